@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Bundles the CLI into one CommonJS file (dist/cli.cjs) that bin/skc.mjs
+// loads through a V8 code cache, and compiles the library surface
+// (dist/lib, with .d.ts) for embedders. Run by `npm install` (prepare).
+import { build } from "esbuild"
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
+const dist = join(root, "dist")
+mkdirSync(dist, { recursive: true })
+
+// Build into a temporary name and rename: a test run or another shell using
+// dist/cli.cjs at the same moment never sees half a file.
+const tmp = join(dist, `cli.${process.pid}.tmp.cjs`)
+await build({
+  entryPoints: [join(root, "src/cli.ts")],
+  outfile: tmp,
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  minify: true,
+  keepNames: false,
+  legalComments: "none",
+  logLevel: "warning",
+  // Native addon: must stay a real module in node_modules.
+  external: ["better-sqlite3"],
+  define: { __SKC_VERSION__: JSON.stringify(pkg.version) }
+})
+renameSync(tmp, join(dist, "cli.cjs"))
+rmSync(join(dist, "cli.cjs.cache"), { force: true })
+
+// Warm the code cache once so the first real invocation is already fast.
+execFileSync(process.execPath, [join(root, "bin/skc.mjs"), "--version"], { stdio: "ignore" })
+
+// Library surface for `import … from "skillc"`.
+if (!process.argv.includes("--cli-only")) {
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc")
+  if (existsSync(tsc)) execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.lib.json")], { stdio: "inherit" })
+}

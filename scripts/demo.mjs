@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm run demo`: run skc end to end on the example skill in a temp
+// directory, isolated from your real home by SKILLC_HOME. Each step prints
+// the command and what skc answered.
+import { spawnSync } from "node:child_process"
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const bin = join(root, "bin", "skc.mjs")
+const sandbox = realpathSync(mkdtempSync(join(tmpdir(), "skc-demo-")))
+const home = join(sandbox, "home")
+const project = join(sandbox, "project")
+mkdirSync(home, { recursive: true })
+mkdirSync(project, { recursive: true })
+const env = { ...process.env, SKILLC_HOME: home, SKC_RUN_ID: "demo-run" }
+
+let failed = false
+const step = (title, args, { expectFail = false } = {}) => {
+  process.stdout.write(`\n\u25b6 ${title}\n$ skc ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}\n`)
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: project, env, encoding: "utf8" })
+  if (r.stdout) process.stdout.write(r.stdout)
+  if (r.stderr) process.stdout.write(r.stderr.replace(/^/gm, "  (stderr) "))
+  if ((r.status !== 0) !== expectFail) {
+    failed = true
+    process.stdout.write(`  !! unexpected exit status ${r.status}\n`)
+  }
+  return r
+}
+
+process.stdout.write(`skc demo in ${sandbox}\n`)
+step("Create a project", ["init"])
+step("Scaffold a new skill", ["init", "hello-world"])
+step("A second scaffold of the same name is refused", ["init", "hello-world"], { expectFail: true })
+cpSync(join(root, "examples", "git-helper"), join(project, "vendor", "git-helper"), { recursive: true })
+
+rmSync(sandbox, { recursive: true, force: true })
+process.stdout.write(failed ? "\ndemo FAILED\n" : "\ndemo finished: every step behaved as expected\n")
+process.exitCode = failed ? 1 : 0

@@ -1,0 +1,23 @@
+/** Env port on the real process: SKILLC_HOME replaces the home directory. */
+import * as os from "node:os"
+import * as nodePath from "node:path"
+import { Layer } from "effect"
+import { Env, type EnvService } from "../../ports/Env.js"
+
+export const makeNodeEnv = (overrides?: { readonly cwd?: string; readonly env?: Record<string, string | undefined> }): EnvService => {
+  const vars = overrides?.env ?? process.env
+  const skillcHome = vars.SKILLC_HOME
+  return {
+    cwd: overrides?.cwd ?? process.cwd(),
+    home: skillcHome !== undefined && skillcHome !== "" ? nodePath.resolve(skillcHome) : os.homedir(),
+    realHome: os.homedir(),
+    platform: process.platform,
+    get: (name) => vars[name],
+    all: () => vars,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true
+  }
+}
+
+export const NodeEnvLive = Layer.sync(Env, () => makeNodeEnv())

@@ -1,0 +1,122 @@
+/**
+ * Where things live and what the configuration says, resolved once per
+ * invocation (RFC-0009, DECISIONS #14).
+ *
+ * The project root is the nearest ancestor of the cwd (the cwd included)
+ * holding a `.skillc/` directory, never the home directory (`$SKILLC_HOME` or
+ * the real home): a home's `.skillc` is the global store, not a project.
+ */
+import { Context, Effect, Layer } from "effect"
+import { Path } from "@effect/platform/Path"
+import {
+  parseConfigFile,
+  parseTokenizerEnv,
+  resolveConfig,
+  type ConfigLayer,
+  type ResolvedConfig,
+  type Tokenizer
+} from "../domain/config.js"
+import { Warning } from "../domain/errors.js"
+import { Diagnostics } from "../ports/Diagnostics.js"
+import { Env } from "../ports/Env.js"
+import { FileSystem } from "../ports/FileSystem.js"
+
+export interface Stores {
+  readonly cwd: string
+  readonly home: string
+  /** `<home>/.skillc` */
+  readonly globalDir: string
+  readonly globalSkills: string
+  readonly globalRuntime: string
+  /** The project root (the directory holding `.skillc/`), if any. */
+  readonly projectRoot: string | undefined
+  readonly projectSkills: string | undefined
+  readonly projectRuntime: string | undefined
+}
+
+export interface SettingsService {
+  readonly stores: Stores
+  readonly config: ResolvedConfig
+}
+
+export class Settings extends Context.Tag("skillc/Settings")<Settings, SettingsService>() {}
+
+/** Walk up from `cwd` to the first directory with a `.skillc/` directory, skipping the homes. */
+export const findProjectRoot = Effect.gen(function* () {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
+  let dir = path.resolve(env.cwd)
+  for (;;) {
+    if (!homes.has(dir)) {
+      const info = yield* fs.statOption(path.join(dir, ".skillc")).pipe(Effect.orElseSucceed(() => undefined))
+      if (info?.type === "directory") return dir
+    }
+    const parent = path.dirname(dir)
+    if (parent === dir) return undefined
+    dir = parent
+  }
+})
+
+export const computeStores = Effect.gen(function* () {
+  const path = yield* Path
+  const env = yield* Env
+  const projectRoot = yield* findProjectRoot
+  const globalDir = path.join(env.home, ".skillc")
+  const stores: Stores = {
+    cwd: path.resolve(env.cwd),
+    home: env.home,
+    globalDir,
+    globalSkills: path.join(globalDir, "skills"),
+    globalRuntime: path.join(globalDir, "runtime"),
+    projectRoot,
+    projectSkills: projectRoot === undefined ? undefined : path.join(projectRoot, ".skillc", "skills"),
+    projectRuntime: projectRoot === undefined ? undefined : path.join(projectRoot, ".skillc", "runtime")
+  }
+  return stores
+})
+
+const readLayer = (file: string, label: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const diagnostics = yield* Diagnostics
+    const text = yield* fs.readFileString(file).pipe(
+      Effect.map((t): string | undefined => t),
+      Effect.catchAll((e) =>
+        e.code === "ENOENT" || e.code === "ENOTDIR"
+          ? Effect.succeed(undefined)
+          : diagnostics.warn(Warning.nonFatalError(`cannot read ${label}: ${e.code}; file ignored`)).pipe(Effect.as(undefined))
+      )
+    )
+    if (text === undefined) return undefined
+    const parsed = parseConfigFile(text, label)
+    for (const p of parsed.problems) {
+      yield* diagnostics.warn(p.level === "error" ? Warning.nonFatalError(p.message) : Warning.notice(p.message))
+    }
+    return parsed.layer
+  })
+
+/** Build the settings for one invocation; `cliTokenizer` is the highest-precedence override. */
+export const loadSettings = (options: { readonly cliTokenizer?: Tokenizer } = {}) =>
+  Effect.gen(function* () {
+    const env = yield* Env
+    const diagnostics = yield* Diagnostics
+    const path = yield* Path
+    const stores = yield* computeStores
+    const global: ConfigLayer | undefined = yield* readLayer(path.join(stores.globalDir, "config.toml"), "~/.skillc/config.toml")
+    const project: ConfigLayer | undefined =
+      stores.projectRoot === undefined
+        ? undefined
+        : yield* readLayer(path.join(stores.projectRoot, ".skillc", "config.toml"), ".skillc/config.toml")
+    const fromEnv = parseTokenizerEnv(env.get("SKILLC_TOKENIZER"))
+    if (fromEnv.problem !== undefined) yield* diagnostics.warn(Warning.notice(fromEnv.problem.message))
+    const config = resolveConfig({ cliTokenizer: options.cliTokenizer, envTokenizer: fromEnv.tokenizer, project, global })
+    yield* diagnostics.verbose(
+      `project root: ${stores.projectRoot ?? "(none)"}; global store: ${stores.globalDir}; tokenizer: ${config.tokenizer} (${config.tokenizerSource})`
+    )
+    return { stores, config } satisfies SettingsService
+  })
+
+export const SettingsLive = (options: { readonly cliTokenizer?: Tokenizer } = {}) =>
+  Layer.effect(Settings, loadSettings(options))

@@ -1,0 +1,126 @@
+/**
+ * Skill resolution (RFC-0007:C-RESOLUTION, RFC-0005 resolution hierarchy,
+ * DECISIONS #14).
+ *
+ * 1. `<skill>` as a path (cwd-relative or absolute) to a directory with SKILL.md;
+ * 2. the project source store `<root>/.skillc/skills/<skill>`;
+ * 3. the global source store `<home>/.skillc/skills/<skill>`;
+ * 4. E010 if any of those was a directory without SKILL.md, else E001.
+ *
+ * The runtime directory follows the source: a skill of the global store
+ * builds into the global runtime, anything else into the project runtime
+ * when there is a project and the global runtime otherwise.
+ */
+import { Effect } from "effect"
+import { Path } from "@effect/platform/Path"
+import { InternalError, NotASkill, SkillNotFound } from "../domain/errors.js"
+import { FileSystem, type FsError } from "../ports/FileSystem.js"
+import { verbose } from "../ports/Diagnostics.js"
+import { Settings, type Stores } from "./Settings.js"
+
+export type SkillScope = "project" | "global" | "path"
+
+export interface ResolvedSkill {
+  /** The directory basename: the skill's name everywhere skc stores things. */
+  readonly name: string
+  /** Absolute path of the source directory as resolved (symlinks kept). */
+  readonly sourceDir: string
+  /** Canonical source path (symlinks resolved), used for logging and index identity. */
+  readonly canonicalSourceDir: string
+  readonly scope: SkillScope
+  /** `<runtime-store>/<name>` */
+  readonly runtimeDir: string
+}
+
+const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+
+/** Names usable as a store entry: a single path segment. */
+const isStoreName = (s: string) => s.length > 0 && s !== "." && s !== ".." && !/[\\/]/.test(s) && !s.includes("\0")
+
+const runtimeStoreFor = (stores: Stores, scope: SkillScope): string =>
+  scope === "global" || stores.projectRuntime === undefined ? stores.globalRuntime : stores.projectRuntime
+
+/** Which store, if any, holds `canonicalDir` directly. */
+export const scopeOf = (canonicalDir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    const parent = path.dirname(canonicalDir)
+    const canon = (p: string | undefined) =>
+      p === undefined ? Effect.succeed(undefined) : fs.realPath(p).pipe(Effect.orElseSucceed(() => undefined))
+    if (parent === (yield* canon(stores.projectSkills))) return "project" as const
+    if (parent === (yield* canon(stores.globalSkills))) return "global" as const
+    return "path" as const
+  })
+
+/** Resolve a skill directory that is known to hold SKILL.md. */
+export const describeSkillDir = (dir: string, scopeHint?: SkillScope) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    const sourceDir = path.resolve(stores.cwd, dir)
+    const canonicalSourceDir = yield* fs.realPath(sourceDir).pipe(Effect.mapError(internal))
+    const scope = scopeHint ?? (yield* scopeOf(canonicalSourceDir))
+    const name = path.basename(canonicalSourceDir)
+    const skill: ResolvedSkill = {
+      name,
+      sourceDir,
+      canonicalSourceDir,
+      scope,
+      runtimeDir: path.join(runtimeStoreFor(stores, scope), name)
+    }
+    return skill
+  })
+
+export const resolveSkill = (skill: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    let dirWithoutSkillMd: string | undefined
+
+    const probe = (dir: string) =>
+      Effect.gen(function* () {
+        const info = yield* fs.statOption(dir).pipe(Effect.mapError(internal))
+        if (info?.type !== "directory") return false
+        const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.mapError(internal))
+        if (md?.type === "file") return true
+        dirWithoutSkillMd ??= dir
+        return false
+      })
+
+    if (skill.length > 0 && !skill.includes("\0")) {
+      const asPath = path.resolve(stores.cwd, skill)
+      if (yield* probe(asPath)) {
+        const resolved = yield* describeSkillDir(asPath)
+        yield* verbose(`resolved '${skill}' as a path: ${resolved.sourceDir} (${resolved.scope})`)
+        return resolved
+      }
+    }
+    if (isStoreName(skill)) {
+      for (const [store, scope] of [
+        [stores.projectSkills, "project"],
+        [stores.globalSkills, "global"]
+      ] as const) {
+        if (store === undefined) continue
+        const dir = path.join(store, skill)
+        if (yield* probe(dir)) {
+          const resolved = yield* describeSkillDir(dir, scope)
+          yield* verbose(`resolved '${skill}' in the ${scope} store: ${resolved.sourceDir}; runtime ${resolved.runtimeDir}`)
+          return resolved
+        }
+      }
+    }
+    if (dirWithoutSkillMd !== undefined) {
+      return yield* Effect.fail(new NotASkill({ path: displayPath(stores.cwd, dirWithoutSkillMd, path) }))
+    }
+    return yield* Effect.fail(new SkillNotFound({ skill }))
+  })
+
+/** A path as a user would type it: relative to the cwd when below it, else absolute. */
+export const displayPath = (cwd: string, p: string, path: { relative: (a: string, b: string) => string; isAbsolute: (p: string) => boolean }) => {
+  const rel = path.relative(cwd, p)
+  return rel === "" ? "." : rel.startsWith("..") || path.isAbsolute(rel) ? p : rel
+}

@@ -1,0 +1,8 @@
+/**
+ * The command table. Each entry is light (options and arguments only); the
+ * use case behind it is imported lazily when the command runs, so start-up
+ * cost does not grow with the number of commands.
+ */
+import { initCommand } from "./init.js"
+
+export const commands = [initCommand] as const

@@ -1,0 +1,190 @@
+/**
+ * Configuration values and their resolution (RFC-0009).
+ *
+ * Pure: the app layer reads the files and the environment, this module
+ * validates each file's parsed TOML, merges per key (RFC-0009:C-RESOLUTION)
+ * and reports every problem as a message instead of failing.
+ */
+import { parse as parseToml } from "smol-toml"
+
+export const SUPPORTED_CONFIG_VERSION = 1
+
+export type Tokenizer = "ascii" | "cjk"
+export const TOKENIZERS: ReadonlyArray<Tokenizer> = ["ascii", "cjk"]
+
+export type LintSetting =
+  | { readonly severity: "off" | "warning" | "error" | undefined; readonly options: Readonly<Record<string, unknown>> }
+
+/** What one config file says; every key optional so merging is per key. */
+export interface ConfigLayer {
+  readonly tokenizer?: Tokenizer
+  readonly targets?: Readonly<Record<string, string>>
+  readonly lint?: Readonly<Record<string, LintSetting>>
+}
+
+export interface ResolvedConfig {
+  readonly tokenizer: Tokenizer
+  /** Where each tokenizer value came from, for `-v` output. */
+  readonly tokenizerSource: "cli" | "env" | "project" | "global" | "default"
+  readonly targets: Readonly<Record<string, string>>
+  readonly lint: Readonly<Record<string, LintSetting>>
+}
+
+export interface ConfigProblem {
+  readonly level: "warning" | "error"
+  readonly message: string
+}
+
+export interface ParsedConfigFile {
+  readonly layer: ConfigLayer
+  readonly problems: ReadonlyArray<ConfigProblem>
+}
+
+const KNOWN_TOP = new Set(["version", "search", "targets", "lint"])
+const KNOWN_SEARCH = new Set(["tokenizer"])
+const SEVERITIES = new Set(["off", "warning", "error", "warn"])
+
+/**
+ * Validate one file's text. `label` names the file in messages (a display
+ * path such as `.skillc/config.toml`).
+ */
+export const parseConfigFile = (text: string, label: string): ParsedConfigFile => {
+  let doc: Record<string, unknown>
+  try {
+    doc = parseToml(text) as Record<string, unknown>
+  } catch (e) {
+    const msg = e instanceof Error ? e.message.split("\n")[0] : String(e)
+    return { layer: {}, problems: [{ level: "error", message: `invalid TOML in ${label}: ${msg}; file ignored` }] }
+  }
+  const problems: Array<ConfigProblem> = []
+  if ("version" in doc) {
+    const v = doc.version
+    const isPositiveInt = (typeof v === "bigint" && v > 0n) || (typeof v === "number" && Number.isInteger(v) && v > 0)
+    if (!isPositiveInt) {
+      // RFC-0009:C-FILES: a version that is not a positive integer voids the whole file.
+      return {
+        layer: {},
+        problems: [{ level: "error", message: `invalid version in ${label}: expected a positive integer; file ignored` }]
+      }
+    }
+    if (Number(v) > SUPPORTED_CONFIG_VERSION) {
+      problems.push({
+        level: "warning",
+        message: `${label} has version ${String(v)}, newer than supported version ${SUPPORTED_CONFIG_VERSION}; using recognised fields only`
+      })
+    }
+  }
+  for (const key of Object.keys(doc)) {
+    if (!KNOWN_TOP.has(key)) problems.push({ level: "warning", message: `unknown key '${key}' in ${label} ignored` })
+  }
+  let tokenizer: Tokenizer | undefined
+  const search = doc.search
+  if (search !== undefined) {
+    if (typeof search !== "object" || search === null || Array.isArray(search)) {
+      problems.push({ level: "warning", message: `[search] in ${label} must be a table; ignored` })
+    } else {
+      for (const [k, v] of Object.entries(search)) {
+        if (!KNOWN_SEARCH.has(k)) {
+          problems.push({ level: "warning", message: `unknown key 'search.${k}' in ${label} ignored` })
+        } else if (v === "ascii" || v === "cjk") {
+          tokenizer = v
+        } else {
+          problems.push({
+            level: "warning",
+            message: `invalid search.tokenizer ${JSON.stringify(v)} in ${label} (expected "ascii" or "cjk"); ignored`
+          })
+        }
+      }
+    }
+  }
+  let targets: Record<string, string> | undefined
+  if (doc.targets !== undefined) {
+    if (typeof doc.targets !== "object" || doc.targets === null || Array.isArray(doc.targets)) {
+      problems.push({ level: "warning", message: `[targets] in ${label} must be a table; ignored` })
+    } else {
+      targets = {}
+      for (const [k, v] of Object.entries(doc.targets)) {
+        if (typeof v === "string" && v.length > 0) targets[k] = v
+        else problems.push({ level: "warning", message: `targets.${k} in ${label} must be a path string; ignored` })
+      }
+    }
+  }
+  let lint: Record<string, LintSetting> | undefined
+  if (doc.lint !== undefined) {
+    if (typeof doc.lint !== "object" || doc.lint === null || Array.isArray(doc.lint)) {
+      problems.push({ level: "warning", message: `[lint] in ${label} must be a table; ignored` })
+    } else {
+      lint = {}
+      for (const [rule, v] of Object.entries(doc.lint)) {
+        const setting = parseLintSetting(v)
+        if (setting === undefined) {
+          problems.push({
+            level: "warning",
+            message: `lint.${rule} in ${label} must be "off", "warning", "error" or a table of options; ignored`
+          })
+        } else lint[rule.toUpperCase()] = setting
+      }
+    }
+  }
+  const layer: { -readonly [K in keyof ConfigLayer]: ConfigLayer[K] } = {}
+  if (tokenizer !== undefined) layer.tokenizer = tokenizer
+  if (targets !== undefined) layer.targets = targets
+  if (lint !== undefined) layer.lint = lint
+  return { layer, problems }
+}
+
+const normaliseSeverity = (s: string): "off" | "warning" | "error" => (s === "warn" ? "warning" : (s as "off" | "warning" | "error"))
+
+const parseLintSetting = (v: unknown): LintSetting | undefined => {
+  if (typeof v === "string") {
+    return SEVERITIES.has(v) ? { severity: normaliseSeverity(v), options: {} } : undefined
+  }
+  if (typeof v === "boolean") return { severity: v ? undefined : "off", options: {} }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const { severity, ...options } = v as Record<string, unknown>
+    if (severity !== undefined && (typeof severity !== "string" || !SEVERITIES.has(severity))) return undefined
+    return { severity: severity === undefined ? undefined : normaliseSeverity(severity as string), options }
+  }
+  return undefined
+}
+
+/** Per-key merge: cli > env > project > global > default (RFC-0009:C-RESOLUTION). */
+export const resolveConfig = (input: {
+  readonly cliTokenizer?: Tokenizer | undefined
+  readonly envTokenizer?: Tokenizer | undefined
+  readonly project?: ConfigLayer | undefined
+  readonly global?: ConfigLayer | undefined
+}): ResolvedConfig => {
+  const pick = (): Pick<ResolvedConfig, "tokenizer" | "tokenizerSource"> => {
+    if (input.cliTokenizer !== undefined) return { tokenizer: input.cliTokenizer, tokenizerSource: "cli" }
+    if (input.envTokenizer !== undefined) return { tokenizer: input.envTokenizer, tokenizerSource: "env" }
+    if (input.project?.tokenizer !== undefined) return { tokenizer: input.project.tokenizer, tokenizerSource: "project" }
+    if (input.global?.tokenizer !== undefined) return { tokenizer: input.global.tokenizer, tokenizerSource: "global" }
+    return { tokenizer: "ascii", tokenizerSource: "default" }
+  }
+  // Tables merge key by key too: a project target overrides only that target.
+  const targets = { ...(input.global?.targets ?? {}), ...(input.project?.targets ?? {}) }
+  const lint: Record<string, LintSetting> = { ...(input.global?.lint ?? {}) }
+  for (const [rule, setting] of Object.entries(input.project?.lint ?? {})) {
+    const base = lint[rule]
+    lint[rule] = {
+      severity: setting.severity ?? base?.severity,
+      options: { ...(base?.options ?? {}), ...setting.options }
+    }
+  }
+  return { ...pick(), targets, lint }
+}
+
+/** SKILLC_TOKENIZER: an invalid value is a warning and is ignored (RFC-0009:C-RESOLUTION). */
+export const parseTokenizerEnv = (
+  value: string | undefined
+): { readonly tokenizer?: Tokenizer; readonly problem?: ConfigProblem } => {
+  if (value === undefined || value === "") return {}
+  if (value === "ascii" || value === "cjk") return { tokenizer: value }
+  return {
+    problem: {
+      level: "warning",
+      message: `invalid SKILLC_TOKENIZER value '${value}' (expected 'ascii' or 'cjk'); ignored`
+    }
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * The diagnostic registry of RFC-0005:C-CODES.
+ *
+ * Every error code is a tagged error class whose `text` is the exact message
+ * template of the RFC (without the `error[EXXX]: ` prefix, which `renderError`
+ * adds). Extra lines (suggestions, parser details, hints) live in `detail` and
+ * are printed after the first line, so the first line always matches the
+ * template to the letter. Warnings are plain tagged values rendered the same way.
+ */
+import { Data } from "effect"
+
+// ---------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------
+
+/** E001: resolution found no directory at all (RFC-0007:C-RESOLUTION). */
+export class SkillNotFound extends Data.TaggedError("SkillNotFound")<{ readonly skill: string }> {
+  readonly code = "E001" as const
+  get text(): string {
+    return `skill '${this.skill}' not found`
+  }
+}
+
+/** E002: index missing, corrupt or stale (RFC-0004:C-INDEX, DECISIONS #22). */
+export class IndexUnusable extends Data.TaggedError("IndexUnusable")<{ readonly skill: string; readonly reason: string }> {
+  readonly code = "E002" as const
+  get text(): string {
+    return `search index unusable; run 'skc build ${this.skill}' to rebuild`
+  }
+}
+
+/** E003: the index file name is taken by another skill path. */
+export class IndexCollision extends Data.TaggedError("IndexCollision")<{ readonly hash16: string }> {
+  readonly code = "E003" as const
+  get text(): string {
+    return `index hash collision; delete .skillc-meta/search-${this.hash16}.db and rebuild`
+  }
+}
+
+/** E004: empty or whitespace-only query. */
+export class EmptyQuery extends Data.TaggedError("EmptyQuery")<{}> {
+  readonly code = "E004" as const
+  get text(): string {
+    return "empty query"
+  }
+}
+
+/** E010: a directory was found but it has no SKILL.md. */
+export class NotASkill extends Data.TaggedError("NotASkill")<{ readonly path: string }> {
+  readonly code = "E010" as const
+  get text(): string {
+    return `not a valid skill: '${this.path}' (missing SKILL.md)`
+  }
+}
+
+/** E011: SKILL.md lacks name or description (DECISIONS #16 adds the YAML detail line). */
+export class MissingFrontmatterField extends Data.TaggedError("MissingFrontmatterField")<{
+  readonly field: string
+  readonly detail?: ReadonlyArray<string>
+}> {
+  readonly code = "E011" as const
+  get text(): string {
+    return `missing frontmatter field '${this.field}' in SKILL.md`
+  }
+}
+
+/** E012: a path or symlink would leave the skill root. */
+export class PathEscapes extends Data.TaggedError("PathEscapes")<{ readonly path: string }> {
+  readonly code = "E012" as const
+  get text(): string {
+    return `path escapes skill root: '${this.path}'`
+  }
+}
+
+/** E020: `show` found no heading; suggestions go in `detail`. */
+export class SectionNotFound extends Data.TaggedError("SectionNotFound")<{
+  readonly section: string
+  readonly suggestions: ReadonlyArray<{ readonly text: string; readonly file: string }>
+}> {
+  readonly code = "E020" as const
+  get text(): string {
+    return `section not found: '${this.section}'`
+  }
+  get detail(): ReadonlyArray<string> {
+    if (this.suggestions.length === 0) return []
+    return ["Did you mean one of these?", ...this.suggestions.map((s) => `  - ${s.text} (${s.file})`)]
+  }
+}
+
+/** E021: `open` target does not exist. */
+export class FileNotFound extends Data.TaggedError("FileNotFound")<{ readonly path: string }> {
+  readonly code = "E021" as const
+  get text(): string {
+    return `file not found: '${this.path}'`
+  }
+}
+
+/** E022: `sources --dir` target does not exist. */
+export class DirectoryNotFound extends Data.TaggedError("DirectoryNotFound")<{ readonly path: string }> {
+  readonly code = "E022" as const
+  get text(): string {
+    return `directory not found: '${this.path}'`
+  }
+}
+
+/** E030: unknown `stats --group-by` value. */
+export class InvalidQueryType extends Data.TaggedError("InvalidQueryType")<{ readonly type: string }> {
+  readonly code = "E030" as const
+  get text(): string {
+    return `invalid query type: '${this.type}'`
+  }
+}
+
+/** E031: malformed stats filter. */
+export class InvalidFilter extends Data.TaggedError("InvalidFilter")<{ readonly message: string }> {
+  readonly code = "E031" as const
+  get text(): string {
+    return `invalid filter: '${this.message}'`
+  }
+}
+
+/** E040: a named skill has no fallback logs (DECISIONS #8). */
+export class NoLocalLogs extends Data.TaggedError("NoLocalLogs")<{}> {
+  readonly code = "E040" as const
+  get text(): string {
+    return "no local logs found"
+  }
+}
+
+/** E041: the primary log location cannot be written during sync. */
+export class SyncDestinationNotWritable extends Data.TaggedError("SyncDestinationNotWritable")<{ readonly path: string }> {
+  readonly code = "E041" as const
+  get text(): string {
+    return `sync destination not writable: '${this.path}'`
+  }
+}
+
+/** E042: a fallback log database cannot be read. */
+export class SyncSourceNotReadable extends Data.TaggedError("SyncSourceNotReadable")<{ readonly path: string }> {
+  readonly code = "E042" as const
+  get text(): string {
+    return `sync source not readable: '${this.path}'`
+  }
+}
+
+/** E050: init or import target already exists (DECISIONS #34 adds the `--force` hint for imports). */
+export class SkillExists extends Data.TaggedError("SkillExists")<{ readonly skill: string; readonly hint?: string }> {
+  readonly code = "E050" as const
+  get text(): string {
+    return `skill '${this.skill}' already exists`
+  }
+  get detail(): ReadonlyArray<string> {
+    return this.hint === undefined ? [] : [this.hint]
+  }
+}
+
+/** E100: any CLI parsing failure, an unknown `--format`, a missing required option. */
+export class InvalidOption extends Data.TaggedError("InvalidOption")<{ readonly message: string }> {
+  readonly code = "E100" as const
+  get text(): string {
+    return `invalid option: '${this.message}'`
+  }
+}
+
+/** E300: a lint rule of error severity fired (RFC-0008). */
+export class LintFailed extends Data.TaggedError("LintFailed")<{
+  readonly ruleId: string
+  readonly ruleName: string
+  readonly message: string
+}> {
+  readonly code = "E300" as const
+  get text(): string {
+    return `${this.ruleId} ${this.ruleName}: ${this.message}`
+  }
+}
+
+/** E999: an unexpected failure (I/O, database, parser) with its cause. */
+export class InternalError extends Data.TaggedError("InternalError")<{ readonly message: string; readonly cause?: unknown }> {
+  readonly code = "E999" as const
+  get text(): string {
+    return this.message
+  }
+}
+
+/**
+ * Conditions RFC-0005 has no code for (DECISIONS #34): an invalid init name,
+ * a directory given to `open`, an unknown deploy target… They print as
+ * `error: <message>` and exit 1 like every other error.
+ */
+export class UsageError extends Data.TaggedError("UsageError")<{ readonly message: string; readonly detail?: ReadonlyArray<string> }> {
+  readonly code = undefined
+  get text(): string {
+    return this.message
+  }
+}
+
+export type SkcError =
+  | SkillNotFound
+  | IndexUnusable
+  | IndexCollision
+  | EmptyQuery
+  | NotASkill
+  | MissingFrontmatterField
+  | PathEscapes
+  | SectionNotFound
+  | FileNotFound
+  | DirectoryNotFound
+  | InvalidQueryType
+  | InvalidFilter
+  | NoLocalLogs
+  | SyncDestinationNotWritable
+  | SyncSourceNotReadable
+  | SkillExists
+  | InvalidOption
+  | LintFailed
+  | InternalError
+  | UsageError
+
+const errorTags = new Set<string>([
+  "SkillNotFound", "IndexUnusable", "IndexCollision", "EmptyQuery", "NotASkill", "MissingFrontmatterField",
+  "PathEscapes", "SectionNotFound", "FileNotFound", "DirectoryNotFound", "InvalidQueryType", "InvalidFilter",
+  "NoLocalLogs", "SyncDestinationNotWritable", "SyncSourceNotReadable", "SkillExists", "InvalidOption",
+  "LintFailed", "InternalError", "UsageError"
+])
+
+export const isSkcError = (u: unknown): u is SkcError =>
+  typeof u === "object" && u !== null && "_tag" in u && errorTags.has((u as { _tag: string })._tag)
+
+/** The first line exactly as RFC-0005 writes it. */
+export const errorHeadline = (e: SkcError): string =>
+  e.code === undefined ? `error: ${e.text}` : `error[${e.code}]: ${e.text}`
+
+/** Every line printed to stderr for an error: the headline, then indented detail. */
+export const renderError = (e: SkcError): string => {
+  const detail = "detail" in e && e.detail !== undefined ? e.detail : []
+  return [errorHeadline(e), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].join("\n")
+}
+
+// ---------------------------------------------------------------------------
+// Warnings
+// ---------------------------------------------------------------------------
+
+export type SkcWarning =
+  | { readonly _tag: "MultipleMatches"; readonly code: "W001"; readonly section: string }
+  | { readonly _tag: "LoggingDisabled"; readonly code: "W002" }
+  | { readonly _tag: "StaleLocalLogs"; readonly code: "W003"; readonly skill: string }
+  | { readonly _tag: "LintWarning"; readonly code: "W300"; readonly ruleId: string; readonly ruleName: string; readonly message: string }
+  | { readonly _tag: "Notice"; readonly code: undefined; readonly message: string }
+  | { readonly _tag: "NonFatalError"; readonly code: undefined; readonly message: string }
+
+export const Warning = {
+  multipleMatches: (section: string): SkcWarning => ({ _tag: "MultipleMatches", code: "W001", section }),
+  loggingDisabled: (): SkcWarning => ({ _tag: "LoggingDisabled", code: "W002" }),
+  staleLocalLogs: (skill: string): SkcWarning => ({ _tag: "StaleLocalLogs", code: "W003", skill }),
+  lint: (ruleId: string, ruleName: string, message: string): SkcWarning => ({ _tag: "LintWarning", code: "W300", ruleId, ruleName, message }),
+  /** A warning without an RFC-0005 code (config problems, skipped skills…). */
+  notice: (message: string): SkcWarning => ({ _tag: "Notice", code: undefined, message }),
+  /** An error the command survives (RFC-0009: an invalid config file is reported, then ignored). */
+  nonFatalError: (message: string): SkcWarning => ({ _tag: "NonFatalError", code: undefined, message })
+} as const
+
+export const warningText = (w: SkcWarning): string => {
+  switch (w._tag) {
+    case "MultipleMatches":
+      return `multiple matches for '${w.section}'; showing first`
+    case "LoggingDisabled":
+      return "logging disabled; run 'skc sync' after session to merge logs"
+    case "StaleLocalLogs":
+      return `stale local logs for '${w.skill}'; run 'skc sync' to upload`
+    case "LintWarning":
+      return `${w.ruleId} ${w.ruleName}: ${w.message}`
+    case "Notice":
+    case "NonFatalError":
+      return w.message
+  }
+}
+
+export const renderWarning = (w: SkcWarning): string =>
+  w._tag === "NonFatalError"
+    ? `error: ${w.message}`
+    : w.code === undefined
+      ? `warning: ${warningText(w)}`
+      : `warning[${w.code}]: ${warningText(w)}`

@@ -1,0 +1,45 @@
+/**
+ * Skill names follow the Agent Skills format (DECISIONS #19): 1–64 code
+ * points of lowercase ASCII letters, digits and hyphens, no leading,
+ * trailing or doubled hyphen.
+ */
+export const MAX_NAME_LENGTH = 64
+
+export type NameProblem =
+  | "empty"
+  | "too-long"
+  | "invalid-characters"
+  | "leading-or-trailing-hyphen"
+  | "doubled-hyphen"
+
+export const nameProblem = (name: string): NameProblem | undefined => {
+  if (name.length === 0) return "empty"
+  if ([...name].length > MAX_NAME_LENGTH) return "too-long"
+  if (!/^[a-z0-9-]+$/.test(name)) return "invalid-characters"
+  if (name.startsWith("-") || name.endsWith("-")) return "leading-or-trailing-hyphen"
+  if (name.includes("--")) return "doubled-hyphen"
+  return undefined
+}
+
+export const describeNameProblem = (name: string, problem: NameProblem): string => {
+  switch (problem) {
+    case "empty":
+      return "skill name is empty"
+    case "too-long":
+      return `invalid skill name '${name}': longer than ${MAX_NAME_LENGTH} characters`
+    case "invalid-characters":
+      return `invalid skill name '${name}': use lowercase letters, digits and hyphens only`
+    case "leading-or-trailing-hyphen":
+      return `invalid skill name '${name}': must not start or end with a hyphen`
+    case "doubled-hyphen":
+      return `invalid skill name '${name}': must not contain '--'`
+  }
+}
+
+/** `my-cool-skill` → `My Cool Skill` (RFC-0006:C-INIT template heading). */
+export const titleCase = (name: string): string =>
+  name
+    .split("-")
+    .filter((part) => part.length > 0)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join(" ")

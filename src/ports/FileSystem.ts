@@ -1,0 +1,61 @@
+/**
+ * The file system as the application sees it. Narrower than
+ * @effect/platform's FileSystem so that an in-memory adapter stays small and
+ * so that the CLI start-up does not load the platform implementation.
+ *
+ * Every failure is an `FsError` carrying the system error code (ENOENT,
+ * EACCES, EROFS, ENOTDIR, ELOOP…), so use cases can map the expected ones to
+ * RFC-0005 codes and let the rest become E999 with their cause.
+ */
+import { Context, Data, Effect } from "effect"
+
+export class FsError extends Data.TaggedError("FsError")<{
+  readonly op: string
+  readonly path: string
+  readonly code: string
+  readonly message: string
+}> {}
+
+export type EntryType = "file" | "directory" | "symlink" | "other"
+
+export interface FileInfo {
+  readonly type: EntryType
+  readonly size: number
+  readonly mtimeMs: number
+}
+
+export interface DirEntry {
+  readonly name: string
+  readonly type: EntryType
+}
+
+export interface FileSystemService {
+  readonly readFile: (path: string) => Effect.Effect<Uint8Array, FsError>
+  readonly readFileString: (path: string) => Effect.Effect<string, FsError>
+  /** Writes through a temporary file and a rename, so readers never see half a file. */
+  readonly writeFileAtomic: (path: string, data: string | Uint8Array) => Effect.Effect<void, FsError>
+  readonly writeFile: (path: string, data: string | Uint8Array, options?: { readonly exclusive?: boolean }) => Effect.Effect<void, FsError>
+  /** Follows symlinks. */
+  readonly stat: (path: string) => Effect.Effect<FileInfo, FsError>
+  /** Does not follow symlinks. */
+  readonly lstat: (path: string) => Effect.Effect<FileInfo, FsError>
+  /** `undefined` when nothing is there (ENOENT/ENOTDIR); other failures fail. */
+  readonly statOption: (path: string) => Effect.Effect<FileInfo | undefined, FsError>
+  readonly lstatOption: (path: string) => Effect.Effect<FileInfo | undefined, FsError>
+  /** Entries in no particular order, types not following symlinks. */
+  readonly readDir: (path: string) => Effect.Effect<ReadonlyArray<DirEntry>, FsError>
+  readonly makeDirectory: (path: string, options?: { readonly recursive?: boolean }) => Effect.Effect<void, FsError>
+  readonly remove: (path: string, options?: { readonly recursive?: boolean }) => Effect.Effect<void, FsError>
+  readonly rename: (from: string, to: string) => Effect.Effect<void, FsError>
+  readonly realPath: (path: string) => Effect.Effect<string, FsError>
+  readonly readLink: (path: string) => Effect.Effect<string, FsError>
+  readonly symlink: (target: string, path: string, type: "dir" | "file" | "junction") => Effect.Effect<void, FsError>
+  readonly copyFile: (from: string, to: string) => Effect.Effect<void, FsError>
+}
+
+export class FileSystem extends Context.Tag("skillc/FileSystem")<FileSystem, FileSystemService>() {}
+
+export const isNotFound = (e: FsError): boolean => e.code === "ENOENT" || e.code === "ENOTDIR"
+/** Errors that mean "this location cannot be written", whatever the cause. */
+export const isNotWritable = (e: FsError): boolean =>
+  e.code === "EROFS" || e.code === "EACCES" || e.code === "EPERM" || e.code === "ENOTDIR" || e.code === "EEXIST"

@@ -1,0 +1,60 @@
+// RFC-0005:C-CODES — every template rendered exactly.
+import { describe, expect, it } from "vitest"
+import * as E from "../../src/domain/errors.js"
+
+describe("RFC-0005:C-CODES error templates", () => {
+  const cases: Array<[E.SkcError, string]> = [
+    [new E.SkillNotFound({ skill: "rust" }), "error[E001]: skill 'rust' not found"],
+    [new E.IndexUnusable({ skill: "rust", reason: "missing" }), "error[E002]: search index unusable; run 'skc build rust' to rebuild"],
+    [new E.IndexCollision({ hash16: "0123456789abcdef" }), "error[E003]: index hash collision; delete .skillc-meta/search-0123456789abcdef.db and rebuild"],
+    [new E.EmptyQuery(), "error[E004]: empty query"],
+    [new E.NotASkill({ path: "some/dir" }), "error[E010]: not a valid skill: 'some/dir' (missing SKILL.md)"],
+    [new E.MissingFrontmatterField({ field: "name" }), "error[E011]: missing frontmatter field 'name' in SKILL.md"],
+    [new E.PathEscapes({ path: "../x" }), "error[E012]: path escapes skill root: '../x'"],
+    [new E.SectionNotFound({ section: "Nope", suggestions: [] }), "error[E020]: section not found: 'Nope'"],
+    [new E.FileNotFound({ path: "a.md" }), "error[E021]: file not found: 'a.md'"],
+    [new E.DirectoryNotFound({ path: "refs" }), "error[E022]: directory not found: 'refs'"],
+    [new E.InvalidQueryType({ type: "bogus" }), "error[E030]: invalid query type: 'bogus'"],
+    [new E.InvalidFilter({ message: "bad date" }), "error[E031]: invalid filter: 'bad date'"],
+    [new E.NoLocalLogs(), "error[E040]: no local logs found"],
+    [new E.SyncDestinationNotWritable({ path: "/r" }), "error[E041]: sync destination not writable: '/r'"],
+    [new E.SyncSourceNotReadable({ path: "/l" }), "error[E042]: sync source not readable: '/l'"],
+    [new E.SkillExists({ skill: "rust" }), "error[E050]: skill 'rust' already exists"],
+    [new E.InvalidOption({ message: "unknown flag" }), "error[E100]: invalid option: 'unknown flag'"],
+    [new E.LintFailed({ ruleId: "SKL102", ruleName: "name-format", message: "name contains invalid characters" }), "error[E300]: SKL102 name-format: name contains invalid characters"],
+    [new E.InternalError({ message: "disk on fire" }), "error[E999]: disk on fire"],
+    [new E.UsageError({ message: "no such target" }), "error: no such target"]
+  ]
+  for (const [error, line] of cases) {
+    it(`${error.code ?? "plain"} renders its template`, () => {
+      expect(E.errorHeadline(error)).toBe(line)
+      expect(E.renderError(error).split("\n")[0]).toBe(line)
+      expect(E.isSkcError(error)).toBe(true)
+    })
+  }
+
+  it("E020 lists suggestions below the template line", () => {
+    const e = new E.SectionNotFound({ section: "Instal", suggestions: [{ text: "Installation", file: "SKILL.md" }] })
+    expect(E.renderError(e)).toBe(
+      "error[E020]: section not found: 'Instal'\n  Did you mean one of these?\n  - Installation (SKILL.md)"
+    )
+  })
+
+  it("E050 import hint is a second line", () => {
+    const e = new E.SkillExists({ skill: "x", hint: "use --force to overwrite" })
+    expect(E.renderError(e)).toBe("error[E050]: skill 'x' already exists\n  use --force to overwrite")
+  })
+})
+
+describe("RFC-0005:C-CODES warning templates", () => {
+  it.each([
+    [E.Warning.multipleMatches("Setup"), "warning[W001]: multiple matches for 'Setup'; showing first"],
+    [E.Warning.loggingDisabled(), "warning[W002]: logging disabled; run 'skc sync' after session to merge logs"],
+    [E.Warning.staleLocalLogs("rust"), "warning[W003]: stale local logs for 'rust'; run 'skc sync' to upload"],
+    [E.Warning.lint("SKL108", "description-triggers", "missing activation trigger"), "warning[W300]: SKL108 description-triggers: missing activation trigger"],
+    [E.Warning.notice("unknown key 'x' ignored"), "warning: unknown key 'x' ignored"],
+    [E.Warning.nonFatalError("invalid version; file ignored"), "error: invalid version; file ignored"]
+  ])("%o", (w, line) => {
+    expect(E.renderWarning(w)).toBe(line)
+  })
+})

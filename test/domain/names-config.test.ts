@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest"
+import { nameProblem, titleCase } from "../../src/domain/skillName.js"
+import { parseConfigFile, parseTokenizerEnv, resolveConfig } from "../../src/domain/config.js"
+
+describe("skill names (DECISIONS #19)", () => {
+  it.each(["a", "my-skill", "pdf2text", "a".repeat(64)])("accepts %s", (n) => expect(nameProblem(n)).toBeUndefined())
+  it.each([
+    ["", "empty"],
+    ["a".repeat(65), "too-long"],
+    ["My-Skill", "invalid-characters"],
+    ["my_skill", "invalid-characters"],
+    ["ümlaut", "invalid-characters"],
+    ["-x", "leading-or-trailing-hyphen"],
+    ["x-", "leading-or-trailing-hyphen"],
+    ["a--b", "doubled-hyphen"]
+  ])("rejects %j as %s", (n, p) => expect(nameProblem(n)).toBe(p))
+})
+
+describe("RFC-0006:C-INIT title case", () => {
+  it("title-cases hyphenated names", () => {
+    expect(titleCase("my-cool-skill")).toBe("My Cool Skill")
+    expect(titleCase("rust")).toBe("Rust")
+    expect(titleCase("pdf2text")).toBe("Pdf2text")
+  })
+})
+
+describe("RFC-0009:C-FILES config parsing", () => {
+  it("reads tokenizer, targets and lint", () => {
+    const r = parseConfigFile(
+      'version = 1\n[search]\ntokenizer = "cjk"\n[targets]\nmine = "/opt/agents"\n[lint]\nSKL107 = "off"\nSKL201 = { max-lines = 300 }\n',
+      "c"
+    )
+    expect(r.problems).toEqual([])
+    expect(r.layer).toEqual({
+      tokenizer: "cjk",
+      targets: { mine: "/opt/agents" },
+      lint: { SKL107: { severity: "off", options: {} }, SKL201: { severity: undefined, options: { "max-lines": 300 } } }
+    })
+  })
+  it("warns about a newer version and keeps known fields", () => {
+    const r = parseConfigFile('version = 2\n[search]\ntokenizer = "cjk"\n', "c")
+    expect(r.layer.tokenizer).toBe("cjk")
+    expect(r.problems).toHaveLength(1)
+    expect(r.problems[0]!.level).toBe("warning")
+  })
+  it.each(["version = 0", "version = -1", 'version = "1"', "version = 1.5"])("ignores the whole file for %s", (v) => {
+    const r = parseConfigFile(`${v}\n[search]\ntokenizer = "cjk"\n`, "c")
+    expect(r.layer).toEqual({})
+    expect(r.problems.map((p) => p.level)).toEqual(["error"])
+  })
+  it("warns on unknown keys and sections", () => {
+    const r = parseConfigFile('colour = true\n[search]\nfuzzy = 1\n[extra]\na = 1\n', "c")
+    expect(r.problems.map((p) => p.message)).toEqual([
+      "unknown key 'colour' in c ignored",
+      "unknown key 'extra' in c ignored",
+      "unknown key 'search.fuzzy' in c ignored"
+    ])
+  })
+  it("reports malformed TOML as an error and ignores the file", () => {
+    const r = parseConfigFile("[search\n", "c")
+    expect(r.layer).toEqual({})
+    expect(r.problems[0]!.level).toBe("error")
+  })
+})
+
+describe("RFC-0009:C-RESOLUTION precedence", () => {
+  it("cli > env > project > global > default, per key", () => {
+    expect(resolveConfig({}).tokenizer).toBe("ascii")
+    expect(resolveConfig({ global: { tokenizer: "cjk" } }).tokenizerSource).toBe("global")
+    expect(resolveConfig({ global: { tokenizer: "cjk" }, project: { tokenizer: "ascii" } }).tokenizer).toBe("ascii")
+    expect(resolveConfig({ project: { tokenizer: "ascii" }, envTokenizer: "cjk" }).tokenizer).toBe("cjk")
+    expect(resolveConfig({ envTokenizer: "cjk", cliTokenizer: "ascii" }).tokenizerSource).toBe("cli")
+    // A project file without [search] does not reset the global tokenizer.
+    expect(resolveConfig({ global: { tokenizer: "cjk" }, project: { targets: { a: "/x" } } }).tokenizer).toBe("cjk")
+  })
+  it("merges targets and lint settings key by key", () => {
+    const r = resolveConfig({
+      global: { targets: { a: "/g/a", b: "/g/b" }, lint: { SKL201: { severity: "error", options: { "max-lines": 100 } } } },
+      project: { targets: { b: "/p/b" }, lint: { SKL201: { severity: undefined, options: { "max-lines": 300 } } } }
+    })
+    expect(r.targets).toEqual({ a: "/g/a", b: "/p/b" })
+    expect(r.lint.SKL201).toEqual({ severity: "error", options: { "max-lines": 300 } })
+  })
+  it("SKILLC_TOKENIZER: invalid values warn and are ignored", () => {
+    expect(parseTokenizerEnv("cjk")).toEqual({ tokenizer: "cjk" })
+    expect(parseTokenizerEnv(undefined)).toEqual({})
+    expect(parseTokenizerEnv("klingon").problem?.level).toBe("warning")
+  })
+})

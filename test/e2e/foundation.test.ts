@@ -1,0 +1,115 @@
+// The executable's contract (DECISIONS: contract of the executable), RFC-0006 and RFC-0007:C-RESOLUTION end to end.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+
+describe("skc executable", () => {
+  const s = sandbox()
+
+  it("--version prints the package version", () => {
+    const r = s.run(["--version"])
+    const pkg = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8"))
+    expect(r.code).toBe(0)
+    expect(r.stdout.trim()).toBe(pkg.version)
+  })
+
+  it("--help works for the root and every command, with examples and no ANSI when piped", () => {
+    for (const args of [["--help"], ["init", "--help"]]) {
+      const r = s.run(args)
+      expect(r.code).toBe(0)
+      expect(r.stdout).toContain("Examples:")
+      expect(r.stdout).not.toMatch(/\u001b\[/)
+      expect(r.stdout).not.toMatch(/RFC-\d/)
+    }
+  })
+
+  it("E100 for an unknown flag, nothing on stdout", () => {
+    const r = s.run(["init", "--bogus"])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe("")
+    expect(r.stderr).toMatch(/^error\[E100\]: invalid option: '.*--bogus.*'\n$/)
+  })
+
+  it("E100 for an unknown subcommand and a bad --format", () => {
+    const a = s.run(["frobnicate"])
+    expect(a.code).toBe(1)
+    expect(a.stderr).toMatch(/^error\[E100\]: invalid option: /)
+    const b = s.run(["init", "--format", "yaml"])
+    expect(b.code).toBe(1)
+    expect(b.stderr).toBe("error[E100]: invalid option: 'unknown format 'yaml' (expected text, json)'\n")
+  })
+})
+
+describe("RFC-0006:C-INIT end to end", () => {
+  const s = sandbox()
+
+  it("project init is idempotent and prints a confirmation", () => {
+    const a = s.run(["init"])
+    expect(a.code).toBe(0)
+    expect(a.stdout).toContain("Initialized")
+    expect(existsSync(join(s.work, ".skillc", "skills"))).toBe(true)
+    const b = s.run(["init"])
+    expect(b.code).toBe(0)
+  })
+
+  it("creates a skill, then E050 on the second attempt", () => {
+    const a = s.run(["init", "my-skill"])
+    expect(a.code).toBe(0)
+    expect(readFileSync(join(s.work, ".skillc/skills/my-skill/SKILL.md"), "utf8")).toBe(
+      '---\nname: my-skill\ndescription: "TODO: Add skill description"\n---\n\n# My Skill\n'
+    )
+    const b = s.run(["init", "my-skill"])
+    expect(b.code).toBe(1)
+    expect(b.stdout).toBe("")
+    expect(b.stderr).toBe("error[E050]: skill 'my-skill' already exists\n")
+  })
+
+  it("--global goes under SKILLC_HOME, never the real home", () => {
+    const r = s.run(["init", "glob", "--global", "--format", "json"])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toEqual({ kind: "skill", name: "glob", scope: "global", path: join(s.home, ".skillc/skills/glob") })
+  })
+
+  it("an invalid name is a clear error", () => {
+    const r = s.run(["init", "Not_Valid"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^error: invalid skill name 'Not_Valid'/)
+  })
+
+  it("init in a nested directory uses the project root found by walking up", () => {
+    const nested = join(s.work, "deep", "er")
+    mkdirSync(nested, { recursive: true })
+    const r = s.run(["init", "nested-skill"], nested)
+    expect(r.code).toBe(0)
+    expect(existsSync(join(s.work, ".skillc/skills/nested-skill/SKILL.md"))).toBe(true)
+  })
+
+  it("SKILLC_HOME's own .skillc is not taken as a project", () => {
+    const inHome = join(s.home, "code")
+    mkdirSync(inHome, { recursive: true })
+    mkdirSync(join(s.home, ".skillc"), { recursive: true })
+    const r = s.run(["init", "from-home", "--format", "json"], inHome)
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout).path).toBe(join(inHome, ".skillc/skills/from-home"))
+  })
+
+  it("verbose mode prints resolution details to stderr only", () => {
+    const r = s.run(["init", "verbose-one", "-v"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain("project root:")
+    expect(r.stdout).not.toContain("project root:")
+    const e = s.run(["init", "verbose-two"], s.work, { SKC_VERBOSE: "1" })
+    expect(e.stderr).toContain("skc: done in")
+  })
+
+  it("config problems are reported and never fatal", () => {
+    writeFileSync(join(s.work, ".skillc", "config.toml"), "version = 0\n")
+    writeFileSync(join(s.home, ".skillc", "config.toml"), "mystery = 1\n")
+    const r = s.run(["init", "cfg-skill"], s.work, { SKILLC_TOKENIZER: "klingon" })
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain("error: invalid version in .skillc/config.toml")
+    expect(r.stderr).toContain("warning: unknown key 'mystery'")
+    expect(r.stderr).toContain("warning: invalid SKILLC_TOKENIZER value 'klingon'")
+  })
+})

@@ -1,0 +1,81 @@
+/**
+ * Run `bin/skc.mjs` as a real child process, isolated from the real home:
+ * every call gets SKILLC_HOME, a clean environment and NO_COLOR.
+ */
+import { spawn, spawnSync } from "node:child_process"
+import { mkdtempSync, realpathSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll } from "vitest"
+
+export const ROOT = join(__dirname, "..", "..")
+export const BIN = join(ROOT, "bin", "skc.mjs")
+
+export interface RunResult {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+export interface RunOptions {
+  readonly cwd: string
+  readonly home: string
+  readonly env?: Record<string, string | undefined>
+  readonly input?: string
+}
+
+const baseEnv = (home: string, extra: Record<string, string | undefined> = {}) => {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    SKILLC_HOME: home,
+    NO_COLOR: "1",
+    LANG: "C.UTF-8"
+  }
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k]
+    else env[k] = v
+  }
+  return env
+}
+
+export const skc = (args: ReadonlyArray<string>, options: RunOptions): RunResult => {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: baseEnv(options.home, options.env),
+    input: options.input ?? "",
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024
+  })
+  if (r.error) throw r.error
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }
+}
+
+/** Asynchronous variant for concurrency tests. */
+export const skcAsync = (args: ReadonlyArray<string>, options: RunOptions): Promise<RunResult> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: baseEnv(options.home, options.env) })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d))
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d))
+    child.on("error", reject)
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }))
+    child.stdin.end(options.input ?? "")
+  })
+
+/** A fresh temp directory (canonical path), removed after the file's tests. */
+export const tempDir = (prefix = "skc-test-"): string => {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** A sandbox: a home (SKILLC_HOME) and a work directory side by side. */
+export const sandbox = () => {
+  const root = tempDir()
+  const home = join(root, "home")
+  const work = join(root, "work")
+  spawnSync("mkdir", ["-p", home, work])
+  return { root, home, work, run: (args: ReadonlyArray<string>, cwd = work, env?: Record<string, string | undefined>) => skc(args, { cwd, home, ...(env ? { env } : {}) }) }
+}
