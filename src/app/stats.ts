@@ -12,9 +12,10 @@
  * and `files` count successful accesses only (a failed lookup accessed
  * nothing; it is listed under `errors`); `search` counts every query issued.
  */
-import { Effect, Either, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { Path } from "@effect/platform/Path"
 import { InternalError, InvalidFilter } from "../domain/errors.js"
+import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 import {
   parseGroupBy,
   parseTimeFilter,
@@ -87,7 +88,7 @@ const canonicalProject = (raw: string) =>
 
 export const parseFilters = (input: Pick<StatsInput, "since" | "until" | "project">) =>
   Effect.gen(function* () {
-    const since = input.since === undefined ? null : yield* Either.map(parseTimeFilter("since", input.since), (s) => s)
+    const since = input.since === undefined ? null : yield* parseTimeFilter("since", input.since)
     const until = input.until === undefined ? null : yield* parseTimeFilter("until", input.until)
     const projects: Array<string> = []
     for (const p of input.project ?? []) {
@@ -120,7 +121,6 @@ const foldSummary = (groups: ReadonlyArray<SummaryGroup>) => {
     }
     if ((g.command === "show" || g.command === "open") && g.file !== null) files.add(g.file)
   }
-  const bytewise = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b))
   const ranked = [...sections.values()].sort(
     (a, b) => b.count - a.count || bytewise(a.file ?? "", b.file ?? "") || bytewise(a.section, b.section)
   )
@@ -173,13 +173,15 @@ export const stats = (input: StatsInput) =>
       .aggregate(dbFile, groupBy, filters)
       .pipe(Effect.mapError((e) => new InternalError({ message: `cannot read access log '${e.path}': ${e.message}`, cause: e })))
     const { data, ranked, commands } = toData(rows)
-    const report: StatsReport = {
+    // Key order as C-SCHEMA writes it (not significant, but kind to readers).
+    const report = {
       skill: skill.name,
       skill_path: skill.canonicalSourceDir,
+      query: data.query,
       filters,
       period: rows.period,
-      ...data
-    }
+      data: data.data
+    } as StatsReport
     let unusedSections: ReadonlyArray<OutlineSection> = []
     if (groupBy === "summary" || groupBy === "sections") {
       const shown = new Set(ranked.map((r) => sectionKey(r.file, r.section)))

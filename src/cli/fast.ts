@@ -108,5 +108,16 @@ export const fastCommands: Readonly<Record<string, FastCommand>> = {
     positionals: [{ key: "name", optional: true }],
     flags: { global: { key: "global", kind: "boolean" }, ...common },
     load: () => import("./commands/init.run.js").then((m) => m.runInit)
+  },
+  stats: {
+    positionals: [{ key: "skill", optional: false }],
+    flags: {
+      "group-by": { key: "groupBy", kind: "text", default: "summary" },
+      since: { key: "since", kind: "text" },
+      until: { key: "until", kind: "text" },
+      project: { key: "project", kind: "repeated" },
+      ...common
+    },
+    load: () => import("./commands/stats.run.js").then((m) => m.runStats)
   }
 }

@@ -15,6 +15,11 @@
 import { mkdirSync, statSync } from "node:fs"
 import { dirname } from "node:path"
 import { Effect } from "effect"
+// better-sqlite3 ships no type declarations (the few types used are below).
+// A static import (not `import()`): the bundle turns it into `require`, run
+// only when this lazily imported module is first used.
+// @ts-ignore TS7016
+import BetterSqlite3 from "better-sqlite3"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, Period, SummaryGroup } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
 import type { StatsFilters } from "../../domain/stats.js"
@@ -352,8 +357,5 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
     })
 })
 
-/** Load better-sqlite3 (a native addon) and build the service. */
-export const loadSqliteAccessLog = async (): Promise<AccessLogService> => {
-  const mod = (await import("better-sqlite3" as string)) as { default?: DatabaseConstructor } & DatabaseConstructor
-  return makeSqliteAccessLog(mod.default ?? mod)
-}
+/** The service on the installed better-sqlite3 (a native addon). */
+export const loadSqliteAccessLog = (): AccessLogService => makeSqliteAccessLog(BetterSqlite3 as DatabaseConstructor)

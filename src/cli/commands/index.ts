@@ -4,5 +4,7 @@
  * cost does not grow with the number of commands.
  */
 import { initCommand } from "./init.js"
+import { statsCommand } from "./stats.js"
+import { syncCommand } from "./sync.js"
 
-export const commands = [initCommand] as const
+export const commands = [initCommand, statsCommand, syncCommand] as const
