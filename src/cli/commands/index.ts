@@ -3,6 +3,7 @@
  * use case behind it is imported lazily when the command runs, so start-up
  * cost does not grow with the number of commands.
  */
+import { buildCommand } from "./build.js"
 import { initCommand } from "./init.js"
 
-export const commands = [initCommand] as const
+export const commands = [initCommand, buildCommand] as const
