@@ -1,6 +1,6 @@
 import { Command, Options } from "@effect/cli"
-import { Effect, Option, Schema } from "effect"
-import { InvalidOption } from "../../domain/errors.js"
+import { Effect, Option } from "effect"
+import { decode } from "./gateway.js"
 import { checkFormat, formatOption, json, positional, runWithLive, verboseOption, write } from "../shared.js"
 
 export const buildCommand = Command.make(
@@ -26,13 +26,13 @@ export const buildCommand = Command.make(
         const [{ build, BuildInput }, { renderBuild }, { stderrProgress }, { Progress }] = yield* Effect.promise(() =>
           Promise.all([import("../../app/build.js"), import("../render/build.js"), import("../progress.js"), import("../../ports/Progress.js")])
         )
-        const input = yield* Schema.decodeUnknown(BuildInput)({
+        const input = yield* decode(BuildInput, {
           skill: o.skill,
           global: o.global,
           target: Option.getOrUndefined(o.target),
           copy: o.copy,
           force: o.force
-        }).pipe(Effect.mapError((e) => new InvalidOption({ message: e.message })))
+        })
         const result = yield* build(input).pipe(Effect.provideService(Progress, stderrProgress()))
         return yield* write(format === "json" ? json(result) : renderBuild(result))
       })

@@ -4,6 +4,7 @@
  * cost does not grow with the number of commands.
  */
 import { buildCommand } from "./build.js"
+import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
 
-export const commands = [initCommand, buildCommand] as const
+export const commands = [initCommand, buildCommand, outlineCommand, openCommand, sourcesCommand] as const
