@@ -3,6 +3,8 @@
  * use case behind it is imported lazily when the command runs, so start-up
  * cost does not grow with the number of commands.
  */
+import { buildCommand } from "./build.js"
+import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
 
-export const commands = [initCommand] as const
+export const commands = [initCommand, buildCommand, outlineCommand, openCommand, sourcesCommand] as const
