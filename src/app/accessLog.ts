@@ -129,9 +129,19 @@ export type Outcome<A, E> = { readonly _tag: "Success"; readonly value: A } | { 
  * outcome, e.g. the matched file of `show` or the result count of `search`.
  */
 export const logged =
-  <A, E>(command: string, skill: string, argsOf: (outcome: Outcome<A, E>) => Readonly<Record<string, unknown>>) =>
+  <A, E>(
+    command: string,
+    skill: string,
+    argsOf: (outcome: Outcome<A, E>) => Readonly<Record<string, unknown>>,
+    options: {
+      /** Where the use case actually put the skill when it decides itself (`build --global`, imports). */
+      readonly locate?: (value: A) => { readonly runtimeDir: string } | undefined
+    } = {}
+  ) =>
   <R>(useCase: Effect.Effect<A, E, R>) =>
     Effect.gen(function* () {
+      // Benchmark-only switch (bench/stats.mjs, log.overhead): the baseline without any logging work.
+      if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return yield* useCase
       const resolved = yield* Effect.either(resolveSkill(skill))
       // E001/E010: nothing to log; the use case reports the failure itself.
       if (resolved._tag === "Left") return yield* useCase
@@ -140,9 +150,10 @@ export const logged =
         ? { _tag: "Success", value: exit.value }
         : { _tag: "Failure", error: Option.getOrUndefined(Cause.failureOption(exit.cause)) }
       const args = yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({})))
+      const located = Exit.isSuccess(exit) && options.locate !== undefined ? options.locate(exit.value) : undefined
       yield* recordAccess({
         command,
-        skill: resolved.right,
+        skill: located === undefined ? resolved.right : { ...resolved.right, runtimeDir: located.runtimeDir },
         args,
         error: Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
       })
