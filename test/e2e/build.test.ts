@@ -289,3 +289,29 @@ describe("RFC-0007:C-COMMANDS build import", () => {
     expect(existsSync(join(sb.home, ".skillc/skills/g2/SKILL.md"))).toBe(true)
   })
 })
+
+describe("RFC-0001:C-SECTIONS demo skill", () => {
+  it("RFC-0001:C-SECTIONS the stub of examples/git-helper lists exactly its H1/H2 and references", async () => {
+    const { cpSync } = await import("node:fs")
+    const { ROOT } = await import("../helpers/cli.js")
+    const sb = sandbox()
+    mkdirSync(join(sb.work, ".skillc"), { recursive: true })
+    cpSync(join(ROOT, "examples", "git-helper"), join(sb.root, "git-helper"), { recursive: true })
+    expect(sb.run(["build", join(sb.root, "git-helper")]).code).toBe(0)
+    const stub = readFileSync(join(sb.work, ".skillc/runtime/git-helper/SKILL.md"), "utf8")
+    expect(stub.slice(stub.indexOf("## Top Sections\n"))).toBe(
+      [
+        "## Top Sections",
+        "",
+        "- Git Helper",
+        "  - Committing",
+        "  - Branching",
+        "  - Undoing Things",
+        "  - Resolving Conflicts",
+        "- References (query by title only)",
+        "  - Conflict Resolution — Step-by-step conflict resolution during merge and rebase",
+        ""
+      ].join("\n")
+    )
+  })
+})
