@@ -43,6 +43,11 @@ step("Outline of the source", ["outline", "git-helper", "--level", "2"])
 step("Files of the skill", ["sources", "git-helper"])
 step("Open one file", ["open", "git-helper", "scripts/branch-age.sh", "--max-lines", "3"])
 step("Paths outside the skill are refused", ["open", "git-helper", "../../home"], { expectFail: true })
+// Every call above that resolved git-helper left one row in its access log
+// (.skillc/runtime/git-helper/.skillc-meta/logs.db): what did this run read?
+step("Usage analytics of this demo's own run", ["stats", "git-helper"])
+step("The same, by command, as JSON", ["stats", "git-helper", "--group-by", "commands", "--format", "json"])
+step("Failed accesses", ["stats", "git-helper", "--group-by", "errors"])
 
 rmSync(sandbox, { recursive: true, force: true })
 process.stdout.write(failed ? "\ndemo FAILED\n" : "\ndemo finished: every step behaved as expected\n")
