@@ -6,10 +6,11 @@ import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import { describe, expect, it } from "vitest"
 import { initConfig } from "../../src/cli/commands/init.js"
+import { statsConfig } from "../../src/cli/commands/stats.js"
 import { fastCommands, parseFast } from "../../src/cli/fast.js"
 
 /** Each fast-path command's @effect/cli options, as its command module exports them. */
-const configs: Record<string, unknown> = { init: initConfig }
+const configs: Record<string, unknown> = { init: initConfig, stats: statsConfig }
 
 /** Parse `argv` with @effect/cli and capture what it would give the handler. */
 const parseWithEffectCli = async (name: string, argv: ReadonlyArray<string>) => {
@@ -28,7 +29,14 @@ const parseWithEffectCli = async (name: string, argv: ReadonlyArray<string>) => 
 const normalise = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x) => (Option.isOption(x) ? { option: Option.getOrNull(x) } : x)))
 
 const samples: Record<string, ReadonlyArray<ReadonlyArray<string>>> = {
-  init: [[], ["my-skill"], ["my-skill", "--global"], ["--global", "x"], ["x", "--format", "json"], ["-v", "x"], ["x", "--verbose", "--format", "text"]]
+  init: [[], ["my-skill"], ["my-skill", "--global"], ["--global", "x"], ["x", "--format", "json"], ["-v", "x"], ["x", "--verbose", "--format", "text"]],
+  stats: [
+    ["s"],
+    ["s", "--group-by", "sections"],
+    ["s", "--since", "2026-01-01", "--until", "2026-01-31T00:00:00Z"],
+    ["s", "--project", "/a", "--project", "b", "--format", "json"],
+    ["--group-by", "bogus", "s", "-v"]
+  ]
 }
 
 describe("fast path agrees with @effect/cli", () => {

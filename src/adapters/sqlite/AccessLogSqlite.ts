@@ -12,8 +12,8 @@
  *
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
-import { mkdirSync, statSync } from "node:fs"
-import { dirname } from "node:path"
+import { existsSync, mkdirSync, statSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { Effect } from "effect"
 // better-sqlite3 ships no type declarations (the few types used are below).
 // A static import (not `import()`): the bundle turns it into `require`, run
@@ -39,7 +39,7 @@ interface Database {
 }
 export type DatabaseConstructor = new (
   file: string,
-  options?: { readonly?: boolean; fileMustExist?: boolean; timeout?: number }
+  options?: { readonly?: boolean; fileMustExist?: boolean; timeout?: number; nativeBinding?: string }
 ) => Database
 
 export const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
@@ -97,13 +97,34 @@ const exists = (file: string) => {
 }
 
 /**
+ * The addon's path, given to better-sqlite3 so that it skips the `bindings`
+ * package, whose search of a dozen candidate paths costs more than the whole
+ * log write. Only where `require` exists (the bundled CLI); elsewhere
+ * better-sqlite3 finds the addon itself.
+ */
+let binding: { nativeBinding?: string } | undefined
+const nativeBinding = (): { nativeBinding?: string } => {
+  if (binding !== undefined) return binding
+  binding = {}
+  try {
+    if (typeof require === "function") {
+      const file = join(dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node")
+      if (existsSync(file)) binding = { nativeBinding: file }
+    }
+  } catch {
+    // better-sqlite3 resolves its addon the usual way
+  }
+  return binding
+}
+
+/**
  * Open for writing: create the directories, the file, WAL mode and the schema
  * when missing. `synchronous = NORMAL` in WAL mode keeps every commit atomic
  * and durable across process crashes without an fsync per row.
  */
 const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => {
   mkdirSync(dirname(dbFile), { recursive: true })
-  const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
+  const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS, ...nativeBinding() })
   try {
     if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
       db.pragma("journal_mode = WAL")
@@ -119,7 +140,7 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
 
 const openForRead = (Sqlite: DatabaseConstructor, dbFile: string): Database | undefined => {
   if (!exists(dbFile)) return undefined
-  return new Sqlite(dbFile, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS })
+  return new Sqlite(dbFile, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBinding() })
 }
 
 const hasTable = (db: Database) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'access_log'").get() !== undefined
