@@ -6,6 +6,7 @@
 import { Layer } from "effect"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
+import { AccessLogLive } from "./adapters/sqlite/AccessLogLazy.js"
 import { makeNodeEnv } from "./adapters/node/NodeEnv.js"
 import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
 import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
@@ -56,6 +57,7 @@ export const makeLiveLayer = (options: {
     Layer.succeed(Env, makeNodeEnv({ ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) })),
     NodePath.layer,
     NodeHasherLive,
+    AccessLogLive,
     Layer.succeed(Diagnostics, options.diagnostics ?? collectingDiagnostics().service)
   )
   return Layer.merge(base, SettingsLive(options.cliTokenizer ? { cliTokenizer: options.cliTokenizer } : {}).pipe(Layer.provide(base)))
@@ -71,3 +73,11 @@ export { Progress, type ProgressService } from "./ports/Progress.js"
 export { renderStub, type StubInput } from "./domain/stub.js"
 export { Manifest, parseManifest, MANIFEST_VERSION, META_DIR, MANIFEST_FILE } from "./domain/manifest.js"
 export { BUILTIN_TARGETS, parseTargets } from "./domain/targets.js"
+
+// Access log, usage analytics and sync (RFC-0007:C-LOGGING, C-SYNC, RFC-0003).
+export { AccessLog, LogStoreError, type AccessLogService, type AccessLogRow, type AggregateRows } from "./ports/AccessLog.js"
+export { AccessLogLive, lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
+export { logged, recordAccess, currentRunId, type Outcome } from "./app/accessLog.js"
+export { stats, StatsInput, type StatsOutcome, type StatsInsights } from "./app/stats.js"
+export { sync, SyncInput, type SyncResult, type SyncedSkill, type SyncFailure } from "./app/sync.js"
+export { GROUP_BYS, parseTimeFilter, type StatsReport, type StatsFilters, type StatsGroupBy } from "./domain/stats.js"

@@ -27,6 +27,12 @@ const listAll = (dir: string, rel = ""): Array<string> =>
     return d.isDirectory() ? [p + "/", ...listAll(dir, p)] : [p]
   })
 
+/** The access log (RFC-0007:C-LOGGING) lives in the runtime too: every build, failed or not, adds a row. */
+const isAccessLog = (p: string) => /^\.skillc-meta\/logs\.db(-wal|-shm)?$/.test(p)
+/** What a build put in a runtime directory: everything but the access log. */
+const builtFiles = (dir: string): Array<string> =>
+  existsSync(dir) ? listAll(dir).filter((p) => !isAccessLog(p) && !(p === ".skillc-meta/" && !existsSync(join(dir, ".skillc-meta/manifest.json")))) : []
+
 describe("RFC-0001:C-OUTPUT", () => {
   it("RFC-0001:C-OUTPUT runtime holds only the stub and .skillc-meta/manifest.json; prints Source/Runtime/Deploy", () => {
     const sb = project("demo", "# Demo\n\nSECRET BODY TEXT\n\n## Usage\n\nmore secret\n")
@@ -44,7 +50,7 @@ describe("RFC-0001:C-OUTPUT", () => {
         ""
       ].join("\n")
     )
-    expect(listAll(runtime).sort()).toEqual([".skillc-meta/", ".skillc-meta/manifest.json", "SKILL.md"])
+    expect(builtFiles(runtime).sort()).toEqual([".skillc-meta/", ".skillc-meta/manifest.json", "SKILL.md"])
     const stub = readFileSync(join(runtime, "SKILL.md"), "utf8")
     expect(stub).not.toContain("secret")
     expect(stub).not.toContain("SECRET")
@@ -87,7 +93,7 @@ describe("RFC-0001:C-INPUT", () => {
     expect(lines[1]).toMatch(/^ {2}\S.*line \d+/)
     writeFileSync(join(dir, "SKILL.md"), "# no frontmatter\n")
     expect(sb.run(["build", "demo"]).stderr).toBe("error[E011]: missing frontmatter field 'name' in SKILL.md\n")
-    expect(existsSync(join(sb.work, ".skillc/runtime/demo"))).toBe(false)
+    expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
   })
 
   it("RFC-0001:C-ERRORS skill not found is E001, a directory without SKILL.md is E010, a bad flag E100", () => {
@@ -109,7 +115,7 @@ describe("RFC-0001:C-INPUT", () => {
     symlinkSync(join(sb.root, "secret.txt"), join(sb.work, ".skillc/skills/demo/leak.txt"))
     const r = sb.run(["build", "demo"])
     expect(r).toMatchObject({ code: 1, stdout: "", stderr: "error[E012]: path escapes skill root: 'leak.txt'\n" })
-    expect(existsSync(join(sb.work, ".skillc/runtime/demo"))).toBe(false)
+    expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
   })
 
   it("RFC-0007:C-RESOLUTION builds from a nested subdirectory of the project", () => {
@@ -146,7 +152,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     const r = sb.run(["build", "demo", "--target", "claude,nosuch"])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^error: unknown target 'nosuch' \(known: claude, codex, copilot, cursor, gemini, kiro, opencode, trae;/)
-    expect(existsSync(join(sb.work, ".skillc/runtime"))).toBe(false)
+    expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
     expect(existsSync(join(sb.home, ".claude"))).toBe(false)
   })
 

@@ -22,7 +22,7 @@ export const statsConfig = {
 export const statsCommand = Command.make("stats", statsConfig, runStats).pipe(
   Command.withDescription(
     [
-      "Usage analytics from the skill's access log (RFC-0003).",
+      "Usage analytics from the skill's access log.",
       "",
       "Examples:",
       "  skc stats my-skill                          # summary, top and unused sections",

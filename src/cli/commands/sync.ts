@@ -14,7 +14,7 @@ export const syncCommand = Command.make("sync", syncConfig, runSync).pipe(
   Command.withDescription(
     [
       "Merge fallback access logs (.skillc/logs/, written when the runtime directory",
-      "was read-only, e.g. in a sandbox) into each skill's primary log (RFC-0007:C-SYNC).",
+      "was read-only, e.g. in a sandbox) into each skill's primary log.",
       "",
       "Examples:",
       "  skc sync                      # every skill under ./.skillc/logs/",
