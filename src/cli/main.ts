@@ -12,8 +12,8 @@ import { InternalError, InvalidOption, isSkcError, renderError, type SkcError } 
 import { commands } from "./commands/index.js"
 import { isVerboseEnv } from "./layers.js"
 
-declare const __SKC_VERSION__: string
-export const VERSION: string = typeof __SKC_VERSION__ === "string" ? __SKC_VERSION__ : "0.0.0-dev"
+import { VERSION } from "./version.js"
+export { VERSION }
 
 const root = Command.make("skc").pipe(
   Command.withDescription(
@@ -86,6 +86,8 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
   const exit = await Effect.runPromiseExit(program)
   if (Exit.isSuccess(exit)) return 0
   if (Cause.isInterruptedOnly(exit.cause)) return 130
+  const failure = Cause.failureOption(exit.cause) as Option.Option<{ _tag?: string; code?: number }>
+  if (Option.isSome(failure) && failure.value?._tag === "ExitStatus") return failure.value.code ?? 1
   const { error, defect } = toSkcError(exit.cause)
   process.stderr.write(renderError(error) + "\n")
   if (verboseOn && defect !== undefined) {

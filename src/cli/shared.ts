@@ -3,7 +3,7 @@
  * on the live layer, and writing its rendered output.
  */
 import { Args, HelpDoc, Options } from "@effect/cli"
-import { Effect, Layer } from "effect"
+import { Data, Effect, Layer } from "effect"
 import { InvalidOption } from "../domain/errors.js"
 import type { Tokenizer } from "../domain/config.js"
 import { isVerboseEnv, livePorts } from "./layers.js"
@@ -75,3 +75,9 @@ export const positional = (name: string, description: string) =>
         : Effect.succeed(value)
     )
   )
+
+/**
+ * Exit with a status without printing an error line: the command has already
+ * reported why (e.g. `skc lint` when an error-severity rule fired, RFC-0008:C-DIAGNOSTICS).
+ */
+export class ExitStatus extends Data.TaggedError("ExitStatus")<{ readonly code: number }> {}

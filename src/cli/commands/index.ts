@@ -4,5 +4,6 @@
  * cost does not grow with the number of commands.
  */
 import { initCommand } from "./init.js"
+import { lintCommand } from "./lint.js"
 
-export const commands = [initCommand] as const
+export const commands = [initCommand, lintCommand] as const
