@@ -5,7 +5,7 @@
  */
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import Ajv from "ajv"
+import AjvModule from "ajv"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { writeTree } from "../helpers/tree.js"
@@ -13,7 +13,8 @@ import { base, CLEAN } from "../fixtures/lintRules.js"
 import { RULES } from "../../src/domain/lint/registry.js"
 
 const sb = sandbox()
-const ajv = new Ajv({ allErrors: true, strict: false })
+const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule
+const ajv = new (Ajv as unknown as new (o: object) => import("ajv").default)({ allErrors: true, strict: false })
 
 /** DECISIONS #12. */
 const reportSchema = {
