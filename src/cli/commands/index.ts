@@ -3,7 +3,9 @@
  * use case behind it is imported lazily when the command runs, so start-up
  * cost does not grow with the number of commands.
  */
+import { buildCommand } from "./build.js"
+import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
 import { lintCommand } from "./lint.js"
 
-export const commands = [initCommand, lintCommand] as const
+export const commands = [initCommand, buildCommand, outlineCommand, openCommand, sourcesCommand, lintCommand] as const
