@@ -10,7 +10,7 @@
  * Ids may be separated by spaces or commas. Comments inside code blocks are
  * text, not directives (the markdown model does not report them).
  */
-import type { HtmlComment } from "./markdownFacts.js"
+import type { HtmlComment } from "../markdown/model.js"
 
 type Kind = "disable" | "enable" | "disable-line" | "disable-next-line" | "disable-file"
 

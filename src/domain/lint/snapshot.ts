@@ -3,7 +3,10 @@
  * entries and the text of the markdown files in scope. Markdown is parsed on
  * first use and memoised, so every rule shares one parse per file.
  */
-import { markdownFacts, parseFrontmatterLines, splitLines, type MarkdownFacts } from "./markdownFacts.js"
+import { parseMarkdownAst } from "../markdown/ast.js"
+import { parseFrontmatterLines } from "../markdown/frontmatter.js"
+import { splitLines } from "../markdown/lines.js"
+import type { MarkdownAst } from "../markdown/model.js"
 import { normalizePath } from "./paths.js"
 import type { MarkdownFile, SkillEntry, SkillSnapshot } from "./types.js"
 
@@ -18,13 +21,13 @@ export const makeSnapshot = (input: {
 }): SkillSnapshot => {
   const byPath = new Map(input.entries.map((e) => [e.path, e]))
   const sources = new Map(input.markdownFiles.map((f) => [f.path, f.source]))
-  const parsed = new Map<string, MarkdownFacts>()
-  const markdown = (path: string): MarkdownFacts | undefined => {
+  const parsed = new Map<string, MarkdownAst>()
+  const markdown = (path: string): MarkdownAst | undefined => {
     let facts = parsed.get(path)
     if (facts === undefined) {
       const source = sources.get(path)
       if (source === undefined) return undefined
-      facts = markdownFacts(source)
+      facts = parseMarkdownAst(source)
       parsed.set(path, facts)
     }
     return facts

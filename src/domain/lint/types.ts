@@ -4,7 +4,8 @@
  * over a skill snapshot. The runner (`runner.ts`) applies configuration,
  * inline directives and ordering; it knows no individual rule.
  */
-import type { Frontmatter, MarkdownFacts } from "./markdownFacts.js"
+import type { Frontmatter } from "../markdown/frontmatter.js"
+import type { MarkdownAst } from "../markdown/model.js"
 
 export type Severity = "error" | "warning"
 export type Category = "meta" | "frontmatter" | "structure" | "links" | "files"
@@ -35,7 +36,7 @@ export interface SkillSnapshot {
   /** Markdown files in lint scope, SKILL.md first, the rest in bytewise path order. */
   readonly markdownFiles: ReadonlyArray<MarkdownFile>
   /** The markdown facts of a scanned markdown file; undefined for anything else. */
-  readonly markdown: (path: string) => MarkdownFacts | undefined
+  readonly markdown: (path: string) => MarkdownAst | undefined
   /** SKILL.md's frontmatter. */
   readonly frontmatter: Frontmatter
   /** Kind of entry at a relative path (normalised, no leading `./`). */

@@ -1,4 +1,4 @@
-import { UNCLOSED_MESSAGE } from "../markdownFacts.js"
+import { UNCLOSED_MESSAGE } from "../../markdown/frontmatter.js"
 import type { Rule } from "../types.js"
 
 export const skl100: Rule = {

@@ -13,7 +13,7 @@ export const skl206: Rule = {
     const out: Array<Finding> = []
     for (const f of s.markdownFiles) {
       for (const b of s.markdown(f.path)?.codeBlocks ?? []) {
-        if (b.fenced && (b.lang === null || b.lang.trim() === "")) out.push({ file: f.path, line: b.line, message: "code block has no language" })
+        if (b.fenced && (b.lang === undefined || b.lang.trim() === "")) out.push({ file: f.path, line: b.line, message: "code block has no language" })
       }
     }
     return out

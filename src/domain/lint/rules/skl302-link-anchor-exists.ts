@@ -1,5 +1,5 @@
 import { fileLinks } from "../links.js"
-import { anchorsOf, hasAnchor } from "../slug.js"
+import { anchorsOf, githubSlug, headingSlug } from "../../markdown/slug.js"
 import type { Finding, Rule } from "../types.js"
 
 export const skl302: Rule = {
@@ -17,7 +17,8 @@ export const skl302: Rule = {
       if (!anchors.has(path)) {
         const facts = s.markdown(path)
         if (facts === undefined) return undefined
-        anchors.set(path, anchorsOf(facts.headings.map((h) => h.text)))
+        // The RFC's slug and GitHub's own: a link that works on GitHub is not reported.
+        anchors.set(path, new Set([...anchorsOf(facts.headings, headingSlug), ...anchorsOf(facts.headings, githubSlug)]))
       }
       return anchors.get(path)
     }
@@ -37,7 +38,7 @@ export const skl302: Rule = {
       } else continue
       if (fragment === "") continue
       const set = anchorsIn(path)
-      if (set !== undefined && !hasAnchor(set, fragment)) {
+      if (set !== undefined && !set.has(fragment) && !set.has(fragment.toLowerCase())) {
         out.push({ file, line: link.line, column: link.column, message: `anchor not found: '${written}'` })
       }
     }
