@@ -270,7 +270,7 @@ describe("RFC-0000:C-COMPAT-FORMAT a skill shaped like the published ones", () =
       ".git/HEAD": "ref: refs/heads/main\n",
       ...refs
     })
-    symlinkSync("reference/FORMS.md", join(dir, "forms-link.md"))
+    symlinkSync("logo.png", join(dir, "assets", "logo-link.png"))
     symlinkSync("loop", join(dir, "reference", "loop"))
     const r = sb.run(["lint", dir])
     expect(r.stdout).toBe("pdf-processing: 0 errors, 0 warnings\n")
