@@ -10,6 +10,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "@effect/platform/Path"
 import { InternalError, UsageError, Warning } from "../domain/errors.js"
+import { MANIFEST_FILE, META_DIR } from "../domain/manifest.js"
 import { configureRules, runRules } from "../domain/lint/runner.js"
 import { RULES } from "../domain/lint/registry.js"
 import { COMPILED_WARNING, skl001 } from "../domain/lint/rules/skl001-skip-compiled.js"
@@ -79,7 +80,7 @@ const lintOne = (skill: ResolvedSkill, force: boolean, configured: ReturnType<ty
     const shown = displayPath(stores.cwd, skill.sourceDir, path)
     // RFC-0008:C-SCOPE / DECISIONS #1: a compiled skill carries .skillc-meta/manifest.json.
     const manifest = yield* fs
-      .statOption(path.join(skill.sourceDir, ".skillc-meta", "manifest.json"))
+      .statOption(path.join(skill.sourceDir, META_DIR, MANIFEST_FILE))
       .pipe(Effect.orElseSucceed(() => undefined))
     if (manifest !== undefined) {
       if (!force) {
