@@ -42,7 +42,7 @@ export const lintCommand = Command.make(
 ).pipe(
   Command.withDescription(
     [
-      "Check skills against the authoring rules (RFC-0008); exit 1 when an error-severity rule fires.",
+      "Check skills against the authoring rules (docs/rules.md); exit 1 when an error-severity rule fires.",
       "",
       "Examples:",
       "  skc lint my-skill                    # a skill of the project or global store",
