@@ -3,6 +3,9 @@
  * use case behind it is imported lazily when the command runs, so start-up
  * cost does not grow with the number of commands.
  */
+import { approveCommand } from "./approve.js"
 import { initCommand } from "./init.js"
+import { runCommand } from "./run.js"
+import { toolsCommand } from "./tools.js"
 
-export const commands = [initCommand] as const
+export const commands = [initCommand, toolsCommand, runCommand, approveCommand] as const

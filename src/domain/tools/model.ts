@@ -94,7 +94,12 @@ export interface Problem {
   readonly kind: ProblemKind
   readonly line: number
   readonly message: string
+  /** The tool block the problem is in; absent for skill-level (frontmatter) problems. */
+  readonly tool?: string
 }
+
+/** Problems that are only advice: a run goes ahead despite them (spec §9.2 warnings). */
+export const ADVISORY_PROBLEMS: ReadonlySet<ProblemKind> = new Set(["description-length", "required-unused"])
 
 export const DEFAULT_TIMEOUT_SECS = 30
 export const MAX_TIMEOUT_SECS = 300

@@ -137,6 +137,7 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
     const subs = headings.filter((h) => h.line > h3.line && h.line < h3.endLine && h.level === 4)
     if (!subs.some(isToolSubheading)) continue
     const toolName = h3.text
+    const before = problems.length
     if (!TOOL_NAME_PATTERN.test(toolName)) {
       problem("tool-name-format", h3.line, `tool name '${toolName}' must be 1-32 lowercase letters, digits or '_'`)
     }
@@ -178,6 +179,7 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
       }
     }
     if (command !== undefined) checkVariables(toolName, command, parameters, problem)
+    for (let k = before; k < problems.length; k++) problems[k] = { ...problems[k], tool: toolName }
     tools.push({
       name: toolName,
       description: toolDescription,
