@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest"
 import { nodeProcessRunner } from "../../src/adapters/node/NodeProcessRunner.js"
 import type { ProcessRequest } from "../../src/ports/ProcessRunner.js"
 import { tempDir } from "../helpers/cli.js"
+import { alive } from "../helpers/processes.js"
 
 const dir = tempDir("skc-runner-")
 const base: Omit<ProcessRequest, "program" | "args"> = {
@@ -21,21 +22,6 @@ const script = (name: string, body: string, mode = 0o755) => {
   writeFileSync(p, `#!/bin/sh\n${body}\n`)
   chmodSync(p, mode)
   return p
-}
-
-/** Running (a zombie waiting for its reaper, e.g. in a container without init, counts as gone). */
-export const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z"
-  } catch {
-    return true
-  }
 }
 
 describe("tool-skills spec §3.5, §5 node process runner", () => {
