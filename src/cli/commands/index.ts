@@ -4,8 +4,10 @@
  * cost does not grow with the number of commands.
  */
 import { approveCommand } from "./approve.js"
+import { buildCommand } from "./build.js"
+import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
 import { runCommand } from "./run.js"
 import { toolsCommand } from "./tools.js"
 
-export const commands = [initCommand, toolsCommand, runCommand, approveCommand] as const
+export const commands = [initCommand, buildCommand, outlineCommand, openCommand, sourcesCommand, toolsCommand, runCommand, approveCommand] as const
