@@ -80,15 +80,17 @@ export const mcpToolDescriptors = Effect.gen(function* () {
   return out
 })
 
+const unknownTool = (name: string): McpToolCallResult => ({ isError: true, text: `unknown tool '${name}'` })
+
 /** Call `<skill>__<tool>`; every refusal and failure is a result with `isError`, never a protocol error. */
 export const callMcpTool = (name: string, args: unknown) =>
   Effect.gen(function* () {
     const path = yield* Path
     const at = name.indexOf(MCP_TOOL_SEPARATOR)
-    if (at <= 0) return { isError: true, text: `unknown tool '${name}'` } satisfies McpToolCallResult
+    if (at <= 0) return unknownTool(name)
     const skill = name.slice(0, at)
     const tool = name.slice(at + MCP_TOOL_SEPARATOR.length)
-    if (skill.includes(path.sep) || skill.startsWith(".")) return { isError: true, text: `unknown tool '${name}'` } satisfies McpToolCallResult
+    if (skill.includes(path.sep) || skill.startsWith(".")) return unknownTool(name)
     const outcome = yield* Effect.gen(function* () {
       const prepared = yield* prepareRun({ skill, tool, args: args ?? {} })
       const l = prepared.loaded
@@ -96,13 +98,15 @@ export const callMcpTool = (name: string, args: unknown) =>
         const text = l.skill.alwaysAsk
           ? `tool '${name}' asks for confirmation on every run (always_ask); run it in a terminal: skc run ${skill} ${tool}`
           : `tool '${name}' is not approved${l.approval === "changed" ? " (SKILL.md changed since approval)" : ""}; approve it with: skc approve ${skill}`
-        return { isError: true, text } satisfies McpToolCallResult
+        const refused: McpToolCallResult = { isError: true, text }
+        return refused
       }
       const result = yield* execute(prepared)
       const env = result.envelope
-      return { isError: !env.success, text: env.success ? env.output : `${env.error}\n${env.output}`, structuredContent: env } satisfies McpToolCallResult
+      const done: McpToolCallResult = { isError: !env.success, text: env.success ? env.output : `${env.error}\n${env.output}`, structuredContent: env }
+      return done
     }).pipe(
-      Effect.catchAll((e) => Effect.succeed({ isError: true, text: isSkcError(e) ? renderError(e) : String(e) } satisfies McpToolCallResult))
+      Effect.catchAll((e) => Effect.succeed<McpToolCallResult>({ isError: true, text: isSkcError(e) ? renderError(e) : String(e) }))
     )
     return outcome
   })
