@@ -79,3 +79,16 @@ export { frontmatterDialects, type FrontmatterDialect } from "./domain/lint/dial
 export { toSarif } from "./domain/lint/sarif.js"
 export { renderRulesDoc } from "./domain/lint/docs.js"
 export type { Rule, Finding, LintDiagnostic, SkillSnapshot, Severity as LintSeverity } from "./domain/lint/types.js"
+
+// Tool skills (issue 8; docs/tool-skills.md)
+export { tools, ToolsInput, type ToolsResult } from "./app/tools.js"
+export { run, RunInput, prepareRun, execute, type RunResult } from "./app/run.js"
+export { approve, ApproveInput, type ApproveResult } from "./app/approve.js"
+export { mcpToolDescriptors, callMcpTool, type McpToolDescriptor, type McpToolCallResult } from "./app/mcpTools.js"
+export { parseToolSkill, declaresTools } from "./domain/tools/parse.js"
+export { toolLintRules, lintToolSkill, type ToolLintRule } from "./domain/tools/lint.js"
+export type { ToolSkill, ToolDefinition, ParameterDefinition, CommandTemplate, ArgFragment, Mode } from "./domain/tools/model.js"
+export type { RunEnvelope } from "./domain/tools/output.js"
+export { ProcessRunner, type ProcessRunnerService, type ProcessRequest, type ProcessResult } from "./ports/ProcessRunner.js"
+export { Prompter, noPrompter, type PrompterService } from "./ports/Prompter.js"
+export { nodeProcessRunner, NodeProcessRunnerLive } from "./adapters/node/NodeProcessRunner.js"

@@ -3,7 +3,7 @@
  * @effect/cli, so the fast path (src/cli/fast.ts) can run well-formed
  * invocations of hot commands without loading the parser library.
  */
-import { Data, Effect, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { InvalidOption } from "../domain/errors.js"
 import type { Tokenizer } from "../domain/config.js"
 import { isVerboseEnv, livePorts } from "./layers.js"
@@ -26,6 +26,14 @@ export const write = (text: string) =>
 
 export const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n"
 
+let exitStatus = 0
+/**
+ * A command that succeeded as a command but reports a failure through its
+ * exit status (`skc run`: the tool's own exit code, tool-skills spec §4.3).
+ */
+export const setExitStatus = (status: number) => Effect.sync(() => void (exitStatus = status))
+export const requestedExitStatus = () => exitStatus
+
 /**
  * Run `program` (a use case plus its rendering) with the live ports. The
  * verbose flag is honoured from the option or `SKC_VERBOSE`.
@@ -43,9 +51,3 @@ export const runWithLive = <A, E, R>(options: RunOptions, program: Effect.Effect
     )
   )
 }
-
-/**
- * Exit with a status without printing an error line: the command has already
- * reported why (e.g. `skc lint` when an error-severity rule fired, RFC-0008:C-DIAGNOSTICS).
- */
-export class ExitStatus extends Data.TaggedError("ExitStatus")<{ readonly code: number }> {}

@@ -3,9 +3,12 @@
  * use case behind it is imported lazily when the command runs, so start-up
  * cost does not grow with the number of commands.
  */
+import { approveCommand } from "./approve.js"
 import { buildCommand } from "./build.js"
 import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
 import { lintCommand } from "./lint.js"
+import { runCommand } from "./run.js"
+import { toolsCommand } from "./tools.js"
 
-export const commands = [initCommand, buildCommand, outlineCommand, openCommand, sourcesCommand, lintCommand] as const
+export const commands = [initCommand, buildCommand, outlineCommand, openCommand, sourcesCommand, toolsCommand, runCommand, approveCommand, lintCommand] as const

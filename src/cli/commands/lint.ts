@@ -1,7 +1,7 @@
 import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option, Schema } from "effect"
 import { InvalidOption } from "../../domain/errors.js"
-import { checkFormat, ExitStatus, formatOption, json, positional, runWithLive, verboseOption, write } from "../shared.js"
+import { checkFormat, formatOption, setExitStatus, json, positional, runWithLive, verboseOption, write } from "../shared.js"
 
 const FORMATS = ["text", "json", "sarif"] as const
 
@@ -36,7 +36,7 @@ export const lintCommand = Command.make(
           yield* write(renderLintText(outcome, colour))
         }
         // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
-        if (hasErrors(outcome)) return yield* Effect.fail(new ExitStatus({ code: 1 }))
+        if (hasErrors(outcome)) yield* setExitStatus(1)
       })
     )
 ).pipe(
