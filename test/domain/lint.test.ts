@@ -132,3 +132,17 @@ describe("RFC-0008:C-EXTENSIONS configuration handling", () => {
     ])
   })
 })
+
+describe("DECISIONS #3 the tool-skill dialect in the registry", () => {
+  const tool = (version: string) =>
+    `---\nname: git\nversion: ${version}\ndescription: Git operations. Use for checking status.\nauthor: someone\nmodes: [Dev, Global]\n---\n\n# Git\n\n## Tools\n\n### git_status\n\nShow status.\n\n#### Parameters\n\nNone.\n\n#### Command\n\n\`\`\`bash\ngit status --short\n\`\`\`\n`
+  it("dialect fields are known and SKL5xx rules run when the skill declares tools", () => {
+    expect(lintFiles({ "SKILL.md": tool("1.0.0") }, {}, "git").lines).toEqual([])
+    expect(lintFiles({ "SKILL.md": tool("one") }, {}, "git").lines.map((l) => l.split(" ")[2])).toEqual(["SKL502"])
+  })
+  it("a plain skill gets no SKL5xx and its `version` is unknown to SKL109", () => {
+    expect(lintFiles({ "SKILL.md": SKILL("# Demo\n", "name: demo\ndescription: Use when.\nversion: 1.0.0") }).lines).toEqual([
+      "SKILL.md:4:1 warning[W300]: SKL109 frontmatter-known: unknown frontmatter field: 'version'"
+    ])
+  })
+})

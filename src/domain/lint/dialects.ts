@@ -4,6 +4,7 @@
  * itself here with one line; `applies` decides from the snapshot.
  */
 import type { SkillSnapshot } from "./types.js"
+import { toolSkillDialect } from "./rules/tool-skill.js"
 
 export interface FrontmatterDialect {
   readonly name: string
@@ -11,7 +12,7 @@ export interface FrontmatterDialect {
   readonly applies: (snapshot: SkillSnapshot) => boolean
 }
 
-export const frontmatterDialects: Array<FrontmatterDialect> = []
+export const frontmatterDialects: Array<FrontmatterDialect> = [toolSkillDialect]
 
 /** The Agent Skills format's six fields (agentskills-format.md, DECISIONS #3). */
 export const AGENT_SKILLS_FIELDS: ReadonlyArray<string> = [

@@ -10,7 +10,8 @@ const CATEGORY_TITLES: Record<Rule["category"], string> = {
   frontmatter: "Frontmatter rules (SKL1xx)",
   structure: "Structure rules (SKL2xx)",
   links: "Link rules (SKL3xx)",
-  files: "File rules (SKL4xx)"
+  files: "File rules (SKL4xx)",
+  tools: "Tool-skill rules (SKL5xx)"
 }
 
 const anchor = (r: Rule) => `${r.id.toLowerCase()}-${r.name}`

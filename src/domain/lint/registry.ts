@@ -29,6 +29,7 @@ import { skl301 } from "./rules/skl301-link-file-exists.js"
 import { skl302 } from "./rules/skl302-link-anchor-exists.js"
 import { skl303 } from "./rules/skl303-link-no-escape.js"
 import { skl401 } from "./rules/skl401-no-orphans.js"
+import { toolSkillRules } from "./rules/tool-skill.js"
 
 export const RULES: ReadonlyArray<Rule> = [
   skl001,
@@ -55,7 +56,8 @@ export const RULES: ReadonlyArray<Rule> = [
   skl301,
   skl302,
   skl303,
-  skl401
+  skl401,
+  ...toolSkillRules
 ]
 
 export const ruleById = (id: string): Rule | undefined => RULES.find((r) => r.id === id)
