@@ -4,5 +4,7 @@
  * cost does not grow with the number of commands.
  */
 import { initCommand } from "./init.js"
+import { listCommand } from "./list.js"
+import { mcpCommand } from "./mcp.js"
 
-export const commands = [initCommand] as const
+export const commands = [initCommand, listCommand, mcpCommand] as const
