@@ -3,8 +3,10 @@
  * use case behind it is imported lazily when the command runs, so start-up
  * cost does not grow with the number of commands.
  */
+import { buildCommand } from "./build.js"
+import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
 import { listCommand } from "./list.js"
 import { mcpCommand } from "./mcp.js"
 
-export const commands = [initCommand, listCommand, mcpCommand] as const
+export const commands = [initCommand, listCommand, buildCommand, outlineCommand, openCommand, sourcesCommand, mcpCommand] as const
