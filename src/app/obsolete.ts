@@ -5,30 +5,23 @@
  */
 import { Effect } from "effect"
 import { Path } from "@effect/platform/Path"
+import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { currentSourceHash, type FileHashCache } from "./sourceTree.js"
 
 export const manifestPath = (runtimeDir: string) =>
-  Effect.map(Path, (path) => path.join(runtimeDir, ".skillc-meta", "manifest.json"))
+  Effect.map(Path, (path) => path.join(runtimeDir, META_DIR, MANIFEST_FILE))
 
 /**
  * The manifest's `source_hash`, or `undefined` when there is no usable
- * manifest (missing, unreadable, not JSON, no string `source_hash`): such a
- * skill is `not-built`. Never fails.
+ * manifest (missing, unreadable, not a manifest): such a skill is
+ * `not-built`. Never fails.
  */
 export const readManifestSourceHash = (file: Effect.Effect<string, never, Path>) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const text = yield* fs.readFileString(yield* file).pipe(Effect.orElseSucceed(() => undefined))
-    if (text === undefined) return undefined
-    try {
-      const parsed: unknown = JSON.parse(text)
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined
-      const hash = (parsed as Record<string, unknown>).source_hash
-      return typeof hash === "string" && hash !== "" ? hash : undefined
-    } catch {
-      return undefined
-    }
+    return text === undefined ? undefined : parseManifest(text)?.source_hash
   })
 
 /**

@@ -36,11 +36,25 @@ const inline = (node: unknown, defs: Json, depth = 0): unknown => {
   return out
 }
 
-/** A self-contained JSON Schema for an MCP `inputSchema`/`outputSchema` (top-level `type: "object"`). */
-export const toolJsonSchema = (schema: Schema.Schema<any, any, never>): Json => {
+/** Drop `additionalProperties: false` everywhere: an output document may grow fields without breaking validating clients. */
+const opened = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(opened)
+  if (!isObject(node)) return node
+  const out: Json = {}
+  for (const [k, v] of Object.entries(node)) if (!(k === "additionalProperties" && v === false)) out[k] = opened(v)
+  return out
+}
+
+/**
+ * A self-contained JSON Schema for an MCP `inputSchema` (closed: unknown
+ * arguments are refused) or, with `open`, an `outputSchema` (extra fields
+ * allowed). The top level is always `type: "object"`, as MCP requires.
+ */
+export const toolJsonSchema = (schema: Schema.Schema<any, any, never>, options: { readonly open?: boolean } = {}): Json => {
   const made = JSONSchema.make(schema) as unknown as Json
   const defs = isObject(made.$defs) ? made.$defs : {}
-  const out = inline(made, defs) as Json
+  const inlined = inline(made, defs)
+  const out = (options.open ? opened(inlined) : inlined) as Json
   delete out.title
   return out.type === "object" ? out : { type: "object", ...out }
 }

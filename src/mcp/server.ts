@@ -67,7 +67,7 @@ export const toolDefinitions = (): Array<Tool> =>
     title: t.title,
     description: t.description,
     inputSchema: toolJsonSchema(t.input) as Tool["inputSchema"],
-    outputSchema: ("jsonSchema" in t.output ? t.output.jsonSchema : toolJsonSchema(t.output)) as Tool["outputSchema"],
+    outputSchema: toolJsonSchema(t.output, { open: true }) as Tool["outputSchema"],
     annotations: {
       title: t.title,
       readOnlyHint: t.readOnly,

@@ -23,7 +23,8 @@ import { Warning, renderError } from "../domain/errors.js"
 import { Settings } from "../app/Settings.js"
 import { discoverSkills } from "../app/list.js"
 import { readSkillFrontmatter } from "../app/skillFrontmatter.js"
-import { isWithin, scanSourceTree } from "../app/sourceTree.js"
+import { scanSourceTree } from "../app/sourceTree.js"
+import { resolveInside } from "../app/skillPaths.js"
 import { parseSkillUri, skillFileUri, skillRootUri, type SkillScopeName } from "./skillUri.js"
 
 /** A request about something skc does not serve: JSON-RPC -32602 (Invalid params) per the extension. */
@@ -248,31 +249,29 @@ export const listSkillResources = Effect.gen(function* () {
  * the path-safety checks. Fails with NotServed (unknown, refused) whose
  * message is the CLI's error line where one exists (E012 for an escape).
  */
-const resolveInside = (uri: string) =>
+const resolveInSkill = (uri: string) =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
     const ref = parseSkillUri(uri)
     if (ref === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}` }))
     const skill = yield* findServedSkill(ref.scope, ref.name)
     const rel = ref.segments.join("/")
+    // URIs skc hands out never hold dot segments, separators inside a segment or VCS directories.
     const refused = ref.segments.some(
       (s) => s === "." || s === ".." || s.includes("/") || s.includes("\\") || s.includes("\0") || IGNORED_DIRS.has(s)
     )
     if (refused) return yield* Effect.fail(new NotServed({ message: renderError(new PathEscapes({ path: rel })) }))
-    const root = yield* fs.realPath(skill.sourceDir).pipe(Effect.mapError(() => new NotServed({ message: `Resource not found: ${uri}` })))
-    const target = path.join(skill.sourceDir, ...ref.segments)
-    const real = yield* fs.realPath(target).pipe(Effect.mapError(() => new NotServed({ message: `Resource not found: ${uri}` })))
-    if (!isWithin(root, real, path.sep)) return yield* Effect.fail(new NotServed({ message: renderError(new PathEscapes({ path: rel })) }))
-    const info = yield* fs.stat(real).pipe(Effect.mapError(() => new NotServed({ message: `Resource not found: ${uri}` })))
-    return { skill, rel, real, info }
+    const inside = yield* resolveInside(skill.sourceDir, rel === "" ? "." : rel).pipe(
+      Effect.mapError((e) => new NotServed({ message: renderError(e) }))
+    )
+    if (inside.info === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}` }))
+    return { skill, rel, real: inside.abs, info: inside.info }
   })
 
 /** `resources/read` of a `skill://` file. */
 export const readSkillResource = (uri: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
-    const { rel, real, info } = yield* resolveInside(uri)
+    const { rel, real, info } = yield* resolveInSkill(uri)
     if (info.type !== "file") {
       return yield* Effect.fail(new NotServed({ message: `${uri} is a directory; read its files (or use resources/directory/read)` }))
     }
@@ -283,7 +282,7 @@ export const readSkillResource = (uri: string) =>
 /** `resources/directory/read`: the direct children of a skill directory (root included). */
 export const readSkillDirectory = (uri: string) =>
   Effect.gen(function* () {
-    const { skill, rel, info } = yield* resolveInside(uri.replace(/\/+$/, ""))
+    const { skill, rel, info } = yield* resolveInSkill(uri.replace(/\/+$/, ""))
     if (info.type !== "directory") return yield* Effect.fail(new NotServed({ message: `${uri} is not a directory resource` }))
     const tree = yield* filesOf(skill)
     const prefix = rel === "" ? "" : `${rel}/`

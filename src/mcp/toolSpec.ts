@@ -27,8 +27,8 @@ export interface ToolSpec<I, A> {
   readonly description: string
   /** The same Effect Schema the CLI decodes its flags with. */
   readonly input: Schema.Schema<I, any, never>
-  /** The JSON document's Schema (the `outputSchema`); a raw JSON Schema where the use case has none. */
-  readonly output: Schema.Schema<A, any, never> | { readonly jsonSchema: Record<string, unknown> }
+  /** The Schema of the structured content (the `outputSchema`, extra fields allowed). */
+  readonly output: Schema.Schema<any, any, never>
   readonly readOnly: boolean
   /** May overwrite something (annotation `destructiveHint`). */
   readonly destructive?: boolean
