@@ -17,7 +17,7 @@
  *
  * stdout carries JSON-RPC only; diagnostics go to stderr.
  */
-import { Cause, Effect, Exit, Option } from "effect"
+import { Cause, Effect, Exit, FiberRef, type Layer, ManagedRuntime, Option } from "effect"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import {
   CallToolRequestSchema,
@@ -30,9 +30,9 @@ import {
   type Tool
 } from "@modelcontextprotocol/sdk/types.js"
 import { InternalError, isSkcError, renderError, renderWarning, type SkcError } from "../domain/errors.js"
-import { collectingDiagnostics } from "../ports/Diagnostics.js"
-import { livePorts } from "../cli/layers.js"
-import { Settings } from "../app/Settings.js"
+import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
+import { basePorts } from "../cli/layers.js"
+import { loadSettings, Settings } from "../app/Settings.js"
 import { decodeInput } from "../app/decodeInput.js"
 import { logToolCall } from "./accessLog.js"
 import { toolJsonSchema } from "./jsonSchema.js"
@@ -77,10 +77,34 @@ export const toolDefinitions = (): Array<Tool> =>
     }
   }))
 
-/** Run an effect on a fresh live layer whose warnings are collected. */
+/**
+ * Where the warnings of the request being served go. The ports are built
+ * once for the server's lifetime (file system, path, environment, hasher:
+ * stateless, nothing cached), and their Diagnostics forwards to the
+ * collector of the current request, so concurrent requests never mix
+ * their warnings.
+ */
+const currentDiagnostics = FiberRef.unsafeMake<DiagnosticsService>(collectingDiagnostics(false).service)
+const forwardingDiagnostics: DiagnosticsService = {
+  warn: (w) => Effect.flatMap(FiberRef.get(currentDiagnostics), (d) => d.warn(w)),
+  verbose: (m) => Effect.flatMap(FiberRef.get(currentDiagnostics), (d) => d.verbose(m)),
+  isVerbose: false
+}
+
+let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof basePorts>>, never> | undefined
+
+/**
+ * Run a request's effect. Settings (project root, stores, config files) are
+ * resolved again for every request: a project created or a config edited
+ * between calls is seen by the next one. Files are read by the use cases
+ * themselves on every call, so nothing is served stale.
+ */
 const runLive = async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
+  runtime ??= ManagedRuntime.make(basePorts(false, forwardingDiagnostics))
   const diagnostics = collectingDiagnostics(false)
-  const exit = await Effect.runPromiseExit(effect.pipe(Effect.provide(livePorts(false, {}, diagnostics.service))))
+  const exit = await runtime.runPromiseExit(
+    effect.pipe(Effect.provideServiceEffect(Settings, loadSettings()), Effect.locally(currentDiagnostics, diagnostics.service))
+  )
   return { exit, warnings: diagnostics.warnings.map(renderWarning) }
 }
 
