@@ -120,7 +120,7 @@ const jsonClean = (value: unknown): Record<string, unknown> => JSON.parse(JSON.s
 export const callTool = async (tool: ToolSpec<any, any>, args: unknown): Promise<CallToolResult> => {
   const program = Effect.gen(function* () {
     const input = yield* decodeInput(tool.input)(args ?? {})
-    const result = yield* logToolCall(tool.command, input as Record<string, unknown>, tool.run(input))
+    const result = yield* logToolCall(tool, input as Record<string, unknown>, tool.run(input))
     const { stores } = yield* Settings
     return { result, text: tool.text(result, { cwd: stores.cwd, home: stores.home }) }
   })

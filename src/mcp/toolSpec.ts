@@ -35,6 +35,16 @@ export interface ToolSpec<I, A> {
   readonly idempotent?: boolean
   readonly run: (input: I) => Effect.Effect<A, SkcError, LiveServices>
   readonly text: (result: A, ctx: RenderContext) => string
+  /**
+   * For tools that resolve a skill (DECISIONS #17): the logged `args`
+   * (DECISIONS #18), the same keys the CLI command logs. Absent for
+   * init and list, which log nothing.
+   */
+  readonly log?: {
+    readonly args: (input: I, result: A | undefined) => Readonly<Record<string, unknown>>
+    /** Where the use case put the skill when it decides itself (build). */
+    readonly runtimeDir?: (result: A) => string
+  }
   /** The structured content when the JSON document is not an object (MCP requires one). */
   readonly structured?: (result: A) => Record<string, unknown>
 }

@@ -1,10 +1,10 @@
-import { Effect } from "effect"
 /**
  * The MCP tool registry (RFC-0007:C-COMMANDS, C-MCP-SERVER): exactly the
  * commands marked MCP, each calling the same use case as the CLI. To add a
  * tool: import its use case, input Schema and text renderer, and add one
  * `defineTool` entry below.
  */
+import { Effect } from "effect"
 import { build, BuildInput } from "../app/build.js"
 import { init, InitParams, InitResultSchema } from "../app/init.js"
 import { list, ListInput, ListResult } from "../app/list.js"
@@ -67,7 +67,8 @@ export const tools: ReadonlyArray<ToolSpec<any, any>> = [
     destructive: true,
     idempotent: true,
     run: (input) => build(input),
-    text: (result) => renderBuild(result)
+    text: (result) => renderBuild(result),
+    log: { args: (i) => ({ global: i.global, target: i.target, copy: i.copy, force: i.force }), runtimeDir: (r) => r.runtime }
   }),
   defineTool({
     name: "skc_outline",
@@ -80,6 +81,7 @@ export const tools: ReadonlyArray<ToolSpec<any, any>> = [
     output: OutlineOutput,
     readOnly: true,
     run: (input) => outline(input),
+    log: { args: (i) => ({ level: i.level }) },
     text: (result) => renderOutline(result)
   }),
   defineTool({
@@ -94,6 +96,7 @@ export const tools: ReadonlyArray<ToolSpec<any, any>> = [
     output: OpenOutput,
     readOnly: true,
     run: (input) => Effect.map(openFile(input), (opened) => opened.result),
+    log: { args: (i) => ({ path: i.path, max_lines: i.max_lines }) },
     text: (result) =>
       result.encoding === "base64" ? `(binary file '${result.path}', base64 in the structured content)\n${result.content}` : result.content
   }),
@@ -109,6 +112,7 @@ export const tools: ReadonlyArray<ToolSpec<any, any>> = [
     output: SourcesOutput,
     readOnly: true,
     run: (input) => Effect.map(sources(input), (result) => ({ result, skill: result.skill })),
+    log: { args: (i) => ({ dir: i.dir, depth: i.depth, pattern: i.pattern, limit: i.limit }) },
     text: ({ result }) => renderSourcesTree(result.root, result),
     structured: ({ result, skill }) => ({ skill, entries: sourcesJson(result) })
   })
