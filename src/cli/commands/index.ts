@@ -7,7 +7,20 @@ import { approveCommand } from "./approve.js"
 import { buildCommand } from "./build.js"
 import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
+import { listCommand } from "./list.js"
+import { mcpCommand } from "./mcp.js"
 import { runCommand } from "./run.js"
 import { toolsCommand } from "./tools.js"
 
-export const commands = [initCommand, buildCommand, outlineCommand, openCommand, sourcesCommand, toolsCommand, runCommand, approveCommand] as const
+export const commands = [
+  initCommand,
+  listCommand,
+  buildCommand,
+  outlineCommand,
+  openCommand,
+  sourcesCommand,
+  toolsCommand,
+  runCommand,
+  approveCommand,
+  mcpCommand
+] as const
