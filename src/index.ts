@@ -45,3 +45,23 @@ export const makeLiveLayer = (options: {
   )
   return Layer.merge(base, SettingsLive(options.cliTokenizer ? { cliTokenizer: options.cliTokenizer } : {}).pipe(Layer.provide(base)))
 }
+
+// Agent skill protocol (discovery, activation, permissions, progressive loading).
+export { AGENTS, AGENT_SKILL_DIRS, isAgent, type Agent } from "./domain/protocol/agents.js"
+export { validateSkillSource, type SkillMetadata, type MetadataResult } from "./domain/protocol/metadata.js"
+export { applyPrecedence, type Discovery, type DiscoveredSkill, type ShadowedSkill, type InvalidSkill, type DiscoveryScope } from "./domain/protocol/discovery.js"
+export { rankSkills, mentions, DEFAULT_THRESHOLD, type SkillMatch, type MatchCandidate } from "./domain/protocol/match.js"
+export { evaluateActivation, type ActivationCase, type ActivationEvaluation } from "./domain/protocol/evaluate.js"
+export { porterStem } from "./domain/protocol/stem.js"
+export { parseAllowedTools, checkToolPermission, dangerousCombinations, isKnownTool, type ToolEntry, type PermissionCheck } from "./domain/protocol/tools.js"
+export { estimateTokens, sectionTokens } from "./domain/protocol/tokens.js"
+export { findReferences } from "./domain/protocol/references.js"
+export { renderAvailableSkills, escapeXml } from "./domain/protocol/prompt.js"
+export { lintProtocol, PROTOCOL_RULES, type ProtocolDiagnostic, type ProtocolRule } from "./domain/protocol/lint.js"
+export { discover, DiscoverInput, type DiscoverResult } from "./app/discover.js"
+export { match, MatchInput, type MatchResult } from "./app/match.js"
+export { prompt, PromptInput, type PromptResult } from "./app/prompt.js"
+export { permissions, PermissionsInput, type PermissionsResult } from "./app/permissions.js"
+export { load, LoadInput, type LoadResult } from "./app/load.js"
+export { UsageHistory, noUsageHistory, fixedUsageHistory, type UsageHistoryService } from "./ports/UsageHistory.js"
+export { SqliteUsageHistoryLayer, sqliteUsageHistory } from "./adapters/sqlite/SqliteUsageHistory.js"

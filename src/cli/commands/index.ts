@@ -4,5 +4,6 @@
  * cost does not grow with the number of commands.
  */
 import { initCommand } from "./init.js"
+import { discoverCommand, loadCommand, matchCommand, permissionsCommand, promptCommand } from "./protocol.js"
 
-export const commands = [initCommand] as const
+export const commands = [initCommand, discoverCommand, matchCommand, promptCommand, permissionsCommand, loadCommand] as const

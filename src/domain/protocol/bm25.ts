@@ -11,6 +11,13 @@ import { terms } from "./text.js"
 export const K1 = 1.2
 export const B = 0.75
 export const NAME_WEIGHT = 2
+/**
+ * Virtual documents that match nothing, added to the collection size for IDF.
+ * IDF is meaningless in a catalogue of one or two skills (a word every skill
+ * has gets almost no weight); this prior keeps scores of small catalogues on
+ * the scale of larger ones and fades as the catalogue grows.
+ */
+export const PRIOR_DOCS = 10
 
 export interface Bm25Doc {
   readonly id: string
@@ -71,7 +78,7 @@ export const bm25 = (docs: ReadonlyArray<Bm25Doc>, query: string): ReadonlyArray
       const tf = d.tf.get(stem) ?? 0
       if (tf === 0) continue
       const docFreq = df.get(stem) ?? 0
-      const idf = Math.log(1 + (n - docFreq + 0.5) / (docFreq + 0.5))
+      const idf = Math.log(1 + (n + PRIOR_DOCS - docFreq + 0.5) / (docFreq + 0.5))
       const contribution = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / avgdl))
       score += contribution
       const fields: Array<"name" | "description"> = []

@@ -13,8 +13,9 @@ import { estimateTokens } from "./tokens.js"
 export const DEFAULT_BUDGET = 10_000
 export const DEFAULT_DEPTH = 1
 
+/** The file's own final line break is not doubled by the marker's blank line. */
 export const wrapContent = (path: string, content: string): string =>
-  `--- Content from ${path} ---\n\n${content}\n\n--- End of ${path} ---`
+  `--- Content from ${path} ---\n\n${content.replace(/\r?\n$/, "")}\n\n--- End of ${path} ---`
 
 export interface PartInput {
   /** Relative to the skill root, `/`-separated. */
@@ -54,7 +55,7 @@ export const applyBudget = (inputs: ReadonlyArray<PartInput>, budget: number): B
   let full = 0
   let cut = false
   for (const p of inputs) {
-    const text = p.kind === "body" ? p.content : wrapContent(p.path, p.content)
+    const text = p.kind === "body" ? p.content.replace(/^\s*\n/, "").trimEnd() : wrapContent(p.path, p.content)
     const tokens = estimateTokens(text)
     full += tokens
     const fits = p.kind === "body" || (!cut && total + tokens <= budget)

@@ -14,6 +14,10 @@ export interface ReferenceCandidate {
   readonly line: number
 }
 
+interface Positioned extends ReferenceCandidate {
+  readonly column: number
+}
+
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const INLINE_LINK = /!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g
 const DEFINITION = /^ {0,3}\[[^\]]+\]:\s*(<[^>\n]*>|\S+)/
@@ -43,14 +47,8 @@ const pathWords = (text: string): ReadonlyArray<string> =>
     .filter((w) => w.length > 0 && w.length < 512 && !isExternal(w) && PATHLIKE.test(w) && (w.includes("/") || /\.[A-Za-z0-9]+$/.test(w)))
 
 export const findReferences = (text: string): ReadonlyArray<ReferenceCandidate> => {
-  const out: Array<ReferenceCandidate> = []
-  const seen = new Set<string>()
-  const add = (target: string, kind: ReferenceKind, line: number) => {
-    const key = `${kind}\0${target}`
-    if (seen.has(key)) return
-    seen.add(key)
-    out.push({ target, kind, line })
-  }
+  const out: Array<Positioned> = []
+  const add = (target: string, kind: ReferenceKind, line: number, column = 0) => out.push({ target, kind, line, column })
   const lines = text.split(/\r\n|\n|\r/)
   let fence: string | undefined
   for (let i = 0; i < lines.length; i++) {
@@ -76,13 +74,23 @@ export const findReferences = (text: string): ReadonlyArray<ReferenceCandidate> 
     let rest = line
     for (const m of line.matchAll(INLINE_CODE)) {
       const inner = m[2]!.trim()
-      for (const w of pathWords(inner)) add(w, "inline-code", lineNo)
+      for (const w of pathWords(inner)) add(w, "inline-code", lineNo, m.index ?? 0)
       rest = rest.replace(m[0], " ".repeat(m[0].length))
     }
     for (const m of rest.matchAll(INLINE_LINK)) {
       const t = cleanLinkTarget(m[1]!)
-      if (t !== undefined) add(t, "link", lineNo)
+      if (t !== undefined) add(t, "link", lineNo, m.index ?? 0)
     }
   }
+  // In reading order; each (kind, target) once, at its first place.
+  const seen = new Set<string>()
   return out
+    .sort((a, b) => a.line - b.line || a.column - b.column)
+    .filter((c) => {
+      const key = `${c.kind}\0${c.target}`
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+    .map(({ target, kind, line }) => ({ target, kind, line }))
 }
