@@ -55,14 +55,14 @@ export const matchCommand = Command.make(
       Effect.gen(function* () {
         const format = yield* checkFormat(o.format, ["text", "json"] as const)
         const app = yield* Effect.promise(() => import("../../app/match.js"))
-        const { SqliteUsageHistoryLayer } = yield* Effect.promise(() => import("../../adapters/sqlite/SqliteUsageHistory.js"))
+        const { LazySqliteUsageHistoryLayer } = yield* Effect.promise(() => import("../../adapters/sqlite/LazyUsageHistory.js"))
         const input = yield* decodeInput(app.MatchInput, {
           query: o.query,
           ...(Option.isSome(o.limit) ? { limit: o.limit.value } : {}),
           ...(Option.isSome(o.threshold) ? { threshold: o.threshold.value } : {}),
           ...agentFields(o.agent, o.pluginDir)
         })
-        const result = yield* app.match(input).pipe(Effect.provide(SqliteUsageHistoryLayer as Layer.Layer<never>))
+        const result = yield* app.match(input).pipe(Effect.provide(LazySqliteUsageHistoryLayer as Layer.Layer<never>))
         if (format === "json") return yield* write(json(result))
         const { renderMatch } = yield* Effect.promise(() => import("../render/protocol.js"))
         return yield* write(renderMatch(result))
