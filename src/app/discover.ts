@@ -14,7 +14,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "@effect/platform/Path"
-import { AGENTS, AGENT_SKILL_DIRS, type Agent } from "../domain/protocol/agents.js"
+import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../domain/protocol/agents.js"
 import { applyPrecedence, type Candidate, type Discovery, type DiscoveryScope, type SkillLocation } from "../domain/protocol/discovery.js"
 import { validateSkillSource } from "../domain/protocol/metadata.js"
 import { Warning } from "../domain/errors.js"
@@ -56,16 +56,17 @@ export const searchDirs = (agent: Agent, pluginDirs: ReadonlyArray<string>) =>
     const path = yield* Path
     const env = yield* Env
     const { stores } = yield* Settings
-    const rel = AGENT_SKILL_DIRS[agent].split("/")
+    const projectRel = projectSkillsDir(agent).split("/")
+    const userRel = userSkillsDir(agent).split("/")
     const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
     const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
     for (let dir = stores.cwd; ; ) {
-      if (!homes.has(dir)) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
+      if (!homes.has(dir)) dirs.push({ scope: "project", path: path.join(dir, ...projectRel) })
       const parent = path.dirname(dir)
       if (parent === dir) break
       dir = parent
     }
-    dirs.push({ scope: "user", path: path.join(env.home, ...rel) })
+    dirs.push({ scope: "user", path: path.join(env.home, ...userRel) })
     for (const p of pluginDirs) dirs.push({ scope: "plugin", path: path.join(path.resolve(stores.cwd, p), "skills") })
     return dirs
   })

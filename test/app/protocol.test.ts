@@ -45,12 +45,20 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
 
   it.each([
     ["codex", ".codex/skills"], ["copilot", ".github/skills"], ["gemini", ".gemini/skills"], ["kiro", ".kiro/skills"],
-    ["opencode", ".opencode/skills"], ["trae", ".trae/skills"]
+    ["trae", ".trae/skills"]
   ] as const)("agent %s reads %s at project and user level", async (agent, dir) => {
     const w = memoryWorld({ files: { [`/work/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/q/SKILL.md`]: SKILL("q") } })
     const r = Either.getOrThrow(await w.run(discover({ agent })))
     expect(r.skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:project", "q:user"])
     expect(r.shadowed.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:user"])
+  })
+
+  it("opencode: .opencode/skills in projects, ~/.config/opencode/skills for the user (the build target table)", async () => {
+    const w = memoryWorld({ files: { "/work/.opencode/skills/p/SKILL.md": SKILL("p"), "/home/u/.config/opencode/skills/q/SKILL.md": SKILL("q") } })
+    const agent = "opencode" as const
+    const r = Either.getOrThrow(await w.run(discover({ agent })))
+    expect(r.skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:project", "q:user"])
+    expect(r.shadowed).toEqual([])
   })
 
   it("follows symlinks skc deployed into a runtime store; broken links and invalid skills are reported, not fatal", async () => {

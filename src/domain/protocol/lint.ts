@@ -35,9 +35,8 @@ export interface ProtocolRule {
 
 /** Line of a top-level frontmatter key (1-based), 1 when not found. */
 const keyLine = (source: string, key: string): number => {
-  const lines = source.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/)
-  const i = lines.findIndex((l, n) => n > 0 && l.startsWith(`${key}:`))
-  return i < 0 ? 1 : i + 1
+  const parsed = readSkillSource(source)
+  return parsed._tag === "Parsed" ? (parsed.keyLines[key] ?? 1) : 1
 }
 
 const allowedToolsOf = (source: string) => {
