@@ -92,4 +92,16 @@ describe("agent-skill-protocol CLI", () => {
     expect(tight.stderr).toContain("over the budget of 20")
     expect(sb.run(["load", "pdf-forms", "--budget", "0"]).stderr).toMatch(/^error\[E100\]/)
   })
+
+  it("outline --tokens: every section's estimate (subsections included) and each file's total", () => {
+    const src = "---\nname: tok\ndescription: d\n---\n# Top\n" + "x".repeat(40) + "\n## Sub\n" + "y".repeat(80) + "\n"
+    write(join(sb.work, "tok", "SKILL.md"), src)
+    const j = JSON.parse(sb.run(["outline", "tok", "--tokens", "--format", "json"]).stdout)
+    const lines = src.split("\n")
+    const est = (from: number, to: number) => Math.ceil(lines.slice(from - 1, to - 1).join("\n").length / 4)
+    expect(j.headings.map((h: { text: string; tokens: number }) => [h.text, h.tokens])).toEqual([["Top", est(5, 10)], ["Sub", est(7, 10)]])
+    expect(j.total_tokens).toBe(Math.ceil(src.length / 4))
+    expect(sb.run(["outline", "tok"]).stdout).not.toContain("tokens")
+    expect(sb.run(["outline", "tok", "--tokens"]).stdout).toContain("## Sub  (~")
+  })
 })
