@@ -61,6 +61,17 @@ export const makeLiveLayer = (options: {
   return Layer.merge(base, SettingsLive(options.cliTokenizer ? { cliTokenizer: options.cliTokenizer } : {}).pipe(Layer.provide(base)))
 }
 
+// Build and the index-free gateway commands (RFC-0001, RFC-0002).
+export { build, buildWithArtifacts, BuildInput, type BuildResult } from "./app/build.js"
+export { compileSkill, writeRuntime, type Compiled, type MarkdownFile } from "./app/compile.js"
+export { outline, OutlineInput, type OutlineResult, type OutlineHeading } from "./app/outline.js"
+export { openFile, OpenInput, type OpenResult, type Opened } from "./app/open.js"
+export { sources, sourcesJson, SourcesInput, type SourcesResult } from "./app/sources.js"
+export { Progress, type ProgressService } from "./ports/Progress.js"
+export { renderStub, type StubInput } from "./domain/stub.js"
+export { Manifest, parseManifest, MANIFEST_VERSION, META_DIR, MANIFEST_FILE } from "./domain/manifest.js"
+export { BUILTIN_TARGETS, parseTargets } from "./domain/targets.js"
+
 // Agent skill protocol (discovery, activation, permissions, progressive loading).
 export { AGENTS, userSkillsDir, projectSkillsDir, isAgent, type Agent } from "./domain/protocol/agents.js"
 export { validateSkillSource, type SkillMetadata, type MetadataResult } from "./domain/protocol/metadata.js"
