@@ -9,6 +9,7 @@ import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
 import { listCommand } from "./list.js"
 import { mcpCommand } from "./mcp.js"
+import { discoverCommand, loadCommand, matchCommand, permissionsCommand, promptCommand } from "./protocol.js"
 import { runCommand } from "./run.js"
 import { toolsCommand } from "./tools.js"
 
@@ -22,5 +23,10 @@ export const commands = [
   toolsCommand,
   runCommand,
   approveCommand,
+  discoverCommand,
+  matchCommand,
+  promptCommand,
+  permissionsCommand,
+  loadCommand,
   mcpCommand
 ] as const
