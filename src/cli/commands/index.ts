@@ -8,7 +8,27 @@ import { buildCommand } from "./build.js"
 import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
 import { lintCommand } from "./lint.js"
+import { listCommand } from "./list.js"
+import { mcpCommand } from "./mcp.js"
+import { discoverCommand, loadCommand, matchCommand, permissionsCommand, promptCommand } from "./protocol.js"
 import { runCommand } from "./run.js"
 import { toolsCommand } from "./tools.js"
 
-export const commands = [initCommand, buildCommand, outlineCommand, openCommand, sourcesCommand, toolsCommand, runCommand, approveCommand, lintCommand] as const
+export const commands = [
+  initCommand,
+  listCommand,
+  buildCommand,
+  outlineCommand,
+  openCommand,
+  sourcesCommand,
+  toolsCommand,
+  runCommand,
+  approveCommand,
+  discoverCommand,
+  matchCommand,
+  promptCommand,
+  permissionsCommand,
+  loadCommand,
+  lintCommand,
+  mcpCommand
+] as const
