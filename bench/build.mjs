@@ -10,7 +10,7 @@ import { BIN, benchEnv, interleave, median, report, sandbox, timeOnce } from "./
 const here = dirname(fileURLToPath(import.meta.url))
 
 /** Deterministic pseudo-random text (xorshift), so every run builds the same bytes. */
-const generate = (root, { files = 1000, bytes = 20 * 1024 * 1024 } = {}) => {
+export const generate = (root, { files = 1000, bytes = 20 * 1024 * 1024 } = {}) => {
   let seed = 0x9e3779b9
   const rand = () => {
     seed ^= seed << 13

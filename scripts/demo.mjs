@@ -3,7 +3,7 @@
 // directory, isolated from your real home by SKILLC_HOME. Each step prints
 // the command and what skc answered.
 import { spawnSync } from "node:child_process"
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -43,6 +43,11 @@ step("Outline of the source", ["outline", "git-helper", "--level", "2"])
 step("Files of the skill", ["sources", "git-helper"])
 step("Open one file", ["open", "git-helper", "scripts/branch-age.sh", "--max-lines", "3"])
 step("Paths outside the skill are refused", ["open", "git-helper", "../../home"], { expectFail: true })
+step("Lint the example skill (RFC-0008)", ["lint", "git-helper"])
+writeFileSync(join(project, ".skillc", "skills", "hello-world", "notes.md"), "## Notes\n\nSee [setup](setup.md).\n")
+step("Lint every project skill: a broken link is an error (exit 1)", ["lint"], { expectFail: true })
+step("One skill as JSON (DECISIONS #12)", ["lint", "hello-world", "--format", "json"], { expectFail: true })
+step("The compiled runtime is skipped (SKL001)", ["lint", ".skillc/runtime/git-helper"])
 // Every call above that resolved git-helper left one row in its access log
 // (.skillc/runtime/git-helper/.skillc-meta/logs.db): what did this run read?
 step("Usage analytics of this demo's own run", ["stats", "git-helper"])
