@@ -12,7 +12,12 @@ import vm from "node:vm"
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist")
 const file = join(dist, "cli.cjs")
-const cacheFile = file + ".cache"
+// One cache per command: V8 caches the functions a run compiled, and each
+// command runs different code. Only a successful run writes its cache, so
+// mistyped command names leave nothing behind.
+const command = process.argv[2]
+const cacheKey = command !== undefined && /^[a-z][a-z-]{0,23}$/.test(command) ? command : "default"
+const cacheFile = join(dist, `cli.${cacheKey}.cache`)
 
 let source
 try {
@@ -34,7 +39,8 @@ const wrapper = new vm.Script(`(function (exports, require, module, __filename, 
   importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
 })
 if (cachedData === undefined || wrapper.cachedDataRejected) {
-  process.once("exit", () => {
+  process.once("exit", (code) => {
+    if (code !== 0) return
     const tmp = `${cacheFile}.${process.pid}.tmp`
     try {
       writeFileSync(tmp, wrapper.createCachedData())

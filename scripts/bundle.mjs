@@ -4,7 +4,7 @@
 // (dist/lib, with .d.ts) for embedders. Run by `npm install` (prepare).
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -32,7 +32,7 @@ await build({
   define: { __SKC_VERSION__: JSON.stringify(pkg.version) }
 })
 renameSync(tmp, join(dist, "cli.cjs"))
-rmSync(join(dist, "cli.cjs.cache"), { force: true })
+for (const f of readdirSync(dist)) if (f.endsWith(".cache")) rmSync(join(dist, f), { force: true })
 
 // Warm the code cache once so the first real invocation is already fast.
 execFileSync(process.execPath, [join(root, "bin/skc.mjs"), "--version"], { stdio: "ignore" })

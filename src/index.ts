@@ -7,6 +7,7 @@ import { Layer } from "effect"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
 import { makeNodeEnv } from "./adapters/node/NodeEnv.js"
+import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
 import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
 import { Env } from "./ports/Env.js"
 import { FileSystem } from "./ports/FileSystem.js"
@@ -21,6 +22,19 @@ export { Env, type EnvService } from "./ports/Env.js"
 export { Diagnostics, collectingDiagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
 export { Settings, loadSettings, SettingsLive, type Stores, type SettingsService } from "./app/Settings.js"
 export { resolveSkill, type ResolvedSkill, type SkillScope } from "./app/resolve.js"
+export { Hasher, type HasherService } from "./ports/Hasher.js"
+export { nodeHasher, NodeHasherLive } from "./adapters/node/NodeHasher.js"
+export {
+  scanSourceTree,
+  sourceHash,
+  currentSourceHash,
+  combineSourceHash,
+  type SourceTree,
+  type SourceFile,
+  type FileHashCache,
+  type FileHashCacheEntry
+} from "./app/sourceTree.js"
+export { compareBytewise, isMarkdownPath } from "./domain/sourcePaths.js"
 export { init, skillTemplate, type InitInput, type InitResult } from "./app/init.js"
 export { makeMemoryFileSystem, MemoryFileSystemLayer, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
 export { makeMemoryEnv, MemoryEnvLayer } from "./adapters/memory/MemoryEnv.js"
@@ -41,6 +55,7 @@ export const makeLiveLayer = (options: {
     Layer.succeed(FileSystem, nodeFileSystem),
     Layer.succeed(Env, makeNodeEnv({ ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) })),
     NodePath.layer,
+    NodeHasherLive,
     Layer.succeed(Diagnostics, options.diagnostics ?? collectingDiagnostics().service)
   )
   return Layer.merge(base, SettingsLive(options.cliTokenizer ? { cliTokenizer: options.cliTokenizer } : {}).pipe(Layer.provide(base)))

@@ -13,6 +13,7 @@ import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { makeNodeEnv } from "../adapters/node/NodeEnv.js"
 import { nodeFileSystem } from "../adapters/node/NodeFileSystem.js"
+import { NodeHasherLive } from "../adapters/node/NodeHasher.js"
 import { SettingsLive } from "../app/Settings.js"
 
 export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => ({
@@ -32,6 +33,7 @@ export const basePorts = (verboseOn: boolean) =>
     Layer.succeed(FileSystem, nodeFileSystem),
     Layer.sync(Env, () => makeNodeEnv()),
     NodePath.layer,
+    NodeHasherLive,
     Layer.succeed(Diagnostics, stderrDiagnostics(verboseOn))
   )
 

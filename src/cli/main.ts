@@ -1,76 +1,23 @@
 /**
- * The CLI entry: parse with @effect/cli, run the command, map every failure
- * to its RFC-0005 line on stderr and exit status 1. Nothing but a command's
- * result ever reaches stdout; no stack trace reaches a user unless `-v`.
+ * The CLI entry. `--version` and well-formed invocations of hot commands
+ * run on the fast path; everything else goes through @effect/cli (loaded
+ * lazily). Every failure maps to its RFC-0005 line on stderr and exit
+ * status 1; nothing but a command's result reaches stdout, and no stack
+ * trace reaches a user unless `-v`.
  */
-import { Command, HelpDoc, ValidationError } from "@effect/cli"
-import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
-import * as NodePath from "@effect/platform-node/NodePath"
-import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
-import { Cause, Console, Effect, Exit, Layer, Option } from "effect"
-import { InternalError, InvalidOption, isSkcError, renderError, type SkcError } from "../domain/errors.js"
-import { commands } from "./commands/index.js"
+import { Cause, Effect, Exit, Option } from "effect"
+import { InternalError, isSkcError, renderError, type SkcError } from "../domain/errors.js"
+import { fastCommands, parseFast } from "./fast.js"
 import { isVerboseEnv } from "./layers.js"
+import { VERSION } from "./version.js"
 
-declare const __SKC_VERSION__: string
-export const VERSION: string = typeof __SKC_VERSION__ === "string" ? __SKC_VERSION__ : "0.0.0-dev"
-
-const root = Command.make("skc").pipe(
-  Command.withDescription(
-    [
-      "skc — the development kit for Agent Skills.",
-      "",
-      "Examples:",
-      "  skc init my-skill",
-      "  skc build my-skill",
-      "  skc outline my-skill",
-      "  skc show my-skill --section \"Getting Started\"",
-      "  skc mcp                        # serve skills to agents over MCP"
-    ].join("\n")
-  ),
-  Command.withSubcommands(commands)
-)
-
-const cli = Command.run(root, { name: "skc", version: VERSION })
-
-const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
-
-/** One line for E100: the parser's own words without colour or layout. */
-const validationMessage = (e: ValidationError.ValidationError): string => {
-  const text = "error" in e ? stripAnsi(HelpDoc.toAnsiText(e.error)) : (e as { _tag: string })._tag
-  return text.replace(/\s+/g, " ").trim()
-}
-
-/**
- * @effect/cli prints its own help text on every parse error; the contract is
- * one `error[E100]` line, so its stderr output is swallowed while parsing.
- */
-const quietly = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Console.consoleWith((console) => {
-    // Help and version text: plain unless stdout is a colour terminal.
-    const plain = !process.stdout.isTTY || (process.env.NO_COLOR ?? "") !== ""
-    const log = (...args: ReadonlyArray<unknown>) => {
-      const text = args.map(String).join(" ")
-      process.stdout.write((plain ? stripAnsi(text) : text).replace(/\n+$/, "") + "\n")
-    }
-    return Effect.withConsole(self, {
-      ...console,
-      unsafe: { ...console.unsafe, error: () => {}, log },
-      error: () => Effect.void,
-      log: (...args: ReadonlyArray<unknown>) => Effect.sync(() => log(...args))
-    } as Console.Console)
-  })
+export { VERSION }
 
 const toSkcError = (cause: Cause.Cause<unknown>): { error: SkcError; defect?: unknown } => {
   const failure = Cause.failureOption(cause) as Option.Option<unknown>
   if (Option.isSome(failure)) {
     const e = failure.value
     if (isSkcError(e)) return { error: e }
-    if (ValidationError.isValidationError(e)) return { error: new InvalidOption({ message: validationMessage(e) }) }
-    const tagged = e as { _tag?: string; message?: string }
-    if (tagged?._tag === "FsError") {
-      return { error: new InternalError({ message: `${tagged.message ?? "I/O failure"}`, cause: e }), defect: e }
-    }
     return { error: new InternalError({ message: String((e as Error)?.message ?? e), cause: e }), defect: e }
   }
   const defect = Cause.squash(cause)
@@ -78,12 +25,23 @@ const toSkcError = (cause: Cause.Cause<unknown>): { error: SkcError; defect?: un
   return { error: new InternalError({ message, cause: defect }), defect }
 }
 
+const program = async (args: ReadonlyArray<string>): Promise<Effect.Effect<unknown, unknown, never>> => {
+  const spec = args.length > 0 ? fastCommands[args[0]!] : undefined
+  if (spec !== undefined) {
+    const input = parseFast(spec, args.slice(1))
+    if (input !== undefined) return (await spec.load())(input)
+  }
+  const { runFullCli } = await import("./app.js")
+  return runFullCli(args.length === 0 ? ["--help"] : args)
+}
+
 export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
-  const args = argv.length === 0 ? ["--help"] : argv
-  const verboseOn = args.includes("-v") || args.includes("--verbose") || isVerboseEnv()
-  const cliEnv = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer)
-  const program = cli(["node", "skc", ...args]).pipe(quietly, Effect.provide(cliEnv))
-  const exit = await Effect.runPromiseExit(program)
+  if (argv.length === 1 && argv[0] === "--version") {
+    process.stdout.write(VERSION + "\n")
+    return 0
+  }
+  const verboseOn = argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv()
+  const exit = await Effect.runPromiseExit(Effect.flatten(Effect.promise(() => program(argv))))
   if (Exit.isSuccess(exit)) return 0
   if (Cause.isInterruptedOnly(exit.cause)) return 130
   const { error, defect } = toSkcError(exit.cause)

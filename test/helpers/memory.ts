@@ -5,6 +5,7 @@ import { makeMemoryFileSystem, MemoryFileSystemLayer } from "../../src/adapters/
 import { makeMemoryEnv, MemoryEnvLayer } from "../../src/adapters/memory/MemoryEnv.js"
 import { collectingDiagnostics, Diagnostics } from "../../src/ports/Diagnostics.js"
 import { SettingsLive } from "../../src/app/Settings.js"
+import { NodeHasherLive } from "../../src/adapters/node/NodeHasher.js"
 
 export const memoryWorld = (options: {
   files?: Record<string, string>
@@ -23,6 +24,7 @@ export const memoryWorld = (options: {
     MemoryFileSystemLayer(fs),
     MemoryEnvLayer(makeMemoryEnv({ cwd, home, vars: options.vars ?? {} })),
     Path.layer,
+    NodeHasherLive,
     Layer.succeed(Diagnostics, diagnostics.service)
   )
   const layer = Layer.merge(base, SettingsLive().pipe(Layer.provide(base)))

@@ -1,32 +1,16 @@
 import { Args, Command, Options } from "@effect/cli"
-import { Effect, Option } from "effect"
-import { checkFormat, formatOption, json, positional, runWithLive, verboseOption, write } from "../shared.js"
+import { formatOption, positional, verboseOption } from "../shared.js"
+import { runInit } from "./init.run.js"
 
-export const initCommand = Command.make(
-  "init",
-  {
-    name: positional("name", "Skill name to create (lowercase letters, digits, hyphens).").pipe(Args.optional),
-    global: Options.boolean("global").pipe(Options.withDescription("Create the skill in the global store (~/.skillc/skills).")),
-    format: formatOption(),
-    verbose: verboseOption
-  },
-  (o) =>
-    runWithLive(
-      { verbose: o.verbose },
-      Effect.gen(function* () {
-        const format = yield* checkFormat(o.format, ["text", "json"] as const)
-        const { init } = yield* Effect.promise(() => import("../../app/init.js"))
-        const result = yield* init({ name: Option.getOrUndefined(o.name), global: o.global })
-        if (format === "json") return yield* write(json(result))
-        if (result.kind === "project") {
-          return yield* write(
-            result.created ? `Initialized skillc project in ${result.path}` : `skillc project already initialized in ${result.path}`
-          )
-        }
-        return yield* write(`Created ${result.scope} skill '${result.name}' at ${result.path}/SKILL.md`)
-      })
-    )
-).pipe(
+/** Exported so the fast-path test can parse with exactly these options. */
+export const initConfig = {
+  name: positional("name", "Skill name to create (lowercase letters, digits, hyphens).").pipe(Args.optional),
+  global: Options.boolean("global").pipe(Options.withDescription("Create the skill in the global store (~/.skillc/skills).")),
+  format: formatOption(),
+  verbose: verboseOption
+}
+
+export const initCommand = Command.make("init", initConfig, runInit).pipe(
   Command.withDescription(
     [
       "Initialize a skillc project, or create a skill from the minimal template.",

@@ -1,0 +1,171 @@
+/**
+ * Walking a skill's source directory and hashing it (RFC-0001:C-INPUT,
+ * C-MANIFEST, C-CONSTRAINTS path safety; DECISIONS #22).
+ *
+ * `scanSourceTree` lists every file with its relative POSIX path, size and
+ * mtime, bytewise sorted, skipping `.git` and `.jj` at any depth. Symlinks
+ * are followed only while they stay inside the canonical skill root; one
+ * that leads out is E012 (build) or silently left out (gateway listings,
+ * `onEscape: "skip"`), never read.
+ *
+ * `sourceHash` is SHA-256 over the sorted (relative path, file SHA-256)
+ * pairs. Callers that hash repeatedly (index staleness, `list
+ * --check-obsolete`) pass a `FileHashCache` keyed by path, size and mtime
+ * and store the returned cache beside their own data, so an unchanged
+ * tree costs one stat per file.
+ */
+import { Clock, Effect } from "effect"
+import { Path } from "@effect/platform/Path"
+import { InternalError, PathEscapes } from "../domain/errors.js"
+import { compareBytewise, IGNORED_DIRS, sourceHashInput } from "../domain/sourcePaths.js"
+import { FileSystem, type FsError } from "../ports/FileSystem.js"
+import { Hasher } from "../ports/Hasher.js"
+
+export interface SourceFile {
+  /** Relative to the skill root, `/`-separated. */
+  readonly path: string
+  readonly size: number
+  readonly mtimeMs: number
+}
+
+export interface SourceTree {
+  /** The source directory as given (absolute). */
+  readonly root: string
+  /** The root with symlinks resolved: every file read lies below it. */
+  readonly canonicalRoot: string
+  /** Files in bytewise path order. */
+  readonly files: ReadonlyArray<SourceFile>
+  /** Every directory below the root (relative, bytewise order), empty ones included. */
+  readonly dirs: ReadonlyArray<string>
+  /** Symlinks left out because they lead outside the root (only with `onEscape: "skip"`). */
+  readonly escaping: ReadonlyArray<string>
+}
+
+export interface ScanOptions {
+  /** `fail` (default, build): E012 on the first escaping symlink. `skip`: leave it out. */
+  readonly onEscape?: "fail" | "skip"
+}
+
+const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+
+/** True when `p` is `root` or below it (both canonical, absolute). */
+export const isWithin = (root: string, p: string, sep: string): boolean =>
+  p === root || p.startsWith(root.endsWith(sep) ? root : root + sep)
+
+export const scanSourceTree = (root: string, options: ScanOptions = {}) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const onEscape = options.onEscape ?? "fail"
+    const canonicalRoot = yield* fs.realPath(root).pipe(Effect.mapError(internal))
+    const files: Array<SourceFile> = []
+    const dirs: Array<string> = []
+    const escaping: Array<string> = []
+
+    // Depth-first; `realChain` holds the canonical directories on the way
+    // down so a symlink back to an ancestor is not walked forever.
+    const walk = (abs: string, rel: string, real: string, realChain: ReadonlySet<string>): Effect.Effect<void, InternalError | PathEscapes> =>
+      Effect.gen(function* () {
+        const entries = yield* fs.readDir(abs).pipe(Effect.mapError(internal))
+        for (const entry of entries) {
+          if (IGNORED_DIRS.has(entry.name)) continue
+          const childAbs = path.join(abs, entry.name)
+          const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`
+          if (entry.type === "file") {
+            const info = yield* fs.lstat(childAbs).pipe(Effect.mapError(internal))
+            files.push({ path: childRel, size: info.size, mtimeMs: info.mtimeMs })
+          } else if (entry.type === "directory") {
+            dirs.push(childRel)
+            const childReal = path.join(real, entry.name)
+            yield* walk(childAbs, childRel, childReal, new Set([...realChain, childReal]))
+          } else if (entry.type === "symlink") {
+            const target = yield* fs.realPath(childAbs).pipe(
+              Effect.map((t): string | undefined => t),
+              Effect.catchAll((e) => (e.code === "ENOENT" || e.code === "ELOOP" || e.code === "ENOTDIR" ? Effect.succeed(undefined) : Effect.fail(internal(e))))
+            )
+            let escapes: boolean
+            if (target === undefined) {
+              // Dangling: judge by where the link text points.
+              const link = yield* fs.readLink(childAbs).pipe(Effect.mapError(internal))
+              escapes = !isWithin(canonicalRoot, path.resolve(real, link), path.sep)
+            } else escapes = !isWithin(canonicalRoot, target, path.sep)
+            if (escapes) {
+              if (onEscape === "fail") return yield* Effect.fail(new PathEscapes({ path: childRel }))
+              escaping.push(childRel)
+              continue
+            }
+            if (target === undefined) continue
+            const info = yield* fs.stat(childAbs).pipe(Effect.mapError(internal))
+            if (info.type === "file") files.push({ path: childRel, size: info.size, mtimeMs: info.mtimeMs })
+            else if (info.type === "directory" && !realChain.has(target)) {
+              dirs.push(childRel)
+              yield* walk(childAbs, childRel, target, new Set([...realChain, target]))
+            }
+          }
+          // Sockets, FIFOs and devices are not skill content.
+        }
+      })
+
+    yield* walk(root, "", canonicalRoot, new Set([canonicalRoot]))
+    files.sort((a, b) => compareBytewise(a.path, b.path))
+    dirs.sort(compareBytewise)
+    const tree: SourceTree = { root, canonicalRoot, files, dirs, escaping }
+    return tree
+  })
+
+// ---------------------------------------------------------------------------
+// Source hash
+// ---------------------------------------------------------------------------
+
+export interface FileHashCacheEntry {
+  readonly size: number
+  readonly mtimeMs: number
+  /** SHA-256 hex of the file's bytes. */
+  readonly hash: string
+}
+
+/** Relative path → last known hash; plain JSON, safe to persist. */
+export type FileHashCache = Readonly<Record<string, FileHashCacheEntry>>
+
+/**
+ * A file modified within this many milliseconds of being hashed may change
+ * again without its mtime moving ("racily clean", as git calls it), so its
+ * hash is not remembered.
+ */
+const RACY_WINDOW_MS = 2000
+
+/** SHA-256 over the sorted (relative path, file hash) pairs (RFC-0001:C-MANIFEST). */
+export const combineSourceHash = (pairs: ReadonlyArray<readonly [string, string]>) =>
+  Effect.map(Hasher, (h) => h.sha256Hex(sourceHashInput(pairs)))
+
+/**
+ * The source hash of `tree`. With `cache`, files whose size and mtime match
+ * are not read again. Returns the hash and the cache to keep for next time.
+ */
+export const sourceHash = (tree: SourceTree, options: { readonly cache?: FileHashCache } = {}) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const hasher = yield* Hasher
+    const now = yield* Clock.currentTimeMillis
+    const cache = options.cache ?? {}
+    const next: Record<string, FileHashCacheEntry> = {}
+    const pairs: Array<readonly [string, string]> = []
+    for (const f of tree.files) {
+      const known = Object.prototype.hasOwnProperty.call(cache, f.path) ? cache[f.path] : undefined
+      let hash: string
+      if (known !== undefined && known.size === f.size && known.mtimeMs === f.mtimeMs) hash = known.hash
+      else {
+        const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(Effect.mapError(internal))
+        hash = hasher.sha256Hex(bytes)
+      }
+      pairs.push([f.path, hash])
+      if (now - f.mtimeMs > RACY_WINDOW_MS) next[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash }
+    }
+    const hash = yield* combineSourceHash(pairs)
+    return { hash, cache: next as FileHashCache }
+  })
+
+/** Scan and hash in one go: what staleness checks need. */
+export const currentSourceHash = (root: string, options: { readonly cache?: FileHashCache } = {}) =>
+  Effect.flatMap(scanSourceTree(root, { onEscape: "skip" }), (tree) => sourceHash(tree, options))

@@ -1,0 +1,141 @@
+/**
+ * YAML frontmatter of a markdown file (DECISIONS #21, RFC-0008:C-REGISTRY SKL100).
+ *
+ * Delimiters are line based, so a `---` inside a quoted or block value can end
+ * the frontmatter early; that is the documented rule, not an accident:
+ * - it opens only when line 1 (after a BOM) is `---`;
+ * - it closes at the first later line that is `---`;
+ * - trailing spaces/tabs after either `---` are tolerated (remark-frontmatter
+ *   does the same, so the fast scanner and the AST path agree);
+ * - the YAML end-of-document marker `...` never closes it: the Agent Skills
+ *   format and RFC-0008 both name `---`, and a `...` line inside is reported by
+ *   the YAML parser as an error instead of silently cutting the block.
+ *
+ * Line numbers are 1-based in the original file, the opening `---` being line 1.
+ */
+import { isMap, isScalar, LineCounter, parseDocument } from "yaml"
+import { splitLines } from "./lines.js"
+
+export type Frontmatter =
+  | { readonly _tag: "Absent" }
+  | {
+      readonly _tag: "Parsed"
+      readonly data: Readonly<Record<string, unknown>>
+      /** The text between the delimiters, lines joined with `\n`. */
+      readonly raw: string
+      readonly startLine: 1
+      /** Line of the closing `---`. */
+      readonly endLine: number
+      /** 1-based file line of each top-level key. */
+      readonly keyLines: Readonly<Record<string, number>>
+    }
+  | {
+      readonly _tag: "Invalid"
+      /** Parser message without location; pair it with `line`. */
+      readonly message: string
+      /** 1-based file line the problem is reported on. */
+      readonly line: number
+      readonly raw: string
+      /**
+       * Line of the closing `---`, or 0 when there is none. The body always
+       * starts at `endLine + 1`: an unclosed block is not frontmatter at all
+       * (remark reads that first `---` as a thematic break), so the whole file
+       * is the body.
+       */
+      readonly endLine: number
+    }
+
+/** The closing-delimiter problem, worded as RFC-0008 SKL100 words it. */
+export const UNCLOSED_MESSAGE = "missing frontmatter: no closing --- found"
+
+const isDelimiter = (line: string): boolean => {
+  if (line.length < 3 || line.charCodeAt(0) !== 45 || line.charCodeAt(1) !== 45 || line.charCodeAt(2) !== 45) {
+    return false
+  }
+  for (let i = 3; i < line.length; i++) {
+    const c = line.charCodeAt(i)
+    if (c !== 32 && c !== 9) return false
+  }
+  return true
+}
+
+/** Index (0-based) of the closing delimiter line, -1 if unclosed, undefined if no frontmatter. */
+export const frontmatterCloseIndex = (lines: ReadonlyArray<string>): number | undefined => {
+  if (lines.length === 0 || !isDelimiter(lines[0])) return undefined
+  for (let i = 1; i < lines.length; i++) {
+    if (isDelimiter(lines[i])) return i
+  }
+  return -1
+}
+
+const ABSENT: Frontmatter = { _tag: "Absent" }
+
+/** Frontmatter from already split lines, so callers that need lines anyway split once. */
+export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter => {
+  const close = frontmatterCloseIndex(lines)
+  if (close === undefined) return ABSENT
+  if (close === -1) {
+    return { _tag: "Invalid", message: UNCLOSED_MESSAGE, line: 1, raw: lines.slice(1).join("\n"), endLine: 0 }
+  }
+  const raw = lines.slice(1, close).join("\n")
+  const endLine = close + 1
+  // The YAML text starts on file line 2.
+  const fileLine = (yamlLine: number): number => yamlLine + 1
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(raw, { uniqueKeys: true, lineCounter, prettyErrors: false })
+  if (doc.errors.length > 0) {
+    const error = doc.errors[0]
+    return {
+      _tag: "Invalid",
+      message: error.message,
+      line: fileLine(lineCounter.linePos(error.pos[0]).line),
+      raw,
+      endLine
+    }
+  }
+  const contents = doc.contents
+  if (contents === null) {
+    // Empty or comment-only frontmatter is a map with no keys.
+    return { _tag: "Parsed", data: {}, raw, startLine: 1, endLine, keyLines: Object.create(null) }
+  }
+  if (!isMap(contents)) {
+    const offset = contents.range?.[0] ?? 0
+    return {
+      _tag: "Invalid",
+      message: "frontmatter must be a YAML mapping of keys to values",
+      line: fileLine(lineCounter.linePos(offset).line),
+      raw,
+      endLine
+    }
+  }
+  let data: unknown
+  try {
+    data = doc.toJS({ maxAliasCount: 100 })
+  } catch (cause) {
+    // Alias problems surface only while resolving (unresolved or excessive
+    // aliases); they are bad input, so they become a value like any YAML error.
+    return {
+      _tag: "Invalid",
+      message: cause instanceof Error ? cause.message : String(cause),
+      line: 2,
+      raw,
+      endLine
+    }
+  }
+  // Null prototype: a key such as `__proto__` or `toString` is just a key here.
+  const keyLines: Record<string, number> = Object.create(null)
+  for (const pair of contents.items) {
+    const key = pair.key
+    if (isScalar(key)) {
+      const name = String(key.value)
+      if (!(name in keyLines) && key.range) keyLines[name] = fileLine(lineCounter.linePos(key.range[0]).line)
+    }
+  }
+  return { _tag: "Parsed", data: data as Record<string, unknown>, raw, startLine: 1, endLine, keyLines }
+}
+
+export const parseFrontmatter = (source: string): Frontmatter => parseFrontmatterLines(splitLines(source))
+
+/** First body line (1-based) for a file with this frontmatter. */
+export const bodyStartLineOf = (frontmatter: Frontmatter): number =>
+  frontmatter._tag === "Absent" ? 1 : frontmatter.endLine + 1

@@ -1,0 +1,54 @@
+// The fast path and @effect/cli must hand the same input to the same handler.
+import { Command } from "@effect/cli"
+import { Effect, Layer, Option } from "effect"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
+import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
+import { describe, expect, it } from "vitest"
+import { initConfig } from "../../src/cli/commands/init.js"
+import { fastCommands, parseFast } from "../../src/cli/fast.js"
+
+/** Each fast-path command's @effect/cli options, as its command module exports them. */
+const configs: Record<string, unknown> = { init: initConfig }
+
+/** Parse `argv` with @effect/cli and capture what it would give the handler. */
+const parseWithEffectCli = async (name: string, argv: ReadonlyArray<string>) => {
+  let captured: unknown = undefined
+  const recording = Command.make(name, configs[name] as typeof initConfig, (input: unknown) => Effect.sync(() => void (captured = input)))
+  const root = Command.make("skc").pipe(Command.withSubcommands([recording]))
+  const run = Command.run(root, { name: "skc", version: "test" })
+  const exit = await Effect.runPromiseExit(
+    run(["node", "skc", name, ...argv]).pipe(
+      Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer))
+    )
+  )
+  return exit._tag === "Success" ? captured : "parse-error"
+}
+
+const normalise = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x) => (Option.isOption(x) ? { option: Option.getOrNull(x) } : x)))
+
+const samples: Record<string, ReadonlyArray<ReadonlyArray<string>>> = {
+  init: [[], ["my-skill"], ["my-skill", "--global"], ["--global", "x"], ["x", "--format", "json"], ["-v", "x"], ["x", "--verbose", "--format", "text"]]
+}
+
+describe("fast path agrees with @effect/cli", () => {
+  for (const [name, cases] of Object.entries(samples)) {
+    for (const argv of cases) {
+      it(`${name} ${argv.join(" ")}`, async () => {
+        const fast = parseFast(fastCommands[name]!, argv)
+        expect(fast).toBeDefined()
+        expect(normalise(fast)).toEqual(normalise(await parseWithEffectCli(name, argv)))
+      })
+    }
+  }
+  it("every fast-path command is covered here", () => {
+    expect(Object.keys(fastCommands).sort()).toEqual(Object.keys(samples).sort())
+    expect(Object.keys(configs).sort()).toEqual(Object.keys(samples).sort())
+  })
+  it("defers whatever it is unsure about", () => {
+    const init = fastCommands.init!
+    for (const argv of [["--help"], ["--bogus"], ["a", "b"], ["--global", "true"], ["--format"], ["--format=json"], ["--", "x"], ["--verbose", "--verbose"]]) {
+      expect(parseFast(init, argv)).toBeUndefined()
+    }
+  })
+})
