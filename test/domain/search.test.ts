@@ -103,7 +103,7 @@ describe("RFC-0004:C-INDEX metadata and verdicts", () => {
     expect(buildVerdict({ _tag: "Corrupt", reason: "x" }, expected)._tag).toBe("Replace")
     expect(buildVerdict(present({ skill_path: "/other" }), expected)._tag).toBe("Collision")
     expect(buildVerdict(present({}), expected)._tag).toBe("UpToDate")
-    for (const o of [{ source_hash: "old" }, { schema_version: "1" }, { tokenizer: "unicode61" }]) {
+    for (const o of [{ source_hash: "old" }, { schema_version: "1" }, { tokenizer: "unicode61" }] as Array<Record<string, string>>) {
       expect(buildVerdict(present(o), expected)._tag).toBe("Replace")
     }
   })

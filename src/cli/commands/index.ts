@@ -4,5 +4,7 @@
  * cost does not grow with the number of commands.
  */
 import { initCommand } from "./init.js"
+import { searchCommand } from "./search.js"
+import { showCommand } from "./show.js"
 
-export const commands = [initCommand] as const
+export const commands = [initCommand, showCommand, searchCommand] as const

@@ -4,8 +4,9 @@
  *
  * - The query is trimmed; if it contains ` — ` (em-dash with spaces, as the
  *   compiled stub writes `Title — description`), only the part before it is
- *   kept. Should nothing match that, the whole trimmed query is tried as
- *   well, so a heading that itself contains ` — ` can still be shown.
+ *   kept. One refinement: when a heading equals the whole trimmed query
+ *   (a heading that itself contains ` — `, copied from the outline), that
+ *   heading is the one meant and wins over the shortened query.
  * - Matching is case-insensitive (full Unicode lowercase, not only ASCII).
  * - With several matches the first in outline order wins (files bytewise,
  *   then line); the caller warns W001.
@@ -77,7 +78,7 @@ export const matchSection = (
   const headings = [...all].sort(outlineOrder)
   const fileFilter = file === undefined ? undefined : normalizeRelPath(file)
   const { primary, whole } = normalizeSectionQuery(query)
-  for (const candidate of primary === whole ? [primary] : [primary, whole]) {
+  for (const candidate of primary === whole ? [primary] : [whole, primary]) {
     if (candidate.length === 0) continue
     const found = matchesOf(headings, foldCase(candidate), fileFilter)
     if (found.length > 0) return { _tag: "Found", heading: found[0], matches: found.length }

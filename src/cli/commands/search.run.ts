@@ -1,0 +1,26 @@
+// Handler of `skc search`, shared by the @effect/cli command and the fast path.
+import { Effect, Option } from "effect"
+import { decodeInput, defined } from "../decode.js"
+import { checkFormat, json, runWithLive, write } from "../runtime.js"
+
+export interface SearchFlags {
+  readonly skill: string
+  readonly query: string
+  readonly limit: Option.Option<number>
+  readonly format: string
+  readonly verbose: boolean
+}
+
+export const runSearch = (o: SearchFlags) =>
+  runWithLive(
+    { verbose: o.verbose },
+    Effect.gen(function* () {
+      const format = yield* checkFormat(o.format, ["text", "json"] as const)
+      const [{ search, SearchInput }, { SqliteSearchIndexLive }, { renderSearchText }] = yield* Effect.promise(() =>
+        Promise.all([import("../../app/search.js"), import("../../adapters/sqlite/SqliteSearchIndex.js"), import("../render/search.js")])
+      )
+      const input = yield* decodeInput(SearchInput, defined({ skill: o.skill, query: o.query, limit: Option.getOrUndefined(o.limit) }))
+      const result = yield* search(input).pipe(Effect.provide(SqliteSearchIndexLive))
+      return yield* write(format === "json" ? json(result) : renderSearchText(result))
+    })
+  )
