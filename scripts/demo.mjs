@@ -3,7 +3,7 @@
 // directory, isolated from your real home by SKILLC_HOME. Each step prints
 // the command and what skc answered.
 import { spawnSync } from "node:child_process"
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs"
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -35,6 +35,17 @@ step("Create a project", ["init"])
 step("Scaffold a new skill", ["init", "hello-world"])
 step("A second scaffold of the same name is refused", ["init", "hello-world"], { expectFail: true })
 cpSync(join(root, "examples", "git-helper"), join(project, "vendor", "git-helper"), { recursive: true })
+step("Import the example skill into the project and build it", ["build", "vendor/git-helper"])
+process.stdout.write("\n\u25b6 The compiled stub agents see (.skillc/runtime/git-helper/SKILL.md)\n")
+process.stdout.write(readFileSync(join(project, ".skillc", "runtime", "git-helper", "SKILL.md"), "utf8"))
+step("Rebuild by name, deployed to two agents", ["build", "git-helper", "--target", "claude,cursor"])
+step("Outline of the source", ["outline", "git-helper", "--level", "2"])
+step("Files of the skill", ["sources", "git-helper"])
+step("Open one file", ["open", "git-helper", "scripts/branch-age.sh", "--max-lines", "3"])
+step("Paths outside the skill are refused", ["open", "git-helper", "../../home"], { expectFail: true })
+step("Search the skill (BM25, stemmed: 'conflicting' finds 'conflict')", ["search", "git-helper", "conflicting merge", "--limit", "3"])
+step("Show one section by its heading (case-insensitive)", ["show", "git-helper", "--section", "undo the last commit"])
+step("A missing section suggests close headings", ["show", "git-helper", "--section", "Undo"], { expectFail: true })
 
 rmSync(sandbox, { recursive: true, force: true })
 process.stdout.write(failed ? "\ndemo FAILED\n" : "\ndemo finished: every step behaved as expected\n")

@@ -8,6 +8,7 @@ import * as NodePath from "@effect/platform-node/NodePath"
 import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
 import { makeNodeEnv } from "./adapters/node/NodeEnv.js"
 import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
+import { SqliteSearchIndexLive } from "./adapters/sqlite/SqliteSearchIndex.js"
 import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
 import { Env } from "./ports/Env.js"
 import { FileSystem } from "./ports/FileSystem.js"
@@ -56,7 +57,27 @@ export const makeLiveLayer = (options: {
     Layer.succeed(Env, makeNodeEnv({ ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) })),
     NodePath.layer,
     NodeHasherLive,
+    SqliteSearchIndexLive,
     Layer.succeed(Diagnostics, options.diagnostics ?? collectingDiagnostics().service)
   )
   return Layer.merge(base, SettingsLive(options.cliTokenizer ? { cliTokenizer: options.cliTokenizer } : {}).pipe(Layer.provide(base)))
 }
+
+// Build and the index-free gateway commands (RFC-0001, RFC-0002).
+export { build, buildWithArtifacts, BuildInput, type BuildResult } from "./app/build.js"
+export { compileSkill, writeRuntime, type Compiled, type MarkdownFile } from "./app/compile.js"
+export { outline, OutlineInput, type OutlineResult, type OutlineHeading } from "./app/outline.js"
+export { openFile, OpenInput, type OpenResult, type Opened } from "./app/open.js"
+export { sources, sourcesJson, SourcesInput, type SourcesResult } from "./app/sources.js"
+export { Progress, type ProgressService } from "./ports/Progress.js"
+export { renderStub, type StubInput } from "./domain/stub.js"
+export { Manifest, parseManifest, MANIFEST_VERSION, META_DIR, MANIFEST_FILE } from "./domain/manifest.js"
+export { BUILTIN_TARGETS, parseTargets } from "./domain/targets.js"
+
+// The search index, show and search (RFC-0004, RFC-0002:C-SHOW).
+export { show, showLogArgs, ShowInput, type ShowResult } from "./app/show.js"
+export { search, searchLogArgs, SearchInput, DEFAULT_LIMIT, type SearchResult, type SearchResultItem } from "./app/search.js"
+export { updateIndex, indexSkill, openForQuery, indexPathOf, type IndexSource, type IndexUpdate } from "./app/indexing.js"
+export { SearchIndex, IndexReadFailed, IndexWriteFailed, type SearchIndexService, type OpenIndex, type SearchHit } from "./ports/SearchIndex.js"
+export { sqliteSearchIndex, SqliteSearchIndexLive } from "./adapters/sqlite/SqliteSearchIndex.js"
+export { SCHEMA_VERSION } from "./domain/search/indexState.js"

@@ -9,7 +9,7 @@ import { Effect, Schema } from "effect"
 import { Path } from "@effect/platform/Path"
 import { InternalError, SectionNotFound, Warning } from "../domain/errors.js"
 import { splitLines } from "../domain/markdown/lines.js"
-import { matchSection, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../domain/search/sectionMatch.js"
+import { matchSection, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../domain/search/sectionMatch.js"
 import { warn } from "../ports/Diagnostics.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import type { IndexReadFailed } from "../ports/SearchIndex.js"
@@ -35,16 +35,12 @@ export interface ShowResult {
   readonly start_line: number
   /** Exclusive (DECISIONS #15). */
   readonly end_line: number
-  /** The section's lines, `\n`-terminated; only the first `max_lines` when truncated. */
+  /**
+   * The section's lines, `\n`-terminated. When `max_lines` cut it: the first
+   * `max_lines` lines and a final `... (N more lines)` line (as `open` does).
+   */
   readonly content: string
   readonly truncated: boolean
-}
-
-/** What the text renderer needs beyond the JSON document. */
-export interface ShowOutput {
-  readonly result: ShowResult
-  /** Lines cut by `max_lines`, for the `... (N more lines)` line. */
-  readonly omitted: number
 }
 
 const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s)
@@ -91,16 +87,15 @@ export const show = (input: ShowInput) =>
         section: heading.text,
         start_line: heading.start_line,
         end_line: heading.end_line,
-        content: cut.lines.length === 0 ? "" : cut.lines.join("\n") + "\n",
+        content: (cut.lines.length === 0 ? "" : cut.lines.join("\n") + "\n") + (cut.omitted > 0 ? moreLinesMarker(cut.omitted) + "\n" : ""),
         truncated: cut.omitted > 0
       }
-      const output: ShowOutput = { result, omitted: cut.omitted }
-      return output
+      return result
     })
   )
 
 /** The `args` of the access-log row (DECISIONS #18). */
-export const showLogArgs = (input: ShowInput, output: ShowOutput | undefined) => ({
+export const showLogArgs = (input: ShowInput, result: ShowResult | undefined) => ({
   section: input.section,
-  file: output?.result.file ?? input.file ?? null
+  file: result?.file ?? input.file ?? null
 })

@@ -7,9 +7,12 @@ import { InvalidOption } from "../domain/errors.js"
 
 export const decodeInput = <A, I>(schema: Schema.Schema<A, I, never>, raw: unknown): Effect.Effect<A, InvalidOption> =>
   Schema.decodeUnknown(schema, { onExcessProperty: "ignore" })(raw).pipe(
-    Effect.mapError(
-      (e) => new InvalidOption({ message: ParseResult.ArrayFormatter.formatErrorSync(e).map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") })
-    )
+    Effect.mapError((e) => {
+      // Named as the flag (`--max-lines: …`), like the other commands' E100.
+      const issue = ParseResult.ArrayFormatter.formatErrorSync(e)[0]
+      const option = issue === undefined ? "" : `--${issue.path.map(String).join(".").replace(/_/g, "-")}: `
+      return new InvalidOption({ message: `${option}${issue?.message ?? e.message}` })
+    })
   )
 
 /** Drop `undefined` fields so optional Schema fields stay absent. */

@@ -6,7 +6,8 @@ import { createHash } from "node:crypto"
 import { mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { sandbox } from "../helpers/cli.js"
+import { spawn } from "node:child_process"
+import { BIN, sandbox } from "../helpers/cli.js"
 import { buildIndex } from "../helpers/indexer.js"
 
 const SKILL_MD = [
@@ -264,7 +265,7 @@ describe("RFC-0002:C-SHOW end to end", () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toBe("## Getting Started\n\nConfigure the authentication token first.\n... (9 more lines)\n")
     const j = json(s.run(["show", "demo", "--section", "Getting Started", "--max-lines", "3", "--format", "json"]).stdout)
-    expect(j).toMatchObject({ content: "## Getting Started\n\nConfigure the authentication token first.\n", truncated: true, end_line: 22 })
+    expect(j).toMatchObject({ content: "## Getting Started\n\nConfigure the authentication token first.\n... (9 more lines)\n", truncated: true, end_line: 22 })
     const whole = s.run(["show", "demo", "--section", "Install", "--max-lines", "4"])
     expect(whole.stdout).toBe("### Install\n\nRun the installer.\n\n")
     expect(s.run(["show", "demo", "--section", "Install", "--max-lines", "0"]).stderr).toMatch(/^error\[E100\]/)
@@ -443,5 +444,59 @@ describe("RFC-0009:C-TOKENIZER cjk end to end", () => {
     const shown = s.run(["show", "cjk", "--section", "日本語の設定", "--format", "json"], s.work, env)
     expect(JSON.parse(shown.stdout).content).toBe("# 日本語の設定\nデータベースの設定ファイルを編集してください。\n")
     expect(s.run(["search", "cjk", "设置"]).stderr).toBe("error[E002]: search index unusable; run 'skc build cjk' to rebuild\n")
+  })
+})
+
+describe("RFC-0004:C-INDEX through skc build", () => {
+  const s = sandbox()
+  const dir = join(s.work, ".skillc", "skills", "big")
+  mkdirSync(join(dir, "references"), { recursive: true })
+  writeFileSync(join(dir, "SKILL.md"), "---\nname: big\ndescription: A large skill for kill tests\n---\n# Big\n\nIntro.\n")
+  const words = "agent skill section heading compile stub manifest runtime deploy symlink gateway outline".split(" ")
+  for (let i = 0; i < 150; i++) {
+    let text = `# Reference ${i}\n\n`
+    for (let sct = 0; sct < 20; sct++) {
+      text += `## Part ${i}.${sct}\n\n`
+      for (let l = 0; l < 15; l++) text += `${words[(i + sct + l) % words.length]} ${words[(i * 7 + l) % words.length]} line ${l} of part ${sct}.\n`
+    }
+    writeFileSync(join(dir, "references", `ref-${String(i).padStart(3, "0")}.md`), text)
+  }
+
+  it("RFC-0004:C-INDEX skc build creates the index, skips an up-to-date one, and search/show answer", () => {
+    const a = s.run(["build", "big", "-v"])
+    expect(a.code).toBe(0)
+    expect(a.stderr).toContain("search index created")
+    const b = s.run(["build", "big", "-v"])
+    expect(b.stderr).toContain("search index up-to-date")
+    const r = s.run(["search", "big", "compile", "--format", "json", "--limit", "3"])
+    expect(JSON.parse(r.stdout).results.length).toBe(3)
+    const shown = s.run(["show", "big", "--section", "Part 7.3", "--format", "json"])
+    expect(JSON.parse(shown.stdout)).toMatchObject({ file: "references/ref-007.md", section: "Part 7.3" })
+  })
+
+  it("RFC-0004:C-INDEX a build killed at any moment leaves the old index or a complete new one", async () => {
+    writeFileSync(join(dir, "references", "ref-149.md"), "# Reference 149\n\n## Zebra\n\nzebraword appears here once.\n")
+    const meta = join(s.work, ".skillc", "runtime", "big", ".skillc-meta")
+    for (const delay of [30, 250, 600, 1000, 1300, 1600, 2000, 3000]) {
+      const child = spawn(process.execPath, [BIN, "build", "big"], {
+        cwd: s.work,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1" },
+        stdio: "ignore"
+      })
+      const exited = new Promise((r) => child.on("close", r))
+      await new Promise((r) => setTimeout(r, delay))
+      child.kill("SIGKILL")
+      await exited
+      const r = s.run(["search", "big", "zebraword", "--format", "json"])
+      if (r.code === 0) {
+        // A complete new index: exactly the new section and its parent.
+        expect(JSON.parse(r.stdout).results.map((x: { section: string }) => x.section).sort(), `delay ${delay}`).toEqual(["Reference 149", "Zebra"])
+      } else {
+        expect(r.stderr, `delay ${delay}`).toBe("error[E002]: search index unusable; run 'skc build big' to rebuild\n")
+      }
+      expect(readdirSync(meta).filter((f) => f.startsWith("search-")).length).toBe(1)
+    }
+    expect(s.run(["build", "big"]).code).toBe(0)
+    expect(JSON.parse(s.run(["search", "big", "zebraword", "--format", "json"]).stdout).results.length).toBe(2)
   })
 })

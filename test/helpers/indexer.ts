@@ -3,17 +3,13 @@
  * as `skc build` does, for end-to-end tests of `skc search`/`skc show` that
  * must not depend on the rest of the build (stub, manifest, deployment).
  */
-import { Effect, Either, Layer } from "effect"
+import { Effect, Either } from "effect"
 import { makeLiveLayer } from "../../src/index.js"
-import { SqliteSearchIndexLive } from "../../src/adapters/sqlite/SqliteSearchIndex.js"
 import { indexSkill } from "../../src/app/indexing.js"
 import { resolveSkill } from "../../src/app/resolve.js"
 
 export const buildIndex = (skill: string, options: { cwd: string; home: string; env?: Record<string, string | undefined> }) => {
-  const layer = Layer.merge(
-    makeLiveLayer({ cwd: options.cwd, env: { HOME: options.home, SKILLC_HOME: options.home, ...options.env } }),
-    SqliteSearchIndexLive
-  )
+  const layer = makeLiveLayer({ cwd: options.cwd, env: { HOME: options.home, SKILLC_HOME: options.home, ...options.env } })
   return Effect.runPromise(Effect.either(Effect.provide(Effect.flatMap(resolveSkill(skill), indexSkill), layer)))
     .then((e) => (Either.isLeft(e) ? Promise.reject(e.left) : e.right))
 }

@@ -28,7 +28,7 @@ export const runShow = (o: ShowFlags) =>
         ShowInput,
         defined({ skill: o.skill, section: o.section.value, file: Option.getOrUndefined(o.file), max_lines: Option.getOrUndefined(o.maxLines) })
       )
-      const output = yield* show(input).pipe(Effect.provide(SqliteSearchIndexLive))
-      return yield* write(format === "json" ? json(output.result) : renderShowText(output))
+      const result = yield* show(input).pipe(Effect.provide(SqliteSearchIndexLive))
+      return yield* write(format === "json" ? json(result) : renderShowText(result))
     })
   )

@@ -1,0 +1,65 @@
+// build.cold: `skc build` of a large synthetic skill (≈1,000 files, ≈20 MB
+// of markdown, deterministic) into a fresh runtime, against a floor script
+// that reads, hashes and section-splits the same files (bench/_build-floor.mjs),
+// interleaved in the same run. Target: ratio ≤ 3. Also reports MB/s.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { BIN, benchEnv, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
+
+const here = dirname(fileURLToPath(import.meta.url))
+
+/** Deterministic pseudo-random text (xorshift), so every run builds the same bytes. */
+export const generate = (root, { files = 1000, bytes = 20 * 1024 * 1024 } = {}) => {
+  let seed = 0x9e3779b9
+  const rand = () => {
+    seed ^= seed << 13
+    seed ^= seed >>> 17
+    seed ^= seed << 5
+    return (seed >>> 0) / 0x100000000
+  }
+  const words = "agent skill section heading compile stub manifest runtime deploy symlink gateway outline source hash index query token".split(" ")
+  const sentence = () => Array.from({ length: 8 + Math.floor(rand() * 10) }, () => words[Math.floor(rand() * words.length)]).join(" ") + ".\n"
+  const per = Math.floor(bytes / files)
+  let total = 0
+  mkdirSync(join(root, "references"), { recursive: true })
+  writeFileSync(join(root, "SKILL.md"), "---\nname: big\ndescription: A large synthetic skill for benchmarks. Use when measuring.\n---\n\n# Big\n\n## Overview\n\nText.\n")
+  for (let i = 0; i < files - 1; i++) {
+    const dir = join(root, "references", `group-${String(i % 20).padStart(2, "0")}`)
+    mkdirSync(dir, { recursive: true })
+    let text = `---\ndescription: Reference ${i}\n---\n# Reference ${i}\n\n`
+    let s = 0
+    while (text.length < per) {
+      if (rand() < 0.08) text += `\n## Section ${i}.${s++}\n\n`
+      else if (rand() < 0.02) text += "\n```sh\n# not a heading\necho hi\n```\n\n"
+      else text += sentence()
+    }
+    writeFileSync(join(dir, `ref-${String(i).padStart(4, "0")}.md`), text)
+    total += Buffer.byteLength(text)
+  }
+  return total
+}
+
+export default function buildBench({ runs = 7 } = {}) {
+  const sb = sandbox()
+  const skill = join(sb.work, ".skillc", "skills", "big")
+  const bytes = generate(skill)
+  const env = benchEnv({ SKILLC_HOME: sb.home })
+  const opts = { cwd: sb.work, env }
+  const samples = interleave(
+    {
+      floor: () => timeOnce([process.execPath, join(here, "_build-floor.mjs"), skill], opts),
+      cold: () => {
+        rmSync(join(sb.work, ".skillc", "runtime"), { recursive: true, force: true })
+        return timeOnce([process.execPath, BIN, "build", "big"], opts)
+      }
+    },
+    runs
+  )
+  const floor = median(samples.floor)
+  const cold = median(samples.cold)
+  const mbps = (bytes / 1024 / 1024 / (cold / 1000)).toFixed(1)
+  const out = [report("build.cold", cold, floor, 3.0, `${(bytes / 1024 / 1024).toFixed(1)} MB, 1000 files, ${mbps} MB/s`)]
+  rmSync(sb.root, { recursive: true, force: true })
+  return out
+}

@@ -1,0 +1,97 @@
+/**
+ * `skc build` (RFC-0001, RFC-0007:C-COMMANDS build, ADR-0002): resolve (or
+ * import a path), compile into the SSOT runtime directory, deploy to each
+ * target.
+ *
+ * Order matters for "never surprising": targets are validated and every
+ * destination checked before anything is written, so an unknown target or a
+ * hand-made agent directory fails the build with nothing changed.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "@effect/platform/Path"
+import { UsageError } from "../domain/errors.js"
+import { describeTargetProblem, parseTargets } from "../domain/targets.js"
+import { verbose } from "../ports/Diagnostics.js"
+import { compileSkill, writeRuntime, type Compiled } from "./compile.js"
+import { updateIndex } from "./indexing.js"
+import { deploy, planDeployments, type Deployment } from "./deploy.js"
+import { importSkill, type ImportResult } from "./importSkill.js"
+import { describeSkillDir, resolveSkill } from "./resolve.js"
+import { Settings } from "./Settings.js"
+
+export const BuildInput = Schema.Struct({
+  skill: Schema.String.annotations({ description: "Skill name or path (a path is imported into the source store first)" }),
+  global: Schema.optional(Schema.Boolean).annotations({ description: "Force the SSOT to the global runtime (~/.skillc/runtime/); import into the global store" }),
+  target: Schema.optional(Schema.Union(Schema.String, Schema.Array(Schema.String))).annotations({
+    description: "Agents to deploy to: claude (default), codex, copilot, cursor, gemini, kiro, opencode, trae, a [targets] name, or a directory path; comma-separated"
+  }),
+  copy: Schema.optional(Schema.Boolean).annotations({ description: "Copy instead of symlink/junction" }),
+  force: Schema.optional(Schema.Boolean).annotations({ description: "Overwrite an existing skill during import; replace a non-link agent directory" })
+})
+export type BuildInput = typeof BuildInput.Type
+
+/** The `--format json` document (and MCP structured content). */
+export interface BuildResult {
+  readonly skill: string
+  readonly scope: "project" | "global"
+  readonly source: string
+  /** Which store the source lives in. */
+  readonly source_scope: "project" | "global"
+  readonly runtime: string
+  readonly imported: ImportResult | null
+  readonly source_hash: string
+  readonly file_count: number
+  readonly markdown_count: number
+  readonly total_bytes: number
+  readonly deployments: ReadonlyArray<Deployment>
+}
+
+/** Build and keep the compilation (tree, parsed markdown) for callers such as the search index. */
+export const buildWithArtifacts = (input: BuildInput) =>
+  Effect.gen(function* () {
+    const path = yield* Path
+    const { stores, config } = yield* Settings
+    const targetText = Array.isArray(input.target) ? input.target.join(",") : (input.target as string | undefined)
+    const parsed = parseTargets(targetText, config.targets)
+    if ("problem" in parsed) return yield* Effect.fail(new UsageError({ message: describeTargetProblem(parsed.problem) }))
+    const force = input.force ?? false
+    const global = input.global ?? false
+
+    let skill = yield* resolveSkill(input.skill)
+    let imported: ImportResult | null = null
+    if (skill.scope === "path") {
+      imported = yield* importSkill(skill, { global, force })
+      skill = yield* describeSkillDir(imported.to, imported.scope)
+      yield* verbose(`imported ${imported.from} into ${imported.to}`)
+    }
+    const scope: "project" | "global" = global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
+    const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
+    const plans = yield* planDeployments(parsed.targets, skill.name, { force })
+
+    const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir })
+    // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
+    // parsed once). First, so a hash collision (E003) stops the build before
+    // anything is written.
+    const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir } })
+    yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
+    yield* writeRuntime(runtimeDir, compiled)
+    const deployments: Array<Deployment> = []
+    for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
+
+    const result: BuildResult = {
+      skill: skill.name,
+      scope,
+      source: skill.sourceDir,
+      source_scope: skill.scope === "global" ? "global" : "project",
+      runtime: runtimeDir,
+      imported,
+      source_hash: compiled.sourceHash,
+      file_count: compiled.tree.files.length,
+      markdown_count: compiled.markdown.length,
+      total_bytes: compiled.totalBytes,
+      deployments
+    }
+    return { result, compiled }
+  })
+
+export const build = (input: BuildInput) => Effect.map(buildWithArtifacts(input), (r) => r.result)

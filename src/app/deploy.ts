@@ -1,0 +1,113 @@
+/**
+ * Deployment from the SSOT runtime directory to agent skill directories
+ * (RFC-0001:C-DEPLOYMENT, ADR-0002, DECISIONS #9).
+ *
+ * At `<agent dir>/<name>`: an existing symlink is replaced; a real directory
+ * or file is never touched without `--force`, except a copy skc itself
+ * deployed earlier (it carries our manifest for the same skill), which is
+ * refreshed. Links are symlinks (junctions on Windows); when linking fails
+ * the runtime is copied and a warning says so; `--copy` always copies.
+ */
+import { Effect } from "effect"
+import { Path } from "@effect/platform/Path"
+import { InternalError, UsageError, Warning } from "../domain/errors.js"
+import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
+import { expandHome, type TargetSpec } from "../domain/targets.js"
+import { warn } from "../ports/Diagnostics.js"
+import { Env } from "../ports/Env.js"
+import { FileSystem, type FsError } from "../ports/FileSystem.js"
+import { Settings } from "./Settings.js"
+
+export type DeployMethod = "symlink" | "junction" | "copy"
+
+export interface Deployment {
+  readonly target: string
+  /** `<agent dir>/<name>` */
+  readonly path: string
+  readonly method: DeployMethod
+  /** What was there before: nothing, a link, an earlier skc copy, or something replaced by `--force`. */
+  readonly replaced: "none" | "symlink" | "copy" | "forced"
+}
+
+export interface PlannedDeployment {
+  readonly target: string
+  readonly path: string
+  readonly existing: "none" | "symlink" | "copy" | "other"
+}
+
+const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+
+/** Agent directories of the targets, and what each destination holds now. Fails before anything is written. */
+export const planDeployments = (targets: ReadonlyArray<TargetSpec>, name: string, options: { readonly force: boolean }) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const env = yield* Env
+    const { stores } = yield* Settings
+    const plans: Array<PlannedDeployment> = []
+    for (const t of targets) {
+      const dir = path.resolve(stores.cwd, expandHome(t.dir, env.home, path.join))
+      const dest = path.join(dir, name)
+      const info = yield* fs.lstatOption(dest).pipe(Effect.mapError(internal))
+      let existing: PlannedDeployment["existing"] = "none"
+      if (info?.type === "symlink") existing = "symlink"
+      else if (info !== undefined) {
+        const manifest = info.type === "directory"
+          ? yield* fs.readFileString(path.join(dest, META_DIR, MANIFEST_FILE)).pipe(
+              Effect.map(parseManifest),
+              Effect.orElseSucceed(() => undefined)
+            )
+          : undefined
+        existing = manifest?.skill === name ? "copy" : "other"
+        if (existing === "other" && !options.force) {
+          return yield* Effect.fail(
+            new UsageError({
+              message: `'${dest}' already exists and is not a link made by skc`,
+              detail: ["use --force to replace it (its contents will be deleted)"]
+            })
+          )
+        }
+      }
+      plans.push({ target: t.label, path: dest, existing })
+    }
+    return plans
+  })
+
+const copyRuntime = (runtimeDir: string, dest: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    // Only the stub and the manifest: logs and indexes stay in the SSOT.
+    yield* fs.makeDirectory(path.join(dest, META_DIR), { recursive: true })
+    yield* fs.copyFile(path.join(runtimeDir, "SKILL.md"), path.join(dest, "SKILL.md"))
+    yield* fs.copyFile(path.join(runtimeDir, META_DIR, MANIFEST_FILE), path.join(dest, META_DIR, MANIFEST_FILE))
+  })
+
+export const deploy = (runtimeDir: string, plan: PlannedDeployment, options: { readonly copy: boolean }) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const env = yield* Env
+    const cannot = (e: FsError) =>
+      new UsageError({ message: `cannot deploy to '${plan.path}': ${e.code} (${e.op} '${e.path}')` })
+    yield* fs.makeDirectory(path.dirname(plan.path), { recursive: true }).pipe(Effect.mapError(cannot))
+    if (plan.existing !== "none") {
+      yield* fs.remove(plan.path, { recursive: plan.existing !== "symlink" }).pipe(Effect.mapError(cannot))
+    }
+    const replaced: Deployment["replaced"] =
+      plan.existing === "none" ? "none" : plan.existing === "other" ? "forced" : plan.existing
+    let method: DeployMethod = "copy"
+    if (!options.copy) {
+      const linkType = env.platform === "win32" ? ("junction" as const) : ("dir" as const)
+      const linked = yield* fs.symlink(runtimeDir, plan.path, linkType).pipe(
+        Effect.as(true),
+        Effect.catchAll((e) =>
+          warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)).pipe(Effect.as(false))
+        )
+      )
+      if (linked) method = linkType === "junction" ? "junction" : "symlink"
+    }
+    if (method === "copy") yield* copyRuntime(runtimeDir, plan.path).pipe(Effect.mapError(cannot))
+    const result: Deployment = { target: plan.target, path: plan.path, method, replaced }
+    return result
+  })

@@ -1,0 +1,79 @@
+/**
+ * `skc build <path>` import (RFC-0007:C-COMMANDS build, ADR-0001, ADR-0002,
+ * DECISIONS #34): copy a skill directory into the project source store (the
+ * global store with `--global`, or when there is no project), refusing an
+ * existing skill unless `--force`.
+ *
+ * The copy is made from the scanned tree: symlinks leading out of the source
+ * are E012 before anything is written, links inside are copied as the files
+ * they point to, `.git`/`.jj` stay behind. It is assembled in a temporary
+ * directory beside the destination and renamed into place, so a failure
+ * leaves the store as it was.
+ */
+import { Effect, Random } from "effect"
+import { Path } from "@effect/platform/Path"
+import { InternalError, SkillExists, UsageError } from "../domain/errors.js"
+import { FileSystem, type FsError } from "../ports/FileSystem.js"
+import { Settings } from "./Settings.js"
+import { isWithin, scanSourceTree } from "./sourceTree.js"
+import type { ResolvedSkill } from "./resolve.js"
+
+export interface ImportResult {
+  readonly from: string
+  readonly to: string
+  readonly scope: "project" | "global"
+  readonly replaced: boolean
+}
+
+const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+
+export const importSkill = (skill: ResolvedSkill, options: { readonly global: boolean; readonly force: boolean }) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    const scope = options.global || stores.projectSkills === undefined ? ("global" as const) : ("project" as const)
+    const store = scope === "global" ? stores.globalSkills : stores.projectSkills!
+    const dest = path.join(store, skill.name)
+
+    const tree = yield* scanSourceTree(skill.sourceDir)
+    yield* fs.makeDirectory(store, { recursive: true }).pipe(
+      Effect.mapError((e) => new UsageError({ message: `cannot create source store '${store}': ${e.code}` }))
+    )
+    const canonicalStore = yield* fs.realPath(store).pipe(Effect.mapError(internal))
+    const canonicalDest = path.join(canonicalStore, skill.name)
+    if (isWithin(tree.canonicalRoot, canonicalDest, path.sep) || isWithin(canonicalDest, tree.canonicalRoot, path.sep)) {
+      return yield* Effect.fail(
+        new UsageError({ message: `cannot import '${skill.sourceDir}' into '${dest}': one contains the other` })
+      )
+    }
+    const existing = yield* fs.lstatOption(dest).pipe(Effect.mapError(internal))
+    if (existing !== undefined && !options.force) {
+      return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at '${dest}'` }))
+    }
+
+    const suffix = (yield* Random.nextIntBetween(0, 0xffffff)).toString(16)
+    const staging = path.join(store, `.${skill.name}.import-${suffix}`)
+    const copyAll = Effect.gen(function* () {
+      yield* fs.makeDirectory(staging)
+      for (const d of tree.dirs) yield* fs.makeDirectory(path.join(staging, ...d.split("/")), { recursive: true })
+      for (const f of tree.files) {
+        yield* fs.copyFile(path.join(tree.root, ...f.path.split("/")), path.join(staging, ...f.path.split("/")))
+      }
+    })
+    yield* copyAll.pipe(
+      Effect.mapError(internal),
+      Effect.tapError(() => fs.remove(staging, { recursive: true }).pipe(Effect.ignore))
+    )
+    if (existing !== undefined) {
+      const old = path.join(store, `.${skill.name}.old-${suffix}`)
+      yield* fs.rename(dest, old).pipe(Effect.mapError(internal))
+      yield* fs.rename(staging, dest).pipe(
+        Effect.mapError(internal),
+        Effect.tapError(() => fs.rename(old, dest).pipe(Effect.ignore))
+      )
+      yield* fs.remove(old, { recursive: true }).pipe(Effect.ignore)
+    } else yield* fs.rename(staging, dest).pipe(Effect.mapError(internal))
+    const result: ImportResult = { from: skill.sourceDir, to: dest, scope, replaced: existing !== undefined }
+    return result
+  })

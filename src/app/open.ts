@@ -1,0 +1,101 @@
+/**
+ * `skc open` (RFC-0002:C-OPEN, DECISIONS #28, #36): any file of the source
+ * directory, bytes as on disk. With `max_lines`, the first n lines and a
+ * final `... (N more lines)` line. Text that is not valid UTF-8 (or holds
+ * NUL bytes) is binary: JSON carries it as base64.
+ */
+import { Effect, Schema } from "effect"
+import { FileNotFound, InternalError, UsageError } from "../domain/errors.js"
+import { FileSystem } from "../ports/FileSystem.js"
+import { resolveSkill } from "./resolve.js"
+import { resolveInside } from "./skillPaths.js"
+
+export const OpenInput = Schema.Struct({
+  skill: Schema.String.annotations({ description: "Skill name or path" }),
+  path: Schema.String.annotations({ description: "Relative path within the skill" }),
+  max_lines: Schema.optional(Schema.Int.pipe(Schema.positive())).annotations({ description: "Maximum lines to return" })
+})
+export type OpenInput = typeof OpenInput.Type
+
+/** The `--format json` document. `content` is text, or base64 with `encoding`. */
+export interface OpenResult {
+  readonly skill: string
+  readonly path: string
+  readonly content: string
+  readonly truncated: boolean
+  readonly encoding?: "base64"
+}
+
+/** The raw bytes beside the JSON document, for the CLI's byte-exact text output. */
+export interface Opened {
+  readonly result: OpenResult
+  readonly bytes: Uint8Array
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
+const encoder = new TextEncoder()
+
+const asText = (bytes: Uint8Array): string | undefined => {
+  if (bytes.includes(0)) return undefined
+  try {
+    return strictUtf8.decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+/** The first `n` lines (line endings kept) and how many lines follow. */
+export const firstLines = (bytes: Uint8Array, n: number): { readonly head: Uint8Array; readonly more: number } => {
+  let seen = 0
+  let cut = -1
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 10 && ++seen === n) {
+      cut = i + 1
+      break
+    }
+  }
+  if (cut === -1 || cut === bytes.length) return { head: bytes, more: 0 }
+  let more = 0
+  for (let i = cut; i < bytes.length; i++) if (bytes[i] === 10) more++
+  if (bytes[bytes.length - 1] !== 10) more++
+  return { head: bytes.subarray(0, cut), more }
+}
+
+const base64 = (bytes: Uint8Array): string => {
+  let s = ""
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(s)
+}
+
+export const openFile = (input: OpenInput) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const skill = yield* resolveSkill(input.skill)
+    const target = yield* resolveInside(skill.sourceDir, input.path)
+    if (target.info === undefined) return yield* Effect.fail(new FileNotFound({ path: input.path }))
+    if (target.info.type === "directory") {
+      return yield* Effect.fail(
+        new UsageError({ message: `'${input.path}' is a directory, not a file`, detail: [`list it with: skc sources ${skill.name} --dir '${target.rel || "."}'`] })
+      )
+    }
+    const raw = yield* fs.readFile(target.abs).pipe(Effect.mapError((e) => new InternalError({ message: `read '${input.path}': ${e.code}`, cause: e })))
+    let bytes = raw
+    let truncated = false
+    if (input.max_lines !== undefined) {
+      const { head, more } = firstLines(raw, input.max_lines)
+      if (more > 0) {
+        truncated = true
+        const marker = encoder.encode(`... (${more} more lines)\n`)
+        bytes = new Uint8Array(head.length + marker.length)
+        bytes.set(head)
+        bytes.set(marker, head.length)
+      }
+    }
+    const text = asText(raw) === undefined ? undefined : strictUtf8.decode(bytes)
+    const result: OpenResult =
+      text === undefined
+        ? { skill: skill.name, path: target.rel, content: base64(bytes), truncated, encoding: "base64" }
+        : { skill: skill.name, path: target.rel, content: text, truncated }
+    const opened: Opened = { result, bytes }
+    return opened
+  })

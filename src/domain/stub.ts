@@ -1,0 +1,153 @@
+/**
+ * The compiled stub `SKILL.md` (RFC-0001:C-STUB, C-SECTIONS, C-CONSTRAINTS;
+ * DECISIONS #26, #27). Pure: headings and descriptions in, text out.
+ *
+ * Limits, applied in this order:
+ * - SKILL.md entries (H1 at level 0, H2 at level 1, H3+ never): at most 15,
+ *   and at most 12 top-level headings (H1s); whatever is cut is counted in one
+ *   `… (N more)` line at level 0.
+ * - References group (only when other `.md` files exist): first H1 or the
+ *   path, ` — description` cut to 120 characters plus `…`, at most 15
+ *   entries, then `… (N more)` at level 1. The group label is a fixed label,
+ *   not a heading, so it does not count toward the 12.
+ * - The whole stub stays within 100 lines: if it would not, the listing is
+ *   cut from the end and one `… (N more)` line says how many entries went.
+ *
+ * The stub never names a source file except as a reference label (a relative
+ * path), and never an absolute path.
+ */
+import { stringify } from "yaml"
+import type { HeadingLevel } from "./markdown/model.js"
+
+export const STUB_MAX_LINES = 100
+export const MAIN_ENTRY_LIMIT = 15
+export const TOP_LEVEL_LIMIT = 12
+export const REFERENCE_LIMIT = 15
+export const DESCRIPTION_LIMIT = 120
+export const REFERENCES_LABEL = "References (query by title only)"
+
+export interface StubHeading {
+  readonly level: HeadingLevel
+  readonly text: string
+}
+
+export interface StubReference {
+  /** Relative POSIX path of the `.md` file. */
+  readonly path: string
+  /** Text of the file's first H1, if any. */
+  readonly title: string | undefined
+  /** The `description` of the file's frontmatter, if it is a string. */
+  readonly description: string | undefined
+}
+
+export interface StubInput {
+  /** `name` and `description` exactly as the source frontmatter gives them. */
+  readonly name: string
+  readonly description: string
+  /** The name commands address the skill by (the store directory's name). */
+  readonly skill: string
+  /** Headings of SKILL.md in file order (any level; H3+ are dropped here). */
+  readonly main: ReadonlyArray<StubHeading>
+  /** Every other `.md` file, in bytewise path order (DECISIONS #26). */
+  readonly references: ReadonlyArray<StubReference>
+}
+
+export type ListingItem =
+  | { readonly kind: "entry"; readonly indent: 0 | 1; readonly text: string }
+  | { readonly kind: "more"; readonly indent: 0 | 1; readonly count: number }
+
+export const moreText = (count: number) => `… (${count} more)`
+
+/** Collapses line breaks and runs of blanks: a listing entry is one line. */
+const oneLine = (s: string) => s.replace(/\s+/g, " ").trim()
+
+/** RFC-0001:C-SECTIONS, DECISIONS #27: more than 120 characters keeps 120 and gets `…`. */
+export const truncateDescription = (description: string): string => {
+  const chars = Array.from(description)
+  return chars.length > DESCRIPTION_LIMIT ? chars.slice(0, DESCRIPTION_LIMIT).join("") + "…" : description
+}
+
+/** The "Top Sections" items before the 100-line limit. */
+export const sectionListing = (input: Pick<StubInput, "main" | "references">): ReadonlyArray<ListingItem> => {
+  const items: Array<ListingItem> = []
+  const candidates = input.main
+    .filter((h) => h.level <= 2)
+    .map((h) => ({ level: h.level, text: oneLine(h.text) }))
+    .filter((h) => h.text !== "")
+  let shown = 0
+  let topLevel = 0
+  for (const h of candidates) {
+    if (shown === MAIN_ENTRY_LIMIT) break
+    if (h.level === 1 && topLevel === TOP_LEVEL_LIMIT) break
+    if (h.level === 1) topLevel++
+    items.push({ kind: "entry", indent: h.level === 1 ? 0 : 1, text: h.text })
+    shown++
+  }
+  if (shown < candidates.length) items.push({ kind: "more", indent: 0, count: candidates.length - shown })
+
+  if (input.references.length > 0) {
+    items.push({ kind: "entry", indent: 0, text: REFERENCES_LABEL })
+    for (const ref of input.references.slice(0, REFERENCE_LIMIT)) {
+      const title = ref.title === undefined || oneLine(ref.title) === "" ? ref.path : oneLine(ref.title)
+      const description = ref.description === undefined ? "" : oneLine(ref.description)
+      items.push({ kind: "entry", indent: 1, text: description === "" ? title : `${title} — ${truncateDescription(description)}` })
+    }
+    if (input.references.length > REFERENCE_LIMIT) {
+      items.push({ kind: "more", indent: 1, count: input.references.length - REFERENCE_LIMIT })
+    }
+  }
+  return items
+}
+
+const itemLine = (item: ListingItem) =>
+  `${"  ".repeat(item.indent)}- ${item.kind === "entry" ? item.text : moreText(item.count)}`
+
+const countOf = (item: ListingItem) => (item.kind === "entry" ? 1 : item.count)
+
+/** Fit the listing into `room` lines, replacing the tail with one `… (N more)` line. */
+export const fitListing = (items: ReadonlyArray<ListingItem>, room: number): ReadonlyArray<ListingItem> => {
+  if (items.length <= room) return items
+  const keep = Math.max(0, room - 1)
+  const omitted = items.slice(keep).reduce((n, item) => n + countOf(item), 0)
+  return [...items.slice(0, keep), { kind: "more", indent: 0, count: omitted }]
+}
+
+/** Shell-quote a word only when it needs it (skill names normally do not). */
+const shellWord = (s: string) => (/^[A-Za-z0-9._-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`)
+
+/** YAML for the two preserved fields; a value with line breaks is double-quoted so it stays on one line. */
+export const stubFrontmatter = (name: string, description: string): string => {
+  const plain = stringify({ name, description }, { lineWidth: 0 })
+  const text = plain.split("\n").filter((l) => l !== "").length === 2
+    ? plain
+    : stringify({ name, description }, { lineWidth: 0, defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" })
+  return `---\n${text.endsWith("\n") ? text : text + "\n"}---\n`
+}
+
+export const renderStub = (input: StubInput): string => {
+  const s = shellWord(input.skill)
+  const head = [
+    stubFrontmatter(input.name, input.description).replace(/\n$/, ""),
+    "",
+    `# ${oneLine(input.name)}`,
+    "",
+    "This skill is compiled by skillc. Do not read its source files directly: use the gateway",
+    "commands below to retrieve structure and sections on demand.",
+    "",
+    "If the skillc MCP server is available, prefer its tools (`skc_outline`, `skc_show`,",
+    "`skc_search`, `skc_open`, `skc_sources`): they are faster and return structured output.",
+    "",
+    "## Gateway commands (CLI fallback)",
+    "",
+    `- \`skc outline ${s}\`: list every section`,
+    `- \`skc show ${s} --section "<heading>"\`: read one section`,
+    `- \`skc open ${s} <path>\`: read one file as it is`,
+    `- \`skc sources ${s}\`: list the skill's files`,
+    `- \`skc search ${s} "<query>"\`: full-text search`,
+    "",
+    "## Top Sections",
+    ""
+  ].join("\n").split("\n")
+  const listing = fitListing(sectionListing(input), STUB_MAX_LINES - head.length)
+  return [...head, ...listing.map(itemLine)].join("\n") + "\n"
+}

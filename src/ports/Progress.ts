@@ -1,0 +1,17 @@
+/**
+ * Progress of long operations (a build of thousands of files). Plain
+ * synchronous callbacks so that reporting costs nothing per file. The default
+ * does nothing; the CLI provides a stderr indicator only on a terminal
+ * without NO_COLOR/CI, and the MCP server leaves the default.
+ */
+import { Context } from "effect"
+
+export interface ProgressService {
+  readonly start: (label: string, total: number) => void
+  readonly update: (done: number) => void
+  readonly stop: () => void
+}
+
+export const silentProgress: ProgressService = { start: () => {}, update: () => {}, stop: () => {} }
+
+export class Progress extends Context.Reference<Progress>()("skillc/Progress", { defaultValue: () => silentProgress }) {}
