@@ -33,11 +33,17 @@ try {
   cachedData = undefined
 }
 
-const wrapper = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-  filename: file,
-  cachedData,
-  importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
-})
+let wrapper
+try {
+  wrapper = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
+  })
+} catch (e) {
+  process.stderr.write(`error[E999]: cannot load dist/cli.cjs (${e?.message ?? e}); run 'npm run build'\n`)
+  process.exit(1)
+}
 if (cachedData === undefined || wrapper.cachedDataRejected) {
   process.once("exit", (code) => {
     if (code !== 0) return
@@ -55,4 +61,10 @@ if (cachedData === undefined || wrapper.cachedDataRejected) {
   })
 }
 const module = { exports: {} }
-wrapper.runInThisContext()(module.exports, createRequire(file), module, file, dist)
+try {
+  wrapper.runInThisContext()(module.exports, createRequire(file), module, file, dist)
+} catch (e) {
+  // Only a broken bundle can throw here: the CLI itself maps every failure to an error line.
+  process.stderr.write(`error[E999]: ${e?.message ?? e}\n`)
+  process.exitCode = 1
+}

@@ -27,8 +27,10 @@ await build({
   keepNames: false,
   legalComments: "none",
   logLevel: "warning",
-  // Native addon: must stay a real module in node_modules.
-  external: ["better-sqlite3"],
+  // Native addon: must stay a real module in node_modules. The MCP SDK (with
+  // zod and ajv) is loaded from node_modules by `skc mcp` only, so it stays
+  // out of the bundle every other command parses at start-up.
+  external: ["better-sqlite3", "@modelcontextprotocol/sdk"],
   define: { __SKC_VERSION__: JSON.stringify(pkg.version) }
 })
 renameSync(tmp, join(dist, "cli.cjs"))

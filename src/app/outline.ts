@@ -7,6 +7,8 @@ import { Effect, Schema } from "effect"
 import { Path } from "@effect/platform/Path"
 import { InternalError } from "../domain/errors.js"
 import { scanMarkdown } from "../domain/markdown/model.js"
+import { splitLines } from "../domain/markdown/lines.js"
+import { estimateTokens, sectionTokens } from "../domain/protocol/tokens.js"
 import { isMarkdownPath } from "../domain/sourcePaths.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { resolveSkill } from "./resolve.js"
@@ -14,7 +16,10 @@ import { scanSourceTree } from "./sourceTree.js"
 
 export const OutlineInput = Schema.Struct({
   skill: Schema.String.annotations({ description: "Skill name or path" }),
-  level: Schema.optional(Schema.Int.pipe(Schema.between(1, 6))).annotations({ description: "Maximum heading level (1-6)" })
+  level: Schema.optional(Schema.Int.pipe(Schema.between(1, 6))).annotations({ description: "Maximum heading level (1-6)" }),
+  tokens: Schema.optional(Schema.Boolean).annotations({
+    description: "Add each section's estimated tokens (ceil(code points / 4), subsections included) and each file's total"
+  })
 })
 export type OutlineInput = typeof OutlineInput.Type
 
@@ -23,11 +28,21 @@ export interface OutlineHeading {
   readonly level: number
   readonly text: string
   readonly line: number
+  /** With `tokens`: the section's estimated tokens, its subsections included. */
+  readonly tokens?: number
+}
+
+export interface OutlineFileTokens {
+  readonly file: string
+  readonly tokens: number
 }
 
 export interface OutlineResult {
   readonly skill: string
   readonly headings: ReadonlyArray<OutlineHeading>
+  /** With `tokens`: every markdown file's estimated tokens, and their sum. */
+  readonly files?: ReadonlyArray<OutlineFileTokens>
+  readonly total_tokens?: number
 }
 
 const utf8 = new TextDecoder("utf-8")
@@ -40,15 +55,25 @@ export const outline = (input: OutlineInput) =>
     const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
     const max = input.level ?? 6
     const headings: Array<OutlineHeading> = []
+    const files: Array<OutlineFileTokens> = []
     for (const f of tree.files) {
       if (!isMarkdownPath(f.path)) continue
       const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(
         Effect.mapError((e) => new InternalError({ message: `read '${f.path}': ${e.code}`, cause: e }))
       )
-      for (const h of scanMarkdown(utf8.decode(bytes)).headings) {
-        if (h.level <= max) headings.push({ file: f.path, level: h.level, text: h.text, line: h.line })
-      }
+      const text = utf8.decode(bytes)
+      const found = scanMarkdown(text).headings
+      // One estimator for outline, load and lint (src/domain/protocol/tokens.ts).
+      const counts = input.tokens ? sectionTokens(splitLines(text), found) : []
+      found.forEach((h, i) => {
+        if (h.level <= max) {
+          headings.push({ file: f.path, level: h.level, text: h.text, line: h.line, ...(input.tokens ? { tokens: counts[i]! } : {}) })
+        }
+      })
+      if (input.tokens) files.push({ file: f.path, tokens: estimateTokens(text) })
     }
-    const result: OutlineResult = { skill: skill.name, headings }
+    const result: OutlineResult = input.tokens
+      ? { skill: skill.name, headings, files, total_tokens: files.reduce((n, f) => n + f.tokens, 0) }
+      : { skill: skill.name, headings }
     return result
   })

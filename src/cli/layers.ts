@@ -28,16 +28,24 @@ export const isVerboseEnv = () => {
 }
 
 /** Ports without settings: enough for commands that do not look at stores. */
-export const basePorts = (verboseOn: boolean) =>
+export const basePorts = (verboseOn: boolean, diagnostics: DiagnosticsService = stderrDiagnostics(verboseOn)) =>
   Layer.mergeAll(
     Layer.succeed(FileSystem, nodeFileSystem),
     Layer.sync(Env, () => makeNodeEnv()),
     NodePath.layer,
     NodeHasherLive,
-    Layer.succeed(Diagnostics, stderrDiagnostics(verboseOn))
+    Layer.succeed(Diagnostics, diagnostics)
   )
 
-export const livePorts = (verboseOn: boolean, options: { readonly cliTokenizer?: Tokenizer } = {}) => {
-  const base = basePorts(verboseOn)
+/**
+ * The whole live layer. The MCP server passes its own `diagnostics` (it
+ * collects warnings into each tool result instead of printing them).
+ */
+export const livePorts = (
+  verboseOn: boolean,
+  options: { readonly cliTokenizer?: Tokenizer } = {},
+  diagnostics?: DiagnosticsService
+) => {
+  const base = basePorts(verboseOn, diagnostics)
   return Layer.merge(base, SettingsLive(options).pipe(Layer.provide(base)))
 }

@@ -9,6 +9,7 @@ import { Cause, Effect, Exit, Option } from "effect"
 import { InternalError, isSkcError, renderError, type SkcError } from "../domain/errors.js"
 import { fastCommands, parseFast } from "./fast.js"
 import { isVerboseEnv } from "./layers.js"
+import { requestedExitStatus } from "./runtime.js"
 import { VERSION } from "./version.js"
 
 export { VERSION }
@@ -42,7 +43,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
   }
   const verboseOn = argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv()
   const exit = await Effect.runPromiseExit(Effect.flatten(Effect.promise(() => program(argv))))
-  if (Exit.isSuccess(exit)) return 0
+  if (Exit.isSuccess(exit)) return requestedExitStatus()
   if (Cause.isInterruptedOnly(exit.cause)) return 130
   const { error, defect } = toSkcError(exit.cause)
   process.stderr.write(renderError(error) + "\n")

@@ -26,6 +26,14 @@ export const write = (text: string) =>
 
 export const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n"
 
+let exitStatus = 0
+/**
+ * A command that succeeded as a command but reports a failure through its
+ * exit status (`skc run`: the tool's own exit code, tool-skills spec §4.3).
+ */
+export const setExitStatus = (status: number) => Effect.sync(() => void (exitStatus = status))
+export const requestedExitStatus = () => exitStatus
+
 /**
  * Run `program` (a use case plus its rendering) with the live ports. The
  * verbose flag is honoured from the option or `SKC_VERBOSE`.

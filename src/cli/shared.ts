@@ -7,7 +7,7 @@
 import { Args, HelpDoc, Options } from "@effect/cli"
 import { Effect } from "effect"
 
-export { checkFormat, json, runWithLive, write, type RunOptions } from "./runtime.js"
+export { checkFormat, json, runWithLive, setExitStatus, write, type RunOptions } from "./runtime.js"
 
 export const verboseOption = Options.boolean("verbose").pipe(
   Options.withAlias("v"),

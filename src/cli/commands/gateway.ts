@@ -19,6 +19,7 @@ export const outlineCommand = Command.make(
   {
     skill: positional("skill", "Skill name or path."),
     level: optionalNumber("level", "Only headings of this level or higher (1-6)."),
+    tokens: Options.boolean("tokens").pipe(Options.withDescription("Show each section's estimated tokens (ceil(code points / 4)).")),
     format: formatOption(),
     verbose: verboseOption
   },
@@ -30,14 +31,14 @@ export const outlineCommand = Command.make(
         const [{ outline, OutlineInput }, { renderOutline }] = yield* Effect.promise(() =>
           Promise.all([import("../../app/outline.js"), import("../render/outline.js")])
         )
-        const input = yield* decode(OutlineInput, { skill: o.skill, level: Option.getOrUndefined(o.level) })
+        const input = yield* decode(OutlineInput, { skill: o.skill, level: Option.getOrUndefined(o.level), ...(o.tokens ? { tokens: true } : {}) })
         const result = yield* outline(input)
         return yield* write(format === "json" ? json(result) : renderOutline(result))
       })
     )
 ).pipe(
   Command.withDescription(
-    ["List the headings of every .md file of a skill.", "", "Examples:", "  skc outline my-skill", "  skc outline my-skill --level 2 --format json"].join("\n")
+    ["List the headings of every .md file of a skill.", "", "Examples:", "  skc outline my-skill", "  skc outline my-skill --level 2 --format json", "  skc outline my-skill --tokens"].join("\n")
   )
 )
 

@@ -17,11 +17,7 @@ export const runInit = (o: InitFlags) =>
       const { init } = yield* Effect.promise(() => import("../../app/init.js"))
       const result = yield* init({ name: Option.getOrUndefined(o.name), global: o.global })
       if (format === "json") return yield* write(json(result))
-      if (result.kind === "project") {
-        return yield* write(
-          result.created ? `Initialized skillc project in ${result.path}` : `skillc project already initialized in ${result.path}`
-        )
-      }
-      return yield* write(`Created ${result.scope} skill '${result.name}' at ${result.path}/SKILL.md`)
+      const { renderInit } = yield* Effect.promise(() => import("../render/init.js"))
+      return yield* write(renderInit(result))
     })
   )

@@ -1,6 +1,6 @@
 // Handler of `skc search`, shared by the @effect/cli command and the fast path.
 import { Effect, Option } from "effect"
-import { decodeInput, defined } from "../decode.js"
+import { decodeInput, defined, flagLabel } from "../../app/decodeInput.js"
 import { checkFormat, json, runWithLive, write } from "../runtime.js"
 
 export interface SearchFlags {
@@ -19,7 +19,7 @@ export const runSearch = (o: SearchFlags) =>
       const [{ search, SearchInput }, { SqliteSearchIndexLive }, { renderSearchText }] = yield* Effect.promise(() =>
         Promise.all([import("../../app/search.js"), import("../../adapters/sqlite/SqliteSearchIndex.js"), import("../render/search.js")])
       )
-      const input = yield* decodeInput(SearchInput, defined({ skill: o.skill, query: o.query, limit: Option.getOrUndefined(o.limit) }))
+      const input = yield* decodeInput(SearchInput, { label: flagLabel })(defined({ skill: o.skill, query: o.query, limit: Option.getOrUndefined(o.limit) }))
       const result = yield* search(input).pipe(Effect.provide(SqliteSearchIndexLive))
       return yield* write(format === "json" ? json(result) : renderSearchText(result))
     })

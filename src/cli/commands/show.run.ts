@@ -1,7 +1,7 @@
 // Handler of `skc show`, shared by the @effect/cli command and the fast path.
 import { Effect, Option } from "effect"
 import { InvalidOption } from "../../domain/errors.js"
-import { decodeInput, defined } from "../decode.js"
+import { decodeInput, defined, flagLabel } from "../../app/decodeInput.js"
 import { checkFormat, json, runWithLive, write } from "../runtime.js"
 
 export interface ShowFlags {
@@ -24,8 +24,7 @@ export const runShow = (o: ShowFlags) =>
       const [{ show, ShowInput }, { SqliteSearchIndexLive }, { renderShowText }] = yield* Effect.promise(() =>
         Promise.all([import("../../app/show.js"), import("../../adapters/sqlite/SqliteSearchIndex.js"), import("../render/show.js")])
       )
-      const input = yield* decodeInput(
-        ShowInput,
+      const input = yield* decodeInput(ShowInput, { label: flagLabel })(
         defined({ skill: o.skill, section: o.section.value, file: Option.getOrUndefined(o.file), max_lines: Option.getOrUndefined(o.maxLines) })
       )
       const result = yield* show(input).pipe(Effect.provide(SqliteSearchIndexLive))

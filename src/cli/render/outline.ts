@@ -7,9 +7,11 @@ export const renderOutline = (r: OutlineResult): string => {
   for (const h of r.headings) {
     if (h.file !== file) {
       file = h.file
-      lines.push(file)
+      const total = r.files?.find((x) => x.file === h.file)?.tokens
+      lines.push(total === undefined ? file : `${file}  (~${total} tokens)`)
     }
-    lines.push(`  ${"#".repeat(h.level)} ${h.text}`)
+    lines.push(`  ${"#".repeat(h.level)} ${h.text}${h.tokens === undefined ? "" : `  (~${h.tokens} tokens)`}`)
   }
+  if (r.total_tokens !== undefined) lines.push(`total: ~${r.total_tokens} tokens`)
   return lines.length === 0 ? "" : lines.join("\n") + "\n"
 }

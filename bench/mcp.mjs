@@ -1,0 +1,143 @@
+// mcp.*: tool calls through a real MCP stdio client (the SDK's Client and
+// StdioClientTransport spawning `bin/skc.mjs mcp`) on the large synthetic
+// skill, 500 sequential calls each after a warm-up: p50, p99 and calls per
+// second.
+//
+// - mcp.ping: the protocol round trip alone (floor of every tool call).
+// - mcp.show: `skc_show` of one section. Target: p50 ≤ 3 ms.
+// - mcp.search: `skc_search`. Floor: the same FTS5 query in-process on the
+//   same index file (better-sqlite3, prepared once). Target:
+//   p50 ≤ 1.5 × floor + 1 ms.
+// - mcp.open: `skc_open` of one reference file (index-free, for comparison).
+//
+// A tool that is not registered yet is reported as skipped.
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { join } from "node:path"
+import { BIN, ROOT, benchEnv, fmt, percentile, sandbox, timeOnce } from "./lib.mjs"
+
+const CALLS = 500
+const WARMUP = 30
+
+/** Deterministic synthetic skill: `files` markdown files with `##` sections (xorshift text, same bytes every run). */
+export const generateSkill = (root, { files = 1000, bytes = 20 * 1024 * 1024 } = {}) => {
+  let seed = 0x9e3779b9
+  const rand = () => {
+    seed ^= seed << 13
+    seed ^= seed >>> 17
+    seed ^= seed << 5
+    return (seed >>> 0) / 0x100000000
+  }
+  const words = "agent skill section heading compile stub manifest runtime deploy symlink gateway outline source hash index query token".split(" ")
+  const sentence = () => Array.from({ length: 8 + Math.floor(rand() * 10) }, () => words[Math.floor(rand() * words.length)]).join(" ") + ".\n"
+  const per = Math.floor(bytes / files)
+  mkdirSync(join(root, "references"), { recursive: true })
+  writeFileSync(
+    join(root, "SKILL.md"),
+    "---\nname: big\ndescription: A large synthetic skill for benchmarks. Use when measuring.\n---\n\n# Big\n\n## Overview\n\nStart with the gateway and the overview of compiled runtimes.\n"
+  )
+  for (let i = 0; i < files - 1; i++) {
+    const dir = join(root, "references", `group-${String(i % 20).padStart(2, "0")}`)
+    mkdirSync(dir, { recursive: true })
+    let text = `# Reference ${i}\n\n`
+    let s = 0
+    while (text.length < per) {
+      if (rand() < 0.08) text += `\n## Section ${i}.${s++}\n\n`
+      else text += sentence()
+    }
+    writeFileSync(join(dir, `ref-${String(i).padStart(4, "0")}.md`), text)
+  }
+}
+
+const stats = (xs, totalMs) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99), perSecond: (xs.length / totalMs) * 1000 })
+
+const line = (name, s, extra) =>
+  console.log(`${name.padEnd(18)} p50 ${fmt(s.p50).padStart(9)}   p99 ${fmt(s.p99).padStart(9)}   ${s.perSecond.toFixed(0).padStart(5)} calls/s${extra ? `   ${extra}` : ""}`)
+
+const timeCalls = async (call) => {
+  for (let i = 0; i < WARMUP; i++) await call(i)
+  const xs = []
+  const t0 = performance.now()
+  for (let i = 0; i < CALLS; i++) {
+    const t = performance.now()
+    await call(i)
+    xs.push(performance.now() - t)
+  }
+  return stats(xs, performance.now() - t0)
+}
+
+/** The in-process FTS5 floor: open the index skc built and run the same MATCH, prepared once. */
+const ftsFloor = (runtimeMeta, query) => {
+  const require = createRequire(join(ROOT, "package.json"))
+  const Database = require("better-sqlite3")
+  const file = readdirSync(runtimeMeta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f))
+  if (file === undefined) return undefined
+  const db = new Database(join(runtimeMeta, file), { readonly: true })
+  const table = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%fts5%' ORDER BY name LIMIT 1")
+    .get()?.name
+  if (table === undefined) return undefined
+  const stmt = db.prepare(`SELECT rowid, bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT 10`)
+  const run = () => stmt.all(query)
+  for (let i = 0; i < WARMUP; i++) run()
+  const xs = []
+  const t0 = performance.now()
+  for (let i = 0; i < CALLS; i++) {
+    const t = performance.now()
+    run()
+    xs.push(performance.now() - t)
+  }
+  const s = stats(xs, performance.now() - t0)
+  db.close()
+  return s
+}
+
+export default async function mcpBench() {
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js")
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js")
+  const sb = sandbox()
+  const skill = join(sb.work, ".skillc", "skills", "big")
+  generateSkill(skill)
+  const env = benchEnv({ SKILLC_HOME: sb.home, HOME: sb.home })
+  timeOnce([process.execPath, BIN, "build", "big", "--target", join(sb.root, "agents")], { cwd: sb.work, env })
+
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: sb.work, env, stderr: "ignore" })
+  const client = new Client({ name: "skc-bench", version: "1" })
+  await client.connect(transport)
+  const names = new Set((await client.listTools()).tools.map((t) => t.name))
+  const out = []
+  try {
+    const ping = await timeCalls(() => client.ping())
+    line("mcp.ping", ping, "protocol round trip (floor)")
+
+    if (names.has("skc_show")) {
+      const show = await timeCalls((i) => client.callTool({ name: "skc_show", arguments: { skill: "big", section: `Section ${(i * 37) % 900}.1` } }))
+      line("mcp.show", show, `target p50 ≤ 3 ms${show.p50 <= 3 ? "  ok" : "  OVER TARGET"}`)
+      out.push({ name: "mcp.show", ...show, target: 3 })
+    } else console.log("mcp.show           skipped: skc_show is not registered in this build")
+
+    if (names.has("skc_search")) {
+      const query = "gateway runtime"
+      const search = await timeCalls(() => client.callTool({ name: "skc_search", arguments: { skill: "big", query } }))
+      const meta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
+      const floor = existsSync(meta) ? ftsFloor(meta, query) : undefined
+      const bound = floor === undefined ? undefined : 1.5 * floor.p50 + 1
+      line(
+        "mcp.search",
+        search,
+        floor === undefined
+          ? "floor unavailable (no FTS5 index found)"
+          : `FTS5 floor p50 ${fmt(floor.p50)}; target p50 ≤ 1.5 × floor + 1 ms = ${fmt(bound)}${search.p50 <= bound ? "  ok" : "  OVER TARGET"}`
+      )
+      out.push({ name: "mcp.search", ...search, floor: floor?.p50, target: bound })
+    } else console.log("mcp.search         skipped: skc_search is not registered in this build")
+
+    const open = await timeCalls(() => client.callTool({ name: "skc_open", arguments: { skill: "big", path: "references/group-07/ref-0007.md", max_lines: 40 } }))
+    line("mcp.open", open, "index-free, for comparison")
+    out.push({ name: "mcp.open", ...open })
+  } finally {
+    await client.close()
+    rmSync(sb.root, { recursive: true, force: true })
+  }
+  return out
+}

@@ -1,0 +1,31 @@
+/**
+ * UsageHistory on the real access log, opened read-only so that a reader
+ * never creates a database, never takes a write lock and never changes the
+ * journal mode of a log another process is writing.
+ */
+import { Effect, Layer } from "effect"
+import * as Reactivity from "@effect/experimental/Reactivity"
+import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import { UsageHistory, type UsageHistoryService } from "../../ports/UsageHistory.js"
+
+const parseTimestamp = (t: unknown): number | undefined => {
+  if (typeof t !== "string") return undefined
+  const ms = Date.parse(t)
+  return Number.isNaN(ms) ? undefined : ms
+}
+
+export const sqliteUsageHistory: UsageHistoryService = {
+  lastAccess: (dbPath, skill) =>
+    Effect.gen(function* () {
+      const sql = yield* SqliteClient.make({ filename: dbPath, readonly: true, disableWAL: true })
+      // RFC 3339 UTC timestamps of one format sort as text.
+      const rows = yield* sql<{ t: unknown }>`SELECT MAX(timestamp) AS t FROM access_log WHERE skill = ${skill}`
+      return parseTimestamp(rows[0]?.t)
+    }).pipe(
+      Effect.scoped,
+      Effect.provide(Reactivity.layer),
+      Effect.catchAllCause(() => Effect.succeed(undefined))
+    )
+}
+
+export const SqliteUsageHistoryLayer = Layer.succeed(UsageHistory, sqliteUsageHistory)

@@ -1,0 +1,166 @@
+/**
+ * `skc discover`: the agent skill protocol's discovery as the chosen agent's
+ * runtime performs it (agent-skill-protocol "Discovery Mechanism"):
+ *
+ * - project level: `<dir>/<agent skills dir>/*\/SKILL.md` for the cwd and
+ *   every ancestor, nearest first, skipping the home directories (their agent
+ *   directory is the user level, DECISIONS #14);
+ * - user level: `<home>/<agent skills dir>` (home = $SKILLC_HOME when set);
+ * - plugin level: `<plugin-root>/skills/*\/SKILL.md` for each `--plugin-dir`.
+ *
+ * Skill directories may be symlinks (how `skc build` deploys,
+ * RFC-0001:C-DEPLOYMENT); they are followed and reported with their target.
+ * Invalid metadata and broken links are reported, never fatal.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "@effect/platform/Path"
+import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../domain/protocol/agents.js"
+import { applyPrecedence, type Candidate, type Discovery, type DiscoveryScope, type SkillLocation } from "../domain/protocol/discovery.js"
+import { validateSkillSource } from "../domain/protocol/metadata.js"
+import { Warning } from "../domain/errors.js"
+import { Diagnostics } from "../ports/Diagnostics.js"
+import { Env } from "../ports/Env.js"
+import { FileSystem } from "../ports/FileSystem.js"
+import { Settings } from "./Settings.js"
+
+export const AgentField = Schema.Literal(...AGENTS).annotations({
+  description: "Agent runtime whose directories are searched (default claude)."
+})
+export const PluginDirsField = Schema.Array(Schema.String).annotations({
+  description: "Plugin roots; each contributes <root>/skills/*/SKILL.md at the lowest precedence."
+})
+
+export const DiscoverInput = Schema.Struct({
+  agent: Schema.optional(AgentField),
+  plugin_dirs: Schema.optional(PluginDirsField)
+})
+export type DiscoverInput = typeof DiscoverInput.Type
+
+export interface SearchedDir {
+  readonly scope: DiscoveryScope
+  readonly path: string
+  readonly exists: boolean
+}
+
+export interface DiscoverResult extends Discovery {
+  readonly agent: Agent
+  readonly searched: ReadonlyArray<SearchedDir>
+}
+
+/** Bytewise, as every listing in skc. */
+const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The directories searched, in precedence order. */
+export const searchDirs = (agent: Agent, pluginDirs: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const path = yield* Path
+    const env = yield* Env
+    const { stores } = yield* Settings
+    const projectRel = projectSkillsDir(agent).split("/")
+    const userRel = userSkillsDir(agent).split("/")
+    const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
+    const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
+    for (let dir = stores.cwd; ; ) {
+      if (!homes.has(dir)) dirs.push({ scope: "project", path: path.join(dir, ...projectRel) })
+      const parent = path.dirname(dir)
+      if (parent === dir) break
+      dir = parent
+    }
+    dirs.push({ scope: "user", path: path.join(env.home, ...userRel) })
+    for (const p of pluginDirs) dirs.push({ scope: "plugin", path: path.join(path.resolve(stores.cwd, p), "skills") })
+    return dirs
+  })
+
+/** A link into `…/.skillc/runtime/<name>` is a skc deployment (RFC-0001:C-DEPLOYMENT). */
+const isRuntimeDir = (target: string, path: Path) => {
+  const parent = path.dirname(target)
+  return path.basename(parent) === "runtime" && path.basename(path.dirname(parent)) === ".skillc"
+}
+
+const scanDir = (scope: DiscoveryScope, skillsDir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const diagnostics = yield* Diagnostics
+    const candidates: Array<Candidate> = []
+    const info = yield* fs.statOption(skillsDir).pipe(Effect.orElseSucceed(() => undefined))
+    if (info?.type !== "directory") return { exists: false, candidates }
+    const entries = yield* fs.readDir(skillsDir).pipe(
+      Effect.catchAll((e) =>
+        diagnostics.warn(Warning.notice(`cannot read ${skillsDir}: ${e.code}; skipped`)).pipe(Effect.as([] as const))
+      )
+    )
+    for (const entry of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
+      if (entry.name.startsWith(".")) continue
+      if (entry.type !== "directory" && entry.type !== "symlink") continue
+      const dir = path.join(skillsDir, entry.name)
+      const skillMd = path.join(dir, "SKILL.md")
+      let linkTarget: string | null = null
+      if (entry.type === "symlink") {
+        const target = yield* fs.realPath(dir).pipe(Effect.orElseSucceed(() => undefined))
+        const loc: SkillLocation = { scope, dir, path: skillMd, link_target: null, deployed_by_skc: false }
+        if (target === undefined) {
+          const raw = yield* fs.readLink(dir).pipe(Effect.orElseSucceed(() => "?"))
+          candidates.push({ ...loc, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
+          continue
+        }
+        const tInfo = yield* fs.statOption(target).pipe(Effect.orElseSucceed(() => undefined))
+        if (tInfo?.type !== "directory") continue
+        linkTarget = target
+      }
+      const location: SkillLocation = {
+        scope,
+        dir,
+        path: skillMd,
+        link_target: linkTarget,
+        deployed_by_skc: linkTarget !== null && isRuntimeDir(linkTarget, path)
+      }
+      const mdInfo = yield* fs.statOption(skillMd).pipe(Effect.orElseSucceed(() => undefined))
+      if (mdInfo === undefined) {
+        yield* diagnostics.verbose(`discover: ${dir} has no SKILL.md; not a skill`)
+        continue
+      }
+      if (mdInfo.type !== "file") {
+        candidates.push({ ...location, _tag: "Invalid", name: null, problems: ["SKILL.md is not a file"] })
+        continue
+      }
+      const text = yield* fs.readFileString(skillMd).pipe(Effect.either)
+      if (text._tag === "Left") {
+        candidates.push({ ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.left.code}`] })
+        continue
+      }
+      const checked = validateSkillSource(text.right)
+      candidates.push(
+        checked._tag === "Valid"
+          ? {
+              ...location,
+              _tag: "Valid",
+              name: checked.metadata.name,
+              description: checked.metadata.description,
+              allowedTools: checked.metadata.allowedTools
+            }
+          : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
+      )
+    }
+    return { exists: true, candidates }
+  })
+
+export const discover = (input: DiscoverInput = {}) =>
+  Effect.gen(function* () {
+    const agent = input.agent ?? "claude"
+    const diagnostics = yield* Diagnostics
+    const dirs = yield* searchDirs(agent, input.plugin_dirs ?? [])
+    const searched: Array<SearchedDir> = []
+    const candidates: Array<Candidate> = []
+    for (const d of dirs) {
+      const scanned = yield* scanDir(d.scope, d.path)
+      // Project-level directories that do not exist are the norm; list only the ones that do.
+      if (d.scope !== "project" || scanned.exists) searched.push({ scope: d.scope, path: d.path, exists: scanned.exists })
+      if (d.scope === "plugin" && !scanned.exists) {
+        yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${d.path}`))
+      }
+      candidates.push(...scanned.candidates)
+    }
+    const result: DiscoverResult = { agent, searched, ...applyPrecedence(candidates) }
+    return result
+  })

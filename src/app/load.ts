@@ -1,0 +1,203 @@
+/**
+ * `skc load <skill>`: progressive disclosure as an agent runtime performs it
+ * (agent-skill-protocol "Progressive Disclosure"): the SKILL.md body, then
+ * the files it references — Markdown links, inline code and code blocks that
+ * name existing files — resolved inside the skill root, each loaded once,
+ * `depth` levels deep (1 by default: the format says references should be
+ * one level deep), each wrapped in `--- Content from <path> ---` markers,
+ * with a token estimate per part and a context budget.
+ *
+ * Resolution: a link is relative to the file that holds it (Markdown's own
+ * rule), then to the skill root; a path in code is relative to the skill
+ * root ("Resolve paths relative to skill directory"), then to the file. A
+ * target outside the root — by `..`, an absolute path or a symlink — is
+ * refused, never read.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "@effect/platform/Path"
+import { Warning } from "../domain/errors.js"
+import { readSkillSource } from "../domain/protocol/frontmatter.js"
+import { applyBudget, DEFAULT_BUDGET, DEFAULT_DEPTH, type LeftOutPart, type PartInput } from "../domain/protocol/load.js"
+import { findReferences, type ReferenceKind } from "../domain/protocol/references.js"
+import { Diagnostics } from "../ports/Diagnostics.js"
+import { FileSystem } from "../ports/FileSystem.js"
+import { AgentField, PluginDirsField } from "./discover.js"
+import { locateSkill } from "./locateSkill.js"
+
+export const LoadInput = Schema.Struct({
+  skill: Schema.String.annotations({ description: "Skill name (as discovered) or path." }),
+  budget: Schema.optional(
+    Schema.Int.pipe(Schema.positive()).annotations({ description: `Context budget in estimated tokens (default ${DEFAULT_BUDGET}).` })
+  ),
+  depth: Schema.optional(
+    Schema.Int.pipe(Schema.nonNegative()).annotations({
+      description: `Reference levels to follow from SKILL.md (default ${DEFAULT_DEPTH}; 0 loads the body only).`
+    })
+  ),
+  agent: Schema.optional(AgentField),
+  plugin_dirs: Schema.optional(PluginDirsField)
+})
+export type LoadInput = typeof LoadInput.Type
+
+export interface LoadPartResult {
+  readonly path: string
+  readonly kind: "body" | "reference"
+  readonly depth: number
+  readonly referenced_from: string | null
+  readonly tokens: number
+  readonly content: string
+}
+
+export interface UnloadedReference {
+  readonly target: string
+  readonly kind: ReferenceKind
+  readonly referenced_from: string
+  readonly line: number
+  readonly reason: string
+}
+
+export interface LoadResult {
+  readonly skill: string
+  readonly path: string
+  readonly budget: number
+  readonly depth: number
+  readonly parts: ReadonlyArray<LoadPartResult>
+  readonly left_out: ReadonlyArray<LeftOutPart>
+  /** Link targets that name no file. */
+  readonly missing: ReadonlyArray<UnloadedReference>
+  /** Targets outside the skill root, or files that are not text. */
+  readonly refused: ReadonlyArray<UnloadedReference>
+  readonly total_tokens: number
+  readonly full_tokens: number
+  readonly over_budget: boolean
+}
+
+/** Sniff for binary content: a NUL byte in the first 8 KiB, as git does. */
+const isBinary = (bytes: Uint8Array) => bytes.subarray(0, 8192).includes(0)
+
+export const load = (input: LoadInput) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const diagnostics = yield* Diagnostics
+    const budget = input.budget ?? DEFAULT_BUDGET
+    const maxDepth = input.depth ?? DEFAULT_DEPTH
+    const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
+    const root = located.dir
+    const canonicalRoot = yield* fs.realPath(root).pipe(Effect.orElseSucceed(() => root))
+    const inside = (base: string, p: string) => {
+      const rel = path.relative(base, p)
+      return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel))
+    }
+    const display = (abs: string) => path.relative(root, abs).split(path.sep).join("/")
+
+    const skillText = yield* fs.readFileString(located.path).pipe(Effect.orDie)
+    const inputs: Array<PartInput> = [
+      { path: "SKILL.md", kind: "body", depth: 0, referenced_from: null, content: readSkillSource(skillText).body }
+    ]
+    const missing: Array<UnloadedReference> = []
+    const refused: Array<UnloadedReference> = []
+    const canonicalSkillMd = yield* fs.realPath(located.path).pipe(Effect.orElseSucceed(() => located.path))
+    const visited = new Set<string>([canonicalSkillMd])
+
+    /** Where a candidate points: a file inside the root, outside it, or nothing. */
+    const resolveTarget = (target: string, kind: ReferenceKind, fromDir: string) =>
+      Effect.gen(function* () {
+        if (path.isAbsolute(target)) return { _tag: "Outside" as const, reason: "absolute path" }
+        const bases = kind === "link" ? [fromDir, root] : [root, fromDir]
+        let outside: string | undefined
+        for (const base of [...new Set(bases)]) {
+          const abs = path.resolve(base, target)
+          if (!inside(root, abs)) {
+            outside = "path escapes the skill root"
+            continue
+          }
+          const info = yield* fs.statOption(abs).pipe(Effect.orElseSucceed(() => undefined))
+          if (info === undefined) {
+            // A link (symlink) whose target is gone looks missing; one pointing outside is refused.
+            continue
+          }
+          if (info.type !== "file") return { _tag: "NotAFile" as const }
+          const canonical = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
+          if (!inside(canonicalRoot, canonical)) return { _tag: "Outside" as const, reason: "symlink escapes the skill root" }
+          return { _tag: "File" as const, abs, canonical }
+        }
+        return outside !== undefined ? { _tag: "Outside" as const, reason: outside } : { _tag: "Missing" as const }
+      })
+
+    let frontier: Array<{ abs: string; rel: string; text: string }> = [
+      { abs: located.path, rel: "SKILL.md", text: inputs[0]!.content }
+    ]
+    for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
+      const next: Array<{ abs: string; rel: string; text: string }> = []
+      for (const file of frontier) {
+        for (const ref of findReferences(file.text)) {
+          const resolved = yield* resolveTarget(ref.target, ref.kind, path.dirname(file.abs))
+          const note = (reason: string): UnloadedReference => ({
+            target: ref.target,
+            kind: ref.kind,
+            referenced_from: file.rel,
+            line: ref.line,
+            reason
+          })
+          if (resolved._tag === "Missing") {
+            // Code mentions many words that are not files; only a link promises one.
+            if (ref.kind === "link") missing.push(note("no such file"))
+            continue
+          }
+          if (resolved._tag === "NotAFile") continue
+          if (resolved._tag === "Outside") {
+            if (ref.kind === "link" || resolved.reason !== "path escapes the skill root") refused.push(note(resolved.reason))
+            continue
+          }
+          if (visited.has(resolved.canonical)) continue
+          visited.add(resolved.canonical)
+          const rel = display(resolved.abs)
+          const bytes = yield* fs.readFile(resolved.abs).pipe(Effect.either)
+          if (bytes._tag === "Left") {
+            refused.push(note(`cannot read: ${bytes.left.code}`))
+            continue
+          }
+          if (isBinary(bytes.right)) {
+            refused.push(note("binary file"))
+            continue
+          }
+          const text = new TextDecoder().decode(bytes.right)
+          inputs.push({ path: rel, kind: "reference", depth, referenced_from: file.rel, content: text })
+          next.push({ abs: resolved.abs, rel, text })
+        }
+      }
+      frontier = next
+    }
+
+    const budgeted = applyBudget(inputs, budget)
+    if (budgeted.over_budget) {
+      yield* diagnostics.warn(
+        Warning.notice(
+          `'${located.name}' needs ~${budgeted.full_tokens} tokens, over the budget of ${budget}` +
+            (budgeted.left_out.length > 0 ? `; ${budgeted.left_out.length} part(s) left out` : "")
+        )
+      )
+    }
+    const result: LoadResult = {
+      skill: located.name,
+      path: located.path,
+      budget,
+      depth: maxDepth,
+      parts: budgeted.parts.map((p) => ({
+        path: p.path,
+        kind: p.kind,
+        depth: p.depth,
+        referenced_from: p.referenced_from,
+        tokens: p.tokens,
+        content: p.text
+      })),
+      left_out: budgeted.left_out,
+      missing,
+      refused,
+      total_tokens: budgeted.total_tokens,
+      full_tokens: budgeted.full_tokens,
+      over_budget: budgeted.over_budget
+    }
+    return result
+  })

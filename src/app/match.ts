@@ -1,0 +1,77 @@
+/**
+ * `skc match "<request>"`: which discovered skill a request would activate,
+ * ranked by the protocol's selection strategy (src/domain/protocol/match.ts),
+ * with the access log's last use of each skill as the recency signal.
+ */
+import { Clock, Effect, Schema } from "effect"
+import { Path } from "@effect/platform/Path"
+import { EmptyQuery } from "../domain/errors.js"
+import { DEFAULT_MATCH_LIMIT, DEFAULT_THRESHOLD, rankSkills, type SkillMatch } from "../domain/protocol/match.js"
+import type { Agent } from "../domain/protocol/agents.js"
+import type { DiscoveredSkill } from "../domain/protocol/discovery.js"
+import { FileSystem } from "../ports/FileSystem.js"
+import { UsageHistory } from "../ports/UsageHistory.js"
+import { AgentField, discover, PluginDirsField } from "./discover.js"
+import { Settings } from "./Settings.js"
+
+export const MatchInput = Schema.Struct({
+  query: Schema.String.annotations({ description: "The user request to match against the discovered skills." }),
+  limit: Schema.optional(Schema.Int.pipe(Schema.positive()).annotations({ description: `Most results (default ${DEFAULT_MATCH_LIMIT}).` })),
+  threshold: Schema.optional(
+    Schema.Number.pipe(Schema.nonNegative()).annotations({ description: `Least relevance score kept (default ${DEFAULT_THRESHOLD}).` })
+  ),
+  agent: Schema.optional(AgentField),
+  plugin_dirs: Schema.optional(PluginDirsField)
+})
+export type MatchInput = typeof MatchInput.Type
+
+export interface MatchResult {
+  readonly query: string
+  readonly agent: Agent
+  readonly threshold: number
+  readonly results: ReadonlyArray<SkillMatch>
+}
+
+/**
+ * The newest access of a discovered skill: its deployment's own runtime
+ * directory (a symlink into `.skillc/runtime/<name>`), else the project and
+ * global runtime stores.
+ */
+const lastUsed = (skill: DiscoveredSkill) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const history = yield* UsageHistory
+    const { stores } = yield* Settings
+    const runtimeDirs = new Set<string>()
+    runtimeDirs.add(skill.link_target ?? skill.dir)
+    if (stores.projectRuntime !== undefined) runtimeDirs.add(path.join(stores.projectRuntime, skill.name))
+    runtimeDirs.add(path.join(stores.globalRuntime, skill.name))
+    let newest: number | undefined
+    for (const dir of runtimeDirs) {
+      const db = path.join(dir, ".skillc-meta", "logs.db")
+      const info = yield* fs.statOption(db).pipe(Effect.orElseSucceed(() => undefined))
+      if (info?.type !== "file") continue
+      const t = yield* history.lastAccess(db, path.basename(dir))
+      if (t !== undefined && (newest === undefined || t > newest)) newest = t
+    }
+    return newest
+  })
+
+export const match = (input: MatchInput) =>
+  Effect.gen(function* () {
+    if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
+    const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+    const candidates = yield* Effect.forEach(found.skills, (s) =>
+      Effect.map(lastUsed(s), (lastUsedMs) => ({ name: s.name, description: s.description, scope: s.scope, path: s.path, lastUsedMs }))
+    )
+    const nowMs = yield* Clock.currentTimeMillis
+    const threshold = input.threshold ?? DEFAULT_THRESHOLD
+    const result: MatchResult = {
+      query: input.query,
+      agent: found.agent,
+      threshold,
+      results: rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs })
+    }
+    return result
+  })

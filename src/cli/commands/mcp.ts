@@ -1,0 +1,40 @@
+import { Command } from "@effect/cli"
+import { Effect } from "effect"
+
+/** The settings snippet for Claude Code / Cursor (RFC-0007:C-MCP-SERVER "Configuration"). */
+export const MCP_CONFIG_SNIPPET = `{
+  "mcpServers": {
+    "skillc": {
+      "command": "skc",
+      "args": ["mcp"]
+    }
+  }
+}`
+
+declare const __SKC_VERSION__: string
+const version: string = typeof __SKC_VERSION__ === "string" ? __SKC_VERSION__ : "0.0.0-dev"
+
+export const mcpCommand = Command.make("mcp", {}, () =>
+  Effect.gen(function* () {
+    // The SDK and the server load only for this command (start-up of every other command stays small).
+    const { serveStdio } = yield* Effect.promise(() => import("../../mcp/server.js"))
+    yield* Effect.promise(() => serveStdio(version))
+  })
+).pipe(
+  Command.withDescription(
+    [
+      "Serve skills to AI agents over the Model Context Protocol (stdio).",
+      "",
+      "Tools: skc_init skc_list skc_build skc_lint skc_outline skc_show skc_open",
+      "skc_sources skc_search skc_stats; every skill file is also a skill:// resource",
+      "(MCP Skills extension io.modelcontextprotocol/skills).",
+      "",
+      "Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:",
+      "",
+      MCP_CONFIG_SNIPPET,
+      "",
+      "Example:",
+      "  skc mcp                        # reads JSON-RPC on stdin, answers on stdout"
+    ].join("\n")
+  )
+)

@@ -1,0 +1,36 @@
+/**
+ * Options shared by the agent-protocol commands (discover, match, prompt,
+ * permissions, load) and the decoding of their input Schemas (a decode
+ * failure is E100, like any other invalid option).
+ */
+import { Options } from "@effect/cli"
+import { Effect, Option, ParseResult, Schema } from "effect"
+import { InvalidOption } from "../domain/errors.js"
+import { AGENTS } from "../domain/protocol/agents.js"
+
+export const agentOption = Options.text("agent").pipe(
+  Options.withDescription(`Agent runtime whose skill directories are searched: ${AGENTS.join(", ")} (default claude).`),
+  Options.optional
+)
+
+export const pluginDirOption = Options.text("plugin-dir").pipe(
+  Options.withDescription("A plugin root; its skills/*/SKILL.md are discovered at the lowest precedence (repeatable)."),
+  Options.repeated
+)
+
+export const agentFields = (agent: Option.Option<string>, pluginDirs: ReadonlyArray<string>) => ({
+  ...(Option.isSome(agent) ? { agent: agent.value } : {}),
+  ...(pluginDirs.length > 0 ? { plugin_dirs: pluginDirs } : {})
+})
+
+export const decodeInput = <A, I>(schema: Schema.Schema<A, I>, raw: unknown): Effect.Effect<A, InvalidOption> =>
+  Schema.decodeUnknown(schema)(raw).pipe(
+    Effect.mapError(
+      (e) =>
+        new InvalidOption({
+          message: ParseResult.ArrayFormatter.formatErrorSync(e)
+            .map((i) => `${i.path.join(".") || "input"}: ${i.message}`)
+            .join("; ")
+        })
+    )
+  )

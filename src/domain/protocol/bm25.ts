@@ -1,0 +1,91 @@
+/**
+ * Okapi BM25 over a skill catalogue's name and description (the protocol's
+ * "relevance score"). A catalogue is tens to hundreds of short documents, so
+ * the index is a few maps built per query; no database needed.
+ *
+ * Name words count twice (a cheap BM25F): a request naming a skill's subject
+ * should beat one that only brushes its description.
+ */
+import { terms } from "./text.js"
+
+export const K1 = 1.2
+export const B = 0.75
+export const NAME_WEIGHT = 2
+/**
+ * Virtual documents that match nothing, added to the collection size for IDF.
+ * IDF is meaningless in a catalogue of one or two skills (a word every skill
+ * has gets almost no weight); this prior keeps scores of small catalogues on
+ * the scale of larger ones and fades as the catalogue grows.
+ */
+export const PRIOR_DOCS = 10
+
+export interface Bm25Doc {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+}
+
+export interface TermHit {
+  /** The request word. */
+  readonly word: string
+  readonly stem: string
+  readonly fields: ReadonlyArray<"name" | "description">
+  readonly contribution: number
+}
+
+export interface Bm25Score {
+  readonly id: string
+  readonly score: number
+  readonly hits: ReadonlyArray<TermHit>
+}
+
+interface Indexed {
+  readonly id: string
+  readonly tf: ReadonlyMap<string, number>
+  readonly nameStems: ReadonlySet<string>
+  readonly descriptionStems: ReadonlySet<string>
+  readonly length: number
+}
+
+export const bm25 = (docs: ReadonlyArray<Bm25Doc>, query: string): ReadonlyArray<Bm25Score> => {
+  const indexed: Array<Indexed> = docs.map((d) => {
+    const nameTerms = terms(d.name)
+    const descTerms = terms(d.description)
+    const tf = new Map<string, number>()
+    for (const t of nameTerms) tf.set(t.stem, (tf.get(t.stem) ?? 0) + NAME_WEIGHT)
+    for (const t of descTerms) tf.set(t.stem, (tf.get(t.stem) ?? 0) + 1)
+    return {
+      id: d.id,
+      tf,
+      nameStems: new Set(nameTerms.map((t) => t.stem)),
+      descriptionStems: new Set(descTerms.map((t) => t.stem)),
+      length: nameTerms.length * NAME_WEIGHT + descTerms.length
+    }
+  })
+  const n = indexed.length
+  const avgdl = n === 0 ? 1 : Math.max(1, indexed.reduce((s, d) => s + d.length, 0) / n)
+  const df = new Map<string, number>()
+  for (const d of indexed) for (const stem of d.tf.keys()) df.set(stem, (df.get(stem) ?? 0) + 1)
+
+  // Each distinct request stem counts once, shown by its first spelling.
+  const queryTerms = new Map<string, string>()
+  for (const t of terms(query)) if (!queryTerms.has(t.stem)) queryTerms.set(t.stem, t.word)
+
+  return indexed.map((d) => {
+    const hits: Array<TermHit> = []
+    let score = 0
+    for (const [stem, word] of queryTerms) {
+      const tf = d.tf.get(stem) ?? 0
+      if (tf === 0) continue
+      const docFreq = df.get(stem) ?? 0
+      const idf = Math.log(1 + (n + PRIOR_DOCS - docFreq + 0.5) / (docFreq + 0.5))
+      const contribution = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / avgdl))
+      score += contribution
+      const fields: Array<"name" | "description"> = []
+      if (d.nameStems.has(stem)) fields.push("name")
+      if (d.descriptionStems.has(stem)) fields.push("description")
+      hits.push({ word, stem, fields, contribution })
+    }
+    return { id: d.id, score, hits }
+  })
+}

@@ -1,0 +1,94 @@
+/**
+ * The protocol's discovery precedence ("Discovery Algorithm"), as a pure
+ * function over what the scanner found: project > user > plugin; within the
+ * project level the directory nearest the cwd first, within the plugin level
+ * the plugins in the order given. The first copy of a name wins; every later
+ * copy is reported as shadowed by it. Invalid skills are never registered
+ * and never shadow anything.
+ */
+import type { AllowedTools } from "./tools.js"
+
+export type DiscoveryScope = "project" | "user" | "plugin"
+
+export const SCOPE_RANK: Readonly<Record<DiscoveryScope, number>> = { project: 0, user: 1, plugin: 2 }
+
+export interface SkillLocation {
+  readonly scope: DiscoveryScope
+  /** The skill directory as found in the agent directory (symlinks kept). */
+  readonly dir: string
+  /** `<dir>/SKILL.md`: the location an agent reads. */
+  readonly path: string
+  /** Where a symlinked skill directory points (canonical), `null` for a plain directory. */
+  readonly link_target: string | null
+  /** The link points into a skc runtime store (`.skillc/runtime/<name>`): a `skc build` deployment. */
+  readonly deployed_by_skc: boolean
+}
+
+export type Candidate =
+  | (SkillLocation & {
+      readonly _tag: "Valid"
+      readonly name: string
+      readonly description: string
+      readonly allowedTools: AllowedTools | undefined
+    })
+  | (SkillLocation & { readonly _tag: "Invalid"; readonly name: string | null; readonly problems: ReadonlyArray<string> })
+
+export interface DiscoveredSkill extends SkillLocation {
+  readonly name: string
+  readonly description: string
+  /** The raw entries, `null` when the skill has no `allowed-tools` field. */
+  readonly allowed_tools: ReadonlyArray<string> | null
+}
+
+export interface ShadowedSkill extends SkillLocation {
+  readonly name: string
+  readonly winner: { readonly scope: DiscoveryScope; readonly path: string }
+}
+
+export interface InvalidSkill extends SkillLocation {
+  readonly name: string | null
+  readonly problems: ReadonlyArray<string>
+}
+
+export interface Discovery {
+  readonly skills: ReadonlyArray<DiscoveredSkill>
+  readonly shadowed: ReadonlyArray<ShadowedSkill>
+  readonly invalid: ReadonlyArray<InvalidSkill>
+}
+
+const locationOf = (c: SkillLocation): SkillLocation => ({
+  scope: c.scope,
+  dir: c.dir,
+  path: c.path,
+  link_target: c.link_target,
+  deployed_by_skc: c.deployed_by_skc
+})
+
+/** `candidates` in scan order (precedence order); the result keeps that order. */
+export const applyPrecedence = (candidates: ReadonlyArray<Candidate>): Discovery => {
+  const ordered = [...candidates].map((c, i) => ({ c, i })).sort((a, b) => SCOPE_RANK[a.c.scope] - SCOPE_RANK[b.c.scope] || a.i - b.i)
+  const winners = new Map<string, DiscoveredSkill>()
+  const skills: Array<DiscoveredSkill> = []
+  const shadowed: Array<ShadowedSkill> = []
+  const invalid: Array<InvalidSkill> = []
+  for (const { c } of ordered) {
+    if (c._tag === "Invalid") {
+      invalid.push({ ...locationOf(c), name: c.name, problems: c.problems })
+      continue
+    }
+    const winner = winners.get(c.name)
+    if (winner !== undefined) {
+      shadowed.push({ ...locationOf(c), name: c.name, winner: { scope: winner.scope, path: winner.path } })
+      continue
+    }
+    const skill: DiscoveredSkill = {
+      ...locationOf(c),
+      name: c.name,
+      description: c.description,
+      allowed_tools: c.allowedTools === undefined ? null : c.allowedTools.map((t) => t.raw)
+    }
+    winners.set(c.name, skill)
+    skills.push(skill)
+  }
+  return { skills, shadowed, invalid }
+}

@@ -1,0 +1,135 @@
+/**
+ * The protocol's Activation Model ("Selection Strategy"), in its order:
+ * 1. explicit mention of a skill's name in the request;
+ * 2. relevance of the request to the skill's name and description (BM25
+ *    with Porter stemming, `bm25.ts`), kept when at least `threshold`;
+ * 3. a slight boost for skills the access log shows were used recently
+ *    (multiplicative, so it reorders close candidates but never turns an
+ *    irrelevant skill into a match);
+ * 4. scope: project before user before plugin, then the name.
+ */
+import { bm25, type TermHit } from "./bm25.js"
+import { SCOPE_RANK, type DiscoveryScope } from "./discovery.js"
+import { words } from "./text.js"
+
+/**
+ * Chosen with the evaluation fixtures (test/fixtures/catalogue, 26 skills,
+ * 60 requests): below 3 everyday words ("good morning") activate a skill
+ * whose description happens to use them; above 3.5 short technical requests
+ * ("pod stuck in CrashLoopBackOff") stop matching. `npm run bench -- match`.
+ */
+export const DEFAULT_THRESHOLD = 3
+/** Largest boost, for a skill used just now: +10 %. */
+export const RECENCY_WEIGHT = 0.1
+/** The boost halves every week since the last use. */
+export const RECENCY_HALF_LIFE_DAYS = 7
+export const DEFAULT_MATCH_LIMIT = 5
+
+export interface MatchCandidate {
+  readonly name: string
+  readonly description: string
+  readonly scope: DiscoveryScope
+  readonly path: string
+  /** Epoch milliseconds of the last logged access, if any. */
+  readonly lastUsedMs?: number | undefined
+}
+
+export interface MatchedTerm {
+  readonly word: string
+  readonly stem: string
+  readonly fields: ReadonlyArray<"name" | "description">
+}
+
+export interface SkillMatch {
+  readonly name: string
+  readonly scope: DiscoveryScope
+  readonly path: string
+  /** The ranking score: relevance × (1 + recency boost), rounded to 3 decimals. */
+  readonly score: number
+  /** BM25 relevance alone. */
+  readonly relevance: number
+  readonly mentioned: boolean
+  readonly recency_boost: number
+  readonly last_used: string | null
+  readonly matched_terms: ReadonlyArray<MatchedTerm>
+  readonly reason: string
+}
+
+export interface MatchOptions {
+  readonly threshold?: number
+  readonly limit?: number
+  readonly nowMs: number
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000
+
+/** The name mentioned as a word sequence: `pdf-tools`, `pdf tools`, `PDF_Tools` all mention `pdf-tools`. */
+export const mentions = (request: string, name: string): boolean => {
+  const haystack = ` ${words(request).join(" ")} `
+  const needle = ` ${words(name).join(" ")} `
+  return needle.trim().length > 0 && haystack.includes(needle)
+}
+
+export const recencyBoost = (lastUsedMs: number | undefined, nowMs: number): number => {
+  if (lastUsedMs === undefined) return 0
+  const days = Math.max(0, nowMs - lastUsedMs) / 86_400_000
+  return RECENCY_WEIGHT * Math.pow(0.5, days / RECENCY_HALF_LIFE_DAYS)
+}
+
+const ago = (lastUsedMs: number, nowMs: number): string => {
+  const minutes = Math.max(0, Math.round((nowMs - lastUsedMs) / 60_000))
+  if (minutes < 60) return `${minutes} min ago`
+  const hours = Math.round(minutes / 60)
+  if (hours < 48) return `${hours} h ago`
+  return `${Math.round(hours / 24)} days ago`
+}
+
+const describeHits = (hits: ReadonlyArray<TermHit>) =>
+  hits.map((h) => `${h.word}${h.fields.length === 1 ? ` (${h.fields[0]})` : ""}`).join(", ")
+
+export const rankSkills = (
+  request: string,
+  candidates: ReadonlyArray<MatchCandidate>,
+  options: MatchOptions
+): ReadonlyArray<SkillMatch> => {
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD
+  const scores = bm25(
+    candidates.map((c, i) => ({ id: String(i), name: c.name, description: c.description })),
+    request
+  )
+  const ranked = candidates.map((c, i) => {
+    const s = scores[i]!
+    const mentioned = mentions(request, c.name)
+    const boost = s.score > 0 ? recencyBoost(c.lastUsedMs, options.nowMs) : 0
+    const score = s.score * (1 + boost)
+    const reasons: Array<string> = []
+    if (mentioned) reasons.push("mentioned by name")
+    if (s.hits.length > 0) reasons.push(`matched ${describeHits(s.hits)}`)
+    if (boost > 0 && c.lastUsedMs !== undefined) reasons.push(`used ${ago(c.lastUsedMs, options.nowMs)} (+${(boost * 100).toFixed(1)} %)`)
+    reasons.push(`${c.scope} scope`)
+    const match: SkillMatch = {
+      name: c.name,
+      scope: c.scope,
+      path: c.path,
+      score: round(score),
+      relevance: round(s.score),
+      mentioned,
+      recency_boost: round(boost),
+      last_used: c.lastUsedMs === undefined ? null : new Date(c.lastUsedMs).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      matched_terms: s.hits.map((h) => ({ word: h.word, stem: h.stem, fields: h.fields })),
+      reason: reasons.join("; ")
+    }
+    return { match, exact: score }
+  })
+  return ranked
+    .filter((r) => r.match.mentioned || (r.match.relevance > 0 && r.exact >= threshold))
+    .sort(
+      (a, b) =>
+        Number(b.match.mentioned) - Number(a.match.mentioned) ||
+        (Math.abs(b.exact - a.exact) > 1e-9 ? b.exact - a.exact : 0) ||
+        SCOPE_RANK[a.match.scope] - SCOPE_RANK[b.match.scope] ||
+        (a.match.name < b.match.name ? -1 : a.match.name > b.match.name ? 1 : 0)
+    )
+    .slice(0, options.limit ?? DEFAULT_MATCH_LIMIT)
+    .map((r) => r.match)
+}

@@ -1,0 +1,228 @@
+/**
+ * `allowed-tools` and the protocol's Tool Permission Model.
+ *
+ * The field is a string (entries separated by spaces or commas, as both the
+ * Agent Skills format and the protocol write it) or a YAML list. An entry is
+ * `Tool` or `Tool(pattern)`; a pattern may contain spaces and commas, so the
+ * splitter only splits outside parentheses.
+ *
+ * Enforcement ("Permission Enforcement"): no field → the agent's standard
+ * approval (`ask`); a listed tool → `allow`; anything else → `deny`.
+ */
+
+export interface ToolEntry {
+  /** The entry as written, e.g. `Bash(git:*)`. */
+  readonly raw: string
+  readonly tool: string
+  /** The text between the parentheses; `undefined` for a bare `Tool`. */
+  readonly pattern: string | undefined
+}
+
+export type AllowedTools = ReadonlyArray<ToolEntry>
+
+export type ParsedTools = { readonly _tag: "Parsed"; readonly tools: AllowedTools } | { readonly _tag: "Invalid"; readonly message: string }
+
+/** The protocol's list ("Valid values … etc.") plus the other built-in tools of current agent runtimes. */
+export const KNOWN_TOOLS: ReadonlySet<string> = new Set([
+  "Read", "Write", "Edit", "MultiEdit", "Bash", "Glob", "Grep", "LS", "Task", "WebFetch", "WebSearch", "TodoWrite",
+  "TodoRead", "AskUserQuestion", "Skill", "SlashCommand", "NotebookRead", "NotebookEdit", "BashOutput", "KillShell",
+  "ExitPlanMode"
+])
+
+/** MCP tools are named `mcp__<server>__<tool>` (or `mcp__<server>` for all of a server's tools). */
+export const isKnownTool = (tool: string): boolean => KNOWN_TOOLS.has(tool) || /^mcp__[A-Za-z0-9_-]+$/.test(tool)
+
+const ENTRY = /^([A-Za-z_][A-Za-z0-9_-]*)(?:\(([\s\S]*)\))?$/
+
+/** Split at spaces and commas outside parentheses; `undefined` when parentheses do not balance. */
+const splitEntries = (text: string): ReadonlyArray<string> | undefined => {
+  const out: Array<string> = []
+  let depth = 0
+  let cur = ""
+  for (const ch of text) {
+    if (ch === "(") depth++
+    if (ch === ")") {
+      depth--
+      if (depth < 0) return undefined
+    }
+    if (depth === 0 && (ch === "," || /\s/.test(ch))) {
+      if (cur.length > 0) out.push(cur)
+      cur = ""
+    } else cur += ch
+  }
+  if (depth !== 0) return undefined
+  if (cur.length > 0) out.push(cur)
+  return out
+}
+
+export const parseToolEntry = (raw: string): ToolEntry | undefined => {
+  const m = ENTRY.exec(raw.trim())
+  if (m === null) return undefined
+  return { raw: raw.trim(), tool: m[1]!, pattern: m[2] === undefined ? undefined : m[2].trim() }
+}
+
+export const parseAllowedTools = (value: unknown): ParsedTools => {
+  const pieces: Array<string> = []
+  if (typeof value === "string") {
+    const split = splitEntries(value)
+    if (split === undefined) return { _tag: "Invalid", message: `unbalanced parentheses in '${value}'` }
+    pieces.push(...split)
+  } else if (Array.isArray(value)) {
+    for (const item of value) {
+      if (typeof item !== "string") return { _tag: "Invalid", message: "list items must be strings" }
+      // A list item is one entry, but `[Read, "Bash(git:*) Grep"]` is still read generously.
+      const split = splitEntries(item)
+      if (split === undefined) return { _tag: "Invalid", message: `unbalanced parentheses in '${item}'` }
+      pieces.push(...split)
+    }
+  } else if (value === null) {
+    pieces.length = 0
+  } else {
+    return { _tag: "Invalid", message: "must be a string or a list of strings" }
+  }
+  const tools: Array<ToolEntry> = []
+  for (const piece of pieces) {
+    const entry = parseToolEntry(piece)
+    if (entry === undefined) return { _tag: "Invalid", message: `'${piece}' is not Tool or Tool(pattern)` }
+    if (!tools.some((t) => t.raw === entry.raw)) tools.push(entry)
+  }
+  return { _tag: "Parsed", tools }
+}
+
+// ---------------------------------------------------------------------------
+// Enforcement
+// ---------------------------------------------------------------------------
+
+export type Decision = "allow" | "deny" | "ask"
+
+export interface PermissionCheck {
+  readonly request: string
+  readonly decision: Decision
+  /** The entries that allowed it (one per command of a compound Bash line). */
+  readonly matched: ReadonlyArray<string>
+  readonly reason: string
+}
+
+/** `Bash(git status)` → `{tool: "Bash", arg: "git status"}`; `Read` → `{tool: "Read"}`. */
+export const parseToolRequest = (request: string): { readonly tool: string; readonly arg: string | undefined } | undefined => {
+  const m = ENTRY.exec(request.trim())
+  return m === null ? undefined : { tool: m[1]!, arg: m[2] }
+}
+
+const escapeRegex = (s: string) => s.replace(/[.+^${}()|[\]\\]/g, "\\$&")
+
+/** `**` any characters, `*` any but `/`, `?` one character but `/`. */
+const globToRegex = (glob: string, slashAware: boolean): RegExp => {
+  let re = ""
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!
+    if (c === "*" && glob[i + 1] === "*") {
+      // `**/` is zero or more directories; a bare `**` anything at all.
+      if (glob[i + 2] === "/") {
+        re += "(?:.*/)?"
+        i += 2
+      } else {
+        re += ".*"
+        i++
+      }
+    } else if (c === "*") re += slashAware ? "[^/]*" : ".*"
+    else if (c === "?") re += slashAware ? "[^/]" : "."
+    else re += escapeRegex(c)
+  }
+  return new RegExp(`^${re}$`, "s")
+}
+
+const FILE_TOOLS = new Set(["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS", "NotebookRead", "NotebookEdit"])
+
+const hostOf = (url: string): string | undefined => /^[a-z][a-z0-9+.-]*:\/\/([^/:?#]+)/i.exec(url)?.[1]?.toLowerCase()
+
+/** Does one entry's pattern cover one simple argument? */
+const patternCovers = (entry: ToolEntry, arg: string): boolean => {
+  const pattern = entry.pattern!
+  if (pattern === "*" || pattern === "**") return true
+  if (entry.tool === "Bash") {
+    // `git:*` is a command prefix at a word boundary (`git`, `git status`, not `gitk`).
+    if (pattern.endsWith(":*")) {
+      const prefix = pattern.slice(0, -2).trim()
+      return arg === prefix || arg.startsWith(prefix + " ")
+    }
+    return pattern.includes("*") ? globToRegex(pattern, false).test(arg) : arg === pattern
+  }
+  if (entry.tool === "WebFetch" && pattern.startsWith("domain:")) {
+    const domain = pattern.slice("domain:".length).toLowerCase()
+    const host = hostOf(arg) ?? arg.toLowerCase()
+    return host === domain || host.endsWith("." + domain)
+  }
+  const normalised = FILE_TOOLS.has(entry.tool) ? arg.replace(/^\.\//, "") : arg
+  const pat = FILE_TOOLS.has(entry.tool) ? pattern.replace(/^\.\//, "") : pattern
+  return /[*?]/.test(pat) ? globToRegex(pat, FILE_TOOLS.has(entry.tool)).test(normalised) : normalised === pat
+}
+
+/**
+ * A Bash line is allowed only when every simple command in it is: `git status
+ * && rm -rf /` must not pass as `git status`. Command or process substitution
+ * cannot be checked statically and is never covered by a pattern.
+ */
+const simpleCommands = (line: string): ReadonlyArray<string> | undefined => {
+  if (/\$\(|`|<\(|>\(/.test(line)) return undefined
+  return line
+    .split(/&&|\|\||[;|&\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+}
+
+export const checkToolPermission = (allowed: AllowedTools | undefined, request: string): PermissionCheck => {
+  const req = parseToolRequest(request)
+  if (allowed === undefined) {
+    return { request, decision: "ask", matched: [], reason: "no allowed-tools: the agent's standard approval applies" }
+  }
+  if (req === undefined) return { request, decision: "deny", matched: [], reason: "not a tool request (Tool or Tool(argument))" }
+  const entries = allowed.filter((e) => e.tool === req.tool)
+  const bare = entries.find((e) => e.pattern === undefined)
+  if (bare !== undefined) return { request, decision: "allow", matched: [bare.raw], reason: `'${req.tool}' is listed` }
+  if (entries.length === 0) return { request, decision: "deny", matched: [], reason: `'${req.tool}' is not in allowed-tools` }
+  if (req.arg === undefined) {
+    return { request, decision: "deny", matched: [], reason: `'${req.tool}' is listed only for patterns: ${entries.map((e) => e.raw).join(", ")}` }
+  }
+  const parts = req.tool === "Bash" ? simpleCommands(req.arg) : [req.arg]
+  if (parts === undefined) return { request, decision: "deny", matched: [], reason: "command substitution cannot be matched against a pattern" }
+  const matched: Array<string> = []
+  for (const part of parts) {
+    const entry = entries.find((e) => patternCovers(e, part))
+    if (entry === undefined) {
+      return { request, decision: "deny", matched: [], reason: `'${part}' matches none of ${entries.map((e) => e.raw).join(", ")}` }
+    }
+    if (!matched.includes(entry.raw)) matched.push(entry.raw)
+  }
+  return { request, decision: "allow", matched, reason: `matches ${matched.join(", ")}` }
+}
+
+// ---------------------------------------------------------------------------
+// Security review ("Dangerous Combinations")
+// ---------------------------------------------------------------------------
+
+export interface DangerousCombination {
+  readonly tools: readonly [string, string]
+  readonly risk: string
+}
+
+export const DANGEROUS_COMBINATIONS: ReadonlyArray<DangerousCombination> = [
+  { tools: ["Bash", "Write"], risk: "can create and execute scripts" },
+  { tools: ["WebFetch", "Bash"], risk: "can download and execute remote code" },
+  { tools: ["Edit", "Bash"], risk: "can modify and execute scripts" }
+]
+
+/**
+ * The combinations present. Bash counts when it can run arbitrary commands (a
+ * bare `Bash` or a wildcard pattern): `Bash(git:*)` beside `Write` cannot
+ * execute what it writes. `MultiEdit` counts as `Edit`.
+ */
+export const dangerousCombinations = (tools: AllowedTools): ReadonlyArray<DangerousCombination> => {
+  const has = (tool: string) =>
+    tools.some((t) => {
+      const name = t.tool === "MultiEdit" ? "Edit" : t.tool
+      if (name !== tool) return false
+      return tool !== "Bash" || t.pattern === undefined || t.pattern === "*" || t.pattern === ":*"
+    })
+  return DANGEROUS_COMBINATIONS.filter((c) => has(c.tools[0]) && has(c.tools[1]))
+}

@@ -1,0 +1,76 @@
+/**
+ * Interpolation (tool-skills spec §3.4, §11 question 1, settled):
+ *
+ * - every argument of the template stays ONE argument; a value is inserted
+ *   verbatim (spaces, quotes, `$()`, `;`, newlines, a leading `-`) and never
+ *   re-split, never seen by a shell;
+ * - an argument that is exactly `{{array}}` expands to one argument per
+ *   element (none for an empty array); an array embedded in other text is
+ *   joined with single spaces;
+ * - `{{flag:--literal}}` on a boolean: true gives the literal text of the
+ *   TEMPLATE, false drops the whole argument; a bare `{{flag}}` gives
+ *   `true`/`false`;
+ * - an optional parameter without a value (and without a default) drops the
+ *   whole argument it appears in (`--limit={{limit}}` vanishes entirely).
+ */
+import { Either } from "effect"
+import type { ArgTemplate, CommandTemplate, ParameterDefinition, ParameterValue } from "./model.js"
+import type { ToolArguments } from "./coerce.js"
+
+export interface CommandLine {
+  readonly program: string
+  readonly args: ReadonlyArray<string>
+}
+
+const scalarText = (value: ParameterValue): string =>
+  Array.isArray(value) ? value.join(" ") : String(value)
+
+/** One template argument → zero, one or (a lone array variable) several argv entries. */
+const expandArg = (
+  arg: ArgTemplate,
+  params: ReadonlyMap<string, ParameterDefinition>,
+  values: ToolArguments
+): Either.Either<ReadonlyArray<string>, string> => {
+  if (arg.length === 1 && arg[0]._tag === "Variable" && arg[0].modifier === undefined) {
+    const value = values[arg[0].name]
+    if (!params.has(arg[0].name)) return Either.left(`template names unknown parameter '${arg[0].name}'`)
+    if (value === undefined) return Either.right([])
+    if (Array.isArray(value)) return Either.right([...value])
+    return Either.right([scalarText(value)])
+  }
+  let text = ""
+  for (const fragment of arg) {
+    if (fragment._tag === "Literal") {
+      text += fragment.text
+      continue
+    }
+    const param = params.get(fragment.name)
+    if (param === undefined) return Either.left(`template names unknown parameter '${fragment.name}'`)
+    const value = values[fragment.name]
+    if (value === undefined) return Either.right([])
+    if (fragment.modifier !== undefined) {
+      if (param.type !== "boolean") {
+        return Either.left(`'{{${fragment.name}:${fragment.modifier}}}': a modifier needs a boolean parameter`)
+      }
+      if (value !== true) return Either.right([])
+      text += fragment.modifier
+      continue
+    }
+    text += scalarText(value)
+  }
+  return Either.right([text])
+}
+
+export const interpolate = (
+  template: CommandTemplate,
+  parameters: ReadonlyArray<ParameterDefinition>,
+  values: ToolArguments
+): Either.Either<CommandLine, string> => {
+  const params = new Map(parameters.map((p) => [p.name, p]))
+  return Either.flatMap(Either.all(template.args.map((arg) => expandArg(arg, params, values))), (parts) => {
+    const args = parts.flat()
+    // Values were checked at coercion; this also covers literals of the template.
+    if (args.some((a) => a.includes("\0"))) return Either.left("an argument contains a NUL byte, which no command line can carry")
+    return Either.right({ program: template.program, args })
+  })
+}

@@ -1,0 +1,103 @@
+/**
+ * Lint rules of the tool-skill dialect (tool-skills spec §9; RFC-0008 rule
+ * shape: id, name, default severity, docs, pure check). Ids SKL5xx are this
+ * dialect's block. They apply only when a skill declares tools
+ * (`declaresTools`), and then the dialect's frontmatter fields (`DIALECT_FIELDS`)
+ * are known to SKL109 (DECISIONS #3).
+ *
+ * Each rule selects the parser's problems of its kinds: the parser is the
+ * one place that knows the dialect, so lint and `skc run` can never disagree
+ * about what is wrong.
+ */
+import { parseToolSkill, type ParsedToolSkill } from "./parse.js"
+import type { ProblemKind } from "./model.js"
+
+export interface ToolLintFinding {
+  readonly line: number
+  readonly message: string
+}
+
+export interface ToolLintRule {
+  readonly id: string
+  readonly name: string
+  readonly defaultSeverity: "error" | "warning"
+  readonly summary: string
+  readonly doc: string
+  readonly fix: string
+  readonly source: string
+  readonly kinds: ReadonlyArray<ProblemKind>
+  readonly check: (parsed: ParsedToolSkill) => ReadonlyArray<ToolLintFinding>
+}
+
+const rule = (r: Omit<ToolLintRule, "check">): ToolLintRule => ({
+  ...r,
+  check: (parsed) => parsed.problems.filter((p) => r.kinds.includes(p.kind)).map((p) => ({ line: p.line, message: p.message }))
+})
+
+const SPEC = "tool-skills SKILL spec"
+
+export const toolLintRules: ReadonlyArray<ToolLintRule> = [
+  rule({ id: "SKL501", name: "tool-version-required", defaultSeverity: "error", kinds: ["version-missing"], source: `${SPEC} §2.2, §9.1`,
+    summary: "A tool skill declares its `version`.",
+    doc: "Tool skills are executable; `version` (required by the dialect) tells users and approval records which revision they run.",
+    fix: "Add `version: 1.0.0` to the frontmatter." }),
+  rule({ id: "SKL502", name: "tool-version-semver", defaultSeverity: "error", kinds: ["version-semver"], source: `${SPEC} §2.2`,
+    summary: "`version` is a semver version.",
+    doc: "`version` must be MAJOR.MINOR.PATCH with optional pre-release and build parts (semver 2.0). Quote it in YAML so `1.0` is not read as a number.",
+    fix: "Write the version as `1.2.3`." }),
+  rule({ id: "SKL503", name: "tool-description-length", defaultSeverity: "warning", kinds: ["description-length"], source: `${SPEC} §2.2, §9.2`,
+    summary: "A tool skill's description is at most 256 characters.",
+    doc: "Tool manifests put every description in the model's prompt (§7.1); the dialect limits it to 256 code points (longer ones are truncated by runtimes).",
+    fix: "Shorten the description; move detail into the body." }),
+  rule({ id: "SKL504", name: "tool-field-type", defaultSeverity: "error", kinds: ["field-type"], source: `${SPEC} §2.2`,
+    summary: "`read_only`, `always_ask`, `network` are booleans; `author` is a string.",
+    doc: "These fields govern approval (§6); a value that is not a YAML boolean (e.g. `\"yes\"`) would be silently misread, so it is an error and the default applies.",
+    fix: "Write `true` or `false` without quotes." }),
+  rule({ id: "SKL505", name: "tool-timeout-range", defaultSeverity: "error", kinds: ["timeout-range"], source: `${SPEC} §2.2, §5.3`,
+    summary: "`timeout` is a whole number of seconds from 1 to 300.",
+    doc: "Tools are stopped after `timeout` seconds (default 30); the dialect allows 1-300.",
+    fix: "Set `timeout` between 1 and 300, or remove it for the default 30." }),
+  rule({ id: "SKL506", name: "tool-modes", defaultSeverity: "error", kinds: ["modes"], source: `${SPEC} §2.2, §7.2`,
+    summary: "`modes` lists only Global, Dev and Meeting.",
+    doc: "`modes` decides where a skill's tools are offered (default `[Global]`); an unknown mode is a typo that hides the tools.",
+    fix: "Use `modes: [Global]`, `[Dev]`, `[Meeting]` or a combination." }),
+  rule({ id: "SKL507", name: "tools-present", defaultSeverity: "error", kinds: ["no-tools"], source: `${SPEC} §3, §9.1`,
+    summary: "A skill using the tool dialect defines at least one tool.",
+    doc: "A tool is an H3 heading whose section holds a `#### Command` (and usually `#### Parameters`) heading. Dialect frontmatter without any tool is an error.",
+    fix: "Add a `### tool_name` block with a `#### Command` code block, or remove the dialect fields." }),
+  rule({ id: "SKL508", name: "tool-name-format", defaultSeverity: "error", kinds: ["tool-name-format"], source: `${SPEC} §3.2`,
+    summary: "Tool names are 1-32 lowercase letters, digits or underscores.",
+    doc: "Tool names become function names for models (`[a-z0-9_]{1,32}`), so hyphens and capitals are not allowed.",
+    fix: "Rename the `###` heading, e.g. `git-status` → `git_status`." }),
+  rule({ id: "SKL509", name: "tool-name-unique", defaultSeverity: "error", kinds: ["tool-name-duplicate"], source: `${SPEC} §3.2, §9.1`,
+    summary: "Tool names are unique within a skill.",
+    doc: "Two tools with one name cannot be told apart by a caller; `skc run` refuses both.",
+    fix: "Rename one of the tools." }),
+  rule({ id: "SKL510", name: "tool-parameter-table", defaultSeverity: "error", kinds: ["parameter-table"], source: `${SPEC} §3.1`,
+    summary: "Parameters tables are well formed.",
+    doc: "The `#### Parameters` section holds a table with Name and Type columns (Required, Description, Default optional), a delimiter row, unique parameter names, Required as yes/no, and defaults of the parameter's type; or just `None.`.",
+    fix: "Fix the table row named in the message." }),
+  rule({ id: "SKL511", name: "tool-parameter-type", defaultSeverity: "error", kinds: ["parameter-type"], source: `${SPEC} §3.3`,
+    summary: "Parameter types are string, integer, number, boolean or array.",
+    doc: "The type decides validation, coercion and the JSON Schema given to models.",
+    fix: "Use one of the five types." }),
+  rule({ id: "SKL512", name: "tool-command-valid", defaultSeverity: "error", kinds: ["command"], source: `${SPEC} §3.5`,
+    summary: "Each tool has exactly one runnable command.",
+    doc: "The `#### Command` section's first code block holds one command line (`\\` continues a line): a literal program and arguments, run without a shell. Pipes, redirects, `;`, `&`, `$VAR` and `$(…)` outside quotes are refused, as are unclosed quotes and several commands.",
+    fix: "Wrap shell features in a script (`./scripts/task.sh {{input}}`)." }),
+  rule({ id: "SKL513", name: "tool-template-variables", defaultSeverity: "error", kinds: ["unknown-variable", "modifier"], source: `${SPEC} §3.4`,
+    summary: "Template variables name parameters; `{{flag:--literal}}` only on booleans.",
+    doc: "A `{{name}}` that names no parameter could never be filled; a modifier on a non-boolean parameter has no meaning.",
+    fix: "Add the parameter to the table, or fix the variable's name." }),
+  rule({ id: "SKL514", name: "tool-required-used", defaultSeverity: "warning", kinds: ["required-unused"], source: `${SPEC} §3.4`,
+    summary: "Required parameters appear in the command.",
+    doc: "A required parameter the command never uses forces callers to supply a value that is thrown away.",
+    fix: "Use the parameter in the command, or make it optional or remove it." })
+]
+
+/** Run every dialect rule over SKILL.md; empty when the skill declares no tools. */
+export const lintToolSkill = (source: string) => {
+  const parsed = parseToolSkill(source)
+  if (!parsed.declaresTools) return []
+  return toolLintRules.flatMap((r) => r.check(parsed).map((f) => ({ rule: r.id, name: r.name, severity: r.defaultSeverity, ...f })))
+}

@@ -1,0 +1,303 @@
+/**
+ * The MCP Skills extension's content side (io.modelcontextprotocol/skills,
+ * stable specification; see docs/mcp-skills-extension.md): every file of
+ * every valid project and global skill as a `skill://` resource, `Skill`
+ * entries with verbatim frontmatter and per-file SHA-256 digests, and
+ * directory listings. Everything is read from disk on each request, so an
+ * edited file is never served stale.
+ *
+ * Reads follow the same path-safety rules as `open` (RFC-0002,
+ * RFC-0005 E012, DECISIONS #28): no absolute paths, no `.`/`..` segments,
+ * nothing under `.git`/`.jj`, and the real path of the target must stay
+ * inside the canonical skill root (a symlink out is refused, never read).
+ */
+import { Data, Effect } from "effect"
+import { Path } from "@effect/platform/Path"
+import { PathEscapes } from "../domain/errors.js"
+import { compareBytewise, IGNORED_DIRS, MAIN_DOC } from "../domain/sourcePaths.js"
+import { nameProblem } from "../domain/skillName.js"
+import { Diagnostics } from "../ports/Diagnostics.js"
+import { FileSystem } from "../ports/FileSystem.js"
+import { Hasher } from "../ports/Hasher.js"
+import { Warning, renderError } from "../domain/errors.js"
+import { Settings } from "../app/Settings.js"
+import { discoverSkills } from "../app/list.js"
+import { readSkillFrontmatter } from "../app/skillFrontmatter.js"
+import { scanSourceTree } from "../app/sourceTree.js"
+import { resolveInside } from "../app/skillPaths.js"
+import { parseSkillUri, skillFileUri, skillRootUri, type SkillScopeName } from "./skillUri.js"
+
+/** A request about something skc does not serve: JSON-RPC -32602 (Invalid params) per the extension. */
+export class NotServed extends Data.TaggedError("NotServed")<{ readonly message: string }> {}
+
+/** Per-skill limits of the extension ("Limits"): a skill above them is not served. */
+export const MAX_RESOURCES_PER_SKILL = 512
+export const MAX_BYTES_PER_SKILL = 16 * 1024 * 1024
+
+export interface ServedSkill {
+  readonly scope: SkillScopeName
+  readonly name: string
+  readonly sourceDir: string
+  readonly frontmatter: Readonly<Record<string, unknown>>
+}
+
+export interface SkillResourceEntry {
+  readonly uri: string
+  readonly digest: string
+  readonly size: number
+}
+
+export interface SkillEntry {
+  readonly uri: string
+  readonly frontmatter: Record<string, unknown>
+  readonly resources: ReadonlyArray<SkillResourceEntry>
+}
+
+const MIME: Record<string, string> = {
+  md: "text/markdown",
+  markdown: "text/markdown",
+  txt: "text/plain",
+  json: "application/json",
+  yaml: "application/yaml",
+  yml: "application/yaml",
+  toml: "application/toml",
+  py: "text/x-python",
+  sh: "text/x-shellscript",
+  bash: "text/x-shellscript",
+  js: "text/javascript",
+  mjs: "text/javascript",
+  cjs: "text/javascript",
+  ts: "text/typescript",
+  html: "text/html",
+  css: "text/css",
+  csv: "text/csv",
+  xml: "application/xml",
+  svg: "image/svg+xml",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  pdf: "application/pdf",
+  zip: "application/zip"
+}
+
+export const mimeTypeOf = (relPath: string): string => {
+  const base = relPath.slice(relPath.lastIndexOf("/") + 1)
+  const dot = base.lastIndexOf(".")
+  const ext = dot <= 0 ? "" : base.slice(dot + 1).toLowerCase()
+  return MIME[ext] ?? "application/octet-stream"
+}
+
+const fatalUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
+
+/** Text when the bytes are UTF-8 (so text round-trips to the digested bytes), else base64. */
+export const contentOf = (bytes: Uint8Array): { readonly text: string } | { readonly blob: string } => {
+  if (!bytes.includes(0)) {
+    try {
+      return { text: fatalUtf8.decode(bytes) }
+    } catch {
+      // not UTF-8: fall through to base64
+    }
+  }
+  return { blob: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64") }
+}
+
+/** Plain JSON (the wire form) of parsed YAML frontmatter. */
+const jsonOf = (data: Readonly<Record<string, unknown>>): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(data, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v))) as Record<string, unknown>
+
+const storeOf = (scope: SkillScopeName) =>
+  Effect.map(Settings, ({ stores }) => (scope === "project" ? stores.projectSkills : stores.globalSkills))
+
+/** Why a discovered skill cannot be served under the extension's naming rule, if it cannot. */
+const namingProblem = (dirName: string, frontmatter: Readonly<Record<string, unknown>>): string | undefined => {
+  if (frontmatter.name !== dirName) {
+    return `frontmatter name '${String(frontmatter.name)}' differs from the directory name '${dirName}'`
+  }
+  return nameProblem(dirName) === undefined ? undefined : `'${dirName}' is not a valid skill name`
+}
+
+/** Every skill the extension serves, project first, then global, each by name. */
+export const servedSkills = Effect.gen(function* () {
+  const diagnostics = yield* Diagnostics
+  const out: Array<ServedSkill> = []
+  for (const s of yield* discoverSkills("all")) {
+    const problem = namingProblem(s.name, s.frontmatter)
+    if (problem !== undefined) {
+      yield* diagnostics.warn(Warning.notice(`not serving '${s.sourceDir}' over MCP resources: ${problem}`))
+      continue
+    }
+    out.push({ scope: s.scope, name: s.name, sourceDir: s.sourceDir, frontmatter: s.frontmatter })
+  }
+  return out as ReadonlyArray<ServedSkill>
+})
+
+/** One served skill by scope and name, without scanning the stores. */
+export const findServedSkill = (scope: SkillScopeName, name: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const notServed = new NotServed({ message: `No skill is served at ${skillFileUri(scope, name, MAIN_DOC)}` })
+    const store = yield* storeOf(scope)
+    if (store === undefined || nameProblem(name) !== undefined) return yield* Effect.fail(notServed)
+    const sourceDir = path.join(store, name)
+    const info = yield* fs.statOption(sourceDir).pipe(Effect.orElseSucceed(() => undefined))
+    if (info?.type !== "directory") return yield* Effect.fail(notServed)
+    const fm = yield* readSkillFrontmatter(path.join(sourceDir, MAIN_DOC))
+    if (fm._tag === "Problem") return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${fm.message}` }))
+    const problem = namingProblem(name, fm.data)
+    if (problem !== undefined) return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${problem}` }))
+    const skill: ServedSkill = { scope, name, sourceDir, frontmatter: fm.data }
+    return skill
+  })
+
+/** The files of a skill (escaping symlinks and VCS directories left out), bytewise by path. */
+const filesOf = (skill: ServedSkill) =>
+  scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
+    Effect.mapError((e) => new NotServed({ message: `cannot read skill '${skill.name}': ${renderError(e)}` }))
+  )
+
+/** The extension's `Skill` entry: verbatim frontmatter, every file with digest and size. */
+export const skillEntry = (skill: ServedSkill) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const hasher = yield* Hasher
+    const tree = yield* filesOf(skill)
+    if (tree.files.length > MAX_RESOURCES_PER_SKILL) {
+      return yield* Effect.fail(
+        new NotServed({ message: `skill '${skill.name}' has ${tree.files.length} files, above the extension's limit of ${MAX_RESOURCES_PER_SKILL}` })
+      )
+    }
+    const resources: Array<SkillResourceEntry> = []
+    let total = 0
+    for (const f of tree.files) {
+      const bytes = yield* fs
+        .readFile(path.join(skill.sourceDir, ...f.path.split("/")))
+        .pipe(Effect.mapError((e) => new NotServed({ message: `cannot read '${f.path}' of skill '${skill.name}': ${e.code}` })))
+      total += bytes.byteLength
+      if (total > MAX_BYTES_PER_SKILL) {
+        return yield* Effect.fail(new NotServed({ message: `skill '${skill.name}' is larger than the extension's limit of 16 MiB` }))
+      }
+      resources.push({ uri: skillFileUri(skill.scope, skill.name, f.path), digest: `sha256:${hasher.sha256Hex(bytes)}`, size: bytes.byteLength })
+    }
+    const entry: SkillEntry = { uri: skillFileUri(skill.scope, skill.name, MAIN_DOC), frontmatter: jsonOf(skill.frontmatter), resources }
+    return entry
+  })
+
+/** `skills/list`: entries of every served skill (a skill that cannot be listed is skipped with a warning). */
+export const listSkillEntries = Effect.gen(function* () {
+  const diagnostics = yield* Diagnostics
+  const entries: Array<SkillEntry> = []
+  for (const skill of yield* servedSkills) {
+    const entry = yield* skillEntry(skill).pipe(Effect.either)
+    if (entry._tag === "Left") yield* diagnostics.warn(Warning.notice(entry.left.message))
+    else entries.push(entry.right)
+  }
+  return entries
+})
+
+/** `skills/get`: the entry of the skill whose SKILL.md URI is given. */
+export const getSkillEntry = (uri: string) =>
+  Effect.gen(function* () {
+    const ref = parseSkillUri(uri)
+    if (ref === undefined || ref.segments.length !== 1 || ref.segments[0] !== MAIN_DOC) {
+      return yield* Effect.fail(new NotServed({ message: `No skill is served at ${uri}: expected skill://<project|global>/<name>/SKILL.md` }))
+    }
+    return yield* skillEntry(yield* findServedSkill(ref.scope, ref.name))
+  })
+
+export interface ResourceInfo {
+  readonly uri: string
+  readonly name: string
+  readonly title?: string
+  readonly description?: string
+  readonly mimeType: string
+  readonly size?: number
+}
+
+/** `resources/list`: every file of every served skill. */
+export const listSkillResources = Effect.gen(function* () {
+  const diagnostics = yield* Diagnostics
+  const out: Array<ResourceInfo> = []
+  for (const skill of yield* servedSkills) {
+    const tree = yield* filesOf(skill).pipe(Effect.either)
+    if (tree._tag === "Left") {
+      yield* diagnostics.warn(Warning.notice(tree.left.message))
+      continue
+    }
+    for (const f of tree.right.files) {
+      const uri = skillFileUri(skill.scope, skill.name, f.path)
+      if (f.path === MAIN_DOC) {
+        out.push({
+          uri,
+          name: skill.name,
+          title: `${skill.name} (${skill.scope} skill)`,
+          description: String(skill.frontmatter.description),
+          mimeType: "text/markdown",
+          size: f.size
+        })
+      } else out.push({ uri, name: `${skill.name}/${f.path}`, mimeType: mimeTypeOf(f.path), size: f.size })
+    }
+  }
+  return out
+})
+
+/**
+ * The absolute path of a file or directory inside a served skill, after
+ * the path-safety checks. Fails with NotServed (unknown, refused) whose
+ * message is the CLI's error line where one exists (E012 for an escape).
+ */
+const resolveInSkill = (uri: string) =>
+  Effect.gen(function* () {
+    const ref = parseSkillUri(uri)
+    if (ref === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}` }))
+    const skill = yield* findServedSkill(ref.scope, ref.name)
+    const rel = ref.segments.join("/")
+    // URIs skc hands out never hold dot segments, separators inside a segment or VCS directories.
+    const refused = ref.segments.some(
+      (s) => s === "." || s === ".." || s.includes("/") || s.includes("\\") || s.includes("\0") || IGNORED_DIRS.has(s)
+    )
+    if (refused) return yield* Effect.fail(new NotServed({ message: renderError(new PathEscapes({ path: rel })) }))
+    const inside = yield* resolveInside(skill.sourceDir, rel === "" ? "." : rel).pipe(
+      Effect.mapError((e) => new NotServed({ message: renderError(e) }))
+    )
+    if (inside.info === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}` }))
+    return { skill, rel, real: inside.abs, info: inside.info }
+  })
+
+/** `resources/read` of a `skill://` file. */
+export const readSkillResource = (uri: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const { rel, real, info } = yield* resolveInSkill(uri)
+    if (info.type !== "file") {
+      return yield* Effect.fail(new NotServed({ message: `${uri} is a directory; read its files (or use resources/directory/read)` }))
+    }
+    const bytes = yield* fs.readFile(real).pipe(Effect.mapError((e) => new NotServed({ message: `cannot read ${uri}: ${e.code}` })))
+    return { uri, mimeType: mimeTypeOf(rel), ...contentOf(bytes) }
+  })
+
+/** `resources/directory/read`: the direct children of a skill directory (root included). */
+export const readSkillDirectory = (uri: string) =>
+  Effect.gen(function* () {
+    const { skill, rel, info } = yield* resolveInSkill(uri.replace(/\/+$/, ""))
+    if (info.type !== "directory") return yield* Effect.fail(new NotServed({ message: `${uri} is not a directory resource` }))
+    const tree = yield* filesOf(skill)
+    const prefix = rel === "" ? "" : `${rel}/`
+    const children: Array<ResourceInfo> = []
+    const isChild = (p: string) => p.startsWith(prefix) && !p.slice(prefix.length).includes("/")
+    for (const d of tree.dirs) {
+      if (isChild(d)) children.push({ uri: skillFileUri(skill.scope, skill.name, d), name: d.slice(prefix.length), mimeType: "inode/directory" })
+    }
+    for (const f of tree.files) {
+      if (isChild(f.path)) {
+        children.push({ uri: skillFileUri(skill.scope, skill.name, f.path), name: f.path.slice(prefix.length), mimeType: mimeTypeOf(f.path), size: f.size })
+      }
+    }
+    children.sort((a, b) => compareBytewise(a.name, b.name))
+    return children
+  })
+
+export { skillRootUri }

@@ -1,0 +1,51 @@
+/**
+ * `skill://` URIs of the MCP Skills extension (io.modelcontextprotocol/skills,
+ * SEP-2640, "Resource Mapping"): `skill://<skill-path>/<file-path>`.
+ *
+ * skc serves two namespaces, so the skill path is `<scope>/<name>`:
+ * `skill://project/git-helper/SKILL.md`, `skill://global/cuda/refs/api.md`.
+ * The scope is the server-chosen prefix the extension allows; the last
+ * segment is the skill's name, as the extension requires. A project skill
+ * and a global skill with the same name are two skills, both reachable.
+ * Path segments are percent-encoded, so any file name round-trips.
+ */
+export type SkillScopeName = "project" | "global"
+
+export interface SkillFileRef {
+  readonly scope: SkillScopeName
+  readonly name: string
+  /** Decoded segments of the path inside the skill; empty for the skill root. */
+  readonly segments: ReadonlyArray<string>
+}
+
+const PREFIX = "skill://"
+
+export const skillRootUri = (scope: SkillScopeName, name: string): string => `${PREFIX}${scope}/${encodeURIComponent(name)}`
+
+/** The URI of a file given its relative `/`-separated path. */
+export const skillFileUri = (scope: SkillScopeName, name: string, relPath: string): string =>
+  `${skillRootUri(scope, name)}/${relPath.split("/").map(encodeURIComponent).join("/")}`
+
+/**
+ * Parse a skc `skill://` URI. `undefined` for anything else, including
+ * URIs with a query, a fragment, empty segments or undecodable escapes.
+ * Segments are returned decoded; `.`/`..` are left for the caller's path
+ * safety check to refuse, so the refusal can name them.
+ */
+export const parseSkillUri = (uri: string): SkillFileRef | undefined => {
+  if (!uri.startsWith(PREFIX) || uri.includes("?") || uri.includes("#")) return undefined
+  const raw = uri.slice(PREFIX.length).split("/")
+  if (raw.length < 2) return undefined
+  const [scope, ...rest] = raw
+  if (scope !== "project" && scope !== "global") return undefined
+  let decoded: Array<string>
+  try {
+    decoded = rest.map((s) => decodeURIComponent(s))
+  } catch {
+    return undefined
+  }
+  if (decoded.some((s) => s === "")) return undefined
+  const [name, ...segments] = decoded
+  if (name === undefined) return undefined
+  return { scope, name, segments }
+}

@@ -1,0 +1,67 @@
+import { spawnSync } from "node:child_process"
+import { cpSync, mkdirSync } from "node:fs"
+import { join } from "node:path"
+import { Effect, Layer } from "effect"
+import * as NodePath from "@effect/platform-node/NodePath"
+import { describe, expect, it } from "vitest"
+import { makeNodeEnv } from "../../src/adapters/node/NodeEnv.js"
+import { nodeFileSystem } from "../../src/adapters/node/NodeFileSystem.js"
+import { NodeHasherLive } from "../../src/adapters/node/NodeHasher.js"
+import { NodeProcessRunnerLive } from "../../src/adapters/node/NodeProcessRunner.js"
+import { approve } from "../../src/app/approve.js"
+import { callMcpTool, mcpToolDescriptors } from "../../src/app/mcpTools.js"
+import { SettingsLive } from "../../src/app/Settings.js"
+import { collectingDiagnostics, Diagnostics } from "../../src/ports/Diagnostics.js"
+import { Env } from "../../src/ports/Env.js"
+import { FileSystem } from "../../src/ports/FileSystem.js"
+import { ROOT, tempDir } from "../helpers/cli.js"
+
+const root = tempDir("skc-mcp-tools-")
+const home = join(root, "home")
+const work = join(root, "work")
+mkdirSync(join(home, ".skillc", "skills"), { recursive: true })
+mkdirSync(work)
+spawnSync("git", ["init", "-q", work])
+for (const s of ["git", "summarize", "deploy"]) cpSync(join(ROOT, "test", "fixtures", "tool-skills", s), join(home, ".skillc", "skills", s), { recursive: true })
+
+const base = Layer.mergeAll(
+  Layer.succeed(FileSystem, nodeFileSystem),
+  Layer.succeed(Env, makeNodeEnv({ cwd: work, env: { PATH: process.env.PATH, HOME: home, SKILLC_HOME: home, GITHUB_TOKEN: "secret" } })),
+  NodePath.layer,
+  NodeHasherLive,
+  NodeProcessRunnerLive,
+  Layer.succeed(Diagnostics, collectingDiagnostics().service)
+)
+const layer = Layer.merge(base, SettingsLive().pipe(Layer.provide(base)))
+const run = <A, E>(e: Effect.Effect<A, E, any>) => Effect.runPromise(Effect.provide(e, layer) as Effect.Effect<A, E>)
+
+describe("issue 8 part 6: tool skills as MCP tools", () => {
+  it("lists <skill>__<tool> with input schema and readOnlyHint; unapproved tools say how to approve and refuse", async () => {
+    const tools = await run(mcpToolDescriptors)
+    expect(tools.map((t) => t.name)).toEqual(["deploy__deploy_preview", "git__git_status", "git__git_log", "git__git_diff", "summarize__summarize_url"])
+    const sum = tools.find((t) => t.name === "summarize__summarize_url")!
+    expect(sum).toMatchObject({ runnable: false, annotations: { readOnlyHint: true, openWorldHint: true } })
+    expect(sum.description).toContain("skc approve summarize")
+    expect(sum.inputSchema.required).toEqual(["url"])
+    const refused = await run(callMcpTool("summarize__summarize_url", { url: "x" }))
+    expect(refused).toMatchObject({ isError: true })
+    expect(refused.text).toContain("skc approve summarize")
+  })
+
+  it("approved tools run through the runner and envelope; always_ask refuses; bad arguments are tool errors", async () => {
+    await run(approve({ skill: "summarize" }))
+    await run(approve({ skill: "deploy" }))
+    const ok = await run(callMcpTool("summarize__summarize_url", { url: "a; b" }))
+    expect(ok.isError).toBe(false)
+    expect(ok.structuredContent).toMatchObject({ success: true, exit_code: 0, parsed: { url: "a; b" } })
+    const tools = await run(mcpToolDescriptors)
+    expect(tools.find((t) => t.name === "summarize__summarize_url")!.runnable).toBe(true)
+    expect(tools.find((t) => t.name === "deploy__deploy_preview")!.runnable).toBe(false)
+    const dep = await run(callMcpTool("deploy__deploy_preview", {}))
+    expect(dep.isError).toBe(true)
+    expect(dep.text).toContain("always_ask")
+    const missing = await run(callMcpTool("summarize__summarize_url", {}))
+    expect(missing).toMatchObject({ isError: true, text: "error: summarize_url: missing required parameter 'url' (The URL to summarize)" })
+    expect((await run(callMcpTool("nope", {}))).isError).toBe(true)
+  })
+})

@@ -1,0 +1,183 @@
+// agent-skill-protocol use cases on the in-memory layer: discovery, match, load.
+import { Effect, Either, Layer } from "effect"
+import { describe, expect, it } from "vitest"
+import { discover } from "../../src/app/discover.js"
+import { load } from "../../src/app/load.js"
+import { match } from "../../src/app/match.js"
+import { prompt } from "../../src/app/prompt.js"
+import { permissions } from "../../src/app/permissions.js"
+import { fixedUsageHistory, UsageHistory } from "../../src/ports/UsageHistory.js"
+import { memoryWorld } from "../helpers/memory.js"
+
+const SKILL = (name: string, description = `Does ${name} things.`, extra = "", body = `# ${name}\n`) =>
+  `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${body}`
+
+describe("agent-skill-protocol Discovery Mechanism", () => {
+  it("project (walking up, nearest first) > user > plugin, shadowed copies listed with the winner", async () => {
+    const w = memoryWorld({
+      cwd: "/work/app/sub",
+      files: {
+        "/work/app/sub/.claude/skills/alpha/SKILL.md": SKILL("alpha"),
+        "/work/.claude/skills/alpha/SKILL.md": SKILL("alpha"),
+        "/work/.claude/skills/beta/SKILL.md": SKILL("beta"),
+        "/home/u/.claude/skills/beta/SKILL.md": SKILL("beta"),
+        "/home/u/.claude/skills/gamma/SKILL.md": SKILL("gamma"),
+        "/plug/skills/gamma/SKILL.md": SKILL("gamma"),
+        "/plug/skills/delta/SKILL.md": SKILL("delta"),
+        "/home/u/.cursor/skills/cursor-only/SKILL.md": SKILL("cursor-only")
+      }
+    })
+    const r = Either.getOrThrow(await w.run(discover({ plugin_dirs: ["/plug"] })))
+    expect(r.skills.map((s) => [s.name, s.scope, s.dir])).toEqual([
+      ["alpha", "project", "/work/app/sub/.claude/skills/alpha"],
+      ["beta", "project", "/work/.claude/skills/beta"],
+      ["gamma", "user", "/home/u/.claude/skills/gamma"],
+      ["delta", "plugin", "/plug/skills/delta"]
+    ])
+    expect(r.shadowed.map((s) => [s.name, s.scope, s.dir, s.winner.scope])).toEqual([
+      ["alpha", "project", "/work/.claude/skills/alpha", "project"],
+      ["beta", "user", "/home/u/.claude/skills/beta", "project"],
+      ["gamma", "plugin", "/plug/skills/gamma", "user"]
+    ])
+    const cursor = Either.getOrThrow(await w.run(discover({ agent: "cursor" })))
+    expect(cursor.skills.map((s) => s.name)).toEqual(["cursor-only"])
+  })
+
+  it.each([
+    ["codex", ".codex/skills"], ["copilot", ".github/skills"], ["gemini", ".gemini/skills"], ["kiro", ".kiro/skills"],
+    ["trae", ".trae/skills"]
+  ] as const)("agent %s reads %s at project and user level", async (agent, dir) => {
+    const w = memoryWorld({ files: { [`/work/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/q/SKILL.md`]: SKILL("q") } })
+    const r = Either.getOrThrow(await w.run(discover({ agent })))
+    expect(r.skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:project", "q:user"])
+    expect(r.shadowed.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:user"])
+  })
+
+  it("opencode: .opencode/skills in projects, ~/.config/opencode/skills for the user (the build target table)", async () => {
+    const w = memoryWorld({ files: { "/work/.opencode/skills/p/SKILL.md": SKILL("p"), "/home/u/.config/opencode/skills/q/SKILL.md": SKILL("q") } })
+    const agent = "opencode" as const
+    const r = Either.getOrThrow(await w.run(discover({ agent })))
+    expect(r.skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:project", "q:user"])
+    expect(r.shadowed).toEqual([])
+  })
+
+  it("follows symlinks skc deployed into a runtime store; broken links and invalid skills are reported, not fatal", async () => {
+    const w = memoryWorld({
+      files: {
+        "/work/.skillc/runtime/deployed/SKILL.md": SKILL("deployed"),
+        "/elsewhere/linked/SKILL.md": SKILL("linked"),
+        "/home/u/.claude/skills/reserved/SKILL.md": SKILL("claude-tools"),
+        "/home/u/.claude/skills/xml/SKILL.md": SKILL("xml", "Use <b>this</b>"),
+        "/home/u/.claude/skills/nofront/SKILL.md": "# no frontmatter\n",
+        "/home/u/.claude/skills/notaskill/README.md": "x"
+      }
+    })
+    await Effect.runPromise(w.fs.symlink("/work/.skillc/runtime/deployed", "/home/u/.claude/skills/deployed", "dir"))
+    await Effect.runPromise(w.fs.symlink("/elsewhere/linked", "/home/u/.claude/skills/linked", "dir"))
+    await Effect.runPromise(w.fs.symlink("/gone", "/home/u/.claude/skills/broken", "dir"))
+    const r = Either.getOrThrow(await w.run(discover()))
+    expect(r.skills.map((s) => [s.name, s.link_target, s.deployed_by_skc])).toEqual([
+      ["deployed", "/work/.skillc/runtime/deployed", true],
+      ["linked", "/elsewhere/linked", false]
+    ])
+    expect(r.invalid.map((s) => [s.dir.split("/").pop(), s.problems.join("; ")])).toEqual([
+      ["broken", "broken symlink to '/gone'"],
+      ["nofront", "no YAML frontmatter"],
+      ["reserved", "name contains the reserved word 'claude'"],
+      ["xml", "description contains an XML tag"]
+    ])
+  })
+
+  it("prompt lists the winners; named skills must be discovered (E001)", async () => {
+    const w = memoryWorld({ files: { "/work/.claude/skills/a/SKILL.md": SKILL("a", "A & B <c>".replace("<c>", "'c'")) } })
+    const r = Either.getOrThrow(await w.run(prompt({})))
+    expect(r.xml).toContain("<description>A &amp; B &apos;c&apos;</description>")
+    expect(r.xml).toContain("<location>/work/.claude/skills/a/SKILL.md</location>")
+    const e = await w.run(prompt({ skills: ["ghost"] }))
+    expect(Either.isLeft(e) && e.left._tag).toBe("SkillNotFound")
+  })
+})
+
+describe("agent-skill-protocol Activation Model (use case)", () => {
+  it("recency from the access log reorders equal candidates; empty query is E004", async () => {
+    const w = memoryWorld({
+      files: {
+        "/work/.claude/skills/pdf-a/SKILL.md": SKILL("pdf-a", "Fill PDF forms and extract PDF text."),
+        "/work/.claude/skills/pdf-b/SKILL.md": SKILL("pdf-b", "Fill PDF forms and extract PDF text."),
+        "/work/.skillc/runtime/pdf-b/.skillc-meta/logs.db": "sqlite"
+      }
+    })
+    const history = Layer.succeed(UsageHistory, fixedUsageHistory({ "/work/.skillc/runtime/pdf-b/.skillc-meta/logs.db": { "pdf-b": Date.now() - 60_000 } }))
+    await Effect.runPromise(w.fs.makeDirectory("/work/.skillc", { recursive: true }))
+    const r = Either.getOrThrow(await w.run(match({ query: "fill in a PDF form" }).pipe(Effect.provide(history))))
+    expect(r.results.map((m) => m.name)).toEqual(["pdf-b", "pdf-a"])
+    expect(r.results[0]!.last_used).not.toBeNull()
+    const e = await w.run(match({ query: "   " }).pipe(Effect.provide(history)))
+    expect(Either.isLeft(e) && e.left._tag).toBe("EmptyQuery")
+  })
+})
+
+describe("agent-skill-protocol Progressive Disclosure (load)", () => {
+  const root = "/work/.claude/skills/docs"
+  const files = (extra: Record<string, string> = {}) => ({
+    [`${root}/SKILL.md`]: SKILL(
+      "docs",
+      "Docs.",
+      "",
+      "# Docs\nRead [a](references/a.md), [missing](references/nope.md), [up](../../secret.md), `scripts/run.sh`.\n```\ncat references/b.md /etc/passwd\n```\nSee [self](SKILL.md).\n"
+    ),
+    [`${root}/references/a.md`]: "# A\nBack to [skill](../SKILL.md) and [b](b.md) and [c](c.md).\n",
+    [`${root}/references/b.md`]: "# B\nCycle: [a](a.md)\n",
+    [`${root}/references/c.md`]: "# C\n",
+    [`${root}/scripts/run.sh`]: "echo hi\n",
+    "/work/secret.md": "top secret\n",
+    ...extra
+  })
+
+  it("body, then each referenced file once, one level deep; missing listed; escapes refused", async () => {
+    const w = memoryWorld({ files: files() })
+    const r = Either.getOrThrow(await w.run(load({ skill: "docs" })))
+    expect(r.parts.map((p) => [p.path, p.depth])).toEqual([
+      ["SKILL.md", 0], ["references/a.md", 1], ["scripts/run.sh", 1], ["references/b.md", 1]
+    ])
+    expect(r.parts[1]!.content).toBe("--- Content from references/a.md ---\n\n# A\nBack to [skill](../SKILL.md) and [b](b.md) and [c](c.md).\n\n--- End of references/a.md ---")
+    expect(r.missing.map((m) => m.target)).toEqual(["references/nope.md"])
+    expect(r.refused.map((m) => [m.target, m.reason])).toEqual([["../../secret.md", "path escapes the skill root"]])
+    expect(JSON.stringify(r)).not.toContain("top secret")
+    expect(r.total_tokens).toBe(r.parts.reduce((s, p) => s + p.tokens, 0))
+  })
+
+  it("depth 2 follows references of references; cycles load each file once", async () => {
+    const w = memoryWorld({ files: files() })
+    const r = Either.getOrThrow(await w.run(load({ skill: "docs", depth: 2 })))
+    expect(r.parts.map((p) => p.path)).toEqual(["SKILL.md", "references/a.md", "scripts/run.sh", "references/b.md", "references/c.md"])
+    expect(r.parts.find((p) => p.path === "references/c.md")!.referenced_from).toBe("references/a.md")
+    const d0 = Either.getOrThrow(await w.run(load({ skill: "docs", depth: 0 })))
+    expect(d0.parts.map((p) => p.path)).toEqual(["SKILL.md"])
+  })
+
+  it("a symlink inside the skill pointing outside is refused", async () => {
+    const w = memoryWorld({ files: files() })
+    await Effect.runPromise(w.fs.symlink("/work/secret.md", `${root}/references/b.md.link`, "file"))
+    await Effect.runPromise(w.fs.writeFile(`${root}/SKILL.md`, SKILL("docs", "Docs.", "", "See [x](references/b.md.link)\n")))
+    const r = Either.getOrThrow(await w.run(load({ skill: "docs" })))
+    expect(r.refused.map((m) => m.reason)).toEqual(["symlink escapes the skill root"])
+    expect(r.parts).toHaveLength(1)
+  })
+
+  it("budget cut-off: later parts left out and listed, a warning issued", async () => {
+    const w = memoryWorld({ files: files({ [`${root}/references/a.md`]: "A".repeat(2000) }) })
+    const r = Either.getOrThrow(await w.run(load({ skill: "docs", budget: 200 })))
+    expect(r.parts.map((p) => p.path)).toEqual(["SKILL.md"])
+    expect(r.left_out.map((p) => p.path)).toEqual(["references/a.md", "scripts/run.sh", "references/b.md"])
+    expect(r.over_budget).toBe(true)
+    expect(w.diagnostics.warnings.map((x) => (x._tag === "Notice" ? x.message : "")).join()).toContain("over the budget of 200")
+  })
+
+  it("permissions read the discovered copy's allowed-tools", async () => {
+    const w = memoryWorld({ files: { [`${root}/SKILL.md`]: SKILL("docs", "Docs.", "allowed-tools:\n  - Read\n  - Bash(git:*)\n") } })
+    const r = Either.getOrThrow(await w.run(permissions({ skill: "docs", check: ["Bash(git diff)", "Write"] })))
+    expect(r.mode).toBe("restricted")
+    expect(r.checks.map((c) => c.decision)).toEqual(["allow", "deny"])
+  })
+})

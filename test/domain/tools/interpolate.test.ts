@@ -1,0 +1,120 @@
+import { Either } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { buildArguments } from "../../../src/domain/tools/coerce.js"
+import { interpolate } from "../../../src/domain/tools/interpolate.js"
+import type { ParameterDefinition, ParameterType } from "../../../src/domain/tools/model.js"
+import { parseCommandTemplate } from "../../../src/domain/tools/template.js"
+
+const param = (name: string, type: ParameterType, required = false, dflt?: ParameterDefinition["default"]): ParameterDefinition => ({
+  name, type, typeText: type, required, description: "", default: dflt, line: 1
+})
+
+const run = (command: string, params: ReadonlyArray<ParameterDefinition>, raw: Parameters<typeof buildArguments>[1]) => {
+  const template = Either.getOrThrow(parseCommandTemplate(command, 1))
+  return Either.flatMap(buildArguments(params, raw), (values) => interpolate(template, params, values))
+}
+const argv = (command: string, params: ReadonlyArray<ParameterDefinition>, raw: Parameters<typeof buildArguments>[1]) => {
+  const r = run(command, params, raw)
+  if (Either.isLeft(r)) throw new Error(r.left)
+  return [r.right.program, ...r.right.args]
+}
+const failure = (command: string, params: ReadonlyArray<ParameterDefinition>, raw: Parameters<typeof buildArguments>[1]) => {
+  const r = run(command, params, raw)
+  return Either.isLeft(r) ? r.left : undefined
+}
+
+describe("tool-skills spec §3.4 interpolation", () => {
+  it("spec §3.5: git log -n {{count}} → program git, args [log, -n, 5, --oneline]", () => {
+    expect(argv("git log -n {{count}} --oneline", [param("count", "integer")], { pairs: ["count=5"] })).toEqual(["git", "log", "-n", "5", "--oneline"])
+  })
+
+  it("defaults apply; an optional parameter without value drops its whole argument", () => {
+    const ps = [param("limit", "integer"), param("q", "string", true)]
+    expect(argv("search {{q}} --limit={{limit}} -v", ps, { pairs: ["q=x"] })).toEqual(["search", "x", "-v"])
+    expect(argv("search {{q}} --limit={{limit}}", [param("limit", "integer", false, 10), ps[1]], { pairs: ["q=x"] })).toEqual(["search", "x", "--limit=10"])
+  })
+
+  it("boolean flags {{flag:--literal}}: true gives the literal, false drops the argument", () => {
+    const ps = [param("staged", "boolean")]
+    expect(argv("git diff {{staged:--staged}}", ps, { pairs: ["staged=true"] })).toEqual(["git", "diff", "--staged"])
+    expect(argv("git diff {{staged:--staged}}", ps, { json: { staged: false } })).toEqual(["git", "diff"])
+    expect(argv("git diff {{staged:--staged}}", ps, {})).toEqual(["git", "diff"])
+    expect(argv("x --on={{staged}}", ps, { json: { staged: true } })).toEqual(["x", "--on=true"])
+  })
+
+  it("a lone {{array}} gives one argument per element; embedded arrays join with spaces", () => {
+    const ps = [param("files", "array")]
+    expect(argv("git add -- {{files}}", ps, { json: { files: ["a b", "-rf", "c"] } })).toEqual(["git", "add", "--", "a b", "-rf", "c"])
+    expect(argv("git add -- {{files}}", ps, { pairs: ["files=a", "files=b c"] })).toEqual(["git", "add", "--", "a", "b c"])
+    expect(argv("echo --files={{files}}", ps, { json: { files: ["a", "b"] } })).toEqual(["echo", "--files=a b"])
+    expect(argv("echo x {{files}} y", ps, { json: { files: [] } })).toEqual(["echo", "x", "y"])
+  })
+
+  it("spec §9.3: a missing required parameter is an error before anything runs", () => {
+    expect(failure("echo {{q}}", [param("q", "string", true)], {})).toBe("missing required parameter 'q'")
+  })
+
+  it("coercion errors name the parameter", () => {
+    const ps = [param("n", "integer"), param("x", "number"), param("b", "boolean"), param("a", "array")]
+    expect(failure("e {{n}}", ps, { pairs: ["n=1.5"] })).toBe("invalid value for parameter 'n': '1.5' is not an integer")
+    expect(failure("e {{n}}", ps, { json: { n: 9007199254740993 } })).toMatch(/expected an integer/)
+    expect(failure("e {{x}}", ps, { pairs: ["x=abc"] })).toMatch(/not a number/)
+    expect(argv("e {{x}}", ps, { pairs: ["x=12.5"] })).toEqual(["e", "12.5"])
+    expect(failure("e {{b}}", ps, { pairs: ["b=maybe"] })).toMatch(/not a boolean/)
+    expect(failure("e {{a}}", ps, { json: { a: [{}] } })).toMatch(/element 0/)
+    expect(failure("e", ps, { pairs: ["zzz=1"] })).toBe("unknown parameter 'zzz' (parameters: n, x, b, a)")
+    expect(failure("e", ps, { pairs: ["n=1", "n=2"] })).toMatch(/more than once/)
+    expect(failure("e", ps, { pairs: ["novalue"] })).toMatch(/name=value/)
+    expect(failure("e", ps, { json: [1] })).toMatch(/JSON object/)
+  })
+
+  it("NUL bytes are refused with a clear error (no OS can pass them in argv)", () => {
+    expect(failure("e {{s}}", [param("s", "string")], { pairs: ["s=a\0b"] })).toMatch(/NUL byte/)
+    expect(failure("e {{a}}", [param("a", "array")], { json: { a: ["ok", "a\0"] } })).toMatch(/NUL byte/)
+  })
+
+  it("--arg overrides the same name from --json", () => {
+    expect(argv("e {{s}}", [param("s", "string")], { json: { s: "j" }, pairs: ["s=p"] })).toEqual(["e", "p"])
+  })
+})
+
+// Hostile values: shell metacharacters, flags, whitespace, quotes, newlines.
+const hostile = fc.oneof(
+  fc.string({ unit: "binary" }).filter((s) => !s.includes("\0")),
+  fc.constantFrom("-rf", "--upload-pack=evil", "$(id)", "`id`", "a; rm -rf /", "a\nb", "' \" \\", "  ", "", "{{other}}", "--staged", "*", "$HOME", "a|b&&c")
+)
+
+describe("tool-skills spec §3.4 rule 3 / §6.1: no injection (property)", () => {
+  it("any value is exactly one argument, verbatim, wherever it sits", () => {
+    fc.assert(
+      fc.property(hostile, hostile, (a, b) => {
+        const ps = [param("a", "string", true), param("b", "string", true), param("flag", "boolean")]
+        const out = argv("prog lit {{a}} --b={{b}} {{flag:--flag}} tail", ps, { json: { a, b } })
+        expect(out).toEqual(["prog", "lit", a, `--b=${b}`, "tail"])
+      })
+    )
+  })
+
+  it("a value can never become a declared flag: only the template's literal is emitted, and only for true", () => {
+    fc.assert(
+      fc.property(hostile, (v) => {
+        const ps = [param("flag", "boolean"), param("s", "string")]
+        const out = argv("prog {{flag:--danger}} {{s}}", ps, { json: { s: v } })
+        expect(out).toEqual(["prog", v])
+        // A string cannot be given for the boolean unless it is a boolean word.
+        const r = run("prog {{flag:--danger}}", ps, { pairs: [`flag=${v}`] })
+        if (Either.isRight(r)) expect(["true", "1", "yes", "on", "false", "0", "no", "off"]).toContain(v.trim().toLowerCase())
+      })
+    )
+  })
+
+  it("array elements stay one argument each, verbatim", () => {
+    fc.assert(
+      fc.property(fc.array(hostile, { maxLength: 6 }), (items) => {
+        const out = argv("prog -- {{items}}", [param("items", "array")], { json: { items } })
+        expect(out).toEqual(["prog", "--", ...items])
+      })
+    )
+  })
+})

@@ -1,0 +1,119 @@
+/**
+ * `skc mcp` at the wire level (RFC-0007:C-MCP-SERVER): raw JSON-RPC lines
+ * on a child process's stdin — malformed input is answered and the next
+ * request still served; stdout carries JSON-RPC only; end of stdin ends the
+ * server. Then 1,000 sequential SDK calls with the server's resident memory
+ * bounded.
+ */
+import { spawn } from "node:child_process"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { BIN, sandbox } from "../helpers/cli.js"
+import { connectMcp } from "../helpers/mcpClient.js"
+
+const init = (id: number) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })
+
+/** Send lines one by one, each after the previous answer (or a short pause for lines with no id). */
+const converse = (cwd: string, home: string, lines: ReadonlyArray<string>) =>
+  new Promise<{ stdout: Array<string>; stderr: string; code: number | null }>((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, "mcp"], { cwd, env: { PATH: process.env.PATH ?? "", HOME: home, SKILLC_HOME: home, NO_COLOR: "1" } })
+    const stdout: Array<string> = []
+    let stderr = ""
+    let pending = ""
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
+    child.stdout.setEncoding("utf8").on("data", (d: string) => {
+      pending += d
+      let nl: number
+      while ((nl = pending.indexOf("\n")) !== -1) {
+        stdout.push(pending.slice(0, nl))
+        pending = pending.slice(nl + 1)
+      }
+    })
+    child.on("error", reject)
+    child.on("close", (code) => resolve({ stdout, stderr, code }))
+    ;(async () => {
+      for (const line of lines) {
+        const expected = stdout.length + 1
+        child.stdin.write(line + "\n")
+        const hasAnswer = !/"method":"notifications\//.test(line)
+        for (let waited = 0; hasAnswer && stdout.length < expected && waited < 10_000; waited += 10) await new Promise((r) => setTimeout(r, 10))
+      }
+      child.stdin.end()
+    })().catch(reject)
+  })
+
+describe("skc mcp on the wire", () => {
+  it("RFC-0007:C-MCP-SERVER survives malformed JSON, non-JSON-RPC input and unknown methods, answering the next request", async () => {
+    const box = sandbox()
+    const { stdout, stderr, code } = await converse(box.work, box.home, [
+      "this is not json",
+      init(1),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"skc_list"',
+      JSON.stringify({ hello: "world", id: 3 }),
+      JSON.stringify({ jsonrpc: "2.0", id: 4, method: "no/such/method" }),
+      JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "skc_list", arguments: { scope: 5 } } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "skc_list", arguments: {} } })
+    ])
+    const messages = stdout.map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: any; error?: { code: number; message: string } })
+    for (const m of messages) expect(m.jsonrpc).toBe("2.0")
+    expect(messages).toHaveLength(7)
+    expect(messages[0]!.error!.code).toBe(-32700)
+    expect(messages[0]!.id).toBeUndefined()
+    expect(messages[1]).toMatchObject({ id: 1, result: { serverInfo: { name: "skillc" } } })
+    expect(messages[2]!.error!.code).toBe(-32700)
+    expect(messages[3]).toMatchObject({ id: 3, error: { code: -32600 } })
+    expect(messages[4]).toMatchObject({ id: 4, error: { code: -32601 } })
+    expect(messages[5]).toMatchObject({ id: 5, result: { isError: true } })
+    expect(messages[5]!.result.content[0].text).toMatch(/^error\[E100\]: invalid option: 'scope: /)
+    expect(messages[6]).toMatchObject({ id: 6, result: { structuredContent: { skills: [], total: 0, filtered: 0 } } })
+    expect(stderr).toContain("Parse error")
+    expect(code).toBe(0)
+  })
+
+  it("RFC-0007:C-MCP-SERVER 1,000 sequential calls keep answering with bounded memory", async () => {
+    const box = sandbox()
+    const skill = join(box.work, ".skillc", "skills", "mem-skill")
+    mkdirSync(join(skill, "refs"), { recursive: true })
+    writeFileSync(join(skill, "SKILL.md"), "---\nname: mem-skill\ndescription: Use when testing memory.\n---\n\n# Mem\n\n## One\n\ntext\n\n## Two\n\nmore\n")
+    writeFileSync(join(skill, "refs", "a.md"), "# A\n\n## B\n")
+    const mcp = await connectMcp({ cwd: box.work, home: box.home })
+    const pid = mcp.transport.pid!
+    const rss = () => {
+      const status = `/proc/${pid}/status`
+      if (!existsSync(status)) return undefined
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(status, "utf8"))
+      return m ? Number(m[1]) * 1024 : undefined
+    }
+    try {
+      const round = async (i: number) => {
+        switch (i % 4) {
+          case 0:
+            return mcp.call("skc_outline", { skill: "mem-skill" })
+          case 1:
+            return mcp.call("skc_list", {})
+          case 2:
+            return mcp.client.readResource({ uri: "skill://project/mem-skill/refs/a.md" })
+          default:
+            return mcp.call("skc_open", { skill: "mem-skill", path: "nope.md" })
+        }
+      }
+      for (let i = 0; i < 200; i++) await round(i)
+      const warm = rss()
+      let errors = 0
+      for (let i = 200; i < 1000; i++) {
+        const r = (await round(i)) as { isError?: boolean }
+        if (r.isError === true) errors++
+      }
+      expect(errors).toBe(200)
+      const outline = await mcp.call("skc_outline", { skill: "mem-skill" })
+      expect((outline.structuredContent as { headings: Array<unknown> }).headings).toHaveLength(5)
+      const after = rss()
+      if (warm !== undefined && after !== undefined) expect(after - warm).toBeLessThan(48 * 1024 * 1024)
+    } finally {
+      await mcp.close()
+    }
+  })
+})

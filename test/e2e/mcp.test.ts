@@ -1,0 +1,320 @@
+/**
+ * `skc mcp` end to end (RFC-0007:C-MCP-SERVER, C-COMMANDS; ADR-0003;
+ * DECISIONS #5, #31, #36) driven by the MCP SDK's own Client over stdio,
+ * every tool compared with the CLI's JSON for the same request, and the
+ * Skills extension (io.modelcontextprotocol/skills) checked against the
+ * files on disk.
+ */
+import { createHash } from "node:crypto"
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { parse as parseYaml } from "yaml"
+import { ROOT, sandbox } from "../helpers/cli.js"
+import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
+
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }
+
+/** RFC-0007:C-COMMANDS "MCP Tool Naming": every MCP-enabled command, no sync, no mcp (DECISIONS #5). */
+export const ALL_TOOLS = [
+  "skc_init",
+  "skc_list",
+  "skc_build",
+  "skc_lint",
+  "skc_outline",
+  "skc_show",
+  "skc_open",
+  "skc_sources",
+  "skc_search",
+  "skc_stats"
+]
+
+const write = (file: string, data: string | Uint8Array) => {
+  mkdirSync(join(file, ".."), { recursive: true })
+  writeFileSync(file, data)
+}
+
+const sha256 = (bytes: Uint8Array) => `sha256:${createHash("sha256").update(bytes).digest("hex")}`
+
+export const mcpFixture = () => {
+  const box = sandbox()
+  const project = join(box.work, "proj")
+  const pSkills = join(project, ".skillc", "skills")
+  const gSkills = join(box.home, ".skillc", "skills")
+  const helper = join(pSkills, "git-helper")
+  const logo = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 1, 2, 255])
+  mkdirSync(pSkills, { recursive: true })
+  cpSync(join(ROOT, "examples", "git-helper"), helper, { recursive: true })
+  write(join(helper, "assets", "logo.png"), logo)
+  write(join(helper, ".git", "config"), "[core]\n")
+  write(join(box.root, "outside-secret.txt"), "top secret\n")
+  symlinkSync(join(box.root, "outside-secret.txt"), join(helper, "leak.txt"))
+  write(join(gSkills, "cuda", "SKILL.md"), "---\nname: cuda\ndescription: Use when writing CUDA kernels.\nmetadata:\n  version: \"2.1\"\n---\n\n# CUDA\n\n## Kernels\n\nLaunch with <<<grid, block>>>.\n")
+  write(join(gSkills, "cuda", "refs", "memory.md"), "# Memory\n\nShared memory is fast.\n")
+  // Listed by skc_list, but not served as an extension skill: its frontmatter name differs from its directory.
+  write(join(pSkills, "odd-name", "SKILL.md"), "---\nname: something-else\ndescription: Use when testing names.\n---\n# Odd\n")
+  return { box, project, pSkills, gSkills, helper, logo }
+}
+
+describe("skc mcp", () => {
+  const fx = mcpFixture()
+  let mcp: McpSession
+
+  beforeAll(async () => {
+    mcp = await connectMcp({ cwd: fx.project, home: fx.box.home })
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  const cliJson = (args: ReadonlyArray<string>) => {
+    const r = fx.box.run([...args, "--format", "json"], fx.project)
+    expect(r.code, r.stderr).toBe(0)
+    return JSON.parse(r.stdout) as unknown
+  }
+  const cliError = (args: ReadonlyArray<string>) => {
+    const r = fx.box.run(args, fx.project)
+    expect(r.code).toBe(1)
+    return r.stderr.trimEnd()
+  }
+  const registered = async () => (await mcp.client.listTools()).tools
+
+  it("RFC-0007:C-MCP-SERVER initialize answers name skillc, the package version and the capabilities", () => {
+    expect(mcp.client.getServerVersion()).toMatchObject({ name: "skillc", version: pkg.version })
+    const caps = mcp.client.getServerCapabilities() as Record<string, unknown>
+    expect(caps.tools).toBeDefined()
+    expect(caps.resources).toBeDefined()
+    expect(caps.extensions).toEqual({ "io.modelcontextprotocol/skills": { directoryRead: true } })
+  })
+
+  it("RFC-0007:C-COMMANDS tools/list offers only skc_* tools of the registry, with snake_case JSON schemas and annotations", async () => {
+    const tools = await registered()
+    const names = tools.map((t) => t.name)
+    expect(names.every((n) => ALL_TOOLS.includes(n))).toBe(true)
+    for (const required of ["skc_init", "skc_list", "skc_build", "skc_outline", "skc_open", "skc_sources"]) expect(names).toContain(required)
+    expect(names).not.toContain("skc_sync")
+    expect(names).not.toContain("skc_mcp")
+    for (const t of tools) {
+      expect(t.description!.length).toBeGreaterThan(60)
+      expect(t.inputSchema.type).toBe("object")
+      expect(JSON.stringify(t.inputSchema)).not.toContain("$ref")
+      for (const key of Object.keys(t.inputSchema.properties ?? {})) expect(key).toMatch(/^[a-z]+(_[a-z]+)*$/)
+      expect(t.outputSchema?.type).toBe("object")
+      expect(typeof t.annotations?.readOnlyHint).toBe("boolean")
+    }
+    const byName = new Map(tools.map((t) => [t.name, t]))
+    const list = byName.get("skc_list")!
+    expect(Object.keys(list.inputSchema.properties!).sort()).toEqual(["check_obsolete", "limit", "pattern", "scope", "status"])
+    expect((list.inputSchema.properties!.scope as { enum: Array<string> }).enum).toEqual(["project", "global", "all"])
+    expect(list.annotations?.readOnlyHint).toBe(true)
+    expect(byName.get("skc_init")!.annotations?.readOnlyHint).toBe(false)
+    expect(byName.get("skc_build")!.annotations?.readOnlyHint).toBe(false)
+    expect(byName.get("skc_outline")!.annotations?.readOnlyHint).toBe(true)
+    expect(byName.get("skc_outline")!.inputSchema.required).toEqual(["skill"])
+    expect(Object.keys(byName.get("skc_open")!.inputSchema.properties!).sort()).toEqual(["max_lines", "path", "skill"])
+    expect(byName.get("skc_open")!.inputSchema.required!.slice().sort()).toEqual(["path", "skill"])
+    expect(Object.keys(byName.get("skc_sources")!.inputSchema.properties!).sort()).toEqual(["depth", "dir", "limit", "pattern", "skill"])
+  })
+
+  it("RFC-0007:C-MCP-SERVER skc_list returns the CLI's JSON as structured content and a readable table", async () => {
+    const r = await mcp.call("skc_list")
+    expect(r.isError).toBeFalsy()
+    expect(r.structuredContent).toEqual(cliJson(["list"]))
+    expect(textOf(r)).toMatch(/^SKILL\s+SCOPE\s+STATUS\s+SOURCE\n/)
+    const filtered = await mcp.call("skc_list", { scope: "global", limit: 1 })
+    expect(filtered.structuredContent).toEqual(cliJson(["list", "--scope", "global", "--limit", "1"]))
+  })
+
+  it("RFC-0007:C-MCP-SERVER skc_outline, skc_open, skc_sources equal the CLI's JSON", async () => {
+    const outline = await mcp.call("skc_outline", { skill: "git-helper", level: 2 })
+    expect(outline.structuredContent).toEqual(cliJson(["outline", "git-helper", "--level", "2"]))
+    expect(textOf(outline)).toContain("## Committing")
+    const open = await mcp.call("skc_open", { skill: "git-helper", path: "references/conflicts.md", max_lines: 3 })
+    expect(open.structuredContent).toEqual(cliJson(["open", "git-helper", "references/conflicts.md", "--max-lines", "3"]))
+    expect(textOf(open)).toBe((open.structuredContent as { content: string }).content)
+    const binary = await mcp.call("skc_open", { skill: "git-helper", path: "assets/logo.png" })
+    expect(binary.structuredContent).toEqual(cliJson(["open", "git-helper", "assets/logo.png"]))
+    expect((binary.structuredContent as { encoding?: string }).encoding).toBe("base64")
+    const src = await mcp.call("skc_sources", { skill: "git-helper", depth: 1 })
+    expect((src.structuredContent as { entries: unknown }).entries).toEqual(cliJson(["sources", "git-helper", "--depth", "1"]))
+    expect(textOf(src)).toContain("references/")
+    const global = await mcp.call("skc_outline", { skill: "cuda" })
+    expect(global.structuredContent).toEqual(cliJson(["outline", "cuda"]))
+  })
+
+  it("RFC-0007:C-MCP-SERVER skc_init and skc_build run the CLI's use cases", async () => {
+    const created = await mcp.call("skc_init", { name: "from-mcp" })
+    expect(created.isError).toBeFalsy()
+    expect(created.structuredContent).toEqual({ kind: "skill", name: "from-mcp", scope: "project", path: join(fx.pSkills, "from-mcp") })
+    expect(readFileSync(join(fx.pSkills, "from-mcp", "SKILL.md"), "utf8")).toContain("name: from-mcp")
+    const again = await mcp.call("skc_init", { name: "from-mcp" })
+    expect(again.isError).toBe(true)
+    expect(textOf(again)).toBe(cliError(["init", "from-mcp"]))
+
+    // git-helper holds a symlink out of the skill, which build refuses (E012); cuda builds.
+    const refused = await mcp.call("skc_build", { skill: "git-helper" })
+    expect(refused.isError).toBe(true)
+    expect(textOf(refused)).toBe(cliError(["build", "git-helper"]))
+    const built = await mcp.call("skc_build", { skill: "cuda" })
+    expect(built.isError, textOf(built)).toBeFalsy()
+    const viaCli = cliJson(["build", "cuda"]) as Record<string, unknown>
+    const strip = (r: Record<string, unknown>) => ({ ...r, deployments: undefined })
+    expect(strip(built.structuredContent as Record<string, unknown>)).toEqual(strip(viaCli))
+    const listed = (await mcp.call("skc_list", { pattern: "cuda" })).structuredContent as { skills: Array<{ status: string }> }
+    expect(listed.skills[0]!.status).toBe("normal")
+    expect(textOf(built)).toMatch(/^Built cuda/)
+  })
+
+  it("RFC-0005 failures are isError results with the CLI's exact error lines", async () => {
+    const cases: Array<[string, Record<string, unknown>, ReadonlyArray<string>]> = [
+      ["skc_outline", { skill: "no-such-skill" }, ["outline", "no-such-skill"]],
+      ["skc_open", { skill: "git-helper", path: "../../outside-secret.txt" }, ["open", "git-helper", "../../outside-secret.txt"]],
+      ["skc_open", { skill: "git-helper", path: "leak.txt" }, ["open", "git-helper", "leak.txt"]],
+      ["skc_open", { skill: "git-helper", path: "/etc/passwd" }, ["open", "git-helper", "/etc/passwd"]],
+      ["skc_open", { skill: "git-helper", path: "references/missing.md" }, ["open", "git-helper", "references/missing.md"]],
+      ["skc_sources", { skill: "git-helper", dir: "nope" }, ["sources", "git-helper", "--dir", "nope"]]
+    ]
+    for (const [tool, args, cli] of cases) {
+      const r = await mcp.call(tool, args)
+      expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true)
+      expect(textOf(r)).toBe(cliError(cli))
+      expect(r.structuredContent).toBeUndefined()
+    }
+    expect(textOf(await mcp.call("skc_outline", { skill: "no-such-skill" }))).toBe("error[E001]: skill 'no-such-skill' not found")
+    expect(textOf(await mcp.call("skc_open", { skill: "git-helper", path: "leak.txt" }))).toMatch(/^error\[E012\]: path escapes skill root/)
+  })
+
+  it("RFC-0005 E100 for invalid arguments, decoded with the CLI's Schemas; the server keeps answering", async () => {
+    const bad: Array<[string, Record<string, unknown>, RegExp]> = [
+      ["skc_list", { scope: "local" }, /^error\[E100\]: invalid option: 'scope: expected "project" \| "global" \| "all", actual "local"'$/],
+      ["skc_list", { limit: 0 }, /^error\[E100\]: invalid option: 'limit: /],
+      ["skc_list", { bogus: true }, /^error\[E100\]: invalid option: 'bogus: is unexpected/],
+      ["skc_outline", {}, /^error\[E100\]: invalid option: 'skill: is missing'$/],
+      ["skc_outline", { skill: 42 }, /^error\[E100\]: invalid option: 'skill: Expected string, actual 42'$/],
+      ["skc_outline", { skill: "git-helper", level: 9 }, /^error\[E100\]: invalid option: 'level: /]
+    ]
+    for (const [tool, args, pattern] of bad) {
+      const r = await mcp.call(tool, args)
+      expect(r.isError).toBe(true)
+      expect(textOf(r)).toMatch(pattern)
+    }
+    await expect(mcp.call("skc_sync", {})).rejects.toMatchObject({ code: -32602 })
+    await expect(mcp.call("no_such_tool", {})).rejects.toThrow(/Unknown tool: 'no_such_tool'/)
+    expect((await mcp.call("skc_list")).isError).toBeFalsy()
+  })
+
+  describe("Skills extension (io.modelcontextprotocol/skills)", () => {
+    const fileBytes = (uri: string) => {
+      const m = /^skill:\/\/(project|global)\/([^/]+)\/(.+)$/.exec(uri)!
+      const store = m[1] === "project" ? fx.pSkills : fx.gSkills
+      return new Uint8Array(readFileSync(join(store, m[2]!, ...m[3]!.split("/").map(decodeURIComponent))))
+    }
+
+    it("resources/list exposes every file of every project and global skill as skill://<scope>/<name>/<path>", async () => {
+      const { resources } = await mcp.client.listResources()
+      const uris = resources.map((r) => r.uri)
+      expect(uris).toContain("skill://project/git-helper/SKILL.md")
+      expect(uris).toContain("skill://project/git-helper/references/conflicts.md")
+      expect(uris).toContain("skill://project/git-helper/assets/logo.png")
+      expect(uris).toContain("skill://global/cuda/SKILL.md")
+      expect(uris).toContain("skill://global/cuda/refs/memory.md")
+      expect(uris.some((u) => u.includes("/.git/"))).toBe(false)
+      expect(uris.some((u) => u.includes("leak.txt"))).toBe(false)
+      expect(uris.some((u) => u.includes("odd-name"))).toBe(false)
+      const main = resources.find((r) => r.uri === "skill://project/git-helper/SKILL.md")!
+      expect(main).toMatchObject({ name: "git-helper", mimeType: "text/markdown" })
+      expect(main.description).toMatch(/^Everyday Git workflows/)
+      const templates = await mcp.client.listResourceTemplates()
+      expect(templates.resourceTemplates.map((t) => t.uriTemplate)).toEqual(["skill://project/{skill}/{+path}", "skill://global/{skill}/{+path}"])
+    })
+
+    it("resources/read returns the bytes on disk: text as text, binary as base64", async () => {
+      const md = await mcp.client.readResource({ uri: "skill://project/git-helper/SKILL.md" })
+      expect(md.contents[0]).toMatchObject({ uri: "skill://project/git-helper/SKILL.md", mimeType: "text/markdown" })
+      expect((md.contents[0] as { text: string }).text).toBe(readFileSync(join(fx.helper, "SKILL.md"), "utf8"))
+      const png = await mcp.client.readResource({ uri: "skill://project/git-helper/assets/logo.png" })
+      expect(png.contents[0]!.mimeType).toBe("image/png")
+      expect(Buffer.from((png.contents[0] as { blob: string }).blob, "base64")).toEqual(Buffer.from(fx.logo))
+    })
+
+    it("skills/list carries verbatim frontmatter and every file with its sha256 digest and size", async () => {
+      const listed = await mcp.extension("skills/list")
+      expect(listed.resultType).toBe("complete")
+      expect(typeof listed.ttlMs).toBe("number")
+      expect(listed.cacheScope).toBeDefined()
+      const skills = listed.skills as Array<{ uri: string; frontmatter: Record<string, unknown>; resources: Array<{ uri: string; digest: string; size: number }> }>
+      expect(skills.map((s) => s.uri)).toEqual(expect.arrayContaining(["skill://project/git-helper/SKILL.md", "skill://global/cuda/SKILL.md"]))
+      expect(skills.some((s) => s.uri.includes("odd-name"))).toBe(false)
+      for (const skill of skills) {
+        const md = readFileSync(join(skill.uri.startsWith("skill://project") ? fx.pSkills : fx.gSkills, skill.uri.split("/")[3]!, "SKILL.md"), "utf8")
+        expect(skill.frontmatter).toEqual(parseYaml(/^---\n([\s\S]*?)\n---\n/.exec(md)![1]!))
+        expect(skill.resources.map((r) => r.uri)).toContain(skill.uri)
+        for (const r of skill.resources) {
+          const bytes = fileBytes(r.uri)
+          expect(r.digest).toBe(sha256(bytes))
+          expect(r.size).toBe(bytes.byteLength)
+        }
+      }
+      const cuda = skills.find((s) => s.uri === "skill://global/cuda/SKILL.md")!
+      expect(cuda.frontmatter).toEqual({ name: "cuda", description: "Use when writing CUDA kernels.", metadata: { version: "2.1" } })
+      expect(cuda.resources.map((r) => r.uri)).toEqual(["skill://global/cuda/SKILL.md", "skill://global/cuda/refs/memory.md"])
+    })
+
+    it("skills/get returns the same entry by SKILL.md URI and -32602 for anything not served", async () => {
+      const listed = (await mcp.extension("skills/list")).skills as Array<{ uri: string }>
+      const got = await mcp.extension("skills/get", { uri: "skill://global/cuda/SKILL.md" })
+      expect(got.resultType).toBe("complete")
+      expect(got.skill).toEqual(listed.find((s) => s.uri === "skill://global/cuda/SKILL.md"))
+      for (const uri of ["skill://global/nope/SKILL.md", "skill://project/odd-name/SKILL.md", "skill://global/cuda/refs/memory.md", "https://x/SKILL.md"]) {
+        await expect(mcp.extension("skills/get", { uri })).rejects.toMatchObject({ code: -32602 })
+      }
+    })
+
+    it("reads follow open's path-safety rules: escapes, VCS directories and unknown files are refused", async () => {
+      const refused: Array<[string, RegExp]> = [
+        ["skill://project/git-helper/leak.txt", /E012/],
+        ["skill://project/git-helper/../git-helper/SKILL.md", /E012/],
+        ["skill://project/git-helper/%2E%2E/%2E%2E/outside-secret.txt", /E012/],
+        ["skill://project/git-helper/..%2F..%2Foutside-secret.txt", /E012/],
+        ["skill://project/git-helper/.git/config", /E012/],
+        ["skill://project/git-helper/missing.md", /not found/i],
+        ["skill://project/nope/SKILL.md", /No skill is served/],
+        ["skill://elsewhere/git-helper/SKILL.md", /not found/i]
+      ]
+      for (const [uri, message] of refused) {
+        await expect(mcp.client.readResource({ uri }), uri).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(message) })
+      }
+    })
+
+    it("resources/directory/read lists direct children, directories as inode/directory", async () => {
+      const root = await mcp.extension("resources/directory/read", { uri: "skill://project/git-helper" })
+      const children = root.resources as Array<{ uri: string; name: string; mimeType: string }>
+      expect(children.map((c) => c.name)).toEqual(["SKILL.md", "assets", "references", "scripts"].filter((n) => children.some((c) => c.name === n)))
+      expect(children.find((c) => c.name === "references")!.mimeType).toBe("inode/directory")
+      const refs = await mcp.extension("resources/directory/read", { uri: "skill://project/git-helper/references" })
+      expect((refs.resources as Array<{ uri: string }>).map((r) => r.uri)).toContain("skill://project/git-helper/references/conflicts.md")
+      await expect(mcp.extension("resources/directory/read", { uri: "skill://project/git-helper/SKILL.md" })).rejects.toMatchObject({ code: -32602 })
+    })
+
+    it("nothing is served stale: an edit between calls is seen by the next read, digest and tool call", async () => {
+      const uri = "skill://global/cuda/refs/memory.md"
+      const before = (await mcp.extension("skills/get", { uri: "skill://global/cuda/SKILL.md" })).skill as { resources: Array<{ uri: string; digest: string }> }
+      write(join(fx.gSkills, "cuda", "refs", "memory.md"), "# Memory\n\n## Coalescing\n\nEdited.\n")
+      const read = await mcp.client.readResource({ uri })
+      expect((read.contents[0] as { text: string }).text).toContain("Edited.")
+      const after = (await mcp.extension("skills/get", { uri: "skill://global/cuda/SKILL.md" })).skill as { resources: Array<{ uri: string; digest: string }> }
+      expect(after.resources.find((r) => r.uri === uri)!.digest).not.toBe(before.resources.find((r) => r.uri === uri)!.digest)
+      const outline = (await mcp.call("skc_outline", { skill: "cuda" })).structuredContent as { headings: Array<{ text: string }> }
+      expect(outline.headings.map((h) => h.text)).toContain("Coalescing")
+      write(join(fx.gSkills, "fresh", "SKILL.md"), "---\nname: fresh\ndescription: Use when testing freshness.\n---\n# Fresh\n")
+      const { resources } = await mcp.client.listResources()
+      expect(resources.map((r) => r.uri)).toContain("skill://global/fresh/SKILL.md")
+    })
+  })
+
+  it("RFC-0007:C-MCP-SERVER nothing but JSON-RPC reaches stdout; diagnostics stay on stderr", () => {
+    // The SDK client fails the connection on any non-JSON-RPC line; after all the calls above it is still usable.
+    expect(mcp.transport.pid).toBeGreaterThan(0)
+    expect(mcp.stderr()).not.toMatch(/error\[E999\]|at .*\.js:\d+/)
+  })
+})

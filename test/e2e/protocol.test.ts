@@ -1,0 +1,107 @@
+// agent-skill-protocol end to end: real processes, real symlinked deployments, a real SQLite access log.
+import { createRequire } from "node:module"
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+
+const SKILL = (name: string, description: string, extra = "", body = `# ${name}\n`) =>
+  `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n${extra}---\n${body}`
+
+// better-sqlite3 ships no types; the test needs three calls of it.
+type Db = { exec: (sql: string) => void; prepare: (sql: string) => { run: (...a: Array<unknown>) => void }; close: () => void }
+const Database = createRequire(__filename)("better-sqlite3") as new (file: string) => Db
+
+const write = (path: string, text: string) => {
+  mkdirSync(join(path, ".."), { recursive: true })
+  writeFileSync(path, text)
+}
+
+describe("agent-skill-protocol CLI", () => {
+  const sb = sandbox()
+  // Skills compiled into the project runtime and deployed as skc build does (RFC-0001:C-DEPLOYMENT): symlinks in ~/.claude/skills.
+  const runtime = join(sb.work, ".skillc", "runtime")
+  write(join(runtime, "pdf-forms", "SKILL.md"), SKILL("pdf-forms", "Fills PDF forms and extracts PDF text. Use when the user mentions PDF forms.", "allowed-tools: Bash(python:*) Read Write\n", "# PDF\nSee [API](references/api.md) & `scripts/fill.py`.\n"))
+  write(join(runtime, "pdf-forms", "references", "api.md"), "# API\nfill(form)\n")
+  write(join(runtime, "pdf-forms", "scripts", "fill.py"), "print('fill')\n")
+  write(join(runtime, "pdf-tools", "SKILL.md"), SKILL("pdf-tools", "Extracts PDF text."))
+  write(join(runtime, "pdf-kits", "SKILL.md"), SKILL("pdf-kits", "Extracts PDF text."))
+  write(join(runtime, "git-helper", "SKILL.md"), SKILL("git-helper", "Writes git commit messages & reviews <diffs>? no: reviews diffs.".replace("<diffs>? no: ", "")))
+  mkdirSync(join(sb.home, ".claude", "skills"), { recursive: true })
+  for (const n of ["pdf-forms", "pdf-kits", "pdf-tools", "git-helper"]) symlinkSync(join(runtime, n), join(sb.home, ".claude", "skills", n), "dir")
+  // A project-level copy of git-helper shadows the deployed one.
+  write(join(sb.work, ".claude", "skills", "git-helper", "SKILL.md"), SKILL("git-helper", "Project copy: git commit messages."))
+  write(join(sb.work, ".claude", "skills", "bad", "SKILL.md"), SKILL("anthropic-bad", "x"))
+
+  it("discover --format json: winners, shadowed, invalid, symlink targets", () => {
+    const r = sb.run(["discover", "--format", "json"])
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout)
+    expect(j.skills.map((s: { name: string; scope: string }) => `${s.name}:${s.scope}`)).toEqual(["git-helper:project", "pdf-forms:user", "pdf-kits:user", "pdf-tools:user"])
+    expect(j.skills[1].link_target).toBe(join(runtime, "pdf-forms"))
+    expect(j.skills[1].deployed_by_skc).toBe(true)
+    expect(j.shadowed[0]).toMatchObject({ name: "git-helper", scope: "user", winner: { scope: "project" } })
+    expect(j.invalid[0].problems).toEqual(["name contains the reserved word 'anthropic'"])
+    const text = sb.run(["discover"])
+    expect(text.stdout).toContain("shadowed by project")
+    expect(sb.run(["discover", "--agent", "bogus"]).stderr).toMatch(/^error\[E100\]/)
+  })
+
+  it("match: recency from the real access log breaks the tie between two equal skills", () => {
+    const before = JSON.parse(sb.run(["match", "extract the text of a PDF", "--format", "json"]).stdout)
+    expect(before.results.map((m: { name: string }) => m.name).slice(0, 2)).toEqual(["pdf-kits", "pdf-tools"])
+    const dbPath = join(runtime, "pdf-tools", ".skillc-meta", "logs.db")
+    mkdirSync(join(dbPath, ".."), { recursive: true })
+    const db = new Database(dbPath)
+    db.exec("CREATE TABLE access_log (id INTEGER PRIMARY KEY AUTOINCREMENT, timestamp TEXT NOT NULL, run_id TEXT, command TEXT, skill TEXT, skill_path TEXT, cwd TEXT, args TEXT, error TEXT)")
+    db.prepare("INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args) VALUES (?, 'r', 'show', 'pdf-tools', ?, ?, '{}')").run(
+      new Date().toISOString().replace(/\.\d{3}Z$/, "Z"), join(runtime, "pdf-tools"), sb.work
+    )
+    db.close()
+    const after = JSON.parse(sb.run(["match", "extract the text of a PDF", "--format", "json"]).stdout)
+    expect(after.results.map((m: { name: string }) => m.name).slice(0, 2)).toEqual(["pdf-tools", "pdf-kits"])
+    expect(after.results[0].reason).toMatch(/used \d+ min ago/)
+    expect(sb.run(["match", "what's the weather in Paris"]).stdout).toContain("No skill matches")
+    expect(sb.run(["match", "  "]).stderr).toBe("error[E004]: empty query\n")
+  })
+
+  it("prompt: escaped XML of the discovered skills", () => {
+    const r = sb.run(["prompt", "git-helper", "pdf-forms"])
+    expect(r.stdout).toBe(
+      `<available_skills>\n<skill>\n<name>git-helper</name>\n<description>Project copy: git commit messages.</description>\n<location>${join(sb.work, ".claude", "skills", "git-helper", "SKILL.md")}</location>\n</skill>\n<skill>\n<name>pdf-forms</name>\n<description>Fills PDF forms and extracts PDF text. Use when the user mentions PDF forms.</description>\n<location>${join(sb.home, ".claude", "skills", "pdf-forms", "SKILL.md")}</location>\n</skill>\n</available_skills>\n`
+    )
+    expect(sb.run(["prompt", "ghost"]).stderr).toBe("error[E001]: skill 'ghost' not found\n")
+  })
+
+  it("permissions --check: allow, deny, and the dangerous combination", () => {
+    const r = JSON.parse(sb.run(["permissions", "pdf-forms", "--check", "Bash(python fill.py)", "--check", "Bash(rm -rf /)", "--check", "Edit", "--format", "json"]).stdout)
+    expect(r.mode).toBe("restricted")
+    expect(r.checks.map((c: { decision: string }) => c.decision)).toEqual(["allow", "deny", "deny"])
+    const std = JSON.parse(sb.run(["permissions", "git-helper", "--check", "Bash(rm -rf /)", "--format", "json"]).stdout)
+    expect(std.checks[0].decision).toBe("ask")
+  })
+
+  it("load: body and references through the deployed symlink, wrapped; budget warning on stderr", () => {
+    const r = sb.run(["load", "pdf-forms"])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("--- Content from references/api.md ---\n\n# API\nfill(form)\n\n--- End of references/api.md ---")
+    expect(r.stdout).toContain("--- Content from scripts/fill.py ---")
+    const tight = sb.run(["load", "pdf-forms", "--budget", "20", "--format", "json"])
+    const j = JSON.parse(tight.stdout)
+    expect(j.left_out.map((p: { path: string }) => p.path)).toEqual(["references/api.md", "scripts/fill.py"])
+    expect(tight.stderr).toContain("over the budget of 20")
+    expect(sb.run(["load", "pdf-forms", "--budget", "0"]).stderr).toMatch(/^error\[E100\]/)
+  })
+
+  it("outline --tokens: every section's estimate (subsections included) and each file's total", () => {
+    const src = "---\nname: tok\ndescription: d\n---\n# Top\n" + "x".repeat(40) + "\n## Sub\n" + "y".repeat(80) + "\n"
+    write(join(sb.work, "tok", "SKILL.md"), src)
+    const j = JSON.parse(sb.run(["outline", "tok", "--tokens", "--format", "json"]).stdout)
+    const lines = src.split("\n")
+    const est = (from: number, to: number) => Math.ceil(lines.slice(from - 1, to - 1).join("\n").length / 4)
+    expect(j.headings.map((h: { text: string; tokens: number }) => [h.text, h.tokens])).toEqual([["Top", est(5, 10)], ["Sub", est(7, 10)]])
+    expect(j.total_tokens).toBe(Math.ceil(src.length / 4))
+    expect(sb.run(["outline", "tok"]).stdout).not.toContain("tokens")
+    expect(sb.run(["outline", "tok", "--tokens"]).stdout).toContain("## Sub  (~")
+  })
+})

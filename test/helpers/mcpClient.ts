@@ -1,0 +1,50 @@
+/**
+ * `skc mcp` driven by the MCP SDK's own Client over a real stdio child
+ * process (bin/skc.mjs mcp), isolated like every e2e test: SKILLC_HOME and
+ * HOME point into the sandbox, NO_COLOR set.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { ResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { PassThrough } from "node:stream"
+import { BIN } from "./cli.js"
+
+export interface McpSession {
+  readonly client: Client
+  readonly transport: StdioClientTransport
+  /** Everything the server wrote to stderr so far. */
+  readonly stderr: () => string
+  readonly call: (name: string, args?: Record<string, unknown>) => Promise<CallToolResult>
+  /** A request of the Skills extension (no SDK schema: loose result). */
+  readonly extension: (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>
+  readonly close: () => Promise<void>
+}
+
+export const connectMcp = async (options: { cwd: string; home: string; env?: Record<string, string> }): Promise<McpSession> => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp"],
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: options.home, SKILLC_HOME: options.home, NO_COLOR: "1", LANG: "C.UTF-8", ...options.env },
+    stderr: "pipe"
+  })
+  let stderr = ""
+  const stream = transport.stderr as PassThrough | null
+  stream?.setEncoding("utf8").on("data", (d: string) => (stderr += d))
+  const client = new Client({ name: "skc-test", version: "1.0.0" })
+  await client.connect(transport)
+  return {
+    client,
+    transport,
+    stderr: () => stderr,
+    call: (name, args = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>,
+    extension: (method, params = {}) => client.request({ method, params } as never, ResultSchema) as Promise<Record<string, unknown>>,
+    close: () => client.close()
+  }
+}
+
+/** The text of a tool result's first content block. */
+export const textOf = (r: CallToolResult): string => {
+  const first = r.content[0]
+  return first?.type === "text" ? first.text : ""
+}
