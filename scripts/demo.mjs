@@ -3,7 +3,7 @@
 // directory, isolated from your real home by SKILLC_HOME. Each step prints
 // the command and what skc answered.
 import { spawnSync } from "node:child_process"
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -46,6 +46,11 @@ step("Paths outside the skill are refused", ["open", "git-helper", "../../home"]
 step("Search the skill (BM25, stemmed: 'conflicting' finds 'conflict')", ["search", "git-helper", "conflicting merge", "--limit", "3"])
 step("Show one section by its heading (case-insensitive)", ["show", "git-helper", "--section", "undo the last commit"])
 step("A missing section suggests close headings", ["show", "git-helper", "--section", "Undo"], { expectFail: true })
+step("Lint the example skill (RFC-0008)", ["lint", "git-helper"])
+writeFileSync(join(project, ".skillc", "skills", "hello-world", "notes.md"), "## Notes\n\nSee [setup](setup.md).\n")
+step("Lint every project skill: a broken link is an error (exit 1)", ["lint"], { expectFail: true })
+step("One skill as JSON (DECISIONS #12)", ["lint", "hello-world", "--format", "json"], { expectFail: true })
+step("The compiled runtime is skipped (SKL001)", ["lint", ".skillc/runtime/git-helper"])
 
 rmSync(sandbox, { recursive: true, force: true })
 process.stdout.write(failed ? "\ndemo FAILED\n" : "\ndemo finished: every step behaved as expected\n")

@@ -9,7 +9,7 @@ import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
 import { searchCommand } from "./search.js"
 import { showCommand } from "./show.js"
-
+import { lintCommand } from "./lint.js"
 import { listCommand } from "./list.js"
 import { mcpCommand } from "./mcp.js"
 import { discoverCommand, loadCommand, matchCommand, permissionsCommand, promptCommand } from "./protocol.js"
@@ -33,5 +33,6 @@ export const commands = [
   promptCommand,
   permissionsCommand,
   loadCommand,
+  lintCommand,
   mcpCommand
 ] as const

@@ -1,0 +1,147 @@
+/**
+ * `skc lint` (RFC-0008, RFC-0007:C-COMMANDS): check skills against the rule
+ * registry. With a skill (name or any directory path) lint that one; without,
+ * every skill of the project source store.
+ *
+ * `lintSkills` returns the full outcome (display paths, skipped compiled
+ * skills) for the renderers; `lint` returns the `--format json` document of
+ * DECISIONS #12 (an array of those documents when no skill was named).
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "@effect/platform/Path"
+import { InternalError, UsageError, Warning } from "../domain/errors.js"
+import { MANIFEST_FILE, META_DIR } from "../domain/manifest.js"
+import { configureRules, runRules } from "../domain/lint/runner.js"
+import { RULES } from "../domain/lint/registry.js"
+import { COMPILED_WARNING, skl001 } from "../domain/lint/rules/skl001-skip-compiled.js"
+import { makeSnapshot } from "../domain/lint/snapshot.js"
+import type { LintDiagnostic } from "../domain/lint/types.js"
+import { Diagnostics } from "../ports/Diagnostics.js"
+import { FileSystem } from "../ports/FileSystem.js"
+import { describeSkillDir, displayPath, resolveSkill, type ResolvedSkill } from "./resolve.js"
+import { readSkillTree } from "./lintTree.js"
+import { Settings } from "./Settings.js"
+
+export const LintInput = Schema.Struct({
+  skill: Schema.optional(Schema.String).annotations({
+    description: "Skill name or path to a skill directory; omitted: every skill of the project store."
+  }),
+  force: Schema.optional(Schema.Boolean).annotations({ description: "Lint even if the skill is compiled (SKL001)." })
+})
+export type LintInput = typeof LintInput.Type
+
+export interface LintReport {
+  readonly skill: string
+  /** The skill directory as a user would type it (cwd-relative when below the cwd). */
+  readonly path: string
+  /** A compiled skill skipped by SKL001. */
+  readonly skipped: boolean
+  readonly diagnostics: ReadonlyArray<LintDiagnostic>
+}
+
+export interface LintOutcome {
+  /** A skill was named: one report, JSON is one object. */
+  readonly single: boolean
+  readonly reports: ReadonlyArray<LintReport>
+}
+
+/** DECISIONS #12: `{"skill", "diagnostics": [{"rule","name","severity","file","line","message"}]}`. */
+export interface LintJson {
+  readonly skill: string
+  readonly diagnostics: ReadonlyArray<{
+    readonly rule: string
+    readonly name: string
+    readonly severity: "error" | "warning"
+    readonly file: string
+    readonly line: number
+    readonly message: string
+  }>
+  /** Present (true) only when a compiled skill was skipped (SKL001). */
+  readonly skipped?: true
+}
+
+export const reportJson = (r: LintReport): LintJson => ({
+  skill: r.skill,
+  diagnostics: r.diagnostics.map((d) => ({ rule: d.rule, name: d.name, severity: d.severity, file: d.file, line: d.line, message: d.message })),
+  ...(r.skipped ? { skipped: true as const } : {})
+})
+
+export const outcomeJson = (o: LintOutcome): LintJson | ReadonlyArray<LintJson> =>
+  o.single ? reportJson(o.reports[0]) : o.reports.map(reportJson)
+
+export const hasErrors = (o: LintOutcome): boolean => o.reports.some((r) => r.diagnostics.some((d) => d.severity === "error"))
+
+const lintOne = (skill: ResolvedSkill, force: boolean, configured: ReturnType<typeof configureRules>["rules"]) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const diagnostics = yield* Diagnostics
+    const { stores } = yield* Settings
+    const shown = displayPath(stores.cwd, skill.sourceDir, path)
+    // RFC-0008:C-SCOPE / DECISIONS #1: a compiled skill carries .skillc-meta/manifest.json.
+    const manifest = yield* fs
+      .statOption(path.join(skill.sourceDir, META_DIR, MANIFEST_FILE))
+      .pipe(Effect.orElseSucceed(() => undefined))
+    if (manifest !== undefined) {
+      if (!force) {
+        const report: LintReport = { skill: skill.name, path: shown, skipped: true, diagnostics: [] }
+        return report
+      }
+      yield* diagnostics.warn(Warning.lint(skl001.id, skl001.name, COMPILED_WARNING))
+    }
+    const tree = yield* readSkillTree(skill.sourceDir)
+    const snapshot = makeSnapshot({ dirName: skill.name, ...tree })
+    const report: LintReport = { skill: skill.name, path: shown, skipped: false, diagnostics: runRules(snapshot, configured) }
+    return report
+  })
+
+/** Every skill directory of the project source store, by name. */
+const projectSkills = Effect.gen(function* () {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  const { stores } = yield* Settings
+  if (stores.projectSkills === undefined) {
+    return yield* Effect.fail(
+      new UsageError({ message: "no skill given and no skillc project here; name a skill or a path: skc lint <skill>" })
+    )
+  }
+  const entries = yield* fs.readDir(stores.projectSkills).pipe(
+    Effect.catchAll((e) =>
+      e.code === "ENOENT" || e.code === "ENOTDIR"
+        ? Effect.succeed([])
+        : Effect.fail(new InternalError({ message: `readdir '${e.path}': ${e.code}`, cause: e }))
+    )
+  )
+  const names = entries
+    .filter((e) => (e.type === "directory" || e.type === "symlink") && !e.name.startsWith("."))
+    .map((e) => e.name)
+    .sort()
+  const skills: Array<ResolvedSkill> = []
+  for (const name of names) {
+    const dir = path.join(stores.projectSkills, name)
+    const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
+    if (md?.type !== "file") {
+      const isDir = (yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)))?.type === "directory"
+      if (isDir) yield* diagnostics.warn(Warning.notice(`skipping '${name}': no SKILL.md`))
+      continue
+    }
+    skills.push(yield* describeSkillDir(dir, "project"))
+  }
+  return skills
+})
+
+export const lintSkills = (input: LintInput) =>
+  Effect.gen(function* () {
+    const diagnostics = yield* Diagnostics
+    const { config } = yield* Settings
+    const configured = configureRules(RULES, config.lint)
+    for (const p of configured.problems) yield* diagnostics.warn(Warning.notice(p.message))
+    const skills = input.skill === undefined ? yield* projectSkills : [yield* resolveSkill(input.skill)]
+    const reports: Array<LintReport> = []
+    for (const skill of skills) reports.push(yield* lintOne(skill, input.force ?? false, configured.rules))
+    const outcome: LintOutcome = { single: input.skill !== undefined, reports }
+    return outcome
+  })
+
+export const lint = (input: LintInput) => Effect.map(lintSkills(input), outcomeJson)

@@ -1,0 +1,63 @@
+/**
+ * Every lint rule, in documentation order. Registering a rule is one line
+ * here; the runner, the outputs and `docs/rules.md` read this list and know
+ * nothing about individual rules.
+ */
+import type { Rule } from "./types.js"
+import { skl001 } from "./rules/skl001-skip-compiled.js"
+import { skl100 } from "./rules/skl100-frontmatter-valid.js"
+import { skl101 } from "./rules/skl101-name-required.js"
+import { skl102 } from "./rules/skl102-name-format.js"
+import { skl103 } from "./rules/skl103-name-length.js"
+import { skl104 } from "./rules/skl104-name-match-dir.js"
+import { skl105 } from "./rules/skl105-description-required.js"
+import { skl106 } from "./rules/skl106-description-nonempty.js"
+import { skl107 } from "./rules/skl107-description-length.js"
+import { skl108 } from "./rules/skl108-description-triggers.js"
+import { skl109 } from "./rules/skl109-frontmatter-known.js"
+import { skl111 } from "./rules/skl111-compatibility-length.js"
+import { skl112 } from "./rules/skl112-metadata-strings.js"
+import { skl113 } from "./rules/skl113-name-nfkc.js"
+import { skl114 } from "./rules/skl114-allowed-tools-format.js"
+import { skl201 } from "./rules/skl201-skill-size.js"
+import { skl202 } from "./rules/skl202-heading-h1.js"
+import { skl203 } from "./rules/skl203-heading-match-name.js"
+import { skl204 } from "./rules/skl204-heading-first-h1.js"
+import { skl205 } from "./rules/skl205-heading-hierarchy.js"
+import { skl206 } from "./rules/skl206-code-block-language.js"
+import { skl301 } from "./rules/skl301-link-file-exists.js"
+import { skl302 } from "./rules/skl302-link-anchor-exists.js"
+import { skl303 } from "./rules/skl303-link-no-escape.js"
+import { skl401 } from "./rules/skl401-no-orphans.js"
+import { toolSkillRules } from "./rules/tool-skill.js"
+
+export const RULES: ReadonlyArray<Rule> = [
+  skl001,
+  skl100,
+  skl101,
+  skl102,
+  skl103,
+  skl104,
+  skl105,
+  skl106,
+  skl107,
+  skl108,
+  skl109,
+  skl111,
+  skl112,
+  skl113,
+  skl114,
+  skl201,
+  skl202,
+  skl203,
+  skl204,
+  skl205,
+  skl206,
+  skl301,
+  skl302,
+  skl303,
+  skl401,
+  ...toolSkillRules
+]
+
+export const ruleById = (id: string): Rule | undefined => RULES.find((r) => r.id === id)

@@ -1,0 +1,17 @@
+import type { Rule } from "../types.js"
+
+export const skl202: Rule = {
+  id: "SKL202",
+  name: "heading-h1",
+  defaultSeverity: "warning",
+  category: "structure",
+  source: "RFC-0008:C-REGISTRY, DECISIONS #13",
+  summary: "SKILL.md has at least one H1 heading.",
+  doc: "The H1 titles the skill in outlines, the compiled stub and search results. Headings inside code blocks, HTML or the frontmatter do not count.",
+  fix: "Add `# <Skill Title>` after the frontmatter.",
+  check: (s) => {
+    const facts = s.markdown("SKILL.md")
+    if (facts === undefined || facts.headings.some((h) => h.level === 1)) return []
+    return [{ file: "SKILL.md", line: facts.bodyStartLine > facts.lineCount ? 1 : facts.bodyStartLine, message: "no H1 heading found" }]
+  }
+}

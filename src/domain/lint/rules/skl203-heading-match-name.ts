@@ -1,0 +1,23 @@
+import { frontmatterData, type Rule } from "../types.js"
+
+const normalise = (s: string) => s.toLowerCase().replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim()
+
+export const skl203: Rule = {
+  id: "SKL203",
+  name: "heading-match-name",
+  defaultSeverity: "warning",
+  category: "structure",
+  source: "RFC-0008:C-REGISTRY",
+  summary: "The first H1 of SKILL.md contains the skill name.",
+  doc: "The title should make the skill recognisable by its name. Comparison is case-insensitive with hyphens read as spaces, and the heading may say more: `# My Skill Guide` matches `my-skill`. The name is the frontmatter `name`, or the directory name when there is none.",
+  fix: "Put the skill name in the first H1, e.g. `# My Skill`.",
+  check: (s) => {
+    const facts = s.markdown("SKILL.md")
+    const h1 = facts?.headings.find((h) => h.level === 1)
+    if (h1 === undefined) return []
+    const data = frontmatterData(s.frontmatter)
+    const name = typeof data?.name === "string" && data.name.trim() !== "" ? data.name : s.dirName
+    if (normalise(h1.text).includes(normalise(name))) return []
+    return [{ file: "SKILL.md", line: h1.line, message: `first H1 '${h1.text}' does not contain the skill name '${name}'` }]
+  }
+}

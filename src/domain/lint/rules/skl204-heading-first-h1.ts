@@ -1,0 +1,22 @@
+import type { Finding, Rule } from "../types.js"
+
+export const skl204: Rule = {
+  id: "SKL204",
+  name: "heading-first-h1",
+  defaultSeverity: "warning",
+  category: "structure",
+  source: "RFC-0008:C-REGISTRY",
+  summary: "The first heading of each markdown file is an H1.",
+  doc: "The first heading titles the document; starting at H2 or deeper suggests missing context, and the compiled stub lists reference files by their H1. Applies to every scanned `.md` file.",
+  fix: "Make the first heading `# Title`, or add an H1 above it.",
+  check: (s) => {
+    const out: Array<Finding> = []
+    for (const f of s.markdownFiles) {
+      const first = s.markdown(f.path)?.headings[0]
+      if (first !== undefined && first.level !== 1) {
+        out.push({ file: f.path, line: first.line, message: `first heading is H${first.level}; expected H1` })
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,22 @@
+import { fileLinks } from "../links.js"
+import type { Finding, Rule } from "../types.js"
+
+export const skl301: Rule = {
+  id: "SKL301",
+  name: "link-file-exists",
+  defaultSeverity: "error",
+  category: "links",
+  source: "RFC-0008:C-REGISTRY",
+  summary: "Relative links point to files that exist in the skill.",
+  doc: "A relative link (`[text](references/api.md)`, images and reference definitions included) must resolve to a file or directory inside the skill; an agent following a broken link loses the context the author meant it to have. URLs, absolute paths and links inside code are not checked; `?query` and `#fragment` are ignored and `%20`-style escapes decoded.",
+  fix: "Correct the path (it is relative to the file containing the link) or add the missing file.",
+  check: (s) => {
+    const out: Array<Finding> = []
+    for (const { file, link, target } of fileLinks(s)) {
+      if (target._tag === "Internal" && s.lookup(target.path) === undefined) {
+        out.push({ file, line: link.line, column: link.column, message: `link target not found: '${target.written}'` })
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The lint runner: applies configuration (severity overrides, `off`, rule
+ * options; RFC-0008:C-EXTENSIONS, DECISIONS #35), runs every applicable rule,
+ * drops what inline directives silence and orders the rest. It knows no
+ * individual rule: everything comes from the registry's data.
+ */
+import type { LintSetting } from "../config.js"
+import { isSuppressed, parseDirectives } from "./directives.js"
+import type { Finding, LintDiagnostic, Rule, Severity, SkillSnapshot } from "./types.js"
+
+export interface ConfigProblem {
+  readonly message: string
+}
+
+export interface EffectiveRule {
+  readonly rule: Rule
+  readonly severity: Severity
+  readonly options: Readonly<Record<string, unknown>>
+}
+
+/** Rules as configured: `off` rules dropped, options validated against each rule's declared ones. */
+export const configureRules = (
+  rules: ReadonlyArray<Rule>,
+  settings: Readonly<Record<string, LintSetting>>
+): { readonly rules: ReadonlyArray<EffectiveRule>; readonly problems: ReadonlyArray<ConfigProblem> } => {
+  const problems: Array<ConfigProblem> = []
+  const known = new Set(rules.map((r) => r.id))
+  for (const id of Object.keys(settings)) {
+    if (!known.has(id)) problems.push({ message: `unknown lint rule '${id}' in [lint] configuration; ignored` })
+  }
+  const out: Array<EffectiveRule> = []
+  for (const rule of rules) {
+    if (rule.defaultSeverity === "n/a") continue
+    const setting = settings[rule.id]
+    if (setting?.severity === "off") continue
+    const options: Record<string, unknown> = {}
+    for (const [k, o] of Object.entries(rule.options ?? {})) options[k] = o.default
+    for (const [k, raw] of Object.entries(setting?.options ?? {})) {
+      const value = typeof raw === "bigint" ? Number(raw) : raw
+      const declared = rule.options?.[k]
+      if (declared === undefined) {
+        problems.push({ message: `unknown option '${k}' for lint rule ${rule.id}; ignored` })
+        continue
+      }
+      const invalid = declared.validate(value)
+      if (invalid !== undefined) problems.push({ message: `lint.${rule.id}.${k} ${invalid}; using ${JSON.stringify(declared.default)}` })
+      else options[k] = value
+    }
+    out.push({ rule, severity: setting?.severity ?? rule.defaultSeverity, options })
+  }
+  return { rules: out, problems }
+}
+
+/** SKILL.md first, then bytewise path order; then line, column, rule id. */
+export const compareDiagnostics = (a: LintDiagnostic, b: LintDiagnostic): number => {
+  if (a.file !== b.file) {
+    if (a.file === "SKILL.md") return -1
+    if (b.file === "SKILL.md") return 1
+    return a.file < b.file ? -1 : 1
+  }
+  return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)
+}
+
+export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<EffectiveRule>): ReadonlyArray<LintDiagnostic> => {
+  const directives = new Map<string, ReturnType<typeof parseDirectives>>()
+  const directivesOf = (file: string) => {
+    let d = directives.get(file)
+    if (d === undefined) {
+      d = parseDirectives(snapshot.markdown(file)?.htmlComments ?? [])
+      directives.set(file, d)
+    }
+    return d
+  }
+  const out: Array<LintDiagnostic> = []
+  for (const { rule, severity, options } of rules) {
+    if (rule.appliesTo !== undefined && !rule.appliesTo(snapshot)) continue
+    const findings: ReadonlyArray<Finding> = rule.check(snapshot, options)
+    for (const f of findings) {
+      if (isSuppressed(directivesOf(f.file), rule.id, f.line)) continue
+      out.push({ rule: rule.id, name: rule.name, severity, file: f.file, line: f.line, column: f.column ?? 1, message: f.message })
+    }
+  }
+  return out.sort(compareDiagnostics)
+}

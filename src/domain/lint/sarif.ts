@@ -1,0 +1,73 @@
+/**
+ * SARIF 2.1.0 for `skc lint --format sarif` (DECISIONS #12), shaped for
+ * GitHub code scanning: every registered rule with its metadata in
+ * `tool.driver.rules` (so the rules show with their help), one result per
+ * diagnostic with the severity actually applied, locations as URIs relative
+ * to the working directory (the repository root in CI).
+ */
+import type { LintDiagnostic, Rule } from "./types.js"
+
+export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+export interface SarifInput {
+  readonly toolVersion: string
+  readonly rules: ReadonlyArray<Rule>
+  /** `path`: the skill directory, cwd-relative when possible, else absolute. */
+  readonly reports: ReadonlyArray<{ readonly path: string; readonly diagnostics: ReadonlyArray<LintDiagnostic> }>
+}
+
+const level = (s: Rule["defaultSeverity"]): "error" | "warning" => (s === "error" ? "error" : "warning")
+
+/** A file of a skill as a SARIF URI: relative reference, or `file://` for an absolute skill path. */
+export const artifactUri = (skillPath: string, file: string): string => {
+  const joined = skillPath === "." ? file : `${skillPath.replace(/\\/g, "/").replace(/\/$/, "")}/${file}`
+  const encoded = encodeURI(joined).replace(/[?#]/g, (c) => encodeURIComponent(c))
+  return joined.startsWith("/") ? `file://${encoded}` : /^[A-Za-z]:\//.test(joined) ? `file:///${encoded}` : encoded
+}
+
+export const toSarif = (input: SarifInput) => {
+  const index = new Map(input.rules.map((r, i) => [r.id, i]))
+  return {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0" as const,
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: "skc",
+            fullName: "skc lint (skillc)",
+            version: input.toolVersion,
+            semanticVersion: input.toolVersion,
+            informationUri: "https://agentskills.io",
+            rules: input.rules.map((r) => ({
+              id: r.id,
+              name: r.name,
+              shortDescription: { text: r.summary },
+              fullDescription: { text: r.doc },
+              help: { text: `${r.doc}\n\nHow to fix: ${r.fix}`, markdown: `${r.doc}\n\n**How to fix:** ${r.fix}` },
+              defaultConfiguration: { level: level(r.defaultSeverity), enabled: r.defaultSeverity !== "n/a" },
+              properties: { category: r.category, tags: ["agent-skills", r.category] }
+            }))
+          }
+        },
+        columnKind: "unicodeCodePoints" as const,
+        results: input.reports.flatMap((rep) =>
+          rep.diagnostics.map((d) => ({
+            ruleId: d.rule,
+            ...(index.has(d.rule) ? { ruleIndex: index.get(d.rule)! } : {}),
+            level: d.severity,
+            message: { text: `${d.rule} ${d.name}: ${d.message}` },
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: artifactUri(rep.path, d.file) },
+                  region: { startLine: d.line, startColumn: d.column }
+                }
+              }
+            ]
+          }))
+        )
+      }
+    ]
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Build a `SkillSnapshot` from what the app layer read: the directory's
+ * entries and the text of the markdown files in scope. Markdown is parsed on
+ * first use and memoised, so every rule shares one parse per file.
+ */
+import { parseMarkdownAst } from "../markdown/ast.js"
+import { parseFrontmatterLines } from "../markdown/frontmatter.js"
+import { splitLines } from "../markdown/lines.js"
+import type { MarkdownAst } from "../markdown/model.js"
+import { normalizePath } from "./paths.js"
+import type { MarkdownFile, SkillEntry, SkillSnapshot } from "./types.js"
+
+/** RFC-0008:C-SCOPE: `.md` files not hidden and not under a hidden directory. */
+export const inLintScope = (path: string): boolean =>
+  path.toLowerCase().endsWith(".md") && !path.split("/").some((seg) => seg.startsWith("."))
+
+export const makeSnapshot = (input: {
+  readonly dirName: string
+  readonly entries: ReadonlyArray<SkillEntry>
+  readonly markdownFiles: ReadonlyArray<MarkdownFile>
+}): SkillSnapshot => {
+  const byPath = new Map(input.entries.map((e) => [e.path, e]))
+  const sources = new Map(input.markdownFiles.map((f) => [f.path, f.source]))
+  const parsed = new Map<string, MarkdownAst>()
+  const markdown = (path: string): MarkdownAst | undefined => {
+    let facts = parsed.get(path)
+    if (facts === undefined) {
+      const source = sources.get(path)
+      if (source === undefined) return undefined
+      facts = parseMarkdownAst(source)
+      parsed.set(path, facts)
+    }
+    return facts
+  }
+  const files = [...input.markdownFiles].sort((a, b) =>
+    a.path === "SKILL.md" ? -1 : b.path === "SKILL.md" ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0
+  )
+  const skillMd = sources.get("SKILL.md")
+  return {
+    dirName: input.dirName,
+    entries: input.entries,
+    markdownFiles: files,
+    markdown,
+    // Frontmatter alone is cheap; the full parse waits until a body rule asks.
+    frontmatter: skillMd === undefined ? { _tag: "Absent" } : (parsed.get("SKILL.md")?.frontmatter ?? parseFrontmatterLines(splitLines(skillMd))),
+    lookup: (path) => byPath.get(normalizePath(path))
+  }
+}

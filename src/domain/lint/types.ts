@@ -1,0 +1,113 @@
+/**
+ * The shapes every lint rule shares (RFC-0008:C-REGISTRY): a rule is data
+ * (id, name, default severity, category, docs, options) plus a pure check
+ * over a skill snapshot. The runner (`runner.ts`) applies configuration,
+ * inline directives and ordering; it knows no individual rule.
+ */
+import type { Frontmatter } from "../markdown/frontmatter.js"
+import type { MarkdownAst } from "../markdown/model.js"
+
+export type Severity = "error" | "warning"
+export type Category = "meta" | "frontmatter" | "structure" | "links" | "files" | "tools"
+
+/** One entry of the skill directory, path relative to the root with `/`. */
+export interface SkillEntry {
+  readonly path: string
+  readonly type: "file" | "directory"
+  /** A symlink whose target lies outside the skill root (never followed). */
+  readonly escapes?: boolean
+}
+
+/** A markdown file lint scans (RFC-0008:C-SCOPE: `.md`, not hidden, not under a hidden directory). */
+export interface MarkdownFile {
+  readonly path: string
+  readonly source: string
+}
+
+/**
+ * Everything a rule may look at. `markdown(path)` parses lazily and memoises,
+ * so rules that never look at a file cost nothing and no file is parsed twice.
+ */
+export interface SkillSnapshot {
+  /** The skill directory's own name (SKL104). */
+  readonly dirName: string
+  /** Every file and directory below the root (`.git/` and `.jj/` excluded). */
+  readonly entries: ReadonlyArray<SkillEntry>
+  /** Markdown files in lint scope, SKILL.md first, the rest in bytewise path order. */
+  readonly markdownFiles: ReadonlyArray<MarkdownFile>
+  /** The markdown facts of a scanned markdown file; undefined for anything else. */
+  readonly markdown: (path: string) => MarkdownAst | undefined
+  /** SKILL.md's frontmatter. */
+  readonly frontmatter: Frontmatter
+  /** Kind of entry at a relative path (normalised, no leading `./`). */
+  readonly lookup: (path: string) => SkillEntry | undefined
+}
+
+/** What a check reports; the runner adds rule id, name and severity. */
+export interface Finding {
+  readonly file: string
+  readonly line: number
+  readonly column?: number
+  readonly message: string
+}
+
+export interface RuleOption {
+  readonly description: string
+  readonly default: unknown
+  /** Undefined when valid, else what is wrong (shown as a config warning). */
+  readonly validate: (value: unknown) => string | undefined
+}
+
+export interface Rule {
+  readonly id: string
+  readonly name: string
+  /** SKL001 has none ("n/a"): it is controlled by `--force`. */
+  readonly defaultSeverity: Severity | "n/a"
+  readonly category: Category
+  /** One line for tables and SARIF `shortDescription`. */
+  readonly summary: string
+  /** One paragraph: what the rule checks and why. */
+  readonly doc: string
+  /** How to fix a violation. */
+  readonly fix: string
+  /** Where the rule comes from (clause id or format reference). */
+  readonly source: string
+  readonly options?: Readonly<Record<string, RuleOption>>
+  /** Rules of a dialect (e.g. tool skills) say when they apply; default: always. */
+  readonly appliesTo?: (snapshot: SkillSnapshot) => boolean
+  readonly check: (snapshot: SkillSnapshot, options: Readonly<Record<string, unknown>>) => ReadonlyArray<Finding>
+}
+
+export interface LintDiagnostic {
+  readonly rule: string
+  readonly name: string
+  readonly severity: Severity
+  readonly file: string
+  readonly line: number
+  readonly column: number
+  readonly message: string
+}
+
+/** Options validators shared by rules. */
+export const positiveInteger = (value: unknown): string | undefined =>
+  typeof value === "number" && Number.isInteger(value) && value > 0 ? undefined : "must be a positive integer"
+
+export const stringList = (value: unknown): string | undefined =>
+  Array.isArray(value) && value.every((v) => typeof v === "string" && v.length > 0) ? undefined : "must be a list of non-empty strings"
+
+/** Lengths count Unicode code points (DECISIONS #19). */
+export const codePoints = (s: string): number => {
+  let n = 0
+  for (const _ of s) n++
+  return n
+}
+
+/** The 1-based line of a frontmatter key, or 1 (the opening delimiter) when unknown. */
+export const keyLine = (fm: Frontmatter, key: string): number =>
+  fm._tag === "Parsed" ? (fm.keyLines[key] ?? 1) : 1
+
+export const frontmatterData = (fm: Frontmatter): Readonly<Record<string, unknown>> | undefined =>
+  fm._tag === "Parsed" ? fm.data : undefined
+
+export const has = (data: Readonly<Record<string, unknown>>, key: string): boolean =>
+  Object.prototype.hasOwnProperty.call(data, key)

@@ -1,0 +1,148 @@
+/** Pure parts of lint: directives, slugs, link targets, SKL100 variants, allowed-tools, config handling. */
+import { describe, expect, it } from "vitest"
+import { parseDirectives, isSuppressed } from "../../src/domain/lint/directives.js"
+import { classifyTarget } from "../../src/domain/lint/paths.js"
+import { configureRules, runRules } from "../../src/domain/lint/runner.js"
+import { RULES } from "../../src/domain/lint/registry.js"
+import { makeSnapshot } from "../../src/domain/lint/snapshot.js"
+import { isWellFormedTool, splitAllowedTools } from "../../src/domain/lint/rules/skl114-allowed-tools-format.js"
+import { diagnosticLine } from "../../src/cli/render/lint.js"
+import type { LintSetting } from "../../src/domain/config.js"
+
+const lintFiles = (files: Record<string, string>, settings: Record<string, LintSetting> = {}, dirName = "demo") => {
+  const entries = Object.keys(files).map((path) => ({ path, type: "file" as const }))
+  const snapshot = makeSnapshot({ dirName, entries, markdownFiles: entries.map((e) => ({ path: e.path, source: files[e.path] })) })
+  const { rules, problems } = configureRules(RULES, settings)
+  return { lines: runRules(snapshot, rules).map((d) => diagnosticLine(d)), problems: problems.map((p) => p.message) }
+}
+
+const SKILL = (body: string, fields = "name: demo\ndescription: Does demos. Use when asked.") => `---\n${fields}\n---\n${body}`
+
+describe("RFC-0008:C-REGISTRY SKL100 frontmatter-valid (DECISIONS #21)", () => {
+  it("reports an unclosed block", () => {
+    expect(lintFiles({ "SKILL.md": "---\nname: demo\n# Demo\n" }).lines[0]).toBe(
+      "SKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: no closing --- found"
+    )
+  })
+  it("reports YAML errors with the parser's line, duplicate keys included", () => {
+    const [line] = lintFiles({ "SKILL.md": "---\nname: demo\nname: again\ndescription: x\n---\n# Demo\n" }).lines
+    expect(line).toMatch(/^SKILL\.md:3:1 error\[E300\]: SKL100 frontmatter-valid: invalid frontmatter YAML: .*unique/i)
+  })
+  it("accepts a BOM, CRLF and block scalars", () => {
+    const src = "\ufeff---\r\nname: demo\r\ndescription: |-\r\n  Does demos.\r\n  Use when asked.\r\n---\r\n# Demo\r\n"
+    expect(lintFiles({ "SKILL.md": src }).lines).toEqual([])
+  })
+})
+
+describe("RFC-0008:C-REGISTRY name and description details (DECISIONS #19, #20)", () => {
+  it("SKL102 words each problem", () => {
+    const msg = (name: string) => lintFiles({ "SKILL.md": SKILL("# X\n", `name: ${name}\ndescription: Use when asked.`) }, {}, name).lines.find((l) => l.includes("SKL102"))
+    expect(msg("My-Skill")).toContain("name 'My-Skill' contains uppercase characters")
+    expect(msg("-skill")).toContain("name '-skill' starts with a hyphen")
+    expect(msg("skill-")).toContain("name 'skill-' ends with a hyphen")
+    expect(msg("a--b")).toContain("name 'a--b' contains consecutive hyphens")
+    expect(msg("valid-1")).toBeUndefined()
+  })
+  it("SKL103/SKL107 count code points, not UTF-16 units", () => {
+    const d = "😀".repeat(1024)
+    expect(lintFiles({ "SKILL.md": SKILL("# Demo\n", `name: demo\ndescription: "Use when ${d}"`) }).lines.some((l) => l.includes("SKL107"))).toBe(true)
+    expect(lintFiles({ "SKILL.md": SKILL("# Demo\n", `name: demo\ndescription: "Use when ${d.slice(0, 2000)}"`) }).lines).toEqual([])
+  })
+  it("SKL108 finds triggers across folded lines, case-insensitively", () => {
+    expect(lintFiles({ "SKILL.md": SKILL("# Demo\n", "name: demo\ndescription: >\n  Does demos. USE\n  WHEN asked.") }).lines).toEqual([])
+  })
+})
+
+describe("RFC-0008:C-EXTENSIONS inline directives", () => {
+  const body = (directive: string) => SKILL(`# Demo\n\n${directive}\n\n\`\`\`\nx\n\`\`\`\n`)
+  it("disable … enable, disable-line, disable-next-line, disable-file, all rules", () => {
+    expect(lintFiles({ "SKILL.md": body("<!-- skilllint-disable SKL206 -->") }).lines).toEqual([])
+    expect(lintFiles({ "SKILL.md": body("<!-- skilllint-disable -->") }).lines).toEqual([])
+    expect(lintFiles({ "SKILL.md": body("<!-- skilllint-disable SKL201, SKL205 -->") }).lines).toHaveLength(1)
+    expect(lintFiles({ "SKILL.md": body("<!-- skilllint-disable SKL206 -->\n<!-- skilllint-enable SKL206 -->") }).lines).toHaveLength(1)
+    expect(lintFiles({ "SKILL.md": SKILL("# Demo\n\n[x](nope.md) <!-- skilllint-disable-line SKL301 -->\n") }).lines).toEqual([])
+    expect(lintFiles({ "SKILL.md": SKILL("# Demo\n\n<!-- skilllint-disable-next-line SKL301 -->\n[x](nope.md)\n") }).lines).toEqual([])
+    expect(lintFiles({ "SKILL.md": SKILL("<!-- skilllint-disable-file SKL109 -->\n# Demo\n", "name: demo\ndescription: Use when.\nfoo: 1") }).lines).toEqual([])
+  })
+  it("a directive inside a code block is text", () => {
+    expect(lintFiles({ "SKILL.md": SKILL("# Demo\n\n```md\n<!-- skilllint-disable -->\n```\n\n[x](nope.md)\n") }).lines).toHaveLength(1)
+  })
+  it("parses ids and lines", () => {
+    const d = parseDirectives([{ line: 3, text: "skilllint-disable skl201" }, { line: 9, text: "skilllint-enable" }])
+    expect(isSuppressed(d, "SKL201", 2)).toBe(false)
+    expect(isSuppressed(d, "SKL201", 5)).toBe(true)
+    expect(isSuppressed(d, "SKL201", 9)).toBe(false)
+    expect(isSuppressed(d, "SKL202", 5)).toBe(false)
+  })
+})
+
+describe("RFC-0008:C-REGISTRY SKL302 anchors", () => {
+  it("RFC slugs with -1 suffixes, GitHub's form and any case are accepted", () => {
+    const skill = (links: string) => SKILL(`# Demo
+
+## Setup
+
+## Setup
+
+## Step 1 — Go
+
+${links}
+`)
+    expect(lintFiles({ "SKILL.md": skill("[a](#setup) [b](#setup-1) [c](#step-1-go) [d](#step-1--go) [e](#Setup)") }).lines).toEqual([])
+    expect(lintFiles({ "SKILL.md": skill("[a](#setup-2)") }).lines).toEqual([
+      "SKILL.md:13:1 warning[W300]: SKL302 link-anchor-exists: anchor not found: '#setup-2'"
+    ])
+  })
+})
+
+describe("RFC-0008:C-REGISTRY link targets", () => {
+  it("classifies targets", () => {
+    expect(classifyTarget("SKILL.md", "https://x.org/a.md")._tag).toBe("External")
+    expect(classifyTarget("SKILL.md", "mailto:a@b")._tag).toBe("External")
+    expect(classifyTarget("SKILL.md", "/abs.md")._tag).toBe("External")
+    expect(classifyTarget("SKILL.md", "#top")).toEqual({ _tag: "Anchor", fragment: "top" })
+    expect(classifyTarget("refs/a.md", "../b%20c.md?x=1#s")).toEqual({ _tag: "Internal", path: "b c.md", fragment: "s", written: "../b%20c.md" })
+    expect(classifyTarget("refs/a.md", "../../b.md")).toEqual({ _tag: "Escapes", path: "../../b.md" })
+  })
+})
+
+describe("RFC-0008:C-EXTENSIONS SKL114 allowed-tools", () => {
+  it("splits on spaces and commas outside parentheses", () => {
+    expect(splitAllowedTools("Bash(git add:*) Read, Write")).toEqual(["Bash(git add:*)", "Read", "Write"])
+    expect(["Read", "Bash(git:*)", "mcp__gh__issue", "Bash(a(b))"].every(isWellFormedTool)).toBe(true)
+    expect(["Bash()", "Bash(x", "Bash)x(", "1Tool", "Ba sh"].some(isWellFormedTool)).toBe(false)
+  })
+})
+
+describe("RFC-0008:C-EXTENSIONS configuration handling", () => {
+  it("validates options and reports unknown rules and options", () => {
+    const r = lintFiles({ "SKILL.md": SKILL("# Demo\n") }, {
+      SKL201: { severity: undefined, options: { "max-lines": -3, bogus: 1 } },
+      SKL777: { severity: "off", options: {} }
+    })
+    expect(r.problems).toEqual([
+      "unknown lint rule 'SKL777' in [lint] configuration; ignored",
+      "lint.SKL201.max-lines must be a positive integer; using 500",
+      "unknown option 'bogus' for lint rule SKL201; ignored"
+    ])
+  })
+  it("severity overrides apply to every diagnostic of the rule", () => {
+    expect(lintFiles({ "SKILL.md": SKILL("# Demo\n\n```\nx\n```\n") }, { SKL206: { severity: "error", options: {} } }).lines).toEqual([
+      "SKILL.md:7:1 error[E300]: SKL206 code-block-language: code block has no language"
+    ])
+  })
+})
+
+describe("DECISIONS #3 the tool-skill dialect in the registry", () => {
+  const tool = (version: string) =>
+    `---\nname: git\nversion: ${version}\ndescription: Git operations. Use for checking status.\nauthor: someone\nmodes: [Dev, Global]\n---\n\n# Git\n\n## Tools\n\n### git_status\n\nShow status.\n\n#### Parameters\n\nNone.\n\n#### Command\n\n\`\`\`bash\ngit status --short\n\`\`\`\n`
+  it("dialect fields are known and SKL5xx rules run when the skill declares tools", () => {
+    expect(lintFiles({ "SKILL.md": tool("1.0.0") }, {}, "git").lines).toEqual([])
+    expect(lintFiles({ "SKILL.md": tool("one") }, {}, "git").lines.map((l) => l.split(" ")[2])).toEqual(["SKL502"])
+  })
+  it("a plain skill gets no SKL5xx and its `version` is unknown to SKL109", () => {
+    expect(lintFiles({ "SKILL.md": SKILL("# Demo\n", "name: demo\ndescription: Use when.\nversion: 1.0.0") }).lines).toEqual([
+      "SKILL.md:4:1 warning[W300]: SKL109 frontmatter-known: unknown frontmatter field: 'version'"
+    ])
+  })
+})
