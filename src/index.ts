@@ -9,6 +9,7 @@ import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
 import { AccessLogLive } from "./adapters/sqlite/AccessLogLazy.js"
 import { makeNodeEnv } from "./adapters/node/NodeEnv.js"
 import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
+import { SqliteSearchIndexLive } from "./adapters/sqlite/SqliteSearchIndex.js"
 import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
 import { Env } from "./ports/Env.js"
 import { FileSystem } from "./ports/FileSystem.js"
@@ -57,6 +58,7 @@ export const makeLiveLayer = (options: {
     Layer.succeed(Env, makeNodeEnv({ ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) })),
     NodePath.layer,
     NodeHasherLive,
+    SqliteSearchIndexLive,
     AccessLogLive,
     Layer.succeed(Diagnostics, options.diagnostics ?? collectingDiagnostics().service)
   )
@@ -82,6 +84,13 @@ export { toSarif } from "./domain/lint/sarif.js"
 export { renderRulesDoc } from "./domain/lint/docs.js"
 export type { Rule, Finding, LintDiagnostic, SkillSnapshot, Severity as LintSeverity } from "./domain/lint/types.js"
 
+// The search index, show and search (RFC-0004, RFC-0002:C-SHOW).
+export { show, showLogArgs, ShowInput, type ShowResult } from "./app/show.js"
+export { search, searchLogArgs, SearchInput, DEFAULT_LIMIT, type SearchResult, type SearchResultItem } from "./app/search.js"
+export { updateIndex, indexSkill, openForQuery, indexPathOf, type IndexSource, type IndexUpdate } from "./app/indexing.js"
+export { SearchIndex, IndexReadFailed, IndexWriteFailed, type SearchIndexService, type OpenIndex, type SearchHit } from "./ports/SearchIndex.js"
+export { sqliteSearchIndex, SqliteSearchIndexLive } from "./adapters/sqlite/SqliteSearchIndex.js"
+export { SCHEMA_VERSION } from "./domain/search/indexState.js"
 // Tool skills (issue 8; docs/tool-skills.md)
 export { tools, ToolsInput, type ToolsResult } from "./app/tools.js"
 export { run, RunInput, prepareRun, execute, type RunResult } from "./app/run.js"

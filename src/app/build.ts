@@ -13,6 +13,7 @@ import { UsageError } from "../domain/errors.js"
 import { describeTargetProblem, parseTargets } from "../domain/targets.js"
 import { verbose } from "../ports/Diagnostics.js"
 import { compileSkill, writeRuntime, type Compiled } from "./compile.js"
+import { updateIndex } from "./indexing.js"
 import { deploy, planDeployments, type Deployment } from "./deploy.js"
 import { importSkill, type ImportResult } from "./importSkill.js"
 import { describeSkillDir, resolveSkill } from "./resolve.js"
@@ -68,8 +69,12 @@ export const buildWithArtifacts = (input: BuildInput) =>
     const plans = yield* planDeployments(parsed.targets, skill.name, { force })
 
     const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir })
+    // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
+    // parsed once). First, so a hash collision (E003) stops the build before
+    // anything is written.
+    const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir } })
+    yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
     yield* writeRuntime(runtimeDir, compiled)
-    // The search index (RFC-0004:C-INDEX) is built here from `compiled`.
     const deployments: Array<Deployment> = []
     for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
 

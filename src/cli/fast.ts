@@ -109,6 +109,24 @@ export const fastCommands: Readonly<Record<string, FastCommand>> = {
     flags: { global: { key: "global", kind: "boolean" }, ...common },
     load: () => import("./commands/init.run.js").then((m) => m.runInit)
   },
+  show: {
+    positionals: [{ key: "skill", optional: false }],
+    flags: {
+      section: { key: "section", kind: "text" },
+      file: { key: "file", kind: "text" },
+      "max-lines": { key: "maxLines", kind: "integer" },
+      ...common
+    },
+    load: () => import("./commands/show.run.js").then((m) => m.runShow)
+  },
+  search: {
+    positionals: [
+      { key: "skill", optional: false },
+      { key: "query", optional: false }
+    ],
+    flags: { limit: { key: "limit", kind: "integer" }, ...common },
+    load: () => import("./commands/search.run.js").then((m) => m.runSearch)
+  },
   stats: {
     positionals: [{ key: "skill", optional: false }],
     flags: {

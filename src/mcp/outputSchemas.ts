@@ -42,3 +42,20 @@ export const BuildOutput = Schema.Struct({
     Schema.Struct({ target: Schema.String, path: Schema.String, method: Schema.String, replaced: Schema.String })
   )
 })
+
+/** DECISIONS #36. */
+export const ShowOutput = Schema.Struct({
+  skill: Schema.String,
+  file: Schema.String,
+  section: Schema.String,
+  start_line: Schema.Int,
+  end_line: Schema.Int,
+  content: Schema.String,
+  truncated: Schema.Boolean
+})
+
+/** RFC-0004:C-SEARCH. */
+export const SearchOutput = Schema.Struct({
+  query: Schema.String,
+  results: Schema.Array(Schema.Struct({ file: Schema.String, section: Schema.String, snippet: Schema.String, score: Schema.Number }))
+})

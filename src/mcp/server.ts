@@ -17,7 +17,7 @@
  *
  * stdout carries JSON-RPC only; diagnostics go to stderr.
  */
-import { Cause, Effect, Exit, FiberRef, type Layer, ManagedRuntime, Option } from "effect"
+import { Cause, Effect, Exit, FiberRef, Layer, ManagedRuntime, Option } from "effect"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import {
   CallToolRequestSchema,
@@ -32,6 +32,8 @@ import {
 import { InternalError, isSkcError, renderError, renderWarning, type SkcError } from "../domain/errors.js"
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
 import { basePorts } from "../cli/layers.js"
+import { SqliteSearchIndexLive } from "../adapters/sqlite/SqliteSearchIndex.js"
+import type { SearchIndex } from "../ports/SearchIndex.js"
 import { loadSettings, Settings } from "../app/Settings.js"
 import { decodeInput } from "../app/decodeInput.js"
 import { logToolCall } from "./accessLog.js"
@@ -91,7 +93,7 @@ const forwardingDiagnostics: DiagnosticsService = {
   isVerbose: false
 }
 
-let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof basePorts>>, never> | undefined
+let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof basePorts>> | SearchIndex, never> | undefined
 
 /**
  * Run a request's effect. Settings (project root, stores, config files) are
@@ -100,7 +102,7 @@ let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof
  * themselves on every call, so nothing is served stale.
  */
 const runLive = async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
-  runtime ??= ManagedRuntime.make(basePorts(false, forwardingDiagnostics))
+  runtime ??= ManagedRuntime.make(Layer.merge(basePorts(false, forwardingDiagnostics), SqliteSearchIndexLive))
   const diagnostics = collectingDiagnostics(false)
   const exit = await runtime.runPromiseExit(
     effect.pipe(Effect.provideServiceEffect(Settings, loadSettings()), Effect.locally(currentDiagnostics, diagnostics.service))

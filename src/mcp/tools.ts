@@ -16,7 +16,11 @@ import { renderBuild } from "../cli/render/build.js"
 import { renderInit } from "../cli/render/init.js"
 import { renderList } from "../cli/render/list.js"
 import { renderOutline } from "../cli/render/outline.js"
-import { BuildOutput, OpenOutput, OutlineOutput, SourcesOutput } from "./outputSchemas.js"
+import { search, searchLogArgs, SearchInput } from "../app/search.js"
+import { show, showLogArgs, ShowInput } from "../app/show.js"
+import { renderSearchText } from "../cli/render/search.js"
+import { renderShowText } from "../cli/render/show.js"
+import { BuildOutput, OpenOutput, OutlineOutput, SearchOutput, ShowOutput, SourcesOutput } from "./outputSchemas.js"
 import { defineTool, type ToolSpec } from "./toolSpec.js"
 
 export const tools: ReadonlyArray<ToolSpec<any, any>> = [
@@ -83,6 +87,38 @@ export const tools: ReadonlyArray<ToolSpec<any, any>> = [
     run: (input) => outline(input),
     log: { args: (i) => ({ level: i.level }) },
     text: (result) => renderOutline(result)
+  }),
+  defineTool({
+    name: "skc_show",
+    command: "show",
+    title: "Read one section of a skill",
+    description:
+      "Return one section of a skill by its heading text (case-insensitive; a ' — description' suffix copied from the stub is " +
+      "ignored): from the heading to the next heading of the same or a higher level. file limits the lookup to one file; " +
+      "max_lines returns only the first lines. Several matches return the first (files in path order) with a warning; no match " +
+      "is error[E020] with similar headings. Needs a built skill (error[E002]: run skc_build).",
+    input: ShowInput,
+    output: ShowOutput,
+    readOnly: true,
+    run: (input) => show(input),
+    log: { args: (i, r) => showLogArgs(i, r) },
+    text: (result) => renderShowText(result)
+  }),
+  defineTool({
+    name: "skc_search",
+    command: "search",
+    title: "Search a skill",
+    description:
+      "Full-text search over the sections of a skill's .md and .txt files: every word of query must appear (any order; English " +
+      "words are stemmed), results ranked by BM25 (higher score is better) with a snippet marking hits as [MATCH]…[/MATCH]. " +
+      "limit caps the results (default 10). Read a hit with skc_show (section) or skc_open (file). Needs a built skill " +
+      "(error[E002]: run skc_build).",
+    input: SearchInput,
+    output: SearchOutput,
+    readOnly: true,
+    run: (input) => search(input),
+    log: { args: (i, r) => searchLogArgs(i, r) },
+    text: (result) => renderSearchText(result)
   }),
   defineTool({
     name: "skc_open",

@@ -7,10 +7,12 @@ import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import { describe, expect, it } from "vitest"
 import { initConfig } from "../../src/cli/commands/init.js"
 import { statsConfig } from "../../src/cli/commands/stats.js"
+import { searchConfig } from "../../src/cli/commands/search.js"
+import { showConfig } from "../../src/cli/commands/show.js"
 import { fastCommands, parseFast } from "../../src/cli/fast.js"
 
 /** Each fast-path command's @effect/cli options, as its command module exports them. */
-const configs: Record<string, unknown> = { init: initConfig, stats: statsConfig }
+const configs: Record<string, unknown> = { init: initConfig, show: showConfig, search: searchConfig, stats: statsConfig }
 
 /** Parse `argv` with @effect/cli and capture what it would give the handler. */
 const parseWithEffectCli = async (name: string, argv: ReadonlyArray<string>) => {
@@ -30,6 +32,13 @@ const normalise = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x) 
 
 const samples: Record<string, ReadonlyArray<ReadonlyArray<string>>> = {
   init: [[], ["my-skill"], ["my-skill", "--global"], ["--global", "x"], ["x", "--format", "json"], ["-v", "x"], ["x", "--verbose", "--format", "text"]],
+  show: [
+    ["s", "--section", "Getting Started"],
+    ["s", "--section", "A", "--file", "refs/a.md", "--max-lines", "5", "--format", "json"],
+    ["--max-lines", "3", "s", "--section", "x", "-v"],
+    ["s"]
+  ],
+  search: [["s", "configure auth"], ["s", "q", "--limit", "3"], ["--format", "json", "s", "q"], ["s", "", "-v"]],
   stats: [
     ["s"],
     ["s", "--group-by", "sections"],

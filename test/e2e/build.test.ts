@@ -50,7 +50,13 @@ describe("RFC-0001:C-OUTPUT", () => {
         ""
       ].join("\n")
     )
-    expect(builtFiles(runtime).sort()).toEqual([".skillc-meta/", ".skillc-meta/manifest.json", "SKILL.md"])
+    // Plus the search index beside the manifest (RFC-0004:C-INDEX, DECISIONS #1).
+    expect(builtFiles(runtime).sort().map((p) => p.replace(/search-[0-9a-f]{16}\.db$/, "search-<hash16>.db"))).toEqual([
+      ".skillc-meta/",
+      ".skillc-meta/manifest.json",
+      ".skillc-meta/search-<hash16>.db",
+      "SKILL.md"
+    ])
     const stub = readFileSync(join(runtime, "SKILL.md"), "utf8")
     expect(stub).not.toContain("secret")
     expect(stub).not.toContain("SECRET")

@@ -6,6 +6,7 @@ import { makeMemoryEnv, MemoryEnvLayer } from "../../src/adapters/memory/MemoryE
 import { collectingDiagnostics, Diagnostics } from "../../src/ports/Diagnostics.js"
 import { SettingsLive } from "../../src/app/Settings.js"
 import { NodeHasherLive } from "../../src/adapters/node/NodeHasher.js"
+import { makeMemorySearchIndex, MemorySearchIndexLayer } from "../../src/adapters/memory/MemorySearchIndex.js"
 
 export const memoryWorld = (options: {
   files?: Record<string, string>
@@ -20,15 +21,17 @@ export const memoryWorld = (options: {
   Effect.runSync(fs.makeDirectory(cwd, { recursive: true }))
   Effect.runSync(fs.makeDirectory(home, { recursive: true }))
   const diagnostics = collectingDiagnostics(true)
+  const searchIndex = makeMemorySearchIndex()
   const base = Layer.mergeAll(
     MemoryFileSystemLayer(fs),
     MemoryEnvLayer(makeMemoryEnv({ cwd, home, vars: options.vars ?? {} })),
     Path.layer,
     NodeHasherLive,
+    MemorySearchIndexLayer(searchIndex),
     Layer.succeed(Diagnostics, diagnostics.service)
   )
   const layer = Layer.merge(base, SettingsLive().pipe(Layer.provide(base)))
   const run = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     Effect.runPromise(Effect.either(Effect.provide(effect, layer as Layer.Layer<R>)) as Effect.Effect<Either.Either<A, E>>)
-  return { fs, layer, run, diagnostics }
+  return { fs, layer, run, diagnostics, searchIndex }
 }

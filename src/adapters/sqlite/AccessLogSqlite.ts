@@ -15,9 +15,10 @@
 import { existsSync, mkdirSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { Effect } from "effect"
-// better-sqlite3 ships no type declarations (the few types used are below).
-// A static import (not `import()`): the bundle turns it into `require`, run
-// only when this lazily imported module is first used.
+// better-sqlite3 ships no type declarations; the few types this adapter uses
+// are below. A static import (not `import()`): the bundle turns it into
+// `require`, run only when this lazily imported module is first used.
+// (Builds that see no declaration at all, such as tsconfig.lib.json, need the ignore.)
 // @ts-ignore TS7016
 import BetterSqlite3 from "better-sqlite3"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, Period, SummaryGroup } from "../../ports/AccessLog.js"
@@ -379,4 +380,4 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
 })
 
 /** The service on the installed better-sqlite3 (a native addon). */
-export const loadSqliteAccessLog = (): AccessLogService => makeSqliteAccessLog(BetterSqlite3 as DatabaseConstructor)
+export const loadSqliteAccessLog = (): AccessLogService => makeSqliteAccessLog(BetterSqlite3 as unknown as DatabaseConstructor)

@@ -23,8 +23,14 @@ export const buildCommand = Command.make(
       { verbose: o.verbose },
       Effect.gen(function* () {
         const format = yield* checkFormat(o.format, ["text", "json"] as const)
-        const [{ build, BuildInput }, { renderBuild }, { stderrProgress }, { Progress }] = yield* Effect.promise(() =>
-          Promise.all([import("../../app/build.js"), import("../render/build.js"), import("../progress.js"), import("../../ports/Progress.js")])
+        const [{ build, BuildInput }, { renderBuild }, { stderrProgress }, { Progress }, { SqliteSearchIndexLive }] = yield* Effect.promise(() =>
+          Promise.all([
+            import("../../app/build.js"),
+            import("../render/build.js"),
+            import("../progress.js"),
+            import("../../ports/Progress.js"),
+            import("../../adapters/sqlite/SqliteSearchIndex.js")
+          ])
         )
         const input = yield* decode(BuildInput, {
           skill: o.skill,
@@ -36,6 +42,7 @@ export const buildCommand = Command.make(
         const { logged } = yield* Effect.promise(() => import("../../app/accessLog.js"))
         const result = yield* build(input).pipe(
           Effect.provideService(Progress, stderrProgress()),
+          Effect.provide(SqliteSearchIndexLive),
           logged("build", input.skill, () => ({ global: input.global, target: input.target, copy: input.copy, force: input.force }), {
             locate: (r) => ({ runtimeDir: r.runtime })
           })

@@ -7,6 +7,8 @@ import { approveCommand } from "./approve.js"
 import { buildCommand } from "./build.js"
 import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
+import { searchCommand } from "./search.js"
+import { showCommand } from "./show.js"
 import { statsCommand } from "./stats.js"
 import { syncCommand } from "./sync.js"
 import { lintCommand } from "./lint.js"
@@ -21,8 +23,10 @@ export const commands = [
   listCommand,
   buildCommand,
   outlineCommand,
+  showCommand,
   openCommand,
   sourcesCommand,
+  searchCommand,
   toolsCommand,
   runCommand,
   approveCommand,

@@ -1,0 +1,107 @@
+// cli.show: `skc show` on a small skill (the example git-helper);
+// cli.search: `skc search` on the large synthetic skill of bench/build.mjs;
+// both against `node -e 0`, interleaved (targets ≤ 2.0 and ≤ 2.5).
+// search.query: in-process median of one ranked query through the SQLite
+// adapter (@effect/sql-sqlite-node) on the large index, against the same SQL
+// run on the same file with bare better-sqlite3 (target ≤ 1.5).
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import { createRequire } from "node:module"
+import { build as esbuild } from "esbuild"
+import { generate } from "./build.mjs"
+import { BIN, ROOT, benchEnv, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
+
+const here = dirname(fileURLToPath(import.meta.url))
+
+/** Files as agents meet them: not edited in the last seconds, so the index's hash cache is trusted. */
+const ageTree = (dir) => {
+  const old = new Date(Date.now() - 3600_000)
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, d.name)
+    if (d.isDirectory()) ageTree(p)
+    else utimesSync(p, old, old)
+  }
+}
+
+/** The adapter and query builder bundled from the sources (no prior `npm run build` needed). */
+const loadAdapter = async () => {
+  const outfile = join(here, ".work", "search-adapter.mjs")
+  await esbuild({
+    stdin: {
+      contents: [
+        'export { sqliteSearchIndex, SEARCH_SQL } from "./src/adapters/sqlite/SqliteSearchIndex.ts"',
+        'export { buildMatchExpression } from "./src/domain/search/query.ts"',
+        'export { Effect, Scope, Exit } from "effect"'
+      ].join("\n"),
+      resolveDir: ROOT,
+      loader: "ts"
+    },
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    external: ["better-sqlite3"],
+    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+    logLevel: "warning"
+  })
+  return import(pathToFileURL(outfile).href)
+}
+
+const QUERIES = ["heading compile", "symlink", "gateway outline token", "manifest", "deploy runtime stub", "Reference 512"]
+
+export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
+  const sb = sandbox()
+  const env = benchEnv({ SKILLC_HOME: sb.home })
+  const opts = { cwd: sb.work, env }
+  const big = join(sb.work, ".skillc", "skills", "big")
+  generate(big)
+  const small = join(sb.work, ".skillc", "skills", "git-helper")
+  cpSync(join(ROOT, "examples", "git-helper"), small, { recursive: true })
+  ageTree(join(sb.work, ".skillc", "skills"))
+  timeOnce([process.execPath, BIN, "build", "big"], opts)
+  timeOnce([process.execPath, BIN, "build", "git-helper"], opts)
+
+  const samples = interleave(
+    {
+      floor: () => timeOnce([process.execPath, "-e", "0"], opts),
+      show: () => timeOnce([process.execPath, BIN, "show", "git-helper", "--section", "Undo the last commit"], opts),
+      search: () => timeOnce([process.execPath, BIN, "search", "big", "compile heading"], opts)
+    },
+    runs
+  )
+  const floor = median(samples.floor)
+  const out = [
+    report("cli.show", median(samples.show), floor, 2.0, "git-helper"),
+    report("cli.search", median(samples.search), floor, 2.5, "1000-file synthetic skill")
+  ]
+
+  // In-process: the same open index, the same queries, interleaved.
+  const meta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
+  const file = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f)))
+  const { sqliteSearchIndex, SEARCH_SQL, buildMatchExpression, Effect, Scope, Exit } = await loadAdapter()
+  const Database = createRequire(import.meta.url)("better-sqlite3")
+  const bare = new Database(file, { readonly: true })
+  const scope = Effect.runSync(Scope.make())
+  const index = Effect.runSync(Scope.extend(sqliteSearchIndex.open(file), scope))
+  if (index.meta._tag !== "Present") throw new Error(`index not usable: ${JSON.stringify(index.meta)}`)
+  const matches = QUERIES.map((q) => buildMatchExpression(q, { segmentsCjk: false }))
+  const mine = []
+  const floorQ = []
+  let hits = 0
+  for (let i = 0; i < queryRuns; i++) {
+    const match = matches[i % matches.length]
+    let t0 = process.hrtime.bigint()
+    hits += bare.prepare(SEARCH_SQL).all(match, 10).length
+    floorQ.push(Number(process.hrtime.bigint() - t0) / 1e6)
+    t0 = process.hrtime.bigint()
+    hits += (await Effect.runPromise(index.search(match, 10))).length
+    mine.push(Number(process.hrtime.bigint() - t0) / 1e6)
+  }
+  if (hits === 0) throw new Error("no hits: the benchmark queries match nothing")
+  out.push(report("search.query", median(mine), median(floorQ), 1.5, `${(statSync(file).size / 1024 / 1024).toFixed(1)} MB index, ${QUERIES.length} queries`))
+  bare.close()
+  Effect.runSync(Scope.close(scope, Exit.void))
+  rmSync(sb.root, { recursive: true, force: true })
+  return out
+}

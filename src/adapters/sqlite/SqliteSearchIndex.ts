@@ -1,0 +1,236 @@
+/**
+ * The search index on SQLite FTS5 through @effect/sql-sqlite-node
+ * (RFC-0004:C-INDEX). Import this module dynamically, only from commands
+ * that touch the index: it pulls in @effect/sql and the better-sqlite3
+ * native addon, which the rest of the CLI must not pay for at start-up.
+ *
+ * Reading: the file is opened read-only (search and show never create or
+ * change anything in the runtime directory). Every failure — not a
+ * database, no `index_meta`, a truncated file, a missing table, a failed
+ * query — is reported as corruption, never as an internal error
+ * (RFC-0004: "all failures map to the same handling").
+ *
+ * Writing: a complete index is built in a temporary file next to the final
+ * one (`.search-<hash16>.db.<pid>.<random>.tmp`, never matching
+ * `search-*.db`), flushed to disk, then renamed over the final name. A build
+ * killed at any moment therefore leaves the previous index or the complete
+ * new one; `index_meta` is written last inside the single transaction as a
+ * second guard.
+ */
+import * as Reactivity from "@effect/experimental/Reactivity"
+import type { SqlError } from "@effect/sql/SqlError"
+import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import { Effect, Exit, Layer, Scope } from "effect"
+import * as fs from "node:fs"
+import * as nodePath from "node:path"
+import { randomBytes } from "node:crypto"
+import type { HeadingRow, SectionRow } from "../../domain/search/documents.js"
+import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
+import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
+import {
+  IndexReadFailed,
+  IndexWriteFailed,
+  SearchIndex,
+  type IndexContents,
+  type OpenIndex,
+  type SearchHit,
+  type SearchIndexService
+} from "../../ports/SearchIndex.js"
+
+const message = (e: unknown): string => {
+  const cause = (e as { cause?: unknown })?.cause
+  if (cause instanceof Error) return cause.message
+  return e instanceof Error ? e.message : String(e)
+}
+
+/** A SqliteClient for `filename`, closed with the surrounding scope; open failures are values. */
+const connect = (filename: string, readonly: boolean) =>
+  SqliteClient.make({ filename, readonly, disableWAL: true, prepareCacheSize: 16 }).pipe(
+    Effect.provide(Reactivity.layer),
+    // better-sqlite3 throws from its constructor (a defect inside `make`).
+    Effect.catchAllDefect((d) => Effect.fail(d)),
+    Effect.either
+  )
+
+export const SEARCH_SQL =
+  "SELECT file, section, snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) AS snippet, -bm25(sections) AS score " +
+  "FROM sections WHERE sections MATCH ? ORDER BY rank LIMIT ?"
+const HEADINGS_NAMED_SQL =
+  "SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line"
+const ALL_HEADINGS_SQL = "SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"
+
+const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
+  const fail = Effect.fail(new IndexReadFailed({ path, message: meta._tag === "Corrupt" ? meta.reason : "no index" }))
+  return { meta, search: () => fail, headingsNamed: () => fail, allHeadings: fail }
+}
+
+/** SQLite's in-header page count against the file size: a truncated copy is corrupt even if its first pages read fine. */
+const sizeProblem = (path: string, pageSize: number, pageCount: number): string | undefined => {
+  const size = fs.statSync(path).size
+  return size < pageSize * pageCount ? `file is truncated (${size} of ${pageSize * pageCount} bytes)` : undefined
+}
+
+const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
+  Effect.gen(function* () {
+    if (!fs.existsSync(path)) return failedIndex({ _tag: "Missing" }, path)
+    const client = yield* connect(path, true)
+    if (client._tag === "Left") return failedIndex({ _tag: "Corrupt", reason: message(client.left) }, path)
+    const sql = client.right
+    const readFailed = (e: SqlError | unknown) => new IndexReadFailed({ path, message: message(e) })
+    const meta: MetaRead = yield* Effect.gen(function* () {
+      const [{ page_size }] = yield* sql.unsafe<{ page_size: number }>("PRAGMA page_size")
+      const [{ page_count }] = yield* sql.unsafe<{ page_count: number }>("PRAGMA page_count")
+      const problem = sizeProblem(path, page_size, page_count)
+      if (problem !== undefined) return { _tag: "Corrupt", reason: problem } satisfies MetaRead
+      const rows = yield* sql.unsafe<{ key: unknown; value: unknown }>("SELECT key, value FROM index_meta")
+      return parseIndexMeta(rows)
+    }).pipe(
+      Effect.catchAllCause((cause) => Effect.succeed<MetaRead>({ _tag: "Corrupt", reason: message(cause) }))
+    )
+    if (meta._tag !== "Present") return failedIndex(meta, path)
+    const query = <A extends object>(text: string, params: ReadonlyArray<unknown>) =>
+      sql.unsafe<A>(text, params).pipe(
+        Effect.catchAllCause((cause) => Effect.fail(readFailed(cause)))
+      ) as Effect.Effect<ReadonlyArray<A>, IndexReadFailed>
+    const index: OpenIndex = {
+      meta,
+      search: (match, limit) => query<SearchHit>(SEARCH_SQL, [match, limit]),
+      headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
+      allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, [])
+    }
+    return index
+  })
+
+// --- writing ---------------------------------------------------------------
+
+const SCHEMA = (tokenize: string) => [
+  `CREATE VIRTUAL TABLE sections USING fts5(file, section, content, tokenize='${tokenize}')`,
+  "CREATE TABLE headings (id INTEGER PRIMARY KEY, file TEXT NOT NULL, text TEXT NOT NULL, level INTEGER NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL)",
+  "CREATE INDEX idx_headings_text ON headings(text COLLATE NOCASE)",
+  "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)"
+]
+
+// Rows per INSERT: few statements (each one an Effect and a prepared
+// statement) while staying far below SQLite's 32766 bound variables.
+const BATCH = 200
+
+const batches = <A>(rows: ReadonlyArray<A>): ReadonlyArray<ReadonlyArray<A>> => {
+  const out: Array<ReadonlyArray<A>> = []
+  for (let i = 0; i < rows.length; i += BATCH) out.push(rows.slice(i, i + BATCH))
+  return out
+}
+
+const insertSql = (table: string, columns: ReadonlyArray<string>, rows: number) => {
+  const tuple = `(${columns.map(() => "?").join(", ")})`
+  return `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${Array.from({ length: rows }, () => tuple).join(", ")}`
+}
+
+const tempNameFor = (path: string) =>
+  nodePath.join(nodePath.dirname(path), `.${nodePath.basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`)
+
+const fsyncFile = (path: string) => {
+  const fd = fs.openSync(path, "r")
+  try {
+    fs.fsyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+const fsyncDirBestEffort = (dir: string) => {
+  try {
+    fsyncFile(dir)
+  } catch {
+    // Not every platform can fsync a directory; the rename is still atomic.
+  }
+}
+
+const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexContents) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const client = yield* connect(tmp, false)
+      if (client._tag === "Left") return yield* Effect.fail(client.left)
+      const sql = client.right
+      // The temporary file is thrown away if anything fails: no journal needed.
+      yield* sql.unsafe("PRAGMA journal_mode = OFF")
+      yield* sql.unsafe("PRAGMA synchronous = OFF")
+      const sections: Array<SectionRow> = []
+      const headings: Array<HeadingRow> = []
+      for (const f of contents.files) {
+        for (const s of f.sections) sections.push(s)
+        for (const h of f.headings) headings.push(h)
+      }
+      yield* sql.withTransaction(
+        Effect.gen(function* () {
+          for (const statement of SCHEMA(tokenizer.fts5)) yield* sql.unsafe(statement)
+          for (const batch of batches(sections)) {
+            const params: Array<unknown> = []
+            for (const s of batch) params.push(s.file, s.section, s.content)
+            yield* sql.unsafe(insertSql("sections", ["file", "section", "content"], batch.length), params)
+          }
+          for (const batch of batches(headings)) {
+            const params: Array<unknown> = []
+            for (const h of batch) params.push(h.file, h.text, h.level, h.start_line, h.end_line)
+            yield* sql.unsafe(insertSql("headings", ["file", "text", "level", "start_line", "end_line"], batch.length), params)
+          }
+          const meta = Object.entries(contents.meta)
+          if (meta.length > 0) {
+            yield* sql.unsafe(insertSql("index_meta", ["key", "value"], meta.length), meta.flat())
+          }
+        })
+      )
+    })
+  )
+
+const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effect<void, IndexWriteFailed> => {
+  const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
+  return Effect.suspend(() => {
+    const tmp = tempNameFor(path)
+    const removeTmp = Effect.sync(() => {
+      for (const f of [tmp, `${tmp}-journal`]) {
+        try {
+          fs.rmSync(f, { force: true })
+        } catch {
+          // Nothing was created there, or it cannot be removed: the failure already reported matters more.
+        }
+      }
+    })
+    return Effect.gen(function* () {
+      yield* Effect.try({ try: () => fs.mkdirSync(nodePath.dirname(path), { recursive: true }), catch: failed })
+      yield* fillDatabase(tmp, tokenizer, contents).pipe(
+        Effect.catchAllCause((cause) => Effect.fail(failed(cause)))
+      )
+      yield* Effect.try({
+        try: () => {
+          fsyncFile(tmp)
+          fs.renameSync(tmp, path)
+          fsyncDirBestEffort(nodePath.dirname(path))
+        },
+        catch: failed
+      })
+    }).pipe(Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : removeTmp)))
+  })
+}
+
+// --- tokenizer probe ----------------------------------------------------------
+
+let porterProbe: boolean | undefined
+
+/** Whether `porter unicode61` can be created here; probed once per process on an in-memory database. */
+const porterAvailable: Effect.Effect<boolean> = Effect.suspend(() =>
+  porterProbe !== undefined
+    ? Effect.succeed(porterProbe)
+    : Effect.scoped(
+        Effect.gen(function* () {
+          const client = yield* connect(":memory:", false)
+          if (client._tag === "Left") return false
+          return yield* client.right
+            .unsafe("CREATE VIRTUAL TABLE probe USING fts5(x, tokenize='porter unicode61')")
+            .pipe(Effect.as(true), Effect.orElseSucceed(() => false))
+        })
+      ).pipe(Effect.tap((ok) => Effect.sync(() => void (porterProbe = ok))))
+)
+
+export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write }
+
+export const SqliteSearchIndexLive = Layer.succeed(SearchIndex, sqliteSearchIndex)

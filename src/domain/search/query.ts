@@ -1,0 +1,31 @@
+/**
+ * The bag-of-words AND query of RFC-0004:C-QUERY-SYNTAX.
+ *
+ * 1. split on ASCII whitespace only (U+0020, U+0009, U+000A, U+000D) — a
+ *    non-breaking or ideographic space stays inside its token;
+ * 2. drop empty tokens;
+ * 3. double every `"` and wrap the token in double quotes, making it a
+ *    literal FTS5 term whatever punctuation or FTS5 syntax (`AND`, `*`, `:`,
+ *    `NEAR(`) it holds; FTS5's own tokenizer then strips punctuation and
+ *    applies stemming exactly as at index time;
+ * 4. join with spaces (implicit AND).
+ *
+ * With the `cjk` tokenizer step 3 segments the token first
+ * (`设置API` → `"设 置 API"`), so a CJK word becomes a phrase of its
+ * characters, matching the character-level index (see cjk.ts).
+ */
+import { segmentCjk } from "./cjk.js"
+
+const ASCII_WHITESPACE = /[ \t\n\r]+/
+
+/** The query's tokens; empty when the query is empty or ASCII whitespace only (E004). */
+export const queryTokens = (query: string): ReadonlyArray<string> => query.split(ASCII_WHITESPACE).filter((t) => t.length > 0)
+
+export const quoteTerm = (token: string): string => `"${token.replaceAll('"', '""')}"`
+
+/** The FTS5 MATCH expression, or undefined for an empty query. */
+export const buildMatchExpression = (query: string, options: { readonly segmentsCjk: boolean }): string | undefined => {
+  const tokens = queryTokens(query)
+  if (tokens.length === 0) return undefined
+  return tokens.map((t) => quoteTerm(options.segmentsCjk ? segmentCjk(t, " ") : t)).join(" ")
+}

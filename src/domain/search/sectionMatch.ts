@@ -1,0 +1,129 @@
+/**
+ * Finding the heading `skc show --section` names (RFC-0002:C-SHOW,
+ * DECISIONS #23).
+ *
+ * - The query is trimmed; if it contains ` — ` (em-dash with spaces, as the
+ *   compiled stub writes `Title — description`), only the part before it is
+ *   kept. One refinement: when a heading equals the whole trimmed query
+ *   (a heading that itself contains ` — `, copied from the outline), that
+ *   heading is the one meant and wins over the shortened query.
+ * - Matching is case-insensitive (full Unicode lowercase, not only ASCII).
+ * - With several matches the first in outline order wins (files bytewise,
+ *   then line); the caller warns W001.
+ * - Without a match, up to 5 suggestions: headings starting with the query,
+ *   then headings containing it, then headings the query contains (at least
+ *   3 characters, e.g. `Getting Started Guide` → `Getting Started`), each in
+ *   outline order.
+ */
+
+export interface HeadingEntry {
+  readonly file: string
+  readonly text: string
+  readonly level: number
+  readonly start_line: number
+  readonly end_line: number
+}
+
+export const MAX_SUGGESTIONS = 5
+const EM_DASH_SEPARATOR = " \u2014 "
+
+/** Trimmed query, and the part before ` — ` when there is one. */
+export const normalizeSectionQuery = (query: string): { readonly primary: string; readonly whole: string } => {
+  const whole = query.trim()
+  const at = whole.indexOf(EM_DASH_SEPARATOR)
+  return { primary: at === -1 ? whole : whole.slice(0, at).trim(), whole }
+}
+
+export const foldCase = (s: string): string => s.toLowerCase()
+
+/** Bytewise (UTF-8, i.e. code point) comparison, as outline orders files. */
+export const compareCodePoints = (a: string, b: string): number => {
+  const n = Math.min(a.length, b.length)
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x === y) continue
+    const xs = x >= 0xd800 && x <= 0xdfff
+    const ys = y >= 0xd800 && y <= 0xdfff
+    if (xs !== ys) return xs ? 1 : -1
+    return x - y
+  }
+  return a.length - b.length
+}
+
+export const outlineOrder = (a: HeadingEntry, b: HeadingEntry): number =>
+  compareCodePoints(a.file, b.file) || a.start_line - b.start_line
+
+/** Strip `./` and duplicate slashes and turn `\` into `/`, so `--file ./refs/a.md` names `refs/a.md`. */
+export const normalizeRelPath = (p: string): string =>
+  p
+    .replaceAll("\\", "/")
+    .split("/")
+    .filter((seg) => seg !== "" && seg !== ".")
+    .join("/")
+
+export type SectionMatch =
+  | { readonly _tag: "Found"; readonly heading: HeadingEntry; readonly matches: number }
+  | { readonly _tag: "NotFound"; readonly query: string; readonly suggestions: ReadonlyArray<HeadingEntry> }
+
+const matchesOf = (headings: ReadonlyArray<HeadingEntry>, folded: string, file: string | undefined) =>
+  headings.filter((h) => (file === undefined || h.file === file) && foldCase(h.text) === folded)
+
+/** Match over every indexed heading (any order; outline order is applied here). */
+export const matchSection = (
+  all: ReadonlyArray<HeadingEntry>,
+  query: string,
+  file: string | undefined
+): SectionMatch => {
+  const headings = [...all].sort(outlineOrder)
+  const fileFilter = file === undefined ? undefined : normalizeRelPath(file)
+  const { primary, whole } = normalizeSectionQuery(query)
+  for (const candidate of primary === whole ? [primary] : [whole, primary]) {
+    if (candidate.length === 0) continue
+    const found = matchesOf(headings, foldCase(candidate), fileFilter)
+    if (found.length > 0) return { _tag: "Found", heading: found[0], matches: found.length }
+  }
+  return { _tag: "NotFound", query: primary, suggestions: suggestSections(headings, primary, fileFilter) }
+}
+
+/** Prefix, then substring, then contained-in-query matches; at most 5, outline order inside each group. */
+export const suggestSections = (
+  sorted: ReadonlyArray<HeadingEntry>,
+  query: string,
+  file: string | undefined
+): ReadonlyArray<HeadingEntry> => {
+  const q = foldCase(query)
+  if (q.length === 0) return []
+  // Headings of the `--file` given come first: that is where the user looked.
+  const pool = file === undefined ? sorted : [...sorted.filter((h) => h.file === file), ...sorted.filter((h) => h.file !== file)]
+  const out: Array<HeadingEntry> = []
+  const seen = new Set<HeadingEntry>()
+  const take = (pred: (text: string) => boolean) => {
+    for (const h of pool) {
+      if (out.length >= MAX_SUGGESTIONS) return
+      if (!seen.has(h) && pred(foldCase(h.text))) {
+        seen.add(h)
+        out.push(h)
+      }
+    }
+  }
+  take((t) => t.startsWith(q))
+  take((t) => t.includes(q))
+  take((t) => t.length >= 3 && q.includes(t))
+  return out
+}
+
+export interface TruncatedLines {
+  readonly lines: ReadonlyArray<string>
+  /** Lines left out by `--max-lines` (0 when nothing was cut). */
+  readonly omitted: number
+}
+
+/** `--max-lines n`: the first n lines and how many were cut (RFC-0002:C-SHOW, C-OPEN). */
+export const truncateLines = (lines: ReadonlyArray<string>, maxLines: number | undefined): TruncatedLines =>
+  maxLines === undefined || lines.length <= maxLines
+    ? { lines, omitted: 0 }
+    : { lines: lines.slice(0, maxLines), omitted: lines.length - maxLines }
+
+/** The line `--max-lines` appends when it cut something. */
+export const moreLinesMarker = (omitted: number): string => `... (${omitted} more lines)`

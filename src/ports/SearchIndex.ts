@@ -1,0 +1,62 @@
+/**
+ * The search index database (RFC-0004:C-INDEX) as the application sees it.
+ * The SQLite adapter (`src/adapters/sqlite/SqliteSearchIndex.ts`) is the one
+ * implementation; it is loaded only by the commands that need it.
+ *
+ * Reading never fails for a bad file: missing and corrupt are values
+ * (`MetaRead`), and any later read failure on an opened index is
+ * `IndexReadFailed`, which callers treat as corruption (E002), as the RFC
+ * requires ("any read or parse failure during index access").
+ */
+import { Context, Data, type Effect, type Scope } from "effect"
+import type { FileRows, HeadingRow } from "../domain/search/documents.js"
+import type { MetaRead } from "../domain/search/indexState.js"
+import type { TokenizerChoice } from "../domain/search/tokenizer.js"
+
+export class IndexReadFailed extends Data.TaggedError("IndexReadFailed")<{ readonly path: string; readonly message: string }> {}
+
+export class IndexWriteFailed extends Data.TaggedError("IndexWriteFailed")<{ readonly path: string; readonly message: string }> {}
+
+export interface SearchHit {
+  readonly file: string
+  /** As stored (segmented with the cjk tokenizer). */
+  readonly section: string
+  /** FTS5 `snippet()` of the content column, as stored. */
+  readonly snippet: string
+  /** `bm25()`, negated: positive, higher is better. */
+  readonly score: number
+}
+
+/** An opened index: its metadata and the queries `show` and `search` run. */
+export interface OpenIndex {
+  readonly meta: MetaRead
+  /** Ranked FTS5 query; `match` is a complete MATCH expression. */
+  readonly search: (match: string, limit: number) => Effect.Effect<ReadonlyArray<SearchHit>, IndexReadFailed>
+  /** Headings whose text equals `text` ignoring ASCII case (the NOCASE index). */
+  readonly headingsNamed: (text: string) => Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
+  readonly allHeadings: Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
+}
+
+export interface IndexContents {
+  readonly files: ReadonlyArray<FileRows>
+  /** Written last, in the same transaction; `schema_version` and `indexed_at` included. */
+  readonly meta: Readonly<Record<string, string>>
+}
+
+export interface SearchIndexService {
+  /** Whether FTS5's `porter` tokenizer exists in this SQLite (RFC-0004 tokenizer preference). */
+  readonly porterAvailable: Effect.Effect<boolean>
+  /**
+   * Open `path` read-only for the scope. Missing and corrupt files give an
+   * `OpenIndex` whose `meta` says so (and whose queries fail).
+   */
+  readonly open: (path: string) => Effect.Effect<OpenIndex, never, Scope.Scope>
+  /**
+   * Write a complete index to `path` atomically: built in a temporary file
+   * beside it and renamed over it, so an interrupted build leaves either the
+   * previous file or the complete new one, never a partial index.
+   */
+  readonly write: (path: string, tokenizer: TokenizerChoice, contents: IndexContents) => Effect.Effect<void, IndexWriteFailed>
+}
+
+export class SearchIndex extends Context.Tag("skillc/SearchIndex")<SearchIndex, SearchIndexService>() {}

@@ -1,0 +1,238 @@
+// RFC-0004:C-INDEX on real SQLite files in temp dirs: schema, atomic writes,
+// corruption as a value, queries, and the cjk segmentation end to end.
+import { Effect } from "effect"
+import Database from "better-sqlite3"
+import { existsSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { sqliteSearchIndex as index } from "../../src/adapters/sqlite/SqliteSearchIndex.js"
+import { markdownRows, textRows } from "../../src/domain/search/documents.js"
+import { unsegmentCjk } from "../../src/domain/search/cjk.js"
+import { buildMatchExpression } from "../../src/domain/search/query.js"
+import { SCHEMA_VERSION } from "../../src/domain/search/indexState.js"
+import { tokenizerChoice, type TokenizerChoice } from "../../src/domain/search/tokenizer.js"
+import type { IndexContents } from "../../src/ports/SearchIndex.js"
+import { tempDir } from "../helpers/cli.js"
+
+const dir = tempDir("skc-index-")
+let n = 0
+const fresh = () => join(dir, `.skillc-meta-${n++}`, "search-0123456789abcdef.db")
+
+const meta = (tokenizer: TokenizerChoice, extra: Record<string, string> = {}) => ({
+  skill_path: "/skills/demo",
+  source_hash: "abc",
+  schema_version: String(SCHEMA_VERSION),
+  indexed_at: "2026-01-01T00:00:00Z",
+  tokenizer: tokenizer.recorded,
+  ...extra
+})
+
+const mdDoc = (text: string) => {
+  const lines = text.split("\n")
+  if (lines[lines.length - 1] === "") lines.pop()
+  const starts = lines.flatMap((l, i) => {
+    const m = /^(#{1,6}) (.*)$/.exec(l)
+    return m ? [{ level: m[1].length, text: m[2], line: i + 1 }] : []
+  })
+  const headings = starts.map((h, i) => {
+    const next = starts.slice(i + 1).find((o) => o.level <= h.level)
+    return { ...h, endLine: next ? next.line : lines.length + 1 }
+  })
+  return { lines, doc: { headings, bodyStartLine: 1 } }
+}
+
+const contentsFor = (tokenizer: TokenizerChoice, files: Record<string, string>): IndexContents => ({
+  files: Object.entries(files).map(([file, text]) => {
+    if (file.endsWith(".txt")) return textRows(file, text, tokenizer)
+    const { lines, doc } = mdDoc(text)
+    return markdownRows(file, lines, doc, tokenizer)
+  }),
+  meta: meta(tokenizer)
+})
+
+const ascii = tokenizerChoice("ascii", true)
+const cjk = tokenizerChoice("cjk", true)
+
+const run = <A, E>(e: Effect.Effect<A, E, import("effect").Scope.Scope>) => Effect.runPromise(Effect.scoped(e) as Effect.Effect<A, never>)
+
+const build = async (tokenizer: TokenizerChoice, files: Record<string, string>) => {
+  const path = fresh()
+  await Effect.runPromise(index.write(path, tokenizer, contentsFor(tokenizer, files)))
+  return path
+}
+
+const search = (path: string, query: string, tokenizer: TokenizerChoice, limit = 10) =>
+  run(
+    Effect.gen(function* () {
+      const idx = yield* index.open(path)
+      return yield* idx.search(buildMatchExpression(query, tokenizer)!, limit)
+    })
+  )
+
+describe("RFC-0004:C-INDEX sqlite adapter", () => {
+  it("RFC-0004:C-INDEX writes the normative schema and every required index_meta key", async () => {
+    const path = await build(ascii, { "SKILL.md": "# Title\n\nIntro\n\n## Setup\n\nconfigure it\n" })
+    const db = new Database(path, { readonly: true })
+    const sql = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'sections'").get() as { sql: string }
+    expect(sql.sql).toContain("fts5(file, section, content, tokenize='porter unicode61')")
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'idx_headings_text'").get()).toBeDefined()
+    const keys = Object.fromEntries((db.prepare("SELECT key, value FROM index_meta").all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]))
+    expect(keys).toMatchObject({ skill_path: "/skills/demo", source_hash: "abc", schema_version: "2", tokenizer: "porter" })
+    expect(db.prepare("SELECT file, text, level, start_line, end_line FROM headings ORDER BY id").all()).toEqual([
+      { file: "SKILL.md", text: "Title", level: 1, start_line: 1, end_line: 8 },
+      { file: "SKILL.md", text: "Setup", level: 2, start_line: 5, end_line: 8 }
+    ])
+    db.close()
+    // No temporary file or journal is left beside it.
+    expect(readdirSync(join(path, ".."))).toEqual(["search-0123456789abcdef.db"])
+  })
+
+  it("RFC-0004:C-FORMATS .md sections span to the next same-or-higher heading (DECISIONS #15); .txt is one document with section \"\"", async () => {
+    const path = await build(ascii, {
+      "SKILL.md": "# A\nalpha\n## B\nbravo\n### C\ncharlie\n## D\ndelta\n",
+      "notes.txt": "plain text about echo\nsecond line"
+    })
+    const db = new Database(path, { readonly: true })
+    const rows = db.prepare("SELECT file, section, content FROM sections").all()
+    expect(rows).toEqual([
+      { file: "SKILL.md", section: "A", content: "# A\nalpha\n## B\nbravo\n### C\ncharlie\n## D\ndelta" },
+      { file: "SKILL.md", section: "B", content: "## B\nbravo\n### C\ncharlie" },
+      { file: "SKILL.md", section: "C", content: "### C\ncharlie" },
+      { file: "SKILL.md", section: "D", content: "## D\ndelta" },
+      { file: "notes.txt", section: "", content: "plain text about echo\nsecond line" }
+    ])
+    db.close()
+    const hits = await search(path, "echo", ascii)
+    expect(hits.map((h) => [h.file, h.section])).toEqual([["notes.txt", ""]])
+  })
+
+  it("RFC-0004:C-SEARCH BM25 scores are positive and ranked, snippets carry [MATCH] markers and ...", async () => {
+    const filler = Array.from({ length: 80 }, (_, i) => `word${i}`).join(" ")
+    const path = await build(ascii, {
+      "SKILL.md": `# Auth\n\nauthentication authentication token\n\n# Other\n\n${filler} authentication ${filler}\n`
+    })
+    const hits = await search(path, "authentication", ascii)
+    expect(hits.map((h) => h.section)).toEqual(["Auth", "Other"])
+    expect(hits[0].score).toBeGreaterThan(hits[1].score)
+    for (const h of hits) expect(h.score).toBeGreaterThan(0)
+    expect(hits[0].snippet).toContain("[MATCH]authentication[/MATCH]")
+    expect(hits[1].snippet.startsWith("...")).toBe(true)
+    expect(hits[1].snippet.endsWith("...")).toBe(true)
+    // 32 tokens at most in the snippet.
+    expect(hits[1].snippet.replace(/\[\/?MATCH\]|\.\.\./g, " ").trim().split(/\s+/).length).toBeLessThanOrEqual(32)
+    expect((await search(path, "authentication", ascii, 1)).length).toBe(1)
+  })
+
+  it("RFC-0004:C-QUERY-SYNTAX porter stems (configuring finds configure); unicode61 does not", async () => {
+    const files = { "SKILL.md": "# Setup\n\nHow to configure the tool.\n" }
+    expect((await search(await build(ascii, files), "configuring", ascii)).length).toBe(1)
+    const plain = tokenizerChoice("ascii", false)
+    const path = await build(plain, files)
+    const db = new Database(path, { readonly: true })
+    expect((db.prepare("SELECT sql FROM sqlite_master WHERE name = 'sections'").get() as { sql: string }).sql).toContain("tokenize='unicode61'")
+    db.close()
+    expect((await search(path, "configuring", plain)).length).toBe(0)
+    expect((await search(path, "configure", plain)).length).toBe(1)
+  })
+
+  it("RFC-0004:C-QUERY-SYNTAX bag of words, punctuation and quotes are literal terms, never FTS5 syntax", async () => {
+    const path = await build(ascii, {
+      "SKILL.md": '# One\n\nsay "hello", world (again)\n\n# Two\n\nhello only\n\n# Three\n\nNEAR AND OR NOT col:umn*\n'
+    })
+    const sections = async (q: string) => (await search(path, q, ascii)).map((h) => h.section).sort()
+    expect(await sections("world hello")).toEqual(["One"])
+    expect(await sections("hello,")).toEqual(["One", "Two"])
+    expect(await sections('"hello" (again)')).toEqual(["One"])
+    expect(await sections('my "special')).toEqual([])
+    expect(await sections("NEAR( AND")).toEqual(["Three"])
+    expect(await sections("col:umn*")).toEqual(["Three"])
+    expect(await sections("-")).toEqual([])
+  })
+
+  it("RFC-0009:C-TOKENIZER cjk finds Chinese, Japanese and Korean words of one or more characters in mixed text", async () => {
+    const path = await build(cjk, {
+      "SKILL.md": [
+        "# 数据库配置",
+        "",
+        "使用PostgreSQL数据库时，请先设置连接池。",
+        "",
+        "# 日本語の設定",
+        "",
+        "データベースの設定ファイルを編集してください。configuring は英語です。",
+        "",
+        "# 한국어 설정",
+        "",
+        "데이터베이스 설정을 변경하려면 config 파일을 편집하세요.",
+        ""
+      ].join("\n"),
+      "notes.txt": "猫"
+    })
+    const files = async (q: string) => (await search(path, q, cjk)).map((h) => `${h.file}#${unsegmentCjk(h.section)}`)
+    expect(await files("连接池")).toEqual(["SKILL.md#数据库配置"])
+    expect(await files("数据库")).toContain("SKILL.md#数据库配置")
+    expect(await files("猫")).toEqual(["notes.txt#"])
+    expect(await files("PostgreSQL")).toEqual(["SKILL.md#数据库配置"])
+    expect(await files("データベース")).toEqual(["SKILL.md#日本語の設定"])
+    expect(await files("設定 ファイル")).toEqual(["SKILL.md#日本語の設定"])
+    expect(await files("configure")).toEqual(["SKILL.md#日本語の設定"])
+    expect(await files("설정")).toEqual(["SKILL.md#한국어 설정"])
+    expect(await files("데이터베이스")).toEqual(["SKILL.md#한국어 설정"])
+    // Adjacency inside a word matters: 库数 never occurs.
+    expect(await files("库数")).toEqual([])
+    const [hit] = await search(path, "连接池", cjk)
+    expect(unsegmentCjk(hit.snippet)).toContain("请先设置[MATCH]连接池[/MATCH]。")
+  })
+
+  it("RFC-0004:C-INDEX corrupt files are values: random bytes, truncated, no index_meta, bad schema_version", async () => {
+    const readMeta = (path: string) => run(Effect.map(index.open(path), (i) => i.meta))
+    expect((await readMeta(join(dir, "nope.db")))._tag).toBe("Missing")
+    const random = join(dir, "random.db")
+    writeFileSync(random, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)))
+    expect(await readMeta(random)).toMatchObject({ _tag: "Corrupt" })
+    const good = await build(ascii, { "SKILL.md": `# T\n\n${"lorem ipsum ".repeat(5000)}\n` })
+    expect((await readMeta(good))._tag).toBe("Present")
+    const truncated = join(dir, "truncated.db")
+    writeFileSync(truncated, readFileSync(good))
+    truncateSync(truncated, Math.floor(statSync(good).size / 2))
+    expect(await readMeta(truncated)).toMatchObject({ _tag: "Corrupt" })
+    const noMeta = await build(ascii, { "SKILL.md": "# T\n" })
+    new Database(noMeta).exec("DROP TABLE index_meta").close()
+    expect(await readMeta(noMeta)).toMatchObject({ _tag: "Corrupt" })
+    const badVersion = await build(ascii, { "SKILL.md": "# T\n" })
+    new Database(badVersion).exec("UPDATE index_meta SET value = 'two' WHERE key = 'schema_version'").close()
+    expect(await readMeta(badVersion)).toMatchObject({ _tag: "Corrupt", reason: expect.stringContaining("schema_version") })
+    const noKey = await build(ascii, { "SKILL.md": "# T\n" })
+    new Database(noKey).exec("DELETE FROM index_meta WHERE key = 'tokenizer'").close()
+    expect(await readMeta(noKey)).toMatchObject({ _tag: "Corrupt" })
+    const empty = join(dir, "empty.db")
+    writeFileSync(empty, "")
+    expect(await readMeta(empty)).toMatchObject({ _tag: "Corrupt" })
+  })
+
+  it("RFC-0004:C-INDEX a failing query on an opened index is a read failure (treated as corruption)", async () => {
+    const path = await build(ascii, { "SKILL.md": "# T\n\nbody\n" })
+    new Database(path).exec("DROP TABLE sections").close()
+    const result = await Effect.runPromise(
+      Effect.scoped(Effect.flatMap(index.open(path), (i) => Effect.either(i.search('"body"', 10))))
+    )
+    expect(result._tag).toBe("Left")
+  })
+
+  it("RFC-0004:C-INDEX writes replace atomically and leave nothing else; an unwritable directory is a write failure", async () => {
+    const path = await build(ascii, { "SKILL.md": "# Old\n" })
+    await Effect.runPromise(index.write(path, ascii, contentsFor(ascii, { "SKILL.md": "# New\n" })))
+    const db = new Database(path, { readonly: true })
+    expect(db.prepare("SELECT text FROM headings").all()).toEqual([{ text: "New" }])
+    db.close()
+    expect(readdirSync(join(path, ".."))).toEqual(["search-0123456789abcdef.db"])
+    const blocked = join(dir, "blocked")
+    writeFileSync(blocked, "a file, not a directory")
+    const r = await Effect.runPromise(Effect.either(index.write(join(blocked, "search-x.db"), ascii, contentsFor(ascii, {}))))
+    expect(r._tag).toBe("Left")
+    expect(existsSync(blocked)).toBe(true)
+  })
+
+  it("RFC-0004:C-INDEX porter is available in the bundled SQLite", async () => {
+    expect(await Effect.runPromise(index.porterAvailable)).toBe(true)
+  })
+})

@@ -1,0 +1,195 @@
+// Pure search pieces: RFC-0004:C-QUERY-SYNTAX, C-INDEX decisions, RFC-0002:C-SHOW matching, DECISIONS #7 segmentation.
+import { describe, expect, it } from "vitest"
+import { containsCjk, segmentCjk, unsegmentCjk, SEGMENT_MARK } from "../../src/domain/search/cjk.js"
+import { buildMatchExpression, queryTokens } from "../../src/domain/search/query.js"
+import { buildVerdict, parseIndexMeta, searchVerdict, SCHEMA_VERSION, type MetaRead } from "../../src/domain/search/indexState.js"
+import { choiceFromRecorded, tokenizerChoice } from "../../src/domain/search/tokenizer.js"
+import { indexedFormat, markdownRows } from "../../src/domain/search/documents.js"
+import {
+  matchSection,
+  moreLinesMarker,
+  normalizeRelPath,
+  normalizeSectionQuery,
+  truncateLines,
+  type HeadingEntry
+} from "../../src/domain/search/sectionMatch.js"
+
+describe("RFC-0004:C-QUERY-SYNTAX", () => {
+  const ascii = { segmentsCjk: false }
+  it("RFC-0004:C-QUERY-SYNTAX splits on ASCII whitespace, quotes every token, joins with spaces", () => {
+    expect(buildMatchExpression("configure authentication", ascii)).toBe('"configure" "authentication"')
+    expect(buildMatchExpression(" a\tb\nc\rd  ", ascii)).toBe('"a" "b" "c" "d"')
+  })
+  it("RFC-0004:C-QUERY-SYNTAX doubles internal quotes", () => {
+    expect(buildMatchExpression('my "special" app', ascii)).toBe('"my" """special""" "app"')
+  })
+  it("RFC-0004:C-QUERY-SYNTAX non-ASCII whitespace is part of the token", () => {
+    expect(queryTokens("a\u00a0b c\u3000d")).toEqual(["a\u00a0b", "c\u3000d"])
+  })
+  it("RFC-0004:C-QUERY-SYNTAX empty or whitespace-only query has no expression (E004)", () => {
+    for (const q of ["", "   ", "\t\n\r "]) expect(buildMatchExpression(q, ascii)).toBeUndefined()
+  })
+  it("RFC-0004:C-QUERY-SYNTAX punctuation and FTS5 operators stay literal", () => {
+    expect(buildMatchExpression("hello, (world) NEAR OR *", ascii)).toBe('"hello," "(world)" "NEAR" "OR" "*"')
+  })
+  it("RFC-0009:C-TOKENIZER cjk tokens become phrases of characters, ASCII words stay whole", () => {
+    expect(buildMatchExpression("数据库 设置API", { segmentsCjk: true })).toBe('"数 据 库" "设 置 API"')
+    expect(buildMatchExpression("configure", { segmentsCjk: true })).toBe('"configure"')
+  })
+})
+
+describe("DECISIONS #7 CJK segmentation", () => {
+  it("RFC-0009:C-TOKENIZER separates every CJK character and CJK from ASCII, never ASCII words", () => {
+    const m = SEGMENT_MARK
+    expect(segmentCjk("使用PostgreSQL数据库")).toBe(`使${m}用${m}PostgreSQL${m}数${m}据${m}库`)
+    expect(segmentCjk("データベース")).toBe(["デ", "ー", "タ", "ベ", "ー", "ス"].join(m))
+    expect(segmentCjk("설정을 변경")).toBe(`설${m}정${m}을 변${m}경`)
+    expect(segmentCjk("plain english, only")).toBe("plain english, only")
+    expect(segmentCjk("数、据")).toBe("数、据")
+  })
+  it("RFC-0009:C-TOKENIZER keeps a combining mark with its base character", () => {
+    expect(segmentCjk("か\u3099き")).toBe(`か\u3099${SEGMENT_MARK}き`)
+  })
+  it("RFC-0009:C-TOKENIZER unsegmenting gives the original text back", () => {
+    for (const t of ["使用PostgreSQL数据库时，请先设置。", "日本語のテキスト", "한국어 텍스트", "ascii"]) {
+      expect(unsegmentCjk(segmentCjk(t))).toBe(t)
+    }
+    expect(containsCjk("abc")).toBe(false)
+    expect(containsCjk("a漢")).toBe(true)
+  })
+})
+
+describe("RFC-0004:C-INDEX tokenizer values", () => {
+  it("RFC-0004:C-INDEX ascii records porter (fallback unicode61); DECISIONS #7 cjk records its own value", () => {
+    expect(tokenizerChoice("ascii", true)).toMatchObject({ fts5: "porter unicode61", recorded: "porter" })
+    expect(tokenizerChoice("ascii", false)).toMatchObject({ fts5: "unicode61", recorded: "unicode61" })
+    expect(tokenizerChoice("cjk", true)).toMatchObject({ fts5: "porter unicode61", recorded: "cjk+porter", segmentsCjk: true })
+    expect(tokenizerChoice("cjk", false).recorded).toBe("cjk+unicode61")
+    for (const r of ["porter", "unicode61", "cjk+porter", "cjk+unicode61"]) expect(choiceFromRecorded(r)?.recorded).toBe(r)
+    expect(choiceFromRecorded("icu")).toBeUndefined()
+  })
+})
+
+describe("RFC-0004:C-INDEX metadata and verdicts", () => {
+  const rows = (o: Record<string, string>) => Object.entries(o).map(([key, value]) => ({ key, value }))
+  const good = { skill_path: "/s", source_hash: "h", schema_version: "2", tokenizer: "porter", indexed_at: "2026-01-01T00:00:00Z" }
+  const expected = { skillPath: "/s", sourceHash: "h", tokenizer: "porter" }
+
+  it("RFC-0004:C-INDEX a missing required key or a non-integer schema_version is corruption", () => {
+    expect(parseIndexMeta(rows(good))._tag).toBe("Present")
+    for (const k of ["skill_path", "source_hash", "schema_version", "tokenizer"]) {
+      const { [k]: _, ...rest } = good as Record<string, string>
+      expect(parseIndexMeta(rows(rest))._tag).toBe("Corrupt")
+    }
+    for (const v of ["two", "2.5", "", "0x2"]) expect(parseIndexMeta(rows({ ...good, schema_version: v }))._tag).toBe("Corrupt")
+    expect(parseIndexMeta([{ key: "skill_path", value: null }, ...rows({ source_hash: "h", schema_version: "2", tokenizer: "porter" })])._tag).toBe("Corrupt")
+  })
+
+  it("RFC-0004:C-INDEX search: missing/corrupt E002, collision E003 before staleness, then the three staleness conditions", () => {
+    const present = (o: Record<string, string>) => parseIndexMeta(rows({ ...good, ...o }))
+    expect(searchVerdict({ _tag: "Missing" }, expected)).toMatchObject({ _tag: "Unusable", reason: "missing" })
+    expect(searchVerdict({ _tag: "Corrupt", reason: "x" }, expected)).toMatchObject({ _tag: "Unusable", reason: "corrupt" })
+    expect(searchVerdict(present({ skill_path: "/other", source_hash: "old" }), expected)._tag).toBe("Collision")
+    expect(searchVerdict(present({ source_hash: "old" }), expected)).toMatchObject({ reason: "stale-source" })
+    expect(searchVerdict(present({ schema_version: "1" }), expected)).toMatchObject({ reason: "stale-schema" })
+    expect(searchVerdict(present({ tokenizer: "cjk+porter" }), expected)).toMatchObject({ reason: "stale-tokenizer" })
+    expect(searchVerdict(present({ schema_version: String(SCHEMA_VERSION + 1) }), expected)._tag).toBe("Use")
+    expect(searchVerdict(present({}), expected)._tag).toBe("Use")
+  })
+
+  it("RFC-0004:C-INDEX build: create, replace corrupt without collision check, E003, skip, replace stale", () => {
+    const present = (o: Record<string, string>): MetaRead => parseIndexMeta(rows({ ...good, ...o }))
+    expect(buildVerdict({ _tag: "Missing" }, expected)._tag).toBe("Create")
+    expect(buildVerdict({ _tag: "Corrupt", reason: "x" }, expected)._tag).toBe("Replace")
+    expect(buildVerdict(present({ skill_path: "/other" }), expected)._tag).toBe("Collision")
+    expect(buildVerdict(present({}), expected)._tag).toBe("UpToDate")
+    for (const o of [{ source_hash: "old" }, { schema_version: "1" }, { tokenizer: "unicode61" }] as Array<Record<string, string>>) {
+      expect(buildVerdict(present(o), expected)._tag).toBe("Replace")
+    }
+  })
+})
+
+describe("RFC-0004:C-FORMATS index rows", () => {
+  it("RFC-0004:C-FORMATS only .md and .txt are indexed; everything else is skipped", () => {
+    expect(indexedFormat("SKILL.md")).toBe("markdown")
+    expect(indexedFormat("refs/notes.txt")).toBe("text")
+    for (const p of ["script.sh", "data.json", "image.png", "md", "notes.txt.bak"]) expect(indexedFormat(p)).toBeUndefined()
+  })
+  it("RFC-0004:C-FORMATS non-blank text before the first heading is a document with section \"\"; frontmatter is not", () => {
+    const lines = ["---", "name: x", "---", "", "intro words", "# H", "body"]
+    const rows = markdownRows("SKILL.md", lines, { headings: [{ level: 1, text: "H", line: 6, endLine: 8 }], bodyStartLine: 4 }, { segmentsCjk: false })
+    expect(rows.sections).toEqual([
+      { file: "SKILL.md", section: "", content: "\nintro words" },
+      { file: "SKILL.md", section: "H", content: "# H\nbody" }
+    ])
+    const blank = markdownRows("a.md", ["", "# H"], { headings: [{ level: 1, text: "H", line: 2, endLine: 3 }], bodyStartLine: 1 }, { segmentsCjk: false })
+    expect(blank.sections.map((s) => s.section)).toEqual(["H"])
+  })
+})
+
+describe("RFC-0002:C-SHOW matching", () => {
+  const h = (file: string, text: string, start_line: number, level = 2): HeadingEntry => ({ file, text, level, start_line, end_line: start_line + 1 })
+  const headings = [
+    h("references/b.md", "Setup", 3),
+    h("SKILL.md", "Getting Started", 5),
+    h("SKILL.md", "Setup", 9),
+    h("SKILL.md", "API Reference", 12),
+    h("references/a.md", "Setup — Linux", 1),
+    h("references/a.md", "Überblick", 7),
+    h("references/a.md", "Setup on macOS", 9)
+  ]
+
+  it("RFC-0002:C-SHOW trims and cuts at an em-dash with spaces", () => {
+    expect(normalizeSectionQuery("  Getting Started — how to begin  ").primary).toBe("Getting Started")
+    expect(normalizeSectionQuery("A—B").primary).toBe("A—B")
+    expect(matchSection(headings, " getting started — the first steps ", undefined)).toMatchObject({ _tag: "Found", heading: { text: "Getting Started" } })
+  })
+
+  it("RFC-0002:C-SHOW a heading that itself contains ' — ' is still found by its full text", () => {
+    expect(matchSection(headings, "Setup — Linux", "references/a.md")).toMatchObject({ _tag: "Found", heading: { text: "Setup — Linux" } })
+  })
+
+  it("RFC-0002:C-SHOW matching is case-insensitive, Unicode included", () => {
+    expect(matchSection(headings, "API REFERENCE", undefined)).toMatchObject({ _tag: "Found", heading: { file: "SKILL.md", start_line: 12 } })
+    expect(matchSection(headings, "überblick", undefined)).toMatchObject({ _tag: "Found", heading: { text: "Überblick" } })
+  })
+
+  it("DECISIONS #23 several matches: the first in outline order (files bytewise, then line), with the count", () => {
+    expect(matchSection(headings, "setup", undefined)).toMatchObject({ _tag: "Found", matches: 2, heading: { file: "SKILL.md", start_line: 9 } })
+  })
+
+  it("RFC-0002:C-SHOW --file limits the search to that file (./ and \\ accepted)", () => {
+    expect(matchSection(headings, "Setup", "references/b.md")).toMatchObject({ _tag: "Found", matches: 1, heading: { file: "references/b.md" } })
+    expect(matchSection(headings, "Setup", "./references\\b.md")).toMatchObject({ _tag: "Found", heading: { file: "references/b.md" } })
+    expect(matchSection(headings, "API Reference", "references/b.md")._tag).toBe("NotFound")
+    expect(normalizeRelPath("./a//b/./c.md")).toBe("a/b/c.md")
+  })
+
+  it("RFC-0002:C-SHOW no match: prefix then substring suggestions, at most 5, in outline order", () => {
+    const r = matchSection(headings, "set", undefined)
+    expect(r._tag).toBe("NotFound")
+    if (r._tag !== "NotFound") return
+    expect(r.suggestions.map((s) => `${s.text} (${s.file})`)).toEqual([
+      "Setup (SKILL.md)",
+      "Setup — Linux (references/a.md)",
+      "Setup on macOS (references/a.md)",
+      "Setup (references/b.md)"
+    ])
+    const sub = matchSection(headings, "started", undefined)
+    expect(sub._tag === "NotFound" && sub.suggestions.map((s) => s.text)).toEqual(["Getting Started"])
+    const many = Array.from({ length: 9 }, (_, i) => h("SKILL.md", `Topic ${i}`, i + 1))
+    const limited = matchSection(many, "topic", undefined)
+    expect(limited._tag === "NotFound" && limited.suggestions.length).toBe(5)
+    const none = matchSection(headings, "zzz", undefined)
+    expect(none._tag === "NotFound" && none.suggestions).toEqual([])
+    const longer = matchSection(headings, "Getting Started Guide", undefined)
+    expect(longer._tag === "NotFound" && longer.suggestions.map((s) => s.text)).toEqual(["Getting Started"])
+  })
+
+  it("RFC-0002:C-SHOW --max-lines keeps the first n lines and counts the rest", () => {
+    expect(truncateLines(["a", "b", "c"], 2)).toEqual({ lines: ["a", "b"], omitted: 1 })
+    expect(truncateLines(["a", "b"], 2)).toEqual({ lines: ["a", "b"], omitted: 0 })
+    expect(truncateLines(["a"], undefined)).toEqual({ lines: ["a"], omitted: 0 })
+    expect(moreLinesMarker(7)).toBe("... (7 more lines)")
+  })
+})

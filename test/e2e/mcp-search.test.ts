@@ -1,0 +1,39 @@
+// skc_show and skc_search over MCP (RFC-0007:C-COMMANDS, RFC-0002:C-SHOW,
+// RFC-0004:C-SEARCH): the same JSON documents as the CLI's --format json.
+import { cpSync, mkdirSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ROOT, sandbox } from "../helpers/cli.js"
+import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
+
+describe("RFC-0007:C-COMMANDS skc_show and skc_search", () => {
+  const s = sandbox()
+  mkdirSync(join(s.work, ".skillc", "skills"), { recursive: true })
+  cpSync(join(ROOT, "examples", "git-helper"), join(s.work, ".skillc", "skills", "git-helper"), { recursive: true })
+  let mcp: McpSession
+  beforeAll(async () => {
+    expect(s.run(["build", "git-helper"]).code).toBe(0)
+    mcp = await connectMcp({ cwd: s.work, home: s.home })
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  const cli = (args: ReadonlyArray<string>) => JSON.parse(s.run([...args, "--format", "json"]).stdout)
+
+  it("RFC-0002:C-SHOW skc_show returns the CLI's JSON document as structured content", async () => {
+    const r = await mcp.call("skc_show", { skill: "git-helper", section: "undo the last commit", max_lines: 2 })
+    expect(r.isError).toBeFalsy()
+    expect(r.structuredContent).toEqual(cli(["show", "git-helper", "--section", "undo the last commit", "--max-lines", "2"]))
+    const missing = await mcp.call("skc_show", { skill: "git-helper", section: "Undo" })
+    expect(missing.isError).toBe(true)
+    expect((missing.content as Array<{ text: string }>)[0].text).toMatch(/^error\[E020\]: section not found: 'Undo'\n  Did you mean/)
+  })
+
+  it("RFC-0004:C-SEARCH skc_search returns the CLI's JSON document; empty query is E004", async () => {
+    const r = await mcp.call("skc_search", { skill: "git-helper", query: "conflicting merge", limit: 2 })
+    expect(r.structuredContent).toEqual(cli(["search", "git-helper", "conflicting merge", "--limit", "2"]))
+    const empty = await mcp.call("skc_search", { skill: "git-helper", query: "  " })
+    expect((empty.content as Array<{ text: string }>)[0].text).toBe("error[E004]: empty query")
+  })
+})
