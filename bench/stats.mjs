@@ -166,7 +166,9 @@ export default function statsBench({ runs = 5, overheadRuns = 15 } = {}) {
     report("stats.1m summary", median(samples.summary), median(samples.floorSummary), 1.5)
   ]
 
-  // log.overhead: the same gateway call with and without its access-log row.
+  // log.overhead: the same gateway call with and without its access-log row
+  // (`show` needs the search index, so build first).
+  timeOnce([process.execPath, BIN, "build", "bench-skill", "--target", join(sb.root, "agents")], opts)
   const hasShow = spawnSync(process.execPath, [BIN, "show", "bench-skill", "--section", "Overview"], { ...opts, encoding: "utf8" }).status === 0
   const gateway = hasShow ? ["show", "bench-skill", "--section", "Overview"] : ["outline", "bench-skill"]
   const quiet = { cwd: sb.work, env: { ...env, SKC_BENCH_DISABLE_LOG: "1" } }
