@@ -97,6 +97,15 @@ export const finishText = (text: string): string => text.replace(/\r\n|[\r\n]/g,
  * `[text][label]` is a link only then.
  */
 export const flattenInline = (source: string, isDefined: (label: string) => boolean): string => {
+  // Most headings are plain words: nothing to flatten.
+  if (!PLAIN_TEXT.test(source)) return source.trim()
+  return flattenMarkup(source, isDefined)
+}
+
+// Anything that could be markup, a character reference or a line break.
+const PLAIN_TEXT = /[\n\r\\`*_[\]!<&]/
+
+const flattenMarkup = (source: string, isDefined: (label: string) => boolean): string => {
   const parts: Array<string> = []
   // Parts that are plain source text, whose trailing spaces a line break eats.
   const plain: Array<boolean> = []

@@ -138,8 +138,10 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
 
   const stack: Array<Block> = [new Block(Kind.Document)]
   // The open paragraph (always the tip when open): its lines and offsets.
+  // Reused across paragraphs; only `paraCount` entries are live.
   const paraLines: Array<number> = []
   const paraOffsets: Array<number> = []
+  let paraCount = 0
 
   let line = ""
   let lineIndex = 0
@@ -222,7 +224,7 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
 
   const paragraphText = (): string => {
     let text = lines[paraLines[0]].slice(paraOffsets[0])
-    for (let i = 1; i < paraLines.length; i++) text += "\n" + lines[paraLines[i]].slice(paraOffsets[i])
+    for (let i = 1; i < paraCount; i++) text += "\n" + lines[paraLines[i]].slice(paraOffsets[i])
     return text
   }
 
@@ -270,8 +272,9 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
   let contentOffset = 0
 
   const addParagraphLine = (): void => {
-    paraLines.push(lineIndex)
-    paraOffsets.push(paraLines.length === 1 ? offset : contentOffset)
+    paraLines[paraCount] = lineIndex
+    paraOffsets[paraCount] = paraCount === 0 ? offset : contentOffset
+    paraCount++
   }
 
   /** 0: no match, 1: matched (keep going), 2: line consumed. */
@@ -621,8 +624,7 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
         if (offset < line.length && !blank) {
           addChild(Kind.Paragraph)
           advanceNextNonspace()
-          paraLines.length = 0
-          paraOffsets.length = 0
+          paraCount = 0
           addParagraphLine()
         }
     }
@@ -630,6 +632,41 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
 
   for (lineIndex = bodyStartLine - 1; lineIndex < lines.length; lineIndex++) {
     line = lines[lineIndex]
+    // Fast lanes for the bulk of real documents, at the top level only:
+    // lines that can neither close nor open anything but a paragraph are
+    // decided by their first character, without the general machinery.
+    // Each lane does exactly what incorporateLine would.
+    let top = stack[stack.length - 1]
+    if (stack.length === 2 && (top.kind === Kind.Heading || top.kind === Kind.ThematicBreak)) {
+      stack.pop() // single-line leaves never continue
+      top = stack[0]
+    }
+    const c = line.charCodeAt(0)
+    const plain = c > C_SPACE && !(c < 128 && MAYBE_SPECIAL[c] === 1)
+    if (stack.length === 1) {
+      if (line.length === 0) continue
+      if (plain) {
+        addChild(Kind.Paragraph)
+        paraCount = 0
+        paraLines[paraCount] = lineIndex
+        paraOffsets[paraCount++] = 0
+        continue
+      }
+    } else if (stack.length === 2) {
+      if (top.kind === Kind.FencedCode) {
+        if (c !== top.fenceChar && c !== C_SPACE && c !== C_TAB) continue
+      } else if (top.kind === Kind.Paragraph) {
+        if (plain) {
+          paraLines[paraCount] = lineIndex
+          paraOffsets[paraCount++] = 0
+          continue
+        }
+        if (line.length === 0) {
+          finalizeTip()
+          continue
+        }
+      }
+    }
     incorporateLine()
   }
   while (stack.length > 1) finalizeTip()
