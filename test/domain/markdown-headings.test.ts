@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest"
 import { parseMarkdownAst } from "../../src/domain/markdown/ast.js"
-import { type Heading, type MarkdownDoc, scanMarkdown, sectionsOf } from "../../src/domain/markdown/model.js"
+import { splitLines } from "../../src/domain/markdown/lines.js"
+import { type Heading, type MarkdownDoc, scanMarkdown, sectionLines, sectionsOf } from "../../src/domain/markdown/model.js"
 
 const scan = (source: string): MarkdownDoc => {
   const fast = scanMarkdown(source)
@@ -153,5 +154,53 @@ describe("line numbers and end lines (DECISIONS #15)", () => {
     expect(doc.frontmatter._tag).toBe("Invalid")
     expect(doc.bodyStartLine).toBe(1)
     expect(texts("---\nname: x\n# Title\n")).toEqual(["1:Title@3"])
+  })
+})
+
+describe("where remark departs from CommonMark, both paths follow remark", () => {
+  it("after indented code, an ordered list must start at 1 and an item may not be empty", () => {
+    // CommonMark would open lists here; micromark treats the open code block
+    // like a paragraph being interrupted.
+    expect(texts("    code\n2. two\n===")).toEqual(["1:2. two@2"])
+    expect(texts("    code\n\n* \n===")).toEqual(["1:*@3"])
+    expect(texts("    code\n1. one\n===")).toEqual([])
+  })
+
+  it("a lazy line may open an HTML block (kind 7) inside the quote", () => {
+    expect(texts("> a\n<span>\n> # h")).toEqual([])
+    expect(texts("> a\n<b>\nfoo\n===")).toEqual(["1:foo@3"])
+  })
+
+  it("the rule of 3 for emphasis looks at what is left of a delimiter run", () => {
+    expect(headings("# **a* a*b*c")[0].text).toBe("a ab*c")
+  })
+
+  it("a code span over a line break keeps the next line's indentation", () => {
+    expect(headings("`a\n   b`\n===")[0].text).toBe("a    b")
+  })
+
+  it("HTML inside an image's alt text stays (remark builds alt as a string)", () => {
+    expect(headings("# ![a <b>x</b>](i.png)")[0].text).toBe("a <b>x</b>")
+  })
+})
+
+describe("known difference between the paths", () => {
+  it("a named character reference outside the fast path's table stays literal there", () => {
+    // Documented in entities.ts: the full HTML5 table lives in remark's internals.
+    expect(scanMarkdown("# &Oacute;le").headings[0].text).toBe("&Oacute;le")
+    expect(parseMarkdownAst("# &Oacute;le").headings[0].text).toBe("Óle")
+  })
+})
+
+describe("sectionLines", () => {
+  it("slices a section's lines, heading included, end exclusive", () => {
+    const source = "# A\none\n## B\ntwo\n# C\nthree"
+    const doc = scanMarkdown(source)
+    const lines = splitLines(source)
+    expect(sectionsOf(doc).map((s) => sectionLines(lines, s))).toEqual([
+      ["# A", "one", "## B", "two"],
+      ["## B", "two"],
+      ["# C", "three"]
+    ])
   })
 })
