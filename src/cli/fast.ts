@@ -126,5 +126,16 @@ export const fastCommands: Readonly<Record<string, FastCommand>> = {
     ],
     flags: { limit: { key: "limit", kind: "integer" }, ...common },
     load: () => import("./commands/search.run.js").then((m) => m.runSearch)
+  },
+  stats: {
+    positionals: [{ key: "skill", optional: false }],
+    flags: {
+      "group-by": { key: "groupBy", kind: "text", default: "summary" },
+      since: { key: "since", kind: "text" },
+      until: { key: "until", kind: "text" },
+      project: { key: "project", kind: "repeated" },
+      ...common
+    },
+    load: () => import("./commands/stats.run.js").then((m) => m.runStats)
   }
 }

@@ -32,7 +32,8 @@ export const outlineCommand = Command.make(
           Promise.all([import("../../app/outline.js"), import("../render/outline.js")])
         )
         const input = yield* decode(OutlineInput, { skill: o.skill, level: Option.getOrUndefined(o.level), ...(o.tokens ? { tokens: true } : {}) })
-        const result = yield* outline(input)
+        const { logged } = yield* Effect.promise(() => import("../../app/accessLog.js"))
+        const result = yield* outline(input).pipe(logged("outline", input.skill, () => ({ level: input.level })))
         return yield* write(format === "json" ? json(result) : renderOutline(result))
       })
     )
@@ -58,7 +59,8 @@ export const openCommand = Command.make(
         const format = yield* checkFormat(o.format, ["text", "json"] as const)
         const { openFile, OpenInput } = yield* Effect.promise(() => import("../../app/open.js"))
         const input = yield* decode(OpenInput, { skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines) })
-        const opened = yield* openFile(input)
+        const { logged } = yield* Effect.promise(() => import("../../app/accessLog.js"))
+        const opened = yield* openFile(input).pipe(logged("open", input.skill, () => ({ path: input.path, max_lines: input.max_lines })))
         if (format === "json") return yield* write(json(opened.result))
         // Bytes exactly as on disk: no newline added, no decoding.
         return yield* Effect.async<void>((resume) => {
@@ -99,7 +101,10 @@ export const sourcesCommand = Command.make(
           limit: Option.getOrUndefined(o.limit),
           pattern: Option.getOrUndefined(o.pattern)
         })
-        const result = yield* sources(input)
+        const { logged } = yield* Effect.promise(() => import("../../app/accessLog.js"))
+        const result = yield* sources(input).pipe(
+          logged("sources", input.skill, () => ({ dir: input.dir, depth: input.depth, pattern: input.pattern, limit: input.limit }))
+        )
         return yield* write(format === "json" ? json(sourcesJson(result)) : renderSourcesTree(result.root, result))
       })
     )
