@@ -137,5 +137,29 @@ export const fastCommands: Readonly<Record<string, FastCommand>> = {
       ...common
     },
     load: () => import("./commands/stats.run.js").then((m) => m.runStats)
+  },
+  outline: {
+    positionals: [{ key: "skill", optional: false }],
+    flags: { level: { key: "level", kind: "integer" }, tokens: { key: "tokens", kind: "boolean" }, ...common },
+    load: () => import("./commands/gateway.run.js").then((m) => m.runOutline)
+  },
+  open: {
+    positionals: [
+      { key: "skill", optional: false },
+      { key: "path", optional: false }
+    ],
+    flags: { "max-lines": { key: "maxLines", kind: "integer" }, ...common },
+    load: () => import("./commands/gateway.run.js").then((m) => m.runOpen)
+  },
+  sources: {
+    positionals: [{ key: "skill", optional: false }],
+    flags: {
+      depth: { key: "depth", kind: "integer" },
+      dir: { key: "dir", kind: "text" },
+      limit: { key: "limit", kind: "integer" },
+      pattern: { key: "pattern", kind: "text" },
+      ...common
+    },
+    load: () => import("./commands/gateway.run.js").then((m) => m.runSources)
   }
 }
