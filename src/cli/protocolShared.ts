@@ -4,8 +4,9 @@
  * failure is E100, like any other invalid option).
  */
 import { Options } from "@effect/cli"
-import { Effect, Option, ParseResult, Schema } from "effect"
-import { InvalidOption } from "../domain/errors.js"
+import { type Effect, Option, type Schema } from "effect"
+import { decodeInput as decodeWithSchema, defined, flagLabel } from "../app/decodeInput.js"
+import type { InvalidOption } from "../domain/errors.js"
 import { AGENTS } from "../domain/protocol/agents.js"
 
 export const agentOption = Options.text("agent").pipe(
@@ -23,14 +24,5 @@ export const agentFields = (agent: Option.Option<string>, pluginDirs: ReadonlyAr
   ...(pluginDirs.length > 0 ? { plugin_dirs: pluginDirs } : {})
 })
 
-export const decodeInput = <A, I>(schema: Schema.Schema<A, I>, raw: unknown): Effect.Effect<A, InvalidOption> =>
-  Schema.decodeUnknown(schema)(raw).pipe(
-    Effect.mapError(
-      (e) =>
-        new InvalidOption({
-          message: ParseResult.ArrayFormatter.formatErrorSync(e)
-            .map((i) => `${i.path.join(".") || "input"}: ${i.message}`)
-            .join("; ")
-        })
-    )
-  )
+export const decodeInput = <A, I>(schema: Schema.Schema<A, I>, raw: Record<string, unknown>): Effect.Effect<A, InvalidOption> =>
+  decodeWithSchema(schema, { label: flagLabel })(defined(raw))

@@ -3,19 +3,13 @@
  * sources), shared by their @effect/cli commands and the fast path; this
  * module must not import @effect/cli.
  */
-import { Effect, Option, ParseResult, Schema } from "effect"
-import { InvalidOption } from "../../domain/errors.js"
+import { Effect, Option, type Schema } from "effect"
+import { decodeInput, defined, flagLabel } from "../../app/decodeInput.js"
 import { checkFormat, json, runWithLive, write } from "../runtime.js"
 
 /** Decode flags with the use case's Schema; a failure is E100 naming the option (DECISIONS #32). */
-export const decode = <A, I>(schema: Schema.Schema<A, I>, value: unknown) =>
-  Schema.decodeUnknown(schema)(value, { onExcessProperty: "ignore" }).pipe(
-    Effect.mapError((e) => {
-      const issue = ParseResult.ArrayFormatter.formatErrorSync(e)[0]
-      const option = issue === undefined ? "" : `--${issue.path.map(String).join(".").replace(/_/g, "-")}: `
-      return new InvalidOption({ message: `${option}${issue?.message ?? e.message}` })
-    })
-  )
+export const decode = <A, I>(schema: Schema.Schema<A, I>, value: Record<string, unknown>) =>
+  decodeInput(schema, { label: flagLabel })(defined(value))
 
 interface Common {
   readonly format: string

@@ -15,6 +15,7 @@
  *   3 characters, e.g. `Getting Started Guide` → `Getting Started`), each in
  *   outline order.
  */
+import { compareBytewise } from "../sourcePaths.js"
 
 export interface HeadingEntry {
   readonly file: string
@@ -37,19 +38,7 @@ export const normalizeSectionQuery = (query: string): { readonly primary: string
 export const foldCase = (s: string): string => s.toLowerCase()
 
 /** Bytewise (UTF-8, i.e. code point) comparison, as outline orders files. */
-export const compareCodePoints = (a: string, b: string): number => {
-  const n = Math.min(a.length, b.length)
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i)
-    const y = b.charCodeAt(i)
-    if (x === y) continue
-    const xs = x >= 0xd800 && x <= 0xdfff
-    const ys = y >= 0xd800 && y <= 0xdfff
-    if (xs !== ys) return xs ? 1 : -1
-    return x - y
-  }
-  return a.length - b.length
-}
+export const compareCodePoints = compareBytewise
 
 export const outlineOrder = (a: HeadingEntry, b: HeadingEntry): number =>
   compareCodePoints(a.file, b.file) || a.start_line - b.start_line
