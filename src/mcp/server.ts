@@ -34,6 +34,8 @@ import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnos
 import { basePorts } from "../cli/layers.js"
 import { SqliteSearchIndexLive } from "../adapters/sqlite/SqliteSearchIndex.js"
 import type { SearchIndex } from "../ports/SearchIndex.js"
+import type { UsageHistory } from "../ports/UsageHistory.js"
+import { LazySqliteUsageHistoryLayer } from "../adapters/sqlite/LazyUsageHistory.js"
 import { loadSettings, Settings } from "../app/Settings.js"
 import { decodeInput } from "../app/decodeInput.js"
 import { logToolCall } from "./accessLog.js"
@@ -58,6 +60,7 @@ const CACHE_HINTS = { ttlMs: 0, cacheScope: "private" } as const
 const INSTRUCTIONS = [
   "skc serves Agent Skills. Call skc_list to see the skills, skc_outline to see a skill's sections,",
   "skc_show to read one section and skc_search to find text; skc_open reads any file of a skill.",
+  "skc_lint checks a skill; skc_discover, skc_match and skc_load show what an agent runtime would find, pick and load.",
   "Every file of every skill is also a resource: skill://<project|global>/<name>/<path>",
   "(start with skill://<scope>/<name>/SKILL.md)."
 ].join(" ")
@@ -93,7 +96,7 @@ const forwardingDiagnostics: DiagnosticsService = {
   isVerbose: false
 }
 
-let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof basePorts>> | SearchIndex, never> | undefined
+let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof basePorts>> | SearchIndex | UsageHistory, never> | undefined
 
 /**
  * Run a request's effect. Settings (project root, stores, config files) are
@@ -102,7 +105,7 @@ let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof
  * themselves on every call, so nothing is served stale.
  */
 const runLive = async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
-  runtime ??= ManagedRuntime.make(Layer.merge(basePorts(false, forwardingDiagnostics), SqliteSearchIndexLive))
+  runtime ??= ManagedRuntime.make(Layer.mergeAll(basePorts(false, forwardingDiagnostics), SqliteSearchIndexLive, LazySqliteUsageHistoryLayer))
   const diagnostics = collectingDiagnostics(false)
   const exit = await runtime.runPromiseExit(
     effect.pipe(Effect.provideServiceEffect(Settings, loadSettings()), Effect.locally(currentDiagnostics, diagnostics.service))

@@ -29,6 +29,9 @@ export const ALL_TOOLS = [
   "skc_stats"
 ]
 
+/** GitHub issue 9: the agent-skill protocol's tools, with the same structured results as their CLI commands. */
+export const PROTOCOL_TOOLS = ["skc_discover", "skc_match", "skc_load"]
+
 const write = (file: string, data: string | Uint8Array) => {
   mkdirSync(join(file, ".."), { recursive: true })
   writeFileSync(file, data)
@@ -90,7 +93,7 @@ describe("skc mcp", () => {
   it("RFC-0007:C-COMMANDS tools/list offers only skc_* tools of the registry, with snake_case JSON schemas and annotations", async () => {
     const tools = await registered()
     const names = tools.map((t) => t.name)
-    expect(names.every((n) => ALL_TOOLS.includes(n))).toBe(true)
+    expect(names.every((n) => ALL_TOOLS.includes(n) || PROTOCOL_TOOLS.includes(n))).toBe(true)
     for (const required of ["skc_init", "skc_list", "skc_build", "skc_outline", "skc_open", "skc_sources"]) expect(names).toContain(required)
     expect(names).not.toContain("skc_sync")
     expect(names).not.toContain("skc_mcp")

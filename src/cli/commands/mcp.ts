@@ -26,7 +26,7 @@ export const mcpCommand = Command.make("mcp", {}, () =>
       "Serve skills to AI agents over the Model Context Protocol (stdio).",
       "",
       "Tools: skc_init skc_list skc_build skc_lint skc_outline skc_show skc_open",
-      "skc_sources skc_search skc_stats; every skill file is also a skill:// resource",
+      "skc_sources skc_search skc_stats skc_discover skc_match skc_load; every skill file is also a skill:// resource",
       "(MCP Skills extension io.modelcontextprotocol/skills).",
       "",
       "Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:",
