@@ -174,7 +174,56 @@ const uriParam = (params: unknown): string => {
   return uri
 }
 
-export const makeServer = (version: string): Server => {
+/** What `skc mcp` serves besides the skc_* tools. */
+export interface ServeOptions {
+  /**
+   * `--tools` (issue 8 §6): every tool of the project and global tool skills
+   * as `<skill>__<tool>`, run through the same runner and envelope as
+   * `skc run`; unapproved and `always_ask` ones are listed and refuse to run.
+   */
+  readonly skillTools?: boolean
+}
+
+/** The tool-skill tools, listed afresh on every tools/list: an approval or an edit between calls is seen at once. */
+const skillToolDefinitions = async (): Promise<Array<Tool>> => {
+  const { mcpToolDescriptors } = await import("../app/mcpTools.js")
+  const descriptors = await runResource(mcpToolDescriptors)
+  return descriptors.map((d) => ({
+    name: d.name,
+    title: d.annotations.title,
+    description: d.description,
+    inputSchema: d.inputSchema as unknown as Tool["inputSchema"],
+    annotations: {
+      title: d.annotations.title,
+      readOnlyHint: d.annotations.readOnlyHint,
+      destructiveHint: !d.annotations.readOnlyHint,
+      openWorldHint: d.annotations.openWorldHint
+    }
+  }))
+}
+
+/** Call `<skill>__<tool>`: refusals and tool failures are `isError` results with the envelope as structured content. */
+const callSkillTool = async (name: string, args: unknown): Promise<CallToolResult> => {
+  const [{ callMcpTool }, { NodeProcessRunnerLive }] = await Promise.all([
+    import("../app/mcpTools.js"),
+    import("../adapters/node/NodeProcessRunner.js")
+  ])
+  const { exit, warnings } = await runLive(callMcpTool(name, args).pipe(Effect.provide(NodeProcessRunnerLive)))
+  const warningContent = warnings.length === 0 ? [] : [{ type: "text" as const, text: warnings.join("\n") }]
+  if (Exit.isFailure(exit)) {
+    const error = failureOf(exit.cause)
+    process.stderr.write(`skc mcp: ${name}: ${error.text}\n`)
+    return { content: [{ type: "text", text: renderError(error) }, ...warningContent], isError: true }
+  }
+  const r = exit.value
+  return {
+    content: [{ type: "text", text: r.text }, ...warningContent],
+    ...(r.structuredContent !== undefined ? { structuredContent: jsonClean(r.structuredContent) } : {}),
+    isError: r.isError
+  }
+}
+
+export const makeServer = (version: string, options: ServeOptions = {}): Server => {
   const server = new Server(
     { name: "skillc", version },
     {
@@ -189,9 +238,14 @@ export const makeServer = (version: string): Server => {
   const definitions = toolDefinitions()
   const byName = new Map(tools.map((t) => [t.name, t]))
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: definitions }))
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: options.skillTools ? [...definitions, ...(await skillToolDefinitions())] : definitions
+  }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name)
+    if (tool === undefined && options.skillTools && request.params.name.includes("__")) {
+      return callSkillTool(request.params.name, request.params.arguments)
+    }
     if (tool === undefined) {
       throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: '${request.params.name}' (tools: ${[...byName.keys()].join(", ")})`)
     }
@@ -242,8 +296,8 @@ export const makeServer = (version: string): Server => {
 }
 
 /** Serve on stdin/stdout until stdin ends. */
-export const serveStdio = async (version: string): Promise<void> => {
-  const server = makeServer(version)
+export const serveStdio = async (version: string, options: ServeOptions = {}): Promise<void> => {
+  const server = makeServer(version, options)
   const transport = new LineTransport()
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()

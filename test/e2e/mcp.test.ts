@@ -11,26 +11,9 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parse as parseYaml } from "yaml"
 import { ROOT, sandbox } from "../helpers/cli.js"
-import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
+import { ALL_TOOLS, connectMcp, PROTOCOL_TOOLS, textOf, type McpSession } from "../helpers/mcpClient.js"
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }
-
-/** RFC-0007:C-COMMANDS "MCP Tool Naming": every MCP-enabled command, no sync, no mcp (DECISIONS #5). */
-export const ALL_TOOLS = [
-  "skc_init",
-  "skc_list",
-  "skc_build",
-  "skc_lint",
-  "skc_outline",
-  "skc_show",
-  "skc_open",
-  "skc_sources",
-  "skc_search",
-  "skc_stats"
-]
-
-/** GitHub issue 9: the agent-skill protocol's tools, with the same structured results as their CLI commands. */
-export const PROTOCOL_TOOLS = ["skc_discover", "skc_match", "skc_load"]
 
 const write = (file: string, data: string | Uint8Array) => {
   mkdirSync(join(file, ".."), { recursive: true })
