@@ -161,3 +161,30 @@ export const LoadOutput = Schema.Struct({
   full_tokens: Schema.Int,
   over_budget: Schema.Boolean
 })
+
+/** RFC-0003:C-SCHEMA: common fields plus `query` and its `data`, one variant per group-by (DECISIONS #4). */
+const statsVariant = <Q extends string, D extends Schema.Schema.Any>(query: Q, data: D) =>
+  Schema.Struct({
+    skill: Schema.String,
+    skill_path: Schema.String,
+    filters: Schema.Struct({ since: Schema.NullOr(Schema.String), until: Schema.NullOr(Schema.String), projects: Schema.Array(Schema.String) }),
+    period: Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) }),
+    query: Schema.Literal(query),
+    data
+  })
+
+export const StatsOutput = Schema.Union(
+  statsVariant(
+    "summary",
+    Schema.Struct({ total_accesses: Schema.Int, unique_sections: Schema.Int, unique_files: Schema.Int, error_count: Schema.Int })
+  ),
+  statsVariant("sections", Schema.Array(Schema.Struct({ section: Schema.String, file: Schema.NullOr(Schema.String), count: Schema.Int }))),
+  statsVariant("files", Schema.Array(Schema.Struct({ file: Schema.String, count: Schema.Int }))),
+  statsVariant("commands", Schema.Record({ key: Schema.String, value: Schema.Int })),
+  statsVariant("projects", Schema.Array(Schema.Struct({ project: Schema.String, count: Schema.Int }))),
+  statsVariant(
+    "errors",
+    Schema.Array(Schema.Struct({ target: Schema.String, command: Schema.String, error: Schema.String, count: Schema.Int }))
+  ),
+  statsVariant("search", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int })))
+)

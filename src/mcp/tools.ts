@@ -25,6 +25,8 @@ import { discover, DiscoverInput } from "../app/discover.js"
 import { match, MatchInput } from "../app/match.js"
 import { load, LoadInput } from "../app/load.js"
 import { renderLintText } from "../cli/render/lint.js"
+import { stats, StatsInput } from "../app/stats.js"
+import { renderStats } from "../cli/render/stats.js"
 import { renderDiscover, renderLoadContent, renderLoadSummary, renderMatch } from "../cli/render/protocol.js"
 import {
   BuildOutput,
@@ -36,7 +38,8 @@ import {
   OutlineOutput,
   SearchOutput,
   ShowOutput,
-  SourcesOutput
+  SourcesOutput,
+  StatsOutput
 } from "./outputSchemas.js"
 import { defineTool, type ToolSpec } from "./toolSpec.js"
 
@@ -185,6 +188,24 @@ export const tools: ReadonlyArray<ToolSpec<any, any>> = [
     log: { args: (i) => ({ dir: i.dir, depth: i.depth, pattern: i.pattern, limit: i.limit }) },
     text: ({ result }) => renderSourcesTree(result.root, result),
     structured: ({ result, skill }) => ({ skill, entries: sourcesJson(result) })
+  }),
+  defineTool({
+    name: "skc_stats",
+    command: "stats",
+    title: "Usage analytics of a skill",
+    description:
+      "Aggregate a skill's access log (every skc_* call and CLI command that read it): group_by summary (default), sections, " +
+      "files, commands, projects, errors or search; since/until (RFC 3339 or YYYY-MM-DD, UTC, inclusive) and project " +
+      "(directories; any matches) filter before aggregating. Returns {skill, skill_path, filters, period, query, data}. " +
+      "Use it to see which sections agents read, which lookups failed and what they searched for.",
+    input: StatsInput,
+    output: StatsOutput,
+    readOnly: true,
+    run: (input) => stats(input),
+    // The same args the CLI logs (src/cli/commands/stats.run.ts).
+    log: { args: (i) => ({ group_by: i.group_by ?? "summary", since: i.since, until: i.until, project: i.project ?? [] }) },
+    text: (outcome) => renderStats(outcome, Date.now()),
+    structured: (outcome) => ({ ...outcome.report })
   }),
   // The agent-skill protocol (GitHub issue 9): what an agent runtime discovers, selects and loads.
   defineTool({
