@@ -11,7 +11,7 @@
 // - mcp.open: `skc_open` of one reference file (index-free, for comparison).
 //
 // A tool that is not registered yet is reported as skipped.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { BIN, ROOT, benchEnv, fmt, percentile, sandbox, timeOnce } from "./lib.mjs"
@@ -46,6 +46,22 @@ export const generateSkill = (root, { files = 1000, bytes = 20 * 1024 * 1024 } =
       else text += sentence()
     }
     writeFileSync(join(dir, `ref-${String(i).padStart(4, "0")}.md`), text)
+  }
+}
+
+/**
+ * Date every file of a tree an hour back. The build's per-file hash cache
+ * (DECISIONS #22) leaves out files modified within 2 s of the build (racy
+ * timestamps); a skill generated and built in the same second would have no
+ * cache at all, and every query would re-read and re-hash all 20 MB — not
+ * what an author's skill, written before it is built, looks like.
+ */
+const ageTree = (dir, seconds = 3600) => {
+  const when = new Date(Date.now() - seconds * 1000)
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    if (e.isDirectory()) ageTree(p, seconds)
+    utimesSync(p, when, when)
   }
 }
 
@@ -98,6 +114,7 @@ export default async function mcpBench() {
   const sb = sandbox()
   const skill = join(sb.work, ".skillc", "skills", "big")
   generateSkill(skill)
+  ageTree(skill)
   const env = benchEnv({ SKILLC_HOME: sb.home, HOME: sb.home })
   timeOnce([process.execPath, BIN, "build", "big", "--target", join(sb.root, "agents")], { cwd: sb.work, env })
 

@@ -30,6 +30,17 @@ export const LintInput = Schema.Struct({
 })
 export type LintInput = typeof LintInput.Type
 
+/**
+ * `skc_lint`'s input (RFC-0007:C-COMMANDS: `skill` is required there): one
+ * skill, so the result is one DECISIONS #12 object, as MCP structured
+ * content must be.
+ */
+export const LintSkillInput = Schema.Struct({
+  skill: Schema.String.annotations({ description: "Skill name (project store, then global) or path to a skill directory." }),
+  force: LintInput.fields.force
+})
+export type LintSkillInput = typeof LintSkillInput.Type
+
 export interface LintReport {
   readonly skill: string
   /** The skill directory as a user would type it (cwd-relative when below the cwd). */

@@ -34,6 +34,8 @@ import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnos
 import { basePorts } from "../cli/layers.js"
 import { SqliteSearchIndexLive } from "../adapters/sqlite/SqliteSearchIndex.js"
 import type { SearchIndex } from "../ports/SearchIndex.js"
+import type { UsageHistory } from "../ports/UsageHistory.js"
+import { LazySqliteUsageHistoryLayer } from "../adapters/sqlite/LazyUsageHistory.js"
 import { loadSettings, Settings } from "../app/Settings.js"
 import { decodeInput } from "../app/decodeInput.js"
 import { logToolCall } from "./accessLog.js"
@@ -58,6 +60,7 @@ const CACHE_HINTS = { ttlMs: 0, cacheScope: "private" } as const
 const INSTRUCTIONS = [
   "skc serves Agent Skills. Call skc_list to see the skills, skc_outline to see a skill's sections,",
   "skc_show to read one section and skc_search to find text; skc_open reads any file of a skill.",
+  "skc_lint checks a skill; skc_discover, skc_match and skc_load show what an agent runtime would find, pick and load.",
   "Every file of every skill is also a resource: skill://<project|global>/<name>/<path>",
   "(start with skill://<scope>/<name>/SKILL.md)."
 ].join(" ")
@@ -93,7 +96,7 @@ const forwardingDiagnostics: DiagnosticsService = {
   isVerbose: false
 }
 
-let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof basePorts>> | SearchIndex, never> | undefined
+let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof basePorts>> | SearchIndex | UsageHistory, never> | undefined
 
 /**
  * Run a request's effect. Settings (project root, stores, config files) are
@@ -102,7 +105,7 @@ let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof
  * themselves on every call, so nothing is served stale.
  */
 const runLive = async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
-  runtime ??= ManagedRuntime.make(Layer.merge(basePorts(false, forwardingDiagnostics), SqliteSearchIndexLive))
+  runtime ??= ManagedRuntime.make(Layer.mergeAll(basePorts(false, forwardingDiagnostics), SqliteSearchIndexLive, LazySqliteUsageHistoryLayer))
   const diagnostics = collectingDiagnostics(false)
   const exit = await runtime.runPromiseExit(
     effect.pipe(Effect.provideServiceEffect(Settings, loadSettings()), Effect.locally(currentDiagnostics, diagnostics.service))
@@ -171,7 +174,56 @@ const uriParam = (params: unknown): string => {
   return uri
 }
 
-export const makeServer = (version: string): Server => {
+/** What `skc mcp` serves besides the skc_* tools. */
+export interface ServeOptions {
+  /**
+   * `--tools` (issue 8 §6): every tool of the project and global tool skills
+   * as `<skill>__<tool>`, run through the same runner and envelope as
+   * `skc run`; unapproved and `always_ask` ones are listed and refuse to run.
+   */
+  readonly skillTools?: boolean
+}
+
+/** The tool-skill tools, listed afresh on every tools/list: an approval or an edit between calls is seen at once. */
+const skillToolDefinitions = async (): Promise<Array<Tool>> => {
+  const { mcpToolDescriptors } = await import("../app/mcpTools.js")
+  const descriptors = await runResource(mcpToolDescriptors)
+  return descriptors.map((d) => ({
+    name: d.name,
+    title: d.annotations.title,
+    description: d.description,
+    inputSchema: d.inputSchema as unknown as Tool["inputSchema"],
+    annotations: {
+      title: d.annotations.title,
+      readOnlyHint: d.annotations.readOnlyHint,
+      destructiveHint: !d.annotations.readOnlyHint,
+      openWorldHint: d.annotations.openWorldHint
+    }
+  }))
+}
+
+/** Call `<skill>__<tool>`: refusals and tool failures are `isError` results with the envelope as structured content. */
+const callSkillTool = async (name: string, args: unknown): Promise<CallToolResult> => {
+  const [{ callMcpTool }, { NodeProcessRunnerLive }] = await Promise.all([
+    import("../app/mcpTools.js"),
+    import("../adapters/node/NodeProcessRunner.js")
+  ])
+  const { exit, warnings } = await runLive(callMcpTool(name, args).pipe(Effect.provide(NodeProcessRunnerLive)))
+  const warningContent = warnings.length === 0 ? [] : [{ type: "text" as const, text: warnings.join("\n") }]
+  if (Exit.isFailure(exit)) {
+    const error = failureOf(exit.cause)
+    process.stderr.write(`skc mcp: ${name}: ${error.text}\n`)
+    return { content: [{ type: "text", text: renderError(error) }, ...warningContent], isError: true }
+  }
+  const r = exit.value
+  return {
+    content: [{ type: "text", text: r.text }, ...warningContent],
+    ...(r.structuredContent !== undefined ? { structuredContent: jsonClean(r.structuredContent) } : {}),
+    isError: r.isError
+  }
+}
+
+export const makeServer = (version: string, options: ServeOptions = {}): Server => {
   const server = new Server(
     { name: "skillc", version },
     {
@@ -186,9 +238,14 @@ export const makeServer = (version: string): Server => {
   const definitions = toolDefinitions()
   const byName = new Map(tools.map((t) => [t.name, t]))
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: definitions }))
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: options.skillTools ? [...definitions, ...(await skillToolDefinitions())] : definitions
+  }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name)
+    if (tool === undefined && options.skillTools && request.params.name.includes("__")) {
+      return callSkillTool(request.params.name, request.params.arguments)
+    }
     if (tool === undefined) {
       throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: '${request.params.name}' (tools: ${[...byName.keys()].join(", ")})`)
     }
@@ -239,8 +296,8 @@ export const makeServer = (version: string): Server => {
 }
 
 /** Serve on stdin/stdout until stdin ends. */
-export const serveStdio = async (version: string): Promise<void> => {
-  const server = makeServer(version)
+export const serveStdio = async (version: string, options: ServeOptions = {}): Promise<void> => {
+  const server = makeServer(version, options)
   const transport = new LineTransport()
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()

@@ -8,9 +8,10 @@ import type { Effect, Layer, Schema } from "effect"
 import type { SkcError } from "../domain/errors.js"
 import type { livePorts } from "../cli/layers.js"
 import type { SearchIndex } from "../ports/SearchIndex.js"
+import type { UsageHistory } from "../ports/UsageHistory.js"
 
 /** Every service the live layer provides (grows as ports are added to `livePorts`). */
-export type LiveServices = Layer.Layer.Success<ReturnType<typeof livePorts>> | SearchIndex
+export type LiveServices = Layer.Layer.Success<ReturnType<typeof livePorts>> | SearchIndex | UsageHistory
 
 /** What a text renderer may need besides the result. */
 export interface RenderContext {

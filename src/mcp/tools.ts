@@ -20,7 +20,27 @@ import { search, searchLogArgs, SearchInput } from "../app/search.js"
 import { show, showLogArgs, ShowInput } from "../app/show.js"
 import { renderSearchText } from "../cli/render/search.js"
 import { renderShowText } from "../cli/render/show.js"
-import { BuildOutput, OpenOutput, OutlineOutput, SearchOutput, ShowOutput, SourcesOutput } from "./outputSchemas.js"
+import { lintSkills, LintSkillInput, reportJson } from "../app/lint.js"
+import { discover, DiscoverInput } from "../app/discover.js"
+import { match, MatchInput } from "../app/match.js"
+import { load, LoadInput } from "../app/load.js"
+import { renderLintText } from "../cli/render/lint.js"
+import { stats, StatsInput } from "../app/stats.js"
+import { renderStats } from "../cli/render/stats.js"
+import { renderDiscover, renderLoadContent, renderLoadSummary, renderMatch } from "../cli/render/protocol.js"
+import {
+  BuildOutput,
+  DiscoverOutput,
+  LintOutput,
+  LoadOutput,
+  MatchOutput,
+  OpenOutput,
+  OutlineOutput,
+  SearchOutput,
+  ShowOutput,
+  SourcesOutput,
+  StatsOutput
+} from "./outputSchemas.js"
 import { defineTool, type ToolSpec } from "./toolSpec.js"
 
 export const tools: ReadonlyArray<ToolSpec<any, any>> = [
@@ -73,6 +93,23 @@ export const tools: ReadonlyArray<ToolSpec<any, any>> = [
     run: (input) => build(input),
     text: (result) => renderBuild(result),
     log: { args: (i) => ({ global: i.global, target: i.target, copy: i.copy, force: i.force }), runtimeDir: (r) => r.runtime }
+  }),
+  defineTool({
+    name: "skc_lint",
+    command: "lint",
+    title: "Lint a skill",
+    description:
+      "Check one skill against the authoring rules (frontmatter, name and description, structure, links, tool and protocol rules; " +
+      "see docs/rules.md) and return every finding as {rule, name, severity, file, line, message}. Findings, errors included, are " +
+      "a successful result (isError false): read severity. A compiled skill is skipped (skipped: true) unless force=true. " +
+      "skill is a store name or a path to a skill directory.",
+    input: LintSkillInput,
+    output: LintOutput,
+    readOnly: true,
+    run: (input) => lintSkills(input),
+    log: { args: (i) => ({ force: i.force }) },
+    text: (outcome) => renderLintText(outcome),
+    structured: (outcome) => ({ ...reportJson(outcome.reports[0]!) })
   }),
   defineTool({
     name: "skc_outline",
@@ -151,6 +188,70 @@ export const tools: ReadonlyArray<ToolSpec<any, any>> = [
     log: { args: (i) => ({ dir: i.dir, depth: i.depth, pattern: i.pattern, limit: i.limit }) },
     text: ({ result }) => renderSourcesTree(result.root, result),
     structured: ({ result, skill }) => ({ skill, entries: sourcesJson(result) })
+  }),
+  defineTool({
+    name: "skc_stats",
+    command: "stats",
+    title: "Usage analytics of a skill",
+    description:
+      "Aggregate a skill's access log (every skc_* call and CLI command that read it): group_by summary (default), sections, " +
+      "files, commands, projects, errors or search; since/until (RFC 3339 or YYYY-MM-DD, UTC, inclusive) and project " +
+      "(directories; any matches) filter before aggregating. Returns {skill, skill_path, filters, period, query, data}. " +
+      "Use it to see which sections agents read, which lookups failed and what they searched for.",
+    input: StatsInput,
+    output: StatsOutput,
+    readOnly: true,
+    run: (input) => stats(input),
+    // The same args the CLI logs (src/cli/commands/stats.run.ts).
+    log: { args: (i) => ({ group_by: i.group_by ?? "summary", since: i.since, until: i.until, project: i.project ?? [] }) },
+    text: (outcome) => renderStats(outcome, Date.now()),
+    structured: (outcome) => ({ ...outcome.report })
+  }),
+  // The agent-skill protocol (GitHub issue 9): what an agent runtime discovers, selects and loads.
+  defineTool({
+    name: "skc_discover",
+    command: "discover",
+    title: "Discover skills as an agent does",
+    description:
+      "List the skills an agent runtime (agent: claude by default, or codex, copilot, cursor, gemini, kiro, opencode, trae) would " +
+      "discover from the server's working directory: project-level directories up to the root, then the user level, then each of " +
+      "plugin_dirs. Returns the winning copy of each name (skills), the copies it shadows (shadowed) and directories whose " +
+      "SKILL.md is not valid (invalid, with problems), plus the directories searched.",
+    input: DiscoverInput,
+    output: DiscoverOutput,
+    readOnly: true,
+    run: (input) => discover(input),
+    text: (result) => renderDiscover(result)
+  }),
+  defineTool({
+    name: "skc_match",
+    command: "match",
+    title: "Match a request to skills",
+    description:
+      "Rank the discovered skills that a user request (query) would activate: an explicit mention of a skill name first, then " +
+      "BM25 relevance over names and descriptions, boosted by recent use (the access log) and scope. Returns score, relevance, " +
+      "matched terms and a one-line reason per skill; limit (default 5) and threshold cap the list. Takes agent and plugin_dirs " +
+      "like skc_discover.",
+    input: MatchInput,
+    output: MatchOutput,
+    readOnly: true,
+    run: (input) => match(input),
+    text: (result) => renderMatch(result)
+  }),
+  defineTool({
+    name: "skc_load",
+    command: "load",
+    title: "Load a skill progressively",
+    description:
+      "Load a discovered skill as an agent runtime does: the SKILL.md body, then the files it references (links, paths in code) " +
+      "inside the skill root, depth levels deep (default 1; 0 = body only), each wrapped in '--- Content from <path> ---', within " +
+      "a token budget (default 10000). Reports parts left out by the budget, missing link targets and refused references " +
+      "(outside the root or binary).",
+    input: LoadInput,
+    output: LoadOutput,
+    readOnly: true,
+    run: (input) => load(input),
+    text: (result) => renderLoadContent(result) + "\n" + renderLoadSummary(result)
   })
 ]
 

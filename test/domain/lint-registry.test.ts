@@ -27,7 +27,11 @@ describe("RFC-0008:C-REGISTRY rule registry", () => {
       ["SKL301", "link-file-exists", "error", "links"],
       ["SKL302", "link-anchor-exists", "warning", "links"],
       ["SKL303", "link-no-escape", "error", "links"],
-      ["SKL401", "no-orphans", "warning", "files"]
+      ["SKL401", "no-orphans", "warning", "files"],
+      // agent-skill-protocol rules, registered like the tool dialect's SKL5xx.
+      ["SKL601", "dangerous-tool-combination", "warning", "protocol"],
+      ["SKL602", "unknown-tool", "warning", "protocol"],
+      ["SKL603", "body-token-budget", "warning", "protocol"]
     ]
     for (const [id, name, severity, category] of table) {
       const r = RULES.find((x) => x.id === id)

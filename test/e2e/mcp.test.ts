@@ -11,23 +11,9 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parse as parseYaml } from "yaml"
 import { ROOT, sandbox } from "../helpers/cli.js"
-import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
+import { ALL_TOOLS, connectMcp, PROTOCOL_TOOLS, textOf, type McpSession } from "../helpers/mcpClient.js"
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }
-
-/** RFC-0007:C-COMMANDS "MCP Tool Naming": every MCP-enabled command, no sync, no mcp (DECISIONS #5). */
-export const ALL_TOOLS = [
-  "skc_init",
-  "skc_list",
-  "skc_build",
-  "skc_lint",
-  "skc_outline",
-  "skc_show",
-  "skc_open",
-  "skc_sources",
-  "skc_search",
-  "skc_stats"
-]
 
 const write = (file: string, data: string | Uint8Array) => {
   mkdirSync(join(file, ".."), { recursive: true })
@@ -87,11 +73,11 @@ describe("skc mcp", () => {
     expect(caps.extensions).toEqual({ "io.modelcontextprotocol/skills": { directoryRead: true } })
   })
 
-  it("RFC-0007:C-COMMANDS tools/list offers only skc_* tools of the registry, with snake_case JSON schemas and annotations", async () => {
+  it("RFC-0007:C-COMMANDS tools/list offers exactly the registry's skc_* tools, with snake_case JSON schemas and annotations", async () => {
     const tools = await registered()
     const names = tools.map((t) => t.name)
-    expect(names.every((n) => ALL_TOOLS.includes(n))).toBe(true)
-    for (const required of ["skc_init", "skc_list", "skc_build", "skc_outline", "skc_open", "skc_sources"]) expect(names).toContain(required)
+    // Exactly the ten RFC tools and the three protocol tools (no tool-skill tools without --tools).
+    expect([...names].sort()).toEqual([...ALL_TOOLS, ...PROTOCOL_TOOLS].sort())
     expect(names).not.toContain("skc_sync")
     expect(names).not.toContain("skc_mcp")
     for (const t of tools) {
@@ -114,6 +100,11 @@ describe("skc mcp", () => {
     expect(Object.keys(byName.get("skc_open")!.inputSchema.properties!).sort()).toEqual(["max_lines", "path", "skill"])
     expect(byName.get("skc_open")!.inputSchema.required!.slice().sort()).toEqual(["path", "skill"])
     expect(Object.keys(byName.get("skc_sources")!.inputSchema.properties!).sort()).toEqual(["depth", "dir", "limit", "pattern", "skill"])
+    // RFC-0007:C-COMMANDS parameter tables of lint and stats.
+    expect(Object.keys(byName.get("skc_lint")!.inputSchema.properties!).sort()).toEqual(["force", "skill"])
+    expect(byName.get("skc_lint")!.inputSchema.required).toEqual(["skill"])
+    expect(Object.keys(byName.get("skc_stats")!.inputSchema.properties!).sort()).toEqual(["group_by", "project", "since", "skill", "until"])
+    for (const readOnly of ["skc_lint", "skc_stats", ...PROTOCOL_TOOLS]) expect(byName.get(readOnly)!.annotations?.readOnlyHint, readOnly).toBe(true)
   })
 
   it("RFC-0007:C-MCP-SERVER skc_list returns the CLI's JSON as structured content and a readable table", async () => {

@@ -20,10 +20,16 @@ export interface McpSession {
   readonly close: () => Promise<void>
 }
 
-export const connectMcp = async (options: { cwd: string; home: string; env?: Record<string, string> }): Promise<McpSession> => {
+export const connectMcp = async (options: {
+  cwd: string
+  home: string
+  env?: Record<string, string>
+  /** Extra `skc mcp` flags, e.g. `--tools`. */
+  flags?: ReadonlyArray<string>
+}): Promise<McpSession> => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, "mcp"],
+    args: [BIN, "mcp", ...(options.flags ?? [])],
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: options.home, SKILLC_HOME: options.home, NO_COLOR: "1", LANG: "C.UTF-8", ...options.env },
     stderr: "pipe"
@@ -48,3 +54,20 @@ export const textOf = (r: CallToolResult): string => {
   const first = r.content[0]
   return first?.type === "text" ? first.text : ""
 }
+
+/** RFC-0007:C-COMMANDS "MCP Tool Naming": every MCP-enabled command, no sync, no mcp (DECISIONS #5). */
+export const ALL_TOOLS = [
+  "skc_init",
+  "skc_list",
+  "skc_build",
+  "skc_lint",
+  "skc_outline",
+  "skc_show",
+  "skc_open",
+  "skc_sources",
+  "skc_search",
+  "skc_stats"
+]
+
+/** GitHub issue 9: the agent-skill protocol's tools, with the same structured results as their CLI commands. */
+export const PROTOCOL_TOOLS = ["skc_discover", "skc_match", "skc_load"]

@@ -1,4 +1,4 @@
-import { Command } from "@effect/cli"
+import { Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 
 /** The settings snippet for Claude Code / Cursor (RFC-0007:C-MCP-SERVER "Configuration"). */
@@ -14,11 +14,15 @@ export const MCP_CONFIG_SNIPPET = `{
 declare const __SKC_VERSION__: string
 const version: string = typeof __SKC_VERSION__ === "string" ? __SKC_VERSION__ : "0.0.0-dev"
 
-export const mcpCommand = Command.make("mcp", {}, () =>
+const toolsOption = Options.boolean("tools").pipe(
+  Options.withDescription("Also expose each tool of the project and global tool skills as an MCP tool <skill>__<tool>.")
+)
+
+export const mcpCommand = Command.make("mcp", { tools: toolsOption }, (o) =>
   Effect.gen(function* () {
     // The SDK and the server load only for this command (start-up of every other command stays small).
     const { serveStdio } = yield* Effect.promise(() => import("../../mcp/server.js"))
-    yield* Effect.promise(() => serveStdio(version))
+    yield* Effect.promise(() => serveStdio(version, { skillTools: o.tools }))
   })
 ).pipe(
   Command.withDescription(
@@ -26,7 +30,7 @@ export const mcpCommand = Command.make("mcp", {}, () =>
       "Serve skills to AI agents over the Model Context Protocol (stdio).",
       "",
       "Tools: skc_init skc_list skc_build skc_lint skc_outline skc_show skc_open",
-      "skc_sources skc_search skc_stats; every skill file is also a skill:// resource",
+      "skc_sources skc_search skc_stats skc_discover skc_match skc_load; every skill file is also a skill:// resource",
       "(MCP Skills extension io.modelcontextprotocol/skills).",
       "",
       "Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:",
@@ -34,7 +38,8 @@ export const mcpCommand = Command.make("mcp", {}, () =>
       MCP_CONFIG_SNIPPET,
       "",
       "Example:",
-      "  skc mcp                        # reads JSON-RPC on stdin, answers on stdout"
+      "  skc mcp                        # reads JSON-RPC on stdin, answers on stdout",
+      "  skc mcp --tools                # plus every approved tool skill tool (skc approve <skill>)"
     ].join("\n")
   )
 )

@@ -11,7 +11,8 @@ const CATEGORY_TITLES: Record<Rule["category"], string> = {
   structure: "Structure rules (SKL2xx)",
   links: "Link rules (SKL3xx)",
   files: "File rules (SKL4xx)",
-  tools: "Tool-skill rules (SKL5xx)"
+  tools: "Tool-skill rules (SKL5xx)",
+  protocol: "Agent protocol rules (SKL6xx)"
 }
 
 const anchor = (r: Rule) => `${r.id.toLowerCase()}-${r.name}`

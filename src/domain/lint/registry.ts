@@ -30,6 +30,7 @@ import { skl302 } from "./rules/skl302-link-anchor-exists.js"
 import { skl303 } from "./rules/skl303-link-no-escape.js"
 import { skl401 } from "./rules/skl401-no-orphans.js"
 import { toolSkillRules } from "./rules/tool-skill.js"
+import { protocolRules } from "./rules/protocol.js"
 
 export const RULES: ReadonlyArray<Rule> = [
   skl001,
@@ -57,7 +58,8 @@ export const RULES: ReadonlyArray<Rule> = [
   skl302,
   skl303,
   skl401,
-  ...toolSkillRules
+  ...toolSkillRules,
+  ...protocolRules
 ]
 
 export const ruleById = (id: string): Rule | undefined => RULES.find((r) => r.id === id)

@@ -8,7 +8,7 @@ import type { Frontmatter } from "../markdown/frontmatter.js"
 import type { MarkdownAst } from "../markdown/model.js"
 
 export type Severity = "error" | "warning"
-export type Category = "meta" | "frontmatter" | "structure" | "links" | "files" | "tools"
+export type Category = "meta" | "frontmatter" | "structure" | "links" | "files" | "tools" | "protocol"
 
 /** One entry of the skill directory, path relative to the root with `/`. */
 export interface SkillEntry {

@@ -1,0 +1,89 @@
+// skc_stats and the access log of MCP calls (RFC-0007:C-LOGGING, C-MCP-SERVER,
+// RFC-0003; DECISIONS #17, #18, #31): skc_show writes a `show` row to the
+// primary runtime log, and skc_stats reads it back as the CLI does.
+import { cpSync, mkdirSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ROOT, sandbox } from "../helpers/cli.js"
+import { readLog } from "../helpers/logs.js"
+import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
+
+describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
+  const s = sandbox()
+  const src = join(s.work, ".skillc", "skills", "git-helper")
+  mkdirSync(join(s.work, ".skillc", "skills"), { recursive: true })
+  cpSync(join(ROOT, "examples", "git-helper"), src, { recursive: true })
+  const logDb = join(s.work, ".skillc", "runtime", "git-helper", ".skillc-meta", "logs.db")
+  let mcp: McpSession
+  beforeAll(async () => {
+    expect(s.run(["build", "git-helper"]).code).toBe(0)
+    mcp = await connectMcp({ cwd: s.work, home: s.home })
+    await mcp.client.listTools() // the client then validates structured content against each outputSchema
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  it("RFC-0007:C-LOGGING a skc_show call adds one row to <runtime>/.skillc-meta/logs.db with command show (DECISIONS #31)", async () => {
+    const before = readLog(logDb).length
+    const r = await mcp.call("skc_show", { skill: "git-helper", section: "undo the last commit" })
+    expect(r.isError, textOf(r)).toBeFalsy()
+    const rows = readLog(logDb)
+    expect(rows).toHaveLength(before + 1)
+    const row = rows.at(-1)!
+    expect(row.command).toBe("show")
+    expect(row.skill).toBe("git-helper")
+    expect(row.error).toBeNull()
+    // DECISIONS #18: the section asked for and the file of the matched heading, as the CLI logs them.
+    const shown = r.structuredContent as { file: string; section: string }
+    expect(JSON.parse(row.args as string)).toMatchObject({ section: shown.section, file: shown.file })
+    s.run(["show", "git-helper", "--section", "undo the last commit"])
+    const cliRow = readLog(logDb).at(-1)!
+    expect(cliRow.command).toBe("show")
+    expect(JSON.parse(cliRow.args as string)).toEqual(JSON.parse(row.args as string))
+  })
+
+  it("RFC-0007:C-LOGGING skc_lint is logged as lint; a lint with findings is not an error row", async () => {
+    await mcp.call("skc_lint", { skill: "git-helper" })
+    const row = readLog(logDb).at(-1)!
+    expect(row.command).toBe("lint")
+    expect(row.error).toBeNull()
+  })
+
+  it("RFC-0003 skc_stats returns the CLI's JSON document for every group_by and filter", async () => {
+    await mcp.call("skc_show", { skill: "git-helper", section: "No such heading" })
+    const cli = (args: ReadonlyArray<string>) => JSON.parse(s.run(["stats", "git-helper", ...args, "--format", "json"]).stdout)
+    type Report = { data: unknown; filters: unknown; period: { start: string | null; end: string | null } }
+    // `period.end` is the newest row that passes the filters: the stats calls' own rows move it, a second at a time.
+    const settled = (r: Report, end: string | null) => {
+      expect(r.period.end! >= end!).toBe(true)
+      return { ...r, period: { ...r.period, end } }
+    }
+    const both = async (group: string) => {
+      const r = await mcp.call("skc_stats", { skill: "git-helper", group_by: group })
+      expect(r.isError, textOf(r)).toBeFalsy()
+      const m = r.structuredContent as Report
+      return { mcp: m, cli: settled(cli(["--group-by", group]) as Report, m.period.end) }
+    }
+    // Rows of show/open/search only: the stats calls' own rows do not count, so the documents are equal.
+    for (const group of ["sections", "files", "errors", "search"]) {
+      const { mcp: m, cli: c } = await both(group)
+      expect(m, group).toEqual(c)
+    }
+    // Every row counts: the MCP call's own row (logged after it answered) is one more for the CLI call right after it.
+    const summary = await both("summary")
+    const sd = summary.mcp.data as { total_accesses: number }
+    expect(summary.cli).toEqual({ ...summary.mcp, data: { ...sd, total_accesses: sd.total_accesses + 1 } })
+    const byCommand = await both("commands")
+    const cd = byCommand.mcp.data as Record<string, number>
+    expect(byCommand.cli).toEqual({ ...byCommand.mcp, data: { ...cd, stats: (cd.stats ?? 0) + 1 } })
+    const commands = (await mcp.call("skc_stats", { skill: "git-helper", group_by: "commands" })).structuredContent as { data: Record<string, number> }
+    expect(commands.data.show).toBe(3)
+    expect(commands.data.lint).toBe(1)
+    const filtered = await mcp.call("skc_stats", { skill: "git-helper", group_by: "sections", since: "2000-01-01", project: [s.work] })
+    const filteredCli = cli(["--group-by", "sections", "--since", "2000-01-01", "--project", s.work]) as Report
+    expect(filtered.structuredContent).toEqual(settled(filteredCli, (filtered.structuredContent as Report).period.end))
+    expect((filtered.structuredContent as { filters: { projects: Array<string> } }).filters.projects).toHaveLength(1)
+    expect(textOf(await mcp.call("skc_stats", { skill: "git-helper", group_by: "weekday" }))).toMatch(/^error\[E030\]/)
+  })
+})

@@ -1,0 +1,91 @@
+// `skc mcp --tools` (GitHub issue 8 §6, tool-skills spec §6-§7): every tool of
+// the project and global tool skills as `<skill>__<tool>`, driven end to end
+// by the SDK's Client over stdio on the fixture skills of test/fixtures/tool-skills.
+import { spawnSync } from "node:child_process"
+import { cpSync, mkdirSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ROOT, sandbox } from "../helpers/cli.js"
+import { ALL_TOOLS, connectMcp, PROTOCOL_TOOLS, textOf, type McpSession } from "../helpers/mcpClient.js"
+
+const SKILL_TOOLS = ["deploy__deploy_preview", "git__git_status", "git__git_log", "git__git_diff", "summarize__summarize_url"]
+
+describe("issue 8 §6: skc mcp --tools", () => {
+  const s = sandbox()
+  const store = join(s.home, ".skillc", "skills")
+  mkdirSync(store, { recursive: true })
+  for (const name of ["git", "summarize", "deploy"]) cpSync(join(ROOT, "test", "fixtures", "tool-skills", name), join(store, name), { recursive: true })
+  spawnSync("git", ["init", "-q", s.work])
+  let mcp: McpSession
+  beforeAll(async () => {
+    // Approved before the server starts: summarize (read_only) and deploy (always_ask); git stays unapproved.
+    expect(s.run(["approve", "summarize"]).code).toBe(0)
+    expect(s.run(["approve", "deploy"]).code).toBe(0)
+    mcp = await connectMcp({ cwd: s.work, home: s.home, flags: ["--tools"] })
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  const listed = async () => new Map((await mcp.client.listTools()).tools.map((t) => [t.name, t]))
+
+  it("tools/list adds <skill>__<tool> after the skc_* tools, with the parameter table as input schema and readOnlyHint from read_only", async () => {
+    const tools = await listed()
+    const names = [...tools.keys()]
+    expect(names.slice(-SKILL_TOOLS.length)).toEqual(SKILL_TOOLS)
+    expect(names.slice(0, -SKILL_TOOLS.length).every((n) => ALL_TOOLS.includes(n) || PROTOCOL_TOOLS.includes(n))).toBe(true)
+    const sum = tools.get("summarize__summarize_url")!
+    expect(sum.inputSchema).toMatchObject({ type: "object", required: ["url"], properties: { url: { type: "string" } } })
+    expect(sum.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true })
+    expect(sum.description).not.toContain("skc approve")
+    const log = tools.get("git__git_log")!
+    expect(log.annotations?.readOnlyHint).toBe(false)
+    expect(log.inputSchema.properties).toHaveProperty("count")
+    expect(log.description).toContain("run 'skc approve git'")
+    expect(tools.get("deploy__deploy_preview")!.description).toContain("always_ask")
+  })
+
+  it("an approved tool runs through the runner and envelope, the same as skc run", async () => {
+    const r = await mcp.call("summarize__summarize_url", { url: "https://example.com/a; b" })
+    expect(r.isError, textOf(r)).toBe(false)
+    const viaCli = JSON.parse(s.run(["run", "summarize", "summarize_url", "--arg", "url=https://example.com/a; b", "--format", "json"]).stdout)
+    const env = r.structuredContent as Record<string, unknown>
+    expect({ ...env, duration_ms: 0 }).toEqual({ ...viaCli, duration_ms: 0 })
+    expect(env.parsed).toEqual({ url: "https://example.com/a; b", summary: "stand-in summary", args: 1 })
+    const missing = await mcp.call("summarize__summarize_url", {})
+    expect(missing.isError).toBe(true)
+    expect(textOf(missing)).toContain("missing required parameter 'url'")
+  })
+
+  it("unapproved and always_ask tools refuse to run; an approval made while the server runs is seen by the next call", async () => {
+    const refused = await mcp.call("git__git_status", {})
+    expect(refused.isError).toBe(true)
+    expect(textOf(refused)).toContain("approve it with: skc approve git")
+    expect(refused.structuredContent).toBeUndefined()
+    const ask = await mcp.call("deploy__deploy_preview", { message: "ship" })
+    expect(ask.isError).toBe(true)
+    expect(textOf(ask)).toContain("always_ask")
+    expect(s.run(["approve", "git"]).code).toBe(0)
+    expect((await listed()).get("git__git_status")!.description).not.toContain("skc approve")
+    const status = await mcp.call("git__git_status", {})
+    expect(status.isError, textOf(status)).toBe(false)
+    expect(status.structuredContent).toMatchObject({ success: true, exit_code: 0 })
+  })
+
+  it("unknown names are still JSON-RPC errors or refusals, and the server keeps answering", async () => {
+    expect((await mcp.call("nope__tool", {})).isError).toBe(true)
+    await expect(mcp.call("no_such_tool", {})).rejects.toMatchObject({ code: -32602 })
+    expect((await mcp.call("skc_list", {})).isError).toBeFalsy()
+  })
+
+  it("RFC-0007:C-MCP-SERVER without --tools no tool-skill tool is listed", async () => {
+    const plain = await connectMcp({ cwd: s.work, home: s.home })
+    try {
+      const names = (await plain.client.listTools()).tools.map((t) => t.name)
+      expect(names.some((n) => n.includes("__"))).toBe(false)
+      await expect(plain.call("summarize__summarize_url", { url: "x" })).rejects.toMatchObject({ code: -32602 })
+    } finally {
+      await plain.close()
+    }
+  })
+})
