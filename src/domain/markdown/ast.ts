@@ -17,8 +17,20 @@ import { splitLines, stripBom } from "./lines.js"
 import type { CodeBlock, HeadingLevel, HtmlComment, Link, MarkdownAst } from "./model.js"
 import { type HeadingStart, withEndLines } from "./sections.js"
 
-let processor: { parse: (source: string) => Root } | undefined
-const parser = () => (processor ??= unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]))
+interface Parser {
+  readonly parse: (source: string) => Root
+}
+let withFrontmatter: Parser | undefined
+let plain: Parser | undefined
+/**
+ * An unclosed frontmatter is no frontmatter (the file is all body), and
+ * remark-frontmatter's failed attempt leaves micromark unable to open block
+ * quotes on the following lines; such files go through plain remark-parse.
+ */
+const parser = (frontmatterClosed: boolean): Parser =>
+  frontmatterClosed
+    ? (withFrontmatter ??= unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]))
+    : (plain ??= unified().use(remarkParse))
 
 /**
  * Plain text of phrasing content, by the rules `flattenInline` implements:
@@ -51,7 +63,7 @@ export const parseMarkdownAst = (source: string): MarkdownAst => {
   const text = stripBom(source)
   const lines = splitLines(text)
   const frontmatter = parseFrontmatterLines(lines)
-  const root = parser().parse(text)
+  const root = parser(frontmatter._tag === "Parsed" || (frontmatter._tag === "Invalid" && frontmatter.endLine > 0)).parse(text)
 
   const headings: Array<HeadingStart> = []
   const links: Array<Link> = []

@@ -21,7 +21,6 @@ import { isAsciiPunctuation, normalizeLabel, scanLinkDestination, scanLinkLabel,
 interface Delimiter {
   readonly cc: number
   count: number
-  readonly original: number
   readonly part: number
   prev: Delimiter | null
   next: Delimiter | null
@@ -98,6 +97,15 @@ export const finishText = (text: string): string => text.replace(/\r\n|[\r\n]/g,
  * `[text][label]` is a link only then.
  */
 export const flattenInline = (source: string, isDefined: (label: string) => boolean): string => {
+  // Most headings are plain words: nothing to flatten.
+  if (!PLAIN_TEXT.test(source)) return source.trim()
+  return flattenMarkup(source, isDefined)
+}
+
+// Anything that could be markup, a character reference or a line break.
+const PLAIN_TEXT = /[\n\r\\`*_[\]!<&]/
+
+const flattenMarkup = (source: string, isDefined: (label: string) => boolean): string => {
   const parts: Array<string> = []
   // Parts that are plain source text, whose trailing spaces a line break eats.
   const plain: Array<boolean> = []
@@ -121,8 +129,14 @@ export const flattenInline = (source: string, isDefined: (label: string) => bool
     else d.next.prev = d.prev
   }
 
+  /**
+   * Matches emphasis delimiters above `bottom` the way micromark's attention
+   * resolver does: closers left to right, each with the nearest usable opener.
+   * Unlike commonmark.js, the "multiple of 3" rule looks at what is left of
+   * the runs after earlier matches, not their original lengths, and there is
+   * no openers-bottom shortcut (it assumes original lengths).
+   */
   const processEmphasis = (bottom: Delimiter | null): void => {
-    const openersBottom = new Map<number, Delimiter | null>()
     let closer = delimiters
     while (closer !== null && closer.prev !== bottom) closer = closer.prev
     while (closer !== null) {
@@ -130,43 +144,34 @@ export const flattenInline = (source: string, isDefined: (label: string) => bool
         closer = closer.next
         continue
       }
-      const key = closer.cc * 8 + (closer.canOpen ? 3 : 0) + (closer.original % 3)
-      const floor = openersBottom.has(key) ? openersBottom.get(key)! : bottom
       let opener = closer.prev
-      let found = false
-      while (opener !== null && opener !== bottom && opener !== floor) {
+      while (opener !== null && opener !== bottom) {
         const oddMatch =
-          (closer.canOpen || opener.canClose) &&
-          closer.original % 3 !== 0 &&
-          (opener.original + closer.original) % 3 === 0
-        if (opener.cc === closer.cc && opener.canOpen && !oddMatch) {
-          found = true
-          break
-        }
+          (closer.canOpen || opener.canClose) && closer.count % 3 !== 0 && (opener.count + closer.count) % 3 === 0
+        if (opener.cc === closer.cc && opener.canOpen && !oddMatch) break
         opener = opener.prev
       }
-      const oldCloser = closer
-      if (found && opener !== null) {
-        const use = closer.count >= 2 && opener.count >= 2 ? 2 : 1
-        opener.count -= use
-        closer.count -= use
-        parts[opener.part] = parts[opener.part].slice(0, parts[opener.part].length - use)
-        parts[closer.part] = parts[closer.part].slice(0, parts[closer.part].length - use)
-        // Delimiters between a matched pair can no longer match anything.
-        if (opener.next !== closer) {
-          opener.next = closer
-          closer.prev = opener
-        }
-        if (opener.count === 0) removeDelimiter(opener)
-        if (closer.count === 0) {
-          const next: Delimiter | null = closer.next
-          removeDelimiter(closer)
-          closer = next
-        }
-      } else {
-        closer = closer.next
-        openersBottom.set(key, oldCloser.prev)
-        if (!oldCloser.canOpen) removeDelimiter(oldCloser)
+      if (opener === null || opener === bottom) {
+        const next: Delimiter | null = closer.next
+        if (!closer.canOpen) removeDelimiter(closer)
+        closer = next
+        continue
+      }
+      const use = closer.count >= 2 && opener.count >= 2 ? 2 : 1
+      opener.count -= use
+      closer.count -= use
+      parts[opener.part] = parts[opener.part].slice(0, parts[opener.part].length - use)
+      parts[closer.part] = parts[closer.part].slice(0, parts[closer.part].length - use)
+      // Delimiters between a matched pair can no longer match anything.
+      if (opener.next !== closer) {
+        opener.next = closer
+        closer.prev = opener
+      }
+      if (opener.count === 0) removeDelimiter(opener)
+      if (closer.count === 0) {
+        const next: Delimiter | null = closer.next
+        removeDelimiter(closer)
+        closer = next
       }
     }
     while (delimiters !== null && delimiters !== bottom) removeDelimiter(delimiters)
@@ -264,7 +269,7 @@ export const flattenInline = (source: string, isDefined: (label: string) => bool
       canClose = rightFlanking && (!leftFlanking || after === 2)
     }
     const part = push(source.slice(start, pos), false)
-    const d: Delimiter = { cc, count, original: count, part, prev: delimiters, next: null, canOpen, canClose }
+    const d: Delimiter = { cc, count, part, prev: delimiters, next: null, canOpen, canClose }
     if (delimiters !== null) delimiters.next = d
     delimiters = d
   }

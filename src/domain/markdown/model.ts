@@ -79,5 +79,5 @@ export interface Section {
 }
 
 export { scanMarkdown } from "./scan.js"
-export { sectionsOf, withEndLines } from "./sections.js"
+export { sectionLines, sectionsOf, withEndLines } from "./sections.js"
 export { anchorsOf, githubSlug, headingSlug } from "./slug.js"

@@ -49,6 +49,10 @@ class Block {
   fenceOffset = 0
   // HTML block
   htmlType = 0
+  // Indented code and micromark's `interrupt` (see there): FRESH always
+  // interrupts; LAZY_PENDING (opened on a line that closed containers) starts
+  // to once it has a second non-blank line (LAZY_ACTIVE).
+  interrupts = NONE
   constructor(public kind: Kind) {}
 }
 
@@ -71,6 +75,11 @@ const acceptsLines = (kind: Kind): boolean =>
 const C_TAB = 9
 const C_SPACE = 32
 const C_GT = 62
+
+const NONE = 0
+const LAZY_PENDING = 1
+const FRESH = 2
+const LAZY_ACTIVE = 3
 
 const isSpaceOrTab = (c: number): boolean => c === C_SPACE || c === C_TAB
 
@@ -129,8 +138,10 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
 
   const stack: Array<Block> = [new Block(Kind.Document)]
   // The open paragraph (always the tip when open): its lines and offsets.
+  // Reused across paragraphs; only `paraCount` entries are live.
   const paraLines: Array<number> = []
   const paraOffsets: Array<number> = []
+  let paraCount = 0
 
   let line = ""
   let lineIndex = 0
@@ -144,6 +155,20 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
   let partiallyConsumedTab = false
   let allClosed = true
   let lastMatched = 0
+  // micromark's document-level "interrupt": set when every container
+  // continued and the open leaf is a paragraph or indented code; it then
+  // rules list item starts for the whole line, also inside containers opened
+  // on it. CommonMark only asks "is the container a paragraph"; remark's
+  // answer is the one the two paths must share. Indented code counts across
+  // blank lines when it opened in a fresh micromark flow (every container
+  // continued, or a container opened on its line); opened on a line that
+  // closed containers (micromark writes that line to the old flow), it counts
+  // only from its second non-blank line on. Observed behaviour, pinned by the
+  // differential tests.
+  let interrupt = false
+  let containersContinued = true
+  // A container opened on this line: micromark then starts a fresh flow.
+  let openedContainer = false
 
   const findNextNonspace = (): void => {
     let i = offset
@@ -199,15 +224,18 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
 
   const paragraphText = (): string => {
     let text = lines[paraLines[0]].slice(paraOffsets[0])
-    for (let i = 1; i < paraLines.length; i++) text += "\n" + lines[paraLines[i]].slice(paraOffsets[i])
+    for (let i = 1; i < paraCount; i++) text += "\n" + lines[paraLines[i]].slice(paraOffsets[i])
     return text
   }
 
   /** Consumes leading definitions of the open paragraph; returns chars consumed. */
   const takeDefinitions = (text: string): number => {
     let pos = 0
-    while (text.charCodeAt(pos) === 91) {
-      const def = scanDefinition(text, pos)
+    for (;;) {
+      let start = pos
+      while (isSpaceOrTab(text.charCodeAt(start))) start++
+      if (text.charCodeAt(start) !== 91) break
+      const def = scanDefinition(text, start)
       if (def === undefined) break
       definitions.add(def.label)
       pos = def.end
@@ -238,9 +266,15 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
     }
   }
 
+  // Where the line's content starts once container prefixes are consumed.
+  // Continuation lines keep their own leading whitespace: remark strips it
+  // from text but keeps it inside a code span running over the line break.
+  let contentOffset = 0
+
   const addParagraphLine = (): void => {
-    paraLines.push(lineIndex)
-    paraOffsets.push(offset)
+    paraLines[paraCount] = lineIndex
+    paraOffsets[paraCount] = paraCount === 0 ? offset : contentOffset
+    paraCount++
   }
 
   /** 0: no match, 1: matched (keep going), 2: line consumed. */
@@ -292,8 +326,10 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
         return 0
       }
       case Kind.IndentedCode:
-        if (indent >= 4) advanceOffset(4, true)
-        else if (blank) advanceNextNonspace()
+        if (indent >= 4) {
+          advanceOffset(4, true)
+          if (block.interrupts === LAZY_PENDING) block.interrupts = LAZY_ACTIVE
+        } else if (blank) advanceNextNonspace()
         else return 1
         return 0
       case Kind.Html:
@@ -356,13 +392,20 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
       const re = HTML_BLOCK_OPEN[type]
       re.lastIndex = nextNonspace
       if (!re.test(line)) continue
-      // Kind 7 cannot interrupt a paragraph, lazy continuation included.
-      if (
-        type === 7 &&
-        (containerKind === Kind.Paragraph ||
-          (!allClosed && !blank && stack[stack.length - 1].kind === Kind.Paragraph))
-      ) {
-        return 0
+      if (type === 7) {
+        // Kind 7 cannot interrupt a paragraph...
+        if (containerKind === Kind.Paragraph) return 0
+        if (!allClosed && !blank && stack[stack.length - 1].kind === Kind.Paragraph) {
+          // ...but on a lazy line micromark (remark) opens it anyway, inside
+          // the containers the line failed to continue, and ends the
+          // paragraph. CommonMark would read a lazy continuation line; the
+          // fast path follows remark so that both paths agree.
+          finalizeTip()
+          addChild(Kind.Html).htmlType = 7
+          allClosed = true
+          lastMatched = stack.length - 1
+          return 2
+        }
       }
       closeUnmatchedBlocks()
       addChild(Kind.Html).htmlType = type
@@ -413,6 +456,7 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
   }
 
   const listItemStart = (containerKind: Kind, container: Block): 0 | 1 | 2 => {
+    // (containerKind is only consulted for the indented-marker rule.)
     if (indented && containerKind !== Kind.List) return 0
     if (indent >= 4) return 0
     const c = line.charCodeAt(nextNonspace)
@@ -433,17 +477,18 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
       const digits = i - nextNonspace
       const d = line.charCodeAt(i)
       if (digits > 9 || (d !== 46 && d !== 41)) return 0
-      startsAtOne = Number(line.slice(nextNonspace, i)) === 1
-      // Only an ordered list starting at 1 may interrupt a paragraph.
-      if (containerKind === Kind.Paragraph && !startsAtOne) return 0
+      // Only an ordered list starting at 1 may interrupt (micromark: the
+      // single digit `1`, so `01.` may not).
+      startsAtOne = digits === 1 && c === 49
+      if (interrupt && !startsAtOne) return 0
       ordered = true
       marker = d
       markerEnd = i + 1
     } else return 0
     const after = line.charCodeAt(markerEnd)
     if (markerEnd < line.length && !isSpaceOrTab(after)) return 0
-    if (containerKind === Kind.Paragraph) {
-      // An empty item cannot interrupt a paragraph.
+    if (interrupt) {
+      // An empty item cannot interrupt.
       let i = markerEnd
       while (i < line.length && isSpaceOrTab(line.charCodeAt(i))) i++
       if (i === line.length) return 0
@@ -487,7 +532,7 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
     if (!indented || blank || stack[stack.length - 1].kind === Kind.Paragraph) return 0
     advanceOffset(4, true)
     closeUnmatchedBlocks()
-    addChild(Kind.IndentedCode)
+    addChild(Kind.IndentedCode).interrupts = containersContinued || openedContainer ? FRESH : LAZY_PENDING
     return 2
   }
 
@@ -525,22 +570,33 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
     if (consumed) return
     allClosed = container === oldTip
     lastMatched = container
+    openedContainer = false
+    const previous = stack[oldTip]
+    const leafOpen =
+      previous.kind !== Kind.Document && previous.kind !== Kind.BlockQuote && previous.kind !== Kind.List && previous.kind !== Kind.Item
+    containersContinued = container >= (leafOpen ? oldTip - 1 : oldTip)
+    interrupt =
+      containersContinued &&
+      (previous.kind === Kind.Paragraph || (previous.kind === Kind.IndentedCode && (previous.interrupts === FRESH || previous.interrupts === LAZY_ACTIVE)))
 
     let matchedLeaf = stack[container].kind !== Kind.Paragraph && acceptsLines(stack[container].kind)
     while (!matchedLeaf) {
       findNextNonspace()
       const c = line.charCodeAt(nextNonspace)
       if (!indented && !(c < 128 && MAYBE_SPECIAL[c] === 1)) {
+        contentOffset = offset
         advanceNextNonspace()
         break
       }
       const result = startBlock(stack[container])
       if (result === 0) {
+        contentOffset = offset
         advanceNextNonspace()
         break
       }
       container = stack.length - 1
       if (result === 2) matchedLeaf = true
+      else openedContainer = true
     }
 
     const tip = stack[stack.length - 1]
@@ -568,8 +624,7 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
         if (offset < line.length && !blank) {
           addChild(Kind.Paragraph)
           advanceNextNonspace()
-          paraLines.length = 0
-          paraOffsets.length = 0
+          paraCount = 0
           addParagraphLine()
         }
     }
@@ -577,6 +632,41 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
 
   for (lineIndex = bodyStartLine - 1; lineIndex < lines.length; lineIndex++) {
     line = lines[lineIndex]
+    // Fast lanes for the bulk of real documents, at the top level only:
+    // lines that can neither close nor open anything but a paragraph are
+    // decided by their first character, without the general machinery.
+    // Each lane does exactly what incorporateLine would.
+    let top = stack[stack.length - 1]
+    if (stack.length === 2 && (top.kind === Kind.Heading || top.kind === Kind.ThematicBreak)) {
+      stack.pop() // single-line leaves never continue
+      top = stack[0]
+    }
+    const c = line.charCodeAt(0)
+    const plain = c > C_SPACE && !(c < 128 && MAYBE_SPECIAL[c] === 1)
+    if (stack.length === 1) {
+      if (line.length === 0) continue
+      if (plain) {
+        addChild(Kind.Paragraph)
+        paraCount = 0
+        paraLines[paraCount] = lineIndex
+        paraOffsets[paraCount++] = 0
+        continue
+      }
+    } else if (stack.length === 2) {
+      if (top.kind === Kind.FencedCode) {
+        if (c !== top.fenceChar && c !== C_SPACE && c !== C_TAB) continue
+      } else if (top.kind === Kind.Paragraph) {
+        if (plain) {
+          paraLines[paraCount] = lineIndex
+          paraOffsets[paraCount++] = 0
+          continue
+        }
+        if (line.length === 0) {
+          finalizeTip()
+          continue
+        }
+      }
+    }
     incorporateLine()
   }
   while (stack.length > 1) finalizeTip()

@@ -29,3 +29,12 @@ export const withEndLines = (starts: ReadonlyArray<HeadingStart>, lineCount: num
 /** Each heading's section as `[startLine, endLine)`, in document order. */
 export const sectionsOf = (doc: Pick<MarkdownDoc, "headings">): ReadonlyArray<Section> =>
   doc.headings.map((heading) => ({ heading, startLine: heading.line, endLine: heading.endLine }))
+
+/**
+ * The text lines of a section (heading line included), from the file's
+ * `splitLines`: what `show` returns before `--max-lines`.
+ */
+export const sectionLines = (
+  lines: ReadonlyArray<string>,
+  range: { readonly startLine: number; readonly endLine: number }
+): ReadonlyArray<string> => lines.slice(range.startLine - 1, range.endLine - 1)

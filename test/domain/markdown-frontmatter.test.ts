@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest"
+import { bodyStartLineOf, type Frontmatter, parseFrontmatter, UNCLOSED_MESSAGE } from "../../src/domain/markdown/frontmatter.js"
+
+const parsed = (fm: Frontmatter) => {
+  if (fm._tag !== "Parsed") throw new Error(`expected Parsed, got ${JSON.stringify(fm)}`)
+  return fm
+}
+const invalid = (fm: Frontmatter) => {
+  if (fm._tag !== "Invalid") throw new Error(`expected Invalid, got ${JSON.stringify(fm)}`)
+  return fm
+}
+
+describe("parseFrontmatter (DECISIONS #21, RFC-0008 SKL100)", () => {
+  it("parses a map with the line of each top-level key", () => {
+    const fm = parsed(parseFrontmatter("---\nname: my-skill\ndescription: Does things\nmetadata:\n  a: b\n---\n# Title\n"))
+    expect(fm.data).toEqual({ name: "my-skill", description: "Does things", metadata: { a: "b" } })
+    expect(fm.startLine).toBe(1)
+    expect(fm.endLine).toBe(6)
+    expect(fm.raw).toBe("name: my-skill\ndescription: Does things\nmetadata:\n  a: b")
+    expect({ ...fm.keyLines }).toEqual({ name: 2, description: 3, metadata: 4 })
+    expect(bodyStartLineOf(fm)).toBe(7)
+  })
+
+  it("is Absent unless line 1 is ---", () => {
+    expect(parseFrontmatter("# Title\n---\na: 1\n---\n")._tag).toBe("Absent")
+    expect(parseFrontmatter("\n---\na: 1\n---\n")._tag).toBe("Absent")
+    expect(parseFrontmatter(" ---\na: 1\n---\n")._tag).toBe("Absent")
+    expect(parseFrontmatter("----\na: 1\n---\n")._tag).toBe("Absent")
+    expect(parseFrontmatter("")._tag).toBe("Absent")
+    expect(bodyStartLineOf(parseFrontmatter("# x"))).toBe(1)
+  })
+
+  it("accepts a BOM, CRLF, lone CR and trailing blanks on the delimiters", () => {
+    for (const src of ["\uFEFF---\nname: a\n---\n", "---\r\nname: a\r\n---\r\n", "---\rname: a\r---", "--- \t\nname: a\n---  \n"]) {
+      const fm = parsed(parseFrontmatter(src))
+      expect(fm.data).toEqual({ name: "a" })
+      expect(fm.endLine).toBe(3)
+    }
+  })
+
+  it("ends at the first --- line, even inside a block or quoted value (line-based rule)", () => {
+    const fm = parsed(parseFrontmatter("---\ndescription: |\n  text\n---\n  more\n---\n"))
+    expect(fm.endLine).toBe(4)
+    expect(fm.data).toEqual({ description: "text\n" })
+  })
+
+  it("does not end at a line that merely starts with --- or at ...", () => {
+    const fm = parsed(parseFrontmatter("---\ndescription: |\n  --- dashes\ntitle: \"--- q ---\"\n---\n"))
+    expect(fm.data).toEqual({ description: "--- dashes\n", title: "--- q ---" })
+    expect(parsed(parseFrontmatter("---\na: 1\n...\n---\n")).endLine).toBe(4)
+    const dots = invalid(parseFrontmatter("---\na: 1\n...\nb: 2\n---\n"))
+    expect(dots.endLine).toBe(5)
+    expect(dots.line).toBe(4)
+  })
+
+  it("yields block scalar text, never the indicator", () => {
+    const fm = parsed(
+      parseFrontmatter("---\na: >\n  one\n  two\nb: |\n  one\n  two\nc: >-\n  x\n  y\nd: |+\n  k\n\ne: end\n---\n")
+    )
+    expect(fm.data).toEqual({ a: "one two\n", b: "one\ntwo\n", c: "x y", d: "k\n\n", e: "end" })
+  })
+
+  it("treats an empty or comment-only frontmatter as an empty map", () => {
+    expect(parsed(parseFrontmatter("---\n---\n# x")).data).toEqual({})
+    expect(parsed(parseFrontmatter("---\n---")).endLine).toBe(2)
+    expect(parsed(parseFrontmatter("---\n# just a comment\n---\n")).data).toEqual({})
+  })
+
+  it("reports duplicate keys with the file line of the duplicate", () => {
+    const fm = invalid(parseFrontmatter("---\nname: a\ndescription: b\nname: c\n---\n"))
+    expect(fm.line).toBe(4)
+    expect(fm.message).toMatch(/unique/i)
+    expect(fm.endLine).toBe(5)
+  })
+
+  it("reports tabs used as indentation with their file line", () => {
+    const fm = invalid(parseFrontmatter("---\nmetadata:\n\tauthor: x\n---\n"))
+    expect(fm.line).toBe(3)
+    expect(fm.message).toMatch(/tab/i)
+  })
+
+  it("reports syntax errors with their file line", () => {
+    const fm = invalid(parseFrontmatter("---\nname: ok\ntools: [a, b\n---\n"))
+    expect(fm.line).toBeGreaterThanOrEqual(3)
+    expect(fm.line).toBeLessThanOrEqual(4)
+  })
+
+  it("rejects a list or a scalar: frontmatter must be a map", () => {
+    expect(invalid(parseFrontmatter("---\n- a\n- b\n---\n")).line).toBe(2)
+    expect(invalid(parseFrontmatter("---\njust text\n---\n")).message).toMatch(/mapping/)
+  })
+
+  it("turns alias failures into values instead of throwing", () => {
+    expect(invalid(parseFrontmatter("---\na: *missing\n---\n"))._tag).toBe("Invalid")
+    const bomb = ["---", "a: &a [x, x, x, x, x, x, x, x, x]"]
+    for (let i = 0; i < 8; i++) bomb.push(`${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(", ")}]`)
+    bomb.push("---")
+    expect(parseFrontmatter(bomb.join("\n"))._tag).toBe("Invalid")
+  })
+
+  it("an unclosed frontmatter is Invalid and the whole file is the body", () => {
+    const fm = invalid(parseFrontmatter("---\nname: a\n# Title\n"))
+    expect(fm.message).toBe(UNCLOSED_MESSAGE)
+    expect(fm.line).toBe(1)
+    expect(fm.endLine).toBe(0)
+    expect(bodyStartLineOf(fm)).toBe(1)
+    expect(invalid(parseFrontmatter("---")).endLine).toBe(0)
+  })
+
+  it("keeps prototype-looking keys as plain keys", () => {
+    const fm = parsed(parseFrontmatter("---\n__proto__: 1\ntoString: 2\n---\n"))
+    expect(fm.keyLines["__proto__"]).toBe(2)
+    expect(fm.keyLines["toString"]).toBe(3)
+  })
+})
