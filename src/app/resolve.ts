@@ -54,6 +54,30 @@ export const scopeOf = (canonicalDir: string) =>
     return "path" as const
   })
 
+/**
+ * `skc build --global` puts a project skill's runtime in the global store
+ * (RFC-0001:C-DEPLOYMENT). When the default runtime holds no build but the
+ * global one holds a build of this very source (its manifest's
+ * `source_path`), that is the skill's runtime: its index, logs and manifest
+ * live there. One stat in the common case.
+ */
+const builtRuntimeDir = (defaultDir: string, globalDir: string, canonicalSourceDir: string) =>
+  Effect.gen(function* () {
+    if (defaultDir === globalDir) return defaultDir
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const manifestAt = (dir: string) => path.join(dir, ".skillc-meta", "manifest.json")
+    if ((yield* fs.statOption(manifestAt(defaultDir)).pipe(Effect.orElseSucceed(() => undefined))) !== undefined) return defaultDir
+    const text = yield* fs.readFileString(manifestAt(globalDir)).pipe(Effect.orElseSucceed(() => undefined))
+    if (text === undefined) return defaultDir
+    try {
+      const manifest = JSON.parse(text) as { source_path?: unknown }
+      return manifest.source_path === canonicalSourceDir ? globalDir : defaultDir
+    } catch {
+      return defaultDir
+    }
+  })
+
 /** Resolve a skill directory that is known to hold SKILL.md. */
 export const describeSkillDir = (dir: string, scopeHint?: SkillScope) =>
   Effect.gen(function* () {
@@ -64,13 +88,12 @@ export const describeSkillDir = (dir: string, scopeHint?: SkillScope) =>
     const canonicalSourceDir = yield* fs.realPath(sourceDir).pipe(Effect.mapError(internal))
     const scope = scopeHint ?? (yield* scopeOf(canonicalSourceDir))
     const name = path.basename(canonicalSourceDir)
-    const skill: ResolvedSkill = {
-      name,
-      sourceDir,
-      canonicalSourceDir,
-      scope,
-      runtimeDir: path.join(runtimeStoreFor(stores, scope), name)
-    }
+    const runtimeDir = yield* builtRuntimeDir(
+      path.join(runtimeStoreFor(stores, scope), name),
+      path.join(stores.globalRuntime, name),
+      canonicalSourceDir
+    )
+    const skill: ResolvedSkill = { name, sourceDir, canonicalSourceDir, scope, runtimeDir }
     return skill
   })
 

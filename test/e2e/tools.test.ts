@@ -120,10 +120,10 @@ describe("issue 8: skc run safety (tool-skills spec §3.4-§6)", () => {
     expect(lines).toContain("LC_ALL=C")
   })
 
-  it("spec §5.3: a timeout ends the process and every child; exit 124", () => {
+  it("spec §5.3: a timeout ends the process and every child; envelope exit_code 124, skc exit 1 (RFC-0005)", () => {
     const pidfile = join(w.root, "pids.txt")
     const r = w.json(["run", "hostile", "spawn_and_sleep", "--arg", `pidfile=${pidfile}`, "--timeout", "1"])
-    expect(r.code).toBe(124)
+    expect(r.code).toBe(1)
     expect(r.doc).toMatchObject({ success: false, exit_code: 124 })
     expect(r.doc.error).toContain("Timeout exceeded")
     expect(r.doc.output).toContain("started")
@@ -152,15 +152,15 @@ describe("issue 8: skc run safety (tool-skills spec §3.4-§6)", () => {
     expect(big.rssKb - small.rssKb).toBeLessThan(40 * 1024)
   })
 
-  it("spec §9.3: missing program (127), non-executable script (126), non-zero exit", () => {
+  it("spec §9.3: missing program (127), non-executable script (126), non-zero exit; skc itself exits 1 (RFC-0005)", () => {
     const missing = w.json(["run", "hostile", "missing"])
-    expect(missing.code).toBe(127)
+    expect(missing.code).toBe(1)
     expect(missing.doc).toMatchObject({ success: false, exit_code: 127, error: "Command not found: './scripts/nope.sh' (ENOENT)" })
     const plain = w.json(["run", "hostile", "not_executable"])
-    expect(plain.code).toBe(126)
+    expect(plain.code).toBe(1)
     expect(plain.doc.error).toContain("EACCES")
     const fail = w.run(["run", "hostile", "fail"])
-    expect(fail.code).toBe(3)
+    expect(fail.code).toBe(1)
     expect(fail.stdout).toBe("failing\n")
     expect(fail.stderr).toBe("error: Command failed with exit code 3\n")
   })

@@ -57,7 +57,8 @@ export const runCommand = Command.make(
         else if (env.output.length > 0) yield* Effect.sync(() => void process.stdout.write(renderRunOutput(result)))
         if (!env.success) {
           yield* Effect.sync(() => void process.stderr.write(`error: ${env.error}\n`))
-          yield* setExitStatus(env.exit_code === 0 ? 1 : env.exit_code)
+          // RFC-0005: one exit status for every failure; the envelope keeps the tool's own code.
+          yield* setExitStatus(1)
         }
       })
     )
@@ -65,7 +66,7 @@ export const runCommand = Command.make(
   Command.withDescription(
     [
       "Run one tool of a tool skill: program + args, never a shell; sanitised environment; timeout.",
-      "Exit status: the tool's own; 124 timeout, 126 not executable, 127 not found.",
+      "Exit status 0 when the tool succeeded, 1 otherwise; --format json gives the tool's own exit_code.",
       "",
       "Examples:",
       "  skc run git git_log --arg count=5",
