@@ -187,6 +187,10 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   }
   // Set once every line is read: blocks still open end with the document.
   let atEnd = false
+  // Set once a block quote or list item opened (scanCodeBlocks' caution).
+  let sawContainer = false
+  const last = source.charCodeAt(source.length - 1)
+  const endsWithLineEnding = lines.length > 0 && (last === 10 || last === 13)
 
   const raw: Array<RawHeading> = []
   const definitions = new Set<string>()
@@ -302,10 +306,12 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   function endCode(block: Block, closedAt: number): void {
     const c = code!
     if (block.kind === Kind.FencedCode) {
-      // Unclosed: it runs to the end of the document, or to wherever its
-      // container closed, which remark may place differently: not vouched for.
-      if (closedAt === 0 && !atEnd) c.exact = false
-      const endLine = closedAt !== 0 ? closedAt : lines.length
+      // Unclosed: it runs to wherever its container closed, which remark may
+      // place differently (not vouched for), or, at top level, to the end of
+      // the document. remark ends it at the document's end position, which
+      // is one line past the last when the source ends with a line ending.
+      if (closedAt === 0 && (!atEnd || stack.length > 1)) c.exact = false
+      const endLine = closedAt !== 0 ? closedAt : lines.length + (endsWithLineEnding ? 1 : 0)
       c.blocks.push({ line: block.startLine, endLine, fenced: true, lang: block.lang })
     } else {
       c.blocks.push({ line: block.startLine, endLine: block.lastLine, fenced: false, lang: undefined })
@@ -400,6 +406,9 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
         if (indent >= 4) {
           advanceOffset(4, true)
           if (block.interrupts === LAZY_PENDING) block.interrupts = LAZY_ACTIVE
+          // remark's indented code ends on its last line indented 4+ columns,
+          // even one holding only whitespace.
+          if (code !== undefined) block.lastLine = lineIndex + 1
         } else if (blank) advanceNextNonspace()
         else return 1
         return 0
@@ -418,6 +427,7 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
     if (isSpaceOrTab(line.charCodeAt(offset))) advanceOffset(1, true)
     closeUnmatchedBlocks()
     addChild(Kind.BlockQuote)
+    sawContainer = true
     return 1
   }
 
@@ -600,6 +610,7 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
       list.marker = marker
     }
     const item = addChild(Kind.Item)
+    sawContainer = true
     item.markerOffset = markerOffset
     item.padding = padding
     return 1
@@ -614,8 +625,11 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
     if (code !== undefined) {
       block.startLine = lineIndex + 1
       // Inside a container, where it ends depends on how that container
-      // closes; only top-level indented code is vouched for.
-      if (stack.length > 2) code.exact = false
+      // closes; after containers closed, micromark may split it line by
+      // line (its lazy-line handling, which also depends on how the
+      // container ended). Only indented code in a document that has had no
+      // container before it is vouched for.
+      if (sawContainer) code.exact = false
     }
     return 2
   }
