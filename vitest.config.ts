@@ -1,14 +1,18 @@
 import { defineConfig } from "vitest/config"
 
-// Two cores on CI machines: end-to-end tests spawn real processes, so keep the
-// pool small and give process-heavy tests room (no wall-clock assertions).
+// Two cores on CI machines, and the end-to-end tests spawn real processes
+// (the logging concurrency test alone runs eight at a time). Test files run
+// one after another: with two files in parallel, a file whose test body
+// spends a minute in synchronous child processes cannot answer vitest's
+// worker RPC in time ("Timeout calling onTaskUpdate"), which fails the run.
+// No test asserts wall-clock times.
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/helpers/globalSetup.ts"],
     pool: "forks",
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
-    testTimeout: 60_000,
-    hookTimeout: 60_000
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000
   }
 })

@@ -51,6 +51,11 @@ writeFileSync(join(project, ".skillc", "skills", "hello-world", "notes.md"), "##
 step("Lint every project skill: a broken link is an error (exit 1)", ["lint"], { expectFail: true })
 step("One skill as JSON (DECISIONS #12)", ["lint", "hello-world", "--format", "json"], { expectFail: true })
 step("The compiled runtime is skipped (SKL001)", ["lint", ".skillc/runtime/git-helper"])
+// Every call above that resolved git-helper left one row in its access log
+// (.skillc/runtime/git-helper/.skillc-meta/logs.db): what did this run read?
+step("Usage analytics of this demo's own run", ["stats", "git-helper"])
+step("The same, by command, as JSON", ["stats", "git-helper", "--group-by", "commands", "--format", "json"])
+step("Failed accesses", ["stats", "git-helper", "--group-by", "errors"])
 
 rmSync(sandbox, { recursive: true, force: true })
 process.stdout.write(failed ? "\ndemo FAILED\n" : "\ndemo finished: every step behaved as expected\n")

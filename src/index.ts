@@ -6,6 +6,7 @@
 import { Layer } from "effect"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
+import { AccessLogLive } from "./adapters/sqlite/AccessLogLazy.js"
 import { makeNodeEnv } from "./adapters/node/NodeEnv.js"
 import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
 import { SqliteSearchIndexLive } from "./adapters/sqlite/SqliteSearchIndex.js"
@@ -58,6 +59,7 @@ export const makeLiveLayer = (options: {
     NodePath.layer,
     NodeHasherLive,
     SqliteSearchIndexLive,
+    AccessLogLive,
     Layer.succeed(Diagnostics, options.diagnostics ?? collectingDiagnostics().service)
   )
   return Layer.merge(base, SettingsLive(options.cliTokenizer ? { cliTokenizer: options.cliTokenizer } : {}).pipe(Layer.provide(base)))
@@ -120,3 +122,11 @@ export { permissions, PermissionsInput, type PermissionsResult } from "./app/per
 export { load, LoadInput, type LoadResult } from "./app/load.js"
 export { UsageHistory, noUsageHistory, fixedUsageHistory, type UsageHistoryService } from "./ports/UsageHistory.js"
 export { SqliteUsageHistoryLayer, sqliteUsageHistory } from "./adapters/sqlite/SqliteUsageHistory.js"
+
+// Access log, usage analytics and sync (RFC-0007:C-LOGGING, C-SYNC, RFC-0003).
+export { AccessLog, LogStoreError, type AccessLogService, type AccessLogRow, type AggregateRows } from "./ports/AccessLog.js"
+export { AccessLogLive, lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
+export { logged, recordAccess, currentRunId, type Outcome } from "./app/accessLog.js"
+export { stats, StatsInput, type StatsOutcome, type StatsInsights } from "./app/stats.js"
+export { sync, SyncInput, type SyncResult, type SyncedSkill, type SyncFailure } from "./app/sync.js"
+export { GROUP_BYS, parseTimeFilter, type StatsReport, type StatsFilters, type StatsGroupBy } from "./domain/stats.js"

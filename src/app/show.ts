@@ -96,6 +96,7 @@ export const show = (input: ShowInput) =>
 
 /** The `args` of the access-log row (DECISIONS #18). */
 export const showLogArgs = (input: ShowInput, result: ShowResult | undefined) => ({
-  section: input.section,
+  // The heading text shown (what `stats --group-by sections` reports, RFC-0003:C-QUERIES), else what was asked for.
+  section: result?.section ?? input.section,
   file: result?.file ?? input.file ?? null
 })

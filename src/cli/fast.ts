@@ -126,5 +126,40 @@ export const fastCommands: Readonly<Record<string, FastCommand>> = {
     ],
     flags: { limit: { key: "limit", kind: "integer" }, ...common },
     load: () => import("./commands/search.run.js").then((m) => m.runSearch)
+  },
+  stats: {
+    positionals: [{ key: "skill", optional: false }],
+    flags: {
+      "group-by": { key: "groupBy", kind: "text", default: "summary" },
+      since: { key: "since", kind: "text" },
+      until: { key: "until", kind: "text" },
+      project: { key: "project", kind: "repeated" },
+      ...common
+    },
+    load: () => import("./commands/stats.run.js").then((m) => m.runStats)
+  },
+  outline: {
+    positionals: [{ key: "skill", optional: false }],
+    flags: { level: { key: "level", kind: "integer" }, tokens: { key: "tokens", kind: "boolean" }, ...common },
+    load: () => import("./commands/gateway.run.js").then((m) => m.runOutline)
+  },
+  open: {
+    positionals: [
+      { key: "skill", optional: false },
+      { key: "path", optional: false }
+    ],
+    flags: { "max-lines": { key: "maxLines", kind: "integer" }, ...common },
+    load: () => import("./commands/gateway.run.js").then((m) => m.runOpen)
+  },
+  sources: {
+    positionals: [{ key: "skill", optional: false }],
+    flags: {
+      depth: { key: "depth", kind: "integer" },
+      dir: { key: "dir", kind: "text" },
+      limit: { key: "limit", kind: "integer" },
+      pattern: { key: "pattern", kind: "text" },
+      ...common
+    },
+    load: () => import("./commands/gateway.run.js").then((m) => m.runSources)
   }
 }

@@ -14,6 +14,7 @@ import { FileSystem } from "../ports/FileSystem.js"
 import { makeNodeEnv } from "../adapters/node/NodeEnv.js"
 import { nodeFileSystem } from "../adapters/node/NodeFileSystem.js"
 import { NodeHasherLive } from "../adapters/node/NodeHasher.js"
+import { AccessLogLive } from "../adapters/sqlite/AccessLogLazy.js"
 import { SettingsLive } from "../app/Settings.js"
 
 export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => ({
@@ -34,6 +35,7 @@ export const basePorts = (verboseOn: boolean, diagnostics: DiagnosticsService = 
     Layer.sync(Env, () => makeNodeEnv()),
     NodePath.layer,
     NodeHasherLive,
+    AccessLogLive,
     Layer.succeed(Diagnostics, diagnostics)
   )
 

@@ -6,12 +6,14 @@ import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import { describe, expect, it } from "vitest"
 import { initConfig } from "../../src/cli/commands/init.js"
+import { openConfig, outlineConfig, sourcesConfig } from "../../src/cli/commands/gateway.js"
+import { statsConfig } from "../../src/cli/commands/stats.js"
 import { searchConfig } from "../../src/cli/commands/search.js"
 import { showConfig } from "../../src/cli/commands/show.js"
 import { fastCommands, parseFast } from "../../src/cli/fast.js"
 
 /** Each fast-path command's @effect/cli options, as its command module exports them. */
-const configs: Record<string, unknown> = { init: initConfig, show: showConfig, search: searchConfig }
+const configs: Record<string, unknown> = { init: initConfig, show: showConfig, search: searchConfig, stats: statsConfig, outline: outlineConfig, open: openConfig, sources: sourcesConfig }
 
 /** Parse `argv` with @effect/cli and capture what it would give the handler. */
 const parseWithEffectCli = async (name: string, argv: ReadonlyArray<string>) => {
@@ -37,7 +39,17 @@ const samples: Record<string, ReadonlyArray<ReadonlyArray<string>>> = {
     ["--max-lines", "3", "s", "--section", "x", "-v"],
     ["s"]
   ],
-  search: [["s", "configure auth"], ["s", "q", "--limit", "3"], ["--format", "json", "s", "q"], ["s", "", "-v"]]
+  outline: [["s"], ["s", "--level", "2"], ["--tokens", "s", "--format", "json"], ["s", "-v"]],
+  open: [["s", "SKILL.md"], ["s", "references/a b.md", "--max-lines", "5"], ["--format", "json", "s", "x.txt"]],
+  sources: [["s"], ["s", "--depth", "1"], ["s", "--dir", "references", "--pattern", "*.md", "--limit", "7"], ["s", "--format", "json", "-v"]],
+  search: [["s", "configure auth"], ["s", "q", "--limit", "3"], ["--format", "json", "s", "q"], ["s", "", "-v"]],
+  stats: [
+    ["s"],
+    ["s", "--group-by", "sections"],
+    ["s", "--since", "2026-01-01", "--until", "2026-01-31T00:00:00Z"],
+    ["s", "--project", "/a", "--project", "b", "--format", "json"],
+    ["--group-by", "bogus", "s", "-v"]
+  ]
 }
 
 describe("fast path agrees with @effect/cli", () => {

@@ -27,6 +27,12 @@ const listAll = (dir: string, rel = ""): Array<string> =>
     return d.isDirectory() ? [p + "/", ...listAll(dir, p)] : [p]
   })
 
+/** The access log (RFC-0007:C-LOGGING) lives in the runtime too: every build, failed or not, adds a row. */
+const isAccessLog = (p: string) => /^\.skillc-meta\/logs\.db(-wal|-shm)?$/.test(p)
+/** What a build put in a runtime directory: everything but the access log. */
+const builtFiles = (dir: string): Array<string> =>
+  existsSync(dir) ? listAll(dir).filter((p) => !isAccessLog(p) && !(p === ".skillc-meta/" && !existsSync(join(dir, ".skillc-meta/manifest.json")))) : []
+
 describe("RFC-0001:C-OUTPUT", () => {
   it("RFC-0001:C-OUTPUT runtime holds only the stub and .skillc-meta/manifest.json; prints Source/Runtime/Deploy", () => {
     const sb = project("demo", "# Demo\n\nSECRET BODY TEXT\n\n## Usage\n\nmore secret\n")
@@ -45,7 +51,7 @@ describe("RFC-0001:C-OUTPUT", () => {
       ].join("\n")
     )
     // Plus the search index beside the manifest (RFC-0004:C-INDEX, DECISIONS #1).
-    expect(listAll(runtime).sort().map((p) => p.replace(/search-[0-9a-f]{16}\.db$/, "search-<hash16>.db"))).toEqual([
+    expect(builtFiles(runtime).sort().map((p) => p.replace(/search-[0-9a-f]{16}\.db$/, "search-<hash16>.db"))).toEqual([
       ".skillc-meta/",
       ".skillc-meta/manifest.json",
       ".skillc-meta/search-<hash16>.db",
@@ -93,7 +99,7 @@ describe("RFC-0001:C-INPUT", () => {
     expect(lines[1]).toMatch(/^ {2}\S.*line \d+/)
     writeFileSync(join(dir, "SKILL.md"), "# no frontmatter\n")
     expect(sb.run(["build", "demo"]).stderr).toBe("error[E011]: missing frontmatter field 'name' in SKILL.md\n")
-    expect(existsSync(join(sb.work, ".skillc/runtime/demo"))).toBe(false)
+    expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
   })
 
   it("RFC-0001:C-ERRORS skill not found is E001, a directory without SKILL.md is E010, a bad flag E100", () => {
@@ -115,7 +121,7 @@ describe("RFC-0001:C-INPUT", () => {
     symlinkSync(join(sb.root, "secret.txt"), join(sb.work, ".skillc/skills/demo/leak.txt"))
     const r = sb.run(["build", "demo"])
     expect(r).toMatchObject({ code: 1, stdout: "", stderr: "error[E012]: path escapes skill root: 'leak.txt'\n" })
-    expect(existsSync(join(sb.work, ".skillc/runtime/demo"))).toBe(false)
+    expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
   })
 
   it("RFC-0007:C-RESOLUTION builds from a nested subdirectory of the project", () => {
@@ -152,7 +158,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     const r = sb.run(["build", "demo", "--target", "claude,nosuch"])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^error: unknown target 'nosuch' \(known: claude, codex, copilot, cursor, gemini, kiro, opencode, trae;/)
-    expect(existsSync(join(sb.work, ".skillc/runtime"))).toBe(false)
+    expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
     expect(existsSync(join(sb.home, ".claude"))).toBe(false)
   })
 

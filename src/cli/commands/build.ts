@@ -39,7 +39,14 @@ export const buildCommand = Command.make(
           copy: o.copy,
           force: o.force
         })
-        const result = yield* build(input).pipe(Effect.provideService(Progress, stderrProgress()), Effect.provide(SqliteSearchIndexLive))
+        const { logged } = yield* Effect.promise(() => import("../../app/accessLog.js"))
+        const result = yield* build(input).pipe(
+          Effect.provideService(Progress, stderrProgress()),
+          Effect.provide(SqliteSearchIndexLive),
+          logged("build", input.skill, () => ({ global: input.global, target: input.target, copy: input.copy, force: input.force }), {
+            locate: (r) => ({ runtimeDir: r.runtime })
+          })
+        )
         return yield* write(format === "json" ? json(result) : renderBuild(result))
       })
     )

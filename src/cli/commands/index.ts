@@ -9,6 +9,8 @@ import { outlineCommand, openCommand, sourcesCommand } from "./gateway.js"
 import { initCommand } from "./init.js"
 import { searchCommand } from "./search.js"
 import { showCommand } from "./show.js"
+import { statsCommand } from "./stats.js"
+import { syncCommand } from "./sync.js"
 import { lintCommand } from "./lint.js"
 import { listCommand } from "./list.js"
 import { mcpCommand } from "./mcp.js"
@@ -34,5 +36,7 @@ export const commands = [
   permissionsCommand,
   loadCommand,
   lintCommand,
+  statsCommand,
+  syncCommand,
   mcpCommand
 ] as const

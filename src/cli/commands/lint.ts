@@ -23,7 +23,11 @@ export const lintCommand = Command.make(
           ...(Option.isSome(o.skill) ? { skill: o.skill.value } : {}),
           force: o.force
         }).pipe(Effect.mapError((e) => new InvalidOption({ message: e.message })))
-        const outcome = yield* lintSkills(input)
+        const { logged } = yield* Effect.promise(() => import("../../app/accessLog.js"))
+        // Logged when it names a skill (DECISIONS #17); `skc lint` over the whole project resolves none.
+        const outcome = yield* (input.skill === undefined
+          ? lintSkills(input)
+          : lintSkills(input).pipe(logged("lint", input.skill, () => ({ force: input.force }))))
         if (format === "json") yield* write(json(outcomeJson(outcome)))
         else if (format === "sarif") {
           const [{ toSarif }, { RULES }, { VERSION }] = yield* Effect.promise(() =>

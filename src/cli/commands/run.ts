@@ -1,5 +1,5 @@
 import { Command, Options } from "@effect/cli"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { UsageError } from "../../domain/errors.js"
 import { checkFormat, formatOption, json, positional, runWithLive, setExitStatus, verboseOption, write } from "../shared.js"
 
@@ -21,13 +21,12 @@ export const runCommand = Command.make(
       { verbose: o.verbose },
       Effect.gen(function* () {
         const format = yield* checkFormat(o.format, ["text", "json"] as const)
-        const [{ run, RunInput }, { NodeProcessRunnerLive }, { makeNodePrompter }, { Prompter }, { Schema }, { InvalidOption }] = yield* Effect.promise(() =>
+        const [{ run, RunInput }, { NodeProcessRunnerLive }, { makeNodePrompter }, { Prompter }, { InvalidOption }] = yield* Effect.promise(() =>
           Promise.all([
             import("../../app/run.js"),
             import("../../adapters/node/NodeProcessRunner.js"),
             import("../../adapters/node/NodePrompter.js"),
             import("../../ports/Prompter.js"),
-            import("effect"),
             import("../../domain/errors.js")
           ])
         )

@@ -16,11 +16,16 @@ export const runSearch = (o: SearchFlags) =>
     { verbose: o.verbose },
     Effect.gen(function* () {
       const format = yield* checkFormat(o.format, ["text", "json"] as const)
-      const [{ search, SearchInput }, { SqliteSearchIndexLive }, { renderSearchText }] = yield* Effect.promise(() =>
+      const [{ search, SearchInput, searchLogArgs }, { SqliteSearchIndexLive }, { renderSearchText }] = yield* Effect.promise(() =>
         Promise.all([import("../../app/search.js"), import("../../adapters/sqlite/SqliteSearchIndex.js"), import("../render/search.js")])
       )
       const input = yield* decodeInput(SearchInput, { label: flagLabel })(defined({ skill: o.skill, query: o.query, limit: Option.getOrUndefined(o.limit) }))
-      const result = yield* search(input).pipe(Effect.provide(SqliteSearchIndexLive))
+      const { logged } = yield* Effect.promise(() => import("../../app/accessLog.js"))
+      // RFC-0004:C-LOGGING: {query, result_count}, the same args as skc_search.
+      const result = yield* search(input).pipe(
+        Effect.provide(SqliteSearchIndexLive),
+        logged("search", input.skill, (o) => searchLogArgs(input, o._tag === "Success" ? o.value : undefined))
+      )
       return yield* write(format === "json" ? json(result) : renderSearchText(result))
     })
   )

@@ -1,0 +1,191 @@
+// stats.1m: `skc stats --group-by sections|summary` over a log of 1,000,000
+// realistic rows (60 days, mixed commands, sections, cwds, errors), against
+// a floor that runs the same SQL aggregation with better-sqlite3 in a fresh
+// node process. log.overhead: the wall time logging adds to a gateway
+// command (`skc show` when present, else `skc outline`), against the same
+// command with logging switched off (SKC_BENCH_DISABLE_LOG, bench-only).
+import { spawnSync } from "node:child_process"
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { join } from "node:path"
+import { BIN, ROOT, benchEnv, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
+
+const require = createRequire(join(ROOT, "package.json"))
+const Database = require("better-sqlite3")
+
+const ROWS = Number(process.env.SKC_BENCH_STATS_ROWS ?? 1_000_000)
+const DAY = 86_400_000
+
+// The statements skc runs (src/adapters/sqlite/AccessLogSqlite.ts, aggregateSql
+// and periodSql with no filters). The floor's output is compared with skc's
+// JSON below, so a drift between the two fails the benchmark.
+const J = (key) => `CASE WHEN json_valid(args) THEN json_extract(args, '$.${key}') END`
+const SQL = {
+  summary: [
+    `SELECT command,
+      CASE WHEN command = 'show' THEN ${J("section")} END AS section,
+      CASE command WHEN 'show' THEN ${J("file")} WHEN 'open' THEN ${J("path")} END AS file,
+      error IS NOT NULL AS failed, count(*) AS count, min(timestamp) AS start, max(timestamp) AS end
+    FROM access_log WHERE 1 GROUP BY 1, 2, 3, 4`
+  ],
+  sections: [
+    `SELECT section, file, count(*) AS count FROM (
+      SELECT ${J("section")} AS section, ${J("file")} AS file FROM access_log
+      WHERE command = 'show' AND error IS NULL AND 1)
+    WHERE section IS NOT NULL GROUP BY section, file ORDER BY count DESC, file ASC, section ASC`,
+    "SELECT min(timestamp) AS start, max(timestamp) AS end FROM access_log WHERE 1"
+  ]
+}
+
+const floorScript = `
+const Database = require(${JSON.stringify(require.resolve("better-sqlite3"))});
+const [file, kind] = process.argv.slice(1);
+const sql = JSON.parse(process.env.SQL)[kind];
+const db = new Database(file, { readonly: true, fileMustExist: true });
+const out = sql.map((s) => db.prepare(s).all());
+db.close();
+process.stdout.write(JSON.stringify(out));
+`
+
+/** A skill with a realistic outline: SKILL.md and three reference files. */
+const makeSkill = (dir) => {
+  const sections = []
+  const files = { "SKILL.md": ["Overview", "Installation", "Quick Start", "Configuration", "Commands", "Troubleshooting", "FAQ", "Contributing"] }
+  files["references/api.md"] = Array.from({ length: 12 }, (_, i) => `Endpoint ${i + 1}`)
+  files["references/advanced.md"] = ["Performance", "Caching", "Security", "Migration", "Internals"]
+  files["references/examples.md"] = Array.from({ length: 10 }, (_, i) => `Example ${i + 1}`)
+  mkdirSync(join(dir, "references"), { recursive: true })
+  for (const [file, heads] of Object.entries(files)) {
+    const body = heads.map((h) => `## ${h}\n\nSome text about ${h}.\n`).join("\n")
+    const front = file === "SKILL.md" ? "---\nname: bench-skill\ndescription: A skill for benchmarks. Use when measuring.\n---\n" : ""
+    writeFileSync(join(dir, file), `${front}# ${file}\n\n${body}`)
+    for (const h of heads) sections.push({ file, section: h })
+  }
+  return sections
+}
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+const rng = (seed) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+const fillLog = (dbFile, skillPath, sections) => {
+  const rand = rng(42)
+  const pick = (xs) => xs[Math.floor(rand() * xs.length)]
+  // Zipf-like: a few sections get most reads.
+  const zipf = () => sections[Math.min(sections.length - 1, Math.floor(sections.length * rand() ** 2.5))]
+  const projects = Array.from({ length: 25 }, (_, i) => `/home/dev/code/project-${i}`)
+  const subdirs = ["", "/src", "/src/lib", "/docs", "/test"]
+  const queries = ["auth", "configure", "error handling", "install", "api rate limit", "cache", "deploy", "migration guide", "timeout", "retry"]
+  const commands = [
+    ["show", 0.5], ["search", 0.15], ["outline", 0.1], ["open", 0.1], ["sources", 0.05], ["stats", 0.04], ["lint", 0.03], ["build", 0.03]
+  ]
+  const db = new Database(dbFile)
+  db.pragma("journal_mode = WAL")
+  const insert = db.prepare(
+    "INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+  )
+  const start = Date.now() - 60 * DAY
+  db.transaction(() => {
+    let runId = "20260101T000000Z-0000"
+    for (let i = 0; i < ROWS; i++) {
+      const ts = new Date(start + Math.floor((i / ROWS) * 60 * DAY)).toISOString().replace(/\.\d{3}Z$/, "Z")
+      if (i % 20 === 0) runId = `${ts.replace(/[-:]/g, "")}-${Math.floor(rand() * 65536).toString(16).padStart(4, "0")}`
+      let r = rand()
+      let command = "show"
+      for (const [c, p] of commands) {
+        if ((r -= p) < 0) {
+          command = c
+          break
+        }
+      }
+      const failed = rand() < 0.05
+      let args = {}
+      let error = null
+      if (command === "show") {
+        const s = failed ? { file: null, section: pick(["Setup", "Usage", "Auth"]) } : zipf()
+        args = { section: s.section, file: s.file, max_lines: null }
+        if (failed) error = `error[E020]: section not found: '${s.section}'`
+      } else if (command === "open") {
+        const file = failed ? "missing.md" : zipf().file
+        args = { path: file, max_lines: null }
+        if (failed) error = `error[E021]: file not found: '${file}'`
+      } else if (command === "search") {
+        args = { query: pick(queries), result_count: Math.floor(rand() * 10) }
+        if (failed) error = "error[E002]: search index unusable; run 'skc build bench-skill' to rebuild"
+      } else if (command === "outline") args = { level: null }
+      else if (command === "sources") args = { dir: null, depth: null, pattern: null, limit: null }
+      const cwd = pick(projects) + pick(subdirs)
+      insert.run(ts, runId, command, "bench-skill", skillPath, cwd, JSON.stringify(args), error)
+    }
+  })()
+  db.pragma("wal_checkpoint(TRUNCATE)")
+  db.close()
+}
+
+export default function statsBench({ runs = 5, overheadRuns = 15 } = {}) {
+  const sb = sandbox()
+  const env = benchEnv({ SKILLC_HOME: sb.home })
+  const opts = { cwd: sb.work, env }
+  const skillDir = join(sb.work, ".skillc", "skills", "bench-skill")
+  const sections = makeSkill(skillDir)
+  const dbFile = join(sb.work, ".skillc", "runtime", "bench-skill", ".skillc-meta", "logs.db")
+  // Let skc create the database (WAL, schema, index) as it would in real use.
+  timeOnce([process.execPath, BIN, "stats", "bench-skill"], opts)
+  const t0 = Date.now()
+  fillLog(dbFile, skillDir, sections)
+  console.log(`stats.1m: ${ROWS.toLocaleString("en")} rows written in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+
+  const floorEnv = { ...env, SQL: JSON.stringify(SQL) }
+  const floor = (kind) => timeOnce([process.execPath, "-e", floorScript, dbFile, kind], { cwd: sb.work, env: floorEnv })
+  const skc = (kind) => timeOnce([process.execPath, BIN, "stats", "bench-skill", "--group-by", kind, "--format", "json"], opts)
+
+  // Same aggregation on both sides: skc's sections equal the floor's rows.
+  const floorRows = JSON.parse(
+    spawnSync(process.execPath, ["-e", floorScript, dbFile, "sections"], { cwd: sb.work, env: floorEnv, encoding: "utf8" }).stdout
+  )[0]
+  const skcJson = JSON.parse(
+    spawnSync(process.execPath, [BIN, "stats", "bench-skill", "--group-by", "sections", "--format", "json"], { ...opts, encoding: "utf8" }).stdout
+  )
+  if (JSON.stringify(skcJson.data) !== JSON.stringify(floorRows)) throw new Error("stats.1m: skc and the floor disagree on sections")
+
+  const samples = interleave(
+    {
+      floorSections: () => floor("sections"),
+      sections: () => skc("sections"),
+      floorSummary: () => floor("summary"),
+      summary: () => skc("summary")
+    },
+    runs
+  )
+  const out = [
+    report("stats.1m sections", median(samples.sections), median(samples.floorSections), 1.5),
+    report("stats.1m summary", median(samples.summary), median(samples.floorSummary), 1.5)
+  ]
+
+  // log.overhead: the same gateway call with and without its access-log row
+  // (`show` needs the search index, so build first).
+  timeOnce([process.execPath, BIN, "build", "bench-skill", "--target", join(sb.root, "agents")], opts)
+  const hasShow = spawnSync(process.execPath, [BIN, "show", "bench-skill", "--section", "Overview"], { ...opts, encoding: "utf8" }).status === 0
+  const gateway = hasShow ? ["show", "bench-skill", "--section", "Overview"] : ["outline", "bench-skill"]
+  const quiet = { cwd: sb.work, env: { ...env, SKC_BENCH_DISABLE_LOG: "1" } }
+  const over = interleave(
+    {
+      unlogged: () => timeOnce([process.execPath, BIN, ...gateway], quiet),
+      logged: () => timeOnce([process.execPath, BIN, ...gateway], opts)
+    },
+    overheadRuns
+  )
+  const base = median(over.unlogged)
+  const extra = median(over.logged) - base
+  console.log(
+    `${"log.overhead".padEnd(18)} ${`+${extra.toFixed(1)} ms`.padStart(10)}   on skc ${gateway[0]} ${base.toFixed(1)} ms   ` +
+      `${((extra / base) * 100).toFixed(1)}% (target ≤ 10%)${extra / base <= 0.1 ? "  ok" : "  OVER TARGET"}`
+  )
+  out.push({ name: "log.overhead", valueMs: base + extra, floorMs: base, ratio: (base + extra) / base, target: 1.1 })
+  rmSync(sb.root, { recursive: true, force: true })
+  return out
+}

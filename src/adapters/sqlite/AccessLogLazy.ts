@@ -1,0 +1,29 @@
+/**
+ * The AccessLog port for the CLI and the MCP server: a light proxy that loads
+ * the SQLite adapter (and the native better-sqlite3 addon) on first use, so
+ * that commands which never touch the log — and start-up itself — never pay
+ * for it. A failure to load becomes a `LogStoreError` like any other, which
+ * the logging wrapper turns into W002 rather than a failed command.
+ */
+import { Effect, Layer } from "effect"
+import { AccessLog, LogStoreError, type AccessLogService } from "../../ports/AccessLog.js"
+
+let loading: Promise<AccessLogService> | undefined
+
+const service = (path: string) =>
+  Effect.tryPromise({
+    try: () => (loading ??= import("./AccessLogSqlite.js").then((m) => m.loadSqliteAccessLog())),
+    catch: (e) => {
+      loading = undefined
+      return new LogStoreError({ op: "open", path, code: "ENOMODULE", message: `cannot load SQLite: ${e instanceof Error ? e.message : String(e)}` })
+    }
+  })
+
+export const lazyAccessLog: AccessLogService = {
+  append: (dbFile, row) => Effect.flatMap(service(dbFile), (s) => s.append(dbFile, row)),
+  aggregate: (dbFile, groupBy, filters) => Effect.flatMap(service(dbFile), (s) => s.aggregate(dbFile, groupBy, filters)),
+  readAll: (dbFile) => Effect.flatMap(service(dbFile), (s) => s.readAll(dbFile)),
+  merge: (dbFile, rows, options) => Effect.flatMap(service(dbFile), (s) => s.merge(dbFile, rows, options))
+}
+
+export const AccessLogLive = Layer.succeed(AccessLog, lazyAccessLog)

@@ -1,0 +1,383 @@
+/**
+ * The access log on SQLite (RFC-0007:C-LOGGING), on better-sqlite3 directly.
+ *
+ * Why not `@effect/sql-sqlite-node`: its client opens the database inside a
+ * scoped pool, always switches to WAL without a busy timeout of our choosing,
+ * and reports every failure as one `SqlError` — while the log needs (1) the
+ * exact open/write failure to decide on the EAFP fallback, (2) a busy timeout
+ * plus retries so that many agents calling skc at once never lose a row, and
+ * (3) the cheapest possible write path (one short-lived connection, no pool,
+ * no extra modules), since every gateway call pays for it. The calls are
+ * synchronous, so each operation is a single `Effect.try`.
+ *
+ * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
+ */
+import { existsSync, mkdirSync, statSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { Effect } from "effect"
+// better-sqlite3 ships no type declarations; the few types this adapter uses
+// are below. A static import (not `import()`): the bundle turns it into
+// `require`, run only when this lazily imported module is first used.
+// (Builds that see no declaration at all, such as tsconfig.lib.json, need the ignore.)
+// @ts-ignore TS7016
+import BetterSqlite3 from "better-sqlite3"
+import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, Period, SummaryGroup } from "../../ports/AccessLog.js"
+import { LogStoreError } from "../../ports/AccessLog.js"
+import type { StatsFilters } from "../../domain/stats.js"
+
+// --- the few better-sqlite3 types we use (the package ships none) -----------
+interface Statement {
+  run(...params: ReadonlyArray<unknown>): unknown
+  get(...params: ReadonlyArray<unknown>): Record<string, unknown> | undefined
+  all(...params: ReadonlyArray<unknown>): Array<Record<string, unknown>>
+  raw(on?: boolean): Statement
+}
+interface Database {
+  prepare(sql: string): Statement
+  pragma(sql: string, options?: { simple?: boolean }): unknown
+  exec(sql: string): unknown
+  close(): void
+}
+export type DatabaseConstructor = new (
+  file: string,
+  options?: { readonly?: boolean; fileMustExist?: boolean; timeout?: number; nativeBinding?: string }
+) => Database
+
+export const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
+
+const SCHEMA_VERSION = 1
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS access_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  timestamp TEXT NOT NULL,
+  run_id TEXT NOT NULL,
+  command TEXT NOT NULL,
+  skill TEXT NOT NULL,
+  skill_path TEXT NOT NULL,
+  cwd TEXT NOT NULL,
+  args TEXT NOT NULL DEFAULT '{}',
+  error TEXT
+);
+CREATE INDEX IF NOT EXISTS access_log_timestamp ON access_log(timestamp);
+PRAGMA user_version = ${SCHEMA_VERSION};
+`
+
+/** How long one statement waits for a lock held by another process. */
+const BUSY_TIMEOUT_MS = 10_000
+/** Extra whole-operation retries for the lock errors SQLite does not retry itself (WAL switch, recovery). */
+const MAX_ATTEMPTS = 20
+
+const codeOf = (e: unknown): string => {
+  const code = (e as { code?: unknown })?.code
+  return typeof code === "string" ? code : "UNKNOWN"
+}
+const isBusy = (e: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(e))
+
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+
+const withRetry = <A>(f: () => A): A => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return f()
+    } catch (e) {
+      if (!isBusy(e) || attempt >= MAX_ATTEMPTS) throw e
+      sleepSync(5 + Math.floor(Math.random() * 20 * attempt))
+    }
+  }
+}
+
+const failure = (op: LogStoreError["op"], path: string) => (e: unknown) =>
+  new LogStoreError({ op, path, code: codeOf(e), message: e instanceof Error ? e.message : String(e) })
+
+const exists = (file: string) => {
+  try {
+    return statSync(file).isFile()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The addon's path, given to better-sqlite3 so that it skips the `bindings`
+ * package, whose search of a dozen candidate paths costs more than the whole
+ * log write. Only where `require` exists (the bundled CLI); elsewhere
+ * better-sqlite3 finds the addon itself.
+ */
+let binding: { nativeBinding?: string } | undefined
+const nativeBinding = (): { nativeBinding?: string } => {
+  if (binding !== undefined) return binding
+  binding = {}
+  try {
+    if (typeof require === "function") {
+      const file = join(dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node")
+      if (existsSync(file)) binding = { nativeBinding: file }
+    }
+  } catch {
+    // better-sqlite3 resolves its addon the usual way
+  }
+  return binding
+}
+
+/**
+ * Open for writing: create the directories, the file, WAL mode and the schema
+ * when missing. `synchronous = NORMAL` in WAL mode keeps every commit atomic
+ * and durable across process crashes without an fsync per row.
+ */
+const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => {
+  mkdirSync(dirname(dbFile), { recursive: true })
+  const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS, ...nativeBinding() })
+  try {
+    if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
+      db.pragma("journal_mode = WAL")
+      db.exec(`BEGIN IMMEDIATE;${SCHEMA}COMMIT;`)
+    }
+    db.pragma("synchronous = NORMAL")
+    return db
+  } catch (e) {
+    db.close()
+    throw e
+  }
+}
+
+const openForRead = (Sqlite: DatabaseConstructor, dbFile: string): Database | undefined => {
+  if (!exists(dbFile)) return undefined
+  return new Sqlite(dbFile, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBinding() })
+}
+
+const hasTable = (db: Database) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'access_log'").get() !== undefined
+
+// --- aggregation SQL (RFC-0003:C-QUERIES, C-FILTERS) -------------------------
+
+/** WHERE clause and parameters for the filters; shared by every query so filters apply before aggregation. */
+export const filterClause = (filters: StatsFilters): { sql: string; params: Array<string | number> } => {
+  const parts: Array<string> = []
+  const params: Array<string | number> = []
+  if (filters.since !== null) {
+    parts.push("timestamp >= ?")
+    params.push(filters.since)
+  }
+  if (filters.until !== null) {
+    parts.push("timestamp <= ?")
+    params.push(filters.until)
+  }
+  if (filters.projects.length > 0) {
+    // Prefix match on path segments: `/a/b` matches `/a/b` and `/a/b/…`, never `/a/bc`.
+    const ors = filters.projects.map((p) => {
+      const prefix = p.endsWith("/") ? p : p + "/"
+      params.push(p, prefix.length, prefix)
+      return "(cwd = ? OR substr(cwd, 1, ?) = ?)"
+    })
+    parts.push(`(${ors.join(" OR ")})`)
+  }
+  return { sql: parts.length === 0 ? "1" : parts.join(" AND "), params }
+}
+
+const J = (key: string) => `CASE WHEN json_valid(args) THEN json_extract(args, '$.${key}') END`
+
+/** The SQL of each query type; exported so the benchmark's floor runs exactly the same statements. */
+export const aggregateSql = (groupBy: GroupBy, where: string): string => {
+  switch (groupBy) {
+    case "summary":
+      return `SELECT command,
+          CASE WHEN command = 'show' THEN ${J("section")} END AS section,
+          CASE command WHEN 'show' THEN ${J("file")} WHEN 'open' THEN ${J("path")} END AS file,
+          error IS NOT NULL AS failed, count(*) AS count, min(timestamp) AS start, max(timestamp) AS end
+        FROM access_log WHERE ${where} GROUP BY 1, 2, 3, 4`
+    case "sections":
+      return `SELECT section, file, count(*) AS count FROM (
+          SELECT ${J("section")} AS section, ${J("file")} AS file FROM access_log
+          WHERE command = 'show' AND error IS NULL AND ${where})
+        WHERE section IS NOT NULL GROUP BY section, file ORDER BY count DESC, file ASC, section ASC`
+    case "files":
+      return `SELECT file, count(*) AS count FROM (
+          SELECT CASE command WHEN 'show' THEN ${J("file")} ELSE ${J("path")} END AS file FROM access_log
+          WHERE command IN ('show', 'open') AND error IS NULL AND ${where})
+        WHERE file IS NOT NULL GROUP BY file ORDER BY count DESC, file ASC`
+    case "commands":
+      return `SELECT command, count(*) AS count FROM access_log WHERE ${where} GROUP BY command ORDER BY count DESC, command ASC`
+    case "projects":
+      return `SELECT cwd AS project, count(*) AS count FROM access_log WHERE ${where} GROUP BY cwd ORDER BY count DESC, project ASC`
+    case "errors":
+      return `SELECT target, command, error, count(*) AS count FROM (
+          SELECT coalesce(CASE command WHEN 'show' THEN ${J("section")} WHEN 'open' THEN ${J("path")}
+            WHEN 'search' THEN ${J("query")} WHEN 'sources' THEN ${J("dir")} END, skill) AS target, command, error
+          FROM access_log WHERE error IS NOT NULL AND ${where})
+        GROUP BY target, command, error ORDER BY count DESC, target ASC, command ASC, error ASC`
+    case "search":
+      return `SELECT query, count(*) AS count FROM (
+          SELECT ${J("query")} AS query FROM access_log WHERE command = 'search' AND ${where})
+        WHERE query IS NOT NULL GROUP BY query ORDER BY count DESC, query ASC`
+  }
+}
+
+export const periodSql = (where: string) => `SELECT min(timestamp) AS start, max(timestamp) AS end FROM access_log WHERE ${where}`
+
+const text = (v: unknown): string => (v === null || v === undefined ? "" : String(v))
+const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
+
+const emptyRows = (groupBy: GroupBy): AggregateRows => {
+  const period: Period = { start: null, end: null }
+  return groupBy === "summary" ? { groupBy, period, groups: [] } : ({ groupBy, period, rows: [] } as AggregateRows)
+}
+
+const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): AggregateRows => {
+  const { sql: where, params } = filterClause(filters)
+  const rows = db.prepare(aggregateSql(groupBy, where)).all(...params)
+  if (groupBy === "summary") {
+    let start: string | null = null
+    let end: string | null = null
+    const groups: Array<SummaryGroup> = rows.map((r) => {
+      const s = nullableText(r.start)
+      const e = nullableText(r.end)
+      if (s !== null && (start === null || s < start)) start = s
+      if (e !== null && (end === null || e > end)) end = e
+      return {
+        command: text(r.command),
+        section: nullableText(r.section),
+        file: nullableText(r.file),
+        failed: Number(r.failed) === 1,
+        count: Number(r.count)
+      }
+    })
+    return { groupBy, period: { start, end }, groups }
+  }
+  const p = db.prepare(periodSql(where)).get(...params) ?? {}
+  const period: Period = { start: nullableText(p.start), end: nullableText(p.end) }
+  const count = (r: Record<string, unknown>) => Number(r.count)
+  switch (groupBy) {
+    case "sections":
+      return { groupBy, period, rows: rows.map((r) => ({ section: text(r.section), file: nullableText(r.file), count: count(r) })) }
+    case "files":
+      return { groupBy, period, rows: rows.map((r) => ({ file: text(r.file), count: count(r) })) }
+    case "commands":
+      return { groupBy, period, rows: rows.map((r) => ({ command: text(r.command), count: count(r) })) }
+    case "projects":
+      return { groupBy, period, rows: rows.map((r) => ({ project: text(r.project), count: count(r) })) }
+    case "errors":
+      return {
+        groupBy,
+        period,
+        rows: rows.map((r) => ({ target: text(r.target), command: text(r.command), error: text(r.error), count: count(r) }))
+      }
+    case "search":
+      return { groupBy, period, rows: rows.map((r) => ({ query: text(r.query), count: count(r) })) }
+  }
+}
+
+const INSERT = `INSERT INTO access_log (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`
+const COUNT_SAME = `SELECT count(*) AS n FROM access_log WHERE ${COLUMNS.map((c) => `${c} IS ?`).join(" AND ")}`
+const valuesOf = (row: AccessLogRow) => COLUMNS.map((c) => row[c])
+
+/** Identical rows grouped, in first-seen order, with their multiplicity. */
+const groupIdentical = (rows: ReadonlyArray<AccessLogRow>) => {
+  const groups = new Map<string, { row: AccessLogRow; n: number }>()
+  for (const row of rows) {
+    const key = JSON.stringify(valuesOf(row))
+    const g = groups.get(key)
+    if (g === undefined) groups.set(key, { row, n: 1 })
+    else g.n++
+  }
+  return [...groups.values()]
+}
+
+export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogService => ({
+  append: (dbFile, row) =>
+    Effect.try({
+      try: () =>
+        withRetry(() => {
+          const db = openForWrite(Sqlite, dbFile)
+          try {
+            db.prepare(INSERT).run(...valuesOf(row))
+          } finally {
+            db.close()
+          }
+        }),
+      catch: failure("write", dbFile)
+    }),
+
+  aggregate: (dbFile, groupBy, filters) =>
+    Effect.try({
+      try: () =>
+        withRetry(() => {
+          const db = openForRead(Sqlite, dbFile)
+          if (db === undefined) return emptyRows(groupBy)
+          try {
+            return hasTable(db) ? runAggregate(db, groupBy, filters) : emptyRows(groupBy)
+          } finally {
+            db.close()
+          }
+        }),
+      catch: failure("read", dbFile)
+    }),
+
+  readAll: (dbFile) =>
+    Effect.try({
+      try: () =>
+        withRetry(() => {
+          const db = openForRead(Sqlite, dbFile)
+          if (db === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
+          try {
+            if (!hasTable(db)) return []
+            return db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log ORDER BY id`).all().map(
+              (r): AccessLogRow => ({
+                timestamp: text(r.timestamp),
+                run_id: text(r.run_id),
+                command: text(r.command),
+                skill: text(r.skill),
+                skill_path: text(r.skill_path),
+                cwd: text(r.cwd),
+                args: r.args === null || r.args === undefined ? "{}" : String(r.args),
+                error: nullableText(r.error)
+              })
+            )
+          } finally {
+            db.close()
+          }
+        }),
+      catch: failure("read", dbFile)
+    }),
+
+  merge: (dbFile, rows, { dryRun }) =>
+    Effect.try({
+      try: () =>
+        withRetry(() => {
+          const groups = groupIdentical(rows)
+          if (dryRun) {
+            const db = openForRead(Sqlite, dbFile)
+            if (db === undefined) return rows.length
+            try {
+              if (!hasTable(db)) return rows.length
+              const same = db.prepare(COUNT_SAME)
+              return groups.reduce((sum, g) => sum + Math.max(0, g.n - Number(same.get(...valuesOf(g.row))?.n ?? 0)), 0)
+            } finally {
+              db.close()
+            }
+          }
+          const db = openForWrite(Sqlite, dbFile)
+          try {
+            const same = db.prepare(COUNT_SAME)
+            const insert = db.prepare(INSERT)
+            let added = 0
+            db.exec("BEGIN IMMEDIATE")
+            try {
+              for (const g of groups) {
+                const missing = g.n - Number(same.get(...valuesOf(g.row))?.n ?? 0)
+                for (let i = 0; i < missing; i++) insert.run(...valuesOf(g.row))
+                if (missing > 0) added += missing
+              }
+              db.exec("COMMIT")
+            } catch (e) {
+              db.exec("ROLLBACK")
+              throw e
+            }
+            return added
+          } finally {
+            db.close()
+          }
+        }),
+      catch: failure("write", dbFile)
+    })
+})
+
+/** The service on the installed better-sqlite3 (a native addon). */
+export const loadSqliteAccessLog = (): AccessLogService => makeSqliteAccessLog(BetterSqlite3 as unknown as DatabaseConstructor)

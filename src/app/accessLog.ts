@@ -1,0 +1,161 @@
+/**
+ * Access logging for every command that resolves a skill (RFC-0007:C-LOGGING,
+ * DECISIONS #17, #18, #31).
+ *
+ * `logged(command, skill, argsOf)(useCase)` resolves the skill, runs the use
+ * case and records exactly one row with the outcome — the use case's
+ * arguments on success, the rendered error on failure — then hands back the
+ * use case's own result or failure untouched. Logging never changes what a
+ * command prints or its exit status: every logging problem ends as W002 at worst.
+ *
+ * A skill that does not resolve (E001/E010) is not logged: C-LOGGING's row
+ * needs the resolved source path, and its location is the resolved runtime
+ * directory, so there is nowhere (and nothing) to log.
+ *
+ * Where the row goes (EAFP): the primary `<runtime>/.skillc-meta/logs.db`;
+ * when that write fails (read-only sandbox, a file where a directory should
+ * be, a locked or corrupt database…), the fallback
+ * `<cwd>/.skillc/logs/<skill>/.skillc-meta/logs.db`; when both fail, W002.
+ * Before writing, W003 if this skill's fallback log was last written more than
+ * an hour ago (it is waiting for `skc sync`).
+ */
+import { Cause, Clock, Effect, Exit, Option, Random } from "effect"
+import { Path } from "@effect/platform/Path"
+import { errorHeadline, isSkcError, Warning } from "../domain/errors.js"
+import { formatTimestamp } from "../domain/stats.js"
+import { AccessLog, type AccessLogRow } from "../ports/AccessLog.js"
+import { Diagnostics } from "../ports/Diagnostics.js"
+import { Env } from "../ports/Env.js"
+import { FileSystem } from "../ports/FileSystem.js"
+import { resolveSkill, type ResolvedSkill } from "./resolve.js"
+import { Settings } from "./Settings.js"
+
+/** `<dir>/.skillc-meta/logs.db` */
+export const logDbIn = (dir: string, path: { join: (...parts: Array<string>) => string }) => path.join(dir, ".skillc-meta", "logs.db")
+
+/** The fallback log directory of a skill: `<cwd>/.skillc/logs/<skill>` (C-LOGGING, C-SYNC). */
+export const fallbackDirOf = (cwd: string, skill: string, path: { join: (...parts: Array<string>) => string }) =>
+  path.join(cwd, ".skillc", "logs", skill)
+
+/** Fallback logs older than this are stale (W003). */
+export const STALE_AFTER_MS = 60 * 60 * 1000
+
+/** `YYYYMMDDTHHMMSSZ-xxxx` (C-LOGGING: run ID generation). */
+export const formatRunId = (ms: number, rand: number): string =>
+  formatTimestamp(ms).replace(/[-:]/g, "") + "-" + (rand & 0xffff).toString(16).padStart(4, "0")
+
+// One run id per process: a CLI invocation, or an MCP server session.
+let generatedRunId: string | undefined
+
+export const currentRunId = Effect.gen(function* () {
+  const env = yield* Env
+  const given = env.get("SKC_RUN_ID")
+  if (given !== undefined && given !== "") return given
+  if (generatedRunId === undefined) {
+    const now = yield* Clock.currentTimeMillis
+    generatedRunId = formatRunId(now, yield* Random.nextIntBetween(0, 0x10000))
+  }
+  return generatedRunId
+})
+
+/** The rendered first line of a failure, as stored in the `error` column. */
+export const failureMessage = (cause: Cause.Cause<unknown>): string => {
+  const failure = Cause.failureOption(cause)
+  if (Option.isSome(failure)) {
+    const e = failure.value
+    if (isSkcError(e)) return errorHeadline(e)
+    return `error[E999]: ${(e as { message?: unknown })?.message ?? String(e)}`
+  }
+  if (Cause.isInterruptedOnly(cause)) return "interrupted"
+  const defect = Cause.squash(cause)
+  return `error[E999]: ${defect instanceof Error ? defect.message : String(defect)}`
+}
+
+/** JSON text of a command's arguments: absent values are `null`, so every row of a command has the same keys. */
+export const argsJson = (args: Readonly<Record<string, unknown>>): string =>
+  JSON.stringify(args, (_k, v: unknown) => (v === undefined ? null : v))
+
+/**
+ * Record one access (C-LOGGING). Never fails: problems become W002 (both
+ * locations failed) and verbose traces.
+ */
+export const recordAccess = (entry: {
+  readonly command: string
+  readonly skill: ResolvedSkill
+  readonly args: Readonly<Record<string, unknown>>
+  readonly error: string | null
+}) =>
+  Effect.gen(function* () {
+    const log = yield* AccessLog
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const diagnostics = yield* Diagnostics
+    const { stores } = yield* Settings
+    const now = yield* Clock.currentTimeMillis
+    const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
+    const row: AccessLogRow = {
+      timestamp: formatTimestamp(now),
+      run_id: yield* currentRunId,
+      command: entry.command,
+      skill: entry.skill.name,
+      skill_path: entry.skill.canonicalSourceDir,
+      cwd,
+      args: argsJson(entry.args),
+      error: entry.error
+    }
+    const fallback = logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
+
+    const stale = yield* fs.statOption(fallback).pipe(Effect.orElseSucceed(() => undefined))
+    if (stale?.type === "file" && now - stale.mtimeMs > STALE_AFTER_MS) {
+      yield* diagnostics.warn(Warning.staleLocalLogs(entry.skill.name))
+    }
+
+    const primary = logDbIn(entry.skill.runtimeDir, path)
+    const first = yield* Effect.either(log.append(primary, row))
+    if (first._tag === "Right") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
+    yield* diagnostics.verbose(`cannot log to ${primary} (${first.left.code}: ${first.left.message}); trying ${fallback}`)
+    const second = yield* Effect.either(log.append(fallback, row))
+    if (second._tag === "Right") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
+    yield* diagnostics.verbose(`cannot log to ${fallback} (${second.left.code}: ${second.left.message})`)
+    yield* diagnostics.warn(Warning.loggingDisabled())
+  }).pipe(Effect.catchAllCause(() => Effect.void))
+
+/** What a use case ended with, for `argsOf`. */
+export type Outcome<A, E> = { readonly _tag: "Success"; readonly value: A } | { readonly _tag: "Failure"; readonly error: E | undefined }
+
+/**
+ * Wrap a use case so that its invocation is logged (one row, success or
+ * failure). `argsOf` gives the `args` column (DECISIONS #18) from the
+ * outcome, e.g. the matched file of `show` or the result count of `search`.
+ */
+export const logged =
+  <A, E>(
+    command: string,
+    skill: string,
+    argsOf: (outcome: Outcome<A, E>) => Readonly<Record<string, unknown>>,
+    options: {
+      /** Where the use case actually put the skill when it decides itself (`build --global`, imports). */
+      readonly locate?: (value: A) => { readonly runtimeDir: string } | undefined
+    } = {}
+  ) =>
+  <R>(useCase: Effect.Effect<A, E, R>) =>
+    Effect.gen(function* () {
+      // Benchmark-only switch (bench/stats.mjs, log.overhead): the baseline without any logging work.
+      if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return yield* useCase
+      const resolved = yield* Effect.either(resolveSkill(skill))
+      // E001/E010: nothing to log; the use case reports the failure itself.
+      if (resolved._tag === "Left") return yield* useCase
+      const exit = yield* Effect.exit(useCase)
+      const outcome: Outcome<A, E> = Exit.isSuccess(exit)
+        ? { _tag: "Success", value: exit.value }
+        : { _tag: "Failure", error: Option.getOrUndefined(Cause.failureOption(exit.cause)) }
+      const args = yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({})))
+      const located = Exit.isSuccess(exit) && options.locate !== undefined ? options.locate(exit.value) : undefined
+      yield* recordAccess({
+        command,
+        skill: located === undefined ? resolved.right : { ...resolved.right, runtimeDir: located.runtimeDir },
+        args,
+        error: Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
+      })
+      return yield* exit
+    })

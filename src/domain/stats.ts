@@ -1,0 +1,113 @@
+/**
+ * Usage analytics facts (RFC-0003): query types, filter parsing and the
+ * response schema. Pure: the aggregation itself runs in the log store.
+ */
+import { Either } from "effect"
+import { InvalidFilter, InvalidQueryType } from "./errors.js"
+
+/** DECISIONS #4: `search` is a valid query type beside RFC-0003:C-CLI's six. */
+export const GROUP_BYS = ["summary", "sections", "files", "commands", "projects", "errors", "search"] as const
+export type StatsGroupBy = (typeof GROUP_BYS)[number]
+
+export const parseGroupBy = (value: string): Either.Either<StatsGroupBy, InvalidQueryType> =>
+  (GROUP_BYS as ReadonlyArray<string>).includes(value)
+    ? Either.right(value as StatsGroupBy)
+    : Either.left(new InvalidQueryType({ type: value }))
+
+/** Filters as applied: normalised UTC timestamps and canonical project paths. */
+export interface StatsFilters {
+  readonly since: string | null
+  readonly until: string | null
+  readonly projects: ReadonlyArray<string>
+}
+
+/** `YYYY-MM-DDTHH:MM:SSZ` of an epoch-millisecond instant (fraction dropped). */
+export const formatTimestamp = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z")
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/**
+ * Parse a `--since`/`--until` value (RFC-0003:C-FILTERS): RFC 3339 with any
+ * offset and optional fraction, or `YYYY-MM-DD` meaning the start of that day
+ * in UTC. Returns epoch milliseconds, or `undefined` when malformed.
+ */
+export const parseInstant = (value: string): number | undefined => {
+  const d = DATE_ONLY.exec(value)
+  const t = d === null ? DATE_TIME.exec(value) : null
+  const m = d ?? t
+  if (m === null) return undefined
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined
+  if (t === null) return Date.UTC(year, month - 1, day)
+  const [hour, minute, second] = [Number(t[4]), Number(t[5]), Number(t[6])]
+  if (hour > 23 || minute > 59 || second > 60) return undefined
+  const fraction = t[7] === undefined ? 0 : Number(`0${t[7]}`) * 1000
+  const zone = t[8]
+  let offsetMinutes = 0
+  if (zone !== "Z" && zone !== "z") {
+    const [oh, om] = [Number(zone.slice(1, 3)), Number(zone.slice(4, 6))]
+    if (oh > 23 || om > 59) return undefined
+    offsetMinutes = (zone[0] === "-" ? -1 : 1) * (oh * 60 + om)
+  }
+  return Date.UTC(year, month - 1, day, hour, minute, second) + fraction - offsetMinutes * 60_000
+}
+
+/**
+ * Normalise a time filter to the stored form. Logged timestamps have whole
+ * seconds, so a bound with a fraction is rounded inwards (since up, until
+ * down) and comparison on the stored strings stays exact and inclusive.
+ */
+export const parseTimeFilter = (flag: "since" | "until", value: string): Either.Either<string, InvalidFilter> => {
+  const ms = parseInstant(value.trim())
+  if (ms === undefined) {
+    return Either.left(
+      new InvalidFilter({ message: `--${flag} ${value}: expected an RFC 3339 timestamp (2026-01-30T12:00:00Z) or a date (2026-01-30)` })
+    )
+  }
+  const whole = flag === "since" ? Math.ceil(ms / 1000) * 1000 : Math.floor(ms / 1000) * 1000
+  return Either.right(formatTimestamp(whole))
+}
+
+// ---------------------------------------------------------------------------
+// Response schema (RFC-0003:C-SCHEMA)
+// ---------------------------------------------------------------------------
+
+export interface SummaryData {
+  readonly total_accesses: number
+  readonly unique_sections: number
+  readonly unique_files: number
+  readonly error_count: number
+}
+export type SectionsData = ReadonlyArray<{ readonly section: string; readonly file: string | null; readonly count: number }>
+export type FilesData = ReadonlyArray<{ readonly file: string; readonly count: number }>
+export type CommandsData = Readonly<Record<string, number>>
+export type ProjectsData = ReadonlyArray<{ readonly project: string; readonly count: number }>
+export type ErrorsData = ReadonlyArray<{ readonly target: string; readonly command: string; readonly error: string; readonly count: number }>
+export type SearchData = ReadonlyArray<{ readonly query: string; readonly count: number }>
+
+export type StatsData =
+  | { readonly query: "summary"; readonly data: SummaryData }
+  | { readonly query: "sections"; readonly data: SectionsData }
+  | { readonly query: "files"; readonly data: FilesData }
+  | { readonly query: "commands"; readonly data: CommandsData }
+  | { readonly query: "projects"; readonly data: ProjectsData }
+  | { readonly query: "errors"; readonly data: ErrorsData }
+  | { readonly query: "search"; readonly data: SearchData }
+
+/** The JSON document of `skc stats --format json`. */
+export type StatsReport = {
+  readonly skill: string
+  readonly skill_path: string
+  readonly filters: StatsFilters
+  readonly period: { readonly start: string | null; readonly end: string | null }
+} & StatsData
+
+/** A section of the current outline. */
+export interface OutlineSection {
+  readonly file: string
+  readonly section: string
+  readonly level: number
+}

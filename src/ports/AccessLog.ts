@@ -1,0 +1,94 @@
+/**
+ * The access log (RFC-0007:C-LOGGING): one SQLite database per runtime
+ * directory (`<runtime>/.skillc-meta/logs.db`) holding the `access_log` table.
+ *
+ * The port speaks in database files, not skills: where a row goes (primary or
+ * fallback, EAFP) is an application decision (`src/app/accessLog.ts`), and
+ * the stats and sync use cases read and merge files the app has located.
+ * Aggregations run inside the store (SQL) because logs grow to millions of rows.
+ */
+import { Context, Data, type Effect } from "effect"
+import type { StatsFilters } from "../domain/stats.js"
+
+/** One `access_log` row without its `id` (C-LOGGING's columns). */
+export interface AccessLogRow {
+  /** RFC 3339 UTC, second precision: `YYYY-MM-DDTHH:MM:SSZ`. */
+  readonly timestamp: string
+  readonly run_id: string
+  readonly command: string
+  readonly skill: string
+  readonly skill_path: string
+  readonly cwd: string
+  /** JSON object text (DECISIONS #18). */
+  readonly args: string
+  readonly error: string | null
+}
+
+/**
+ * A log database could not be used. `code` is the SQLite or system error code
+ * (`SQLITE_READONLY`, `SQLITE_CANTOPEN`, `SQLITE_CORRUPT`, `SQLITE_NOTADB`,
+ * `ENOTDIR`, `EACCES`…).
+ */
+export class LogStoreError extends Data.TaggedError("LogStoreError")<{
+  readonly op: "open" | "write" | "read"
+  readonly path: string
+  readonly code: string
+  readonly message: string
+}> {}
+
+/** Rows grouped by everything the summary needs, computed in one scan. */
+export interface SummaryGroup {
+  readonly command: string
+  /** `show`: the section; otherwise null. */
+  readonly section: string | null
+  /** `show`: the matched file; `open`: the path; otherwise null. */
+  readonly file: string | null
+  readonly failed: boolean
+  readonly count: number
+}
+
+export interface Period {
+  readonly start: string | null
+  readonly end: string | null
+}
+
+export type AggregateRows =
+  | { readonly groupBy: "summary"; readonly period: Period; readonly groups: ReadonlyArray<SummaryGroup> }
+  | { readonly groupBy: "sections"; readonly period: Period; readonly rows: ReadonlyArray<{ section: string; file: string | null; count: number }> }
+  | { readonly groupBy: "files"; readonly period: Period; readonly rows: ReadonlyArray<{ file: string; count: number }> }
+  | { readonly groupBy: "commands"; readonly period: Period; readonly rows: ReadonlyArray<{ command: string; count: number }> }
+  | { readonly groupBy: "projects"; readonly period: Period; readonly rows: ReadonlyArray<{ project: string; count: number }> }
+  | {
+      readonly groupBy: "errors"
+      readonly period: Period
+      readonly rows: ReadonlyArray<{ target: string; command: string; error: string; count: number }>
+    }
+  | { readonly groupBy: "search"; readonly period: Period; readonly rows: ReadonlyArray<{ query: string; count: number }> }
+
+export type GroupBy = AggregateRows["groupBy"]
+
+export interface AccessLogService {
+  /**
+   * Append one row, creating the parent directories, the database and the
+   * schema when missing. Safe under many concurrent writers (WAL + busy
+   * timeout + retries); a failure means this location cannot take the row.
+   */
+  readonly append: (dbFile: string, row: AccessLogRow) => Effect.Effect<void, LogStoreError>
+  /** Aggregate the rows passing `filters`; a missing database is an empty log. */
+  readonly aggregate: (dbFile: string, groupBy: GroupBy, filters: StatsFilters) => Effect.Effect<AggregateRows, LogStoreError>
+  /** Every row of a database (sync source); fails when it cannot be read. */
+  readonly readAll: (dbFile: string) => Effect.Effect<ReadonlyArray<AccessLogRow>, LogStoreError>
+  /**
+   * Add to `dbFile` the rows it does not hold yet, in one transaction, and
+   * return how many were (or, with `dryRun`, would be) added. Rows are
+   * compared on every column but `id` as a multiset, so legitimately repeated
+   * rows survive and a second merge of the same rows adds nothing (DECISIONS #30).
+   */
+  readonly merge: (
+    dbFile: string,
+    rows: ReadonlyArray<AccessLogRow>,
+    options: { readonly dryRun: boolean }
+  ) => Effect.Effect<number, LogStoreError>
+}
+
+export class AccessLog extends Context.Tag("skillc/AccessLog")<AccessLog, AccessLogService>() {}

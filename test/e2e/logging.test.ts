@@ -1,0 +1,203 @@
+// RFC-0007:C-LOGGING end to end through bin/skc.mjs: one row per invocation,
+// columns, canonical paths, run ids, EAFP fallback, W002, W003.
+import { existsSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { makeLogDb, readLog } from "../helpers/logs.js"
+
+const skillMd = (name: string) => `---\nname: ${name}\ndescription: A test skill. Use when testing.\n---\n# ${name}\n## Install\n## Usage\n`
+
+/** A project with one skill `<name>` in its store; returns paths. */
+const project = (name = "demo") => {
+  const sb = sandbox()
+  const src = join(sb.work, ".skillc", "skills", name)
+  mkdirSync(src, { recursive: true })
+  writeFileSync(join(src, "SKILL.md"), skillMd(name))
+  const primary = join(sb.work, ".skillc", "runtime", name, ".skillc-meta", "logs.db")
+  const fallback = join(sb.work, ".skillc", "logs", name, ".skillc-meta", "logs.db")
+  return { ...sb, src, primary, fallback }
+}
+
+const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/
+
+describe("RFC-0007:C-LOGGING access log", () => {
+  it("RFC-0007:C-LOGGING creates .skillc-meta/logs.db in the runtime dir on demand and writes one row per invocation with every column", () => {
+    const p = project()
+    expect(existsSync(p.primary)).toBe(false)
+    const r = p.run(["stats", "demo", "--group-by", "commands"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe("")
+    const rows = readLog(p.primary)
+    expect(rows).toHaveLength(1)
+    const row = rows[0]!
+    expect(Object.keys(row).sort()).toEqual(["args", "command", "cwd", "error", "id", "run_id", "skill", "skill_path", "timestamp"])
+    expect(row.id).toBe(1)
+    expect(row.timestamp).toMatch(TS)
+    expect(Math.abs(Date.parse(row.timestamp as string) - Date.now())).toBeLessThan(10 * 60_000)
+    expect(row.command).toBe("stats")
+    expect(row.skill).toBe("demo")
+    expect(row.skill_path).toBe(p.src)
+    expect(row.cwd).toBe(p.work)
+    expect(JSON.parse(row.args as string)).toEqual({ group_by: "commands", since: null, until: null, project: [] })
+    expect(row.error).toBeNull()
+    p.run(["stats", "demo"])
+    expect(readLog(p.primary)).toHaveLength(2)
+  })
+
+  it("RFC-0007:C-LOGGING the run id comes from SKC_RUN_ID, else YYYYMMDDTHHMMSSZ-<rand4>", () => {
+    const p = project()
+    p.run(["stats", "demo"], p.work, { SKC_RUN_ID: "session-42" })
+    p.run(["stats", "demo"])
+    const [a, b] = readLog(p.primary)
+    expect(a!.run_id).toBe("session-42")
+    expect(b!.run_id).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{4}$/)
+  })
+
+  it("RFC-0007:C-LOGGING a failed command is logged with its rendered error; exit status unchanged", () => {
+    const p = project()
+    const r = p.run(["stats", "demo", "--group-by", "bogus"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe("error[E030]: invalid query type: 'bogus'\n")
+    const [row] = readLog(p.primary)
+    expect(row!.error).toBe("error[E030]: invalid query type: 'bogus'")
+    expect(JSON.parse(row!.args as string).group_by).toBe("bogus")
+  })
+
+  it("RFC-0007:C-LOGGING a skill that does not resolve (E001/E010) has no log to write to", () => {
+    const p = project()
+    expect(p.run(["stats", "nope"]).stderr).toBe("error[E001]: skill 'nope' not found\n")
+    expect(existsSync(join(p.work, ".skillc", "runtime"))).toBe(false)
+    expect(existsSync(join(p.work, ".skillc", "logs"))).toBe(false)
+  })
+
+  it("RFC-0007:C-LOGGING skill_path and cwd are canonical (symlinks and .. resolved)", () => {
+    const p = project()
+    const linkedCwd = join(p.root, "linked-work")
+    symlinkSync(p.work, linkedCwd)
+    mkdirSync(join(p.work, "sub"))
+    symlinkSync(p.src, join(p.work, "sub", "skill-link"))
+    const r = p.run(["stats", "../sub/skill-link"], join(linkedCwd, "sub"))
+    expect(r.code).toBe(0)
+    const [row] = readLog(p.primary)
+    expect(row!.skill_path).toBe(p.src)
+    expect(row!.cwd).toBe(join(p.work, "sub"))
+  })
+
+  it("RFC-0007:C-LOGGING a global skill logs into the global runtime", () => {
+    const p = project()
+    expect(p.run(["init", "glob", "--global"]).code).toBe(0)
+    expect(p.run(["stats", "glob"]).code).toBe(0)
+    const rows = readLog(join(p.home, ".skillc", "runtime", "glob", ".skillc-meta", "logs.db"))
+    expect(rows.map((r) => r.skill)).toEqual(["glob"])
+  })
+})
+
+describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
+  it("RFC-0007:C-LOGGING falls back to <cwd>/.skillc/logs/<skill>/.skillc-meta/logs.db when the primary cannot be written; output unchanged", () => {
+    const normal = project()
+    const expected = normal.run(["stats", "demo", "--format", "json"])
+    const p = project()
+    // Root ignores permission bits: a regular file where the runtime store must be makes mkdir fail (ENOTDIR).
+    writeFileSync(join(p.work, ".skillc", "runtime"), "not a directory")
+    const r = p.run(["stats", "demo", "--format", "json"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe("")
+    const strip = (s: string) => s.replaceAll(normal.root, "<root>").replaceAll(p.root, "<root>")
+    expect(strip(r.stdout)).toBe(strip(expected.stdout))
+    const rows = readLog(p.fallback)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.command).toBe("stats")
+    expect(rows[0]!.skill_path).toBe(p.src)
+  })
+
+  it("RFC-0007:C-LOGGING falls back when .skillc-meta cannot be created (a file in its place)", () => {
+    const p = project()
+    mkdirSync(join(p.work, ".skillc", "runtime", "demo"), { recursive: true })
+    writeFileSync(join(p.work, ".skillc", "runtime", "demo", ".skillc-meta"), "")
+    expect(p.run(["stats", "demo"]).code).toBe(0)
+    expect(readLog(p.fallback)).toHaveLength(1)
+  })
+
+  it("RFC-0005:C-CODES W002 when both locations fail; the command still succeeds with the same output", () => {
+    const p = project()
+    const before = p.run(["stats", "demo", "--group-by", "files"])
+    const q = project()
+    writeFileSync(join(q.work, ".skillc", "runtime"), "")
+    writeFileSync(join(q.work, ".skillc", "logs"), "")
+    const r = q.run(["stats", "demo", "--group-by", "files"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe("warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n")
+    expect(r.stdout).toBe(before.stdout)
+    // A failing command keeps its own error and status too.
+    const f = q.run(["stats", "demo", "--since", "nope"])
+    expect(f.code).toBe(1)
+    expect(f.stderr).toContain("error[E031]: invalid filter:")
+    expect(f.stderr).toContain("warning[W002]")
+  })
+
+  it("RFC-0007:C-LOGGING a corrupt primary database is not fatal: the row goes to the fallback", () => {
+    const p = project()
+    mkdirSync(join(p.work, ".skillc", "runtime", "demo", ".skillc-meta"), { recursive: true })
+    writeFileSync(p.primary, "this is not a database ".repeat(200))
+    const r = p.run(["stats", "demo", "--group-by", "commands"])
+    // stats itself cannot read the corrupt log (E999), but logging still keeps the row.
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^error\[E999\]: cannot read access log/)
+    expect(readLog(p.fallback)).toHaveLength(1)
+  })
+
+  it("RFC-0005:C-CODES W003 once per invocation when this skill's fallback log is older than one hour", () => {
+    const p = project()
+    makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+    utimesSync(p.fallback, twoHoursAgo, twoHoursAgo)
+    const r = p.run(["stats", "demo"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe("warning[W003]: stale local logs for 'demo'; run 'skc sync' to upload\n")
+    // Logging still went to the (writable) primary.
+    expect(readLog(p.primary)).toHaveLength(1)
+  })
+
+  it("RFC-0007:C-LOGGING no W003 for fresh fallback logs, nor for another skill's", () => {
+    const p = project()
+    makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
+    const halfHourAgo = new Date(Date.now() - 30 * 60_000)
+    utimesSync(p.fallback, halfHourAgo, halfHourAgo)
+    expect(p.run(["stats", "demo"]).stderr).toBe("")
+    const other = join(p.work, ".skillc", "logs", "other", ".skillc-meta", "logs.db")
+    makeLogDb(other, [], { skill: "other", skill_path: "/x", cwd: p.work })
+    const old = new Date(Date.now() - 5 * 3600_000)
+    utimesSync(other, old, old)
+    expect(p.run(["stats", "demo"]).stderr).toBe("")
+  })
+})
+
+describe("RFC-0007:C-LOGGING gateway commands (DECISIONS #17, #18)", () => {
+  it("RFC-0004:C-LOGGING show, search, outline, open, sources, build and lint each log one row with their args", () => {
+    const p = project()
+    expect(p.run(["build", "demo", "--target", join(p.root, "agents")]).code).toBe(0)
+    expect(p.run(["show", "demo", "--section", "install"]).code).toBe(0)
+    expect(p.run(["show", "demo", "--section", "Nowhere"]).code).toBe(1)
+    expect(p.run(["search", "demo", "usage"]).code).toBe(0)
+    expect(p.run(["outline", "demo", "--level", "2"]).code).toBe(0)
+    expect(p.run(["open", "demo", "SKILL.md", "--max-lines", "2"]).code).toBe(0)
+    expect(p.run(["sources", "demo", "--depth", "1"]).code).toBe(0)
+    p.run(["lint", "demo"])
+    const rows = readLog(p.primary)
+    expect(rows.map((r) => r.command)).toEqual(["build", "show", "show", "search", "outline", "open", "sources", "lint"])
+    const args = rows.map((r) => JSON.parse(r.args as string))
+    expect(args[1]).toMatchObject({ section: "Install", file: "SKILL.md" })
+    expect(rows[1]!.error).toBeNull()
+    expect(args[2]).toMatchObject({ section: "Nowhere" })
+    expect(rows[2]!.error).toBe("error[E020]: section not found: 'Nowhere'")
+    expect(args[3]).toMatchObject({ query: "usage" })
+    expect(typeof args[3].result_count).toBe("number")
+    expect(args[4]).toEqual({ level: 2 })
+    expect(args[5]).toMatchObject({ path: "SKILL.md", max_lines: 2 })
+    expect(args[6]).toMatchObject({ depth: 1 })
+    // Stats reads what the gateway logged.
+    const j = JSON.parse(p.run(["stats", "demo", "--group-by", "sections", "--format", "json"]).stdout)
+    expect(j.data).toEqual([{ section: "Install", file: "SKILL.md", count: 1 }])
+  })
+})

@@ -1,0 +1,60 @@
+/**
+ * Hand-made access logs for stats and sync tests: a database with exactly
+ * RFC-0007:C-LOGGING's columns, written with better-sqlite3 directly (not
+ * through skc), and a reader for what skc wrote.
+ */
+import { createRequire } from "node:module"
+import { mkdirSync } from "node:fs"
+import { dirname } from "node:path"
+
+const require = createRequire(import.meta.url)
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Database = require("better-sqlite3") as new (file: string, options?: { readonly?: boolean }) => {
+  exec(sql: string): void
+  prepare(sql: string): { run(...p: Array<unknown>): void; all(...p: Array<unknown>): Array<Record<string, unknown>> }
+  close(): void
+}
+
+export interface Row {
+  timestamp: string
+  run_id?: string
+  command: string
+  skill?: string
+  skill_path?: string
+  cwd?: string
+  args?: Record<string, unknown> | string
+  error?: string | null
+}
+
+export const makeLogDb = (file: string, rows: ReadonlyArray<Row>, defaults: { skill: string; skill_path: string; cwd: string }) => {
+  mkdirSync(dirname(file), { recursive: true })
+  const db = new Database(file)
+  db.exec(`CREATE TABLE IF NOT EXISTS access_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, timestamp TEXT NOT NULL, run_id TEXT NOT NULL, command TEXT NOT NULL,
+    skill TEXT NOT NULL, skill_path TEXT NOT NULL, cwd TEXT NOT NULL, args TEXT, error TEXT)`)
+  const insert = db.prepare(
+    "INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+  )
+  for (const r of rows) {
+    insert.run(
+      r.timestamp,
+      r.run_id ?? "fixture",
+      r.command,
+      r.skill ?? defaults.skill,
+      r.skill_path ?? defaults.skill_path,
+      r.cwd ?? defaults.cwd,
+      typeof r.args === "string" ? r.args : JSON.stringify(r.args ?? {}),
+      r.error ?? null
+    )
+  }
+  db.close()
+}
+
+export const readLog = (file: string): Array<Record<string, unknown>> => {
+  const db = new Database(file, { readonly: true })
+  try {
+    return db.prepare("SELECT * FROM access_log ORDER BY id").all()
+  } finally {
+    db.close()
+  }
+}
