@@ -10,8 +10,8 @@
  * query — is reported as corruption, never as an internal error
  * (RFC-0004: "all failures map to the same handling").
  *
- * Writing: a complete index is built in a temporary file next to the final
- * one (`.search-<hash16>.db.<pid>.<random>.tmp`, never matching
+ * Writing: a complete index is built (through better-sqlite3 directly, see
+ * `fillDatabase`) in a temporary file next to the final one (`.search-<hash16>.db.<pid>.<random>.tmp`, never matching
  * `search-*.db`), flushed to disk, then renamed over the final name. A build
  * killed at any moment therefore leaves the previous index or the complete
  * new one; `index_meta` is written last inside the single transaction as a
@@ -20,11 +20,12 @@
 import * as Reactivity from "@effect/experimental/Reactivity"
 import type { SqlError } from "@effect/sql/SqlError"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import Database from "better-sqlite3"
 import { Effect, Exit, Layer, Scope } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { randomBytes } from "node:crypto"
-import type { HeadingRow, SectionRow } from "../../domain/search/documents.js"
+import type { HeadingRow } from "../../domain/search/documents.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 import {
@@ -110,21 +111,6 @@ const SCHEMA = (tokenize: string) => [
   "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)"
 ]
 
-// Rows per INSERT: few statements (each one an Effect and a prepared
-// statement) while staying far below SQLite's 32766 bound variables.
-const BATCH = 200
-
-const batches = <A>(rows: ReadonlyArray<A>): ReadonlyArray<ReadonlyArray<A>> => {
-  const out: Array<ReadonlyArray<A>> = []
-  for (let i = 0; i < rows.length; i += BATCH) out.push(rows.slice(i, i + BATCH))
-  return out
-}
-
-const insertSql = (table: string, columns: ReadonlyArray<string>, rows: number) => {
-  const tuple = `(${columns.map(() => "?").join(", ")})`
-  return `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${Array.from({ length: rows }, () => tuple).join(", ")}`
-}
-
 const tempNameFor = (path: string) =>
   nodePath.join(nodePath.dirname(path), `.${nodePath.basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`)
 
@@ -145,42 +131,35 @@ const fsyncDirBestEffort = (dir: string) => {
   }
 }
 
-const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexContents) =>
-  Effect.scoped(
-    Effect.gen(function* () {
-      const client = yield* connect(tmp, false)
-      if (client._tag === "Left") return yield* Effect.fail(client.left)
-      const sql = client.right
-      // The temporary file is thrown away if anything fails: no journal needed.
-      yield* sql.unsafe("PRAGMA journal_mode = OFF")
-      yield* sql.unsafe("PRAGMA synchronous = OFF")
-      const sections: Array<SectionRow> = []
-      const headings: Array<HeadingRow> = []
-      for (const f of contents.files) {
-        for (const s of f.sections) sections.push(s)
-        for (const h of f.headings) headings.push(h)
-      }
-      yield* sql.withTransaction(
-        Effect.gen(function* () {
-          for (const statement of SCHEMA(tokenizer.fts5)) yield* sql.unsafe(statement)
-          for (const batch of batches(sections)) {
-            const params: Array<unknown> = []
-            for (const s of batch) params.push(s.file, s.section, s.content)
-            yield* sql.unsafe(insertSql("sections", ["file", "section", "content"], batch.length), params)
-          }
-          for (const batch of batches(headings)) {
-            const params: Array<unknown> = []
-            for (const h of batch) params.push(h.file, h.text, h.level, h.start_line, h.end_line)
-            yield* sql.unsafe(insertSql("headings", ["file", "text", "level", "start_line", "end_line"], batch.length), params)
-          }
-          const meta = Object.entries(contents.meta)
-          if (meta.length > 0) {
-            yield* sql.unsafe(insertSql("index_meta", ["key", "value"], meta.length), meta.flat())
-          }
-        })
-      )
-    })
-  )
+/**
+ * Fills the temporary file in one transaction, straight through
+ * better-sqlite3 (the driver under @effect/sql-sqlite-node): one prepared
+ * statement per table, run once per row. A large skill has tens of
+ * thousands of sections (each holding its subsections, DECISIONS #15);
+ * going through @effect/sql cost an Effect and a prepared-statement cache
+ * lookup per statement, and multi-row VALUES lists are slower for SQLite to
+ * run than a single-row statement reused. Synchronous: nothing else runs
+ * on this connection, and any throw aborts the whole file.
+ */
+const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexContents): void => {
+  const db = new Database(tmp)
+  try {
+    // The temporary file is thrown away if anything fails: no journal needed.
+    db.pragma("journal_mode = OFF")
+    db.pragma("synchronous = OFF")
+    db.exec("BEGIN")
+    for (const statement of SCHEMA(tokenizer.fts5)) db.exec(statement)
+    const section = db.prepare("INSERT INTO sections (file, section, content) VALUES (?, ?, ?)")
+    for (const f of contents.files) for (const s of f.sections) section.run(s.file, s.section, s.content)
+    const heading = db.prepare("INSERT INTO headings (file, text, level, start_line, end_line) VALUES (?, ?, ?, ?, ?)")
+    for (const f of contents.files) for (const h of f.headings) heading.run(h.file, h.text, h.level, h.start_line, h.end_line)
+    const meta = db.prepare("INSERT INTO index_meta (key, value) VALUES (?, ?)")
+    for (const [key, value] of Object.entries(contents.meta)) meta.run(key, value)
+    db.exec("COMMIT")
+  } finally {
+    db.close()
+  }
+}
 
 const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effect<void, IndexWriteFailed> => {
   const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
@@ -197,11 +176,9 @@ const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents
     })
     return Effect.gen(function* () {
       yield* Effect.try({ try: () => fs.mkdirSync(nodePath.dirname(path), { recursive: true }), catch: failed })
-      yield* fillDatabase(tmp, tokenizer, contents).pipe(
-        Effect.catchAllCause((cause) => Effect.fail(failed(cause)))
-      )
       yield* Effect.try({
         try: () => {
+          fillDatabase(tmp, tokenizer, contents)
           fsyncFile(tmp)
           fs.renameSync(tmp, path)
           fsyncDirBestEffort(nodePath.dirname(path))

@@ -3,7 +3,7 @@
  * entries and the text of the markdown files in scope. Markdown is parsed on
  * first use and memoised, so every rule shares one parse per file.
  */
-import { parseMarkdownAst } from "../markdown/ast.js"
+import { parseLintAst } from "../markdown/lintAst.js"
 import { parseFrontmatterLines } from "../markdown/frontmatter.js"
 import { splitLines } from "../markdown/lines.js"
 import type { MarkdownAst } from "../markdown/model.js"
@@ -27,7 +27,7 @@ export const makeSnapshot = (input: {
     if (facts === undefined) {
       const source = sources.get(path)
       if (source === undefined) return undefined
-      facts = parseMarkdownAst(source)
+      facts = parseLintAst(source)
       parsed.set(path, facts)
     }
     return facts

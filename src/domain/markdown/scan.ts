@@ -18,7 +18,7 @@
 import { bodyStartLineOf, parseFrontmatterLines } from "./frontmatter.js"
 import { CLOSE_TAG, flattenInline, OPEN_TAG } from "./inline.js"
 import { splitLines } from "./lines.js"
-import type { HeadingLevel, MarkdownDoc } from "./model.js"
+import type { CodeBlock, HeadingLevel, MarkdownDoc } from "./model.js"
 import { type HeadingStart, withEndLines } from "./sections.js"
 import { scanDefinition } from "./syntax.js"
 
@@ -53,6 +53,11 @@ class Block {
   // interrupts; LAZY_PENDING (opened on a line that closed containers) starts
   // to once it has a second non-blank line (LAZY_ACTIVE).
   interrupts = NONE
+  // Code blocks, when collected (scanCodeBlocks): first line, last non-blank
+  // line so far (indented code), info string's first word (fenced code).
+  startLine = 0
+  lastLine = 0
+  lang: string | undefined = undefined
   constructor(public kind: Kind) {}
 }
 
@@ -128,10 +133,64 @@ const stripClosingSequence = (content: string): string => {
   return content.slice(0, end)
 }
 
-export const scanMarkdown = (source: string): MarkdownDoc => {
+export const scanMarkdown = (source: string): MarkdownDoc => scan(source, undefined)
+
+/**
+ * Code blocks as `parseMarkdownAst` reports them, from the same scan, or
+ * `exact: false` when this scanner cannot vouch for one of them (its end
+ * depends on how a container closed, or its info string needs escape or
+ * entity decoding): the caller then asks remark. `bodyHasLinkSyntax` says
+ * whether any body line holds `[` or `<`, without which there can be no
+ * link, image, definition, autolink or HTML (comment) at all.
+ */
+export interface CodeScan {
+  readonly doc: MarkdownDoc
+  readonly codeBlocks: ReadonlyArray<CodeBlock>
+  readonly exact: boolean
+  readonly bodyHasLinkSyntax: boolean
+}
+
+export const scanCodeBlocks = (source: string): CodeScan => {
+  const collector: CodeCollector = { blocks: [], exact: true, bodyHasLinkSyntax: false }
+  const doc = scan(source, collector)
+  return { doc, codeBlocks: collector.blocks, exact: collector.exact, bodyHasLinkSyntax: collector.bodyHasLinkSyntax }
+}
+
+interface CodeCollector {
+  readonly blocks: Array<CodeBlock>
+  exact: boolean
+  bodyHasLinkSyntax: boolean
+}
+
+/** Space/tab-trimmed info string; its first word is the language. */
+const fenceLang = (line: string, from: number): { lang: string | undefined; plain: boolean } => {
+  let start = from
+  let end = line.length
+  while (start < end && isSpaceOrTab(line.charCodeAt(start))) start++
+  while (end > start && isSpaceOrTab(line.charCodeAt(end - 1))) end--
+  if (start === end) return { lang: undefined, plain: true }
+  let word = start
+  while (word < end && !isSpaceOrTab(line.charCodeAt(word))) word++
+  const info = line.slice(start, end)
+  // remark decodes escapes and entities in the info string.
+  return { lang: line.slice(start, word), plain: info.indexOf("\\") === -1 && info.indexOf("&") === -1 }
+}
+
+const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   const lines = splitLines(source)
   const frontmatter = parseFrontmatterLines(lines)
   const bodyStartLine = bodyStartLineOf(frontmatter)
+  if (code !== undefined) {
+    for (let i = bodyStartLine - 1; i < lines.length && !code.bodyHasLinkSyntax; i++) {
+      if (lines[i].indexOf("[") !== -1 || lines[i].indexOf("<") !== -1) code.bodyHasLinkSyntax = true
+    }
+  }
+  // Set once every line is read: blocks still open end with the document.
+  let atEnd = false
+  // Set once a block quote or list item opened (scanCodeBlocks' caution).
+  let sawContainer = false
+  const last = source.charCodeAt(source.length - 1)
+  const endsWithLineEnding = lines.length > 0 && (last === 10 || last === 13)
 
   const raw: Array<RawHeading> = []
   const definitions = new Set<string>()
@@ -243,8 +302,25 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
     return pos
   }
 
+  /** Records a code block; `closedAt` is its closing fence's line, 0 when it was not closed by one. */
+  function endCode(block: Block, closedAt: number): void {
+    const c = code!
+    if (block.kind === Kind.FencedCode) {
+      // Unclosed: it runs to wherever its container closed, which remark may
+      // place differently (not vouched for), or, at top level, to the end of
+      // the document. remark ends it at the document's end position, which
+      // is one line past the last when the source ends with a line ending.
+      if (closedAt === 0 && (!atEnd || stack.length > 1)) c.exact = false
+      const endLine = closedAt !== 0 ? closedAt : lines.length + (endsWithLineEnding ? 1 : 0)
+      c.blocks.push({ line: block.startLine, endLine, fenced: true, lang: block.lang })
+    } else {
+      c.blocks.push({ line: block.startLine, endLine: block.lastLine, fenced: false, lang: undefined })
+    }
+  }
+
   const finalizeTip = (): void => {
     const block = stack.pop()!
+    if (code !== undefined && (block.kind === Kind.FencedCode || block.kind === Kind.IndentedCode)) endCode(block, 0)
     if (block.kind === Kind.Paragraph) {
       const first = lines[paraLines[0]]
       if (first.charCodeAt(paraOffsets[0]) === 91) takeDefinitions(paragraphText())
@@ -314,6 +390,7 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
             while (rest < line.length && isSpaceOrTab(line.charCodeAt(rest))) rest++
             if (rest === line.length) {
               stack.pop()
+              if (code !== undefined) endCode(block, lineIndex + 1)
               return 2
             }
           }
@@ -329,6 +406,9 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
         if (indent >= 4) {
           advanceOffset(4, true)
           if (block.interrupts === LAZY_PENDING) block.interrupts = LAZY_ACTIVE
+          // remark's indented code ends on its last line indented 4+ columns,
+          // even one holding only whitespace.
+          if (code !== undefined) block.lastLine = lineIndex + 1
         } else if (blank) advanceNextNonspace()
         else return 1
         return 0
@@ -347,6 +427,7 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
     if (isSpaceOrTab(line.charCodeAt(offset))) advanceOffset(1, true)
     closeUnmatchedBlocks()
     addChild(Kind.BlockQuote)
+    sawContainer = true
     return 1
   }
 
@@ -381,6 +462,12 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
     block.fenceChar = c
     block.fenceLength = length
     block.fenceOffset = indent
+    if (code !== undefined) {
+      block.startLine = lineIndex + 1
+      const info = fenceLang(line, end)
+      block.lang = info.lang
+      if (!info.plain) code.exact = false
+    }
     advanceNextNonspace()
     advanceOffset(length, false)
     return 2
@@ -523,6 +610,7 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
       list.marker = marker
     }
     const item = addChild(Kind.Item)
+    sawContainer = true
     item.markerOffset = markerOffset
     item.padding = padding
     return 1
@@ -532,7 +620,17 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
     if (!indented || blank || stack[stack.length - 1].kind === Kind.Paragraph) return 0
     advanceOffset(4, true)
     closeUnmatchedBlocks()
-    addChild(Kind.IndentedCode).interrupts = containersContinued || openedContainer ? FRESH : LAZY_PENDING
+    const block = addChild(Kind.IndentedCode)
+    block.interrupts = containersContinued || openedContainer ? FRESH : LAZY_PENDING
+    if (code !== undefined) {
+      block.startLine = lineIndex + 1
+      // Inside a container, where it ends depends on how that container
+      // closes; after containers closed, micromark may split it line by
+      // line (its lazy-line handling, which also depends on how the
+      // container ended). Only indented code in a document that has had no
+      // container before it is vouched for.
+      if (sawContainer) code.exact = false
+    }
     return 2
   }
 
@@ -615,8 +713,10 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
           stack.pop()
         }
         break
-      case Kind.FencedCode:
       case Kind.IndentedCode:
+        if (code !== undefined && !blank) target.lastLine = lineIndex + 1
+        break
+      case Kind.FencedCode:
       case Kind.Heading:
       case Kind.ThematicBreak:
         break
@@ -669,6 +769,7 @@ export const scanMarkdown = (source: string): MarkdownDoc => {
     }
     incorporateLine()
   }
+  atEnd = true
   while (stack.length > 1) finalizeTip()
 
   const isDefined = (label: string): boolean => definitions.has(label)

@@ -1,6 +1,7 @@
-// Minimal typings for the parts of better-sqlite3 the tests use to inspect
-// and damage index files directly (the package ships no declarations and
-// @types/better-sqlite3 is not a dependency).
+// Minimal typings for the parts of better-sqlite3 that skc uses directly:
+// the search index's bulk write (SqliteSearchIndex.ts) and the tests that
+// inspect and damage index files. The package ships no declarations and
+// @types/better-sqlite3 is not a dependency.
 declare module "better-sqlite3" {
   interface Statement {
     get(...params: ReadonlyArray<unknown>): unknown
@@ -11,6 +12,7 @@ declare module "better-sqlite3" {
     constructor(filename: string, options?: { readonly?: boolean; fileMustExist?: boolean })
     prepare(sql: string): Statement
     exec(sql: string): this
+    pragma(source: string): unknown
     close(): this
   }
   export default Database
