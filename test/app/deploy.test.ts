@@ -8,7 +8,7 @@ import { memoryWorld } from "../helpers/memory.js"
 describe("RFC-0001:C-DEPLOYMENT", () => {
   it("RFC-0001:C-DEPLOYMENT copies with a warning when the symlink fails", async () => {
     const w = memoryWorld({
-      files: { "/work/.skillc/skills/demo/SKILL.md": "---\nname: demo\ndescription: d\n---\n# Demo\n" }
+      files: { "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\ndescription: d\n---\n# Demo\n" }
     })
     const noLinks = Layer.succeed(FileSystem, {
       ...w.fs,

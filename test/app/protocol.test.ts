@@ -15,11 +15,11 @@ const SKILL = (name: string, description = `Does ${name} things.`, extra = "", b
 describe("agent-skill-protocol Discovery Mechanism", () => {
   it("project (walking up, nearest first) > user > plugin, shadowed copies listed with the winner", async () => {
     const w = memoryWorld({
-      cwd: "/work/app/sub",
+      cwd: "/proj/app/sub",
       files: {
-        "/work/app/sub/.claude/skills/alpha/SKILL.md": SKILL("alpha"),
-        "/work/.claude/skills/alpha/SKILL.md": SKILL("alpha"),
-        "/work/.claude/skills/beta/SKILL.md": SKILL("beta"),
+        "/proj/app/sub/.claude/skills/alpha/SKILL.md": SKILL("alpha"),
+        "/proj/.claude/skills/alpha/SKILL.md": SKILL("alpha"),
+        "/proj/.claude/skills/beta/SKILL.md": SKILL("beta"),
         "/home/u/.claude/skills/beta/SKILL.md": SKILL("beta"),
         "/home/u/.claude/skills/gamma/SKILL.md": SKILL("gamma"),
         "/plug/skills/gamma/SKILL.md": SKILL("gamma"),
@@ -29,13 +29,13 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
     })
     const r = Either.getOrThrow(await w.run(discover({ plugin_dirs: ["/plug"] })))
     expect(r.skills.map((s) => [s.name, s.scope, s.dir])).toEqual([
-      ["alpha", "project", "/work/app/sub/.claude/skills/alpha"],
-      ["beta", "project", "/work/.claude/skills/beta"],
+      ["alpha", "project", "/proj/app/sub/.claude/skills/alpha"],
+      ["beta", "project", "/proj/.claude/skills/beta"],
       ["gamma", "user", "/home/u/.claude/skills/gamma"],
       ["delta", "plugin", "/plug/skills/delta"]
     ])
     expect(r.shadowed.map((s) => [s.name, s.scope, s.dir, s.winner.scope])).toEqual([
-      ["alpha", "project", "/work/.claude/skills/alpha", "project"],
+      ["alpha", "project", "/proj/.claude/skills/alpha", "project"],
       ["beta", "user", "/home/u/.claude/skills/beta", "project"],
       ["gamma", "plugin", "/plug/skills/gamma", "user"]
     ])
@@ -47,14 +47,14 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
     ["codex", ".codex/skills"], ["copilot", ".github/skills"], ["gemini", ".gemini/skills"], ["kiro", ".kiro/skills"],
     ["trae", ".trae/skills"]
   ] as const)("agent %s reads %s at project and user level", async (agent, dir) => {
-    const w = memoryWorld({ files: { [`/work/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/q/SKILL.md`]: SKILL("q") } })
+    const w = memoryWorld({ files: { [`/proj/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/q/SKILL.md`]: SKILL("q") } })
     const r = Either.getOrThrow(await w.run(discover({ agent })))
     expect(r.skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:project", "q:user"])
     expect(r.shadowed.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:user"])
   })
 
   it("opencode: .opencode/skills in projects, ~/.config/opencode/skills for the user (the build target table)", async () => {
-    const w = memoryWorld({ files: { "/work/.opencode/skills/p/SKILL.md": SKILL("p"), "/home/u/.config/opencode/skills/q/SKILL.md": SKILL("q") } })
+    const w = memoryWorld({ files: { "/proj/.opencode/skills/p/SKILL.md": SKILL("p"), "/home/u/.config/opencode/skills/q/SKILL.md": SKILL("q") } })
     const agent = "opencode" as const
     const r = Either.getOrThrow(await w.run(discover({ agent })))
     expect(r.skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:project", "q:user"])
@@ -64,7 +64,7 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
   it("follows symlinks skc deployed into a runtime store; broken links and invalid skills are reported, not fatal", async () => {
     const w = memoryWorld({
       files: {
-        "/work/.skillc/runtime/deployed/SKILL.md": SKILL("deployed"),
+        "/proj/.skillc/runtime/deployed/SKILL.md": SKILL("deployed"),
         "/elsewhere/linked/SKILL.md": SKILL("linked"),
         "/home/u/.claude/skills/reserved/SKILL.md": SKILL("claude-tools"),
         "/home/u/.claude/skills/xml/SKILL.md": SKILL("xml", "Use <b>this</b>"),
@@ -72,12 +72,12 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
         "/home/u/.claude/skills/notaskill/README.md": "x"
       }
     })
-    await Effect.runPromise(w.fs.symlink("/work/.skillc/runtime/deployed", "/home/u/.claude/skills/deployed", "dir"))
+    await Effect.runPromise(w.fs.symlink("/proj/.skillc/runtime/deployed", "/home/u/.claude/skills/deployed", "dir"))
     await Effect.runPromise(w.fs.symlink("/elsewhere/linked", "/home/u/.claude/skills/linked", "dir"))
     await Effect.runPromise(w.fs.symlink("/gone", "/home/u/.claude/skills/broken", "dir"))
     const r = Either.getOrThrow(await w.run(discover()))
     expect(r.skills.map((s) => [s.name, s.link_target, s.deployed_by_skc])).toEqual([
-      ["deployed", "/work/.skillc/runtime/deployed", true],
+      ["deployed", "/proj/.skillc/runtime/deployed", true],
       ["linked", "/elsewhere/linked", false]
     ])
     expect(r.invalid.map((s) => [s.dir.split("/").pop(), s.problems.join("; ")])).toEqual([
@@ -89,10 +89,10 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
   })
 
   it("prompt lists the winners; named skills must be discovered (E001)", async () => {
-    const w = memoryWorld({ files: { "/work/.claude/skills/a/SKILL.md": SKILL("a", "A & B <c>".replace("<c>", "'c'")) } })
+    const w = memoryWorld({ files: { "/proj/.claude/skills/a/SKILL.md": SKILL("a", "A & B <c>".replace("<c>", "'c'")) } })
     const r = Either.getOrThrow(await w.run(prompt({})))
     expect(r.xml).toContain("<description>A &amp; B &apos;c&apos;</description>")
-    expect(r.xml).toContain("<location>/work/.claude/skills/a/SKILL.md</location>")
+    expect(r.xml).toContain("<location>/proj/.claude/skills/a/SKILL.md</location>")
     const e = await w.run(prompt({ skills: ["ghost"] }))
     expect(Either.isLeft(e) && e.left._tag).toBe("SkillNotFound")
   })
@@ -102,13 +102,13 @@ describe("agent-skill-protocol Activation Model (use case)", () => {
   it("recency from the access log reorders equal candidates; empty query is E004", async () => {
     const w = memoryWorld({
       files: {
-        "/work/.claude/skills/pdf-a/SKILL.md": SKILL("pdf-a", "Fill PDF forms and extract PDF text."),
-        "/work/.claude/skills/pdf-b/SKILL.md": SKILL("pdf-b", "Fill PDF forms and extract PDF text."),
-        "/work/.skillc/runtime/pdf-b/.skillc-meta/logs.db": "sqlite"
+        "/proj/.claude/skills/pdf-a/SKILL.md": SKILL("pdf-a", "Fill PDF forms and extract PDF text."),
+        "/proj/.claude/skills/pdf-b/SKILL.md": SKILL("pdf-b", "Fill PDF forms and extract PDF text."),
+        "/proj/.skillc/runtime/pdf-b/.skillc-meta/logs.db": "sqlite"
       }
     })
-    const history = Layer.succeed(UsageHistory, fixedUsageHistory({ "/work/.skillc/runtime/pdf-b/.skillc-meta/logs.db": { "pdf-b": Date.now() - 60_000 } }))
-    await Effect.runPromise(w.fs.makeDirectory("/work/.skillc", { recursive: true }))
+    const history = Layer.succeed(UsageHistory, fixedUsageHistory({ "/proj/.skillc/runtime/pdf-b/.skillc-meta/logs.db": { "pdf-b": Date.now() - 60_000 } }))
+    await Effect.runPromise(w.fs.makeDirectory("/proj/.skillc", { recursive: true }))
     const r = Either.getOrThrow(await w.run(match({ query: "fill in a PDF form" }).pipe(Effect.provide(history))))
     expect(r.results.map((m) => m.name)).toEqual(["pdf-b", "pdf-a"])
     expect(r.results[0]!.last_used).not.toBeNull()
@@ -118,7 +118,7 @@ describe("agent-skill-protocol Activation Model (use case)", () => {
 })
 
 describe("agent-skill-protocol Progressive Disclosure (load)", () => {
-  const root = "/work/.claude/skills/docs"
+  const root = "/proj/.claude/skills/docs"
   const files = (extra: Record<string, string> = {}) => ({
     [`${root}/SKILL.md`]: SKILL(
       "docs",
@@ -130,7 +130,7 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     [`${root}/references/b.md`]: "# B\nCycle: [a](a.md)\n",
     [`${root}/references/c.md`]: "# C\n",
     [`${root}/scripts/run.sh`]: "echo hi\n",
-    "/work/secret.md": "top secret\n",
+    "/proj/secret.md": "top secret\n",
     ...extra
   })
 
@@ -158,7 +158,7 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
 
   it("a symlink inside the skill pointing outside is refused", async () => {
     const w = memoryWorld({ files: files() })
-    await Effect.runPromise(w.fs.symlink("/work/secret.md", `${root}/references/b.md.link`, "file"))
+    await Effect.runPromise(w.fs.symlink("/proj/secret.md", `${root}/references/b.md.link`, "file"))
     await Effect.runPromise(w.fs.writeFile(`${root}/SKILL.md`, SKILL("docs", "Docs.", "", "See [x](references/b.md.link)\n")))
     const r = Either.getOrThrow(await w.run(load({ skill: "docs" })))
     expect(r.refused.map((m) => m.reason)).toEqual(["symlink escapes the skill root"])

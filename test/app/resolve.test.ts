@@ -11,30 +11,30 @@ describe("RFC-0007:C-RESOLUTION", () => {
   it("a path with SKILL.md wins over the stores", async () => {
     const w = memoryWorld({
       files: {
-        "/work/.skillc/skills/rust/SKILL.md": SKILL("rust"),
-        "/work/rust/SKILL.md": SKILL("rust"),
+        "/proj/.skillc/skills/rust/SKILL.md": SKILL("rust"),
+        "/proj/rust/SKILL.md": SKILL("rust"),
         "/home/u/.skillc/skills/rust/SKILL.md": SKILL("rust")
       }
     })
     const r = await w.run(resolveSkill("rust"))
-    expect(Either.getOrThrow(r).sourceDir).toBe("/work/rust")
+    expect(Either.getOrThrow(r).sourceDir).toBe("/proj/rust")
     expect(Either.getOrThrow(r).scope).toBe("path")
     // A path inside a project builds into the project runtime.
-    expect(Either.getOrThrow(r).runtimeDir).toBe("/work/.skillc/runtime/rust")
+    expect(Either.getOrThrow(r).runtimeDir).toBe("/proj/.skillc/runtime/rust")
   })
 
   it("project store before global store, from a nested directory", async () => {
     const w = memoryWorld({
-      cwd: "/work/a/b",
+      cwd: "/proj/a/b",
       files: {
-        "/work/.skillc/skills/rust/SKILL.md": SKILL("rust"),
+        "/proj/.skillc/skills/rust/SKILL.md": SKILL("rust"),
         "/home/u/.skillc/skills/rust/SKILL.md": SKILL("rust")
       }
     })
     const r = Either.getOrThrow(await w.run(resolveSkill("rust")))
-    expect(r.sourceDir).toBe("/work/.skillc/skills/rust")
+    expect(r.sourceDir).toBe("/proj/.skillc/skills/rust")
     expect(r.scope).toBe("project")
-    expect(r.runtimeDir).toBe("/work/.skillc/runtime/rust")
+    expect(r.runtimeDir).toBe("/proj/.skillc/runtime/rust")
   })
 
   it("falls back to the global store with the global runtime", async () => {
@@ -45,7 +45,7 @@ describe("RFC-0007:C-RESOLUTION", () => {
   })
 
   it("E010 when a directory is found without SKILL.md", async () => {
-    const w = memoryWorld({ files: { "/work/.skillc/skills/empty/notes.md": "x" } })
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/empty/notes.md": "x" } })
     const r = await w.run(resolveSkill("empty"))
     expect(Either.isLeft(r) && r.left._tag).toBe("NotASkill")
   })
@@ -79,7 +79,7 @@ describe("RFC-0006:C-INIT", () => {
     const w = memoryWorld({})
     await w.run(init({}))
     Either.getOrThrow(await w.run(init({ name: "my-skill" })))
-    const text = await w.run(w.fs.readFileString("/work/.skillc/skills/my-skill/SKILL.md"))
+    const text = await w.run(w.fs.readFileString("/proj/.skillc/skills/my-skill/SKILL.md"))
     expect(Either.getOrThrow(text)).toBe('---\nname: my-skill\ndescription: "TODO: Add skill description"\n---\n\n# My Skill\n')
     const again = await w.run(init({ name: "my-skill" }))
     expect(Either.isLeft(again) && again.left._tag).toBe("SkillExists")
@@ -96,7 +96,7 @@ describe("RFC-0006:C-INIT", () => {
   })
   it("reports a directory that cannot be created", async () => {
     const w = memoryWorld({})
-    w.fs.setReadOnly("/work")
+    w.fs.setReadOnly("/proj")
     const r = await w.run(init({ name: "x" }))
     expect(Either.isLeft(r) && r.left._tag).toBe("UsageError")
   })

@@ -16,7 +16,7 @@ export const memoryWorld = (options: {
 }) => {
   const fs = makeMemoryFileSystem()
   fs.seed(options.files ?? {})
-  const cwd = options.cwd ?? "/work"
+  const cwd = options.cwd ?? "/proj"
   const home = options.home ?? "/home/u"
   Effect.runSync(fs.makeDirectory(cwd, { recursive: true }))
   Effect.runSync(fs.makeDirectory(home, { recursive: true }))
