@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/helpers/globalSetup.ts"],
+    setupFiles: ["test/helpers/fastCheckSeed.ts"],
     pool: "forks",
     fileParallelism: false,
     testTimeout: 120_000,

@@ -225,6 +225,16 @@ const documentArb = fc
     return (bom ? "\uFEFF" : "") + lines.join(eol) + (trailing && lines.length > 0 ? eol : "")
   })
 
+describe("fast scanner vs remark: regressions found by the generators", () => {
+  it.each([
+    // Lazy indented code becomes able to interrupt only with a second non-blank line.
+    "10.   [ref]\n      ===\n    - `alpha`\n      \n2) [ref]\n   ===\n",
+    "- a\n\n    code\n      \n2) x\n   ===\n"
+  ])("%j", (source) => {
+    expectSectionsWellFormed(expectAgree(source))
+  })
+})
+
 describe("fast scanner vs remark on generated documents", () => {
   it("agree on frontmatter and headings; sections nest and tile", () => {
     fc.assert(

@@ -405,7 +405,8 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
       case Kind.IndentedCode:
         if (indent >= 4) {
           advanceOffset(4, true)
-          if (block.interrupts === LAZY_PENDING) block.interrupts = LAZY_ACTIVE
+          // Only a second non-blank line makes lazy indented code interrupt.
+          if (block.interrupts === LAZY_PENDING && !blank) block.interrupts = LAZY_ACTIVE
           // remark's indented code ends on its last line indented 4+ columns,
           // even one holding only whitespace.
           if (code !== undefined) block.lastLine = lineIndex + 1
