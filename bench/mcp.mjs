@@ -11,43 +11,15 @@
 // - mcp.open: `skc_open` of one reference file (index-free, for comparison).
 //
 // A tool that is not registered yet is reported as skipped.
-import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs"
+import { existsSync, readdirSync, rmSync, utimesSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
+import { generate } from "./build.mjs"
 import { BIN, ROOT, benchEnv, fmt, percentile, sandbox, timeOnce } from "./lib.mjs"
 
 const CALLS = 500
 const WARMUP = 30
 
-/** Deterministic synthetic skill: `files` markdown files with `##` sections (xorshift text, same bytes every run). */
-export const generateSkill = (root, { files = 1000, bytes = 20 * 1024 * 1024 } = {}) => {
-  let seed = 0x9e3779b9
-  const rand = () => {
-    seed ^= seed << 13
-    seed ^= seed >>> 17
-    seed ^= seed << 5
-    return (seed >>> 0) / 0x100000000
-  }
-  const words = "agent skill section heading compile stub manifest runtime deploy symlink gateway outline source hash index query token".split(" ")
-  const sentence = () => Array.from({ length: 8 + Math.floor(rand() * 10) }, () => words[Math.floor(rand() * words.length)]).join(" ") + ".\n"
-  const per = Math.floor(bytes / files)
-  mkdirSync(join(root, "references"), { recursive: true })
-  writeFileSync(
-    join(root, "SKILL.md"),
-    "---\nname: big\ndescription: A large synthetic skill for benchmarks. Use when measuring.\n---\n\n# Big\n\n## Overview\n\nStart with the gateway and the overview of compiled runtimes.\n"
-  )
-  for (let i = 0; i < files - 1; i++) {
-    const dir = join(root, "references", `group-${String(i % 20).padStart(2, "0")}`)
-    mkdirSync(dir, { recursive: true })
-    let text = `# Reference ${i}\n\n`
-    let s = 0
-    while (text.length < per) {
-      if (rand() < 0.08) text += `\n## Section ${i}.${s++}\n\n`
-      else text += sentence()
-    }
-    writeFileSync(join(dir, `ref-${String(i).padStart(4, "0")}.md`), text)
-  }
-}
 
 /**
  * Date every file of a tree an hour back. The build's per-file hash cache
@@ -113,7 +85,7 @@ export default async function mcpBench() {
   const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js")
   const sb = sandbox()
   const skill = join(sb.work, ".skillc", "skills", "big")
-  generateSkill(skill)
+  generate(skill)
   ageTree(skill)
   const env = benchEnv({ SKILLC_HOME: sb.home, HOME: sb.home })
   timeOnce([process.execPath, BIN, "build", "big", "--target", join(sb.root, "agents")], { cwd: sb.work, env })
