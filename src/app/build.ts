@@ -14,7 +14,7 @@ import { describeTargetProblem, parseTargets } from "../domain/targets.js"
 import { verbose } from "../ports/Diagnostics.js"
 import { compileSkill, writeRuntime, type Compiled } from "./compile.js"
 import { updateIndex } from "./indexing.js"
-import { deploy, planDeployments, type Deployment } from "./deploy.js"
+import { deploy, oldHomeLinks, planDeployments, type Deployment } from "./deploy.js"
 import { importSkill, type ImportResult } from "./importSkill.js"
 import { describeSkillDir, resolveSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
@@ -66,7 +66,7 @@ export const buildWithArtifacts = (input: BuildInput) =>
     }
     const scope: "project" | "global" = global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
     const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
-    const plans = yield* planDeployments(parsed.targets, skill.name, { force })
+    const plans = yield* planDeployments(parsed.targets, skill.name, { force, scope })
 
     const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir })
     // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
@@ -77,6 +77,11 @@ export const buildWithArtifacts = (input: BuildInput) =>
     yield* writeRuntime(runtimeDir, compiled)
     const deployments: Array<Deployment> = []
     for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
+    if (scope === "project") {
+      for (const old of yield* oldHomeLinks(parsed.targets, skill.name, runtimeDir)) {
+        yield* verbose(`old link under home still points at this project's runtime: ${old} (remove it by hand if the skill should stay in this project)`)
+      }
+    }
 
     const result: BuildResult = {
       skill: skill.name,

@@ -56,7 +56,7 @@ export const buildCommand = Command.make(
       "Compile a skill into its runtime stub and deploy it to agent directories.",
       "",
       "Examples:",
-      "  skc build my-skill                         # .skillc/runtime/my-skill, linked from ~/.claude/skills",
+      "  skc build my-skill                         # .skillc/runtime/my-skill, linked from .claude/skills",
       "  skc build my-skill --target claude,cursor",
       "  skc build ./vendor/some-skill              # import into .skillc/skills, then build",
       "  skc build my-skill --global --copy"
