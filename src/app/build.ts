@@ -57,7 +57,8 @@ export const buildWithArtifacts = (input: BuildInput) =>
     const force = input.force ?? false
     const global = input.global ?? false
 
-    let skill = yield* resolveSkill(input.skill)
+    // Stores and paths only: a build never replaces an agent directory entry it did not deploy (DECISIONS #38).
+    let skill = yield* resolveSkill(input.skill, { agentDirs: false })
     let imported: ImportResult | null = null
     if (skill.scope === "path") {
       imported = yield* importSkill(skill, { global, force })
