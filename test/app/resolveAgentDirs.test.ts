@@ -133,7 +133,7 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     expect(Effect.runSync(w.fs.readDir("/work/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
     w.fs.seed({ "/work/b/.claude/skills/foreign/SKILL.md": SKILL("foreign", "omega") + "\n## Extra\n\nmore\n" })
     expect(Either.getOrThrow(await w.run(show({ skill: "foreign", section: "Extra" }))).content).toBe("## Extra\n\nmore\n")
-    expect(Either.getOrThrow(await w.run(search({ skill: "foreign", query: "omega" }))).results).toHaveLength(1)
+    expect(Either.getOrThrow(await w.run(search({ skill: "foreign", query: "omega" }))).results.length).toBeGreaterThan(0)
   })
 
   it("DECISIONS #38 a skill in a store keeps the RFC's E002 instead of indexing on demand", async () => {
