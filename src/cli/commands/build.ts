@@ -1,12 +1,13 @@
-import { Command, Options } from "@effect/cli"
+import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { decode } from "./gateway.js"
-import { checkFormat, formatOption, json, positional, runWithLive, verboseOption, write } from "../shared.js"
+import { checkFormat, formatOption, json, positional, runWithLive, setExitStatus, verboseOption, write } from "../shared.js"
 
 export const buildCommand = Command.make(
   "build",
   {
-    skill: positional("skill", "Skill name, or a path to import into the source store first."),
+    skills: positional("skill", "Skill names, or paths to import into the source store first.").pipe(Args.repeated),
+    all: Options.boolean("all").pipe(Options.withDescription("Build every skill of the project store (with --global: of the global store).")),
     global: Options.boolean("global").pipe(Options.withAlias("g"), Options.withDescription("Use the global runtime (~/.skillc/runtime) and, for a path, the global store.")),
     target: Options.text("target").pipe(
       Options.withAlias("t"),
@@ -23,6 +24,31 @@ export const buildCommand = Command.make(
       { verbose: o.verbose },
       Effect.gen(function* () {
         const format = yield* checkFormat(o.format, ["text", "json"] as const)
+        if (o.all || o.skills.length !== 1) {
+          // Many skills per call: one line per skill and a total; exit 1 if any failed (issue 12).
+          const [{ buildMany, BuildManyInput }, { renderBuildMany }, { stderrProgress }, { Progress }, { SqliteSearchIndexLive }] =
+            yield* Effect.promise(() =>
+              Promise.all([
+                import("../../app/buildMany.js"),
+                import("../render/build.js"),
+                import("../progress.js"),
+                import("../../ports/Progress.js"),
+                import("../../adapters/sqlite/SqliteSearchIndex.js")
+              ])
+            )
+          const many = yield* decode(BuildManyInput, {
+            skills: o.skills,
+            all: o.all,
+            global: o.global,
+            target: Option.getOrUndefined(o.target),
+            copy: o.copy,
+            force: o.force
+          })
+          const result = yield* buildMany(many).pipe(Effect.provideService(Progress, stderrProgress()), Effect.provide(SqliteSearchIndexLive))
+          yield* write(format === "json" ? json(result) : renderBuildMany(result))
+          if (result.failed > 0) yield* setExitStatus(1)
+          return
+        }
         const [{ build, BuildInput }, { renderBuild }, { stderrProgress }, { Progress }, { SqliteSearchIndexLive }] = yield* Effect.promise(() =>
           Promise.all([
             import("../../app/build.js"),
@@ -33,7 +59,7 @@ export const buildCommand = Command.make(
           ])
         )
         const input = yield* decode(BuildInput, {
-          skill: o.skill,
+          skill: o.skills[0]!,
           global: o.global,
           target: Option.getOrUndefined(o.target),
           copy: o.copy,
@@ -59,7 +85,9 @@ export const buildCommand = Command.make(
       "  skc build my-skill                         # .skillc/runtime/my-skill, linked from .claude/skills",
       "  skc build my-skill --target claude,cursor",
       "  skc build ./vendor/some-skill              # import into .skillc/skills, then build",
-      "  skc build my-skill --global --copy"
+      "  skc build my-skill --global --copy",
+      "  skc build a b c                            # several skills: a line each and a total",
+      "  skc build --all                            # every skill of the project store (--global: global store)"
     ].join("\n")
   )
 )

@@ -23,11 +23,14 @@ export const lintCommand = Command.make(
           ...(Option.isSome(o.skill) ? { skill: o.skill.value } : {}),
           force: o.force
         }).pipe(Effect.mapError((e) => new InvalidOption({ message: e.message })))
-        const { logged } = yield* Effect.promise(() => import("../../app/accessLog.js"))
+        const [{ logged }, { stderrProgress }, { Progress }] = yield* Effect.promise(() =>
+          Promise.all([import("../../app/accessLog.js"), import("../progress.js"), import("../../ports/Progress.js")])
+        )
         // Logged when it names a skill (DECISIONS #17); `skc lint` over the whole project resolves none.
         const outcome = yield* (input.skill === undefined
           ? lintSkills(input)
-          : lintSkills(input).pipe(logged("lint", input.skill, () => ({ force: input.force }))))
+          : lintSkills(input).pipe(logged("lint", input.skill, () => ({ force: input.force })))
+        ).pipe(Effect.provideService(Progress, stderrProgress()))
         if (format === "json") yield* write(json(outcomeJson(outcome)))
         else if (format === "sarif") {
           const [{ toSarif }, { RULES }, { VERSION }] = yield* Effect.promise(() =>
@@ -52,6 +55,7 @@ export const lintCommand = Command.make(
       "  skc lint my-skill                    # a skill of the project or global store",
       "  skc lint ./skills/pdf                # any skill directory",
       "  skc lint                             # every skill of the project store",
+      "  skc lint skills/                     # every skill folder inside skills/",
       "  skc lint my-skill --format sarif > lint.sarif"
     ].join("\n")
   )
