@@ -47,7 +47,11 @@ export interface BuildResult {
 }
 
 /** Build and keep the compilation (tree, parsed markdown) for callers such as the search index. */
-export const buildWithArtifacts = (input: BuildInput) =>
+export const buildWithArtifacts = (
+  input: BuildInput,
+  /** `deploy: false` refreshes runtime and index only (`skc mcp --watch`: links stay as the author made them). */
+  options: { readonly deploy?: boolean } = {}
+) =>
   Effect.gen(function* () {
     const path = yield* Path
     const { stores, config } = yield* Settings
@@ -67,7 +71,7 @@ export const buildWithArtifacts = (input: BuildInput) =>
     }
     const scope: "project" | "global" = global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
     const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
-    const plans = yield* planDeployments(parsed.targets, skill.name, { force, scope })
+    const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope })
 
     const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir })
     // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
@@ -78,7 +82,7 @@ export const buildWithArtifacts = (input: BuildInput) =>
     yield* writeRuntime(runtimeDir, compiled)
     const deployments: Array<Deployment> = []
     for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
-    if (scope === "project") {
+    if (scope === "project" && options.deploy !== false) {
       for (const old of yield* oldHomeLinks(parsed.targets, skill.name, runtimeDir)) {
         yield* verbose(`old link under home still points at this project's runtime: ${old} (remove it by hand if the skill should stay in this project)`)
       }
@@ -100,4 +104,5 @@ export const buildWithArtifacts = (input: BuildInput) =>
     return { result, compiled }
   })
 
-export const build = (input: BuildInput) => Effect.map(buildWithArtifacts(input), (r) => r.result)
+export const build = (input: BuildInput, options: { readonly deploy?: boolean } = {}) =>
+  Effect.map(buildWithArtifacts(input, options), (r) => r.result)

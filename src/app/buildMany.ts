@@ -44,7 +44,7 @@ export interface BuildManyResult {
 const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Every non-hidden directory of the store, by name: broken skills too, so that they fail visibly. */
-const storeEntries = (global: boolean) =>
+export const storeEntries = (global: boolean) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
@@ -72,7 +72,7 @@ const failureOf = (skill: string, error: unknown): BuildOutcome => {
   return { skill, ok: false, error: { code: "E999", message, text: message } }
 }
 
-export const buildMany = (input: BuildManyInput) =>
+export const buildMany = (input: BuildManyInput, options: { readonly deploy?: boolean } = {}) =>
   Effect.gen(function* () {
     if (input.all === true && input.skills.length > 0) {
       return yield* Effect.fail(new UsageError({ message: "give skill names or --all, not both" }))
@@ -84,7 +84,7 @@ export const buildMany = (input: BuildManyInput) =>
     const results: Array<BuildOutcome> = []
     for (const { name, dir } of named) {
       const one: BuildInput = { skill: dir, global: input.global, target: input.target, copy: input.copy, force: input.force }
-      const outcome = yield* build(one).pipe(
+      const outcome = yield* build(one, options).pipe(
         logged("build", dir, () => ({ global: one.global, target: one.target, copy: one.copy, force: one.force }), {
           locate: (r) => ({ runtimeDir: r.runtime })
         }),

@@ -182,6 +182,8 @@ export interface ServeOptions {
    * `skc run`; unapproved and `always_ask` ones are listed and refuse to run.
    */
   readonly skillTools?: boolean
+  /** `--watch`: rebuild the runtime and index of each built store skill when its sources change. */
+  readonly watch?: boolean
 }
 
 /** The tool-skill tools, listed afresh on every tools/list: an approval or an edit between calls is seen at once. */
@@ -304,5 +306,19 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   })
   await server.connect(transport)
   process.stderr.isTTY && process.stderr.write(`skc mcp: skillc ${version} serving on stdio (Ctrl-D to stop)\n`)
+  // `--watch` (issue 12): rebuild served skills as their sources change; lines on stderr (stdout is the protocol).
+  const watching = options.watch === true ? runLive(watchProgram(Effect.promise(() => closed))) : undefined
   await closed
+  await watching
 }
+
+const watchProgram = (stop: Effect.Effect<void>) =>
+  Effect.gen(function* () {
+    const { watchServedSkills, renderWatchEvent } = yield* Effect.promise(() => import("../app/watch.js"))
+    const say = (line: string) => Effect.sync(() => void process.stderr.write(`skc mcp: ${line}\n`))
+    yield* watchServedSkills({
+      onStart: (names) => say(names.length === 0 ? "--watch: no built skill to watch" : `watching ${names.join(", ")}`),
+      onEvent: (e) => say(renderWatchEvent(e)),
+      stop
+    })
+  }).pipe(Effect.catchAllCause((cause) => Effect.sync(() => void process.stderr.write(`skc mcp: --watch stopped: ${Cause.pretty(cause)}\n`))))

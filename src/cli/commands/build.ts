@@ -14,6 +14,10 @@ export const buildCommand = Command.make(
       Options.withDescription("Comma-separated agents (claude, codex, copilot, cursor, gemini, kiro, opencode, trae, [targets] names) or directory paths. Default: claude."),
       Options.optional
     ),
+    watch: Options.boolean("watch").pipe(
+      Options.withAlias("w"),
+      Options.withDescription("Build, then rebuild each skill when its sources change (no skill: the whole store); Ctrl-C stops.")
+    ),
     copy: Options.boolean("copy").pipe(Options.withDescription("Copy instead of linking.")),
     force: Options.boolean("force").pipe(Options.withAlias("f"), Options.withDescription("Overwrite an existing skill on import; replace a non-link agent directory.")),
     format: formatOption(),
@@ -24,6 +28,28 @@ export const buildCommand = Command.make(
       { verbose: o.verbose },
       Effect.gen(function* () {
         const format = yield* checkFormat(o.format, ["text", "json"] as const)
+        if (o.watch) {
+          const [{ BuildManyInput }, { watchBuild, renderWatchEvent }, { untilSignal }, { SqliteSearchIndexLive }] = yield* Effect.promise(() =>
+            Promise.all([
+              import("../../app/buildMany.js"),
+              import("../../app/watch.js"),
+              import("../signals.js"),
+              import("../../adapters/sqlite/SqliteSearchIndex.js")
+            ])
+          )
+          const many = yield* decode(BuildManyInput, {
+            skills: o.skills,
+            global: o.global,
+            target: Option.getOrUndefined(o.target),
+            copy: o.copy,
+            force: o.force
+          })
+          return yield* watchBuild(many, {
+            onStart: (names) => Effect.sync(() => void process.stderr.write(`watching ${names.join(", ")} (Ctrl-C to stop)\n`)),
+            onEvent: (e) => write(format === "json" ? JSON.stringify(e) : renderWatchEvent(e)),
+            stop: untilSignal(() => process.stderr.write("stopped watching\n"))
+          }).pipe(Effect.provide(SqliteSearchIndexLive))
+        }
         if (o.all || o.skills.length !== 1) {
           // Many skills per call: one line per skill and a total; exit 1 if any failed (issue 12).
           const [{ buildMany, BuildManyInput }, { renderBuildMany }, { stderrProgress }, { Progress }, { SqliteSearchIndexLive }] =
@@ -87,7 +113,8 @@ export const buildCommand = Command.make(
       "  skc build ./vendor/some-skill              # import into .skillc/skills, then build",
       "  skc build my-skill --global --copy",
       "  skc build a b c                            # several skills: a line each and a total",
-      "  skc build --all                            # every skill of the project store (--global: global store)"
+      "  skc build --all                            # every skill of the project store (--global: global store)",
+      "  skc build --watch my-skill                 # rebuild on every change until Ctrl-C"
     ].join("\n")
   )
 )
