@@ -5,9 +5,9 @@ import { checkFormat, formatOption, json, optionalNumber, runWithLive, verboseOp
 export const listCommand = Command.make(
   "list",
   {
-    scope: Options.text("scope").pipe(Options.withDescription("Stores to list: project, global or all (default all)."), Options.optional),
+    scope: Options.text("scope").pipe(Options.withDescription("Which skills: project, global, agent (found in agent skill directories) or all (default all)."), Options.optional),
     status: Options.text("status").pipe(
-      Options.withDescription("Only skills with this status: normal, not-built, obsolete or all (default all)."),
+      Options.withDescription("Only skills with this status: normal, not-built, obsolete, foreign or all (default all)."),
       Options.optional
     ),
     limit: optionalNumber("limit", "Show at most this many skills."),
@@ -45,11 +45,12 @@ export const listCommand = Command.make(
 ).pipe(
   Command.withDescription(
     [
-      "List the skills of the project and global source stores with their build status.",
+      "List the skills of the project and global source stores, and those found in agent skill directories, with their status.",
       "",
       "Examples:",
       "  skc list",
       "  skc list --scope project --status not-built",
+      "  skc list --scope agent                     # installed by other tools or deployed elsewhere",
       "  skc list --pattern 'git-*' --check-obsolete --verbose",
       "  skc list --format json --limit 5"
     ].join("\n")
