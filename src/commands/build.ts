@@ -1,4 +1,4 @@
-/** `skc build` / `skc_build` (RFC-0001, RFC-0007:C-DEPLOY). */
+/** `skc build` / `skc_build` (RFC-0001, RFC-0001:C-DEPLOYMENT, DECISIONS #9). */
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
