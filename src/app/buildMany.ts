@@ -96,3 +96,19 @@ export const buildMany = (input: BuildManyInput, options: { readonly deploy?: bo
     const result: BuildManyResult = { results, total: results.length, built: results.length - failed, failed }
     return result
   })
+
+/**
+ * What `skc build` takes on the command line: one skill (`skill`, the MCP
+ * tool's whole input), or several / `--all` / `--watch` (`skills`).
+ */
+export const BuildCommandInput = Schema.Struct({
+  skill: Schema.optional(Schema.String),
+  skills: Schema.optional(Schema.Array(Schema.String)),
+  all: Schema.optional(Schema.Boolean),
+  watch: Schema.optional(Schema.Boolean),
+  global: BuildInput.fields.global,
+  target: BuildInput.fields.target,
+  copy: BuildInput.fields.copy,
+  force: BuildInput.fields.force
+})
+export type BuildCommandInput = typeof BuildCommandInput.Type
