@@ -8,8 +8,8 @@ export const listCommand = defineCommand({
   examples: ["skc list", "skc list --scope project --status not-built", "skc list --pattern 'git-*' --check-obsolete --verbose", "skc list --format json --limit 5"],
   args: {},
   flags: {
-    scope: flag.text("scope", "Stores to list: project, global or all (default all).", { choices: ["project", "global", "all"] }),
-    status: flag.text("status", "Only skills with this status: normal, not-built, obsolete or all (default all).", {
+    scope: flag.text("scope", "Stores to list (default all).", { choices: ["project", "global", "all"] }),
+    status: flag.text("status", "Only skills with this status (default all).", {
       choices: ["normal", "not-built", "obsolete", "all"]
     }),
     limit: flag.integer("limit", "Show at most this many skills."),

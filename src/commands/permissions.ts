@@ -7,7 +7,7 @@ export const permissionsCommand = defineCommand({
   summary: ["Show a skill's allowed-tools and decide tool requests as the protocol enforces them."],
   examples: ["skc permissions git-helper", 'skc permissions git-helper --check "Bash(git status)" --check Write'],
   args: { skill: arg.one("skill", "Skill name (as discovered) or path.") },
-  flags: { check: flag.repeated("check", 'A tool request to decide, e.g. "Bash(git status)" (repeatable).'), ...agentFlags, ...common() },
+  flags: { check: flag.repeated("check", 'A tool request to decide, e.g. "Bash(git status)".'), ...agentFlags, ...common() },
   load: async () => {
     const [{ permissions, PermissionsInput }, { renderPermissions }, { decodeFlags }] = await Promise.all([
       import("../app/permissions.js"),

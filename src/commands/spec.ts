@@ -93,7 +93,7 @@ export const arg = {
 
 /** `--format` with its allowed values (unknown values are E100, DECISIONS #32) and `-v/--verbose`. */
 export const common = (formats: ReadonlyArray<string> = ["text", "json"]): CommonFlags => ({
-  format: flag.textWithDefault("format", `Output format: ${formats.join(", ")}.`, formats[0]!, formats),
+  format: flag.textWithDefault("format", "Output format.", formats[0]!, formats),
   verbose: flag.boolean("verbose", "Print resolved paths and timings to stderr (also SKC_VERBOSE=1).", "v")
 })
 

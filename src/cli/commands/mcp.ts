@@ -1,22 +1,9 @@
 import { Command, Options } from "@effect/cli"
 import { Effect } from "effect"
-import { mcpCommandSpecs } from "../../commands/index.js"
+import { mcpHelp } from "../../commands/mcp.js"
 import { VERSION } from "../../domain/version.js"
 
-/** The settings snippet for Claude Code / Cursor (RFC-0007:C-MCP-SERVER "Configuration"). */
-export const MCP_CONFIG_SNIPPET = `{
-  "mcpServers": {
-    "skillc": {
-      "command": "skc",
-      "args": ["mcp"]
-    }
-  }
-}`
-
-
-const toolsOption = Options.boolean("tools").pipe(
-  Options.withDescription("Also expose each tool of the project and global tool skills as an MCP tool <skill>__<tool>.")
-)
+const toolsOption = Options.boolean("tools").pipe(Options.withDescription(mcpHelp.flags.tools.help))
 
 export const mcpCommand = Command.make("mcp", { tools: toolsOption }, (o) =>
   Effect.gen(function* () {
@@ -24,21 +11,4 @@ export const mcpCommand = Command.make("mcp", { tools: toolsOption }, (o) =>
     const { serveStdio } = yield* Effect.promise(() => import("../../mcp/server.js"))
     yield* Effect.promise(() => serveStdio(VERSION, { skillTools: o.tools }))
   })
-).pipe(
-  Command.withDescription(
-    [
-      "Serve skills to AI agents over the Model Context Protocol (stdio).",
-      "",
-      `Tools: ${mcpCommandSpecs.map((s) => `skc_${s.name}`).join(" ")}; every skill file is also a skill:// resource`,
-      "(MCP Skills extension io.modelcontextprotocol/skills).",
-      "",
-      "Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:",
-      "",
-      MCP_CONFIG_SNIPPET,
-      "",
-      "Example:",
-      "  skc mcp                        # reads JSON-RPC on stdin, answers on stdout",
-      "  skc mcp --tools                # plus every approved tool skill tool (skc approve <skill>)"
-    ].join("\n")
-  )
-)
+).pipe(Command.withDescription(mcpHelp.summary.join("\n")))
