@@ -30,6 +30,7 @@ const flagLabel = (f: Flag): string => `${f.alias === undefined ? "    " : `-${f
 
 const flagHelp = (f: Flag): string => {
   const extras = [
+    ...(f.required === true ? ["required"] : []),
     ...(f.choices === undefined ? [] : [`values: ${f.choices.join(", ")}`]),
     ...(f.default === undefined ? [] : [`default: ${f.default}`]),
     ...(f.kind === "repeated" ? ["repeatable"] : [])

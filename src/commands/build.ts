@@ -35,17 +35,16 @@ export const buildCommand = defineCommand({
     idempotent: true
   },
   load: async () => {
-    const [{ build, BuildInput }, { renderBuild }, { SqliteSearchIndexLive }, { decodeFlags }, { BuildOutput }] = await Promise.all([
+    const [{ build, BuildInput }, { renderBuild }, { SqliteSearchIndexLive }, { BuildOutput }] = await Promise.all([
       import("../app/build.js"),
       import("../render/build.js"),
       import("../adapters/sqlite/SqliteSearchIndex.js"),
-      import("./decode.js"),
       import("./results.js")
     ])
     return {
       input: BuildInput,
-      fromFlags: (o) =>
-        decodeFlags(BuildInput, { skill: o.skill, global: o.global, target: Option.getOrUndefined(o.target), copy: o.copy, force: o.force }),
+      toInput: (o) =>
+        ({ skill: o.skill, global: o.global, target: Option.getOrUndefined(o.target), copy: o.copy, force: o.force }),
       run: (input) => build(input).pipe(Effect.provide(SqliteSearchIndexLive)),
       log: { args: (i) => ({ global: i.global, target: i.target, copy: i.copy, force: i.force }), runtimeDir: (r) => r.runtime },
       text: (result) => renderBuild(result),
