@@ -14,19 +14,9 @@ import { VERSION } from "../domain/version.js"
 import { mcpCommand } from "./commands/mcp.js"
 import { cliCommand, ExitStatus } from "./generate.js"
 
+// Help is written by src/cli/help.ts from the specs; main.ts answers --help before this parser loads.
 const root = Command.make("skc").pipe(
-  Command.withDescription(
-    [
-      "skc — the development kit for Agent Skills.",
-      "",
-      "Examples:",
-      "  skc init my-skill",
-      "  skc build my-skill",
-      "  skc outline my-skill",
-      "  skc show my-skill --section \"Getting Started\"",
-      "  skc mcp                        # serve skills to agents over MCP"
-    ].join("\n")
-  ),
+  Command.withDescription("skc — the development kit for Agent Skills."),
   Command.withSubcommands([cliCommand(commandSpecs[0]!), ...commandSpecs.slice(1).map(cliCommand), mcpCommand])
 )
 

@@ -9,7 +9,10 @@ import { Cause, Effect, Exit, Option } from "effect"
 import { InternalError, isSkcError, renderError, type SkcError } from "../domain/errors.js"
 import { VERSION } from "../domain/version.js"
 import { isVerboseEnv } from "../layers.js"
+import { commandSpecs } from "../commands/index.js"
 import { fastCommands, parseFast } from "./fast.js"
+import { mcpHelp } from "../commands/mcp.js"
+import { renderCommandHelp, renderRootHelp, wantsHelp } from "./help.js"
 import { runCommand } from "./runner.js"
 
 export { VERSION }
@@ -26,14 +29,33 @@ const toSkcError = (cause: Cause.Cause<unknown>): { error: SkcError; defect?: un
   return { error: new InternalError({ message, cause: defect }), defect }
 }
 
+/** `skc --help`, `skc <command> --help`: written from the specs (src/cli/help.ts); undefined for an unknown command. */
+const help = (args: ReadonlyArray<string>): Effect.Effect<number> | undefined => {
+  const first = args[0]
+  const root = first === undefined || first === "--help" || first === "-h"
+  const spec = root ? undefined : commandSpecs.find((s) => s.name === first)
+  if (!root && spec === undefined && first !== "mcp") return undefined
+  return Effect.sync(() => {
+    process.stdout.write(root ? renderRootHelp([...commandSpecs, mcpHelp], VERSION) : renderCommandHelp(spec ?? mcpHelp))
+    return 0
+  })
+}
+
 /** The invocation as an effect whose value is the exit status. */
-const program = (args: ReadonlyArray<string>): Effect.Effect<number, unknown> => {
+const program = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown> => {
+  let args = argv
+  if (args.length === 0 || wantsHelp(args)) {
+    const asked = help(args)
+    if (asked !== undefined) return asked
+    // An unknown command: the full parser says so (E100) rather than printing any help.
+    args = args.filter((a) => a !== "--help" && a !== "-h")
+  }
   const fast = args.length > 0 ? fastCommands[args[0]!] : undefined
   const values = fast === undefined ? undefined : parseFast(fast, args.slice(1))
   if (fast !== undefined && values !== undefined) return runCommand(fast.spec, values as { format: string; verbose: boolean })
   return Effect.flatMap(
     Effect.promise(() => import("./app.js")),
-    ({ runFullCli }) => runFullCli(args.length === 0 ? ["--help"] : args)
+    ({ runFullCli }) => runFullCli(args)
   )
 }
 

@@ -5,8 +5,9 @@
  * skill, DECISIONS #17/#18), print text or JSON, and answer the exit status
  * as a value. Failures stay typed; src/cli/main.ts renders them.
  */
-import { Clock, Effect } from "effect"
-import type { AnyCommandSpec, EmitContext } from "../commands/spec.js"
+import { Clock, Effect, Option } from "effect"
+import type { AnyCommandSpec, EmitContext, Flag, Handler } from "../commands/spec.js"
+import { InternalError, InvalidOption, type SkcError } from "../domain/errors.js"
 import { jsonText, printText } from "../commands/output.js"
 import { Settings } from "../app/Settings.js"
 import { logCall } from "../commands/logging.js"
@@ -21,13 +22,35 @@ interface CommonValues {
   readonly [key: string]: unknown
 }
 
+/**
+ * The use case's input from the flags: required flags present (E100
+ * otherwise, DECISIONS #32), then the handler's raw input decoded with its
+ * Schema, or its own `fromFlags`.
+ */
+const inputOf = <I>(spec: AnyCommandSpec, handler: Handler<CommonValues, I, unknown>, values: CommonValues): Effect.Effect<I, SkcError> => {
+  for (const [key, f] of Object.entries(spec.flags as Record<string, Flag>)) {
+    if (f.required === true && Option.isOption(values[key]) && Option.isNone(values[key])) {
+      return Effect.fail(new InvalidOption({ message: `missing required option --${f.name}` }))
+    }
+  }
+  if (handler.fromFlags !== undefined) return handler.fromFlags(values)
+  const { input, toInput } = handler
+  if (input === undefined || toInput === undefined) {
+    return Effect.fail(new InternalError({ message: `command ${spec.name}: the handler has neither fromFlags nor input and toInput` }))
+  }
+  return Effect.flatMap(
+    Effect.promise(() => import("../commands/decode.js")),
+    ({ decodeFlags }) => decodeFlags(input, toInput(values))
+  )
+}
+
 export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.Effect<number, unknown> =>
   runWithLive(
     { verbose: values.verbose },
     Effect.gen(function* () {
       const format = yield* checkFormat(values.format, spec.flags.format.choices ?? ["text", "json"])
       const handler = yield* Effect.promise(() => spec.load())
-      const input = yield* handler.fromFlags(values)
+      const input = yield* inputOf(spec, handler, values)
       const useCase = handler.run(input).pipe(Effect.provideService(Progress, stderrProgress()))
       const result = yield* logCall(spec.name, handler.log, input, useCase)
       const { stores } = yield* Settings

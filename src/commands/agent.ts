@@ -7,8 +7,8 @@ import { AGENTS } from "../domain/protocol/agents.js"
 import { flag } from "./spec.js"
 
 export const agentFlags = {
-  agent: flag.text("agent", `Agent runtime whose skill directories are searched: ${AGENTS.join(", ")} (default claude).`, { choices: AGENTS }),
-  pluginDir: flag.repeated("plugin-dir", "A plugin root; its skills/*/SKILL.md are discovered at the lowest precedence (repeatable).")
+  agent: flag.text("agent", "Agent runtime whose skill directories are searched (default claude).", { choices: AGENTS }),
+  pluginDir: flag.repeated("plugin-dir", "A plugin root; its skills/*/SKILL.md are discovered at the lowest precedence.")
 }
 
 /** The use case's `agent` and `plugin_dirs` fields, present only when given. */

@@ -18,15 +18,14 @@ export const discoverCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ discover, DiscoverInput }, { renderDiscover }, { decodeFlags }, { DiscoverOutput }] = await Promise.all([
+    const [{ discover, DiscoverInput }, { renderDiscover }, { DiscoverOutput }] = await Promise.all([
       import("../app/discover.js"),
       import("../render/protocol.js"),
-      import("./decode.js"),
       import("./results.js")
     ])
     return {
       input: DiscoverInput,
-      fromFlags: (o) => decodeFlags(DiscoverInput, agentFields(o)),
+      toInput: (o) => agentFields(o),
       run: (input) => discover(input),
       text: (result) => renderDiscover(result),
       mcp: { output: DiscoverOutput }

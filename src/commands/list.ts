@@ -32,15 +32,14 @@ export const listCommand = defineCommand({
     idempotent: true
   },
   load: async () => {
-    const [{ list, ListInput, ListResult }, { renderList }, { decodeFlags }] = await Promise.all([
+    const [{ list, ListInput, ListResult }, { renderList }] = await Promise.all([
       import("../app/list.js"),
       import("../render/list.js"),
-      import("./decode.js")
     ])
     return {
       input: ListInput,
-      fromFlags: (o) =>
-        decodeFlags(ListInput, {
+      toInput: (o) =>
+        ({
           scope: Option.getOrUndefined(o.scope),
           status: Option.getOrUndefined(o.status),
           limit: Option.getOrUndefined(o.limit),

@@ -24,16 +24,15 @@ export const loadCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ load, LoadInput }, { renderLoadContent, renderLoadSummary }, { decodeFlags }, { LoadOutput }] = await Promise.all([
+    const [{ load, LoadInput }, { renderLoadContent, renderLoadSummary }, { LoadOutput }] = await Promise.all([
       import("../app/load.js"),
       import("../render/protocol.js"),
-      import("./decode.js"),
       import("./results.js")
     ])
     return {
       input: LoadInput,
-      fromFlags: (o) =>
-        decodeFlags(LoadInput, {
+      toInput: (o) =>
+        ({
           skill: o.skill,
           ...(Option.isSome(o.budget) ? { budget: o.budget.value } : {}),
           ...(Option.isSome(o.depth) ? { depth: o.depth.value } : {}),

@@ -24,17 +24,16 @@ export const matchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ match, MatchInput }, { LazySqliteUsageHistoryLayer }, { renderMatch }, { decodeFlags }, { MatchOutput }] = await Promise.all([
+    const [{ match, MatchInput }, { LazySqliteUsageHistoryLayer }, { renderMatch }, { MatchOutput }] = await Promise.all([
       import("../app/match.js"),
       import("../adapters/sqlite/LazyUsageHistory.js"),
       import("../render/protocol.js"),
-      import("./decode.js"),
       import("./results.js")
     ])
     return {
       input: MatchInput,
-      fromFlags: (o) =>
-        decodeFlags(MatchInput, {
+      toInput: (o) =>
+        ({
           query: o.query,
           ...(Option.isSome(o.limit) ? { limit: o.limit.value } : {}),
           ...(Option.isSome(o.threshold) ? { threshold: o.threshold.value } : {}),

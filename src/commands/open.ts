@@ -19,10 +19,10 @@ export const openCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ openFile, OpenInput }, { decodeFlags }, { OpenOutput }] = await Promise.all([import("../app/open.js"), import("./decode.js"), import("./results.js")])
+    const [{ openFile, OpenInput }, { OpenOutput }] = await Promise.all([import("../app/open.js"), import("./results.js")])
     return {
       input: OpenInput,
-      fromFlags: (o) => decodeFlags(OpenInput, { skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines) }),
+      toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines) }),
       run: (input) => openFile(input),
       log: { args: (input) => ({ path: input.path, max_lines: input.max_lines }) },
       text: (opened) =>

@@ -21,15 +21,14 @@ export const outlineCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ outline, OutlineInput }, { renderOutline }, { decodeFlags }, { OutlineOutput }] = await Promise.all([
+    const [{ outline, OutlineInput }, { renderOutline }, { OutlineOutput }] = await Promise.all([
       import("../app/outline.js"),
       import("../render/outline.js"),
-      import("./decode.js"),
       import("./results.js")
     ])
     return {
       input: OutlineInput,
-      fromFlags: (o) => decodeFlags(OutlineInput, { skill: o.skill, level: Option.getOrUndefined(o.level), ...(o.tokens ? { tokens: true } : {}) }),
+      toInput: (o) => ({ skill: o.skill, level: Option.getOrUndefined(o.level), ...(o.tokens ? { tokens: true } : {}) }),
       run: (input) => outline(input),
       log: { args: (input) => ({ level: input.level }) },
       text: (result) => renderOutline(result),

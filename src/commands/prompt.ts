@@ -9,10 +9,10 @@ export const promptCommand = defineCommand({
   args: { skills: arg.many("skill", "Skill names (default: all discovered).") },
   flags: { ...agentFlags, ...common() },
   load: async () => {
-    const [{ prompt, PromptInput }, { decodeFlags }] = await Promise.all([import("../app/prompt.js"), import("./decode.js")])
+    const [{ prompt, PromptInput }] = await Promise.all([import("../app/prompt.js")])
     return {
       input: PromptInput,
-      fromFlags: (o) => decodeFlags(PromptInput, { ...(o.skills.length > 0 ? { skills: o.skills } : {}), ...agentFields(o) }),
+      toInput: (o) => ({ ...(o.skills.length > 0 ? { skills: o.skills } : {}), ...agentFields(o) }),
       run: (input) => prompt(input),
       text: (result) => result.xml
     }

@@ -17,9 +17,9 @@ export const runCommand = defineCommand({
   ],
   args: { skill: arg.one("skill", "Skill name or path."), tool: arg.one("tool", "Tool name.") },
   flags: {
-    arg: flag.repeated("arg", "An argument as name=value (repeat; repeat an array parameter to add elements)."),
+    arg: flag.repeated("arg", "An argument as name=value (repeat an array parameter to add elements)."),
     json: flag.text("json", "Arguments as a JSON object."),
-    mode: flag.text("mode", "Context mode: Global, Dev or Meeting.", { choices: ["Global", "Dev", "Meeting"] }),
+    mode: flag.text("mode", "Context mode (default Global when the skill supports it).", { choices: ["Global", "Dev", "Meeting"] }),
     timeout: flag.integer("timeout", "Timeout in seconds (1-300), overriding the skill's."),
     yes: flag.boolean("yes", "Run without asking for confirmation.", "y"),
     ...common()

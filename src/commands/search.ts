@@ -23,16 +23,15 @@ export const searchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ search, SearchInput, searchLogArgs }, { SqliteSearchIndexLive }, { renderSearchText }, { decodeFlags }, { SearchOutput }] = await Promise.all([
+    const [{ search, SearchInput, searchLogArgs }, { SqliteSearchIndexLive }, { renderSearchText }, { SearchOutput }] = await Promise.all([
       import("../app/search.js"),
       import("../adapters/sqlite/SqliteSearchIndex.js"),
       import("../render/search.js"),
-      import("./decode.js"),
       import("./results.js")
     ])
     return {
       input: SearchInput,
-      fromFlags: (o) => decodeFlags(SearchInput, { skill: o.skill, query: o.query, limit: Option.getOrUndefined(o.limit) }),
+      toInput: (o) => ({ skill: o.skill, query: o.query, limit: Option.getOrUndefined(o.limit) }),
       run: (input) => search(input).pipe(Effect.provide(SqliteSearchIndexLive)),
       // RFC-0004:C-LOGGING: {query, result_count}.
       log: { args: (input, result) => searchLogArgs(input, result) },

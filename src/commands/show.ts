@@ -1,6 +1,5 @@
 /** `skc show` / `skc_show` (RFC-0002:C-SHOW, DECISIONS #36). */
 import { Effect, Option } from "effect"
-import { InvalidOption } from "../domain/errors.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
 export const showCommand = defineCommand({
@@ -13,7 +12,7 @@ export const showCommand = defineCommand({
   ],
   args: { skill: arg.one("skill", "Skill name or path.") },
   flags: {
-    section: flag.text("section", "Heading to show (case-insensitive; a ' — description' suffix is ignored). Required."),
+    section: flag.text("section", "Heading to show (case-insensitive; a ' — description' suffix is ignored).", { required: true }),
     file: flag.text("file", "Only look for the heading in this file."),
     maxLines: flag.integer("max-lines", "Show at most this many lines, then '... (N more lines)'."),
     ...common()
@@ -29,19 +28,20 @@ export const showCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ show, ShowInput, showLogArgs }, { SqliteSearchIndexLive }, { renderShowText }, { decodeFlags }, { ShowOutput }] = await Promise.all([
+    const [{ show, ShowInput, showLogArgs }, { SqliteSearchIndexLive }, { renderShowText }, { ShowOutput }] = await Promise.all([
       import("../app/show.js"),
       import("../adapters/sqlite/SqliteSearchIndex.js"),
       import("../render/show.js"),
-      import("./decode.js"),
       import("./results.js")
     ])
     return {
       input: ShowInput,
-      fromFlags: (o) =>
-        Option.isNone(o.section)
-          ? Effect.fail(new InvalidOption({ message: "missing required option --section" }))
-          : decodeFlags(ShowInput, { skill: o.skill, section: o.section.value, file: Option.getOrUndefined(o.file), max_lines: Option.getOrUndefined(o.maxLines) }),
+      toInput: (o) => ({
+        skill: o.skill,
+        section: Option.getOrUndefined(o.section),
+        file: Option.getOrUndefined(o.file),
+        max_lines: Option.getOrUndefined(o.maxLines)
+      }),
       run: (input) => show(input).pipe(Effect.provide(SqliteSearchIndexLive)),
       // DECISIONS #18: the heading and file shown, or what was asked for.
       log: { args: (input, result) => showLogArgs(input, result) },

@@ -24,16 +24,15 @@ export const sourcesCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ sources, sourcesJson, SourcesInput }, { renderSourcesTree }, { decodeFlags }, { SourcesOutput }] = await Promise.all([
+    const [{ sources, sourcesJson, SourcesInput }, { renderSourcesTree }, { SourcesOutput }] = await Promise.all([
       import("../app/sources.js"),
       import("../domain/sourcesTree.js"),
-      import("./decode.js"),
       import("./results.js")
     ])
     return {
       input: SourcesInput,
-      fromFlags: (o) =>
-        decodeFlags(SourcesInput, {
+      toInput: (o) =>
+        ({
           skill: o.skill,
           depth: Option.getOrUndefined(o.depth),
           dir: Option.getOrUndefined(o.dir),

@@ -32,6 +32,12 @@ export interface Flag<V = unknown> {
   readonly default?: string
   /** The values accepted, when the set is closed (shown in help; checked by the handler or the runner). */
   readonly choices?: ReadonlyArray<string>
+  /**
+   * A text flag the command cannot run without. Parsed as optional (so both
+   * parsers agree), then refused by the runner as E100 "missing required
+   * option" (DECISIONS #32).
+   */
+  readonly required?: boolean
   readonly _value?: V
 }
 
@@ -65,7 +71,11 @@ export interface CommonFlags {
 export const flag = {
   boolean: (name: string, help: string, alias?: string): Flag<boolean> => ({ kind: "boolean", name, help, ...(alias ? { alias } : {}) }),
   /** An optional text flag. */
-  text: (name: string, help: string, options: { readonly alias?: string; readonly choices?: ReadonlyArray<string> } = {}): Flag<Option.Option<string>> => ({
+  text: (
+    name: string,
+    help: string,
+    options: { readonly alias?: string; readonly choices?: ReadonlyArray<string>; readonly required?: boolean } = {}
+  ): Flag<Option.Option<string>> => ({
     kind: "text",
     name,
     help,
@@ -93,7 +103,7 @@ export const arg = {
 
 /** `--format` with its allowed values (unknown values are E100, DECISIONS #32) and `-v/--verbose`. */
 export const common = (formats: ReadonlyArray<string> = ["text", "json"]): CommonFlags => ({
-  format: flag.textWithDefault("format", `Output format: ${formats.join(", ")}.`, formats[0]!, formats),
+  format: flag.textWithDefault("format", "Output format.", formats[0]!, formats),
   verbose: flag.boolean("verbose", "Print resolved paths and timings to stderr (also SKC_VERBOSE=1).", "v")
 })
 
@@ -123,8 +133,14 @@ export interface EmitContext extends RenderContext {
 export interface Handler<V, I, A> {
   /** The use case's input Schema: MCP arguments decode with it, most CLI flags too. */
   readonly input?: Schema.Schema<I, any, never>
-  /** Flags to the use case's input; a failure is E100 (or the command's own error). */
-  readonly fromFlags: (values: V) => Effect.Effect<I, SkcError>
+  /**
+   * The flags as the raw input that `input` decodes (snake_case keys,
+   * absent values left out): the usual way, with E100 naming the flag in
+   * its CLI spelling (DECISIONS #32).
+   */
+  readonly toInput?: (values: V) => Readonly<Record<string, unknown>>
+  /** Instead of `toInput`: flags to input by the command's own means and errors. */
+  readonly fromFlags?: (values: V) => Effect.Effect<I, SkcError>
   readonly run: (input: I) => Effect.Effect<A, SkcError, LiveServices>
   /**
    * For commands that resolve a skill (DECISIONS #17): the logged `args`

@@ -16,13 +16,13 @@ export const statsCommand = defineCommand({
   flags: {
     groupBy: flag.textWithDefault(
       "group-by",
-      "Aggregation: summary, sections, files, commands, projects, errors, search.",
+      "What to aggregate by.",
       "summary",
       ["summary", "sections", "files", "commands", "projects", "errors", "search"]
     ),
     since: flag.text("since", "Only accesses on or after (RFC 3339 or YYYY-MM-DD, UTC)."),
     until: flag.text("until", "Only accesses on or before (RFC 3339 or YYYY-MM-DD, UTC)."),
-    project: flag.repeated("project", "Only accesses from this directory or below (repeatable; any of them matches)."),
+    project: flag.repeated("project", "Only accesses from this directory or below (any of them matches)."),
     ...common()
   },
   fast: true,

@@ -7,8 +7,8 @@ import { arg, common, defineCommand, flag } from "./spec.js"
 export const syncCommand = defineCommand({
   name: "sync",
   summary: [
-    "Merge fallback access logs (.skillc/logs/, written when the runtime directory",
-    "was read-only, e.g. in a sandbox) into each skill's primary log."
+    "Merge fallback access logs into each skill's primary log.",
+    "Fallback logs (.skillc/logs/) are written when the runtime directory was read-only, e.g. in a sandbox."
   ],
   examples: [
     "skc sync                      # every skill under ./.skillc/logs/",

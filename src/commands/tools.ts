@@ -14,7 +14,7 @@ export const toolsCommand = defineCommand({
   ],
   args: { skill: arg.one("skill", "Skill name or path.") },
   flags: {
-    mode: flag.text("mode", "Context mode: Global, Dev or Meeting (default Global).", { choices: ["Global", "Dev", "Meeting"] }),
+    mode: flag.text("mode", "Context mode (default Global).", { choices: ["Global", "Dev", "Meeting"] }),
     ...common(["text", "json", "prompt"])
   },
   load: async () => {

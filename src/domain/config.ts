@@ -5,6 +5,7 @@
  * validates each file's parsed TOML, merges per key (RFC-0009:C-RESOLUTION)
  * and reports every problem as a message instead of failing.
  */
+import { JSONSchema, Schema } from "effect"
 import { parse as parseToml } from "smol-toml"
 
 export const SUPPORTED_CONFIG_VERSION = 1
@@ -40,9 +41,59 @@ export interface ParsedConfigFile {
   readonly problems: ReadonlyArray<ConfigProblem>
 }
 
-const KNOWN_TOP = new Set(["version", "search", "targets", "lint"])
-const KNOWN_SEARCH = new Set(["tokenizer"])
-const SEVERITIES = new Set(["off", "warning", "error", "warn"])
+/** `search.tokenizer` (RFC-0009:C-TOKENIZER, DECISIONS #7). */
+export const TokenizerSchema = Schema.Literal("ascii", "cjk").annotations({
+  description: "Tokenizer of the search index: ascii (Porter stemming) or cjk (CJK characters as words)."
+})
+
+/** A lint rule's severity; `warn` is accepted for `warning`. */
+export const SeveritySchema = Schema.Literal("off", "warning", "error", "warn")
+
+/**
+ * One rule's setting under `[lint]` (DECISIONS #35): a severity, a boolean
+ * (false turns the rule off), or a table of options with an optional
+ * severity. The options of each rule are the rule's own business.
+ */
+export const LintRuleSettingSchema = Schema.Union(
+  SeveritySchema,
+  Schema.Boolean,
+  Schema.Struct({ severity: Schema.optional(SeveritySchema) }, Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+).annotations({ description: 'A severity ("off", "warning", "error"), false to turn the rule off, or a table of options with an optional severity.' })
+
+/**
+ * A config file, `.skillc/config.toml` or the global one (RFC-0009:C-FILES).
+ * The one description of the file: validation below walks these fields
+ * (unknown keys are reported), and docs/config.schema.json is generated
+ * from it (`npm run docs:config`).
+ */
+export const ConfigFileSchema = Schema.Struct({
+  version: Schema.optional(
+    Schema.Number.pipe(Schema.int(), Schema.positive()).annotations({
+      description: `Config format version (${SUPPORTED_CONFIG_VERSION}); a newer one is read for the fields known here.`
+    })
+  ),
+  search: Schema.optional(Schema.Struct({ tokenizer: Schema.optional(TokenizerSchema) })),
+  targets: Schema.optional(
+    Schema.Record({ key: Schema.String, value: Schema.NonEmptyString }).annotations({
+      description: "Named deploy targets for `skc build --target`: name = agent skills directory."
+    })
+  ),
+  lint: Schema.optional(
+    Schema.Record({ key: Schema.String, value: LintRuleSettingSchema }).annotations({
+      description: "Lint rules by id (SKL108 = \"off\", SKL201 = { max-lines = 300 })."
+    })
+  )
+}).annotations({ title: "skc config.toml", description: "A skc configuration file (project .skillc/config.toml or the global one)." })
+
+/** The JSON Schema of a config file (docs/config.schema.json). */
+export const configJsonSchema = (): unknown => JSONSchema.make(ConfigFileSchema)
+
+const KNOWN_TOP = new Set(Object.keys(ConfigFileSchema.fields))
+const KNOWN_SEARCH = new Set(Object.keys(ConfigFileSchema.fields.search.from.fields))
+const isTokenizer = Schema.is(TokenizerSchema)
+const isTable = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+const isTarget = Schema.is(Schema.NonEmptyString)
+const decodeLintSetting = Schema.decodeUnknownOption(LintRuleSettingSchema)
 
 /**
  * Validate one file's text. `label` names the file in messages (a display
@@ -59,7 +110,7 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   const problems: Array<ConfigProblem> = []
   if ("version" in doc) {
     const v = doc.version
-    const isPositiveInt = (typeof v === "bigint" && v > 0n) || (typeof v === "number" && Number.isInteger(v) && v > 0)
+    const isPositiveInt = (typeof v === "bigint" && v > 0n) || Schema.is(ConfigFileSchema.fields.version.from)(v)
     if (!isPositiveInt) {
       // RFC-0009:C-FILES: a version that is not a positive integer voids the whole file.
       return {
@@ -80,13 +131,13 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   let tokenizer: Tokenizer | undefined
   const search = doc.search
   if (search !== undefined) {
-    if (typeof search !== "object" || search === null || Array.isArray(search)) {
+    if (!isTable(search)) {
       problems.push({ level: "warning", message: `[search] in ${label} must be a table; ignored` })
     } else {
       for (const [k, v] of Object.entries(search)) {
         if (!KNOWN_SEARCH.has(k)) {
           problems.push({ level: "warning", message: `unknown key 'search.${k}' in ${label} ignored` })
-        } else if (v === "ascii" || v === "cjk") {
+        } else if (isTokenizer(v)) {
           tokenizer = v
         } else {
           problems.push({
@@ -99,19 +150,19 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   }
   let targets: Record<string, string> | undefined
   if (doc.targets !== undefined) {
-    if (typeof doc.targets !== "object" || doc.targets === null || Array.isArray(doc.targets)) {
+    if (!isTable(doc.targets)) {
       problems.push({ level: "warning", message: `[targets] in ${label} must be a table; ignored` })
     } else {
       targets = {}
       for (const [k, v] of Object.entries(doc.targets)) {
-        if (typeof v === "string" && v.length > 0) targets[k] = v
+        if (isTarget(v)) targets[k] = v
         else problems.push({ level: "warning", message: `targets.${k} in ${label} must be a path string; ignored` })
       }
     }
   }
   let lint: Record<string, LintSetting> | undefined
   if (doc.lint !== undefined) {
-    if (typeof doc.lint !== "object" || doc.lint === null || Array.isArray(doc.lint)) {
+    if (!isTable(doc.lint)) {
       problems.push({ level: "warning", message: `[lint] in ${label} must be a table; ignored` })
     } else {
       lint = {}
@@ -136,16 +187,13 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
 const normaliseSeverity = (s: string): "off" | "warning" | "error" => (s === "warn" ? "warning" : (s as "off" | "warning" | "error"))
 
 const parseLintSetting = (v: unknown): LintSetting | undefined => {
-  if (typeof v === "string") {
-    return SEVERITIES.has(v) ? { severity: normaliseSeverity(v), options: {} } : undefined
-  }
-  if (typeof v === "boolean") return { severity: v ? undefined : "off", options: {} }
-  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-    const { severity, ...options } = v as Record<string, unknown>
-    if (severity !== undefined && (typeof severity !== "string" || !SEVERITIES.has(severity))) return undefined
-    return { severity: severity === undefined ? undefined : normaliseSeverity(severity as string), options }
-  }
-  return undefined
+  const decoded = decodeLintSetting(v)
+  if (decoded._tag === "None") return undefined
+  const setting = decoded.value
+  if (typeof setting === "string") return { severity: normaliseSeverity(setting), options: {} }
+  if (typeof setting === "boolean") return { severity: setting ? undefined : "off", options: {} }
+  const { severity, ...options } = setting
+  return { severity: severity === undefined ? undefined : normaliseSeverity(severity), options }
 }
 
 /** Per-key merge: cli > env > project > global > default (RFC-0009:C-RESOLUTION). */

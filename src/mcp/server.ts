@@ -17,7 +17,7 @@
  *
  * stdout carries JSON-RPC only; diagnostics go to stderr.
  */
-import { Cause, Effect, Exit, FiberRef, Layer, ManagedRuntime, Option } from "effect"
+import { Cause, Effect, Exit, FiberRef, ManagedRuntime, Option } from "effect"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import {
   CallToolRequestSchema,

@@ -1,0 +1,39 @@
+/**
+ * `skc mcp`: serve the MCP tools (the specs with `mcp` hints) over stdio
+ * (RFC-0007:C-MCP-SERVER). Not a use case, so no handler: the CLI wires it
+ * in src/cli/commands/mcp.ts. This is its description for help.
+ */
+import { flag } from "./spec.js"
+import { mcpCommandSpecs } from "./index.js"
+
+/** The settings snippet for Claude Code / Cursor (RFC-0007:C-MCP-SERVER "Configuration"). */
+export const MCP_CONFIG_SNIPPET = `{
+  "mcpServers": {
+    "skillc": {
+      "command": "skc",
+      "args": ["mcp"]
+    }
+  }
+}`
+
+export const mcpHelp = {
+  name: "mcp",
+  summary: [
+    "Serve skills to AI agents over the Model Context Protocol (stdio).",
+    "",
+    "Tools (each the command of the same name):",
+    `  ${mcpCommandSpecs.map((s) => `skc_${s.name}`).join(" ")}`,
+    "Every skill file is also a skill:// resource (MCP Skills extension io.modelcontextprotocol/skills)."
+  ],
+  examples: [
+    "skc mcp                        # reads JSON-RPC on stdin, answers on stdout",
+    "skc mcp --tools                # plus every approved tool skill tool (skc approve <skill>)",
+    "skc mcp --watch                # and rebuild served skills as their sources change"
+  ],
+  args: {},
+  flags: {
+    tools: flag.boolean("tools", "Also expose each tool of the project and global tool skills as an MCP tool <skill>__<tool>."),
+    watch: flag.boolean("watch", "Rebuild each served skill's runtime and index when its sources change (no E002 while authoring).")
+  },
+  notes: ["Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:", "", MCP_CONFIG_SNIPPET]
+}

@@ -1,0 +1,38 @@
+// Issue 15 item 4 (config half): the config file is described once, as an Effect Schema
+// (RFC-0009:C-FILES, DECISIONS #35); validation walks it and docs/config.schema.json is generated from it.
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import AjvModule from "ajv"
+import { describe, expect, it } from "vitest"
+import { configJsonSchema, parseConfigFile } from "../../src/domain/config.js"
+
+// ajv is CommonJS: its class is the default export under Node ESM interop, or the module itself.
+const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule
+const committed = JSON.parse(readFileSync(join(__dirname, "..", "..", "docs", "config.schema.json"), "utf8"))
+
+describe("config file Schema", () => {
+  it("docs/config.schema.json is the generated JSON Schema (npm run docs:config)", () => {
+    expect(committed).toEqual(configJsonSchema())
+  })
+
+  it("the JSON Schema accepts what skc accepts and rejects unknown keys and bad values", () => {
+    const validate = new (Ajv as unknown as new (o: object) => import("ajv").default)({ strict: false }).compile(committed)
+    const good = { version: 1, search: { tokenizer: "cjk" }, targets: { docs: "./docs/skills" }, lint: { SKL108: "off", SKL107: "error", SKL201: { "max-lines": 300 }, SKL301: false } }
+    expect(validate(good)).toBe(true)
+    expect(parseConfigFile('version = 1\n[search]\ntokenizer = "cjk"\n[targets]\ndocs = "./docs/skills"\n[lint]\nSKL108 = "off"\nSKL201 = { max-lines = 300 }\n', "c.toml").problems).toEqual([])
+    for (const bad of [{ bogus: 1 }, { search: { tokenizer: "latin" } }, { targets: { x: "" } }, { lint: { SKL108: "loud" } }, { version: 0 }]) {
+      expect(validate(bad), JSON.stringify(bad)).toBe(false)
+    }
+  })
+
+  it("unknown keys and invalid values are reported, never fatal", () => {
+    const { layer, problems } = parseConfigFile('bogus = 1\n[search]\ntokenizer = "latin"\nextra = 2\n[lint]\nSKL108 = "loud"\nSKL107 = { severity = "error" }\n', "c.toml")
+    expect(problems.map((p) => p.message)).toEqual([
+      "unknown key 'bogus' in c.toml ignored",
+      'invalid search.tokenizer "latin" in c.toml (expected "ascii" or "cjk"); ignored',
+      "unknown key 'search.extra' in c.toml ignored",
+      'lint.SKL108 in c.toml must be "off", "warning", "error" or a table of options; ignored'
+    ])
+    expect(layer.lint).toEqual({ SKL107: { severity: "error", options: {} } })
+  })
+})
