@@ -156,6 +156,22 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     expect(d0.parts.map((p) => p.path)).toEqual(["SKILL.md"])
   })
 
+  it("issue 13 item 3: templated paths, globs and directory mentions load every file they match, as SKL401 sees them", async () => {
+    const w = memoryWorld({
+      files: {
+        [`${root}/SKILL.md`]: SKILL("docs", "Docs.", "", "# Docs\nRead `{lang}/api.md` and shared/agents-*.md; themes are in the themes/ directory.\n"),
+        [`${root}/python/api.md`]: "py\n",
+        [`${root}/go/api.md`]: "go\n",
+        [`${root}/shared/agents-core.md`]: "core\n",
+        [`${root}/shared/other.md`]: "other\n",
+        [`${root}/themes/ocean.md`]: "ocean\n"
+      }
+    })
+    const r = Either.getOrThrow(await w.run(load({ skill: "docs" })))
+    expect(r.parts.map((p) => p.path)).toEqual(["SKILL.md", "go/api.md", "python/api.md", "shared/agents-core.md", "themes/ocean.md"])
+    expect(r.missing).toEqual([])
+  })
+
   it("a symlink inside the skill pointing outside is refused", async () => {
     const w = memoryWorld({ files: files() })
     await Effect.runPromise(w.fs.symlink("/proj/secret.md", `${root}/references/b.md.link`, "file"))
