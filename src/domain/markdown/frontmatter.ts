@@ -45,6 +45,15 @@ export type Frontmatter =
       readonly endLine: number
     }
 
+/**
+ * The most frontmatter text skc parses (characters between the delimiters).
+ * The Agent Skills fields fit in a few KiB (name 64, description 1,024,
+ * compatibility 500 code points); the YAML parser's cost grows faster than
+ * its input on megabyte scalars (issue 19), so larger blocks are reported
+ * instead of parsed.
+ */
+export const MAX_FRONTMATTER_CHARS = 64 * 1024
+
 /** The closing-delimiter problem, worded as RFC-0008 SKL100 words it. */
 export const UNCLOSED_MESSAGE = "missing frontmatter: no closing --- found"
 
@@ -79,6 +88,15 @@ export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter
   }
   const raw = lines.slice(1, close).join("\n")
   const endLine = close + 1
+  if (raw.length > MAX_FRONTMATTER_CHARS) {
+    return {
+      _tag: "Invalid",
+      message: `frontmatter is ${raw.length} characters, over the ${MAX_FRONTMATTER_CHARS} skc reads`,
+      line: 2,
+      raw,
+      endLine
+    }
+  }
   // The YAML text starts on file line 2.
   const fileLine = (yamlLine: number): number => yamlLine + 1
   const lineCounter = new LineCounter()
