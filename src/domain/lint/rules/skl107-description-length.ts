@@ -1,4 +1,6 @@
-import { codePoints, frontmatterData, keyLine, positiveInteger, type Rule } from "../types.js"
+import { frontmatterIssues } from "../../protocol/metadata.js"
+import { toFinding } from "../metadataIssues.js"
+import { positiveInteger, type Rule } from "../types.js"
 
 export const skl107: Rule = {
   id: "SKL107",
@@ -12,13 +14,8 @@ export const skl107: Rule = {
   options: {
     "max-length": { description: "Maximum length in characters.", default: 1024, validate: positiveInteger }
   },
-  check: (s, options) => {
-    const data = frontmatterData(s.frontmatter)
-    if (data === undefined || typeof data.description !== "string") return []
-    const max = options["max-length"] as number
-    const n = codePoints(data.description)
-    return n > max
-      ? [{ file: "SKILL.md", line: keyLine(s.frontmatter, "description"), message: `description is ${n} characters; maximum is ${max}` }]
-      : []
-  }
+  check: (s, options) =>
+    frontmatterIssues(s.frontmatter, { maxDescription: options["max-length"] as number })
+      .filter((i) => i.rule === "SKL107")
+      .map(toFinding)
 }
