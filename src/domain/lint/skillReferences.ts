@@ -9,7 +9,7 @@ export interface SnapshotReferences {
   readonly index: SkillFileIndex
   /** Markdown files reachable from SKILL.md (SKILL.md included). */
   readonly reached: ReadonlySet<string>
-  /** Case-only matches, per scanned markdown file in scan order. */
+  /** Case-only matches in SKILL.md and the markdown files it reaches (what an agent reads), in scan order. */
   readonly caseMismatches: ReadonlyArray<{ readonly file: string; readonly mismatch: CaseMismatch }>
 }
 
@@ -23,13 +23,17 @@ export const snapshotReferences = (s: SkillSnapshot): SnapshotReferences => {
     s.entries.filter((e) => e.type === "directory").map((e) => e.path)
   )
   const sources = new Map(s.markdownFiles.map((f) => [f.path, f.source]))
-  const refs = new Map(s.markdownFiles.map((f) => [f.path, referencesIn(index, f.path, f.source)]))
+  // Only files an agent reads are scanned for mentions: an orphan's mentions reach nothing.
+  const refs = new Map<string, ReturnType<typeof referencesIn>>()
   const reached = new Set<string>()
   if (sources.has("SKILL.md")) {
     reached.add("SKILL.md")
     const queue = ["SKILL.md"]
     for (let i = 0; i < queue.length; i++) {
-      for (const { path } of refs.get(queue[i]!)?.files ?? []) {
+      const file = queue[i]!
+      const found = referencesIn(index, file, sources.get(file)!)
+      refs.set(file, found)
+      for (const { path } of found.files) {
         if (reached.has(path)) continue
         reached.add(path)
         if (sources.has(path)) queue.push(path)

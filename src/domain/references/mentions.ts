@@ -32,7 +32,8 @@ for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_
 
 const isPathChar = (code: number): boolean => (code < 128 ? PATH_CHAR[code] === 1 : code !== 0xa0 && code !== 0x2028 && code !== 0x2029 && code !== 0xfeff)
 
-const EXTENSION = /\.[A-Za-z0-9]{1,10}$/
+/** A file extension: a dot and up to ten letters or digits, at least one a letter (`3.4` is a number, not a file). */
+const EXTENSION = /\.[0-9]{0,9}[A-Za-z][A-Za-z0-9]{0,9}$/
 const DIRECTORY_WORDS = ["directory", "directories", "folder", "folders", "dir"]
 
 /** Characters that may sit between a word and the noun that says it is a directory (`` `themes` directory``). */
@@ -61,13 +62,15 @@ const decode = (w: string): string => {
   }
 }
 
-/** Does the word after position `i` (skipping wrappers and spaces) name a directory? */
+/** Does the word after position `i` (skipping wrappers and spaces) name a directory? Allocation-free until likely. */
 const followedByDirectoryWord = (text: string, i: number): boolean => {
   let j = i
   while (j < text.length && j - i < 4 && WRAPPERS.includes(text[j]!)) j++
   const spaceStart = j
-  while (j < text.length && j - spaceStart < 4 && (text[j] === " " || text[j] === "\t")) j++
+  while (j < text.length && j - spaceStart < 4 && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++
   if (j === spaceStart) return false
+  const c = text.charCodeAt(j) | 0x20 // ASCII lower case
+  if (c !== 100 /* d */ && c !== 102 /* f */) return false
   const rest = text.slice(j, j + 12).toLowerCase()
   return DIRECTORY_WORDS.some((d) => rest.startsWith(d) && !/[a-z]/.test(rest.charAt(d.length)))
 }
@@ -91,8 +94,15 @@ export const findMentions = (text: string): ReadonlyArray<Mention> => {
       continue
     }
     const start = i
-    while (i < n && isPathChar(text.charCodeAt(i))) i++
+    // A word without `/` or `.` is a path only when named as a directory; most prose words stop here.
+    let marked = false
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i)
+      if (!isPathChar(c)) break
+      if (c === 47 /* / */ || c === 46 /* . */) marked = true
+    }
     if (i - start > MAX_MENTION_LENGTH) continue
+    if (!marked && !followedByDirectoryWord(text, i)) continue
     const word = trimWord(text.slice(start, i))
     if (word.length === 0 || word.startsWith("/") || word.startsWith("~") || word.includes("//")) continue
     const hasSlash = word.includes("/") && word !== "/"
