@@ -35,9 +35,13 @@ export const lintCommand = Command.make(
           )
           yield* write(json(toSarif({ toolVersion: VERSION, rules: RULES, reports: outcome.reports })))
         } else {
-          const { renderLintText } = yield* Effect.promise(() => import("../render/lint.js"))
-          const colour = process.stdout.isTTY === true && (process.env.NO_COLOR ?? "") === ""
-          yield* write(renderLintText(outcome, colour))
+          // DECISIONS #39: diagnostics on stderr, the per-skill summary on stdout.
+          const { lintTextParts } = yield* Effect.promise(() => import("../render/lint.js"))
+          const colour = process.stderr.isTTY === true && (process.env.NO_COLOR ?? "") === ""
+          for (const part of lintTextParts(outcome, colour)) {
+            yield* write(part.stdout)
+            if (part.stderr.length > 0) yield* Effect.sync(() => void process.stderr.write(part.stderr.join("\n") + "\n"))
+          }
         }
         // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
         if (hasErrors(outcome)) yield* setExitStatus(1)
