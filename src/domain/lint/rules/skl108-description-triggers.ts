@@ -1,4 +1,4 @@
-import { frontmatterData, keyLine, stringList, type Rule } from "../types.js"
+import { frontmatterData, keyLine, stringList, withOptions, type Rule } from "../types.js"
 
 /** RFC-0008's six patterns plus DECISIONS #20's three. */
 export const TRIGGER_PATTERNS: ReadonlyArray<string> = [
@@ -56,13 +56,10 @@ export const skl108: Rule = {
     "or `for` followed by a word of five or more letters ending in `ing` (a purpose: \"for creating slides\"), except `thing`-words, `string`, `during` and the like. " +
     "It is written for English; other languages can add their own phrases with `patterns` or turn the rule off.",
   fix: "Add a sentence such as `Use when the user asks to …` to the description.",
-  options: {
-    patterns: { description: "Extra trigger phrases (case-insensitive).", default: [], validate: stringList }
-  },
-  check: (s, options) => {
+  ...withOptions<{ patterns: ReadonlyArray<string> }>({ patterns: stringList("Extra trigger phrases (case-insensitive).") }, (s, option) => {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined || typeof data.description !== "string" || data.description.trim() === "") return []
-    return findTrigger(data.description, options.patterns as ReadonlyArray<string>) !== undefined
+    return findTrigger(data.description, option("patterns")) !== undefined
       ? []
       : [
           {
@@ -71,5 +68,5 @@ export const skl108: Rule = {
             message: "missing activation trigger: say when to use the skill (e.g. 'Use when …')"
           }
         ]
-  }
+  })
 }
