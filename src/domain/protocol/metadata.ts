@@ -10,6 +10,8 @@
  * (missing, empty, not a string) — without those an agent cannot list the
  * skill at all. Everything else (format, length, reserved words, XML tags,
  * NFKC, `allowed-tools`) is a warning discover shows beside the skill.
+ *
+ * Written out for users in docs/references-and-validation.md.
  */
 import { parseFrontmatter, UNCLOSED_MESSAGE, type Frontmatter } from "../markdown/frontmatter.js"
 import { readSkillSource } from "./frontmatter.js"

@@ -14,6 +14,8 @@
  *   works on macOS and Windows and breaks on Linux.
  * Paths that climb out of the root (`../`), absolute paths and URLs name
  * nothing.
+ *
+ * Written out for users in docs/references-and-validation.md.
  */
 import { findMentions, type Mention } from "./mentions.js"
 import { matchPattern, parsePattern } from "./pattern.js"
