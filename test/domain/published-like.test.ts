@@ -24,6 +24,15 @@ describe("published-like fixtures: zero false positives (issue 13 item 6)", () =
   })
 })
 
+describe("the other fixture skills lint clean (issue 13: zero false positives on test/fixtures/)", () => {
+  const clean = ["catalogue", "tool-skills"].flatMap((group) =>
+    skillDirs(join(FIXTURES, group))
+      .filter((name) => existsSync(join(FIXTURES, group, name, "SKILL.md")))
+      .map((name) => [`${group}/${name}`, join(FIXTURES, group, name), name] as const)
+  )
+  it.each(clean)("%s", (_, dir, name) => expect(lintFixtureSkill(dir, name).map(findingKey)).toEqual([]))
+})
+
 describe("lint and discover agree on every fixture skill (issue 13 item 2)", () => {
   const all = ["catalogue", "tool-skills", "published-like"].flatMap((group) =>
     skillDirs(join(FIXTURES, group))
