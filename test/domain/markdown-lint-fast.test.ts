@@ -208,10 +208,10 @@ describe("lint's fast path vs remark on generated documents", () => {
 // Generated documents with links and their look-alikes spliced into lines:
 // the simple-link path must equal remark whenever it answers, and answer often.
 const inlineToken = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom("[a](b.md)", "![i](p.png)", "[x y](refs/x.md#s)", "`code [q](r)`", "see", "`<T>`") },
+  { weight: 4, arbitrary: fc.constantFrom("[a](b.md)", "![i](p.png)", "[x y](refs/x.md#s)", "`code [q](r)`", "see", "`<T>`", "[`x.md`](x.md)", "[a ` b ` c](d)") },
   { weight: 1, arbitrary: fc.constantFrom(
   "[a](b.md)", "![i](p.png)", "[x y](refs/x.md#s)", "`code [q](r)`", "``a ` b``", "`", "[", "]", "<b>", "\\[", "&amp;", "*", "_",
-  "(a)", "[t](u v)", "[t]", "\t[z](w)", "see", "[a](<b>)", "[](e.md)", "[a]( b.md )", "`<T>`", "!", "**[b](c)**", "[a](b)[c](d)"
+  "(a)", "[t](u v)", "[t]", "\t[z](w)", "see", "[a](<b>)", "[](e.md)", "[a]( b.md )", "`<T>`", "!", "**[b](c)**", "[a](b)[c](d)", "[`a`` b](c)", "[` `](e)", "![`alt`](i.png)", "[a `b](c) d`", "`` [x](y) ``"
   ) }
 )
 const linkedDocument = fc

@@ -16,7 +16,14 @@
  */
 import type { CodeBlock, Link } from "./model.js"
 
-const LINK = /!?\[([^[\]\\`*_<>&!\r\n]*)\]\(([^\s()<>\\&`]+)\)/y
+// Text: plain characters and single-backtick code spans without brackets.
+const LINK = /!?\[((?:[^[\]\\`*_<>&!\r\n]|`[^`\r\n[\]]+`)*)\]\(([^\s()<>\\&`]+)\)/y
+
+/** A code span's text as remark keeps it: one space stripped from each side when both are there and it is not all spaces. */
+const codeText = (content: string): string =>
+  content.length >= 2 && content.startsWith(" ") && content.endsWith(" ") && content.trim() !== "" ? content.slice(1, -1) : content
+
+const linkText = (raw: string): string => (raw.includes("`") ? raw.replace(/`([^`]+)`/g, (_, c: string) => codeText(c)) : raw).trim()
 
 /** Code-span ranges [start, end) of one chunk of lines; undefined when a span crosses a line. */
 const codeSpans = (text: string): Array<number> | undefined => {
@@ -107,7 +114,7 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
         const end = start + m[0].length
         // A code span may not start inside the link (its text and destination hold no backtick, so only check the end).
         if (inSpan(spans, offset + end - 1)) return undefined
-        const found: Link = { target: m[2]!, text: m[1]!.trim(), line: lineNo, column: start + 1, kind: "inline" }
+        const found: Link = { target: m[2]!, text: linkText(m[1]!), line: lineNo, column: start + 1, kind: "inline" }
         ;(image ? images : links).push(found)
         i = end - 1
       }
