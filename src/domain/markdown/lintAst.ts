@@ -32,7 +32,7 @@ export const lintAstFast = (source: string): MarkdownAst | undefined => {
   // Links in their simple forms, outside code: still no remark (issue 13 item 5).
   const found = simpleLinks(splitLines(stripBom(source)), scanned.doc.bodyStartLine, scanned.codeBlocks)
   if (found === undefined) return undefined
-  return { ...scanned.doc, links: found.links, images: found.images, codeBlocks: scanned.codeBlocks, htmlComments: [] }
+  return { ...scanned.doc, links: found.links, images: found.images, codeBlocks: scanned.codeBlocks, htmlComments: found.htmlComments }
 }
 
 export const parseLintAst = (source: string): MarkdownAst => lintAstFast(source) ?? parseMarkdownAst(source)

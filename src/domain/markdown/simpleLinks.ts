@@ -7,14 +7,18 @@
  *
  * It answers only when it can vouch that remark would find exactly these:
  * every `[` outside code must open such a link (so no reference, definition,
- * footnote or task-list bracket), no `<` outside code (so no autolink, raw
- * HTML or HTML block), no code span crossing a line (so code-span ranges do
+ * footnote or task-list bracket), no `<` outside code except a line that is
+ * one HTML comment and nothing else (a skilllint directive; so no autolink,
+ * other raw HTML or HTML block), no code span crossing a line (so code-span ranges do
  * not depend on block boundaries), no backslash before a backtick, `[` or `!`,
  * and no tab before a link (micromark counts tab columns its own way).
  * Otherwise it returns undefined and the caller asks remark. The differential
  * test `markdown-lint-fast` holds the two equal.
  */
-import type { CodeBlock, Link } from "./model.js"
+import type { CodeBlock, HtmlComment, Link } from "./model.js"
+
+/** A line that is one HTML comment and nothing else (how skilllint directives are written). */
+const COMMENT_LINE = /^[ \t]*<!--(?!-?>)((?:(?!-->)[^<])*)-->[ \t]*$/
 
 // Text: plain characters and single-backtick code spans without brackets.
 const LINK = /!?\[((?:[^[\]\\`*_<>&!\r\n]|`[^`\r\n[\]]+`)*)\]\(([^\s()<>\\&`]+)\)/y
@@ -70,6 +74,7 @@ const inSpan = (spans: ReadonlyArray<number>, offset: number): boolean => {
 export interface SimpleLinks {
   readonly links: ReadonlyArray<Link>
   readonly images: ReadonlyArray<Link>
+  readonly htmlComments: ReadonlyArray<HtmlComment>
 }
 
 /**
@@ -81,6 +86,7 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
   for (const b of codeBlocks) for (let l = b.line; l <= b.endLine && l <= lines.length; l++) inCode[l] = 1
   const links: Array<Link> = []
   const images: Array<Link> = []
+  const htmlComments: Array<HtmlComment> = []
   let l = bodyStartLine
   while (l <= lines.length) {
     if (inCode[l] === 1 || lines[l - 1]!.trim() === "") {
@@ -104,7 +110,13 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
         const c = line.charCodeAt(i)
         if (c !== 91 /* [ */ && c !== 60 /* < */) continue
         if (inSpan(spans, offset + i)) continue
-        if (c === 60) return undefined
+        if (c === 60) {
+          // A whole-line comment is an HTML block (or inline HTML in a paragraph): a comment either way.
+          const comment = line.slice(0, i).trim() === "" ? COMMENT_LINE.exec(line) : null
+          if (comment === null) return undefined
+          htmlComments.push({ line: lineNo, text: comment[1]!.trim() })
+          break
+        }
         const image = i > 0 && line.charCodeAt(i - 1) === 33 /* ! */
         const start = image ? i - 1 : i
         if (line.slice(0, start).includes("\t")) return undefined
@@ -121,5 +133,5 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
       offset += line.length + 1
     }
   }
-  return { links, images }
+  return { links, images, htmlComments }
 }
