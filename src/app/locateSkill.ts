@@ -19,7 +19,7 @@ export interface LocatedSkill {
   /** `<dir>/SKILL.md` as an agent reads it. */
   readonly path: string
   /** Discovery scope, or skc's store scope when found by resolution. */
-  readonly scope: "project" | "user" | "plugin" | "global" | "path"
+  readonly scope: "project" | "user" | "plugin" | "global" | "path" | "agent-project" | "agent-user"
 }
 
 export const locateSkill = (skill: string, agent: Agent | undefined, pluginDirs: ReadonlyArray<string> | undefined) =>
@@ -31,7 +31,9 @@ export const locateSkill = (skill: string, agent: Agent | undefined, pluginDirs:
       const located: LocatedSkill = { name: hit.name, dir: hit.dir, path: hit.path, scope: hit.scope }
       return located
     }
-    const resolved = yield* resolveSkill(skill).pipe(
+    // Discovery above already looked through the agent's directories; a skill
+    // it excluded says why (issue 13 item 2).
+    const resolved = yield* resolveSkill(skill, { agentDirs: false }).pipe(
       Effect.catchTag("SkillNotFound", (e) => Effect.fail(excludedSkill(found, skill, path.basename) ?? e))
     )
     const located: LocatedSkill = {

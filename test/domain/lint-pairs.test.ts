@@ -4,7 +4,7 @@
  * failing skill yields exactly its lines, each passing skill nothing.
  */
 import { describe, expect, it } from "vitest"
-import { diagnosticLine } from "../../src/cli/render/lint.js"
+import { diagnosticLine } from "../../src/render/lint.js"
 import { configureRules, runRules } from "../../src/domain/lint/runner.js"
 import { RULES } from "../../src/domain/lint/registry.js"
 import { inLintScope, makeSnapshot } from "../../src/domain/lint/snapshot.js"
