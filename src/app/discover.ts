@@ -10,7 +10,10 @@
  *
  * Skill directories may be symlinks (how `skc build` deploys,
  * RFC-0001:C-DEPLOYMENT); they are followed and reported with their target.
- * Invalid metadata and broken links are reported, never fatal.
+ * Invalid metadata and broken links are reported, never fatal. One validator
+ * (`validateSkillSource`, shared with lint) decides: only what an agent
+ * cannot load at all is excluded (listed under `invalid`); every other
+ * problem is a warning on the skill, with the lint rule that reports it.
  */
 import { Effect, Schema } from "effect"
 import { Path } from "@effect/platform/Path"
@@ -137,7 +140,8 @@ const scanDir = (scope: DiscoveryScope, skillsDir: string) =>
               _tag: "Valid",
               name: checked.metadata.name,
               description: checked.metadata.description,
-              allowedTools: checked.metadata.allowedTools
+              allowedTools: checked.metadata.allowedTools,
+              warnings: checked.warnings
             }
           : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
       )

@@ -7,11 +7,13 @@
  * one level deep), each wrapped in `--- Content from <path> ---` markers,
  * with a token estimate per part and a context budget.
  *
- * Resolution: a link is relative to the file that holds it (Markdown's own
- * rule), then to the skill root; a path in code is relative to the skill
- * root ("Resolve paths relative to skill directory"), then to the file. A
- * target outside the root — by `..`, an absolute path or a symlink — is
- * refused, never read.
+ * Which files a file reaches is decided by the one resolver lint's SKL401
+ * uses (`src/domain/references/reach.ts`): paths in links, inline code, code
+ * blocks and prose, templated segments and globs, directory mentions, case-
+ * only matches — over the skill's file list (the build walker's: escaping
+ * symlinks left out). Links are also resolved one by one to report what they
+ * promise and cannot give: a missing file, a target outside the root — by
+ * `..`, an absolute path or a symlink — refused, never read.
  */
 import { Effect, Schema } from "effect"
 import { Path } from "@effect/platform/Path"
@@ -19,10 +21,12 @@ import { Warning } from "../domain/errors.js"
 import { readSkillSource } from "../domain/protocol/frontmatter.js"
 import { applyBudget, DEFAULT_BUDGET, DEFAULT_DEPTH, type LeftOutPart, type PartInput } from "../domain/protocol/load.js"
 import { findReferences, type ReferenceKind } from "../domain/protocol/references.js"
+import { indexSkillFiles, referencesIn } from "../domain/references/reach.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { locateSkill } from "./locateSkill.js"
+import { scanSourceTree } from "./sourceTree.js"
 
 export const LoadInput = Schema.Struct({
   skill: Schema.String.annotations({ description: "Skill name (as discovered) or path." }),
@@ -125,15 +129,57 @@ export const load = (input: LoadInput) =>
         return outside !== undefined ? { _tag: "Outside" as const, reason: outside } : { _tag: "Missing" as const }
       })
 
+    const tree = yield* scanSourceTree(root, { onEscape: "skip" })
+    const index = indexSkillFiles(
+      tree.files.map((f) => f.path),
+      tree.dirs
+    )
+
+    /** Read one reached file into the next level (once, text only). */
+    const take = (abs: string, canonical: string, from: { rel: string }, depth: number, note: () => UnloadedReference) =>
+      Effect.gen(function* () {
+        if (visited.has(canonical)) return undefined
+        visited.add(canonical)
+        const rel = display(abs)
+        const bytes = yield* fs.readFile(abs).pipe(Effect.either)
+        if (bytes._tag === "Left") {
+          refused.push({ ...note(), reason: `cannot read: ${bytes.left.code}` })
+          return undefined
+        }
+        if (isBinary(bytes.right)) {
+          refused.push({ ...note(), reason: "binary file" })
+          return undefined
+        }
+        const text = new TextDecoder().decode(bytes.right)
+        inputs.push({ path: rel, kind: "reference", depth, referenced_from: from.rel, content: text })
+        return { abs, rel, text }
+      })
+
     let frontier: Array<{ abs: string; rel: string; text: string }> = [
       { abs: located.path, rel: "SKILL.md", text: inputs[0]!.content }
     ]
     for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
       const next: Array<{ abs: string; rel: string; text: string }> = []
       for (const file of frontier) {
+        const reached = referencesIn(index, file.rel, file.text)
+        for (const { path: rel, mention } of reached.files) {
+          const abs = path.join(root, ...rel.split("/"))
+          const canonical = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
+          const note = (): UnloadedReference => ({
+            target: mention.text,
+            kind: "inline-code",
+            referenced_from: file.rel,
+            line: mention.line,
+            reason: ""
+          })
+          const got = yield* take(abs, canonical, file, depth, note)
+          if (got !== undefined) next.push(got)
+        }
+        // Links promise a file: say which ones cannot give it. (A destination
+        // the word scanner cannot see, e.g. with spaces, is still loaded.)
         for (const ref of findReferences(file.text)) {
           const resolved = yield* resolveTarget(ref.target, ref.kind, path.dirname(file.abs))
-          const note = (reason: string): UnloadedReference => ({
+          const note = (reason = ""): UnloadedReference => ({
             target: ref.target,
             kind: ref.kind,
             referenced_from: file.rel,
@@ -142,7 +188,7 @@ export const load = (input: LoadInput) =>
           })
           if (resolved._tag === "Missing") {
             // Code mentions many words that are not files; only a link promises one.
-            if (ref.kind === "link") missing.push(note("no such file"))
+            if (ref.kind === "link" && !reached.files.some((f) => f.mention.text === ref.target)) missing.push(note("no such file"))
             continue
           }
           if (resolved._tag === "NotAFile") continue
@@ -150,21 +196,8 @@ export const load = (input: LoadInput) =>
             if (ref.kind === "link" || resolved.reason !== "path escapes the skill root") refused.push(note(resolved.reason))
             continue
           }
-          if (visited.has(resolved.canonical)) continue
-          visited.add(resolved.canonical)
-          const rel = display(resolved.abs)
-          const bytes = yield* fs.readFile(resolved.abs).pipe(Effect.either)
-          if (bytes._tag === "Left") {
-            refused.push(note(`cannot read: ${bytes.left.code}`))
-            continue
-          }
-          if (isBinary(bytes.right)) {
-            refused.push(note("binary file"))
-            continue
-          }
-          const text = new TextDecoder().decode(bytes.right)
-          inputs.push({ path: rel, kind: "reference", depth, referenced_from: file.rel, content: text })
-          next.push({ abs: resolved.abs, rel, text })
+          const got = yield* take(resolved.abs, resolved.canonical, file, depth, note)
+          if (got !== undefined) next.push(got)
         }
       }
       frontier = next

@@ -8,6 +8,8 @@
 import { Effect } from "effect"
 import { Path } from "@effect/platform/Path"
 import type { Agent } from "../domain/protocol/agents.js"
+import { UsageError } from "../domain/errors.js"
+import type { Discovery } from "../domain/protocol/discovery.js"
 import { discover } from "./discover.js"
 import { resolveSkill } from "./resolve.js"
 
@@ -29,8 +31,11 @@ export const locateSkill = (skill: string, agent: Agent | undefined, pluginDirs:
       const located: LocatedSkill = { name: hit.name, dir: hit.dir, path: hit.path, scope: hit.scope }
       return located
     }
-    // Discovery above already looked through the agent's directories.
-    const resolved = yield* resolveSkill(skill, { agentDirs: false })
+    // Discovery above already looked through the agent's directories; a skill
+    // it excluded says why (issue 13 item 2).
+    const resolved = yield* resolveSkill(skill, { agentDirs: false }).pipe(
+      Effect.catchTag("SkillNotFound", (e) => Effect.fail(excludedSkill(found, skill, path.basename) ?? e))
+    )
     const located: LocatedSkill = {
       name: resolved.name,
       dir: resolved.sourceDir,
@@ -39,3 +44,17 @@ export const locateSkill = (skill: string, agent: Agent | undefined, pluginDirs:
     }
     return located
   })
+
+/**
+ * A skill discovery found but excluded (issue 13 item 2): the error says why
+ * instead of "not found". Matched by its `name`, or by its directory when
+ * it has no readable name.
+ */
+export const excludedSkill = (found: Discovery, skill: string, basename: (p: string) => string): UsageError | undefined => {
+  const hit = found.invalid.find((s) => s.name === skill) ?? found.invalid.find((s) => s.name === null && basename(s.dir) === skill)
+  if (hit === undefined) return undefined
+  return new UsageError({
+    message: `skill '${skill}' is excluded by discovery: agents cannot load ${hit.path}`,
+    detail: hit.problems
+  })
+}

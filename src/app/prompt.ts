@@ -8,7 +8,9 @@ import { SkillNotFound } from "../domain/errors.js"
 import type { Agent } from "../domain/protocol/agents.js"
 import { renderAvailableSkills, type PromptSkill } from "../domain/protocol/prompt.js"
 import { estimateTokens } from "../domain/protocol/tokens.js"
+import { Path } from "@effect/platform/Path"
 import { AgentField, discover, PluginDirsField } from "./discover.js"
+import { excludedSkill } from "./locateSkill.js"
 
 export const PromptInput = Schema.Struct({
   skills: Schema.optional(
@@ -28,13 +30,14 @@ export interface PromptResult {
 
 export const prompt = (input: PromptInput = {}) =>
   Effect.gen(function* () {
+    const path = yield* Path
     const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
     let chosen = found.skills
     if (input.skills !== undefined && input.skills.length > 0) {
       const picked: Array<(typeof found.skills)[number]> = []
       for (const name of input.skills) {
         const s = found.skills.find((x) => x.name === name)
-        if (s === undefined) return yield* Effect.fail(new SkillNotFound({ skill: name }))
+        if (s === undefined) return yield* Effect.fail(excludedSkill(found, name, path.basename) ?? new SkillNotFound({ skill: name }))
         if (!picked.includes(s)) picked.push(s)
       }
       chosen = picked

@@ -27,7 +27,7 @@ export const lintCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ LintInput, LintSkillInput, lintSkills, outcomeJson, reportJson, hasErrors }, { renderLintText }, { LintOutput }] = await Promise.all([
+    const [{ LintInput, LintSkillInput, lintSkills, outcomeJson, reportJson, hasErrors }, { renderLintText, lintTextParts, totalLine }, { LintOutput }] = await Promise.all([
       import("../app/lint.js"),
       import("../render/lint.js"),
       import("./results.js")
@@ -50,7 +50,15 @@ export const lintCommand = defineCommand({
             )
           : ctx.format === "json"
             ? printJson(outcomeJson(outcome))
-            : printText(renderLintText(outcome, ctx.colour)),
+            : // DECISIONS #39: each diagnostic on stderr, the per-skill summary (and the total) on stdout.
+              Effect.forEach(
+                lintTextParts(outcome, process.stderr.isTTY === true && (process.env.NO_COLOR ?? "") === ""),
+                (part) =>
+                  printText(part.stdout).pipe(
+                    Effect.zipRight(part.stderr.length > 0 ? Effect.sync(() => void process.stderr.write(part.stderr.join("\n") + "\n")) : Effect.void)
+                  ),
+                { discard: true }
+              ).pipe(Effect.zipRight(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
       // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
       mcp: { input: LintSkillInput, output: LintOutput, text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!) }) }

@@ -96,7 +96,8 @@ export const DiscoverOutput = Schema.Struct({
       ...SkillLocationFields,
       name: Schema.String,
       description: Schema.String,
-      allowed_tools: Schema.NullOr(Schema.Array(Schema.String))
+      allowed_tools: Schema.NullOr(Schema.Array(Schema.String)),
+      warnings: Schema.Array(Schema.Struct({ rule: Schema.String, name: Schema.String, message: Schema.String }))
     })
   ),
   shadowed: Schema.Array(

@@ -3,6 +3,9 @@
  * per skill a summary line, then one line per diagnostic
  * `file:line:col severity[E300|W300]: SKLxxx name: message`. Pure; colour
  * only when the caller says the output is a colour terminal.
+ *
+ * The CLI splits the two (DECISIONS #39): diagnostics on stderr, summaries on
+ * stdout (`lintTextParts`); MCP text content keeps them together.
  */
 import type { LintOutcome, LintReport } from "../app/lint.js"
 import type { LintDiagnostic } from "../domain/lint/types.js"
@@ -36,3 +39,12 @@ export const renderLintText = (o: LintOutcome, colour = false): string => {
   const body = o.reports.map((r) => [summaryLine(r), ...r.diagnostics.map((d) => diagnosticLine(d, colour))].join("\n")).join("\n")
   return o.single ? body : `${body}\n${totalLine(o)}`
 }
+
+/** Per skill, in order: the summary line (stdout) and its diagnostic lines (stderr), DECISIONS #39. */
+export const lintTextParts = (
+  o: LintOutcome,
+  colour = false
+): ReadonlyArray<{ readonly stdout: string; readonly stderr: ReadonlyArray<string> }> =>
+  o.reports.length === 0
+    ? [{ stdout: "No skills to lint", stderr: [] }]
+    : o.reports.map((r) => ({ stdout: summaryLine(r), stderr: r.diagnostics.map((d) => diagnosticLine(d, colour)) }))

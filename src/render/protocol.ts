@@ -33,6 +33,14 @@ export const renderDiscover = (r: DiscoverResult): string => {
       ])
     )
   }
+  const warned = r.skills.filter((s) => s.warnings.length > 0)
+  if (warned.length > 0) {
+    out.push("", "Warnings (loadable; `skc lint` reports the same):")
+    for (const s of warned) {
+      out.push(`  ${s.name} (${s.scope}) ${s.path}`)
+      for (const w of s.warnings) out.push(`    - ${w.rule} ${w.name}: ${w.message}`)
+    }
+  }
   if (r.shadowed.length > 0) {
     out.push("", "Shadowed:")
     for (const s of r.shadowed) out.push(`  ${s.name} (${s.scope}) ${s.path}`, `    shadowed by ${s.winner.scope} ${s.winner.path}`)

@@ -76,16 +76,28 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
     await Effect.runPromise(w.fs.symlink("/elsewhere/linked", "/home/u/.claude/skills/linked", "dir"))
     await Effect.runPromise(w.fs.symlink("/gone", "/home/u/.claude/skills/broken", "dir"))
     const r = Either.getOrThrow(await w.run(discover()))
-    expect(r.skills.map((s) => [s.name, s.link_target, s.deployed_by_skc])).toEqual([
-      ["deployed", "/proj/.skillc/runtime/deployed", true],
-      ["linked", "/elsewhere/linked", false]
+    // Issue 13 item 2: reserved words and XML tags are warnings with their lint rule; the skills stay loadable.
+    expect(r.skills.map((s) => [s.name, s.link_target, s.deployed_by_skc, s.warnings.map((x) => `${x.rule} ${x.message}`)])).toEqual([
+      ["deployed", "/proj/.skillc/runtime/deployed", true, []],
+      ["linked", "/elsewhere/linked", false, []],
+      ["claude-tools", null, false, ["SKL604 name 'claude-tools' contains the reserved word 'claude'"]],
+      ["xml", null, false, ["SKL605 description contains an XML tag"]]
     ])
     expect(r.invalid.map((s) => [s.dir.split("/").pop(), s.problems.join("; ")])).toEqual([
       ["broken", "broken symlink to '/gone'"],
-      ["nofront", "no YAML frontmatter"],
-      ["reserved", "name contains the reserved word 'claude'"],
-      ["xml", "description contains an XML tag"]
+      ["nofront", "SKL100 frontmatter-valid: missing frontmatter: file does not start with ---"]
     ])
+  })
+
+  it("prompt and load of an excluded skill say why, not 'not found' (issue 13 item 2)", async () => {
+    const w = memoryWorld({ files: { "/home/u/.claude/skills/nodesc/SKILL.md": "---\nname: nodesc\n---\n# x\n" } })
+    const p = await w.run(prompt({ skills: ["nodesc"] }))
+    expect(Either.isLeft(p) && p.left._tag === "UsageError" && [p.left.message, p.left.detail]).toEqual([
+      "skill 'nodesc' is excluded by discovery: agents cannot load /home/u/.claude/skills/nodesc/SKILL.md",
+      ["SKL105 description-required: missing required frontmatter field: description"]
+    ])
+    const l = await w.run(load({ skill: "nodesc" }))
+    expect(Either.isLeft(l) && l.left._tag).toBe("UsageError")
   })
 
   it("prompt lists the winners; named skills must be discovered (E001)", async () => {
@@ -154,6 +166,22 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     expect(r.parts.find((p) => p.path === "references/c.md")!.referenced_from).toBe("references/a.md")
     const d0 = Either.getOrThrow(await w.run(load({ skill: "docs", depth: 0 })))
     expect(d0.parts.map((p) => p.path)).toEqual(["SKILL.md"])
+  })
+
+  it("issue 13 item 3: templated paths, globs and directory mentions load every file they match, as SKL401 sees them", async () => {
+    const w = memoryWorld({
+      files: {
+        [`${root}/SKILL.md`]: SKILL("docs", "Docs.", "", "# Docs\nRead `{lang}/api.md` and shared/agents-*.md; themes are in the themes/ directory.\n"),
+        [`${root}/python/api.md`]: "py\n",
+        [`${root}/go/api.md`]: "go\n",
+        [`${root}/shared/agents-core.md`]: "core\n",
+        [`${root}/shared/other.md`]: "other\n",
+        [`${root}/themes/ocean.md`]: "ocean\n"
+      }
+    })
+    const r = Either.getOrThrow(await w.run(load({ skill: "docs" })))
+    expect(r.parts.map((p) => p.path)).toEqual(["SKILL.md", "go/api.md", "python/api.md", "shared/agents-core.md", "themes/ocean.md"])
+    expect(r.missing).toEqual([])
   })
 
   it("a symlink inside the skill pointing outside is refused", async () => {

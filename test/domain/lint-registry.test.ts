@@ -28,10 +28,13 @@ describe("RFC-0008:C-REGISTRY rule registry", () => {
       ["SKL302", "link-anchor-exists", "warning", "links"],
       ["SKL303", "link-no-escape", "error", "links"],
       ["SKL401", "no-orphans", "warning", "files"],
+      ["SKL402", "mention-case", "error", "files"],
       // agent-skill-protocol rules, registered like the tool dialect's SKL5xx.
       ["SKL601", "dangerous-tool-combination", "warning", "protocol"],
       ["SKL602", "unknown-tool", "warning", "protocol"],
-      ["SKL603", "body-token-budget", "warning", "protocol"]
+      ["SKL603", "body-token-budget", "warning", "protocol"],
+      ["SKL604", "reserved-words", "warning", "protocol"],
+      ["SKL605", "xml-tags", "warning", "protocol"]
     ]
     for (const [id, name, severity, category] of table) {
       const r = RULES.find((x) => x.id === id)

@@ -6,6 +6,7 @@ import { configureRules, runRules } from "../../src/domain/lint/runner.js"
 import { RULES } from "../../src/domain/lint/registry.js"
 import { makeSnapshot } from "../../src/domain/lint/snapshot.js"
 import { isWellFormedTool, splitAllowedTools } from "../../src/domain/lint/rules/skl114-allowed-tools-format.js"
+import { findTrigger } from "../../src/domain/lint/rules/skl108-description-triggers.js"
 import { diagnosticLine } from "../../src/render/lint.js"
 import type { LintSetting } from "../../src/domain/config.js"
 
@@ -51,6 +52,21 @@ describe("RFC-0008:C-REGISTRY name and description details (DECISIONS #19, #20)"
   it("SKL108 finds triggers across folded lines, case-insensitively", () => {
     expect(lintFiles({ "SKILL.md": SKILL("# Demo\n", "name: demo\ndescription: >\n  Does demos. USE\n  WHEN asked.") }).lines).toEqual([])
   })
+})
+
+describe("SKL108 phrasing of published descriptions (issue 13 item 4, DECISIONS #20)", () => {
+  const trig = (d: string) => findTrigger(d)
+  it.each([
+    ["Use this when the user wants a poster.", "when the user"], ["Use this when asked for a poster.", "when"],
+    ["Use it when building new UI components.", "when"],
+    ["Creates charts; apply if the user uploads a CSV.", "if"],
+    ["Toolkit for creating and editing slide decks.", "for creating"],
+    ["Guide for building MCP servers", "for building"],
+    ["Formats files. Use for release notes.", "use for"]
+  ])("%s → %s", (d, t) => expect(trig(d)).toBe(t))
+  it.each(["Formats demo files.", "A collection of strings for anything.", "Brand colours for everything we ship."])("no trigger: %s", (d) =>
+    expect(trig(d)).toBeUndefined()
+  )
 })
 
 describe("RFC-0008:C-EXTENSIONS inline directives", () => {

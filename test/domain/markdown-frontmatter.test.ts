@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest"
+import * as fc from "fast-check"
+import { parseDocument } from "yaml"
 import { bodyStartLineOf, type Frontmatter, parseFrontmatter, UNCLOSED_MESSAGE } from "../../src/domain/markdown/frontmatter.js"
 
 const parsed = (fm: Frontmatter) => {
@@ -111,5 +113,26 @@ describe("parseFrontmatter (DECISIONS #21, RFC-0008 SKL100)", () => {
     const fm = parsed(parseFrontmatter("---\n__proto__: 1\ntoString: 2\n---\n"))
     expect(fm.keyLines["__proto__"]).toBe(2)
     expect(fm.keyLines["toString"]).toBe(3)
+  })
+})
+
+describe("the simple key: value fast path equals the YAML parser (lint at build speed, issue 13 item 5)", () => {
+  it("on generated mappings of plain words", () => {
+    const key = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/)
+    const value = fc.array(fc.constantFrom("a", "Z", "x1", "true", "no", "Null", "it's", "(b)", "c/d", "e.f", "-", ",", " ", "  ", "#", " #x", "1", "0x1F", ":", "é", "~", "y"), { minLength: 1, maxLength: 6 }).map((a) => a.join(""))
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 5 }), (pairs) => {
+        const raw = pairs.map(([k, v]) => `${k}: ${v}`).join("\n")
+        const got = parseFrontmatter(`---\n${raw}\n---\n# T\n`)
+        const doc = parseDocument(raw, { uniqueKeys: true })
+        if (doc.errors.length > 0) {
+          expect(got._tag).toBe("Invalid")
+          return
+        }
+        expect(got._tag).toBe("Parsed")
+        if (got._tag === "Parsed") expect(got.data).toEqual(doc.toJS())
+      }),
+      { numRuns: 500 }
+    )
   })
 })

@@ -192,10 +192,51 @@ describe("lint's fast path vs remark on generated documents", () => {
     expect(withUnclosedFence).toBeGreaterThan(total / 50)
   })
 
-  it("a body with `[` or `<` always goes to remark", () => {
-    for (const s of ["a [b](c)", "see <https://x.y>", "<!-- c -->", "[x]: /u", "![i](p)", "---\nname: x\n---\n[a]"]) {
+  it("a body with `[` or `<` goes to remark unless its links are all in the simple forms (issue 13 item 5)", () => {
+    for (const s of ["see <https://x.y>", "a <!-- c -->", "[x]: /u", "---\nname: x\n---\n[a]", "[a](b \"t\")", "[*a*](b)", "`a\nb` [c](d)"]) {
       expect(lintAstFast(s)).toBeUndefined()
       agree(s)
     }
+    for (const s of ["a [b](c)", "![i](p)", "`[x](y)` and [z](w.md)", "> - [a](refs/a.md#top) `<T>`", "<!-- skilllint-disable SKL201 -->\ntext\n  <!-- c -->\n- x\n  <!-- d -->"]) {
+      expect(lintAstFast(s)).toBeDefined()
+      agree(s)
+    }
+    expect(lintAstFast("`[x](y)` and [z](w.md)")?.links.map((l) => [l.target, l.column])).toEqual([["w.md", 14]])
+    expect(lintAstFast("a\n<!-- skilllint-disable SKL201 -->\n")?.htmlComments).toEqual([{ line: 2, text: "skilllint-disable SKL201" }])
+  })
+})
+
+// Generated documents with links and their look-alikes spliced into lines:
+// the simple-link path must equal remark whenever it answers, and answer often.
+const inlineToken = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom("[a](b.md)", "![i](p.png)", "[x y](refs/x.md#s)", "`code [q](r)`", "see", "`<T>`", "[`x.md`](x.md)", "[a ` b ` c](d)") },
+  { weight: 2, arbitrary: fc.constantFrom("\n<!-- skilllint-disable SKL201 -->\n", "\n  <!-- c -->", "<!-- inline -->", "\n<!--->x-->", "\n<!-- a --> b", "\n<!---->\n", "\n<!-- a\nb -->") },
+  { weight: 1, arbitrary: fc.constantFrom(
+  "[a](b.md)", "![i](p.png)", "[x y](refs/x.md#s)", "`code [q](r)`", "``a ` b``", "`", "[", "]", "<b>", "\\[", "&amp;", "*", "_",
+  "(a)", "[t](u v)", "[t]", "\t[z](w)", "see", "[a](<b>)", "[](e.md)", "[a]( b.md )", "`<T>`", "!", "**[b](c)**", "[a](b)[c](d)", "[`a`` b](c)", "[` `](e)", "![`alt`](i.png)", "[a `b](c) d`", "`` [x](y) ``"
+  ) }
+)
+const linkedDocument = fc
+  .tuple(documentArb, fc.array(fc.tuple(fc.nat(), fc.array(inlineToken, { minLength: 1, maxLength: 4 })), { maxLength: 8 }))
+  .map(([doc, edits]) => {
+    const lines = doc.split("\n")
+    for (const [at, tokens] of edits) {
+      const k = at % lines.length
+      lines[k] = `${lines[k]} ${tokens.join(" ")}`
+    }
+    return lines.join("\n")
+  })
+
+describe("lint's fast path vs remark on generated documents with links", () => {
+  it("equal whenever the fast path answers; it answers for many documents holding links", () => {
+    let withLinks = 0
+    fc.assert(
+      fc.property(linkedDocument, (source) => {
+        const fast = answer(source)
+        if (fast !== undefined && fast.links.length + fast.images.length + fast.htmlComments.length > 0) withLinks++
+      }),
+      { numRuns: 800 }
+    )
+    expect(withLinks).toBeGreaterThan(25)
   })
 })

@@ -90,23 +90,32 @@ describe("agent-skill-protocol Metadata Schema", () => {
     const r = validateSkillSource(skill("name: pdf-forms\ndescription: Fills PDF forms.\nallowed-tools: Read"))
     expect(r._tag).toBe("Valid")
   })
+  // Issue 13 item 2: one validator; only what an agent cannot load excludes a skill.
   it.each([
-    ["name: PDF\ndescription: d", "must match"],
-    ["name: my-claude-skill\ndescription: d", "reserved word 'claude'"],
-    ["name: anthropic-tools\ndescription: d", "reserved word 'anthropic'"],
-    [`name: ${"a".repeat(65)}\ndescription: d`, "65 characters"],
-    ["name: '<b>x</b>'\ndescription: d", "XML tag"],
-    ["name: ok\ndescription: 'Use <tool> here'", "description contains an XML tag"],
-    ["name: ok\ndescription: ''", "description is empty"],
-    [`name: ok\ndescription: ${"d".repeat(1025)}`, "1025 characters"],
-    ["description: d", "missing field 'name'"],
-    ["name: ok", "missing field 'description'"],
-    ["name: ok\ndescription: d\nallowed-tools: 3", "allowed-tools"],
-    ["name: [a\ndescription: d", "frontmatter"]
-  ])("invalid: %s", (front, problem) => {
+    ["name: ok\ndescription: ''", "SKL106 description-nonempty: description is empty"],
+    ["description: d", "SKL101 name-required: missing required frontmatter field: name"],
+    ["name: ok", "SKL105 description-required: missing required frontmatter field: description"],
+    ["name: ''\ndescription: d", "SKL103 name-length: name is empty"],
+    ["name: [a\ndescription: d", "SKL100 frontmatter-valid: invalid frontmatter YAML"]
+  ])("excluded: %s", (front, problem) => {
     const r = validateSkillSource(skill(front))
     expect(r._tag).toBe("Invalid")
     expect(r._tag === "Invalid" && r.problems.join("; ")).toContain(problem)
+  })
+  it.each([
+    ["name: PDF\ndescription: d", "SKL102", "contains uppercase characters"],
+    ["name: my-claude-skill\ndescription: d", "SKL604", "reserved word 'claude'"],
+    ["name: anthropic-tools\ndescription: d", "SKL604", "reserved word 'anthropic'"],
+    [`name: ${"a".repeat(65)}\ndescription: d`, "SKL103", "65 characters"],
+    ["name: '<b>x</b>'\ndescription: d", "SKL605", "name contains an XML tag"],
+    ["name: ok\ndescription: 'Use <tool> here'", "SKL605", "description contains an XML tag"],
+    [`name: ok\ndescription: ${"d".repeat(1025)}`, "SKL107", "1025 characters"],
+    ["name: ok\ndescription: d\nallowed-tools: 3", "SKL114", "allowed-tools"]
+  ])("loadable with a warning: %s", (front, rule, message) => {
+    const r = validateSkillSource(skill(front))
+    expect(r._tag).toBe("Valid")
+    const w = r._tag === "Valid" ? r.warnings.find((x) => x.rule === rule) : undefined
+    expect(w?.message).toContain(message)
   })
   it("1024 code points is fine, counted as code points", () => {
     expect(validateSkillSource(skill(`name: ok\ndescription: ${"é".repeat(1024)}`))._tag).toBe("Valid")

@@ -26,11 +26,9 @@ describe("RFC-0008:C-REGISTRY rule pairs (skc lint as a process)", () => {
       const name = pair.dir ?? "demo"
       const errors = pair.lines.filter((l) => l.includes(" error[")).length
       const warnings = pair.lines.length - errors
-      expect(r.stdout.split("\n").filter(Boolean)).toEqual([
-        `${name}: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`,
-        ...pair.lines
-      ])
-      expect(r.stderr).toBe("")
+      // DECISIONS #39: the summary on stdout, each diagnostic on stderr.
+      expect(r.stdout).toBe(`${name}: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}\n`)
+      expect(r.stderr.split("\n").filter(Boolean)).toEqual(pair.lines)
       expect(r.code).toBe(isError ? 1 : 0)
     })
     it(`RFC-0008:C-REGISTRY ${pair.rule} passes a clean skill (exit 0)`, () => {

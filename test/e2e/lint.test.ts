@@ -198,8 +198,11 @@ describe("RFC-0008:C-REGISTRY SKL001 skip-compiled", () => {
   it("--force lints it anyway with the W300 warning", () => {
     compiled()
     const r = sb.run(["lint", "compiled/demo", "--force"])
-    expect(r.stderr).toBe("warning[W300]: SKL001 skip-compiled: linting compiled skill; results may not be meaningful\n")
-    expect(r.stdout).toBe("demo: 0 errors, 1 warning\nnotes.md:1:1 warning[W300]: SKL401 no-orphans: orphaned file: 'notes.md'\n")
+    // DECISIONS #39: diagnostics on stderr, the summary on stdout.
+    expect(r.stderr).toBe(
+      "warning[W300]: SKL001 skip-compiled: linting compiled skill; results may not be meaningful\nnotes.md:1:1 warning[W300]: SKL401 no-orphans: orphaned file: 'notes.md'\n"
+    )
+    expect(r.stdout).toBe("demo: 0 errors, 1 warning\n")
     expect(r.code).toBe(0)
   })
 
@@ -217,12 +220,12 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
       ".skillc/skills/named/SKILL.md": "---\nname: demo\ndescription: No trigger here.\n---\n\n# Demo\n\n1\n2\n3\n"
     })
     const r = sb.run(["lint", "named"], proj)
-    expect(r.stdout.split("\n").filter(Boolean)).toEqual([
-      "named: 1 error, 1 warning",
+    expect(r.stdout).toBe("named: 1 error, 1 warning\n")
+    expect(r.stderr.split("\n").filter(Boolean)).toEqual([
+      "warning: unknown lint rule 'SKL999' in [lint] configuration; ignored",
       "SKILL.md:2:1 error[E300]: SKL104 name-match-dir: name 'demo' does not match directory 'named'",
       "SKILL.md:9:1 warning[W300]: SKL201 skill-size: SKILL.md has 10 lines; maximum is 8"
     ])
-    expect(r.stderr).toBe("warning: unknown lint rule 'SKL999' in [lint] configuration; ignored\n")
     expect(r.code).toBe(1)
   })
 
@@ -235,10 +238,10 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
     })
     const text = sb.run(["lint"], proj)
     expect(text.code).toBe(1)
-    expect(text.stdout).toBe(
-      "bad: 1 error, 0 warnings\nSKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: file does not start with ---\ndemo: 0 errors, 0 warnings\n2 skills: 1 error, 0 warnings\n"
+    expect(text.stdout).toBe("bad: 1 error, 0 warnings\ndemo: 0 errors, 0 warnings\n2 skills: 1 error, 0 warnings\n")
+    expect(text.stderr).toBe(
+      "warning: skipping 'not-a-skill': no SKILL.md\nSKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: file does not start with ---\n"
     )
-    expect(text.stderr).toBe("warning: skipping 'not-a-skill': no SKILL.md\n")
     const doc = JSON.parse(sb.run(["lint", "--format", "json"], proj).stdout)
     expect(doc.map((d: { skill: string }) => d.skill)).toEqual(["bad", "demo"])
     for (const d of doc) expect(ajv.validate(reportSchema, d)).toBe(true)
@@ -283,7 +286,7 @@ describe("RFC-0000:C-COMPAT-FORMAT a skill shaped like the published ones", () =
     writeFileSync(join(sb.root, "secret.md"), "# Secret\n")
     symlinkSync(join(sb.root, "secret.md"), join(dir, "outside.md"))
     const r = sb.run(["lint", dir])
-    expect(r.stdout).toContain("SKILL.md:8:1 error[E300]: SKL303 link-no-escape: link escapes skill root via symlink: 'outside.md'")
+    expect(r.stderr).toContain("SKILL.md:8:1 error[E300]: SKL303 link-no-escape: link escapes skill root via symlink: 'outside.md'")
     expect(r.code).toBe(1)
   })
 })

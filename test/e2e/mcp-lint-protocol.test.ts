@@ -27,7 +27,7 @@ describe("RFC-0007:C-COMMANDS skc_lint, skc_discover, skc_match, skc_load", () =
   write(join(s.home, ".claude", "skills", "pdf-forms", "SKILL.md"), SKILL("pdf-forms", "User copy."))
   mkdirSync(join(s.home, ".claude", "skills"), { recursive: true })
   symlinkSync(join(store, "good"), join(s.home, ".claude", "skills", "good"), "dir")
-  write(join(s.work, ".claude", "skills", "bad", "SKILL.md"), SKILL("anthropic-bad", "x"))
+  write(join(s.work, ".claude", "skills", "bad", "SKILL.md"), "---\nname: bad\n---\n# Bad\n")
 
   let mcp: McpSession
   beforeAll(async () => {

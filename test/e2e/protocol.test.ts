@@ -31,7 +31,8 @@ describe("agent-skill-protocol CLI", () => {
   for (const n of ["pdf-forms", "pdf-kits", "pdf-tools", "git-helper"]) symlinkSync(join(runtime, n), join(sb.home, ".claude", "skills", n), "dir")
   // A project-level copy of git-helper shadows the deployed one.
   write(join(sb.work, ".claude", "skills", "git-helper", "SKILL.md"), SKILL("git-helper", "Project copy: git commit messages."))
-  write(join(sb.work, ".claude", "skills", "bad", "SKILL.md"), SKILL("anthropic-bad", "x"))
+  // No description: agents cannot load it, so discovery excludes it (issue 13 item 2).
+  write(join(sb.work, ".claude", "skills", "bad", "SKILL.md"), "---\nname: bad\n---\n# Bad\n")
 
   it("discover --format json: winners, shadowed, invalid, symlink targets", () => {
     const r = sb.run(["discover", "--format", "json"])
@@ -41,7 +42,7 @@ describe("agent-skill-protocol CLI", () => {
     expect(j.skills[1].link_target).toBe(join(runtime, "pdf-forms"))
     expect(j.skills[1].deployed_by_skc).toBe(true)
     expect(j.shadowed[0]).toMatchObject({ name: "git-helper", scope: "user", winner: { scope: "project" } })
-    expect(j.invalid[0].problems).toEqual(["name contains the reserved word 'anthropic'"])
+    expect(j.invalid[0].problems).toEqual(["SKL105 description-required: missing required frontmatter field: description"])
     const text = sb.run(["discover"])
     expect(text.stdout).toContain("shadowed by project")
     expect(sb.run(["discover", "--agent", "bogus"]).stderr).toMatch(/^error\[E100\]/)

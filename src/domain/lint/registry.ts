@@ -29,6 +29,7 @@ import { skl301 } from "./rules/skl301-link-file-exists.js"
 import { skl302 } from "./rules/skl302-link-anchor-exists.js"
 import { skl303 } from "./rules/skl303-link-no-escape.js"
 import { skl401 } from "./rules/skl401-no-orphans.js"
+import { skl402 } from "./rules/skl402-mention-case.js"
 import { toolSkillRules } from "./rules/tool-skill.js"
 import { protocolRules } from "./rules/protocol.js"
 
@@ -58,6 +59,7 @@ export const RULES: ReadonlyArray<Rule> = [
   skl302,
   skl303,
   skl401,
+  skl402,
   ...toolSkillRules,
   ...protocolRules
 ]

@@ -4,6 +4,7 @@
  * over a skill snapshot. The runner (`runner.ts`) applies configuration,
  * inline directives and ordering; it knows no individual rule.
  */
+import { Either, Option, Schema } from "effect"
 import type { Frontmatter } from "../markdown/frontmatter.js"
 import type { MarkdownAst } from "../markdown/model.js"
 
@@ -51,11 +52,56 @@ export interface Finding {
   readonly message: string
 }
 
+/** A declared option as the runner and the docs see it (derived from a `RuleOptionSpec`). */
 export interface RuleOption {
   readonly description: string
   readonly default: unknown
   /** Undefined when valid, else what is wrong (shown as a config warning). */
   readonly validate: (value: unknown) => string | undefined
+}
+
+/** A rule option: the Schema a `[lint]` value must decode with, its default and its docs. */
+export interface RuleOptionSpec<A> {
+  readonly schema: Schema.Schema<A>
+  readonly default: A
+  readonly description: string
+  /** What a valid value is, for the config warning "must be <expected>". */
+  readonly expected: string
+}
+
+/** Typed access to a rule's configured options: the decoded value, or the default. */
+export type OptionReader<O> = <K extends keyof O & string>(key: K) => O[K]
+
+/** What the runner and the docs need of one option. */
+const declared = <A>(spec: RuleOptionSpec<A>): RuleOption => {
+  const decode = Schema.decodeUnknownEither(spec.schema)
+  return {
+    description: spec.description,
+    default: spec.default,
+    validate: (value) => (Either.isRight(decode(value)) ? undefined : `must be ${spec.expected}`)
+  }
+}
+
+/**
+ * A rule's `options` and `check` from option Schemas (issue 15 item 4): the
+ * runner validates `[lint]` values by decoding them, and the check reads
+ * each option through its Schema, typed, with no cast.
+ */
+export const withOptions = <O extends Record<string, unknown>>(
+  specs: { readonly [K in keyof O & string]: RuleOptionSpec<O[K]> },
+  check: (s: SkillSnapshot, option: OptionReader<O>) => ReadonlyArray<Finding>
+): Pick<Rule, "options" | "check"> => {
+  const options: Record<string, RuleOption> = {}
+  for (const [key, spec] of Object.entries(specs)) options[key] = declared(spec)
+  return {
+    options,
+    check: (s, configured) =>
+      check(s, (key) => {
+        const spec = specs[key]
+        const raw = configured[key]
+        return raw === undefined ? spec.default : Option.getOrElse(Schema.decodeUnknownOption(spec.schema)(raw), () => spec.default)
+      })
+  }
 }
 
 export interface Rule {
@@ -88,12 +134,20 @@ export interface LintDiagnostic {
   readonly message: string
 }
 
-/** Options validators shared by rules. */
-export const positiveInteger = (value: unknown): string | undefined =>
-  typeof value === "number" && Number.isInteger(value) && value > 0 ? undefined : "must be a positive integer"
+/** Option Schemas shared by rules. */
+export const positiveInteger = (description: string, value: number): RuleOptionSpec<number> => ({
+  schema: Schema.Int.pipe(Schema.positive()),
+  default: value,
+  description,
+  expected: "a positive integer"
+})
 
-export const stringList = (value: unknown): string | undefined =>
-  Array.isArray(value) && value.every((v) => typeof v === "string" && v.length > 0) ? undefined : "must be a list of non-empty strings"
+export const stringList = (description: string): RuleOptionSpec<ReadonlyArray<string>> => ({
+  schema: Schema.Array(Schema.NonEmptyString),
+  default: [],
+  description,
+  expected: "a list of non-empty strings"
+})
 
 /** Lengths count Unicode code points (DECISIONS #19). */
 export const codePoints = (s: string): number => {

@@ -45,6 +45,15 @@ export type Frontmatter =
       readonly endLine: number
     }
 
+/**
+ * The most frontmatter text skc parses (characters between the delimiters).
+ * The Agent Skills fields fit in a few KiB (name 64, description 1,024,
+ * compatibility 500 code points); the YAML parser's cost grows faster than
+ * its input on megabyte scalars (issue 19), so larger blocks are reported
+ * instead of parsed.
+ */
+export const MAX_FRONTMATTER_CHARS = 64 * 1024
+
 /** The closing-delimiter problem, worded as RFC-0008 SKL100 words it. */
 export const UNCLOSED_MESSAGE = "missing frontmatter: no closing --- found"
 
@@ -70,6 +79,37 @@ export const frontmatterCloseIndex = (lines: ReadonlyArray<string>): number | un
 
 const ABSENT: Frontmatter = { _tag: "Absent" }
 
+const SIMPLE_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/
+const SIMPLE_VALUE = /^[A-Za-z][A-Za-z0-9 ,.'()/-]*[A-Za-z0-9.)]$|^[A-Za-z]$/
+const YAML_WORDS = new Set(["true", "false", "null", "y", "n", "yes", "no", "on", "off"])
+
+/**
+ * The frontmatter when every line is `key: value` with a plain key and a
+ * plain word-like value that YAML can only read as that very string (starts
+ * with a letter, none of YAML's indicators, not a keyword): the common case
+ * for reference files. Anything else is left to the YAML parser, whose
+ * start-up and per-document cost dominate lint of many small files.
+ */
+const simpleMapping = (
+  lines: ReadonlyArray<string>,
+  close: number
+): { readonly data: Record<string, unknown>; readonly keyLines: Record<string, number> } | undefined => {
+  const data: Record<string, unknown> = Object.create(null)
+  const keyLines: Record<string, number> = Object.create(null)
+  for (let i = 1; i < close; i++) {
+    const line = lines[i]!
+    const colon = line.indexOf(": ")
+    if (colon <= 0) return undefined
+    const key = line.slice(0, colon)
+    const value = line.slice(colon + 2)
+    if (!SIMPLE_KEY.test(key) || key === "__proto__" || !SIMPLE_VALUE.test(value) || key in keyLines) return undefined
+    if (YAML_WORDS.has(value.toLowerCase()) || value.includes(" #") || value.includes("  ")) return undefined
+    data[key] = value
+    keyLines[key] = i + 1
+  }
+  return close > 1 ? { data, keyLines } : undefined
+}
+
 /** Frontmatter from already split lines, so callers that need lines anyway split once. */
 export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter => {
   const close = frontmatterCloseIndex(lines)
@@ -79,6 +119,17 @@ export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter
   }
   const raw = lines.slice(1, close).join("\n")
   const endLine = close + 1
+  if (raw.length > MAX_FRONTMATTER_CHARS) {
+    return {
+      _tag: "Invalid",
+      message: `frontmatter is ${raw.length} characters, over the ${MAX_FRONTMATTER_CHARS} skc reads`,
+      line: 2,
+      raw,
+      endLine
+    }
+  }
+  const simple = simpleMapping(lines, close)
+  if (simple !== undefined) return { _tag: "Parsed", data: { ...simple.data }, raw, startLine: 1, endLine, keyLines: simple.keyLines }
   // The YAML text starts on file line 2.
   const fileLine = (yamlLine: number): number => yamlLine + 1
   const lineCounter = new LineCounter()

@@ -6,6 +6,7 @@
  * copy is reported as shadowed by it. Invalid skills are never registered
  * and never shadow anything.
  */
+import type { MetadataWarning } from "./metadata.js"
 import type { AllowedTools } from "./tools.js"
 
 export type DiscoveryScope = "project" | "user" | "plugin"
@@ -30,6 +31,8 @@ export type Candidate =
       readonly name: string
       readonly description: string
       readonly allowedTools: AllowedTools | undefined
+      /** Problems that do not stop an agent loading the skill, with the lint rule that reports each. */
+      readonly warnings?: ReadonlyArray<MetadataWarning>
     })
   | (SkillLocation & { readonly _tag: "Invalid"; readonly name: string | null; readonly problems: ReadonlyArray<string> })
 
@@ -38,6 +41,8 @@ export interface DiscoveredSkill extends SkillLocation {
   readonly description: string
   /** The raw entries, `null` when the skill has no `allowed-tools` field. */
   readonly allowed_tools: ReadonlyArray<string> | null
+  /** Non-blocking metadata problems (issue 13 item 2): the lint rule id, its name and the message. */
+  readonly warnings: ReadonlyArray<MetadataWarning>
 }
 
 export interface ShadowedSkill extends SkillLocation {
@@ -85,7 +90,8 @@ export const applyPrecedence = (candidates: ReadonlyArray<Candidate>): Discovery
       ...locationOf(c),
       name: c.name,
       description: c.description,
-      allowed_tools: c.allowedTools === undefined ? null : c.allowedTools.map((t) => t.raw)
+      allowed_tools: c.allowedTools === undefined ? null : c.allowedTools.map((t) => t.raw),
+      warnings: c.warnings ?? []
     }
     winners.set(c.name, skill)
     skills.push(skill)

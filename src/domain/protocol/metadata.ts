@@ -1,83 +1,188 @@
 /**
- * Skill metadata as the Agent Skill Protocol validates it at discovery
- * ("Metadata Schema"): a skill whose metadata fails is not registered; the
- * discovery report lists it with its problems instead (never fatal).
+ * The one validator of a skill's frontmatter (issue 13 item 2): `discover`,
+ * `prompt`, `match` and `load` decide with it which skills an agent can load,
+ * and lint's frontmatter rules (SKL100–SKL107, SKL113, SKL604, SKL605) report
+ * its findings, so the two can never disagree.
+ *
+ * Each issue carries the lint rule that reports it and whether it blocks
+ * loading. Blocking: no frontmatter or one that does not parse, no usable
+ * `name` (missing, empty, not a string) or no usable `description`
+ * (missing, empty, not a string) — without those an agent cannot list the
+ * skill at all. Everything else (format, length, reserved words, XML tags,
+ * NFKC, `allowed-tools`) is a warning discover shows beside the skill.
+ *
+ * Written out for users in docs/references-and-validation.md.
  */
-import { parseAllowedTools, type AllowedTools } from "./tools.js"
+import { parseFrontmatter, UNCLOSED_MESSAGE, type Frontmatter } from "../markdown/frontmatter.js"
 import { readSkillSource } from "./frontmatter.js"
+import { parseAllowedTools, type AllowedTools } from "./tools.js"
 
 export const NAME_PATTERN = /^[a-z0-9-]+$/
 export const MAX_NAME = 64
 export const MAX_DESCRIPTION = 1024
 export const RESERVED_WORDS = ["anthropic", "claude"] as const
 
-/** Anything that looks like an XML/HTML tag: `<x>`, `</x>`, `<x attr="">`, `<x/>`. */
-const XML_TAG = /<\/?[A-Za-z][\w:.-]*(\s[^<>]*)?\/?>/
+/** The lint rules this module decides for, id → name. */
+export const METADATA_RULE_NAMES = {
+  SKL100: "frontmatter-valid",
+  SKL101: "name-required",
+  SKL102: "name-format",
+  SKL103: "name-length",
+  SKL105: "description-required",
+  SKL106: "description-nonempty",
+  SKL107: "description-length",
+  SKL113: "name-nfkc",
+  SKL114: "allowed-tools-format",
+  SKL604: "reserved-words",
+  SKL605: "xml-tags"
+} as const
+export type MetadataRuleId = keyof typeof METADATA_RULE_NAMES
+
+export interface MetadataIssue {
+  readonly rule: MetadataRuleId
+  /** 1-based line in SKILL.md. */
+  readonly line: number
+  readonly message: string
+  /** An agent cannot load the skill at all. */
+  readonly blocking: boolean
+}
+
+/**
+ * Anything that looks like an XML/HTML tag: `<x>`, `</x>`, `<x attr="">`,
+ * `<x/>`. Attributes stop at the next `<` or `>`, so each `<` is looked at
+ * once and a long tagless text costs linear time.
+ */
+const XML_TAG = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/
+
+export const hasXmlTag = (s: string): boolean => XML_TAG.test(s)
+
+const codePoints = (s: string) => {
+  let n = 0
+  for (const _ of s) n++
+  return n
+}
+
+/** The first problem of a name string, worded for RFC-0008:C-DIAGNOSTICS; undefined when fine or empty. */
+export const nameFormatProblem = (name: string): string | undefined => {
+  if (name.length === 0) return undefined
+  if (/[A-Z]/.test(name)) return `name '${name}' contains uppercase characters`
+  const bad = [...new Set([...name].filter((c) => !/[a-z0-9-]/.test(c)))]
+  if (bad.length > 0) {
+    return `name '${name}' contains invalid characters: ${bad.map((c) => `'${c}'`).join(", ")} (only a-z, 0-9 and '-' are allowed)`
+  }
+  if (name.startsWith("-")) return `name '${name}' starts with a hyphen`
+  if (name.endsWith("-")) return `name '${name}' ends with a hyphen`
+  if (name.includes("--")) return `name '${name}' contains consecutive hyphens`
+  return undefined
+}
+
+const has = (data: Readonly<Record<string, unknown>>, key: string) => Object.prototype.hasOwnProperty.call(data, key)
+
+export interface ValidationOptions {
+  /** SKL107's `max-length` (default 1,024). */
+  readonly maxDescription?: number
+}
+
+/** Every issue of a SKILL.md's frontmatter, in rule order. */
+export const frontmatterIssues = (fm: Frontmatter, options: ValidationOptions = {}): ReadonlyArray<MetadataIssue> => {
+  if (fm._tag === "Absent") return [{ rule: "SKL100", line: 1, message: "missing frontmatter: file does not start with ---", blocking: true }]
+  if (fm._tag === "Invalid") {
+    return [
+      fm.message === UNCLOSED_MESSAGE
+        ? { rule: "SKL100", line: 1, message: UNCLOSED_MESSAGE, blocking: true }
+        : { rule: "SKL100", line: fm.line, message: `invalid frontmatter YAML: ${fm.message}`, blocking: true }
+    ]
+  }
+  const data = fm.data
+  const lineOf = (key: string) => fm.keyLines[key] ?? 1
+  const out: Array<MetadataIssue> = []
+  const push = (rule: MetadataRuleId, line: number, message: string, blocking = false) => out.push({ rule, line, message, blocking })
+
+  if (!has(data, "name")) push("SKL101", 1, "missing required frontmatter field: name", true)
+  else {
+    const line = lineOf("name")
+    const name = data.name === null ? "" : data.name
+    if (typeof name !== "string") push("SKL102", line, "name must be a string", true)
+    else {
+      const format = nameFormatProblem(name)
+      if (format !== undefined) push("SKL102", line, format)
+      const n = codePoints(name)
+      if (n === 0) push("SKL103", line, "name is empty; it must be 1-64 characters", true)
+      else if (n > MAX_NAME) push("SKL103", line, `name is ${n} characters; maximum is ${MAX_NAME}`)
+      const nfkc = name.normalize("NFKC")
+      if (nfkc !== name) push("SKL113", line, `name '${name}' is not NFKC-normalised; its NFKC form is '${nfkc}'`)
+      const lower = name.toLowerCase()
+      for (const word of RESERVED_WORDS) {
+        if (lower.includes(word)) push("SKL604", line, `name '${name}' contains the reserved word '${word}'`)
+      }
+      if (hasXmlTag(name)) push("SKL605", line, "name contains an XML tag")
+    }
+  }
+
+  if (!has(data, "description")) push("SKL105", 1, "missing required frontmatter field: description", true)
+  else {
+    const line = lineOf("description")
+    const d = data.description
+    if (d === null || (typeof d === "string" && d.trim() === "")) push("SKL106", line, "description is empty", true)
+    else if (typeof d !== "string") push("SKL106", line, "description must be a string", true)
+    else {
+      const max = options.maxDescription ?? MAX_DESCRIPTION
+      const n = codePoints(d)
+      if (n > max) push("SKL107", line, `description is ${n} characters; maximum is ${max}`)
+      if (hasXmlTag(d)) push("SKL605", line, "description contains an XML tag")
+    }
+  }
+
+  if (has(data, "allowed-tools") && data["allowed-tools"] !== null) {
+    const tools = parseAllowedTools(data["allowed-tools"])
+    if (tools._tag === "Invalid") push("SKL114", lineOf("allowed-tools"), `allowed-tools: ${tools.message}`)
+  }
+  return out
+}
 
 export interface SkillMetadata {
   readonly name: string
   readonly description: string
-  /** `undefined`: no `allowed-tools` field (standard permission model). */
+  /** `undefined`: no `allowed-tools` field (standard permission model), or one that does not parse. */
   readonly allowedTools: AllowedTools | undefined
   readonly version: string | undefined
 }
 
+/** A non-blocking issue as discover shows it. */
+export interface MetadataWarning {
+  readonly rule: MetadataRuleId
+  readonly name: string
+  readonly message: string
+}
+
 export type MetadataResult =
-  | { readonly _tag: "Valid"; readonly metadata: SkillMetadata; readonly body: string }
+  | { readonly _tag: "Valid"; readonly metadata: SkillMetadata; readonly body: string; readonly warnings: ReadonlyArray<MetadataWarning> }
   | { readonly _tag: "Invalid"; readonly name: string | undefined; readonly problems: ReadonlyArray<string> }
 
-const codePoints = (s: string) => [...s].length
+const asText = (i: MetadataIssue) => `${i.rule} ${METADATA_RULE_NAMES[i.rule]}: ${i.message}`
 
-export const nameProblems = (name: string): ReadonlyArray<string> => {
-  const problems: Array<string> = []
-  const n = codePoints(name)
-  if (n === 0) problems.push("name is empty")
-  if (n > MAX_NAME) problems.push(`name is ${n} characters (at most ${MAX_NAME})`)
-  if (XML_TAG.test(name)) problems.push("name contains an XML tag")
-  if (n > 0 && !NAME_PATTERN.test(name)) problems.push("name must match ^[a-z0-9-]+$ (lowercase letters, digits, hyphens)")
-  for (const word of RESERVED_WORDS) {
-    if (name.toLowerCase().includes(word)) problems.push(`name contains the reserved word '${word}'`)
-  }
-  return problems
-}
-
-export const descriptionProblems = (description: string): ReadonlyArray<string> => {
-  const problems: Array<string> = []
-  const n = codePoints(description.trim())
-  if (n === 0) problems.push("description is empty")
-  if (codePoints(description) > MAX_DESCRIPTION) problems.push(`description is ${codePoints(description)} characters (at most ${MAX_DESCRIPTION})`)
-  if (XML_TAG.test(description)) problems.push("description contains an XML tag")
-  return problems
-}
-
-/** Parse and validate one SKILL.md text. */
+/** Parse and validate one SKILL.md text: Invalid only when an issue blocks loading. */
 export const validateSkillSource = (source: string): MetadataResult => {
-  const parsed = readSkillSource(source)
-  if (parsed._tag === "Absent") return { _tag: "Invalid", name: undefined, problems: ["no YAML frontmatter"] }
-  if (parsed._tag === "Invalid") return { _tag: "Invalid", name: undefined, problems: [`frontmatter: ${parsed.message}`] }
-  const data = parsed.data
-  const problems: Array<string> = []
-  const rawName = data["name"]
-  const rawDescription = data["description"]
-  const name = typeof rawName === "string" ? rawName : undefined
-  if (rawName === undefined) problems.push("missing field 'name'")
-  else if (name === undefined) problems.push("field 'name' is not a string")
-  else problems.push(...nameProblems(name))
-  if (rawDescription === undefined) problems.push("missing field 'description'")
-  else if (typeof rawDescription !== "string") problems.push("field 'description' is not a string")
-  else problems.push(...descriptionProblems(rawDescription))
-  const tools = data["allowed-tools"] === undefined ? undefined : parseAllowedTools(data["allowed-tools"])
-  if (tools !== undefined && tools._tag === "Invalid") problems.push(`allowed-tools: ${tools.message}`)
-  if (problems.length > 0) return { _tag: "Invalid", name, problems }
-  const version = data["version"]
+  const fm = parseFrontmatter(source)
+  const issues = frontmatterIssues(fm)
+  const data = fm._tag === "Parsed" ? fm.data : {}
+  const name = typeof data.name === "string" ? data.name : undefined
+  const blocking = issues.filter((i) => i.blocking)
+  const description = data.description
+  if (fm._tag !== "Parsed" || blocking.length > 0 || name === undefined || typeof description !== "string") {
+    return { _tag: "Invalid", name, problems: blocking.map(asText) }
+  }
+  const tools = data["allowed-tools"] === undefined || data["allowed-tools"] === null ? undefined : parseAllowedTools(data["allowed-tools"])
+  const version = data.version
   return {
     _tag: "Valid",
     metadata: {
-      name: name!,
-      description: (rawDescription as string).trim(),
+      name,
+      description: description.trim(),
       allowedTools: tools?._tag === "Parsed" ? tools.tools : undefined,
       version: typeof version === "string" || typeof version === "number" ? String(version) : undefined
     },
-    body: parsed.body
+    body: readSkillSource(source).body,
+    warnings: issues.map((i) => ({ rule: i.rule, name: METADATA_RULE_NAMES[i.rule], message: i.message }))
   }
 }

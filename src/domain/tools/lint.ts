@@ -9,29 +9,54 @@
  * one place that knows the dialect, so lint and `skc run` can never disagree
  * about what is wrong.
  */
-import { parseToolSkill, type ParsedToolSkill } from "./parse.js"
+import { splitLines } from "../markdown/lines.js"
+import { configureRules, runRules } from "../lint/runner.js"
+import { makeSnapshot } from "../lint/snapshot.js"
+import type { Rule, SkillSnapshot } from "../lint/types.js"
+import { declaresTools, parseToolSkillFrom } from "./parse.js"
 import type { ProblemKind } from "./model.js"
 
-export interface ToolLintFinding {
-  readonly line: number
-  readonly message: string
-}
-
-export interface ToolLintRule {
-  readonly id: string
-  readonly name: string
+/**
+ * A dialect rule is a registry rule (one rule shape for every family, issue
+ * 15 item 4) that also names the parser's problem kinds it reports.
+ */
+export interface ToolLintRule extends Rule {
   readonly defaultSeverity: "error" | "warning"
-  readonly summary: string
-  readonly doc: string
-  readonly fix: string
-  readonly source: string
   readonly kinds: ReadonlyArray<ProblemKind>
-  readonly check: (parsed: ParsedToolSkill) => ReadonlyArray<ToolLintFinding>
 }
 
-const rule = (r: Omit<ToolLintRule, "check">): ToolLintRule => ({
+/** The dialect applies when SKILL.md declares tools. */
+export const declaresToolsIn = (s: SkillSnapshot): boolean => {
+  const doc = s.markdown("SKILL.md")
+  return doc !== undefined && declaresTools(doc)
+}
+
+const parsed = new WeakMap<SkillSnapshot, ReturnType<typeof parseToolSkillFrom>>()
+
+/** SKILL.md parsed by the dialect's parser, once per snapshot for every SKL5xx rule. */
+const parsedOf = (s: SkillSnapshot) => {
+  let p = parsed.get(s)
+  if (p === undefined) {
+    const doc = s.markdown("SKILL.md")
+    if (doc === undefined) return undefined
+    const source = s.markdownFiles.find((f) => f.path === "SKILL.md")?.source ?? ""
+    p = parseToolSkillFrom(doc, splitLines(source))
+    parsed.set(s, p)
+  }
+  return p
+}
+
+type ToolRuleSpec = Omit<ToolLintRule, "check" | "category" | "appliesTo" | "doc"> & { readonly doc: string }
+
+const rule = (r: ToolRuleSpec): ToolLintRule => ({
   ...r,
-  check: (parsed) => parsed.problems.filter((p) => r.kinds.includes(p.kind)).map((p) => ({ line: p.line, message: p.message }))
+  category: "tools",
+  doc: `${r.doc} Applies only to skills that declare tools.`,
+  appliesTo: declaresToolsIn,
+  check: (s) =>
+    (parsedOf(s)?.problems ?? [])
+      .filter((p) => r.kinds.includes(p.kind))
+      .map((p) => ({ file: "SKILL.md", line: p.line, message: p.message }))
 })
 
 const SPEC = "tool-skills SKILL spec"
@@ -95,9 +120,14 @@ export const toolLintRules: ReadonlyArray<ToolLintRule> = [
     fix: "Use the parameter in the command, or make it optional or remove it." })
 ]
 
-/** Run every dialect rule over SKILL.md; empty when the skill declares no tools. */
+/** Run every dialect rule over one SKILL.md text; empty when the skill declares no tools. */
 export const lintToolSkill = (source: string) => {
-  const parsed = parseToolSkill(source)
-  if (!parsed.declaresTools) return []
-  return toolLintRules.flatMap((r) => r.check(parsed).map((f) => ({ rule: r.id, name: r.name, severity: r.defaultSeverity, ...f })))
+  const snapshot = makeSnapshot({ dirName: "", entries: [{ path: "SKILL.md", type: "file" }], markdownFiles: [{ path: "SKILL.md", source }] })
+  return runRules(snapshot, configureRules(toolLintRules, {}).rules).map((d) => ({
+    rule: d.rule,
+    name: d.name,
+    severity: d.severity,
+    line: d.line,
+    message: d.message
+  }))
 }

@@ -1,11 +1,17 @@
 /**
- * The agent skill protocol's rules (SKL6xx, pure functions in
- * src/domain/protocol/lint.ts) as registry rules, like the tool dialect's
- * SKL5xx: configurable under `[lint]`, shown in text, JSON and SARIF, and
- * documented in docs/rules.md. Each reads SKILL.md only.
+ * The agent skill protocol's rules (SKL6xx): registry rules like every other
+ * (one rule shape; configurable under `[lint]`, shown in text, JSON and
+ * SARIF, documented in docs/rules.md). They read SKILL.md's frontmatter and
+ * body from the snapshot, parsed once for all rules.
  */
-import { bodyTokenBudget, dangerousToolCombination, MAX_BODY_TOKENS, unknownTool, type ProtocolRule } from "../../protocol/lint.js"
-import type { Rule, SkillSnapshot } from "../types.js"
+import { splitLines } from "../../markdown/lines.js"
+import { frontmatterData, has, keyLine, type Finding, type Rule, type SkillSnapshot } from "../types.js"
+import { metadataFindings } from "../metadataIssues.js"
+import { RESERVED_WORDS } from "../../protocol/metadata.js"
+import { estimateTokens } from "../../protocol/tokens.js"
+import { dangerousCombinations, isKnownTool, parseAllowedTools, type AllowedTools } from "../../protocol/tools.js"
+
+export const MAX_BODY_TOKENS = 5_000
 
 const PROTOCOL = "agent-skill-protocol"
 
@@ -14,47 +20,121 @@ const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, "
 
 const skillSource = (s: SkillSnapshot): string | undefined => s.markdownFiles.find((f) => f.path === "SKILL.md")?.source
 
-const asRule = (
-  r: ProtocolRule,
-  docs: { readonly summary: string; readonly doc: string; readonly fix: string; readonly source: string }
-): Rule => ({
-  id: r.id,
-  name: r.name,
-  defaultSeverity: r.severity === "error" ? "error" : "warning",
-  category: "protocol",
-  ...docs,
-  appliesTo: (s) => skillSource(s) !== undefined,
-  check: (s) => {
-    const source = skillSource(s)
-    return source === undefined ? [] : r.check(source, "SKILL.md").map((d) => ({ file: d.file, line: d.line, message: d.message }))
-  }
-})
+const hasSkillMd = (s: SkillSnapshot): boolean => skillSource(s) !== undefined
 
-export const protocolRules: ReadonlyArray<Rule> = [
-  asRule(dangerousToolCombination, {
-    summary: "`allowed-tools` does not grant a dangerous pair of tools.",
-    doc:
-      "Tools listed in `allowed-tools` run without asking. Some pairs together let a skill run code nobody reviewed: " +
-      "`Bash` + `Write` (create and execute scripts), `WebFetch` + `Bash` (download and execute remote code), " +
-      "`Edit` + `Bash` (modify and execute scripts). One diagnostic per pair.",
-    fix: "Drop one tool of the pair, or narrow `Bash` to the commands the skill needs (e.g. `Bash(git status:*)`).",
-    source: `${PROTOCOL} "Security Considerations: Dangerous Combinations"`
-  }),
-  asRule(unknownTool, {
-    summary: "Every `allowed-tools` entry names a known agent tool.",
-    doc:
-      "An entry naming no tool an agent runtime provides (Read, Write, Edit, Bash, Glob, Grep, Task, WebFetch, WebSearch, " +
-      "TodoWrite, AskUserQuestion, Skill, SlashCommand, NotebookEdit, … or an MCP tool `mcp__<server>__<tool>`) is " +
-      "usually a typo: the tool it meant stays unavailable in restricted mode.",
-    fix: "Correct the tool's spelling (tool names are case-sensitive: `Bash`, not `bash`) or remove the entry.",
-    source: `${PROTOCOL} "Metadata Schema: allowed-tools"`
-  }),
-  asRule(bodyTokenBudget, {
-    summary: `The SKILL.md body is at most ${thousands(MAX_BODY_TOKENS)} estimated tokens.`,
-    doc:
-      "The whole SKILL.md body enters the agent's context when the skill activates; the Agent Skills format recommends " +
-      `keeping it under ${thousands(MAX_BODY_TOKENS)} tokens (estimated as code points ÷ 4, as \`skc load\` does).`,
-    fix: "Move detail into files under references/ and link them from SKILL.md; they load only when needed.",
-    source: `${PROTOCOL} "Progressive Disclosure"; Agent Skills format (body under 5,000 tokens)`
-  })
-]
+const allowedToolsOf = (s: SkillSnapshot): AllowedTools | undefined => {
+  const data = frontmatterData(s.frontmatter)
+  if (data === undefined || !has(data, "allowed-tools") || data["allowed-tools"] === null) return undefined
+  const tools = parseAllowedTools(data["allowed-tools"])
+  return tools._tag === "Parsed" ? tools.tools : undefined
+}
+
+/** The SKILL.md body: every line after the frontmatter. */
+const bodyOf = (s: SkillSnapshot): { readonly text: string; readonly startLine: number } => {
+  const source = skillSource(s) ?? ""
+  const fm = s.frontmatter
+  const startLine = fm._tag === "Absent" ? 1 : fm.endLine + 1
+  return { text: splitLines(source).slice(startLine - 1).join("\n"), startLine }
+}
+
+export const skl601: Rule = {
+  id: "SKL601",
+  name: "dangerous-tool-combination",
+  defaultSeverity: "warning",
+  category: "protocol",
+  summary: "`allowed-tools` does not grant a dangerous pair of tools.",
+  doc:
+    "Tools listed in `allowed-tools` run without asking. Some pairs together let a skill run code nobody reviewed: " +
+    "`Bash` + `Write` (create and execute scripts), `WebFetch` + `Bash` (download and execute remote code), " +
+    "`Edit` + `Bash` (modify and execute scripts). One diagnostic per pair.",
+  fix: "Drop one tool of the pair, or narrow `Bash` to the commands the skill needs (e.g. `Bash(git status:*)`).",
+  source: `${PROTOCOL} "Security Considerations: Dangerous Combinations"`,
+  appliesTo: hasSkillMd,
+  check: (s) => {
+    const tools = allowedToolsOf(s)
+    if (tools === undefined) return []
+    const line = keyLine(s.frontmatter, "allowed-tools")
+    return dangerousCombinations(tools).map(
+      (c): Finding => ({ file: "SKILL.md", line, message: `allowed-tools grants ${c.tools[0]} and ${c.tools[1]}, which together ${c.risk}` })
+    )
+  }
+}
+
+export const skl602: Rule = {
+  id: "SKL602",
+  name: "unknown-tool",
+  defaultSeverity: "warning",
+  category: "protocol",
+  summary: "Every `allowed-tools` entry names a known agent tool.",
+  doc:
+    "An entry naming no tool an agent runtime provides (Read, Write, Edit, Bash, Glob, Grep, Task, WebFetch, WebSearch, " +
+    "TodoWrite, AskUserQuestion, Skill, SlashCommand, NotebookEdit, … or an MCP tool `mcp__<server>__<tool>`) is " +
+    "usually a typo: the tool it meant stays unavailable in restricted mode.",
+  fix: "Correct the tool's spelling (tool names are case-sensitive: `Bash`, not `bash`) or remove the entry.",
+  source: `${PROTOCOL} "Metadata Schema: allowed-tools"`,
+  appliesTo: hasSkillMd,
+  check: (s) => {
+    const tools = allowedToolsOf(s)
+    if (tools === undefined) return []
+    const line = keyLine(s.frontmatter, "allowed-tools")
+    return tools.filter((t) => !isKnownTool(t.tool)).map((t): Finding => ({ file: "SKILL.md", line, message: `unknown tool '${t.tool}' in allowed-tools` }))
+  }
+}
+
+export const skl603: Rule = {
+  id: "SKL603",
+  name: "body-token-budget",
+  defaultSeverity: "warning",
+  category: "protocol",
+  summary: `The SKILL.md body is at most ${thousands(MAX_BODY_TOKENS)} estimated tokens.`,
+  doc:
+    "The whole SKILL.md body enters the agent's context when the skill activates; the Agent Skills format recommends " +
+    `keeping it under ${thousands(MAX_BODY_TOKENS)} tokens (estimated as code points ÷ 4, as \`skc load\` does).`,
+  fix: "Move detail into files under references/ and link them from SKILL.md; they load only when needed.",
+  source: `${PROTOCOL} "Progressive Disclosure"; Agent Skills format (body under 5,000 tokens)`,
+  appliesTo: hasSkillMd,
+  check: (s) => {
+    const body = bodyOf(s)
+    const tokens = estimateTokens(body.text)
+    if (tokens <= MAX_BODY_TOKENS) return []
+    return [
+      {
+        file: "SKILL.md",
+        line: s.frontmatter._tag === "Parsed" ? body.startLine : 1,
+        message: `SKILL.md body is ~${tokens} tokens (recommended at most ${MAX_BODY_TOKENS}); move detail into referenced files`
+      }
+    ]
+  }
+}
+
+export const skl604: Rule = {
+  id: "SKL604",
+  name: "reserved-words",
+  defaultSeverity: "warning",
+  category: "protocol",
+  summary: `\`name\` contains none of the reserved words (${RESERVED_WORDS.map((w) => `\`${w}\``).join(", ")}).`,
+  doc:
+    "The protocol's metadata schema reserves these words: a skill whose name contains one may be refused by an agent runtime's own checks " +
+    "(some upload paths reject it), while others load it. `skc discover` lists such a skill with this warning; it stays loadable.",
+  fix: "Rename the skill without the reserved word (and rename its directory to match).",
+  source: `${PROTOCOL} "Metadata Schema: name"; issue 13 (one validator)`,
+  appliesTo: hasSkillMd,
+  check: (s) => metadataFindings(s, "SKL604")
+}
+
+export const skl605: Rule = {
+  id: "SKL605",
+  name: "xml-tags",
+  defaultSeverity: "warning",
+  category: "protocol",
+  summary: "`name` and `description` contain no XML tags.",
+  doc:
+    "Agents place every skill's name and description inside the XML of their system prompt (`<available_skills>`); a tag such as `<canvas>` " +
+    "in them can break or inject into that structure, so the protocol's metadata schema forbids it. `skc discover` lists such a skill with this warning.",
+  fix: "Write the element's name without angle brackets (`canvas element`) or in backticks outside the frontmatter.",
+  source: `${PROTOCOL} "Metadata Schema"; issue 13 (one validator)`,
+  appliesTo: hasSkillMd,
+  check: (s) => metadataFindings(s, "SKL605")
+}
+
+export const protocolRules: ReadonlyArray<Rule> = [skl601, skl602, skl603, skl604, skl605]

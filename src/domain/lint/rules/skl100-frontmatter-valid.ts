@@ -1,4 +1,4 @@
-import { UNCLOSED_MESSAGE } from "../../markdown/frontmatter.js"
+import { metadataFindings } from "../metadataIssues.js"
 import type { Rule } from "../types.js"
 
 export const skl100: Rule = {
@@ -11,19 +11,5 @@ export const skl100: Rule = {
   doc:
     "SKILL.md must begin with a line that is exactly `---`, close the frontmatter at the next `---` line, and hold a YAML mapping in between. Agents read `name` and `description` from it at start-up, so a skill without valid frontmatter is never discovered. Duplicate keys, tabs used as indentation and other YAML errors are reported with the parser's message and line.",
   fix: "Start the file with `---`, put `name:` and `description:` on their own lines, close with `---`, and fix the YAML error at the reported line (quote values containing `: `, indent with spaces).",
-  check: (s) => {
-    const fm = s.frontmatter
-    switch (fm._tag) {
-      case "Parsed":
-        return []
-      case "Absent":
-        return [{ file: "SKILL.md", line: 1, message: "missing frontmatter: file does not start with ---" }]
-      case "Invalid":
-        return [
-          fm.message === UNCLOSED_MESSAGE
-            ? { file: "SKILL.md", line: 1, message: UNCLOSED_MESSAGE }
-            : { file: "SKILL.md", line: fm.line, message: `invalid frontmatter YAML: ${fm.message}` }
-        ]
-    }
-  }
+  check: (s) => metadataFindings(s, "SKL100")
 }

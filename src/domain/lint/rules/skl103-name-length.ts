@@ -1,4 +1,5 @@
-import { codePoints, frontmatterData, has, keyLine, type Rule } from "../types.js"
+import { metadataFindings } from "../metadataIssues.js"
+import type { Rule } from "../types.js"
 
 export const skl103: Rule = {
   id: "SKL103",
@@ -9,15 +10,5 @@ export const skl103: Rule = {
   summary: "`name` is 1-64 characters.",
   doc: "The Agent Skills format limits names to 1-64 characters (Unicode code points). An empty name identifies nothing; a very long one is truncated or rejected by agents.",
   fix: "Give the skill a short, non-empty name of at most 64 characters.",
-  check: (s) => {
-    const data = frontmatterData(s.frontmatter)
-    if (data === undefined || !has(data, "name")) return []
-    const name = data.name === null ? "" : data.name
-    if (typeof name !== "string") return []
-    const line = keyLine(s.frontmatter, "name")
-    const n = codePoints(name)
-    if (n === 0) return [{ file: "SKILL.md", line, message: "name is empty; it must be 1-64 characters" }]
-    if (n > 64) return [{ file: "SKILL.md", line, message: `name is ${n} characters; maximum is 64` }]
-    return []
-  }
+  check: (s) => metadataFindings(s, "SKL103")
 }

@@ -1,4 +1,6 @@
-import { codePoints, frontmatterData, keyLine, positiveInteger, type Rule } from "../types.js"
+import { frontmatterIssues } from "../../protocol/metadata.js"
+import { toFinding } from "../metadataIssues.js"
+import { positiveInteger, withOptions, type Rule } from "../types.js"
 
 export const skl107: Rule = {
   id: "SKL107",
@@ -9,16 +11,9 @@ export const skl107: Rule = {
   summary: "`description` is at most 1024 characters.",
   doc: "Descriptions of every installed skill share the agent's start-up context; the Agent Skills format caps them at 1024 characters (Unicode code points, folded block scalars counted as their folded text).",
   fix: "Shorten the description to what the skill does and when to use it; move details into the body.",
-  options: {
-    "max-length": { description: "Maximum length in characters.", default: 1024, validate: positiveInteger }
-  },
-  check: (s, options) => {
-    const data = frontmatterData(s.frontmatter)
-    if (data === undefined || typeof data.description !== "string") return []
-    const max = options["max-length"] as number
-    const n = codePoints(data.description)
-    return n > max
-      ? [{ file: "SKILL.md", line: keyLine(s.frontmatter, "description"), message: `description is ${n} characters; maximum is ${max}` }]
-      : []
-  }
+  ...withOptions<{ "max-length": number }>({ "max-length": positiveInteger("Maximum length in characters.", 1024) }, (s, option) =>
+    frontmatterIssues(s.frontmatter, { maxDescription: option("max-length") })
+      .filter((i) => i.rule === "SKL107")
+      .map(toFinding)
+  )
 }

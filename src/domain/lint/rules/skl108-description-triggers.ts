@@ -1,4 +1,4 @@
-import { frontmatterData, keyLine, stringList, type Rule } from "../types.js"
+import { frontmatterData, keyLine, stringList, withOptions, type Rule } from "../types.js"
 
 /** RFC-0008's six patterns plus DECISIONS #20's three. */
 export const TRIGGER_PATTERNS: ReadonlyArray<string> = [
@@ -13,24 +13,53 @@ export const TRIGGER_PATTERNS: ReadonlyArray<string> = [
   "whenever"
 ]
 
+/** Words that end in "ing" without being a gerund ("for anything" says no use). */
+const NOT_GERUNDS = new Set(["thing", "nothing", "something", "anything", "everything", "string", "strings", "king", "ring", "spring", "during"])
+
+/**
+ * How published descriptions say when to use a skill, beyond the explicit
+ * phrases (issue 13 item 4): a "when" or "if" clause ("… when building new
+ * UI", "Use it if …"), and a purpose "for <verb>ing" ("Toolkit for creating
+ * PDFs"). Word-based, one pass, linear in the description.
+ */
+const hasClause = (words: ReadonlyArray<string>): string | undefined => {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!
+    if (w === "when" || w === "if") return w
+    if (w === "for" && i + 1 < words.length) {
+      const next = words[i + 1]!
+      if (next.length > 4 && next.endsWith("ing") && !NOT_GERUNDS.has(next)) return `for ${next}`
+    }
+  }
+  return undefined
+}
+
+/** The trigger a description carries, or undefined (exported for the docs and tests). */
+export const findTrigger = (description: string, extra: ReadonlyArray<string> = []): string | undefined => {
+  const text = description.toLowerCase().replace(/\s+/g, " ")
+  const phrase = [...TRIGGER_PATTERNS, ...extra.map((p) => p.toLowerCase())].find((p) => text.includes(p))
+  if (phrase !== undefined) return phrase
+  return hasClause(text.split(/[^a-z0-9'-]+/).filter((w) => w.length > 0))
+}
+
 export const skl108: Rule = {
   id: "SKL108",
   name: "description-triggers",
   defaultSeverity: "warning",
   category: "frontmatter",
-  source: "RFC-0008:C-REGISTRY, DECISIONS #20",
+  source: "RFC-0008:C-REGISTRY, DECISIONS #20, issue 13",
   summary: "`description` says when to use the skill.",
-  doc: `Agents activate a skill when its description matches the task, so it should say when to use it. The check looks (case-insensitively, whitespace collapsed) for one of: ${TRIGGER_PATTERNS.map((p) => `\`${p}\``).join(", ")}. It is written for English; other languages can add their own phrases with \`patterns\` or turn the rule off.`,
+  doc:
+    "Agents activate a skill when its description matches the task, so it should say when to use it. The description (lower-cased, whitespace collapsed) passes when it holds " +
+    `one of the phrases ${TRIGGER_PATTERNS.map((p) => `\`${p}\``).join(", ")} or a \`patterns\` option phrase (as a substring); ` +
+    "or, word by word (words are runs of letters, digits, `'` and `-`), the word `when` or `if` (a condition: \"Use it when …\", \"… if the user uploads a PDF\"); " +
+    "or `for` followed by a word of five or more letters ending in `ing` (a purpose: \"for creating slides\"), except `thing`-words, `string`, `during` and the like. " +
+    "It is written for English; other languages can add their own phrases with `patterns` or turn the rule off.",
   fix: "Add a sentence such as `Use when the user asks to …` to the description.",
-  options: {
-    patterns: { description: "Extra trigger phrases (case-insensitive).", default: [], validate: stringList }
-  },
-  check: (s, options) => {
+  ...withOptions<{ patterns: ReadonlyArray<string> }>({ patterns: stringList("Extra trigger phrases (case-insensitive).") }, (s, option) => {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined || typeof data.description !== "string" || data.description.trim() === "") return []
-    const text = data.description.toLowerCase().replace(/\s+/g, " ")
-    const patterns = [...TRIGGER_PATTERNS, ...(options.patterns as ReadonlyArray<string>).map((p) => p.toLowerCase())]
-    return patterns.some((p) => text.includes(p))
+    return findTrigger(data.description, option("patterns")) !== undefined
       ? []
       : [
           {
@@ -39,5 +68,5 @@ export const skl108: Rule = {
             message: "missing activation trigger: say when to use the skill (e.g. 'Use when …')"
           }
         ]
-  }
+  })
 }

@@ -1,4 +1,5 @@
 import type { Rule } from "../types.js"
+import { toolSkillDialect } from "./tool-skill.js"
 
 export const skl202: Rule = {
   id: "SKL202",
@@ -7,8 +8,9 @@ export const skl202: Rule = {
   category: "structure",
   source: "RFC-0008:C-REGISTRY, DECISIONS #13",
   summary: "SKILL.md has at least one H1 heading.",
-  doc: "The H1 titles the skill in outlines, the compiled stub and search results. Headings inside code blocks, HTML or the frontmatter do not count.",
+  doc: "The H1 titles the skill in outlines, the compiled stub and search results. Headings inside code blocks, HTML or the frontmatter do not count. Not applied to tool skills, whose body is a list of `### tool` blocks by their dialect's design.",
   fix: "Add `# <Skill Title>` after the frontmatter.",
+  appliesTo: (s) => !toolSkillDialect.applies(s),
   check: (s) => {
     const facts = s.markdown("SKILL.md")
     if (facts === undefined || facts.headings.some((h) => h.level === 1)) return []

@@ -1,4 +1,5 @@
 import type { Finding, Rule } from "../types.js"
+import { toolSkillDialect } from "./tool-skill.js"
 
 export const skl204: Rule = {
   id: "SKL204",
@@ -7,12 +8,14 @@ export const skl204: Rule = {
   category: "structure",
   source: "RFC-0008:C-REGISTRY",
   summary: "The first heading of each markdown file is an H1.",
-  doc: "The first heading titles the document; starting at H2 or deeper suggests missing context, and the compiled stub lists reference files by their H1. Applies to every scanned `.md` file.",
+  doc: "The first heading titles the document; starting at H2 or deeper suggests missing context, and the compiled stub lists reference files by their H1. Applies to every scanned `.md` file, except a SKILL.md without any H1 (SKL202 reports that once) and a tool skill's SKILL.md (its body is `### tool` blocks by design).",
   fix: "Make the first heading `# Title`, or add an H1 above it.",
   check: (s) => {
     const out: Array<Finding> = []
     for (const f of s.markdownFiles) {
-      const first = s.markdown(f.path)?.headings[0]
+      const headings = s.markdown(f.path)?.headings ?? []
+      if (f.path === "SKILL.md" && (!headings.some((h) => h.level === 1) || toolSkillDialect.applies(s))) continue
+      const first = headings[0]
       if (first !== undefined && first.level !== 1) {
         out.push({ file: f.path, line: first.line, message: `first heading is H${first.level}; expected H1` })
       }

@@ -1,0 +1,137 @@
+/**
+ * Links and images of a body written only in the simple forms, found without
+ * remark (issue 13 item 5): `[text](dest)` and `![alt](dest)` on one line,
+ * with plain text (no brackets, emphasis, code, escapes, entities or HTML)
+ * and a plain destination (no spaces, parentheses, angle brackets, escapes or
+ * entities), outside code blocks and code spans.
+ *
+ * It answers only when it can vouch that remark would find exactly these:
+ * every `[` outside code must open such a link (so no reference, definition,
+ * footnote or task-list bracket), no `<` outside code except a line that is
+ * one HTML comment and nothing else (a skilllint directive; so no autolink,
+ * other raw HTML or HTML block), no code span crossing a line (so code-span ranges do
+ * not depend on block boundaries), no backslash before a backtick, `[` or `!`,
+ * and no tab before a link (micromark counts tab columns its own way).
+ * Otherwise it returns undefined and the caller asks remark. The differential
+ * test `markdown-lint-fast` holds the two equal.
+ */
+import type { CodeBlock, HtmlComment, Link } from "./model.js"
+
+/** A line that is one HTML comment and nothing else (how skilllint directives are written). */
+const COMMENT_LINE = /^[ \t]*<!--(?!-?>)((?:(?!-->)[^<])*)-->[ \t]*$/
+
+// Text: plain characters and single-backtick code spans without brackets.
+const LINK = /!?\[((?:[^[\]\\`*_<>&!\r\n]|`[^`\r\n[\]]+`)*)\]\(([^\s()<>\\&`]+)\)/y
+
+/** A code span's text as remark keeps it: one space stripped from each side when both are there and it is not all spaces. */
+const codeText = (content: string): string =>
+  content.length >= 2 && content.startsWith(" ") && content.endsWith(" ") && content.trim() !== "" ? content.slice(1, -1) : content
+
+const linkText = (raw: string): string => (raw.includes("`") ? raw.replace(/`([^`]+)`/g, (_, c: string) => codeText(c)) : raw).trim()
+
+/** Code-span ranges [start, end) of one chunk of lines; undefined when a span crosses a line. */
+const codeSpans = (text: string): Array<number> | undefined => {
+  const spans: Array<number> = []
+  let i = 0
+  const n = text.length
+  while (i < n) {
+    const open = text.indexOf("`", i)
+    if (open === -1) break
+    let runEnd = open
+    while (runEnd < n && text.charCodeAt(runEnd) === 96) runEnd++
+    const length = runEnd - open
+    // The closer: the next run of exactly the same length.
+    let j = runEnd
+    let close = -1
+    while (j < n) {
+      const next = text.indexOf("`", j)
+      if (next === -1) break
+      let e = next
+      while (e < n && text.charCodeAt(e) === 96) e++
+      if (e - next === length) {
+        close = next
+        j = e
+        break
+      }
+      j = e
+    }
+    if (close === -1) {
+      i = runEnd // unmatched: literal backticks
+      continue
+    }
+    if (text.slice(open, j).includes("\n")) return undefined
+    spans.push(open, j)
+    i = j
+  }
+  return spans
+}
+
+const inSpan = (spans: ReadonlyArray<number>, offset: number): boolean => {
+  for (let k = 0; k < spans.length; k += 2) if (offset >= spans[k]! && offset < spans[k + 1]!) return true
+  return false
+}
+
+export interface SimpleLinks {
+  readonly links: ReadonlyArray<Link>
+  readonly images: ReadonlyArray<Link>
+  readonly htmlComments: ReadonlyArray<HtmlComment>
+}
+
+/**
+ * `lines` as `splitLines` gives them (BOM stripped), the body starting at
+ * `bodyStartLine`, `codeBlocks` exact (inclusive line ranges).
+ */
+export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number, codeBlocks: ReadonlyArray<CodeBlock>): SimpleLinks | undefined => {
+  const inCode = new Uint8Array(lines.length + 2)
+  for (const b of codeBlocks) for (let l = b.line; l <= b.endLine && l <= lines.length; l++) inCode[l] = 1
+  const links: Array<Link> = []
+  const images: Array<Link> = []
+  const htmlComments: Array<HtmlComment> = []
+  let l = bodyStartLine
+  while (l <= lines.length) {
+    if (inCode[l] === 1 || lines[l - 1]!.trim() === "") {
+      l++
+      continue
+    }
+    // A chunk: consecutive non-blank lines outside code blocks (one or more blocks).
+    const first = l
+    while (l <= lines.length && inCode[l] !== 1 && lines[l - 1]!.trim() !== "") l++
+    const chunk = lines.slice(first - 1, l - 1)
+    const joined = chunk.join("\n")
+    if (joined.indexOf("[") === -1 && joined.indexOf("<") === -1) continue
+    if (/\\[`[!]/.test(joined)) return undefined
+    const spans = joined.indexOf("`") === -1 ? [] : codeSpans(joined)
+    if (spans === undefined) return undefined
+    let offset = 0
+    for (let k = 0; k < chunk.length; k++) {
+      const line = chunk[k]!
+      const lineNo = first + k
+      for (let i = 0; i < line.length; i++) {
+        const c = line.charCodeAt(i)
+        if (c !== 91 /* [ */ && c !== 60 /* < */) continue
+        if (inSpan(spans, offset + i)) continue
+        if (c === 60) {
+          // A whole-line comment is an HTML block (or inline HTML in a paragraph): a comment either way.
+          const comment = line.slice(0, i).trim() === "" ? COMMENT_LINE.exec(line) : null
+          if (comment === null) return undefined
+          htmlComments.push({ line: lineNo, text: comment[1]!.trim() })
+          break
+        }
+        const image = i > 0 && line.charCodeAt(i - 1) === 33 /* ! */
+        const start = image ? i - 1 : i
+        if (line.slice(0, start).includes("\t")) return undefined
+        LINK.lastIndex = start
+        const m = LINK.exec(line)
+        if (m === null || m[0].startsWith("!") !== image) return undefined
+        const end = start + m[0].length
+        // A code span may not start inside the link (its text and destination hold no backtick, so only check the end).
+        if (inSpan(spans, offset + end - 1)) return undefined
+        const found: Link = { target: m[2]!, text: linkText(m[1]!), line: lineNo, column: start + 1, kind: "inline" }
+        ;(image ? images : links).push(found)
+        i = end - 1
+      }
+      offset += line.length + 1
+    }
+  }
+  return { links, images, htmlComments }
+}

@@ -1,0 +1,77 @@
+/**
+ * Issue 19 item 2: lint's cost grows linearly with hostile inputs (long
+ * unbroken tokens, a huge description). Each case lints the input at 1× and
+ * 4× its size in the same run and compares the best of three timings: linear
+ * work gives a ratio near 4, quadratic work near 16. No absolute time is
+ * asserted.
+ */
+import { describe, expect, it } from "vitest"
+import { configureRules, runRules } from "../../src/domain/lint/runner.js"
+import { RULES } from "../../src/domain/lint/registry.js"
+import { makeSnapshot } from "../../src/domain/lint/snapshot.js"
+
+const lintOnce = (files: Record<string, string>): void => {
+  const entries = Object.keys(files).map((path) => ({ path, type: "file" as const }))
+  const snapshot = makeSnapshot({ dirName: "demo", entries, markdownFiles: entries.map((e) => ({ path: e.path, source: files[e.path]! })) })
+  runRules(snapshot, configureRules(RULES, {}).rules)
+}
+
+/** Time per lint, averaged over as many runs as fill 40 ms, so sub-millisecond runs are measurable. */
+const perRun = (files: Record<string, string>): number => {
+  const start = process.hrtime.bigint()
+  let runs = 0
+  let elapsed = 0
+  do {
+    lintOnce(files)
+    runs++
+    elapsed = Number(process.hrtime.bigint() - start)
+  } while (elapsed < 40e6)
+  return elapsed / runs
+}
+
+const median = (xs: Array<number>): number => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
+
+/**
+ * Median time per lint of the 4× input over the 1× input, measured in
+ * alternation (1×, 4×, 1×, 4×, …) so that load from other processes on a
+ * shared machine falls on both sides alike.
+ */
+const ratio = (make: (scale: number) => Record<string, string>): number => {
+  const small = make(1)
+  const large = make(4)
+  lintOnce(small) // warm-up: JIT and caches
+  lintOnce(large)
+  const a: Array<number> = []
+  const b: Array<number> = []
+  for (let round = 0; round < 5; round++) {
+    a.push(perRun(small))
+    b.push(perRun(large))
+  }
+  return median(b) / median(a)
+}
+
+const skill = (description: string, body: string) => `---\nname: demo\ndescription: "${description}"\n---\n# Demo\n\n${body}\n`
+const hex = (n: number) => {
+  let s = ""
+  while (s.length < n) s += Math.random().toString(16).slice(2)
+  return s.slice(0, n)
+}
+
+describe("issue 19: lint is linear in hostile inputs", () => {
+  it("an unbroken hex line (80 KB vs 320 KB)", () => {
+    const r = ratio((k) => ({ "SKILL.md": skill("Use when testing.", hex(80_000 * k)) }))
+    expect(r).toBeLessThanOrEqual(5)
+  })
+  it("an unbroken path-like token ending in .md (64 KB vs 256 KB)", () => {
+    const r = ratio((k) => ({ "SKILL.md": skill("Use when testing.", "a/".repeat(32_000 * k) + "x.md") }))
+    expect(r).toBeLessThanOrEqual(5)
+  })
+  it("a long description (256 KB vs 1 MB)", () => {
+    const r = ratio((k) => ({ "SKILL.md": skill(`Use when ${"word ".repeat(51_200 * k)}`, "Body.") }))
+    expect(r).toBeLessThanOrEqual(5)
+  })
+  it("a description of one unbroken token with tag-like brackets (256 KB vs 1 MB)", () => {
+    const r = ratio((k) => ({ "SKILL.md": skill(`Use when <a${"b".repeat(256_000 * k)}`, "Body.") }))
+    expect(r).toBeLessThanOrEqual(5)
+  })
+})
