@@ -19,8 +19,8 @@ export const approveCommand = Command.make(
 ).pipe(
   Command.withDescription(
     [
-      "Approve a tool skill's current SKILL.md (recorded by sha256 in ~/.skillc/approvals.json).",
-      "A changed SKILL.md needs approval again.",
+      "Approve a tool skill's current SKILL.md and the skill files its tools run (one sha256 in ~/.skillc/approvals.json).",
+      "A change to SKILL.md or to one of those files needs approval again.",
       "",
       "Examples:",
       "  skc approve git",
