@@ -10,7 +10,7 @@
  *
  * - ancestry: every process whose parent chain leads to the tool's pid
  *   (lost once an intermediate parent exits and the orphan is re-parented);
- * - the run token: the runner puts `SKC_RUN_ID=<random>` in the tool's
+ * - the run token: the runner puts `SKC_TOOL_RUN=<random>` in the tool's
  *   environment; every descendant inherits it unless it deliberately clears
  *   its environment, and /proc/<pid>/environ shows it even after re-parenting.
  *
@@ -21,7 +21,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 
 /** The environment variable carrying a run's token. */
-export const RUN_TOKEN_VARIABLE = "SKC_RUN_ID"
+export const RUN_TOKEN_VARIABLE = "SKC_TOOL_RUN"
 
 export interface ProcEntry {
   readonly pid: number
