@@ -5,7 +5,7 @@
  */
 import { Clock, Effect } from "effect"
 import { Path } from "@effect/platform/Path"
-import { InternalError, UsageError, Warning } from "../domain/errors.js"
+import { InternalError, MissingFrontmatterField, UsageError, Warning } from "../domain/errors.js"
 import {
   approvalDigestInput,
   approvalState,
@@ -112,6 +112,11 @@ export const loadToolSkill = (skill: string, options: { readonly strictApprovals
     const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${file}': ${e.code}`, cause: e })))
     const parsed = parseToolSkill(new TextDecoder("utf-8").decode(bytes))
     const sha256 = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
+    if (parsed.frontmatterError !== undefined && !parsed.declaresTools) {
+      // Unparseable YAML is reported as such, not as "declares no tools" (DECISIONS #16, issue 19).
+      const { message, line } = parsed.frontmatterError
+      return yield* Effect.fail(new MissingFrontmatterField({ field: "name", detail: [`${message} (line ${line})`] }))
+    }
     if (!parsed.declaresTools) {
       return yield* Effect.fail(
         new UsageError({ message: `skill '${resolved.name}' declares no tools (### tool_name blocks with a #### Command section)` })

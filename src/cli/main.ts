@@ -8,6 +8,8 @@
 import { Cause, Effect, Exit, Option } from "effect"
 import { InternalError, isSkcError, renderError, type SkcError } from "../domain/errors.js"
 import { fastCommands, parseFast } from "./fast.js"
+import { homeProblem } from "./home.js"
+import { guardOutputStreams } from "./stdout.js"
 import { isVerboseEnv } from "./layers.js"
 import { requestedExitStatus } from "./runtime.js"
 import { VERSION } from "./version.js"
@@ -41,7 +43,13 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     process.stdout.write(VERSION + "\n")
     return 0
   }
+  guardOutputStreams()
   const verboseOn = argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv()
+  const noHome = argv.length > 0 && !argv.includes("--help") ? homeProblem(process.env) : undefined
+  if (noHome !== undefined) {
+    process.stderr.write(renderError(noHome) + "\n")
+    return 1
+  }
   const exit = await Effect.runPromiseExit(Effect.flatten(Effect.promise(() => program(argv))))
   if (Exit.isSuccess(exit)) return requestedExitStatus()
   if (Cause.isInterruptedOnly(exit.cause)) return 130
