@@ -6,13 +6,14 @@
  * own per-test timeout without the fix; the assertions check that every
  * process of the run is gone and the outcome is the timeout.
  */
-import { chmodSync, readFileSync, writeFileSync } from "node:fs"
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { nodeProcessRunner } from "../../src/adapters/node/NodeProcessRunner.js"
 import { descendantsOf, parseStat } from "../../src/adapters/node/processTree.js"
-import { tempDir } from "../helpers/cli.js"
+import { sandbox, tempDir } from "../helpers/cli.js"
+import { connectMcp, textOf } from "../helpers/mcpClient.js"
 import { alive } from "../helpers/processes.js"
 
 const dir = tempDir("skc-escape-")
@@ -82,5 +83,50 @@ describe("issue 19: tool runs end when they must", () => {
     expect([...descendantsOf(10, table)].sort()).toEqual([11, 12])
     // A cycle in a corrupt table ends.
     expect(descendantsOf(99, [{ pid: 5, ppid: 6, pgid: 5 }, { pid: 6, ppid: 5, pgid: 6 }])).toEqual([])
+  })
+
+  describe("end to end: skc run --timeout and an MCP tool call", () => {
+    const escapeSkill = () => {
+      const sb = sandbox()
+      const dir = join(sb.home, ".skillc", "skills", "escape")
+      mkdirSync(join(dir, "scripts"), { recursive: true })
+      writeFileSync(
+        join(dir, "SKILL.md"),
+        "---\nname: escape\nversion: 1.0.0\ndescription: Escapes its group. Use when testing.\nmodes: [Global]\nread_only: true\ntimeout: 1\n---\n\n" +
+          "### detach\n\nDetach a child.\n\n#### Parameters\n\n| Name | Type | Required | Description |\n|------|------|----------|-------------|\n| pidfile | string | yes | Where to write the pid |\n\n" +
+          "#### Command\n\n```bash\n./scripts/detach.sh {{pidfile}}\n```\n"
+      )
+      writeFileSync(join(dir, "scripts", "detach.sh"), `#!/bin/sh\nsetsid sh -c 'trap "" TERM; echo $$ >> "$1"; sleep 300' sh "$1" &\necho detached\nsleep 300\n`)
+      chmodSync(join(dir, "scripts", "detach.sh"), 0o755)
+      expect(sb.run(["approve", "escape"]).code).toBe(0)
+      return sb
+    }
+
+    it("skc run --timeout 1: returns with the timeout envelope, the setsid child is gone", () => {
+      const sb = escapeSkill()
+      const pids = join(sb.root, "cli.pids")
+      const r = sb.run(["run", "escape", "detach", "--arg", `pidfile=${pids}`, "--timeout", "1", "--format", "json"])
+      expect(r.code).toBe(1)
+      expect(JSON.parse(r.stdout)).toMatchObject({ success: false, exit_code: 124 })
+      const list = pidsIn(pids)
+      expect(list.length).toBe(1)
+      for (const pid of list) expect(alive(pid), `pid ${pid}`).toBe(false)
+    }, BOUND)
+
+    it("an MCP tool call: answered at its timeout, the setsid child is gone", async () => {
+      const sb = escapeSkill()
+      const pids = join(sb.root, "mcp.pids")
+      const mcp = await connectMcp({ cwd: sb.work, home: sb.home, flags: ["--tools"] })
+      try {
+        const r = await mcp.call("escape__detach", { pidfile: pids })
+        expect(r.isError).toBe(true)
+        expect(textOf(r)).toContain("detached")
+        const list = pidsIn(pids)
+        expect(list.length).toBe(1)
+        for (const pid of list) expect(alive(pid), `pid ${pid}`).toBe(false)
+      } finally {
+        await mcp.close()
+      }
+    }, BOUND)
   })
 })
