@@ -76,16 +76,19 @@ describe("issue 19: the one path-safety rule", () => {
     })
 
     it("EACCES on a file is a clear error, not E999", () => {
-      if (process.getuid?.() === 0) {
-        // Root reads everything: a directory named like a file gives the same family of failure.
-        const r = w.run(["open", "demo", "references"])
-        expect(r.stderr).not.toContain("E999")
-        return
-      }
       writeFileSync(join(w.src, "secret.txt"), "x")
       spawnSync("chmod", ["000", join(w.src, "secret.txt")])
-      const r = w.run(["open", "demo", "secret.txt"])
-      expect(r.stderr).toBe("error: cannot read 'secret.txt': permission denied\n")
+      // Root reads everything: the check then runs as an unprivileged user.
+      const root = process.getuid?.() === 0
+      if (root) spawnSync("chmod", ["-R", "a+rX", w.root]), spawnSync("chmod", ["000", join(w.src, "secret.txt")])
+      const args = [BIN, "open", "demo", "secret.txt"]
+      const env = { PATH: process.env.PATH ?? "", HOME: w.home, SKILLC_HOME: w.home, NO_COLOR: "1" }
+      const r = root
+        ? spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...args], { cwd: w.work, env, encoding: "utf8" })
+        : spawnSync(process.execPath, args, { cwd: w.work, env, encoding: "utf8" })
+      expect(r.status).toBe(1)
+      expect(r.stderr).toContain("error: cannot read 'secret.txt': permission denied\n")
+      expect(r.stderr).not.toContain("E999")
     })
   })
 
