@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { checkSkillPath } from "../../src/domain/sourcePaths.js"
 import { BIN, sandbox } from "../helpers/cli.js"
 import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
+import { canDropPrivileges, runUnprivileged, shareForUnprivileged } from "./unprivileged.js"
 
 const skillMd = `---\nname: demo\ndescription: A test skill. Use when testing.\n---\n# demo\n## Install\nrun it\n## Usage\nuse it\n`
 
@@ -75,17 +76,12 @@ describe("issue 19: the one path-safety rule", () => {
       expect(w.run(["open", "demo", "references/../SKILL.md"]).stdout).toBe(skillMd)
     })
 
-    it("EACCES on a file is a clear error, not E999", () => {
+    it.skipIf(!canDropPrivileges())("EACCES on a file is a clear error, not E999", () => {
       writeFileSync(join(w.src, "secret.txt"), "x")
+      shareForUnprivileged(w.root)
       spawnSync("chmod", ["000", join(w.src, "secret.txt")])
-      // Root reads everything: the check then runs as an unprivileged user.
-      const root = process.getuid?.() === 0
-      if (root) spawnSync("chmod", ["-R", "a+rX", w.root]), spawnSync("chmod", ["000", join(w.src, "secret.txt")])
-      const args = [BIN, "open", "demo", "secret.txt"]
       const env = { PATH: process.env.PATH ?? "", HOME: w.home, SKILLC_HOME: w.home, NO_COLOR: "1" }
-      const r = root
-        ? spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...args], { cwd: w.work, env, encoding: "utf8" })
-        : spawnSync(process.execPath, args, { cwd: w.work, env, encoding: "utf8" })
+      const r = runUnprivileged([process.execPath, BIN, "open", "demo", "secret.txt"], { cwd: w.work, env })
       expect(r.status).toBe(1)
       expect(r.stderr).toContain("error: cannot read 'secret.txt': permission denied\n")
       expect(r.stderr).not.toContain("E999")
