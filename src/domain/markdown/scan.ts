@@ -176,6 +176,15 @@ const fenceLang = (line: string, from: number): { lang: string | undefined; plai
   return { lang: line.slice(start, word), plain: info.indexOf("\\") === -1 && info.indexOf("&") === -1 }
 }
 
+/**
+ * The deepest container nesting the scanner opens (issue 19). Beyond it a
+ * `>` or list marker is text: a line of 250,000 `>` no longer builds as many
+ * blocks (memory, and collection time growing faster than the input). Far
+ * beyond any real document; remark is given only documents nested ≤ 100
+ * (ast.ts), so both readers agree wherever both read.
+ */
+export const MAX_SCAN_NESTING = 1000
+
 const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   const lines = splitLines(source)
   const frontmatter = parseFrontmatterLines(lines)
@@ -445,7 +454,7 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
 
   // Block starts: 0 no match, 1 container opened, 2 leaf opened.
   const blockQuoteStart = (): 0 | 1 | 2 => {
-    if (indented || line.charCodeAt(nextNonspace) !== C_GT) return 0
+    if (indented || line.charCodeAt(nextNonspace) !== C_GT || stack.length > MAX_SCAN_NESTING) return 0
     advanceNextNonspace()
     advanceOffset(1, false)
     if (isSpaceOrTab(line.charCodeAt(offset))) advanceOffset(1, true)
@@ -591,6 +600,7 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   const listItemStart = (containerKind: Kind, container: Block): 0 | 1 | 2 => {
     // (containerKind is only consulted for the indented-marker rule.)
     if (indented && containerKind !== Kind.List) return 0
+    if (stack.length > MAX_SCAN_NESTING) return 0
     if (indent >= 4) return 0
     const c = line.charCodeAt(nextNonspace)
     let markerEnd: number
