@@ -46,7 +46,8 @@ export const findProjectRoot = Effect.gen(function* () {
   const fs = yield* FileSystem
   const path = yield* Path
   const env = yield* Env
-  const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
+  // An empty home would resolve to the cwd and hide the project: only absolute homes count.
+  const homes = new Set([env.home, env.realHome].filter((h) => path.isAbsolute(h)).map((h) => path.resolve(h)))
   let dir = path.resolve(env.cwd)
   for (;;) {
     if (!homes.has(dir)) {

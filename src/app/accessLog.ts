@@ -27,6 +27,7 @@ import { AccessLog, type AccessLogRow } from "../ports/AccessLog.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
+import { withLogRepair } from "./logRepair.js"
 import { resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 
@@ -125,7 +126,8 @@ export const recordAccess = (entry: {
     }
 
     const primary = logDbIn(entry.skill.runtimeDir, path)
-    const first = yield* Effect.either(log.append(primary, row))
+    // A corrupt primary log is moved aside and recreated by this very write (issue 19).
+    const first = yield* Effect.either(withLogRepair(primary, log.append(primary, row)))
     if (first._tag === "Right") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
     yield* diagnostics.verbose(`cannot log to ${primary} (${first.left.code}: ${first.left.message}); trying ${fallback}`)
     const second = yield* Effect.either(log.append(fallback, row))

@@ -1,7 +1,8 @@
 /**
  * `skc approve <skill>` (issue 8, tool-skills spec §6.3): record approval of
- * the skill's current SKILL.md (its sha256) in `<home>/.skillc/approvals.json`.
- * Any later change to SKILL.md needs approval again. Skills outside the
+ * the skill's current SKILL.md and the skill files its tools run (one sha256
+ * over all of them, issue 19) in `<home>/.skillc/approvals.json`.
+ * Any later change to one of them needs approval again. Skills outside the
  * source stores are untrusted and cannot be approved permanently.
  */
 import { Effect, Schema } from "effect"

@@ -12,7 +12,8 @@ import { Path } from "@effect/platform/Path"
 import { UsageError } from "../domain/errors.js"
 import { describeTargetProblem, parseTargets } from "../domain/targets.js"
 import { verbose } from "../ports/Diagnostics.js"
-import { compileSkill, writeRuntime, type Compiled } from "./compile.js"
+import { META_DIR } from "../domain/manifest.js"
+import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./compile.js"
 import { updateIndex } from "./indexing.js"
 import { deploy, oldHomeLinks, planDeployments, type Deployment } from "./deploy.js"
 import { importSkill, type ImportResult } from "./importSkill.js"
@@ -77,6 +78,7 @@ export const buildWithArtifacts = (
     // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
     // parsed once). First, so a hash collision (E003) stops the build before
     // anything is written.
+    yield* repairMetaDir(path.join(runtimeDir, META_DIR))
     const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir } })
     yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
     yield* writeRuntime(runtimeDir, compiled)

@@ -9,11 +9,13 @@
  */
 import { Clock, Effect } from "effect"
 import { Path } from "@effect/platform/Path"
-import { InternalError, MissingFrontmatterField } from "../domain/errors.js"
+import { InternalError, MissingFrontmatterField, Warning } from "../domain/errors.js"
 import { scanMarkdown, type MarkdownDoc } from "../domain/markdown/model.js"
 import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, renderManifest, SKILLC_VERSION, type Manifest } from "../domain/manifest.js"
 import { isMarkdownPath, MAIN_DOC } from "../domain/sourcePaths.js"
+import { formatTimestamp } from "../domain/stats.js"
 import { renderStub, type StubReference } from "../domain/stub.js"
+import { warn } from "../ports/Diagnostics.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { Progress } from "../ports/Progress.js"
@@ -156,6 +158,26 @@ export const compileSkill = (skill: ResolvedSkill) =>
   })
 
 /**
+ * A `.skillc-meta` that is not a directory (a file left by a crash or a
+ * mistake) made every build fail with E999: it is moved aside to
+ * `.skillc-meta.corrupt-<timestamp>` with a warning and rebuilt (issue 19).
+ */
+export const repairMetaDir = (meta: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const info = yield* fs.lstatOption(meta).pipe(Effect.orElseSucceed(() => undefined))
+    if (info === undefined || info.type === "directory") return
+    // A symlink to a directory is the user's choice: left alone.
+    if (info.type === "symlink") {
+      const target = yield* fs.statOption(meta).pipe(Effect.orElseSucceed(() => undefined))
+      if (target?.type === "directory") return
+    }
+    const aside = `${meta}.corrupt-${formatTimestamp(yield* Clock.currentTimeMillis).replace(/[-:]/g, "")}`
+    yield* fs.rename(meta, aside).pipe(Effect.mapError(internal))
+    yield* warn(Warning.notice(`'${meta}' was not a directory; moved aside to '${aside}' and rebuilt`))
+  })
+
+/**
  * Write the stub and the manifest (RFC-0001:C-OUTPUT): the runtime directory
  * gets nothing else, no source content ever. Both files are replaced
  * atomically, so an agent never reads half a stub.
@@ -165,6 +187,7 @@ export const writeRuntime = (runtimeDir: string, compiled: Compiled) =>
     const fs = yield* FileSystem
     const path = yield* Path
     const meta = path.join(runtimeDir, META_DIR)
+    yield* repairMetaDir(meta)
     yield* fs.makeDirectory(meta, { recursive: true }).pipe(Effect.mapError(internal))
     yield* fs.writeFileAtomic(path.join(runtimeDir, "SKILL.md"), compiled.stub).pipe(Effect.mapError(internal))
     yield* fs.writeFileAtomic(path.join(meta, MANIFEST_FILE), renderManifest(compiled.manifest)).pipe(Effect.mapError(internal))

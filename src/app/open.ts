@@ -6,7 +6,7 @@
  */
 import { Effect, Schema } from "effect"
 import { FileNotFound, InternalError, UsageError } from "../domain/errors.js"
-import { FileSystem } from "../ports/FileSystem.js"
+import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { resolveSkill } from "./resolve.js"
 import { resolveInside } from "./skillPaths.js"
 
@@ -67,18 +67,29 @@ const base64 = (bytes: Uint8Array): string => {
   return btoa(s)
 }
 
+/** A file that cannot be read says why in words (EACCES is the user's to fix, not an internal error, issue 19). */
+export const readFailure = (given: string) => (e: FsError) =>
+  e.code === "EACCES" || e.code === "EPERM"
+    ? new UsageError({ message: `cannot read '${given}': permission denied` })
+    : e.code === "EISDIR"
+      ? new UsageError({ message: `'${given}' is a directory, not a file` })
+      : new InternalError({ message: `read '${given}': ${e.code}`, cause: e })
+
 export const openFile = (input: OpenInput) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const skill = yield* resolveSkill(input.skill)
     const target = yield* resolveInside(skill.sourceDir, input.path)
-    if (target.info === undefined) return yield* Effect.fail(new FileNotFound({ path: input.path }))
+    // `SKILL.md/` names a directory; as for open(2) (ENOTDIR), there is no such file.
+    if (target.info === undefined || (target.trailingSlash && target.info.type !== "directory")) {
+      return yield* Effect.fail(new FileNotFound({ path: input.path }))
+    }
     if (target.info.type === "directory") {
       return yield* Effect.fail(
         new UsageError({ message: `'${input.path}' is a directory, not a file`, detail: [`list it with: skc sources ${skill.name} --dir '${target.rel || "."}'`] })
       )
     }
-    const raw = yield* fs.readFile(target.abs).pipe(Effect.mapError((e) => new InternalError({ message: `read '${input.path}': ${e.code}`, cause: e })))
+    const raw = yield* fs.readFile(target.abs).pipe(Effect.mapError(readFailure(input.path)))
     let bytes = raw
     let truncated = false
     if (input.max_lines !== undefined) {

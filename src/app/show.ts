@@ -7,7 +7,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "@effect/platform/Path"
-import { InternalError, SectionNotFound, Warning } from "../domain/errors.js"
+import { FileNotFound, InternalError, SectionNotFound, Warning } from "../domain/errors.js"
 import { splitLines } from "../domain/markdown/lines.js"
 import { matchSection, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../domain/search/sectionMatch.js"
 import { warn } from "../ports/Diagnostics.js"
@@ -16,6 +16,7 @@ import type { IndexReadFailed } from "../ports/SearchIndex.js"
 import { IndexUnusable } from "../domain/errors.js"
 import { openForQueryOnDemand as openForQuery } from "./indexing.js"
 import { resolveSkill } from "./resolve.js"
+import { resolveInside } from "./skillPaths.js"
 
 export const ShowInput = Schema.Struct({
   skill: Schema.String.annotations({ description: "Skill name or path" }),
@@ -53,6 +54,14 @@ export const show = (input: ShowInput) =>
       const fs = yield* FileSystem
       const path = yield* Path
       const skill = yield* resolveSkill(input.skill)
+      // `--file` goes through the one path-safety function (issue 19): normalised
+      // (`references/../SKILL.md` is `SKILL.md`), escapes are E012, a missing file E021.
+      let onlyFile: string | undefined
+      if (input.file !== undefined) {
+        const target = yield* resolveInside(skill.sourceDir, input.file)
+        if (target.info?.type !== "file" || target.trailingSlash) return yield* Effect.fail(new FileNotFound({ path: input.file }))
+        onlyFile = target.rel
+      }
       const { index } = yield* openForQuery(skill)
       const { primary, whole } = normalizeSectionQuery(input.section)
       // ASCII queries go through the NOCASE index; anything else (Unicode
@@ -61,12 +70,12 @@ export const show = (input: ShowInput) =>
       if (isAscii(whole) && primary.length > 0) {
         const candidates: Array<HeadingEntry> = [...(yield* index.headingsNamed(primary).pipe(Effect.mapError(readFailed(skill.name))))]
         if (whole !== primary) candidates.push(...(yield* index.headingsNamed(whole).pipe(Effect.mapError(readFailed(skill.name)))))
-        const found = matchSection(candidates, input.section, input.file)
+        const found = matchSection(candidates, input.section, onlyFile)
         if (found._tag === "Found") match = found
       }
       if (match === undefined) {
         const all = yield* index.allHeadings.pipe(Effect.mapError(readFailed(skill.name)))
-        match = matchSection(all, input.section, input.file)
+        match = matchSection(all, input.section, onlyFile)
       }
       if (match._tag === "NotFound") {
         return yield* Effect.fail(

@@ -28,6 +28,7 @@ import {
 import { AccessLog, type AggregateRows, type SummaryGroup } from "../ports/AccessLog.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { logDbIn } from "./accessLog.js"
+import { withLogRepair } from "./logRepair.js"
 import { resolveSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 import { outlineSections } from "./statsOutline.js"
@@ -161,6 +162,11 @@ const toData = (rows: AggregateRows): { data: StatsData; ranked: ReadonlyArray<{
 
 const TOP_SECTIONS = 10
 
+const emptyAggregate = (groupBy: StatsGroupBy): AggregateRows => {
+  const period = { start: null, end: null }
+  return groupBy === "summary" ? { groupBy, period, groups: [] } : ({ groupBy, period, rows: [] } as AggregateRows)
+}
+
 export const stats = (input: StatsInput) =>
   Effect.gen(function* () {
     const log = yield* AccessLog
@@ -169,9 +175,10 @@ export const stats = (input: StatsInput) =>
     const filters = yield* parseFilters(input)
     const skill = yield* resolveSkill(input.skill)
     const dbFile = logDbIn(skill.runtimeDir, path)
-    const rows = yield* log
-      .aggregate(dbFile, groupBy, filters)
-      .pipe(Effect.mapError((e) => new InternalError({ message: `cannot read access log '${e.path}': ${e.message}`, cause: e })))
+    // A corrupt log is moved aside (an empty log is reported); one that cannot be moved is ignored (issue 19).
+    const rows = yield* withLogRepair(dbFile, log.aggregate(dbFile, groupBy, filters), () => emptyAggregate(groupBy)).pipe(
+      Effect.mapError((e) => new InternalError({ message: `cannot read access log '${e.path}': ${e.message}`, cause: e }))
+    )
     const { data, ranked, commands } = toData(rows)
     // Key order as C-SCHEMA writes it (not significant, but kind to readers).
     const report = {

@@ -25,10 +25,11 @@ import {
   type SkcError
 } from "../domain/errors.js"
 import { compareBytewise } from "../domain/sourcePaths.js"
-import { AccessLog } from "../ports/AccessLog.js"
+import { AccessLog, isCorruptLog } from "../ports/AccessLog.js"
 import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { fallbackDirOf, logDbIn } from "./accessLog.js"
+import { withLogRepair } from "./logRepair.js"
 import { describeSkillDir, resolveSkill } from "./resolve.js"
 import { loadSettings, Settings } from "./Settings.js"
 
@@ -103,9 +104,11 @@ const syncOne = (project: string, name: string, dryRun: boolean) =>
     const source = logDbIn(dir, path)
     const rows = yield* log.readAll(source).pipe(Effect.mapError(() => new SyncSourceNotReadable({ path: source })))
     const destination = yield* destinationOf(name, [...new Set(rows.map((r) => r.skill_path))])
-    const entries = yield* log
-      .merge(destination, rows, { dryRun })
-      .pipe(Effect.mapError(() => new SyncDestinationNotWritable({ path: destination })))
+    // A corrupt destination is moved aside and recreated, not "not writable" (issue 19); a dry run changes nothing.
+    const merge = log.merge(destination, rows, { dryRun })
+    const entries = yield* (dryRun ? merge.pipe(Effect.catchIf(isCorruptLog, () => Effect.succeed(rows.length))) : withLogRepair(destination, merge)).pipe(
+      Effect.mapError(() => new SyncDestinationNotWritable({ path: destination }))
+    )
     if (!dryRun) {
       yield* fs.remove(dir, { recursive: true }).pipe(
         Effect.mapError(

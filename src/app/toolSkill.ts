@@ -5,9 +5,11 @@
  */
 import { Clock, Effect } from "effect"
 import { Path } from "@effect/platform/Path"
-import { InternalError, UsageError, Warning } from "../domain/errors.js"
+import { InternalError, MissingFrontmatterField, UsageError, Warning } from "../domain/errors.js"
 import {
+  approvalDigestInput,
   approvalState,
+  namedFileCandidates,
   EMPTY_STORE,
   parseApprovalStore,
   renderApprovalStore,
@@ -73,6 +75,33 @@ export const recordApproval = (loaded: LoadedToolSkill) =>
     return now
   })
 
+/**
+ * The digest an approval covers (issue 19): SKILL.md plus every regular file
+ * inside the skill root that a tool's command names (see namedFileCandidates).
+ * A name that leaves the root (also through a symlink) or is not a file is
+ * not skill content and is left out; `run` refuses an escaping program anyway.
+ */
+const approvalDigest = (root: string, skillMdHex: string, parsed: ParsedToolSkill) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const hasher = yield* Hasher
+    const inside = (p: string) => p.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
+    const files: Array<readonly [string, string]> = []
+    for (const name of namedFileCandidates(parsed.skill.tools.map((t) => t.command))) {
+      const joined = path.resolve(root, name)
+      if (!inside(joined)) continue
+      const real = yield* fs.realPath(joined).pipe(Effect.orElseSucceed(() => undefined))
+      if (real === undefined || !inside(real)) continue
+      const info = yield* fs.stat(real).pipe(Effect.orElseSucceed(() => undefined))
+      if (info?.type !== "file") continue
+      const content = yield* fs.readFile(real).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${real}': ${e.code}`, cause: e })))
+      files.push([path.relative(root, real), hasher.sha256Hex(content)])
+    }
+    const input = approvalDigestInput(skillMdHex, files)
+    return input === undefined ? skillMdHex : hasher.sha256Hex(input)
+  })
+
 export const loadToolSkill = (skill: string, options: { readonly strictApprovals?: boolean } = {}) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
@@ -81,8 +110,13 @@ export const loadToolSkill = (skill: string, options: { readonly strictApprovals
     const resolved = yield* resolveSkill(skill)
     const file = path.join(resolved.sourceDir, "SKILL.md")
     const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${file}': ${e.code}`, cause: e })))
-    const sha256 = hasher.sha256Hex(bytes)
     const parsed = parseToolSkill(new TextDecoder("utf-8").decode(bytes))
+    const sha256 = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
+    if (parsed.frontmatterError !== undefined && !parsed.declaresTools) {
+      // Unparseable YAML is reported as such, not as "declares no tools" (DECISIONS #16, issue 19).
+      const { message, line } = parsed.frontmatterError
+      return yield* Effect.fail(new MissingFrontmatterField({ field: "name", detail: [`${message} (line ${line})`] }))
+    }
     if (!parsed.declaresTools) {
       return yield* Effect.fail(
         new UsageError({ message: `skill '${resolved.name}' declares no tools (### tool_name blocks with a #### Command section)` })

@@ -13,7 +13,9 @@ import { commandSpecs } from "../commands/index.js"
 import { fastCommands, parseFast } from "./fast.js"
 import { mcpHelp } from "../commands/mcp.js"
 import { renderCommandHelp, renderRootHelp, wantsHelp } from "./help.js"
+import { homeProblem } from "./home.js"
 import { runCommand } from "./runner.js"
+import { guardOutputStreams } from "./stdout.js"
 
 export { VERSION }
 
@@ -64,7 +66,13 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     process.stdout.write(VERSION + "\n")
     return 0
   }
+  guardOutputStreams()
   const verboseOn = argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv()
+  const noHome = argv.length > 0 && !argv.includes("--help") ? homeProblem(process.env) : undefined
+  if (noHome !== undefined) {
+    process.stderr.write(renderError(noHome) + "\n")
+    return 1
+  }
   const exit = await Effect.runPromiseExit(program(argv))
   if (Exit.isSuccess(exit)) return exit.value
   if (Cause.isInterruptedOnly(exit.cause)) return 130

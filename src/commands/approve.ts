@@ -5,8 +5,8 @@ import { arg, common, defineCommand } from "./spec.js"
 export const approveCommand = defineCommand({
   name: "approve",
   summary: [
-    "Approve a tool skill's current SKILL.md (recorded by sha256 in ~/.skillc/approvals.json).",
-    "A changed SKILL.md needs approval again."
+    "Approve a tool skill's current SKILL.md and the skill files its tools run (one sha256 in ~/.skillc/approvals.json).",
+    "A change to SKILL.md or to one of those files needs approval again."
   ],
   examples: ["skc approve git", "skc approve git --format json"],
   args: { skill: arg.one("skill", "Skill name or path (of a project or global store).") },

@@ -25,8 +25,49 @@ export const compareBytewise = (a: string, b: string): number => {
   return a.length - b.length
 }
 
-/** Directories that belong to version control, not to the skill (reference change log 0.1.0). */
-export const IGNORED_DIRS: ReadonlySet<string> = new Set([".git", ".jj"])
+/**
+ * Directories that belong to version control, not to the skill (reference
+ * change log 0.1.0; `.hg` and `.svn` since issue 19): never built, listed,
+ * indexed or served, and a path through one is outside the skill for every
+ * command and tool (a `.git/config` may hold a token).
+ */
+export const IGNORED_DIRS: ReadonlySet<string> = new Set([".git", ".jj", ".hg", ".svn"])
+
+export type SkillPathCheck =
+  | { readonly _tag: "Inside"; readonly rel: string; readonly trailingSlash: boolean }
+  | { readonly _tag: "NulByte" }
+  | { readonly _tag: "Outside" }
+
+/**
+ * The one lexical path-safety rule for a path given relative to a skill root
+ * (RFC-0002:C-OPEN, C-SOURCES, C-SHOW `--file`; issue 19): `\` counts as
+ * `/`; `.` and empty segments are dropped and `..` pops a segment
+ * (`references/../SKILL.md` is `SKILL.md`); an absolute path (POSIX, drive
+ * letter, UNC), a `..` above the root and any segment naming a VCS directory
+ * are outside the skill (E012); a NUL byte is its own case (no file name can
+ * hold one). `rel` is "" for the root itself. Symlinks are the caller's
+ * second check (on the canonical path).
+ */
+export const checkSkillPath = (given: string): SkillPathCheck => {
+  if (given.includes("\0")) return { _tag: "NulByte" }
+  const unified = given.replace(/\\/g, "/")
+  if (unified.startsWith("/") || /^[A-Za-z]:\//.test(unified)) return { _tag: "Outside" }
+  const out: Array<string> = []
+  for (const segment of unified.split("/")) {
+    if (segment === "" || segment === ".") continue
+    if (segment === "..") {
+      if (out.length === 0) return { _tag: "Outside" }
+      out.pop()
+      continue
+    }
+    if (IGNORED_DIRS.has(segment)) return { _tag: "Outside" }
+    out.push(segment)
+  }
+  return { _tag: "Inside", rel: out.join("/"), trailingSlash: /\/\.?$/.test(unified) }
+}
+
+/** Whether a relative POSIX path (of a canonical target) runs through a VCS directory. */
+export const throughVcsDir = (rel: string): boolean => rel.split("/").some((s) => IGNORED_DIRS.has(s))
 
 /** Markdown is decided by the `.md` extension (RFC-0001:C-INPUT, RFC-0002:C-OUTLINE). */
 export const isMarkdownPath = (relPath: string): boolean => relPath.endsWith(".md")

@@ -7,12 +7,14 @@
  * JSON that is not a JSON-RPC message gets -32600 Invalid Request (with its
  * `id` when it has one), and the server goes on reading. End of stdin
  * closes the transport (the server then exits).
+ *
+ * Size limits (limits.ts, issue 19): a line over 1 MiB is answered with
+ * -32602 and skipped as it streams in (only its ends are kept, to find its
+ * id); responses are bounded and schema failures made readable on the way out.
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
-
-/** Lines longer than this are refused (and skipped up to the next newline) rather than buffered without bound. */
-const MAX_LINE_BYTES = 64 * 1024 * 1024
+import { boundedResponse, ID_WINDOW_BYTES, idFromEnds, INVALID_PARAMS, MAX_REQUEST_BYTES, oversizedRequestMessage } from "./limits.js"
 
 export class LineTransport implements Transport {
   onclose?: () => void
@@ -22,6 +24,10 @@ export class LineTransport implements Transport {
   private chunks: Array<Buffer> = []
   private buffered = 0
   private skipping = false
+  /** While skipping an oversized line: its first bytes, its last bytes so far, its size. */
+  private skippedHead = ""
+  private skippedTail: Buffer = Buffer.alloc(0)
+  private skippedBytes = 0
   private closed = false
 
   constructor(
@@ -34,14 +40,19 @@ export class LineTransport implements Transport {
     for (;;) {
       const nl = data.indexOf(10)
       if (nl === -1) {
-        if (!this.skipping) {
+        if (this.skipping) this.skip(data)
+        else {
           this.chunks.push(data)
           this.buffered += data.length
-          if (this.buffered > MAX_LINE_BYTES) {
+          if (this.buffered > MAX_REQUEST_BYTES) {
+            const all = Buffer.concat(this.chunks)
             this.chunks = []
             this.buffered = 0
             this.skipping = true
-            this.reply(-32600, `Invalid Request: message larger than ${MAX_LINE_BYTES} bytes`)
+            this.skippedHead = all.subarray(0, ID_WINDOW_BYTES).toString("utf8")
+            this.skippedBytes = 0
+            this.skippedTail = Buffer.alloc(0)
+            this.skip(all)
           }
         }
         return
@@ -49,7 +60,20 @@ export class LineTransport implements Transport {
       const head = data.subarray(0, nl)
       data = data.subarray(nl + 1)
       if (this.skipping) {
+        this.skip(head)
         this.skipping = false
+        const id = idFromEnds(this.skippedHead, this.skippedTail.toString("utf8"))
+        this.reply(INVALID_PARAMS, oversizedRequestMessage(this.skippedBytes), id)
+        this.skippedHead = ""
+        this.skippedTail = Buffer.alloc(0)
+        continue
+      }
+      if (this.buffered + head.length > MAX_REQUEST_BYTES) {
+        const line = Buffer.concat([...this.chunks, head])
+        this.chunks = []
+        this.buffered = 0
+        const id = idFromEnds(line.subarray(0, ID_WINDOW_BYTES).toString("utf8"), line.subarray(-ID_WINDOW_BYTES).toString("utf8"))
+        this.reply(INVALID_PARAMS, oversizedRequestMessage(line.length), id)
         continue
       }
       const line = this.chunks.length === 0 ? head : Buffer.concat([...this.chunks, head])
@@ -57,6 +81,13 @@ export class LineTransport implements Transport {
       this.buffered = 0
       this.handleLine(line.toString("utf8").replace(/\r$/, ""))
     }
+  }
+
+  /** Counts a piece of an oversized line and keeps only its last ID_WINDOW_BYTES. */
+  private skip(piece: Buffer) {
+    this.skippedBytes += piece.length
+    const joined = this.skippedTail.length === 0 ? piece : Buffer.concat([this.skippedTail, piece])
+    this.skippedTail = Buffer.from(joined.subarray(Math.max(0, joined.length - ID_WINDOW_BYTES)))
   }
 
   private readonly onEnd = () => void this.close()
@@ -94,7 +125,7 @@ export class LineTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve) => {
-      if (this.output.write(JSON.stringify(message) + "\n")) resolve()
+      if (this.output.write(boundedResponse(message) + "\n")) resolve()
       else this.output.once("drain", () => resolve())
     })
   }

@@ -92,3 +92,6 @@ export interface AccessLogService {
 }
 
 export class AccessLog extends Context.Tag("skillc/AccessLog")<AccessLog, AccessLogService>() {}
+
+/** SQLite's words for "this file is not a (sound) database" (SQLITE_CORRUPT*, SQLITE_NOTADB): the log is moved aside. */
+export const isCorruptLog = (e: LogStoreError): boolean => /^SQLITE_(CORRUPT|NOTADB)/.test(e.code)

@@ -136,15 +136,15 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     expect(f.stderr).toContain("warning[W002]")
   })
 
-  it("RFC-0007:C-LOGGING a corrupt primary database is not fatal: the row goes to the fallback", () => {
+  it("RFC-0007:C-LOGGING a corrupt primary database is not fatal: moved aside with a warning, the row goes to a fresh primary (issue 19)", () => {
     const p = project()
     mkdirSync(join(p.work, ".skillc", "runtime", "demo", ".skillc-meta"), { recursive: true })
     writeFileSync(p.primary, "this is not a database ".repeat(200))
     const r = p.run(["stats", "demo", "--group-by", "commands"])
-    // stats itself cannot read the corrupt log (E999), but logging still keeps the row.
-    expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^error\[E999\]: cannot read access log/)
-    expect(readLog(p.fallback)).toHaveLength(1)
+    expect(r.code).toBe(0)
+    expect(r.stderr).toMatch(/^warning: access log '.*' was corrupt \(SQLITE_NOTADB\); moved aside/)
+    expect(readLog(p.primary)).toHaveLength(1)
+    expect(existsSync(p.fallback)).toBe(false)
   })
 
   it("RFC-0005:C-CODES W003 once per invocation when this skill's fallback log is older than one hour", () => {

@@ -4,13 +4,18 @@
  * everything it spawned; `shell: false` means the argv goes to execve as is.
  *
  * Termination (timeout, or skc itself receiving SIGINT/SIGTERM/SIGHUP):
- * SIGTERM to the group, then SIGKILL once the grace period has passed if any
- * member is still alive (tool-skills spec §5.3).
+ * SIGTERM to the group and to every process that left it (found through
+ * /proc by ancestry and by the run token, see processTree.ts), then SIGKILL
+ * to all of them once the grace period has passed; then our pipe ends are
+ * closed whatever the processes do with theirs, so a run always returns
+ * within timeout + grace (+ a quarter second) (tool-skills spec §5.3, issue 19).
  */
 import { spawn } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { constants } from "node:os"
 import { Effect, Layer } from "effect"
 import { BoundedOutput, type RunOutcome } from "../../domain/tools/output.js"
+import { RUN_TOKEN_VARIABLE, runProcesses, signalAll } from "./processTree.js"
 import { ProcessRunner, type ProcessRequest, type ProcessResult, type ProcessRunnerService } from "../../ports/ProcessRunner.js"
 
 const groupAlive = (pid: number): boolean => {
@@ -22,7 +27,7 @@ const groupAlive = (pid: number): boolean => {
   }
 }
 
-const killGroup = (pid: number, signal: NodeJS.Signals) => {
+const killGroup = (pid: number, signal: NodeJS.Signals | 0) => {
   try {
     process.kill(-pid, signal)
   } catch {
@@ -32,26 +37,35 @@ const killGroup = (pid: number, signal: NodeJS.Signals) => {
 
 const signalNumber = (signal: string): number => (constants.signals as Record<string, number>)[signal] ?? 0
 
+/** After the last kill, how long the pipes may take to report their close before we close our ends ourselves. */
+const PIPE_SETTLE_MS = 250
+/** How often the run's processes are looked up again while they are being ended. */
+const POLL_MS = 100
+
 const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => void): (() => void) => {
   const started = performance.now()
   const buffer = new BoundedOutput(request.headBytes, request.tailBytes)
+  const token = randomBytes(16).toString("hex")
   let settled = false
   let stop: RunOutcome | undefined
+  let closed = false
   const timers: Array<NodeJS.Timeout> = []
   const finish = (outcome: RunOutcome) => {
     if (settled) return
     settled = true
     for (const t of timers) clearTimeout(t)
     for (const s of SIGNALS) process.removeListener(s, onSignal)
+    child?.stdout?.destroy()
+    child?.stderr?.destroy()
     const rendered = buffer.render()
     onDone({ outcome, output: rendered.output, truncated: rendered.truncated, totalBytes: buffer.total, durationMs: performance.now() - started })
   }
 
-  let child: ReturnType<typeof spawn>
+  let child: ReturnType<typeof spawn> | undefined
   try {
     child = spawn(request.program, [...request.args], {
       cwd: request.cwd,
-      env: request.env,
+      env: { ...request.env, [RUN_TOKEN_VARIABLE]: token },
       detached: true,
       shell: false,
       stdio: ["ignore", "pipe", "pipe"],
@@ -62,28 +76,57 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
     finish({ _tag: "SpawnFailed", code: err.code ?? "EINVAL", message: err.message })
     return () => {}
   }
+  const proc = child
 
+  /** Every process of the run seen so far (pid → start time): orphans lose their ancestry once signalled. */
+  const known = new Map<number, string>()
+  /** The tool's group, plus (Linux) every process descending from it or carrying its token. */
+  const signalRun = (pid: number, signal: NodeJS.Signals | 0): boolean => {
+    // Look before signalling: the SIGTERM may end a parent and orphan what it started.
+    const others = runProcesses(pid, token, known)
+    killGroup(pid, signal)
+    signalAll(others, signal)
+    return others.length > 0 || groupAlive(pid)
+  }
+
+  /**
+   * Ending a run (timeout or cancel): SIGTERM to everything of the run, then
+   * poll; once nothing of it is alive and the pipes have closed, done. At the
+   * grace deadline SIGKILL everything and close our pipe ends whatever the
+   * processes did with theirs, so the call returns within timeout + grace.
+   */
   const terminate = (reason: RunOutcome) => {
     if (stop !== undefined || settled) return
     stop = reason
-    const pid = child.pid
+    const pid = proc.pid
     if (pid === undefined) return
-    killGroup(pid, "SIGTERM")
+    signalRun(pid, "SIGTERM")
+    // A stopped process takes its SIGTERM only once continued.
+    signalRun(pid, "SIGCONT")
     const deadline = performance.now() + request.killGraceMs
+    let goneSince: number | undefined
     const poll = () => {
       if (settled) return
-      if (!groupAlive(pid)) return
-      if (performance.now() >= deadline) {
-        killGroup(pid, "SIGKILL")
-        // A process that left the group may still hold our pipes: stop waiting for them.
+      const now = performance.now()
+      if (now >= deadline) {
+        signalRun(pid, "SIGKILL")
+        // A second sweep catches what forked between the scan and the kill.
         timers.push(setTimeout(() => {
-          child.stdout?.destroy()
-          child.stderr?.destroy()
+          signalRun(pid, "SIGKILL")
           finish(stop!)
-        }, 1000))
+        }, PIPE_SETTLE_MS))
         return
       }
-      timers.push(setTimeout(poll, Math.min(100, request.killGraceMs)))
+      const alive = signalRun(pid, 0)
+      if (!alive) {
+        if (closed) return finish(stop!)
+        goneSince ??= now
+        // Nothing of the run is alive but a pipe is still open (a process we cannot see holds it): stop waiting.
+        if (now - goneSince >= PIPE_SETTLE_MS) return finish(stop!)
+      } else {
+        goneSince = undefined
+      }
+      timers.push(setTimeout(poll, Math.min(POLL_MS, request.killGraceMs)))
     }
     poll()
   }
@@ -91,17 +134,18 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
   const onSignal = (signal: NodeJS.Signals) => terminate({ _tag: "Cancelled", signal })
   for (const s of SIGNALS) process.on(s, onSignal)
 
-  child.stdout?.on("data", (chunk: Buffer) => buffer.push(chunk))
-  child.stderr?.on("data", (chunk: Buffer) => buffer.push(chunk))
-  child.on("error", (err: NodeJS.ErrnoException) => {
-    if (child.pid === undefined) finish({ _tag: "SpawnFailed", code: err.code ?? "EINVAL", message: err.message })
+  proc.stdout?.on("data", (chunk: Buffer) => buffer.push(chunk))
+  proc.stderr?.on("data", (chunk: Buffer) => buffer.push(chunk))
+  proc.on("error", (err: NodeJS.ErrnoException) => {
+    if (proc.pid === undefined) finish({ _tag: "SpawnFailed", code: err.code ?? "EINVAL", message: err.message })
   })
-  child.on("close", (code, signal) => {
-    if (stop !== undefined) return finish(stop)
-    if (signal !== null) return finish({ _tag: "Signaled", signal, signalNumber: signalNumber(signal) })
-    finish({ _tag: "Exited", exitCode: code ?? 0 })
+  proc.on("close", (code, signal) => {
+    closed = true
+    // While a run is being ended the poll loop finishes it, once its escaped processes are gone too.
+    if (stop !== undefined) return
+    finish(signal !== null ? { _tag: "Signaled", signal, signalNumber: signalNumber(signal) } : { _tag: "Exited", exitCode: code ?? 0 })
   })
-  if (child.pid !== undefined) {
+  if (proc.pid !== undefined) {
     timers.push(setTimeout(() => terminate({ _tag: "TimedOut", timeoutMs: request.timeoutMs }), request.timeoutMs))
   }
   return () => terminate({ _tag: "Cancelled", signal: "interrupt" })

@@ -12,7 +12,7 @@
  *
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
-import { existsSync, mkdirSync, statSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { Effect, Schedule } from "effect"
 // better-sqlite3 ships no type declarations; the few types this adapter uses
@@ -143,6 +143,59 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
 const openForRead = (Sqlite: DatabaseConstructor, dbFile: string): Database | undefined => {
   if (!exists(dbFile)) return undefined
   return new Sqlite(dbFile, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBinding() })
+}
+
+/** SQLite's words for "this file is not a (sound) database": the log is moved aside and recreated. */
+export const isCorruptCode = (code: string): boolean => /^SQLITE_(CORRUPT|NOTADB)/.test(code)
+
+/**
+ * A read-only in-memory copy of the database file (issue 19). A WAL-mode
+ * database cannot be opened even read-only where its `-shm` file cannot be
+ * created or written (a read-only runtime, a full disk): SQLite answers
+ * SQLITE_READONLY or SQLITE_CANTOPEN. Reading the file's bytes and opening
+ * them in memory needs no write anywhere. The header's WAL marks (bytes 18
+ * and 19, the read and write format versions) are set back to the rollback
+ * journal's, which an in-memory database requires. Rows still only in the
+ * `-wal` file (a writer killed mid-session) are not seen: `stats` reads what it can.
+ */
+const openSnapshot = (Sqlite: DatabaseConstructor, dbFile: string): Database => {
+  const bytes = readFileSync(dbFile)
+  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) {
+    bytes[18] = 1
+    bytes[19] = 1
+  }
+  return new (Sqlite as unknown as new (buffer: Buffer, options?: object) => Database)(bytes, nativeBinding())
+}
+
+/**
+ * Run `f` on a read connection; `undefined` when there is no database. A
+ * failure that is neither a lock (retried by the caller) nor corruption
+ * (reported as such) is tried once more on the in-memory snapshot.
+ */
+const withReader = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Database) => A): A | undefined => {
+  let db: Database | undefined
+  try {
+    db = openForRead(Sqlite, dbFile)
+    if (db === undefined) return undefined
+    return f(db)
+  } catch (e) {
+    if (isBusy(e) || isCorruptCode(codeOf(e))) throw e
+    db?.close()
+    db = undefined
+    let snapshot: Database
+    try {
+      snapshot = openSnapshot(Sqlite, dbFile)
+    } catch {
+      throw e
+    }
+    try {
+      return f(snapshot)
+    } finally {
+      snapshot.close()
+    }
+  } finally {
+    db?.close()
+  }
 }
 
 const hasTable = (db: Database) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'access_log'").get() !== undefined
@@ -297,24 +350,15 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
 
   aggregate: (dbFile, groupBy, filters) =>
     Effect.try({
-      try: () => {
-        const db = openForRead(Sqlite, dbFile)
-        if (db === undefined) return emptyRows(groupBy)
-        try {
-          return hasTable(db) ? runAggregate(db, groupBy, filters) : emptyRows(groupBy)
-        } finally {
-          db.close()
-        }
-      },
+      try: () =>
+        withReader(Sqlite, dbFile, (db) => (hasTable(db) ? runAggregate(db, groupBy, filters) : emptyRows(groupBy))) ?? emptyRows(groupBy),
       catch: failure("read", dbFile)
     }).pipe(retryWhileBusy),
 
   readAll: (dbFile) =>
     Effect.try({
       try: () => {
-        const db = openForRead(Sqlite, dbFile)
-        if (db === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
-        try {
+        const rows = withReader(Sqlite, dbFile, (db) => {
           if (!hasTable(db)) return []
           return db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log ORDER BY id`).all().map(
             (r): AccessLogRow => ({
@@ -328,9 +372,9 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
               error: nullableText(r.error)
             })
           )
-        } finally {
-          db.close()
-        }
+        })
+        if (rows === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
+        return rows
       },
       catch: failure("read", dbFile)
     }).pipe(retryWhileBusy),

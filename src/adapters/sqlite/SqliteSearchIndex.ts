@@ -161,6 +161,49 @@ const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexCo
   }
 }
 
+/** `.search-<hash16>.db.<pid>.<random>.tmp` and its `-journal`: the names `tempNameFor` gives. */
+const TEMP_NAME = /^\.search-[0-9a-f]{16}\.db\.(\d+)\.[0-9a-f]{8}\.tmp(?:-journal)?$/
+
+const pidAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/**
+ * A build killed with SIGKILL leaves its temporary index (as large as the
+ * index) behind; nothing else would ever remove it (issue 19). Each write
+ * sweeps the directory for temporary files older than this process whose
+ * writer is gone. A concurrent build's file is younger or has a live writer.
+ */
+export const sweepStaleTemps = (dir: string, startedMs: number = performance.timeOrigin): number => {
+  let removed = 0
+  let names: Array<string>
+  try {
+    names = fs.readdirSync(dir)
+  } catch {
+    return 0
+  }
+  for (const name of names) {
+    const m = TEMP_NAME.exec(name)
+    if (m === null) continue
+    const pid = Number(m[1])
+    if (pid === process.pid || pidAlive(pid)) continue
+    const file = nodePath.join(dir, name)
+    try {
+      if (fs.lstatSync(file).mtimeMs >= startedMs) continue
+      fs.rmSync(file, { force: true })
+      removed++
+    } catch {
+      // Gone already, or not ours to remove: harmless either way.
+    }
+  }
+  return removed
+}
+
 const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effect<void, IndexWriteFailed> => {
   const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
   return Effect.suspend(() => {
@@ -176,6 +219,7 @@ const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents
     })
     return Effect.gen(function* () {
       yield* Effect.try({ try: () => fs.mkdirSync(nodePath.dirname(path), { recursive: true }), catch: failed })
+      yield* Effect.sync(() => sweepStaleTemps(nodePath.dirname(path)))
       yield* Effect.try({
         try: () => {
           fillDatabase(tmp, tokenizer, contents)

@@ -15,6 +15,7 @@ import { bodyStartLineOf, parseFrontmatterLines } from "./frontmatter.js"
 import { finishText } from "./inline.js"
 import { splitLines, stripBom } from "./lines.js"
 import type { CodeBlock, HeadingLevel, HtmlComment, Link, MarkdownAst } from "./model.js"
+import { scanCodeBlocks } from "./scan.js"
 import { type HeadingStart, withEndLines } from "./sections.js"
 
 interface Parser {
@@ -56,10 +57,85 @@ const plainText = (node: Nodes): string => {
 
 const COMMENT = /<!--([\s\S]*?)-->/g
 
+/**
+ * The deepest container nesting remark is given (issue 19). micromark's
+ * container handling is super-linear in the nesting depth (`- - - … x` with
+ * 25,000 markers took minutes; a list nested 3,000 levels as long) and the
+ * mdast walk below recurses once per level. Deeper documents are read by the
+ * linear scanner instead (headings and code blocks exact; links, images and
+ * HTML comments not reported) — no real skill nests a hundred containers.
+ */
+export const MAX_NESTING = 100
+
+/**
+ * The most emphasis delimiters (`*`, `_`) one paragraph may hold for remark:
+ * micromark resolves emphasis in time quadratic in their number within a
+ * paragraph (`a *b* ` × 40,000 on one line took 25 s). Beyond it the linear
+ * scanner reads the document, as for MAX_NESTING.
+ */
+export const MAX_PARAGRAPH_DELIMITERS = 4096
+
+/**
+ * A linear over-estimate of the container nesting any line opens: the block
+ * quote and list markers at its start, plus a level per four columns of
+ * leading whitespace (between markers too).
+ */
+export const nestingDepthOver = (source: string, limit: number = MAX_NESTING): boolean => {
+  let depth = 0
+  let columns = 0
+  let atStart = true
+  let lineHasText = false
+  let delimiters = 0
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i)
+    if (c === 10 || c === 13) {
+      // A blank line ends the paragraph whose emphasis delimiters are counted.
+      if (!lineHasText) delimiters = 0
+      depth = 0
+      columns = 0
+      atStart = true
+      lineHasText = false
+      continue
+    }
+    if (c !== 32 && c !== 9) lineHasText = true
+    if (c === 42 || c === 95) {
+      if (++delimiters > MAX_PARAGRAPH_DELIMITERS) return true
+    }
+    if (!atStart) continue
+    if (c === 32) columns++
+    else if (c === 9) columns += 4
+    else if (c === 62) depth++
+    else if ((c === 45 || c === 42 || c === 43) && (i + 1 >= source.length || [32, 9, 10, 13].includes(source.charCodeAt(i + 1)))) depth++
+    else if (c >= 48 && c <= 57) {
+      let j = i
+      while (j < source.length && j - i < 10 && source.charCodeAt(j) >= 48 && source.charCodeAt(j) <= 57) j++
+      const d = source.charCodeAt(j)
+      if (d !== 46 && d !== 41) {
+        atStart = false
+        continue
+      }
+      depth++
+      i = j
+    } else {
+      atStart = false
+      continue
+    }
+    if (depth + (columns >> 2) > limit) return true
+  }
+  return false
+}
+
+/** The linear scanner's reading, for documents nested beyond MAX_NESTING. */
+const shallowAst = (source: string): MarkdownAst => {
+  const scanned = scanCodeBlocks(source)
+  return { ...scanned.doc, links: [], images: [], codeBlocks: scanned.codeBlocks, htmlComments: [] }
+}
+
 const lineOf = (node: Nodes): number => node.position?.start.line ?? 1
 const columnOf = (node: Nodes): number => node.position?.start.column ?? 1
 
 export const parseMarkdownAst = (source: string): MarkdownAst => {
+  if (nestingDepthOver(source)) return shallowAst(source)
   const text = stripBom(source)
   const lines = splitLines(text)
   const frontmatter = parseFrontmatterLines(lines)

@@ -176,6 +176,15 @@ const fenceLang = (line: string, from: number): { lang: string | undefined; plai
   return { lang: line.slice(start, word), plain: info.indexOf("\\") === -1 && info.indexOf("&") === -1 }
 }
 
+/**
+ * The deepest container nesting the scanner opens (issue 19). Beyond it a
+ * `>` or list marker is text: a line of 250,000 `>` no longer builds as many
+ * blocks (memory, and collection time growing faster than the input). Far
+ * beyond any real document; remark is given only documents nested ≤ 100
+ * (ast.ts), so both readers agree wherever both read.
+ */
+export const MAX_SCAN_NESTING = 1000
+
 const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   const lines = splitLines(source)
   const frontmatter = parseFrontmatterLines(lines)
@@ -229,10 +238,28 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   // A container opened on this line: micromark then starts a fresh flow.
   let openedContainer = false
 
+  // The first non-space of the line, found once per line (issue 19): each of
+  // n nested containers asks again from a later offset, and rescanning the
+  // remaining indentation every time made a list nested n deep cost n³.
+  // Reused only when no tab lies in between (tabs make columns depend on the
+  // starting column).
+  let spanLine = -1
+  let spanFrom = 0
+  let spanTo = 0
+  let spanHasTab = false
   const findNextNonspace = (): void => {
+    if (spanLine === lineIndex && !spanHasTab && offset >= spanFrom && offset <= spanTo && !partiallyConsumedTab) {
+      blank = spanTo >= line.length
+      nextNonspace = spanTo
+      nextNonspaceColumn = column + (spanTo - offset)
+      indent = nextNonspaceColumn - column
+      indented = indent >= 4
+      return
+    }
     let i = offset
     let cols = column
     let c = 0
+    let sawTab = false
     while (i < line.length) {
       c = line.charCodeAt(i)
       if (c === C_SPACE) {
@@ -241,8 +268,13 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
       } else if (c === C_TAB) {
         i++
         cols += 4 - (cols % 4)
+        sawTab = true
       } else break
     }
+    spanLine = lineIndex
+    spanFrom = offset
+    spanTo = i
+    spanHasTab = sawTab
     blank = i >= line.length
     nextNonspace = i
     nextNonspaceColumn = cols
@@ -422,7 +454,7 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
 
   // Block starts: 0 no match, 1 container opened, 2 leaf opened.
   const blockQuoteStart = (): 0 | 1 | 2 => {
-    if (indented || line.charCodeAt(nextNonspace) !== C_GT) return 0
+    if (indented || line.charCodeAt(nextNonspace) !== C_GT || stack.length > MAX_SCAN_NESTING) return 0
     advanceNextNonspace()
     advanceOffset(1, false)
     if (isSpaceOrTab(line.charCodeAt(offset))) advanceOffset(1, true)
@@ -526,16 +558,38 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
     return 2
   }
 
+  // Per line and marker: the last index holding neither the marker nor a
+  // space or tab. `- - - … x` nests one list item per marker and asks at each
+  // whether the rest of the line is a thematic break; scanning the rest every
+  // time was quadratic in the line (issue 19). -2: not computed yet.
+  let breakLine = -1
+  const lastOther = [-2, -2, -2]
+  const lastOtherThan = (c: number): number => {
+    if (breakLine !== lineIndex) {
+      breakLine = lineIndex
+      lastOther[0] = lastOther[1] = lastOther[2] = -2
+    }
+    const slot = c === 42 ? 0 : c === 45 ? 1 : 2
+    if (lastOther[slot] === -2) {
+      let i = line.length - 1
+      while (i >= 0) {
+        const d = line.charCodeAt(i)
+        if (d !== c && !isSpaceOrTab(d)) break
+        i--
+      }
+      lastOther[slot] = i
+    }
+    return lastOther[slot]
+  }
+
   const thematicBreakStart = (): 0 | 1 | 2 => {
     if (indented) return 0
     const c = line.charCodeAt(nextNonspace)
     if (c !== 42 && c !== 45 && c !== 95) return 0
+    if (lastOtherThan(c) >= nextNonspace) return 0
+    // The rest is markers and blanks only: three markers make a break.
     let count = 0
-    for (let i = nextNonspace; i < line.length; i++) {
-      const d = line.charCodeAt(i)
-      if (d === c) count++
-      else if (!isSpaceOrTab(d)) return 0
-    }
+    for (let i = nextNonspace; i < line.length && count < 3; i++) if (line.charCodeAt(i) === c) count++
     if (count < 3) return 0
     closeUnmatchedBlocks()
     addChild(Kind.ThematicBreak)
@@ -546,6 +600,7 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   const listItemStart = (containerKind: Kind, container: Block): 0 | 1 | 2 => {
     // (containerKind is only consulted for the indented-marker rule.)
     if (indented && containerKind !== Kind.List) return 0
+    if (stack.length > MAX_SCAN_NESTING) return 0
     if (indent >= 4) return 0
     const c = line.charCodeAt(nextNonspace)
     let markerEnd: number

@@ -3,8 +3,9 @@
  *
  * - A skill of a source store (project or global) is a "user" skill: its
  *   SKILL.md must be approved (`skc approve`, or yes at the first-run
- *   prompt); the approval records the file's sha256, so any change to
- *   SKILL.md needs approval again.
+ *   prompt); the approval records a sha256 over SKILL.md and every skill
+ *   file a tool's command names (its scripts), so any change to one of them
+ *   needs approval again.
  * - A skill run by path, outside the stores, is untrusted: always asked,
  *   with a warning, and it can never be approved permanently.
  * - `always_ask` asks every time, even when read_only.
@@ -80,7 +81,7 @@ export const decideApproval = (input: {
     return { ask: true, reason: "the skill is outside the source stores (untrusted): every run is confirmed", approvable: false }
   }
   if (input.state === "new") return { ask: true, reason: "the skill has not been approved yet", approvable: true }
-  if (input.state === "changed") return { ask: true, reason: "SKILL.md changed since it was approved", approvable: true }
+  if (input.state === "changed") return { ask: true, reason: "SKILL.md changed since it was approved, or a skill file one of its tools runs did", approvable: true }
   if (input.alwaysAsk) return { ask: true, reason: "the skill sets always_ask: every run is confirmed", approvable: false }
   if (!input.readOnly) return { ask: true, reason: "the tool is not read_only: only read-only tools run without confirmation", approvable: false }
   return { ask: false, reason: undefined, approvable: false }
@@ -93,3 +94,42 @@ export const decideApproval = (input: {
  */
 export const mcpRunnable = (trust: Trust, state: ApprovalState, alwaysAsk: boolean): boolean =>
   trust === "user" && state === "approved" && !alwaysAsk
+
+/**
+ * The skill files a tool's command names (issue 19): the program when it is a
+ * relative path (`./scripts/deploy.sh`), and every argument written wholly as
+ * literal text that looks like a relative path (`python3 ./scripts/x.py`,
+ * `scripts/lib.sh`). The caller keeps those that are regular files inside the
+ * skill root; their bytes are hashed together with SKILL.md, so editing a
+ * script after approval asks again.
+ */
+export const namedFileCandidates = (
+  commands: ReadonlyArray<{ readonly program: string; readonly args: ReadonlyArray<ReadonlyArray<{ readonly _tag: string; readonly text?: string }>> } | undefined>
+): ReadonlyArray<string> => {
+  const out = new Set<string>()
+  const consider = (text: string) => {
+    if (text.includes("/") && !text.startsWith("/") && !text.startsWith("-") && !text.includes("\0")) out.add(text)
+  }
+  for (const command of commands) {
+    if (command === undefined) continue
+    consider(command.program)
+    for (const arg of command.args) {
+      if (arg.length > 0 && arg.every((f) => f._tag === "Literal")) consider(arg.map((f) => f.text ?? "").join(""))
+    }
+  }
+  return [...out]
+}
+
+/**
+ * The digest an approval records: the sha256 of SKILL.md alone when the tools
+ * name no skill file (so approvals recorded before issue 19 stay valid), else
+ * the sha256 of `SKILL.md\0<hex>\n` followed by `<path>\0<hex>\n` per named
+ * file sorted by path — any change to any of them changes the digest.
+ */
+export const approvalDigestInput = (skillMdHex: string, files: ReadonlyArray<readonly [path: string, hex: string]>): string | undefined => {
+  if (files.length === 0) return undefined
+  const sorted = [...files].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  let text = `SKILL.md\0${skillMdHex}\n`
+  for (const [p, h] of sorted) text += `${p}\0${h}\n`
+  return text
+}

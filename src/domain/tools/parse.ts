@@ -38,6 +38,8 @@ export interface ParsedToolSkill {
   readonly problems: ReadonlyArray<Problem>
   /** Whether the file uses the dialect at all (see `declaresTools`). */
   readonly declaresTools: boolean
+  /** The YAML parser's message and line when the frontmatter does not parse (DECISIONS #16). */
+  readonly frontmatterError?: { readonly message: string; readonly line: number }
 }
 
 const SEMVER =
@@ -194,7 +196,8 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
   return {
     skill: { name, version, description, author, modes, readOnly, alwaysAsk, timeoutSecs, network, tools },
     problems,
-    declaresTools: declaresTools(doc)
+    declaresTools: declaresTools(doc),
+    ...(doc.frontmatter._tag === "Invalid" ? { frontmatterError: { message: doc.frontmatter.message, line: doc.frontmatter.line } } : {})
   }
 }
 

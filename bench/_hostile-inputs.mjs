@@ -1,0 +1,30 @@
+// Generators of the hostile markdown inputs of issue 19, shared by
+// test/hostile/linearity.test.ts and bench/hostile.mjs. Each takes a size in
+// bytes (approximately) and returns a SKILL.md whose body is the attack.
+// HOSTILE_SLOW names the inputs remark itself reads slowly (linearly, but at
+// a few µs per byte): the tests measure those at a smaller base size.
+const skill = (body) => `---\nname: hostile\ndescription: Hostile input. Use when testing.\n---\n# hostile\n\n${body}`
+
+/** A list nested by indentation: line i is indented 2i columns (bytes grow with depth²). */
+const indentedList = (bytes) => {
+  const depth = Math.max(1, Math.floor(Math.sqrt(bytes)))
+  let body = ""
+  for (let i = 0; i < depth; i++) body += "  ".repeat(i) + "- item\n"
+  return skill(body)
+}
+
+export const HOSTILE_INPUTS = {
+  /** 3,000 levels was 9 MB and 280 s to lint before issue 19. */
+  "list nested by indentation": indentedList,
+  /** One list item per marker on one line. */
+  "'- ' markers on one line": (bytes) => skill("- ".repeat(Math.floor(bytes / 2)) + "x\n"),
+  /** 50,000 nested '[' took 32 s to lint. */
+  "nested '['": (bytes) => skill("[".repeat(bytes) + "\n"),
+  "nested '[text](' links": (bytes) => skill("[a".repeat(Math.floor(bytes / 6)) + "](x)".repeat(Math.floor(bytes / 6)) + "\n"),
+  "block quote markers on one line": (bytes) => skill(">".repeat(bytes) + " x\n"),
+  "emphasis in one paragraph": (bytes) => skill("a *b* ".repeat(Math.floor(bytes / 6)) + "\n"),
+  "nested emphasis": (bytes) => skill("*a ".repeat(Math.floor(bytes / 6)) + "x" + " a*".repeat(Math.floor(bytes / 6)) + "\n"),
+  "long unbroken token": (bytes) => skill("0123456789abcdef".repeat(Math.floor(bytes / 16)) + "\n")
+}
+
+export const HOSTILE_SLOW = new Set(["nested '['", "nested '[text](' links"])

@@ -1,0 +1,96 @@
+/**
+ * Limits of `skc mcp` (issue 19), applied by the stdio transport so that no
+ * request can make the server buffer, parse or echo without bound:
+ *
+ * - a request line over MAX_REQUEST_BYTES (1 MiB) is answered with JSON-RPC
+ *   -32602 Invalid params naming its size, never echoed back; only its first
+ *   and last few KiB are kept (to find its `id`), the rest is skipped as it
+ *   streams in, so a 10 MB argument costs neither memory nor parse time;
+ * - a response over MAX_RESPONSE_BYTES (8 MiB) is replaced by an error
+ *   telling the client to ask for less (`max_lines`, `limit`);
+ * - the SDK answers a request whose params fail its schema with -32603 and
+ *   the raw validation dump; it becomes -32602 with one readable line per
+ *   problem (`params.name: expected string, received number`).
+ */
+
+/** The largest request (one JSON-RPC line) the server reads: 1 MiB. */
+export const MAX_REQUEST_BYTES = 1024 * 1024
+/** The largest response the server sends: 8 MiB. */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024
+/** How much of an oversized request is kept at each end to find its `id`. */
+export const ID_WINDOW_BYTES = 4096
+
+export const INVALID_PARAMS = -32602
+
+const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+
+export const oversizedRequestMessage = (bytes: number): string =>
+  `Invalid params: request of ${mib(bytes)} exceeds the ${mib(MAX_REQUEST_BYTES)} limit of skc mcp (arguments are not read)`
+
+export const oversizedResponseMessage = (bytes: number): string =>
+  `Result of ${mib(bytes)} exceeds the ${mib(MAX_RESPONSE_BYTES)} limit of skc mcp; ask for less (max_lines, limit, a narrower path)`
+
+/**
+ * The `id` of a request from the ends of its text: `"id"` is a top-level key
+ * and clients write it first or last. `undefined` when neither end shows one.
+ */
+export const idFromEnds = (head: string, tail: string): string | number | undefined => {
+  for (const text of [head, tail]) {
+    const m = /"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\]|\\.){0,200}")\s*[,}]/.exec(text)
+    if (m !== null) {
+      const raw = m[1]!
+      try {
+        const value = JSON.parse(raw) as unknown
+        if (typeof value === "string" || typeof value === "number") return value
+      } catch {
+        // not a usable id
+      }
+    }
+  }
+  return undefined
+}
+
+interface ZodIssue {
+  readonly path?: ReadonlyArray<string | number>
+  readonly message?: string
+}
+
+/**
+ * The SDK's schema failure (its message is the JSON array of zod issues) as
+ * one readable line, or `undefined` when the message is something else.
+ */
+export const readableSchemaFailure = (message: string): string | undefined => {
+  if (!message.startsWith("[")) return undefined
+  let issues: unknown
+  try {
+    issues = JSON.parse(message)
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(issues) || issues.length === 0) return undefined
+  const lines: Array<string> = []
+  for (const issue of issues as ReadonlyArray<ZodIssue>) {
+    if (typeof issue !== "object" || issue === null || typeof issue.message !== "string") return undefined
+    const path = (issue.path ?? []).map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("").replace(/^\./, "")
+    lines.push(`${path === "" ? "request" : path}: ${issue.message.replace(/^Invalid input: /, "")}`)
+  }
+  return `Invalid params: ${lines.slice(0, 10).join("; ")}${lines.length > 10 ? ` (and ${lines.length - 10} more)` : ""}`
+}
+
+/**
+ * An outgoing message as the server should send it: a schema failure turned
+ * into -32602, an oversized response into an error. Returns the JSON text.
+ */
+export const boundedResponse = (message: unknown): string => {
+  let m = message as { id?: unknown; error?: { code?: unknown; message?: unknown }; result?: unknown }
+  if (m.error !== undefined && m.error.code === -32603 && typeof m.error.message === "string") {
+    const readable = readableSchemaFailure(m.error.message)
+    if (readable !== undefined) m = { ...m, error: { code: INVALID_PARAMS, message: readable } }
+  }
+  const text = JSON.stringify(m)
+  if (text.length > MAX_RESPONSE_BYTES && m.result !== undefined) {
+    // Length in UTF-16 units bounds bytes from below; good enough for a limit meant for megabytes.
+    return JSON.stringify({ jsonrpc: "2.0", id: m.id ?? null, error: { code: -32603, message: oversizedResponseMessage(text.length) } })
+  }
+  return text
+}

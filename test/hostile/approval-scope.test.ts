@@ -1,0 +1,58 @@
+/**
+ * Issue 19: approval covers every skill file a tool's command names, not only
+ * SKILL.md (tool-skills spec §6.3). A script edited after approval used to
+ * run without asking.
+ */
+import { spawnSync } from "node:child_process"
+import { appendFileSync, cpSync, mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { namedFileCandidates } from "../../src/domain/tools/approval.js"
+import { parseToolSkill } from "../../src/domain/tools/parse.js"
+import { ROOT, sandbox } from "../helpers/cli.js"
+
+const FIXTURES = join(ROOT, "test", "fixtures", "tool-skills")
+
+describe("issue 19: approval scope", () => {
+  it("editing a script the tool runs after approval asks again; re-approving runs it", () => {
+    const sb = sandbox()
+    const store = join(sb.home, ".skillc", "skills")
+    mkdirSync(store, { recursive: true })
+    cpSync(join(FIXTURES, "summarize"), join(store, "summarize"), { recursive: true })
+    spawnSync("git", ["init", "-q", sb.work])
+    expect(sb.run(["approve", "summarize"]).code).toBe(0)
+    const args = ["run", "summarize", "summarize_url", "--arg", "url=x"]
+    expect(sb.run(args).code).toBe(0)
+    appendFileSync(join(store, "summarize", "scripts", "summarize.sh"), "\necho injected\n")
+    const again = sb.run(args)
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain("changed since it was approved")
+    expect(again.stdout).not.toContain("injected")
+    expect(sb.run(["approve", "summarize"]).code).toBe(0)
+    expect(sb.run(args).code).toBe(0)
+  })
+
+  it("a literal argument naming a skill file is covered too", () => {
+    const sb = sandbox()
+    const dir = join(sb.home, ".skillc", "skills", "py")
+    mkdirSync(join(dir, "scripts"), { recursive: true })
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      "---\nname: py\nversion: 1.0.0\ndescription: Run a helper. Use when testing.\nmodes: [Global]\nread_only: true\n---\n\n### go\n\nRun it.\n\n#### Command\n\n```bash\n/bin/sh scripts/helper.sh\n```\n"
+    )
+    writeFileSync(join(dir, "scripts", "helper.sh"), "echo one\n")
+    spawnSync("git", ["init", "-q", sb.work])
+    expect(sb.run(["approve", "py"]).code).toBe(0)
+    // (Arguments run relative to the working directory; hashing a same-named skill file errs on the safe side.)
+    writeFileSync(join(dir, "scripts", "helper.sh"), "echo two\n")
+    expect(JSON.parse(sb.run(["approve", "py", "--format", "json"]).stdout).previous).toBe("changed")
+    expect(JSON.parse(sb.run(["approve", "py", "--format", "json"]).stdout).previous).toBe("approved")
+  })
+
+  it("candidates: relative program, whole-literal path arguments; never flags, absolute paths or interpolated text", () => {
+    const parsed = parseToolSkill(
+      "---\nname: a\ndescription: d\n---\n\n### t\n\nx\n\n#### Parameters\n\n| Name | Type | Required | Description |\n|---|---|---|---|\n| v | string | yes | v |\n\n#### Command\n\n```bash\n./run.sh lib/x.py --opt=./y /etc/z {{v}}/w plain\n```\n"
+    )
+    expect(namedFileCandidates(parsed.skill.tools.map((t) => t.command))).toEqual(["./run.sh", "lib/x.py"])
+  })
+})
