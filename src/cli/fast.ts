@@ -128,12 +128,15 @@ export const fastCommands: Readonly<Record<string, FastCommand>> = {
     load: () => import("./commands/search.run.js").then((m) => m.runSearch)
   },
   stats: {
-    positionals: [{ key: "skill", optional: false }],
+    positionals: [{ key: "skill", optional: true }],
     flags: {
       "group-by": { key: "groupBy", kind: "text", default: "summary" },
       since: { key: "since", kind: "text" },
       until: { key: "until", kind: "text" },
       project: { key: "project", kind: "repeated" },
+      "include-author": { key: "includeAuthor", kind: "boolean" },
+      limit: { key: "limit", kind: "integer" },
+      all: { key: "all", kind: "boolean" },
       ...common
     },
     load: () => import("./commands/stats.run.js").then((m) => m.runStats)

@@ -25,7 +25,7 @@ import { discover, DiscoverInput } from "../app/discover.js"
 import { match, MatchInput } from "../app/match.js"
 import { load, LoadInput } from "../app/load.js"
 import { renderLintText } from "../cli/render/lint.js"
-import { stats, StatsInput } from "../app/stats.js"
+import { stats, StatsInput, statsLogArgs } from "../app/stats.js"
 import { renderStats } from "../cli/render/stats.js"
 import { renderDiscover, renderLoadContent, renderLoadSummary, renderMatch } from "../cli/render/protocol.js"
 import {
@@ -195,15 +195,16 @@ export const tools: ReadonlyArray<ToolSpec<any, any>> = [
     title: "Usage analytics of a skill",
     description:
       "Aggregate a skill's access log (every skc_* call and CLI command that read it): group_by summary (default), sections, " +
-      "files, commands, projects, errors or search; since/until (RFC 3339 or YYYY-MM-DD, UTC, inclusive) and project " +
-      "(directories; any matches) filter before aggregating. Returns {skill, skill_path, filters, period, query, data}. " +
-      "Use it to see which sections agents read, which lookups failed and what they searched for.",
+      "files, commands, projects, errors, search or unanswered (searches that found nothing); since/until (RFC 3339 or " +
+      "YYYY-MM-DD, UTC, inclusive) and project (directories; any matches) filter before aggregating. Counts agent reads " +
+      "only unless include_author; limit caps list views. Returns {skill, skill_path, filters, period, query, data}. " +
+      "Use it to see which sections agents read, which lookups failed and what they searched for without finding it.",
     input: StatsInput,
     output: StatsOutput,
     readOnly: true,
     run: (input) => stats(input),
     // The same args the CLI logs (src/cli/commands/stats.run.ts).
-    log: { args: (i) => ({ group_by: i.group_by ?? "summary", since: i.since, until: i.until, project: i.project ?? [] }) },
+    log: { args: (i) => statsLogArgs(i) },
     text: (outcome) => renderStats(outcome, Date.now()),
     structured: (outcome) => ({ ...outcome.report })
   }),
