@@ -56,14 +56,16 @@ export const runStats = (o: StatsFlags) =>
       const input = yield* Schema.decodeUnknown(StatsInput)({ skill, group_by: o.groupBy, ...common, limit }).pipe(
         Effect.mapError((e) => new InvalidOption({ message: e.message }))
       )
+      // The limit as given (not text's default of 10): the command's own parameters (DECISIONS #18).
+      const logArgs = statsLogArgs({ ...input, limit: given })
       if (format === "html") {
         const [{ statsReport }, { renderSkillHtml }] = yield* Effect.promise(() =>
           Promise.all([import("../../app/statsReport.js"), import("../../render/statsHtml.js")])
         )
-        const report = yield* statsReport(input).pipe(logged("stats", input.skill, () => statsLogArgs(input)))
+        const report = yield* statsReport(input).pipe(logged("stats", input.skill, () => logArgs))
         return yield* write(renderSkillHtml(report, now))
       }
-      const outcome = yield* stats(input).pipe(logged("stats", input.skill, () => statsLogArgs(input)))
+      const outcome = yield* stats(input).pipe(logged("stats", input.skill, () => logArgs))
       if (format === "json") return yield* write(json(outcome.report))
       return yield* write(renderStats(outcome, now))
     })
