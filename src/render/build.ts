@@ -1,0 +1,17 @@
+/** Text form of a build result (RFC-0001:C-DEPLOYMENT "report each deployment with method used"). */
+import type { BuildResult } from "../app/build.js"
+
+export const renderBuild = (r: BuildResult): string => {
+  const lines: Array<string> = []
+  if (r.imported !== null) {
+    lines.push(`Imported ${r.imported.from} -> ${r.imported.to}${r.imported.replaced ? " (replaced)" : ""}`)
+  }
+  lines.push(`Built ${r.skill}`)
+  lines.push(`  Source:  ${r.source} (${r.source_scope})`)
+  lines.push(`  Runtime: ${r.runtime} (${r.scope})`)
+  for (const d of r.deployments) {
+    const note = d.replaced === "forced" ? ", replaced with --force" : ""
+    lines.push(`  Deploy:  ${d.target} -> ${d.path} (${d.method}${note})`)
+  }
+  return lines.join("\n") + "\n"
+}
