@@ -3,13 +3,12 @@
  * agent reads in the period, last read, busiest section, unanswered
  * questions — and the skills no agent read. Each skill costs exactly one
  * grouped scan of its log: the summary's (src/adapters/sqlite, `summarySql`),
- * so `--all` over N skills costs about N summaries (bench/stats.mjs checks it).
+ * so `--all` over N skills costs about N summaries (bench/stats-all.mjs checks it).
  * Not logged: it names no skill, and it is the author's own work anyway.
  */
 import { Effect, Schema } from "effect"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
-import type { StatsFilters } from "../domain/stats.js"
-import type { SkillScope } from "./resolve.js"
+import type { SkillUsageRow, StatsAllReport } from "../domain/stats.js"
 import { skillsInScope } from "./skillsInScope.js"
 import { aggregateLog, foldSummary, parseFilters } from "./stats.js"
 
@@ -22,37 +21,7 @@ export const StatsAllInput = Schema.Struct({
 })
 export type StatsAllInput = typeof StatsAllInput.Type
 
-export interface SkillUsageRow {
-  readonly skill: string
-  readonly scope: SkillScope
-  readonly skill_path: string
-  /** Agent reads in the period. */
-  readonly reads: number
-  /** The author's build, lint and stats in the period (counted in `accesses` only with `include_author`). */
-  readonly author: number
-  /** Rows counted under the filters (= `reads`, plus `author` with `include_author`). */
-  readonly accesses: number
-  /** Newest agent read in the period, or null. */
-  readonly last_read: string | null
-  /** The section shown most often in the period, or null. */
-  readonly top_section: { readonly section: string; readonly file: string | null; readonly count: number } | null
-  /** Distinct things agents looked for that the skill does not have. */
-  readonly unanswered: number
-  readonly errors: number
-}
-
-/** The `--format json` document of `skc stats --all`. */
-export interface StatsAllReport {
-  readonly query: "all"
-  readonly filters: StatsFilters
-  /** Busiest first (reads, then name); capped by `limit` when given. */
-  readonly skills: ReadonlyArray<SkillUsageRow>
-  /** Names of the skills with no agent read in the period, by name (never capped). */
-  readonly never_read: ReadonlyArray<string>
-  readonly total_skills: number
-  readonly limit?: number
-  readonly more?: number
-}
+export type { SkillUsageRow, StatsAllReport } from "../domain/stats.js"
 
 export const statsAll = (input: StatsAllInput) =>
   Effect.gen(function* () {

@@ -6,38 +6,12 @@
  * all under the same filters; the rendering is `src/render/statsHtml.ts`.
  */
 import { Effect } from "effect"
-import type { ErrorsData, SearchData, StatsFilters, SummaryData, UnansweredData, UnansweredItem } from "../domain/stats.js"
-import type { Period } from "../ports/AccessLog.js"
+import type { SkillReport } from "../domain/stats.js"
 import { resolveSkill } from "./resolve.js"
 import { aggregateLog, foldSummary, parseFilters, type StatsInput } from "./stats.js"
 import { outlineSections } from "./statsOutline.js"
 
-/** A heading of the current outline and how often it was shown in the period. */
-export interface OutlineReads {
-  readonly file: string
-  readonly section: string
-  readonly level: number
-  readonly count: number
-}
-
-export interface SkillReport {
-  readonly skill: string
-  readonly skill_path: string
-  readonly filters: StatsFilters
-  readonly period: Period
-  readonly summary: SummaryData
-  /** Every command with its count (author work included), busiest first. */
-  readonly commands: Readonly<Record<string, number>>
-  /** The current outline in outline order (files bytewise, then line). */
-  readonly outline: ReadonlyArray<OutlineReads>
-  /** Sections shown that are no longer in the outline (renamed or removed since). */
-  readonly gone: ReadonlyArray<{ readonly section: string; readonly file: string | null; readonly count: number }>
-  readonly timeline: ReadonlyArray<{ readonly day: string; readonly count: number }>
-  readonly searches: SearchData
-  readonly unansweredSearches: UnansweredData
-  readonly lookedFor: ReadonlyArray<UnansweredItem>
-  readonly errors: ErrorsData
-}
+export type { OutlineReads, SkillReport } from "../domain/stats.js"
 
 const key = (file: string | null, section: string) => `${file ?? ""}\u0000${section}`
 

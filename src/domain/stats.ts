@@ -197,3 +197,69 @@ export interface OutlineSection {
   readonly section: string
   readonly level: number
 }
+
+// ---------------------------------------------------------------------------
+// What `stats --all` and the HTML report hold (issue 17): data shapes, filled
+// by src/app/statsAll.ts and src/app/statsReport.ts, drawn by src/render.
+// ---------------------------------------------------------------------------
+
+export interface SkillUsageRow {
+  readonly skill: string
+  /** Where the skill resolved from (RFC-0007:C-RESOLUTION). */
+  readonly scope: "project" | "global" | "path"
+  readonly skill_path: string
+  /** Agent reads in the period. */
+  readonly reads: number
+  /** The author's build, lint and stats in the period (counted in `accesses` only with `include_author`). */
+  readonly author: number
+  /** Rows counted under the filters (= `reads`, plus `author` with `include_author`). */
+  readonly accesses: number
+  /** Newest agent read in the period, or null. */
+  readonly last_read: string | null
+  /** The section shown most often in the period, or null. */
+  readonly top_section: { readonly section: string; readonly file: string | null; readonly count: number } | null
+  /** Distinct things agents looked for that the skill does not have. */
+  readonly unanswered: number
+  readonly errors: number
+}
+
+/** The `--format json` document of `skc stats --all`. */
+export interface StatsAllReport {
+  readonly query: "all"
+  readonly filters: StatsFilters
+  /** Busiest first (reads, then name); capped by `limit` when given. */
+  readonly skills: ReadonlyArray<SkillUsageRow>
+  /** Names of the skills with no agent read in the period, by name (never capped in JSON). */
+  readonly never_read: ReadonlyArray<string>
+  readonly total_skills: number
+  readonly limit?: number
+  readonly more?: number
+}
+
+/** A heading of the current outline and how often it was shown in the period. */
+export interface OutlineReads {
+  readonly file: string
+  readonly section: string
+  readonly level: number
+  readonly count: number
+}
+
+/** Everything the HTML report of one skill shows. */
+export interface SkillReport {
+  readonly skill: string
+  readonly skill_path: string
+  readonly filters: StatsFilters
+  readonly period: { readonly start: string | null; readonly end: string | null }
+  readonly summary: SummaryData
+  /** Every command with its count (author work included), busiest first. */
+  readonly commands: Readonly<Record<string, number>>
+  /** The current outline in outline order (files bytewise, then line). */
+  readonly outline: ReadonlyArray<OutlineReads>
+  /** Sections shown that are no longer in the outline (renamed or removed since). */
+  readonly gone: ReadonlyArray<{ readonly section: string; readonly file: string | null; readonly count: number }>
+  readonly timeline: ReadonlyArray<{ readonly day: string; readonly count: number }>
+  readonly searches: SearchData
+  readonly unansweredSearches: UnansweredData
+  readonly lookedFor: ReadonlyArray<UnansweredItem>
+  readonly errors: ErrorsData
+}

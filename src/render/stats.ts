@@ -4,8 +4,7 @@
  * sections of the current outline nobody has read. Pure: `now` is given.
  */
 import type { StatsOutcome } from "../app/stats.js"
-import type { StatsAllReport } from "../app/statsAll.js"
-import { roleOf, type OutlineSection, type StatsFilters, type UnansweredItem } from "../domain/stats.js"
+import { roleOf, type OutlineSection, type StatsAllReport, type StatsFilters, type UnansweredItem } from "../domain/stats.js"
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`
 

@@ -9,9 +9,7 @@
  * Every value from a log or a skill is escaped: a heading or a search query
  * is text an agent or an author typed, never markup.
  */
-import type { SkillReport } from "../app/statsReport.js"
-import type { StatsAllReport } from "../app/statsAll.js"
-import type { StatsFilters } from "../domain/stats.js"
+import type { SkillReport, StatsAllReport, StatsFilters } from "../domain/stats.js"
 
 /** Escape text for element content and double-quoted attribute values. */
 export const escapeHtml = (s: string): string =>
