@@ -94,5 +94,19 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     expect(filtered.structuredContent).toEqual(settled(filteredCli, (filtered.structuredContent as Report).period.end))
     expect((filtered.structuredContent as { filters: { projects: Array<string> } }).filters.projects).toHaveLength(1)
     expect(textOf(await mcp.call("skc_stats", { skill: "git-helper", group_by: "weekday" }))).toMatch(/^error\[E030\]/)
+    // Issue 17 over MCP: include_author adds the author's rows; limit caps a list and says how many are left.
+    const withAuthor = (await mcp.call("skc_stats", { skill: "git-helper", include_author: true })).structuredContent as {
+      filters: { include_author: boolean }
+      data: { total_accesses: number; agent_accesses: number; author_accesses: number }
+    }
+    expect(withAuthor.filters.include_author).toBe(true)
+    expect(withAuthor.data.author_accesses).toBeGreaterThan(0)
+    expect(withAuthor.data.total_accesses).toBe(withAuthor.data.agent_accesses + withAuthor.data.author_accesses)
+    const one = (await mcp.call("skc_stats", { skill: "git-helper", group_by: "sections", limit: 1 })).structuredContent as {
+      data: Array<unknown>
+      limit: number
+    }
+    expect(one.data).toHaveLength(1)
+    expect(one.limit).toBe(1)
   })
 })
