@@ -156,7 +156,8 @@ export const logged =
     Effect.gen(function* () {
       // Benchmark-only switch (bench/stats.mjs, log.overhead): the baseline without any logging work.
       if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return yield* useCase
-      const resolved = yield* Effect.either(resolveSkill(skill))
+      // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it.
+      const resolved = yield* Effect.either(resolveSkill(skill, { agentDirs: command !== "build" }))
       // E001/E010: nothing to log; the use case reports the failure itself.
       if (resolved._tag === "Left") return yield* useCase
       const exit = yield* Effect.exit(useCase)

@@ -142,7 +142,8 @@ export const compileSkill = (skill: ResolvedSkill) =>
       built_at: builtAt,
       source_hash: sourceHash,
       source_path: skill.canonicalSourceDir,
-      scope: skill.scope,
+      // Builds resolve through the stores and paths only (DECISIONS #38).
+      scope: skill.scope === "project" || skill.scope === "global" ? skill.scope : "path",
       skillc_version: SKILLC_VERSION,
       file_count: tree.files.length,
       markdown_count: markdown.length,

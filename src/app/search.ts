@@ -8,7 +8,7 @@ import { Effect, Schema } from "effect"
 import { EmptyQuery, IndexUnusable } from "../domain/errors.js"
 import { unsegmentCjk } from "../domain/search/cjk.js"
 import { buildMatchExpression, queryTokens } from "../domain/search/query.js"
-import { openForQuery } from "./indexing.js"
+import { openForQueryOnDemand as openForQuery } from "./indexing.js"
 import { resolveSkill } from "./resolve.js"
 
 export const DEFAULT_LIMIT = 10

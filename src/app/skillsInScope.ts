@@ -1,25 +1,25 @@
 /**
  * Every skill that resolves from here, once each: what `skc stats --all`
- * walks (issue 17). The one place that enumerates them, so that a new
- * source of skills (agent-visible skills, DECISIONS #38) is added here and
- * nowhere else.
+ * walks (issue 17). The one place that enumerates them for stats.
  *
- * Today: the project source store, then the global one (RFC-0007:C-RESOLUTION
- * order). A name in both resolves to the project's skill, so the global one
- * is shadowed and left out, exactly as `skc stats <name>` would pick. Each
- * entry is resolved through `resolveSkill`, so its runtime directory (where
- * its access log lives) is the one every other command uses.
+ * The project source store, the global one, then the skills agents see in
+ * their skill directories (DECISIONS #38), exactly as `visibleSkills` lists
+ * them for `skc list`. A name listed twice resolves to its first entry, so
+ * shadowed entries are left out, as `skc stats <name>` would pick. Each entry
+ * is resolved through `resolveSkill`, so its runtime directory (where its
+ * access log lives, a cache directory for a foreign skill) is the one every
+ * other command uses.
  */
 import { Effect } from "effect"
-import { discoverSkills } from "./list.js"
 import { resolveSkill, type ResolvedSkill } from "./resolve.js"
+import { visibleSkills } from "./visibleSkills.js"
 
 export const skillsInScope = Effect.gen(function* () {
-  const found = yield* discoverSkills("all")
+  const found = yield* visibleSkills()
   const seen = new Set<string>()
   const skills: Array<ResolvedSkill> = []
   for (const s of found) {
-    if (seen.has(s.name)) continue
+    if (s.shadowed || seen.has(s.name)) continue
     seen.add(s.name)
     const resolved = yield* resolveSkill(s.name).pipe(Effect.option)
     // A name that no longer resolves (removed meanwhile) is simply not in scope.

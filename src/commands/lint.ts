@@ -12,9 +12,10 @@ export const lintCommand = defineCommand({
     "skc lint my-skill                    # a skill of the project or global store",
     "skc lint ./skills/pdf                # any skill directory",
     "skc lint                             # every skill of the project store",
+    "skc lint skills/                     # every skill folder inside skills/",
     "skc lint my-skill --format sarif > lint.sarif"
   ],
-  args: { skill: arg.optional("skill", "Skill name or path to a skill directory (default: every skill of the project).") },
+  args: { skill: arg.optional("skill", "Skill name, path to a skill directory, or a folder of skill folders (default: every skill of the project).") },
   flags: { force: flag.boolean("force", "Lint even if the skill is compiled (SKL001)."), ...common(["text", "json", "sarif"]) },
   mcp: {
     title: "Lint a skill",

@@ -4,13 +4,15 @@ import { common, defineCommand, flag } from "./spec.js"
 
 export const listCommand = defineCommand({
   name: "list",
-  summary: ["List the skills of the project and global source stores with their build status."],
-  examples: ["skc list", "skc list --scope project --status not-built", "skc list --pattern 'git-*' --check-obsolete --verbose", "skc list --format json --limit 5"],
+  summary: ["List the skills of the project and global source stores, and those found in agent skill directories, with their status."],
+  examples: ["skc list", "skc list --scope project --status not-built", "skc list --scope agent", "skc list --pattern 'git-*' --check-obsolete --verbose", "skc list --format json --limit 5"],
   args: {},
   flags: {
-    scope: flag.text("scope", "Stores to list: project, global or all (default all).", { choices: ["project", "global", "all"] }),
-    status: flag.text("status", "Only skills with this status: normal, not-built, obsolete or all (default all).", {
-      choices: ["normal", "not-built", "obsolete", "all"]
+    scope: flag.text("scope", "Which skills: project, global, agent (found in agent skill directories) or all (default all).", {
+      choices: ["project", "global", "agent", "all"]
+    }),
+    status: flag.text("status", "Only skills with this status: normal, not-built, obsolete, foreign or all (default all).", {
+      choices: ["normal", "not-built", "obsolete", "foreign", "all"]
     }),
     limit: flag.integer("limit", "Show at most this many skills."),
     pattern: flag.text("pattern", "Glob over skill names, e.g. 'git-*'."),
@@ -20,9 +22,11 @@ export const listCommand = defineCommand({
   mcp: {
     title: "List skills",
     description:
-      "List the skills skc manages: the project source store (nearest .skillc/ above the server's working directory) first, then the " +
-      "global store (~/.skillc/skills), each by name, with status normal (built), not-built, or obsolete (sources changed since the last " +
-      "build; only with check_obsolete=true). Filter by scope, status and a glob pattern over names; limit caps the result. " +
+      "List the skills an agent sees: the project source store (nearest .skillc/ above the server's working directory) first, then the " +
+      "global store (~/.skillc/skills), then skills found in agent skill directories (scope agent-project: .claude/skills and other agents' " +
+      "directories walking up; agent-user: under the home), each by name, with status normal (built), not-built, obsolete (sources changed " +
+      "since the last build; only with check_obsolete=true) or foreign (installed by another tool; readable by every skc_* tool). " +
+      "Filter by scope (project, global, agent, all), status and a glob pattern over names; limit caps the result. " +
       "Start here to find the skill names the other skc_* tools take.",
     readOnly: true,
     idempotent: true

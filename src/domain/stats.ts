@@ -205,8 +205,8 @@ export interface OutlineSection {
 
 export interface SkillUsageRow {
   readonly skill: string
-  /** Where the skill resolved from (RFC-0007:C-RESOLUTION). */
-  readonly scope: "project" | "global" | "path"
+  /** Where the skill resolved from (RFC-0007:C-RESOLUTION, DECISIONS #38): project, global, agent-project, agent-user… */
+  readonly scope: string
   readonly skill_path: string
   /** Agent reads in the period. */
   readonly reads: number

@@ -31,7 +31,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js"
 import { InternalError, isSkcError, renderError, renderWarning, type SkcError } from "../domain/errors.js"
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
-import { PortsLive, type LiveServices, type PortServices } from "../layers.js"
+import { Live, PortsLive, type LiveServices, type PortServices } from "../layers.js"
 import { loadSettings, Settings } from "../app/Settings.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
@@ -150,6 +150,8 @@ export interface ServeOptions {
    * `skc run`; unapproved and `always_ask` ones are listed and refuse to run.
    */
   readonly skillTools?: boolean
+  /** `--watch`: rebuild the runtime and index of each built store skill when its sources change. */
+  readonly watch?: boolean
 }
 
 /** The tool-skill tools, listed afresh on every tools/list: an approval or an edit between calls is seen at once. */
@@ -275,5 +277,22 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   })
   await server.connect(transport)
   process.stderr.isTTY && process.stderr.write(`skc mcp: skillc ${version} serving on stdio (Ctrl-D to stop)\n`)
+  // `--watch` (issue 12): rebuild served skills as their sources change; lines on stderr (stdout is the protocol).
+  const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed))) : undefined
   await closed
+  await watching
 }
+
+/** The watch loop on its own live layer (settings resolved once: the served stores do not move). */
+const watchProgram = (stop: Effect.Effect<void>) =>
+  Effect.gen(function* () {
+    const [{ watchServedSkills, renderWatchEvent }, { SqliteSearchIndexLive }] = yield* Effect.promise(() =>
+      Promise.all([import("../app/watch.js"), import("../adapters/sqlite/SqliteSearchIndex.js")])
+    )
+    const say = (line: string) => Effect.sync(() => void process.stderr.write(`skc mcp: ${line}\n`))
+    yield* watchServedSkills({
+      onStart: (names) => say(names.length === 0 ? "--watch: no built skill to watch" : `watching ${names.join(", ")}`),
+      onEvent: (e) => say(renderWatchEvent(e)),
+      stop
+    }).pipe(Effect.provide(SqliteSearchIndexLive), Effect.provide(Live()))
+  }).pipe(Effect.catchAllCause((cause) => Effect.sync(() => void process.stderr.write(`skc mcp: --watch stopped: ${Cause.pretty(cause)}\n`))))

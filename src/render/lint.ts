@@ -24,7 +24,15 @@ export const summaryLine = (r: LintReport): string => {
   return `${r.skill}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`
 }
 
+/** The closing line of a lint over many skills: `N skills: E errors, W warnings`. */
+export const totalLine = (o: LintOutcome): string => {
+  const all = o.reports.flatMap((r) => r.diagnostics)
+  const errors = all.filter((d) => d.severity === "error").length
+  return `${plural(o.reports.length, "skill")}: ${plural(errors, "error")}, ${plural(all.length - errors, "warning")}`
+}
+
 export const renderLintText = (o: LintOutcome, colour = false): string => {
   if (o.reports.length === 0) return "No skills to lint"
-  return o.reports.map((r) => [summaryLine(r), ...r.diagnostics.map((d) => diagnosticLine(d, colour))].join("\n")).join("\n")
+  const body = o.reports.map((r) => [summaryLine(r), ...r.diagnostics.map((d) => diagnosticLine(d, colour))].join("\n")).join("\n")
+  return o.single ? body : `${body}\n${totalLine(o)}`
 }

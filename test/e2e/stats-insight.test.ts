@@ -302,3 +302,21 @@ describe("issue 17: skc stats --all", () => {
     expect(world.run(["stats"]).stderr).toMatch(/^error\[E100\]/)
   })
 })
+
+describe("issue 17: skc stats --all includes the skills agents see (DECISIONS #38)", () => {
+  it("a skill found only in the project's agent directory gets a row (never read until an agent reads it)", () => {
+    const w = sandbox()
+    mkdirSync(join(w.work, ".skillc", "skills"), { recursive: true })
+    const foreign = join(w.work, ".claude", "skills", "foreign-one")
+    mkdirSync(foreign, { recursive: true })
+    writeFileSync(join(foreign, "SKILL.md"), "---\nname: foreign-one\ndescription: d\n---\n# Foreign\n## Usage\n")
+    const before = JSON.parse(w.run(["stats", "--all", "--format", "json"]).stdout)
+    expect(before.skills.map((s: { skill: string; scope: string }) => [s.skill, s.scope])).toEqual([["foreign-one", "agent-project"]])
+    expect(before.never_read).toEqual(["foreign-one"])
+    // An agent reads it: the row lands in its cache runtime, and --all sees it.
+    expect(w.run(["outline", "foreign-one"]).code).toBe(0)
+    const after = JSON.parse(w.run(["stats", "--all", "--format", "json"]).stdout)
+    expect(after.skills[0]).toMatchObject({ skill: "foreign-one", reads: 1 })
+    expect(after.never_read).toEqual([])
+  })
+})

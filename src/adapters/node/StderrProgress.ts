@@ -14,13 +14,15 @@ export const stderrProgress = (): ProgressService => {
   if (process.stderr.isTTY !== true || (env.NO_COLOR ?? "") !== "" || (env.CI ?? "") !== "") return silentProgress
   let label = ""
   let total = 0
+  let unit = "files"
   let started = 0
   let lastDraw = 0
   let drawn = false
   return {
-    start: (l, t) => {
+    start: (l, t, u) => {
       label = l
       total = t
+      unit = u ?? "files"
       started = performance.now()
       lastDraw = 0
       drawn = false
@@ -30,7 +32,7 @@ export const stderrProgress = (): ProgressService => {
       if (now - started < DELAY_MS || now - lastDraw < FRAME_MS) return
       lastDraw = now
       drawn = true
-      process.stderr.write(`\r\u001b[K${label}: ${done}/${total} files`)
+      process.stderr.write(`\r\u001b[K${label}: ${done}/${total} ${unit}`)
     },
     stop: () => {
       if (drawn) process.stderr.write("\r\u001b[K")

@@ -18,11 +18,15 @@ const toolsOption = Options.boolean("tools").pipe(
   Options.withDescription("Also expose each tool of the project and global tool skills as an MCP tool <skill>__<tool>.")
 )
 
-export const mcpCommand = Command.make("mcp", { tools: toolsOption }, (o) =>
+const watchOption = Options.boolean("watch").pipe(
+  Options.withDescription("Rebuild each served skill's runtime and index when its sources change (no E002 while authoring).")
+)
+
+export const mcpCommand = Command.make("mcp", { tools: toolsOption, watch: watchOption }, (o) =>
   Effect.gen(function* () {
     // The SDK and the server load only for this command (start-up of every other command stays small).
     const { serveStdio } = yield* Effect.promise(() => import("../../mcp/server.js"))
-    yield* Effect.promise(() => serveStdio(VERSION, { skillTools: o.tools }))
+    yield* Effect.promise(() => serveStdio(VERSION, { skillTools: o.tools, watch: o.watch }))
   })
 ).pipe(
   Command.withDescription(
@@ -38,7 +42,8 @@ export const mcpCommand = Command.make("mcp", { tools: toolsOption }, (o) =>
       "",
       "Example:",
       "  skc mcp                        # reads JSON-RPC on stdin, answers on stdout",
-      "  skc mcp --tools                # plus every approved tool skill tool (skc approve <skill>)"
+      "  skc mcp --tools                # plus every approved tool skill tool (skc approve <skill>)",
+      "  skc mcp --watch                # and rebuild served skills as their sources change"
     ].join("\n")
   )
 )
