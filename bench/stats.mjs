@@ -20,20 +20,24 @@ const DAY = 86_400_000
 // and periodSql with no filters). The floor's output is compared with skc's
 // JSON below, so a drift between the two fails the benchmark.
 const J = (key) => `CASE WHEN json_valid(args) THEN json_extract(args, '$.${key}') END`
-const SQL = {
-  summary: [
-    `SELECT command,
+/** The summary's one grouped scan (`summarySql`): also the per-skill floor of `stats --all` (bench/stats-all.mjs). */
+export const SUMMARY_SQL = `SELECT command,
       CASE WHEN command = 'show' THEN ${J("section")} END AS section,
       CASE command WHEN 'show' THEN ${J("file")} WHEN 'open' THEN ${J("path")} END AS file,
-      error IS NOT NULL AS failed, count(*) AS count, min(timestamp) AS start, max(timestamp) AS end
-    FROM access_log WHERE 1 GROUP BY 1, 2, 3, 4`
-  ],
+      error IS NOT NULL AS failed,
+      substr(error, 1, 11) IN ('error[E020]', 'error[E021]') AS missing,
+      CASE WHEN command = 'search' AND error IS NULL AND ${J("result_count")} = 0 THEN ${J("query")} END AS unanswered,
+      count(*) AS count, min(timestamp) AS start, max(timestamp) AS end
+    FROM access_log WHERE 1 GROUP BY 1, 2, 3, 4, 5, 6`
+const AGENT = "command IN ('outline', 'show', 'open', 'sources', 'search')"
+const SQL = {
+  summary: [SUMMARY_SQL],
   sections: [
     `SELECT section, file, count(*) AS count FROM (
       SELECT ${J("section")} AS section, ${J("file")} AS file FROM access_log
-      WHERE command = 'show' AND error IS NULL AND 1)
+      WHERE command = 'show' AND error IS NULL AND 1 AND ${AGENT})
     WHERE section IS NOT NULL GROUP BY section, file ORDER BY count DESC, file ASC, section ASC`,
-    "SELECT min(timestamp) AS start, max(timestamp) AS end FROM access_log WHERE 1"
+    `SELECT min(timestamp) AS start, max(timestamp) AS end FROM access_log WHERE 1 AND ${AGENT}`
   ]
 }
 
@@ -48,7 +52,7 @@ process.stdout.write(JSON.stringify(out));
 `
 
 /** A skill with a realistic outline: SKILL.md and three reference files. */
-const makeSkill = (dir) => {
+export const makeSkill = (dir) => {
   const sections = []
   const files = { "SKILL.md": ["Overview", "Installation", "Quick Start", "Configuration", "Commands", "Troubleshooting", "FAQ", "Contributing"] }
   files["references/api.md"] = Array.from({ length: 12 }, (_, i) => `Endpoint ${i + 1}`)
@@ -72,8 +76,9 @@ const rng = (seed) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296
 }
 
-const fillLog = (dbFile, skillPath, sections) => {
-  const rand = rng(42)
+export const fillLog = (dbFile, skillPath, sections, { rows: ROWS_ = ROWS, skill = "bench-skill", seed = 42 } = {}) => {
+  const ROWS = ROWS_
+  const rand = rng(seed)
   const pick = (xs) => xs[Math.floor(rand() * xs.length)]
   // Zipf-like: a few sections get most reads.
   const zipf = () => sections[Math.min(sections.length - 1, Math.floor(sections.length * rand() ** 2.5))]
@@ -114,12 +119,13 @@ const fillLog = (dbFile, skillPath, sections) => {
         args = { path: file, max_lines: null }
         if (failed) error = `error[E021]: file not found: '${file}'`
       } else if (command === "search") {
-        args = { query: pick(queries), result_count: Math.floor(rand() * 10) }
+        // About one search in five finds nothing: the unanswered questions of issue 17.
+        args = { query: pick(queries), result_count: Math.max(0, Math.floor(rand() * 12) - 2) }
         if (failed) error = "error[E002]: search index unusable; run 'skc build bench-skill' to rebuild"
       } else if (command === "outline") args = { level: null }
       else if (command === "sources") args = { dir: null, depth: null, pattern: null, limit: null }
       const cwd = pick(projects) + pick(subdirs)
-      insert.run(ts, runId, command, "bench-skill", skillPath, cwd, JSON.stringify(args), error)
+      insert.run(ts, runId, command, skill, skillPath, cwd, JSON.stringify(args), error)
     }
   })()
   db.pragma("wal_checkpoint(TRUNCATE)")

@@ -45,6 +45,7 @@ step("Open one file", ["open", "git-helper", "scripts/branch-age.sh", "--max-lin
 step("Paths outside the skill are refused", ["open", "git-helper", "../../home"], { expectFail: true })
 step("Search the skill (BM25, stemmed: 'conflicting' finds 'conflict')", ["search", "git-helper", "conflicting merge", "--limit", "3"])
 step("Show one section by its heading (case-insensitive)", ["show", "git-helper", "--section", "undo the last commit"])
+step("Sections of reference files are found by heading too", ["show", "git-helper", "--section", "During a merge"])
 step("A missing section suggests close headings", ["show", "git-helper", "--section", "Undo"], { expectFail: true })
 step("Lint the example skill (RFC-0008)", ["lint", "git-helper"])
 writeFileSync(join(project, ".skillc", "skills", "hello-world", "notes.md"), "## Notes\n\nSee [setup](setup.md).\n")
@@ -56,6 +57,18 @@ step("The compiled runtime is skipped (SKL001)", ["lint", ".skillc/runtime/git-h
 step("Usage analytics of this demo's own run", ["stats", "git-helper"])
 step("The same, by command, as JSON", ["stats", "git-helper", "--group-by", "commands", "--format", "json"])
 step("Failed accesses", ["stats", "git-helper", "--group-by", "errors"])
+step("A search that finds nothing is a question the skill left unanswered", ["search", "git-helper", "cherry-pick a range"])
+step("What agents looked for and did not find", ["stats", "git-helper", "--group-by", "unanswered"])
+step("Every skill of the project and of the global store at once", ["stats", "--all"])
+// `--report <file>` keeps the HTML report (scripts/stats-screenshot.mjs turns it into docs/images/stats-report.png).
+const reportAt = process.argv.indexOf("--report")
+process.stdout.write("\n\u25b6 The same as one self-contained HTML page\n$ skc stats git-helper --format html > report.html\n")
+const html = spawnSync(process.execPath, [bin, "stats", "git-helper", "--format", "html"], { cwd: project, env, encoding: "utf8" })
+if (html.status !== 0 || !html.stdout.startsWith("<!DOCTYPE html>")) {
+  failed = true
+  process.stdout.write(`  !! unexpected: exit ${html.status}, ${html.stderr}\n`)
+} else process.stdout.write(`  ${html.stdout.length} bytes, no script, no external resource\n`)
+if (reportAt !== -1 && process.argv[reportAt + 1] !== undefined) writeFileSync(process.argv[reportAt + 1], html.stdout)
 
 rmSync(sandbox, { recursive: true, force: true })
 process.stdout.write(failed ? "\ndemo FAILED\n" : "\ndemo finished: every step behaved as expected\n")

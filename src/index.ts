@@ -114,4 +114,19 @@ export { AccessLogLive, lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js
 export { logged, recordAccess, currentRunId, type Outcome } from "./app/accessLog.js"
 export { stats, StatsInput, type StatsOutcome, type StatsInsights } from "./app/stats.js"
 export { sync, SyncInput, type SyncResult, type SyncedSkill, type SyncFailure } from "./app/sync.js"
-export { GROUP_BYS, parseTimeFilter, type StatsReport, type StatsFilters, type StatsGroupBy } from "./domain/stats.js"
+export {
+  GROUP_BYS,
+  AGENT_COMMANDS,
+  AUTHOR_COMMANDS,
+  roleOf,
+  parseTimeFilter,
+  type StatsReport,
+  type StatsFilters,
+  type StatsGroupBy,
+  type UnansweredItem
+} from "./domain/stats.js"
+// Issue 17: every skill at once, the HTML report's data and its rendering.
+export { statsAll, StatsAllInput, type StatsAllReport, type SkillUsageRow } from "./app/statsAll.js"
+export { skillsInScope } from "./app/skillsInScope.js"
+export { statsReport, type SkillReport } from "./app/statsReport.js"
+export { renderSkillHtml, renderAllHtml } from "./render/statsHtml.js"

@@ -59,8 +59,15 @@ const searchIndexed = (input: SearchInput) =>
     })
   )
 
-/** The `args` of the access-log row (RFC-0004:C-LOGGING, DECISIONS #18). */
-export const searchLogArgs = (input: SearchInput, result: SearchResult | undefined) => ({
-  query: input.query,
-  result_count: result?.results.length ?? 0
-})
+/**
+ * The `args` of the access-log row (RFC-0004:C-LOGGING, DECISIONS #18):
+ * every search logs how many results it gave, so `skc stats` can list the
+ * questions a skill left unanswered; `partial: true` when the answer held
+ * only some of the words (DECISIONS #37), absent otherwise.
+ */
+export const searchLogArgs = (input: SearchInput, result: SearchResult | undefined) => {
+  const partial = (result as { readonly partial?: unknown } | undefined)?.partial === true
+  return partial
+    ? { query: input.query, result_count: result?.results.length ?? 0, partial: true }
+    : { query: input.query, result_count: result?.results.length ?? 0 }
+}

@@ -11,21 +11,32 @@
  * counts in `summary.total_accesses`, `commands` and `projects`. `sections`
  * and `files` count successful accesses only (a failed lookup accessed
  * nothing; it is listed under `errors`); `search` counts every query issued.
+ *
+ * Who (issue 17): by default only agent reads pass — `outline`, `show`,
+ * `open`, `sources`, `search`, over the CLI or MCP — and `include_author`
+ * adds the author's `build`, `lint` and `stats`. `summary` and `commands`
+ * always show both sides, labelled.
  */
 import { Effect, Schema } from "effect"
 import { Path } from "@effect/platform/Path"
 import { InternalError, InvalidFilter } from "../domain/errors.js"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 import {
+  capList,
+  counts,
   parseGroupBy,
   parseTimeFilter,
+  roleOf,
   type OutlineSection,
-  type StatsData,
+  type Role,
   type StatsFilters,
   type StatsGroupBy,
-  type StatsReport
+  type StatsReport,
+  type SummaryData,
+  type UnansweredItem,
+  type Via
 } from "../domain/stats.js"
-import { AccessLog, type AggregateRows, type SummaryGroup } from "../ports/AccessLog.js"
+import { AccessLog, type AggregateRows, type GroupBy, type Period, type SummaryGroup } from "../ports/AccessLog.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { logDbIn } from "./accessLog.js"
 import { withLogRepair } from "./logRepair.js"
@@ -37,23 +48,42 @@ export const StatsInput = Schema.Struct({
   skill: Schema.String.annotations({ description: "Skill name or path" }),
   group_by: Schema.optional(
     Schema.String.annotations({
-      description: "Aggregation dimension: summary, sections, files, commands, projects, errors, search (default summary)"
+      description: "Aggregation dimension: summary, sections, files, commands, projects, errors, search, unanswered (default summary)"
     })
   ),
   since: Schema.optional(Schema.String.annotations({ description: "Include accesses on or after (RFC 3339 or YYYY-MM-DD)" })),
   until: Schema.optional(Schema.String.annotations({ description: "Include accesses on or before (RFC 3339 or YYYY-MM-DD)" })),
-  project: Schema.optional(Schema.Array(Schema.String).annotations({ description: "Only accesses from these directories or below" }))
+  project: Schema.optional(Schema.Array(Schema.String).annotations({ description: "Only accesses from these directories or below" })),
+  include_author: Schema.optional(
+    Schema.Boolean.annotations({ description: "Also count the author's own build, lint and stats calls (default: agent reads only)" })
+  ),
+  limit: Schema.optional(Schema.Int.pipe(Schema.positive()).annotations({ description: "Most entries of a list view (default: all)" }))
 })
 export type StatsInput = typeof StatsInput.Type
 
+/** The `args` of the access-log row (DECISIONS #18): the command's own parameters, CLI and MCP alike. */
+export const statsLogArgs = (input: StatsInput) => ({
+  group_by: input.group_by ?? "summary",
+  since: input.since,
+  until: input.until,
+  project: input.project ?? [],
+  include_author: input.include_author ?? false,
+  limit: input.limit
+})
+
 /** Beyond the JSON document: what the text view adds for a person. */
 export interface StatsInsights {
-  /** Summary only: the busiest sections (same order as `sections`). */
+  /** Summary only: the busiest sections (same order as `sections`), capped by the limit. */
   readonly topSections: ReadonlyArray<{ readonly section: string; readonly file: string | null; readonly count: number }>
-  /** Summary only: counts per command. */
+  readonly topSectionsMore: number
+  /** Summary only: counts per command, every command, busiest first. */
   readonly commands: Readonly<Record<string, number>>
-  /** Summary and sections: headings of the current outline never shown in the period. */
+  /** Summary and sections: headings of the current outline never shown in the period, capped by the limit. */
   readonly unusedSections: ReadonlyArray<OutlineSection>
+  readonly unusedMore: number
+  /** Summary only: what agents looked for and the skill did not have, most frequent first, capped. */
+  readonly unanswered: ReadonlyArray<UnansweredItem>
+  readonly unansweredMore: number
 }
 
 export interface StatsOutcome {
@@ -87,7 +117,7 @@ const canonicalProject = (raw: string) =>
     }
   })
 
-export const parseFilters = (input: Pick<StatsInput, "since" | "until" | "project">) =>
+export const parseFilters = (input: Pick<StatsInput, "since" | "until" | "project" | "include_author">) =>
   Effect.gen(function* () {
     const since = input.since === undefined ? null : yield* parseTimeFilter("since", input.since)
     const until = input.until === undefined ? null : yield* parseTimeFilter("until", input.until)
@@ -96,24 +126,70 @@ export const parseFilters = (input: Pick<StatsInput, "since" | "until" | "projec
       const canonical = yield* canonicalProject(p)
       if (!projects.includes(canonical)) projects.push(canonical)
     }
-    const filters: StatsFilters = { since, until, projects }
+    const filters: StatsFilters = { since, until, projects, include_author: input.include_author ?? false }
     return filters
   })
 
 const sectionKey = (file: string | null, section: string) => `${file ?? ""}\u0000${section}`
 
-/** Fold the summary's grouped scan into the C-SCHEMA summary plus the text view's extras. */
-const foldSummary = (groups: ReadonlyArray<SummaryGroup>) => {
+const byCountThenTarget = (a: { count: number; target: string }, b: { count: number; target: string }) =>
+  b.count - a.count || bytewise(a.target, b.target)
+
+/** What the summary's grouped scan says, folded: C-SCHEMA's summary and the text view's extras. */
+export interface SummaryFold {
+  readonly data: SummaryData
+  readonly period: Period
+  /** Sections shown successfully, busiest first (C-QUERIES ties: file, then heading). */
+  readonly ranked: ReadonlyArray<{ section: string; file: string | null; count: number }>
+  /** Every command with its count (author work included), busiest first. */
+  readonly commands: Record<string, number>
+  /** Everything agents looked for and the skill did not have, most frequent first. */
+  readonly unanswered: ReadonlyArray<UnansweredItem>
+  /** Newest counted agent read, or null. */
+  readonly lastRead: string | null
+}
+
+/**
+ * Fold the summary's grouped scan (DECISIONS #17): rows of the counted
+ * audience make the totals, the period, sections and files; both audiences
+ * are counted apart; unanswered questions are zero-result searches plus
+ * `show`/`open` lookups of something the skill does not have (E020/E021).
+ */
+export const foldSummary = (groups: ReadonlyArray<SummaryGroup>, filters: Pick<StatsFilters, "include_author">): SummaryFold => {
   let total = 0
   let errors = 0
+  let agent = 0
+  let author = 0
+  let start: string | null = null
+  let end: string | null = null
+  let lastRead: string | null = null
   const sections = new Map<string, { section: string; file: string | null; count: number }>()
   const files = new Set<string>()
   const commands: Record<string, number> = {}
+  const unanswered = new Map<string, UnansweredItem & { count: number }>()
+  const addUnanswered = (kind: UnansweredItem["kind"], target: string, count: number) => {
+    const key = `${kind}\u0000${target}`
+    const u = unanswered.get(key)
+    if (u === undefined) unanswered.set(key, { kind, target, count })
+    else u.count += count
+  }
   for (const g of groups) {
-    total += g.count
-    if (g.failed) errors += g.count
     commands[g.command] = (commands[g.command] ?? 0) + g.count
-    if (g.failed) continue
+    if (roleOf(g.command) === "agent") {
+      agent += g.count
+      if (lastRead === null || g.end > lastRead) lastRead = g.end
+    } else author += g.count
+    if (!counts(filters, g.command)) continue
+    total += g.count
+    if (start === null || g.start < start) start = g.start
+    if (end === null || g.end > end) end = g.end
+    if (g.unanswered !== null) addUnanswered("search", g.unanswered, g.count)
+    if (g.failed) {
+      errors += g.count
+      if (g.missing && g.command === "show" && g.section !== null) addUnanswered("show", g.section, g.count)
+      if (g.missing && g.command === "open" && g.file !== null) addUnanswered("open", g.file, g.count)
+      continue
+    }
     if (g.command === "show" && g.section !== null) {
       const key = sectionKey(g.file, g.section)
       const s = sections.get(key)
@@ -125,79 +201,139 @@ const foldSummary = (groups: ReadonlyArray<SummaryGroup>) => {
   const ranked = [...sections.values()].sort(
     (a, b) => b.count - a.count || bytewise(a.file ?? "", b.file ?? "") || bytewise(a.section, b.section)
   )
-  const sortedCommands = Object.fromEntries(
-    Object.entries(commands).sort(([a, x], [b, y]) => y - x || bytewise(a, b))
-  )
+  const sortedCommands = Object.fromEntries(Object.entries(commands).sort(([a, x], [b, y]) => y - x || bytewise(a, b)))
+  const looked = [...unanswered.values()].sort((a, b) => byCountThenTarget(a, b) || bytewise(a.kind, b.kind))
   return {
-    data: { total_accesses: total, unique_sections: sections.size, unique_files: files.size, error_count: errors },
+    data: {
+      total_accesses: total,
+      unique_sections: sections.size,
+      unique_files: files.size,
+      error_count: errors,
+      agent_accesses: agent,
+      author_accesses: author,
+      unanswered: looked.length
+    },
+    period: { start, end },
     ranked,
-    commands: sortedCommands
+    commands: sortedCommands,
+    unanswered: looked,
+    lastRead
   }
 }
 
-const toData = (rows: AggregateRows): { data: StatsData; ranked: ReadonlyArray<{ section: string; file: string | null; count: number }>; commands: Record<string, number> } => {
-  switch (rows.groupBy) {
-    case "summary": {
-      const s = foldSummary(rows.groups)
-      return { data: { query: "summary", data: s.data }, ranked: s.ranked, commands: s.commands }
-    }
-    case "sections":
-      return { data: { query: "sections", data: rows.rows }, ranked: rows.rows, commands: {} }
-    case "files":
-      return { data: { query: "files", data: rows.rows }, ranked: [], commands: {} }
-    case "commands":
-      return {
-        data: { query: "commands", data: Object.fromEntries(rows.rows.map((r) => [r.command, r.count])) },
-        ranked: [],
-        commands: {}
-      }
-    case "projects":
-      return { data: { query: "projects", data: rows.rows }, ranked: [], commands: {} }
-    case "errors":
-      return { data: { query: "errors", data: rows.rows }, ranked: [], commands: {} }
-    case "search":
-      return { data: { query: "search", data: rows.rows }, ranked: [], commands: {} }
+/** The commands view (C-QUERIES: every logged command is a key), with roles and channels beside it. */
+const foldCommands = (rows: ReadonlyArray<{ command: string; via: string; count: number }>) => {
+  const totals: Record<string, number> = {}
+  const via: Record<string, Partial<Record<Via, number>>> = {}
+  for (const r of rows) {
+    totals[r.command] = (totals[r.command] ?? 0) + r.count
+    const channel: Via = r.via === "mcp" ? "mcp" : "cli"
+    const v = (via[r.command] ??= {})
+    v[channel] = (v[channel] ?? 0) + r.count
+  }
+  const sorted = Object.entries(totals).sort(([a, x], [b, y]) => y - x || bytewise(a, b))
+  return {
+    data: Object.fromEntries(sorted) as Record<string, number>,
+    roles: Object.fromEntries(sorted.map(([c]) => [c, roleOf(c)])) as Record<string, Role>,
+    via
   }
 }
 
-const TOP_SECTIONS = 10
-
-const emptyAggregate = (groupBy: StatsGroupBy): AggregateRows => {
+const emptyAggregate = (groupBy: GroupBy): AggregateRows => {
   const period = { start: null, end: null }
   return groupBy === "summary" ? { groupBy, period, groups: [] } : ({ groupBy, period, rows: [] } as AggregateRows)
 }
 
-export const stats = (input: StatsInput) =>
+/** Read one aggregation of a skill's log, its failures as E999 with the database named. */
+export const aggregateLog = (runtimeDir: string, groupBy: GroupBy, filters: StatsFilters) =>
   Effect.gen(function* () {
     const log = yield* AccessLog
     const path = yield* Path
+    const dbFile = logDbIn(runtimeDir, path)
+    // A corrupt log is moved aside (an empty log is reported); one that cannot be moved is ignored (issue 19).
+    return yield* withLogRepair(dbFile, log.aggregate(dbFile, groupBy, filters), () => emptyAggregate(groupBy)).pipe(
+      Effect.mapError((e) => new InternalError({ message: `cannot read access log '${e.path}': ${e.message}`, cause: e }))
+    )
+  })
+
+export const stats = (input: StatsInput) =>
+  Effect.gen(function* () {
     const groupBy: StatsGroupBy = yield* parseGroupBy(input.group_by ?? "summary")
     const filters = yield* parseFilters(input)
     const skill = yield* resolveSkill(input.skill)
-    const dbFile = logDbIn(skill.runtimeDir, path)
-    // A corrupt log is moved aside (an empty log is reported); one that cannot be moved is ignored (issue 19).
-    const rows = yield* withLogRepair(dbFile, log.aggregate(dbFile, groupBy, filters), () => emptyAggregate(groupBy)).pipe(
-      Effect.mapError((e) => new InternalError({ message: `cannot read access log '${e.path}': ${e.message}`, cause: e }))
-    )
-    const { data, ranked, commands } = toData(rows)
+    const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
+    const limit = input.limit
+    const head = { skill: skill.name, skill_path: skill.canonicalSourceDir, query: groupBy, filters }
+    const capped = <A>(items: ReadonlyArray<A>) => {
+      const { shown, more } = capList(items, limit)
+      return { data: shown, extra: limit === undefined ? {} : { limit, more } }
+    }
+    const noInsights: StatsInsights = {
+      topSections: [],
+      topSectionsMore: 0,
+      commands: {},
+      unusedSections: [],
+      unusedMore: 0,
+      unanswered: [],
+      unansweredMore: 0
+    }
+    const unusedOf = (ranked: ReadonlyArray<{ section: string; file: string | null }>) =>
+      Effect.map(outlineSections(skill.sourceDir), (outline) => {
+        const shown = new Set(ranked.map((r) => sectionKey(r.file, r.section)))
+        return capList(
+          outline.filter((s) => !shown.has(sectionKey(s.file, s.section))),
+          limit
+        )
+      })
     // Key order as C-SCHEMA writes it (not significant, but kind to readers).
-    const report = {
-      skill: skill.name,
-      skill_path: skill.canonicalSourceDir,
-      query: data.query,
-      filters,
-      period: rows.period,
-      data: data.data
-    } as StatsReport
-    let unusedSections: ReadonlyArray<OutlineSection> = []
-    if (groupBy === "summary" || groupBy === "sections") {
-      const shown = new Set(ranked.map((r) => sectionKey(r.file, r.section)))
-      const outline = yield* outlineSections(skill.sourceDir)
-      unusedSections = outline.filter((s) => !shown.has(sectionKey(s.file, s.section)))
+    switch (rows.groupBy) {
+      case "summary": {
+        const s = foldSummary(rows.groups, filters)
+        const top = capList(s.ranked, limit)
+        const unused = yield* unusedOf(s.ranked)
+        const looked = capList(s.unanswered, limit)
+        const outcome: StatsOutcome = {
+          report: { ...head, query: "summary", period: s.period, data: s.data },
+          insights: {
+            topSections: top.shown,
+            topSectionsMore: top.more,
+            commands: s.commands,
+            unusedSections: unused.shown,
+            unusedMore: unused.more,
+            unanswered: looked.shown,
+            unansweredMore: looked.more
+          }
+        }
+        return outcome
+      }
+      case "sections": {
+        const c = capped(rows.rows)
+        const unused = yield* unusedOf(rows.rows)
+        const outcome: StatsOutcome = {
+          report: { ...head, query: "sections", period: rows.period, ...c.extra, data: c.data },
+          insights: { ...noInsights, unusedSections: unused.shown, unusedMore: unused.more }
+        }
+        return outcome
+      }
+      case "commands": {
+        const c = foldCommands(rows.rows)
+        const outcome: StatsOutcome = {
+          report: { ...head, query: "commands", period: rows.period, data: c.data, roles: c.roles, via: c.via },
+          insights: noInsights
+        }
+        return outcome
+      }
+      case "files":
+      case "projects":
+      case "errors":
+      case "search":
+      case "unanswered": {
+        const c = capped<unknown>(rows.rows)
+        const report = { ...head, query: rows.groupBy, period: rows.period, ...c.extra, data: c.data } as StatsReport
+        const outcome: StatsOutcome = { report, insights: noInsights }
+        return outcome
+      }
+      case "timeline":
+        return yield* Effect.die(new Error("timeline is not a query type"))
     }
-    const outcome: StatsOutcome = {
-      report,
-      insights: { topSections: groupBy === "summary" ? ranked.slice(0, TOP_SECTIONS) : [], commands, unusedSections }
-    }
-    return outcome
   })

@@ -168,16 +168,31 @@ const statsVariant = <Q extends string, D extends Schema.Schema.Any>(query: Q, d
   Schema.Struct({
     skill: Schema.String,
     skill_path: Schema.String,
-    filters: Schema.Struct({ since: Schema.NullOr(Schema.String), until: Schema.NullOr(Schema.String), projects: Schema.Array(Schema.String) }),
+    filters: Schema.Struct({
+      since: Schema.NullOr(Schema.String),
+      until: Schema.NullOr(Schema.String),
+      projects: Schema.Array(Schema.String),
+      include_author: Schema.Boolean
+    }),
     period: Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) }),
     query: Schema.Literal(query),
+    limit: Schema.optional(Schema.Int),
+    more: Schema.optional(Schema.Int),
     data
   })
 
 export const StatsOutput = Schema.Union(
   statsVariant(
     "summary",
-    Schema.Struct({ total_accesses: Schema.Int, unique_sections: Schema.Int, unique_files: Schema.Int, error_count: Schema.Int })
+    Schema.Struct({
+      total_accesses: Schema.Int,
+      unique_sections: Schema.Int,
+      unique_files: Schema.Int,
+      error_count: Schema.Int,
+      agent_accesses: Schema.Int,
+      author_accesses: Schema.Int,
+      unanswered: Schema.Int
+    })
   ),
   statsVariant("sections", Schema.Array(Schema.Struct({ section: Schema.String, file: Schema.NullOr(Schema.String), count: Schema.Int }))),
   statsVariant("files", Schema.Array(Schema.Struct({ file: Schema.String, count: Schema.Int }))),
@@ -187,5 +202,9 @@ export const StatsOutput = Schema.Union(
     "errors",
     Schema.Array(Schema.Struct({ target: Schema.String, command: Schema.String, error: Schema.String, count: Schema.Int }))
   ),
-  statsVariant("search", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int })))
+  statsVariant(
+    "search",
+    Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, result_count: Schema.NullOr(Schema.Int), partial: Schema.Boolean }))
+  ),
+  statsVariant("unanswered", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, last: Schema.String })))
 )

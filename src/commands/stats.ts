@@ -1,61 +1,147 @@
-/** `skc stats` / `skc_stats` (RFC-0003). */
+/**
+ * `skc stats` / `skc_stats` (RFC-0003; issue 17: agent reads apart from
+ * author work, unanswered questions, `--limit`, `--all`, `--format html`).
+ * The rules are in docs/stats.md.
+ */
 import { Effect, Option, Schema } from "effect"
 import { InvalidOption } from "../domain/errors.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
 export const statsCommand = defineCommand({
   name: "stats",
-  summary: ["Usage analytics from the skill's access log."],
+  summary: ["Usage analytics from the skill's access log: what agents read, and what they looked for without finding it."],
   examples: [
-    "skc stats my-skill                          # summary, top and unused sections",
+    "skc stats my-skill                          # agent reads, top and unused sections, unanswered questions",
     "skc stats my-skill --group-by sections      # sections by access count",
     "skc stats my-skill --since 2026-01-01 --project ~/code/webapp",
-    "skc stats my-skill --group-by search --format json"
+    "skc stats my-skill --group-by search --format json",
+    "skc stats my-skill --group-by unanswered    # searches that found nothing",
+    "skc stats my-skill --include-author         # count build, lint, stats too",
+    "skc stats --all --since 2026-01-01          # every skill; which were never read",
+    "skc stats my-skill --format html > report.html"
   ],
-  args: { skill: arg.one("skill", "Skill name or path.") },
+  args: { skill: arg.optional("skill", "Skill name or path (omit with --all).") },
   flags: {
     groupBy: flag.textWithDefault(
       "group-by",
       "What to aggregate by.",
       "summary",
-      ["summary", "sections", "files", "commands", "projects", "errors", "search"]
+      ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered"]
     ),
     since: flag.text("since", "Only accesses on or after (RFC 3339 or YYYY-MM-DD, UTC)."),
     until: flag.text("until", "Only accesses on or before (RFC 3339 or YYYY-MM-DD, UTC)."),
     project: flag.repeated("project", "Only accesses from this directory or below (any of them matches)."),
-    ...common()
+    includeAuthor: flag.boolean("include-author", "Also count the author's own build, lint and stats calls (default: agent reads only)."),
+    limit: flag.integer("limit", "Most entries per list (default 10 in text, all in JSON)."),
+    all: flag.boolean("all", "One row per skill that resolves from here, and the skills never read."),
+    ...common(["text", "json", "html"])
   },
   fast: true,
   mcp: {
     title: "Usage analytics of a skill",
     description:
       "Aggregate a skill's access log (every skc_* call and CLI command that read it): group_by summary (default), sections, " +
-      "files, commands, projects, errors or search; since/until (RFC 3339 or YYYY-MM-DD, UTC, inclusive) and project " +
-      "(directories; any matches) filter before aggregating. Returns {skill, skill_path, filters, period, query, data}. " +
-      "Use it to see which sections agents read, which lookups failed and what they searched for.",
+      "files, commands, projects, errors, search or unanswered (searches that found nothing); since/until (RFC 3339 or " +
+      "YYYY-MM-DD, UTC, inclusive) and project (directories; any matches) filter before aggregating. Counts agent reads " +
+      "only unless include_author; limit caps list views. Returns {skill, skill_path, filters, period, query, data}. " +
+      "Use it to see which sections agents read, which lookups failed and what they searched for without finding it.",
     readOnly: true
   },
   load: async () => {
-    const [{ stats, StatsInput }, { renderStats }, { StatsOutput }] = await Promise.all([
-      import("../app/stats.js"),
-      import("../render/stats.js"),
-      import("./results.js")
-    ])
-    return {
-      input: StatsInput,
-      fromFlags: (o) =>
-        Schema.decodeUnknown(StatsInput)({
-          skill: o.skill,
+    const [{ stats, StatsInput, statsLogArgs }, { statsAll }, { statsReport }, { renderStats, renderStatsAll }, html, { StatsOutput }, { jsonText, printText }] =
+      await Promise.all([
+        import("../app/stats.js"),
+        import("../app/statsAll.js"),
+        import("../app/statsReport.js"),
+        import("../render/stats.js"),
+        import("../render/statsHtml.js"),
+        import("./results.js"),
+        import("./output.js")
+      ])
+    type One = typeof StatsInput.Type
+    /**
+     * What the CLI asks for. MCP passes a plain `StatsInput` (one skill, JSON
+     * view), a narrowing of this type. `skill` is absent with `all`.
+     */
+    type Request = Omit<One, "skill"> & {
+      readonly skill?: string
+      readonly all?: boolean
+      readonly html?: boolean
+      /** The `--limit` given (null: none), logged instead of text's default of 10 (DECISIONS #18). */
+      readonly given_limit?: number | null
+    }
+    type Outcome =
+      | { readonly kind: "one"; readonly outcome: Effect.Effect.Success<ReturnType<typeof stats>> }
+      | { readonly kind: "html"; readonly report: Effect.Effect.Success<ReturnType<typeof statsReport>> }
+      | { readonly kind: "all"; readonly report: Effect.Effect.Success<ReturnType<typeof statsAll>> }
+    const invalid = (message: string) => Effect.fail(new InvalidOption({ message }))
+    const fromFlags = (o: {
+      readonly skill: Option.Option<string>
+      readonly groupBy: string
+      readonly since: Option.Option<string>
+      readonly until: Option.Option<string>
+      readonly project: ReadonlyArray<string>
+      readonly includeAuthor: boolean
+      readonly limit: Option.Option<number>
+      readonly all: boolean
+      readonly format: string
+    }): Effect.Effect<Request, InvalidOption> =>
+      Effect.gen(function* () {
+        const skill = Option.getOrUndefined(o.skill)
+        if (o.all && skill !== undefined) return yield* invalid("--all takes no skill: it reports every skill that resolves from here")
+        if (!o.all && skill === undefined) return yield* invalid("missing skill (or --all for every skill)")
+        if ((o.all || o.format === "html") && o.groupBy !== "summary") {
+          return yield* invalid(`--group-by ${o.groupBy} is for one skill in text or JSON; ${o.all ? "--all" : "--format html"} shows its own view`)
+        }
+        const given = Option.getOrUndefined(o.limit)
+        if (given !== undefined && given < 1) return yield* invalid("--limit must be at least 1")
+        // 10 entries per list in text, all in JSON (and in the HTML skill report) unless given.
+        const limit = given ?? (o.format === "text" ? 10 : undefined)
+        const request = {
+          skill,
           group_by: o.groupBy,
           since: Option.getOrUndefined(o.since),
           until: Option.getOrUndefined(o.until),
-          project: o.project.length === 0 ? undefined : [...o.project]
-        }).pipe(Effect.mapError((e) => new InvalidOption({ message: e.message }))),
-      run: (input) => stats(input),
-      log: { args: (i) => ({ group_by: i.group_by ?? "summary", since: i.since, until: i.until, project: i.project ?? [] }) },
-      text: (outcome, ctx) => renderStats(outcome, ctx.now),
-      json: (outcome) => outcome.report,
-      mcp: { output: StatsOutput, structured: (outcome) => ({ ...outcome.report }) }
+          project: o.project.length === 0 ? undefined : [...o.project],
+          include_author: o.includeAuthor ? true : undefined,
+          limit: o.format === "html" && !o.all ? undefined : limit,
+          all: o.all,
+          html: o.format === "html",
+          given_limit: given ?? null
+        }
+        // One skill: the use case's own Schema decides what is valid (E100 otherwise).
+        if (!o.all) yield* Schema.decodeUnknown(StatsInput)({ ...request, all: undefined, html: undefined, given_limit: undefined }).pipe(
+          Effect.mapError((e) => new InvalidOption({ message: e.message }))
+        )
+        return request as Request
+      })
+    const run = (r: Request) =>
+      r.all === true
+        ? Effect.map(statsAll(r), (report): Outcome => ({ kind: "all", report }))
+        : r.html === true
+          ? Effect.map(statsReport(r as One), (report): Outcome => ({ kind: "html", report }))
+          : Effect.map(stats(r as One), (outcome): Outcome => ({ kind: "one", outcome }))
+    const text = (r: Outcome, now: number): string =>
+      r.kind === "one" ? renderStats(r.outcome, now) : r.kind === "all" ? renderStatsAll(r.report, now) : html.renderSkillHtml(r.report, now)
+    const json = (r: Outcome): unknown => (r.kind === "one" ? r.outcome.report : r.report)
+    return {
+      fromFlags,
+      run,
+      log: {
+        args: (r: Request) =>
+          statsLogArgs({ ...(r as One), limit: r.given_limit === undefined ? r.limit : (r.given_limit ?? undefined) })
+      },
+      text: (r: Outcome, ctx: { readonly now: number }) => text(r, ctx.now),
+      json,
+      emit: (r: Outcome, ctx: { readonly format: string; readonly now: number }) =>
+        ctx.format === "html"
+          ? printText(r.kind === "all" ? html.renderAllHtml(r.report, ctx.now) : r.kind === "html" ? html.renderSkillHtml(r.report, ctx.now) : "")
+          : printText(ctx.format === "json" ? jsonText(json(r)) : text(r, ctx.now)),
+      mcp: {
+        input: StatsInput,
+        output: StatsOutput,
+        structured: (r: Outcome) => ({ ...(json(r) as Record<string, unknown>) })
+      }
     }
   }
 })

@@ -5,8 +5,11 @@
 import { Either } from "effect"
 import { InvalidFilter, InvalidQueryType } from "./errors.js"
 
-/** DECISIONS #4: `search` is a valid query type beside RFC-0003:C-CLI's six. */
-export const GROUP_BYS = ["summary", "sections", "files", "commands", "projects", "errors", "search"] as const
+/**
+ * DECISIONS #4: `search` is a valid query type beside RFC-0003:C-CLI's six.
+ * `unanswered` (issue 17) lists the searches that found nothing, most frequent first.
+ */
+export const GROUP_BYS = ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered"] as const
 export type StatsGroupBy = (typeof GROUP_BYS)[number]
 
 export const parseGroupBy = (value: string): Either.Either<StatsGroupBy, InvalidQueryType> =>
@@ -19,7 +22,53 @@ export interface StatsFilters {
   readonly since: string | null
   readonly until: string | null
   readonly projects: ReadonlyArray<string>
+  /**
+   * Whether the author's own work (`build`, `lint`, `stats`) counts. Off by
+   * default: stats answer "what did agents read" (issue 17). Echoed in the
+   * JSON `filters` like every applied filter (RFC-0003:C-FILTERS).
+   */
+  readonly include_author: boolean
 }
+
+// ---------------------------------------------------------------------------
+// Who made a logged call: an agent reading the skill, or its author working on it
+// ---------------------------------------------------------------------------
+
+/** Commands (and their MCP tools, DECISIONS #31) through which an agent reads a skill. */
+export const AGENT_COMMANDS = ["outline", "show", "open", "sources", "search"] as const
+/** Commands an author runs on a skill: not reads, left out of stats and match's recency by default. */
+export const AUTHOR_COMMANDS = ["build", "lint", "stats"] as const
+
+export type Role = "agent" | "author"
+
+/**
+ * The role of a logged command. A command of a future version that is not
+ * known to be an agent read counts as author work, so that reads are never
+ * inflated by something that is not one.
+ */
+export const roleOf = (command: string): Role => ((AGENT_COMMANDS as ReadonlyArray<string>).includes(command) ? "agent" : "author")
+
+/** Whether a row of `command` counts under `filters`. */
+export const counts = (filters: Pick<StatsFilters, "include_author">, command: string): boolean =>
+  filters.include_author || roleOf(command) === "agent"
+
+/** How `args.via` marks a call made through the MCP server; a row without it came from the CLI. */
+export type Via = "cli" | "mcp"
+
+// ---------------------------------------------------------------------------
+// Caps on list views: `--limit` (issue 17)
+// ---------------------------------------------------------------------------
+
+/** Entries of a list view shown in text when `--limit` is not given; JSON lists everything unless asked. */
+export const DEFAULT_TEXT_LIMIT = 10
+
+/** The limit in force: the given one, else 10 in text and none (`undefined`) in JSON. */
+export const effectiveLimit = (given: number | undefined, format: "text" | "json" | "html"): number | undefined =>
+  given ?? (format === "text" ? DEFAULT_TEXT_LIMIT : undefined)
+
+/** The first `limit` entries and how many were left out. */
+export const capList = <A>(items: ReadonlyArray<A>, limit: number | undefined): { readonly shown: ReadonlyArray<A>; readonly more: number } =>
+  limit === undefined || items.length <= limit ? { shown: items, more: 0 } : { shown: items.slice(0, limit), more: items.length - limit }
 
 /** `YYYY-MM-DDTHH:MM:SSZ` of an epoch-millisecond instant (fraction dropped). */
 export const formatTimestamp = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z")
@@ -76,17 +125,47 @@ export const parseTimeFilter = (flag: "since" | "until", value: string): Either.
 // ---------------------------------------------------------------------------
 
 export interface SummaryData {
+  /** Rows counted under the filters: agent reads, plus author work with `--include-author`. */
   readonly total_accesses: number
   readonly unique_sections: number
   readonly unique_files: number
   readonly error_count: number
+  /** Both sides of the split, whatever `include_author` says (issue 17: shown both, labelled). */
+  readonly agent_accesses: number
+  readonly author_accesses: number
+  /** Distinct things agents looked for and the skill did not have (see `UnansweredItem`). */
+  readonly unanswered: number
 }
 export type SectionsData = ReadonlyArray<{ readonly section: string; readonly file: string | null; readonly count: number }>
 export type FilesData = ReadonlyArray<{ readonly file: string; readonly count: number }>
 export type CommandsData = Readonly<Record<string, number>>
 export type ProjectsData = ReadonlyArray<{ readonly project: string; readonly count: number }>
 export type ErrorsData = ReadonlyArray<{ readonly target: string; readonly command: string; readonly error: string; readonly count: number }>
-export type SearchData = ReadonlyArray<{ readonly query: string; readonly count: number }>
+/**
+ * A search query with its frequency and what its latest run found:
+ * `result_count` and `partial` as logged (RFC-0004:C-LOGGING, DECISIONS #37),
+ * null for rows logged before skc recorded them.
+ */
+export interface SearchEntry {
+  readonly query: string
+  readonly count: number
+  readonly result_count: number | null
+  readonly partial: boolean
+}
+export type SearchData = ReadonlyArray<SearchEntry>
+/** Searches that ran and found nothing, most frequent first, ties by query; `last` is the newest such search. */
+export type UnansweredData = ReadonlyArray<{ readonly query: string; readonly count: number; readonly last: string }>
+
+/**
+ * Something agents looked for that the skill does not have: a search that
+ * found nothing, a heading `show` did not find (E020), a file `open` did not
+ * find (E021).
+ */
+export interface UnansweredItem {
+  readonly kind: "search" | "show" | "open"
+  readonly target: string
+  readonly count: number
+}
 
 export type StatsData =
   | { readonly query: "summary"; readonly data: SummaryData }
@@ -96,6 +175,7 @@ export type StatsData =
   | { readonly query: "projects"; readonly data: ProjectsData }
   | { readonly query: "errors"; readonly data: ErrorsData }
   | { readonly query: "search"; readonly data: SearchData }
+  | { readonly query: "unanswered"; readonly data: UnansweredData }
 
 /** The JSON document of `skc stats --format json`. */
 export type StatsReport = {
@@ -103,6 +183,12 @@ export type StatsReport = {
   readonly skill_path: string
   readonly filters: StatsFilters
   readonly period: { readonly start: string | null; readonly end: string | null }
+  /** List views capped by `--limit`: the cap and how many entries it left out. */
+  readonly limit?: number
+  readonly more?: number
+  /** `commands` view: each command's role, and its calls per channel (`cli`, `mcp`). */
+  readonly roles?: Readonly<Record<string, Role>>
+  readonly via?: Readonly<Record<string, Readonly<Partial<Record<Via, number>>>>>
 } & StatsData
 
 /** A section of the current outline. */
@@ -110,4 +196,70 @@ export interface OutlineSection {
   readonly file: string
   readonly section: string
   readonly level: number
+}
+
+// ---------------------------------------------------------------------------
+// What `stats --all` and the HTML report hold (issue 17): data shapes, filled
+// by src/app/statsAll.ts and src/app/statsReport.ts, drawn by src/render.
+// ---------------------------------------------------------------------------
+
+export interface SkillUsageRow {
+  readonly skill: string
+  /** Where the skill resolved from (RFC-0007:C-RESOLUTION, DECISIONS #38): project, global, agent-project, agent-user… */
+  readonly scope: string
+  readonly skill_path: string
+  /** Agent reads in the period. */
+  readonly reads: number
+  /** The author's build, lint and stats in the period (counted in `accesses` only with `include_author`). */
+  readonly author: number
+  /** Rows counted under the filters (= `reads`, plus `author` with `include_author`). */
+  readonly accesses: number
+  /** Newest agent read in the period, or null. */
+  readonly last_read: string | null
+  /** The section shown most often in the period, or null. */
+  readonly top_section: { readonly section: string; readonly file: string | null; readonly count: number } | null
+  /** Distinct things agents looked for that the skill does not have. */
+  readonly unanswered: number
+  readonly errors: number
+}
+
+/** The `--format json` document of `skc stats --all`. */
+export interface StatsAllReport {
+  readonly query: "all"
+  readonly filters: StatsFilters
+  /** Busiest first (reads, then name); capped by `limit` when given. */
+  readonly skills: ReadonlyArray<SkillUsageRow>
+  /** Names of the skills with no agent read in the period, by name (never capped in JSON). */
+  readonly never_read: ReadonlyArray<string>
+  readonly total_skills: number
+  readonly limit?: number
+  readonly more?: number
+}
+
+/** A heading of the current outline and how often it was shown in the period. */
+export interface OutlineReads {
+  readonly file: string
+  readonly section: string
+  readonly level: number
+  readonly count: number
+}
+
+/** Everything the HTML report of one skill shows. */
+export interface SkillReport {
+  readonly skill: string
+  readonly skill_path: string
+  readonly filters: StatsFilters
+  readonly period: { readonly start: string | null; readonly end: string | null }
+  readonly summary: SummaryData
+  /** Every command with its count (author work included), busiest first. */
+  readonly commands: Readonly<Record<string, number>>
+  /** The current outline in outline order (files bytewise, then line). */
+  readonly outline: ReadonlyArray<OutlineReads>
+  /** Sections shown that are no longer in the outline (renamed or removed since). */
+  readonly gone: ReadonlyArray<{ readonly section: string; readonly file: string | null; readonly count: number }>
+  readonly timeline: ReadonlyArray<{ readonly day: string; readonly count: number }>
+  readonly searches: SearchData
+  readonly unansweredSearches: UnansweredData
+  readonly lookedFor: ReadonlyArray<UnansweredItem>
+  readonly errors: ErrorsData
 }

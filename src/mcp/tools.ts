@@ -63,7 +63,7 @@ export const callToolEffect = (t: McpTool, args: unknown) =>
     const h = t.handler
     const schema = h.mcp?.input ?? h.input
     const input = schema === undefined ? args : yield* decodeInput(schema)(args ?? {})
-    const result = yield* logCall(t.command, h.log, input, h.run(input))
+    const result = yield* logCall(t.command, h.log, input, h.run(input), "mcp")
     const { stores } = yield* Settings
     const ctx: RenderContext = { cwd: stores.cwd, home: stores.home, verbose: true, colour: false, now: yield* Clock.currentTimeMillis }
     const text = (h.mcp?.text ?? h.text)(result, ctx)

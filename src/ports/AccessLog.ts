@@ -44,7 +44,14 @@ export interface SummaryGroup {
   /** `show`: the matched file; `open`: the path; otherwise null. */
   readonly file: string | null
   readonly failed: boolean
+  /** A failure that means "the skill does not have it": `show` E020, `open` E021. */
+  readonly missing: boolean
+  /** `search` that ran and found nothing (`result_count` 0): its query; otherwise null. */
+  readonly unanswered: string | null
   readonly count: number
+  /** Oldest and newest timestamp of the group. */
+  readonly start: string
+  readonly end: string
 }
 
 export interface Period {
@@ -56,14 +63,27 @@ export type AggregateRows =
   | { readonly groupBy: "summary"; readonly period: Period; readonly groups: ReadonlyArray<SummaryGroup> }
   | { readonly groupBy: "sections"; readonly period: Period; readonly rows: ReadonlyArray<{ section: string; file: string | null; count: number }> }
   | { readonly groupBy: "files"; readonly period: Period; readonly rows: ReadonlyArray<{ file: string; count: number }> }
-  | { readonly groupBy: "commands"; readonly period: Period; readonly rows: ReadonlyArray<{ command: string; count: number }> }
+  | {
+      readonly groupBy: "commands"
+      readonly period: Period
+      /** One row per command and channel (`via`: `mcp` when `args.via` says so, else `cli`). */
+      readonly rows: ReadonlyArray<{ command: string; via: string; count: number }>
+    }
   | { readonly groupBy: "projects"; readonly period: Period; readonly rows: ReadonlyArray<{ project: string; count: number }> }
   | {
       readonly groupBy: "errors"
       readonly period: Period
       readonly rows: ReadonlyArray<{ target: string; command: string; error: string; count: number }>
     }
-  | { readonly groupBy: "search"; readonly period: Period; readonly rows: ReadonlyArray<{ query: string; count: number }> }
+  | {
+      readonly groupBy: "search"
+      readonly period: Period
+      /** `result_count`/`partial` of the query's newest row. */
+      readonly rows: ReadonlyArray<{ query: string; count: number; result_count: number | null; partial: boolean }>
+    }
+  | { readonly groupBy: "unanswered"; readonly period: Period; readonly rows: ReadonlyArray<{ query: string; count: number; last: string }> }
+  /** Counted rows per UTC day (`YYYY-MM-DD`), oldest first: the report's reads over time. */
+  | { readonly groupBy: "timeline"; readonly period: Period; readonly rows: ReadonlyArray<{ day: string; count: number }> }
 
 export type GroupBy = AggregateRows["groupBy"]
 
@@ -74,7 +94,12 @@ export interface AccessLogService {
    * timeout + retries); a failure means this location cannot take the row.
    */
   readonly append: (dbFile: string, row: AccessLogRow) => Effect.Effect<void, LogStoreError>
-  /** Aggregate the rows passing `filters`; a missing database is an empty log. */
+  /**
+   * Aggregate the rows passing `filters`; a missing database is an empty log.
+   * `summary` and `commands` return author work too (each group names its
+   * command, so the caller labels and splits); every other view counts only
+   * agent reads unless `filters.include_author`.
+   */
   readonly aggregate: (dbFile: string, groupBy: GroupBy, filters: StatsFilters) => Effect.Effect<AggregateRows, LogStoreError>
   /** Every row of a database (sync source); fails when it cannot be read. */
   readonly readAll: (dbFile: string) => Effect.Effect<ReadonlyArray<AccessLogRow>, LogStoreError>

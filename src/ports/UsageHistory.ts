@@ -8,7 +8,8 @@ import { Context, Effect } from "effect"
 
 export interface UsageHistoryService {
   /**
-   * Epoch milliseconds of the newest `access_log` row for `skill` in the
+   * Epoch milliseconds of the newest agent read (`outline`, `show`, `open`,
+   * `sources`, `search`; never the author's `build`, `lint`, `stats`) of `skill` in the
    * database at `dbPath`; `undefined` when there is none, or the file is
    * missing, unreadable or not an access log (recency is a hint, never an error).
    */

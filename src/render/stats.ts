@@ -4,7 +4,7 @@
  * sections of the current outline nobody has read. Pure: `now` is given.
  */
 import type { StatsOutcome } from "../app/stats.js"
-import type { OutlineSection } from "../domain/stats.js"
+import { roleOf, type OutlineSection, type StatsAllReport, type StatsFilters, type UnansweredItem } from "../domain/stats.js"
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`
 
@@ -53,13 +53,49 @@ const TITLES: Record<string, string> = {
   commands: "accesses by command",
   projects: "accesses by project directory",
   errors: "failed accesses",
-  search: "search queries"
+  search: "search queries",
+  unanswered: "searches that found nothing"
 }
 
-const unusedBlock = (unused: ReadonlyArray<OutlineSection>): Array<string> =>
+/** The line closing a capped list (issue 17: `--limit`, "… and N more"). */
+const moreLine = (more: number | undefined): Array<string> => (more === undefined || more <= 0 ? [] : [`  … and ${more} more`])
+
+const unusedBlock = (unused: ReadonlyArray<OutlineSection>, more: number): Array<string> =>
   unused.length === 0
     ? []
-    : ["", `Unused sections (in the current outline, never shown): ${unused.length}`, ...unused.map((s) => `  - ${s.section} (${s.file})`)]
+    : [
+        "",
+        `Unused sections (in the current outline, never shown): ${unused.length + more}`,
+        ...unused.map((s) => `  - ${s.section} (${s.file})`),
+        ...moreLine(more)
+      ]
+
+const KIND = { search: "search", show: "show  ", open: "open  " } as const
+const lookedForBlock = (total: number, items: ReadonlyArray<UnansweredItem>, more: number): Array<string> =>
+  total === 0
+    ? []
+    : [
+        "",
+        `Agents looked for ${plural(total, "thing")} this skill does not have:`,
+        ...table(
+          ["COUNT", "KIND", "WHAT"],
+          items.map((u) => [String(u.count), KIND[u.kind].trim(), u.kind === "search" ? JSON.stringify(u.target) : u.target]),
+          [true]
+        ).slice(1),
+        ...moreLine(more)
+      ]
+
+const filtersText = (f: StatsFilters): string | undefined => {
+  const filters = [
+    f.since === null ? undefined : `since ${f.since}`,
+    f.until === null ? undefined : `until ${f.until}`,
+    f.projects.length === 0 ? undefined : `project ${f.projects.join(" or ")}`
+  ].filter((x): x is string => x !== undefined)
+  return filters.length > 0 ? `Filters: ${filters.join(", ")}` : undefined
+}
+
+const audienceText = (f: StatsFilters) =>
+  f.include_author ? "Counting agent reads and author work (build, lint, stats)." : "Counting agent reads (outline, show, open, sources, search); --include-author adds build, lint, stats."
 
 export const renderStats = ({ report, insights }: StatsOutcome, now: number): string => {
   const out: Array<string> = [`${report.skill} — ${TITLES[report.query]}`]
@@ -67,13 +103,9 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
   if (start !== null && end !== null) {
     out.push(`Period: ${start} (${relativeTime(start, now)}) to ${end} (${relativeTime(end, now)})`)
   }
-  const f = report.filters
-  const filters = [
-    f.since === null ? undefined : `since ${f.since}`,
-    f.until === null ? undefined : `until ${f.until}`,
-    f.projects.length === 0 ? undefined : `project ${f.projects.join(" or ")}`
-  ].filter((x): x is string => x !== undefined)
-  if (filters.length > 0) out.push(`Filters: ${filters.join(", ")}`)
+  const filters = filtersText(report.filters)
+  if (filters !== undefined) out.push(filters)
+  if (report.query !== "commands") out.push(audienceText(report.filters))
   out.push("")
   const n = String
 
@@ -85,10 +117,13 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
         ["Total accesses", d.total_accesses],
         ["Unique sections", d.unique_sections],
         ["Unique files", d.unique_files],
-        ["Errors", d.error_count]
+        ["Errors", d.error_count],
+        ["Agent reads", d.agent_accesses],
+        [report.filters.include_author ? "Author work" : "Author work (not counted)", d.author_accesses]
       ]
       const w = Math.max(...rows.map(([, v]) => n(v).length))
-      for (const [label, v] of rows) out.push(`${padEnd(label + ":", 17)}${padStart(n(v), w)}`)
+      const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2
+      for (const [label, v] of rows) out.push(`${padEnd(label + ":", labelWidth)}${padStart(n(v), w)}`)
       if (insights.topSections.length > 0) {
         out.push("", "Top sections:")
         out.push(
@@ -96,35 +131,52 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
             ["#", "SECTION", "FILE", "COUNT"],
             insights.topSections.map((s, i) => [`${i + 1}.`, s.section, s.file ?? "", n(s.count)]),
             [true, false, false, true]
-          ).slice(1)
+          ).slice(1),
+          ...moreLine(insights.topSectionsMore)
         )
       }
       const commands = Object.entries(insights.commands)
       if (commands.length > 0) {
         out.push("", "Access by command:")
-        out.push(...table(["COMMAND", "COUNT"], commands.map(([c, k]) => [c, n(k)]), [false, true]).slice(1))
+        out.push(...table(["COMMAND", "ROLE", "COUNT"], commands.map(([c, k]) => [c, roleOf(c), n(k)]), [false, false, true]).slice(1))
       }
-      out.push(...unusedBlock(insights.unusedSections))
+      out.push(...unusedBlock(insights.unusedSections, insights.unusedMore))
+      out.push(...lookedForBlock(d.unanswered, insights.unanswered, insights.unansweredMore))
       break
     }
     case "sections":
       if (report.data.length === 0) out.push("No section has been shown.")
       else out.push(...table(["COUNT", "SECTION", "FILE"], report.data.map((r) => [n(r.count), r.section, r.file ?? ""]), [true]))
-      out.push(...unusedBlock(insights.unusedSections))
+      out.push(...moreLine(report.more))
+      out.push(...unusedBlock(insights.unusedSections, insights.unusedMore))
       break
     case "files":
       if (report.data.length === 0) out.push("No file has been read.")
       else out.push(...table(["COUNT", "FILE"], report.data.map((r) => [n(r.count), r.file]), [true]))
+      out.push(...moreLine(report.more))
       break
     case "commands": {
       const entries = Object.entries(report.data)
       if (entries.length === 0) out.push("No recorded accesses.")
-      else out.push(...table(["COMMAND", "COUNT"], entries.map(([c, k]) => [c, n(k)]), [false, true]))
+      else {
+        // Both sides, labelled (issue 17), with the channel of each call.
+        const via = report.via ?? {}
+        out.push(
+          ...table(
+            ["COMMAND", "ROLE", "COUNT", "CLI", "MCP"],
+            entries.map(([c, k]) => [c, roleOf(c), n(k), n(via[c]?.cli ?? 0), n(via[c]?.mcp ?? 0)]),
+            [false, false, true, true, true]
+          )
+        )
+        const sum = (role: string) => entries.filter(([c]) => roleOf(c) === role).reduce((t, [, k]) => t + k, 0)
+        out.push("", `Agent reads: ${sum("agent")}   Author work: ${sum("author")}`)
+      }
       break
     }
     case "projects":
       if (report.data.length === 0) out.push("No recorded accesses.")
       else out.push(...table(["COUNT", "PROJECT"], report.data.map((r) => [n(r.count), r.project]), [true]))
+      out.push(...moreLine(report.more))
       break
     case "errors":
       if (report.data.length === 0) out.push("No failed accesses.")
@@ -132,11 +184,60 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
         out.push(
           ...table(["COUNT", "COMMAND", "TARGET", "ERROR"], report.data.map((r) => [n(r.count), r.command, r.target, r.error]), [true])
         )
+      out.push(...moreLine(report.more))
       break
     case "search":
       if (report.data.length === 0) out.push("No search queries.")
-      else out.push(...table(["COUNT", "QUERY"], report.data.map((r) => [n(r.count), r.query]), [true]))
+      else
+        out.push(
+          ...table(
+            ["COUNT", "RESULTS", "QUERY"],
+            report.data.map((r) => [n(r.count), r.result_count === null ? "-" : `${r.result_count}${r.partial ? " partial" : ""}`, r.query]),
+            [true, true]
+          )
+        )
+      out.push(...moreLine(report.more))
       break
+    case "unanswered":
+      if (report.data.length === 0) out.push("Every search found something.")
+      else out.push(...table(["COUNT", "LAST", "QUERY"], report.data.map((r) => [n(r.count), r.last, r.query]), [true]))
+      out.push(...moreLine(report.more))
+      break
+  }
+  return out.join("\n") + "\n"
+}
+
+/** Text view of `skc stats --all`: one row per skill, busiest first, then the skills no agent read. */
+export const renderStatsAll = (report: StatsAllReport, now: number): string => {
+  const out: Array<string> = [`All skills — agent reads (${plural(report.total_skills, "skill")})`]
+  const filters = filtersText(report.filters)
+  if (filters !== undefined) out.push(filters)
+  out.push(audienceText(report.filters), "")
+  if (report.total_skills === 0) out.push("No skill resolves from here.")
+  else {
+    out.push(
+      ...table(
+        ["SKILL", "READS", "LAST READ", "TOP SECTION", "UNANSWERED"],
+        report.skills.map((s) => [
+          s.skill,
+          String(s.reads),
+          s.last_read === null ? "never" : relativeTime(s.last_read, now),
+          s.top_section === null ? "-" : `${s.top_section.section} (${s.top_section.count})`,
+          String(s.unanswered)
+        ]),
+        [false, true, false, false, true]
+      ),
+      ...moreLine(report.more)
+    )
+  }
+  if (report.never_read.length > 0) {
+    const shown = report.limit === undefined ? report.never_read : report.never_read.slice(0, report.limit)
+    out.push(
+      "",
+      `Never read: ${report.never_read.length}`,
+      ...shown.map((s) => `  - ${s}`),
+      ...moreLine(report.never_read.length - shown.length)
+    )
   }
   return out.join("\n") + "\n"
 }

@@ -47,7 +47,10 @@ const samples: Record<string, ReadonlyArray<ReadonlyArray<string>>> = {
     ["s", "--group-by", "sections"],
     ["s", "--since", "2026-01-01", "--until", "2026-01-31T00:00:00Z"],
     ["s", "--project", "/a", "--project", "b", "--format", "json"],
-    ["--group-by", "bogus", "s", "-v"]
+    ["--group-by", "bogus", "s", "-v"],
+    ["s", "--include-author", "--limit", "3"],
+    ["--all", "--format", "html"],
+    ["--all", "--since", "2026-01-01", "--limit", "5", "--format", "json"]
   ]
 }
 

@@ -39,7 +39,14 @@ describe("RFC-0007:C-LOGGING access log", () => {
     expect(row.skill).toBe("demo")
     expect(row.skill_path).toBe(p.src)
     expect(row.cwd).toBe(p.work)
-    expect(JSON.parse(row.args as string)).toEqual({ group_by: "commands", since: null, until: null, project: [] })
+    expect(JSON.parse(row.args as string)).toEqual({
+      group_by: "commands",
+      since: null,
+      until: null,
+      project: [],
+      include_author: false,
+      limit: null
+    })
     expect(row.error).toBeNull()
     p.run(["stats", "demo"])
     expect(readLog(p.primary)).toHaveLength(2)

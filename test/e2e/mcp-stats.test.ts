@@ -40,7 +40,10 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     s.run(["show", "git-helper", "--section", "undo the last commit"])
     const cliRow = readLog(logDb).at(-1)!
     expect(cliRow.command).toBe("show")
-    expect(JSON.parse(cliRow.args as string)).toEqual(JSON.parse(row.args as string))
+    // The same args, except that the MCP row says where it came from (issue 17); the CLI row has no `via`.
+    expect(JSON.parse(row.args as string).via).toBe("mcp")
+    expect(JSON.parse(cliRow.args as string)).not.toHaveProperty("via")
+    expect({ ...JSON.parse(cliRow.args as string), via: "mcp" }).toEqual(JSON.parse(row.args as string))
   })
 
   it("RFC-0007:C-LOGGING skc_lint is logged as lint; a lint with findings is not an error row", async () => {
@@ -70,13 +73,19 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
       const { mcp: m, cli: c } = await both(group)
       expect(m, group).toEqual(c)
     }
-    // Every row counts: the MCP call's own row (logged after it answered) is one more for the CLI call right after it.
+    // The MCP call's own row (logged after it answered) is one more author row for the CLI call right after it:
+    // the summary counts it apart from agent reads (issue 17), the commands view lists it under `stats` over MCP.
     const summary = await both("summary")
-    const sd = summary.mcp.data as { total_accesses: number }
-    expect(summary.cli).toEqual({ ...summary.mcp, data: { ...sd, total_accesses: sd.total_accesses + 1 } })
+    const sd = summary.mcp.data as { total_accesses: number; author_accesses: number }
+    expect(summary.cli).toEqual({ ...summary.mcp, data: { ...sd, author_accesses: sd.author_accesses + 1 } })
     const byCommand = await both("commands")
     const cd = byCommand.mcp.data as Record<string, number>
-    expect(byCommand.cli).toEqual({ ...byCommand.mcp, data: { ...cd, stats: (cd.stats ?? 0) + 1 } })
+    const via = (byCommand.mcp as unknown as { via: Record<string, Record<string, number>> }).via
+    expect(byCommand.cli).toEqual({
+      ...byCommand.mcp,
+      data: { ...cd, stats: (cd.stats ?? 0) + 1 },
+      via: { ...via, stats: { ...via.stats, mcp: (via.stats?.mcp ?? 0) + 1 } }
+    })
     const commands = (await mcp.call("skc_stats", { skill: "git-helper", group_by: "commands" })).structuredContent as { data: Record<string, number> }
     expect(commands.data.show).toBe(3)
     expect(commands.data.lint).toBe(1)
@@ -85,5 +94,19 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     expect(filtered.structuredContent).toEqual(settled(filteredCli, (filtered.structuredContent as Report).period.end))
     expect((filtered.structuredContent as { filters: { projects: Array<string> } }).filters.projects).toHaveLength(1)
     expect(textOf(await mcp.call("skc_stats", { skill: "git-helper", group_by: "weekday" }))).toMatch(/^error\[E030\]/)
+    // Issue 17 over MCP: include_author adds the author's rows; limit caps a list and says how many are left.
+    const withAuthor = (await mcp.call("skc_stats", { skill: "git-helper", include_author: true })).structuredContent as {
+      filters: { include_author: boolean }
+      data: { total_accesses: number; agent_accesses: number; author_accesses: number }
+    }
+    expect(withAuthor.filters.include_author).toBe(true)
+    expect(withAuthor.data.author_accesses).toBeGreaterThan(0)
+    expect(withAuthor.data.total_accesses).toBe(withAuthor.data.agent_accesses + withAuthor.data.author_accesses)
+    const one = (await mcp.call("skc_stats", { skill: "git-helper", group_by: "sections", limit: 1 })).structuredContent as {
+      data: Array<unknown>
+      limit: number
+    }
+    expect(one.data).toHaveLength(1)
+    expect(one.limit).toBe(1)
   })
 })

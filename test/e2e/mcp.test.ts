@@ -103,7 +103,16 @@ describe("skc mcp", () => {
     // RFC-0007:C-COMMANDS parameter tables of lint and stats.
     expect(Object.keys(byName.get("skc_lint")!.inputSchema.properties!).sort()).toEqual(["force", "skill"])
     expect(byName.get("skc_lint")!.inputSchema.required).toEqual(["skill"])
-    expect(Object.keys(byName.get("skc_stats")!.inputSchema.properties!).sort()).toEqual(["group_by", "project", "since", "skill", "until"])
+    // RFC-0007:C-COMMANDS's five, plus include_author and limit (issue 17).
+    expect(Object.keys(byName.get("skc_stats")!.inputSchema.properties!).sort()).toEqual([
+      "group_by",
+      "include_author",
+      "limit",
+      "project",
+      "since",
+      "skill",
+      "until"
+    ])
     for (const readOnly of ["skc_lint", "skc_stats", ...PROTOCOL_TOOLS]) expect(byName.get(readOnly)!.annotations?.readOnlyHint, readOnly).toBe(true)
   })
 

@@ -42,13 +42,21 @@ describe("RFC-0003:C-SCHEMA and C-CLI", () => {
     expect(j.skill).toBe(j.name)
     expect(j.skill_path).toBe(j.src)
     expect(j.query).toBe("summary")
-    expect(j.filters).toEqual({ since: null, until: null, projects: [] })
+    expect(j.filters).toEqual({ since: null, until: null, projects: [], include_author: false })
     expect(j.period).toEqual({ start: "2026-01-02T10:00:00Z", end: "2026-01-05T10:00:00Z" })
   })
 
   it("RFC-0003:C-CLI no log database is an empty result, exit 0, all counts zero", () => {
     const j = stats(undefined)
-    expect(j.data).toEqual({ total_accesses: 0, unique_sections: 0, unique_files: 0, error_count: 0 })
+    expect(j.data).toEqual({
+      total_accesses: 0,
+      unique_sections: 0,
+      unique_files: 0,
+      error_count: 0,
+      agent_accesses: 0,
+      author_accesses: 0,
+      unanswered: 0
+    })
     expect(j.period).toEqual({ start: null, end: null })
     const s = stats(undefined, ["--group-by", "sections"])
     expect(s.data).toEqual([])
@@ -85,10 +93,21 @@ describe("RFC-0003:C-QUERIES", () => {
     { timestamp: "2026-01-01T00:00:09Z", command: "stats", args: { group_by: "summary" } }
   ]
 
-  it("RFC-0003:C-QUERIES summary is the default and counts every filtered row; sections/files count successful accesses", () => {
+  it("RFC-0003:C-QUERIES summary is the default and counts every filtered agent read; sections/files count successful accesses", () => {
     const j = stats(rows)
     expect(j.query).toBe("summary")
-    expect(j.data).toEqual({ total_accesses: 10, unique_sections: 3, unique_files: 2, error_count: 2 })
+    // 9 agent reads; the fixture's `stats` row is author work (issue 17), counted apart. The failed open of
+    // nope.md (E021) is something the skill does not have; the failed show of Usage (E020) too.
+    expect(j.data).toEqual({
+      total_accesses: 9,
+      unique_sections: 3,
+      unique_files: 2,
+      error_count: 2,
+      agent_accesses: 9,
+      author_accesses: 1,
+      unanswered: 2
+    })
+    expect(stats(rows, ["--include-author"]).data).toMatchObject({ total_accesses: 10, agent_accesses: 9, author_accesses: 1 })
   })
 
   it("RFC-0003:C-QUERIES sections: count desc, ties by file then heading ascending (bytewise)", () => {
@@ -178,10 +197,10 @@ describe("RFC-0003:C-QUERIES", () => {
     const q = (query: string): Row => ({ timestamp: "2026-01-01T00:00:00Z", command: "search", args: { query, result_count: 1 } })
     const j = stats([q("b"), q("a"), q("auth"), q("auth"), q("B"), { ...q("ignored"), command: "show" }], ["--group-by", "search"])
     expect(j.data).toEqual([
-      { query: "auth", count: 2 },
-      { query: "B", count: 1 },
-      { query: "a", count: 1 },
-      { query: "b", count: 1 }
+      { query: "auth", count: 2, result_count: 1, partial: false },
+      { query: "B", count: 1, result_count: 1, partial: false },
+      { query: "a", count: 1, result_count: 1, partial: false },
+      { query: "b", count: 1, result_count: 1, partial: false }
     ])
   })
 })
@@ -198,7 +217,7 @@ describe("RFC-0003:C-FILTERS", () => {
   it("RFC-0003:C-FILTERS --since and --until are inclusive bounds", () => {
     const j = stats(timeline, ["--group-by", "sections", "--since", "2026-01-02T00:00:00Z", "--until", "2026-01-03T12:00:00Z"])
     expect(sectionsOf(j)).toEqual(["b", "c", "d"])
-    expect(j.filters).toEqual({ since: "2026-01-02T00:00:00Z", until: "2026-01-03T12:00:00Z", projects: [] })
+    expect(j.filters).toEqual({ since: "2026-01-02T00:00:00Z", until: "2026-01-03T12:00:00Z", projects: [], include_author: false })
     expect(j.period).toEqual({ start: "2026-01-02T00:00:00Z", end: "2026-01-03T12:00:00Z" })
   })
 
@@ -216,7 +235,7 @@ describe("RFC-0003:C-FILTERS", () => {
     expect(j.data.total_accesses).toBe(1)
     expect(j.period).toEqual({ start: "2026-01-03T12:00:00Z", end: "2026-01-03T12:00:00Z" })
     const none = stats(timeline, ["--since", "2030-01-01"])
-    expect(none.data).toEqual({ total_accesses: 0, unique_sections: 0, unique_files: 0, error_count: 0 })
+    expect(none.data).toMatchObject({ total_accesses: 0, unique_sections: 0, unique_files: 0, error_count: 0, agent_accesses: 0 })
     expect(none.period).toEqual({ start: null, end: null })
   })
 
@@ -268,7 +287,7 @@ describe("RFC-0003:C-CLI text output", () => {
     expect(out).toMatch(/Total accesses: +4\n/)
     expect(out).toMatch(/Unique sections: +2\n/)
     expect(out).toMatch(/1\. +Install +SKILL\.md +2\n/)
-    expect(out).toMatch(/show +3\n/)
+    expect(out).toMatch(/show +agent +3\n/)
     expect(out).toContain("Unused sections (in the current outline, never shown): 2\n  - Title (SKILL.md)\n  - Contributing (SKILL.md)\n")
     expect(out).not.toContain("not a heading")
   })

@@ -23,7 +23,7 @@ import { Effect, Schedule } from "effect"
 import BetterSqlite3 from "better-sqlite3"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, Period, SummaryGroup } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
-import type { StatsFilters } from "../../domain/stats.js"
+import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
 
 // --- the few better-sqlite3 types we use (the package ships none) -----------
 interface Statement {
@@ -228,39 +228,66 @@ export const filterClause = (filters: StatsFilters): { sql: string; params: Arra
 
 const J = (key: string) => `CASE WHEN json_valid(args) THEN json_extract(args, '$.${key}') END`
 
-/** The SQL of each query type; exported so the benchmark's floor runs exactly the same statements. */
-export const aggregateSql = (groupBy: GroupBy, where: string): string => {
-  switch (groupBy) {
-    case "summary":
-      return `SELECT command,
+/** Agent reads only (issue 17), unless the author's own work is asked for. */
+export const audienceClause = (filters: Pick<StatsFilters, "include_author">): string =>
+  filters.include_author ? "1" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")})`
+
+/** The summary's one grouped scan; also the per-skill floor of `stats --all` (bench/stats.mjs). */
+export const summarySql = (where: string): string => `SELECT command,
           CASE WHEN command = 'show' THEN ${J("section")} END AS section,
           CASE command WHEN 'show' THEN ${J("file")} WHEN 'open' THEN ${J("path")} END AS file,
-          error IS NOT NULL AS failed, count(*) AS count, min(timestamp) AS start, max(timestamp) AS end
-        FROM access_log WHERE ${where} GROUP BY 1, 2, 3, 4`
+          error IS NOT NULL AS failed,
+          substr(error, 1, 11) IN ('error[E020]', 'error[E021]') AS missing,
+          CASE WHEN command = 'search' AND error IS NULL AND ${J("result_count")} = 0 THEN ${J("query")} END AS unanswered,
+          count(*) AS count, min(timestamp) AS start, max(timestamp) AS end
+        FROM access_log WHERE ${where} GROUP BY 1, 2, 3, 4, 5, 6`
+
+/**
+ * The SQL of each query type; exported so the benchmark's floor runs exactly
+ * the same statements. `where` holds the filters; `audience` the agent-only
+ * clause, which summary and commands do not take (they show both, labelled).
+ */
+export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): string => {
+  const counted = `${where} AND ${audience}`
+  switch (groupBy) {
+    case "summary":
+      return summarySql(where)
     case "sections":
       return `SELECT section, file, count(*) AS count FROM (
           SELECT ${J("section")} AS section, ${J("file")} AS file FROM access_log
-          WHERE command = 'show' AND error IS NULL AND ${where})
+          WHERE command = 'show' AND error IS NULL AND ${counted})
         WHERE section IS NOT NULL GROUP BY section, file ORDER BY count DESC, file ASC, section ASC`
     case "files":
       return `SELECT file, count(*) AS count FROM (
           SELECT CASE command WHEN 'show' THEN ${J("file")} ELSE ${J("path")} END AS file FROM access_log
-          WHERE command IN ('show', 'open') AND error IS NULL AND ${where})
+          WHERE command IN ('show', 'open') AND error IS NULL AND ${counted})
         WHERE file IS NOT NULL GROUP BY file ORDER BY count DESC, file ASC`
     case "commands":
-      return `SELECT command, count(*) AS count FROM access_log WHERE ${where} GROUP BY command ORDER BY count DESC, command ASC`
+      return `SELECT command, coalesce(${J("via")}, 'cli') AS via, count(*) AS count FROM access_log WHERE ${where}
+        GROUP BY 1, 2 ORDER BY command ASC, via ASC`
     case "projects":
-      return `SELECT cwd AS project, count(*) AS count FROM access_log WHERE ${where} GROUP BY cwd ORDER BY count DESC, project ASC`
+      return `SELECT cwd AS project, count(*) AS count FROM access_log WHERE ${counted} GROUP BY cwd ORDER BY count DESC, project ASC`
     case "errors":
       return `SELECT target, command, error, count(*) AS count FROM (
           SELECT coalesce(CASE command WHEN 'show' THEN ${J("section")} WHEN 'open' THEN ${J("path")}
             WHEN 'search' THEN ${J("query")} WHEN 'sources' THEN ${J("dir")} END, skill) AS target, command, error
-          FROM access_log WHERE error IS NOT NULL AND ${where})
+          FROM access_log WHERE error IS NOT NULL AND ${counted})
         GROUP BY target, command, error ORDER BY count DESC, target ASC, command ASC, error ASC`
     case "search":
-      return `SELECT query, count(*) AS count FROM (
-          SELECT ${J("query")} AS query FROM access_log WHERE command = 'search' AND ${where})
+      // Bare columns beside max(id) come from the row holding that maximum
+      // (SQLite's documented min/max rule): the query's newest run.
+      return `SELECT query, count(*) AS count, max(id) AS newest, result_count, partial FROM (
+          SELECT id, ${J("query")} AS query, ${J("result_count")} AS result_count, ${J("partial")} AS partial
+          FROM access_log WHERE command = 'search' AND ${counted})
         WHERE query IS NOT NULL GROUP BY query ORDER BY count DESC, query ASC`
+    case "unanswered":
+      return `SELECT query, count(*) AS count, max(timestamp) AS last FROM (
+          SELECT ${J("query")} AS query, timestamp FROM access_log
+          WHERE command = 'search' AND error IS NULL AND ${J("result_count")} = 0 AND ${counted})
+        WHERE query IS NOT NULL GROUP BY query ORDER BY count DESC, query ASC`
+    case "timeline":
+      return `SELECT substr(timestamp, 1, 10) AS day, count(*) AS count FROM access_log WHERE ${counted}
+        GROUP BY day ORDER BY day ASC`
   }
 }
 
@@ -268,6 +295,7 @@ export const periodSql = (where: string) => `SELECT min(timestamp) AS start, max
 
 const text = (v: unknown): string => (v === null || v === undefined ? "" : String(v))
 const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
+const nullableCount = (v: unknown): number | null => (typeof v === "number" || typeof v === "bigint" ? Number(v) : null)
 
 const emptyRows = (groupBy: GroupBy): AggregateRows => {
   const period: Period = { start: null, end: null }
@@ -276,26 +304,25 @@ const emptyRows = (groupBy: GroupBy): AggregateRows => {
 
 const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): AggregateRows => {
   const { sql: where, params } = filterClause(filters)
-  const rows = db.prepare(aggregateSql(groupBy, where)).all(...params)
+  const audience = audienceClause(filters)
+  const rows = db.prepare(aggregateSql(groupBy, where, audience)).all(...params)
   if (groupBy === "summary") {
-    let start: string | null = null
-    let end: string | null = null
-    const groups: Array<SummaryGroup> = rows.map((r) => {
-      const s = nullableText(r.start)
-      const e = nullableText(r.end)
-      if (s !== null && (start === null || s < start)) start = s
-      if (e !== null && (end === null || e > end)) end = e
-      return {
-        command: text(r.command),
-        section: nullableText(r.section),
-        file: nullableText(r.file),
-        failed: Number(r.failed) === 1,
-        count: Number(r.count)
-      }
-    })
-    return { groupBy, period: { start, end }, groups }
+    // The period of the summary is that of the rows it counts; the caller
+    // folds it from the groups (it knows which ones count).
+    const groups: Array<SummaryGroup> = rows.map((r) => ({
+      command: text(r.command),
+      section: nullableText(r.section),
+      file: nullableText(r.file),
+      failed: Number(r.failed) === 1,
+      missing: Number(r.missing) === 1,
+      unanswered: nullableText(r.unanswered),
+      count: Number(r.count),
+      start: text(r.start),
+      end: text(r.end)
+    }))
+    return { groupBy, period: { start: null, end: null }, groups }
   }
-  const p = db.prepare(periodSql(where)).get(...params) ?? {}
+  const p = db.prepare(periodSql(groupBy === "commands" ? where : `${where} AND ${audience}`)).get(...params) ?? {}
   const period: Period = { start: nullableText(p.start), end: nullableText(p.end) }
   const count = (r: Record<string, unknown>) => Number(r.count)
   switch (groupBy) {
@@ -304,7 +331,7 @@ const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): Ag
     case "files":
       return { groupBy, period, rows: rows.map((r) => ({ file: text(r.file), count: count(r) })) }
     case "commands":
-      return { groupBy, period, rows: rows.map((r) => ({ command: text(r.command), count: count(r) })) }
+      return { groupBy, period, rows: rows.map((r) => ({ command: text(r.command), via: text(r.via), count: count(r) })) }
     case "projects":
       return { groupBy, period, rows: rows.map((r) => ({ project: text(r.project), count: count(r) })) }
     case "errors":
@@ -314,7 +341,20 @@ const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): Ag
         rows: rows.map((r) => ({ target: text(r.target), command: text(r.command), error: text(r.error), count: count(r) }))
       }
     case "search":
-      return { groupBy, period, rows: rows.map((r) => ({ query: text(r.query), count: count(r) })) }
+      return {
+        groupBy,
+        period,
+        rows: rows.map((r) => ({
+          query: text(r.query),
+          count: count(r),
+          result_count: nullableCount(r.result_count),
+          partial: Number(r.partial) === 1
+        }))
+      }
+    case "unanswered":
+      return { groupBy, period, rows: rows.map((r) => ({ query: text(r.query), count: count(r), last: text(r.last) })) }
+    case "timeline":
+      return { groupBy, period, rows: rows.map((r) => ({ day: text(r.day), count: count(r) })) }
   }
 }
 

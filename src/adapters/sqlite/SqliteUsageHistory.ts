@@ -6,6 +6,7 @@
 import { Effect, Layer } from "effect"
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import { AGENT_COMMANDS } from "../../domain/stats.js"
 import { UsageHistory, type UsageHistoryService } from "../../ports/UsageHistory.js"
 
 const parseTimestamp = (t: unknown): number | undefined => {
@@ -19,7 +20,8 @@ export const sqliteUsageHistory: UsageHistoryService = {
     Effect.gen(function* () {
       const sql = yield* SqliteClient.make({ filename: dbPath, readonly: true, disableWAL: true })
       // RFC 3339 UTC timestamps of one format sort as text.
-      const rows = yield* sql<{ t: unknown }>`SELECT MAX(timestamp) AS t FROM access_log WHERE skill = ${skill}`
+      // Agent reads only (issue 17): the author's build, lint and stats say nothing about activation.
+      const rows = yield* sql<{ t: unknown }>`SELECT MAX(timestamp) AS t FROM access_log WHERE skill = ${skill} AND ${sql.in("command", AGENT_COMMANDS)}`
       return parseTimestamp(rows[0]?.t)
     }).pipe(
       Effect.scoped,

@@ -1,0 +1,29 @@
+/**
+ * Every skill that resolves from here, once each: what `skc stats --all`
+ * walks (issue 17). The one place that enumerates them for stats.
+ *
+ * The project source store, the global one, then the skills agents see in
+ * their skill directories (DECISIONS #38), exactly as `visibleSkills` lists
+ * them for `skc list`. A name listed twice resolves to its first entry, so
+ * shadowed entries are left out, as `skc stats <name>` would pick. Each entry
+ * is resolved through `resolveSkill`, so its runtime directory (where its
+ * access log lives, a cache directory for a foreign skill) is the one every
+ * other command uses.
+ */
+import { Effect } from "effect"
+import { resolveSkill, type ResolvedSkill } from "./resolve.js"
+import { visibleSkills } from "./visibleSkills.js"
+
+export const skillsInScope = Effect.gen(function* () {
+  const found = yield* visibleSkills()
+  const seen = new Set<string>()
+  const skills: Array<ResolvedSkill> = []
+  for (const s of found) {
+    if (s.shadowed || seen.has(s.name)) continue
+    seen.add(s.name)
+    const resolved = yield* resolveSkill(s.name).pipe(Effect.option)
+    // A name that no longer resolves (removed meanwhile) is simply not in scope.
+    if (resolved._tag === "Some") skills.push(resolved.value)
+  }
+  return skills as ReadonlyArray<ResolvedSkill>
+})

@@ -1,0 +1,291 @@
+/**
+ * The HTML report of `skc stats --format html` (issue 17): ONE self-contained
+ * file — inline CSS and SVG, no script, no font, no image, no URL — so it
+ * opens offline, can be mailed or archived, and shows the same in every
+ * browser. Light and dark follow `prefers-color-scheme`; `@media print`
+ * keeps the bars and avoids splitting a card across pages.
+ *
+ * Pure: the data comes from `statsReport`/`statsAll` (src/app), `now` is given.
+ * Every value from a log or a skill is escaped: a heading or a search query
+ * is text an agent or an author typed, never markup.
+ */
+import type { SkillReport, StatsAllReport, StatsFilters } from "../domain/stats.js"
+
+/** Escape text for element content and double-quoted attribute values. */
+export const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
+
+const e = escapeHtml
+const n = (x: number) => x.toLocaleString("en-US")
+
+const STYLE = `
+:root{color-scheme:light dark;--bg:#ffffff;--fg:#1f2328;--muted:#59636e;--card:#f6f8fa;--border:#d1d9e0;--bar:#0969da;--track:#e7ebef;--warn:#cf222e;--zero:#9a6700}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--card:#151b23;--border:#3d444d;--bar:#4493f8;--track:#262c36;--warn:#f85149;--zero:#d29922}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--fg);font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+main{max-width:1040px;margin:0 auto;padding:24px 20px 48px}
+h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:0 0 12px}
+.meta{color:var(--muted);margin:0 0 20px;word-break:break-all}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(140px,1fr));gap:12px;margin-bottom:20px}
+.card{background:var(--card);border:1px solid var(--border);border-radius:8px;padding:12px 14px}
+.card .num{display:block;font-size:24px;font-weight:600;font-variant-numeric:tabular-nums}
+.card .label{color:var(--muted);font-size:12px}
+.card.warn .num{color:var(--warn)}
+section.panel{background:var(--card);border:1px solid var(--border);border-radius:8px;padding:16px;margin-bottom:20px}
+.empty{color:var(--muted);margin:0}
+ul.tree,ul.tree ul{list-style:none;margin:0;padding:0}
+ul.tree ul{padding-left:18px;border-left:1px solid var(--border);margin-left:6px}
+.file>.path{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:600;display:block;margin:8px 0 2px}
+.row{display:grid;grid-template-columns:minmax(0,1fr) 180px 56px;gap:10px;align-items:center;padding:2px 0}
+.row .name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.row.unread .name{color:var(--muted)}
+.bar{display:block;height:10px;background:var(--track);border-radius:5px;overflow:hidden}
+.bar>span{display:block;height:100%;background:var(--bar);border-radius:5px}
+.count{text-align:right;font-variant-numeric:tabular-nums}
+table{width:100%;border-collapse:collapse}
+th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--border);vertical-align:top}
+th{color:var(--muted);font-weight:600;font-size:12px}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.zero{color:var(--zero);font-weight:600}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+svg.timeline{width:100%;height:auto;display:block}
+svg.timeline .b{fill:var(--bar)}svg.timeline text{fill:var(--muted);font-size:11px}svg.timeline line{stroke:var(--border)}
+footer{color:var(--muted);font-size:12px}
+@media print{:root{--bg:#fff;--fg:#000;--muted:#444;--card:#fff;--border:#bbb;--bar:#1f5fbf;--track:#e5e5e5}
+*{-webkit-print-color-adjust:exact;print-color-adjust:exact}main{max-width:none;padding:0}
+section.panel,.card,tr{break-inside:avoid}}
+`
+
+const page = (title: string, body: string): string =>
+  `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="generator" content="skc">
+<title>${e(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`
+
+const card = (key: string, value: number, label: string, warn = false) =>
+  `<div class="card${warn && value > 0 ? " warn" : ""}" data-key="${key}"><span class="num">${n(value)}</span><span class="label">${e(label)}</span></div>`
+
+const bar = (count: number, max: number) =>
+  `<span class="bar" aria-hidden="true"><span style="width:${max === 0 ? 0 : Math.max(count > 0 ? 2 : 0, Math.round((count / max) * 100))}%"></span></span>`
+
+const filtersLine = (f: StatsFilters, period?: { start: string | null; end: string | null }) => {
+  const parts = [
+    period === undefined ? undefined : period.start === null ? "no recorded access" : `period ${period.start} to ${period.end}`,
+    f.since === null ? undefined : `since ${f.since}`,
+    f.until === null ? undefined : `until ${f.until}`,
+    f.projects.length === 0 ? undefined : `projects ${f.projects.join(", ")}`,
+    f.include_author ? "author work included" : "agent reads only"
+  ].filter((x): x is string => x !== undefined)
+  return parts.map(e).join(" · ")
+}
+
+/** The outline as nested lists: a file, then its headings nested by level. */
+const outlineTree = (outline: SkillReport["outline"]): string => {
+  if (outline.length === 0) return `<p class="empty">The skill has no headings.</p>`
+  const max = Math.max(0, ...outline.map((s) => s.count))
+  const files = new Map<string, Array<SkillReport["outline"][number]>>()
+  for (const s of outline) {
+    const list = files.get(s.file)
+    if (list === undefined) files.set(s.file, [s])
+    else list.push(s)
+  }
+  const out: Array<string> = [`<ul class="tree">`]
+  for (const [file, sections] of files) {
+    out.push(`<li class="file"><span class="path">${e(file)}</span><ul>`)
+    // The open <li>s, outermost first; a deeper heading opens a <ul> inside the one before it.
+    const open: Array<{ level: number; hasList: boolean }> = []
+    const close = () => {
+      const top = open.pop()!
+      out.push(top.hasList ? "</ul></li>" : "</li>")
+    }
+    for (const s of sections) {
+      while (open.length > 0 && open[open.length - 1]!.level >= s.level) close()
+      const parent = open[open.length - 1]
+      if (parent !== undefined && !parent.hasList) {
+        out.push("<ul>")
+        parent.hasList = true
+      }
+      open.push({ level: s.level, hasList: false })
+      out.push(
+        `<li class="sec" data-file="${e(s.file)}" data-section="${e(s.section)}" data-level="${s.level}" data-reads="${s.count}">` +
+          `<div class="row${s.count === 0 ? " unread" : ""}"><span class="name" title="${e(s.section)}">${e(s.section)}</span>` +
+          `${bar(s.count, max)}<span class="count">${n(s.count)}</span></div>`
+      )
+    }
+    while (open.length > 0) close()
+    out.push(`</ul></li>`)
+  }
+  out.push(`</ul>`)
+  return out.join("")
+}
+
+const DAY = 86_400_000
+/** Days with no read are drawn as gaps up to this span; beyond it only days with reads are drawn. */
+const MAX_FILLED_DAYS = 400
+
+/** Reads per day as an inline SVG bar chart (no script: each bar's `<title>` is its tooltip). */
+const timelineSvg = (timeline: SkillReport["timeline"]): string => {
+  if (timeline.length === 0) return `<p class="empty">No reads in the period.</p>`
+  const first = Date.parse(`${timeline[0]!.day}T00:00:00Z`)
+  const last = Date.parse(`${timeline[timeline.length - 1]!.day}T00:00:00Z`)
+  const span = Math.round((last - first) / DAY) + 1
+  const byDay = new Map(timeline.map((t) => [t.day, t.count]))
+  const days =
+    span <= MAX_FILLED_DAYS && Number.isFinite(span)
+      ? Array.from({ length: span }, (_, i) => {
+          const day = new Date(first + i * DAY).toISOString().slice(0, 10)
+          return { day, count: byDay.get(day) ?? 0 }
+        })
+      : [...timeline]
+  const max = Math.max(...days.map((d) => d.count))
+  const W = 1000
+  const H = 160
+  const top = 8
+  const bottom = 22
+  const step = W / days.length
+  const barW = Math.min(40, Math.max(1, step * 0.8))
+  const rects = days
+    .map((d, i) => {
+      const h = max === 0 ? 0 : ((H - top - bottom) * d.count) / max
+      return `<rect class="b" x="${(i * step + (step - barW) / 2).toFixed(2)}" y="${(H - bottom - h).toFixed(2)}" width="${barW.toFixed(2)}" height="${h.toFixed(2)}" data-day="${d.day}" data-count="${d.count}"><title>${d.day}: ${n(d.count)}</title></rect>`
+    })
+    .join("")
+  return (
+    `<svg class="timeline" viewBox="0 0 ${W} ${H}" role="img" aria-label="Reads per day, ${e(days[0]!.day)} to ${e(days[days.length - 1]!.day)}, at most ${max} a day">` +
+    `<line x1="0" y1="${H - bottom}" x2="${W}" y2="${H - bottom}"/>` +
+    rects +
+    `<text x="0" y="${H - 6}">${e(days[0]!.day)}</text>` +
+    `<text x="${W}" y="${H - 6}" text-anchor="end">${e(days[days.length - 1]!.day)}</text>` +
+    `<text x="0" y="${top + 4}">max ${n(max)}/day</text></svg>`
+  )
+}
+
+const tableOf = (id: string, headers: ReadonlyArray<[string, boolean]>, rows: ReadonlyArray<string>, empty: string) =>
+  rows.length === 0
+    ? `<p class="empty">${e(empty)}</p>`
+    : `<table id="${id}-table"><thead><tr>${headers.map(([h, num]) => `<th${num ? ' class="num"' : ""}>${e(h)}</th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`
+
+const panel = (id: string, title: string, content: string) => `<section class="panel" id="${id}"><h2>${e(title)}</h2>${content}</section>`
+
+const KIND_LABEL = { search: "search found nothing", show: "heading not found", open: "file not found" } as const
+
+export const renderSkillHtml = (r: SkillReport, now: number): string => {
+  const s = r.summary
+  const looked = r.lookedFor.length
+  const body = [
+    `<header><h1>${e(r.skill)}</h1><p class="meta"><code>${e(r.skill_path)}</code><br>${filtersLine(r.filters, r.period)}</p></header>`,
+    `<section class="cards" id="summary">` +
+      [
+        card("agent_accesses", s.agent_accesses, "agent reads"),
+        card("unique_sections", s.unique_sections, "sections read"),
+        card("unique_files", s.unique_files, "files read"),
+        card("unanswered", s.unanswered, "looked for, not found", true),
+        card("error_count", s.error_count, "failed calls", true),
+        card("author_accesses", s.author_accesses, "author work (build, lint, stats)")
+      ].join("") +
+      `</section>`,
+    panel(
+      "outline",
+      `Outline — reads per section (${r.outline.filter((o) => o.count > 0).length} of ${r.outline.length} read)`,
+      outlineTree(r.outline) +
+        (r.gone.length === 0
+          ? ""
+          : `<p class="empty">Read but no longer in the outline: ${r.gone.map((g) => `${e(g.section)} (${n(g.count)})`).join(", ")}</p>`)
+    ),
+    panel("timeline", "Reads over time", timelineSvg(r.timeline)),
+    panel(
+      "unanswered",
+      looked === 0 ? "Agents found everything they looked for" : `Agents looked for ${looked} ${looked === 1 ? "thing" : "things"} this skill does not have`,
+      tableOf(
+        "unanswered",
+        [["What", false], ["Kind", false], ["Times", true]],
+        r.lookedFor.map(
+          (u) =>
+            `<tr data-kind="${u.kind}" data-target="${e(u.target)}"><td>${e(u.target)}</td><td>${KIND_LABEL[u.kind]}</td><td class="num">${n(u.count)}</td></tr>`
+        ),
+        "No search came back empty and no lookup missed."
+      )
+    ),
+    panel(
+      "searches",
+      "Top searches",
+      tableOf(
+        "searches",
+        [["Query", false], ["Times", true], ["Results (latest)", true]],
+        r.searches.map(
+          (q) =>
+            `<tr data-query="${e(q.query)}"><td>${e(q.query)}</td><td class="num">${n(q.count)}</td>` +
+            `<td class="num${q.result_count === 0 ? " zero" : ""}">${q.result_count === null ? "–" : n(q.result_count)}${q.partial ? " (partial)" : ""}</td></tr>`
+        ),
+        "No searches."
+      )
+    ),
+    panel(
+      "errors",
+      "Failed calls",
+      tableOf(
+        "errors",
+        [["Command", false], ["Target", false], ["Error", false], ["Times", true]],
+        r.errors.map(
+          (x) =>
+            `<tr><td>${e(x.command)}</td><td>${e(x.target)}</td><td><code>${e(x.error)}</code></td><td class="num">${n(x.count)}</td></tr>`
+        ),
+        "No failed calls."
+      )
+    ),
+    `<footer>Generated by skc on ${e(new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"))} from the skill's access log. Agent reads are outline, show, open, sources and search, over the CLI or MCP.</footer>`
+  ]
+  return page(`${r.skill} — skc usage report`, body.join("\n"))
+}
+
+export const renderAllHtml = (r: StatsAllReport, now: number): string => {
+  const max = Math.max(0, ...r.skills.map((s) => s.reads))
+  const rows = r.skills.map(
+    (s) =>
+      `<tr data-skill="${e(s.skill)}" data-reads="${s.reads}"><td><strong>${e(s.skill)}</strong><br><span class="label">${e(s.scope)}</span></td>` +
+      `<td class="num">${n(s.reads)}</td><td style="min-width:140px">${bar(s.reads, max)}</td>` +
+      `<td>${s.last_read === null ? "never" : e(s.last_read)}</td>` +
+      `<td>${s.top_section === null ? "–" : `${e(s.top_section.section)} <span class="label">(${n(s.top_section.count)})</span>`}</td>` +
+      `<td class="num${s.unanswered > 0 ? " zero" : ""}">${n(s.unanswered)}</td></tr>`
+  )
+  const body = [
+    `<header><h1>Skill usage</h1><p class="meta">${n(r.total_skills)} skills · ${filtersLine(r.filters)}</p></header>`,
+    `<section class="cards" id="summary">` +
+      card("total_skills", r.total_skills, "skills") +
+      card("read", r.total_skills - r.never_read.length, "read by agents") +
+      card("never_read", r.never_read.length, "never read", true) +
+      `</section>`,
+    panel(
+      "skills",
+      "Agent reads per skill",
+      tableOf(
+        "skills",
+        [["Skill", false], ["Reads", true], ["", false], ["Last read", false], ["Top section", false], ["Unanswered", true]],
+        rows,
+        "No skill resolves from here."
+      ) + (r.more !== undefined && r.more > 0 ? `<p class="empty">… and ${n(r.more)} more</p>` : "")
+    ),
+    panel(
+      "never-read",
+      `Never read (${r.never_read.length})`,
+      r.never_read.length === 0
+        ? `<p class="empty">Every skill was read in the period.</p>`
+        : `<ul>${r.never_read.map((s) => `<li data-skill="${e(s)}">${e(s)}</li>`).join("")}</ul>`
+    ),
+    `<footer>Generated by skc on ${e(new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"))}. Agent reads are outline, show, open, sources and search, over the CLI or MCP.</footer>`
+  ]
+  return page("skc usage report — all skills", body.join("\n"))
+}

@@ -1,0 +1,149 @@
+// Issue 17 in process: the summary fold (agent/author split, unanswered
+// questions), `stats --all` over the in-memory stores with the access log on
+// real SQLite files, and match's recency reading agent reads only.
+import { join } from "node:path"
+import { Effect, Either, Layer } from "effect"
+import { describe, expect, it } from "@effect/vitest"
+import { foldSummary } from "../../src/app/stats.js"
+import { statsAll } from "../../src/app/statsAll.js"
+import { makeSqliteAccessLog, type DatabaseConstructor } from "../../src/adapters/sqlite/AccessLogSqlite.js"
+import { sqliteUsageHistory } from "../../src/adapters/sqlite/SqliteUsageHistory.js"
+import { AccessLog, type AccessLogService, type SummaryGroup } from "../../src/ports/AccessLog.js"
+import { capList, effectiveLimit, roleOf } from "../../src/domain/stats.js"
+import { tempDir } from "../helpers/cli.js"
+import { makeLogDb } from "../helpers/logs.js"
+import { memoryWorld } from "../helpers/memory.js"
+import { createRequire } from "node:module"
+
+const require = createRequire(import.meta.url)
+const sqlite = makeSqliteAccessLog(require("better-sqlite3") as DatabaseConstructor)
+
+const g = (command: string, extra: Partial<SummaryGroup> = {}): SummaryGroup => ({
+  command,
+  section: null,
+  file: null,
+  failed: false,
+  missing: false,
+  unanswered: null,
+  count: 1,
+  start: "2026-01-01T00:00:00Z",
+  end: "2026-01-01T00:00:00Z",
+  ...extra
+})
+
+describe("issue 17: roles, caps", () => {
+  it("agent reads are outline, show, open, sources, search; everything else is author work", () => {
+    expect(["outline", "show", "open", "sources", "search"].map(roleOf)).toEqual(Array(5).fill("agent"))
+    expect(["build", "lint", "stats", "something-new"].map(roleOf)).toEqual(Array(4).fill("author"))
+  })
+  it("--limit: 10 in text, all in JSON unless given; capList says how many more", () => {
+    expect(effectiveLimit(undefined, "text")).toBe(10)
+    expect(effectiveLimit(undefined, "json")).toBeUndefined()
+    expect(effectiveLimit(3, "json")).toBe(3)
+    expect(capList([1, 2, 3, 4], 3)).toEqual({ shown: [1, 2, 3], more: 1 })
+    expect(capList([1, 2], undefined)).toEqual({ shown: [1, 2], more: 0 })
+  })
+})
+
+describe("issue 17: foldSummary", () => {
+  const groups = [
+    g("show", { section: "Install", file: "SKILL.md", count: 4, end: "2026-01-03T00:00:00Z" }),
+    g("show", { section: "Nope", failed: true, missing: true, count: 2 }),
+    g("show", { section: "Stale", failed: true, missing: false, count: 1 }),
+    g("open", { file: "gone.md", failed: true, missing: true, count: 1 }),
+    g("search", { unanswered: "merge", count: 3 }),
+    g("search", { count: 5 }),
+    g("build", { count: 7, start: "2025-12-01T00:00:00Z", end: "2026-02-01T00:00:00Z" })
+  ]
+
+  it("counts agent reads; author work apart, in the totals and period only when included", () => {
+    const f = foldSummary(groups, { include_author: false })
+    expect(f.data).toEqual({
+      total_accesses: 16,
+      unique_sections: 1,
+      unique_files: 1,
+      error_count: 4,
+      agent_accesses: 16,
+      author_accesses: 7,
+      unanswered: 3
+    })
+    expect(f.period).toEqual({ start: "2026-01-01T00:00:00Z", end: "2026-01-03T00:00:00Z" })
+    expect(f.lastRead).toBe("2026-01-03T00:00:00Z")
+    const all = foldSummary(groups, { include_author: true })
+    expect(all.data.total_accesses).toBe(23)
+    expect(all.period).toEqual({ start: "2025-12-01T00:00:00Z", end: "2026-02-01T00:00:00Z" })
+    expect(all.lastRead).toBe("2026-01-03T00:00:00Z")
+  })
+
+  it("unanswered: empty searches and not-found lookups, most frequent first; a stale index is not a missing section", () => {
+    expect(foldSummary(groups, { include_author: false }).unanswered).toEqual([
+      { kind: "search", target: "merge", count: 3 },
+      { kind: "show", target: "Nope", count: 2 },
+      { kind: "open", target: "gone.md", count: 1 }
+    ])
+  })
+})
+
+describe("issue 17: stats --all in process", () => {
+  const dir = tempDir("skc-all-")
+  /** The access log on real SQLite files, each virtual path mapped into a temp directory. */
+  const mapped: AccessLogService = {
+    ...sqlite,
+    aggregate: (dbFile, groupBy, filters) => sqlite.aggregate(join(dir, dbFile), groupBy, filters)
+  }
+  const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n## Usage\n`
+  makeLogDb(
+    join(dir, "/proj/.skillc/runtime/read/.skillc-meta/logs.db"),
+    [
+      { timestamp: "2026-01-02T00:00:00Z", command: "show", args: { section: "Usage", file: "SKILL.md" } },
+      { timestamp: "2026-01-05T00:00:00Z", command: "lint", args: {} }
+    ],
+    { skill: "read", skill_path: "/proj/.skillc/skills/read", cwd: "/proj" }
+  )
+  const w = memoryWorld({
+    files: {
+      "/proj/.skillc/skills/read/SKILL.md": SKILL("read"),
+      "/proj/.skillc/skills/idle/SKILL.md": SKILL("idle"),
+      "/home/u/.skillc/skills/global-idle/SKILL.md": SKILL("global-idle"),
+      "/home/u/.skillc/skills/read/SKILL.md": SKILL("read")
+    }
+  })
+  const layer = Layer.merge(w.layer, Layer.succeed(AccessLog, mapped))
+
+  it.effect("project and global skills, a shadowed global name once, never-read ones listed", () =>
+    Effect.gen(function* () {
+      const r = yield* statsAll({})
+      expect(r.skills.map((s) => [s.skill, s.scope, s.reads, s.last_read])).toEqual([
+        ["read", "project", 1, "2026-01-02T00:00:00Z"],
+        ["global-idle", "global", 0, null],
+        ["idle", "project", 0, null]
+      ])
+      expect(r.skills[0]!.top_section).toEqual({ section: "Usage", file: "SKILL.md", count: 1 })
+      expect(r.never_read).toEqual(["global-idle", "idle"])
+      const capped = yield* statsAll({ limit: 1 })
+      expect(capped).toMatchObject({ limit: 1, more: 2, total_skills: 3 })
+      expect(capped.never_read).toEqual(["global-idle", "idle"])
+      const bad = yield* Effect.either(statsAll({ since: "yesterday" }))
+      expect(Either.isLeft(bad) && bad.left._tag).toBe("InvalidFilter")
+    }).pipe(Effect.provide(layer))
+  )
+})
+
+describe("issue 17: match's recency counts agent reads only", () => {
+  const dir = tempDir("skc-recency-")
+  const db = join(dir, "logs.db")
+  makeLogDb(
+    db,
+    [
+      { timestamp: "2026-01-02T00:00:00Z", command: "search", args: { query: "x", result_count: 1 } },
+      { timestamp: "2026-03-01T00:00:00Z", command: "build", args: {} },
+      { timestamp: "2026-03-02T00:00:00Z", command: "stats", args: {} }
+    ],
+    { skill: "s", skill_path: "/s", cwd: "/" }
+  )
+  it.effect("the author's later build and stats do not make the skill recent", () =>
+    Effect.gen(function* () {
+      expect(yield* sqliteUsageHistory.lastAccess(db, "s")).toBe(Date.parse("2026-01-02T00:00:00Z"))
+    })
+  )
+})
