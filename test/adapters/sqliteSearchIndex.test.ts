@@ -43,10 +43,11 @@ const mdDoc = (text: string) => {
 
 const contentsFor = (tokenizer: TokenizerChoice, files: Record<string, string>): IndexContents => ({
   files: Object.entries(files).map(([file, text]) => {
-    if (file.endsWith(".txt")) return textRows(file, text, tokenizer)
+    if (file.endsWith(".txt")) return { path: file, ...textRows(file, text, tokenizer) }
     const { lines, doc } = mdDoc(text)
-    return markdownRows(file, lines, doc, tokenizer)
+    return { path: file, ...markdownRows(file, lines, doc, tokenizer) }
   }),
+  sourceFiles: [],
   meta: meta(tokenizer)
 })
 

@@ -33,14 +33,22 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
           return guard(hits)
         },
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),
-        allHeadings: guard(headings)
+        allHeadings: guard(headings),
+        sourceFiles: guard(contents?.sourceFiles)
       }
     })
   return {
     stored,
     porterAvailable: Effect.succeed(true),
     open,
-    write: (path, _tokenizer, contents) => Effect.sync(() => void stored.set(path, contents))
+    write: (path, _tokenizer, contents) => Effect.sync(() => void stored.set(path, contents)),
+    update: (path, changes) =>
+      Effect.sync(() => {
+        const old = stored.get(path)
+        const drop = new Set([...changes.remove, ...changes.files.map((f) => f.path)])
+        const files = [...(old?.files ?? []).filter((f) => !drop.has(f.path)), ...changes.files]
+        stored.set(path, { files, sourceFiles: changes.sourceFiles, meta: changes.meta })
+      })
   }
 }
 

@@ -32,8 +32,11 @@ import {
   IndexReadFailed,
   IndexWriteFailed,
   SearchIndex,
+  type IndexChanges,
   type IndexContents,
+  type IndexedSourceFile,
   type OpenIndex,
+  type PathRows,
   type SearchHit,
   type SearchIndexService
 } from "../../ports/SearchIndex.js"
@@ -59,10 +62,32 @@ export const SEARCH_SQL =
 const HEADINGS_NAMED_SQL =
   "SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line"
 const ALL_HEADINGS_SQL = "SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"
+const HAS_SOURCE_FILES_SQL = "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'source_files'"
+const SOURCE_FILES_SQL = "SELECT path, size, mtime_ms, hash, trusted, title, description FROM source_files"
+
+interface SourceFileRow {
+  readonly path: string
+  readonly size: number
+  readonly mtime_ms: number
+  readonly hash: string
+  readonly trusted: number
+  readonly title: string | null
+  readonly description: string | null
+}
+
+const toIndexedSourceFile = (r: SourceFileRow): IndexedSourceFile => ({
+  path: r.path,
+  size: r.size,
+  mtimeMs: r.mtime_ms,
+  hash: r.hash,
+  trusted: r.trusted === 1,
+  title: r.title ?? undefined,
+  description: r.description ?? undefined
+})
 
 const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
   const fail = Effect.fail(new IndexReadFailed({ path, message: meta._tag === "Corrupt" ? meta.reason : "no index" }))
-  return { meta, search: () => fail, headingsNamed: () => fail, allHeadings: fail }
+  return { meta, search: () => fail, headingsNamed: () => fail, allHeadings: fail, sourceFiles: fail }
 }
 
 /** SQLite's in-header page count against the file size: a truncated copy is corrupt even if its first pages read fine. */
@@ -97,7 +122,10 @@ const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
       meta,
       search: (match, limit) => query<SearchHit>(SEARCH_SQL, [match, limit]),
       headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
-      allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, [])
+      allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, []),
+      sourceFiles: Effect.flatMap(query<{ n: number }>(HAS_SOURCE_FILES_SQL, []), (rows) =>
+        (rows[0]?.n ?? 0) === 0 ? Effect.succeed(undefined) : Effect.map(query<SourceFileRow>(SOURCE_FILES_SQL, []), (r) => r.map(toIndexedSourceFile))
+      )
     }
     return index
   })
@@ -108,7 +136,13 @@ const SCHEMA = (tokenize: string) => [
   `CREATE VIRTUAL TABLE sections USING fts5(file, section, content, tokenize='${tokenize}')`,
   "CREATE TABLE headings (id INTEGER PRIMARY KEY, file TEXT NOT NULL, text TEXT NOT NULL, level INTEGER NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL)",
   "CREATE INDEX idx_headings_text ON headings(text COLLATE NOCASE)",
-  "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)"
+  "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)",
+  // Beside the RFC's tables (issue 16): what an incremental build needs to
+  // find a file's rows (its sections hold the contiguous rowids first_rowid..last_rowid)
+  // and to skip unchanged files (size, mtime, hash, and the stub's title/description).
+  "CREATE INDEX idx_headings_file ON headings(file)",
+  "CREATE TABLE source_files (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ms REAL NOT NULL, hash TEXT NOT NULL, trusted INTEGER NOT NULL, " +
+    "title TEXT, description TEXT, first_rowid INTEGER, last_rowid INTEGER)"
 ]
 
 const tempNameFor = (path: string) =>
@@ -149,19 +183,98 @@ const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexCo
     db.pragma("synchronous = OFF")
     db.exec("BEGIN")
     for (const statement of SCHEMA(tokenizer.fts5)) db.exec(statement)
-    const section = db.prepare("INSERT INTO sections (file, section, content) VALUES (?, ?, ?)")
-    for (const f of contents.files) for (const s of f.sections) section.run(s.file, s.section, s.content)
-    const heading = db.prepare("INSERT INTO headings (file, text, level, start_line, end_line) VALUES (?, ?, ?, ?, ?)")
-    for (const f of contents.files) for (const h of f.headings) heading.run(h.file, h.text, h.level, h.start_line, h.end_line)
-    const meta = db.prepare("INSERT INTO index_meta (key, value) VALUES (?, ?)")
-    for (const [key, value] of Object.entries(contents.meta)) meta.run(key, value)
+    writeRows(db, contents, 0)
     db.exec("COMMIT")
   } finally {
     db.close()
   }
 }
 
-const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effect<void, IndexWriteFailed> => {
+type Db = InstanceType<typeof Database>
+
+/**
+ * Insert the rows of `contents.files` with explicit rowids after `lastRowid`
+ * (each file's sections get a contiguous range, kept in `source_files`),
+ * then replace `source_files` and `index_meta` (meta last).
+ */
+const writeRows = (db: Db, contents: IndexContents, lastRowid: number): void => {
+  const section = db.prepare("INSERT INTO sections (rowid, file, section, content) VALUES (?, ?, ?, ?)")
+  const heading = db.prepare("INSERT INTO headings (file, text, level, start_line, end_line) VALUES (?, ?, ?, ?, ?)")
+  const ranges = new Map<string, readonly [number, number]>()
+  let rowid = lastRowid
+  for (const f of contents.files as ReadonlyArray<PathRows>) {
+    const first = rowid + 1
+    for (const s of f.sections) section.run(++rowid, s.file, s.section, s.content)
+    if (rowid >= first) ranges.set(f.path, [first, rowid])
+    for (const h of f.headings) heading.run(h.file, h.text, h.level, h.start_line, h.end_line)
+  }
+  const kept = new Map<string, readonly [number, number]>()
+  for (const r of db.prepare("SELECT path, first_rowid, last_rowid FROM source_files WHERE first_rowid IS NOT NULL").all() as Array<{
+    path: string
+    first_rowid: number
+    last_rowid: number
+  }>) {
+    kept.set(r.path, [r.first_rowid, r.last_rowid])
+  }
+  db.exec("DELETE FROM source_files")
+  const file = db.prepare(
+    "INSERT INTO source_files (path, size, mtime_ms, hash, trusted, title, description, first_rowid, last_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+  )
+  for (const f of contents.sourceFiles) {
+    const range = ranges.get(f.path) ?? kept.get(f.path)
+    file.run(f.path, f.size, f.mtimeMs, f.hash, f.trusted ? 1 : 0, f.title ?? null, f.description ?? null, range?.[0] ?? null, range?.[1] ?? null)
+  }
+  db.exec("DELETE FROM index_meta")
+  const meta = db.prepare("INSERT INTO index_meta (key, value) VALUES (?, ?)")
+  for (const [key, value] of Object.entries(contents.meta)) meta.run(key, value)
+}
+
+/** Remove the rows of `paths` (sections by their rowid range, headings by file) from an index that has `source_files`. */
+const removeRows = (db: Db, paths: ReadonlyArray<string>): void => {
+  const range = db.prepare("SELECT first_rowid, last_rowid FROM source_files WHERE path = ?")
+  const sections = db.prepare("DELETE FROM sections WHERE rowid BETWEEN ? AND ?")
+  const headings = db.prepare("DELETE FROM headings WHERE file = ?")
+  const forget = db.prepare("DELETE FROM source_files WHERE path = ?")
+  for (const p of paths) {
+    const r = range.get(p) as { first_rowid: number | null; last_rowid: number | null } | undefined
+    if (r !== undefined && r.first_rowid !== null && r.last_rowid !== null) sections.run(r.first_rowid, r.last_rowid)
+    headings.run(p)
+    forget.run(p)
+  }
+}
+
+/**
+ * The incremental step in the temporary copy: one transaction removing the
+ * old rows of changed and deleted files and adding the new ones.
+ */
+const changeDatabase = (tmp: string, changes: IndexChanges): void => {
+  const db = new Database(tmp)
+  try {
+    // A failed change throws the copy away: no journal needed.
+    db.pragma("journal_mode = OFF")
+    db.pragma("synchronous = OFF")
+    db.exec("BEGIN")
+    removeRows(db, changes.remove)
+    const { last } = db.prepare("SELECT coalesce(max(rowid), 0) AS last FROM sections").get() as { last: number }
+    writeRows(db, changes, last)
+    db.exec("COMMIT")
+  } finally {
+    db.close()
+  }
+}
+
+const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effect<void, IndexWriteFailed> =>
+  replaceAtomically(path, (tmp) => fillDatabase(tmp, tokenizer, contents))
+
+/** Copy the current index, change the copy, rename it over: readers never see a half-changed file. */
+const update = (path: string, changes: IndexChanges): Effect.Effect<void, IndexWriteFailed> =>
+  replaceAtomically(path, (tmp) => {
+    fs.copyFileSync(path, tmp)
+    changeDatabase(tmp, changes)
+  })
+
+/** Build `path`'s next content in a temporary file beside it with `fill`, flush it, rename it over `path`. */
+const replaceAtomically = (path: string, fill: (tmp: string) => void): Effect.Effect<void, IndexWriteFailed> => {
   const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
   return Effect.suspend(() => {
     const tmp = tempNameFor(path)
@@ -178,7 +291,7 @@ const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents
       yield* Effect.try({ try: () => fs.mkdirSync(nodePath.dirname(path), { recursive: true }), catch: failed })
       yield* Effect.try({
         try: () => {
-          fillDatabase(tmp, tokenizer, contents)
+          fill(tmp)
           fsyncFile(tmp)
           fs.renameSync(tmp, path)
           fsyncDirBestEffort(nodePath.dirname(path))
@@ -208,6 +321,6 @@ const porterAvailable: Effect.Effect<boolean> = Effect.suspend(() =>
       ).pipe(Effect.tap((ok) => Effect.sync(() => void (porterProbe = ok))))
 )
 
-export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write }
+export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write, update }
 
 export const SqliteSearchIndexLive = Layer.succeed(SearchIndex, sqliteSearchIndex)
