@@ -198,6 +198,7 @@ export const updateIndex = (source: IndexSource) =>
       tokenizer: tokenizer.recorded
     })
     if (verdict._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))
+
     const now = yield* Clock.currentTimeMillis
     const metaNow = {
       skill_path: source.skill.canonicalSourceDir,
@@ -210,10 +211,28 @@ export const updateIndex = (source: IndexSource) =>
     const writeFailed = (e: { readonly path: string; readonly message: string }) =>
       new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })
     const previous = source.previous
+    const writeAll = (files: ReadonlyArray<PathRows>) =>
+      index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
+    const summary = (files: ReadonlyArray<PathRows>, action: IndexUpdate["action"], reason?: string): IndexUpdate => ({
+      path,
+      action,
+      ...(reason === undefined ? {} : { reason }),
+      sections: files.reduce((n, f) => n + f.sections.length, 0),
+      headings: files.reduce((n, f) => n + f.headings.length, 0),
+      tokenizer: tokenizer.recorded
+    })
     if (verdict._tag === "UpToDate" && previous !== undefined) {
       // Same sources; only records may have moved (a touched file, a file now old enough to trust).
       if (!sameRecords(previous, source.sourceFiles)) {
-        yield* index.update(path, { remove: [], files: [], sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
+        const ok = yield* index.update(path, { remove: [], files: [], sourceFiles: source.sourceFiles, meta: metaNow }).pipe(
+          Effect.as(true),
+          Effect.catchAll((e) => Effect.as(verbose(`search index cannot be updated (${e.message}): rebuilding ${path}`), false))
+        )
+        if (!ok) {
+          const all = yield* rowsOf(source, tokenizer)
+          yield* writeAll(all)
+          return summary(all, "rebuilt", "corrupt")
+        }
       }
       yield* verbose(`search index up to date: ${path}`)
       const update: IndexUpdate = { path, action: "up-to-date", sections: 0, headings: 0, tokenizer: tokenizer.recorded }
@@ -224,7 +243,16 @@ export const updateIndex = (source: IndexSource) =>
       const { reindex, remove } = changedFiles(previous, source.sourceFiles)
       yield* verbose(`search index: re-indexing ${reindex.size} file(s), removing rows of ${remove.length}: ${path}`)
       const files = yield* rowsOf(source, tokenizer, reindex)
-      yield* index.update(path, { remove, files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
+      const changed = yield* index.update(path, { remove, files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(
+        Effect.as(true),
+        // A damaged index (a table gone, a broken page) cannot be changed: rebuild it whole instead.
+        Effect.catchAll((e) => Effect.as(verbose(`search index cannot be updated (${e.message}): rebuilding ${path}`), false))
+      )
+      if (!changed) {
+        const all = yield* rowsOf(source, tokenizer)
+        yield* writeAll(all)
+        return summary(all, "rebuilt", "corrupt")
+      }
       const update: IndexUpdate = {
         path,
         action: "updated",
@@ -332,7 +360,8 @@ export const indexSkill = (skill: ResolvedSkill) =>
       sourceFiles.push({ path: f.path, size: f.size, mtimeMs: f.mtimeMs, hash, trusted: now - f.mtimeMs > RACY_WINDOW_MS, ...info })
     }
     const sourceHash = yield* combineSourceHash([...fileHashes])
-    return yield* updateIndex({ skill, tree, markdown, fileHashes, sourceHash, sourceFiles })
+    const previous = yield* previousSourceFiles(skill)
+    return yield* updateIndex({ skill, tree, markdown, fileHashes, sourceHash, sourceFiles, ...(previous === undefined ? {} : { previous }) })
   })
 
 /**

@@ -269,7 +269,8 @@ const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents
 /** Copy the current index, change the copy, rename it over: readers never see a half-changed file. */
 const update = (path: string, changes: IndexChanges): Effect.Effect<void, IndexWriteFailed> =>
   replaceAtomically(path, (tmp) => {
-    fs.copyFileSync(path, tmp)
+    // A reflink where the file system has them (a copy of extents, not bytes), else a plain copy.
+    fs.copyFileSync(path, tmp, fs.constants.COPYFILE_FICLONE)
     changeDatabase(tmp, changes)
   })
 
