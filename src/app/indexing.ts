@@ -41,7 +41,8 @@ import { Hasher } from "../ports/Hasher.js"
 import { SearchIndex, type IndexedSourceFile, type OpenIndex, type PathRows } from "../ports/SearchIndex.js"
 import type { ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
-import { combineSourceHash, currentSourceHash, scanSourceTree, type FileHashCache, type SourceTree } from "./sourceTree.js"
+import { SourceFreshness } from "../ports/SourceFreshness.js"
+import { combineSourceHash, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "./sourceTree.js"
 
 /** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */
 export const FILE_HASHES_KEY = "file_hashes"
@@ -323,10 +324,21 @@ export const openForQuery = (skill: ResolvedSkill) =>
     // Cheap conditions first; the source hash reads the tree.
     const cheap = staleness(meta, { sourceHash: meta.source_hash, tokenizer: tokenizer.recorded })
     if (cheap !== undefined) return yield* unusable(cheap)
-    const current = yield* currentSourceHash(skill.sourceDir, { cache: parseHashCache(meta) }).pipe(
+    // A long-lived server may know the sources have not changed since it last
+    // checked (src/ports/SourceFreshness.ts); otherwise stat every file.
+    const freshness = yield* SourceFreshness
+    const key = { indexPath: path, sourceDir: skill.sourceDir, sourceHash: meta.source_hash }
+    if (yield* freshness.isFresh(key)) {
+      const known: QueryableIndex = { index, meta, tokenizer }
+      return known
+    }
+    yield* freshness.checking(key)
+    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
       Effect.catchTag("PathEscapes", (e) => Effect.fail(new InternalError({ message: e.text, cause: e })))
     )
+    const current = yield* sourceHash(tree, { cache: parseHashCache(meta) })
     if (current.hash !== meta.source_hash) return yield* unusable("stale-source")
+    yield* freshness.matched(key, tree.dirs)
     const queryable: QueryableIndex = { index, meta, tokenizer }
     return queryable
   })
