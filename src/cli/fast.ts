@@ -122,9 +122,14 @@ export const fastCommands: Readonly<Record<string, FastCommand>> = {
   search: {
     positionals: [
       { key: "skill", optional: false },
-      { key: "query", optional: false }
+      { key: "query", optional: true }
     ],
-    flags: { limit: { key: "limit", kind: "integer" }, ...common },
+    flags: {
+      limit: { key: "limit", kind: "integer" },
+      all: { key: "all", kind: "boolean" },
+      skill: { key: "skills", kind: "text" },
+      ...common
+    },
     load: () => import("./commands/search.run.js").then((m) => m.runSearch)
   },
   stats: {

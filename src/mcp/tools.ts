@@ -144,18 +144,20 @@ export const tools: ReadonlyArray<ToolSpec<any, any>> = [
   defineTool({
     name: "skc_search",
     command: "search",
-    title: "Search a skill",
+    title: "Search a skill, or all skills",
     description:
-      "Full-text search over the sections of a skill's .md and .txt files: every word of query must appear (any order; English " +
-      "words are stemmed), results ranked by BM25 (higher score is better) with a snippet marking hits as [MATCH]…[/MATCH]. " +
-      "limit caps the results (default 10). Read a hit with skc_show (section) or skc_open (file). Needs a built skill " +
-      "(error[E002]: run skc_build).",
+      "Full-text search over the sections of a skill's .md and .txt files (English words are stemmed). Sections holding every " +
+      "word of query come first, ranked by BM25 (higher score is better); when none holds them all, sections holding the most " +
+      "of its content words, with partial=true. Each result has file, section, line and a snippet marking hits as " +
+      "[MATCH]…[/MATCH]; a parent section is not repeated when a subsection matched. Omit skill to search every built skill " +
+      "(each result then names its skill; skills narrows the set). limit caps the results (default 10). Read a hit with " +
+      "skc_show (section) or, when section is \"\", skc_open (file, max_lines=end_line-1). Needs a built skill (error[E002]: run skc_build).",
     input: SearchInput,
     output: SearchOutput,
     readOnly: true,
     run: (input) => search(input),
     log: { args: (i, r) => searchLogArgs(i, r) },
-    text: (result) => renderSearchText(result)
+    text: (result) => renderSearchText(result, { mcp: true })
   }),
   defineTool({
     name: "skc_open",

@@ -26,6 +26,7 @@ import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { randomBytes } from "node:crypto"
 import type { HeadingRow } from "../../domain/search/documents.js"
+import { excerptOf } from "../../domain/search/excerpt.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 import {
@@ -33,7 +34,10 @@ import {
   IndexWriteFailed,
   SearchIndex,
   type IndexContents,
+  type ColumnWeights,
   type OpenIndex,
+  type RankedRow,
+  type RowPlace,
   type SearchHit,
   type SearchIndexService
 } from "../../ports/SearchIndex.js"
@@ -53,16 +57,51 @@ const connect = (filename: string, readonly: boolean) =>
     Effect.either
   )
 
+/** RFC-0004:C-SEARCH: snippets of at most 32 tokens. */
+const SNIPPET_TOKENS = 32
+
 export const SEARCH_SQL =
   "SELECT file, section, snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) AS snippet, -bm25(sections) AS score " +
   "FROM sections WHERE sections MATCH ? ORDER BY rank LIMIT ?"
+const weighted = (w: ColumnWeights) => `-bm25(sections, ${w.map((x) => Number(x).toString()).join(", ")})`
+const rankSql = (w: ColumnWeights) => `SELECT rowid, ${weighted(w)} AS score FROM sections WHERE sections MATCH ? ORDER BY score DESC, rowid`
+const scoresAmongSql = (w: ColumnWeights) =>
+  `SELECT rowid, ${weighted(w)} AS score FROM sections WHERE sections MATCH ? AND rowid IN (SELECT value FROM json_each(?))`
+const COUNT_SQL = "SELECT count(*) AS n FROM sections WHERE sections MATCH ?"
+const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
+const PLACES_SQL =
+  "SELECT id AS rowid, file, section, line, end_line, level FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
+const OWN_SQL = "SELECT rowid FROM section_own WHERE section_own MATCH ? AND rowid IN (SELECT value FROM json_each(?))"
+/**
+ * Up to this many characters FTS5's own `snippet()` cuts the excerpt; above
+ * it `highlight()` marks every hit in one pass and excerpt.ts picks the
+ * window in linear time (snippet() is quadratic in the hits of one row).
+ */
+export const SNIPPET_MAX_CHARS = 16_384
+const EXCERPT_SQL =
+  `SELECT CASE WHEN length(content) <= ${SNIPPET_MAX_CHARS} THEN snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) END AS snippet, ` +
+  `CASE WHEN length(content) > ${SNIPPET_MAX_CHARS} THEN highlight(sections, 2, char(1), char(2)) END AS marked ` +
+  // A JavaScript number binds as a REAL, which FTS5's rowid lookup ignores (it returned every match): cast it.
+  "FROM sections WHERE sections MATCH ? AND rowid = CAST(? AS INTEGER)"
 const HEADINGS_NAMED_SQL =
   "SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line"
 const ALL_HEADINGS_SQL = "SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"
 
 const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
   const fail = Effect.fail(new IndexReadFailed({ path, message: meta._tag === "Corrupt" ? meta.reason : "no index" }))
-  return { meta, search: () => fail, headingsNamed: () => fail, allHeadings: fail }
+  return {
+    meta,
+    search: () => fail,
+    rank: () => fail,
+    scoresAmong: () => fail,
+    countMatching: () => fail,
+    rowCount: fail,
+    places: () => fail,
+    ownMatching: () => fail,
+    excerpt: () => fail,
+    headingsNamed: () => fail,
+    allHeadings: fail
+  }
 }
 
 /** SQLite's in-header page count against the file size: a truncated copy is corrupt even if its first pages read fine. */
@@ -93,9 +132,24 @@ const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
       sql.unsafe<A>(text, params).pipe(
         Effect.catchAllCause((cause) => Effect.fail(readFailed(cause)))
       ) as Effect.Effect<ReadonlyArray<A>, IndexReadFailed>
+    const ids = (rowids: ReadonlyArray<number>) => JSON.stringify(rowids)
     const index: OpenIndex = {
       meta,
       search: (match, limit) => query<SearchHit>(SEARCH_SQL, [match, limit]),
+      rank: (match, weights) => query<RankedRow>(rankSql(weights), [match]),
+      scoresAmong: (match, weights, among) =>
+        among.length === 0 ? Effect.succeed([]) : query<RankedRow>(scoresAmongSql(weights), [match, ids(among)]),
+      countMatching: (match) => Effect.map(query<{ n: number }>(COUNT_SQL, [match]), (rows) => rows[0]?.n ?? 0),
+      rowCount: Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0),
+      places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
+      ownMatching: (match, among) =>
+        among.length === 0 ? Effect.succeed([]) : Effect.map(query<{ rowid: number }>(OWN_SQL, [match, ids(among)]), (rows) => rows.map((r) => r.rowid)),
+      excerpt: (match, rowid) =>
+        Effect.map(query<{ snippet: string | null; marked: string | null }>(EXCERPT_SQL, [match, rowid]), (rows) => {
+          const row = rows[0]
+          if (row === undefined) return ""
+          return row.snippet ?? excerptOf(row.marked ?? "", SNIPPET_TOKENS)
+        }),
       headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
       allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, [])
     }
@@ -108,7 +162,10 @@ const SCHEMA = (tokenize: string) => [
   `CREATE VIRTUAL TABLE sections USING fts5(file, section, content, tokenize='${tokenize}')`,
   "CREATE TABLE headings (id INTEGER PRIMARY KEY, file TEXT NOT NULL, text TEXT NOT NULL, level INTEGER NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL)",
   "CREATE INDEX idx_headings_text ON headings(text COLLATE NOCASE)",
-  "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)"
+  "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)",
+  // Beside the RFC's tables (schema 3, issue 14): where each document sits, and the own text of sections with subsections.
+  "CREATE TABLE section_places (id INTEGER PRIMARY KEY, file TEXT NOT NULL, section TEXT NOT NULL, line INTEGER NOT NULL, end_line INTEGER NOT NULL, level INTEGER NOT NULL)",
+  `CREATE VIRTUAL TABLE section_own USING fts5(own, tokenize='${tokenize}')`
 ]
 
 const tempNameFor = (path: string) =>
@@ -149,8 +206,19 @@ const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexCo
     db.pragma("synchronous = OFF")
     db.exec("BEGIN")
     for (const statement of SCHEMA(tokenizer.fts5)) db.exec(statement)
-    const section = db.prepare("INSERT INTO sections (file, section, content) VALUES (?, ?, ?)")
-    for (const f of contents.files) for (const s of f.sections) section.run(s.file, s.section, s.content)
+    // One rowid per document, shared by `sections`, `section_places` and `section_own`.
+    const section = db.prepare("INSERT INTO sections (rowid, file, section, content) VALUES (?, ?, ?, ?)")
+    const place = db.prepare("INSERT INTO section_places (id, file, section, line, end_line, level) VALUES (?, ?, ?, ?, ?, ?)")
+    const own = db.prepare("INSERT INTO section_own (rowid, own) VALUES (?, ?)")
+    let rowid = 0
+    for (const f of contents.files) {
+      for (const s of f.sections) {
+        rowid++
+        section.run(rowid, s.file, s.section, s.content)
+        place.run(rowid, s.file, s.section, s.line, s.endLine, s.level)
+        if (s.own !== undefined) own.run(rowid, s.own)
+      }
+    }
     const heading = db.prepare("INSERT INTO headings (file, text, level, start_line, end_line) VALUES (?, ?, ?, ?, ?)")
     for (const f of contents.files) for (const h of f.headings) heading.run(h.file, h.text, h.level, h.start_line, h.end_line)
     const meta = db.prepare("INSERT INTO index_meta (key, value) VALUES (?, ?)")
