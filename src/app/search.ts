@@ -27,6 +27,7 @@ import {
   echoedAncestors,
   fallbackTokens,
   globalScore,
+  minTermsHeld,
   type Rankable
 } from "../domain/search/rank.js"
 import { Diagnostics, verbose } from "../ports/Diagnostics.js"
@@ -131,7 +132,7 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
     if (ranked.length === 0) return { candidates: [], rows: 0, hits: [] } satisfies Evaluated
     const ids = ranked.map((r) => r.rowid)
     const places = new Map((yield* index.places(ids)).map((p) => [p.rowid, p]))
-    const headed = ids.filter((id) => (places.get(id)?.level ?? 0) > 0)
+    const headed = ids.filter((id) => places.get(id)?.subsections === 1)
     // Per term: which rows hold it and with what score (only when ranking needs it).
     const needTerms = perTerm || (mode === "any" && terms.length > 1)
     const byTerm: Array<ReadonlyMap<number, number>> = []
@@ -152,7 +153,8 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
       own = new Set(headed.filter((id) => (ownHeld.get(id) ?? 0) >= heldBy(id)))
     }
     const dropped = echoedAncestors([...places.values()], own)
-    const kept = ranked.filter((r) => !dropped.has(r.rowid) && places.has(r.rowid))
+    const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
+    const kept = ranked.filter((r) => !dropped.has(r.rowid) && places.has(r.rowid) && heldBy(r.rowid) >= floor)
     const rows = perTerm ? yield* index.rowCount : 0
     const candidates: Array<Candidate> = kept.map((r) => {
       const termScores = needTerms ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined

@@ -44,6 +44,8 @@ export interface RowPlace {
   readonly end_line: number
   /** 0 for a preamble or a `.txt` file. */
   readonly level: number
+  /** 1 when the section has subsections (and so an own text in `section_own`), else 0. */
+  readonly subsections: number
 }
 
 /** `bm25()` weights of the `file`, `section` and `content` columns. */

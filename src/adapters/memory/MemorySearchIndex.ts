@@ -52,7 +52,7 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
           guard(
             rows
               .filter((r) => ids.includes(r.rowid))
-              .map((r) => ({ rowid: r.rowid, file: r.file, section: r.section, line: r.line, end_line: r.endLine, level: r.level }))
+              .map((r) => ({ rowid: r.rowid, file: r.file, section: r.section, line: r.line, end_line: r.endLine, level: r.level, subsections: r.own === undefined ? 0 : 1 }))
           ),
         ownMatching: (match, among) => guard(rows.filter((r) => among.includes(r.rowid) && r.own !== undefined && holds(r.own, match) > 0).map((r) => r.rowid)),
         excerpt: (_match, rowid) => guard(rows.find((r) => r.rowid === rowid)?.content.slice(0, 200) ?? ""),

@@ -70,7 +70,7 @@ const scoresAmongSql = (w: ColumnWeights) =>
 const COUNT_SQL = "SELECT count(*) AS n FROM sections WHERE sections MATCH ?"
 const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
 const PLACES_SQL =
-  "SELECT id AS rowid, file, section, line, end_line, level FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
+  "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
 const OWN_SQL = "SELECT rowid FROM section_own WHERE section_own MATCH ? AND rowid IN (SELECT value FROM json_each(?))"
 /**
  * Up to this many characters FTS5's own `snippet()` cuts the excerpt; above
@@ -164,7 +164,7 @@ const SCHEMA = (tokenize: string) => [
   "CREATE INDEX idx_headings_text ON headings(text COLLATE NOCASE)",
   "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)",
   // Beside the RFC's tables (schema 3, issue 14): where each document sits, and the own text of sections with subsections.
-  "CREATE TABLE section_places (id INTEGER PRIMARY KEY, file TEXT NOT NULL, section TEXT NOT NULL, line INTEGER NOT NULL, end_line INTEGER NOT NULL, level INTEGER NOT NULL)",
+  "CREATE TABLE section_places (id INTEGER PRIMARY KEY, file TEXT NOT NULL, section TEXT NOT NULL, line INTEGER NOT NULL, end_line INTEGER NOT NULL, level INTEGER NOT NULL, subsections INTEGER NOT NULL)",
   `CREATE VIRTUAL TABLE section_own USING fts5(own, tokenize='${tokenize}')`
 ]
 
@@ -208,14 +208,14 @@ const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexCo
     for (const statement of SCHEMA(tokenizer.fts5)) db.exec(statement)
     // One rowid per document, shared by `sections`, `section_places` and `section_own`.
     const section = db.prepare("INSERT INTO sections (rowid, file, section, content) VALUES (?, ?, ?, ?)")
-    const place = db.prepare("INSERT INTO section_places (id, file, section, line, end_line, level) VALUES (?, ?, ?, ?, ?, ?)")
+    const place = db.prepare("INSERT INTO section_places (id, file, section, line, end_line, level, subsections) VALUES (?, ?, ?, ?, ?, ?, ?)")
     const own = db.prepare("INSERT INTO section_own (rowid, own) VALUES (?, ?)")
     let rowid = 0
     for (const f of contents.files) {
       for (const s of f.sections) {
         rowid++
         section.run(rowid, s.file, s.section, s.content)
-        place.run(rowid, s.file, s.section, s.line, s.endLine, s.level)
+        place.run(rowid, s.file, s.section, s.line, s.endLine, s.level, s.own === undefined ? 0 : 1)
         if (s.own !== undefined) own.run(rowid, s.own)
       }
     }

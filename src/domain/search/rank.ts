@@ -4,9 +4,11 @@
  *
  * - AND first, exactly the RFC's query. Only when it finds nothing and the
  *   query has two or more terms: its content words (stop words left out)
- *   joined by OR, ranked by how many of them a section holds, then BM25.
- * - No echo of parents: a section whose descendant also matched is dropped
- *   unless its own text (heading to first subheading) matches too.
+ *   joined by OR, ranked by how many of them a section holds, then BM25;
+ *   a section holding fewer than half of them is not an answer.
+ * - No echo of parents: a section with subsections is dropped unless its
+ *   own text (heading to first subheading) matches too; its subsections
+ *   answer for themselves.
  * - Across skills: BM25 is per index (its IDF counts that index's sections),
  *   so each hit's score is recomputed with the IDF of all searched indexes
  *   together (`globalScore`); results are merged by terms held, then that score.
@@ -52,40 +54,24 @@ export const fallbackTokens = (tokens: ReadonlyArray<string>): ReadonlyArray<str
   return out
 }
 
-/** Where a candidate row sits in its file (`level` 0: preamble or `.txt`, never an ancestor). */
+/** What parent elimination needs of a candidate row. */
 export interface Placed {
   readonly rowid: number
-  readonly file: string
-  readonly line: number
-  readonly end_line: number
-  readonly level: number
+  /** 1 when the section has subsections, else 0 (leaf sections, preambles, `.txt` files). */
+  readonly subsections: number
 }
 
 /**
- * The rows that are ancestors of another row of `rows` (a later row of the
- * same file starts inside them), except those in `ownMatches`. O(n log n).
+ * The rows that only echo their subsections: a section with subsections
+ * whose own text (heading to first subheading) does not match as the
+ * section does (`ownMatches` are those whose own text does). Such a row
+ * matched because of what its subsections hold, either because one of them
+ * matches too (which is then the better answer) or because the words are
+ * spread over several of them (no single place answers); in both cases the
+ * subsections stand for themselves.
  */
-export const echoedAncestors = (rows: ReadonlyArray<Placed>, ownMatches: ReadonlySet<number>): ReadonlySet<number> => {
-  const byFile = new Map<string, Array<Placed>>()
-  for (const r of rows) {
-    const list = byFile.get(r.file)
-    if (list === undefined) byFile.set(r.file, [r])
-    else list.push(r)
-  }
-  const dropped = new Set<number>()
-  for (const list of byFile.values()) {
-    list.sort((a, b) => a.line - b.line)
-    for (let i = 0; i < list.length; i++) {
-      const a = list[i]
-      if (a.level === 0 || ownMatches.has(a.rowid)) continue
-      // The next row starting after `a` is its descendant iff it starts inside `a`'s section.
-      let j = i + 1
-      while (j < list.length && list[j].line === a.line) j++
-      if (j < list.length && list[j].line < a.end_line) dropped.add(a.rowid)
-    }
-  }
-  return dropped
-}
+export const echoedAncestors = (rows: ReadonlyArray<Placed>, ownMatches: ReadonlySet<number>): ReadonlySet<number> =>
+  new Set(rows.filter((r) => r.subsections === 1 && !ownMatches.has(r.rowid)).map((r) => r.rowid))
 
 /**
  * FTS5's inverse document frequency (fts5_aux.c, bm25): `ln((N − n + 0.5) /
@@ -115,6 +101,15 @@ export const globalScore = (
   })
   return score
 }
+
+/**
+ * The fewest content words a section must hold to be a partial answer:
+ * half of them, rounded up. A section holding one word of a four-word
+ * question shares a word with it, it does not answer it; without this
+ * floor every question gets an "answer" from whichever section holds its
+ * most common word.
+ */
+export const minTermsHeld = (terms: number): number => Math.ceil(terms / 2)
 
 /** A ranked result, before excerpts: what ordering needs. */
 export interface Rankable {
