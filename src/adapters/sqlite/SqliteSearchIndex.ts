@@ -26,7 +26,7 @@ import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { randomBytes } from "node:crypto"
 import type { HeadingRow } from "../../domain/search/documents.js"
-import { excerptOf } from "../../domain/search/excerpt.js"
+import { excerptOf, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 import {
@@ -74,13 +74,14 @@ const PLACES_SQL =
 const OWN_SQL = "SELECT rowid FROM section_own WHERE section_own MATCH ? AND rowid IN (SELECT value FROM json_each(?))"
 /**
  * Up to this many characters FTS5's own `snippet()` cuts the excerpt; above
- * it `highlight()` marks every hit in one pass and excerpt.ts picks the
- * window in linear time (snippet() is quadratic in the hits of one row).
+ * it the text is read and excerpt.ts finds the hits and the window in
+ * linear time (`snippet()` and `highlight()` are quadratic in the hits of
+ * one row, issue 19).
  */
 export const SNIPPET_MAX_CHARS = 16_384
 const EXCERPT_SQL =
   `SELECT CASE WHEN length(content) <= ${SNIPPET_MAX_CHARS} THEN snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) END AS snippet, ` +
-  `CASE WHEN length(content) > ${SNIPPET_MAX_CHARS} THEN highlight(sections, 2, char(1), char(2)) END AS marked ` +
+  `CASE WHEN length(content) > ${SNIPPET_MAX_CHARS} THEN content END AS content ` +
   // A JavaScript number binds as a REAL, which FTS5's rowid lookup ignores (it returned every match): cast it.
   "FROM sections WHERE sections MATCH ? AND rowid = CAST(? AS INTEGER)"
 const HEADINGS_NAMED_SQL =
@@ -145,10 +146,13 @@ const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
       ownMatching: (match, among) =>
         among.length === 0 ? Effect.succeed([]) : Effect.map(query<{ rowid: number }>(OWN_SQL, [match, ids(among)]), (rows) => rows.map((r) => r.rowid)),
       excerpt: (match, rowid) =>
-        Effect.map(query<{ snippet: string | null; marked: string | null }>(EXCERPT_SQL, [match, rowid]), (rows) => {
+        Effect.map(query<{ snippet: string | null; content: string | null }>(EXCERPT_SQL, [match, rowid]), (rows) => {
           const row = rows[0]
           if (row === undefined) return ""
-          return row.snippet ?? excerptOf(row.marked ?? "", SNIPPET_TOKENS)
+          if (row.snippet !== null) return row.snippet
+          // The index's own tokenizer decides stemming: `porter` and `cjk+porter` stem.
+          const normalize = tokenNormalizer(meta.meta.tokenizer.endsWith("porter"))
+          return excerptOf(row.content ?? "", phrasesOf(match, normalize), normalize, SNIPPET_TOKENS)
         }),
       headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
       allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, [])

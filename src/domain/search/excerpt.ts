@@ -1,24 +1,19 @@
 /**
- * A snippet cut from a whole highlighted text, in time linear in its length
- * (issue 19, RFC-0004:C-SEARCH snippet parameters).
+ * A snippet of a large document, in time linear in its length (issue 19,
+ * RFC-0004:C-SEARCH snippet parameters). Pure.
  *
- * FTS5's `snippet()` scores every candidate window against every hit, so on
- * one section holding tens of thousands of hits it is quadratic (a 1 MB
- * section took seconds, 30 MB minutes). For large documents the adapter asks
- * FTS5 for `highlight()` instead, which marks every hit in one pass, with
- * the control characters `HIT_OPEN` / `HIT_CLOSE`, and this module picks the
- * window: the `tokens` consecutive tokens holding the most hits (the first
- * such window), rendered like `snippet()`: `[MATCH]…[/MATCH]` around each
- * hit, `...` where text before or after was left out.
- *
- * Tokens are what `unicode61` counts as tokens: runs of letters, numbers,
- * marks and private-use characters.
+ * FTS5's `snippet()` scores every candidate window against every hit, and
+ * `highlight()` rebuilds its whole output string on every hit, so both are
+ * quadratic in the hits of one row (a 1 MB section full of hits took
+ * seconds, 30 MB minutes). For documents above a size the adapter reads
+ * the text and this module finds the hits itself, the way the index
+ * tokenizes (`unicode61`: runs of letters, numbers and marks, case and
+ * diacritics folded; `porter`: English stems), then picks the window: the
+ * `tokens` consecutive tokens holding the most hits (the first such window),
+ * rendered like `snippet()`: `[MATCH]…[/MATCH]` around each hit, `...` where
+ * text before or after was left out.
  */
-
-export const HIT_OPEN = "\u0001"
-export const HIT_CLOSE = "\u0002"
-
-const TOKEN_OR_MARK = /[\p{L}\p{N}\p{M}\p{Co}]+|[\u0001\u0002]/gu
+import { porterStem } from "../protocol/stem.js"
 
 export interface ExcerptMarkers {
   readonly open: string
@@ -28,27 +23,71 @@ export interface ExcerptMarkers {
 
 export const RFC_MARKERS: ExcerptMarkers = { open: "[MATCH]", close: "[/MATCH]", ellipsis: "..." }
 
-const stripMarks = (s: string): string => (s.includes(HIT_OPEN) || s.includes(HIT_CLOSE) ? s.replace(/[\u0001\u0002]/g, "") : s)
+// What unicode61 keeps inside a token: letters, numbers, marks, private use.
+const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
+const DIACRITICS = /\p{M}/gu
 
-/** The best window of `tokens` tokens of `highlighted`, rendered with `markers`. Linear in the text. */
-export const excerptOf = (highlighted: string, tokens: number, markers: ExcerptMarkers = RFC_MARKERS): string => {
-  // One pass: token offsets and, per token, the hit it belongs to (-1: none).
+/** A token as the index compares it: case-folded, diacritics removed, stemmed with `porter`. */
+export const tokenNormalizer = (stems: boolean): ((token: string) => string) => {
+  const memo = new Map<string, string>()
+  return (token) => {
+    let n = memo.get(token)
+    if (n === undefined) {
+      const folded = token.toLowerCase().normalize("NFD").replace(DIACRITICS, "")
+      n = stems ? porterStem(folded) : folded
+      // The vocabulary of one document is small next to its length: memoising keeps stemming linear.
+      if (memo.size < 100_000) memo.set(token, n)
+    }
+    return n
+  }
+}
+
+/** The phrases of a MATCH expression built by query.ts: each quoted term as its normalized tokens. */
+export const phrasesOf = (match: string, normalize: (token: string) => string): ReadonlyArray<ReadonlyArray<string>> =>
+  [...match.matchAll(/"((?:[^"]|"")*)"/g)]
+    .map((m) => [...m[1].replaceAll('""', '"').matchAll(TOKEN)].map((t) => normalize(t[0])))
+    .filter((p) => p.length > 0)
+
+/** The best window of `tokens` tokens of `text` for `phrases`, rendered with `markers`. Linear in the text. */
+export const excerptOf = (
+  text: string,
+  phrases: ReadonlyArray<ReadonlyArray<string>>,
+  normalize: (token: string) => string,
+  tokens: number,
+  markers: ExcerptMarkers = RFC_MARKERS
+): string => {
   const starts: Array<number> = []
   const ends: Array<number> = []
-  const hitOf: Array<number> = []
-  let hit = -1
-  let hits = 0
-  for (const m of highlighted.matchAll(TOKEN_OR_MARK)) {
-    if (m[0] === HIT_OPEN) hit = hits++
-    else if (m[0] === HIT_CLOSE) hit = -1
-    else {
-      starts.push(m.index)
-      ends.push(m.index + m[0].length)
-      hitOf.push(hit)
-    }
+  const words: Array<string> = []
+  for (const m of text.matchAll(TOKEN)) {
+    starts.push(m.index)
+    ends.push(m.index + m[0].length)
+    words.push(normalize(m[0]))
   }
   const n = starts.length
-  if (n === 0) return stripMarks(highlighted).trim()
+  if (n === 0) return text.trim()
+  // Hits: each occurrence of a phrase is one hit (its tokens share an id), first phrase wins on overlap.
+  const byFirst = new Map<string, Array<ReadonlyArray<string>>>()
+  for (const p of phrases) {
+    const list = byFirst.get(p[0])
+    if (list === undefined) byFirst.set(p[0], [p])
+    else list.push(p)
+  }
+  const hitOf = new Int32Array(n).fill(-1)
+  let hits = 0
+  for (let i = 0; i < n; i++) {
+    const candidates = byFirst.get(words[i])
+    if (candidates === undefined || hitOf[i] !== -1) continue
+    for (const p of candidates) {
+      if (i + p.length > n) continue
+      let ok = true
+      for (let k = 1; k < p.length && ok; k++) ok = words[i + k] === p[k]
+      if (!ok) continue
+      for (let k = 0; k < p.length; k++) hitOf[i + k] = hits
+      hits++
+      break
+    }
+  }
   const width = Math.min(tokens, n)
   // Sliding window over the hit tokens: O(n).
   let inWindow = 0
@@ -64,13 +103,13 @@ export const excerptOf = (highlighted: string, tokens: number, markers: ExcerptM
     }
   }
   const last = bestStart + width - 1
-  let out = bestStart > 0 ? markers.ellipsis : stripMarks(highlighted.slice(0, starts[0]))
+  let out = bestStart > 0 ? markers.ellipsis : text.slice(0, starts[0])
   for (let i = bestStart; i <= last; i++) {
-    if (i > bestStart) out += stripMarks(highlighted.slice(ends[i - 1], starts[i]))
+    if (i > bestStart) out += text.slice(ends[i - 1], starts[i])
     const opens = hitOf[i] !== -1 && (i === bestStart || hitOf[i - 1] !== hitOf[i])
     const closes = hitOf[i] !== -1 && (i === last || hitOf[i + 1] !== hitOf[i])
-    out += (opens ? markers.open : "") + highlighted.slice(starts[i], ends[i]) + (closes ? markers.close : "")
+    out += (opens ? markers.open : "") + text.slice(starts[i], ends[i]) + (closes ? markers.close : "")
   }
-  out += last < n - 1 ? markers.ellipsis : stripMarks(highlighted.slice(ends[last]))
+  out += last < n - 1 ? markers.ellipsis : text.slice(ends[last])
   return out
 }

@@ -14,8 +14,13 @@
  *   together (`globalScore`); results are merged by terms held, then that score.
  */
 
-/** `bm25()` weights of the columns `file`, `section` (the heading), `content`. */
-export const COLUMN_WEIGHTS: readonly [number, number, number] = [1, 1, 1]
+/**
+ * `bm25()` weights of the columns `file`, `section` (the heading), `content`.
+ * A word of the heading names what the section is about, so it counts
+ * three times as much as a word of the body (the heading line is also in
+ * `content`, so it is counted there once more).
+ */
+export const COLUMN_WEIGHTS: readonly [number, number, number] = [1, 3, 1]
 
 /**
  * English function words: a question's "how do I … with the …" says nothing
@@ -30,7 +35,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     "now of off on once one only or other our ours out over own please same she should so some such than that the their " +
     "theirs them then there these they this those through to too under until up us use used using very want wants was we " +
     "were what when where which while who whom why will with would you your yours yourself way ways something thing things " +
-    "anything stuff possible tell show give make sure really also should i'm im it's whats what's"
+    "anything stuff possible tell show give make sure really also should i'm im it's whats what's without within across " +
+    "several every many much via per onto upon among whether either neither"
   ).split(" ")
 )
 
