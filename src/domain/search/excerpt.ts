@@ -102,6 +102,15 @@ export const excerptOf = (
       bestStart = s
     }
   }
+  // Centre the hits of that window in it (FTS5's snippet() also pads both sides).
+  let first = -1
+  let lastHit = -1
+  for (let i = bestStart; i < bestStart + width; i++) {
+    if (hitOf[i] === -1) continue
+    if (first === -1) first = i
+    lastHit = i
+  }
+  if (first !== -1) bestStart = Math.max(0, Math.min(n - width, first - Math.floor((width - (lastHit - first + 1)) / 2)))
   const last = bestStart + width - 1
   let out = bestStart > 0 ? markers.ellipsis : text.slice(0, starts[0])
   for (let i = bestStart; i <= last; i++) {
