@@ -24,7 +24,7 @@ import { anyOfExpression, queryTokens, termOf } from "../domain/search/query.js"
 import {
   COLUMN_WEIGHTS,
   compareRanked,
-  echoedAncestors,
+  answersForItself,
   fallbackTokens,
   globalScore,
   minTermsHeld,
@@ -101,27 +101,38 @@ interface Opened {
   readonly q: QueryableIndex
 }
 
-/** A candidate row of one index, with what ranking needs. */
-interface Candidate extends Rankable {
-  readonly opened: Opened
-  readonly place: RowPlace
-  /** Score of each searched term alone, in this index (0: not held). Only when asked for. */
+/** A ranked row of one index, before its place is known. */
+interface Scored extends Rankable {
+  /** Score of each searched term alone, in this index (0: not held). Only when the IDF across indexes needs it. */
   readonly termScores?: ReadonlyArray<number>
 }
 
+/** A row chosen for the answer, with its place. */
+interface Candidate extends Rankable {
+  readonly opened: Opened
+  readonly place: RowPlace
+}
+
+/** One index's matches for one mode, ready to be picked from in any order. */
 interface Evaluated {
-  readonly candidates: ReadonlyArray<Candidate>
+  readonly opened: Opened
+  /** The matching rows that hold enough terms (all of them for AND), best first by local BM25. */
+  readonly scored: ReadonlyArray<Scored>
   /** Documents in the index, and per term how many hold it (for the IDF across indexes). */
   readonly rows: number
   readonly hits: ReadonlyArray<number>
+  /** Whether a row may answer, given its place: no echo of its subsections. */
+  readonly answers: (place: RowPlace) => boolean
 }
 
 const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusable({ skill: skill.name, reason: `corrupt (${e.message})` })
 
 /**
- * Run one mode (`all`: every term; `any`: at least one) on one index:
- * matching rows, their places, parent elimination, terms held; with
- * `perTerm`, each row's score per term and the counts the IDF needs.
+ * Run one mode (`all`: every term; `any`: at least one) on one index: the
+ * matching rows with their scores and terms held, and the parent rule.
+ * Places are not read here: a large skill has tens of thousands of
+ * matching rows, and only the few that are returned need one (`pick`).
+ * With `perTerm`, each row's score per term and the counts the IDF needs.
  */
 const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "any", perTerm: boolean) =>
   Effect.gen(function* () {
@@ -129,47 +140,60 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
     const terms = tokens.map((t) => termOf(t, tokenizer))
     const match = mode === "all" ? terms.join(" ") : anyOfExpression(terms)
     const ranked = yield* index.rank(match, COLUMN_WEIGHTS)
-    if (ranked.length === 0) return { candidates: [], rows: 0, hits: [] } satisfies Evaluated
-    const ids = ranked.map((r) => r.rowid)
-    const places = new Map((yield* index.places(ids)).map((p) => [p.rowid, p]))
-    const headed = ids.filter((id) => places.get(id)?.subsections === 1)
-    // Per term: which rows hold it and with what score (only when ranking needs it).
+    if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false } satisfies Evaluated
+    // Per term: the rows holding it and their score for it alone (only when ranking needs it).
     const needTerms = perTerm || (mode === "any" && terms.length > 1)
     const byTerm: Array<ReadonlyMap<number, number>> = []
-    const hits: Array<number> = []
-    if (needTerms) {
-      for (const term of terms) {
-        byTerm.push(new Map((yield* index.scoresAmong(term, COLUMN_WEIGHTS, ids)).map((r) => [r.rowid, r.score])))
-        if (perTerm) hits.push(yield* index.countMatching(term))
-      }
-    }
-    const heldBy = (rowid: number) => (needTerms ? byTerm.filter((m) => (m.get(rowid) ?? 0) !== 0).length : terms.length)
-    // An ancestor stays only if its own text matches as it does: every term (AND), or every term it holds (OR).
-    let own: ReadonlySet<number>
-    if (mode === "all" || terms.length === 1) own = new Set(yield* index.ownMatching(match, headed))
-    else {
+    if (needTerms) for (const term of terms) byTerm.push(new Map((yield* index.rank(term, COLUMN_WEIGHTS)).map((r) => [r.rowid, r.score])))
+    const heldBy = (rowid: number) => (needTerms ? byTerm.filter((m) => m.has(rowid)).length : terms.length)
+    // A section with subsections answers only if its own text matches as it does:
+    // every term (AND), or every term the whole section holds (OR).
+    let ownAnswers: (rowid: number) => boolean
+    if (mode === "all" || terms.length === 1) {
+      const own = new Set(yield* index.ownMatching(match))
+      ownAnswers = (rowid) => own.has(rowid)
+    } else {
       const ownHeld = new Map<number, number>()
-      for (const term of terms) for (const id of yield* index.ownMatching(term, headed)) ownHeld.set(id, (ownHeld.get(id) ?? 0) + 1)
-      own = new Set(headed.filter((id) => (ownHeld.get(id) ?? 0) >= heldBy(id)))
+      for (const term of terms) for (const id of yield* index.ownMatching(term)) ownHeld.set(id, (ownHeld.get(id) ?? 0) + 1)
+      ownAnswers = (rowid) => (ownHeld.get(rowid) ?? 0) >= heldBy(rowid)
     }
-    const dropped = echoedAncestors([...places.values()], own)
     const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
-    const kept = ranked.filter((r) => !dropped.has(r.rowid) && places.has(r.rowid) && heldBy(r.rowid) >= floor)
-    const rows = perTerm ? yield* index.rowCount : 0
-    const candidates: Array<Candidate> = kept.map((r) => {
-      const termScores = needTerms ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
-      return {
-        skill: opened.skill.name,
-        rowid: r.rowid,
-        score: r.score,
-        termsHeld: heldBy(r.rowid),
-        opened,
-        place: places.get(r.rowid)!,
-        ...(perTerm && termScores !== undefined ? { termScores } : {})
-      }
-    })
-    return { candidates, rows, hits } satisfies Evaluated
+    const scored: Array<Scored> = []
+    for (const r of ranked) {
+      const termsHeld = heldBy(r.rowid)
+      if (termsHeld < floor) continue
+      const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
+      scored.push({ skill: opened.skill.name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}) })
+    }
+    return {
+      opened,
+      scored,
+      rows: perTerm ? yield* index.rowCount : 0,
+      hits: byTerm.map((m) => m.size),
+      answers: (place: RowPlace) => answersForItself(place, ownAnswers)
+    } satisfies Evaluated
   }).pipe(Effect.mapError(corrupt(opened.skill)))
+
+/**
+ * The first `limit` rows of `ordered` (rows of `e`, in answer order) that
+ * answer for themselves, reading places a batch at a time.
+ */
+const pick = (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number) =>
+  Effect.gen(function* () {
+    const chosen: Array<Candidate> = []
+    const batch = Math.max(32, limit * 2)
+    for (let at = 0; at < ordered.length && chosen.length < limit; at += batch) {
+      const slice = ordered.slice(at, at + batch)
+      const places = new Map((yield* e.opened.q.index.places(slice.map((r) => r.rowid))).map((p) => [p.rowid, p]))
+      for (const r of slice) {
+        const place = places.get(r.rowid)
+        if (place === undefined || !e.answers(place)) continue
+        chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place })
+        if (chosen.length === limit) break
+      }
+    }
+    return chosen as ReadonlyArray<Candidate>
+  }).pipe(Effect.mapError(corrupt(e.opened.skill)))
 
 /** The returned rows with their excerpts, names restored from the cjk segmentation. */
 const render = (chosen: ReadonlyArray<Candidate>, tokens: ReadonlyArray<string>, mode: "all" | "any", withSkill: boolean) =>
@@ -202,16 +226,16 @@ const searchOne = (input: SearchInput, name: string) =>
       const tokens = queryTokens(input.query)
       const limit = input.limit ?? DEFAULT_LIMIT
       const all = yield* evaluate(opened, tokens, "all", false)
-      if (all.candidates.length > 0) {
+      if (all.scored.length > 0) {
         // The RFC's ranking: BM25 alone, best first (already the order of `rank`).
-        const results = yield* render(all.candidates.slice(0, limit), tokens, "all", false)
-        return { query: input.query, results } satisfies SearchResult as SearchResult
+        const results = yield* render(yield* pick(all, all.scored, limit), tokens, "all", false)
+        if (results.length > 0) return { query: input.query, results } satisfies SearchResult as SearchResult
       }
       const fallback = fallbackTokens(tokens)
       if (tokens.length < 2 || fallback.length === 0) return { query: input.query, results: [] } satisfies SearchResult as SearchResult
       const any = yield* evaluate(opened, fallback, "any", false)
-      if (any.candidates.length === 0) return { query: input.query, results: [] } satisfies SearchResult as SearchResult
-      const chosen = [...any.candidates].sort(compareRanked).slice(0, limit)
+      const chosen = yield* pick(any, [...any.scored].sort(compareRanked), limit)
+      if (chosen.length === 0) return { query: input.query, results: [] } satisfies SearchResult as SearchResult
       const results = yield* render(chosen, fallback, "any", false)
       return { query: input.query, partial: true, results } satisfies SearchResult as SearchResult
     })
@@ -269,9 +293,12 @@ const searchAcross = (input: SearchInput) =>
             rows: per.reduce((n, e) => n + e.rows, 0),
             hits: toks.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
           }
-          return per.flatMap((e) =>
-            e.candidates.map((c) => ({ ...c, score: globalScore(c.termScores ?? [], { rows: e.rows, hits: e.hits }, global) }))
-          )
+          // Each index gives its best `limit` answers in the merged order; the merge keeps the best `limit` of all.
+          const picked = yield* Effect.forEach(per, (e) => {
+            const rescored = e.scored.map((r) => ({ ...r, score: globalScore(r.termScores ?? [], { rows: e.rows, hits: e.hits }, global) }))
+            return pick(e, rescored.sort(compareRanked), limit)
+          })
+          return picked.flat()
         })
 
       let mode: "all" | "any" = "all"

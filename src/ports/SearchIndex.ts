@@ -62,16 +62,12 @@ export interface OpenIndex {
   readonly search: (match: string, limit: number) => Effect.Effect<ReadonlyArray<SearchHit>, IndexReadFailed>
   /** Every row matching `match` (a complete MATCH expression), best first. */
   readonly rank: (match: string, weights: ColumnWeights) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
-  /** The rows of `among` that match `match`, with their scores (any order). */
-  readonly scoresAmong: (match: string, weights: ColumnWeights, among: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
-  /** How many rows of the whole index match `match`. */
-  readonly countMatching: (match: string) => Effect.Effect<number, IndexReadFailed>
   /** How many documents the index holds. */
   readonly rowCount: Effect.Effect<number, IndexReadFailed>
   /** Places of the given rows (any order). */
   readonly places: (rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<RowPlace>, IndexReadFailed>
-  /** The rows of `among` whose own text (before their first subheading) matches `match`. */
-  readonly ownMatching: (match: string, among: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
+  /** The rows whose own text (before their first subheading) matches `match`: only sections with subsections have one. */
+  readonly ownMatching: (match: string) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
   /** The `[MATCH]` excerpt of one row's content (RFC-0004:C-SEARCH snippet parameters), as stored. */
   readonly excerpt: (match: string, rowid: number) => Effect.Effect<string, IndexReadFailed>
   /** Headings whose text equals `text` ignoring ASCII case (the NOCASE index). */

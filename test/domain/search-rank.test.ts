@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { markdownRows, textRows } from "../../src/domain/search/documents.js"
 import { excerptOf, phrasesOf, tokenNormalizer } from "../../src/domain/search/excerpt.js"
 import { anyOfExpression, buildMatchExpression, termOf } from "../../src/domain/search/query.js"
-import { compareRanked, echoedAncestors, fallbackTokens, fts5Idf, globalScore, minTermsHeld } from "../../src/domain/search/rank.js"
+import { answersForItself, compareRanked, fallbackTokens, fts5Idf, globalScore, minTermsHeld } from "../../src/domain/search/rank.js"
 
 describe("DECISIONS #37 partial-match words", () => {
   it("DECISIONS #37 the fallback keeps the content words, in order, once each", () => {
@@ -32,8 +32,10 @@ describe("issue 14 parent elimination", () => {
       { rowid: 3, subsections: 0 },
       { rowid: 4, subsections: 0 }
     ]
-    expect([...echoedAncestors(rows, new Set([2]))]).toEqual([1])
-    expect([...echoedAncestors(rows, new Set([1, 2]))]).toEqual([])
+    const kept = (own: ReadonlyArray<number>) => rows.filter((r) => answersForItself(r, (id) => own.includes(id))).map((r) => r.rowid)
+    expect(kept([2])).toEqual([2, 3, 4])
+    expect(kept([1, 2])).toEqual([1, 2, 3, 4])
+    expect(kept([3])).toEqual([3, 4])
   })
 
   it("issue 14 own text and places of markdown sections; .txt files are one leaf", () => {

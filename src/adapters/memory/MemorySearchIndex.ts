@@ -45,8 +45,6 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
           return guard(hits)
         },
         rank: (match) => guard([...scored(match)].sort((a, b) => b.score - a.score || a.rowid - b.rowid)),
-        scoresAmong: (match, _w, among) => guard(scored(match).filter((r) => among.includes(r.rowid))),
-        countMatching: (match) => guard(scored(match).length),
         rowCount: guard(rows.length),
         places: (ids) =>
           guard(
@@ -54,7 +52,7 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
               .filter((r) => ids.includes(r.rowid))
               .map((r) => ({ rowid: r.rowid, file: r.file, section: r.section, line: r.line, end_line: r.endLine, level: r.level, subsections: r.own === undefined ? 0 : 1 }))
           ),
-        ownMatching: (match, among) => guard(rows.filter((r) => among.includes(r.rowid) && r.own !== undefined && holds(r.own, match) > 0).map((r) => r.rowid)),
+        ownMatching: (match) => guard(rows.filter((r) => r.own !== undefined && holds(r.own, match) > 0).map((r) => r.rowid)),
         excerpt: (_match, rowid) => guard(rows.find((r) => r.rowid === rowid)?.content.slice(0, 200) ?? ""),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),
         allHeadings: guard(headings)

@@ -65,13 +65,10 @@ export const SEARCH_SQL =
   "FROM sections WHERE sections MATCH ? ORDER BY rank LIMIT ?"
 const weighted = (w: ColumnWeights) => `-bm25(sections, ${w.map((x) => Number(x).toString()).join(", ")})`
 const rankSql = (w: ColumnWeights) => `SELECT rowid, ${weighted(w)} AS score FROM sections WHERE sections MATCH ? ORDER BY score DESC, rowid`
-const scoresAmongSql = (w: ColumnWeights) =>
-  `SELECT rowid, ${weighted(w)} AS score FROM sections WHERE sections MATCH ? AND rowid IN (SELECT value FROM json_each(?))`
-const COUNT_SQL = "SELECT count(*) AS n FROM sections WHERE sections MATCH ?"
 const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
 const PLACES_SQL =
   "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
-const OWN_SQL = "SELECT rowid FROM section_own WHERE section_own MATCH ? AND rowid IN (SELECT value FROM json_each(?))"
+const OWN_SQL = "SELECT rowid FROM section_own WHERE section_own MATCH ?"
 /**
  * Up to this many characters FTS5's own `snippet()` cuts the excerpt; above
  * it the text is read and excerpt.ts finds the hits and the window in
@@ -94,8 +91,6 @@ const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
     meta,
     search: () => fail,
     rank: () => fail,
-    scoresAmong: () => fail,
-    countMatching: () => fail,
     rowCount: fail,
     places: () => fail,
     ownMatching: () => fail,
@@ -138,13 +133,9 @@ const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
       meta,
       search: (match, limit) => query<SearchHit>(SEARCH_SQL, [match, limit]),
       rank: (match, weights) => query<RankedRow>(rankSql(weights), [match]),
-      scoresAmong: (match, weights, among) =>
-        among.length === 0 ? Effect.succeed([]) : query<RankedRow>(scoresAmongSql(weights), [match, ids(among)]),
-      countMatching: (match) => Effect.map(query<{ n: number }>(COUNT_SQL, [match]), (rows) => rows[0]?.n ?? 0),
       rowCount: Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0),
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
-      ownMatching: (match, among) =>
-        among.length === 0 ? Effect.succeed([]) : Effect.map(query<{ rowid: number }>(OWN_SQL, [match, ids(among)]), (rows) => rows.map((r) => r.rowid)),
+      ownMatching: (match) => Effect.map(query<{ rowid: number }>(OWN_SQL, [match]), (rows) => rows.map((r) => r.rowid)),
       excerpt: (match, rowid) =>
         Effect.map(query<{ snippet: string | null; content: string | null }>(EXCERPT_SQL, [match, rowid]), (rows) => {
           const row = rows[0]

@@ -68,16 +68,16 @@ export interface Placed {
 }
 
 /**
- * The rows that only echo their subsections: a section with subsections
+ * Whether a matching row answers for itself. A section with subsections
  * whose own text (heading to first subheading) does not match as the
- * section does (`ownMatches` are those whose own text does). Such a row
- * matched because of what its subsections hold, either because one of them
- * matches too (which is then the better answer) or because the words are
- * spread over several of them (no single place answers); in both cases the
- * subsections stand for themselves.
+ * section does (`ownMatches`) only echoes them: it matched because of what
+ * its subsections hold, either because one of them matches too (which is
+ * then the better answer) or because the words are spread over several of
+ * them (no single place answers); in both cases the subsections stand for
+ * themselves. Leaf sections, preambles and `.txt` files always answer.
  */
-export const echoedAncestors = (rows: ReadonlyArray<Placed>, ownMatches: ReadonlySet<number>): ReadonlySet<number> =>
-  new Set(rows.filter((r) => r.subsections === 1 && !ownMatches.has(r.rowid)).map((r) => r.rowid))
+export const answersForItself = (row: Placed, ownMatches: (rowid: number) => boolean): boolean =>
+  row.subsections !== 1 || ownMatches(row.rowid)
 
 /**
  * FTS5's inverse document frequency (fts5_aux.c, bm25): `ln((N − n + 0.5) /
