@@ -126,16 +126,23 @@ async function acrossSkills({ runs, calls = 100 }) {
   for (const n of names) timeOnce([process.execPath, BIN, "build", n], opts)
   // "instructions" is in every catalogue skill: every index answers, the worst case for merging.
   const query = "instructions"
-  const check = JSON.parse(spawnSync(process.execPath, [BIN, "search", "--all", query, "--format", "json"], { ...opts, encoding: "utf8" }).stdout)
+  const check = JSON.parse(spawnSync(process.execPath, [BIN, "search", "--all", query, "--limit", "30", "--format", "json"], { ...opts, encoding: "utf8" }).stdout)
   const skills = new Set(check.results.map((r) => r.skill)).size
+  const quiet = { ...opts, env: { ...env, SKC_BENCH_DISABLE_LOG: "1" } }
   const samples = interleave(
     {
       one: () => timeOnce([process.execPath, BIN, "search", "code-review", query], opts),
-      all: () => timeOnce([process.execPath, BIN, "search", "--all", query, "--limit", "30"], opts)
+      all: () => timeOnce([process.execPath, BIN, "search", "--all", query, "--limit", "30"], opts),
+      oneQuiet: () => timeOnce([process.execPath, BIN, "search", "code-review", query], quiet),
+      allQuiet: () => timeOnce([process.execPath, BIN, "search", "--all", query, "--limit", "30"], quiet)
     },
     runs
   )
-  const out = [report("cli.search.all", median(samples.all), median(samples.one), 2.0, `${names.length} built skills (${skills} answering) vs one`)]
+  const out = [
+    report("cli.search.all", median(samples.all), median(samples.one), 2.0, `${names.length} built skills (${skills} answering) vs one`),
+    // The same without the access-log writes (26 rows in 26 logs.db against 1): the search work alone.
+    report("  without logging", median(samples.allQuiet), median(samples.oneQuiet), undefined, "SKC_BENCH_DISABLE_LOG=1 (benchmark-only switch)")
+  ]
 
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js")
   const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js")

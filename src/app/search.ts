@@ -31,6 +31,7 @@ import {
   type Rankable
 } from "../domain/search/rank.js"
 import { Diagnostics, verbose } from "../ports/Diagnostics.js"
+import { Env } from "../ports/Env.js"
 import type { IndexReadFailed, RowPlace } from "../ports/SearchIndex.js"
 import { recordAccess } from "./accessLog.js"
 import { openForQuery, type QueryableIndex } from "./indexing.js"
@@ -319,6 +320,8 @@ const searchAcross = (input: SearchInput) =>
         ...(skipped.length > 0 ? { skipped } : {})
       }
       // One row per skill searched, its own result count (or why it could not be searched).
+      // SKC_BENCH_DISABLE_LOG: the benchmark-only switch `logged` honours too (bench/search.mjs splits the cost).
+      if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return result
       for (const o of opened) {
         const count = results.filter((r) => r.skill === o.skill.name).length
         yield* recordAccess({ command: "search", skill: o.skill, args: { query: input.query, result_count: count }, error: null })
