@@ -145,7 +145,13 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
     // Per term: the rows holding it and their score for it alone (only when ranking needs it).
     const needTerms = perTerm || (mode === "any" && terms.length > 1)
     const byTerm: Array<ReadonlyMap<number, number>> = []
-    if (needTerms) for (const term of terms) byTerm.push(new Map((yield* index.rank(term, COLUMN_WEIGHTS)).map((r) => [r.rowid, r.score])))
+    if (needTerms) {
+      for (const term of terms) {
+        // A one-term query is its own per-term query: no second round trip.
+        const rows = terms.length === 1 ? ranked : yield* index.rank(term, COLUMN_WEIGHTS)
+        byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
+      }
+    }
     const heldBy = (rowid: number) => (needTerms ? byTerm.filter((m) => m.has(rowid)).length : terms.length)
     // A section with subsections answers only if its own text matches as it does:
     // every term (AND), or every term the whole section holds (OR).
