@@ -135,12 +135,12 @@ const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusa
  * matching rows, and only the few that are returned need one (`pick`).
  * With `perTerm`, each row's score per term and the counts the IDF needs.
  */
-const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "any", perTerm: boolean) =>
+const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "any", perTerm: boolean, first?: number) =>
   Effect.gen(function* () {
     const { index, tokenizer } = opened.q
     const terms = tokens.map((t) => termOf(t, tokenizer))
     const match = mode === "all" ? terms.join(" ") : anyOfExpression(terms)
-    const ranked = yield* index.rank(match, COLUMN_WEIGHTS)
+    const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
     if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false } satisfies Evaluated
     // Per term: the rows holding it and their score for it alone (only when ranking needs it).
     const needTerms = perTerm || (mode === "any" && terms.length > 1)
@@ -232,18 +232,25 @@ const searchOne = (input: SearchInput, name: string) =>
       const opened: Opened = { skill, q }
       const tokens = queryTokens(input.query)
       const limit = input.limit ?? DEFAULT_LIMIT
-      const all = yield* evaluate(opened, tokens, "all", false)
-      if (all.scored.length > 0) {
-        // The RFC's ranking: BM25 alone, best first (already the order of `rank`).
-        const results = yield* render(yield* pick(all, all.scored, limit), tokens, "all", false)
-        if (results.length > 0) return { query: input.query, results } satisfies SearchResult as SearchResult
+      // The RFC's ranking: BM25 alone, best first (the order of `rank`). The best few rows usually
+      // suffice; only when parent elimination leaves fewer than `limit` of them is every row read.
+      const window = Math.max(4 * limit, 40)
+      let all = yield* evaluate(opened, tokens, "all", false, window)
+      let chosen = yield* pick(all, all.scored, limit)
+      if (chosen.length < limit && all.scored.length === window) {
+        all = yield* evaluate(opened, tokens, "all", false)
+        chosen = yield* pick(all, all.scored, limit)
+      }
+      if (chosen.length > 0) {
+        const results = yield* render(chosen, tokens, "all", false)
+        return { query: input.query, results } satisfies SearchResult as SearchResult
       }
       const fallback = fallbackTokens(tokens)
       if (tokens.length < 2 || fallback.length === 0) return { query: input.query, results: [] } satisfies SearchResult as SearchResult
       const any = yield* evaluate(opened, fallback, "any", false)
-      const chosen = yield* pick(any, [...any.scored].sort(compareRanked), limit)
-      if (chosen.length === 0) return { query: input.query, results: [] } satisfies SearchResult as SearchResult
-      const results = yield* render(chosen, fallback, "any", false)
+      const partial = yield* pick(any, [...any.scored].sort(compareRanked), limit)
+      if (partial.length === 0) return { query: input.query, results: [] } satisfies SearchResult as SearchResult
+      const results = yield* render(partial, fallback, "any", false)
       return { query: input.query, partial: true, results } satisfies SearchResult as SearchResult
     })
   )

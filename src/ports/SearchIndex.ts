@@ -60,8 +60,8 @@ export interface OpenIndex {
    * and computes excerpts for the returned rows only).
    */
   readonly search: (match: string, limit: number) => Effect.Effect<ReadonlyArray<SearchHit>, IndexReadFailed>
-  /** Every row matching `match` (a complete MATCH expression), best first. */
-  readonly rank: (match: string, weights: ColumnWeights) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
+  /** The rows matching `match` (a complete MATCH expression), best first: the first `limit`, or every one. */
+  readonly rank: (match: string, weights: ColumnWeights, limit?: number) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
   /** How many documents the index holds. */
   readonly rowCount: Effect.Effect<number, IndexReadFailed>
   /** Places of the given rows (any order). */

@@ -44,7 +44,7 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
             .map((s) => ({ file: s.file, section: s.section, snippet: s.content.slice(0, 200), score: 1 }))
           return guard(hits)
         },
-        rank: (match) => guard([...scored(match)].sort((a, b) => b.score - a.score || a.rowid - b.rowid)),
+        rank: (match, _w, limit) => guard([...scored(match)].sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, limit)),
         rowCount: guard(rows.length),
         places: (ids) =>
           guard(

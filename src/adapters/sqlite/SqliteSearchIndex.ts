@@ -63,8 +63,14 @@ const SNIPPET_TOKENS = 32
 export const SEARCH_SQL =
   "SELECT file, section, snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) AS snippet, -bm25(sections) AS score " +
   "FROM sections WHERE sections MATCH ? ORDER BY rank LIMIT ?"
-const weighted = (w: ColumnWeights) => `-bm25(sections, ${w.map((x) => Number(x).toString()).join(", ")})`
-const rankSql = (w: ColumnWeights) => `SELECT rowid, ${weighted(w)} AS score FROM sections WHERE sections MATCH ? ORDER BY score DESC, rowid`
+/**
+ * FTS5 sorts by its `rank` column itself (with the weights given through
+ * `rank MATCH 'bm25(…)'`), so with a LIMIT only the rows returned are
+ * materialised.
+ */
+const rankSql = (limited: boolean) =>
+  `SELECT rowid, -rank AS score FROM sections WHERE sections MATCH ? AND rank MATCH ? ORDER BY rank${limited ? " LIMIT ?" : ""}`
+const bm25Of = (w: ColumnWeights) => `bm25(${w.map((x) => Number(x).toFixed(3)).join(", ")})`
 const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
 const PLACES_SQL =
   "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
@@ -132,7 +138,8 @@ const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
     const index: OpenIndex = {
       meta,
       search: (match, limit) => query<SearchHit>(SEARCH_SQL, [match, limit]),
-      rank: (match, weights) => query<RankedRow>(rankSql(weights), [match]),
+      rank: (match, weights, limit) =>
+        query<RankedRow>(rankSql(limit !== undefined), limit !== undefined ? [match, bm25Of(weights), limit] : [match, bm25Of(weights)]),
       rowCount: Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0),
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
       ownMatching: (match) => Effect.map(query<{ rowid: number }>(OWN_SQL, [match]), (rows) => rows.map((r) => r.rowid)),
