@@ -1,11 +1,11 @@
 // Entry point bundled into dist/cli.cjs (see scripts/bundle.mjs). `--version`
 // answers before anything else loads; the CLI module graph (Effect and the
 // command table) is initialised only when a command runs.
-declare const __SKC_VERSION__: string
+import { VERSION } from "./domain/version.js"
 
 const argv = process.argv.slice(2)
 if (argv.length === 1 && argv[0] === "--version") {
-  process.stdout.write((typeof __SKC_VERSION__ === "string" ? __SKC_VERSION__ : "0.0.0-dev") + "\n")
+  process.stdout.write(VERSION + "\n")
 } else {
   import("./cli/main.js")
     .then(({ main }) => main(argv))

@@ -4,17 +4,10 @@
  * same pieces.
  */
 import { Layer } from "effect"
-import * as NodePath from "@effect/platform-node/NodePath"
-import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
-import { AccessLogLive } from "./adapters/sqlite/AccessLogLazy.js"
-import { makeNodeEnv } from "./adapters/node/NodeEnv.js"
-import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
 import { SqliteSearchIndexLive } from "./adapters/sqlite/SqliteSearchIndex.js"
-import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
-import { Env } from "./ports/Env.js"
-import { FileSystem } from "./ports/FileSystem.js"
-import { SettingsLive } from "./app/Settings.js"
+import type { DiagnosticsService } from "./ports/Diagnostics.js"
 import type { Tokenizer } from "./domain/config.js"
+import { Live } from "./layers.js"
 
 export * from "./domain/errors.js"
 export * from "./domain/skillName.js"
@@ -44,26 +37,18 @@ export { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
 export { makeNodeEnv } from "./adapters/node/NodeEnv.js"
 
 /**
- * Everything a use case needs, on the real machine. Warnings are collected
- * (not printed) unless a `diagnostics` service is given.
+ * Everything a use case needs, on the real machine: the composition root's
+ * `Live` layer (src/layers.ts) plus the SQLite search index. Warnings are
+ * collected (not printed) unless a `diagnostics` service is given.
  */
 export const makeLiveLayer = (options: {
   readonly cwd?: string
   readonly env?: Record<string, string | undefined>
   readonly diagnostics?: DiagnosticsService
   readonly cliTokenizer?: Tokenizer
-} = {}) => {
-  const base = Layer.mergeAll(
-    Layer.succeed(FileSystem, nodeFileSystem),
-    Layer.succeed(Env, makeNodeEnv({ ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) })),
-    NodePath.layer,
-    NodeHasherLive,
-    SqliteSearchIndexLive,
-    AccessLogLive,
-    Layer.succeed(Diagnostics, options.diagnostics ?? collectingDiagnostics().service)
-  )
-  return Layer.merge(base, SettingsLive(options.cliTokenizer ? { cliTokenizer: options.cliTokenizer } : {}).pipe(Layer.provide(base)))
-}
+} = {}) => Layer.merge(Live(options), SqliteSearchIndexLive)
+export { Live, PortsLive, type LiveServices, type LiveOptions } from "./layers.js"
+export { VERSION } from "./domain/version.js"
 
 // Build and the index-free gateway commands (RFC-0001, RFC-0002).
 export { build, buildWithArtifacts, BuildInput, type BuildResult } from "./app/build.js"

@@ -19,7 +19,7 @@
  * Before writing, W003 if this skill's fallback log was last written more than
  * an hour ago (it is waiting for `skc sync`).
  */
-import { Cause, Clock, Effect, Exit, Option, Random } from "effect"
+import { Cause, Clock, Context, Effect, Exit, Layer, Option, Random } from "effect"
 import { Path } from "@effect/platform/Path"
 import { errorHeadline, isSkcError, Warning } from "../domain/errors.js"
 import { formatTimestamp } from "../domain/stats.js"
@@ -44,18 +44,32 @@ export const STALE_AFTER_MS = 60 * 60 * 1000
 export const formatRunId = (ms: number, rand: number): string =>
   formatTimestamp(ms).replace(/[-:]/g, "") + "-" + (rand & 0xffff).toString(16).padStart(4, "0")
 
-// One run id per process: a CLI invocation, or an MCP server session.
-let generatedRunId: string | undefined
+/**
+ * The run id of this process (C-LOGGING): one per CLI invocation or MCP
+ * server session. A service rather than module state, so the composition
+ * root (src/layers.ts) decides its lifetime: the live layer builds it once.
+ */
+export class RunId extends Context.Tag("skillc/RunId")<RunId, string>() {}
 
+/** A fresh run id from the clock and a random suffix. */
+export const generateRunId: Effect.Effect<string> = Effect.gen(function* () {
+  const now = yield* Clock.currentTimeMillis
+  return formatRunId(now, yield* Random.nextIntBetween(0, 0x10000))
+})
+
+/** Provides `RunId`, generated once when the layer is built. */
+export const RunIdLive = Layer.effect(RunId, generateRunId)
+
+/**
+ * `SKC_RUN_ID` when set (a caller grouping several processes), else the
+ * `RunId` service; without one (an embedder's own layer), a fresh id.
+ */
 export const currentRunId = Effect.gen(function* () {
   const env = yield* Env
   const given = env.get("SKC_RUN_ID")
   if (given !== undefined && given !== "") return given
-  if (generatedRunId === undefined) {
-    const now = yield* Clock.currentTimeMillis
-    generatedRunId = formatRunId(now, yield* Random.nextIntBetween(0, 0x10000))
-  }
-  return generatedRunId
+  const provided = yield* Effect.serviceOption(RunId)
+  return Option.isSome(provided) ? provided.value : yield* generateRunId
 })
 
 /** The rendered first line of a failure, as stored in the `error` column. */
@@ -142,7 +156,8 @@ export const logged =
     Effect.gen(function* () {
       // Benchmark-only switch (bench/stats.mjs, log.overhead): the baseline without any logging work.
       if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return yield* useCase
-      const resolved = yield* Effect.either(resolveSkill(skill))
+      // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it.
+      const resolved = yield* Effect.either(resolveSkill(skill, { agentDirs: command !== "build" }))
       // E001/E010: nothing to log; the use case reports the failure itself.
       if (resolved._tag === "Left") return yield* useCase
       const exit = yield* Effect.exit(useCase)

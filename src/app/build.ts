@@ -14,7 +14,7 @@ import { describeTargetProblem, parseTargets } from "../domain/targets.js"
 import { verbose } from "../ports/Diagnostics.js"
 import { compileSkill, writeRuntime, type Compiled } from "./compile.js"
 import { updateIndex } from "./indexing.js"
-import { deploy, planDeployments, type Deployment } from "./deploy.js"
+import { deploy, oldHomeLinks, planDeployments, type Deployment } from "./deploy.js"
 import { importSkill, type ImportResult } from "./importSkill.js"
 import { describeSkillDir, resolveSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
@@ -47,7 +47,11 @@ export interface BuildResult {
 }
 
 /** Build and keep the compilation (tree, parsed markdown) for callers such as the search index. */
-export const buildWithArtifacts = (input: BuildInput) =>
+export const buildWithArtifacts = (
+  input: BuildInput,
+  /** `deploy: false` refreshes runtime and index only (`skc mcp --watch`: links stay as the author made them). */
+  options: { readonly deploy?: boolean } = {}
+) =>
   Effect.gen(function* () {
     const path = yield* Path
     const { stores, config } = yield* Settings
@@ -57,7 +61,8 @@ export const buildWithArtifacts = (input: BuildInput) =>
     const force = input.force ?? false
     const global = input.global ?? false
 
-    let skill = yield* resolveSkill(input.skill)
+    // Stores and paths only: a build never replaces an agent directory entry it did not deploy (DECISIONS #38).
+    let skill = yield* resolveSkill(input.skill, { agentDirs: false })
     let imported: ImportResult | null = null
     if (skill.scope === "path") {
       imported = yield* importSkill(skill, { global, force })
@@ -66,7 +71,7 @@ export const buildWithArtifacts = (input: BuildInput) =>
     }
     const scope: "project" | "global" = global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
     const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
-    const plans = yield* planDeployments(parsed.targets, skill.name, { force })
+    const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope })
 
     const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir })
     // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
@@ -77,6 +82,11 @@ export const buildWithArtifacts = (input: BuildInput) =>
     yield* writeRuntime(runtimeDir, compiled)
     const deployments: Array<Deployment> = []
     for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
+    if (scope === "project" && options.deploy !== false) {
+      for (const old of yield* oldHomeLinks(parsed.targets, skill.name, runtimeDir)) {
+        yield* verbose(`old link under home still points at this project's runtime: ${old} (remove it by hand if the skill should stay in this project)`)
+      }
+    }
 
     const result: BuildResult = {
       skill: skill.name,
@@ -94,4 +104,5 @@ export const buildWithArtifacts = (input: BuildInput) =>
     return { result, compiled }
   })
 
-export const build = (input: BuildInput) => Effect.map(buildWithArtifacts(input), (r) => r.result)
+export const build = (input: BuildInput, options: { readonly deploy?: boolean } = {}) =>
+  Effect.map(buildWithArtifacts(input, options), (r) => r.result)

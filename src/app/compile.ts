@@ -74,6 +74,15 @@ const referenceOf = (file: MarkdownFile): StubReference => {
   return { path: file.path, title: h1?.text, description: typeof d === "string" ? d : undefined }
 }
 
+/** Files read per FileSystem call during a build: small enough to bound memory, large enough to amortise the call. */
+const READ_BATCH = 64
+
+const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> => {
+  const out: Array<ReadonlyArray<A>> = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
+
 export const compileSkill = (skill: ResolvedSkill) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
@@ -87,29 +96,31 @@ export const compileSkill = (skill: ResolvedSkill) =>
     const pairs: Array<readonly [string, string]> = []
     let totalBytes = 0
     progress.start(`Building ${skill.name}`, tree.files.length)
-    yield* Effect.sync(() => {
-      // One synchronous pass: per-file Effect overhead is what a big skill would feel.
-      let done = 0
-      for (const f of tree.files) {
-        const abs = path.join(tree.root, ...f.path.split("/"))
-        const bytes = Effect.runSync(Effect.either(fs.readFile(abs)))
-        if (bytes._tag === "Left") throw bytes.left
-        const hash = hasher.sha256Hex(bytes.right)
-        fileHashes.set(f.path, hash)
-        pairs.push([f.path, hash])
-        totalBytes += bytes.right.byteLength
-        if (isMarkdownPath(f.path)) {
-          const source = utf8.decode(bytes.right)
-          markdown.push({ path: f.path, source, doc: scanMarkdown(source) })
-        }
-        progress.update(++done)
-      }
-    }).pipe(
-      Effect.catchAllDefect((d) =>
-        d !== null && typeof d === "object" && (d as { _tag?: string })._tag === "FsError"
-          ? Effect.fail(internal(d as FsError))
-          : Effect.die(d)
-      ),
+    // Files are read in batches (one Effect per batch, not per file: per-file
+    // overhead is what a big skill would feel), hashed and parsed in order.
+    let done = 0
+    yield* Effect.forEach(
+      chunks(tree.files, READ_BATCH),
+      (batch) =>
+        Effect.flatMap(fs.readFiles(batch.map((f) => path.join(tree.root, ...f.path.split("/")))), (contents) =>
+          Effect.sync(() => {
+            batch.forEach((f, i) => {
+              const bytes = contents[i]!
+              const hash = hasher.sha256Hex(bytes)
+              fileHashes.set(f.path, hash)
+              pairs.push([f.path, hash])
+              totalBytes += bytes.byteLength
+              if (isMarkdownPath(f.path)) {
+                const source = utf8.decode(bytes)
+                markdown.push({ path: f.path, source, doc: scanMarkdown(source) })
+              }
+              progress.update(++done)
+            })
+          })
+        ),
+      { discard: true }
+    ).pipe(
+      Effect.mapError(internal),
       Effect.ensuring(Effect.sync(() => progress.stop()))
     )
 
@@ -131,7 +142,8 @@ export const compileSkill = (skill: ResolvedSkill) =>
       built_at: builtAt,
       source_hash: sourceHash,
       source_path: skill.canonicalSourceDir,
-      scope: skill.scope,
+      // Builds resolve through the stores and paths only (DECISIONS #38).
+      scope: skill.scope === "project" || skill.scope === "global" ? skill.scope : "path",
       skillc_version: SKILLC_VERSION,
       file_count: tree.files.length,
       markdown_count: markdown.length,

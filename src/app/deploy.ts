@@ -1,6 +1,10 @@
 /**
  * Deployment from the SSOT runtime directory to agent skill directories
- * (RFC-0001:C-DEPLOYMENT, ADR-0002, DECISIONS #9).
+ * (RFC-0001:C-DEPLOYMENT, ADR-0002, DECISIONS #9 revised).
+ *
+ * Where: a project build links from the project's own agent directories
+ * (`<project root>/.claude/skills/<name>` …), a global build from the
+ * user-level ones under the home; directory-path targets as given.
  *
  * At `<agent dir>/<name>`: an existing symlink is replaced; a real directory
  * or file is never touched without `--force`, except a copy skc itself
@@ -12,7 +16,7 @@ import { Effect } from "effect"
 import { Path } from "@effect/platform/Path"
 import { InternalError, UsageError, Warning } from "../domain/errors.js"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
-import { expandHome, type TargetSpec } from "../domain/targets.js"
+import { deploymentDir, type TargetSpec } from "../domain/targets.js"
 import { warn } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
@@ -38,7 +42,11 @@ export interface PlannedDeployment {
 const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
 /** Agent directories of the targets, and what each destination holds now. Fails before anything is written. */
-export const planDeployments = (targets: ReadonlyArray<TargetSpec>, name: string, options: { readonly force: boolean }) =>
+export const planDeployments = (
+  targets: ReadonlyArray<TargetSpec>,
+  name: string,
+  options: { readonly force: boolean; readonly scope: "project" | "global" }
+) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
@@ -46,7 +54,7 @@ export const planDeployments = (targets: ReadonlyArray<TargetSpec>, name: string
     const { stores } = yield* Settings
     const plans: Array<PlannedDeployment> = []
     for (const t of targets) {
-      const dir = path.resolve(stores.cwd, expandHome(t.dir, env.home, path.join))
+      const dir = path.resolve(stores.cwd, deploymentDir(t, { scope: options.scope, projectRoot: stores.projectRoot }, env.home, path.join))
       const dest = path.join(dir, name)
       const info = yield* fs.lstatOption(dest).pipe(Effect.mapError(internal))
       let existing: PlannedDeployment["existing"] = "none"
@@ -110,4 +118,27 @@ export const deploy = (runtimeDir: string, plan: PlannedDeployment, options: { r
     if (method === "copy") yield* copyRuntime(runtimeDir, plan.path).pipe(Effect.mapError(cannot))
     const result: Deployment = { target: plan.target, path: plan.path, method, replaced }
     return result
+  })
+
+/**
+ * Links under the home's agent directories that still point at a project
+ * runtime (deployed before DECISIONS #9 was revised). They are reported,
+ * never removed: the user may rely on them.
+ */
+export const oldHomeLinks = (targets: ReadonlyArray<TargetSpec>, name: string, runtimeDir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const env = yield* Env
+    const found: Array<string> = []
+    for (const t of targets) {
+      if (t.agent === undefined) continue
+      const dest = path.join(deploymentDir(t, { scope: "global", projectRoot: undefined }, env.home, path.join), name)
+      const info = yield* fs.lstatOption(dest).pipe(Effect.orElseSucceed(() => undefined))
+      if (info?.type !== "symlink") continue
+      const target = yield* fs.realPath(dest).pipe(Effect.orElseSucceed(() => undefined))
+      const runtime = yield* fs.realPath(runtimeDir).pipe(Effect.orElseSucceed(() => runtimeDir))
+      if (target === runtime) found.push(dest)
+    }
+    return found
   })

@@ -241,3 +241,22 @@ export const indexSkill = (skill: ResolvedSkill) =>
     const sourceHash = yield* combineSourceHash([...fileHashes])
     return yield* updateIndex({ skill, tree, fileHashes, sourceHash })
   })
+
+/**
+ * `openForQuery` for `search` and `show`. A foreign skill (DECISIONS #38)
+ * has no build step skc may run in its directory: its index lives in the
+ * cache and is built, or rebuilt when stale, on demand. Every other skill
+ * keeps the RFC's E002 (its author runs `skc build`).
+ */
+export const openForQueryOnDemand = (skill: ResolvedSkill) =>
+  skill.foreign === true
+    ? openForQuery(skill).pipe(
+        Effect.catchTag("IndexUnusable", (e) =>
+          Effect.gen(function* () {
+            yield* verbose(`foreign skill '${skill.name}': ${e.reason}; indexing into ${skill.runtimeDir}`)
+            yield* indexSkill(skill)
+            return yield* openForQuery(skill)
+          })
+        )
+      )
+    : openForQuery(skill)

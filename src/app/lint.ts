@@ -21,6 +21,8 @@ import { FileSystem } from "../ports/FileSystem.js"
 import { describeSkillDir, displayPath, resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { readSkillTree } from "./lintTree.js"
 import { Settings } from "./Settings.js"
+import { skillFoldersIn } from "./skillFolders.js"
+import { Progress } from "../ports/Progress.js"
 
 export const LintInput = Schema.Struct({
   skill: Schema.optional(Schema.String).annotations({
@@ -148,10 +150,21 @@ export const lintSkills = (input: LintInput) =>
     const { config } = yield* Settings
     const configured = configureRules(RULES, config.lint)
     for (const p of configured.problems) yield* diagnostics.warn(Warning.notice(p.message))
-    const skills = input.skill === undefined ? yield* projectSkills : [yield* resolveSkill(input.skill)]
+    // `skc lint <dir>` on a folder of skill folders lints each of them (issue 12).
+    const folder = input.skill === undefined ? undefined : yield* skillFoldersIn(input.skill)
+    const skills =
+      input.skill === undefined ? yield* projectSkills : folder !== undefined ? folder : [yield* resolveSkill(input.skill)]
     const reports: Array<LintReport> = []
-    for (const skill of skills) reports.push(yield* lintOne(skill, input.force ?? false, configured.rules))
-    const outcome: LintOutcome = { single: input.skill !== undefined, reports }
+    const progress = yield* Progress
+    // A progress line only when there are more than a few skills (and only on a terminal: the CLI's indicator decides).
+    const showProgress = skills.length > 3
+    if (showProgress) progress.start("Linting", skills.length, "skills")
+    for (const skill of skills) {
+      reports.push(yield* lintOne(skill, input.force ?? false, configured.rules))
+      if (showProgress) progress.update(reports.length)
+    }
+    if (showProgress) progress.stop()
+    const outcome: LintOutcome = { single: input.skill !== undefined && folder === undefined, reports }
     return outcome
   })
 

@@ -1,7 +1,9 @@
 /**
- * `skc list` (RFC-0007:C-LIST, DECISIONS #33): every valid skill of the
+ * `skc list` (RFC-0007:C-LIST, DECISIONS #33, #38): every valid skill of the
  * project source store (the nearest `.skillc/` walking up from the cwd,
- * DECISIONS #14) and of the global source store, with its build status.
+ * DECISIONS #14), of the global source store, and every other skill that
+ * resolves through the agent skill directories (scope `agent-project` or
+ * `agent-user`; see visibleSkills.ts), with its build status.
  *
  * - A valid skill is a directory holding a SKILL.md whose frontmatter parses
  *   and has `name` and `description`; anything else in a store is skipped
@@ -11,31 +13,30 @@
  *   With `check_obsolete`, a manifest whose `source_hash` differs from the
  *   current sources makes the skill `obsolete`. Asking for
  *   `status: obsolete` turns the check on: nothing is obsolete without it.
- * - Ordering: project before global, then name (bytewise).
+ *   A skill skc did not build (found in an agent directory) is `foreign`.
+ * - `scope: agent` keeps the rows found through agent directories.
+ * - Ordering: project, global, then the agent directories in resolution
+ *   order; by name (bytewise) within each.
  * - `total` counts discovered skills before filters, `filtered` after the
  *   filters and before `limit`.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
 import picomatch from "picomatch"
 import { InvalidOption } from "../domain/errors.js"
-import { Warning } from "../domain/errors.js"
-import { FileSystem } from "../ports/FileSystem.js"
-import { Diagnostics } from "../ports/Diagnostics.js"
-import { Settings } from "./Settings.js"
-import { readSkillFrontmatter } from "./skillFrontmatter.js"
 import { manifestPath, readManifestSourceHash, sourceHashOf } from "./obsolete.js"
+import { type DiscoveredSkill } from "./storeSkills.js"
+import { visibleSkills } from "./visibleSkills.js"
 
-export const ListScope = Schema.Literal("project", "global", "all")
-export const ListStatusFilter = Schema.Literal("normal", "not-built", "obsolete", "all")
-export const SkillStatus = Schema.Literal("normal", "not-built", "obsolete")
+export const ListScope = Schema.Literal("project", "global", "agent", "all")
+export const ListStatusFilter = Schema.Literal("normal", "not-built", "obsolete", "foreign", "all")
+export const SkillStatus = Schema.Literal("normal", "not-built", "obsolete", "foreign")
 export type SkillStatus = typeof SkillStatus.Type
 
 export const ListInput = Schema.Struct({
-  scope: Schema.optional(ListScope.annotations({ description: "Which source stores to list: project, global or all (default all)." })),
+  scope: Schema.optional(ListScope.annotations({ description: "Which skills to list: project, global, agent (found in agent skill directories) or all (default all)." })),
   status: Schema.optional(
     ListStatusFilter.annotations({
-      description: "Only skills with this build status: normal, not-built, obsolete or all (default all). 'obsolete' implies check_obsolete."
+      description: "Only skills with this build status: normal, not-built, obsolete, foreign (not built by skc) or all (default all). 'obsolete' implies check_obsolete."
     })
   ),
   limit: Schema.optional(Schema.Int.pipe(Schema.positive()).annotations({ description: "Return at most this many skills (default unlimited)." })),
@@ -50,7 +51,7 @@ export type ListInput = typeof ListInput.Type
 
 export const ListedSkill = Schema.Struct({
   name: Schema.String,
-  scope: Schema.Literal("project", "global"),
+  scope: Schema.Literal("project", "global", "agent-project", "agent-user", "plugin"),
   status: SkillStatus,
   source_path: Schema.String,
   runtime_path: Schema.String
@@ -65,65 +66,12 @@ export const ListResult = Schema.Struct({
 })
 export type ListResult = typeof ListResult.Type
 
-/** A skill found in a store, before status and filters. */
-export interface DiscoveredSkill {
-  readonly name: string
-  readonly scope: "project" | "global"
-  readonly sourceDir: string
-  readonly runtimeDir: string
-  /** The SKILL.md frontmatter as parsed (at least `name` and `description`). */
-  readonly frontmatter: Readonly<Record<string, unknown>>
-}
-
-const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
-/**
- * Every valid skill of the project and global source stores, project first,
- * then by name. Shared by `list` and the MCP skills resources.
- */
-export const discoverSkills = (scope: "project" | "global" | "all" = "all") =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const diagnostics = yield* Diagnostics
-    const { stores } = yield* Settings
-    const found: Array<DiscoveredSkill> = []
-    const storesToScan = [
-      ["project", stores.projectSkills, stores.projectRuntime],
-      ["global", stores.globalSkills, stores.globalRuntime]
-    ] as const
-    for (const [storeScope, skillsDir, runtimeStore] of storesToScan) {
-      if (skillsDir === undefined || runtimeStore === undefined) continue
-      if (scope !== "all" && scope !== storeScope) continue
-      const entries = yield* fs.readDir(skillsDir).pipe(Effect.orElseSucceed(() => []))
-      const inStore: Array<DiscoveredSkill> = []
-      for (const entry of entries) {
-        if (entry.name.startsWith(".")) continue
-        const dir = path.join(skillsDir, entry.name)
-        const info = entry.type === "symlink" ? yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)) : entry
-        if (info?.type !== "directory") continue
-        const fm = yield* readSkillFrontmatter(path.join(dir, "SKILL.md"))
-        if (fm._tag === "Problem") {
-          yield* diagnostics.warn(Warning.notice(`skipping '${dir}': ${fm.message}`))
-          continue
-        }
-        inStore.push({
-          name: entry.name,
-          scope: storeScope,
-          sourceDir: dir,
-          runtimeDir: path.join(runtimeStore, entry.name),
-          frontmatter: fm.data
-        })
-      }
-      inStore.sort((a, b) => compareNames(a.name, b.name))
-      found.push(...inStore)
-    }
-    return found as ReadonlyArray<DiscoveredSkill>
-  })
+export { discoverSkills, type DiscoveredSkill } from "./storeSkills.js"
 
 /** Fast status: is there a usable manifest? With `checkObsolete`, does it match the sources? */
-export const statusOf = (skill: DiscoveredSkill, checkObsolete: boolean) =>
+export const statusOf = (skill: Pick<DiscoveredSkill, "runtimeDir" | "sourceDir"> & { readonly foreign?: boolean }, checkObsolete: boolean) =>
   Effect.gen(function* () {
+    if (skill.foreign === true) return "foreign" as SkillStatus
     const recorded = yield* readManifestSourceHash(manifestPath(skill.runtimeDir))
     if (recorded === undefined) return "not-built" as SkillStatus
     if (!checkObsolete) return "normal" as SkillStatus
@@ -145,11 +93,12 @@ export const list = (input: ListInput) =>
     const wanted = input.status ?? "all"
     const checkObsolete = input.check_obsolete === true || wanted === "obsolete"
     const matches = yield* compilePattern(input.pattern)
-    const discovered = yield* discoverSkills("all")
+    const discovered = yield* visibleSkills()
     const total = discovered.length
     const selected: Array<ListedSkill> = []
     for (const skill of discovered) {
-      if (scope !== "all" && skill.scope !== scope) continue
+      const scopeGroup = skill.scope === "project" || skill.scope === "global" ? skill.scope : "agent"
+      if (scope !== "all" && scopeGroup !== scope) continue
       if (!matches(skill.name)) continue
       const status = yield* statusOf(skill, checkObsolete)
       if (wanted !== "all" && status !== wanted) continue

@@ -17,7 +17,7 @@ export interface LocatedSkill {
   /** `<dir>/SKILL.md` as an agent reads it. */
   readonly path: string
   /** Discovery scope, or skc's store scope when found by resolution. */
-  readonly scope: "project" | "user" | "plugin" | "global" | "path"
+  readonly scope: "project" | "user" | "plugin" | "global" | "path" | "agent-project" | "agent-user"
 }
 
 export const locateSkill = (skill: string, agent: Agent | undefined, pluginDirs: ReadonlyArray<string> | undefined) =>
@@ -29,7 +29,8 @@ export const locateSkill = (skill: string, agent: Agent | undefined, pluginDirs:
       const located: LocatedSkill = { name: hit.name, dir: hit.dir, path: hit.path, scope: hit.scope }
       return located
     }
-    const resolved = yield* resolveSkill(skill)
+    // Discovery above already looked through the agent's directories.
+    const resolved = yield* resolveSkill(skill, { agentDirs: false })
     const located: LocatedSkill = {
       name: resolved.name,
       dir: resolved.sourceDir,

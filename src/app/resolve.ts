@@ -5,7 +5,12 @@
  * 1. `<skill>` as a path (cwd-relative or absolute) to a directory with SKILL.md;
  * 2. the project source store `<root>/.skillc/skills/<skill>`;
  * 3. the global source store `<home>/.skillc/skills/<skill>`;
- * 4. E010 if any of those was a directory without SKILL.md, else E001.
+ * 4. the agent skill directories (DECISIONS #38, order in agentDirs.ts):
+ *    a skc deployment resolves to its manifest's source and runtime, a
+ *    foreign skill to its own directory with runtime data in the cache;
+ *    skipped with `{ agentDirs: false }` (`skc build`, which must never
+ *    replace a directory it did not deploy);
+ * 5. E010 if any of those was a directory without SKILL.md, else E001.
  *
  * The runtime directory follows the source: a skill of the global store
  * builds into the global runtime, anything else into the project runtime
@@ -17,8 +22,9 @@ import { InternalError, NotASkill, SkillNotFound } from "../domain/errors.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { verbose } from "../ports/Diagnostics.js"
 import { Settings, type Stores } from "./Settings.js"
+import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
 
-export type SkillScope = "project" | "global" | "path"
+export type SkillScope = "project" | "global" | "path" | AgentDirScope
 
 export interface ResolvedSkill {
   /** The directory basename: the skill's name everywhere skc stores things. */
@@ -28,8 +34,19 @@ export interface ResolvedSkill {
   /** Canonical source path (symlinks resolved), used for logging and index identity. */
   readonly canonicalSourceDir: string
   readonly scope: SkillScope
-  /** `<runtime-store>/<name>` */
+  /** `<runtime-store>/<name>`; for a foreign skill its cache directory. */
   readonly runtimeDir: string
+  /**
+   * Found in an agent directory and not built by skc (DECISIONS #38): its
+   * directory is read-only to skc; `search`/`show` build its index in the
+   * cache on demand.
+   */
+  readonly foreign?: boolean
+}
+
+export interface ResolveOptions {
+  /** Also look in the agent skill directories (default true). */
+  readonly agentDirs?: boolean
 }
 
 const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
@@ -97,7 +114,7 @@ export const describeSkillDir = (dir: string, scopeHint?: SkillScope) =>
     return skill
   })
 
-export const resolveSkill = (skill: string) =>
+export const resolveSkill = (skill: string, options: ResolveOptions = {}) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
@@ -136,6 +153,11 @@ export const resolveSkill = (skill: string) =>
         }
       }
     }
+    if (isStoreName(skill) && options.agentDirs !== false) {
+      const found = yield* resolveInAgentDirs(skill)
+      if (found._tag === "Resolved") return found.skill
+      if (found.dirWithoutSkillMd !== undefined) dirWithoutSkillMd ??= found.dirWithoutSkillMd
+    }
     if (dirWithoutSkillMd !== undefined) {
       return yield* Effect.fail(new NotASkill({ path: displayPath(stores.cwd, dirWithoutSkillMd, path) }))
     }
@@ -147,3 +169,48 @@ export const displayPath = (cwd: string, p: string, path: { relative: (a: string
   const rel = path.relative(cwd, p)
   return rel === "" ? "." : rel.startsWith("..") || path.isAbsolute(rel) ? p : rel
 }
+
+/** Rule 4 (DECISIONS #38): the first agent directory entry named `name`. */
+const resolveInAgentDirs = (name: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    let dirWithoutSkillMd: string | undefined
+    for (const root of yield* agentSkillRoots) {
+      const entry = path.join(root.dir, name)
+      const probed = yield* probeAgentEntry(entry)
+      if (probed._tag === "Missing") continue
+      if (probed._tag === "NotASkill") {
+        yield* verbose(`agent directory entry ${entry} is not a usable skill (${probed.reason}); skipped`)
+        if (probed.reason === "missing SKILL.md") dirWithoutSkillMd ??= entry
+        continue
+      }
+      if (probed._tag === "Deployed") {
+        const canonicalSourceDir = yield* fs.realPath(probed.sourceDir).pipe(Effect.mapError(internal))
+        const skill: ResolvedSkill = {
+          name: path.basename(canonicalSourceDir),
+          sourceDir: probed.sourceDir,
+          canonicalSourceDir,
+          scope: root.scope,
+          runtimeDir: probed.runtimeDir
+        }
+        yield* verbose(
+          `resolved '${name}' through the ${root.scope} directory ${root.dir} (${root.agent}): deployed by skc; source ${skill.sourceDir}, runtime ${skill.runtimeDir}`
+        )
+        return { _tag: "Resolved", skill } as const
+      }
+      const skill: ResolvedSkill = {
+        name,
+        sourceDir: probed.entry,
+        canonicalSourceDir: probed.canonicalDir,
+        scope: root.scope,
+        runtimeDir: yield* foreignRuntimeDir(name, probed.canonicalDir),
+        foreign: true
+      }
+      yield* verbose(
+        `resolved '${name}' through the ${root.scope} directory ${root.dir} (${root.agent}): foreign skill ${skill.canonicalSourceDir}; index and log in ${skill.runtimeDir}`
+      )
+      return { _tag: "Resolved", skill } as const
+    }
+    return { _tag: "NotFound", dirWithoutSkillMd } as const
+  })

@@ -14,7 +14,7 @@ import { warn } from "../ports/Diagnostics.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import type { IndexReadFailed } from "../ports/SearchIndex.js"
 import { IndexUnusable } from "../domain/errors.js"
-import { openForQuery } from "./indexing.js"
+import { openForQueryOnDemand as openForQuery } from "./indexing.js"
 import { resolveSkill } from "./resolve.js"
 
 export const ShowInput = Schema.Struct({

@@ -88,7 +88,8 @@ export const loadToolSkill = (skill: string, options: { readonly strictApprovals
         new UsageError({ message: `skill '${resolved.name}' declares no tools (### tool_name blocks with a #### Command section)` })
       )
     }
-    const trust: Trust = resolved.scope === "path" ? "untrusted" : "user"
+    // A path or a skill installed by another tool (DECISIONS #38) is not the user's own store.
+    const trust: Trust = resolved.scope === "path" || resolved.foreign === true ? "untrusted" : "user"
     const store = yield* readApprovals(options.strictApprovals ?? false)
     const loaded: LoadedToolSkill = { ...parsed, resolved, sha256, trust, approval: approvalState(store, resolved.canonicalSourceDir, sha256) }
     return loaded

@@ -1,42 +1,95 @@
 /**
- * Every skill a name resolves to from the cwd (RFC-0007:C-RESOLUTION), one
- * per name: what `skc search --all` and `skc_search` without `skill` search.
+ * Every skill that resolves by name from the cwd (RFC-0007:C-RESOLUTION,
+ * DECISIONS #38), with its scope: the project and global stores, then the
+ * agent skill directories in resolution order (src/app/agentDirs.ts).
  *
- * Today that is the project store, then the global store (a project skill
- * hides a global one of the same name, as resolution does). DECISIONS #38
- * adds the agent-visible skills to resolution; when that lands, its
- * enumeration belongs here and every caller picks it up.
+ * Both stores are listed whole, as `skc list` always did: a global skill
+ * with the name of a project skill is listed with `shadowed: true` (the
+ * name resolves to the project one; reach it by its path). From the agent
+ * directories only names that resolve there are listed: the first entry of
+ * a name, and none whose name a store already holds. A skc deployment in an agent
+ * directory whose source is already listed is that same skill, never a
+ * second row; a deployment of a skill from elsewhere (another project, an
+ * old link under home) is listed with its agent-directory scope, and a
+ * foreign skill with `foreign: true`.
  *
- * Only names are listed here (directories not starting with `.`); each is
- * then resolved as any command resolves it. Frontmatter is not parsed: a
- * skill that does not parse was never built, and search skips it as such.
+ * `skc list`, the MCP server's `skc_list`, `skills/list` and `skill://`
+ * resources, and `search --all` enumerate skills through this function.
  */
 import { Effect } from "effect"
+import { Path } from "@effect/platform/Path"
 import { FileSystem } from "../ports/FileSystem.js"
-import { resolveSkill, type ResolvedSkill } from "./resolve.js"
-import { Settings } from "./Settings.js"
+import { Diagnostics } from "../ports/Diagnostics.js"
+import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
+import { discoverSkills } from "./storeSkills.js"
+import { readSkillFrontmatter } from "./skillFrontmatter.js"
 
-const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+export type VisibleScope = "project" | "global" | AgentDirScope | "plugin"
 
-export const skillsVisibleFromCwd = Effect.gen(function* () {
-  const fs = yield* FileSystem
-  const { stores } = yield* Settings
-  const names: Array<string> = []
-  const seen = new Set<string>()
-  for (const store of [stores.projectSkills, stores.globalSkills]) {
-    if (store === undefined) continue
-    const entries = yield* fs.readDir(store).pipe(Effect.orElseSucceed(() => []))
-    for (const e of [...entries].sort((a, b) => compareNames(a.name, b.name))) {
-      if (e.name.startsWith(".") || e.type === "file" || seen.has(e.name)) continue
-      seen.add(e.name)
-      names.push(e.name)
+export interface VisibleSkill {
+  readonly name: string
+  readonly scope: VisibleScope
+  /** The source directory as found (symlinks kept). */
+  readonly sourceDir: string
+  /** Where its manifest, index and log live (the cache for a foreign skill). */
+  readonly runtimeDir: string
+  /** Not built by skc: its directory is read-only to skc. */
+  readonly foreign: boolean
+  /** The agent directory entry it was found through, for agent scopes. */
+  readonly agentEntry?: string
+  /** The SKILL.md frontmatter as parsed (at least `name` and `description`). */
+  readonly frontmatter: Readonly<Record<string, unknown>>
+  /** An earlier entry has the same name: `resolveSkill(name)` gives that one. */
+  readonly shadowed: boolean
+}
+
+const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+export const visibleSkills = (options: { readonly agentDirs?: boolean } = {}) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const diagnostics = yield* Diagnostics
+    const canonical = (p: string) => fs.realPath(p).pipe(Effect.orElseSucceed(() => p))
+    const out: Array<VisibleSkill> = []
+    const names = new Set<string>()
+    const sources = new Set<string>()
+    for (const s of yield* discoverSkills("all")) {
+      const shadowed = names.has(s.name)
+      names.add(s.name)
+      sources.add(yield* canonical(s.sourceDir))
+      out.push({ name: s.name, scope: s.scope, sourceDir: s.sourceDir, runtimeDir: s.runtimeDir, foreign: false, frontmatter: s.frontmatter, shadowed })
     }
-  }
-  const out: Array<ResolvedSkill> = []
-  for (const name of names) {
-    // The name resolved as any command would resolve it: the skill the user means by it.
-    const resolved = yield* Effect.either(resolveSkill(name))
-    if (resolved._tag === "Right") out.push(resolved.right)
-  }
-  return out as ReadonlyArray<ResolvedSkill>
-})
+    if (options.agentDirs === false) return out as ReadonlyArray<VisibleSkill>
+    for (const root of yield* agentSkillRoots) {
+      const entries = yield* fs.readDir(root.dir).pipe(Effect.orElseSucceed(() => []))
+      for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
+        if (e.name.startsWith(".") || (e.type !== "directory" && e.type !== "symlink")) continue
+        if (names.has(e.name)) continue
+        const entry = path.join(root.dir, e.name)
+        const probed = yield* probeAgentEntry(entry)
+        if (probed._tag === "Missing" || probed._tag === "NotASkill") continue
+        const sourceDir = probed._tag === "Deployed" ? probed.sourceDir : probed.entry
+        const real = probed._tag === "Deployed" ? yield* canonical(probed.sourceDir) : probed.canonicalDir
+        names.add(e.name)
+        if (sources.has(real)) continue
+        sources.add(real)
+        const fm = yield* readSkillFrontmatter(path.join(sourceDir, "SKILL.md"))
+        if (fm._tag === "Problem") {
+          yield* diagnostics.verbose(`skipping '${entry}': ${fm.message}`)
+          continue
+        }
+        out.push({
+          name: e.name,
+          scope: root.scope,
+          sourceDir,
+          runtimeDir: probed._tag === "Deployed" ? probed.runtimeDir : yield* foreignRuntimeDir(e.name, real),
+          foreign: probed._tag === "Foreign",
+          agentEntry: entry,
+          frontmatter: fm.data,
+          shadowed: false
+        })
+      }
+    }
+    return out as ReadonlyArray<VisibleSkill>
+  })

@@ -7,10 +7,12 @@ import { Command, HelpDoc, ValidationError } from "@effect/cli"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
-import { Console, Effect, Layer } from "effect"
+import { Console, Effect, Layer, Ref } from "effect"
 import { InvalidOption } from "../domain/errors.js"
-import { commands } from "./commands/index.js"
-import { VERSION } from "./version.js"
+import { commandSpecs } from "../commands/index.js"
+import { VERSION } from "../domain/version.js"
+import { mcpCommand } from "./commands/mcp.js"
+import { cliCommand, ExitStatus } from "./generate.js"
 
 const root = Command.make("skc").pipe(
   Command.withDescription(
@@ -25,7 +27,7 @@ const root = Command.make("skc").pipe(
       "  skc mcp                        # serve skills to agents over MCP"
     ].join("\n")
   ),
-  Command.withSubcommands(commands)
+  Command.withSubcommands([cliCommand(commandSpecs[0]!), ...commandSpecs.slice(1).map(cliCommand), mcpCommand])
 )
 
 const cli = Command.run(root, { name: "skc", version: VERSION })
@@ -58,9 +60,15 @@ const quietly = <A, E, R>(self: Effect.Effect<A, E, R>) =>
     } as Console.Console)
   })
 
-export const runFullCli = (args: ReadonlyArray<string>) =>
-  cli(["node", "skc", ...args]).pipe(
-    quietly,
-    Effect.mapError((e) => (ValidationError.isValidationError(e) ? new InvalidOption({ message: validationMessage(e) }) : e)),
-    Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer))
-  )
+/** Run the full parser; the value is the exit status the command asked for. */
+export const runFullCli = (args: ReadonlyArray<string>): Effect.Effect<number, unknown> =>
+  Effect.gen(function* () {
+    const status = yield* Ref.make(0)
+    yield* cli(["node", "skc", ...args]).pipe(
+      quietly,
+      Effect.mapError((e) => (ValidationError.isValidationError(e) ? new InvalidOption({ message: validationMessage(e) }) : e)),
+      Effect.provideService(ExitStatus, status),
+      Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer))
+    )
+    return yield* Ref.get(status)
+  })

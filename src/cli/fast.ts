@@ -9,12 +9,13 @@
  * give the same input to the same handler.
  */
 import { Option } from "effect"
-import type { Effect } from "effect"
+import { commandSpecs } from "../commands/index.js"
+import type { AnyCommandSpec, Arg, Flag } from "../commands/spec.js"
 
 export type FlagKind = "boolean" | "text" | "integer" | "repeated"
 
 export interface FlagSpec {
-  /** The handler's key for this flag (camelCase as @effect/cli gives it). */
+  /** The handler's key for this flag (camelCase, as @effect/cli gives it). */
   readonly key: string
   readonly kind: FlagKind
   readonly alias?: string
@@ -22,10 +23,11 @@ export interface FlagSpec {
   readonly default?: string
 }
 
+/** A command as the fast path sees it: derived from its spec by `fastCommand`. */
 export interface FastCommand {
+  readonly spec: AnyCommandSpec
   readonly positionals: ReadonlyArray<{ readonly key: string; readonly optional: boolean }>
   readonly flags: Readonly<Record<string, FlagSpec>>
-  readonly load: () => Promise<(input: any) => Effect.Effect<unknown, unknown, never>>
 }
 
 const BOOL_VALUES = new Set(["true", "1", "y", "yes", "on", "false", "0", "n", "no", "off"])
@@ -97,74 +99,25 @@ export const parseFast = (spec: FastCommand, args: ReadonlyArray<string>): Recor
   return input
 }
 
-const common = {
-  format: { key: "format", kind: "text", default: "text" },
-  verbose: { key: "verbose", kind: "boolean", alias: "v" }
-} as const satisfies Record<string, FlagSpec>
-
-/** The commands the fast path knows. Each `load` returns the same handler the @effect/cli command uses. */
-export const fastCommands: Readonly<Record<string, FastCommand>> = {
-  init: {
-    positionals: [{ key: "name", optional: true }],
-    flags: { global: { key: "global", kind: "boolean" }, ...common },
-    load: () => import("./commands/init.run.js").then((m) => m.runInit)
-  },
-  show: {
-    positionals: [{ key: "skill", optional: false }],
-    flags: {
-      section: { key: "section", kind: "text" },
-      file: { key: "file", kind: "text" },
-      "max-lines": { key: "maxLines", kind: "integer" },
-      ...common
-    },
-    load: () => import("./commands/show.run.js").then((m) => m.runShow)
-  },
-  search: {
-    positionals: [
-      { key: "skill", optional: false },
-      { key: "query", optional: true }
-    ],
-    flags: {
-      limit: { key: "limit", kind: "integer" },
-      all: { key: "all", kind: "boolean" },
-      skill: { key: "skills", kind: "text" },
-      ...common
-    },
-    load: () => import("./commands/search.run.js").then((m) => m.runSearch)
-  },
-  stats: {
-    positionals: [{ key: "skill", optional: false }],
-    flags: {
-      "group-by": { key: "groupBy", kind: "text", default: "summary" },
-      since: { key: "since", kind: "text" },
-      until: { key: "until", kind: "text" },
-      project: { key: "project", kind: "repeated" },
-      ...common
-    },
-    load: () => import("./commands/stats.run.js").then((m) => m.runStats)
-  },
-  outline: {
-    positionals: [{ key: "skill", optional: false }],
-    flags: { level: { key: "level", kind: "integer" }, tokens: { key: "tokens", kind: "boolean" }, ...common },
-    load: () => import("./commands/gateway.run.js").then((m) => m.runOutline)
-  },
-  open: {
-    positionals: [
-      { key: "skill", optional: false },
-      { key: "path", optional: false }
-    ],
-    flags: { "max-lines": { key: "maxLines", kind: "integer" }, ...common },
-    load: () => import("./commands/gateway.run.js").then((m) => m.runOpen)
-  },
-  sources: {
-    positionals: [{ key: "skill", optional: false }],
-    flags: {
-      depth: { key: "depth", kind: "integer" },
-      dir: { key: "dir", kind: "text" },
-      limit: { key: "limit", kind: "integer" },
-      pattern: { key: "pattern", kind: "text" },
-      ...common
-    },
-    load: () => import("./commands/gateway.run.js").then((m) => m.runSources)
+/**
+ * The fast-path table entry of a spec. Only single positionals and the flag
+ * kinds above are handled; a spec with anything else (repeated arguments,
+ * float flags) is refused here, so it cannot be marked `fast` by mistake.
+ */
+export const fastCommand = (spec: AnyCommandSpec): FastCommand => {
+  const positionals = Object.entries(spec.args as Record<string, Arg>).map(([key, a]) => {
+    if (a.arity === "many") throw new Error(`${spec.name}: argument <${a.name}> cannot take the fast path`)
+    return { key, optional: a.arity === "optional" }
+  })
+  const flags: Record<string, FlagSpec> = {}
+  for (const [key, f] of Object.entries(spec.flags as Record<string, Flag>)) {
+    if (f.kind === "float") throw new Error(`${spec.name}: --${f.name} cannot take the fast path`)
+    flags[f.name] = { key, kind: f.kind, ...(f.alias === undefined ? {} : { alias: f.alias }), ...(f.default === undefined ? {} : { default: f.default }) }
   }
+  return { spec, positionals, flags }
 }
+
+/** The commands the fast path knows: the specs marked `fast`. */
+export const fastCommands: Readonly<Record<string, FastCommand>> = Object.fromEntries(
+  commandSpecs.filter((s) => s.fast === true).map((s) => [s.name, fastCommand(s)])
+)

@@ -7,10 +7,10 @@
  */
 import { Cause, Effect, Exit, Option } from "effect"
 import { InternalError, isSkcError, renderError, type SkcError } from "../domain/errors.js"
+import { VERSION } from "../domain/version.js"
+import { isVerboseEnv } from "../layers.js"
 import { fastCommands, parseFast } from "./fast.js"
-import { isVerboseEnv } from "./layers.js"
-import { requestedExitStatus } from "./runtime.js"
-import { VERSION } from "./version.js"
+import { runCommand } from "./runner.js"
 
 export { VERSION }
 
@@ -26,14 +26,15 @@ const toSkcError = (cause: Cause.Cause<unknown>): { error: SkcError; defect?: un
   return { error: new InternalError({ message, cause: defect }), defect }
 }
 
-const program = async (args: ReadonlyArray<string>): Promise<Effect.Effect<unknown, unknown, never>> => {
-  const spec = args.length > 0 ? fastCommands[args[0]!] : undefined
-  if (spec !== undefined) {
-    const input = parseFast(spec, args.slice(1))
-    if (input !== undefined) return (await spec.load())(input)
-  }
-  const { runFullCli } = await import("./app.js")
-  return runFullCli(args.length === 0 ? ["--help"] : args)
+/** The invocation as an effect whose value is the exit status. */
+const program = (args: ReadonlyArray<string>): Effect.Effect<number, unknown> => {
+  const fast = args.length > 0 ? fastCommands[args[0]!] : undefined
+  const values = fast === undefined ? undefined : parseFast(fast, args.slice(1))
+  if (fast !== undefined && values !== undefined) return runCommand(fast.spec, values as { format: string; verbose: boolean })
+  return Effect.flatMap(
+    Effect.promise(() => import("./app.js")),
+    ({ runFullCli }) => runFullCli(args.length === 0 ? ["--help"] : args)
+  )
 }
 
 export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
@@ -42,8 +43,8 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     return 0
   }
   const verboseOn = argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv()
-  const exit = await Effect.runPromiseExit(Effect.flatten(Effect.promise(() => program(argv))))
-  if (Exit.isSuccess(exit)) return requestedExitStatus()
+  const exit = await Effect.runPromiseExit(program(argv))
+  if (Exit.isSuccess(exit)) return exit.value
   if (Cause.isInterruptedOnly(exit.cause)) return 130
   const { error, defect } = toSkcError(exit.cause)
   process.stderr.write(renderError(error) + "\n")

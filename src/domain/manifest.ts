@@ -4,6 +4,7 @@
  * RFC's; the rest is what later commands read (`list` status, the index,
  * deployment of copies).
  */
+import { VERSION } from "./version.js"
 import { Schema } from "effect"
 
 /** Manifest schema version; bump when a field changes meaning. */
@@ -45,6 +46,5 @@ export const parseManifest = (text: string): Manifest | undefined => {
   return decoded._tag === "Right" ? decoded.right : undefined
 }
 
-declare const __SKC_VERSION__: string
 /** The skillc version compiled into the bundle (tsc builds and tests see the dev marker). */
-export const SKILLC_VERSION: string = typeof __SKC_VERSION__ === "string" ? __SKC_VERSION__ : "0.0.0-dev"
+export const SKILLC_VERSION: string = VERSION

@@ -8,18 +8,33 @@
  * the wrong place.
  */
 
-/** Built-in agent skill directories, relative to the home (`$SKILLC_HOME` when set). */
-export const BUILTIN_TARGETS: Readonly<Record<string, string>> = {
-  claude: "~/.claude/skills",
-  codex: "~/.codex/skills",
-  copilot: "~/.github/skills",
-  cursor: "~/.cursor/skills",
-  gemini: "~/.gemini/skills",
-  kiro: "~/.kiro/skills",
-  // OpenCode reads global skills from its XDG config directory.
-  opencode: "~/.config/opencode/skills",
-  trae: "~/.trae/skills"
-}
+/**
+ * The one table of agent skill directories (RFC-0001:C-DEPLOYMENT,
+ * DECISIONS #9 revised, #38): where each agent runtime reads skills at the
+ * user level (relative to the home, `$SKILLC_HOME` when set) and at the
+ * project level (relative to a project directory). `skc build` deploys
+ * into it, `skc discover` and skill resolution read from it.
+ */
+export const AGENT_SKILL_DIRS = {
+  claude: { user: ".claude/skills", project: ".claude/skills" },
+  codex: { user: ".codex/skills", project: ".codex/skills" },
+  copilot: { user: ".github/skills", project: ".github/skills" },
+  cursor: { user: ".cursor/skills", project: ".cursor/skills" },
+  gemini: { user: ".gemini/skills", project: ".gemini/skills" },
+  kiro: { user: ".kiro/skills", project: ".kiro/skills" },
+  // OpenCode reads global skills from its XDG config directory, project skills from `.opencode/skills`.
+  opencode: { user: ".config/opencode/skills", project: ".opencode/skills" },
+  trae: { user: ".trae/skills", project: ".trae/skills" }
+} as const satisfies Readonly<Record<string, { readonly user: string; readonly project: string }>>
+
+export type BuiltinAgent = keyof typeof AGENT_SKILL_DIRS
+
+const isBuiltinAgent = (s: string): s is BuiltinAgent => Object.prototype.hasOwnProperty.call(AGENT_SKILL_DIRS, s)
+
+/** Built-in agent skill directories at the user level, relative to the home (`~/…`). */
+export const BUILTIN_TARGETS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(AGENT_SKILL_DIRS).map(([agent, dirs]) => [agent, `~/${dirs.user}`])
+)
 
 export const DEFAULT_TARGET = "claude"
 
@@ -29,6 +44,8 @@ export interface TargetSpec {
   /** The agent skills directory: absolute, or `~/…`, or relative to the cwd. */
   readonly dir: string
   readonly kind: "known" | "path"
+  /** A built-in agent (not overridden by `[targets]`): its project-level directory applies to project builds. */
+  readonly agent?: BuiltinAgent
 }
 
 export type TargetProblem = { readonly _tag: "UnknownTarget"; readonly name: string; readonly known: ReadonlyArray<string> } | { readonly _tag: "EmptyTarget" }
@@ -49,7 +66,8 @@ export const parseTargets = (
   for (const w of words) {
     if (seen.has(w)) continue
     seen.add(w)
-    if (Object.prototype.hasOwnProperty.call(table, w)) targets.push({ label: w, dir: table[w], kind: "known" })
+    if (Object.prototype.hasOwnProperty.call(configured, w)) targets.push({ label: w, dir: configured[w]!, kind: "known" })
+    else if (isBuiltinAgent(w)) targets.push({ label: w, dir: table[w]!, kind: "known", agent: w })
     else if (looksLikePath(w)) targets.push({ label: w, dir: w, kind: "path" })
     else return { problem: { _tag: "UnknownTarget", name: w, known: Object.keys(table).sort() } }
   }
@@ -64,3 +82,20 @@ export const describeTargetProblem = (p: TargetProblem): string =>
 /** `~` and `~/…` expand to the home; other paths resolve against the cwd (done by the caller). */
 export const expandHome = (dir: string, home: string, join: (...p: Array<string>) => string): string =>
   dir === "~" ? home : dir.startsWith("~/") || dir.startsWith("~\\") ? join(home, dir.slice(2)) : dir
+
+/**
+ * Where a target's links go for one build (DECISIONS #9 revised): a built-in
+ * agent deploys a project build into `<project root>/<its project-level
+ * directory>` and a global build into its user-level directory under the
+ * home; `[targets]` entries and directory paths are used as given (`~`
+ * expanded; a relative result is resolved against the cwd by the caller).
+ */
+export const deploymentDir = (
+  target: TargetSpec,
+  build: { readonly scope: "project" | "global"; readonly projectRoot: string | undefined },
+  home: string,
+  join: (...p: Array<string>) => string
+): string =>
+  target.agent !== undefined && build.scope === "project" && build.projectRoot !== undefined
+    ? join(build.projectRoot, ...AGENT_SKILL_DIRS[target.agent].project.split("/"))
+    : expandHome(target.dir, home, join)

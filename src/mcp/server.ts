@@ -31,17 +31,9 @@ import {
 } from "@modelcontextprotocol/sdk/types.js"
 import { InternalError, isSkcError, renderError, renderWarning, type SkcError } from "../domain/errors.js"
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
-import { basePorts } from "../cli/layers.js"
-import { SqliteSearchIndexLive } from "../adapters/sqlite/SqliteSearchIndex.js"
-import type { SearchIndex } from "../ports/SearchIndex.js"
-import type { UsageHistory } from "../ports/UsageHistory.js"
-import { LazySqliteUsageHistoryLayer } from "../adapters/sqlite/LazyUsageHistory.js"
+import { Live, PortsLive, type LiveServices, type PortServices } from "../layers.js"
 import { loadSettings, Settings } from "../app/Settings.js"
-import { decodeInput } from "../app/decodeInput.js"
-import { logToolCall } from "./accessLog.js"
-import { toolJsonSchema } from "./jsonSchema.js"
-import { tools } from "./tools.js"
-import type { LiveServices, ToolSpec } from "./toolSpec.js"
+import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
   getSkillEntry,
   listSkillEntries,
@@ -65,23 +57,6 @@ const INSTRUCTIONS = [
   "(start with skill://<scope>/<name>/SKILL.md)."
 ].join(" ")
 
-/** The `Tool` definitions, computed once: schemas do not change while the server runs. */
-export const toolDefinitions = (): Array<Tool> =>
-  tools.map((t) => ({
-    name: t.name,
-    title: t.title,
-    description: t.description,
-    inputSchema: toolJsonSchema(t.input) as Tool["inputSchema"],
-    outputSchema: toolJsonSchema(t.output, { open: true }) as Tool["outputSchema"],
-    annotations: {
-      title: t.title,
-      readOnlyHint: t.readOnly,
-      destructiveHint: t.readOnly ? false : (t.destructive ?? false),
-      idempotentHint: t.idempotent ?? t.readOnly,
-      openWorldHint: false
-    }
-  }))
-
 /**
  * Where the warnings of the request being served go. The ports are built
  * once for the server's lifetime (file system, path, environment, hasher:
@@ -96,22 +71,24 @@ const forwardingDiagnostics: DiagnosticsService = {
   isVerbose: false
 }
 
-let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof basePorts>> | SearchIndex | UsageHistory, never> | undefined
-
 /**
  * Run a request's effect. Settings (project root, stores, config files) are
  * resolved again for every request: a project created or a config edited
  * between calls is seen by the next one. Files are read by the use cases
  * themselves on every call, so nothing is served stale.
  */
-const runLive = async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
-  runtime ??= ManagedRuntime.make(Layer.mergeAll(basePorts(false, forwardingDiagnostics), SqliteSearchIndexLive, LazySqliteUsageHistoryLayer))
-  const diagnostics = collectingDiagnostics(false)
-  const exit = await runtime.runPromiseExit(
-    effect.pipe(Effect.provideServiceEffect(Settings, loadSettings()), Effect.locally(currentDiagnostics, diagnostics.service))
-  )
-  return { exit, warnings: diagnostics.warnings.map(renderWarning) }
-}
+const runLive =
+  (runtime: ManagedRuntime.ManagedRuntime<PortServices, never>) =>
+  async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
+    const diagnostics = collectingDiagnostics(false)
+    const exit = await runtime.runPromiseExit(
+      effect.pipe(Effect.provideServiceEffect(Settings, loadSettings()), Effect.locally(currentDiagnostics, diagnostics.service))
+    )
+    return { exit, warnings: diagnostics.warnings.map(renderWarning) }
+  }
+
+/** Runs a request's effect on the session's ports (see `runLive`). */
+type Run = ReturnType<typeof runLive>
 
 const failureOf = (cause: Cause.Cause<unknown>): SkcError => {
   const failure = Cause.failureOption(cause)
@@ -122,21 +99,12 @@ const failureOf = (cause: Cause.Cause<unknown>): SkcError => {
 
 const jsonClean = (value: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>
 
-export const callTool = async (tool: ToolSpec<any, any>, args: unknown): Promise<CallToolResult> => {
-  const program = Effect.gen(function* () {
-    const input = yield* decodeInput(tool.input)(args ?? {})
-    const result = yield* logToolCall(tool, input as Record<string, unknown>, tool.run(input))
-    const { stores } = yield* Settings
-    return { result, text: tool.text(result, { cwd: stores.cwd, home: stores.home }) }
-  })
-  const { exit, warnings } = await runLive(program)
+const callTool = async (run: Run, tool: McpTool, args: unknown): Promise<CallToolResult> => {
+  const { exit, warnings } = await run(callToolEffect(tool, args))
   const warningContent = warnings.length === 0 ? [] : [{ type: "text" as const, text: warnings.join("\n") }]
   if (Exit.isSuccess(exit)) {
-    const { result, text } = exit.value
-    return {
-      content: [{ type: "text", text }, ...warningContent],
-      structuredContent: jsonClean(tool.structured ? tool.structured(result) : result)
-    }
+    const { text, structured } = exit.value
+    return { content: [{ type: "text", text }, ...warningContent], structuredContent: jsonClean(structured) }
   }
   const error = failureOf(exit.cause)
   if (error._tag === "InternalError") process.stderr.write(`skc mcp: ${tool.name}: ${error.text}\n`)
@@ -144,8 +112,8 @@ export const callTool = async (tool: ToolSpec<any, any>, args: unknown): Promise
 }
 
 /** Resource requests: NotServed becomes -32602 (the extension's "Invalid params"), anything else -32603. */
-const runResource = async <A>(effect: Effect.Effect<A, NotServed | SkcError, LiveServices>): Promise<A> => {
-  const { exit, warnings } = await runLive(effect)
+const runResource = async <A>(run: Run, effect: Effect.Effect<A, NotServed | SkcError, LiveServices>): Promise<A> => {
+  const { exit, warnings } = await run(effect)
   for (const w of warnings) process.stderr.write(`${w}\n`)
   if (Exit.isSuccess(exit)) return exit.value
   const failure = Cause.failureOption(exit.cause)
@@ -182,12 +150,14 @@ export interface ServeOptions {
    * `skc run`; unapproved and `always_ask` ones are listed and refuse to run.
    */
   readonly skillTools?: boolean
+  /** `--watch`: rebuild the runtime and index of each built store skill when its sources change. */
+  readonly watch?: boolean
 }
 
 /** The tool-skill tools, listed afresh on every tools/list: an approval or an edit between calls is seen at once. */
-const skillToolDefinitions = async (): Promise<Array<Tool>> => {
+const skillToolDefinitions = async (run: Run): Promise<Array<Tool>> => {
   const { mcpToolDescriptors } = await import("../app/mcpTools.js")
-  const descriptors = await runResource(mcpToolDescriptors)
+  const descriptors = await runResource(run, mcpToolDescriptors)
   return descriptors.map((d) => ({
     name: d.name,
     title: d.annotations.title,
@@ -203,12 +173,12 @@ const skillToolDefinitions = async (): Promise<Array<Tool>> => {
 }
 
 /** Call `<skill>__<tool>`: refusals and tool failures are `isError` results with the envelope as structured content. */
-const callSkillTool = async (name: string, args: unknown): Promise<CallToolResult> => {
+const callSkillTool = async (run: Run, name: string, args: unknown): Promise<CallToolResult> => {
   const [{ callMcpTool }, { NodeProcessRunnerLive }] = await Promise.all([
     import("../app/mcpTools.js"),
     import("../adapters/node/NodeProcessRunner.js")
   ])
-  const { exit, warnings } = await runLive(callMcpTool(name, args).pipe(Effect.provide(NodeProcessRunnerLive)))
+  const { exit, warnings } = await run(callMcpTool(name, args).pipe(Effect.provide(NodeProcessRunnerLive)))
   const warningContent = warnings.length === 0 ? [] : [{ type: "text" as const, text: warnings.join("\n") }]
   if (Exit.isFailure(exit)) {
     const error = failureOf(exit.cause)
@@ -223,7 +193,10 @@ const callSkillTool = async (name: string, args: unknown): Promise<CallToolResul
   }
 }
 
-export const makeServer = (version: string, options: ServeOptions = {}): Server => {
+export const makeServer = async (version: string, options: ServeOptions = {}): Promise<Server> => {
+  // The ports are built once for the session (stateless, nothing cached); settings per request.
+  const run = runLive(ManagedRuntime.make(PortsLive({ diagnostics: forwardingDiagnostics })))
+  const tools = await loadTools()
   const server = new Server(
     { name: "skillc", version },
     {
@@ -235,25 +208,25 @@ export const makeServer = (version: string, options: ServeOptions = {}): Server 
       instructions: INSTRUCTIONS
     }
   )
-  const definitions = toolDefinitions()
+  const definitions = tools.map(toolDefinition)
   const byName = new Map(tools.map((t) => [t.name, t]))
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: options.skillTools ? [...definitions, ...(await skillToolDefinitions())] : definitions
+    tools: options.skillTools ? [...definitions, ...(await skillToolDefinitions(run))] : definitions
   }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name)
     if (tool === undefined && options.skillTools && request.params.name.includes("__")) {
-      return callSkillTool(request.params.name, request.params.arguments)
+      return callSkillTool(run, request.params.name, request.params.arguments)
     }
     if (tool === undefined) {
       throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: '${request.params.name}' (tools: ${[...byName.keys()].join(", ")})`)
     }
-    return callTool(tool, request.params.arguments)
+    return callTool(run, tool, request.params.arguments)
   })
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: await runResource(listSkillResources),
+    resources: await runResource(run, listSkillResources),
     ...CACHE_HINTS
   }))
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
@@ -274,7 +247,7 @@ export const makeServer = (version: string, options: ServeOptions = {}): Server 
     ...CACHE_HINTS
   }))
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({
-    contents: [await runResource(readSkillResource(request.params.uri))],
+    contents: [await runResource(run, readSkillResource(request.params.uri))],
     ...CACHE_HINTS
   }))
 
@@ -282,11 +255,11 @@ export const makeServer = (version: string, options: ServeOptions = {}): Server 
   server.fallbackRequestHandler = async (request) => {
     switch (request.method) {
       case "skills/list":
-        return { resultType: "complete", skills: await runResource(listSkillEntries), ...CACHE_HINTS }
+        return { resultType: "complete", skills: await runResource(run, listSkillEntries), ...CACHE_HINTS }
       case "skills/get":
-        return { resultType: "complete", skill: await runResource(getSkillEntry(uriParam(request.params))), ...CACHE_HINTS }
+        return { resultType: "complete", skill: await runResource(run, getSkillEntry(uriParam(request.params))), ...CACHE_HINTS }
       case "resources/directory/read":
-        return { resultType: "complete", resources: await runResource(readSkillDirectory(uriParam(request.params))) }
+        return { resultType: "complete", resources: await runResource(run, readSkillDirectory(uriParam(request.params))) }
       default:
         throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`)
     }
@@ -297,12 +270,29 @@ export const makeServer = (version: string, options: ServeOptions = {}): Server 
 
 /** Serve on stdin/stdout until stdin ends. */
 export const serveStdio = async (version: string, options: ServeOptions = {}): Promise<void> => {
-  const server = makeServer(version, options)
+  const server = await makeServer(version, options)
   const transport = new LineTransport()
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
   })
   await server.connect(transport)
   process.stderr.isTTY && process.stderr.write(`skc mcp: skillc ${version} serving on stdio (Ctrl-D to stop)\n`)
+  // `--watch` (issue 12): rebuild served skills as their sources change; lines on stderr (stdout is the protocol).
+  const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed))) : undefined
   await closed
+  await watching
 }
+
+/** The watch loop on its own live layer (settings resolved once: the served stores do not move). */
+const watchProgram = (stop: Effect.Effect<void>) =>
+  Effect.gen(function* () {
+    const [{ watchServedSkills, renderWatchEvent }, { SqliteSearchIndexLive }] = yield* Effect.promise(() =>
+      Promise.all([import("../app/watch.js"), import("../adapters/sqlite/SqliteSearchIndex.js")])
+    )
+    const say = (line: string) => Effect.sync(() => void process.stderr.write(`skc mcp: ${line}\n`))
+    yield* watchServedSkills({
+      onStart: (names) => say(names.length === 0 ? "--watch: no built skill to watch" : `watching ${names.join(", ")}`),
+      onEvent: (e) => say(renderWatchEvent(e)),
+      stop
+    }).pipe(Effect.provide(SqliteSearchIndexLive), Effect.provide(Live()))
+  }).pipe(Effect.catchAllCause((cause) => Effect.sync(() => void process.stderr.write(`skc mcp: --watch stopped: ${Cause.pretty(cause)}\n`))))

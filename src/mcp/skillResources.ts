@@ -21,7 +21,8 @@ import { FileSystem } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { Warning, renderError } from "../domain/errors.js"
 import { Settings } from "../app/Settings.js"
-import { discoverSkills } from "../app/list.js"
+import { visibleSkills } from "../app/visibleSkills.js"
+import { resolveSkill } from "../app/resolve.js"
 import { readSkillFrontmatter } from "../app/skillFrontmatter.js"
 import { scanSourceTree } from "../app/sourceTree.js"
 import { resolveInside } from "../app/skillPaths.js"
@@ -107,7 +108,7 @@ export const contentOf = (bytes: Uint8Array): { readonly text: string } | { read
 const jsonOf = (data: Readonly<Record<string, unknown>>): Record<string, unknown> =>
   JSON.parse(JSON.stringify(data, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v))) as Record<string, unknown>
 
-const storeOf = (scope: SkillScopeName) =>
+const storeOf = (scope: "project" | "global") =>
   Effect.map(Settings, ({ stores }) => (scope === "project" ? stores.projectSkills : stores.globalSkills))
 
 /** Why a discovered skill cannot be served under the extension's naming rule, if it cannot. */
@@ -118,11 +119,15 @@ const namingProblem = (dirName: string, frontmatter: Readonly<Record<string, unk
   return nameProblem(dirName) === undefined ? undefined : `'${dirName}' is not a valid skill name`
 }
 
-/** Every skill the extension serves, project first, then global, each by name. */
+/**
+ * Every skill the extension serves: project first, then global, each by
+ * name, then every skill the agent sees through its skill directories
+ * (DECISIONS #38; visibleSkills.ts).
+ */
 export const servedSkills = Effect.gen(function* () {
   const diagnostics = yield* Diagnostics
   const out: Array<ServedSkill> = []
-  for (const s of yield* discoverSkills("all")) {
+  for (const s of yield* visibleSkills()) {
     const problem = namingProblem(s.name, s.frontmatter)
     if (problem !== undefined) {
       yield* diagnostics.warn(Warning.notice(`not serving '${s.sourceDir}' over MCP resources: ${problem}`))
@@ -133,15 +138,23 @@ export const servedSkills = Effect.gen(function* () {
   return out as ReadonlyArray<ServedSkill>
 })
 
+/** The source directory of a skill found through the agent directories, when `name` resolves there in `scope`. */
+const agentSourceOf = (scope: SkillScopeName, name: string) =>
+  resolveSkill(name).pipe(
+    Effect.map((r) => (r.scope === scope ? r.sourceDir : undefined)),
+    Effect.orElseSucceed(() => undefined)
+  )
+
 /** One served skill by scope and name, without scanning the stores. */
 export const findServedSkill = (scope: SkillScopeName, name: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
     const notServed = new NotServed({ message: `No skill is served at ${skillFileUri(scope, name, MAIN_DOC)}` })
-    const store = yield* storeOf(scope)
-    if (store === undefined || nameProblem(name) !== undefined) return yield* Effect.fail(notServed)
-    const sourceDir = path.join(store, name)
+    if (nameProblem(name) !== undefined) return yield* Effect.fail(notServed)
+    const store = scope === "project" || scope === "global" ? yield* storeOf(scope) : undefined
+    const sourceDir = store !== undefined ? path.join(store, name) : yield* agentSourceOf(scope, name)
+    if (sourceDir === undefined) return yield* Effect.fail(notServed)
     const info = yield* fs.statOption(sourceDir).pipe(Effect.orElseSucceed(() => undefined))
     if (info?.type !== "directory") return yield* Effect.fail(notServed)
     const fm = yield* readSkillFrontmatter(path.join(sourceDir, MAIN_DOC))
@@ -203,7 +216,7 @@ export const getSkillEntry = (uri: string) =>
   Effect.gen(function* () {
     const ref = parseSkillUri(uri)
     if (ref === undefined || ref.segments.length !== 1 || ref.segments[0] !== MAIN_DOC) {
-      return yield* Effect.fail(new NotServed({ message: `No skill is served at ${uri}: expected skill://<project|global>/<name>/SKILL.md` }))
+      return yield* Effect.fail(new NotServed({ message: `No skill is served at ${uri}: expected skill://<project|global|agent-project|agent-user>/<name>/SKILL.md` }))
     }
     return yield* skillEntry(yield* findServedSkill(ref.scope, ref.name))
   })

@@ -2,14 +2,19 @@
  * `skill://` URIs of the MCP Skills extension (io.modelcontextprotocol/skills,
  * SEP-2640, "Resource Mapping"): `skill://<skill-path>/<file-path>`.
  *
- * skc serves two namespaces, so the skill path is `<scope>/<name>`:
- * `skill://project/git-helper/SKILL.md`, `skill://global/cuda/refs/api.md`.
+ * skc serves several namespaces, so the skill path is `<scope>/<name>`:
+ * `skill://project/git-helper/SKILL.md`, `skill://global/cuda/refs/api.md`,
+ * and for skills found in agent skill directories (DECISIONS #38)
+ * `skill://agent-project/<name>/…` and `skill://agent-user/<name>/…`.
  * The scope is the server-chosen prefix the extension allows; the last
  * segment is the skill's name, as the extension requires. A project skill
  * and a global skill with the same name are two skills, both reachable.
  * Path segments are percent-encoded, so any file name round-trips.
  */
-export type SkillScopeName = "project" | "global"
+export const SKILL_SCOPES = ["project", "global", "agent-project", "agent-user", "plugin"] as const
+export type SkillScopeName = (typeof SKILL_SCOPES)[number]
+
+const isScope = (s: string | undefined): s is SkillScopeName => (SKILL_SCOPES as ReadonlyArray<string | undefined>).includes(s)
 
 export interface SkillFileRef {
   readonly scope: SkillScopeName
@@ -37,7 +42,7 @@ export const parseSkillUri = (uri: string): SkillFileRef | undefined => {
   const raw = uri.slice(PREFIX.length).split("/")
   if (raw.length < 2) return undefined
   const [scope, ...rest] = raw
-  if (scope !== "project" && scope !== "global") return undefined
+  if (!isScope(scope)) return undefined
   let decoded: Array<string>
   try {
     decoded = rest.map((s) => decodeURIComponent(s))

@@ -32,6 +32,13 @@ export interface DirEntry {
 export interface FileSystemService {
   readonly readFile: (path: string) => Effect.Effect<Uint8Array, FsError>
   readonly readFileString: (path: string) => Effect.Effect<string, FsError>
+  /**
+   * Several whole files in one operation, in the order given; fails with
+   * the first file that cannot be read. For work that reads many files in
+   * a row (a build hashes every file of a skill), where one Effect per file
+   * would cost more than the reads themselves.
+   */
+  readonly readFiles: (paths: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Uint8Array>, FsError>
   /** Writes through a temporary file and a rename, so readers never see half a file. */
   readonly writeFileAtomic: (path: string, data: string | Uint8Array) => Effect.Effect<void, FsError>
   readonly writeFile: (path: string, data: string | Uint8Array, options?: { readonly exclusive?: boolean }) => Effect.Effect<void, FsError>

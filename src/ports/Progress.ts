@@ -7,7 +7,8 @@
 import { Context } from "effect"
 
 export interface ProgressService {
-  readonly start: (label: string, total: number) => void
+  /** `unit` names what is counted (default `files`). */
+  readonly start: (label: string, total: number, unit?: string) => void
   readonly update: (done: number) => void
   readonly stop: () => void
 }

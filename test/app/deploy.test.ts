@@ -16,12 +16,45 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     })
     const r = await w.run(build({ skill: "demo" }).pipe(Effect.provide(noLinks)))
     const result = Either.getOrThrow(r)
-    expect(result.deployments).toEqual([{ target: "claude", path: "/home/u/.claude/skills/demo", method: "copy", replaced: "none" }])
+    expect(result.deployments).toEqual([{ target: "claude", path: "/proj/.claude/skills/demo", method: "copy", replaced: "none" }])
     expect(w.diagnostics.warnings.map((x) => x._tag === "Notice" && x.message)).toEqual([
-      "cannot link '/home/u/.claude/skills/demo' (EPERM); copied instead, so rebuild after each change"
+      "cannot link '/proj/.claude/skills/demo' (EPERM); copied instead, so rebuild after each change"
     ])
-    const stub = Effect.runSync(w.fs.readFileString("/home/u/.claude/skills/demo/SKILL.md"))
+    const stub = Effect.runSync(w.fs.readFileString("/proj/.claude/skills/demo/SKILL.md"))
     expect(stub).toContain("## Top Sections")
-    expect(Effect.runSync(w.fs.readFileString("/home/u/.claude/skills/demo/.skillc-meta/manifest.json"))).toContain('"skill": "demo"')
+    expect(Effect.runSync(w.fs.readFileString("/proj/.claude/skills/demo/.skillc-meta/manifest.json"))).toContain('"skill": "demo"')
+  })
+})
+
+describe("DECISIONS #9 (revised): where a build links", () => {
+  const files = {
+    "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\ndescription: d\n---\n# Demo\n",
+    "/home/u/.skillc/skills/glob/SKILL.md": "---\nname: glob\ndescription: d\n---\n# Glob\n"
+  }
+  it("DECISIONS #9 a project skill links from the project's agent directories, one per --target agent", async () => {
+    const w = memoryWorld({ cwd: "/proj/sub", files })
+    const r = Either.getOrThrow(await w.run(build({ skill: "demo", target: "claude,opencode,./mine" })))
+    expect(r.deployments.map((d) => d.path)).toEqual([
+      "/proj/.claude/skills/demo",
+      "/proj/.opencode/skills/demo",
+      "/proj/sub/mine/demo"
+    ])
+    expect(Effect.runSync(w.fs.readLink("/proj/.claude/skills/demo"))).toBe("/proj/.skillc/runtime/demo")
+  })
+
+  it("DECISIONS #9 a global skill and --global link under the home", async () => {
+    const w = memoryWorld({ files })
+    expect(Either.getOrThrow(await w.run(build({ skill: "glob" }))).deployments[0]!.path).toBe("/home/u/.claude/skills/glob")
+    expect(Either.getOrThrow(await w.run(build({ skill: "demo", global: true }))).deployments[0]!.path).toBe("/home/u/.claude/skills/demo")
+  })
+
+  it("DECISIONS #9 an old link under home to the project runtime is reported by -v and left alone", async () => {
+    const w = memoryWorld({ files })
+    Effect.runSync(w.fs.makeDirectory("/home/u/.claude/skills", { recursive: true }))
+    Effect.runSync(w.fs.makeDirectory("/proj/.skillc/runtime/demo", { recursive: true }))
+    Effect.runSync(w.fs.symlink("/proj/.skillc/runtime/demo", "/home/u/.claude/skills/demo", "dir"))
+    Either.getOrThrow(await w.run(build({ skill: "demo" })))
+    expect(w.diagnostics.traces.join("\n")).toContain("old link under home still points at this project's runtime: /home/u/.claude/skills/demo")
+    expect(Effect.runSync(w.fs.readLink("/home/u/.claude/skills/demo"))).toBe("/proj/.skillc/runtime/demo")
   })
 })

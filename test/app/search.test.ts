@@ -1,5 +1,4 @@
-// The search use case on the in-memory adapters (issue 14): which skills
-// --all searches, partial answers and parent elimination in process. The
+// The search use case on the in-memory adapters (issue 14): partial answers and parent elimination in process. The
 // memory index matches substrings and scores by words held; the SQLite
 // behaviour (stemming, BM25) is tested end to end in test/e2e.
 import { Effect, Either } from "effect"
@@ -7,7 +6,6 @@ import { describe, expect, it } from "vitest"
 import { indexSkill } from "../../src/app/indexing.js"
 import { resolveSkill } from "../../src/app/resolve.js"
 import { search, type SearchResult } from "../../src/app/search.js"
-import { skillsVisibleFromCwd } from "../../src/app/visibleSkills.js"
 import { memoryWorld } from "../helpers/memory.js"
 
 const SKILL = (name: string, body: string) => `---\nname: ${name}\ndescription: d\n---\n${body}`
@@ -15,19 +13,6 @@ const SKILL = (name: string, body: string) => `---\nname: ${name}\ndescription: 
 const GUIDE = ["# Guide", "", "Intro.", "", "## Tasks", "", "Jobs.", "", "### Watermark", "", "stamp a watermark", "", "### Forms", "", "fill form fields", ""].join("\n")
 
 describe("issue 14 search use case", () => {
-  it("issue 14 --all searches each name once, as it resolves: the project skill hides the global one", async () => {
-    const w = memoryWorld({
-      files: {
-        "/proj/.skillc/skills/a/SKILL.md": SKILL("a", "# A\n"),
-        "/proj/.skillc/skills/b/SKILL.md": SKILL("b", "# B\n"),
-        "/home/u/.skillc/skills/b/SKILL.md": SKILL("b", "# B global\n"),
-        "/home/u/.skillc/skills/c/SKILL.md": SKILL("c", "# C\n")
-      }
-    })
-    const skills = Either.getOrThrow(await w.run(skillsVisibleFromCwd))
-    expect(skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["a:project", "b:project", "c:global"])
-  })
-
   it("DECISIONS #37 and issue 14: AND first without echoed parents, then the partial fallback", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", GUIDE) } })
     const run = (query: string) =>

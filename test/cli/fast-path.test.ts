@@ -1,24 +1,23 @@
-// The fast path and @effect/cli must hand the same input to the same handler.
+// The fast path and @effect/cli must hand the same input to the same handler (the generic runner).
 import { Command } from "@effect/cli"
 import { Effect, Layer, Option } from "effect"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import { describe, expect, it } from "vitest"
-import { initConfig } from "../../src/cli/commands/init.js"
-import { openConfig, outlineConfig, sourcesConfig } from "../../src/cli/commands/gateway.js"
-import { statsConfig } from "../../src/cli/commands/stats.js"
-import { searchConfig } from "../../src/cli/commands/search.js"
-import { showConfig } from "../../src/cli/commands/show.js"
+import { commandSpecs } from "../../src/commands/index.js"
+import { cliConfig } from "../../src/cli/generate.js"
 import { fastCommands, parseFast } from "../../src/cli/fast.js"
 
-/** Each fast-path command's @effect/cli options, as its command module exports them. */
-const configs: Record<string, unknown> = { init: initConfig, show: showConfig, search: searchConfig, stats: statsConfig, outline: outlineConfig, open: openConfig, sources: sourcesConfig }
+/** Each fast-path command's @effect/cli options, generated from its spec exactly as the CLI does. */
+const configs: Record<string, ReturnType<typeof cliConfig>> = Object.fromEntries(
+  commandSpecs.filter((s) => s.fast === true).map((s) => [s.name, cliConfig(s)])
+)
 
 /** Parse `argv` with @effect/cli and capture what it would give the handler. */
 const parseWithEffectCli = async (name: string, argv: ReadonlyArray<string>) => {
   let captured: unknown = undefined
-  const recording = Command.make(name, configs[name] as typeof initConfig, (input: unknown) => Effect.sync(() => void (captured = input)))
+  const recording = Command.make(name, configs[name]!, (input: unknown) => Effect.sync(() => void (captured = input)))
   const root = Command.make("skc").pipe(Command.withSubcommands([recording]))
   const run = Command.run(root, { name: "skc", version: "test" })
   const exit = await Effect.runPromiseExit(

@@ -6,7 +6,7 @@ import { configureRules, runRules } from "../../src/domain/lint/runner.js"
 import { RULES } from "../../src/domain/lint/registry.js"
 import { makeSnapshot } from "../../src/domain/lint/snapshot.js"
 import { isWellFormedTool, splitAllowedTools } from "../../src/domain/lint/rules/skl114-allowed-tools-format.js"
-import { diagnosticLine } from "../../src/cli/render/lint.js"
+import { diagnosticLine } from "../../src/render/lint.js"
 import type { LintSetting } from "../../src/domain/config.js"
 
 const lintFiles = (files: Record<string, string>, settings: Record<string, LintSetting> = {}, dirName = "demo") => {

@@ -46,7 +46,7 @@ describe("RFC-0001:C-OUTPUT", () => {
         "Built demo",
         `  Source:  ${join(sb.work, ".skillc/skills/demo")} (project)`,
         `  Runtime: ${runtime} (project)`,
-        `  Deploy:  claude -> ${join(sb.home, ".claude/skills/demo")} (symlink)`,
+        `  Deploy:  claude -> ${join(sb.work, ".claude/skills/demo")} (symlink)`,
         ""
       ].join("\n")
     )
@@ -144,9 +144,10 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     const out = JSON.parse(r.stdout)
     const runtime = join(sb.work, ".skillc/runtime/demo")
     expect(out.deployments.map((d: { target: string; path: string; method: string }) => [d.target, d.path, d.method])).toEqual([
-      ["claude", join(sb.home, ".claude/skills/demo"), "symlink"],
-      ["copilot", join(sb.home, ".github/skills/demo"), "symlink"],
-      ["opencode", join(sb.home, ".config/opencode/skills/demo"), "symlink"],
+      // DECISIONS #9 revised: a project build links from the project's own agent directories.
+      ["claude", join(sb.work, ".claude/skills/demo"), "symlink"],
+      ["copilot", join(sb.work, ".github/skills/demo"), "symlink"],
+      ["opencode", join(sb.work, ".opencode/skills/demo"), "symlink"],
       ["mine", join(sb.home, "agents/mine/demo"), "symlink"],
       ["./local-agent", join(sb.work, "local-agent/demo"), "symlink"]
     ])
@@ -160,17 +161,18 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     expect(r.stderr).toMatch(/^error: unknown target 'nosuch' \(known: claude, codex, copilot, cursor, gemini, kiro, opencode, trae;/)
     expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
     expect(existsSync(join(sb.home, ".claude"))).toBe(false)
+    expect(existsSync(join(sb.work, ".claude"))).toBe(false)
   })
 
   it("RFC-0001:C-DEPLOYMENT replaces an existing symlink; refuses a real directory without --force", () => {
     const sb = project()
-    const dest = join(sb.home, ".claude/skills/demo")
-    mkdirSync(join(sb.home, ".claude/skills"), { recursive: true })
+    const dest = join(sb.work, ".claude/skills/demo")
+    mkdirSync(join(sb.work, ".claude/skills"), { recursive: true })
     symlinkSync(join(sb.root, "elsewhere"), dest)
     expect(sb.run(["build", "demo"]).code).toBe(0)
     expect(readlinkSync(dest)).toBe(join(sb.work, ".skillc/runtime/demo"))
 
-    const other = join(sb.home, ".cursor/skills/demo")
+    const other = join(sb.work, ".cursor/skills/demo")
     put(other, "SKILL.md", "hand-made")
     const refused = sb.run(["build", "demo", "--target", "cursor"])
     expect(refused.code).toBe(1)
@@ -187,7 +189,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     const r = sb.run(["build", "demo", "--copy"])
     expect(r.code).toBe(0)
     expect(r.stdout).toContain("(copy)")
-    const dest = join(sb.home, ".claude/skills/demo")
+    const dest = join(sb.work, ".claude/skills/demo")
     expect(lstatSync(dest).isDirectory()).toBe(true)
     expect(listAll(dest).sort()).toEqual([".skillc-meta/", ".skillc-meta/manifest.json", "SKILL.md"])
     expect(sb.run(["build", "demo", "--copy"]).code).toBe(0)

@@ -236,7 +236,7 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
     const text = sb.run(["lint"], proj)
     expect(text.code).toBe(1)
     expect(text.stdout).toBe(
-      "bad: 1 error, 0 warnings\nSKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: file does not start with ---\ndemo: 0 errors, 0 warnings\n"
+      "bad: 1 error, 0 warnings\nSKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: file does not start with ---\ndemo: 0 errors, 0 warnings\n2 skills: 1 error, 0 warnings\n"
     )
     expect(text.stderr).toBe("warning: skipping 'not-a-skill': no SKILL.md\n")
     const doc = JSON.parse(sb.run(["lint", "--format", "json"], proj).stdout)

@@ -187,6 +187,6 @@ describe("skc list", () => {
       expect(r.stderr).toContain(needle)
     }
     const r = box.run(["list", "--scope", "local"], project)
-    expect(r.stderr).toContain(`expected "project" | "global" | "all", actual "local"`)
+    expect(r.stderr).toContain(`expected "project" | "global" | "agent" | "all", actual "local"`)
   })
 })

@@ -91,7 +91,7 @@ describe("skc mcp", () => {
     const byName = new Map(tools.map((t) => [t.name, t]))
     const list = byName.get("skc_list")!
     expect(Object.keys(list.inputSchema.properties!).sort()).toEqual(["check_obsolete", "limit", "pattern", "scope", "status"])
-    expect((list.inputSchema.properties!.scope as { enum: Array<string> }).enum).toEqual(["project", "global", "all"])
+    expect((list.inputSchema.properties!.scope as { enum: Array<string> }).enum).toEqual(["project", "global", "agent", "all"])
     expect(list.annotations?.readOnlyHint).toBe(true)
     expect(byName.get("skc_init")!.annotations?.readOnlyHint).toBe(false)
     expect(byName.get("skc_build")!.annotations?.readOnlyHint).toBe(false)
@@ -177,7 +177,7 @@ describe("skc mcp", () => {
 
   it("RFC-0005 E100 for invalid arguments, decoded with the CLI's Schemas; the server keeps answering", async () => {
     const bad: Array<[string, Record<string, unknown>, RegExp]> = [
-      ["skc_list", { scope: "local" }, /^error\[E100\]: invalid option: 'scope: expected "project" \| "global" \| "all", actual "local"'$/],
+      ["skc_list", { scope: "local" }, /^error\[E100\]: invalid option: 'scope: expected "project" \| "global" \| "agent" \| "all", actual "local"'$/],
       ["skc_list", { limit: 0 }, /^error\[E100\]: invalid option: 'limit: /],
       ["skc_list", { bogus: true }, /^error\[E100\]: invalid option: 'bogus: is unexpected/],
       ["skc_outline", {}, /^error\[E100\]: invalid option: 'skill: is missing'$/],

@@ -125,6 +125,7 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
         if (n.kind !== "file") throw fail("read", p, "EISDIR")
         return n.data
       }),
+    readFiles: (paths) => Effect.forEach(paths, (p) => fsService.readFile(p)),
     readFileString: (p) =>
       guard("read", p, () => {
         const n = get(p, "read")

@@ -36,6 +36,19 @@ export const nodeFileSystem: FileSystemService = {
       return new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
     }),
   readFileString: (p) => attempt("read", p, () => fs.readFileSync(p, "utf8")),
+  readFiles: (paths) =>
+    Effect.suspend(() => {
+      const out: Array<Uint8Array> = []
+      for (const p of paths) {
+        try {
+          const b = fs.readFileSync(p)
+          out.push(new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
+        } catch (e) {
+          return Effect.fail(toFsError("read", p)(e))
+        }
+      }
+      return Effect.succeed(out)
+    }),
   writeFile: (p, data, options) =>
     attempt("write", p, () => fs.writeFileSync(p, data, { flag: options?.exclusive ? "wx" : "w" })),
   writeFileAtomic: (p, data) =>

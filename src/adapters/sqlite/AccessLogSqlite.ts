@@ -14,7 +14,7 @@
  */
 import { existsSync, mkdirSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
-import { Effect } from "effect"
+import { Effect, Schedule } from "effect"
 // better-sqlite3 ships no type declarations; the few types this adapter uses
 // are below. A static import (not `import()`): the bundle turns it into
 // `require`, run only when this lazily imported module is first used.
@@ -62,10 +62,16 @@ CREATE INDEX IF NOT EXISTS access_log_timestamp ON access_log(timestamp);
 PRAGMA user_version = ${SCHEMA_VERSION};
 `
 
-/** How long one statement waits for a lock held by another process. */
-const BUSY_TIMEOUT_MS = 10_000
-/** Extra whole-operation retries for the lock errors SQLite does not retry itself (WAL switch, recovery). */
-const MAX_ATTEMPTS = 20
+/**
+ * Waiting for a lock held by another process happens here, in Effect
+ * (`Effect.retry` with a `Schedule`), never inside SQLite: its busy handler
+ * sleeps synchronously, and so would freeze the MCP server's event loop
+ * while another skc process writes. Connections therefore open with no busy
+ * timeout, and an operation that meets SQLITE_BUSY/LOCKED is retried whole
+ * after a short, growing, jittered pause (at most 100 ms), for up to 10 s.
+ */
+const BUSY_TIMEOUT_MS = 0
+const BUSY_BUDGET = "10 seconds"
 
 const codeOf = (e: unknown): string => {
   const code = (e as { code?: unknown })?.code
@@ -73,18 +79,13 @@ const codeOf = (e: unknown): string => {
 }
 const isBusy = (e: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(e))
 
-const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+const busySchedule = Schedule.exponential("5 millis", 1.5).pipe(
+  Schedule.union(Schedule.spaced("100 millis")),
+  Schedule.jittered,
+  Schedule.upTo(BUSY_BUDGET)
+)
 
-const withRetry = <A>(f: () => A): A => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return f()
-    } catch (e) {
-      if (!isBusy(e) || attempt >= MAX_ATTEMPTS) throw e
-      sleepSync(5 + Math.floor(Math.random() * 20 * attempt))
-    }
-  }
-}
+const retryWhileBusy = <A>(self: Effect.Effect<A, LogStoreError>) => Effect.retry(self, { schedule: busySchedule, while: isBusy })
 
 const failure = (op: LogStoreError["op"], path: string) => (e: unknown) =>
   new LogStoreError({ op, path, code: codeOf(e), message: e instanceof Error ? e.message : String(e) })
@@ -283,100 +284,96 @@ const groupIdentical = (rows: ReadonlyArray<AccessLogRow>) => {
 export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogService => ({
   append: (dbFile, row) =>
     Effect.try({
-      try: () =>
-        withRetry(() => {
-          const db = openForWrite(Sqlite, dbFile)
-          try {
-            db.prepare(INSERT).run(...valuesOf(row))
-          } finally {
-            db.close()
-          }
-        }),
+      try: () => {
+        const db = openForWrite(Sqlite, dbFile)
+        try {
+          db.prepare(INSERT).run(...valuesOf(row))
+        } finally {
+          db.close()
+        }
+      },
       catch: failure("write", dbFile)
-    }),
+    }).pipe(retryWhileBusy),
 
   aggregate: (dbFile, groupBy, filters) =>
     Effect.try({
-      try: () =>
-        withRetry(() => {
-          const db = openForRead(Sqlite, dbFile)
-          if (db === undefined) return emptyRows(groupBy)
-          try {
-            return hasTable(db) ? runAggregate(db, groupBy, filters) : emptyRows(groupBy)
-          } finally {
-            db.close()
-          }
-        }),
+      try: () => {
+        const db = openForRead(Sqlite, dbFile)
+        if (db === undefined) return emptyRows(groupBy)
+        try {
+          return hasTable(db) ? runAggregate(db, groupBy, filters) : emptyRows(groupBy)
+        } finally {
+          db.close()
+        }
+      },
       catch: failure("read", dbFile)
-    }),
+    }).pipe(retryWhileBusy),
 
   readAll: (dbFile) =>
     Effect.try({
-      try: () =>
-        withRetry(() => {
-          const db = openForRead(Sqlite, dbFile)
-          if (db === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
-          try {
-            if (!hasTable(db)) return []
-            return db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log ORDER BY id`).all().map(
-              (r): AccessLogRow => ({
-                timestamp: text(r.timestamp),
-                run_id: text(r.run_id),
-                command: text(r.command),
-                skill: text(r.skill),
-                skill_path: text(r.skill_path),
-                cwd: text(r.cwd),
-                args: r.args === null || r.args === undefined ? "{}" : String(r.args),
-                error: nullableText(r.error)
-              })
-            )
-          } finally {
-            db.close()
-          }
-        }),
+      try: () => {
+        const db = openForRead(Sqlite, dbFile)
+        if (db === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
+        try {
+          if (!hasTable(db)) return []
+          return db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log ORDER BY id`).all().map(
+            (r): AccessLogRow => ({
+              timestamp: text(r.timestamp),
+              run_id: text(r.run_id),
+              command: text(r.command),
+              skill: text(r.skill),
+              skill_path: text(r.skill_path),
+              cwd: text(r.cwd),
+              args: r.args === null || r.args === undefined ? "{}" : String(r.args),
+              error: nullableText(r.error)
+            })
+          )
+        } finally {
+          db.close()
+        }
+      },
       catch: failure("read", dbFile)
-    }),
+    }).pipe(retryWhileBusy),
 
   merge: (dbFile, rows, { dryRun }) =>
     Effect.try({
-      try: () =>
-        withRetry(() => {
-          const groups = groupIdentical(rows)
-          if (dryRun) {
-            const db = openForRead(Sqlite, dbFile)
-            if (db === undefined) return rows.length
-            try {
-              if (!hasTable(db)) return rows.length
-              const same = db.prepare(COUNT_SAME)
-              return groups.reduce((sum, g) => sum + Math.max(0, g.n - Number(same.get(...valuesOf(g.row))?.n ?? 0)), 0)
-            } finally {
-              db.close()
-            }
-          }
-          const db = openForWrite(Sqlite, dbFile)
+      try: () => {
+        const groups = groupIdentical(rows)
+        if (dryRun) {
+          const db = openForRead(Sqlite, dbFile)
+          if (db === undefined) return rows.length
           try {
+            if (!hasTable(db)) return rows.length
             const same = db.prepare(COUNT_SAME)
-            const insert = db.prepare(INSERT)
-            let added = 0
-            db.exec("BEGIN IMMEDIATE")
-            try {
-              for (const g of groups) {
-                const missing = g.n - Number(same.get(...valuesOf(g.row))?.n ?? 0)
-                for (let i = 0; i < missing; i++) insert.run(...valuesOf(g.row))
-                if (missing > 0) added += missing
-              }
-              db.exec("COMMIT")
-            } catch (e) {
-              db.exec("ROLLBACK")
-              throw e
-            }
-            return added
+            return groups.reduce((sum, g) => sum + Math.max(0, g.n - Number(same.get(...valuesOf(g.row))?.n ?? 0)), 0)
           } finally {
             db.close()
           }
-        }),
+        }
+        const db = openForWrite(Sqlite, dbFile)
+        try {
+          const same = db.prepare(COUNT_SAME)
+          const insert = db.prepare(INSERT)
+          let added = 0
+          db.exec("BEGIN IMMEDIATE")
+          try {
+            for (const g of groups) {
+              const missing = g.n - Number(same.get(...valuesOf(g.row))?.n ?? 0)
+              for (let i = 0; i < missing; i++) insert.run(...valuesOf(g.row))
+              if (missing > 0) added += missing
+            }
+            db.exec("COMMIT")
+          } catch (e) {
+            db.exec("ROLLBACK")
+            throw e
+          }
+          return added
+        } finally {
+          db.close()
+        }
+      },
       catch: failure("write", dbFile)
-    })
+    }).pipe(retryWhileBusy)
 })
 
 /** The service on the installed better-sqlite3 (a native addon). */

@@ -1,5 +1,7 @@
 import { Command, Options } from "@effect/cli"
 import { Effect } from "effect"
+import { mcpCommandSpecs } from "../../commands/index.js"
+import { VERSION } from "../../domain/version.js"
 
 /** The settings snippet for Claude Code / Cursor (RFC-0007:C-MCP-SERVER "Configuration"). */
 export const MCP_CONFIG_SNIPPET = `{
@@ -11,26 +13,27 @@ export const MCP_CONFIG_SNIPPET = `{
   }
 }`
 
-declare const __SKC_VERSION__: string
-const version: string = typeof __SKC_VERSION__ === "string" ? __SKC_VERSION__ : "0.0.0-dev"
 
 const toolsOption = Options.boolean("tools").pipe(
   Options.withDescription("Also expose each tool of the project and global tool skills as an MCP tool <skill>__<tool>.")
 )
 
-export const mcpCommand = Command.make("mcp", { tools: toolsOption }, (o) =>
+const watchOption = Options.boolean("watch").pipe(
+  Options.withDescription("Rebuild each served skill's runtime and index when its sources change (no E002 while authoring).")
+)
+
+export const mcpCommand = Command.make("mcp", { tools: toolsOption, watch: watchOption }, (o) =>
   Effect.gen(function* () {
     // The SDK and the server load only for this command (start-up of every other command stays small).
     const { serveStdio } = yield* Effect.promise(() => import("../../mcp/server.js"))
-    yield* Effect.promise(() => serveStdio(version, { skillTools: o.tools }))
+    yield* Effect.promise(() => serveStdio(VERSION, { skillTools: o.tools, watch: o.watch }))
   })
 ).pipe(
   Command.withDescription(
     [
       "Serve skills to AI agents over the Model Context Protocol (stdio).",
       "",
-      "Tools: skc_init skc_list skc_build skc_lint skc_outline skc_show skc_open",
-      "skc_sources skc_search skc_stats skc_discover skc_match skc_load; every skill file is also a skill:// resource",
+      `Tools: ${mcpCommandSpecs.map((s) => `skc_${s.name}`).join(" ")}; every skill file is also a skill:// resource`,
       "(MCP Skills extension io.modelcontextprotocol/skills).",
       "",
       "Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:",
@@ -39,7 +42,8 @@ export const mcpCommand = Command.make("mcp", { tools: toolsOption }, (o) =>
       "",
       "Example:",
       "  skc mcp                        # reads JSON-RPC on stdin, answers on stdout",
-      "  skc mcp --tools                # plus every approved tool skill tool (skc approve <skill>)"
+      "  skc mcp --tools                # plus every approved tool skill tool (skc approve <skill>)",
+      "  skc mcp --watch                # and rebuild served skills as their sources change"
     ].join("\n")
   )
 )

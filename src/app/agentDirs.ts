@@ -1,0 +1,131 @@
+/**
+ * The agent skill directories as a skill source (DECISIONS #38,
+ * RFC-0007:C-RESOLUTION): after the project and global stores, a name
+ * resolves through the directories agents read skills from, in this one
+ * documented order:
+ *
+ * 1. project level: for the cwd and each ancestor, nearest first (the home
+ *    directories excluded: their agent directories are the user level), each
+ *    agent of `AGENTS` in order (claude, codex, copilot, cursor, gemini,
+ *    kiro, opencode, trae), `<dir>/<agent project dir>`;
+ * 2. user level: each agent in the same order, `<home>/<agent user dir>`.
+ *
+ * An entry there is either a skc deployment (its real directory holds
+ * `.skillc-meta/manifest.json`): it stands for the manifest's source and
+ * runtime; or a foreign skill (installed by another tool, a plugin, copied
+ * by hand): its own directory is the source, never written to, and its
+ * runtime data (index, access log) lives in the cache
+ * `$SKILLC_HOME/.skillc/cache/<name>-<hash8 of its real path>/`.
+ */
+import { Effect } from "effect"
+import { Path } from "@effect/platform/Path"
+import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
+import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../domain/protocol/agents.js"
+import { validateSkillSource } from "../domain/protocol/metadata.js"
+import { Env } from "../ports/Env.js"
+import { FileSystem } from "../ports/FileSystem.js"
+import { Hasher } from "../ports/Hasher.js"
+import { Settings } from "./Settings.js"
+
+export type AgentDirScope = "agent-project" | "agent-user"
+
+export interface AgentSkillsRoot {
+  readonly scope: AgentDirScope
+  readonly agent: Agent
+  /** The agent skills directory, e.g. `<project>/.claude/skills`. */
+  readonly dir: string
+}
+
+/** Every agent skills directory visible from the cwd, in resolution order (existing or not). */
+export const agentSkillRoots = Effect.gen(function* () {
+  const path = yield* Path
+  const env = yield* Env
+  const { stores } = yield* Settings
+  const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
+  const roots: Array<AgentSkillsRoot> = []
+  const seen = new Set<string>()
+  const add = (scope: AgentDirScope, agent: Agent, dir: string) => {
+    if (seen.has(dir)) return
+    seen.add(dir)
+    roots.push({ scope, agent, dir })
+  }
+  for (let dir = stores.cwd; ; ) {
+    if (!homes.has(dir)) for (const agent of AGENTS) add("agent-project", agent, path.join(dir, ...projectSkillsDir(agent).split("/")))
+    const parent = path.dirname(dir)
+    if (parent === dir) break
+    dir = parent
+  }
+  for (const agent of AGENTS) add("agent-user", agent, path.join(env.home, ...userSkillsDir(agent).split("/")))
+  return roots as ReadonlyArray<AgentSkillsRoot>
+})
+
+/** What an entry `<agent dir>/<name>` stands for. */
+export type AgentEntry =
+  | {
+      readonly _tag: "Deployed"
+      /** The entry as found (a link, or skc's copy). */
+      readonly entry: string
+      readonly sourceDir: string
+      readonly runtimeDir: string
+    }
+  | {
+      readonly _tag: "Foreign"
+      readonly entry: string
+      /** Canonical path of the skill directory. */
+      readonly canonicalDir: string
+      readonly description: string
+    }
+  | { readonly _tag: "Missing" }
+  /** A directory, but no SKILL.md (counts for E010) or invalid metadata. */
+  | { readonly _tag: "NotASkill"; readonly entry: string; readonly reason: string }
+
+/** `$SKILLC_HOME/.skillc/cache/<name>-<hash8>`: a foreign skill's runtime data, outside its directory. */
+export const foreignRuntimeDir = (name: string, canonicalDir: string) =>
+  Effect.gen(function* () {
+    const path = yield* Path
+    const hasher = yield* Hasher
+    const { stores } = yield* Settings
+    return path.join(stores.globalDir, "cache", `${name}-${hasher.sha256Hex(canonicalDir).slice(0, 8)}`)
+  })
+
+/** The runtime of a source in a `.skillc/skills` store: the sibling `.skillc/runtime/<name>`. */
+const runtimeBesideSource = (sourceDir: string, path: Path): string | undefined => {
+  const store = path.dirname(sourceDir)
+  if (path.basename(store) !== "skills" || path.basename(path.dirname(store)) !== ".skillc") return undefined
+  return path.join(path.dirname(store), "runtime", path.basename(sourceDir))
+}
+
+const fileExists = (p: string) =>
+  Effect.flatMap(FileSystem, (fs) => fs.statOption(p).pipe(Effect.map((i) => i?.type === "file"), Effect.orElseSucceed(() => false)))
+
+/** Classify `<agent dir>/<name>` (symlinks followed). Never writes. */
+export const probeAgentEntry = (entry: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    const info = yield* fs.statOption(entry).pipe(Effect.orElseSucceed(() => undefined))
+    if (info?.type !== "directory") return { _tag: "Missing" } as AgentEntry
+    const real = yield* fs.realPath(entry).pipe(Effect.orElseSucceed(() => entry))
+    const skillMd = path.join(real, "SKILL.md")
+    if (!(yield* fileExists(skillMd))) return { _tag: "NotASkill", entry, reason: "missing SKILL.md" } as AgentEntry
+    const manifestText = yield* fs.readFileString(path.join(real, META_DIR, MANIFEST_FILE)).pipe(Effect.orElseSucceed(() => undefined))
+    const manifest = manifestText === undefined ? undefined : parseManifest(manifestText)
+    if (manifest?.source_path !== undefined && (yield* fileExists(path.join(manifest.source_path, "SKILL.md")))) {
+      const linked = (yield* fs.lstatOption(entry).pipe(Effect.orElseSucceed(() => undefined)))?.type === "symlink"
+      // A link points at the runtime itself; skc's copy (`--copy`) only carries the stub and manifest.
+      const runtimeDir = linked
+        ? real
+        : manifest.scope === "global"
+          ? path.join(stores.globalRuntime, path.basename(entry))
+          : (runtimeBesideSource(manifest.source_path, path) ?? path.join(stores.globalRuntime, path.basename(entry)))
+      return { _tag: "Deployed", entry, sourceDir: manifest.source_path, runtimeDir } as AgentEntry
+    }
+    const text = yield* fs.readFileString(skillMd).pipe(Effect.orElseSucceed(() => undefined))
+    const checked = text === undefined ? undefined : validateSkillSource(text)
+    if (checked?._tag !== "Valid") {
+      const reason = checked === undefined ? "unreadable SKILL.md" : checked.problems.join("; ")
+      return { _tag: "NotASkill", entry, reason } as AgentEntry
+    }
+    return { _tag: "Foreign", entry, canonicalDir: real, description: checked.metadata.description } as AgentEntry
+  })

@@ -1,0 +1,149 @@
+/**
+ * Keeping runtime and index in step with the sources while authoring
+ * (issue 12, item 5): `skc build --watch [skill…]` and `skc mcp --watch`.
+ *
+ * Portable polling rather than file-system events (which differ per
+ * platform and miss edits on network drives): every `intervalMs` each
+ * watched skill's tree is stat'ed (paths, sizes, mtimes; nothing is read).
+ * A skill is rebuilt once its tree differs from the last build and has
+ * not changed since the previous poll: that is the debounce, so an editor
+ * saving several files in a burst causes one rebuild. A failed rebuild is
+ * reported and watched further; the next edit tries again.
+ *
+ * The loop runs until `stop` completes (the CLI: SIGINT/SIGTERM), then ends
+ * normally.
+ */
+import { Clock, Effect } from "effect"
+import { UsageError } from "../domain/errors.js"
+import { buildMany, storeEntries, type BuildManyInput, type BuildOutcome } from "./buildMany.js"
+import { resolveSkill } from "./resolve.js"
+import { scanSourceTree } from "./sourceTree.js"
+import { statusOf } from "./list.js"
+import { visibleSkills } from "./visibleSkills.js"
+
+export interface WatchEvent {
+  readonly skill: string
+  /** When the build finished (ms since the epoch). */
+  readonly at: number
+  /** The first build when watching starts, or a rebuild after an edit. */
+  readonly kind: "initial" | "rebuild"
+  readonly durationMs: number
+  readonly outcome: BuildOutcome
+}
+
+export interface WatchOptions {
+  readonly intervalMs?: number
+  /** Rebuild runtime and index without deploying (`skc mcp --watch`). */
+  readonly deploy?: boolean
+  /** Build every watched skill once at the start (default true); a set: only the skills of these directories. */
+  readonly initialBuild?: boolean | ReadonlySet<string>
+  readonly onStart?: (skills: ReadonlyArray<string>) => Effect.Effect<void>
+  readonly onEvent: (event: WatchEvent) => Effect.Effect<void>
+  /** Completes when watching should end. */
+  readonly stop: Effect.Effect<void>
+}
+
+export const DEFAULT_INTERVAL_MS = 250
+
+interface Watched {
+  readonly name: string
+  /** What `build` is given: the store directory, so resolution can never pick another skill. */
+  readonly dir: string
+  built: string | undefined
+  seen: string | undefined
+}
+
+/** Paths, sizes and mtimes of a skill's tree: changes with any edit, costs no reads. */
+export const treeFingerprint = (dir: string) =>
+  scanSourceTree(dir, { onEscape: "skip" }).pipe(
+    Effect.map((t) => t.files.map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}`).join("\n") + "\n" + t.dirs.join("\n")),
+    // A skill deleted or unreadable mid-edit: a value of its own, so that it rebuilds (and reports why) once it is back.
+    Effect.orElseSucceed(() => "<unreadable>")
+  )
+
+/** The skills to watch: the names given (store skills, never paths), or the whole store. */
+const watchedSkills = (input: BuildManyInput) =>
+  Effect.gen(function* () {
+    if (input.skills.length === 0) return (yield* storeEntries(input.global ?? false)).map((e) => ({ name: e.name, dir: e.dir }))
+    const out: Array<{ name: string; dir: string }> = []
+    for (const s of input.skills) {
+      const r = yield* resolveSkill(s, { agentDirs: false })
+      if (r.scope === "path") {
+        return yield* Effect.fail(
+          new UsageError({ message: `--watch takes store skills; '${s}' is a path`, detail: [`import it first with: skc build ${s}`] })
+        )
+      }
+      out.push({ name: r.name, dir: r.sourceDir })
+    }
+    return out
+  })
+
+export const watchBuild = (input: BuildManyInput, options: WatchOptions) =>
+  Effect.gen(function* () {
+    const interval = options.intervalMs ?? DEFAULT_INTERVAL_MS
+    const skills: Array<Watched> = (yield* watchedSkills(input)).map((s) => ({ ...s, built: undefined, seen: undefined }))
+    if (options.onStart !== undefined) yield* options.onStart(skills.map((s) => s.name))
+
+    const rebuild = (s: Watched, kind: WatchEvent["kind"], fingerprint: string) =>
+      Effect.gen(function* () {
+        const started = yield* Clock.currentTimeMillis
+        const result = yield* buildMany({ ...input, all: false, skills: [s.dir] }, { deploy: options.deploy })
+        const at = yield* Clock.currentTimeMillis
+        s.built = fingerprint
+        const outcome = { ...result.results[0]!, skill: s.name }
+        yield* options.onEvent({ skill: s.name, at, kind, durationMs: at - started, outcome })
+      })
+
+    for (const s of skills) {
+      const fp = yield* treeFingerprint(s.dir)
+      s.seen = fp
+      const initial = options.initialBuild ?? true
+      if (initial === true || (initial !== false && initial.has(s.dir))) yield* rebuild(s, "initial", fp)
+      else s.built = fp
+    }
+    const poll = Effect.gen(function* () {
+      for (const s of skills) {
+        const fp = yield* treeFingerprint(s.dir)
+        const stable = fp === s.seen
+        s.seen = fp
+        if (stable && fp !== s.built) yield* rebuild(s, "rebuild", fp)
+      }
+    })
+    const loop = Effect.forever(Effect.zipRight(Effect.sleep(interval), poll))
+    yield* Effect.raceFirst(loop, options.stop)
+  })
+
+/** `[HH:MM:SS] rebuilt demo in 42 ms` (local time), or the failure. */
+export const renderWatchEvent = (e: WatchEvent): string => {
+  const d = new Date(e.at)
+  const pad = (n: number) => String(n).padStart(2, "0")
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+  if (!e.outcome.ok) return `[${time}] ${e.skill}: ${e.outcome.error.message}`
+  return `[${time}] ${e.kind === "initial" ? "built" : "rebuilt"} ${e.skill} in ${Math.round(e.durationMs)} ms`
+}
+
+/**
+ * `skc mcp --watch`: the built skills of the project and global stores
+ * that the server serves by name, kept in step without deploying (links
+ * stay as the author made them). A skill not built yet is left alone: the
+ * author has not chosen its targets. Foreign skills need no watch: their
+ * cached index is refreshed on demand.
+ */
+export const watchServedSkills = (options: Omit<WatchOptions, "deploy">) =>
+  Effect.gen(function* () {
+    const dirs: Array<string> = []
+    // Only obsolete ones build at the start: an up-to-date runtime is left as it is.
+    const obsolete = new Set<string>()
+    for (const s of yield* visibleSkills({ agentDirs: false })) {
+      if (s.shadowed) continue
+      const status = yield* statusOf(s, true)
+      if (status === "not-built") continue
+      dirs.push(s.sourceDir)
+      if (status === "obsolete") obsolete.add(s.sourceDir)
+    }
+    if (dirs.length === 0) {
+      if (options.onStart !== undefined) yield* options.onStart([])
+      return yield* options.stop
+    }
+    return yield* watchBuild({ skills: dirs }, { ...options, deploy: false, initialBuild: obsolete })
+  })

@@ -1,0 +1,129 @@
+/**
+ * `skc build` / `skc_build` (RFC-0001, RFC-0001:C-DEPLOYMENT, DECISIONS #9
+ * revised; issue 12): one skill, several (`a b c`, `--all`), or `--watch`.
+ * The MCP tool builds exactly one skill.
+ */
+import { Effect, Option } from "effect"
+import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
+
+const skillsArg: Arg<ReadonlyArray<string>> = {
+  ...arg.many("skill", "Skill names, or paths to import into the source store first."),
+  // A mistyped flag is never taken as a skill name (E100).
+  refuse: "flag"
+}
+
+export const buildCommand = defineCommand({
+  name: "build",
+  summary: ["Compile skills into their runtime stubs and deploy them to agent directories."],
+  examples: [
+    "skc build my-skill                         # .skillc/runtime/my-skill, linked from <project>/.claude/skills",
+    "skc build my-skill --target claude,cursor",
+    "skc build ./vendor/some-skill              # import into .skillc/skills, then build",
+    "skc build my-skill --global --copy         # ~/.skillc/runtime, ~/.claude/skills",
+    "skc build a b c                            # several skills: a line each and a total",
+    "skc build --all                            # every skill of the project store (--global: global store)",
+    "skc build --watch my-skill                 # rebuild on every change until Ctrl-C"
+  ],
+  args: { skills: skillsArg },
+  flags: {
+    all: flag.boolean("all", "Build every skill of the project store (with --global: of the global store)."),
+    watch: flag.boolean("watch", "Build, then rebuild each skill when its sources change (no skill: the whole store); Ctrl-C stops.", "w"),
+    global: flag.boolean("global", "Use the global runtime (~/.skillc/runtime) and, for a path, the global store.", "g"),
+    target: flag.text(
+      "target",
+      "Comma-separated agents (claude, codex, copilot, cursor, gemini, kiro, opencode, trae, [targets] names) or directory paths. Default: claude.",
+      { alias: "t" }
+    ),
+    copy: flag.boolean("copy", "Copy instead of linking."),
+    force: flag.boolean("force", "Overwrite an existing skill on import; replace a non-link agent directory.", "f"),
+    ...common()
+  },
+  mcp: {
+    title: "Compile and deploy a skill",
+    description:
+      "Compile a skill to its runtime directory (the stub SKILL.md, manifest and search index) and deploy it to agent skill " +
+      "directories (target: claude by default; comma-separated or an array): a project skill is linked from the project's own " +
+      ".claude/skills (or each target agent's project directory), a global one from the home's. skill is a store name, or a path " +
+      "to a skill directory, which is first imported into the source store (force=true replaces an existing one). Run after " +
+      "editing a skill so skc_show and skc_search see the change.",
+    readOnly: false,
+    destructive: true,
+    idempotent: true
+  },
+  load: async () => {
+    const [{ build, BuildInput }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany }, { SqliteSearchIndexLive }, { decodeFlags }, { BuildOutput }, { printText }] =
+      await Promise.all([
+        import("../app/build.js"),
+        import("../app/buildMany.js"),
+        import("../render/build.js"),
+        import("../adapters/sqlite/SqliteSearchIndex.js"),
+        import("./decode.js"),
+        import("./results.js"),
+        import("./output.js")
+      ])
+    type Outcome =
+      | { readonly _tag: "One"; readonly result: import("../app/build.js").BuildResult }
+      | { readonly _tag: "Many"; readonly result: import("../app/buildMany.js").BuildManyResult }
+      | { readonly _tag: "Watched"; readonly skills: number }
+    const watch = (input: typeof BuildCommandInput.Type) =>
+      Effect.gen(function* () {
+        const [{ watchBuild, renderWatchEvent }, { untilSignal }] = yield* Effect.promise(() =>
+          Promise.all([import("../app/watch.js"), import("../adapters/node/signals.js")])
+        )
+        let watched = 0
+        yield* watchBuild(
+          { skills: input.skills ?? (input.skill === undefined ? [] : [input.skill]), global: input.global, target: input.target, copy: input.copy, force: input.force },
+          {
+            onStart: (names) =>
+              Effect.sync(() => {
+                watched = names.length
+                process.stderr.write(`watching ${names.join(", ")} (Ctrl-C to stop)\n`)
+              }),
+            // One line per build as it happens (a stream: `--format` does not apply).
+            onEvent: (e) => printText(renderWatchEvent(e)),
+            stop: untilSignal(() => process.stderr.write("stopped watching\n"))
+          }
+        )
+        return { _tag: "Watched", skills: watched } as Outcome
+      })
+    return {
+      input: BuildCommandInput,
+      fromFlags: (o) => {
+        // Exactly one skill: the single build (its output and access-log row as always); otherwise several.
+        const one = o.skills.length === 1 && !o.all && !o.watch
+        return decodeFlags(BuildCommandInput, {
+          ...(one ? { skill: o.skills[0] } : { skills: o.skills, all: o.all || undefined, watch: o.watch || undefined }),
+          global: o.global,
+          target: Option.getOrUndefined(o.target),
+          copy: o.copy,
+          force: o.force
+        })
+      },
+      run: (input) =>
+        (input.watch === true
+          ? watch(input)
+          : input.skill !== undefined
+            ? Effect.map(build({ ...input, skill: input.skill }), (result): Outcome => ({ _tag: "One", result }))
+            : Effect.map(buildMany({ ...input, skills: input.skills ?? [] }), (result): Outcome => ({ _tag: "Many", result }))
+        ).pipe(Effect.provide(SqliteSearchIndexLive)),
+      // Logged by the runner only when `skill` is given, i.e. a single build; buildMany logs each of its skills itself.
+      log: {
+        args: (i) => ({ global: i.global, target: i.target, copy: i.copy, force: i.force }),
+        runtimeDir: (r) => (r._tag === "One" ? r.result.runtime : "")
+      },
+      text: (r) => (r._tag === "One" ? renderBuild(r.result) : r._tag === "Many" ? renderBuildMany(r.result) : ""),
+      json: (r) => (r._tag === "Watched" ? undefined : r.result),
+      emit: (r, ctx) =>
+        r._tag === "Watched"
+          ? Effect.void
+          : printText(ctx.format === "json" ? JSON.stringify(r.result, null, 2) + "\n" : r._tag === "One" ? renderBuild(r.result) : renderBuildMany(r.result)),
+      exitStatus: (r) => (r._tag === "Many" && r.result.failed > 0 ? 1 : 0),
+      mcp: {
+        input: BuildInput,
+        output: BuildOutput,
+        text: (r) => (r._tag === "One" ? renderBuild(r.result) : ""),
+        structured: (r) => (r._tag === "One" ? { ...r.result } : {})
+      }
+    }
+  }
+})

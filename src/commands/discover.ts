@@ -1,0 +1,35 @@
+/** `skc discover` / `skc_discover` (agent-skill protocol: discovery). */
+import { agentFields, agentFlags } from "./agent.js"
+import { common, defineCommand } from "./spec.js"
+
+export const discoverCommand = defineCommand({
+  name: "discover",
+  summary: ["List the skills an agent runtime discovers, which copy wins, and which are shadowed or invalid."],
+  examples: ["skc discover", "skc discover --agent cursor --plugin-dir ./my-plugin --format json"],
+  args: {},
+  flags: { ...agentFlags, ...common() },
+  mcp: {
+    title: "Discover skills as an agent does",
+    description:
+      "List the skills an agent runtime (agent: claude by default, or codex, copilot, cursor, gemini, kiro, opencode, trae) would " +
+      "discover from the server's working directory: project-level directories up to the root, then the user level, then each of " +
+      "plugin_dirs. Returns the winning copy of each name (skills), the copies it shadows (shadowed) and directories whose " +
+      "SKILL.md is not valid (invalid, with problems), plus the directories searched.",
+    readOnly: true
+  },
+  load: async () => {
+    const [{ discover, DiscoverInput }, { renderDiscover }, { decodeFlags }, { DiscoverOutput }] = await Promise.all([
+      import("../app/discover.js"),
+      import("../render/protocol.js"),
+      import("./decode.js"),
+      import("./results.js")
+    ])
+    return {
+      input: DiscoverInput,
+      fromFlags: (o) => decodeFlags(DiscoverInput, agentFields(o)),
+      run: (input) => discover(input),
+      text: (result) => renderDiscover(result),
+      mcp: { output: DiscoverOutput }
+    }
+  }
+})

@@ -1,0 +1,36 @@
+/** `skc init` / `skc_init` (RFC-0006). */
+import { Effect, Option } from "effect"
+import { arg, common, defineCommand, flag } from "./spec.js"
+
+export const initCommand = defineCommand({
+  name: "init",
+  summary: ["Initialize a skillc project, or create a skill from the minimal template."],
+  examples: [
+    "skc init                      # create .skillc/skills/ in this directory",
+    "skc init my-skill             # create .skillc/skills/my-skill/SKILL.md",
+    "skc init my-skill --global    # create ~/.skillc/skills/my-skill/SKILL.md"
+  ],
+  args: { name: arg.optional("name", "Skill name to create (lowercase letters, digits, hyphens).") },
+  flags: { global: flag.boolean("global", "Create the skill in the global store (~/.skillc/skills)."), ...common() },
+  fast: true,
+  mcp: {
+    title: "Create a skill or a project",
+    description:
+      "Create a new skill from the minimal SKILL.md template in the project source store (.skillc/skills/<name>) or, with global=true, " +
+      "in the global store (~/.skillc/skills/<name>). Without a name, initialise a skillc project in the server's working directory. " +
+      "Fails with error[E050] if the skill already exists; never overwrites.",
+    readOnly: false,
+    destructive: false,
+    idempotent: false
+  },
+  load: async () => {
+    const [{ init, InitParams, InitResultSchema }, { renderInit }] = await Promise.all([import("../app/init.js"), import("../render/init.js")])
+    return {
+      input: InitParams,
+      fromFlags: (o) => Effect.succeed({ name: Option.getOrUndefined(o.name), global: o.global }),
+      run: (input) => init(input),
+      text: (result) => renderInit(result),
+      mcp: { output: InitResultSchema }
+    }
+  }
+})

@@ -1,0 +1,59 @@
+/** `skc lint` / `skc_lint` (RFC-0008, DECISIONS #12). */
+import { Effect, Option, Schema } from "effect"
+import { InvalidOption } from "../domain/errors.js"
+import { VERSION } from "../domain/version.js"
+import { printJson, printText } from "./output.js"
+import { arg, common, defineCommand, flag } from "./spec.js"
+
+export const lintCommand = defineCommand({
+  name: "lint",
+  summary: ["Check skills against the authoring rules (docs/rules.md); exit 1 when an error-severity rule fires."],
+  examples: [
+    "skc lint my-skill                    # a skill of the project or global store",
+    "skc lint ./skills/pdf                # any skill directory",
+    "skc lint                             # every skill of the project store",
+    "skc lint skills/                     # every skill folder inside skills/",
+    "skc lint my-skill --format sarif > lint.sarif"
+  ],
+  args: { skill: arg.optional("skill", "Skill name, path to a skill directory, or a folder of skill folders (default: every skill of the project).") },
+  flags: { force: flag.boolean("force", "Lint even if the skill is compiled (SKL001)."), ...common(["text", "json", "sarif"]) },
+  mcp: {
+    title: "Lint a skill",
+    description:
+      "Check one skill against the authoring rules (frontmatter, name and description, structure, links, tool and protocol rules; " +
+      "see docs/rules.md) and return every finding as {rule, name, severity, file, line, message}. Findings, errors included, are " +
+      "a successful result (isError false): read severity. A compiled skill is skipped (skipped: true) unless force=true. " +
+      "skill is a store name or a path to a skill directory.",
+    readOnly: true
+  },
+  load: async () => {
+    const [{ LintInput, LintSkillInput, lintSkills, outcomeJson, reportJson, hasErrors }, { renderLintText }, { LintOutput }] = await Promise.all([
+      import("../app/lint.js"),
+      import("../render/lint.js"),
+      import("./results.js")
+    ])
+    return {
+      input: LintInput,
+      fromFlags: (o) =>
+        Schema.decodeUnknown(LintInput)({ ...(Option.isSome(o.skill) ? { skill: o.skill.value } : {}), force: o.force }).pipe(
+          Effect.mapError((e) => new InvalidOption({ message: e.message }))
+        ),
+      run: (input) => lintSkills(input),
+      // Logged when it names a skill (DECISIONS #17); `skc lint` over the whole project resolves none.
+      log: { args: (input) => ({ force: input.force }) },
+      text: (outcome, ctx) => renderLintText(outcome, ctx.colour),
+      json: (outcome) => outcomeJson(outcome),
+      emit: (outcome, ctx) =>
+        ctx.format === "sarif"
+          ? Effect.promise(() => Promise.all([import("../domain/lint/sarif.js"), import("../domain/lint/registry.js")])).pipe(
+              Effect.flatMap(([{ toSarif }, { RULES }]) => printJson(toSarif({ toolVersion: VERSION, rules: RULES, reports: outcome.reports })))
+            )
+          : ctx.format === "json"
+            ? printJson(outcomeJson(outcome))
+            : printText(renderLintText(outcome, ctx.colour)),
+      // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
+      exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
+      mcp: { input: LintSkillInput, output: LintOutput, text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!) }) }
+    }
+  }
+})

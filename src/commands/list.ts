@@ -1,0 +1,55 @@
+/** `skc list` / `skc_list` (RFC-0007:C-LIST). */
+import { Option } from "effect"
+import { common, defineCommand, flag } from "./spec.js"
+
+export const listCommand = defineCommand({
+  name: "list",
+  summary: ["List the skills of the project and global source stores, and those found in agent skill directories, with their status."],
+  examples: ["skc list", "skc list --scope project --status not-built", "skc list --scope agent", "skc list --pattern 'git-*' --check-obsolete --verbose", "skc list --format json --limit 5"],
+  args: {},
+  flags: {
+    scope: flag.text("scope", "Which skills: project, global, agent (found in agent skill directories) or all (default all).", {
+      choices: ["project", "global", "agent", "all"]
+    }),
+    status: flag.text("status", "Only skills with this status: normal, not-built, obsolete, foreign or all (default all).", {
+      choices: ["normal", "not-built", "obsolete", "foreign", "all"]
+    }),
+    limit: flag.integer("limit", "Show at most this many skills."),
+    pattern: flag.text("pattern", "Glob over skill names, e.g. 'git-*'."),
+    checkObsolete: flag.boolean("check-obsolete", "Hash the sources of built skills to detect 'obsolete' runtimes (slower)."),
+    ...common()
+  },
+  mcp: {
+    title: "List skills",
+    description:
+      "List the skills an agent sees: the project source store (nearest .skillc/ above the server's working directory) first, then the " +
+      "global store (~/.skillc/skills), then skills found in agent skill directories (scope agent-project: .claude/skills and other agents' " +
+      "directories walking up; agent-user: under the home), each by name, with status normal (built), not-built, obsolete (sources changed " +
+      "since the last build; only with check_obsolete=true) or foreign (installed by another tool; readable by every skc_* tool). " +
+      "Filter by scope (project, global, agent, all), status and a glob pattern over names; limit caps the result. " +
+      "Start here to find the skill names the other skc_* tools take.",
+    readOnly: true,
+    idempotent: true
+  },
+  load: async () => {
+    const [{ list, ListInput, ListResult }, { renderList }, { decodeFlags }] = await Promise.all([
+      import("../app/list.js"),
+      import("../render/list.js"),
+      import("./decode.js")
+    ])
+    return {
+      input: ListInput,
+      fromFlags: (o) =>
+        decodeFlags(ListInput, {
+          scope: Option.getOrUndefined(o.scope),
+          status: Option.getOrUndefined(o.status),
+          limit: Option.getOrUndefined(o.limit),
+          pattern: Option.getOrUndefined(o.pattern),
+          check_obsolete: o.checkObsolete ? true : undefined
+        }),
+      run: (input) => list(input),
+      text: (result, ctx) => renderList(result, { verbose: ctx.verbose, cwd: ctx.cwd, home: ctx.home }),
+      mcp: { output: ListResult }
+    }
+  }
+})

@@ -1,0 +1,47 @@
+/** `skc load` / `skc_load` (agent-skill protocol: progressive loading). */
+import { Option } from "effect"
+import { agentFields, agentFlags } from "./agent.js"
+import { arg, common, defineCommand, flag } from "./spec.js"
+
+export const loadCommand = defineCommand({
+  name: "load",
+  summary: ["Load a skill as an agent runtime does: SKILL.md body, then referenced files, within a token budget."],
+  examples: ["skc load pdf-forms", "skc load pdf-forms --budget 4000 --depth 2 --format json"],
+  args: { skill: arg.one("skill", "Skill name (as discovered) or path.") },
+  flags: {
+    budget: flag.integer("budget", "Context budget in estimated tokens (default 10000)."),
+    depth: flag.integer("depth", "Reference levels to follow (default 1)."),
+    ...agentFlags,
+    ...common()
+  },
+  mcp: {
+    title: "Load a skill progressively",
+    description:
+      "Load a discovered skill as an agent runtime does: the SKILL.md body, then the files it references (links, paths in code) " +
+      "inside the skill root, depth levels deep (default 1; 0 = body only), each wrapped in '--- Content from <path> ---', within " +
+      "a token budget (default 10000). Reports parts left out by the budget, missing link targets and refused references " +
+      "(outside the root or binary).",
+    readOnly: true
+  },
+  load: async () => {
+    const [{ load, LoadInput }, { renderLoadContent, renderLoadSummary }, { decodeFlags }, { LoadOutput }] = await Promise.all([
+      import("../app/load.js"),
+      import("../render/protocol.js"),
+      import("./decode.js"),
+      import("./results.js")
+    ])
+    return {
+      input: LoadInput,
+      fromFlags: (o) =>
+        decodeFlags(LoadInput, {
+          skill: o.skill,
+          ...(Option.isSome(o.budget) ? { budget: o.budget.value } : {}),
+          ...(Option.isSome(o.depth) ? { depth: o.depth.value } : {}),
+          ...agentFields(o)
+        }),
+      run: (input) => load(input),
+      text: (result) => renderLoadContent(result) + "\n" + renderLoadSummary(result),
+      mcp: { output: LoadOutput }
+    }
+  }
+})

@@ -1,0 +1,48 @@
+/** `skc match` / `skc_match` (agent-skill protocol: activation). */
+import { Effect, Option } from "effect"
+import { agentFields, agentFlags } from "./agent.js"
+import { arg, common, defineCommand, flag } from "./spec.js"
+
+export const matchCommand = defineCommand({
+  name: "match",
+  summary: ["Rank the discovered skills a request would activate: mention, relevance (BM25), recent use, scope."],
+  examples: ['skc match "fill in this PDF form"', 'skc match "review my pull request" --limit 3 --format json'],
+  args: { query: arg.one("request", "The user request to match.") },
+  flags: {
+    limit: flag.integer("limit", "Most results (default 5)."),
+    threshold: flag.float("threshold", "Least relevance score kept."),
+    ...agentFlags,
+    ...common()
+  },
+  mcp: {
+    title: "Match a request to skills",
+    description:
+      "Rank the discovered skills that a user request (query) would activate: an explicit mention of a skill name first, then " +
+      "BM25 relevance over names and descriptions, boosted by recent use (the access log) and scope. Returns score, relevance, " +
+      "matched terms and a one-line reason per skill; limit (default 5) and threshold cap the list. Takes agent and plugin_dirs " +
+      "like skc_discover.",
+    readOnly: true
+  },
+  load: async () => {
+    const [{ match, MatchInput }, { LazySqliteUsageHistoryLayer }, { renderMatch }, { decodeFlags }, { MatchOutput }] = await Promise.all([
+      import("../app/match.js"),
+      import("../adapters/sqlite/LazyUsageHistory.js"),
+      import("../render/protocol.js"),
+      import("./decode.js"),
+      import("./results.js")
+    ])
+    return {
+      input: MatchInput,
+      fromFlags: (o) =>
+        decodeFlags(MatchInput, {
+          query: o.query,
+          ...(Option.isSome(o.limit) ? { limit: o.limit.value } : {}),
+          ...(Option.isSome(o.threshold) ? { threshold: o.threshold.value } : {}),
+          ...agentFields(o)
+        }),
+      run: (input) => match(input).pipe(Effect.provide(LazySqliteUsageHistoryLayer)),
+      text: (result) => renderMatch(result),
+      mcp: { output: MatchOutput }
+    }
+  }
+})

@@ -1,0 +1,24 @@
+/** `skc permissions` (agent-skill protocol: allowed-tools). */
+import { agentFields, agentFlags } from "./agent.js"
+import { arg, common, defineCommand, flag } from "./spec.js"
+
+export const permissionsCommand = defineCommand({
+  name: "permissions",
+  summary: ["Show a skill's allowed-tools and decide tool requests as the protocol enforces them."],
+  examples: ["skc permissions git-helper", 'skc permissions git-helper --check "Bash(git status)" --check Write'],
+  args: { skill: arg.one("skill", "Skill name (as discovered) or path.") },
+  flags: { check: flag.repeated("check", 'A tool request to decide, e.g. "Bash(git status)" (repeatable).'), ...agentFlags, ...common() },
+  load: async () => {
+    const [{ permissions, PermissionsInput }, { renderPermissions }, { decodeFlags }] = await Promise.all([
+      import("../app/permissions.js"),
+      import("../render/protocol.js"),
+      import("./decode.js")
+    ])
+    return {
+      input: PermissionsInput,
+      fromFlags: (o) => decodeFlags(PermissionsInput, { skill: o.skill, ...(o.check.length > 0 ? { check: o.check } : {}), ...agentFields(o) }),
+      run: (input) => permissions(input),
+      text: (result) => renderPermissions(result)
+    }
+  }
+})

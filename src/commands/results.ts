@@ -1,0 +1,204 @@
+/**
+ * Result Schemas of the commands whose use case describes its JSON document
+ * with a TypeScript interface only: they become the tools' `outputSchema`
+ * (open: later fields do not break clients). Shapes per DECISIONS #10
+ * (outline), #11 (sources), #36 (open) and the build result.
+ */
+import { Schema } from "effect"
+
+export const OutlineOutput = Schema.Struct({
+  skill: Schema.String,
+  headings: Schema.Array(Schema.Struct({ file: Schema.String, level: Schema.Int, text: Schema.String, line: Schema.Int }))
+})
+
+export const OpenOutput = Schema.Struct({
+  skill: Schema.String,
+  path: Schema.String,
+  content: Schema.String,
+  truncated: Schema.Boolean,
+  encoding: Schema.optional(Schema.Literal("base64"))
+})
+
+/** `skc sources --format json` is an array (DECISIONS #11); MCP structured content must be an object, so it is wrapped. */
+export const SourcesOutput = Schema.Struct({
+  skill: Schema.String,
+  entries: Schema.Array(Schema.Struct({ path: Schema.String, type: Schema.Literal("file", "dir") }))
+})
+
+export const BuildOutput = Schema.Struct({
+  skill: Schema.String,
+  scope: Schema.Literal("project", "global"),
+  source: Schema.String,
+  source_scope: Schema.Literal("project", "global"),
+  runtime: Schema.String,
+  imported: Schema.NullOr(
+    Schema.Struct({ from: Schema.String, to: Schema.String, scope: Schema.Literal("project", "global"), replaced: Schema.Boolean })
+  ),
+  source_hash: Schema.String,
+  file_count: Schema.Int,
+  markdown_count: Schema.Int,
+  total_bytes: Schema.Number,
+  deployments: Schema.Array(
+    Schema.Struct({ target: Schema.String, path: Schema.String, method: Schema.String, replaced: Schema.String })
+  )
+})
+
+/** DECISIONS #36. */
+export const ShowOutput = Schema.Struct({
+  skill: Schema.String,
+  file: Schema.String,
+  section: Schema.String,
+  start_line: Schema.Int,
+  end_line: Schema.Int,
+  content: Schema.String,
+  truncated: Schema.Boolean
+})
+
+/** RFC-0004:C-SEARCH. */
+export const SearchOutput = Schema.Struct({
+  query: Schema.String,
+  /** DECISIONS #37: only when no section holds every word. */
+  partial: Schema.optional(Schema.Literal(true)),
+  results: Schema.Array(
+    Schema.Struct({
+      /** Only when several skills were searched (skill omitted). */
+      skill: Schema.optional(Schema.String),
+      file: Schema.String,
+      section: Schema.String,
+      line: Schema.Int,
+      end_line: Schema.Int,
+      snippet: Schema.String,
+      score: Schema.Number
+    })
+  ),
+  skipped: Schema.optional(Schema.Array(Schema.Struct({ skill: Schema.String, reason: Schema.String })))
+})
+
+/** DECISIONS #12 (`skipped` only when SKL001 skipped a compiled skill). */
+export const LintOutput = Schema.Struct({
+  skill: Schema.String,
+  diagnostics: Schema.Array(
+    Schema.Struct({
+      rule: Schema.String,
+      name: Schema.String,
+      severity: Schema.Literal("error", "warning"),
+      file: Schema.String,
+      line: Schema.Int,
+      message: Schema.String
+    })
+  ),
+  skipped: Schema.optional(Schema.Literal(true))
+})
+
+const DiscoveryScope = Schema.Literal("project", "user", "plugin")
+
+/** Where a discovered SKILL.md sits (agent-skill-protocol "Discovery Mechanism"). */
+const SkillLocationFields = {
+  scope: DiscoveryScope,
+  dir: Schema.String,
+  path: Schema.String,
+  link_target: Schema.NullOr(Schema.String),
+  deployed_by_skc: Schema.Boolean
+}
+
+/** `skc discover --format json`. */
+export const DiscoverOutput = Schema.Struct({
+  agent: Schema.String,
+  searched: Schema.Array(Schema.Struct({ scope: DiscoveryScope, path: Schema.String, exists: Schema.Boolean })),
+  skills: Schema.Array(
+    Schema.Struct({
+      ...SkillLocationFields,
+      name: Schema.String,
+      description: Schema.String,
+      allowed_tools: Schema.NullOr(Schema.Array(Schema.String))
+    })
+  ),
+  shadowed: Schema.Array(
+    Schema.Struct({ ...SkillLocationFields, name: Schema.String, winner: Schema.Struct({ scope: DiscoveryScope, path: Schema.String }) })
+  ),
+  invalid: Schema.Array(Schema.Struct({ ...SkillLocationFields, name: Schema.NullOr(Schema.String), problems: Schema.Array(Schema.String) }))
+})
+
+/** `skc match --format json`. */
+export const MatchOutput = Schema.Struct({
+  query: Schema.String,
+  agent: Schema.String,
+  threshold: Schema.Number,
+  results: Schema.Array(
+    Schema.Struct({
+      name: Schema.String,
+      scope: DiscoveryScope,
+      path: Schema.String,
+      score: Schema.Number,
+      relevance: Schema.Number,
+      mentioned: Schema.Boolean,
+      recency_boost: Schema.Number,
+      last_used: Schema.NullOr(Schema.String),
+      matched_terms: Schema.Array(
+        Schema.Struct({ word: Schema.String, stem: Schema.String, fields: Schema.Array(Schema.Literal("name", "description")) })
+      ),
+      reason: Schema.String
+    })
+  )
+})
+
+const UnloadedReference = Schema.Struct({
+  target: Schema.String,
+  kind: Schema.Literal("link", "inline-code", "code-block"),
+  referenced_from: Schema.String,
+  line: Schema.Int,
+  reason: Schema.String
+})
+
+/** `skc load --format json`. */
+export const LoadOutput = Schema.Struct({
+  skill: Schema.String,
+  path: Schema.String,
+  budget: Schema.Int,
+  depth: Schema.Int,
+  parts: Schema.Array(
+    Schema.Struct({
+      path: Schema.String,
+      kind: Schema.Literal("body", "reference"),
+      depth: Schema.Int,
+      referenced_from: Schema.NullOr(Schema.String),
+      tokens: Schema.Int,
+      content: Schema.String
+    })
+  ),
+  left_out: Schema.Array(
+    Schema.Struct({ path: Schema.String, depth: Schema.Int, referenced_from: Schema.NullOr(Schema.String), tokens: Schema.Int })
+  ),
+  missing: Schema.Array(UnloadedReference),
+  refused: Schema.Array(UnloadedReference),
+  total_tokens: Schema.Int,
+  full_tokens: Schema.Int,
+  over_budget: Schema.Boolean
+})
+
+/** RFC-0003:C-SCHEMA: common fields plus `query` and its `data`, one variant per group-by (DECISIONS #4). */
+const statsVariant = <Q extends string, D extends Schema.Schema.Any>(query: Q, data: D) =>
+  Schema.Struct({
+    skill: Schema.String,
+    skill_path: Schema.String,
+    filters: Schema.Struct({ since: Schema.NullOr(Schema.String), until: Schema.NullOr(Schema.String), projects: Schema.Array(Schema.String) }),
+    period: Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) }),
+    query: Schema.Literal(query),
+    data
+  })
+
+export const StatsOutput = Schema.Union(
+  statsVariant(
+    "summary",
+    Schema.Struct({ total_accesses: Schema.Int, unique_sections: Schema.Int, unique_files: Schema.Int, error_count: Schema.Int })
+  ),
+  statsVariant("sections", Schema.Array(Schema.Struct({ section: Schema.String, file: Schema.NullOr(Schema.String), count: Schema.Int }))),
+  statsVariant("files", Schema.Array(Schema.Struct({ file: Schema.String, count: Schema.Int }))),
+  statsVariant("commands", Schema.Record({ key: Schema.String, value: Schema.Int })),
+  statsVariant("projects", Schema.Array(Schema.Struct({ project: Schema.String, count: Schema.Int }))),
+  statsVariant(
+    "errors",
+    Schema.Array(Schema.Struct({ target: Schema.String, command: Schema.String, error: Schema.String, count: Schema.Int }))
+  ),
+  statsVariant("search", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int })))
+)

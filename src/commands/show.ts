@@ -1,0 +1,52 @@
+/** `skc show` / `skc_show` (RFC-0002:C-SHOW, DECISIONS #36). */
+import { Effect, Option } from "effect"
+import { InvalidOption } from "../domain/errors.js"
+import { arg, common, defineCommand, flag } from "./spec.js"
+
+export const showCommand = defineCommand({
+  name: "show",
+  summary: ["Print one section of a skill, found by its heading in the search index (run 'skc build' first)."],
+  examples: [
+    'skc show my-skill --section "Getting Started"',
+    "skc show my-skill --section setup --file references/install.md",
+    'skc show my-skill --section "API Reference" --max-lines 40 --format json'
+  ],
+  args: { skill: arg.one("skill", "Skill name or path.") },
+  flags: {
+    section: flag.text("section", "Heading to show (case-insensitive; a ' — description' suffix is ignored). Required."),
+    file: flag.text("file", "Only look for the heading in this file."),
+    maxLines: flag.integer("max-lines", "Show at most this many lines, then '... (N more lines)'."),
+    ...common()
+  },
+  fast: true,
+  mcp: {
+    title: "Read one section of a skill",
+    description:
+      "Return one section of a skill by its heading text (case-insensitive; a ' — description' suffix copied from the stub is " +
+      "ignored): from the heading to the next heading of the same or a higher level. file limits the lookup to one file; " +
+      "max_lines returns only the first lines. Several matches return the first (files in path order) with a warning; no match " +
+      "is error[E020] with similar headings. Needs a built skill (error[E002]: run skc_build).",
+    readOnly: true
+  },
+  load: async () => {
+    const [{ show, ShowInput, showLogArgs }, { SqliteSearchIndexLive }, { renderShowText }, { decodeFlags }, { ShowOutput }] = await Promise.all([
+      import("../app/show.js"),
+      import("../adapters/sqlite/SqliteSearchIndex.js"),
+      import("../render/show.js"),
+      import("./decode.js"),
+      import("./results.js")
+    ])
+    return {
+      input: ShowInput,
+      fromFlags: (o) =>
+        Option.isNone(o.section)
+          ? Effect.fail(new InvalidOption({ message: "missing required option --section" }))
+          : decodeFlags(ShowInput, { skill: o.skill, section: o.section.value, file: Option.getOrUndefined(o.file), max_lines: Option.getOrUndefined(o.maxLines) }),
+      run: (input) => show(input).pipe(Effect.provide(SqliteSearchIndexLive)),
+      // DECISIONS #18: the heading and file shown, or what was asked for.
+      log: { args: (input, result) => showLogArgs(input, result) },
+      text: (result) => renderShowText(result),
+      mcp: { output: ShowOutput }
+    }
+  }
+})

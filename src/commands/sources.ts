@@ -1,0 +1,51 @@
+/** `skc sources` / `skc_sources` (RFC-0002, DECISIONS #11). */
+import { Option } from "effect"
+import { arg, common, defineCommand, flag } from "./spec.js"
+
+export const sourcesCommand = defineCommand({
+  name: "sources",
+  summary: ["List the files of a skill as a tree."],
+  examples: ["skc sources my-skill", "skc sources my-skill --depth 1", "skc sources my-skill --dir references --pattern '*.md' --format json"],
+  args: { skill: arg.one("skill", "Skill name or path.") },
+  flags: {
+    depth: flag.integer("depth", "Maximum tree depth; deeper directories show as 'dir/ (N files)'."),
+    dir: flag.text("dir", "List only this subdirectory."),
+    limit: flag.integer("limit", "Maximum entries (default 100)."),
+    pattern: flag.text("pattern", "Glob on file names, e.g. '*.md'."),
+    ...common()
+  },
+  fast: true,
+  mcp: {
+    title: "List the files of a skill",
+    description:
+      "List the files and directories of a skill as a tree. dir limits the listing to a subdirectory, depth collapses deeper " +
+      "directories into 'dir/ (N files)', pattern keeps files whose name matches a glob (e.g. '*.md'), limit caps the entries " +
+      "(default 100). Use the paths with skc_open.",
+    readOnly: true
+  },
+  load: async () => {
+    const [{ sources, sourcesJson, SourcesInput }, { renderSourcesTree }, { decodeFlags }, { SourcesOutput }] = await Promise.all([
+      import("../app/sources.js"),
+      import("../domain/sourcesTree.js"),
+      import("./decode.js"),
+      import("./results.js")
+    ])
+    return {
+      input: SourcesInput,
+      fromFlags: (o) =>
+        decodeFlags(SourcesInput, {
+          skill: o.skill,
+          depth: Option.getOrUndefined(o.depth),
+          dir: Option.getOrUndefined(o.dir),
+          limit: Option.getOrUndefined(o.limit),
+          pattern: Option.getOrUndefined(o.pattern)
+        }),
+      run: (input) => sources(input),
+      log: { args: (input) => ({ dir: input.dir, depth: input.depth, pattern: input.pattern, limit: input.limit }) },
+      text: (result) => renderSourcesTree(result.root, result),
+      // DECISIONS #11: an array on the CLI; MCP structured content must be an object, so it is wrapped there.
+      json: (result) => sourcesJson(result),
+      mcp: { output: SourcesOutput, structured: (result) => ({ skill: result.skill, entries: sourcesJson(result) }) }
+    }
+  }
+})

@@ -1,0 +1,29 @@
+/** `skc tools` (tool skills, docs/tool-skills.md). */
+import { Effect, Option } from "effect"
+import { printJson, printText } from "./output.js"
+import { arg, common, defineCommand, flag } from "./spec.js"
+
+export const toolsCommand = defineCommand({
+  name: "tools",
+  summary: ["List the tools a tool skill declares (### tool_name blocks), with their parameters."],
+  examples: [
+    "skc tools git                     # tools and parameters",
+    "skc tools git --mode Dev          # only if the skill supports the Dev mode",
+    "skc tools git --format json       # function-calling definitions (JSON Schema parameters)",
+    "skc tools git --format prompt     # the [Skills] manifest text for a system prompt"
+  ],
+  args: { skill: arg.one("skill", "Skill name or path.") },
+  flags: {
+    mode: flag.text("mode", "Context mode: Global, Dev or Meeting (default Global).", { choices: ["Global", "Dev", "Meeting"] }),
+    ...common(["text", "json", "prompt"])
+  },
+  load: async () => {
+    const [{ tools }, { renderTools, renderToolsPrompt }] = await Promise.all([import("../app/tools.js"), import("../render/tools.js")])
+    return {
+      fromFlags: (o) => Effect.succeed({ skill: o.skill, mode: Option.getOrUndefined(o.mode) }),
+      run: (input) => tools(input),
+      text: (result) => renderTools(result),
+      emit: (result, ctx) => (ctx.format === "prompt" ? printText(renderToolsPrompt(result)) : ctx.format === "json" ? printJson(result) : printText(renderTools(result)))
+    }
+  }
+})

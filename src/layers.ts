@@ -1,0 +1,78 @@
+/**
+ * The composition root: the one place where ports meet their live adapters.
+ * The CLI (src/cli), the MCP server (src/mcp) and the library surface
+ * (src/index.ts) all build their layers here, so a port added to the
+ * application is wired once and the compiler checks every consumer.
+ *
+ * - `PortsLive`: the stateless ports (file system, environment, path,
+ *   hasher, access log, diagnostics) plus the run id. The MCP server builds
+ *   it once per session; the CLI once per invocation.
+ * - `Live`: `PortsLive` plus `Settings` (project root, stores, config files),
+ *   which are resolved when the layer is built.
+ *
+ * Adapters a single command needs (the SQLite search index, the process
+ * runner, the prompter, progress on stderr) are provided by that command's
+ * handler (src/commands), so that start-up never loads them for the others.
+ */
+import { Effect, Layer } from "effect"
+import * as NodePath from "@effect/platform-node/NodePath"
+import { renderWarning } from "./domain/errors.js"
+import type { Tokenizer } from "./domain/config.js"
+import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
+import { Env } from "./ports/Env.js"
+import { FileSystem } from "./ports/FileSystem.js"
+import { makeNodeEnv } from "./adapters/node/NodeEnv.js"
+import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
+import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
+import { AccessLogLive } from "./adapters/sqlite/AccessLogLazy.js"
+import { RunIdLive } from "./app/accessLog.js"
+import { SettingsLive } from "./app/Settings.js"
+
+/** Warnings and verbose traces on stderr (the CLI's diagnostics). */
+export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => ({
+  warn: (w) => Effect.sync(() => void process.stderr.write(renderWarning(w) + "\n")),
+  verbose: (m) => (verboseOn ? Effect.sync(() => void process.stderr.write(`skc: ${m}\n`)) : Effect.void),
+  isVerbose: verboseOn
+})
+
+/** `SKC_VERBOSE` set to anything but "", "0" or "false". */
+export const isVerboseEnv = (env: Record<string, string | undefined> = process.env) => {
+  const v = env.SKC_VERBOSE
+  return v !== undefined && v !== "" && v !== "0" && v !== "false"
+}
+
+export interface LiveOptions {
+  /** Where warnings go; by default collected (library) — the CLI passes `stderrDiagnostics`. */
+  readonly diagnostics?: DiagnosticsService
+  /** The working directory instead of `process.cwd()` (library users). */
+  readonly cwd?: string
+  /** The environment instead of `process.env` (library users). */
+  readonly env?: Record<string, string | undefined>
+  /** `--tokenizer` of the invocation, overriding the config files. */
+  readonly cliTokenizer?: Tokenizer
+}
+
+/** The stateless live ports and the run id. */
+export const PortsLive = (options: LiveOptions = {}) =>
+  Layer.mergeAll(
+    Layer.succeed(FileSystem, nodeFileSystem),
+    Layer.sync(Env, () =>
+      makeNodeEnv(options.cwd === undefined && options.env === undefined ? undefined : { ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) })
+    ),
+    NodePath.layer,
+    NodeHasherLive,
+    AccessLogLive,
+    Layer.succeed(Diagnostics, options.diagnostics ?? collectingDiagnostics().service),
+    RunIdLive
+  )
+
+/** Everything a use case needs on the real machine: the ports and the resolved settings. */
+export const Live = (options: LiveOptions = {}) => {
+  const ports = PortsLive(options)
+  return Layer.merge(ports, SettingsLive(options.cliTokenizer === undefined ? {} : { cliTokenizer: options.cliTokenizer }).pipe(Layer.provide(ports)))
+}
+
+/** The services `Live` provides: what a command's program may require. */
+export type LiveServices = Layer.Layer.Success<ReturnType<typeof Live>>
+/** The services `PortsLive` provides. */
+export type PortServices = Layer.Layer.Success<ReturnType<typeof PortsLive>>

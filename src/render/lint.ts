@@ -1,0 +1,38 @@
+/**
+ * Text rendering of `skc lint` (validating guide, RFC-0008:C-DIAGNOSTICS):
+ * per skill a summary line, then one line per diagnostic
+ * `file:line:col severity[E300|W300]: SKLxxx name: message`. Pure; colour
+ * only when the caller says the output is a colour terminal.
+ */
+import type { LintOutcome, LintReport } from "../app/lint.js"
+import type { LintDiagnostic } from "../domain/lint/types.js"
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
+
+const paint = (on: boolean, code: string, s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s)
+
+export const diagnosticLine = (d: LintDiagnostic, colour = false): string => {
+  const code = d.severity === "error" ? "E300" : "W300"
+  const sev = paint(colour, d.severity === "error" ? "1;31" : "1;33", `${d.severity}[${code}]`)
+  return `${paint(colour, "1", `${d.file}:${d.line}:${d.column}`)} ${sev}: ${d.rule} ${d.name}: ${d.message}`
+}
+
+export const summaryLine = (r: LintReport): string => {
+  if (r.skipped) return `info: skipping compiled skill '${r.skill}'`
+  const errors = r.diagnostics.filter((d) => d.severity === "error").length
+  const warnings = r.diagnostics.length - errors
+  return `${r.skill}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`
+}
+
+/** The closing line of a lint over many skills: `N skills: E errors, W warnings`. */
+export const totalLine = (o: LintOutcome): string => {
+  const all = o.reports.flatMap((r) => r.diagnostics)
+  const errors = all.filter((d) => d.severity === "error").length
+  return `${plural(o.reports.length, "skill")}: ${plural(errors, "error")}, ${plural(all.length - errors, "warning")}`
+}
+
+export const renderLintText = (o: LintOutcome, colour = false): string => {
+  if (o.reports.length === 0) return "No skills to lint"
+  const body = o.reports.map((r) => [summaryLine(r), ...r.diagnostics.map((d) => diagnosticLine(d, colour))].join("\n")).join("\n")
+  return o.single ? body : `${body}\n${totalLine(o)}`
+}

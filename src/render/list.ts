@@ -1,0 +1,39 @@
+/**
+ * Text form of `skc list` (RFC-0007:C-LIST): `SKILL SCOPE STATUS`, plus
+ * `SOURCE` with `--verbose` (project paths relative to the cwd, global ones
+ * under `~`). Pure: result in, string out; the MCP server reuses it.
+ */
+import type { ListResult } from "../app/list.js"
+import { renderTable } from "./table.js"
+
+export interface ListRenderContext {
+  readonly verbose: boolean
+  readonly cwd: string
+  readonly home: string
+}
+
+const under = (dir: string, p: string): string | undefined => {
+  const base = dir.endsWith("/") || dir.endsWith("\\") ? dir : dir + (dir.includes("\\") && !dir.includes("/") ? "\\" : "/")
+  return p.startsWith(base) ? p.slice(base.length) : undefined
+}
+
+/** A path as a person reads it: relative below the cwd, `~/…` below the home, else absolute. */
+export const friendlyPath = (p: string, ctx: { readonly cwd: string; readonly home: string }): string => {
+  const inCwd = under(ctx.cwd, p)
+  if (inCwd !== undefined) return inCwd
+  const inHome = under(ctx.home, p)
+  if (inHome !== undefined) return `~/${inHome}`
+  return p
+}
+
+export const renderList = (result: ListResult, ctx: ListRenderContext): string => {
+  if (result.skills.length === 0) {
+    return result.total === 0 ? "No skills found" : `No skills match the filters (${result.total} found)`
+  }
+  const header = ctx.verbose ? ["SKILL", "SCOPE", "STATUS", "SOURCE"] : ["SKILL", "SCOPE", "STATUS"]
+  const rows = result.skills.map((s) =>
+    ctx.verbose ? [s.name, s.scope, s.status, friendlyPath(s.source_path, ctx)] : [s.name, s.scope, s.status]
+  )
+  const table = renderTable(header, rows)
+  return result.skills.length < result.filtered ? `${table}\n(${result.skills.length} of ${result.filtered} shown)` : table
+}

@@ -1,0 +1,17 @@
+/** Text form of `skc outline` (DECISIONS #10): each file on its own line, its headings indented below. */
+import type { OutlineResult } from "../app/outline.js"
+
+export const renderOutline = (r: OutlineResult): string => {
+  const lines: Array<string> = []
+  let file: string | undefined
+  for (const h of r.headings) {
+    if (h.file !== file) {
+      file = h.file
+      const total = r.files?.find((x) => x.file === h.file)?.tokens
+      lines.push(total === undefined ? file : `${file}  (~${total} tokens)`)
+    }
+    lines.push(`  ${"#".repeat(h.level)} ${h.text}${h.tokens === undefined ? "" : `  (~${h.tokens} tokens)`}`)
+  }
+  if (r.total_tokens !== undefined) lines.push(`total: ~${r.total_tokens} tokens`)
+  return lines.length === 0 ? "" : lines.join("\n") + "\n"
+}

@@ -1,0 +1,88 @@
+/**
+ * Text renderings of the agent-protocol results (pure: result → string),
+ * shared by the CLI and the MCP server's text content.
+ */
+import type { DiscoverResult } from "../app/discover.js"
+import type { LoadResult } from "../app/load.js"
+import type { MatchResult } from "../app/match.js"
+import type { PermissionsResult } from "../app/permissions.js"
+
+const table = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)))
+  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c + " ".repeat(widths[i]! - [...c].length))).join("  ").trimEnd()).join("\n")
+}
+
+const oneLine = (s: string, max = 60) => {
+  const flat = s.replace(/\s+/g, " ").trim()
+  return [...flat].length > max ? [...flat].slice(0, max - 1).join("") + "…" : flat
+}
+
+export const renderDiscover = (r: DiscoverResult): string => {
+  const out: Array<string> = []
+  if (r.skills.length === 0) out.push(`No skills discovered for ${r.agent}.`)
+  else {
+    out.push(
+      table([
+        ["NAME", "SCOPE", "LOCATION", "DESCRIPTION"],
+        ...r.skills.map((s) => [
+          s.name,
+          s.scope,
+          s.path + (s.link_target !== null ? ` -> ${s.link_target}${s.deployed_by_skc ? " (skc)" : ""}` : ""),
+          oneLine(s.description)
+        ])
+      ])
+    )
+  }
+  if (r.shadowed.length > 0) {
+    out.push("", "Shadowed:")
+    for (const s of r.shadowed) out.push(`  ${s.name} (${s.scope}) ${s.path}`, `    shadowed by ${s.winner.scope} ${s.winner.path}`)
+  }
+  if (r.invalid.length > 0) {
+    out.push("", "Invalid:")
+    for (const s of r.invalid) {
+      out.push(`  ${s.name ?? "(no name)"} (${s.scope}) ${s.path}`)
+      for (const p of s.problems) out.push(`    - ${p}`)
+    }
+  }
+  out.push("", `Searched (${r.agent}): ${r.searched.map((d) => `${d.scope} ${d.path}${d.exists ? "" : " (missing)"}`).join("; ")}`)
+  return out.join("\n") + "\n"
+}
+
+export const renderMatch = (r: MatchResult): string => {
+  if (r.results.length === 0) return `No skill matches (threshold ${r.threshold}).\n`
+  return (
+    table([
+      ["#", "SKILL", "SCORE", "REASON"],
+      ...r.results.map((m, i) => [String(i + 1), m.name, m.mentioned ? `${m.score.toFixed(3)}*` : m.score.toFixed(3), m.reason])
+    ]) + "\n"
+  )
+}
+
+export const renderPermissions = (r: PermissionsResult): string => {
+  const out: Array<string> = [`${r.skill}: ${r.path}`]
+  if (r.mode === "standard") out.push("allowed-tools: (none) — the agent's standard approval applies to every tool")
+  else {
+    out.push(`allowed-tools: ${r.allowed_tools!.map((t) => t.entry).join(" ") || "(empty) — every tool denied"}`)
+    out.push("Only these tools may be used, without approval; every other tool is denied.")
+  }
+  for (const u of r.unknown_tools) out.push(`unknown tool: ${u}`)
+  for (const c of r.dangerous_combinations) out.push(`dangerous: ${c.tools[0]} + ${c.tools[1]} ${c.risk}`)
+  if (r.checks.length > 0) {
+    out.push("")
+    out.push(table([["REQUEST", "DECISION", "WHY"], ...r.checks.map((c) => [c.request, c.decision, c.reason])]))
+  }
+  return out.join("\n") + "\n"
+}
+
+export const renderLoadContent = (r: LoadResult): string => r.parts.map((p) => p.content).join("\n\n") + "\n"
+
+export const renderLoadSummary = (r: LoadResult): string => {
+  const out = [
+    `--- Loaded ${r.skill}: ${r.parts.length} part(s), ~${r.total_tokens} tokens (budget ${r.budget}, depth ${r.depth}) ---`
+  ]
+  for (const p of r.parts) out.push(`  ${p.path}  ~${p.tokens}`)
+  for (const p of r.left_out) out.push(`  left out: ${p.path}  ~${p.tokens}`)
+  for (const m of r.missing) out.push(`  missing: ${m.target} (${m.referenced_from}:${m.line})`)
+  for (const m of r.refused) out.push(`  refused: ${m.target} (${m.referenced_from}:${m.line}): ${m.reason}`)
+  return out.join("\n") + "\n"
+}

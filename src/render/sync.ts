@@ -1,0 +1,19 @@
+/** Output of `skc sync`: the exact lines of RFC-0007:C-SYNC. */
+import type { SyncResult } from "../app/sync.js"
+import { errorHeadline } from "../domain/errors.js"
+
+export const renderSync = (r: SyncResult): string => {
+  if (r.synced.length === 0 && r.failed.length === 0) return "No local logs to sync\n"
+  return r.synced
+    .map((s) => (r.dry_run ? `Would sync ${s.entries} entries for '${s.skill}'` : `Synced ${s.entries} entries for '${s.skill}' (local logs removed)`))
+    .map((l) => l + "\n")
+    .join("")
+}
+
+/** JSON view: errors as their code and rendered line. */
+export const syncJson = (r: SyncResult) => ({
+  dry_run: r.dry_run,
+  project: r.project,
+  synced: r.synced,
+  failed: r.failed.map((f) => ({ skill: f.skill, code: f.error.code ?? null, error: errorHeadline(f.error) }))
+})

@@ -1,0 +1,57 @@
+/** Text rendering of `skc tools`, `skc run` and `skc approve` results (pure; reused by MCP). */
+import { promptManifest } from "../domain/tools/manifest.js"
+import type { ApproveResult } from "../app/approve.js"
+import type { RunResult } from "../app/run.js"
+import type { ToolsResult } from "../app/tools.js"
+
+const approvalText = (r: ToolsResult) =>
+  r.trust === "untrusted"
+    ? "untrusted (outside the source stores): every run is confirmed"
+    : r.approval === "approved"
+      ? "approved"
+      : r.approval === "changed"
+        ? `SKILL.md changed since approval; run 'skc approve ${r.skill}'`
+        : `not approved; run 'skc approve ${r.skill}'`
+
+export const renderTools = (r: ToolsResult): string => {
+  const out: Array<string> = [
+    `${r.skill}${r.version ? ` ${r.version}` : ""} — ${r.description}`,
+    `modes: ${r.modes.join(", ")}; timeout: ${r.timeout} s${r.network ? "; network" : ""}; ${approvalText(r)}`
+  ]
+  if (!r.available) {
+    out.push("", `No tools in mode ${r.mode} (the skill's modes: ${r.modes.join(", ")}).`)
+    return out.join("\n") + "\n"
+  }
+  for (const t of r.tools) {
+    const flags = [t.read_only ? "read-only" : undefined, t.always_ask ? "always asks" : undefined].filter(Boolean)
+    out.push("", `${t.name}${flags.length ? ` (${flags.join(", ")})` : ""}`, `  ${t.description}`)
+    const props = Object.entries(t.parameters.properties)
+    if (props.length === 0) out.push("  parameters: none")
+    else {
+      out.push("  parameters:")
+      for (const [name, schema] of props) {
+        const type = schema.type === "array" ? "array" : String(schema.type)
+        const req = t.parameters.required.includes(name) ? "required" : "optional"
+        const dflt = schema.default !== undefined ? `, default ${JSON.stringify(schema.default)}` : ""
+        out.push(`    ${name} (${type}, ${req}${dflt})${schema.description ? `: ${schema.description}` : ""}`)
+      }
+    }
+    if (t.command !== null) out.push(`  command: ${t.command}`)
+  }
+  return out.join("\n") + "\n"
+}
+
+export const renderToolsPrompt = (r: ToolsResult): string => promptManifest(r.tools)
+
+/** Plain output of `skc run`: what the tool printed, bounded by the §4.2 rule. */
+export const renderRunOutput = (r: RunResult): string => r.envelope.output
+
+export const renderApprove = (r: ApproveResult): string =>
+  [
+    r.previous === "approved"
+      ? `Skill '${r.skill}' was already approved (SKILL.md unchanged).`
+      : `Approved skill '${r.skill}'${r.previous === "changed" ? " (SKILL.md changed since the last approval)" : ""}.`,
+    `  path:    ${r.path}`,
+    `  sha256:  ${r.sha256}`,
+    `  tools:   ${r.tools.join(", ")}`
+  ].join("\n") + "\n"

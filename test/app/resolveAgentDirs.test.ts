@@ -1,0 +1,144 @@
+// DECISIONS #38 / RFC-0007:C-RESOLUTION: after the stores, names resolve through the agent
+// skill directories, in the documented order of src/app/agentDirs.ts. In memory, one test per rule.
+import { Effect, Either } from "effect"
+import { createHash } from "node:crypto"
+import { describe, expect, it } from "vitest"
+import { resolveSkill } from "../../src/app/resolve.js"
+import { search } from "../../src/app/search.js"
+import { show } from "../../src/app/show.js"
+import { build } from "../../src/app/build.js"
+import { memoryWorld } from "../helpers/memory.js"
+
+const SKILL = (name: string, body = "") => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n\n## Usage\n\nrun the thing ${body}\n`
+const MANIFEST = (name: string, source: string, scope = "project") =>
+  JSON.stringify({ skill: name, version: 1, built_at: "2026-01-01T00:00:00Z", source_hash: "0".repeat(64), source_path: source, scope })
+const hash8 = (p: string) => createHash("sha256").update(p).digest("hex").slice(0, 8)
+
+/** A skill deployed by skc from project `root`: source, runtime with manifest, and a link at `linkAt`. */
+const deployed = (w: ReturnType<typeof memoryWorld>, root: string, name: string, linkAt: string) => {
+  w.fs.seed({
+    [`${root}/.skillc/skills/${name}/SKILL.md`]: SKILL(name),
+    [`${root}/.skillc/runtime/${name}/SKILL.md`]: "stub",
+    [`${root}/.skillc/runtime/${name}/.skillc-meta/manifest.json`]: MANIFEST(name, `${root}/.skillc/skills/${name}`)
+  })
+  Effect.runSync(w.fs.makeDirectory(linkAt.slice(0, linkAt.lastIndexOf("/")), { recursive: true }))
+  Effect.runSync(w.fs.symlink(`${root}/.skillc/runtime/${name}`, linkAt, "dir"))
+}
+
+describe("DECISIONS #38 resolution through agent directories", () => {
+  it("DECISIONS #38 the stores come first: a project store skill wins over an agent directory entry", async () => {
+    const w = memoryWorld({
+      files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL("demo"), "/proj/.claude/skills/demo/SKILL.md": SKILL("demo") }
+    })
+    const r = Either.getOrThrow(await w.run(resolveSkill("demo")))
+    expect([r.scope, r.sourceDir]).toEqual(["project", "/proj/.skillc/skills/demo"])
+  })
+
+  it("DECISIONS #38 the global store comes before the agent directories", async () => {
+    const w = memoryWorld({
+      files: { "/home/u/.skillc/skills/demo/SKILL.md": SKILL("demo"), "/proj/.claude/skills/demo/SKILL.md": SKILL("demo") }
+    })
+    expect(Either.getOrThrow(await w.run(resolveSkill("demo"))).scope).toBe("global")
+  })
+
+  it("DECISIONS #38 a skc deployment in a project agent directory resolves to its manifest's source and runtime", async () => {
+    const w = memoryWorld({ cwd: "/work/b/sub" })
+    deployed(w, "/work/a", "demo", "/work/b/.claude/skills/demo")
+    const r = Either.getOrThrow(await w.run(resolveSkill("demo")))
+    expect(r).toMatchObject({ scope: "agent-project", sourceDir: "/work/a/.skillc/skills/demo", runtimeDir: "/work/a/.skillc/runtime/demo" })
+    expect(r.foreign).toBeUndefined()
+    expect(w.diagnostics.traces.join("\n")).toContain("through the agent-project directory /work/b/.claude/skills (claude): deployed by skc")
+  })
+
+  it("DECISIONS #38 a foreign skill resolves as its own source with runtime data in the cache", async () => {
+    const w = memoryWorld({ cwd: "/work/b", files: { "/work/b/.claude/skills/foreign/SKILL.md": SKILL("foreign") } })
+    const r = Either.getOrThrow(await w.run(resolveSkill("foreign")))
+    expect(r).toMatchObject({
+      scope: "agent-project",
+      sourceDir: "/work/b/.claude/skills/foreign",
+      runtimeDir: `/home/u/.skillc/cache/foreign-${hash8("/work/b/.claude/skills/foreign")}`,
+      foreign: true
+    })
+    expect(w.diagnostics.traces.join("\n")).toContain("foreign skill /work/b/.claude/skills/foreign")
+  })
+
+  it("DECISIONS #38 project level nearest the cwd first, then ancestors, then the user level", async () => {
+    const w = memoryWorld({
+      cwd: "/work/b/sub",
+      files: {
+        "/work/b/sub/.claude/skills/x/SKILL.md": SKILL("x"),
+        "/work/b/.claude/skills/x/SKILL.md": SKILL("x"),
+        "/work/b/.claude/skills/y/SKILL.md": SKILL("y"),
+        "/home/u/.claude/skills/y/SKILL.md": SKILL("y"),
+        "/home/u/.claude/skills/z/SKILL.md": SKILL("z")
+      }
+    })
+    expect(Either.getOrThrow(await w.run(resolveSkill("x"))).sourceDir).toBe("/work/b/sub/.claude/skills/x")
+    expect(Either.getOrThrow(await w.run(resolveSkill("y"))).sourceDir).toBe("/work/b/.claude/skills/y")
+    const z = Either.getOrThrow(await w.run(resolveSkill("z")))
+    expect([z.scope, z.sourceDir]).toEqual(["agent-user", "/home/u/.claude/skills/z"])
+  })
+
+  it("DECISIONS #38 at one level the agents go in their documented order (claude before cursor before opencode)", async () => {
+    const w = memoryWorld({
+      cwd: "/work/b",
+      files: {
+        "/work/b/.opencode/skills/x/SKILL.md": SKILL("x"),
+        "/work/b/.cursor/skills/x/SKILL.md": SKILL("x"),
+        "/work/b/.opencode/skills/y/SKILL.md": SKILL("y"),
+        "/home/u/.claude/skills/y/SKILL.md": SKILL("y")
+      }
+    })
+    expect(Either.getOrThrow(await w.run(resolveSkill("x"))).sourceDir).toBe("/work/b/.cursor/skills/x")
+    // Any project level comes before any user level.
+    expect(Either.getOrThrow(await w.run(resolveSkill("y"))).sourceDir).toBe("/work/b/.opencode/skills/y")
+  })
+
+  it("DECISIONS #38 an old link under home to another project's runtime resolves to that project's source", async () => {
+    const w = memoryWorld({ cwd: "/elsewhere" })
+    deployed(w, "/work/a", "demo", "/home/u/.claude/skills/demo")
+    const r = Either.getOrThrow(await w.run(resolveSkill("demo")))
+    expect(r).toMatchObject({ scope: "agent-user", sourceDir: "/work/a/.skillc/skills/demo", runtimeDir: "/work/a/.skillc/runtime/demo" })
+  })
+
+  it("DECISIONS #38 invalid metadata is skipped; a directory without SKILL.md is E010; nothing at all is E001", async () => {
+    const w = memoryWorld({
+      cwd: "/work/b",
+      files: {
+        "/work/b/.claude/skills/bad/SKILL.md": "---\nname: Bad Name\n---\n",
+        "/home/u/.claude/skills/bad/SKILL.md": SKILL("bad"),
+        "/work/b/.claude/skills/hollow/notes.md": "x"
+      }
+    })
+    expect(Either.getOrThrow(await w.run(resolveSkill("bad"))).sourceDir).toBe("/home/u/.claude/skills/bad")
+    const hollow = await w.run(resolveSkill("hollow"))
+    expect(Either.isLeft(hollow) && hollow.left._tag).toBe("NotASkill")
+    const ghost = await w.run(resolveSkill("ghost"))
+    expect(Either.isLeft(ghost) && ghost.left._tag).toBe("SkillNotFound")
+  })
+
+  it("DECISIONS #38 `build` resolves through stores and paths only and never touches a foreign directory", async () => {
+    const w = memoryWorld({ cwd: "/work/b", files: { "/work/b/.skillc/skills/.keep": "", "/work/b/.claude/skills/foreign/SKILL.md": SKILL("foreign") } })
+    const r = await w.run(build({ skill: "foreign" }))
+    expect(Either.isLeft(r) && r.left._tag).toBe("SkillNotFound")
+    expect(Effect.runSync(w.fs.readDir("/work/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
+  })
+
+  it("DECISIONS #38 search and show build a foreign skill's index in the cache on demand, and refresh it when stale", async () => {
+    const w = memoryWorld({ cwd: "/work/b", files: { "/work/b/.claude/skills/foreign/SKILL.md": SKILL("foreign", "alpha") } })
+    const found = Either.getOrThrow(await w.run(search({ skill: "foreign", query: "alpha" })))
+    expect(found.results.map((x) => x.section)).toContain("Usage")
+    const cache = `/home/u/.skillc/cache/foreign-${hash8("/work/b/.claude/skills/foreign")}`
+    expect([...w.searchIndex.stored.keys()].some((p) => p.startsWith(`${cache}/.skillc-meta/search-`))).toBe(true)
+    expect(Effect.runSync(w.fs.readDir("/work/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
+    w.fs.seed({ "/work/b/.claude/skills/foreign/SKILL.md": SKILL("foreign", "omega") + "\n## Extra\n\nmore\n" })
+    expect(Either.getOrThrow(await w.run(show({ skill: "foreign", section: "Extra" }))).content).toBe("## Extra\n\nmore\n")
+    expect(Either.getOrThrow(await w.run(search({ skill: "foreign", query: "omega" }))).results.length).toBeGreaterThan(0)
+  })
+
+  it("DECISIONS #38 a skill in a store keeps the RFC's E002 instead of indexing on demand", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL("demo") } })
+    const r = await w.run(search({ skill: "demo", query: "thing" }))
+    expect(Either.isLeft(r) && r.left._tag).toBe("IndexUnusable")
+  })
+})

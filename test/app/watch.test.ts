@@ -1,0 +1,52 @@
+// issue 12 item 5: the watch loop in memory: initial build, debounced rebuild after an edit,
+// a failing rebuild reported and watched further, a clean end when `stop` completes.
+import { Deferred, Effect, Either, Fiber } from "effect"
+import { describe, expect, it } from "vitest"
+import { watchBuild, renderWatchEvent, type WatchEvent } from "../../src/app/watch.js"
+import { memoryWorld } from "../helpers/memory.js"
+
+const SKILL = (extra = "") => `---\nname: demo\ndescription: d\n---\n# Demo\n\n## Part\n\nText.${extra}\n`
+
+/** Poll `check` until it holds, at most ~5 s: no fixed sleeps. */
+const until = (check: () => boolean) =>
+  Effect.gen(function* () {
+    for (let i = 0; i < 500 && !check(); i++) yield* Effect.sleep(10)
+    if (!check()) return yield* Effect.die(new Error("condition not reached in time"))
+  })
+
+describe("watchBuild", () => {
+  it("builds, rebuilds after an edit, reports a broken edit, and ends when stopped", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL() } })
+    const events: Array<WatchEvent> = []
+    const r = await w.run(
+      Effect.gen(function* () {
+        const stop = yield* Deferred.make<void>()
+        const fiber = yield* Effect.fork(
+          watchBuild({ skills: ["demo"] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
+        )
+        yield* until(() => events.length === 1)
+        w.fs.seed({ "/proj/.skillc/skills/demo/SKILL.md": SKILL(" Edited.") })
+        yield* until(() => events.length === 2)
+        w.fs.seed({ "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\n---\n# Demo\n" })
+        yield* until(() => events.length === 3)
+        yield* Deferred.succeed(stop, undefined)
+        yield* Fiber.join(fiber)
+      })
+    )
+    expect(Either.isRight(r)).toBe(true)
+    expect(events.map((e) => [e.kind, e.outcome.ok])).toEqual([
+      ["initial", true],
+      ["rebuild", true],
+      ["rebuild", false]
+    ])
+    expect(Effect.runSync(w.fs.readFileString("/proj/.skillc/runtime/demo/.skillc-meta/manifest.json"))).toContain('"skill": "demo"')
+    expect(renderWatchEvent(events[1]!)).toMatch(/^\[\d\d:\d\d:\d\d\] rebuilt demo in \d+ ms$/)
+    expect(renderWatchEvent(events[2]!)).toMatch(/^\[\d\d:\d\d:\d\d\] demo: error\[E011\]: missing frontmatter field 'description'/)
+  })
+
+  it("refuses a path: --watch takes store skills", async () => {
+    const w = memoryWorld({ files: { "/proj/vendor/x/SKILL.md": SKILL() } })
+    const r = await w.run(watchBuild({ skills: ["vendor/x"] }, { onEvent: () => Effect.void, stop: Effect.void }))
+    expect(Either.isLeft(r) && r.left._tag).toBe("UsageError")
+  })
+})

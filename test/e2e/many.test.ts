@@ -1,0 +1,109 @@
+// Many skills per call (issue 12, item 4): `skc build a b c`, `skc build --all`, `skc lint <dir>`.
+import { existsSync, mkdirSync, readlinkSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+
+const SKILL = (name: string) => `---\nname: ${name}\ndescription: A skill for tests. Use when testing.\n---\n\n# ${name}\n\n## Part\n\nText.\n`
+const put = (file: string, text: string) => {
+  mkdirSync(join(file, ".."), { recursive: true })
+  writeFileSync(file, text)
+}
+
+/** A project store with skills a, b, c and one broken skill (no description). */
+const project = () => {
+  const sb = sandbox()
+  for (const n of ["a", "b", "c"]) put(join(sb.work, ".skillc/skills", n, "SKILL.md"), SKILL(n))
+  put(join(sb.work, ".skillc/skills/broken/SKILL.md"), "---\nname: broken\n---\n# broken\n")
+  return sb
+}
+
+describe("skc build with many skills", () => {
+  it("build a b c: a line per skill, a total, exit 0", () => {
+    const sb = project()
+    const r = sb.run(["build", "a", "b", "c"])
+    expect(r.stderr).toBe("")
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe(
+      [
+        ...["a", "b", "c"].map((n) => `Built ${n} -> ${join(sb.work, ".claude/skills", n)} (symlink)`),
+        "3 skills: 3 built, 0 failed",
+        ""
+      ].join("\n")
+    )
+    for (const n of ["a", "b", "c"]) expect(readlinkSync(join(sb.work, ".claude/skills", n))).toBe(join(sb.work, ".skillc/runtime", n))
+  })
+
+  it("build a broken c: the others still build, exit 1, the failure named with its code", () => {
+    const sb = project()
+    const r = sb.run(["build", "a", "broken", "c", "nosuch", "--format", "json"])
+    expect(r.code).toBe(1)
+    const doc = JSON.parse(r.stdout)
+    expect(doc).toMatchObject({ total: 4, built: 2, failed: 2 })
+    expect(doc.results.map((x: { skill: string; ok: boolean }) => [x.skill, x.ok])).toEqual([
+      ["a", true],
+      ["broken", false],
+      ["c", true],
+      ["nosuch", false]
+    ])
+    expect(doc.results[1].error.code).toBe("E011")
+    expect(doc.results[3].error.message).toBe("error[E001]: skill 'nosuch' not found")
+    expect(existsSync(join(sb.work, ".skillc/runtime/c/SKILL.md"))).toBe(true)
+  })
+
+  it("build --all builds every project skill, reports the broken one and exits 1", () => {
+    const sb = project()
+    put(join(sb.home, ".skillc/skills/g/SKILL.md"), SKILL("g"))
+    const r = sb.run(["build", "--all"])
+    expect(r.code).toBe(1)
+    const lines = r.stdout.trimEnd().split("\n")
+    expect(lines[0]).toBe(`Built a -> ${join(sb.work, ".claude/skills/a")} (symlink)`)
+    expect(lines[2]).toBe("Failed broken: error[E011]: missing frontmatter field 'description' in SKILL.md")
+    expect(lines.at(-1)).toBe("4 skills: 3 built, 1 failed")
+    // The global store is not part of a project --all.
+    expect(existsSync(join(sb.home, ".skillc/runtime/g"))).toBe(false)
+  })
+
+  it("build --all --global builds the global store into the global runtime, linked under home", () => {
+    const sb = project()
+    put(join(sb.home, ".skillc/skills/g/SKILL.md"), SKILL("g"))
+    // Same name as a project skill: --global --all must take the global one.
+    put(join(sb.home, ".skillc/skills/a/SKILL.md"), SKILL("a"))
+    const r = sb.run(["build", "--all", "--global", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout)
+    expect(doc.results.map((x: { result: { source: string } }) => x.result.source)).toEqual([
+      join(sb.home, ".skillc/skills/a"),
+      join(sb.home, ".skillc/skills/g")
+    ])
+    expect(readlinkSync(join(sb.home, ".claude/skills/g"))).toBe(join(sb.home, ".skillc/runtime/g"))
+  })
+
+  it("build --all with names, or with nothing at all, is a usage error", () => {
+    const sb = project()
+    expect(sb.run(["build", "--all", "a"])).toMatchObject({ code: 1, stderr: "error: give skill names or --all, not both\n" })
+    expect(sb.run(["build"]).stderr).toBe("error: no skill given; name one or more skills, or use --all\n")
+  })
+})
+
+describe("skc lint <dir> over a folder of skills", () => {
+  it("lints each skill folder, closing with N skills: E errors, W warnings", () => {
+    const sb = sandbox()
+    for (const n of ["alpha", "beta"]) put(join(sb.work, "skills", n, "SKILL.md"), SKILL(n))
+    put(join(sb.work, "skills/gamma/SKILL.md"), "---\nname: gamma\n---\n# gamma\n")
+    put(join(sb.work, "skills/README.md"), "not a skill")
+    const r = sb.run(["lint", "skills"])
+    expect(r.code).toBe(1)
+    const out = r.stdout + r.stderr
+    for (const n of ["alpha", "beta", "gamma"]) expect(out).toMatch(new RegExp(`^${n}: \\d+ errors?, \\d+ warnings?$`, "m"))
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^3 skills: [1-9]\d* errors?, \d+ warnings?$/)
+    const json = JSON.parse(sb.run(["lint", "skills/", "--format", "json"]).stdout)
+    expect(json.map((x: { skill: string }) => x.skill)).toEqual(["alpha", "beta", "gamma"])
+  })
+
+  it("an empty directory stays E010", () => {
+    const sb = sandbox()
+    mkdirSync(join(sb.work, "empty"))
+    expect(sb.run(["lint", "empty"]).stderr).toBe("error[E010]: not a valid skill: 'empty' (missing SKILL.md)\n")
+  })
+})
