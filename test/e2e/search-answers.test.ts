@@ -220,4 +220,17 @@ describe("issue 14 search answers", () => {
       expect(new Set((narrowed.structuredContent as { results: Array<Item> }).results.map((x) => x.skill))).toEqual(new Set(["docx"]))
     })
   })
+
+  it("issue 14 --all skips a skill whose index is stale, says so, logs the error, and still answers from the others", () => {
+    writeFileSync(join(skills, "docx", "SKILL.md"), DOCX + "\nEdited after the build: watermark.\n")
+    const r = s.run(["search", "--all", "watermark", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as { results: Array<Item>; skipped: Array<{ skill: string; reason: string }> }
+    expect(doc.skipped).toContainEqual({ skill: "docx", reason: "index unusable (stale-source); run 'skc build docx'" })
+    expect(new Set(doc.results.map((x) => x.skill))).toEqual(new Set(["pdf"]))
+    expect(r.stderr).toContain("skipping 'docx': index unusable (stale-source); run 'skc build docx'")
+    const last = readLog(join(s.work, ".skillc", "runtime", "docx", ".skillc-meta", "logs.db")).filter((x) => x.command === "search").at(-1)!
+    expect(last.error).toBe("error[E002]: search index unusable; run 'skc build docx' to rebuild")
+    expect(s.run(["build", "docx"]).code).toBe(0)
+  })
 })
