@@ -4,13 +4,15 @@ import { describe, expect, it } from "vitest"
 import { markdownRows, textRows } from "../../src/domain/search/documents.js"
 import { excerptOf, phrasesOf, tokenNormalizer } from "../../src/domain/search/excerpt.js"
 import { anyOfExpression, buildMatchExpression, termOf } from "../../src/domain/search/query.js"
-import { answersForItself, compareRanked, fallbackTokens, fts5Idf, globalScore, minTermsHeld } from "../../src/domain/search/rank.js"
+import { answersForItself, compareRanked, MAX_FALLBACK_TERMS, fallbackTokens, fts5Idf, globalScore, minTermsHeld } from "../../src/domain/search/rank.js"
 
 describe("DECISIONS #37 partial-match words", () => {
   it("DECISIONS #37 the fallback keeps the content words, in order, once each", () => {
     expect(fallbackTokens(["how", "do", "I", "fill", "a", "PDF", "form?"])).toEqual(["fill", "PDF", "form?"])
     expect(fallbackTokens(["Add", "a", "table", "of", "contents", "table"])).toEqual(["Add", "table", "contents"])
     expect(fallbackTokens(["how", "do", "I"])).toEqual([])
+    // A pasted page costs at most MAX_FALLBACK_TERMS queries per index.
+    expect(fallbackTokens(Array.from({ length: 500 }, (_, i) => `word${i}`)).length).toBe(MAX_FALLBACK_TERMS)
   })
 
   it("DECISIONS #37 the OR expression joins the same quoted terms; the AND one is the RFC's", () => {

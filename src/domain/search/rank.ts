@@ -48,11 +48,18 @@ export const isStopWord = (token: string): boolean => {
   return w.length === 0 || STOP_WORDS.has(w)
 }
 
-/** The tokens the OR fallback searches for (order kept, duplicates dropped). */
+/**
+ * At most this many words go into the OR fallback: each costs one query per
+ * index, and a pasted page must not cost thousands of them.
+ */
+export const MAX_FALLBACK_TERMS = 32
+
+/** The tokens the OR fallback searches for (order kept, duplicates dropped, at most MAX_FALLBACK_TERMS). */
 export const fallbackTokens = (tokens: ReadonlyArray<string>): ReadonlyArray<string> => {
   const seen = new Set<string>()
   const out: Array<string> = []
   for (const t of tokens) {
+    if (out.length === MAX_FALLBACK_TERMS) break
     if (isStopWord(t) || seen.has(wordOf(t))) continue
     seen.add(wordOf(t))
     out.push(t)
