@@ -63,7 +63,8 @@ const ftsFloor = (runtimeMeta, query) => {
   if (file === undefined) return undefined
   const db = new Database(join(runtimeMeta, file), { readonly: true })
   const table = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%fts5%' ORDER BY name LIMIT 1")
+    // The RFC's table when there is one (schema 3 adds a second FTS5 table, section_own).
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%fts5%' ORDER BY name = 'sections' DESC, name LIMIT 1")
     .get()?.name
   if (table === undefined) return undefined
   const stmt = db.prepare(`SELECT rowid, bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT 10`)

@@ -27,11 +27,49 @@ export interface SearchHit {
   readonly score: number
 }
 
+/** A matching row and its score: `bm25()` with the column weights asked for, negated (higher is better). */
+export interface RankedRow {
+  readonly rowid: number
+  readonly score: number
+}
+
+/** Where a document of the index sits (the `section_places` table, schema 3). */
+export interface RowPlace {
+  readonly rowid: number
+  readonly file: string
+  /** As stored (segmented with the cjk tokenizer). */
+  readonly section: string
+  readonly line: number
+  /** Exclusive. */
+  readonly end_line: number
+  /** 0 for a preamble or a `.txt` file. */
+  readonly level: number
+  /** 1 when the section has subsections (and so an own text in `section_own`), else 0. */
+  readonly subsections: number
+}
+
+/** `bm25()` weights of the `file`, `section` and `content` columns. */
+export type ColumnWeights = readonly [number, number, number]
+
 /** An opened index: its metadata and the queries `show` and `search` run. */
 export interface OpenIndex {
   readonly meta: MetaRead
-  /** Ranked FTS5 query; `match` is a complete MATCH expression. */
+  /**
+   * The RFC's query as one statement, snippets included (kept for the
+   * adapter tests and the query benchmark; `skc search` ranks with `rank`
+   * and computes excerpts for the returned rows only).
+   */
   readonly search: (match: string, limit: number) => Effect.Effect<ReadonlyArray<SearchHit>, IndexReadFailed>
+  /** The rows matching `match` (a complete MATCH expression), best first: the first `limit`, or every one. */
+  readonly rank: (match: string, weights: ColumnWeights, limit?: number) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
+  /** How many documents the index holds. */
+  readonly rowCount: Effect.Effect<number, IndexReadFailed>
+  /** Places of the given rows (any order). */
+  readonly places: (rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<RowPlace>, IndexReadFailed>
+  /** The rows whose own text (before their first subheading) matches `match`: only sections with subsections have one. */
+  readonly ownMatching: (match: string) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
+  /** The `[MATCH]` excerpt of one row's content (RFC-0004:C-SEARCH snippet parameters), as stored. */
+  readonly excerpt: (match: string, rowid: number) => Effect.Effect<string, IndexReadFailed>
   /** Headings whose text equals `text` ignoring ASCII case (the NOCASE index). */
   readonly headingsNamed: (text: string) => Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
   readonly allHeadings: Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>

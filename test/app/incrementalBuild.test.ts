@@ -65,6 +65,14 @@ const snapshot = (path: string) => {
       headings: all("SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"),
       files: all("SELECT path, size, mtime_ms, hash, trusted, title, description, last_rowid - first_rowid AS rows FROM source_files ORDER BY path"),
       meta: all("SELECT key, value FROM index_meta WHERE key <> 'indexed_at' ORDER BY key"),
+      // Issue 14's tables share the rowids of `sections`: they must move with them.
+      places: all(
+        "SELECT p.file, p.section, p.line, p.end_line, p.level, p.subsections, s.content FROM section_places p JOIN sections s ON s.rowid = p.id ORDER BY p.file, p.line, p.level"
+      ),
+      own: all("SELECT p.file, p.line, o.own FROM section_own o JOIN section_places p ON p.id = o.rowid ORDER BY p.file, p.line"),
+      counts: all(
+        "SELECT (SELECT count(*) FROM sections) AS sections, (SELECT count(*) FROM section_places) AS places, (SELECT count(*) FROM section_own) AS own"
+      ),
       // Every section row belongs to exactly one file's recorded range.
       orphans: all(
         "SELECT rowid FROM sections s WHERE NOT EXISTS (SELECT 1 FROM source_files f WHERE s.rowid BETWEEN f.first_rowid AND f.last_rowid AND f.path = s.file)"

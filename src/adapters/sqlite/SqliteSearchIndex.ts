@@ -26,6 +26,7 @@ import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { randomBytes } from "node:crypto"
 import type { HeadingRow } from "../../domain/search/documents.js"
+import { excerptOf, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 import {
@@ -34,9 +35,12 @@ import {
   SearchIndex,
   type IndexChanges,
   type IndexContents,
+  type ColumnWeights,
   type IndexedSourceFile,
   type OpenIndex,
   type PathRows,
+  type RankedRow,
+  type RowPlace,
   type SearchHit,
   type SearchIndexService
 } from "../../ports/SearchIndex.js"
@@ -56,9 +60,36 @@ const connect = (filename: string, readonly: boolean) =>
     Effect.either
   )
 
+/** RFC-0004:C-SEARCH: snippets of at most 32 tokens. */
+const SNIPPET_TOKENS = 32
+
 export const SEARCH_SQL =
   "SELECT file, section, snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) AS snippet, -bm25(sections) AS score " +
   "FROM sections WHERE sections MATCH ? ORDER BY rank LIMIT ?"
+/**
+ * FTS5 sorts by its `rank` column itself (with the weights given through
+ * `rank MATCH 'bm25(…)'`), so with a LIMIT only the rows returned are
+ * materialised.
+ */
+const rankSql = (limited: boolean) =>
+  `SELECT rowid, -rank AS score FROM sections WHERE sections MATCH ? AND rank MATCH ? ORDER BY rank${limited ? " LIMIT ?" : ""}`
+const bm25Of = (w: ColumnWeights) => `bm25(${w.map((x) => Number(x).toFixed(3)).join(", ")})`
+const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
+const PLACES_SQL =
+  "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
+const OWN_SQL = "SELECT rowid FROM section_own WHERE section_own MATCH ?"
+/**
+ * Up to this many characters FTS5's own `snippet()` cuts the excerpt; above
+ * it the text is read and excerpt.ts finds the hits and the window in
+ * linear time (`snippet()` and `highlight()` are quadratic in the hits of
+ * one row, issue 19).
+ */
+export const SNIPPET_MAX_CHARS = 16_384
+const EXCERPT_SQL =
+  `SELECT CASE WHEN length(content) <= ${SNIPPET_MAX_CHARS} THEN snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) END AS snippet, ` +
+  `CASE WHEN length(content) > ${SNIPPET_MAX_CHARS} THEN content END AS content ` +
+  // A JavaScript number binds as a REAL, which FTS5's rowid lookup ignores (it returned every match): cast it.
+  "FROM sections WHERE sections MATCH ? AND rowid = CAST(? AS INTEGER)"
 const HEADINGS_NAMED_SQL =
   "SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line"
 const ALL_HEADINGS_SQL = "SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"
@@ -87,7 +118,18 @@ const toIndexedSourceFile = (r: SourceFileRow): IndexedSourceFile => ({
 
 const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
   const fail = Effect.fail(new IndexReadFailed({ path, message: meta._tag === "Corrupt" ? meta.reason : "no index" }))
-  return { meta, search: () => fail, headingsNamed: () => fail, allHeadings: fail, sourceFiles: fail }
+  return {
+    meta,
+    search: () => fail,
+    rank: () => fail,
+    rowCount: fail,
+    places: () => fail,
+    ownMatching: () => fail,
+    excerpt: () => fail,
+    headingsNamed: () => fail,
+    allHeadings: fail,
+    sourceFiles: fail
+  }
 }
 
 /** SQLite's in-header page count against the file size: a truncated copy is corrupt even if its first pages read fine. */
@@ -118,9 +160,24 @@ const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
       sql.unsafe<A>(text, params).pipe(
         Effect.catchAllCause((cause) => Effect.fail(readFailed(cause)))
       ) as Effect.Effect<ReadonlyArray<A>, IndexReadFailed>
+    const ids = (rowids: ReadonlyArray<number>) => JSON.stringify(rowids)
     const index: OpenIndex = {
       meta,
       search: (match, limit) => query<SearchHit>(SEARCH_SQL, [match, limit]),
+      rank: (match, weights, limit) =>
+        query<RankedRow>(rankSql(limit !== undefined), limit !== undefined ? [match, bm25Of(weights), limit] : [match, bm25Of(weights)]),
+      rowCount: Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0),
+      places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
+      ownMatching: (match) => Effect.map(query<{ rowid: number }>(OWN_SQL, [match]), (rows) => rows.map((r) => r.rowid)),
+      excerpt: (match, rowid) =>
+        Effect.map(query<{ snippet: string | null; content: string | null }>(EXCERPT_SQL, [match, rowid]), (rows) => {
+          const row = rows[0]
+          if (row === undefined) return ""
+          if (row.snippet !== null) return row.snippet
+          // The index's own tokenizer decides stemming: `porter` and `cjk+porter` stem.
+          const normalize = tokenNormalizer(meta.meta.tokenizer.endsWith("porter"))
+          return excerptOf(row.content ?? "", phrasesOf(match, normalize), normalize, SNIPPET_TOKENS)
+        }),
       headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
       allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, []),
       sourceFiles: Effect.flatMap(query<{ n: number }>(HAS_SOURCE_FILES_SQL, []), (rows) =>
@@ -137,6 +194,9 @@ const SCHEMA = (tokenize: string) => [
   "CREATE TABLE headings (id INTEGER PRIMARY KEY, file TEXT NOT NULL, text TEXT NOT NULL, level INTEGER NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL)",
   "CREATE INDEX idx_headings_text ON headings(text COLLATE NOCASE)",
   "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)",
+  // Beside the RFC's tables (schema 3, issue 14): where each document sits, and the own text of sections with subsections.
+  "CREATE TABLE section_places (id INTEGER PRIMARY KEY, file TEXT NOT NULL, section TEXT NOT NULL, line INTEGER NOT NULL, end_line INTEGER NOT NULL, level INTEGER NOT NULL, subsections INTEGER NOT NULL)",
+  `CREATE VIRTUAL TABLE section_own USING fts5(own, tokenize='${tokenize}')`,
   // Beside the RFC's tables (issue 16): what an incremental build needs to
   // find a file's rows (its sections hold the contiguous rowids first_rowid..last_rowid)
   // and to skip unchanged files (size, mtime, hash, and the stub's title/description).
@@ -198,13 +258,21 @@ type Db = InstanceType<typeof Database>
  * then replace `source_files` and `index_meta` (meta last).
  */
 const writeRows = (db: Db, contents: IndexContents, lastRowid: number): void => {
+  // One rowid per document, shared by `sections`, `section_places` and `section_own` (issue 14).
   const section = db.prepare("INSERT INTO sections (rowid, file, section, content) VALUES (?, ?, ?, ?)")
+  const place = db.prepare("INSERT INTO section_places (id, file, section, line, end_line, level, subsections) VALUES (?, ?, ?, ?, ?, ?, ?)")
+  const own = db.prepare("INSERT INTO section_own (rowid, own) VALUES (?, ?)")
   const heading = db.prepare("INSERT INTO headings (file, text, level, start_line, end_line) VALUES (?, ?, ?, ?, ?)")
   const ranges = new Map<string, readonly [number, number]>()
   let rowid = lastRowid
   for (const f of contents.files as ReadonlyArray<PathRows>) {
     const first = rowid + 1
-    for (const s of f.sections) section.run(++rowid, s.file, s.section, s.content)
+    for (const s of f.sections) {
+      rowid++
+      section.run(rowid, s.file, s.section, s.content)
+      place.run(rowid, s.file, s.section, s.line, s.endLine, s.level, s.own === undefined ? 0 : 1)
+      if (s.own !== undefined) own.run(rowid, s.own)
+    }
     if (rowid >= first) ranges.set(f.path, [first, rowid])
     for (const h of f.headings) heading.run(h.file, h.text, h.level, h.start_line, h.end_line)
   }
@@ -233,11 +301,17 @@ const writeRows = (db: Db, contents: IndexContents, lastRowid: number): void => 
 const removeRows = (db: Db, paths: ReadonlyArray<string>): void => {
   const range = db.prepare("SELECT first_rowid, last_rowid FROM source_files WHERE path = ?")
   const sections = db.prepare("DELETE FROM sections WHERE rowid BETWEEN ? AND ?")
+  const places = db.prepare("DELETE FROM section_places WHERE id BETWEEN ? AND ?")
+  const owns = db.prepare("DELETE FROM section_own WHERE rowid BETWEEN ? AND ?")
   const headings = db.prepare("DELETE FROM headings WHERE file = ?")
   const forget = db.prepare("DELETE FROM source_files WHERE path = ?")
   for (const p of paths) {
     const r = range.get(p) as { first_rowid: number | null; last_rowid: number | null } | undefined
-    if (r !== undefined && r.first_rowid !== null && r.last_rowid !== null) sections.run(r.first_rowid, r.last_rowid)
+    if (r !== undefined && r.first_rowid !== null && r.last_rowid !== null) {
+      sections.run(r.first_rowid, r.last_rowid)
+      places.run(r.first_rowid, r.last_rowid)
+      owns.run(r.first_rowid, r.last_rowid)
+    }
     headings.run(p)
     forget.run(p)
   }
