@@ -8,7 +8,7 @@ import Database from "better-sqlite3"
 import { Effect, Either } from "effect"
 import { spawn } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { basename, dirname, join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { makeLiveLayer } from "../../src/index.js"
 import { build } from "../../src/app/build.js"
@@ -177,8 +177,13 @@ describe("issue 16 incremental build (RFC-0004:C-INDEX)", () => {
       if (bigRows === 0) expect(now).toEqual(good)
       else expect(now.files.length).toBe(17)
     }
-    // The next build completes and equals a cold one.
+    // The next build completes, removes the killed builds' temporary copies, and equals a cold one.
+    // (One more left by a process that no longer exists, in case the kills above came too late to leave one.)
+    const deadPid = 4_000_000 + (process.pid % 1000)
+    writeFileSync(join(dirname(t.indexFile()), `.${basename(t.indexFile())}.${deadPid}.0badc0de.tmp`), "partial")
+    t.put("references/big-0.md", "# Big 0\n\nchanged again\n", 11)
     await t.build()
+    expect(readdirSync(dirname(t.indexFile())).filter((n) => n.endsWith(".tmp") || n.endsWith(".tmp-journal"))).toEqual([])
     const incremental = snapshot(t.indexFile())
     expect(incremental).toEqual(await coldSnapshot(t))
   }, 60_000)

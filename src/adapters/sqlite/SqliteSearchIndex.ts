@@ -348,6 +348,42 @@ const update = (path: string, changes: IndexChanges): Effect.Effect<void, IndexW
     changeDatabase(tmp, changes)
   })
 
+/** Whether process `pid` still runs (EPERM: it runs under another user). */
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/**
+ * Remove the temporary files of builds of this index that were killed (their
+ * process is gone): an incremental build's copy is as large as the index.
+ */
+const removeStaleTemporaries = (path: string): void => {
+  const dir = nodePath.dirname(path)
+  const prefix = `.${nodePath.basename(path)}.`
+  let names: Array<string>
+  try {
+    names = fs.readdirSync(dir)
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const m = name.startsWith(prefix) ? /^(\d+)\.[0-9a-f]+\.tmp(-journal)?$/.exec(name.slice(prefix.length)) : null
+    if (m === null) continue
+    const pid = Number(m[1])
+    if (pid === process.pid || isAlive(pid)) continue
+    try {
+      fs.rmSync(nodePath.join(dir, name), { force: true })
+    } catch {
+      // Best effort: a leftover costs disk space, never correctness.
+    }
+  }
+}
+
 /** Build `path`'s next content in a temporary file beside it with `fill`, flush it, rename it over `path`. */
 const replaceAtomically = (path: string, fill: (tmp: string) => void): Effect.Effect<void, IndexWriteFailed> => {
   const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
@@ -364,6 +400,7 @@ const replaceAtomically = (path: string, fill: (tmp: string) => void): Effect.Ef
     })
     return Effect.gen(function* () {
       yield* Effect.try({ try: () => fs.mkdirSync(nodePath.dirname(path), { recursive: true }), catch: failed })
+      yield* Effect.sync(() => removeStaleTemporaries(path))
       yield* Effect.try({
         try: () => {
           fill(tmp)
