@@ -2,7 +2,8 @@
 // of markdown, deterministic) into a fresh runtime, against a floor script
 // that reads, hashes and section-splits the same files (bench/_build-floor.mjs),
 // interleaved in the same run. Target: ratio ≤ 3. Also reports MB/s.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { appendFileSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs"
+import { readdirSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { BIN, benchEnv, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
@@ -60,6 +61,40 @@ export default function buildBench({ runs = 7 } = {}) {
   const cold = median(samples.cold)
   const mbps = (bytes / 1024 / 1024 / (cold / 1000)).toFixed(1)
   const out = [report("build.cold", cold, floor, 3.0, `${(bytes / 1024 / 1024).toFixed(1)} MB, 1000 files, ${mbps} MB/s`)]
+
+  // Issue 16: a build when nothing changed against reading and hashing every
+  // file (bench/_hash-floor.mjs); a build after one file changed against
+  // build.cold. Source mtimes are set an hour back first, so every file is
+  // outside the racy window and its record is trusted, as on an author's
+  // tree between edits.
+  const old = new Date(Date.now() - 3_600_000)
+  const touchAll = (dir) => {
+    for (const d of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, d.name)
+      if (d.isDirectory()) touchAll(p)
+      else utimesSync(p, old, old)
+    }
+  }
+  touchAll(skill)
+  timeOnce([process.execPath, BIN, "build", "big"], opts)
+  const changed = join(skill, "references", "group-07", "ref-0007.md")
+  let edit = 0
+  const incremental = interleave(
+    {
+      hashFloor: () => timeOnce([process.execPath, join(here, "_hash-floor.mjs"), skill], opts),
+      noop: () => timeOnce([process.execPath, BIN, "build", "big"], opts),
+      one: () => {
+        appendFileSync(changed, `\nedit ${edit++} one more sentence.\n`)
+        const t = new Date(Date.now() - 60_000 + edit)
+        utimesSync(changed, t, t)
+        return timeOnce([process.execPath, BIN, "build", "big"], opts)
+      }
+    },
+    runs
+  )
+  const hashFloor = median(incremental.hashFloor)
+  out.push(report("build.noop", median(incremental.noop), hashFloor, 1.5, "nothing changed; floor: read + SHA-256 every file"))
+  out.push(report("build.incremental", median(incremental.one), cold, 0.25, "one file changed; floor: build.cold"))
   rmSync(sb.root, { recursive: true, force: true })
   return out
 }

@@ -11,7 +11,8 @@
 // - mcp.open: `skc_open` of one reference file (index-free, for comparison).
 //
 // A tool that is not registered yet is reported as skipped.
-import { existsSync, readdirSync, rmSync, utimesSync } from "node:fs"
+import { spawnSync } from "node:child_process"
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { generate } from "./build.mjs"
@@ -62,7 +63,8 @@ const ftsFloor = (runtimeMeta, query) => {
   if (file === undefined) return undefined
   const db = new Database(join(runtimeMeta, file), { readonly: true })
   const table = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%fts5%' ORDER BY name LIMIT 1")
+    // The RFC's table when there is one (schema 3 adds a second FTS5 table, section_own).
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%fts5%' ORDER BY name = 'sections' DESC, name LIMIT 1")
     .get()?.name
   if (table === undefined) return undefined
   const stmt = db.prepare(`SELECT rowid, bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT 10`)
@@ -124,6 +126,22 @@ export default async function mcpBench() {
     const open = await timeCalls(() => client.callTool({ name: "skc_open", arguments: { skill: "big", path: "references/group-07/ref-0007.md", max_lines: 40 } }))
     line("mcp.open", open, "index-free, for comparison")
     out.push({ name: "mcp.open", ...open })
+
+    // Issue 16: the same lookups in one plain process (bench/_mcp-floor.mjs),
+    // and the server's memory after these calls against that process's.
+    const meta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
+    const indexFile = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f)))
+    const floorRun = spawnSync(process.execPath, [join(ROOT, "bench", "_mcp-floor.mjs"), indexFile, skill, "gateway runtime", String(CALLS + WARMUP)], {
+      cwd: ROOT,
+      encoding: "utf8"
+    })
+    const floor = JSON.parse(floorRun.stdout)
+    const serverRss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${transport.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024
+    const showP50 = out.find((o) => o.name === "mcp.show")?.p50
+    const searchP50 = out.find((o) => o.name === "mcp.search")?.p50
+    console.log(`mcp.show.floor     in-process p50 ${fmt(floor.showP50)}; mcp.show ratio ${(showP50 / floor.showP50).toFixed(2)} (target ≤ 2)`)
+    console.log(`mcp.search.floor   in-process p50 ${fmt(floor.searchP50)} (RFC query with snippet); mcp.search ratio ${(searchP50 / floor.searchP50).toFixed(2)} (target ≤ 1.5)`)
+    console.log(`mcp.memory         server RSS ${serverRss.toFixed(1)} MB after ${3 * (CALLS + WARMUP)} calls; floor process ${floor.rssMb.toFixed(1)} MB; ratio ${(serverRss / floor.rssMb).toFixed(2)} (target ≤ 1.5)`)
   } finally {
     await client.close()
     rmSync(sb.root, { recursive: true, force: true })

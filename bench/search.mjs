@@ -4,7 +4,12 @@
 // search.query: in-process median of one ranked query through the SQLite
 // adapter (@effect/sql-sqlite-node) on the large index, against the same SQL
 // run on the same file with bare better-sqlite3 (target ≤ 1.5).
+// cli.search.all: `skc search --all` over the 26 built catalogue skills
+// against `skc search <one of them>`, interleaved (target ≤ 2, issue 14).
+// mcp.search.all: `skc_search` without `skill` against `skc_search` with one,
+// same server, p50 of sequential calls (target ≤ 3, issue 14).
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs"
+import { spawnSync } from "node:child_process"
 import { dirname, join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { createRequire } from "node:module"
@@ -103,5 +108,64 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
   bare.close()
   Effect.runSync(Scope.close(scope, Exit.void))
   rmSync(sb.root, { recursive: true, force: true })
+  out.push(...(await acrossSkills({ runs })))
+  return out
+}
+
+/** `--all` over the catalogue's 26 skills, CLI and MCP, against a single-skill search in the same run. */
+async function acrossSkills({ runs, calls = 100 }) {
+  const sb = sandbox()
+  const env = benchEnv({ SKILLC_HOME: sb.home, HOME: sb.home })
+  const opts = { cwd: sb.work, env }
+  const store = join(sb.work, ".skillc", "skills")
+  mkdirSync(store, { recursive: true })
+  const catalogue = join(ROOT, "test", "fixtures", "catalogue")
+  const names = readdirSync(catalogue, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+  for (const n of names) cpSync(join(catalogue, n), join(store, n), { recursive: true })
+  ageTree(store)
+  for (const n of names) timeOnce([process.execPath, BIN, "build", n], opts)
+  // "instructions" is in every catalogue skill: every index answers, the worst case for merging.
+  const query = "instructions"
+  const check = JSON.parse(spawnSync(process.execPath, [BIN, "search", "--all", query, "--limit", "30", "--format", "json"], { ...opts, encoding: "utf8" }).stdout)
+  const skills = new Set(check.results.map((r) => r.skill)).size
+  const quiet = { ...opts, env: { ...env, SKC_BENCH_DISABLE_LOG: "1" } }
+  const samples = interleave(
+    {
+      one: () => timeOnce([process.execPath, BIN, "search", "code-review", query], opts),
+      all: () => timeOnce([process.execPath, BIN, "search", "--all", query, "--limit", "30"], opts),
+      oneQuiet: () => timeOnce([process.execPath, BIN, "search", "code-review", query], quiet),
+      allQuiet: () => timeOnce([process.execPath, BIN, "search", "--all", query, "--limit", "30"], quiet)
+    },
+    runs
+  )
+  const out = [
+    report("cli.search.all", median(samples.all), median(samples.one), 2.0, `${names.length} built skills (${skills} answering) vs one`),
+    // The same without the access-log writes (26 rows in 26 logs.db against 1): the search work alone.
+    report("  without logging", median(samples.allQuiet), median(samples.oneQuiet), undefined, "SKC_BENCH_DISABLE_LOG=1 (benchmark-only switch)")
+  ]
+
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js")
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js")
+  const client = new Client({ name: "skc-bench", version: "1" })
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: sb.work, env, stderr: "ignore" }))
+  try {
+    const time = async (args) => {
+      const t = performance.now()
+      const r = await client.callTool({ name: "skc_search", arguments: args })
+      if (r.isError) throw new Error(JSON.stringify(r.content))
+      return performance.now() - t
+    }
+    const one = []
+    const all = []
+    for (let i = 0; i < 10; i++) await time({ query }), await time({ skill: "code-review", query })
+    for (let i = 0; i < calls; i++) {
+      one.push(await time({ skill: "code-review", query }))
+      all.push(await time({ query, limit: 30 }))
+    }
+    out.push(report("mcp.search.all", median(all), median(one), 3.0, `p50 of ${calls} calls, ${names.length} skills vs one`))
+  } finally {
+    await client.close()
+    rmSync(sb.root, { recursive: true, force: true })
+  }
   return out
 }

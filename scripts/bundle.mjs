@@ -23,7 +23,7 @@ await build({
   platform: "node",
   format: "cjs",
   target: "node20",
-  minify: true,
+  minify: process.env.SKC_BUNDLE_NO_MINIFY !== "1",
   keepNames: false,
   legalComments: "none",
   logLevel: "warning",

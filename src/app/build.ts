@@ -14,7 +14,7 @@ import { describeTargetProblem, parseTargets } from "../domain/targets.js"
 import { verbose } from "../ports/Diagnostics.js"
 import { META_DIR } from "../domain/manifest.js"
 import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./compile.js"
-import { updateIndex } from "./indexing.js"
+import { previousSourceFiles, updateIndex } from "./indexing.js"
 import { deploy, oldHomeLinks, planDeployments, type Deployment } from "./deploy.js"
 import { importSkill, type ImportResult } from "./importSkill.js"
 import { describeSkillDir, resolveSkill } from "./resolve.js"
@@ -74,12 +74,16 @@ export const buildWithArtifacts = (
     const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
     const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope })
 
-    const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir })
+    // Incremental (issue 16): what the index remembers of each file lets the
+    // compilation skip files whose size and mtime have not moved.
+    // A `.skillc-meta` that is not a directory is moved aside first (issue 19), so the previous index is read from a sound place.
+    yield* repairMetaDir(path.join(runtimeDir, META_DIR))
+    const previous = yield* previousSourceFiles({ ...skill, runtimeDir })
+    const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir }, previous === undefined ? {} : { previous })
     // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
     // parsed once). First, so a hash collision (E003) stops the build before
     // anything is written.
-    yield* repairMetaDir(path.join(runtimeDir, META_DIR))
-    const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir } })
+    const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir }, ...(previous === undefined ? {} : { previous }) })
     yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
     yield* writeRuntime(runtimeDir, compiled)
     const deployments: Array<Deployment> = []
@@ -99,7 +103,7 @@ export const buildWithArtifacts = (
       imported,
       source_hash: compiled.sourceHash,
       file_count: compiled.tree.files.length,
-      markdown_count: compiled.markdown.length,
+      markdown_count: compiled.markdownCount,
       total_bytes: compiled.totalBytes,
       deployments
     }

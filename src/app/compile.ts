@@ -11,14 +11,15 @@ import { Clock, Effect } from "effect"
 import { Path } from "@effect/platform/Path"
 import { InternalError, MissingFrontmatterField, Warning } from "../domain/errors.js"
 import { scanMarkdown, type MarkdownDoc } from "../domain/markdown/model.js"
-import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, renderManifest, SKILLC_VERSION, type Manifest } from "../domain/manifest.js"
+import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, parseManifest, renderManifest, SKILLC_VERSION, type Manifest } from "../domain/manifest.js"
 import { isMarkdownPath, MAIN_DOC } from "../domain/sourcePaths.js"
 import { formatTimestamp } from "../domain/stats.js"
-import { renderStub, type StubReference } from "../domain/stub.js"
+import { referenceInfo, renderStub, type StubReference } from "../domain/stub.js"
 import { warn } from "../ports/Diagnostics.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { Progress } from "../ports/Progress.js"
+import type { IndexedSourceFile } from "../ports/SearchIndex.js"
 import type { ResolvedSkill } from "./resolve.js"
 import { combineSourceHash, scanSourceTree, type SourceTree } from "./sourceTree.js"
 
@@ -31,8 +32,16 @@ export interface MarkdownFile {
 export interface Compiled {
   readonly skill: ResolvedSkill
   readonly tree: SourceTree
-  /** Every `.md` file, bytewise path order, parsed once. */
+  /**
+   * The `.md` files read by this compilation, bytewise path order, parsed
+   * once: every one on a first build; on an incremental build (issue 16)
+   * only those whose size or mtime moved, plus SKILL.md.
+   */
   readonly markdown: ReadonlyArray<MarkdownFile>
+  /** How many `.md` files the tree holds (read or not). */
+  readonly markdownCount: number
+  /** What the search index keeps of every file for the next build. */
+  readonly sourceFiles: ReadonlyArray<IndexedSourceFile>
   /** SHA-256 of each file, keyed by relative path. */
   readonly fileHashes: ReadonlyMap<string, string>
   readonly sourceHash: string
@@ -69,11 +78,21 @@ export const requiredFrontmatter = (doc: MarkdownDoc) => {
   return Effect.succeed({ name, description })
 }
 
-const referenceOf = (file: MarkdownFile): StubReference => {
-  const h1 = file.doc.headings.find((h) => h.level === 1)
-  const fm = file.doc.frontmatter
-  const d = fm._tag === "Parsed" ? fm.data.description : undefined
-  return { path: file.path, title: h1?.text, description: typeof d === "string" ? d : undefined }
+/**
+ * A file modified within this many milliseconds of the build may change
+ * again without its mtime moving ("racily clean"): it is hashed again next
+ * time even when size and mtime match.
+ */
+export const RACY_WINDOW_MS = 2000
+
+/** Options of `compileSkill`. */
+export interface CompileOptions {
+  /**
+   * What the search index remembers of each file from the last build: a
+   * file whose size and mtime match a trusted record is not read again
+   * (its hash, title and description come from the record).
+   */
+  readonly previous?: ReadonlyMap<string, IndexedSourceFile>
 }
 
 /** Files read per FileSystem call during a build: small enough to bound memory, large enough to amortise the call. */
@@ -85,37 +104,50 @@ const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A
   return out
 }
 
-export const compileSkill = (skill: ResolvedSkill) =>
+export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {}) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
     const hasher = yield* Hasher
     const progress = yield* Progress
+    const now = yield* Clock.currentTimeMillis
     const tree = yield* scanSourceTree(skill.sourceDir)
+    const previous = options.previous ?? new Map<string, IndexedSourceFile>()
+
+    // Unchanged files (size and mtime as recorded, recorded long enough after
+    // their last change) are taken from the record; SKILL.md is always read
+    // (the stub lists its headings).
+    const recorded = new Map<string, IndexedSourceFile>()
+    const toRead: Array<(typeof tree.files)[number]> = []
+    for (const f of tree.files) {
+      const known = previous.get(f.path)
+      if (known !== undefined && known.trusted && known.size === f.size && known.mtimeMs === f.mtimeMs && f.path !== MAIN_DOC) {
+        recorded.set(f.path, known)
+      } else toRead.push(f)
+    }
 
     const markdown: Array<MarkdownFile> = []
-    const fileHashes = new Map<string, string>()
-    const pairs: Array<readonly [string, string]> = []
+    const read = new Map<string, { readonly hash: string; readonly doc?: MarkdownDoc }>()
     let totalBytes = 0
-    progress.start(`Building ${skill.name}`, tree.files.length)
+    progress.start(`Building ${skill.name}`, toRead.length)
     // Files are read in batches (one Effect per batch, not per file: per-file
     // overhead is what a big skill would feel), hashed and parsed in order.
     let done = 0
     yield* Effect.forEach(
-      chunks(tree.files, READ_BATCH),
+      chunks(toRead, READ_BATCH),
       (batch) =>
         Effect.flatMap(fs.readFiles(batch.map((f) => path.join(tree.root, ...f.path.split("/")))), (contents) =>
           Effect.sync(() => {
             batch.forEach((f, i) => {
               const bytes = contents[i]!
               const hash = hasher.sha256Hex(bytes)
-              fileHashes.set(f.path, hash)
-              pairs.push([f.path, hash])
               totalBytes += bytes.byteLength
               if (isMarkdownPath(f.path)) {
                 const source = utf8.decode(bytes)
-                markdown.push({ path: f.path, source, doc: scanMarkdown(source) })
-              }
+                const doc = scanMarkdown(source)
+                markdown.push({ path: f.path, source, doc })
+                read.set(f.path, { hash, doc })
+              } else read.set(f.path, { hash })
               progress.update(++done)
             })
           })
@@ -126,6 +158,34 @@ export const compileSkill = (skill: ResolvedSkill) =>
       Effect.ensuring(Effect.sync(() => progress.stop()))
     )
 
+    const fileHashes = new Map<string, string>()
+    const pairs: Array<readonly [string, string]> = []
+    const sourceFiles: Array<IndexedSourceFile> = []
+    const references: Array<StubReference> = []
+    let markdownCount = 0
+    for (const f of tree.files) {
+      const known = recorded.get(f.path)
+      const fresh = read.get(f.path)
+      const hash = known?.hash ?? fresh!.hash
+      const info = known ?? (fresh?.doc !== undefined ? referenceInfo(fresh.doc) : { title: undefined, description: undefined })
+      if (known !== undefined) totalBytes += f.size
+      fileHashes.set(f.path, hash)
+      pairs.push([f.path, hash])
+      sourceFiles.push({
+        path: f.path,
+        size: f.size,
+        mtimeMs: f.mtimeMs,
+        hash,
+        trusted: now - f.mtimeMs > RACY_WINDOW_MS,
+        title: info.title,
+        description: info.description
+      })
+      if (isMarkdownPath(f.path)) {
+        markdownCount++
+        if (f.path !== MAIN_DOC) references.push({ path: f.path, title: info.title, description: info.description })
+      }
+    }
+
     const main = markdown.find((m) => m.path === MAIN_DOC)
     if (main === undefined) return yield* Effect.fail(new InternalError({ message: `SKILL.md of '${skill.name}' is not a file` }))
     const { name, description } = yield* requiredFrontmatter(main.doc)
@@ -135,7 +195,7 @@ export const compileSkill = (skill: ResolvedSkill) =>
       description,
       skill: skill.name,
       main: main.doc.headings,
-      references: markdown.filter((m) => m.path !== MAIN_DOC).map(referenceOf)
+      references
     })
     const builtAt = new Date(yield* Clock.currentTimeMillis).toISOString()
     const manifest: Manifest = {
@@ -148,12 +208,25 @@ export const compileSkill = (skill: ResolvedSkill) =>
       scope: skill.scope === "project" || skill.scope === "global" ? skill.scope : "path",
       skillc_version: SKILLC_VERSION,
       file_count: tree.files.length,
-      markdown_count: markdown.length,
+      markdown_count: markdownCount,
       total_bytes: totalBytes,
       name,
       description
     }
-    const compiled: Compiled = { skill, tree, markdown, fileHashes, sourceHash, totalBytes, name, description, stub, manifest }
+    const compiled: Compiled = {
+      skill,
+      tree,
+      markdown,
+      markdownCount,
+      sourceFiles,
+      fileHashes,
+      sourceHash,
+      totalBytes,
+      name,
+      description,
+      stub,
+      manifest
+    }
     return compiled
   })
 
@@ -180,7 +253,10 @@ export const repairMetaDir = (meta: string) =>
 /**
  * Write the stub and the manifest (RFC-0001:C-OUTPUT): the runtime directory
  * gets nothing else, no source content ever. Both files are replaced
- * atomically, so an agent never reads half a stub.
+ * atomically, so an agent never reads half a stub. A file whose content
+ * would not change is left alone (issue 16): the stub when its text is the
+ * same, the manifest when it differs only in `built_at`, which therefore
+ * names the build that last changed the runtime.
  */
 export const writeRuntime = (runtimeDir: string, compiled: Compiled) =>
   Effect.gen(function* () {
@@ -188,7 +264,19 @@ export const writeRuntime = (runtimeDir: string, compiled: Compiled) =>
     const path = yield* Path
     const meta = path.join(runtimeDir, META_DIR)
     yield* repairMetaDir(meta)
+    const current = (file: string) =>
+      fs.readFile(file).pipe(
+        Effect.map((bytes) => utf8.decode(bytes)),
+        Effect.orElseSucceed(() => undefined)
+      )
+    const stubPath = path.join(runtimeDir, "SKILL.md")
+    const manifestPath = path.join(meta, MANIFEST_FILE)
     yield* fs.makeDirectory(meta, { recursive: true }).pipe(Effect.mapError(internal))
-    yield* fs.writeFileAtomic(path.join(runtimeDir, "SKILL.md"), compiled.stub).pipe(Effect.mapError(internal))
-    yield* fs.writeFileAtomic(path.join(meta, MANIFEST_FILE), renderManifest(compiled.manifest)).pipe(Effect.mapError(internal))
+    if ((yield* current(stubPath)) !== compiled.stub) {
+      yield* fs.writeFileAtomic(stubPath, compiled.stub).pipe(Effect.mapError(internal))
+    }
+    const oldText = yield* current(manifestPath)
+    const old = oldText === undefined ? undefined : parseManifest(oldText)
+    const unchanged = old !== undefined && oldText === renderManifest({ ...compiled.manifest, built_at: old.built_at })
+    if (!unchanged) yield* fs.writeFileAtomic(manifestPath, renderManifest(compiled.manifest)).pipe(Effect.mapError(internal))
   })

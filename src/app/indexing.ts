@@ -23,7 +23,8 @@ import { IndexCollision, IndexUnusable, InternalError } from "../domain/errors.j
 import { splitLines, stripBom } from "../domain/markdown/lines.js"
 import type { MarkdownDoc } from "../domain/markdown/model.js"
 import { scanMarkdown } from "../domain/markdown/scan.js"
-import { indexedFormat, markdownRows, textRows, type FileRows } from "../domain/search/documents.js"
+import { indexedFormat, markdownRows, textRows } from "../domain/search/documents.js"
+import { referenceInfo } from "../domain/stub.js"
 import {
   buildVerdict,
   hash16Of,
@@ -37,10 +38,11 @@ import { tokenizerChoice, type TokenizerChoice } from "../domain/search/tokenize
 import { verbose } from "../ports/Diagnostics.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
-import { SearchIndex, type OpenIndex } from "../ports/SearchIndex.js"
+import { SearchIndex, type IndexedSourceFile, type OpenIndex, type PathRows } from "../ports/SearchIndex.js"
 import type { ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
-import { combineSourceHash, currentSourceHash, scanSourceTree, type FileHashCache, type SourceTree } from "./sourceTree.js"
+import { SourceFreshness } from "../ports/SourceFreshness.js"
+import { combineSourceHash, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "./sourceTree.js"
 
 /** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */
 export const FILE_HASHES_KEY = "file_hashes"
@@ -79,11 +81,20 @@ export interface IndexSource {
   /** SHA-256 of each file, keyed by relative path. */
   readonly fileHashes: ReadonlyMap<string, string>
   readonly sourceHash: string
+  /** What to remember of every file of the tree (compile's `sourceFiles`). */
+  readonly sourceFiles: ReadonlyArray<IndexedSourceFile>
+  /**
+   * The records of the index as it is (`previousSourceFiles`), when it may
+   * be changed incrementally: then only files whose hash differs are
+   * re-indexed. Undefined means a full rebuild when anything changed.
+   */
+  readonly previous?: ReadonlyMap<string, IndexedSourceFile>
 }
 
 export interface IndexUpdate {
   readonly path: string
-  readonly action: "created" | "rebuilt" | "up-to-date"
+  /** `updated`: only the rows of changed, added and removed files were rewritten (issue 16). */
+  readonly action: "created" | "rebuilt" | "updated" | "up-to-date"
   /** Why an existing index was rebuilt (`corrupt`, `stale-source`, …). */
   readonly reason?: string
   readonly sections: number
@@ -93,30 +104,80 @@ export interface IndexUpdate {
 
 const utf8 = new TextDecoder("utf-8")
 
-/** The index rows of every indexed file, in bytewise path order (outline order). */
-const rowsOf = (source: IndexSource, tokenizer: TokenizerChoice) =>
+/** The index rows of every indexed file (or those `only` names), in bytewise path order (outline order). */
+const rowsOf = (source: IndexSource, tokenizer: TokenizerChoice, only?: ReadonlySet<string>) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
     const parsed = new Map((source.markdown ?? []).map((m) => [m.path, m]))
-    const out: Array<FileRows> = []
+    const out: Array<PathRows> = []
     for (const f of source.tree.files) {
       const format = indexedFormat(f.path)
-      if (format === undefined) continue
+      if (format === undefined || (only !== undefined && !only.has(f.path))) continue
       const known = parsed.get(f.path)
       const text =
         known?.source ?? utf8.decode(yield* fs.readFile(path.join(source.skill.sourceDir, ...f.path.split("/"))).pipe(Effect.mapError(internal)))
       if (format === "text") {
-        out.push(textRows(f.path, stripBom(text), tokenizer))
+        out.push({ path: f.path, ...textRows(f.path, stripBom(text), tokenizer) })
         continue
       }
       const doc = known?.doc ?? scanMarkdown(text)
-      out.push(markdownRows(f.path, splitLines(text), doc, tokenizer))
+      out.push({ path: f.path, ...markdownRows(f.path, splitLines(text), doc, tokenizer) })
     }
     return out
   })
 
 /** The hash cache stored with the index: only files old enough to trust their mtime. */
+/** The changed, added and removed indexed files between the records of the index and the tree now. */
+export const changedFiles = (previous: ReadonlyMap<string, IndexedSourceFile>, now: ReadonlyArray<IndexedSourceFile>) => {
+  const present = new Set(now.map((f) => f.path))
+  const reindex = new Set<string>()
+  for (const f of now) if (indexedFormat(f.path) !== undefined && previous.get(f.path)?.hash !== f.hash) reindex.add(f.path)
+  const remove = [...previous.keys()].filter((p) => !present.has(p) || reindex.has(p))
+  return { reindex, remove }
+}
+
+/** Whether the stored records already say what `now` says (nothing to write on a no-op build). */
+const sameRecords = (previous: ReadonlyMap<string, IndexedSourceFile>, now: ReadonlyArray<IndexedSourceFile>): boolean =>
+  previous.size === now.length &&
+  now.every((f) => {
+    const p = previous.get(f.path)
+    return (
+      p !== undefined &&
+      p.hash === f.hash &&
+      p.size === f.size &&
+      p.mtimeMs === f.mtimeMs &&
+      p.trusted === f.trusted &&
+      p.title === f.title &&
+      p.description === f.description
+    )
+  })
+
+/**
+ * The records of the index at `skill`'s index path, when a build may change
+ * that index incrementally: it is present, of this skill, of this schema
+ * version and tokenizer, and has them. Anything else (missing, corrupt,
+ * collision, stale schema or tokenizer, an index from before the records)
+ * is undefined: the build then reads every file and, if anything changed,
+ * writes a complete index.
+ */
+export const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const index = yield* SearchIndex
+      const tokenizer = yield* currentTokenizer
+      const { path } = yield* indexPathOf(skill)
+      const opened = yield* index.open(path)
+      const meta = opened.meta
+      if (meta._tag !== "Present") return undefined
+      if (meta.meta.skill_path !== skill.canonicalSourceDir || meta.meta.schema_version !== SCHEMA_VERSION || meta.meta.tokenizer !== tokenizer.recorded) {
+        return undefined
+      }
+      const files = yield* opened.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
+      return files === undefined ? undefined : (new Map(files.map((f) => [f.path, f])) as ReadonlyMap<string, IndexedSourceFile>)
+    })
+  )
+
 const hashCacheOf = (tree: SourceTree, hashes: ReadonlyMap<string, string>, now: number): FileHashCache => {
   const cache: Record<string, { size: number; mtimeMs: number; hash: string }> = {}
   for (const f of tree.files) {
@@ -138,33 +199,82 @@ export const updateIndex = (source: IndexSource) =>
       tokenizer: tokenizer.recorded
     })
     if (verdict._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))
-    if (verdict._tag === "UpToDate") {
+
+    const now = yield* Clock.currentTimeMillis
+    const metaNow = {
+      skill_path: source.skill.canonicalSourceDir,
+      source_hash: source.sourceHash,
+      schema_version: String(SCHEMA_VERSION),
+      indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      tokenizer: tokenizer.recorded,
+      [FILE_HASHES_KEY]: JSON.stringify(hashCacheOf(source.tree, source.fileHashes, now))
+    }
+    const writeFailed = (e: { readonly path: string; readonly message: string }) =>
+      new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })
+    const previous = source.previous
+    const writeAll = (files: ReadonlyArray<PathRows>) =>
+      index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
+    const summary = (files: ReadonlyArray<PathRows>, action: IndexUpdate["action"], reason?: string): IndexUpdate => ({
+      path,
+      action,
+      ...(reason === undefined ? {} : { reason }),
+      sections: files.reduce((n, f) => n + f.sections.length, 0),
+      headings: files.reduce((n, f) => n + f.headings.length, 0),
+      tokenizer: tokenizer.recorded
+    })
+    if (verdict._tag === "UpToDate" && previous !== undefined) {
+      // Same sources; only records may have moved (a touched file, a file now old enough to trust).
+      if (!sameRecords(previous, source.sourceFiles)) {
+        const ok = yield* index.update(path, { remove: [], files: [], sourceFiles: source.sourceFiles, meta: metaNow }).pipe(
+          Effect.as(true),
+          Effect.catchAll((e) => Effect.as(verbose(`search index cannot be updated (${e.message}): rebuilding ${path}`), false))
+        )
+        if (!ok) {
+          const all = yield* rowsOf(source, tokenizer)
+          yield* writeAll(all)
+          return summary(all, "rebuilt", "corrupt")
+        }
+      }
       yield* verbose(`search index up to date: ${path}`)
       const update: IndexUpdate = { path, action: "up-to-date", sections: 0, headings: 0, tokenizer: tokenizer.recorded }
       return update
     }
+    if (verdict._tag === "Replace" && verdict.reason === "stale-source" && previous !== undefined) {
+      // Incremental (issue 16): the rows of changed, added and removed files only.
+      const { reindex, remove } = changedFiles(previous, source.sourceFiles)
+      yield* verbose(`search index: re-indexing ${reindex.size} file(s), removing rows of ${remove.length}: ${path}`)
+      const files = yield* rowsOf(source, tokenizer, reindex)
+      const changed = yield* index.update(path, { remove, files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(
+        Effect.as(true),
+        // A damaged index (a table gone, a broken page) cannot be changed: rebuild it whole instead.
+        Effect.catchAll((e) => Effect.as(verbose(`search index cannot be updated (${e.message}): rebuilding ${path}`), false))
+      )
+      if (!changed) {
+        const all = yield* rowsOf(source, tokenizer)
+        yield* writeAll(all)
+        return summary(all, "rebuilt", "corrupt")
+      }
+      const update: IndexUpdate = {
+        path,
+        action: "updated",
+        reason: "stale-source",
+        sections: files.reduce((n, f) => n + f.sections.length, 0),
+        headings: files.reduce((n, f) => n + f.headings.length, 0),
+        tokenizer: tokenizer.recorded
+      }
+      return update
+    }
     if (verdict._tag === "Replace") {
       yield* verbose(`search index ${verdict.reason}${verdict.detail ? ` (${verdict.detail})` : ""}: rebuilding ${path}`)
+    } else if (verdict._tag === "UpToDate") {
+      yield* verbose(`search index without file records: rebuilding ${path}`)
     }
     const files = yield* rowsOf(source, tokenizer)
-    const now = yield* Clock.currentTimeMillis
-    yield* index
-      .write(path, tokenizer, {
-        files,
-        meta: {
-          skill_path: source.skill.canonicalSourceDir,
-          source_hash: source.sourceHash,
-          schema_version: String(SCHEMA_VERSION),
-          indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
-          tokenizer: tokenizer.recorded,
-          [FILE_HASHES_KEY]: JSON.stringify(hashCacheOf(source.tree, source.fileHashes, now))
-        }
-      })
-      .pipe(Effect.mapError((e) => new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })))
+    yield* index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
     const update: IndexUpdate = {
       path,
       action: verdict._tag === "Create" ? "created" : "rebuilt",
-      ...(verdict._tag === "Replace" ? { reason: verdict.reason } : {}),
+      ...(verdict._tag === "Replace" ? { reason: verdict.reason } : verdict._tag === "UpToDate" ? { reason: "no-file-records" } : {}),
       sections: files.reduce((n, f) => n + f.sections.length, 0),
       headings: files.reduce((n, f) => n + f.headings.length, 0),
       tokenizer: tokenizer.recorded
@@ -214,10 +324,21 @@ export const openForQuery = (skill: ResolvedSkill) =>
     // Cheap conditions first; the source hash reads the tree.
     const cheap = staleness(meta, { sourceHash: meta.source_hash, tokenizer: tokenizer.recorded })
     if (cheap !== undefined) return yield* unusable(cheap)
-    const current = yield* currentSourceHash(skill.sourceDir, { cache: parseHashCache(meta) }).pipe(
+    // A long-lived server may know the sources have not changed since it last
+    // checked (src/ports/SourceFreshness.ts); otherwise stat every file.
+    const freshness = yield* SourceFreshness
+    const key = { indexPath: path, sourceDir: skill.sourceDir, sourceHash: meta.source_hash }
+    if (yield* freshness.isFresh(key)) {
+      const known: QueryableIndex = { index, meta, tokenizer }
+      return known
+    }
+    yield* freshness.checking(key)
+    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
       Effect.catchTag("PathEscapes", (e) => Effect.fail(new InternalError({ message: e.text, cause: e })))
     )
+    const current = yield* sourceHash(tree, { cache: parseHashCache(meta) })
     if (current.hash !== meta.source_hash) return yield* unusable("stale-source")
+    yield* freshness.matched(key, tree.dirs)
     const queryable: QueryableIndex = { index, meta, tokenizer }
     return queryable
   })
@@ -232,14 +353,27 @@ export const indexSkill = (skill: ResolvedSkill) =>
     const fs = yield* FileSystem
     const path = yield* Path
     const hasher = yield* Hasher
+    const now = yield* Clock.currentTimeMillis
     const tree = yield* scanSourceTree(skill.sourceDir)
     const fileHashes = new Map<string, string>()
+    const markdown: Array<{ path: string; source: string; doc: MarkdownDoc }> = []
+    const sourceFiles: Array<IndexedSourceFile> = []
     for (const f of tree.files) {
       const bytes = yield* fs.readFile(path.join(skill.sourceDir, ...f.path.split("/"))).pipe(Effect.mapError(internal))
-      fileHashes.set(f.path, hasher.sha256Hex(bytes))
+      const hash = hasher.sha256Hex(bytes)
+      fileHashes.set(f.path, hash)
+      let info: { title: string | undefined; description: string | undefined } = { title: undefined, description: undefined }
+      if (indexedFormat(f.path) === "markdown") {
+        const source = utf8.decode(bytes)
+        const doc = scanMarkdown(source)
+        markdown.push({ path: f.path, source, doc })
+        info = referenceInfo(doc)
+      }
+      sourceFiles.push({ path: f.path, size: f.size, mtimeMs: f.mtimeMs, hash, trusted: now - f.mtimeMs > RACY_WINDOW_MS, ...info })
     }
     const sourceHash = yield* combineSourceHash([...fileHashes])
-    return yield* updateIndex({ skill, tree, fileHashes, sourceHash })
+    const previous = yield* previousSourceFiles(skill)
+    return yield* updateIndex({ skill, tree, markdown, fileHashes, sourceHash, sourceFiles, ...(previous === undefined ? {} : { previous }) })
   })
 
 /**

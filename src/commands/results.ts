@@ -57,7 +57,21 @@ export const ShowOutput = Schema.Struct({
 /** RFC-0004:C-SEARCH. */
 export const SearchOutput = Schema.Struct({
   query: Schema.String,
-  results: Schema.Array(Schema.Struct({ file: Schema.String, section: Schema.String, snippet: Schema.String, score: Schema.Number }))
+  /** DECISIONS #37: only when no section holds every word. */
+  partial: Schema.optional(Schema.Literal(true)),
+  results: Schema.Array(
+    Schema.Struct({
+      /** Only when several skills were searched (skill omitted). */
+      skill: Schema.optional(Schema.String),
+      file: Schema.String,
+      section: Schema.String,
+      line: Schema.Int,
+      end_line: Schema.Int,
+      snippet: Schema.String,
+      score: Schema.Number
+    })
+  ),
+  skipped: Schema.optional(Schema.Array(Schema.Struct({ skill: Schema.String, reason: Schema.String })))
 })
 
 /** DECISIONS #12 (`skipped` only when SKL001 skipped a compiled skill). */

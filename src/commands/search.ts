@@ -1,42 +1,94 @@
-/** `skc search` / `skc_search` (RFC-0004:C-SEARCH). */
+/**
+ * `skc search` / `skc_search` (RFC-0004:C-SEARCH, DECISIONS #37, issue 14):
+ * one skill (`skc search <skill> <query>`), or every skill visible from the
+ * cwd (`skc search --all <query>`, `--skill a,b` to narrow; MCP: `skill`
+ * omitted, `skills`). How results are chosen and ranked: docs/search.md.
+ */
 import { Effect, Option } from "effect"
-import { arg, common, defineCommand, flag } from "./spec.js"
+import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
+
+// Any text, except a single dash-word such as `--bogus`: far more likely a mistyped flag than a query (E100).
+const queryArg: Arg<Option.Option<string>> = {
+  ...arg.optional("query", "Words to find, in any order (quote several words). With --all, the only argument."),
+  refuse: "dashWord"
+}
 
 export const searchCommand = defineCommand({
   name: "search",
-  summary: ["Full-text search over a skill's sections, ranked by BM25 (run 'skc build' first)."],
-  examples: ['skc search my-skill "configure authentication"', "skc search my-skill rebase --limit 3 --format json"],
+  summary: [
+    "Full-text search over a skill's sections, ranked by BM25 (run 'skc build' first).",
+    "Sections holding every word come first; when none does, those holding the most words (marked partial).",
+    "",
+    "Usage: skc search <skill> <query> | skc search --all <query> [--skill a,b]"
+  ],
+  examples: [
+    'skc search my-skill "configure authentication"',
+    "skc search my-skill rebase --limit 3 --format json",
+    'skc search --all "fill a pdf form"             # every built skill, one ranking',
+    "skc search --all watermark --skill pdf,docx    # only these skills"
+  ],
   args: {
-    skill: arg.one("skill", "Skill name or path."),
-    // Any text, except a single dash-word such as `--bogus`: far more likely a mistyped flag than a query (E100).
-    query: arg.one("query", "Words that must all appear in a section, in any order (quote several words).", "dashWord")
+    // With --all the single positional is the query (the handler reads it from `skill`).
+    skill: arg.one("skill", "Skill name or path (with --all: the query).", "dashWord"),
+    query: queryArg
   },
-  flags: { limit: flag.integer("limit", "Maximum results (default 10)."), ...common() },
+  flags: {
+    limit: flag.integer("limit", "Maximum results (default 10)."),
+    all: flag.boolean("all", "Search every built skill visible from here; results carry their skill."),
+    skills: flag.text("skill", "With --all: only these skills (comma-separated names or paths)."),
+    ...common()
+  },
   fast: true,
   mcp: {
-    title: "Search a skill",
+    title: "Search a skill, or all skills",
     description:
-      "Full-text search over the sections of a skill's .md and .txt files: every word of query must appear (any order; English " +
-      "words are stemmed), results ranked by BM25 (higher score is better) with a snippet marking hits as [MATCH]…[/MATCH]. " +
-      "limit caps the results (default 10). Read a hit with skc_show (section) or skc_open (file). Needs a built skill " +
-      "(error[E002]: run skc_build).",
+      "Full-text search over the sections of a skill's .md and .txt files (English words are stemmed). Sections holding every " +
+      "word of query come first, ranked by BM25 (higher score is better); when none holds them all, sections holding the most " +
+      "of its content words, with partial=true. Each result has file, section, line and a snippet marking hits as " +
+      "[MATCH]…[/MATCH]; a parent section is not repeated when a subsection matched. Omit skill to search every built skill " +
+      "(each result then names its skill; skills narrows the set). limit caps the results (default 10). Read a hit with " +
+      'skc_show (section) or, when section is "", skc_open (file, max_lines=end_line-1). Needs a built skill (error[E002]: run skc_build).',
     readOnly: true
   },
   load: async () => {
-    const [{ search, SearchInput, searchLogArgs }, { SqliteSearchIndexLive }, { renderSearchText }, { SearchOutput }] = await Promise.all([
-      import("../app/search.js"),
-      import("../adapters/sqlite/SqliteSearchIndex.js"),
-      import("../render/search.js"),
-      import("./results.js")
-    ])
+    const [{ search, SearchInput, searchLogArgs }, { SqliteSearchIndexLive }, { renderSearchText }, { decodeFlags }, { SearchOutput }, { InvalidOption }] =
+      await Promise.all([
+        import("../app/search.js"),
+        import("../adapters/sqlite/SqliteSearchIndex.js"),
+        import("../render/search.js"),
+        import("./decode.js"),
+        import("./results.js"),
+        import("../domain/errors.js")
+      ])
     return {
       input: SearchInput,
-      toInput: (o) => ({ skill: o.skill, query: o.query, limit: Option.getOrUndefined(o.limit) }),
-      run: (input) => search(input).pipe(Effect.provide(SqliteSearchIndexLive)),
-      // RFC-0004:C-LOGGING: {query, result_count}.
-      log: { args: (input, result) => searchLogArgs(input, result) },
-      text: (result) => renderSearchText(result),
-      mcp: { output: SearchOutput }
+      fromFlags: (o) => {
+        const across = o.all || Option.isSome(o.skills)
+        if (across && Option.isSome(o.query)) {
+          return Effect.fail(new InvalidOption({ message: "--all takes only the query: skc search --all <query>" }))
+        }
+        if (!across && Option.isNone(o.query)) {
+          return Effect.fail(new InvalidOption({ message: "missing query: skc search <skill> <query>, or skc search --all <query>" }))
+        }
+        const skills = Option.map(o.skills, (s) => s.split(",").map((x) => x.trim()).filter((x) => x.length > 0))
+        return across
+          ? decodeFlags(SearchInput, { query: o.skill, limit: Option.getOrUndefined(o.limit), skills: Option.getOrUndefined(skills) })
+          : decodeFlags(SearchInput, { skill: o.skill, query: Option.getOrThrow(o.query), limit: Option.getOrUndefined(o.limit) })
+      },
+      // The skill searched rides along for the text's `skc open <skill> …` hint; the JSON document is the result alone.
+      run: (input) =>
+        search(input).pipe(
+          Effect.map((result) => ({ result, skill: input.skill })),
+          Effect.provide(SqliteSearchIndexLive)
+        ),
+      // RFC-0004:C-LOGGING: {query, result_count}. Without `skill` the use case logs one row per skill searched.
+      log: { args: (input, answer) => searchLogArgs(input, answer?.result) },
+      text: (answer) => renderSearchText(answer.result, answer.skill === undefined ? {} : { skill: answer.skill }),
+      json: (answer) => answer.result,
+      mcp: {
+        output: SearchOutput,
+        text: (answer) => renderSearchText(answer.result, { mcp: true, ...(answer.skill === undefined ? {} : { skill: answer.skill }) })
+      }
     }
   }
 })

@@ -31,6 +31,19 @@ export interface StubHeading {
   readonly text: string
 }
 
+/**
+ * What the stub lists of a reference: its first H1 and its frontmatter
+ * `description` (structurally the markdown model's document).
+ */
+export const referenceInfo = (doc: {
+  readonly headings: ReadonlyArray<{ readonly level: number; readonly text: string }>
+  readonly frontmatter: { readonly _tag: string; readonly data?: Readonly<Record<string, unknown>> }
+}): { readonly title: string | undefined; readonly description: string | undefined } => {
+  const h1 = doc.headings.find((h) => h.level === 1)
+  const d = doc.frontmatter._tag === "Parsed" ? doc.frontmatter.data?.description : undefined
+  return { title: h1?.text, description: typeof d === "string" ? d : undefined }
+}
+
 export interface StubReference {
   /** Relative POSIX path of the `.md` file. */
   readonly path: string

@@ -17,7 +17,9 @@
  *
  * stdout carries JSON-RPC only; diagnostics go to stderr.
  */
-import { Cause, Effect, Exit, FiberRef, ManagedRuntime, Option } from "effect"
+import { Cause, Effect, Exit, FiberRef, Layer, ManagedRuntime, Option } from "effect"
+import { makeWatchingFreshness } from "../adapters/node/WatchingFreshness.js"
+import { SourceFreshness, type SourceFreshnessService } from "../ports/SourceFreshness.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import {
   CallToolRequestSchema,
@@ -78,11 +80,16 @@ const forwardingDiagnostics: DiagnosticsService = {
  * themselves on every call, so nothing is served stale.
  */
 const runLive =
-  (runtime: ManagedRuntime.ManagedRuntime<PortServices, never>) =>
+  (runtime: ManagedRuntime.ManagedRuntime<PortServices, never>, freshness: SourceFreshnessService) =>
   async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
     const diagnostics = collectingDiagnostics(false)
     const exit = await runtime.runPromiseExit(
-      effect.pipe(Effect.provideServiceEffect(Settings, loadSettings()), Effect.locally(currentDiagnostics, diagnostics.service))
+      effect.pipe(
+        Effect.provideServiceEffect(Settings, loadSettings()),
+        // Staleness state kept between calls (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts.
+        Effect.provideService(SourceFreshness, freshness),
+        Effect.locally(currentDiagnostics, diagnostics.service)
+      )
     )
     return { exit, warnings: diagnostics.warnings.map(renderWarning) }
   }
@@ -195,7 +202,8 @@ const callSkillTool = async (run: Run, name: string, args: unknown): Promise<Cal
 
 export const makeServer = async (version: string, options: ServeOptions = {}): Promise<Server> => {
   // The ports are built once for the session (stateless, nothing cached); settings per request.
-  const run = runLive(ManagedRuntime.make(PortsLive({ diagnostics: forwardingDiagnostics })))
+  const freshness = makeWatchingFreshness()
+  const run = runLive(ManagedRuntime.make(PortsLive({ diagnostics: forwardingDiagnostics })), freshness)
   const tools = await loadTools()
   const server = new Server(
     { name: "skillc", version },

@@ -27,20 +27,94 @@ export interface SearchHit {
   readonly score: number
 }
 
+/** A matching row and its score: `bm25()` with the column weights asked for, negated (higher is better). */
+export interface RankedRow {
+  readonly rowid: number
+  readonly score: number
+}
+
+/** Where a document of the index sits (the `section_places` table, schema 3). */
+export interface RowPlace {
+  readonly rowid: number
+  readonly file: string
+  /** As stored (segmented with the cjk tokenizer). */
+  readonly section: string
+  readonly line: number
+  /** Exclusive. */
+  readonly end_line: number
+  /** 0 for a preamble or a `.txt` file. */
+  readonly level: number
+  /** 1 when the section has subsections (and so an own text in `section_own`), else 0. */
+  readonly subsections: number
+}
+
+/** `bm25()` weights of the `file`, `section` and `content` columns. */
+export type ColumnWeights = readonly [number, number, number]
+
 /** An opened index: its metadata and the queries `show` and `search` run. */
 export interface OpenIndex {
   readonly meta: MetaRead
-  /** Ranked FTS5 query; `match` is a complete MATCH expression. */
+  /**
+   * The RFC's query as one statement, snippets included (kept for the
+   * adapter tests and the query benchmark; `skc search` ranks with `rank`
+   * and computes excerpts for the returned rows only).
+   */
   readonly search: (match: string, limit: number) => Effect.Effect<ReadonlyArray<SearchHit>, IndexReadFailed>
+  /** The rows matching `match` (a complete MATCH expression), best first: the first `limit`, or every one. */
+  readonly rank: (match: string, weights: ColumnWeights, limit?: number) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
+  /** How many documents the index holds. */
+  readonly rowCount: Effect.Effect<number, IndexReadFailed>
+  /** Places of the given rows (any order). */
+  readonly places: (rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<RowPlace>, IndexReadFailed>
+  /** The rows whose own text (before their first subheading) matches `match`: only sections with subsections have one. */
+  readonly ownMatching: (match: string) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
+  /** The `[MATCH]` excerpt of one row's content (RFC-0004:C-SEARCH snippet parameters), as stored. */
+  readonly excerpt: (match: string, rowid: number) => Effect.Effect<string, IndexReadFailed>
   /** Headings whose text equals `text` ignoring ASCII case (the NOCASE index). */
   readonly headingsNamed: (text: string) => Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
   readonly allHeadings: Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
+  /** The index's `source_files` (issue 16); undefined for an index written before that table existed. */
+  readonly sourceFiles: Effect.Effect<ReadonlyArray<IndexedSourceFile> | undefined, IndexReadFailed>
+}
+
+/**
+ * What the index remembers of one source file (the `source_files` table,
+ * issue 16), so the next build reads only files whose size or mtime moved.
+ * `title` and `description` are what the stub lists for a `.md` reference.
+ */
+export interface IndexedSourceFile {
+  /** Relative POSIX path. */
+  readonly path: string
+  readonly size: number
+  readonly mtimeMs: number
+  /** SHA-256 hex of the bytes. */
+  readonly hash: string
+  /** False when the file was modified too close to the build to trust its mtime ("racily clean"): hash it again next time. */
+  readonly trusted: boolean
+  readonly title: string | undefined
+  readonly description: string | undefined
+}
+
+/** The rows of one source file; `path` names the file even when it has no rows. */
+export interface PathRows extends FileRows {
+  readonly path: string
 }
 
 export interface IndexContents {
-  readonly files: ReadonlyArray<FileRows>
+  readonly files: ReadonlyArray<PathRows>
+  /** Every source file of the tree (indexed or not), replacing the previous list. */
+  readonly sourceFiles: ReadonlyArray<IndexedSourceFile>
   /** Written last, in the same transaction; `schema_version` and `indexed_at` included. */
   readonly meta: Readonly<Record<string, string>>
+}
+
+/**
+ * An incremental change of an existing index: the rows of `remove` go, the
+ * rows of `files` come in (a changed file is in both), `sourceFiles` and
+ * `meta` replace the old ones.
+ */
+export interface IndexChanges extends IndexContents {
+  readonly remove: ReadonlyArray<string>
 }
 
 export interface SearchIndexService {
@@ -57,6 +131,13 @@ export interface SearchIndexService {
    * previous file or the complete new one, never a partial index.
    */
   readonly write: (path: string, tokenizer: TokenizerChoice, contents: IndexContents) => Effect.Effect<void, IndexWriteFailed>
+  /**
+   * Apply `changes` to the index at `path` with the same all-or-nothing
+   * visibility as `write` (RFC-0004:C-INDEX): the adapter changes a copy
+   * and renames it over the old file, so readers see the old index or the
+   * new one and a killed build leaves the old one.
+   */
+  readonly update: (path: string, changes: IndexChanges) => Effect.Effect<void, IndexWriteFailed>
 }
 
 export class SearchIndex extends Context.Tag("skillc/SearchIndex")<SearchIndex, SearchIndexService>() {}

@@ -1,13 +1,45 @@
 // Text rendering of `skc search` (RFC-0004:C-SEARCH, informative, not a
-// contract): `<file>#<section> (score: <score>)` then the snippet on one
-// indented line. Pure.
-import type { SearchResult } from "../app/search.js"
+// contract): `<file>#<section> (score: <score>)` (prefixed by `<skill>: `
+// across skills), the snippet on one indented line, then where the section
+// starts and, for text before a file's first heading (which no heading
+// names), how to read it. A partial result (DECISIONS #37) says so first.
+// Pure.
+import type { SearchResult, SearchResultItem } from "../app/search.js"
 
 const oneLine = (s: string) => s.replace(/\s*[\r\n]+\s*/g, " ").trim()
 
-export const renderSearchText = (result: SearchResult): string => {
-  if (result.results.length === 0) return `No results for '${result.query}'.\n`
-  return result.results
-    .map((r) => `${r.section === "" ? r.file : `${r.file}#${r.section}`} (score: ${r.score.toFixed(2)})\n  ${oneLine(r.snippet)}\n`)
-    .join("\n")
+export interface SearchRenderOptions {
+  /** The skill searched (single-skill search), for the `skc open` hint. */
+  readonly skill?: string
+  /** Name the MCP tool (`skc_open`) instead of the CLI command. */
+  readonly mcp?: boolean
+}
+
+const quoteArg = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`)
+
+const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string => {
+  if (r.section !== "") return `  line ${r.line}`
+  const lines = Math.max(1, r.end_line - 1)
+  const skill = r.skill ?? options.skill ?? "<skill>"
+  const how = options.mcp
+    ? `skc_open skill=${JSON.stringify(skill)} path=${JSON.stringify(r.file)} max_lines=${lines}`
+    : `skc open ${quoteArg(skill)} ${quoteArg(r.file)} --max-lines ${lines}`
+  return `  line ${r.line}, before any heading; read it with: ${how}`
+}
+
+export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {
+  const skipped = (result.skipped ?? []).map((s) => `(skipped ${s.skill}: ${s.reason})\n`).join("")
+  if (result.results.length === 0) return `No results for '${result.query}'.\n${skipped}`
+  const header = result.partial ? `No section holds every word of '${result.query}'; these hold the most of them.\n\n` : ""
+  return (
+    header +
+    result.results
+      .map(
+        (r) =>
+          `${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`} (score: ${r.score.toFixed(2)})\n` +
+          `  ${oneLine(r.snippet)}\n${whereLine(r, options)}\n`
+      )
+      .join("\n") +
+    (skipped === "" ? "" : `\n${skipped}`)
+  )
 }

@@ -43,10 +43,11 @@ const mdDoc = (text: string) => {
 
 const contentsFor = (tokenizer: TokenizerChoice, files: Record<string, string>): IndexContents => ({
   files: Object.entries(files).map(([file, text]) => {
-    if (file.endsWith(".txt")) return textRows(file, text, tokenizer)
+    if (file.endsWith(".txt")) return { path: file, ...textRows(file, text, tokenizer) }
     const { lines, doc } = mdDoc(text)
-    return markdownRows(file, lines, doc, tokenizer)
+    return { path: file, ...markdownRows(file, lines, doc, tokenizer) }
   }),
+  sourceFiles: [],
   meta: meta(tokenizer)
 })
 
@@ -77,7 +78,7 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     expect(sql.sql).toContain("fts5(file, section, content, tokenize='porter unicode61')")
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'idx_headings_text'").get()).toBeDefined()
     const keys = Object.fromEntries((db.prepare("SELECT key, value FROM index_meta").all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]))
-    expect(keys).toMatchObject({ skill_path: "/skills/demo", source_hash: "abc", schema_version: "2", tokenizer: "porter" })
+    expect(keys).toMatchObject({ skill_path: "/skills/demo", source_hash: "abc", schema_version: "3", tokenizer: "porter" })
     expect(db.prepare("SELECT file, text, level, start_line, end_line FROM headings ORDER BY id").all()).toEqual([
       { file: "SKILL.md", text: "Title", level: 1, start_line: 1, end_line: 8 },
       { file: "SKILL.md", text: "Setup", level: 2, start_line: 5, end_line: 8 }

@@ -72,7 +72,7 @@ describe("RFC-0004:C-INDEX tokenizer values", () => {
 
 describe("RFC-0004:C-INDEX metadata and verdicts", () => {
   const rows = (o: Record<string, string>) => Object.entries(o).map(([key, value]) => ({ key, value }))
-  const good = { skill_path: "/s", source_hash: "h", schema_version: "2", tokenizer: "porter", indexed_at: "2026-01-01T00:00:00Z" }
+  const good = { skill_path: "/s", source_hash: "h", schema_version: String(SCHEMA_VERSION), tokenizer: "porter", indexed_at: "2026-01-01T00:00:00Z" }
   const expected = { skillPath: "/s", sourceHash: "h", tokenizer: "porter" }
 
   it("RFC-0004:C-INDEX a missing required key or a non-integer schema_version is corruption", () => {
@@ -92,6 +92,9 @@ describe("RFC-0004:C-INDEX metadata and verdicts", () => {
     expect(searchVerdict(present({ skill_path: "/other", source_hash: "old" }), expected)._tag).toBe("Collision")
     expect(searchVerdict(present({ source_hash: "old" }), expected)).toMatchObject({ reason: "stale-source" })
     expect(searchVerdict(present({ schema_version: "1" }), expected)).toMatchObject({ reason: "stale-schema" })
+    // Schema 3 (issue 14) added tables beside the RFC's: a schema-2 index is stale, rebuilt by build.
+    expect(SCHEMA_VERSION).toBe(3)
+    expect(searchVerdict(present({ schema_version: "2" }), expected)).toMatchObject({ reason: "stale-schema" })
     expect(searchVerdict(present({ tokenizer: "cjk+porter" }), expected)).toMatchObject({ reason: "stale-tokenizer" })
     expect(searchVerdict(present({ schema_version: String(SCHEMA_VERSION + 1) }), expected)._tag).toBe("Use")
     expect(searchVerdict(present({}), expected)._tag).toBe("Use")
@@ -119,8 +122,8 @@ describe("RFC-0004:C-FORMATS index rows", () => {
     const lines = ["---", "name: x", "---", "", "intro words", "# H", "body"]
     const rows = markdownRows("SKILL.md", lines, { headings: [{ level: 1, text: "H", line: 6, endLine: 8 }], bodyStartLine: 4 }, { segmentsCjk: false })
     expect(rows.sections).toEqual([
-      { file: "SKILL.md", section: "", content: "\nintro words" },
-      { file: "SKILL.md", section: "H", content: "# H\nbody" }
+      { file: "SKILL.md", section: "", content: "\nintro words", line: 5, endLine: 6, level: 0 },
+      { file: "SKILL.md", section: "H", content: "# H\nbody", line: 6, endLine: 8, level: 1 }
     ])
     const blank = markdownRows("a.md", ["", "# H"], { headings: [{ level: 1, text: "H", line: 2, endLine: 3 }], bodyStartLine: 1 }, { segmentsCjk: false })
     expect(blank.sections.map((s) => s.section)).toEqual(["H"])

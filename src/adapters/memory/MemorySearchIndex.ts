@@ -1,7 +1,9 @@
 /**
  * An in-memory SearchIndex for app tests and embedders without SQLite. It
  * keeps each written index in a Map by path and answers with a plain
- * case-insensitive word match (no stemming, no BM25: every hit scores 1).
+ * case-insensitive word match (no stemming, no BM25: a row scores the
+ * number of query terms it holds). `"a" "b"` needs every term, `"a" OR "b"`
+ * any of them.
  * The real behaviour is the SQLite adapter's, tested on real files.
  */
 import { Effect, Layer } from "effect"
@@ -20,6 +22,16 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
       const meta: MetaRead = contents === undefined ? { _tag: "Missing" } : parseIndexMeta(Object.entries(contents.meta).map(([key, value]) => ({ key, value })))
       const files: ReadonlyArray<FileRows> = contents?.files ?? []
       const headings = files.flatMap((f) => f.headings)
+      const rows = files.flatMap((f) => f.sections).map((s, i) => ({ ...s, rowid: i + 1 }))
+      const holds = (text: string, match: string) => {
+        const want = terms(match)
+        const lower = text.toLowerCase()
+        const held = want.filter((t) => lower.includes(t)).length
+        const ok = want.length > 0 && (match.includes('" OR "') ? held > 0 : held === want.length)
+        return ok ? held : 0
+      }
+      const scored = (match: string) =>
+        rows.map((r) => ({ rowid: r.rowid, score: holds(`${r.file} ${r.section} ${r.content}`, match) })).filter((r) => r.score > 0)
       const guard = <A>(a: A) => (meta._tag === "Present" ? Effect.succeed(a) : Effect.fail(new IndexReadFailed({ path, message: meta._tag })))
       return {
         meta,
@@ -32,15 +44,33 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
             .map((s) => ({ file: s.file, section: s.section, snippet: s.content.slice(0, 200), score: 1 }))
           return guard(hits)
         },
+        rank: (match, _w, limit) => guard([...scored(match)].sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, limit)),
+        rowCount: guard(rows.length),
+        places: (ids) =>
+          guard(
+            rows
+              .filter((r) => ids.includes(r.rowid))
+              .map((r) => ({ rowid: r.rowid, file: r.file, section: r.section, line: r.line, end_line: r.endLine, level: r.level, subsections: r.own === undefined ? 0 : 1 }))
+          ),
+        ownMatching: (match) => guard(rows.filter((r) => r.own !== undefined && holds(r.own, match) > 0).map((r) => r.rowid)),
+        excerpt: (_match, rowid) => guard(rows.find((r) => r.rowid === rowid)?.content.slice(0, 200) ?? ""),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),
-        allHeadings: guard(headings)
+        allHeadings: guard(headings),
+        sourceFiles: guard(contents?.sourceFiles)
       }
     })
   return {
     stored,
     porterAvailable: Effect.succeed(true),
     open,
-    write: (path, _tokenizer, contents) => Effect.sync(() => void stored.set(path, contents))
+    write: (path, _tokenizer, contents) => Effect.sync(() => void stored.set(path, contents)),
+    update: (path, changes) =>
+      Effect.sync(() => {
+        const old = stored.get(path)
+        const drop = new Set([...changes.remove, ...changes.files.map((f) => f.path)])
+        const files = [...(old?.files ?? []).filter((f) => !drop.has(f.path)), ...changes.files]
+        stored.set(path, { files, sourceFiles: changes.sourceFiles, meta: changes.meta })
+      })
   }
 }
 

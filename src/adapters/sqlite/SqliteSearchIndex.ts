@@ -26,14 +26,21 @@ import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { randomBytes } from "node:crypto"
 import type { HeadingRow } from "../../domain/search/documents.js"
+import { excerptOf, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 import {
   IndexReadFailed,
   IndexWriteFailed,
   SearchIndex,
+  type IndexChanges,
   type IndexContents,
+  type ColumnWeights,
+  type IndexedSourceFile,
   type OpenIndex,
+  type PathRows,
+  type RankedRow,
+  type RowPlace,
   type SearchHit,
   type SearchIndexService
 } from "../../ports/SearchIndex.js"
@@ -53,16 +60,76 @@ const connect = (filename: string, readonly: boolean) =>
     Effect.either
   )
 
+/** RFC-0004:C-SEARCH: snippets of at most 32 tokens. */
+const SNIPPET_TOKENS = 32
+
 export const SEARCH_SQL =
   "SELECT file, section, snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) AS snippet, -bm25(sections) AS score " +
   "FROM sections WHERE sections MATCH ? ORDER BY rank LIMIT ?"
+/**
+ * FTS5 sorts by its `rank` column itself (with the weights given through
+ * `rank MATCH 'bm25(…)'`), so with a LIMIT only the rows returned are
+ * materialised.
+ */
+const rankSql = (limited: boolean) =>
+  `SELECT rowid, -rank AS score FROM sections WHERE sections MATCH ? AND rank MATCH ? ORDER BY rank${limited ? " LIMIT ?" : ""}`
+const bm25Of = (w: ColumnWeights) => `bm25(${w.map((x) => Number(x).toFixed(3)).join(", ")})`
+const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
+const PLACES_SQL =
+  "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
+const OWN_SQL = "SELECT rowid FROM section_own WHERE section_own MATCH ?"
+/**
+ * Up to this many characters FTS5's own `snippet()` cuts the excerpt; above
+ * it the text is read and excerpt.ts finds the hits and the window in
+ * linear time (`snippet()` and `highlight()` are quadratic in the hits of
+ * one row, issue 19).
+ */
+export const SNIPPET_MAX_CHARS = 16_384
+const EXCERPT_SQL =
+  `SELECT CASE WHEN length(content) <= ${SNIPPET_MAX_CHARS} THEN snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) END AS snippet, ` +
+  `CASE WHEN length(content) > ${SNIPPET_MAX_CHARS} THEN content END AS content ` +
+  // A JavaScript number binds as a REAL, which FTS5's rowid lookup ignores (it returned every match): cast it.
+  "FROM sections WHERE sections MATCH ? AND rowid = CAST(? AS INTEGER)"
 const HEADINGS_NAMED_SQL =
   "SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line"
 const ALL_HEADINGS_SQL = "SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"
+const HAS_SOURCE_FILES_SQL = "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'source_files'"
+const SOURCE_FILES_SQL = "SELECT path, size, mtime_ms, hash, trusted, title, description FROM source_files"
+
+interface SourceFileRow {
+  readonly path: string
+  readonly size: number
+  readonly mtime_ms: number
+  readonly hash: string
+  readonly trusted: number
+  readonly title: string | null
+  readonly description: string | null
+}
+
+const toIndexedSourceFile = (r: SourceFileRow): IndexedSourceFile => ({
+  path: r.path,
+  size: r.size,
+  mtimeMs: r.mtime_ms,
+  hash: r.hash,
+  trusted: r.trusted === 1,
+  title: r.title ?? undefined,
+  description: r.description ?? undefined
+})
 
 const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
   const fail = Effect.fail(new IndexReadFailed({ path, message: meta._tag === "Corrupt" ? meta.reason : "no index" }))
-  return { meta, search: () => fail, headingsNamed: () => fail, allHeadings: fail }
+  return {
+    meta,
+    search: () => fail,
+    rank: () => fail,
+    rowCount: fail,
+    places: () => fail,
+    ownMatching: () => fail,
+    excerpt: () => fail,
+    headingsNamed: () => fail,
+    allHeadings: fail,
+    sourceFiles: fail
+  }
 }
 
 /** SQLite's in-header page count against the file size: a truncated copy is corrupt even if its first pages read fine. */
@@ -93,11 +160,29 @@ const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
       sql.unsafe<A>(text, params).pipe(
         Effect.catchAllCause((cause) => Effect.fail(readFailed(cause)))
       ) as Effect.Effect<ReadonlyArray<A>, IndexReadFailed>
+    const ids = (rowids: ReadonlyArray<number>) => JSON.stringify(rowids)
     const index: OpenIndex = {
       meta,
       search: (match, limit) => query<SearchHit>(SEARCH_SQL, [match, limit]),
+      rank: (match, weights, limit) =>
+        query<RankedRow>(rankSql(limit !== undefined), limit !== undefined ? [match, bm25Of(weights), limit] : [match, bm25Of(weights)]),
+      rowCount: Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0),
+      places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
+      ownMatching: (match) => Effect.map(query<{ rowid: number }>(OWN_SQL, [match]), (rows) => rows.map((r) => r.rowid)),
+      excerpt: (match, rowid) =>
+        Effect.map(query<{ snippet: string | null; content: string | null }>(EXCERPT_SQL, [match, rowid]), (rows) => {
+          const row = rows[0]
+          if (row === undefined) return ""
+          if (row.snippet !== null) return row.snippet
+          // The index's own tokenizer decides stemming: `porter` and `cjk+porter` stem.
+          const normalize = tokenNormalizer(meta.meta.tokenizer.endsWith("porter"))
+          return excerptOf(row.content ?? "", phrasesOf(match, normalize), normalize, SNIPPET_TOKENS)
+        }),
       headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
-      allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, [])
+      allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, []),
+      sourceFiles: Effect.flatMap(query<{ n: number }>(HAS_SOURCE_FILES_SQL, []), (rows) =>
+        (rows[0]?.n ?? 0) === 0 ? Effect.succeed(undefined) : Effect.map(query<SourceFileRow>(SOURCE_FILES_SQL, []), (r) => r.map(toIndexedSourceFile))
+      )
     }
     return index
   })
@@ -108,7 +193,16 @@ const SCHEMA = (tokenize: string) => [
   `CREATE VIRTUAL TABLE sections USING fts5(file, section, content, tokenize='${tokenize}')`,
   "CREATE TABLE headings (id INTEGER PRIMARY KEY, file TEXT NOT NULL, text TEXT NOT NULL, level INTEGER NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL)",
   "CREATE INDEX idx_headings_text ON headings(text COLLATE NOCASE)",
-  "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)"
+  "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)",
+  // Beside the RFC's tables (schema 3, issue 14): where each document sits, and the own text of sections with subsections.
+  "CREATE TABLE section_places (id INTEGER PRIMARY KEY, file TEXT NOT NULL, section TEXT NOT NULL, line INTEGER NOT NULL, end_line INTEGER NOT NULL, level INTEGER NOT NULL, subsections INTEGER NOT NULL)",
+  `CREATE VIRTUAL TABLE section_own USING fts5(own, tokenize='${tokenize}')`,
+  // Beside the RFC's tables (issue 16): what an incremental build needs to
+  // find a file's rows (its sections hold the contiguous rowids first_rowid..last_rowid)
+  // and to skip unchanged files (size, mtime, hash, and the stub's title/description).
+  "CREATE INDEX idx_headings_file ON headings(file)",
+  "CREATE TABLE source_files (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ms REAL NOT NULL, hash TEXT NOT NULL, trusted INTEGER NOT NULL, " +
+    "title TEXT, description TEXT, first_rowid INTEGER, last_rowid INTEGER)"
 ]
 
 const tempNameFor = (path: string) =>
@@ -149,12 +243,7 @@ const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexCo
     db.pragma("synchronous = OFF")
     db.exec("BEGIN")
     for (const statement of SCHEMA(tokenizer.fts5)) db.exec(statement)
-    const section = db.prepare("INSERT INTO sections (file, section, content) VALUES (?, ?, ?)")
-    for (const f of contents.files) for (const s of f.sections) section.run(s.file, s.section, s.content)
-    const heading = db.prepare("INSERT INTO headings (file, text, level, start_line, end_line) VALUES (?, ?, ?, ?, ?)")
-    for (const f of contents.files) for (const h of f.headings) heading.run(h.file, h.text, h.level, h.start_line, h.end_line)
-    const meta = db.prepare("INSERT INTO index_meta (key, value) VALUES (?, ?)")
-    for (const [key, value] of Object.entries(contents.meta)) meta.run(key, value)
+    writeRows(db, contents, 0)
     db.exec("COMMIT")
   } finally {
     db.close()
@@ -164,7 +253,106 @@ const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexCo
 /** `.search-<hash16>.db.<pid>.<random>.tmp` and its `-journal`: the names `tempNameFor` gives. */
 const TEMP_NAME = /^\.search-[0-9a-f]{16}\.db\.(\d+)\.[0-9a-f]{8}\.tmp(?:-journal)?$/
 
-const pidAlive = (pid: number): boolean => {
+type Db = InstanceType<typeof Database>
+
+/**
+ * Insert the rows of `contents.files` with explicit rowids after `lastRowid`
+ * (each file's sections get a contiguous range, kept in `source_files`),
+ * then replace `source_files` and `index_meta` (meta last).
+ */
+const writeRows = (db: Db, contents: IndexContents, lastRowid: number): void => {
+  // One rowid per document, shared by `sections`, `section_places` and `section_own` (issue 14).
+  const section = db.prepare("INSERT INTO sections (rowid, file, section, content) VALUES (?, ?, ?, ?)")
+  const place = db.prepare("INSERT INTO section_places (id, file, section, line, end_line, level, subsections) VALUES (?, ?, ?, ?, ?, ?, ?)")
+  const own = db.prepare("INSERT INTO section_own (rowid, own) VALUES (?, ?)")
+  const heading = db.prepare("INSERT INTO headings (file, text, level, start_line, end_line) VALUES (?, ?, ?, ?, ?)")
+  const ranges = new Map<string, readonly [number, number]>()
+  let rowid = lastRowid
+  for (const f of contents.files as ReadonlyArray<PathRows>) {
+    const first = rowid + 1
+    for (const s of f.sections) {
+      rowid++
+      section.run(rowid, s.file, s.section, s.content)
+      place.run(rowid, s.file, s.section, s.line, s.endLine, s.level, s.own === undefined ? 0 : 1)
+      if (s.own !== undefined) own.run(rowid, s.own)
+    }
+    if (rowid >= first) ranges.set(f.path, [first, rowid])
+    for (const h of f.headings) heading.run(h.file, h.text, h.level, h.start_line, h.end_line)
+  }
+  const kept = new Map<string, readonly [number, number]>()
+  for (const r of db.prepare("SELECT path, first_rowid, last_rowid FROM source_files WHERE first_rowid IS NOT NULL").all() as Array<{
+    path: string
+    first_rowid: number
+    last_rowid: number
+  }>) {
+    kept.set(r.path, [r.first_rowid, r.last_rowid])
+  }
+  db.exec("DELETE FROM source_files")
+  const file = db.prepare(
+    "INSERT INTO source_files (path, size, mtime_ms, hash, trusted, title, description, first_rowid, last_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+  )
+  for (const f of contents.sourceFiles) {
+    const range = ranges.get(f.path) ?? kept.get(f.path)
+    file.run(f.path, f.size, f.mtimeMs, f.hash, f.trusted ? 1 : 0, f.title ?? null, f.description ?? null, range?.[0] ?? null, range?.[1] ?? null)
+  }
+  db.exec("DELETE FROM index_meta")
+  const meta = db.prepare("INSERT INTO index_meta (key, value) VALUES (?, ?)")
+  for (const [key, value] of Object.entries(contents.meta)) meta.run(key, value)
+}
+
+/** Remove the rows of `paths` (sections by their rowid range, headings by file) from an index that has `source_files`. */
+const removeRows = (db: Db, paths: ReadonlyArray<string>): void => {
+  const range = db.prepare("SELECT first_rowid, last_rowid FROM source_files WHERE path = ?")
+  const sections = db.prepare("DELETE FROM sections WHERE rowid BETWEEN ? AND ?")
+  const places = db.prepare("DELETE FROM section_places WHERE id BETWEEN ? AND ?")
+  const owns = db.prepare("DELETE FROM section_own WHERE rowid BETWEEN ? AND ?")
+  const headings = db.prepare("DELETE FROM headings WHERE file = ?")
+  const forget = db.prepare("DELETE FROM source_files WHERE path = ?")
+  for (const p of paths) {
+    const r = range.get(p) as { first_rowid: number | null; last_rowid: number | null } | undefined
+    if (r !== undefined && r.first_rowid !== null && r.last_rowid !== null) {
+      sections.run(r.first_rowid, r.last_rowid)
+      places.run(r.first_rowid, r.last_rowid)
+      owns.run(r.first_rowid, r.last_rowid)
+    }
+    headings.run(p)
+    forget.run(p)
+  }
+}
+
+/**
+ * The incremental step in the temporary copy: one transaction removing the
+ * old rows of changed and deleted files and adding the new ones.
+ */
+const changeDatabase = (tmp: string, changes: IndexChanges): void => {
+  const db = new Database(tmp)
+  try {
+    // A failed change throws the copy away: no journal needed.
+    db.pragma("journal_mode = OFF")
+    db.pragma("synchronous = OFF")
+    db.exec("BEGIN")
+    removeRows(db, changes.remove)
+    const { last } = db.prepare("SELECT coalesce(max(rowid), 0) AS last FROM sections").get() as { last: number }
+    writeRows(db, changes, last)
+    db.exec("COMMIT")
+  } finally {
+    db.close()
+  }
+}
+
+const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effect<void, IndexWriteFailed> =>
+  replaceAtomically(path, (tmp) => fillDatabase(tmp, tokenizer, contents))
+
+/** Copy the current index, change the copy, rename it over: readers never see a half-changed file. */
+const update = (path: string, changes: IndexChanges): Effect.Effect<void, IndexWriteFailed> =>
+  replaceAtomically(path, (tmp) => {
+    // A reflink where the file system has them (a copy of extents, not bytes), else a plain copy.
+    fs.copyFileSync(path, tmp, fs.constants.COPYFILE_FICLONE)
+    changeDatabase(tmp, changes)
+  })
+
+/** Whether process `pid` still runs (EPERM: it runs under another user). */
+const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0)
     return true
@@ -191,7 +379,7 @@ export const sweepStaleTemps = (dir: string, startedMs: number = performance.tim
     const m = TEMP_NAME.exec(name)
     if (m === null) continue
     const pid = Number(m[1])
-    if (pid === process.pid || pidAlive(pid)) continue
+    if (pid === process.pid || isAlive(pid)) continue
     const file = nodePath.join(dir, name)
     try {
       if (fs.lstatSync(file).mtimeMs >= startedMs) continue
@@ -204,7 +392,8 @@ export const sweepStaleTemps = (dir: string, startedMs: number = performance.tim
   return removed
 }
 
-const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effect<void, IndexWriteFailed> => {
+/** Build `path`'s next content in a temporary file beside it with `fill`, flush it, rename it over `path`. */
+const replaceAtomically = (path: string, fill: (tmp: string) => void): Effect.Effect<void, IndexWriteFailed> => {
   const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
   return Effect.suspend(() => {
     const tmp = tempNameFor(path)
@@ -222,7 +411,7 @@ const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents
       yield* Effect.sync(() => sweepStaleTemps(nodePath.dirname(path)))
       yield* Effect.try({
         try: () => {
-          fillDatabase(tmp, tokenizer, contents)
+          fill(tmp)
           fsyncFile(tmp)
           fs.renameSync(tmp, path)
           fsyncDirBestEffort(nodePath.dirname(path))
@@ -252,6 +441,6 @@ const porterAvailable: Effect.Effect<boolean> = Effect.suspend(() =>
       ).pipe(Effect.tap((ok) => Effect.sync(() => void (porterProbe = ok))))
 )
 
-export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write }
+export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write, update }
 
 export const SqliteSearchIndexLive = Layer.succeed(SearchIndex, sqliteSearchIndex)

@@ -16,6 +16,13 @@
  *
  * With the `cjk` tokenizer the indexed `section` and `content` are segmented
  * (see cjk.ts); the `headings` table always holds the text unchanged.
+ *
+ * Beside the RFC's document, each row carries where it sits (issue 14,
+ * docs/search.md): its 1-based first `line`, exclusive `endLine`, heading
+ * `level` (0 for a preamble or a `.txt` file) and, for a section that has
+ * subsections, its `own` text: the heading line and what follows up to the
+ * first subheading. Search uses them to drop an ancestor that only matched
+ * through a descendant, and to tell the reader where a hit starts.
  */
 import { segmentCjk } from "./cjk.js"
 
@@ -33,6 +40,14 @@ export interface SectionRow {
   readonly file: string
   readonly section: string
   readonly content: string
+  /** 1-based line where the document starts (the heading, or the preamble's first line). */
+  readonly line: number
+  /** Exclusive end line: the next same-or-higher heading, the first heading after a preamble, or EOF+1. */
+  readonly endLine: number
+  /** Heading level 1–6; 0 for a preamble or a `.txt` file. */
+  readonly level: number
+  /** The section's own text (heading to first subheading), only when it has subsections. */
+  readonly own?: string
 }
 
 export interface HeadingRow {
@@ -76,16 +91,41 @@ export const markdownRows = (
   const headings: Array<HeadingRow> = []
   const firstHeadingLine = doc.headings.length > 0 ? doc.headings[0].line : lines.length + 1
   const preamble = lines.slice(Math.max(0, doc.bodyStartLine - 1), firstHeadingLine - 1)
-  if (preamble.length > 0 && !isBlank(preamble)) sections.push({ file, section: "", content: seg(preamble.join("\n")) })
-  for (const h of doc.headings) {
-    headings.push({ file, text: h.text, level: h.level, start_line: h.line, end_line: h.endLine })
-    sections.push({ file, section: seg(h.text), content: seg(joinLines(lines, h.line, h.endLine)) })
+  if (preamble.length > 0 && !isBlank(preamble)) {
+    // The line reported is the preamble's first non-blank line: where the reader's eye should land.
+    const firstText = preamble.findIndex((l) => l.trim().length > 0)
+    sections.push({ file, section: "", content: seg(preamble.join("\n")), line: doc.bodyStartLine + firstText, endLine: firstHeadingLine, level: 0 })
   }
+  doc.headings.forEach((h, i) => {
+    headings.push({ file, text: h.text, level: h.level, start_line: h.line, end_line: h.endLine })
+    const next = doc.headings[i + 1]
+    // The next heading starts a subsection when it lies inside this section (it is then deeper).
+    const hasSubsections = next !== undefined && next.line < h.endLine
+    sections.push({
+      file,
+      section: seg(h.text),
+      content: seg(joinLines(lines, h.line, h.endLine)),
+      line: h.line,
+      endLine: h.endLine,
+      level: h.level,
+      ...(hasSubsections ? { own: seg(joinLines(lines, h.line, next.line)) } : {})
+    })
+  })
   return { sections, headings }
 }
 
 /** The single document of a `.txt` file. */
 export const textRows = (file: string, text: string, options: { readonly segmentsCjk: boolean }): FileRows => ({
-  sections: [{ file, section: "", content: options.segmentsCjk ? segmentCjk(text) : text }],
+  sections: [
+    { file, section: "", content: options.segmentsCjk ? segmentCjk(text) : text, line: 1, endLine: lineCount(text) + 1, level: 0 }
+  ],
   headings: []
 })
+
+/** Lines of a text as editors count them (a final newline does not start a line). */
+const lineCount = (text: string): number => {
+  if (text.length === 0) return 0
+  let n = 1
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) if (i < text.length - 1) n++
+  return n
+}

@@ -9,8 +9,13 @@
  * replace).
  */
 
-/** `index_meta.schema_version` written by this version; older indexes are stale. */
-export const SCHEMA_VERSION = 2
+/**
+ * `index_meta.schema_version` written by this version; older indexes are
+ * stale (E002 for search, rebuilt by build). 3 (issue 14) adds the
+ * `section_places` and `section_own` tables beside the RFC's schema-2
+ * tables, which search needs for parent elimination and line numbers.
+ */
+export const SCHEMA_VERSION = 3
 
 export const REQUIRED_META_KEYS = ["skill_path", "source_hash", "schema_version", "tokenizer"] as const
 

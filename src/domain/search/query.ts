@@ -23,9 +23,16 @@ export const queryTokens = (query: string): ReadonlyArray<string> => query.split
 
 export const quoteTerm = (token: string): string => `"${token.replaceAll('"', '""')}"`
 
+/** One token as the literal FTS5 term of step 3. */
+export const termOf = (token: string, options: { readonly segmentsCjk: boolean }): string =>
+  quoteTerm(options.segmentsCjk ? segmentCjk(token, " ") : token)
+
 /** The FTS5 MATCH expression, or undefined for an empty query. */
 export const buildMatchExpression = (query: string, options: { readonly segmentsCjk: boolean }): string | undefined => {
   const tokens = queryTokens(query)
   if (tokens.length === 0) return undefined
-  return tokens.map((t) => quoteTerm(options.segmentsCjk ? segmentCjk(t, " ") : t)).join(" ")
+  return tokens.map((t) => termOf(t, options)).join(" ")
 }
+
+/** Quoted terms joined by OR (the partial-match fallback of DECISIONS #37). */
+export const anyOfExpression = (terms: ReadonlyArray<string>): string => terms.join(" OR ")

@@ -1,0 +1,41 @@
+// The in-process floor for mcp.show and mcp.search (issue 16): one Node
+// process that opens the index skc built (better-sqlite3, read-only) and
+// runs the same lookups the tools answer, each statement prepared once:
+// - show: `SELECT file, text, level, start_line, end_line FROM headings
+//   WHERE text = ? COLLATE NOCASE ORDER BY file, start_line`, then reading
+//   the section's lines from its source file;
+// - search: `SELECT file, section, snippet(sections, 2, '[MATCH]',
+//   '[/MATCH]', '...', 32), -bm25(sections) FROM sections WHERE sections
+//   MATCH ? ORDER BY rank LIMIT 10` (RFC-0004:C-SEARCH's query).
+// Prints {showP50, searchP50, rssMb} as JSON; rssMb after `calls` of each.
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { join } from "node:path"
+
+const [indexFile, sourceDir, query, callsText] = process.argv.slice(2)
+const calls = Number(callsText)
+const require = createRequire(join(process.cwd(), "package.json"))
+const Database = require("better-sqlite3")
+const db = new Database(indexFile, { readonly: true })
+const heading = db.prepare("SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line")
+const search = db.prepare(
+  "SELECT file, section, snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) AS snippet, -bm25(sections) AS score FROM sections WHERE sections MATCH ? ORDER BY rank LIMIT 10"
+)
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const show = (i) => {
+  const [h] = heading.all(`Section ${(i * 37) % 900}.1`)
+  if (h === undefined) return
+  readFileSync(join(sourceDir, h.file), "utf8").split("\n").slice(h.start_line - 1, h.end_line - 1).join("\n")
+}
+const time = (f) => {
+  const xs = []
+  for (let i = 0; i < calls; i++) {
+    const t = performance.now()
+    f(i)
+    xs.push(performance.now() - t)
+  }
+  return median(xs)
+}
+const showP50 = time(show)
+const searchP50 = time(() => search.all(`"${query.split(" ").join('" "')}"`))
+console.log(JSON.stringify({ showP50, searchP50, rssMb: process.memoryUsage().rss / 1048576 }))

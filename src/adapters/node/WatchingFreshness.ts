@@ -1,0 +1,134 @@
+/**
+ * The `SourceFreshness` of a long-lived process: one `fs.watch` per source
+ * directory (not `recursive`, which Node 20 emulates on Linux with a tree
+ * walk that can miss files in new directories), any event marking the
+ * record dirty. A new subdirectory is an event of its parent: the next
+ * call checks in full and watches it too.
+ *
+ * Bounded: at most MAX_RECORDS indexes (least recently used dropped, its
+ * watchers closed) and MAX_DIRS directories per skill; a skill with more,
+ * or a directory that cannot be watched (inotify limits, permissions), is
+ * never verified and keeps the per-call check.
+ *
+ * Before answering from a record, the event loop is given one turn
+ * (`setImmediate`): a file written before the request was sent has its
+ * inotify event already queued, and that turn delivers it.
+ */
+import { Effect } from "effect"
+import * as fs from "node:fs"
+import * as nodePath from "node:path"
+import type { FreshnessKey, SourceFreshnessService } from "../../ports/SourceFreshness.js"
+
+const MAX_RECORDS = 64
+const MAX_DIRS = 512
+
+interface FreshnessRecord {
+  sourceDir: string
+  sourceHash: string
+  indexStamp: string | undefined
+  readonly watchers: Map<string, fs.FSWatcher>
+  /** An event since the last `checking`, or a watcher failed. */
+  dirty: boolean
+  /** Watchers were armed when the check began. */
+  armedAtCheck: boolean
+  verified: boolean
+}
+
+const stampOf = (path: string): string | undefined => {
+  try {
+    const s = fs.statSync(path, { bigint: true })
+    return `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`
+  } catch {
+    return undefined
+  }
+}
+
+const oneTurn = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
+
+export const makeWatchingFreshness = (): SourceFreshnessService & { readonly close: () => void; readonly size: () => number } => {
+  const records = new Map<string, FreshnessRecord>()
+
+  const closeRecord = (r: FreshnessRecord) => {
+    for (const w of r.watchers.values()) w.close()
+    r.watchers.clear()
+  }
+
+  const touch = (key: string, r: FreshnessRecord) => {
+    records.delete(key)
+    records.set(key, r)
+    while (records.size > MAX_RECORDS) {
+      const [oldestKey, oldest] = records.entries().next().value as [string, FreshnessRecord]
+      closeRecord(oldest)
+      records.delete(oldestKey)
+    }
+  }
+
+  /** Watch exactly `dirs` (absolute); false when one cannot be watched. */
+  const watchDirs = (r: FreshnessRecord, dirs: ReadonlyArray<string>): boolean => {
+    const wanted = new Set(dirs)
+    for (const [dir, w] of r.watchers) {
+      if (!wanted.has(dir)) {
+        w.close()
+        r.watchers.delete(dir)
+      }
+    }
+    for (const dir of wanted) {
+      if (r.watchers.has(dir)) continue
+      try {
+        const w = fs.watch(dir, { persistent: false }, () => void (r.dirty = true))
+        w.on("error", () => {
+          r.dirty = true
+          r.verified = false
+        })
+        r.watchers.set(dir, w)
+      } catch {
+        return false
+      }
+    }
+    return true
+  }
+
+  return {
+    isFresh: (key: FreshnessKey) =>
+      Effect.zipRight(
+        oneTurn,
+        Effect.sync(() => {
+          const r = records.get(key.indexPath)
+          if (r === undefined || !r.verified || r.dirty) return false
+          if (r.sourceDir !== key.sourceDir || r.sourceHash !== key.sourceHash) return false
+          if (stampOf(key.indexPath) !== r.indexStamp) return false
+          touch(key.indexPath, r)
+          return true
+        })
+      ),
+    checking: (key: FreshnessKey) =>
+      Effect.sync(() => {
+        const r = records.get(key.indexPath)
+        if (r === undefined) return
+        r.verified = false
+        r.dirty = false
+        r.armedAtCheck = r.sourceDir === key.sourceDir && r.watchers.size > 0
+      }),
+    matched: (key: FreshnessKey, dirs: ReadonlyArray<string>) =>
+      Effect.sync(() => {
+        const absolute = [key.sourceDir, ...dirs.map((d) => nodePath.join(key.sourceDir, ...d.split("/")))]
+        let r = records.get(key.indexPath)
+        if (r === undefined || r.sourceDir !== key.sourceDir) {
+          if (r !== undefined) closeRecord(r)
+          r = { sourceDir: key.sourceDir, sourceHash: key.sourceHash, indexStamp: undefined, watchers: new Map(), dirty: false, armedAtCheck: false, verified: false }
+        }
+        const sameDirs = r.watchers.size === absolute.length && absolute.every((d) => r!.watchers.has(d))
+        const watched = absolute.length <= MAX_DIRS && watchDirs(r, absolute)
+        if (!watched) closeRecord(r)
+        r.verified = watched && r.armedAtCheck && sameDirs && !r.dirty
+        r.sourceHash = key.sourceHash
+        r.indexStamp = stampOf(key.indexPath)
+        touch(key.indexPath, r)
+      }),
+    close: () => {
+      for (const r of records.values()) closeRecord(r)
+      records.clear()
+    },
+    size: () => records.size
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * How search picks and orders its results (RFC-0004:C-SEARCH, DECISIONS #37,
+ * issue 14; the why is in docs/search.md). Pure.
+ *
+ * - AND first, exactly the RFC's query. Only when it finds nothing and the
+ *   query has two or more terms: its content words (stop words left out)
+ *   joined by OR, ranked by how many of them a section holds, then BM25;
+ *   a section holding fewer than half of them is not an answer.
+ * - No echo of parents: a section with subsections is dropped unless its
+ *   own text (heading to first subheading) matches too; its subsections
+ *   answer for themselves.
+ * - Across skills: BM25 is per index (its IDF counts that index's sections),
+ *   so each hit's score is recomputed with the IDF of all searched indexes
+ *   together (`globalScore`); results are merged by terms held, then that score.
+ */
+
+/**
+ * `bm25()` weights of the columns `file`, `section` (the heading), `content`.
+ * A word of the heading names what the section is about, so it counts
+ * three times as much as a word of the body (the heading line is also in
+ * `content`, so it is counted there once more).
+ */
+export const COLUMN_WEIGHTS: readonly [number, number, number] = [1, 3, 1]
+
+/**
+ * English function words: a question's "how do I … with the …" says nothing
+ * about where the answer is. Used only by the OR fallback; the AND query of
+ * the RFC keeps every word.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a about above after again all am an and any are as at be because been before being below between both but by can " +
+    "could did do does doing don done down during each few for from further get gets got had has have having he her here " +
+    "hers him his how i if in into is it its itself just let lets me might more most must my myself need needs no nor not " +
+    "now of off on once one only or other our ours out over own please same she should so some such than that the their " +
+    "theirs them then there these they this those through to too under until up us use used using very want wants was we " +
+    "were what when where which while who whom why will with would you your yours yourself way ways something thing things " +
+    "anything stuff possible tell show give make sure really also should i'm im it's whats what's without within across " +
+    "several every many much via per onto upon among whether either neither"
+  ).split(" ")
+)
+
+/** A token as a word: lower case, without the punctuation FTS5 would strip at its ends. */
+export const wordOf = (token: string): string => token.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, "")
+
+export const isStopWord = (token: string): boolean => {
+  const w = wordOf(token)
+  return w.length === 0 || STOP_WORDS.has(w)
+}
+
+/**
+ * At most this many words go into the OR fallback: each costs one query per
+ * index, and a pasted page must not cost thousands of them.
+ */
+export const MAX_FALLBACK_TERMS = 32
+
+/** The tokens the OR fallback searches for (order kept, duplicates dropped, at most MAX_FALLBACK_TERMS). */
+export const fallbackTokens = (tokens: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const seen = new Set<string>()
+  const out: Array<string> = []
+  for (const t of tokens) {
+    if (out.length === MAX_FALLBACK_TERMS) break
+    if (isStopWord(t) || seen.has(wordOf(t))) continue
+    seen.add(wordOf(t))
+    out.push(t)
+  }
+  return out
+}
+
+/** What parent elimination needs of a candidate row. */
+export interface Placed {
+  readonly rowid: number
+  /** 1 when the section has subsections, else 0 (leaf sections, preambles, `.txt` files). */
+  readonly subsections: number
+}
+
+/**
+ * Whether a matching row answers for itself. A section with subsections
+ * whose own text (heading to first subheading) does not match as the
+ * section does (`ownMatches`) only echoes them: it matched because of what
+ * its subsections hold, either because one of them matches too (which is
+ * then the better answer) or because the words are spread over several of
+ * them (no single place answers); in both cases the subsections stand for
+ * themselves. Leaf sections, preambles and `.txt` files always answer.
+ */
+export const answersForItself = (row: Placed, ownMatches: (rowid: number) => boolean): boolean =>
+  row.subsections !== 1 || ownMatches(row.rowid)
+
+/**
+ * FTS5's inverse document frequency (fts5_aux.c, bm25): `ln((N − n + 0.5) /
+ * (n + 0.5))`, at least 1e-6, for a term held by `n` of `N` documents.
+ */
+export const fts5Idf = (rows: number, hits: number): number => {
+  const idf = Math.log((rows - hits + 0.5) / (hits + 0.5))
+  return idf <= 0 ? 1e-6 : idf
+}
+
+/**
+ * One hit's BM25 with the IDF of every searched index together. FTS5's
+ * bm25 is a sum over the query's terms of `idf(term) × tf-part(term, row)`;
+ * `termScores[i]` is the row's score for term i alone in its own index
+ * (0 when it lacks the term), so `termScores[i] / idf_local` is that
+ * tf-part, which is rescaled by the IDF over all indexes.
+ */
+export const globalScore = (
+  termScores: ReadonlyArray<number>,
+  local: { readonly rows: number; readonly hits: ReadonlyArray<number> },
+  global: { readonly rows: number; readonly hits: ReadonlyArray<number> }
+): number => {
+  let score = 0
+  termScores.forEach((s, i) => {
+    if (s === 0) return
+    score += (s / fts5Idf(local.rows, local.hits[i])) * fts5Idf(global.rows, global.hits[i])
+  })
+  return score
+}
+
+/**
+ * The fewest content words a section must hold to be a partial answer:
+ * half of them, rounded up. A section holding one word of a four-word
+ * question shares a word with it, it does not answer it; without this
+ * floor every question gets an "answer" from whichever section holds its
+ * most common word.
+ */
+export const minTermsHeld = (terms: number): number => Math.ceil(terms / 2)
+
+/** A ranked result, before excerpts: what ordering needs. */
+export interface Rankable {
+  readonly skill: string
+  readonly rowid: number
+  /** How many of the searched terms it holds (all of them for an AND result). */
+  readonly termsHeld: number
+  readonly score: number
+}
+
+/** Terms held, then score, both descending; then skill name and index order, so the order is total. */
+export const compareRanked = (a: Rankable, b: Rankable): number =>
+  b.termsHeld - a.termsHeld || b.score - a.score || (a.skill < b.skill ? -1 : a.skill > b.skill ? 1 : 0) || a.rowid - b.rowid

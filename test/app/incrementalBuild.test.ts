@@ -1,0 +1,190 @@
+// Incremental builds (issue 16, RFC-0004:C-INDEX all-or-nothing visibility),
+// in process on real SQLite files in temp dirs: after adding, changing,
+// renaming and deleting files, the index an incremental build leaves equals
+// the one a cold build writes; unchanged files are not read again; the stub
+// and manifest are rewritten only when their content changes; a build
+// killed with SIGKILL mid-write leaves a usable old index.
+import Database from "better-sqlite3"
+import { Effect, Either } from "effect"
+import { spawn } from "node:child_process"
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
+import { basename, dirname, join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { makeLiveLayer } from "../../src/index.js"
+import { build } from "../../src/app/build.js"
+import { search } from "../../src/app/search.js"
+import { sandbox } from "../helpers/cli.js"
+
+const SKILL = "---\nname: demo\ndescription: A skill for tests. Use when testing.\n---\n\n# Demo\n\n## Usage\n\nalpha words here\n"
+
+/** An hour ago, then later by `step` minutes: mtimes old enough to be trusted (outside the racy window). */
+const T0 = Math.floor(Date.now() / 1000) - 3600
+const past = (step = 0) => new Date((T0 + step * 60) * 1000)
+
+const setup = () => {
+  const sb = sandbox()
+  const skill = join(sb.work, ".skillc", "skills", "demo")
+  const put = (rel: string, text: string, step = 0) => {
+    const p = join(skill, rel)
+    mkdirSync(dirname(p), { recursive: true })
+    writeFileSync(p, text)
+    utimesSync(p, past(step), past(step))
+  }
+  put("SKILL.md", SKILL)
+  put("references/a.md", "---\ndescription: About A\n---\n# Alpha ref\n\n## One\n\nbravo text\n\n## Two\n\ncharlie text\n")
+  put("references/b.md", "# Beta ref\n\ndelta text\n")
+  put("notes.txt", "echo plain text\n")
+  put("data.bin", "not indexed\n")
+  const layer = makeLiveLayer({ cwd: sb.work, env: { HOME: sb.home, SKILLC_HOME: sb.home } })
+  const run = <A, E>(e: Effect.Effect<A, E, never>) =>
+    Effect.runPromise(Effect.either(e)).then((r) => (Either.isLeft(r) ? Promise.reject(r.left) : r.right))
+  const runtime = join(sb.work, ".skillc", "runtime", "demo")
+  const indexFile = () => {
+    const meta = join(runtime, ".skillc-meta")
+    const f = readdirSync(meta).find((n) => /^search-[0-9a-f]{16}\.db$/.test(n))
+    return join(meta, f!)
+  }
+  return {
+    sb,
+    skill,
+    put,
+    runtime,
+    indexFile,
+    build: () => run(Effect.provide(build({ skill: "demo" }), layer)),
+    search: (query: string) => run(Effect.provide(search({ skill: "demo", query }), layer))
+  }
+}
+
+/** The index's content, independent of rowids and build time. */
+const snapshot = (path: string) => {
+  const db = new Database(path, { readonly: true })
+  try {
+    const all = (sql: string) => db.prepare(sql).all()
+    return {
+      sections: all("SELECT file, section, content FROM sections ORDER BY file, section, content"),
+      headings: all("SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"),
+      files: all("SELECT path, size, mtime_ms, hash, trusted, title, description, last_rowid - first_rowid AS rows FROM source_files ORDER BY path"),
+      meta: all("SELECT key, value FROM index_meta WHERE key <> 'indexed_at' ORDER BY key"),
+      // Issue 14's tables share the rowids of `sections`: they must move with them.
+      places: all(
+        "SELECT p.file, p.section, p.line, p.end_line, p.level, p.subsections, s.content FROM section_places p JOIN sections s ON s.rowid = p.id ORDER BY p.file, p.line, p.level"
+      ),
+      own: all("SELECT p.file, p.line, o.own FROM section_own o JOIN section_places p ON p.id = o.rowid ORDER BY p.file, p.line"),
+      counts: all(
+        "SELECT (SELECT count(*) FROM sections) AS sections, (SELECT count(*) FROM section_places) AS places, (SELECT count(*) FROM section_own) AS own"
+      ),
+      // Every section row belongs to exactly one file's recorded range.
+      orphans: all(
+        "SELECT rowid FROM sections s WHERE NOT EXISTS (SELECT 1 FROM source_files f WHERE s.rowid BETWEEN f.first_rowid AND f.last_rowid AND f.path = s.file)"
+      )
+    }
+  } finally {
+    db.close()
+  }
+}
+
+const coldSnapshot = async (t: ReturnType<typeof setup>) => {
+  rmSync(t.indexFile())
+  const r = await t.build()
+  expect(r.file_count).toBeGreaterThan(0)
+  return snapshot(t.indexFile())
+}
+
+describe("issue 16 incremental build (RFC-0004:C-INDEX)", () => {
+  it("add, change, rename and delete files: the index equals a cold build's", async () => {
+    const t = setup()
+    await t.build()
+    t.put("references/a.md", "---\ndescription: About A, changed\n---\n# Alpha ref\n\n## One\n\nbravo echo text\n", 5)
+    t.put("references/new.md", "# New ref\n\nfoxtrot text\n", 5)
+    renameSync(join(t.skill, "references/b.md"), join(t.skill, "references/b2.md"))
+    rmSync(join(t.skill, "notes.txt"))
+    const r = await t.build()
+    expect(r.markdown_count).toBe(4)
+    const incremental = snapshot(t.indexFile())
+    expect(incremental.orphans).toEqual([])
+    expect(incremental.sections.map((s: any) => s.file)).not.toContain("notes.txt")
+    expect(incremental.sections.map((s: any) => s.file)).toContain("references/b2.md")
+    const cold = await coldSnapshot(t)
+    expect(incremental).toEqual(cold)
+    // The stub lists the changed description and the renamed and added files.
+    const stub = readFileSync(join(t.runtime, "SKILL.md"), "utf8")
+    expect(stub).toContain("About A, changed")
+    expect(stub).toContain("Beta ref")
+    expect(stub).toContain("New ref")
+    // Search answers from the changed rows, not the old ones.
+    const hits = await t.search("echo")
+    expect(new Set(hits.results.map((h) => h.file))).toEqual(new Set(["references/a.md"]))
+  })
+
+  it("a touched file with the same bytes keeps its rows; a same-size edit with a new mtime is seen", async () => {
+    const t = setup()
+    await t.build()
+    utimesSync(join(t.skill, "references/b.md"), past(7), past(7))
+    t.put("references/a.md", readFileSync(join(t.skill, "references/a.md"), "utf8").replace("bravo", "BRAVO"), 8)
+    await t.build()
+    const incremental = snapshot(t.indexFile())
+    expect(incremental.sections.some((s: any) => s.content.includes("BRAVO"))).toBe(true)
+    expect(incremental).toEqual(await coldSnapshot(t))
+  })
+
+  it("a no-op build does not read unchanged files and leaves index, stub and manifest untouched", async () => {
+    const t = setup()
+    await t.build()
+    const files = [t.indexFile(), join(t.runtime, "SKILL.md"), join(t.runtime, ".skillc-meta", "manifest.json")]
+    // Written once more so records of freshly built files settle (all mtimes here are old: nothing to settle).
+    const before = files.map((f) => statSync(f).mtimeMs)
+    // Bytes changed behind an unchanged size and mtime prove the file is not read: its record answers.
+    const b = join(t.skill, "references/b.md")
+    const text = readFileSync(b)
+    writeFileSync(b, Buffer.alloc(text.length, 0x78))
+    utimesSync(b, past(0), past(0))
+    const r = await t.build()
+    expect(files.map((f) => statSync(f).mtimeMs)).toEqual(before)
+    expect(r.markdown_count).toBe(3)
+  })
+
+  it("an index without file records (an older skc) is rebuilt whole once, then builds are incremental", async () => {
+    const t = setup()
+    await t.build()
+    const db = new Database(t.indexFile())
+    db.exec("DROP TABLE source_files")
+    db.close()
+    await t.build()
+    expect(snapshot(t.indexFile()).files.length).toBe(5)
+  })
+
+  it("SIGKILL during an incremental build leaves a usable old index (RFC-0004:C-INDEX)", async () => {
+    const t = setup()
+    await t.build()
+    const good = snapshot(t.indexFile())
+    // A large change, so the child is killed while it writes.
+    for (let i = 0; i < 12; i++) t.put(`references/big-${i}.md`, `# Big ${i}\n\n${"golf words here. ".repeat(12_000)}\n`, 9)
+    const bin = join(process.cwd(), "bin", "skc.mjs")
+    for (const delay of [200, 600]) {
+      const child = spawn(process.execPath, [bin, "build", "demo"], {
+        cwd: t.sb.work,
+        env: { ...process.env, HOME: t.sb.home, SKILLC_HOME: t.sb.home },
+        stdio: "ignore"
+      })
+      const exited = new Promise((resolve) => child.once("exit", resolve))
+      await new Promise((resolve) => setTimeout(resolve, delay))
+      child.kill("SIGKILL")
+      await exited
+      // Either the old index or a complete new one, never a mix; always readable.
+      const now = snapshot(t.indexFile())
+      expect(now.orphans).toEqual([])
+      const bigRows = now.sections.filter((s: any) => s.file.startsWith("references/big-")).length
+      if (bigRows === 0) expect(now).toEqual(good)
+      else expect(now.files.length).toBe(17)
+    }
+    // The next build completes, removes the killed builds' temporary copies, and equals a cold one.
+    // (One more left by a process that no longer exists, in case the kills above came too late to leave one.)
+    const deadPid = 4_000_000 + (process.pid % 1000)
+    writeFileSync(join(dirname(t.indexFile()), `.${basename(t.indexFile())}.${deadPid}.0badc0de.tmp`), "partial")
+    t.put("references/big-0.md", "# Big 0\n\nchanged again\n", 11)
+    await t.build()
+    expect(readdirSync(dirname(t.indexFile())).filter((n) => n.endsWith(".tmp") || n.endsWith(".tmp-journal"))).toEqual([])
+    const incremental = snapshot(t.indexFile())
+    expect(incremental).toEqual(await coldSnapshot(t))
+  }, 60_000)
+})

@@ -1,0 +1,32 @@
+// The search use case on the in-memory adapters (issue 14): partial answers and parent elimination in process. The
+// memory index matches substrings and scores by words held; the SQLite
+// behaviour (stemming, BM25) is tested end to end in test/e2e.
+import { Effect, Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { indexSkill } from "../../src/app/indexing.js"
+import { resolveSkill } from "../../src/app/resolve.js"
+import { search, type SearchResult } from "../../src/app/search.js"
+import { memoryWorld } from "../helpers/memory.js"
+
+const SKILL = (name: string, body: string) => `---\nname: ${name}\ndescription: d\n---\n${body}`
+
+const GUIDE = ["# Guide", "", "Intro.", "", "## Tasks", "", "Jobs.", "", "### Watermark", "", "stamp a watermark", "", "### Forms", "", "fill form fields", ""].join("\n")
+
+describe("issue 14 search use case", () => {
+  it("DECISIONS #37 and issue 14: AND first without echoed parents, then the partial fallback", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", GUIDE) } })
+    const run = (query: string) =>
+      w.run(Effect.flatMap(resolveSkill("guide"), indexSkill).pipe(Effect.zipRight(search({ skill: "guide", query }))))
+    const found = async (query: string) => {
+      const r = Either.getOrThrow(await run(query)) as SearchResult
+      return { partial: r.partial, where: r.results.map((x) => `${x.section}@${x.line}`) }
+    }
+    // "Tasks" and "Guide" hold "watermark" only through "Watermark".
+    expect(await found("watermark")).toEqual({ partial: undefined, where: ["Watermark@13"] })
+    // No section holds both words; each of the two leaves holds one.
+    const spread = await found("stamp fields")
+    expect(spread.partial).toBe(true)
+    expect(spread.where.sort()).toEqual(["Forms@17", "Watermark@13"])
+    expect(await found("nothing here")).toEqual({ partial: undefined, where: [] })
+  })
+})

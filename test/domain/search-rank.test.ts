@@ -1,0 +1,102 @@
+// The pure parts of issue 14's search: fallback words, parent elimination,
+// the IDF across indexes, the merge order, the places written to the index.
+import { describe, expect, it } from "vitest"
+import { markdownRows, textRows } from "../../src/domain/search/documents.js"
+import { excerptOf, phrasesOf, tokenNormalizer } from "../../src/domain/search/excerpt.js"
+import { anyOfExpression, buildMatchExpression, termOf } from "../../src/domain/search/query.js"
+import { answersForItself, compareRanked, MAX_FALLBACK_TERMS, fallbackTokens, fts5Idf, globalScore, minTermsHeld } from "../../src/domain/search/rank.js"
+
+describe("DECISIONS #37 partial-match words", () => {
+  it("DECISIONS #37 the fallback keeps the content words, in order, once each", () => {
+    expect(fallbackTokens(["how", "do", "I", "fill", "a", "PDF", "form?"])).toEqual(["fill", "PDF", "form?"])
+    expect(fallbackTokens(["Add", "a", "table", "of", "contents", "table"])).toEqual(["Add", "table", "contents"])
+    expect(fallbackTokens(["how", "do", "I"])).toEqual([])
+    // A pasted page costs at most MAX_FALLBACK_TERMS queries per index.
+    expect(fallbackTokens(Array.from({ length: 500 }, (_, i) => `word${i}`)).length).toBe(MAX_FALLBACK_TERMS)
+  })
+
+  it("DECISIONS #37 the OR expression joins the same quoted terms; the AND one is the RFC's", () => {
+    const opts = { segmentsCjk: false }
+    expect(anyOfExpression(["fill", 'a"b'].map((t) => termOf(t, opts)))).toBe('"fill" OR "a""b"')
+    expect(buildMatchExpression('my "special" app', opts)).toBe('"my" """special""" "app"')
+  })
+
+  it("issue 14 a partial answer holds at least half of the content words", () => {
+    expect([1, 2, 3, 4, 5].map(minTermsHeld)).toEqual([1, 1, 2, 2, 3])
+  })
+})
+
+describe("issue 14 parent elimination", () => {
+  it("issue 14 a section with subsections is dropped unless its own text matches; leaves never are", () => {
+    const rows = [
+      { rowid: 1, subsections: 1 },
+      { rowid: 2, subsections: 1 },
+      { rowid: 3, subsections: 0 },
+      { rowid: 4, subsections: 0 }
+    ]
+    const kept = (own: ReadonlyArray<number>) => rows.filter((r) => answersForItself(r, (id) => own.includes(id))).map((r) => r.rowid)
+    expect(kept([2])).toEqual([2, 3, 4])
+    expect(kept([1, 2])).toEqual([1, 2, 3, 4])
+    expect(kept([3])).toEqual([3, 4])
+  })
+
+  it("issue 14 own text and places of markdown sections; .txt files are one leaf", () => {
+    const lines = ["# A", "intro", "## B", "b text", "### C", "c text", "## D", "d text"]
+    const doc = {
+      headings: [
+        { level: 1, text: "A", line: 1, endLine: 9 },
+        { level: 2, text: "B", line: 3, endLine: 7 },
+        { level: 3, text: "C", line: 5, endLine: 7 },
+        { level: 2, text: "D", line: 7, endLine: 9 }
+      ],
+      bodyStartLine: 1
+    }
+    const rows = markdownRows("x.md", lines, doc, { segmentsCjk: false }).sections
+    expect(rows.map((r) => [r.section, r.line, r.endLine, r.level, r.own])).toEqual([
+      ["A", 1, 9, 1, "# A\nintro"],
+      ["B", 3, 7, 2, "## B\nb text"],
+      ["C", 5, 7, 3, undefined],
+      ["D", 7, 9, 2, undefined]
+    ])
+    const preamble = markdownRows("p.md", ["", "first words", "", "# H", "x"], { headings: [{ level: 1, text: "H", line: 4, endLine: 6 }], bodyStartLine: 1 }, { segmentsCjk: false })
+    expect(preamble.sections[0]).toMatchObject({ section: "", line: 2, endLine: 4, level: 0 })
+    expect(textRows("n.txt", "a\nb\n", { segmentsCjk: false }).sections[0]).toMatchObject({ line: 1, endLine: 3, level: 0 })
+  })
+})
+
+describe("issue 14 ranking across indexes", () => {
+  it("issue 14 FTS5's IDF, floored at 1e-6", () => {
+    expect(fts5Idf(100, 1)).toBeCloseTo(Math.log(99.5 / 1.5))
+    expect(fts5Idf(10, 9)).toBe(1e-6)
+  })
+
+  it("issue 14 the global score equals the local one when the indexes are one collection, and rescales each word's IDF", () => {
+    const local = { rows: 50, hits: [5, 20] }
+    const termScores = [2 * fts5Idf(50, 5), 3 * fts5Idf(50, 20)]
+    expect(globalScore(termScores, local, local)).toBeCloseTo(termScores[0] + termScores[1])
+    // A word rare in this index but common across all: its weight falls.
+    const global = { rows: 500, hits: [300, 20] }
+    expect(globalScore(termScores, local, global)).toBeCloseTo(2 * fts5Idf(500, 300) + 3 * fts5Idf(500, 20))
+    expect(globalScore([0, termScores[1]], local, global)).toBeCloseTo(3 * fts5Idf(500, 20))
+  })
+
+  it("issue 14 merge order: words held, then score, then skill and index order", () => {
+    const r = (skill: string, rowid: number, termsHeld: number, score: number) => ({ skill, rowid, termsHeld, score })
+    const sorted = [r("b", 1, 2, 1), r("a", 2, 3, 0.1), r("a", 1, 2, 5), r("a", 3, 2, 1)].sort(compareRanked)
+    expect(sorted.map((x) => `${x.skill}${x.rowid}`)).toEqual(["a2", "a1", "a3", "b1"])
+  })
+})
+
+describe("issue 19 excerpts of large sections", () => {
+  it("RFC-0004:C-SEARCH the window with the most hits, [MATCH] around each hit, ... where text was cut", () => {
+    const stem = tokenNormalizer(true)
+    const text = `${"lorem ipsum ".repeat(40)}Configuring the token: configure it before the first run. ${"dolor sit ".repeat(40)}`
+    const out = excerptOf(text, phrasesOf('"configure" "token"', stem), stem, 12)
+    // The hits centred in the 12-token window.
+    expect(out).toBe("...lorem ipsum lorem ipsum [MATCH]Configuring[/MATCH] the [MATCH]token[/MATCH]: [MATCH]configure[/MATCH] it before the first...")
+    // A phrase (a token FTS5 splits, or a CJK word) is one hit over consecutive tokens.
+    const plain = tokenNormalizer(false)
+    expect(excerptOf("see foo-bar here", phrasesOf('"foo-bar"', plain), plain, 32)).toBe("see [MATCH]foo-bar[/MATCH] here")
+    expect(excerptOf("数\u200b据\u200b库\u200b配\u200b置", phrasesOf('"数 据 库"', plain), plain, 32)).toBe("[MATCH]数\u200b据\u200b库[/MATCH]\u200b配\u200b置")
+  })
+})

@@ -1,0 +1,76 @@
+// A server that stays warm (issue 16 item 2) and still never answers from
+// an index of other sources (DECISIONS #22): after the server has verified
+// a skill (calls answered from its freshness record, without stat-ing the
+// tree), an edit, a new file in a new directory and a removed file are each
+// seen by the very next skc_show/skc_search, through the SDK client.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
+
+const SKILL = "---\nname: demo\ndescription: A skill for tests. Use when testing.\n---\n\n# Demo\n\n## Setup\n\nalpha setup text\n"
+const E002 = "error[E002]: search index unusable; run 'skc build demo' to rebuild"
+
+describe("issue 16 skc mcp keeps staleness state between calls (DECISIONS #22)", () => {
+  const s = sandbox()
+  const dir = join(s.work, ".skillc", "skills", "demo")
+  mkdirSync(join(dir, "references"), { recursive: true })
+  writeFileSync(join(dir, "SKILL.md"), SKILL)
+  writeFileSync(join(dir, "references", "a.md"), "# A\n\nbravo text\n")
+  let mcp: McpSession
+  beforeAll(async () => {
+    expect(s.run(["build", "demo"]).code).toBe(0)
+    mcp = await connectMcp({ cwd: s.work, home: s.home })
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0].text
+  /** Enough calls for the server to arm its watchers and verify the skill. */
+  const warm = async () => {
+    for (let i = 0; i < 4; i++) {
+      const r = await mcp.call("skc_search", { skill: "demo", query: "bravo" })
+      expect(r.isError, text(r)).toBeFalsy()
+    }
+    expect((await mcp.call("skc_show", { skill: "demo", section: "Setup" })).isError).toBeFalsy()
+  }
+
+  it("an edited file is E002 on the next call, and the new content after a build", async () => {
+    await warm()
+    writeFileSync(join(dir, "references", "a.md"), "# A\n\ncharlie text\n")
+    const show = await mcp.call("skc_show", { skill: "demo", section: "Setup" })
+    expect(show.isError).toBe(true)
+    expect(text(show)).toBe(E002)
+    expect(text(await mcp.call("skc_search", { skill: "demo", query: "charlie" }))).toBe(E002)
+    expect(s.run(["build", "demo"]).code).toBe(0)
+    const r = await mcp.call("skc_search", { skill: "demo", query: "charlie" })
+    expect((r.structuredContent as { results: Array<{ file: string }> }).results.map((h) => h.file)).toEqual(["references/a.md"])
+  })
+
+  it("a file added in a new directory is E002 on the next call", async () => {
+    await warm()
+    mkdirSync(join(dir, "references", "deeper"))
+    // The directory exists for a call: the server sees its parent change.
+    expect(text(await mcp.call("skc_search", { skill: "demo", query: "bravo" }))).not.toBe(E002)
+    writeFileSync(join(dir, "references", "deeper", "b.md"), "# B\n\ndelta\n")
+    expect(text(await mcp.call("skc_search", { skill: "demo", query: "bravo" }))).toBe(E002)
+    expect(s.run(["build", "demo"]).code).toBe(0)
+    await warm()
+    // A file inside the new directory, changed after the server verified the skill again.
+    writeFileSync(join(dir, "references", "deeper", "b.md"), "# B\n\necho\n")
+    expect(text(await mcp.call("skc_show", { skill: "demo", section: "Setup" }))).toBe(E002)
+    expect(s.run(["build", "demo"]).code).toBe(0)
+  })
+
+  it("a removed file is E002 on the next call; a rebuild by another process is picked up", async () => {
+    await warm()
+    rmSync(join(dir, "references", "a.md"))
+    expect(text(await mcp.call("skc_search", { skill: "demo", query: "bravo" }))).toBe(E002)
+    expect(s.run(["build", "demo"]).code).toBe(0)
+    const r = await mcp.call("skc_search", { skill: "demo", query: "bravo" })
+    expect(r.isError).toBeFalsy()
+    expect((r.structuredContent as { results: Array<unknown> }).results).toEqual([])
+  })
+})

@@ -1,0 +1,236 @@
+// Search that answers questions (issue 14): partial matches (DECISIONS #37),
+// no echo of parents, hits that can be followed (line, preamble), and search
+// across skills with one access-log row per skill (RFC-0004:C-LOGGING).
+// Real CLI, real SQLite indexes, isolated SKILLC_HOME.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { readLog } from "../helpers/logs.js"
+import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
+
+const PDF = [
+  "---", //                                              1
+  "name: pdf", //                                        2
+  "description: PDF guide. Use when working with PDF files.", // 3
+  "---", //                                              4
+  "", //                                                 5
+  "# PDF Processing Guide", //                           6
+  "", //                                                 7
+  "Overview of pdf work.", //                            8
+  "", //                                                 9
+  "## Common Tasks", //                                  10
+  "", //                                                 11
+  "Everyday jobs.", //                                   12
+  "", //                                                 13
+  "### Add Watermark", //                                14
+  "", //                                                 15
+  "Stamp a watermark onto every page with pypdf.", //    16
+  "", //                                                 17
+  "### Fill Forms", //                                   18
+  "", //                                                 19
+  "Fill the form fields of a pdf with pypdf.", //        20
+  "", //                                                 21
+  "## Watermark Removal", //                             22
+  "", //                                                 23
+  "Removing a watermark is covered in the watermark reference.", // 24
+  "", //                                                 25
+  "### Tools", //                                        26
+  "", //                                                 27
+  "qpdf can rewrite pages.", //                          28
+  ""
+].join("\n")
+
+const NOTES = ["Preamble lines mention zanzibar before any heading.", "Second preamble line.", "", "# Notes", "", "Body text.", ""].join("\n")
+
+const DOCX = [
+  "---",
+  "name: docx",
+  "description: Word documents. Use when editing .docx files.",
+  "---",
+  "",
+  "# DOCX Guide",
+  "",
+  "## Table of Contents",
+  "",
+  "Insert a table of contents that lists the headings.",
+  "",
+  "## Watermark",
+  "",
+  "A watermark watermark watermark behind the text of a docx page.",
+  ""
+].join("\n")
+
+interface Item {
+  skill?: string
+  file: string
+  section: string
+  line: number
+  end_line: number
+  snippet: string
+  score: number
+}
+
+describe("issue 14 search answers", () => {
+  const s = sandbox()
+  const skills = join(s.work, ".skillc", "skills")
+  mkdirSync(join(skills, "pdf", "references"), { recursive: true })
+  writeFileSync(join(skills, "pdf", "SKILL.md"), PDF)
+  writeFileSync(join(skills, "pdf", "references", "notes.md"), NOTES)
+  mkdirSync(join(skills, "docx"), { recursive: true })
+  writeFileSync(join(skills, "docx", "SKILL.md"), DOCX)
+  mkdirSync(join(skills, "unbuilt"), { recursive: true })
+  writeFileSync(join(skills, "unbuilt", "SKILL.md"), "---\nname: unbuilt\ndescription: Never built. Use never.\n---\n\n# Unbuilt\n\nwatermark\n")
+  const search = (args: ReadonlyArray<string>) => {
+    const r = s.run(["search", ...args, "--format", "json"])
+    expect(r.code, r.stderr).toBe(0)
+    return JSON.parse(r.stdout) as { query: string; partial?: boolean; results: Array<Item>; skipped?: Array<{ skill: string; reason: string }> }
+  }
+  const where = (doc: { results: Array<Item> }) => doc.results.map((r) => `${r.skill === undefined ? "" : `${r.skill}:`}${r.file}#${r.section}`)
+
+  beforeAll(() => {
+    expect(s.run(["build", "pdf"]).code).toBe(0)
+    expect(s.run(["build", "docx"]).code).toBe(0)
+  })
+
+  it("DECISIONS #37 every word in a section: the RFC's AND result, no partial flag", () => {
+    const doc = search(["pdf", "watermark pypdf"])
+    expect(Object.keys(doc)).toEqual(["query", "results"])
+    expect(where(doc)).toEqual(["SKILL.md#Add Watermark"])
+  })
+
+  it("DECISIONS #37 no section holds every word: OR of the content words, most words first, partial: true", () => {
+    const doc = search(["pdf", "how do I add a watermark to my pdf"])
+    expect(Object.keys(doc)).toEqual(["query", "partial", "results"])
+    expect(doc.partial).toBe(true)
+    // "Add Watermark" holds add, watermark and (through "pypdf"? no) — it holds the most content words.
+    expect(where(doc)[0]).toBe("SKILL.md#Add Watermark")
+    for (const r of doc.results) expect(r.snippet).toMatch(/\[MATCH\]/)
+    const text = s.run(["search", "pdf", "how do I add a watermark to my pdf"])
+    expect(text.stdout.split("\n")[0]).toBe("No section holds every word of 'how do I add a watermark to my pdf'; these hold the most of them.")
+  })
+
+  it("DECISIONS #37 a single word, or words found nowhere, stay the RFC's empty result", () => {
+    expect(search(["pdf", "zebra"])).toEqual({ query: "zebra", results: [] })
+    expect(search(["pdf", "zebra okapi"])).toEqual({ query: "zebra okapi", results: [] })
+    // Only stop words left for the fallback: nothing to look for.
+    expect(search(["pdf", "how do zebra"]).results.length).toBe(0)
+  })
+
+  it("issue 14 no echo of parents: a subsection's hit is not repeated by its ancestors", () => {
+    // "Add Watermark" matches; "Common Tasks" and "PDF Processing Guide" hold it only through it.
+    expect(where(search(["pdf", "stamp"]))).toEqual(["SKILL.md#Add Watermark"])
+    expect(where(search(["pdf", "pypdf"])).sort()).toEqual(["SKILL.md#Add Watermark", "SKILL.md#Fill Forms"])
+  })
+
+  it("issue 14 an ancestor whose own text matches too is kept beside its descendant", () => {
+    // "Watermark Removal" says "watermark" before its first subheading; "Add Watermark" is a sibling branch.
+    const found = where(search(["pdf", "watermark"]))
+    expect(found).toContain("SKILL.md#Watermark Removal")
+    expect(found).toContain("SKILL.md#Add Watermark")
+    expect(found).not.toContain("SKILL.md#Common Tasks")
+    expect(found).not.toContain("SKILL.md#PDF Processing Guide")
+  })
+
+  it("issue 14 words spread over several subsections do not make their parent an answer", () => {
+    // "stamp" is in Add Watermark, "fields" in Fill Forms: only their parents hold both, through them.
+    const doc = search(["pdf", "stamp fields"])
+    expect(doc.partial).toBe(true)
+    expect(where(doc).sort()).toEqual(["SKILL.md#Add Watermark", "SKILL.md#Fill Forms"])
+  })
+
+  it("issue 14 every result has the 1-based line where its section starts (and its exclusive end)", () => {
+    const doc = search(["pdf", "qpdf"])
+    expect(doc.results).toEqual([expect.objectContaining({ file: "SKILL.md", section: "Tools", line: 26, end_line: 29 })])
+  })
+
+  it("issue 14 a preamble hit: section \"\" with its line; the text names skc open with --max-lines", () => {
+    const doc = search(["pdf", "zanzibar"])
+    expect(doc.results).toEqual([expect.objectContaining({ file: "references/notes.md", section: "", line: 1, end_line: 4 })])
+    const text = s.run(["search", "pdf", "zanzibar"]).stdout
+    expect(text).toContain("skc open pdf references/notes.md --max-lines 3")
+    // The command named reads exactly the preamble.
+    const opened = s.run(["open", "pdf", "references/notes.md", "--max-lines", "3"])
+    expect(opened.code).toBe(0)
+    expect(opened.stdout).toContain("zanzibar")
+    expect(opened.stdout).not.toContain("# Notes")
+  })
+
+  it("issue 14 --all merges the built skills into one ranking, each result naming its skill", () => {
+    const doc = search(["--all", "watermark"])
+    expect(Object.keys(doc.results[0])).toEqual(["skill", "file", "section", "line", "end_line", "snippet", "score"])
+    const found = where(doc)
+    expect(found).toContain("docx:SKILL.md#Watermark")
+    expect(found).toContain("pdf:SKILL.md#Add Watermark")
+    // A dense watermark section of docx ranks first: scores are comparable across indexes.
+    expect(found[0]).toBe("docx:SKILL.md#Watermark")
+    const scores = doc.results.map((r) => r.score)
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores)
+    // The unbuilt skill is skipped, and says so.
+    expect(doc.skipped).toEqual([{ skill: "unbuilt", reason: "not built" }])
+  })
+
+  it("issue 14 --all ranks by terms held first, across skills", () => {
+    const doc = search(["--all", "insert table contents watermark"])
+    expect(doc.partial).toBe(true)
+    expect(where(doc)[0]).toBe("docx:SKILL.md#Table of Contents")
+  })
+
+  it("issue 14 --skill a,b narrows --all; usage errors are E100", () => {
+    expect(new Set(search(["--all", "watermark", "--skill", "pdf"]).results.map((r) => r.skill))).toEqual(new Set(["pdf"]))
+    expect(search(["--skill", "docx,pdf", "watermark"]).results.length).toBeGreaterThan(1)
+    const two = s.run(["search", "--all", "pdf", "watermark"])
+    expect(two.code).toBe(1)
+    expect(two.stderr).toMatch(/^error\[E100\]/)
+    const missing = s.run(["search", "pdf"])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/^error\[E100\]/)
+    const unknown = s.run(["search", "--all", "watermark", "--skill", "nosuch"])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toMatch(/^error\[E001\]/)
+  })
+
+  it("RFC-0004:C-LOGGING --all logs one search row per skill searched, with that skill's result count", () => {
+    const before = (skill: string) => readLog(join(s.work, ".skillc", "runtime", skill, ".skillc-meta", "logs.db")).filter((r) => r.command === "search").length
+    const pdfBefore = before("pdf")
+    const docxBefore = before("docx")
+    const doc = search(["--all", "table contents"])
+    const rows = (skill: string) => readLog(join(s.work, ".skillc", "runtime", skill, ".skillc-meta", "logs.db")).filter((r) => r.command === "search")
+    expect(rows("pdf").length).toBe(pdfBefore + 1)
+    expect(rows("docx").length).toBe(docxBefore + 1)
+    const count = (skill: string) => doc.results.filter((r) => r.skill === skill).length
+    expect(JSON.parse(rows("docx").at(-1)!.args as string)).toEqual({ query: "table contents", result_count: count("docx") })
+    expect(JSON.parse(rows("pdf").at(-1)!.args as string)).toEqual({ query: "table contents", result_count: count("pdf") })
+  })
+
+  describe("MCP skc_search without skill", () => {
+    let mcp: McpSession
+    beforeAll(async () => {
+      mcp = await connectMcp({ cwd: s.work, home: s.home })
+    })
+    afterAll(async () => {
+      await mcp?.close()
+    })
+
+    it("issue 14 searches every built skill: the CLI's --all document", async () => {
+      const r = await mcp.call("skc_search", { query: "watermark", limit: 3 })
+      expect(r.isError).toBeFalsy()
+      expect(r.structuredContent).toEqual(JSON.parse(s.run(["search", "--all", "watermark", "--limit", "3", "--format", "json"]).stdout))
+      const narrowed = await mcp.call("skc_search", { query: "watermark", skills: ["docx"] })
+      expect(new Set((narrowed.structuredContent as { results: Array<Item> }).results.map((x) => x.skill))).toEqual(new Set(["docx"]))
+    })
+  })
+
+  it("issue 14 --all skips a skill whose index is stale, says so, logs the error, and still answers from the others", () => {
+    writeFileSync(join(skills, "docx", "SKILL.md"), DOCX + "\nEdited after the build: watermark.\n")
+    const r = s.run(["search", "--all", "watermark", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as { results: Array<Item>; skipped: Array<{ skill: string; reason: string }> }
+    expect(doc.skipped).toContainEqual({ skill: "docx", reason: "index unusable (stale-source); run 'skc build docx'" })
+    expect(new Set(doc.results.map((x) => x.skill))).toEqual(new Set(["pdf"]))
+    expect(r.stderr).toContain("skipping 'docx': index unusable (stale-source); run 'skc build docx'")
+    const last = readLog(join(s.work, ".skillc", "runtime", "docx", ".skillc-meta", "logs.db")).filter((x) => x.command === "search").at(-1)!
+    expect(last.error).toBe("error[E002]: search index unusable; run 'skc build docx' to rebuild")
+    expect(s.run(["build", "docx"]).code).toBe(0)
+  })
+})

@@ -1,0 +1,88 @@
+// Issue 19 (bounded costs): search time must grow at most linearly with the
+// hits inside one large section. FTS5's snippet() is quadratic in the hits of
+// a row and used to run on every matching row (a 1 MB section took 5 s,
+// 3 MB 48 s); now excerpts are computed for the returned rows only, and a
+// large row's excerpt is cut in one pass from highlight().
+// Two sizes in the same run, compared by ratio (never absolute times); plus
+// the excerpt function's work counted directly.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { Effect, Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { makeLiveLayer } from "../../src/index.js"
+import { search, type SearchResult } from "../../src/app/search.js"
+import { excerptOf, phrasesOf, tokenNormalizer } from "../../src/domain/search/excerpt.js"
+import { tempDir } from "../helpers/cli.js"
+import { buildIndex } from "../helpers/indexer.js"
+
+/** A skill whose one section holds `kb` kilobytes of text, a hit every few words. */
+const hostileSkill = (root: string, name: string, kb: number) => {
+  const dir = join(root, ".skillc", "skills", name)
+  mkdirSync(dir, { recursive: true })
+  const line = "needle filler words needle and more filler text needle here.\n"
+  const body = line.repeat(Math.ceil((kb * 1024) / line.length))
+  writeFileSync(join(dir, "SKILL.md"), `---\nname: ${name}\ndescription: Hostile input. Use never.\n---\n\n# Title\n\nIntro.\n\n## Big\n\n${body}`)
+}
+
+const median = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
+
+describe("issue 19 search cost", () => {
+  it("RFC-0004:C-SEARCH one section with many hits: 4× the text costs at most 5× the time", async () => {
+    const root = tempDir()
+    const home = join(root, "home")
+    mkdirSync(home, { recursive: true })
+    hostileSkill(root, "small", 256)
+    hostileSkill(root, "large", 1024)
+    const options = { cwd: root, home }
+    await buildIndex("small", options)
+    await buildIndex("large", options)
+    const layer = makeLiveLayer({ cwd: root, env: { HOME: home, SKILLC_HOME: home } })
+    const run = async (skill: string) => {
+      const t0 = performance.now()
+      const r = await Effect.runPromise(Effect.either(Effect.provide(search({ skill, query: "needle", limit: 10 }), layer)))
+      const ms = performance.now() - t0
+      if (Either.isLeft(r)) throw new Error(String(r.left))
+      return { ms, result: r.right as SearchResult }
+    }
+    // Warm-up (module loading, SQLite page cache), then interleaved samples.
+    await run("small")
+    await run("large")
+    const small: Array<number> = []
+    const large: Array<number> = []
+    let last: SearchResult | undefined
+    for (let i = 0; i < 5; i++) {
+      small.push((await run("small")).ms)
+      const l = await run("large")
+      large.push(l.ms)
+      last = l.result
+    }
+    // The answer is right: the big section, a snippet of at most 32 tokens with the hits marked.
+    expect(last!.results.map((r) => r.section)).toEqual(["Big"])
+    const snippet = last!.results[0].snippet
+    expect(snippet).toContain("[MATCH]needle[/MATCH]")
+    expect(snippet.replace(/\[\/?MATCH\]|\.\.\./g, " ").trim().split(/\W+/).filter(Boolean).length).toBeLessThanOrEqual(32)
+    const ratio = median(large) / median(small)
+    expect(ratio, `1×: ${median(small).toFixed(0)} ms, 4×: ${median(large).toFixed(0)} ms`).toBeLessThanOrEqual(5)
+  })
+
+  it("issue 19 the excerpt of a large text normalizes each token once: counted work grows linearly", () => {
+    const work: Array<number> = []
+    for (const n of [1_000, 4_000, 16_000]) {
+      let calls = 0
+      const stem = tokenNormalizer(true)
+      const counted = (t: string) => {
+        calls++
+        return stem(t)
+      }
+      const phrases = phrasesOf('"needles"', counted)
+      const out = excerptOf("needle filler, ".repeat(n), phrases, counted, 32)
+      expect(out.startsWith("[MATCH]needle[/MATCH] filler")).toBe(true)
+      expect(out.endsWith("...")).toBe(true)
+      // 32 tokens at most, whatever the size.
+      expect(out.replace(/\[\/?MATCH\]|\.\.\./g, " ").trim().split(/\W+/).filter(Boolean).length).toBeLessThanOrEqual(32)
+      work.push(calls)
+    }
+    expect(work[1] / work[0]).toBeLessThanOrEqual(4.01)
+    expect(work[2] / work[1]).toBeLessThanOrEqual(4.01)
+  })
+})
