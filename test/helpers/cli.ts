@@ -3,7 +3,7 @@
  * every call gets SKILLC_HOME, a clean environment and NO_COLOR.
  */
 import { spawn, spawnSync } from "node:child_process"
-import { mkdtempSync, realpathSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll } from "vitest"
@@ -60,6 +60,8 @@ export const skcAsync = (args: ReadonlyArray<string>, options: RunOptions): Prom
     child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d))
     child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d))
     child.on("error", reject)
+    // A child that exits before reading its stdin must not fail the test with EPIPE.
+    child.stdin.on("error", () => {})
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }))
     child.stdin.end(options.input ?? "")
   })
@@ -76,6 +78,16 @@ export const sandbox = () => {
   const root = tempDir()
   const home = join(root, "home")
   const work = join(root, "work")
-  spawnSync("mkdir", ["-p", home, work])
-  return { root, home, work, run: (args: ReadonlyArray<string>, cwd = work, env?: Record<string, string | undefined>) => skc(args, { cwd, home, ...(env ? { env } : {}) }) }
+  mkdirSync(home, { recursive: true })
+  mkdirSync(work, { recursive: true })
+  return {
+    root,
+    home,
+    work,
+    /** Synchronous: blocks the test worker; keep it for one-off setup only. */
+    run: (args: ReadonlyArray<string>, cwd = work, env?: Record<string, string | undefined>) => skc(args, { cwd, home, ...(env ? { env } : {}) }),
+    /** What test bodies use: the worker stays responsive while the child runs (no "Timeout calling onTaskUpdate"). */
+    runAsync: (args: ReadonlyArray<string>, cwd = work, env?: Record<string, string | undefined>) =>
+      skcAsync(args, { cwd, home, ...(env ? { env } : {}) })
+  }
 }
