@@ -1,289 +1,71 @@
 /**
- * `skc lint` end to end: SKL001, outputs (text, JSON, SARIF), configuration,
- * resolution errors, every skill of a project, and a skill shaped like the
- * published ones (RFC-0008, RFC-0005, DECISIONS #3, #12, #35).
+ * `skc lint` as a process: what reaches the terminal (summary and diagnostic
+ * lines, JSON, SARIF, the info line of a skipped compiled skill, warnings on
+ * stderr) and the exit statuses (RFC-0008, RFC-0005, DECISIONS #12, #35).
+ * Every rule's pass/fail pair, the schemas of the documents and the
+ * configuration are tested in process in test/app/lint.test.ts.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
+import { mkdirSync } from "node:fs"
 import { join } from "node:path"
-import AjvModule from "ajv"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { writeTree } from "../helpers/tree.js"
 import { base, CLEAN } from "../fixtures/lintRules.js"
-import { RULES } from "../../src/domain/lint/registry.js"
 
 const sb = sandbox()
-const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule
-const ajv = new (Ajv as unknown as new (o: object) => import("ajv").default)({ allErrors: true, strict: false })
+writeTree(join(sb.work, "out", "broken"), { "SKILL.md": base("", "# Broken\n\n[gone](missing.md)\n"), "notes.md": "# Notes\n" })
+writeTree(join(sb.work, "compiled", "demo"), { ...CLEAN, "notes.md": "# Orphan\n", ".skillc-meta/manifest.json": "{}\n" })
+writeTree(join(sb.work, "source", "demo"), CLEAN)
 
-/** DECISIONS #12. */
-const reportSchema = {
-  type: "object",
-  required: ["skill", "diagnostics"],
-  additionalProperties: false,
-  properties: {
-    skill: { type: "string" },
-    skipped: { const: true },
-    diagnostics: {
-      type: "array",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["rule", "name", "severity", "file", "line", "message"],
-        properties: {
-          rule: { type: "string", pattern: "^SKL[0-9]{3}$" },
-          name: { type: "string" },
-          severity: { enum: ["error", "warning"] },
-          file: { type: "string" },
-          line: { type: "integer", minimum: 1 },
-          message: { type: "string" }
-        }
-      }
-    }
-  }
-}
-
-/** The properties SARIF 2.1.0 requires (sarif-schema-2.1.0.json), plus what GitHub code scanning reads. */
-const sarifSchema = {
-  type: "object",
-  required: ["version", "runs"],
-  properties: {
-    $schema: { type: "string" },
-    version: { const: "2.1.0" },
-    runs: {
-      type: "array",
-      minItems: 1,
-      items: {
-        type: "object",
-        required: ["tool", "results"],
-        properties: {
-          tool: {
-            type: "object",
-            required: ["driver"],
-            properties: {
-              driver: {
-                type: "object",
-                required: ["name", "rules"],
-                properties: {
-                  name: { type: "string" },
-                  version: { type: "string" },
-                  rules: {
-                    type: "array",
-                    items: {
-                      type: "object",
-                      required: ["id", "shortDescription", "fullDescription", "help", "defaultConfiguration"],
-                      properties: {
-                        id: { type: "string" },
-                        shortDescription: { type: "object", required: ["text"] },
-                        fullDescription: { type: "object", required: ["text"] },
-                        help: { type: "object", required: ["text"] },
-                        defaultConfiguration: {
-                          type: "object",
-                          properties: { level: { enum: ["none", "note", "warning", "error"] } }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          },
-          results: {
-            type: "array",
-            items: {
-              type: "object",
-              required: ["message", "ruleId", "level", "locations"],
-              properties: {
-                ruleId: { type: "string" },
-                ruleIndex: { type: "integer", minimum: 0 },
-                level: { enum: ["none", "note", "warning", "error"] },
-                message: { type: "object", required: ["text"] },
-                locations: {
-                  type: "array",
-                  minItems: 1,
-                  items: {
-                    type: "object",
-                    required: ["physicalLocation"],
-                    properties: {
-                      physicalLocation: {
-                        type: "object",
-                        required: ["artifactLocation", "region"],
-                        properties: {
-                          artifactLocation: { type: "object", required: ["uri"], properties: { uri: { type: "string", pattern: "^[^\\\\]+$" } } },
-                          region: {
-                            type: "object",
-                            required: ["startLine"],
-                            properties: { startLine: { type: "integer", minimum: 1 }, startColumn: { type: "integer", minimum: 1 } }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-}
-
-const broken = () =>
-  writeTree(join(sb.work, "out", "broken"), {
-    "SKILL.md": base("", "# Broken\n\n[gone](missing.md)\n"),
-    "notes.md": "# Notes\n"
+describe("skc lint (smoke)", () => {
+  it("RFC-0008:C-DIAGNOSTICS text, JSON and SARIF of a failing skill exit 1; a clean skill exits 0", async () => {
+    const text = await sb.runAsync(["lint", "out/broken"])
+    expect(text.code).toBe(1)
+    expect(text.stderr).toBe("")
+    expect(text.stdout.split("\n")[0]).toBe("broken: 1 error, 3 warnings")
+    expect(text.stdout).toContain("SKILL.md:8:1 error[E300]: SKL301 link-file-exists: link target not found: 'missing.md'\n")
+    const json = await sb.runAsync(["lint", "out/broken", "--format", "json"])
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stdout).diagnostics.map((d: { rule: string }) => d.rule)).toEqual(["SKL104", "SKL203", "SKL301", "SKL401"])
+    const sarif = await sb.runAsync(["lint", "out/broken", "--format", "sarif"])
+    expect(sarif.code).toBe(1)
+    expect(JSON.parse(sarif.stdout)).toMatchObject({ version: "2.1.0", runs: [{ tool: { driver: { name: "skillc" } } }] })
+    expect(await sb.runAsync(["lint", "source/demo"])).toEqual({ code: 0, stdout: "demo: 0 errors, 0 warnings\n", stderr: "" })
   })
 
-describe("skc lint outputs", () => {
-  it("RFC-0008:C-DIAGNOSTICS DECISIONS #12 --format json matches the schema and exits 1 on an error", () => {
-    broken()
-    const r = sb.run(["lint", "out/broken", "--format", "json"])
-    expect(r.code).toBe(1)
-    const doc = JSON.parse(r.stdout)
-    expect(ajv.validate(reportSchema, doc), ajv.errorsText()).toBe(true)
-    expect(doc.skill).toBe("broken")
-    expect(doc.diagnostics.map((d: { rule: string }) => d.rule)).toEqual(["SKL104", "SKL203", "SKL301", "SKL401"])
-    expect(doc.diagnostics[2]).toEqual({
-      rule: "SKL301",
-      name: "link-file-exists",
-      severity: "error",
-      file: "SKILL.md",
-      line: 8,
-      message: "link target not found: 'missing.md'"
+  it("RFC-0008:C-REGISTRY SKL001: a compiled skill is skipped with an info line; --force warns on stderr", async () => {
+    expect(await sb.runAsync(["lint", "compiled/demo"])).toEqual({ code: 0, stdout: "info: skipping compiled skill 'demo'\n", stderr: "" })
+    const forced = await sb.runAsync(["lint", "compiled/demo", "--force"])
+    expect(forced).toEqual({
+      code: 0,
+      stdout: "demo: 0 errors, 1 warning\nnotes.md:1:1 warning[W300]: SKL401 no-orphans: orphaned file: 'notes.md'\n",
+      stderr: "warning[W300]: SKL001 skip-compiled: linting compiled skill; results may not be meaningful\n"
     })
   })
 
-  it("RFC-0008:C-EXTENSIONS --format sarif is SARIF 2.1.0 with rule metadata and cwd-relative URIs", () => {
-    broken()
-    const r = sb.run(["lint", "out/broken", "--format", "sarif"])
-    expect(r.code).toBe(1)
-    const doc = JSON.parse(r.stdout)
-    expect(ajv.validate(sarifSchema, doc), ajv.errorsText()).toBe(true)
-    const run = doc.runs[0]
-    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(RULES.map((x) => x.id))
-    const r301 = run.results.find((x: { ruleId: string }) => x.ruleId === "SKL301")
-    expect(r301.level).toBe("error")
-    expect(run.tool.driver.rules[r301.ruleIndex].id).toBe("SKL301")
-    expect(r301.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: "out/broken/SKILL.md" }, region: { startLine: 8, startColumn: 1 } })
-  })
-
-  it("RFC-0008:C-SCOPE a directory without SKILL.md is E010", () => {
+  it("RFC-0005:C-CODES E010, E001 and E100 on stderr with nothing on stdout", async () => {
     mkdirSync(join(sb.work, "empty-dir"), { recursive: true })
-    const r = sb.run(["lint", "empty-dir"])
-    expect(r.code).toBe(1)
-    expect(r.stderr).toBe("error[E010]: not a valid skill: 'empty-dir' (missing SKILL.md)\n")
-    expect(r.stdout).toBe("")
-  })
-
-  it("RFC-0005:C-CODES an unknown skill is E001 and an unknown format E100", () => {
-    expect(sb.run(["lint", "no-such-skill"]).stderr).toBe("error[E001]: skill 'no-such-skill' not found\n")
-    const r = sb.run(["lint", "out/broken", "--format", "xml"])
+    expect(await sb.runAsync(["lint", "empty-dir"])).toEqual({ code: 1, stdout: "", stderr: "error[E010]: not a valid skill: 'empty-dir' (missing SKILL.md)\n" })
+    expect((await sb.runAsync(["lint", "no-such-skill"])).stderr).toBe("error[E001]: skill 'no-such-skill' not found\n")
+    const r = await sb.runAsync(["lint", "out/broken", "--format", "xml"])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^error\[E100\]: invalid option: 'unknown format 'xml'/)
   })
-})
 
-describe("RFC-0008:C-REGISTRY SKL001 skip-compiled", () => {
-  const compiled = () =>
-    writeTree(join(sb.work, "compiled", "demo"), { ...CLEAN, "notes.md": "# Orphan\n", ".skillc-meta/manifest.json": "{}\n" })
-
-  it("skips a compiled skill with an info line and exit 0", () => {
-    compiled()
-    const r = sb.run(["lint", "compiled/demo"])
-    expect(r).toEqual({ code: 0, stdout: "info: skipping compiled skill 'demo'\n", stderr: "" })
-    expect(JSON.parse(sb.run(["lint", "compiled/demo", "--format", "json"]).stdout)).toEqual({ skill: "demo", diagnostics: [], skipped: true })
-  })
-
-  it("--force lints it anyway with the W300 warning", () => {
-    compiled()
-    const r = sb.run(["lint", "compiled/demo", "--force"])
-    expect(r.stderr).toBe("warning[W300]: SKL001 skip-compiled: linting compiled skill; results may not be meaningful\n")
-    expect(r.stdout).toBe("demo: 0 errors, 1 warning\nnotes.md:1:1 warning[W300]: SKL401 no-orphans: orphaned file: 'notes.md'\n")
-    expect(r.code).toBe(0)
-  })
-
-  it("a source skill (no manifest) is linted normally", () => {
-    const r = sb.run(["lint", writeTree(join(sb.work, "source", "demo"), CLEAN)])
-    expect(r.stdout).toBe("demo: 0 errors, 0 warnings\n")
-  })
-})
-
-describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
-  it("[lint] turns rules off, changes severities and options; unknown rules are a warning", () => {
-    const proj = join(sb.root, "cfg-project")
-    writeTree(proj, {
-      ".skillc/config.toml": '[lint]\nSKL108 = "off"\nSKL104 = "error"\nSKL201 = { max-lines = 8 }\nSKL999 = "off"\n',
-      ".skillc/skills/named/SKILL.md": "---\nname: demo\ndescription: No trigger here.\n---\n\n# Demo\n\n1\n2\n3\n"
-    })
-    const r = sb.run(["lint", "named"], proj)
-    expect(r.stdout.split("\n").filter(Boolean)).toEqual([
-      "named: 1 error, 1 warning",
-      "SKILL.md:2:1 error[E300]: SKL104 name-match-dir: name 'demo' does not match directory 'named'",
-      "SKILL.md:9:1 warning[W300]: SKL201 skill-size: SKILL.md has 10 lines; maximum is 8"
-    ])
-    expect(r.stderr).toBe("warning: unknown lint rule 'SKL999' in [lint] configuration; ignored\n")
-    expect(r.code).toBe(1)
-  })
-
-  it("skc lint with no skill lints every skill of the project store (JSON: an array)", () => {
+  it("DECISIONS #35 every skill of the project store, a skipped directory and a config warning on stderr", async () => {
     const proj = join(sb.root, "all-project")
     writeTree(proj, {
+      ".skillc/config.toml": '[lint]\nSKL999 = "off"\n',
       ".skillc/skills/demo/SKILL.md": CLEAN["SKILL.md"] as string,
       ".skillc/skills/bad/SKILL.md": "# Bad\n",
       ".skillc/skills/not-a-skill/readme.txt": "x"
     })
-    const text = sb.run(["lint"], proj)
+    const text = await sb.runAsync(["lint"], proj)
     expect(text.code).toBe(1)
     expect(text.stdout).toBe(
       "bad: 1 error, 0 warnings\nSKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: file does not start with ---\ndemo: 0 errors, 0 warnings\n"
     )
-    expect(text.stderr).toBe("warning: skipping 'not-a-skill': no SKILL.md\n")
-    const doc = JSON.parse(sb.run(["lint", "--format", "json"], proj).stdout)
-    expect(doc.map((d: { skill: string }) => d.skill)).toEqual(["bad", "demo"])
-    for (const d of doc) expect(ajv.validate(reportSchema, d)).toBe(true)
-  })
-})
-
-describe("RFC-0000:C-COMPAT-FORMAT a skill shaped like the published ones", () => {
-  it("gets no diagnostic: license, folded description, many references, scripts, binary assets, symlinks", () => {
-    const refs: Record<string, string> = {}
-    const links: Array<string> = []
-    for (let i = 0; i < 60; i++) {
-      refs[`references/topic-${i}.md`] = `# Topic ${i}\n\n## Usage\n\nBack to [the skill](../SKILL.md#pdf-processing).\n` + (i % 2 ? "" : "No trailing newline")
-      links.push(`- [Topic ${i}](references/topic-${i}.md)`)
-    }
-    const dir = writeTree(join(sb.work, "published", "pdf-processing"), {
-      "SKILL.md":
-        "\ufeff---\r\nname: pdf-processing\r\ndescription: >-\r\n  Extract text and tables from PDF files, fill forms and merge documents.\r\n  Use this skill whenever the user mentions PDFs, forms or document extraction,\r\n  even when they do not say PDF explicitly; it covers scanned files too and\r\n  explains which tool to pick for which job, with scripts for each task.\r\nlicense: Complete terms in LICENSE.txt\r\ncompatibility: Requires Python 3.10+ and poppler-utils\r\nmetadata:\r\n  author: example-org\r\n  version: \"1.2\"\r\nallowed-tools: Bash(python:*) Read Write\r\n---\r\n\r\n# PDF Processing\r\n\r\n## Quick start\r\n\r\n```python\r\nimport pypdf\r\n```\r\n\r\nRun `scripts/extract.py`; see [forms](reference/FORMS.md) and `reference/advanced.md`.\r\n\r\n## References\r\n\r\n" +
-        links.join("\r\n") +
-        "\r\n",
-      "reference/FORMS.md": "# Forms\n\nSee [quick start](../SKILL.md#quick-start).\n",
-      "reference/advanced.md": "# Advanced\n",
-      "LICENSE.txt": "MIT\n",
-      "README.md": "# Readme for humans\n",
-      "scripts/extract.py": "#!/usr/bin/env python3\nprint('[x](nope.md)')\n",
-      "scripts/run.sh": "#!/bin/sh\necho hi\n",
-      "assets/logo.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0xff, 0xfe]),
-      "assets/font.ttf": new Uint8Array([0, 1, 0, 0, 0, 0x10]),
-      "assets/binary.md": new Uint8Array([0x23, 0x20, 0, 0, 0xff]),
-      ".git/HEAD": "ref: refs/heads/main\n",
-      ...refs
-    })
-    symlinkSync("logo.png", join(dir, "assets", "logo-link.png"))
-    symlinkSync("loop", join(dir, "reference", "loop"))
-    const r = sb.run(["lint", dir])
-    expect(r.stdout).toBe("pdf-processing: 0 errors, 0 warnings\n")
-    expect(r.stderr).toBe("")
-    expect(r.code).toBe(0)
-  })
-
-  it("RFC-0008:C-REGISTRY SKL303 a symlink pointing outside the root is reported, never followed", () => {
-    const dir = writeTree(join(sb.work, "sym", "demo"), { "SKILL.md": base("", "# Demo\n\n[out](outside.md)\n") })
-    writeFileSync(join(sb.root, "secret.md"), "# Secret\n")
-    symlinkSync(join(sb.root, "secret.md"), join(dir, "outside.md"))
-    const r = sb.run(["lint", dir])
-    expect(r.stdout).toContain("SKILL.md:8:1 error[E300]: SKL303 link-no-escape: link escapes skill root via symlink: 'outside.md'")
-    expect(r.code).toBe(1)
+    expect(text.stderr).toBe("warning: unknown lint rule 'SKL999' in [lint] configuration; ignored\nwarning: skipping 'not-a-skill': no SKILL.md\n")
+    expect(JSON.parse((await sb.runAsync(["lint", "--format", "json"], proj)).stdout).map((d: { skill: string }) => d.skill)).toEqual(["bad", "demo"])
   })
 })
