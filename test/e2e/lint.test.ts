@@ -29,7 +29,7 @@ describe("skc lint (smoke)", () => {
     expect(JSON.parse(json.stdout).diagnostics.map((d: { rule: string }) => d.rule)).toEqual(["SKL104", "SKL203", "SKL301", "SKL401"])
     const sarif = await sb.runAsync(["lint", "out/broken", "--format", "sarif"])
     expect(sarif.code).toBe(1)
-    expect(JSON.parse(sarif.stdout)).toMatchObject({ version: "2.1.0", runs: [{ tool: { driver: { name: "skillc" } } }] })
+    expect(JSON.parse(sarif.stdout)).toMatchObject({ version: "2.1.0", runs: [{ tool: { driver: { name: "skc" } } }] })
     expect(await sb.runAsync(["lint", "source/demo"])).toEqual({ code: 0, stdout: "demo: 0 errors, 0 warnings\n", stderr: "" })
   })
 
