@@ -67,16 +67,16 @@ describe("skc list", () => {
     writeManifest(join(gRuntime, "git-tools"), "git-tools", await hashOf(join(gSkills, "git-tools")))
   })
 
-  const listJson = (args: ReadonlyArray<string> = [], cwd = project) => {
-    const r = box.run(["list", "--format", "json", ...args], cwd)
+  const listJson = async (args: ReadonlyArray<string> = [], cwd = project) => {
+    const r = await box.runAsync(["list", "--format", "json", ...args], cwd)
     expect(r.stderr.includes("error")).toBe(false)
     expect(r.code).toBe(0)
     return { ...r, json: JSON.parse(r.stdout) as Listed }
   }
   const rows = (l: Listed) => l.skills.map((s) => `${s.scope}/${s.name}:${s.status}`)
 
-  it("RFC-0007:C-LIST discovers project then global skills, each by name, with fast status", () => {
-    const { json, stderr } = listJson()
+  it("RFC-0007:C-LIST discovers project then global skills, each by name, with fast status", async () => {
+    const { json, stderr } = await listJson()
     expect(rows(json)).toEqual([
       "project/alpha:not-built",
       "project/beta:normal",
@@ -101,92 +101,92 @@ describe("skc list", () => {
     expect(stderr).not.toMatch(/stray-file/)
   })
 
-  it("RFC-0007:C-LIST --check-obsolete compares the source hash with the manifest", () => {
-    const { json } = listJson(["--check-obsolete"])
+  it("RFC-0007:C-LIST --check-obsolete compares the source hash with the manifest", async () => {
+    const { json } = await listJson(["--check-obsolete"])
     expect(rows(json)).toContain("project/beta:obsolete")
     expect(rows(json)).toContain("project/zeta:normal")
     expect(rows(json)).toContain("global/git-tools:normal")
     expect(rows(json)).toContain("project/gamma:not-built")
   })
 
-  it("RFC-0007:C-LIST --status filters (obsolete implies the hash check)", () => {
-    expect(rows(listJson(["--status", "normal"]).json)).toEqual(["project/beta:normal", "project/zeta:normal", "global/git-tools:normal"])
-    expect(rows(listJson(["--status", "normal", "--check-obsolete"]).json)).toEqual(["project/zeta:normal", "global/git-tools:normal"])
-    const obsolete = listJson(["--status", "obsolete"]).json
+  it("RFC-0007:C-LIST --status filters (obsolete implies the hash check)", async () => {
+    expect(rows((await listJson(["--status", "normal"])).json)).toEqual(["project/beta:normal", "project/zeta:normal", "global/git-tools:normal"])
+    expect(rows((await listJson(["--status", "normal", "--check-obsolete"])).json)).toEqual(["project/zeta:normal", "global/git-tools:normal"])
+    const obsolete = (await listJson(["--status", "obsolete"])).json
     expect(rows(obsolete)).toEqual(["project/beta:obsolete"])
     expect(obsolete.total).toBe(7)
     expect(obsolete.filtered).toBe(1)
-    expect(rows(listJson(["--status", "not-built"]).json)).toEqual([
+    expect(rows((await listJson(["--status", "not-built"])).json)).toEqual([
       "project/alpha:not-built",
       "project/gamma:not-built",
       "global/alpha:not-built",
       "global/cuda:not-built"
     ])
-    expect(listJson(["--status", "all"]).json.filtered).toBe(7)
+    expect((await listJson(["--status", "all"])).json.filtered).toBe(7)
   })
 
-  it("RFC-0007:C-LIST --scope, --pattern (glob) and --limit; DECISIONS #33 counts", () => {
-    expect(rows(listJson(["--scope", "global"]).json)).toEqual(["global/alpha:not-built", "global/cuda:not-built", "global/git-tools:normal"])
-    const project = listJson(["--scope", "project"]).json
+  it("RFC-0007:C-LIST --scope, --pattern (glob) and --limit; DECISIONS #33 counts", async () => {
+    expect(rows((await listJson(["--scope", "global"])).json)).toEqual(["global/alpha:not-built", "global/cuda:not-built", "global/git-tools:normal"])
+    const project = (await listJson(["--scope", "project"])).json
     expect(project.skills.every((s) => s.scope === "project")).toBe(true)
     expect(project.total).toBe(7)
     expect(project.filtered).toBe(4)
-    expect(rows(listJson(["--pattern", "g*"]).json)).toEqual(["project/gamma:not-built", "global/git-tools:normal"])
-    expect(rows(listJson(["--pattern", "{alpha,cuda}"]).json)).toEqual(["project/alpha:not-built", "global/alpha:not-built", "global/cuda:not-built"])
-    const limited = listJson(["--limit", "2"]).json
+    expect(rows((await listJson(["--pattern", "g*"])).json)).toEqual(["project/gamma:not-built", "global/git-tools:normal"])
+    expect(rows((await listJson(["--pattern", "{alpha,cuda}"])).json)).toEqual(["project/alpha:not-built", "global/alpha:not-built", "global/cuda:not-built"])
+    const limited = (await listJson(["--limit", "2"])).json
     expect(rows(limited)).toEqual(["project/alpha:not-built", "project/beta:normal"])
     expect(limited.total).toBe(7)
     expect(limited.filtered).toBe(7)
-    const combined = listJson(["--scope", "global", "--status", "not-built", "--pattern", "*a*", "--limit", "1"]).json
+    const combined = (await listJson(["--scope", "global", "--status", "not-built", "--pattern", "*a*", "--limit", "1"])).json
     expect(rows(combined)).toEqual(["global/alpha:not-built"])
     expect(combined.filtered).toBe(2)
   })
 
-  it("RFC-0007:C-LIST the project store is found walking up from a subdirectory (DECISIONS #14)", () => {
-    expect(rows(listJson([], sub).json)).toEqual(rows(listJson().json))
+  it("RFC-0007:C-LIST the project store is found walking up from a subdirectory (DECISIONS #14)", async () => {
+    expect(rows((await listJson([], sub)).json)).toEqual(rows((await listJson()).json))
   })
 
-  it("RFC-0007:C-LIST text table, and --verbose adds the SOURCE column", () => {
-    const text = box.run(["list"], project)
+  it("RFC-0007:C-LIST text table, and --verbose adds the SOURCE column", async () => {
+    const text = await box.runAsync(["list"], project)
     expect(text.code).toBe(0)
     const lines = text.stdout.trimEnd().split("\n")
     expect(lines[0]).toMatch(/^SKILL\s+SCOPE\s+STATUS$/)
     expect(lines[1]).toMatch(/^alpha\s+project\s+not-built$/)
     expect(lines).toHaveLength(8)
-    const verbose = box.run(["list", "--verbose"], project)
+    const verbose = await box.runAsync(["list", "--verbose"], project)
     const vlines = verbose.stdout.trimEnd().split("\n")
     expect(vlines[0]).toMatch(/^SKILL\s+SCOPE\s+STATUS\s+SOURCE$/)
     expect(vlines[1]).toMatch(/^alpha\s+project\s+not-built\s+\.skillc\/skills\/alpha$/)
     expect(vlines[5]).toMatch(/^alpha\s+global\s+not-built\s+~\/\.skillc\/skills\/alpha$/)
   })
 
-  it("RFC-0007:C-LIST no skills is an empty list, not an error", () => {
+  it("RFC-0007:C-LIST no skills is an empty list, not an error", async () => {
     const empty = sandbox()
-    const r = empty.run(["list", "--format", "json"])
+    const r = await empty.runAsync(["list", "--format", "json"])
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout)).toEqual({ skills: [], total: 0, filtered: 0 })
-    const text = empty.run(["list"])
+    const text = await empty.runAsync(["list"])
     expect(text.code).toBe(0)
     expect(text.stdout).toBe("No skills found\n")
-    const none = box.run(["list", "--pattern", "nothing-*"], project)
+    const none = await box.runAsync(["list", "--pattern", "nothing-*"], project)
     expect(none.code).toBe(0)
     expect(none.stdout).toMatch(/No skills match/)
   })
 
-  it("RFC-0005 E100 for invalid filter values (DECISIONS #32)", () => {
+  it("RFC-0005 E100 for invalid filter values (DECISIONS #32)", async () => {
     for (const [args, needle] of [
       [["--scope", "local"], "--scope"],
       [["--status", "stale"], "--status"],
       [["--limit", "0"], "--limit"],
       [["--format", "xml"], "format"]
     ] as const) {
-      const r = box.run(["list", ...args], project)
+      const r = await box.runAsync(["list", ...args], project)
       expect(r.code).toBe(1)
       expect(r.stdout).toBe("")
       expect(r.stderr).toMatch(/^error\[E100\]: invalid option: '/)
       expect(r.stderr).toContain(needle)
     }
-    const r = box.run(["list", "--scope", "local"], project)
+    const r = await box.runAsync(["list", "--scope", "local"], project)
     expect(r.stderr).toContain(`expected "project" | "global" | "all", actual "local"`)
   })
 })

@@ -22,10 +22,10 @@ const project = (name = "demo") => {
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/
 
 describe("RFC-0007:C-LOGGING access log", () => {
-  it("RFC-0007:C-LOGGING creates .skillc-meta/logs.db in the runtime dir on demand and writes one row per invocation with every column", () => {
+  it("RFC-0007:C-LOGGING creates .skillc-meta/logs.db in the runtime dir on demand and writes one row per invocation with every column", async () => {
     const p = project()
     expect(existsSync(p.primary)).toBe(false)
-    const r = p.run(["stats", "demo", "--group-by", "commands"])
+    const r = await p.runAsync(["stats", "demo", "--group-by", "commands"])
     expect(r.code).toBe(0)
     expect(r.stderr).toBe("")
     const rows = readLog(p.primary)
@@ -41,22 +41,22 @@ describe("RFC-0007:C-LOGGING access log", () => {
     expect(row.cwd).toBe(p.work)
     expect(JSON.parse(row.args as string)).toEqual({ group_by: "commands", since: null, until: null, project: [] })
     expect(row.error).toBeNull()
-    p.run(["stats", "demo"])
+    await p.runAsync(["stats", "demo"])
     expect(readLog(p.primary)).toHaveLength(2)
   })
 
-  it("RFC-0007:C-LOGGING the run id comes from SKC_RUN_ID, else YYYYMMDDTHHMMSSZ-<rand4>", () => {
+  it("RFC-0007:C-LOGGING the run id comes from SKC_RUN_ID, else YYYYMMDDTHHMMSSZ-<rand4>", async () => {
     const p = project()
-    p.run(["stats", "demo"], p.work, { SKC_RUN_ID: "session-42" })
-    p.run(["stats", "demo"])
+    await p.runAsync(["stats", "demo"], p.work, { SKC_RUN_ID: "session-42" })
+    await p.runAsync(["stats", "demo"])
     const [a, b] = readLog(p.primary)
     expect(a!.run_id).toBe("session-42")
     expect(b!.run_id).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{4}$/)
   })
 
-  it("RFC-0007:C-LOGGING a failed command is logged with its rendered error; exit status unchanged", () => {
+  it("RFC-0007:C-LOGGING a failed command is logged with its rendered error; exit status unchanged", async () => {
     const p = project()
-    const r = p.run(["stats", "demo", "--group-by", "bogus"])
+    const r = await p.runAsync(["stats", "demo", "--group-by", "bogus"])
     expect(r.code).toBe(1)
     expect(r.stderr).toBe("error[E030]: invalid query type: 'bogus'\n")
     const [row] = readLog(p.primary)
@@ -64,43 +64,43 @@ describe("RFC-0007:C-LOGGING access log", () => {
     expect(JSON.parse(row!.args as string).group_by).toBe("bogus")
   })
 
-  it("RFC-0007:C-LOGGING a skill that does not resolve (E001/E010) has no log to write to", () => {
+  it("RFC-0007:C-LOGGING a skill that does not resolve (E001/E010) has no log to write to", async () => {
     const p = project()
-    expect(p.run(["stats", "nope"]).stderr).toBe("error[E001]: skill 'nope' not found\n")
+    expect((await p.runAsync(["stats", "nope"])).stderr).toBe("error[E001]: skill 'nope' not found\n")
     expect(existsSync(join(p.work, ".skillc", "runtime"))).toBe(false)
     expect(existsSync(join(p.work, ".skillc", "logs"))).toBe(false)
   })
 
-  it("RFC-0007:C-LOGGING skill_path and cwd are canonical (symlinks and .. resolved)", () => {
+  it("RFC-0007:C-LOGGING skill_path and cwd are canonical (symlinks and .. resolved)", async () => {
     const p = project()
     const linkedCwd = join(p.root, "linked-work")
     symlinkSync(p.work, linkedCwd)
     mkdirSync(join(p.work, "sub"))
     symlinkSync(p.src, join(p.work, "sub", "skill-link"))
-    const r = p.run(["stats", "../sub/skill-link"], join(linkedCwd, "sub"))
+    const r = await p.runAsync(["stats", "../sub/skill-link"], join(linkedCwd, "sub"))
     expect(r.code).toBe(0)
     const [row] = readLog(p.primary)
     expect(row!.skill_path).toBe(p.src)
     expect(row!.cwd).toBe(join(p.work, "sub"))
   })
 
-  it("RFC-0007:C-LOGGING a global skill logs into the global runtime", () => {
+  it("RFC-0007:C-LOGGING a global skill logs into the global runtime", async () => {
     const p = project()
-    expect(p.run(["init", "glob", "--global"]).code).toBe(0)
-    expect(p.run(["stats", "glob"]).code).toBe(0)
+    expect((await p.runAsync(["init", "glob", "--global"])).code).toBe(0)
+    expect((await p.runAsync(["stats", "glob"])).code).toBe(0)
     const rows = readLog(join(p.home, ".skillc", "runtime", "glob", ".skillc-meta", "logs.db"))
     expect(rows.map((r) => r.skill)).toEqual(["glob"])
   })
 })
 
 describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
-  it("RFC-0007:C-LOGGING falls back to <cwd>/.skillc/logs/<skill>/.skillc-meta/logs.db when the primary cannot be written; output unchanged", () => {
+  it("RFC-0007:C-LOGGING falls back to <cwd>/.skillc/logs/<skill>/.skillc-meta/logs.db when the primary cannot be written; output unchanged", async () => {
     const normal = project()
     const expected = normal.run(["stats", "demo", "--format", "json"])
     const p = project()
     // Root ignores permission bits: a regular file where the runtime store must be makes mkdir fail (ENOTDIR).
     writeFileSync(join(p.work, ".skillc", "runtime"), "not a directory")
-    const r = p.run(["stats", "demo", "--format", "json"])
+    const r = await p.runAsync(["stats", "demo", "--format", "json"])
     expect(r.code).toBe(0)
     expect(r.stderr).toBe("")
     const strip = (s: string) => s.replaceAll(normal.root, "<root>").replaceAll(p.root, "<root>")
@@ -111,79 +111,79 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     expect(rows[0]!.skill_path).toBe(p.src)
   })
 
-  it("RFC-0007:C-LOGGING falls back when .skillc-meta cannot be created (a file in its place)", () => {
+  it("RFC-0007:C-LOGGING falls back when .skillc-meta cannot be created (a file in its place)", async () => {
     const p = project()
     mkdirSync(join(p.work, ".skillc", "runtime", "demo"), { recursive: true })
     writeFileSync(join(p.work, ".skillc", "runtime", "demo", ".skillc-meta"), "")
-    expect(p.run(["stats", "demo"]).code).toBe(0)
+    expect((await p.runAsync(["stats", "demo"])).code).toBe(0)
     expect(readLog(p.fallback)).toHaveLength(1)
   })
 
-  it("RFC-0005:C-CODES W002 when both locations fail; the command still succeeds with the same output", () => {
+  it("RFC-0005:C-CODES W002 when both locations fail; the command still succeeds with the same output", async () => {
     const p = project()
-    const before = p.run(["stats", "demo", "--group-by", "files"])
+    const before = await p.runAsync(["stats", "demo", "--group-by", "files"])
     const q = project()
     writeFileSync(join(q.work, ".skillc", "runtime"), "")
     writeFileSync(join(q.work, ".skillc", "logs"), "")
-    const r = q.run(["stats", "demo", "--group-by", "files"])
+    const r = await q.runAsync(["stats", "demo", "--group-by", "files"])
     expect(r.code).toBe(0)
     expect(r.stderr).toBe("warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n")
     expect(r.stdout).toBe(before.stdout)
     // A failing command keeps its own error and status too.
-    const f = q.run(["stats", "demo", "--since", "nope"])
+    const f = await q.runAsync(["stats", "demo", "--since", "nope"])
     expect(f.code).toBe(1)
     expect(f.stderr).toContain("error[E031]: invalid filter:")
     expect(f.stderr).toContain("warning[W002]")
   })
 
-  it("RFC-0007:C-LOGGING a corrupt primary database is not fatal: the row goes to the fallback", () => {
+  it("RFC-0007:C-LOGGING a corrupt primary database is not fatal: the row goes to the fallback", async () => {
     const p = project()
     mkdirSync(join(p.work, ".skillc", "runtime", "demo", ".skillc-meta"), { recursive: true })
     writeFileSync(p.primary, "this is not a database ".repeat(200))
-    const r = p.run(["stats", "demo", "--group-by", "commands"])
+    const r = await p.runAsync(["stats", "demo", "--group-by", "commands"])
     // stats itself cannot read the corrupt log (E999), but logging still keeps the row.
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^error\[E999\]: cannot read access log/)
     expect(readLog(p.fallback)).toHaveLength(1)
   })
 
-  it("RFC-0005:C-CODES W003 once per invocation when this skill's fallback log is older than one hour", () => {
+  it("RFC-0005:C-CODES W003 once per invocation when this skill's fallback log is older than one hour", async () => {
     const p = project()
     makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
     utimesSync(p.fallback, twoHoursAgo, twoHoursAgo)
-    const r = p.run(["stats", "demo"])
+    const r = await p.runAsync(["stats", "demo"])
     expect(r.code).toBe(0)
     expect(r.stderr).toBe("warning[W003]: stale local logs for 'demo'; run 'skc sync' to upload\n")
     // Logging still went to the (writable) primary.
     expect(readLog(p.primary)).toHaveLength(1)
   })
 
-  it("RFC-0007:C-LOGGING no W003 for fresh fallback logs, nor for another skill's", () => {
+  it("RFC-0007:C-LOGGING no W003 for fresh fallback logs, nor for another skill's", async () => {
     const p = project()
     makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
     const halfHourAgo = new Date(Date.now() - 30 * 60_000)
     utimesSync(p.fallback, halfHourAgo, halfHourAgo)
-    expect(p.run(["stats", "demo"]).stderr).toBe("")
+    expect((await p.runAsync(["stats", "demo"])).stderr).toBe("")
     const other = join(p.work, ".skillc", "logs", "other", ".skillc-meta", "logs.db")
     makeLogDb(other, [], { skill: "other", skill_path: "/x", cwd: p.work })
     const old = new Date(Date.now() - 5 * 3600_000)
     utimesSync(other, old, old)
-    expect(p.run(["stats", "demo"]).stderr).toBe("")
+    expect((await p.runAsync(["stats", "demo"])).stderr).toBe("")
   })
 })
 
 describe("RFC-0007:C-LOGGING gateway commands (DECISIONS #17, #18)", () => {
-  it("RFC-0004:C-LOGGING show, search, outline, open, sources, build and lint each log one row with their args", () => {
+  it("RFC-0004:C-LOGGING show, search, outline, open, sources, build and lint each log one row with their args", async () => {
     const p = project()
-    expect(p.run(["build", "demo", "--target", join(p.root, "agents")]).code).toBe(0)
-    expect(p.run(["show", "demo", "--section", "install"]).code).toBe(0)
-    expect(p.run(["show", "demo", "--section", "Nowhere"]).code).toBe(1)
-    expect(p.run(["search", "demo", "usage"]).code).toBe(0)
-    expect(p.run(["outline", "demo", "--level", "2"]).code).toBe(0)
-    expect(p.run(["open", "demo", "SKILL.md", "--max-lines", "2"]).code).toBe(0)
-    expect(p.run(["sources", "demo", "--depth", "1"]).code).toBe(0)
-    p.run(["lint", "demo"])
+    expect((await p.runAsync(["build", "demo", "--target", join(p.root, "agents")])).code).toBe(0)
+    expect((await p.runAsync(["show", "demo", "--section", "install"])).code).toBe(0)
+    expect((await p.runAsync(["show", "demo", "--section", "Nowhere"])).code).toBe(1)
+    expect((await p.runAsync(["search", "demo", "usage"])).code).toBe(0)
+    expect((await p.runAsync(["outline", "demo", "--level", "2"])).code).toBe(0)
+    expect((await p.runAsync(["open", "demo", "SKILL.md", "--max-lines", "2"])).code).toBe(0)
+    expect((await p.runAsync(["sources", "demo", "--depth", "1"])).code).toBe(0)
+    await p.runAsync(["lint", "demo"])
     const rows = readLog(p.primary)
     expect(rows.map((r) => r.command)).toEqual(["build", "show", "show", "search", "outline", "open", "sources", "lint"])
     const args = rows.map((r) => JSON.parse(r.args as string))
@@ -197,7 +197,7 @@ describe("RFC-0007:C-LOGGING gateway commands (DECISIONS #17, #18)", () => {
     expect(args[5]).toMatchObject({ path: "SKILL.md", max_lines: 2 })
     expect(args[6]).toMatchObject({ depth: 1 })
     // Stats reads what the gateway logged.
-    const j = JSON.parse(p.run(["stats", "demo", "--group-by", "sections", "--format", "json"]).stdout)
+    const j = JSON.parse((await p.runAsync(["stats", "demo", "--group-by", "sections", "--format", "json"])).stdout)
     expect(j.data).toEqual([{ section: "Install", file: "SKILL.md", count: 1 }])
   })
 })

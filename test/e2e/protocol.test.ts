@@ -33,8 +33,8 @@ describe("agent-skill-protocol CLI", () => {
   write(join(sb.work, ".claude", "skills", "git-helper", "SKILL.md"), SKILL("git-helper", "Project copy: git commit messages."))
   write(join(sb.work, ".claude", "skills", "bad", "SKILL.md"), SKILL("anthropic-bad", "x"))
 
-  it("discover --format json: winners, shadowed, invalid, symlink targets", () => {
-    const r = sb.run(["discover", "--format", "json"])
+  it("discover --format json: winners, shadowed, invalid, symlink targets", async () => {
+    const r = await sb.runAsync(["discover", "--format", "json"])
     expect(r.code).toBe(0)
     const j = JSON.parse(r.stdout)
     expect(j.skills.map((s: { name: string; scope: string }) => `${s.name}:${s.scope}`)).toEqual(["git-helper:project", "pdf-forms:user", "pdf-kits:user", "pdf-tools:user"])
@@ -42,13 +42,13 @@ describe("agent-skill-protocol CLI", () => {
     expect(j.skills[1].deployed_by_skc).toBe(true)
     expect(j.shadowed[0]).toMatchObject({ name: "git-helper", scope: "user", winner: { scope: "project" } })
     expect(j.invalid[0].problems).toEqual(["name contains the reserved word 'anthropic'"])
-    const text = sb.run(["discover"])
+    const text = await sb.runAsync(["discover"])
     expect(text.stdout).toContain("shadowed by project")
-    expect(sb.run(["discover", "--agent", "bogus"]).stderr).toMatch(/^error\[E100\]/)
+    expect((await sb.runAsync(["discover", "--agent", "bogus"])).stderr).toMatch(/^error\[E100\]/)
   })
 
-  it("match: recency from the real access log breaks the tie between two equal skills", () => {
-    const before = JSON.parse(sb.run(["match", "extract the text of a PDF", "--format", "json"]).stdout)
+  it("match: recency from the real access log breaks the tie between two equal skills", async () => {
+    const before = JSON.parse((await sb.runAsync(["match", "extract the text of a PDF", "--format", "json"])).stdout)
     expect(before.results.map((m: { name: string }) => m.name).slice(0, 2)).toEqual(["pdf-kits", "pdf-tools"])
     const dbPath = join(runtime, "pdf-tools", ".skillc-meta", "logs.db")
     mkdirSync(join(dbPath, ".."), { recursive: true })
@@ -58,50 +58,50 @@ describe("agent-skill-protocol CLI", () => {
       new Date().toISOString().replace(/\.\d{3}Z$/, "Z"), join(runtime, "pdf-tools"), sb.work
     )
     db.close()
-    const after = JSON.parse(sb.run(["match", "extract the text of a PDF", "--format", "json"]).stdout)
+    const after = JSON.parse((await sb.runAsync(["match", "extract the text of a PDF", "--format", "json"])).stdout)
     expect(after.results.map((m: { name: string }) => m.name).slice(0, 2)).toEqual(["pdf-tools", "pdf-kits"])
     expect(after.results[0].reason).toMatch(/used \d+ min ago/)
-    expect(sb.run(["match", "what's the weather in Paris"]).stdout).toContain("No skill matches")
-    expect(sb.run(["match", "  "]).stderr).toBe("error[E004]: empty query\n")
+    expect((await sb.runAsync(["match", "what's the weather in Paris"])).stdout).toContain("No skill matches")
+    expect((await sb.runAsync(["match", "  "])).stderr).toBe("error[E004]: empty query\n")
   })
 
-  it("prompt: escaped XML of the discovered skills", () => {
-    const r = sb.run(["prompt", "git-helper", "pdf-forms"])
+  it("prompt: escaped XML of the discovered skills", async () => {
+    const r = await sb.runAsync(["prompt", "git-helper", "pdf-forms"])
     expect(r.stdout).toBe(
       `<available_skills>\n<skill>\n<name>git-helper</name>\n<description>Project copy: git commit messages.</description>\n<location>${join(sb.work, ".claude", "skills", "git-helper", "SKILL.md")}</location>\n</skill>\n<skill>\n<name>pdf-forms</name>\n<description>Fills PDF forms and extracts PDF text. Use when the user mentions PDF forms.</description>\n<location>${join(sb.home, ".claude", "skills", "pdf-forms", "SKILL.md")}</location>\n</skill>\n</available_skills>\n`
     )
-    expect(sb.run(["prompt", "ghost"]).stderr).toBe("error[E001]: skill 'ghost' not found\n")
+    expect((await sb.runAsync(["prompt", "ghost"])).stderr).toBe("error[E001]: skill 'ghost' not found\n")
   })
 
-  it("permissions --check: allow, deny, and the dangerous combination", () => {
-    const r = JSON.parse(sb.run(["permissions", "pdf-forms", "--check", "Bash(python fill.py)", "--check", "Bash(rm -rf /)", "--check", "Edit", "--format", "json"]).stdout)
+  it("permissions --check: allow, deny, and the dangerous combination", async () => {
+    const r = JSON.parse((await sb.runAsync(["permissions", "pdf-forms", "--check", "Bash(python fill.py)", "--check", "Bash(rm -rf /)", "--check", "Edit", "--format", "json"])).stdout)
     expect(r.mode).toBe("restricted")
     expect(r.checks.map((c: { decision: string }) => c.decision)).toEqual(["allow", "deny", "deny"])
-    const std = JSON.parse(sb.run(["permissions", "git-helper", "--check", "Bash(rm -rf /)", "--format", "json"]).stdout)
+    const std = JSON.parse((await sb.runAsync(["permissions", "git-helper", "--check", "Bash(rm -rf /)", "--format", "json"])).stdout)
     expect(std.checks[0].decision).toBe("ask")
   })
 
-  it("load: body and references through the deployed symlink, wrapped; budget warning on stderr", () => {
-    const r = sb.run(["load", "pdf-forms"])
+  it("load: body and references through the deployed symlink, wrapped; budget warning on stderr", async () => {
+    const r = await sb.runAsync(["load", "pdf-forms"])
     expect(r.code).toBe(0)
     expect(r.stdout).toContain("--- Content from references/api.md ---\n\n# API\nfill(form)\n\n--- End of references/api.md ---")
     expect(r.stdout).toContain("--- Content from scripts/fill.py ---")
-    const tight = sb.run(["load", "pdf-forms", "--budget", "20", "--format", "json"])
+    const tight = await sb.runAsync(["load", "pdf-forms", "--budget", "20", "--format", "json"])
     const j = JSON.parse(tight.stdout)
     expect(j.left_out.map((p: { path: string }) => p.path)).toEqual(["references/api.md", "scripts/fill.py"])
     expect(tight.stderr).toContain("over the budget of 20")
-    expect(sb.run(["load", "pdf-forms", "--budget", "0"]).stderr).toMatch(/^error\[E100\]/)
+    expect((await sb.runAsync(["load", "pdf-forms", "--budget", "0"])).stderr).toMatch(/^error\[E100\]/)
   })
 
-  it("outline --tokens: every section's estimate (subsections included) and each file's total", () => {
+  it("outline --tokens: every section's estimate (subsections included) and each file's total", async () => {
     const src = "---\nname: tok\ndescription: d\n---\n# Top\n" + "x".repeat(40) + "\n## Sub\n" + "y".repeat(80) + "\n"
     write(join(sb.work, "tok", "SKILL.md"), src)
-    const j = JSON.parse(sb.run(["outline", "tok", "--tokens", "--format", "json"]).stdout)
+    const j = JSON.parse((await sb.runAsync(["outline", "tok", "--tokens", "--format", "json"])).stdout)
     const lines = src.split("\n")
     const est = (from: number, to: number) => Math.ceil(lines.slice(from - 1, to - 1).join("\n").length / 4)
     expect(j.headings.map((h: { text: string; tokens: number }) => [h.text, h.tokens])).toEqual([["Top", est(5, 10)], ["Sub", est(7, 10)]])
     expect(j.total_tokens).toBe(Math.ceil(src.length / 4))
-    expect(sb.run(["outline", "tok"]).stdout).not.toContain("tokens")
-    expect(sb.run(["outline", "tok", "--tokens"]).stdout).toContain("## Sub  (~")
+    expect((await sb.runAsync(["outline", "tok"])).stdout).not.toContain("tokens")
+    expect((await sb.runAsync(["outline", "tok", "--tokens"])).stdout).toContain("## Sub  (~")
   })
 })

@@ -51,10 +51,19 @@ export const skc = (args: ReadonlyArray<string>, options: RunOptions): RunResult
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }
 }
 
-/** Asynchronous variant for concurrency tests. */
-export const skcAsync = (args: ReadonlyArray<string>, options: RunOptions): Promise<RunResult> =>
+/**
+ * Run any program without blocking the test worker: a test body that waits
+ * in `spawnSync` for long keeps vitest's worker from answering its RPC
+ * ("Timeout calling onTaskUpdate") when test files run in parallel.
+ * `timeoutMs` kills the child (SIGKILL) and resolves with what it printed.
+ */
+export const spawnAsync = (
+  program: string,
+  args: ReadonlyArray<string>,
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly input?: string; readonly timeoutMs?: number }
+): Promise<RunResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: baseEnv(options.home, options.env) })
+    const child = spawn(program, args, { cwd: options.cwd, env: options.env })
     let stdout = ""
     let stderr = ""
     child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d))
@@ -62,8 +71,20 @@ export const skcAsync = (args: ReadonlyArray<string>, options: RunOptions): Prom
     child.on("error", reject)
     // A child that exits before reading its stdin must not fail the test with EPIPE.
     child.stdin.on("error", () => {})
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }))
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), options.timeoutMs)
+    child.on("close", (code) => {
+      if (timer !== undefined) clearTimeout(timer)
+      resolve({ code: code ?? -1, stdout, stderr })
+    })
     child.stdin.end(options.input ?? "")
+  })
+
+/** `skc` without blocking the test worker: what test bodies use. */
+export const skcAsync = (args: ReadonlyArray<string>, options: RunOptions): Promise<RunResult> =>
+  spawnAsync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: baseEnv(options.home, options.env),
+    ...(options.input !== undefined ? { input: options.input } : {})
   })
 
 /** A fresh temp directory (canonical path), removed after the file's tests. */
