@@ -41,6 +41,8 @@ describe("skc executable", () => {
   })
 })
 
+// The use case (global store, walking up, the home's .skillc, config problems)
+// is tested in process in test/app/init.test.ts.
 describe("RFC-0006:C-INIT end to end", () => {
   const s = sandbox()
 
@@ -63,35 +65,9 @@ describe("RFC-0006:C-INIT end to end", () => {
     expect(b.code).toBe(1)
     expect(b.stdout).toBe("")
     expect(b.stderr).toBe("error[E050]: skill 'my-skill' already exists\n")
-  })
-
-  it("--global goes under SKILLC_HOME, never the real home", async () => {
-    const r = await s.runAsync(["init", "glob", "--global", "--format", "json"])
-    expect(r.code).toBe(0)
-    expect(JSON.parse(r.stdout)).toEqual({ kind: "skill", name: "glob", scope: "global", path: join(s.home, ".skillc/skills/glob") })
-  })
-
-  it("an invalid name is a clear error", async () => {
-    const r = await s.runAsync(["init", "Not_Valid"])
-    expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^error: invalid skill name 'Not_Valid'/)
-  })
-
-  it("init in a nested directory uses the project root found by walking up", async () => {
-    const nested = join(s.work, "deep", "er")
-    mkdirSync(nested, { recursive: true })
-    const r = await s.runAsync(["init", "nested-skill"], nested)
-    expect(r.code).toBe(0)
-    expect(existsSync(join(s.work, ".skillc/skills/nested-skill/SKILL.md"))).toBe(true)
-  })
-
-  it("SKILLC_HOME's own .skillc is not taken as a project", async () => {
-    const inHome = join(s.home, "code")
-    mkdirSync(inHome, { recursive: true })
-    mkdirSync(join(s.home, ".skillc"), { recursive: true })
-    const r = await s.runAsync(["init", "from-home", "--format", "json"], inHome)
-    expect(r.code).toBe(0)
-    expect(JSON.parse(r.stdout).path).toBe(join(inHome, ".skillc/skills/from-home"))
+    const bad = await s.runAsync(["init", "Not_Valid"])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(/^error: invalid skill name 'Not_Valid'/)
   })
 
   it("verbose mode prints resolution details to stderr only", async () => {
@@ -105,6 +81,7 @@ describe("RFC-0006:C-INIT end to end", () => {
 
   it("config problems are reported and never fatal", async () => {
     writeFileSync(join(s.work, ".skillc", "config.toml"), "version = 0\n")
+    mkdirSync(join(s.home, ".skillc"), { recursive: true })
     writeFileSync(join(s.home, ".skillc", "config.toml"), "mystery = 1\n")
     const r = await s.runAsync(["init", "cfg-skill"], s.work, { SKILLC_TOKENIZER: "klingon" })
     expect(r.code).toBe(0)
