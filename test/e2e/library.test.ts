@@ -27,5 +27,6 @@ console.log(JSON.stringify({ r, e: renderError(new SkillNotFound({ skill: "x" })
     const parsed = JSON.parse(out.stdout)
     expect(parsed.r).toMatchObject({ kind: "skill", name: "embedded", scope: "project" })
     expect(parsed.e).toBe("error[E001]: skill 'x' not found")
-  })
+    // A full tsc of the library: seconds on a quiet machine, minutes on a loaded one.
+  }, 600_000)
 })
