@@ -1,19 +1,28 @@
 import { defineConfig } from "vitest/config"
 
-// Two cores on CI machines, and the end-to-end tests spawn real processes
-// (the logging concurrency test alone runs eight at a time). Test files run
-// one after another: with two files in parallel, a file whose test body
-// spends a minute in synchronous child processes cannot answer vitest's
-// worker RPC in time ("Timeout calling onTaskUpdate"), which fails the run.
-// No test asserts wall-clock times.
+// Test files run in parallel, two at a time (CI and dev machines may have
+// only two cores, and end-to-end tests spawn real processes on top of the
+// workers). What keeps that robust under load:
+// - test bodies never block their worker: processes are spawned
+//   asynchronously (test/helpers/cli.ts `runAsync`, `skcAsync`,
+//   `spawnAsync`), so the worker always answers vitest's RPC; a body spending
+//   a minute in `spawnSync` is what used to fail runs with "Timeout calling
+//   onTaskUpdate";
+// - forks, not threads: native modules (better-sqlite3) and process-wide
+//   state stay per file;
+// - generous timeouts: a loaded machine is slow, never wrong. No test asserts
+//   wall-clock times.
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/helpers/globalSetup.ts"],
     setupFiles: ["test/helpers/fastCheckSeed.ts"],
     pool: "forks",
-    fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 120_000
+    fileParallelism: true,
+    maxWorkers: 2,
+    minWorkers: 1,
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 60_000
   }
 })

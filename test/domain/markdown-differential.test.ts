@@ -9,6 +9,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { parseMarkdownAst } from "../../src/domain/markdown/ast.js"
 import { type MarkdownDoc, scanMarkdown } from "../../src/domain/markdown/model.js"
+import { yieldToWorker } from "../helpers/yieldToWorker.js"
 
 const fixturesDir = join(import.meta.dirname, "..", "fixtures", "markdown")
 const fixtures = readdirSync(fixturesDir)
@@ -236,24 +237,26 @@ describe("fast scanner vs remark: regressions found by the generators", () => {
 })
 
 describe("fast scanner vs remark on generated documents", () => {
-  it("agree on frontmatter and headings; sections nest and tile", () => {
-    fc.assert(
-      fc.property(documentArb, (source) => {
+  it("agree on frontmatter and headings; sections nest and tile", async () => {
+    await fc.assert(
+      fc.asyncProperty(documentArb, async (source) => {
         expectSectionsWellFormed(expectAgree(source))
+        await yieldToWorker()
       }),
       { numRuns: 3000 }
     )
   })
 
-  it("agree on line soup built from markdown-significant fragments", () => {
+  it("agree on line soup built from markdown-significant fragments", async () => {
     const fragment = fc.constantFrom(
       "#", "# ", "## ", "> ", ">", "- ", "* ", "1. ", "```", "~~~", "    ", "\t", "---", "===", "<div>", "<!--", "-->",
       "[a]: /u", "[a]", "*", "_", "`", "text", "Title", "  ", "\\", "&amp;", "<b>", "</b>", "![i](u)", "|", " "
     )
     const line = fc.array(fragment, { maxLength: 5 }).map((a) => a.join(""))
-    fc.assert(
-      fc.property(fc.array(line, { maxLength: 20 }), fc.constantFrom("\n", "\r\n"), (lines, eol) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 20 }), fc.constantFrom("\n", "\r\n"), async (lines, eol) => {
         expectSectionsWellFormed(expectAgree(lines.join(eol)))
+        await yieldToWorker()
       }),
       { numRuns: 3000 }
     )

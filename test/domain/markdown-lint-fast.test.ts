@@ -18,6 +18,7 @@ import { lintAstFast, parseLintAst } from "../../src/domain/markdown/lintAst.js"
 import type { MarkdownAst } from "../../src/domain/markdown/model.js"
 // @ts-expect-error: plain JavaScript benchmark module, no types
 import { generate } from "../../bench/build.mjs"
+import { yieldToWorker } from "../helpers/yieldToWorker.js"
 
 const fixturesDir = join(import.meta.dirname, "..", "fixtures", "markdown")
 const fixtures = readdirSync(fixturesDir)
@@ -168,15 +169,16 @@ describe("lint's fast path vs remark on generated documents", () => {
   // path leaves to remark whenever their ends depend on micromark's container
   // handling; it must still answer for a good share of documents, and for
   // many holding each kind of code block, so its code-block logic is tested.
-  it("equal whenever the fast path answers; it answers often, with fenced and indented code", () => {
+  it("equal whenever the fast path answers; it answers often, with fenced and indented code", async () => {
     let fast = 0
     let total = 0
     let withFenced = 0
     let withIndented = 0
     let withUnclosedFence = 0
-    fc.assert(
-      fc.property(documentArb, (source) => {
+    await fc.assert(
+      fc.asyncProperty(documentArb, async (source) => {
         total++
+        await yieldToWorker()
         const ast = answer(source)
         if (ast === undefined) return
         fast++

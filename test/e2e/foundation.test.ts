@@ -7,8 +7,8 @@ import { sandbox } from "../helpers/cli.js"
 describe("skc executable", () => {
   const s = sandbox()
 
-  it("--version prints the package version", () => {
-    const r = s.run(["--version"])
+  it("--version prints the package version", async () => {
+    const r = await s.runAsync(["--version"])
     const pkg = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8"))
     expect(r.code).toBe(0)
     expect(r.stdout.trim()).toBe(pkg.version)
@@ -24,89 +24,66 @@ describe("skc executable", () => {
     }
   })
 
-  it("E100 for an unknown flag, nothing on stdout", () => {
-    const r = s.run(["init", "--bogus"])
+  it("E100 for an unknown flag, nothing on stdout", async () => {
+    const r = await s.runAsync(["init", "--bogus"])
     expect(r.code).toBe(1)
     expect(r.stdout).toBe("")
     expect(r.stderr).toMatch(/^error\[E100\]: invalid option: '.*--bogus.*'\n$/)
   })
 
-  it("E100 for an unknown subcommand and a bad --format", () => {
-    const a = s.run(["frobnicate"])
+  it("E100 for an unknown subcommand and a bad --format", async () => {
+    const a = await s.runAsync(["frobnicate"])
     expect(a.code).toBe(1)
     expect(a.stderr).toMatch(/^error\[E100\]: invalid option: /)
-    const b = s.run(["init", "--format", "yaml"])
+    const b = await s.runAsync(["init", "--format", "yaml"])
     expect(b.code).toBe(1)
     expect(b.stderr).toBe("error[E100]: invalid option: 'unknown format 'yaml' (expected text, json)'\n")
   })
 })
 
+// The use case (global store, walking up, the home's .skillc, config problems)
+// is tested in process in test/app/init.test.ts.
 describe("RFC-0006:C-INIT end to end", () => {
   const s = sandbox()
 
-  it("project init is idempotent and prints a confirmation", () => {
-    const a = s.run(["init"])
+  it("project init is idempotent and prints a confirmation", async () => {
+    const a = await s.runAsync(["init"])
     expect(a.code).toBe(0)
     expect(a.stdout).toContain("Initialized")
     expect(existsSync(join(s.work, ".skillc", "skills"))).toBe(true)
-    const b = s.run(["init"])
+    const b = await s.runAsync(["init"])
     expect(b.code).toBe(0)
   })
 
-  it("creates a skill, then E050 on the second attempt", () => {
-    const a = s.run(["init", "my-skill"])
+  it("creates a skill, then E050 on the second attempt", async () => {
+    const a = await s.runAsync(["init", "my-skill"])
     expect(a.code).toBe(0)
     expect(readFileSync(join(s.work, ".skillc/skills/my-skill/SKILL.md"), "utf8")).toBe(
       '---\nname: my-skill\ndescription: "TODO: Add skill description"\n---\n\n# My Skill\n'
     )
-    const b = s.run(["init", "my-skill"])
+    const b = await s.runAsync(["init", "my-skill"])
     expect(b.code).toBe(1)
     expect(b.stdout).toBe("")
     expect(b.stderr).toBe("error[E050]: skill 'my-skill' already exists\n")
+    const bad = await s.runAsync(["init", "Not_Valid"])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(/^error: invalid skill name 'Not_Valid'/)
   })
 
-  it("--global goes under SKILLC_HOME, never the real home", () => {
-    const r = s.run(["init", "glob", "--global", "--format", "json"])
-    expect(r.code).toBe(0)
-    expect(JSON.parse(r.stdout)).toEqual({ kind: "skill", name: "glob", scope: "global", path: join(s.home, ".skillc/skills/glob") })
-  })
-
-  it("an invalid name is a clear error", () => {
-    const r = s.run(["init", "Not_Valid"])
-    expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^error: invalid skill name 'Not_Valid'/)
-  })
-
-  it("init in a nested directory uses the project root found by walking up", () => {
-    const nested = join(s.work, "deep", "er")
-    mkdirSync(nested, { recursive: true })
-    const r = s.run(["init", "nested-skill"], nested)
-    expect(r.code).toBe(0)
-    expect(existsSync(join(s.work, ".skillc/skills/nested-skill/SKILL.md"))).toBe(true)
-  })
-
-  it("SKILLC_HOME's own .skillc is not taken as a project", () => {
-    const inHome = join(s.home, "code")
-    mkdirSync(inHome, { recursive: true })
-    mkdirSync(join(s.home, ".skillc"), { recursive: true })
-    const r = s.run(["init", "from-home", "--format", "json"], inHome)
-    expect(r.code).toBe(0)
-    expect(JSON.parse(r.stdout).path).toBe(join(inHome, ".skillc/skills/from-home"))
-  })
-
-  it("verbose mode prints resolution details to stderr only", () => {
-    const r = s.run(["init", "verbose-one", "-v"])
+  it("verbose mode prints resolution details to stderr only", async () => {
+    const r = await s.runAsync(["init", "verbose-one", "-v"])
     expect(r.code).toBe(0)
     expect(r.stderr).toContain("project root:")
     expect(r.stdout).not.toContain("project root:")
-    const e = s.run(["init", "verbose-two"], s.work, { SKC_VERBOSE: "1" })
+    const e = await s.runAsync(["init", "verbose-two"], s.work, { SKC_VERBOSE: "1" })
     expect(e.stderr).toContain("skc: done in")
   })
 
-  it("config problems are reported and never fatal", () => {
+  it("config problems are reported and never fatal", async () => {
     writeFileSync(join(s.work, ".skillc", "config.toml"), "version = 0\n")
+    mkdirSync(join(s.home, ".skillc"), { recursive: true })
     writeFileSync(join(s.home, ".skillc", "config.toml"), "mystery = 1\n")
-    const r = s.run(["init", "cfg-skill"], s.work, { SKILLC_TOKENIZER: "klingon" })
+    const r = await s.runAsync(["init", "cfg-skill"], s.work, { SKILLC_TOKENIZER: "klingon" })
     expect(r.code).toBe(0)
     expect(r.stderr).toContain("error: invalid version in .skillc/config.toml")
     expect(r.stderr).toContain("warning: unknown key 'mystery'")

@@ -12,22 +12,22 @@ describe("RFC-0001:C-DEPLOYMENT build --global of a project skill", () => {
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, "SKILL.md"), "---\nname: proj\ndescription: A project skill built globally\n---\n# Proj\n\n## Usage\n\nglobalword lives here.\n")
 
-  it("show and search use the global runtime the build wrote", () => {
-    const b = s.run(["build", "proj", "--global"])
+  it("show and search use the global runtime the build wrote", async () => {
+    const b = await s.runAsync(["build", "proj", "--global"])
     expect(b.code).toBe(0)
     expect(existsSync(join(s.home, ".skillc", "runtime", "proj", ".skillc-meta", "manifest.json"))).toBe(true)
     expect(existsSync(join(s.work, ".skillc", "runtime", "proj"))).toBe(false)
-    const found = s.run(["search", "proj", "globalword", "--format", "json"])
+    const found = await s.runAsync(["search", "proj", "globalword", "--format", "json"])
     expect(found.code).toBe(0)
     expect(JSON.parse(found.stdout).results.length).toBeGreaterThan(0)
-    const shown = s.run(["show", "proj", "--section", "Usage"])
+    const shown = await s.runAsync(["show", "proj", "--section", "Usage"])
     expect(shown.code).toBe(0)
     expect(shown.stdout).toContain("globalword")
   })
 
-  it("a later project build takes precedence again", () => {
-    expect(s.run(["build", "proj"]).code).toBe(0)
+  it("a later project build takes precedence again", async () => {
+    expect((await s.runAsync(["build", "proj"])).code).toBe(0)
     expect(existsSync(join(s.work, ".skillc", "runtime", "proj", ".skillc-meta", "manifest.json"))).toBe(true)
-    expect(s.run(["search", "proj", "globalword"]).code).toBe(0)
+    expect((await s.runAsync(["search", "proj", "globalword"])).code).toBe(0)
   })
 })

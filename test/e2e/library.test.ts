@@ -1,14 +1,14 @@
 // The package as an embedder imports it: `import { … } from "skillc"` through package.json exports.
-import { execFileSync } from "node:child_process"
 import { mkdirSync, writeFileSync, symlinkSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { ROOT, tempDir } from "../helpers/cli.js"
+import { ROOT, spawnAsync, tempDir } from "../helpers/cli.js"
 
 describe("library surface", () => {
-  it("resolves and runs a use case from a consumer package", () => {
+  it("resolves and runs a use case from a consumer package", async () => {
     // The library build (tsc) is part of `npm run build`; make sure it is current.
-    execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")])
+    const tsc = await spawnAsync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")], { cwd: ROOT, env: process.env })
+    expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0)
     const dir = tempDir()
     mkdirSync(join(dir, "node_modules"), { recursive: true })
     symlinkSync(ROOT, join(dir, "node_modules", "skillc"))
@@ -22,9 +22,11 @@ const r = await Effect.runPromise(init({ name: "embedded" }).pipe(Effect.provide
 console.log(JSON.stringify({ r, e: renderError(new SkillNotFound({ skill: "x" })) }))
 `
     )
-    const out = execFileSync(process.execPath, [join(dir, "consumer.mjs"), dir], { cwd: dir, encoding: "utf8"})
-    const parsed = JSON.parse(out)
+    const out = await spawnAsync(process.execPath, [join(dir, "consumer.mjs"), dir], { cwd: dir, env: process.env })
+    expect(out.code, out.stderr).toBe(0)
+    const parsed = JSON.parse(out.stdout)
     expect(parsed.r).toMatchObject({ kind: "skill", name: "embedded", scope: "project" })
     expect(parsed.e).toBe("error[E001]: skill 'x' not found")
-  })
+    // A full tsc of the library: seconds on a quiet machine, minutes on a loaded one.
+  }, 600_000)
 })

@@ -39,23 +39,23 @@ describe("RFC-0007:C-COMMANDS skc_lint, skc_discover, skc_match, skc_load", () =
     await mcp?.close()
   })
 
-  const cli = (args: ReadonlyArray<string>) => {
-    const r = s.run([...args, "--format", "json"])
+  const cli = async (args: ReadonlyArray<string>) => {
+    const r = await s.runAsync([...args, "--format", "json"])
     return JSON.parse(r.stdout) as unknown
   }
 
   it("RFC-0008 skc_lint returns DECISIONS #12's document; error findings are a result, not a tool failure", async () => {
     const good = await mcp.call("skc_lint", { skill: "good" })
     expect(good.isError).toBeFalsy()
-    expect(good.structuredContent).toEqual(cli(["lint", "good"]))
+    expect(good.structuredContent).toEqual((await cli(["lint", "good"])))
     const broken = await mcp.call("skc_lint", { skill: "broken" })
     expect(broken.isError).toBeFalsy()
     const doc = broken.structuredContent as { skill: string; diagnostics: Array<{ rule: string; severity: string }> }
-    expect(doc).toEqual(cli(["lint", "broken"]))
+    expect(doc).toEqual((await cli(["lint", "broken"])))
     expect(doc.diagnostics.some((d) => d.severity === "error")).toBe(true)
     expect(textOf(broken)).toMatch(/^broken: \d+ errors?, \d+ warnings?\n/)
     const byPath = await mcp.call("skc_lint", { skill: join(store, "good"), force: true })
-    expect(byPath.structuredContent).toEqual(cli(["lint", join(store, "good"), "--force"]))
+    expect(byPath.structuredContent).toEqual((await cli(["lint", join(store, "good"), "--force"])))
   })
 
   it("RFC-0005 skc_lint: an unknown skill (E001) or a directory without SKILL.md (E010) is a tool failure", async () => {
@@ -72,16 +72,16 @@ describe("RFC-0007:C-COMMANDS skc_lint, skc_discover, skc_match, skc_load", () =
   it("skc_discover and skc_match return the CLI's JSON documents", async () => {
     const found = await mcp.call("skc_discover", {})
     expect(found.isError).toBeFalsy()
-    expect(found.structuredContent).toEqual(cli(["discover"]))
+    expect(found.structuredContent).toEqual((await cli(["discover"])))
     const doc = found.structuredContent as { skills: Array<{ name: string }>; shadowed: Array<unknown>; invalid: Array<unknown> }
     expect(doc.skills.map((k) => k.name)).toEqual(["pdf-forms", "good"])
     expect(doc.shadowed).toHaveLength(1)
     expect(doc.invalid).toHaveLength(1)
     expect(textOf(found)).toContain("shadowed by project")
     const cursor = await mcp.call("skc_discover", { agent: "cursor" })
-    expect(cursor.structuredContent).toEqual(cli(["discover", "--agent", "cursor"]))
+    expect(cursor.structuredContent).toEqual((await cli(["discover", "--agent", "cursor"])))
     const matched = await mcp.call("skc_match", { query: "fill in this PDF form", limit: 2 })
-    expect(matched.structuredContent).toEqual(cli(["match", "fill in this PDF form", "--limit", "2"]))
+    expect(matched.structuredContent).toEqual((await cli(["match", "fill in this PDF form", "--limit", "2"])))
     expect((matched.structuredContent as { results: Array<{ name: string }> }).results[0]!.name).toBe("pdf-forms")
     expect(textOf(await mcp.call("skc_match", { query: " " }))).toBe("error[E004]: empty query")
   })
@@ -89,13 +89,13 @@ describe("RFC-0007:C-COMMANDS skc_lint, skc_discover, skc_match, skc_load", () =
   it("skc_load returns the CLI's JSON document with the wrapped references", async () => {
     const loaded = await mcp.call("skc_load", { skill: "pdf-forms", budget: 4000 })
     expect(loaded.isError).toBeFalsy()
-    expect(loaded.structuredContent).toEqual(cli(["load", "pdf-forms", "--budget", "4000"]))
+    expect(loaded.structuredContent).toEqual((await cli(["load", "pdf-forms", "--budget", "4000"])))
     const doc = loaded.structuredContent as { parts: Array<{ path: string }>; missing: Array<{ target: string }> }
     expect(doc.parts.map((p) => p.path)).toEqual(["SKILL.md", "references/api.md"])
     expect(doc.missing.map((m) => m.target)).toEqual(["missing.md"])
     expect(textOf(loaded)).toContain("--- Content from references/api.md ---")
     const bodyOnly = await mcp.call("skc_load", { skill: "pdf-forms", depth: 0 })
-    expect(bodyOnly.structuredContent).toEqual(cli(["load", "pdf-forms", "--depth", "0"]))
+    expect(bodyOnly.structuredContent).toEqual((await cli(["load", "pdf-forms", "--depth", "0"])))
     expect((await mcp.call("skc_load", { skill: "ghost" })).isError).toBe(true)
   })
 })

@@ -12,19 +12,19 @@ describe("RFC-0007:C-COMMANDS skc_show and skc_search", () => {
   cpSync(join(ROOT, "examples", "git-helper"), join(s.work, ".skillc", "skills", "git-helper"), { recursive: true })
   let mcp: McpSession
   beforeAll(async () => {
-    expect(s.run(["build", "git-helper"]).code).toBe(0)
+    expect((await s.runAsync(["build", "git-helper"])).code).toBe(0)
     mcp = await connectMcp({ cwd: s.work, home: s.home })
   })
   afterAll(async () => {
     await mcp?.close()
   })
 
-  const cli = (args: ReadonlyArray<string>) => JSON.parse(s.run([...args, "--format", "json"]).stdout)
+  const cli = async (args: ReadonlyArray<string>) => JSON.parse((await s.runAsync([...args, "--format", "json"])).stdout)
 
   it("RFC-0002:C-SHOW skc_show returns the CLI's JSON document as structured content", async () => {
     const r = await mcp.call("skc_show", { skill: "git-helper", section: "undo the last commit", max_lines: 2 })
     expect(r.isError).toBeFalsy()
-    expect(r.structuredContent).toEqual(cli(["show", "git-helper", "--section", "undo the last commit", "--max-lines", "2"]))
+    expect(r.structuredContent).toEqual((await cli(["show", "git-helper", "--section", "undo the last commit", "--max-lines", "2"])))
     const missing = await mcp.call("skc_show", { skill: "git-helper", section: "Undo" })
     expect(missing.isError).toBe(true)
     expect((missing.content as Array<{ text: string }>)[0].text).toMatch(/^error\[E020\]: section not found: 'Undo'\n  Did you mean/)
@@ -32,7 +32,7 @@ describe("RFC-0007:C-COMMANDS skc_show and skc_search", () => {
 
   it("RFC-0004:C-SEARCH skc_search returns the CLI's JSON document; empty query is E004", async () => {
     const r = await mcp.call("skc_search", { skill: "git-helper", query: "conflicting merge", limit: 2 })
-    expect(r.structuredContent).toEqual(cli(["search", "git-helper", "conflicting merge", "--limit", "2"]))
+    expect(r.structuredContent).toEqual((await cli(["search", "git-helper", "conflicting merge", "--limit", "2"])))
     const empty = await mcp.call("skc_search", { skill: "git-helper", query: "  " })
     expect((empty.content as Array<{ text: string }>)[0].text).toBe("error[E004]: empty query")
   })

@@ -16,7 +16,7 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
   const logDb = join(s.work, ".skillc", "runtime", "git-helper", ".skillc-meta", "logs.db")
   let mcp: McpSession
   beforeAll(async () => {
-    expect(s.run(["build", "git-helper"]).code).toBe(0)
+    expect((await s.runAsync(["build", "git-helper"])).code).toBe(0)
     mcp = await connectMcp({ cwd: s.work, home: s.home })
     await mcp.client.listTools() // the client then validates structured content against each outputSchema
   })
@@ -37,7 +37,7 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     // DECISIONS #18: the section asked for and the file of the matched heading, as the CLI logs them.
     const shown = r.structuredContent as { file: string; section: string }
     expect(JSON.parse(row.args as string)).toMatchObject({ section: shown.section, file: shown.file })
-    s.run(["show", "git-helper", "--section", "undo the last commit"])
+    await s.runAsync(["show", "git-helper", "--section", "undo the last commit"])
     const cliRow = readLog(logDb).at(-1)!
     expect(cliRow.command).toBe("show")
     // The same args, except that the MCP row says where it came from (issue 17); the CLI row has no `via`.
@@ -55,7 +55,7 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
 
   it("RFC-0003 skc_stats returns the CLI's JSON document for every group_by and filter", async () => {
     await mcp.call("skc_show", { skill: "git-helper", section: "No such heading" })
-    const cli = (args: ReadonlyArray<string>) => JSON.parse(s.run(["stats", "git-helper", ...args, "--format", "json"]).stdout)
+    const cli = async (args: ReadonlyArray<string>) => JSON.parse((await s.runAsync(["stats", "git-helper", ...args, "--format", "json"])).stdout)
     type Report = { data: unknown; filters: unknown; period: { start: string | null; end: string | null } }
     // `period.end` is the newest row that passes the filters: the stats calls' own rows move it, a second at a time.
     const settled = (r: Report, end: string | null) => {
@@ -66,7 +66,7 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
       const r = await mcp.call("skc_stats", { skill: "git-helper", group_by: group })
       expect(r.isError, textOf(r)).toBeFalsy()
       const m = r.structuredContent as Report
-      return { mcp: m, cli: settled(cli(["--group-by", group]) as Report, m.period.end) }
+      return { mcp: m, cli: settled((await cli(["--group-by", group])) as Report, m.period.end) }
     }
     // Rows of show/open/search only: the stats calls' own rows do not count, so the documents are equal.
     for (const group of ["sections", "files", "errors", "search"]) {
@@ -90,7 +90,7 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     expect(commands.data.show).toBe(3)
     expect(commands.data.lint).toBe(1)
     const filtered = await mcp.call("skc_stats", { skill: "git-helper", group_by: "sections", since: "2000-01-01", project: [s.work] })
-    const filteredCli = cli(["--group-by", "sections", "--since", "2000-01-01", "--project", s.work]) as Report
+    const filteredCli = (await cli(["--group-by", "sections", "--since", "2000-01-01", "--project", s.work])) as Report
     expect(filtered.structuredContent).toEqual(settled(filteredCli, (filtered.structuredContent as Report).period.end))
     expect((filtered.structuredContent as { filters: { projects: Array<string> } }).filters.projects).toHaveLength(1)
     expect(textOf(await mcp.call("skc_stats", { skill: "git-helper", group_by: "weekday" }))).toMatch(/^error\[E030\]/)

@@ -115,5 +115,6 @@ describe("skc mcp on the wire", () => {
     } finally {
       await mcp.close()
     }
-  })
+    // A thousand round trips: under a minute even on a loaded machine, never near this.
+  }, 600_000)
 })

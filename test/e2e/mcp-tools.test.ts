@@ -19,8 +19,8 @@ describe("issue 8 §6: skc mcp --tools", () => {
   let mcp: McpSession
   beforeAll(async () => {
     // Approved before the server starts: summarize (read_only) and deploy (always_ask); git stays unapproved.
-    expect(s.run(["approve", "summarize"]).code).toBe(0)
-    expect(s.run(["approve", "deploy"]).code).toBe(0)
+    expect((await s.runAsync(["approve", "summarize"])).code).toBe(0)
+    expect((await s.runAsync(["approve", "deploy"])).code).toBe(0)
     mcp = await connectMcp({ cwd: s.work, home: s.home, flags: ["--tools"] })
   })
   afterAll(async () => {
@@ -48,7 +48,7 @@ describe("issue 8 §6: skc mcp --tools", () => {
   it("an approved tool runs through the runner and envelope, the same as skc run", async () => {
     const r = await mcp.call("summarize__summarize_url", { url: "https://example.com/a; b" })
     expect(r.isError, textOf(r)).toBe(false)
-    const viaCli = JSON.parse(s.run(["run", "summarize", "summarize_url", "--arg", "url=https://example.com/a; b", "--format", "json"]).stdout)
+    const viaCli = JSON.parse((await s.runAsync(["run", "summarize", "summarize_url", "--arg", "url=https://example.com/a; b", "--format", "json"])).stdout)
     const env = r.structuredContent as Record<string, unknown>
     expect({ ...env, duration_ms: 0 }).toEqual({ ...viaCli, duration_ms: 0 })
     expect(env.parsed).toEqual({ url: "https://example.com/a; b", summary: "stand-in summary", args: 1 })
@@ -65,7 +65,7 @@ describe("issue 8 §6: skc mcp --tools", () => {
     const ask = await mcp.call("deploy__deploy_preview", { message: "ship" })
     expect(ask.isError).toBe(true)
     expect(textOf(ask)).toContain("always_ask")
-    expect(s.run(["approve", "git"]).code).toBe(0)
+    expect((await s.runAsync(["approve", "git"])).code).toBe(0)
     expect((await listed()).get("git__git_status")!.description).not.toContain("skc approve")
     const status = await mcp.call("git__git_status", {})
     expect(status.isError, textOf(status)).toBe(false)

@@ -1,8 +1,13 @@
+// Tool skills as processes (issue 8, docs/tool-skills.md): one smoke test of
+// tools/approve/run output and exit statuses, and what only a real process
+// shows: the timeout kill of a process group, the memory bound under 100 MB
+// of output, the prompt on a pseudo-terminal. The behaviour is tested in
+// process in test/app/tools.test.ts.
 import { spawnSync } from "node:child_process"
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, appendFileSync } from "node:fs"
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { BIN, ROOT, sandbox } from "../helpers/cli.js"
+import { BIN, ROOT, sandbox, spawnAsync } from "../helpers/cli.js"
 import { alive } from "../helpers/processes.js"
 
 const FIXTURES = join(ROOT, "test", "fixtures", "tool-skills")
@@ -14,115 +19,52 @@ const world = () => {
   cpSync(FIXTURES, store, { recursive: true })
   spawnSync("git", ["init", "-q", sb.work])
   writeFileSync(join(sb.work, "file.txt"), "hello\n")
-  const json = (args: ReadonlyArray<string>, env?: Record<string, string | undefined>) => {
-    const r = sb.run([...args, "--format", "json"], sb.work, env)
+  const json = async (args: ReadonlyArray<string>, env?: Record<string, string | undefined>) => {
+    const r = await sb.runAsync([...args, "--format", "json"], sb.work, env)
     return { ...r, doc: r.stdout ? JSON.parse(r.stdout) : undefined }
   }
   return { ...sb, store, json }
 }
 
-describe("issue 8: tool-skills spec §8 examples from the CLI", () => {
+describe("skc tools, approve, run (smoke)", () => {
   const w = world()
 
-  it("spec §8.1 git: tools list, approval needed without a TTY, then runs in the git root", () => {
-    const list = w.json(["tools", "git"])
+  it("issue 8: tools JSON and prompt format, refusal without a terminal (exit 1), approve, run's output and exit statuses", async () => {
+    const list = await w.json(["tools", "git"])
     expect(list.code).toBe(0)
     expect(list.doc.tools.map((t: { name: string }) => t.name)).toEqual(["git_status", "git_log", "git_diff"])
-    expect(list.doc.tools[1].parameters).toEqual({
-      type: "object",
-      properties: { count: { type: "integer", description: "Number of commits (default: 10)", default: 10 } },
-      required: [],
-      additionalProperties: false
-    })
-    const refused = w.run(["run", "git", "git_status"])
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain("error: tool 'git_status' of skill 'git' needs confirmation: the skill has not been approved yet")
-    expect(refused.stderr).toContain("pass --yes")
-    expect(w.run(["approve", "git"]).code).toBe(0)
-    // git tools are not read_only: approved, but still confirmed on every run (--yes here).
-    expect(w.run(["run", "git", "git_status"]).stderr).toContain("the tool is not read_only")
-    const sub = join(w.work, "deep", "er")
-    mkdirSync(sub, { recursive: true })
-    const status = w.run(["run", "git", "git_status", "--yes", "--format", "json"], sub)
-    expect(status.code).toBe(0)
-    const env = JSON.parse(status.stdout)
-    expect(env).toMatchObject({ success: true, exit_code: 0, truncated: false })
-    expect(env.output).toContain("file.txt") // ran in the repository root, not in deep/er
-    const diff = w.run(["run", "git", "git_diff", "--yes", "--json", '{"staged": true}'])
-    expect(diff.code).toBe(0)
-  })
-
-  it("spec §8.2 summarize: read_only + approved runs without asking; JSON output is parsed", () => {
-    expect(w.run(["approve", "summarize"]).code).toBe(0)
-    const r = w.json(["run", "summarize", "summarize_url", "--arg", "url=https://example.com/a b"])
-    expect(r.code).toBe(0)
-    expect(r.doc.parsed).toEqual({ url: "https://example.com/a b", summary: "stand-in summary", args: 1 })
-    // A changed SKILL.md needs approval again (spec §6.3).
-    appendFileSync(join(w.store, "summarize", "SKILL.md"), "\n")
-    const again = w.run(["run", "summarize", "summarize_url", "--arg", "url=x"])
-    expect(again.code).toBe(1)
-    expect(again.stderr).toContain("SKILL.md changed since it was approved")
-    expect(JSON.parse(w.run(["approve", "summarize", "--format", "json"]).stdout).previous).toBe("changed")
-    expect(w.run(["run", "summarize", "summarize_url", "--arg", "url=x"]).code).toBe(0)
-  })
-
-  it("spec §8.3 deploy: Dev mode only, always_ask even when approved, --yes runs the script", () => {
-    expect(w.json(["tools", "deploy"]).doc).toMatchObject({ available: false, tools: [] })
-    expect(w.json(["tools", "deploy", "--mode", "Dev"]).doc.tools[0].always_ask).toBe(true)
-    expect(w.run(["tools", "deploy", "--mode", "Dev", "--format", "prompt"]).stdout).toBe(
+    expect((await w.runAsync(["tools", "deploy", "--mode", "Dev", "--format", "prompt"])).stdout).toBe(
       "You are a model that can do function calling with the following functions:\n\n[Skills]\n- deploy_preview: Deploy a preview build to Vercel.\n"
     )
-    expect(w.run(["approve", "deploy"]).code).toBe(0)
-    const asked = w.run(["run", "deploy", "deploy_preview"])
-    expect(asked.code).toBe(1)
-    expect(asked.stderr).toContain("always_ask")
-    const r = w.run(["run", "deploy", "deploy_preview", "--yes", "--arg", "message=ship it; rm -rf /"])
+    const refused = await w.runAsync(["run", "summarize", "summarize_url", "--arg", "url=x"])
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toBe("")
+    expect(refused.stderr).toContain("error: tool 'summarize_url' of skill 'summarize' needs confirmation")
+    expect(JSON.parse((await w.runAsync(["approve", "summarize", "--format", "json"])).stdout)).toMatchObject({ skill: "summarize", previous: "new" })
+    const r = await w.json(["run", "summarize", "summarize_url", "--arg", "url=https://example.com/a b"])
     expect(r.code).toBe(0)
-    expect(r.stdout).toBe("deploying: preview\nmessage: ship it; rm -rf /\nskill: deploy mode: Dev\n")
-    expect(w.run(["run", "deploy", "deploy_preview", "--yes", "--mode", "Global"]).stderr).toContain("not available in mode 'Global'")
+    expect(r.doc).toMatchObject({ success: true, exit_code: 0, parsed: { url: "https://example.com/a b" } })
+    expect((await w.runAsync(["approve", "deploy"])).code).toBe(0)
+    const text = await w.runAsync(["run", "deploy", "deploy_preview", "--yes", "--arg", "message=ship it; rm -rf /"])
+    expect(text).toEqual({ code: 0, stdout: "deploying: preview\nmessage: ship it; rm -rf /\nskill: deploy mode: Dev\n", stderr: "" })
+  })
+
+  it("RFC-0005 a tool that fails prints its output, then the error; skc exits 1", async () => {
+    expect((await w.runAsync(["approve", "hostile"])).code).toBe(0)
+    const fail = await w.runAsync(["run", "hostile", "fail"])
+    expect(fail).toEqual({ code: 1, stdout: "failing\n", stderr: "error: Command failed with exit code 3\n" })
+    const missing = await w.runAsync(["run", "hostile", "echo_args"])
+    expect(missing).toEqual({ code: 1, stdout: "", stderr: "error: echo_args: missing required parameter 'value' (Any text)\n" })
   })
 })
 
-describe("issue 8: skc run safety (tool-skills spec §3.4-§6)", () => {
+describe("issue 8: skc run limits as a process (timeout kill, bounded memory)", () => {
   const w = world()
   w.run(["approve", "hostile"])
 
-  it("injection attempts arrive as single verbatim arguments", () => {
-    const hostile = ["-rf", "--upload-pack=evil", "a b", "it's \"quoted\"", "$(id)", "`id`", "a; echo pwned", "line1\nline2", "$HOME", "*"]
-    const r = w.json(["run", "hostile", "echo_args", "--json", JSON.stringify({ value: hostile[0], items: hostile.slice(1) })])
-    expect(r.code).toBe(0)
-    expect(r.doc.output).toBe(hostile.map((h) => `[${h}]\n`).join(""))
-    const flagged = w.json(["run", "hostile", "echo_args", "--arg", "value=--loud", "--arg", "loud=false"])
-    expect(flagged.doc.output).toBe("[--loud]\n")
-  })
-
-  it("NUL bytes and missing required parameters are refused before anything runs", () => {
-    const nul = w.run(["run", "hostile", "echo_args", "--json", JSON.stringify({ value: "a\u0000b" })])
-    expect(nul.code).toBe(1)
-    expect(nul.stderr).toContain("NUL byte")
-    const missing = w.run(["run", "hostile", "echo_args"])
-    expect(missing.code).toBe(1)
-    expect(missing.stderr).toBe("error: echo_args: missing required parameter 'value' (Any text)\n")
-    expect(missing.stdout).toBe("")
-  })
-
-  it("spec §5.2: secrets of the parent environment are absent in the child; skill identity injected", () => {
-    const r = w.json(["run", "hostile", "env_dump"], { GITHUB_TOKEN: "g", AWS_ACCESS_KEY_ID: "a", OPENAI_API_KEY: "o", ANTHROPIC_API_KEY: "x", MY_SECRET: "s", NPM_TOKEN: "n", EDITOR: "vi", LC_ALL: "C" })
-    const lines: Array<string> = r.doc.output.split("\n")
-    const names = lines.filter((l) => l.includes("=")).map((l) => l.split("=")[0])
-    for (const secret of ["GITHUB_TOKEN", "AWS_ACCESS_KEY_ID", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "MY_SECRET", "NPM_TOKEN", "EDITOR", "SKILLC_HOME", "NO_COLOR"]) {
-      expect(names).not.toContain(secret)
-    }
-    expect(lines).toContain("SKC_SKILL_NAME=hostile")
-    expect(lines).toContain("GIBBERISH_SKILL_NAME=hostile")
-    expect(lines).toContain("SKC_MODE=Global")
-    expect(lines).toContain(`SKC_SKILL_DIR=${join(w.store, "hostile")}`)
-    expect(lines).toContain("LC_ALL=C")
-  })
-
-  it("spec §5.3: a timeout ends the process and every child; envelope exit_code 124, skc exit 1 (RFC-0005)", () => {
+  it("spec §5.3: a timeout ends the process and every child; envelope exit_code 124, skc exit 1 (RFC-0005)", async () => {
     const pidfile = join(w.root, "pids.txt")
-    const r = w.json(["run", "hostile", "spawn_and_sleep", "--arg", `pidfile=${pidfile}`, "--timeout", "1"])
+    const r = await w.json(["run", "hostile", "spawn_and_sleep", "--arg", `pidfile=${pidfile}`, "--timeout", "1"])
     expect(r.code).toBe(1)
     expect(r.doc).toMatchObject({ success: false, exit_code: 124 })
     expect(r.doc.error).toContain("Timeout exceeded")
@@ -132,18 +74,17 @@ describe("issue 8: skc run safety (tool-skills spec §3.4-§6)", () => {
     for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false)
   })
 
-  it("spec §4.2: 100 MB of output, bounded memory, head/tail truncation", () => {
+  it("spec §4.2: 100 MB of output, bounded memory, head/tail truncation", async () => {
     const rssFile = join(w.root, "rss.txt")
-    const peak = (bytes: number) => {
-      const r = spawnSync(process.execPath, ["--require", join(ROOT, "test", "fixtures", "maxrss.cjs"), BIN, "run", "hostile", "flood", "--arg", `bytes=${bytes}`, "--format", "json"], {
+    const peak = async (bytes: number) => {
+      const r = await spawnAsync(process.execPath, ["--require", join(ROOT, "test", "fixtures", "maxrss.cjs"), BIN, "run", "hostile", "flood", "--arg", `bytes=${bytes}`, "--format", "json"], {
         cwd: w.work,
-        env: { PATH: process.env.PATH, HOME: w.home, SKILLC_HOME: w.home, NO_COLOR: "1", SKC_TEST_MAXRSS_FILE: rssFile },
-        encoding: "utf8"
+        env: { PATH: process.env.PATH, HOME: w.home, SKILLC_HOME: w.home, NO_COLOR: "1", SKC_TEST_MAXRSS_FILE: rssFile }
       })
-      return { code: r.status, doc: JSON.parse(r.stdout), rssKb: Number(readFileSync(rssFile, "utf8")) }
+      return { code: r.code, doc: JSON.parse(r.stdout), rssKb: Number(readFileSync(rssFile, "utf8")) }
     }
-    const small = peak(10)
-    const big = peak(100_000_000)
+    const small = await peak(10)
+    const big = await peak(100_000_000)
     expect(big.code).toBe(0)
     expect(big.doc.truncated).toBe(true)
     const total = 100_000_000 + 4
@@ -151,48 +92,11 @@ describe("issue 8: skc run safety (tool-skills spec §3.4-§6)", () => {
     // 100 MB went through; the process grew by far less than that.
     expect(big.rssKb - small.rssKb).toBeLessThan(40 * 1024)
   })
-
-  it("spec §9.3: missing program (127), non-executable script (126), non-zero exit; skc itself exits 1 (RFC-0005)", () => {
-    const missing = w.json(["run", "hostile", "missing"])
-    expect(missing.code).toBe(1)
-    expect(missing.doc).toMatchObject({ success: false, exit_code: 127, error: "Command not found: './scripts/nope.sh' (ENOENT)" })
-    const plain = w.json(["run", "hostile", "not_executable"])
-    expect(plain.code).toBe(1)
-    expect(plain.doc.error).toContain("EACCES")
-    const fail = w.run(["run", "hostile", "fail"])
-    expect(fail.code).toBe(1)
-    expect(fail.stdout).toBe("failing\n")
-    expect(fail.stderr).toBe("error: Command failed with exit code 3\n")
-  })
-
-  it("programs escaping the skill root are refused (E012)", () => {
-    writeFileSync(join(w.store, "escape.sh"), "#!/bin/sh\necho escaped\n", { mode: 0o755 })
-    const r = w.run(["run", "hostile", "escape"])
-    expect(r.code).toBe(1)
-    expect(r.stderr).toBe("error[E012]: path escapes skill root: './../escape.sh'\n")
-    symlinkSync("/bin/sh", join(w.store, "hostile", "scripts", "outside-link"))
-    w.run(["approve", "hostile"])
-    const link = w.run(["run", "hostile", "escape_link"])
-    expect(link.stderr).toBe("error[E012]: path escapes skill root: './scripts/outside-link'\n")
-  })
-
-  it("spec §6.2: a skill run by path is untrusted: a warning, never auto-run, cannot be approved", () => {
-    const dir = join(w.root, "elsewhere")
-    cpSync(join(FIXTURES, "summarize"), join(dir, "summarize"), { recursive: true })
-    const p = join(dir, "summarize")
-    const refused = w.run(["run", p, "summarize_url", "--arg", "url=x"])
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain("untrusted")
-    expect(w.run(["approve", p]).stderr).toContain("outside the source stores")
-    const yes = w.run(["run", p, "summarize_url", "--arg", "url=x", "--yes"])
-    expect(yes.code).toBe(0)
-    expect(yes.stderr).toContain("warning: skill 'summarize' is outside the source stores")
-  })
 })
 
 describe("issue 8: approval on a terminal (pseudo-terminal)", () => {
   const w = world()
-  const pty = (args: ReadonlyArray<string>, answer: string) => {
+  const pty = async (args: ReadonlyArray<string>, answer: string) => {
     // python's pty module gives skc a real terminal; the answer is typed once the prompt shows.
     const script = [
       "import os, pty, sys, time",
@@ -212,26 +116,25 @@ describe("issue 8: approval on a terminal (pseudo-terminal)", () => {
       "sys.stdout.write(out.decode('utf-8', 'replace'))",
       "sys.exit(os.waitstatus_to_exitcode(status))"
     ].join("\n")
-    const r = spawnSync("python3", ["-c", script, process.execPath, BIN, ...args], {
+    const r = await spawnAsync("python3", ["-c", script, process.execPath, BIN, ...args], {
       cwd: w.work,
       env: { PATH: process.env.PATH, HOME: w.home, SKILLC_HOME: w.home, NO_COLOR: "1", TERM: "dumb" },
-      encoding: "utf8",
-      timeout: 30_000
+      timeoutMs: 30_000
     })
-    return { code: r.status, out: r.stdout }
+    return { code: r.code, out: r.stdout }
   }
 
-  it("spec §6.3: the prompt shows name, description and the exact command; no declines; yes approves and runs", () => {
-    const no = pty(["run", "summarize", "summarize_url", "--arg", "url=a b"], "n")
+  it("spec §6.3: the prompt shows name, description and the exact command; no declines; yes approves and runs", async () => {
+    const no = await pty(["run", "summarize", "summarize_url", "--arg", "url=a b"], "n")
     expect(no.code).toBe(1)
     expect(no.out).toContain("Skill:       summarize 1.0.0")
     expect(no.out).toContain("Tool:        summarize_url: Fetch and summarize a webpage.")
     expect(no.out).toMatch(/Command: +\S*summarize\.sh 'a b'/)
     expect(no.out).toContain("declined")
-    const yes = pty(["run", "summarize", "summarize_url", "--arg", "url=a b"], "y")
+    const yes = await pty(["run", "summarize", "summarize_url", "--arg", "url=a b"], "y")
     expect(yes.code).toBe(0)
     expect(yes.out).toContain("stand-in summary")
     // Approved at the prompt and read_only: the next run asks nothing, even without a terminal.
-    expect(w.run(["run", "summarize", "summarize_url", "--arg", "url=x"]).code).toBe(0)
+    expect((await w.runAsync(["run", "summarize", "summarize_url", "--arg", "url=x"])).code).toBe(0)
   })
 })

@@ -3,7 +3,7 @@
  * every call gets SKILLC_HOME, a clean environment and NO_COLOR.
  */
 import { spawn, spawnSync } from "node:child_process"
-import { mkdtempSync, realpathSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll } from "vitest"
@@ -51,17 +51,40 @@ export const skc = (args: ReadonlyArray<string>, options: RunOptions): RunResult
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }
 }
 
-/** Asynchronous variant for concurrency tests. */
-export const skcAsync = (args: ReadonlyArray<string>, options: RunOptions): Promise<RunResult> =>
+/**
+ * Run any program without blocking the test worker: a test body that waits
+ * in `spawnSync` for long keeps vitest's worker from answering its RPC
+ * ("Timeout calling onTaskUpdate") when test files run in parallel.
+ * `timeoutMs` kills the child (SIGKILL) and resolves with what it printed.
+ */
+export const spawnAsync = (
+  program: string,
+  args: ReadonlyArray<string>,
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly input?: string; readonly timeoutMs?: number }
+): Promise<RunResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: baseEnv(options.home, options.env) })
+    const child = spawn(program, args, { cwd: options.cwd, env: options.env })
     let stdout = ""
     let stderr = ""
     child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d))
     child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d))
     child.on("error", reject)
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }))
+    // A child that exits before reading its stdin must not fail the test with EPIPE.
+    child.stdin.on("error", () => {})
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), options.timeoutMs)
+    child.on("close", (code) => {
+      if (timer !== undefined) clearTimeout(timer)
+      resolve({ code: code ?? -1, stdout, stderr })
+    })
     child.stdin.end(options.input ?? "")
+  })
+
+/** `skc` without blocking the test worker: what test bodies use. */
+export const skcAsync = (args: ReadonlyArray<string>, options: RunOptions): Promise<RunResult> =>
+  spawnAsync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: baseEnv(options.home, options.env),
+    ...(options.input !== undefined ? { input: options.input } : {})
   })
 
 /** A fresh temp directory (canonical path), removed after the file's tests. */
@@ -76,6 +99,16 @@ export const sandbox = () => {
   const root = tempDir()
   const home = join(root, "home")
   const work = join(root, "work")
-  spawnSync("mkdir", ["-p", home, work])
-  return { root, home, work, run: (args: ReadonlyArray<string>, cwd = work, env?: Record<string, string | undefined>) => skc(args, { cwd, home, ...(env ? { env } : {}) }) }
+  mkdirSync(home, { recursive: true })
+  mkdirSync(work, { recursive: true })
+  return {
+    root,
+    home,
+    work,
+    /** Synchronous: blocks the test worker; keep it for one-off setup only. */
+    run: (args: ReadonlyArray<string>, cwd = work, env?: Record<string, string | undefined>) => skc(args, { cwd, home, ...(env ? { env } : {}) }),
+    /** What test bodies use: the worker stays responsive while the child runs (no "Timeout calling onTaskUpdate"). */
+    runAsync: (args: ReadonlyArray<string>, cwd = work, env?: Record<string, string | undefined>) =>
+      skcAsync(args, { cwd, home, ...(env ? { env } : {}) })
+  }
 }

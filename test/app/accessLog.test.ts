@@ -1,0 +1,188 @@
+// RFC-0007:C-LOGGING in process: `logged` around a use case on the live
+// adapters (real SQLite log databases): one row per invocation, its
+// columns, run ids, canonical paths, the EAFP fallback, W002 and W003.
+// Moved here from test/e2e/logging.test.ts, which keeps the per-command
+// arguments of the CLI (DECISIONS #17, #18) and the concurrency test.
+import { existsSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { formatRunId, logged } from "../../src/app/accessLog.js"
+import { init } from "../../src/app/init.js"
+import { stats, type StatsInput } from "../../src/app/stats.js"
+import { makeLogDb, readLog } from "../helpers/logs.js"
+import { diskWorld, failureText } from "../helpers/worlds.js"
+
+const skillMd = (name: string) => `---\nname: ${name}\ndescription: A test skill. Use when testing.\n---\n# ${name}\n## Install\n## Usage\n`
+
+/** A project with one skill `<name>` in its store, and `skc stats` as the CLI wires it (logged). */
+const project = (name = "demo") => {
+  const w = diskWorld("skc-log-")
+  const src = join(w.work, ".skillc", "skills", name)
+  mkdirSync(src, { recursive: true })
+  writeFileSync(join(src, "SKILL.md"), skillMd(name))
+  const primary = join(w.work, ".skillc", "runtime", name, ".skillc-meta", "logs.db")
+  const fallback = join(w.work, ".skillc", "logs", name, ".skillc-meta", "logs.db")
+  const loggedStats = (input: StatsInput, options: { cwd?: string; env?: Record<string, string> } = {}) =>
+    w.run(
+      stats(input).pipe(
+        logged("stats", input.skill, () => ({ group_by: input.group_by, since: input.since, until: input.until, project: input.project ?? [] }))
+      ),
+      options
+    )
+  return { ...w, src, primary, fallback, stats: loggedStats }
+}
+
+const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/
+
+describe("RFC-0007:C-LOGGING access log", () => {
+  it.live("RFC-0007:C-LOGGING creates .skillc-meta/logs.db in the runtime dir on demand and writes one row per invocation with every column", () =>
+    Effect.gen(function* () {
+      const p = project()
+      expect(existsSync(p.primary)).toBe(false)
+      yield* p.stats({ skill: "demo", group_by: "commands" })
+      expect(p.takeWarnings()).toEqual([])
+      const rows = readLog(p.primary)
+      expect(rows).toHaveLength(1)
+      const row = rows[0]!
+      expect(Object.keys(row).sort()).toEqual(["args", "command", "cwd", "error", "id", "run_id", "skill", "skill_path", "timestamp"])
+      expect(row.id).toBe(1)
+      expect(row.timestamp).toMatch(TS)
+      expect(Math.abs(Date.parse(row.timestamp as string) - Date.now())).toBeLessThan(10 * 60_000)
+      expect(row).toMatchObject({ command: "stats", skill: "demo", skill_path: p.src, cwd: p.work, error: null })
+      // DECISIONS #18: absent arguments are null, so every row of a command has the same keys.
+      expect(JSON.parse(row.args as string)).toEqual({ group_by: "commands", since: null, until: null, project: [] })
+      yield* p.stats({ skill: "demo" })
+      expect(readLog(p.primary)).toHaveLength(2)
+    }))
+
+  it.live("RFC-0007:C-LOGGING the run id comes from SKC_RUN_ID, else YYYYMMDDTHHMMSSZ-<rand4>", () =>
+    Effect.gen(function* () {
+      const p = project()
+      yield* p.stats({ skill: "demo" }, { env: { SKC_RUN_ID: "session-42" } })
+      yield* p.stats({ skill: "demo" })
+      const [a, b] = readLog(p.primary)
+      expect(a!.run_id).toBe("session-42")
+      expect(b!.run_id).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{4}$/)
+      expect(formatRunId(Date.UTC(2026, 0, 30, 12, 34, 56), 0xbeef)).toBe("20260130T123456Z-beef")
+      expect(formatRunId(0, 0x1_0007)).toBe("19700101T000000Z-0007")
+    }))
+
+  it.live("RFC-0007:C-LOGGING a failed command is logged with its rendered error; the failure passes through unchanged", () =>
+    Effect.gen(function* () {
+      const p = project()
+      expect(yield* failureText(p.stats({ skill: "demo", group_by: "bogus" }))).toBe("error[E030]: invalid query type: 'bogus'")
+      const [row] = readLog(p.primary)
+      expect(row!.error).toBe("error[E030]: invalid query type: 'bogus'")
+      expect(JSON.parse(row!.args as string).group_by).toBe("bogus")
+    }))
+
+  it.live("RFC-0007:C-LOGGING a skill that does not resolve (E001/E010) has no log to write to", () =>
+    Effect.gen(function* () {
+      const p = project()
+      expect(yield* failureText(p.stats({ skill: "nope" }))).toBe("error[E001]: skill 'nope' not found")
+      mkdirSync(join(p.work, "hollow"))
+      expect(yield* failureText(p.stats({ skill: "./hollow" }))).toMatch(/^error\[E010\]/)
+      expect(existsSync(join(p.work, ".skillc", "runtime"))).toBe(false)
+      expect(existsSync(join(p.work, ".skillc", "logs"))).toBe(false)
+    }))
+
+  it.live("RFC-0007:C-LOGGING skill_path and cwd are canonical (symlinks and .. resolved)", () =>
+    Effect.gen(function* () {
+      const p = project()
+      const linkedCwd = join(p.root, "linked-work")
+      symlinkSync(p.work, linkedCwd)
+      mkdirSync(join(p.work, "sub"))
+      symlinkSync(p.src, join(p.work, "sub", "skill-link"))
+      yield* p.stats({ skill: "../sub/skill-link" }, { cwd: join(linkedCwd, "sub") })
+      const [row] = readLog(p.primary)
+      expect(row!.skill_path).toBe(p.src)
+      expect(row!.cwd).toBe(join(p.work, "sub"))
+    }))
+
+  it.live("RFC-0007:C-LOGGING a global skill logs into the global runtime", () =>
+    Effect.gen(function* () {
+      const p = project()
+      yield* p.run(init({ name: "glob", global: true }))
+      yield* p.stats({ skill: "glob" })
+      expect(readLog(join(p.home, ".skillc", "runtime", "glob", ".skillc-meta", "logs.db")).map((r) => r.skill)).toEqual(["glob"])
+    }))
+})
+
+describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
+  it.live("RFC-0007:C-LOGGING falls back to <cwd>/.skillc/logs/<skill>/.skillc-meta/logs.db when the primary cannot be written; result unchanged", () =>
+    Effect.gen(function* () {
+      const normal = project()
+      const expected = (yield* normal.stats({ skill: "demo" })).report
+      const p = project()
+      // Root ignores permission bits: a regular file where the runtime store must be makes mkdir fail (ENOTDIR).
+      writeFileSync(join(p.work, ".skillc", "runtime"), "not a directory")
+      const r = yield* p.stats({ skill: "demo" })
+      expect(p.takeWarnings()).toEqual([])
+      expect({ ...r.report, skill_path: "" }).toEqual({ ...expected, skill_path: "" })
+      const rows = readLog(p.fallback)
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({ command: "stats", skill_path: p.src })
+    }))
+
+  it.live("RFC-0007:C-LOGGING falls back when .skillc-meta cannot be created (a file in its place)", () =>
+    Effect.gen(function* () {
+      const p = project()
+      mkdirSync(join(p.work, ".skillc", "runtime", "demo"), { recursive: true })
+      writeFileSync(join(p.work, ".skillc", "runtime", "demo", ".skillc-meta"), "")
+      yield* p.stats({ skill: "demo" })
+      expect(readLog(p.fallback)).toHaveLength(1)
+    }))
+
+  it.live("RFC-0005:C-CODES W002 when both locations fail; the use case still succeeds with the same result, or fails with its own error", () =>
+    Effect.gen(function* () {
+      const p = project()
+      const before = yield* p.stats({ skill: "demo", group_by: "files" })
+      const q = project()
+      writeFileSync(join(q.work, ".skillc", "runtime"), "")
+      writeFileSync(join(q.work, ".skillc", "logs"), "")
+      const r = yield* q.stats({ skill: "demo", group_by: "files" })
+      expect(q.takeWarnings()).toEqual(["warning[W002]: logging disabled; run 'skc sync' after session to merge logs"])
+      expect(r.report.data).toEqual(before.report.data)
+      expect(yield* failureText(q.stats({ skill: "demo", since: "nope" }))).toContain("error[E031]: invalid filter:")
+      expect(q.takeWarnings()).toEqual(["warning[W002]: logging disabled; run 'skc sync' after session to merge logs"])
+    }))
+
+  it.live("RFC-0007:C-LOGGING a corrupt primary database is not fatal: the row goes to the fallback", () =>
+    Effect.gen(function* () {
+      const p = project()
+      mkdirSync(join(p.work, ".skillc", "runtime", "demo", ".skillc-meta"), { recursive: true })
+      writeFileSync(p.primary, "this is not a database ".repeat(200))
+      // stats itself cannot read the corrupt log (E999), but logging still keeps the row.
+      expect(yield* failureText(p.stats({ skill: "demo", group_by: "commands" }))).toMatch(/^error\[E999\]: cannot read access log/)
+      expect(readLog(p.fallback)).toHaveLength(1)
+    }))
+
+  it.live("RFC-0005:C-CODES W003 once per invocation when this skill's fallback log is older than one hour", () =>
+    Effect.gen(function* () {
+      const p = project()
+      makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+      utimesSync(p.fallback, twoHoursAgo, twoHoursAgo)
+      yield* p.stats({ skill: "demo" })
+      expect(p.takeWarnings()).toEqual(["warning[W003]: stale local logs for 'demo'; run 'skc sync' to upload"])
+      // Logging still went to the (writable) primary.
+      expect(readLog(p.primary)).toHaveLength(1)
+    }))
+
+  it.live("RFC-0007:C-LOGGING no W003 for fresh fallback logs, nor for another skill's", () =>
+    Effect.gen(function* () {
+      const p = project()
+      makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
+      const halfHourAgo = new Date(Date.now() - 30 * 60_000)
+      utimesSync(p.fallback, halfHourAgo, halfHourAgo)
+      yield* p.stats({ skill: "demo" })
+      expect(p.takeWarnings()).toEqual([])
+      const other = join(p.work, ".skillc", "logs", "other", ".skillc-meta", "logs.db")
+      makeLogDb(other, [], { skill: "other", skill_path: "/x", cwd: p.work })
+      const old = new Date(Date.now() - 5 * 3600_000)
+      utimesSync(other, old, old)
+      yield* p.stats({ skill: "demo" })
+      expect(p.takeWarnings()).toEqual([])
+    }))
+})

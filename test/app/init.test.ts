@@ -1,0 +1,74 @@
+// RFC-0006:C-INIT and RFC-0009 configuration problems in process on the
+// in-memory file system. Moved here from test/e2e/foundation.test.ts, which
+// keeps the printed confirmation, E050/verbose output and the config
+// messages on stderr.
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
+import { init } from "../../src/app/init.js"
+import { renderWarning, type SkcWarning } from "../../src/domain/errors.js"
+import { FileSystem } from "../../src/ports/FileSystem.js"
+import { failureText, memoryLayer } from "../helpers/worlds.js"
+
+describe("RFC-0006:C-INIT", () => {
+  it.effect("project init is idempotent", () =>
+    Effect.gen(function* () {
+      expect(yield* init({})).toMatchObject({ kind: "project", created: true })
+      expect(yield* init({})).toMatchObject({ kind: "project", created: false })
+      expect((yield* (yield* FileSystem).stat("/proj/.skillc/skills")).type).toBe("directory")
+    }).pipe(Effect.provide(memoryLayer())))
+
+  it.effect("creates a skill from the exact template, then E050 on the second attempt", () =>
+    Effect.gen(function* () {
+      yield* init({})
+      expect(yield* init({ name: "my-skill" })).toMatchObject({ kind: "skill", name: "my-skill", scope: "project" })
+      expect(yield* (yield* FileSystem).readFileString("/proj/.skillc/skills/my-skill/SKILL.md")).toBe(
+        '---\nname: my-skill\ndescription: "TODO: Add skill description"\n---\n\n# My Skill\n'
+      )
+      expect(yield* failureText(init({ name: "my-skill" }))).toBe("error[E050]: skill 'my-skill' already exists")
+    }).pipe(Effect.provide(memoryLayer())))
+
+  it.effect("global goes under the home (SKILLC_HOME), never the real home", () =>
+    Effect.gen(function* () {
+      expect(yield* init({ name: "glob", global: true })).toEqual({ kind: "skill", name: "glob", scope: "global", path: "/home/u/.skillc/skills/glob" })
+    }).pipe(Effect.provide(memoryLayer())))
+
+  it.effect("an invalid name is a clear error", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(init({ name: "Not_Valid" }))).toMatch(/^error: invalid skill name 'Not_Valid'/)
+    }).pipe(Effect.provide(memoryLayer())))
+
+  it.effect("init in a nested directory uses the project root found by walking up", () => {
+    const fs = makeMemoryFileSystem()
+    fs.seed({ "/proj/.skillc/skills/.keep": "", "/proj/deep/er/.keep": "" })
+    return Effect.gen(function* () {
+      expect((yield* init({ name: "nested-skill" })).path).toBe("/proj/.skillc/skills/nested-skill")
+    }).pipe(Effect.provide(memoryLayer({ fs, cwd: "/proj/deep/er" })))
+  })
+
+  it.effect("the home's own .skillc is not taken as a project (DECISIONS #14)", () => {
+    const fs = makeMemoryFileSystem()
+    fs.seed({ "/home/u/.skillc/skills/.keep": "" })
+    return Effect.gen(function* () {
+      expect((yield* init({ name: "from-home" })).path).toBe("/home/u/code/.skillc/skills/from-home")
+    }).pipe(Effect.provide(memoryLayer({ fs, cwd: "/home/u/code" })))
+  })
+})
+
+describe("RFC-0009 configuration problems are reported and never fatal", () => {
+  it.effect("an invalid version, an unknown key and an invalid SKILLC_TOKENIZER each give one message; init still works", () => {
+    const warnings: Array<SkcWarning> = []
+    const layer = memoryLayer({
+      warnings,
+      vars: { SKILLC_TOKENIZER: "klingon" },
+      files: { "/proj/.skillc/config.toml": "version = 0\n", "/home/u/.skillc/config.toml": "mystery = 1\n" }
+    })
+    return Effect.gen(function* () {
+      expect((yield* init({ name: "cfg-skill" })).path).toBe("/proj/.skillc/skills/cfg-skill")
+      const text = warnings.map(renderWarning).join("\n")
+      expect(text).toContain("error: invalid version in .skillc/config.toml")
+      expect(text).toContain("warning: unknown key 'mystery'")
+      expect(text).toContain("warning: invalid SKILLC_TOKENIZER value 'klingon'")
+    }).pipe(Effect.provide(layer))
+  })
+})

@@ -1,0 +1,167 @@
+// The `list` use case in process on the in-memory file system
+// (RFC-0007:C-LIST, DECISIONS #1, #14, #32, #33). Moved here from
+// test/e2e/list.test.ts, which keeps the smoke test of the text table and
+// the CLI's E100 decoding.
+import { describe, expect, it, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
+import { decodeInput, flagLabel } from "../../src/app/decodeInput.js"
+import { list, ListInput, type ListResult } from "../../src/app/list.js"
+import { currentSourceHash } from "../../src/app/sourceTree.js"
+import { renderWarning, type SkcWarning } from "../../src/domain/errors.js"
+import { errorText, memoryLayer } from "../helpers/worlds.js"
+
+const skillMd = (name: string, description = `Use when testing ${name}.`) => `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n\nBody.\n`
+
+const project = "/proj"
+const pSkills = `${project}/.skillc/skills`
+const pRuntime = `${project}/.skillc/runtime`
+const gSkills = "/home/u/.skillc/skills"
+const gRuntime = "/home/u/.skillc/runtime"
+
+const fs = makeMemoryFileSystem()
+// Project: zeta (built, up to date), alpha (not built), beta (built, then edited: obsolete).
+fs.seed({
+  [`${pSkills}/zeta/SKILL.md`]: skillMd("zeta"),
+  [`${pSkills}/alpha/SKILL.md`]: skillMd("alpha"),
+  [`${pSkills}/beta/SKILL.md`]: skillMd("beta"),
+  [`${pSkills}/beta/refs/api.md`]: "# API\n",
+  // Broken entries: skipped with a warning, never listed.
+  [`${pSkills}/broken/SKILL.md`]: "---\nname: [unclosed\ndescription: x\n---\n# Broken\n",
+  [`${pSkills}/nodesc/SKILL.md`]: "---\nname: nodesc\n---\n# No description\n",
+  [`${pSkills}/stray-file.md`]: "not a skill\n",
+  // A manifest that is not JSON: not-built, not an error.
+  [`${pSkills}/gamma/SKILL.md`]: skillMd("gamma"),
+  [`${pRuntime}/gamma/.skillc-meta/manifest.json`]: "{ not json",
+  // Global: cuda (not built), git-tools (built), and a global 'alpha' beside the project one.
+  [`${gSkills}/cuda/SKILL.md`]: skillMd("cuda"),
+  [`${gSkills}/git-tools/SKILL.md`]: skillMd("git-tools"),
+  [`${gSkills}/alpha/SKILL.md`]: skillMd("alpha"),
+  [`${project}/src/deep/.keep`]: ""
+})
+Effect.runSync(fs.makeDirectory(`${pSkills}/empty-dir`, { recursive: true }))
+const warnings: Array<SkcWarning> = []
+const world = memoryLayer({ fs, warnings })
+
+const writeManifest = (runtimeDir: string, name: string, sourceDir: string) =>
+  Effect.gen(function* () {
+    const { hash } = yield* currentSourceHash(sourceDir)
+    yield* Effect.sync(() =>
+      fs.seed({
+        [`${runtimeDir}/.skillc-meta/manifest.json`]: JSON.stringify({ skill: name, version: 1, built_at: "2026-01-30T00:00:00Z", source_hash: hash })
+      })
+    )
+  })
+
+const rows = (l: ListResult) => l.skills.map((s) => `${s.scope}/${s.name}:${s.status}`)
+
+layer(world)("RFC-0007:C-LIST", (it) => {
+  it.effect("setup: build manifests, then edit beta after its build", () =>
+    Effect.gen(function* () {
+      yield* writeManifest(`${pRuntime}/zeta`, "zeta", `${pSkills}/zeta`)
+      yield* writeManifest(`${pRuntime}/beta`, "beta", `${pSkills}/beta`)
+      yield* writeManifest(`${gRuntime}/git-tools`, "git-tools", `${gSkills}/git-tools`)
+      fs.seed({ [`${pSkills}/beta/refs/api.md`]: "# API\n\nChanged after the build.\n" })
+    }))
+
+  it.effect("RFC-0007:C-LIST discovers project then global skills, each by name, with fast status", () =>
+    Effect.gen(function* () {
+      warnings.length = 0
+      const json = yield* list({})
+      expect(rows(json)).toEqual([
+        "project/alpha:not-built",
+        "project/beta:normal",
+        "project/gamma:not-built",
+        "project/zeta:normal",
+        "global/alpha:not-built",
+        "global/cuda:not-built",
+        "global/git-tools:normal"
+      ])
+      expect(json.total).toBe(7)
+      expect(json.filtered).toBe(7)
+      const alpha = json.skills[0]!
+      expect(alpha).toEqual({ name: "alpha", scope: "project", status: "not-built", source_path: `${pSkills}/alpha`, runtime_path: `${pRuntime}/alpha` })
+      expect(json.skills[4]).toMatchObject({ source_path: `${gSkills}/alpha`, runtime_path: `${gRuntime}/alpha` })
+      // Invalid SKILL.md and directories without one are skipped with a warning; stray files silently.
+      const text = warnings.map(renderWarning).join("\n")
+      expect(text).toMatch(/warning: skipping '.*broken': invalid frontmatter/)
+      expect(text).toMatch(/warning: skipping '.*nodesc': missing frontmatter field 'description'/)
+      expect(text).toMatch(/warning: skipping '.*empty-dir': missing SKILL.md/)
+      expect(text).not.toMatch(/stray-file/)
+    }))
+
+  it.effect("RFC-0007:C-LIST check_obsolete compares the source hash with the manifest", () =>
+    Effect.gen(function* () {
+      const json = yield* list({ check_obsolete: true })
+      expect(rows(json)).toContain("project/beta:obsolete")
+      expect(rows(json)).toContain("project/zeta:normal")
+      expect(rows(json)).toContain("global/git-tools:normal")
+      expect(rows(json)).toContain("project/gamma:not-built")
+    }))
+
+  it.effect("RFC-0007:C-LIST status filters (obsolete implies the hash check)", () =>
+    Effect.gen(function* () {
+      expect(rows(yield* list({ status: "normal" }))).toEqual(["project/beta:normal", "project/zeta:normal", "global/git-tools:normal"])
+      expect(rows(yield* list({ status: "normal", check_obsolete: true }))).toEqual(["project/zeta:normal", "global/git-tools:normal"])
+      const obsolete = yield* list({ status: "obsolete" })
+      expect(rows(obsolete)).toEqual(["project/beta:obsolete"])
+      expect(obsolete.total).toBe(7)
+      expect(obsolete.filtered).toBe(1)
+      expect(rows(yield* list({ status: "not-built" }))).toEqual([
+        "project/alpha:not-built",
+        "project/gamma:not-built",
+        "global/alpha:not-built",
+        "global/cuda:not-built"
+      ])
+      expect((yield* list({ status: "all" })).filtered).toBe(7)
+    }))
+
+  it.effect("RFC-0007:C-LIST scope, pattern (glob) and limit; DECISIONS #33 counts", () =>
+    Effect.gen(function* () {
+      expect(rows(yield* list({ scope: "global" }))).toEqual(["global/alpha:not-built", "global/cuda:not-built", "global/git-tools:normal"])
+      const projectOnly = yield* list({ scope: "project" })
+      expect(projectOnly.skills.every((s) => s.scope === "project")).toBe(true)
+      expect(projectOnly.total).toBe(7)
+      expect(projectOnly.filtered).toBe(4)
+      expect(rows(yield* list({ pattern: "g*" }))).toEqual(["project/gamma:not-built", "global/git-tools:normal"])
+      expect(rows(yield* list({ pattern: "{alpha,cuda}" }))).toEqual(["project/alpha:not-built", "global/alpha:not-built", "global/cuda:not-built"])
+      const limited = yield* list({ limit: 2 })
+      expect(rows(limited)).toEqual(["project/alpha:not-built", "project/beta:normal"])
+      expect(limited.total).toBe(7)
+      expect(limited.filtered).toBe(7)
+      const combined = yield* list({ scope: "global", status: "not-built", pattern: "*a*", limit: 1 })
+      expect(rows(combined)).toEqual(["global/alpha:not-built"])
+      expect(combined.filtered).toBe(2)
+      expect(rows(yield* list({ pattern: "nothing-*" }))).toEqual([])
+    }))
+
+  it.effect("RFC-0005 E100 for invalid filter values, naming the flag and the choices (DECISIONS #32)", () =>
+    Effect.gen(function* () {
+      const decode = decodeInput(ListInput, { label: flagLabel })
+      for (const [input, needle] of [
+        [{ scope: "local" }, "--scope"],
+        [{ status: "stale" }, "--status"],
+        [{ limit: 0 }, "--limit"]
+      ] as const) {
+        const text = errorText(yield* Effect.flip(decode(input)))
+        expect(text).toMatch(/^error\[E100\]: invalid option: '/)
+        expect(text).toContain(needle)
+      }
+      expect(errorText(yield* Effect.flip(decode({ scope: "local" })))).toContain(`expected "project" | "global" | "all", actual "local"`)
+    }))
+})
+
+describe("RFC-0007:C-LIST stores", () => {
+  it.effect("RFC-0007:C-LIST the project store is found walking up from a subdirectory (DECISIONS #14)", () =>
+    Effect.gen(function* () {
+      const deep = yield* list({}).pipe(Effect.provide(memoryLayer({ fs, cwd: `${project}/src/deep` })))
+      const top = yield* list({}).pipe(Effect.provide(memoryLayer({ fs })))
+      expect(rows(deep)).toEqual(rows(top))
+      expect(rows(deep)[0]).toMatch(/^project\//)
+    }))
+
+  it.effect("RFC-0007:C-LIST no skills is an empty list, not an error", () =>
+    Effect.gen(function* () {
+      expect(yield* list({}).pipe(Effect.provide(memoryLayer({})))).toEqual({ skills: [], total: 0, filtered: 0 })
+    }))
+})

@@ -1,0 +1,424 @@
+// RFC-0004 (C-INDEX, C-FORMATS, C-SEARCH, C-QUERY-SYNTAX, C-ERRORS) and
+// RFC-0002:C-SHOW in process: the `search`, `show` and `updateIndex` use
+// cases on the live adapters (real SQLite files in a temp directory).
+// Moved here from test/e2e/search.test.ts; the process smoke test stays there.
+import Database from "better-sqlite3"
+import { createHash } from "node:crypto"
+import { mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { indexSkill } from "../../src/app/indexing.js"
+import { resolveSkill } from "../../src/app/resolve.js"
+import { search, SearchInput } from "../../src/app/search.js"
+import { show } from "../../src/app/show.js"
+import { decodeInput, flagLabel } from "../../src/app/decodeInput.js"
+import { errorText, diskWorld, failureText } from "../helpers/worlds.js"
+
+const SKILL_MD = [
+  "---", //                                   1
+  "name: demo", //                            2
+  "description: A demo skill for tests", //   3
+  "---", //                                   4
+  "", //                                      5
+  "# Demo", //                                6
+  "", //                                      7
+  "Intro text about the demo.", //            8
+  "", //                                      9
+  "## Getting Started", //                    10
+  "", //                                      11
+  "Configure the authentication token first.", // 12
+  "", //                                      13
+  "```sh", //                                 14
+  "# not a heading", //                       15
+  "```", //                                   16
+  "", //                                      17
+  "### Install", //                           18
+  "", //                                      19
+  "Run the installer.", //                    20
+  "", //                                      21
+  "## Setup", //                              22
+  "", //                                      23
+  "Setup of the main tool.", //               24
+  ""
+].join("\n")
+
+const ADVANCED_MD = [
+  "# Advanced Topics", //                     1
+  "", //                                      2
+  "Performance tuning and caching.", //       3
+  "", //                                      4
+  "## Setup", //                              5
+  "", //                                      6
+  "Advanced setup with rebase workflows.", // 7
+  "", //                                      8
+  "## Setup — Linux", //                      9
+  "", //                                      10
+  "Linux specifics.", //                      11
+  ""
+].join("\n")
+
+/** Every heading with its expected [start, end) range (DECISIONS #15). */
+const EXPECTED = [
+  { file: "SKILL.md", section: "Demo", start: 6, end: 25 },
+  { file: "SKILL.md", section: "Getting Started", start: 10, end: 22 },
+  { file: "SKILL.md", section: "Install", start: 18, end: 22 },
+  { file: "SKILL.md", section: "Setup", start: 22, end: 25 },
+  { file: "references/advanced.md", section: "Advanced Topics", start: 1, end: 12 },
+  { file: "references/advanced.md", section: "Setup", start: 5, end: 9 },
+  { file: "references/advanced.md", section: "Setup — Linux", start: 9, end: 12 }
+]
+
+const E002 = "error[E002]: search index unusable; run 'skc build demo' to rebuild"
+
+const setup = () => {
+  const w = diskWorld("skc-search-")
+  const dir = join(w.work, ".skillc", "skills", "demo")
+  mkdirSync(join(dir, "references"), { recursive: true })
+  mkdirSync(join(dir, "scripts"), { recursive: true })
+  writeFileSync(join(dir, "SKILL.md"), SKILL_MD)
+  writeFileSync(join(dir, "references", "advanced.md"), ADVANCED_MD)
+  writeFileSync(join(dir, "references", "glossary.txt"), "Glossary: a rebase rewrites history.\nA merge joins histories.\n")
+  writeFileSync(join(dir, "scripts", "tool.sh"), "#!/bin/sh\necho uniquewordinscript\n")
+  const runtime = join(w.work, ".skillc", "runtime", "demo", ".skillc-meta")
+  const indexFile = () => join(runtime, `search-${createHash("sha256").update(dir).digest("hex").slice(0, 16)}.db`)
+  const index = (env?: Record<string, string | undefined>) => w.run(Effect.flatMap(resolveSkill("demo"), indexSkill), env ? { env } : {})
+  const find = (query: string, limit?: number, env?: Record<string, string | undefined>) =>
+    w.run(search({ skill: "demo", query, ...(limit ? { limit } : {}) }), env ? { env } : {})
+  const sections = (query: string) => find(query).pipe(Effect.map((r) => r.results.map((x) => x.section)))
+  return { ...w, dir, runtime, indexFile, index, find, sections }
+}
+
+describe("RFC-0004:C-SEARCH", () => {
+  const s = setup()
+
+  it.live("RFC-0004:C-INDEX search without an index is E002 (missing)", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(s.find("rebase"))).toBe(E002)
+    }))
+
+  it.live("RFC-0004:C-INDEX the index lives at <runtime>/.skillc-meta/search-<hash16>.db", () =>
+    Effect.gen(function* () {
+      const update = yield* s.index()
+      expect(update.action).toBe("created")
+      expect(update.path).toBe(s.indexFile())
+      expect(statSync(s.indexFile()).isFile()).toBe(true)
+    }))
+
+  it.live("RFC-0004:C-SEARCH the result is exactly {query, results:[{file, section, snippet, score}]}, best first", () =>
+    Effect.gen(function* () {
+      const doc = yield* s.find("rebase")
+      expect(Object.keys(doc)).toEqual(["query", "results"])
+      expect(doc.query).toBe("rebase")
+      for (const item of doc.results) {
+        expect(Object.keys(item)).toEqual(["file", "section", "snippet", "score"])
+        expect(item.score).toBeGreaterThan(0)
+        expect(item.snippet).toContain("[MATCH]rebase[/MATCH]")
+      }
+      expect(doc.results.map((x) => `${x.file}#${x.section}`).sort()).toEqual([
+        "references/advanced.md#Advanced Topics",
+        "references/advanced.md#Setup",
+        "references/glossary.txt#"
+      ])
+      const scores = doc.results.map((x) => x.score)
+      expect([...scores].sort((a, b) => b - a)).toEqual(scores)
+    }))
+
+  it.live("RFC-0004:C-FORMATS files other than .md and .txt are skipped silently", () =>
+    Effect.gen(function* () {
+      expect((yield* s.find("uniquewordinscript")).results).toEqual([])
+      expect(s.takeWarnings()).toEqual([])
+    }))
+
+  it.live("RFC-0004:C-QUERY-SYNTAX stemming: 'configuring' finds 'Configure'; AND of all words in any order", () =>
+    Effect.gen(function* () {
+      expect(yield* s.sections("configuring")).toContain("Getting Started")
+      expect((yield* s.sections("token authentication")).sort()).toEqual(["Demo", "Getting Started"])
+      expect(yield* s.sections("token rebase")).toEqual([])
+    }))
+
+  it.live("RFC-0004:C-QUERY-SYNTAX punctuation and quotes in queries never break the query", () =>
+    Effect.gen(function* () {
+      for (const q of ['"rebase"', "rebase,", "(rebase)", 'my "special" app', "NEAR(rebase", "rebase*", "a:b", "'", "-"]) {
+        expect((yield* s.find(q)).query, q).toBe(q)
+      }
+      expect((yield* s.find("(rebase),")).results.length).toBe(3)
+    }))
+
+  it.live("RFC-0004:C-SEARCH limit caps the results; 0, negative and non-integer limits are E100 (DECISIONS #32)", () =>
+    Effect.gen(function* () {
+      expect((yield* s.find("setup", 1)).results.length).toBe(1)
+      const decode = decodeInput(SearchInput, { label: flagLabel })
+      for (const bad of [0, -1, "x", 1.5]) {
+        const e = yield* Effect.flip(decode({ skill: "demo", query: "setup", limit: bad }))
+        expect(errorText(e), String(bad)).toMatch(/^error\[E100\]: invalid option: '--limit: /)
+      }
+    }))
+
+  it.live("RFC-0004:C-SEARCH no results: an empty list, not an error", () =>
+    Effect.gen(function* () {
+      expect(yield* s.find("zebra")).toEqual({ query: "zebra", results: [] })
+    }))
+
+  it.live("RFC-0004:C-QUERY-SYNTAX an empty or ASCII-whitespace-only query is E004, before resolution", () =>
+    Effect.gen(function* () {
+      for (const q of ["", "   ", " \t "]) expect(yield* failureText(s.find(q))).toBe("error[E004]: empty query")
+      expect(yield* failureText(s.run(search({ skill: "nope", query: " " })))).toBe("error[E004]: empty query")
+    }))
+
+  it.live("RFC-0004:C-ERRORS an unknown skill is E001", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(s.run(search({ skill: "nope", query: "x" })))).toBe("error[E001]: skill 'nope' not found")
+    }))
+})
+
+describe("RFC-0002:C-SHOW", () => {
+  const s = setup()
+  const section = (sectionName: string, extra: { file?: string; max_lines?: number } = {}) =>
+    s.run(show({ skill: "demo", section: sectionName, ...extra }))
+
+  it.live("RFC-0002:C-SHOW without an index is E002", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(section("Setup"))).toBe(E002)
+    }))
+
+  it.live("RFC-0002:C-SHOW every heading of a multi-file skill gives its exact line range and content (DECISIONS #15, #36)", () =>
+    Effect.gen(function* () {
+      yield* s.index()
+      const sources: Record<string, ReadonlyArray<string>> = {
+        "SKILL.md": SKILL_MD.split("\n").slice(0, -1),
+        "references/advanced.md": ADVANCED_MD.split("\n").slice(0, -1)
+      }
+      for (const e of EXPECTED) {
+        const doc = yield* section(e.section, { file: e.file })
+        expect(Object.keys(doc)).toEqual(["skill", "file", "section", "start_line", "end_line", "content", "truncated"])
+        expect(doc).toEqual({
+          skill: "demo",
+          file: e.file,
+          section: e.section,
+          start_line: e.start,
+          end_line: e.end,
+          content: sources[e.file].slice(e.start - 1, e.end - 1).join("\n") + "\n",
+          truncated: false
+        })
+      }
+    }))
+
+  it.live("RFC-0004:C-INDEX headings in fenced code are not indexed (DECISIONS #13)", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(section("not a heading"))).toBe("error[E020]: section not found: 'not a heading'")
+    }))
+
+  it.live("RFC-0002:C-SHOW case-insensitive; the part before ' — ' is used", () =>
+    Effect.gen(function* () {
+      expect((yield* section("  getting STARTED  ")).section).toBe("Getting Started")
+      expect(yield* section("Advanced Topics — Performance tuning and caching")).toMatchObject({
+        file: "references/advanced.md",
+        section: "Advanced Topics"
+      })
+    }))
+
+  it.live("DECISIONS #23 several matches: first in outline order with W001; --file narrows without a warning", () =>
+    Effect.gen(function* () {
+      s.takeWarnings()
+      expect(yield* section("setup")).toMatchObject({ file: "SKILL.md", start_line: 22 })
+      expect(s.takeWarnings()).toEqual(["warning[W001]: multiple matches for 'setup'; showing first"])
+      expect(yield* section("setup", { file: "./references/advanced.md" })).toMatchObject({ file: "references/advanced.md", start_line: 5 })
+      expect(s.takeWarnings()).toEqual([])
+    }))
+
+  it.live("RFC-0002:C-SHOW no match: E020 with at most 5 prefix/substring suggestions", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(section("set"))).toBe(
+        [
+          "error[E020]: section not found: 'set'",
+          "  Did you mean one of these?",
+          "  - Setup (SKILL.md)",
+          "  - Setup (references/advanced.md)",
+          "  - Setup — Linux (references/advanced.md)"
+        ].join("\n")
+      )
+      expect(yield* failureText(section("zzz"))).toBe("error[E020]: section not found: 'zzz'")
+      expect(yield* failureText(section("Install", { file: "references/advanced.md" }))).toContain("- Install (SKILL.md)")
+    }))
+
+  it.live("RFC-0002:C-SHOW max_lines truncates and appends '... (N more lines)'", () =>
+    Effect.gen(function* () {
+      expect(yield* section("Getting Started", { max_lines: 3 })).toMatchObject({
+        content: "## Getting Started\n\nConfigure the authentication token first.\n... (9 more lines)\n",
+        truncated: true,
+        end_line: 22
+      })
+      expect(yield* section("Install", { max_lines: 4 })).toMatchObject({ content: "### Install\n\nRun the installer.\n\n", truncated: false })
+    }))
+
+  it.live("DECISIONS #22 editing a source file makes show and search E002 until the next build", () =>
+    Effect.gen(function* () {
+      writeFileSync(join(s.dir, "references", "advanced.md"), ADVANCED_MD.replace("Linux specifics.", "Linux specifics, edited."))
+      expect(yield* failureText(section("Setup"))).toBe(E002)
+      expect(yield* failureText(s.find("linux"))).toBe(E002)
+      expect((yield* s.index()).action).toBe("rebuilt")
+      expect((yield* s.find("edited")).results.length).toBeGreaterThan(0)
+      expect((yield* s.index()).action).toBe("up-to-date")
+    }))
+
+  it.live("DECISIONS #22 staleness follows content: a same-size edit is caught, a touch without change is not stale", () =>
+    Effect.gen(function* () {
+      const file = join(s.dir, "references", "glossary.txt")
+      const original = readFileSync(file, "utf8")
+      const old = new Date(Date.now() - 60_000)
+      for (const f of ["SKILL.md", "references/advanced.md", "references/glossary.txt", "scripts/tool.sh"]) utimesSync(join(s.dir, f), old, old)
+      yield* s.index()
+      writeFileSync(file, original.replace("histories.", "histories!"))
+      expect(statSync(file).size).toBe(Buffer.byteLength(original))
+      expect(yield* failureText(s.find("rebase"))).toBe(E002)
+      writeFileSync(file, original)
+      expect((yield* s.find("rebase")).results.length).toBe(3)
+    }))
+})
+
+describe("RFC-0004:C-INDEX lifecycle", () => {
+  const s = setup()
+  const setMeta = (key: string, value: string) => {
+    const db = new Database(s.indexFile())
+    db.prepare("UPDATE index_meta SET value = ? WHERE key = ?").run(value, key)
+    db.close()
+  }
+  const showSetup = () => s.run(show({ skill: "demo", section: "Setup" }))
+
+  it.live("RFC-0004:C-INDEX corrupt indexes are E002 for search and show, and build replaces them", () =>
+    Effect.gen(function* () {
+      yield* s.index()
+      const good = readFileSync(s.indexFile())
+      const damages: Record<string, () => void> = {
+        "random bytes": () => writeFileSync(s.indexFile(), Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 131 + 7) % 251))),
+        "truncated file": () => {
+          writeFileSync(s.indexFile(), good)
+          truncateSync(s.indexFile(), Math.floor(good.length / 2))
+        },
+        "no index_meta": () => {
+          writeFileSync(s.indexFile(), good)
+          new Database(s.indexFile()).exec("DROP TABLE index_meta").close()
+        },
+        "non-integer schema_version": () => {
+          writeFileSync(s.indexFile(), good)
+          setMeta("schema_version", "two")
+        },
+        "missing required key": () => {
+          writeFileSync(s.indexFile(), good)
+          new Database(s.indexFile()).exec("DELETE FROM index_meta WHERE key = 'source_hash'").close()
+        },
+        "empty file": () => writeFileSync(s.indexFile(), "")
+      }
+      for (const [name, damage] of Object.entries(damages)) {
+        damage()
+        expect(yield* failureText(s.find("rebase")), name).toBe(E002)
+        expect(yield* failureText(showSetup()), name).toBe(E002)
+        expect(yield* s.index(), name).toMatchObject({ action: "rebuilt", reason: "corrupt" })
+        expect((yield* s.find("rebase")).results.length, name).toBe(3)
+      }
+    }))
+
+  it.live("RFC-0004:C-INDEX a database whose sections or headings table is gone is E002, never E999", () =>
+    Effect.gen(function* () {
+      new Database(s.indexFile()).exec("DROP TABLE sections").close()
+      expect(yield* failureText(s.find("rebase"))).toBe(E002)
+      new Database(s.indexFile()).exec("DROP TABLE headings").close()
+      expect(yield* failureText(showSetup())).toBe(E002)
+      setMeta("source_hash", "x")
+      yield* s.index()
+    }))
+
+  it.live("RFC-0004:C-INDEX an older schema_version is stale: E002, then build rebuilds", () =>
+    Effect.gen(function* () {
+      setMeta("schema_version", "1")
+      expect(yield* failureText(s.find("rebase"))).toBe(E002)
+      expect(yield* failureText(showSetup())).toBe(E002)
+      expect(yield* s.index()).toMatchObject({ action: "rebuilt", reason: "stale-schema" })
+      expect((yield* s.find("rebase")).results.length).toBe(3)
+    }))
+
+  it.live("RFC-0009:C-TOKENIZER switching the tokenizer (env or config) is E002 until the next build", () =>
+    Effect.gen(function* () {
+      const cjk = { SKILLC_TOKENIZER: "cjk" }
+      expect(yield* failureText(s.find("rebase", undefined, cjk))).toBe(E002)
+      writeFileSync(join(s.work, ".skillc", "config.toml"), 'version = 1\n[search]\ntokenizer = "cjk"\n')
+      expect(yield* failureText(s.find("rebase"))).toBe(E002)
+      expect(yield* failureText(showSetup())).toBe(E002)
+      expect(yield* s.index()).toMatchObject({ action: "rebuilt", reason: "stale-tokenizer", tokenizer: "cjk+porter" })
+      expect((yield* s.find("rebase")).results.length).toBe(3)
+      expect(yield* failureText(s.find("rebase", undefined, { SKILLC_TOKENIZER: "ascii" }))).toBe(E002)
+      writeFileSync(join(s.work, ".skillc", "config.toml"), "version = 1\n")
+      expect(yield* s.index()).toMatchObject({ action: "rebuilt", tokenizer: "porter" })
+    }))
+
+  it.live("RFC-0004:C-INDEX collision: a foreign skill_path is E003 for search, show and build; nothing is deleted", () =>
+    Effect.gen(function* () {
+      setMeta("skill_path", "/somewhere/else")
+      const hash16 = s.indexFile().match(/search-([0-9a-f]{16})\.db$/)![1]
+      const E003 = `error[E003]: index hash collision; delete .skillc-meta/search-${hash16}.db and rebuild`
+      expect(yield* failureText(s.find("rebase"))).toBe(E003)
+      expect(yield* failureText(showSetup())).toBe(E003)
+      expect(yield* failureText(s.index())).toBe(E003)
+      const db = new Database(s.indexFile(), { readonly: true })
+      expect(db.prepare("SELECT value FROM index_meta WHERE key = 'skill_path'").get()).toEqual({ value: "/somewhere/else" })
+      db.close()
+      setMeta("skill_path", s.dir)
+    }))
+
+  it.live("RFC-0004:C-INDEX build never deletes other search-*.db files", () =>
+    Effect.gen(function* () {
+      const other = join(s.runtime, "search-ffffffffffffffff.db")
+      writeFileSync(other, "another skill's index")
+      setMeta("source_hash", "changed")
+      yield* s.index()
+      expect(readFileSync(other, "utf8")).toBe("another skill's index")
+      expect(readdirSync(s.runtime).filter((f) => f.startsWith("search-")).sort()).toEqual(
+        [s.indexFile().split("/").pop(), "search-ffffffffffffffff.db"].sort()
+      )
+    }))
+})
+
+describe("RFC-0009:C-TOKENIZER cjk", () => {
+  const w = diskWorld("skc-cjk-")
+  const dir = join(w.work, ".skillc", "skills", "cjk")
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(
+    join(dir, "SKILL.md"),
+    [
+      "---",
+      "name: cjk",
+      "description: CJK",
+      "---",
+      "# 数据库配置",
+      "使用PostgreSQL数据库时，请先设置连接池。",
+      "# 日本語の設定",
+      "データベースの設定ファイルを編集してください。",
+      "# 한국어 설정",
+      "데이터베이스 설정을 변경하려면 config 파일을 편집하세요.",
+      ""
+    ].join("\n")
+  )
+  const env = { SKILLC_TOKENIZER: "cjk" }
+
+  it.live("RFC-0009:C-TOKENIZER Chinese, Japanese and Korean words of one or more characters, snippets in original text", () =>
+    Effect.gen(function* () {
+      yield* w.run(Effect.flatMap(resolveSkill("cjk"), indexSkill), { env })
+      const q = (query: string) => w.run(search({ skill: "cjk", query }), { env }).pipe(Effect.map((r) => r.results))
+      const sectionsOf = (query: string) => q(query).pipe(Effect.map((r) => r.map((x) => x.section)))
+      expect(yield* sectionsOf("连接池")).toEqual(["数据库配置"])
+      expect((yield* q("连接池"))[0].snippet).toContain("请先设置[MATCH]连接池[/MATCH]。")
+      expect(yield* sectionsOf("库")).toEqual(["数据库配置"])
+      expect(yield* sectionsOf("postgresql")).toEqual(["数据库配置"])
+      expect(yield* sectionsOf("設定")).toEqual(["日本語の設定"])
+      expect(yield* sectionsOf("データベース 編集")).toEqual(["日本語の設定"])
+      expect(yield* sectionsOf("설정")).toEqual(["한국어 설정"])
+      expect(yield* sectionsOf("데이터베이스 config")).toEqual(["한국어 설정"])
+      expect(yield* q("データ ベース 連接")).toEqual([])
+      const shown = yield* w.run(show({ skill: "cjk", section: "日本語の設定" }), { env })
+      expect(shown.content).toBe("# 日本語の設定\nデータベースの設定ファイルを編集してください。\n")
+      expect(yield* failureText(w.run(search({ skill: "cjk", query: "设置" })))).toBe(
+        "error[E002]: search index unusable; run 'skc build cjk' to rebuild"
+      )
+    }))
+})

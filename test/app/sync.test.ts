@@ -1,0 +1,141 @@
+// RFC-0007:C-SYNC in process: the `sync` use case on the live adapters
+// (real SQLite log databases; DECISIONS #8, #30). Moved here from
+// test/e2e/sync.test.ts, which keeps the smoke test of the printed lines
+// and exit statuses.
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { logged } from "../../src/app/accessLog.js"
+import { init } from "../../src/app/init.js"
+import { stats } from "../../src/app/stats.js"
+import { sync, type SyncInput } from "../../src/app/sync.js"
+import { errorText, diskWorld, failureText } from "../helpers/worlds.js"
+import { makeLogDb, readLog, type Row } from "../helpers/logs.js"
+
+const world = (...names: Array<string>) => {
+  const w = diskWorld("skc-sync-")
+  const skills = Object.fromEntries(
+    names.map((name) => {
+      const src = join(w.work, ".skillc", "skills", name)
+      mkdirSync(src, { recursive: true })
+      writeFileSync(join(src, "SKILL.md"), `---\nname: ${name}\ndescription: d\n---\n# ${name}\n`)
+      return [
+        name,
+        {
+          src,
+          primary: join(w.work, ".skillc", "runtime", name, ".skillc-meta", "logs.db"),
+          fallbackDir: join(w.work, ".skillc", "logs", name),
+          fallback: join(w.work, ".skillc", "logs", name, ".skillc-meta", "logs.db")
+        }
+      ]
+    })
+  )
+  const syncNow = (input: SyncInput = {}, cwd?: string) => w.run(sync(input), cwd ? { cwd } : {})
+  return { ...w, skills, sync: syncNow }
+}
+
+const rowsAt = (n: number, start = 0): Array<Row> =>
+  Array.from({ length: n }, (_, i) => ({ timestamp: `2026-01-01T00:00:${String(start + i).padStart(2, "0")}Z`, command: "show", args: { section: `S${start + i}`, file: "SKILL.md" } }))
+
+const counts = (r: { synced: ReadonlyArray<{ skill: string; entries: number }> }) => r.synced.map((s) => [s.skill, s.entries])
+
+describe("RFC-0007:C-SYNC", () => {
+  it.live("DECISIONS #8: nothing to sync is an empty result; a named skill without logs is E040", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      expect(yield* w.sync()).toMatchObject({ dry_run: false, project: w.work, synced: [], failed: [] })
+      expect(yield* failureText(w.sync({ skill: "demo" }))).toBe("error[E040]: no local logs found")
+    }))
+
+  it.live("RFC-0007:C-SYNC fallback rows written while the runtime was read-only are moved to the primary log", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      const d = w.skills.demo!
+      const blocker = join(w.work, ".skillc", "runtime")
+      writeFileSync(blocker, "")
+      // Three logged invocations while the runtime cannot be written: the rows go to the fallback.
+      for (let i = 0; i < 3; i++) yield* w.run(stats({ skill: "demo", group_by: "commands" }).pipe(logged("stats", "demo", () => ({}))))
+      expect(readLog(d.fallback)).toHaveLength(3)
+      // Still read-only: E041, logs kept.
+      const blocked = yield* w.sync()
+      expect(blocked.synced).toEqual([])
+      expect(blocked.failed.map((f) => errorText(f.error))).toEqual([`error[E041]: sync destination not writable: '${d.primary}'`])
+      expect(readLog(d.fallback)).toHaveLength(3)
+      // The sandbox is over.
+      rmSync(blocker)
+      const dry = yield* w.sync({ dry_run: true })
+      expect(dry.synced).toEqual([{ skill: "demo", entries: 3, destination: d.primary, removed: false }])
+      expect(existsSync(d.primary)).toBe(false)
+      const fallbackRows = readLog(d.fallback)
+      expect(fallbackRows).toHaveLength(3)
+      expect((yield* w.sync()).synced).toEqual([{ skill: "demo", entries: 3, destination: d.primary, removed: true }])
+      expect(existsSync(d.fallbackDir)).toBe(false)
+      const strip = (rows: Array<Record<string, unknown>>) => rows.map(({ id: _id, ...rest }) => rest)
+      expect(strip(readLog(d.primary))).toEqual(strip(fallbackRows))
+      expect((yield* w.sync()).synced).toEqual([])
+    }))
+
+  it.live("RFC-0007:C-SYNC is idempotent: rows already in the primary are skipped, repeated identical rows are kept (DECISIONS #30)", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      const d = w.skills.demo!
+      const twice = rowsAt(1)[0]!
+      makeLogDb(d.fallback, [...rowsAt(5), twice], { skill: "demo", skill_path: d.src, cwd: w.work })
+      const saved = join(w.root, "saved.db")
+      copyFileSync(d.fallback, saved)
+      expect(counts(yield* w.sync({ skill: "demo" }))).toEqual([["demo", 6]])
+      expect(readLog(d.primary)).toHaveLength(6)
+      // As if the previous sync had stopped between its commit and the deletion.
+      mkdirSync(join(d.fallbackDir, ".skillc-meta"), { recursive: true })
+      copyFileSync(saved, d.fallback)
+      expect(counts(yield* w.sync({ dry_run: true }))).toEqual([["demo", 0]])
+      expect(counts(yield* w.sync())).toEqual([["demo", 0]])
+      expect(readLog(d.primary)).toHaveLength(6)
+      // New rows plus old ones: only the new ones are added.
+      makeLogDb(d.fallback, [...rowsAt(5), ...rowsAt(2, 40)], { skill: "demo", skill_path: d.src, cwd: w.work })
+      expect(counts(yield* w.sync())).toEqual([["demo", 2]])
+      expect(readLog(d.primary)).toHaveLength(8)
+    }))
+
+  it.live("RFC-0007:C-SYNC partial failure: skills are independent, the failed one keeps its logs", () =>
+    Effect.gen(function* () {
+      const w = world("alpha", "beta", "gamma")
+      for (const [name, s] of Object.entries(w.skills)) makeLogDb(s.fallback, rowsAt(2), { skill: name, skill_path: s.src, cwd: w.work })
+      // beta's runtime directory cannot be created: a file is in its place.
+      mkdirSync(join(w.work, ".skillc", "runtime"), { recursive: true })
+      writeFileSync(join(w.work, ".skillc", "runtime", "beta"), "")
+      // gamma's fallback is not a database.
+      writeFileSync(w.skills.gamma!.fallback, "garbage ".repeat(100))
+      const r = yield* w.sync()
+      expect(counts(r)).toEqual([["alpha", 2]])
+      expect(r.failed.map((f) => [f.skill, errorText(f.error)])).toEqual([
+        ["beta", `error[E041]: sync destination not writable: '${w.skills.beta!.primary}'`],
+        ["gamma", `error[E042]: sync source not readable: '${w.skills.gamma!.fallback}'`]
+      ])
+      expect(existsSync(w.skills.alpha!.fallbackDir)).toBe(false)
+      expect(readLog(w.skills.alpha!.primary)).toHaveLength(2)
+      expect(readLog(w.skills.beta!.fallback)).toHaveLength(2)
+      expect(existsSync(w.skills.gamma!.fallback)).toBe(true)
+      const again = yield* w.sync()
+      expect(again.synced).toEqual([])
+      expect(again.failed.map((f) => [f.skill, f.error.code])).toEqual([["beta", "E041"], ["gamma", "E042"]])
+    }))
+
+  it.live("RFC-0007:C-SYNC project syncs another directory's logs; a global skill's go to the global runtime (DECISIONS #30)", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      yield* w.run(init({ name: "glob", global: true }))
+      const globalSrc = join(w.home, ".skillc", "skills", "glob")
+      makeLogDb(join(w.work, ".skillc", "logs", "glob", ".skillc-meta", "logs.db"), rowsAt(3), { skill: "glob", skill_path: globalSrc, cwd: w.work })
+      makeLogDb(w.skills.demo!.fallback, rowsAt(1), { skill: "demo", skill_path: w.skills.demo!.src, cwd: w.work })
+      const elsewhere = join(w.root, "elsewhere")
+      mkdirSync(elsewhere)
+      const g = yield* w.sync({ skill: "glob", project: w.work }, elsewhere)
+      expect(g.project).toBe(w.work)
+      expect(counts(g)).toEqual([["glob", 3]])
+      expect(readLog(join(w.home, ".skillc", "runtime", "glob", ".skillc-meta", "logs.db"))).toHaveLength(3)
+      expect(counts(yield* w.sync({ project: "../work" }, elsewhere))).toEqual([["demo", 1]])
+      expect(readLog(w.skills.demo!.primary)).toHaveLength(1)
+    }))
+})

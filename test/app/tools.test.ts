@@ -1,0 +1,185 @@
+// Tool skills in process (issue 8, docs/tool-skills.md): the `tools`,
+// `approve` and `run` use cases on the live adapters — real scripts run by
+// the Node process runner, approvals in a real store — and the approval
+// prompt through the Prompter port. Moved here from test/e2e/tools.test.ts,
+// which keeps the CLI smoke test, the timeout kill, the 100 MB memory bound
+// and the pseudo-terminal prompt.
+import { execFileSync } from "node:child_process"
+import { appendFileSync, cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { approve } from "../../src/app/approve.js"
+import { run, type RunInput } from "../../src/app/run.js"
+import { tools } from "../../src/app/tools.js"
+import { Prompter } from "../../src/ports/Prompter.js"
+import { ROOT } from "../helpers/cli.js"
+import { diskWorld, failureText } from "../helpers/worlds.js"
+
+const FIXTURES = join(ROOT, "test", "fixtures", "tool-skills")
+
+const world = () => {
+  const w = diskWorld("skc-tools-")
+  const store = join(w.home, ".skillc", "skills")
+  mkdirSync(store, { recursive: true })
+  cpSync(FIXTURES, store, { recursive: true })
+  execFileSync("git", ["init", "-q", w.work])
+  writeFileSync(join(w.work, "file.txt"), "hello\n")
+  const runTool = (input: RunInput, options: { cwd?: string; env?: Record<string, string> } = {}) => w.run(run(input), options)
+  return { ...w, store, runTool }
+}
+
+describe("issue 8: tool-skills spec §8 examples", () => {
+  const w = world()
+
+  it.live("spec §8.1 git: tools list, approval needed without a terminal, then runs in the git root", () =>
+    Effect.gen(function* () {
+      const list = yield* w.run(tools({ skill: "git" }))
+      expect(list.tools.map((t) => t.name)).toEqual(["git_status", "git_log", "git_diff"])
+      expect(list.tools[1].parameters).toEqual({
+        type: "object",
+        properties: { count: { type: "integer", description: "Number of commits (default: 10)", default: 10 } },
+        required: [],
+        additionalProperties: false
+      })
+      const refused = yield* failureText(w.runTool({ skill: "git", tool: "git_status" }))
+      expect(refused).toContain("error: tool 'git_status' of skill 'git' needs confirmation: the skill has not been approved yet")
+      expect(refused).toContain("pass --yes")
+      yield* w.run(approve({ skill: "git" }))
+      // git tools are not read_only: approved, but still confirmed on every run.
+      expect(yield* failureText(w.runTool({ skill: "git", tool: "git_status" }))).toContain("the tool is not read_only")
+      const sub = join(w.work, "deep", "er")
+      mkdirSync(sub, { recursive: true })
+      const status = yield* w.runTool({ skill: "git", tool: "git_status", yes: true }, { cwd: sub })
+      expect(status.cwd).toBe(w.work)
+      expect(status.envelope).toMatchObject({ success: true, exit_code: 0, truncated: false })
+      expect(status.envelope.output).toContain("file.txt") // ran in the repository root, not in deep/er
+      expect((yield* w.runTool({ skill: "git", tool: "git_diff", yes: true, args: { staged: true } })).envelope.success).toBe(true)
+    }))
+
+  it.live("spec §8.2 summarize: read_only + approved runs without asking; JSON output is parsed; a changed SKILL.md needs approval again", () =>
+    Effect.gen(function* () {
+      expect((yield* w.run(approve({ skill: "summarize" }))).previous).toBe("new")
+      const r = yield* w.runTool({ skill: "summarize", tool: "summarize_url", arg_pairs: ["url=https://example.com/a b"] })
+      expect(r.envelope.parsed).toEqual({ url: "https://example.com/a b", summary: "stand-in summary", args: 1 })
+      appendFileSync(join(w.store, "summarize", "SKILL.md"), "\n")
+      expect(yield* failureText(w.runTool({ skill: "summarize", tool: "summarize_url", arg_pairs: ["url=x"] }))).toContain(
+        "SKILL.md changed since it was approved"
+      )
+      expect((yield* w.run(approve({ skill: "summarize" }))).previous).toBe("changed")
+      expect((yield* w.runTool({ skill: "summarize", tool: "summarize_url", arg_pairs: ["url=x"] })).envelope.success).toBe(true)
+    }))
+
+  it.live("spec §8.3 deploy: Dev mode only, always_ask even when approved, yes runs the script", () =>
+    Effect.gen(function* () {
+      expect(yield* w.run(tools({ skill: "deploy" }))).toMatchObject({ available: false, tools: [] })
+      expect((yield* w.run(tools({ skill: "deploy", mode: "Dev" }))).tools[0].always_ask).toBe(true)
+      yield* w.run(approve({ skill: "deploy" }))
+      expect(yield* failureText(w.runTool({ skill: "deploy", tool: "deploy_preview" }))).toContain("always_ask")
+      const r = yield* w.runTool({ skill: "deploy", tool: "deploy_preview", yes: true, arg_pairs: ["message=ship it; rm -rf /"] })
+      expect(r.envelope.output).toBe("deploying: preview\nmessage: ship it; rm -rf /\nskill: deploy mode: Dev\n")
+      expect(yield* failureText(w.runTool({ skill: "deploy", tool: "deploy_preview", yes: true, mode: "Global" }))).toContain(
+        "not available in mode 'Global'"
+      )
+    }))
+})
+
+describe("issue 8: run safety (tool-skills spec §3.4-§6)", () => {
+  const w = world()
+  const approved = w.run(approve({ skill: "hostile" }))
+
+  it.live("injection attempts arrive as single verbatim arguments", () =>
+    Effect.gen(function* () {
+      yield* approved
+      const hostile = ["-rf", "--upload-pack=evil", "a b", "it's \"quoted\"", "$(id)", "`id`", "a; echo pwned", "line1\nline2", "$HOME", "*"]
+      const r = yield* w.runTool({ skill: "hostile", tool: "echo_args", args: { value: hostile[0], items: hostile.slice(1) } })
+      expect(r.envelope.output).toBe(hostile.map((h) => `[${h}]\n`).join(""))
+      const flagged = yield* w.runTool({ skill: "hostile", tool: "echo_args", arg_pairs: ["value=--loud", "loud=false"] })
+      expect(flagged.envelope.output).toBe("[--loud]\n")
+    }))
+
+  it.live("NUL bytes and missing required parameters are refused before anything runs", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(w.runTool({ skill: "hostile", tool: "echo_args", args: { value: "a\u0000b" } }))).toContain("NUL byte")
+      expect(yield* failureText(w.runTool({ skill: "hostile", tool: "echo_args" }))).toBe("error: echo_args: missing required parameter 'value' (Any text)")
+    }))
+
+  it.live("spec §5.2: secrets of the parent environment are absent in the child; skill identity injected", () =>
+    Effect.gen(function* () {
+      const env = { GITHUB_TOKEN: "g", AWS_ACCESS_KEY_ID: "a", OPENAI_API_KEY: "o", ANTHROPIC_API_KEY: "x", MY_SECRET: "s", NPM_TOKEN: "n", EDITOR: "vi", LC_ALL: "C" }
+      const r = yield* w.runTool({ skill: "hostile", tool: "env_dump" }, { env })
+      const lines = r.envelope.output.split("\n")
+      const names = lines.filter((l) => l.includes("=")).map((l) => l.split("=")[0])
+      for (const secret of ["GITHUB_TOKEN", "AWS_ACCESS_KEY_ID", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "MY_SECRET", "NPM_TOKEN", "EDITOR", "SKILLC_HOME", "NO_COLOR"]) {
+        expect(names).not.toContain(secret)
+      }
+      expect(lines).toContain("SKC_SKILL_NAME=hostile")
+      expect(lines).toContain("GIBBERISH_SKILL_NAME=hostile")
+      expect(lines).toContain("SKC_MODE=Global")
+      expect(lines).toContain(`SKC_SKILL_DIR=${join(w.store, "hostile")}`)
+      expect(lines).toContain("LC_ALL=C")
+    }))
+
+  it.live("spec §9.3: missing program (127), non-executable script (126), non-zero exit are envelopes, not failures", () =>
+    Effect.gen(function* () {
+      expect((yield* w.runTool({ skill: "hostile", tool: "missing" })).envelope).toMatchObject({
+        success: false,
+        exit_code: 127,
+        error: "Command not found: './scripts/nope.sh' (ENOENT)"
+      })
+      const plain = (yield* w.runTool({ skill: "hostile", tool: "not_executable" })).envelope
+      expect(plain).toMatchObject({ success: false, exit_code: 126 })
+      expect(plain.error).toContain("EACCES")
+      expect((yield* w.runTool({ skill: "hostile", tool: "fail" })).envelope).toMatchObject({
+        success: false,
+        exit_code: 3,
+        output: "failing\n",
+        error: "Command failed with exit code 3"
+      })
+    }))
+
+  it.live("programs escaping the skill root are refused (E012)", () =>
+    Effect.gen(function* () {
+      writeFileSync(join(w.store, "escape.sh"), "#!/bin/sh\necho escaped\n", { mode: 0o755 })
+      expect(yield* failureText(w.runTool({ skill: "hostile", tool: "escape" }))).toBe("error[E012]: path escapes skill root: './../escape.sh'")
+      symlinkSync("/bin/sh", join(w.store, "hostile", "scripts", "outside-link"))
+      yield* w.run(approve({ skill: "hostile" }))
+      expect(yield* failureText(w.runTool({ skill: "hostile", tool: "escape_link" }))).toBe("error[E012]: path escapes skill root: './scripts/outside-link'")
+    }))
+
+  it.live("spec §6.2: a skill run by path is untrusted: a warning, never auto-run, cannot be approved", () =>
+    Effect.gen(function* () {
+      const dir = join(w.root, "elsewhere")
+      cpSync(join(FIXTURES, "summarize"), join(dir, "summarize"), { recursive: true })
+      const p = join(dir, "summarize")
+      w.takeWarnings()
+      expect(yield* failureText(w.runTool({ skill: p, tool: "summarize_url", arg_pairs: ["url=x"] }))).toContain("untrusted")
+      expect(yield* failureText(w.run(approve({ skill: p })))).toContain("outside the source stores")
+      w.takeWarnings()
+      expect((yield* w.runTool({ skill: p, tool: "summarize_url", arg_pairs: ["url=x"], yes: true })).envelope.success).toBe(true)
+      expect(w.takeWarnings().join("\n")).toContain("warning: skill 'summarize' is outside the source stores")
+    }))
+})
+
+describe("issue 8: approval through the Prompter port (spec §6.3)", () => {
+  const w = world()
+  const asked: Array<ReadonlyArray<string>> = []
+  const answering = (answer: boolean) =>
+    Prompter.of({ interactive: true, confirm: (lines) => Effect.sync(() => (asked.push(lines), answer)) })
+  const summarize = { skill: "summarize", tool: "summarize_url", arg_pairs: ["url=a b"] }
+
+  it.live("the prompt shows name, version, description and the exact command; no declines; yes approves and runs", () =>
+    Effect.gen(function* () {
+      const declined = yield* failureText(w.run(run(summarize).pipe(Effect.provideService(Prompter, answering(false)))))
+      expect(declined).toBe("error: run of 'summarize_url' declined")
+      const lines = asked[0]!.join("\n")
+      expect(lines).toContain("Skill:       summarize 1.0.0")
+      expect(lines).toContain("Tool:        summarize_url: Fetch and summarize a webpage.")
+      expect(lines).toMatch(/Command: +\S*summarize\.sh 'a b'/)
+      const yes = yield* w.run(run(summarize).pipe(Effect.provideService(Prompter, answering(true))))
+      expect(yes.envelope.output).toContain("stand-in summary")
+      // Approved at the prompt and read_only: the next run asks nothing, even without a terminal.
+      expect((yield* w.runTool({ skill: "summarize", tool: "summarize_url", arg_pairs: ["url=x"] })).envelope.success).toBe(true)
+      expect(asked).toHaveLength(2)
+    }))
+})
