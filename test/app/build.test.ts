@@ -51,7 +51,7 @@ describe("RFC-0001:C-OUTPUT", () => {
         imported: null,
         file_count: 2,
         markdown_count: 2,
-        deployments: [{ target: "claude", path: join(p.home, ".claude/skills/demo"), method: "symlink", replaced: "none" }]
+        deployments: [{ target: "claude", path: join(p.work, ".claude/skills/demo"), method: "symlink", replaced: "none" }]
       })
       expect(p.takeWarnings()).toEqual([])
       // Plus the search index beside the manifest (RFC-0004:C-INDEX, DECISIONS #1).
@@ -140,9 +140,10 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
       const out = yield* p.build({ target: "claude,copilot,opencode,mine,./local-agent" })
       const runtime = join(p.work, ".skillc/runtime/demo")
       expect(out.deployments.map((d) => [d.target, d.path, d.method])).toEqual([
-        ["claude", join(p.home, ".claude/skills/demo"), "symlink"],
-        ["copilot", join(p.home, ".github/skills/demo"), "symlink"],
-        ["opencode", join(p.home, ".config/opencode/skills/demo"), "symlink"],
+        // DECISIONS #9 revised: a project build links from the project's own agent directories.
+        ["claude", join(p.work, ".claude/skills/demo"), "symlink"],
+        ["copilot", join(p.work, ".github/skills/demo"), "symlink"],
+        ["opencode", join(p.work, ".opencode/skills/demo"), "symlink"],
         ["mine", join(p.home, "agents/mine/demo"), "symlink"],
         ["./local-agent", join(p.work, "local-agent/demo"), "symlink"]
       ])
@@ -159,18 +160,19 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
       )
       expect(builtFiles(join(p.work, ".skillc/runtime/demo"))).toEqual([])
       expect(existsSync(join(p.home, ".claude"))).toBe(false)
+      expect(existsSync(join(p.work, ".claude"))).toBe(false)
     }))
 
   it.live("RFC-0001:C-DEPLOYMENT replaces an existing symlink; refuses a real directory without force", () =>
     Effect.gen(function* () {
       const p = project()
-      const dest = join(p.home, ".claude/skills/demo")
-      mkdirSync(join(p.home, ".claude/skills"), { recursive: true })
+      const dest = join(p.work, ".claude/skills/demo")
+      mkdirSync(join(p.work, ".claude/skills"), { recursive: true })
       symlinkSync(join(p.root, "elsewhere"), dest)
       expect((yield* p.build()).deployments[0]).toMatchObject({ replaced: "symlink" })
       expect(readlinkSync(dest)).toBe(join(p.work, ".skillc/runtime/demo"))
 
-      const other = join(p.home, ".cursor/skills/demo")
+      const other = join(p.work, ".cursor/skills/demo")
       put(other, "SKILL.md", "hand-made")
       expect(yield* failureText(p.build({ target: "cursor" }))).toContain(`error: '${other}' already exists and is not a link made by skc\n  use --force`)
       expect(readFileSync(join(other, "SKILL.md"), "utf8")).toBe("hand-made")
@@ -183,7 +185,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     Effect.gen(function* () {
       const p = project()
       expect((yield* p.build({ copy: true })).deployments[0].method).toBe("copy")
-      const dest = join(p.home, ".claude/skills/demo")
+      const dest = join(p.work, ".claude/skills/demo")
       expect(lstatSync(dest).isDirectory()).toBe(true)
       expect(listAll(dest).sort()).toEqual([".skillc-meta/", ".skillc-meta/manifest.json", "SKILL.md"])
       expect((yield* p.build({ copy: true })).deployments[0]).toMatchObject({ method: "copy", replaced: "copy" })

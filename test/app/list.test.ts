@@ -147,7 +147,7 @@ layer(world)("RFC-0007:C-LIST", (it) => {
         expect(text).toMatch(/^error\[E100\]: invalid option: '/)
         expect(text).toContain(needle)
       }
-      expect(errorText(yield* Effect.flip(decode({ scope: "local" })))).toContain(`expected "project" | "global" | "all", actual "local"`)
+      expect(errorText(yield* Effect.flip(decode({ scope: "local" })))).toContain(`expected "project" | "global" | "agent" | "all", actual "local"`)
     }))
 })
 
