@@ -3,8 +3,8 @@
 // columns, run ids, canonical paths, the EAFP fallback, W002 and W003.
 // Moved here from test/e2e/logging.test.ts, which keeps the per-command
 // arguments of the CLI (DECISIONS #17, #18) and the concurrency test.
-import { existsSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { formatRunId, logged } from "../../src/app/accessLog.js"
@@ -148,14 +148,15 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
       expect(q.takeWarnings()).toEqual(["warning[W002]: logging disabled; run 'skc sync' after session to merge logs"])
     }))
 
-  it.live("RFC-0007:C-LOGGING a corrupt primary database is not fatal: the row goes to the fallback", () =>
+  it.live("RFC-0007:C-LOGGING a corrupt primary database is not fatal: moved aside with a warning, the row goes to a fresh primary (issue 19)", () =>
     Effect.gen(function* () {
       const p = project()
       mkdirSync(join(p.work, ".skillc", "runtime", "demo", ".skillc-meta"), { recursive: true })
       writeFileSync(p.primary, "this is not a database ".repeat(200))
-      // stats itself cannot read the corrupt log (E999), but logging still keeps the row.
-      expect(yield* failureText(p.stats({ skill: "demo", group_by: "commands" }))).toMatch(/^error\[E999\]: cannot read access log/)
-      expect(readLog(p.fallback)).toHaveLength(1)
+      yield* p.stats({ skill: "demo", group_by: "commands" })
+      expect(p.takeWarnings().join("\n")).toMatch(/^warning: access log '.*' was corrupt \(SQLITE_NOTADB\); moved aside/)
+      expect(readLog(p.primary)).toHaveLength(1)
+      expect(readdirSync(dirname(p.primary)).some((n) => n.startsWith("logs.db.corrupt-"))).toBe(true)
     }))
 
   it.live("RFC-0005:C-CODES W003 once per invocation when this skill's fallback log is older than one hour", () =>

@@ -111,15 +111,12 @@ describe("RFC-0004:C-SEARCH", () => {
       expect(Object.keys(doc)).toEqual(["query", "results"])
       expect(doc.query).toBe("rebase")
       for (const item of doc.results) {
-        expect(Object.keys(item)).toEqual(["file", "section", "snippet", "score"])
+        expect(Object.keys(item)).toEqual(["file", "section", "line", "end_line", "snippet", "score"])
         expect(item.score).toBeGreaterThan(0)
         expect(item.snippet).toContain("[MATCH]rebase[/MATCH]")
       }
-      expect(doc.results.map((x) => `${x.file}#${x.section}`).sort()).toEqual([
-        "references/advanced.md#Advanced Topics",
-        "references/advanced.md#Setup",
-        "references/glossary.txt#"
-      ])
+      // "Advanced Topics" holds "rebase" only through its subsection "Setup": no echo of parents (issue 14).
+      expect(doc.results.map((x) => `${x.file}#${x.section}`).sort()).toEqual(["references/advanced.md#Setup", "references/glossary.txt#"])
       const scores = doc.results.map((x) => x.score)
       expect([...scores].sort((a, b) => b - a)).toEqual(scores)
     }))
@@ -133,8 +130,11 @@ describe("RFC-0004:C-SEARCH", () => {
   it.live("RFC-0004:C-QUERY-SYNTAX stemming: 'configuring' finds 'Configure'; AND of all words in any order", () =>
     Effect.gen(function* () {
       expect(yield* s.sections("configuring")).toContain("Getting Started")
-      expect((yield* s.sections("token authentication")).sort()).toEqual(["Demo", "Getting Started"])
-      expect(yield* s.sections("token rebase")).toEqual([])
+      // "Demo" holds both words only through "Getting Started": the parent is not echoed (issue 14).
+      expect((yield* s.sections("token authentication")).sort()).toEqual(["Getting Started"])
+      // No section holds both: the OR fallback of DECISIONS #37 answers, marked partial.
+      expect((yield* s.find("token rebase")).partial).toBe(true)
+      expect((yield* s.find("nowhereword")).results).toEqual([])
     }))
 
   it.live("RFC-0004:C-QUERY-SYNTAX punctuation and quotes in queries never break the query", () =>
@@ -142,7 +142,7 @@ describe("RFC-0004:C-SEARCH", () => {
       for (const q of ['"rebase"', "rebase,", "(rebase)", 'my "special" app', "NEAR(rebase", "rebase*", "a:b", "'", "-"]) {
         expect((yield* s.find(q)).query, q).toBe(q)
       }
-      expect((yield* s.find("(rebase),")).results.length).toBe(3)
+      expect((yield* s.find("(rebase),")).results.length).toBe(2)
     }))
 
   it.live("RFC-0004:C-SEARCH limit caps the results; 0, negative and non-integer limits are E100 (DECISIONS #32)", () =>
@@ -257,7 +257,8 @@ describe("RFC-0002:C-SHOW", () => {
       writeFileSync(join(s.dir, "references", "advanced.md"), ADVANCED_MD.replace("Linux specifics.", "Linux specifics, edited."))
       expect(yield* failureText(section("Setup"))).toBe(E002)
       expect(yield* failureText(s.find("linux"))).toBe(E002)
-      expect((yield* s.index()).action).toBe("rebuilt")
+      // One file changed: the incremental build updates the index in place of a rebuild (issue 16).
+      expect((yield* s.index()).action).toBe("updated")
       expect((yield* s.find("edited")).results.length).toBeGreaterThan(0)
       expect((yield* s.index()).action).toBe("up-to-date")
     }))
@@ -273,7 +274,7 @@ describe("RFC-0002:C-SHOW", () => {
       expect(statSync(file).size).toBe(Buffer.byteLength(original))
       expect(yield* failureText(s.find("rebase"))).toBe(E002)
       writeFileSync(file, original)
-      expect((yield* s.find("rebase")).results.length).toBe(3)
+      expect((yield* s.find("rebase")).results.length).toBe(2)
     }))
 })
 
@@ -315,7 +316,7 @@ describe("RFC-0004:C-INDEX lifecycle", () => {
         expect(yield* failureText(s.find("rebase")), name).toBe(E002)
         expect(yield* failureText(showSetup()), name).toBe(E002)
         expect(yield* s.index(), name).toMatchObject({ action: "rebuilt", reason: "corrupt" })
-        expect((yield* s.find("rebase")).results.length, name).toBe(3)
+        expect((yield* s.find("rebase")).results.length, name).toBe(2)
       }
     }))
 
@@ -335,7 +336,7 @@ describe("RFC-0004:C-INDEX lifecycle", () => {
       expect(yield* failureText(s.find("rebase"))).toBe(E002)
       expect(yield* failureText(showSetup())).toBe(E002)
       expect(yield* s.index()).toMatchObject({ action: "rebuilt", reason: "stale-schema" })
-      expect((yield* s.find("rebase")).results.length).toBe(3)
+      expect((yield* s.find("rebase")).results.length).toBe(2)
     }))
 
   it.live("RFC-0009:C-TOKENIZER switching the tokenizer (env or config) is E002 until the next build", () =>
@@ -346,7 +347,7 @@ describe("RFC-0004:C-INDEX lifecycle", () => {
       expect(yield* failureText(s.find("rebase"))).toBe(E002)
       expect(yield* failureText(showSetup())).toBe(E002)
       expect(yield* s.index()).toMatchObject({ action: "rebuilt", reason: "stale-tokenizer", tokenizer: "cjk+porter" })
-      expect((yield* s.find("rebase")).results.length).toBe(3)
+      expect((yield* s.find("rebase")).results.length).toBe(2)
       expect(yield* failureText(s.find("rebase", undefined, { SKILLC_TOKENIZER: "ascii" }))).toBe(E002)
       writeFileSync(join(s.work, ".skillc", "config.toml"), "version = 1\n")
       expect(yield* s.index()).toMatchObject({ action: "rebuilt", tokenizer: "porter" })
@@ -414,7 +415,10 @@ describe("RFC-0009:C-TOKENIZER cjk", () => {
       expect(yield* sectionsOf("データベース 編集")).toEqual(["日本語の設定"])
       expect(yield* sectionsOf("설정")).toEqual(["한국어 설정"])
       expect(yield* sectionsOf("데이터베이스 config")).toEqual(["한국어 설정"])
-      expect(yield* q("データ ベース 連接")).toEqual([])
+      // No section holds every word: the OR fallback (DECISIONS #37) answers with what holds some of them.
+      const partial = yield* w.run(search({ skill: "cjk", query: "データ ベース 連接" }), { env })
+      expect(partial.partial).toBe(true)
+      expect(partial.results.map((x) => x.section)).toContain("日本語の設定")
       const shown = yield* w.run(show({ skill: "cjk", section: "日本語の設定" }), { env })
       expect(shown.content).toBe("# 日本語の設定\nデータベースの設定ファイルを編集してください。\n")
       expect(yield* failureText(w.run(search({ skill: "cjk", query: "设置" })))).toBe(

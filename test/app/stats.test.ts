@@ -50,14 +50,14 @@ describe("RFC-0003:C-SCHEMA and C-CLI", () => {
       expect(j.skill).toBe(j.name)
       expect(j.skill_path).toBe(j.src)
       expect(j.query).toBe("summary")
-      expect(j.filters).toEqual({ since: null, until: null, projects: [] })
+      expect(j.filters).toEqual({ since: null, until: null, projects: [], include_author: false })
       expect(j.period).toEqual({ start: "2026-01-02T10:00:00Z", end: "2026-01-05T10:00:00Z" })
     }))
 
   it.live("RFC-0003:C-CLI no log database is an empty result, all counts zero", () =>
     Effect.gen(function* () {
       const j = yield* stats(undefined)
-      expect(j.data).toEqual({ total_accesses: 0, unique_sections: 0, unique_files: 0, error_count: 0 })
+      expect(j.data).toEqual({ total_accesses: 0, unique_sections: 0, unique_files: 0, error_count: 0, agent_accesses: 0, author_accesses: 0, unanswered: 0 })
       expect(j.period).toEqual({ start: null, end: null })
       expect((yield* stats(undefined, { group_by: "sections" })).data).toEqual([])
       expect((yield* stats(undefined, { group_by: "commands" })).data).toEqual({})
@@ -93,7 +93,8 @@ describe("RFC-0003:C-QUERIES", () => {
     Effect.gen(function* () {
       const j = yield* stats(rows)
       expect(j.query).toBe("summary")
-      expect(j.data).toEqual({ total_accesses: 10, unique_sections: 3, unique_files: 2, error_count: 2 })
+      // Agent reads only: the `stats` row is the author's (issue 17); the E020 and E021 failures are "not found" (unanswered).
+      expect(j.data).toEqual({ total_accesses: 9, unique_sections: 3, unique_files: 2, error_count: 2, agent_accesses: 9, author_accesses: 1, unanswered: 2 })
       // What the text view adds: the busiest sections, counts per command, never-shown outline sections.
       expect(j.insights.topSections[0]).toEqual({ section: "Install", file: "SKILL.md", count: 2 })
       expect(j.insights.commands).toMatchObject({ show: 5, open: 2 })
@@ -192,7 +193,7 @@ describe("RFC-0003:C-QUERIES", () => {
     Effect.gen(function* () {
       const q = (query: string): Row => ({ timestamp: "2026-01-01T00:00:00Z", command: "search", args: { query, result_count: 1 } })
       const j = yield* stats([q("b"), q("a"), q("auth"), q("auth"), q("B"), { ...q("ignored"), command: "show" }], { group_by: "search" })
-      expect(j.data).toEqual([
+      expect((j.data as ReadonlyArray<{ query: string; count: number }>).map(({ query, count }) => ({ query, count }))).toEqual([
         { query: "auth", count: 2 },
         { query: "B", count: 1 },
         { query: "a", count: 1 },
@@ -224,7 +225,7 @@ describe("RFC-0003:C-FILTERS", () => {
     Effect.gen(function* () {
       const j = yield* stats(timeline, { group_by: "sections", since: "2026-01-02T00:00:00Z", until: "2026-01-03T12:00:00Z" })
       expect(sectionsOf(j)).toEqual(["b", "c", "d"])
-      expect(j.filters).toEqual({ since: "2026-01-02T00:00:00Z", until: "2026-01-03T12:00:00Z", projects: [] })
+      expect(j.filters).toEqual({ since: "2026-01-02T00:00:00Z", until: "2026-01-03T12:00:00Z", projects: [], include_author: false })
       expect(j.period).toEqual({ start: "2026-01-02T00:00:00Z", end: "2026-01-03T12:00:00Z" })
     }))
 
@@ -245,7 +246,7 @@ describe("RFC-0003:C-FILTERS", () => {
       expect(j.data.total_accesses).toBe(1)
       expect(j.period).toEqual({ start: "2026-01-03T12:00:00Z", end: "2026-01-03T12:00:00Z" })
       const none = yield* stats(timeline, { since: "2030-01-01" })
-      expect(none.data).toEqual({ total_accesses: 0, unique_sections: 0, unique_files: 0, error_count: 0 })
+      expect(none.data).toEqual({ total_accesses: 0, unique_sections: 0, unique_files: 0, error_count: 0, agent_accesses: 0, author_accesses: 0, unanswered: 0 })
       expect(none.period).toEqual({ start: null, end: null })
     }))
 

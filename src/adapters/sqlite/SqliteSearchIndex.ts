@@ -408,7 +408,8 @@ const replaceAtomically = (path: string, fill: (tmp: string) => void): Effect.Ef
     })
     return Effect.gen(function* () {
       yield* Effect.try({ try: () => fs.mkdirSync(nodePath.dirname(path), { recursive: true }), catch: failed })
-      yield* Effect.sync(() => sweepStaleTemps(nodePath.dirname(path)))
+      // Older than this write and left by a writer that is gone (issue 19).
+      yield* Effect.sync(() => sweepStaleTemps(nodePath.dirname(path), Date.now()))
       yield* Effect.try({
         try: () => {
           fill(tmp)
