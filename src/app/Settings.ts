@@ -110,9 +110,15 @@ export const loadSettings = (options: { readonly cliTokenizer?: Tokenizer } = {}
       stores.projectRoot === undefined
         ? undefined
         : yield* readLayer(path.join(stores.projectRoot, ".skillc", "config.toml"), ".skillc/config.toml")
+    // RFC-0009 style: a path in a config file is relative to where that file belongs.
+    const anchored = (layer: ConfigLayer | undefined, base: string): ConfigLayer | undefined =>
+      layer?.pluginDirs === undefined ? layer : { ...layer, pluginDirs: layer.pluginDirs.map((d) => path.resolve(base, d)) }
     const fromEnv = parseTokenizerEnv(env.get("SKILLC_TOKENIZER"))
     if (fromEnv.problem !== undefined) yield* diagnostics.warn(Warning.notice(fromEnv.problem.message))
-    const config = resolveConfig({ cliTokenizer: options.cliTokenizer, envTokenizer: fromEnv.tokenizer, project, global })
+    const config = resolveConfig({ cliTokenizer: options.cliTokenizer, envTokenizer: fromEnv.tokenizer,
+      project: anchored(project, stores.projectRoot ?? stores.cwd),
+      global: anchored(global, path.resolve(stores.home))
+    })
     yield* diagnostics.verbose(
       `project root: ${stores.projectRoot ?? "(none)"}; global store: ${stores.globalDir}; tokenizer: ${config.tokenizer} (${config.tokenizerSource})`
     )
