@@ -146,14 +146,15 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     const w = memoryWorld({
       cwd: "/work/b/sub",
       files: {
-        "/work/b/.skillc/config.toml": '[discovery]\nplugin_dirs = ["plugins/p1"]\n',
+        "/work/b/.skillc/config.toml": '[discovery]\nplugin_dirs = ["plugins/p1", "~/tilde"]\n',
         "/home/u/.skillc/config.toml": '[discovery]\nplugin_dirs = ["/opt/p2", "rel"]\n',
         "/home/u/.claude/skills/both/SKILL.md": SKILL("both"),
         "/work/b/plugins/p1/skills/both/SKILL.md": SKILL("both"),
         "/work/b/plugins/p1/skills/first/SKILL.md": SKILL("first"),
         "/opt/p2/skills/first/SKILL.md": SKILL("first"),
         "/opt/p2/skills/second/SKILL.md": SKILL("second"),
-        "/home/u/rel/skills/third/SKILL.md": SKILL("third")
+        "/home/u/rel/skills/third/SKILL.md": SKILL("third"),
+        "/home/u/tilde/skills/fourth/SKILL.md": SKILL("fourth")
       }
     })
     // The user level wins over a plugin.
@@ -170,6 +171,8 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     expect(Either.getOrThrow(await w.run(resolveSkill("second"))).sourceDir).toBe("/opt/p2/skills/second")
     // A relative path in the global file is relative to the skc home.
     expect(Either.getOrThrow(await w.run(resolveSkill("third"))).sourceDir).toBe("/home/u/rel/skills/third")
+    expect(Either.getOrThrow(await w.run(resolveSkill("fourth"))).sourceDir).toBe("/home/u/tilde/skills/fourth")
+    expect(w.diagnostics.traces.join("\n")).toContain("plugin dirs: /work/b/plugins/p1, /home/u/tilde, /opt/p2, /home/u/rel")
     // Searching a plugin skill indexes into the cache, never inside the plugin.
     Either.getOrThrow(await w.run(search({ skill: "second", query: "thing" })))
     expect(Effect.runSync(w.fs.readDir("/opt/p2/skills/second")).map((e) => e.name)).toEqual(["SKILL.md"])
