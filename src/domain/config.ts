@@ -98,7 +98,7 @@ export const ConfigFileSchema = Schema.Struct({
           description:
             "Plugin roots whose skills/*/SKILL.md agents see at the lowest precedence: the default of `skc discover --plugin-dir`, " +
             "and the last rule of name resolution, `skc list` and the MCP server (scope plugin). Relative paths resolve against " +
-            "the project root (project file) or the skc home (global file)."
+            "the project root (project file) or the skc home (global file); ~/… is the skc home."
         })
       )
     })
