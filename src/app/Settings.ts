@@ -17,6 +17,7 @@ import {
   type Tokenizer
 } from "../domain/config.js"
 import { Warning } from "../domain/errors.js"
+import { expandHome } from "../domain/targets.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
@@ -110,11 +111,22 @@ export const loadSettings = (options: { readonly cliTokenizer?: Tokenizer } = {}
       stores.projectRoot === undefined
         ? undefined
         : yield* readLayer(path.join(stores.projectRoot, ".skillc", "config.toml"), ".skillc/config.toml")
+    // RFC-0009 style: a path in a config file is relative to where that file belongs; `~/…` is the home, as in [targets].
+    const anchored = (layer: ConfigLayer | undefined, base: string): ConfigLayer | undefined =>
+      layer?.pluginDirs === undefined
+        ? layer
+        : { ...layer, pluginDirs: layer.pluginDirs.map((d) => path.resolve(base, expandHome(d, stores.home, path.join))) }
     const fromEnv = parseTokenizerEnv(env.get("SKILLC_TOKENIZER"))
     if (fromEnv.problem !== undefined) yield* diagnostics.warn(Warning.notice(fromEnv.problem.message))
-    const config = resolveConfig({ cliTokenizer: options.cliTokenizer, envTokenizer: fromEnv.tokenizer, project, global })
+    const config = resolveConfig({
+      cliTokenizer: options.cliTokenizer,
+      envTokenizer: fromEnv.tokenizer,
+      project: anchored(project, stores.projectRoot ?? stores.cwd),
+      global: anchored(global, path.resolve(stores.home))
+    })
     yield* diagnostics.verbose(
-      `project root: ${stores.projectRoot ?? "(none)"}; global store: ${stores.globalDir}; tokenizer: ${config.tokenizer} (${config.tokenizerSource})`
+      `project root: ${stores.projectRoot ?? "(none)"}; global store: ${stores.globalDir}; tokenizer: ${config.tokenizer} (${config.tokenizerSource})` +
+        (config.pluginDirs.length > 0 ? `; plugin dirs: ${config.pluginDirs.join(", ")}` : "")
     )
     return { stores, config } satisfies SettingsService
   })

@@ -8,7 +8,11 @@
  *    directories excluded: their agent directories are the user level), each
  *    agent of `AGENTS` in order (claude, codex, copilot, cursor, gemini,
  *    kiro, opencode, trae), `<dir>/<agent project dir>`;
- * 2. user level: each agent in the same order, `<home>/<agent user dir>`.
+ * 2. user level: each agent in the same order, `<home>/<agent user dir>`;
+ * 3. plugin level: `<plugin root>/skills` for each root of the config's
+ *    `[discovery] plugin_dirs`, in the order resolved (project file first,
+ *    then the global file). Plugin skills are foreign unless skc deployed
+ *    them (scope `plugin`).
  *
  * An entry there is either a skc deployment (its real directory holds
  * `.skillc-meta/manifest.json`): it stands for the manifest's source and
@@ -27,11 +31,12 @@ import { FileSystem } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { Settings } from "./Settings.js"
 
-export type AgentDirScope = "agent-project" | "agent-user"
+export type AgentDirScope = "agent-project" | "agent-user" | "plugin"
 
 export interface AgentSkillsRoot {
   readonly scope: AgentDirScope
-  readonly agent: Agent
+  /** The agent the directory belongs to; `plugin` for a plugin root. */
+  readonly agent: Agent | "plugin"
   /** The agent skills directory, e.g. `<project>/.claude/skills`. */
   readonly dir: string
 }
@@ -40,11 +45,11 @@ export interface AgentSkillsRoot {
 export const agentSkillRoots = Effect.gen(function* () {
   const path = yield* Path
   const env = yield* Env
-  const { stores } = yield* Settings
+  const { stores, config } = yield* Settings
   const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
   const roots: Array<AgentSkillsRoot> = []
   const seen = new Set<string>()
-  const add = (scope: AgentDirScope, agent: Agent, dir: string) => {
+  const add = (scope: AgentDirScope, agent: Agent | "plugin", dir: string) => {
     if (seen.has(dir)) return
     seen.add(dir)
     roots.push({ scope, agent, dir })
@@ -56,6 +61,8 @@ export const agentSkillRoots = Effect.gen(function* () {
     dir = parent
   }
   for (const agent of AGENTS) add("agent-user", agent, path.join(env.home, ...userSkillsDir(agent).split("/")))
+  // Config paths are absolute already (src/app/Settings.ts); resolve keeps a stray relative one deterministic.
+  for (const root of config.pluginDirs) add("plugin", "plugin", path.join(path.resolve(stores.cwd, root), "skills"))
   return roots as ReadonlyArray<AgentSkillsRoot>
 })
 

@@ -6,7 +6,8 @@
  *   every ancestor, nearest first, skipping the home directories (their agent
  *   directory is the user level, DECISIONS #14);
  * - user level: `<home>/<agent skills dir>` (home = $SKILLC_HOME when set);
- * - plugin level: `<plugin-root>/skills/*\/SKILL.md` for each `--plugin-dir`.
+ * - plugin level: `<plugin-root>/skills/*\/SKILL.md` for each root of the
+ *   config's `[discovery] plugin_dirs`, then each `--plugin-dir`.
  *
  * Skill directories may be symlinks (how `skc build` deploys,
  * RFC-0001:C-DEPLOYMENT); they are followed and reported with their target.
@@ -58,7 +59,7 @@ export const searchDirs = (agent: Agent, pluginDirs: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const path = yield* Path
     const env = yield* Env
-    const { stores } = yield* Settings
+    const { stores, config } = yield* Settings
     const projectRel = projectSkillsDir(agent).split("/")
     const userRel = userSkillsDir(agent).split("/")
     const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
@@ -70,7 +71,9 @@ export const searchDirs = (agent: Agent, pluginDirs: ReadonlyArray<string>) =>
       dir = parent
     }
     dirs.push({ scope: "user", path: path.join(env.home, ...userRel) })
-    for (const p of pluginDirs) dirs.push({ scope: "plugin", path: path.join(path.resolve(stores.cwd, p), "skills") })
+    // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
+    const roots = [...new Set([...config.pluginDirs, ...pluginDirs].map((p) => path.resolve(stores.cwd, p)))]
+    for (const p of roots) dirs.push({ scope: "plugin", path: path.join(p, "skills") })
     return dirs
   })
 

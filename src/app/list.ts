@@ -2,8 +2,9 @@
  * `skc list` (RFC-0007:C-LIST, DECISIONS #33, #38): every valid skill of the
  * project source store (the nearest `.skillc/` walking up from the cwd,
  * DECISIONS #14), of the global source store, and every other skill that
- * resolves through the agent skill directories (scope `agent-project` or
- * `agent-user`; see visibleSkills.ts), with its build status.
+ * resolves through the agent skill directories (scope `agent-project`,
+ * `agent-user`, or `plugin` for the config's `[discovery] plugin_dirs`; see
+ * visibleSkills.ts), with its build status.
  *
  * - A valid skill is a directory holding a SKILL.md whose frontmatter parses
  *   and has `name` and `description`; anything else in a store is skipped

@@ -21,6 +21,8 @@ export interface ConfigLayer {
   readonly tokenizer?: Tokenizer
   readonly targets?: Readonly<Record<string, string>>
   readonly lint?: Readonly<Record<string, LintSetting>>
+  /** `[discovery] plugin_dirs` as written (relative paths resolved by the app layer). */
+  readonly pluginDirs?: ReadonlyArray<string>
 }
 
 export interface ResolvedConfig {
@@ -29,6 +31,12 @@ export interface ResolvedConfig {
   readonly tokenizerSource: "cli" | "env" | "project" | "global" | "default"
   readonly targets: Readonly<Record<string, string>>
   readonly lint: Readonly<Record<string, LintSetting>>
+  /**
+   * Plugin roots (`[discovery] plugin_dirs`): the project file's first, then
+   * the global file's, duplicates dropped. Absolute once the app layer has
+   * resolved each file's relative paths (src/app/Settings.ts).
+   */
+  readonly pluginDirs: ReadonlyArray<string>
 }
 
 export interface ConfigProblem {
@@ -82,6 +90,18 @@ export const ConfigFileSchema = Schema.Struct({
     Schema.Record({ key: Schema.String, value: LintRuleSettingSchema }).annotations({
       description: "Lint rules by id (SKL108 = \"off\", SKL201 = { max-lines = 300 })."
     })
+  ),
+  discovery: Schema.optional(
+    Schema.Struct({
+      plugin_dirs: Schema.optional(
+        Schema.Array(Schema.NonEmptyString).annotations({
+          description:
+            "Plugin roots whose skills/*/SKILL.md agents see at the lowest precedence: the default of `skc discover --plugin-dir`, " +
+            "and the last rule of name resolution, `skc list` and the MCP server (scope plugin). Relative paths resolve against " +
+            "the project root (project file) or the skc home (global file); ~/… is the skc home."
+        })
+      )
+    })
   )
 }).annotations({ title: "skc config.toml", description: "A skc configuration file (project .skillc/config.toml or the global one)." })
 
@@ -90,6 +110,7 @@ export const configJsonSchema = (): unknown => JSONSchema.make(ConfigFileSchema)
 
 const KNOWN_TOP = new Set(Object.keys(ConfigFileSchema.fields))
 const KNOWN_SEARCH = new Set(Object.keys(ConfigFileSchema.fields.search.from.fields))
+const KNOWN_DISCOVERY = new Set(Object.keys(ConfigFileSchema.fields.discovery.from.fields))
 const isTokenizer = Schema.is(TokenizerSchema)
 const isTable = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
 const isTarget = Schema.is(Schema.NonEmptyString)
@@ -177,10 +198,32 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
       }
     }
   }
+  let pluginDirs: Array<string> | undefined
+  const discovery = doc.discovery
+  if (discovery !== undefined) {
+    if (!isTable(discovery)) {
+      problems.push({ level: "warning", message: `[discovery] in ${label} must be a table; ignored` })
+    } else {
+      for (const [k, v] of Object.entries(discovery)) {
+        if (!KNOWN_DISCOVERY.has(k)) {
+          problems.push({ level: "warning", message: `unknown key 'discovery.${k}' in ${label} ignored` })
+        } else if (!Array.isArray(v)) {
+          problems.push({ level: "warning", message: `discovery.plugin_dirs in ${label} must be an array of paths; ignored` })
+        } else {
+          pluginDirs = []
+          for (const d of v) {
+            if (isTarget(d) && !d.includes("\0")) pluginDirs.push(d)
+            else problems.push({ level: "warning", message: `discovery.plugin_dirs entry ${JSON.stringify(d)} in ${label} must be a path string; ignored` })
+          }
+        }
+      }
+    }
+  }
   const layer: { -readonly [K in keyof ConfigLayer]: ConfigLayer[K] } = {}
   if (tokenizer !== undefined) layer.tokenizer = tokenizer
   if (targets !== undefined) layer.targets = targets
   if (lint !== undefined) layer.lint = lint
+  if (pluginDirs !== undefined) layer.pluginDirs = pluginDirs
   return { layer, problems }
 }
 
@@ -220,7 +263,9 @@ export const resolveConfig = (input: {
       options: { ...(base?.options ?? {}), ...setting.options }
     }
   }
-  return { ...pick(), targets, lint }
+  // Lists concatenate, most specific first: a project adds plugins to the global ones.
+  const pluginDirs = [...new Set([...(input.project?.pluginDirs ?? []), ...(input.global?.pluginDirs ?? [])])]
+  return { ...pick(), targets, lint, pluginDirs }
 }
 
 /** SKILLC_TOKENIZER: an invalid value is a warning and is ignored (RFC-0009:C-RESOLUTION). */

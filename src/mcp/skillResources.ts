@@ -216,7 +216,7 @@ export const getSkillEntry = (uri: string) =>
   Effect.gen(function* () {
     const ref = parseSkillUri(uri)
     if (ref === undefined || ref.segments.length !== 1 || ref.segments[0] !== MAIN_DOC) {
-      return yield* Effect.fail(new NotServed({ message: `No skill is served at ${uri}: expected skill://<project|global|agent-project|agent-user>/<name>/SKILL.md` }))
+      return yield* Effect.fail(new NotServed({ message: `No skill is served at ${uri}: expected skill://<project|global|agent-project|agent-user|plugin>/<name>/SKILL.md` }))
     }
     return yield* skillEntry(yield* findServedSkill(ref.scope, ref.name))
   })

@@ -5,7 +5,8 @@
  * skc serves several namespaces, so the skill path is `<scope>/<name>`:
  * `skill://project/git-helper/SKILL.md`, `skill://global/cuda/refs/api.md`,
  * and for skills found in agent skill directories (DECISIONS #38)
- * `skill://agent-project/<name>/…` and `skill://agent-user/<name>/…`.
+ * `skill://agent-project/<name>/…` and `skill://agent-user/<name>/…`, and
+ * `skill://plugin/<name>/…` for the config's plugin roots.
  * The scope is the server-chosen prefix the extension allows; the last
  * segment is the skill's name, as the extension requires. A project skill
  * and a global skill with the same name are two skills, both reachable.

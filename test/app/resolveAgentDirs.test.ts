@@ -141,4 +141,46 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     const r = await w.run(search({ skill: "demo", query: "thing" }))
     expect(Either.isLeft(r) && r.left._tag).toBe("IndexUnusable")
   })
+
+  it("DECISIONS #38 plugin roots of [discovery] plugin_dirs come last: after the user level, project file's before the global file's", async () => {
+    const w = memoryWorld({
+      cwd: "/work/b/sub",
+      files: {
+        "/work/b/.skillc/config.toml": '[discovery]\nplugin_dirs = ["plugins/p1", "~/tilde"]\n',
+        "/home/u/.skillc/config.toml": '[discovery]\nplugin_dirs = ["/opt/p2", "rel"]\n',
+        "/home/u/.claude/skills/both/SKILL.md": SKILL("both"),
+        "/work/b/plugins/p1/skills/both/SKILL.md": SKILL("both"),
+        "/work/b/plugins/p1/skills/first/SKILL.md": SKILL("first"),
+        "/opt/p2/skills/first/SKILL.md": SKILL("first"),
+        "/opt/p2/skills/second/SKILL.md": SKILL("second"),
+        "/home/u/rel/skills/third/SKILL.md": SKILL("third"),
+        "/home/u/tilde/skills/fourth/SKILL.md": SKILL("fourth")
+      }
+    })
+    // The user level wins over a plugin.
+    expect(Either.getOrThrow(await w.run(resolveSkill("both"))).scope).toBe("agent-user")
+    // The project file's plugin (relative to the project root) before the global file's.
+    const first = Either.getOrThrow(await w.run(resolveSkill("first")))
+    expect(first).toMatchObject({
+      scope: "plugin",
+      sourceDir: "/work/b/plugins/p1/skills/first",
+      runtimeDir: `/home/u/.skillc/cache/first-${hash8("/work/b/plugins/p1/skills/first")}`,
+      foreign: true
+    })
+    expect(w.diagnostics.traces.join("\n")).toContain("through the plugin directory /work/b/plugins/p1/skills (plugin): foreign skill")
+    expect(Either.getOrThrow(await w.run(resolveSkill("second"))).sourceDir).toBe("/opt/p2/skills/second")
+    // A relative path in the global file is relative to the skc home.
+    expect(Either.getOrThrow(await w.run(resolveSkill("third"))).sourceDir).toBe("/home/u/rel/skills/third")
+    expect(Either.getOrThrow(await w.run(resolveSkill("fourth"))).sourceDir).toBe("/home/u/tilde/skills/fourth")
+    expect(w.diagnostics.traces.join("\n")).toContain("plugin dirs: /work/b/plugins/p1, /home/u/tilde, /opt/p2, /home/u/rel")
+    // Searching a plugin skill indexes into the cache, never inside the plugin.
+    Either.getOrThrow(await w.run(search({ skill: "second", query: "thing" })))
+    expect(Effect.runSync(w.fs.readDir("/opt/p2/skills/second")).map((e) => e.name)).toEqual(["SKILL.md"])
+  })
+
+  it("DECISIONS #38 without plugin_dirs a plugin folder is invisible to resolution", async () => {
+    const w = memoryWorld({ cwd: "/work/b", files: { "/opt/p2/skills/second/SKILL.md": SKILL("second") } })
+    const r = await w.run(resolveSkill("second"))
+    expect(Either.isLeft(r) && r.left._tag).toBe("SkillNotFound")
+  })
 })

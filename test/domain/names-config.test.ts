@@ -81,6 +81,24 @@ describe("RFC-0009:C-RESOLUTION precedence", () => {
     expect(r.targets).toEqual({ a: "/g/a", b: "/p/b" })
     expect(r.lint.SKL201).toEqual({ severity: "error", options: { "max-lines": 300 } })
   })
+  it("[discovery] plugin_dirs: project file's roots first, then the global file's, duplicates once (issue 12 item 3)", () => {
+    const r = resolveConfig({ global: { pluginDirs: ["/g", "/both"] }, project: { pluginDirs: ["/both", "/p"] } })
+    expect(r.pluginDirs).toEqual(["/both", "/p", "/g"])
+    expect(resolveConfig({}).pluginDirs).toEqual([])
+  })
+  it("[discovery] plugin_dirs parses a list of paths; other values warn and are ignored", () => {
+    expect(parseConfigFile('[discovery]\nplugin_dirs = ["a", "/b"]\n', "c").layer.pluginDirs).toEqual(["a", "/b"])
+    const bad = parseConfigFile('[discovery]\nplugin_dirs = "a"\nother = 1\n', "c")
+    expect(bad.layer.pluginDirs).toBeUndefined()
+    expect(bad.problems.map((p) => p.message)).toEqual([
+      "discovery.plugin_dirs in c must be an array of paths; ignored",
+      "unknown key 'discovery.other' in c ignored"
+    ])
+    const mixed = parseConfigFile('[discovery]\nplugin_dirs = ["ok", 3, ""]\n', "c")
+    expect(mixed.layer.pluginDirs).toEqual(["ok"])
+    expect(mixed.problems).toHaveLength(2)
+    expect(parseConfigFile("discovery = 1\n", "c").problems[0]!.message).toBe("[discovery] in c must be a table; ignored")
+  })
   it("SKILLC_TOKENIZER: invalid values warn and are ignored", () => {
     expect(parseTokenizerEnv("cjk")).toEqual({ tokenizer: "cjk" })
     expect(parseTokenizerEnv(undefined)).toEqual({})
