@@ -42,72 +42,72 @@ describe("DECISIONS #38 resolution through agent directories", () => {
   })
 
   it("DECISIONS #38 a skc deployment in a project agent directory resolves to its manifest's source and runtime", async () => {
-    const w = memoryWorld({ cwd: "/work/b/sub" })
-    deployed(w, "/work/a", "demo", "/work/b/.claude/skills/demo")
+    const w = memoryWorld({ cwd: "/projects/b/sub" })
+    deployed(w, "/projects/a", "demo", "/projects/b/.claude/skills/demo")
     const r = Either.getOrThrow(await w.run(resolveSkill("demo")))
-    expect(r).toMatchObject({ scope: "agent-project", sourceDir: "/work/a/.skillc/skills/demo", runtimeDir: "/work/a/.skillc/runtime/demo" })
+    expect(r).toMatchObject({ scope: "agent-project", sourceDir: "/projects/a/.skillc/skills/demo", runtimeDir: "/projects/a/.skillc/runtime/demo" })
     expect(r.foreign).toBeUndefined()
-    expect(w.diagnostics.traces.join("\n")).toContain("through the agent-project directory /work/b/.claude/skills (claude): deployed by skc")
+    expect(w.diagnostics.traces.join("\n")).toContain("through the agent-project directory /projects/b/.claude/skills (claude): deployed by skc")
   })
 
   it("DECISIONS #38 a foreign skill resolves as its own source with runtime data in the cache", async () => {
-    const w = memoryWorld({ cwd: "/work/b", files: { "/work/b/.claude/skills/foreign/SKILL.md": SKILL("foreign") } })
+    const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign") } })
     const r = Either.getOrThrow(await w.run(resolveSkill("foreign")))
     expect(r).toMatchObject({
       scope: "agent-project",
-      sourceDir: "/work/b/.claude/skills/foreign",
-      runtimeDir: `/home/u/.skillc/cache/foreign-${hash8("/work/b/.claude/skills/foreign")}`,
+      sourceDir: "/projects/b/.claude/skills/foreign",
+      runtimeDir: `/home/u/.skillc/cache/foreign-${hash8("/projects/b/.claude/skills/foreign")}`,
       foreign: true
     })
-    expect(w.diagnostics.traces.join("\n")).toContain("foreign skill /work/b/.claude/skills/foreign")
+    expect(w.diagnostics.traces.join("\n")).toContain("foreign skill /projects/b/.claude/skills/foreign")
   })
 
   it("DECISIONS #38 project level nearest the cwd first, then ancestors, then the user level", async () => {
     const w = memoryWorld({
-      cwd: "/work/b/sub",
+      cwd: "/projects/b/sub",
       files: {
-        "/work/b/sub/.claude/skills/x/SKILL.md": SKILL("x"),
-        "/work/b/.claude/skills/x/SKILL.md": SKILL("x"),
-        "/work/b/.claude/skills/y/SKILL.md": SKILL("y"),
+        "/projects/b/sub/.claude/skills/x/SKILL.md": SKILL("x"),
+        "/projects/b/.claude/skills/x/SKILL.md": SKILL("x"),
+        "/projects/b/.claude/skills/y/SKILL.md": SKILL("y"),
         "/home/u/.claude/skills/y/SKILL.md": SKILL("y"),
         "/home/u/.claude/skills/z/SKILL.md": SKILL("z")
       }
     })
-    expect(Either.getOrThrow(await w.run(resolveSkill("x"))).sourceDir).toBe("/work/b/sub/.claude/skills/x")
-    expect(Either.getOrThrow(await w.run(resolveSkill("y"))).sourceDir).toBe("/work/b/.claude/skills/y")
+    expect(Either.getOrThrow(await w.run(resolveSkill("x"))).sourceDir).toBe("/projects/b/sub/.claude/skills/x")
+    expect(Either.getOrThrow(await w.run(resolveSkill("y"))).sourceDir).toBe("/projects/b/.claude/skills/y")
     const z = Either.getOrThrow(await w.run(resolveSkill("z")))
     expect([z.scope, z.sourceDir]).toEqual(["agent-user", "/home/u/.claude/skills/z"])
   })
 
   it("DECISIONS #38 at one level the agents go in their documented order (claude before cursor before opencode)", async () => {
     const w = memoryWorld({
-      cwd: "/work/b",
+      cwd: "/projects/b",
       files: {
-        "/work/b/.opencode/skills/x/SKILL.md": SKILL("x"),
-        "/work/b/.cursor/skills/x/SKILL.md": SKILL("x"),
-        "/work/b/.opencode/skills/y/SKILL.md": SKILL("y"),
+        "/projects/b/.opencode/skills/x/SKILL.md": SKILL("x"),
+        "/projects/b/.cursor/skills/x/SKILL.md": SKILL("x"),
+        "/projects/b/.opencode/skills/y/SKILL.md": SKILL("y"),
         "/home/u/.claude/skills/y/SKILL.md": SKILL("y")
       }
     })
-    expect(Either.getOrThrow(await w.run(resolveSkill("x"))).sourceDir).toBe("/work/b/.cursor/skills/x")
+    expect(Either.getOrThrow(await w.run(resolveSkill("x"))).sourceDir).toBe("/projects/b/.cursor/skills/x")
     // Any project level comes before any user level.
-    expect(Either.getOrThrow(await w.run(resolveSkill("y"))).sourceDir).toBe("/work/b/.opencode/skills/y")
+    expect(Either.getOrThrow(await w.run(resolveSkill("y"))).sourceDir).toBe("/projects/b/.opencode/skills/y")
   })
 
   it("DECISIONS #38 an old link under home to another project's runtime resolves to that project's source", async () => {
     const w = memoryWorld({ cwd: "/elsewhere" })
-    deployed(w, "/work/a", "demo", "/home/u/.claude/skills/demo")
+    deployed(w, "/projects/a", "demo", "/home/u/.claude/skills/demo")
     const r = Either.getOrThrow(await w.run(resolveSkill("demo")))
-    expect(r).toMatchObject({ scope: "agent-user", sourceDir: "/work/a/.skillc/skills/demo", runtimeDir: "/work/a/.skillc/runtime/demo" })
+    expect(r).toMatchObject({ scope: "agent-user", sourceDir: "/projects/a/.skillc/skills/demo", runtimeDir: "/projects/a/.skillc/runtime/demo" })
   })
 
   it("DECISIONS #38 invalid metadata is skipped; a directory without SKILL.md is E010; nothing at all is E001", async () => {
     const w = memoryWorld({
-      cwd: "/work/b",
+      cwd: "/projects/b",
       files: {
-        "/work/b/.claude/skills/bad/SKILL.md": "---\nname: Bad Name\n---\n",
+        "/projects/b/.claude/skills/bad/SKILL.md": "---\nname: Bad Name\n---\n",
         "/home/u/.claude/skills/bad/SKILL.md": SKILL("bad"),
-        "/work/b/.claude/skills/hollow/notes.md": "x"
+        "/projects/b/.claude/skills/hollow/notes.md": "x"
       }
     })
     expect(Either.getOrThrow(await w.run(resolveSkill("bad"))).sourceDir).toBe("/home/u/.claude/skills/bad")
@@ -118,20 +118,20 @@ describe("DECISIONS #38 resolution through agent directories", () => {
   })
 
   it("DECISIONS #38 `build` resolves through stores and paths only and never touches a foreign directory", async () => {
-    const w = memoryWorld({ cwd: "/work/b", files: { "/work/b/.skillc/skills/.keep": "", "/work/b/.claude/skills/foreign/SKILL.md": SKILL("foreign") } })
+    const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.skillc/skills/.keep": "", "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign") } })
     const r = await w.run(build({ skill: "foreign" }))
     expect(Either.isLeft(r) && r.left._tag).toBe("SkillNotFound")
-    expect(Effect.runSync(w.fs.readDir("/work/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
+    expect(Effect.runSync(w.fs.readDir("/projects/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
   })
 
   it("DECISIONS #38 search and show build a foreign skill's index in the cache on demand, and refresh it when stale", async () => {
-    const w = memoryWorld({ cwd: "/work/b", files: { "/work/b/.claude/skills/foreign/SKILL.md": SKILL("foreign", "alpha") } })
+    const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign", "alpha") } })
     const found = Either.getOrThrow(await w.run(search({ skill: "foreign", query: "alpha" })))
     expect(found.results.map((x) => x.section)).toContain("Usage")
-    const cache = `/home/u/.skillc/cache/foreign-${hash8("/work/b/.claude/skills/foreign")}`
+    const cache = `/home/u/.skillc/cache/foreign-${hash8("/projects/b/.claude/skills/foreign")}`
     expect([...w.searchIndex.stored.keys()].some((p) => p.startsWith(`${cache}/.skillc-meta/search-`))).toBe(true)
-    expect(Effect.runSync(w.fs.readDir("/work/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
-    w.fs.seed({ "/work/b/.claude/skills/foreign/SKILL.md": SKILL("foreign", "omega") + "\n## Extra\n\nmore\n" })
+    expect(Effect.runSync(w.fs.readDir("/projects/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
+    w.fs.seed({ "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign", "omega") + "\n## Extra\n\nmore\n" })
     expect(Either.getOrThrow(await w.run(show({ skill: "foreign", section: "Extra" }))).content).toBe("## Extra\n\nmore\n")
     expect(Either.getOrThrow(await w.run(search({ skill: "foreign", query: "omega" }))).results.length).toBeGreaterThan(0)
   })
@@ -144,13 +144,13 @@ describe("DECISIONS #38 resolution through agent directories", () => {
 
   it("DECISIONS #38 plugin roots of [discovery] plugin_dirs come last: after the user level, project file's before the global file's", async () => {
     const w = memoryWorld({
-      cwd: "/work/b/sub",
+      cwd: "/projects/b/sub",
       files: {
-        "/work/b/.skillc/config.toml": '[discovery]\nplugin_dirs = ["plugins/p1", "~/tilde"]\n',
+        "/projects/b/.skillc/config.toml": '[discovery]\nplugin_dirs = ["plugins/p1", "~/tilde"]\n',
         "/home/u/.skillc/config.toml": '[discovery]\nplugin_dirs = ["/opt/p2", "rel"]\n',
         "/home/u/.claude/skills/both/SKILL.md": SKILL("both"),
-        "/work/b/plugins/p1/skills/both/SKILL.md": SKILL("both"),
-        "/work/b/plugins/p1/skills/first/SKILL.md": SKILL("first"),
+        "/projects/b/plugins/p1/skills/both/SKILL.md": SKILL("both"),
+        "/projects/b/plugins/p1/skills/first/SKILL.md": SKILL("first"),
         "/opt/p2/skills/first/SKILL.md": SKILL("first"),
         "/opt/p2/skills/second/SKILL.md": SKILL("second"),
         "/home/u/rel/skills/third/SKILL.md": SKILL("third"),
@@ -163,23 +163,23 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     const first = Either.getOrThrow(await w.run(resolveSkill("first")))
     expect(first).toMatchObject({
       scope: "plugin",
-      sourceDir: "/work/b/plugins/p1/skills/first",
-      runtimeDir: `/home/u/.skillc/cache/first-${hash8("/work/b/plugins/p1/skills/first")}`,
+      sourceDir: "/projects/b/plugins/p1/skills/first",
+      runtimeDir: `/home/u/.skillc/cache/first-${hash8("/projects/b/plugins/p1/skills/first")}`,
       foreign: true
     })
-    expect(w.diagnostics.traces.join("\n")).toContain("through the plugin directory /work/b/plugins/p1/skills (plugin): foreign skill")
+    expect(w.diagnostics.traces.join("\n")).toContain("through the plugin directory /projects/b/plugins/p1/skills (plugin): foreign skill")
     expect(Either.getOrThrow(await w.run(resolveSkill("second"))).sourceDir).toBe("/opt/p2/skills/second")
     // A relative path in the global file is relative to the skc home.
     expect(Either.getOrThrow(await w.run(resolveSkill("third"))).sourceDir).toBe("/home/u/rel/skills/third")
     expect(Either.getOrThrow(await w.run(resolveSkill("fourth"))).sourceDir).toBe("/home/u/tilde/skills/fourth")
-    expect(w.diagnostics.traces.join("\n")).toContain("plugin dirs: /work/b/plugins/p1, /home/u/tilde, /opt/p2, /home/u/rel")
+    expect(w.diagnostics.traces.join("\n")).toContain("plugin dirs: /projects/b/plugins/p1, /home/u/tilde, /opt/p2, /home/u/rel")
     // Searching a plugin skill indexes into the cache, never inside the plugin.
     Either.getOrThrow(await w.run(search({ skill: "second", query: "thing" })))
     expect(Effect.runSync(w.fs.readDir("/opt/p2/skills/second")).map((e) => e.name)).toEqual(["SKILL.md"])
   })
 
   it("DECISIONS #38 without plugin_dirs a plugin folder is invisible to resolution", async () => {
-    const w = memoryWorld({ cwd: "/work/b", files: { "/opt/p2/skills/second/SKILL.md": SKILL("second") } })
+    const w = memoryWorld({ cwd: "/projects/b", files: { "/opt/p2/skills/second/SKILL.md": SKILL("second") } })
     const r = await w.run(resolveSkill("second"))
     expect(Either.isLeft(r) && r.left._tag).toBe("SkillNotFound")
   })
