@@ -32,13 +32,20 @@ export interface TeamFilters extends StatsFilters {
   readonly users: ReadonlyArray<string>
 }
 
+export interface PushOptions {
+  /** Rows per batch (each batch is one transaction); the adapter's default when absent. */
+  readonly batchSize?: number
+  /** Called after each committed batch with the rows sent so far and in all (progress on a terminal). */
+  readonly onBatch?: (sent: number, total: number) => Effect.Effect<void>
+}
+
 export interface TeamLogStoreService {
   /**
    * Store the rows the team store does not hold yet (by `row_id`) in one
    * transaction; return how many were new. Pushing the same rows twice
    * stores them once.
    */
-  readonly push: (rows: ReadonlyArray<TeamLogRow>) => Effect.Effect<number, LogStoreError>
+  readonly push: (rows: ReadonlyArray<TeamLogRow>, options?: PushOptions) => Effect.Effect<number, LogStoreError>
   /** The same views as `AccessLogService.aggregate`, over every pushed row passing `filters`. */
   readonly aggregate: (groupBy: GroupBy, filters: TeamFilters) => Effect.Effect<AggregateRows, LogStoreError>
   /** How many rows the store holds (the sync's summary line, the tests). */

@@ -91,13 +91,15 @@ const insertParams = (rows: ReadonlyArray<TeamLogRow>): Array<Array<string | nul
 
 /** The service over an open client; the schema must be migrated (see `layer`). */
 export const makeTeamLogPg = (sql: SqlClient.SqlClient, where: string): TeamLogStoreService => ({
-  push: (rows) =>
+  push: (rows, options) =>
     Effect.gen(function* () {
+      const size = Math.max(1, options?.batchSize ?? PUSH_BATCH)
       let added = 0
-      for (let i = 0; i < rows.length; i += PUSH_BATCH) {
-        const batch = rows.slice(i, i + PUSH_BATCH)
+      for (let i = 0; i < rows.length; i += size) {
+        const batch = rows.slice(i, i + size)
         const result = yield* sql.unsafe(INSERT, insertParams(batch)).raw
         added += Number((result as { rowCount?: unknown })?.rowCount ?? 0)
+        if (options?.onBatch) yield* options.onBatch(i + batch.length, rows.length)
       }
       return added
     }).pipe(Effect.mapError(failure("write", where))),
@@ -170,9 +172,14 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, where: string): TeamLogS
  * The team store at `url`: connect, migrate, serve. Failing to connect or
  * migrate is a `LogStoreError` naming the server (without its password).
  */
-export const layer = (url: string): Layer.Layer<TeamLogStore, LogStoreError> => {
+export const layer = (url: string, options?: { readonly applicationName?: string }): Layer.Layer<TeamLogStore, LogStoreError> => {
   const where = describeUrl(url)
-  const client = PgClient.layer({ url: Redacted.make(url), maxConnections: 2, connectTimeout: "10 seconds" }).pipe(
+  const client = PgClient.layer({
+    url: Redacted.make(url),
+    maxConnections: 1,
+    connectTimeout: "10 seconds",
+    applicationName: options?.applicationName ?? "skc"
+  }).pipe(
     Layer.mapError(failure("open", where))
   )
   const store = Layer.effect(
