@@ -1,4 +1,5 @@
 /** `skc sync` (RFC-0007:C-SYNC). */
+import { hostname, userInfo } from "node:os"
 import { Effect, Option } from "effect"
 import { InternalError, renderError } from "../domain/errors.js"
 import { printJson, printText } from "./output.js"
@@ -35,14 +36,12 @@ export const syncCommand = defineCommand({
     /** `--to`: the team push (issue 18), its modules loaded only when asked for. */
     const pushTo = (url: string, skill: string | undefined) =>
       Effect.gen(function* () {
-        const [{ teamPush }, pg, os] = yield* Effect.promise(() =>
-          Promise.all([import("../app/teamPush.js"), import("../adapters/pg/TeamLogPg.js"), import("node:os")])
-        )
+        const [{ teamPush }, pg] = yield* Effect.promise(() => Promise.all([import("../app/teamPush.js"), import("../adapters/pg/TeamLogPg.js")]))
         const to = pg.describeUrl(url)
         const progress = process.stderr.isTTY
           ? (sent: number, total: number) => Effect.sync(() => process.stderr.write(`\rpushing ${sent}/${total} rows…`))
           : undefined
-        const result = yield* teamPush({ skill, to, host: os.hostname(), user: os.userInfo().username, onBatch: progress }).pipe(
+        const result = yield* teamPush({ skill, to, host: hostname(), user: userInfo().username, onBatch: progress }).pipe(
           Effect.provide(pg.layer(url)),
           Effect.catchTag("LogStoreError", (e) =>
             Effect.fail(new InternalError({ message: `cannot reach team database ${to}: ${e.code}: ${e.message}`, cause: e }))

@@ -30,6 +30,8 @@ export interface TeamLogRow extends AccessLogRow {
 export interface TeamFilters extends StatsFilters {
   readonly machines: ReadonlyArray<string>
   readonly users: ReadonlyArray<string>
+  /** Only rows logged for these skill names (absent: every skill). */
+  readonly skills?: ReadonlyArray<string>
 }
 
 export interface PushOptions {

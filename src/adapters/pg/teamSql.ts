@@ -60,6 +60,7 @@ export const pgFilterClause = (filters: TeamFilters): { sql: string; params: Arr
   }
   if (filters.machines.length > 0) parts.push(`machine IN (${filters.machines.map(p).join(", ")})`)
   if (filters.users.length > 0) parts.push(`user_hash IN (${filters.users.map(p).join(", ")})`)
+  if (filters.skills !== undefined && filters.skills.length > 0) parts.push(`skill IN (${filters.skills.map(p).join(", ")})`)
   return { sql: parts.length === 0 ? "TRUE" : parts.join(" AND "), params }
 }
 
