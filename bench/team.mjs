@@ -3,6 +3,7 @@
 // a file on the same server into an identical table (target ≤ 3×); and
 // `skc stats --from` summary over them against the same SQL run by `psql`
 // (target ≤ 2×). Skipped, with the reason, without initdb/pg_ctl/psql.
+// SKC_BENCH_TEAM_ROWS sets N; SKC_BENCH_PROF=<dir> writes a CPU profile of the push.
 import { execFileSync, spawnSync } from "node:child_process"
 import { chownSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
@@ -67,7 +68,7 @@ export default async function teamBench({ runs = 5 } = {}) {
     console.log(`team: ${ROWS.toLocaleString("en")} local rows`)
 
     // Push: one run into an empty table (a second push of the same rows is a no-op by design).
-    const push = timeOnce([process.execPath, BIN, "sync", "bench-skill", "--to", url], opts)
+    const push = timeOnce([process.execPath, ...(process.env.SKC_BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SKC_BENCH_PROF}`] : []), BIN, "sync", "bench-skill", "--to", url], opts)
     // Floor: COPY of exactly the pushed rows, from a server-side file, into an identical table.
     const file = join(dir, "rows.copy")
     sql(`COPY skc_access_log TO '${file}'`)
