@@ -13,7 +13,7 @@
 import { Effect } from "effect"
 import { Path } from "@effect/platform/Path"
 import { InternalError } from "../domain/errors.js"
-import { identityHash, toTeamRows } from "../domain/teamRows.js"
+import { identityHash, teamRowConverter } from "../domain/teamRows.js"
 import { AccessLog } from "../ports/AccessLog.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
@@ -21,6 +21,9 @@ import { TeamLogStore, type PushOptions } from "../ports/TeamLogStore.js"
 import { logDbIn } from "./accessLog.js"
 import { resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { skillsInScope } from "./skillsInScope.js"
+
+/** Rows converted and handed to the store at once (the store batches them further). */
+const SLICE = 5000
 
 export interface TeamPushInput {
   readonly skill?: string
@@ -58,9 +61,18 @@ export const teamPush = (input: TeamPushInput) =>
       const exists = yield* fs.statOption(dbFile).pipe(Effect.orElseSucceed(() => undefined))
       if (exists?.type !== "file") continue
       const local = yield* log.readAll(dbFile)
-      const rows = toTeamRows(hash, who, local)
-      const added = yield* store.push(rows, input.onBatch === undefined ? undefined : { onBatch: input.onBatch })
-      pushed.push({ skill: skill.name, rows: rows.length, added })
+      // Converted and sent slice by slice: only one slice of team rows exists at a time.
+      const convert = teamRowConverter(hash, who)
+      let added = 0
+      for (let i = 0; i < local.length; i += SLICE) {
+        const offset = i
+        const onBatch = input.onBatch
+        added += yield* store.push(
+          convert(local.slice(i, i + SLICE)),
+          onBatch === undefined ? undefined : { onBatch: (sent) => onBatch(offset + sent, local.length) }
+        )
+      }
+      pushed.push({ skill: skill.name, rows: local.length, added })
     }
     const result: TeamPushResult = {
       to: input.to,

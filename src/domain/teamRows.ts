@@ -19,18 +19,26 @@ const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd",
 export const identityHash = (sha256Hex: (s: string) => string, kind: "machine" | "user", name: string): string =>
   sha256Hex(`skc-team-${kind}\u0000${name}`).slice(0, 16)
 
+/**
+ * A converter that numbers identical rows across successive calls, so that a
+ * large log can be converted (and pushed) slice by slice with the same ids
+ * as in one go. It remembers one short hash per distinct row, not the rows.
+ */
+export const teamRowConverter = (sha256Hex: (s: string) => string, who: { readonly machine: string; readonly user: string }) => {
+  const seen = new Map<string, number>()
+  return (rows: ReadonlyArray<AccessLogRow>): ReadonlyArray<TeamLogRow> =>
+    rows.map((row) => {
+      const base = sha256Hex(`${who.machine}\u0000${who.user}\u0000${JSON.stringify(COLUMNS.map((c) => row[c]))}`).slice(0, 32)
+      const n = seen.get(base) ?? 0
+      seen.set(base, n + 1)
+      const row_id = n === 0 ? base : sha256Hex(`${base}\u0000${n}`).slice(0, 32)
+      return { ...row, row_id, machine: who.machine, user: who.user }
+    })
+}
+
 /** The rows with their identity and stable ids, in the given order. */
 export const toTeamRows = (
   sha256Hex: (s: string) => string,
   who: { readonly machine: string; readonly user: string },
   rows: ReadonlyArray<AccessLogRow>
-): ReadonlyArray<TeamLogRow> => {
-  const seen = new Map<string, number>()
-  return rows.map((row) => {
-    const key = JSON.stringify(COLUMNS.map((c) => row[c]))
-    const n = seen.get(key) ?? 0
-    seen.set(key, n + 1)
-    const row_id = sha256Hex(`${who.machine}\u0000${who.user}\u0000${key}\u0000${n}`).slice(0, 32)
-    return { ...row, row_id, machine: who.machine, user: who.user }
-  })
-}
+): ReadonlyArray<TeamLogRow> => teamRowConverter(sha256Hex, who)(rows)
