@@ -4,7 +4,7 @@
  * The rules are in docs/stats.md.
  */
 import { Effect, Option, Schema } from "effect"
-import { InvalidOption } from "../domain/errors.js"
+import { InternalError, InvalidOption } from "../domain/errors.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
 export const statsCommand = defineCommand({
@@ -18,7 +18,8 @@ export const statsCommand = defineCommand({
     "skc stats my-skill --group-by unanswered    # searches that found nothing",
     "skc stats my-skill --include-author         # count build, lint, stats too",
     "skc stats --all --since 2026-01-01          # every skill; which were never read",
-    "skc stats my-skill --format html > report.html"
+    "skc stats my-skill --format html > report.html",
+    "skc stats my-skill --from postgres://skc@db.internal/team --machine build-07   # the team's reads (issue 18)"
   ],
   args: { skill: arg.optional("skill", "Skill name or path (omit with --all).") },
   flags: {
@@ -34,6 +35,9 @@ export const statsCommand = defineCommand({
     includeAuthor: flag.boolean("include-author", "Also count the author's own build, lint and stats calls (default: agent reads only)."),
     limit: flag.integer("limit", "Most entries per list (default 10 in text, all in JSON)."),
     all: flag.boolean("all", "One row per skill that resolves from here, and the skills never read."),
+    from: flag.text("from", "Answer from the team PostgreSQL database that `skc sync --to` fills (postgres://user@host/db)."),
+    machine: flag.repeated("machine", "With --from: only rows pushed from this host (name or hash; any of them matches)."),
+    user: flag.repeated("user", "With --from: only rows pushed by this user (name or hash; any of them matches)."),
     ...common(["text", "json", "html"])
   },
   fast: true,
@@ -69,6 +73,10 @@ export const statsCommand = defineCommand({
       readonly html?: boolean
       /** The `--limit` given (null: none), logged instead of text's default of 10 (DECISIONS #18). */
       readonly given_limit?: number | null
+      /** `--from`: the team database (issue 18), with its `--machine`/`--user` filters. */
+      readonly from?: string
+      readonly machines?: ReadonlyArray<string>
+      readonly users?: ReadonlyArray<string>
     }
     type Outcome =
       | { readonly kind: "one"; readonly outcome: Effect.Effect.Success<ReturnType<typeof stats>> }
@@ -85,6 +93,9 @@ export const statsCommand = defineCommand({
       readonly limit: Option.Option<number>
       readonly all: boolean
       readonly format: string
+      readonly from: Option.Option<string>
+      readonly machine: ReadonlyArray<string>
+      readonly user: ReadonlyArray<string>
     }): Effect.Effect<Request, InvalidOption> =>
       Effect.gen(function* () {
         const skill = Option.getOrUndefined(o.skill)
@@ -93,6 +104,9 @@ export const statsCommand = defineCommand({
         if ((o.all || o.format === "html") && o.groupBy !== "summary") {
           return yield* invalid(`--group-by ${o.groupBy} is for one skill in text or JSON; ${o.all ? "--all" : "--format html"} shows its own view`)
         }
+        const from = Option.getOrUndefined(o.from)
+        if (from === undefined && (o.machine.length > 0 || o.user.length > 0)) return yield* invalid("--machine and --user filter the team database: add --from <postgres-url>")
+        if (from !== undefined && (o.all || o.format === "html")) return yield* invalid("--from answers one skill's text or JSON view (not --all or --format html yet)")
         const given = Option.getOrUndefined(o.limit)
         if (given !== undefined && given < 1) return yield* invalid("--limit must be at least 1")
         // 10 entries per list in text, all in JSON (and in the HTML skill report) unless given.
@@ -107,16 +121,32 @@ export const statsCommand = defineCommand({
           limit: o.format === "html" && !o.all ? undefined : limit,
           all: o.all,
           html: o.format === "html",
-          given_limit: given ?? null
+          given_limit: given ?? null,
+          ...(from === undefined ? {} : { from, machines: [...o.machine], users: [...o.user] })
         }
         // One skill: the use case's own Schema decides what is valid (E100 otherwise).
-        if (!o.all) yield* Schema.decodeUnknown(StatsInput)({ ...request, all: undefined, html: undefined, given_limit: undefined }).pipe(
+        if (!o.all) yield* Schema.decodeUnknown(StatsInput)({ ...request, all: undefined, html: undefined, given_limit: undefined, from: undefined, machines: undefined, users: undefined }).pipe(
           Effect.mapError((e) => new InvalidOption({ message: e.message }))
         )
         return request as Request
       })
+    /** `--from`: the team store (issue 18), its modules loaded only when asked for. */
+    const fromTeam = (r: Request & { readonly from: string }) =>
+      Effect.gen(function* () {
+        const [{ teamStats }, pg] = yield* Effect.promise(() => Promise.all([import("../app/teamStats.js"), import("../adapters/pg/TeamLogPg.js")]))
+        const source = pg.describeUrl(r.from)
+        const outcome = yield* teamStats({ ...(r as One), source, machines: r.machines, users: r.users }).pipe(
+          Effect.provide(pg.layer(r.from)),
+          Effect.catchTag("LogStoreError", (e) =>
+            Effect.fail(new InternalError({ message: `cannot reach team database ${source}: ${e.code}: ${e.message}`, cause: e }))
+          )
+        )
+        return { kind: "one", outcome } as Outcome
+      })
     const run = (r: Request) =>
-      r.all === true
+      r.from !== undefined
+        ? fromTeam(r as Request & { readonly from: string })
+        : r.all === true
         ? Effect.map(statsAll(r), (report): Outcome => ({ kind: "all", report }))
         : r.html === true
           ? Effect.map(statsReport(r as One), (report): Outcome => ({ kind: "html", report }))

@@ -1,6 +1,7 @@
 /** `skc sync` (RFC-0007:C-SYNC). */
+import { hostname, userInfo } from "node:os"
 import { Effect, Option } from "effect"
-import { renderError } from "../domain/errors.js"
+import { InternalError, renderError } from "../domain/errors.js"
 import { printJson, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
@@ -13,25 +14,65 @@ export const syncCommand = defineCommand({
   examples: [
     "skc sync                      # every skill under ./.skillc/logs/",
     "skc sync my-skill --dry-run   # what would be synced, nothing written",
-    "skc sync --project ~/code/webapp"
+    "skc sync --project ~/code/webapp",
+    "skc sync --to postgres://skc@db.internal/team   # push every local log row to the team database (issue 18)"
   ],
   args: { skill: arg.optional("skill", "Only this skill's local logs.") },
   flags: {
     project: flag.text("project", "Sync from this project directory instead of the current one."),
     dryRun: flag.boolean("dry-run", "Show what would be synced without writing or deleting."),
+    to: flag.text(
+      "to",
+      "Push the local access logs to this team PostgreSQL database (postgres://user@host/db; password from PGPASSWORD or ~/.pgpass)."
+    ),
     ...common()
   },
   load: async () => {
     const [{ sync }, { renderSync, syncJson }] = await Promise.all([import("../app/sync.js"), import("../render/sync.js")])
+    type Request = { readonly skill?: string; readonly project?: string; readonly dry_run?: boolean; readonly to?: string }
+    type Outcome =
+      | { readonly kind: "local"; readonly result: Effect.Effect.Success<ReturnType<typeof sync>> }
+      | { readonly kind: "team"; readonly result: import("../app/teamPush.js").TeamPushResult }
+    /** `--to`: the team push (issue 18), its modules loaded only when asked for. */
+    const pushTo = (url: string, skill: string | undefined) =>
+      Effect.gen(function* () {
+        const [{ teamPush }, pg] = yield* Effect.promise(() => Promise.all([import("../app/teamPush.js"), import("../adapters/pg/TeamLogPg.js")]))
+        const to = pg.describeUrl(url)
+        const progress = process.stderr.isTTY
+          ? (sent: number, total: number) => Effect.sync(() => process.stderr.write(`\rpushing ${sent}/${total} rows…`))
+          : undefined
+        const result = yield* teamPush({ skill, to, host: hostname(), user: userInfo().username, onBatch: progress }).pipe(
+          Effect.provide(pg.layer(url)),
+          Effect.catchTag("LogStoreError", (e) =>
+            Effect.fail(new InternalError({ message: `cannot reach team database ${to}: ${e.code}: ${e.message}`, cause: e }))
+          )
+        )
+        if (progress !== undefined) process.stderr.write("\r\x1b[K")
+        return { kind: "team", result } as Outcome
+      })
     return {
-      fromFlags: (o) => Effect.succeed({ skill: Option.getOrUndefined(o.skill), project: Option.getOrUndefined(o.project), dry_run: o.dryRun }),
-      run: (input) => sync(input),
-      text: (result) => renderSync(result),
-      json: (result) => syncJson(result),
+      fromFlags: (o): Effect.Effect<Request, never> =>
+        Effect.succeed({
+          skill: Option.getOrUndefined(o.skill),
+          project: Option.getOrUndefined(o.project),
+          dry_run: o.dryRun,
+          to: Option.getOrUndefined(o.to)
+        }),
+      run: (input: Request) =>
+        input.to !== undefined
+          ? pushTo(input.to, input.skill)
+          : Effect.map(sync(input), (result): Outcome => ({ kind: "local", result })),
+      text: (o: Outcome) => (o.kind === "team" ? renderTeamPushLine(o.result) : renderSync(o.result)),
+      json: (o: Outcome) => (o.kind === "team" ? o.result : syncJson(o.result)),
       // Successes go to stdout; each failed skill is an error line on stderr and the command
       // fails (exit 1) with the last one, printed by the CLI (RFC-0007:C-SYNC partial failure).
-      emit: (result, ctx) =>
+      emit: (o: Outcome, ctx) =>
         Effect.gen(function* () {
+          if (o.kind === "team") {
+            yield* ctx.format === "json" ? printJson(o.result) : printText(renderTeamPushLine(o.result))
+            return
+          }
+          const result = o.result
           yield* ctx.format === "json" ? printJson(syncJson(result)) : printText(renderSync(result))
           const failures = result.failed.map((f) => f.error)
           const last = failures.at(-1)
@@ -42,3 +83,8 @@ export const syncCommand = defineCommand({
     }
   }
 })
+
+/** `skc sync --to`'s summary line (kept here so the local sync's renderer stays untouched). */
+const renderTeamPushLine = (r: import("../app/teamPush.js").TeamPushResult): string =>
+  `Pushed ${r.added} new rows of ${r.skills.length} skill${r.skills.length === 1 ? "" : "s"} to ${r.to} ` +
+  `(${r.rows - r.added} already there; machine ${r.machine}, user ${r.user})\n`

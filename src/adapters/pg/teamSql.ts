@@ -1,0 +1,129 @@
+/**
+ * The stats queries of RFC-0003:C-QUERIES in PostgreSQL's dialect, over the
+ * team table `skc_access_log` (issue 18). Each statement mirrors its SQLite
+ * twin in `src/adapters/sqlite/AccessLogSqlite.ts` so that the team view of
+ * a set of rows equals the local view of the same rows.
+ *
+ * Dialect differences handled here:
+ * - `args` is parsed once at push time into `args_json jsonb` (null when the
+ *   text is not JSON, as SQLite's `json_valid` guard yields null), so each
+ *   field is `args_json ->> 'key'`;
+ * - text compares and sorts bytewise (`COLLATE "C"`) like SQLite's BINARY;
+ * - the newest row of a search query is picked with `array_agg(… ORDER BY)`
+ *   (SQLite takes bare columns beside `max(id)`);
+ * - `end` is a reserved word and is quoted; `WHERE 1` is `WHERE TRUE`.
+ * Pure strings: no I/O, so the tests can read them.
+ */
+import { AGENT_COMMANDS } from "../../domain/stats.js"
+import type { GroupBy } from "../../ports/AccessLog.js"
+import type { TeamFilters } from "../../ports/TeamLogStore.js"
+
+export const TABLE = "skc_access_log"
+
+/** Migration 1: the table, its unique row id and the indexes of the filters. */
+export const CREATE_TABLE = `
+CREATE TABLE IF NOT EXISTS ${TABLE} (
+  id bigserial PRIMARY KEY,
+  row_id text COLLATE "C" NOT NULL UNIQUE,
+  machine text COLLATE "C" NOT NULL,
+  user_hash text COLLATE "C" NOT NULL,
+  timestamp text COLLATE "C" NOT NULL,
+  run_id text COLLATE "C" NOT NULL,
+  command text COLLATE "C" NOT NULL,
+  skill text COLLATE "C" NOT NULL,
+  skill_path text COLLATE "C" NOT NULL,
+  cwd text COLLATE "C" NOT NULL,
+  args text COLLATE "C" NOT NULL DEFAULT '{}',
+  args_json jsonb,
+  error text COLLATE "C"
+);
+CREATE INDEX IF NOT EXISTS ${TABLE}_timestamp ON ${TABLE} (timestamp);
+CREATE INDEX IF NOT EXISTS ${TABLE}_machine_user ON ${TABLE} (machine, user_hash)`
+
+/** WHERE clause (`$n` placeholders) and parameters: the local filters plus machine and user. */
+export const pgFilterClause = (filters: TeamFilters): { sql: string; params: Array<string | number> } => {
+  const parts: Array<string> = []
+  const params: Array<string | number> = []
+  const p = (v: string | number) => {
+    params.push(v)
+    return `$${params.length}`
+  }
+  if (filters.since !== null) parts.push(`timestamp >= ${p(filters.since)}`)
+  if (filters.until !== null) parts.push(`timestamp <= ${p(filters.until)}`)
+  if (filters.projects.length > 0) {
+    // Prefix match on path segments, as locally: `/a/b` matches `/a/b/…`, never `/a/bc`.
+    const ors = filters.projects.map((project) => {
+      const prefix = project.endsWith("/") ? project : project + "/"
+      return `(cwd = ${p(project)} OR substr(cwd, 1, ${p(prefix.length)}::int) = ${p(prefix)})`
+    })
+    parts.push(`(${ors.join(" OR ")})`)
+  }
+  if (filters.machines.length > 0) parts.push(`machine IN (${filters.machines.map(p).join(", ")})`)
+  if (filters.users.length > 0) parts.push(`user_hash IN (${filters.users.map(p).join(", ")})`)
+  if (filters.skills !== undefined && filters.skills.length > 0) parts.push(`skill IN (${filters.skills.map(p).join(", ")})`)
+  return { sql: parts.length === 0 ? "TRUE" : parts.join(" AND "), params }
+}
+
+/** A field of `args` as text (bytewise collation), null when absent or not JSON. */
+const J = (key: string) => `((args_json ->> '${key}') COLLATE "C")`
+/** `result_count` = 0, compared as JSON so that `0` and `0.0` agree as in SQLite. */
+const NO_RESULTS = `(args_json -> 'result_count') = '0'::jsonb`
+
+export const pgAudienceClause = (filters: Pick<TeamFilters, "include_author">): string =>
+  filters.include_author ? "TRUE" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")})`
+
+export const pgAggregateSql = (groupBy: GroupBy, where: string, audience = "TRUE"): string => {
+  const counted = `${where} AND ${audience}`
+  switch (groupBy) {
+    case "summary":
+      return `SELECT command,
+          CASE WHEN command = 'show' THEN ${J("section")} END AS section,
+          CASE command WHEN 'show' THEN ${J("file")} WHEN 'open' THEN ${J("path")} END AS file,
+          error IS NOT NULL AS failed,
+          coalesce(left(error, 11) IN ('error[E020]', 'error[E021]'), FALSE) AS missing,
+          CASE WHEN command = 'search' AND error IS NULL AND ${NO_RESULTS} THEN ${J("query")} END AS unanswered,
+          count(*) AS count, min(timestamp) AS start, max(timestamp) AS "end"
+        FROM ${TABLE} WHERE ${where} GROUP BY 1, 2, 3, 4, 5, 6`
+    case "sections":
+      return `SELECT section, file, count(*) AS count FROM (
+          SELECT ${J("section")} AS section, ${J("file")} AS file FROM ${TABLE}
+          WHERE command = 'show' AND error IS NULL AND ${counted}) s
+        WHERE section IS NOT NULL GROUP BY section, file ORDER BY count DESC, file ASC NULLS FIRST, section ASC`
+    case "files":
+      return `SELECT file, count(*) AS count FROM (
+          SELECT CASE command WHEN 'show' THEN ${J("file")} ELSE ${J("path")} END AS file FROM ${TABLE}
+          WHERE command IN ('show', 'open') AND error IS NULL AND ${counted}) s
+        WHERE file IS NOT NULL GROUP BY file ORDER BY count DESC, file ASC`
+    case "commands":
+      return `SELECT command, coalesce(${J("via")}, 'cli') AS via, count(*) AS count FROM ${TABLE} WHERE ${where}
+        GROUP BY 1, 2 ORDER BY command ASC, via ASC`
+    case "projects":
+      return `SELECT cwd AS project, count(*) AS count FROM ${TABLE} WHERE ${counted} GROUP BY cwd ORDER BY count DESC, project ASC`
+    case "errors":
+      return `SELECT target, command, error, count(*) AS count FROM (
+          SELECT coalesce(CASE command WHEN 'show' THEN ${J("section")} WHEN 'open' THEN ${J("path")}
+            WHEN 'search' THEN ${J("query")} WHEN 'sources' THEN ${J("dir")} END, skill) AS target, command, error
+          FROM ${TABLE} WHERE error IS NOT NULL AND ${counted}) s
+        GROUP BY target, command, error ORDER BY count DESC, target ASC, command ASC, error ASC`
+    case "search":
+      // The query's newest run: latest timestamp, then latest arrival.
+      return `SELECT query, count(*) AS count,
+          (array_agg(result_count ORDER BY timestamp DESC, id DESC))[1] AS result_count,
+          (array_agg(partial ORDER BY timestamp DESC, id DESC))[1] AS partial FROM (
+          SELECT id, timestamp, ${J("query")} AS query,
+            CASE WHEN jsonb_typeof(args_json -> 'result_count') = 'number' THEN (args_json ->> 'result_count')::numeric END AS result_count,
+            coalesce((args_json -> 'partial') IN ('true'::jsonb, '1'::jsonb), FALSE) AS partial
+          FROM ${TABLE} WHERE command = 'search' AND ${counted}) s
+        WHERE query IS NOT NULL GROUP BY query ORDER BY count DESC, query ASC`
+    case "unanswered":
+      return `SELECT query, count(*) AS count, max(timestamp) AS last FROM (
+          SELECT ${J("query")} AS query, timestamp FROM ${TABLE}
+          WHERE command = 'search' AND error IS NULL AND ${NO_RESULTS} AND ${counted}) s
+        WHERE query IS NOT NULL GROUP BY query ORDER BY count DESC, query ASC`
+    case "timeline":
+      return `SELECT substr(timestamp, 1, 10) AS day, count(*) AS count FROM ${TABLE} WHERE ${counted}
+        GROUP BY day ORDER BY day ASC`
+  }
+}
+
+export const pgPeriodSql = (where: string) => `SELECT min(timestamp) AS start, max(timestamp) AS "end" FROM ${TABLE} WHERE ${where}`

@@ -1,0 +1,44 @@
+/**
+ * Local access-log rows as team rows (issue 18): who they came from and a
+ * stable id. Pure; the hash function comes from the caller (the Hasher port).
+ *
+ * Why the id is derived from the row's content and not from its local `id`:
+ * local ids are renumbered when a log is merged or repaired (DECISIONS #30,
+ * issue 19), so they are not stable. The id is the hash of the machine, the
+ * user, every column and the row's occurrence number among identical rows
+ * of that machine and user — so two legitimately repeated rows stay two
+ * (the multiset rule of DECISIONS #30), and pushing the same log again, or
+ * resuming after a failure, yields the same ids and stores nothing twice.
+ */
+import type { AccessLogRow } from "../ports/AccessLog.js"
+import type { TeamLogRow } from "../ports/TeamLogStore.js"
+
+const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
+
+/** The host and user names as hashes: a team store never holds a name. */
+export const identityHash = (sha256Hex: (s: string) => string, kind: "machine" | "user", name: string): string =>
+  sha256Hex(`skc-team-${kind}\u0000${name}`).slice(0, 16)
+
+/**
+ * A converter that numbers identical rows across successive calls, so that a
+ * large log can be converted (and pushed) slice by slice with the same ids
+ * as in one go. It remembers one short hash per distinct row, not the rows.
+ */
+export const teamRowConverter = (sha256Hex: (s: string) => string, who: { readonly machine: string; readonly user: string }) => {
+  const seen = new Map<string, number>()
+  return (rows: ReadonlyArray<AccessLogRow>): ReadonlyArray<TeamLogRow> =>
+    rows.map((row) => {
+      const base = sha256Hex(`${who.machine}\u0000${who.user}\u0000${JSON.stringify(COLUMNS.map((c) => row[c]))}`).slice(0, 32)
+      const n = seen.get(base) ?? 0
+      seen.set(base, n + 1)
+      const row_id = n === 0 ? base : sha256Hex(`${base}\u0000${n}`).slice(0, 32)
+      return { ...row, row_id, machine: who.machine, user: who.user }
+    })
+}
+
+/** The rows with their identity and stable ids, in the given order. */
+export const toTeamRows = (
+  sha256Hex: (s: string) => string,
+  who: { readonly machine: string; readonly user: string },
+  rows: ReadonlyArray<AccessLogRow>
+): ReadonlyArray<TeamLogRow> => teamRowConverter(sha256Hex, who)(rows)

@@ -1,0 +1,172 @@
+/**
+ * The team store on a real PostgreSQL 15 (issue 18, RFC-0007:C-SYNC,
+ * RFC-0003:C-QUERIES): three simulated machines push their local logs at
+ * once, one push loses its connection mid-way and is resumed, and every
+ * stats view of the team store equals the SQLite view of the union of the
+ * three local logs. Skipped, with the reason, where PostgreSQL is missing.
+ */
+import { createHash } from "node:crypto"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { PgClient } from "@effect/sql-pg"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Deferred, Effect, Either, Redacted, Schedule } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { loadSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
+import { layer as teamLayer } from "../../src/adapters/pg/TeamLogPg.js"
+import type { AccessLogRow, GroupBy } from "../../src/ports/AccessLog.js"
+import { TeamLogStore, type TeamFilters } from "../../src/ports/TeamLogStore.js"
+import { identityHash, toTeamRows } from "../../src/domain/teamRows.js"
+import { findPostgres, startPostgres, type RunningPostgres } from "../helpers/postgres.js"
+
+const sha = (s: string) => createHash("sha256").update(s).digest("hex")
+const found = findPostgres()
+const skipReason = typeof found === "string" ? found : undefined
+if (skipReason !== undefined) console.warn(`[teamLogPg] ${skipReason}`)
+
+/** A deterministic mix of every kind of row the views distinguish. */
+const machineRows = (machine: number, n: number): Array<AccessLogRow> => {
+  const rows: Array<AccessLogRow> = []
+  let seed = machine * 7919 + 17
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  const pick = <A>(xs: ReadonlyArray<A>): A => xs[Math.floor(next() * xs.length)]!
+  for (let i = 0; i < n; i++) {
+    // Time-ordered, as a real log is appended, and never equal across machines
+    // (the search view's "newest run" is then the same row locally and on the server).
+    const timestamp = new Date(Date.UTC(2026, 2, 1) + i * 1200_000 + machine * 1000).toISOString().replace(".000Z", "Z")
+    const kind = pick(["show", "show", "open", "search", "search0", "outline", "build", "lint", "bad", "missing", "sources"])
+    const base = { timestamp, run_id: `m${machine}-${i % 5}`, skill: pick(["alpha", "beta"]), skill_path: "/s", cwd: pick(["/p/a", "/p/a/x", "/p/ab", "/q"]), error: null as string | null }
+    const via = next() < 0.3 ? { via: "mcp" } : {}
+    switch (kind) {
+      case "show":
+        rows.push({ ...base, command: "show", args: JSON.stringify({ section: pick(["Intro", "Usage", "API"]), file: pick(["SKILL.md", "ref.md"]), ...via }) })
+        break
+      case "missing":
+        rows.push({ ...base, command: "show", args: JSON.stringify({ section: "Nope" }), error: "error[E020]: section not found" })
+        break
+      case "open":
+        rows.push({ ...base, command: "open", args: JSON.stringify({ path: pick(["a.md", "b.md"]), ...via }) })
+        break
+      case "search":
+        rows.push({ ...base, command: "search", args: JSON.stringify({ query: pick(["install", "deploy"]), result_count: 1 + Math.floor(next() * 4), partial: next() < 0.5 }) })
+        break
+      case "search0":
+        rows.push({ ...base, command: "search", args: JSON.stringify({ query: pick(["kubernetes", "rust"]), result_count: 0 }) })
+        break
+      case "bad":
+        rows.push({ ...base, command: "show", args: "{not json", error: "error[E999]: boom" })
+        break
+      default:
+        rows.push({ ...base, command: kind, args: JSON.stringify(via) })
+    }
+  }
+  // A legitimately repeated row: both copies must arrive (DECISIONS #30's multiset rule).
+  rows.push(rows[0]!, rows[0]!)
+  return rows
+}
+
+const VIEWS: ReadonlyArray<GroupBy> = ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "timeline"]
+const everyone: TeamFilters = { since: null, until: null, projects: [], include_author: false, machines: [], users: [] }
+
+/** Summary groups carry no order of their own: sort them for comparison. */
+const comparable = (a: unknown) => {
+  const v = a as { groupBy: string; groups?: Array<unknown> }
+  return v.groupBy === "summary" ? { ...v, groups: [...(v.groups ?? [])].map((g) => JSON.stringify(g)).sort() } : v
+}
+
+describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)", () => {
+  let pg: RunningPostgres
+  let dir: string
+  beforeAll(async () => {
+    pg = await startPostgres(found as Exclude<typeof found, string>)
+    dir = mkdtempSync(join(tmpdir(), "skc-team-"))
+  }, 120_000)
+  afterAll(() => {
+    pg?.stop()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("concurrent pushes, a killed connection resumed, every view equal to the union of the local logs", async () => {
+    const local = loadSqliteAccessLog()
+    const machines = [1, 2, 3].map((m) => {
+      const who = { machine: identityHash(sha, "machine", `host-${m}`), user: identityHash(sha, "user", `user-${m}`) }
+      return { m, who, rows: toTeamRows(sha, who, machineRows(m, 1200)) }
+    })
+    // The union, as one local SQLite log: the expected answers.
+    const unionDb = join(dir, "union.db")
+    const unionRows = machines.flatMap(({ rows }) => rows.map(({ row_id, machine, user, ...r }) => r))
+    unionRows.sort((x, y) => (x.timestamp < y.timestamp ? -1 : x.timestamp > y.timestamp ? 1 : 0))
+    await Effect.runPromise(local.merge(unionDb, unionRows, { dryRun: false }))
+
+    const push = (m: (typeof machines)[number], options?: Parameters<typeof TeamLogStore.Service.push>[1]) =>
+      Effect.flatMap(TeamLogStore, (store) => store.push(m.rows, options)).pipe(
+        Effect.provide(teamLayer(pg.url, { applicationName: `skc-test-m${m.m}` }))
+      )
+    const admin = PgClient.layer({ url: Redacted.make(pg.url) })
+    // Kill machine 3's connection while its second batch is in flight: hold a
+    // lock on the table so that the INSERT waits, terminate the waiting
+    // backend, release. (Killing it between batches would go unnoticed: the
+    // pool opens a new connection, which is fine but not what is tested.)
+    const killMachine3MidBatch = Effect.gen(function* () {
+      const locked = yield* Deferred.make<void>()
+      yield* Effect.forkDaemon(
+        Effect.flatMap(SqlClient.SqlClient, (sql) =>
+          sql.withTransaction(
+            Effect.gen(function* () {
+              yield* sql.unsafe("LOCK TABLE skc_access_log IN EXCLUSIVE MODE")
+              yield* Deferred.succeed(locked, undefined)
+              const waiting = sql.unsafe(
+                "SELECT pid FROM pg_stat_activity WHERE application_name = 'skc-test-m3' AND wait_event_type = 'Lock'"
+              )
+              yield* waiting.pipe(Effect.repeat({ until: (rows) => rows.length > 0, schedule: Schedule.spaced("10 millis") }))
+              yield* sql.unsafe("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'skc-test-m3'")
+            })
+          )
+        ).pipe(Effect.provide(admin), Effect.orDie)
+      )
+      yield* Deferred.await(locked)
+    })
+
+    // Machines 1 and 2 push in full while machine 3's connection is killed after its first committed batch.
+    const [a, b, c] = await Effect.runPromise(
+      Effect.all(
+        [push(machines[0]!), push(machines[1]!), Effect.either(push(machines[2]!, { batchSize: 400, onBatch: (sent) => (sent === 400 ? killMachine3MidBatch : Effect.void) }))],
+        { concurrency: "unbounded" }
+      )
+    )
+    expect(a).toBe(machines[0]!.rows.length)
+    expect(b).toBe(machines[1]!.rows.length)
+    expect(Either.isLeft(c)).toBe(true)
+
+    const count = Effect.flatMap(TeamLogStore, (s) => s.count).pipe(Effect.provide(teamLayer(pg.url)))
+    const total = machines.reduce((n, m) => n + m.rows.length, 0)
+    expect(await Effect.runPromise(count)).toBe(total - machines[2]!.rows.length + 400)
+
+    // Resume: only what is missing is sent; a second full push of everyone adds nothing.
+    expect(await Effect.runPromise(push(machines[2]!))).toBe(machines[2]!.rows.length - 400)
+    const again = await Effect.runPromise(Effect.all(machines.map((m) => push(m)), { concurrency: "unbounded" }))
+    expect(again).toEqual([0, 0, 0])
+    expect(await Effect.runPromise(count)).toBe(total)
+
+    const team = (groupBy: GroupBy, filters: TeamFilters) =>
+      Effect.runPromise(Effect.flatMap(TeamLogStore, (s) => s.aggregate(groupBy, filters)).pipe(Effect.provide(teamLayer(pg.url))))
+    for (const groupBy of VIEWS) {
+      for (const filters of [everyone, { ...everyone, include_author: true }, { ...everyone, projects: ["/p/a"], since: "2026-03-05T00:00:00Z" }]) {
+        const expected = await Effect.runPromise(local.aggregate(unionDb, groupBy, filters))
+        expect(comparable(await team(groupBy, filters)), `${groupBy} ${JSON.stringify(filters)}`).toEqual(comparable(expected))
+      }
+    }
+
+    // --machine / --user: one machine's team view equals its own local view.
+    const oneDb = join(dir, "m2.db")
+    await Effect.runPromise(local.merge(oneDb, machines[1]!.rows.map(({ row_id, machine, user, ...r }) => r), { dryRun: false }))
+    for (const groupBy of VIEWS) {
+      const expected = await Effect.runPromise(local.aggregate(oneDb, groupBy, everyone))
+      const byMachine = await team(groupBy, { ...everyone, machines: [machines[1]!.who.machine] })
+      const byUser = await team(groupBy, { ...everyone, users: [machines[1]!.who.user] })
+      expect(comparable(byMachine), groupBy).toEqual(comparable(expected))
+      expect(comparable(byUser), groupBy).toEqual(comparable(expected))
+    }
+  }, 120_000)
+})

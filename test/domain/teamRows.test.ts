@@ -1,0 +1,45 @@
+// Issue 18 (RFC-0007:C-SYNC, DECISIONS #30): stable team row ids.
+import { createHash } from "node:crypto"
+import { describe, expect, it } from "vitest"
+import { identityHash, teamRowConverter, toTeamRows } from "../../src/domain/teamRows.js"
+import type { AccessLogRow } from "../../src/ports/AccessLog.js"
+
+const sha = (s: string) => createHash("sha256").update(s).digest("hex")
+const row = (i: number): AccessLogRow => ({
+  timestamp: `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}Z`,
+  run_id: "r",
+  command: "show",
+  skill: "s",
+  skill_path: "/s",
+  cwd: "/p",
+  args: JSON.stringify({ section: `S${i % 7}` }),
+  error: null
+})
+const who = { machine: "m1", user: "u1" }
+
+describe("team row ids (issue 18)", () => {
+  it("the same log gives the same ids; identical rows get distinct ids (the multiset rule of DECISIONS #30)", () => {
+    const rows = [row(1), row(2), row(1), row(1)]
+    const a = toTeamRows(sha, who, rows).map((r) => r.row_id)
+    expect(toTeamRows(sha, who, rows).map((r) => r.row_id)).toEqual(a)
+    expect(new Set(a).size).toBe(4)
+  })
+
+  it("converting slice by slice gives the ids of one conversion (a resumed push sends the same ids)", () => {
+    const rows = Array.from({ length: 500 }, (_, i) => row(i % 90))
+    const whole = toTeamRows(sha, who, rows).map((r) => r.row_id)
+    const convert = teamRowConverter(sha, who)
+    const sliced = [0, 130, 260, 390].flatMap((i) => convert(rows.slice(i, i + 130)).map((r) => r.row_id))
+    expect(sliced).toEqual(whole)
+  })
+
+  it("the same row from another machine or user is another row; names never appear", () => {
+    const [a] = toTeamRows(sha, who, [row(1)])
+    const [b] = toTeamRows(sha, { ...who, machine: "m2" }, [row(1)])
+    const [c] = toTeamRows(sha, { ...who, user: "u2" }, [row(1)])
+    expect(new Set([a!.row_id, b!.row_id, c!.row_id]).size).toBe(3)
+    const h = identityHash(sha, "machine", "build-07.example.com")
+    expect(h).toMatch(/^[0-9a-f]{16}$/)
+    expect(h).not.toBe(identityHash(sha, "user", "build-07.example.com"))
+  })
+})
