@@ -12,11 +12,12 @@
  * the driver then reads `PGPASSWORD` or `~/.pgpass` like `psql`. The URL is
  * held as `Redacted` so that it never reaches a log or an error message.
  */
+import { listRows, nullableText, summaryGroups } from "../statsRows.js"
 import { PgClient } from "@effect/sql-pg"
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer, Redacted, Schedule } from "effect"
-import { LogStoreError, type AggregateRows, type Period, type SummaryGroup } from "../../ports/AccessLog.js"
+import { LogStoreError, type AggregateRows } from "../../ports/AccessLog.js"
 import { TeamLogStore, type TeamLogRow, type TeamLogStoreService } from "../../ports/TeamLogStore.js"
 import { CREATE_TABLE, TABLE, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
 
@@ -63,9 +64,6 @@ const jsonOrNull = (args: string): string | null => {
   }
 }
 
-const text = (v: unknown): string => (v === null || v === undefined ? "" : String(v))
-const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
-const truthy = (v: unknown): boolean => v === true || v === 1 || v === "1" || v === "t"
 
 const INSERT = `INSERT INTO ${TABLE}
   (row_id, machine, user_hash, timestamp, run_id, command, skill, skill_path, cwd, args, args_json, error)
@@ -109,55 +107,10 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, where: string): TeamLogS
       const { sql: clause, params } = pgFilterClause(filters)
       const audience = pgAudienceClause(filters)
       const rows = (yield* sql.unsafe(pgAggregateSql(groupBy, clause, audience), params)) as ReadonlyArray<Record<string, unknown>>
-      const count = (r: Record<string, unknown>) => Number(r.count)
-      if (groupBy === "summary") {
-        const groups: Array<SummaryGroup> = rows.map((r) => ({
-          command: text(r.command),
-          section: nullableText(r.section),
-          file: nullableText(r.file),
-          failed: truthy(r.failed),
-          missing: truthy(r.missing),
-          unanswered: nullableText(r.unanswered),
-          count: count(r),
-          start: text(r.start),
-          end: text(r.end)
-        }))
-        return { groupBy, period: { start: null, end: null }, groups } satisfies AggregateRows
-      }
+      if (groupBy === "summary") return { groupBy, period: { start: null, end: null }, groups: summaryGroups(rows) } satisfies AggregateRows
       const periodWhere = groupBy === "commands" ? clause : `${clause} AND ${audience}`
       const [p] = (yield* sql.unsafe(pgPeriodSql(periodWhere), params)) as ReadonlyArray<Record<string, unknown>>
-      const period: Period = { start: nullableText(p?.start), end: nullableText(p?.end) }
-      switch (groupBy) {
-        case "sections":
-          return { groupBy, period, rows: rows.map((r) => ({ section: text(r.section), file: nullableText(r.file), count: count(r) })) }
-        case "files":
-          return { groupBy, period, rows: rows.map((r) => ({ file: text(r.file), count: count(r) })) }
-        case "commands":
-          return { groupBy, period, rows: rows.map((r) => ({ command: text(r.command), via: text(r.via), count: count(r) })) }
-        case "projects":
-          return { groupBy, period, rows: rows.map((r) => ({ project: text(r.project), count: count(r) })) }
-        case "errors":
-          return {
-            groupBy,
-            period,
-            rows: rows.map((r) => ({ target: text(r.target), command: text(r.command), error: text(r.error), count: count(r) }))
-          }
-        case "search":
-          return {
-            groupBy,
-            period,
-            rows: rows.map((r) => ({
-              query: text(r.query),
-              count: count(r),
-              result_count: r.result_count === null || r.result_count === undefined ? null : Number(r.result_count),
-              partial: truthy(r.partial)
-            }))
-          }
-        case "unanswered":
-          return { groupBy, period, rows: rows.map((r) => ({ query: text(r.query), count: count(r), last: text(r.last) })) }
-        case "timeline":
-          return { groupBy, period, rows: rows.map((r) => ({ day: text(r.day), count: count(r) })) }
-      }
+      return listRows(groupBy, { start: nullableText(p?.start), end: nullableText(p?.end) }, rows)
     }).pipe(Effect.mapError(failure("read", where))),
 
   count: sql

@@ -12,6 +12,7 @@
  *
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
+import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { Effect, Schedule } from "effect"
@@ -21,7 +22,7 @@ import { Effect, Schedule } from "effect"
 // (Builds that see no declaration at all, such as tsconfig.lib.json, need the ignore.)
 // @ts-ignore TS7016
 import BetterSqlite3 from "better-sqlite3"
-import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, Period, SummaryGroup } from "../../ports/AccessLog.js"
+import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, Period } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
 
@@ -293,9 +294,6 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
 
 export const periodSql = (where: string) => `SELECT min(timestamp) AS start, max(timestamp) AS end FROM access_log WHERE ${where}`
 
-const text = (v: unknown): string => (v === null || v === undefined ? "" : String(v))
-const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
-const nullableCount = (v: unknown): number | null => (typeof v === "number" || typeof v === "bigint" ? Number(v) : null)
 
 const emptyRows = (groupBy: GroupBy): AggregateRows => {
   const period: Period = { start: null, end: null }
@@ -309,53 +307,10 @@ const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): Ag
   if (groupBy === "summary") {
     // The period of the summary is that of the rows it counts; the caller
     // folds it from the groups (it knows which ones count).
-    const groups: Array<SummaryGroup> = rows.map((r) => ({
-      command: text(r.command),
-      section: nullableText(r.section),
-      file: nullableText(r.file),
-      failed: Number(r.failed) === 1,
-      missing: Number(r.missing) === 1,
-      unanswered: nullableText(r.unanswered),
-      count: Number(r.count),
-      start: text(r.start),
-      end: text(r.end)
-    }))
-    return { groupBy, period: { start: null, end: null }, groups }
+    return { groupBy, period: { start: null, end: null }, groups: summaryGroups(rows) }
   }
   const p = db.prepare(periodSql(groupBy === "commands" ? where : `${where} AND ${audience}`)).get(...params) ?? {}
-  const period: Period = { start: nullableText(p.start), end: nullableText(p.end) }
-  const count = (r: Record<string, unknown>) => Number(r.count)
-  switch (groupBy) {
-    case "sections":
-      return { groupBy, period, rows: rows.map((r) => ({ section: text(r.section), file: nullableText(r.file), count: count(r) })) }
-    case "files":
-      return { groupBy, period, rows: rows.map((r) => ({ file: text(r.file), count: count(r) })) }
-    case "commands":
-      return { groupBy, period, rows: rows.map((r) => ({ command: text(r.command), via: text(r.via), count: count(r) })) }
-    case "projects":
-      return { groupBy, period, rows: rows.map((r) => ({ project: text(r.project), count: count(r) })) }
-    case "errors":
-      return {
-        groupBy,
-        period,
-        rows: rows.map((r) => ({ target: text(r.target), command: text(r.command), error: text(r.error), count: count(r) }))
-      }
-    case "search":
-      return {
-        groupBy,
-        period,
-        rows: rows.map((r) => ({
-          query: text(r.query),
-          count: count(r),
-          result_count: nullableCount(r.result_count),
-          partial: Number(r.partial) === 1
-        }))
-      }
-    case "unanswered":
-      return { groupBy, period, rows: rows.map((r) => ({ query: text(r.query), count: count(r), last: text(r.last) })) }
-    case "timeline":
-      return { groupBy, period, rows: rows.map((r) => ({ day: text(r.day), count: count(r) })) }
-  }
+  return listRows(groupBy, { start: nullableText(p.start), end: nullableText(p.end) }, rows)
 }
 
 const INSERT = `INSERT INTO access_log (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`
