@@ -159,7 +159,14 @@ export const logged =
       // Benchmark-only switch (bench/stats.mjs, log.overhead): the baseline without any logging work.
       if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return yield* useCase
       // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it.
-      const resolved = yield* Effect.either(resolveSkill(skill, { agentDirs: command !== "build" }))
+      // The use case resolves the same name and says with -v which rule did; this resolution stays quiet
+      // so the trace is printed once, not twice.
+      const diagnostics = yield* Diagnostics
+      const resolved = yield* Effect.either(
+        resolveSkill(skill, { agentDirs: command !== "build" }).pipe(
+          Effect.provideService(Diagnostics, { ...diagnostics, verbose: () => Effect.void })
+        )
+      )
       // E001/E010: nothing to log; the use case reports the failure itself.
       if (resolved._tag === "Left") return yield* useCase
       const exit = yield* Effect.exit(useCase)
