@@ -10,8 +10,7 @@
  * (the multiset rule of DECISIONS #30), and pushing the same log again, or
  * resuming after a failure, yields the same ids and stores nothing twice.
  */
-import type { AccessLogRow } from "../ports/AccessLog.js"
-import type { TeamLogRow } from "../ports/TeamLogStore.js"
+import type { AccessLogRow, TeamLogRow } from "./logRows.js"
 
 const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
 

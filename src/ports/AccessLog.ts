@@ -8,21 +8,10 @@
  * Aggregations run inside the store (SQL) because logs grow to millions of rows.
  */
 import { Context, Data, type Effect } from "effect"
+import type { AccessLogRow } from "../domain/logRows.js"
 import type { StatsFilters } from "../domain/stats.js"
 
-/** One `access_log` row without its `id` (C-LOGGING's columns). */
-export interface AccessLogRow {
-  /** RFC 3339 UTC, second precision: `YYYY-MM-DDTHH:MM:SSZ`. */
-  readonly timestamp: string
-  readonly run_id: string
-  readonly command: string
-  readonly skill: string
-  readonly skill_path: string
-  readonly cwd: string
-  /** JSON object text (DECISIONS #18). */
-  readonly args: string
-  readonly error: string | null
-}
+export type { AccessLogRow } from "../domain/logRows.js"
 
 /**
  * A log database could not be used. `code` is the SQLite or system error code

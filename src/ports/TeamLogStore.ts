@@ -14,17 +14,10 @@
  */
 import { Context, type Effect } from "effect"
 import type { StatsFilters } from "../domain/stats.js"
-import type { AccessLogRow, AggregateRows, GroupBy, LogStoreError } from "./AccessLog.js"
+import type { TeamLogRow } from "../domain/logRows.js"
+import type { AggregateRows, GroupBy, LogStoreError } from "./AccessLog.js"
 
-/** One local row as the team store holds it. */
-export interface TeamLogRow extends AccessLogRow {
-  /** Stable id: the same local row always maps to the same id (see `src/domain/teamRows.ts`). */
-  readonly row_id: string
-  /** Hash of the host name. */
-  readonly machine: string
-  /** Hash of the user name. */
-  readonly user: string
-}
+export type { TeamLogRow } from "../domain/logRows.js"
 
 /** The stats filters plus who the rows came from (empty lists: everyone). */
 export interface TeamFilters extends StatsFilters {
