@@ -27,7 +27,7 @@ import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
 import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../domain/protocol/agents.js"
 import { validateSkillSource } from "../domain/protocol/metadata.js"
 import { Env } from "../ports/Env.js"
-import { FileSystem } from "../ports/FileSystem.js"
+import { FileSystem, isRegularFile } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { Settings } from "./Settings.js"
 
@@ -102,9 +102,6 @@ const runtimeBesideSource = (sourceDir: string, path: Path): string | undefined 
   return path.join(path.dirname(store), "runtime", path.basename(sourceDir))
 }
 
-const fileExists = (p: string) =>
-  Effect.flatMap(FileSystem, (fs) => fs.statOption(p).pipe(Effect.map((i) => i?.type === "file"), Effect.orElseSucceed(() => false)))
-
 /** Classify `<agent dir>/<name>` (symlinks followed). Never writes. */
 export const probeAgentEntry = (entry: string) =>
   Effect.gen(function* () {
@@ -115,10 +112,10 @@ export const probeAgentEntry = (entry: string) =>
     if (info?.type !== "directory") return { _tag: "Missing" } as AgentEntry
     const real = yield* fs.realPath(entry).pipe(Effect.orElseSucceed(() => entry))
     const skillMd = path.join(real, "SKILL.md")
-    if (!(yield* fileExists(skillMd))) return { _tag: "NotASkill", entry, reason: "missing SKILL.md" } as AgentEntry
+    if (!(yield* isRegularFile(skillMd))) return { _tag: "NotASkill", entry, reason: "missing SKILL.md" } as AgentEntry
     const manifestText = yield* fs.readFileString(path.join(real, META_DIR, MANIFEST_FILE)).pipe(Effect.orElseSucceed(() => undefined))
     const manifest = manifestText === undefined ? undefined : parseManifest(manifestText)
-    if (manifest?.source_path !== undefined && (yield* fileExists(path.join(manifest.source_path, "SKILL.md")))) {
+    if (manifest?.source_path !== undefined && (yield* isRegularFile(path.join(manifest.source_path, "SKILL.md")))) {
       const linked = (yield* fs.lstatOption(entry).pipe(Effect.orElseSucceed(() => undefined)))?.type === "symlink"
       // A link points at the runtime itself; skc's copy (`--copy`) only carries the stub and manifest.
       const runtimeDir = linked

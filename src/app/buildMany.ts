@@ -16,6 +16,7 @@ import { FileSystem } from "../ports/FileSystem.js"
 import { logged } from "./accessLog.js"
 import { build, BuildInput, type BuildResult } from "./build.js"
 import { Settings } from "./Settings.js"
+import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 
 export const BuildManyInput = Schema.Struct({
   skills: Schema.Array(Schema.String).annotations({ description: "Skill names or paths" }),
@@ -41,7 +42,6 @@ export interface BuildManyResult {
   readonly failed: number
 }
 
-const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Every non-hidden directory of the store, by name: broken skills too, so that they fail visibly. */
 export const storeEntries = (global: boolean) =>

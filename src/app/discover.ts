@@ -26,6 +26,7 @@ import { Diagnostics } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { Settings } from "./Settings.js"
+import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 
 export const AgentField = Schema.Literal(...AGENTS).annotations({
   description: "Agent runtime whose directories are searched (default claude)."
@@ -52,7 +53,6 @@ export interface DiscoverResult extends Discovery {
 }
 
 /** Bytewise, as every listing in skc. */
-const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** The directories searched, in precedence order. */
 export const searchDirs = (agent: Agent, pluginDirs: ReadonlyArray<string>) =>

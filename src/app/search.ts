@@ -37,7 +37,7 @@ import { recordAccess } from "./accessLog.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "./indexing.js"
 import { resolveSkill, type ResolvedSkill } from "./resolve.js"
-import { visibleSkills } from "./visibleSkills.js"
+import { skillsInScope } from "./skillsInScope.js"
 
 export const DEFAULT_LIMIT = 10
 
@@ -271,16 +271,8 @@ const searchOne = (input: SearchInput, name: string) =>
 const skillsToSearch = (input: SearchInput) =>
   input.skills !== undefined && input.skills.length > 0
     ? Effect.forEach(input.skills, (s) => resolveSkill(s))
-    : Effect.gen(function* () {
-        // Every name that resolves from the cwd (stores, then agent directories, DECISIONS #38), as it resolves.
-        const out: Array<ResolvedSkill> = []
-        for (const v of yield* visibleSkills()) {
-          if (v.shadowed) continue
-          const resolved = yield* Effect.either(resolveSkill(v.name))
-          if (resolved._tag === "Right") out.push(resolved.right)
-        }
-        return out as ReadonlyArray<ResolvedSkill>
-      })
+    : // Every name that resolves from the cwd (stores, then agent directories, DECISIONS #38), as it resolves.
+      skillsInScope
 
 const reasonOf = (e: unknown): string =>
   e instanceof IndexUnusable ? (e.reason === "missing" ? "not built" : `index unusable (${e.reason}); run 'skc build ${e.skill}'`) : isSkcError(e) ? errorHeadline(e) : String(e)

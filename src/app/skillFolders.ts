@@ -5,14 +5,11 @@
  */
 import { Effect } from "effect"
 import { Path } from "@effect/platform/Path"
-import { FileSystem } from "../ports/FileSystem.js"
+import { FileSystem, isRegularFile } from "../ports/FileSystem.js"
 import { describeSkillDir, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
+import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 
-const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
-const isFile = (p: string) =>
-  Effect.flatMap(FileSystem, (fs) => fs.statOption(p).pipe(Effect.map((i) => i?.type === "file"), Effect.orElseSucceed(() => false)))
 
 /**
  * The skill folders directly inside `given` (a path, cwd-relative or
@@ -28,13 +25,13 @@ export const skillFoldersIn = (given: string) =>
     if (given.length === 0 || given.includes("\0")) return undefined
     const dir = path.resolve(stores.cwd, given)
     const info = yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined))
-    if (info?.type !== "directory" || (yield* isFile(path.join(dir, "SKILL.md")))) return undefined
+    if (info?.type !== "directory" || (yield* isRegularFile(path.join(dir, "SKILL.md")))) return undefined
     const entries = yield* fs.readDir(dir).pipe(Effect.orElseSucceed(() => []))
     const skills: Array<ResolvedSkill> = []
     for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
       if (e.name.startsWith(".") || (e.type !== "directory" && e.type !== "symlink")) continue
       const child = path.join(dir, e.name)
-      if (yield* isFile(path.join(child, "SKILL.md"))) skills.push(yield* describeSkillDir(child))
+      if (yield* isRegularFile(path.join(child, "SKILL.md"))) skills.push(yield* describeSkillDir(child))
     }
     return skills.length === 0 ? undefined : (skills as ReadonlyArray<ResolvedSkill>)
   })

@@ -1,6 +1,7 @@
 /**
  * Every skill that resolves from here, once each: what `skc stats --all`
- * walks (issue 17). The one place that enumerates them for stats.
+ * walks (issue 17) and `skc search --all` searches (issue 14): the one place
+ * that enumerates them.
  *
  * The project source store, the global one, then the skills agents see in
  * their skill directories (DECISIONS #38), exactly as `visibleSkills` lists

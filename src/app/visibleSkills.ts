@@ -23,6 +23,7 @@ import { Diagnostics } from "../ports/Diagnostics.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
 import { discoverSkills } from "./storeSkills.js"
 import { readSkillFrontmatter } from "./skillFrontmatter.js"
+import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 
 export type VisibleScope = "project" | "global" | AgentDirScope | "plugin"
 
@@ -43,7 +44,6 @@ export interface VisibleSkill {
   readonly shadowed: boolean
 }
 
-const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 export const visibleSkills = (options: { readonly agentDirs?: boolean } = {}) =>
   Effect.gen(function* () {

@@ -66,3 +66,7 @@ export const isNotFound = (e: FsError): boolean => e.code === "ENOENT" || e.code
 /** Errors that mean "this location cannot be written", whatever the cause. */
 export const isNotWritable = (e: FsError): boolean =>
   e.code === "EROFS" || e.code === "EACCES" || e.code === "EPERM" || e.code === "ENOTDIR" || e.code === "EEXIST"
+
+/** Whether `path` is a regular file (symlinks followed); anything unreadable counts as no. */
+export const isRegularFile = (path: string) =>
+  Effect.flatMap(FileSystem, (fs) => fs.statOption(path).pipe(Effect.map((i) => i?.type === "file"), Effect.orElseSucceed(() => false)))
