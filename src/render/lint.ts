@@ -14,11 +14,21 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
 
 const paint = (on: boolean, code: string, s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s)
 
-export const diagnosticLine = (d: LintDiagnostic, colour = false): string => {
+/**
+ * `file:line:col severity[code]: rule name: message`. `dir` (the skill's
+ * folder as the user typed it) prefixes the file when several skills are
+ * linted at once: `pdf/SKILL.md:3:1` says which skill a line belongs to, and
+ * an editor or terminal can open the location as it is.
+ */
+export const diagnosticLine = (d: LintDiagnostic, colour = false, dir?: string): string => {
   const code = d.severity === "error" ? "E300" : "W300"
   const sev = paint(colour, d.severity === "error" ? "1;31" : "1;33", `${d.severity}[${code}]`)
-  return `${paint(colour, "1", `${d.file}:${d.line}:${d.column}`)} ${sev}: ${d.rule} ${d.name}: ${d.message}`
+  const file = dir === undefined || dir === "" || dir === "." ? d.file : `${dir.replace(/\/+$/, "")}/${d.file}`
+  return `${paint(colour, "1", `${file}:${d.line}:${d.column}`)} ${sev}: ${d.rule} ${d.name}: ${d.message}`
 }
+
+/** The folder that prefixes a report's diagnostics: only when the outcome covers several skills. */
+const prefixOf = (o: LintOutcome, r: LintReport): string | undefined => (o.single ? undefined : r.path)
 
 export const summaryLine = (r: LintReport): string => {
   if (r.skipped) return `info: skipping compiled skill '${r.skill}'`
@@ -36,7 +46,7 @@ export const totalLine = (o: LintOutcome): string => {
 
 export const renderLintText = (o: LintOutcome, colour = false): string => {
   if (o.reports.length === 0) return "No skills to lint"
-  const body = o.reports.map((r) => [summaryLine(r), ...r.diagnostics.map((d) => diagnosticLine(d, colour))].join("\n")).join("\n")
+  const body = o.reports.map((r) => [summaryLine(r), ...r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r)))].join("\n")).join("\n")
   return o.single ? body : `${body}\n${totalLine(o)}`
 }
 
@@ -47,4 +57,4 @@ export const lintTextParts = (
 ): ReadonlyArray<{ readonly stdout: string; readonly stderr: ReadonlyArray<string> }> =>
   o.reports.length === 0
     ? [{ stdout: "No skills to lint", stderr: [] }]
-    : o.reports.map((r) => ({ stdout: summaryLine(r), stderr: r.diagnostics.map((d) => diagnosticLine(d, colour)) }))
+    : o.reports.map((r) => ({ stdout: summaryLine(r), stderr: r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r))) }))

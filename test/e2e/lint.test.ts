@@ -240,7 +240,7 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
     expect(text.code).toBe(1)
     expect(text.stdout).toBe("bad: 1 error, 0 warnings\ndemo: 0 errors, 0 warnings\n2 skills: 1 error, 0 warnings\n")
     expect(text.stderr).toBe(
-      "warning: skipping 'not-a-skill': no SKILL.md\nSKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: file does not start with ---\n"
+      "warning: skipping 'not-a-skill': no SKILL.md\n.skillc/skills/bad/SKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: file does not start with ---\n"
     )
     const doc = JSON.parse(sb.run(["lint", "--format", "json"], proj).stdout)
     expect(doc.map((d: { skill: string }) => d.skill)).toEqual(["bad", "demo"])

@@ -97,6 +97,9 @@ describe("skc lint <dir> over a folder of skills", () => {
     const out = r.stdout + r.stderr
     for (const n of ["alpha", "beta", "gamma"]) expect(out).toMatch(new RegExp(`^${n}: \\d+ errors?, \\d+ warnings?$`, "m"))
     expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^3 skills: [1-9]\d* errors?, \d+ warnings?$/)
+    // Several skills at once: each diagnostic names its skill's folder, so the line says where it belongs.
+    expect(r.stderr).toMatch(/^skills\/gamma\/SKILL\.md:\d+:\d+ error\[E300\]: SKL105 /m)
+    for (const line of r.stderr.trimEnd().split("\n")) expect(line).toMatch(/^skills\/(alpha|beta|gamma)\/SKILL\.md:\d+:\d+ /)
     const json = JSON.parse(sb.run(["lint", "skills/", "--format", "json"]).stdout)
     expect(json.map((x: { skill: string }) => x.skill)).toEqual(["alpha", "beta", "gamma"])
   })
