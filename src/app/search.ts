@@ -13,9 +13,12 @@
  *    OR (`partial: true`), ranked by how many of them a section holds;
  * 3. per index, a section whose descendant also matched is dropped unless
  *    its own text matches too (no echo of parents);
- * 4. ranking (terms held, then BM25; across skills BM25 with the IDF of all
- *    searched indexes), then `limit`, then excerpts for the rows returned
- *    only (their cost grows with the text, never with the rows matched).
+ * 4. ranking (terms held, then BM25), then `limit`; across skills, terms
+ *    held then BM25 with the IDF of all searched indexes decide which skill
+ *    answers at each rank, and each skill fills its ranks in its own order
+ *    (that of `skc search <skill>`);
+ * 5. excerpts for the rows returned only (their cost grows with the text,
+ *    never with the rows matched).
  */
 import { Effect, Schema } from "effect"
 import { EmptyQuery, errorHeadline, IndexUnusable, isSkcError, Warning } from "../domain/errors.js"
@@ -67,7 +70,10 @@ export interface SearchResultItem {
   readonly end_line: number
   /** `[MATCH]…[/MATCH]` around hits, `...` where text was left out, at most 32 tokens. */
   readonly snippet: string
-  /** BM25, negated: positive, higher is better (across skills: with the IDF of all searched indexes). */
+  /**
+   * BM25, negated: positive, higher is better. Across skills: with the IDF of all searched indexes; the
+   * results of one skill keep their own order there, so these scores need not fall down the list.
+   */
   readonly score: number
 }
 
@@ -191,17 +197,20 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
 
 /**
  * The first `limit` rows of `ordered` (rows of `e`, in answer order) that
- * answer for themselves, reading places a batch at a time.
+ * answer for themselves, reading places a batch at a time (and remembering
+ * them in `known`).
  */
-const pick = (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number) =>
+const pick = (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number, known: Map<number, RowPlace> = new Map()) =>
   Effect.gen(function* () {
     const chosen: Array<Candidate> = []
     const batch = Math.max(32, limit * 2)
     for (let at = 0; at < ordered.length && chosen.length < limit; at += batch) {
       const slice = ordered.slice(at, at + batch)
-      const places = new Map((yield* e.opened.q.index.places(slice.map((r) => r.rowid))).map((p) => [p.rowid, p]))
+      // `known`: places already read for this index (a second pick in another order reads only the new ones).
+      const missing = slice.filter((r) => !known.has(r.rowid)).map((r) => r.rowid)
+      if (missing.length > 0) for (const p of yield* e.opened.q.index.places(missing)) known.set(p.rowid, p)
       for (const r of slice) {
-        const place = places.get(r.rowid)
+        const place = known.get(r.rowid)
         if (place === undefined || !e.answers(place)) continue
         chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place })
         if (chosen.length === limit) break
@@ -267,6 +276,34 @@ const searchOne = (input: SearchInput, name: string) =>
 // Across skills
 // ---------------------------------------------------------------------------
 
+/**
+ * The order `skc search <skill>` gives one index's rows (`searchOne`): its
+ * own BM25 for the AND query (the order of `rank`), terms held then its own
+ * BM25 for the partial one.
+ */
+const ownOrder = <R extends Rankable>(scored: ReadonlyArray<R>, mode: "all" | "any"): ReadonlyArray<R> =>
+  mode === "all" ? scored : [...scored].sort(compareRanked)
+
+/**
+ * The merged answer across skills (issue 14, docs/search.md): which skill
+ * answers at each rank is decided by terms held, then the score across
+ * indexes (`across`: every index's best rows in that order, merged); the
+ * sections that fill a skill's ranks are its own best ones in its own order
+ * (`own`), so the results of one skill are always the first ones
+ * `skc search <skill>` gives, in the same order.
+ */
+const mergeKeepingOwnOrder = (
+  lists: ReadonlyArray<{ readonly across: ReadonlyArray<Candidate>; readonly own: ReadonlyArray<Candidate> }>,
+  limit: number
+): ReadonlyArray<Candidate> => {
+  const ranks = lists
+    .flatMap((l, list) => l.across.map((c) => ({ c, list })))
+    .sort((a, b) => compareRanked(a.c, b.c) || a.list - b.list)
+    .slice(0, limit)
+  const next = lists.map(() => 0)
+  return ranks.map(({ list }) => lists[list].own[next[list]++])
+}
+
 /** The skills `--all` searches: the ones named (`--skill a,b`), else every one visible from the cwd. */
 const skillsToSearch = (input: SearchInput) =>
   input.skills !== undefined && input.skills.length > 0
@@ -316,24 +353,32 @@ const searchAcross = (input: SearchInput) =>
             rows: per.reduce((n, e) => n + e.rows, 0),
             hits: toks.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
           }
-          // Each index gives its best `limit` answers in the merged order; the merge keeps the best `limit` of all.
-          const picked = yield* Effect.forEach(per, (e) => {
-            const rescored = e.scored.map((r) => ({ ...r, score: globalScore(r.termScores ?? [], { rows: e.rows, hits: e.hits }, global) }))
-            return pick(e, rescored.sort(compareRanked), limit)
-          })
-          return picked.flat()
+          // Per index, its best `limit` answers twice: in the order across indexes (which decides
+          // how many of the first ranks the skill takes) and in the skill's own order (which decides
+          // which of its sections fill them).
+          const lists = yield* Effect.forEach(per, (e) =>
+            Effect.gen(function* () {
+              const rescored = new Map(
+                e.scored.map((r) => [r.rowid, { ...r, score: globalScore(r.termScores ?? [], { rows: e.rows, hits: e.hits }, global) }])
+              )
+              const known = new Map<number, RowPlace>()
+              const across = yield* pick(e, [...rescored.values()].sort(compareRanked), limit, known)
+              const own = yield* pick(e, ownOrder(e.scored, mode).map((r) => rescored.get(r.rowid)!), limit, known)
+              return { across, own }
+            })
+          )
+          return mergeKeepingOwnOrder(lists, limit)
         })
 
       let mode: "all" | "any" = "all"
       let used = tokens
-      let candidates = yield* run(tokens, "all")
+      let chosen = yield* run(tokens, "all")
       const fallback = fallbackTokens(tokens)
-      if (candidates.length === 0 && tokens.length >= 2 && fallback.length > 0) {
+      if (chosen.length === 0 && tokens.length >= 2 && fallback.length > 0) {
         mode = "any"
         used = fallback
-        candidates = yield* run(fallback, "any")
+        chosen = yield* run(fallback, "any")
       }
-      const chosen = [...candidates].sort(compareRanked).slice(0, limit)
       const results = yield* render(chosen, used, mode, true)
       const result: SearchResult = {
         query: input.query,

@@ -11,7 +11,9 @@
  *   answer for themselves.
  * - Across skills: BM25 is per index (its IDF counts that index's sections),
  *   so each hit's score is recomputed with the IDF of all searched indexes
- *   together (`globalScore`); results are merged by terms held, then that score.
+ *   together (`globalScore`); terms held, then that score, decide which skill
+ *   answers at each rank, and a skill's sections fill its ranks in the order
+ *   its own search gives them (src/app/search.ts, `mergeKeepingOwnOrder`).
  */
 
 /**
