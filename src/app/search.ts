@@ -23,19 +23,22 @@
 import { Effect, Schema } from "effect"
 import { EmptyQuery, errorHeadline, IndexUnusable, isSkcError, Warning } from "../domain/errors.js"
 import { unsegmentCjk } from "../domain/search/cjk.js"
-import { anyOfExpression, queryTokens, termOf } from "../domain/search/query.js"
+import { anyOfExpression, inHeading, queryTokens, termOf } from "../domain/search/query.js"
 import {
   COLUMN_WEIGHTS,
   compareRanked,
   answersForItself,
   fallbackTokens,
   globalScore,
+  inheritedTerms,
   minTermsHeld,
+  termCount,
+  type HeadingHolder,
   type Rankable
 } from "../domain/search/rank.js"
 import { Diagnostics, verbose } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
-import type { IndexReadFailed, RowPlace } from "../ports/SearchIndex.js"
+import type { IndexReadFailed, RankedRow, RowPlace } from "../ports/SearchIndex.js"
 import { recordAccess } from "./accessLog.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "./indexing.js"
@@ -138,15 +141,67 @@ interface Evaluated {
   readonly hits: ReadonlyArray<number>
   /** Whether a row may answer, given its place: no echo of its subsections. */
   readonly answers: (place: RowPlace) => boolean
+  /** Places already read (by rowid); `pick` adds to them. */
+  readonly known: Map<number, RowPlace>
 }
 
 const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusable({ skill: skill.name, reason: `corrupt (${e.message})` })
 
+/** Places are read this many rows at a time (one JSON list of rowids each). */
+const PLACES_BATCH = 4096
+
+/**
+ * The partial query's words held through headings: per word, the sections
+ * whose heading holds it; for the rows matched (`ranked`) under one of them
+ * that has subsections, the words of those headings (bits, as `textTerms`).
+ * Places are read only when such a heading exists, and only for the rows
+ * `mayGain` says could gain from it (`reach`: every word such headings hold);
+ * they are kept in `known`.
+ */
+const headingTerms = (
+  index: QueryableIndex["index"],
+  terms: ReadonlyArray<string>,
+  ranked: ReadonlyArray<RankedRow>,
+  mayGain: (rowid: number, reach: number) => boolean,
+  known: Map<number, RowPlace>
+) =>
+  Effect.gen(function* () {
+    const headed = new Map<number, number>()
+    for (const [i, term] of terms.entries()) {
+      for (const r of yield* index.rank(inHeading(term), COLUMN_WEIGHTS)) headed.set(r.rowid, (headed.get(r.rowid) ?? 0) | (1 << i))
+    }
+    const holders = new Map<string, Array<HeadingHolder>>()
+    let reach = 0
+    if (headed.size > 0) {
+      for (const p of yield* index.places([...headed.keys()])) {
+        known.set(p.rowid, p)
+        if (p.subsections !== 1) continue
+        const terms = headed.get(p.rowid) ?? 0
+        reach |= terms
+        holders.set(p.file, [...(holders.get(p.file) ?? []), { file: p.file, line: p.line, end_line: p.end_line, terms }])
+      }
+    }
+    if (holders.size === 0) return (_rowid: number) => 0
+    const missing = ranked.filter((r) => !known.has(r.rowid) && mayGain(r.rowid, reach)).map((r) => r.rowid)
+    for (let at = 0; at < missing.length; at += PLACES_BATCH) {
+      for (const p of yield* index.places(missing.slice(at, at + PLACES_BATCH))) known.set(p.rowid, p)
+    }
+    const inherited = new Map<number, number>()
+    for (const r of ranked) {
+      const place = known.get(r.rowid)
+      const mask = place === undefined ? 0 : inheritedTerms(holders, place)
+      if (mask !== 0) inherited.set(r.rowid, mask)
+    }
+    return (rowid: number) => inherited.get(rowid) ?? 0
+  })
+
 /**
  * Run one mode (`all`: every term; `any`: at least one) on one index: the
  * matching rows with their scores and terms held, and the parent rule.
- * Places are not read here: a large skill has tens of thousands of
- * matching rows, and only the few that are returned need one (`pick`).
+ * Places are not read here (a large skill has tens of thousands of
+ * matching rows, and only the few that are returned need one, `pick`),
+ * except for the partial query when a heading holding one of its words has
+ * subsections: the rows under it hold that word too (`headingTerms`).
  * With `perTerm`, each row's score per term and the counts the IDF needs.
  */
 const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "any", perTerm: boolean, first?: number) =>
@@ -155,7 +210,9 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
     const terms = tokens.map((t) => termOf(t, tokenizer))
     const match = mode === "all" ? terms.join(" ") : anyOfExpression(terms)
     const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
-    if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false } satisfies Evaluated
+    // Places read on the way (the partial query's headings), kept for `pick`.
+    const known = new Map<number, RowPlace>()
+    if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false, known } satisfies Evaluated
     // Per term: the rows holding it and their score for it alone (only when ranking needs it).
     const needTerms = perTerm || (mode === "any" && terms.length > 1)
     const byTerm: Array<ReadonlyMap<number, number>> = []
@@ -166,19 +223,30 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
         byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
       }
     }
-    const heldBy = (rowid: number) => (needTerms ? byTerm.filter((m) => m.has(rowid)).length : terms.length)
+    // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
+    const textTerms = (rowid: number) => byTerm.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
+    // Partial query only: the words the headings above a row hold count as held by it.
+    const partial = mode === "any" && terms.length > 1
+    const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
+    // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
+    const mayGain = (rowid: number, reach: number) => {
+      const own = textTerms(rowid)
+      return (own | reach) !== own && termCount(own | reach) >= floor
+    }
+    const inherited = partial ? yield* headingTerms(index, terms, ranked, mayGain, known) : () => 0
+    const heldBy = (rowid: number) =>
+      !needTerms ? terms.length : partial ? termCount(textTerms(rowid) | inherited(rowid)) : byTerm.filter((m) => m.has(rowid)).length
     // A section with subsections answers only if its own text matches as it does:
-    // every term (AND), or every term the whole section holds (OR).
+    // every term (AND), or every term the whole section holds that no heading above it holds (OR).
     let ownAnswers: (rowid: number) => boolean
-    if (mode === "all" || terms.length === 1) {
+    if (!partial) {
       const own = new Set(yield* index.ownMatching(match))
       ownAnswers = (rowid) => own.has(rowid)
     } else {
-      const ownHeld = new Map<number, number>()
-      for (const term of terms) for (const id of yield* index.ownMatching(term)) ownHeld.set(id, (ownHeld.get(id) ?? 0) + 1)
-      ownAnswers = (rowid) => (ownHeld.get(rowid) ?? 0) >= heldBy(rowid)
+      const ownTerms = new Map<number, number>()
+      for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(term)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
+      ownAnswers = (rowid) => (textTerms(rowid) & ~((ownTerms.get(rowid) ?? 0) | inherited(rowid))) === 0
     }
-    const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
     const scored: Array<Scored> = []
     for (const r of ranked) {
       const termsHeld = heldBy(r.rowid)
@@ -191,22 +259,23 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
       scored,
       rows: perTerm ? yield* index.rowCount : 0,
       hits: byTerm.map((m) => m.size),
-      answers: (place: RowPlace) => answersForItself(place, ownAnswers)
+      answers: (place: RowPlace) => answersForItself(place, ownAnswers),
+      known
     } satisfies Evaluated
   }).pipe(Effect.mapError(corrupt(opened.skill)))
 
 /**
  * The first `limit` rows of `ordered` (rows of `e`, in answer order) that
- * answer for themselves, reading places a batch at a time (and remembering
- * them in `known`).
+ * answer for themselves, reading places a batch at a time (those not yet
+ * known: a second pick in another order reads only the new ones).
  */
-const pick = (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number, known: Map<number, RowPlace> = new Map()) =>
+const pick = (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number) =>
   Effect.gen(function* () {
+    const known = e.known
     const chosen: Array<Candidate> = []
     const batch = Math.max(32, limit * 2)
     for (let at = 0; at < ordered.length && chosen.length < limit; at += batch) {
       const slice = ordered.slice(at, at + batch)
-      // `known`: places already read for this index (a second pick in another order reads only the new ones).
       const missing = slice.filter((r) => !known.has(r.rowid)).map((r) => r.rowid)
       if (missing.length > 0) for (const p of yield* e.opened.q.index.places(missing)) known.set(p.rowid, p)
       for (const r of slice) {
@@ -361,9 +430,8 @@ const searchAcross = (input: SearchInput) =>
               const rescored = new Map(
                 e.scored.map((r) => [r.rowid, { ...r, score: globalScore(r.termScores ?? [], { rows: e.rows, hits: e.hits }, global) }])
               )
-              const known = new Map<number, RowPlace>()
-              const across = yield* pick(e, [...rescored.values()].sort(compareRanked), limit, known)
-              const own = yield* pick(e, ownOrder(e.scored, mode).map((r) => rescored.get(r.rowid)!), limit, known)
+              const across = yield* pick(e, [...rescored.values()].sort(compareRanked), limit)
+              const own = yield* pick(e, ownOrder(e.scored, mode).map((r) => rescored.get(r.rowid)!), limit)
               return { across, own }
             })
           )
