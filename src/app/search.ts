@@ -22,7 +22,8 @@
  */
 import { Effect, Schema } from "effect"
 import { EmptyQuery, errorHeadline, IndexUnusable, isSkcError, Warning } from "../domain/errors.js"
-import { unsegmentCjk } from "../domain/search/cjk.js"
+import { segmentCjk, unsegmentCjk } from "../domain/search/cjk.js"
+import { heldPhrases, phrasesOf, tokenNormalizer } from "../domain/search/excerpt.js"
 import { anyOfExpression, inHeading, queryTokens, termOf } from "../domain/search/query.js"
 import {
   COLUMN_WEIGHTS,
@@ -121,6 +122,8 @@ interface Opened {
 
 /** A ranked row of one index, before its place is known. */
 interface Scored extends Rankable {
+  /** Partial query: the words it holds (bits, word i: bit i), in its text or in the headings above it. */
+  readonly held?: number
   /** Score of each searched term alone, in this index (0: not held). Only when the IDF across indexes needs it. */
   readonly termScores?: ReadonlyArray<number>
 }
@@ -252,7 +255,8 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
       const termsHeld = heldBy(r.rowid)
       if (termsHeld < floor) continue
       const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
-      scored.push({ skill: opened.skill.name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}) })
+      const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
+      scored.push({ skill: opened.skill.name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}), ...(held !== undefined ? { held } : {}) })
     }
     return {
       opened,
@@ -373,6 +377,25 @@ const mergeKeepingOwnOrder = (
   return ranks.map(({ list }) => lists[list].own[next[list]++])
 }
 
+/**
+ * The searched words that the skill's name and description hold (bits, as
+ * `textTerms`), tokenized and stemmed as its index is. The description is
+ * the one the index recorded for SKILL.md; an index without `source_files`
+ * (written before issue 16) contributes the name alone.
+ */
+const describedTerms = (opened: Opened, words: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const { index, tokenizer, meta } = opened.q
+    const files = yield* index.sourceFiles
+    const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
+    const text = `${opened.skill.name} ${description}`
+    const normalize = tokenNormalizer(meta.tokenizer.endsWith("porter"))
+    // One phrase per word, in order (a word without tokens is an empty phrase, never held).
+    const phrases = words.map((w) => phrasesOf(termOf(w, tokenizer), normalize)[0] ?? [])
+    const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, phrases, normalize)
+    return held.reduce((mask, h, i) => (h ? mask | (1 << i) : mask), 0)
+  }).pipe(Effect.mapError(corrupt(opened.skill)))
+
 /** The skills `--all` searches: the ones named (`--skill a,b`), else every one visible from the cwd. */
 const skillsToSearch = (input: SearchInput) =>
   input.skills !== undefined && input.skills.length > 0
@@ -427,10 +450,18 @@ const searchAcross = (input: SearchInput) =>
           // which of its sections fill them).
           const lists = yield* Effect.forEach(per, (e) =>
             Effect.gen(function* () {
+              if (e.scored.length === 0) return { across: [], own: [] }
               const rescored = new Map(
                 e.scored.map((r) => [r.rowid, { ...r, score: globalScore(r.termScores ?? [], { rows: e.rows, hits: e.hits }, global) }])
               )
-              const across = yield* pick(e, [...rescored.values()].sort(compareRanked), limit)
+              // Partial query: to compare skills, the skill's name and description count as a heading above
+              // all its files (every word an AND result holds already).
+              const described = mode === "any" ? yield* describedTerms(e.opened, toks) : 0
+              const across = yield* pick(
+                e,
+                [...rescored.values()].map((r) => (described === 0 ? r : { ...r, termsHeld: termCount((r.held ?? 0) | described) })).sort(compareRanked),
+                limit
+              )
               const own = yield* pick(e, ownOrder(e.scored, mode).map((r) => rescored.get(r.rowid)!), limit)
               return { across, own }
             })

@@ -92,4 +92,35 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       const scores = beta.results.map((r) => r.score)
       expect([...scores].sort((a, b) => b - a)).toEqual(scores)
     }))
+
+  it.live("issue 14 partial answers across skills: a skill's name and description count as a heading above its files, for ranking only", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-search-described-")
+      const write = (name: string, description: string, sections: ReadonlyArray<readonly [string, string]>) => {
+        const dir = join(w.work, ".skillc", "skills", name)
+        mkdirSync(dir, { recursive: true })
+        writeFileSync(join(dir, "SKILL.md"), skillMd(name, sections).replace(`Notes for the ${name} tests.`, description))
+      }
+      write("pdfkit", "Create new PDF files and merge them.", [
+        ["Canvas", "Draw on a canvas in python and save the pdf."],
+        ["Setup", "Install it with python."],
+        ["Other", FILLER]
+      ])
+      write("wordkit", "Word documents.", [
+        ["Fresh documents", "Create a new document from python code."],
+        ["Other", FILLER]
+      ])
+      yield* Effect.forEach(["pdfkit", "wordkit"], (name) => w.run(Effect.flatMap(resolveSkill(name), indexSkill)))
+      const find = (skill?: string) => w.run(search({ query: "create a new pdf in python", ...(skill !== undefined ? { skill } : {}) }))
+      // Four content words, no section holds them all. "Canvas" holds two itself, "Fresh documents" three; with
+      // its skill's description ("Create new PDF files") "Canvas" holds all four: the question is about pdfkit.
+      const across = yield* find()
+      expect(across.partial).toBe(true)
+      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["pdfkit:Canvas", "wordkit:Fresh documents"])
+      // Which sections answer is unchanged: "Setup" holds one word of four, below the half an answer needs,
+      // whatever the description holds; and each skill's own search is unchanged.
+      expect((yield* find("pdfkit")).results.map((r) => r.section)).toEqual(["Canvas"])
+      expect((yield* find("wordkit")).results.map((r) => r.section)).toEqual(["Fresh documents"])
+    }))
 })
+

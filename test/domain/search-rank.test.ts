@@ -2,7 +2,7 @@
 // the IDF across indexes, the merge order, the places written to the index.
 import { describe, expect, it } from "vitest"
 import { markdownRows, textRows } from "../../src/domain/search/documents.js"
-import { excerptOf, phrasesOf, tokenNormalizer } from "../../src/domain/search/excerpt.js"
+import { excerptOf, heldPhrases, phrasesOf, tokenNormalizer } from "../../src/domain/search/excerpt.js"
 import { anyOfExpression, buildMatchExpression, inHeading, termOf } from "../../src/domain/search/query.js"
 import {
   answersForItself,
@@ -134,5 +134,19 @@ describe("issue 14 partial answers: words held through the headings above", () =
     expect(termCount(1 << 31)).toBe(1)
     expect(termCount(-1)).toBe(32)
     expect(inHeading('"create"')).toBe('section : "create"')
+  })
+})
+
+describe("issue 14 a skill's name and description as a heading above its files", () => {
+  it("issue 14 which words a description holds, tokenized and stemmed as the index is", () => {
+    const held = (normalize: (token: string) => string) =>
+      heldPhrases(
+        "pdf Creating new PDF files, foo bar.",
+        ["create", "PDFs", "scratch", "foo-bar", "?"].map((w) => phrasesOf(termOf(w, { segmentsCjk: false }), normalize)[0] ?? []),
+        normalize
+      )
+    // porter: "create" and "Creating", "PDFs" and "PDF" share a stem; a word without tokens is never held.
+    expect(held(tokenNormalizer(true))).toEqual([true, true, false, true, false])
+    expect(held(tokenNormalizer(false))).toEqual([false, false, false, true, false])
   })
 })
