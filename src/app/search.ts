@@ -181,7 +181,9 @@ const headingTerms = (
         if (p.subsections !== 1) continue
         const terms = headed.get(p.rowid) ?? 0
         reach |= terms
-        holders.set(p.file, [...(holders.get(p.file) ?? []), { file: p.file, line: p.line, end_line: p.end_line, terms }])
+        const inFile = holders.get(p.file) ?? []
+        if (inFile.length === 0) holders.set(p.file, inFile)
+        inFile.push({ file: p.file, line: p.line, end_line: p.end_line, terms })
       }
     }
     if (holders.size === 0) return (_rowid: number) => 0
@@ -359,8 +361,10 @@ const ownOrder = <R extends Rankable>(scored: ReadonlyArray<R>, mode: "all" | "a
 
 /**
  * The merged answer across skills (issue 14, docs/search.md): which skill
- * answers at each rank is decided by terms held, then the score across
- * indexes (`across`: every index's best rows in that order, merged); the
+ * answers at each rank is decided by terms held (for the partial query with
+ * the skill's name and description as a heading above its files), then the
+ * score across indexes (`across`: every index's best rows in that order,
+ * merged); the
  * sections that fill a skill's ranks are its own best ones in its own order
  * (`own`), so the results of one skill are always the first ones
  * `skc search <skill>` gives, in the same order.
