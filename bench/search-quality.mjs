@@ -6,7 +6,9 @@
 // - across skills: `skc search --all "<question>" --limit 3`
 // Prints top-1 and top-3 hit rates over the answerable questions (targets:
 // top-3 ≥ 90 %) and how many unanswerable questions get no answer (target
-// ≥ 8 of 10). `SEARCH_QUALITY_MISSES=1` lists every miss.
+// ≥ 8 of 10). The same figures follow for held-out.json, questions written
+// apart and never used to choose a ranking rule (no target: they show
+// whether a rule generalises). `SEARCH_QUALITY_MISSES=1` lists every miss.
 import { spawnSync } from "node:child_process"
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
@@ -34,44 +36,49 @@ export default async function searchQuality() {
   const names = readdirSync(store)
   for (const name of names) skc(["build", name], opts)
 
-  const { questions } = JSON.parse(readFileSync(join(FIXTURES, "search-quality", "questions.json"), "utf8"))
-  const answerable = questions.filter((q) => q.answers.length > 0)
-  const unanswerable = questions.filter((q) => q.answers.length === 0)
+  const showMisses = process.env.SEARCH_QUALITY_MISSES === "1"
   const hitAt = (results, q, across) =>
     results.findIndex((r) => (!across || r.skill === q.skill) && q.answers.some((a) => a.file === r.file && a.section === r.section))
-  const showMisses = process.env.SEARCH_QUALITY_MISSES === "1"
 
   const out = {}
-  for (const [mode, across] of [
-    ["single-skill", false],
-    ["--all", true]
+  for (const [set, file, targets] of [
+    ["", "questions.json", true],
+    ["held-out ", "held-out.json", false]
   ]) {
-    let top1 = 0
-    let top3 = 0
-    let silent = 0
-    let partial = 0
-    for (const q of questions) {
-      const args = across ? ["search", "--all", q.question] : ["search", q.skill, q.question]
-      const doc = JSON.parse(skc([...args, "--limit", "3", "--format", "json"], opts))
-      if (doc.partial) partial++
-      if (q.answers.length === 0) {
-        if (doc.results.length === 0) silent++
-        else if (showMisses) console.log(`  [${mode}] answered unanswerable '${q.question}': ${doc.results.map((r) => `${r.skill ?? q.skill}:${r.file}#${r.section}`).join(" | ")}`)
-        continue
+    const { questions } = JSON.parse(readFileSync(join(FIXTURES, "search-quality", file), "utf8"))
+    const answerable = questions.filter((q) => q.answers.length > 0)
+    const unanswerable = questions.filter((q) => q.answers.length === 0)
+    for (const [mode, across] of [
+      ["single-skill", false],
+      ["--all", true]
+    ]) {
+      let top1 = 0
+      let top3 = 0
+      let silent = 0
+      let partial = 0
+      for (const q of questions) {
+        const args = across ? ["search", "--all", q.question] : ["search", q.skill, q.question]
+        const doc = JSON.parse(skc([...args, "--limit", "3", "--format", "json"], opts))
+        if (doc.partial) partial++
+        if (q.answers.length === 0) {
+          if (doc.results.length === 0) silent++
+          else if (showMisses) console.log(`  [${set}${mode}] answered unanswerable '${q.question}': ${doc.results.map((r) => `${r.skill ?? q.skill}:${r.file}#${r.section}`).join(" | ")}`)
+          continue
+        }
+        const at = hitAt(doc.results, q, across)
+        if (at === 0) top1++
+        if (at >= 0 && at < 3) top3++
+        else if (showMisses) console.log(`  [${set}${mode}] miss '${q.question}': ${doc.results.map((r) => `${r.skill ?? q.skill}:${r.file}#${r.section}`).join(" | ") || "(nothing)"}`)
       }
-      const at = hitAt(doc.results, q, across)
-      if (at === 0) top1++
-      if (at >= 0 && at < 3) top3++
-      else if (showMisses) console.log(`  [${mode}] miss '${q.question}': ${doc.results.map((r) => `${r.skill ?? q.skill}:${r.file}#${r.section}`).join(" | ") || "(nothing)"}`)
+      const ok = !targets ? "" : top3 / answerable.length >= 0.9 && silent >= 8 ? "ok" : "UNDER TARGET"
+      console.log(
+        `search.quality ${(set + mode).padEnd(21)} top-1 ${pct(top1, answerable.length).padStart(7)}   top-3 ${pct(top3, answerable.length).padStart(7)}${targets ? " (target ≥ 90 %)" : ""}   ` +
+          `no answer ${silent}/${unanswerable.length} unanswerable${targets ? " (target ≥ 8)" : ""}   partial ${partial}/${questions.length}   ${ok}`
+      )
+      out[set + mode] = { top1, top3, silent }
     }
-    const ok = top3 / answerable.length >= 0.9 && silent >= 8 ? "ok" : "UNDER TARGET"
-    console.log(
-      `search.quality ${mode.padEnd(12)} top-1 ${pct(top1, answerable.length).padStart(7)}   top-3 ${pct(top3, answerable.length).padStart(7)} (target ≥ 90 %)   ` +
-        `no answer ${silent}/${unanswerable.length} unanswerable (target ≥ 8)   partial ${partial}/${questions.length}   ${ok}`
-    )
-    out[mode] = { top1, top3, silent }
+    console.log(`  ${set}${answerable.length} answerable + ${unanswerable.length} unanswerable questions over ${names.length} built skills`)
   }
-  console.log(`  ${answerable.length} answerable + ${unanswerable.length} unanswerable questions over ${names.length} built skills`)
   rmSync(sb.root, { recursive: true, force: true })
   return out
 }

@@ -13,26 +13,33 @@
  *    OR (`partial: true`), ranked by how many of them a section holds;
  * 3. per index, a section whose descendant also matched is dropped unless
  *    its own text matches too (no echo of parents);
- * 4. ranking (terms held, then BM25; across skills BM25 with the IDF of all
- *    searched indexes), then `limit`, then excerpts for the rows returned
- *    only (their cost grows with the text, never with the rows matched).
+ * 4. ranking (terms held, then BM25), then `limit`; across skills, terms
+ *    held then BM25 with the IDF of all searched indexes decide which skill
+ *    answers at each rank, and each skill fills its ranks in its own order
+ *    (that of `skc search <skill>`);
+ * 5. excerpts for the rows returned only (their cost grows with the text,
+ *    never with the rows matched).
  */
 import { Effect, Schema } from "effect"
 import { EmptyQuery, errorHeadline, IndexUnusable, isSkcError, Warning } from "../domain/errors.js"
-import { unsegmentCjk } from "../domain/search/cjk.js"
-import { anyOfExpression, queryTokens, termOf } from "../domain/search/query.js"
+import { segmentCjk, unsegmentCjk } from "../domain/search/cjk.js"
+import { heldPhrases, phrasesOf, tokenNormalizer } from "../domain/search/excerpt.js"
+import { anyOfExpression, inHeading, queryTokens, termOf } from "../domain/search/query.js"
 import {
   COLUMN_WEIGHTS,
   compareRanked,
   answersForItself,
   fallbackTokens,
   globalScore,
+  inheritedTerms,
   minTermsHeld,
+  termCount,
+  type HeadingHolder,
   type Rankable
 } from "../domain/search/rank.js"
 import { Diagnostics, verbose } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
-import type { IndexReadFailed, RowPlace } from "../ports/SearchIndex.js"
+import type { IndexReadFailed, RankedRow, RowPlace } from "../ports/SearchIndex.js"
 import { recordAccess } from "./accessLog.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "./indexing.js"
@@ -67,7 +74,10 @@ export interface SearchResultItem {
   readonly end_line: number
   /** `[MATCH]…[/MATCH]` around hits, `...` where text was left out, at most 32 tokens. */
   readonly snippet: string
-  /** BM25, negated: positive, higher is better (across skills: with the IDF of all searched indexes). */
+  /**
+   * BM25, negated: positive, higher is better. Across skills: with the IDF of all searched indexes; the
+   * results of one skill keep their own order there, so these scores need not fall down the list.
+   */
   readonly score: number
 }
 
@@ -112,6 +122,8 @@ interface Opened {
 
 /** A ranked row of one index, before its place is known. */
 interface Scored extends Rankable {
+  /** Partial query: the words it holds (bits, word i: bit i), in its text or in the headings above it. */
+  readonly held?: number
   /** Score of each searched term alone, in this index (0: not held). Only when the IDF across indexes needs it. */
   readonly termScores?: ReadonlyArray<number>
 }
@@ -132,15 +144,69 @@ interface Evaluated {
   readonly hits: ReadonlyArray<number>
   /** Whether a row may answer, given its place: no echo of its subsections. */
   readonly answers: (place: RowPlace) => boolean
+  /** Places already read (by rowid); `pick` adds to them. */
+  readonly known: Map<number, RowPlace>
 }
 
 const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusable({ skill: skill.name, reason: `corrupt (${e.message})` })
 
+/** Places are read this many rows at a time (one JSON list of rowids each). */
+const PLACES_BATCH = 4096
+
+/**
+ * The partial query's words held through headings: per word, the sections
+ * whose heading holds it; for the rows matched (`ranked`) under one of them
+ * that has subsections, the words of those headings (bits, as `textTerms`).
+ * Places are read only when such a heading exists, and only for the rows
+ * `mayGain` says could gain from it (`reach`: every word such headings hold);
+ * they are kept in `known`.
+ */
+const headingTerms = (
+  index: QueryableIndex["index"],
+  terms: ReadonlyArray<string>,
+  ranked: ReadonlyArray<RankedRow>,
+  mayGain: (rowid: number, reach: number) => boolean,
+  known: Map<number, RowPlace>
+) =>
+  Effect.gen(function* () {
+    const headed = new Map<number, number>()
+    for (const [i, term] of terms.entries()) {
+      for (const r of yield* index.rank(inHeading(term), COLUMN_WEIGHTS)) headed.set(r.rowid, (headed.get(r.rowid) ?? 0) | (1 << i))
+    }
+    const holders = new Map<string, Array<HeadingHolder>>()
+    let reach = 0
+    if (headed.size > 0) {
+      for (const p of yield* index.places([...headed.keys()])) {
+        known.set(p.rowid, p)
+        if (p.subsections !== 1) continue
+        const terms = headed.get(p.rowid) ?? 0
+        reach |= terms
+        const inFile = holders.get(p.file) ?? []
+        if (inFile.length === 0) holders.set(p.file, inFile)
+        inFile.push({ file: p.file, line: p.line, end_line: p.end_line, terms })
+      }
+    }
+    if (holders.size === 0) return (_rowid: number) => 0
+    const missing = ranked.filter((r) => !known.has(r.rowid) && mayGain(r.rowid, reach)).map((r) => r.rowid)
+    for (let at = 0; at < missing.length; at += PLACES_BATCH) {
+      for (const p of yield* index.places(missing.slice(at, at + PLACES_BATCH))) known.set(p.rowid, p)
+    }
+    const inherited = new Map<number, number>()
+    for (const r of ranked) {
+      const place = known.get(r.rowid)
+      const mask = place === undefined ? 0 : inheritedTerms(holders, place)
+      if (mask !== 0) inherited.set(r.rowid, mask)
+    }
+    return (rowid: number) => inherited.get(rowid) ?? 0
+  })
+
 /**
  * Run one mode (`all`: every term; `any`: at least one) on one index: the
  * matching rows with their scores and terms held, and the parent rule.
- * Places are not read here: a large skill has tens of thousands of
- * matching rows, and only the few that are returned need one (`pick`).
+ * Places are not read here (a large skill has tens of thousands of
+ * matching rows, and only the few that are returned need one, `pick`),
+ * except for the partial query when a heading holding one of its words has
+ * subsections: the rows under it hold that word too (`headingTerms`).
  * With `perTerm`, each row's score per term and the counts the IDF needs.
  */
 const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "any", perTerm: boolean, first?: number) =>
@@ -149,7 +215,9 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
     const terms = tokens.map((t) => termOf(t, tokenizer))
     const match = mode === "all" ? terms.join(" ") : anyOfExpression(terms)
     const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
-    if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false } satisfies Evaluated
+    // Places read on the way (the partial query's headings), kept for `pick`.
+    const known = new Map<number, RowPlace>()
+    if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false, known } satisfies Evaluated
     // Per term: the rows holding it and their score for it alone (only when ranking needs it).
     const needTerms = perTerm || (mode === "any" && terms.length > 1)
     const byTerm: Array<ReadonlyMap<number, number>> = []
@@ -160,48 +228,64 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
         byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
       }
     }
-    const heldBy = (rowid: number) => (needTerms ? byTerm.filter((m) => m.has(rowid)).length : terms.length)
+    // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
+    const textTerms = (rowid: number) => byTerm.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
+    // Partial query only: the words the headings above a row hold count as held by it.
+    const partial = mode === "any" && terms.length > 1
+    const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
+    // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
+    const mayGain = (rowid: number, reach: number) => {
+      const own = textTerms(rowid)
+      return (own | reach) !== own && termCount(own | reach) >= floor
+    }
+    const inherited = partial ? yield* headingTerms(index, terms, ranked, mayGain, known) : () => 0
+    const heldBy = (rowid: number) =>
+      !needTerms ? terms.length : partial ? termCount(textTerms(rowid) | inherited(rowid)) : byTerm.filter((m) => m.has(rowid)).length
     // A section with subsections answers only if its own text matches as it does:
-    // every term (AND), or every term the whole section holds (OR).
+    // every term (AND), or every term the whole section holds that no heading above it holds (OR).
     let ownAnswers: (rowid: number) => boolean
-    if (mode === "all" || terms.length === 1) {
+    if (!partial) {
       const own = new Set(yield* index.ownMatching(match))
       ownAnswers = (rowid) => own.has(rowid)
     } else {
-      const ownHeld = new Map<number, number>()
-      for (const term of terms) for (const id of yield* index.ownMatching(term)) ownHeld.set(id, (ownHeld.get(id) ?? 0) + 1)
-      ownAnswers = (rowid) => (ownHeld.get(rowid) ?? 0) >= heldBy(rowid)
+      const ownTerms = new Map<number, number>()
+      for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(term)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
+      ownAnswers = (rowid) => (textTerms(rowid) & ~((ownTerms.get(rowid) ?? 0) | inherited(rowid))) === 0
     }
-    const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
     const scored: Array<Scored> = []
     for (const r of ranked) {
       const termsHeld = heldBy(r.rowid)
       if (termsHeld < floor) continue
       const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
-      scored.push({ skill: opened.skill.name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}) })
+      const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
+      scored.push({ skill: opened.skill.name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}), ...(held !== undefined ? { held } : {}) })
     }
     return {
       opened,
       scored,
       rows: perTerm ? yield* index.rowCount : 0,
       hits: byTerm.map((m) => m.size),
-      answers: (place: RowPlace) => answersForItself(place, ownAnswers)
+      answers: (place: RowPlace) => answersForItself(place, ownAnswers),
+      known
     } satisfies Evaluated
   }).pipe(Effect.mapError(corrupt(opened.skill)))
 
 /**
  * The first `limit` rows of `ordered` (rows of `e`, in answer order) that
- * answer for themselves, reading places a batch at a time.
+ * answer for themselves, reading places a batch at a time (those not yet
+ * known: a second pick in another order reads only the new ones).
  */
 const pick = (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number) =>
   Effect.gen(function* () {
+    const known = e.known
     const chosen: Array<Candidate> = []
     const batch = Math.max(32, limit * 2)
     for (let at = 0; at < ordered.length && chosen.length < limit; at += batch) {
       const slice = ordered.slice(at, at + batch)
-      const places = new Map((yield* e.opened.q.index.places(slice.map((r) => r.rowid))).map((p) => [p.rowid, p]))
+      const missing = slice.filter((r) => !known.has(r.rowid)).map((r) => r.rowid)
+      if (missing.length > 0) for (const p of yield* e.opened.q.index.places(missing)) known.set(p.rowid, p)
       for (const r of slice) {
-        const place = places.get(r.rowid)
+        const place = known.get(r.rowid)
         if (place === undefined || !e.answers(place)) continue
         chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place })
         if (chosen.length === limit) break
@@ -267,6 +351,55 @@ const searchOne = (input: SearchInput, name: string) =>
 // Across skills
 // ---------------------------------------------------------------------------
 
+/**
+ * The order `skc search <skill>` gives one index's rows (`searchOne`): its
+ * own BM25 for the AND query (the order of `rank`), terms held then its own
+ * BM25 for the partial one.
+ */
+const ownOrder = <R extends Rankable>(scored: ReadonlyArray<R>, mode: "all" | "any"): ReadonlyArray<R> =>
+  mode === "all" ? scored : [...scored].sort(compareRanked)
+
+/**
+ * The merged answer across skills (issue 14, docs/search.md): which skill
+ * answers at each rank is decided by terms held (for the partial query with
+ * the skill's name and description as a heading above its files), then the
+ * score across indexes (`across`: every index's best rows in that order,
+ * merged); the
+ * sections that fill a skill's ranks are its own best ones in its own order
+ * (`own`), so the results of one skill are always the first ones
+ * `skc search <skill>` gives, in the same order.
+ */
+const mergeKeepingOwnOrder = (
+  lists: ReadonlyArray<{ readonly across: ReadonlyArray<Candidate>; readonly own: ReadonlyArray<Candidate> }>,
+  limit: number
+): ReadonlyArray<Candidate> => {
+  const ranks = lists
+    .flatMap((l, list) => l.across.map((c) => ({ c, list })))
+    .sort((a, b) => compareRanked(a.c, b.c) || a.list - b.list)
+    .slice(0, limit)
+  const next = lists.map(() => 0)
+  return ranks.map(({ list }) => lists[list].own[next[list]++])
+}
+
+/**
+ * The searched words that the skill's name and description hold (bits, as
+ * `textTerms`), tokenized and stemmed as its index is. The description is
+ * the one the index recorded for SKILL.md; an index without `source_files`
+ * (written before issue 16) contributes the name alone.
+ */
+const describedTerms = (opened: Opened, words: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const { index, tokenizer, meta } = opened.q
+    const files = yield* index.sourceFiles
+    const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
+    const text = `${opened.skill.name} ${description}`
+    const normalize = tokenNormalizer(meta.tokenizer.endsWith("porter"))
+    // One phrase per word, in order (a word without tokens is an empty phrase, never held).
+    const phrases = words.map((w) => phrasesOf(termOf(w, tokenizer), normalize)[0] ?? [])
+    const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, phrases, normalize)
+    return held.reduce((mask, h, i) => (h ? mask | (1 << i) : mask), 0)
+  }).pipe(Effect.mapError(corrupt(opened.skill)))
+
 /** The skills `--all` searches: the ones named (`--skill a,b`), else every one visible from the cwd. */
 const skillsToSearch = (input: SearchInput) =>
   input.skills !== undefined && input.skills.length > 0
@@ -316,24 +449,39 @@ const searchAcross = (input: SearchInput) =>
             rows: per.reduce((n, e) => n + e.rows, 0),
             hits: toks.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
           }
-          // Each index gives its best `limit` answers in the merged order; the merge keeps the best `limit` of all.
-          const picked = yield* Effect.forEach(per, (e) => {
-            const rescored = e.scored.map((r) => ({ ...r, score: globalScore(r.termScores ?? [], { rows: e.rows, hits: e.hits }, global) }))
-            return pick(e, rescored.sort(compareRanked), limit)
-          })
-          return picked.flat()
+          // Per index, its best `limit` answers twice: in the order across indexes (which decides
+          // how many of the first ranks the skill takes) and in the skill's own order (which decides
+          // which of its sections fill them).
+          const lists = yield* Effect.forEach(per, (e) =>
+            Effect.gen(function* () {
+              if (e.scored.length === 0) return { across: [], own: [] }
+              const rescored = new Map(
+                e.scored.map((r) => [r.rowid, { ...r, score: globalScore(r.termScores ?? [], { rows: e.rows, hits: e.hits }, global) }])
+              )
+              // Partial query: to compare skills, the skill's name and description count as a heading above
+              // all its files (every word an AND result holds already).
+              const described = mode === "any" ? yield* describedTerms(e.opened, toks) : 0
+              const across = yield* pick(
+                e,
+                [...rescored.values()].map((r) => (described === 0 ? r : { ...r, termsHeld: termCount((r.held ?? 0) | described) })).sort(compareRanked),
+                limit
+              )
+              const own = yield* pick(e, ownOrder(e.scored, mode).map((r) => rescored.get(r.rowid)!), limit)
+              return { across, own }
+            })
+          )
+          return mergeKeepingOwnOrder(lists, limit)
         })
 
       let mode: "all" | "any" = "all"
       let used = tokens
-      let candidates = yield* run(tokens, "all")
+      let chosen = yield* run(tokens, "all")
       const fallback = fallbackTokens(tokens)
-      if (candidates.length === 0 && tokens.length >= 2 && fallback.length > 0) {
+      if (chosen.length === 0 && tokens.length >= 2 && fallback.length > 0) {
         mode = "any"
         used = fallback
-        candidates = yield* run(fallback, "any")
+        chosen = yield* run(fallback, "any")
       }
-      const chosen = [...candidates].sort(compareRanked).slice(0, limit)
       const results = yield* render(chosen, used, mode, true)
       const result: SearchResult = {
         query: input.query,

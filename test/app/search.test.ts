@@ -29,4 +29,17 @@ describe("issue 14 search use case", () => {
     expect(spread.where.sort()).toEqual(["Forms@17", "Watermark@13"])
     expect(await found("nothing here")).toEqual({ partial: undefined, where: [] })
   })
+
+  it("issue 14 partial answers: the headings above a section count as held by it", async () => {
+    const doc = ["# PDF Guide", "", "Intro.", "", "## Python Libraries", "", "### reportlab - Create PDFs", "", "#### Basic Creation", "", "```python", "canvas drawString hello.pdf", "```", ""].join("\n")
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/pdf/SKILL.md": SKILL("pdf", doc) } })
+    const r = Either.getOrThrow(
+      await w.run(Effect.flatMap(resolveSkill("pdf"), indexSkill).pipe(Effect.zipRight(search({ skill: "pdf", query: "create a new pdf from scratch in python" }))))
+    ) as SearchResult
+    // Five content words, so an answer holds three. "Basic Creation" holds "python" and "pdf" itself and "create"
+    // through "reportlab - Create PDFs" above it; that section holds "python" through "Python Libraries". The old
+    // rule found nothing: no section held three words itself, and the parents held theirs only through subsections.
+    expect(r.partial).toBe(true)
+    expect(r.results.map((x) => x.section)).toEqual(["reportlab - Create PDFs", "Basic Creation"])
+  })
 })

@@ -2,9 +2,19 @@
 // the IDF across indexes, the merge order, the places written to the index.
 import { describe, expect, it } from "vitest"
 import { markdownRows, textRows } from "../../src/domain/search/documents.js"
-import { excerptOf, phrasesOf, tokenNormalizer } from "../../src/domain/search/excerpt.js"
-import { anyOfExpression, buildMatchExpression, termOf } from "../../src/domain/search/query.js"
-import { answersForItself, compareRanked, MAX_FALLBACK_TERMS, fallbackTokens, fts5Idf, globalScore, minTermsHeld } from "../../src/domain/search/rank.js"
+import { excerptOf, heldPhrases, phrasesOf, tokenNormalizer } from "../../src/domain/search/excerpt.js"
+import { anyOfExpression, buildMatchExpression, inHeading, termOf } from "../../src/domain/search/query.js"
+import {
+  answersForItself,
+  compareRanked,
+  MAX_FALLBACK_TERMS,
+  fallbackTokens,
+  fts5Idf,
+  globalScore,
+  inheritedTerms,
+  minTermsHeld,
+  termCount
+} from "../../src/domain/search/rank.js"
 
 describe("DECISIONS #37 partial-match words", () => {
   it("DECISIONS #37 the fallback keeps the content words, in order, once each", () => {
@@ -98,5 +108,45 @@ describe("issue 19 excerpts of large sections", () => {
     const plain = tokenNormalizer(false)
     expect(excerptOf("see foo-bar here", phrasesOf('"foo-bar"', plain), plain, 32)).toBe("see [MATCH]foo-bar[/MATCH] here")
     expect(excerptOf("数\u200b据\u200b库\u200b配\u200b置", phrasesOf('"数 据 库"', plain), plain, 32)).toBe("[MATCH]数\u200b据\u200b库[/MATCH]\u200b配\u200b置")
+  })
+})
+
+describe("issue 14 partial answers: words held through the headings above", () => {
+  it("issue 14 a row inherits the words of every heading whose section it starts strictly inside, in its file", () => {
+    const holders = new Map([
+      ["SKILL.md", [
+        { file: "SKILL.md", line: 1, end_line: 100, terms: 0b001 },
+        { file: "SKILL.md", line: 20, end_line: 40, terms: 0b110 }
+      ]]
+    ])
+    expect(inheritedTerms(holders, { file: "SKILL.md", line: 25 })).toBe(0b111)
+    expect(inheritedTerms(holders, { file: "SKILL.md", line: 50 })).toBe(0b001)
+    // A heading is not above itself, nor above the next section at its end line, nor above another file.
+    expect(inheritedTerms(holders, { file: "SKILL.md", line: 20 })).toBe(0b001)
+    expect(inheritedTerms(holders, { file: "SKILL.md", line: 40 })).toBe(0b001)
+    expect(inheritedTerms(holders, { file: "other.md", line: 25 })).toBe(0)
+    expect(inheritedTerms(holders, { file: "SKILL.md", line: 100 })).toBe(0)
+  })
+
+  it("issue 14 word bits: up to 32 words counted, and the heading filter is FTS5's column filter", () => {
+    expect(termCount(0)).toBe(0)
+    expect(termCount(0b1011)).toBe(3)
+    expect(termCount(1 << 31)).toBe(1)
+    expect(termCount(-1)).toBe(32)
+    expect(inHeading('"create"')).toBe('section : "create"')
+  })
+})
+
+describe("issue 14 a skill's name and description as a heading above its files", () => {
+  it("issue 14 which words a description holds, tokenized and stemmed as the index is", () => {
+    const held = (normalize: (token: string) => string) =>
+      heldPhrases(
+        "pdf Creating new PDF files, foo bar.",
+        ["create", "PDFs", "scratch", "foo-bar", "?"].map((w) => phrasesOf(termOf(w, { segmentsCjk: false }), normalize)[0] ?? []),
+        normalize
+      )
+    // porter: "create" and "Creating", "PDFs" and "PDF" share a stem; a word without tokens is never held.
+    expect(held(tokenNormalizer(true))).toEqual([true, true, false, true, false])
+    expect(held(tokenNormalizer(false))).toEqual([false, false, false, true, false])
   })
 })

@@ -3,7 +3,7 @@
  * keeps each written index in a Map by path and answers with a plain
  * case-insensitive word match (no stemming, no BM25: a row scores the
  * number of query terms it holds). `"a" "b"` needs every term, `"a" OR "b"`
- * any of them.
+ * any of them, `section : "a"` the term in the heading.
  * The real behaviour is the SQLite adapter's, tested on real files.
  */
 import { Effect, Layer } from "effect"
@@ -30,8 +30,11 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
         const ok = want.length > 0 && (match.includes('" OR "') ? held > 0 : held === want.length)
         return ok ? held : 0
       }
+      // `section : <expr>` (FTS5's column filter) matches the heading alone.
       const scored = (match: string) =>
-        rows.map((r) => ({ rowid: r.rowid, score: holds(`${r.file} ${r.section} ${r.content}`, match) })).filter((r) => r.score > 0)
+        match.startsWith("section : ")
+          ? rows.map((r) => ({ rowid: r.rowid, score: holds(r.section, match) })).filter((r) => r.score > 0)
+          : rows.map((r) => ({ rowid: r.rowid, score: holds(`${r.file} ${r.section} ${r.content}`, match) })).filter((r) => r.score > 0)
       const guard = <A>(a: A) => (meta._tag === "Present" ? Effect.succeed(a) : Effect.fail(new IndexReadFailed({ path, message: meta._tag })))
       return {
         meta,

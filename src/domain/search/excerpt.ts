@@ -122,3 +122,17 @@ export const excerptOf = (
   out += last < n - 1 ? markers.ellipsis : text.slice(ends[last])
   return out
 }
+
+/**
+ * Which of `phrases` occur in `text` (each as consecutive tokens, the way
+ * the index tokenizes). Used for a skill's name and description, which the
+ * index does not hold (issue 14, docs/search.md).
+ */
+export const heldPhrases = (
+  text: string,
+  phrases: ReadonlyArray<ReadonlyArray<string>>,
+  normalize: (token: string) => string
+): ReadonlyArray<boolean> => {
+  const words = [...text.matchAll(TOKEN)].map((m) => normalize(m[0]))
+  return phrases.map((p) => p.length > 0 && words.some((_, i) => p.every((w, k) => words[i + k] === w)))
+}

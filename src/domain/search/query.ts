@@ -36,3 +36,10 @@ export const buildMatchExpression = (query: string, options: { readonly segments
 
 /** Quoted terms joined by OR (the partial-match fallback of DECISIONS #37). */
 export const anyOfExpression = (terms: ReadonlyArray<string>): string => terms.join(" OR ")
+
+/**
+ * A term restricted to the heading column (FTS5 column filter `section :`):
+ * the rows whose own heading holds it. Used by the partial fallback, where
+ * the headings above a section count as held by it (docs/search.md).
+ */
+export const inHeading = (term: string): string => `section : ${term}`

@@ -11,7 +11,9 @@
  *   answer for themselves.
  * - Across skills: BM25 is per index (its IDF counts that index's sections),
  *   so each hit's score is recomputed with the IDF of all searched indexes
- *   together (`globalScore`); results are merged by terms held, then that score.
+ *   together (`globalScore`); terms held, then that score, decide which skill
+ *   answers at each rank, and a skill's sections fill its ranks in the order
+ *   its own search gives them (src/app/search.ts, `mergeKeepingOwnOrder`).
  */
 
 /**
@@ -113,6 +115,41 @@ export const globalScore = (
     score += (s / fts5Idf(local.rows, local.hits[i])) * fts5Idf(global.rows, global.hits[i])
   })
   return score
+}
+
+/**
+ * A section with subsections whose heading holds some of the searched words
+ * (`terms`: bit i set for word i), with the lines its section spans.
+ */
+export interface HeadingHolder {
+  readonly file: string
+  readonly line: number
+  /** Exclusive. */
+  readonly end_line: number
+  readonly terms: number
+}
+
+/**
+ * The words a row holds through the headings above it, for the partial
+ * query: a subsection is about what its headings say ("Basic PDF Creation"
+ * under "reportlab - Create PDFs" is about creating PDFs). A holder is above
+ * a row when the row starts strictly inside the holder's section, in the
+ * same file. `holders` is keyed by file.
+ */
+export const inheritedTerms = (
+  holders: ReadonlyMap<string, ReadonlyArray<HeadingHolder>>,
+  place: { readonly file: string; readonly line: number }
+): number => {
+  let mask = 0
+  for (const h of holders.get(place.file) ?? []) if (h.line < place.line && place.line < h.end_line) mask |= h.terms
+  return mask
+}
+
+/** How many words a set of word bits holds (at most MAX_FALLBACK_TERMS = 32 bits). */
+export const termCount = (mask: number): number => {
+  let n = 0
+  for (let m = mask | 0; m !== 0; m &= m - 1) n++
+  return n
 }
 
 /**
