@@ -13,7 +13,7 @@
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
 import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs"
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { Effect, Schedule } from "effect"
 // better-sqlite3 ships no type declarations; the few types this adapter uses
@@ -121,6 +121,35 @@ const nativeBinding = (): { nativeBinding?: string } => {
   return binding
 }
 
+const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1")
+
+/**
+ * A file that does not start as a database is SQLITE_NOTADB, as SQLite says
+ * of it — except where a write-ahead log of an earlier file still lies beside
+ * it (the log was replaced while a connection, such as the MCP server's
+ * pooled one, had it open): SQLite would then read the old file's pages from
+ * that log and write into the new file's bytes. Reported here, the caller
+ * moves the file and its `-wal` aside (src/app/logRepair.ts). Missing, empty
+ * and very short files are left to SQLite.
+ */
+const checkHeader = (dbFile: string): void => {
+  let fd: number
+  try {
+    fd = openSync(dbFile, "r")
+  } catch {
+    return
+  }
+  try {
+    const head = Buffer.alloc(SQLITE_HEADER.length)
+    const n = readSync(fd, head, 0, head.length, 0)
+    if (n === head.length && !head.equals(SQLITE_HEADER)) {
+      throw Object.assign(new Error("file is not a database"), { code: "SQLITE_NOTADB" })
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
 /**
  * Open for writing: create the directories, the file, WAL mode and the schema
  * when missing. `synchronous = NORMAL` in WAL mode keeps every commit atomic
@@ -128,6 +157,7 @@ const nativeBinding = (): { nativeBinding?: string } => {
  */
 const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => {
   mkdirSync(dirname(dbFile), { recursive: true })
+  checkHeader(dbFile)
   const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS, ...nativeBinding() })
   try {
     if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
