@@ -35,7 +35,7 @@ import { InternalError, isSkcError, renderError, renderWarning, type SkcError } 
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
 import { Live, PortsLive, SqlitePoolsLive, type LiveServices, type PortServices } from "../layers.js"
 import type { SqliteConnections } from "../adapters/sqlite/ConnectionPool.js"
-import { loadSettings, Settings } from "../app/Settings.js"
+import { makeSettingsCache, Settings } from "../app/Settings.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
   getSkillEntry,
@@ -76,17 +76,19 @@ const forwardingDiagnostics: DiagnosticsService = {
 
 /**
  * Run a request's effect. Settings (project root, stores, config files) are
- * resolved again for every request: a project created or a config edited
- * between calls is seen by the next one. Files are read by the use cases
+ * resolved again for every request — the config files parsed again only when
+ * they changed (`makeSettingsCache`) — so a project created or a config
+ * edited between calls is seen by the next one. Files are read by the use cases
  * themselves on every call, so nothing is served stale.
  */
-const runLive =
-  (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>, freshness: SourceFreshnessService) =>
-  async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
+const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>, freshness: SourceFreshnessService) => {
+  // Config files are re-read only when they changed (issue 16); the stores are computed per request.
+  const settings = makeSettingsCache()
+  return async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
     const diagnostics = collectingDiagnostics(false)
     const exit = await runtime.runPromiseExit(
       effect.pipe(
-        Effect.provideServiceEffect(Settings, loadSettings()),
+        Effect.provideServiceEffect(Settings, settings),
         // Staleness state kept between calls (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts.
         Effect.provideService(SourceFreshness, freshness),
         Effect.locally(currentDiagnostics, diagnostics.service)
@@ -94,6 +96,7 @@ const runLive =
     )
     return { exit, warnings: diagnostics.warnings.map(renderWarning) }
   }
+}
 
 /** What the session's runtime holds: the ports and the SQLite connection pools (issue 16). */
 type SessionServices = PortServices | SqliteConnections

@@ -5,7 +5,7 @@
 // file renamed over the old one — is read, never the old file), and
 // RFC-0007:C-LOGGING (exactly one row per call; a log corrupted during the
 // session is moved aside and a fresh one takes the next row).
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -117,5 +117,35 @@ describe("issue 16 skc mcp closes its connections when the session ends", () => 
     await mcp.close()
     expect(existsSync(p.log + "-wal")).toBe(false)
     expect(readLog(p.log).filter((r) => r.command === "show")).toHaveLength(10)
+  })
+})
+
+describe("issue 16 skc mcp re-reads config files only when they change", () => {
+  it("a config file created, edited and removed between calls is seen by the next call, its warnings on every call", async () => {
+    const p = project()
+    expect(p.run(["build", "demo"]).code).toBe(0)
+    const config = join(p.work, ".skillc", "config.toml")
+    const mcp = await connectMcp({ cwd: p.work, home: p.home })
+    const warnings = async () => {
+      const r = await mcp.call("skc_show", { skill: "demo", section: "Setup" })
+      expect(r.isError, textOf(r)).toBeFalsy()
+      return (r.content as Array<{ text: string }>).slice(1).map((c) => c.text)
+    }
+    try {
+      expect(await warnings()).toEqual([])
+      writeFileSync(config, "bogus_key = 1\n")
+      const first = await warnings()
+      expect(first.join("\n")).toContain("bogus_key")
+      // Unchanged file: the same warnings again (from the cached load).
+      expect(await warnings()).toEqual(first)
+      writeFileSync(config, "other_bogus = 1\n")
+      const second = await warnings()
+      expect(second.join("\n")).toContain("other_bogus")
+      expect(second).not.toEqual(first)
+      rmSync(config)
+      expect(await warnings()).toEqual([])
+    } finally {
+      await mcp.close()
+    }
   })
 })
