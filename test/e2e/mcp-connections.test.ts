@@ -109,7 +109,7 @@ describe("issue 16 skc mcp with pooled SQLite connections", () => {
 describe("issue 16 skc mcp closes its connections when the session ends", () => {
   it("the access log's write-ahead log is checkpointed and removed on shutdown, every row in the database", async () => {
     const p = project()
-    expect(p.run(["build", "demo"]).code).toBe(0)
+    expect((await p.runAsync(["build", "demo"])).code).toBe(0)
     const mcp = await connectMcp({ cwd: p.work, home: p.home })
     for (let i = 0; i < 10; i++) await mcp.call("skc_show", { skill: "demo", section: "Setup" })
     // While the session runs its connection keeps the WAL.
@@ -123,7 +123,7 @@ describe("issue 16 skc mcp closes its connections when the session ends", () => 
 describe("issue 16 skc mcp re-reads config files only when they change", () => {
   it("a config file created, edited and removed between calls is seen by the next call, its warnings on every call", async () => {
     const p = project()
-    expect(p.run(["build", "demo"]).code).toBe(0)
+    expect((await p.runAsync(["build", "demo"])).code).toBe(0)
     const config = join(p.work, ".skillc", "config.toml")
     const mcp = await connectMcp({ cwd: p.work, home: p.home })
     const warnings = async () => {
