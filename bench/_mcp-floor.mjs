@@ -7,8 +7,14 @@
 // - search: `SELECT file, section, snippet(sections, 2, '[MATCH]',
 //   '[/MATCH]', '...', 32), -bm25(sections) FROM sections WHERE sections
 //   MATCH ? ORDER BY rank LIMIT 10` (RFC-0004:C-SEARCH's query).
-// Prints {showP50, searchP50, rssMb} as JSON; rssMb after `calls` of each.
-import { readFileSync } from "node:fs"
+// - show+log (informative, not the target's floor): the show lookup plus what
+//   the server must do per call besides it — the access-log row
+//   (RFC-0007:C-LOGGING: one INSERT into a WAL `logs.db` through a connection
+//   kept open, as the server's pool does) and a `stat` of the index file
+//   (DECISIONS #22: the index answering must be the current file).
+// Prints {showP50, showLoggedP50, searchP50, rssMb} as JSON; rssMb after `calls` of each.
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 
@@ -37,5 +43,18 @@ const time = (f) => {
   return median(xs)
 }
 const showP50 = time(show)
+const logDir = mkdtempSync(join(tmpdir(), "skc-floor-log-"))
+const log = new Database(join(logDir, "logs.db"), { timeout: 0 })
+log.pragma("journal_mode = WAL")
+log.pragma("synchronous = NORMAL")
+log.exec("CREATE TABLE access_log (id INTEGER PRIMARY KEY AUTOINCREMENT, timestamp TEXT NOT NULL, run_id TEXT NOT NULL, command TEXT NOT NULL, skill TEXT NOT NULL, skill_path TEXT NOT NULL, cwd TEXT NOT NULL, args TEXT NOT NULL DEFAULT '{}', error TEXT)")
+const insert = log.prepare("INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+const showLoggedP50 = time((i) => {
+  statSync(indexFile, { bigint: true })
+  show(i)
+  insert.run(new Date().toISOString(), "floor", "show", "big", sourceDir, process.cwd(), JSON.stringify({ section: `Section ${(i * 37) % 900}.1`, file: null }), null)
+})
+log.close()
+rmSync(logDir, { recursive: true, force: true })
 const searchP50 = time(() => search.all(`"${query.split(" ").join('" "')}"`))
-console.log(JSON.stringify({ showP50, searchP50, rssMb: process.memoryUsage().rss / 1048576 }))
+console.log(JSON.stringify({ showP50, showLoggedP50, searchP50, rssMb: process.memoryUsage().rss / 1048576 }))

@@ -100,6 +100,7 @@ export default async function mcpBench() {
   try {
     const ping = await timeCalls(() => client.ping())
     line("mcp.ping", ping, "protocol round trip (floor)")
+    out.push({ name: "mcp.ping", ...ping })
 
     if (names.has("skc_show")) {
       const show = await timeCalls((i) => client.callTool({ name: "skc_show", arguments: { skill: "big", section: `Section ${(i * 37) % 900}.1` } }))
@@ -139,7 +140,12 @@ export default async function mcpBench() {
     const serverRss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${transport.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024
     const showP50 = out.find((o) => o.name === "mcp.show")?.p50
     const searchP50 = out.find((o) => o.name === "mcp.search")?.p50
-    console.log(`mcp.show.floor     in-process p50 ${fmt(floor.showP50)}; mcp.show ratio ${(showP50 / floor.showP50).toFixed(2)} (target ≤ 2)`)
+    console.log(`mcp.show.floor     in-process p50 ${floor.showP50.toFixed(3)} ms; mcp.show ratio ${(showP50 / floor.showP50).toFixed(2)} (target ≤ 2)`)
+    // Informative, not the target: the same lookup plus the per-call work the RFCs require (log row, index stat), and the round trip.
+    console.log(
+      `  with log row      in-process p50 ${floor.showLoggedP50.toFixed(3)} ms (+ one kept-connection INSERT and an index stat); ` +
+        `+ mcp.ping ${fmt(floor.showLoggedP50 + out.find((o) => o.name === "mcp.ping").p50)}; mcp.show ratio to that ${(showP50 / (floor.showLoggedP50 + out.find((o) => o.name === "mcp.ping").p50)).toFixed(2)}`
+    )
     console.log(`mcp.search.floor   in-process p50 ${fmt(floor.searchP50)} (RFC query with snippet); mcp.search ratio ${(searchP50 / floor.searchP50).toFixed(2)} (target ≤ 1.5)`)
     console.log(`mcp.memory         server RSS ${serverRss.toFixed(1)} MB after ${3 * (CALLS + WARMUP)} calls; floor process ${floor.rssMb.toFixed(1)} MB; ratio ${(serverRss / floor.rssMb).toFixed(2)} (target ≤ 1.5)`)
   } finally {

@@ -10,6 +10,10 @@
  * - `Live`: `PortsLive` plus `Settings` (project root, stores, config files),
  *   which are resolved when the layer is built.
  *
+ * - `SqlitePoolsLive`: for a long-lived process (the MCP server), SQLite
+ *   connections kept open across calls (index readers, access-log writers),
+ *   bounded and closed with the layer (issue 16).
+ *
  * Adapters a single command needs (the SQLite search index, the process
  * runner, the prompter, progress on stderr) are provided by that command's
  * handler (src/commands), so that start-up never loads them for the others.
@@ -25,6 +29,7 @@ import { makeNodeEnv } from "./adapters/node/NodeEnv.js"
 import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
 import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
 import { AccessLogLive } from "./adapters/sqlite/AccessLogLazy.js"
+import { makeSqlitePools, SqliteConnections } from "./adapters/sqlite/ConnectionPool.js"
 import { RunIdLive } from "./app/accessLog.js"
 import { SettingsLive } from "./app/Settings.js"
 
@@ -65,6 +70,19 @@ export const PortsLive = (options: LiveOptions = {}) =>
     Layer.succeed(Diagnostics, options.diagnostics ?? collectingDiagnostics().service),
     RunIdLive
   )
+
+/**
+ * Connection pools for the SQLite adapters (src/adapters/sqlite/ConnectionPool.ts),
+ * closed when the layer's scope ends (the MCP server's runtime is disposed).
+ * Without it (the CLI, the library) each use opens and closes its own.
+ */
+export const SqlitePoolsLive = Layer.scoped(
+  SqliteConnections,
+  Effect.acquireRelease(
+    Effect.sync(() => ({ pools: makeSqlitePools() })),
+    ({ pools }) => Effect.sync(() => pools.closeAll())
+  )
+)
 
 /** Everything a use case needs on the real machine: the ports and the resolved settings. */
 export const Live = (options: LiveOptions = {}) => {

@@ -16,7 +16,7 @@ import {
   type ResolvedConfig,
   type Tokenizer
 } from "../domain/config.js"
-import { Warning } from "../domain/errors.js"
+import { Warning, type SkcWarning } from "../domain/errors.js"
 import { expandHome } from "../domain/targets.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
@@ -100,12 +100,51 @@ const readLayer = (file: string, label: string) =>
   })
 
 /** Build the settings for one invocation; `cliTokenizer` is the highest-precedence override. */
-export const loadSettings = (options: { readonly cliTokenizer?: Tokenizer } = {}) =>
+export const loadSettings = (options: { readonly cliTokenizer?: Tokenizer } = {}) => Effect.flatMap(computeStores, (stores) => settingsFor(stores, options))
+
+/** The config files that apply with these stores: the global one, then the project's. */
+const configFiles = (stores: Stores, path: { join: (...parts: Array<string>) => string }) =>
+  [path.join(stores.globalDir, "config.toml"), ...(stores.projectRoot === undefined ? [] : [path.join(stores.projectRoot, ".skillc", "config.toml")])]
+
+/**
+ * `loadSettings` for a long-lived process (the MCP server, issue 16): the
+ * stores are computed on every call (a project created between calls is
+ * seen), and the config files are read and validated again only when one of
+ * them changed (size or modification time), was created or removed, or
+ * `SKILLC_TOKENIZER` changed. The warnings of the load are given again on
+ * every call, as a fresh load would give them.
+ */
+export const makeSettingsCache = () => {
+  let last: { readonly key: string; readonly settings: SettingsService; readonly warnings: ReadonlyArray<SkcWarning> } | undefined
+  return Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const env = yield* Env
+    const path = yield* Path
+    const diagnostics = yield* Diagnostics
+    const stores = yield* computeStores
+    const stamps: Array<string> = []
+    for (const file of configFiles(stores, path)) {
+      const info = yield* fs.statOption(file).pipe(Effect.orElseSucceed(() => undefined))
+      stamps.push(info === undefined ? "-" : `${info.type}:${info.size}:${info.mtimeMs}`)
+    }
+    const key = JSON.stringify([stores, stamps, env.get("SKILLC_TOKENIZER") ?? null])
+    if (last !== undefined && last.key === key) {
+      for (const w of last.warnings) yield* diagnostics.warn(w)
+      return last.settings
+    }
+    const warnings: Array<SkcWarning> = []
+    const recording: typeof diagnostics = { ...diagnostics, warn: (w) => Effect.zipRight(Effect.sync(() => void warnings.push(w)), diagnostics.warn(w)) }
+    const settings = yield* settingsFor(stores, {}).pipe(Effect.provideService(Diagnostics, recording))
+    last = { key, settings, warnings }
+    return settings
+  })
+}
+
+const settingsFor = (stores: Stores, options: { readonly cliTokenizer?: Tokenizer }) =>
   Effect.gen(function* () {
     const env = yield* Env
     const diagnostics = yield* Diagnostics
     const path = yield* Path
-    const stores = yield* computeStores
     const global: ConfigLayer | undefined = yield* readLayer(path.join(stores.globalDir, "config.toml"), "~/.skillc/config.toml")
     const project: ConfigLayer | undefined =
       stores.projectRoot === undefined

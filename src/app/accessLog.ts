@@ -90,27 +90,48 @@ export const failureMessage = (cause: Cause.Cause<unknown>): string => {
 export const argsJson = (args: Readonly<Record<string, unknown>>): string =>
   JSON.stringify(args, (_k, v: unknown) => (v === undefined ? null : v))
 
-/**
- * Record one access (C-LOGGING). Never fails: problems become W002 (both
- * locations failed) and verbose traces.
- */
-export const recordAccess = (entry: {
+/** One access to record (C-LOGGING). */
+export interface AccessEntry {
   readonly command: string
   readonly skill: ResolvedSkill
   readonly args: Readonly<Record<string, unknown>>
   readonly error: string | null
-}) =>
+}
+
+/**
+ * Record one access (C-LOGGING). Never fails: problems become W002 (both
+ * locations failed) and verbose traces.
+ */
+export const recordAccess = (entry: AccessEntry) => recordAccesses([entry])
+
+/**
+ * Record several accesses of one invocation (`search --all`: one row per
+ * skill searched, each in that skill's own log, RFC-0004:C-LOGGING, issue
+ * 14). What the rows share — the time, the run id, the real cwd — is taken
+ * once; each row then goes to its skill's primary log or its fallback as
+ * `recordAccess` does. Never fails.
+ */
+export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
+  Effect.gen(function* () {
+    if (entries.length === 0) return
+    const fs = yield* FileSystem
+    const { stores } = yield* Settings
+    const now = yield* Clock.currentTimeMillis
+    const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
+    const runId = yield* currentRunId
+    for (const entry of entries) yield* writeRow(entry, { now, cwd, runId })
+  }).pipe(Effect.catchAllCause(() => Effect.void))
+
+const writeRow = (entry: AccessEntry, shared: { readonly now: number; readonly cwd: string; readonly runId: string }) =>
   Effect.gen(function* () {
     const log = yield* AccessLog
     const fs = yield* FileSystem
     const path = yield* Path
     const diagnostics = yield* Diagnostics
-    const { stores } = yield* Settings
-    const now = yield* Clock.currentTimeMillis
-    const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
+    const { now, cwd } = shared
     const row: AccessLogRow = {
       timestamp: formatTimestamp(now),
-      run_id: yield* currentRunId,
+      run_id: shared.runId,
       command: entry.command,
       skill: entry.skill.name,
       skill_path: entry.skill.canonicalSourceDir,

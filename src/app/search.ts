@@ -40,7 +40,7 @@ import {
 import { Diagnostics, verbose } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
 import type { IndexReadFailed, RankedRow, RowPlace } from "../ports/SearchIndex.js"
-import { recordAccess } from "./accessLog.js"
+import { recordAccesses } from "./accessLog.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "./indexing.js"
 import { resolveSkill, type ResolvedSkill } from "./resolve.js"
@@ -492,14 +492,19 @@ const searchAcross = (input: SearchInput) =>
       // One row per skill searched, its own result count (or why it could not be searched).
       // SKC_BENCH_DISABLE_LOG: the benchmark-only switch `logged` honours too (bench/search.mjs splits the cost).
       if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return result
-      for (const o of opened) {
-        const count = results.filter((r) => r.skill === o.skill.name).length
-        yield* recordAccess({ command: "search", skill: o.skill, args: { query: input.query, result_count: count, ...(result.partial === true ? { partial: true } : {}) }, error: null })
-      }
-      for (const s of skills) {
-        const error = failures.get(s.name)
-        if (error !== undefined) yield* recordAccess({ command: "search", skill: s, args: { query: input.query, result_count: 0 }, error })
-      }
+      // One batch: the shared parts of the rows are taken once (issue 14).
+      yield* recordAccesses([
+        ...opened.map((o) => ({
+          command: "search",
+          skill: o.skill,
+          args: { query: input.query, result_count: results.filter((r) => r.skill === o.skill.name).length, ...(result.partial === true ? { partial: true } : {}) },
+          error: null
+        })),
+        ...skills.flatMap((s) => {
+          const error = failures.get(s.name)
+          return error === undefined ? [] : [{ command: "search", skill: s, args: { query: input.query, result_count: 0 }, error }]
+        })
+      ])
       return result
     })
   )

@@ -33,8 +33,9 @@ import {
 } from "@modelcontextprotocol/sdk/types.js"
 import { InternalError, isSkcError, renderError, renderWarning, type SkcError } from "../domain/errors.js"
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
-import { Live, PortsLive, type LiveServices, type PortServices } from "../layers.js"
-import { loadSettings, Settings } from "../app/Settings.js"
+import { Live, PortsLive, SqlitePoolsLive, type LiveServices, type PortServices } from "../layers.js"
+import type { SqliteConnections } from "../adapters/sqlite/ConnectionPool.js"
+import { makeSettingsCache, Settings } from "../app/Settings.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
   getSkillEntry,
@@ -75,17 +76,19 @@ const forwardingDiagnostics: DiagnosticsService = {
 
 /**
  * Run a request's effect. Settings (project root, stores, config files) are
- * resolved again for every request: a project created or a config edited
- * between calls is seen by the next one. Files are read by the use cases
+ * resolved again for every request — the config files parsed again only when
+ * they changed (`makeSettingsCache`) — so a project created or a config
+ * edited between calls is seen by the next one. Files are read by the use cases
  * themselves on every call, so nothing is served stale.
  */
-const runLive =
-  (runtime: ManagedRuntime.ManagedRuntime<PortServices, never>, freshness: SourceFreshnessService) =>
-  async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
+const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>, freshness: SourceFreshnessService) => {
+  // Config files are re-read only when they changed (issue 16); the stores are computed per request.
+  const settings = makeSettingsCache()
+  return async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
     const diagnostics = collectingDiagnostics(false)
     const exit = await runtime.runPromiseExit(
       effect.pipe(
-        Effect.provideServiceEffect(Settings, loadSettings()),
+        Effect.provideServiceEffect(Settings, settings),
         // Staleness state kept between calls (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts.
         Effect.provideService(SourceFreshness, freshness),
         Effect.locally(currentDiagnostics, diagnostics.service)
@@ -93,6 +96,10 @@ const runLive =
     )
     return { exit, warnings: diagnostics.warnings.map(renderWarning) }
   }
+}
+
+/** What the session's runtime holds: the ports and the SQLite connection pools (issue 16). */
+type SessionServices = PortServices | SqliteConnections
 
 /** Runs a request's effect on the session's ports (see `runLive`). */
 type Run = ReturnType<typeof runLive>
@@ -200,10 +207,16 @@ const callSkillTool = async (run: Run, name: string, args: unknown): Promise<Cal
   }
 }
 
+/** The runtime of each server made here, disposed (connections closed, watchers stopped) when its session ends. */
+const sessions = new WeakMap<Server, () => Promise<void>>()
+
 export const makeServer = async (version: string, options: ServeOptions = {}): Promise<Server> => {
-  // The ports are built once for the session (stateless, nothing cached); settings per request.
+  // The ports are built once for the session; settings per request. The
+  // session keeps SQLite connections (bounded pools, issue 16) and the
+  // staleness watchers between calls.
   const freshness = makeWatchingFreshness()
-  const run = runLive(ManagedRuntime.make(PortsLive({ diagnostics: forwardingDiagnostics })), freshness)
+  const runtime = ManagedRuntime.make(Layer.merge(PortsLive({ diagnostics: forwardingDiagnostics }), SqlitePoolsLive))
+  const run = runLive(runtime, freshness)
   const tools = await loadTools()
   const server = new Server(
     { name: "skillc", version },
@@ -273,7 +286,18 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     }
   }
   server.onerror = (error) => void process.stderr.write(`skc mcp: ${error.message}\n`)
+  sessions.set(server, async () => {
+    freshness.close()
+    await runtime.dispose()
+  })
   return server
+}
+
+/** End a server's session: close its pooled connections and its watchers. */
+export const closeSession = async (server: Server): Promise<void> => {
+  const dispose = sessions.get(server)
+  sessions.delete(server)
+  await dispose?.()
 }
 
 /** Serve on stdin/stdout until stdin ends. */
@@ -289,6 +313,7 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed))) : undefined
   await closed
   await watching
+  await closeSession(server)
 }
 
 /** The watch loop on its own live layer (settings resolved once: the served stores do not move). */

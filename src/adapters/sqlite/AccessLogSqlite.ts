@@ -13,7 +13,7 @@
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
 import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs"
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { Effect, Schedule } from "effect"
 // better-sqlite3 ships no type declarations; the few types this adapter uses
@@ -25,6 +25,7 @@ import BetterSqlite3 from "better-sqlite3"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, Period } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
+import { fileStamp, SqliteConnections, type ConnectionPool, type PooledLog } from "./ConnectionPool.js"
 
 // --- the few better-sqlite3 types we use (the package ships none) -----------
 interface Statement {
@@ -120,6 +121,35 @@ const nativeBinding = (): { nativeBinding?: string } => {
   return binding
 }
 
+const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1")
+
+/**
+ * A file that does not start as a database is SQLITE_NOTADB, as SQLite says
+ * of it — except where a write-ahead log of an earlier file still lies beside
+ * it (the log was replaced while a connection, such as the MCP server's
+ * pooled one, had it open): SQLite would then read the old file's pages from
+ * that log and write into the new file's bytes. Reported here, the caller
+ * moves the file and its `-wal` aside (src/app/logRepair.ts). Missing, empty
+ * and very short files are left to SQLite.
+ */
+const checkHeader = (dbFile: string): void => {
+  let fd: number
+  try {
+    fd = openSync(dbFile, "r")
+  } catch {
+    return
+  }
+  try {
+    const head = Buffer.alloc(SQLITE_HEADER.length)
+    const n = readSync(fd, head, 0, head.length, 0)
+    if (n === head.length && !head.equals(SQLITE_HEADER)) {
+      throw Object.assign(new Error("file is not a database"), { code: "SQLITE_NOTADB" })
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
 /**
  * Open for writing: create the directories, the file, WAL mode and the schema
  * when missing. `synchronous = NORMAL` in WAL mode keeps every commit atomic
@@ -127,6 +157,7 @@ const nativeBinding = (): { nativeBinding?: string } => {
  */
 const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => {
   mkdirSync(dirname(dbFile), { recursive: true })
+  checkHeader(dbFile)
   const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS, ...nativeBinding() })
   try {
     if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
@@ -329,19 +360,70 @@ const groupIdentical = (rows: ReadonlyArray<AccessLogRow>) => {
   return [...groups.values()]
 }
 
+/** One row on a connection of its own: open, insert, close (the CLI: one or a few rows per process). */
+const appendOnce = (Sqlite: DatabaseConstructor, dbFile: string, row: AccessLogRow): void => {
+  const db = openForWrite(Sqlite, dbFile)
+  try {
+    db.prepare(INSERT).run(...valuesOf(row))
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * One row through the session's pool (`skc mcp`, issue 16): the write
+ * connection of an earlier call is used again while the file at `dbFile` is
+ * the one it wrote last (`fileStamp`: device, inode, size, times, taken again
+ * after each write). Anything else — the log moved aside as corrupt,
+ * deleted, overwritten, checkpointed by another process — closes it and
+ * opens the file again through `openForWrite`, where a missing log is
+ * created and a corrupt one fails with SQLITE_CORRUPT/NOTADB for the caller
+ * to repair (src/app/logRepair.ts). A failed write drops the connection, so
+ * the caller's retry (busy) or repair starts from a fresh one.
+ */
+const appendPooled = (Sqlite: DatabaseConstructor, pool: ConnectionPool<PooledLog>, dbFile: string, row: AccessLogRow): void => {
+  let entry = pool.get(dbFile, fileStamp(dbFile))
+  if (entry === undefined) {
+    const db = openForWrite(Sqlite, dbFile)
+    let insert: Statement
+    try {
+      insert = db.prepare(INSERT)
+    } catch (e) {
+      db.close()
+      throw e
+    }
+    const stamp = fileStamp(dbFile)
+    const value: PooledLog = { insert: (values) => void insert.run(...values), close: () => db.close() }
+    if (stamp === undefined) {
+      // Gone again already: write through it once, keep nothing.
+      try {
+        value.insert(valuesOf(row))
+      } finally {
+        db.close()
+      }
+      return
+    }
+    entry = pool.put(dbFile, stamp, value)
+  }
+  try {
+    entry.value.insert(valuesOf(row))
+  } catch (e) {
+    pool.retire(dbFile)
+    throw e
+  }
+  const after = fileStamp(dbFile)
+  if (after === undefined) pool.retire(dbFile)
+  else entry.stamp = after
+}
+
 export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogService => ({
   append: (dbFile, row) =>
-    Effect.try({
-      try: () => {
-        const db = openForWrite(Sqlite, dbFile)
-        try {
-          db.prepare(INSERT).run(...valuesOf(row))
-        } finally {
-          db.close()
-        }
-      },
-      catch: failure("write", dbFile)
-    }).pipe(retryWhileBusy),
+    Effect.flatMap(SqliteConnections, ({ pools }) =>
+      Effect.try({
+        try: () => (pools === undefined ? appendOnce(Sqlite, dbFile, row) : appendPooled(Sqlite, pools.logs, dbFile, row)),
+        catch: failure("write", dbFile)
+      })
+    ).pipe(retryWhileBusy),
 
   aggregate: (dbFile, groupBy, filters) =>
     Effect.try({

@@ -28,6 +28,7 @@ import { randomBytes } from "node:crypto"
 import type { HeadingRow } from "../../domain/search/documents.js"
 import { excerptOf, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
+import { fileStamp, SqliteConnections, type ConnectionPool, type PooledIndex } from "./ConnectionPool.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 import {
   IndexReadFailed,
@@ -138,7 +139,8 @@ const sizeProblem = (path: string, pageSize: number, pageCount: number): string 
   return size < pageSize * pageCount ? `file is truncated (${size} of ${pageSize * pageCount} bytes)` : undefined
 }
 
-const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
+/** Open `path` for the scope: one connection, closed with it. */
+const openOnce = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
   Effect.gen(function* () {
     if (!fs.existsSync(path)) return failedIndex({ _tag: "Missing" }, path)
     const client = yield* connect(path, true)
@@ -186,6 +188,43 @@ const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
     }
     return index
   })
+
+/**
+ * Open `path` through the session's pool (`skc mcp`, issue 16): the
+ * connection opened by an earlier call is used again while the file at
+ * `path` is the same one (device, inode, size, times: `fileStamp`); a build's
+ * atomic rename gives a new inode, so the next call opens the new index and
+ * the old connection is closed once no request uses it (DECISIONS #22).
+ * Only usable indexes are kept: a missing or corrupt one is looked at anew
+ * on every call, as without a pool.
+ */
+const openPooled = (pool: ConnectionPool<PooledIndex>, path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
+  Effect.gen(function* () {
+    const stamp = fileStamp(path)
+    if (stamp === undefined) {
+      pool.retire(path)
+      return failedIndex({ _tag: "Missing" }, path)
+    }
+    let entry = pool.get(path, stamp)
+    if (entry === undefined) {
+      const scope = yield* Scope.make()
+      const index = yield* Scope.extend(openOnce(path), scope)
+      // Kept only when usable and still the file that was stat'ed (a build may have renamed a new one over it meanwhile).
+      if (index.meta._tag !== "Present" || fileStamp(path) !== stamp) {
+        yield* Effect.addFinalizer(() => Scope.close(scope, Exit.void))
+        return index
+      }
+      entry = pool.put(path, stamp, { index, close: () => void Effect.runFork(Scope.close(scope, Exit.void)) })
+    }
+    const used = entry
+    pool.acquire(used)
+    yield* Effect.addFinalizer(() => Effect.sync(() => pool.release(used)))
+    return used.value.index
+  })
+
+/** Through the session's pool when there is one (the MCP server), else one connection per scope (the CLI). */
+const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
+  Effect.flatMap(SqliteConnections, ({ pools }) => (pools === undefined ? openOnce(path) : openPooled(pools.indexes, path)))
 
 // --- writing ---------------------------------------------------------------
 
