@@ -20,7 +20,7 @@ import pg from "pg"
 import { from as copyFrom } from "pg-copy-streams"
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Effect, Layer, Redacted, Schedule } from "effect"
+import { Effect, Either, Layer, Schedule } from "effect"
 import { LogStoreError, type AggregateRows } from "../../ports/AccessLog.js"
 import { TeamLogStore, type PushOptions, type TeamLogRow, type TeamLogStoreService } from "../../ports/TeamLogStore.js"
 import { COPY_STAGE, CREATE_STAGE, CREATE_TABLE, INSERT_FROM_STAGE, TABLE, copyText, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
@@ -144,7 +144,9 @@ const pushPipeline = <E>(pool: pg.Pool, next: Effect.Effect<ReadonlyArray<TeamLo
       let sent = 0
       let inflight: { readonly committed: Promise<number>; readonly rows: number } | undefined
       for (;;) {
-        const batch = yield* next
+        // A source that fails lets the batch in flight finish first: what was sent is committed.
+        const pulled = yield* Effect.either(next)
+        const batch = Either.isRight(pulled) ? pulled.right : undefined
         const text = batch === undefined || batch.length === 0 ? undefined : copyText(batch)
         if (inflight !== undefined) {
           added += yield* wait(inflight.committed)
@@ -152,6 +154,7 @@ const pushPipeline = <E>(pool: pg.Pool, next: Effect.Effect<ReadonlyArray<TeamLo
           inflight = undefined
           if (options?.onBatch) yield* options.onBatch(sent, sent + (batch?.length ?? 0))
         }
+        if (Either.isLeft(pulled)) return yield* Effect.fail(pulled.left)
         if (text === undefined || batch === undefined) break
         const started = startBatch(client, text)
         yield* wait(started.copied)
