@@ -58,7 +58,7 @@ const migrate = Migrator.make({})({ loader: migrations, table: "skc_migrations" 
   Effect.retry(Schedule.recurs(3).pipe(Schedule.addDelay(() => "50 millis")))
 )
 
-/** The last error a checked-out connection reported (a killed backend, a dropped socket), if any. */
+/** Whatever was thrown or emitted, as an Error (what `release` takes to destroy a connection). */
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)))
 
 /** A failure of the caller's batch source, kept apart from the store's own failures. */
