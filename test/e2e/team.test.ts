@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
+import Pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { makeLogDb, type Row } from "../helpers/logs.js"
@@ -198,5 +199,38 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     const local = JSON.parse((await sb.runAsync(["stats", name, "--group-by", "sections", ...until, "--format", "json"])).stdout)
     expect(team.data).toEqual(local.data)
     expect(team.data.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(23456)
+  }, 120_000)
+
+  it("a push whose connection is killed mid-batch fails with one error line and keeps nothing half-done; the rerun sends every row", async () => {
+    const name = "killed"
+    const url = pg.url
+    // The table exists (a first push of an empty log migrates the server).
+    expect((await machine([], "warmup").runAsync(["sync", "--to", url])).code).toBe(0)
+    const sb = machine(rowsOf(4), name)
+    const admin = new Pg.Client({ connectionString: url })
+    const watcher = new Pg.Client({ connectionString: url })
+    await admin.connect()
+    await watcher.connect()
+    try {
+      // Hold the team table so that the push's INSERT waits, then terminate the waiting backend.
+      await admin.query("BEGIN")
+      await admin.query("LOCK TABLE skc_access_log IN EXCLUSIVE MODE")
+      const push = sb.runAsync(["sync", name, "--to", url])
+      const waiting = "SELECT pid FROM pg_stat_activity WHERE application_name = 'skc' AND wait_event_type = 'Lock'"
+      for (let i = 0; i < 3000 && (await watcher.query(waiting)).rows.length === 0; i++) await new Promise((r) => setTimeout(r, 20))
+      const killed = await watcher.query(`SELECT pg_terminate_backend(pid) AS done FROM (${waiting}) AS w`)
+      expect(killed.rows).toEqual([{ done: true }])
+      await admin.query("COMMIT")
+      const r = await push
+      expect(r.code).not.toBe(0)
+      expect(r.stderr).toMatch(/^error\[E999\].*127\.0\.0\.1/)
+      expect(r.stderr.trim().split("\n")).toHaveLength(1)
+      const rerun = await sb.runAsync(["sync", name, "--to", url, "--format", "json"])
+      expect(rerun.stderr).toBe("")
+      expect(JSON.parse(rerun.stdout)).toMatchObject({ rows: 40, added: 40 })
+    } finally {
+      await admin.end()
+      await watcher.end()
+    }
   }, 120_000)
 })
