@@ -4,8 +4,9 @@
 // `skc stats --from` summary over them against the same SQL run by `psql`
 // (target ≤ 2×). Skipped, with the reason, without initdb/pg_ctl/psql.
 // SKC_BENCH_TEAM_ROWS sets N; SKC_BENCH_PROF=<dir> writes a CPU profile of the push.
+// With GNU time (/usr/bin/time) the push's peak RSS is reported too.
 import { execFileSync, spawnSync } from "node:child_process"
-import { chownSync, mkdtempSync, rmSync } from "node:fs"
+import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -67,14 +68,22 @@ export default async function teamBench({ runs = 5 } = {}) {
     fillLog(dbFile, skillDir, sections, { rows: ROWS })
     console.log(`team: ${ROWS.toLocaleString("en")} local rows`)
 
-    // Push: one run into an empty table (a second push of the same rows is a no-op by design).
-    const push = timeOnce([process.execPath, ...(process.env.SKC_BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SKC_BENCH_PROF}`] : []), BIN, "sync", "bench-skill", "--to", url], opts)
+    // Push: one run into an empty table (a second push of the same rows is a no-op by design),
+    // under GNU time where there is one, for the push's peak RSS (the log is read page by page).
+    const pushArgv = [process.execPath, ...(process.env.SKC_BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SKC_BENCH_PROF}`] : []), BIN, "sync", "bench-skill", "--to", url]
+    const gnuTime = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined
+    const t0 = process.hrtime.bigint()
+    const pushed = spawnSync(gnuTime ?? pushArgv[0], gnuTime ? ["-f", "skc-bench-maxrss-kb %M", ...pushArgv] : pushArgv.slice(1), { ...opts, stdio: ["ignore", "ignore", "pipe"] })
+    const push = Number(process.hrtime.bigint() - t0) / 1e6
+    if (pushed.status !== 0) throw new Error(`sync --to exited ${pushed.status}: ${pushed.stderr?.toString().slice(0, 500)}`)
+    const rssKb = Number(/skc-bench-maxrss-kb (\d+)/.exec(pushed.stderr?.toString() ?? "")?.[1] ?? NaN)
+    const rss = Number.isFinite(rssKb) ? `, push peak RSS ${Math.round(rssKb / 1024)} MB` : ""
     // Floor: COPY of exactly the pushed rows, from a server-side file, into an identical table.
     const file = join(dir, "rows.copy")
     sql(`COPY skc_access_log TO '${file}'`)
     sql("CREATE TABLE copy_target (LIKE skc_access_log INCLUDING ALL)")
     const copy = sql(`COPY copy_target FROM '${file}'`)
-    const out = [report("team.push", push, copy, 3, `${ROWS.toLocaleString("en")} rows`)]
+    const out = [report("team.push", push, copy, 3, `${ROWS.toLocaleString("en")} rows${rss}`)]
 
     const summary = []
     const floor = []

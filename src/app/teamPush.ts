@@ -7,8 +7,10 @@
  * - Idempotent and resumable: each row's id is derived from its content
  *   (`src/domain/teamRows.ts`); the store keeps what it already holds, and
  *   each batch commits on its own, so a rerun after a failure sends the rest.
+ * - Bounded memory: a log is read in pages by local id, each page converted
+ *   and sent before the next is read.
  * - A skill without a log has nothing to push; a log that cannot be read is
- *   an error naming it (nothing is half-read).
+ *   an error naming it (the pages sent before stay; a rerun sends the rest).
  */
 import { Effect } from "effect"
 import { Path } from "@effect/platform/Path"
@@ -22,8 +24,8 @@ import { logDbIn } from "./accessLog.js"
 import { resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { skillsInScope } from "./skillsInScope.js"
 
-/** Rows converted and handed to the store at once (the store batches them further). */
-const SLICE = 5000
+/** Local rows read, converted and handed to the store at once: memory stays bounded by one page. */
+export const PAGE = 10_000
 
 export interface TeamPushInput {
   readonly skill?: string
@@ -60,19 +62,28 @@ export const teamPush = (input: TeamPushInput) =>
       const dbFile = logDbIn(skill.runtimeDir, path)
       const exists = yield* fs.statOption(dbFile).pipe(Effect.orElseSucceed(() => undefined))
       if (exists?.type !== "file") continue
-      const local = yield* log.readAll(dbFile)
-      // Converted and sent slice by slice: only one slice of team rows exists at a time.
+      // Read, converted and sent page by page (local id order): one page of rows in memory at a
+      // time, the next page read while the store stores the previous one.
       const convert = teamRowConverter(hash, who)
-      let added = 0
-      for (let i = 0; i < local.length; i += SLICE) {
-        const offset = i
-        const onBatch = input.onBatch
-        added += yield* store.push(
-          convert(local.slice(i, i + SLICE)),
-          onBatch === undefined ? undefined : { onBatch: (sent) => onBatch(offset + sent, local.length) }
-        )
-      }
-      pushed.push({ skill: skill.name, rows: local.length, added })
+      const onBatch = input.onBatch
+      let after = 0
+      let total = 0
+      let rows = 0
+      let done = false
+      const next = Effect.gen(function* () {
+        if (done) return undefined
+        const page = yield* log.readPage(dbFile, after, PAGE)
+        if (page.total !== undefined) total = page.total
+        after = page.last
+        rows += page.rows.length
+        done = page.rows.length < PAGE
+        return page.rows.length === 0 ? undefined : convert(page.rows)
+      })
+      const added = yield* store.pushFrom(
+        next,
+        onBatch === undefined ? undefined : { onBatch: (sent) => onBatch(sent, Math.max(total, sent)) }
+      )
+      pushed.push({ skill: skill.name, rows, added })
     }
     const result: TeamPushResult = {
       to: input.to,

@@ -19,7 +19,8 @@ export const statsCommand = defineCommand({
     "skc stats my-skill --include-author         # count build, lint, stats too",
     "skc stats --all --since 2026-01-01          # every skill; which were never read",
     "skc stats my-skill --format html > report.html",
-    "skc stats my-skill --from postgres://skc@db.internal/team --machine build-07   # the team's reads (issue 18)"
+    "skc stats my-skill --from postgres://skc@db.internal/team --machine build-07   # the team's reads (issue 18)",
+    "skc stats --all --team                      # every skill over the config's [team] database"
   ],
   args: { skill: arg.optional("skill", "Skill name or path (omit with --all).") },
   flags: {
@@ -36,8 +37,9 @@ export const statsCommand = defineCommand({
     limit: flag.integer("limit", "Most entries per list (default 10 in text, all in JSON)."),
     all: flag.boolean("all", "One row per skill that resolves from here, and the skills never read."),
     from: flag.text("from", "Answer from the team PostgreSQL database that `skc sync --to` fills (postgres://user@host/db)."),
-    machine: flag.repeated("machine", "With --from: only rows pushed from this host (name or hash; any of them matches)."),
-    user: flag.repeated("user", "With --from: only rows pushed by this user (name or hash; any of them matches)."),
+    team: flag.boolean("team", "Answer from the team database named by [team] database in the config (as --from would)."),
+    machine: flag.repeated("machine", "With --from or --team: only rows pushed from this host (name or hash; any of them matches)."),
+    user: flag.repeated("user", "With --from or --team: only rows pushed by this user (name or hash; any of them matches)."),
     ...common(["text", "json", "html"])
   },
   fast: true,
@@ -73,8 +75,9 @@ export const statsCommand = defineCommand({
       readonly html?: boolean
       /** The `--limit` given (null: none), logged instead of text's default of 10 (DECISIONS #18). */
       readonly given_limit?: number | null
-      /** `--from`: the team database (issue 18), with its `--machine`/`--user` filters. */
+      /** `--from`: the team database (issue 18), with its `--machine`/`--user` filters; `--team`: the config's. */
       readonly from?: string
+      readonly team?: boolean
       readonly machines?: ReadonlyArray<string>
       readonly users?: ReadonlyArray<string>
     }
@@ -94,6 +97,7 @@ export const statsCommand = defineCommand({
       readonly all: boolean
       readonly format: string
       readonly from: Option.Option<string>
+      readonly team: boolean
       readonly machine: ReadonlyArray<string>
       readonly user: ReadonlyArray<string>
     }): Effect.Effect<Request, InvalidOption> =>
@@ -105,8 +109,11 @@ export const statsCommand = defineCommand({
           return yield* invalid(`--group-by ${o.groupBy} is for one skill in text or JSON; ${o.all ? "--all" : "--format html"} shows its own view`)
         }
         const from = Option.getOrUndefined(o.from)
-        if (from === undefined && (o.machine.length > 0 || o.user.length > 0)) return yield* invalid("--machine and --user filter the team database: add --from <postgres-url>")
-        if (from !== undefined && (o.all || o.format === "html")) return yield* invalid("--from answers one skill's text or JSON view (not --all or --format html yet)")
+        if (from !== undefined && o.team) return yield* invalid("--team uses the config's [team] database and --from names one: give only one of them")
+        const team = from !== undefined || o.team
+        if (!team && (o.machine.length > 0 || o.user.length > 0)) {
+          return yield* invalid("--machine and --user filter the team database: add --from <postgres-url> or --team")
+        }
         const given = Option.getOrUndefined(o.limit)
         if (given !== undefined && given < 1) return yield* invalid("--limit must be at least 1")
         // 10 entries per list in text, all in JSON (and in the HTML skill report) unless given.
@@ -122,35 +129,43 @@ export const statsCommand = defineCommand({
           all: o.all,
           html: o.format === "html",
           given_limit: given ?? null,
-          ...(from === undefined ? {} : { from, machines: [...o.machine], users: [...o.user] })
+          ...(team ? { ...(from === undefined ? {} : { from }), team: o.team, machines: [...o.machine], users: [...o.user] } : {})
         }
         // One skill: the use case's own Schema decides what is valid (E100 otherwise).
-        if (!o.all) yield* Schema.decodeUnknown(StatsInput)({ ...request, all: undefined, html: undefined, given_limit: undefined, from: undefined, machines: undefined, users: undefined }).pipe(
+        if (!o.all) yield* Schema.decodeUnknown(StatsInput)({ ...request, all: undefined, html: undefined, given_limit: undefined, from: undefined, team: undefined, machines: undefined, users: undefined }).pipe(
           Effect.mapError((e) => new InvalidOption({ message: e.message }))
         )
         return request as Request
       })
-    /** `--from`: the team store (issue 18), its modules loaded only when asked for. */
-    const fromTeam = (r: Request & { readonly from: string }) =>
+    /** `--from`/`--team`: the team store (issue 18), its modules loaded only when asked for; every view. */
+    const fromTeam = (r: Request) =>
       Effect.gen(function* () {
-        const [{ teamStats }, pg] = yield* Effect.promise(() => Promise.all([import("../app/teamStats.js"), import("../adapters/pg/TeamLogPg.js")]))
-        const source = pg.describeUrl(r.from)
-        const outcome = yield* teamStats({ ...(r as One), source, machines: r.machines, users: r.users }).pipe(
-          Effect.provide(pg.layer(r.from)),
+        const [{ teamDatabase }, team, pg] = yield* Effect.promise(() =>
+          Promise.all([import("../app/teamDatabase.js"), import("../app/teamStats.js"), import("../adapters/pg/TeamLogPg.js")])
+        )
+        const url = (yield* teamDatabase(r.from, r.team === true, "--from")) as string
+        const scope = { source: pg.describeUrl(url), machines: r.machines, users: r.users }
+        const outcome =
+          r.all === true
+            ? Effect.map(team.teamStatsAll({ ...r, ...scope }), (report): Outcome => ({ kind: "all", report }))
+            : r.html === true
+              ? Effect.map(team.teamStatsReport({ ...(r as One), ...scope }), (report): Outcome => ({ kind: "html", report }))
+              : Effect.map(team.teamStats({ ...(r as One), ...scope }), (outcome): Outcome => ({ kind: "one", outcome }))
+        return yield* outcome.pipe(
+          Effect.provide(pg.layer(url)),
           Effect.catchTag("LogStoreError", (e) =>
-            Effect.fail(new InternalError({ message: `cannot reach team database ${source}: ${e.code}: ${e.message}`, cause: e }))
+            Effect.fail(new InternalError({ message: `cannot reach team database ${scope.source}: ${e.code}: ${e.message}`, cause: e }))
           )
         )
-        return { kind: "one", outcome } as Outcome
       })
     const run = (r: Request) =>
-      r.from !== undefined
-        ? fromTeam(r as Request & { readonly from: string })
+      r.from !== undefined || r.team === true
+        ? fromTeam(r)
         : r.all === true
-        ? Effect.map(statsAll(r), (report): Outcome => ({ kind: "all", report }))
-        : r.html === true
-          ? Effect.map(statsReport(r as One), (report): Outcome => ({ kind: "html", report }))
-          : Effect.map(stats(r as One), (outcome): Outcome => ({ kind: "one", outcome }))
+          ? Effect.map(statsAll(r), (report): Outcome => ({ kind: "all", report }))
+          : r.html === true
+            ? Effect.map(statsReport(r as One), (report): Outcome => ({ kind: "html", report }))
+            : Effect.map(stats(r as One), (outcome): Outcome => ({ kind: "one", outcome }))
     const text = (r: Outcome, now: number): string =>
       r.kind === "one" ? renderStats(r.outcome, now) : r.kind === "all" ? renderStatsAll(r.report, now) : html.renderSkillHtml(r.report, now)
     const json = (r: Outcome): unknown => (r.kind === "one" ? r.outcome.report : r.report)

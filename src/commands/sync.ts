@@ -1,7 +1,7 @@
 /** `skc sync` (RFC-0007:C-SYNC). */
 import { hostname, userInfo } from "node:os"
 import { Effect, Option } from "effect"
-import { InternalError, renderError } from "../domain/errors.js"
+import { InternalError, InvalidOption, renderError } from "../domain/errors.js"
 import { printJson, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
@@ -15,7 +15,8 @@ export const syncCommand = defineCommand({
     "skc sync                      # every skill under ./.skillc/logs/",
     "skc sync my-skill --dry-run   # what would be synced, nothing written",
     "skc sync --project ~/code/webapp",
-    "skc sync --to postgres://skc@db.internal/team   # push every local log row to the team database (issue 18)"
+    "skc sync --to postgres://skc@db.internal/team   # push every local log row to the team database (issue 18)",
+    "skc sync --team                                 # the same, to the config's [team] database"
   ],
   args: { skill: arg.optional("skill", "Only this skill's local logs.") },
   flags: {
@@ -25,18 +26,29 @@ export const syncCommand = defineCommand({
       "to",
       "Push the local access logs to this team PostgreSQL database (postgres://user@host/db; password from PGPASSWORD or ~/.pgpass)."
     ),
+    team: flag.boolean("team", "Push the local access logs to the team database named by [team] database in the config (as --to would)."),
     ...common()
   },
   load: async () => {
     const [{ sync }, { renderSync, syncJson }] = await Promise.all([import("../app/sync.js"), import("../render/sync.js")])
-    type Request = { readonly skill?: string; readonly project?: string; readonly dry_run?: boolean; readonly to?: string }
+    type Request = {
+      readonly skill?: string
+      readonly project?: string
+      readonly dry_run?: boolean
+      readonly to?: string
+      /** `--team`: the config's `[team] database` instead of `--to`'s URL. */
+      readonly team?: boolean
+    }
     type Outcome =
       | { readonly kind: "local"; readonly result: Effect.Effect.Success<ReturnType<typeof sync>> }
       | { readonly kind: "team"; readonly result: import("../app/teamPush.js").TeamPushResult }
-    /** `--to`: the team push (issue 18), its modules loaded only when asked for. */
-    const pushTo = (url: string, skill: string | undefined) =>
+    /** `--to`/`--team`: the team push (issue 18), its modules loaded only when asked for. */
+    const pushTo = (given: string | undefined, team: boolean, skill: string | undefined) =>
       Effect.gen(function* () {
-        const [{ teamPush }, pg] = yield* Effect.promise(() => Promise.all([import("../app/teamPush.js"), import("../adapters/pg/TeamLogPg.js")]))
+        const [{ teamDatabase }, { teamPush }, pg] = yield* Effect.promise(() =>
+          Promise.all([import("../app/teamDatabase.js"), import("../app/teamPush.js"), import("../adapters/pg/TeamLogPg.js")])
+        )
+        const url = (yield* teamDatabase(given, team, "--to")) as string
         const to = pg.describeUrl(url)
         const progress = process.stderr.isTTY
           ? (sent: number, total: number) => Effect.sync(() => process.stderr.write(`\rpushing ${sent}/${total} rows…`))
@@ -51,16 +63,19 @@ export const syncCommand = defineCommand({
         return { kind: "team", result } as Outcome
       })
     return {
-      fromFlags: (o): Effect.Effect<Request, never> =>
-        Effect.succeed({
-          skill: Option.getOrUndefined(o.skill),
-          project: Option.getOrUndefined(o.project),
-          dry_run: o.dryRun,
-          to: Option.getOrUndefined(o.to)
-        }),
+      fromFlags: (o): Effect.Effect<Request, InvalidOption> =>
+        Option.isSome(o.to) && o.team
+          ? Effect.fail(new InvalidOption({ message: "--team uses the config's [team] database and --to names one: give only one of them" }))
+          : Effect.succeed({
+              skill: Option.getOrUndefined(o.skill),
+              project: Option.getOrUndefined(o.project),
+              dry_run: o.dryRun,
+              to: Option.getOrUndefined(o.to),
+              team: o.team
+            }),
       run: (input: Request) =>
-        input.to !== undefined
-          ? pushTo(input.to, input.skill)
+        input.to !== undefined || input.team === true
+          ? pushTo(input.to, input.team === true, input.skill)
           : Effect.map(sync(input), (result): Outcome => ({ kind: "local", result })),
       text: (o: Outcome) => (o.kind === "team" ? renderTeamPushLine(o.result) : renderSync(o.result)),
       json: (o: Outcome) => (o.kind === "team" ? o.result : syncJson(o.result)),

@@ -23,6 +23,8 @@ export interface ConfigLayer {
   readonly lint?: Readonly<Record<string, LintSetting>>
   /** `[discovery] plugin_dirs` as written (relative paths resolved by the app layer). */
   readonly pluginDirs?: ReadonlyArray<string>
+  /** `[team] database`: the team PostgreSQL URL (issue 18). */
+  readonly teamDatabase?: string
 }
 
 export interface ResolvedConfig {
@@ -37,6 +39,12 @@ export interface ResolvedConfig {
    * resolved each file's relative paths (src/app/Settings.ts).
    */
   readonly pluginDirs: ReadonlyArray<string>
+  /**
+   * `[team] database` (issue 18): the team PostgreSQL database of
+   * `skc sync --team` and `skc stats --team`; the project file's over the
+   * global file's. Absent when neither names one.
+   */
+  readonly teamDatabase?: { readonly url: string; readonly source: "project" | "global" }
 }
 
 export interface ConfigProblem {
@@ -56,6 +64,27 @@ export const TokenizerSchema = Schema.Literal("ascii", "cjk").annotations({
 
 /** A lint rule's severity; `warn` is accepted for `warning`. */
 export const SeveritySchema = Schema.Literal("off", "warning", "error", "warn")
+
+/**
+ * `[team] database` (issue 18): a `postgres://` or `postgresql://` URL. The
+ * password belongs in PGPASSWORD or ~/.pgpass, not here (a project file is
+ * usually committed).
+ */
+export const TeamDatabaseSchema = Schema.String.pipe(Schema.pattern(/^postgres(ql)?:\/\/\S+$/)).annotations({
+  description:
+    "The team PostgreSQL database that `skc sync --team` pushes to and `skc stats --team` reads (postgres://user@host:port/db). " +
+    "Leave the password out: the driver reads PGPASSWORD or ~/.pgpass, as psql does."
+})
+
+/** Whether a database URL carries a password (`postgres://user:secret@…`, or `password=` in its query). */
+export const urlHasPassword = (url: string): boolean => {
+  try {
+    const u = new URL(url)
+    return u.password !== "" || u.searchParams.has("password")
+  } catch {
+    return false
+  }
+}
 
 /**
  * One rule's setting under `[lint]` (DECISIONS #35): a severity, a boolean
@@ -102,7 +131,8 @@ export const ConfigFileSchema = Schema.Struct({
         })
       )
     })
-  )
+  ),
+  team: Schema.optional(Schema.Struct({ database: Schema.optional(TeamDatabaseSchema) }))
 }).annotations({ title: "skc config.toml", description: "A skc configuration file (project .skillc/config.toml or the global one)." })
 
 /** The JSON Schema of a config file (docs/config.schema.json). */
@@ -111,6 +141,8 @@ export const configJsonSchema = (): unknown => JSONSchema.make(ConfigFileSchema)
 const KNOWN_TOP = new Set(Object.keys(ConfigFileSchema.fields))
 const KNOWN_SEARCH = new Set(Object.keys(ConfigFileSchema.fields.search.from.fields))
 const KNOWN_DISCOVERY = new Set(Object.keys(ConfigFileSchema.fields.discovery.from.fields))
+const KNOWN_TEAM = new Set(Object.keys(ConfigFileSchema.fields.team.from.fields))
+const isTeamDatabase = Schema.is(TeamDatabaseSchema)
 const isTokenizer = Schema.is(TokenizerSchema)
 const isTable = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
 const isTarget = Schema.is(Schema.NonEmptyString)
@@ -219,11 +251,36 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
       }
     }
   }
+  let teamDatabase: string | undefined
+  const team = doc.team
+  if (team !== undefined) {
+    if (!isTable(team)) {
+      problems.push({ level: "warning", message: `[team] in ${label} must be a table; ignored` })
+    } else {
+      for (const [k, v] of Object.entries(team)) {
+        if (!KNOWN_TEAM.has(k)) {
+          problems.push({ level: "warning", message: `unknown key 'team.${k}' in ${label} ignored` })
+        } else if (!isTeamDatabase(v)) {
+          // The value is not repeated: it may hold a password.
+          problems.push({ level: "warning", message: `team.database in ${label} must be a postgres:// URL; ignored` })
+        } else {
+          teamDatabase = v
+          if (urlHasPassword(v)) {
+            problems.push({
+              level: "warning",
+              message: `team.database in ${label} holds a password: leave it out and set PGPASSWORD or ~/.pgpass instead`
+            })
+          }
+        }
+      }
+    }
+  }
   const layer: { -readonly [K in keyof ConfigLayer]: ConfigLayer[K] } = {}
   if (tokenizer !== undefined) layer.tokenizer = tokenizer
   if (targets !== undefined) layer.targets = targets
   if (lint !== undefined) layer.lint = lint
   if (pluginDirs !== undefined) layer.pluginDirs = pluginDirs
+  if (teamDatabase !== undefined) layer.teamDatabase = teamDatabase
   return { layer, problems }
 }
 
@@ -265,7 +322,14 @@ export const resolveConfig = (input: {
   }
   // Lists concatenate, most specific first: a project adds plugins to the global ones.
   const pluginDirs = [...new Set([...(input.project?.pluginDirs ?? []), ...(input.global?.pluginDirs ?? [])])]
-  return { ...pick(), targets, lint, pluginDirs }
+  // One value: the project's team database wins over the global one.
+  const teamDatabase =
+    input.project?.teamDatabase !== undefined
+      ? { url: input.project.teamDatabase, source: "project" as const }
+      : input.global?.teamDatabase !== undefined
+        ? { url: input.global.teamDatabase, source: "global" as const }
+        : undefined
+  return { ...pick(), targets, lint, pluginDirs, ...(teamDatabase === undefined ? {} : { teamDatabase }) }
 }
 
 /** SKILLC_TOKENIZER: an invalid value is a warning and is ignored (RFC-0009:C-RESOLUTION). */

@@ -223,8 +223,19 @@ export interface SkillUsageRow {
   readonly errors: number
 }
 
+/**
+ * Where a team view's rows came from (issue 18, `skc stats --from`/`--team`):
+ * the database as shown to people (never with a password) and the
+ * `--machine`/`--user` filters as given. Absent for a local view.
+ */
+export interface TeamSource {
+  readonly source?: string
+  readonly machines?: ReadonlyArray<string>
+  readonly users?: ReadonlyArray<string>
+}
+
 /** The `--format json` document of `skc stats --all`. */
-export interface StatsAllReport {
+export interface StatsAllReport extends TeamSource {
   readonly query: "all"
   readonly filters: StatsFilters
   /** Busiest first (reads, then name); capped by `limit` when given. */
@@ -245,7 +256,7 @@ export interface OutlineReads {
 }
 
 /** Everything the HTML report of one skill shows. */
-export interface SkillReport {
+export interface SkillReport extends TeamSource {
   readonly skill: string
   readonly skill_path: string
   readonly filters: StatsFilters

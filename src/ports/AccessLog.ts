@@ -76,6 +76,15 @@ export type AggregateRows =
 
 export type GroupBy = AggregateRows["groupBy"]
 
+/** One page of a log read in id order (`AccessLogService.readPage`). */
+export interface LogPage {
+  readonly rows: ReadonlyArray<AccessLogRow>
+  /** The local id of the last row of the page; the `after` of the next page. */
+  readonly last: number
+  /** Rows in the whole log: given with the first page (`after` 0) only. */
+  readonly total?: number
+}
+
 export interface AccessLogService {
   /**
    * Append one row, creating the parent directories, the database and the
@@ -92,6 +101,13 @@ export interface AccessLogService {
   readonly aggregate: (dbFile: string, groupBy: GroupBy, filters: StatsFilters) => Effect.Effect<AggregateRows, LogStoreError>
   /** Every row of a database (sync source); fails when it cannot be read. */
   readonly readAll: (dbFile: string) => Effect.Effect<ReadonlyArray<AccessLogRow>, LogStoreError>
+  /**
+   * Up to `limit` rows whose local id is above `after`, in id order, and the
+   * last id read (`after` again when none): a large log read page by page in
+   * bounded memory (`sync --to`, issue 18). With `after` 0 the page also says
+   * how many rows the log holds. Fails when the database cannot be read.
+   */
+  readonly readPage: (dbFile: string, after: number, limit: number) => Effect.Effect<LogPage, LogStoreError>
   /**
    * Add to `dbFile` the rows it does not hold yet, in one transaction, and
    * return how many were (or, with `dryRun`, would be) added. Rows are

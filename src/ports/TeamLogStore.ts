@@ -30,7 +30,10 @@ export interface TeamFilters extends StatsFilters {
 export interface PushOptions {
   /** Rows per batch (each batch is one transaction); the adapter's default when absent. */
   readonly batchSize?: number
-  /** Called after each committed batch with the rows sent so far and in all (progress on a terminal). */
+  /**
+   * Called after each committed batch, before the next batch is sent, with
+   * the rows committed so far and the rows in all (`pushFrom`: so far).
+   */
   readonly onBatch?: (sent: number, total: number) => Effect.Effect<void>
 }
 
@@ -41,6 +44,17 @@ export interface TeamLogStoreService {
    * stores them once.
    */
   readonly push: (rows: ReadonlyArray<TeamLogRow>, options?: PushOptions) => Effect.Effect<number, LogStoreError>
+  /**
+   * The same, batch by batch from `next` (one batch per call, `undefined`
+   * when there are no more): each batch is one transaction, and the store
+   * may pull the next batch while the previous one is being stored, so a
+   * large log is read, converted and sent in bounded memory and in
+   * parallel with the server's work. Returns how many rows were new.
+   */
+  readonly pushFrom: <E>(
+    next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>,
+    options?: Pick<PushOptions, "onBatch">
+  ) => Effect.Effect<number, LogStoreError | E>
   /** The same views as `AccessLogService.aggregate`, over every pushed row passing `filters`. */
   readonly aggregate: (groupBy: GroupBy, filters: TeamFilters) => Effect.Effect<AggregateRows, LogStoreError>
   /** How many rows the store holds (the sync's summary line, the tests). */

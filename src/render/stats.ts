@@ -4,7 +4,7 @@
  * sections of the current outline nobody has read. Pure: `now` is given.
  */
 import type { StatsOutcome } from "../app/stats.js"
-import { roleOf, type OutlineSection, type StatsAllReport, type StatsFilters, type UnansweredItem } from "../domain/stats.js"
+import { roleOf, type OutlineSection, type StatsAllReport, type StatsFilters, type TeamSource, type UnansweredItem } from "../domain/stats.js"
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`
 
@@ -99,6 +99,9 @@ const audienceText = (f: StatsFilters) =>
 
 export const renderStats = ({ report, insights }: StatsOutcome, now: number): string => {
   const out: Array<string> = [`${report.skill} — ${TITLES[report.query]}`]
+  // A team view (issue 18) says where its rows came from.
+  const team = report as TeamSource
+  if (team.source !== undefined) out.push(teamSourceText(team))
   const { start, end } = report.period
   if (start !== null && end !== null) {
     out.push(`Period: ${start} (${relativeTime(start, now)}) to ${end} (${relativeTime(end, now)})`)
@@ -208,8 +211,16 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
 }
 
 /** Text view of `skc stats --all`: one row per skill, busiest first, then the skills no agent read. */
+/** The team database a view was answered from (issue 18), with the machine/user filters given. */
+const teamSourceText = (r: TeamSource): string =>
+  `From the team database ${r.source}` +
+  (r.machines && r.machines.length > 0 ? `; machines ${r.machines.join(", ")}` : "") +
+  (r.users && r.users.length > 0 ? `; users ${r.users.join(", ")}` : "") +
+  "."
+
 export const renderStatsAll = (report: StatsAllReport, now: number): string => {
   const out: Array<string> = [`All skills — agent reads (${plural(report.total_skills, "skill")})`]
+  if (report.source !== undefined) out.push(teamSourceText(report))
   const filters = filtersText(report.filters)
   if (filters !== undefined) out.push(filters)
   out.push(audienceText(report.filters), "")

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
 import { layer as teamLayer } from "../../src/adapters/pg/TeamLogPg.js"
 import type { AccessLogRow, GroupBy } from "../../src/ports/AccessLog.js"
-import { TeamLogStore, type TeamFilters } from "../../src/ports/TeamLogStore.js"
+import { TeamLogStore, type TeamFilters, type TeamLogRow } from "../../src/ports/TeamLogStore.js"
 import { identityHash, toTeamRows } from "../../src/domain/teamRows.js"
 import { findPostgres, startPostgres, type RunningPostgres } from "../helpers/postgres.js"
 
@@ -169,4 +169,80 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
       expect(comparable(byUser), groupBy).toEqual(comparable(expected))
     }
   }, 120_000)
+
+  it("COPY carries every character a log holds; rows arrive in push order; args_json as SQLite's json_valid", async () => {
+    const who = { machine: identityHash(sha, "machine", "copy-host"), user: identityHash(sha, "user", "copy-user") }
+    const base = { run_id: "r\tun", command: "show", skill: "copy", skill_path: "C:\\skills\\copy", error: null as string | null }
+    const local: Array<AccessLogRow> = [
+      { ...base, timestamp: "2026-04-01T00:00:00Z", cwd: "/a\tb/c\nd", args: JSON.stringify({ section: "Tab\there", file: "back\\slash.md" }) },
+      { ...base, timestamp: "2026-04-01T00:00:01Z", cwd: "/p\r", args: "{not json\n", error: "error[E999]: line1\nline2\t\\N" },
+      { ...base, timestamp: "2026-04-01T00:00:02Z", cwd: "\\N", args: JSON.stringify({ q: "nul \u0000 inside" }) },
+      { ...base, timestamp: "2026-04-01T00:00:03Z", cwd: "/ü/漢字/😀", args: "", error: "" }
+    ]
+    const rows = toTeamRows(sha, who, local)
+    const push = Effect.flatMap(TeamLogStore, (s) => s.push(rows, { batchSize: 3 })).pipe(Effect.provide(teamLayer(pg.url)))
+    expect(await Effect.runPromise(push)).toBe(4)
+    expect(await Effect.runPromise(push)).toBe(0)
+    const stored = await Effect.runPromise(
+      Effect.flatMap(SqlClient.SqlClient, (sql) =>
+        sql.unsafe(
+          `SELECT row_id, machine, user_hash, timestamp, run_id, command, skill, skill_path, cwd, args, args_json IS NOT NULL AS parsed, error
+           FROM skc_access_log WHERE skill = 'copy' ORDER BY id`
+        )
+      ).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(pg.url) })))
+    )
+    expect(stored).toEqual(
+      rows.map((r) => ({
+        row_id: r.row_id,
+        machine: r.machine,
+        user_hash: r.user,
+        timestamp: r.timestamp,
+        run_id: r.run_id,
+        command: r.command,
+        skill: r.skill,
+        skill_path: r.skill_path,
+        cwd: r.cwd,
+        args: r.args,
+        parsed: r.args.startsWith("{\"section"),
+        error: r.error
+      }))
+    )
+  }, 60_000)
+
+  it("pushFrom: batches pulled one by one; a source that fails keeps the committed batches, its own error is the push's; a rerun sends the rest", async () => {
+    const who = { machine: identityHash(sha, "machine", "source-host"), user: identityHash(sha, "user", "source-user") }
+    const rows = toTeamRows(sha, who, machineRows(9, 950).map((r) => ({ ...r, skill: "paged" })))
+    const batches = (failAfter?: number) => {
+      let i = 0
+      return Effect.suspend(() => {
+        if (failAfter !== undefined && i >= failAfter) return Effect.fail("disk gone" as const)
+        const batch = rows.slice(i, i + 300)
+        i += batch.length
+        return Effect.succeed(batch.length === 0 ? undefined : batch)
+      })
+    }
+    const progress: Array<number> = []
+    const run = <E>(next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>) =>
+      Effect.runPromise(
+        Effect.either(
+          Effect.flatMap(TeamLogStore, (s) => s.pushFrom(next, { onBatch: (sent) => Effect.sync(() => void progress.push(sent)) })).pipe(
+            Effect.provide(teamLayer(pg.url))
+          )
+        )
+      )
+    const failed = await run(batches(600))
+    expect(failed).toEqual(Either.left("disk gone"))
+    expect(progress).toEqual([300, 600])
+    const paged = (filters: TeamFilters) =>
+      Effect.runPromise(Effect.flatMap(TeamLogStore, (s) => s.aggregate("summary", filters)).pipe(Effect.provide(teamLayer(pg.url))))
+    const countOf = async () => {
+      const agg = await paged({ ...everyone, include_author: true, machines: [who.machine], skills: ["paged"] })
+      return agg.groupBy === "summary" ? agg.groups.reduce((n, g) => n + g.count, 0) : -1
+    }
+    expect(await countOf()).toBe(600)
+    progress.length = 0
+    expect(await run(batches())).toEqual(Either.right(rows.length - 600))
+    expect(progress).toEqual([300, 600, 900, rows.length])
+    expect(await countOf()).toBe(rows.length)
+  }, 60_000)
 })

@@ -3,11 +3,17 @@
 // equals `skc stats` over the union of their logs, plus `source`.
 // Skipped with its reason where the PostgreSQL binaries are missing.
 import { mkdirSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
 import { join } from "node:path"
+import Pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { makeLogDb, type Row } from "../helpers/logs.js"
 import { findPostgres, startPostgres, type RunningPostgres } from "../helpers/postgres.js"
+
+const require = createRequire(import.meta.url)
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Database = require("better-sqlite3") as new (file: string) => { exec(sql: string): void; close(): void }
 
 const found = findPostgres()
 const skipReason = typeof found === "string" ? found : undefined
@@ -16,15 +22,19 @@ if (skipReason !== undefined) console.warn(`[e2e team] ${skipReason}`)
 const NAME = "shared"
 const MD = "---\nname: shared\ndescription: d\n---\n# Title\n## Install\n## Usage\n"
 
-/** A sandbox (one machine) whose project skill `shared` has `rows` as its log. */
-const machine = (rows: ReadonlyArray<Row>) => {
+/** A sandbox (one machine) whose project skill `name` (default `shared`) has `rows` as its log. */
+const machine = (rows: ReadonlyArray<Row>, name = NAME) => {
   const sb = sandbox()
-  const src = join(sb.work, ".skillc", "skills", NAME)
+  const src = join(sb.work, ".skillc", "skills", name)
   mkdirSync(src, { recursive: true })
-  writeFileSync(join(src, "SKILL.md"), MD)
-  makeLogDb(join(sb.work, ".skillc", "runtime", NAME, ".skillc-meta", "logs.db"), rows, { skill: NAME, skill_path: src, cwd: "/proj" })
+  writeFileSync(join(src, "SKILL.md"), MD.replace(`name: ${NAME}`, `name: ${name}`))
+  makeLogDb(join(sb.work, ".skillc", "runtime", name, ".skillc-meta", "logs.db"), rows, { skill: name, skill_path: src, cwd: "/proj" })
   return sb
 }
+
+/** The HTML report without what differs between two machines: the footer's time and the skill's path. */
+const comparableHtml = (html: string, skillPath: string) =>
+  html.replace(/<footer>[\s\S]*<\/footer>/, "<footer/>").replaceAll(skillPath, "<skill_path>")
 
 const rowsOf = (m: number): Array<Row> =>
   Array.from({ length: 40 }, (_, i) => {
@@ -88,4 +98,139 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     expect(down.stderr).not.toContain("s3cret")
     expect(down.stderr).not.toMatch(/\n\s+at /)
   }, 60_000)
+
+  it("[team] database in the config: sync --team and stats --team; stats --all and --format html from the team equal the local views of the union", async () => {
+    const name = "teamcfg"
+    const machines = [1, 2].map((m) => machine(rowsOf(m), name))
+    const union = machine([1, 2].flatMap(rowsOf).sort((a, b) => (a.timestamp < b.timestamp ? -1 : 1)), name)
+    const config = `[team]\ndatabase = "${pg.url}"\n`
+    // Machine 1 names the database in its project file, machine 2 in its global file.
+    writeFileSync(join(machines[0]!.work, ".skillc", "config.toml"), config)
+    mkdirSync(join(machines[1]!.home, ".skillc"), { recursive: true })
+    writeFileSync(join(machines[1]!.home, ".skillc", "config.toml"), config)
+    for (const sb of machines) {
+      const r = await sb.runAsync(["sync", "--team", "--format", "json"])
+      expect(r.stderr).toBe("")
+      expect(r.code).toBe(0)
+      expect(JSON.parse(r.stdout)).toMatchObject({ to: pg.url.replace("postgres@", ""), rows: 40, added: 40 })
+    }
+    const again = await machines[0]!.runAsync(["sync", "--team"])
+    expect(again.stdout).toMatch(/^Pushed 0 new rows of 1 skill to postgres:\/\/127\.0\.0\.1:\d+\/postgres /)
+
+    // --team answers as --from <the same URL> does.
+    const until = ["--until", "2026-06-01"]
+    const viaTeam = await machines[1]!.runAsync(["stats", name, "--team", ...until, "--format", "json"])
+    const viaFrom = await machines[1]!.runAsync(["stats", name, "--from", pg.url, ...until, "--format", "json"])
+    expect(viaTeam.stderr).toBe("")
+    expect(JSON.parse(viaTeam.stdout)).toEqual(JSON.parse(viaFrom.stdout))
+
+    // --all: every skill that resolves here, counted over the team's rows, as the local --all over the union.
+    const withoutPaths = (j: { skills: Array<Record<string, unknown>> }) => ({ ...j, skills: j.skills.map(({ skill_path: _p, ...rest }) => rest) })
+    for (const args of [["--from", pg.url], ["--team"]]) {
+      const team = await machines[0]!.runAsync(["stats", "--all", ...args, ...until, "--format", "json"])
+      const local = await union.runAsync(["stats", "--all", ...until, "--format", "json"])
+      expect(team.stderr).toBe("")
+      expect(team.code).toBe(0)
+      const { source, ...teamRest } = JSON.parse(team.stdout)
+      expect(source).toBe(pg.url.replace("postgres@", ""))
+      expect(withoutPaths(teamRest)).toEqual(withoutPaths(JSON.parse(local.stdout)))
+      expect(teamRest.skills[0].skill).toBe(name)
+      expect(teamRest.skills[0].reads).toBeGreaterThan(0)
+    }
+    const allText = await machines[0]!.runAsync(["stats", "--all", "--team"])
+    expect(allText.stdout).toContain(`From the team database ${pg.url.replace("postgres@", "")}.`)
+
+    // --format html: the skill's report from the team equals the union's, but for the footer naming the source.
+    const srcOf = (sb: (typeof machines)[number]) => join(sb.work, ".skillc", "skills", name)
+    const html = await machines[0]!.runAsync(["stats", name, "--from", pg.url, ...until, "--format", "html"])
+    const localHtml = await union.runAsync(["stats", name, ...until, "--format", "html"])
+    expect(html.stderr).toBe("")
+    expect(html.code).toBe(0)
+    expect(html.stdout).toContain(`from the team database <code data-source>${pg.url.replace("postgres@", "")}</code>`)
+    expect(html.stdout).not.toContain("postgres@")
+    expect(comparableHtml(html.stdout, srcOf(machines[0]!))).toEqual(comparableHtml(localHtml.stdout, srcOf(union)))
+    const allHtml = await machines[0]!.runAsync(["stats", "--all", "--team", ...until, "--format", "html"])
+    expect(allHtml.code).toBe(0)
+    expect(allHtml.stdout).toContain("data-source")
+    expect(allHtml.stdout).toContain(`data-skill="${name}"`)
+  }, 120_000)
+
+  it("--team without [team] database, or beside --to/--from, is E100; a password in the config is a warning, never shown", async () => {
+    const sb = machine(rowsOf(3), "teamerr")
+    for (const args of [["sync", "--team"], ["stats", "teamerr", "--team"], ["stats", "--all", "--team"]]) {
+      const r = await sb.runAsync(args)
+      expect(r.code, args.join(" ")).not.toBe(0)
+      expect(r.stderr, args.join(" ")).toMatch(/^error\[E100\].*\[team\] database/)
+    }
+    writeFileSync(join(sb.work, ".skillc", "config.toml"), `[team]\ndatabase = "${pg.url.replace("postgres@", "postgres:s3cret@")}"\n`)
+    for (const args of [["sync", "--team", "--to", pg.url], ["stats", "teamerr", "--team", "--from", pg.url]]) {
+      const r = await sb.runAsync(args)
+      expect(r.code, args.join(" ")).not.toBe(0)
+      expect(r.stderr, args.join(" ")).toMatch(/error\[E100\].*give only one of them/)
+    }
+    // The local server trusts every connection: the push works, the password only earns a warning.
+    const pushed = await sb.runAsync(["sync", "--team"])
+    expect(pushed.code).toBe(0)
+    expect(pushed.stderr).toContain("PGPASSWORD")
+    expect(pushed.stdout + pushed.stderr).not.toContain("s3cret")
+    const read = await sb.runAsync(["stats", "teamerr", "--team", "--machine", "nobody", "--format", "json"])
+    expect(read.code).toBe(0)
+    expect(read.stdout + read.stderr).not.toContain("s3cret")
+    expect(JSON.parse(read.stdout)).toMatchObject({ source: pg.url.replace("postgres@", ""), machines: ["nobody"], data: { agent_accesses: 0 } })
+  }, 120_000)
+
+  it("a log of several pages (10,000 rows each) is pushed whole, repeated rows included; a second push adds nothing", async () => {
+    const name = "paged"
+    const sb = machine([], name)
+    const db = new Database(join(sb.work, ".skillc", "runtime", name, ".skillc-meta", "logs.db"))
+    // 23,456 rows in one statement: 2 full pages and a partial one; some rows repeat (the multiset rule).
+    db.exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 23455)
+      INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error)
+      SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 1767225600 + i / 3, 'unixepoch'), 'r', 'show', '${name}', '/s', '/proj',
+        json_object('section', CASE i % 3 WHEN 0 THEN 'Install' ELSE 'Usage' END, 'file', 'SKILL.md'), NULL FROM n`)
+    db.close()
+    const pushed = await sb.runAsync(["sync", name, "--to", pg.url, "--format", "json"])
+    expect(pushed.stderr).toBe("")
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ rows: 23456, added: 23456 })
+    const again = await sb.runAsync(["sync", name, "--to", pg.url, "--format", "json"])
+    expect(JSON.parse(again.stdout)).toMatchObject({ rows: 23456, added: 0 })
+    const until = ["--until", "2026-06-01"]
+    const team = JSON.parse((await sb.runAsync(["stats", name, "--from", pg.url, "--group-by", "sections", ...until, "--format", "json"])).stdout)
+    const local = JSON.parse((await sb.runAsync(["stats", name, "--group-by", "sections", ...until, "--format", "json"])).stdout)
+    expect(team.data).toEqual(local.data)
+    expect(team.data.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(23456)
+  }, 120_000)
+
+  it("a push whose connection is killed mid-batch fails with one error line and keeps nothing half-done; the rerun sends every row", async () => {
+    const name = "killed"
+    const url = pg.url
+    // The table exists (a first push of an empty log migrates the server).
+    expect((await machine([], "warmup").runAsync(["sync", "--to", url])).code).toBe(0)
+    const sb = machine(rowsOf(4), name)
+    const admin = new Pg.Client({ connectionString: url })
+    const watcher = new Pg.Client({ connectionString: url })
+    await admin.connect()
+    await watcher.connect()
+    try {
+      // Hold the team table so that the push's INSERT waits, then terminate the waiting backend.
+      await admin.query("BEGIN")
+      await admin.query("LOCK TABLE skc_access_log IN EXCLUSIVE MODE")
+      const push = sb.runAsync(["sync", name, "--to", url])
+      const waiting = "SELECT pid FROM pg_stat_activity WHERE application_name = 'skc' AND wait_event_type = 'Lock'"
+      for (let i = 0; i < 3000 && (await watcher.query(waiting)).rows.length === 0; i++) await new Promise((r) => setTimeout(r, 20))
+      const killed = await watcher.query(`SELECT pg_terminate_backend(pid) AS done FROM (${waiting}) AS w`)
+      expect(killed.rows).toEqual([{ done: true }])
+      await admin.query("COMMIT")
+      const r = await push
+      expect(r.code).not.toBe(0)
+      expect(r.stderr).toMatch(/^error\[E999\].*127\.0\.0\.1/)
+      expect(r.stderr.trim().split("\n")).toHaveLength(1)
+      const rerun = await sb.runAsync(["sync", name, "--to", url, "--format", "json"])
+      expect(rerun.stderr).toBe("")
+      expect(JSON.parse(rerun.stdout)).toMatchObject({ rows: 40, added: 40 })
+    } finally {
+      await admin.end()
+      await watcher.end()
+    }
+  }, 120_000)
 })

@@ -3,26 +3,30 @@
  *
  * The schema comes from `@effect/sql`'s Migrator (table `skc_migrations`),
  * so a later skc can add a migration and every team server catches up on its
- * next push or query. Pushes are one `INSERT … SELECT FROM unnest(…) ON
- * CONFLICT (row_id) DO NOTHING` per batch: one round trip per batch, each
- * batch its own transaction, so what was committed stays committed and a
- * rerun after a failure sends only what is missing (same stable row ids).
+ * next push or query. A push sends each batch with the COPY protocol
+ * (`pg-copy-streams`) into a temporary staging table and moves it over with
+ * `INSERT … SELECT … ON CONFLICT (row_id) DO NOTHING`, each batch its own
+ * transaction, so what was committed stays committed and a rerun after a
+ * failure sends only what is missing (same stable row ids).
  *
  * The password never travels on a command line: the URL may omit it and
- * the driver then reads `PGPASSWORD` or `~/.pgpass` like `psql`. The URL is
- * held as `Redacted` so that it never reaches a log or an error message.
+ * the driver then reads `PGPASSWORD` or `~/.pgpass` like `psql`. The URL
+ * goes to the driver only; messages show `describeUrl`'s form.
  */
 import { listRows, nullableText, summaryGroups } from "../statsRows.js"
+import * as Reactivity from "@effect/experimental/Reactivity"
 import { PgClient } from "@effect/sql-pg"
+import pg from "pg"
+import { from as copyFrom } from "pg-copy-streams"
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Effect, Layer, Redacted, Schedule } from "effect"
+import { Effect, Either, Layer, Schedule } from "effect"
 import { LogStoreError, type AggregateRows } from "../../ports/AccessLog.js"
-import { TeamLogStore, type TeamLogRow, type TeamLogStoreService } from "../../ports/TeamLogStore.js"
-import { CREATE_TABLE, TABLE, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
+import { TeamLogStore, type PushOptions, type TeamLogRow, type TeamLogStoreService } from "../../ports/TeamLogStore.js"
+import { COPY_STAGE, CREATE_STAGE, CREATE_TABLE, INSERT_FROM_STAGE, TABLE, copyText, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
 
-/** Rows per INSERT: large enough to amortise the round trip, small enough to keep a failed batch cheap to resend. */
-export const PUSH_BATCH = 5000
+/** Rows per batch (one transaction): large enough to amortise its round trips and commit, small enough to keep a failed batch cheap to resend. */
+export const PUSH_BATCH = 10_000
 
 /** What a URL is shown as: scheme, host, port and database, never the user's password. */
 export const describeUrl = (url: string): string => {
@@ -54,53 +58,133 @@ const migrate = Migrator.make({})({ loader: migrations, table: "skc_migrations" 
   Effect.retry(Schedule.recurs(3).pipe(Schedule.addDelay(() => "50 millis")))
 )
 
-/** `args` as JSON text for the `jsonb` column, or null where it is not JSON (as SQLite's `json_valid` guard). */
-const jsonOrNull = (args: string): string | null => {
-  try {
-    JSON.parse(args)
-    return args
-  } catch {
-    return null
-  }
+/** Whatever was thrown or emitted, as an Error (what `release` takes to destroy a connection). */
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)))
+
+/** A failure of the caller's batch source, kept apart from the store's own failures. */
+class SourceFailure {
+  constructor(readonly error: unknown) {}
 }
 
+/** A promise whose rejection is handled here and reported where it is awaited (never "unhandled"). */
+const quiet = <A>(p: Promise<A>): Promise<A> => {
+  p.catch(() => {})
+  return p
+}
 
-const INSERT = `INSERT INTO ${TABLE}
-  (row_id, machine, user_hash, timestamp, run_id, command, skill, skill_path, cwd, args, args_json, error)
-  SELECT r, m, u, t, ri, c, s, sp, w, a, aj::jsonb, e
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-    $9::text[], $10::text[], $11::text[], $12::text[]) AS x(r, m, u, t, ri, c, s, sp, w, a, aj, e)
-  ON CONFLICT (row_id) DO NOTHING`
+/**
+ * Send one batch on the connection — BEGIN, COPY the rows into the staging
+ * table, move them over and COMMIT — one statement after the other.
+ * `copied` settles once the rows are in the staging table, right after the
+ * INSERT has been handed to the driver; `committed` with how many rows were new.
+ */
+const startBatch = (client: pg.PoolClient, text: string): { readonly copied: Promise<void>; readonly committed: Promise<number> } => {
+  let copiedNow: () => void = () => {}
+  const copied = new Promise<void>((resolve) => (copiedNow = resolve))
+  const committed = quiet(
+    (async () => {
+      await client.query("BEGIN")
+      await new Promise<void>((resolve, reject) => {
+        const stream = client.query(copyFrom(COPY_STAGE))
+        stream.on("error", reject)
+        // 'finish' comes once the server has taken the whole COPY.
+        stream.on("finish", resolve)
+        stream.end(text)
+      })
+      const moving = client.query(`${INSERT_FROM_STAGE}; COMMIT`) as unknown as Promise<ReadonlyArray<pg.QueryResult>>
+      copiedNow()
+      const results = await moving
+      return Number(results[0]?.rowCount ?? 0)
+    })()
+  )
+  // A batch that fails before its INSERT is sent settles `copied` by failing too.
+  return { copied: quiet(Promise.race([copied, committed.then(() => undefined)])), committed }
+}
 
-const insertParams = (rows: ReadonlyArray<TeamLogRow>): Array<Array<string | null>> => [
-  rows.map((r) => r.row_id),
-  rows.map((r) => r.machine),
-  rows.map((r) => r.user),
-  rows.map((r) => r.timestamp),
-  rows.map((r) => r.run_id),
-  rows.map((r) => r.command),
-  rows.map((r) => r.skill),
-  rows.map((r) => r.skill_path),
-  rows.map((r) => r.cwd),
-  rows.map((r) => r.args),
-  rows.map((r) => jsonOrNull(r.args)),
-  rows.map((r) => r.error)
-]
+/** A connection of its own for a push, with the staging table; destroyed rather than reused after a failure. */
+const acquire = (pool: pg.Pool) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const client = await pool.connect()
+        const held = { client, broken: undefined as Error | undefined, onError: (e: unknown) => void (held.broken ??= asError(e)) }
+        // The driver reports a connection lost mid-query both as the query's failure and as an
+        // `error` event, which must be listened to.
+        client.on("error", held.onError)
+        try {
+          await client.query(CREATE_STAGE)
+        } catch (e) {
+          client.off("error", held.onError)
+          client.release(asError(e))
+          throw e
+        }
+        return held
+      },
+      catch: (e) => e
+    }),
+    (held, exit) =>
+      Effect.sync(() => {
+        held.client.off("error", held.onError)
+        // A failed or interrupted push may have left a transaction open: the server rolls it back when the connection goes.
+        held.client.release(held.broken ?? (exit._tag === "Failure" ? new Error("push failed") : undefined))
+      })
+  )
 
-/** The service over an open client; the schema must be migrated (see `layer`). */
-export const makeTeamLogPg = (sql: SqlClient.SqlClient, where: string): TeamLogStoreService => ({
-  push: (rows, options) =>
+/**
+ * The push pipeline: while the server moves batch k into the team table,
+ * batch k+1 is pulled (read, converted) and encoded here; batch k+1 is sent
+ * once batch k has committed and `onBatch` has been told.
+ */
+const pushPipeline = <E>(pool: pg.Pool, next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>, options?: Pick<PushOptions, "onBatch">) =>
+  Effect.scoped(
     Effect.gen(function* () {
-      const size = Math.max(1, options?.batchSize ?? PUSH_BATCH)
+      const { client } = yield* acquire(pool)
+      const wait = <A>(p: Promise<A>) => Effect.tryPromise({ try: () => p, catch: (e) => e })
       let added = 0
-      for (let i = 0; i < rows.length; i += size) {
-        const batch = rows.slice(i, i + size)
-        const result = yield* sql.unsafe(INSERT, insertParams(batch)).raw
-        added += Number((result as { rowCount?: unknown })?.rowCount ?? 0)
-        if (options?.onBatch) yield* options.onBatch(i + batch.length, rows.length)
+      let sent = 0
+      let inflight: { readonly committed: Promise<number>; readonly rows: number } | undefined
+      for (;;) {
+        // A source that fails lets the batch in flight finish first: what was sent is committed.
+        const pulled = yield* Effect.either(next)
+        const batch = Either.isRight(pulled) ? pulled.right : undefined
+        const text = batch === undefined || batch.length === 0 ? undefined : copyText(batch)
+        if (inflight !== undefined) {
+          added += yield* wait(inflight.committed)
+          sent += inflight.rows
+          inflight = undefined
+          if (options?.onBatch) yield* options.onBatch(sent, sent + (batch?.length ?? 0))
+        }
+        if (Either.isLeft(pulled)) return yield* Effect.fail(pulled.left)
+        if (text === undefined || batch === undefined) break
+        const started = startBatch(client, text)
+        yield* wait(started.copied)
+        inflight = { committed: started.committed, rows: batch.length }
       }
       return added
-    }).pipe(Effect.mapError(failure("write", where))),
+    })
+  )
+
+/** The service over an open client and its pool; the schema must be migrated (see `layer`). */
+export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: string): TeamLogStoreService => ({
+  push: (rows, options) => {
+    const size = Math.max(1, options?.batchSize ?? PUSH_BATCH)
+    let i = 0
+    const next = Effect.sync(() => {
+      if (i >= rows.length) return undefined
+      const batch = rows.slice(i, i + size)
+      i += batch.length
+      return batch
+    })
+    const onBatch = options?.onBatch
+    return pushPipeline(pool, next, onBatch === undefined ? undefined : { onBatch: (sent) => onBatch(sent, rows.length) }).pipe(
+      Effect.mapError(failure("write", where))
+    )
+  },
+
+  pushFrom: <E>(next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>, options?: Pick<PushOptions, "onBatch">) =>
+    pushPipeline(pool, next.pipe(Effect.mapError((e) => new SourceFailure(e))), options).pipe(
+      Effect.mapError((e): LogStoreError | E => (e instanceof SourceFailure ? (e.error as E) : failure("write", where)(e)))
+    ),
 
   aggregate: (groupBy, filters) =>
     Effect.gen(function* () {
@@ -124,23 +208,32 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, where: string): TeamLogS
 /**
  * The team store at `url`: connect, migrate, serve. Failing to connect or
  * migrate is a `LogStoreError` naming the server (without its password).
+ * One `pg` pool serves both `@effect/sql-pg` (the views, the migrations)
+ * and the COPY of a push, which needs the driver's connection itself.
  */
 export const layer = (url: string, options?: { readonly applicationName?: string }): Layer.Layer<TeamLogStore, LogStoreError> => {
   const where = describeUrl(url)
-  const client = PgClient.layer({
-    url: Redacted.make(url),
-    maxConnections: 1,
-    connectTimeout: "10 seconds",
-    applicationName: options?.applicationName ?? "skc"
-  }).pipe(
-    Layer.mapError(failure("open", where))
+  const pool = Effect.acquireRelease(
+    Effect.sync(() => {
+      const p = new pg.Pool({
+        connectionString: url,
+        max: 1,
+        connectionTimeoutMillis: 10_000,
+        application_name: options?.applicationName ?? "skc"
+      })
+      // An idle connection the server closes is dropped by the pool; nothing to report.
+      p.on("error", () => {})
+      return p
+    }),
+    (p) => Effect.promise(() => p.end()).pipe(Effect.interruptible, Effect.timeoutOption("1 second"))
   )
-  const store = Layer.effect(
+  return Layer.scoped(
     TeamLogStore,
     Effect.gen(function* () {
-      yield* migrate.pipe(Effect.mapError(failure("open", where)))
-      return makeTeamLogPg(yield* SqlClient.SqlClient, where)
-    })
-  )
-  return Layer.provide(store, client)
+      const p = yield* pool
+      const sql = yield* PgClient.fromPool({ acquire: Effect.succeed(p), applicationName: options?.applicationName ?? "skc" })
+      yield* migrate.pipe(Effect.provideService(SqlClient.SqlClient, sql))
+      return makeTeamLogPg(sql, p, where)
+    }).pipe(Effect.mapError(failure("open", where)))
+  ).pipe(Layer.provide(Reactivity.layer))
 }

@@ -127,3 +127,79 @@ export const pgAggregateSql = (groupBy: GroupBy, where: string, audience = "TRUE
 }
 
 export const pgPeriodSql = (where: string) => `SELECT min(timestamp) AS start, max(timestamp) AS "end" FROM ${TABLE} WHERE ${where}`
+
+/**
+ * The push (issue 18): each batch is copied (`COPY … FROM STDIN`, text
+ * format) into a session-private staging table, then moved into the team
+ * table with `ON CONFLICT (row_id) DO NOTHING`, in one transaction. The
+ * staging table is temporary (no WAL, no index, seen by this session only)
+ * and emptied at every commit.
+ */
+export const STAGE = "skc_push_stage"
+
+export const CREATE_STAGE = `CREATE TEMP TABLE IF NOT EXISTS ${STAGE} (
+  row_id text, machine text, user_hash text, timestamp text, run_id text, command text,
+  skill text, skill_path text, cwd text, args text, args_is_json boolean, error text
+) ON COMMIT DELETE ROWS`
+
+export const COPY_STAGE = `COPY ${STAGE} FROM STDIN`
+
+/**
+ * From the staging table into the team table. A fresh temporary table is
+ * scanned in the order its rows were copied, so `id` (the newest-row tie
+ * break of the search view) follows the local log's order, as before.
+ */
+export const INSERT_FROM_STAGE = `INSERT INTO ${TABLE}
+  (row_id, machine, user_hash, timestamp, run_id, command, skill, skill_path, cwd, args, args_json, error)
+  SELECT row_id, machine, user_hash, timestamp, run_id, command, skill, skill_path, cwd, args,
+    CASE WHEN args_is_json THEN args::jsonb END, error
+  FROM ${STAGE}
+  ON CONFLICT (row_id) DO NOTHING`
+
+const NEEDS_ESCAPE = /[\\\n\r\t]/
+const ESCAPES = /[\\\n\r\t]/g
+const escapeOne = (c: string): string => (c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\t")
+
+/** One value in COPY's text format: backslash, newline, carriage return and tab escaped; null is `\N`. */
+export const copyValue = (v: string | null): string => (v === null ? "\\N" : NEEDS_ESCAPE.test(v) ? v.replace(ESCAPES, escapeOne) : v)
+
+/**
+ * Whether `args` goes into `args_json` (as SQLite's `json_valid` guard):
+ * JSON that `jsonb` also accepts. `jsonb` refuses the escape `\u0000`, which
+ * SQLite and JSON.parse allow; such args stay text only (null `args_json`)
+ * rather than failing the whole batch.
+ */
+export const argsIsJson = (args: string): boolean => {
+  try {
+    JSON.parse(args)
+  } catch {
+    return false
+  }
+  return !args.includes("\\u0000")
+}
+
+/** The rows of one batch as COPY text for `STAGE` (columns in its order, one line each). */
+export const copyText = (
+  rows: ReadonlyArray<{
+    readonly row_id: string
+    readonly machine: string
+    readonly user: string
+    readonly timestamp: string
+    readonly run_id: string
+    readonly command: string
+    readonly skill: string
+    readonly skill_path: string
+    readonly cwd: string
+    readonly args: string
+    readonly error: string | null
+  }>
+): string => {
+  let out = ""
+  for (const r of rows) {
+    out +=
+      `${copyValue(r.row_id)}\t${copyValue(r.machine)}\t${copyValue(r.user)}\t${copyValue(r.timestamp)}\t` +
+      `${copyValue(r.run_id)}\t${copyValue(r.command)}\t${copyValue(r.skill)}\t${copyValue(r.skill_path)}\t` +
+      `${copyValue(r.cwd)}\t${copyValue(r.args)}\t${argsIsJson(r.args) ? "t" : "f"}\t${copyValue(r.error)}\n`
+  }
+  return out
+}

@@ -23,6 +23,7 @@ export const lazyAccessLog: AccessLogService = {
   append: (dbFile, row) => Effect.flatMap(service(dbFile), (s) => s.append(dbFile, row)),
   aggregate: (dbFile, groupBy, filters) => Effect.flatMap(service(dbFile), (s) => s.aggregate(dbFile, groupBy, filters)),
   readAll: (dbFile) => Effect.flatMap(service(dbFile), (s) => s.readAll(dbFile)),
+  readPage: (dbFile, after, limit) => Effect.flatMap(service(dbFile), (s) => s.readPage(dbFile, after, limit)),
   merge: (dbFile, rows, options) => Effect.flatMap(service(dbFile), (s) => s.merge(dbFile, rows, options))
 }
 

@@ -22,7 +22,7 @@ import { Effect, Schedule } from "effect"
 // (Builds that see no declaration at all, such as tsconfig.lib.json, need the ignore.)
 // @ts-ignore TS7016
 import BetterSqlite3 from "better-sqlite3"
-import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, Period } from "../../ports/AccessLog.js"
+import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, Period } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledLog } from "./ConnectionPool.js"
@@ -416,6 +416,18 @@ const appendPooled = (Sqlite: DatabaseConstructor, pool: ConnectionPool<PooledLo
   else entry.stamp = after
 }
 
+/** One selected row as the port's value (a missing `args` reads as `{}`). */
+const logRow = (r: Record<string, unknown>): AccessLogRow => ({
+  timestamp: text(r.timestamp),
+  run_id: text(r.run_id),
+  command: text(r.command),
+  skill: text(r.skill),
+  skill_path: text(r.skill_path),
+  cwd: text(r.cwd),
+  args: r.args === null || r.args === undefined ? "{}" : String(r.args),
+  error: nullableText(r.error)
+})
+
 export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogService => ({
   append: (dbFile, row) =>
     Effect.flatMap(SqliteConnections, ({ pools }) =>
@@ -437,21 +449,26 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
       try: () => {
         const rows = withReader(Sqlite, dbFile, (db) => {
           if (!hasTable(db)) return []
-          return db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log ORDER BY id`).all().map(
-            (r): AccessLogRow => ({
-              timestamp: text(r.timestamp),
-              run_id: text(r.run_id),
-              command: text(r.command),
-              skill: text(r.skill),
-              skill_path: text(r.skill_path),
-              cwd: text(r.cwd),
-              args: r.args === null || r.args === undefined ? "{}" : String(r.args),
-              error: nullableText(r.error)
-            })
-          )
+          return db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log ORDER BY id`).all().map(logRow)
         })
         if (rows === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
         return rows
+      },
+      catch: failure("read", dbFile)
+    }).pipe(retryWhileBusy),
+
+  readPage: (dbFile, after, limit) =>
+    Effect.try({
+      try: () => {
+        const page = withReader(Sqlite, dbFile, (db): LogPage => {
+          if (!hasTable(db)) return { rows: [], last: after, ...(after === 0 ? { total: 0 } : {}) }
+          const raw = db.prepare(`SELECT id, ${COLUMNS.join(", ")} FROM access_log WHERE id > ? ORDER BY id LIMIT ?`).all(after, limit)
+          const last = raw.length === 0 ? after : Number(raw[raw.length - 1]!.id)
+          const total = after === 0 ? Number((db.prepare("SELECT count(*) AS n FROM access_log").get() as { n: number }).n) : undefined
+          return { rows: raw.map(logRow), last, ...(total === undefined ? {} : { total }) }
+        })
+        if (page === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
+        return page
       },
       catch: failure("read", dbFile)
     }).pipe(retryWhileBusy),

@@ -1,0 +1,41 @@
+/**
+ * Which team database a command uses (issue 18): the URL given with
+ * `--to`/`--from`, or with `--team` the config's `[team] database`
+ * (RFC-0009: the project file's over the global file's).
+ */
+import { Effect } from "effect"
+import { InvalidOption } from "../domain/errors.js"
+import { Settings } from "./Settings.js"
+
+/**
+ * The URL to use, or why there is none. Pure: `flag` is the spelling of the
+ * explicit option (`--to`, `--from`) for the messages.
+ */
+export const chooseTeamDatabase = (input: {
+  readonly given: string | undefined
+  readonly team: boolean
+  readonly configured: string | undefined
+  readonly flag: "--to" | "--from"
+}): { readonly url: string } | { readonly url: undefined } | { readonly problem: string } => {
+  if (input.team && input.given !== undefined) {
+    return { problem: `--team uses the config's [team] database and ${input.flag} names one: give only one of them` }
+  }
+  if (!input.team) return { url: input.given }
+  if (input.configured === undefined) {
+    return {
+      problem:
+        `--team needs [team] database = "postgres://…" in .skillc/config.toml or ~/.skillc/config.toml ` +
+        `(or give ${input.flag} <postgres-url>)`
+    }
+  }
+  return { url: input.configured }
+}
+
+/** `chooseTeamDatabase` against the loaded config; E100 when `--team` has nothing to use. */
+export const teamDatabase = (given: string | undefined, team: boolean, flag: "--to" | "--from") =>
+  Effect.gen(function* () {
+    const configured = team ? (yield* Settings).config.teamDatabase?.url : undefined
+    const choice = chooseTeamDatabase({ given, team, configured, flag })
+    if ("problem" in choice) return yield* Effect.fail(new InvalidOption({ message: choice.problem }))
+    return choice.url
+  })

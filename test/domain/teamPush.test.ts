@@ -1,0 +1,111 @@
+// Issue 18 (RFC-0007:C-SYNC, RFC-0009): the pure parts of the team store —
+// the COPY text of a push batch, `[team] database` in a config file, and
+// which database `--to`/`--from`/`--team` pick.
+import { describe, expect, it } from "vitest"
+import { argsIsJson, copyText, copyValue } from "../../src/adapters/pg/teamSql.js"
+import { chooseTeamDatabase } from "../../src/app/teamDatabase.js"
+import { parseConfigFile, resolveConfig, urlHasPassword } from "../../src/domain/config.js"
+
+/** COPY's text format read back: the inverse of copyValue, for the round trip. */
+const unescape = (v: string): string | null =>
+  v === "\\N" ? null : v.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c === "r" ? "\r" : c === "t" ? "\t" : c))
+
+const row = {
+  row_id: "id1",
+  machine: "m",
+  user: "u",
+  timestamp: "2026-01-01T00:00:00Z",
+  run_id: "r",
+  command: "show",
+  skill: "s",
+  skill_path: "/s",
+  cwd: "/p",
+  args: '{"section":"A"}',
+  error: null
+}
+
+describe("COPY text of a push batch (issue 18)", () => {
+  it("escapes backslash, newline, carriage return and tab; null is \\N; plain text is unchanged", () => {
+    expect(copyValue("plain /path ü 漢字")).toBe("plain /path ü 漢字")
+    expect(copyValue(null)).toBe("\\N")
+    expect(copyValue("a\tb\nc\rd\\e")).toBe("a\\tb\\nc\\rd\\\\e")
+    expect(copyValue("\\N")).toBe("\\\\N")
+    for (const v of ["a\tb\nc\rd\\e", "\\N", "\\\\n", "\n\n", "", "x\\"]) expect(unescape(copyValue(v))).toBe(v)
+  })
+
+  it("one line per row, twelve tab-separated columns in the staging table's order, args_is_json t/f", () => {
+    const text = copyText([row, { ...row, row_id: "id2", args: "{not json", error: "error[E999]: a\tb" }])
+    const lines = text.split("\n")
+    expect(lines.at(-1)).toBe("")
+    expect(lines.slice(0, -1).map((l) => l.split("\t").length)).toEqual([12, 12])
+    expect(lines[0]).toBe('id1\tm\tu\t2026-01-01T00:00:00Z\tr\tshow\ts\t/s\t/p\t{"section":"A"}\tt\t\\N')
+    expect(lines[1]!.split("\t").slice(9)).toEqual(["{not json", "f", "error[E999]: a\\tb"])
+    // A row whose values hold every special character still makes exactly one line of twelve fields.
+    const nasty = copyText([{ ...row, cwd: "/a\nb", args: JSON.stringify({ q: "x\ty\\z\r" }), error: "e\n" }])
+    expect(nasty.split("\n").length).toBe(2)
+    const fields = nasty.slice(0, -1).split("\t").map(unescape)
+    expect(fields[8]).toBe("/a\nb")
+    expect(fields[9]).toBe(JSON.stringify({ q: "x\ty\\z\r" }))
+    expect(fields[11]).toBe("e\n")
+  })
+
+  it("args go to args_json when they are JSON that jsonb takes (as SQLite's json_valid guard)", () => {
+    expect(argsIsJson('{"a":1}')).toBe(true)
+    expect(argsIsJson("[]")).toBe(true)
+    expect(argsIsJson("{not json")).toBe(false)
+    expect(argsIsJson("")).toBe(false)
+    // jsonb refuses \u0000: such args stay text only instead of failing the batch.
+    expect(argsIsJson('{"a":"\\u0000"}')).toBe(false)
+  })
+})
+
+describe("[team] database in a config file (issue 18, RFC-0009:C-FILES)", () => {
+  it("reads a postgres URL; the project file's wins over the global file's", () => {
+    const project = parseConfigFile('[team]\ndatabase = "postgres://skc@db.internal/team"\n', ".skillc/config.toml")
+    const global = parseConfigFile('[team]\ndatabase = "postgresql://other@db:5433/x"\n', "~/.skillc/config.toml")
+    expect(project.problems).toEqual([])
+    expect(project.layer.teamDatabase).toBe("postgres://skc@db.internal/team")
+    expect(resolveConfig({ project: project.layer, global: global.layer }).teamDatabase).toEqual({
+      url: "postgres://skc@db.internal/team",
+      source: "project"
+    })
+    expect(resolveConfig({ global: global.layer }).teamDatabase).toEqual({ url: "postgresql://other@db:5433/x", source: "global" })
+    expect(resolveConfig({}).teamDatabase).toBeUndefined()
+  })
+
+  it("warns about a value that is not a postgres URL, an unknown key, a non-table — without repeating the value", () => {
+    const bad = parseConfigFile('[team]\ndatabase = "mysql://me:pw@h/db"\nhost = "x"\n', "c.toml")
+    expect(bad.layer.teamDatabase).toBeUndefined()
+    expect(bad.problems.map((p) => p.message)).toEqual([
+      "team.database in c.toml must be a postgres:// URL; ignored",
+      "unknown key 'team.host' in c.toml ignored"
+    ])
+    expect(JSON.stringify(bad.problems)).not.toContain("pw")
+    expect(parseConfigFile('team = "postgres://h/db"\n', "c.toml").problems.map((p) => p.message)).toEqual(["[team] in c.toml must be a table; ignored"])
+  })
+
+  it("a password in the URL is a warning that never shows it (PGPASSWORD or ~/.pgpass instead)", () => {
+    const withPassword = parseConfigFile('[team]\ndatabase = "postgres://skc:s3cret@db/team"\n', ".skillc/config.toml")
+    expect(withPassword.layer.teamDatabase).toBe("postgres://skc:s3cret@db/team")
+    expect(withPassword.problems).toHaveLength(1)
+    expect(withPassword.problems[0]!.message).toContain("PGPASSWORD")
+    expect(withPassword.problems[0]!.message).not.toContain("s3cret")
+    expect(urlHasPassword("postgres://skc@db/team")).toBe(false)
+    expect(urlHasPassword("postgres://db/team?password=x")).toBe(true)
+  })
+})
+
+describe("which team database a command uses (issue 18)", () => {
+  const configured = "postgres://cfg@db/team"
+  it("the URL given, else with --team the config's; neither: none", () => {
+    expect(chooseTeamDatabase({ given: "postgres://a/b", team: false, configured, flag: "--to" })).toEqual({ url: "postgres://a/b" })
+    expect(chooseTeamDatabase({ given: undefined, team: true, configured, flag: "--from" })).toEqual({ url: configured })
+    expect(chooseTeamDatabase({ given: undefined, team: false, configured, flag: "--from" })).toEqual({ url: undefined })
+  })
+  it("--team with a URL, or --team without [team] database, is a problem naming the option", () => {
+    const both = chooseTeamDatabase({ given: "postgres://a/b", team: true, configured, flag: "--to" })
+    expect("problem" in both && both.problem).toContain("--to")
+    const none = chooseTeamDatabase({ given: undefined, team: true, configured: undefined, flag: "--from" })
+    expect("problem" in none && none.problem).toMatch(/\[team\] database.*--from <postgres-url>/)
+  })
+})
