@@ -51,14 +51,13 @@ export const buildCommand = defineCommand({
     idempotent: true
   },
   load: async () => {
-    const [{ build, BuildInput }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany }, { SqliteSearchIndexLive }, { decodeFlags }, { BuildOutput }, { printText }] =
+    const [{ build, BuildInput }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany }, { SqliteSearchIndexLive }, { decodeFlags }, { printText }] =
       await Promise.all([
         import("../app/build.js"),
         import("../app/buildMany.js"),
         import("../render/build.js"),
         import("../adapters/sqlite/SqliteSearchIndex.js"),
         import("./decode.js"),
-        import("./results.js"),
         import("./output.js")
       ])
     type Outcome =
@@ -120,7 +119,7 @@ export const buildCommand = defineCommand({
       exitStatus: (r) => (r._tag === "Many" && r.result.failed > 0 ? 1 : 0),
       mcp: {
         input: BuildInput,
-        output: BuildOutput,
+        output: () => import("./results.js").then((r) => r.BuildOutput),
         text: (r) => (r._tag === "One" ? renderBuild(r.result) : ""),
         structured: (r) => (r._tag === "One" ? { ...r.result } : {})
       }
