@@ -75,17 +75,18 @@ const sqliteAddon = {
       args.namespace === "skc-bindings" ? { path: "bindings", external: true } : { path: "bindings", namespace: "skc-bindings" }
     )
     b.onLoad({ filter: /.*/, namespace: "skc-bindings" }, () => ({
+      // Node's own lookup of node_modules/better-sqlite3 from the bundle's
+      // directory upwards, without reading any package.json on the way.
       contents: [
         'const { existsSync } = require("node:fs")',
         'const { dirname, join } = require("node:path")',
         "module.exports = (name) => {",
-        "  let file",
-        "  try {",
-        '    file = join(dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", name)',
-        "  } catch {",
-        "    file = undefined",
+        "  for (let dir = __dirname; ; dir = dirname(dir)) {",
+        '    const file = join(dir, "node_modules", "better-sqlite3", "build", "Release", name)',
+        "    if (existsSync(file)) return require(file)",
+        "    if (dirname(dir) === dir) break",
         "  }",
-        '  return file !== undefined && existsSync(file) ? require(file) : require("bindings")(name)',
+        '  return require("bindings")(name)',
         "}"
       ].join("\n"),
       loader: "js"

@@ -28,7 +28,8 @@ export interface FlagSpec {
 /** A command as the fast path sees it: derived from its spec by `fastCommand`. */
 export interface FastCommand {
   readonly spec: AnyCommandSpec
-  readonly positionals: ReadonlyArray<{ readonly key: string; readonly optional: boolean }>
+  /** In order; only the last may be `many` (all remaining values, possibly none). */
+  readonly positionals: ReadonlyArray<{ readonly key: string; readonly optional: boolean; readonly many?: boolean }>
   readonly flags: Readonly<Record<string, FlagSpec>>
 }
 
@@ -73,10 +74,15 @@ export const parseFast = (spec: FastCommand, args: ReadonlyArray<string>): Recor
     }
     positionals.push(token)
   }
-  if (positionals.length > spec.positionals.length) return undefined
+  const many = spec.positionals.length > 0 && spec.positionals[spec.positionals.length - 1]!.many === true
+  if (!many && positionals.length > spec.positionals.length) return undefined
   const input: Record<string, unknown> = {}
   for (let p = 0; p < spec.positionals.length; p++) {
     const { key, optional } = spec.positionals[p]!
+    if (spec.positionals[p]!.many === true) {
+      input[key] = positionals.slice(p)
+      break
+    }
     const value = positionals[p]
     if (value === undefined && !optional) return undefined
     input[key] = optional ? Option.fromNullable(value) : value
@@ -102,14 +108,19 @@ export const parseFast = (spec: FastCommand, args: ReadonlyArray<string>): Recor
 }
 
 /**
- * The fast-path table entry of a spec. Only single positionals and the flag
- * kinds above are handled; a spec with anything else (repeated arguments,
- * float flags) is refused here, so it cannot be marked `fast` by mistake.
+ * The fast-path table entry of a spec. Only single positionals (and a
+ * repeated one at the end that refuses dash-led values, as `skc build a b
+ * c`) and the flag kinds above are handled; a spec with anything else
+ * (repeated arguments elsewhere, float flags) is refused here, so it cannot
+ * be marked `fast` by mistake.
  */
 export const fastCommand = (spec: AnyCommandSpec): FastCommand => {
-  const positionals = Object.entries(spec.args as Record<string, Arg>).map(([key, a]) => {
-    if (a.arity === "many") throw new Error(`${spec.name}: argument <${a.name}> cannot take the fast path`)
-    return { key, optional: a.arity === "optional" }
+  const args = Object.entries(spec.args as Record<string, Arg>)
+  const positionals = args.map(([key, a], i) => {
+    if (a.arity === "many" && (i !== args.length - 1 || a.refuse !== "flag")) {
+      throw new Error(`${spec.name}: argument <${a.name}> cannot take the fast path`)
+    }
+    return a.arity === "many" ? { key, optional: true, many: true } : { key, optional: a.arity === "optional" }
   })
   const flags: Record<string, FlagSpec> = {}
   for (const [key, f] of Object.entries(spec.flags as Record<string, Flag>)) {

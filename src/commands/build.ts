@@ -38,6 +38,7 @@ export const buildCommand = defineCommand({
     force: flag.boolean("force", "Overwrite an existing skill on import; replace a non-link agent directory.", "f"),
     ...common()
   },
+  fast: true,
   mcp: {
     title: "Compile and deploy a skill",
     description:

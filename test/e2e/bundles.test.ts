@@ -41,7 +41,7 @@ describe("the executable's bundles", () => {
   })
 
   it("every hot command has its bundle", () => {
-    for (const c of ["init", "outline", "show", "search", "open", "sources", "stats"]) {
+    for (const c of ["init", "build", "outline", "show", "search", "open", "sources", "stats"]) {
       expect(existsSync(join(ROOT, "dist", "commands", `${c}.cjs`)), c).toBe(true)
     }
   })
@@ -61,6 +61,10 @@ describe("the executable's bundles", () => {
     ["search", "git-helper", "undo commit"],
     ["search", "git-helper", "undo", "--format", "yaml"],
     ["open", "git-helper", "SKILL.md"],
+    ["build", "git-helper"],
+    ["build", "git-helper", "--format", "json"],
+    ["build", "nope", "git-helper"],
+    ["build", "git-helper", "--bogus"],
     ["sources", "git-helper"]
   ]
 
