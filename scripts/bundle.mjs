@@ -1,24 +1,134 @@
 #!/usr/bin/env node
-// Bundles the CLI into one CommonJS file (dist/cli.cjs) that bin/skc.mjs
-// loads through a V8 code cache, and compiles the library surface
-// (dist/lib, with .d.ts) for embedders. Run by `npm install` (prepare).
+// Bundles the CLI for bin/skc.mjs, which loads each bundle through a V8
+// code cache (issue 16: the leaner start):
+// - dist/cli.cjs: the full CLI, one CommonJS file;
+// - dist/commands/<name>.cjs: one bundle per `fast` command (src/cli/single.ts),
+//   holding that command alone, so a hot command reads and compiles only
+//   its own code;
+// - dist/version: the version, so `skc --version` loads no bundle at all.
+// Also compiles the library surface (dist/lib, with .d.ts) for embedders.
+// Run by `npm install` (prepare).
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 const dist = join(root, "dist")
-mkdirSync(dist, { recursive: true })
+mkdirSync(join(dist, "commands"), { recursive: true })
 
-// Build into a temporary name and rename: a test run or another shell using
-// dist/cli.cjs at the same moment never sees half a file.
-const tmp = join(dist, `cli.${process.pid}.tmp.cjs`)
+// Build into a temporary directory and rename file by file: a test run or
+// another shell using dist/ at the same moment never sees half a file.
+const tmp = join(dist, `.build-${process.pid}`)
+
+/**
+ * `import { Effect, Schema } from "effect"` names effect's barrel module,
+ * and in a bundle whose modules initialise lazily (the CLI's command graph
+ * is behind `import()`) initialising the barrel initialises every effect
+ * module: Schema, Cache, Stream, STM and the rest, on every start (issue 16,
+ * about 20 ms of a `show`). The sources keep the usual barrel imports; this
+ * plugin rewrites them, for the bundle only, into one deep import per
+ * module (`import * as Effect from "effect/Effect"`), so a command
+ * initialises only the effect modules it reaches.
+ */
+const effectDeepImports = {
+  name: "effect-deep-imports",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8")
+      const contents = source.replace(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"effect"/g, (all, typeOnly, names) =>
+        names
+          .split(",")
+          .map((n) => n.trim())
+          .filter((n) => n !== "")
+          .map((n) => {
+            const m = /^(type\s+)?([A-Za-z]+)(?:\s+as\s+([A-Za-z_$][\w$]*))?$/.exec(n)
+            if (m === null) throw new Error(`${args.path}: cannot rewrite the effect import '${n}'`)
+            const [, type, name, alias] = m
+            if (!existsSync(join(root, "node_modules", "effect", "dist", "esm", `${name}.js`))) {
+              throw new Error(`${args.path}: '${name}' is not an effect module`)
+            }
+            return `import ${typeOnly || type ? "type " : ""}* as ${alias ?? name} from "effect/${name}"`
+          })
+          // as many lines as before, so line numbers in stack traces stay right
+          .join(";") + "\n".repeat(all.split("\n").length - 1)
+      )
+      return { contents, loader: "ts" }
+    })
+  }
+}
+
+/**
+ * better-sqlite3's JavaScript is bundled (its ten modules come out of the
+ * code cache instead of being resolved, read and compiled on every start);
+ * only its native addon is loaded from node_modules. The addon is found
+ * where npm builds it, not through the `bindings` package, whose search of
+ * a dozen candidate paths costs more than a whole access-log write (issue
+ * 16); `bindings` stays the fallback for unusual installs.
+ */
+const sqliteAddon = {
+  name: "better-sqlite3-addon",
+  setup(b) {
+    b.onResolve({ filter: /^bindings$/ }, (args) =>
+      args.namespace === "skc-bindings" ? { path: "bindings", external: true } : { path: "bindings", namespace: "skc-bindings" }
+    )
+    b.onLoad({ filter: /.*/, namespace: "skc-bindings" }, () => ({
+      // Node's own lookup of node_modules/better-sqlite3 from the bundle's
+      // directory upwards, without reading any package.json on the way.
+      contents: [
+        'const { existsSync } = require("node:fs")',
+        'const { dirname, join } = require("node:path")',
+        "module.exports = (name) => {",
+        "  for (let dir = __dirname; ; dir = dirname(dir)) {",
+        '    const file = join(dir, "node_modules", "better-sqlite3", "build", "Release", name)',
+        "    if (existsSync(file)) return require(file)",
+        "    if (dirname(dir) === dir) break",
+        "  }",
+        '  return require("bindings")(name)',
+        "}"
+      ].join("\n"),
+      loader: "js"
+    }))
+  }
+}
+
+/**
+ * The commands with a bundle of their own: those marked `fast: true` in
+ * src/commands (their well-formed invocations skip @effect/cli, so the
+ * bundle needs neither the parser nor the other commands).
+ */
+const fastCommands = readdirSync(join(root, "src", "commands"))
+  .filter((f) => f.endsWith(".ts") && /^\s*fast: true,?$/m.test(readFileSync(join(root, "src", "commands", f), "utf8")))
+  .map((f) => f.slice(0, -3))
+
+/** Each per-command bundle's entry: the command's spec handed to src/cli/single.ts. */
+const commandEntries = {
+  name: "skc-command-entries",
+  setup(b) {
+    b.onResolve({ filter: /^skc-command:/ }, (args) => ({ path: args.path.slice("skc-command:".length), namespace: "skc-command" }))
+    b.onLoad({ filter: /.*/, namespace: "skc-command" }, (args) => ({
+      contents: [
+        `import * as command from ${JSON.stringify(join(root, "src", "commands", `${args.path}.ts`))}`,
+        `import { runSingle } from ${JSON.stringify(join(root, "src", "cli", "single.ts"))}`,
+        `const spec = Object.values(command).find((v) => typeof v === "object" && v !== null && v.name === ${JSON.stringify(args.path)})`,
+        `if (spec === undefined) throw new Error("src/commands/${args.path}.ts exports no spec named ${args.path}")`,
+        `export const run = (argv) => runSingle(spec, argv)`
+      ].join("\n"),
+      resolveDir: root,
+      loader: "js"
+    }))
+  }
+}
+
 await build({
-  entryPoints: [join(root, "src/cli.ts")],
-  outfile: tmp,
+  entryPoints: {
+    cli: join(root, "src/cli.ts"),
+    ...Object.fromEntries(fastCommands.map((c) => [`commands/${c}`, `skc-command:${c}`]))
+  },
+  outdir: tmp,
+  outExtension: { ".js": ".cjs" },
   bundle: true,
   platform: "node",
   format: "cjs",
@@ -27,17 +137,26 @@ await build({
   keepNames: false,
   legalComments: "none",
   logLevel: "warning",
-  // Native addon: must stay a real module in node_modules. The MCP SDK (with
-  // zod and ajv) is loaded from node_modules by `skc mcp` only, so it stays
-  // out of the bundle every other command parses at start-up.
-  external: ["better-sqlite3", "@modelcontextprotocol/sdk"],
-  define: { __SKC_VERSION__: JSON.stringify(pkg.version) }
+  // The MCP SDK (with zod and ajv) is loaded from node_modules by `skc mcp`
+  // only, so it stays out of the bundle every other command parses at
+  // start-up. better-sqlite3's addon: see `sqliteAddon`.
+  external: ["@modelcontextprotocol/sdk"],
+  define: { __SKC_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [effectDeepImports, sqliteAddon, commandEntries]
 })
-renameSync(tmp, join(dist, "cli.cjs"))
+writeFileSync(join(tmp, "version"), pkg.version + "\n")
+for (const c of fastCommands) renameSync(join(tmp, "commands", `${c}.cjs`), join(dist, "commands", `${c}.cjs`))
+renameSync(join(tmp, "cli.cjs"), join(dist, "cli.cjs"))
+renameSync(join(tmp, "version"), join(dist, "version"))
+rmSync(tmp, { recursive: true, force: true })
+// Old caches belong to the old bundles; bundles of commands no longer `fast` go.
 for (const f of readdirSync(dist)) if (f.endsWith(".cache")) rmSync(join(dist, f), { force: true })
+for (const f of readdirSync(join(dist, "commands"))) {
+  if (f.endsWith(".cache") || !fastCommands.includes(f.replace(/\.cjs$/, ""))) rmSync(join(dist, "commands", f), { force: true })
+}
 
-// Warm the code cache once so the first real invocation is already fast.
-execFileSync(process.execPath, [join(root, "bin/skc.mjs"), "--version"], { stdio: "ignore" })
+// Warm the full CLI's default code cache once (help, unknown commands).
+execFileSync(process.execPath, [join(root, "bin/skc.mjs"), "--help"], { stdio: "ignore" })
 
 // Library surface for `import … from "skillc"`.
 if (!process.argv.includes("--cli-only")) {

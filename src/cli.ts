@@ -1,21 +1,15 @@
-// Entry point bundled into dist/cli.cjs (see scripts/bundle.mjs). `--version`
-// answers before anything else loads; the CLI module graph (Effect and the
-// command table) is initialised only when a command runs.
+// Entry point of the full CLI bundle, dist/cli.cjs (see scripts/bundle.mjs):
+// every command, help, and the @effect/cli parser. bin/skc.mjs calls `run`
+// when no per-command bundle (src/cli/single.ts) takes the invocation.
+// `--version` answers before anything else loads; the CLI module graph
+// (Effect and the command table) is initialised only when a command runs.
 import { VERSION } from "./domain/version.js"
 
-const argv = process.argv.slice(2)
-if (argv.length === 1 && argv[0] === "--version") {
-  process.stdout.write(VERSION + "\n")
-} else {
-  import("./cli/main.js")
-    .then(({ main }) => main(argv))
-    .then(
-      (code) => {
-        process.exitCode = code
-      },
-      (e: unknown) => {
-        process.stderr.write(`error[E999]: ${e instanceof Error ? e.message : String(e)}\n`)
-        process.exitCode = 1
-      }
-    )
+/** The exit status of `skc <argv…>`. */
+export const run = (argv: ReadonlyArray<string>): Promise<number> => {
+  if (argv.length === 1 && argv[0] === "--version") {
+    process.stdout.write(VERSION + "\n")
+    return Promise.resolve(0)
+  }
+  return import("./cli/main.js").then(({ main }) => main(argv))
 }

@@ -18,7 +18,7 @@
  * runner, the prompter, progress on stderr) are provided by that command's
  * handler (src/commands), so that start-up never loads them for the others.
  */
-import { Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { renderWarning } from "./domain/errors.js"
 import type { Tokenizer } from "./domain/config.js"
@@ -27,10 +27,12 @@ import { Env } from "./ports/Env.js"
 import { FileSystem } from "./ports/FileSystem.js"
 import { makeNodeEnv } from "./adapters/node/NodeEnv.js"
 import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
-import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
-import { AccessLogLive } from "./adapters/sqlite/AccessLogLazy.js"
+import { nodeHasher } from "./adapters/node/NodeHasher.js"
+import { lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
 import { makeSqlitePools, SqliteConnections } from "./adapters/sqlite/ConnectionPool.js"
-import { RunIdLive } from "./app/accessLog.js"
+import { generateRunId, RunId } from "./app/accessLog.js"
+import { AccessLog } from "./ports/AccessLog.js"
+import { Hasher } from "./ports/Hasher.js"
 import { SettingsLive } from "./app/Settings.js"
 
 /** Warnings and verbose traces on stderr (the CLI's diagnostics). */
@@ -57,19 +59,37 @@ export interface LiveOptions {
   readonly cliTokenizer?: Tokenizer
 }
 
-/** The stateless live ports and the run id. */
-export const PortsLive = (options: LiveOptions = {}) =>
-  Layer.mergeAll(
-    Layer.succeed(FileSystem, nodeFileSystem),
-    Layer.sync(Env, () =>
-      makeNodeEnv(options.cwd === undefined && options.env === undefined ? undefined : { ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) })
-    ),
+/**
+ * The stateless live ports and the run id. One layer builds them all in a
+ * single step (plus @effect/platform's Path): merging seven layers cost a
+ * CLI start about 1,600 Effect operations of layer bookkeeping (memo map,
+ * scopes, fibers) and as many again to tear down, more than most commands'
+ * own work (issue 16).
+ */
+export const PortsLive = (options: LiveOptions = {}) => {
+  const diagnostics = options.diagnostics ?? collectingDiagnostics().service
+  return Layer.merge(
     NodePath.layer,
-    NodeHasherLive,
-    AccessLogLive,
-    Layer.succeed(Diagnostics, options.diagnostics ?? collectingDiagnostics().service),
-    RunIdLive
+    Layer.effectContext(
+      Effect.map(generateRunId, (runId) =>
+        Context.make(FileSystem, nodeFileSystem).pipe(
+          Context.add(
+            Env,
+            makeNodeEnv(
+              options.cwd === undefined && options.env === undefined
+                ? undefined
+                : { ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) }
+            )
+          ),
+          Context.add(Hasher, nodeHasher),
+          Context.add(AccessLog, lazyAccessLog),
+          Context.add(Diagnostics, diagnostics),
+          Context.add(RunId, runId)
+        )
+      )
+    )
   )
+}
 
 /**
  * Connection pools for the SQLite adapters (src/adapters/sqlite/ConnectionPool.ts),

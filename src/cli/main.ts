@@ -5,31 +5,20 @@
  * status 1; nothing but a command's result reaches stdout, and no stack
  * trace reaches a user unless `-v`.
  */
-import { Cause, Effect, Exit, Option } from "effect"
-import { InternalError, isSkcError, renderError, type SkcError } from "../domain/errors.js"
+import { Effect } from "effect"
+import { renderError } from "../domain/errors.js"
 import { VERSION } from "../domain/version.js"
 import { isVerboseEnv } from "../layers.js"
 import { commandSpecs } from "../commands/index.js"
 import { fastCommands, parseFast } from "./fast.js"
 import { mcpHelp } from "../commands/mcp.js"
 import { renderCommandHelp, renderRootHelp, wantsHelp } from "./help.js"
+import { exitStatus } from "./exit.js"
 import { homeProblem } from "./home.js"
 import { runCommand } from "./runner.js"
 import { guardOutputStreams } from "./stdout.js"
 
 export { VERSION }
-
-const toSkcError = (cause: Cause.Cause<unknown>): { error: SkcError; defect?: unknown } => {
-  const failure = Cause.failureOption(cause) as Option.Option<unknown>
-  if (Option.isSome(failure)) {
-    const e = failure.value
-    if (isSkcError(e)) return { error: e }
-    return { error: new InternalError({ message: String((e as Error)?.message ?? e), cause: e }), defect: e }
-  }
-  const defect = Cause.squash(cause)
-  const message = defect instanceof Error ? defect.message : String(defect)
-  return { error: new InternalError({ message, cause: defect }), defect }
-}
 
 /** `skc --help`, `skc <command> --help`: written from the specs (src/cli/help.ts); undefined for an unknown command. */
 const help = (args: ReadonlyArray<string>): Effect.Effect<number> | undefined => {
@@ -73,13 +62,5 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     process.stderr.write(renderError(noHome) + "\n")
     return 1
   }
-  const exit = await Effect.runPromiseExit(program(argv))
-  if (Exit.isSuccess(exit)) return exit.value
-  if (Cause.isInterruptedOnly(exit.cause)) return 130
-  const { error, defect } = toSkcError(exit.cause)
-  process.stderr.write(renderError(error) + "\n")
-  if (verboseOn && defect !== undefined) {
-    process.stderr.write(`${defect instanceof Error && defect.stack ? defect.stack : Cause.pretty(exit.cause)}\n`)
-  }
-  return 1
+  return exitStatus(await Effect.runPromiseExit(program(argv)), verboseOn)
 }

@@ -38,6 +38,7 @@ export const buildCommand = defineCommand({
     force: flag.boolean("force", "Overwrite an existing skill on import; replace a non-link agent directory.", "f"),
     ...common()
   },
+  fast: true,
   mcp: {
     title: "Compile and deploy a skill",
     description:
@@ -51,14 +52,13 @@ export const buildCommand = defineCommand({
     idempotent: true
   },
   load: async () => {
-    const [{ build, BuildInput }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany }, { SqliteSearchIndexLive }, { decodeFlags }, { BuildOutput }, { printText }] =
+    const [{ build, BuildInput }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany }, { SqliteSearchIndexLive }, { decodeFlags }, { printText }] =
       await Promise.all([
         import("../app/build.js"),
         import("../app/buildMany.js"),
         import("../render/build.js"),
         import("../adapters/sqlite/SqliteSearchIndex.js"),
         import("./decode.js"),
-        import("./results.js"),
         import("./output.js")
       ])
     type Outcome =
@@ -120,7 +120,7 @@ export const buildCommand = defineCommand({
       exitStatus: (r) => (r._tag === "Many" && r.result.failed > 0 ? 1 : 0),
       mcp: {
         input: BuildInput,
-        output: BuildOutput,
+        output: () => import("./results.js").then((r) => r.BuildOutput),
         text: (r) => (r._tag === "One" ? renderBuild(r.result) : ""),
         structured: (r) => (r._tag === "One" ? { ...r.result } : {})
       }

@@ -18,17 +18,16 @@ export const discoverCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ discover, DiscoverInput }, { renderDiscover }, { DiscoverOutput }] = await Promise.all([
+    const [{ discover, DiscoverInput }, { renderDiscover }] = await Promise.all([
       import("../app/discover.js"),
-      import("../render/protocol.js"),
-      import("./results.js")
+      import("../render/protocol.js")
     ])
     return {
       input: DiscoverInput,
       toInput: (o) => agentFields(o),
       run: (input) => discover(input),
       text: (result) => renderDiscover(result),
-      mcp: { output: DiscoverOutput }
+      mcp: { output: () => import("./results.js").then((r) => r.DiscoverOutput) }
     }
   }
 })

@@ -30,7 +30,7 @@ export const initCommand = defineCommand({
       fromFlags: (o) => Effect.succeed({ name: Option.getOrUndefined(o.name), global: o.global }),
       run: (input) => init(input),
       text: (result) => renderInit(result),
-      mcp: { output: InitResultSchema }
+      mcp: { output: async () => InitResultSchema }
     }
   }
 })

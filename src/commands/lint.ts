@@ -27,10 +27,9 @@ export const lintCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ LintInput, LintSkillInput, lintSkills, outcomeJson, reportJson, hasErrors }, { renderLintText, lintTextParts, totalLine }, { LintOutput }] = await Promise.all([
+    const [{ LintInput, LintSkillInput, lintSkills, outcomeJson, reportJson, hasErrors }, { renderLintText, lintTextParts, totalLine }] = await Promise.all([
       import("../app/lint.js"),
-      import("../render/lint.js"),
-      import("./results.js")
+      import("../render/lint.js")
     ])
     return {
       input: LintInput,
@@ -61,7 +60,7 @@ export const lintCommand = defineCommand({
               ).pipe(Effect.zipRight(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
       // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
-      mcp: { input: LintSkillInput, output: LintOutput, text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!) }) }
+      mcp: { input: LintSkillInput, output: () => import("./results.js").then((r) => r.LintOutput), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!) }) }
     }
   }
 })

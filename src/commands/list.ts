@@ -48,7 +48,7 @@ export const listCommand = defineCommand({
         }),
       run: (input) => list(input),
       text: (result, ctx) => renderList(result, { verbose: ctx.verbose, cwd: ctx.cwd, home: ctx.home }),
-      mcp: { output: ListResult }
+      mcp: { output: async () => ListResult }
     }
   }
 })

@@ -24,10 +24,9 @@ export const loadCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ load, LoadInput }, { renderLoadContent, renderLoadSummary }, { LoadOutput }] = await Promise.all([
+    const [{ load, LoadInput }, { renderLoadContent, renderLoadSummary }] = await Promise.all([
       import("../app/load.js"),
-      import("../render/protocol.js"),
-      import("./results.js")
+      import("../render/protocol.js")
     ])
     return {
       input: LoadInput,
@@ -40,7 +39,7 @@ export const loadCommand = defineCommand({
         }),
       run: (input) => load(input),
       text: (result) => renderLoadContent(result) + "\n" + renderLoadSummary(result),
-      mcp: { output: LoadOutput }
+      mcp: { output: () => import("./results.js").then((r) => r.LoadOutput) }
     }
   }
 })

@@ -24,11 +24,10 @@ export const matchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ match, MatchInput }, { LazySqliteUsageHistoryLayer }, { renderMatch }, { MatchOutput }] = await Promise.all([
+    const [{ match, MatchInput }, { LazySqliteUsageHistoryLayer }, { renderMatch }] = await Promise.all([
       import("../app/match.js"),
       import("../adapters/sqlite/LazyUsageHistory.js"),
-      import("../render/protocol.js"),
-      import("./results.js")
+      import("../render/protocol.js")
     ])
     return {
       input: MatchInput,
@@ -41,7 +40,7 @@ export const matchCommand = defineCommand({
         }),
       run: (input) => match(input).pipe(Effect.provide(LazySqliteUsageHistoryLayer)),
       text: (result) => renderMatch(result),
-      mcp: { output: MatchOutput }
+      mcp: { output: () => import("./results.js").then((r) => r.MatchOutput) }
     }
   }
 })

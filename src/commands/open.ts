@@ -19,7 +19,7 @@ export const openCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ openFile, OpenInput }, { OpenOutput }] = await Promise.all([import("../app/open.js"), import("./results.js")])
+    const { openFile, OpenInput } = await import("../app/open.js")
     return {
       input: OpenInput,
       toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines) }),
@@ -38,7 +38,7 @@ export const openCommand = defineCommand({
               if (opened.bytes.length === 0) return resume(Effect.void)
               process.stdout.write(opened.bytes, () => resume(Effect.void))
             }),
-      mcp: { output: OpenOutput, structured: (opened) => ({ ...opened.result }) }
+      mcp: { output: () => import("./results.js").then((r) => r.OpenOutput), structured: (opened) => ({ ...opened.result }) }
     }
   }
 })

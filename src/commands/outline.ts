@@ -21,10 +21,9 @@ export const outlineCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ outline, OutlineInput }, { renderOutline }, { OutlineOutput }] = await Promise.all([
+    const [{ outline, OutlineInput }, { renderOutline }] = await Promise.all([
       import("../app/outline.js"),
-      import("../render/outline.js"),
-      import("./results.js")
+      import("../render/outline.js")
     ])
     return {
       input: OutlineInput,
@@ -32,7 +31,7 @@ export const outlineCommand = defineCommand({
       run: (input) => outline(input),
       log: { args: (input) => ({ level: input.level }) },
       text: (result) => renderOutline(result),
-      mcp: { output: OutlineOutput }
+      mcp: { output: () => import("./results.js").then((r) => r.OutlineOutput) }
     }
   }
 })

@@ -51,13 +51,12 @@ export const searchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ search, SearchInput, searchLogArgs }, { SqliteSearchIndexLive }, { renderSearchText }, { decodeFlags }, { SearchOutput }, { InvalidOption }] =
+    const [{ search, SearchInput, searchLogArgs }, { SqliteSearchIndexLive }, { renderSearchText }, { decodeFlags }, { InvalidOption }] =
       await Promise.all([
         import("../app/search.js"),
         import("../adapters/sqlite/SqliteSearchIndex.js"),
         import("../render/search.js"),
         import("./decode.js"),
-        import("./results.js"),
         import("../domain/errors.js")
       ])
     return {
@@ -86,7 +85,7 @@ export const searchCommand = defineCommand({
       text: (answer) => renderSearchText(answer.result, answer.skill === undefined ? {} : { skill: answer.skill }),
       json: (answer) => answer.result,
       mcp: {
-        output: SearchOutput,
+        output: () => import("./results.js").then((r) => r.SearchOutput),
         text: (answer) => renderSearchText(answer.result, { mcp: true, ...(answer.skill === undefined ? {} : { skill: answer.skill }) })
       }
     }

@@ -28,11 +28,10 @@ export const showCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ show, ShowInput, showLogArgs }, { SqliteSearchIndexLive }, { renderShowText }, { ShowOutput }] = await Promise.all([
+    const [{ show, ShowInput, showLogArgs }, { SqliteSearchIndexLive }, { renderShowText }] = await Promise.all([
       import("../app/show.js"),
       import("../adapters/sqlite/SqliteSearchIndex.js"),
-      import("../render/show.js"),
-      import("./results.js")
+      import("../render/show.js")
     ])
     return {
       input: ShowInput,
@@ -46,7 +45,7 @@ export const showCommand = defineCommand({
       // DECISIONS #18: the heading and file shown, or what was asked for.
       log: { args: (input, result) => showLogArgs(input, result) },
       text: (result) => renderShowText(result),
-      mcp: { output: ShowOutput }
+      mcp: { output: () => import("./results.js").then((r) => r.ShowOutput) }
     }
   }
 })

@@ -24,10 +24,9 @@ export const sourcesCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ sources, sourcesJson, SourcesInput }, { renderSourcesTree }, { SourcesOutput }] = await Promise.all([
+    const [{ sources, sourcesJson, SourcesInput }, { renderSourcesTree }] = await Promise.all([
       import("../app/sources.js"),
-      import("../domain/sourcesTree.js"),
-      import("./results.js")
+      import("../domain/sourcesTree.js")
     ])
     return {
       input: SourcesInput,
@@ -44,7 +43,7 @@ export const sourcesCommand = defineCommand({
       text: (result) => renderSourcesTree(result.root, result),
       // DECISIONS #11: an array on the CLI; MCP structured content must be an object, so it is wrapped there.
       json: (result) => sourcesJson(result),
-      mcp: { output: SourcesOutput, structured: (result) => ({ skill: result.skill, entries: sourcesJson(result) }) }
+      mcp: { output: () => import("./results.js").then((r) => r.SourcesOutput), structured: (result) => ({ skill: result.skill, entries: sourcesJson(result) }) }
     }
   }
 })

@@ -168,8 +168,12 @@ export interface Handler<V, I, A> {
      * the compiler cannot say it here.
      */
     readonly input?: Schema.Schema<any, any, never>
-    /** The Schema of the structured content (the tool's `outputSchema`, extra fields allowed). */
-    readonly output: Schema.Schema<any, any, never>
+    /**
+     * The Schema of the structured content (the tool's `outputSchema`, extra
+     * fields allowed), loaded by the MCP server only: the CLI never builds
+     * these Schemas (issue 16).
+     */
+    readonly output: () => Promise<Schema.Schema<any, any, never>>
     /** The text content when it is not `text`. */
     readonly text?: (result: A, ctx: RenderContext) => string
     /** The structured content when it is not the JSON document (MCP requires an object). */

@@ -54,14 +54,13 @@ export const statsCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ stats, StatsInput, statsLogArgs }, { statsAll }, { statsReport }, { renderStats, renderStatsAll }, html, { StatsOutput }, { jsonText, printText }] =
+    const [{ stats, StatsInput, statsLogArgs }, { statsAll }, { statsReport }, { renderStats, renderStatsAll }, html, { jsonText, printText }] =
       await Promise.all([
         import("../app/stats.js"),
         import("../app/statsAll.js"),
         import("../app/statsReport.js"),
         import("../render/stats.js"),
         import("../render/statsHtml.js"),
-        import("./results.js"),
         import("./output.js")
       ])
     type One = typeof StatsInput.Type
@@ -184,7 +183,7 @@ export const statsCommand = defineCommand({
           : printText(ctx.format === "json" ? jsonText(json(r)) : text(r, ctx.now)),
       mcp: {
         input: StatsInput,
-        output: StatsOutput,
+        output: () => import("./results.js").then((r) => r.StatsOutput),
         structured: (r: Outcome) => ({ ...(json(r) as Record<string, unknown>) })
       }
     }

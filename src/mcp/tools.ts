@@ -4,7 +4,7 @@
  * Schemas and renderers as its CLI command. Nothing here is per-command:
  * adding a tool is adding `mcp` hints to a spec.
  */
-import { Clock, Effect } from "effect"
+import { Clock, Effect, type Schema } from "effect"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 import { mcpCommandSpecs } from "../commands/index.js"
 import type { AnyCommandSpec, Handler, McpHints, RenderContext } from "../commands/spec.js"
@@ -20,14 +20,20 @@ export interface McpTool {
   readonly command: string
   readonly hints: McpHints
   readonly handler: Handler<any, any, any>
+  /** The handler's `mcp.output`, loaded. */
+  readonly output?: Schema.Schema<any, any, never>
 }
 
-const toolOf = async (spec: AnyCommandSpec): Promise<McpTool> => ({
-  name: `skc_${spec.name}`,
-  command: spec.name,
-  hints: spec.mcp as McpHints,
-  handler: await spec.load()
-})
+const toolOf = async (spec: AnyCommandSpec): Promise<McpTool> => {
+  const handler = await spec.load()
+  return {
+    name: `skc_${spec.name}`,
+    command: spec.name,
+    hints: spec.mcp as McpHints,
+    handler,
+    ...(handler.mcp === undefined ? {} : { output: await handler.mcp.output() })
+  }
+}
 
 /** Every tool with its handler loaded (the server needs their Schemas for `tools/list`). */
 export const loadTools = (): Promise<ReadonlyArray<McpTool>> => Promise.all(mcpCommandSpecs.map(toolOf))
@@ -43,7 +49,7 @@ export const toolDefinition = (t: McpTool): Tool => {
     title: t.hints.title,
     description: t.hints.description,
     inputSchema: (input === undefined ? { type: "object" } : toolJsonSchema(input)) as Tool["inputSchema"],
-    ...(t.handler.mcp === undefined ? {} : { outputSchema: toolJsonSchema(t.handler.mcp.output, { open: true }) as Tool["outputSchema"] }),
+    ...(t.output === undefined ? {} : { outputSchema: toolJsonSchema(t.output, { open: true }) as Tool["outputSchema"] }),
     annotations: {
       title: t.hints.title,
       readOnlyHint: t.hints.readOnly,

@@ -38,6 +38,18 @@ const samples: Record<string, ReadonlyArray<ReadonlyArray<string>>> = {
     ["--max-lines", "3", "s", "--section", "x", "-v"],
     ["s"]
   ],
+  build: [
+    ["s"],
+    ["a", "b", "c"],
+    [],
+    ["--all"],
+    ["--all", "--global", "--format", "json"],
+    ["s", "--target", "claude,cursor", "--copy"],
+    ["-t", "codex", "s", "-g", "-f"],
+    ["a", "--copy", "b", "-v"],
+    ["--watch", "s"],
+    ["-w"]
+  ],
   outline: [["s"], ["s", "--level", "2"], ["--tokens", "s", "--format", "json"], ["s", "-v"]],
   open: [["s", "SKILL.md"], ["s", "references/a b.md", "--max-lines", "5"], ["--format", "json", "s", "x.txt"]],
   sources: [["s"], ["s", "--depth", "1"], ["s", "--dir", "references", "--pattern", "*.md", "--limit", "7"], ["s", "--format", "json", "-v"]],

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
-import { randomBytes } from "node:crypto"
+import { nodeCrypto } from "./lazyCrypto.js"
 import { Effect, Layer } from "effect"
 import { FileSystem, FsError, type EntryType, type FileInfo, type FileSystemService } from "../../ports/FileSystem.js"
 
@@ -53,7 +53,7 @@ export const nodeFileSystem: FileSystemService = {
     attempt("write", p, () => fs.writeFileSync(p, data, { flag: options?.exclusive ? "wx" : "w" })),
   writeFileAtomic: (p, data) =>
     attempt("write", p, () => {
-      const tmp = nodePath.join(nodePath.dirname(p), `.${nodePath.basename(p)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`)
+      const tmp = nodePath.join(nodePath.dirname(p), `.${nodePath.basename(p)}.${process.pid}.${nodeCrypto().randomBytes(4).toString("hex")}.tmp`)
       try {
         fs.writeFileSync(tmp, data)
         fs.renameSync(tmp, p)

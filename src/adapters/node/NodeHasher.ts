@@ -1,10 +1,10 @@
 /** Hasher port on node:crypto (also used by the in-memory test layer: hashing is pure). */
-import { createHash } from "node:crypto"
+import { nodeCrypto } from "./lazyCrypto.js"
 import { Layer } from "effect"
 import { Hasher, type HasherService } from "../../ports/Hasher.js"
 
 export const nodeHasher: HasherService = {
-  sha256Hex: (data) => createHash("sha256").update(data).digest("hex")
+  sha256Hex: (data) => nodeCrypto().createHash("sha256").update(data).digest("hex")
 }
 
 export const NodeHasherLive = Layer.succeed(Hasher, nodeHasher)

@@ -13,12 +13,14 @@
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
 import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync } from "node:fs"
+import { dirname } from "node:path"
 import { Effect, Schedule } from "effect"
 // better-sqlite3 ships no type declarations; the few types this adapter uses
-// are below. A static import (not `import()`): the bundle turns it into
-// `require`, run only when this lazily imported module is first used.
+// are below. A static import (not `import()`): in the CLI's bundles it is
+// initialised only when this lazily imported module is first used, and the
+// bundle finds the native addon without the `bindings` search
+// (scripts/bundle.mjs).
 // (Builds that see no declaration at all, such as tsconfig.lib.json, need the ignore.)
 // @ts-ignore TS7016
 import BetterSqlite3 from "better-sqlite3"
@@ -42,7 +44,7 @@ interface Database {
 }
 export type DatabaseConstructor = new (
   file: string,
-  options?: { readonly?: boolean; fileMustExist?: boolean; timeout?: number; nativeBinding?: string }
+  options?: { readonly?: boolean; fileMustExist?: boolean; timeout?: number }
 ) => Database
 
 export const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
@@ -100,27 +102,6 @@ const exists = (file: string) => {
   }
 }
 
-/**
- * The addon's path, given to better-sqlite3 so that it skips the `bindings`
- * package, whose search of a dozen candidate paths costs more than the whole
- * log write. Only where `require` exists (the bundled CLI); elsewhere
- * better-sqlite3 finds the addon itself.
- */
-let binding: { nativeBinding?: string } | undefined
-const nativeBinding = (): { nativeBinding?: string } => {
-  if (binding !== undefined) return binding
-  binding = {}
-  try {
-    if (typeof require === "function") {
-      const file = join(dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node")
-      if (existsSync(file)) binding = { nativeBinding: file }
-    }
-  } catch {
-    // better-sqlite3 resolves its addon the usual way
-  }
-  return binding
-}
-
 const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1")
 
 /**
@@ -158,7 +139,7 @@ const checkHeader = (dbFile: string): void => {
 const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => {
   mkdirSync(dirname(dbFile), { recursive: true })
   checkHeader(dbFile)
-  const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS, ...nativeBinding() })
+  const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
   try {
     if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
       db.pragma("journal_mode = WAL")
@@ -174,7 +155,7 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
 
 const openForRead = (Sqlite: DatabaseConstructor, dbFile: string): Database | undefined => {
   if (!exists(dbFile)) return undefined
-  return new Sqlite(dbFile, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBinding() })
+  return new Sqlite(dbFile, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS })
 }
 
 /** SQLite's words for "this file is not a (sound) database": the log is moved aside and recreated. */
@@ -196,7 +177,7 @@ const openSnapshot = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
     bytes[18] = 1
     bytes[19] = 1
   }
-  return new (Sqlite as unknown as new (buffer: Buffer, options?: object) => Database)(bytes, nativeBinding())
+  return new (Sqlite as unknown as new (buffer: Buffer, options?: object) => Database)(bytes)
 }
 
 /**

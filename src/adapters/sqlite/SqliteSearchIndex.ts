@@ -24,7 +24,7 @@ import Database from "better-sqlite3"
 import { Effect, Exit, Layer, Scope } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
-import { randomBytes } from "node:crypto"
+import { nodeCrypto } from "../node/lazyCrypto.js"
 import type { HeadingRow } from "../../domain/search/documents.js"
 import { excerptOf, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
@@ -245,7 +245,7 @@ const SCHEMA = (tokenize: string) => [
 ]
 
 const tempNameFor = (path: string) =>
-  nodePath.join(nodePath.dirname(path), `.${nodePath.basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`)
+  nodePath.join(nodePath.dirname(path), `.${nodePath.basename(path)}.${process.pid}.${nodeCrypto().randomBytes(4).toString("hex")}.tmp`)
 
 const fsyncFile = (path: string) => {
   const fd = fs.openSync(path, "r")

@@ -1,0 +1,39 @@
+/**
+ * The entry of a per-command bundle. scripts/bundle.mjs builds one bundle
+ * per `fast` command (dist/commands/<name>.cjs) holding that command and
+ * nothing else: no other command, no help pages, no @effect/cli. The
+ * executable tries it first, so a hot command's start-up reads, compiles
+ * and initialises only its own code (issue 16).
+ *
+ * It runs exactly what main.ts's fast path runs for a well-formed
+ * invocation, and answers `undefined` for anything else — help, or
+ * anything the fast parser is not sure about — so that bin/skc.mjs hands
+ * the invocation to the full CLI (dist/cli.cjs), which stays the one
+ * authority for help and parse errors.
+ */
+import * as Effect from "effect/Effect"
+import type { AnyCommandSpec } from "../commands/spec.js"
+import { renderError } from "../domain/errors.js"
+import { isVerboseEnv } from "../layers.js"
+import { exitStatus } from "./exit.js"
+import { fastCommand, parseFast } from "./fastParse.js"
+import { wantsHelp } from "./help.js"
+import { homeProblem } from "./home.js"
+import { runCommand } from "./runner.js"
+import { guardOutputStreams } from "./stdout.js"
+
+/** Run `argv` (the command name first) if it is a well-formed invocation of `spec`; the exit status, or undefined to defer. */
+export const runSingle = (spec: AnyCommandSpec, argv: ReadonlyArray<string>): Promise<number> | undefined => {
+  if (spec.fast !== true || argv[0] !== spec.name || wantsHelp(argv)) return undefined
+  const values = parseFast(fastCommand(spec), argv.slice(1))
+  if (values === undefined) return undefined
+  // From here on as main.ts: output guards, the home check, the run.
+  guardOutputStreams()
+  const verboseOn = argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv()
+  const noHome = homeProblem(process.env)
+  if (noHome !== undefined) {
+    process.stderr.write(renderError(noHome) + "\n")
+    return Promise.resolve(1)
+  }
+  return Effect.runPromiseExit(runCommand(spec, values as { format: string; verbose: boolean })).then((exit) => exitStatus(exit, verboseOn))
+}
