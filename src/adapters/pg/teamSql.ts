@@ -15,6 +15,7 @@
  * Pure strings: no I/O, so the tests can read them.
  */
 import { AGENT_COMMANDS } from "../../domain/stats.js"
+import type { TeamLogRow } from "../../domain/logRows.js"
 import type { GroupBy } from "../../ports/AccessLog.js"
 import type { TeamFilters } from "../../ports/TeamLogStore.js"
 
@@ -179,21 +180,7 @@ export const argsIsJson = (args: string): boolean => {
 }
 
 /** The rows of one batch as COPY text for `STAGE` (columns in its order, one line each). */
-export const copyText = (
-  rows: ReadonlyArray<{
-    readonly row_id: string
-    readonly machine: string
-    readonly user: string
-    readonly timestamp: string
-    readonly run_id: string
-    readonly command: string
-    readonly skill: string
-    readonly skill_path: string
-    readonly cwd: string
-    readonly args: string
-    readonly error: string | null
-  }>
-): string => {
+export const copyText = (rows: ReadonlyArray<TeamLogRow>): string => {
   let out = ""
   for (const r of rows) {
     out +=
