@@ -181,100 +181,72 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   for (const key of Object.keys(doc)) {
     if (!KNOWN_TOP.has(key)) problems.push({ level: "warning", message: `unknown key '${key}' in ${label} ignored` })
   }
+  /** The entries of table `[name]`; a value that is not a table is a warning and reads as absent. */
+  const tableEntries = (name: string): Array<[string, unknown]> | undefined => {
+    const value = doc[name]
+    if (value === undefined) return undefined
+    if (!isTable(value)) {
+      problems.push({ level: "warning", message: `[${name}] in ${label} must be a table; ignored` })
+      return undefined
+    }
+    return Object.entries(value)
+  }
+  /** Each entry of table `[name]` in file order: a key the schema knows goes to `take`, any other is a warning. */
+  const eachKnown = (name: string, known: ReadonlySet<string>, take: (value: unknown) => void): void => {
+    for (const [k, v] of tableEntries(name) ?? []) {
+      if (known.has(k)) take(v)
+      else problems.push({ level: "warning", message: `unknown key '${name}.${k}' in ${label} ignored` })
+    }
+  }
   let tokenizer: Tokenizer | undefined
-  const search = doc.search
-  if (search !== undefined) {
-    if (!isTable(search)) {
-      problems.push({ level: "warning", message: `[search] in ${label} must be a table; ignored` })
-    } else {
-      for (const [k, v] of Object.entries(search)) {
-        if (!KNOWN_SEARCH.has(k)) {
-          problems.push({ level: "warning", message: `unknown key 'search.${k}' in ${label} ignored` })
-        } else if (isTokenizer(v)) {
-          tokenizer = v
-        } else {
-          problems.push({
-            level: "warning",
-            message: `invalid search.tokenizer ${JSON.stringify(v)} in ${label} (expected "ascii" or "cjk"); ignored`
-          })
-        }
-      }
-    }
-  }
+  eachKnown("search", KNOWN_SEARCH, (v) => {
+    if (isTokenizer(v)) tokenizer = v
+    else problems.push({ level: "warning", message: `invalid search.tokenizer ${JSON.stringify(v)} in ${label} (expected "ascii" or "cjk"); ignored` })
+  })
+  const targetEntries = tableEntries("targets")
   let targets: Record<string, string> | undefined
-  if (doc.targets !== undefined) {
-    if (!isTable(doc.targets)) {
-      problems.push({ level: "warning", message: `[targets] in ${label} must be a table; ignored` })
-    } else {
-      targets = {}
-      for (const [k, v] of Object.entries(doc.targets)) {
-        if (isTarget(v)) targets[k] = v
-        else problems.push({ level: "warning", message: `targets.${k} in ${label} must be a path string; ignored` })
-      }
+  if (targetEntries !== undefined) {
+    targets = {}
+    for (const [k, v] of targetEntries) {
+      if (isTarget(v)) targets[k] = v
+      else problems.push({ level: "warning", message: `targets.${k} in ${label} must be a path string; ignored` })
     }
   }
+  const lintEntries = tableEntries("lint")
   let lint: Record<string, LintSetting> | undefined
-  if (doc.lint !== undefined) {
-    if (!isTable(doc.lint)) {
-      problems.push({ level: "warning", message: `[lint] in ${label} must be a table; ignored` })
-    } else {
-      lint = {}
-      for (const [rule, v] of Object.entries(doc.lint)) {
-        const setting = parseLintSetting(v)
-        if (setting === undefined) {
-          problems.push({
-            level: "warning",
-            message: `lint.${rule} in ${label} must be "off", "warning", "error" or a table of options; ignored`
-          })
-        } else lint[rule.toUpperCase()] = setting
-      }
+  if (lintEntries !== undefined) {
+    lint = {}
+    for (const [rule, v] of lintEntries) {
+      const setting = parseLintSetting(v)
+      if (setting !== undefined) lint[rule.toUpperCase()] = setting
+      else problems.push({ level: "warning", message: `lint.${rule} in ${label} must be "off", "warning", "error" or a table of options; ignored` })
     }
   }
   let pluginDirs: Array<string> | undefined
-  const discovery = doc.discovery
-  if (discovery !== undefined) {
-    if (!isTable(discovery)) {
-      problems.push({ level: "warning", message: `[discovery] in ${label} must be a table; ignored` })
-    } else {
-      for (const [k, v] of Object.entries(discovery)) {
-        if (!KNOWN_DISCOVERY.has(k)) {
-          problems.push({ level: "warning", message: `unknown key 'discovery.${k}' in ${label} ignored` })
-        } else if (!Array.isArray(v)) {
-          problems.push({ level: "warning", message: `discovery.plugin_dirs in ${label} must be an array of paths; ignored` })
-        } else {
-          pluginDirs = []
-          for (const d of v) {
-            if (isTarget(d) && !d.includes("\0")) pluginDirs.push(d)
-            else problems.push({ level: "warning", message: `discovery.plugin_dirs entry ${JSON.stringify(d)} in ${label} must be a path string; ignored` })
-          }
-        }
-      }
+  eachKnown("discovery", KNOWN_DISCOVERY, (v) => {
+    if (!Array.isArray(v)) {
+      problems.push({ level: "warning", message: `discovery.plugin_dirs in ${label} must be an array of paths; ignored` })
+      return
     }
-  }
+    const dirs: Array<string> = []
+    for (const d of v) {
+      if (isTarget(d) && !d.includes("\0")) dirs.push(d)
+      else problems.push({ level: "warning", message: `discovery.plugin_dirs entry ${JSON.stringify(d)} in ${label} must be a path string; ignored` })
+    }
+    pluginDirs = dirs
+  })
   let teamDatabase: string | undefined
-  const team = doc.team
-  if (team !== undefined) {
-    if (!isTable(team)) {
-      problems.push({ level: "warning", message: `[team] in ${label} must be a table; ignored` })
-    } else {
-      for (const [k, v] of Object.entries(team)) {
-        if (!KNOWN_TEAM.has(k)) {
-          problems.push({ level: "warning", message: `unknown key 'team.${k}' in ${label} ignored` })
-        } else if (!isTeamDatabase(v)) {
-          // The value is not repeated: it may hold a password.
-          problems.push({ level: "warning", message: `team.database in ${label} must be a postgres:// URL; ignored` })
-        } else {
-          teamDatabase = v
-          if (urlHasPassword(v)) {
-            problems.push({
-              level: "warning",
-              message: `team.database in ${label} holds a password: leave it out and set PGPASSWORD or ~/.pgpass instead`
-            })
-          }
-        }
-      }
+  eachKnown("team", KNOWN_TEAM, (v) => {
+    if (!isTeamDatabase(v)) {
+      // The value is not repeated: it may hold a password.
+      problems.push({ level: "warning", message: `team.database in ${label} must be a postgres:// URL; ignored` })
+      return
     }
-  }
+    teamDatabase = v
+    if (urlHasPassword(v)) {
+      problems.push({ level: "warning", message: `team.database in ${label} holds a password: leave it out and set PGPASSWORD or ~/.pgpass instead` })
+    }
+  })
   const layer: { -readonly [K in keyof ConfigLayer]: ConfigLayer[K] } = {}
   if (tokenizer !== undefined) layer.tokenizer = tokenizer
   if (targets !== undefined) layer.targets = targets
