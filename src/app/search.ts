@@ -154,10 +154,12 @@ const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusa
 const PLACES_BATCH = 4096
 
 /**
- * The partial query's words held through headings: per word, the sections
- * whose heading holds it; for the rows matched (`ranked`) under one of them
- * that has subsections, the words of those headings (bits, as `textTerms`).
- * Places are read only when such a heading exists, and only for the rows
+ * The partial query's words held through headings: the sections whose
+ * heading holds any of the words (one query) and, when one of them has
+ * subsections, which words each holds (one query per word); for the rows
+ * matched (`ranked`) under such a heading, the words of those headings
+ * (bits, as `textTerms`). Places of the matched rows are read only when such
+ * a heading exists, and only for the rows
  * `mayGain` says could gain from it (`reach`: every word such headings hold);
  * they are kept in `known`.
  */
@@ -169,16 +171,22 @@ const headingTerms = (
   known: Map<number, RowPlace>
 ) =>
   Effect.gen(function* () {
-    const headed = new Map<number, number>()
-    for (const [i, term] of terms.entries()) {
-      for (const r of yield* index.rank(inHeading(term), COLUMN_WEIGHTS)) headed.set(r.rowid, (headed.get(r.rowid) ?? 0) | (1 << i))
+    // One query for the headings holding any of the words; only those with subsections matter.
+    const anyHeading = (yield* index.rank(inHeading(anyOfExpression(terms)), COLUMN_WEIGHTS)).map((r) => r.rowid)
+    const parents: Array<RowPlace> = []
+    for (const p of anyHeading.length === 0 ? [] : yield* index.places(anyHeading)) {
+      known.set(p.rowid, p)
+      if (p.subsections === 1) parents.push(p)
     }
     const holders = new Map<string, Array<HeadingHolder>>()
     let reach = 0
-    if (headed.size > 0) {
-      for (const p of yield* index.places([...headed.keys()])) {
-        known.set(p.rowid, p)
-        if (p.subsections !== 1) continue
+    if (parents.length > 0) {
+      // Which word each heading holds: one query per word.
+      const headed = new Map<number, number>()
+      for (const [i, term] of terms.entries()) {
+        for (const r of yield* index.rank(inHeading(term), COLUMN_WEIGHTS)) headed.set(r.rowid, (headed.get(r.rowid) ?? 0) | (1 << i))
+      }
+      for (const p of parents) {
         const terms = headed.get(p.rowid) ?? 0
         reach |= terms
         const inFile = holders.get(p.file) ?? []

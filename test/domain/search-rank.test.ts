@@ -133,7 +133,8 @@ describe("issue 14 partial answers: words held through the headings above", () =
     expect(termCount(0b1011)).toBe(3)
     expect(termCount(1 << 31)).toBe(1)
     expect(termCount(-1)).toBe(32)
-    expect(inHeading('"create"')).toBe('section : "create"')
+    expect(inHeading('"create"')).toBe('section : ("create")')
+    expect(inHeading('"a" OR "b"')).toBe('section : ("a" OR "b")')
   })
 })
 

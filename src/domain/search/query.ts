@@ -38,8 +38,9 @@ export const buildMatchExpression = (query: string, options: { readonly segments
 export const anyOfExpression = (terms: ReadonlyArray<string>): string => terms.join(" OR ")
 
 /**
- * A term restricted to the heading column (FTS5 column filter `section :`):
- * the rows whose own heading holds it. Used by the partial fallback, where
- * the headings above a section count as held by it (docs/search.md).
+ * An expression restricted to the heading column (FTS5 column filter
+ * `section : ( … )`): the rows whose own heading matches it. Used by the
+ * partial fallback, where the headings above a section count as held by it
+ * (docs/search.md).
  */
-export const inHeading = (term: string): string => `section : ${term}`
+export const inHeading = (expression: string): string => `section : (${expression})`
