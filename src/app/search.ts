@@ -324,6 +324,14 @@ const render = (chosen: ReadonlyArray<Candidate>, tokens: ReadonlyArray<string>,
     })
   )
 
+/**
+ * The order `skc search <skill>` gives one index's rows (`searchOne`, and within one skill `searchAcross`): its
+ * own BM25 for the AND query (the order of `rank`), terms held then its own
+ * BM25 for the partial one.
+ */
+const ownOrder = <R extends Rankable>(scored: ReadonlyArray<R>, mode: "all" | "any"): ReadonlyArray<R> =>
+  mode === "all" ? scored : [...scored].sort(compareRanked)
+
 const searchOne = (input: SearchInput, name: string) =>
   Effect.scoped(
     Effect.gen(function* () {
@@ -336,10 +344,10 @@ const searchOne = (input: SearchInput, name: string) =>
       // suffice; only when parent elimination leaves fewer than `limit` of them is every row read.
       const window = Math.max(4 * limit, 40)
       let all = yield* evaluate(opened, tokens, "all", false, window)
-      let chosen = yield* pick(all, all.scored, limit)
+      let chosen = yield* pick(all, ownOrder(all.scored, "all"), limit)
       if (chosen.length < limit && all.scored.length === window) {
         all = yield* evaluate(opened, tokens, "all", false)
-        chosen = yield* pick(all, all.scored, limit)
+        chosen = yield* pick(all, ownOrder(all.scored, "all"), limit)
       }
       if (chosen.length > 0) {
         const results = yield* render(chosen, tokens, "all", false)
@@ -348,7 +356,7 @@ const searchOne = (input: SearchInput, name: string) =>
       const fallback = fallbackTokens(tokens)
       if (tokens.length < 2 || fallback.length === 0) return { query: input.query, results: [] } satisfies SearchResult as SearchResult
       const any = yield* evaluate(opened, fallback, "any", false)
-      const partial = yield* pick(any, [...any.scored].sort(compareRanked), limit)
+      const partial = yield* pick(any, ownOrder(any.scored, "any"), limit)
       if (partial.length === 0) return { query: input.query, results: [] } satisfies SearchResult as SearchResult
       const results = yield* render(partial, fallback, "any", false)
       return { query: input.query, partial: true, results } satisfies SearchResult as SearchResult
@@ -358,14 +366,6 @@ const searchOne = (input: SearchInput, name: string) =>
 // ---------------------------------------------------------------------------
 // Across skills
 // ---------------------------------------------------------------------------
-
-/**
- * The order `skc search <skill>` gives one index's rows (`searchOne`): its
- * own BM25 for the AND query (the order of `rank`), terms held then its own
- * BM25 for the partial one.
- */
-const ownOrder = <R extends Rankable>(scored: ReadonlyArray<R>, mode: "all" | "any"): ReadonlyArray<R> =>
-  mode === "all" ? scored : [...scored].sort(compareRanked)
 
 /**
  * The merged answer across skills (issue 14, docs/search.md): which skill
