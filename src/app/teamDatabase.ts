@@ -7,6 +7,10 @@ import { Effect } from "effect"
 import { InvalidOption } from "../domain/errors.js"
 import { Settings } from "./Settings.js"
 
+/** Both `--team` and an explicit URL: the one message for it (the commands check it early, before loading anything). */
+export const bothTeamDatabases = (flag: "--to" | "--from"): string =>
+  `--team uses the config's [team] database and ${flag} names one: give only one of them`
+
 /**
  * The URL to use, or why there is none. Pure: `flag` is the spelling of the
  * explicit option (`--to`, `--from`) for the messages.
@@ -18,7 +22,7 @@ export const chooseTeamDatabase = (input: {
   readonly flag: "--to" | "--from"
 }): { readonly url: string } | { readonly url: undefined } | { readonly problem: string } => {
   if (input.team && input.given !== undefined) {
-    return { problem: `--team uses the config's [team] database and ${input.flag} names one: give only one of them` }
+    return { problem: bothTeamDatabases(input.flag) }
   }
   if (!input.team) return { url: input.given }
   if (input.configured === undefined) {
@@ -31,11 +35,15 @@ export const chooseTeamDatabase = (input: {
   return { url: input.configured }
 }
 
-/** `chooseTeamDatabase` against the loaded config; E100 when `--team` has nothing to use. */
+/**
+ * `chooseTeamDatabase` against the loaded config, for a command that was
+ * given `--team` or a URL; E100 when `--team` has nothing to use.
+ */
 export const teamDatabase = (given: string | undefined, team: boolean, flag: "--to" | "--from") =>
   Effect.gen(function* () {
     const configured = team ? (yield* Settings).config.teamDatabase?.url : undefined
     const choice = chooseTeamDatabase({ given, team, configured, flag })
     if ("problem" in choice) return yield* Effect.fail(new InvalidOption({ message: choice.problem }))
+    if (choice.url === undefined) return yield* Effect.fail(new InvalidOption({ message: `give ${flag} <postgres-url> or --team` }))
     return choice.url
   })

@@ -54,14 +54,15 @@ export const statsCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ stats, StatsInput, statsLogArgs }, { statsAll }, { statsReport }, { renderStats, renderStatsAll }, html, { jsonText, printText }] =
+    const [{ stats, StatsInput, statsLogArgs }, { statsAll }, { statsReport }, { renderStats, renderStatsAll }, html, { jsonText, printText }, { bothTeamDatabases }] =
       await Promise.all([
         import("../app/stats.js"),
         import("../app/statsAll.js"),
         import("../app/statsReport.js"),
         import("../render/stats.js"),
         import("../render/statsHtml.js"),
-        import("./output.js")
+        import("./output.js"),
+        import("../app/teamDatabase.js")
       ])
     type One = typeof StatsInput.Type
     /**
@@ -108,7 +109,7 @@ export const statsCommand = defineCommand({
           return yield* invalid(`--group-by ${o.groupBy} is for one skill in text or JSON; ${o.all ? "--all" : "--format html"} shows its own view`)
         }
         const from = Option.getOrUndefined(o.from)
-        if (from !== undefined && o.team) return yield* invalid("--team uses the config's [team] database and --from names one: give only one of them")
+        if (from !== undefined && o.team) return yield* invalid(bothTeamDatabases("--from"))
         const team = from !== undefined || o.team
         if (!team && (o.machine.length > 0 || o.user.length > 0)) {
           return yield* invalid("--machine and --user filter the team database: add --from <postgres-url> or --team")
@@ -142,7 +143,7 @@ export const statsCommand = defineCommand({
         const [{ teamDatabase }, team, pg] = yield* Effect.promise(() =>
           Promise.all([import("../app/teamDatabase.js"), import("../app/teamStats.js"), import("../adapters/pg/TeamLogPg.js")])
         )
-        const url = (yield* teamDatabase(r.from, r.team === true, "--from")) as string
+        const url = yield* teamDatabase(r.from, r.team === true, "--from")
         const scope = { source: pg.describeUrl(url), machines: r.machines, users: r.users }
         const outcome =
           r.all === true

@@ -30,7 +30,11 @@ export const syncCommand = defineCommand({
     ...common()
   },
   load: async () => {
-    const [{ sync }, { renderSync, syncJson }] = await Promise.all([import("../app/sync.js"), import("../render/sync.js")])
+    const [{ sync }, { renderSync, syncJson }, { bothTeamDatabases }] = await Promise.all([
+      import("../app/sync.js"),
+      import("../render/sync.js"),
+      import("../app/teamDatabase.js")
+    ])
     type Request = {
       readonly skill?: string
       readonly project?: string
@@ -48,7 +52,7 @@ export const syncCommand = defineCommand({
         const [{ teamDatabase }, { teamPush }, pg] = yield* Effect.promise(() =>
           Promise.all([import("../app/teamDatabase.js"), import("../app/teamPush.js"), import("../adapters/pg/TeamLogPg.js")])
         )
-        const url = (yield* teamDatabase(given, team, "--to")) as string
+        const url = yield* teamDatabase(given, team, "--to")
         const to = pg.describeUrl(url)
         const progress = process.stderr.isTTY
           ? (sent: number, total: number) => Effect.sync(() => process.stderr.write(`\rpushing ${sent}/${total} rows…`))
@@ -65,7 +69,7 @@ export const syncCommand = defineCommand({
     return {
       fromFlags: (o): Effect.Effect<Request, InvalidOption> =>
         Option.isSome(o.to) && o.team
-          ? Effect.fail(new InvalidOption({ message: "--team uses the config's [team] database and --to names one: give only one of them" }))
+          ? Effect.fail(new InvalidOption({ message: bothTeamDatabases("--to") }))
           : Effect.succeed({
               skill: Option.getOrUndefined(o.skill),
               project: Option.getOrUndefined(o.project),
