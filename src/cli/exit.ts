@@ -1,14 +1,34 @@
 /**
- * The end of every CLI invocation: an `Exit` to the process's exit status.
- * A failure becomes its RFC-0005 line on stderr and status 1; an interrupt
- * is 130; a defect's stack trace is printed only with `-v`. Shared by the
- * full entry (main.ts) and the per-command entries (single.ts), so both
- * end the same way.
+ * The start and the end of every CLI invocation, shared by the full entry
+ * (main.ts) and the per-command entries (single.ts), so both begin and end
+ * the same way. `begin`: the output guards, `-v`, and the home check (no
+ * usable home is an error before anything runs). `exitStatus`: an `Exit` to
+ * the process's exit status — a failure becomes its RFC-0005 line on stderr
+ * and status 1, an interrupt is 130, a defect's stack trace is printed only
+ * with `-v`.
  */
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import { InternalError, isSkcError, renderError, type SkcError } from "../domain/errors.js"
+import { isVerboseEnv } from "../layers.js"
+import { homeProblem } from "./home.js"
+import { guardOutputStreams } from "./stdout.js"
+
+/**
+ * Begin an invocation: `{ verboseOn }` to go on with, or the exit status when
+ * it must end here (no usable home; its error line is written). `checkHome`
+ * false skips the check (help needs no home).
+ */
+export const begin = (argv: ReadonlyArray<string>, checkHome: boolean): { readonly verboseOn: boolean } | number => {
+  guardOutputStreams()
+  const noHome = checkHome ? homeProblem(process.env) : undefined
+  if (noHome !== undefined) {
+    process.stderr.write(renderError(noHome) + "\n")
+    return 1
+  }
+  return { verboseOn: argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv() }
+}
 
 const toSkcError = (cause: Cause.Cause<unknown>): { error: SkcError; defect?: unknown } => {
   const failure = Cause.failureOption(cause) as Option.Option<unknown>

@@ -6,17 +6,13 @@
  * trace reaches a user unless `-v`.
  */
 import { Effect } from "effect"
-import { renderError } from "../domain/errors.js"
 import { VERSION } from "../domain/version.js"
-import { isVerboseEnv } from "../layers.js"
 import { commandSpecs } from "../commands/index.js"
 import { fastCommands, parseFast } from "./fast.js"
 import { mcpHelp } from "../commands/mcp.js"
 import { renderCommandHelp, renderRootHelp, wantsHelp } from "./help.js"
-import { exitStatus } from "./exit.js"
-import { homeProblem } from "./home.js"
+import { begin, exitStatus } from "./exit.js"
 import { runCommand } from "./runner.js"
-import { guardOutputStreams } from "./stdout.js"
 
 export { VERSION }
 
@@ -55,12 +51,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     process.stdout.write(VERSION + "\n")
     return 0
   }
-  guardOutputStreams()
-  const verboseOn = argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv()
-  const noHome = argv.length > 0 && !argv.includes("--help") ? homeProblem(process.env) : undefined
-  if (noHome !== undefined) {
-    process.stderr.write(renderError(noHome) + "\n")
-    return 1
-  }
-  return exitStatus(await Effect.runPromiseExit(program(argv)), verboseOn)
+  const started = begin(argv, argv.length > 0 && !argv.includes("--help"))
+  if (typeof started === "number") return started
+  return exitStatus(await Effect.runPromiseExit(program(argv)), started.verboseOn)
 }

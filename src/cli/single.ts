@@ -13,14 +13,10 @@
  */
 import * as Effect from "effect/Effect"
 import type { AnyCommandSpec } from "../commands/spec.js"
-import { renderError } from "../domain/errors.js"
-import { isVerboseEnv } from "../layers.js"
-import { exitStatus } from "./exit.js"
+import { begin, exitStatus } from "./exit.js"
 import { fastCommand, parseFast } from "./fastParse.js"
 import { wantsHelp } from "./help.js"
-import { homeProblem } from "./home.js"
 import { runCommand } from "./runner.js"
-import { guardOutputStreams } from "./stdout.js"
 
 /** Run `argv` (the command name first) if it is a well-formed invocation of `spec`; the exit status, or undefined to defer. */
 export const runSingle = (spec: AnyCommandSpec, argv: ReadonlyArray<string>): Promise<number> | undefined => {
@@ -28,12 +24,7 @@ export const runSingle = (spec: AnyCommandSpec, argv: ReadonlyArray<string>): Pr
   const values = parseFast(fastCommand(spec), argv.slice(1))
   if (values === undefined) return undefined
   // From here on as main.ts: output guards, the home check, the run.
-  guardOutputStreams()
-  const verboseOn = argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv()
-  const noHome = homeProblem(process.env)
-  if (noHome !== undefined) {
-    process.stderr.write(renderError(noHome) + "\n")
-    return Promise.resolve(1)
-  }
-  return Effect.runPromiseExit(runCommand(spec, values as { format: string; verbose: boolean })).then((exit) => exitStatus(exit, verboseOn))
+  const started = begin(argv, true)
+  if (typeof started === "number") return Promise.resolve(started)
+  return Effect.runPromiseExit(runCommand(spec, values as { format: string; verbose: boolean })).then((exit) => exitStatus(exit, started.verboseOn))
 }
