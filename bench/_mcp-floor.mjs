@@ -1,5 +1,5 @@
 // The in-process floor for mcp.show and mcp.search (issue 16): one Node
-// process that opens the index skc built (better-sqlite3, read-only) and
+// process that opens the index skc built (`node:sqlite`, read-only) and
 // runs the same lookups the tools answer, each statement prepared once:
 // - show: `SELECT file, text, level, start_line, end_line FROM headings
 //   WHERE text = ? COLLATE NOCASE ORDER BY file, start_line`, then reading
@@ -15,14 +15,12 @@
 // Prints {showP50, showLoggedP50, searchP50, rssMb} as JSON; rssMb after `calls` of each.
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { createRequire } from "node:module"
 import { join } from "node:path"
 
 const [indexFile, sourceDir, query, callsText] = process.argv.slice(2)
 const calls = Number(callsText)
-const require = createRequire(join(process.cwd(), "package.json"))
-const Database = require("better-sqlite3")
-const db = new Database(indexFile, { readonly: true })
+const { DatabaseSync: Database } = process.getBuiltinModule("node:sqlite")
+const db = new Database(indexFile, { readOnly: true })
 const heading = db.prepare("SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line")
 const search = db.prepare(
   "SELECT file, section, snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) AS snippet, -bm25(sections) AS score FROM sections WHERE sections MATCH ? ORDER BY rank LIMIT 10"
@@ -45,8 +43,8 @@ const time = (f) => {
 const showP50 = time(show)
 const logDir = mkdtempSync(join(tmpdir(), "skc-floor-log-"))
 const log = new Database(join(logDir, "logs.db"), { timeout: 0 })
-log.pragma("journal_mode = WAL")
-log.pragma("synchronous = NORMAL")
+log.exec("PRAGMA journal_mode = WAL")
+log.exec("PRAGMA synchronous = NORMAL")
 log.exec("CREATE TABLE access_log (id INTEGER PRIMARY KEY AUTOINCREMENT, timestamp TEXT NOT NULL, run_id TEXT NOT NULL, command TEXT NOT NULL, skill TEXT NOT NULL, skill_path TEXT NOT NULL, cwd TEXT NOT NULL, args TEXT NOT NULL DEFAULT '{}', error TEXT)")
 const insert = log.prepare("INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 const showLoggedP50 = time((i) => {

@@ -6,7 +6,7 @@
 // - mcp.ping: the protocol round trip alone (floor of every tool call).
 // - mcp.show: `skc_show` of one section. Target: p50 ≤ 3 ms.
 // - mcp.search: `skc_search`. Floor: the same FTS5 query in-process on the
-//   same index file (better-sqlite3, prepared once). Target:
+//   same index file (`node:sqlite`, prepared once). Target:
 //   p50 ≤ 1.5 × floor + 1 ms.
 // - mcp.open: `skc_open` of one reference file (index-free, for comparison).
 //
@@ -57,11 +57,10 @@ const timeCalls = async (call) => {
 
 /** The in-process FTS5 floor: open the index skc built and run the same MATCH, prepared once. */
 const ftsFloor = (runtimeMeta, query) => {
-  const require = createRequire(join(ROOT, "package.json"))
-  const Database = require("better-sqlite3")
+  const { DatabaseSync: Database } = process.getBuiltinModule("node:sqlite")
   const file = readdirSync(runtimeMeta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f))
   if (file === undefined) return undefined
-  const db = new Database(join(runtimeMeta, file), { readonly: true })
+  const db = new Database(join(runtimeMeta, file), { readOnly: true })
   const table = db
     // The RFC's table when there is one (schema 3 adds a second FTS5 table, section_own).
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%fts5%' ORDER BY name = 'sections' DESC, name LIMIT 1")

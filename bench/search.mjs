@@ -3,7 +3,7 @@
 // both against `node -e 0`, interleaved (targets ≤ 2.5 and ≤ 3.0, issue 16).
 // search.query: in-process median of one ranked query through the SQLite
 // adapter (@effect/sql-sqlite-node) on the large index, against the same SQL
-// run on the same file with bare better-sqlite3 (target ≤ 1.5).
+// run on the same file with bare `node:sqlite` (target ≤ 1.5).
 // cli.search.all: `skc search --all` over the 26 built catalogue skills
 // against `skc search <one of them>`, interleaved (target ≤ 2, issue 14).
 // mcp.search.all: `skc_search` without `skill` against `skc_search` with one,
@@ -46,7 +46,6 @@ const loadAdapter = async () => {
     bundle: true,
     platform: "node",
     format: "esm",
-    external: ["better-sqlite3"],
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
     logLevel: "warning"
   })
@@ -85,8 +84,8 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
   const meta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
   const file = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f)))
   const { sqliteSearchIndex, SEARCH_SQL, buildMatchExpression, Effect, Scope, Exit } = await loadAdapter()
-  const Database = createRequire(import.meta.url)("better-sqlite3")
-  const bare = new Database(file, { readonly: true })
+  const { DatabaseSync: Database } = process.getBuiltinModule("node:sqlite")
+  const bare = new Database(file, { readOnly: true })
   const scope = Effect.runSync(Scope.make())
   const index = Effect.runSync(Scope.extend(sqliteSearchIndex.open(file), scope))
   if (index.meta._tag !== "Present") throw new Error(`index not usable: ${JSON.stringify(index.meta)}`)

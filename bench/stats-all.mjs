@@ -1,19 +1,17 @@
 // stats.all: `skc stats --all --format json` over 30 project skills whose
 // logs hold 100,000 realistic rows each (issue 17), against the floor: ONE
-// fresh node process that opens each of the 30 databases with better-sqlite3
+// fresh node process that opens each of the 30 databases with `node:sqlite`
 // and runs the summary's grouped scan (SUMMARY_SQL below, the same statement
 // as `summarySql` in src/adapters/sqlite/AccessLogSqlite.ts) — i.e. the sum
 // of the per-skill summaries' SQL, with one process start instead of 30.
 // Target: ≤ 1.5 × the floor. SKC_BENCH_ALL_SKILLS / SKC_BENCH_ALL_ROWS shrink it.
 import { spawnSync } from "node:child_process"
 import { mkdirSync, rmSync } from "node:fs"
-import { createRequire } from "node:module"
 import { join } from "node:path"
 import { BIN, ROOT, benchEnv, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
 import { SUMMARY_SQL, fillLog, makeSkill } from "./stats.mjs"
 
-const require = createRequire(join(ROOT, "package.json"))
-const Database = require("better-sqlite3")
+const { DatabaseSync: Database } = process.getBuiltinModule("node:sqlite")
 
 const SKILLS = Number(process.env.SKC_BENCH_ALL_SKILLS ?? 30)
 const ROWS = Number(process.env.SKC_BENCH_ALL_ROWS ?? 100_000)
@@ -24,11 +22,11 @@ const SCHEMA = `CREATE TABLE access_log (id INTEGER PRIMARY KEY AUTOINCREMENT, t
 CREATE INDEX access_log_timestamp ON access_log(timestamp); PRAGMA user_version = 1;`
 
 const floorScript = `
-const Database = require(${JSON.stringify(require.resolve("better-sqlite3"))});
+const { DatabaseSync: Database } = require("node:sqlite");
 const sql = process.env.SUMMARY_SQL;
 const out = [];
 for (const file of JSON.parse(process.env.DBS)) {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = new Database(file, { readOnly: true });
   out.push(db.prepare(sql).all().length);
   db.close();
 }

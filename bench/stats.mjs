@@ -1,17 +1,15 @@
 // stats.1m: `skc stats --group-by sections|summary` over a log of 1,000,000
 // realistic rows (60 days, mixed commands, sections, cwds, errors), against
-// a floor that runs the same SQL aggregation with better-sqlite3 in a fresh
+// a floor that runs the same SQL aggregation with bare `node:sqlite` in a fresh
 // node process. log.overhead: the wall time logging adds to a gateway
 // command (`skc show` when present, else `skc outline`), against the same
 // command with logging switched off (SKC_BENCH_DISABLE_LOG, bench-only).
 import { spawnSync } from "node:child_process"
 import { mkdirSync, rmSync, writeFileSync } from "node:fs"
-import { createRequire } from "node:module"
 import { join } from "node:path"
 import { BIN, ROOT, benchEnv, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
 
-const require = createRequire(join(ROOT, "package.json"))
-const Database = require("better-sqlite3")
+const { DatabaseSync: Database } = process.getBuiltinModule("node:sqlite")
 
 const ROWS = Number(process.env.SKC_BENCH_STATS_ROWS ?? 1_000_000)
 const DAY = 86_400_000
@@ -42,10 +40,10 @@ const SQL = {
 }
 
 const floorScript = `
-const Database = require(${JSON.stringify(require.resolve("better-sqlite3"))});
+const { DatabaseSync: Database } = require("node:sqlite");
 const [file, kind] = process.argv.slice(1);
 const sql = JSON.parse(process.env.SQL)[kind];
-const db = new Database(file, { readonly: true, fileMustExist: true });
+const db = new Database(file, { readOnly: true });
 const out = sql.map((s) => db.prepare(s).all());
 db.close();
 process.stdout.write(JSON.stringify(out));
@@ -89,12 +87,13 @@ export const fillLog = (dbFile, skillPath, sections, { rows: ROWS_ = ROWS, skill
     ["show", 0.5], ["search", 0.15], ["outline", 0.1], ["open", 0.1], ["sources", 0.05], ["stats", 0.04], ["lint", 0.03], ["build", 0.03]
   ]
   const db = new Database(dbFile)
-  db.pragma("journal_mode = WAL")
+  db.exec("PRAGMA journal_mode = WAL")
   const insert = db.prepare(
     "INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
   )
   const start = Date.now() - 60 * DAY
-  db.transaction(() => {
+  db.exec("BEGIN")
+  {
     let runId = "20260101T000000Z-0000"
     for (let i = 0; i < ROWS; i++) {
       const ts = new Date(start + Math.floor((i / ROWS) * 60 * DAY)).toISOString().replace(/\.\d{3}Z$/, "Z")
@@ -127,8 +126,9 @@ export const fillLog = (dbFile, skillPath, sections, { rows: ROWS_ = ROWS, skill
       const cwd = pick(projects) + pick(subdirs)
       insert.run(ts, runId, command, skill, skillPath, cwd, JSON.stringify(args), error)
     }
-  })()
-  db.pragma("wal_checkpoint(TRUNCATE)")
+  }
+  db.exec("COMMIT")
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
   db.close()
 }
 

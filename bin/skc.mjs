@@ -1,9 +1,5 @@
 #!/usr/bin/env node
-// skc executable. Runs the bundled CLI through V8 code caches: compiling
-// a large bundle dominates start-up, and a cache makes every invocation
-// after the first skip it. The caches are an optimisation only: when one is
-// missing, rejected (another Node version) or cannot be written, skc runs
-// the same, just slower.
+// skc executable.
 //
 // dist/ holds (scripts/bundle.mjs, issue 16):
 // - version: the package version, so `skc --version` loads no bundle;
@@ -13,21 +9,37 @@
 // - cli.cjs: the full CLI (every command, help, the @effect/cli parser),
 //   for everything the per-command bundles decline or do not exist for.
 //
+// Compiling a large bundle dominates start-up, so the bundles run through
+// Node's own compile cache (`module.enableCompileCache`, DECISIONS #42) in a
+// per-user directory: nothing is written into the installed package (a
+// root-owned global install stays untouched) and nothing Node-version
+// specific is shipped. The cache is an optimisation only: where it cannot be
+// written, skc runs the same, just slower.
+//
+// This file is plain JavaScript that any Node parses, so that an old Node
+// gets one clear line instead of a syntax error or a missing module.
+//
 // Node built-ins are required, not imported: an ES module import of
 // node:fs evaluates all its lazy getters, streams included.
 import { createRequire } from "node:module"
 
+const NEEDED = [22, 13, 0]
+const found = process.versions.node.split(".").map(Number)
+const older = (a, b) => a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2]
+if (older(found, NEEDED)) {
+  process.stderr.write(`error: skc needs Node.js >= ${NEEDED.join(".")}; this is Node.js ${process.versions.node}\n`)
+  process.exit(1)
+}
+
 const require = createRequire(import.meta.url)
-const { readFileSync, renameSync, writeFileSync, unlinkSync } = require("node:fs")
-const { dirname, join } = require("node:path")
+const { existsSync, readFileSync } = require("node:fs")
+const { dirname, isAbsolute, join } = require("node:path")
 const { fileURLToPath } = require("node:url")
-const vm = require("node:vm")
+const nodeModule = require("node:module")
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist")
 const argv = process.argv.slice(2)
 const command = argv[0]
-// Caches are per command: V8 caches the functions a run compiled, and each
-// command runs different code.
 const named = command !== undefined && /^[a-z][a-z-]{0,23}$/.test(command)
 
 const fail = (message) => {
@@ -36,90 +48,62 @@ const fail = (message) => {
 }
 
 /**
- * Compile a CommonJS bundle with its code cache: undefined when the file
- * cannot be read; throws when it does not compile. `run` runs its top level
- * and returns its exports; `cache` (when the cache was missing or rejected)
- * writes the cache: called at a successful exit only, so
- * mistyped command names and failed runs leave nothing behind.
+ * The per-user compile cache: under `$SKILLC_HOME` when set (tests and
+ * isolated setups keep everything there), else `$XDG_CACHE_HOME/skillc`,
+ * else `~/.cache/skillc`. Node keeps one subdirectory per Node version.
  */
-const load = (file, cacheFile) => {
-  let source
+const cacheDir = () => {
+  const env = process.env
+  if (env.SKILLC_HOME) return join(env.SKILLC_HOME, ".cache", "skillc")
+  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return join(env.XDG_CACHE_HOME, "skillc")
+  let home = ""
   try {
-    source = readFileSync(file, "utf8")
+    home = require("node:os").homedir()
   } catch {
-    return undefined
+    home = ""
   }
-  let cachedData
+  return home !== "" && isAbsolute(home) ? join(home, ".cache", "skillc") : undefined
+}
+
+const enableCache = () => {
+  const dir = cacheDir()
+  if (dir === undefined || typeof nodeModule.enableCompileCache !== "function") return
   try {
-    cachedData = readFileSync(cacheFile)
+    nodeModule.enableCompileCache(dir)
   } catch {
-    cachedData = undefined
+    // no cache: slower, never wrong
   }
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: file,
-    cachedData,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
-  })
-  const module = { exports: {} }
-  const cache =
-    cachedData === undefined || script.cachedDataRejected
-      ? () => {
-          const tmp = `${cacheFile}.${process.pid}.tmp`
-          try {
-            writeFileSync(tmp, script.createCachedData())
-            renameSync(tmp, cacheFile)
-          } catch {
-            try {
-              unlinkSync(tmp)
-            } catch {
-              // read-only install: run without a cache
-            }
-          }
-        }
-      : undefined
-  const run = () => {
-    script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file))
-    return module.exports
-  }
-  return { run, cache }
 }
 
 /** The per-command bundle's answer: its exit status (a promise), or undefined when it declines or is not there. */
 const runOwnBundle = () => {
   if (!named) return undefined
+  const file = join(dist, "commands", `${command}.cjs`)
+  if (!existsSync(file)) return undefined // not a hot command
   let bundle
   try {
-    bundle = load(join(dist, "commands", `${command}.cjs`), join(dist, "commands", `${command}.cache`))
+    bundle = require(file)
   } catch {
-    bundle = undefined // does not compile: the full CLI runs the command
+    return undefined // does not load: the full CLI runs the command
   }
-  if (bundle === undefined) return undefined // not a hot command
-  const status = bundle.run().run(argv)
-  if (status !== undefined && bundle.cache !== undefined) writeCacheOnSuccess(bundle.cache)
-  return status
+  return bundle.run(argv)
 }
 
 const runFullCli = () => {
   const file = join(dist, "cli.cjs")
+  if (!existsSync(file)) {
+    fail("skc is not built (dist/cli.cjs missing); run 'npm run build'")
+    process.exit(1)
+  }
   let bundle
   try {
-    bundle = load(file, join(dist, `cli.${named ? command : "default"}.cache`))
+    bundle = require(file)
   } catch (e) {
     fail(`cannot load dist/cli.cjs (${e?.message ?? e}); run 'npm run build'`)
     process.exit(1)
   }
-  if (bundle === undefined) {
-    fail("skc is not built (dist/cli.cjs missing); run 'npm run build'")
-    process.exit(1)
-  }
-  if (bundle.cache !== undefined) writeCacheOnSuccess(bundle.cache)
-  return bundle.run().run(argv)
+  return bundle.run(argv)
 }
-
-const writeCacheOnSuccess = (write) =>
-  process.once("exit", (code) => {
-    if (code === 0) write()
-  })
 
 const version = () => {
   try {
@@ -133,6 +117,7 @@ let text
 if (argv.length === 1 && command === "--version" && (text = version()) !== undefined) {
   process.stdout.write(text)
 } else {
+  enableCache()
   let status
   try {
     status = runOwnBundle() ?? runFullCli()

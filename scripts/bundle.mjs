@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// Bundles the CLI for bin/skc.mjs, which loads each bundle through a V8
-// code cache (issue 16: the leaner start):
+// Bundles the CLI for bin/skc.mjs, which loads each bundle through Node's
+// compile cache (issue 16: the leaner start; DECISIONS #42):
 // - dist/cli.cjs: the full CLI, one CommonJS file;
 // - dist/commands/<name>.cjs: one bundle per `fast` command (src/cli/single.ts),
 //   holding that command alone, so a hot command reads and compiles only
 //   its own code;
 // - dist/version: the version, so `skc --version` loads no bundle at all.
 // Also compiles the library surface (dist/lib, with .d.ts) for embedders.
-// Run by `npm install` (prepare).
+// Run by `npm install` in a checkout (prepare) and by `npm pack` (prepack):
+// never on a user's machine, whose install runs no script (DECISIONS #42).
+// Needs only esbuild (and tsc for the library), so it runs on any Node the
+// checkout is installed with, 20 included.
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
@@ -61,40 +64,6 @@ const effectDeepImports = {
 }
 
 /**
- * better-sqlite3's JavaScript is bundled (its ten modules come out of the
- * code cache instead of being resolved, read and compiled on every start);
- * only its native addon is loaded from node_modules. The addon is found
- * where npm builds it, not through the `bindings` package, whose search of
- * a dozen candidate paths costs more than a whole access-log write (issue
- * 16); `bindings` stays the fallback for unusual installs.
- */
-const sqliteAddon = {
-  name: "better-sqlite3-addon",
-  setup(b) {
-    b.onResolve({ filter: /^bindings$/ }, (args) =>
-      args.namespace === "skc-bindings" ? { path: "bindings", external: true } : { path: "bindings", namespace: "skc-bindings" }
-    )
-    b.onLoad({ filter: /.*/, namespace: "skc-bindings" }, () => ({
-      // Node's own lookup of node_modules/better-sqlite3 from the bundle's
-      // directory upwards, without reading any package.json on the way.
-      contents: [
-        'const { existsSync } = require("node:fs")',
-        'const { dirname, join } = require("node:path")',
-        "module.exports = (name) => {",
-        "  for (let dir = __dirname; ; dir = dirname(dir)) {",
-        '    const file = join(dir, "node_modules", "better-sqlite3", "build", "Release", name)',
-        "    if (existsSync(file)) return require(file)",
-        "    if (dirname(dir) === dir) break",
-        "  }",
-        '  return require("bindings")(name)',
-        "}"
-      ].join("\n"),
-      loader: "js"
-    }))
-  }
-}
-
-/**
  * The commands with a bundle of their own: those marked `fast: true` in
  * src/commands (their well-formed invocations skip @effect/cli, so the
  * bundle needs neither the parser nor the other commands).
@@ -132,31 +101,29 @@ await build({
   bundle: true,
   platform: "node",
   format: "cjs",
-  target: "node20",
+  target: "node22",
   minify: process.env.SKC_BUNDLE_NO_MINIFY !== "1",
   keepNames: false,
   legalComments: "none",
   logLevel: "warning",
   // The MCP SDK (with zod and ajv) is loaded from node_modules by `skc mcp`
   // only, so it stays out of the bundle every other command parses at
-  // start-up. better-sqlite3's addon: see `sqliteAddon`.
+  // start-up.
   external: ["@modelcontextprotocol/sdk"],
   define: { __SKC_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [effectDeepImports, sqliteAddon, commandEntries]
+  plugins: [effectDeepImports, commandEntries]
 })
 writeFileSync(join(tmp, "version"), pkg.version + "\n")
 for (const c of fastCommands) renameSync(join(tmp, "commands", `${c}.cjs`), join(dist, "commands", `${c}.cjs`))
 renameSync(join(tmp, "cli.cjs"), join(dist, "cli.cjs"))
 renameSync(join(tmp, "version"), join(dist, "version"))
 rmSync(tmp, { recursive: true, force: true })
-// Old caches belong to the old bundles; bundles of commands no longer `fast` go.
+// V8 code caches of earlier builds (skc now uses Node's compile cache, kept
+// per user) and bundles of commands no longer `fast` go.
 for (const f of readdirSync(dist)) if (f.endsWith(".cache")) rmSync(join(dist, f), { force: true })
 for (const f of readdirSync(join(dist, "commands"))) {
   if (f.endsWith(".cache") || !fastCommands.includes(f.replace(/\.cjs$/, ""))) rmSync(join(dist, "commands", f), { force: true })
 }
-
-// Warm the full CLI's default code cache once (help, unknown commands).
-execFileSync(process.execPath, [join(root, "bin/skc.mjs"), "--help"], { stdio: "ignore" })
 
 // Library surface for `import … from "skillc"`.
 if (!process.argv.includes("--cli-only")) {

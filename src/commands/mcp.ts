@@ -35,5 +35,11 @@ export const mcpHelp = {
     tools: flag.boolean("tools", "Also expose each tool of the project and global tool skills as an MCP tool <skill>__<tool>."),
     watch: flag.boolean("watch", "Rebuild each served skill's runtime and index when its sources change (no E002 while authoring).")
   },
-  notes: ["Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:", "", MCP_CONFIG_SNIPPET]
+  notes: [
+    "Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:",
+    "",
+    MCP_CONFIG_SNIPPET,
+    "",
+    'Without a global install (npm install -g skillc): "command": "npx", "args": ["-y", "skillc", "mcp"].'
+  ]
 }

@@ -1,7 +1,6 @@
 // Issue 18 (RFC-0007:C-LOGGING, C-SYNC): a large log is read page by page in
 // local id order, so `sync --to` holds one page in memory, never the log.
 import { mkdtempSync, rmSync } from "node:fs"
-import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect, Either } from "effect"
@@ -9,9 +8,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { loadSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
 import { makeLogDb, readLog } from "../helpers/logs.js"
 
-const require = createRequire(import.meta.url)
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const Database = require("better-sqlite3") as new (file: string) => { exec(sql: string): void; close(): void }
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 
 const dir = mkdtempSync(join(tmpdir(), "skc-page-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

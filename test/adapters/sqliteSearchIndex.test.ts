@@ -1,7 +1,7 @@
 // RFC-0004:C-INDEX on real SQLite files in temp dirs: schema, atomic writes,
 // corruption as a value, queries, and the cjk segmentation end to end.
 import { Effect } from "effect"
-import Database from "better-sqlite3"
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { existsSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"

@@ -4,7 +4,7 @@
 // the one a cold build writes; unchanged files are not read again; the stub
 // and manifest are rewritten only when their content changes; a build
 // killed with SIGKILL mid-write leaves a usable old index.
-import Database from "better-sqlite3"
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { Effect, Either } from "effect"
 import { spawn } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"

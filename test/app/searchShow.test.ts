@@ -2,7 +2,7 @@
 // RFC-0002:C-SHOW in process: the `search`, `show` and `updateIndex` use
 // cases on the live adapters (real SQLite files in a temp directory).
 // Moved here from test/e2e/search.test.ts; the process smoke test stays there.
-import Database from "better-sqlite3"
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { createHash } from "node:crypto"
 import { mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"

@@ -6,17 +6,16 @@ import { Effect, Either, Layer } from "effect"
 import { describe, expect, it } from "@effect/vitest"
 import { foldSummary } from "../../src/app/stats.js"
 import { statsAll } from "../../src/app/statsAll.js"
-import { makeSqliteAccessLog, type DatabaseConstructor } from "../../src/adapters/sqlite/AccessLogSqlite.js"
+import { makeSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
 import { sqliteUsageHistory } from "../../src/adapters/sqlite/SqliteUsageHistory.js"
 import { AccessLog, type AccessLogService, type SummaryGroup } from "../../src/ports/AccessLog.js"
 import { capList, effectiveLimit, roleOf } from "../../src/domain/stats.js"
 import { tempDir } from "../helpers/cli.js"
 import { makeLogDb } from "../helpers/logs.js"
 import { memoryWorld } from "../helpers/memory.js"
-import { createRequire } from "node:module"
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 
-const require = createRequire(import.meta.url)
-const sqlite = makeSqliteAccessLog(require("better-sqlite3") as DatabaseConstructor)
+const sqlite = makeSqliteAccessLog(Database)
 
 const g = (command: string, extra: Partial<SummaryGroup> = {}): SummaryGroup => ({
   command,

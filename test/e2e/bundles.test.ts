@@ -1,8 +1,9 @@
 // The executable's bundles (issue 16, scripts/bundle.mjs): `--version` from
 // dist/version, the per-command bundles of the hot commands
 // (dist/commands/<name>.cjs) and the full CLI (dist/cli.cjs) answer every
-// invocation alike, and their code caches are an optimisation only.
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+// invocation alike; Node's compile cache, kept per user, is an optimisation
+// only, and nothing is ever written into the installed package (DECISIONS #42).
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { ROOT, sandbox, spawnAsync, tempDir, type RunResult } from "../helpers/cli.js"
@@ -70,7 +71,7 @@ describe("the executable's bundles", () => {
 
   it("the per-command bundles answer as the full CLI does: output, errors, exit status", async () => {
     for (const args of invocations) {
-      // twice: the first run writes the code caches, the second uses them
+      // twice: the first run writes the compile cache, the second uses it
       for (const round of [1, 2]) {
         const a = await run(lean, args)
         const b = await run(fullOnly, args)
@@ -87,23 +88,90 @@ describe("the executable's bundles", () => {
     expect(a.stderr).toBe(b.stderr)
   })
 
-  it("a successful run writes its bundle's code cache; a corrupt cache is rejected and rewritten", async () => {
+  /** Every file under `dir` with its size and modification time: what a run may not change. */
+  const snapshot = (dir: string): Record<string, string> => {
+    const out: Record<string, string> = {}
+    const walk = (d: string) => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        const p = join(d, e.name)
+        if (e.isDirectory()) walk(p)
+        else if (e.isFile()) out[p] = `${statSync(p).size}:${statSync(p).mtimeMs}`
+      }
+    }
+    walk(dir)
+    return out
+  }
+
+  it("runs keep Node's compile cache under $SKILLC_HOME/.cache/skillc and write nothing into the package (DECISIONS #42)", async () => {
+    const cache = join(s.home, ".cache", "skillc")
+    rmSync(cache, { recursive: true, force: true })
+    const dist = join(lean, "..", "..", "dist")
+    const before = snapshot(dist)
     const args = ["show", "git-helper", "--section", "Undo the last commit"]
-    const cache = join(lean, "..", "..", "dist", "commands", "show.cache")
     const first = await run(lean, args)
     expect(first.code).toBe(0)
-    expect(existsSync(cache)).toBe(true)
-    writeFileSync(cache, Buffer.from("not a V8 code cache"))
+    // Node keeps one directory per Node version and build, holding the compiled bundles.
+    const versions = readdirSync(cache)
+    expect(versions.length).toBe(1)
+    expect(readdirSync(join(cache, versions[0]!)).length).toBeGreaterThan(0)
+    expect(await run(lean, args)).toEqual(first)
+    expect(snapshot(dist)).toEqual(before)
+    expect(Object.keys(before).some((f) => f.endsWith(".cache"))).toBe(false)
+  })
+
+  it("a corrupt compile cache is rejected and the output stays the same", async () => {
+    const args = ["outline", "git-helper"]
+    const first = await run(lean, args)
+    expect(first.code).toBe(0)
+    const cache = join(s.home, ".cache", "skillc")
+    const files = Object.keys(snapshot(cache))
+    expect(files.length).toBeGreaterThan(0)
+    for (const f of files) writeFileSync(f, Buffer.from("not a compile cache"))
     expect(await run(lean, args)).toEqual(first)
     expect(await run(lean, args)).toEqual(first)
   })
 
-  it("a failed run writes no cache", async () => {
-    const cache = join(lean, "..", "..", "dist", "commands", "search.cache")
-    rmSync(cache, { force: true })
+  it("a cache directory that cannot be created costs nothing but speed", async () => {
+    const args = ["search", "git-helper", "undo commit"]
+    const first = await run(lean, args)
+    rmSync(join(s.home, ".cache"), { recursive: true, force: true })
+    writeFileSync(join(s.home, ".cache"), "a file where the cache directory would go")
+    try {
+      expect(await run(lean, args)).toEqual(first)
+      expect(readFileSync(join(s.home, ".cache"), "utf8")).toBe("a file where the cache directory would go")
+    } finally {
+      rmSync(join(s.home, ".cache"), { force: true })
+    }
+  })
+
+  it("an older Node gets one line naming the Node needed and the one found, and exit 1 (DECISIONS #42)", async () => {
+    // The check reads process.versions.node; a preloaded module makes this Node say it is 20.
+    const pretend = "data:text/javascript,Object.defineProperty(process.versions,'node',{value:'20.19.0'})"
+    for (const args of [["--version"], ["show", "git-helper"], ["mcp"]]) {
+      const r = await spawnAsync(process.execPath, ["--import", pretend, lean, ...args], {
+        cwd: s.work,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1" }
+      })
+      expect(r).toMatchObject({ code: 1, stdout: "", stderr: "error: skc needs Node.js >= 22.13.0; this is Node.js 20.19.0\n" })
+    }
+  })
+
+  it.skipIf(!process.env.SKC_MACHINE_NODE)("the machine's own older Node (SKC_MACHINE_NODE, set by scripts/with-node.mjs) gets the same line", async () => {
+    const r = await spawnAsync(process.env.SKC_MACHINE_NODE!, [lean, "show", "git-helper"], {
+      cwd: s.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1" }
+    })
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe("")
+    expect(r.stderr).toMatch(/^error: skc needs Node\.js >= 22\.13\.0; this is Node\.js \d+\.\d+\.\d+\n$/)
+  })
+
+  it("a failed run leaves the package as it was", async () => {
+    const dist = join(lean, "..", "..", "dist")
+    const before = snapshot(dist)
     const r = await run(lean, ["search", "no-such-skill", "x"])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^error\[E001\]/)
-    expect(existsSync(cache)).toBe(false)
+    expect(snapshot(dist)).toEqual(before)
   })
 })

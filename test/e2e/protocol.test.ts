@@ -1,5 +1,4 @@
 // agent-skill-protocol end to end: real processes, real symlinked deployments, a real SQLite access log.
-import { createRequire } from "node:module"
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -8,9 +7,7 @@ import { sandbox } from "../helpers/cli.js"
 const SKILL = (name: string, description: string, extra = "", body = `# ${name}\n`) =>
   `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n${extra}---\n${body}`
 
-// better-sqlite3 ships no types; the test needs three calls of it.
-type Db = { exec: (sql: string) => void; prepare: (sql: string) => { run: (...a: Array<unknown>) => void }; close: () => void }
-const Database = createRequire(__filename)("better-sqlite3") as new (file: string) => Db
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 
 const write = (path: string, text: string) => {
   mkdirSync(join(path, ".."), { recursive: true })

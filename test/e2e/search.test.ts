@@ -1,7 +1,7 @@
 // RFC-0004 (C-INDEX, C-FORMATS, C-SEARCH, C-QUERY-SYNTAX, C-ERRORS) and
 // RFC-0002:C-SHOW end to end: the index is built with the real adapters,
 // then `bin/skc.mjs search|show` runs as a child process.
-import Database from "better-sqlite3"
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { createHash } from "node:crypto"
 import { mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"

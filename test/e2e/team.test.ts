@@ -3,7 +3,6 @@
 // equals `skc stats` over the union of their logs, plus `source`.
 // Skipped with its reason where the PostgreSQL binaries are missing.
 import { mkdirSync, writeFileSync } from "node:fs"
-import { createRequire } from "node:module"
 import { join } from "node:path"
 import Pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -11,9 +10,7 @@ import { sandbox } from "../helpers/cli.js"
 import { makeLogDb, type Row } from "../helpers/logs.js"
 import { findPostgres, startPostgres, type RunningPostgres } from "../helpers/postgres.js"
 
-const require = createRequire(import.meta.url)
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const Database = require("better-sqlite3") as new (file: string) => { exec(sql: string): void; close(): void }
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 
 const found = findPostgres()
 const skipReason = typeof found === "string" ? found : undefined

@@ -1,19 +1,11 @@
 /**
  * Hand-made access logs for stats and sync tests: a database with exactly
- * RFC-0007:C-LOGGING's columns, written with better-sqlite3 directly (not
+ * RFC-0007:C-LOGGING's columns, written with `node:sqlite` directly (not
  * through skc), and a reader for what skc wrote.
  */
-import { createRequire } from "node:module"
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
-
-const require = createRequire(import.meta.url)
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const Database = require("better-sqlite3") as new (file: string, options?: { readonly?: boolean }) => {
-  exec(sql: string): void
-  prepare(sql: string): { run(...p: Array<unknown>): void; all(...p: Array<unknown>): Array<Record<string, unknown>> }
-  close(): void
-}
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 
 export interface Row {
   timestamp: string

@@ -1,6 +1,6 @@
 /**
  * The AccessLog port for the CLI and the MCP server: a light proxy that loads
- * the SQLite adapter (and the native better-sqlite3 addon) on first use, so
+ * the SQLite adapter (and `node:sqlite`) on first use, so
  * that commands which never touch the log — and start-up itself — never pay
  * for it. A failure to load becomes a `LogStoreError` like any other, which
  * the logging wrapper turns into W002 rather than a failed command.

@@ -1,51 +1,30 @@
 /**
- * The access log on SQLite (RFC-0007:C-LOGGING), on better-sqlite3 directly.
+ * The access log on SQLite (RFC-0007:C-LOGGING), on `node:sqlite` directly
+ * (./nodeSqlite.ts, DECISIONS #42).
  *
- * Why not `@effect/sql-sqlite-node`: its client opens the database inside a
- * scoped pool, always switches to WAL without a busy timeout of our choosing,
- * and reports every failure as one `SqlError` — while the log needs (1) the
- * exact open/write failure to decide on the EAFP fallback, (2) a busy timeout
- * plus retries so that many agents calling skc at once never lose a row, and
- * (3) the cheapest possible write path (one short-lived connection, no pool,
- * no extra modules), since every gateway call pays for it. The calls are
+ * Why not the `SqlClient`: a client opens the database inside a scope,
+ * switches to WAL without a busy timeout of our choosing, and reports every
+ * failure as one `SqlError` — while the log needs (1) the exact open/write
+ * failure to decide on the EAFP fallback, (2) retries on a busy database so
+ * that many agents calling skc at once never lose a row, and (3) the
+ * cheapest possible write path (one short-lived connection, no pool, no
+ * extra modules), since every gateway call pays for it. The calls are
  * synchronous, so each operation is a single `Effect.try`.
  *
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
 import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync } from "node:fs"
+import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs"
 import { dirname } from "node:path"
 import { Effect, Schedule } from "effect"
-// better-sqlite3 ships no type declarations; the few types this adapter uses
-// are below. A static import (not `import()`): in the CLI's bundles it is
-// initialised only when this lazily imported module is first used, and the
-// bundle finds the native addon without the `bindings` search
-// (scripts/bundle.mjs).
-// (Builds that see no declaration at all, such as tsconfig.lib.json, need the ignore.)
-// @ts-ignore TS7016
-import BetterSqlite3 from "better-sqlite3"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, Period } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledLog } from "./ConnectionPool.js"
+import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
 
-// --- the few better-sqlite3 types we use (the package ships none) -----------
-interface Statement {
-  run(...params: ReadonlyArray<unknown>): unknown
-  get(...params: ReadonlyArray<unknown>): Record<string, unknown> | undefined
-  all(...params: ReadonlyArray<unknown>): Array<Record<string, unknown>>
-  raw(on?: boolean): Statement
-}
-interface Database {
-  prepare(sql: string): Statement
-  pragma(sql: string, options?: { simple?: boolean }): unknown
-  exec(sql: string): unknown
-  close(): void
-}
-export type DatabaseConstructor = new (
-  file: string,
-  options?: { readonly?: boolean; fileMustExist?: boolean; timeout?: number }
-) => Database
+/** How the adapter opens a database: the real driver, or a test's instrumented one. */
+export type DatabaseConstructor = new (file: string, options?: OpenOptions) => Database
 
 export const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
 
@@ -155,30 +134,21 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
 
 const openForRead = (Sqlite: DatabaseConstructor, dbFile: string): Database | undefined => {
   if (!exists(dbFile)) return undefined
-  return new Sqlite(dbFile, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS })
+  return new Sqlite(dbFile, { readonly: true, timeout: BUSY_TIMEOUT_MS })
 }
 
 /** SQLite's words for "this file is not a (sound) database": the log is moved aside and recreated. */
 export const isCorruptCode = (code: string): boolean => /^SQLITE_(CORRUPT|NOTADB)/.test(code)
 
 /**
- * A read-only in-memory copy of the database file (issue 19). A WAL-mode
+ * A read connection that writes nothing anywhere (issue 19). A WAL-mode
  * database cannot be opened even read-only where its `-shm` file cannot be
  * created or written (a read-only runtime, a full disk): SQLite answers
- * SQLITE_READONLY or SQLITE_CANTOPEN. Reading the file's bytes and opening
- * them in memory needs no write anywhere. The header's WAL marks (bytes 18
- * and 19, the read and write format versions) are set back to the rollback
- * journal's, which an in-memory database requires. Rows still only in the
- * `-wal` file (a writer killed mid-session) are not seen: `stats` reads what it can.
+ * SQLITE_READONLY or SQLITE_CANTOPEN. Opened `immutable`, SQLite takes no
+ * lock and needs neither `-shm` nor `-wal`. Rows still only in the `-wal`
+ * file (a writer killed mid-session) are not seen: `stats` reads what it can.
  */
-const openSnapshot = (Sqlite: DatabaseConstructor, dbFile: string): Database => {
-  const bytes = readFileSync(dbFile)
-  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) {
-    bytes[18] = 1
-    bytes[19] = 1
-  }
-  return new (Sqlite as unknown as new (buffer: Buffer, options?: object) => Database)(bytes)
-}
+const openSnapshot = (dbFile: string): Database => openImmutable(dbFile)
 
 /**
  * Run `f` on a read connection; `undefined` when there is no database. A
@@ -197,7 +167,7 @@ const withReader = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Data
     db = undefined
     let snapshot: Database
     try {
-      snapshot = openSnapshot(Sqlite, dbFile)
+      snapshot = openSnapshot(dbFile)
     } catch {
       throw e
     }
@@ -495,5 +465,5 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
     }).pipe(retryWhileBusy)
 })
 
-/** The service on the installed better-sqlite3 (a native addon). */
-export const loadSqliteAccessLog = (): AccessLogService => makeSqliteAccessLog(BetterSqlite3 as unknown as DatabaseConstructor)
+/** The service on Node's built-in SQLite. */
+export const loadSqliteAccessLog = (): AccessLogService => makeSqliteAccessLog(Database)

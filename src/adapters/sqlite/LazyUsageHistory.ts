@@ -1,7 +1,7 @@
 /**
  * UsageHistory that loads the SQLite adapter only when a log database exists
  * to be read: `skc match` on skills that were never used never pays for
- * loading @effect/sql and better-sqlite3.
+ * loading @effect/sql and SQLite.
  */
 import { Effect, Layer } from "effect"
 import { UsageHistory } from "../../ports/UsageHistory.js"

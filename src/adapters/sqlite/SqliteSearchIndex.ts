@@ -1,8 +1,9 @@
 /**
- * The search index on SQLite FTS5 through @effect/sql-sqlite-node
- * (RFC-0004:C-INDEX). Import this module dynamically, only from commands
- * that touch the index: it pulls in @effect/sql and the better-sqlite3
- * native addon, which the rest of the CLI must not pay for at start-up.
+ * The search index on SQLite FTS5 through `node:sqlite` (RFC-0004:C-INDEX,
+ * DECISIONS #42): read through the `SqlClient` of ./SqliteClient.ts, written
+ * through ./nodeSqlite.ts directly. Import this module dynamically, only
+ * from commands that touch the index: it pulls in @effect/sql and SQLite,
+ * which the rest of the CLI must not pay for at start-up.
  *
  * Reading: the file is opened read-only (search and show never create or
  * change anything in the runtime directory). Every failure — not a
@@ -10,7 +11,7 @@
  * query — is reported as corruption, never as an internal error
  * (RFC-0004: "all failures map to the same handling").
  *
- * Writing: a complete index is built (through better-sqlite3 directly, see
+ * Writing: a complete index is built (through `node:sqlite` directly, see
  * `fillDatabase`) in a temporary file next to the final one (`.search-<hash16>.db.<pid>.<random>.tmp`, never matching
  * `search-*.db`), flushed to disk, then renamed over the final name. A build
  * killed at any moment therefore leaves the previous index or the complete
@@ -19,8 +20,8 @@
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
 import type { SqlError } from "@effect/sql/SqlError"
-import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
-import Database from "better-sqlite3"
+import * as SqliteClient from "./SqliteClient.js"
+import { Database } from "./nodeSqlite.js"
 import { Effect, Exit, Layer, Scope } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
@@ -56,8 +57,6 @@ const message = (e: unknown): string => {
 const connect = (filename: string, readonly: boolean) =>
   SqliteClient.make({ filename, readonly, disableWAL: true, prepareCacheSize: 16 }).pipe(
     Effect.provide(Reactivity.layer),
-    // better-sqlite3 throws from its constructor (a defect inside `make`).
-    Effect.catchAllDefect((d) => Effect.fail(d)),
     Effect.either
   )
 
@@ -266,7 +265,7 @@ const fsyncDirBestEffort = (dir: string) => {
 
 /**
  * Fills the temporary file in one transaction, straight through
- * better-sqlite3 (the driver under @effect/sql-sqlite-node): one prepared
+ * `node:sqlite` (not the `SqlClient`): one prepared
  * statement per table, run once per row. A large skill has tens of
  * thousands of sections (each holding its subsections, DECISIONS #15);
  * going through @effect/sql cost an Effect and a prepared-statement cache
@@ -292,7 +291,7 @@ const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexCo
 /** `.search-<hash16>.db.<pid>.<random>.tmp` and its `-journal`: the names `tempNameFor` gives. */
 const TEMP_NAME = /^\.search-[0-9a-f]{16}\.db\.(\d+)\.[0-9a-f]{8}\.tmp(?:-journal)?$/
 
-type Db = InstanceType<typeof Database>
+type Db = Database
 
 /**
  * Insert the rows of `contents.files` with explicit rowids after `lastRowid`

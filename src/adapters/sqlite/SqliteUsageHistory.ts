@@ -5,7 +5,7 @@
  */
 import { Effect, Layer } from "effect"
 import * as Reactivity from "@effect/experimental/Reactivity"
-import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import * as SqliteClient from "./SqliteClient.js"
 import { AGENT_COMMANDS } from "../../domain/stats.js"
 import { UsageHistory, type UsageHistoryService } from "../../ports/UsageHistory.js"
 

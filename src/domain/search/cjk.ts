@@ -2,7 +2,7 @@
  * Character-level segmentation for the `cjk` tokenizer (RFC-0009:C-TOKENIZER,
  * DECISIONS #7).
  *
- * better-sqlite3's SQLite has FTS5 with `unicode61`, `porter`, `trigram` and
+ * Node's built-in SQLite (`node:sqlite`) has FTS5 with `unicode61`, `porter`, `trigram` and
  * `ascii`, but no ICU and no way to register a JavaScript tokenizer.
  * `unicode61` reads a run of Han, kana or Hangul characters as ONE token, so
  * `数据库配置` could only be found whole; `trigram` cannot find words of one

@@ -1,0 +1,201 @@
+/**
+ * SQLite through Node's built-in `node:sqlite` (DECISIONS #42): no native
+ * addon, nothing built at install time, the same FTS5 (`porter unicode61`,
+ * `bm25()`, `snippet()`) on Node 22 and 24.
+ *
+ * The adapters were written against a small synchronous surface (open,
+ * prepare, run/get/all, exec, pragma, close); this module gives exactly that
+ * surface over `DatabaseSync`, so the adapters, tests and benchmarks say what
+ * they do in SQL and stay independent of the driver's spelling. Two things
+ * it adds on top of `node:sqlite`:
+ *
+ * - **SQLite's own error names.** `node:sqlite` reports every failure as
+ *   `code: "ERR_SQLITE_ERROR"` with the numeric result in `errcode`. The
+ *   adapters decide on retries (SQLITE_BUSY/LOCKED) and repair
+ *   (SQLITE_CORRUPT/NOTADB) by name, so failures are re-thrown with `code`
+ *   set to the primary result code's name (`SQLITE_BUSY`, …); the numeric
+ *   code stays in `errcode`.
+ * - **The ExperimentalWarning of Node 22**, printed when `node:sqlite` is
+ *   first loaded, is dropped — that warning only, never any other: skc's
+ *   output must not carry a runtime's notice on every command.
+ *
+ * The module is loaded on first use (`process.getBuiltinModule`), not by an
+ * import: commands that never touch SQLite do not pay for it at start-up.
+ */
+import type * as NodeSqlite from "node:sqlite"
+import { pathToFileURL } from "node:url"
+
+type DatabaseSync = NodeSqlite.DatabaseSync
+type StatementSync = NodeSqlite.StatementSync
+
+let sqlite: typeof NodeSqlite | undefined
+
+const EXPERIMENTAL_SQLITE = /^SQLite is an experimental feature/
+
+/** `node:sqlite`, loaded once, with Node 22's ExperimentalWarning for it (and only it) suppressed. */
+export const nodeSqlite = (): typeof NodeSqlite => {
+  if (sqlite !== undefined) return sqlite
+  const emitWarning = process.emitWarning
+  process.emitWarning = function (this: unknown, warning: string | Error, ...rest: Array<unknown>) {
+    const text = typeof warning === "string" ? warning : warning?.message
+    const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string } | undefined)?.type ?? (warning as Error)?.name
+    if (type === "ExperimentalWarning" && typeof text === "string" && EXPERIMENTAL_SQLITE.test(text)) return
+    return (emitWarning as (...args: Array<unknown>) => void).call(this, warning, ...rest)
+  } as typeof process.emitWarning
+  try {
+    sqlite = process.getBuiltinModule("node:sqlite") as typeof NodeSqlite | undefined
+  } finally {
+    process.emitWarning = emitWarning
+  }
+  if (sqlite === undefined) {
+    throw Object.assign(new Error(`node:sqlite is not available in Node ${process.version} (skc needs Node >= 22.13)`), {
+      code: "ENOMODULE"
+    })
+  }
+  return sqlite
+}
+
+/** SQLite's primary result codes by number (https://sqlite.org/rescode.html), for the names the adapters test. */
+const RESULT_NAMES: Record<number, string> = {
+  1: "SQLITE_ERROR",
+  2: "SQLITE_INTERNAL",
+  3: "SQLITE_PERM",
+  4: "SQLITE_ABORT",
+  5: "SQLITE_BUSY",
+  6: "SQLITE_LOCKED",
+  7: "SQLITE_NOMEM",
+  8: "SQLITE_READONLY",
+  9: "SQLITE_INTERRUPT",
+  10: "SQLITE_IOERR",
+  11: "SQLITE_CORRUPT",
+  12: "SQLITE_NOTFOUND",
+  13: "SQLITE_FULL",
+  14: "SQLITE_CANTOPEN",
+  15: "SQLITE_PROTOCOL",
+  16: "SQLITE_EMPTY",
+  17: "SQLITE_SCHEMA",
+  18: "SQLITE_TOOBIG",
+  19: "SQLITE_CONSTRAINT",
+  20: "SQLITE_MISMATCH",
+  21: "SQLITE_MISUSE",
+  22: "SQLITE_NOLFS",
+  23: "SQLITE_AUTH",
+  24: "SQLITE_FORMAT",
+  25: "SQLITE_RANGE",
+  26: "SQLITE_NOTADB"
+}
+
+/** The SQLite name of a `node:sqlite` failure (`SQLITE_BUSY`, …); other errors keep their code. */
+const named = (e: unknown): unknown => {
+  if (typeof e !== "object" || e === null) return e
+  const err = e as { code?: unknown; errcode?: unknown }
+  if (err.code === "ERR_SQLITE_ERROR" && typeof err.errcode === "number") {
+    const name = RESULT_NAMES[err.errcode & 0xff]
+    if (name !== undefined) {
+      try {
+        err.code = name
+      } catch {
+        // a frozen error keeps Node's code
+      }
+    }
+  }
+  return e
+}
+
+const guard = <A>(f: () => A): A => {
+  try {
+    return f()
+  } catch (e) {
+    throw named(e)
+  }
+}
+
+export type Row = Record<string, unknown>
+export type Param = null | number | bigint | string | Uint8Array
+
+/** A prepared statement: `run` for changes, `get` for the first row, `all` for every row. */
+export class Statement {
+  readonly statement: StatementSync
+  constructor(statement: StatementSync) {
+    this.statement = statement
+  }
+  run(...params: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return guard(() => this.statement.run(...(params as Array<Param>)))
+  }
+  get(...params: ReadonlyArray<unknown>): Row | undefined {
+    return guard(() => this.statement.get(...(params as Array<Param>)) as Row | undefined)
+  }
+  all(...params: ReadonlyArray<unknown>): Array<Row> {
+    return guard(() => this.statement.all(...(params as Array<Param>)) as Array<Row>)
+  }
+}
+
+export interface OpenOptions {
+  /** Open read-only: never creates the file, never writes (default false). */
+  readonly readonly?: boolean
+  /** Milliseconds SQLite's own busy handler waits for a lock (default 0: fail at once with SQLITE_BUSY). */
+  readonly timeout?: number
+}
+
+/**
+ * One connection. A missing file opened read-only fails with
+ * SQLITE_CANTOPEN; opened for writing it is created.
+ */
+export class Database {
+  readonly db: DatabaseSync
+  // `DatabaseSync#isOpen` is newer than Node 22.13.
+  private open = true
+  constructor(location: string, options: OpenOptions = {}) {
+    const { DatabaseSync } = nodeSqlite()
+    this.db = guard(() => new DatabaseSync(location, { readOnly: options.readonly ?? false, timeout: options.timeout ?? 0 }))
+  }
+  prepare(sql: string): Statement {
+    return new Statement(guard(() => this.db.prepare(sql)))
+  }
+  exec(sql: string): this {
+    guard(() => this.db.exec(sql))
+    return this
+  }
+  /**
+   * `PRAGMA <source>`: its rows, or with `simple` the first column of the
+   * first row (`pragma("user_version", { simple: true })` → 3).
+   */
+  pragma(source: string, options?: { readonly simple?: boolean }): unknown {
+    const rows = this.prepare(`PRAGMA ${source}`).all()
+    if (options?.simple !== true) return rows
+    const first = rows[0]
+    return first === undefined ? undefined : Object.values(first)[0]
+  }
+  /** Run `f` inside BEGIN … COMMIT, rolled back when it throws. */
+  transaction<A>(f: () => A, mode: "DEFERRED" | "IMMEDIATE" = "DEFERRED"): A {
+    this.exec(`BEGIN ${mode}`)
+    try {
+      const result = f()
+      this.exec("COMMIT")
+      return result
+    } catch (e) {
+      try {
+        this.exec("ROLLBACK")
+      } catch {
+        // SQLite rolled back already (a failed COMMIT or an I/O error)
+      }
+      throw e
+    }
+  }
+  get isOpen(): boolean {
+    return this.open
+  }
+  close(): void {
+    if (!this.open) return
+    this.open = false
+    guard(() => this.db.close())
+  }
+}
+
+/**
+ * A read-only connection that needs no write anywhere: SQLite's `immutable`
+ * URI parameter skips locking and the `-shm`/`-wal` files, which a WAL-mode
+ * database otherwise needs even to be read. For files in read-only places or
+ * on a full disk; rows still only in a `-wal` file are not seen.
+ */
+export const openImmutable = (file: string): Database => new Database(`${pathToFileURL(file).href}?immutable=1`, { readonly: true })

@@ -1,0 +1,74 @@
+// SQLite on Node's built-in driver (DECISIONS #42): the small surface the
+// adapters use, SQLite's own error names (the access log retries on
+// SQLITE_BUSY and repairs on SQLITE_NOTADB by name) and the read that writes
+// nothing. Node 22's ExperimentalWarning: test/e2e/node-sqlite-warning.test.ts.
+import { existsSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { Database, openImmutable } from "../../src/adapters/sqlite/nodeSqlite.js"
+import { tempDir } from "../helpers/cli.js"
+
+describe("node:sqlite behind the adapters' surface", () => {
+  const dir = tempDir()
+
+  it("prepares, runs, reads rows and pragmas; FTS5 with porter, bm25() and snippet() are there (RFC-0004:C-INDEX)", () => {
+    const db = new Database(join(dir, "a.db"))
+    expect(db.pragma("journal_mode = WAL", { simple: true })).toBe("wal")
+    db.exec("CREATE VIRTUAL TABLE s USING fts5(body, tokenize='porter unicode61')")
+    const insert = db.prepare("INSERT INTO s (rowid, body) VALUES (?, ?)")
+    db.transaction(() => {
+      insert.run(1, "running the build")
+      insert.run(2, "nothing here")
+    })
+    const rows = db.prepare("SELECT rowid, snippet(s, 0, '[', ']', '...', 8) AS snip, -bm25(s) AS score FROM s WHERE s MATCH ? ORDER BY rank").all("run")
+    expect(rows.map((r) => ({ ...r }))).toEqual([{ rowid: 1, snip: "[running] the build", score: expect.any(Number) }])
+    expect(db.pragma("user_version", { simple: true })).toBe(0)
+    db.close()
+    db.close() // twice is harmless
+    expect(db.isOpen).toBe(false)
+  })
+
+  it("a failed transaction is rolled back whole", () => {
+    const db = new Database(join(dir, "t.db"))
+    db.exec("CREATE TABLE t (x INTEGER NOT NULL)")
+    expect(() =>
+      db.transaction(() => {
+        db.prepare("INSERT INTO t VALUES (?)").run(1)
+        db.prepare("INSERT INTO t VALUES (?)").run(null)
+      })
+    ).toThrow(expect.objectContaining({ code: "SQLITE_CONSTRAINT" }))
+    expect(db.prepare("SELECT count(*) AS n FROM t").get()).toEqual(expect.objectContaining({ n: 0 }))
+    db.close()
+  })
+
+  it("failures carry SQLite's names: BUSY while another connection writes, NOTADB, CANTOPEN", () => {
+    const file = join(dir, "busy.db")
+    const a = new Database(file)
+    a.exec("CREATE TABLE t (x); BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
+    const b = new Database(file, { timeout: 0 })
+    expect(() => b.exec("BEGIN IMMEDIATE")).toThrow(expect.objectContaining({ code: "SQLITE_BUSY", errcode: 5 }))
+    a.exec("COMMIT")
+    a.close()
+    b.close()
+    const junk = join(dir, "junk.db")
+    writeFileSync(junk, "this is not a database, and it is long enough to have a header".repeat(20))
+    expect(() => new Database(junk, { readonly: true }).prepare("SELECT * FROM sqlite_master").all()).toThrow(
+      expect.objectContaining({ code: "SQLITE_NOTADB" })
+    )
+    expect(() => new Database(join(dir, "missing.db"), { readonly: true })).toThrow(expect.objectContaining({ code: "SQLITE_CANTOPEN" }))
+    expect(existsSync(join(dir, "missing.db"))).toBe(false)
+  })
+
+  it("an immutable read sees the committed rows and creates no -shm or -wal (issue 19: read-only runtimes)", () => {
+    const file = join(dir, "wal.db")
+    const w = new Database(file)
+    w.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1), (2);")
+    w.close()
+    expect(existsSync(`${file}-wal`)).toBe(false)
+    const r = openImmutable(file)
+    expect(r.prepare("SELECT count(*) AS n FROM t").get()).toEqual(expect.objectContaining({ n: 2 }))
+    r.close()
+    expect(existsSync(`${file}-shm`)).toBe(false)
+    expect(existsSync(`${file}-wal`)).toBe(false)
+  })
+})
