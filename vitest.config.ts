@@ -8,8 +8,8 @@ import { defineConfig } from "vitest/config"
 //   `spawnAsync`), so the worker always answers vitest's RPC; a body spending
 //   a minute in `spawnSync` is what used to fail runs with "Timeout calling
 //   onTaskUpdate";
-// - forks, not threads: native modules (better-sqlite3) and process-wide
-//   state stay per file;
+// - forks, not threads: SQLite connections, process.emitWarning and other
+//   process-wide state stay per file;
 // - generous timeouts: a loaded machine is slow, never wrong. No test asserts
 //   wall-clock times.
 export default defineConfig({

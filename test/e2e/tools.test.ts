@@ -74,7 +74,8 @@ describe("issue 8: skc run limits as a process (timeout kill, bounded memory)", 
     for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false)
   })
 
-  it("spec §4.2: 100 MB of output, bounded memory, head/tail truncation", async () => {
+  it("spec §4.2: 400 MB of output, bounded memory, head/tail truncation", async () => {
+    const FLOOD = 400_000_000
     const rssFile = join(w.root, "rss.txt")
     const peak = async (bytes: number) => {
       const r = await spawnAsync(process.execPath, ["--require", join(ROOT, "test", "fixtures", "maxrss.cjs"), BIN, "run", "hostile", "flood", "--arg", `bytes=${bytes}`, "--format", "json"], {
@@ -84,17 +85,18 @@ describe("issue 8: skc run limits as a process (timeout kill, bounded memory)", 
       return { code: r.code, doc: JSON.parse(r.stdout), rssKb: Number(readFileSync(rssFile, "utf8")) }
     }
     const small = await peak(10)
-    const big = await peak(100_000_000)
+    const big = await peak(FLOOD)
     expect(big.code).toBe(0)
     expect(big.doc.truncated).toBe(true)
-    const total = 100_000_000 + 4
+    const total = FLOOD + 4
     expect(big.doc.output).toBe("a".repeat(2048) + `\n... [truncated ${total - 4096} bytes] ...\n` + "a".repeat(2044) + "END\n")
-    // 100 MB went through; the process grew by far less than that (a reader
-    // that kept the output would grow by 100 MB or more). The margin is
-    // Node's: on Node 24 the collector frees the pipe's 64 KB chunks later
-    // than on 22 (measured growth 31 MB on 24, 18 MB on 22; ~45 MB and ~26 MB
-    // for 400 MB), never in proportion to the output.
-    expect(big.rssKb - small.rssKb).toBeLessThan(64 * 1024)
+    // 400 MB went through; the process grew by far less than that (a reader
+    // that kept the output would grow by 400 MB or more). The pipe's 64 KB
+    // chunks are garbage at once, but V8 frees them only at its next
+    // collection, which it starts by external memory grown since the last one
+    // (about 64 MB): so the growth is bounded by that, not by the output
+    // (measured: 18–26 MB on Node 22, 31–74 MB on Node 24, more under load).
+    expect(big.rssKb - small.rssKb).toBeLessThan(160 * 1024)
   })
 })
 
