@@ -4,10 +4,36 @@
 // interleaved (issue: foundation, performance; issue 16 item 3 added show
 // and outline; issue 23 runs it on Node 22 and 24 side by side in one run,
 // fetching the line the machine lacks through scripts/node-lines.mjs).
-import { cpSync, rmSync } from "node:fs"
-import { join } from "node:path"
+//
+// SKC_BENCH_NODE20=<path of a Node 20 binary> adds the release before issue
+// 23 on Node 20 (commit BASELINE: better-sqlite3, V8 code caches in dist/)
+// to the same run: a git worktree under bench/.work/ installed with that
+// Node, which compiles better-sqlite3 for it once (a C++ compiler needed).
+import { spawnSync } from "node:child_process"
+import { cpSync, existsSync, rmSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { LINES, supported, version, fetchNode } from "../scripts/node-lines.mjs"
 import { BIN, ROOT, benchEnv, interleave, median, report, sandbox, timeOnce as time } from "./lib.mjs"
+
+/** The last commit on Node 20 with better-sqlite3, measured beside the current code when asked. */
+const BASELINE = "fcb079d"
+
+/** The baseline's executable, set up once under bench/.work/ with the given Node 20; undefined when not asked. */
+const baselineBin = () => {
+  const node20 = process.env.SKC_BENCH_NODE20
+  if (!node20) return undefined
+  const dir = join(ROOT, "bench", ".work", "baseline-node20")
+  const bin = join(dir, "bin", "skc.mjs")
+  const sh = (cmd, args, cwd) => {
+    const r = spawnSync(cmd, args, { cwd, stdio: "inherit", env: { ...process.env, PATH: `${dirname(node20)}:${process.env.PATH}` } })
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`)
+  }
+  if (!existsSync(join(dir, "dist", "cli.cjs"))) {
+    if (!existsSync(dir)) sh("git", ["worktree", "add", "--detach", dir, BASELINE], ROOT)
+    sh("npm", ["ci", "--no-audit", "--no-fund"], dir)
+  }
+  return { line: "20", node: node20, bin }
+}
 
 /** The Node binary of each tested LTS line: this one where it is that line, else the fetched release. */
 const nodesByLine = () =>
@@ -22,10 +48,12 @@ export default function cliStart({ runs = 15 } = {}) {
   const opts = { cwd: sb.work, env }
   cpSync(join(ROOT, "examples", "git-helper"), join(sb.work, ".skillc", "skills", "git-helper"), { recursive: true })
   time([process.execPath, BIN, "build", "git-helper"], opts)
-  const nodes = nodesByLine()
+  const nodes = nodesByLine().map((n) => ({ ...n, bin: BIN }))
+  const baseline = baselineBin()
+  if (baseline !== undefined) nodes.unshift(baseline)
   let n = 0
   const candidates = {}
-  for (const { line, node } of nodes) {
+  for (const { line, node, bin: BIN } of nodes) {
     candidates[`${line} floor`] = () => time([node, "-e", "0"], opts)
     candidates[`${line} version`] = () => time([node, BIN, "--version"], opts)
     candidates[`${line} init`] = () => {
@@ -42,7 +70,7 @@ export default function cliStart({ runs = 15 } = {}) {
   const out = []
   for (const { line, node } of nodes) {
     const floor = median(samples[`${line} floor`])
-    console.log(`Node ${line} (${node === process.execPath ? "this Node" : node}):`)
+    console.log(`Node ${line} (${node === process.execPath ? "this Node" : node})${line === "20" ? `, the code before issue 23 (${BASELINE}, better-sqlite3)` : ""}:`)
     out.push(
       report(`cli.start version`, median(samples[`${line} version`]), floor, 2.0, `Node ${line}`),
       report(`cli.start init`, median(samples[`${line} init`]), floor, 2.0, `Node ${line}`),

@@ -1,7 +1,7 @@
 // sqlite.driver (issue 23): skc's SQLite work on Node's built-in
 // `node:sqlite` against the same work on better-sqlite3 12.11.1 (the native
 // addon skc used before, DECISIONS #42), in the same process, same files,
-// interleaved. Target: each figure ≤ 1.10 × better-sqlite3's.
+// interleaved, on Node 22 (see below). Target: each figure ≤ 1.10 × better-sqlite3's.
 //
 // better-sqlite3 is not a dependency any more: the bench installs it once
 // into bench/.work/ (ignored) with npm, which compiles it for this Node
@@ -16,9 +16,11 @@
 // - log.append: open a WAL log, insert one row, close (the CLI's access-log write);
 // - index.open: open an index read-only, read index_meta, close (every CLI read).
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { LINES, fetchNode, version } from "../scripts/node-lines.mjs"
 import { ROOT, median, sandbox } from "./lib.mjs"
 import { SUMMARY_SQL, fillLog, makeSkill } from "./stats.mjs"
 
@@ -32,6 +34,8 @@ const betterSqlite3 = () => {
   const entry = join(dir, "node_modules", "better-sqlite3")
   if (!existsSync(join(entry, "build", "Release", "better_sqlite3.node"))) {
     mkdirSync(dir, { recursive: true })
+    // A package of its own: without it npm would install into the checkout's node_modules.
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "bench-better-sqlite3", private: true }))
     const nodedir = dirname(dirname(process.execPath))
     console.log(`sqlite.driver: building better-sqlite3 ${VERSION} for Node ${process.version} once (about 2 minutes)…`)
     const r = spawnSync(
@@ -114,7 +118,35 @@ const compare = (open, runs, f) => {
   return [median(xs["node:sqlite"]), median(xs["better-sqlite3"])]
 }
 
+/**
+ * The measurements run in a child process on Node 22: on Node 24,
+ * better-sqlite3 12.11.1 aborts in its statement destructors
+ * (`node::RemoveEnvironmentCleanupHook`, SIGABRT, the very failure of issue
+ * 23) — at exit, and here already mid-run when the collector frees
+ * statements — so the two drivers can only be compared on 22.
+ */
 export default function sqliteDriverBench() {
+  const node = version(process.version)[0] === 22 ? process.execPath : fetchNode(LINES[22])
+  console.log(`sqlite.driver: both drivers in one Node ${LINES[22].split(".")[0]} process (${node === process.execPath ? "this Node" : node})`)
+  const r = spawnSync(node, ["--no-warnings", fileURLToPath(import.meta.url)], {
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+    env: { ...process.env, SKC_BENCH_DRIVER_CHILD: "1" },
+    maxBuffer: 16 * 1024 * 1024
+  })
+  const lines = r.stdout.trimEnd().split("\n")
+  const last = lines.at(-1) ?? ""
+  const results = last.startsWith("[") ? JSON.parse(last) : []
+  process.stdout.write(lines.filter((l) => !l.startsWith("[")).join("\n") + "\n")
+  if (r.status !== 0) {
+    console.log(`sqlite.driver: the measuring process exited with ${r.status ?? r.signal}${r.status === 134 ? " (better-sqlite3's abort at exit on this Node, after the figures above)" : ""}`)
+  }
+  return results
+}
+
+if (process.env.SKC_BENCH_DRIVER_CHILD === "1") console.log(JSON.stringify(measure()))
+
+function measure() {
   const Better = betterSqlite3()
   if (Better === undefined) return []
   const open = drivers(Better)

@@ -9,12 +9,16 @@
 // - cli.cjs: the full CLI (every command, help, the @effect/cli parser),
 //   for everything the per-command bundles decline or do not exist for.
 //
-// Compiling a large bundle dominates start-up, so the bundles run through
-// Node's own compile cache (`module.enableCompileCache`, DECISIONS #42) in a
-// per-user directory: nothing is written into the installed package (a
-// root-owned global install stays untouched) and nothing Node-version
-// specific is shipped. The cache is an optimisation only: where it cannot be
-// written, skc runs the same, just slower.
+// Compiling a large bundle dominates start-up, so each bundle runs through
+// a V8 code cache kept per user (DECISIONS #42): nothing is written into the
+// installed package (a root-owned global install stays untouched) and
+// nothing Node-version specific is shipped. The cache is made after a
+// successful run (`script.createCachedData()` then holds every function the
+// command compiled, not only the top level: measured, Node's own
+// `module.enableCompileCache`, which caches at compile time, left `show` at
+// 111 ms against 69 ms with this on Node 24, docs/benchmarks.md). The cache
+// is an optimisation only: missing, rejected, stale or unwritable, skc runs
+// the same, just slower.
 //
 // This file is plain JavaScript that any Node parses, so that an old Node
 // gets one clear line instead of a syntax error or a missing module.
@@ -32,14 +36,16 @@ if (older(found, NEEDED)) {
 }
 
 const require = createRequire(import.meta.url)
-const { existsSync, readFileSync } = require("node:fs")
+const { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } = require("node:fs")
 const { dirname, isAbsolute, join } = require("node:path")
 const { fileURLToPath } = require("node:url")
-const nodeModule = require("node:module")
+const vm = require("node:vm")
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist")
 const argv = process.argv.slice(2)
 const command = argv[0]
+// Caches are per command: V8 caches the functions a run compiled, and each
+// command runs different code.
 const named = command !== undefined && /^[a-z][a-z-]{0,23}$/.test(command)
 
 const fail = (message) => {
@@ -48,61 +54,132 @@ const fail = (message) => {
 }
 
 /**
- * The per-user compile cache: under `$SKILLC_HOME` when set (tests and
+ * The per-user cache directory: under `$SKILLC_HOME` when set (tests and
  * isolated setups keep everything there), else `$XDG_CACHE_HOME/skillc`,
- * else `~/.cache/skillc`. Node keeps one subdirectory per Node version.
+ * else `~/.cache/skillc`; one subdirectory per Node version and platform,
+ * whose code caches V8 accepts.
  */
 const cacheDir = () => {
   const env = process.env
-  if (env.SKILLC_HOME) return join(env.SKILLC_HOME, ".cache", "skillc")
-  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return join(env.XDG_CACHE_HOME, "skillc")
-  let home = ""
-  try {
-    home = require("node:os").homedir()
-  } catch {
-    home = ""
+  let base
+  if (env.SKILLC_HOME) base = join(env.SKILLC_HOME, ".cache", "skillc")
+  else if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) base = join(env.XDG_CACHE_HOME, "skillc")
+  else {
+    let home = ""
+    try {
+      home = require("node:os").homedir()
+    } catch {
+      home = ""
+    }
+    if (home === "" || !isAbsolute(home)) return undefined
+    base = join(home, ".cache", "skillc")
   }
-  return home !== "" && isAbsolute(home) ? join(home, ".cache", "skillc") : undefined
+  return join(base, `v8-${process.version}-${process.platform}-${process.arch}`)
 }
 
-const enableCache = () => {
-  const dir = cacheDir()
-  if (dir === undefined || typeof nodeModule.enableCompileCache !== "function") return
-  try {
-    nodeModule.enableCompileCache(dir)
-  } catch {
-    // no cache: slower, never wrong
-  }
+/** FNV-1a of a string, as hex: names an installation's bundle in the shared cache directory. */
+const fnv = (text) => {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0
+  return h.toString(16).padStart(8, "0")
 }
+
+/**
+ * Compile a CommonJS bundle with its code cache: undefined when the file
+ * cannot be read; throws when it does not compile. A cache file starts with
+ * the bundle's identity (path, size, modification time) and a newline: a
+ * rebuilt bundle never meets its old cache (V8 itself only checks the
+ * source's length). `run` runs the bundle's top level and returns its
+ * exports; `cache`, set when the cache was missing, stale or rejected,
+ * writes it: called at a successful exit only, so mistyped command names
+ * and failed runs leave nothing behind.
+ */
+const load = (file, cacheName) => {
+  let source
+  let stamp
+  try {
+    source = readFileSync(file, "utf8")
+    const st = statSync(file)
+    stamp = `${file}:${st.size}:${st.mtimeMs}\n`
+  } catch {
+    return undefined
+  }
+  const dir = cacheDir()
+  const cacheFile = dir === undefined ? undefined : join(dir, `${fnv(file)}-${cacheName}.v8`)
+  let cachedData
+  if (cacheFile !== undefined) {
+    try {
+      const bytes = readFileSync(cacheFile)
+      if (bytes.length > stamp.length && bytes.toString("utf8", 0, stamp.length) === stamp) cachedData = bytes.subarray(Buffer.byteLength(stamp))
+    } catch {
+      cachedData = undefined
+    }
+  }
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
+  })
+  const module = { exports: {} }
+  const cache =
+    cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)
+      ? () => {
+          const tmp = `${cacheFile}.${process.pid}.tmp`
+          try {
+            mkdirSync(dir, { recursive: true })
+            writeFileSync(tmp, Buffer.concat([Buffer.from(stamp), script.createCachedData()]))
+            renameSync(tmp, cacheFile)
+          } catch {
+            try {
+              unlinkSync(tmp)
+            } catch {
+              // no cache directory to write to: run without a cache
+            }
+          }
+        }
+      : undefined
+  const run = () => {
+    script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file))
+    return module.exports
+  }
+  return { run, cache }
+}
+
+const writeCacheOnSuccess = (write) =>
+  process.once("exit", (code) => {
+    if (code === 0) write()
+  })
 
 /** The per-command bundle's answer: its exit status (a promise), or undefined when it declines or is not there. */
 const runOwnBundle = () => {
   if (!named) return undefined
-  const file = join(dist, "commands", `${command}.cjs`)
-  if (!existsSync(file)) return undefined // not a hot command
   let bundle
   try {
-    bundle = require(file)
+    bundle = load(join(dist, "commands", `${command}.cjs`), command)
   } catch {
-    return undefined // does not load: the full CLI runs the command
+    bundle = undefined // does not compile: the full CLI runs the command
   }
-  return bundle.run(argv)
+  if (bundle === undefined) return undefined // not a hot command
+  const status = bundle.run().run(argv)
+  if (status !== undefined && bundle.cache !== undefined) writeCacheOnSuccess(bundle.cache)
+  return status
 }
 
 const runFullCli = () => {
   const file = join(dist, "cli.cjs")
-  if (!existsSync(file)) {
-    fail("skc is not built (dist/cli.cjs missing); run 'npm run build'")
-    process.exit(1)
-  }
   let bundle
   try {
-    bundle = require(file)
+    bundle = load(file, `cli.${named ? command : "default"}`)
   } catch (e) {
     fail(`cannot load dist/cli.cjs (${e?.message ?? e}); run 'npm run build'`)
     process.exit(1)
   }
-  return bundle.run(argv)
+  if (bundle === undefined) {
+    fail("skc is not built (dist/cli.cjs missing); run 'npm run build'")
+    process.exit(1)
+  }
+  if (bundle.cache !== undefined) writeCacheOnSuccess(bundle.cache)
+  return bundle.run().run(argv)
 }
 
 const version = () => {
@@ -117,7 +194,6 @@ let text
 if (argv.length === 1 && command === "--version" && (text = version()) !== undefined) {
   process.stdout.write(text)
 } else {
-  enableCache()
   let status
   try {
     status = runOwnBundle() ?? runFullCli()

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Bundles the CLI for bin/skc.mjs, which loads each bundle through Node's
-// compile cache (issue 16: the leaner start; DECISIONS #42):
+// Bundles the CLI for bin/skc.mjs, which loads each bundle through a V8
+// code cache kept per user (issue 16: the leaner start; DECISIONS #42):
 // - dist/cli.cjs: the full CLI, one CommonJS file;
 // - dist/commands/<name>.cjs: one bundle per `fast` command (src/cli/single.ts),
 //   holding that command alone, so a hot command reads and compiles only
@@ -118,8 +118,8 @@ for (const c of fastCommands) renameSync(join(tmp, "commands", `${c}.cjs`), join
 renameSync(join(tmp, "cli.cjs"), join(dist, "cli.cjs"))
 renameSync(join(tmp, "version"), join(dist, "version"))
 rmSync(tmp, { recursive: true, force: true })
-// V8 code caches of earlier builds (skc now uses Node's compile cache, kept
-// per user) and bundles of commands no longer `fast` go.
+// V8 code caches of earlier builds (skc now keeps them per user, never in
+// dist/) and bundles of commands no longer `fast` go.
 for (const f of readdirSync(dist)) if (f.endsWith(".cache")) rmSync(join(dist, f), { force: true })
 for (const f of readdirSync(join(dist, "commands"))) {
   if (f.endsWith(".cache") || !fastCommands.includes(f.replace(/\.cjs$/, ""))) rmSync(join(dist, "commands", f), { force: true })

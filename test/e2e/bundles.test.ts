@@ -1,7 +1,7 @@
 // The executable's bundles (issue 16, scripts/bundle.mjs): `--version` from
 // dist/version, the per-command bundles of the hot commands
 // (dist/commands/<name>.cjs) and the full CLI (dist/cli.cjs) answer every
-// invocation alike; Node's compile cache, kept per user, is an optimisation
+// invocation alike; their V8 code caches, kept per user, are an optimisation
 // only, and nothing is ever written into the installed package (DECISIONS #42).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
@@ -71,7 +71,7 @@ describe("the executable's bundles", () => {
 
   it("the per-command bundles answer as the full CLI does: output, errors, exit status", async () => {
     for (const args of invocations) {
-      // twice: the first run writes the compile cache, the second uses it
+      // twice: the first run writes the code cache, the second uses it
       for (const round of [1, 2]) {
         const a = await run(lean, args)
         const b = await run(fullOnly, args)
@@ -102,7 +102,7 @@ describe("the executable's bundles", () => {
     return out
   }
 
-  it("runs keep Node's compile cache under $SKILLC_HOME/.cache/skillc and write nothing into the package (DECISIONS #42)", async () => {
+  it("a successful run keeps its code cache under $SKILLC_HOME/.cache/skillc and writes nothing into the package (DECISIONS #42)", async () => {
     const cache = join(s.home, ".cache", "skillc")
     rmSync(cache, { recursive: true, force: true })
     const dist = join(lean, "..", "..", "dist")
@@ -110,24 +110,35 @@ describe("the executable's bundles", () => {
     const args = ["show", "git-helper", "--section", "Undo the last commit"]
     const first = await run(lean, args)
     expect(first.code).toBe(0)
-    // Node keeps one directory per Node version and build, holding the compiled bundles.
+    // One directory per Node version and platform, one cache per bundle (and, for the full CLI, per command).
     const versions = readdirSync(cache)
-    expect(versions.length).toBe(1)
-    expect(readdirSync(join(cache, versions[0]!)).length).toBeGreaterThan(0)
+    expect(versions).toEqual([`v8-${process.version}-${process.platform}-${process.arch}`])
+    expect(readdirSync(join(cache, versions[0]!))).toEqual([expect.stringMatching(/^[0-9a-f]{8}-show\.v8$/)])
     expect(await run(lean, args)).toEqual(first)
     expect(snapshot(dist)).toEqual(before)
     expect(Object.keys(before).some((f) => f.endsWith(".cache"))).toBe(false)
   })
 
-  it("a corrupt compile cache is rejected and the output stays the same", async () => {
+  it("a corrupt or stale code cache is rejected and rewritten; the output stays the same", async () => {
     const args = ["outline", "git-helper"]
     const first = await run(lean, args)
     expect(first.code).toBe(0)
     const cache = join(s.home, ".cache", "skillc")
-    const files = Object.keys(snapshot(cache))
-    expect(files.length).toBeGreaterThan(0)
-    for (const f of files) writeFileSync(f, Buffer.from("not a compile cache"))
+    const files = Object.keys(snapshot(cache)).filter((f) => f.endsWith("-outline.v8"))
+    expect(files.length).toBe(1)
+    for (const f of files) writeFileSync(f, Buffer.from("not a V8 code cache"))
     expect(await run(lean, args)).toEqual(first)
+    // rewritten by that successful run: headed by the bundle's identity again
+    for (const f of files) expect(readFileSync(f).subarray(0, 1).toString()).toBe("/")
+    // a cache headed by another build of the bundle (same path, other mtime) is not used
+    for (const f of files) {
+      const bytes = readFileSync(f)
+      const nl = bytes.indexOf(10)
+      writeFileSync(f, Buffer.concat([Buffer.from(bytes.subarray(0, nl).toString().replace(/:[^:]+$/, ":1")), bytes.subarray(nl)]))
+    }
+    expect(await run(lean, args)).toEqual(first)
+    // …and that run wrote a cache for the bundle as it is
+    for (const f of files) expect(readFileSync(f).subarray(0, readFileSync(f).indexOf(10)).toString()).not.toMatch(/:1$/)
     expect(await run(lean, args)).toEqual(first)
   })
 
