@@ -6,7 +6,8 @@
  */
 import { Effect, Schema } from "effect"
 import { FileNotFound, InternalError, UsageError } from "../domain/errors.js"
-import { FileSystem, type FsError } from "../ports/FileSystem.js"
+import { FileSystem, NOT_REGULAR, type FsError } from "../ports/FileSystem.js"
+import { lineHeadOf } from "../domain/lineHead.js"
 import { resolveSkill } from "./resolve.js"
 import { resolveInside } from "./skillPaths.js"
 
@@ -46,19 +47,8 @@ const asText = (bytes: Uint8Array): string | undefined => {
 
 /** The first `n` lines (line endings kept) and how many lines follow. */
 export const firstLines = (bytes: Uint8Array, n: number): { readonly head: Uint8Array; readonly more: number } => {
-  let seen = 0
-  let cut = -1
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] === 10 && ++seen === n) {
-      cut = i + 1
-      break
-    }
-  }
-  if (cut === -1 || cut === bytes.length) return { head: bytes, more: 0 }
-  let more = 0
-  for (let i = cut; i < bytes.length; i++) if (bytes[i] === 10) more++
-  if (bytes[bytes.length - 1] !== 10) more++
-  return { head: bytes.subarray(0, cut), more }
+  const { head, more } = lineHeadOf(bytes, n)
+  return { head, more }
 }
 
 const base64 = (bytes: Uint8Array): string => {
@@ -73,7 +63,9 @@ export const readFailure = (given: string) => (e: FsError) =>
     ? new UsageError({ message: `cannot read '${given}': permission denied` })
     : e.code === "EISDIR"
       ? new UsageError({ message: `'${given}' is a directory, not a file` })
-      : new InternalError({ message: `read '${given}': ${e.code}`, cause: e })
+      : e.code === NOT_REGULAR
+        ? new UsageError({ message: `'${given}' is not a regular file`, detail: [e.message.replace(/^'[^']*' is /, "it is ")] })
+        : new InternalError({ message: `read '${given}': ${e.code}`, cause: e })
 
 export const openFile = (input: OpenInput) =>
   Effect.gen(function* () {
@@ -89,11 +81,16 @@ export const openFile = (input: OpenInput) =>
         new UsageError({ message: `'${input.path}' is a directory, not a file`, detail: [`list it with: skc sources ${skill.name} --dir '${target.rel || "."}'`] })
       )
     }
-    const raw = yield* fs.readFile(target.abs).pipe(Effect.mapError(readFailure(input.path)))
-    let bytes = raw
+    // A FIFO, a device or a socket is refused by the read itself, which
+    // never blocks on one (issue 29 item 1: readFailure says what it is).
+    let bytes: Uint8Array
     let truncated = false
+    let binary: boolean
     if (input.max_lines !== undefined) {
-      const { head, more } = firstLines(raw, input.max_lines)
+      // Read in pieces: only the head is kept, whatever the file's size.
+      const { head, more, binary: isBinary } = yield* fs.readHead(target.abs, input.max_lines).pipe(Effect.mapError(readFailure(input.path)))
+      binary = isBinary
+      bytes = head
       if (more > 0) {
         truncated = true
         const marker = encoder.encode(`... (${more} more lines)\n`)
@@ -101,12 +98,13 @@ export const openFile = (input: OpenInput) =>
         bytes.set(head)
         bytes.set(marker, head.length)
       }
+    } else {
+      bytes = yield* fs.readFile(target.abs).pipe(Effect.mapError(readFailure(input.path)))
+      binary = asText(bytes) === undefined
     }
-    const text = asText(raw) === undefined ? undefined : strictUtf8.decode(bytes)
-    const result: OpenResult =
-      text === undefined
-        ? { skill: skill.name, path: target.rel, content: base64(bytes), truncated, encoding: "base64" }
-        : { skill: skill.name, path: target.rel, content: text, truncated }
+    const result: OpenResult = binary
+      ? { skill: skill.name, path: target.rel, content: base64(bytes), truncated, encoding: "base64" }
+      : { skill: skill.name, path: target.rel, content: strictUtf8.decode(bytes), truncated }
     const opened: Opened = { result, bytes }
     return opened
   })

@@ -17,7 +17,7 @@ import { PathEscapes } from "../domain/errors.js"
 import { compareBytewise, IGNORED_DIRS, MAIN_DOC } from "../domain/sourcePaths.js"
 import { nameProblem } from "../domain/skillName.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
-import { FileSystem } from "../ports/FileSystem.js"
+import { FileSystem, NOT_REGULAR } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { Warning, renderError } from "../domain/errors.js"
 import { Settings } from "../app/Settings.js"
@@ -285,10 +285,15 @@ export const readSkillResource = (uri: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const { rel, real, info } = yield* resolveInSkill(uri)
-    if (info.type !== "file") {
+    if (info.type === "directory") {
       return yield* Effect.fail(new NotServed({ message: `${uri} is a directory; read its files (or use resources/directory/read)` }))
     }
-    const bytes = yield* fs.readFile(real).pipe(Effect.mapError((e) => new NotServed({ message: `cannot read ${uri}: ${e.code}` })))
+    // A FIFO or a device: refused without blocking (issue 29 item 1).
+    const bytes = yield* fs.readFile(real).pipe(
+      Effect.mapError(
+        (e) => new NotServed({ message: e.code === NOT_REGULAR ? `${uri} is not a regular file` : `cannot read ${uri}: ${e.code}` })
+      )
+    )
     return { uri, mimeType: mimeTypeOf(rel), ...contentOf(bytes) }
   })
 

@@ -6,8 +6,13 @@
  * Every failure is an `FsError` carrying the system error code (ENOENT,
  * EACCES, EROFS, ENOTDIR, ELOOP…), so use cases can map the expected ones to
  * RFC-0005 codes and let the rest become E999 with their cause.
+ *
+ * Reads take regular files only (issue 29 item 1): a FIFO, a device or a
+ * socket fails at once with code `ENOTREG` (a directory with `EISDIR`),
+ * never blocks, never streams without end.
  */
 import { Context, Data, Effect } from "effect"
+import type { LineHeadResult } from "../domain/lineHead.js"
 
 export class FsError extends Data.TaggedError("FsError")<{
   readonly op: string
@@ -32,6 +37,11 @@ export interface DirEntry {
 export interface FileSystemService {
   readonly readFile: (path: string) => Effect.Effect<Uint8Array, FsError>
   readonly readFileString: (path: string) => Effect.Effect<string, FsError>
+  /**
+   * The first `maxLines` lines of a file, how many follow and whether the
+   * whole file is binary, read in bounded pieces (`open --max-lines`).
+   */
+  readonly readHead: (path: string, maxLines: number) => Effect.Effect<LineHeadResult, FsError>
   /**
    * Several whole files in one operation, in the order given; fails with
    * the first file that cannot be read. For work that reads many files in
@@ -61,6 +71,9 @@ export interface FileSystemService {
 }
 
 export class FileSystem extends Context.Tag("skillc/FileSystem")<FileSystem, FileSystemService>() {}
+
+/** The code of a read refused because the path is not a regular file (a FIFO, a device, a socket). */
+export const NOT_REGULAR = "ENOTREG"
 
 export const isNotFound = (e: FsError): boolean => e.code === "ENOENT" || e.code === "ENOTDIR"
 /** Errors that mean "this location cannot be written", whatever the cause. */

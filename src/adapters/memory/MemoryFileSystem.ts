@@ -6,6 +6,7 @@
  */
 import { Effect, Layer } from "effect"
 import { FileSystem, FsError, type FileInfo, type FileSystemService } from "../../ports/FileSystem.js"
+import { lineHeadOf } from "../../domain/lineHead.js"
 
 type Node =
   | { readonly kind: "file"; data: Uint8Array; mtimeMs: number }
@@ -126,6 +127,7 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
         return n.data
       }),
     readFiles: (paths) => Effect.forEach(paths, (p) => fsService.readFile(p)),
+    readHead: (p, maxLines) => Effect.map(fsService.readFile(p), (bytes) => lineHeadOf(bytes, maxLines)),
     readFileString: (p) =>
       guard("read", p, () => {
         const n = get(p, "read")

@@ -1,13 +1,16 @@
 /**
  * FileSystem port on node:fs. Synchronous calls wrapped in Effect: a CLI
  * invocation does a handful of small operations, and the sync API avoids
- * promise and thread-pool overhead on the start-up path.
+ * promise and thread-pool overhead on the start-up path. Reads of files
+ * above 1 MB go through the thread pool instead, so a long-lived server's
+ * event loop never waits on one; reads take regular files only.
  */
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { nodeCrypto } from "./lazyCrypto.js"
 import { Effect, Layer } from "effect"
-import { FileSystem, FsError, type EntryType, type FileInfo, type FileSystemService } from "../../ports/FileSystem.js"
+import { FileSystem, FsError, NOT_REGULAR, type EntryType, type FileInfo, type FileSystemService } from "../../ports/FileSystem.js"
+import { LineHead, type LineHeadResult } from "../../domain/lineHead.js"
 
 const toFsError = (op: string, path: string) => (e: unknown): FsError => {
   const err = e as NodeJS.ErrnoException
@@ -27,24 +30,155 @@ const missing = (e: unknown) => {
   return code === "ENOENT" || code === "ENOTDIR"
 }
 
+/** Above this size a file is read off the event loop (the MCP server keeps answering while it is read). */
+const SYNC_READ_MAX = 1 << 20
+/** The piece `readHead` reads at a time. */
+const PIECE = 64 * 1024
+
+const kindOf = (s: fs.Stats) =>
+  s.isFIFO() ? "a FIFO" : s.isCharacterDevice() ? "a character device" : s.isBlockDevice() ? "a block device" : s.isSocket() ? "a socket" : "not a file"
+
+/**
+ * Open `p` for reading, regular files only (issue 29 item 1). O_NONBLOCK
+ * makes open(2) of a FIFO return at once instead of waiting for a writer;
+ * `fstat` on the descriptor then says what was opened, so a path swapped
+ * between a check and the open cannot slip a FIFO or a device through.
+ */
+const openRegular = (p: string): { readonly fd: number; readonly size: number } => {
+  const fd = fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK)
+  try {
+    const st = fs.fstatSync(fd)
+    if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${p}'`), { code: "EISDIR" })
+    if (!st.isFile()) throw Object.assign(new Error(`'${p}' is ${kindOf(st)}, not a regular file`), { code: NOT_REGULAR })
+    return { fd, size: st.size }
+  } catch (e) {
+    fs.closeSync(fd)
+    throw e
+  }
+}
+
+/** Every byte of `fd` up to its end (the size is a hint: /proc files say 0, a growing file says less). */
+const readAllSync = (fd: number, size: number): Buffer => {
+  let buf = Buffer.allocUnsafe(Math.max(size, 1))
+  let n = 0
+  for (;;) {
+    if (n === buf.length) {
+      const bigger = Buffer.allocUnsafe(buf.length * 2)
+      buf.copy(bigger, 0, 0, n)
+      buf = bigger
+    }
+    const r = fs.readSync(fd, buf, n, buf.length - n, null)
+    if (r === 0) return buf.subarray(0, n)
+    n += r
+  }
+}
+
+/** One read on the thread pool. */
+const readAsync = (fd: number, buf: Buffer, at: number, length: number) =>
+  new Promise<number>((resolve, reject) => fs.read(fd, buf, at, length, null, (e, n) => (e ? reject(e) : resolve(n))))
+
+const readAllAsync = async (fd: number, size: number): Promise<Buffer> => {
+  let buf = Buffer.allocUnsafe(Math.max(size, 1))
+  let n = 0
+  for (;;) {
+    if (n === buf.length) {
+      const bigger = Buffer.allocUnsafe(buf.length * 2)
+      buf.copy(bigger, 0, 0, n)
+      buf = bigger
+    }
+    const r = await readAsync(fd, buf, n, buf.length - n)
+    if (r === 0) return buf.subarray(0, n)
+    n += r
+  }
+}
+
+const asBytes = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+
+/** A whole regular file: small ones synchronously (the CLI's fast path), large ones off the event loop. */
+const readRegular = (p: string): Effect.Effect<Buffer, FsError> =>
+  Effect.suspend(() => {
+    let opened: { readonly fd: number; readonly size: number }
+    try {
+      opened = openRegular(p)
+    } catch (e) {
+      return Effect.fail(toFsError("read", p)(e))
+    }
+    const { fd, size } = opened
+    if (size <= SYNC_READ_MAX) {
+      try {
+        return Effect.succeed(readAllSync(fd, size))
+      } catch (e) {
+        return Effect.fail(toFsError("read", p)(e))
+      } finally {
+        fs.closeSync(fd)
+      }
+    }
+    return Effect.tryPromise({ try: () => readAllAsync(fd, size), catch: toFsError("read", p) }).pipe(
+      Effect.ensuring(Effect.sync(() => fs.closeSync(fd)))
+    )
+  })
+
+/** The head of a regular file in 64 KB pieces: memory bounded by the head, whatever the file's size. */
+const readHead = (p: string, maxLines: number): Effect.Effect<LineHeadResult, FsError> =>
+  Effect.suspend(() => {
+    let opened: { readonly fd: number; readonly size: number }
+    try {
+      opened = openRegular(p)
+    } catch (e) {
+      return Effect.fail(toFsError("read", p)(e))
+    }
+    const { fd, size } = opened
+    const head = new LineHead(maxLines)
+    const buf = Buffer.allocUnsafe(PIECE)
+    if (size <= SYNC_READ_MAX) {
+      try {
+        for (let r; (r = fs.readSync(fd, buf, 0, PIECE, null)) > 0; ) head.push(buf.subarray(0, r))
+        return Effect.succeed(head.finish())
+      } catch (e) {
+        return Effect.fail(toFsError("read", p)(e))
+      } finally {
+        fs.closeSync(fd)
+      }
+    }
+    const all = async () => {
+      for (let r; (r = await readAsync(fd, buf, 0, PIECE)) > 0; ) head.push(buf.subarray(0, r))
+      return head.finish()
+    }
+    return Effect.tryPromise({ try: all, catch: toFsError("read", p) }).pipe(Effect.ensuring(Effect.sync(() => fs.closeSync(fd))))
+  })
+
 export const nodeFileSystem: FileSystemService = {
   // A plain Uint8Array view over the Buffer's bytes: no copy (build reads
   // every byte of a skill once; copying 20 MB showed in profiles).
-  readFile: (p) =>
-    attempt("read", p, () => {
-      const b = fs.readFileSync(p)
-      return new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
-    }),
-  readFileString: (p) => attempt("read", p, () => fs.readFileSync(p, "utf8")),
+  readFile: (p) => Effect.map(readRegular(p), asBytes),
+  readFileString: (p) => Effect.map(readRegular(p), (b) => b.toString("utf8")),
+  readHead,
   readFiles: (paths) =>
     Effect.suspend(() => {
+      // One Effect for the batch while every file is small (a build reads thousands); a large one is read off the loop.
       const out: Array<Uint8Array> = []
-      for (const p of paths) {
+      for (let i = 0; i < paths.length; i++) {
+        const p = paths[i]!
+        let opened: { readonly fd: number; readonly size: number }
         try {
-          const b = fs.readFileSync(p)
-          out.push(new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
+          opened = openRegular(p)
         } catch (e) {
           return Effect.fail(toFsError("read", p)(e))
+        }
+        if (opened.size > SYNC_READ_MAX) {
+          fs.closeSync(opened.fd)
+          const rest = paths.slice(i)
+          return Effect.map(
+            Effect.forEach(rest, (q) => Effect.map(readRegular(q), asBytes)),
+            (tail) => [...out, ...tail]
+          )
+        }
+        try {
+          out.push(asBytes(readAllSync(opened.fd, opened.size)))
+        } catch (e) {
+          return Effect.fail(toFsError("read", p)(e))
+        } finally {
+          fs.closeSync(opened.fd)
         }
       }
       return Effect.succeed(out)

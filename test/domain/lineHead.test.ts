@@ -1,0 +1,78 @@
+// `open --max-lines` read in pieces (issue 29 item 1): the head, the count
+// of lines after it and the binary verdict do not depend on where the reads
+// cut the file. The oracle is the whole-buffer reading RFC-0002:C-OPEN
+// describes (first n lines, `... (N more lines)`, binary = NUL or not UTF-8).
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { LineHead, lineHeadOf } from "../../src/domain/lineHead.js"
+
+const wholeFile = (bytes: Uint8Array, n: number) => {
+  let seen = 0
+  let cut = -1
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 10 && ++seen === n) {
+      cut = i + 1
+      break
+    }
+  }
+  let binary = bytes.includes(0)
+  if (!binary) {
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes)
+    } catch {
+      binary = true
+    }
+  }
+  if (cut === -1 || cut === bytes.length) return { head: bytes, more: 0, binary }
+  let more = 0
+  for (let i = cut; i < bytes.length; i++) if (bytes[i] === 10) more++
+  if (bytes[bytes.length - 1] !== 10) more++
+  return { head: bytes.subarray(0, cut), more, binary }
+}
+
+// Lines of text with newlines, multi-byte characters, now and then a NUL or a lone continuation byte.
+const fileBytes = fc
+  .array(fc.oneof(fc.constantFrom("\n", "a", "é", "数", "🙂", "\r\n"), fc.constantFrom("\0", "\x80")), { maxLength: 300 })
+  .map((parts) => {
+    const out: Array<number> = []
+    for (const p of parts) {
+      if (p === "\x80") out.push(0x80)
+      else out.push(...new TextEncoder().encode(p))
+    }
+    return new Uint8Array(out)
+  })
+
+describe("LineHead", () => {
+  it("gives what the whole file gives, wherever the pieces are cut", () => {
+    fc.assert(
+      fc.property(fileBytes, fc.integer({ min: 1, max: 12 }), fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 30 }), (bytes, n, cuts) => {
+        const h = new LineHead(n)
+        let at = 0
+        for (const c of cuts) {
+          // The reader reuses one buffer: hand over a view that is overwritten right after.
+          const piece = new Uint8Array(64)
+          const part = bytes.subarray(at, at + c)
+          piece.set(part)
+          h.push(piece.subarray(0, part.length))
+          piece.fill(0x21)
+          at += part.length
+        }
+        h.push(bytes.subarray(at))
+        const got = h.finish()
+        const want = wholeFile(bytes, n)
+        expect({ ...got, head: [...got.head] }).toEqual({ ...want, head: [...want.head] })
+      })
+    )
+  })
+
+  it("counts a last line without newline, and nothing for a file that ends at the cut", () => {
+    const t = (s: string, n: number) => {
+      const r = lineHeadOf(new TextEncoder().encode(s), n)
+      return { head: new TextDecoder().decode(r.head), more: r.more, binary: r.binary }
+    }
+    expect(t("a\nb\nc", 1)).toEqual({ head: "a\n", more: 2, binary: false })
+    expect(t("a\nb\n", 2)).toEqual({ head: "a\nb\n", more: 0, binary: false })
+    expect(t("a\nb\n\n", 2)).toEqual({ head: "a\nb\n", more: 1, binary: false })
+    expect(t("", 3)).toEqual({ head: "", more: 0, binary: false })
+  })
+})
