@@ -117,7 +117,11 @@ export const toolLintRules: ReadonlyArray<ToolLintRule> = [
   rule({ id: "SKL514", name: "tool-required-used", defaultSeverity: "warning", kinds: ["required-unused"], source: `${SPEC} §3.4`,
     summary: "Required parameters appear in the command.",
     doc: "A required parameter the command never uses forces callers to supply a value that is thrown away.",
-    fix: "Use the parameter in the command, or make it optional or remove it." })
+    fix: "Use the parameter in the command, or make it optional or remove it." }),
+  rule({ id: "SKL515", name: "tool-interpreter-code", defaultSeverity: "error", kinds: ["interpreter-code"], source: "issue 29 item 2",
+    summary: "No placeholder is run as code by an interpreter.",
+    doc: "A value passed to an interpreter's code argument (`sh -c \"echo {{v}}\"`, `python3 -c`, `node -e`, `perl -e`, awk's and sed's program, `pwsh -Command`, `cmd /c`, also behind `env`, `xargs`, `timeout`, `sudo`, `find -exec`) runs as code: `--arg \"v=hi; touch PWNED\"` runs the injected command. So does a value that chooses the program, an interpreter's option or its script. `skc run` refuses such a tool even when it was approved before this rule.",
+    fix: "Keep the code literal and pass the value as its own argument: `sh -c 'echo \"$1\"' _ {{v}}`, `python3 -c 'import sys; print(sys.argv[1])' {{v}}`, or a script: `./scripts/task.sh {{v}}`." })
 ]
 
 /** Run every dialect rule over one SKILL.md text; empty when the skill declares no tools. */

@@ -89,6 +89,7 @@ export type ProblemKind =
   | "unknown-variable"
   | "modifier"
   | "required-unused"
+  | "interpreter-code"
 
 export interface Problem {
   readonly kind: ProblemKind

@@ -19,6 +19,7 @@ import { splitLines } from "../markdown/lines.js"
 import type { CodeBlock, Heading, MarkdownAst } from "../markdown/model.js"
 import { parseParameterTable, type SourceLine } from "./parameters.js"
 import { commandLineOf, parseCommandTemplate, variablesOf } from "./template.js"
+import { interpreterHazards } from "./interpreters.js"
 import {
   DEFAULT_TIMEOUT_SECS,
   MAX_DESCRIPTION_CHARS,
@@ -180,7 +181,10 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
         else command = parsed.right
       }
     }
-    if (command !== undefined) checkVariables(toolName, command, parameters, problem)
+    if (command !== undefined) {
+      checkVariables(toolName, command, parameters, problem)
+      for (const h of interpreterHazards(command)) problem("interpreter-code", command.line, `tool '${toolName}': ${h.message}`)
+    }
     for (let k = before; k < problems.length; k++) problems[k] = { ...problems[k], tool: toolName }
     tools.push({
       name: toolName,
@@ -201,7 +205,7 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
   }
 }
 
-/** Template variables against the parameter table (lint SKL508, SKL509, SKL515). */
+/** Template variables against the parameter table (lint SKL513, SKL514). */
 const checkVariables = (
   toolName: string,
   command: CommandTemplate,

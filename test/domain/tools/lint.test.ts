@@ -14,7 +14,7 @@ describe("tool-skills spec §9 lint rules (SKL5xx)", () => {
   })
 
   it("every problem kind belongs to exactly one rule; ids are unique SKL5xx", () => {
-    const kinds: ReadonlyArray<ProblemKind> = ["version-missing", "version-semver", "description-length", "field-type", "timeout-range", "modes", "no-tools", "tool-name-format", "tool-name-duplicate", "parameter-table", "parameter-type", "command", "unknown-variable", "modifier", "required-unused"]
+    const kinds: ReadonlyArray<ProblemKind> = ["version-missing", "version-semver", "description-length", "field-type", "timeout-range", "modes", "no-tools", "tool-name-format", "tool-name-duplicate", "parameter-table", "parameter-type", "command", "unknown-variable", "modifier", "required-unused", "interpreter-code"]
     for (const k of kinds) expect(toolLintRules.filter((r) => r.kinds.includes(k)).length, k).toBe(1)
     const ids = toolLintRules.map((r) => r.id)
     expect(new Set(ids).size).toBe(ids.length)

@@ -1,0 +1,346 @@
+/**
+ * Placeholders that reach an interpreter as code (issue 29 item 2, lint
+ * SKL515 `tool-interpreter-code`).
+ *
+ * A command template is never run through a shell and a value never becomes
+ * a second argument (template.ts). But a template can hand a value to a
+ * program that runs its argument as code: `sh -c "echo {{v}}"`,
+ * `python3 -c "print({{v}})"`, `node -e "{{v}}"`, `xargs sh -c {{v}}`,
+ * `find . -exec sh -c {{v}} \;`. Then `--arg "v=hi; touch PWNED"` runs the
+ * injected command, and an agent (or a prompt injection reaching it) picks
+ * argument values. Such a template is refused by lint and by `skc run`,
+ * approved or not.
+ *
+ * What is refused, for each program the command runs (the program itself,
+ * and the programs that wrappers such as `env`, `xargs`, `timeout`, `nice`,
+ * `sudo` and `find -exec` run in turn):
+ * - a placeholder in the argument an interpreter runs as code (the one
+ *   after `-c`, `-e`, `--eval`, `-Command`, `/c`, …, or awk's and sed's
+ *   program text);
+ * - a placeholder where a value would choose the program, an interpreter's
+ *   option, or the script it runs (`python3 {{file}}`, `bash {{a}} {{b}}`
+ *   with `a` = `-c`).
+ *
+ * What stays allowed: the value as a separate positional argument after
+ * literal code (`sh -c 'echo "$1"' _ {{v}}`, `python3 -c 'import sys;
+ * print(sys.argv[1])' {{v}}`), as an argument of a script
+ * (`python3 script.py {{v}}`), as an environment assignment
+ * (`env NAME={{v}} …`) or as an awk variable (`awk -v n={{v}} '…'`).
+ */
+import type { ArgTemplate, CommandTemplate } from "./model.js"
+
+/** One argument: its literal text when it holds no placeholder. */
+interface Arg {
+  readonly literal: string | undefined
+  readonly variables: ReadonlyArray<string>
+}
+
+const toArg = (t: ArgTemplate): Arg => {
+  const variables = t.filter((f) => f._tag === "Variable").map((f) => (f._tag === "Variable" ? f.name : ""))
+  return { literal: variables.length === 0 ? t.map((f) => (f._tag === "Literal" ? f.text : "")).join("") : undefined, variables }
+}
+
+/** The program's name as the table knows it: `/usr/bin/python3.11` → `python`, `pwsh.exe` → `pwsh`. */
+const baseName = (program: string): string =>
+  (program.split(/[\\/]/).pop() ?? program)
+    .toLowerCase()
+    .replace(/\.exe$/, "")
+    .replace(/^(python|pypy|perl|ruby|php|lua|node|bash|tclsh|wish)[0-9.]*$/, "$1")
+
+type Kind = "shell" | "python" | "node" | "deno" | "eval-e" | "php" | "awk" | "sed" | "powershell" | "cmd" | "joined" | "ssh"
+
+/** Programs that run an argument as code, and how they are told to. */
+const INTERPRETERS: Record<string, Kind> = {
+  sh: "shell", bash: "shell", dash: "shell", zsh: "shell", ksh: "shell", mksh: "shell", ash: "shell", fish: "shell",
+  python: "python", pypy: "python",
+  node: "node", nodejs: "node", bun: "node", deno: "deno",
+  perl: "eval-e", ruby: "eval-e", lua: "eval-e", luajit: "eval-e", rscript: "eval-e", osascript: "eval-e", jshell: "eval-e",
+  php: "php",
+  awk: "awk", gawk: "awk", mawk: "awk", nawk: "awk",
+  sed: "sed", gsed: "sed",
+  pwsh: "powershell", powershell: "powershell",
+  cmd: "cmd",
+  watch: "joined", eval: "joined",
+  ssh: "ssh"
+}
+
+/** Programs that run another program given on their command line (its options first). */
+const WRAPPERS: Record<string, ReadonlySet<string>> = {
+  // The options of each wrapper that take a value of their own (`-n 5`).
+  env: new Set(["-u", "--unset", "-C", "--chdir"]),
+  xargs: new Set(["-I", "-i", "-d", "--delimiter", "-E", "-e", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "-L", "--max-lines", "-a", "--arg-file"]),
+  timeout: new Set(["-s", "--signal", "-k", "--kill-after"]),
+  nice: new Set(["-n", "--adjustment"]),
+  nohup: new Set(),
+  setsid: new Set(),
+  stdbuf: new Set(["-i", "-o", "-e"]),
+  time: new Set(["-f", "--format", "-o", "--output"]),
+  command: new Set(),
+  exec: new Set(["-a"]),
+  sudo: new Set(["-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-h", "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-U", "--other-user"]),
+  doas: new Set(["-u", "-C"]),
+  ionice: new Set(["-c", "--class", "-n", "--classdata"]),
+  chrt: new Set(),
+  taskset: new Set(),
+  unbuffer: new Set(),
+  caffeinate: new Set(["-w", "-t"]),
+  flock: new Set(["-w", "--wait", "--timeout", "-E", "--conflict-exit-code"])
+}
+/** Wrappers whose first operand is not yet the program (`timeout 10 cmd`, `taskset 0x3 cmd`, `flock FILE cmd`). */
+const LEADING_OPERANDS: Record<string, number> = { timeout: 1, taskset: 1, chrt: 1, flock: 1 }
+
+/** Programs that run a shell command given after `-c`/`--command`, wherever it stands (`su user -c …`, `flock FILE -c …`). */
+const COMMAND_OPTION_ANYWHERE = new Set(["su", "runuser", "script", "flock"])
+
+const SAFE_FIX = "pass the value as a separate argument after literal code instead (sh -c 'echo \"$1\"' _ {{value}})"
+
+export interface InterpreterHazard {
+  readonly variable: string
+  readonly message: string
+}
+
+/**
+ * Every placeholder of `command` that a program would run as code, choose
+ * the program with, or read as an interpreter's option or script.
+ */
+export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<InterpreterHazard> => {
+  const argv: ReadonlyArray<Arg> = [{ literal: command.program, variables: [] }, ...command.args.map(toArg)]
+  const out: Array<InterpreterHazard> = []
+  const flag = (arg: Arg | undefined, why: string) => {
+    for (const v of arg?.variables ?? []) out.push({ variable: v, message: `'{{${v}}}' ${why}` })
+  }
+  const flagFrom = (from: number, why: string) => {
+    for (let i = from; i < argv.length; i++) flag(argv[i], why)
+  }
+
+  /** The program at `at` and what it runs. */
+  const scan = (at: number, depth: number): void => {
+    const program = argv[at]
+    if (program === undefined || depth > 8) return
+    if (program.literal === undefined) {
+      flag(program, "would choose the program a wrapper runs")
+      return
+    }
+    const name = baseName(program.literal)
+    // `busybox sh -c …`: the applet is the program.
+    if (name === "busybox") return scan(at + 1, depth + 1)
+    if (COMMAND_OPTION_ANYWHERE.has(name)) {
+      for (let i = at + 1; i < argv.length; i++) {
+        const a = argv[i]!.literal
+        if (a === "-c" || a === "--command") {
+          flag(argv[i + 1], `is the shell command ${name} ${a} runs: a value would run as code; ${SAFE_FIX}`)
+          return
+        }
+        if (a?.startsWith("--command=")) return
+      }
+      if (name !== "flock") return
+    }
+    const wrapperOptions = WRAPPERS[name]
+    if (wrapperOptions !== undefined) return wrapper(at, name, wrapperOptions, depth)
+    if (name === "find") return find(at, depth)
+    const kind = INTERPRETERS[name]
+    if (kind !== undefined) interpreter(at, name, kind)
+  }
+
+  const wrapper = (at: number, name: string, takesValue: ReadonlySet<string>, depth: number) => {
+    let operands = LEADING_OPERANDS[name] ?? 0
+    for (let i = at + 1; i < argv.length; i++) {
+      const a = argv[i]!
+      if (a.literal === undefined) {
+        // `env NAME={{v}}`: a value in an assignment stays a value.
+        if (name === "env" && isAssignment(command.args[i - 1]!)) continue
+        flag(a, `would become an option of ${name} or the program it runs`)
+        return
+      }
+      if (a.literal === "--") return scan(i + 1, depth + 1)
+      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a.literal)) continue
+      if (name === "env" && (a.literal === "-S" || a.literal.startsWith("--split-string"))) {
+        // `env -S "sh -c …"` splits a string into a command line: any placeholder in it is code.
+        flagFrom(i + 1, `is part of the command line env -S splits and runs; ${SAFE_FIX}`)
+        return
+      }
+      if (a.literal.startsWith("-") && a.literal !== "-") {
+        if (takesValue.has(a.literal)) {
+          const value = argv[i + 1]
+          if (value?.literal === undefined) {
+            flag(value, `is the value of ${name}'s ${a.literal} option`)
+            if (value !== undefined && name !== "xargs") return
+          }
+          i++
+        }
+        continue
+      }
+      if (operands > 0) {
+        operands--
+        continue
+      }
+      return scan(i, depth + 1)
+    }
+  }
+
+  const find = (at: number, depth: number) => {
+    for (let i = at + 1; i < argv.length; i++) {
+      const a = argv[i]!.literal
+      if (a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir") scan(i + 1, depth + 1)
+    }
+  }
+
+  const interpreter = (at: number, name: string, kind: Kind) => {
+    const code = (i: number, how: string) => flag(argv[i], `is ${name} code (${how}): a value would run as code; ${SAFE_FIX}`)
+    const option = (a: Arg) => flag(a, `would be read as an option of ${name} (a value such as '-c' would turn the next argument into code)`)
+    const script = (a: Arg) => flag(a, `would choose the script ${name} runs`)
+    switch (kind) {
+      case "joined":
+        // `watch`, `eval`: every argument is joined into one shell command.
+        return flagFrom(at + 1, `is part of the command ${name} runs through a shell; ${SAFE_FIX}`)
+      case "cmd":
+        for (let i = at + 1; i < argv.length; i++) {
+          const a = argv[i]!
+          if (a.literal === undefined) return option(a)
+          if (/^\/[ck]$/i.test(a.literal)) return flagFrom(i + 1, `is part of the command line cmd /c runs; ${SAFE_FIX}`)
+        }
+        return
+      case "powershell":
+        for (let i = at + 1; i < argv.length; i++) {
+          const a = argv[i]!
+          if (a.literal === undefined) return option(a)
+          if (/^-(c|command|e|ec|encodedcommand)$/i.test(a.literal)) return flagFrom(i + 1, `is part of the command ${name} ${a.literal} runs; ${SAFE_FIX}`)
+          if (/^-(f|file)$/i.test(a.literal)) {
+            const file = argv[i + 1]
+            if (file !== undefined && file.literal === undefined) script(file)
+            return
+          }
+          if (!a.literal.startsWith("-")) return
+        }
+        return
+      case "ssh":
+        // The remote command is joined and run by the remote shell; options and the destination decide the rest.
+        for (let i = at + 1; i < argv.length; i++) {
+          const a = argv[i]!
+          if (a.literal === undefined) return option(a)
+          if (/^-[BbcDEeFIiJLlmOoPpQRSWw]$/.test(a.literal)) {
+            i++
+            if (argv[i] !== undefined && argv[i]!.literal === undefined) return option(argv[i]!)
+            continue
+          }
+          if (a.literal.startsWith("-")) continue
+          return flagFrom(i + 1, `is part of the command ssh runs on the remote host; ${SAFE_FIX}`)
+        }
+        return
+      case "awk":
+      case "sed": {
+        const programFlags = kind === "awk" ? ["-e", "--source"] : ["-e", "--expression"]
+        const fileFlags = kind === "awk" ? ["-f", "--file"] : ["-f", "--file"]
+        const valueFlags = kind === "awk" ? ["-F", "--field-separator", "-v", "--assign"] : ["-l", "--line-length", "-s"]
+        let fromFile = false
+        for (let i = at + 1; i < argv.length; i++) {
+          const a = argv[i]!
+          if (a.literal === undefined) {
+            if (fromFile) return
+            // awk and sed run their first operand as their program.
+            return code(i, "its program text")
+          }
+          if (programFlags.includes(a.literal)) {
+            code(i + 1, a.literal)
+            fromFile = true
+            i++
+            continue
+          }
+          if (programFlags.some((f) => a.literal!.startsWith(`${f}=`))) continue
+          if (fileFlags.includes(a.literal)) {
+            const file = argv[i + 1]
+            if (file !== undefined && file.literal === undefined) script(file)
+            fromFile = true
+            i++
+            continue
+          }
+          if (valueFlags.includes(a.literal)) {
+            i++ // `-v name={{v}}` assigns a value
+            continue
+          }
+          if (a.literal.startsWith("-") && a.literal !== "-") continue
+          return // the literal program text; what follows are input files
+        }
+        return
+      }
+      default: {
+        // Options first; a code option makes the next argument code; else the first operand is the script.
+        for (let i = at + 1; i < argv.length; i++) {
+          const a = argv[i]!
+          if (a.literal === undefined) return kind === "shell" && i > at + 1 && argv[i - 1]!.literal === "--" ? script(a) : option(a)
+          const codeFlag = codeOption(kind, a.literal)
+          if (codeFlag === "next") return code(i + 1, a.literal)
+          if (codeFlag === "attached") return
+          if (kind === "deno" && a.literal === "eval") return code(i + 1, "deno eval")
+          if (a.literal === "--") {
+            const next = argv[i + 1]
+            if (next !== undefined && next.literal === undefined) script(next)
+            return
+          }
+          if (a.literal.startsWith("-") || (kind === "shell" && a.literal.startsWith("+"))) {
+            if (takesArgument(kind, a.literal)) {
+              i++
+              const value = argv[i]
+              if (value !== undefined && value.literal === undefined) return option(value)
+            }
+            continue
+          }
+          return // the script; what follows are its arguments
+        }
+      }
+    }
+  }
+
+  scan(0, 0)
+  return out
+}
+
+/** `env NAME={{v}}`: the argument starts with a literal `NAME=`. */
+const isAssignment = (t: ArgTemplate): boolean => {
+  const first = t[0]
+  return first !== undefined && first._tag === "Literal" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(first.text)
+}
+
+/**
+ * Whether a literal option makes the next argument code (`next`), holds the
+ * code itself (`attached`, e.g. `--eval=…` or perl's `-e'…'`, already
+ * literal), or neither.
+ */
+const codeOption = (kind: Kind, option: string): "next" | "attached" | undefined => {
+  switch (kind) {
+    case "shell":
+      // `-c`, or a cluster holding it (`-ec`, `-lc`); `su`/`runuser`/`script`/`flock` spell it `--command` too.
+      return /^-[a-zA-Z]*c[a-zA-Z]*$/.test(option) || option === "--command" ? "next" : option.startsWith("--command=") ? "attached" : undefined
+    case "python":
+      if (/^-[a-zA-Z]*[cm]$/.test(option)) return "next"
+      return /^-[a-zA-Z]*[cm]./.test(option) ? "attached" : undefined
+    case "node":
+      if (["-e", "--eval", "-p", "--print", "-r", "--require", "--import", "--loader", "--experimental-loader"].includes(option)) return "next"
+      return /^--(eval|print|require|import|loader)=/.test(option) ? "attached" : undefined
+    case "deno":
+      return option === "--eval" ? "next" : undefined
+    case "php":
+      if (["-r", "-R", "-B", "-E", "-F"].includes(option)) return "next"
+      return /^-[rRBEF]./.test(option) ? "attached" : undefined
+    case "eval-e":
+      // perl -e/-E and their clusters (-ne, -pe, -lane), ruby -e, lua -e, Rscript -e, osascript -e.
+      if (/^-[a-zA-Z]*[eE]$/.test(option) || option === "--eval") return "next"
+      return /^-[a-zA-Z]*[eE]./.test(option) ? "attached" : undefined
+    default:
+      return undefined
+  }
+}
+
+/** Options of an interpreter that take the next argument as their value (`bash -o pipefail`, `python -W error`). */
+const takesArgument = (kind: Kind, option: string): boolean => {
+  switch (kind) {
+    case "shell":
+      return ["-o", "+o", "-O", "+O", "--rcfile", "--init-file"].includes(option)
+    case "python":
+      return ["-W", "-X", "--check-hash-based-pycs"].includes(option)
+    case "node":
+      return ["-C", "--conditions", "--input-type", "--title"].includes(option)
+    default:
+      return false
+  }
+}

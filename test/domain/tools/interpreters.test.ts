@@ -1,0 +1,92 @@
+// Issue 29 item 2 (high), lint SKL515: a placeholder that an interpreter
+// would run as code is refused; the same value as a separate argument is not.
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { interpreterHazards } from "../../../src/domain/tools/interpreters.js"
+import { parseCommandTemplate } from "../../../src/domain/tools/template.js"
+
+const hazards = (line: string) => {
+  const t = parseCommandTemplate(line, 1)
+  if (Either.isLeft(t)) throw new Error(`${line}: ${t.left.message}`)
+  return interpreterHazards(t.right).map((h) => h.variable)
+}
+
+describe("SKL515: placeholders run as code", () => {
+  it.each([
+    // the attack run's forms
+    'sh -c "echo {{v}}"',
+    "bash -c {{v}}",
+    'python3 -c "print({{v}})"',
+    'node -e "{{v}}"',
+    "env sh -c {{v}}",
+    "xargs sh -c {{v}}",
+    // clusters, paths, versions, wrappers, find
+    "bash -ec 'echo {{v}}'",
+    "/bin/bash -lc {{v}}",
+    "python3.12 -c {{v}}",
+    "/usr/bin/env FOO=1 bash -c {{v}}",
+    "env -i PATH=/bin sh -c {{v}}",
+    "timeout 10 sh -c {{v}}",
+    "nice -n 5 sh -c {{v}}",
+    "sudo -u root sh -c {{v}}",
+    "xargs -I {} -n 1 sh -c {{v}}",
+    "find . -name x -exec sh -c {{v}} \\;",
+    "busybox sh -c {{v}}",
+    "env -S 'sh -c {{v}}'",
+    // other interpreters
+    "node --eval {{v}}",
+    "node -p {{v}}",
+    "deno eval {{v}}",
+    "perl -e {{v}}",
+    "perl -ne {{v}} file.txt",
+    "ruby -e {{v}}",
+    "php -r {{v}}",
+    "lua -e {{v}}",
+    "Rscript -e {{v}}",
+    "osascript -e {{v}}",
+    "awk '{{v}}' file",
+    "awk -F , {{v}} file",
+    "gawk -e {{v}}",
+    "sed {{v}} file",
+    "sed -e {{v}} file",
+    "pwsh -Command {{v}}",
+    "powershell -c 'Write-Output {{v}}'",
+    "cmd /c echo {{v}}",
+    "watch echo {{v}}",
+    "ssh host echo {{v}}",
+    "su root -c {{v}}",
+    "flock /tmp/lock -c {{v}}",
+    "python3 -m {{v}}",
+    // a value that would be an interpreter's option, script or the wrapped program
+    "bash {{a}} {{v}}",
+    "python3 {{v}}",
+    "env {{v}}",
+    "xargs {{v}}",
+    "timeout 5 {{v}}",
+    "node --require {{v}} app.js"
+  ])("%s is refused", (line) => {
+    expect(hazards(line).length).toBeGreaterThan(0)
+  })
+
+  it.each([
+    "sh -c 'echo \"$1\"' _ {{v}}",
+    "bash -c 'printf \"%s\\n\" \"$@\"' bash {{a}} {{b}}",
+    "python3 -c 'import sys; print(sys.argv[1])' {{v}}",
+    "node -e 'console.log(process.argv[1])' {{v}}",
+    "python3 script.py {{v}}",
+    "python3 -u ./tools/x.py --name {{v}}",
+    "bash ./scripts/task.sh {{v}}",
+    "env NAME={{v}} sh -c 'echo \"$NAME\"'",
+    "awk -v n={{v}} '{ print n }' file",
+    "sed -e 's/a/b/' {{file}}",
+    "timeout 10 ./run.sh {{v}}",
+    "find {{dir}} -name '*.md'",
+    "git log --grep {{v}}",
+    "grep -e {{v}} file",
+    "echo {{v}}",
+    "xargs -n 1 echo {{v}}",
+    "pwsh -File ./x.ps1 {{v}}"
+  ])("%s is allowed", (line) => {
+    expect(hazards(line)).toEqual([])
+  })
+})
