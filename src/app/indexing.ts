@@ -137,22 +137,6 @@ export const changedFiles = (previous: ReadonlyMap<string, IndexedSourceFile>, n
   return { reindex, remove }
 }
 
-/** Whether the stored records already say what `now` says (nothing to write on a no-op build). */
-const sameRecords = (previous: ReadonlyMap<string, IndexedSourceFile>, now: ReadonlyArray<IndexedSourceFile>): boolean =>
-  previous.size === now.length &&
-  now.every((f) => {
-    const p = previous.get(f.path)
-    return (
-      p !== undefined &&
-      p.hash === f.hash &&
-      p.size === f.size &&
-      p.mtimeMs === f.mtimeMs &&
-      p.trusted === f.trusted &&
-      p.title === f.title &&
-      p.description === f.description
-    )
-  })
-
 /**
  * The records of the index at `skill`'s index path, when a build may change
  * that index incrementally: it is present, of this skill, of this schema
@@ -222,19 +206,11 @@ export const updateIndex = (source: IndexSource) =>
       headings: files.reduce((n, f) => n + f.headings.length, 0),
       tokenizer: tokenizer.recorded
     })
-    if (verdict._tag === "UpToDate" && previous !== undefined) {
-      // Same sources; only records may have moved (a touched file, a file now old enough to trust).
-      if (!sameRecords(previous, source.sourceFiles)) {
-        const ok = yield* index.update(path, { remove: [], files: [], sourceFiles: source.sourceFiles, meta: metaNow }).pipe(
-          Effect.as(true),
-          Effect.catchAll((e) => Effect.as(verbose(`search index cannot be updated (${e.message}): rebuilding ${path}`), false))
-        )
-        if (!ok) {
-          const all = yield* rowsOf(source, tokenizer)
-          yield* writeAll(all)
-          return summary(all, "rebuilt", "corrupt")
-        }
-      }
+    if (verdict._tag === "UpToDate") {
+      // Same sources: the index file is left alone, inode and mtime
+      // (RFC-0004:C-INDEX, issue 25 item 4). Its per-file records may lag
+      // (a touched file, a file now old enough to trust its mtime): that
+      // only costs the next build a hash of those files, never a rewrite.
       yield* verbose(`search index up to date: ${path}`)
       const update: IndexUpdate = { path, action: "up-to-date", sections: 0, headings: 0, tokenizer: tokenizer.recorded }
       return update
@@ -266,15 +242,13 @@ export const updateIndex = (source: IndexSource) =>
     }
     if (verdict._tag === "Replace") {
       yield* verbose(`search index ${verdict.reason}${verdict.detail ? ` (${verdict.detail})` : ""}: rebuilding ${path}`)
-    } else if (verdict._tag === "UpToDate") {
-      yield* verbose(`search index without file records: rebuilding ${path}`)
     }
     const files = yield* rowsOf(source, tokenizer)
     yield* index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
     const update: IndexUpdate = {
       path,
       action: verdict._tag === "Create" ? "created" : "rebuilt",
-      ...(verdict._tag === "Replace" ? { reason: verdict.reason } : verdict._tag === "UpToDate" ? { reason: "no-file-records" } : {}),
+      ...(verdict._tag === "Replace" ? { reason: verdict.reason } : {}),
       sections: files.reduce((n, f) => n + f.sections.length, 0),
       headings: files.reduce((n, f) => n + f.headings.length, 0),
       tokenizer: tokenizer.recorded

@@ -143,14 +143,20 @@ describe("issue 16 incremental build (RFC-0004:C-INDEX)", () => {
     expect(r.markdown_count).toBe(3)
   })
 
-  it("an index without file records (an older skc) is rebuilt whole once, then builds are incremental", async () => {
+  it("an index without file records (an older skc) is left alone while up to date, rebuilt whole with records at the next change (issue 25 item 4)", async () => {
     const t = setup()
     await t.build()
     const db = new Database(t.indexFile())
     db.exec("DROP TABLE source_files")
     db.close()
+    const before = statSync(t.indexFile(), { bigint: true })
+    await t.build()
+    const after = statSync(t.indexFile(), { bigint: true })
+    expect([after.ino, after.mtimeNs]).toEqual([before.ino, before.mtimeNs])
+    t.put("references/b.md", "# Beta ref\n\nepsilon text\n", 5)
     await t.build()
     expect(snapshot(t.indexFile()).files.length).toBe(5)
+    expect((await t.search("epsilon")).results.length).toBe(1)
   })
 
   it("SIGKILL during an incremental build leaves a usable old index (RFC-0004:C-INDEX)", async () => {

@@ -1,5 +1,5 @@
 // skc build end to end through bin/skc.mjs (RFC-0001, RFC-0007:C-COMMANDS build, ADR-0002).
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { parse } from "yaml"
@@ -79,6 +79,38 @@ describe("RFC-0001:C-OUTPUT", () => {
     put(join(sb.work, ".skillc/skills/demo"), "notes.txt", "new")
     expect(sb.run(["build", "demo", "--format", "json"]).code).toBe(0)
     expect(JSON.parse(readFileSync(file, "utf8")).source_hash).not.toBe(m1.source_hash)
+  })
+})
+
+describe("RFC-0004:C-INDEX an up-to-date index is left alone (issue 25 item 4)", () => {
+  const indexOf = (sb: ReturnType<typeof project>) => {
+    const meta = join(sb.work, ".skillc/runtime/demo/.skillc-meta")
+    const name = readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f))!
+    const st = statSync(join(meta, name), { bigint: true })
+    return `${name}:${st.ino}:${st.mtimeNs}`
+  }
+
+  it("a rebuild right after the build, and one after the sources' mtimes aged past the racy window, keep the same file (inode and mtime)", () => {
+    const sb = project("demo", "# Title\n\n## Part\n\nWords.\n")
+    put(join(sb.work, ".skillc/skills/demo"), "references/more.md", "# More\n\n## Deep\n\ntext\n")
+    expect(sb.run(["build", "demo"]).code).toBe(0)
+    const first = indexOf(sb)
+    expect(sb.run(["build", "demo"]).code).toBe(0)
+    expect(indexOf(sb)).toBe(first)
+    // What a later build sees: the same bytes, files now old enough to trust (and one touched).
+    const old = new Date(Date.now() - 3_600_000)
+    for (const f of ["SKILL.md", "references/more.md"]) utimesSync(join(sb.work, ".skillc/skills/demo", f), old, old)
+    const later = sb.run(["build", "demo", "--format", "json"])
+    expect(later.code, later.stderr).toBe(0)
+    expect(indexOf(sb)).toBe(first)
+    utimesSync(join(sb.work, ".skillc/skills/demo", "SKILL.md"), new Date(), new Date())
+    expect(sb.run(["build", "demo"]).code).toBe(0)
+    expect(indexOf(sb)).toBe(first)
+    // A change of content still updates it.
+    put(join(sb.work, ".skillc/skills/demo"), "references/more.md", "# More\n\n## Deeper\n\ntext\n")
+    expect(sb.run(["build", "demo"]).code).toBe(0)
+    expect(indexOf(sb)).not.toBe(first)
+    expect(sb.run(["show", "demo", "--section", "Deeper"]).code).toBe(0)
   })
 })
 
