@@ -52,7 +52,7 @@ export const buildCommand = defineCommand({
     idempotent: true
   },
   load: async () => {
-    const [{ build, BuildInput }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany }, { SqliteSearchIndexLive }, { decodeFlags }, { printText }] =
+    const [{ build, BuildInput }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany, buildManyLines }, { SqliteSearchIndexLive }, { decodeFlags }, { printText }] =
       await Promise.all([
         import("../app/build.js"),
         import("../app/buildMany.js"),
@@ -116,7 +116,16 @@ export const buildCommand = defineCommand({
       emit: (r, ctx) =>
         r._tag === "Watched"
           ? Effect.void
-          : printText(ctx.format === "json" ? JSON.stringify(r.result, null, 2) + "\n" : r._tag === "One" ? renderBuild(r.result) : renderBuildMany(r.result)),
+          : ctx.format === "json"
+            ? printText(JSON.stringify(r.result, null, 2) + "\n")
+            : r._tag === "One"
+              ? printText(renderBuild(r.result))
+              : // DECISIONS #39: a skill's failure on stderr, the built skills and the total on stdout, in order.
+                Effect.forEach(
+                  buildManyLines(r.result),
+                  (l) => (l.stream === "stdout" ? printText(l.line + "\n") : Effect.sync(() => void process.stderr.write(l.line + "\n"))),
+                  { discard: true }
+                ),
       exitStatus: (r) => (r._tag === "Many" && r.result.failed > 0 ? 1 : 0),
       mcp: {
         input: BuildInput,

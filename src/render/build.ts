@@ -17,14 +17,20 @@ export const renderBuild = (r: BuildResult): string => {
   return lines.join("\n") + "\n"
 }
 
-/** Text form of a build of several skills: one line per skill, then the total (issue 12, item 4). */
-export const renderBuildMany = (r: BuildManyResult): string => {
-  const lines = r.results.map((o) =>
+/**
+ * Text form of a build of several skills, in order: one line per skill, then
+ * the total (issue 12, item 4). Each line says where it goes (DECISIONS #39,
+ * issue 25 item 4): a skill's failure is an error, so stderr; the built
+ * skills and the total are the result, so stdout.
+ */
+export const buildManyLines = (r: BuildManyResult): ReadonlyArray<{ readonly stream: "stdout" | "stderr"; readonly line: string }> => [
+  ...r.results.map((o) =>
     o.ok
-      ? `Built ${o.skill} -> ${o.result.deployments.map((d) => `${d.path} (${d.method})`).join(", ")}`
-      : `Failed ${o.skill}: ${o.error.message}`
-  )
-  const skills = `${r.total} skill${r.total === 1 ? "" : "s"}`
-  lines.push(`${skills}: ${r.built} built, ${r.failed} failed`)
-  return lines.join("\n") + "\n"
-}
+      ? { stream: "stdout" as const, line: `Built ${o.skill} -> ${o.result.deployments.map((d) => `${d.path} (${d.method})`).join(", ")}` }
+      : { stream: "stderr" as const, line: `Failed ${o.skill}: ${o.error.message}` }
+  ),
+  { stream: "stdout" as const, line: `${r.total} skill${r.total === 1 ? "" : "s"}: ${r.built} built, ${r.failed} failed` }
+]
+
+/** All of it as one text (stdout and stderr lines together, for callers that have one channel). */
+export const renderBuildMany = (r: BuildManyResult): string => buildManyLines(r).map((l) => l.line).join("\n") + "\n"
