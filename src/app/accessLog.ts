@@ -122,6 +122,42 @@ export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
     for (const entry of entries) yield* writeRow(entry, { now, cwd, runId })
   }).pipe(Effect.catchAllCause(() => Effect.void))
 
+/** The `skill` column of a row that belongs to no one skill: a cross-skill question (DECISIONS #44). */
+export const ACROSS_SKILLS = "*"
+
+/**
+ * A cross-skill question (`search --all`, `skc_search` without `skill`)
+ * that found nothing, recorded once in the global log
+ * (`<home>/.skillc/.skillc-meta/logs.db`, DECISIONS #44) and never in a
+ * skill's own log: `stats --all` reports it as a question no skill
+ * answered. Never fails (W002 when the global log cannot be written).
+ */
+export const recordUnansweredAcrossSkills = (query: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const log = yield* AccessLog
+    const path = yield* Path
+    const diagnostics = yield* Diagnostics
+    const { stores } = yield* Settings
+    const now = yield* Clock.currentTimeMillis
+    const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
+    const row: AccessLogRow = {
+      timestamp: formatTimestamp(now),
+      run_id: yield* currentRunId,
+      command: "search",
+      skill: ACROSS_SKILLS,
+      skill_path: stores.globalDir,
+      cwd,
+      args: argsJson({ query, result_count: 0, scope: "all" }),
+      error: null
+    }
+    const file = logDbIn(stores.globalDir, path)
+    const written = yield* Effect.either(withLogRepair(file, log.append(file, row)))
+    if (written._tag === "Right") return yield* diagnostics.verbose(`logged an unanswered cross-skill question to ${file}`)
+    yield* diagnostics.verbose(`cannot log to ${file} (${written.left.code}: ${written.left.message})`)
+    yield* diagnostics.warn(Warning.loggingDisabled())
+  }).pipe(Effect.catchAllCause(() => Effect.void))
+
 const writeRow = (entry: AccessEntry, shared: { readonly now: number; readonly cwd: string; readonly runId: string }) =>
   Effect.gen(function* () {
     const log = yield* AccessLog

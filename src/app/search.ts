@@ -40,7 +40,7 @@ import {
 import { Diagnostics, verbose } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
 import type { IndexReadFailed, RankedRow, RowPlace } from "../ports/SearchIndex.js"
-import { recordAccesses } from "./accessLog.js"
+import { recordAccesses, recordUnansweredAcrossSkills } from "./accessLog.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "./indexing.js"
 import { resolveSkill, type ResolvedSkill } from "./resolve.js"
@@ -432,7 +432,6 @@ const searchAcross = (input: SearchInput) =>
       const skills = yield* skillsToSearch(input)
       const opened: Array<Opened> = []
       const skipped: Array<{ skill: string; reason: string }> = []
-      const failures = new Map<string, string>()
       for (const skill of skills) {
         const q = yield* Effect.either(openForQuery(skill))
         if (q._tag === "Right") {
@@ -445,7 +444,6 @@ const searchAcross = (input: SearchInput) =>
         if (reason === "not built") yield* verbose(`search --all: '${skill.name}' is not built; skipped`)
         else {
           yield* diagnostics.warn(Warning.notice(`skipping '${skill.name}': ${reason}`))
-          if (isSkcError(q.left)) failures.set(skill.name, errorHeadline(q.left))
         }
       }
 
@@ -497,22 +495,23 @@ const searchAcross = (input: SearchInput) =>
         results,
         ...(skipped.length > 0 ? { skipped } : {})
       }
-      // One row per skill searched, its own result count (or why it could not be searched).
+      // DECISIONS #44: one row in the log of each skill that contributed a returned result, none for the
+      // others (a question about PDFs is no read of the house style); a question nothing answered goes once
+      // to the global log, for `stats --all`, never to a skill's unanswered list.
       // SKC_BENCH_DISABLE_LOG: the benchmark-only switch `logged` honours too (bench/search.mjs splits the cost).
       if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return result
+      if (results.length === 0) {
+        yield* recordUnansweredAcrossSkills(input.query)
+        return result
+      }
       // One batch: the shared parts of the rows are taken once (issue 14).
-      yield* recordAccesses([
-        ...opened.map((o) => ({
-          command: "search",
-          skill: o.skill,
-          args: { query: input.query, result_count: results.filter((r) => r.skill === o.skill.name).length, ...(result.partial === true ? { partial: true } : {}) },
-          error: null
-        })),
-        ...skills.flatMap((s) => {
-          const error = failures.get(s.name)
-          return error === undefined ? [] : [{ command: "search", skill: s, args: { query: input.query, result_count: 0 }, error }]
+      yield* recordAccesses(
+        opened.flatMap((o) => {
+          const count = results.filter((r) => r.skill === o.skill.name).length
+          if (count === 0) return []
+          return [{ command: "search", skill: o.skill, args: { query: input.query, result_count: count, scope: "all", ...(result.partial === true ? { partial: true } : {}) }, error: null }]
         })
-      ])
+      )
       return result
     })
   )

@@ -9,6 +9,7 @@
 import { Effect, Schema } from "effect"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 import type { SkillUsageRow, StatsAllReport } from "../domain/stats.js"
+import { Settings } from "./Settings.js"
 import { skillsInScope } from "./skillsInScope.js"
 import { aggregateLog, foldSummary, parseFilters } from "./stats.js"
 
@@ -46,6 +47,10 @@ export const statsAll = (input: StatsAllInput) =>
       })
     }
     rows.sort((a, b) => b.reads - a.reads || bytewise(a.skill, b.skill))
+    // Questions asked of every skill at once that none answered: the global log's (DECISIONS #44).
+    const { stores } = yield* Settings
+    const across = yield* aggregateLog(stores.globalDir, "unanswered", filters)
+    const unansweredAll = across.groupBy === "unanswered" ? across.rows : []
     const neverRead = rows.filter((r) => r.reads === 0).map((r) => r.skill).sort(bytewise)
     const limit = input.limit
     const shown = limit === undefined ? rows : rows.slice(0, limit)
@@ -54,6 +59,7 @@ export const statsAll = (input: StatsAllInput) =>
       filters,
       skills: shown,
       never_read: neverRead,
+      unanswered_all: limit === undefined ? unansweredAll : unansweredAll.slice(0, limit),
       total_skills: rows.length,
       ...(limit === undefined ? {} : { limit, more: rows.length - shown.length })
     }

@@ -242,6 +242,11 @@ export interface StatsAllReport extends TeamSource {
   readonly skills: ReadonlyArray<SkillUsageRow>
   /** Names of the skills with no agent read in the period, by name (never capped in JSON). */
   readonly never_read: ReadonlyArray<string>
+  /**
+   * Cross-skill questions (`search --all`) that no skill answered, most
+   * asked first (DECISIONS #44: kept in the global log, never in a skill's).
+   */
+  readonly unanswered_all: ReadonlyArray<{ readonly query: string; readonly count: number; readonly last: string }>
   readonly total_skills: number
   readonly limit?: number
   readonly more?: number

@@ -250,5 +250,12 @@ export const renderStatsAll = (report: StatsAllReport, now: number): string => {
       ...moreLine(report.never_read.length - shown.length)
     )
   }
+  if (report.unanswered_all.length > 0) {
+    out.push(
+      "",
+      `Questions no skill answered (search --all): ${report.unanswered_all.length}`,
+      ...report.unanswered_all.map((q) => `  ${String(q.count).padStart(4)}  '${q.query}'  (last ${relativeTime(q.last, now)})`)
+    )
+  }
   return out.join("\n") + "\n"
 }

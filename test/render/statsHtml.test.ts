@@ -132,6 +132,7 @@ describe("issue 17: skc stats --all --format html", () => {
       { skill: "bravo", scope: "global", skill_path: "/g/bravo", reads: 0, author: 2, accesses: 0, last_read: null, top_section: null, unanswered: 0, errors: 0 }
     ],
     never_read: ["bravo"],
+    unanswered_all: [],
     total_skills: 2
   }
   const doc = parseHtml(renderAllHtml(r, NOW))
