@@ -25,9 +25,10 @@ export const SUMMARY_SQL = `SELECT command,
       error IS NOT NULL AS failed,
       substr(error, 1, 11) IN ('error[E020]', 'error[E021]') AS missing,
       CASE WHEN command = 'search' AND error IS NULL AND ${J("result_count")} = 0 THEN ${J("query")} END AS unanswered,
+      (${J("role")} IS 'author') AS by_author,
       count(*) AS count, min(timestamp) AS start, max(timestamp) AS end
-    FROM access_log WHERE 1 GROUP BY 1, 2, 3, 4, 5, 6`
-const AGENT = "command IN ('outline', 'show', 'open', 'sources', 'search')"
+    FROM access_log WHERE 1 GROUP BY 1, 2, 3, 4, 5, 6, 7`
+const AGENT = `command IN ('outline', 'show', 'open', 'sources', 'search') AND NOT (${J("role")} IS 'author')`
 const SQL = {
   summary: [SUMMARY_SQL],
   sections: [

@@ -31,6 +31,7 @@ export const summaryGroups = (rows: ReadonlyArray<Row>): ReadonlyArray<SummaryGr
     failed: truthy(r.failed),
     missing: truthy(r.missing),
     unanswered: nullableText(r.unanswered),
+    byAuthor: truthy(r.by_author),
     count: count(r),
     start: text(r.start),
     end: text(r.end)

@@ -22,7 +22,7 @@
 import { Cause, Clock, Context, Effect, Exit, Layer, Option, Random } from "effect"
 import { Path } from "@effect/platform/Path"
 import { errorHeadline, isSkcError, Warning } from "../domain/errors.js"
-import { formatTimestamp } from "../domain/stats.js"
+import { formatTimestamp, type Role } from "../domain/stats.js"
 import { AccessLog, type AccessLogRow } from "../ports/AccessLog.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
@@ -122,6 +122,20 @@ export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
     for (const entry of entries) yield* writeRow(entry, { now, cwd, runId })
   }).pipe(Effect.catchAllCause(() => Effect.void))
 
+/**
+ * Who makes the calls of this run (DECISIONS #45): set by the CLI runner
+ * (`SKC_ROLE`, else a terminal on stdin or stdout means a person) and by the
+ * MCP server (an agent); recorded as `args.role` in every row written.
+ * Unset (a library call), rows carry no role and count by command.
+ */
+export class CallerRole extends Context.Reference<CallerRole>()("skillc/CallerRole", {
+  defaultValue: (): { readonly role: Role | undefined } => ({ role: undefined })
+}) {}
+
+/** `args` with the caller's role, when known. */
+const withRole = (args: Readonly<Record<string, unknown>>) =>
+  Effect.map(CallerRole, ({ role }) => (role === undefined ? args : { ...args, role }))
+
 /** The `skill` column of a row that belongs to no one skill: a cross-skill question (DECISIONS #44). */
 export const ACROSS_SKILLS = "*"
 
@@ -148,7 +162,7 @@ export const recordUnansweredAcrossSkills = (query: string) =>
       skill: ACROSS_SKILLS,
       skill_path: stores.globalDir,
       cwd,
-      args: argsJson({ query, result_count: 0, scope: "all" }),
+      args: argsJson(yield* withRole({ query, result_count: 0, scope: "all" })),
       error: null
     }
     const file = logDbIn(stores.globalDir, path)
@@ -172,7 +186,7 @@ const writeRow = (entry: AccessEntry, shared: { readonly now: number; readonly c
       skill: entry.skill.name,
       skill_path: entry.skill.canonicalSourceDir,
       cwd,
-      args: argsJson(entry.args),
+      args: argsJson(yield* withRole(entry.args)),
       error: entry.error
     }
     const fallback = logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)

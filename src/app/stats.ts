@@ -175,11 +175,11 @@ export const foldSummary = (groups: ReadonlyArray<SummaryGroup>, filters: Pick<S
   }
   for (const g of groups) {
     commands[g.command] = (commands[g.command] ?? 0) + g.count
-    if (roleOf(g.command) === "agent") {
+    if (roleOf(g.command, g.byAuthor) === "agent") {
       agent += g.count
       if (lastRead === null || g.end > lastRead) lastRead = g.end
     } else author += g.count
-    if (!counts(filters, g.command)) continue
+    if (!counts(filters, g.command, g.byAuthor)) continue
     total += g.count
     if (start === null || g.start < start) start = g.start
     if (end === null || g.end > end) end = g.end

@@ -11,6 +11,8 @@ import { InternalError, InvalidOption, type SkcError } from "../domain/errors.js
 import { jsonText, printText } from "../commands/output.js"
 import { Settings } from "../app/Settings.js"
 import { logCall } from "../commands/logging.js"
+import { CallerRole } from "../app/accessLog.js"
+import { cliCallerRole } from "../domain/stats.js"
 import { stderrProgress } from "../adapters/node/StderrProgress.js"
 import { Progress } from "../ports/Progress.js"
 import { checkFormat, runWithLive } from "./runtime.js"
@@ -52,7 +54,9 @@ export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.E
       const handler = yield* Effect.promise(() => spec.load())
       const input = yield* inputOf(spec, handler, values)
       const useCase = handler.run(input).pipe(Effect.provideService(Progress, stderrProgress()))
-      const result = yield* logCall(spec.name, handler.log, input, useCase)
+      // DECISIONS #45: who makes this call, recorded with every row it logs.
+      const role = cliCallerRole(process.env.SKC_ROLE, process.stdin.isTTY === true, process.stdout.isTTY === true)
+      const result = yield* logCall(spec.name, handler.log, input, useCase).pipe(Effect.provideService(CallerRole, { role }))
       const { stores } = yield* Settings
       const ctx: EmitContext = {
         format,

@@ -42,15 +42,27 @@ export const AUTHOR_COMMANDS = ["build", "lint", "stats"] as const
 export type Role = "agent" | "author"
 
 /**
- * The role of a logged command. A command of a future version that is not
- * known to be an agent read counts as author work, so that reads are never
- * inflated by something that is not one.
+ * The role of a logged row (DECISIONS #45): author work when the command is
+ * (`build`, `lint`, `stats`, and any command of a future version not known
+ * to be an agent read, so that reads are never inflated by something that
+ * is not one) or when the row was recorded as the author's (`args.role`, an
+ * author trying their skill from a terminal); else an agent's read. Rows
+ * written before roles were recorded have none and count by command.
  */
-export const roleOf = (command: string): Role => ((AGENT_COMMANDS as ReadonlyArray<string>).includes(command) ? "agent" : "author")
+export const roleOf = (command: string, byAuthor = false): Role =>
+  !byAuthor && (AGENT_COMMANDS as ReadonlyArray<string>).includes(command) ? "agent" : "author"
 
-/** Whether a row of `command` counts under `filters`. */
-export const counts = (filters: Pick<StatsFilters, "include_author">, command: string): boolean =>
-  filters.include_author || roleOf(command) === "agent"
+/** Whether a row of `command` (recorded as the author's or not) counts under `filters`. */
+export const counts = (filters: Pick<StatsFilters, "include_author">, command: string, byAuthor = false): boolean =>
+  filters.include_author || roleOf(command, byAuthor) === "agent"
+
+/**
+ * Who makes a CLI call (DECISIONS #45): `SKC_ROLE=agent|author` when set;
+ * else a person when standard input or output is a terminal (agents run
+ * commands through pipes), an agent otherwise. An MCP call is an agent's.
+ */
+export const cliCallerRole = (skcRole: string | undefined, stdinIsTerminal: boolean, stdoutIsTerminal: boolean): Role =>
+  skcRole === "agent" || skcRole === "author" ? skcRole : stdinIsTerminal || stdoutIsTerminal ? "author" : "agent"
 
 /** How `args.via` marks a call made through the MCP server; a row without it came from the CLI. */
 export type Via = "cli" | "mcp"

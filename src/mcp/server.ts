@@ -36,6 +36,7 @@ import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnos
 import { Live, PortsLive, SqlitePoolsLive, type LiveServices, type PortServices } from "../layers.js"
 import type { SqliteConnections } from "../adapters/sqlite/ConnectionPool.js"
 import { makeSettingsCache, Settings } from "../app/Settings.js"
+import { CallerRole } from "../app/accessLog.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
   getSkillEntry,
@@ -91,6 +92,8 @@ const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>,
         Effect.provideServiceEffect(Settings, settings),
         // Staleness state kept between calls (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts.
         Effect.provideService(SourceFreshness, freshness),
+        // DECISIONS #45: an MCP call is an agent's.
+        Effect.provideService(CallerRole, { role: "agent" }),
         Effect.locally(currentDiagnostics, diagnostics.service)
       )
     )

@@ -37,6 +37,8 @@ export interface SummaryGroup {
   readonly missing: boolean
   /** `search` that ran and found nothing (`result_count` 0): its query; otherwise null. */
   readonly unanswered: string | null
+  /** Rows recorded as the author's own calls (`args.role` = "author", DECISIONS #45). */
+  readonly byAuthor: boolean
   readonly count: number
   /** Oldest and newest timestamp of the group. */
   readonly start: string

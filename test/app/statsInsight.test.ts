@@ -9,7 +9,7 @@ import { statsAll } from "../../src/app/statsAll.js"
 import { makeSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
 import { sqliteUsageHistory } from "../../src/adapters/sqlite/SqliteUsageHistory.js"
 import { AccessLog, type AccessLogService, type SummaryGroup } from "../../src/ports/AccessLog.js"
-import { capList, effectiveLimit, roleOf } from "../../src/domain/stats.js"
+import { capList, cliCallerRole, effectiveLimit, roleOf } from "../../src/domain/stats.js"
 import { tempDir } from "../helpers/cli.js"
 import { makeLogDb } from "../helpers/logs.js"
 import { memoryWorld } from "../helpers/memory.js"
@@ -24,6 +24,7 @@ const g = (command: string, extra: Partial<SummaryGroup> = {}): SummaryGroup => 
   failed: false,
   missing: false,
   unanswered: null,
+  byAuthor: false,
   count: 1,
   start: "2026-01-01T00:00:00Z",
   end: "2026-01-01T00:00:00Z",
@@ -32,8 +33,18 @@ const g = (command: string, extra: Partial<SummaryGroup> = {}): SummaryGroup => 
 
 describe("issue 17: roles, caps", () => {
   it("agent reads are outline, show, open, sources, search; everything else is author work", () => {
-    expect(["outline", "show", "open", "sources", "search"].map(roleOf)).toEqual(Array(5).fill("agent"))
-    expect(["build", "lint", "stats", "something-new"].map(roleOf)).toEqual(Array(4).fill("author"))
+    expect(["outline", "show", "open", "sources", "search"].map((c) => roleOf(c))).toEqual(Array(5).fill("agent"))
+    expect(["build", "lint", "stats", "something-new"].map((c) => roleOf(c))).toEqual(Array(4).fill("author"))
+  })
+  it("DECISIONS #45: a read recorded as the author's is author work; SKC_ROLE, then a terminal on stdin or stdout, decide a CLI call", () => {
+    expect(roleOf("show", true)).toBe("author")
+    expect(roleOf("build", false)).toBe("author")
+    expect(cliCallerRole(undefined, false, false)).toBe("agent")
+    expect(cliCallerRole(undefined, true, false)).toBe("author")
+    expect(cliCallerRole(undefined, false, true)).toBe("author")
+    expect(cliCallerRole("agent", true, true)).toBe("agent")
+    expect(cliCallerRole("author", false, false)).toBe("author")
+    expect(cliCallerRole("robot", false, false)).toBe("agent")
   })
   it("--limit: 10 in text, all in JSON unless given; capList says how many more", () => {
     expect(effectiveLimit(undefined, "text")).toBe(10)

@@ -45,7 +45,9 @@ describe("RFC-0007:C-LOGGING access log", () => {
       until: null,
       project: [],
       include_author: false,
-      limit: null
+      limit: null,
+      // DECISIONS #45: who called; this test's pipes make it an agent's call.
+      role: "agent"
     })
     expect(row.error).toBeNull()
     p.run(["stats", "demo"])
@@ -200,7 +202,7 @@ describe("RFC-0007:C-LOGGING gateway commands (DECISIONS #17, #18)", () => {
     expect(rows[2]!.error).toBe("error[E020]: section not found: 'Nowhere'")
     expect(args[3]).toMatchObject({ query: "usage" })
     expect(typeof args[3].result_count).toBe("number")
-    expect(args[4]).toEqual({ level: 2 })
+    expect(args[4]).toEqual({ level: 2, role: "agent" })
     expect(args[5]).toMatchObject({ path: "SKILL.md", max_lines: 2 })
     expect(args[6]).toMatchObject({ depth: 1 })
     // Stats reads what the gateway logged.

@@ -199,7 +199,7 @@ describe("issue 14 search answers", () => {
       if (count(skill) === 0) expect(rows(skill).length, skill).toBe(before[skill])
       else {
         expect(rows(skill).length, skill).toBe(before[skill] + 1)
-        expect(JSON.parse(rows(skill).at(-1)!.args as string)).toEqual({ query: "table contents", result_count: count(skill), scope: "all" })
+        expect(JSON.parse(rows(skill).at(-1)!.args as string)).toEqual({ query: "table contents", result_count: count(skill), scope: "all", role: "agent" })
       }
     }
     // A question only one skill answers is no read of the other.
@@ -223,8 +223,8 @@ describe("issue 14 search answers", () => {
     expect(rows("docx").length).toBe(before.docx)
     const global = readLog(join(s.home, ".skillc", ".skillc-meta", "logs.db")).filter((r) => r.command === "search")
     expect(global.map((r) => [r.skill, JSON.parse(r.args as string)])).toEqual([
-      ["*", { query: "zebra quagga okapi", result_count: 0, scope: "all" }],
-      ["*", { query: "zebra quagga okapi", result_count: 0, scope: "all" }]
+      ["*", { query: "zebra quagga okapi", result_count: 0, scope: "all", role: "agent" }],
+      ["*", { query: "zebra quagga okapi", result_count: 0, scope: "all", role: "agent" }]
     ])
     const all = s.run(["stats", "--all", "--format", "json"])
     expect(all.code, all.stderr).toBe(0)

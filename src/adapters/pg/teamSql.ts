@@ -70,8 +70,11 @@ const J = (key: string) => `((args_json ->> '${key}') COLLATE "C")`
 /** `result_count` = 0, compared as JSON so that `0` and `0.0` agree as in SQLite. */
 const NO_RESULTS = `(args_json -> 'result_count') = '0'::jsonb`
 
+/** A row recorded as the author's own call (DECISIONS #45); rows without a role are not. */
+const BY_AUTHOR = `coalesce(${J("role")} = 'author', FALSE)`
+
 export const pgAudienceClause = (filters: Pick<TeamFilters, "include_author">): string =>
-  filters.include_author ? "TRUE" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")})`
+  filters.include_author ? "TRUE" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")}) AND NOT ${BY_AUTHOR}`
 
 export const pgAggregateSql = (groupBy: GroupBy, where: string, audience = "TRUE"): string => {
   const counted = `${where} AND ${audience}`
@@ -83,8 +86,9 @@ export const pgAggregateSql = (groupBy: GroupBy, where: string, audience = "TRUE
           error IS NOT NULL AS failed,
           coalesce(left(error, 11) IN ('error[E020]', 'error[E021]'), FALSE) AS missing,
           CASE WHEN command = 'search' AND error IS NULL AND ${NO_RESULTS} THEN ${J("query")} END AS unanswered,
+          ${BY_AUTHOR} AS by_author,
           count(*) AS count, min(timestamp) AS start, max(timestamp) AS "end"
-        FROM ${TABLE} WHERE ${where} GROUP BY 1, 2, 3, 4, 5, 6`
+        FROM ${TABLE} WHERE ${where} GROUP BY 1, 2, 3, 4, 5, 6, 7`
     case "sections":
       return `SELECT section, file, count(*) AS count FROM (
           SELECT ${J("section")} AS section, ${J("file")} AS file FROM ${TABLE}

@@ -211,9 +211,12 @@ export const filterClause = (filters: StatsFilters): { sql: string; params: Arra
 
 const J = (key: string) => `CASE WHEN json_valid(args) THEN json_extract(args, '$.${key}') END`
 
-/** Agent reads only (issue 17), unless the author's own work is asked for. */
+/** A row recorded as the author's own call (DECISIONS #45); rows without a role are not. */
+export const BY_AUTHOR = `(${J("role")} IS 'author')`
+
+/** Agent reads only (issue 17, DECISIONS #45), unless the author's own work is asked for. */
 export const audienceClause = (filters: Pick<StatsFilters, "include_author">): string =>
-  filters.include_author ? "1" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")})`
+  filters.include_author ? "1" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")}) AND NOT ${BY_AUTHOR}`
 
 /** The summary's one grouped scan; also the per-skill floor of `stats --all` (bench/stats.mjs). */
 export const summarySql = (where: string): string => `SELECT command,
@@ -222,8 +225,9 @@ export const summarySql = (where: string): string => `SELECT command,
           error IS NOT NULL AS failed,
           substr(error, 1, 11) IN ('error[E020]', 'error[E021]') AS missing,
           CASE WHEN command = 'search' AND error IS NULL AND ${J("result_count")} = 0 THEN ${J("query")} END AS unanswered,
+          ${BY_AUTHOR} AS by_author,
           count(*) AS count, min(timestamp) AS start, max(timestamp) AS end
-        FROM access_log WHERE ${where} GROUP BY 1, 2, 3, 4, 5, 6`
+        FROM access_log WHERE ${where} GROUP BY 1, 2, 3, 4, 5, 6, 7`
 
 /**
  * The SQL of each query type; exported so the benchmark's floor runs exactly

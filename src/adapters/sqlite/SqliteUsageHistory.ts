@@ -21,7 +21,9 @@ export const sqliteUsageHistory: UsageHistoryService = {
       const sql = yield* SqliteClient.make({ filename: dbPath, readonly: true, disableWAL: true })
       // RFC 3339 UTC timestamps of one format sort as text.
       // Agent reads only (issue 17): the author's build, lint and stats say nothing about activation.
-      const rows = yield* sql<{ t: unknown }>`SELECT MAX(timestamp) AS t FROM access_log WHERE skill = ${skill} AND ${sql.in("command", AGENT_COMMANDS)}`
+      // …and not the author's own trial calls (DECISIONS #45).
+      const rows = yield* sql<{ t: unknown }>`SELECT MAX(timestamp) AS t FROM access_log WHERE skill = ${skill} AND ${sql.in("command", AGENT_COMMANDS)}
+        AND NOT (CASE WHEN json_valid(args) THEN json_extract(args, '$.role') END IS 'author')`
       return parseTimestamp(rows[0]?.t)
     }).pipe(
       Effect.scoped,
