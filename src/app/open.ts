@@ -8,6 +8,8 @@ import { Effect, Schema } from "effect"
 import { FileNotFound, InternalError, UsageError } from "../domain/errors.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../ports/FileSystem.js"
 import { lineHeadOf } from "../domain/lineHead.js"
+import { closest } from "../domain/suggest.js"
+import { scanSourceTree } from "./sourceTree.js"
 import { resolveSkill } from "./resolve.js"
 import { resolveInside } from "./skillPaths.js"
 
@@ -74,7 +76,10 @@ export const openFile = (input: OpenInput) =>
     const target = yield* resolveInside(skill.sourceDir, input.path)
     // `SKILL.md/` names a directory; as for open(2) (ENOTDIR), there is no such file.
     if (target.info === undefined || (target.trailingSlash && target.info.type !== "directory")) {
-      return yield* Effect.fail(new FileNotFound({ path: input.path }))
+      // Issue 25 item 3: a file of the skill with a close name (`FORMS.md` → `forms.md`).
+      const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
+      const files = tree === undefined ? [] : tree.files.map((f) => f.path)
+      return yield* Effect.fail(new FileNotFound({ path: input.path, suggestions: closest(input.path, files) }))
     }
     if (target.info.type === "directory") {
       return yield* Effect.fail(

@@ -19,6 +19,7 @@
 import { Effect } from "effect"
 import { Path } from "@effect/platform/Path"
 import { InternalError, NotASkill, SkillNotFound } from "../domain/errors.js"
+import { closest } from "../domain/suggest.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { verbose } from "../ports/Diagnostics.js"
 import { Settings, type Stores } from "./Settings.js"
@@ -161,7 +162,28 @@ export const resolveSkill = (skill: string, options: ResolveOptions = {}) =>
     if (dirWithoutSkillMd !== undefined) {
       return yield* Effect.fail(new NotASkill({ path: displayPath(stores.cwd, dirWithoutSkillMd, path) }))
     }
-    return yield* Effect.fail(new SkillNotFound({ skill }))
+    // Issue 25 item 3: the close names among the skills that resolve here.
+    const known = yield* knownSkillNames(stores).pipe(Effect.orElseSucceed(() => []))
+    return yield* Effect.fail(new SkillNotFound({ skill, suggestions: closest(skill, known) }))
+  })
+
+/**
+ * The names a skill may be given here, for suggestions: the directories of
+ * the project and global stores and of the agent skill directories. Names
+ * only (no SKILL.md is read), so a failed lookup stays quiet and cheap.
+ */
+const knownSkillNames = (stores: Stores) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const roots = [stores.projectSkills, stores.globalSkills, ...(yield* agentSkillRoots).map((r) => r.dir)]
+    const names: Array<string> = []
+    for (const root of roots) {
+      if (root === undefined) continue
+      for (const e of yield* fs.readDir(root).pipe(Effect.orElseSucceed(() => []))) {
+        if (!e.name.startsWith(".") && (e.type === "directory" || e.type === "symlink")) names.push(e.name)
+      }
+    }
+    return names.sort()
   })
 
 /** A path as a user would type it: relative to the cwd when below it, else absolute. */

@@ -8,16 +8,28 @@
  * template to the letter. Warnings are plain tagged values rendered the same way.
  */
 import { Data } from "effect"
+import { closest, didYouMean } from "./suggest.js"
 
 // ---------------------------------------------------------------------------
 // Errors
 // ---------------------------------------------------------------------------
 
-/** E001: resolution found no directory at all (RFC-0007:C-RESOLUTION). */
-export class SkillNotFound extends Data.TaggedError("SkillNotFound")<{ readonly skill: string }> {
+/**
+ * E001: resolution found no directory at all (RFC-0007:C-RESOLUTION).
+ * `suggestions` (issue 25 item 3), when resolution looked: the close names
+ * of skills that do resolve here, or none (then the hint to list them).
+ */
+export class SkillNotFound extends Data.TaggedError("SkillNotFound")<{
+  readonly skill: string
+  readonly suggestions?: ReadonlyArray<string>
+}> {
   readonly code = "E001" as const
   get text(): string {
     return `skill '${this.skill}' not found`
+  }
+  get detail(): ReadonlyArray<string> {
+    if (this.suggestions === undefined) return []
+    return [didYouMean(this.suggestions) ?? "run 'skc list' to see the skills that resolve here"]
   }
 }
 
@@ -87,11 +99,15 @@ export class SectionNotFound extends Data.TaggedError("SectionNotFound")<{
   }
 }
 
-/** E021: `open` target does not exist. */
-export class FileNotFound extends Data.TaggedError("FileNotFound")<{ readonly path: string }> {
+/** E021: `open` target does not exist; `suggestions`: the skill's files of a close name (issue 25 item 3). */
+export class FileNotFound extends Data.TaggedError("FileNotFound")<{ readonly path: string; readonly suggestions?: ReadonlyArray<string> }> {
   readonly code = "E021" as const
   get text(): string {
     return `file not found: '${this.path}'`
+  }
+  get detail(): ReadonlyArray<string> {
+    const line = didYouMean(this.suggestions ?? [])
+    return line === undefined ? [] : [line]
   }
 }
 
@@ -103,11 +119,16 @@ export class DirectoryNotFound extends Data.TaggedError("DirectoryNotFound")<{ r
   }
 }
 
-/** E030: unknown `stats --group-by` value. */
-export class InvalidQueryType extends Data.TaggedError("InvalidQueryType")<{ readonly type: string }> {
+/** E030: unknown `stats --group-by` value; `valid` (issue 25 item 3): the values there are, listed with the closest. */
+export class InvalidQueryType extends Data.TaggedError("InvalidQueryType")<{ readonly type: string; readonly valid?: ReadonlyArray<string> }> {
   readonly code = "E030" as const
   get text(): string {
     return `invalid query type: '${this.type}'`
+  }
+  get detail(): ReadonlyArray<string> {
+    if (this.valid === undefined) return []
+    const near = didYouMean(closest(this.type, this.valid, 1))
+    return [...(near === undefined ? [] : [near]), `valid values: ${this.valid.join(", ")}`]
   }
 }
 

@@ -15,7 +15,7 @@ export type StatsGroupBy = (typeof GROUP_BYS)[number]
 export const parseGroupBy = (value: string): Either.Either<StatsGroupBy, InvalidQueryType> =>
   (GROUP_BYS as ReadonlyArray<string>).includes(value)
     ? Either.right(value as StatsGroupBy)
-    : Either.left(new InvalidQueryType({ type: value }))
+    : Either.left(new InvalidQueryType({ type: value, valid: GROUP_BYS }))
 
 /** Filters as applied: normalised UTC timestamps and canonical project paths. */
 export interface StatsFilters {

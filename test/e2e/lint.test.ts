@@ -177,7 +177,7 @@ describe("skc lint outputs", () => {
   })
 
   it("RFC-0005:C-CODES an unknown skill is E001 and an unknown format E100", () => {
-    expect(sb.run(["lint", "no-such-skill"]).stderr).toBe("error[E001]: skill 'no-such-skill' not found\n")
+    expect(sb.run(["lint", "no-such-skill"]).stderr).toMatch(/^error\[E001\]:\ skill\ 'no\-such\-skill'\ not\ found(\n  .*)*\n/)
     const r = sb.run(["lint", "out/broken", "--format", "xml"])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^error\[E100\]: invalid option: 'unknown format 'xml'/)

@@ -180,7 +180,7 @@ describe("skc mcp", () => {
       expect(textOf(r)).toBe(cliError(cli))
       expect(r.structuredContent).toBeUndefined()
     }
-    expect(textOf(await mcp.call("skc_outline", { skill: "no-such-skill" }))).toBe("error[E001]: skill 'no-such-skill' not found")
+    expect(textOf(await mcp.call("skc_outline", { skill: "no-such-skill" }))).toMatch(/^error\[E001\]:\ skill\ 'no\-such\-skill'\ not\ found(\n  .*)*$/)
     expect(textOf(await mcp.call("skc_open", { skill: "git-helper", path: "leak.txt" }))).toMatch(/^error\[E012\]: path escapes skill root/)
   })
 

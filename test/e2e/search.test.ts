@@ -182,7 +182,7 @@ describe("RFC-0004:C-SEARCH end to end", () => {
   })
 
   it("RFC-0004:C-ERRORS unknown skill is E001; bad format is E100", () => {
-    expect(s.run(["search", "nope", "x"]).stderr).toBe("error[E001]: skill 'nope' not found\n")
+    expect(s.run(["search", "nope", "x"]).stderr).toMatch(/^error\[E001\]:\ skill\ 'nope'\ not\ found(\n  .*)*\n/)
     expect(s.run(["search", "demo", "x", "--format", "yaml"]).stderr).toMatch(/^error\[E100\]/)
   })
 })

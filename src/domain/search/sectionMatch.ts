@@ -16,6 +16,7 @@
  *   outline order.
  */
 import { compareBytewise } from "../sourcePaths.js"
+import { editDistance, typoBound } from "../suggest.js"
 
 export interface HeadingEntry {
   readonly file: string
@@ -99,7 +100,31 @@ export const suggestSections = (
   take((t) => t.startsWith(q))
   take((t) => t.includes(q))
   take((t) => t.length >= 3 && q.includes(t))
+  // Issue 25 item 3: "rollback" → "Rolling back" (the query spelled by the heading's word prefixes),
+  // "Watermarks" → "Add Watermark" (a word one typo away), then a typo of the whole heading.
+  take((t) => spelledByWordPrefixes(q.replace(/\s+/g, ""), wordsOf(t)))
+  const queryWords = wordsOf(q).filter((w) => w.length >= 4)
+  take((t) => wordsOf(t).some((w) => w.length >= 4 && queryWords.some((qw) => editDistance(qw, w, typoBound(qw)) <= typoBound(qw))))
+  take((t) => editDistance(q, t, typoBound(q)) <= typoBound(q))
   return out
+}
+
+const wordsOf = (text: string): ReadonlyArray<string> => text.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0)
+
+/** Whether `query` is prefixes (2+ letters each) of two or more consecutive `words`, in order. */
+const spelledByWordPrefixes = (query: string, words: ReadonlyArray<string>): boolean => {
+  const from = (qi: number, wi: number, used: number): boolean => {
+    if (qi === query.length) return used >= 2
+    const word = words[wi]
+    if (word === undefined) return false
+    for (let k = Math.min(word.length, query.length - qi); k >= 2; k--) {
+      if (query.startsWith(word.slice(0, k), qi) && from(qi + k, wi + 1, used + 1)) return true
+    }
+    return false
+  }
+  if (query.length < 4) return false
+  for (let start = 0; start < words.length; start++) if (from(0, start, 0)) return true
+  return false
 }
 
 export interface TruncatedLines {

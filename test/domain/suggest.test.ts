@@ -1,0 +1,62 @@
+// Issue 25 item 3: "did you mean …?" for names skc could not find.
+import { describe, expect, it } from "vitest"
+import { suggestSections } from "../../src/domain/search/sectionMatch.js"
+import { closest, didYouMean, editDistance } from "../../src/domain/suggest.js"
+import { InvalidQueryType, FileNotFound, SkillNotFound, renderError } from "../../src/domain/errors.js"
+
+describe("closest names", () => {
+  it("edit distance counts a swap as one", () => {
+    expect(editDistance("serach", "search")).toBe(1)
+    expect(editDistance("pdff", "pdf")).toBe(1)
+    expect(editDistance("kitten", "sitting")).toBe(3)
+    expect(editDistance("abc", "xyz123", 1)).toBe(2) // stops early past the bound
+  })
+
+  it("prefers another case, then the same file name, then a typo; nothing far", () => {
+    expect(closest("FORMS.md", ["reference.md", "forms.md", "scripts/fill.py"])).toEqual(["forms.md"])
+    expect(closest("forms.md", ["reference/forms.md", "other.md"])).toEqual(["reference/forms.md"])
+    expect(closest("pdff", ["docx", "pdf", "xlsx"])).toEqual(["pdf"])
+    expect(closest("section", ["summary", "sections", "files"], 1)).toEqual(["sections"])
+    expect(closest("zzzz", ["pdf", "docx"])).toEqual([])
+    expect(closest("pdf", ["pdf"])).toEqual([])
+  })
+
+  it("one line, the same everywhere", () => {
+    expect(didYouMean([])).toBeUndefined()
+    expect(didYouMean(["pdf"])).toBe("did you mean 'pdf'?")
+    expect(didYouMean(["a", "b", "c"])).toBe("did you mean 'a', 'b' or 'c'?")
+  })
+})
+
+describe("errors carry the suggestion after their RFC line", () => {
+  it("E001 names a close skill, else says how to list them; without a lookup it is the bare template", () => {
+    expect(renderError(new SkillNotFound({ skill: "pdff", suggestions: ["pdf"] }))).toBe("error[E001]: skill 'pdff' not found\n  did you mean 'pdf'?")
+    expect(renderError(new SkillNotFound({ skill: "zzz", suggestions: [] }))).toBe(
+      "error[E001]: skill 'zzz' not found\n  run 'skc list' to see the skills that resolve here"
+    )
+    expect(renderError(new SkillNotFound({ skill: "x" }))).toBe("error[E001]: skill 'x' not found")
+  })
+  it("E021 names the file of another case; E030 lists the valid values", () => {
+    expect(renderError(new FileNotFound({ path: "FORMS.md", suggestions: ["forms.md"] }))).toBe("error[E021]: file not found: 'FORMS.md'\n  did you mean 'forms.md'?")
+    expect(renderError(new InvalidQueryType({ type: "section", valid: ["summary", "sections"] }))).toBe(
+      "error[E030]: invalid query type: 'section'\n  did you mean 'sections'?\n  valid values: summary, sections"
+    )
+  })
+})
+
+describe("section suggestions (E020)", () => {
+  const heading = (text: string, file = "SKILL.md") => ({ text, file, level: 2, start_line: 1, end_line: 2 })
+  const headings = [heading("Install"), heading("Rolling back"), heading("Add Watermark", "reference.md"), heading("Merge PDFs")]
+  const texts = (q: string) => suggestSections(headings as never, q, undefined).map((h) => h.text)
+
+  it("a query spelled by a heading's word prefixes: 'rollback' → 'Rolling back'", () => {
+    expect(texts("rollback")).toEqual(["Rolling back"])
+  })
+  it("a word one typo away: 'Watermarks' → 'Add Watermark'", () => {
+    expect(texts("Watermarks")).toEqual(["Add Watermark"])
+  })
+  it("a typo of the whole heading: 'Instal' → 'Install'; nothing for an unrelated word", () => {
+    expect(texts("Instal")).toEqual(["Install"])
+    expect(texts("zebra")).toEqual([])
+  })
+})
