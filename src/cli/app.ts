@@ -9,6 +9,7 @@ import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import { Console, Effect, Layer, Ref } from "effect"
 import { InvalidOption } from "../domain/errors.js"
+import { closest, didYouMean } from "../domain/suggest.js"
 import { commandSpecs } from "../commands/index.js"
 import { VERSION } from "../domain/version.js"
 import { mcpCommand } from "./commands/mcp.js"
@@ -50,13 +51,37 @@ const quietly = <A, E, R>(self: Effect.Effect<A, E, R>) =>
     } as Console.Console)
   })
 
+/**
+ * The parser's E100, with the way out where skc knows it (issue 25 item 3):
+ * the command meant by a misspelt one, the flag meant by an unknown one,
+ * and the argument `search --all` really misses (the query, not a skill).
+ */
+const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption => {
+  const command = args[0]
+  if (command === "search" && args.includes("--all") && /^Missing argument <skill>$/.test(message)) {
+    return new InvalidOption({ message: "Missing argument <query>" })
+  }
+  if (/^Invalid subcommand for skc\b/.test(message) && command !== undefined) {
+    const meant = didYouMean(closest(command, [...commandSpecs.map((s) => s.name), "mcp"], 1))
+    return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
+  }
+  const unknown = /(?:unknown option|Received unknown argument:) '(--?[^']+)'/.exec(message)
+  const spec = commandSpecs.find((s) => s.name === command)
+  if (unknown !== null && spec !== undefined) {
+    const flags = Object.values(spec.flags as Record<string, { readonly name: string }>).map((f) => `--${f.name}`)
+    const meant = didYouMean(closest(unknown[1]!, flags, 1))
+    return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
+  }
+  return new InvalidOption({ message })
+}
+
 /** Run the full parser; the value is the exit status the command asked for. */
 export const runFullCli = (args: ReadonlyArray<string>): Effect.Effect<number, unknown> =>
   Effect.gen(function* () {
     const status = yield* Ref.make(0)
     yield* cli(["node", "skc", ...args]).pipe(
       quietly,
-      Effect.mapError((e) => (ValidationError.isValidationError(e) ? new InvalidOption({ message: validationMessage(e) }) : e)),
+      Effect.mapError((e) => (ValidationError.isValidationError(e) ? parseError(validationMessage(e), args) : e)),
       Effect.provideService(ExitStatus, status),
       Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer))
     )

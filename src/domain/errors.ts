@@ -176,10 +176,14 @@ export class SkillExists extends Data.TaggedError("SkillExists")<{ readonly skil
 }
 
 /** E100: any CLI parsing failure, an unknown `--format`, a missing required option. */
-export class InvalidOption extends Data.TaggedError("InvalidOption")<{ readonly message: string }> {
+export class InvalidOption extends Data.TaggedError("InvalidOption")<{ readonly message: string; readonly suggestion?: string }> {
   readonly code = "E100" as const
   get text(): string {
     return `invalid option: '${this.message}'`
+  }
+  /** Issue 25 item 3: the command or flag meant (`serach` → `search`, `--limt` → `--limit`). */
+  get detail(): ReadonlyArray<string> {
+    return this.suggestion === undefined ? [] : [this.suggestion]
   }
 }
 
