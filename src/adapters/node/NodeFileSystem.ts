@@ -94,8 +94,16 @@ const readAllAsync = async (fd: number, size: number): Promise<Buffer> => {
 
 const asBytes = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
 
-/** A whole regular file: small ones synchronously (the CLI's fast path), large ones off the event loop. */
-const readRegular = (p: string): Effect.Effect<Buffer, FsError> =>
+/**
+ * Read the regular file `p` with `sync` when it is small (the CLI's fast
+ * path), else with `async` on the thread pool (a long-lived server's event
+ * loop never waits on a large read); the descriptor is closed either way.
+ */
+const withRegular = <A>(
+  p: string,
+  sync: (fd: number, size: number) => A,
+  async: (fd: number, size: number) => Promise<A>
+): Effect.Effect<A, FsError> =>
   Effect.suspend(() => {
     let opened: { readonly fd: number; readonly size: number }
     try {
@@ -106,46 +114,35 @@ const readRegular = (p: string): Effect.Effect<Buffer, FsError> =>
     const { fd, size } = opened
     if (size <= SYNC_READ_MAX) {
       try {
-        return Effect.succeed(readAllSync(fd, size))
+        return Effect.succeed(sync(fd, size))
       } catch (e) {
         return Effect.fail(toFsError("read", p)(e))
       } finally {
         fs.closeSync(fd)
       }
     }
-    return Effect.tryPromise({ try: () => readAllAsync(fd, size), catch: toFsError("read", p) }).pipe(
-      Effect.ensuring(Effect.sync(() => fs.closeSync(fd)))
-    )
+    return Effect.tryPromise({ try: () => async(fd, size), catch: toFsError("read", p) }).pipe(Effect.ensuring(Effect.sync(() => fs.closeSync(fd))))
   })
 
+/** A whole regular file. */
+const readRegular = (p: string): Effect.Effect<Buffer, FsError> => withRegular(p, readAllSync, readAllAsync)
+
 /** The head of a regular file in 64 KB pieces: memory bounded by the head, whatever the file's size. */
-const readHead = (p: string, maxLines: number): Effect.Effect<LineHeadResult, FsError> =>
-  Effect.suspend(() => {
-    let opened: { readonly fd: number; readonly size: number }
-    try {
-      opened = openRegular(p)
-    } catch (e) {
-      return Effect.fail(toFsError("read", p)(e))
-    }
-    const { fd, size } = opened
-    const head = new LineHead(maxLines)
-    const buf = Buffer.allocUnsafe(PIECE)
-    if (size <= SYNC_READ_MAX) {
-      try {
-        for (let r; (r = fs.readSync(fd, buf, 0, PIECE, null)) > 0; ) head.push(buf.subarray(0, r))
-        return Effect.succeed(head.finish())
-      } catch (e) {
-        return Effect.fail(toFsError("read", p)(e))
-      } finally {
-        fs.closeSync(fd)
-      }
-    }
-    const all = async () => {
+const readHead = (p: string, maxLines: number): Effect.Effect<LineHeadResult, FsError> => {
+  const head = new LineHead(maxLines)
+  const buf = Buffer.allocUnsafe(PIECE)
+  return withRegular(
+    p,
+    (fd) => {
+      for (let r; (r = fs.readSync(fd, buf, 0, PIECE, null)) > 0; ) head.push(buf.subarray(0, r))
+      return head.finish()
+    },
+    async (fd) => {
       for (let r; (r = await readAsync(fd, buf, 0, PIECE)) > 0; ) head.push(buf.subarray(0, r))
       return head.finish()
     }
-    return Effect.tryPromise({ try: all, catch: toFsError("read", p) }).pipe(Effect.ensuring(Effect.sync(() => fs.closeSync(fd))))
-  })
+  )
+}
 
 export const nodeFileSystem: FileSystemService = {
   // A plain Uint8Array view over the Buffer's bytes: no copy (build reads
