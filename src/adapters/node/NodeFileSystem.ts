@@ -57,16 +57,19 @@ const openRegular = (p: string): { readonly fd: number; readonly size: number } 
   }
 }
 
+/** `buf` with room after its first `n` bytes: doubled (and copied) when full. */
+const withRoom = (buf: Buffer, n: number): Buffer => {
+  if (n < buf.length) return buf
+  const bigger = Buffer.allocUnsafe(buf.length * 2)
+  buf.copy(bigger, 0, 0, n)
+  return bigger
+}
+
 /** Every byte of `fd` up to its end (the size is a hint: /proc files say 0, a growing file says less). */
 const readAllSync = (fd: number, size: number): Buffer => {
-  let buf = Buffer.allocUnsafe(Math.max(size, 1))
-  let n = 0
-  for (;;) {
-    if (n === buf.length) {
-      const bigger = Buffer.allocUnsafe(buf.length * 2)
-      buf.copy(bigger, 0, 0, n)
-      buf = bigger
-    }
+  let buf: Buffer = Buffer.allocUnsafe(Math.max(size, 1))
+  for (let n = 0; ; ) {
+    buf = withRoom(buf, n)
     const r = fs.readSync(fd, buf, n, buf.length - n, null)
     if (r === 0) return buf.subarray(0, n)
     n += r
@@ -77,15 +80,11 @@ const readAllSync = (fd: number, size: number): Buffer => {
 const readAsync = (fd: number, buf: Buffer, at: number, length: number) =>
   new Promise<number>((resolve, reject) => fs.read(fd, buf, at, length, null, (e, n) => (e ? reject(e) : resolve(n))))
 
+/** The same as `readAllSync`, each read on the thread pool. */
 const readAllAsync = async (fd: number, size: number): Promise<Buffer> => {
-  let buf = Buffer.allocUnsafe(Math.max(size, 1))
-  let n = 0
-  for (;;) {
-    if (n === buf.length) {
-      const bigger = Buffer.allocUnsafe(buf.length * 2)
-      buf.copy(bigger, 0, 0, n)
-      buf = bigger
-    }
+  let buf: Buffer = Buffer.allocUnsafe(Math.max(size, 1))
+  for (let n = 0; ; ) {
+    buf = withRoom(buf, n)
     const r = await readAsync(fd, buf, n, buf.length - n)
     if (r === 0) return buf.subarray(0, n)
     n += r
