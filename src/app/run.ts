@@ -50,7 +50,12 @@ export interface RunResult {
 /** Spec §5.3: SIGTERM, then SIGKILL after 5 s. */
 export const KILL_GRACE_MS = 5_000
 
-/** Spec §5.1: the enclosing git repository's root, else the home directory. */
+/**
+ * Spec §5.1: the enclosing git repository's root; outside any repository the
+ * skc project's root when there is one (issue 26: a project that is not a
+ * git repository ran its tools in the home directory), else the home
+ * directory.
+ */
 export const workingDirectory = Effect.gen(function* () {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -61,7 +66,7 @@ export const workingDirectory = Effect.gen(function* () {
     const git = yield* fs.lstatOption(path.join(dir, ".git")).pipe(Effect.orElseSucceed(() => undefined))
     if (git !== undefined) return dir
     const parent = path.dirname(dir)
-    if (parent === dir) return env.home
+    if (parent === dir) return stores.projectRoot ?? env.home
     dir = parent
   }
 })

@@ -144,3 +144,20 @@ describe("issue 8: approval on a terminal (pseudo-terminal)", () => {
     expect((await w.runAsync(["run", "summarize", "summarize_url", "--arg", "url=x"])).code).toBe(0)
   })
 })
+
+describe("spec §5.1 working directory outside a git repository (issue 26)", () => {
+  it("a tool runs in the skc project's root, not in the home directory", async () => {
+    const sb = sandbox()
+    const skill = join(sb.work, ".skillc", "skills", "where")
+    mkdirSync(skill, { recursive: true })
+    writeFileSync(
+      join(skill, "SKILL.md"),
+      "---\nname: where\ndescription: Says where tools run. Use when checking.\nversion: 1.0.0\nread_only: true\n---\n\n# Where\n\n## Tools\n\n### here\n\nPrint the working directory.\n\n#### Parameters\n\nNone.\n\n#### Command\n\n```sh\npwd\n```\n"
+    )
+    mkdirSync(join(sb.work, "src", "deep"), { recursive: true })
+    expect((await sb.runAsync(["approve", "where"])).code).toBe(0)
+    const r = await sb.runAsync(["run", "where", "here"], join(sb.work, "src", "deep"))
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toBe(`${sb.work}\n`)
+  })
+})
