@@ -300,20 +300,7 @@ const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): Ag
 }
 
 const INSERT = `INSERT INTO access_log (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`
-const COUNT_SAME = `SELECT count(*) AS n FROM access_log WHERE ${COLUMNS.map((c) => `${c} IS ?`).join(" AND ")}`
 const valuesOf = (row: AccessLogRow) => COLUMNS.map((c) => row[c])
-
-/** Identical rows grouped, in first-seen order, with their multiplicity. */
-const groupIdentical = (rows: ReadonlyArray<AccessLogRow>) => {
-  const groups = new Map<string, { row: AccessLogRow; n: number }>()
-  for (const row of rows) {
-    const key = JSON.stringify(valuesOf(row))
-    const g = groups.get(key)
-    if (g === undefined) groups.set(key, { row, n: 1 })
-    else g.n++
-  }
-  return [...groups.values()]
-}
 
 /** One row on a connection of its own: open, insert, close (the CLI: one or a few rows per process). */
 const appendOnce = (Sqlite: DatabaseConstructor, dbFile: string, row: AccessLogRow): void => {
@@ -431,36 +418,24 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
   merge: (dbFile, rows, { dryRun }) =>
     Effect.try({
       try: () => {
-        const groups = groupIdentical(rows)
+        if (rows.length === 0) return 0
         if (dryRun) {
           const db = openForRead(Sqlite, dbFile)
           if (db === undefined) return rows.length
           try {
-            if (!hasTable(db)) return rows.length
-            const same = db.prepare(COUNT_SAME)
-            return groups.reduce((sum, g) => sum + Math.max(0, g.n - Number(same.get(...valuesOf(g.row))?.n ?? 0)), 0)
+            return hasTable(db) ? missingRows(db, rows).length : rows.length
           } finally {
             db.close()
           }
         }
         const db = openForWrite(Sqlite, dbFile)
         try {
-          const same = db.prepare(COUNT_SAME)
           const insert = db.prepare(INSERT)
-          let added = 0
-          db.exec("BEGIN IMMEDIATE")
-          try {
-            for (const g of groups) {
-              const missing = g.n - Number(same.get(...valuesOf(g.row))?.n ?? 0)
-              for (let i = 0; i < missing; i++) insert.run(...valuesOf(g.row))
-              if (missing > 0) added += missing
-            }
-            db.exec("COMMIT")
-          } catch (e) {
-            db.exec("ROLLBACK")
-            throw e
-          }
-          return added
+          return db.transaction(() => {
+            const missing = missingRows(db, rows)
+            for (const row of missing) insert.run(...valuesOf(row))
+            return missing.length
+          }, "IMMEDIATE")
         } finally {
           db.close()
         }
@@ -468,6 +443,36 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
       catch: failure("write", dbFile)
     }).pipe(retryWhileBusy)
 })
+
+/**
+ * The rows of `rows` that `db` does not hold yet, counting multiplicity: a
+ * row is a duplicate when every column but `id` matches (DECISIONS #30), and
+ * n identical incoming rows against m stored ones add n − m. One scan of the
+ * stored rows in the incoming rows' time range (the timestamp index), counted
+ * in a map: linear in both, where a count query per row was quadratic
+ * (issue 29 item 4: 20,000 rows took 15.7 s).
+ */
+const missingRows = (db: Database, rows: ReadonlyArray<AccessLogRow>): ReadonlyArray<AccessLogRow> => {
+  let first = rows[0]!.timestamp
+  let last = first
+  for (const r of rows) {
+    if (r.timestamp < first) first = r.timestamp
+    if (r.timestamp > last) last = r.timestamp
+  }
+  const stored = new Map<string, number>()
+  for (const r of db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log WHERE timestamp BETWEEN ? AND ?`).all(first, last)) {
+    const key = JSON.stringify(COLUMNS.map((c) => r[c] ?? null))
+    stored.set(key, (stored.get(key) ?? 0) + 1)
+  }
+  const missing: Array<AccessLogRow> = []
+  for (const row of rows) {
+    const key = JSON.stringify(valuesOf(row).map((v) => v ?? null))
+    const left = stored.get(key) ?? 0
+    if (left > 0) stored.set(key, left - 1)
+    else missing.push(row)
+  }
+  return missing
+}
 
 /** The service on Node's built-in SQLite. */
 export const loadSqliteAccessLog = (): AccessLogService => makeSqliteAccessLog(Database)
