@@ -47,7 +47,7 @@ describe("skc build with many skills", () => {
       ["nosuch", false]
     ])
     expect(doc.results[1].error.code).toBe("E011")
-    expect(doc.results[3].error.message).toBe("error[E001]: skill 'nosuch' not found")
+    expect(doc.results[3].error.message).toMatch(/^error\[E001\]:\ skill\ 'nosuch'\ not\ found(\n  .*)*$/)
     expect(existsSync(join(sb.work, ".skillc/runtime/c/SKILL.md"))).toBe(true)
   })
 
