@@ -51,24 +51,38 @@ export interface RunResult {
 export const KILL_GRACE_MS = 5_000
 
 /**
- * Spec §5.1: the enclosing git repository's root; outside any repository the
- * skc project's root when there is one (issue 26: a project that is not a
- * git repository ran its tools in the home directory), else the home
- * directory.
+ * Where a tool runs (issue 26 item 5, refining spec §5.1): the project root
+ * when skc knows it — the nearest directory above the working directory
+ * (itself included) that holds `.skillc/` or `.claude/`, never the home
+ * directory (DECISIONS #14) — else the enclosing git repository's root, else
+ * the working directory. A project that is not a git repository used to run
+ * its tools in the home directory.
  */
 export const workingDirectory = Effect.gen(function* () {
   const fs = yield* FileSystem
   const path = yield* Path
   const env = yield* Env
   const { stores } = yield* Settings
-  let dir = path.resolve(stores.cwd)
-  for (;;) {
-    const git = yield* fs.lstatOption(path.join(dir, ".git")).pipe(Effect.orElseSucceed(() => undefined))
-    if (git !== undefined) return dir
-    const parent = path.dirname(dir)
-    if (parent === dir) return stores.projectRoot ?? env.home
-    dir = parent
-  }
+  const start = path.resolve(stores.cwd)
+  const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
+  const nearest = (holds: (dir: string) => Effect.Effect<boolean>) =>
+    Effect.gen(function* () {
+      for (let dir = start; ; dir = path.dirname(dir)) {
+        if (yield* holds(dir)) return dir
+        if (path.dirname(dir) === dir) return undefined
+      }
+    })
+  const has = (dir: string, name: string, type?: "directory") =>
+    fs.lstatOption(path.join(dir, name)).pipe(
+      Effect.map((i) => i !== undefined && (type === undefined || i.type === type || i.type === "symlink")),
+      Effect.orElseSucceed(() => false)
+    )
+  const project = yield* nearest((dir) =>
+    homes.has(dir) ? Effect.succeed(false) : Effect.map(Effect.all([has(dir, ".skillc", "directory"), has(dir, ".claude", "directory")]), ([a, b]) => a || b)
+  )
+  if (project !== undefined) return project
+  const git = yield* nearest((dir) => has(dir, ".git"))
+  return git ?? start
 })
 
 /**

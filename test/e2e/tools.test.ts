@@ -145,7 +145,7 @@ describe("issue 8: approval on a terminal (pseudo-terminal)", () => {
   })
 })
 
-describe("spec §5.1 working directory outside a git repository (issue 26)", () => {
+describe("spec §5.1 working directory: the project root when skc knows it (issue 26 item 5)", () => {
   it("a tool runs in the skc project's root, not in the home directory", async () => {
     const sb = sandbox()
     const skill = join(sb.work, ".skillc", "skills", "where")
@@ -159,5 +159,14 @@ describe("spec §5.1 working directory outside a git repository (issue 26)", () 
     const r = await sb.runAsync(["run", "where", "here"], join(sb.work, "src", "deep"))
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toBe(`${sb.work}\n`)
+    // A project known by its agent directory only (no .skillc/): the same.
+    const other = sandbox()
+    mkdirSync(join(other.work, ".claude"), { recursive: true })
+    mkdirSync(join(other.work, "lib"), { recursive: true })
+    cpSync(skill, join(other.home, ".skillc", "skills", "where"), { recursive: true })
+    expect((await other.runAsync(["approve", "where"])).code).toBe(0)
+    const r2 = await other.runAsync(["run", "where", "here"], join(other.work, "lib"))
+    expect(r2.code, r2.stderr).toBe(0)
+    expect(r2.stdout).toBe(`${other.work}\n`)
   })
 })
