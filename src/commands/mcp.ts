@@ -28,12 +28,17 @@ export const mcpHelp = {
   examples: [
     "skc mcp                        # reads JSON-RPC on stdin, answers on stdout",
     "skc mcp --tools                # plus every approved tool skill tool (skc approve <skill>)",
-    "skc mcp --watch                # and rebuild served skills as their sources change"
+    "skc mcp --watch                # and rebuild served skills as their sources change",
+    "skc mcp --project ~/code/webapp  # serve that project whatever directory the client starts in"
   ],
   args: {},
   flags: {
     tools: flag.boolean("tools", "Also expose each tool of the project and global tool skills as an MCP tool <skill>__<tool>."),
-    watch: flag.boolean("watch", "Rebuild each served skill's runtime and index when its sources change (no E002 while authoring).")
+    watch: flag.boolean("watch", "Rebuild each served skill's runtime and index when its sources change (no E002 while authoring)."),
+    project: flag.text(
+      "project",
+      "Serve the project in this directory (else SKILLC_PROJECT, else the working directory): clients such as Claude Desktop start servers in / or the home directory (DECISIONS #47)."
+    )
   },
   notes: [
     "Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:",

@@ -1,5 +1,8 @@
 import { Command, Options } from "@effect/cli"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
+import { statSync } from "node:fs"
+import { resolve } from "node:path"
+import { InvalidOption } from "../../domain/errors.js"
 import { mcpHelp } from "../../commands/mcp.js"
 import { VERSION } from "../../domain/version.js"
 
@@ -7,8 +10,29 @@ const toolsOption = Options.boolean("tools").pipe(Options.withDescription(mcpHel
 
 const watchOption = Options.boolean("watch").pipe(Options.withDescription(mcpHelp.flags.watch.help))
 
-export const mcpCommand = Command.make("mcp", { tools: toolsOption, watch: watchOption }, (o) =>
+const projectOption = Options.text("project").pipe(Options.withDescription(mcpHelp.flags.project.help), Options.optional)
+
+/**
+ * DECISIONS #47: the project a server serves is `--project DIR`, else
+ * `SKILLC_PROJECT`, else the working directory. Clients start stdio servers
+ * in `/` (Claude Desktop) or the home directory; the server then works as if
+ * started in that directory (the process changes into it, so resolution,
+ * tool runs and watchers all see the project).
+ */
+const enterProject = (given: Option.Option<string>) =>
   Effect.gen(function* () {
+    const dir = Option.getOrUndefined(given) ?? (process.env.SKILLC_PROJECT || undefined)
+    if (dir === undefined) return
+    const source = Option.isSome(given) ? "--project" : "SKILLC_PROJECT"
+    const target = resolve(dir)
+    const isDir = yield* Effect.try(() => statSync(target).isDirectory()).pipe(Effect.orElseSucceed(() => false))
+    if (!isDir) return yield* Effect.fail(new InvalidOption({ message: `${source}: not a directory: '${dir}'` }))
+    yield* Effect.try({ try: () => process.chdir(target), catch: () => new InvalidOption({ message: `${source}: cannot enter '${dir}'` }) })
+  })
+
+export const mcpCommand = Command.make("mcp", { tools: toolsOption, watch: watchOption, project: projectOption }, (o) =>
+  Effect.gen(function* () {
+    yield* enterProject(o.project)
     // The SDK and the server load only for this command (start-up of every other command stays small).
     const { serveStdio } = yield* Effect.promise(() => import("../../mcp/server.js"))
     yield* Effect.promise(() => serveStdio(VERSION, { skillTools: o.tools, watch: o.watch }))

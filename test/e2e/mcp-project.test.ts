@@ -1,0 +1,64 @@
+// DECISIONS #47 (issue 26 item 2, first part): clients start stdio servers
+// outside the project — Claude Desktop in `/`, others in the home directory.
+// `skc mcp --project DIR`, else SKILLC_PROJECT, serves that project.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+import { BIN, sandbox, spawnAsync } from "../helpers/cli.js"
+
+const SKILL = "---\nname: deploy-notes\ndescription: How we deploy. Use when deploying.\n---\n# Deploy notes\n\n## Hotfixes\n\nShip it.\n"
+
+describe("skc mcp started in / (DECISIONS #47)", () => {
+  const sb = sandbox()
+  beforeAll(() => {
+    mkdirSync(join(sb.work, ".skillc", "skills", "deploy-notes"), { recursive: true })
+    writeFileSync(join(sb.work, ".skillc", "skills", "deploy-notes", "SKILL.md"), SKILL)
+    expect(sb.run(["build", "deploy-notes"]).code).toBe(0)
+  })
+
+  const outlineFrom = async (args: ReadonlyArray<string>, env: Record<string, string> = {}) => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "mcp", ...args],
+      cwd: "/",
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1", ...env },
+      stderr: "pipe"
+    })
+    const client = new Client({ name: "desktop-like", version: "1.0.0" })
+    await client.connect(transport)
+    try {
+      return (await client.callTool({ name: "skc_show", arguments: { skill: "deploy-notes", section: "Hotfixes" } })) as {
+        isError?: boolean
+        content: Array<{ text?: string }>
+      }
+    } finally {
+      await client.close()
+    }
+  }
+
+  it("without a project it serves what / sees: the project skill is not found", async () => {
+    const r = await outlineFrom([])
+    expect(r.isError).toBe(true)
+    expect(r.content[0]?.text).toMatch(/^error\[E001\]/)
+  })
+
+  it("--project DIR serves that project's skills", async () => {
+    const r = await outlineFrom(["--project", sb.work])
+    expect(r.isError ?? false).toBe(false)
+    expect(r.content[0]?.text).toContain("Ship it.")
+  })
+
+  it("SKILLC_PROJECT does the same; a project that is not a directory is E100 before serving", async () => {
+    const r = await outlineFrom([], { SKILLC_PROJECT: sb.work })
+    expect(r.isError ?? false).toBe(false)
+    const bad = await spawnAsync(process.execPath, [BIN, "mcp", "--project", join(sb.work, "nope")], {
+      cwd: "/",
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+      timeoutMs: 60_000
+    })
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(/^error\[E100\]: invalid option: '--project: not a directory: '.*nope''\n/)
+  })
+})
