@@ -12,7 +12,7 @@
 import { spawnSync } from "node:child_process"
 import { cpSync, existsSync, rmSync } from "node:fs"
 import { dirname, join } from "node:path"
-import { LINES, supported, version, fetchNode } from "../scripts/node-lines.mjs"
+import { LINES, nodeOfLine } from "../scripts/node-lines.mjs"
 import { BIN, ROOT, benchEnv, interleave, median, report, sandbox, timeOnce as time } from "./lib.mjs"
 
 /** The last commit on Node 20 with better-sqlite3, measured beside the current code when asked. */
@@ -36,11 +36,7 @@ const baselineBin = () => {
 }
 
 /** The Node binary of each tested LTS line: this one where it is that line, else the fetched release. */
-const nodesByLine = () =>
-  Object.entries(LINES).map(([line, release]) => ({
-    line,
-    node: version(process.version)[0] === Number(line) && supported(process.version) ? process.execPath : fetchNode(release)
-  }))
+const nodesByLine = () => Object.keys(LINES).map((line) => ({ line, node: nodeOfLine(line) }))
 
 export default function cliStart({ runs = 15 } = {}) {
   const sb = sandbox()

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { LINES, fetchNode, version } from "../scripts/node-lines.mjs"
+import { nodeOfLine } from "../scripts/node-lines.mjs"
 import { ROOT, median, sandbox } from "./lib.mjs"
 import { SUMMARY_SQL, fillLog, makeSkill } from "./stats.mjs"
 
@@ -126,8 +126,8 @@ const compare = (open, runs, f) => {
  * statements — so the two drivers can only be compared on 22.
  */
 export default function sqliteDriverBench() {
-  const node = version(process.version)[0] === 22 ? process.execPath : fetchNode(LINES[22])
-  console.log(`sqlite.driver: both drivers in one Node ${LINES[22].split(".")[0]} process (${node === process.execPath ? "this Node" : node})`)
+  const node = nodeOfLine(22)
+  console.log(`sqlite.driver: both drivers in one Node 22 process (${node === process.execPath ? "this Node" : node})`)
   const r = spawnSync(node, ["--no-warnings", fileURLToPath(import.meta.url)], {
     stdio: ["ignore", "pipe", "inherit"],
     encoding: "utf8",

@@ -59,7 +59,7 @@ const fail = (message) => {
  * else `~/.cache/skillc`; one subdirectory per Node version and platform,
  * whose code caches V8 accepts.
  */
-const cacheDir = () => {
+const findCacheDir = () => {
   const env = process.env
   let base
   if (env.SKILLC_HOME) base = join(env.SKILLC_HOME, ".cache", "skillc")
@@ -75,6 +75,12 @@ const cacheDir = () => {
     base = join(home, ".cache", "skillc")
   }
   return join(base, `v8-${process.version}-${process.platform}-${process.arch}`)
+}
+let cacheDirFound
+/** The cache directory, looked up once per process (a run may load two bundles). */
+const cacheDir = () => {
+  if (cacheDirFound === undefined) cacheDirFound = { dir: findCacheDir() }
+  return cacheDirFound.dir
 }
 
 /** FNV-1a of a string, as hex: names an installation's bundle in the shared cache directory. */

@@ -23,7 +23,7 @@ export const version = (v) => v.replace(/^v/, "").split(".").map(Number)
 const atLeast = (v, m) => (v[0] !== m[0] ? v[0] > m[0] : v[1] !== m[1] ? v[1] > m[1] : v[2] >= m[2])
 export const supported = (v) => atLeast(version(v), minimum.slice(1).map(Number))
 
-const say = (line) => process.stderr.write(`with-node: ${line}\n`)
+export const say = (line) => process.stderr.write(`with-node: ${line}\n`)
 
 /** The npm that started us (npm run sets npm_execpath), else `npm` on PATH. */
 const npm = (args, options) => {
@@ -65,14 +65,17 @@ export const fetchNode = (release) => {
   return bin
 }
 
+/** The `node` of LTS `line`: this Node when it is of that line and new enough, else the fetched release. */
+export const nodeOfLine = (line) => {
+  const release = LINES[line]
+  if (release === undefined) throw new Error(`Node line ${line}: this checkout tests on lines ${Object.keys(LINES).join(" and ")}`)
+  return version(process.version)[0] === Number(line) && supported(process.version) ? process.execPath : fetchNode(release)
+}
+
+/** The `node` to run on: the line SKC_NODE_LINE asks for, else this Node when supported, else the default line's. */
 export const chooseNode = () => {
   const asked = process.env.SKC_NODE_LINE
-  if (asked !== undefined && asked !== "") {
-    const release = LINES[asked]
-    if (release === undefined) throw new Error(`SKC_NODE_LINE=${asked}: this checkout tests on lines ${Object.keys(LINES).join(" and ")}`)
-    if (version(process.version)[0] === Number(asked) && supported(process.version)) return process.execPath
-    return fetchNode(release)
-  }
-  return supported(process.version) ? process.execPath : fetchNode(LINES[DEFAULT_LINE])
+  if (asked !== undefined && asked !== "") return nodeOfLine(asked)
+  return supported(process.version) ? process.execPath : nodeOfLine(DEFAULT_LINE)
 }
 

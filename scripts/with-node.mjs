@@ -21,9 +21,7 @@
 // Plain JavaScript for any Node; nothing but npm and tar is needed.
 import { spawn } from "node:child_process"
 import { delimiter, dirname } from "node:path"
-import { chooseNode, supported } from "./node-lines.mjs"
-
-const say = (line) => process.stderr.write(`with-node: ${line}\n`)
+import { chooseNode, say, supported } from "./node-lines.mjs"
 
 const [script, ...args] = process.argv.slice(2)
 if (script === undefined) {

@@ -93,9 +93,12 @@ export const argsJson = (args: Readonly<Record<string, unknown>>): string =>
 /** One access to record (C-LOGGING). */
 export interface AccessEntry {
   readonly command: string
-  readonly skill: ResolvedSkill
+  /** Whose log: the row's `skill` and `skill_path`, and the runtime holding its `logs.db`. */
+  readonly skill: Pick<ResolvedSkill, "name" | "canonicalSourceDir" | "runtimeDir">
   readonly args: Readonly<Record<string, unknown>>
   readonly error: string | null
+  /** Whether a row the primary log refuses goes to the cwd's fallback log (default true; not for the global log). */
+  readonly fallback?: boolean
 }
 
 /**
@@ -147,30 +150,15 @@ export const ACROSS_SKILLS = "*"
  * answered. Never fails (W002 when the global log cannot be written).
  */
 export const recordUnansweredAcrossSkills = (query: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const log = yield* AccessLog
-    const path = yield* Path
-    const diagnostics = yield* Diagnostics
-    const { stores } = yield* Settings
-    const now = yield* Clock.currentTimeMillis
-    const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
-    const row: AccessLogRow = {
-      timestamp: formatTimestamp(now),
-      run_id: yield* currentRunId,
+  Effect.flatMap(Settings, ({ stores }) =>
+    recordAccess({
       command: "search",
-      skill: ACROSS_SKILLS,
-      skill_path: stores.globalDir,
-      cwd,
-      args: argsJson(yield* withRole({ query, result_count: 0, scope: "all" })),
-      error: null
-    }
-    const file = logDbIn(stores.globalDir, path)
-    const written = yield* Effect.either(withLogRepair(file, log.append(file, row)))
-    if (written._tag === "Right") return yield* diagnostics.verbose(`logged an unanswered cross-skill question to ${file}`)
-    yield* diagnostics.verbose(`cannot log to ${file} (${written.left.code}: ${written.left.message})`)
-    yield* diagnostics.warn(Warning.loggingDisabled())
-  }).pipe(Effect.catchAllCause(() => Effect.void))
+      skill: { name: ACROSS_SKILLS, canonicalSourceDir: stores.globalDir, runtimeDir: stores.globalDir },
+      args: { query, result_count: 0, scope: "all" },
+      error: null,
+      fallback: false
+    })
+  )
 
 const writeRow = (entry: AccessEntry, shared: { readonly now: number; readonly cwd: string; readonly runId: string }) =>
   Effect.gen(function* () {
@@ -189,9 +177,9 @@ const writeRow = (entry: AccessEntry, shared: { readonly now: number; readonly c
       args: argsJson(yield* withRole(entry.args)),
       error: entry.error
     }
-    const fallback = logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
+    const fallback = entry.fallback === false ? undefined : logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
 
-    const stale = yield* fs.statOption(fallback).pipe(Effect.orElseSucceed(() => undefined))
+    const stale = fallback === undefined ? undefined : yield* fs.statOption(fallback).pipe(Effect.orElseSucceed(() => undefined))
     if (stale?.type === "file" && now - stale.mtimeMs > STALE_AFTER_MS) {
       yield* diagnostics.warn(Warning.staleLocalLogs(entry.skill.name))
     }
@@ -200,6 +188,10 @@ const writeRow = (entry: AccessEntry, shared: { readonly now: number; readonly c
     // A corrupt primary log is moved aside and recreated by this very write (issue 19).
     const first = yield* Effect.either(withLogRepair(primary, log.append(primary, row)))
     if (first._tag === "Right") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
+    if (fallback === undefined) {
+      yield* diagnostics.verbose(`cannot log to ${primary} (${first.left.code}: ${first.left.message})`)
+      return yield* diagnostics.warn(Warning.loggingDisabled())
+    }
     yield* diagnostics.verbose(`cannot log to ${primary} (${first.left.code}: ${first.left.message}); trying ${fallback}`)
     const second = yield* Effect.either(log.append(fallback, row))
     if (second._tag === "Right") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)

@@ -7,7 +7,6 @@
 import { Effect, Schema } from "effect"
 import { FileNotFound, InternalError, UsageError } from "../domain/errors.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../ports/FileSystem.js"
-import { lineHeadOf } from "../domain/lineHead.js"
 import { closest } from "../domain/suggest.js"
 import { scanSourceTree } from "./sourceTree.js"
 import { resolveSkill } from "./resolve.js"
@@ -45,12 +44,6 @@ const asText = (bytes: Uint8Array): string | undefined => {
   } catch {
     return undefined
   }
-}
-
-/** The first `n` lines (line endings kept) and how many lines follow. */
-export const firstLines = (bytes: Uint8Array, n: number): { readonly head: Uint8Array; readonly more: number } => {
-  const { head, more } = lineHeadOf(bytes, n)
-  return { head, more }
 }
 
 const base64 = (bytes: Uint8Array): string => {

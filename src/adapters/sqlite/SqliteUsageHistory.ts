@@ -7,6 +7,7 @@ import { Effect, Layer } from "effect"
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as SqliteClient from "./SqliteClient.js"
 import { AGENT_COMMANDS } from "../../domain/stats.js"
+import { BY_AUTHOR } from "./AccessLogSqlite.js"
 import { UsageHistory, type UsageHistoryService } from "../../ports/UsageHistory.js"
 
 const parseTimestamp = (t: unknown): number | undefined => {
@@ -23,7 +24,7 @@ export const sqliteUsageHistory: UsageHistoryService = {
       // Agent reads only (issue 17): the author's build, lint and stats say nothing about activation.
       // …and not the author's own trial calls (DECISIONS #45).
       const rows = yield* sql<{ t: unknown }>`SELECT MAX(timestamp) AS t FROM access_log WHERE skill = ${skill} AND ${sql.in("command", AGENT_COMMANDS)}
-        AND NOT (CASE WHEN json_valid(args) THEN json_extract(args, '$.role') END IS 'author')`
+        AND NOT ${sql.literal(BY_AUTHOR)}`
       return parseTimestamp(rows[0]?.t)
     }).pipe(
       Effect.scoped,

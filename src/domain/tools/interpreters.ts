@@ -162,9 +162,9 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
       if (a.literal.startsWith("-") && a.literal !== "-") {
         if (takesValue.has(a.literal)) {
           const value = argv[i + 1]
-          if (value?.literal === undefined) {
+          if (value !== undefined && value.literal === undefined) {
             flag(value, `is the value of ${name}'s ${a.literal} option`)
-            if (value !== undefined && name !== "xargs") return
+            return
           }
           i++
         }
