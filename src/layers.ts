@@ -19,7 +19,7 @@
  * handler (src/commands), so that start-up never loads them for the others.
  */
 import { Context, Effect, Layer } from "effect"
-import * as NodePath from "@effect/platform-node/NodePath"
+import * as Path from "effect/Path"
 import { renderWarning } from "./domain/errors.js"
 import type { Tokenizer } from "./domain/config.js"
 import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
@@ -69,7 +69,7 @@ export interface LiveOptions {
 export const PortsLive = (options: LiveOptions = {}) => {
   const diagnostics = options.diagnostics ?? collectingDiagnostics().service
   return Layer.merge(
-    NodePath.layer,
+    Path.layer,
     Layer.effectContext(
       Effect.map(generateRunId, (runId) =>
         Context.make(FileSystem, nodeFileSystem).pipe(
@@ -96,7 +96,7 @@ export const PortsLive = (options: LiveOptions = {}) => {
  * closed when the layer's scope ends (the MCP server's runtime is disposed).
  * Without it (the CLI, the library) each use opens and closes its own.
  */
-export const SqlitePoolsLive = Layer.scoped(
+export const SqlitePoolsLive = Layer.effect(
   SqliteConnections,
   Effect.acquireRelease(
     Effect.sync(() => ({ pools: makeSqlitePools() })),
@@ -111,6 +111,6 @@ export const Live = (options: LiveOptions = {}) => {
 }
 
 /** The services `Live` provides: what a command's program may require. */
-export type LiveServices = Layer.Layer.Success<ReturnType<typeof Live>>
+export type LiveServices = Layer.Success<ReturnType<typeof Live>>
 /** The services `PortsLive` provides. */
-export type PortServices = Layer.Layer.Success<ReturnType<typeof PortsLive>>
+export type PortServices = Layer.Success<ReturnType<typeof PortsLive>>

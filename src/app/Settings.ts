@@ -7,7 +7,7 @@
  * the real home): a home's `.skillc` is the global store, not a project.
  */
 import { Context, Effect, Layer } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import {
   parseConfigFile,
   parseTokenizerEnv,
@@ -40,7 +40,7 @@ export interface SettingsService {
   readonly config: ResolvedConfig
 }
 
-export class Settings extends Context.Tag("skillc/Settings")<Settings, SettingsService>() {}
+export class Settings extends Context.Service<Settings, SettingsService>()("skillc/Settings") {}
 
 /** Walk up from `cwd` to the first directory with a `.skillc/` directory, skipping the homes. */
 export const findProjectRoot = Effect.gen(function* () {
@@ -85,7 +85,7 @@ const readLayer = (file: string, label: string) =>
     const diagnostics = yield* Diagnostics
     const text = yield* fs.readFileString(file).pipe(
       Effect.map((t): string | undefined => t),
-      Effect.catchAll((e) =>
+      Effect.catch((e) =>
         e.code === "ENOENT" || e.code === "ENOTDIR"
           ? Effect.succeed(undefined)
           : diagnostics.warn(Warning.nonFatalError(`cannot read ${label}: ${e.code}; file ignored`)).pipe(Effect.as(undefined))
@@ -133,7 +133,7 @@ export const makeSettingsCache = () => {
       return last.settings
     }
     const warnings: Array<SkcWarning> = []
-    const recording: typeof diagnostics = { ...diagnostics, warn: (w) => Effect.zipRight(Effect.sync(() => void warnings.push(w)), diagnostics.warn(w)) }
+    const recording: typeof diagnostics = { ...diagnostics, warn: (w) => Effect.andThen(Effect.sync(() => void warnings.push(w)), diagnostics.warn(w)) }
     const settings = yield* settingsFor(stores, {}).pipe(Effect.provideService(Diagnostics, recording))
     last = { key, settings, warnings }
     return settings

@@ -20,7 +20,7 @@
  * an hour ago (it is waiting for `skc sync`).
  */
 import { Cause, Clock, Context, Effect, Exit, Layer, Option, Random } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { errorHeadline, isSkcError, Warning } from "../domain/errors.js"
 import { formatTimestamp, type Role } from "../domain/stats.js"
 import { AccessLog, type AccessLogRow } from "../ports/AccessLog.js"
@@ -50,7 +50,7 @@ export const formatRunId = (ms: number, rand: number): string =>
  * server session. A service rather than module state, so the composition
  * root (src/layers.ts) decides its lifetime: the live layer builds it once.
  */
-export class RunId extends Context.Tag("skillc/RunId")<RunId, string>() {}
+export class RunId extends Context.Service<RunId, string>()("skillc/RunId") {}
 
 /** A fresh run id from the clock and a random suffix. */
 export const generateRunId: Effect.Effect<string> = Effect.gen(function* () {
@@ -123,7 +123,7 @@ export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
     const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
     const runId = yield* currentRunId
     for (const entry of entries) yield* writeRow(entry, { now, cwd, runId })
-  }).pipe(Effect.catchAllCause(() => Effect.void))
+  }).pipe(Effect.catchCause(() => Effect.void))
 
 /**
  * Who makes the calls of this run (DECISIONS #45): set by the CLI runner
@@ -186,18 +186,18 @@ const writeRow = (entry: AccessEntry, shared: { readonly now: number; readonly c
 
     const primary = logDbIn(entry.skill.runtimeDir, path)
     // A corrupt primary log is moved aside and recreated by this very write (issue 19).
-    const first = yield* Effect.either(withLogRepair(primary, log.append(primary, row)))
-    if (first._tag === "Right") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
+    const first = yield* Effect.result(withLogRepair(primary, log.append(primary, row)))
+    if (first._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
     if (fallback === undefined) {
-      yield* diagnostics.verbose(`cannot log to ${primary} (${first.left.code}: ${first.left.message})`)
+      yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message})`)
       return yield* diagnostics.warn(Warning.loggingDisabled())
     }
-    yield* diagnostics.verbose(`cannot log to ${primary} (${first.left.code}: ${first.left.message}); trying ${fallback}`)
-    const second = yield* Effect.either(log.append(fallback, row))
-    if (second._tag === "Right") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
-    yield* diagnostics.verbose(`cannot log to ${fallback} (${second.left.code}: ${second.left.message})`)
+    yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message}); trying ${fallback}`)
+    const second = yield* Effect.result(log.append(fallback, row))
+    if (second._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
+    yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)
     yield* diagnostics.warn(Warning.loggingDisabled())
-  }).pipe(Effect.catchAllCause(() => Effect.void))
+  }).pipe(Effect.catchCause(() => Effect.void))
 
 /** What a use case ended with, for `argsOf`. */
 export type Outcome<A, E> = { readonly _tag: "Success"; readonly value: A } | { readonly _tag: "Failure"; readonly error: E | undefined }
@@ -225,13 +225,13 @@ export const logged =
       // The use case resolves the same name and says with -v which rule did; this resolution stays quiet
       // so the trace is printed once, not twice.
       const diagnostics = yield* Diagnostics
-      const resolved = yield* Effect.either(
+      const resolved = yield* Effect.result(
         resolveSkill(skill, { agentDirs: command !== "build" }).pipe(
           Effect.provideService(Diagnostics, { ...diagnostics, verbose: () => Effect.void })
         )
       )
       // E001/E010: nothing to log; the use case reports the failure itself.
-      if (resolved._tag === "Left") return yield* useCase
+      if (resolved._tag === "Failure") return yield* useCase
       const exit = yield* Effect.exit(useCase)
       const outcome: Outcome<A, E> = Exit.isSuccess(exit)
         ? { _tag: "Success", value: exit.value }
@@ -240,7 +240,7 @@ export const logged =
       const located = Exit.isSuccess(exit) && options.locate !== undefined ? options.locate(exit.value) : undefined
       yield* recordAccess({
         command,
-        skill: located === undefined ? resolved.right : { ...resolved.right, runtimeDir: located.runtimeDir },
+        skill: located === undefined ? resolved.success : { ...resolved.success, runtimeDir: located.runtimeDir },
         args,
         error: Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
       })

@@ -22,7 +22,7 @@
  * `$SKILLC_HOME/.skillc/cache/<name>-<hash8 of its real path>/`.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
 import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../domain/protocol/agents.js"
 import { validateSkillSource } from "../domain/protocol/metadata.js"

@@ -11,7 +11,7 @@ import type { ApprovalState } from "../domain/tools/approval.js"
 import { approvalsPath, loadToolSkill, recordApproval } from "./toolSkill.js"
 
 export const ApproveInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name or path (of a project or global store)." })
+  skill: Schema.String.annotate({ description: "Skill name or path (of a project or global store)." })
 })
 export type ApproveInput = typeof ApproveInput.Type
 

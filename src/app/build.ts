@@ -8,7 +8,7 @@
  * hand-made agent directory fails the build with nothing changed.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { UsageError } from "../domain/errors.js"
 import { describeTargetProblem, parseTargets } from "../domain/targets.js"
 import { verbose } from "../ports/Diagnostics.js"
@@ -21,13 +21,13 @@ import { describeSkillDir, resolveSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 
 export const BuildInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name or path (a path is imported into the source store first)" }),
-  global: Schema.optional(Schema.Boolean).annotations({ description: "Force the SSOT to the global runtime (~/.skillc/runtime/); import into the global store" }),
-  target: Schema.optional(Schema.Union(Schema.String, Schema.Array(Schema.String))).annotations({
+  skill: Schema.String.annotate({ description: "Skill name or path (a path is imported into the source store first)" }),
+  global: Schema.optional(Schema.Boolean).annotate({ description: "Force the SSOT to the global runtime (~/.skillc/runtime/); import into the global store" }),
+  target: Schema.optional(Schema.Union(Schema.String, Schema.Array(Schema.String))).annotate({
     description: "Agents to deploy to: claude (default), codex, copilot, cursor, gemini, kiro, opencode, trae, a [targets] name, or a directory path; comma-separated"
   }),
-  copy: Schema.optional(Schema.Boolean).annotations({ description: "Copy instead of symlink/junction" }),
-  force: Schema.optional(Schema.Boolean).annotations({ description: "Overwrite an existing skill during import; replace a non-link agent directory" })
+  copy: Schema.optional(Schema.Boolean).annotate({ description: "Copy instead of symlink/junction" }),
+  force: Schema.optional(Schema.Boolean).annotate({ description: "Overwrite an existing skill during import; replace a non-link agent directory" })
 })
 export type BuildInput = typeof BuildInput.Type
 

@@ -10,7 +10,7 @@
  * cannot pick up a project skill of the same name.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { errorHeadline, isSkcError, renderError, UsageError } from "../domain/errors.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { logged } from "./accessLog.js"
@@ -19,8 +19,8 @@ import { Settings } from "./Settings.js"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 
 export const BuildManyInput = Schema.Struct({
-  skills: Schema.Array(Schema.String).annotations({ description: "Skill names or paths" }),
-  all: Schema.optional(Schema.Boolean).annotations({
+  skills: Schema.Array(Schema.String).annotate({ description: "Skill names or paths" }),
+  all: Schema.optional(Schema.Boolean).annotate({
     description: "Every skill of the project source store (with global: of the global store)"
   }),
   global: BuildInput.fields.global,
@@ -88,9 +88,9 @@ export const buildMany = (input: BuildManyInput, options: { readonly deploy?: bo
         logged("build", dir, () => ({ global: one.global, target: one.target, copy: one.copy, force: one.force }), {
           locate: (r) => ({ runtimeDir: r.runtime })
         }),
-        Effect.either
+        Effect.result
       )
-      results.push(outcome._tag === "Right" ? { skill: name, ok: true, result: outcome.right } : failureOf(name, outcome.left))
+      results.push(outcome._tag === "Success" ? { skill: name, ok: true, result: outcome.success } : failureOf(name, outcome.failure))
     }
     const failed = results.filter((r) => !r.ok).length
     const result: BuildManyResult = { results, total: results.length, built: results.length - failed, failed }

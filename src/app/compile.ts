@@ -8,7 +8,7 @@
  * file's text and scan), so a build reads and parses the markdown once.
  */
 import { Clock, Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError, MissingFrontmatterField, Warning } from "../domain/errors.js"
 import { scanMarkdown, type MarkdownDoc } from "../domain/markdown/model.js"
 import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, parseManifest, renderManifest, SKILLC_VERSION, type Manifest } from "../domain/manifest.js"

@@ -34,7 +34,7 @@ export const describeParseError = (error: ParseResult.ParseError, label: (field:
  * an error rather than silently ignored.
  */
 export const decodeInput = <A, I>(schema: Schema.Schema<A, I, never>, options: { readonly label?: (field: string) => string } = {}) => {
-  const decode = Schema.decodeUnknown(schema, { errors: "all", onExcessProperty: "error" })
+  const decode = Schema.decodeUnknownEffect(schema, { errors: "all", onExcessProperty: "error" })
   return (input: unknown): Effect.Effect<A, InvalidOption> =>
     decode(input).pipe(Effect.mapError((e) => new InvalidOption({ message: describeParseError(e, options.label) })))
 }

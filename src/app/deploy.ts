@@ -13,7 +13,7 @@
  * the runtime is copied and a warning says so; `--copy` always copies.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError, UsageError, Warning } from "../domain/errors.js"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
 import { deploymentDir, type TargetSpec } from "../domain/targets.js"
@@ -109,7 +109,7 @@ export const deploy = (runtimeDir: string, plan: PlannedDeployment, options: { r
       const linkType = env.platform === "win32" ? ("junction" as const) : ("dir" as const)
       const linked = yield* fs.symlink(runtimeDir, plan.path, linkType).pipe(
         Effect.as(true),
-        Effect.catchAll((e) =>
+        Effect.catch((e) =>
           warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)).pipe(Effect.as(false))
         )
       )

@@ -17,7 +17,7 @@
  * problem is a warning on the skill, with the lint rule that reports it.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../domain/protocol/agents.js"
 import { applyPrecedence, type Candidate, type Discovery, type DiscoveryScope, type SkillLocation } from "../domain/protocol/discovery.js"
 import { validateSkillSource } from "../domain/protocol/metadata.js"
@@ -28,10 +28,10 @@ import { FileSystem } from "../ports/FileSystem.js"
 import { Settings } from "./Settings.js"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 
-export const AgentField = Schema.Literal(...AGENTS).annotations({
+export const AgentField = Schema.Literal(...AGENTS).annotate({
   description: "Agent runtime whose directories are searched (default claude)."
 })
-export const PluginDirsField = Schema.Array(Schema.String).annotations({
+export const PluginDirsField = Schema.Array(Schema.String).annotate({
   description: "Plugin roots; each contributes <root>/skills/*/SKILL.md at the lowest precedence."
 })
 
@@ -92,7 +92,7 @@ const scanDir = (scope: DiscoveryScope, skillsDir: string) =>
     const info = yield* fs.statOption(skillsDir).pipe(Effect.orElseSucceed(() => undefined))
     if (info?.type !== "directory") return { exists: false, candidates }
     const entries = yield* fs.readDir(skillsDir).pipe(
-      Effect.catchAll((e) =>
+      Effect.catch((e) =>
         diagnostics.warn(Warning.notice(`cannot read ${skillsDir}: ${e.code}; skipped`)).pipe(Effect.as([] as const))
       )
     )
@@ -130,12 +130,12 @@ const scanDir = (scope: DiscoveryScope, skillsDir: string) =>
         candidates.push({ ...location, _tag: "Invalid", name: null, problems: ["SKILL.md is not a file"] })
         continue
       }
-      const text = yield* fs.readFileString(skillMd).pipe(Effect.either)
-      if (text._tag === "Left") {
-        candidates.push({ ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.left.code}`] })
+      const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
+      if (text._tag === "Failure") {
+        candidates.push({ ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.failure.code}`] })
         continue
       }
-      const checked = validateSkillSource(text.right)
+      const checked = validateSkillSource(text.success)
       candidates.push(
         checked._tag === "Valid"
           ? {

@@ -11,7 +11,7 @@
  * leaves the store as it was.
  */
 import { Effect, Random } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError, SkillExists, UsageError } from "../domain/errors.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { Settings } from "./Settings.js"

@@ -18,7 +18,7 @@
  * mtime moved are read and hashed again.
  */
 import { Clock, Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { IndexCollision, IndexUnusable, InternalError } from "../domain/errors.js"
 import { splitLines, stripBom } from "../domain/markdown/lines.js"
 import type { MarkdownDoc } from "../domain/markdown/model.js"
@@ -223,7 +223,7 @@ export const updateIndex = (source: IndexSource) =>
       const changed = yield* index.update(path, { remove, files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(
         Effect.as(true),
         // A damaged index (a table gone, a broken page) cannot be changed: rebuild it whole instead.
-        Effect.catchAll((e) => Effect.as(verbose(`search index cannot be updated (${e.message}): rebuilding ${path}`), false))
+        Effect.catch((e) => Effect.as(verbose(`search index cannot be updated (${e.message}): rebuilding ${path}`), false))
       )
       if (!changed) {
         const all = yield* rowsOf(source, tokenizer)
@@ -288,7 +288,7 @@ export const openForQuery = (skill: ResolvedSkill) =>
     const { path, hash16 } = yield* indexPathOf(skill)
     const index = yield* searchIndex.open(path)
     const unusable = (reason: string) =>
-      Effect.zipRight(verbose(`search index ${path}: ${reason}`), Effect.fail(new IndexUnusable({ skill: skill.name, reason })))
+      Effect.andThen(verbose(`search index ${path}: ${reason}`), Effect.fail(new IndexUnusable({ skill: skill.name, reason })))
     const first = searchVerdictBeforeHash(index.meta, skill.canonicalSourceDir)
     if (first._tag === "Unusable") return yield* unusable(first.detail ? `${first.reason} (${first.detail})` : first.reason)
     if (first._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))

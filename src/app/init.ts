@@ -4,7 +4,7 @@
  * global store.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError, SkillExists, UsageError } from "../domain/errors.js"
 import { describeNameProblem, nameProblem, titleCase } from "../domain/skillName.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
@@ -13,19 +13,19 @@ import { Settings } from "./Settings.js"
 /** The parameters of RFC-0007:C-COMMANDS `init`, as the MCP tool takes them. */
 export const InitParams = Schema.Struct({
   name: Schema.optional(
-    Schema.String.annotations({
+    Schema.String.annotate({
       description: "Name of the skill to create (lowercase letters, digits and hyphens). Omit to initialise a project (.skillc/skills/) in the working directory."
     })
   ),
   global: Schema.optional(
-    Schema.Boolean.annotations({ description: "Create the skill in the global store (~/.skillc/skills) instead of the project." })
+    Schema.Boolean.annotate({ description: "Create the skill in the global store (~/.skillc/skills) instead of the project." })
   )
 })
 
 /** The JSON document of `skc init --format json`. */
 export const InitResultSchema = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("project"), path: Schema.String, created: Schema.Boolean }),
-  Schema.Struct({ kind: Schema.Literal("skill"), name: Schema.String, scope: Schema.Literal("project", "global"), path: Schema.String })
+  Schema.Struct({ kind: Schema.Literal("skill"), name: Schema.String, scope: Schema.Literals(["project", "global"]), path: Schema.String })
 )
 
 export interface InitInput {

@@ -8,7 +8,7 @@
  * DECISIONS #12 (an array of those documents when no skill was named).
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError, UsageError, Warning } from "../domain/errors.js"
 import { MANIFEST_FILE, META_DIR } from "../domain/manifest.js"
 import { configureRules, runRules } from "../domain/lint/runner.js"
@@ -25,10 +25,10 @@ import { skillFoldersIn } from "./skillFolders.js"
 import { Progress } from "../ports/Progress.js"
 
 export const LintInput = Schema.Struct({
-  skill: Schema.optional(Schema.String).annotations({
+  skill: Schema.optional(Schema.String).annotate({
     description: "Skill name or path to a skill directory; omitted: every skill of the project store."
   }),
-  force: Schema.optional(Schema.Boolean).annotations({ description: "Lint even if the skill is compiled (SKL001)." })
+  force: Schema.optional(Schema.Boolean).annotate({ description: "Lint even if the skill is compiled (SKL001)." })
 })
 export type LintInput = typeof LintInput.Type
 
@@ -38,7 +38,7 @@ export type LintInput = typeof LintInput.Type
  * content must be.
  */
 export const LintSkillInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name (project store, then global) or path to a skill directory." }),
+  skill: Schema.String.annotate({ description: "Skill name (project store, then global) or path to a skill directory." }),
   force: LintInput.fields.force
 })
 export type LintSkillInput = typeof LintSkillInput.Type
@@ -120,7 +120,7 @@ const projectSkills = Effect.gen(function* () {
     )
   }
   const entries = yield* fs.readDir(stores.projectSkills).pipe(
-    Effect.catchAll((e) =>
+    Effect.catch((e) =>
       e.code === "ENOENT" || e.code === "ENOTDIR"
         ? Effect.succeed([])
         : Effect.fail(new InternalError({ message: `readdir '${e.path}': ${e.code}`, cause: e }))

@@ -6,7 +6,7 @@
  * read as text unless they look binary, which no rule then looks into.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError } from "../domain/errors.js"
 import { inLintScope } from "../domain/lint/snapshot.js"
 import type { MarkdownFile, SkillEntry } from "../domain/lint/types.js"

@@ -28,31 +28,31 @@ import { manifestPath, readManifestSourceHash, sourceHashOf } from "./obsolete.j
 import { type DiscoveredSkill } from "./storeSkills.js"
 import { visibleSkills } from "./visibleSkills.js"
 
-export const ListScope = Schema.Literal("project", "global", "agent", "all")
-export const ListStatusFilter = Schema.Literal("normal", "not-built", "obsolete", "foreign", "all")
-export const SkillStatus = Schema.Literal("normal", "not-built", "obsolete", "foreign")
+export const ListScope = Schema.Literals(["project", "global", "agent", "all"])
+export const ListStatusFilter = Schema.Literals(["normal", "not-built", "obsolete", "foreign", "all"])
+export const SkillStatus = Schema.Literals(["normal", "not-built", "obsolete", "foreign"])
 export type SkillStatus = typeof SkillStatus.Type
 
 export const ListInput = Schema.Struct({
-  scope: Schema.optional(ListScope.annotations({ description: "Which skills to list: project, global, agent (found in agent skill directories) or all (default all)." })),
+  scope: Schema.optional(ListScope.annotate({ description: "Which skills to list: project, global, agent (found in agent skill directories) or all (default all)." })),
   status: Schema.optional(
-    ListStatusFilter.annotations({
+    ListStatusFilter.annotate({
       description: "Only skills with this build status: normal, not-built, obsolete, foreign (not built by skc) or all (default all). 'obsolete' implies check_obsolete."
     })
   ),
-  limit: Schema.optional(Schema.Int.pipe(Schema.positive()).annotations({ description: "Return at most this many skills (default unlimited)." })),
-  pattern: Schema.optional(Schema.String.annotations({ description: "Glob matched against skill names, e.g. 'git-*'." })),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "Return at most this many skills (default unlimited)." })),
+  pattern: Schema.optional(Schema.String.annotate({ description: "Glob matched against skill names, e.g. 'git-*'." })),
   check_obsolete: Schema.optional(
-    Schema.Boolean.annotations({
+    Schema.Boolean.annotate({
       description: "Compare each built skill's source hash with its manifest to report 'obsolete' (slower: reads every source file)."
     })
   )
-}).annotations({ title: "skc_list", description: "Filters for listing skills." })
+}).annotate({ title: "skc_list", description: "Filters for listing skills." })
 export type ListInput = typeof ListInput.Type
 
 export const ListedSkill = Schema.Struct({
   name: Schema.String,
-  scope: Schema.Literal("project", "global", "agent-project", "agent-user", "plugin"),
+  scope: Schema.Literals(["project", "global", "agent-project", "agent-user", "plugin"]),
   status: SkillStatus,
   source_path: Schema.String,
   runtime_path: Schema.String

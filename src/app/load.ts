@@ -16,7 +16,7 @@
  * `..`, an absolute path or a symlink — refused, never read.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { Warning } from "../domain/errors.js"
 import { readSkillSource } from "../domain/protocol/frontmatter.js"
 import { applyBudget, DEFAULT_BUDGET, DEFAULT_DEPTH, type LeftOutPart, type PartInput } from "../domain/protocol/load.js"
@@ -29,12 +29,12 @@ import { locateSkill } from "./locateSkill.js"
 import { scanSourceTree } from "./sourceTree.js"
 
 export const LoadInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name (as discovered) or path." }),
+  skill: Schema.String.annotate({ description: "Skill name (as discovered) or path." }),
   budget: Schema.optional(
-    Schema.Int.pipe(Schema.positive()).annotations({ description: `Context budget in estimated tokens (default ${DEFAULT_BUDGET}).` })
+    Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: `Context budget in estimated tokens (default ${DEFAULT_BUDGET}).` })
   ),
   depth: Schema.optional(
-    Schema.Int.pipe(Schema.nonNegative()).annotations({
+    Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({
       description: `Reference levels to follow from SKILL.md (default ${DEFAULT_DEPTH}; 0 loads the body only).`
     })
   ),
@@ -141,16 +141,16 @@ export const load = (input: LoadInput) =>
         if (visited.has(canonical)) return undefined
         visited.add(canonical)
         const rel = display(abs)
-        const bytes = yield* fs.readFile(abs).pipe(Effect.either)
-        if (bytes._tag === "Left") {
-          refused.push({ ...note(), reason: `cannot read: ${bytes.left.code}` })
+        const bytes = yield* fs.readFile(abs).pipe(Effect.result)
+        if (bytes._tag === "Failure") {
+          refused.push({ ...note(), reason: `cannot read: ${bytes.failure.code}` })
           return undefined
         }
-        if (isBinary(bytes.right)) {
+        if (isBinary(bytes.success)) {
           refused.push({ ...note(), reason: "binary file" })
           return undefined
         }
-        const text = new TextDecoder().decode(bytes.right)
+        const text = new TextDecoder().decode(bytes.success)
         inputs.push({ path: rel, kind: "reference", depth, referenced_from: from.rel, content: text })
         return { abs, rel, text }
       })

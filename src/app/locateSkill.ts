@@ -6,7 +6,7 @@
  * before deploying it.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import type { Agent } from "../domain/protocol/agents.js"
 import { UsageError } from "../domain/errors.js"
 import type { Discovery } from "../domain/protocol/discovery.js"

@@ -26,7 +26,7 @@ export const moveAsideCorruptLog = (dbFile: string, reason: string) =>
     const target = corruptName(dbFile, yield* Clock.currentTimeMillis)
     const moved = yield* fs.rename(dbFile, target).pipe(
       Effect.as(true),
-      Effect.catchAll((e) => (e.code === "ENOENT" ? Effect.succeed(true) : Effect.succeed(false)))
+      Effect.catch((e) => (e.code === "ENOENT" ? Effect.succeed(true) : Effect.succeed(false)))
     )
     if (!moved) {
       yield* warn(Warning.notice(`access log '${dbFile}' is corrupt (${reason}) and cannot be moved aside here; it is ignored`))

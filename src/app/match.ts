@@ -4,7 +4,7 @@
  * with the access log's last use of each skill as the recency signal.
  */
 import { Clock, Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { EmptyQuery } from "../domain/errors.js"
 import { DEFAULT_MATCH_LIMIT, DEFAULT_THRESHOLD, rankSkills, type SkillMatch } from "../domain/protocol/match.js"
 import type { Agent } from "../domain/protocol/agents.js"
@@ -15,10 +15,10 @@ import { AgentField, discover, PluginDirsField } from "./discover.js"
 import { Settings } from "./Settings.js"
 
 export const MatchInput = Schema.Struct({
-  query: Schema.String.annotations({ description: "The user request to match against the discovered skills." }),
-  limit: Schema.optional(Schema.Int.pipe(Schema.positive()).annotations({ description: `Most results (default ${DEFAULT_MATCH_LIMIT}).` })),
+  query: Schema.String.annotate({ description: "The user request to match against the discovered skills." }),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: `Most results (default ${DEFAULT_MATCH_LIMIT}).` })),
   threshold: Schema.optional(
-    Schema.Number.pipe(Schema.nonNegative()).annotations({ description: `Least relevance score kept (default ${DEFAULT_THRESHOLD}).` })
+    Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description: `Least relevance score kept (default ${DEFAULT_THRESHOLD}).` })
   ),
   agent: Schema.optional(AgentField),
   plugin_dirs: Schema.optional(PluginDirsField)

@@ -11,7 +11,7 @@
  * onto the SDK's `tools/list` and `tools/call`.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { isSkcError, renderError } from "../domain/errors.js"
 import { mcpRunnable } from "../domain/tools/approval.js"
 import { parametersSchema, type JsonSchemaObject } from "../domain/tools/manifest.js"
@@ -106,7 +106,7 @@ export const callMcpTool = (name: string, args: unknown) =>
       const done: McpToolCallResult = { isError: !env.success, text: env.success ? env.output : `${env.error}\n${env.output}`, structuredContent: env }
       return done
     }).pipe(
-      Effect.catchAll((e) => Effect.succeed<McpToolCallResult>({ isError: true, text: isSkcError(e) ? renderError(e) : String(e) }))
+      Effect.catch((e) => Effect.succeed<McpToolCallResult>({ isError: true, text: isSkcError(e) ? renderError(e) : String(e) }))
     )
     return outcome
   })

@@ -4,7 +4,7 @@
  * `--check-obsolete`, the hash of the current sources (RFC-0001:C-MANIFEST).
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { currentSourceHash, type FileHashCache } from "./sourceTree.js"

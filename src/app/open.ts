@@ -13,9 +13,9 @@ import { resolveSkill } from "./resolve.js"
 import { resolveInside } from "./skillPaths.js"
 
 export const OpenInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name or path" }),
-  path: Schema.String.annotations({ description: "Relative path within the skill" }),
-  max_lines: Schema.optional(Schema.Int.pipe(Schema.positive())).annotations({ description: "Maximum lines to return" })
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
+  path: Schema.String.annotate({ description: "Relative path within the skill" }),
+  max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Maximum lines to return" })
 })
 export type OpenInput = typeof OpenInput.Type
 

@@ -4,7 +4,7 @@
  * headings in file order, optionally only levels ≤ `level`.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError } from "../domain/errors.js"
 import { scanMarkdown } from "../domain/markdown/model.js"
 import { splitLines } from "../domain/markdown/lines.js"
@@ -15,9 +15,9 @@ import { resolveSkill } from "./resolve.js"
 import { scanSourceTree } from "./sourceTree.js"
 
 export const OutlineInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name or path" }),
-  level: Schema.optional(Schema.Int.pipe(Schema.between(1, 6))).annotations({ description: "Maximum heading level (1-6)" }),
-  tokens: Schema.optional(Schema.Boolean).annotations({
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
+  level: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 }))).annotate({ description: "Maximum heading level (1-6)" }),
+  tokens: Schema.optional(Schema.Boolean).annotate({
     description: "Add each section's estimated tokens (ceil(code points / 4), subsections included) and each file's total"
   })
 })

@@ -22,9 +22,9 @@ import { AgentField, PluginDirsField } from "./discover.js"
 import { locateSkill } from "./locateSkill.js"
 
 export const PermissionsInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name (as discovered) or path." }),
+  skill: Schema.String.annotate({ description: "Skill name (as discovered) or path." }),
   check: Schema.optional(
-    Schema.Array(Schema.String).annotations({ description: 'Tool requests to decide, e.g. "Bash(git status)" or "Write".' })
+    Schema.Array(Schema.String).annotate({ description: 'Tool requests to decide, e.g. "Bash(git status)" or "Write".' })
   ),
   agent: Schema.optional(AgentField),
   plugin_dirs: Schema.optional(PluginDirsField)

@@ -8,13 +8,13 @@ import { SkillNotFound } from "../domain/errors.js"
 import type { Agent } from "../domain/protocol/agents.js"
 import { renderAvailableSkills, type PromptSkill } from "../domain/protocol/prompt.js"
 import { estimateTokens } from "../domain/protocol/tokens.js"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { AgentField, discover, PluginDirsField } from "./discover.js"
 import { excludedSkill } from "./locateSkill.js"
 
 export const PromptInput = Schema.Struct({
   skills: Schema.optional(
-    Schema.Array(Schema.String).annotations({ description: "Skill names to include (default: every discovered skill)." })
+    Schema.Array(Schema.String).annotate({ description: "Skill names to include (default: every discovered skill)." })
   ),
   agent: Schema.optional(AgentField),
   plugin_dirs: Schema.optional(PluginDirsField)

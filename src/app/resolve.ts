@@ -17,7 +17,7 @@
  * when there is a project and the global runtime otherwise.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError, NotASkill, SkillNotFound } from "../domain/errors.js"
 import { closest } from "../domain/suggest.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"

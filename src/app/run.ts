@@ -10,7 +10,7 @@
  * program escaping the skill root, a missing approval.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { PathEscapes, UsageError, Warning } from "../domain/errors.js"
 import { decideApproval } from "../domain/tools/approval.js"
 import { buildArguments } from "../domain/tools/coerce.js"
@@ -28,13 +28,13 @@ import { Settings } from "./Settings.js"
 import { findTool, loadToolSkill, parseMode, recordApproval, type LoadedToolSkill } from "./toolSkill.js"
 
 export const RunInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name or path." }),
-  tool: Schema.String.annotations({ description: "Tool name (### heading of SKILL.md)." }),
-  args: Schema.optional(Schema.Unknown.annotations({ description: "Arguments as a JSON object (name → value)." })),
-  arg_pairs: Schema.optional(Schema.Array(Schema.String).annotations({ description: "Arguments as name=value strings; repeat an array parameter to add elements." })),
-  mode: Schema.optional(Schema.String.annotations({ description: "Context mode: Global, Dev or Meeting." })),
-  timeout: Schema.optional(Schema.Int.pipe(Schema.between(1, MAX_TIMEOUT_SECS)).annotations({ description: "Timeout in seconds (1-300), overriding the skill's." })),
-  yes: Schema.optional(Schema.Boolean.annotations({ description: "Run without asking for confirmation." }))
+  skill: Schema.String.annotate({ description: "Skill name or path." }),
+  tool: Schema.String.annotate({ description: "Tool name (### heading of SKILL.md)." }),
+  args: Schema.optional(Schema.Unknown.annotate({ description: "Arguments as a JSON object (name → value)." })),
+  arg_pairs: Schema.optional(Schema.Array(Schema.String).annotate({ description: "Arguments as name=value strings; repeat an array parameter to add elements." })),
+  mode: Schema.optional(Schema.String.annotate({ description: "Context mode: Global, Dev or Meeting." })),
+  timeout: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_TIMEOUT_SECS })).annotate({ description: "Timeout in seconds (1-300), overriding the skill's." })),
+  yes: Schema.optional(Schema.Boolean.annotate({ description: "Run without asking for confirmation." }))
 })
 export type RunInput = typeof RunInput.Type
 
@@ -102,7 +102,7 @@ export const resolveProgram = (loaded: LoadedToolSkill, program: string) =>
     if (!inside(joined)) return yield* Effect.fail(new PathEscapes({ path: program }))
     const real = yield* fs.realPath(joined).pipe(
       Effect.map((p): string | undefined => p),
-      Effect.catchAll((e) => (isNotFound(e) ? Effect.succeed(undefined) : Effect.succeed(joined)))
+      Effect.catch((e) => (isNotFound(e) ? Effect.succeed(undefined) : Effect.succeed(joined)))
     )
     if (real !== undefined && !inside(real)) return yield* Effect.fail(new PathEscapes({ path: program }))
     return real ?? joined
@@ -133,17 +133,17 @@ export const prepareRun = (input: RunInput) =>
       ...(input.args !== undefined ? { json: input.args } : {}),
       ...(input.arg_pairs !== undefined ? { pairs: input.arg_pairs } : {})
     })
-    if (values._tag === "Left") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${values.left}` }))
-    const line = interpolate(tool.command!, tool.parameters, values.right)
-    if (line._tag === "Left") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${line.left}` }))
-    const program = yield* resolveProgram(loaded, line.right.program)
+    if (values._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${values.failure}` }))
+    const line = interpolate(tool.command!, tool.parameters, values.success)
+    if (line._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${line.failure}` }))
+    const program = yield* resolveProgram(loaded, line.success.program)
     const cwd = yield* workingDirectory
     const childEnv = toolEnvironment(env.all(), { name: loaded.resolved.name, dir: loaded.resolved.canonicalSourceDir, mode })
     const timeoutSecs = input.timeout ?? loaded.skill.timeoutSecs
-    return { loaded, tool, mode, line: line.right, program, cwd, childEnv, timeoutSecs }
+    return { loaded, tool, mode, line: line.success, program, cwd, childEnv, timeoutSecs }
   })
 
-export type PreparedRun = Effect.Effect.Success<ReturnType<typeof prepareRun>>
+export type PreparedRun = Effect.Success<ReturnType<typeof prepareRun>>
 
 export const execute = (prepared: PreparedRun) =>
   Effect.gen(function* () {

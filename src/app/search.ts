@@ -50,14 +50,14 @@ export const DEFAULT_LIMIT = 10
 
 export const SearchInput = Schema.Struct({
   skill: Schema.optional(
-    Schema.String.annotations({ description: "Skill name or path; omit to search every built skill visible from the working directory" })
+    Schema.String.annotate({ description: "Skill name or path; omit to search every built skill visible from the working directory" })
   ),
-  query: Schema.String.annotations({
+  query: Schema.String.annotate({
     description: "Words to find (any order); sections holding every word come first, else those holding the most of them"
   }),
-  limit: Schema.optional(Schema.Int.pipe(Schema.positive())).annotations({ description: `Maximum results (default ${DEFAULT_LIMIT})` }),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: `Maximum results (default ${DEFAULT_LIMIT})` }),
   skills: Schema.optional(
-    Schema.Array(Schema.String).annotations({ description: "Without skill: search only these skills (names or paths)" })
+    Schema.Array(Schema.String).annotate({ description: "Without skill: search only these skills (names or paths)" })
   )
 })
 export type SearchInput = typeof SearchInput.Type
@@ -433,12 +433,12 @@ const searchAcross = (input: SearchInput) =>
       const opened: Array<Opened> = []
       const skipped: Array<{ skill: string; reason: string }> = []
       for (const skill of skills) {
-        const q = yield* Effect.either(openForQuery(skill))
-        if (q._tag === "Right") {
-          opened.push({ skill, q: q.right })
+        const q = yield* Effect.result(openForQuery(skill))
+        if (q._tag === "Success") {
+          opened.push({ skill, q: q.success })
           continue
         }
-        const reason = reasonOf(q.left)
+        const reason = reasonOf(q.failure)
         skipped.push({ skill: skill.name, reason })
         // A skill never built is simply not searchable; anything else deserves a word.
         if (reason === "not built") yield* verbose(`search --all: '${skill.name}' is not built; skipped`)

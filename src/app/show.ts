@@ -6,7 +6,7 @@
  * collision), so the line range always belongs to the current sources.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { FileNotFound, InternalError, SectionNotFound, Warning } from "../domain/errors.js"
 import { splitLines } from "../domain/markdown/lines.js"
 import { matchSection, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../domain/search/sectionMatch.js"
@@ -19,10 +19,10 @@ import { resolveSkill } from "./resolve.js"
 import { resolveInside } from "./skillPaths.js"
 
 export const ShowInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name or path" }),
-  section: Schema.String.annotations({ description: "Heading text (case-insensitive; ' — description' suffixes from the stub are ignored)" }),
-  file: Schema.optional(Schema.String).annotations({ description: "Only look in this file (path relative to the skill root)" }),
-  max_lines: Schema.optional(Schema.Int.pipe(Schema.positive())).annotations({ description: "Return at most this many lines" })
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
+  section: Schema.String.annotate({ description: "Heading text (case-insensitive; ' — description' suffixes from the stub are ignored)" }),
+  file: Schema.optional(Schema.String).annotate({ description: "Only look in this file (path relative to the skill root)" }),
+  max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Return at most this many lines" })
 })
 export type ShowInput = typeof ShowInput.Type
 

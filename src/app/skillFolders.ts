@@ -4,7 +4,7 @@
  * them when `<dir>` has no SKILL.md of its own (issue 12, item 4).
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { FileSystem, isRegularFile } from "../ports/FileSystem.js"
 import { describeSkillDir, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"

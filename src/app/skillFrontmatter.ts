@@ -29,13 +29,13 @@ export const frontmatterProblem = (source: string): SkillFrontmatter => {
 export const readSkillFrontmatter = (skillMd: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
-    const text = yield* fs.readFileString(skillMd).pipe(Effect.either)
-    if (text._tag === "Left") {
-      const code = text.left.code
+    const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
+    if (text._tag === "Failure") {
+      const code = text.failure.code
       return {
         _tag: "Problem",
         message: code === "ENOENT" || code === "ENOTDIR" ? "missing SKILL.md" : `cannot read SKILL.md: ${code}`
       } as SkillFrontmatter
     }
-    return frontmatterProblem(text.right)
+    return frontmatterProblem(text.success)
   })

@@ -11,7 +11,7 @@
  *   be inside the canonical root and outside its VCS directories, else E012.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError, PathEscapes, UsageError } from "../domain/errors.js"
 import { checkSkillPath, throughVcsDir } from "../domain/sourcePaths.js"
 import { FileSystem, type FileInfo } from "../ports/FileSystem.js"

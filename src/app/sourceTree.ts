@@ -15,7 +15,7 @@
  * tree costs one stat per file.
  */
 import { Clock, Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError, PathEscapes } from "../domain/errors.js"
 import { compareBytewise, IGNORED_DIRS, sourceHashInput } from "../domain/sourcePaths.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
@@ -81,7 +81,7 @@ export const scanSourceTree = (root: string, options: ScanOptions = {}) =>
           } else if (entry.type === "symlink") {
             const target = yield* fs.realPath(childAbs).pipe(
               Effect.map((t): string | undefined => t),
-              Effect.catchAll((e) => (e.code === "ENOENT" || e.code === "ELOOP" || e.code === "ENOTDIR" ? Effect.succeed(undefined) : Effect.fail(internal(e))))
+              Effect.catch((e) => (e.code === "ENOENT" || e.code === "ELOOP" || e.code === "ENOTDIR" ? Effect.succeed(undefined) : Effect.fail(internal(e))))
             )
             let escapes: boolean
             if (target === undefined) {

@@ -11,11 +11,11 @@ import { resolveInside } from "./skillPaths.js"
 import { scanSourceTree } from "./sourceTree.js"
 
 export const SourcesInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name or path" }),
-  depth: Schema.optional(Schema.Int.pipe(Schema.positive())).annotations({ description: "Maximum tree depth" }),
-  dir: Schema.optional(Schema.String).annotations({ description: "Scope to subdirectory" }),
-  limit: Schema.optional(Schema.Int.pipe(Schema.positive())).annotations({ description: "Maximum entries (default 100)" }),
-  pattern: Schema.optional(Schema.String).annotations({ description: "Glob on file names, e.g. *.md" })
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
+  depth: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Maximum tree depth" }),
+  dir: Schema.optional(Schema.String).annotate({ description: "Scope to subdirectory" }),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Maximum entries (default 100)" }),
+  pattern: Schema.optional(Schema.String).annotate({ description: "Glob on file names, e.g. *.md" })
 })
 export type SourcesInput = typeof SourcesInput.Type
 

@@ -18,7 +18,7 @@
  * always show both sides, labelled.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError, InvalidFilter } from "../domain/errors.js"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 import {
@@ -45,19 +45,19 @@ import { Settings } from "./Settings.js"
 import { outlineSections } from "./statsOutline.js"
 
 export const StatsInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name or path" }),
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
   group_by: Schema.optional(
-    Schema.String.annotations({
+    Schema.String.annotate({
       description: "Aggregation dimension: summary, sections, files, commands, projects, errors, search, unanswered (default summary)"
     })
   ),
-  since: Schema.optional(Schema.String.annotations({ description: "Include accesses on or after (RFC 3339 or YYYY-MM-DD)" })),
-  until: Schema.optional(Schema.String.annotations({ description: "Include accesses on or before (RFC 3339 or YYYY-MM-DD)" })),
-  project: Schema.optional(Schema.Array(Schema.String).annotations({ description: "Only accesses from these directories or below" })),
+  since: Schema.optional(Schema.String.annotate({ description: "Include accesses on or after (RFC 3339 or YYYY-MM-DD)" })),
+  until: Schema.optional(Schema.String.annotate({ description: "Include accesses on or before (RFC 3339 or YYYY-MM-DD)" })),
+  project: Schema.optional(Schema.Array(Schema.String).annotate({ description: "Only accesses from these directories or below" })),
   include_author: Schema.optional(
-    Schema.Boolean.annotations({ description: "Also count the author's own build, lint and stats calls (default: agent reads only)" })
+    Schema.Boolean.annotate({ description: "Also count the author's own build, lint and stats calls (default: agent reads only)" })
   ),
-  limit: Schema.optional(Schema.Int.pipe(Schema.positive()).annotations({ description: "Most entries of a list view (default: all)" }))
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "Most entries of a list view (default: all)" }))
 })
 export type StatsInput = typeof StatsInput.Type
 

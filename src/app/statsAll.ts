@@ -18,7 +18,7 @@ export const StatsAllInput = Schema.Struct({
   until: Schema.optional(Schema.String),
   project: Schema.optional(Schema.Array(Schema.String)),
   include_author: Schema.optional(Schema.Boolean),
-  limit: Schema.optional(Schema.Int.pipe(Schema.positive()))
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
 })
 export type StatsAllInput = typeof StatsAllInput.Type
 

@@ -5,7 +5,7 @@
  * every `.md` file, bytewise by path, headings in file order.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { scanMarkdown } from "../domain/markdown/model.js"
 import { isMarkdownPath } from "../domain/sourcePaths.js"
 import type { OutlineSection } from "../domain/stats.js"

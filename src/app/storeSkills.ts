@@ -5,7 +5,7 @@
  * (hidden entries and plain files silently). Project first, then by name.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { Warning } from "../domain/errors.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { Diagnostics } from "../ports/Diagnostics.js"

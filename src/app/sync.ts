@@ -16,7 +16,7 @@
  *   resolved by name from the project directory.
  */
 import { Effect, Schema } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import {
   InternalError,
   NoLocalLogs,
@@ -34,9 +34,9 @@ import { describeSkillDir, resolveSkill } from "./resolve.js"
 import { loadSettings, Settings } from "./Settings.js"
 
 export const SyncInput = Schema.Struct({
-  skill: Schema.optional(Schema.String.annotations({ description: "Specific skill to sync" })),
-  project: Schema.optional(Schema.String.annotations({ description: "Project directory (default: the current directory)" })),
-  dry_run: Schema.optional(Schema.Boolean.annotations({ description: "Preview without writing or deleting" }))
+  skill: Schema.optional(Schema.String.annotate({ description: "Specific skill to sync" })),
+  project: Schema.optional(Schema.String.annotate({ description: "Project directory (default: the current directory)" })),
+  dry_run: Schema.optional(Schema.Boolean.annotate({ description: "Preview without writing or deleting" }))
 })
 export type SyncInput = typeof SyncInput.Type
 
@@ -87,11 +87,11 @@ const destinationOf = (name: string, skillPaths: ReadonlyArray<string>) =>
     for (const p of skillPaths) {
       const md = yield* fs.statOption(path.join(p, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
       if (md?.type !== "file") continue
-      const described = yield* Effect.either(describeSkillDir(p))
-      if (described._tag === "Right" && described.right.name === name) return logDbIn(described.right.runtimeDir, path)
+      const described = yield* Effect.result(describeSkillDir(p))
+      if (described._tag === "Success" && described.success.name === name) return logDbIn(described.success.runtimeDir, path)
     }
-    const resolved = yield* Effect.either(resolveSkill(name))
-    if (resolved._tag === "Right") return logDbIn(resolved.right.runtimeDir, path)
+    const resolved = yield* Effect.result(resolveSkill(name))
+    if (resolved._tag === "Success") return logDbIn(resolved.success.runtimeDir, path)
     return logDbIn(path.join(stores.projectRuntime ?? stores.globalRuntime, name), path)
   })
 
@@ -141,9 +141,9 @@ export const sync = (input: SyncInput) =>
     const synced: Array<SyncedSkill> = []
     const failed: Array<SyncFailure> = []
     for (const name of names) {
-      const outcome = yield* Effect.either(syncOne(project, name, dryRun).pipe(Effect.provideService(Settings, projectSettings)))
-      if (outcome._tag === "Right") synced.push(outcome.right)
-      else failed.push({ skill: name, error: outcome.left })
+      const outcome = yield* Effect.result(syncOne(project, name, dryRun).pipe(Effect.provideService(Settings, projectSettings)))
+      if (outcome._tag === "Success") synced.push(outcome.success)
+      else failed.push({ skill: name, error: outcome.failure })
     }
     const result: SyncResult = { dry_run: dryRun, project, synced, failed }
     return result

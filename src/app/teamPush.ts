@@ -13,7 +13,7 @@
  *   an error naming it (the pages sent before stay; a rerun sends the rest).
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError } from "../domain/errors.js"
 import { identityHash, teamRowConverter } from "../domain/teamRows.js"
 import { AccessLog } from "../ports/AccessLog.js"

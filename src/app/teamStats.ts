@@ -12,7 +12,7 @@
  * here, as locally, each counted over the team's rows of that skill name.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import type { TeamSource } from "../domain/stats.js"
 import { identityHash } from "../domain/teamRows.js"
 import { AccessLog, type AccessLogService } from "../ports/AccessLog.js"

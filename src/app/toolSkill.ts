@@ -4,7 +4,7 @@
  * read the approval store (tool-skills spec §6).
  */
 import { Clock, Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { InternalError, MissingFrontmatterField, UsageError, Warning } from "../domain/errors.js"
 import {
   approvalDigestInput,
@@ -45,7 +45,7 @@ export const readApprovals = (strict: boolean) =>
     const file = yield* approvalsPath
     const text = yield* fs.readFileString(file).pipe(
       Effect.map((t): string | undefined => t),
-      Effect.catchAll((e) => (isNotFound(e) ? Effect.succeed(undefined) : Effect.fail(new InternalError({ message: `cannot read '${file}': ${e.code}`, cause: e }))))
+      Effect.catch((e) => (isNotFound(e) ? Effect.succeed(undefined) : Effect.fail(new InternalError({ message: `cannot read '${file}': ${e.code}`, cause: e }))))
     )
     if (text === undefined) return EMPTY_STORE
     const parsed = parseApprovalStore(text)
@@ -68,7 +68,7 @@ export const recordApproval = (loaded: LoadedToolSkill) =>
       version: 1,
       approvals: { ...store.approvals, [loaded.resolved.canonicalSourceDir]: { skill: loaded.resolved.name, sha256: loaded.sha256, approved_at: now } }
     }
-    yield* fs.makeDirectory(path.dirname(file), { recursive: true }).pipe(Effect.catchAll(() => Effect.void))
+    yield* fs.makeDirectory(path.dirname(file), { recursive: true }).pipe(Effect.catch(() => Effect.void))
     yield* fs.writeFileAtomic(file, renderApprovalStore(next)).pipe(
       Effect.mapError((e) => new UsageError({ message: `cannot write approval store '${file}': ${e.code}` }))
     )

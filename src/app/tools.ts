@@ -10,8 +10,8 @@ import type { ApprovalState, Trust } from "../domain/tools/approval.js"
 import { loadToolSkill, parseMode } from "./toolSkill.js"
 
 export const ToolsInput = Schema.Struct({
-  skill: Schema.String.annotations({ description: "Skill name or path." }),
-  mode: Schema.optional(Schema.String.annotations({ description: "Context mode: Global, Dev or Meeting (default Global)." }))
+  skill: Schema.String.annotate({ description: "Skill name or path." }),
+  mode: Schema.optional(Schema.String.annotate({ description: "Context mode: Global, Dev or Meeting (default Global)." }))
 })
 export type ToolsInput = typeof ToolsInput.Type
 

@@ -17,7 +17,7 @@
  * resources, and `search --all` enumerate skills through this function.
  */
 import { Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { FileSystem } from "../ports/FileSystem.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"

@@ -109,7 +109,7 @@ export const watchBuild = (input: BuildManyInput, options: WatchOptions) =>
         if (stable && fp !== s.built) yield* rebuild(s, "rebuild", fp)
       }
     })
-    const loop = Effect.forever(Effect.zipRight(Effect.sleep(interval), poll))
+    const loop = Effect.forever(Effect.andThen(Effect.sleep(interval), poll))
     yield* Effect.raceFirst(loop, options.stop)
   })
 

@@ -5,9 +5,9 @@
  */
 import { Command, HelpDoc, ValidationError } from "@effect/cli"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
-import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import { Console, Effect, Layer, Ref } from "effect"
+import * as Path from "effect/Path"
 import { InvalidOption } from "../domain/errors.js"
 import { closest, didYouMean } from "../domain/suggest.js"
 import { commandSpecs } from "../commands/index.js"
@@ -83,7 +83,7 @@ export const runFullCli = (args: ReadonlyArray<string>): Effect.Effect<number, u
       quietly,
       Effect.mapError((e) => (ValidationError.isValidationError(e) ? parseError(validationMessage(e), args) : e)),
       Effect.provideService(ExitStatus, status),
-      Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer))
+      Effect.provide(Layer.mergeAll(NodeFileSystem.layer, Path.layer, NodeTerminal.layer))
     )
     return yield* Ref.get(status)
   })

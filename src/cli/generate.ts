@@ -14,7 +14,7 @@ import { runCommand } from "./runner.js"
  * returns (its handlers return nothing): a per-invocation service, not
  * module state.
  */
-export class ExitStatus extends Context.Tag("skillc/cli/ExitStatus")<ExitStatus, Ref.Ref<number>>() {}
+export class ExitStatus extends Context.Service<ExitStatus, Ref.Ref<number>>()("skillc/cli/ExitStatus") {}
 
 const refused = (value: string) => Effect.fail(HelpDoc.p(`unknown option '${value}'`))
 

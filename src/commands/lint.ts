@@ -34,7 +34,7 @@ export const lintCommand = defineCommand({
     return {
       input: LintInput,
       fromFlags: (o) =>
-        Schema.decodeUnknown(LintInput)({ ...(Option.isSome(o.skill) ? { skill: o.skill.value } : {}), force: o.force }).pipe(
+        Schema.decodeUnknownEffect(LintInput)({ ...(Option.isSome(o.skill) ? { skill: o.skill.value } : {}), force: o.force }).pipe(
           Effect.mapError((e) => new InvalidOption({ message: e.message }))
         ),
       run: (input) => lintSkills(input),
@@ -54,10 +54,10 @@ export const lintCommand = defineCommand({
                 lintTextParts(outcome, process.stderr.isTTY === true && (process.env.NO_COLOR ?? "") === ""),
                 (part) =>
                   printText(part.stdout).pipe(
-                    Effect.zipRight(part.stderr.length > 0 ? Effect.sync(() => void process.stderr.write(part.stderr.join("\n") + "\n")) : Effect.void)
+                    Effect.andThen(part.stderr.length > 0 ? Effect.sync(() => void process.stderr.write(part.stderr.join("\n") + "\n")) : Effect.void)
                   ),
                 { discard: true }
-              ).pipe(Effect.zipRight(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
+              ).pipe(Effect.andThen(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
       // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
       mcp: { input: LintSkillInput, output: () => import("./results.js").then((r) => r.LintOutput), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!) }) }

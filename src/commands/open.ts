@@ -34,7 +34,7 @@ export const openCommand = defineCommand({
       emit: (opened, ctx) =>
         ctx.format === "json"
           ? printJson(opened.result)
-          : Effect.async<void>((resume) => {
+          : Effect.callback<void>((resume) => {
               if (opened.bytes.length === 0) return resume(Effect.void)
               process.stdout.write(opened.bytes, () => resume(Effect.void))
             }),

@@ -22,17 +22,17 @@ export const OpenOutput = Schema.Struct({
 /** `skc sources --format json` is an array (DECISIONS #11); MCP structured content must be an object, so it is wrapped. */
 export const SourcesOutput = Schema.Struct({
   skill: Schema.String,
-  entries: Schema.Array(Schema.Struct({ path: Schema.String, type: Schema.Literal("file", "dir") }))
+  entries: Schema.Array(Schema.Struct({ path: Schema.String, type: Schema.Literals(["file", "dir"]) }))
 })
 
 export const BuildOutput = Schema.Struct({
   skill: Schema.String,
-  scope: Schema.Literal("project", "global"),
+  scope: Schema.Literals(["project", "global"]),
   source: Schema.String,
-  source_scope: Schema.Literal("project", "global"),
+  source_scope: Schema.Literals(["project", "global"]),
   runtime: Schema.String,
   imported: Schema.NullOr(
-    Schema.Struct({ from: Schema.String, to: Schema.String, scope: Schema.Literal("project", "global"), replaced: Schema.Boolean })
+    Schema.Struct({ from: Schema.String, to: Schema.String, scope: Schema.Literals(["project", "global"]), replaced: Schema.Boolean })
   ),
   source_hash: Schema.String,
   file_count: Schema.Int,
@@ -81,7 +81,7 @@ export const LintOutput = Schema.Struct({
     Schema.Struct({
       rule: Schema.String,
       name: Schema.String,
-      severity: Schema.Literal("error", "warning"),
+      severity: Schema.Literals(["error", "warning"]),
       file: Schema.String,
       line: Schema.Int,
       message: Schema.String
@@ -90,7 +90,7 @@ export const LintOutput = Schema.Struct({
   skipped: Schema.optional(Schema.Literal(true))
 })
 
-const DiscoveryScope = Schema.Literal("project", "user", "plugin")
+const DiscoveryScope = Schema.Literals(["project", "user", "plugin"])
 
 /** Where a discovered SKILL.md sits (agent-skill-protocol "Discovery Mechanism"). */
 const SkillLocationFields = {
@@ -136,7 +136,7 @@ export const MatchOutput = Schema.Struct({
       recency_boost: Schema.Number,
       last_used: Schema.NullOr(Schema.String),
       matched_terms: Schema.Array(
-        Schema.Struct({ word: Schema.String, stem: Schema.String, fields: Schema.Array(Schema.Literal("name", "description")) })
+        Schema.Struct({ word: Schema.String, stem: Schema.String, fields: Schema.Array(Schema.Literals(["name", "description"])) })
       ),
       reason: Schema.String
     })
@@ -145,7 +145,7 @@ export const MatchOutput = Schema.Struct({
 
 const UnloadedReference = Schema.Struct({
   target: Schema.String,
-  kind: Schema.Literal("link", "inline-code", "code-block"),
+  kind: Schema.Literals(["link", "inline-code", "code-block"]),
   referenced_from: Schema.String,
   line: Schema.Int,
   reason: Schema.String
@@ -160,7 +160,7 @@ export const LoadOutput = Schema.Struct({
   parts: Schema.Array(
     Schema.Struct({
       path: Schema.String,
-      kind: Schema.Literal("body", "reference"),
+      kind: Schema.Literals(["body", "reference"]),
       depth: Schema.Int,
       referenced_from: Schema.NullOr(Schema.String),
       tokens: Schema.Int,
@@ -210,7 +210,7 @@ export const StatsOutput = Schema.Union(
   ),
   statsVariant("sections", Schema.Array(Schema.Struct({ section: Schema.String, file: Schema.NullOr(Schema.String), count: Schema.Int }))),
   statsVariant("files", Schema.Array(Schema.Struct({ file: Schema.String, count: Schema.Int }))),
-  statsVariant("commands", Schema.Record({ key: Schema.String, value: Schema.Int })),
+  statsVariant("commands", Schema.Record(Schema.String, Schema.Int)),
   statsVariant("projects", Schema.Array(Schema.Struct({ project: Schema.String, count: Schema.Int }))),
   statsVariant(
     "errors",

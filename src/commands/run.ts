@@ -42,7 +42,7 @@ export const runCommand = defineCommand({
                 try: () => JSON.parse(o.json.pipe(Option.getOrThrow)) as unknown,
                 catch: (e) => new UsageError({ message: `--json is not valid JSON: ${(e as Error).message}` })
               })
-          return yield* Schema.decodeUnknown(RunInput)({
+          return yield* Schema.decodeUnknownEffect(RunInput)({
             skill: o.skill,
             tool: o.tool,
             ...(args !== undefined ? { args } : {}),

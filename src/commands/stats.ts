@@ -82,9 +82,9 @@ export const statsCommand = defineCommand({
       readonly users?: ReadonlyArray<string>
     }
     type Outcome =
-      | { readonly kind: "one"; readonly outcome: Effect.Effect.Success<ReturnType<typeof stats>> }
-      | { readonly kind: "html"; readonly report: Effect.Effect.Success<ReturnType<typeof statsReport>> }
-      | { readonly kind: "all"; readonly report: Effect.Effect.Success<ReturnType<typeof statsAll>> }
+      | { readonly kind: "one"; readonly outcome: Effect.Success<ReturnType<typeof stats>> }
+      | { readonly kind: "html"; readonly report: Effect.Success<ReturnType<typeof statsReport>> }
+      | { readonly kind: "all"; readonly report: Effect.Success<ReturnType<typeof statsAll>> }
     const invalid = (message: string) => Effect.fail(new InvalidOption({ message }))
     const fromFlags = (o: {
       readonly skill: Option.Option<string>
@@ -132,7 +132,7 @@ export const statsCommand = defineCommand({
           ...(team ? { ...(from === undefined ? {} : { from }), team: o.team, machines: [...o.machine], users: [...o.user] } : {})
         }
         // One skill: the use case's own Schema decides what is valid (E100 otherwise).
-        if (!o.all) yield* Schema.decodeUnknown(StatsInput)({ ...request, all: undefined, html: undefined, given_limit: undefined, from: undefined, team: undefined, machines: undefined, users: undefined }).pipe(
+        if (!o.all) yield* Schema.decodeUnknownEffect(StatsInput)({ ...request, all: undefined, html: undefined, given_limit: undefined, from: undefined, team: undefined, machines: undefined, users: undefined }).pipe(
           Effect.mapError((e) => new InvalidOption({ message: e.message }))
         )
         return request as Request

@@ -44,7 +44,7 @@ export const syncCommand = defineCommand({
       readonly team?: boolean
     }
     type Outcome =
-      | { readonly kind: "local"; readonly result: Effect.Effect.Success<ReturnType<typeof sync>> }
+      | { readonly kind: "local"; readonly result: Effect.Success<ReturnType<typeof sync>> }
       | { readonly kind: "team"; readonly result: import("../app/teamPush.js").TeamPushResult }
     /** `--to`/`--team`: the team push (issue 18), its modules loaded only when asked for. */
     const pushTo = (given: string | undefined, team: boolean, skill: string | undefined) =>

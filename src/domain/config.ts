@@ -58,19 +58,19 @@ export interface ParsedConfigFile {
 }
 
 /** `search.tokenizer` (RFC-0009:C-TOKENIZER, DECISIONS #7). */
-export const TokenizerSchema = Schema.Literal("ascii", "cjk").annotations({
+export const TokenizerSchema = Schema.Literals(["ascii", "cjk"]).annotate({
   description: "Tokenizer of the search index: ascii (Porter stemming) or cjk (CJK characters as words)."
 })
 
 /** A lint rule's severity; `warn` is accepted for `warning`. */
-export const SeveritySchema = Schema.Literal("off", "warning", "error", "warn")
+export const SeveritySchema = Schema.Literals(["off", "warning", "error", "warn"])
 
 /**
  * `[team] database` (issue 18): a `postgres://` or `postgresql://` URL. The
  * password belongs in PGPASSWORD or ~/.pgpass, not here (a project file is
  * usually committed).
  */
-export const TeamDatabaseSchema = Schema.String.pipe(Schema.pattern(/^postgres(ql)?:\/\/\S+$/)).annotations({
+export const TeamDatabaseSchema = Schema.String.check(Schema.isPattern(/^postgres(ql)?:\/\/\S+$/)).annotate({
   description:
     "The team PostgreSQL database that `skc sync --team` pushes to and `skc stats --team` reads (postgres://user@host:port/db). " +
     "Leave the password out: the driver reads PGPASSWORD or ~/.pgpass, as psql does."
@@ -94,8 +94,8 @@ export const urlHasPassword = (url: string): boolean => {
 export const LintRuleSettingSchema = Schema.Union(
   SeveritySchema,
   Schema.Boolean,
-  Schema.Struct({ severity: Schema.optional(SeveritySchema) }, Schema.Record({ key: Schema.String, value: Schema.Unknown }))
-).annotations({ description: 'A severity ("off", "warning", "error"), false to turn the rule off, or a table of options with an optional severity.' })
+  Schema.Struct({ severity: Schema.optional(SeveritySchema) }, Schema.Record(Schema.String, Schema.Unknown))
+).annotate({ description: 'A severity ("off", "warning", "error"), false to turn the rule off, or a table of options with an optional severity.' })
 
 /**
  * A config file, `.skillc/config.toml` or the global one (RFC-0009:C-FILES).
@@ -105,25 +105,25 @@ export const LintRuleSettingSchema = Schema.Union(
  */
 export const ConfigFileSchema = Schema.Struct({
   version: Schema.optional(
-    Schema.Number.pipe(Schema.int(), Schema.positive()).annotations({
+    Schema.Number.check(Schema.isInt(), Schema.isGreaterThan(0)).annotate({
       description: `Config format version (${SUPPORTED_CONFIG_VERSION}); a newer one is read for the fields known here.`
     })
   ),
   search: Schema.optional(Schema.Struct({ tokenizer: Schema.optional(TokenizerSchema) })),
   targets: Schema.optional(
-    Schema.Record({ key: Schema.String, value: Schema.NonEmptyString }).annotations({
+    Schema.Record(Schema.String, Schema.NonEmptyString).annotate({
       description: "Named deploy targets for `skc build --target`: name = agent skills directory."
     })
   ),
   lint: Schema.optional(
-    Schema.Record({ key: Schema.String, value: LintRuleSettingSchema }).annotations({
+    Schema.Record(Schema.String, LintRuleSettingSchema).annotate({
       description: "Lint rules by id (SKL108 = \"off\", SKL201 = { max-lines = 300 })."
     })
   ),
   discovery: Schema.optional(
     Schema.Struct({
       plugin_dirs: Schema.optional(
-        Schema.Array(Schema.NonEmptyString).annotations({
+        Schema.Array(Schema.NonEmptyString).annotate({
           description:
             "Plugin roots whose skills/*/SKILL.md agents see at the lowest precedence: the default of `skc discover --plugin-dir`, " +
             "and the last rule of name resolution, `skc list` and the MCP server (scope plugin). Relative paths resolve against " +
@@ -133,7 +133,7 @@ export const ConfigFileSchema = Schema.Struct({
     })
   ),
   team: Schema.optional(Schema.Struct({ database: Schema.optional(TeamDatabaseSchema) }))
-}).annotations({ title: "skc config.toml", description: "A skc configuration file (project .skillc/config.toml or the global one)." })
+}).annotate({ title: "skc config.toml", description: "A skc configuration file (project .skillc/config.toml or the global one)." })
 
 /** The JSON Schema of a config file (docs/config.schema.json). */
 export const configJsonSchema = (): unknown => JSONSchema.make(ConfigFileSchema)

@@ -20,7 +20,7 @@ export const Manifest = Schema.Struct({
   source_hash: Schema.String,
   /** Canonical absolute path of the source directory the runtime was built from. */
   source_path: Schema.optional(Schema.String),
-  scope: Schema.optional(Schema.Literal("project", "global", "path")),
+  scope: Schema.optional(Schema.Literals(["project", "global", "path"])),
   skillc_version: Schema.optional(Schema.String),
   /** Files hashed (every file but `.git`/`.jj`). */
   file_count: Schema.optional(Schema.Int),
@@ -42,8 +42,8 @@ export const parseManifest = (text: string): Manifest | undefined => {
   } catch {
     return undefined
   }
-  const decoded = Schema.decodeUnknownEither(Manifest)(value)
-  return decoded._tag === "Right" ? decoded.right : undefined
+  const decoded = Schema.decodeUnknownResult(Manifest)(value)
+  return decoded._tag === "Success" ? decoded.success : undefined
 }
 
 /** The skillc version compiled into the bundle (tsc builds and tests see the dev marker). */

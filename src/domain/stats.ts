@@ -2,7 +2,7 @@
  * Usage analytics facts (RFC-0003): query types, filter parsing and the
  * response schema. Pure: the aggregation itself runs in the log store.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { InvalidFilter, InvalidQueryType } from "./errors.js"
 
 /**
@@ -12,10 +12,10 @@ import { InvalidFilter, InvalidQueryType } from "./errors.js"
 export const GROUP_BYS = ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered"] as const
 export type StatsGroupBy = (typeof GROUP_BYS)[number]
 
-export const parseGroupBy = (value: string): Either.Either<StatsGroupBy, InvalidQueryType> =>
+export const parseGroupBy = (value: string): Result.Result<StatsGroupBy, InvalidQueryType> =>
   (GROUP_BYS as ReadonlyArray<string>).includes(value)
-    ? Either.right(value as StatsGroupBy)
-    : Either.left(new InvalidQueryType({ type: value, valid: GROUP_BYS }))
+    ? Result.succeed(value as StatsGroupBy)
+    : Result.fail(new InvalidQueryType({ type: value, valid: GROUP_BYS }))
 
 /** Filters as applied: normalised UTC timestamps and canonical project paths. */
 export interface StatsFilters {
@@ -121,15 +121,15 @@ export const parseInstant = (value: string): number | undefined => {
  * seconds, so a bound with a fraction is rounded inwards (since up, until
  * down) and comparison on the stored strings stays exact and inclusive.
  */
-export const parseTimeFilter = (flag: "since" | "until", value: string): Either.Either<string, InvalidFilter> => {
+export const parseTimeFilter = (flag: "since" | "until", value: string): Result.Result<string, InvalidFilter> => {
   const ms = parseInstant(value.trim())
   if (ms === undefined) {
-    return Either.left(
+    return Result.fail(
       new InvalidFilter({ message: `--${flag} ${value}: expected an RFC 3339 timestamp (2026-01-30T12:00:00Z) or a date (2026-01-30)` })
     )
   }
   const whole = flag === "since" ? Math.ceil(ms / 1000) * 1000 : Math.floor(ms / 1000) * 1000
-  return Either.right(formatTimestamp(whole))
+  return Result.succeed(formatTimestamp(whole))
 }
 
 // ---------------------------------------------------------------------------

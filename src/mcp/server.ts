@@ -331,4 +331,4 @@ const watchProgram = (stop: Effect.Effect<void>) =>
       onEvent: (e) => say(renderWatchEvent(e)),
       stop
     }).pipe(Effect.provide(SqliteSearchIndexLive), Effect.provide(Live()))
-  }).pipe(Effect.catchAllCause((cause) => Effect.sync(() => void process.stderr.write(`skc mcp: --watch stopped: ${Cause.pretty(cause)}\n`))))
+  }).pipe(Effect.catchCause((cause) => Effect.sync(() => void process.stderr.write(`skc mcp: --watch stopped: ${Cause.pretty(cause)}\n`))))

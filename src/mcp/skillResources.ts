@@ -12,7 +12,7 @@
  * inside the canonical skill root (a symlink out is refused, never read).
  */
 import { Data, Effect } from "effect"
-import { Path } from "@effect/platform/Path"
+import { Path } from "effect/Path"
 import { PathEscapes } from "../domain/errors.js"
 import { compareBytewise, IGNORED_DIRS, MAIN_DOC } from "../domain/sourcePaths.js"
 import { nameProblem } from "../domain/skillName.js"
@@ -204,9 +204,9 @@ export const listSkillEntries = Effect.gen(function* () {
   const diagnostics = yield* Diagnostics
   const entries: Array<SkillEntry> = []
   for (const skill of yield* servedSkills) {
-    const entry = yield* skillEntry(skill).pipe(Effect.either)
-    if (entry._tag === "Left") yield* diagnostics.warn(Warning.notice(entry.left.message))
-    else entries.push(entry.right)
+    const entry = yield* skillEntry(skill).pipe(Effect.result)
+    if (entry._tag === "Failure") yield* diagnostics.warn(Warning.notice(entry.failure.message))
+    else entries.push(entry.success)
   }
   return entries
 })
@@ -235,12 +235,12 @@ export const listSkillResources = Effect.gen(function* () {
   const diagnostics = yield* Diagnostics
   const out: Array<ResourceInfo> = []
   for (const skill of yield* servedSkills) {
-    const tree = yield* filesOf(skill).pipe(Effect.either)
-    if (tree._tag === "Left") {
-      yield* diagnostics.warn(Warning.notice(tree.left.message))
+    const tree = yield* filesOf(skill).pipe(Effect.result)
+    if (tree._tag === "Failure") {
+      yield* diagnostics.warn(Warning.notice(tree.failure.message))
       continue
     }
-    for (const f of tree.right.files) {
+    for (const f of tree.success.files) {
       const uri = skillFileUri(skill.scope, skill.name, f.path)
       if (f.path === MAIN_DOC) {
         out.push({

@@ -123,7 +123,7 @@ export interface AccessLogService {
   ) => Effect.Effect<number, LogStoreError>
 }
 
-export class AccessLog extends Context.Tag("skillc/AccessLog")<AccessLog, AccessLogService>() {}
+export class AccessLog extends Context.Service<AccessLog, AccessLogService>()("skillc/AccessLog") {}
 
 /** SQLite's words for "this file is not a (sound) database" (SQLITE_CORRUPT*, SQLITE_NOTADB): the log is moved aside. */
 export const isCorruptLog = (e: LogStoreError): boolean => /^SQLITE_(CORRUPT|NOTADB)/.test(e.code)

@@ -13,7 +13,7 @@ export interface DiagnosticsService {
   readonly isVerbose: boolean
 }
 
-export class Diagnostics extends Context.Tag("skillc/Diagnostics")<Diagnostics, DiagnosticsService>() {}
+export class Diagnostics extends Context.Service<Diagnostics, DiagnosticsService>()("skillc/Diagnostics") {}
 
 export const warn = (warning: SkcWarning) => Effect.flatMap(Diagnostics, (d) => d.warn(warning))
 export const verbose = (message: string) => Effect.flatMap(Diagnostics, (d) => d.verbose(message))

@@ -18,7 +18,7 @@ export interface EnvService {
   readonly stdinIsTTY: boolean
 }
 
-export class Env extends Context.Tag("skillc/Env")<Env, EnvService>() {}
+export class Env extends Context.Service<Env, EnvService>()("skillc/Env") {}
 
 /** ANSI colour only on a terminal and only without NO_COLOR (DECISIONS: contract of the executable). */
 export const colourAllowed = (env: EnvService, stream: "stdout" | "stderr"): boolean =>

@@ -70,7 +70,7 @@ export interface FileSystemService {
   readonly copyFile: (from: string, to: string) => Effect.Effect<void, FsError>
 }
 
-export class FileSystem extends Context.Tag("skillc/FileSystem")<FileSystem, FileSystemService>() {}
+export class FileSystem extends Context.Service<FileSystem, FileSystemService>()("skillc/FileSystem") {}
 
 /** The code of a read refused because the path is not a regular file (a FIFO, a device, a socket). */
 export const NOT_REGULAR = "ENOTREG"

@@ -10,4 +10,4 @@ export interface HasherService {
   readonly sha256Hex: (data: Uint8Array | string) => string
 }
 
-export class Hasher extends Context.Tag("skillc/Hasher")<Hasher, HasherService>() {}
+export class Hasher extends Context.Service<Hasher, HasherService>()("skillc/Hasher") {}

@@ -38,4 +38,4 @@ export interface ProcessRunnerService {
   readonly run: (request: ProcessRequest) => Effect.Effect<ProcessResult>
 }
 
-export class ProcessRunner extends Context.Tag("skillc/ProcessRunner")<ProcessRunner, ProcessRunnerService>() {}
+export class ProcessRunner extends Context.Service<ProcessRunner, ProcessRunnerService>()("skillc/ProcessRunner") {}

@@ -11,7 +11,7 @@ export interface PrompterService {
   readonly confirm: (lines: ReadonlyArray<string>, question: string) => Effect.Effect<boolean>
 }
 
-export class Prompter extends Context.Tag("skillc/Prompter")<Prompter, PrompterService>() {}
+export class Prompter extends Context.Service<Prompter, PrompterService>()("skillc/Prompter") {}
 
 /** Nobody to ask (MCP, embedders by default). */
 export const noPrompter: PrompterService = { interactive: false, confirm: () => Effect.succeed(false) }

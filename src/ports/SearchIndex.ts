@@ -140,4 +140,4 @@ export interface SearchIndexService {
   readonly update: (path: string, changes: IndexChanges) => Effect.Effect<void, IndexWriteFailed>
 }
 
-export class SearchIndex extends Context.Tag("skillc/SearchIndex")<SearchIndex, SearchIndexService>() {}
+export class SearchIndex extends Context.Service<SearchIndex, SearchIndexService>()("skillc/SearchIndex") {}

@@ -61,4 +61,4 @@ export interface TeamLogStoreService {
   readonly count: Effect.Effect<number, LogStoreError>
 }
 
-export class TeamLogStore extends Context.Tag("skillc/TeamLogStore")<TeamLogStore, TeamLogStoreService>() {}
+export class TeamLogStore extends Context.Service<TeamLogStore, TeamLogStoreService>()("skillc/TeamLogStore") {}

@@ -16,7 +16,7 @@ export interface UsageHistoryService {
   readonly lastAccess: (dbPath: string, skill: string) => Effect.Effect<number | undefined>
 }
 
-export class UsageHistory extends Context.Tag("skillc/UsageHistory")<UsageHistory, UsageHistoryService>() {}
+export class UsageHistory extends Context.Service<UsageHistory, UsageHistoryService>()("skillc/UsageHistory") {}
 
 /** No history at all: for embedders and tests that do not care about recency. */
 export const noUsageHistory: UsageHistoryService = { lastAccess: () => Effect.succeed(undefined) }

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { loadSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
 import { makeLogDb, readLog } from "../helpers/logs.js"
@@ -52,7 +52,7 @@ describe("AccessLog.readPage (issue 18)", () => {
     const empty = join(dir, "empty.db")
     makeLogDb(empty, [], { skill: "s", skill_path: "/s", cwd: "/p" })
     expect(await Effect.runPromise(log.readPage(empty, 0, 10))).toEqual({ rows: [], last: 0, total: 0 })
-    const missing = await Effect.runPromise(Effect.either(log.readPage(join(dir, "none.db"), 0, 10)))
-    expect(Either.isLeft(missing) && missing.left.path).toBe(join(dir, "none.db"))
+    const missing = await Effect.runPromise(Effect.result(log.readPage(join(dir, "none.db"), 0, 10)))
+    expect(Result.isFailure(missing) && missing.failure.path).toBe(join(dir, "none.db"))
   })
 })

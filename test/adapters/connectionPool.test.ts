@@ -100,7 +100,7 @@ describe("issue 16 pooled search index connections", () => {
     expect(three).toMatchObject({ hash: "h2", headings: ["Second"] })
     expect(three.opened).not.toBe(one.opened)
     // The replaced connection was closed: queries on it fail.
-    expect(await Effect.runPromise(Effect.either(one.opened.allHeadings)).then((r) => r._tag)).toBe("Left")
+    expect(await Effect.runPromise(Effect.result(one.opened.allHeadings)).then((r) => r._tag)).toBe("Failure")
     // A deleted index is missing at once, and nothing stays pooled for it.
     rmSync(path)
     expect((await lookUp(pools, path)).hash).toBe("Missing")
@@ -115,12 +115,12 @@ describe("issue 16 pooled search index connections", () => {
     const opened: Array<OpenIndex> = []
     for (const p of paths) opened.push((await lookUp(pools, p)).opened)
     expect(pools.indexes.size()).toBe(2)
-    const ok = (o: (typeof opened)[number]) => Effect.runPromise(Effect.either(o.allHeadings)).then((r) => r._tag)
-    expect(await ok(opened[0]!)).toBe("Left")
-    expect(await ok(opened[1]!)).toBe("Right")
+    const ok = (o: (typeof opened)[number]) => Effect.runPromise(Effect.result(o.allHeadings)).then((r) => r._tag)
+    expect(await ok(opened[0]!)).toBe("Failure")
+    expect(await ok(opened[1]!)).toBe("Success")
     pools.closeAll()
-    expect(await ok(opened[1]!)).toBe("Left")
-    expect(await ok(opened[2]!)).toBe("Left")
+    expect(await ok(opened[1]!)).toBe("Failure")
+    expect(await ok(opened[2]!)).toBe("Failure")
   })
 
   it("a connection in use by one request survives a rebuild seen by another, and is closed when the first one ends", async () => {
@@ -134,7 +134,7 @@ describe("issue 16 pooled search index connections", () => {
     // The first request still reads the index it opened.
     expect((await Effect.runPromise(held.allHeadings)).map((h) => h.text)).toEqual(["Old"])
     await Effect.runPromise(Scope.close(scope, Exit.void))
-    expect(await Effect.runPromise(Effect.either(held.allHeadings)).then((r) => r._tag)).toBe("Left")
+    expect(await Effect.runPromise(Effect.result(held.allHeadings)).then((r) => r._tag)).toBe("Failure")
     pools.closeAll()
   })
 })

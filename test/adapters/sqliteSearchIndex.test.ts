@@ -214,9 +214,9 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     const path = await build(ascii, { "SKILL.md": "# T\n\nbody\n" })
     new Database(path).exec("DROP TABLE sections").close()
     const result = await Effect.runPromise(
-      Effect.scoped(Effect.flatMap(index.open(path), (i) => Effect.either(i.search('"body"', 10))))
+      Effect.scoped(Effect.flatMap(index.open(path), (i) => Effect.result(i.search('"body"', 10))))
     )
-    expect(result._tag).toBe("Left")
+    expect(result._tag).toBe("Failure")
   })
 
   it("RFC-0004:C-INDEX writes replace atomically and leave nothing else; an unwritable directory is a write failure", async () => {
@@ -228,8 +228,8 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     expect(readdirSync(join(path, ".."))).toEqual(["search-0123456789abcdef.db"])
     const blocked = join(dir, "blocked")
     writeFileSync(blocked, "a file, not a directory")
-    const r = await Effect.runPromise(Effect.either(index.write(join(blocked, "search-x.db"), ascii, contentsFor(ascii, {}))))
-    expect(r._tag).toBe("Left")
+    const r = await Effect.runPromise(Effect.result(index.write(join(blocked, "search-x.db"), ascii, contentsFor(ascii, {}))))
+    expect(r._tag).toBe("Failure")
     expect(existsSync(blocked)).toBe(true)
   })
 

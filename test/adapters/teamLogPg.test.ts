@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { PgClient } from "@effect/sql-pg"
-import * as SqlClient from "@effect/sql/SqlClient"
-import { Deferred, Effect, Either, Redacted, Schedule } from "effect"
+import * as SqlClient from "effect/sql/SqlClient"
+import { Deferred, Effect, Result, Redacted, Schedule } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
 import { layer as teamLayer } from "../../src/adapters/pg/TeamLogPg.js"
@@ -110,7 +110,7 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
     // pool opens a new connection, which is fine but not what is tested.)
     const killMachine3MidBatch = Effect.gen(function* () {
       const locked = yield* Deferred.make<void>()
-      yield* Effect.forkDaemon(
+      yield* Effect.forkDetach(
         Effect.flatMap(SqlClient.SqlClient, (sql) =>
           sql.withTransaction(
             Effect.gen(function* () {
@@ -131,13 +131,13 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
     // Machines 1 and 2 push in full while machine 3's connection is killed after its first committed batch.
     const [a, b, c] = await Effect.runPromise(
       Effect.all(
-        [push(machines[0]!), push(machines[1]!), Effect.either(push(machines[2]!, { batchSize: 400, onBatch: (sent) => (sent === 400 ? killMachine3MidBatch : Effect.void) }))],
+        [push(machines[0]!), push(machines[1]!), Effect.result(push(machines[2]!, { batchSize: 400, onBatch: (sent) => (sent === 400 ? killMachine3MidBatch : Effect.void) }))],
         { concurrency: "unbounded" }
       )
     )
     expect(a).toBe(machines[0]!.rows.length)
     expect(b).toBe(machines[1]!.rows.length)
-    expect(Either.isLeft(c)).toBe(true)
+    expect(Result.isFailure(c)).toBe(true)
 
     const count = Effect.flatMap(TeamLogStore, (s) => s.count).pipe(Effect.provide(teamLayer(pg.url)))
     const total = machines.reduce((n, m) => n + m.rows.length, 0)
@@ -224,14 +224,14 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
     const progress: Array<number> = []
     const run = <E>(next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>) =>
       Effect.runPromise(
-        Effect.either(
+        Effect.result(
           Effect.flatMap(TeamLogStore, (s) => s.pushFrom(next, { onBatch: (sent) => Effect.sync(() => void progress.push(sent)) })).pipe(
             Effect.provide(teamLayer(pg.url))
           )
         )
       )
     const failed = await run(batches(600))
-    expect(failed).toEqual(Either.left("disk gone"))
+    expect(failed).toEqual(Result.fail("disk gone"))
     expect(progress).toEqual([300, 600])
     const paged = (filters: TeamFilters) =>
       Effect.runPromise(Effect.flatMap(TeamLogStore, (s) => s.aggregate("summary", filters)).pipe(Effect.provide(teamLayer(pg.url))))
@@ -241,7 +241,7 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
     }
     expect(await countOf()).toBe(600)
     progress.length = 0
-    expect(await run(batches())).toEqual(Either.right(rows.length - 600))
+    expect(await run(batches())).toEqual(Result.succeed(rows.length - 600))
     expect(progress).toEqual([300, 600, 900, rows.length])
     expect(await countOf()).toBe(rows.length)
   }, 60_000)

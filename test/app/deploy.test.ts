@@ -1,5 +1,5 @@
 // RFC-0001:C-DEPLOYMENT fallback: when a link cannot be made, copy and warn.
-import { Effect, Either, Layer } from "effect"
+import { Effect, Result, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { FileSystem, FsError } from "../../src/ports/FileSystem.js"
 import { build } from "../../src/app/build.js"
@@ -15,7 +15,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
       symlink: (_t: string, p: string) => Effect.fail(new FsError({ op: "symlink", path: p, code: "EPERM", message: "EPERM" }))
     })
     const r = await w.run(build({ skill: "demo" }).pipe(Effect.provide(noLinks)))
-    const result = Either.getOrThrow(r)
+    const result = Result.getOrThrow(r)
     expect(result.deployments).toEqual([{ target: "claude", path: "/proj/.claude/skills/demo", method: "copy", replaced: "none" }])
     expect(w.diagnostics.warnings.map((x) => x._tag === "Notice" && x.message)).toEqual([
       "cannot link '/proj/.claude/skills/demo' (EPERM); copied instead, so rebuild after each change"
@@ -33,7 +33,7 @@ describe("DECISIONS #9 (revised): where a build links", () => {
   }
   it("DECISIONS #9 a project skill links from the project's agent directories, one per --target agent", async () => {
     const w = memoryWorld({ cwd: "/proj/sub", files })
-    const r = Either.getOrThrow(await w.run(build({ skill: "demo", target: "claude,opencode,./mine" })))
+    const r = Result.getOrThrow(await w.run(build({ skill: "demo", target: "claude,opencode,./mine" })))
     expect(r.deployments.map((d) => d.path)).toEqual([
       "/proj/.claude/skills/demo",
       "/proj/.opencode/skills/demo",
@@ -44,8 +44,8 @@ describe("DECISIONS #9 (revised): where a build links", () => {
 
   it("DECISIONS #9 a global skill and --global link under the home", async () => {
     const w = memoryWorld({ files })
-    expect(Either.getOrThrow(await w.run(build({ skill: "glob" }))).deployments[0]!.path).toBe("/home/u/.claude/skills/glob")
-    expect(Either.getOrThrow(await w.run(build({ skill: "demo", global: true }))).deployments[0]!.path).toBe("/home/u/.claude/skills/demo")
+    expect(Result.getOrThrow(await w.run(build({ skill: "glob" }))).deployments[0]!.path).toBe("/home/u/.claude/skills/glob")
+    expect(Result.getOrThrow(await w.run(build({ skill: "demo", global: true }))).deployments[0]!.path).toBe("/home/u/.claude/skills/demo")
   })
 
   it("DECISIONS #9 an old link under home to the project runtime is reported by -v and left alone", async () => {
@@ -53,7 +53,7 @@ describe("DECISIONS #9 (revised): where a build links", () => {
     Effect.runSync(w.fs.makeDirectory("/home/u/.claude/skills", { recursive: true }))
     Effect.runSync(w.fs.makeDirectory("/proj/.skillc/runtime/demo", { recursive: true }))
     Effect.runSync(w.fs.symlink("/proj/.skillc/runtime/demo", "/home/u/.claude/skills/demo", "dir"))
-    Either.getOrThrow(await w.run(build({ skill: "demo" })))
+    Result.getOrThrow(await w.run(build({ skill: "demo" })))
     expect(w.diagnostics.traces.join("\n")).toContain("old link under home still points at this project's runtime: /home/u/.claude/skills/demo")
     expect(Effect.runSync(w.fs.readLink("/home/u/.claude/skills/demo"))).toBe("/proj/.skillc/runtime/demo")
   })

@@ -5,7 +5,7 @@
 // and manifest are rewritten only when their content changes; a build
 // killed with SIGKILL mid-write leaves a usable old index.
 import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { spawn } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
@@ -37,7 +37,7 @@ const setup = () => {
   put("data.bin", "not indexed\n")
   const layer = makeLiveLayer({ cwd: sb.work, env: { HOME: sb.home, SKILLC_HOME: sb.home } })
   const run = <A, E>(e: Effect.Effect<A, E, never>) =>
-    Effect.runPromise(Effect.either(e)).then((r) => (Either.isLeft(r) ? Promise.reject(r.left) : r.right))
+    Effect.runPromise(Effect.result(e)).then((r) => (Result.isFailure(r) ? Promise.reject(r.failure) : r.success))
   const runtime = join(sb.work, ".skillc", "runtime", "demo")
   const indexFile = () => {
     const meta = join(runtime, ".skillc-meta")

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process"
 import { cpSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
-import * as NodePath from "@effect/platform-node/NodePath"
+import * as Path from "effect/Path"
 import { describe, expect, it } from "vitest"
 import { makeNodeEnv } from "../../src/adapters/node/NodeEnv.js"
 import { nodeFileSystem } from "../../src/adapters/node/NodeFileSystem.js"
@@ -27,7 +27,7 @@ for (const s of ["git", "summarize", "deploy"]) cpSync(join(ROOT, "test", "fixtu
 const base = Layer.mergeAll(
   Layer.succeed(FileSystem, nodeFileSystem),
   Layer.succeed(Env, makeNodeEnv({ cwd: work, env: { PATH: process.env.PATH, HOME: home, SKILLC_HOME: home, GITHUB_TOKEN: "secret" } })),
-  NodePath.layer,
+  Path.layer,
   NodeHasherLive,
   NodeProcessRunnerLive,
   Layer.succeed(Diagnostics, collectingDiagnostics().service)

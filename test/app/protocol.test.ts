@@ -1,5 +1,5 @@
 // agent-skill-protocol use cases on the in-memory layer: discovery, match, load.
-import { Effect, Either, Layer } from "effect"
+import { Effect, Result, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { discover } from "../../src/app/discover.js"
 import { load } from "../../src/app/load.js"
@@ -27,7 +27,7 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
         "/home/u/.cursor/skills/cursor-only/SKILL.md": SKILL("cursor-only")
       }
     })
-    const r = Either.getOrThrow(await w.run(discover({ plugin_dirs: ["/plug"] })))
+    const r = Result.getOrThrow(await w.run(discover({ plugin_dirs: ["/plug"] })))
     expect(r.skills.map((s) => [s.name, s.scope, s.dir])).toEqual([
       ["alpha", "project", "/proj/app/sub/.claude/skills/alpha"],
       ["beta", "project", "/proj/.claude/skills/beta"],
@@ -39,7 +39,7 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
       ["beta", "user", "/home/u/.claude/skills/beta", "project"],
       ["gamma", "plugin", "/plug/skills/gamma", "user"]
     ])
-    const cursor = Either.getOrThrow(await w.run(discover({ agent: "cursor" })))
+    const cursor = Result.getOrThrow(await w.run(discover({ agent: "cursor" })))
     expect(cursor.skills.map((s) => s.name)).toEqual(["cursor-only"])
   })
 
@@ -48,7 +48,7 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
     ["trae", ".trae/skills"]
   ] as const)("agent %s reads %s at project and user level", async (agent, dir) => {
     const w = memoryWorld({ files: { [`/proj/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/q/SKILL.md`]: SKILL("q") } })
-    const r = Either.getOrThrow(await w.run(discover({ agent })))
+    const r = Result.getOrThrow(await w.run(discover({ agent })))
     expect(r.skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:project", "q:user"])
     expect(r.shadowed.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:user"])
   })
@@ -56,7 +56,7 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
   it("opencode: .opencode/skills in projects, ~/.config/opencode/skills for the user (the build target table)", async () => {
     const w = memoryWorld({ files: { "/proj/.opencode/skills/p/SKILL.md": SKILL("p"), "/home/u/.config/opencode/skills/q/SKILL.md": SKILL("q") } })
     const agent = "opencode" as const
-    const r = Either.getOrThrow(await w.run(discover({ agent })))
+    const r = Result.getOrThrow(await w.run(discover({ agent })))
     expect(r.skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:project", "q:user"])
     expect(r.shadowed).toEqual([])
   })
@@ -75,7 +75,7 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
     await Effect.runPromise(w.fs.symlink("/proj/.skillc/runtime/deployed", "/home/u/.claude/skills/deployed", "dir"))
     await Effect.runPromise(w.fs.symlink("/elsewhere/linked", "/home/u/.claude/skills/linked", "dir"))
     await Effect.runPromise(w.fs.symlink("/gone", "/home/u/.claude/skills/broken", "dir"))
-    const r = Either.getOrThrow(await w.run(discover()))
+    const r = Result.getOrThrow(await w.run(discover()))
     // Issue 13 item 2: reserved words and XML tags are warnings with their lint rule; the skills stay loadable.
     expect(r.skills.map((s) => [s.name, s.link_target, s.deployed_by_skc, s.warnings.map((x) => `${x.rule} ${x.message}`)])).toEqual([
       ["deployed", "/proj/.skillc/runtime/deployed", true, []],
@@ -92,21 +92,21 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
   it("prompt and load of an excluded skill say why, not 'not found' (issue 13 item 2)", async () => {
     const w = memoryWorld({ files: { "/home/u/.claude/skills/nodesc/SKILL.md": "---\nname: nodesc\n---\n# x\n" } })
     const p = await w.run(prompt({ skills: ["nodesc"] }))
-    expect(Either.isLeft(p) && p.left._tag === "UsageError" && [p.left.message, p.left.detail]).toEqual([
+    expect(Result.isFailure(p) && p.failure._tag === "UsageError" && [p.failure.message, p.failure.detail]).toEqual([
       "skill 'nodesc' is excluded by discovery: agents cannot load /home/u/.claude/skills/nodesc/SKILL.md",
       ["SKL105 description-required: missing required frontmatter field: description"]
     ])
     const l = await w.run(load({ skill: "nodesc" }))
-    expect(Either.isLeft(l) && l.left._tag).toBe("UsageError")
+    expect(Result.isFailure(l) && l.failure._tag).toBe("UsageError")
   })
 
   it("prompt lists the winners; named skills must be discovered (E001)", async () => {
     const w = memoryWorld({ files: { "/proj/.claude/skills/a/SKILL.md": SKILL("a", "A & B <c>".replace("<c>", "'c'")) } })
-    const r = Either.getOrThrow(await w.run(prompt({})))
+    const r = Result.getOrThrow(await w.run(prompt({})))
     expect(r.xml).toContain("<description>A &amp; B &apos;c&apos;</description>")
     expect(r.xml).toContain("<location>/proj/.claude/skills/a/SKILL.md</location>")
     const e = await w.run(prompt({ skills: ["ghost"] }))
-    expect(Either.isLeft(e) && e.left._tag).toBe("SkillNotFound")
+    expect(Result.isFailure(e) && e.failure._tag).toBe("SkillNotFound")
   })
 })
 
@@ -121,11 +121,11 @@ describe("agent-skill-protocol Activation Model (use case)", () => {
     })
     const history = Layer.succeed(UsageHistory, fixedUsageHistory({ "/proj/.skillc/runtime/pdf-b/.skillc-meta/logs.db": { "pdf-b": Date.now() - 60_000 } }))
     await Effect.runPromise(w.fs.makeDirectory("/proj/.skillc", { recursive: true }))
-    const r = Either.getOrThrow(await w.run(match({ query: "fill in a PDF form" }).pipe(Effect.provide(history))))
+    const r = Result.getOrThrow(await w.run(match({ query: "fill in a PDF form" }).pipe(Effect.provide(history))))
     expect(r.results.map((m) => m.name)).toEqual(["pdf-b", "pdf-a"])
     expect(r.results[0]!.last_used).not.toBeNull()
     const e = await w.run(match({ query: "   " }).pipe(Effect.provide(history)))
-    expect(Either.isLeft(e) && e.left._tag).toBe("EmptyQuery")
+    expect(Result.isFailure(e) && e.failure._tag).toBe("EmptyQuery")
   })
 })
 
@@ -148,7 +148,7 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
 
   it("body, then each referenced file once, one level deep; missing listed; escapes refused", async () => {
     const w = memoryWorld({ files: files() })
-    const r = Either.getOrThrow(await w.run(load({ skill: "docs" })))
+    const r = Result.getOrThrow(await w.run(load({ skill: "docs" })))
     expect(r.parts.map((p) => [p.path, p.depth])).toEqual([
       ["SKILL.md", 0], ["references/a.md", 1], ["scripts/run.sh", 1], ["references/b.md", 1]
     ])
@@ -161,10 +161,10 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
 
   it("depth 2 follows references of references; cycles load each file once", async () => {
     const w = memoryWorld({ files: files() })
-    const r = Either.getOrThrow(await w.run(load({ skill: "docs", depth: 2 })))
+    const r = Result.getOrThrow(await w.run(load({ skill: "docs", depth: 2 })))
     expect(r.parts.map((p) => p.path)).toEqual(["SKILL.md", "references/a.md", "scripts/run.sh", "references/b.md", "references/c.md"])
     expect(r.parts.find((p) => p.path === "references/c.md")!.referenced_from).toBe("references/a.md")
-    const d0 = Either.getOrThrow(await w.run(load({ skill: "docs", depth: 0 })))
+    const d0 = Result.getOrThrow(await w.run(load({ skill: "docs", depth: 0 })))
     expect(d0.parts.map((p) => p.path)).toEqual(["SKILL.md"])
   })
 
@@ -179,7 +179,7 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
         [`${root}/themes/ocean.md`]: "ocean\n"
       }
     })
-    const r = Either.getOrThrow(await w.run(load({ skill: "docs" })))
+    const r = Result.getOrThrow(await w.run(load({ skill: "docs" })))
     expect(r.parts.map((p) => p.path)).toEqual(["SKILL.md", "go/api.md", "python/api.md", "shared/agents-core.md", "themes/ocean.md"])
     expect(r.missing).toEqual([])
   })
@@ -188,14 +188,14 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     const w = memoryWorld({ files: files() })
     await Effect.runPromise(w.fs.symlink("/proj/secret.md", `${root}/references/b.md.link`, "file"))
     await Effect.runPromise(w.fs.writeFile(`${root}/SKILL.md`, SKILL("docs", "Docs.", "", "See [x](references/b.md.link)\n")))
-    const r = Either.getOrThrow(await w.run(load({ skill: "docs" })))
+    const r = Result.getOrThrow(await w.run(load({ skill: "docs" })))
     expect(r.refused.map((m) => m.reason)).toEqual(["symlink escapes the skill root"])
     expect(r.parts).toHaveLength(1)
   })
 
   it("budget cut-off: later parts left out and listed, a warning issued", async () => {
     const w = memoryWorld({ files: files({ [`${root}/references/a.md`]: "A".repeat(2000) }) })
-    const r = Either.getOrThrow(await w.run(load({ skill: "docs", budget: 200 })))
+    const r = Result.getOrThrow(await w.run(load({ skill: "docs", budget: 200 })))
     expect(r.parts.map((p) => p.path)).toEqual(["SKILL.md"])
     expect(r.left_out.map((p) => p.path)).toEqual(["references/a.md", "scripts/run.sh", "references/b.md"])
     expect(r.over_budget).toBe(true)
@@ -204,7 +204,7 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
 
   it("permissions read the discovered copy's allowed-tools", async () => {
     const w = memoryWorld({ files: { [`${root}/SKILL.md`]: SKILL("docs", "Docs.", "allowed-tools:\n  - Read\n  - Bash(git:*)\n") } })
-    const r = Either.getOrThrow(await w.run(permissions({ skill: "docs", check: ["Bash(git diff)", "Write"] })))
+    const r = Result.getOrThrow(await w.run(permissions({ skill: "docs", check: ["Bash(git diff)", "Write"] })))
     expect(r.mode).toBe("restricted")
     expect(r.checks.map((c) => c.decision)).toEqual(["allow", "deny"])
   })

@@ -1,5 +1,5 @@
 // RFC-0007:C-RESOLUTION and RFC-0006:C-INIT on the in-memory layer.
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { resolveSkill } from "../../src/app/resolve.js"
 import { init } from "../../src/app/init.js"
@@ -17,10 +17,10 @@ describe("RFC-0007:C-RESOLUTION", () => {
       }
     })
     const r = await w.run(resolveSkill("rust"))
-    expect(Either.getOrThrow(r).sourceDir).toBe("/proj/rust")
-    expect(Either.getOrThrow(r).scope).toBe("path")
+    expect(Result.getOrThrow(r).sourceDir).toBe("/proj/rust")
+    expect(Result.getOrThrow(r).scope).toBe("path")
     // A path inside a project builds into the project runtime.
-    expect(Either.getOrThrow(r).runtimeDir).toBe("/proj/.skillc/runtime/rust")
+    expect(Result.getOrThrow(r).runtimeDir).toBe("/proj/.skillc/runtime/rust")
   })
 
   it("project store before global store, from a nested directory", async () => {
@@ -31,7 +31,7 @@ describe("RFC-0007:C-RESOLUTION", () => {
         "/home/u/.skillc/skills/rust/SKILL.md": SKILL("rust")
       }
     })
-    const r = Either.getOrThrow(await w.run(resolveSkill("rust")))
+    const r = Result.getOrThrow(await w.run(resolveSkill("rust")))
     expect(r.sourceDir).toBe("/proj/.skillc/skills/rust")
     expect(r.scope).toBe("project")
     expect(r.runtimeDir).toBe("/proj/.skillc/runtime/rust")
@@ -39,7 +39,7 @@ describe("RFC-0007:C-RESOLUTION", () => {
 
   it("falls back to the global store with the global runtime", async () => {
     const w = memoryWorld({ files: { "/home/u/.skillc/skills/cuda/SKILL.md": SKILL("cuda") } })
-    const r = Either.getOrThrow(await w.run(resolveSkill("cuda")))
+    const r = Result.getOrThrow(await w.run(resolveSkill("cuda")))
     expect(r.scope).toBe("global")
     expect(r.runtimeDir).toBe("/home/u/.skillc/runtime/cuda")
   })
@@ -47,24 +47,24 @@ describe("RFC-0007:C-RESOLUTION", () => {
   it("E010 when a directory is found without SKILL.md", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/empty/notes.md": "x" } })
     const r = await w.run(resolveSkill("empty"))
-    expect(Either.isLeft(r) && r.left._tag).toBe("NotASkill")
+    expect(Result.isFailure(r) && r.failure._tag).toBe("NotASkill")
   })
 
   it("E001 when nothing is found", async () => {
     const w = memoryWorld({})
     const r = await w.run(resolveSkill("ghost"))
-    expect(Either.isLeft(r) && r.left._tag).toBe("SkillNotFound")
+    expect(Result.isFailure(r) && r.failure._tag).toBe("SkillNotFound")
   })
 
   it("E001, not a store escape, for names with path segments", async () => {
     const w = memoryWorld({ files: { "/home/u/.skillc/secret/SKILL.md": SKILL("secret") } })
     const r = await w.run(resolveSkill("../secret"))
-    expect(Either.isLeft(r) && r.left._tag).toBe("SkillNotFound")
+    expect(Result.isFailure(r) && r.failure._tag).toBe("SkillNotFound")
   })
 
   it("the home's .skillc is never a project (DECISIONS #14)", async () => {
     const w = memoryWorld({ cwd: "/home/u/code", files: { "/home/u/.skillc/skills/cuda/SKILL.md": SKILL("cuda") } })
-    const r = Either.getOrThrow(await w.run(resolveSkill("cuda")))
+    const r = Result.getOrThrow(await w.run(resolveSkill("cuda")))
     expect(r.scope).toBe("global")
   })
 })
@@ -72,32 +72,32 @@ describe("RFC-0007:C-RESOLUTION", () => {
 describe("RFC-0006:C-INIT", () => {
   it("creates the project structure idempotently", async () => {
     const w = memoryWorld({})
-    expect(Either.getOrThrow(await w.run(init({})))).toMatchObject({ kind: "project", created: true })
-    expect(Either.getOrThrow(await w.run(init({})))).toMatchObject({ kind: "project", created: false })
+    expect(Result.getOrThrow(await w.run(init({})))).toMatchObject({ kind: "project", created: true })
+    expect(Result.getOrThrow(await w.run(init({})))).toMatchObject({ kind: "project", created: false })
   })
   it("creates a skill from the exact template and refuses to overwrite (E050)", async () => {
     const w = memoryWorld({})
     await w.run(init({}))
-    Either.getOrThrow(await w.run(init({ name: "my-skill" })))
+    Result.getOrThrow(await w.run(init({ name: "my-skill" })))
     const text = await w.run(w.fs.readFileString("/proj/.skillc/skills/my-skill/SKILL.md"))
-    expect(Either.getOrThrow(text)).toBe('---\nname: my-skill\ndescription: "TODO: Add skill description"\n---\n\n# My Skill\n')
+    expect(Result.getOrThrow(text)).toBe('---\nname: my-skill\ndescription: "TODO: Add skill description"\n---\n\n# My Skill\n')
     const again = await w.run(init({ name: "my-skill" }))
-    expect(Either.isLeft(again) && again.left._tag).toBe("SkillExists")
+    expect(Result.isFailure(again) && again.failure._tag).toBe("SkillExists")
   })
   it("--global writes to the global store", async () => {
     const w = memoryWorld({})
-    const r = Either.getOrThrow(await w.run(init({ name: "g", global: true })))
+    const r = Result.getOrThrow(await w.run(init({ name: "g", global: true })))
     expect(r).toMatchObject({ kind: "skill", scope: "global", path: "/home/u/.skillc/skills/g" })
   })
   it("rejects invalid names with a clear error", async () => {
     const w = memoryWorld({})
     const r = await w.run(init({ name: "Bad Name" }))
-    expect(Either.isLeft(r) && r.left._tag).toBe("UsageError")
+    expect(Result.isFailure(r) && r.failure._tag).toBe("UsageError")
   })
   it("reports a directory that cannot be created", async () => {
     const w = memoryWorld({})
     w.fs.setReadOnly("/proj")
     const r = await w.run(init({ name: "x" }))
-    expect(Either.isLeft(r) && r.left._tag).toBe("UsageError")
+    expect(Result.isFailure(r) && r.failure._tag).toBe("UsageError")
   })
 })

@@ -1,6 +1,6 @@
 // DECISIONS #38 / RFC-0007:C-RESOLUTION: after the stores, names resolve through the agent
 // skill directories, in the documented order of src/app/agentDirs.ts. In memory, one test per rule.
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { createHash } from "node:crypto"
 import { describe, expect, it } from "vitest"
 import { resolveSkill } from "../../src/app/resolve.js"
@@ -30,7 +30,7 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     const w = memoryWorld({
       files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL("demo"), "/proj/.claude/skills/demo/SKILL.md": SKILL("demo") }
     })
-    const r = Either.getOrThrow(await w.run(resolveSkill("demo")))
+    const r = Result.getOrThrow(await w.run(resolveSkill("demo")))
     expect([r.scope, r.sourceDir]).toEqual(["project", "/proj/.skillc/skills/demo"])
   })
 
@@ -38,13 +38,13 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     const w = memoryWorld({
       files: { "/home/u/.skillc/skills/demo/SKILL.md": SKILL("demo"), "/proj/.claude/skills/demo/SKILL.md": SKILL("demo") }
     })
-    expect(Either.getOrThrow(await w.run(resolveSkill("demo"))).scope).toBe("global")
+    expect(Result.getOrThrow(await w.run(resolveSkill("demo"))).scope).toBe("global")
   })
 
   it("DECISIONS #38 a skc deployment in a project agent directory resolves to its manifest's source and runtime", async () => {
     const w = memoryWorld({ cwd: "/projects/b/sub" })
     deployed(w, "/projects/a", "demo", "/projects/b/.claude/skills/demo")
-    const r = Either.getOrThrow(await w.run(resolveSkill("demo")))
+    const r = Result.getOrThrow(await w.run(resolveSkill("demo")))
     expect(r).toMatchObject({ scope: "agent-project", sourceDir: "/projects/a/.skillc/skills/demo", runtimeDir: "/projects/a/.skillc/runtime/demo" })
     expect(r.foreign).toBeUndefined()
     expect(w.diagnostics.traces.join("\n")).toContain("through the agent-project directory /projects/b/.claude/skills (claude): deployed by skc")
@@ -52,7 +52,7 @@ describe("DECISIONS #38 resolution through agent directories", () => {
 
   it("DECISIONS #38 a foreign skill resolves as its own source with runtime data in the cache", async () => {
     const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign") } })
-    const r = Either.getOrThrow(await w.run(resolveSkill("foreign")))
+    const r = Result.getOrThrow(await w.run(resolveSkill("foreign")))
     expect(r).toMatchObject({
       scope: "agent-project",
       sourceDir: "/projects/b/.claude/skills/foreign",
@@ -73,9 +73,9 @@ describe("DECISIONS #38 resolution through agent directories", () => {
         "/home/u/.claude/skills/z/SKILL.md": SKILL("z")
       }
     })
-    expect(Either.getOrThrow(await w.run(resolveSkill("x"))).sourceDir).toBe("/projects/b/sub/.claude/skills/x")
-    expect(Either.getOrThrow(await w.run(resolveSkill("y"))).sourceDir).toBe("/projects/b/.claude/skills/y")
-    const z = Either.getOrThrow(await w.run(resolveSkill("z")))
+    expect(Result.getOrThrow(await w.run(resolveSkill("x"))).sourceDir).toBe("/projects/b/sub/.claude/skills/x")
+    expect(Result.getOrThrow(await w.run(resolveSkill("y"))).sourceDir).toBe("/projects/b/.claude/skills/y")
+    const z = Result.getOrThrow(await w.run(resolveSkill("z")))
     expect([z.scope, z.sourceDir]).toEqual(["agent-user", "/home/u/.claude/skills/z"])
   })
 
@@ -89,15 +89,15 @@ describe("DECISIONS #38 resolution through agent directories", () => {
         "/home/u/.claude/skills/y/SKILL.md": SKILL("y")
       }
     })
-    expect(Either.getOrThrow(await w.run(resolveSkill("x"))).sourceDir).toBe("/projects/b/.cursor/skills/x")
+    expect(Result.getOrThrow(await w.run(resolveSkill("x"))).sourceDir).toBe("/projects/b/.cursor/skills/x")
     // Any project level comes before any user level.
-    expect(Either.getOrThrow(await w.run(resolveSkill("y"))).sourceDir).toBe("/projects/b/.opencode/skills/y")
+    expect(Result.getOrThrow(await w.run(resolveSkill("y"))).sourceDir).toBe("/projects/b/.opencode/skills/y")
   })
 
   it("DECISIONS #38 an old link under home to another project's runtime resolves to that project's source", async () => {
     const w = memoryWorld({ cwd: "/elsewhere" })
     deployed(w, "/projects/a", "demo", "/home/u/.claude/skills/demo")
-    const r = Either.getOrThrow(await w.run(resolveSkill("demo")))
+    const r = Result.getOrThrow(await w.run(resolveSkill("demo")))
     expect(r).toMatchObject({ scope: "agent-user", sourceDir: "/projects/a/.skillc/skills/demo", runtimeDir: "/projects/a/.skillc/runtime/demo" })
   })
 
@@ -110,36 +110,36 @@ describe("DECISIONS #38 resolution through agent directories", () => {
         "/projects/b/.claude/skills/hollow/notes.md": "x"
       }
     })
-    expect(Either.getOrThrow(await w.run(resolveSkill("bad"))).sourceDir).toBe("/home/u/.claude/skills/bad")
+    expect(Result.getOrThrow(await w.run(resolveSkill("bad"))).sourceDir).toBe("/home/u/.claude/skills/bad")
     const hollow = await w.run(resolveSkill("hollow"))
-    expect(Either.isLeft(hollow) && hollow.left._tag).toBe("NotASkill")
+    expect(Result.isFailure(hollow) && hollow.failure._tag).toBe("NotASkill")
     const ghost = await w.run(resolveSkill("ghost"))
-    expect(Either.isLeft(ghost) && ghost.left._tag).toBe("SkillNotFound")
+    expect(Result.isFailure(ghost) && ghost.failure._tag).toBe("SkillNotFound")
   })
 
   it("DECISIONS #38 `build` resolves through stores and paths only and never touches a foreign directory", async () => {
     const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.skillc/skills/.keep": "", "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign") } })
     const r = await w.run(build({ skill: "foreign" }))
-    expect(Either.isLeft(r) && r.left._tag).toBe("SkillNotFound")
+    expect(Result.isFailure(r) && r.failure._tag).toBe("SkillNotFound")
     expect(Effect.runSync(w.fs.readDir("/projects/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
   })
 
   it("DECISIONS #38 search and show build a foreign skill's index in the cache on demand, and refresh it when stale", async () => {
     const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign", "alpha") } })
-    const found = Either.getOrThrow(await w.run(search({ skill: "foreign", query: "alpha" })))
+    const found = Result.getOrThrow(await w.run(search({ skill: "foreign", query: "alpha" })))
     expect(found.results.map((x) => x.section)).toContain("Usage")
     const cache = `/home/u/.skillc/cache/foreign-${hash8("/projects/b/.claude/skills/foreign")}`
     expect([...w.searchIndex.stored.keys()].some((p) => p.startsWith(`${cache}/.skillc-meta/search-`))).toBe(true)
     expect(Effect.runSync(w.fs.readDir("/projects/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
     w.fs.seed({ "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign", "omega") + "\n## Extra\n\nmore\n" })
-    expect(Either.getOrThrow(await w.run(show({ skill: "foreign", section: "Extra" }))).content).toBe("## Extra\n\nmore\n")
-    expect(Either.getOrThrow(await w.run(search({ skill: "foreign", query: "omega" }))).results.length).toBeGreaterThan(0)
+    expect(Result.getOrThrow(await w.run(show({ skill: "foreign", section: "Extra" }))).content).toBe("## Extra\n\nmore\n")
+    expect(Result.getOrThrow(await w.run(search({ skill: "foreign", query: "omega" }))).results.length).toBeGreaterThan(0)
   })
 
   it("DECISIONS #38 a skill in a store keeps the RFC's E002 instead of indexing on demand", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL("demo") } })
     const r = await w.run(search({ skill: "demo", query: "thing" }))
-    expect(Either.isLeft(r) && r.left._tag).toBe("IndexUnusable")
+    expect(Result.isFailure(r) && r.failure._tag).toBe("IndexUnusable")
   })
 
   it("DECISIONS #38 plugin roots of [discovery] plugin_dirs come last: after the user level, project file's before the global file's", async () => {
@@ -158,9 +158,9 @@ describe("DECISIONS #38 resolution through agent directories", () => {
       }
     })
     // The user level wins over a plugin.
-    expect(Either.getOrThrow(await w.run(resolveSkill("both"))).scope).toBe("agent-user")
+    expect(Result.getOrThrow(await w.run(resolveSkill("both"))).scope).toBe("agent-user")
     // The project file's plugin (relative to the project root) before the global file's.
-    const first = Either.getOrThrow(await w.run(resolveSkill("first")))
+    const first = Result.getOrThrow(await w.run(resolveSkill("first")))
     expect(first).toMatchObject({
       scope: "plugin",
       sourceDir: "/projects/b/plugins/p1/skills/first",
@@ -168,19 +168,19 @@ describe("DECISIONS #38 resolution through agent directories", () => {
       foreign: true
     })
     expect(w.diagnostics.traces.join("\n")).toContain("through the plugin directory /projects/b/plugins/p1/skills (plugin): foreign skill")
-    expect(Either.getOrThrow(await w.run(resolveSkill("second"))).sourceDir).toBe("/opt/p2/skills/second")
+    expect(Result.getOrThrow(await w.run(resolveSkill("second"))).sourceDir).toBe("/opt/p2/skills/second")
     // A relative path in the global file is relative to the skc home.
-    expect(Either.getOrThrow(await w.run(resolveSkill("third"))).sourceDir).toBe("/home/u/rel/skills/third")
-    expect(Either.getOrThrow(await w.run(resolveSkill("fourth"))).sourceDir).toBe("/home/u/tilde/skills/fourth")
+    expect(Result.getOrThrow(await w.run(resolveSkill("third"))).sourceDir).toBe("/home/u/rel/skills/third")
+    expect(Result.getOrThrow(await w.run(resolveSkill("fourth"))).sourceDir).toBe("/home/u/tilde/skills/fourth")
     expect(w.diagnostics.traces.join("\n")).toContain("plugin dirs: /projects/b/plugins/p1, /home/u/tilde, /opt/p2, /home/u/rel")
     // Searching a plugin skill indexes into the cache, never inside the plugin.
-    Either.getOrThrow(await w.run(search({ skill: "second", query: "thing" })))
+    Result.getOrThrow(await w.run(search({ skill: "second", query: "thing" })))
     expect(Effect.runSync(w.fs.readDir("/opt/p2/skills/second")).map((e) => e.name)).toEqual(["SKILL.md"])
   })
 
   it("DECISIONS #38 without plugin_dirs a plugin folder is invisible to resolution", async () => {
     const w = memoryWorld({ cwd: "/projects/b", files: { "/opt/p2/skills/second/SKILL.md": SKILL("second") } })
     const r = await w.run(resolveSkill("second"))
-    expect(Either.isLeft(r) && r.left._tag).toBe("SkillNotFound")
+    expect(Result.isFailure(r) && r.failure._tag).toBe("SkillNotFound")
   })
 })

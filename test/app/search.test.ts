@@ -1,7 +1,7 @@
 // The search use case on the in-memory adapters (issue 14): partial answers and parent elimination in process. The
 // memory index matches substrings and scores by words held; the SQLite
 // behaviour (stemming, BM25) is tested end to end in test/e2e.
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { indexSkill } from "../../src/app/indexing.js"
 import { resolveSkill } from "../../src/app/resolve.js"
@@ -16,9 +16,9 @@ describe("issue 14 search use case", () => {
   it("DECISIONS #37 and issue 14: AND first without echoed parents, then the partial fallback", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", GUIDE) } })
     const run = (query: string) =>
-      w.run(Effect.flatMap(resolveSkill("guide"), indexSkill).pipe(Effect.zipRight(search({ skill: "guide", query }))))
+      w.run(Effect.flatMap(resolveSkill("guide"), indexSkill).pipe(Effect.andThen(search({ skill: "guide", query }))))
     const found = async (query: string) => {
-      const r = Either.getOrThrow(await run(query)) as SearchResult
+      const r = Result.getOrThrow(await run(query)) as SearchResult
       return { partial: r.partial, where: r.results.map((x) => `${x.section}@${x.line}`) }
     }
     // "Tasks" and "Guide" hold "watermark" only through "Watermark".
@@ -33,8 +33,8 @@ describe("issue 14 search use case", () => {
   it("issue 14 partial answers: the headings above a section count as held by it", async () => {
     const doc = ["# PDF Guide", "", "Intro.", "", "## Python Libraries", "", "### reportlab - Create PDFs", "", "#### Basic Creation", "", "```python", "canvas drawString hello.pdf", "```", ""].join("\n")
     const w = memoryWorld({ files: { "/proj/.skillc/skills/pdf/SKILL.md": SKILL("pdf", doc) } })
-    const r = Either.getOrThrow(
-      await w.run(Effect.flatMap(resolveSkill("pdf"), indexSkill).pipe(Effect.zipRight(search({ skill: "pdf", query: "create a new pdf from scratch in python" }))))
+    const r = Result.getOrThrow(
+      await w.run(Effect.flatMap(resolveSkill("pdf"), indexSkill).pipe(Effect.andThen(search({ skill: "pdf", query: "create a new pdf from scratch in python" }))))
     ) as SearchResult
     // Five content words, so an answer holds three. "Basic Creation" holds "python" and "pdf" itself and "create"
     // through "reportlab - Create PDFs" above it; that section holds "python" through "Python Libraries". The old

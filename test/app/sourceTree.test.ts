@@ -1,7 +1,7 @@
 // RFC-0001:C-MANIFEST source hash, RFC-0001:C-CONSTRAINTS path safety,
 // DECISIONS #22 (cheap repeated hashing) on a real temp directory.
-import { Effect, Either, Layer } from "effect"
-import * as NodePath from "@effect/platform-node/NodePath"
+import { Effect, Result, Layer } from "effect"
+import * as Path from "effect/Path"
 import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -12,9 +12,9 @@ import { scanSourceTree, sourceHash, currentSourceHash } from "../../src/app/sou
 import { compareBytewise } from "../../src/domain/sourcePaths.js"
 import { tempDir } from "../helpers/cli.js"
 
-const layer = Layer.mergeAll(Layer.succeed(FileSystem, nodeFileSystem), NodePath.layer, NodeHasherLive)
+const layer = Layer.mergeAll(Layer.succeed(FileSystem, nodeFileSystem), Path.layer, NodeHasherLive)
 const run = <A, E, R>(e: Effect.Effect<A, E, R>) =>
-  Effect.runPromise(Effect.either(Effect.provide(e, layer as Layer.Layer<R>)) as Effect.Effect<Either.Either<A, E>>)
+  Effect.runPromise(Effect.result(Effect.provide(e, layer as Layer.Layer<R>)) as Effect.Effect<Result.Result<A, E>>)
 
 const write = (root: string, rel: string, data: string | Buffer) => {
   mkdirSync(join(root, rel, ".."), { recursive: true })
@@ -37,7 +37,7 @@ const skill = () => {
 describe("sourceTree", () => {
   it("RFC-0001:C-INPUT lists files bytewise with relative POSIX paths, skipping .git and .jj", async () => {
     const root = skill()
-    const tree = Either.getOrThrow(await run(scanSourceTree(root)))
+    const tree = Result.getOrThrow(await run(scanSourceTree(root)))
     expect(tree.files.map((f) => f.path)).toEqual(["SKILL.md", "Z.txt", "references/a.md", "references/b.md", "é.md"])
     expect(tree.dirs).toEqual(["empty", "references", "sub"])
     expect(tree.files[0].size).toBe(Buffer.byteLength("---\nname: s\ndescription: d\n---\n# S\n"))
@@ -58,8 +58,8 @@ describe("sourceTree", () => {
     writeFileSync(outside, "secret")
     symlinkSync(outside, join(root, "references", "leak.txt"))
     const failed = await run(scanSourceTree(root))
-    expect(Either.isLeft(failed) && failed.left._tag === "PathEscapes" && failed.left.path).toBe("references/leak.txt")
-    const skipped = Either.getOrThrow(await run(scanSourceTree(root, { onEscape: "skip" })))
+    expect(Result.isFailure(failed) && failed.failure._tag === "PathEscapes" && failed.failure.path).toBe("references/leak.txt")
+    const skipped = Result.getOrThrow(await run(scanSourceTree(root, { onEscape: "skip" })))
     expect(skipped.escaping).toEqual(["references/leak.txt"])
     expect(skipped.files.map((f) => f.path)).not.toContain("references/leak.txt")
   })
@@ -68,28 +68,28 @@ describe("sourceTree", () => {
     const root = skill()
     symlinkSync("../../nowhere", join(root, "references", "gone"))
     const failed = await run(scanSourceTree(root))
-    expect(Either.isLeft(failed) && failed.left._tag).toBe("PathEscapes")
+    expect(Result.isFailure(failed) && failed.failure._tag).toBe("PathEscapes")
   })
 
   it("symlinks inside the root are followed; a loop back to an ancestor is not walked forever", async () => {
     const root = skill()
     symlinkSync("a.md", join(root, "references", "alias.md"))
     symlinkSync("..", join(root, "references", "up"))
-    const tree = Either.getOrThrow(await run(scanSourceTree(root)))
+    const tree = Result.getOrThrow(await run(scanSourceTree(root)))
     expect(tree.files.map((f) => f.path)).toContain("references/alias.md")
     expect(tree.files.some((f) => f.path.startsWith("references/up/"))).toBe(false)
   })
 
   it("RFC-0001:C-MANIFEST source hash is deterministic, ignores .git/.jj and changes with content or path", async () => {
     const root = skill()
-    const h1 = Either.getOrThrow(await run(currentSourceHash(root))).hash
-    const h2 = Either.getOrThrow(await run(currentSourceHash(root))).hash
+    const h1 = Result.getOrThrow(await run(currentSourceHash(root))).hash
+    const h2 = Result.getOrThrow(await run(currentSourceHash(root))).hash
     expect(h1).toMatch(/^[0-9a-f]{64}$/)
     expect(h2).toBe(h1)
     write(root, ".git/index", "changed")
-    expect(Either.getOrThrow(await run(currentSourceHash(root))).hash).toBe(h1)
+    expect(Result.getOrThrow(await run(currentSourceHash(root))).hash).toBe(h1)
     write(root, "Z.txt", "y")
-    const h3 = Either.getOrThrow(await run(currentSourceHash(root))).hash
+    const h3 = Result.getOrThrow(await run(currentSourceHash(root))).hash
     expect(h3).not.toBe(h1)
   })
 
@@ -97,17 +97,17 @@ describe("sourceTree", () => {
     const root = skill()
     const old = new Date(Date.now() - 60_000)
     for (const f of ["SKILL.md", "Z.txt", "references/a.md", "references/b.md", "é.md"]) utimesSync(join(root, f), old, old)
-    const first = Either.getOrThrow(await run(currentSourceHash(root)))
+    const first = Result.getOrThrow(await run(currentSourceHash(root)))
     expect(Object.keys(first.cache)).toHaveLength(5)
     // A poisoned cache entry with matching size+mtime is trusted (that is the point of the cache)…
-    const tree = Either.getOrThrow(await run(scanSourceTree(root)))
+    const tree = Result.getOrThrow(await run(scanSourceTree(root)))
     const poisoned = { ...first.cache, "Z.txt": { ...first.cache["Z.txt"], hash: "0".repeat(64) } }
-    expect(Either.getOrThrow(await run(sourceHash(tree, { cache: poisoned }))).hash).not.toBe(first.hash)
+    expect(Result.getOrThrow(await run(sourceHash(tree, { cache: poisoned }))).hash).not.toBe(first.hash)
     // …but a changed size or mtime forces a re-read.
     write(root, "Z.txt", "zz")
-    const tree2 = Either.getOrThrow(await run(scanSourceTree(root)))
-    const again = Either.getOrThrow(await run(sourceHash(tree2, { cache: first.cache })))
-    const fresh = Either.getOrThrow(await run(sourceHash(tree2)))
+    const tree2 = Result.getOrThrow(await run(scanSourceTree(root)))
+    const again = Result.getOrThrow(await run(sourceHash(tree2, { cache: first.cache })))
+    const fresh = Result.getOrThrow(await run(sourceHash(tree2)))
     expect(again.hash).toBe(fresh.hash)
     expect(again.hash).not.toBe(first.hash)
     // Just-modified files are not remembered (racily clean).

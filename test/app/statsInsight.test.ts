@@ -2,7 +2,7 @@
 // questions), `stats --all` over the in-memory stores with the access log on
 // real SQLite files, and match's recency reading agent reads only.
 import { join } from "node:path"
-import { Effect, Either, Layer } from "effect"
+import { Effect, Result, Layer } from "effect"
 import { describe, expect, it } from "@effect/vitest"
 import { foldSummary } from "../../src/app/stats.js"
 import { statsAll } from "../../src/app/statsAll.js"
@@ -133,8 +133,8 @@ describe("issue 17: stats --all in process", () => {
       const capped = yield* statsAll({ limit: 1 })
       expect(capped).toMatchObject({ limit: 1, more: 2, total_skills: 3 })
       expect(capped.never_read).toEqual(["global-idle", "idle"])
-      const bad = yield* Effect.either(statsAll({ since: "yesterday" }))
-      expect(Either.isLeft(bad) && bad.left._tag).toBe("InvalidFilter")
+      const bad = yield* Effect.result(statsAll({ since: "yesterday" }))
+      expect(Result.isFailure(bad) && bad.failure._tag).toBe("InvalidFilter")
     }).pipe(Effect.provide(layer))
   )
 })

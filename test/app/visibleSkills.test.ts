@@ -1,5 +1,5 @@
 // visibleSkills (DECISIONS #38): what resolves by name from the cwd, with scope, in memory.
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { visibleSkills } from "../../src/app/visibleSkills.js"
 import { build } from "../../src/app/build.js"
@@ -23,8 +23,8 @@ describe("visibleSkills", () => {
         "/home/u/.claude/skills/broken/SKILL.md": "no frontmatter"
       }
     })
-    Either.getOrThrow(await w.run(build({ skill: "demo" })))
-    const rows = Either.getOrThrow(await w.run(visibleSkills())).map((s) => [s.scope, s.name, s.sourceDir, s.foreign, s.shadowed])
+    Result.getOrThrow(await w.run(build({ skill: "demo" })))
+    const rows = Result.getOrThrow(await w.run(visibleSkills())).map((s) => [s.scope, s.name, s.sourceDir, s.foreign, s.shadowed])
     expect(rows).toEqual([
       ["project", "demo", "/proj/.skillc/skills/demo", false, false],
       ["global", "demo", "/home/u/.skillc/skills/demo", false, true],
@@ -33,8 +33,8 @@ describe("visibleSkills", () => {
       ["agent-user", "notes", "/home/u/.claude/skills/notes", true, false]
     ])
     // Each listed, unshadowed row is what resolveSkill gives for its name.
-    for (const s of Either.getOrThrow(await w.run(visibleSkills())).filter((x) => !x.shadowed)) {
-      expect(Either.getOrThrow(await w.run(resolveSkill(s.name))).sourceDir).toBe(s.sourceDir)
+    for (const s of Result.getOrThrow(await w.run(visibleSkills())).filter((x) => !x.shadowed)) {
+      expect(Result.getOrThrow(await w.run(resolveSkill(s.name))).sourceDir).toBe(s.sourceDir)
     }
   })
 
@@ -51,7 +51,7 @@ describe("visibleSkills", () => {
     })
     Effect.runSync(w.fs.makeDirectory("/home/u/.claude/skills", { recursive: true }))
     Effect.runSync(w.fs.symlink("/a/.skillc/runtime/demo", "/home/u/.claude/skills/demo", "dir"))
-    const rows = Either.getOrThrow(await w.run(visibleSkills()))
+    const rows = Result.getOrThrow(await w.run(visibleSkills()))
     expect(rows.map((s) => [s.scope, s.name, s.sourceDir, s.runtimeDir, s.foreign])).toEqual([
       ["agent-user", "demo", "/a/.skillc/skills/demo", "/a/.skillc/runtime/demo", false]
     ])

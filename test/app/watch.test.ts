@@ -1,6 +1,6 @@
 // issue 12 item 5: the watch loop in memory: initial build, debounced rebuild after an edit,
 // a failing rebuild reported and watched further, a clean end when `stop` completes.
-import { Deferred, Effect, Either, Fiber } from "effect"
+import { Deferred, Effect, Result, Fiber } from "effect"
 import { describe, expect, it } from "vitest"
 import { watchBuild, renderWatchEvent, type WatchEvent } from "../../src/app/watch.js"
 import { memoryWorld } from "../helpers/memory.js"
@@ -21,7 +21,7 @@ describe("watchBuild", () => {
     const r = await w.run(
       Effect.gen(function* () {
         const stop = yield* Deferred.make<void>()
-        const fiber = yield* Effect.fork(
+        const fiber = yield* Effect.forkChild(
           watchBuild({ skills: ["demo"] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
         )
         yield* until(() => events.length === 1)
@@ -33,7 +33,7 @@ describe("watchBuild", () => {
         yield* Fiber.join(fiber)
       })
     )
-    expect(Either.isRight(r)).toBe(true)
+    expect(Result.isSuccess(r)).toBe(true)
     expect(events.map((e) => [e.kind, e.outcome.ok])).toEqual([
       ["initial", true],
       ["rebuild", true],
@@ -47,6 +47,6 @@ describe("watchBuild", () => {
   it("refuses a path: --watch takes store skills", async () => {
     const w = memoryWorld({ files: { "/proj/vendor/x/SKILL.md": SKILL() } })
     const r = await w.run(watchBuild({ skills: ["vendor/x"] }, { onEvent: () => Effect.void, stop: Effect.void }))
-    expect(Either.isLeft(r) && r.left._tag).toBe("UsageError")
+    expect(Result.isFailure(r) && r.failure._tag).toBe("UsageError")
   })
 })

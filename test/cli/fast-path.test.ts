@@ -1,8 +1,8 @@
 // The fast path and @effect/cli must hand the same input to the same handler (the generic runner).
 import { Command } from "@effect/cli"
 import { Effect, Layer, Option } from "effect"
+import * as Path from "effect/Path"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
-import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import { describe, expect, it } from "vitest"
 import { commandSpecs } from "../../src/commands/index.js"
@@ -22,7 +22,7 @@ const parseWithEffectCli = async (name: string, argv: ReadonlyArray<string>) => 
   const run = Command.run(root, { name: "skc", version: "test" })
   const exit = await Effect.runPromiseExit(
     run(["node", "skc", name, ...argv]).pipe(
-      Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer))
+      Effect.provide(Layer.mergeAll(NodeFileSystem.layer, Path.layer, NodeTerminal.layer))
     )
   )
   return exit._tag === "Success" ? captured : "parse-error"

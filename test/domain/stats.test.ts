@@ -1,9 +1,9 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { formatTimestamp, parseGroupBy, parseTimeFilter } from "../../src/domain/stats.js"
 import { formatRunId } from "../../src/app/accessLog.js"
 
-const ok = (flag: "since" | "until", v: string) => Either.getOrThrow(parseTimeFilter(flag, v))
+const ok = (flag: "since" | "until", v: string) => Result.getOrThrow(parseTimeFilter(flag, v))
 
 describe("RFC-0003:C-FILTERS time filters", () => {
   it("RFC-0003:C-FILTERS date-only is the start of that day in UTC, for --since and --until alike", () => {
@@ -20,19 +20,19 @@ describe("RFC-0003:C-FILTERS time filters", () => {
   it("RFC-0003:C-ERRORS malformed values are E031", () => {
     for (const bad of ["", "yesterday", "7d", "2026-13-01", "2026-02-30", "2026-01-30T25:00:00Z", "2026-01-30T12:00:00", "2026/01/30", "2026-1-3"]) {
       const r = parseTimeFilter("since", bad)
-      expect(Either.isLeft(r), bad).toBe(true)
-      if (Either.isLeft(r)) expect(r.left.code).toBe("E031")
+      expect(Result.isFailure(r), bad).toBe(true)
+      if (Result.isFailure(r)) expect(r.failure.code).toBe("E031")
     }
-    expect(Either.isRight(parseTimeFilter("until", "2024-02-29"))).toBe(true)
+    expect(Result.isSuccess(parseTimeFilter("until", "2024-02-29"))).toBe(true)
   })
 })
 
 describe("RFC-0003:C-CLI query types", () => {
   it("DECISIONS #4: the seven group-by values are accepted, anything else is E030", () => {
-    for (const g of ["summary", "sections", "files", "commands", "projects", "errors", "search"]) expect(Either.isRight(parseGroupBy(g))).toBe(true)
+    for (const g of ["summary", "sections", "files", "commands", "projects", "errors", "search"]) expect(Result.isSuccess(parseGroupBy(g))).toBe(true)
     for (const g of ["Summary", "searches", "", "section"]) {
       const r = parseGroupBy(g)
-      expect(Either.isLeft(r) && r.left.code).toBe("E030")
+      expect(Result.isFailure(r) && r.failure.code).toBe("E030")
     }
   })
 })

@@ -1,6 +1,6 @@
 /** The in-memory layer for app tests: a virtual tree, fixed env, collected diagnostics. */
-import { Effect, Either, Layer } from "effect"
-import * as Path from "@effect/platform/Path"
+import { Effect, Result, Layer } from "effect"
+import * as Path from "effect/Path"
 import { makeMemoryFileSystem, MemoryFileSystemLayer } from "../../src/adapters/memory/MemoryFileSystem.js"
 import { makeMemoryEnv, MemoryEnvLayer } from "../../src/adapters/memory/MemoryEnv.js"
 import { collectingDiagnostics, Diagnostics } from "../../src/ports/Diagnostics.js"
@@ -32,6 +32,6 @@ export const memoryWorld = (options: {
   )
   const layer = Layer.merge(base, SettingsLive().pipe(Layer.provide(base)))
   const run = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-    Effect.runPromise(Effect.either(Effect.provide(effect, layer as Layer.Layer<R>)) as Effect.Effect<Either.Either<A, E>>)
+    Effect.runPromise(Effect.result(Effect.provide(effect, layer as Layer.Layer<R>)) as Effect.Effect<Result.Result<A, E>>)
   return { fs, layer, run, diagnostics, searchIndex }
 }

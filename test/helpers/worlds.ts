@@ -15,7 +15,7 @@
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
-import * as Path from "@effect/platform/Path"
+import * as Path from "effect/Path"
 import { makeMemoryEnv, MemoryEnvLayer } from "../../src/adapters/memory/MemoryEnv.js"
 import { makeMemoryFileSystem, MemoryFileSystemLayer, type MemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
 import { makeMemorySearchIndex, MemorySearchIndexLayer } from "../../src/adapters/memory/MemorySearchIndex.js"

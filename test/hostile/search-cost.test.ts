@@ -7,7 +7,7 @@
 // the excerpt function's work counted directly.
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { makeLiveLayer } from "../../src/index.js"
 import { search, type SearchResult } from "../../src/app/search.js"
@@ -40,11 +40,11 @@ describe("issue 19 search cost", () => {
     // CPU time of this process (not the wall clock, which on a loaded machine also counts other processes' turns).
     const run = async (skill: string) => {
       const t0 = process.cpuUsage()
-      const r = await Effect.runPromise(Effect.either(Effect.provide(search({ skill, query: "needle", limit: 10 }), layer)))
+      const r = await Effect.runPromise(Effect.result(Effect.provide(search({ skill, query: "needle", limit: 10 }), layer)))
       const used = process.cpuUsage(t0)
       const ms = (used.user + used.system) / 1000
-      if (Either.isLeft(r)) throw new Error(String(r.left))
-      return { ms, result: r.right as SearchResult }
+      if (Result.isFailure(r)) throw new Error(String(r.failure))
+      return { ms, result: r.success as SearchResult }
     }
     // Warm-up (module loading, SQLite page cache), then interleaved samples.
     await run("small")

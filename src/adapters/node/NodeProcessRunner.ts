@@ -155,7 +155,7 @@ const SIGNALS: ReadonlyArray<NodeJS.Signals> = ["SIGINT", "SIGTERM", "SIGHUP"]
 
 export const nodeProcessRunner: ProcessRunnerService = {
   run: (request) =>
-    Effect.async<ProcessResult>((resume) => {
+    Effect.callback<ProcessResult>((resume) => {
       const cancel = runOnce(request, (result) => resume(Effect.succeed(result)))
       return Effect.sync(cancel)
     })

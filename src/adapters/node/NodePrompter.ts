@@ -10,7 +10,7 @@ import type { PrompterService } from "../../ports/Prompter.js"
 export const makeNodePrompter = (): PrompterService => ({
   interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
   confirm: (lines, question) =>
-    Effect.async<boolean>((resume) => {
+    Effect.callback<boolean>((resume) => {
       for (const l of lines) process.stderr.write(l + "\n")
       const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true })
       let answered = false

@@ -90,7 +90,7 @@ export const makeWatchingFreshness = (): SourceFreshnessService & { readonly clo
 
   return {
     isFresh: (key: FreshnessKey) =>
-      Effect.zipRight(
+      Effect.andThen(
         oneTurn,
         Effect.sync(() => {
           const r = records.get(key.indexPath)

@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 
 export const untilSignal = (onSignal: () => void = () => {}): Effect.Effect<void> =>
-  Effect.async<void>((resume) => {
+  Effect.callback<void>((resume) => {
     const handler = () => {
       process.off("SIGINT", handler)
       process.off("SIGTERM", handler)

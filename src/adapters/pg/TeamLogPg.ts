@@ -14,13 +14,13 @@
  * goes to the driver only; messages show `describeUrl`'s form.
  */
 import { listRows, nullableText, summaryGroups } from "../statsRows.js"
-import * as Reactivity from "@effect/experimental/Reactivity"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import { PgClient } from "@effect/sql-pg"
 import pg from "pg"
 import { from as copyFrom } from "pg-copy-streams"
-import * as Migrator from "@effect/sql/Migrator"
-import * as SqlClient from "@effect/sql/SqlClient"
-import { Effect, Either, Layer, Schedule } from "effect"
+import * as Migrator from "effect/sql/Migrator"
+import * as SqlClient from "effect/sql/SqlClient"
+import { Effect, Result, Layer, Schedule } from "effect"
 import { LogStoreError, type AggregateRows } from "../../ports/AccessLog.js"
 import { TeamLogStore, type PushOptions, type TeamLogRow, type TeamLogStoreService } from "../../ports/TeamLogStore.js"
 import { COPY_STAGE, CREATE_STAGE, CREATE_TABLE, INSERT_FROM_STAGE, TABLE, copyText, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
@@ -145,8 +145,8 @@ const pushPipeline = <E>(pool: pg.Pool, next: Effect.Effect<ReadonlyArray<TeamLo
       let inflight: { readonly committed: Promise<number>; readonly rows: number } | undefined
       for (;;) {
         // A source that fails lets the batch in flight finish first: what was sent is committed.
-        const pulled = yield* Effect.either(next)
-        const batch = Either.isRight(pulled) ? pulled.right : undefined
+        const pulled = yield* Effect.result(next)
+        const batch = Result.isSuccess(pulled) ? pulled.success : undefined
         const text = batch === undefined || batch.length === 0 ? undefined : copyText(batch)
         if (inflight !== undefined) {
           added += yield* wait(inflight.committed)
@@ -154,7 +154,7 @@ const pushPipeline = <E>(pool: pg.Pool, next: Effect.Effect<ReadonlyArray<TeamLo
           inflight = undefined
           if (options?.onBatch) yield* options.onBatch(sent, sent + (batch?.length ?? 0))
         }
-        if (Either.isLeft(pulled)) return yield* Effect.fail(pulled.left)
+        if (Result.isFailure(pulled)) return yield* Effect.fail(pulled.failure)
         if (text === undefined || batch === undefined) break
         const started = startBatch(client, text)
         yield* wait(started.copied)
@@ -227,7 +227,7 @@ export const layer = (url: string, options?: { readonly applicationName?: string
     }),
     (p) => Effect.promise(() => p.end()).pipe(Effect.interruptible, Effect.timeoutOption("1 second"))
   )
-  return Layer.scoped(
+  return Layer.effect(
     TeamLogStore,
     Effect.gen(function* () {
       const p = yield* pool

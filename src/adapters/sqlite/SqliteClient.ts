@@ -13,11 +13,11 @@
  *
  * Open failures are failures of `make` (a `SqlError`), never defects.
  */
-import * as Reactivity from "@effect/experimental/Reactivity"
-import * as Client from "@effect/sql/SqlClient"
-import type { Connection } from "@effect/sql/SqlConnection"
-import { SqlError } from "@effect/sql/SqlError"
-import * as Statement from "@effect/sql/Statement"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import * as Client from "effect/sql/SqlClient"
+import type { Connection } from "effect/sql/SqlConnection"
+import { SqlError } from "effect/sql/SqlError"
+import * as Statement from "effect/sql/Statement"
 import { Effect, Scope } from "effect"
 import { Database, type Statement as Prepared } from "./nodeSqlite.js"
 
@@ -92,7 +92,7 @@ export const make = (options: SqliteClientConfig): Effect.Effect<Client.SqlClien
     const acquirer = semaphore.withPermits(1)(Effect.succeed(connection))
     const transactionAcquirer = Effect.uninterruptibleMask((restore) =>
       Effect.as(
-        Effect.zipRight(
+        Effect.andThen(
           restore(semaphore.take(1)),
           Effect.tap(Effect.scope, (scope) => Scope.addFinalizer(scope, semaphore.release(1)))
         ),

@@ -18,8 +18,8 @@
  * new one; `index_meta` is written last inside the single transaction as a
  * second guard.
  */
-import * as Reactivity from "@effect/experimental/Reactivity"
-import type { SqlError } from "@effect/sql/SqlError"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import type { SqlError } from "effect/sql/SqlError"
 import * as SqliteClient from "./SqliteClient.js"
 import { Database } from "./nodeSqlite.js"
 import { Effect, Exit, Layer, Scope } from "effect"
@@ -57,7 +57,7 @@ const message = (e: unknown): string => {
 const connect = (filename: string, readonly: boolean) =>
   SqliteClient.make({ filename, readonly, disableWAL: true, prepareCacheSize: 16 }).pipe(
     Effect.provide(Reactivity.layer),
-    Effect.either
+    Effect.result
   )
 
 /** RFC-0004:C-SEARCH: snippets of at most 32 tokens. */
@@ -143,8 +143,8 @@ const openOnce = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
   Effect.gen(function* () {
     if (!fs.existsSync(path)) return failedIndex({ _tag: "Missing" }, path)
     const client = yield* connect(path, true)
-    if (client._tag === "Left") return failedIndex({ _tag: "Corrupt", reason: message(client.left) }, path)
-    const sql = client.right
+    if (client._tag === "Failure") return failedIndex({ _tag: "Corrupt", reason: message(client.failure) }, path)
+    const sql = client.success
     const readFailed = (e: SqlError | unknown) => new IndexReadFailed({ path, message: message(e) })
     const meta: MetaRead = yield* Effect.gen(function* () {
       const [{ page_size }] = yield* sql.unsafe<{ page_size: number }>("PRAGMA page_size")
@@ -154,12 +154,12 @@ const openOnce = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
       const rows = yield* sql.unsafe<{ key: unknown; value: unknown }>("SELECT key, value FROM index_meta")
       return parseIndexMeta(rows)
     }).pipe(
-      Effect.catchAllCause((cause) => Effect.succeed<MetaRead>({ _tag: "Corrupt", reason: message(cause) }))
+      Effect.catchCause((cause) => Effect.succeed<MetaRead>({ _tag: "Corrupt", reason: message(cause) }))
     )
     if (meta._tag !== "Present") return failedIndex(meta, path)
     const query = <A extends object>(text: string, params: ReadonlyArray<unknown>) =>
       sql.unsafe<A>(text, params).pipe(
-        Effect.catchAllCause((cause) => Effect.fail(readFailed(cause)))
+        Effect.catchCause((cause) => Effect.fail(readFailed(cause)))
       ) as Effect.Effect<ReadonlyArray<A>, IndexReadFailed>
     const ids = (rowids: ReadonlyArray<number>) => JSON.stringify(rowids)
     const index: OpenIndex = {
@@ -472,8 +472,8 @@ const porterAvailable: Effect.Effect<boolean> = Effect.suspend(() =>
     : Effect.scoped(
         Effect.gen(function* () {
           const client = yield* connect(":memory:", false)
-          if (client._tag === "Left") return false
-          return yield* client.right
+          if (client._tag === "Failure") return false
+          return yield* client.success
             .unsafe("CREATE VIRTUAL TABLE probe USING fts5(x, tokenize='porter unicode61')")
             .pipe(Effect.as(true), Effect.orElseSucceed(() => false))
         })

@@ -4,7 +4,7 @@
  * journal mode of a log another process is writing.
  */
 import { Effect, Layer } from "effect"
-import * as Reactivity from "@effect/experimental/Reactivity"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import * as SqliteClient from "./SqliteClient.js"
 import { AGENT_COMMANDS } from "../../domain/stats.js"
 import { BY_AUTHOR } from "./AccessLogSqlite.js"
@@ -29,7 +29,7 @@ export const sqliteUsageHistory: UsageHistoryService = {
     }).pipe(
       Effect.scoped,
       Effect.provide(Reactivity.layer),
-      Effect.catchAllCause(() => Effect.succeed(undefined))
+      Effect.catchCause(() => Effect.succeed(undefined))
     )
 }
 

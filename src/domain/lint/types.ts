@@ -4,7 +4,7 @@
  * over a skill snapshot. The runner (`runner.ts`) applies configuration,
  * inline directives and ordering; it knows no individual rule.
  */
-import { Either, Option, Schema } from "effect"
+import { Result, Option, Schema } from "effect"
 import type { Frontmatter } from "../markdown/frontmatter.js"
 import type { MarkdownAst } from "../markdown/model.js"
 
@@ -74,11 +74,11 @@ export type OptionReader<O> = <K extends keyof O & string>(key: K) => O[K]
 
 /** What the runner and the docs need of one option. */
 const declared = <A>(spec: RuleOptionSpec<A>): RuleOption => {
-  const decode = Schema.decodeUnknownEither(spec.schema)
+  const decode = Schema.decodeUnknownResult(spec.schema)
   return {
     description: spec.description,
     default: spec.default,
-    validate: (value) => (Either.isRight(decode(value)) ? undefined : `must be ${spec.expected}`)
+    validate: (value) => (Result.isSuccess(decode(value)) ? undefined : `must be ${spec.expected}`)
   }
 }
 
@@ -136,7 +136,7 @@ export interface LintDiagnostic {
 
 /** Option Schemas shared by rules. */
 export const positiveInteger = (description: string, value: number): RuleOptionSpec<number> => ({
-  schema: Schema.Int.pipe(Schema.positive()),
+  schema: Schema.Int.check(Schema.isGreaterThan(0)),
   default: value,
   description,
   expected: "a positive integer"

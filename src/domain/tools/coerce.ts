@@ -6,7 +6,7 @@
  * cannot. A NUL byte cannot travel in an argv string on any OS, so a value
  * holding one is refused here, before anything runs.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { ParameterDefinition, ParameterType, ParameterValue } from "./model.js"
 
 const INTEGER = /^[+-]?\d+$/
@@ -14,27 +14,27 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 const TRUE_TEXT = new Set(["true", "1", "yes", "on"])
 const FALSE_TEXT = new Set(["false", "0", "no", "off"])
 
-const noNul = (s: string): Either.Either<string, string> =>
-  s.includes("\0") ? Either.left("contains a NUL byte, which no command-line argument can carry") : Either.right(s)
+const noNul = (s: string): Result.Result<string, string> =>
+  s.includes("\0") ? Result.fail("contains a NUL byte, which no command-line argument can carry") : Result.succeed(s)
 
 /** Coerce text. `forDefault`: an array default may be a JSON array or comma-separated. */
-export const coerceText = (type: ParameterType, text: string, forDefault = false): Either.Either<ParameterValue, string> => {
+export const coerceText = (type: ParameterType, text: string, forDefault = false): Result.Result<ParameterValue, string> => {
   switch (type) {
     case "string":
       return noNul(text)
     case "integer": {
       const t = text.trim()
       const n = Number(t)
-      return INTEGER.test(t) && Number.isSafeInteger(n) ? Either.right(n) : Either.left(`'${text}' is not an integer`)
+      return INTEGER.test(t) && Number.isSafeInteger(n) ? Result.succeed(n) : Result.fail(`'${text}' is not an integer`)
     }
     case "number": {
       const t = text.trim()
       const n = Number(t)
-      return NUMBER.test(t) && Number.isFinite(n) ? Either.right(n) : Either.left(`'${text}' is not a number`)
+      return NUMBER.test(t) && Number.isFinite(n) ? Result.succeed(n) : Result.fail(`'${text}' is not a number`)
     }
     case "boolean": {
       const t = text.trim().toLowerCase()
-      return TRUE_TEXT.has(t) ? Either.right(true) : FALSE_TEXT.has(t) ? Either.right(false) : Either.left(`'${text}' is not a boolean (true or false)`)
+      return TRUE_TEXT.has(t) ? Result.succeed(true) : FALSE_TEXT.has(t) ? Result.succeed(false) : Result.fail(`'${text}' is not a boolean (true or false)`)
     }
     case "array": {
       if (forDefault) {
@@ -43,45 +43,45 @@ export const coerceText = (type: ParameterType, text: string, forDefault = false
           try {
             return coerceJson("array", JSON.parse(t))
           } catch {
-            return Either.left(`'${text}' is not a JSON array`)
+            return Result.fail(`'${text}' is not a JSON array`)
           }
         }
-        return t === "" ? Either.right([]) : Either.all(t.split(",").map((s) => noNul(s.trim())))
+        return t === "" ? Result.succeed([]) : Result.all(t.split(",").map((s) => noNul(s.trim())))
       }
-      return Either.map(noNul(text), (s) => [s])
+      return Result.map(noNul(text), (s) => [s])
     }
   }
 }
 
 /** Coerce a JSON value (from `--json` or an MCP call). Scalars are accepted for strings. */
-export const coerceJson = (type: ParameterType, value: unknown): Either.Either<ParameterValue, string> => {
+export const coerceJson = (type: ParameterType, value: unknown): Result.Result<ParameterValue, string> => {
   switch (type) {
     case "string":
       if (typeof value === "string") return noNul(value)
-      if (typeof value === "number" && Number.isFinite(value)) return Either.right(String(value))
-      if (typeof value === "boolean") return Either.right(String(value))
-      return Either.left(`expected a string, got ${describe(value)}`)
+      if (typeof value === "number" && Number.isFinite(value)) return Result.succeed(String(value))
+      if (typeof value === "boolean") return Result.succeed(String(value))
+      return Result.fail(`expected a string, got ${describe(value)}`)
     case "integer":
-      if (typeof value === "number" && Number.isSafeInteger(value)) return Either.right(value)
+      if (typeof value === "number" && Number.isSafeInteger(value)) return Result.succeed(value)
       if (typeof value === "string") return coerceText(type, value)
-      return Either.left(`expected an integer, got ${describe(value)}`)
+      return Result.fail(`expected an integer, got ${describe(value)}`)
     case "number":
-      if (typeof value === "number" && Number.isFinite(value)) return Either.right(value)
+      if (typeof value === "number" && Number.isFinite(value)) return Result.succeed(value)
       if (typeof value === "string") return coerceText(type, value)
-      return Either.left(`expected a number, got ${describe(value)}`)
+      return Result.fail(`expected a number, got ${describe(value)}`)
     case "boolean":
-      if (typeof value === "boolean") return Either.right(value)
+      if (typeof value === "boolean") return Result.succeed(value)
       if (typeof value === "string") return coerceText(type, value)
-      return Either.left(`expected a boolean, got ${describe(value)}`)
+      return Result.fail(`expected a boolean, got ${describe(value)}`)
     case "array":
-      if (!Array.isArray(value)) return Either.left(`expected an array of strings, got ${describe(value)}`)
-      return Either.all(
+      if (!Array.isArray(value)) return Result.fail(`expected an array of strings, got ${describe(value)}`)
+      return Result.all(
         value.map((v, i) =>
           typeof v === "string"
             ? noNul(v)
             : typeof v === "number" && Number.isFinite(v)
-              ? Either.right(String(v))
-              : Either.left(`element ${i} is ${describe(v)}, not a string`)
+              ? Result.succeed(String(v))
+              : Result.fail(`element ${i} is ${describe(v)}, not a string`)
         )
       )
   }
@@ -108,50 +108,50 @@ export type ToolArguments = Readonly<Record<string, ParameterValue>>
 export const buildArguments = (
   parameters: ReadonlyArray<ParameterDefinition>,
   raw: RawArguments
-): Either.Either<ToolArguments, string> => {
+): Result.Result<ToolArguments, string> => {
   const byName = new Map(parameters.map((p) => [p.name, p]))
   const values = new Map<string, ParameterValue>()
   const known = () => (parameters.length === 0 ? "this tool takes no parameters" : `parameters: ${parameters.map((p) => p.name).join(", ")}`)
-  const typed = (p: ParameterDefinition): Either.Either<ParameterType, string> =>
-    p.type === undefined ? Either.left(`parameter '${p.name}' has invalid type '${p.typeText}'; fix the skill`) : Either.right(p.type)
+  const typed = (p: ParameterDefinition): Result.Result<ParameterType, string> =>
+    p.type === undefined ? Result.fail(`parameter '${p.name}' has invalid type '${p.typeText}'; fix the skill`) : Result.succeed(p.type)
 
   if (raw.json !== undefined) {
     if (typeof raw.json !== "object" || raw.json === null || Array.isArray(raw.json)) {
-      return Either.left("--json must be a JSON object of parameter names to values")
+      return Result.fail("--json must be a JSON object of parameter names to values")
     }
     for (const [name, value] of Object.entries(raw.json as Record<string, unknown>)) {
       const p = byName.get(name)
-      if (p === undefined) return Either.left(`unknown parameter '${name}' (${known()})`)
+      if (p === undefined) return Result.fail(`unknown parameter '${name}' (${known()})`)
       if (value === null) continue // explicit null: treated as absent
       const type = typed(p)
-      if (Either.isLeft(type)) return Either.left(type.left)
-      const v = coerceJson(type.right, value)
-      if (Either.isLeft(v)) return Either.left(`invalid value for parameter '${name}': ${v.left}`)
-      values.set(name, v.right)
+      if (Result.isFailure(type)) return Result.fail(type.failure)
+      const v = coerceJson(type.success, value)
+      if (Result.isFailure(v)) return Result.fail(`invalid value for parameter '${name}': ${v.failure}`)
+      values.set(name, v.success)
     }
   }
   const fromPairs = new Set<string>()
   for (const pair of raw.pairs ?? []) {
     const eq = pair.indexOf("=")
-    if (eq <= 0) return Either.left(`--arg expects name=value, got '${pair}'`)
+    if (eq <= 0) return Result.fail(`--arg expects name=value, got '${pair}'`)
     const name = pair.slice(0, eq)
     const text = pair.slice(eq + 1)
     const p = byName.get(name)
-    if (p === undefined) return Either.left(`unknown parameter '${name}' (${known()})`)
+    if (p === undefined) return Result.fail(`unknown parameter '${name}' (${known()})`)
     const type = typed(p)
-    if (Either.isLeft(type)) return Either.left(type.left)
-    const v = coerceText(type.right, text)
-    if (Either.isLeft(v)) return Either.left(`invalid value for parameter '${name}': ${v.left}`)
+    if (Result.isFailure(type)) return Result.fail(type.failure)
+    const v = coerceText(type.success, text)
+    if (Result.isFailure(v)) return Result.fail(`invalid value for parameter '${name}': ${v.failure}`)
     if (fromPairs.has(name)) {
-      if (type.right !== "array") return Either.left(`parameter '${name}' given more than once`)
-      values.set(name, [...(values.get(name) as ReadonlyArray<string>), ...(v.right as ReadonlyArray<string>)])
-    } else values.set(name, v.right) // --arg overrides the same name from --json
+      if (type.success !== "array") return Result.fail(`parameter '${name}' given more than once`)
+      values.set(name, [...(values.get(name) as ReadonlyArray<string>), ...(v.success as ReadonlyArray<string>)])
+    } else values.set(name, v.success) // --arg overrides the same name from --json
     fromPairs.add(name)
   }
   for (const p of parameters) {
     if (values.has(p.name)) continue
     if (p.default !== undefined) values.set(p.name, p.default)
-    else if (p.required) return Either.left(`missing required parameter '${p.name}'${p.description ? ` (${p.description})` : ""}`)
+    else if (p.required) return Result.fail(`missing required parameter '${p.name}'${p.description ? ` (${p.description})` : ""}`)
   }
-  return Either.right(Object.fromEntries(values))
+  return Result.succeed(Object.fromEntries(values))
 }

@@ -13,7 +13,7 @@
  * - an optional parameter without a value (and without a default) drops the
  *   whole argument it appears in (`--limit={{limit}}` vanishes entirely).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { ArgTemplate, CommandTemplate, ParameterDefinition, ParameterValue } from "./model.js"
 import type { ToolArguments } from "./coerce.js"
 
@@ -30,13 +30,13 @@ const expandArg = (
   arg: ArgTemplate,
   params: ReadonlyMap<string, ParameterDefinition>,
   values: ToolArguments
-): Either.Either<ReadonlyArray<string>, string> => {
+): Result.Result<ReadonlyArray<string>, string> => {
   if (arg.length === 1 && arg[0]._tag === "Variable" && arg[0].modifier === undefined) {
     const value = values[arg[0].name]
-    if (!params.has(arg[0].name)) return Either.left(`template names unknown parameter '${arg[0].name}'`)
-    if (value === undefined) return Either.right([])
-    if (Array.isArray(value)) return Either.right([...value])
-    return Either.right([scalarText(value)])
+    if (!params.has(arg[0].name)) return Result.fail(`template names unknown parameter '${arg[0].name}'`)
+    if (value === undefined) return Result.succeed([])
+    if (Array.isArray(value)) return Result.succeed([...value])
+    return Result.succeed([scalarText(value)])
   }
   let text = ""
   for (const fragment of arg) {
@@ -45,32 +45,32 @@ const expandArg = (
       continue
     }
     const param = params.get(fragment.name)
-    if (param === undefined) return Either.left(`template names unknown parameter '${fragment.name}'`)
+    if (param === undefined) return Result.fail(`template names unknown parameter '${fragment.name}'`)
     const value = values[fragment.name]
-    if (value === undefined) return Either.right([])
+    if (value === undefined) return Result.succeed([])
     if (fragment.modifier !== undefined) {
       if (param.type !== "boolean") {
-        return Either.left(`'{{${fragment.name}:${fragment.modifier}}}': a modifier needs a boolean parameter`)
+        return Result.fail(`'{{${fragment.name}:${fragment.modifier}}}': a modifier needs a boolean parameter`)
       }
-      if (value !== true) return Either.right([])
+      if (value !== true) return Result.succeed([])
       text += fragment.modifier
       continue
     }
     text += scalarText(value)
   }
-  return Either.right([text])
+  return Result.succeed([text])
 }
 
 export const interpolate = (
   template: CommandTemplate,
   parameters: ReadonlyArray<ParameterDefinition>,
   values: ToolArguments
-): Either.Either<CommandLine, string> => {
+): Result.Result<CommandLine, string> => {
   const params = new Map(parameters.map((p) => [p.name, p]))
-  return Either.flatMap(Either.all(template.args.map((arg) => expandArg(arg, params, values))), (parts) => {
+  return Result.flatMap(Result.all(template.args.map((arg) => expandArg(arg, params, values))), (parts) => {
     const args = parts.flat()
     // Values were checked at coercion; this also covers literals of the template.
-    if (args.some((a) => a.includes("\0"))) return Either.left("an argument contains a NUL byte, which no command line can carry")
-    return Either.right({ program: template.program, args })
+    if (args.some((a) => a.includes("\0"))) return Result.fail("an argument contains a NUL byte, which no command line can carry")
+    return Result.succeed({ program: template.program, args })
   })
 }

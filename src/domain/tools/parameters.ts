@@ -8,7 +8,7 @@
  * Defaults (spec §11 question 2, settled): a `Default` column wins; otherwise
  * a `(default: X)` note in the description. Both are coerced to the type.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { coerceText } from "./coerce.js"
 import { PARAMETER_TYPES, type ParameterDefinition, type ParameterType, type Problem } from "./model.js"
 
@@ -119,9 +119,9 @@ export const parseParameterTable = (lines: ReadonlyArray<SourceLine>): ParsedTab
     let defaultValue: ParameterDefinition["default"] = undefined
     if (defaultText !== undefined && type !== undefined) {
       const coerced = coerceText(type, plain(defaultText), true)
-      if (Either.isLeft(coerced)) {
-        problems.push({ kind: "parameter-table", line: row.line, message: `parameter '${name}': default ${coerced.left}` })
-      } else defaultValue = coerced.right
+      if (Result.isFailure(coerced)) {
+        problems.push({ kind: "parameter-table", line: row.line, message: `parameter '${name}': default ${coerced.failure}` })
+      } else defaultValue = coerced.success
     }
     parameters.push({ name, type, typeText, required, description, default: defaultValue, line: row.line })
   }

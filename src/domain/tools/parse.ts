@@ -13,7 +13,7 @@
  * skill is still returned, so lint reports them all and `tools`/`run` refuse
  * with the relevant one.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { parseMarkdownAst } from "../markdown/ast.js"
 import { splitLines } from "../markdown/lines.js"
 import type { CodeBlock, Heading, MarkdownAst } from "../markdown/model.js"
@@ -176,9 +176,9 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
       if (block === undefined) {
         problem("command", commandHeading.line, `tool '${toolName}': the Command section has no code block`)
       } else {
-        const parsed = Either.flatMap(commandLineOf(codeBlockContent(block, lines)), (c) => parseCommandTemplate(c.text, c.line))
-        if (Either.isLeft(parsed)) problem("command", block.line, `tool '${toolName}': ${parsed.left.message}`)
-        else command = parsed.right
+        const parsed = Result.flatMap(commandLineOf(codeBlockContent(block, lines)), (c) => parseCommandTemplate(c.text, c.line))
+        if (Result.isFailure(parsed)) problem("command", block.line, `tool '${toolName}': ${parsed.failure.message}`)
+        else command = parsed.success
       }
     }
     if (command !== undefined) {

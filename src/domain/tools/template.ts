@@ -13,7 +13,7 @@
  * outside quotes are refused: the command runs as program + args, never
  * through a shell, so they would silently mean something else.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { ArgFragment, ArgTemplate, CommandTemplate } from "./model.js"
 
 const VARIABLE_NAME = /^[A-Za-z0-9_]+$/
@@ -22,7 +22,7 @@ export interface TemplateError {
   readonly message: string
 }
 
-const fail = (message: string): Either.Either<never, TemplateError> => Either.left({ message })
+const fail = (message: string): Result.Result<never, TemplateError> => Result.fail({ message })
 
 /** Appends literal text, merging with a preceding literal. */
 const pushLiteral = (fragments: Array<ArgFragment>, text: string) => {
@@ -32,7 +32,7 @@ const pushLiteral = (fragments: Array<ArgFragment>, text: string) => {
 }
 
 /** Split one command line into argument templates. */
-export const tokenizeCommand = (command: string): Either.Either<ReadonlyArray<ArgTemplate>, TemplateError> => {
+export const tokenizeCommand = (command: string): Result.Result<ReadonlyArray<ArgTemplate>, TemplateError> => {
   const args: Array<Array<ArgFragment>> = []
   let current: Array<ArgFragment> | undefined
   let quote: "'" | '"' | undefined
@@ -99,7 +99,7 @@ export const tokenizeCommand = (command: string): Either.Either<ReadonlyArray<Ar
   }
   if (quote !== undefined) return fail(`unclosed ${quote === "'" ? "single" : "double"} quote`)
   if (current !== undefined) args.push(current)
-  return Either.right(args)
+  return Result.succeed(args)
 }
 
 /**
@@ -109,7 +109,7 @@ export const tokenizeCommand = (command: string): Either.Either<ReadonlyArray<Ar
  */
 export const commandLineOf = (
   lines: ReadonlyArray<{ readonly text: string; readonly line: number }>
-): Either.Either<{ readonly text: string; readonly line: number }, TemplateError> => {
+): Result.Result<{ readonly text: string; readonly line: number }, TemplateError> => {
   const commands: Array<{ text: string; line: number }> = []
   let pending: { text: string; line: number } | undefined
   for (const { text, line } of lines) {
@@ -129,21 +129,21 @@ export const commandLineOf = (
   if (commands.length > 1) {
     return fail(`${commands.length} commands in one block; a tool runs exactly one command (wrap several in a script)`)
   }
-  return Either.right(commands[0])
+  return Result.succeed(commands[0])
 }
 
 export const parseCommandTemplate = (
   command: string,
   line: number
-): Either.Either<CommandTemplate, TemplateError> =>
-  Either.flatMap(tokenizeCommand(command), (args) => {
+): Result.Result<CommandTemplate, TemplateError> =>
+  Result.flatMap(tokenizeCommand(command), (args) => {
     if (args.length === 0) return fail("the command is empty")
     const [first, ...rest] = args
     if (first.length !== 1 || first[0]._tag !== "Literal") {
       return fail("the program must be literal text, never an interpolated value")
     }
     if (first[0].text.length === 0) return fail("the program is empty")
-    return Either.right({ program: first[0].text, args: rest, source: command, line })
+    return Result.succeed({ program: first[0].text, args: rest, source: command, line })
   })
 
 /** Every variable the template names, in order of appearance. */

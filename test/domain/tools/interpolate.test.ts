@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { buildArguments } from "../../../src/domain/tools/coerce.js"
@@ -11,17 +11,17 @@ const param = (name: string, type: ParameterType, required = false, dflt?: Param
 })
 
 const run = (command: string, params: ReadonlyArray<ParameterDefinition>, raw: Parameters<typeof buildArguments>[1]) => {
-  const template = Either.getOrThrow(parseCommandTemplate(command, 1))
-  return Either.flatMap(buildArguments(params, raw), (values) => interpolate(template, params, values))
+  const template = Result.getOrThrow(parseCommandTemplate(command, 1))
+  return Result.flatMap(buildArguments(params, raw), (values) => interpolate(template, params, values))
 }
 const argv = (command: string, params: ReadonlyArray<ParameterDefinition>, raw: Parameters<typeof buildArguments>[1]) => {
   const r = run(command, params, raw)
-  if (Either.isLeft(r)) throw new Error(r.left)
-  return [r.right.program, ...r.right.args]
+  if (Result.isFailure(r)) throw new Error(r.failure)
+  return [r.success.program, ...r.success.args]
 }
 const failure = (command: string, params: ReadonlyArray<ParameterDefinition>, raw: Parameters<typeof buildArguments>[1]) => {
   const r = run(command, params, raw)
-  return Either.isLeft(r) ? r.left : undefined
+  return Result.isFailure(r) ? r.failure : undefined
 }
 
 describe("tool-skills spec §3.4 interpolation", () => {
@@ -104,7 +104,7 @@ describe("tool-skills spec §3.4 rule 3 / §6.1: no injection (property)", () =>
         expect(out).toEqual(["prog", v])
         // A string cannot be given for the boolean unless it is a boolean word.
         const r = run("prog {{flag:--danger}}", ps, { pairs: [`flag=${v}`] })
-        if (Either.isRight(r)) expect(["true", "1", "yes", "on", "false", "0", "no", "off"]).toContain(v.trim().toLowerCase())
+        if (Result.isSuccess(r)) expect(["true", "1", "yes", "on", "false", "0", "no", "off"]).toContain(v.trim().toLowerCase())
       })
     )
   })

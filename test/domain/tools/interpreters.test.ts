@@ -1,14 +1,14 @@
 // Issue 29 item 2 (high), lint SKL515: a placeholder that an interpreter
 // would run as code is refused; the same value as a separate argument is not.
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { interpreterHazards } from "../../../src/domain/tools/interpreters.js"
 import { parseCommandTemplate } from "../../../src/domain/tools/template.js"
 
 const hazards = (line: string) => {
   const t = parseCommandTemplate(line, 1)
-  if (Either.isLeft(t)) throw new Error(`${line}: ${t.left.message}`)
-  return interpreterHazards(t.right).map((h) => h.variable)
+  if (Result.isFailure(t)) throw new Error(`${line}: ${t.failure.message}`)
+  return interpreterHazards(t.success).map((h) => h.variable)
 }
 
 describe("SKL515: placeholders run as code", () => {

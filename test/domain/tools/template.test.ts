@@ -1,15 +1,15 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { parseCommandTemplate, renderTemplate, tokenizeCommand } from "../../../src/domain/tools/template.js"
 
 const args = (s: string) => {
   const r = tokenizeCommand(s)
-  if (Either.isLeft(r)) throw new Error(r.left.message)
-  return r.right.map((a) => a.map((f) => (f._tag === "Literal" ? f.text : `<${f.name}${f.modifier ? ":" + f.modifier : ""}>`)).join(""))
+  if (Result.isFailure(r)) throw new Error(r.failure.message)
+  return r.success.map((a) => a.map((f) => (f._tag === "Literal" ? f.text : `<${f.name}${f.modifier ? ":" + f.modifier : ""}>`)).join(""))
 }
 const error = (s: string) => {
   const r = tokenizeCommand(s)
-  return Either.isLeft(r) ? r.left.message : undefined
+  return Result.isFailure(r) ? r.failure.message : undefined
 }
 
 describe("tool-skills spec §3.5 command templates", () => {
@@ -35,10 +35,10 @@ describe("tool-skills spec §3.5 command templates", () => {
   })
 
   it("the program is always literal", () => {
-    expect(Either.isLeft(parseCommandTemplate("{{prog}} x", 1))).toBe(true)
-    expect(Either.isLeft(parseCommandTemplate("git{{x}} x", 1))).toBe(true)
+    expect(Result.isFailure(parseCommandTemplate("{{prog}} x", 1))).toBe(true)
+    expect(Result.isFailure(parseCommandTemplate("git{{x}} x", 1))).toBe(true)
     const t = parseCommandTemplate("git log -n {{count}}", 4)
-    expect(Either.getOrThrow(t).program).toBe("git")
-    expect(renderTemplate(Either.getOrThrow(t))).toBe("git log -n {{count}}")
+    expect(Result.getOrThrow(t).program).toBe("git")
+    expect(renderTemplate(Result.getOrThrow(t))).toBe("git log -n {{count}}")
   })
 })
