@@ -34,26 +34,57 @@ const tmp = join(dist, `.build-${process.pid}`)
  * about 20 ms of a `show`). The sources keep the usual barrel imports; this
  * plugin rewrites them, for the bundle only, into one deep import per
  * module (`import * as Effect from "effect/Effect"`), so a command
- * initialises only the effect modules it reaches.
+ * initialises only the effect modules it reaches. The same goes for the
+ * barrels of effect's subpaths (`import { Command } from "effect/cli"` →
+ * `effect/cli/Command`). What each barrel exports is read from the barrel
+ * itself (dist/index.js, dist/<subpath>/index.js): namespaces
+ * (`export * as Effect from "./Effect.js"`) and the few plain names
+ * (`export { pipe, … } from "./Function.js"`); the deep paths are those of
+ * effect's package exports (`"./*": "./dist/*.js"`).
  */
+const effectBarrels = new Map()
+const effectBarrel = (subpath) => {
+  if (!effectBarrels.has(subpath)) {
+    const file = join(root, "node_modules", "effect", "dist", ...(subpath === "" ? [] : [subpath]), "index.js")
+    const exported = new Map()
+    if (existsSync(file)) {
+      const text = readFileSync(file, "utf8")
+      const prefix = subpath === "" ? "effect/" : `effect/${subpath}/`
+      for (const [, name, module] of text.matchAll(/export\s+\*\s+as\s+([A-Za-z_$][\w$]*)\s+from\s+"\.\/([\w/]+)\.js"/g)) {
+        exported.set(name, { from: prefix + module, namespace: true })
+      }
+      for (const [, names, module] of text.matchAll(/export\s*\{([^}]*)\}\s*from\s*"\.\/([\w/]+)\.js"/g)) {
+        for (const n of names.split(",").map((x) => x.trim()).filter((x) => x !== "")) {
+          const [original, alias] = n.split(/\s+as\s+/)
+          exported.set(alias ?? original, { from: prefix + module, namespace: false, original })
+        }
+      }
+    }
+    effectBarrels.set(subpath, exported)
+  }
+  return effectBarrels.get(subpath)
+}
+
 const effectDeepImports = {
   name: "effect-deep-imports",
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
       const source = readFileSync(args.path, "utf8")
-      const contents = source.replace(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"effect"/g, (all, typeOnly, names) =>
+      const contents = source.replace(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"effect(?:\/([a-z][\w-]*))?"/g, (all, typeOnly, names, subpath = "") =>
         names
           .split(",")
           .map((n) => n.trim())
           .filter((n) => n !== "")
           .map((n) => {
-            const m = /^(type\s+)?([A-Za-z]+)(?:\s+as\s+([A-Za-z_$][\w$]*))?$/.exec(n)
+            const m = /^(type\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?$/.exec(n)
             if (m === null) throw new Error(`${args.path}: cannot rewrite the effect import '${n}'`)
             const [, type, name, alias] = m
-            if (!existsSync(join(root, "node_modules", "effect", "dist", "esm", `${name}.js`))) {
-              throw new Error(`${args.path}: '${name}' is not an effect module`)
-            }
-            return `import ${typeOnly || type ? "type " : ""}* as ${alias ?? name} from "effect/${name}"`
+            const target = effectBarrel(subpath).get(name)
+            if (target === undefined) throw new Error(`${args.path}: '${name}' is not exported by effect${subpath === "" ? "" : `/${subpath}`}`)
+            const kind = typeOnly || type ? "type " : ""
+            return target.namespace
+              ? `import ${kind}* as ${alias ?? name} from "${target.from}"`
+              : `import ${kind}{ ${target.original} as ${alias ?? name} } from "${target.from}"`
           })
           // as many lines as before, so line numbers in stack traces stay right
           .join(";") + "\n".repeat(all.split("\n").length - 1)
@@ -65,7 +96,7 @@ const effectDeepImports = {
 
 /**
  * The commands with a bundle of their own: those marked `fast: true` in
- * src/commands (their well-formed invocations skip @effect/cli, so the
+ * src/commands (their well-formed invocations skip effect/cli, so the
  * bundle needs neither the parser nor the other commands).
  */
 const fastCommands = readdirSync(join(root, "src", "commands"))

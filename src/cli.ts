@@ -1,5 +1,5 @@
 // Entry point of the full CLI bundle, dist/cli.cjs (see scripts/bundle.mjs):
-// every command, help, and the @effect/cli parser. bin/skc.mjs calls `run`
+// every command, help, and the effect/cli parser. bin/skc.mjs calls `run`
 // when no per-command bundle (src/cli/single.ts) takes the invocation.
 // `--version` answers before anything else loads; the CLI module graph
 // (Effect and the command table) is initialised only when a command runs.

@@ -75,13 +75,13 @@ export const currentRunId = Effect.gen(function* () {
 
 /** The rendered first line of a failure, as stored in the `error` column. */
 export const failureMessage = (cause: Cause.Cause<unknown>): string => {
-  const failure = Cause.failureOption(cause)
+  const failure = Cause.findErrorOption(cause)
   if (Option.isSome(failure)) {
     const e = failure.value
     if (isSkcError(e)) return errorHeadline(e)
     return `error[E999]: ${(e as { message?: unknown })?.message ?? String(e)}`
   }
-  if (Cause.isInterruptedOnly(cause)) return "interrupted"
+  if (Cause.hasInterruptsOnly(cause)) return "interrupted"
   const defect = Cause.squash(cause)
   return `error[E999]: ${defect instanceof Error ? defect.message : String(defect)}`
 }
@@ -131,13 +131,13 @@ export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
  * MCP server (an agent); recorded as `args.role` in every row written.
  * Unset (a library call), rows carry no role and count by command.
  */
-export class CallerRole extends Context.Reference<CallerRole>()("skillc/CallerRole", {
-  defaultValue: (): { readonly role: Role | undefined } => ({ role: undefined })
-}) {}
+export const CallerRole = Context.Reference<{ readonly role: Role | undefined }>("skillc/CallerRole", {
+  defaultValue: () => ({ role: undefined })
+})
 
 /** `args` with the caller's role, when known. */
 const withRole = (args: Readonly<Record<string, unknown>>) =>
-  Effect.map(CallerRole, ({ role }) => (role === undefined ? args : { ...args, role }))
+  Effect.map(Effect.service(CallerRole), ({ role }) => (role === undefined ? args : { ...args, role }))
 
 /** The `skill` column of a row that belongs to no one skill: a cross-skill question (DECISIONS #44). */
 export const ACROSS_SKILLS = "*"
@@ -150,7 +150,7 @@ export const ACROSS_SKILLS = "*"
  * answered. Never fails (W002 when the global log cannot be written).
  */
 export const recordUnansweredAcrossSkills = (query: string) =>
-  Effect.flatMap(Settings, ({ stores }) =>
+  Effect.flatMap(Effect.service(Settings), ({ stores }) =>
     recordAccess({
       command: "search",
       skill: { name: ACROSS_SKILLS, canonicalSourceDir: stores.globalDir, runtimeDir: stores.globalDir },
@@ -235,7 +235,7 @@ export const logged =
       const exit = yield* Effect.exit(useCase)
       const outcome: Outcome<A, E> = Exit.isSuccess(exit)
         ? { _tag: "Success", value: exit.value }
-        : { _tag: "Failure", error: Option.getOrUndefined(Cause.failureOption(exit.cause)) }
+        : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }
       const args = yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({})))
       const located = Exit.isSuccess(exit) && options.locate !== undefined ? options.locate(exit.value) : undefined
       yield* recordAccess({

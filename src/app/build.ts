@@ -23,7 +23,7 @@ import { Settings } from "./Settings.js"
 export const BuildInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path (a path is imported into the source store first)" }),
   global: Schema.optional(Schema.Boolean).annotate({ description: "Force the SSOT to the global runtime (~/.skillc/runtime/); import into the global store" }),
-  target: Schema.optional(Schema.Union(Schema.String, Schema.Array(Schema.String))).annotate({
+  target: Schema.optional(Schema.Union([Schema.String, Schema.Array(Schema.String)])).annotate({
     description: "Agents to deploy to: claude (default), codex, copilot, cursor, gemini, kiro, opencode, trae, a [targets] name, or a directory path; comma-separated"
   }),
   copy: Schema.optional(Schema.Boolean).annotate({ description: "Copy instead of symlink/junction" }),

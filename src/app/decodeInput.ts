@@ -3,26 +3,128 @@
  * for CLI flags and MCP tool arguments). A decode failure is E100
  * (RFC-0005, DECISIONS #32) with one line naming the offending parameter.
  */
-import { Effect, ParseResult, Schema } from "effect"
+import { Effect, Schema, type SchemaAST, type SchemaIssue } from "effect"
 import { InvalidOption } from "../domain/errors.js"
+import { checkText } from "../domain/jsonSchema.js"
+
+/** One failure at one path, in Effect 3's words (`Expected string, actual 42`, `is missing`). */
+interface IssueLine {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+}
+
+/** A value as messages show it: strings quoted, the rest as JSON where it can be. */
+const formatActual = (u: unknown): string => {
+  if (typeof u === "string") return JSON.stringify(u)
+  if (typeof u === "bigint") return `${u}n`
+  if (u === undefined || typeof u === "number" || typeof u === "boolean" || u === null) return String(u)
+  try {
+    return JSON.stringify(u) ?? String(u)
+  } catch {
+    return String(u)
+  }
+}
+
+/** What a schema expects, as Effect 3 printed it (`string`, `"project"`, `ReadonlyArray<string>`). */
+const expectedOf = (ast: SchemaAST.AST): string => {
+  switch (ast._tag) {
+    case "String":
+    case "Number":
+    case "Boolean":
+    case "Null":
+    case "Undefined":
+    case "Unknown":
+    case "Any":
+    case "Never":
+    case "BigInt":
+    case "Symbol":
+      return ast._tag.toLowerCase()
+    case "Literal":
+      return formatActual(ast.literal)
+    case "Union":
+      return ast.types.map(expectedOf).join(" | ")
+    case "Arrays": {
+      const [item] = ast.rest
+      return ast.elements.length === 0 && item !== undefined && ast.rest.length === 1 ? `ReadonlyArray<${expectedOf(item)}>` : "array"
+    }
+    case "Objects": {
+      const fields = ast.propertySignatures.map(
+        (ps) => `readonly ${String(ps.name)}${ps.type.context?.isOptional === true ? "?" : ""}: ${expectedOf(ps.type)}`
+      )
+      const rest = ast.indexSignatures.map((is) => `readonly [x: ${expectedOf(is.parameter)}]: ${expectedOf(is.type)}`)
+      const all = [...fields, ...rest]
+      return all.length === 0 ? "{}" : `{ ${all.join("; ")} }`
+    }
+    default:
+      return ast._tag
+  }
+}
+
+/** The members of a union, nested unions flattened (`Schema.optional(Schema.Literals([…]))`). */
+const membersOf = (ast: SchemaAST.AST): ReadonlyArray<SchemaAST.AST> => (ast._tag === "Union" ? ast.types.flatMap(membersOf) : [ast])
+
+/** The keys a struct accepts, as the "is unexpected" message lists them. */
+const expectedKeys = (ast: SchemaAST.AST): string =>
+  ast._tag === "Objects" && ast.propertySignatures.length > 0
+    ? ast.propertySignatures.map((ps) => formatActual(String(ps.name))).join(" | ")
+    : "never"
+
+/** The issue tree as a flat list of lines, in the order and words of Effect 3's `ArrayFormatter`. */
+const issueLines = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey>, input: unknown): Array<IssueLine> => {
+  const here = "input" in issue ? issue.input : input
+  switch (issue._tag) {
+    case "Pointer":
+      return issueLines(issue.issue, [...path, ...issue.path], undefined)
+    case "Composite":
+      return issue.issues.flatMap((i) => issueLines(i, path, here))
+    case "AnyOf":
+      return issue.issues.length > 0
+        ? issue.issues.flatMap((i) => issueLines(i, path, here))
+        : membersOf(issue.ast).map((m) => ({ path, message: `Expected ${expectedOf(m)}, actual ${formatActual(here)}` }))
+    case "Filter":
+      return [{ path, message: `Expected ${checkText(issue.filter).expected}, actual ${formatActual(here ?? issue.issue.input)}` }]
+    case "Encoding":
+      return issueLines(issue.issue, path, here)
+    case "InvalidType":
+      return [{ path, message: `Expected ${expectedOf(issue.ast)}, actual ${formatActual(here)}` }]
+    case "InvalidValue": {
+      const message = issue.annotations?.message
+      return [{ path, message: typeof message === "string" ? message : `Invalid value ${formatActual(here)}` }]
+    }
+    case "MissingKey":
+      return [{ path, message: "is missing" }]
+    case "UnexpectedKey":
+      return [{ path, message: `is unexpected, expected: ${expectedKeys(issue.ast)}` }]
+    case "Forbidden":
+      return [{ path, message: "is forbidden" }]
+    case "OneOf":
+      return [{ path, message: `Expected exactly one of ${expectedOf(issue.ast)}, actual ${formatActual(here)}` }]
+  }
+}
 
 /**
  * `field: message` for the first field in error, in the words of the Schema.
  * Alternatives of a union (literal choices) are folded into one line
  * (`expected "project" | "global" | "all", actual "x"`), and the
  * "Expected undefined" alternative of an optional field is left out.
+ * A failed check says what the check wants (`Expected a positive number,
+ * actual 0`), never the field's description.
  */
-export const describeParseError = (error: ParseResult.ParseError, label: (field: string) => string = (f) => f): string => {
-  const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
+export const describeParseError = (error: Schema.SchemaError, label: (field: string) => string = (f) => f): string => {
+  const issues = issueLines(error.issue, [], undefined)
   const first = issues[0]
   if (first === undefined) return "invalid input"
   const key = first.path.map(String).join(".")
   const same = issues.filter((i) => i.path.map(String).join(".") === key && !/^Expected undefined,/.test(i.message))
-  const expected = same.map((i) => /^Expected (.*), actual (.*)$/s.exec(i.message))
+  const expected = same.flatMap((i) => {
+    const m = /^Expected (.*), actual (.*)$/s.exec(i.message)
+    return m === null ? [] : [{ expected: m[1] ?? "", actual: m[2] ?? "" }]
+  })
+  const [head] = expected
   let message: string
-  if (same.length > 1 && expected.every((m) => m !== null)) {
-    const choices = [...new Set(expected.map((m) => m![1]))]
-    message = `expected ${choices.join(" | ")}, actual ${expected[0]![2]}`
+  if (same.length > 1 && expected.length === same.length && head !== undefined) {
+    const choices = [...new Set(expected.map((m) => m.expected))]
+    message = `expected ${choices.join(" | ")}, actual ${head.actual}`
   } else message = (same[0] ?? first).message
   message = message.replace(/\s+/g, " ").trim()
   return key === "" ? message : `${label(key)}: ${message}`
@@ -33,8 +135,8 @@ export const describeParseError = (error: ParseResult.ParseError, label: (field:
  * arguments). Unknown properties are refused, so a misspelt MCP argument is
  * an error rather than silently ignored.
  */
-export const decodeInput = <A, I>(schema: Schema.Schema<A, I, never>, options: { readonly label?: (field: string) => string } = {}) => {
-  const decode = Schema.decodeUnknownEffect(schema, { errors: "all", onExcessProperty: "error" })
+export const decodeInput = <A>(schema: Schema.Decoder<A>, options: { readonly label?: (field: string) => string } = {}) => {
+  const decode = Schema.decodeUnknownEffect(schema, { errors: "all", onExcessProperty: "error", reportInput: true })
   return (input: unknown): Effect.Effect<A, InvalidOption> =>
     decode(input).pipe(Effect.mapError((e) => new InvalidOption({ message: describeParseError(e, options.label) })))
 }

@@ -28,7 +28,7 @@ import { FileSystem } from "../ports/FileSystem.js"
 import { Settings } from "./Settings.js"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 
-export const AgentField = Schema.Literal(...AGENTS).annotate({
+export const AgentField = Schema.Literals(AGENTS).annotate({
   description: "Agent runtime whose directories are searched (default claude)."
 })
 export const PluginDirsField = Schema.Array(Schema.String).annotate({

@@ -23,10 +23,10 @@ export const InitParams = Schema.Struct({
 })
 
 /** The JSON document of `skc init --format json`. */
-export const InitResultSchema = Schema.Union(
+export const InitResultSchema = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("project"), path: Schema.String, created: Schema.Boolean }),
   Schema.Struct({ kind: Schema.Literal("skill"), name: Schema.String, scope: Schema.Literals(["project", "global"]), path: Schema.String })
-)
+])
 
 export interface InitInput {
   readonly name?: string | undefined

@@ -10,7 +10,7 @@ import { FileSystem } from "../ports/FileSystem.js"
 import { currentSourceHash, type FileHashCache } from "./sourceTree.js"
 
 export const manifestPath = (runtimeDir: string) =>
-  Effect.map(Path, (path) => path.join(runtimeDir, META_DIR, MANIFEST_FILE))
+  Effect.map(Effect.service(Path), (path) => path.join(runtimeDir, META_DIR, MANIFEST_FILE))
 
 /**
  * The manifest's `source_hash`, or `undefined` when there is no usable

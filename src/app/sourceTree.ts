@@ -136,7 +136,7 @@ const RACY_WINDOW_MS = 2000
 
 /** SHA-256 over the sorted (relative path, file hash) pairs (RFC-0001:C-MANIFEST). */
 export const combineSourceHash = (pairs: ReadonlyArray<readonly [string, string]>) =>
-  Effect.map(Hasher, (h) => h.sha256Hex(sourceHashInput(pairs)))
+  Effect.map(Effect.service(Hasher), (h) => h.sha256Hex(sourceHashInput(pairs)))
 
 /**
  * The source hash of `tree`. With `cache`, files whose size and mtime match

@@ -119,8 +119,8 @@ const canonicalProject = (raw: string) =>
 
 export const parseFilters = (input: Pick<StatsInput, "since" | "until" | "project" | "include_author">) =>
   Effect.gen(function* () {
-    const since = input.since === undefined ? null : yield* parseTimeFilter("since", input.since)
-    const until = input.until === undefined ? null : yield* parseTimeFilter("until", input.until)
+    const since = input.since === undefined ? null : yield* Effect.fromResult(parseTimeFilter("since", input.since))
+    const until = input.until === undefined ? null : yield* Effect.fromResult(parseTimeFilter("until", input.until))
     const projects: Array<string> = []
     for (const p of input.project ?? []) {
       const canonical = yield* canonicalProject(p)
@@ -258,7 +258,7 @@ export const aggregateLog = (runtimeDir: string, groupBy: GroupBy, filters: Stat
 
 export const stats = (input: StatsInput) =>
   Effect.gen(function* () {
-    const groupBy: StatsGroupBy = yield* parseGroupBy(input.group_by ?? "summary")
+    const groupBy: StatsGroupBy = yield* Effect.fromResult(parseGroupBy(input.group_by ?? "summary"))
     const filters = yield* parseFilters(input)
     const skill = yield* resolveSkill(input.skill)
     const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)

@@ -1,19 +1,21 @@
 /**
- * The full CLI on @effect/cli: every command, help, version, completions,
- * and the canonical parse errors (E100). Loaded lazily by main.ts whenever
- * the fast path defers.
+ * The full CLI on effect/cli: every command, version, completions, and the
+ * canonical parse errors (E100). Loaded lazily by main.ts whenever the fast
+ * path defers.
  */
-import { Command, HelpDoc, ValidationError } from "@effect/cli"
-import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
-import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
-import { Console, Effect, Layer, Ref } from "effect"
+import { CliConfig, CliError, CliOutput, Command, Flag as CliFlag, GlobalFlag } from "effect/cli"
+import { ChildProcessSpawner } from "effect/process"
+import { Console, Effect, FileSystem, Layer, Ref, Sink, Stdio, Stream, Terminal } from "effect"
 import * as Path from "effect/Path"
 import { InvalidOption } from "../domain/errors.js"
 import { closest, didYouMean } from "../domain/suggest.js"
 import { commandSpecs } from "../commands/index.js"
+import type { Flag } from "../commands/spec.js"
+import { mcpHelp } from "../commands/mcp.js"
 import { VERSION } from "../domain/version.js"
 import { mcpCommand } from "./commands/mcp.js"
 import { cliCommand, ExitStatus } from "./generate.js"
+import { renderCommandHelp, renderRootHelp } from "./help.js"
 
 // Help is written by src/cli/help.ts from the specs; main.ts answers --help before this parser loads.
 const root = Command.make("skc").pipe(
@@ -21,20 +23,76 @@ const root = Command.make("skc").pipe(
   Command.withSubcommands([cliCommand(commandSpecs[0]!), ...commandSpecs.slice(1).map(cliCommand), mcpCommand])
 )
 
-const cli = Command.run(root, { name: "skc", version: VERSION })
+// renderErrors: false — effect/cli prints no error of its own; the contract is one `error[E100]` line (parseError).
+const cli = Command.runWith(root, { version: VERSION, renderErrors: false })
 
 const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
 
-/** One line for E100: the parser's own words without colour or layout. */
-const validationMessage = (e: ValidationError.ValidationError): string => {
-  const text = "error" in e ? stripAnsi(HelpDoc.toAnsiText(e.error)) : (e as { _tag: string })._tag
-  return text.replace(/\s+/g, " ").trim()
+/** The help page of a command path (`skc`, `skc show`), as `skc … --help` prints it. */
+const helpPage = (commandPath: ReadonlyArray<string>): string => {
+  const name = commandPath[1]
+  const topic = name === "mcp" ? mcpHelp : commandSpecs.find((s) => s.name === name)
+  return topic === undefined ? renderRootHelp([...commandSpecs, mcpHelp], VERSION) : renderCommandHelp(topic)
 }
 
 /**
- * @effect/cli prints its own help text on every parse error; the contract is
- * one `error[E100]` line, so its stderr output is swallowed. Help and version
- * text on stdout are plain unless stdout is a colour terminal.
+ * What effect/cli presents itself: a version or requested help only as skc
+ * writes them; its own help and error pages never (with `renderErrors:
+ * false` a parse error still presents help, and an invocation that only
+ * lacks a command is answered by `runFullCli` with skc's help page).
+ */
+const presenter: CliOutput.Presenter = {
+  present: (event) =>
+    event._tag === "Version"
+      ? Console.log(event.version)
+      : event._tag === "Help" && event.reason === "Requested"
+        ? Effect.sync(() => void process.stdout.write(helpPage(event.commandPath)))
+        : Effect.void
+}
+
+/**
+ * The framework's own flags skc keeps: `--help`/`-h` (answered by main.ts
+ * before this parser loads), `--version` (without effect/cli's `-v`, which
+ * is skc's `--verbose`), `--completions <shell>` and `--log-level`. No
+ * `--wizard`: skc never prompts.
+ */
+const version = GlobalFlag.Action({
+  flag: CliFlag.Boolean("version").pipe(CliFlag.withDescription("Print the version."), CliFlag.withDefault(false)),
+  run: (_, context) => Console.log(context.version)
+})
+const builtIns = CliConfig.layer({ builtIns: [GlobalFlag.Help, version, GlobalFlag.Completions, GlobalFlag.LogLevel] })
+
+/**
+ * effect/cli's environment. skc commands never prompt, spawn or read files
+ * through it, so these are minimal: a no-op file system, an 80-column
+ * terminal without input, no process spawner, and the arguments given to
+ * `runWith` rather than read from Stdio.
+ */
+const unused = Effect.die("skc: effect/cli has no terminal input or process spawner")
+const environment = Layer.mergeAll(
+  FileSystem.layerNoop({}),
+  Path.layer,
+  Layer.succeed(
+    Terminal.Terminal,
+    Terminal.make({
+      columns: Effect.succeed(80),
+      rows: Effect.succeed(24),
+      size: unused,
+      readInput: unused,
+      readLine: unused,
+      display: () => Effect.void
+    })
+  ),
+  Layer.succeed(ChildProcessSpawner.ChildProcessSpawner, ChildProcessSpawner.make(() => unused)),
+  Layer.succeed(Stdio.Stdio, Stdio.make({ args: Effect.succeed([]), stdout: () => Sink.drain, stderr: () => Sink.drain, stdin: Stream.empty })),
+  CliOutput.layerPresenter(presenter),
+  builtIns
+)
+
+/**
+ * What effect/cli writes to the console (a completion script, the version)
+ * goes to stdout plain unless stdout is a colour terminal, with one final
+ * newline; nothing goes to stderr.
  */
 const quietly = <A, E, R>(self: Effect.Effect<A, E, R>) =>
   Console.consoleWith((console) => {
@@ -43,13 +101,53 @@ const quietly = <A, E, R>(self: Effect.Effect<A, E, R>) =>
       const text = args.map(String).join(" ")
       process.stdout.write((plain ? stripAnsi(text) : text).replace(/\n+$/, "") + "\n")
     }
-    return Effect.withConsole(self, {
-      ...console,
-      unsafe: { ...console.unsafe, error: () => {}, log },
-      error: () => Effect.void,
-      log: (...args: ReadonlyArray<unknown>) => Effect.sync(() => log(...args))
-    } as Console.Console)
+    return Effect.provideService(self, Console.Console, { ...console, error: () => {}, log })
   })
+
+const subcommandNames = root.subcommands.flatMap((group) => group.commands.map((c) => c.name))
+
+/** The type name a flag's value failed to parse as, in the words of the earlier parser. */
+const typeName = (command: string | undefined, option: string): string | undefined => {
+  const topic = command === "mcp" ? mcpHelp : commandSpecs.find((s) => s.name === command)
+  const flag = Object.values((topic?.flags ?? {}) as Record<string, Flag>).find((f) => f.name === option)
+  return flag?.kind === "integer" ? "integer" : flag?.kind === "float" ? "float" : flag?.kind === "boolean" ? "boolean" : undefined
+}
+
+/**
+ * One line for E100: effect/cli's error in the words skc has always used
+ * (`Missing argument <skill>`, `Received unknown argument: '--x'`, …).
+ */
+const parseMessage = (error: CliError.NonShowHelpErrors, commandPath: ReadonlyArray<string>): string => {
+  switch (error._tag) {
+    case "UnknownSubcommand": {
+      const names = commandPath.length <= 1 ? subcommandNames : []
+      return `Invalid subcommand for ${commandPath[commandPath.length - 1] ?? "skc"} - use${names.length === 1 ? "" : " one of"} ${names.map((n) => `'${n}'`).join(", ")}`
+    }
+    case "UnrecognizedOption":
+      // Before any command, a flag is where the command should be.
+      return (error.command ?? commandPath).length <= 1
+        ? parseMessage(new CliError.UnknownSubcommand({ subcommand: error.option, suggestions: [] }), ["skc"])
+        : `Received unknown argument: '${error.option}'`
+    case "UnexpectedArgument":
+      return `Received unknown argument: '${error.arguments[0] ?? ""}'`
+    case "MissingArgument":
+      return `Missing argument <${error.argument}>`
+    case "MissingOption":
+      return `Expected to find option: '--${error.option}'`
+    case "InvalidValue": {
+      if (error.kind === "flag" && error.value === "") return `Expected a value following option: '--${error.option}'`
+      if (error.kind === "flag" && error.expected === "at most 1 value") return `More than one reference to option '--${error.option}' detected`
+      const type = error.kind === "flag" ? typeName(commandPath[1], error.option) : undefined
+      return type === undefined ? error.message : `'${error.value}' is not a ${type}`
+    }
+    default:
+      return error.message
+  }
+}
+
+/** The first error a parse failure reports, unknown commands first (as the earlier parser read the command first). */
+const firstError = (errors: ReadonlyArray<CliError.NonShowHelpErrors>): CliError.NonShowHelpErrors | undefined =>
+  errors.find((e) => e._tag === "UnknownSubcommand") ?? errors[0]
 
 /**
  * The parser's E100, with the way out where skc knows it (issue 25 item 3):
@@ -79,11 +177,18 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
 export const runFullCli = (args: ReadonlyArray<string>): Effect.Effect<number, unknown> =>
   Effect.gen(function* () {
     const status = yield* Ref.make(0)
-    yield* cli(["node", "skc", ...args]).pipe(
+    yield* cli(args).pipe(
       quietly,
-      Effect.mapError((e) => (ValidationError.isValidationError(e) ? parseError(validationMessage(e), args) : e)),
+      Effect.catch((e) => {
+        if (!CliError.isCliError(e)) return Effect.fail(e)
+        if (e._tag !== "ShowHelp") return Effect.fail(parseError(parseMessage(e, ["skc", ...args.slice(0, 1)]), args))
+        const first = firstError(e.errors)
+        // No command and nothing wrong (`skc --log-level debug`): the help page, exit 0.
+        if (first === undefined) return Effect.sync(() => void process.stdout.write(helpPage(e.commandPath)))
+        return Effect.fail(parseError(parseMessage(first, e.commandPath), args))
+      }),
       Effect.provideService(ExitStatus, status),
-      Effect.provide(Layer.mergeAll(NodeFileSystem.layer, Path.layer, NodeTerminal.layer))
+      Effect.provide(environment)
     )
     return yield* Ref.get(status)
   })

@@ -31,7 +31,7 @@ export const begin = (argv: ReadonlyArray<string>, checkHome: boolean): { readon
 }
 
 const toSkcError = (cause: Cause.Cause<unknown>): { error: SkcError; defect?: unknown } => {
-  const failure = Cause.failureOption(cause) as Option.Option<unknown>
+  const failure = Cause.findErrorOption(cause) as Option.Option<unknown>
   if (Option.isSome(failure)) {
     const e = failure.value
     if (isSkcError(e)) return { error: e }
@@ -45,7 +45,7 @@ const toSkcError = (cause: Cause.Cause<unknown>): { error: SkcError; defect?: un
 /** The exit status of a finished invocation, after writing its error line (and, with `-v`, the stack) to stderr. */
 export const exitStatus = (exit: Exit.Exit<number, unknown>, verboseOn: boolean): number => {
   if (Exit.isSuccess(exit)) return exit.value
-  if (Cause.isInterruptedOnly(exit.cause)) return 130
+  if (Cause.hasInterruptsOnly(exit.cause)) return 130
   const { error, defect } = toSkcError(exit.cause)
   process.stderr.write(renderError(error) + "\n")
   if (verboseOn && defect !== undefined) {

@@ -1,10 +1,10 @@
 /**
  * The fast path: well-formed invocations of the commands agents and scripts
- * call most are parsed here, without loading @effect/cli (which with its
+ * call most are parsed here, without loading effect/cli (which with its
  * dependencies costs more start-up time than the command itself). Anything
  * this parser is not sure about — help, unknown or misspelled flags, missing
  * values, odd numbers, `--`, boolean flags followed by a value — falls back
- * to the full @effect/cli parser, which stays the single authority for
+ * to the full effect/cli parser, which stays the single authority for
  * errors and help. `test/cli/fast-path.test.ts` checks that both parsers
  * give the same input to the same handler.
  *
@@ -17,7 +17,7 @@ import type { AnyCommandSpec, Arg, Flag } from "../commands/spec.js"
 export type FlagKind = "boolean" | "text" | "integer" | "repeated"
 
 export interface FlagSpec {
-  /** The handler's key for this flag (camelCase, as @effect/cli gives it). */
+  /** The handler's key for this flag (camelCase, as effect/cli gives it). */
   readonly key: string
   readonly kind: FlagKind
   readonly alias?: string
@@ -36,7 +36,7 @@ export interface FastCommand {
 const BOOL_VALUES = new Set(["true", "1", "y", "yes", "on", "false", "0", "n", "no", "off"])
 const INTEGER = /^(0|[1-9][0-9]{0,14})$/
 
-/** Parse `args` (after the command name) or return undefined to defer to @effect/cli. */
+/** Parse `args` (after the command name) or return undefined to defer to effect/cli. */
 export const parseFast = (spec: FastCommand, args: ReadonlyArray<string>): Record<string, unknown> | undefined => {
   const byName = new Map<string, FlagSpec>()
   for (const [name, flag] of Object.entries(spec.flags)) {
@@ -85,7 +85,7 @@ export const parseFast = (spec: FastCommand, args: ReadonlyArray<string>): Recor
     }
     const value = positionals[p]
     if (value === undefined && !optional) return undefined
-    input[key] = optional ? Option.fromNullable(value) : value
+    input[key] = optional ? Option.fromNullishOr(value) : value
   }
   for (const flag of Object.values(spec.flags)) {
     const v = values[flag.key]
@@ -97,10 +97,10 @@ export const parseFast = (spec: FastCommand, args: ReadonlyArray<string>): Recor
         input[flag.key] = v ?? []
         break
       case "integer":
-        input[flag.key] = Option.fromNullable(v as number | undefined)
+        input[flag.key] = Option.fromNullishOr(v as number | undefined)
         break
       case "text":
-        input[flag.key] = flag.default !== undefined ? (v ?? flag.default) : Option.fromNullable(v as string | undefined)
+        input[flag.key] = flag.default !== undefined ? (v ?? flag.default) : Option.fromNullishOr(v as string | undefined)
         break
     }
   }

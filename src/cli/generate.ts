@@ -1,56 +1,52 @@
 /**
- * The @effect/cli command of a command spec: its positional arguments and
- * flags as @effect/cli `Args` and `Options`, in the spec's order, and the
+ * The effect/cli command of a command spec: its positional arguments and
+ * flags as effect/cli `Argument`s and `Flag`s, in the spec's order, and the
  * generic runner as handler. Loaded only when the full parser is needed
- * (help, errors, commands off the fast path).
+ * (errors, commands off the fast path).
  */
-import { Args, Command, HelpDoc, Options } from "@effect/cli"
+import { Argument, CliError, Command, Flag as CliFlag } from "effect/cli"
 import { Context, Effect, Ref } from "effect"
 import type { AnyCommandSpec, Arg, Flag } from "../commands/spec.js"
 import { runCommand } from "./runner.js"
 
 /**
- * The exit status the handler asks for, read by main.ts after @effect/cli
+ * The exit status the handler asks for, read by main.ts after effect/cli
  * returns (its handlers return nothing): a per-invocation service, not
  * module state.
  */
 export class ExitStatus extends Context.Service<ExitStatus, Ref.Ref<number>>()("skillc/cli/ExitStatus") {}
 
-const refused = (value: string) => Effect.fail(HelpDoc.p(`unknown option '${value}'`))
+const refused = (value: string) => Effect.fail(new CliError.ValidationError({ message: `unknown option '${value}'` }))
 
-const argOf = (a: Arg): Args.Args<unknown> => {
-  const text = Args.text({ name: a.name }).pipe(Args.withDescription(a.help))
-  // A value starting with `-` would otherwise be taken as the argument: refused as an unknown option (E100).
+const argOf = (a: Arg): Argument.Argument<unknown> => {
+  const text = Argument.String(a.name).pipe(Argument.withDescription(a.help))
+  // A value starting with `-` (a negative number; effect/cli reads any other as a flag, or after `--` as a value) would
+  // otherwise be taken as the argument: refused as an unknown option (E100).
   const checked =
     a.refuse === "flag"
-      ? text.pipe(Args.mapEffect((v) => (v.startsWith("-") && v.length > 1 ? refused(v) : Effect.succeed(v))))
+      ? text.pipe(Argument.mapEffect((v) => (v.startsWith("-") && v.length > 1 ? refused(v) : Effect.succeed(v))))
       : a.refuse === "dashWord"
-        ? text.pipe(Args.mapEffect((v) => (/^-\S+$/.test(v) ? refused(v) : Effect.succeed(v))))
+        ? text.pipe(Argument.mapEffect((v) => (/^-\S+$/.test(v) ? refused(v) : Effect.succeed(v))))
         : text
-  return a.arity === "optional" ? Args.optional(checked) : a.arity === "many" ? Args.repeated(checked) : checked
+  return a.arity === "optional" ? Argument.optional(checked) : a.arity === "many" ? Argument.variadic(checked) : checked
 }
 
-const optionOf = (f: Flag): Options.Options<unknown> => {
-  const base: Options.Options<unknown> =
-    f.kind === "boolean"
-      ? Options.boolean(f.name)
-      : f.kind === "integer"
-        ? Options.integer(f.name)
-        : f.kind === "float"
-          ? Options.float(f.name)
-          : Options.text(f.name)
-  const described = Options.withDescription(f.alias === undefined ? base : Options.withAlias(base, f.alias), f.help)
-  if (f.kind === "boolean") return described
-  if (f.kind === "repeated") return Options.repeated(described)
-  if (f.default !== undefined) return Options.withDefault(described, f.default as unknown)
-  return Options.optional(described)
+const flagOf = (f: Flag): CliFlag.Flag<unknown> => {
+  const described = (flag: CliFlag.Flag<unknown>) =>
+    CliFlag.withDescription(f.alias === undefined ? flag : CliFlag.withAlias(flag, f.alias), f.help)
+  // Absent is false; no `--no-<flag>` forms: they were never skc's.
+  if (f.kind === "boolean") return CliFlag.withDefault(described(CliFlag.withoutNegation(CliFlag.Boolean(f.name))), false)
+  if (f.kind === "repeated") return CliFlag.atLeast(described(CliFlag.String(f.name)), 0)
+  const base = described(f.kind === "integer" ? CliFlag.Int(f.name) : f.kind === "float" ? CliFlag.Finite(f.name) : CliFlag.String(f.name))
+  if (f.default !== undefined) return CliFlag.withDefault(base, f.default)
+  return CliFlag.optional(base)
 }
 
-/** The @effect/cli config of a spec: what the handler receives, key by key (the fast path gives the same). */
-export const cliConfig = (spec: AnyCommandSpec): Record<string, Args.Args<unknown> | Options.Options<unknown>> => {
-  const config: Record<string, Args.Args<unknown> | Options.Options<unknown>> = {}
+/** The effect/cli config of a spec: what the handler receives, key by key (the fast path gives the same). */
+export const cliConfig = (spec: AnyCommandSpec): Record<string, Argument.Argument<unknown> | CliFlag.Flag<unknown>> => {
+  const config: Record<string, Argument.Argument<unknown> | CliFlag.Flag<unknown>> = {}
   for (const [key, a] of Object.entries(spec.args as Record<string, Arg>)) config[key] = argOf(a)
-  for (const [key, f] of Object.entries(spec.flags as Record<string, Flag>)) config[key] = optionOf(f)
+  for (const [key, f] of Object.entries(spec.flags as Record<string, Flag>)) config[key] = flagOf(f)
   return config
 }
 

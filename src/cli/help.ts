@@ -2,9 +2,9 @@
  * `skc --help` and `skc <command> --help`, written from the command specs
  * like the help of any other CLI: `skc <command>` usage, every argument and
  * flag with its help, allowed values and default, and examples. The
- * framework's own options (@effect/cli's --wizard, --log-level…) are not
+ * framework's own options (effect/cli's --wizard, --log-level…) are not
  * skc's and are not shown; `--completions` is documented on the root page.
- * This module does not load @effect/cli.
+ * This module does not load effect/cli.
  */
 import type { Arg, Flag } from "../commands/spec.js"
 

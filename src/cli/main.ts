@@ -1,6 +1,6 @@
 /**
  * The CLI entry. `--version` and well-formed invocations of hot commands
- * run on the fast path; everything else goes through @effect/cli (loaded
+ * run on the fast path; everything else goes through effect/cli (loaded
  * lazily). Every failure maps to its RFC-0005 line on stderr and exit
  * status 1; nothing but a command's result reaches stdout, and no stack
  * trace reaches a user unless `-v`.

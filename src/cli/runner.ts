@@ -1,5 +1,5 @@
 /**
- * The one generic runner of every CLI command (fast path and @effect/cli
+ * The one generic runner of every CLI command (fast path and effect/cli
  * alike): check `--format`, load the command's handler, turn the flags into
  * the use case's input, run it on the live layer (logged when it names a
  * skill, DECISIONS #17/#18), print text or JSON, and answer the exit status

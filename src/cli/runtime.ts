@@ -1,6 +1,6 @@
 /**
  * Running a program on the live layer: the part of the CLI that does not
- * need @effect/cli, so the fast path (src/cli/fast.ts) can run well-formed
+ * need effect/cli, so the fast path (src/cli/fast.ts) can run well-formed
  * invocations of hot commands without loading the parser library.
  */
 import { Effect } from "effect"

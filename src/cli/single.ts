@@ -1,7 +1,7 @@
 /**
  * The entry of a per-command bundle. scripts/bundle.mjs builds one bundle
  * per `fast` command (dist/commands/<name>.cjs) holding that command and
- * nothing else: no other command, no help pages, no @effect/cli. The
+ * nothing else: no other command, no help pages, no effect/cli. The
  * executable tries it first, so a hot command's start-up reads, compiles
  * and initialises only its own code (issue 16).
  *

@@ -6,5 +6,5 @@
 import { decodeInput, defined, flagLabel } from "../app/decodeInput.js"
 import type { Schema } from "effect"
 
-export const decodeFlags = <A, I>(schema: Schema.Schema<A, I, never>, raw: Record<string, unknown>) =>
+export const decodeFlags = <A>(schema: Schema.Decoder<A>, raw: Record<string, unknown>) =>
   decodeInput(schema, { label: flagLabel })(defined(raw))

@@ -178,7 +178,7 @@ export const LoadOutput = Schema.Struct({
 })
 
 /** RFC-0003:C-SCHEMA: common fields plus `query` and its `data`, one variant per group-by (DECISIONS #4). */
-const statsVariant = <Q extends string, D extends Schema.Schema.Any>(query: Q, data: D) =>
+const statsVariant = <Q extends string, D extends Schema.Top>(query: Q, data: D) =>
   Schema.Struct({
     skill: Schema.String,
     skill_path: Schema.String,
@@ -195,7 +195,7 @@ const statsVariant = <Q extends string, D extends Schema.Schema.Any>(query: Q, d
     data
   })
 
-export const StatsOutput = Schema.Union(
+export const StatsOutput = Schema.Union([
   statsVariant(
     "summary",
     Schema.Struct({
@@ -221,4 +221,4 @@ export const StatsOutput = Schema.Union(
     Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, result_count: Schema.NullOr(Schema.Int), partial: Schema.Boolean }))
   ),
   statsVariant("unanswered", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, last: Schema.String })))
-)
+])

@@ -2,7 +2,7 @@
  * What a command is, as data: one `CommandSpec` per command in this folder.
  * Everything else is derived from it:
  *
- * - the @effect/cli command (src/cli/generate.ts): positional arguments and
+ * - the effect/cli command (src/cli/generate.ts): positional arguments and
  *   flags with their kinds, aliases, help, allowed values and examples;
  * - the fast-path flag table (src/cli/fast.ts) for `fast` commands;
  * - the MCP tool (src/mcp/tools.ts) for commands with `mcp` hints: its
@@ -12,7 +12,7 @@
  *
  * The spec itself is light (names, help text); the use case, its Schemas and
  * its renderers are behind `load`, so start-up does not grow with the number
- * of commands. This module imports neither @effect/cli nor the MCP SDK.
+ * of commands. This module imports neither effect/cli nor the MCP SDK.
  */
 import type { Effect, Option, Schema } from "effect"
 import type { SkcError } from "../domain/errors.js"
@@ -59,7 +59,7 @@ export interface Arg<V = unknown> {
 
 type ValueOf<T> = T extends { readonly _value?: infer V } ? V : never
 
-/** What the handler receives: every argument and flag by its key, as @effect/cli and the fast path both give it. */
+/** What the handler receives: every argument and flag by its key, as effect/cli and the fast path both give it. */
 export type Values<P, F> = { readonly [K in keyof P]: ValueOf<P[K]> } & { readonly [K in keyof F]: ValueOf<F[K]> }
 
 /** Flags every command has. */
@@ -132,7 +132,7 @@ export interface EmitContext extends RenderContext {
  */
 export interface Handler<V, I, A> {
   /** The use case's input Schema: MCP arguments decode with it, most CLI flags too. */
-  readonly input?: Schema.Schema<I, any, never>
+  readonly input?: Schema.Decoder<I>
   /**
    * The flags as the raw input that `input` decodes (snake_case keys,
    * absent values left out): the usual way, with E100 naming the flag in
@@ -164,16 +164,15 @@ export interface Handler<V, I, A> {
   readonly mcp?: {
     /**
      * The MCP input Schema when it is not `input` (lint takes exactly one
-     * skill). Its type must be a narrowing of `I`: `Schema` is invariant, so
-     * the compiler cannot say it here.
+     * skill): a narrowing of `I` (a `Decoder` is covariant in its type).
      */
-    readonly input?: Schema.Schema<any, any, never>
+    readonly input?: Schema.Decoder<I>
     /**
      * The Schema of the structured content (the tool's `outputSchema`, extra
      * fields allowed), loaded by the MCP server only: the CLI never builds
      * these Schemas (issue 16).
      */
-    readonly output: () => Promise<Schema.Schema<any, any, never>>
+    readonly output: () => Promise<Schema.Top>
     /** The text content when it is not `text`. */
     readonly text?: (result: A, ctx: RenderContext) => string
     /** The structured content when it is not the JSON document (MCP requires an object). */
@@ -202,7 +201,7 @@ export interface CommandSpec<P = any, F extends CommonFlags = any, I = any, A = 
   readonly args: P
   /** Flags, in help order; `format` and `verbose` are always there. */
   readonly flags: F
-  /** Well-formed invocations are parsed without @effect/cli (src/cli/fast.ts). */
+  /** Well-formed invocations are parsed without effect/cli (src/cli/fast.ts). */
   readonly fast?: boolean
   /** Present for commands that are also MCP tools. */
   readonly mcp?: McpHints

@@ -5,8 +5,9 @@
  * validates each file's parsed TOML, merges per key (RFC-0009:C-RESOLUTION)
  * and reports every problem as a message instead of failing.
  */
-import { JSONSchema, Schema } from "effect"
+import { Schema } from "effect"
 import { parse as parseToml } from "smol-toml"
+import { jsonSchemaDraft07 } from "./jsonSchema.js"
 
 export const SUPPORTED_CONFIG_VERSION = 1
 
@@ -91,11 +92,11 @@ export const urlHasPassword = (url: string): boolean => {
  * (false turns the rule off), or a table of options with an optional
  * severity. The options of each rule are the rule's own business.
  */
-export const LintRuleSettingSchema = Schema.Union(
+export const LintRuleSettingSchema = Schema.Union([
   SeveritySchema,
   Schema.Boolean,
-  Schema.Struct({ severity: Schema.optional(SeveritySchema) }, Schema.Record(Schema.String, Schema.Unknown))
-).annotate({ description: 'A severity ("off", "warning", "error"), false to turn the rule off, or a table of options with an optional severity.' })
+  Schema.StructWithRest(Schema.Struct({ severity: Schema.optional(SeveritySchema) }), [Schema.Record(Schema.String, Schema.Unknown)])
+]).annotate({ description: 'A severity ("off", "warning", "error"), false to turn the rule off, or a table of options with an optional severity.' })
 
 /**
  * A config file, `.skillc/config.toml` or the global one (RFC-0009:C-FILES).
@@ -136,12 +137,14 @@ export const ConfigFileSchema = Schema.Struct({
 }).annotate({ title: "skc config.toml", description: "A skc configuration file (project .skillc/config.toml or the global one)." })
 
 /** The JSON Schema of a config file (docs/config.schema.json). */
-export const configJsonSchema = (): unknown => JSONSchema.make(ConfigFileSchema)
+export const configJsonSchema = (): unknown => jsonSchemaDraft07(ConfigFileSchema)
 
 const KNOWN_TOP = new Set(Object.keys(ConfigFileSchema.fields))
-const KNOWN_SEARCH = new Set(Object.keys(ConfigFileSchema.fields.search.from.fields))
-const KNOWN_DISCOVERY = new Set(Object.keys(ConfigFileSchema.fields.discovery.from.fields))
-const KNOWN_TEAM = new Set(Object.keys(ConfigFileSchema.fields.team.from.fields))
+/** The fields of an optional table (`Schema.optional(Schema.Struct(…))`). */
+const tableFields = <F extends Schema.Struct.Fields>(field: Schema.optional<Schema.Struct<F>>): F => field.schema.members[0].fields
+const KNOWN_SEARCH = new Set(Object.keys(tableFields(ConfigFileSchema.fields.search)))
+const KNOWN_DISCOVERY = new Set(Object.keys(tableFields(ConfigFileSchema.fields.discovery)))
+const KNOWN_TEAM = new Set(Object.keys(tableFields(ConfigFileSchema.fields.team)))
 const isTeamDatabase = Schema.is(TeamDatabaseSchema)
 const isTokenizer = Schema.is(TokenizerSchema)
 const isTable = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
@@ -163,7 +166,7 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   const problems: Array<ConfigProblem> = []
   if ("version" in doc) {
     const v = doc.version
-    const isPositiveInt = (typeof v === "bigint" && v > 0n) || Schema.is(ConfigFileSchema.fields.version.from)(v)
+    const isPositiveInt = (typeof v === "bigint" && v > 0n) || Schema.is(ConfigFileSchema.fields.version.schema.members[0])(v)
     if (!isPositiveInt) {
       // RFC-0009:C-FILES: a version that is not a positive integer voids the whole file.
       return {

@@ -1,18 +1,15 @@
 /**
  * MCP tool schemas from the Effect Schemas the CLI decodes with (one source
- * of truth per command, ARCHITECTURE). `JSONSchema.make` writes draft-07
- * with `$defs`/`$ref` for refinements such as `Int`; a `$ref` hides its
- * sibling keywords in draft-07 (so `exclusiveMinimum` beside it would be
- * ignored by validators), and some MCP clients do not resolve `$ref` at
+ * of truth per command, ARCHITECTURE). `jsonSchemaDraft07`
+ * (src/domain/jsonSchema.ts) writes draft-07 with `$defs`/`$ref` for named
+ * refinements such as `Int`; a `$ref` hides its sibling keywords in
+ * draft-07 (so `exclusiveMinimum` beside it would be ignored by validators), and some MCP clients do not resolve `$ref` at
  * all. So references are inlined, their sibling keywords merged in, and
  * Effect's generic titles ("int", "positive"…) dropped: the result is a
  * self-contained object schema clients can show and validate.
  */
-import { JSONSchema, type Schema } from "effect"
-
-type Json = { [k: string]: unknown }
-
-const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
+import type { Schema } from "effect"
+import { isJsonObject as isObject, jsonSchemaDraft07, type Json } from "../domain/jsonSchema.js"
 
 const inline = (node: unknown, defs: Json, depth = 0): unknown => {
   if (depth > 64) return node
@@ -22,8 +19,8 @@ const inline = (node: unknown, defs: Json, depth = 0): unknown => {
   const ref = node.$ref
   if (typeof ref === "string" && ref.startsWith("#/$defs/")) {
     const target = defs[ref.slice("#/$defs/".length)]
-    if (isObject(target)) {
-      const resolved = inline(target, defs, depth + 1) as Json
+    const resolved = isObject(target) ? inline(target, defs, depth + 1) : undefined
+    if (isObject(resolved)) {
       const { title: _t, description: _d, ...rest } = resolved
       out = { ...rest }
     }
@@ -50,11 +47,12 @@ const opened = (node: unknown): unknown => {
  * arguments are refused) or, with `open`, an `outputSchema` (extra fields
  * allowed). The top level is always `type: "object"`, as MCP requires.
  */
-export const toolJsonSchema = (schema: Schema.Schema<any, any, never>, options: { readonly open?: boolean } = {}): Json => {
-  const made = JSONSchema.make(schema) as unknown as Json
+export const toolJsonSchema = (schema: Schema.Top, options: { readonly open?: boolean } = {}): Json => {
+  const made = jsonSchemaDraft07(schema)
   const defs = isObject(made.$defs) ? made.$defs : {}
   const inlined = inline(made, defs)
-  const out = (options.open ? opened(inlined) : inlined) as Json
+  const result = options.open ? opened(inlined) : inlined
+  const out: Json = isObject(result) ? { ...result } : {}
   delete out.title
   return out.type === "object" ? out : { type: "object", ...out }
 }

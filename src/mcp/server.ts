@@ -17,7 +17,7 @@
  *
  * stdout carries JSON-RPC only; diagnostics go to stderr.
  */
-import { Cause, Effect, Exit, FiberRef, Layer, ManagedRuntime, Option } from "effect"
+import { Cause, Context, Effect, Exit, Layer, ManagedRuntime, Option } from "effect"
 import { makeWatchingFreshness } from "../adapters/node/WatchingFreshness.js"
 import { SourceFreshness, type SourceFreshnessService } from "../ports/SourceFreshness.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
@@ -34,7 +34,6 @@ import {
 import { InternalError, isSkcError, renderError, renderWarning, type SkcError } from "../domain/errors.js"
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
 import { Live, PortsLive, SqlitePoolsLive, type LiveServices, type PortServices } from "../layers.js"
-import type { SqliteConnections } from "../adapters/sqlite/ConnectionPool.js"
 import { makeSettingsCache, Settings } from "../app/Settings.js"
 import { CallerRole } from "../app/accessLog.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
@@ -68,10 +67,12 @@ const INSTRUCTIONS = [
  * collector of the current request, so concurrent requests never mix
  * their warnings.
  */
-const currentDiagnostics = FiberRef.unsafeMake<DiagnosticsService>(collectingDiagnostics(false).service)
+const CurrentDiagnostics = Context.Reference<DiagnosticsService>("skillc/mcp/CurrentDiagnostics", {
+  defaultValue: () => collectingDiagnostics(false).service
+})
 const forwardingDiagnostics: DiagnosticsService = {
-  warn: (w) => Effect.flatMap(FiberRef.get(currentDiagnostics), (d) => d.warn(w)),
-  verbose: (m) => Effect.flatMap(FiberRef.get(currentDiagnostics), (d) => d.verbose(m)),
+  warn: (w) => Effect.flatMap(Effect.service(CurrentDiagnostics), (d) => d.warn(w)),
+  verbose: (m) => Effect.flatMap(Effect.service(CurrentDiagnostics), (d) => d.verbose(m)),
   isVerbose: false
 }
 
@@ -94,21 +95,21 @@ const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>,
         Effect.provideService(SourceFreshness, freshness),
         // DECISIONS #45: an MCP call is an agent's.
         Effect.provideService(CallerRole, { role: "agent" }),
-        Effect.locally(currentDiagnostics, diagnostics.service)
+        Effect.provideService(CurrentDiagnostics, diagnostics.service)
       )
     )
     return { exit, warnings: diagnostics.warnings.map(renderWarning) }
   }
 }
 
-/** What the session's runtime holds: the ports and the SQLite connection pools (issue 16). */
-type SessionServices = PortServices | SqliteConnections
+/** What the session's runtime holds: the ports (the SQLite connection pools, issue 16, are a Context.Reference and need no slot). */
+type SessionServices = PortServices
 
 /** Runs a request's effect on the session's ports (see `runLive`). */
 type Run = ReturnType<typeof runLive>
 
 const failureOf = (cause: Cause.Cause<unknown>): SkcError => {
-  const failure = Cause.failureOption(cause)
+  const failure = Cause.findErrorOption(cause)
   if (Option.isSome(failure) && isSkcError(failure.value)) return failure.value
   const squashed = Cause.squash(cause)
   return new InternalError({ message: squashed instanceof Error ? squashed.message : String(squashed), cause: squashed })
@@ -133,7 +134,7 @@ const runResource = async <A>(run: Run, effect: Effect.Effect<A, NotServed | Skc
   const { exit, warnings } = await run(effect)
   for (const w of warnings) process.stderr.write(`${w}\n`)
   if (Exit.isSuccess(exit)) return exit.value
-  const failure = Cause.failureOption(exit.cause)
+  const failure = Cause.findErrorOption(exit.cause)
   if (Option.isSome(failure) && failure.value instanceof NotServed) {
     throw new RpcError(ErrorCode.InvalidParams, failure.value.message)
   }

@@ -109,7 +109,7 @@ const jsonOf = (data: Readonly<Record<string, unknown>>): Record<string, unknown
   JSON.parse(JSON.stringify(data, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v))) as Record<string, unknown>
 
 const storeOf = (scope: "project" | "global") =>
-  Effect.map(Settings, ({ stores }) => (scope === "project" ? stores.projectSkills : stores.globalSkills))
+  Effect.map(Effect.service(Settings), ({ stores }) => (scope === "project" ? stores.projectSkills : stores.globalSkills))
 
 /** Why a discovered skill cannot be served under the extension's naming rule, if it cannot. */
 const namingProblem = (dirName: string, frontmatter: Readonly<Record<string, unknown>>): string | undefined => {

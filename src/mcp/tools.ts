@@ -21,7 +21,7 @@ export interface McpTool {
   readonly hints: McpHints
   readonly handler: Handler<any, any, any>
   /** The handler's `mcp.output`, loaded. */
-  readonly output?: Schema.Schema<any, any, never>
+  readonly output?: Schema.Top
 }
 
 const toolOf = async (spec: AnyCommandSpec): Promise<McpTool> => {

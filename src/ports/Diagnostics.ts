@@ -15,8 +15,8 @@ export interface DiagnosticsService {
 
 export class Diagnostics extends Context.Service<Diagnostics, DiagnosticsService>()("skillc/Diagnostics") {}
 
-export const warn = (warning: SkcWarning) => Effect.flatMap(Diagnostics, (d) => d.warn(warning))
-export const verbose = (message: string) => Effect.flatMap(Diagnostics, (d) => d.verbose(message))
+export const warn = (warning: SkcWarning) => Effect.flatMap(Effect.service(Diagnostics), (d) => d.warn(warning))
+export const verbose = (message: string) => Effect.flatMap(Effect.service(Diagnostics), (d) => d.verbose(message))
 
 /** A sink that keeps everything in arrays: tests and the MCP server use it. */
 export const collectingDiagnostics = (verboseOn = false) => {

@@ -82,4 +82,4 @@ export const isNotWritable = (e: FsError): boolean =>
 
 /** Whether `path` is a regular file (symlinks followed); anything unreadable counts as no. */
 export const isRegularFile = (path: string) =>
-  Effect.flatMap(FileSystem, (fs) => fs.statOption(path).pipe(Effect.map((i) => i?.type === "file"), Effect.orElseSucceed(() => false)))
+  Effect.flatMap(Effect.service(FileSystem), (fs) => fs.statOption(path).pipe(Effect.map((i) => i?.type === "file"), Effect.orElseSucceed(() => false)))

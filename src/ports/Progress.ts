@@ -15,4 +15,5 @@ export interface ProgressService {
 
 export const silentProgress: ProgressService = { start: () => {}, update: () => {}, stop: () => {} }
 
-export class Progress extends Context.Reference<Progress>()("skillc/Progress", { defaultValue: () => silentProgress }) {}
+/** The progress reporter of a run: silent unless the CLI provides one (a Context.Reference, so never a requirement). */
+export const Progress = Context.Reference<ProgressService>("skillc/Progress", { defaultValue: () => silentProgress })

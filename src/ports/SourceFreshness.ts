@@ -45,6 +45,6 @@ export const noFreshnessMemo: SourceFreshnessService = {
   matched: () => Effect.void
 }
 
-export class SourceFreshness extends Context.Reference<SourceFreshness>()("skillc/SourceFreshness", {
+export const SourceFreshness = Context.Reference<SourceFreshnessService>("skillc/SourceFreshness", {
   defaultValue: () => noFreshnessMemo
-}) {}
+})

@@ -128,7 +128,7 @@ describe("issue 16 pooled search index connections", () => {
     const path = join(dir, "busy", "search-0123456789abcdef.db")
     await writeIndex(path, "Old", "h1")
     const scope = Effect.runSync(Scope.make())
-    const held = await Effect.runPromise(Scope.extend(index.open(path), scope).pipe(Effect.provideService(SqliteConnections, { pools })))
+    const held = await Effect.runPromise(Scope.provide(index.open(path), scope).pipe(Effect.provideService(SqliteConnections, { pools })))
     await writeIndex(path, "New", "h2")
     expect((await lookUp(pools, path)).headings).toEqual(["New"])
     // The first request still reads the index it opened.

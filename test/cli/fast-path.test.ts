@@ -1,30 +1,38 @@
-// The fast path and @effect/cli must hand the same input to the same handler (the generic runner).
-import { Command } from "@effect/cli"
-import { Effect, Layer, Option } from "effect"
-import * as Path from "effect/Path"
-import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
-import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
+// The fast path and effect/cli must hand the same input to the same handler (the generic runner).
+import { CliOutput, Command } from "effect/cli"
+import { ChildProcessSpawner } from "effect/process"
+import { Effect, FileSystem, Layer, Option, Path, Stdio, Terminal } from "effect"
 import { describe, expect, it } from "vitest"
 import { commandSpecs } from "../../src/commands/index.js"
 import { cliConfig } from "../../src/cli/generate.js"
 import { fastCommands, parseFast } from "../../src/cli/fast.js"
 
-/** Each fast-path command's @effect/cli options, generated from its spec exactly as the CLI does. */
+/** Each fast-path command's effect/cli flags and arguments, generated from its spec exactly as the CLI does. */
 const configs: Record<string, ReturnType<typeof cliConfig>> = Object.fromEntries(
   commandSpecs.filter((s) => s.fast === true).map((s) => [s.name, cliConfig(s)])
 )
 
-/** Parse `argv` with @effect/cli and capture what it would give the handler. */
+/** effect/cli's environment, none of it used by skc's commands; nothing is printed. */
+const unused = Effect.die("unused")
+const environment = Layer.mergeAll(
+  FileSystem.layerNoop({}),
+  Path.layer,
+  Stdio.layerTest({}),
+  Layer.succeed(
+    Terminal.Terminal,
+    Terminal.make({ columns: Effect.succeed(80), rows: Effect.succeed(24), size: unused, readInput: unused, readLine: unused, display: () => Effect.void })
+  ),
+  Layer.succeed(ChildProcessSpawner.ChildProcessSpawner, ChildProcessSpawner.make(() => unused)),
+  CliOutput.layerPresenter({ present: () => Effect.void })
+)
+
+/** Parse `argv` with effect/cli and capture what it would give the handler. */
 const parseWithEffectCli = async (name: string, argv: ReadonlyArray<string>) => {
   let captured: unknown = undefined
   const recording = Command.make(name, configs[name]!, (input: unknown) => Effect.sync(() => void (captured = input)))
   const root = Command.make("skc").pipe(Command.withSubcommands([recording]))
-  const run = Command.run(root, { name: "skc", version: "test" })
-  const exit = await Effect.runPromiseExit(
-    run(["node", "skc", name, ...argv]).pipe(
-      Effect.provide(Layer.mergeAll(NodeFileSystem.layer, Path.layer, NodeTerminal.layer))
-    )
-  )
+  const run = Command.runWith(root, { version: "test", renderErrors: false })
+  const exit = await Effect.runPromiseExit(run([name, ...argv]).pipe(Effect.provide(environment)))
   return exit._tag === "Success" ? captured : "parse-error"
 }
 
@@ -66,7 +74,7 @@ const samples: Record<string, ReadonlyArray<ReadonlyArray<string>>> = {
   ]
 }
 
-describe("fast path agrees with @effect/cli", () => {
+describe("fast path agrees with effect/cli", () => {
   for (const [name, cases] of Object.entries(samples)) {
     for (const argv of cases) {
       it(`${name} ${argv.join(" ")}`, async () => {

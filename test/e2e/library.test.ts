@@ -29,4 +29,51 @@ console.log(JSON.stringify({ r, e: renderError(new SkillNotFound({ skill: "x" })
     expect(parsed.e).toBe("error[E001]: skill 'x' not found")
     // A full tsc of the library: seconds on a quiet machine, minutes on a loaded one.
   }, 600_000)
+
+  // Issue 24 item 4: an application on Effect 4 yields skc's use cases in its own
+  // Effect.gen, beside a service of its own, and provides skc's live layer: one
+  // effect, one runtime. It would not compile (nor run: "not a valid effect")
+  // if skc were built on another major of effect.
+  it("an Effect 4 program embeds skc: build, search and show on the live layer (issue 24 item 4)", async () => {
+    const dir = tempDir()
+    mkdirSync(join(dir, "node_modules"), { recursive: true })
+    symlinkSync(ROOT, join(dir, "node_modules", "skillc"))
+    symlinkSync(join(ROOT, "node_modules", "effect"), join(dir, "node_modules", "effect"))
+    const skill = join(dir, ".skillc", "skills", "deploy-notes")
+    mkdirSync(skill, { recursive: true })
+    writeFileSync(
+      join(skill, "SKILL.md"),
+      "---\nname: deploy-notes\ndescription: How we deploy and roll back the web app.\n---\n\n# Deploy notes\n\n## Rolling back\n\nRun the rollback job with the previous tag.\n"
+    )
+    writeFileSync(
+      join(dir, "embed.mjs"),
+      `import { Context, Effect, Layer } from "effect"
+import { build, search, show, makeLiveLayer } from "skillc"
+import effectPackage from "effect/package.json" with { type: "json" }
+
+// The host application's own service, on the same Effect.
+class Audit extends Context.Service()("host/Audit") {}
+const audit = []
+const AuditLive = Layer.succeed(Audit)({ note: (m) => Effect.sync(() => void audit.push(m)) })
+
+const program = Effect.gen(function* () {
+  const log = yield* Audit
+  const built = yield* build({ skill: "deploy-notes" })
+  yield* log.note("built " + built.skill)
+  const found = yield* search({ skill: "deploy-notes", query: "rollback" })
+  const section = yield* show({ skill: "deploy-notes", section: found.results[0].section })
+  return { built: built.skill, first: found.results[0].section, content: section.content }
+})
+const layer = Layer.merge(makeLiveLayer({ cwd: process.argv[2], env: { SKILLC_HOME: process.argv[2] + "/home" } }), AuditLive)
+const out = await Effect.runPromise(program.pipe(Effect.provide(layer)))
+console.log(JSON.stringify({ ...out, audit, effect: effectPackage.version }))
+`
+    )
+    const out = await spawnAsync(process.execPath, [join(dir, "embed.mjs"), dir], { cwd: dir, env: process.env })
+    expect(out.code, out.stderr).toBe(0)
+    const parsed = JSON.parse(out.stdout)
+    expect(parsed.effect).toMatch(/^4\./)
+    expect(parsed).toMatchObject({ built: "deploy-notes", first: "Rolling back", audit: ["built deploy-notes"] })
+    expect(parsed.content).toContain("Run the rollback job with the previous tag.")
+  }, 600_000)
 })

@@ -20,16 +20,24 @@ const options = { verbose: false }
 
 describe("the live layer's type", () => {
   it("accepts a program using every service Live provides", () => {
-    const program = Effect.all([FileSystem, Env, Hasher, AccessLog, Diagnostics, Settings, RunId])
+    const program = Effect.all([
+      Effect.service(FileSystem),
+      Effect.service(Env),
+      Effect.service(Hasher),
+      Effect.service(AccessLog),
+      Effect.service(Diagnostics),
+      Effect.service(Settings),
+      Effect.service(RunId)
+    ])
     const run = () => runWithLive(options, program)
     expect(typeof run).toBe("function")
   })
 
   it("refuses a program that needs a service Live does not provide", () => {
     // @ts-expect-error SearchIndex is provided by the handlers that need it (show, search, build), not by Live
-    const missingIndex = () => runWithLive(options, Effect.asVoid(SearchIndex))
+    const missingIndex = () => runWithLive(options, Effect.asVoid(Effect.service(SearchIndex)))
     // @ts-expect-error ProcessRunner is provided by `skc run` only
-    const missingRunner = () => runWithLive(options, Effect.asVoid(ProcessRunner))
+    const missingRunner = () => runWithLive(options, Effect.asVoid(Effect.service(ProcessRunner)))
     expect([missingIndex, missingRunner].every((f) => typeof f === "function")).toBe(true)
   })
 
@@ -43,7 +51,7 @@ describe("the live layer's type", () => {
       // @ts-expect-error `run` needs SearchIndex: the handler must provide it itself (Effect.provide(SqliteSearchIndexLive))
       load: async () => ({
         fromFlags: () => Effect.succeed(undefined),
-        run: () => Effect.asVoid(SearchIndex),
+        run: () => Effect.asVoid(Effect.service(SearchIndex)),
         text: () => ""
       })
     })

@@ -10,8 +10,9 @@
  * failure sends only what is missing (same stable row ids).
  *
  * The password never travels on a command line: the URL may omit it and
- * the driver then reads `PGPASSWORD` or `~/.pgpass` like `psql`. The URL
- * goes to the driver only; messages show `describeUrl`'s form.
+ * it is then read from `PGPASSWORD` or `~/.pgpass` like `psql` does
+ * (./pgPassword.ts). The URL goes to the drivers only; messages show
+ * `describeUrl`'s form.
  */
 import { listRows, nullableText, summaryGroups } from "../statsRows.js"
 import * as Reactivity from "effect/reactivity/Reactivity"
@@ -20,10 +21,12 @@ import pg from "pg"
 import { from as copyFrom } from "pg-copy-streams"
 import * as Migrator from "effect/sql/Migrator"
 import * as SqlClient from "effect/sql/SqlClient"
-import { Effect, Result, Layer, Schedule } from "effect"
+import { isSqlError } from "effect/sql/SqlError"
+import { Effect, Result, Layer, Redacted, Schedule } from "effect"
 import { LogStoreError, type AggregateRows } from "../../ports/AccessLog.js"
 import { TeamLogStore, type PushOptions, type TeamLogRow, type TeamLogStoreService } from "../../ports/TeamLogStore.js"
 import { COPY_STAGE, CREATE_STAGE, CREATE_TABLE, INSERT_FROM_STAGE, TABLE, copyText, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
+import { pgSettings } from "./pgPassword.js"
 
 /** Rows per batch (one transaction): large enough to amortise its round trips and commit, small enough to keep a failed batch cheap to resend. */
 export const PUSH_BATCH = 10_000
@@ -38,15 +41,30 @@ export const describeUrl = (url: string): string => {
   }
 }
 
+/** The driver's own error: a `SqlError`'s is its reason's cause (a failed migration holds the `SqlError`). */
+const driverError = (e: unknown): unknown => (isSqlError(e) ? e.reason.cause : e)
+
 const failure = (op: LogStoreError["op"], where: string) => (e: unknown) => {
-  const cause = (e as { cause?: unknown })?.cause ?? e
+  const cause = driverError(isSqlError(e) ? e : (e as { cause?: unknown })?.cause ?? e)
   const code = (cause as { code?: unknown })?.code
   const message = cause instanceof Error ? cause.message : e instanceof Error ? e.message : String(e)
   return new LogStoreError({ op, path: where, code: typeof code === "string" ? code : "PG_ERROR", message })
 }
 
+/**
+ * The statements of `script` one by one: the client prepares every
+ * statement (the extended protocol), which takes one command at a time.
+ */
+const statementsOf = (script: string): ReadonlyArray<string> =>
+  script
+    .split(";")
+    .map((s) => s.trim())
+    .filter((s) => s !== "")
+
 const migrations = Migrator.fromRecord({
-  "1_access_log": Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(CREATE_TABLE).raw)
+  "1_access_log": Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.forEach(statementsOf(CREATE_TABLE), (statement) => sql.unsafe(statement).raw, { discard: true })
+  )
 })
 
 /**
@@ -55,7 +73,7 @@ const migrations = Migrator.fromRecord({
  * violation or a lock error and simply runs again (the second run is a no-op).
  */
 const migrate = Migrator.make({})({ loader: migrations, table: "skc_migrations" }).pipe(
-  Effect.retry(Schedule.recurs(3).pipe(Schedule.addDelay(() => "50 millis")))
+  Effect.retry(Schedule.recurs(3).pipe(Schedule.addDelay(() => Effect.succeed("50 millis"))))
 )
 
 /** Whatever was thrown or emitted, as an Error (what `release` takes to destroy a connection). */
@@ -208,8 +226,10 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: st
 /**
  * The team store at `url`: connect, migrate, serve. Failing to connect or
  * migrate is a `LogStoreError` naming the server (without its password).
- * One `pg` pool serves both `@effect/sql-pg` (the views, the migrations)
- * and the COPY of a push, which needs the driver's connection itself.
+ * `@effect/sql-pg` (its own wire protocol, one connection) runs the views
+ * and the migrations; a `pg` pool of one connection, opened by the first
+ * push, runs the COPY of a push, which `@effect/sql-pg` does not speak. Both
+ * connect with the same settings (./pgPassword.ts) and application name.
  */
 export const layer = (url: string, options?: { readonly applicationName?: string }): Layer.Layer<TeamLogStore, LogStoreError> => {
   const where = describeUrl(url)
@@ -230,8 +250,19 @@ export const layer = (url: string, options?: { readonly applicationName?: string
   return Layer.effect(
     TeamLogStore,
     Effect.gen(function* () {
+      const settings = yield* Effect.tryPromise({ try: () => pgSettings(url), catch: (e) => e })
       const p = yield* pool
-      const sql = yield* PgClient.fromPool({ acquire: Effect.succeed(p), applicationName: options?.applicationName ?? "skc" })
+      const sql = yield* PgClient.make({
+        url: Redacted.make(url),
+        host: settings.host,
+        port: settings.port,
+        database: settings.database,
+        username: settings.username,
+        password: settings.password === undefined ? undefined : Redacted.make(settings.password),
+        applicationName: options?.applicationName ?? "skc",
+        connectTimeout: "10 seconds",
+        maxConnections: 1
+      })
       yield* migrate.pipe(Effect.provideService(SqlClient.SqlClient, sql))
       return makeTeamLogPg(sql, p, where)
     }).pipe(Effect.mapError(failure("open", where)))

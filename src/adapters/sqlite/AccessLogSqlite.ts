@@ -62,10 +62,9 @@ const codeOf = (e: unknown): string => {
 }
 const isBusy = (e: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(e))
 
-const busySchedule = Schedule.exponential("5 millis", 1.5).pipe(
-  Schedule.union(Schedule.spaced("100 millis")),
+const busySchedule = Schedule.min([Schedule.exponential("5 millis", 1.5), Schedule.spaced("100 millis")]).pipe(
   Schedule.jittered,
-  Schedule.upTo(BUSY_BUDGET)
+  Schedule.upTo({ duration: BUSY_BUDGET })
 )
 
 const retryWhileBusy = <A>(self: Effect.Effect<A, LogStoreError>) => Effect.retry(self, { schedule: busySchedule, while: isBusy })

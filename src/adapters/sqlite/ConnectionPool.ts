@@ -150,6 +150,6 @@ export const makeSqlitePools = (max: number = MAX_POOLED): SqlitePools => {
  * per use, the CLI), the session's when the MCP server provides them
  * (`SqlitePoolsLive`, src/layers.ts).
  */
-export class SqliteConnections extends Context.Reference<SqliteConnections>()("skillc/SqliteConnections", {
-  defaultValue: (): { readonly pools: SqlitePools | undefined } => ({ pools: undefined })
-}) {}
+export const SqliteConnections = Context.Reference<{ readonly pools: SqlitePools | undefined }>("skillc/SqliteConnections", {
+  defaultValue: () => ({ pools: undefined })
+})

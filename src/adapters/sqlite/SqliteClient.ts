@@ -16,9 +16,9 @@
 import * as Reactivity from "effect/reactivity/Reactivity"
 import * as Client from "effect/sql/SqlClient"
 import type { Connection } from "effect/sql/SqlConnection"
-import { SqlError } from "effect/sql/SqlError"
+import { classifySqliteError, SqlError } from "effect/sql/SqlError"
 import * as Statement from "effect/sql/Statement"
-import { Effect, Scope } from "effect"
+import { Effect, Scope, Semaphore, Stream } from "effect"
 import { Database, type Statement as Prepared } from "./nodeSqlite.js"
 
 export interface SqliteClientConfig {
@@ -30,7 +30,13 @@ export interface SqliteClientConfig {
   readonly disableWAL?: boolean | undefined
 }
 
-const failed = (message: string) => (cause: unknown) => new SqlError({ cause, message })
+/**
+ * A `SqlError` whose reason is classified from SQLite's own error name (the
+ * `code` ./nodeSqlite.ts sets: `SQLITE_BUSY`, …); the driver's error stays
+ * the reason's `cause`.
+ */
+const failed = (message: string, operation: string) => (cause: unknown) =>
+  new SqlError({ reason: classifySqliteError(cause, { message, operation }) })
 
 /** A bounded map of prepared statements, least recently used evicted first. */
 const preparedCache = (db: Database, capacity: number) => {
@@ -63,7 +69,7 @@ export const make = (options: SqliteClientConfig): Effect.Effect<Client.SqlClien
           }
           return db
         },
-        catch: failed(`Failed to open ${options.filename}`)
+        catch: failed(`Failed to open ${options.filename}`, "connect")
       }),
       (db) => Effect.sync(() => db.close())
     )
@@ -71,24 +77,29 @@ export const make = (options: SqliteClientConfig): Effect.Effect<Client.SqlClien
 
     // `all()` runs any statement to its end: rows for a query, none for a change.
     const run = (sql: string, params: ReadonlyArray<unknown>) =>
-      Effect.try({ try: () => prepare(sql).all(...params) as ReadonlyArray<any>, catch: failed("Failed to execute statement") })
+      Effect.try({ try: () => prepare(sql).all(...params) as ReadonlyArray<any>, catch: failed("Failed to execute statement", "execute") })
 
     const connection: Connection = {
       execute: (sql, params, transformRows) => (transformRows ? Effect.map(run(sql, params), transformRows) : run(sql, params)),
       executeRaw: (sql, params) =>
-        Effect.try({ try: () => prepare(sql).run(...params) as unknown as ReadonlyArray<any>, catch: failed("Failed to execute statement") }),
+        Effect.try({ try: () => prepare(sql).run(...params), catch: failed("Failed to execute statement", "execute") }),
       executeValues: (sql, params) => Effect.map(run(sql, params), (rows) => rows.map((row) => Object.values(row))),
+      executeValuesUnprepared: (sql, params) =>
+        Effect.try({
+          try: () => db.prepare(sql).all(...params).map((row) => Object.values(row)),
+          catch: failed("Failed to execute statement", "execute")
+        }),
       executeUnprepared: (sql, params, transformRows) => {
         const rows = Effect.try({
           try: () => db.prepare(sql).all(...(params ?? [])) as ReadonlyArray<any>,
-          catch: failed("Failed to execute statement")
+          catch: failed("Failed to execute statement", "execute")
         })
         return transformRows ? Effect.map(rows, transformRows) : rows
       },
-      executeStream: () => Effect.dieMessage("executeStream is not supported by skc's SQLite client") as never
+      executeStream: () => Stream.die(new Error("executeStream is not supported by skc's SQLite client"))
     }
 
-    const semaphore = yield* Effect.makeSemaphore(1)
+    const semaphore = yield* Semaphore.make(1)
     const acquirer = semaphore.withPermits(1)(Effect.succeed(connection))
     const transactionAcquirer = Effect.uninterruptibleMask((restore) =>
       Effect.as(
@@ -103,6 +114,7 @@ export const make = (options: SqliteClientConfig): Effect.Effect<Client.SqlClien
       acquirer,
       compiler: Statement.makeCompilerSqlite(),
       transactionAcquirer,
+      driver: "sqlite",
       spanAttributes: [["db.system.name", "sqlite"]]
     })
   })

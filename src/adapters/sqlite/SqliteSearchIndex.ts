@@ -19,10 +19,10 @@
  * second guard.
  */
 import * as Reactivity from "effect/reactivity/Reactivity"
-import type { SqlError } from "effect/sql/SqlError"
+import { isSqlError } from "effect/sql/SqlError"
 import * as SqliteClient from "./SqliteClient.js"
 import { Database } from "./nodeSqlite.js"
-import { Effect, Exit, Layer, Scope } from "effect"
+import { Cause, Effect, Exit, Layer, Scope } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { nodeCrypto } from "../node/lazyCrypto.js"
@@ -47,8 +47,10 @@ import {
   type SearchIndexService
 } from "../../ports/SearchIndex.js"
 
+/** What went wrong, in the driver's words: a `Cause` by its failure, a `SqlError` by SQLite's own error. */
 const message = (e: unknown): string => {
-  const cause = (e as { cause?: unknown })?.cause
+  if (Cause.isCause(e)) return message(Cause.squash(e))
+  const cause = isSqlError(e) ? e.reason.cause : (e as { cause?: unknown })?.cause
   if (cause instanceof Error) return cause.message
   return e instanceof Error ? e.message : String(e)
 }
@@ -145,7 +147,7 @@ const openOnce = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
     const client = yield* connect(path, true)
     if (client._tag === "Failure") return failedIndex({ _tag: "Corrupt", reason: message(client.failure) }, path)
     const sql = client.success
-    const readFailed = (e: SqlError | unknown) => new IndexReadFailed({ path, message: message(e) })
+    const readFailed = (e: unknown) => new IndexReadFailed({ path, message: message(e) })
     const meta: MetaRead = yield* Effect.gen(function* () {
       const [{ page_size }] = yield* sql.unsafe<{ page_size: number }>("PRAGMA page_size")
       const [{ page_count }] = yield* sql.unsafe<{ page_count: number }>("PRAGMA page_count")
@@ -207,7 +209,7 @@ const openPooled = (pool: ConnectionPool<PooledIndex>, path: string): Effect.Eff
     let entry = pool.get(path, stamp)
     if (entry === undefined) {
       const scope = yield* Scope.make()
-      const index = yield* Scope.extend(openOnce(path), scope)
+      const index = yield* Scope.provide(openOnce(path), scope)
       // Kept only when usable and still the file that was stat'ed (a build may have renamed a new one over it meanwhile).
       if (index.meta._tag !== "Present" || fileStamp(path) !== stamp) {
         yield* Effect.addFinalizer(() => Scope.close(scope, Exit.void))

@@ -1,4 +1,4 @@
-import { Command, Options } from "@effect/cli"
+import { Command, Flag } from "effect/cli"
 import { Effect, Option } from "effect"
 import { statSync } from "node:fs"
 import { resolve } from "node:path"
@@ -6,11 +6,11 @@ import { InvalidOption } from "../../domain/errors.js"
 import { mcpHelp } from "../../commands/mcp.js"
 import { VERSION } from "../../domain/version.js"
 
-const toolsOption = Options.boolean("tools").pipe(Options.withDescription(mcpHelp.flags.tools.help))
+const toolsOption = Flag.Boolean("tools").pipe(Flag.withoutNegation, Flag.withDescription(mcpHelp.flags.tools.help), Flag.withDefault(false))
 
-const watchOption = Options.boolean("watch").pipe(Options.withDescription(mcpHelp.flags.watch.help))
+const watchOption = Flag.Boolean("watch").pipe(Flag.withoutNegation, Flag.withDescription(mcpHelp.flags.watch.help), Flag.withDefault(false))
 
-const projectOption = Options.text("project").pipe(Options.withDescription(mcpHelp.flags.project.help), Options.optional)
+const projectOption = Flag.String("project").pipe(Flag.withDescription(mcpHelp.flags.project.help), Flag.optional)
 
 /**
  * DECISIONS #47: the project a server serves is `--project DIR`, else

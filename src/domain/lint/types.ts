@@ -62,7 +62,7 @@ export interface RuleOption {
 
 /** A rule option: the Schema a `[lint]` value must decode with, its default and its docs. */
 export interface RuleOptionSpec<A> {
-  readonly schema: Schema.Schema<A>
+  readonly schema: Schema.Decoder<A>
   readonly default: A
   readonly description: string
   /** What a valid value is, for the config warning "must be <expected>". */

@@ -1,0 +1,40 @@
+/**
+ * Where the team store's connection settings come from when the URL leaves
+ * them out, as `psql` and the `pg` driver find them: `PGHOST`, `PGPORT`,
+ * `PGDATABASE`, `PGUSER`, `PGPASSWORD` (through `pg`'s own reading of the
+ * URL and the environment), then the password file (`PGPASSFILE`, else
+ * `~/.pgpass`) read by `pgpass`, the module `pg` itself uses for it (ignored
+ * when `PGPASSWORD` is set, when it is not a plain file, or when the group
+ * or others may read it).
+ *
+ * `@effect/sql-pg` 4 speaks the wire protocol itself and reads none of
+ * these; skc's documentation promises them (docs/team.md), so they are
+ * resolved here, once per store, and handed to it.
+ */
+import pg from "pg"
+import pgPass from "pgpass"
+
+export interface PgSettings {
+  readonly host: string
+  readonly port: number
+  readonly database: string | undefined
+  readonly username: string | undefined
+  readonly password: string | undefined
+}
+
+/** The settings `pg` would connect with for `url` (nothing is opened), the password file included. */
+export const pgSettings = async (url: string): Promise<PgSettings> => {
+  // The driver's own reading of the URL and of the PG* variables.
+  const client = new pg.Client({ connectionString: url })
+  const base = {
+    host: client.host,
+    port: client.port,
+    database: client.database ?? undefined,
+    username: client.user ?? undefined
+  }
+  if (typeof client.password === "string") return { ...base, password: client.password }
+  const password = await new Promise<string | undefined>((resolve) =>
+    pgPass({ host: base.host, port: base.port, database: base.database, user: base.username }, resolve)
+  )
+  return { ...base, password }
+}

@@ -1,0 +1,64 @@
+// The draft-07 JSON Schemas skc publishes (MCP tools, docs/config.schema.json) keep the
+// shape Effect 3's JSONSchema.make gave them, and decode errors keep its words.
+import { Effect, Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { decodeInput, flagLabel } from "../../src/app/decodeInput.js"
+import { jsonSchemaDraft07 } from "../../src/domain/jsonSchema.js"
+import { toolJsonSchema } from "../../src/mcp/jsonSchema.js"
+
+const Input = Schema.Struct({
+  skill: Schema.String.annotate({ description: "Skill" }),
+  scope: Schema.optional(Schema.Literals(["project", "global"]).annotate({ description: "Scope" })),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "Limit" })),
+  level: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 }))).annotate({ description: "Level" }),
+  count: Schema.optional(Schema.Int)
+}).annotate({ title: "t", description: "Input" })
+
+const message = (input: unknown, label?: (f: string) => string) =>
+  Effect.runSync(
+    Effect.flip(decodeInput(Input, label === undefined ? {} : { label })(input)).pipe(Effect.map((e) => e.message))
+  )
+
+describe("JSON Schema and decode errors in Effect 3's shape", () => {
+  it("named refinements are $defs; a field's own annotation wraps a $ref in allOf", () => {
+    expect(jsonSchemaDraft07(Input)).toEqual({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      $defs: { Int: { type: "integer", description: "an integer", title: "int" } },
+      type: "object",
+      required: ["skill"],
+      properties: {
+        skill: { type: "string", description: "Skill" },
+        scope: { type: "string", enum: ["project", "global"], description: "Scope" },
+        limit: { $ref: "#/$defs/Int", description: "Limit", title: "positive", exclusiveMinimum: 0 },
+        level: {
+          allOf: [{ $ref: "#/$defs/Int", description: "a number between 1 and 6", title: "between(1, 6)", minimum: 1, maximum: 6 }],
+          description: "Level"
+        },
+        count: { $ref: "#/$defs/Int" }
+      },
+      additionalProperties: false,
+      description: "Input",
+      title: "t"
+    })
+    expect(JSON.stringify(toolJsonSchema(Input))).toBe(
+      '{"type":"object","required":["skill"],"properties":{"skill":{"type":"string","description":"Skill"},' +
+        '"scope":{"type":"string","enum":["project","global"],"description":"Scope"},' +
+        '"limit":{"type":"integer","description":"Limit","exclusiveMinimum":0},' +
+        '"level":{"allOf":[{"type":"integer","description":"a number between 1 and 6","minimum":1,"maximum":6}],"description":"Level"},' +
+        '"count":{"type":"integer"}},"additionalProperties":false,"description":"Input"}'
+    )
+  })
+
+  it("decode errors name the field and say what was expected", () => {
+    expect(message({ skill: "a", scope: "local" })).toBe('scope: expected "project" | "global", actual "local"')
+    expect(message({ skill: 42 })).toBe("skill: Expected string, actual 42")
+    expect(message({})).toBe("skill: is missing")
+    expect(message({ skill: "a", bogus: 1 })).toBe('bogus: is unexpected, expected: "skill" | "scope" | "limit" | "level" | "count"')
+    expect(message({ skill: "a", limit: 0 })).toBe("limit: Expected a positive number, actual 0")
+    // The check's words, not the field's description (Effect 3 said "Expected Limit, actual -1").
+    expect(message({ skill: "a", limit: -1 }, flagLabel)).toBe("--limit: Expected a positive number, actual -1")
+    expect(message({ skill: "a", level: 7 }, flagLabel)).toBe("--level: Expected a number between 1 and 6, actual 7")
+    expect(message({ skill: "a", count: 1.5 })).toBe("count: Expected an integer, actual 1.5")
+    expect(message({ skill: "a", count: "x" })).toBe('count: Expected number, actual "x"')
+  })
+})
