@@ -45,7 +45,7 @@ export const describeUrl = (url: string): string => {
 const driverError = (e: unknown): unknown => (isSqlError(e) ? e.reason.cause : e)
 
 const failure = (op: LogStoreError["op"], where: string) => (e: unknown) => {
-  const cause = driverError(isSqlError(e) ? e : (e as { cause?: unknown })?.cause ?? e)
+  const cause = driverError(isSqlError(e) ? e : typeof e === "object" && e !== null && "cause" in e ? (e.cause ?? e) : e)
   const code = (cause as { code?: unknown })?.code
   const message = cause instanceof Error ? cause.message : e instanceof Error ? e.message : String(e)
   return new LogStoreError({ op, path: where, code: typeof code === "string" ? code : "PG_ERROR", message })

@@ -50,7 +50,7 @@ import {
 /** What went wrong, in the driver's words: a `Cause` by its failure, a `SqlError` by SQLite's own error. */
 const message = (e: unknown): string => {
   if (Cause.isCause(e)) return message(Cause.squash(e))
-  const cause = isSqlError(e) ? e.reason.cause : (e as { cause?: unknown })?.cause
+  const cause = isSqlError(e) ? e.reason.cause : typeof e === "object" && e !== null && "cause" in e ? e.cause : undefined
   if (cause instanceof Error) return cause.message
   return e instanceof Error ? e.message : String(e)
 }
