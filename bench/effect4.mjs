@@ -12,6 +12,7 @@
 // The release before is checked out once as a git worktree under
 // bench/.work/ (ignored), installed without scripts and bundled. Skipped
 // (with the reason) when git cannot make the worktree, e.g. in a tarball.
+// SKC_BENCH_PARTS=cli,mcp,build,stats picks the parts (default: all).
 import { spawn, spawnSync } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
@@ -39,8 +40,10 @@ const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid
 
 /** A bare MCP SDK server with one tool that echoes: the floor of the server's memory. */
 const BARE_SERVER = `
-const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");
-const { StdioServerTransport } = require("@modelcontextprotocol/sdk/server/stdio.js");
+const { createRequire } = require("node:module");
+const sdk = createRequire(${JSON.stringify(join(ROOT, "package.json"))});
+const { McpServer } = sdk("@modelcontextprotocol/sdk/server/mcp.js");
+const { StdioServerTransport } = sdk("@modelcontextprotocol/sdk/server/stdio.js");
 const server = new McpServer({ name: "bare", version: "1" });
 server.registerTool("echo", { description: "echo", inputSchema: {} }, async () => ({ content: [{ type: "text", text: "ok" }] }));
 server.connect(new StdioServerTransport());
@@ -75,9 +78,10 @@ export default async function effect4({ runs = 11, memoryRounds = 3, buildRuns =
   const sides = { before, after: BIN }
   const out = []
   console.log(`Effect 3 (${BEFORE}) against Effect 4 (this checkout), Node ${process.version}:`)
+  const parts = new Set((process.env.SKC_BENCH_PARTS ?? "cli,mcp,build,stats").split(","))
 
   // cli.start, interleaved with the floor.
-  {
+  if (parts.has("cli")) {
     const sb = sandbox()
     const opts = { cwd: sb.work, env: benchEnv({ SKILLC_HOME: sb.home }) }
     cpSync(join(ROOT, "examples", "git-helper"), join(sb.work, ".skillc", "skills", "git-helper"), { recursive: true })
@@ -106,7 +110,7 @@ export default async function effect4({ runs = 11, memoryRounds = 3, buildRuns =
   }
 
   // mcp.memory: rounds alternate before, after, bare.
-  {
+  if (parts.has("mcp")) {
     const sb = sandbox()
     const env = benchEnv({ SKILLC_HOME: sb.home, HOME: sb.home })
     cpSync(join(ROOT, "examples", "git-helper"), join(sb.work, ".skillc", "skills", "git-helper"), { recursive: true })
@@ -141,7 +145,7 @@ export default async function effect4({ runs = 11, memoryRounds = 3, buildRuns =
   }
 
   // build cold and no-op, interleaved.
-  {
+  if (parts.has("build")) {
     const sb = sandbox()
     const env = benchEnv({ SKILLC_HOME: sb.home })
     const work = Object.fromEntries(Object.keys(sides).map((side) => [side, join(sb.root, side)]))
@@ -163,7 +167,7 @@ export default async function effect4({ runs = 11, memoryRounds = 3, buildRuns =
   }
 
   // stats.1m, interleaved: one log, read by both releases (same schema).
-  {
+  if (parts.has("stats")) {
     const sb = sandbox()
     const env = benchEnv({ SKILLC_HOME: sb.home })
     const opts = { cwd: sb.work, env }
