@@ -7,17 +7,17 @@
  * results is an empty list, not an error.
  *
  * The steps (the why is in docs/search.md):
- * 1. the RFC's AND query in every index searched; when it finds anything,
- *    that is the whole answer;
- * 2. otherwise, for two or more terms, the query's content words joined by
- *    OR (`partial: true`), ranked by how many of them a section holds;
+ * 1. one skill: the RFC's AND query; when it finds anything, that is the
+ *    whole answer; otherwise, for two or more terms, the query's content
+ *    words joined by OR (`partial: true`), ranked by how many of them a
+ *    section holds (DECISIONS #37);
+ * 2. every skill (DECISIONS #44): the content words in every index, ranked
+ *    as one collection (words held — the skill's name and description
+ *    counting as a heading above its files —, then BM25 with the IDF of all
+ *    indexes);
  * 3. per index, a section whose descendant also matched is dropped unless
  *    its own text matches too (no echo of parents);
- * 4. ranking (terms held, then BM25), then `limit`; across skills, terms
- *    held then BM25 with the IDF of all searched indexes decide which skill
- *    answers at each rank, and each skill fills its ranks in its own order
- *    (that of `skc search <skill>`);
- * 5. excerpts for the rows returned only (their cost grows with the text,
+ * 4. excerpts for the rows returned only (their cost grows with the text,
  *    never with the rows matched).
  */
 import { Effect, Schema } from "effect"
@@ -30,6 +30,7 @@ import {
   compareRanked,
   answersForItself,
   fallbackTokens,
+  fts5Idf,
   globalScore,
   inheritedTerms,
   minTermsHeld,
@@ -75,8 +76,8 @@ export interface SearchResultItem {
   /** `[MATCH]…[/MATCH]` around hits, `...` where text was left out, at most 32 tokens. */
   readonly snippet: string
   /**
-   * BM25, negated: positive, higher is better. Across skills: with the IDF of all searched indexes; the
-   * results of one skill keep their own order there, so these scores need not fall down the list.
+   * BM25, negated: positive, higher is better. Across skills: with the IDF of all searched indexes, plus
+   * what the skill's name and description hold (DECISIONS #44).
    */
   readonly score: number
 }
@@ -216,8 +217,11 @@ const headingTerms = (
  * except for the partial query when a heading holding one of its words has
  * subsections: the rows under it hold that word too (`headingTerms`).
  * With `perTerm`, each row's score per term and the counts the IDF needs.
+ * `described` (across skills, the partial query only): the words the
+ * skill's name and description hold, held by every row of the skill as
+ * if a heading above all its files held them (DECISIONS #44).
  */
-const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "any", perTerm: boolean, first?: number) =>
+const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "any", perTerm: boolean, first?: number, described = 0) =>
   Effect.gen(function* () {
     const { index, tokenizer } = opened.q
     const terms = tokens.map((t) => termOf(t, tokenizer))
@@ -243,12 +247,16 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
     const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
     // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
     const mayGain = (rowid: number, reach: number) => {
-      const own = textTerms(rowid)
+      const own = textTerms(rowid) | described
       return (own | reach) !== own && termCount(own | reach) >= floor
     }
     const inherited = partial ? yield* headingTerms(index, terms, ranked, mayGain, known) : () => 0
     const heldBy = (rowid: number) =>
-      !needTerms ? terms.length : partial ? termCount(textTerms(rowid) | inherited(rowid)) : byTerm.filter((m) => m.has(rowid)).length
+      !needTerms
+        ? terms.length
+        : partial
+          ? termCount(textTerms(rowid) | inherited(rowid) | described)
+          : byTerm.filter((m) => m.has(rowid)).length
     // A section with subsections answers only if its own text matches as it does:
     // every term (AND), or every term the whole section holds that no heading above it holds (OR).
     let ownAnswers: (rowid: number) => boolean
@@ -302,9 +310,16 @@ const pick = (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number) =>
     return chosen as ReadonlyArray<Candidate>
   }).pipe(Effect.mapError(corrupt(e.opened.skill)))
 
+/** A row to return, with the words and the mode of the query that found it (its excerpt marks those). */
+interface Found {
+  readonly c: Candidate
+  readonly tokens: ReadonlyArray<string>
+  readonly mode: "all" | "any"
+}
+
 /** The returned rows with their excerpts, names restored from the cjk segmentation. */
-const render = (chosen: ReadonlyArray<Candidate>, tokens: ReadonlyArray<string>, mode: "all" | "any", withSkill: boolean) =>
-  Effect.forEach(chosen, (c) =>
+const render = (found: ReadonlyArray<Found>, withSkill: boolean) =>
+  Effect.forEach(found, ({ c, tokens, mode }) =>
     Effect.gen(function* () {
       const { index, tokenizer } = c.opened.q
       const terms = tokens.map((t) => termOf(t, tokenizer))
@@ -325,69 +340,52 @@ const render = (chosen: ReadonlyArray<Candidate>, tokens: ReadonlyArray<string>,
   )
 
 /**
- * The order `skc search <skill>` gives one index's rows (`searchOne`, and within one skill `searchAcross`): its
+ * The order `skc search <skill>` gives one index's rows: its
  * own BM25 for the AND query (the order of `rank`), terms held then its own
  * BM25 for the partial one.
  */
 const ownOrder = <R extends Rankable>(scored: ReadonlyArray<R>, mode: "all" | "any"): ReadonlyArray<R> =>
   mode === "all" ? scored : [...scored].sort(compareRanked)
 
+/**
+ * One skill's own answer, before excerpts (RFC-0004, DECISIONS #37): the AND
+ * query of every token when it finds anything, else the partial query of
+ * the content words: what `skc search <skill>` returns.
+ */
+const ownAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number) =>
+  Effect.gen(function* () {
+    // The RFC's ranking: BM25 alone, best first (the order of `rank`). The best few rows usually
+    // suffice; only when parent elimination leaves fewer than `limit` of them is every row read.
+    const window = Math.max(4 * limit, 40)
+    let all = yield* evaluate(opened, tokens, "all", false, window)
+    let chosen = yield* pick(all, ownOrder(all.scored, "all"), limit)
+    if (chosen.length < limit && all.scored.length === window) {
+      all = yield* evaluate(opened, tokens, "all", false)
+      chosen = yield* pick(all, ownOrder(all.scored, "all"), limit)
+    }
+    if (chosen.length > 0) return chosen.map((c): Found => ({ c, tokens, mode: "all" }))
+    const fallback = fallbackTokens(tokens)
+    if (tokens.length < 2 || fallback.length === 0) return []
+    const any = yield* evaluate(opened, fallback, "any", false)
+    const partial = yield* pick(any, ownOrder(any.scored, "any"), limit)
+    return partial.map((c): Found => ({ c, tokens: fallback, mode: "any" }))
+  })
+
 const searchOne = (input: SearchInput, name: string) =>
   Effect.scoped(
     Effect.gen(function* () {
       const skill = yield* resolveSkill(name)
       const q = yield* openForQuery(skill)
-      const opened: Opened = { skill, q }
-      const tokens = queryTokens(input.query)
-      const limit = input.limit ?? DEFAULT_LIMIT
-      // The RFC's ranking: BM25 alone, best first (the order of `rank`). The best few rows usually
-      // suffice; only when parent elimination leaves fewer than `limit` of them is every row read.
-      const window = Math.max(4 * limit, 40)
-      let all = yield* evaluate(opened, tokens, "all", false, window)
-      let chosen = yield* pick(all, ownOrder(all.scored, "all"), limit)
-      if (chosen.length < limit && all.scored.length === window) {
-        all = yield* evaluate(opened, tokens, "all", false)
-        chosen = yield* pick(all, ownOrder(all.scored, "all"), limit)
-      }
-      if (chosen.length > 0) {
-        const results = yield* render(chosen, tokens, "all", false)
-        return { query: input.query, results } satisfies SearchResult as SearchResult
-      }
-      const fallback = fallbackTokens(tokens)
-      if (tokens.length < 2 || fallback.length === 0) return { query: input.query, results: [] } satisfies SearchResult as SearchResult
-      const any = yield* evaluate(opened, fallback, "any", false)
-      const partial = yield* pick(any, ownOrder(any.scored, "any"), limit)
-      if (partial.length === 0) return { query: input.query, results: [] } satisfies SearchResult as SearchResult
-      const results = yield* render(partial, fallback, "any", false)
-      return { query: input.query, partial: true, results } satisfies SearchResult as SearchResult
+      const found = yield* ownAnswer({ skill, q }, queryTokens(input.query), input.limit ?? DEFAULT_LIMIT)
+      const results = yield* render(found, false)
+      const partial = found.length > 0 && found[0]!.mode === "any"
+      return { query: input.query, ...(partial ? { partial: true as const } : {}), results } satisfies SearchResult as SearchResult
     })
   )
 
 // ---------------------------------------------------------------------------
 // Across skills
 // ---------------------------------------------------------------------------
-
-/**
- * The merged answer across skills (issue 14, docs/search.md): which skill
- * answers at each rank is decided by terms held (for the partial query with
- * the skill's name and description as a heading above its files), then the
- * score across indexes (`across`: every index's best rows in that order,
- * merged); the
- * sections that fill a skill's ranks are its own best ones in its own order
- * (`own`), so the results of one skill are always the first ones
- * `skc search <skill>` gives, in the same order.
- */
-const mergeKeepingOwnOrder = (
-  lists: ReadonlyArray<{ readonly across: ReadonlyArray<Candidate>; readonly own: ReadonlyArray<Candidate> }>,
-  limit: number
-): ReadonlyArray<Candidate> => {
-  const ranks = lists
-    .flatMap((l, list) => l.across.map((c) => ({ c, list })))
-    .sort((a, b) => compareRanked(a.c, b.c) || a.list - b.list)
-    .slice(0, limit)
-  const next = lists.map(() => 0)
-  return ranks.map(({ list }) => lists[list].own[next[list]++])
-}
 
 /**
  * The searched words that the skill's name and description hold (bits, as
@@ -419,9 +417,28 @@ const reasonOf = (e: unknown): string =>
   e instanceof IndexUnusable ? (e.reason === "missing" ? "not built" : `index unusable (${e.reason}); run 'skc build ${e.skill}'`) : isSkcError(e) ? errorHeadline(e) : String(e)
 
 /**
- * Search several skills and merge: AND in all of them first; only when none
- * finds anything, the OR fallback in all of them. Each result carries its
- * skill; each skill searched gets one access-log row (RFC-0004:C-LOGGING).
+ * What a skill's name and description holding a searched word adds to the
+ * score of each of its sections across skills: that word's IDF over every
+ * searched index, weighted as a word of a heading (`COLUMN_WEIGHTS`), as if
+ * the description were one heading above all the skill's files. It moves a
+ * skill against the others, never its sections against each other.
+ */
+const describedScore = (described: number, global: { readonly rows: number; readonly hits: ReadonlyArray<number> }): number => {
+  let score = 0
+  global.hits.forEach((hits, i) => {
+    if ((described & (1 << i)) !== 0) score += fts5Idf(global.rows, hits) * COLUMN_WEIGHTS[1]
+  })
+  return score
+}
+
+/**
+ * Search several skills as one collection (DECISIONS #44, docs/search.md):
+ * the question's content words (stop words never decide a match) in every
+ * index, a section holding at least half of them in its text, a heading
+ * above it or its skill's name and description; ranked across all indexes
+ * at once by words held, then BM25 with the IDF of all indexes plus what the
+ * skill's description holds. Each result carries its skill; `partial` when
+ * no returned section holds every content word itself.
  */
 const searchAcross = (input: SearchInput) =>
   Effect.scoped(
@@ -447,51 +464,41 @@ const searchAcross = (input: SearchInput) =>
         }
       }
 
-      const run = (toks: ReadonlyArray<string>, mode: "all" | "any") =>
-        Effect.gen(function* () {
-          const per = yield* Effect.forEach(opened, (o) => evaluate(o, toks, mode, true))
-          // BM25 with the IDF of all searched indexes together (docs/search.md).
-          const global = {
-            rows: per.reduce((n, e) => n + e.rows, 0),
-            hits: toks.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
-          }
-          // Per index, its best `limit` answers twice: in the order across indexes (which decides
-          // how many of the first ranks the skill takes) and in the skill's own order (which decides
-          // which of its sections fill them).
-          const lists = yield* Effect.forEach(per, (e) =>
-            Effect.gen(function* () {
-              if (e.scored.length === 0) return { across: [], own: [] }
-              const rescored = new Map(
-                e.scored.map((r) => [r.rowid, { ...r, score: globalScore(r.termScores ?? [], { rows: e.rows, hits: e.hits }, global) }])
-              )
-              // Partial query: to compare skills, the skill's name and description count as a heading above
-              // all its files (every word an AND result holds already).
-              const described = mode === "any" ? yield* describedTerms(e.opened, toks) : 0
-              const across = yield* pick(
-                e,
-                [...rescored.values()].map((r) => (described === 0 ? r : { ...r, termsHeld: termCount((r.held ?? 0) | described) })).sort(compareRanked),
-                limit
-              )
-              const own = yield* pick(e, ownOrder(e.scored, mode).map((r) => rescored.get(r.rowid)!), limit)
-              return { across, own }
-            })
-          )
-          return mergeKeepingOwnOrder(lists, limit)
-        })
-
-      let mode: "all" | "any" = "all"
-      let used = tokens
-      let chosen = yield* run(tokens, "all")
-      const fallback = fallbackTokens(tokens)
-      if (chosen.length === 0 && tokens.length >= 2 && fallback.length > 0) {
-        mode = "any"
-        used = fallback
-        chosen = yield* run(fallback, "any")
+      // A question of function words only ("how to") keeps its words, as one AND query.
+      const content = fallbackTokens(tokens)
+      const words = content.length > 0 ? content : tokens
+      const mode: "all" | "any" = content.length > 0 ? "any" : "all"
+      // The words each skill's name and description hold (the partial query only: an AND row holds them all).
+      const describedOf = yield* Effect.forEach(opened, (o) => (mode === "any" && words.length > 1 ? describedTerms(o, words) : Effect.succeed(0)))
+      const per = yield* Effect.forEach(opened, (o, i) => evaluate(o, words, mode, true, undefined, describedOf[i]))
+      // BM25 with the IDF of all searched indexes together (docs/search.md).
+      const global = {
+        rows: per.reduce((n, e) => n + e.rows, 0),
+        hits: words.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
       }
-      const results = yield* render(chosen, used, mode, true)
+      // Per index: its best `limit` rows with the score across all indexes, and whether each holds every
+      // content word itself (in its text or a heading above it: `held`; an AND row holds them all).
+      const lists = yield* Effect.forEach(per, (e, i) => {
+        const bonus = describedScore(describedOf[i]!, global)
+        const local = { rows: e.rows, hits: e.hits }
+        const rescored = e.scored.map((r) => ({ ...r, score: globalScore(r.termScores ?? [], local, global) + bonus }))
+        const complete = new Set(e.scored.filter((r) => r.held === undefined || termCount(r.held) === words.length).map((r) => r.rowid))
+        return Effect.map(pick(e, rescored.sort(compareRanked), limit), (best) => best.map((c) => ({ c, complete: complete.has(c.rowid) })))
+      })
+      // One ranking of every skill's rows together.
+      const chosen = lists
+        .flatMap((best, list) => best.map((b) => ({ ...b, list })))
+        .sort((a, b) => compareRanked(a.c, b.c) || a.list - b.list)
+        .slice(0, limit)
+      const results = yield* render(
+        chosen.map(({ c }): Found => ({ c, tokens: words, mode })),
+        true
+      )
+      // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
+      const partial = results.length > 0 && !chosen.some((x) => x.complete)
       const result: SearchResult = {
         query: input.query,
-        ...(mode === "any" && results.length > 0 ? { partial: true as const } : {}),
+        ...(partial ? { partial: true as const } : {}),
         results,
         ...(skipped.length > 0 ? { skipped } : {})
       }

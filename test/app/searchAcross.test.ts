@@ -1,9 +1,10 @@
-// Issue 14 item 4/5 in process: how `search --all` merges the answers of
-// several indexes (real SQLite indexes in a temp directory, built through the
-// use case). BM25 is per index, so the score that compares skills is
-// recomputed with the IDF of all searched indexes; that score decides which
-// skill answers at each rank, while the sections of one skill keep the order
-// `skc search <skill>` gives them.
+// Issue 14 item 4/5 and issue 25 item 1 in process: how `search --all` ranks
+// the sections of several indexes as one collection (DECISIONS #44; real
+// SQLite indexes in a temp directory, built through the use case). BM25 is
+// per index, so each hit's score is recomputed with the IDF of all searched
+// indexes; the question's content words decide what matches (stop words
+// never do), and a skill's name and description count as a heading above
+// all its files.
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
@@ -57,27 +58,25 @@ const setup = () => {
 describe("issue 14 search --all: one ranking across indexes", () => {
   const s = setup()
 
-  it.live("issue 14 the sections of one skill keep the order of `skc search <skill>`; the score across indexes picks the skill of each rank", () =>
+  it.live("DECISIONS #44 one ranking across indexes: words held, then the score with the IDF of all indexes", () =>
     Effect.gen(function* () {
       yield* s.build
       const query = "alpha beta"
-      for (const limit of [1, 2, 3, 5, 10]) {
-        const across = yield* s.find(query, undefined, limit)
-        // No section holds both words: the partial query ran in every index (DECISIONS #37).
-        expect(across.partial).toBe(true)
-        expect(across.results.length).toBe(limit)
-        for (const skill of ["guide", "other"]) {
-          const own = (yield* s.find(query, skill, limit)).results.map((r) => `${r.file}#${r.section}`)
-          const merged = across.results.filter((r) => r.skill === skill).map((r) => `${r.file}#${r.section}`)
-          // What --all shows of a skill is the first answers its own search gives, in the same order.
-          expect(merged).toEqual(own.slice(0, merged.length))
-        }
-      }
-      // The old merge ranked guide's alpha sections above its beta section (the score across indexes
-      // reorders one skill's sections); guide's own search puts "Gamma" (beta) first.
+      const across = yield* s.find(query, undefined, 10)
+      // No section holds both words (DECISIONS #37).
+      expect(across.partial).toBe(true)
+      expect(across.results.length).toBe(10)
+      // Each section holds one of the two words, so the scores alone order the list.
+      const scores = across.results.map((r) => r.score)
+      expect([...scores].sort((a, b) => b - a)).toEqual(scores)
+      // "alpha" is rare across both indexes (guide only), "beta" common (nine sections): guide's alpha
+      // sections come first, although guide's own search puts its beta section ("Gamma") first.
+      expect(across.results.slice(0, 3).map((r) => `${r.skill}:${r.section}`).sort()).toEqual(["guide:Delta", "guide:Epsilon", "guide:Zeta"])
       expect((yield* s.find(query, "guide")).results[0].section).toBe("Gamma")
-      const first = (yield* s.find(query, undefined, 2)).results
-      expect(first.map((r) => `${r.skill}:${r.section}`)).toEqual(["guide:Gamma", expect.stringMatching(/^guide:/)])
+      // --limit cuts the same ranking.
+      for (const limit of [1, 2, 3, 5]) {
+        expect((yield* s.find(query, undefined, limit)).results).toEqual(across.results.slice(0, limit))
+      }
     }))
 
   it.live("issue 14 the score across indexes still decides which skill answers first (a single word: IDF over both indexes)", () =>
@@ -93,7 +92,7 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       expect([...scores].sort((a, b) => b - a)).toEqual(scores)
     }))
 
-  it.live("issue 14 partial answers across skills: a skill's name and description count as a heading above its files, for ranking only", () =>
+  it.live("DECISIONS #44 a skill's name and description count as a heading above all its files; each skill's own search is unchanged", () =>
     Effect.gen(function* () {
       const w = diskWorld("skc-search-described-")
       const write = (name: string, description: string, sections: ReadonlyArray<readonly [string, string]>) => {
@@ -112,15 +111,41 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       ])
       yield* Effect.forEach(["pdfkit", "wordkit"], (name) => w.run(Effect.flatMap(resolveSkill(name), indexSkill)))
       const find = (skill?: string) => w.run(search({ query: "create a new pdf in python", ...(skill !== undefined ? { skill } : {}) }))
-      // Four content words, no section holds them all. "Canvas" holds two itself, "Fresh documents" three; with
-      // its skill's description ("Create new PDF files") "Canvas" holds all four: the question is about pdfkit.
+      // Four content words, no section holds them all itself. With its skill's description ("Create new PDF
+      // files") "Canvas" holds all four and "Setup" (python) too; "Fresh documents" holds three.
       const across = yield* find()
       expect(across.partial).toBe(true)
-      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["pdfkit:Canvas", "wordkit:Fresh documents"])
-      // Which sections answer is unchanged: "Setup" holds one word of four, below the half an answer needs,
-      // whatever the description holds; and each skill's own search is unchanged.
+      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["pdfkit:Canvas", "pdfkit:Setup", "wordkit:Fresh documents"])
+      // Each skill's own search is unchanged (DECISIONS #37): "Setup" holds one word of four by itself,
+      // below the half an answer needs.
       expect((yield* find("pdfkit")).results.map((r) => r.section)).toEqual(["Canvas"])
       expect((yield* find("wordkit")).results.map((r) => r.section)).toEqual(["Fresh documents"])
+    }))
+
+  it.live("DECISIONS #44 stop words never decide a match: a section holding every word, 'from' and 'a' included, does not hide the skill that answers", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-search-stopwords-")
+      const write = (name: string, description: string, sections: ReadonlyArray<readonly [string, string]>) => {
+        const dir = join(w.work, ".skillc", "skills", name)
+        mkdirSync(dir, { recursive: true })
+        writeFileSync(join(dir, "SKILL.md"), skillMd(name, sections).replace(`Notes for the ${name} tests.`, description))
+      }
+      write("pdf", "Read, create and edit PDF files.", [
+        ["Extract Tables", "Use pdfplumber: open the file and call extract_tables on each page."],
+        ["Merge Files", "Join several files into one with qpdf."],
+        ["Other", FILLER]
+      ])
+      write("creator", "Write and evaluate skills.", [
+        ["benchmark.json", "Each record says where a run came from: a pdf of the tables, the extract step, the grader."],
+        ["Other", FILLER]
+      ])
+      yield* Effect.forEach(["pdf", "creator"], (name) => w.run(Effect.flatMap(resolveSkill(name), indexSkill)))
+      const across = yield* w.run(search({ query: "extract tables from a pdf" }))
+      // Before issue 25 the AND query of every word ran first across all indexes, and only creator's
+      // section holds "from" and "a": it was the whole answer.
+      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["pdf:Extract Tables", "creator:benchmark.json"])
+      // creator's section holds every content word itself: the answer is not partial.
+      expect(across.partial).toBeUndefined()
     }))
 })
 
