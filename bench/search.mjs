@@ -2,12 +2,14 @@
 // cli.search: `skc search` on the large synthetic skill of bench/build.mjs;
 // both against `node -e 0`, interleaved (targets ≤ 2.5 and ≤ 3.0, issue 16).
 // search.query: in-process median of one ranked query through the SQLite
-// adapter (@effect/sql-sqlite-node) on the large index, against the same SQL
+// adapter (skc's SqliteClient over node:sqlite) on the large index, against the same SQL
 // run on the same file with bare `node:sqlite` (target ≤ 1.5).
 // cli.search.all: `skc search --all` over the 26 built catalogue skills
 // against `skc search <one of them>`, interleaved (target ≤ 2, issue 14).
 // mcp.search.all: `skc_search` without `skill` against `skc_search` with one,
 // same server, p50 of sequential calls (target ≤ 3, issue 14).
+// cli.search.all.q / mcp.search.all.q: the same with a question in plain
+// words (issue 25: the cross-skill ranking of DECISIONS #44).
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs"
 import { spawnSync } from "node:child_process"
 import { dirname, join } from "node:path"
@@ -112,7 +114,7 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
 }
 
 /** `--all` over the catalogue's 26 skills, CLI and MCP, against a single-skill search in the same run. */
-async function acrossSkills({ runs, calls = 100 }) {
+export async function acrossSkills({ runs, calls = 100 }) {
   const sb = sandbox()
   const env = benchEnv({ SKILLC_HOME: sb.home, HOME: sb.home })
   const opts = { cwd: sb.work, env }
@@ -142,6 +144,17 @@ async function acrossSkills({ runs, calls = 100 }) {
     // The same without the access-log writes (26 rows in 26 logs.db against 1): the search work alone.
     report("  without logging", median(samples.allQuiet), median(samples.oneQuiet), undefined, "SKC_BENCH_DISABLE_LOG=1 (benchmark-only switch)")
   ]
+  // A question in plain words (issue 25): five content words, the partial query with headings and
+  // descriptions in every index, against the same question in one skill.
+  const question = "how do I review a pull request for security problems"
+  const asked = interleave(
+    {
+      one: () => timeOnce([process.execPath, BIN, "search", "code-review", question], opts),
+      all: () => timeOnce([process.execPath, BIN, "search", "--all", question], opts)
+    },
+    runs
+  )
+  out.push(report("cli.search.all.q", median(asked.all), median(asked.one), 2.0, `"${question}", ${names.length} skills vs one`))
 
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js")
   const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js")
@@ -162,6 +175,13 @@ async function acrossSkills({ runs, calls = 100 }) {
       all.push(await time({ query, limit: 30 }))
     }
     out.push(report("mcp.search.all", median(all), median(one), 3.0, `p50 of ${calls} calls, ${names.length} skills vs one`))
+    const oneQ = []
+    const allQ = []
+    for (let i = 0; i < calls; i++) {
+      oneQ.push(await time({ skill: "code-review", query: question }))
+      allQ.push(await time({ query: question }))
+    }
+    out.push(report("mcp.search.all.q", median(allQ), median(oneQ), 3.0, `p50 of ${calls} calls, "${question}"`))
   } finally {
     await client.close()
     rmSync(sb.root, { recursive: true, force: true })

@@ -122,7 +122,9 @@ const commandEntries = {
   }
 }
 
-await build({
+// SKC_BUNDLE_METAFILE=<file>: esbuild's account of what each bundle holds (for size work).
+const built = await build({
+  metafile: process.env.SKC_BUNDLE_METAFILE !== undefined,
   entryPoints: {
     cli: join(root, "src/cli.ts"),
     ...Object.fromEntries(fastCommands.map((c) => [`commands/${c}`, `skc-command:${c}`]))
@@ -144,6 +146,7 @@ await build({
   define: { __SKC_VERSION__: JSON.stringify(pkg.version) },
   plugins: [effectDeepImports, commandEntries]
 })
+if (process.env.SKC_BUNDLE_METAFILE !== undefined) writeFileSync(process.env.SKC_BUNDLE_METAFILE, JSON.stringify(built.metafile))
 writeFileSync(join(tmp, "version"), pkg.version + "\n")
 for (const c of fastCommands) renameSync(join(tmp, "commands", `${c}.cjs`), join(dist, "commands", `${c}.cjs`))
 renameSync(join(tmp, "cli.cjs"), join(dist, "cli.cjs"))

@@ -481,7 +481,14 @@ const searchAcross = (input: SearchInput) =>
       const lists = yield* Effect.forEach(per, (e, i) => {
         const bonus = describedScore(describedOf[i]!, global)
         const local = { rows: e.rows, hits: e.hits }
-        const rescored = e.scored.map((r) => ({ ...r, score: globalScore(r.termScores ?? [], local, global) + bonus }))
+        // Words held: those of the row's text and headings count one, those only its skill's name or description
+        // holds a half (they say what the skill is about, not this section; chosen on the tuning questions of
+        // test/fixtures/cross-skill/, docs/search.md).
+        const rescored = e.scored.map((r) => ({
+          ...r,
+          termsHeld: r.held === undefined ? r.termsHeld : termCount(r.held) + termCount(describedOf[i]! & ~r.held) / 2,
+          score: globalScore(r.termScores ?? [], local, global) + bonus
+        }))
         const complete = new Set(e.scored.filter((r) => r.held === undefined || termCount(r.held) === words.length).map((r) => r.rowid))
         return Effect.map(pick(e, rescored.sort(compareRanked), limit), (best) => best.map((c) => ({ c, complete: complete.has(c.rowid) })))
       })

@@ -111,11 +111,13 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       ])
       yield* Effect.forEach(["pdfkit", "wordkit"], (name) => w.run(Effect.flatMap(resolveSkill(name), indexSkill)))
       const find = (skill?: string) => w.run(search({ query: "create a new pdf in python", ...(skill !== undefined ? { skill } : {}) }))
-      // Four content words, no section holds them all itself. With its skill's description ("Create new PDF
-      // files") "Canvas" holds all four and "Setup" (python) too; "Fresh documents" holds three.
+      // Four content words, no section holds them all itself. "Canvas" holds two (pdf, python) and its skill's
+      // description ("Create new PDF files") the other two, at half weight: three, as many as "Fresh documents"
+      // (create, new, python); the description's words in the score put it first. "Setup" holds python alone,
+      // and with the description's three words, at half weight, is an answer, last.
       const across = yield* find()
       expect(across.partial).toBe(true)
-      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["pdfkit:Canvas", "pdfkit:Setup", "wordkit:Fresh documents"])
+      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["pdfkit:Canvas", "wordkit:Fresh documents", "pdfkit:Setup"])
       // Each skill's own search is unchanged (DECISIONS #37): "Setup" holds one word of four by itself,
       // below the half an answer needs.
       expect((yield* find("pdfkit")).results.map((r) => r.section)).toEqual(["Canvas"])
@@ -142,8 +144,9 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       yield* Effect.forEach(["pdf", "creator"], (name) => w.run(Effect.flatMap(resolveSkill(name), indexSkill)))
       const across = yield* w.run(search({ query: "extract tables from a pdf" }))
       // Before issue 25 the AND query of every word ran first across all indexes, and only creator's
-      // section holds "from" and "a": it was the whole answer.
-      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["pdf:Extract Tables", "creator:benchmark.json"])
+      // section holds "from" and "a": it was the whole answer. Now both answer: creator's section holds the
+      // three content words itself, pdf's two (the third, "pdf", only through its skill's description).
+      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["creator:benchmark.json", "pdf:Extract Tables"])
       // creator's section holds every content word itself: the answer is not partial.
       expect(across.partial).toBeUndefined()
     }))
