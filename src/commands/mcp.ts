@@ -10,11 +10,23 @@ import { mcpCommandSpecs } from "./index.js"
 export const MCP_CONFIG_SNIPPET = `{
   "mcpServers": {
     "skillc": {
-      "command": "skc",
-      "args": ["mcp"]
+      "command": "npx",
+      "args": ["-y", "skillc", "mcp"]
     }
   }
 }`
+
+/** The same server for clients with their own configuration shapes (DECISIONS #47). */
+export const MCP_OTHER_CLIENTS: ReadonlyArray<string> = [
+  "Claude Desktop (claude_desktop_config.json): the same, with the project named, since it starts servers in /:",
+  '  "args": ["-y", "skillc", "mcp", "--project", "/path/to/project"]',
+  "VS Code (.vscode/mcp.json):",
+  '  { "servers": { "skillc": { "type": "stdio", "command": "npx", "args": ["-y", "skillc", "mcp"] } } }',
+  "Codex (~/.codex/config.toml):",
+  "  [mcp_servers.skillc]",
+  '  command = "npx"',
+  '  args = ["-y", "skillc", "mcp", "--project", "/path/to/project"]'
+]
 
 export const mcpHelp = {
   name: "mcp",
@@ -37,7 +49,7 @@ export const mcpHelp = {
     watch: flag.boolean("watch", "Rebuild each served skill's runtime and index when its sources change (no E002 while authoring)."),
     project: flag.text(
       "project",
-      "Serve the project in this directory (else SKILLC_PROJECT, else the working directory): clients such as Claude Desktop start servers in / or the home directory (DECISIONS #47)."
+      "Serve the project in this directory (else SKILLC_PROJECT, else the client's MCP roots, else the working directory): clients such as Claude Desktop start servers in / or the home directory (DECISIONS #47)."
     )
   },
   notes: [
@@ -45,6 +57,9 @@ export const mcpHelp = {
     "",
     MCP_CONFIG_SNIPPET,
     "",
-    'Without a global install (npm install -g skillc): "command": "npx", "args": ["-y", "skillc", "mcp"].'
+    ...MCP_OTHER_CLIENTS,
+    "",
+    'With a global install (npm install -g skillc): "command": "skc", "args": ["mcp"] starts faster.',
+    "The project served: --project, else SKILLC_PROJECT, else the client's MCP roots, else the working directory."
   ]
 }

@@ -28,6 +28,7 @@ import {
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  RootsListChangedNotificationSchema,
   type CallToolResult,
   type Tool
 } from "@modelcontextprotocol/sdk/types.js"
@@ -46,6 +47,7 @@ import {
   readSkillResource
 } from "./skillResources.js"
 import { LineTransport } from "./transport.js"
+import { projectOfRoots } from "./roots.js"
 
 export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills"
 
@@ -170,6 +172,12 @@ export interface ServeOptions {
   readonly skillTools?: boolean
   /** `--watch`: rebuild the runtime and index of each built store skill when its sources change. */
   readonly watch?: boolean
+  /**
+   * DECISIONS #47: serve the project the client's MCP roots name (asked after
+   * the handshake and on every roots change), else the starting directory.
+   * Off when `--project` or `SKILLC_PROJECT` fixed the project.
+   */
+  readonly followRoots?: boolean
 }
 
 /** The tool-skill tools, listed afresh on every tools/list: an approval or an edit between calls is seen at once. */
@@ -211,6 +219,9 @@ const callSkillTool = async (run: Run, name: string, args: unknown): Promise<Cal
   }
 }
 
+/** How long a request waits for the client's answer to `roots/list` before serving the starting directory. */
+const ROOTS_TIMEOUT_MS = 5_000
+
 /** The runtime of each server made here, disposed (connections closed, watchers stopped) when its session ends. */
 const sessions = new WeakMap<Server, () => Promise<void>>()
 
@@ -220,7 +231,13 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // staleness watchers between calls.
   const freshness = makeWatchingFreshness()
   const runtime = ManagedRuntime.make(Layer.merge(PortsLive({ diagnostics: forwardingDiagnostics }), SqlitePoolsLive))
-  const run = runLive(runtime, freshness)
+  const served = runLive(runtime, freshness)
+  // Requests wait for the roots the client was last asked for (DECISIONS #47).
+  let rootsRead: Promise<void> = Promise.resolve()
+  const run: Run = async (effect) => {
+    await rootsRead
+    return served(effect)
+  }
   const tools = await loadTools()
   const server = new Server(
     { name: "skillc", version },
@@ -288,6 +305,18 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
       default:
         throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`)
     }
+  }
+  if (options.followRoots === true) {
+    const started = process.cwd()
+    const followRoots = () => {
+      if (server.getClientCapabilities()?.roots === undefined) return
+      rootsRead = server
+        .listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS })
+        .then(({ roots }) => process.chdir(projectOfRoots(roots) ?? started))
+        .catch((e: unknown) => void process.stderr.write(`skc mcp: roots/list: ${e instanceof Error ? e.message : String(e)}\n`))
+    }
+    server.oninitialized = followRoots
+    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => followRoots())
   }
   server.onerror = (error) => void process.stderr.write(`skc mcp: ${error.message}\n`)
   sessions.set(server, async () => {

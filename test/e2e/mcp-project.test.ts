@@ -1,8 +1,11 @@
-// DECISIONS #47 (issue 26 item 2, first part): clients start stdio servers
-// outside the project — Claude Desktop in `/`, others in the home directory.
-// `skc mcp --project DIR`, else SKILLC_PROJECT, serves that project.
+// DECISIONS #47 (issue 26 item 2): clients start stdio servers outside the
+// project — Claude Desktop in `/`, others in the home directory. `skc mcp
+// --project DIR`, else SKILLC_PROJECT, else the client's MCP roots, serves
+// that project.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+import { pathToFileURL } from "node:url"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -60,5 +63,58 @@ describe("skc mcp started in / (DECISIONS #47)", () => {
     })
     expect(bad.code).toBe(1)
     expect(bad.stderr).toMatch(/^error\[E100\]: invalid option: '--project: not a directory: '.*nope''\n/)
+  })
+
+  describe("MCP roots", () => {
+    /** A roots-capable client whose roots are `roots()` (read at each roots/list). */
+    const rootsClient = async (roots: () => ReadonlyArray<string>, args: ReadonlyArray<string> = []) => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, "mcp", ...args],
+        cwd: "/",
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+        stderr: "pipe"
+      })
+      const client = new Client({ name: "roots-client", version: "1.0.0" }, { capabilities: { roots: { listChanged: true } } })
+      client.setRequestHandler(ListRootsRequestSchema, async () => ({
+        roots: roots().map((dir) => ({ uri: pathToFileURL(dir).href, name: dir }))
+      }))
+      await client.connect(transport)
+      const show = async () =>
+        (await client.callTool({ name: "skc_show", arguments: { skill: "deploy-notes", section: "Hotfixes" } })) as {
+          isError?: boolean
+          content: Array<{ text?: string }>
+        }
+      return { client, show }
+    }
+
+    it("a server started in / serves the project its client's root names; a roots change is followed", async () => {
+      let roots: ReadonlyArray<string> = ["/nonexistent-root", sb.work]
+      const { client, show } = await rootsClient(() => roots)
+      try {
+        const r = await show()
+        expect(r.isError ?? false, r.content[0]?.text).toBe(false)
+        expect(r.content[0]?.text).toContain("Ship it.")
+        // The client moves to a root without a skc project: the server serves where it started (/).
+        roots = [sb.home]
+        await client.sendRootsListChanged()
+        const after = await show()
+        expect(after.isError, after.content[0]?.text).toBe(true)
+        expect(after.content[0]?.text).toMatch(/^error\[E001\]/)
+      } finally {
+        await client.close()
+      }
+    })
+
+    it("--project wins over the roots", async () => {
+      const other = join(sb.root, "other")
+      mkdirSync(join(other, ".skillc"), { recursive: true })
+      const { client, show } = await rootsClient(() => [other], ["--project", sb.work])
+      try {
+        expect((await show()).content[0]?.text).toContain("Ship it.")
+      } finally {
+        await client.close()
+      }
+    })
   })
 })

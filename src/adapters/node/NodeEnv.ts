@@ -7,8 +7,12 @@ import { Env, type EnvService } from "../../ports/Env.js"
 export const makeNodeEnv = (overrides?: { readonly cwd?: string; readonly env?: Record<string, string | undefined> }): EnvService => {
   const vars = overrides?.env ?? process.env
   const skillcHome = vars.SKILLC_HOME
+  const cwd = overrides?.cwd
   return {
-    cwd: overrides?.cwd ?? process.cwd(),
+    // Read at each use: the MCP server follows its client's roots by changing directory (DECISIONS #47).
+    get cwd() {
+      return cwd ?? process.cwd()
+    },
     home: skillcHome !== undefined && skillcHome !== "" ? nodePath.resolve(skillcHome) : os.homedir(),
     realHome: os.homedir(),
     platform: process.platform,
