@@ -243,8 +243,9 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     { name: "skillc", version },
     {
       capabilities: {
-        tools: {},
-        resources: {},
+        // Issue 26 item 4: with --watch the server sees sources change and says so.
+        tools: options.watch === true && options.skillTools === true ? { listChanged: true } : {},
+        resources: options.watch === true ? { listChanged: true } : {},
         extensions: { [SKILLS_EXTENSION]: { directoryRead: true } }
       },
       instructions: INSTRUCTIONS
@@ -343,14 +344,20 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   await server.connect(transport)
   process.stderr.isTTY && process.stderr.write(`skc mcp: skillc ${version} serving on stdio (Ctrl-D to stop)\n`)
   // `--watch` (issue 12): rebuild served skills as their sources change; lines on stderr (stdout is the protocol).
-  const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed))) : undefined
+  // Each rebuild may change the resources (a file added, removed or renamed) and, with --tools, the tools of a
+  // tool skill: connected clients are told to list them again (issue 26 item 4).
+  const changed = () => {
+    void server.sendResourceListChanged().catch(() => {})
+    if (options.skillTools === true) void server.sendToolListChanged().catch(() => {})
+  }
+  const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed), changed)) : undefined
   await closed
   await watching
   await closeSession(server)
 }
 
 /** The watch loop on its own live layer (settings resolved once: the served stores do not move). */
-const watchProgram = (stop: Effect.Effect<void>) =>
+const watchProgram = (stop: Effect.Effect<void>, changed: () => void) =>
   Effect.gen(function* () {
     const [{ watchServedSkills, renderWatchEvent }, { SqliteSearchIndexLive }] = yield* Effect.promise(() =>
       Promise.all([import("../app/watch.js"), import("../adapters/sqlite/SqliteSearchIndex.js")])
@@ -358,7 +365,7 @@ const watchProgram = (stop: Effect.Effect<void>) =>
     const say = (line: string) => Effect.sync(() => void process.stderr.write(`skc mcp: ${line}\n`))
     yield* watchServedSkills({
       onStart: (names) => say(names.length === 0 ? "--watch: no built skill to watch" : `watching ${names.join(", ")}`),
-      onEvent: (e) => say(renderWatchEvent(e)),
+      onEvent: (e) => Effect.andThen(say(renderWatchEvent(e)), e.kind === "rebuild" ? Effect.sync(changed) : Effect.void),
       stop
     }).pipe(Effect.provide(SqliteSearchIndexLive), Effect.provide(Live()))
   }).pipe(Effect.catchCause((cause) => Effect.sync(() => void process.stderr.write(`skc mcp: --watch stopped: ${Cause.pretty(cause)}\n`))))

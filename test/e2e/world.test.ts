@@ -4,6 +4,7 @@
  * Client): DECISIONS #9 (revised) deployment, DECISIONS #38 resolution,
  * foreign skills never written to, `--watch`.
  */
+import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs"
@@ -251,6 +252,39 @@ describe("issue 12 item 5: --watch", () => {
         return !r.isError && (r.structuredContent as { results: Array<unknown> }).results.length > 0
       }, "the edit to be searchable")
       expect(mcp.stderr()).toMatch(/rebuilt demo in \d+ ms/)
+    } finally {
+      await mcp.close()
+    }
+  })
+
+  it("issue 26 item 4: skc mcp --watch declares and sends notifications/resources/list_changed after an edit", async () => {
+    const sb = sandbox()
+    const src = join(sb.work, ".skillc/skills/demo/SKILL.md")
+    put(src, SKILL("demo", "alpha"))
+    expect(sb.run(["build", "demo"]).code).toBe(0)
+    const mcp = await connectMcp({ cwd: sb.work, home: sb.home, flags: ["--watch"] })
+    let notified = 0
+    mcp.client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => void notified++)
+    try {
+      expect(mcp.client.getServerCapabilities()?.resources?.listChanged).toBe(true)
+      await until(() => mcp.stderr().includes("watching demo"), "the watch to start")
+      expect(notified).toBe(0)
+      // A new reference file: a new resource.
+      put(join(sb.work, ".skillc/skills/demo/notes.md"), "# Notes\n\nMore.\n")
+      await until(() => notified > 0, "notifications/resources/list_changed")
+      const listed = await mcp.client.listResources()
+      expect(listed.resources.map((r) => r.uri)).toContain("skill://project/demo/notes.md")
+    } finally {
+      await mcp.close()
+    }
+  })
+
+  it("issue 26 item 4: without --watch the server declares no list changes", async () => {
+    const sb = sandbox()
+    put(join(sb.work, ".skillc/skills/demo/SKILL.md"), SKILL("demo", "alpha"))
+    const mcp = await connectMcp({ cwd: sb.work, home: sb.home })
+    try {
+      expect(mcp.client.getServerCapabilities()?.resources?.listChanged).toBeUndefined()
     } finally {
       await mcp.close()
     }
