@@ -23,7 +23,7 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
+import { MANIFEST_FILE, META_DIR, parseManifest, type Manifest } from "../domain/manifest.js"
 import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../domain/protocol/agents.js"
 import { validateSkillSource } from "../domain/protocol/metadata.js"
 import { Env } from "../ports/Env.js"
@@ -81,6 +81,12 @@ export type AgentEntry =
       /** Canonical path of the skill directory. */
       readonly canonicalDir: string
       readonly description: string
+      /**
+       * A stub skc deployed (it carries skc's manifest) whose source is neither at
+       * `source_path` nor at `source_rel` in the project holding it (DECISIONS #46):
+       * the source it was built from. Only the stub's own headings can be served.
+       */
+      readonly missingSource?: string
     }
   | { readonly _tag: "Missing" }
   /** A directory, but no SKILL.md (counts for E010) or invalid metadata. */
@@ -115,15 +121,16 @@ export const probeAgentEntry = (entry: string) =>
     if (!(yield* isRegularFile(skillMd))) return { _tag: "NotASkill", entry, reason: "missing SKILL.md" } as AgentEntry
     const manifestText = yield* fs.readFileString(path.join(real, META_DIR, MANIFEST_FILE)).pipe(Effect.orElseSucceed(() => undefined))
     const manifest = manifestText === undefined ? undefined : parseManifest(manifestText)
-    if (manifest?.source_path !== undefined && (yield* isRegularFile(path.join(manifest.source_path, "SKILL.md")))) {
+    const sourceDir = manifest === undefined ? undefined : yield* sourceOfStub(manifest, entry)
+    if (manifest !== undefined && sourceDir !== undefined) {
       const linked = (yield* fs.lstatOption(entry).pipe(Effect.orElseSucceed(() => undefined)))?.type === "symlink"
       // A link points at the runtime itself; skc's copy (`--copy`) only carries the stub and manifest.
       const runtimeDir = linked
         ? real
         : manifest.scope === "global"
           ? path.join(stores.globalRuntime, path.basename(entry))
-          : (runtimeBesideSource(manifest.source_path, path) ?? path.join(stores.globalRuntime, path.basename(entry)))
-      return { _tag: "Deployed", entry, sourceDir: manifest.source_path, runtimeDir } as AgentEntry
+          : (runtimeBesideSource(sourceDir, path) ?? path.join(stores.globalRuntime, path.basename(entry)))
+      return { _tag: "Deployed", entry, sourceDir, runtimeDir } as AgentEntry
     }
     const text = yield* fs.readFileString(skillMd).pipe(Effect.orElseSucceed(() => undefined))
     const checked = text === undefined ? undefined : validateSkillSource(text)
@@ -131,5 +138,38 @@ export const probeAgentEntry = (entry: string) =>
       const reason = checked === undefined ? "unreadable SKILL.md" : checked.problems.join("; ")
       return { _tag: "NotASkill", entry, reason } as AgentEntry
     }
-    return { _tag: "Foreign", entry, canonicalDir: real, description: checked.metadata.description } as AgentEntry
+    const missingSource = manifest?.skill === path.basename(entry) ? manifest.source_path : undefined
+    return {
+      _tag: "Foreign",
+      entry,
+      canonicalDir: real,
+      description: checked.metadata.description,
+      ...(missingSource === undefined ? {} : { missingSource })
+    } as AgentEntry
+  })
+
+/** How far above a stub its project root may be (`<root>/.claude/skills/<name>` is two levels; nested agent dirs more). */
+const STUB_DEPTH = 6
+
+/**
+ * The source of a stub skc deployed (DECISIONS #46): its manifest's
+ * `source_path` when that holds a SKILL.md, else `source_rel` from the
+ * nearest directory above the stub that holds it (the project the stub was
+ * committed in, on whatever machine it is now). Undefined when neither does.
+ */
+const sourceOfStub = (manifest: Manifest, entry: string) =>
+  Effect.gen(function* () {
+    const path = yield* Path
+    if (manifest.source_path !== undefined && (yield* isRegularFile(path.join(manifest.source_path, "SKILL.md")))) return manifest.source_path
+    const rel = manifest.source_rel
+    if (rel === undefined || path.isAbsolute(rel) || rel.split("/").includes("..")) return undefined
+    let dir = path.dirname(entry)
+    for (let level = 0; level < STUB_DEPTH; level++) {
+      const candidate = path.join(dir, ...rel.split("/"))
+      if (yield* isRegularFile(path.join(candidate, "SKILL.md"))) return candidate
+      const parent = path.dirname(dir)
+      if (parent === dir) break
+      dir = parent
+    }
+    return undefined
   })

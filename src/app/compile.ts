@@ -104,6 +104,17 @@ const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A
   return out
 }
 
+/**
+ * DECISIONS #46: a project store skill's source relative to the project root
+ * (`.skillc/skills/<name>`), the same on every clone of the project.
+ */
+const sourceRel = (skill: ResolvedSkill, path: Path): string | undefined => {
+  if (skill.scope !== "project") return undefined
+  const store = path.dirname(skill.sourceDir)
+  if (path.basename(store) !== "skills" || path.basename(path.dirname(store)) !== ".skillc") return undefined
+  return `.skillc/skills/${path.basename(skill.sourceDir)}`
+}
+
 export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {}) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
@@ -204,6 +215,7 @@ export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {})
       built_at: builtAt,
       source_hash: sourceHash,
       source_path: skill.canonicalSourceDir,
+      ...(sourceRel(skill, path) === undefined ? {} : { source_rel: sourceRel(skill, path) }),
       // Builds resolve through the stores and paths only (DECISIONS #38).
       scope: skill.scope === "project" || skill.scope === "global" ? skill.scope : "path",
       skillc_version: SKILLC_VERSION,

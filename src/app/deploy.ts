@@ -9,8 +9,10 @@
  * At `<agent dir>/<name>`: an existing symlink is replaced; a real directory
  * or file is never touched without `--force`, except a copy skc itself
  * deployed earlier (it carries our manifest for the same skill), which is
- * refreshed. Links are symlinks (junctions on Windows); when linking fails
- * the runtime is copied and a warning says so; `--copy` always copies.
+ * refreshed. Links are symlinks (junctions on Windows), relative when both
+ * ends are inside the project (DECISIONS #46: a committed `.claude/skills/`
+ * works in a clone); when linking fails the runtime is copied and a warning
+ * says so; `--copy` always copies.
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
@@ -107,7 +109,13 @@ export const deploy = (runtimeDir: string, plan: PlannedDeployment, options: { r
     let method: DeployMethod = "copy"
     if (!options.copy) {
       const linkType = env.platform === "win32" ? ("junction" as const) : ("dir" as const)
-      const linked = yield* fs.symlink(runtimeDir, plan.path, linkType).pipe(
+      // DECISIONS #46: a link inside the project tree is relative, so the committed tree works in every clone.
+      // (Junctions take absolute paths.)
+      const { stores } = yield* Settings
+      const root = stores.projectRoot
+      const inside = (p: string) => root !== undefined && !path.relative(root, p).startsWith("..") && !path.isAbsolute(path.relative(root, p))
+      const target = linkType === "dir" && inside(runtimeDir) && inside(plan.path) ? path.relative(path.dirname(plan.path), runtimeDir) : runtimeDir
+      const linked = yield* fs.symlink(target, plan.path, linkType).pipe(
         Effect.as(true),
         Effect.catch((e) =>
           warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)).pipe(Effect.as(false))

@@ -18,10 +18,10 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, NotASkill, SkillNotFound } from "../domain/errors.js"
+import { InternalError, NotASkill, SkillNotFound, Warning } from "../domain/errors.js"
 import { closest } from "../domain/suggest.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
-import { verbose } from "../ports/Diagnostics.js"
+import { verbose, warn } from "../ports/Diagnostics.js"
 import { Settings, type Stores } from "./Settings.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
 
@@ -43,7 +43,19 @@ export interface ResolvedSkill {
    * cache on demand.
    */
   readonly foreign?: boolean
+  /**
+   * A stub skc deployed whose source is not on this machine (DECISIONS #46):
+   * the source path its manifest names. Only the stub's headings can be served.
+   */
+  readonly missingSource?: string
 }
+
+/** DECISIONS #46: what outline, show, search, open and sources say of a stub whose source is elsewhere. */
+export const missingSourceWarning = (skill: ResolvedSkill) =>
+  Warning.notice(
+    `'${skill.name}' is a stub deployed by skc whose source (${skill.missingSource}) is not here: only the stub's own headings ` +
+      `can be served; where the source is, run 'skc build ${skill.name}' (in a clone: 'skc build --all')`
+  )
 
 export interface ResolveOptions {
   /** Also look in the agent skill directories (default true). */
@@ -227,8 +239,10 @@ const resolveInAgentDirs = (name: string) =>
         canonicalSourceDir: probed.canonicalDir,
         scope: root.scope,
         runtimeDir: yield* foreignRuntimeDir(name, probed.canonicalDir),
-        foreign: true
+        foreign: true,
+        ...(probed.missingSource === undefined ? {} : { missingSource: probed.missingSource })
       }
+      if (skill.missingSource !== undefined) yield* warn(missingSourceWarning(skill))
       yield* verbose(
         `resolved '${name}' through the ${root.scope} directory ${root.dir} (${root.agent}): foreign skill ${skill.canonicalSourceDir}; index and log in ${skill.runtimeDir}`
       )

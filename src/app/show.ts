@@ -79,7 +79,11 @@ export const show = (input: ShowInput) =>
       }
       if (match._tag === "NotFound") {
         return yield* Effect.fail(
-          new SectionNotFound({ section: match.query, suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file })) })
+          new SectionNotFound({
+            section: match.query,
+            suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file })),
+            ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource })
+          })
         )
       }
       if (match.matches > 1) yield* warn(Warning.multipleMatches(primary))

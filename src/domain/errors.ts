@@ -88,14 +88,20 @@ export class PathEscapes extends Data.TaggedError("PathEscapes")<{ readonly path
 export class SectionNotFound extends Data.TaggedError("SectionNotFound")<{
   readonly section: string
   readonly suggestions: ReadonlyArray<{ readonly text: string; readonly file: string }>
+  /** DECISIONS #46: the skill is a deployed stub whose source (this path) is not here, so only its own headings exist. */
+  readonly missingSource?: string
 }> {
   readonly code = "E020" as const
   get text(): string {
     return `section not found: '${this.section}'`
   }
   get detail(): ReadonlyArray<string> {
-    if (this.suggestions.length === 0) return []
-    return ["Did you mean one of these?", ...this.suggestions.map((s) => `  - ${s.text} (${s.file})`)]
+    const elsewhere =
+      this.missingSource === undefined
+        ? []
+        : [`only the stub's headings are here: its source (${this.missingSource}) is not; where it is, run 'skc build' (in a clone: 'skc build --all')`]
+    if (this.suggestions.length === 0) return elsewhere
+    return [...elsewhere, "Did you mean one of these?", ...this.suggestions.map((s) => `  - ${s.text} (${s.file})`)]
   }
 }
 

@@ -2,7 +2,7 @@
  * The build manifest `<runtime>/.skillc-meta/manifest.json` (RFC-0001:C-MANIFEST,
  * DECISIONS #1). `skill`, `version`, `built_at` and `source_hash` are the
  * RFC's; the rest is what later commands read (`list` status, the index,
- * deployment of copies).
+ * deployment of copies, a stub's source in a clone: `source_rel`, DECISIONS #46).
  */
 import { VERSION } from "./version.js"
 import { Schema } from "effect"
@@ -20,6 +20,11 @@ export const Manifest = Schema.Struct({
   source_hash: Schema.String,
   /** Canonical absolute path of the source directory the runtime was built from. */
   source_path: Schema.optional(Schema.String),
+  /**
+   * A project skill's source relative to its project root (`.skillc/skills/<name>`, `/`-separated):
+   * where a deployed stub finds its source in a clone of the project, on another machine (DECISIONS #46).
+   */
+  source_rel: Schema.optional(Schema.String),
   scope: Schema.optional(Schema.Literals(["project", "global", "path"])),
   skillc_version: Schema.optional(Schema.String),
   /** Files hashed (every file but `.git`/`.jj`). */

@@ -3,7 +3,7 @@
 // Moved here from test/e2e/build.test.ts, which keeps the smoke test of what
 // `skc build` prints and its exit statuses.
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { dirname, join, resolve } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { parse } from "yaml"
@@ -147,7 +147,8 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
         ["mine", join(p.home, "agents/mine/demo"), "symlink"],
         ["./local-agent", join(p.work, "local-agent/demo"), "symlink"]
       ])
-      for (const d of out.deployments) expect(readlinkSync(d.path)).toBe(runtime)
+      // DECISIONS #46: links inside the project are relative, others absolute; every one reaches the runtime.
+      for (const d of out.deployments) expect(resolve(dirname(d.path), readlinkSync(d.path))).toBe(runtime)
       // The array form (MCP) means the same as the comma-separated one.
       expect((yield* p.build({ target: ["claude", "mine"] })).deployments.map((d) => d.target)).toEqual(["claude", "mine"])
     }))
@@ -170,7 +171,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
       mkdirSync(join(p.work, ".claude/skills"), { recursive: true })
       symlinkSync(join(p.root, "elsewhere"), dest)
       expect((yield* p.build()).deployments[0]).toMatchObject({ replaced: "symlink" })
-      expect(readlinkSync(dest)).toBe(join(p.work, ".skillc/runtime/demo"))
+      expect(readlinkSync(dest)).toBe("../../.skillc/runtime/demo") // DECISIONS #46: relative inside the project
 
       const other = join(p.work, ".cursor/skills/demo")
       put(other, "SKILL.md", "hand-made")

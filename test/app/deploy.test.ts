@@ -39,7 +39,8 @@ describe("DECISIONS #9 (revised): where a build links", () => {
       "/proj/.opencode/skills/demo",
       "/proj/sub/mine/demo"
     ])
-    expect(Effect.runSync(w.fs.readLink("/proj/.claude/skills/demo"))).toBe("/proj/.skillc/runtime/demo")
+    // DECISIONS #46: relative inside the project, so a committed .claude/skills/ works in a clone.
+    expect(Effect.runSync(w.fs.readLink("/proj/.claude/skills/demo"))).toBe("../../.skillc/runtime/demo")
   })
 
   it("DECISIONS #9 a global skill and --global link under the home", async () => {

@@ -1,6 +1,6 @@
 // skc build end to end through bin/skc.mjs (RFC-0001, RFC-0007:C-COMMANDS build, ADR-0002).
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { dirname, join, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
 import { parse } from "yaml"
 import { sandbox } from "../helpers/cli.js"
@@ -183,7 +183,8 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
       ["mine", join(sb.home, "agents/mine/demo"), "symlink"],
       ["./local-agent", join(sb.work, "local-agent/demo"), "symlink"]
     ])
-    for (const d of out.deployments) expect(readlinkSync(d.path)).toBe(runtime)
+    // DECISIONS #46: links inside the project are relative, others absolute; every one reaches the runtime.
+    for (const d of out.deployments) expect(resolve(dirname(d.path), readlinkSync(d.path))).toBe(runtime)
   })
 
   it("RFC-0001:C-DEPLOYMENT an unknown target name is an error before anything is written", () => {
@@ -202,7 +203,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     mkdirSync(join(sb.work, ".claude/skills"), { recursive: true })
     symlinkSync(join(sb.root, "elsewhere"), dest)
     expect(sb.run(["build", "demo"]).code).toBe(0)
-    expect(readlinkSync(dest)).toBe(join(sb.work, ".skillc/runtime/demo"))
+    expect(readlinkSync(dest)).toBe("../../.skillc/runtime/demo") // DECISIONS #46: relative inside the project
 
     const other = join(sb.work, ".cursor/skills/demo")
     put(other, "SKILL.md", "hand-made")

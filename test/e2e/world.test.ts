@@ -75,8 +75,9 @@ describe("issue 12: author project A, agent anywhere, project B, foreign skills"
     expect(a.stdout).toContain(`Deploy:  claude -> ${join(A, ".claude/skills/demo")} (symlink)`)
     const b = sb.run(["build", "demo"], B)
     expect(b.code).toBe(0)
-    expect(readlinkSync(join(A, ".claude/skills/demo"))).toBe(join(A, ".skillc/runtime/demo"))
-    expect(readlinkSync(join(B, ".claude/skills/demo"))).toBe(join(B, ".skillc/runtime/demo"))
+    // DECISIONS #46: relative links, each inside its own project.
+    expect(readlinkSync(join(A, ".claude/skills/demo"))).toBe("../../.skillc/runtime/demo")
+    expect(readlinkSync(join(B, ".claude/skills/demo"))).toBe("../../.skillc/runtime/demo")
     expect(existsSync(join(sb.home, ".claude/skills/demo"))).toBe(false)
   })
 
