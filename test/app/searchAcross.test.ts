@@ -17,6 +17,13 @@ import { diskWorld } from "../helpers/worlds.js"
 const skillMd = (name: string, sections: ReadonlyArray<readonly [string, string]>) =>
   [`---`, `name: ${name}`, `description: Notes for the ${name} tests.`, `---`, ``, ...sections.flatMap(([h, body]) => [`# ${h}`, ``, body, ``])].join("\n")
 
+/** A skill in the project store of `work`, with its own description. */
+const writeSkill = (work: string) => (name: string, description: string, sections: ReadonlyArray<readonly [string, string]>) => {
+  const dir = join(work, ".skillc", "skills", name)
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, "SKILL.md"), skillMd(name, sections).replace(`Notes for the ${name} tests.`, description))
+}
+
 const FILLER = "Plain words about ordinary things that neither question mentions here."
 
 // In "guide", "beta" is rare (one section) and "alpha" common (three of them): its own BM25 ranks the
@@ -95,11 +102,7 @@ describe("issue 14 search --all: one ranking across indexes", () => {
   it.live("DECISIONS #44 a skill's name and description count as a heading above all its files; each skill's own search is unchanged", () =>
     Effect.gen(function* () {
       const w = diskWorld("skc-search-described-")
-      const write = (name: string, description: string, sections: ReadonlyArray<readonly [string, string]>) => {
-        const dir = join(w.work, ".skillc", "skills", name)
-        mkdirSync(dir, { recursive: true })
-        writeFileSync(join(dir, "SKILL.md"), skillMd(name, sections).replace(`Notes for the ${name} tests.`, description))
-      }
+      const write = writeSkill(w.work)
       write("pdfkit", "Create new PDF files and merge them.", [
         ["Canvas", "Draw on a canvas in python and save the pdf."],
         ["Setup", "Install it with python."],
@@ -127,11 +130,7 @@ describe("issue 14 search --all: one ranking across indexes", () => {
   it.live("DECISIONS #44 stop words never decide a match: a section holding every word, 'from' and 'a' included, does not hide the skill that answers", () =>
     Effect.gen(function* () {
       const w = diskWorld("skc-search-stopwords-")
-      const write = (name: string, description: string, sections: ReadonlyArray<readonly [string, string]>) => {
-        const dir = join(w.work, ".skillc", "skills", name)
-        mkdirSync(dir, { recursive: true })
-        writeFileSync(join(dir, "SKILL.md"), skillMd(name, sections).replace(`Notes for the ${name} tests.`, description))
-      }
+      const write = writeSkill(w.work)
       write("pdf", "Read, create and edit PDF files.", [
         ["Extract Tables", "Use pdfplumber: open the file and call extract_tables on each page."],
         ["Merge Files", "Join several files into one with qpdf."],
