@@ -36,11 +36,21 @@ import { Hasher } from "./ports/Hasher.js"
 import { SettingsLive } from "./app/Settings.js"
 
 /** Warnings and verbose traces on stderr (the CLI's diagnostics). */
-export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => ({
-  warn: (w) => Effect.sync(() => void process.stderr.write(renderWarning(w) + "\n")),
-  verbose: (m) => (verboseOn ? Effect.sync(() => void process.stderr.write(`skc: ${m}\n`)) : Effect.void),
-  isVerbose: verboseOn
-})
+export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => {
+  // A warning says its thing once per run, however often the run meets it (a skill resolved twice).
+  const said = new Set<string>()
+  return {
+    warn: (w) =>
+      Effect.sync(() => {
+        const line = renderWarning(w)
+        if (said.has(line)) return
+        said.add(line)
+        process.stderr.write(line + "\n")
+      }),
+    verbose: (m) => (verboseOn ? Effect.sync(() => void process.stderr.write(`skc: ${m}\n`)) : Effect.void),
+    isVerbose: verboseOn
+  }
+}
 
 /** `SKC_VERBOSE` set to anything but "", "0" or "false". */
 export const isVerboseEnv = (env: Record<string, string | undefined> = process.env) => {

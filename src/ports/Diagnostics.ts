@@ -23,7 +23,8 @@ export const collectingDiagnostics = (verboseOn = false) => {
   const warnings: Array<SkcWarning> = []
   const traces: Array<string> = []
   const service: DiagnosticsService = {
-    warn: (w) => Effect.sync(() => void warnings.push(w)),
+    // Once per collector, as on stderr (src/layers.ts).
+    warn: (w) => Effect.sync(() => void (warnings.some((x) => JSON.stringify(x) === JSON.stringify(w)) || warnings.push(w))),
     verbose: (m) => Effect.sync(() => void (verboseOn && traces.push(m))),
     isVerbose: verboseOn
   }
