@@ -11,6 +11,9 @@ import { Settings } from "./Settings.js"
 export const bothTeamDatabases = (flag: "--to" | "--from"): string =>
   `--team uses the config's [team] database and ${flag} names one: give only one of them`
 
+/** What `--to`/`--from` accept: the shape the config's `[team] database` is checked against (src/domain/config.ts). */
+const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/
+
 /**
  * The URL to use, or why there is none. Pure: `flag` is the spelling of the
  * explicit option (`--to`, `--from`) for the messages.
@@ -23,6 +26,10 @@ export const chooseTeamDatabase = (input: {
 }): { readonly url: string } | { readonly url: undefined } | { readonly problem: string } => {
   if (input.team && input.given !== undefined) {
     return { problem: bothTeamDatabases(input.flag) }
+  }
+  // A URL that is not PostgreSQL's is the user's slip, not a network failure (issue 29 item 5).
+  if (input.given !== undefined && !POSTGRES_URL.test(input.given)) {
+    return { problem: `${input.flag}: expected a postgres:// or postgresql:// URL, got '${input.given}'` }
   }
   if (!input.team) return { url: input.given }
   if (input.configured === undefined) {

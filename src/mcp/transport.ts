@@ -112,7 +112,8 @@ export class LineTransport implements Transport {
   }
 
   private reply(code: number, message: string, id?: string | number) {
-    const error = id === undefined ? { jsonrpc: "2.0", error: { code, message } } : { jsonrpc: "2.0", id, error: { code, message } }
+    // JSON-RPC 2.0: an error whose request id cannot be read carries `"id": null` (issue 29 item 5).
+    const error = { jsonrpc: "2.0", id: id ?? null, error: { code, message } }
     this.output.write(JSON.stringify(error) + "\n")
     process.stderr.write(`skc mcp: ${message}\n`)
   }

@@ -102,6 +102,15 @@ describe("which team database a command uses (issue 18)", () => {
     expect(chooseTeamDatabase({ given: undefined, team: true, configured, flag: "--from" })).toEqual({ url: configured })
     expect(chooseTeamDatabase({ given: undefined, team: false, configured, flag: "--from" })).toEqual({ url: undefined })
   })
+  it("issue 29 item 5: a URL that is not postgres:// is a problem naming the option, before any network use", () => {
+    for (const given of ["not a url", "mysql://a/b", "http://db/team", "postgres://"]) {
+      const r = chooseTeamDatabase({ given, team: false, configured, flag: "--to" })
+      expect("problem" in r && r.problem, given).toBe(`--to: expected a postgres:// or postgresql:// URL, got '${given}'`)
+    }
+    expect(chooseTeamDatabase({ given: "postgresql://u@h:5433/d?sslmode=require", team: false, configured, flag: "--from" })).toEqual({
+      url: "postgresql://u@h:5433/d?sslmode=require"
+    })
+  })
   it("--team with a URL, or --team without [team] database, is a problem naming the option", () => {
     const both = chooseTeamDatabase({ given: "postgres://a/b", team: true, configured, flag: "--to" })
     expect("problem" in both && both.problem).toContain("--to")

@@ -57,11 +57,13 @@ describe("skc mcp on the wire", () => {
       JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "skc_list", arguments: { scope: 5 } } }),
       JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "skc_list", arguments: {} } })
     ])
-    const messages = stdout.map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: any; error?: { code: number; message: string } })
+    const messages = stdout.map((l) => JSON.parse(l) as { jsonrpc: string; id?: number | null; result?: any; error?: { code: number; message: string } })
     for (const m of messages) expect(m.jsonrpc).toBe("2.0")
     expect(messages).toHaveLength(7)
     expect(messages[0]!.error!.code).toBe(-32700)
-    expect(messages[0]!.id).toBeUndefined()
+    // JSON-RPC 2.0: the id of an unparseable request is unknown, so the error's id is null (issue 29 item 5).
+    expect(messages[0]!.id).toBeNull()
+    expect(messages[2]!.id).toBeNull()
     expect(messages[1]).toMatchObject({ id: 1, result: { serverInfo: { name: "skillc" } } })
     expect(messages[2]!.error!.code).toBe(-32700)
     expect(messages[3]).toMatchObject({ id: 3, error: { code: -32600 } })
