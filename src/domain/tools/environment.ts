@@ -8,6 +8,27 @@ import type { Mode } from "./model.js"
 
 const INHERITED = new Set(["PATH", "HOME", "USER", "LANG", "TERM"])
 
+/**
+ * The locale categories of POSIX (and glibc's extensions to them): `LC_*`
+ * means these, not any variable that happens to start so (`LC_PASSWORD`,
+ * issue 29 item 5).
+ */
+const LOCALE = new Set([
+  "LC_ALL",
+  "LC_COLLATE",
+  "LC_CTYPE",
+  "LC_MESSAGES",
+  "LC_MONETARY",
+  "LC_NUMERIC",
+  "LC_TIME",
+  "LC_ADDRESS",
+  "LC_IDENTIFICATION",
+  "LC_MEASUREMENT",
+  "LC_NAME",
+  "LC_PAPER",
+  "LC_TELEPHONE"
+])
+
 /** Blocked whatever else says: `*_TOKEN`, `*_KEY`, `*_SECRET`, `AWS_*`, `OPENAI_*`, `ANTHROPIC_*`, `GITHUB_TOKEN`. */
 export const isSecretName = (name: string): boolean => {
   const upper = name.toUpperCase()
@@ -22,7 +43,7 @@ export const isSecretName = (name: string): boolean => {
   )
 }
 
-export const isInherited = (name: string): boolean => (INHERITED.has(name) || name.startsWith("LC_")) && !isSecretName(name)
+export const isInherited = (name: string): boolean => (INHERITED.has(name) || LOCALE.has(name)) && !isSecretName(name)
 
 export const toolEnvironment = (
   parent: Readonly<Record<string, string | undefined>>,

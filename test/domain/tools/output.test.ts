@@ -61,11 +61,12 @@ describe("tool-skills spec §4.3-4.4 envelope", () => {
 describe("tool-skills spec §5.2 environment", () => {
   it("inherits only the safe variables, drops secrets, injects skill identity", () => {
     const env = toolEnvironment(
-      { PATH: "/bin", HOME: "/h", USER: "u", LANG: "C", LC_ALL: "C", TERM: "xterm", GITHUB_TOKEN: "t", AWS_REGION: "r", OPENAI_API_KEY: "k", MY_SECRET: "s", EDITOR: "vi", LC_API_KEY: "k", SKILLC_HOME: "/s" },
+      // Issue 29 item 5: LC_PASSWORD and LC_SESSION are not locale categories and stay out.
+      { PATH: "/bin", HOME: "/h", USER: "u", LANG: "C", LC_ALL: "C", LC_CTYPE: "C.UTF-8", TERM: "xterm", GITHUB_TOKEN: "t", AWS_REGION: "r", OPENAI_API_KEY: "k", MY_SECRET: "s", EDITOR: "vi", LC_API_KEY: "k", LC_PASSWORD: "p", LC_SESSION: "x", SKILLC_HOME: "/s" },
       { name: "git", dir: "/skills/git", mode: "Dev" }
     )
     expect(env).toEqual({
-      PATH: "/bin", HOME: "/h", USER: "u", LANG: "C", LC_ALL: "C", TERM: "xterm",
+      PATH: "/bin", HOME: "/h", USER: "u", LANG: "C", LC_ALL: "C", LC_CTYPE: "C.UTF-8", TERM: "xterm",
       SKC_SKILL_NAME: "git", SKC_SKILL_DIR: "/skills/git", SKC_MODE: "Dev",
       GIBBERISH_SKILL_NAME: "git", GIBBERISH_SKILL_DIR: "/skills/git", GIBBERISH_MODE: "Dev"
     })
