@@ -31,7 +31,8 @@ describe("skc build with many skills", () => {
         ""
       ].join("\n")
     )
-    for (const n of ["a", "b", "c"]) expect(readlinkSync(join(sb.work, ".claude/skills", n))).toBe(join(sb.work, ".skillc/runtime", n))
+    // DECISIONS #46: relative links inside the project.
+    for (const n of ["a", "b", "c"]) expect(readlinkSync(join(sb.work, ".claude/skills", n))).toBe(`../../.skillc/runtime/${n}`)
   })
 
   it("build a broken c: the others still build, exit 1, the failure named with its code", () => {
