@@ -9,10 +9,11 @@
  */
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
+import { Settings } from "./Settings.js"
 import { InternalError, MissingFrontmatterField, Warning } from "../domain/errors.js"
 import { scanMarkdown, type MarkdownDoc } from "../domain/markdown/model.js"
 import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, parseManifest, renderManifest, SKILLC_VERSION, type Manifest } from "../domain/manifest.js"
-import { isMarkdownPath, MAIN_DOC } from "../domain/sourcePaths.js"
+import { isMarkdownPath, isOversized, MAIN_DOC } from "../domain/sourcePaths.js"
 import { formatTimestamp } from "../domain/stats.js"
 import { referenceInfo, renderStub, type StubReference } from "../domain/stub.js"
 import { warn } from "../ports/Diagnostics.js"
@@ -124,6 +125,7 @@ export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {})
     const now = yield* Clock.currentTimeMillis
     const tree = yield* scanSourceTree(skill.sourceDir)
     const previous = options.previous ?? new Map<string, IndexedSourceFile>()
+    const { maxFileBytes } = (yield* Settings).config
 
     // Unchanged files (size and mtime as recorded, recorded long enough after
     // their last change) are taken from the record; SKILL.md is always read
@@ -140,6 +142,14 @@ export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {})
     const markdown: Array<MarkdownFile> = []
     const read = new Map<string, { readonly hash: string; readonly doc?: MarkdownDoc }>()
     let totalBytes = 0
+    // Issue 29 item 3: a file above the limit is hashed in pieces, never held in memory, and not indexed.
+    const oversized = toRead.filter((f) => isOversized(f, maxFileBytes))
+    for (const f of oversized) {
+      const hash = yield* fs.hashFile(path.join(tree.root, ...f.path.split("/"))).pipe(Effect.mapError(internal))
+      read.set(f.path, { hash })
+      totalBytes += f.size
+    }
+    toRead.splice(0, toRead.length, ...toRead.filter((f) => !isOversized(f, maxFileBytes)))
     progress.start(`Building ${skill.name}`, toRead.length)
     // Files are read in batches (one Effect per batch, not per file: per-file
     // overhead is what a big skill would feel), hashed and parsed in order.

@@ -19,11 +19,12 @@
  */
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
-import { IndexCollision, IndexUnusable, InternalError } from "../domain/errors.js"
+import { IndexCollision, IndexUnusable, InternalError, Warning } from "../domain/errors.js"
 import { splitLines, stripBom } from "../domain/markdown/lines.js"
 import type { MarkdownDoc } from "../domain/markdown/model.js"
 import { scanMarkdown } from "../domain/markdown/scan.js"
 import { indexedFormat, markdownRows, textRows } from "../domain/search/documents.js"
+import { isOversized } from "../domain/sourcePaths.js"
 import { referenceInfo } from "../domain/stub.js"
 import {
   buildVerdict,
@@ -35,7 +36,7 @@ import {
   type IndexMeta
 } from "../domain/search/indexState.js"
 import { tokenizerChoice, type TokenizerChoice } from "../domain/search/tokenizer.js"
-import { verbose } from "../ports/Diagnostics.js"
+import { verbose, warn } from "../ports/Diagnostics.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { SearchIndex, type IndexedSourceFile, type OpenIndex, type PathRows } from "../ports/SearchIndex.js"
@@ -109,11 +110,23 @@ const rowsOf = (source: IndexSource, tokenizer: TokenizerChoice, only?: Readonly
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
+    const { maxFileBytes } = (yield* Settings).config
     const parsed = new Map((source.markdown ?? []).map((m) => [m.path, m]))
     const out: Array<PathRows> = []
     for (const f of source.tree.files) {
       const format = indexedFormat(f.path)
       if (format === undefined || (only !== undefined && !only.has(f.path))) continue
+      if (isOversized(f, maxFileBytes)) {
+        // Issue 29 item 3: never read into memory, never a reason for the skill to fail.
+        yield* warn(
+          Warning.notice(
+            `'${source.skill.name}/${f.path}' is not indexed: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes}); ` +
+              "skc open still reads it"
+          )
+        )
+        out.push({ path: f.path, sections: [], headings: [] })
+        continue
+      }
       const known = parsed.get(f.path)
       const text =
         known?.source ?? utf8.decode(yield* fs.readFile(path.join(source.skill.sourceDir, ...f.path.split("/"))).pipe(Effect.mapError(internal)))
@@ -332,8 +345,17 @@ export const indexSkill = (skill: ResolvedSkill) =>
     const fileHashes = new Map<string, string>()
     const markdown: Array<{ path: string; source: string; doc: MarkdownDoc }> = []
     const sourceFiles: Array<IndexedSourceFile> = []
+    const { maxFileBytes } = (yield* Settings).config
     for (const f of tree.files) {
-      const bytes = yield* fs.readFile(path.join(skill.sourceDir, ...f.path.split("/"))).pipe(Effect.mapError(internal))
+      const file = path.join(skill.sourceDir, ...f.path.split("/"))
+      if (isOversized(f, maxFileBytes)) {
+        // Hashed in pieces, not indexed (rowsOf says so): a file of any size never fails the skill.
+        const hash = yield* fs.hashFile(file).pipe(Effect.mapError(internal))
+        fileHashes.set(f.path, hash)
+        sourceFiles.push({ path: f.path, size: f.size, mtimeMs: f.mtimeMs, hash, trusted: now - f.mtimeMs > RACY_WINDOW_MS, title: undefined, description: undefined })
+        continue
+      }
+      const bytes = yield* fs.readFile(file).pipe(Effect.mapError(internal))
       const hash = hasher.sha256Hex(bytes)
       fileHashes.set(f.path, hash)
       let info: { title: string | undefined; description: string | undefined } = { title: undefined, description: undefined }

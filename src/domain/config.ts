@@ -20,6 +20,8 @@ export type LintSetting =
 /** What one config file says; every key optional so merging is per key. */
 export interface ConfigLayer {
   readonly tokenizer?: Tokenizer
+  /** `[search] max_file_bytes`: files larger than this are not indexed (issue 29 item 3). */
+  readonly maxFileBytes?: number
   readonly targets?: Readonly<Record<string, string>>
   readonly lint?: Readonly<Record<string, LintSetting>>
   /** `[discovery] plugin_dirs` as written (relative paths resolved by the app layer). */
@@ -28,8 +30,13 @@ export interface ConfigLayer {
   readonly teamDatabase?: string
 }
 
+/** Files above this size are hashed but not indexed unless `[search] max_file_bytes` says otherwise: 10 MiB. */
+export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024
+
 export interface ResolvedConfig {
   readonly tokenizer: Tokenizer
+  /** The largest file indexed (`[search] max_file_bytes`, project over global; DEFAULT_MAX_FILE_BYTES). */
+  readonly maxFileBytes: number
   /** Where each tokenizer value came from, for `-v` output. */
   readonly tokenizerSource: "cli" | "env" | "project" | "global" | "default"
   readonly targets: Readonly<Record<string, string>>
@@ -110,7 +117,18 @@ export const ConfigFileSchema = Schema.Struct({
       description: `Config format version (${SUPPORTED_CONFIG_VERSION}); a newer one is read for the fields known here.`
     })
   ),
-  search: Schema.optional(Schema.Struct({ tokenizer: Schema.optional(TokenizerSchema) })),
+  search: Schema.optional(
+    Schema.Struct({
+      tokenizer: Schema.optional(TokenizerSchema),
+      max_file_bytes: Schema.optional(
+        Schema.Number.check(Schema.isInt(), Schema.isGreaterThan(0)).annotate({
+          description:
+            "Largest file the search index takes, in bytes (default 10485760, 10 MiB): a larger file is hashed for the build " +
+            "but not indexed, with a warning naming it (SKILL.md is always indexed)."
+        })
+      )
+    })
+  ),
   targets: Schema.optional(
     Schema.Record(Schema.String, Schema.NonEmptyString).annotate({
       description: "Named deploy targets for `skc build --target`: name = agent skills directory."
@@ -195,15 +213,19 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
     return Object.entries(value)
   }
   /** Each entry of table `[name]` in file order: a key the schema knows goes to `take`, any other is a warning. */
-  const eachKnown = (name: string, known: ReadonlySet<string>, take: (value: unknown) => void): void => {
+  const eachKnown = (name: string, known: ReadonlySet<string>, take: (value: unknown, key: string) => void): void => {
     for (const [k, v] of tableEntries(name) ?? []) {
-      if (known.has(k)) take(v)
+      if (known.has(k)) take(v, k)
       else problems.push({ level: "warning", message: `unknown key '${name}.${k}' in ${label} ignored` })
     }
   }
   let tokenizer: Tokenizer | undefined
-  eachKnown("search", KNOWN_SEARCH, (v) => {
-    if (isTokenizer(v)) tokenizer = v
+  let maxFileBytes: number | undefined
+  eachKnown("search", KNOWN_SEARCH, (v, key) => {
+    if (key === "max_file_bytes") {
+      if (typeof v === "number" && Number.isSafeInteger(v) && v > 0) maxFileBytes = v
+      else problems.push({ level: "warning", message: `invalid search.max_file_bytes ${JSON.stringify(v)} in ${label} (expected a whole number of bytes above 0); ignored` })
+    } else if (isTokenizer(v)) tokenizer = v
     else problems.push({ level: "warning", message: `invalid search.tokenizer ${JSON.stringify(v)} in ${label} (expected "ascii" or "cjk"); ignored` })
   })
   const targetEntries = tableEntries("targets")
@@ -252,6 +274,7 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   })
   const layer: { -readonly [K in keyof ConfigLayer]: ConfigLayer[K] } = {}
   if (tokenizer !== undefined) layer.tokenizer = tokenizer
+  if (maxFileBytes !== undefined) layer.maxFileBytes = maxFileBytes
   if (targets !== undefined) layer.targets = targets
   if (lint !== undefined) layer.lint = lint
   if (pluginDirs !== undefined) layer.pluginDirs = pluginDirs
@@ -304,7 +327,8 @@ export const resolveConfig = (input: {
       : input.global?.teamDatabase !== undefined
         ? { url: input.global.teamDatabase, source: "global" as const }
         : undefined
-  return { ...pick(), targets, lint, pluginDirs, ...(teamDatabase === undefined ? {} : { teamDatabase }) }
+  const maxFileBytes = input.project?.maxFileBytes ?? input.global?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
+  return { ...pick(), maxFileBytes, targets, lint, pluginDirs, ...(teamDatabase === undefined ? {} : { teamDatabase }) }
 }
 
 /** SKILLC_TOKENIZER: an invalid value is a warning and is ignored (RFC-0009:C-RESOLUTION). */

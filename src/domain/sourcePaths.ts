@@ -86,3 +86,7 @@ export const sourceHashInput = (pairs: ReadonlyArray<readonly [path: string, fil
   for (const [p, h] of sorted) out += `${p}\0${h}\n`
   return out
 }
+
+/** A file the index leaves out (issue 29 item 3): above `[search] max_file_bytes`; SKILL.md never. */
+export const isOversized = (f: { readonly path: string; readonly size: number }, maxFileBytes: number): boolean =>
+  f.size > maxFileBytes && f.path !== MAIN_DOC

@@ -43,6 +43,12 @@ export interface FileSystemService {
    */
   readonly readHead: (path: string, maxLines: number) => Effect.Effect<LineHeadResult, FsError>
   /**
+   * SHA-256 (hex) of a regular file's bytes, read in pieces: for files too
+   * large to hold in memory (issue 29 item 3: a build hashes them, the
+   * index skips them).
+   */
+  readonly hashFile: (path: string) => Effect.Effect<string, FsError>
+  /**
    * Several whole files in one operation, in the order given; fails with
    * the first file that cannot be read. For work that reads many files in
    * a row (a build hashes every file of a skill), where one Effect per file

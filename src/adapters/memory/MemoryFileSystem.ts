@@ -4,6 +4,7 @@
  * (resolved on access, ELOOP after 32 hops) so path-safety logic can be
  * tested without a disk.
  */
+import { createHash } from "node:crypto"
 import { Effect, Layer } from "effect"
 import { FileSystem, FsError, type FileInfo, type FileSystemService } from "../../ports/FileSystem.js"
 import { lineHeadOf } from "../../domain/lineHead.js"
@@ -127,6 +128,7 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
         return n.data
       }),
     readFiles: (paths) => Effect.forEach(paths, (p) => fsService.readFile(p)),
+    hashFile: (p) => Effect.map(fsService.readFile(p), (bytes) => createHash("sha256").update(bytes).digest("hex")),
     readHead: (p, maxLines) => Effect.map(fsService.readFile(p), (bytes) => lineHeadOf(bytes, maxLines)),
     readFileString: (p) =>
       guard("read", p, () => {

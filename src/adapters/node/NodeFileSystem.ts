@@ -126,6 +126,25 @@ const withRegular = <A>(
 /** A whole regular file. */
 const readRegular = (p: string): Effect.Effect<Buffer, FsError> => withRegular(p, readAllSync, readAllAsync)
 
+/** Bytes hashed per read by `hashFile`. */
+const HASH_PIECE = 1 << 20
+
+/** SHA-256 hex of `fd`'s bytes, read a piece at a time (memory bounded whatever the size). */
+const hashSync = (fd: number): string => {
+  const hash = nodeCrypto().createHash("sha256")
+  const buf = Buffer.allocUnsafe(HASH_PIECE)
+  for (let r; (r = fs.readSync(fd, buf, 0, HASH_PIECE, null)) > 0; ) hash.update(buf.subarray(0, r))
+  return hash.digest("hex")
+}
+
+/** The same, each read on the thread pool. */
+const hashAsync = async (fd: number): Promise<string> => {
+  const hash = nodeCrypto().createHash("sha256")
+  const buf = Buffer.allocUnsafe(HASH_PIECE)
+  for (let r; (r = await readAsync(fd, buf, 0, HASH_PIECE)) > 0; ) hash.update(buf.subarray(0, r))
+  return hash.digest("hex")
+}
+
 /** The head of a regular file in 64 KB pieces: memory bounded by the head, whatever the file's size. */
 const readHead = (p: string, maxLines: number): Effect.Effect<LineHeadResult, FsError> => {
   const head = new LineHead(maxLines)
@@ -149,6 +168,7 @@ export const nodeFileSystem: FileSystemService = {
   readFile: (p) => Effect.map(readRegular(p), asBytes),
   readFileString: (p) => Effect.map(readRegular(p), (b) => b.toString("utf8")),
   readHead,
+  hashFile: (p) => withRegular(p, (fd) => hashSync(fd), (fd) => hashAsync(fd)),
   readFiles: (paths) =>
     Effect.suspend(() => {
       // One Effect for the batch while every file is small (a build reads thousands); a large one is read off the loop.

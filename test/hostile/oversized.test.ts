@@ -1,0 +1,51 @@
+// Issue 29 item 3: no file size makes a skill unusable. A file above
+// `[search] max_file_bytes` (default 10 MiB) is hashed in pieces for the
+// build, never held in memory, and left out of the index with a warning
+// naming it; a sparse file of more than 2 GiB (beyond what one Buffer can
+// hold) included.
+import { mkdirSync, openSync, closeSync, ftruncateSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+
+const SKILL = (name: string) => `---\nname: ${name}\ndescription: Gears and levers. Use when building machines.\n---\n# Machines\n\n## Gears\n\nTurn the crank slowly.\n`
+
+describe("issue 29 item 3: files above the indexing limit", () => {
+  it("a store skill: built with a warning naming the file, searchable in the rest; the limit comes from the config", async () => {
+    const sb = sandbox()
+    const dir = join(sb.work, ".skillc", "skills", "machines")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), SKILL("machines"))
+    writeFileSync(join(dir, "huge.md"), "# Huge\n\n" + "flywheel momentum ".repeat(200_000))
+    writeFileSync(join(sb.work, ".skillc", "config.toml"), "[search]\nmax_file_bytes = 1000000\n")
+    const built = await sb.runAsync(["build", "machines"])
+    expect(built.code, built.stderr).toBe(0)
+    expect(built.stderr).toMatch(/^warning: 'machines\/huge\.md' is not indexed: \d+ bytes, above \[search\] max_file_bytes \(1000000\)/m)
+    expect((await sb.runAsync(["search", "machines", "crank"])).stdout).toContain("Gears")
+    const none = await sb.runAsync(["search", "machines", "flywheel", "--format", "json"])
+    expect(JSON.parse(none.stdout).results).toEqual([])
+    // Unchanged: the next build is a no-op and says nothing.
+    const again = await sb.runAsync(["build", "machines"])
+    expect(again.code).toBe(0)
+    expect(again.stderr).toBe("")
+    // A limit above the file's size indexes it.
+    writeFileSync(join(sb.work, ".skillc", "config.toml"), "[search]\nmax_file_bytes = 100000000\n")
+    writeFileSync(join(dir, "huge.md"), "# Huge\n\n" + "flywheel momentum ".repeat(200_001))
+    expect((await sb.runAsync(["build", "machines"])).code).toBe(0)
+    expect(JSON.parse((await sb.runAsync(["search", "machines", "flywheel", "--format", "json"])).stdout).results.length).toBeGreaterThan(0)
+  })
+
+  it("a foreign skill with a sparse file of more than 2 GiB: searched on demand, the file skipped, nothing fails", async () => {
+    const sb = sandbox()
+    const dir = join(sb.work, ".claude", "skills", "machines")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), SKILL("machines"))
+    const fd = openSync(join(dir, "dump.txt"), "w")
+    ftruncateSync(fd, 2 * 1024 * 1024 * 1024 + 4096)
+    closeSync(fd)
+    const r = await sb.runAsync(["search", "machines", "crank"])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toContain("Gears")
+    expect(r.stderr).toMatch(/'machines\/dump\.txt' is not indexed: 2147487744 bytes/)
+  }, 300_000)
+})
