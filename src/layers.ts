@@ -15,8 +15,10 @@
  *   bounded and closed with the layer (issue 16).
  *
  * Adapters a single command needs (the SQLite search index, the process
- * runner, the prompter, progress on stderr) are provided by that command's
- * handler (src/commands), so that start-up never loads them for the others.
+ * runner, the prompter, the usage history, the team store, signals, file
+ * watchers) are wired here too, as loaders: a command's handler (src/commands)
+ * or the MCP server asks for one when it runs, so start-up never loads them
+ * for the others and nothing outside this file imports an adapter.
  */
 import { Context, Effect, Layer } from "effect"
 import * as Path from "effect/Path"
@@ -34,6 +36,7 @@ import { generateRunId, RunId } from "./app/accessLog.js"
 import { AccessLog } from "./ports/AccessLog.js"
 import { Hasher } from "./ports/Hasher.js"
 import { SettingsLive } from "./app/Settings.js"
+import { stderrProgress } from "./adapters/node/StderrProgress.js"
 
 /** Warnings and verbose traces on stderr (the CLI's diagnostics). */
 export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => {
@@ -124,3 +127,23 @@ export const Live = (options: LiveOptions = {}) => {
 export type LiveServices = Layer.Success<ReturnType<typeof Live>>
 /** The services `PortsLive` provides. */
 export type PortServices = Layer.Success<ReturnType<typeof PortsLive>>
+
+/** Progress on stderr for the CLI (a terminal only; silent otherwise). */
+export const cliProgress = stderrProgress
+
+// Loaders of the adapters one command needs, each loaded on first use.
+
+/** The SQLite search index (show, search, build, the MCP server's watch). */
+export const loadSearchIndexLive = () => import("./adapters/sqlite/SqliteSearchIndex.js").then((m) => m.SqliteSearchIndexLive)
+/** Child processes of tool skills (`skc run`, MCP `<skill>__<tool>`). */
+export const loadProcessRunnerLive = () => import("./adapters/node/NodeProcessRunner.js").then((m) => m.NodeProcessRunnerLive)
+/** The terminal prompt of `skc run`'s confirmations. */
+export const loadNodePrompter = () => import("./adapters/node/NodePrompter.js").then((m) => m.makeNodePrompter)
+/** The usage history `skc match` ranks with, opened only when asked. */
+export const loadUsageHistoryLive = () => import("./adapters/sqlite/LazyUsageHistory.js").then((m) => m.LazySqliteUsageHistoryLayer)
+/** The team store on PostgreSQL (`--to`, `--from`, `--team`): its layer for a URL and the URL as shown. */
+export const loadTeamLogStore = () => import("./adapters/pg/TeamLogPg.js").then((m) => ({ layer: m.layer, describeUrl: m.describeUrl }))
+/** SIGINT/SIGTERM as an effect (`build --watch`). */
+export const loadSignals = () => import("./adapters/node/signals.js").then((m) => m.untilSignal)
+/** The MCP server's staleness memo under file watchers (issue 16). */
+export const loadWatchingFreshness = () => import("./adapters/node/WatchingFreshness.js").then((m) => m.makeWatchingFreshness)

@@ -13,9 +13,9 @@ import { Settings } from "../app/Settings.js"
 import { logCall } from "../commands/logging.js"
 import { CallerRole } from "../app/accessLog.js"
 import { cliCallerRole } from "../domain/stats.js"
-import { stderrProgress } from "../adapters/node/StderrProgress.js"
 import { Progress } from "../ports/Progress.js"
 import { checkFormat, runWithLive } from "./runtime.js"
+import { cliProgress } from "../layers.js"
 
 /** Flags every command has, as both parsers give them. */
 interface CommonValues {
@@ -53,7 +53,7 @@ export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.E
       const format = yield* checkFormat(values.format, spec.flags.format.choices ?? ["text", "json"])
       const handler = yield* Effect.promise(() => spec.load())
       const input = yield* inputOf(spec, handler, values)
-      const useCase = handler.run(input).pipe(Effect.provideService(Progress, stderrProgress()))
+      const useCase = handler.run(input).pipe(Effect.provideService(Progress, cliProgress()))
       // DECISIONS #45: who makes this call, recorded with every row it logs.
       const role = cliCallerRole(process.env.SKC_ROLE, process.stdin.isTTY === true, process.stdout.isTTY === true)
       const result = yield* logCall(spec.name, handler.log, input, useCase).pipe(Effect.provideService(CallerRole, { role }))

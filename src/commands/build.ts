@@ -5,6 +5,7 @@
  */
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
+import { loadSearchIndexLive, loadSignals } from "../layers.js"
 
 const skillsArg: Arg<ReadonlyArray<string>> = {
   ...arg.many("skill", "Skill names, or paths to import into the source store first."),
@@ -52,12 +53,12 @@ export const buildCommand = defineCommand({
     idempotent: true
   },
   load: async () => {
-    const [{ build, BuildInput }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany, buildManyLines }, { SqliteSearchIndexLive }, { decodeFlags }, { printText }] =
+    const [{ build, BuildInput }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany, buildManyLines }, SqliteSearchIndexLive, { decodeFlags }, { printText }] =
       await Promise.all([
         import("../app/build.js"),
         import("../app/buildMany.js"),
         import("../render/build.js"),
-        import("../adapters/sqlite/SqliteSearchIndex.js"),
+        loadSearchIndexLive(),
         import("./decode.js"),
         import("./output.js")
       ])
@@ -67,9 +68,7 @@ export const buildCommand = defineCommand({
       | { readonly _tag: "Watched"; readonly skills: number }
     const watch = (input: typeof BuildCommandInput.Type) =>
       Effect.gen(function* () {
-        const [{ watchBuild, renderWatchEvent }, { untilSignal }] = yield* Effect.promise(() =>
-          Promise.all([import("../app/watch.js"), import("../adapters/node/signals.js")])
-        )
+        const [{ watchBuild, renderWatchEvent }, untilSignal] = yield* Effect.promise(() => Promise.all([import("../app/watch.js"), loadSignals()]))
         let watched = 0
         yield* watchBuild(
           { skills: input.skills ?? (input.skill === undefined ? [] : [input.skill]), global: input.global, target: input.target, copy: input.copy, force: input.force },

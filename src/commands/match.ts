@@ -2,6 +2,7 @@
 import { Effect, Option } from "effect"
 import { agentFields, agentFlags } from "./agent.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
+import { loadUsageHistoryLive } from "../layers.js"
 
 export const matchCommand = defineCommand({
   name: "match",
@@ -24,9 +25,9 @@ export const matchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ match, MatchInput }, { LazySqliteUsageHistoryLayer }, { renderMatch }] = await Promise.all([
+    const [{ match, MatchInput }, LazySqliteUsageHistoryLayer, { renderMatch }] = await Promise.all([
       import("../app/match.js"),
-      import("../adapters/sqlite/LazyUsageHistory.js"),
+      loadUsageHistoryLive(),
       import("../render/protocol.js")
     ])
     return {

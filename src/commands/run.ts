@@ -3,6 +3,7 @@ import { Effect, Layer, Option, Schema } from "effect"
 import { InvalidOption, UsageError } from "../domain/errors.js"
 import { printJson } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
+import { loadNodePrompter, loadProcessRunnerLive } from "../layers.js"
 
 export const runCommand = defineCommand({
   name: "run",
@@ -25,10 +26,10 @@ export const runCommand = defineCommand({
     ...common()
   },
   load: async () => {
-    const [{ run, RunInput }, { NodeProcessRunnerLive }, { makeNodePrompter }, { Prompter }, { renderRunOutput }] = await Promise.all([
+    const [{ run, RunInput }, NodeProcessRunnerLive, makeNodePrompter, { Prompter }, { renderRunOutput }] = await Promise.all([
       import("../app/run.js"),
-      import("../adapters/node/NodeProcessRunner.js"),
-      import("../adapters/node/NodePrompter.js"),
+      loadProcessRunnerLive(),
+      loadNodePrompter(),
       import("../ports/Prompter.js"),
       import("../render/tools.js")
     ])

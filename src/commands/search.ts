@@ -6,6 +6,7 @@
  */
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
+import { loadSearchIndexLive } from "../layers.js"
 
 // Any text, except a single dash-word such as `--bogus`: far more likely a mistyped flag than a query (E100).
 const queryArg: Arg<Option.Option<string>> = {
@@ -51,10 +52,10 @@ export const searchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ search, SearchInput, searchLogArgs }, { SqliteSearchIndexLive }, { renderSearchText }, { decodeFlags }, { InvalidOption }] =
+    const [{ search, SearchInput, searchLogArgs }, SqliteSearchIndexLive, { renderSearchText }, { decodeFlags }, { InvalidOption }] =
       await Promise.all([
         import("../app/search.js"),
-        import("../adapters/sqlite/SqliteSearchIndex.js"),
+        loadSearchIndexLive(),
         import("../render/search.js"),
         import("./decode.js"),
         import("../domain/errors.js")

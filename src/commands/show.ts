@@ -1,6 +1,7 @@
 /** `skc show` / `skc_show` (RFC-0002:C-SHOW, DECISIONS #36). */
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag } from "./spec.js"
+import { loadSearchIndexLive } from "../layers.js"
 
 export const showCommand = defineCommand({
   name: "show",
@@ -28,9 +29,9 @@ export const showCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ show, ShowInput, showLogArgs }, { SqliteSearchIndexLive }, { renderShowText }] = await Promise.all([
+    const [{ show, ShowInput, showLogArgs }, SqliteSearchIndexLive, { renderShowText }] = await Promise.all([
       import("../app/show.js"),
-      import("../adapters/sqlite/SqliteSearchIndex.js"),
+      loadSearchIndexLive(),
       import("../render/show.js")
     ])
     return {

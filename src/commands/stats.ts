@@ -6,6 +6,7 @@
 import { Effect, Option, Schema } from "effect"
 import { InternalError, InvalidOption } from "../domain/errors.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
+import { loadTeamLogStore } from "../layers.js"
 
 export const statsCommand = defineCommand({
   name: "stats",
@@ -141,7 +142,7 @@ export const statsCommand = defineCommand({
     const fromTeam = (r: Request) =>
       Effect.gen(function* () {
         const [{ teamDatabase }, team, pg] = yield* Effect.promise(() =>
-          Promise.all([import("../app/teamDatabase.js"), import("../app/teamStats.js"), import("../adapters/pg/TeamLogPg.js")])
+          Promise.all([import("../app/teamDatabase.js"), import("../app/teamStats.js"), loadTeamLogStore()])
         )
         const url = yield* teamDatabase(r.from, r.team === true, "--from")
         const scope = { source: pg.describeUrl(url), machines: r.machines, users: r.users }

@@ -4,6 +4,7 @@ import { Effect, Option } from "effect"
 import { InternalError, InvalidOption, renderError } from "../domain/errors.js"
 import { printJson, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
+import { loadTeamLogStore } from "../layers.js"
 
 export const syncCommand = defineCommand({
   name: "sync",
@@ -50,7 +51,7 @@ export const syncCommand = defineCommand({
     const pushTo = (given: string | undefined, team: boolean, skill: string | undefined) =>
       Effect.gen(function* () {
         const [{ teamDatabase }, { teamPush }, pg] = yield* Effect.promise(() =>
-          Promise.all([import("../app/teamDatabase.js"), import("../app/teamPush.js"), import("../adapters/pg/TeamLogPg.js")])
+          Promise.all([import("../app/teamDatabase.js"), import("../app/teamPush.js"), loadTeamLogStore()])
         )
         const url = yield* teamDatabase(given, team, "--to")
         const to = pg.describeUrl(url)

@@ -18,7 +18,6 @@
  * stdout carries JSON-RPC only; diagnostics go to stderr.
  */
 import { Cause, Context, Effect, Exit, Layer, ManagedRuntime, Option } from "effect"
-import { makeWatchingFreshness } from "../adapters/node/WatchingFreshness.js"
 import { SourceFreshness, type SourceFreshnessService } from "../ports/SourceFreshness.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import {
@@ -34,7 +33,16 @@ import {
 } from "@modelcontextprotocol/sdk/types.js"
 import { InternalError, isSkcError, renderError, renderWarning, type SkcError } from "../domain/errors.js"
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
-import { Live, PortsLive, SqlitePoolsLive, type LiveServices, type PortServices } from "../layers.js"
+import {
+  Live,
+  loadProcessRunnerLive,
+  loadSearchIndexLive,
+  loadWatchingFreshness,
+  PortsLive,
+  SqlitePoolsLive,
+  type LiveServices,
+  type PortServices
+} from "../layers.js"
 import { makeSettingsCache, Settings } from "../app/Settings.js"
 import { CallerRole } from "../app/accessLog.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
@@ -200,10 +208,7 @@ const skillToolDefinitions = async (run: Run): Promise<Array<Tool>> => {
 
 /** Call `<skill>__<tool>`: refusals and tool failures are `isError` results with the envelope as structured content. */
 const callSkillTool = async (run: Run, name: string, args: unknown): Promise<CallToolResult> => {
-  const [{ callMcpTool }, { NodeProcessRunnerLive }] = await Promise.all([
-    import("../app/mcpTools.js"),
-    import("../adapters/node/NodeProcessRunner.js")
-  ])
+  const [{ callMcpTool }, NodeProcessRunnerLive] = await Promise.all([import("../app/mcpTools.js"), loadProcessRunnerLive()])
   const { exit, warnings } = await run(callMcpTool(name, args).pipe(Effect.provide(NodeProcessRunnerLive)))
   const warningContent = warnings.length === 0 ? [] : [{ type: "text" as const, text: warnings.join("\n") }]
   if (Exit.isFailure(exit)) {
@@ -229,7 +234,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // The ports are built once for the session; settings per request. The
   // session keeps SQLite connections (bounded pools, issue 16) and the
   // staleness watchers between calls.
-  const freshness = makeWatchingFreshness()
+  const freshness = (await loadWatchingFreshness())()
   const runtime = ManagedRuntime.make(Layer.merge(PortsLive({ diagnostics: forwardingDiagnostics }), SqlitePoolsLive))
   const served = runLive(runtime, freshness)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
@@ -359,8 +364,8 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
 /** The watch loop on its own live layer (settings resolved once: the served stores do not move). */
 const watchProgram = (stop: Effect.Effect<void>, changed: () => void) =>
   Effect.gen(function* () {
-    const [{ watchServedSkills, renderWatchEvent }, { SqliteSearchIndexLive }] = yield* Effect.promise(() =>
-      Promise.all([import("../app/watch.js"), import("../adapters/sqlite/SqliteSearchIndex.js")])
+    const [{ watchServedSkills, renderWatchEvent }, SqliteSearchIndexLive] = yield* Effect.promise(() =>
+      Promise.all([import("../app/watch.js"), loadSearchIndexLive()])
     )
     const say = (line: string) => Effect.sync(() => void process.stderr.write(`skc mcp: ${line}\n`))
     yield* watchServedSkills({
