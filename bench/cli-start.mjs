@@ -38,6 +38,27 @@ const baselineBin = () => {
 /** The Node binary of each tested LTS line: this one where it is that line, else the fetched release. */
 const nodesByLine = () => Object.keys(LINES).map((line) => ({ line, node: nodeOfLine(line) }))
 
+/**
+ * The timed start-up commands of one skc executable on one Node, keyed
+ * `<prefix> version|init|show|outline|search`, in a sandbox holding the built
+ * example git-helper (also bench/effect4.mjs). `init` removes what it made.
+ */
+export const startCandidates = (prefix, node, bin, work, opts) => {
+  let n = 0
+  return {
+    [`${prefix} version`]: () => time([node, bin, "--version"], opts),
+    [`${prefix} init`]: () => {
+      const name = `s${n++}-${prefix.replace(/\W/g, "")}`
+      const ms = time([node, bin, "init", name], opts)
+      rmSync(join(work, ".skillc", "skills", name), { recursive: true, force: true })
+      return ms
+    },
+    [`${prefix} show`]: () => time([node, bin, "show", "git-helper", "--section", "Undo the last commit"], opts),
+    [`${prefix} outline`]: () => time([node, bin, "outline", "git-helper"], opts),
+    [`${prefix} search`]: () => time([node, bin, "search", "git-helper", "undo commit"], opts)
+  }
+}
+
 export default function cliStart({ runs = 15 } = {}) {
   const sb = sandbox()
   const env = benchEnv({ SKILLC_HOME: sb.home })
@@ -47,20 +68,10 @@ export default function cliStart({ runs = 15 } = {}) {
   const nodes = nodesByLine().map((n) => ({ ...n, bin: BIN }))
   const baseline = baselineBin()
   if (baseline !== undefined) nodes.unshift(baseline)
-  let n = 0
   const candidates = {}
-  for (const { line, node, bin: BIN } of nodes) {
+  for (const { line, node, bin } of nodes) {
     candidates[`${line} floor`] = () => time([node, "-e", "0"], opts)
-    candidates[`${line} version`] = () => time([node, BIN, "--version"], opts)
-    candidates[`${line} init`] = () => {
-      const name = `s${n++}`
-      const ms = time([node, BIN, "init", name], opts)
-      rmSync(join(sb.work, ".skillc", "skills", name), { recursive: true, force: true })
-      return ms
-    }
-    candidates[`${line} show`] = () => time([node, BIN, "show", "git-helper", "--section", "Undo the last commit"], opts)
-    candidates[`${line} outline`] = () => time([node, BIN, "outline", "git-helper"], opts)
-    candidates[`${line} search`] = () => time([node, BIN, "search", "git-helper", "undo commit"], opts)
+    Object.assign(candidates, startCandidates(line, node, bin, sb.work, opts))
   }
   const samples = interleave(candidates, runs)
   const out = []

@@ -20,6 +20,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { ROOT, BIN, benchEnv, interleave, median, report, sandbox, timeOnce as time } from "./lib.mjs"
 import { generate } from "./build.mjs"
 import { fillLog, makeSkill } from "./stats.mjs"
+import { startCandidates } from "./cli-start.mjs"
 
 /** The last commit on Effect 3 (issue 23 landed, nothing of issue 24). */
 export const BEFORE = "8b17533"
@@ -86,20 +87,8 @@ export default async function effect4({ runs = 11, memoryRounds = 3, buildRuns =
     const opts = { cwd: sb.work, env: benchEnv({ SKILLC_HOME: sb.home }) }
     cpSync(join(ROOT, "examples", "git-helper"), join(sb.work, ".skillc", "skills", "git-helper"), { recursive: true })
     time([node, BIN, "build", "git-helper"], opts)
-    let n = 0
     const candidates = { floor: () => time([node, "-e", "0"], opts) }
-    for (const [side, bin] of Object.entries(sides)) {
-      candidates[`${side} version`] = () => time([node, bin, "--version"], opts)
-      candidates[`${side} init`] = () => {
-        const name = `s${n++}`
-        const ms = time([node, bin, "init", name], opts)
-        rmSync(join(sb.work, ".skillc", "skills", name), { recursive: true, force: true })
-        return ms
-      }
-      candidates[`${side} show`] = () => time([node, bin, "show", "git-helper", "--section", "Undo the last commit"], opts)
-      candidates[`${side} outline`] = () => time([node, bin, "outline", "git-helper"], opts)
-      candidates[`${side} search`] = () => time([node, bin, "search", "git-helper", "undo commit"], opts)
-    }
+    for (const [side, bin] of Object.entries(sides)) Object.assign(candidates, startCandidates(side, node, bin, sb.work, opts))
     const samples = interleave(candidates, runs)
     const floor = median(samples.floor)
     const goals = { version: 2.0, init: 2.0, show: 2.0, outline: 2.0, search: 2.5 }

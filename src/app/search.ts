@@ -147,6 +147,8 @@ interface Evaluated {
   readonly answers: (place: RowPlace) => boolean
   /** Places already read (by rowid); `pick` adds to them. */
   readonly known: Map<number, RowPlace>
+  /** The words the skill's name and description hold (bits; 0 unless asked for and the index matched). */
+  readonly described: number
 }
 
 const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusable({ skill: skill.name, reason: `corrupt (${e.message})` })
@@ -217,11 +219,19 @@ const headingTerms = (
  * except for the partial query when a heading holding one of its words has
  * subsections: the rows under it hold that word too (`headingTerms`).
  * With `perTerm`, each row's score per term and the counts the IDF needs.
- * `described` (across skills, the partial query only): the words the
+ * `describe` (across skills, the partial query only): the words the
  * skill's name and description hold, held by every row of the skill as
- * if a heading above all its files held them (DECISIONS #44).
+ * if a heading above all its files held them (DECISIONS #44); read only
+ * when the index matched at all.
  */
-const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "any", perTerm: boolean, first?: number, described = 0) =>
+const evaluate = (
+  opened: Opened,
+  tokens: ReadonlyArray<string>,
+  mode: "all" | "any",
+  perTerm: boolean,
+  first?: number,
+  describe?: (opened: Opened, words: ReadonlyArray<string>) => Effect.Effect<number, IndexReadFailed>
+) =>
   Effect.gen(function* () {
     const { index, tokenizer } = opened.q
     const terms = tokens.map((t) => termOf(t, tokenizer))
@@ -229,7 +239,8 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
     const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
     // Places read on the way (the partial query's headings), kept for `pick`.
     const known = new Map<number, RowPlace>()
-    if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false, known } satisfies Evaluated
+    if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false, known, described: 0 } satisfies Evaluated
+    const described = describe === undefined ? 0 : yield* describe(opened, tokens)
     // Per term: the rows holding it and their score for it alone (only when ranking needs it).
     const needTerms = perTerm || (mode === "any" && terms.length > 1)
     const byTerm: Array<ReadonlyMap<number, number>> = []
@@ -282,7 +293,8 @@ const evaluate = (opened: Opened, tokens: ReadonlyArray<string>, mode: "all" | "
       rows: perTerm ? yield* index.rowCount : 0,
       hits: byTerm.map((m) => m.size),
       answers: (place: RowPlace) => answersForItself(place, ownAnswers),
-      known
+      known,
+      described
     } satisfies Evaluated
   }).pipe(Effect.mapError(corrupt(opened.skill)))
 
@@ -404,7 +416,7 @@ const describedTerms = (opened: Opened, words: ReadonlyArray<string>) =>
     const phrases = words.map((w) => phrasesOf(termOf(w, tokenizer), normalize)[0] ?? [])
     const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, phrases, normalize)
     return held.reduce((mask, h, i) => (h ? mask | (1 << i) : mask), 0)
-  }).pipe(Effect.mapError(corrupt(opened.skill)))
+  })
 
 /** The skills `--all` searches: the ones named (`--skill a,b`), else every one visible from the cwd. */
 const skillsToSearch = (input: SearchInput) =>
@@ -469,8 +481,8 @@ const searchAcross = (input: SearchInput) =>
       const words = content.length > 0 ? content : tokens
       const mode: "all" | "any" = content.length > 0 ? "any" : "all"
       // The words each skill's name and description hold (the partial query only: an AND row holds them all).
-      const describedOf = yield* Effect.forEach(opened, (o) => (mode === "any" && words.length > 1 ? describedTerms(o, words) : Effect.succeed(0)))
-      const per = yield* Effect.forEach(opened, (o, i) => evaluate(o, words, mode, true, undefined, describedOf[i]))
+      const describe = mode === "any" && words.length > 1 ? describedTerms : undefined
+      const per = yield* Effect.forEach(opened, (o) => evaluate(o, words, mode, true, undefined, describe))
       // BM25 with the IDF of all searched indexes together (docs/search.md).
       const global = {
         rows: per.reduce((n, e) => n + e.rows, 0),
@@ -479,14 +491,14 @@ const searchAcross = (input: SearchInput) =>
       // Per index: its best `limit` rows with the score across all indexes, and whether each holds every
       // content word itself (in its text or a heading above it: `held`; an AND row holds them all).
       const lists = yield* Effect.forEach(per, (e, i) => {
-        const bonus = describedScore(describedOf[i]!, global)
+        const bonus = describedScore(e.described, global)
         const local = { rows: e.rows, hits: e.hits }
         // Words held: those of the row's text and headings count one, those only its skill's name or description
         // holds a half (they say what the skill is about, not this section; chosen on the tuning questions of
         // test/fixtures/cross-skill/, docs/search.md).
         const rescored = e.scored.map((r) => ({
           ...r,
-          termsHeld: r.held === undefined ? r.termsHeld : termCount(r.held) + termCount(describedOf[i]! & ~r.held) / 2,
+          termsHeld: r.held === undefined ? r.termsHeld : termCount(r.held) + termCount(e.described & ~r.held) / 2,
           score: globalScore(r.termScores ?? [], local, global) + bonus
         }))
         const complete = new Set(e.scored.filter((r) => r.held === undefined || termCount(r.held) === words.length).map((r) => r.rowid))
