@@ -132,24 +132,24 @@ export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {})
     // (the stub lists its headings).
     const recorded = new Map<string, IndexedSourceFile>()
     const toRead: Array<(typeof tree.files)[number]> = []
+    // Issue 29 item 3: a file above the limit is hashed in pieces, never held in memory, and not indexed.
+    const oversized: Array<(typeof tree.files)[number]> = []
     for (const f of tree.files) {
       const known = previous.get(f.path)
       if (known !== undefined && known.trusted && known.size === f.size && known.mtimeMs === f.mtimeMs && f.path !== MAIN_DOC) {
         recorded.set(f.path, known)
-      } else toRead.push(f)
+      } else if (isOversized(f, maxFileBytes)) oversized.push(f)
+      else toRead.push(f)
     }
 
     const markdown: Array<MarkdownFile> = []
     const read = new Map<string, { readonly hash: string; readonly doc?: MarkdownDoc }>()
     let totalBytes = 0
-    // Issue 29 item 3: a file above the limit is hashed in pieces, never held in memory, and not indexed.
-    const oversized = toRead.filter((f) => isOversized(f, maxFileBytes))
     for (const f of oversized) {
       const hash = yield* fs.hashFile(path.join(tree.root, ...f.path.split("/"))).pipe(Effect.mapError(internal))
       read.set(f.path, { hash })
       totalBytes += f.size
     }
-    toRead.splice(0, toRead.length, ...toRead.filter((f) => !isOversized(f, maxFileBytes)))
     progress.start(`Building ${skill.name}`, toRead.length)
     // Files are read in batches (one Effect per batch, not per file: per-file
     // overhead is what a big skill would feel), hashed and parsed in order.
@@ -219,13 +219,14 @@ export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {})
       references
     })
     const builtAt = new Date(yield* Clock.currentTimeMillis).toISOString()
+    const sourceRelative = sourceRel(skill, path)
     const manifest: Manifest = {
       skill: skill.name,
       version: MANIFEST_VERSION,
       built_at: builtAt,
       source_hash: sourceHash,
       source_path: skill.canonicalSourceDir,
-      ...(sourceRel(skill, path) === undefined ? {} : { source_rel: sourceRel(skill, path) }),
+      ...(sourceRelative === undefined ? {} : { source_rel: sourceRelative }),
       // Builds resolve through the stores and paths only (DECISIONS #38).
       scope: skill.scope === "project" || skill.scope === "global" ? skill.scope : "path",
       skillc_version: SKILLC_VERSION,
