@@ -2,7 +2,9 @@
 // test/hostile/linearity.test.ts and bench/hostile.mjs. Each takes a size in
 // bytes (approximately) and returns a SKILL.md whose body is the attack.
 // HOSTILE_SLOW names the inputs remark itself reads slowly (linearly, but at
-// a few µs per byte): the tests measure those at a smaller base size.
+// a few µs per byte): the tests measure those at a smaller base size. None
+// since issue 29 item 5: the nested bracket inputs that were go to the
+// linear scanner (src/domain/markdown/bracketWork.ts).
 const skill = (body) => `---\nname: hostile\ndescription: Hostile input. Use when testing.\n---\n# hostile\n\n${body}`
 
 /** A list nested by indentation: line i is indented 2i columns (bytes grow with depth²). */
@@ -20,6 +22,15 @@ export const HOSTILE_INPUTS = {
   "'- ' markers on one line": (bytes) => skill("- ".repeat(Math.floor(bytes / 2)) + "x\n"),
   /** 50,000 nested '[' took 32 s to lint. */
   "nested '['": (bytes) => skill("[".repeat(bytes) + "\n"),
+  /** Issue 29 item 5: `[[…]]` with 12,500 pairs took 2.7 s to lint, 50,000 took 20.7 s. */
+  "nested '[…]' pairs": (bytes) => skill("[".repeat(Math.floor(bytes / 2)) + "]".repeat(Math.floor(bytes / 2)) + "\n"),
+  "'[a]' references in one paragraph": (bytes) => skill("[a] ".repeat(Math.floor(bytes / 4)) + "\n"),
+  /** Each definition is looked up among all earlier ones. */
+  "link definitions": (bytes) => {
+    let body = ""
+    for (let i = 0; body.length < bytes; i++) body += `[d${i}]: x\n`
+    return skill(body)
+  },
   "nested '[text](' links": (bytes) => skill("[a".repeat(Math.floor(bytes / 6)) + "](x)".repeat(Math.floor(bytes / 6)) + "\n"),
   "block quote markers on one line": (bytes) => skill(">".repeat(bytes) + " x\n"),
   "emphasis in one paragraph": (bytes) => skill("a *b* ".repeat(Math.floor(bytes / 6)) + "\n"),
@@ -27,4 +38,4 @@ export const HOSTILE_INPUTS = {
   "long unbroken token": (bytes) => skill("0123456789abcdef".repeat(Math.floor(bytes / 16)) + "\n")
 }
 
-export const HOSTILE_SLOW = new Set(["nested '['", "nested '[text](' links"])
+export const HOSTILE_SLOW = new Set([])

@@ -1,8 +1,11 @@
 // `npm run bench -- hostile` (issue 19): each hostile markdown input of
 // bench/_hostile-inputs.mjs at 1× and 4× its base size, read by the readers
 // behind build (scanMarkdown), lint (parseLintAst) and tools/run
-// (parseToolSkill). Prints size and the 4×/1× time ratio: ≈4 is linear;
-// the tests (test/hostile/linearity.test.ts) require ≤ 6.
+// (parseToolSkill), and the whole lint use case (every rule on a skill whose
+// SKILL.md is the input: issue 29 item 5). Prints size and the 4×/1× time
+// ratio: ≈4 is linear; the tests (test/hostile/linearity.test.ts) require
+// ≤ 6. Then local `skc sync` at 5,000 and 20,000 rows (bench/sync.mjs,
+// issue 29 item 4): the issue asks 4× the rows in ≤ 5× the time.
 // Run alone: node bench/hostile.mjs [base bytes, default 262144]
 import { rmSync, writeFileSync } from "node:fs"
 import { build } from "esbuild"
@@ -12,6 +15,9 @@ const entry = `
 export { scanMarkdown } from "../src/domain/markdown/model.ts"
 export { parseLintAst } from "../src/domain/markdown/lintAst.ts"
 export { parseToolSkill } from "../src/domain/tools/parse.ts"
+export { configureRules, runRules } from "../src/domain/lint/runner.ts"
+export { RULES } from "../src/domain/lint/registry.ts"
+export { makeSnapshot } from "../src/domain/lint/snapshot.ts"
 `
 
 const best = (f, s, runs = 3) => {
@@ -44,11 +50,16 @@ export default async function hostile(baseArg) {
     rmSync(modulePath)
   }
   console.log(`hostile inputs (issue 19): base ${(base / 1024).toFixed(0)} KiB; ratio = time(4×) ÷ time(1×), linear ≈ 4, required ≤ 6`)
+  const lint = (source) => {
+    const entries = [{ path: "SKILL.md", type: "file" }]
+    const snapshot = readers.makeSnapshot({ dirName: "hostile", entries, markdownFiles: [{ path: "SKILL.md", source }] })
+    return readers.runRules(snapshot, readers.configureRules(readers.RULES, {}).rules)
+  }
   for (const [name, generate] of Object.entries(HOSTILE_INPUTS)) {
     const small = generate(base)
     const large = generate(4 * base)
-    for (const reader of ["scanMarkdown", "parseLintAst", "parseToolSkill"]) {
-      const read = readers[reader]
+    for (const reader of ["scanMarkdown", "parseLintAst", "parseToolSkill", "lint"]) {
+      const read = reader === "lint" ? lint : readers[reader]
       read(small)
       const a = best(read, small)
       const b = best(read, large)
@@ -59,6 +70,12 @@ export default async function hostile(baseArg) {
       )
     }
   }
+  console.log("")
+  // Sync's cost at growing row counts, small enough to run with the rest.
+  process.env.SKC_BENCH_SYNC_SIZES ??= "5000,20000"
+  const { default: syncBench } = await import("./sync.mjs")
+  console.log("local sync (issue 29 item 4): 4× the rows should take ≤ 5× the time")
+  syncBench()
   console.log("")
 }
 

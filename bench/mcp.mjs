@@ -11,8 +11,15 @@
 // - mcp.open: `skc_open` of one reference file (index-free, for comparison).
 //
 // A tool that is not registered yet is reported as skipped.
+//
+// mcp.size.* (issue 26 item 3): what a connection and an answer cost an
+// agent's context, in bytes of JSON on the wire, over the 17-skill fixture
+// corpus (test/fixtures/cross-skill, search-quality) and the synthetic
+// skill: `tools/list` (target ≤ 12 KB), `skc_outline` of the largest
+// fixture skill and of the synthetic one (≤ 16 KB by default), the first
+// `resources/list` page (≤ 24 KB).
 import { spawnSync } from "node:child_process"
-import { existsSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { generate } from "./build.mjs"
@@ -147,6 +154,56 @@ export default async function mcpBench() {
     )
     console.log(`mcp.search.floor   in-process p50 ${fmt(floor.searchP50)} (RFC query with snippet); mcp.search ratio ${(searchP50 / floor.searchP50).toFixed(2)} (target ≤ 1.5)`)
     console.log(`mcp.memory         server RSS ${serverRss.toFixed(1)} MB after ${3 * (CALLS + WARMUP)} calls; floor process ${floor.rssMb.toFixed(1)} MB; ratio ${(serverRss / floor.rssMb).toFixed(2)} (target ≤ 1.5)`)
+  } finally {
+    await client.close()
+    rmSync(sb.root, { recursive: true, force: true })
+  }
+  out.push(...(await payloadSizes()))
+  return out
+}
+
+const KB = 1024
+
+/** Issue 26 item 3: sizes of `tools/list`, outlines and the first `resources/list` page, against their budgets. */
+export async function payloadSizes() {
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js")
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js")
+  const sb = sandbox()
+  const store = join(sb.work, ".skillc", "skills")
+  mkdirSync(store, { recursive: true })
+  for (const root of ["cross-skill", "search-quality"]) {
+    const dir = join(ROOT, "test", "fixtures", root, "skills")
+    for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) cpSync(join(dir, e.name), join(store, e.name), { recursive: true })
+  }
+  const fixtures = readdirSync(store)
+  generate(join(store, "big"))
+  const env = benchEnv({ SKILLC_HOME: sb.home, HOME: sb.home })
+  for (const n of [...fixtures, "big"]) timeOnce([process.execPath, BIN, "build", n], { cwd: sb.work, env })
+  const client = new Client({ name: "skc-bench", version: "1" })
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: sb.work, env, stderr: "ignore" }))
+  const bytes = (x) => Buffer.byteLength(JSON.stringify(x), "utf8")
+  const out = []
+  const say = (name, size, target, extra) => {
+    const ok = size <= target ? "  ok" : "  OVER TARGET"
+    console.log(`${name.padEnd(18)} ${(size / KB).toFixed(1).padStart(8)} KB   target ≤ ${(target / KB).toFixed(0)} KB${ok}   ${extra}`)
+    out.push({ name, bytes: size, target })
+  }
+  try {
+    const tools = await client.listTools()
+    say("mcp.size.tools", bytes(tools), 12 * KB, `${tools.tools.length} tools`)
+    // The largest fixture skill by outline size, then the synthetic one (thousands of headings).
+    let largest = { size: 0, name: "" }
+    for (const n of fixtures) {
+      const whole = await client.callTool({ name: "skc_outline", arguments: { skill: n, max_bytes: 1 << 30 } })
+      if (bytes(whole) > largest.size) largest = { size: bytes(whole), name: n }
+    }
+    const fixture = await client.callTool({ name: "skc_outline", arguments: { skill: largest.name } })
+    say("mcp.size.outline", bytes(fixture), 16 * KB, `skc_outline ${largest.name} (largest of ${fixtures.length} fixture skills)`)
+    const bigWhole = await client.callTool({ name: "skc_outline", arguments: { skill: "big", max_bytes: 1 << 30 } })
+    const big = await client.callTool({ name: "skc_outline", arguments: { skill: "big" } })
+    say("mcp.size.outline.big", bytes(big), 16 * KB, `synthetic skill: ${(bytes(bigWhole) / KB).toFixed(0)} KB whole, ${big.structuredContent?.truncated?.omitted ?? 0} headings counted, not sent`)
+    const resources = await client.listResources()
+    say("mcp.size.resources", bytes(resources), 24 * KB, `first page: ${resources.resources.length} resources${resources.nextCursor ? ", nextCursor" : ""}`)
   } finally {
     await client.close()
     rmSync(sb.root, { recursive: true, force: true })

@@ -28,6 +28,7 @@ import { Diagnostics } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { withLogRepair } from "./logRepair.js"
+import { recordCacheOwner } from "./agentDirs.js"
 import { resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 
@@ -185,6 +186,8 @@ const writeRow = (entry: AccessEntry, shared: { readonly now: number; readonly c
     }
 
     const primary = logDbIn(entry.skill.runtimeDir, path)
+    // A foreign skill's cache directory says whose it is before its log is written there (issue 29 item 5).
+    yield* recordCacheOwner(entry.skill.runtimeDir, entry.skill.canonicalSourceDir)
     // A corrupt primary log is moved aside and recreated by this very write (issue 19).
     const first = yield* Effect.result(withLogRepair(primary, log.append(primary, row)))
     if (first._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)

@@ -92,14 +92,53 @@ export type AgentEntry =
   /** A directory, but no SKILL.md (counts for E010) or invalid metadata. */
   | { readonly _tag: "NotASkill"; readonly entry: string; readonly reason: string }
 
-/** `$SKILLC_HOME/.skillc/cache/<name>-<hash8>`: a foreign skill's runtime data, outside its directory. */
+/**
+ * The file of a foreign skill's cache directory that names the skill it
+ * belongs to: its real path, one line (issue 29 item 5).
+ */
+export const CACHE_OWNER_FILE = "skill_path"
+
+/**
+ * `$SKILLC_HOME/.skillc/cache/<name>-<hash8>`: a foreign skill's runtime
+ * data, outside its directory (DECISIONS #38). Eight hex digits are 32 bits:
+ * two skills of one name can share them. The directory records the real
+ * path of the skill that wrote it first (`.skillc-meta/skill_path`,
+ * `recordCacheOwner`); when it names another skill, this one's data lives in
+ * `<name>-<hash16>` instead, so two skills never share an index or a log. A
+ * directory without the record (written before it existed, or not yet
+ * written) is this skill's. Never writes.
+ */
 export const foreignRuntimeDir = (name: string, canonicalDir: string) =>
   Effect.gen(function* () {
+    const fs = yield* FileSystem
     const path = yield* Path
     const hasher = yield* Hasher
     const { stores } = yield* Settings
-    return path.join(stores.globalDir, "cache", `${name}-${hasher.sha256Hex(canonicalDir).slice(0, 8)}`)
+    const hash = hasher.sha256Hex(canonicalDir)
+    const short = path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 8)}`)
+    const owner = yield* fs.readFileString(path.join(short, META_DIR, CACHE_OWNER_FILE)).pipe(Effect.orElseSucceed(() => undefined))
+    if (owner === undefined || owner.replace(/\n$/, "") === canonicalDir) return short
+    return path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 16)}`)
   })
+
+/**
+ * Before skc writes into a foreign skill's cache directory (its index, its
+ * log), record whose it is, once (`foreignRuntimeDir` reads it). Any other
+ * runtime directory is left alone. Never fails: a cache that cannot be
+ * written fails the write that follows, which has its own fallback.
+ */
+export const recordCacheOwner = (runtimeDir: string, canonicalDir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    if (path.dirname(runtimeDir) !== path.join(stores.globalDir, "cache")) return
+    const record = path.join(runtimeDir, META_DIR, CACHE_OWNER_FILE)
+    if ((yield* fs.statOption(record)) !== undefined) return
+    yield* fs.makeDirectory(path.dirname(record), { recursive: true })
+    // Exclusive: when two first writers race, the record of the first stays.
+    yield* fs.writeFile(record, `${canonicalDir}\n`, { exclusive: true })
+  }).pipe(Effect.catchCause(() => Effect.void))
 
 /** The runtime of a source in a `.skillc/skills` store: the sibling `.skillc/runtime/<name>`. */
 const runtimeBesideSource = (sourceDir: string, path: Path): string | undefined => {

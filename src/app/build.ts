@@ -21,13 +21,13 @@ import { describeSkillDir, resolveSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 
 export const BuildInput = Schema.Struct({
-  skill: Schema.String.annotate({ description: "Skill name or path (a path is imported into the source store first)" }),
-  global: Schema.optional(Schema.Boolean).annotate({ description: "Force the SSOT to the global runtime (~/.skillc/runtime/); import into the global store" }),
+  skill: Schema.String.annotate({ description: "Skill name or path (a path is imported first)" }),
+  global: Schema.optional(Schema.Boolean).annotate({ description: "Build into the global runtime; import into the global store" }),
   target: Schema.optional(Schema.Union([Schema.String, Schema.Array(Schema.String)])).annotate({
-    description: "Agents to deploy to: claude (default), codex, copilot, cursor, gemini, kiro, opencode, trae, a [targets] name, or a directory path; comma-separated"
+    description: "Agents to deploy to (default claude), a [targets] name or a directory; comma-separated"
   }),
   copy: Schema.optional(Schema.Boolean).annotate({ description: "Copy instead of symlink/junction" }),
-  force: Schema.optional(Schema.Boolean).annotate({ description: "Overwrite an existing skill during import; replace a non-link agent directory" })
+  force: Schema.optional(Schema.Boolean).annotate({ description: "Overwrite on import; replace a non-link agent directory" })
 })
 export type BuildInput = typeof BuildInput.Type
 

@@ -10,7 +10,9 @@
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
 import { Settings } from "./Settings.js"
-import { InternalError, MissingFrontmatterField, Warning } from "../domain/errors.js"
+import { InternalError, InvalidFrontmatter, MissingFrontmatterField, Warning } from "../domain/errors.js"
+import { frontmatterProblemText } from "../domain/markdown/frontmatter.js"
+import { nulLine, nulMessage } from "../domain/markdown/nul.js"
 import { scanMarkdown, type MarkdownDoc } from "../domain/markdown/model.js"
 import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, parseManifest, renderManifest, SKILLC_VERSION, type Manifest } from "../domain/manifest.js"
 import { isMarkdownPath, isOversized, MAIN_DOC } from "../domain/sourcePaths.js"
@@ -22,6 +24,7 @@ import { Hasher } from "../ports/Hasher.js"
 import { Progress } from "../ports/Progress.js"
 import type { IndexedSourceFile } from "../ports/SearchIndex.js"
 import type { ResolvedSkill } from "./resolve.js"
+import { readFailure } from "./readFailure.js"
 import { combineSourceHash, scanSourceTree, type SourceTree } from "./sourceTree.js"
 
 export interface MarkdownFile {
@@ -53,7 +56,8 @@ export interface Compiled {
   readonly manifest: Manifest
 }
 
-const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+// A file skc may not read is named as such, not E999 (issue 29 item 5).
+const internal = (e: FsError) => readFailure(e)
 
 const utf8 = new TextDecoder("utf-8")
 
@@ -65,12 +69,13 @@ const field = (data: Readonly<Record<string, unknown>>, key: string): string | u
   return undefined
 }
 
-/** name and description of SKILL.md, or E011 (DECISIONS #16 for unparseable YAML). */
-export const requiredFrontmatter = (doc: MarkdownDoc) => {
+/** name and description of SKILL.md, or E011 (unparseable YAML says so: issue 29 item 5). */
+export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
+  // A NUL byte: refused as lint refuses it (SKL100), never built (issue 29 item 5).
+  const nul = source === undefined ? undefined : nulLine(source)
+  if (nul !== undefined) return Effect.fail(new InvalidFrontmatter({ problem: nulMessage(nul) }))
   const fm = doc.frontmatter
-  if (fm._tag === "Invalid") {
-    return Effect.fail(new MissingFrontmatterField({ field: "name", detail: [`${fm.message} (line ${fm.line})`] }))
-  }
+  if (fm._tag === "Invalid") return Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(fm) }))
   const data = fm._tag === "Parsed" ? fm.data : {}
   const name = field(data, "name")
   if (name === undefined) return Effect.fail(new MissingFrontmatterField({ field: "name" }))
@@ -209,7 +214,7 @@ export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {})
 
     const main = markdown.find((m) => m.path === MAIN_DOC)
     if (main === undefined) return yield* Effect.fail(new InternalError({ message: `SKILL.md of '${skill.name}' is not a file` }))
-    const { name, description } = yield* requiredFrontmatter(main.doc)
+    const { name, description } = yield* requiredFrontmatter(main.doc, main.source)
     const sourceHash = yield* combineSourceHash(pairs)
     const stub = renderStub({
       name,

@@ -29,10 +29,10 @@ import { Settings } from "./Settings.js"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 
 export const AgentField = Schema.Literals(AGENTS).annotate({
-  description: "Agent runtime whose directories are searched (default claude)."
+  description: "Agent runtime (default claude)"
 })
 export const PluginDirsField = Schema.Array(Schema.String).annotate({
-  description: "Plugin roots; each contributes <root>/skills/*/SKILL.md at the lowest precedence."
+  description: "Plugin roots (<root>/skills/*/SKILL.md, lowest precedence)"
 })
 
 export const DiscoverInput = Schema.Struct({

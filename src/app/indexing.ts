@@ -17,7 +17,7 @@
  * so an unchanged tree costs one stat per file and only files whose size or
  * mtime moved are read and hashed again.
  */
-import { Clock, Effect } from "effect"
+import { Clock, Context, Deferred, Effect, Option } from "effect"
 import { Path } from "effect/Path"
 import { IndexCollision, IndexUnusable, InternalError, Warning } from "../domain/errors.js"
 import { splitLines, stripBom } from "../domain/markdown/lines.js"
@@ -39,10 +39,12 @@ import { tokenizerChoice, type TokenizerChoice } from "../domain/search/tokenize
 import { verbose, warn } from "../ports/Diagnostics.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
-import { SearchIndex, type IndexedSourceFile, type OpenIndex, type PathRows } from "../ports/SearchIndex.js"
+import { IndexWriteFailed, SearchIndex, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../ports/SearchIndex.js"
+import { recordCacheOwner } from "./agentDirs.js"
 import type { ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 import { SourceFreshness } from "../ports/SourceFreshness.js"
+import { PendingRebuild } from "../ports/PendingRebuild.js"
 import { combineSourceHash, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "./sourceTree.js"
 
 /** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */
@@ -52,6 +54,22 @@ export const FILE_HASHES_KEY = "file_hashes"
 const RACY_WINDOW_MS = 2000
 
 const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+
+/** How long indexing runs before the event loop gets a turn (issue 29 item 3). */
+const SLICE_MS = 8
+
+/**
+ * An effect to run between files of a long loop: when `SLICE_MS` passed
+ * since the last turn, it yields, and Effect's scheduler resumes the fiber
+ * from `setImmediate`, after the event loop has read what arrived (an MCP
+ * `ping` is answered while a large foreign skill is indexed).
+ */
+const timeSlicer = Effect.map(Clock.currentTimeMillis, (start) => {
+  let last = start
+  return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+    now - last < SLICE_MS ? Effect.void : Effect.andThen(Effect.yieldNow, Effect.sync(() => void (last = now)))
+  )
+})
 
 /** `<runtime>/.skillc-meta/search-<hash16>.db`, hash16 from the canonical source path. */
 export const indexPathOf = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
@@ -113,7 +131,9 @@ const rowsOf = (source: IndexSource, tokenizer: TokenizerChoice, only?: Readonly
     const { maxFileBytes } = (yield* Settings).config
     const parsed = new Map((source.markdown ?? []).map((m) => [m.path, m]))
     const out: Array<PathRows> = []
+    const breathe = yield* timeSlicer
     for (const f of source.tree.files) {
+      yield* breathe
       const format = indexedFormat(f.path)
       if (format === undefined || (only !== undefined && !only.has(f.path))) continue
       if (isOversized(f, maxFileBytes)) {
@@ -184,28 +204,42 @@ const hashCacheOf = (tree: SourceTree, hashes: ReadonlyMap<string, string>, now:
   return cache
 }
 
+/** The `index_meta` of an index of `source` written now. */
+const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number): Record<string, string> => ({
+  skill_path: source.skill.canonicalSourceDir,
+  source_hash: source.sourceHash,
+  schema_version: String(SCHEMA_VERSION),
+  indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
+  tokenizer: tokenizer.recorded,
+  [FILE_HASHES_KEY]: JSON.stringify(hashCacheOf(source.tree, source.fileHashes, now))
+})
+
 export const updateIndex = (source: IndexSource) =>
   Effect.gen(function* () {
     const index = yield* SearchIndex
+    const hasher = yield* Hasher
     const tokenizer = yield* currentTokenizer
     const { path, hash16 } = yield* indexPathOf(source.skill)
     const meta = yield* Effect.scoped(Effect.map(index.open(path), (i) => i.meta))
-    const verdict = buildVerdict(meta, {
+    let verdict = buildVerdict(meta, {
       skillPath: source.skill.canonicalSourceDir,
       sourceHash: source.sourceHash,
       tokenizer: tokenizer.recorded
     })
-    if (verdict._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))
+    if (verdict._tag === "Collision") {
+      // RFC-0004 stops build on a collision: the file is another skill's
+      // index, whose path hashes to the same name. An index whose recorded
+      // path does not hash to its file name is no skill's index (a copied or
+      // renamed file): that skill never opens it, so build replaces it
+      // (issue 29 item 5; docs/decisions.md). `search` keeps E003 for both.
+      const owner = meta._tag === "Present" ? meta.meta.skill_path : undefined
+      if (owner === undefined || hash16Of(hasher.sha256Hex(owner)) === hash16) return yield* Effect.fail(new IndexCollision({ hash16 }))
+      yield* verbose(`search index ${path} records ${owner}, whose index is not this file: replacing it`)
+      verdict = { _tag: "Replace", reason: "corrupt", detail: `recorded for ${owner}` }
+    }
 
     const now = yield* Clock.currentTimeMillis
-    const metaNow = {
-      skill_path: source.skill.canonicalSourceDir,
-      source_hash: source.sourceHash,
-      schema_version: String(SCHEMA_VERSION),
-      indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
-      tokenizer: tokenizer.recorded,
-      [FILE_HASHES_KEY]: JSON.stringify(hashCacheOf(source.tree, source.fileHashes, now))
-    }
+    const metaNow = metaOf(source, tokenizer, now)
     const writeFailed = (e: { readonly path: string; readonly message: string }) =>
       new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })
     const previous = source.previous
@@ -337,16 +371,33 @@ export const openForQuery = (skill: ResolvedSkill) =>
  */
 export const indexSkill = (skill: ResolvedSkill) =>
   Effect.gen(function* () {
+    const source = yield* collectSource(skill)
+    const previous = yield* previousSourceFiles(skill)
+    return yield* updateIndex({ ...source, ...(previous === undefined ? {} : { previous }) })
+  })
+
+/**
+ * Read, hash and parse every file of `skill` (what `updateIndex` needs).
+ * A symlink leading out of the skill is left out, as `openForQuery`'s
+ * staleness check and `outline`/`sources` leave it out (issue 29 item 5):
+ * one such link never makes the skill unsearchable. (`build` refuses it
+ * with E012 through its own scan.)
+ */
+const collectSource = (skill: ResolvedSkill) =>
+  Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
     const hasher = yield* Hasher
     const now = yield* Clock.currentTimeMillis
-    const tree = yield* scanSourceTree(skill.sourceDir)
+    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
+    if (tree.escaping.length > 0) yield* verbose(`'${skill.name}': left out, leading outside the skill: ${tree.escaping.join(", ")}`)
     const fileHashes = new Map<string, string>()
     const markdown: Array<{ path: string; source: string; doc: MarkdownDoc }> = []
     const sourceFiles: Array<IndexedSourceFile> = []
     const { maxFileBytes } = (yield* Settings).config
+    const breathe = yield* timeSlicer
     for (const f of tree.files) {
+      yield* breathe
       const file = path.join(skill.sourceDir, ...f.path.split("/"))
       if (isOversized(f, maxFileBytes)) {
         // Hashed in pieces, not indexed (rowsOf says so): a file of any size never fails the skill.
@@ -368,25 +419,148 @@ export const indexSkill = (skill: ResolvedSkill) =>
       sourceFiles.push({ path: f.path, size: f.size, mtimeMs: f.mtimeMs, hash, trusted: now - f.mtimeMs > RACY_WINDOW_MS, ...info })
     }
     const sourceHash = yield* combineSourceHash([...fileHashes])
+    const source: IndexSource = { skill, tree, markdown, fileHashes, sourceHash, sourceFiles }
+    return source
+  })
+
+/** What an on-demand indexing of a foreign skill ended with. */
+export type CacheOutcome =
+  | { readonly _tag: "Cached" }
+  /** The cache could not be written: the index's contents, for an index in memory. */
+  | { readonly _tag: "Uncached"; readonly reason: string; readonly tokenizer: TokenizerChoice; readonly contents: IndexContents }
+
+type OnDemandFailure = Effect.Error<ReturnType<typeof indexIntoCache>>
+
+export interface OnDemandIndexingService {
+  /** The indexings under way, by index path: one per skill at a time, its outcome shared by every call that needs it. */
+  readonly running: Map<string, Deferred.Deferred<CacheOutcome, OnDemandFailure>>
+  /**
+   * How long a call waits for an indexing under way before it answers E002
+   * "being indexed, try again" (the indexing goes on and the next call finds
+   * it done); undefined: as long as it takes (the CLI, whose one call has
+   * nothing better to do).
+   */
+  readonly waitMillis: number | undefined
+}
+
+/** The on-demand indexings of this process (issue 29 item 3); the MCP server gives each session its own and a bounded wait. */
+export const OnDemandIndexing = Context.Reference<OnDemandIndexingService>("skillc/OnDemandIndexing", {
+  defaultValue: () => ({ running: new Map(), waitMillis: undefined })
+})
+
+/** The cache failed, not the skill: the index could not be written where it belongs. */
+const isCacheWriteFailure = (e: unknown): e is InternalError => e instanceof InternalError && e.cause instanceof IndexWriteFailed
+
+/**
+ * Index a foreign skill into its cache; when the cache cannot be written
+ * (a read-only home — the sandbox case —, a name too long for the file
+ * system, a full disk), the index's contents for an index in memory
+ * (issue 29 item 5). Files are read once either way.
+ */
+const indexIntoCache = (skill: ResolvedSkill) =>
+  Effect.gen(function* () {
+    yield* recordCacheOwner(skill.runtimeDir, skill.canonicalSourceDir)
+    const source = yield* collectSource(skill)
     const previous = yield* previousSourceFiles(skill)
-    return yield* updateIndex({ skill, tree, markdown, fileHashes, sourceHash, sourceFiles, ...(previous === undefined ? {} : { previous }) })
+    return yield* updateIndex({ ...source, ...(previous === undefined ? {} : { previous }) }).pipe(
+      Effect.as<CacheOutcome>({ _tag: "Cached" }),
+      Effect.catchIf(isCacheWriteFailure, (e) =>
+        Effect.gen(function* () {
+          const tokenizer = yield* currentTokenizer
+          const files = yield* rowsOf(source, tokenizer)
+          const meta = metaOf(source, tokenizer, yield* Clock.currentTimeMillis)
+          const outcome: CacheOutcome = {
+            _tag: "Uncached",
+            reason: (e.cause as IndexWriteFailed).message,
+            tokenizer,
+            contents: { files, sourceFiles: source.sourceFiles, meta }
+          }
+          return outcome
+        })
+      )
+    )
+  })
+
+/**
+ * The indexing of `skill` under way in this process, or a new one: run on
+ * its own fiber (a call that stops waiting does not stop it), its outcome
+ * shared by every call that asks meanwhile. With a bounded wait, a call
+ * that waited that long is E002 with the hint to try again.
+ */
+const sharedIndexing = (skill: ResolvedSkill) =>
+  Effect.gen(function* () {
+    const registry = yield* OnDemandIndexing
+    const { path: key } = yield* indexPathOf(skill)
+    let job = registry.running.get(key)
+    if (job === undefined) {
+      const started = Deferred.makeUnsafe<CacheOutcome, OnDemandFailure>()
+      // Registered before the fiber starts, removed before its outcome is
+      // published: a call after that starts afresh (the sources may have changed).
+      registry.running.set(key, started)
+      job = started
+      yield* Effect.forkDetach(
+        Effect.flatMap(Effect.exit(indexIntoCache(skill)), (exit) =>
+          Effect.sync(() => {
+            if (registry.running.get(key) === started) registry.running.delete(key)
+            Deferred.doneUnsafe(started, exit)
+          })
+        )
+      )
+    } else yield* verbose(`foreign skill '${skill.name}' is being indexed by another call: waiting for it`)
+    if (registry.waitMillis === undefined) return yield* Deferred.await(job)
+    const outcome = yield* Effect.timeoutOption(Deferred.await(job), registry.waitMillis)
+    if (Option.isSome(outcome)) return outcome.value
+    return yield* Effect.fail(
+      new IndexUnusable({
+        skill: skill.name,
+        reason: "being indexed",
+        hint: `'${skill.name}' is being indexed (a skill skc did not build, indexed on first use): try again in a moment`
+      })
+    )
   })
 
 /**
  * `openForQuery` for `search` and `show`. A foreign skill (DECISIONS #38)
  * has no build step skc may run in its directory: its index lives in the
- * cache and is built, or rebuilt when stale, on demand. Every other skill
- * keeps the RFC's E002 (its author runs `skc build`).
+ * cache and is built, or rebuilt when stale, on demand — once per skill at
+ * a time, off the request path of a long-lived server (issue 29 item 3).
+ * A cache that cannot be written gives an index in memory for the call,
+ * with a warning. Every other skill keeps the RFC's E002 (its author runs
+ * `skc build`).
  */
 export const openForQueryOnDemand = (skill: ResolvedSkill) =>
   skill.foreign === true
     ? openForQuery(skill).pipe(
+        Effect.catchTags({
+          IndexUnusable: (e) => reindexForeign(skill, e.reason),
+          // Not a true collision in the cache (it is this skill's alone): a misnamed file, which indexing replaces.
+          IndexCollision: () => reindexForeign(skill, "collision")
+        })
+      )
+    : openForQuery(skill).pipe(
+        // A watcher of this process about to rebuild the skill (`mcp --watch`): wait for it, bounded, then look again (issue 29 item 5).
         Effect.catchTag("IndexUnusable", (e) =>
-          Effect.gen(function* () {
-            yield* verbose(`foreign skill '${skill.name}': ${e.reason}; indexing into ${skill.runtimeDir}`)
-            yield* indexSkill(skill)
-            return yield* openForQuery(skill)
-          })
+          Effect.flatMap(Effect.service(PendingRebuild), (pending) => pending.settle([skill.sourceDir, skill.canonicalSourceDir])).pipe(
+            Effect.flatMap((settled) => (settled ? openForQuery(skill) : Effect.fail(e)))
+          )
         )
       )
-    : openForQuery(skill)
+
+const reindexForeign = (skill: ResolvedSkill, reason: string) =>
+  Effect.gen(function* () {
+    yield* verbose(`foreign skill '${skill.name}': ${reason}; indexing into ${skill.runtimeDir}`)
+    const outcome = yield* sharedIndexing(skill)
+    if (outcome._tag === "Cached") return yield* openForQuery(skill)
+    yield* warn(
+      Warning.notice(
+        `cannot keep the search index of '${skill.name}' in ${skill.runtimeDir} (${outcome.reason}); indexed in memory for this call`
+      )
+    )
+    const searchIndex = yield* SearchIndex
+    const index = yield* searchIndex
+      .build(outcome.tokenizer, outcome.contents)
+      .pipe(Effect.mapError((e) => new InternalError({ message: `cannot index '${skill.name}' in memory: ${e.message}`, cause: e })))
+    if (index.meta._tag !== "Present") return yield* Effect.fail(new InternalError({ message: `index of '${skill.name}' in memory has no metadata` }))
+    const queryable: QueryableIndex = { index, meta: index.meta.meta, tokenizer: outcome.tokenizer }
+    return queryable
+  })

@@ -14,11 +14,11 @@ import { Settings } from "./Settings.js"
 export const InitParams = Schema.Struct({
   name: Schema.optional(
     Schema.String.annotate({
-      description: "Name of the skill to create (lowercase letters, digits and hyphens). Omit to initialise a project (.skillc/skills/) in the working directory."
+      description: "Skill to create (lowercase letters, digits, hyphens); omit to initialise a project here"
     })
   ),
   global: Schema.optional(
-    Schema.Boolean.annotate({ description: "Create the skill in the global store (~/.skillc/skills) instead of the project." })
+    Schema.Boolean.annotate({ description: "In the global store (~/.skillc/skills)" })
   )
 })
 

@@ -38,7 +38,7 @@ export type LintInput = typeof LintInput.Type
  * content must be.
  */
 export const LintSkillInput = Schema.Struct({
-  skill: Schema.String.annotate({ description: "Skill name (project store, then global) or path to a skill directory." }),
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
   force: LintInput.fields.force
 })
 export type LintSkillInput = typeof LintSkillInput.Type

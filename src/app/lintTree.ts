@@ -38,7 +38,8 @@ export const readSkillTree = (root: string) =>
     for (const f of tree.files) {
       if (!inLintScope(f.path)) continue
       const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(internal))
-      if (!looksBinary(bytes)) markdownFiles.push({ path: f.path, source: utf8.decode(bytes) })
+      // SKILL.md is read even when binary, so that SKL100 says why it is refused (issue 29 item 5).
+      if (f.path === "SKILL.md" || !looksBinary(bytes)) markdownFiles.push({ path: f.path, source: utf8.decode(bytes) })
     }
     return { entries, markdownFiles }
   })

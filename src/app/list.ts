@@ -34,17 +34,17 @@ export const SkillStatus = Schema.Literals(["normal", "not-built", "obsolete", "
 export type SkillStatus = typeof SkillStatus.Type
 
 export const ListInput = Schema.Struct({
-  scope: Schema.optional(ListScope.annotate({ description: "Which skills to list: project, global, agent (found in agent skill directories) or all (default all)." })),
+  scope: Schema.optional(ListScope.annotate({ description: "project, global, agent or all (default all)" })),
   status: Schema.optional(
     ListStatusFilter.annotate({
-      description: "Only skills with this build status: normal, not-built, obsolete, foreign (not built by skc) or all (default all). 'obsolete' implies check_obsolete."
+      description: "Only this status (default all); obsolete implies check_obsolete"
     })
   ),
-  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "Return at most this many skills (default unlimited)." })),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "At most this many skills" })),
   pattern: Schema.optional(Schema.String.annotate({ description: "Glob matched against skill names, e.g. 'git-*'." })),
   check_obsolete: Schema.optional(
     Schema.Boolean.annotate({
-      description: "Compare each built skill's source hash with its manifest to report 'obsolete' (slower: reads every source file)."
+      description: "Report obsolete skills (reads every source file)"
     })
   )
 }).annotate({ title: "skc_list", description: "Filters for listing skills." })

@@ -35,7 +35,7 @@ export const LoadInput = Schema.Struct({
   ),
   depth: Schema.optional(
     Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({
-      description: `Reference levels to follow from SKILL.md (default ${DEFAULT_DEPTH}; 0 loads the body only).`
+      description: `Reference levels to follow (default ${DEFAULT_DEPTH}; 0: body only)`
     })
   ),
   agent: Schema.optional(AgentField),

@@ -15,7 +15,7 @@ import { AgentField, discover, PluginDirsField } from "./discover.js"
 import { Settings } from "./Settings.js"
 
 export const MatchInput = Schema.Struct({
-  query: Schema.String.annotate({ description: "The user request to match against the discovered skills." }),
+  query: Schema.String.annotate({ description: "The user request" }),
   limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: `Most results (default ${DEFAULT_MATCH_LIMIT}).` })),
   threshold: Schema.optional(
     Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description: `Least relevance score kept (default ${DEFAULT_THRESHOLD}).` })

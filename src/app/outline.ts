@@ -5,7 +5,8 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { InternalError } from "../domain/errors.js"
+import { FileNotFound, InternalError } from "../domain/errors.js"
+import { fitOutline, type OutlineTruncation } from "../domain/outlineBudget.js"
 import { scanMarkdown } from "../domain/markdown/model.js"
 import { splitLines } from "../domain/markdown/lines.js"
 import { estimateTokens, sectionTokens } from "../domain/protocol/tokens.js"
@@ -18,7 +19,11 @@ export const OutlineInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
   level: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 }))).annotate({ description: "Maximum heading level (1-6)" }),
   tokens: Schema.optional(Schema.Boolean).annotate({
-    description: "Add each section's estimated tokens (ceil(code points / 4), subsections included) and each file's total"
+    description: "Add estimated tokens per section and file"
+  }),
+  file: Schema.optional(Schema.String).annotate({ description: "Only this file (path relative to the skill root)" }),
+  max_bytes: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1024))).annotate({
+    description: "Result budget in bytes (MCP default 16384)"
   })
 })
 export type OutlineInput = typeof OutlineInput.Type
@@ -43,7 +48,12 @@ export interface OutlineResult {
   /** With `tokens`: every markdown file's estimated tokens, and their sum. */
   readonly files?: ReadonlyArray<OutlineFileTokens>
   readonly total_tokens?: number
+  /** Issue 26 item 3: what the result budget (`max_bytes`) left out, and how to ask for it. */
+  readonly truncated?: OutlineTruncation
 }
+
+/** The budget of an outline sent over MCP when the call names none (docs/mcp.md). */
+export const MCP_OUTLINE_MAX_BYTES = 16384
 
 const utf8 = new TextDecoder("utf-8")
 
@@ -56,8 +66,12 @@ export const outline = (input: OutlineInput) =>
     const max = input.level ?? 6
     const headings: Array<OutlineHeading> = []
     const files: Array<OutlineFileTokens> = []
+    const only = input.file === undefined ? undefined : input.file.replace(/^\.\//, "")
+    if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
+      return yield* Effect.fail(new FileNotFound({ path: input.file! }))
+    }
     for (const f of tree.files) {
-      if (!isMarkdownPath(f.path)) continue
+      if (!isMarkdownPath(f.path) || (only !== undefined && f.path !== only)) continue
       const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(
         Effect.mapError((e) => new InternalError({ message: `read '${f.path}': ${e.code}`, cause: e }))
       )
@@ -72,8 +86,12 @@ export const outline = (input: OutlineInput) =>
       })
       if (input.tokens) files.push({ file: f.path, tokens: estimateTokens(text) })
     }
-    const result: OutlineResult = input.tokens
-      ? { skill: skill.name, headings, files, total_tokens: files.reduce((n, f) => n + f.tokens, 0) }
-      : { skill: skill.name, headings }
+    const fitted = input.max_bytes === undefined ? { kept: headings } : fitOutline(headings, input.max_bytes)
+    const result: OutlineResult = {
+      skill: skill.name,
+      headings: fitted.kept,
+      ...(input.tokens ? { files, total_tokens: files.reduce((n, f) => n + f.tokens, 0) } : {}),
+      ...(fitted.truncation === undefined ? {} : { truncated: fitted.truncation })
+    }
     return result
   })

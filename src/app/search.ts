@@ -51,14 +51,14 @@ export const DEFAULT_LIMIT = 10
 
 export const SearchInput = Schema.Struct({
   skill: Schema.optional(
-    Schema.String.annotate({ description: "Skill name or path; omit to search every built skill visible from the working directory" })
+    Schema.String.annotate({ description: "Skill name or path; omit for every built skill" })
   ),
   query: Schema.String.annotate({
-    description: "Words to find (any order); sections holding every word come first, else those holding the most of them"
+    description: "Words to find"
   }),
   limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: `Maximum results (default ${DEFAULT_LIMIT})` }),
   skills: Schema.optional(
-    Schema.Array(Schema.String).annotate({ description: "Without skill: search only these skills (names or paths)" })
+    Schema.Array(Schema.String).annotate({ description: "Without skill: only these skills" })
   )
 })
 export type SearchInput = typeof SearchInput.Type

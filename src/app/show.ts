@@ -20,7 +20,7 @@ import { resolveInside } from "./skillPaths.js"
 
 export const ShowInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
-  section: Schema.String.annotate({ description: "Heading text (case-insensitive; ' — description' suffixes from the stub are ignored)" }),
+  section: Schema.String.annotate({ description: "Heading text (case-insensitive)" }),
   file: Schema.optional(Schema.String).annotate({ description: "Only look in this file (path relative to the skill root)" }),
   max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Return at most this many lines" })
 })

@@ -5,7 +5,7 @@
  * the frontmatter parses and has string `name` and `description`.
  */
 import { Effect } from "effect"
-import { parseFrontmatter } from "../domain/markdown/frontmatter.js"
+import { frontmatterProblemText, parseFrontmatter } from "../domain/markdown/frontmatter.js"
 import { FileSystem } from "../ports/FileSystem.js"
 
 export type SkillFrontmatter =
@@ -15,7 +15,7 @@ export type SkillFrontmatter =
 export const frontmatterProblem = (source: string): SkillFrontmatter => {
   const fm = parseFrontmatter(source)
   if (fm._tag === "Absent") return { _tag: "Problem", message: "SKILL.md has no frontmatter" }
-  if (fm._tag === "Invalid") return { _tag: "Problem", message: `invalid frontmatter in SKILL.md (line ${fm.line}): ${fm.message}` }
+  if (fm._tag === "Invalid") return { _tag: "Problem", message: `invalid frontmatter in SKILL.md: ${frontmatterProblemText(fm)}` }
   for (const field of ["name", "description"]) {
     const value = fm.data[field]
     if (typeof value !== "string" || value.trim() === "") {

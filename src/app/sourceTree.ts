@@ -16,7 +16,8 @@
  */
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, PathEscapes } from "../domain/errors.js"
+import { InternalError, PathEscapes, type UsageError } from "../domain/errors.js"
+import { readFailure } from "./readFailure.js"
 import { compareBytewise, IGNORED_DIRS, sourceHashInput } from "../domain/sourcePaths.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
@@ -46,7 +47,8 @@ export interface ScanOptions {
   readonly onEscape?: "fail" | "skip"
 }
 
-const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+// A folder or file skc may not read is named as such, not E999 (issue 29 item 5).
+const internal = (e: FsError) => readFailure(e)
 
 /** True when `p` is `root` or below it (both canonical, absolute). */
 export const isWithin = (root: string, p: string, sep: string): boolean =>
@@ -64,7 +66,7 @@ export const scanSourceTree = (root: string, options: ScanOptions = {}) =>
 
     // Depth-first; `realChain` holds the canonical directories on the way
     // down so a symlink back to an ancestor is not walked forever.
-    const walk = (abs: string, rel: string, real: string, realChain: ReadonlySet<string>): Effect.Effect<void, InternalError | PathEscapes> =>
+    const walk = (abs: string, rel: string, real: string, realChain: ReadonlySet<string>): Effect.Effect<void, InternalError | UsageError | PathEscapes> =>
       Effect.gen(function* () {
         const entries = yield* fs.readDir(abs).pipe(Effect.mapError(internal))
         for (const entry of entries) {

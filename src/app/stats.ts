@@ -48,16 +48,16 @@ export const StatsInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
   group_by: Schema.optional(
     Schema.String.annotate({
-      description: "Aggregation dimension: summary, sections, files, commands, projects, errors, search, unanswered (default summary)"
+      description: "summary (default), sections, files, commands, projects, errors, search or unanswered"
     })
   ),
-  since: Schema.optional(Schema.String.annotate({ description: "Include accesses on or after (RFC 3339 or YYYY-MM-DD)" })),
-  until: Schema.optional(Schema.String.annotate({ description: "Include accesses on or before (RFC 3339 or YYYY-MM-DD)" })),
+  since: Schema.optional(Schema.String.annotate({ description: "On or after (RFC 3339 or YYYY-MM-DD)" })),
+  until: Schema.optional(Schema.String.annotate({ description: "On or before (RFC 3339 or YYYY-MM-DD)" })),
   project: Schema.optional(Schema.Array(Schema.String).annotate({ description: "Only accesses from these directories or below" })),
   include_author: Schema.optional(
-    Schema.Boolean.annotate({ description: "Also count the author's own build, lint and stats calls (default: agent reads only)" })
+    Schema.Boolean.annotate({ description: "Count the author's calls too" })
   ),
-  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "Most entries of a list view (default: all)" }))
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "Most entries of a list view" }))
 })
 export type StatsInput = typeof StatsInput.Type
 

@@ -4,7 +4,8 @@
  * (RFC-0009: the project file's over the global file's).
  */
 import { Effect } from "effect"
-import { InvalidOption } from "../domain/errors.js"
+import { InvalidOption, Warning } from "../domain/errors.js"
+import { warn } from "../ports/Diagnostics.js"
 import { Settings } from "./Settings.js"
 
 /** Both `--team` and an explicit URL: the one message for it (the commands check it early, before loading anything). */
@@ -43,6 +44,19 @@ export const chooseTeamDatabase = (input: {
 }
 
 /**
+ * The `sslmode` of a URL that the `pg` driver takes as an alias of
+ * `verify-full` (`prefer`, `require`, `verify-ca`), or undefined. The driver
+ * says so in a ten-line process warning; skc hands it the URL with
+ * `verify-full` written out (src/adapters/pg/pgPassword.ts, same behaviour,
+ * no warning) and says it in one line of its own (issue 29 item 5).
+ */
+export const sslModeAlias = (url: string): string | undefined => /[?&]sslmode=(prefer|require|verify-ca)(?=[&#]|$)/.exec(url)?.[1]
+
+/** The one line about it. */
+export const sslModeNotice = (mode: string): string =>
+  `sslmode=${mode} in the team database URL is treated as sslmode=verify-full (the server's certificate and host name are verified); write sslmode=verify-full to silence this`
+
+/**
  * `chooseTeamDatabase` against the loaded config, for a command that was
  * given `--team` or a URL; E100 when `--team` has nothing to use.
  */
@@ -52,5 +66,7 @@ export const teamDatabase = (given: string | undefined, team: boolean, flag: "--
     const choice = chooseTeamDatabase({ given, team, configured, flag })
     if ("problem" in choice) return yield* Effect.fail(new InvalidOption({ message: choice.problem }))
     if (choice.url === undefined) return yield* Effect.fail(new InvalidOption({ message: `give ${flag} <postgres-url> or --team` }))
+    const alias = sslModeAlias(choice.url)
+    if (alias !== undefined) yield* warn(Warning.notice(sslModeNotice(alias)))
     return choice.url
   })

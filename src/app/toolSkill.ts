@@ -5,7 +5,8 @@
  */
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, MissingFrontmatterField, UsageError, Warning } from "../domain/errors.js"
+import { InternalError, InvalidFrontmatter, UsageError, Warning } from "../domain/errors.js"
+import { frontmatterProblemText } from "../domain/markdown/frontmatter.js"
 import {
   approvalDigestInput,
   approvalState,
@@ -113,9 +114,8 @@ export const loadToolSkill = (skill: string, options: { readonly strictApprovals
     const parsed = parseToolSkill(new TextDecoder("utf-8").decode(bytes))
     const sha256 = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
     if (parsed.frontmatterError !== undefined && !parsed.declaresTools) {
-      // Unparseable YAML is reported as such, not as "declares no tools" (DECISIONS #16, issue 19).
-      const { message, line } = parsed.frontmatterError
-      return yield* Effect.fail(new MissingFrontmatterField({ field: "name", detail: [`${message} (line ${line})`] }))
+      // Unparseable YAML is reported as such, not as "declares no tools" (issue 19) nor as a missing name (issue 29 item 5).
+      return yield* Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(parsed.frontmatterError) }))
     }
     if (!parsed.declaresTools) {
       return yield* Effect.fail(

@@ -43,11 +43,7 @@ export const buildCommand = defineCommand({
   mcp: {
     title: "Compile and deploy a skill",
     description:
-      "Compile a skill to its runtime directory (the stub SKILL.md, manifest and search index) and deploy it to agent skill " +
-      "directories (target: claude by default; comma-separated or an array): a project skill is linked from the project's own " +
-      ".claude/skills (or each target agent's project directory), a global one from the home's. skill is a store name, or a path " +
-      "to a skill directory, which is first imported into the source store (force=true replaces an existing one). Run after " +
-      "editing a skill so skc_show and skc_search see the change.",
+      "Compile a skill (name or path; a path is imported first) into its runtime (stub, manifest, search index) and deploy it to agent skill directories. Run after editing so skc_show and skc_search see the change.",
     readOnly: false,
     destructive: true,
     idempotent: true

@@ -11,10 +11,7 @@ export const discoverCommand = defineCommand({
   mcp: {
     title: "Discover skills as an agent does",
     description:
-      "List the skills an agent runtime (agent: claude by default, or codex, copilot, cursor, gemini, kiro, opencode, trae) would " +
-      "discover from the server's working directory: project-level directories up to the root, then the user level, then each of " +
-      "plugin_dirs. Returns the winning copy of each name (skills), the copies it shadows (shadowed) and directories whose " +
-      "SKILL.md is not valid (invalid, with problems), plus the directories searched.",
+      "The skills an agent runtime (default claude) discovers from the working directory: the winning copy of each name, the copies it shadows, invalid directories, the directories searched.",
     readOnly: true
   },
   load: async () => {

@@ -16,9 +16,7 @@ export const initCommand = defineCommand({
   mcp: {
     title: "Create a skill or a project",
     description:
-      "Create a new skill from the minimal SKILL.md template in the project source store (.skillc/skills/<name>) or, with global=true, " +
-      "in the global store (~/.skillc/skills/<name>). Without a name, initialise a skillc project in the server's working directory. " +
-      "Fails with error[E050] if the skill already exists; never overwrites.",
+      "Create a skill from the minimal template in the project store or, with global, the global one; without name, initialise a project here. error[E050] if it exists; never overwrites.",
     readOnly: false,
     destructive: false,
     idempotent: false

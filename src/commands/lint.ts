@@ -20,10 +20,7 @@ export const lintCommand = defineCommand({
   mcp: {
     title: "Lint a skill",
     description:
-      "Check one skill against the authoring rules (frontmatter, name and description, structure, links, tool and protocol rules; " +
-      "see docs/rules.md) and return every finding as {rule, name, severity, file, line, message}. Findings, errors included, are " +
-      "a successful result (isError false): read severity. A compiled skill is skipped (skipped: true) unless force=true. " +
-      "skill is a store name or a path to a skill directory.",
+      "Check a skill against the authoring rules. Findings {rule, severity, file, line, message} are a successful result: read severity. A compiled skill is skipped unless force.",
     readOnly: true
   },
   load: async () => {

@@ -22,12 +22,7 @@ export const listCommand = defineCommand({
   mcp: {
     title: "List skills",
     description:
-      "List the skills an agent sees: the project source store (nearest .skillc/ above the server's working directory) first, then the " +
-      "global store (~/.skillc/skills), then skills found in agent skill directories (scope agent-project: .claude/skills and other agents' " +
-      "directories walking up; agent-user: under the home; plugin: the skills/ of each configured [discovery] plugin_dirs root), each by name, with status normal (built), not-built, obsolete (sources changed " +
-      "since the last build; only with check_obsolete=true) or foreign (installed by another tool; readable by every skc_* tool). " +
-      "Filter by scope (project, global, agent, all), status and a glob pattern over names; limit caps the result. " +
-      "Start here to find the skill names the other skc_* tools take.",
+      "The skills an agent sees (project store, global store, agent skill directories) with scope and status (normal, not-built, obsolete, foreign). Start here for the names the other tools take.",
     readOnly: true,
     idempotent: true
   },

@@ -17,10 +17,7 @@ export const loadCommand = defineCommand({
   mcp: {
     title: "Load a skill progressively",
     description:
-      "Load a discovered skill as an agent runtime does: the SKILL.md body, then the files it references (links, paths in code) " +
-      "inside the skill root, depth levels deep (default 1; 0 = body only), each wrapped in '--- Content from <path> ---', within " +
-      "a token budget (default 10000). Reports parts left out by the budget, missing link targets and refused references " +
-      "(outside the root or binary).",
+      "Load a discovered skill as an agent runtime does: the SKILL.md body, then the files it references, depth levels deep, within a token budget; says what was left out.",
     readOnly: true
   },
   load: async () => {

@@ -18,10 +18,7 @@ export const matchCommand = defineCommand({
   mcp: {
     title: "Match a request to skills",
     description:
-      "Rank the discovered skills that a user request (query) would activate: an explicit mention of a skill name first, then " +
-      "BM25 relevance over names and descriptions, boosted by recent use (the access log) and scope. Returns score, relevance, " +
-      "matched terms and a one-line reason per skill; limit (default 5) and threshold cap the list. Takes agent and plugin_dirs " +
-      "like skc_discover.",
+      "Rank the discovered skills a user request would activate: a named skill first, then BM25 over names and descriptions, boosted by recent use. One-line reason per skill.",
     readOnly: true
   },
   load: async () => {

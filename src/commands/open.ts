@@ -1,7 +1,19 @@
 /** `skc open` / `skc_open` (RFC-0002, DECISIONS #36). */
 import { Effect, Option } from "effect"
-import { printJson } from "./output.js"
+import { visibleBody } from "../domain/visible.js"
+import { printJson, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
+
+interface OpenedText {
+  readonly path: string
+  readonly encoding?: string
+  readonly content: string
+}
+
+const textOf = (r: OpenedText): string =>
+  r.encoding === "base64" ? `(binary file '${r.path}', base64 in the structured content)\n${r.content}` : r.content
+
+const hasControl = (r: OpenedText): boolean => r.encoding === "base64" || visibleBody(r.content) !== r.content
 
 export const openCommand = defineCommand({
   name: "open",
@@ -13,9 +25,7 @@ export const openCommand = defineCommand({
   mcp: {
     title: "Read a file of a skill",
     description:
-      "Return the content of one file of a skill, by path relative to the skill root (e.g. 'references/api.md' or 'scripts/run.sh'). " +
-      "max_lines returns only the first lines. Binary files come back base64-encoded. Paths outside the skill are refused " +
-      "(error[E012]); use skc_sources to see which files exist.",
+      "One file of a skill by path relative to its root (e.g. 'references/api.md'); max_lines keeps the first lines; binary comes back base64. skc_sources lists the files.",
     readOnly: true
   },
   load: async () => {
@@ -25,19 +35,20 @@ export const openCommand = defineCommand({
       toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines) }),
       run: (input) => openFile(input),
       log: { args: (input) => ({ path: input.path, max_lines: input.max_lines }) },
-      text: (opened) =>
-        opened.result.encoding === "base64"
-          ? `(binary file '${opened.result.path}', base64 in the structured content)\n${opened.result.content}`
-          : opened.result.content,
+      text: (opened) => textOf(opened.result),
       json: (opened) => opened.result,
-      // The CLI prints the bytes exactly as on disk: no newline added, no decoding.
-      emit: (opened, ctx) =>
-        ctx.format === "json"
-          ? printJson(opened.result)
-          : Effect.callback<void>((resume) => {
-              if (opened.bytes.length === 0) return resume(Effect.void)
-              process.stdout.write(opened.bytes, () => resume(Effect.void))
-            }),
+      // The CLI prints the bytes exactly as on disk: no newline added, no decoding. On a
+      // terminal, though, a file with control characters (an ESC or OSC sequence of a foreign
+      // skill) or a binary file is shown as text with them escaped, as `show` does
+      // (src/domain/visible.ts): written to a pipe or a file, it stays byte-exact.
+      emit: (opened, ctx) => {
+        if (ctx.format === "json") return printJson(opened.result)
+        if (process.stdout.isTTY === true && hasControl(opened.result)) return printText(visibleBody(textOf(opened.result)))
+        return Effect.callback<void>((resume) => {
+          if (opened.bytes.length === 0) return resume(Effect.void)
+          process.stdout.write(opened.bytes, () => resume(Effect.void))
+        })
+      },
       mcp: { output: () => import("./results.js").then((r) => r.OpenOutput), structured: (opened) => ({ ...opened.result }) }
     }
   }

@@ -10,28 +10,39 @@ export const outlineCommand = defineCommand({
   flags: {
     level: flag.integer("level", "Only headings of this level or higher (1-6)."),
     tokens: flag.boolean("tokens", "Show each section's estimated tokens (ceil(code points / 4))."),
+    file: flag.text("file", "Only the headings of this file (path relative to the skill root)."),
+    maxBytes: flag.integer("max-bytes", "Keep the result under this many bytes: the top levels are kept and the rest counted (MCP default 16384)."),
     ...common()
   },
   fast: true,
   mcp: {
     title: "Outline a skill",
     description:
-      "List every heading of every Markdown file of a skill, file by file with its line number: the table of contents to pick " +
-      "a section for skc_show. level (1-6) keeps only headings up to that depth.",
+      "The headings of a skill's Markdown files with line numbers: the table of contents for skc_show. A long outline keeps its top levels and counts the rest; level and file narrow it.",
     readOnly: true
   },
   load: async () => {
-    const [{ outline, OutlineInput }, { renderOutline }] = await Promise.all([
+    const [{ outline, OutlineInput, MCP_OUTLINE_MAX_BYTES }, { renderOutline }] = await Promise.all([
       import("../app/outline.js"),
       import("../render/outline.js")
     ])
     return {
       input: OutlineInput,
-      toInput: (o) => ({ skill: o.skill, level: Option.getOrUndefined(o.level), ...(o.tokens ? { tokens: true } : {}) }),
+      toInput: (o) => ({
+        skill: o.skill,
+        level: Option.getOrUndefined(o.level),
+        ...(o.tokens ? { tokens: true } : {}),
+        file: Option.getOrUndefined(o.file),
+        max_bytes: Option.getOrUndefined(o.maxBytes)
+      }),
       run: (input) => outline(input),
-      log: { args: (input) => ({ level: input.level }) },
+      log: { args: (input) => ({ level: input.level, ...(input.file === undefined ? {} : { file: input.file }) }) },
       text: (result) => renderOutline(result),
-      mcp: { output: () => import("./results.js").then((r) => r.OutlineOutput) }
+      mcp: {
+        output: () => import("./results.js").then((r) => r.OutlineOutput),
+        // Issue 26 item 3: over MCP an outline has a budget unless the call names its own.
+        defaults: (input) => (input.max_bytes === undefined ? { ...input, max_bytes: MCP_OUTLINE_MAX_BYTES } : input)
+      }
     }
   }
 })

@@ -8,7 +8,16 @@ import { Schema } from "effect"
 
 export const OutlineOutput = Schema.Struct({
   skill: Schema.String,
-  headings: Schema.Array(Schema.Struct({ file: Schema.String, level: Schema.Int, text: Schema.String, line: Schema.Int }))
+  headings: Schema.Array(Schema.Struct({ file: Schema.String, level: Schema.Int, text: Schema.String, line: Schema.Int })),
+  // Issue 26 item 3: what the result budget left out.
+  truncated: Schema.optional(
+    Schema.Struct({
+      omitted: Schema.Int,
+      level: Schema.Int,
+      under: Schema.Array(Schema.Struct({ file: Schema.String, section: Schema.optional(Schema.String), line: Schema.optional(Schema.Int), count: Schema.Int })),
+      hint: Schema.String
+    })
+  )
 })
 
 export const OpenOutput = Schema.Struct({
@@ -222,3 +231,30 @@ export const StatsOutput = Schema.Union([
   ),
   statsVariant("unanswered", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, last: Schema.String })))
 ])
+
+const EvalMetricsFields = {
+  queries: Schema.Int,
+  passed: Schema.Int,
+  pass_rate: Schema.Number,
+  precision: Schema.NullOr(Schema.Number),
+  recall: Schema.NullOr(Schema.Number)
+}
+
+/** `skc eval --format json` (issue 27, docs/eval.md); the counts behind precision and recall are extra fields. */
+export const EvalOutput = Schema.Struct({
+  agent: Schema.String,
+  judge: Schema.String,
+  min_pass: Schema.Number,
+  threshold: Schema.NullOr(Schema.Number),
+  passed: Schema.Boolean,
+  skills: Schema.Array(
+    Schema.Struct({
+      skill: Schema.String,
+      path: Schema.String,
+      meets_min_pass: Schema.Boolean,
+      ...EvalMetricsFields,
+      misses: Schema.Array(Schema.Struct({ query: Schema.String, should_trigger: Schema.Boolean, winner: Schema.NullOr(Schema.String) }))
+    })
+  ),
+  confusions: Schema.Array(Schema.Struct({ skill: Schema.String, winner: Schema.NullOr(Schema.String), count: Schema.Int }))
+})

@@ -43,12 +43,7 @@ export const searchCommand = defineCommand({
   mcp: {
     title: "Search a skill, or all skills",
     description:
-      "Full-text search over the sections of a skill's .md and .txt files (English words are stemmed). Sections holding every " +
-      "word of query come first, ranked by BM25 (higher score is better); when none holds them all, sections holding the most " +
-      "of its content words, with partial=true. Each result has file, section, line and a snippet marking hits as " +
-      "[MATCH]…[/MATCH]; a parent section is not repeated when a subsection matched. Omit skill to search every built skill " +
-      "(each result then names its skill; skills narrows the set). limit caps the results (default 10). Read a hit with " +
-      'skc_show (section) or, when section is "", skc_open (file, max_lines=end_line-1). Needs a built skill (error[E002]: run skc_build).',
+      "Full-text search over a skill's sections, or every built skill when skill is omitted. Results: file, section, line, snippet, best first. Read a hit with skc_show, or skc_open when section is \"\".",
     readOnly: true
   },
   load: async () => {

@@ -22,10 +22,7 @@ export const showCommand = defineCommand({
   mcp: {
     title: "Read one section of a skill",
     description:
-      "Return one section of a skill by its heading text (case-insensitive; a ' — description' suffix copied from the stub is " +
-      "ignored): from the heading to the next heading of the same or a higher level. file limits the lookup to one file; " +
-      "max_lines returns only the first lines. Several matches return the first (files in path order) with a warning; no match " +
-      "is error[E020] with similar headings. Needs a built skill (error[E002]: run skc_build).",
+      "One section of a skill by heading (case-insensitive), up to the next heading of the same or a higher level; file narrows the lookup, max_lines cuts. No match: error[E020] with similar headings.",
     readOnly: true
   },
   load: async () => {

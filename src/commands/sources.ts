@@ -18,9 +18,7 @@ export const sourcesCommand = defineCommand({
   mcp: {
     title: "List the files of a skill",
     description:
-      "List the files and directories of a skill as a tree. dir limits the listing to a subdirectory, depth collapses deeper " +
-      "directories into 'dir/ (N files)', pattern keeps files whose name matches a glob (e.g. '*.md'), limit caps the entries " +
-      "(default 100). Use the paths with skc_open.",
+      "A skill's files and directories as a tree; dir narrows, depth collapses, pattern filters names, limit caps (default 100). Use the paths with skc_open.",
     readOnly: true
   },
   load: async () => {

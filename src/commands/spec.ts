@@ -173,6 +173,8 @@ export interface Handler<V, I, A> {
      * these Schemas (issue 16).
      */
     readonly output: () => Promise<Schema.Top>
+    /** Defaults an MCP call gets where the CLI has none (the outline's result budget). */
+    readonly defaults?: (input: I) => I
     /** The text content when it is not `text`. */
     readonly text?: (result: A, ctx: RenderContext) => string
     /** The structured content when it is not the JSON document (MCP requires an object). */

@@ -47,11 +47,7 @@ export const statsCommand = defineCommand({
   mcp: {
     title: "Usage analytics of a skill",
     description:
-      "Aggregate a skill's access log (every skc_* call and CLI command that read it): group_by summary (default), sections, " +
-      "files, commands, projects, errors, search or unanswered (searches that found nothing); since/until (RFC 3339 or " +
-      "YYYY-MM-DD, UTC, inclusive) and project (directories; any matches) filter before aggregating. Counts agent reads " +
-      "only unless include_author; limit caps list views. Returns {skill, skill_path, filters, period, query, data}. " +
-      "Use it to see which sections agents read, which lookups failed and what they searched for without finding it.",
+      "Aggregate a skill's access log by group_by (summary, sections, files, commands, projects, errors, search, unanswered), filtered by since/until and project. Agent reads only unless include_author.",
     readOnly: true
   },
   load: async () => {

@@ -7,6 +7,7 @@
  * are printed after the first line, so the first line always matches the
  * template to the letter. Warnings are plain tagged values rendered the same way.
  */
+import { visibleBody } from "./visible.js"
 import { Data } from "effect"
 import { closest, didYouMean } from "./suggest.js"
 
@@ -34,10 +35,18 @@ export class SkillNotFound extends Data.TaggedError("SkillNotFound")<{
 }
 
 /** E002: index missing, corrupt or stale (RFC-0004:C-INDEX, DECISIONS #22). */
-export class IndexUnusable extends Data.TaggedError("IndexUnusable")<{ readonly skill: string; readonly reason: string }> {
+export class IndexUnusable extends Data.TaggedError("IndexUnusable")<{
+  readonly skill: string
+  readonly reason: string
+  /** A line after the RFC's headline (issue 29: a foreign skill still being indexed says to try again). */
+  readonly hint?: string
+}> {
   readonly code = "E002" as const
   get text(): string {
     return `search index unusable; run 'skc build ${this.skill}' to rebuild`
+  }
+  get detail(): ReadonlyArray<string> {
+    return this.hint === undefined ? [] : [this.hint]
   }
 }
 
@@ -73,6 +82,19 @@ export class MissingFrontmatterField extends Data.TaggedError("MissingFrontmatte
   readonly code = "E011" as const
   get text(): string {
     return `missing frontmatter field '${this.field}' in SKILL.md`
+  }
+}
+
+/**
+ * E011 for a frontmatter that cannot be read at all (issue 29 item 5, which
+ * overrides DECISIONS #16's wording): a YAML syntax error says so with its
+ * line and column instead of reading as a missing `name`. Same code: it is
+ * the RFC-0005 code for a SKILL.md whose required fields cannot be had.
+ */
+export class InvalidFrontmatter extends Data.TaggedError("InvalidFrontmatter")<{ readonly problem: string }> {
+  readonly code = "E011" as const
+  get text(): string {
+    return `invalid frontmatter in SKILL.md: ${this.problem}`
   }
 }
 
@@ -232,6 +254,7 @@ export type SkcError =
   | EmptyQuery
   | NotASkill
   | MissingFrontmatterField
+  | InvalidFrontmatter
   | PathEscapes
   | SectionNotFound
   | FileNotFound
@@ -249,7 +272,7 @@ export type SkcError =
 
 const errorTags = new Set<string>([
   "SkillNotFound", "IndexUnusable", "IndexCollision", "EmptyQuery", "NotASkill", "MissingFrontmatterField",
-  "PathEscapes", "SectionNotFound", "FileNotFound", "DirectoryNotFound", "InvalidQueryType", "InvalidFilter",
+  "InvalidFrontmatter", "PathEscapes", "SectionNotFound", "FileNotFound", "DirectoryNotFound", "InvalidQueryType", "InvalidFilter",
   "NoLocalLogs", "SyncDestinationNotWritable", "SyncSourceNotReadable", "SkillExists", "InvalidOption",
   "LintFailed", "InternalError", "UsageError"
 ])
@@ -264,7 +287,8 @@ export const errorHeadline = (e: SkcError): string =>
 /** Every line printed to stderr for an error: the headline, then indented detail. */
 export const renderError = (e: SkcError): string => {
   const detail = "detail" in e && e.detail !== undefined ? e.detail : []
-  return [errorHeadline(e), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].join("\n")
+  // Names and paths in a message may be a skill's: control characters escaped, the message's own lines kept (./visible.ts).
+  return visibleBody([errorHeadline(e), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].join("\n"))
 }
 
 // ---------------------------------------------------------------------------
@@ -307,8 +331,10 @@ export const warningText = (w: SkcWarning): string => {
 }
 
 export const renderWarning = (w: SkcWarning): string =>
-  w._tag === "NonFatalError"
-    ? `error: ${w.message}`
-    : w.code === undefined
-      ? `warning: ${warningText(w)}`
-      : `warning[${w.code}]: ${warningText(w)}`
+  visibleBody(
+    w._tag === "NonFatalError"
+      ? `error: ${w.message}`
+      : w.code === undefined
+        ? `warning: ${warningText(w)}`
+        : `warning[${w.code}]: ${warningText(w)}`
+  )

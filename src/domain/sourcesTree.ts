@@ -6,6 +6,7 @@
  * matches (directories stay when they hold a match); `limit` keeps the first
  * entries and counts the rest.
  */
+import { visibleLines } from "./visible.js"
 import picomatch from "picomatch"
 import { compareBytewise } from "./sourcePaths.js"
 
@@ -129,5 +130,6 @@ export const renderSourcesTree = (rootLabel: string, layout: SourcesLayout): str
     open.length = e.depth
   }
   if (layout.more !== null) lines.push(`${prefixFor(layout.more.depth)}└── ... (${layout.more.count} more)`)
-  return lines.join("\n") + "\n"
+  // File names come from the skill's folder: control characters shown escaped (src/domain/visible.ts).
+  return visibleLines(lines) + "\n"
 }

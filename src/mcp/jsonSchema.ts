@@ -43,6 +43,37 @@ const opened = (node: unknown): unknown => {
 }
 
 /**
+ * What a model needs of an input schema, nothing more (issue 26 item 3:
+ * `tools/list` is read on every connection): a field's `allOf: [X]` wrapper
+ * (a description beside a named refinement) becomes X with that
+ * description, the refinement's generic words ("a positive number") go
+ * where the field has its own, an empty `required` and the top level's
+ * description (the tool's description says it) and `additionalProperties:
+ * false` (the server's decoder refuses unknown arguments with E100 itself)
+ * are left out.
+ */
+const compact = (node: unknown, depth = 0): unknown => {
+  if (Array.isArray(node)) return node.map((n) => compact(n, depth + 1))
+  if (!isObject(node)) return node
+  let source: Json = node
+  const all = node.allOf
+  if (Array.isArray(all) && all.length === 1 && isObject(all[0])) {
+    const { allOf: _a, ...rest } = node
+    const { description: inner, ...keywords } = all[0]
+    source = { ...keywords, ...rest, ...(rest.description === undefined && inner !== undefined ? { description: inner } : {}) }
+  }
+  const out: Json = {}
+  for (const [k, v] of Object.entries(source)) {
+    if (k === "required" && Array.isArray(v) && v.length === 0) continue
+    if (k === "description" && depth === 0) continue
+    // Unknown arguments are refused by the decoder (E100 naming them) whatever the schema says.
+    if (k === "additionalProperties" && v === false) continue
+    out[k] = compact(v, depth + 1)
+  }
+  return out
+}
+
+/**
  * A self-contained JSON Schema for an MCP `inputSchema` (closed: unknown
  * arguments are refused) or, with `open`, an `outputSchema` (extra fields
  * allowed). The top level is always `type: "object"`, as MCP requires.
@@ -51,7 +82,7 @@ export const toolJsonSchema = (schema: Schema.Top, options: { readonly open?: bo
   const made = jsonSchemaDraft07(schema)
   const defs = isObject(made.$defs) ? made.$defs : {}
   const inlined = inline(made, defs)
-  const result = options.open ? opened(inlined) : inlined
+  const result = options.open ? opened(inlined) : compact(inlined)
   const out: Json = isObject(result) ? { ...result } : {}
   delete out.title
   return out.type === "object" ? out : { type: "object", ...out }

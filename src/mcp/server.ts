@@ -17,8 +17,11 @@
  *
  * stdout carries JSON-RPC only; diagnostics go to stderr.
  */
+import { InvalidCursor, pageOf, RESOURCES_PAGE_SIZE, SKILLS_PAGE_SIZE } from "./pagination.js"
 import { Cause, Context, Effect, Exit, Layer, ManagedRuntime, Option } from "effect"
 import { SourceFreshness, type SourceFreshnessService } from "../ports/SourceFreshness.js"
+import { noWatcher, PendingRebuild, type PendingRebuildService } from "../ports/PendingRebuild.js"
+import type { RebuildHub } from "../app/watch.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import {
   CallToolRequestSchema,
@@ -45,6 +48,7 @@ import {
 } from "../layers.js"
 import { makeSettingsCache, Settings } from "../app/Settings.js"
 import { CallerRole } from "../app/accessLog.js"
+import { OnDemandIndexing, type OnDemandIndexingService } from "../app/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
   getSkillEntry,
@@ -93,9 +97,15 @@ const forwardingDiagnostics: DiagnosticsService = {
  * edited between calls is seen by the next one. Files are read by the use cases
  * themselves on every call, so nothing is served stale.
  */
-const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>, freshness: SourceFreshnessService) => {
+const runLive = (
+  runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>,
+  freshness: SourceFreshnessService,
+  pending: PendingRebuildService = noWatcher
+) => {
   // Config files are re-read only when they changed (issue 16); the stores are computed per request.
   const settings = makeSettingsCache()
+  // Issue 29 item 3: one indexing of a foreign skill at a time, shared by the calls that need it; a call waits a bounded time.
+  const onDemand: OnDemandIndexingService = { running: new Map(), waitMillis: FOREIGN_INDEX_WAIT_MS }
   return async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
     const diagnostics = collectingDiagnostics(false)
     const exit = await runtime.runPromiseExit(
@@ -103,14 +113,24 @@ const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>,
         Effect.provideServiceEffect(Settings, settings),
         // Staleness state kept between calls (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts.
         Effect.provideService(SourceFreshness, freshness),
+        // --watch: a call finding a watched skill's index stale waits for its rebuild (issue 29 item 5).
+        Effect.provideService(PendingRebuild, pending),
         // DECISIONS #45: an MCP call is an agent's.
         Effect.provideService(CallerRole, { role: "agent" }),
+        Effect.provideService(OnDemandIndexing, onDemand),
         Effect.provideService(CurrentDiagnostics, diagnostics.service)
       )
     )
     return { exit, warnings: diagnostics.warnings.map(renderWarning) }
   }
 }
+
+/**
+ * How long a call waits for the on-demand indexing of a foreign skill before
+ * answering E002 "being indexed, try again in a moment" (issue 29 item 3);
+ * well inside the usual 60 s request timeout of MCP clients.
+ */
+const FOREIGN_INDEX_WAIT_MS = 20_000
 
 /** What the session's runtime holds: the ports (the SQLite connection pools, issue 16, are a Context.Reference and need no slot). */
 type SessionServices = PortServices
@@ -178,6 +198,8 @@ export interface ServeOptions {
    * `skc run`; unapproved and `always_ask` ones are listed and refuse to run.
    */
   readonly skillTools?: boolean
+  /** `--output-schemas`: list each tool's `outputSchema` (issue 26 item 3: left out by default). */
+  readonly outputSchemas?: boolean
   /** `--watch`: rebuild the runtime and index of each built store skill when its sources change. */
   readonly watch?: boolean
   /**
@@ -224,11 +246,28 @@ const callSkillTool = async (run: Run, name: string, args: unknown): Promise<Cal
   }
 }
 
+/** A page of a list, an unknown cursor being invalid params (-32602). */
+const paged = <A>(items: ReadonlyArray<A>, cursor: string | undefined, size: number) => {
+  try {
+    return pageOf(items, cursor, size)
+  } catch (e) {
+    if (e instanceof InvalidCursor) throw new RpcError(ErrorCode.InvalidParams, e.message)
+    throw e
+  }
+}
+
+const cursorParam = (params: unknown): string | undefined => {
+  const c = typeof params === "object" && params !== null ? (params as { cursor?: unknown }).cursor : undefined
+  return typeof c === "string" ? c : undefined
+}
+
 /** How long a request waits for the client's answer to `roots/list` before serving the starting directory. */
 const ROOTS_TIMEOUT_MS = 5_000
 
 /** The runtime of each server made here, disposed (connections closed, watchers stopped) when its session ends. */
 const sessions = new WeakMap<Server, () => Promise<void>>()
+/** With --watch, where a session's watch loop and its calls meet (issue 29 item 5). */
+const serverHubs = new WeakMap<Server, RebuildHub>()
 
 export const makeServer = async (version: string, options: ServeOptions = {}): Promise<Server> => {
   // The ports are built once for the session; settings per request. The
@@ -236,7 +275,9 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // staleness watchers between calls.
   const freshness = (await loadWatchingFreshness())()
   const runtime = ManagedRuntime.make(Layer.merge(PortsLive({ diagnostics: forwardingDiagnostics }), SqlitePoolsLive))
-  const served = runLive(runtime, freshness)
+  // --watch: the watch loop (serveStdio) and the calls meet here; loaded only when watching.
+  const hub = options.watch === true ? (await import("../app/watch.js")).makeRebuildHub() : undefined
+  const served = runLive(runtime, freshness, hub?.service)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
   let rootsRead: Promise<void> = Promise.resolve()
   const run: Run = async (effect) => {
@@ -256,7 +297,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
       instructions: INSTRUCTIONS
     }
   )
-  const definitions = tools.map(toolDefinition)
+  const definitions = tools.map((t) => toolDefinition(t, { outputSchemas: options.outputSchemas === true }))
   const byName = new Map(tools.map((t) => [t.name, t]))
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -273,10 +314,11 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     return callTool(run, tool, request.params.arguments)
   })
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: await runResource(run, listSkillResources),
-    ...CACHE_HINTS
-  }))
+  // Issue 26 item 3: list methods answer a page at a time (src/mcp/pagination.ts).
+  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    const { page, nextCursor } = paged(await runResource(run, listSkillResources), request.params?.cursor, RESOURCES_PAGE_SIZE)
+    return { resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
+  })
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
     resourceTemplates: [
       {
@@ -302,8 +344,10 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // The extension's own methods have no SDK schema: they are dispatched here.
   server.fallbackRequestHandler = async (request) => {
     switch (request.method) {
-      case "skills/list":
-        return { resultType: "complete", skills: await runResource(run, listSkillEntries), ...CACHE_HINTS }
+      case "skills/list": {
+        const { page, nextCursor } = paged(await runResource(run, listSkillEntries), cursorParam(request.params), SKILLS_PAGE_SIZE)
+        return { resultType: "complete", skills: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
+      }
       case "skills/get":
         return { resultType: "complete", skill: await runResource(run, getSkillEntry(uriParam(request.params))), ...CACHE_HINTS }
       case "resources/directory/read":
@@ -325,6 +369,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     server.setNotificationHandler(RootsListChangedNotificationSchema, async () => followRoots())
   }
   server.onerror = (error) => void process.stderr.write(`skc mcp: ${error.message}\n`)
+  if (hub !== undefined) serverHubs.set(server, hub)
   sessions.set(server, async () => {
     freshness.close()
     await runtime.dispose()
@@ -355,14 +400,14 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
     void server.sendResourceListChanged().catch(() => {})
     if (options.skillTools === true) void server.sendToolListChanged().catch(() => {})
   }
-  const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed), changed)) : undefined
+  const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed), changed, serverHubs.get(server))) : undefined
   await closed
   await watching
   await closeSession(server)
 }
 
 /** The watch loop on its own live layer (settings resolved once: the served stores do not move). */
-const watchProgram = (stop: Effect.Effect<void>, changed: () => void) =>
+const watchProgram = (stop: Effect.Effect<void>, changed: () => void, hub: RebuildHub | undefined) =>
   Effect.gen(function* () {
     const [{ watchServedSkills, renderWatchEvent }, SqliteSearchIndexLive] = yield* Effect.promise(() =>
       Promise.all([import("../app/watch.js"), loadSearchIndexLive()])
@@ -371,6 +416,7 @@ const watchProgram = (stop: Effect.Effect<void>, changed: () => void) =>
     yield* watchServedSkills({
       onStart: (names) => say(names.length === 0 ? "--watch: no built skill to watch" : `watching ${names.join(", ")}`),
       onEvent: (e) => Effect.andThen(say(renderWatchEvent(e)), e.kind === "rebuild" ? Effect.sync(changed) : Effect.void),
-      stop
+      stop,
+      ...(hub === undefined ? {} : { hub })
     }).pipe(Effect.provide(SqliteSearchIndexLive), Effect.provide(Live()))
   }).pipe(Effect.catchCause((cause) => Effect.sync(() => void process.stderr.write(`skc mcp: --watch stopped: ${Cause.pretty(cause)}\n`))))

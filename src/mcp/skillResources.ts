@@ -230,7 +230,22 @@ export interface ResourceInfo {
   readonly size?: number
 }
 
-/** `resources/list`: every file of every served skill. */
+/**
+ * Whether `resources/list` names a file (issue 26 item 3): text an agent may
+ * read — Markdown, code, data, and files without an extension (LICENSE,
+ * Makefile). Fonts, images, archives and other binaries are left out of the
+ * listing (a skill shipping a font family would fill pages with them); they
+ * stay readable by `resources/read`, `skills/get` and
+ * `resources/directory/read`.
+ */
+export const listedByDefault = (relPath: string): boolean => {
+  const base = relPath.slice(relPath.lastIndexOf("/") + 1)
+  if (base.lastIndexOf(".") <= 0) return true
+  const mime = mimeTypeOf(relPath)
+  return mime.startsWith("text/") || ["application/json", "application/yaml", "application/toml", "application/xml"].includes(mime)
+}
+
+/** `resources/list`: every text file of every served skill, SKILL.md first in each (paginated by the server). */
 export const listSkillResources = Effect.gen(function* () {
   const diagnostics = yield* Diagnostics
   const out: Array<ResourceInfo> = []
@@ -240,7 +255,9 @@ export const listSkillResources = Effect.gen(function* () {
       yield* diagnostics.warn(Warning.notice(tree.failure.message))
       continue
     }
-    for (const f of tree.success.files) {
+    // The entry point first, then the other files in path order.
+    const files = [...tree.success.files.filter((f) => f.path === MAIN_DOC), ...tree.success.files.filter((f) => f.path !== MAIN_DOC)]
+    for (const f of files) {
       const uri = skillFileUri(skill.scope, skill.name, f.path)
       if (f.path === MAIN_DOC) {
         out.push({
@@ -251,7 +268,7 @@ export const listSkillResources = Effect.gen(function* () {
           mimeType: "text/markdown",
           size: f.size
         })
-      } else out.push({ uri, name: `${skill.name}/${f.path}`, mimeType: mimeTypeOf(f.path), size: f.size })
+      } else if (listedByDefault(f.path)) out.push({ uri, name: `${skill.name}/${f.path}`, mimeType: mimeTypeOf(f.path), size: f.size })
     }
   }
   return out

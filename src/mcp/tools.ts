@@ -41,22 +41,32 @@ export const loadTools = (): Promise<ReadonlyArray<McpTool>> => Promise.all(mcpC
 /** Tool names, for `--help` and tests. */
 export const toolNames = (): ReadonlyArray<string> => mcpCommandSpecs.map((s) => `skc_${s.name}`)
 
-/** The tool's `Tool` definition: JSON Schemas from the handler's Effect Schemas. */
-export const toolDefinition = (t: McpTool): Tool => {
+/**
+ * The tool's `Tool` definition: JSON Schemas from the handler's Effect
+ * Schemas. `tools/list` is read on every connection and costs the agent's
+ * context (issue 26 item 3), so by default it carries what a model needs to
+ * call a tool: no `outputSchema` (the structured content is sent all the
+ * same; `skc mcp --output-schemas` lists the schemas for clients that
+ * validate it) and only the annotations that say something: for a
+ * read-only tool `destructiveHint` and `idempotentHint` mean nothing (MCP
+ * 2025-06-18, ToolAnnotations), and the title is the tool's own.
+ */
+export const toolDefinition = (t: McpTool, options: { readonly outputSchemas?: boolean } = {}): Tool => {
   const input = t.handler.mcp?.input ?? t.handler.input
   return {
     name: t.name,
     title: t.hints.title,
     description: t.hints.description,
     inputSchema: (input === undefined ? { type: "object" } : toolJsonSchema(input)) as Tool["inputSchema"],
-    ...(t.output === undefined ? {} : { outputSchema: toolJsonSchema(t.output, { open: true }) as Tool["outputSchema"] }),
-    annotations: {
-      title: t.hints.title,
-      readOnlyHint: t.hints.readOnly,
-      destructiveHint: t.hints.readOnly ? false : (t.hints.destructive ?? false),
-      idempotentHint: t.hints.idempotent ?? t.hints.readOnly,
-      openWorldHint: false
-    }
+    ...(t.output === undefined || options.outputSchemas !== true ? {} : { outputSchema: toolJsonSchema(t.output, { open: true }) as Tool["outputSchema"] }),
+    annotations: t.hints.readOnly
+      ? { readOnlyHint: true, openWorldHint: false }
+      : {
+          readOnlyHint: false,
+          destructiveHint: t.hints.destructive ?? false,
+          idempotentHint: t.hints.idempotent ?? false,
+          openWorldHint: false
+        }
   }
 }
 
@@ -68,7 +78,8 @@ export const callToolEffect = (t: McpTool, args: unknown) =>
   Effect.gen(function* () {
     const h = t.handler
     const schema = h.mcp?.input ?? h.input
-    const input = schema === undefined ? args : yield* decodeInput(schema)(args ?? {})
+    const decoded = schema === undefined ? args : yield* decodeInput(schema)(args ?? {})
+    const input = h.mcp?.defaults === undefined ? decoded : h.mcp.defaults(decoded)
     const result = yield* logCall(t.command, h.log, input, h.run(input), "mcp")
     const { stores } = yield* Settings
     const ctx: RenderContext = { cwd: stores.cwd, home: stores.home, verbose: true, colour: false, now: yield* Clock.currentTimeMillis }

@@ -138,6 +138,12 @@ export interface SearchIndexService {
    * new one and a killed build leaves the old one.
    */
   readonly update: (path: string, changes: IndexChanges) => Effect.Effect<void, IndexWriteFailed>
+  /**
+   * A complete index kept in memory for the scope, never stored: the
+   * fallback of a foreign skill whose cache cannot be written (issue 29
+   * item 5). It answers the same queries as an index opened with `open`.
+   */
+  readonly build: (tokenizer: TokenizerChoice, contents: IndexContents) => Effect.Effect<OpenIndex, IndexWriteFailed, Scope.Scope>
 }
 
 export class SearchIndex extends Context.Service<SearchIndex, SearchIndexService>()("skillc/SearchIndex") {}

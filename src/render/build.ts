@@ -1,4 +1,5 @@
 /** Text form of a build result (RFC-0001:C-DEPLOYMENT "report each deployment with method used"). */
+import { visible, visibleLines } from "../domain/visible.js"
 import type { BuildResult } from "../app/build.js"
 import type { BuildManyResult } from "../app/buildMany.js"
 
@@ -14,7 +15,7 @@ export const renderBuild = (r: BuildResult): string => {
     const note = d.replaced === "forced" ? ", replaced with --force" : ""
     lines.push(`  Deploy:  ${d.target} -> ${d.path} (${d.method}${note})`)
   }
-  return lines.join("\n") + "\n"
+  return visibleLines(lines) + "\n"
 }
 
 /**
@@ -26,8 +27,8 @@ export const renderBuild = (r: BuildResult): string => {
 export const buildManyLines = (r: BuildManyResult): ReadonlyArray<{ readonly stream: "stdout" | "stderr"; readonly line: string }> => [
   ...r.results.map((o) =>
     o.ok
-      ? { stream: "stdout" as const, line: `Built ${o.skill} -> ${o.result.deployments.map((d) => `${d.path} (${d.method})`).join(", ")}` }
-      : { stream: "stderr" as const, line: `Failed ${o.skill}: ${o.error.message}` }
+      ? { stream: "stdout" as const, line: visible(`Built ${o.skill} -> ${o.result.deployments.map((d) => `${d.path} (${d.method})`).join(", ")}`) }
+      : { stream: "stderr" as const, line: visible(`Failed ${o.skill}: ${o.error.message}`) }
   ),
   { stream: "stdout" as const, line: `${r.total} skill${r.total === 1 ? "" : "s"}: ${r.built} built, ${r.failed} failed` }
 ]

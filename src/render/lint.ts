@@ -7,6 +7,7 @@
  * The CLI splits the two (DECISIONS #39): diagnostics on stderr, summaries on
  * stdout (`lintTextParts`); MCP text content keeps them together.
  */
+import { visible } from "../domain/visible.js"
 import type { LintOutcome, LintReport } from "../app/lint.js"
 import type { LintDiagnostic } from "../domain/lint/types.js"
 
@@ -23,18 +24,19 @@ const paint = (on: boolean, code: string, s: string) => (on ? `\u001b[${code}m${
 export const diagnosticLine = (d: LintDiagnostic, colour = false, dir?: string): string => {
   const code = d.severity === "error" ? "E300" : "W300"
   const sev = paint(colour, d.severity === "error" ? "1;31" : "1;33", `${d.severity}[${code}]`)
-  const file = dir === undefined || dir === "" || dir === "." ? d.file : `${dir.replace(/\/+$/, "")}/${d.file}`
-  return `${paint(colour, "1", `${file}:${d.line}:${d.column}`)} ${sev}: ${d.rule} ${d.name}: ${d.message}`
+  const file = visible(dir === undefined || dir === "" || dir === "." ? d.file : `${dir.replace(/\/+$/, "")}/${d.file}`)
+  // The message may quote the skill's text: escaped, while the colours stay real.
+  return `${paint(colour, "1", `${file}:${d.line}:${d.column}`)} ${sev}: ${d.rule} ${d.name}: ${visible(d.message)}`
 }
 
 /** The folder that prefixes a report's diagnostics: only when the outcome covers several skills. */
 const prefixOf = (o: LintOutcome, r: LintReport): string | undefined => (o.single ? undefined : r.path)
 
 export const summaryLine = (r: LintReport): string => {
-  if (r.skipped) return `info: skipping compiled skill '${r.skill}'`
+  if (r.skipped) return visible(`info: skipping compiled skill '${r.skill}'`)
   const errors = r.diagnostics.filter((d) => d.severity === "error").length
   const warnings = r.diagnostics.length - errors
-  return `${r.skill}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`
+  return `${visible(r.skill)}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`
 }
 
 /** The closing line of a lint over many skills: `N skills: E errors, W warnings`. */

@@ -1,5 +1,7 @@
 /** Text form of `skc outline` (DECISIONS #10): each file on its own line, its headings indented below. */
 import type { OutlineResult } from "../app/outline.js"
+import { truncationLines } from "../domain/outlineBudget.js"
+import { visibleLines } from "../domain/visible.js"
 
 export const renderOutline = (r: OutlineResult): string => {
   const lines: Array<string> = []
@@ -13,5 +15,7 @@ export const renderOutline = (r: OutlineResult): string => {
     lines.push(`  ${"#".repeat(h.level)} ${h.text}${h.tokens === undefined ? "" : `  (~${h.tokens} tokens)`}`)
   }
   if (r.total_tokens !== undefined) lines.push(`total: ~${r.total_tokens} tokens`)
-  return lines.length === 0 ? "" : lines.join("\n") + "\n"
+  if (r.truncated !== undefined) lines.push(...truncationLines(r.truncated))
+  // Headings and file names are the skill's: control characters shown escaped.
+  return lines.length === 0 ? "" : visibleLines(lines) + "\n"
 }

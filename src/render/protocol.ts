@@ -2,12 +2,15 @@
  * Text renderings of the agent-protocol results (pure: result → string),
  * shared by the CLI and the MCP server's text content.
  */
+import { visible, visibleBody, visibleLines } from "../domain/visible.js"
 import type { DiscoverResult } from "../app/discover.js"
 import type { LoadResult } from "../app/load.js"
 import type { MatchResult } from "../app/match.js"
 import type { PermissionsResult } from "../app/permissions.js"
 
-const table = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+const table = (given: ReadonlyArray<ReadonlyArray<string>>): string => {
+  // Names, paths and descriptions of skills found on disk: escaped before the widths are taken (src/domain/visible.ts).
+  const rows = given.map((r) => r.map(visible))
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)))
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c + " ".repeat(widths[i]! - [...c].length))).join("  ").trimEnd()).join("\n")
 }
@@ -53,7 +56,7 @@ export const renderDiscover = (r: DiscoverResult): string => {
     }
   }
   out.push("", `Searched (${r.agent}): ${r.searched.map((d) => `${d.scope} ${d.path}${d.exists ? "" : " (missing)"}`).join("; ")}`)
-  return out.join("\n") + "\n"
+  return visibleLines(out) + "\n"
 }
 
 export const renderMatch = (r: MatchResult): string => {
@@ -79,10 +82,11 @@ export const renderPermissions = (r: PermissionsResult): string => {
     out.push("")
     out.push(table([["REQUEST", "DECISION", "WHY"], ...r.checks.map((c) => [c.request, c.decision, c.reason])]))
   }
-  return out.join("\n") + "\n"
+  return visibleLines(out) + "\n"
 }
 
-export const renderLoadContent = (r: LoadResult): string => r.parts.map((p) => p.content).join("\n\n") + "\n"
+/** The skill's text keeps its lines and tabs; other control characters are shown escaped (as `show`). */
+export const renderLoadContent = (r: LoadResult): string => visibleBody(r.parts.map((p) => p.content).join("\n\n")) + "\n"
 
 export const renderLoadSummary = (r: LoadResult): string => {
   const out = [
@@ -92,5 +96,5 @@ export const renderLoadSummary = (r: LoadResult): string => {
   for (const p of r.left_out) out.push(`  left out: ${p.path}  ~${p.tokens}`)
   for (const m of r.missing) out.push(`  missing: ${m.target} (${m.referenced_from}:${m.line})`)
   for (const m of r.refused) out.push(`  refused: ${m.target} (${m.referenced_from}:${m.line}): ${m.reason}`)
-  return out.join("\n") + "\n"
+  return visibleLines(out) + "\n"
 }

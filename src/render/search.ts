@@ -5,8 +5,10 @@
 // names), how to read it. A partial result (DECISIONS #37) says so first.
 // Pure.
 import type { SearchResult, SearchResultItem } from "../app/search.js"
+import { visible } from "../domain/visible.js"
 
-const oneLine = (s: string) => s.replace(/\s*[\r\n]+\s*/g, " ").trim()
+// A snippet on one line; whatever control characters remain are shown escaped (src/domain/visible.ts).
+const oneLine = (s: string) => visible(s.replace(/\s*[\r\n]+\s*/g, " ").trim())
 
 export interface SearchRenderOptions {
   /** The skill searched (single-skill search), for the `skc open` hint. */
@@ -24,19 +26,21 @@ const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string =>
   const how = options.mcp
     ? `skc_open skill=${JSON.stringify(skill)} path=${JSON.stringify(r.file)} max_lines=${lines}`
     : `skc open ${quoteArg(skill)} ${quoteArg(r.file)} --max-lines ${lines}`
-  return `  line ${r.line}, before any heading; read it with: ${how}`
+  return visible(`  line ${r.line}, before any heading; read it with: ${how}`)
 }
 
 export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {
-  const skipped = (result.skipped ?? []).map((s) => `(skipped ${s.skill}: ${s.reason})\n`).join("")
-  if (result.results.length === 0) return `No results for '${result.query}'.\n${skipped}`
-  const header = result.partial ? `No section holds every word of '${result.query}'; these hold the most of them.\n\n` : ""
+  // The query, names, files and headings are untrusted: each shown with its control characters escaped.
+  const skipped = (result.skipped ?? []).map((s) => `${visible(`(skipped ${s.skill}: ${s.reason})`)}\n`).join("")
+  const query = visible(result.query)
+  if (result.results.length === 0) return `No results for '${query}'.\n${skipped}`
+  const header = result.partial ? `No section holds every word of '${query}'; these hold the most of them.\n\n` : ""
   return (
     header +
     result.results
       .map(
         (r) =>
-          `${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`} (score: ${r.score.toFixed(2)})\n` +
+          `${visible(`${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`}`)} (score: ${r.score.toFixed(2)})\n` +
           `  ${oneLine(r.snippet)}\n${whereLine(r, options)}\n`
       )
       .join("\n") +

@@ -3,6 +3,7 @@
  * information as the JSON): aligned tables, counts, relative dates and the
  * sections of the current outline nobody has read. Pure: `now` is given.
  */
+import { visible, visibleLines } from "../domain/visible.js"
 import type { StatsOutcome } from "../app/stats.js"
 import { roleOf, type OutlineSection, type StatsAllReport, type StatsFilters, type TeamSource, type UnansweredItem } from "../domain/stats.js"
 
@@ -35,7 +36,9 @@ const padEnd = (s: string, n: number) => s + " ".repeat(Math.max(0, n - width(s)
 const padStart = (s: string, n: number) => " ".repeat(Math.max(0, n - width(s))) + s
 
 /** Aligned columns; `right` marks numeric columns. The last column is not padded. */
-export const table = (headers: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>, right: ReadonlyArray<boolean>): Array<string> => {
+export const table = (headers: ReadonlyArray<string>, given: ReadonlyArray<ReadonlyArray<string>>, right: ReadonlyArray<boolean>): Array<string> => {
+  // Logged queries, sections and files are untrusted: escaped before the widths are taken (src/domain/visible.ts).
+  const rows = given.map((r) => r.map(visible))
   const widths = headers.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ""))))
   const line = (cells: ReadonlyArray<string>) =>
     "  " +
@@ -207,7 +210,8 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
       out.push(...moreLine(report.more))
       break
   }
-  return out.join("\n") + "\n"
+  // Every line, names and queries included, with its control characters escaped.
+  return visibleLines(out) + "\n"
 }
 
 /** Text view of `skc stats --all`: one row per skill, busiest first, then the skills no agent read. */
@@ -257,5 +261,5 @@ export const renderStatsAll = (report: StatsAllReport, now: number): string => {
       ...report.unanswered_all.map((q) => `  ${String(q.count).padStart(4)}  '${q.query}'  (last ${relativeTime(q.last, now)})`)
     )
   }
-  return out.join("\n") + "\n"
+  return visibleLines(out) + "\n"
 }

@@ -1,4 +1,5 @@
 /** Output of `skc sync`: the exact lines of RFC-0007:C-SYNC. */
+import { visible } from "../domain/visible.js"
 import type { SyncResult } from "../app/sync.js"
 import { errorHeadline } from "../domain/errors.js"
 
@@ -6,7 +7,7 @@ export const renderSync = (r: SyncResult): string => {
   if (r.synced.length === 0 && r.failed.length === 0) return "No local logs to sync\n"
   return r.synced
     .map((s) => (r.dry_run ? `Would sync ${s.entries} entries for '${s.skill}'` : `Synced ${s.entries} entries for '${s.skill}' (local logs removed)`))
-    .map((l) => l + "\n")
+    .map((l) => visible(l) + "\n")
     .join("")
 }
 

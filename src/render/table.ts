@@ -1,5 +1,12 @@
-/** A plain text table: columns padded to their widest cell, two spaces apart, no trailing blanks. */
-export const renderTable = (header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+import { visible } from "../domain/visible.js"
+
+/**
+ * A plain text table: columns padded to their widest cell, two spaces apart,
+ * no trailing blanks. Cells are made visible first (src/domain/visible.ts):
+ * a newline in a name cannot start a row, and widths count what is shown.
+ */
+export const renderTable = (header: ReadonlyArray<string>, given: ReadonlyArray<ReadonlyArray<string>>): string => {
+  const rows = given.map((r) => r.map(visible))
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)))
   const line = (cells: ReadonlyArray<string>) =>
     cells

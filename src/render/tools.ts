@@ -1,4 +1,5 @@
 /** Text rendering of `skc tools`, `skc run` and `skc approve` results (pure; reused by MCP). */
+import { visibleLines } from "../domain/visible.js"
 import { promptManifest } from "../domain/tools/manifest.js"
 import type { ApproveResult } from "../app/approve.js"
 import type { RunResult } from "../app/run.js"
@@ -20,7 +21,7 @@ export const renderTools = (r: ToolsResult): string => {
   ]
   if (!r.available) {
     out.push("", `No tools in mode ${r.mode} (the skill's modes: ${r.modes.join(", ")}).`)
-    return out.join("\n") + "\n"
+    return visibleLines(out) + "\n"
   }
   for (const t of r.tools) {
     const flags = [t.read_only ? "read-only" : undefined, t.always_ask ? "always asks" : undefined].filter(Boolean)
@@ -38,7 +39,8 @@ export const renderTools = (r: ToolsResult): string => {
     }
     if (t.command !== null) out.push(`  command: ${t.command}`)
   }
-  return out.join("\n") + "\n"
+  // Descriptions and commands are the skill's: control characters shown escaped (src/domain/visible.ts).
+  return visibleLines(out) + "\n"
 }
 
 export const renderToolsPrompt = (r: ToolsResult): string => promptManifest(r.tools)
@@ -47,11 +49,11 @@ export const renderToolsPrompt = (r: ToolsResult): string => promptManifest(r.to
 export const renderRunOutput = (r: RunResult): string => r.envelope.output
 
 export const renderApprove = (r: ApproveResult): string =>
-  [
+  visibleLines([
     r.previous === "approved"
       ? `Skill '${r.skill}' was already approved (SKILL.md unchanged).`
       : `Approved skill '${r.skill}'${r.previous === "changed" ? " (SKILL.md changed since the last approval)" : ""}.`,
     `  path:    ${r.path}`,
     `  sha256:  ${r.sha256}`,
     `  tools:   ${r.tools.join(", ")}`
-  ].join("\n") + "\n"
+  ]) + "\n"

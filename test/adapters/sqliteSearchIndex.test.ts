@@ -237,3 +237,37 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     expect(await Effect.runPromise(index.porterAvailable)).toBe(true)
   })
 })
+
+describe("issue 29 items 3 and 5: cooperative writes, an index in memory", () => {
+  const many = (count: number) =>
+    contentsFor(ascii, Object.fromEntries(Array.from({ length: count }, (_, i) => [`refs/f${i}.md`, `# Part ${i}\n\nPull lever ${i}.\n`])))
+
+  it("a large write gives the event loop turns while it runs (setImmediate callbacks run before it ends)", async () => {
+    let turns = 0
+    let writing = true
+    const tick = () => {
+      if (!writing) return
+      turns++
+      setImmediate(tick)
+    }
+    setImmediate(tick)
+    const path = fresh()
+    await Effect.runPromise(index.write(path, ascii, many(20_000)))
+    writing = false
+    // One turn at least comes from the flush on the thread pool; slices give many more.
+    expect(turns).toBeGreaterThan(3)
+    expect(existsSync(path)).toBe(true)
+  })
+
+  it("build: an index in memory answering the same queries, gone with its scope, nothing on disk", async () => {
+    const before = readdirSync(dir).length
+    const hits = await run(
+      Effect.flatMap(index.build(ascii, contentsFor(ascii, { "SKILL.md": "# Demo\n\n## Gears\n\nTurn the crank.\n" })), (opened) =>
+        Effect.map(opened.search(buildMatchExpression("crank", ascii)!, 10), (rows) => ({ tag: opened.meta._tag, rows }))
+      )
+    )
+    expect(hits.tag).toBe("Present")
+    expect(hits.rows.map((r) => r.section)).toContain("Gears")
+    expect(readdirSync(dir).length).toBe(before)
+  })
+})

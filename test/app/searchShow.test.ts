@@ -353,18 +353,21 @@ describe("RFC-0004:C-INDEX lifecycle", () => {
       expect(yield* s.index()).toMatchObject({ action: "rebuilt", tokenizer: "porter" })
     }))
 
-  it.live("RFC-0004:C-INDEX collision: a foreign skill_path is E003 for search, show and build; nothing is deleted", () =>
+  it.live("RFC-0004:C-INDEX collision: a foreign skill_path is E003 for search and show, which delete nothing; build replaces a file whose path does not hash to its name (issue 29 item 5)", () =>
     Effect.gen(function* () {
       setMeta("skill_path", "/somewhere/else")
       const hash16 = s.indexFile().match(/search-([0-9a-f]{16})\.db$/)![1]
       const E003 = `error[E003]: index hash collision; delete .skillc-meta/search-${hash16}.db and rebuild`
       expect(yield* failureText(s.find("rebase"))).toBe(E003)
       expect(yield* failureText(showSetup())).toBe(E003)
-      expect(yield* failureText(s.index())).toBe(E003)
       const db = new Database(s.indexFile(), { readonly: true })
       expect(db.prepare("SELECT value FROM index_meta WHERE key = 'skill_path'").get()).toEqual({ value: "/somewhere/else" })
       db.close()
-      setMeta("skill_path", s.dir)
+      // '/somewhere/else' would have another file name: this is no skill's index, and build rewrites it.
+      expect(yield* s.index()).toMatchObject({ action: "rebuilt", reason: "corrupt" })
+      const rebuilt = new Database(s.indexFile(), { readonly: true })
+      expect(rebuilt.prepare("SELECT value FROM index_meta WHERE key = 'skill_path'").get()).toEqual({ value: s.dir })
+      rebuilt.close()
     }))
 
   it.live("RFC-0004:C-INDEX build never deletes other search-*.db files", () =>

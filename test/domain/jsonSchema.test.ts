@@ -44,8 +44,9 @@ describe("JSON Schema and decode errors in Effect 3's shape", () => {
       '{"type":"object","required":["skill"],"properties":{"skill":{"type":"string","description":"Skill"},' +
         '"scope":{"type":"string","enum":["project","global"],"description":"Scope"},' +
         '"limit":{"type":"integer","description":"Limit","exclusiveMinimum":0},' +
-        '"level":{"allOf":[{"type":"integer","description":"a number between 1 and 6","minimum":1,"maximum":6}],"description":"Level"},' +
-        '"count":{"type":"integer"}},"additionalProperties":false,"description":"Input"}'
+        // Issue 26 item 3: the allOf wrapper folded into the field, no top-level description, no additionalProperties.
+        '"level":{"type":"integer","minimum":1,"maximum":6,"description":"Level"},' +
+        '"count":{"type":"integer"}}}'
     )
   })
 

@@ -31,7 +31,7 @@ describe("RFC-0007:C-COMMANDS skc_lint, skc_discover, skc_match, skc_load", () =
 
   let mcp: McpSession
   beforeAll(async () => {
-    mcp = await connectMcp({ cwd: s.work, home: s.home })
+    mcp = await connectMcp({ cwd: s.work, home: s.home, flags: ["--output-schemas"] })
     // Listing first makes the SDK client validate every structuredContent below against its tool's outputSchema.
     await mcp.client.listTools()
   })

@@ -17,7 +17,7 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
   let mcp: McpSession
   beforeAll(async () => {
     expect((await s.runAsync(["build", "git-helper"])).code).toBe(0)
-    mcp = await connectMcp({ cwd: s.work, home: s.home })
+    mcp = await connectMcp({ cwd: s.work, home: s.home, flags: ["--output-schemas"] })
     await mcp.client.listTools() // the client then validates structured content against each outputSchema
   })
   afterAll(async () => {

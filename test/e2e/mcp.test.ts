@@ -47,7 +47,7 @@ describe("skc mcp", () => {
   let mcp: McpSession
 
   beforeAll(async () => {
-    mcp = await connectMcp({ cwd: fx.project, home: fx.box.home })
+    mcp = await connectMcp({ cwd: fx.project, home: fx.box.home, flags: ["--output-schemas"] })
   })
   afterAll(async () => {
     await mcp?.close()
@@ -210,12 +210,13 @@ describe("skc mcp", () => {
       return new Uint8Array(readFileSync(join(store, m[2]!, ...m[3]!.split("/").map(decodeURIComponent))))
     }
 
-    it("resources/list exposes every file of every project and global skill as skill://<scope>/<name>/<path>", async () => {
+    it("resources/list exposes every text file of every project and global skill as skill://<scope>/<name>/<path>", async () => {
       const { resources } = await mcp.client.listResources()
       const uris = resources.map((r) => r.uri)
       expect(uris).toContain("skill://project/git-helper/SKILL.md")
       expect(uris).toContain("skill://project/git-helper/references/conflicts.md")
-      expect(uris).toContain("skill://project/git-helper/assets/logo.png")
+      // Issue 26 item 3: binary files stay out of the listing (read below all the same).
+      expect(uris).not.toContain("skill://project/git-helper/assets/logo.png")
       expect(uris).toContain("skill://global/cuda/SKILL.md")
       expect(uris).toContain("skill://global/cuda/refs/memory.md")
       expect(uris.some((u) => u.includes("/.git/"))).toBe(false)

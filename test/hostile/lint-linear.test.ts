@@ -75,6 +75,10 @@ describe("issue 19: lint is linear in hostile inputs", () => {
     const r = ratio((k) => ({ "SKILL.md": skill(`Use when ${"word ".repeat(51_200 * k)}`, "Body.") }))
     expect(r).toBeLessThanOrEqual(5)
   })
+  it("issue 29 item 5: nested '[…]' pairs in one paragraph (64 KB vs 256 KB)", () => {
+    const r = ratio((k) => ({ "SKILL.md": skill("Use when testing.", "[".repeat(32_000 * k) + "]".repeat(32_000 * k)) }))
+    expect(r).toBeLessThanOrEqual(5)
+  })
   it("a description of one unbroken token with tag-like brackets (256 KB vs 1 MB)", () => {
     const r = ratio((k) => ({ "SKILL.md": skill(`Use when <a${"b".repeat(256_000 * k)}`, "Body.") }))
     expect(r).toBeLessThanOrEqual(5)

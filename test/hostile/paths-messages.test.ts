@@ -122,7 +122,7 @@ describe("issue 19: the one path-safety rule", () => {
 })
 
 describe("issue 19: messages", () => {
-  it("YAML syntax errors: E011 keeps its template and its detail line carries the parser's message and line (DECISIONS #16), also for run/tools", () => {
+  it("YAML syntax errors: E011 says it is a YAML syntax error with the parser's message, line and column (issue 29 item 5), also for run/tools", () => {
     const sb = sandbox()
     const src = join(sb.work, ".skillc", "skills", "y")
     mkdirSync(src, { recursive: true })
@@ -130,7 +130,7 @@ describe("issue 19: messages", () => {
     for (const args of [["build", "y"], ["tools", "y"], ["run", "y", "t"]]) {
       const r = sb.run(args)
       expect(r.code, args.join(" ")).toBe(1)
-      expect(r.stderr, args.join(" ")).toMatch(/^error\[E011\]: missing frontmatter field 'name' in SKILL\.md\n  Missing closing "quote \(line \d+\)\n$/)
+      expect(r.stderr, args.join(" ")).toMatch(/^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: Missing closing "quote \(line \d+, column \d+\)\n$/)
     }
   })
 

@@ -16,6 +16,7 @@ const terms = (match: string): ReadonlyArray<string> =>
 
 export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored: Map<string, IndexContents> } => {
   const stored = new Map<string, IndexContents>()
+  let built = 0
   const open = (path: string): Effect.Effect<OpenIndex> =>
     Effect.sync(() => {
       const contents = stored.get(path)
@@ -67,6 +68,14 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
     porterAvailable: Effect.succeed(true),
     open,
     write: (path, _tokenizer, contents) => Effect.sync(() => void stored.set(path, contents)),
+    // Kept under a name no `open` of a real path asks for, for as long as the index is used.
+    build: (_tokenizer, contents) => {
+      const key = `:memory:${++built}`
+      return Effect.acquireRelease(
+        Effect.andThen(Effect.sync(() => void stored.set(key, contents)), open(key)),
+        () => Effect.sync(() => void stored.delete(key))
+      )
+    },
     update: (path, changes) =>
       Effect.sync(() => {
         const old = stored.get(path)

@@ -26,7 +26,7 @@ import { Effect, Result, Layer, Redacted, Schedule } from "effect"
 import { LogStoreError, type AggregateRows } from "../../ports/AccessLog.js"
 import { TeamLogStore, type PushOptions, type TeamLogRow, type TeamLogStoreService } from "../../ports/TeamLogStore.js"
 import { COPY_STAGE, CREATE_STAGE, CREATE_TABLE, INSERT_FROM_STAGE, TABLE, copyText, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
-import { pgSettings } from "./pgPassword.js"
+import { driverUrl, pgSettings } from "./pgPassword.js"
 
 /** Rows per batch (one transaction): large enough to amortise its round trips and commit, small enough to keep a failed batch cheap to resend. */
 export const PUSH_BATCH = 10_000
@@ -236,7 +236,7 @@ export const layer = (url: string, options?: { readonly applicationName?: string
   const pool = Effect.acquireRelease(
     Effect.sync(() => {
       const p = new pg.Pool({
-        connectionString: url,
+        connectionString: driverUrl(url),
         max: 1,
         connectionTimeoutMillis: 10_000,
         application_name: options?.applicationName ?? "skc"

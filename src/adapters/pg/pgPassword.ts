@@ -22,10 +22,20 @@ export interface PgSettings {
   readonly password: string | undefined
 }
 
+/**
+ * The URL as the `pg` driver is given it: an `sslmode` it takes as an alias
+ * of `verify-full` (`prefer`, `require`, `verify-ca`) written as
+ * `verify-full`. The connection is the same; the driver's ten-line process
+ * warning about the aliases is not printed (skc says it in one line,
+ * src/app/teamDatabase.ts).
+ */
+export const driverUrl = (url: string): string =>
+  url.replace(/([?&]sslmode=)(?:prefer|require|verify-ca)(?=[&#]|$)/g, "$1verify-full")
+
 /** The settings `pg` would connect with for `url` (nothing is opened), the password file included. */
 export const pgSettings = async (url: string): Promise<PgSettings> => {
   // The driver's own reading of the URL and of the PG* variables.
-  const client = new pg.Client({ connectionString: url })
+  const client = new pg.Client({ connectionString: driverUrl(url) })
   const base = {
     host: client.host,
     port: client.port,

@@ -28,6 +28,12 @@ export interface SqliteClientConfig {
   readonly prepareCacheSize?: number | undefined
   /** Leave the journal mode as it is (readers, throwaway files); default false: WAL. */
   readonly disableWAL?: boolean | undefined
+  /**
+   * A connection already open (and filled) to take over instead of opening
+   * `filename`: an in-memory index built for one call (issue 29 item 5) has
+   * no file another connection could open. Closed with the client's scope.
+   */
+  readonly database?: Database | undefined
 }
 
 /**
@@ -60,6 +66,7 @@ export const make = (options: SqliteClientConfig): Effect.Effect<Client.SqlClien
     const db = yield* Effect.acquireRelease(
       Effect.try({
         try: () => {
+          if (options.database !== undefined) return options.database
           const db = new Database(options.filename, { readonly: options.readonly ?? false })
           try {
             if (options.disableWAL !== true) db.pragma("journal_mode = WAL")

@@ -17,10 +17,17 @@
  * killed at any moment therefore leaves the previous index or the complete
  * new one; `index_meta` is written last inside the single transaction as a
  * second guard.
+ *
+ * Writing is cooperative (issue 29 item 3): rows go in inside one
+ * transaction, but in slices of a few milliseconds with a turn of the event
+ * loop (`setImmediate`) between them, so a long-lived server (`skc mcp`)
+ * keeps answering while a large skill is indexed. The temporary file is
+ * this write's alone, so holding its transaction across turns is safe.
  */
 import * as Reactivity from "effect/reactivity/Reactivity"
 import { isSqlError } from "effect/sql/SqlError"
 import * as SqliteClient from "./SqliteClient.js"
+import type { SqlClient } from "effect/sql/SqlClient"
 import { Database } from "./nodeSqlite.js"
 import { Cause, Effect, Exit, Layer, Scope } from "effect"
 import * as fs from "node:fs"
@@ -146,12 +153,17 @@ const openOnce = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
     if (!fs.existsSync(path)) return failedIndex({ _tag: "Missing" }, path)
     const client = yield* connect(path, true)
     if (client._tag === "Failure") return failedIndex({ _tag: "Corrupt", reason: message(client.failure) }, path)
-    const sql = client.success
+    return yield* indexOn(client.success, path, true)
+  })
+
+/** The queries of an opened index; `onDisk`: also check the file's size against SQLite's page count. */
+const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<OpenIndex> =>
+  Effect.gen(function* () {
     const readFailed = (e: unknown) => new IndexReadFailed({ path, message: message(e) })
     const meta: MetaRead = yield* Effect.gen(function* () {
       const [{ page_size }] = yield* sql.unsafe<{ page_size: number }>("PRAGMA page_size")
       const [{ page_count }] = yield* sql.unsafe<{ page_count: number }>("PRAGMA page_count")
-      const problem = sizeProblem(path, page_size, page_count)
+      const problem = onDisk ? sizeProblem(path, page_size, page_count) : undefined
       if (problem !== undefined) return { _tag: "Corrupt", reason: problem } satisfies MetaRead
       const rows = yield* sql.unsafe<{ key: unknown; value: unknown }>("SELECT key, value FROM index_meta")
       return parseIndexMeta(rows)
@@ -265,29 +277,67 @@ const fsyncDirBestEffort = (dir: string) => {
   }
 }
 
+/** How long one slice of a write runs before the event loop gets a turn (issue 29 item 3). */
+const SLICE_MS = 8
+/** Rows written between two looks at the clock. */
+const ROWS_PER_CHECK = 64
+
 /**
- * Fills the temporary file in one transaction, straight through
+ * One turn of the event loop: `setImmediate` runs after the poll phase, so
+ * requests that arrived meanwhile (an MCP `ping`) are read and answered
+ * before the write goes on. A microtask would not let them in.
+ */
+const nextTurn: Effect.Effect<void> = Effect.callback<void>((resume) => {
+  const timer = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(timer))
+})
+
+/**
+ * Run a synchronous job written as a generator (it yields every
+ * `ROWS_PER_CHECK` rows) in slices of `SLICE_MS`, with a turn of the event
+ * loop between slices. A throw ends the job as a failure.
+ */
+const sliced = (steps: Iterator<unknown>): Effect.Effect<void, unknown> => {
+  const slice = Effect.try({
+    try: () => {
+      const until = performance.now() + SLICE_MS
+      do {
+        if (steps.next().done === true) return true
+      } while (performance.now() < until)
+      return false
+    },
+    catch: (e) => e
+  })
+  const loop: Effect.Effect<void, unknown> = Effect.flatMap(slice, (done) => (done ? Effect.void : Effect.andThen(nextTurn, Effect.suspend(() => loop))))
+  return loop
+}
+
+/** A connection to `location` for `use`, closed afterwards whatever happens. */
+const withDatabase = <A>(location: string, use: (db: Database) => Effect.Effect<A, unknown>): Effect.Effect<A, unknown> =>
+  Effect.acquireUseRelease(
+    Effect.try({ try: () => new Database(location), catch: (e) => e }),
+    use,
+    (db) => Effect.sync(() => db.close())
+  )
+
+/**
+ * Fills a new database in one transaction, straight through
  * `node:sqlite` (not the `SqlClient`): one prepared
  * statement per table, run once per row. A large skill has tens of
  * thousands of sections (each holding its subsections, DECISIONS #15);
  * going through @effect/sql cost an Effect and a prepared-statement cache
  * lookup per statement, and multi-row VALUES lists are slower for SQLite to
- * run than a single-row statement reused. Synchronous: nothing else runs
- * on this connection, and any throw aborts the whole file.
+ * run than a single-row statement reused. Nothing else uses this
+ * connection, and any throw aborts the whole file.
  */
-const fillDatabase = (tmp: string, tokenizer: TokenizerChoice, contents: IndexContents): void => {
-  const db = new Database(tmp)
-  try {
-    // The temporary file is thrown away if anything fails: no journal needed.
-    db.pragma("journal_mode = OFF")
-    db.pragma("synchronous = OFF")
-    db.exec("BEGIN")
-    for (const statement of SCHEMA(tokenizer.fts5)) db.exec(statement)
-    writeRows(db, contents, 0)
-    db.exec("COMMIT")
-  } finally {
-    db.close()
-  }
+function* fillDatabase(db: Database, tokenizer: TokenizerChoice, contents: IndexContents): Generator<void> {
+  // The temporary file is thrown away if anything fails: no journal needed.
+  db.pragma("journal_mode = OFF")
+  db.pragma("synchronous = OFF")
+  db.exec("BEGIN")
+  for (const statement of SCHEMA(tokenizer.fts5)) db.exec(statement)
+  yield* writeRows(db, contents, 0)
+  db.exec("COMMIT")
 }
 
 /** `.search-<hash16>.db.<pid>.<random>.tmp` and its `-journal`: the names `tempNameFor` gives. */
@@ -300,7 +350,7 @@ type Db = Database
  * (each file's sections get a contiguous range, kept in `source_files`),
  * then replace `source_files` and `index_meta` (meta last).
  */
-const writeRows = (db: Db, contents: IndexContents, lastRowid: number): void => {
+function* writeRows(db: Db, contents: IndexContents, lastRowid: number): Generator<void> {
   // One rowid per document, shared by `sections`, `section_places` and `section_own` (issue 14).
   const section = db.prepare("INSERT INTO sections (rowid, file, section, content) VALUES (?, ?, ?, ?)")
   const place = db.prepare("INSERT INTO section_places (id, file, section, line, end_line, level, subsections) VALUES (?, ?, ?, ?, ?, ?, ?)")
@@ -308,6 +358,7 @@ const writeRows = (db: Db, contents: IndexContents, lastRowid: number): void => 
   const heading = db.prepare("INSERT INTO headings (file, text, level, start_line, end_line) VALUES (?, ?, ?, ?, ?)")
   const ranges = new Map<string, readonly [number, number]>()
   let rowid = lastRowid
+  let written = 0
   for (const f of contents.files as ReadonlyArray<PathRows>) {
     const first = rowid + 1
     for (const s of f.sections) {
@@ -315,9 +366,15 @@ const writeRows = (db: Db, contents: IndexContents, lastRowid: number): void => 
       section.run(rowid, s.file, s.section, s.content)
       place.run(rowid, s.file, s.section, s.line, s.endLine, s.level, s.own === undefined ? 0 : 1)
       if (s.own !== undefined) own.run(rowid, s.own)
+      if (++written % ROWS_PER_CHECK === 0) yield
     }
     if (rowid >= first) ranges.set(f.path, [first, rowid])
-    for (const h of f.headings) heading.run(h.file, h.text, h.level, h.start_line, h.end_line)
+    for (const h of f.headings) {
+      heading.run(h.file, h.text, h.level, h.start_line, h.end_line)
+      if (++written % ROWS_PER_CHECK === 0) yield
+    }
+    // A file without rows still counts: 100k empty files are work too.
+    if (++written % ROWS_PER_CHECK === 0) yield
   }
   const kept = new Map<string, readonly [number, number]>()
   for (const r of db.prepare("SELECT path, first_rowid, last_rowid FROM source_files WHERE first_rowid IS NOT NULL").all() as Array<{
@@ -334,6 +391,7 @@ const writeRows = (db: Db, contents: IndexContents, lastRowid: number): void => 
   for (const f of contents.sourceFiles) {
     const range = ranges.get(f.path) ?? kept.get(f.path)
     file.run(f.path, f.size, f.mtimeMs, f.hash, f.trusted ? 1 : 0, f.title ?? null, f.description ?? null, range?.[0] ?? null, range?.[1] ?? null)
+    if (++written % ROWS_PER_CHECK === 0) yield
   }
   db.exec("DELETE FROM index_meta")
   const meta = db.prepare("INSERT INTO index_meta (key, value) VALUES (?, ?)")
@@ -341,7 +399,7 @@ const writeRows = (db: Db, contents: IndexContents, lastRowid: number): void => 
 }
 
 /** Remove the rows of `paths` (sections by their rowid range, headings by file) from an index that has `source_files`. */
-const removeRows = (db: Db, paths: ReadonlyArray<string>): void => {
+function* removeRows(db: Db, paths: ReadonlyArray<string>): Generator<void> {
   const range = db.prepare("SELECT first_rowid, last_rowid FROM source_files WHERE path = ?")
   const sections = db.prepare("DELETE FROM sections WHERE rowid BETWEEN ? AND ?")
   const places = db.prepare("DELETE FROM section_places WHERE id BETWEEN ? AND ?")
@@ -357,6 +415,7 @@ const removeRows = (db: Db, paths: ReadonlyArray<string>): void => {
     }
     headings.run(p)
     forget.run(p)
+    yield
   }
 }
 
@@ -364,31 +423,50 @@ const removeRows = (db: Db, paths: ReadonlyArray<string>): void => {
  * The incremental step in the temporary copy: one transaction removing the
  * old rows of changed and deleted files and adding the new ones.
  */
-const changeDatabase = (tmp: string, changes: IndexChanges): void => {
-  const db = new Database(tmp)
-  try {
-    // A failed change throws the copy away: no journal needed.
-    db.pragma("journal_mode = OFF")
-    db.pragma("synchronous = OFF")
-    db.exec("BEGIN")
-    removeRows(db, changes.remove)
-    const { last } = db.prepare("SELECT coalesce(max(rowid), 0) AS last FROM sections").get() as { last: number }
-    writeRows(db, changes, last)
-    db.exec("COMMIT")
-  } finally {
-    db.close()
-  }
+function* changeDatabase(db: Database, changes: IndexChanges): Generator<void> {
+  // A failed change throws the copy away: no journal needed.
+  db.pragma("journal_mode = OFF")
+  db.pragma("synchronous = OFF")
+  db.exec("BEGIN")
+  yield* removeRows(db, changes.remove)
+  const { last } = db.prepare("SELECT coalesce(max(rowid), 0) AS last FROM sections").get() as { last: number }
+  yield* writeRows(db, changes, last)
+  db.exec("COMMIT")
 }
 
 const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effect<void, IndexWriteFailed> =>
-  replaceAtomically(path, (tmp) => fillDatabase(tmp, tokenizer, contents))
+  replaceAtomically(path, (tmp) => withDatabase(tmp, (db) => sliced(fillDatabase(db, tokenizer, contents))))
 
 /** Copy the current index, change the copy, rename it over: readers never see a half-changed file. */
 const update = (path: string, changes: IndexChanges): Effect.Effect<void, IndexWriteFailed> =>
-  replaceAtomically(path, (tmp) => {
-    // A reflink where the file system has them (a copy of extents, not bytes), else a plain copy.
-    fs.copyFileSync(path, tmp, fs.constants.COPYFILE_FICLONE)
-    changeDatabase(tmp, changes)
+  replaceAtomically(path, (tmp) =>
+    Effect.andThen(
+      // A reflink where the file system has them (a copy of extents, not bytes), else a plain copy; off the event loop.
+      Effect.tryPromise({ try: () => fs.promises.copyFile(path, tmp, fs.constants.COPYFILE_FICLONE), catch: (e) => e }),
+      withDatabase(tmp, (db) => sliced(changeDatabase(db, changes)))
+    )
+  )
+
+/**
+ * A complete index in memory for the scope (issue 29 item 5): when the
+ * cache of a foreign skill cannot be written (a read-only home, a name too
+ * long for the file system, a full disk), the call is still answered, by
+ * the same SQLite and the same queries, from an index that is never stored.
+ */
+const build = (tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effect<OpenIndex, IndexWriteFailed, Scope.Scope> =>
+  Effect.gen(function* () {
+    const label = ":memory:"
+    const failed = (e: unknown) => new IndexWriteFailed({ path: label, message: message(e) })
+    const db = yield* Effect.acquireRelease(
+      Effect.try({ try: () => new Database(label), catch: failed }),
+      (db) => Effect.sync(() => db.isOpen && db.close())
+    )
+    yield* sliced(fillDatabase(db, tokenizer, contents)).pipe(Effect.mapError(failed))
+    const client = yield* SqliteClient.make({ filename: label, database: db, disableWAL: true, prepareCacheSize: 16 }).pipe(
+      Effect.provide(Reactivity.layer),
+      Effect.mapError(failed)
+    )
+    return yield* indexOn(client, label, false)
   })
 
 /** Whether process `pid` still runs (EPERM: it runs under another user). */
@@ -432,8 +510,12 @@ export const sweepStaleTemps = (dir: string, startedMs: number = performance.tim
   return removed
 }
 
+/** `fsync` of a file on the thread pool: flushing a large index never holds the event loop. */
+const fsyncOffLoop = (file: string): Promise<void> =>
+  fs.promises.open(file, "r").then((handle) => handle.sync().finally(() => handle.close()))
+
 /** Build `path`'s next content in a temporary file beside it with `fill`, flush it, rename it over `path`. */
-const replaceAtomically = (path: string, fill: (tmp: string) => void): Effect.Effect<void, IndexWriteFailed> => {
+const replaceAtomically = (path: string, fill: (tmp: string) => Effect.Effect<void, unknown>): Effect.Effect<void, IndexWriteFailed> => {
   const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
   return Effect.suspend(() => {
     const tmp = tempNameFor(path)
@@ -450,10 +532,10 @@ const replaceAtomically = (path: string, fill: (tmp: string) => void): Effect.Ef
       yield* Effect.try({ try: () => fs.mkdirSync(nodePath.dirname(path), { recursive: true }), catch: failed })
       // Older than this write and left by a writer that is gone (issue 19).
       yield* Effect.sync(() => sweepStaleTemps(nodePath.dirname(path), Date.now()))
+      yield* fill(tmp).pipe(Effect.mapError(failed))
+      yield* Effect.tryPromise({ try: () => fsyncOffLoop(tmp), catch: failed })
       yield* Effect.try({
         try: () => {
-          fill(tmp)
-          fsyncFile(tmp)
           fs.renameSync(tmp, path)
           fsyncDirBestEffort(nodePath.dirname(path))
         },
@@ -482,6 +564,6 @@ const porterAvailable: Effect.Effect<boolean> = Effect.suspend(() =>
       ).pipe(Effect.tap((ok) => Effect.sync(() => void (porterProbe = ok))))
 )
 
-export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write, update }
+export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write, update, build }
 
 export const SqliteSearchIndexLive = Layer.succeed(SearchIndex, sqliteSearchIndex)

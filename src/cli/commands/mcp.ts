@@ -10,6 +10,12 @@ const toolsOption = Flag.Boolean("tools").pipe(Flag.withoutNegation, Flag.withDe
 
 const watchOption = Flag.Boolean("watch").pipe(Flag.withoutNegation, Flag.withDescription(mcpHelp.flags.watch.help), Flag.withDefault(false))
 
+const outputSchemasOption = Flag.Boolean("output-schemas").pipe(
+  Flag.withoutNegation,
+  Flag.withDescription(mcpHelp.flags["output-schemas"].help),
+  Flag.withDefault(false)
+)
+
 const projectOption = Flag.String("project").pipe(Flag.withDescription(mcpHelp.flags.project.help), Flag.optional)
 
 /**
@@ -32,12 +38,12 @@ const enterProject = (given: Option.Option<string>) =>
     return true
   })
 
-export const mcpCommand = Command.make("mcp", { tools: toolsOption, watch: watchOption, project: projectOption }, (o) =>
+export const mcpCommand = Command.make("mcp", { tools: toolsOption, watch: watchOption, project: projectOption, outputSchemas: outputSchemasOption }, (o) =>
   Effect.gen(function* () {
     const fixed = yield* enterProject(o.project)
     // The SDK and the server load only for this command (start-up of every other command stays small).
     const { serveStdio } = yield* Effect.promise(() => import("../../mcp/server.js"))
     // Without a fixed project, the client's MCP roots name it (DECISIONS #47).
-    yield* Effect.promise(() => serveStdio(VERSION, { skillTools: o.tools, watch: o.watch, followRoots: !fixed }))
+    yield* Effect.promise(() => serveStdio(VERSION, { skillTools: o.tools, watch: o.watch, followRoots: !fixed, outputSchemas: o.outputSchemas }))
   })
 ).pipe(Command.withDescription(mcpHelp.summary.join("\n")))

@@ -6,6 +6,7 @@
 import { parseLintAst } from "../markdown/lintAst.js"
 import { parseFrontmatterLines } from "../markdown/frontmatter.js"
 import { splitLines } from "../markdown/lines.js"
+import { nulLine, nulMessage } from "../markdown/nul.js"
 import type { MarkdownAst } from "../markdown/model.js"
 import { normalizePath } from "./paths.js"
 import type { MarkdownFile, SkillEntry, SkillSnapshot } from "./types.js"
@@ -36,13 +37,20 @@ export const makeSnapshot = (input: {
     a.path === "SKILL.md" ? -1 : b.path === "SKILL.md" ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0
   )
   const skillMd = sources.get("SKILL.md")
+  // A NUL byte anywhere: SKL100 refuses the file as build does (issue 29 item 5).
+  const nul = skillMd === undefined ? undefined : nulLine(skillMd)
   return {
     dirName: input.dirName,
     entries: input.entries,
     markdownFiles: files,
     markdown,
     // Frontmatter alone is cheap; the full parse waits until a body rule asks.
-    frontmatter: skillMd === undefined ? { _tag: "Absent" } : (parsed.get("SKILL.md")?.frontmatter ?? parseFrontmatterLines(splitLines(skillMd))),
+    frontmatter:
+      skillMd === undefined
+        ? { _tag: "Absent" }
+        : nul !== undefined
+          ? { _tag: "Invalid", message: nulMessage(nul), line: nul, raw: "", endLine: 0 }
+          : (parsed.get("SKILL.md")?.frontmatter ?? parseFrontmatterLines(splitLines(skillMd))),
     lookup: (path) => byPath.get(normalizePath(path))
   }
 }

@@ -15,7 +15,8 @@ import { bodyStartLineOf, parseFrontmatterLines } from "./frontmatter.js"
 import { finishText } from "./inline.js"
 import { splitLines, stripBom } from "./lines.js"
 import type { CodeBlock, HeadingLevel, HtmlComment, Link, MarkdownAst } from "./model.js"
-import { scanCodeBlocks } from "./scan.js"
+import { bracketWorkOver } from "./bracketWork.js"
+import { scanCodeBlocks, type CodeScan } from "./scan.js"
 import { type HeadingStart, withEndLines } from "./sections.js"
 
 interface Parser {
@@ -125,9 +126,8 @@ export const nestingDepthOver = (source: string, limit: number = MAX_NESTING): b
   return false
 }
 
-/** The linear scanner's reading, for documents nested beyond MAX_NESTING. */
-const shallowAst = (source: string): MarkdownAst => {
-  const scanned = scanCodeBlocks(source)
+/** The linear scanner's reading, for documents nested beyond MAX_NESTING or over MAX_BRACKET_WORK. */
+const shallowAst = (scanned: CodeScan): MarkdownAst => {
   return { ...scanned.doc, links: [], images: [], codeBlocks: scanned.codeBlocks, htmlComments: [] }
 }
 
@@ -135,7 +135,14 @@ const lineOf = (node: Nodes): number => node.position?.start.line ?? 1
 const columnOf = (node: Nodes): number => node.position?.start.column ?? 1
 
 export const parseMarkdownAst = (source: string): MarkdownAst => {
-  if (nestingDepthOver(source)) return shallowAst(source)
+  if (nestingDepthOver(source)) return shallowAst(scanCodeBlocks(source))
+  // Issue 29 item 5: micromark's label resolution is quadratic in the brackets of a paragraph (see bracketWork.ts).
+  let scanned: CodeScan | undefined
+  const exactCodeBlocks = () => {
+    scanned = scanCodeBlocks(source)
+    return scanned.exact ? scanned.codeBlocks : undefined
+  }
+  if (bracketWorkOver(source, exactCodeBlocks)) return shallowAst(scanned ?? scanCodeBlocks(source))
   const text = stripBom(source)
   const lines = splitLines(text)
   const frontmatter = parseFrontmatterLines(lines)

@@ -35,6 +35,8 @@ export type Frontmatter =
       readonly message: string
       /** 1-based file line the problem is reported on. */
       readonly line: number
+      /** 1-based column, present when the YAML parser located a syntax error (issue 29 item 5). */
+      readonly column?: number
       readonly raw: string
       /**
        * Line of the closing `---`, or 0 when there is none. The body always
@@ -136,10 +138,12 @@ export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter
   const doc = parseDocument(raw, { uniqueKeys: true, lineCounter, prettyErrors: false })
   if (doc.errors.length > 0) {
     const error = doc.errors[0]
+    const at = lineCounter.linePos(error.pos[0])
     return {
       _tag: "Invalid",
       message: error.message,
-      line: fileLine(lineCounter.linePos(error.pos[0]).line),
+      line: fileLine(at.line),
+      column: at.col,
       raw,
       endLine
     }
@@ -186,6 +190,15 @@ export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter
 }
 
 export const parseFrontmatter = (source: string): Frontmatter => parseFrontmatterLines(splitLines(source))
+
+/**
+ * What is wrong with an invalid frontmatter, for messages: a YAML syntax
+ * error says so with its line and column (issue 29 item 5: it used to read
+ * as a missing `name`); other problems (no closing `---`, too large, not a
+ * mapping) carry their line.
+ */
+export const frontmatterProblemText = (fm: { readonly message: string; readonly line: number; readonly column?: number }): string =>
+  fm.column === undefined ? `${fm.message} (line ${fm.line})` : `YAML syntax error: ${fm.message} (line ${fm.line}, column ${fm.column})`
 
 /** First body line (1-based) for a file with this frontmatter. */
 export const bodyStartLineOf = (frontmatter: Frontmatter): number =>

@@ -3,7 +3,7 @@
  * the shared markdown model (src/domain/markdown: DECISIONS #21 rules, one
  * parser for every command).
  */
-import { bodyStartLineOf, parseFrontmatter } from "../markdown/frontmatter.js"
+import { bodyStartLineOf, frontmatterProblemText, parseFrontmatter } from "../markdown/frontmatter.js"
 import { splitLines } from "../markdown/lines.js"
 
 export type SkillSource =
@@ -26,7 +26,7 @@ export const readSkillSource = (source: string): SkillSource => {
     case "Absent":
       return { _tag: "Absent", body }
     case "Invalid":
-      return { _tag: "Invalid", message: `${fm.message} (line ${fm.line})`, body }
+      return { _tag: "Invalid", message: frontmatterProblemText(fm), body }
     case "Parsed":
       return { _tag: "Parsed", data: fm.data, body, bodyStartLine, keyLines: fm.keyLines }
   }

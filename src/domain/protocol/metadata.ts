@@ -14,6 +14,7 @@
  * Written out for users in docs/references-and-validation.md.
  */
 import { parseFrontmatter, UNCLOSED_MESSAGE, type Frontmatter } from "../markdown/frontmatter.js"
+import { isNulMessage } from "../markdown/nul.js"
 import { readSkillSource } from "./frontmatter.js"
 import { parseAllowedTools, type AllowedTools } from "./tools.js"
 
@@ -90,7 +91,15 @@ export const frontmatterIssues = (fm: Frontmatter, options: ValidationOptions = 
     return [
       fm.message === UNCLOSED_MESSAGE
         ? { rule: "SKL100", line: 1, message: UNCLOSED_MESSAGE, blocking: true }
-        : { rule: "SKL100", line: fm.line, message: `invalid frontmatter YAML: ${fm.message}`, blocking: true }
+        : isNulMessage(fm.message)
+          ? { rule: "SKL100", line: fm.line, message: fm.message, blocking: true }
+        : {
+            rule: "SKL100",
+            line: fm.line,
+            // The column too, for a syntax error (issue 29 item 5).
+            message: `invalid frontmatter YAML: ${fm.message}${fm.column === undefined ? "" : ` (line ${fm.line}, column ${fm.column})`}`,
+            blocking: true
+          }
     ]
   }
   const data = fm.data

@@ -40,7 +40,7 @@ export interface ParsedToolSkill {
   /** Whether the file uses the dialect at all (see `declaresTools`). */
   readonly declaresTools: boolean
   /** The YAML parser's message and line when the frontmatter does not parse (DECISIONS #16). */
-  readonly frontmatterError?: { readonly message: string; readonly line: number }
+  readonly frontmatterError?: { readonly message: string; readonly line: number; readonly column?: number }
 }
 
 const SEMVER =
@@ -201,7 +201,7 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
     skill: { name, version, description, author, modes, readOnly, alwaysAsk, timeoutSecs, network, tools },
     problems,
     declaresTools: declaresTools(doc),
-    ...(doc.frontmatter._tag === "Invalid" ? { frontmatterError: { message: doc.frontmatter.message, line: doc.frontmatter.line } } : {})
+    ...(doc.frontmatter._tag === "Invalid" ? { frontmatterError: { message: doc.frontmatter.message, line: doc.frontmatter.line, ...(doc.frontmatter.column === undefined ? {} : { column: doc.frontmatter.column }) } } : {})
   }
 }
 

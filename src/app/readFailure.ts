@@ -1,0 +1,23 @@
+/**
+ * A file or folder of a skill that skc may not read (chmod 000, another
+ * owner) is the user's to fix, so it is a clear error naming it rather than
+ * E999 with a raw EACCES (issue 29 item 5). RFC-0005 has no code for it, so
+ * it is an `error:` line (DECISIONS #34). Every other failure stays
+ * internal (E999) with its cause.
+ */
+import { InternalError, UsageError } from "../domain/errors.js"
+import type { FsError } from "../ports/FileSystem.js"
+
+const DENIED = new Set(["EACCES", "EPERM"])
+const READS = new Set(["read", "readdir", "stat", "readlink", "realpath"])
+
+/** `e` as the error a command shows. */
+export const readFailure = (e: FsError): InternalError | UsageError => {
+  if (!DENIED.has(e.code) || !READS.has(e.op)) return new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+  const shown = e.path
+  const what = e.op === "readdir" ? "directory" : "file"
+  return new UsageError({
+    message: `cannot read ${what} '${shown}': permission denied`,
+    detail: [`make it readable (chmod u+r${e.op === "readdir" ? "x" : ""}) or remove it from the skill`]
+  })
+}

@@ -1,0 +1,154 @@
+/**
+ * The size budget of an outline (issue 26 item 3). A published skill can
+ * have thousands of headings; an agent that asks for its outline over MCP
+ * should get the top of the tree and be told what it did not get, never a
+ * silently cut list. The budget is in bytes of the tool result as sent (the
+ * text rendering plus the structured content), estimated per heading.
+ *
+ * Rule: keep every heading of the deepest level L whose headings (levels
+ * ≤ L) all fit; when not even the top level fits, keep the headings of
+ * the shallowest level in outline order while they fit. Every left-out heading is counted under the nearest kept heading
+ * above it in its file (or under the file itself), so the answer can say
+ * "12 more headings under forms.md#Fillable fields".
+ */
+
+export interface BudgetHeading {
+  readonly file: string
+  readonly level: number
+  readonly text: string
+  readonly line: number
+  readonly tokens?: number
+}
+
+/** Where left-out headings are: under a kept heading (`section`) or a file none of whose headings was kept. */
+export interface OmittedGroup {
+  readonly file: string
+  /** The kept heading they sit under; absent when nothing of the file was kept. */
+  readonly section?: string
+  readonly line?: number
+  readonly count: number
+}
+
+export interface OutlineTruncation {
+  /** Headings left out. */
+  readonly omitted: number
+  /** Deepest level kept in full (0 when even level 1 was cut). */
+  readonly level: number
+  /** The largest groups of left-out headings, most first (at most `MAX_GROUPS`). */
+  readonly under: ReadonlyArray<OmittedGroup>
+  /** What to ask next. */
+  readonly hint: string
+}
+
+/** Groups named in the answer; the rest are counted in `omitted` only. */
+export const MAX_GROUPS = 12
+
+/** Bytes a heading costs in the result: its JSON object in the structured content and its line of text (JSON-escaped). */
+export const headingCost = (h: BudgetHeading): number =>
+  // {"file":…,"level":n,"text":…,"line":n}, plus a comma; "  ## text\n" inside the text content's JSON string.
+  JSON.stringify(h).length + 1 + JSON.stringify(h.text).length + h.level + 3
+
+/** A file's line in the text ("reference/api.md\n"), paid once by the first kept heading of the file. */
+const fileCost = (file: string): number => JSON.stringify(file).length
+
+/**
+ * Kept aside from the budget when an outline is cut: the `truncated` object
+ * (up to `MAX_GROUPS` groups of file and heading) and the text line saying
+ * the same, plus the result's envelope.
+ */
+export const TRUNCATION_RESERVE = 3072
+
+const HINT = "pass level (fewer levels) or file (one file) to see the rest"
+
+/** Bytes of the headings `keep` selects, file lines included. */
+export const costOf = <H extends BudgetHeading>(headings: ReadonlyArray<H>, keep: (h: H, i: number) => boolean): number => {
+  let n = 0
+  let file: string | undefined
+  headings.forEach((h, i) => {
+    if (!keep(h, i)) return
+    if (h.file !== file) {
+      file = h.file
+      n += fileCost(h.file)
+    }
+    n += headingCost(h)
+  })
+  return n
+}
+
+/** The headings that fit `maxBytes`, and what was left out (undefined when nothing was). */
+export const fitOutline = <H extends BudgetHeading>(
+  headings: ReadonlyArray<H>,
+  maxBytes: number
+): { readonly kept: ReadonlyArray<H>; readonly truncation?: OutlineTruncation } => {
+  if (costOf(headings, () => true) <= maxBytes) return { kept: headings }
+  const room = Math.max(0, maxBytes - TRUNCATION_RESERVE)
+  let level = 0
+  for (let l = 1; l <= 6; l++) {
+    if (costOf(headings, (h) => h.level <= l) > room) break
+    level = l
+  }
+  let keep: (h: H, i: number) => boolean
+  if (level > 0) keep = (h) => h.level <= level
+  else {
+    // Not even the top level fits: the top-level headings in order, while they fit.
+    const top = Math.min(...headings.map((h) => h.level))
+    const chosen = new Set<number>()
+    let spent = 0
+    let file: string | undefined
+    headings.forEach((h, i) => {
+      if (h.level !== top) return
+      const cost = headingCost(h) + (h.file !== file ? fileCost(h.file) : 0)
+      if (spent + cost > room) return
+      spent += cost
+      file = h.file
+      chosen.add(i)
+    })
+    keep = (_h, i) => chosen.has(i)
+  }
+  const kept: Array<H> = []
+  const groups = new Map<string, { group: OmittedGroup; count: number }>()
+  // The nearest kept heading above, per file (headings come file by file, in file order).
+  let file: string | undefined
+  let anchor: H | undefined
+  let omitted = 0
+  headings.forEach((h, i) => {
+    if (h.file !== file) {
+      file = h.file
+      anchor = undefined
+    }
+    if (keep(h, i)) {
+      kept.push(h)
+      anchor = h
+      return
+    }
+    // A kept heading anchors only what is nested under it (deeper), not its later siblings.
+    if (anchor !== undefined && anchor.level >= h.level) anchor = undefined
+    omitted++
+    const key = anchor === undefined ? `${h.file}\u0000` : `${h.file}\u0000${anchor.line}`
+    const at = groups.get(key)
+    if (at !== undefined) at.count++
+    else
+      groups.set(key, {
+        group: anchor === undefined ? { file: h.file, count: 0 } : { file: h.file, section: anchor.text, line: anchor.line, count: 0 },
+        count: 1
+      })
+  })
+  const under = [...groups.values()]
+    .map(({ group, count }) => ({ ...group, count }))
+    .sort((a, b) => b.count - a.count)
+    .slice(0, MAX_GROUPS)
+  return { kept, truncation: { omitted, level, under, hint: HINT } }
+}
+
+/** The text lines that say what a truncated outline left out. */
+export const truncationLines = (t: OutlineTruncation): ReadonlyArray<string> => {
+  const where = t.under.map((g) => `${g.count} under ${g.section === undefined ? g.file : `${g.file}#${g.section}`}`)
+  const named = t.under.reduce((n, g) => n + g.count, 0)
+  const rest = t.omitted - named
+  return [
+    `… ${t.omitted} more heading${t.omitted === 1 ? "" : "s"} not shown (result budget${t.level > 0 ? `; levels 1-${t.level} complete` : ""}): ` +
+      where.join(", ") +
+      (rest > 0 ? `, ${rest} elsewhere` : "") +
+      `; ${t.hint}`
+  ]
+}

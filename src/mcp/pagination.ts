@@ -1,0 +1,45 @@
+/**
+ * Cursor pagination of the MCP list methods (issue 26 item 3; MCP
+ * 2025-06-18, Pagination): `resources/list` and `skills/list` answer a page
+ * at a time with `nextCursor` when more follow. The cursor is opaque to the
+ * client: here the offset of the next page, base64url-encoded JSON. A
+ * cursor skc did not hand out is invalid params (-32602), as the
+ * specification asks.
+ */
+
+/** Resources per `resources/list` page: the first page of a 17-skill project stays well under 24 KB. */
+export const RESOURCES_PAGE_SIZE = 50
+/** Skill entries per `skills/list` page (each lists every file of its skill with a digest). */
+export const SKILLS_PAGE_SIZE = 20
+
+export class InvalidCursor extends Error {
+  constructor(readonly cursor: string) {
+    super(`Invalid cursor: '${cursor.length > 64 ? `${cursor.slice(0, 64)}…` : cursor}' (pass the nextCursor of the previous page)`)
+  }
+}
+
+const encode = (offset: number): string => Buffer.from(JSON.stringify({ o: offset }), "utf8").toString("base64url")
+
+const decode = (cursor: string): number => {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"))
+    const o = typeof parsed === "object" && parsed !== null ? (parsed as { o?: unknown }).o : undefined
+    if (typeof o === "number" && Number.isSafeInteger(o) && o > 0) return o
+  } catch {
+    // not ours
+  }
+  throw new InvalidCursor(cursor)
+}
+
+/** The page starting at `cursor` (the first without one) and the cursor of the next, if any. */
+export const pageOf = <A>(
+  items: ReadonlyArray<A>,
+  cursor: string | undefined,
+  size: number
+): { readonly page: ReadonlyArray<A>; readonly nextCursor?: string } => {
+  const start = cursor === undefined ? 0 : decode(cursor)
+  // An offset past the end (the list shrank between pages) is an empty last page, not an error.
+  const end = start + size
+  const page = items.slice(start, end)
+  return end < items.length ? { page, nextCursor: encode(end) } : { page }
+}

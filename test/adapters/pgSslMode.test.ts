@@ -1,0 +1,42 @@
+// Issue 29 item 5: `?sslmode=require` made the pg driver print a ten-line process warning about
+// sslmode aliases. The driver is now given the same connection with `verify-full` written out (no
+// warning), and skc says it in one line of its own, through Diagnostics.
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { driverUrl, pgSettings } from "../../src/adapters/pg/pgPassword.js"
+import { sslModeAlias, sslModeNotice, teamDatabase } from "../../src/app/teamDatabase.js"
+import { memoryWorld } from "../helpers/memory.js"
+
+afterEach(() => vi.restoreAllMocks())
+
+describe("sslmode aliases", () => {
+  it("the driver gets verify-full for prefer, require and verify-ca; every other URL unchanged", () => {
+    expect(driverUrl("postgres://u@h/db?sslmode=require")).toBe("postgres://u@h/db?sslmode=verify-full")
+    expect(driverUrl("postgres://u@h/db?application_name=x&sslmode=verify-ca&connect_timeout=3")).toBe(
+      "postgres://u@h/db?application_name=x&sslmode=verify-full&connect_timeout=3"
+    )
+    expect(driverUrl("postgres://u@h/db?sslmode=prefer#x")).toBe("postgres://u@h/db?sslmode=verify-full#x")
+    for (const same of ["postgres://u@h/db", "postgres://u@h/db?sslmode=disable", "postgres://u@h/db?sslmode=verify-full", "postgres://u@h/db?sslmode=requirex"]) {
+      expect(driverUrl(same)).toBe(same)
+    }
+    expect(sslModeAlias("postgres://u@h/db?sslmode=require")).toBe("require")
+    expect(sslModeAlias("postgres://u@h/db?sslmode=verify-full")).toBeUndefined()
+  })
+
+  it("reading the URL's settings emits no process warning", async () => {
+    const emitted = vi.spyOn(process, "emitWarning").mockImplementation(() => {})
+    const settings = await pgSettings("postgres://skc:pw@db.example/team?sslmode=require")
+    expect(settings.host).toBe("db.example")
+    expect(emitted).not.toHaveBeenCalled()
+  })
+
+  it("teamDatabase says it in one warning line through Diagnostics", async () => {
+    const w = memoryWorld({})
+    const url = "postgres://skc@db.example/team?sslmode=require"
+    const r = await w.run(teamDatabase(url, false, "--to"))
+    expect(r).toMatchObject({ _tag: "Success", success: url })
+    expect(w.diagnostics.warnings).toEqual([{ _tag: "Notice", code: undefined, message: sslModeNotice("require") }])
+    const plain = memoryWorld({})
+    await plain.run(teamDatabase("postgres://skc@db.example/team", false, "--to"))
+    expect(plain.diagnostics.warnings).toEqual([])
+  })
+})

@@ -1,0 +1,67 @@
+/**
+ * Issue 26 item 3: an outline over its result budget keeps its top levels
+ * and counts every heading it left out under the nearest kept heading —
+ * never a silently cut list.
+ */
+import { describe, expect, it } from "vitest"
+import { costOf, fitOutline, headingCost, TRUNCATION_RESERVE, truncationLines, type BudgetHeading } from "../../src/domain/outlineBudget.js"
+
+const h = (file: string, level: number, text: string, line: number): BudgetHeading => ({ file, level, text, line })
+
+/** One file: a title, `parts` level-2 sections with `subs` level-3 headings each. */
+const tree = (file: string, parts: number, subs: number) => {
+  const out = [h(file, 1, "Title", 1)]
+  let line = 2
+  for (let p = 0; p < parts; p++) {
+    out.push(h(file, 2, `Part ${p}`, line++))
+    for (let s = 0; s < subs; s++) out.push(h(file, 3, `Detail ${p}.${s}`, line++))
+  }
+  return out
+}
+
+describe("fitOutline (issue 26 item 3)", () => {
+  it("an outline within the budget is returned whole, with no truncation", () => {
+    const all = tree("a.md", 3, 3)
+    const fitted = fitOutline(all, costOf(all, () => true))
+    expect(fitted.kept).toEqual(all)
+    expect(fitted.truncation).toBeUndefined()
+  })
+
+  it("over the budget, the deepest complete level is kept and the rest counted under its parents", () => {
+    const all = tree("a.md", 4, 100)
+    const upTo2 = costOf(all, (x) => x.level <= 2)
+    const fitted = fitOutline(all, upTo2 + TRUNCATION_RESERVE + 10)
+    expect(fitted.kept.map((x) => x.level)).toEqual([1, 2, 2, 2, 2])
+    expect(fitted.truncation?.omitted).toBe(400)
+    expect(fitted.truncation?.level).toBe(2)
+    expect(fitted.truncation?.under).toEqual([0, 1, 2, 3].map((p) => ({ file: "a.md", section: `Part ${p}`, line: 2 + p * 101, count: 100 })))
+    // Kept + omitted is every heading: nothing disappears unsaid.
+    expect(fitted.kept.length + fitted.truncation!.omitted).toBe(all.length)
+    const [line] = truncationLines(fitted.truncation!)
+    expect(line).toMatch(/^… 400 more headings not shown \(result budget; levels 1-2 complete\): 100 under a\.md#Part 0, /)
+    expect(line).toMatch(/pass level \(fewer levels\) or file \(one file\) to see the rest$/)
+  })
+
+  it("costs count each heading's JSON and text line, and each file's line once", () => {
+    const one = h("a.md", 2, "Title", 1)
+    expect(headingCost(one)).toBe(JSON.stringify(one).length + 1 + '"Title"'.length + 2 + 3)
+    expect(costOf([one, h("a.md", 2, "Next", 2)], () => true)).toBe('"a.md"'.length + headingCost(one) + headingCost(h("a.md", 2, "Next", 2)))
+  })
+
+  it("when not even the top level fits, top-level headings are kept in order while they fit and whole files are counted", () => {
+    const all = [...tree("a.md", 20, 20), ...tree("b.md", 20, 20), ...tree("c.md", 20, 20)]
+    const fitted = fitOutline(all, TRUNCATION_RESERVE + costOf(all, (x) => x.level === 1 && x.file !== "c.md") + 5)
+    expect(fitted.kept.map((x) => `${x.file}:${x.text}`)).toEqual(["a.md:Title", "b.md:Title"])
+    expect(fitted.truncation?.level).toBe(0)
+    expect(fitted.truncation?.omitted).toBe(all.length - 2)
+    expect(fitted.truncation?.under).toContainEqual({ file: "c.md", count: 421 })
+    expect(fitted.truncation?.under).toContainEqual({ file: "a.md", section: "Title", line: 1, count: 420 })
+  })
+
+  it("names at most 12 groups and says how many headings are elsewhere", () => {
+    const all = Array.from({ length: 30 }, (_, i) => tree(`f${String(i).padStart(2, "0")}.md`, 1, 3)).flat()
+    const fitted = fitOutline(all, TRUNCATION_RESERVE + costOf(all, (x) => x.level === 1))
+    expect(fitted.truncation?.under).toHaveLength(12)
+    expect(truncationLines(fitted.truncation!)[0]).toMatch(/, 72 elsewhere; /)
+  })
+})

@@ -1,0 +1,154 @@
+/**
+ * Issue 26 item 3: payload budgets of the MCP server. What a connection and
+ * each answer cost an agent's context is bounded and documented
+ * (docs/mcp.md): `tools/list` ≤ 12 KB, an outline ≤ 16 KB by default with
+ * what it left out said, `resources/list` and `skills/list` a page at a
+ * time with `nextCursor`, binary files out of the resource listing.
+ */
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ROOT, sandbox } from "../helpers/cli.js"
+import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
+
+const size = (x: unknown) => Buffer.byteLength(JSON.stringify(x), "utf8")
+
+const sb = sandbox()
+const store = join(sb.work, ".skillc", "skills")
+mkdirSync(store, { recursive: true })
+// The 17-skill corpus of the cross-skill fixtures, as a published project would have it.
+for (const root of ["test/fixtures/cross-skill/skills", "test/fixtures/search-quality/skills"]) {
+  const dir = join(ROOT, root)
+  for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) cpSync(join(dir, e.name), join(store, e.name), { recursive: true })
+}
+// A skill with 20 reference files of 61 headings each (1,222 headings in all), a font and an image.
+const big = join(store, "handbook")
+mkdirSync(join(big, "reference"), { recursive: true })
+mkdirSync(join(big, "fonts"), { recursive: true })
+writeFileSync(join(big, "SKILL.md"), "---\nname: handbook\ndescription: A very long handbook. Use when testing budgets.\n---\n# Handbook\n\n## Chapters\n\nSee reference/.\n")
+for (let f = 0; f < 20; f++) {
+  const lines = [`# Chapter ${f}`, ""]
+  for (let p = 0; p < 5; p++) {
+    lines.push(`## Part ${f}.${p}`, "", "Text.", "")
+    for (let s = 0; s < 11; s++) lines.push(`### Detail ${f}.${p}.${s} with a longer heading text`, "", "More text.", "")
+  }
+  writeFileSync(join(big, "reference", `chapter-${String(f).padStart(2, "0")}.md`), lines.join("\n"))
+}
+writeFileSync(join(big, "fonts", "Body-Regular.ttf"), Buffer.from([0, 1, 0, 0, 0, 12, 0x80, 0]))
+writeFileSync(join(big, "logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]))
+// Seven small skills: 25 in all, more than a skills/list page.
+for (let i = 0; i < 7; i++) {
+  const name = `tiny-${i}`
+  mkdirSync(join(store, name), { recursive: true })
+  writeFileSync(join(store, name, "SKILL.md"), `---\nname: ${name}\ndescription: Tiny skill ${i}. Use when testing pages.\n---\n# Tiny\n`)
+}
+
+let mcp: McpSession
+
+beforeAll(async () => {
+  for (const name of readdirSync(store)) {
+    const r = await sb.runAsync(["build", name])
+    expect(r.code, r.stderr).toBe(0)
+  }
+  mcp = await connectMcp({ cwd: sb.work, home: sb.home })
+})
+afterAll(async () => {
+  await mcp?.close()
+})
+
+describe("issue 26 item 3: payload budgets", () => {
+  it("tools/list is at most 12 KB and lists no outputSchema unless --output-schemas asks", async () => {
+    const listed = await mcp.client.listTools()
+    expect(size(listed)).toBeLessThanOrEqual(12 * 1024)
+    for (const t of listed.tools) {
+      expect(t.outputSchema, t.name).toBeUndefined()
+      expect(t.description!.length, t.name).toBeLessThanOrEqual(300)
+    }
+    const withSchemas = await connectMcp({ cwd: sb.work, home: sb.home, flags: ["--output-schemas"] })
+    try {
+      const full = await withSchemas.client.listTools()
+      for (const t of full.tools) expect(t.outputSchema?.type, t.name).toBe("object")
+      // Structured content is sent either way, and validates against the listed schema (the SDK client checks it).
+      const r = await withSchemas.call("skc_outline", { skill: "pdf" })
+      expect(r.isError).toBeFalsy()
+      expect((r.structuredContent as { skill: string }).skill).toBe("pdf")
+    } finally {
+      await withSchemas.close()
+    }
+  })
+
+  it("an outline over 16 KB keeps its top levels and says what it left out; max_bytes, level and file get the rest", async () => {
+    const r = await mcp.call("skc_outline", { skill: "handbook" })
+    expect(r.isError).toBeFalsy()
+    expect(size(r)).toBeLessThanOrEqual(16 * 1024)
+    const s = r.structuredContent as { headings: Array<{ level: number }>; truncated: { omitted: number; level: number; under: Array<{ file: string; section?: string; count: number }>; hint: string } }
+    expect(s.truncated.level).toBe(2)
+    expect(s.headings.every((h) => h.level <= 2)).toBe(true)
+    expect(s.headings.length + s.truncated.omitted).toBe(2 + 20 * 61)
+    expect(s.truncated.under[0]).toMatchObject({ file: "reference/chapter-00.md", section: "Part 0.0", count: 11 })
+    expect(textOf(r)).toMatch(/… 1100 more headings not shown \(result budget; levels 1-2 complete\): 11 under reference\/chapter-00\.md#Part 0\.0, .*; pass level \(fewer levels\) or file \(one file\) to see the rest\n$/)
+    // One file, whole.
+    const one = await mcp.call("skc_outline", { skill: "handbook", file: "reference/chapter-07.md" })
+    const oneS = one.structuredContent as { headings: Array<{ file: string }>; truncated?: unknown }
+    expect(oneS.truncated).toBeUndefined()
+    expect(oneS.headings).toHaveLength(61)
+    expect(new Set(oneS.headings.map((h) => h.file))).toEqual(new Set(["reference/chapter-07.md"]))
+    // A larger budget: everything.
+    const all = await mcp.call("skc_outline", { skill: "handbook", max_bytes: 4_000_000 })
+    expect((all.structuredContent as { headings: unknown[]; truncated?: unknown }).headings).toHaveLength(2 + 20 * 61)
+    expect((all.structuredContent as { truncated?: unknown }).truncated).toBeUndefined()
+    // A file that is not there: E021.
+    const missing = await mcp.call("skc_outline", { skill: "handbook", file: "reference/nope.md" })
+    expect(missing.isError).toBe(true)
+    expect(textOf(missing)).toMatch(/^error\[E021\]/)
+  })
+
+  it("the CLI prints the whole outline unless --max-bytes is given", async () => {
+    const whole = await sb.runAsync(["outline", "handbook", "--format", "json"])
+    expect(whole.code, whole.stderr).toBe(0)
+    expect(JSON.parse(whole.stdout).headings).toHaveLength(2 + 20 * 61)
+    const cut = await sb.runAsync(["outline", "handbook", "--max-bytes", "8192"])
+    expect(cut.code, cut.stderr).toBe(0)
+    expect(cut.stdout).toMatch(/more headings not shown/)
+  })
+
+  it("resources/list pages through every text file with nextCursor; fonts and images are left out but readable", async () => {
+    const first = await mcp.client.listResources()
+    expect(size(first)).toBeLessThanOrEqual(24 * 1024)
+    expect(first.resources).toHaveLength(50)
+    expect(first.nextCursor).toEqual(expect.any(String))
+    const all = [...first.resources]
+    let cursor = first.nextCursor
+    for (let pages = 0; cursor !== undefined && pages < 100; pages++) {
+      const next = await mcp.client.listResources({ cursor })
+      all.push(...next.resources)
+      cursor = next.nextCursor
+    }
+    expect(cursor).toBeUndefined()
+    const uris = all.map((r) => r.uri)
+    expect(new Set(uris).size).toBe(uris.length)
+    expect(uris).toContain("skill://project/handbook/SKILL.md")
+    expect(uris).toContain("skill://project/handbook/reference/chapter-19.md")
+    expect(uris.filter((u) => u.endsWith(".ttf") || u.endsWith(".png"))).toEqual([])
+    const font = await mcp.client.readResource({ uri: "skill://project/handbook/fonts/Body-Regular.ttf" })
+    expect(font.contents[0]).toHaveProperty("blob")
+    // Each skill's entry point comes first among its files.
+    const handbook = uris.filter((u) => u.startsWith("skill://project/handbook/"))
+    expect(handbook[0]).toBe("skill://project/handbook/SKILL.md")
+  })
+
+  it("a cursor skc did not hand out is invalid params (-32602)", async () => {
+    await expect(mcp.client.listResources({ cursor: "not-a-cursor" })).rejects.toMatchObject({ code: -32602 })
+  })
+
+  it("skills/list pages by 20 skills with nextCursor", async () => {
+    const first = await mcp.extension("skills/list")
+    expect(first.skills as Array<unknown>).toHaveLength(20)
+    expect(first.nextCursor).toEqual(expect.any(String))
+    const second = await mcp.extension("skills/list", { cursor: first.nextCursor })
+    expect(second.skills as Array<unknown>).toHaveLength(5)
+    expect(second.nextCursor).toBeUndefined()
+    const uris = [...(first.skills as Array<{ uri: string }>), ...(second.skills as Array<{ uri: string }>)].map((s) => s.uri)
+    expect(new Set(uris).size).toBe(25)
+  })
+})

@@ -1,0 +1,58 @@
+/**
+ * Issue 29 item 5, "the three messages fixed": a YAML syntax error in the
+ * frontmatter said "missing frontmatter field 'name'"; a file skc may not
+ * read failed `build` with `E999 … EACCES`; a SKILL.md holding a NUL byte
+ * failed lint but built. Each is reproduced through the CLI.
+ */
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { BIN, sandbox } from "../helpers/cli.js"
+import { canDropPrivileges, runUnprivileged, shareForUnprivileged } from "./unprivileged.js"
+
+const skillMd = `---\nname: demo\ndescription: A demo skill. Use when testing.\n---\n# Demo\n\n## Usage\n\nText.\n`
+
+const project = (name: string, files: Record<string, string>) => {
+  const sb = sandbox()
+  const src = join(sb.work, ".skillc", "skills", name)
+  mkdirSync(src, { recursive: true })
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(src, path), text)
+  return { sb, src }
+}
+
+describe("issue 29 item 5: the three messages", () => {
+  it("a YAML syntax error says so, with line and column, in build, tools, run and lint (E011, SKL100)", () => {
+    const { sb } = project("y", { "SKILL.md": `---\nname: y\ndescription: "unterminated\n---\n# y\n` })
+    for (const args of [["build", "y"], ["tools", "y"], ["run", "y", "t"]]) {
+      const r = sb.run(args)
+      expect(r.code, args.join(" ")).toBe(1)
+      expect(r.stderr, args.join(" ")).toMatch(/^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: Missing closing "quote \(line \d+, column \d+\)\n$/)
+      expect(r.stderr).not.toContain("missing frontmatter field")
+    }
+    const lint = sb.run(["lint", "y"])
+    expect(lint.code).toBe(1)
+    expect(lint.stdout + lint.stderr).toMatch(/SKL100 frontmatter-valid: invalid frontmatter YAML: Missing closing "quote \(line \d+, column \d+\)/)
+  })
+
+  it.skipIf(!canDropPrivileges())("a file skc may not read: build names it and says it cannot be read (no E999)", () => {
+    const { sb, src } = project("locked", { "SKILL.md": skillMd.replace("demo", "locked"), "notes.md": "# Notes\n" })
+    shareForUnprivileged(sb.root)
+    chmodSync(join(src, "notes.md"), 0o000)
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" }
+    const r = runUnprivileged([process.execPath, BIN, "build", "locked"], { cwd: sb.work, env })
+    expect(r.status, r.stderr).toBe(1)
+    expect(r.stderr).not.toContain("E999")
+    // Running as nobody, logging may fall back with W002 first.
+    expect(r.stderr).toMatch(/^error: cannot read file '.*notes\.md': permission denied\n {2}make it readable/m)
+  })
+
+  it("a SKILL.md with a NUL byte: build refuses it as lint does", () => {
+    const { sb } = project("nul", { "SKILL.md": skillMd.replace("demo", "nul").replace("Text.", "Te\0xt.") })
+    const build = sb.run(["build", "nul"])
+    expect(build.code).toBe(1)
+    expect(build.stderr).toBe("error[E011]: invalid frontmatter in SKILL.md: SKILL.md holds a NUL byte (line 9): it is a binary file, not text\n")
+    const lint = sb.run(["lint", "nul"])
+    expect(lint.code).toBe(1)
+    expect(lint.stdout + lint.stderr).toContain("SKL100 frontmatter-valid: SKILL.md holds a NUL byte (line 9): it is a binary file, not text")
+  })
+})
