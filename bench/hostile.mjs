@@ -77,6 +77,12 @@ export default async function hostile(baseArg) {
   console.log("local sync (issue 29 item 4): 4× the rows should take ≤ 5× the time")
   syncBench()
   console.log("")
+  // Issue 29 "Done when": ping answered within 100 ms while another call opens a FIFO, reads a
+  // 232 MB file or indexes a 100k-file foreign skill (SKC_BENCH_PING_FILES to change the count).
+  const { pingUnderLoad } = await import("./_ping-under-load.mjs")
+  console.log("MCP ping while another request works (issue 29 items 1 and 3)")
+  await pingUnderLoad(Number(process.env.SKC_BENCH_PING_FILES ?? 100_000))
+  console.log("")
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await hostile(process.argv[2])

@@ -17,6 +17,7 @@
  * so an unchanged tree costs one stat per file and only files whose size or
  * mtime moved are read and hashed again.
  */
+import { timeSlicer } from "./timeSlice.js"
 import { Clock, Context, Deferred, Effect, Option } from "effect"
 import { Path } from "effect/Path"
 import { IndexCollision, IndexUnusable, InternalError, Warning } from "../domain/errors.js"
@@ -54,22 +55,6 @@ export const FILE_HASHES_KEY = "file_hashes"
 const RACY_WINDOW_MS = 2000
 
 const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
-
-/** How long indexing runs before the event loop gets a turn (issue 29 item 3). */
-const SLICE_MS = 8
-
-/**
- * An effect to run between files of a long loop: when `SLICE_MS` passed
- * since the last turn, it yields, and Effect's scheduler resumes the fiber
- * from `setImmediate`, after the event loop has read what arrived (an MCP
- * `ping` is answered while a large foreign skill is indexed).
- */
-const timeSlicer = Effect.map(Clock.currentTimeMillis, (start) => {
-  let last = start
-  return Effect.flatMap(Clock.currentTimeMillis, (now) =>
-    now - last < SLICE_MS ? Effect.void : Effect.andThen(Effect.yieldNow, Effect.sync(() => void (last = now)))
-  )
-})
 
 /** `<runtime>/.skillc-meta/search-<hash16>.db`, hash16 from the canonical source path. */
 export const indexPathOf = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
@@ -329,7 +314,7 @@ export interface QueryableIndex {
  * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003
  * collision → E002 stale; the opened index lives as long as the scope.
  */
-export const openForQuery = (skill: ResolvedSkill) =>
+export const openForQuery = (skill: ResolvedSkill, options: { readonly justIndexed?: boolean } = {}) =>
   Effect.gen(function* () {
     const searchIndex = yield* SearchIndex
     const { path, hash16 } = yield* indexPathOf(skill)
@@ -347,6 +332,13 @@ export const openForQuery = (skill: ResolvedSkill) =>
     if (cheap !== undefined) return yield* unusable(cheap)
     // A long-lived server may know the sources have not changed since it last
     // checked (src/ports/SourceFreshness.ts); otherwise stat every file.
+    // An index this very call just wrote from the tree it scanned answers as it is: checking the
+    // tree again would stat and hash-check every file a second time (a 100k-file foreign skill
+    // held the event loop for that, issue 29 item 3); the next call checks as usual.
+    if (options.justIndexed === true) {
+      const fresh: QueryableIndex = { index, meta, tokenizer }
+      return fresh
+    }
     const freshness = yield* SourceFreshness
     const key = { indexPath: path, sourceDir: skill.sourceDir, sourceHash: meta.source_hash }
     if (yield* freshness.isFresh(key)) {
@@ -550,7 +542,7 @@ const reindexForeign = (skill: ResolvedSkill, reason: string) =>
   Effect.gen(function* () {
     yield* verbose(`foreign skill '${skill.name}': ${reason}; indexing into ${skill.runtimeDir}`)
     const outcome = yield* sharedIndexing(skill)
-    if (outcome._tag === "Cached") return yield* openForQuery(skill)
+    if (outcome._tag === "Cached") return yield* openForQuery(skill, { justIndexed: true })
     yield* warn(
       Warning.notice(
         `cannot keep the search index of '${skill.name}' in ${skill.runtimeDir} (${outcome.reason}); indexed in memory for this call`

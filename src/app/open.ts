@@ -34,6 +34,11 @@ export interface Opened {
   readonly bytes: Uint8Array
 }
 
+/** The largest file `open` returns whole; larger ones are read with `max_lines` (whose head is capped, src/domain/lineHead.ts). */
+export const OPEN_MAX_BYTES = 16 * 1024 * 1024
+
+const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MiB`
+
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
 const encoder = new TextEncoder()
 
@@ -46,10 +51,12 @@ const asText = (bytes: Uint8Array): string | undefined => {
   }
 }
 
+/** Base64 in pieces of a multiple of 3 bytes (each encodes alone): no one huge binary string to build and scan. */
+const PIECE = 3 * 0x2000
 const base64 = (bytes: Uint8Array): string => {
-  let s = ""
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(s)
+  const parts: Array<string> = []
+  for (let i = 0; i < bytes.length; i += PIECE) parts.push(btoa(String.fromCharCode.apply(null, bytes.subarray(i, i + PIECE) as unknown as Array<number>)))
+  return parts.join("")
 }
 
 /** A file that cannot be read says why in words (EACCES is the user's to fix, not an internal error, issue 19). */
@@ -97,6 +104,16 @@ export const openFile = (input: OpenInput) =>
         bytes.set(marker, head.length)
       }
     } else {
+      // Bounded work (issue 29 item 1): a file far larger than any answer is not read whole;
+      // its head is there for the asking.
+      if (target.info.size > OPEN_MAX_BYTES) {
+        return yield* Effect.fail(
+          new UsageError({
+            message: `'${input.path}' is ${mib(target.info.size)}, more than skc open returns at once (${mib(OPEN_MAX_BYTES)})`,
+            detail: [`read its first lines with: skc open ${skill.name} '${target.rel}' --max-lines 100 (MCP: max_lines)`]
+          })
+        )
+      }
       bytes = yield* fs.readFile(target.abs).pipe(Effect.mapError(readFailure(input.path)))
       binary = asText(bytes) === undefined
     }

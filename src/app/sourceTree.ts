@@ -14,6 +14,7 @@
  * and store the returned cache beside their own data, so an unchanged
  * tree costs one stat per file.
  */
+import { timeSlicer } from "./timeSlice.js"
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, PathEscapes, type UsageError } from "../domain/errors.js"
@@ -63,6 +64,7 @@ export const scanSourceTree = (root: string, options: ScanOptions = {}) =>
     const files: Array<SourceFile> = []
     const dirs: Array<string> = []
     const escaping: Array<string> = []
+    const breathe = yield* timeSlicer
 
     // Depth-first; `realChain` holds the canonical directories on the way
     // down so a symlink back to an ancestor is not walked forever.
@@ -70,6 +72,7 @@ export const scanSourceTree = (root: string, options: ScanOptions = {}) =>
       Effect.gen(function* () {
         const entries = yield* fs.readDir(abs).pipe(Effect.mapError(internal))
         for (const entry of entries) {
+          yield* breathe
           if (IGNORED_DIRS.has(entry.name)) continue
           const childAbs = path.join(abs, entry.name)
           const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`
@@ -153,7 +156,9 @@ export const sourceHash = (tree: SourceTree, options: { readonly cache?: FileHas
     const cache = options.cache ?? {}
     const next: Record<string, FileHashCacheEntry> = {}
     const pairs: Array<readonly [string, string]> = []
+    const breathe = yield* timeSlicer
     for (const f of tree.files) {
+      yield* breathe
       const known = Object.prototype.hasOwnProperty.call(cache, f.path) ? cache[f.path] : undefined
       let hash: string
       if (known !== undefined && known.size === f.size && known.mtimeMs === f.mtimeMs) hash = known.hash

@@ -15,8 +15,25 @@ export interface LineHeadResult {
   readonly binary: boolean
 }
 
+/**
+ * The most bytes a head keeps, however few lines it holds: a file without
+ * newlines (a 232 MB blob, a minified bundle) would otherwise be "one line"
+ * kept whole (issue 29 item 1). 256 KiB is far more than an agent reads of
+ * one line, and its answer (base64 in both the text and the structured
+ * content, for a binary head) stays well under a megabyte on the wire.
+ */
+export const HEAD_MAX_BYTES = 256 * 1024
+
+/** Back off from a cut at `at` to the start of the UTF-8 character it falls in (at most 3 bytes). */
+const charBoundary = (chunk: Uint8Array, at: number): number => {
+  let i = at
+  while (i > 0 && at - i < 3 && (chunk[i]! & 0xc0) === 0x80) i--
+  return i
+}
+
 export class LineHead {
   private readonly kept: Array<Uint8Array> = []
+  private keptBytes = 0
   private seen = 0
   private cut = false
   private after = 0
@@ -26,8 +43,11 @@ export class LineHead {
   private readonly decoder = new TextDecoder("utf-8", { fatal: true })
   private readonly maxLines: number
 
-  constructor(maxLines: number) {
+  private readonly maxBytes: number
+
+  constructor(maxLines: number, maxBytes: number = HEAD_MAX_BYTES) {
     this.maxLines = maxLines
+    this.maxBytes = maxBytes
   }
 
   push(chunk: Uint8Array): void {
@@ -44,21 +64,30 @@ export class LineHead {
     }
     let i = 0
     if (!this.cut) {
-      for (; i < chunk.length; i++) {
+      const room = this.maxBytes - this.keptBytes
+      const end = Math.min(chunk.length, room)
+      for (; i < end; i++) {
         if (chunk[i] === 10 && ++this.seen === this.maxLines) {
           i++
           this.cut = true
           break
         }
       }
+      // The byte cap reached first: cut there, on a character boundary.
+      if (!this.cut && end === room && room < chunk.length) {
+        i = charBoundary(chunk, i)
+        this.cut = true
+      }
       // A copy (not `slice`, which is a view on a Buffer): the reader reuses its buffer for the next piece.
       const copy = new Uint8Array(i)
       copy.set(chunk.subarray(0, i))
       this.kept.push(copy)
+      this.keptBytes += i
     }
     if (this.cut) {
       this.after += chunk.length - i
-      for (; i < chunk.length; i++) if (chunk[i] === 10) this.more++
+      // indexOf is the engine's memchr: counting the lines of a 232 MB file stays cheap.
+      for (let at = chunk.indexOf(10, i); at !== -1; at = chunk.indexOf(10, at + 1)) this.more++
     }
     this.last = chunk[chunk.length - 1]!
   }
@@ -84,8 +113,8 @@ export class LineHead {
 }
 
 /** The same over bytes already in memory. */
-export const lineHeadOf = (bytes: Uint8Array, maxLines: number): LineHeadResult => {
-  const h = new LineHead(maxLines)
+export const lineHeadOf = (bytes: Uint8Array, maxLines: number, maxBytes: number = HEAD_MAX_BYTES): LineHeadResult => {
+  const h = new LineHead(maxLines, maxBytes)
   h.push(bytes)
   return h.finish()
 }

@@ -82,7 +82,9 @@ describe("issue 29 item 3: indexing a foreign skill never stops the MCP server",
       const index = readdirSync(meta).find((n) => /^search-[0-9a-f]{16}\.db$/.test(n))!
       const complete = statSync(join(meta, index)).size
       expect(sizesAtAnswers.filter((size) => size < complete).length, `index of ${complete} bytes; answers at ${sizesAtAnswers.join(", ")}`).toBeGreaterThan(0)
-      expect(order.at(-1)).toBe("search")
+      // Pings answered before the search ended (the last ping may cross the search's answer).
+      expect(order.indexOf("ping")).toBeGreaterThanOrEqual(0)
+      expect(order.indexOf("ping")).toBeLessThan(order.indexOf("search"))
       expect(r.isError, textOf(r)).not.toBe(true)
       expect(textOf(r)).toContain("Gears")
     } finally {
