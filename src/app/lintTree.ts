@@ -9,6 +9,7 @@ import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { InternalError } from "../domain/errors.js"
 import { inLintScope } from "../domain/lint/snapshot.js"
+import { EVALS_FILE, TRIGGERS_FILE } from "../domain/eval/triggerSet.js"
 import type { MarkdownFile, SkillEntry } from "../domain/lint/types.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { scanSourceTree } from "./sourceTree.js"
@@ -16,6 +17,8 @@ import { scanSourceTree } from "./sourceTree.js"
 const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
 const utf8 = new TextDecoder("utf-8")
+
+const EVAL_FILES: ReadonlyArray<string> = [TRIGGERS_FILE, EVALS_FILE]
 
 /** A NUL byte in the first 8 KiB marks a file as binary (as git and ripgrep do). */
 export const looksBinary = (bytes: Uint8Array): boolean => {
@@ -41,5 +44,12 @@ export const readSkillTree = (root: string) =>
       // SKILL.md is read even when binary, so that SKL100 says why it is refused (issue 29 item 5).
       if (f.path === "SKILL.md" || !looksBinary(bytes)) markdownFiles.push({ path: f.path, source: utf8.decode(bytes) })
     }
-    return { entries, markdownFiles }
+    // The evaluation files, for SKL701 (issue 27): JSON, so outside the markdown scope.
+    const evalFiles: Array<MarkdownFile> = []
+    for (const f of tree.files) {
+      if (!EVAL_FILES.includes(f.path)) continue
+      const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(internal))
+      evalFiles.push({ path: f.path, source: utf8.decode(bytes) })
+    }
+    return { entries, markdownFiles, evalFiles }
   })

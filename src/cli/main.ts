@@ -28,6 +28,18 @@ const help = (args: ReadonlyArray<string>): Effect.Effect<number> | undefined =>
   })
 }
 
+/**
+ * A command with a `rest` flag takes the words after `--` as that flag's
+ * values, each as `--flag=word` so a word that starts with a dash stays a
+ * value (`skc eval --judge command -- agent -p {{query}}`).
+ */
+const restAsFlags = (args: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const rest = commandSpecs.find((s) => s.name === args[0])?.rest
+  const at = args.indexOf("--")
+  if (rest === undefined || at < 0) return args
+  return [...args.slice(0, at), ...args.slice(at + 1).map((word) => `--${rest}=${word}`)]
+}
+
 /** The invocation as an effect whose value is the exit status. */
 const program = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown> => {
   let args = argv
@@ -37,6 +49,7 @@ const program = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown> =>
     // An unknown command: the full parser says so (E100) rather than printing any help.
     args = args.filter((a) => a !== "--help" && a !== "-h")
   }
+  args = restAsFlags(args)
   const fast = args.length > 0 ? fastCommands[args[0]!] : undefined
   const values = fast === undefined ? undefined : parseFast(fast, args.slice(1))
   if (fast !== undefined && values !== undefined) return runCommand(fast.spec, values as { format: string; verbose: boolean })

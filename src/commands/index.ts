@@ -5,8 +5,10 @@
  * `mcp` hints) follow from the spec.
  */
 import { approveCommand } from "./approve.js"
+import { budgetCommand } from "./budget.js"
 import { buildCommand } from "./build.js"
 import { discoverCommand } from "./discover.js"
+import { evalCommand } from "./eval.js"
 import { initCommand } from "./init.js"
 import { lintCommand } from "./lint.js"
 import { listCommand } from "./list.js"
@@ -39,6 +41,8 @@ export const commandSpecs: ReadonlyArray<AnyCommandSpec> = [
   approveCommand,
   discoverCommand,
   matchCommand,
+  evalCommand,
+  budgetCommand,
   promptCommand,
   permissionsCommand,
   loadCommand,
@@ -61,5 +65,7 @@ export const mcpCommandSpecs: ReadonlyArray<AnyCommandSpec> = [
   statsCommand,
   discoverCommand,
   matchCommand,
+  evalCommand,
+  budgetCommand,
   loadCommand
 ]

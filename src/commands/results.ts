@@ -258,3 +258,14 @@ export const EvalOutput = Schema.Struct({
   ),
   confusions: Schema.Array(Schema.Struct({ skill: Schema.String, winner: Schema.NullOr(Schema.String), count: Schema.Int }))
 })
+
+/** `skc budget --format json` (issue 27, docs/eval.md "skc budget"). */
+export const BudgetOutput = Schema.Struct({
+  agent: Schema.String,
+  limits: Schema.Struct({ budget_chars: Schema.NullOr(Schema.Int), max_description_chars: Schema.NullOr(Schema.Int), source: Schema.NullOr(Schema.String) }),
+  skills: Schema.Array(Schema.Struct({ name: Schema.String, entry_chars: Schema.Int, truncated: Schema.Boolean, listed: Schema.Literals(["full", "name-only"]) })),
+  total_chars: Schema.Int,
+  room_chars: Schema.NullOr(Schema.Int),
+  truncated: Schema.Array(Schema.String),
+  names_only: Schema.Array(Schema.String)
+})

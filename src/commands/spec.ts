@@ -203,6 +203,11 @@ export interface CommandSpec<P = any, F extends CommonFlags = any, I = any, A = 
   readonly args: P
   /** Flags, in help order; `format` and `verbose` are always there. */
   readonly flags: F
+  /**
+   * The `repeated` flag (its command-line name) that receives every word
+   * after `--`, in order: `skc eval … -- my-agent {{query}}` (src/cli/main.ts).
+   */
+  readonly rest?: string
   /** Well-formed invocations are parsed without effect/cli (src/cli/fast.ts). */
   readonly fast?: boolean
   /** Present for commands that are also MCP tools. */

@@ -23,6 +23,8 @@ export interface ProcessRequest {
   readonly killGraceMs: number
   readonly headBytes?: number
   readonly tailBytes?: number
+  /** Written to the child's stdin, which is then closed (absent: stdin is /dev/null). */
+  readonly stdin?: string
 }
 
 export interface ProcessResult {

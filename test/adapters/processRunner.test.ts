@@ -31,6 +31,16 @@ describe("tool-skills spec §3.5, §5 node process runner", () => {
     expect(r.output).toBe("out:a; echo pwned\nerr:$(id)\n")
   })
 
+  it("stdin (issue 27, skc eval --judge command): written then closed; a child that never reads it is not a failure", async () => {
+    const r = await run({ program: script("cat.sh", `cat; echo "<end"`), args: [], stdin: "fill in this PDF form" })
+    expect([r.outcome, r.output]).toEqual([{ _tag: "Exited", exitCode: 0 }, "fill in this PDF form<end\n"])
+    const ignored = await run({ program: script("quiet.sh", "exit 0"), args: [], stdin: "x".repeat(1 << 20) })
+    expect(ignored.outcome).toEqual({ _tag: "Exited", exitCode: 0 })
+    // Without stdin the child reads end of file at once, as before.
+    const none = await run({ program: script("cat0.sh", `cat; echo "<eof"`), args: [] })
+    expect(none.output).toBe("<eof\n")
+  })
+
   it("spec §9.3: ENOENT and EACCES are outcomes, not crashes", async () => {
     const missing = await run({ program: join(dir, "nope.sh"), args: [] })
     expect(missing.outcome).toMatchObject({ _tag: "SpawnFailed", code: "ENOENT" })

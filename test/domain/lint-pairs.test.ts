@@ -24,7 +24,11 @@ const lintTree = (tree: Tree, dirName: string): ReadonlyArray<string> => {
   const markdownFiles = Object.entries(tree)
     .filter(([p, v]) => typeof v === "string" && inLintScope(p) && !p.split("/").some((s) => s.startsWith(".")))
     .map(([path, source]) => ({ path, source: source as string }))
-  return runRules(makeSnapshot({ dirName, entries, markdownFiles }), configureRules(RULES, {}).rules).map((d) => diagnosticLine(d))
+  // The evaluation files, read as src/app/lintTree.ts reads them (SKL701, issue 27).
+  const evalFiles = Object.entries(tree)
+    .filter(([p, v]) => typeof v === "string" && ["evals/triggers.json", "evals/evals.json"].includes(p))
+    .map(([path, source]) => ({ path, source: source as string }))
+  return runRules(makeSnapshot({ dirName, entries, markdownFiles, evalFiles }), configureRules(RULES, {}).rules).map((d) => diagnosticLine(d))
 }
 
 describe("RFC-0008:C-REGISTRY rule pairs in process", () => {

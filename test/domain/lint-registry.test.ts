@@ -34,7 +34,10 @@ describe("RFC-0008:C-REGISTRY rule registry", () => {
       ["SKL602", "unknown-tool", "warning", "protocol"],
       ["SKL603", "body-token-budget", "warning", "protocol"],
       ["SKL604", "reserved-words", "warning", "protocol"],
-      ["SKL605", "xml-tags", "warning", "protocol"]
+      ["SKL605", "xml-tags", "warning", "protocol"],
+      // issue 27: evaluation files and the agent's description cut.
+      ["SKL701", "eval-files-valid", "error", "eval"],
+      ["SKL702", "description-truncated", "warning", "eval"]
     ]
     for (const [id, name, severity, category] of table) {
       const r = RULES.find((x) => x.id === id)

@@ -69,5 +69,5 @@ export const ALL_TOOLS = [
   "skc_stats"
 ]
 
-/** GitHub issue 9: the agent-skill protocol's tools, with the same structured results as their CLI commands. */
-export const PROTOCOL_TOOLS = ["skc_discover", "skc_match", "skc_load"]
+/** GitHub issue 9 (and 27: skc_eval, skc_budget): the agent-skill protocol's tools, with the same structured results as their CLI commands. */
+export const PROTOCOL_TOOLS = ["skc_discover", "skc_match", "skc_eval", "skc_budget", "skc_load"]

@@ -68,7 +68,7 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
       env: { ...request.env, [RUN_TOKEN_VARIABLE]: token },
       detached: true,
       shell: false,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [request.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       windowsHide: true
     })
   } catch (e) {
@@ -77,6 +77,9 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
     return () => {}
   }
   const proc = child
+  // A child that exits without reading its stdin makes the write fail (EPIPE): not the run's failure.
+  proc.stdin?.on("error", () => {})
+  proc.stdin?.end(request.stdin)
 
   /** Every process of the run seen so far (pid → start time): orphans lose their ancestry once signalled. */
   const known = new Map<number, string>()

@@ -12,7 +12,8 @@ const CATEGORY_TITLES: Record<Rule["category"], string> = {
   links: "Link rules (SKL3xx)",
   files: "File rules (SKL4xx)",
   tools: "Tool-skill rules (SKL5xx)",
-  protocol: "Agent protocol rules (SKL6xx)"
+  protocol: "Agent protocol rules (SKL6xx)",
+  eval: "Evaluation rules (SKL7xx)"
 }
 
 const anchor = (r: Rule) => `${r.id.toLowerCase()}-${r.name}`

@@ -32,6 +32,7 @@ import { skl401 } from "./rules/skl401-no-orphans.js"
 import { skl402 } from "./rules/skl402-mention-case.js"
 import { toolSkillRules } from "./rules/tool-skill.js"
 import { protocolRules } from "./rules/protocol.js"
+import { evalRules } from "./rules/eval.js"
 
 export const RULES: ReadonlyArray<Rule> = [
   skl001,
@@ -61,7 +62,8 @@ export const RULES: ReadonlyArray<Rule> = [
   skl401,
   skl402,
   ...toolSkillRules,
-  ...protocolRules
+  ...protocolRules,
+  ...evalRules
 ]
 
 export const ruleById = (id: string): Rule | undefined => RULES.find((r) => r.id === id)

@@ -19,6 +19,7 @@ export const makeSnapshot = (input: {
   readonly dirName: string
   readonly entries: ReadonlyArray<SkillEntry>
   readonly markdownFiles: ReadonlyArray<MarkdownFile>
+  readonly evalFiles?: ReadonlyArray<MarkdownFile>
 }): SkillSnapshot => {
   const byPath = new Map(input.entries.map((e) => [e.path, e]))
   const sources = new Map(input.markdownFiles.map((f) => [f.path, f.source]))
@@ -51,6 +52,7 @@ export const makeSnapshot = (input: {
         : nul !== undefined
           ? { _tag: "Invalid", message: nulMessage(nul), line: nul, raw: "", endLine: 0 }
           : (parsed.get("SKILL.md")?.frontmatter ?? parseFrontmatterLines(splitLines(skillMd))),
-    lookup: (path) => byPath.get(normalizePath(path))
+    lookup: (path) => byPath.get(normalizePath(path)),
+    evalFiles: input.evalFiles ?? []
   }
 }

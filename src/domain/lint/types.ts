@@ -9,7 +9,7 @@ import type { Frontmatter } from "../markdown/frontmatter.js"
 import type { MarkdownAst } from "../markdown/model.js"
 
 export type Severity = "error" | "warning"
-export type Category = "meta" | "frontmatter" | "structure" | "links" | "files" | "tools" | "protocol"
+export type Category = "meta" | "frontmatter" | "structure" | "links" | "files" | "tools" | "protocol" | "eval"
 
 /** One entry of the skill directory, path relative to the root with `/`. */
 export interface SkillEntry {
@@ -42,6 +42,8 @@ export interface SkillSnapshot {
   readonly frontmatter: Frontmatter
   /** Kind of entry at a relative path (normalised, no leading `./`). */
   readonly lookup: (path: string) => SkillEntry | undefined
+  /** The evaluation files present (`evals/triggers.json`, `evals/evals.json`) as text, for SKL701. */
+  readonly evalFiles?: ReadonlyArray<MarkdownFile>
 }
 
 /** What a check reports; the runner adds rule id, name and severity. */

@@ -1,0 +1,141 @@
+/**
+ * The evaluation files beside a skill (docs/eval.md), parsed and checked
+ * without I/O so `skc eval` and the lint rule give the same verdict:
+ *
+ * - `evals/triggers.json`, a trigger query set:
+ *   `[{ "query": …, "should_trigger": true|false, "split"?: "train"|"validation" }]`;
+ * - `evals/evals.json`, the Agent Skills output evaluations
+ *   `{ "skill_name", "evals": [{ "id", "prompt", "expected_output", "files", "assertions" }] }`,
+ *   whose entries may also be written in the query form above (those are the
+ *   trigger queries `skc eval` runs); a bare array there is a trigger set.
+ *
+ * A problem is either `syntax` (not JSON at all) or `shape` (JSON, but not
+ * the documented shape), so a message can tell the author which to fix.
+ */
+
+export const SPLITS = ["train", "validation"] as const
+export type Split = (typeof SPLITS)[number]
+
+export interface TriggerQuery {
+  readonly query: string
+  readonly should_trigger: boolean
+  readonly split?: Split
+}
+
+export interface EvalFileProblem {
+  readonly kind: "syntax" | "shape"
+  readonly message: string
+}
+
+export type Parsed<A> = { readonly _tag: "Ok"; readonly value: A } | { readonly _tag: "Problem"; readonly problem: EvalFileProblem }
+
+const ok = <A>(value: A): Parsed<A> => ({ _tag: "Ok", value })
+const shape = (message: string): Parsed<never> => ({ _tag: "Problem", problem: { kind: "shape", message } })
+
+const describe = (v: unknown): string =>
+  v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "string" ? `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}` : typeof v === "object" ? "an object" : `${typeof v} ${JSON.stringify(v)}`
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+
+const parseJson = (text: string): Parsed<unknown> => {
+  try {
+    return ok(JSON.parse(text.replace(/^\uFEFF/, "")) as unknown)
+  } catch (e) {
+    return { _tag: "Problem", problem: { kind: "syntax", message: `not valid JSON: ${(e as Error).message}` } }
+  }
+}
+
+/** One `{ query, should_trigger, split? }` entry at `where` (e.g. `[3]`). */
+const triggerQuery = (v: unknown, where: string): Parsed<TriggerQuery> => {
+  if (!isRecord(v)) return shape(`${where}: expected an object { "query", "should_trigger" }, got ${describe(v)}`)
+  if (typeof v.query !== "string") return shape(`${where}.query: expected a string, got ${v.query === undefined ? "nothing" : describe(v.query)}`)
+  if (v.query.trim().length === 0) return shape(`${where}.query: empty query`)
+  if (typeof v.should_trigger !== "boolean") {
+    return shape(`${where}.should_trigger: expected true or false, got ${v.should_trigger === undefined ? "nothing" : describe(v.should_trigger)}`)
+  }
+  if (v.split !== undefined && !(SPLITS as ReadonlyArray<unknown>).includes(v.split)) {
+    return shape(`${where}.split: expected "train" or "validation", got ${describe(v.split)}`)
+  }
+  return ok({ query: v.query, should_trigger: v.should_trigger, ...(v.split === undefined ? {} : { split: v.split as Split }) })
+}
+
+const triggerArray = (v: ReadonlyArray<unknown>, prefix: string): Parsed<ReadonlyArray<TriggerQuery>> => {
+  if (v.length === 0) return shape(`${prefix || "the file"}: no queries (a trigger set needs at least one)`)
+  const out: Array<TriggerQuery> = []
+  for (let i = 0; i < v.length; i++) {
+    const q = triggerQuery(v[i], `${prefix}[${i}]`)
+    if (q._tag === "Problem") return q
+    out.push(q.value)
+  }
+  return ok(out)
+}
+
+/** `evals/triggers.json`. */
+export const parseTriggerSet = (text: string): Parsed<ReadonlyArray<TriggerQuery>> => {
+  const json = parseJson(text)
+  if (json._tag === "Problem") return json
+  if (!Array.isArray(json.value)) {
+    return shape(`expected an array of { "query", "should_trigger" } objects, got ${describe(json.value)}`)
+  }
+  return triggerArray(json.value, "")
+}
+
+export interface EvalsFile {
+  /** The entries in the query form: what `skc eval` runs. */
+  readonly queries: ReadonlyArray<TriggerQuery>
+  /** Output evaluations (`prompt` form): checked, not run (they need an agent and a grader). */
+  readonly outputEvals: number
+}
+
+/** One output evaluation `{ id, prompt, expected_output?, files?, assertions? }` at `where`. */
+const outputEval = (v: Record<string, unknown>, where: string): EvalFileProblem | undefined => {
+  if (typeof v.prompt !== "string") return { kind: "shape", message: `${where}.prompt: expected a string, got ${v.prompt === undefined ? "nothing" : describe(v.prompt)}` }
+  if (v.id !== undefined && typeof v.id !== "string" && typeof v.id !== "number") {
+    return { kind: "shape", message: `${where}.id: expected a string or a number, got ${describe(v.id)}` }
+  }
+  if (v.expected_output !== undefined && typeof v.expected_output !== "string") {
+    return { kind: "shape", message: `${where}.expected_output: expected a string, got ${describe(v.expected_output)}` }
+  }
+  for (const key of ["files", "assertions"] as const) {
+    const list = v[key]
+    if (list !== undefined && !(Array.isArray(list) && list.every((x) => typeof x === "string" || isRecord(x)))) {
+      return { kind: "shape", message: `${where}.${key}: expected an array of strings or objects, got ${describe(list)}` }
+    }
+  }
+  return undefined
+}
+
+/** `evals/evals.json`. */
+export const parseEvalsFile = (text: string): Parsed<EvalsFile> => {
+  const json = parseJson(text)
+  if (json._tag === "Problem") return json
+  const doc = json.value
+  if (Array.isArray(doc)) {
+    const set = triggerArray(doc, "")
+    return set._tag === "Problem" ? set : ok({ queries: set.value, outputEvals: 0 })
+  }
+  if (!isRecord(doc)) return shape(`expected an object { "skill_name", "evals": [...] } or an array of queries, got ${describe(doc)}`)
+  if (doc.skill_name !== undefined && typeof doc.skill_name !== "string") return shape(`skill_name: expected a string, got ${describe(doc.skill_name)}`)
+  if (!Array.isArray(doc.evals)) return shape(`evals: expected an array, got ${doc.evals === undefined ? "nothing" : describe(doc.evals)}`)
+  const queries: Array<TriggerQuery> = []
+  let outputEvals = 0
+  for (let i = 0; i < doc.evals.length; i++) {
+    const entry: unknown = doc.evals[i]
+    const where = `evals[${i}]`
+    if (isRecord(entry) && ("query" in entry || "should_trigger" in entry)) {
+      const q = triggerQuery(entry, where)
+      if (q._tag === "Problem") return q
+      queries.push(q.value)
+      continue
+    }
+    if (!isRecord(entry)) return shape(`${where}: expected an object, got ${describe(entry)}`)
+    const problem = outputEval(entry, where)
+    if (problem !== undefined) return { _tag: "Problem", problem }
+    outputEvals++
+  }
+  return ok({ queries, outputEvals })
+}
+
+/** Where the files sit, relative to the skill directory. */
+export const TRIGGERS_FILE = "evals/triggers.json"
+export const EVALS_FILE = "evals/evals.json"

@@ -1,0 +1,74 @@
+/**
+ * The evaluation rules (SKL7xx, issue 27, docs/eval.md): the trigger and
+ * evals files parse in the documented shape, so a broken file is caught by
+ * `skc lint` before `skc eval` runs in CI; and a description is not longer
+ * than Claude Code cuts it in the skill listing.
+ */
+import { EVALS_FILE, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE } from "../../eval/triggerSet.js"
+import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
+import { frontmatterIssues } from "../../protocol/metadata.js"
+import { positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
+
+/** The line of a JSON syntax error: V8 says "(line L column C)" or "at position P". */
+const syntaxLine = (message: string, source: string): number => {
+  const lc = /\(line (\d+) column \d+\)/.exec(message)
+  if (lc !== null) return Number(lc[1])
+  const pos = /at position (\d+)/.exec(message)
+  return pos === null ? 1 : source.slice(0, Number(pos[1])).split("\n").length
+}
+
+export const skl701: Rule = {
+  id: "SKL701",
+  name: "eval-files-valid",
+  defaultSeverity: "error",
+  category: "eval",
+  summary: "`evals/triggers.json` and `evals/evals.json`, when present, are valid JSON in the documented shape.",
+  doc:
+    "`skc eval` reads a skill's trigger queries from `evals/triggers.json` (`[{ \"query\", \"should_trigger\", \"split\"? }]`) and " +
+    "`evals/evals.json` (`{ \"skill_name\", \"evals\": [...] }`); a file it cannot read stops the evaluation. The message says whether the " +
+    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field).",
+  fix: "Fix the JSON syntax, or the entry the message names; docs/eval.md shows both formats.",
+  source: "issue 27; docs/eval.md",
+  appliesTo: (s) => (s.evalFiles ?? []).length > 0,
+  check: (s) => {
+    const out: Array<Finding> = []
+    for (const f of s.evalFiles ?? []) {
+      const parsed = f.path === TRIGGERS_FILE ? parseTriggerSet(f.source) : f.path === EVALS_FILE ? parseEvalsFile(f.source) : undefined
+      if (parsed === undefined || parsed._tag === "Ok") continue
+      const { kind, message } = parsed.problem
+      out.push(
+        kind === "syntax"
+          ? { file: f.path, line: syntaxLine(message, f.source), message: `syntax error: ${message}` }
+          : { file: f.path, line: 1, message: `valid JSON of another shape: ${message}` }
+      )
+    }
+    return out
+  }
+}
+
+export const skl702: Rule = {
+  id: "SKL702",
+  name: "description-truncated",
+  defaultSeverity: "warning",
+  category: "eval",
+  summary: `\`description\` fits Claude Code's skill listing (${CLAUDE_MAX_DESCRIPTION.toLocaleString("en-US")} characters).`,
+  doc:
+    "Claude Code lists every skill's name and description in its context and cuts each description at 1,536 characters " +
+    `(${CLAUDE_LIMITS_SOURCE}); what follows the cut never reaches the model, so triggers written there never fire. ` +
+    "`skc budget` shows the whole listing's cost.",
+  fix: "Shorten the description; put the trigger phrases first.",
+  source: "issue 27; Claude Code docs (Skills)",
+  ...withOptions<{ "max-length": number }>(
+    { "max-length": positiveInteger("Where the agent cuts a description, in characters.", CLAUDE_MAX_DESCRIPTION) },
+    (s, option) =>
+      frontmatterIssues(s.frontmatter, { maxDescription: option("max-length") })
+        .filter((i) => i.rule === "SKL107")
+        .map((i) => ({
+          file: "SKILL.md",
+          line: i.line,
+          message: `${i.message.replace(/; maximum is \d+$/, "")}; Claude Code cuts it at ${option("max-length")} in its skill listing`
+        }))
+  )
+}
+
+export const evalRules: ReadonlyArray<Rule> = [skl701, skl702]

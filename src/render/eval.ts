@@ -1,0 +1,56 @@
+/**
+ * Text rendering of `skc eval` (pure: result → string), shared by the CLI
+ * and the MCP tool's text content: one row per skill, then every miss with
+ * the skill that won instead, then the verdict against --min-pass.
+ */
+import { visible } from "../domain/visible.js"
+import type { EvalResult } from "../app/eval.js"
+import type { Metrics } from "../domain/eval/score.js"
+import { renderTable } from "./table.js"
+
+const pct = (x: number) => `${Math.round(x * 1000) / 10} %`
+const ratio = (x: number | null) => (x === null ? "-" : x.toFixed(2))
+const short = (m: Metrics) => `${pct(m.pass_rate)} (${m.passed}/${m.queries})`
+
+export const renderEval = (r: EvalResult): string => {
+  const out: Array<string> = []
+  const judge = r.judge === "match" ? `match judge, threshold ${r.threshold}` : "command judge"
+  out.push(`${r.skills.length} skill${r.skills.length === 1 ? "" : "s"} evaluated for ${r.agent} (${judge}), min pass ${pct(r.min_pass)}`)
+  out.push("")
+  out.push(
+    renderTable(
+      ["SKILL", "PASS", "PRECISION", "RECALL", "TRAIN", "VALIDATION", ""],
+      r.skills.map((s) => [
+        s.skill,
+        short(s),
+        ratio(s.precision),
+        ratio(s.recall),
+        s.splits.train === undefined ? "-" : pct(s.splits.train.pass_rate),
+        s.splits.validation === undefined ? "-" : pct(s.splits.validation.pass_rate),
+        s.meets_min_pass ? "ok" : "FAIL"
+      ])
+    )
+  )
+  for (const s of r.skills) {
+    if (s.misses.length === 0) continue
+    out.push("")
+    out.push(`${s.skill}: ${s.misses.length} miss${s.misses.length === 1 ? "" : "es"}`)
+    for (const m of s.misses) {
+      const why = m.should_trigger
+        ? `should fire; ${m.winner === null ? "no skill fired" : `won by ${m.winner}`}`
+        : `should not fire; fired`
+      const votes = m.votes !== undefined ? ` [${m.votes}/${m.runs} runs]` : ""
+      const errors = m.errors !== undefined ? ` (${m.errors.join(", ")})` : ""
+      const split = m.split !== undefined ? ` (${m.split})` : ""
+      out.push(`  ${visible(JSON.stringify(m.query))}${split}: ${why}${votes}${errors}`)
+    }
+  }
+  const failing = r.skills.filter((s) => !s.meets_min_pass)
+  out.push("")
+  out.push(
+    failing.length === 0
+      ? `PASS: every skill reaches ${pct(r.min_pass)}`
+      : `FAIL: ${failing.map((s) => s.skill).join(", ")} below ${pct(r.min_pass)}`
+  )
+  return out.join("\n") + "\n"
+}

@@ -1,0 +1,196 @@
+// Issue 27: `skc eval` as a use case on the in-memory adapters: the match
+// judge over what the agent discovers, skills named by path, clear failures
+// for missing or malformed trigger files, and the command judge on a fake
+// ProcessRunner (argv substitution, stdin, --repeat majority, timeouts).
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { evaluate } from "../../src/app/eval.js"
+import { lintSkills } from "../../src/app/lint.js"
+import { ProcessRunner, type ProcessRequest } from "../../src/ports/ProcessRunner.js"
+import { failureText, memoryLayer } from "../helpers/worlds.js"
+
+const SKILL = (name: string, description: string) => `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n# ${name}\n`
+const set = (pos: ReadonlyArray<string>, neg: ReadonlyArray<string>, split = false) =>
+  JSON.stringify([
+    ...pos.map((query, i) => ({ query, should_trigger: true, ...(split ? { split: i === 0 ? "validation" : "train" } : {}) })),
+    ...neg.map((query) => ({ query, should_trigger: false }))
+  ])
+
+const files = {
+  "/proj/.claude/skills/pdf/SKILL.md": SKILL("pdf", "Fill PDF forms, merge and split PDF files, extract PDF text. Use when the user mentions a PDF."),
+  "/proj/.claude/skills/pdf/evals/triggers.json": set(
+    ["fill in this PDF form", "merge two PDF files", "extract the text of a PDF"],
+    ["write a Word document", "make a slide deck"],
+    true
+  ),
+  "/proj/.claude/skills/docx/SKILL.md": SKILL("docx", "Create and edit Word documents with tracked changes. Use for .docx files."),
+  "/proj/.claude/skills/slides/SKILL.md": SKILL("slides", "Build a slide deck or presentation. Use when the user asks for slides."),
+  "/proj/.claude/skills/slides/evals/evals.json": JSON.stringify({
+    skill_name: "slides",
+    evals: [{ id: 1, prompt: "Make a deck", expected_output: "a deck" }, { query: "make a slide deck", should_trigger: true }, { query: "extract the text of the PDF files", should_trigger: true }]
+  })
+}
+
+/** The match judge never starts a process. */
+const noRunner = Layer.succeed(ProcessRunner, { run: () => Effect.die("the match judge ran a process") })
+
+describe("skc eval, match judge", () => {
+  it.effect("every discovered skill with trigger queries: pass rate, precision, recall, misses with the winner, splits", () =>
+    Effect.gen(function* () {
+      const r = yield* evaluate({})
+      expect(r.judge).toBe("match")
+      expect(r.skills.map((s) => s.skill)).toEqual(["pdf", "slides"])
+      const pdf = r.skills[0]!
+      expect(pdf).toMatchObject({ queries: 5, passed: 5, pass_rate: 1, precision: 1, recall: 1, meets_min_pass: true })
+      expect(pdf.files).toEqual(["/proj/.claude/skills/pdf/evals/triggers.json"])
+      expect(Object.keys(pdf.splits)).toEqual(["train", "validation"])
+      expect(pdf.splits.validation).toMatchObject({ queries: 1, passed: 1 })
+      // The evals.json query form: "extract the text of the PDF files" is taken by pdf.
+      const slides = r.skills[1]!
+      expect(slides).toMatchObject({ queries: 2, passed: 1, pass_rate: 0.5, recall: 0.5, meets_min_pass: false })
+      expect(slides.misses.map((m) => [m.query, m.winner])).toEqual([["extract the text of the PDF files", "pdf"]])
+      expect(r.confusions).toEqual([{ skill: "slides", winner: "pdf", should_trigger: true, count: 1 }])
+      expect(r.passed).toBe(false)
+      const lenient = yield* evaluate({ min_pass: 0.5 })
+      expect(lenient.passed).toBe(true)
+    }).pipe(Effect.provide(Layer.merge(memoryLayer({ files }), noRunner))))
+
+  it.effect("a skill named by path joins what the agent sees; its neighbours take part in the ranking", () =>
+    Effect.gen(function* () {
+      const r = yield* evaluate({ skills: ["/work/forms"] })
+      expect(r.skills.map((s) => [s.skill, s.path, s.pass_rate])).toEqual([["forms", "/work/forms/SKILL.md", 0.5]])
+      expect(r.skills[0]!.misses.map((m) => [m.query, m.winner])).toEqual([["merge two PDF files", "pdf"]])
+    }).pipe(
+      Effect.provide(
+        memoryLayer({
+          files: {
+            ...files,
+            "/work/forms/SKILL.md": SKILL("forms", "Fill in forms: PDF forms, web forms, tax forms."),
+            "/work/forms/evals/triggers.json": set(["fill in the tax forms", "merge two PDF files"], [])
+          }
+        }).pipe(Layer.merge(noRunner))
+      )
+    ))
+
+  it.effect("missing and malformed trigger files fail with what to fix", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(evaluate({ skills: ["docx"] }))).toBe(
+        "error: skill 'docx' has no trigger queries\n  looked for evals/triggers.json and the query form of evals/evals.json in /proj/.claude/skills/docx/evals\n  see docs/eval.md for the format"
+      )
+      expect(yield* failureText(evaluate({ skills: ["ghost"] }))).toMatch(/^error\[E001\]: skill 'ghost' not found/)
+      expect(yield* failureText(evaluate({ skills: ["bad"] }))).toBe(
+        "error: /proj/.claude/skills/bad/evals/triggers.json does not have the shape of a trigger set\n  [0].should_trigger: expected true or false, got the string \"yes\"\n  see docs/eval.md for the format"
+      )
+      expect(yield* failureText(evaluate({ skills: ["broken"] }))).toMatch(
+        /^error: \/proj\/\.claude\/skills\/broken\/evals\/triggers\.json is not valid JSON\n  .+\n  see docs\/eval\.md for the format$/
+      )
+      expect(yield* failureText(evaluate({ judge: "command" }))).toMatch(/^error\[E100\]: invalid option: '--judge command needs the agent command after --/)
+      expect(yield* failureText(evaluate({ judge: "command", command: ["agent"] }))).toMatch(/needs --extract-json <path> or --extract-regex <re>/)
+      expect(yield* failureText(evaluate({ judge: "command", command: ["agent"], extract_regex: "(" }))).toMatch(/--extract-regex: Invalid regular expression/)
+    }).pipe(
+      Effect.provide(
+        memoryLayer({
+          files: {
+            "/proj/.claude/skills/docx/SKILL.md": SKILL("docx", "Word documents."),
+            "/proj/.claude/skills/bad/SKILL.md": SKILL("bad", "Bad."),
+            "/proj/.claude/skills/bad/evals/triggers.json": '[{"query":"x","should_trigger":"yes"}]',
+            "/proj/.claude/skills/broken/SKILL.md": SKILL("broken", "Broken."),
+            "/proj/.claude/skills/broken/evals/triggers.json": '[{"query":"x",'
+          }
+        }).pipe(Layer.merge(noRunner))
+      )
+    ))
+
+  it.effect("no trigger queries anywhere: says where to write them", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(evaluate({}))).toBe(
+        "error: no trigger queries found beside the 1 skill claude discovers\n  write evals/triggers.json in a skill's directory (see docs/eval.md), or name a skill by path"
+      )
+    }).pipe(Effect.provide(Layer.merge(memoryLayer({ files: { "/proj/.claude/skills/docx/SKILL.md": SKILL("docx", "Word documents.") } }), noRunner))))
+})
+
+/** A fake agent: activates `pdf` when the request (argv or stdin) mentions a PDF; `flaky` requests on the 3rd run only fail. */
+const fakeRunner = (seen: Array<ProcessRequest>) => {
+  const counts = new Map<string, number>()
+  return Layer.succeed(ProcessRunner, {
+    run: (request) =>
+      Effect.sync(() => {
+        seen.push(request)
+        const text = request.stdin ?? request.args.join(" ")
+        const n = (counts.get(text) ?? 0) + 1
+        counts.set(text, n)
+        if (text.includes("slow")) return { outcome: { _tag: "TimedOut" as const, timeoutMs: request.timeoutMs }, output: "", truncated: false, totalBytes: 0, durationMs: 1 }
+        const fires = /pdf/i.test(text) && !(text.includes("flaky") && n % 3 === 0)
+        return { outcome: { _tag: "Exited" as const, exitCode: 0 }, output: JSON.stringify({ skill: fires ? "pdf" : null }), truncated: false, totalBytes: 10, durationMs: 1 }
+      })
+  })
+}
+
+describe("skc eval, command judge", () => {
+  const cmdFiles = {
+    ...files,
+    "/proj/.claude/skills/pdf/evals/triggers.json": set(["fill in this PDF form", "flaky PDF request"], ["slow request", "make a slide deck"])
+  }
+  it.effect("one run per distinct query and repeat, {{query}} substituted, the majority decides, timeouts reported", () => {
+    const seen: Array<ProcessRequest> = []
+    return Effect.gen(function* () {
+      const r = yield* evaluate({
+        skills: ["pdf"],
+        judge: "command",
+        command: ["./agent.mjs", "-p", "{{query}}"],
+        extract_json: "$.skill",
+        repeat: 3,
+        jobs: 2,
+        timeout: 5
+      }).pipe(Effect.provide(fakeRunner(seen)))
+      expect(seen).toHaveLength(12)
+      expect(seen[0]).toMatchObject({ program: "/proj/agent.mjs", args: ["-p", "fill in this PDF form"], cwd: "/proj", timeoutMs: 5000 })
+      expect(seen[0]!.stdin).toBeUndefined()
+      expect(r).toMatchObject({ judge: "command", threshold: null, passed: true })
+      expect(r.skills[0]).toMatchObject({ queries: 4, passed: 4, pass_rate: 1 })
+      expect(r.skills[0]!.misses).toEqual([])
+      const viaStdin = yield* evaluate({ skills: ["pdf"], judge: "command", command: ["agent"], extract_json: "$.skill", min_pass: 1 }).pipe(
+        Effect.provide(fakeRunner(seen))
+      )
+      expect(seen.at(-1)).toMatchObject({ program: "agent", args: [] })
+      expect(seen.at(-1)!.stdin).toBeDefined()
+      expect(viaStdin.passed).toBe(true)
+    }).pipe(Effect.provide(memoryLayer({ files: cmdFiles })))
+  })
+
+  it.effect("a timed-out run counts as no activation and says so", () => {
+    const seen: Array<ProcessRequest> = []
+    return Effect.gen(function* () {
+      const r = yield* evaluate({ skills: ["pdf"], judge: "command", command: ["agent"], extract_json: "$.skill" }).pipe(Effect.provide(fakeRunner(seen)))
+      expect(r.skills[0]!.misses).toEqual([])
+      const pos = yield* evaluate({ skills: ["slides"], judge: "command", command: ["agent", "slow {{query}}"], extract_json: "$.skill" }).pipe(
+        Effect.provide(fakeRunner(seen))
+      )
+      expect(pos.skills[0]!.misses.map((m) => [m.winner, m.errors])).toEqual([
+        [null, ["timed out after 120 s"]],
+        [null, ["timed out after 120 s"]]
+      ])
+    }).pipe(Effect.provide(memoryLayer({ files: cmdFiles })))
+  })
+})
+
+describe("SKL701 eval-files-valid through the lint use case", () => {
+  it.effect("a syntax error names its line; a shape error names the entry; evals.json is checked too", () =>
+    Effect.gen(function* () {
+      const outcome = yield* lintSkills({ skill: "x/demo" })
+      const lines = outcome.reports[0]!.diagnostics.filter((d) => d.rule === "SKL701").map((d) => `${d.file}:${d.line} ${d.message}`)
+      expect(lines).toHaveLength(2)
+      expect(lines[0]).toMatch(/^evals\/evals\.json:1 valid JSON of another shape: evals\[0\]\.prompt: expected a string, got nothing$/)
+      expect(lines[1]).toMatch(/^evals\/triggers\.json:3 syntax error: not valid JSON: /)
+    }).pipe(
+      Effect.provide(
+        memoryLayer({
+          files: {
+            "/proj/x/demo/SKILL.md": SKILL("demo", "Formats demo files. Use when the user asks for a demo."),
+            "/proj/x/demo/evals/triggers.json": '[\n  {"query": "a", "should_trigger": true},\n  {"query": "b" "should_trigger": false}\n]\n',
+            "/proj/x/demo/evals/evals.json": '{"skill_name": "demo", "evals": [{"id": 1}]}'
+          }
+        })
+      )
+    ))
+})

@@ -1,0 +1,99 @@
+// Issue 27: the evaluation files, the scoring and the extractors of `skc eval`, pure.
+import { describe, expect, it } from "vitest"
+import { commandFor, extractSkills, parseJsonPath, type Extractor } from "../../src/domain/eval/extract.js"
+import { confusionsOf, majority, metricsOf, outcomeOf } from "../../src/domain/eval/score.js"
+import { parseEvalsFile, parseTriggerSet } from "../../src/domain/eval/triggerSet.js"
+
+const problem = (r: { _tag: string; problem?: { kind: string; message: string } }) => (r._tag === "Problem" ? `${r.problem!.kind}: ${r.problem!.message}` : "ok")
+
+describe("trigger sets and evals files", () => {
+  it("a trigger set: queries with should_trigger and an optional split", () => {
+    const r = parseTriggerSet('[{"query":"fill a PDF","should_trigger":true,"split":"train"},{"query":"hi","should_trigger":false}]')
+    expect(r).toEqual({ _tag: "Ok", value: [{ query: "fill a PDF", should_trigger: true, split: "train" }, { query: "hi", should_trigger: false }] })
+  })
+
+  it("tells a syntax error from a shape error, naming the entry and field", () => {
+    expect(problem(parseTriggerSet('[{"query": "x",}]'))).toMatch(/^syntax: not valid JSON: /)
+    expect(problem(parseTriggerSet('{"query":"x"}'))).toBe('shape: expected an array of { "query", "should_trigger" } objects, got an object')
+    expect(problem(parseTriggerSet('[{"query":"x","should_trigger":"yes"}]'))).toBe('shape: [0].should_trigger: expected true or false, got the string "yes"')
+    expect(problem(parseTriggerSet('[{"query":"x","should_trigger":true},{"should_trigger":true}]'))).toBe("shape: [1].query: expected a string, got nothing")
+    expect(problem(parseTriggerSet('[{"query":"x","should_trigger":true,"split":"test"}]'))).toBe('shape: [0].split: expected "train" or "validation", got the string "test"')
+    expect(problem(parseTriggerSet("[]"))).toBe("shape: the file: no queries (a trigger set needs at least one)")
+    expect(problem(parseTriggerSet('[{"query":"  ","should_trigger":true}]'))).toBe("shape: [0].query: empty query")
+  })
+
+  it("evals.json: output evals are checked and counted, entries in the query form are trigger queries", () => {
+    const doc = {
+      skill_name: "pdf",
+      evals: [
+        { id: 1, prompt: "Fill form.pdf", expected_output: "a filled form", files: ["form.pdf"], assertions: ["fields filled"] },
+        { query: "merge two PDFs", should_trigger: true }
+      ]
+    }
+    expect(parseEvalsFile(JSON.stringify(doc))).toEqual({ _tag: "Ok", value: { queries: [{ query: "merge two PDFs", should_trigger: true }], outputEvals: 1 } })
+    expect(parseEvalsFile('[{"query":"a","should_trigger":false}]')).toEqual({ _tag: "Ok", value: { queries: [{ query: "a", should_trigger: false }], outputEvals: 0 } })
+    expect(problem(parseEvalsFile('{"skill_name":"pdf"}'))).toBe("shape: evals: expected an array, got nothing")
+    expect(problem(parseEvalsFile('{"evals":[{"id":1}]}'))).toBe("shape: evals[0].prompt: expected a string, got nothing")
+    expect(problem(parseEvalsFile('{"evals":[{"prompt":"p","files":"a.pdf"}]}'))).toBe('shape: evals[0].files: expected an array of strings or objects, got the string "a.pdf"')
+    expect(problem(parseEvalsFile("{evals: []}"))).toMatch(/^syntax: /)
+  })
+})
+
+describe("scoring", () => {
+  const q = (query: string, should_trigger: boolean) => ({ query, should_trigger })
+  it("pass rate, precision and recall of 'fires'; misses keep the winner", () => {
+    const outcomes = [
+      outcomeOf("pdf", q("a", true), { activated: ["pdf"] }),
+      outcomeOf("pdf", q("b", true), { activated: ["docx"] }),
+      outcomeOf("pdf", q("c", false), { activated: ["pdf"] }),
+      outcomeOf("pdf", q("d", false), { activated: [] })
+    ]
+    expect(metricsOf(outcomes)).toEqual({
+      queries: 4, passed: 2, pass_rate: 0.5, precision: 0.5, recall: 0.5,
+      true_positives: 1, false_positives: 1, false_negatives: 1, true_negatives: 1
+    })
+    expect(outcomes.filter((o) => !o.pass).map((o) => [o.query, o.winner])).toEqual([["b", "docx"], ["c", "pdf"]])
+    expect(metricsOf([outcomeOf("pdf", q("d", false), { activated: [] })]).precision).toBeNull()
+    expect(confusionsOf([{ skill: "pdf", misses: outcomes.filter((o) => !o.pass) }])).toEqual([
+      { skill: "pdf", winner: "docx", should_trigger: true, count: 1 },
+      { skill: "pdf", winner: "pdf", should_trigger: false, count: 1 }
+    ])
+  })
+
+  it("--repeat: the majority of runs decides; a tie does not fire", () => {
+    const two = majority("pdf", [{ activated: ["pdf"] }, { activated: [] }, { activated: ["pdf"] }])
+    expect(two).toEqual({ activated: ["pdf"], votes: 2, runs: 3 })
+    expect(outcomeOf("pdf", q("a", true), two)).toMatchObject({ fired: true, pass: true, votes: 2, runs: 3 })
+    const tie = majority("pdf", [{ activated: ["pdf"] }, { activated: ["docx"], errors: ["exit 2"] }])
+    expect(tie).toEqual({ activated: ["docx"], votes: 1, runs: 2, errors: ["exit 2"] })
+  })
+})
+
+describe("extractors", () => {
+  it("JSON paths: $.a.b, [n], [*], over one document or JSON lines", () => {
+    expect(parseJsonPath("$.message.content[*].input.skill")).toEqual(["message", "content", "*", "input", "skill"])
+    expect(parseJsonPath("a.0.b")).toEqual(["a", 0, "b"])
+    expect(parseJsonPath('$["odd key"]')).toEqual(["odd key"])
+    expect(parseJsonPath("$.")).toBeUndefined()
+    const json: Extractor = { _tag: "JsonPath", path: ["skill"], source: "$.skill" }
+    expect(extractSkills(json, '{"skill":"pdf"}')).toEqual(["pdf"])
+    expect(extractSkills(json, '{"skill":null}')).toEqual([])
+    const stream: Extractor = { _tag: "JsonPath", path: parseJsonPath("message.content[*].input.skill")!, source: "" }
+    const lines = ['{"type":"init"}', "log: [starting]", '{"message":{"content":[{"input":{"skill":"xlsx"}},{"text":"x"}]}}', '{"message":{"content":[{"input":{"skill":"pdf"}}]}}']
+    expect(extractSkills(stream, lines.join("\n"))).toEqual(["xlsx", "pdf"])
+  })
+
+  it("regular expressions: group 'skill', else group 1, else the match", () => {
+    const re = (source: string): Extractor => ({ _tag: "Regex", regex: new RegExp(source), source })
+    expect(extractSkills(re("Using skill: (\\S+)"), "Using skill: pdf\nUsing skill: pdf\nUsing skill: xlsx")).toEqual(["pdf", "xlsx"])
+    expect(extractSkills(re("skill=(?<skill>[a-z-]+) at (\\d+)"), "skill=pdf at 3")).toEqual(["pdf"])
+    expect(extractSkills(re("pdf|xlsx"), "then xlsx")).toEqual(["xlsx"])
+  })
+
+  it("{{query}} is substituted inside argv elements (never a shell); without it the query goes to stdin", () => {
+    expect(commandFor(["agent", "-p", "{{query}}", "--x={{query}}"], "a; rm -rf / 'q'")).toEqual({
+      args: ["agent", "-p", "a; rm -rf / 'q'", "--x=a; rm -rf / 'q'"]
+    })
+    expect(commandFor(["agent", "--print"], "hello")).toEqual({ args: ["agent", "--print"], stdin: "hello" })
+  })
+})
