@@ -180,24 +180,40 @@ export const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceD
     })
   )
 
-const hashCacheOf = (tree: SourceTree, hashes: ReadonlyMap<string, string>, now: number): FileHashCache => {
-  const cache: Record<string, { size: number; mtimeMs: number; hash: string }> = {}
-  for (const f of tree.files) {
-    const hash = hashes.get(f.path)
-    if (hash !== undefined && now - f.mtimeMs > RACY_WINDOW_MS) cache[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash }
-  }
-  return cache
-}
+/**
+ * The per-file hash cache as JSON (`index_meta.file_hashes`): exactly
+ * `JSON.stringify` of `{ [path]: { size, mtimeMs, hash } }` in tree order,
+ * built a file at a time with turns of the event loop between (a 100k-file
+ * foreign skill held `skc mcp` for 300 ms in one `JSON.stringify`, issue 29
+ * item 3).
+ */
+const hashCacheJson = (tree: SourceTree, hashes: ReadonlyMap<string, string>, now: number) =>
+  Effect.gen(function* () {
+    const parts: Array<string> = []
+    const breathe = yield* timeSlicer
+    for (const f of tree.files) {
+      yield* breathe
+      const hash = hashes.get(f.path)
+      // Tree paths are unique, so each key appears once, as in the object JSON.stringify wrote.
+      if (hash === undefined || now - f.mtimeMs <= RACY_WINDOW_MS) continue
+      parts.push(`${JSON.stringify(f.path)}:${JSON.stringify({ size: f.size, mtimeMs: f.mtimeMs, hash })}`)
+    }
+    return `{${parts.join(",")}}`
+  })
 
 /** The `index_meta` of an index of `source` written now. */
-const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number): Record<string, string> => ({
-  skill_path: source.skill.canonicalSourceDir,
-  source_hash: source.sourceHash,
-  schema_version: String(SCHEMA_VERSION),
-  indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
-  tokenizer: tokenizer.recorded,
-  [FILE_HASHES_KEY]: JSON.stringify(hashCacheOf(source.tree, source.fileHashes, now))
-})
+const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number) =>
+  Effect.map(
+    hashCacheJson(source.tree, source.fileHashes, now),
+    (fileHashes): Record<string, string> => ({
+      skill_path: source.skill.canonicalSourceDir,
+      source_hash: source.sourceHash,
+      schema_version: String(SCHEMA_VERSION),
+      indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      tokenizer: tokenizer.recorded,
+      [FILE_HASHES_KEY]: fileHashes
+    })
+  )
 
 export const updateIndex = (source: IndexSource) =>
   Effect.gen(function* () {
@@ -224,7 +240,7 @@ export const updateIndex = (source: IndexSource) =>
     }
 
     const now = yield* Clock.currentTimeMillis
-    const metaNow = metaOf(source, tokenizer, now)
+    const metaNow = yield* metaOf(source, tokenizer, now)
     const writeFailed = (e: { readonly path: string; readonly message: string }) =>
       new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })
     const previous = source.previous
@@ -460,7 +476,7 @@ const indexIntoCache = (skill: ResolvedSkill) =>
         Effect.gen(function* () {
           const tokenizer = yield* currentTokenizer
           const files = yield* rowsOf(source, tokenizer)
-          const meta = metaOf(source, tokenizer, yield* Clock.currentTimeMillis)
+          const meta = yield* metaOf(source, tokenizer, yield* Clock.currentTimeMillis)
           const outcome: CacheOutcome = {
             _tag: "Uncached",
             reason: (e.cause as IndexWriteFailed).message,
