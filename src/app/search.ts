@@ -143,8 +143,10 @@ interface Evaluated {
   /** Documents in the index, and per term how many hold it (for the IDF across indexes). */
   readonly rows: number
   readonly hits: ReadonlyArray<number>
-  /** Whether a row may answer, given its place: no echo of its subsections. */
+  /** Whether a row may answer, given its place: no echo of its subsections. Call `prepare` with the places first. */
   readonly answers: (place: RowPlace) => boolean
+  /** Reads what `answers` needs for these places (the own-text matches, only once a section with subsections comes up). */
+  readonly prepare: (places: ReadonlyArray<RowPlace>) => Effect.Effect<void, IndexReadFailed>
   /** Places already read (by rowid); `pick` adds to them. */
   readonly known: Map<number, RowPlace>
   /** The words the skill's name and description hold (bits; 0 unless asked for and the index matched). */
@@ -239,7 +241,7 @@ const evaluate = (
     const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
     // Places read on the way (the partial query's headings), kept for `pick`.
     const known = new Map<number, RowPlace>()
-    if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false, known, described: 0 } satisfies Evaluated
+    if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, known, described: 0 } satisfies Evaluated
     const described = describe === undefined ? 0 : yield* describe(opened, tokens)
     // Per term: the rows holding it and their score for it alone (only when ranking needs it).
     const needTerms = perTerm || (mode === "any" && terms.length > 1)
@@ -270,15 +272,21 @@ const evaluate = (
           : byTerm.filter((m) => m.has(rowid)).length
     // A section with subsections answers only if its own text matches as it does:
     // every term (AND), or every term the whole section holds that no heading above it holds (OR).
-    let ownAnswers: (rowid: number) => boolean
-    if (!partial) {
-      const own = new Set(yield* index.ownMatching(match))
-      ownAnswers = (rowid) => own.has(rowid)
-    } else {
-      const ownTerms = new Map<number, number>()
-      for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(term)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
-      ownAnswers = (rowid) => (textTerms(rowid) & ~((ownTerms.get(rowid) ?? 0) | inherited(rowid))) === 0
-    }
+    // Read only when such a section comes up for picking: most answers are leaf sections, and
+    // across skills every index skipped is a query saved (issue 25).
+    let ownAnswers: ((rowid: number) => boolean) | undefined
+    const loadOwn = Effect.gen(function* () {
+      if (!partial) {
+        const own = new Set(yield* index.ownMatching(match))
+        ownAnswers = (rowid) => own.has(rowid)
+      } else {
+        const ownTerms = new Map<number, number>()
+        for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(term)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
+        ownAnswers = (rowid) => (textTerms(rowid) & ~((ownTerms.get(rowid) ?? 0) | inherited(rowid))) === 0
+      }
+    })
+    const prepare = (places: ReadonlyArray<RowPlace>) =>
+      ownAnswers === undefined && places.some((p) => p.subsections === 1) ? loadOwn : Effect.void
     const scored: Array<Scored> = []
     for (const r of ranked) {
       const termsHeld = heldBy(r.rowid)
@@ -292,7 +300,12 @@ const evaluate = (
       scored,
       rows: perTerm ? yield* index.rowCount : 0,
       hits: byTerm.map((m) => m.size),
-      answers: (place: RowPlace) => answersForItself(place, ownAnswers),
+      answers: (place: RowPlace) =>
+        answersForItself(place, (rowid) => {
+          if (ownAnswers === undefined) throw new Error("search: answers() before prepare()")
+          return ownAnswers(rowid)
+        }),
+      prepare,
       known,
       described
     } satisfies Evaluated
@@ -312,6 +325,7 @@ const pick = (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number) =>
       const slice = ordered.slice(at, at + batch)
       const missing = slice.filter((r) => !known.has(r.rowid)).map((r) => r.rowid)
       if (missing.length > 0) for (const p of yield* e.opened.q.index.places(missing)) known.set(p.rowid, p)
+      yield* e.prepare(slice.flatMap((r) => known.get(r.rowid) ?? []))
       for (const r of slice) {
         const place = known.get(r.rowid)
         if (place === undefined || !e.answers(place)) continue

@@ -12,7 +12,25 @@ export type SkillFrontmatter =
   | { readonly _tag: "Valid"; readonly data: Readonly<Record<string, unknown>> }
   | { readonly _tag: "Problem"; readonly message: string }
 
+/**
+ * The verdicts of the SKILL.md texts seen last, by text: a long-lived
+ * server lists and resolves every skill on each call (`search --all`,
+ * `skc_list`), and re-parsing unchanged YAML was a tenth of such a call
+ * (issue 25). Bounded; results are never mutated by callers.
+ */
+const seen = new Map<string, SkillFrontmatter>()
+const SEEN_MAX = 512
+
 export const frontmatterProblem = (source: string): SkillFrontmatter => {
+  const known = seen.get(source)
+  if (known !== undefined) return known
+  const verdict = judgeFrontmatter(source)
+  if (seen.size >= SEEN_MAX) seen.delete(seen.keys().next().value as string)
+  seen.set(source, verdict)
+  return verdict
+}
+
+const judgeFrontmatter = (source: string): SkillFrontmatter => {
   const fm = parseFrontmatter(source)
   if (fm._tag === "Absent") return { _tag: "Problem", message: "SKILL.md has no frontmatter" }
   if (fm._tag === "Invalid") return { _tag: "Problem", message: `invalid frontmatter in SKILL.md: ${frontmatterProblemText(fm)}` }

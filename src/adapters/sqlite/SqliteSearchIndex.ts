@@ -176,12 +176,21 @@ const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<O
         Effect.catchCause((cause) => Effect.fail(readFailed(cause)))
       ) as Effect.Effect<ReadonlyArray<A>, IndexReadFailed>
     const ids = (rowids: ReadonlyArray<number>) => JSON.stringify(rowids)
+    // What never changes while this file is open: asked once per connection. A pooled
+    // connection (skc mcp) outlives calls, and `search --all` asked every index for both
+    // on every call (issue 25: its cost over MCP).
+    const once = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => {
+      let known: { readonly value: A } | undefined
+      return Effect.suspend(() =>
+        known !== undefined ? Effect.succeed(known.value) : Effect.tap(effect, (value) => Effect.sync(() => void (known = { value })))
+      )
+    }
     const index: OpenIndex = {
       meta,
       search: (match, limit) => query<SearchHit>(SEARCH_SQL, [match, limit]),
       rank: (match, weights, limit) =>
         query<RankedRow>(rankSql(limit !== undefined), limit !== undefined ? [match, bm25Of(weights), limit] : [match, bm25Of(weights)]),
-      rowCount: Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0),
+      rowCount: once(Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0)),
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
       ownMatching: (match) => Effect.map(query<{ rowid: number }>(OWN_SQL, [match]), (rows) => rows.map((r) => r.rowid)),
       excerpt: (match, rowid) =>
@@ -195,8 +204,10 @@ const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<O
         }),
       headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
       allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, []),
-      sourceFiles: Effect.flatMap(query<{ n: number }>(HAS_SOURCE_FILES_SQL, []), (rows) =>
-        (rows[0]?.n ?? 0) === 0 ? Effect.succeed(undefined) : Effect.map(query<SourceFileRow>(SOURCE_FILES_SQL, []), (r) => r.map(toIndexedSourceFile))
+      sourceFiles: once(
+        Effect.flatMap(query<{ n: number }>(HAS_SOURCE_FILES_SQL, []), (rows) =>
+          (rows[0]?.n ?? 0) === 0 ? Effect.succeed(undefined) : Effect.map(query<SourceFileRow>(SOURCE_FILES_SQL, []), (r) => r.map(toIndexedSourceFile))
+        )
       )
     }
     return index
