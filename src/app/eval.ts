@@ -34,9 +34,11 @@ import type { Agent } from "../domain/protocol/agents.js"
 import type { DiscoveryScope } from "../domain/protocol/discovery.js"
 import { DEFAULT_THRESHOLD, rankSkills, type MatchCandidate } from "../domain/protocol/match.js"
 import { validateSkillSource } from "../domain/protocol/metadata.js"
+import { Diagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { ProcessRunner } from "../ports/ProcessRunner.js"
+import { recordAccesses, type AccessEntry } from "./accessLog.js"
 import { AgentField, discover, PluginDirsField } from "./discover.js"
 import { resolveSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
@@ -259,6 +261,8 @@ export const evaluate = (input: EvalInput) =>
     }
     // Named skills an agent does not see yet (a path, the skc stores) join the set as it would list them.
     const named: Array<string> = []
+    /** How each such skill was named: what resolves it again for its log (a path is not a store name). */
+    const givenAs = new Map<string, string>()
     for (const name of input.skills ?? []) {
       const hit = visible.get(name)
       if (hit !== undefined) {
@@ -273,6 +277,7 @@ export const evaluate = (input: EvalInput) =>
       )
       visible.set(extra.name, extra)
       named.push(extra.name)
+      givenAs.set(extra.name, name)
     }
 
     const targets: Array<Target> = []
@@ -353,5 +358,46 @@ export const evaluate = (input: EvalInput) =>
       skills,
       confusions: confusionsOf(skills)
     }
+    yield* logResults(result, givenAs)
     return result
   })
+
+/**
+ * One `eval` row per evaluated skill, in that skill's own log (issue 27), so
+ * that `skc stats <skill>` shows its latest result beside its reads. The
+ * skill is resolved as `skc stats <skill>` resolves it; one that does not
+ * resolve (or any logging problem) is left out quietly: logging never
+ * changes an eval's outcome. `eval` is author work (not an agent read), so
+ * these rows never count as reads.
+ */
+const logResults = (result: EvalResult, givenAs: ReadonlyMap<string, string>) =>
+  Effect.gen(function* () {
+    // SKC_BENCH_DISABLE_LOG: the benchmark-only switch `logged` honours too.
+    if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return
+    const diagnostics = yield* Diagnostics
+    // The report already spoke of each skill: resolving it again for its log stays silent.
+    const quiet: DiagnosticsService = { ...diagnostics, warn: () => Effect.void, verbose: () => Effect.void }
+    const entries: Array<AccessEntry> = []
+    for (const s of result.skills) {
+      const resolved = yield* Effect.result(resolveSkill(givenAs.get(s.skill) ?? s.skill).pipe(Effect.provideService(Diagnostics, quiet)))
+      if (resolved._tag === "Failure") continue
+      entries.push({
+        command: "eval",
+        skill: resolved.success,
+        args: {
+          judge: result.judge,
+          agent: result.agent,
+          queries: s.queries,
+          passed: s.passed,
+          pass_rate: s.pass_rate,
+          precision: s.precision,
+          recall: s.recall,
+          min_pass: result.min_pass,
+          meets_min_pass: s.meets_min_pass
+        },
+        error: null
+      })
+    }
+    // One batch: the time, run id and cwd are taken once for every row (as `search --all` does).
+    yield* recordAccesses(entries)
+  }).pipe(Effect.catchCause(() => Effect.void))

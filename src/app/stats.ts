@@ -25,8 +25,10 @@ import {
   capList,
   counts,
   parseGroupBy,
+  latestEvalOf,
   parseTimeFilter,
   roleOf,
+  type LatestEval,
   type OutlineSection,
   type Role,
   type StatsFilters,
@@ -256,6 +258,21 @@ export const aggregateLog = (runtimeDir: string, groupBy: GroupBy, filters: Stat
     )
   })
 
+/**
+ * The skill's newest `skc eval` result (issue 27), or `undefined`: never
+ * evaluated, or a log this one lookup cannot read (the counts beside it
+ * already said what there is to say about the log; an eval line is no
+ * reason to fail them).
+ */
+export const latestEval = (runtimeDir: string) =>
+  Effect.gen(function* () {
+    const log = yield* AccessLog
+    const path = yield* Path
+    const row = yield* log.latest(logDbIn(runtimeDir, path), "eval").pipe(Effect.orElseSucceed(() => undefined))
+    const found: LatestEval | undefined = row === undefined ? undefined : latestEvalOf(row.timestamp, row.args)
+    return found
+  })
+
 export const stats = (input: StatsInput) =>
   Effect.gen(function* () {
     const groupBy: StatsGroupBy = yield* Effect.fromResult(parseGroupBy(input.group_by ?? "summary"))
@@ -292,8 +309,10 @@ export const stats = (input: StatsInput) =>
         const top = capList(s.ranked, limit)
         const unused = yield* unusedOf(s.ranked)
         const looked = capList(s.unanswered, limit)
+        const evaluated = yield* latestEval(skill.runtimeDir)
         const outcome: StatsOutcome = {
-          report: { ...head, query: "summary", period: s.period, data: s.data },
+          // `latest_eval` is additive (DECISIONS #40): absent when the skill was never evaluated.
+          report: { ...head, query: "summary", period: s.period, data: s.data, ...(evaluated === undefined ? {} : { latest_eval: evaluated }) },
           insights: {
             topSections: top.shown,
             topSectionsMore: top.more,

@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import type { SkillReport } from "../domain/stats.js"
 import { resolveSkill } from "./resolve.js"
-import { aggregateLog, foldSummary, parseFilters, type StatsInput } from "./stats.js"
+import { aggregateLog, foldSummary, latestEval, parseFilters, type StatsInput } from "./stats.js"
 import { outlineSections } from "./statsOutline.js"
 
 export type { OutlineReads, SkillReport } from "../domain/stats.js"
@@ -24,6 +24,7 @@ export const statsReport = (input: Pick<StatsInput, "skill" | "since" | "until" 
     const fold = foldSummary(summaryRows.groupBy === "summary" ? summaryRows.groups : [], filters)
     const [timeline, searches, unanswered, errors] = [yield* at("timeline"), yield* at("search"), yield* at("unanswered"), yield* at("errors")]
     const outline = yield* outlineSections(skill.sourceDir)
+    const evaluated = yield* latestEval(skill.runtimeDir)
     const reads = new Map(fold.ranked.map((r) => [key(r.file, r.section), r.count]))
     const inOutline = new Set(outline.map((s) => key(s.file, s.section)))
     const report: SkillReport = {
@@ -39,7 +40,8 @@ export const statsReport = (input: Pick<StatsInput, "skill" | "since" | "until" 
       searches: searches.groupBy === "search" ? searches.rows : [],
       unansweredSearches: unanswered.groupBy === "unanswered" ? unanswered.rows : [],
       lookedFor: fold.unanswered,
-      errors: errors.groupBy === "errors" ? errors.rows : []
+      errors: errors.groupBy === "errors" ? errors.rows : [],
+      ...(evaluated === undefined ? {} : { latestEval: evaluated })
     }
     return report
   })

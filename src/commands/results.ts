@@ -187,7 +187,7 @@ export const LoadOutput = Schema.Struct({
 })
 
 /** RFC-0003:C-SCHEMA: common fields plus `query` and its `data`, one variant per group-by (DECISIONS #4). */
-const statsVariant = <Q extends string, D extends Schema.Top>(query: Q, data: D) =>
+const statsVariant = <Q extends string, D extends Schema.Top, X extends Schema.Struct.Fields = {}>(query: Q, data: D, extra?: X) =>
   Schema.Struct({
     skill: Schema.String,
     skill_path: Schema.String,
@@ -201,8 +201,23 @@ const statsVariant = <Q extends string, D extends Schema.Top>(query: Q, data: D)
     query: Schema.Literal(query),
     limit: Schema.optional(Schema.Int),
     more: Schema.optional(Schema.Int),
-    data
+    data,
+    ...(extra as X)
   })
+
+/** `summary`: the skill's latest `skc eval` (issue 27), an additive field (DECISIONS #40), absent when never evaluated. */
+const LatestEvalOutput = Schema.Struct({
+  timestamp: Schema.String,
+  judge: Schema.String,
+  agent: Schema.String,
+  queries: Schema.Int,
+  passed: Schema.Int,
+  pass_rate: Schema.Number,
+  precision: Schema.NullOr(Schema.Number),
+  recall: Schema.NullOr(Schema.Number),
+  min_pass: Schema.Number,
+  meets_min_pass: Schema.Boolean
+})
 
 export const StatsOutput = Schema.Union([
   statsVariant(
@@ -215,7 +230,8 @@ export const StatsOutput = Schema.Union([
       agent_accesses: Schema.Int,
       author_accesses: Schema.Int,
       unanswered: Schema.Int
-    })
+    }),
+    { latest_eval: Schema.optional(LatestEvalOutput) }
   ),
   statsVariant("sections", Schema.Array(Schema.Struct({ section: Schema.String, file: Schema.NullOr(Schema.String), count: Schema.Int }))),
   statsVariant("files", Schema.Array(Schema.Struct({ file: Schema.String, count: Schema.Int }))),

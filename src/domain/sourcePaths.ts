@@ -10,6 +10,8 @@
  * order, which differs from JavaScript's UTF-16 `<` only for characters
  * above U+FFFF against U+E000–U+FFFF; those are compared by code point.
  */
+const SURROGATE = /[\ud800-\udfff]/
+
 export const compareBytewise = (a: string, b: string): number => {
   const n = Math.min(a.length, b.length)
   for (let i = 0; i < n; i++) {
@@ -81,7 +83,10 @@ export const MAIN_DOC = "SKILL.md"
  * cannot occur in a path, so no two lists produce the same text.
  */
 export const sourceHashInput = (pairs: ReadonlyArray<readonly [path: string, fileHash: string]>): string => {
-  const sorted = [...pairs].sort((a, b) => compareBytewise(a[0], b[0]))
+  // Without surrogates UTF-16 order is bytewise order, and the engine's own string comparison
+  // sorts 100k paths many times faster than compareBytewise's loop (issue 29 item 3).
+  const plain = !pairs.some(([p]) => SURROGATE.test(p))
+  const sorted = [...pairs].sort(plain ? (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) : (a, b) => compareBytewise(a[0], b[0]))
   let out = ""
   for (const [p, h] of sorted) out += `${p}\0${h}\n`
   return out

@@ -201,7 +201,61 @@ export type StatsReport = {
   /** `commands` view: each command's role, and its calls per channel (`cli`, `mcp`). */
   readonly roles?: Readonly<Record<string, Role>>
   readonly via?: Readonly<Record<string, Readonly<Partial<Record<Via, number>>>>>
+  /** `summary` view: the skill's newest `skc eval` result (issue 27); absent when it was never evaluated. */
+  readonly latest_eval?: LatestEval
 } & StatsData
+
+/**
+ * A skill's latest `skc eval` (issue 27): the `args` of the newest `eval`
+ * row of its log (src/app/eval.ts writes them) and that row's time. Not
+ * filtered by `--since`/`--until`/`--project`: it is the skill's current
+ * verdict, shown beside the reads of whatever period is asked for.
+ */
+export interface LatestEval {
+  readonly timestamp: string
+  readonly judge: string
+  readonly agent: string
+  readonly queries: number
+  readonly passed: number
+  readonly pass_rate: number
+  /** Null when nothing fired for the skill (no precision to speak of), as in the eval report. */
+  readonly precision: number | null
+  readonly recall: number | null
+  readonly min_pass: number
+  readonly meets_min_pass: boolean
+}
+
+/**
+ * The latest eval from a logged row; `undefined` when its `args` are not
+ * what `skc eval` writes (a hand-edited or foreign row is not shown, never
+ * an error).
+ */
+export const latestEvalOf = (timestamp: string, argsText: string): LatestEval | undefined => {
+  let a: unknown
+  try {
+    a = JSON.parse(argsText)
+  } catch {
+    return undefined
+  }
+  if (a === null || typeof a !== "object") return undefined
+  const r = a as Record<string, unknown>
+  const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v)
+  const numOrNull = (v: unknown): v is number | null => v === null || num(v)
+  if (typeof r.judge !== "string" || typeof r.agent !== "string" || typeof r.meets_min_pass !== "boolean") return undefined
+  if (!num(r.queries) || !num(r.passed) || !num(r.pass_rate) || !num(r.min_pass) || !numOrNull(r.precision) || !numOrNull(r.recall)) return undefined
+  return {
+    timestamp,
+    judge: r.judge,
+    agent: r.agent,
+    queries: r.queries,
+    passed: r.passed,
+    pass_rate: r.pass_rate,
+    precision: r.precision,
+    recall: r.recall,
+    min_pass: r.min_pass,
+    meets_min_pass: r.meets_min_pass
+  }
+}
 
 /** A section of the current outline. */
 export interface OutlineSection {
@@ -290,4 +344,6 @@ export interface SkillReport extends TeamSource {
   readonly unansweredSearches: UnansweredData
   readonly lookedFor: ReadonlyArray<UnansweredItem>
   readonly errors: ErrorsData
+  /** The skill's newest `skc eval` result, when it was ever evaluated (issue 27). */
+  readonly latestEval?: LatestEval
 }

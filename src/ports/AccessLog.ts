@@ -87,6 +87,12 @@ export interface LogPage {
   readonly total?: number
 }
 
+/** The newest row of one command in a log (`AccessLogService.latest`): when, and its `args` as logged (JSON text). */
+export interface LatestRow {
+  readonly timestamp: string
+  readonly args: string
+}
+
 export interface AccessLogService {
   /**
    * Append one row, creating the parent directories, the database and the
@@ -101,6 +107,13 @@ export interface AccessLogService {
    * agent reads unless `filters.include_author`.
    */
   readonly aggregate: (dbFile: string, groupBy: GroupBy, filters: StatsFilters) => Effect.Effect<AggregateRows, LogStoreError>
+  /**
+   * The newest row (highest local id) of `command` in a database, or
+   * `undefined` when it holds none; a missing database holds none. One
+   * indexed lookup, whatever the log's size: `stats` shows the skill's
+   * latest `eval` beside its reads (issue 27).
+   */
+  readonly latest: (dbFile: string, command: string) => Effect.Effect<LatestRow | undefined, LogStoreError>
   /** Every row of a database (sync source); fails when it cannot be read. */
   readonly readAll: (dbFile: string) => Effect.Effect<ReadonlyArray<AccessLogRow>, LogStoreError>
   /**

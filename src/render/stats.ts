@@ -5,7 +5,7 @@
  */
 import { visible, visibleLines } from "../domain/visible.js"
 import type { StatsOutcome } from "../app/stats.js"
-import { roleOf, type OutlineSection, type StatsAllReport, type StatsFilters, type TeamSource, type UnansweredItem } from "../domain/stats.js"
+import { roleOf, type LatestEval, type OutlineSection, type StatsAllReport, type StatsFilters, type TeamSource, type UnansweredItem } from "../domain/stats.js"
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`
 
@@ -88,6 +88,19 @@ const lookedForBlock = (total: number, items: ReadonlyArray<UnansweredItem>, mor
         ...moreLine(more)
       ]
 
+const pct = (x: number) => `${Math.round(x * 1000) / 10} %`
+const ratio = (x: number | null) => (x === null ? "-" : x.toFixed(2))
+
+/**
+ * The skill's latest `skc eval` in one line (issue 27), e.g. `Latest eval:
+ * 96.2 % of 26 trigger queries (match judge, precision 1.00, recall 0.92) on
+ * 2026-11-26 — meets --min-pass 0.8`. Shared with the HTML report.
+ */
+export const latestEvalText = (e: LatestEval): string =>
+  `Latest eval: ${pct(e.pass_rate)} of ${plural(e.queries, "trigger query", "trigger queries")} ` +
+  `(${e.judge} judge, precision ${ratio(e.precision)}, recall ${ratio(e.recall)}) on ${e.timestamp.slice(0, 10)} — ` +
+  `${e.meets_min_pass ? "meets" : "below"} --min-pass ${e.min_pass}`
+
 const filtersText = (f: StatsFilters): string | undefined => {
   const filters = [
     f.since === null ? undefined : `since ${f.since}`,
@@ -130,6 +143,7 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
       const w = Math.max(...rows.map(([, v]) => n(v).length))
       const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2
       for (const [label, v] of rows) out.push(`${padEnd(label + ":", labelWidth)}${padStart(n(v), w)}`)
+      if (report.latest_eval !== undefined) out.push("", latestEvalText(report.latest_eval))
       if (insights.topSections.length > 0) {
         out.push("", "Top sections:")
         out.push(

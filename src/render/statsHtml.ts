@@ -10,6 +10,7 @@
  * is text an agent or an author typed, never markup.
  */
 import type { SkillReport, StatsAllReport, StatsFilters, TeamSource } from "../domain/stats.js"
+import { latestEvalText } from "./stats.js"
 
 /** Escape text for element content and double-quoted attribute values. */
 export const escapeHtml = (s: string): string =>
@@ -186,7 +187,10 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
   const s = r.summary
   const looked = r.lookedFor.length
   const body = [
-    `<header><h1>${e(r.skill)}</h1><p class="meta"><code>${e(r.skill_path)}</code><br>${filtersLine(r.filters, r.period)}</p></header>`,
+    `<header><h1>${e(r.skill)}</h1><p class="meta"><code>${e(r.skill_path)}</code><br>${filtersLine(r.filters, r.period)}</p>` +
+      // The skill's latest `skc eval` (issue 27), beside its reads; nothing when it was never evaluated.
+      (r.latestEval === undefined ? "" : `<p class="meta" id="latest-eval">${e(latestEvalText(r.latestEval))}</p>`) +
+      `</header>`,
     `<section class="cards" id="summary">` +
       [
         card("agent_accesses", s.agent_accesses, "agent reads"),

@@ -19,6 +19,8 @@ import * as Path from "effect/Path"
 import { makeMemoryEnv, MemoryEnvLayer } from "../../src/adapters/memory/MemoryEnv.js"
 import { makeMemoryFileSystem, MemoryFileSystemLayer, type MemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
 import { makeMemorySearchIndex, MemorySearchIndexLayer } from "../../src/adapters/memory/MemorySearchIndex.js"
+import { MemoryAccessLogLayer } from "../../src/adapters/memory/MemoryAccessLog.js"
+import type { AccessLogService } from "../../src/ports/AccessLog.js"
 import { NodeHasherLive } from "../../src/adapters/node/NodeHasher.js"
 import { NodeProcessRunnerLive } from "../../src/adapters/node/NodeProcessRunner.js"
 import { LazySqliteUsageHistoryLayer } from "../../src/adapters/sqlite/LazyUsageHistory.js"
@@ -38,6 +40,8 @@ export const memoryLayer = (options: {
   readonly vars?: Record<string, string>
   readonly fs?: MemoryFileSystem
   readonly warnings?: Array<SkcWarning>
+  /** The access log (default: a fresh in-memory one); pass one to read what was logged. */
+  readonly accessLog?: AccessLogService
 } = {}) => {
   const fs = options.fs ?? makeMemoryFileSystem()
   fs.seed(options.files ?? {})
@@ -53,6 +57,7 @@ export const memoryLayer = (options: {
     Path.layer,
     NodeHasherLive,
     MemorySearchIndexLayer(makeMemorySearchIndex()),
+    MemoryAccessLogLayer(options.accessLog),
     Layer.succeed(UsageHistory, fixedUsageHistory({})),
     Layer.succeed(Prompter, noPrompter),
     Layer.succeed(Diagnostics, sink === undefined ? diagnostics.service : { ...diagnostics.service, warn: (w) => Effect.sync(() => void sink.push(w)) })

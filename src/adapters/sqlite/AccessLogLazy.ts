@@ -22,6 +22,7 @@ const service = (path: string) =>
 export const lazyAccessLog: AccessLogService = {
   append: (dbFile, row) => Effect.flatMap(service(dbFile), (s) => s.append(dbFile, row)),
   aggregate: (dbFile, groupBy, filters) => Effect.flatMap(service(dbFile), (s) => s.aggregate(dbFile, groupBy, filters)),
+  latest: (dbFile, command) => Effect.flatMap(service(dbFile), (s) => s.latest(dbFile, command)),
   readAll: (dbFile) => Effect.flatMap(service(dbFile), (s) => s.readAll(dbFile)),
   readPage: (dbFile, after, limit) => Effect.flatMap(service(dbFile), (s) => s.readPage(dbFile, after, limit)),
   merge: (dbFile, rows, options) => Effect.flatMap(service(dbFile), (s) => s.merge(dbFile, rows, options))

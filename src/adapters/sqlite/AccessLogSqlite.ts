@@ -385,6 +385,19 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
       catch: failure("read", dbFile)
     }).pipe(retryWhileBusy),
 
+  // The rowid walked backwards, stopping at the first row of `command`: no index of its own (each would
+  // cost every append), and never more than the summary's own full scan that `stats` runs beside it.
+  latest: (dbFile, command) =>
+    Effect.try({
+      try: () =>
+        withReader(Sqlite, dbFile, (db) => {
+          if (!hasTable(db)) return undefined
+          const r = db.prepare("SELECT timestamp, args FROM access_log WHERE command = ? ORDER BY id DESC LIMIT 1").get(command)
+          return r === undefined ? undefined : { timestamp: text(r.timestamp), args: r.args === null || r.args === undefined ? "{}" : String(r.args) }
+        }),
+      catch: failure("read", dbFile)
+    }).pipe(retryWhileBusy),
+
   readAll: (dbFile) =>
     Effect.try({
       try: () => {

@@ -1,0 +1,241 @@
+/**
+ * An in-memory AccessLog for app tests and embedders without SQLite: each
+ * database file is an array of rows in a Map by path. The views are the
+ * SQLite adapter's statements (`aggregateSql` in ../sqlite/AccessLogSqlite.ts)
+ * written as plain loops over the rows — same filters, audience, groups and
+ * orderings — and decoded by the same `statsRows` helpers, so a use case
+ * reads the same `AggregateRows` from either. The real behaviour (WAL,
+ * retries, corruption) is the SQLite adapter's, tested on real files.
+ */
+import { Effect, Layer } from "effect"
+import { compareBytewise } from "../../domain/sourcePaths.js"
+import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
+import {
+  AccessLog,
+  LogStoreError,
+  type AccessLogRow,
+  type AccessLogService,
+  type AggregateRows,
+  type GroupBy,
+  type LogPage
+} from "../../ports/AccessLog.js"
+import { listRows, summaryGroups } from "../statsRows.js"
+
+type Row = Record<string, unknown>
+interface Stored extends AccessLogRow {
+  readonly id: number
+}
+
+const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
+
+/** `json_extract(args, '$.<key>')` when `args` is valid JSON, else null; booleans read as SQLite's 1/0. */
+const J = (row: AccessLogRow, key: string): unknown => {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(row.args)
+  } catch {
+    return null
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return null
+  const v = (parsed as Record<string, unknown>)[key]
+  if (v === undefined || v === null) return null
+  if (typeof v === "boolean") return v ? 1 : 0
+  return typeof v === "object" ? JSON.stringify(v) : v
+}
+
+const passes = (row: AccessLogRow, f: StatsFilters): boolean => {
+  if (f.since !== null && row.timestamp < f.since) return false
+  if (f.until !== null && row.timestamp > f.until) return false
+  if (f.projects.length > 0) {
+    // Prefix match on path segments, as the SQL does: `/a/b` matches `/a/b` and `/a/b/…`, never `/a/bc`.
+    return f.projects.some((p) => row.cwd === p || row.cwd.startsWith(p.endsWith("/") ? p : p + "/"))
+  }
+  return true
+}
+
+const byAuthor = (row: AccessLogRow) => J(row, "role") === "author"
+const counted = (row: AccessLogRow, f: StatsFilters) =>
+  f.include_author || ((AGENT_COMMANDS as ReadonlyArray<string>).includes(row.command) && !byAuthor(row))
+
+/** SQLite's default ordering of text: NULL first, then bytewise. */
+const cmp = (a: unknown, b: unknown): number =>
+  a === b ? 0 : a === null || a === undefined ? -1 : b === null || b === undefined ? 1 : typeof a === "number" && typeof b === "number" ? a - b : compareBytewise(String(a), String(b))
+
+/** Group `rows` by `keyOf` (null: left out); each group keeps its key values, count, oldest and newest row. */
+const group = (rows: ReadonlyArray<Stored>, keyOf: (r: Stored) => Row | null) => {
+  const groups = new Map<string, { key: Row; count: number; start: string; end: string; newest: Stored }>()
+  for (const r of rows) {
+    const key = keyOf(r)
+    if (key === null) continue
+    const k = JSON.stringify(key)
+    const g = groups.get(k)
+    if (g === undefined) groups.set(k, { key, count: 1, start: r.timestamp, end: r.timestamp, newest: r })
+    else {
+      g.count++
+      if (r.timestamp < g.start) g.start = r.timestamp
+      if (r.timestamp > g.end) g.end = r.timestamp
+      if (r.id > g.newest.id) g.newest = r
+    }
+  }
+  return [...groups.values()]
+}
+
+const withCount = (g: { readonly key: Row; readonly count: number }): Row => ({ ...g.key, count: g.count })
+
+const byCountThen =
+  (...keys: ReadonlyArray<string>) =>
+  (a: Row, b: Row): number => {
+    const c = Number(b.count) - Number(a.count)
+    if (c !== 0) return c
+    for (const k of keys) {
+      const d = cmp(a[k], b[k])
+      if (d !== 0) return d
+    }
+    return 0
+  }
+
+const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: StatsFilters): AggregateRows => {
+  const where = all.filter((r) => passes(r, filters))
+  if (groupBy === "summary") {
+    const groups = group(where, (r) => ({
+      command: r.command,
+      section: r.command === "show" ? J(r, "section") : null,
+      file: r.command === "show" ? J(r, "file") : r.command === "open" ? J(r, "path") : null,
+      failed: r.error !== null,
+      missing: r.error !== null && ["error[E020]", "error[E021]"].includes(r.error.slice(0, 11)),
+      unanswered: r.command === "search" && r.error === null && J(r, "result_count") === 0 ? J(r, "query") : null,
+      by_author: byAuthor(r)
+    }))
+    return { groupBy, period: { start: null, end: null }, groups: summaryGroups(groups.map((g) => ({ ...g.key, count: g.count, start: g.start, end: g.end }))) }
+  }
+  const audience = groupBy === "commands" ? where : where.filter((r) => counted(r, filters))
+  const times = audience.map((r) => r.timestamp).sort()
+  const period = { start: times[0] ?? null, end: times[times.length - 1] ?? null }
+  const ok = audience.filter((r) => r.error === null)
+  const rows = (() => {
+    switch (groupBy) {
+      case "sections":
+        return group(
+          ok.filter((r) => r.command === "show"),
+          (r) => (J(r, "section") === null ? null : { section: J(r, "section"), file: J(r, "file") })
+        )
+          .map(withCount)
+          .sort(byCountThen("file", "section"))
+      case "files":
+        return group(
+          ok.filter((r) => r.command === "show" || r.command === "open"),
+          (r) => {
+            const file = r.command === "show" ? J(r, "file") : J(r, "path")
+            return file === null ? null : { file }
+          }
+        )
+          .map(withCount)
+          .sort(byCountThen("file"))
+      case "commands":
+        return group(audience, (r) => ({ command: r.command, via: J(r, "via") ?? "cli" }))
+          .map(withCount)
+          .sort((a, b) => cmp(a.command, b.command) || cmp(a.via, b.via))
+      case "projects":
+        return group(audience, (r) => ({ project: r.cwd }))
+          .map(withCount)
+          .sort(byCountThen("project"))
+      case "errors": {
+        const target = (r: Stored) =>
+          (r.command === "show" ? J(r, "section") : r.command === "open" ? J(r, "path") : r.command === "search" ? J(r, "query") : r.command === "sources" ? J(r, "dir") : null) ??
+          r.skill
+        return group(
+          audience.filter((r) => r.error !== null),
+          (r) => ({ target: target(r), command: r.command, error: r.error })
+        )
+          .map(withCount)
+          .sort(byCountThen("target", "command", "error"))
+      }
+      case "search":
+        // `result_count`/`partial` of the query's newest row, as SQLite's max(id) rule gives them.
+        return group(
+          audience.filter((r) => r.command === "search"),
+          (r) => (J(r, "query") === null ? null : { query: J(r, "query") })
+        )
+          .map((g) => ({ ...g.key, count: g.count, result_count: J(g.newest, "result_count"), partial: J(g.newest, "partial") }))
+          .sort(byCountThen("query"))
+      case "unanswered":
+        return group(
+          ok.filter((r) => r.command === "search" && J(r, "result_count") === 0),
+          (r) => (J(r, "query") === null ? null : { query: J(r, "query") })
+        )
+          .map((g) => ({ ...g.key, count: g.count, last: g.end }))
+          .sort(byCountThen("query"))
+      case "timeline":
+        return group(audience, (r) => ({ day: r.timestamp.slice(0, 10) }))
+          .map(withCount)
+          .sort((a, b) => cmp(a.day, b.day))
+    }
+  })()
+  return listRows(groupBy, period, rows)
+}
+
+const missingFile = (dbFile: string) => new LogStoreError({ op: "read", path: dbFile, code: "ENOENT", message: `no such file: ${dbFile}` })
+const keyOf = (row: AccessLogRow) => JSON.stringify(COLUMNS.map((c) => row[c] ?? null))
+
+export interface MemoryAccessLog extends AccessLogService {
+  /** The rows of each database written, by path, in id order (for assertions). */
+  readonly databases: Map<string, Array<Stored>>
+}
+
+export const makeMemoryAccessLog = (): MemoryAccessLog => {
+  const databases = new Map<string, Array<Stored>>()
+  const nextId = (rows: ReadonlyArray<Stored>) => (rows.length === 0 ? 1 : rows[rows.length - 1]!.id + 1)
+  const insert = (dbFile: string, row: AccessLogRow) => {
+    const rows = databases.get(dbFile) ?? []
+    databases.set(dbFile, rows)
+    rows.push({ ...row, id: nextId(rows) })
+  }
+  /** The rows of `incoming` not held yet, counting multiplicity (DECISIONS #30), as the SQLite adapter's merge. */
+  const missingRows = (held: ReadonlyArray<Stored>, incoming: ReadonlyArray<AccessLogRow>) => {
+    const stored = new Map<string, number>()
+    for (const r of held) stored.set(keyOf(r), (stored.get(keyOf(r)) ?? 0) + 1)
+    return incoming.filter((r) => {
+      const left = stored.get(keyOf(r)) ?? 0
+      if (left > 0) stored.set(keyOf(r), left - 1)
+      return left === 0
+    })
+  }
+  return {
+    databases,
+    append: (dbFile, row) => Effect.sync(() => insert(dbFile, row)),
+    aggregate: (dbFile, groupBy, filters) => Effect.sync(() => aggregateRows(databases.get(dbFile) ?? [], groupBy, filters)),
+    latest: (dbFile, command) =>
+      Effect.sync(() => {
+        const rows = databases.get(dbFile) ?? []
+        for (let i = rows.length - 1; i >= 0; i--) {
+          const r = rows[i]!
+          if (r.command === command) return { timestamp: r.timestamp, args: r.args }
+        }
+        return undefined
+      }),
+    readAll: (dbFile) => {
+      const rows = databases.get(dbFile)
+      return rows === undefined ? Effect.fail(missingFile(dbFile)) : Effect.succeed(rows.map(({ id: _, ...row }) => row))
+    },
+    readPage: (dbFile, after, limit) => {
+      const rows = databases.get(dbFile)
+      if (rows === undefined) return Effect.fail(missingFile(dbFile))
+      const page = rows.filter((r) => r.id > after).slice(0, limit)
+      const result: LogPage = {
+        rows: page.map(({ id: _, ...row }) => row),
+        last: page.length === 0 ? after : page[page.length - 1]!.id,
+        ...(after === 0 ? { total: rows.length } : {})
+      }
+      return Effect.succeed(result)
+    },
+    merge: (dbFile, rows, { dryRun }) =>
+      Effect.sync(() => {
+        if (rows.length === 0) return 0
+        const missing = missingRows(databases.get(dbFile) ?? [], rows)
+        if (!dryRun) for (const r of missing) insert(dbFile, r)
+        return missing.length
+      })
+  }
+}
+
+export const MemoryAccessLogLayer = (log: AccessLogService = makeMemoryAccessLog()) => Layer.succeed(AccessLog, log)
