@@ -181,39 +181,22 @@ export const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceD
   )
 
 /**
- * The per-file hash cache as JSON (`index_meta.file_hashes`): exactly
- * `JSON.stringify` of `{ [path]: { size, mtimeMs, hash } }` in tree order,
- * built a file at a time with turns of the event loop between (a 100k-file
- * foreign skill held `skc mcp` for 300 ms in one `JSON.stringify`, issue 29
- * item 3).
+ * The `index_meta` of an index of `source` written now. The per-file hashes
+ * that let a staleness check skip reading unchanged files are the index's
+ * `source_files` rows (path, size, mtime, hash, trusted); they were also
+ * written as one JSON value, `file_hashes`, which for a 100k-file skill was
+ * a 7 MB insert holding `skc mcp` for 120 ms and a 7 MB parse on every
+ * check (issue 29 item 3). Indexes written before `source_files` existed
+ * still carry it and are read through it.
  */
-const hashCacheJson = (tree: SourceTree, hashes: ReadonlyMap<string, string>, now: number) =>
-  Effect.gen(function* () {
-    const parts: Array<string> = []
-    const breathe = yield* timeSlicer
-    for (const f of tree.files) {
-      yield* breathe
-      const hash = hashes.get(f.path)
-      // Tree paths are unique, so each key appears once, as in the object JSON.stringify wrote.
-      if (hash === undefined || now - f.mtimeMs <= RACY_WINDOW_MS) continue
-      parts.push(`${JSON.stringify(f.path)}:${JSON.stringify({ size: f.size, mtimeMs: f.mtimeMs, hash })}`)
-    }
-    return `{${parts.join(",")}}`
-  })
-
-/** The `index_meta` of an index of `source` written now. */
 const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number) =>
-  Effect.map(
-    hashCacheJson(source.tree, source.fileHashes, now),
-    (fileHashes): Record<string, string> => ({
-      skill_path: source.skill.canonicalSourceDir,
-      source_hash: source.sourceHash,
-      schema_version: String(SCHEMA_VERSION),
-      indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
-      tokenizer: tokenizer.recorded,
-      [FILE_HASHES_KEY]: fileHashes
-    })
-  )
+  Effect.succeed<Record<string, string>>({
+    skill_path: source.skill.canonicalSourceDir,
+    source_hash: source.sourceHash,
+    schema_version: String(SCHEMA_VERSION),
+    indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
+    tokenizer: tokenizer.recorded
+  })
 
 export const updateIndex = (source: IndexSource) =>
   Effect.gen(function* () {
@@ -308,6 +291,18 @@ export const updateIndex = (source: IndexSource) =>
 // Query
 // ---------------------------------------------------------------------------
 
+/** The per-file hashes an index recorded in `source_files`, for the files not modified racily close to their hashing. */
+const cachesOfFiles = new WeakMap<ReadonlyArray<IndexedSourceFile>, FileHashCache>()
+const hashCacheOfFiles = (files: ReadonlyArray<IndexedSourceFile>): FileHashCache => {
+  const known = cachesOfFiles.get(files)
+  if (known !== undefined) return known
+  const cache: Record<string, { size: number; mtimeMs: number; hash: string }> = {}
+  for (const f of files) if (f.trusted) cache[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash: f.hash }
+  cachesOfFiles.set(files, cache)
+  return cache
+}
+
+/** `index_meta.file_hashes` of an index written before `source_files` existed. */
 const parseHashCache = (meta: IndexMeta): FileHashCache => {
   const raw = meta.extra[FILE_HASHES_KEY]
   if (raw === undefined) return {}
@@ -365,7 +360,8 @@ export const openForQuery = (skill: ResolvedSkill, options: { readonly justIndex
     const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
       Effect.catchTag("PathEscapes", (e) => Effect.fail(new InternalError({ message: e.text, cause: e })))
     )
-    const current = yield* sourceHash(tree, { cache: parseHashCache(meta) })
+    const files = yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
+    const current = yield* sourceHash(tree, { cache: files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files) })
     if (current.hash !== meta.source_hash) return yield* unusable("stale-source")
     yield* freshness.matched(key, tree.dirs)
     const queryable: QueryableIndex = { index, meta, tokenizer }
