@@ -91,7 +91,9 @@ export const fitOutline = <H extends BudgetHeading>(
   if (level > 0) keep = (h) => h.level <= level
   else {
     // Not even the top level fits: the top-level headings in order, while they fit.
-    const top = Math.min(...headings.map((h) => h.level))
+    // A loop, not Math.min(...levels): 200k arguments overflow the stack.
+    let top = 6
+    for (const h of headings) if (h.level < top) top = h.level
     const chosen = new Set<number>()
     let spent = 0
     let file: string | undefined

@@ -58,6 +58,13 @@ describe("fitOutline (issue 26 item 3)", () => {
     expect(fitted.truncation?.under).toContainEqual({ file: "a.md", section: "Title", line: 1, count: 420 })
   })
 
+  it("a 300,000-heading outline is cut without overflowing the stack", () => {
+    const many = Array.from({ length: 300_000 }, (_, i) => h(`f${i % 1000}.md`, 1 + (i % 3), `Heading ${i}`, i + 1))
+    const fitted = fitOutline(many, 4096)
+    expect(fitted.truncation?.omitted).toBe(300_000 - fitted.kept.length)
+    expect(fitted.kept.length).toBeGreaterThan(0)
+  })
+
   it("names at most 12 groups and says how many headings are elsewhere", () => {
     const all = Array.from({ length: 30 }, (_, i) => tree(`f${String(i).padStart(2, "0")}.md`, 1, 3)).flat()
     const fitted = fitOutline(all, TRUNCATION_RESERVE + costOf(all, (x) => x.level === 1))
