@@ -19,7 +19,7 @@ import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, PathEscapes, type UsageError } from "../domain/errors.js"
 import { readFailure } from "./readFailure.js"
-import { compareBytewise, IGNORED_DIRS, sourceHashInput } from "../domain/sourcePaths.js"
+import { compareBytewise, IGNORED_DIRS, sortedBytewise, sourceHashInput } from "../domain/sourcePaths.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 
@@ -112,9 +112,7 @@ export const scanSourceTree = (root: string, options: ScanOptions = {}) =>
       })
 
     yield* walk(root, "", canonicalRoot, new Set([canonicalRoot]))
-    files.sort((a, b) => compareBytewise(a.path, b.path))
-    dirs.sort(compareBytewise)
-    const tree: SourceTree = { root, canonicalRoot, files, dirs, escaping }
+    const tree: SourceTree = { root, canonicalRoot, files: sortedBytewise(files, (f) => f.path), dirs: sortedBytewise(dirs, (d) => d), escaping }
     return tree
   })
 
@@ -141,7 +139,22 @@ const RACY_WINDOW_MS = 2000
 
 /** SHA-256 over the sorted (relative path, file hash) pairs (RFC-0001:C-MANIFEST). */
 export const combineSourceHash = (pairs: ReadonlyArray<readonly [string, string]>) =>
-  Effect.map(Effect.service(Hasher), (h) => h.sha256Hex(sourceHashInput(pairs)))
+  Effect.gen(function* () {
+    const h = yield* Hasher
+    if (h.sha256Pieces === undefined || pairs.length < HASH_PIECE_LINES) return h.sha256Hex(sourceHashInput(pairs))
+    // A large tree: the same text hashed a few thousand lines at a time, with event-loop turns between.
+    const hash = h.sha256Pieces()
+    const sorted = sortedBytewise(pairs, (p) => p[0])
+    const breathe = yield* timeSlicer
+    for (let at = 0; at < sorted.length; at += HASH_PIECE_LINES) {
+      yield* breathe
+      hash.update(sourceHashInput(sorted.slice(at, at + HASH_PIECE_LINES)))
+    }
+    return hash.hex()
+  })
+
+/** Lines of the source-hash input hashed at a time for a large tree. */
+const HASH_PIECE_LINES = 4096
 
 /**
  * The source hash of `tree`. With `cache`, files whose size and mtime match

@@ -12,6 +12,25 @@
  */
 const SURROGATE = /[\ud800-\udfff]/
 
+/**
+ * `items` sorted bytewise by `key` (a copy). Without surrogates UTF-16 order
+ * is bytewise order, and the engine's own string comparison sorts 100k
+ * paths many times faster than `compareBytewise`'s loop (a 60 ms pause of
+ * `skc mcp` per sort, issue 29 item 3).
+ */
+export const sortedBytewise = <A>(items: ReadonlyArray<A>, key: (a: A) => string): Array<A> => {
+  const plain = !items.some((a) => SURROGATE.test(key(a)))
+  return [...items].sort(
+    plain
+      ? (a, b) => {
+          const x = key(a)
+          const y = key(b)
+          return x < y ? -1 : x > y ? 1 : 0
+        }
+      : (a, b) => compareBytewise(key(a), key(b))
+  )
+}
+
 export const compareBytewise = (a: string, b: string): number => {
   const n = Math.min(a.length, b.length)
   for (let i = 0; i < n; i++) {
@@ -83,10 +102,7 @@ export const MAIN_DOC = "SKILL.md"
  * cannot occur in a path, so no two lists produce the same text.
  */
 export const sourceHashInput = (pairs: ReadonlyArray<readonly [path: string, fileHash: string]>): string => {
-  // Without surrogates UTF-16 order is bytewise order, and the engine's own string comparison
-  // sorts 100k paths many times faster than compareBytewise's loop (issue 29 item 3).
-  const plain = !pairs.some(([p]) => SURROGATE.test(p))
-  const sorted = [...pairs].sort(plain ? (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) : (a, b) => compareBytewise(a[0], b[0]))
+  const sorted = sortedBytewise(pairs, (p) => p[0])
   let out = ""
   for (const [p, h] of sorted) out += `${p}\0${h}\n`
   return out
