@@ -30,6 +30,39 @@ console.log(JSON.stringify({ r, e: renderError(new SkillNotFound({ skill: "x" })
     // A full tsc of the library: seconds on a quiet machine, minutes on a loaded one.
   }, 600_000)
 
+  // Issue 28: the in-memory harness is shipped (`skillc/testing`): an embedder's test runs
+  // skc's use cases on a virtual tree, with no disk, SQLite or home of its own.
+  it("skillc/testing: build, search and show on the shipped in-memory world (issue 28)", async () => {
+    const tsc = await spawnAsync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")], { cwd: ROOT, env: process.env })
+    expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0)
+    const dir = tempDir()
+    mkdirSync(join(dir, "node_modules"), { recursive: true })
+    symlinkSync(ROOT, join(dir, "node_modules", "skillc"))
+    symlinkSync(join(ROOT, "node_modules", "effect"), join(dir, "node_modules", "effect"))
+    writeFileSync(
+      join(dir, "harness.mjs"),
+      `import { Effect } from "effect"
+import { build, search, show } from "skillc"
+import { memoryWorld } from "skillc/testing"
+const world = memoryWorld({
+  files: { "/proj/.skillc/skills/demo/SKILL.md": "---\\nname: demo\\ndescription: A demo skill. Use when testing.\\n---\\n# Demo\\n\\n## Rollback\\n\\nRevert the release with the rollback script.\\n" }
+})
+const program = Effect.gen(function* () {
+  yield* build({ skill: "demo" })
+  const found = yield* search({ skill: "demo", query: "rollback" })
+  const section = yield* show({ skill: "demo", section: "Rollback" })
+  return { hits: found.results.map((r) => r.section), text: section.content }
+})
+console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(world.layer)))))
+`
+    )
+    const out = await spawnAsync(process.execPath, [join(dir, "harness.mjs")], { cwd: dir, env: process.env })
+    expect(out.code, out.stderr).toBe(0)
+    const parsed = JSON.parse(out.stdout) as { hits: Array<string>; text: string }
+    expect(parsed.hits).toContain("Rollback")
+    expect(parsed.text).toContain("Revert the release")
+  }, 600_000)
+
   // Issue 24 item 4: an application on Effect 4 yields skc's use cases in its own
   // Effect.gen, beside a service of its own, and provides skc's live layer: one
   // effect, one runtime. It would not compile (nor run: "not a valid effect")

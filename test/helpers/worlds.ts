@@ -15,55 +15,17 @@
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
-import * as Path from "effect/Path"
-import { makeMemoryEnv, MemoryEnvLayer } from "../../src/adapters/memory/MemoryEnv.js"
-import { makeMemoryFileSystem, MemoryFileSystemLayer, type MemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
-import { makeMemorySearchIndex, MemorySearchIndexLayer } from "../../src/adapters/memory/MemorySearchIndex.js"
-import { MemoryAccessLogLayer } from "../../src/adapters/memory/MemoryAccessLog.js"
-import type { AccessLogService } from "../../src/ports/AccessLog.js"
-import { NodeHasherLive } from "../../src/adapters/node/NodeHasher.js"
 import { NodeProcessRunnerLive } from "../../src/adapters/node/NodeProcessRunner.js"
 import { LazySqliteUsageHistoryLayer } from "../../src/adapters/sqlite/LazyUsageHistory.js"
-import { SettingsLive } from "../../src/app/Settings.js"
-import { renderError, renderWarning, isSkcError, type SkcWarning } from "../../src/domain/errors.js"
+import { renderError, renderWarning, isSkcError } from "../../src/domain/errors.js"
 import { makeLiveLayer } from "../../src/index.js"
-import { collectingDiagnostics, Diagnostics } from "../../src/ports/Diagnostics.js"
+import { collectingDiagnostics } from "../../src/ports/Diagnostics.js"
 import { noPrompter, Prompter } from "../../src/ports/Prompter.js"
-import { fixedUsageHistory, UsageHistory } from "../../src/ports/UsageHistory.js"
+import { memoryWorld, type MemoryWorldOptions } from "../../src/testing.js"
 import { tempDir } from "./cli.js"
 
-/** The in-memory ports plus Settings, over a seeded virtual tree. */
-export const memoryLayer = (options: {
-  readonly files?: Readonly<Record<string, string | Uint8Array>>
-  readonly cwd?: string
-  readonly home?: string
-  readonly vars?: Record<string, string>
-  readonly fs?: MemoryFileSystem
-  readonly warnings?: Array<SkcWarning>
-  /** The access log (default: a fresh in-memory one); pass one to read what was logged. */
-  readonly accessLog?: AccessLogService
-} = {}) => {
-  const fs = options.fs ?? makeMemoryFileSystem()
-  fs.seed(options.files ?? {})
-  const cwd = options.cwd ?? "/proj"
-  const home = options.home ?? "/home/u"
-  Effect.runSync(fs.makeDirectory(cwd, { recursive: true }))
-  Effect.runSync(fs.makeDirectory(home, { recursive: true }))
-  const diagnostics = collectingDiagnostics(true)
-  const sink = options.warnings
-  const base = Layer.mergeAll(
-    MemoryFileSystemLayer(fs),
-    MemoryEnvLayer(makeMemoryEnv({ cwd, home, vars: options.vars ?? {} })),
-    Path.layer,
-    NodeHasherLive,
-    MemorySearchIndexLayer(makeMemorySearchIndex()),
-    MemoryAccessLogLayer(options.accessLog),
-    Layer.succeed(UsageHistory, fixedUsageHistory({})),
-    Layer.succeed(Prompter, noPrompter),
-    Layer.succeed(Diagnostics, sink === undefined ? diagnostics.service : { ...diagnostics.service, warn: (w) => Effect.sync(() => void sink.push(w)) })
-  )
-  return Layer.merge(base, SettingsLive().pipe(Layer.provide(base)))
-}
+/** The in-memory ports plus Settings, over a seeded virtual tree: the shipped harness (`skillc/testing`). */
+export const memoryLayer = (options: MemoryWorldOptions = {}) => memoryWorld(options).layer
 
 /** The error line(s) the CLI prints for a failure, from the use case's typed error. */
 export const errorText = (e: unknown): string => (isSkcError(e) ? renderError(e) : `unexpected: ${String(e)}`)

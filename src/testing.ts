@@ -1,0 +1,81 @@
+/**
+ * `skillc/testing`: the in-memory world skc's own use-case tests run on
+ * (issue 28), for embedders who test code built on skc without a disk: a
+ * virtual file tree, an in-memory search index and access log, fixed usage
+ * history, no prompts, and the warnings a run gives collected instead of
+ * printed.
+ *
+ * ```ts
+ * import { build, search } from "skillc"
+ * import { memoryWorld } from "skillc/testing"
+ * const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\n…" } })
+ * await Effect.runPromise(Effect.andThen(build({ skill: "demo" }), search({ skill: "demo", query: "x" })).pipe(Effect.provide(world.layer)))
+ * ```
+ *
+ * Like `src/index.ts`, this entry wires adapters itself: it is a
+ * composition root for tests.
+ */
+import { Effect, Layer } from "effect"
+import * as Path from "effect/Path"
+import { makeMemoryAccessLog, MemoryAccessLogLayer } from "./adapters/memory/MemoryAccessLog.js"
+import { makeMemoryEnv, MemoryEnvLayer } from "./adapters/memory/MemoryEnv.js"
+import { makeMemoryFileSystem, MemoryFileSystemLayer, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
+import { makeMemorySearchIndex, MemorySearchIndexLayer } from "./adapters/memory/MemorySearchIndex.js"
+import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
+import { SettingsLive } from "./app/Settings.js"
+import { renderWarning, type SkcWarning } from "./domain/errors.js"
+import type { AccessLogService } from "./ports/AccessLog.js"
+import { collectingDiagnostics, Diagnostics } from "./ports/Diagnostics.js"
+import { noPrompter, Prompter } from "./ports/Prompter.js"
+import { fixedUsageHistory, UsageHistory } from "./ports/UsageHistory.js"
+
+export { makeMemoryFileSystem, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
+export { makeMemoryAccessLog } from "./adapters/memory/MemoryAccessLog.js"
+
+export interface MemoryWorldOptions {
+  /** Files to seed, by absolute virtual path (text or bytes). */
+  readonly files?: Readonly<Record<string, string | Uint8Array>>
+  /** The working directory (default `/proj`) and the home, also SKILLC_HOME (default `/home/u`). */
+  readonly cwd?: string
+  readonly home?: string
+  /** Environment variables the run sees. */
+  readonly vars?: Record<string, string>
+  /** A file system to share between worlds (default: a fresh one). */
+  readonly fs?: MemoryFileSystem
+  /** Where warnings go (default: collected, see `warnings`). */
+  readonly warnings?: Array<SkcWarning>
+  /** The access log (default: a fresh in-memory one). */
+  readonly accessLog?: AccessLogService
+}
+
+/** An in-memory world over a seeded virtual tree. */
+export const memoryWorld = (options: MemoryWorldOptions = {}) => {
+  const fs = options.fs ?? makeMemoryFileSystem()
+  fs.seed(options.files ?? {})
+  const cwd = options.cwd ?? "/proj"
+  const home = options.home ?? "/home/u"
+  Effect.runSync(fs.makeDirectory(cwd, { recursive: true }))
+  Effect.runSync(fs.makeDirectory(home, { recursive: true }))
+  const diagnostics = collectingDiagnostics(true)
+  const sink = options.warnings
+  const base = Layer.mergeAll(
+    MemoryFileSystemLayer(fs),
+    MemoryEnvLayer(makeMemoryEnv({ cwd, home, vars: options.vars ?? {} })),
+    Path.layer,
+    NodeHasherLive,
+    MemorySearchIndexLayer(makeMemorySearchIndex()),
+    MemoryAccessLogLayer(options.accessLog ?? makeMemoryAccessLog()),
+    Layer.succeed(UsageHistory, fixedUsageHistory({})),
+    Layer.succeed(Prompter, noPrompter),
+    Layer.succeed(Diagnostics, sink === undefined ? diagnostics.service : { ...diagnostics.service, warn: (w) => Effect.sync(() => void sink.push(w)) })
+  )
+  return {
+    /** Every port skc's use cases need, in memory, plus Settings. */
+    layer: Layer.merge(base, SettingsLive().pipe(Layer.provide(base))),
+    fs,
+    /** Warnings given so far, as the CLI prints them (`warning: …`). */
+    warnings: (): ReadonlyArray<string> => (sink ?? diagnostics.warnings).map(renderWarning)
+  }
+}
+
+export type MemoryWorld = ReturnType<typeof memoryWorld>
