@@ -21,6 +21,10 @@ import { makeMemoryAccessLog, MemoryAccessLogLayer } from "./adapters/memory/Mem
 import { makeMemoryEnv, MemoryEnvLayer } from "./adapters/memory/MemoryEnv.js"
 import { makeMemoryFileSystem, MemoryFileSystemLayer, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
 import { makeMemorySearchIndex, MemorySearchIndexLayer } from "./adapters/memory/MemorySearchIndex.js"
+import type { DiagnosticsService } from "./ports/Diagnostics.js"
+
+/** The in-memory search index, with what it stored by index path. */
+export type MemorySearchIndex = ReturnType<typeof makeMemorySearchIndex>
 import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
 import { SettingsLive } from "./app/Settings.js"
 import { renderWarning, type SkcWarning } from "./domain/errors.js"
@@ -46,7 +50,36 @@ export interface MemoryWorldOptions {
   readonly warnings?: Array<SkcWarning>
   /** The access log (default: a fresh in-memory one). */
   readonly accessLog?: AccessLogService
+  /** The search index (default: a fresh in-memory one); pass one to look at what was stored. */
+  readonly searchIndex?: MemorySearchIndex
 }
+
+/** The world's layer: the in-memory ports, then Settings resolved over them. */
+const worldLayer = (parts: {
+  readonly fs: MemoryFileSystem
+  readonly cwd: string
+  readonly home: string
+  readonly vars: Record<string, string>
+  readonly searchIndex: MemorySearchIndex
+  readonly accessLog: AccessLogService
+  readonly diagnostics: DiagnosticsService
+}) => {
+  const base = Layer.mergeAll(
+    MemoryFileSystemLayer(parts.fs),
+    MemoryEnvLayer(makeMemoryEnv({ cwd: parts.cwd, home: parts.home, vars: parts.vars })),
+    Path.layer,
+    NodeHasherLive,
+    MemorySearchIndexLayer(parts.searchIndex),
+    MemoryAccessLogLayer(parts.accessLog),
+    Layer.succeed(UsageHistory, fixedUsageHistory({})),
+    Layer.succeed(Prompter, noPrompter),
+    Layer.succeed(Diagnostics, parts.diagnostics)
+  )
+  return Layer.merge(base, SettingsLive().pipe(Layer.provide(base)))
+}
+
+/** The services a memory world provides: what a use case run in it may ask for. */
+export type MemoryServices = Layer.Success<ReturnType<typeof worldLayer>>
 
 /** An in-memory world over a seeded virtual tree. */
 export const memoryWorld = (options: MemoryWorldOptions = {}) => {
@@ -58,23 +91,29 @@ export const memoryWorld = (options: MemoryWorldOptions = {}) => {
   Effect.runSync(fs.makeDirectory(home, { recursive: true }))
   const diagnostics = collectingDiagnostics(true)
   const sink = options.warnings
-  const base = Layer.mergeAll(
-    MemoryFileSystemLayer(fs),
-    MemoryEnvLayer(makeMemoryEnv({ cwd, home, vars: options.vars ?? {} })),
-    Path.layer,
-    NodeHasherLive,
-    MemorySearchIndexLayer(makeMemorySearchIndex()),
-    MemoryAccessLogLayer(options.accessLog ?? makeMemoryAccessLog()),
-    Layer.succeed(UsageHistory, fixedUsageHistory({})),
-    Layer.succeed(Prompter, noPrompter),
-    Layer.succeed(Diagnostics, sink === undefined ? diagnostics.service : { ...diagnostics.service, warn: (w) => Effect.sync(() => void sink.push(w)) })
-  )
+  const searchIndex = options.searchIndex ?? makeMemorySearchIndex()
+  const accessLog = options.accessLog ?? makeMemoryAccessLog()
+  const layer = worldLayer({
+    fs,
+    cwd,
+    home,
+    vars: options.vars ?? {},
+    searchIndex,
+    accessLog,
+    diagnostics: sink === undefined ? diagnostics.service : { ...diagnostics.service, warn: (w) => Effect.sync(() => void sink.push(w)) }
+  })
   return {
     /** Every port skc's use cases need, in memory, plus Settings. */
-    layer: Layer.merge(base, SettingsLive().pipe(Layer.provide(base))),
+    layer,
     fs,
+    searchIndex,
+    accessLog,
+    /** What the run said: warnings and verbose traces, as values. */
+    diagnostics,
     /** Warnings given so far, as the CLI prints them (`warning: …`). */
-    warnings: (): ReadonlyArray<string> => (sink ?? diagnostics.warnings).map(renderWarning)
+    warnings: (): ReadonlyArray<string> => (sink ?? diagnostics.warnings).map(renderWarning),
+    /** Run a use case in this world, its outcome as a `Result`. */
+    run: <A, E>(effect: Effect.Effect<A, E, MemoryServices>) => Effect.runPromise(Effect.result(Effect.provide(effect, layer)))
   }
 }
 

@@ -9,7 +9,6 @@
  */
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import AjvModule from "ajv"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { hasErrors, lint, lintSkills, outcomeJson, type LintJson } from "../../src/app/lint.js"
@@ -21,6 +20,7 @@ import { renderWarning } from "../../src/domain/errors.js"
 import { base, CLEAN, RULE_PAIRS, type Tree } from "../fixtures/lintRules.js"
 import { writeTree } from "../helpers/tree.js"
 import { diskWorld, failureText, memoryLayer } from "../helpers/worlds.js"
+import { ajv, reportSchema, sarifSchema } from "../fixtures/lintSchemas.js"
 
 /** RFC-0008:C-DIAGNOSTICS: `file:line:column severity[code]: rule name: message`. */
 const line = (d: LintDiagnostic) => `${d.file}:${d.line}:${d.column} ${d.severity}[${d.severity === "error" ? "E300" : "W300"}]: ${d.rule} ${d.name}: ${d.message}`
@@ -63,118 +63,6 @@ describe("RFC-0008:C-REGISTRY rule pairs", () => {
   }
 })
 
-const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule
-const ajv = new (Ajv as unknown as new (o: object) => import("ajv").default)({ allErrors: true, strict: false })
-
-/** DECISIONS #12. */
-const reportSchema = {
-  type: "object",
-  required: ["skill", "diagnostics"],
-  additionalProperties: false,
-  properties: {
-    skill: { type: "string" },
-    skipped: { const: true },
-    diagnostics: {
-      type: "array",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["rule", "name", "severity", "file", "line", "message"],
-        properties: {
-          rule: { type: "string", pattern: "^SKL[0-9]{3}$" },
-          name: { type: "string" },
-          severity: { enum: ["error", "warning"] },
-          file: { type: "string" },
-          line: { type: "integer", minimum: 1 },
-          message: { type: "string" }
-        }
-      }
-    }
-  }
-}
-
-/** The properties SARIF 2.1.0 requires (sarif-schema-2.1.0.json), plus what GitHub code scanning reads. */
-const sarifSchema = {
-  type: "object",
-  required: ["version", "runs"],
-  properties: {
-    $schema: { type: "string" },
-    version: { const: "2.1.0" },
-    runs: {
-      type: "array",
-      minItems: 1,
-      items: {
-        type: "object",
-        required: ["tool", "results"],
-        properties: {
-          tool: {
-            type: "object",
-            required: ["driver"],
-            properties: {
-              driver: {
-                type: "object",
-                required: ["name", "rules"],
-                properties: {
-                  name: { type: "string" },
-                  version: { type: "string" },
-                  rules: {
-                    type: "array",
-                    items: {
-                      type: "object",
-                      required: ["id", "shortDescription", "fullDescription", "help", "defaultConfiguration"],
-                      properties: {
-                        id: { type: "string" },
-                        shortDescription: { type: "object", required: ["text"] },
-                        fullDescription: { type: "object", required: ["text"] },
-                        help: { type: "object", required: ["text"] },
-                        defaultConfiguration: { type: "object", properties: { level: { enum: ["none", "note", "warning", "error"] } } }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          },
-          results: {
-            type: "array",
-            items: {
-              type: "object",
-              required: ["message", "ruleId", "level", "locations"],
-              properties: {
-                ruleId: { type: "string" },
-                ruleIndex: { type: "integer", minimum: 0 },
-                level: { enum: ["none", "note", "warning", "error"] },
-                message: { type: "object", required: ["text"] },
-                locations: {
-                  type: "array",
-                  minItems: 1,
-                  items: {
-                    type: "object",
-                    required: ["physicalLocation"],
-                    properties: {
-                      physicalLocation: {
-                        type: "object",
-                        required: ["artifactLocation", "region"],
-                        properties: {
-                          artifactLocation: { type: "object", required: ["uri"], properties: { uri: { type: "string", pattern: "^[^\\\\]+$" } } },
-                          region: {
-                            type: "object",
-                            required: ["startLine"],
-                            properties: { startLine: { type: "integer", minimum: 1 }, startColumn: { type: "integer", minimum: 1 } }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-}
 
 const BROKEN: Tree = { "SKILL.md": base("", "# Broken\n\n[gone](missing.md)\n"), "notes.md": "# Notes\n" }
 

@@ -14,60 +14,8 @@ import { search, SearchInput } from "../../src/app/search.js"
 import { show } from "../../src/app/show.js"
 import { decodeInput, flagLabel } from "../../src/app/decodeInput.js"
 import { errorText, diskWorld, failureText } from "../helpers/worlds.js"
+import { ADVANCED_MD, EXPECTED, SKILL_MD } from "../fixtures/demoSkill.js"
 
-const SKILL_MD = [
-  "---", //                                   1
-  "name: demo", //                            2
-  "description: A demo skill for tests", //   3
-  "---", //                                   4
-  "", //                                      5
-  "# Demo", //                                6
-  "", //                                      7
-  "Intro text about the demo.", //            8
-  "", //                                      9
-  "## Getting Started", //                    10
-  "", //                                      11
-  "Configure the authentication token first.", // 12
-  "", //                                      13
-  "```sh", //                                 14
-  "# not a heading", //                       15
-  "```", //                                   16
-  "", //                                      17
-  "### Install", //                           18
-  "", //                                      19
-  "Run the installer.", //                    20
-  "", //                                      21
-  "## Setup", //                              22
-  "", //                                      23
-  "Setup of the main tool.", //               24
-  ""
-].join("\n")
-
-const ADVANCED_MD = [
-  "# Advanced Topics", //                     1
-  "", //                                      2
-  "Performance tuning and caching.", //       3
-  "", //                                      4
-  "## Setup", //                              5
-  "", //                                      6
-  "Advanced setup with rebase workflows.", // 7
-  "", //                                      8
-  "## Setup — Linux", //                      9
-  "", //                                      10
-  "Linux specifics.", //                      11
-  ""
-].join("\n")
-
-/** Every heading with its expected [start, end) range (DECISIONS #15). */
-const EXPECTED = [
-  { file: "SKILL.md", section: "Demo", start: 6, end: 25 },
-  { file: "SKILL.md", section: "Getting Started", start: 10, end: 22 },
-  { file: "SKILL.md", section: "Install", start: 18, end: 22 },
-  { file: "SKILL.md", section: "Setup", start: 22, end: 25 },
-  { file: "references/advanced.md", section: "Advanced Topics", start: 1, end: 12 },
-  { file: "references/advanced.md", section: "Setup", start: 5, end: 9 },
-  { file: "references/advanced.md", section: "Setup — Linux", start: 9, end: 12 }
-]
 
 const E002 = "error[E002]: search index unusable; run 'skc build demo' to rebuild"
 

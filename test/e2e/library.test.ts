@@ -4,15 +4,25 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { ROOT, spawnAsync, tempDir } from "../helpers/cli.js"
 
+/** A consumer package: skillc (this checkout) and effect in its node_modules, as npm would lay them out. */
+const consumerPackage = () => {
+  const dir = tempDir()
+  mkdirSync(join(dir, "node_modules"), { recursive: true })
+  symlinkSync(ROOT, join(dir, "node_modules", "skillc"))
+  symlinkSync(join(ROOT, "node_modules", "effect"), join(dir, "node_modules", "effect"))
+  return dir
+}
+
+/** The library build (tsc) is part of `npm run build`; make sure dist/lib is current. */
+const buildLibrary = async () => {
+  const tsc = await spawnAsync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")], { cwd: ROOT, env: process.env })
+  expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0)
+}
+
 describe("library surface", () => {
   it("resolves and runs a use case from a consumer package", async () => {
-    // The library build (tsc) is part of `npm run build`; make sure it is current.
-    const tsc = await spawnAsync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")], { cwd: ROOT, env: process.env })
-    expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0)
-    const dir = tempDir()
-    mkdirSync(join(dir, "node_modules"), { recursive: true })
-    symlinkSync(ROOT, join(dir, "node_modules", "skillc"))
-    symlinkSync(join(ROOT, "node_modules", "effect"), join(dir, "node_modules", "effect"))
+    await buildLibrary()
+    const dir = consumerPackage()
     writeFileSync(
       join(dir, "consumer.mjs"),
       `import { Effect } from "effect"
@@ -33,12 +43,8 @@ console.log(JSON.stringify({ r, e: renderError(new SkillNotFound({ skill: "x" })
   // Issue 28: the in-memory harness is shipped (`skillc/testing`): an embedder's test runs
   // skc's use cases on a virtual tree, with no disk, SQLite or home of its own.
   it("skillc/testing: build, search and show on the shipped in-memory world (issue 28)", async () => {
-    const tsc = await spawnAsync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")], { cwd: ROOT, env: process.env })
-    expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0)
-    const dir = tempDir()
-    mkdirSync(join(dir, "node_modules"), { recursive: true })
-    symlinkSync(ROOT, join(dir, "node_modules", "skillc"))
-    symlinkSync(join(ROOT, "node_modules", "effect"), join(dir, "node_modules", "effect"))
+    await buildLibrary()
+    const dir = consumerPackage()
     writeFileSync(
       join(dir, "harness.mjs"),
       `import { Effect } from "effect"
@@ -68,10 +74,7 @@ console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(w
   // effect, one runtime. It would not compile (nor run: "not a valid effect")
   // if skc were built on another major of effect.
   it("an Effect 4 program embeds skc: build, search and show on the live layer (issue 24 item 4)", async () => {
-    const dir = tempDir()
-    mkdirSync(join(dir, "node_modules"), { recursive: true })
-    symlinkSync(ROOT, join(dir, "node_modules", "skillc"))
-    symlinkSync(join(ROOT, "node_modules", "effect"), join(dir, "node_modules", "effect"))
+    const dir = consumerPackage()
     const skill = join(dir, ".skillc", "skills", "deploy-notes")
     mkdirSync(skill, { recursive: true })
     writeFileSync(

@@ -5,129 +5,14 @@
  */
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import AjvModule from "ajv"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { writeTree } from "../helpers/tree.js"
 import { base, CLEAN } from "../fixtures/lintRules.js"
 import { RULES } from "../../src/domain/lint/registry.js"
+import { ajv, reportSchema, sarifSchema } from "../fixtures/lintSchemas.js"
 
 const sb = sandbox()
-const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule
-const ajv = new (Ajv as unknown as new (o: object) => import("ajv").default)({ allErrors: true, strict: false })
-
-/** DECISIONS #12. */
-const reportSchema = {
-  type: "object",
-  required: ["skill", "diagnostics"],
-  additionalProperties: false,
-  properties: {
-    skill: { type: "string" },
-    skipped: { const: true },
-    diagnostics: {
-      type: "array",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["rule", "name", "severity", "file", "line", "message"],
-        properties: {
-          rule: { type: "string", pattern: "^SKL[0-9]{3}$" },
-          name: { type: "string" },
-          severity: { enum: ["error", "warning"] },
-          file: { type: "string" },
-          line: { type: "integer", minimum: 1 },
-          message: { type: "string" }
-        }
-      }
-    }
-  }
-}
-
-/** The properties SARIF 2.1.0 requires (sarif-schema-2.1.0.json), plus what GitHub code scanning reads. */
-const sarifSchema = {
-  type: "object",
-  required: ["version", "runs"],
-  properties: {
-    $schema: { type: "string" },
-    version: { const: "2.1.0" },
-    runs: {
-      type: "array",
-      minItems: 1,
-      items: {
-        type: "object",
-        required: ["tool", "results"],
-        properties: {
-          tool: {
-            type: "object",
-            required: ["driver"],
-            properties: {
-              driver: {
-                type: "object",
-                required: ["name", "rules"],
-                properties: {
-                  name: { type: "string" },
-                  version: { type: "string" },
-                  rules: {
-                    type: "array",
-                    items: {
-                      type: "object",
-                      required: ["id", "shortDescription", "fullDescription", "help", "defaultConfiguration"],
-                      properties: {
-                        id: { type: "string" },
-                        shortDescription: { type: "object", required: ["text"] },
-                        fullDescription: { type: "object", required: ["text"] },
-                        help: { type: "object", required: ["text"] },
-                        defaultConfiguration: {
-                          type: "object",
-                          properties: { level: { enum: ["none", "note", "warning", "error"] } }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          },
-          results: {
-            type: "array",
-            items: {
-              type: "object",
-              required: ["message", "ruleId", "level", "locations"],
-              properties: {
-                ruleId: { type: "string" },
-                ruleIndex: { type: "integer", minimum: 0 },
-                level: { enum: ["none", "note", "warning", "error"] },
-                message: { type: "object", required: ["text"] },
-                locations: {
-                  type: "array",
-                  minItems: 1,
-                  items: {
-                    type: "object",
-                    required: ["physicalLocation"],
-                    properties: {
-                      physicalLocation: {
-                        type: "object",
-                        required: ["artifactLocation", "region"],
-                        properties: {
-                          artifactLocation: { type: "object", required: ["uri"], properties: { uri: { type: "string", pattern: "^[^\\\\]+$" } } },
-                          region: {
-                            type: "object",
-                            required: ["startLine"],
-                            properties: { startLine: { type: "integer", minimum: 1 }, startColumn: { type: "integer", minimum: 1 } }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-}
 
 const broken = () =>
   writeTree(join(sb.work, "out", "broken"), {
