@@ -1,10 +1,14 @@
 // Generators of the hostile markdown inputs of issue 19, shared by
 // test/hostile/linearity.test.ts and bench/hostile.mjs. Each takes a size in
 // bytes (approximately) and returns a SKILL.md whose body is the attack.
-// HOSTILE_SLOW names the inputs remark itself reads slowly (linearly, but at
-// a few µs per byte): the tests measure those at a smaller base size. None
-// since issue 29 item 5: the nested bracket inputs that were go to the
-// linear scanner (src/domain/markdown/bracketWork.ts).
+// HOSTILE_SLOW names the inputs the tests measure at a smaller base size.
+// The nested bracket inputs that were here go to the linear scanner since
+// issue 29 item 5 (src/domain/markdown/bracketWork.ts). "link definitions"
+// is: 1 MiB of it is 100k definitions whose labels all stay alive in one
+// Set, so from 256 KiB to 1 MiB cache misses and garbage collection (whose
+// helper threads process.cpuUsage counts) add their share: 3.9–5.3 × the
+// time for 4 × the input on a quiet machine, 6.1 once in CI under load, while
+// the algorithm is one pass (each label added to the Set once).
 const skill = (body) => `---\nname: hostile\ndescription: Hostile input. Use when testing.\n---\n# hostile\n\n${body}`
 
 /** A list nested by indentation: line i is indented 2i columns (bytes grow with depth²). */
@@ -38,4 +42,4 @@ export const HOSTILE_INPUTS = {
   "long unbroken token": (bytes) => skill("0123456789abcdef".repeat(Math.floor(bytes / 16)) + "\n")
 }
 
-export const HOSTILE_SLOW = new Set([])
+export const HOSTILE_SLOW = new Set(["link definitions"])
