@@ -57,16 +57,16 @@ describe("skc eval, match judge", () => {
 
   it.effect("a skill named by path joins what the agent sees; its neighbours take part in the ranking", () =>
     Effect.gen(function* () {
-      const r = yield* evaluate({ skills: ["/work/forms"] })
-      expect(r.skills.map((s) => [s.skill, s.path, s.pass_rate])).toEqual([["forms", "/work/forms/SKILL.md", 0.5]])
+      const r = yield* evaluate({ skills: ["/elsewhere/forms"] })
+      expect(r.skills.map((s) => [s.skill, s.path, s.pass_rate])).toEqual([["forms", "/elsewhere/forms/SKILL.md", 0.5]])
       expect(r.skills[0]!.misses.map((m) => [m.query, m.winner])).toEqual([["merge two PDF files", "pdf"]])
     }).pipe(
       Effect.provide(
         memoryLayer({
           files: {
             ...files,
-            "/work/forms/SKILL.md": SKILL("forms", "Fill in forms: PDF forms, web forms, tax forms."),
-            "/work/forms/evals/triggers.json": set(["fill in the tax forms", "merge two PDF files"], [])
+            "/elsewhere/forms/SKILL.md": SKILL("forms", "Fill in forms: PDF forms, web forms, tax forms."),
+            "/elsewhere/forms/evals/triggers.json": set(["fill in the tax forms", "merge two PDF files"], [])
           }
         }).pipe(Layer.merge(noRunner))
       )

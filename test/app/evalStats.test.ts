@@ -92,11 +92,11 @@ describe("issue 27: eval results in the skill's log", () => {
   it.effect("a skill named by path is logged where `skc stats <path>` reads", () => {
     const log = makeMemoryAccessLog()
     return Effect.gen(function* () {
-      yield* evaluate({ skills: ["/work/forms"] })
-      const forms = yield* resolveSkill("/work/forms")
+      yield* evaluate({ skills: ["/elsewhere/forms"] })
+      const forms = yield* resolveSkill("/elsewhere/forms")
       const rows = log.databases.get(logDbIn(forms.runtimeDir, { join: (...p: Array<string>) => join(...p) })) ?? []
-      expect(rows.map((r) => [r.command, r.skill, r.skill_path])).toEqual([["eval", "forms", "/work/forms"]])
-      const s = yield* stats({ skill: "/work/forms" })
+      expect(rows.map((r) => [r.command, r.skill, r.skill_path])).toEqual([["eval", "forms", "/elsewhere/forms"]])
+      const s = yield* stats({ skill: "/elsewhere/forms" })
       expect(s.report.latest_eval).toMatchObject({ queries: 2, passed: 1, pass_rate: 0.5 })
     }).pipe(
       Effect.provide(
@@ -104,8 +104,8 @@ describe("issue 27: eval results in the skill's log", () => {
           memoryLayer({
             files: {
               ...files,
-              "/work/forms/SKILL.md": SKILL("forms", "Fill in forms: PDF forms, web forms, tax forms."),
-              "/work/forms/evals/triggers.json": set(["fill in the tax forms", "merge two PDF files"], [])
+              "/elsewhere/forms/SKILL.md": SKILL("forms", "Fill in forms: PDF forms, web forms, tax forms."),
+              "/elsewhere/forms/evals/triggers.json": set(["fill in the tax forms", "merge two PDF files"], [])
             },
             accessLog: log
           }),
