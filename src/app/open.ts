@@ -37,7 +37,7 @@ export interface Opened {
 /** The largest file `open` returns whole; larger ones are read with `max_lines` (whose head is capped, src/domain/lineHead.ts). */
 export const OPEN_MAX_BYTES = 16 * 1024 * 1024
 
-const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MiB`
+export const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MiB`
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
 const encoder = new TextEncoder()
@@ -59,8 +59,12 @@ const base64 = (bytes: Uint8Array): string => {
   return parts.join("")
 }
 
-/** A file that cannot be read says why in words (EACCES is the user's to fix, not an internal error, issue 19). */
-export const readFailure = (given: string) => (e: FsError) =>
+/**
+ * A file `open` cannot read says why in words, naming the path as the user
+ * gave it (EACCES is the user's to fix, not an internal error, issue 19).
+ * The tree walks of build and index use src/app/readFailure.ts instead.
+ */
+const openFailure = (given: string) => (e: FsError) =>
   e.code === "EACCES" || e.code === "EPERM"
     ? new UsageError({ message: `cannot read '${given}': permission denied` })
     : e.code === "EISDIR"
@@ -87,13 +91,13 @@ export const openFile = (input: OpenInput) =>
       )
     }
     // A FIFO, a device or a socket is refused by the read itself, which
-    // never blocks on one (issue 29 item 1: readFailure says what it is).
+    // never blocks on one (issue 29 item 1: openFailure says what it is).
     let bytes: Uint8Array
     let truncated = false
     let binary: boolean
     if (input.max_lines !== undefined) {
       // Read in pieces: only the head is kept, whatever the file's size.
-      const { head, more, binary: isBinary } = yield* fs.readHead(target.abs, input.max_lines).pipe(Effect.mapError(readFailure(input.path)))
+      const { head, more, binary: isBinary } = yield* fs.readHead(target.abs, input.max_lines).pipe(Effect.mapError(openFailure(input.path)))
       binary = isBinary
       bytes = head
       if (more > 0) {
@@ -114,7 +118,7 @@ export const openFile = (input: OpenInput) =>
           })
         )
       }
-      bytes = yield* fs.readFile(target.abs).pipe(Effect.mapError(readFailure(input.path)))
+      bytes = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
       binary = asText(bytes) === undefined
     }
     const result: OpenResult = binary

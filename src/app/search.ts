@@ -504,7 +504,7 @@ const searchAcross = (input: SearchInput) =>
       }
       // Per index: its best `limit` rows with the score across all indexes, and whether each holds every
       // content word itself (in its text or a heading above it: `held`; an AND row holds them all).
-      const lists = yield* Effect.forEach(per, (e, i) => {
+      const lists = yield* Effect.forEach(per, (e) => {
         const bonus = describedScore(e.described, global)
         const local = { rows: e.rows, hits: e.hits }
         // Words held: those of the row's text and headings count one, those only its skill's name or description

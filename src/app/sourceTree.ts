@@ -19,7 +19,7 @@ import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, PathEscapes, type UsageError } from "../domain/errors.js"
 import { readFailure } from "./readFailure.js"
-import { compareBytewise, IGNORED_DIRS, sortedBytewise, sourceHashInput } from "../domain/sourcePaths.js"
+import { IGNORED_DIRS, sortedBytewise, sourceHashInput, sourceHashLines } from "../domain/sourcePaths.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 
@@ -148,7 +148,7 @@ export const combineSourceHash = (pairs: ReadonlyArray<readonly [string, string]
     const breathe = yield* timeSlicer
     for (let at = 0; at < sorted.length; at += HASH_PIECE_LINES) {
       yield* breathe
-      hash.update(sourceHashInput(sorted.slice(at, at + HASH_PIECE_LINES)))
+      hash.update(sourceHashLines(sorted.slice(at, at + HASH_PIECE_LINES)))
     }
     return hash.hex()
   })

@@ -101,8 +101,11 @@ export const MAIN_DOC = "SKILL.md"
  * bytewise by path, `<relative path>\0<sha256 hex of the file>\n`. A NUL
  * cannot occur in a path, so no two lists produce the same text.
  */
-export const sourceHashInput = (pairs: ReadonlyArray<readonly [path: string, fileHash: string]>): string => {
-  const sorted = sortedBytewise(pairs, (p) => p[0])
+export const sourceHashInput = (pairs: ReadonlyArray<readonly [path: string, fileHash: string]>): string =>
+  sourceHashLines(sortedBytewise(pairs, (p) => p[0]))
+
+/** The lines of `sourceHashInput` for pairs already sorted bytewise (a piece of a large tree's input). */
+export const sourceHashLines = (sorted: ReadonlyArray<readonly [path: string, fileHash: string]>): string => {
   let out = ""
   for (const [p, h] of sorted) out += `${p}\0${h}\n`
   return out

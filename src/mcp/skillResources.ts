@@ -11,7 +11,7 @@
  * nothing under `.git`/`.jj`, and the real path of the target must stay
  * inside the canonical skill root (a symlink out is refused, never read).
  */
-import { OPEN_MAX_BYTES } from "../app/open.js"
+import { mib, OPEN_MAX_BYTES } from "../app/open.js"
 import { Data, Effect } from "effect"
 import { Path } from "effect/Path"
 import { PathEscapes } from "../domain/errors.js"
@@ -309,7 +309,7 @@ export const readSkillResource = (uri: string) =>
     // Bounded work (issue 29 item 1): a huge file is never read whole into one answer.
     if (info.size > OPEN_MAX_BYTES) {
       return yield* Effect.fail(
-        new NotServed({ message: `${uri} is ${(info.size / 1048576).toFixed(1)} MiB, larger than resources/read returns (16 MiB); read its head with skc_open and max_lines` })
+        new NotServed({ message: `${uri} is ${mib(info.size)}, larger than resources/read returns (16 MiB); read its head with skc_open and max_lines` })
       )
     }
     // A FIFO or a device: refused without blocking (issue 29 item 1).
