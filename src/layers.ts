@@ -20,6 +20,8 @@
  * or the MCP server asks for one when it runs, so start-up never loads them
  * for the others and nothing outside this file imports an adapter.
  */
+import { EventLoop } from "./ports/EventLoop.js"
+import { nodeEventLoop } from "./adapters/node/NodeEventLoop.js"
 import { Context, Effect, Layer } from "effect"
 import * as Path from "effect/Path"
 import { renderWarning } from "./domain/errors.js"
@@ -95,6 +97,7 @@ export const PortsLive = (options: LiveOptions = {}) => {
             )
           ),
           Context.add(Hasher, nodeHasher),
+          Context.add(EventLoop, nodeEventLoop),
           Context.add(AccessLog, lazyAccessLog),
           Context.add(Diagnostics, diagnostics),
           Context.add(RunId, runId)

@@ -4,42 +4,22 @@
  * or `skc mcp` answers no `ping` until the loop ends.
  */
 import { Clock, Effect } from "effect"
+import { EventLoop } from "../ports/EventLoop.js"
 
 /** How long a loop runs before the event loop gets a turn. */
 export const SLICE_MS = 8
 
 /**
- * One turn of the event loop. `Effect.yieldNow` is not one: Effect's
- * scheduler runs the fibers it resumes in the same flush, so a loop that
- * only yields to it never lets the event loop read what arrived (measured:
- * a 100k-file foreign skill held `skc mcp` for 200 ms between pings).
- * `setImmediate` runs after the poll phase, where an MCP `ping` is read.
- */
-const schedule: (f: () => void) => { readonly cancel: () => void } =
-  typeof setImmediate === "function"
-    ? (f) => {
-        const t = setImmediate(f)
-        return { cancel: () => clearImmediate(t) }
-      }
-    : (f) => {
-        const t = setTimeout(f, 0)
-        return { cancel: () => clearTimeout(t) }
-      }
-
-export const nextTurn: Effect.Effect<void> = Effect.callback<void>((resume) => {
-  const t = schedule(() => resume(Effect.void))
-  return Effect.sync(() => t.cancel())
-})
-
-/**
  * An effect to run between steps of a long loop: when `SLICE_MS` passed
- * since the last turn, the event loop gets one (`nextTurn`). Cheap
- * otherwise: a clock read. Under a test clock time stands still, so it
- * never yields there.
+ * since the last turn, the event loop gets one (the EventLoop port: a real
+ * turn on Node, src/ports/EventLoop.ts says why `Effect.yieldNow` is not).
+ * Cheap otherwise: a clock read. Under a test clock time stands still, so
+ * it never yields there.
  */
-export const timeSlicer = Effect.map(Clock.currentTimeMillis, (start) => {
-  let last = start
+export const timeSlicer = Effect.gen(function* () {
+  const { turn } = yield* Effect.service(EventLoop)
+  let last = yield* Clock.currentTimeMillis
   return Effect.flatMap(Clock.currentTimeMillis, (now) =>
-    now - last < SLICE_MS ? Effect.void : Effect.andThen(nextTurn, Effect.sync(() => void (last = now)))
+    now - last < SLICE_MS ? Effect.void : Effect.andThen(turn, Effect.sync(() => void (last = now)))
   )
 })

@@ -13,6 +13,8 @@ import { SCHEMA_VERSION } from "../../src/domain/search/indexState.js"
 import { tokenizerChoice, type TokenizerChoice } from "../../src/domain/search/tokenizer.js"
 import type { IndexContents } from "../../src/ports/SearchIndex.js"
 import { tempDir } from "../helpers/cli.js"
+import { nodeEventLoop } from "../../src/adapters/node/NodeEventLoop.js"
+import { EventLoop } from "../../src/ports/EventLoop.js"
 
 const dir = tempDir("skc-index-")
 let n = 0
@@ -252,7 +254,8 @@ describe("issue 29 items 3 and 5: cooperative writes, an index in memory", () =>
     }
     setImmediate(tick)
     const path = fresh()
-    await Effect.runPromise(index.write(path, ascii, many(20_000)))
+    // The live layer's event loop (src/layers.ts gives it to every run); the port's default only yields to fibers.
+    await Effect.runPromise(index.write(path, ascii, many(20_000)).pipe(Effect.provideService(EventLoop, nodeEventLoop)))
     writing = false
     // One turn at least comes from the flush on the thread pool; slices give many more.
     expect(turns).toBeGreaterThan(3)

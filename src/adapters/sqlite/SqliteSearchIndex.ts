@@ -24,6 +24,7 @@
  * keeps answering while a large skill is indexed. The temporary file is
  * this write's alone, so holding its transaction across turns is safe.
  */
+import { EventLoop } from "../../ports/EventLoop.js"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import { isSqlError } from "effect/sql/SqlError"
 import * as SqliteClient from "./SqliteClient.js"
@@ -294,16 +295,6 @@ const SLICE_MS = 8
 const ROWS_PER_CHECK = 64
 
 /**
- * One turn of the event loop: `setImmediate` runs after the poll phase, so
- * requests that arrived meanwhile (an MCP `ping`) are read and answered
- * before the write goes on. A microtask would not let them in.
- */
-const nextTurn: Effect.Effect<void> = Effect.callback<void>((resume) => {
-  const timer = setImmediate(() => resume(Effect.void))
-  return Effect.sync(() => clearImmediate(timer))
-})
-
-/**
  * Run a synchronous job written as a generator (it yields every
  * `ROWS_PER_CHECK` rows) in slices of `SLICE_MS`, with a turn of the event
  * loop between slices. A throw ends the job as a failure.
@@ -319,8 +310,12 @@ const sliced = (steps: Iterator<unknown>): Effect.Effect<void, unknown> => {
     },
     catch: (e) => e
   })
-  const loop: Effect.Effect<void, unknown> = Effect.flatMap(slice, (done) => (done ? Effect.void : Effect.andThen(nextTurn, Effect.suspend(() => loop))))
-  return loop
+  // Between slices, a turn of the event loop (the EventLoop port: `setImmediate` on Node, so an MCP
+  // `ping` that arrived meanwhile is read and answered before the write goes on).
+  return Effect.flatMap(Effect.service(EventLoop), ({ turn }) => {
+    const loop: Effect.Effect<void, unknown> = Effect.flatMap(slice, (done) => (done ? Effect.void : Effect.andThen(turn, Effect.suspend(() => loop))))
+    return loop
+  })
 }
 
 /** A connection to `location` for `use`, closed afterwards whatever happens. */
