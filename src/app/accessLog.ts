@@ -123,7 +123,11 @@ export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
     const now = yield* Clock.currentTimeMillis
     const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
     const runId = yield* currentRunId
-    for (const entry of entries) yield* writeRow(entry, { now, cwd, runId })
+    const path = yield* Path
+    // W003 looks at each skill's fallback log; without the fallback directory there is none to look at
+    // (one stat for the batch instead of one per row: `search --all` writes a row in each skill answering).
+    const fallbacks = yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(Effect.orElseSucceed(() => undefined))
+    for (const entry of entries) yield* writeRow(entry, { now, cwd, runId, fallbacks: fallbacks?.type === "directory" })
   }).pipe(Effect.catchCause(() => Effect.void))
 
 /**
@@ -161,7 +165,10 @@ export const recordUnansweredAcrossSkills = (query: string) =>
     })
   )
 
-const writeRow = (entry: AccessEntry, shared: { readonly now: number; readonly cwd: string; readonly runId: string }) =>
+const writeRow = (
+  entry: AccessEntry,
+  shared: { readonly now: number; readonly cwd: string; readonly runId: string; readonly fallbacks: boolean }
+) =>
   Effect.gen(function* () {
     const log = yield* AccessLog
     const fs = yield* FileSystem
@@ -180,7 +187,7 @@ const writeRow = (entry: AccessEntry, shared: { readonly now: number; readonly c
     }
     const fallback = entry.fallback === false ? undefined : logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
 
-    const stale = fallback === undefined ? undefined : yield* fs.statOption(fallback).pipe(Effect.orElseSucceed(() => undefined))
+    const stale = fallback === undefined || !shared.fallbacks ? undefined : yield* fs.statOption(fallback).pipe(Effect.orElseSucceed(() => undefined))
     if (stale?.type === "file" && now - stale.mtimeMs > STALE_AFTER_MS) {
       yield* diagnostics.warn(Warning.staleLocalLogs(entry.skill.name))
     }

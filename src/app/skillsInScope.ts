@@ -12,17 +12,27 @@
  * other command uses.
  */
 import { Effect } from "effect"
-import { resolveSkill, type ResolvedSkill } from "./resolve.js"
+import { FileSystem } from "../ports/FileSystem.js"
+import { describeSkillDir, resolveSkill, type ResolvedSkill } from "./resolve.js"
+import { Settings } from "./Settings.js"
 import { visibleSkills } from "./visibleSkills.js"
 
 export const skillsInScope = Effect.gen(function* () {
   const found = yield* visibleSkills()
+  const fs = yield* FileSystem
+  const { stores } = yield* Settings
+  // A name is first tried as a path from the cwd (RFC-0007:C-RESOLUTION): one listing of the cwd says
+  // which names could resolve there, instead of a failed stat per skill.
+  const inCwd = new Set((yield* fs.readDir(stores.cwd).pipe(Effect.orElseSucceed(() => []))).map((e) => e.name))
   const seen = new Set<string>()
   const skills: Array<ResolvedSkill> = []
   for (const s of found) {
     if (s.shadowed || seen.has(s.name)) continue
     seen.add(s.name)
-    const resolved = yield* resolveSkill(s.name).pipe(Effect.option)
+    // A store skill no cwd entry and no earlier store shadows resolves to its own directory: what
+    // `resolveSkill` would find after probing the same places again (its SKILL.md was just read).
+    const direct = (s.scope === "project" || s.scope === "global") && !inCwd.has(s.name)
+    const resolved = yield* (direct ? describeSkillDir(s.sourceDir, s.scope) : resolveSkill(s.name)).pipe(Effect.option)
     // A name that no longer resolves (removed meanwhile) is simply not in scope.
     if (resolved._tag === "Some") skills.push(resolved.value)
   }
