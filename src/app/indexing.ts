@@ -319,6 +319,8 @@ export interface QueryableIndex {
   readonly index: OpenIndex
   readonly meta: IndexMeta
   readonly tokenizer: TokenizerChoice
+  /** The index file; absent for an index kept in memory (a foreign skill whose cache cannot be written). */
+  readonly path?: string
 }
 
 /**
@@ -347,13 +349,13 @@ export const openForQuery = (skill: ResolvedSkill, options: { readonly justIndex
     // tree again would stat and hash-check every file a second time (a 100k-file foreign skill
     // held the event loop for that, issue 29 item 3); the next call checks as usual.
     if (options.justIndexed === true) {
-      const fresh: QueryableIndex = { index, meta, tokenizer }
+      const fresh: QueryableIndex = { index, meta, tokenizer, path }
       return fresh
     }
     const freshness = yield* SourceFreshness
     const key = { indexPath: path, sourceDir: skill.sourceDir, sourceHash: meta.source_hash }
     if (yield* freshness.isFresh(key)) {
-      const known: QueryableIndex = { index, meta, tokenizer }
+      const known: QueryableIndex = { index, meta, tokenizer, path }
       return known
     }
     yield* freshness.checking(key)
@@ -364,7 +366,7 @@ export const openForQuery = (skill: ResolvedSkill, options: { readonly justIndex
     const current = yield* sourceHash(tree, { cache: files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files) })
     if (current.hash !== meta.source_hash) return yield* unusable("stale-source")
     yield* freshness.matched(key, tree.dirs)
-    const queryable: QueryableIndex = { index, meta, tokenizer }
+    const queryable: QueryableIndex = { index, meta, tokenizer, path }
     return queryable
   })
 

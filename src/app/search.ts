@@ -39,8 +39,13 @@ import {
   type Rankable
 } from "../domain/search/rank.js"
 import { Diagnostics, verbose } from "../ports/Diagnostics.js"
+import { Path } from "effect/Path"
+import { hash16Of } from "../domain/search/indexState.js"
+import { compareBytewise } from "../domain/sourcePaths.js"
 import { Env } from "../ports/Env.js"
-import type { IndexReadFailed, RankedRow, RowPlace } from "../ports/SearchIndex.js"
+import { Hasher } from "../ports/Hasher.js"
+import { SearchIndex, type IndexReadFailed, type RankedRow, type RowPlace } from "../ports/SearchIndex.js"
+import { Settings } from "./Settings.js"
 import { recordAccesses, recordUnansweredAcrossSkills } from "./accessLog.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "./indexing.js"
@@ -116,10 +121,26 @@ export const searchLogArgs = (input: SearchInput, result: SearchResult | undefin
 // One index
 // ---------------------------------------------------------------------------
 
+/** An index to query: one skill's, or the one index over several skills (DECISIONS #44). */
 interface Opened {
-  readonly skill: ResolvedSkill
   readonly q: QueryableIndex
+  /** Named when the index cannot be read. */
+  readonly skill: ResolvedSkill
+  /** The skill a row comes from. */
+  readonly skillOf: (rowid: number) => ResolvedSkill
+  /** A row's file among every file of the index: several skills each have a SKILL.md. */
+  readonly fileKey: (place: RowPlace) => string
 }
+
+/** One skill's own index. */
+const ownIndex = (skill: ResolvedSkill, q: QueryableIndex): Opened => ({ q, skill, skillOf: () => skill, fileKey: (p) => p.file })
+
+/** The words a row's skill has in its name and description (bits), given the rows that matched. */
+type Describe = (
+  opened: Opened,
+  words: ReadonlyArray<string>,
+  rowids: ReadonlyArray<number>
+) => Effect.Effect<(rowid: number) => number, IndexReadFailed>
 
 /** A ranked row of one index, before its place is known. */
 interface Scored extends Rankable {
@@ -149,8 +170,8 @@ interface Evaluated {
   readonly prepare: (places: ReadonlyArray<RowPlace>) => Effect.Effect<void, IndexReadFailed>
   /** Places already read (by rowid); `pick` adds to them. */
   readonly known: Map<number, RowPlace>
-  /** The words the skill's name and description hold (bits; 0 unless asked for and the index matched). */
-  readonly described: number
+  /** The words a row's skill's name and description hold (bits; 0 unless asked for and the index matched). */
+  readonly describedOf: (rowid: number) => number
 }
 
 const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusable({ skill: skill.name, reason: `corrupt (${e.message})` })
@@ -170,6 +191,7 @@ const PLACES_BATCH = 4096
  */
 const headingTerms = (
   index: QueryableIndex["index"],
+  fileKey: Opened["fileKey"],
   terms: ReadonlyArray<string>,
   ranked: ReadonlyArray<RankedRow>,
   mayGain: (rowid: number, reach: number) => boolean,
@@ -194,8 +216,9 @@ const headingTerms = (
       for (const p of parents) {
         const terms = headed.get(p.rowid) ?? 0
         reach |= terms
-        const inFile = holders.get(p.file) ?? []
-        if (inFile.length === 0) holders.set(p.file, inFile)
+        const key = fileKey(p)
+        const inFile = holders.get(key) ?? []
+        if (inFile.length === 0) holders.set(key, inFile)
         inFile.push({ file: p.file, line: p.line, end_line: p.end_line, terms })
       }
     }
@@ -207,7 +230,7 @@ const headingTerms = (
     const inherited = new Map<number, number>()
     for (const r of ranked) {
       const place = known.get(r.rowid)
-      const mask = place === undefined ? 0 : inheritedTerms(holders, place)
+      const mask = place === undefined ? 0 : inheritedTerms(holders, { file: fileKey(place), line: place.line })
       if (mask !== 0) inherited.set(r.rowid, mask)
     }
     return (rowid: number) => inherited.get(rowid) ?? 0
@@ -232,7 +255,7 @@ const evaluate = (
   mode: "all" | "any",
   perTerm: boolean,
   first?: number,
-  describe?: (opened: Opened, words: ReadonlyArray<string>) => Effect.Effect<number, IndexReadFailed>
+  describe?: Describe
 ) =>
   Effect.gen(function* () {
     const { index, tokenizer } = opened.q
@@ -241,8 +264,9 @@ const evaluate = (
     const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
     // Places read on the way (the partial query's headings), kept for `pick`.
     const known = new Map<number, RowPlace>()
-    if (ranked.length === 0) return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, known, described: 0 } satisfies Evaluated
-    const described = describe === undefined ? 0 : yield* describe(opened, tokens)
+    if (ranked.length === 0)
+      return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, known, describedOf: () => 0 } satisfies Evaluated
+    const describedOf = describe === undefined ? () => 0 : yield* describe(opened, tokens, ranked.map((r) => r.rowid))
     // Per term: the rows holding it and their score for it alone (only when ranking needs it).
     const needTerms = perTerm || (mode === "any" && terms.length > 1)
     const byTerm: Array<ReadonlyMap<number, number>> = []
@@ -260,15 +284,15 @@ const evaluate = (
     const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
     // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
     const mayGain = (rowid: number, reach: number) => {
-      const own = textTerms(rowid) | described
+      const own = textTerms(rowid) | describedOf(rowid)
       return (own | reach) !== own && termCount(own | reach) >= floor
     }
-    const inherited = partial ? yield* headingTerms(index, terms, ranked, mayGain, known) : () => 0
+    const inherited = partial ? yield* headingTerms(index, opened.fileKey, terms, ranked, mayGain, known) : () => 0
     const heldBy = (rowid: number) =>
       !needTerms
         ? terms.length
         : partial
-          ? termCount(textTerms(rowid) | inherited(rowid) | described)
+          ? termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid))
           : byTerm.filter((m) => m.has(rowid)).length
     // A section with subsections answers only if its own text matches as it does:
     // every term (AND), or every term the whole section holds that no heading above it holds (OR).
@@ -293,7 +317,7 @@ const evaluate = (
       if (termsHeld < floor) continue
       const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
       const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
-      scored.push({ skill: opened.skill.name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}), ...(held !== undefined ? { held } : {}) })
+      scored.push({ skill: opened.skillOf(r.rowid).name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}), ...(held !== undefined ? { held } : {}) })
     }
     return {
       opened,
@@ -307,7 +331,7 @@ const evaluate = (
         }),
       prepare,
       known,
-      described
+      describedOf
     } satisfies Evaluated
   }).pipe(Effect.mapError(corrupt(opened.skill)))
 
@@ -343,27 +367,46 @@ interface Found {
   readonly mode: "all" | "any"
 }
 
-/** The returned rows with their excerpts, names restored from the cjk segmentation. */
+/**
+ * The returned rows with their excerpts, names restored from the cjk
+ * segmentation: one excerpt query per index and query (the rows of one
+ * answer share both, except the legacy merge of several indexes).
+ */
 const render = (found: ReadonlyArray<Found>, withSkill: boolean) =>
-  Effect.forEach(found, ({ c, tokens, mode }) =>
-    Effect.gen(function* () {
-      const { index, tokenizer } = c.opened.q
-      const terms = tokens.map((t) => termOf(t, tokenizer))
-      const match = mode === "all" ? terms.join(" ") : anyOfExpression(terms)
-      const snippet = yield* index.excerpt(match, c.rowid).pipe(Effect.mapError(corrupt(c.opened.skill)))
-      const restore = tokenizer.segmentsCjk ? unsegmentCjk : (s: string) => s
-      const item: SearchResultItem = {
+  Effect.gen(function* () {
+    const matchOf = ({ c, tokens, mode }: Found) => {
+      const terms = tokens.map((t) => termOf(t, c.opened.q.tokenizer))
+      return mode === "all" ? terms.join(" ") : anyOfExpression(terms)
+    }
+    const batches = new Map<Opened, Map<string, Array<number>>>()
+    for (const f of found) {
+      const byMatch = batches.get(f.c.opened) ?? new Map<string, Array<number>>()
+      batches.set(f.c.opened, byMatch)
+      const match = matchOf(f)
+      byMatch.set(match, [...(byMatch.get(match) ?? []), f.c.rowid])
+    }
+    const snippets = new Map<Opened, Map<string, ReadonlyMap<number, string>>>()
+    for (const [opened, byMatch] of batches) {
+      const got = new Map<string, ReadonlyMap<number, string>>()
+      snippets.set(opened, got)
+      for (const [match, rowids] of byMatch) {
+        got.set(match, yield* opened.q.index.excerpts(match, rowids).pipe(Effect.mapError(corrupt(opened.skill))))
+      }
+    }
+    return found.map((f): SearchResultItem => {
+      const { c } = f
+      const restore = c.opened.q.tokenizer.segmentsCjk ? unsegmentCjk : (s: string) => s
+      return {
         ...(withSkill ? { skill: c.skill } : {}),
         file: c.place.file,
         section: restore(c.place.section),
         line: c.place.line,
         end_line: c.place.end_line,
-        snippet: restore(snippet),
+        snippet: restore(snippets.get(c.opened)?.get(matchOf(f))?.get(c.rowid) ?? ""),
         score: c.score
       }
-      return item
     })
-  )
+  })
 
 /**
  * The order `skc search <skill>` gives one index's rows: its
@@ -402,7 +445,7 @@ const searchOne = (input: SearchInput, name: string) =>
     Effect.gen(function* () {
       const skill = yield* resolveSkill(name)
       const q = yield* openForQuery(skill)
-      const found = yield* ownAnswer({ skill, q }, queryTokens(input.query), input.limit ?? DEFAULT_LIMIT)
+      const found = yield* ownAnswer(ownIndex(skill, q), queryTokens(input.query), input.limit ?? DEFAULT_LIMIT)
       const results = yield* render(found, false)
       const partial = found.length > 0 && found[0]!.mode === "any"
       return { query: input.query, ...(partial ? { partial: true as const } : {}), results } satisfies SearchResult as SearchResult
@@ -419,17 +462,79 @@ const searchOne = (input: SearchInput, name: string) =>
  * the one the index recorded for SKILL.md; an index without `source_files`
  * (written before issue 16) contributes the name alone.
  */
-const describedTerms = (opened: Opened, words: ReadonlyArray<string>) =>
+const describedTerms = (skill: ResolvedSkill, q: QueryableIndex, words: ReadonlyArray<string>) =>
   Effect.gen(function* () {
-    const { index, tokenizer, meta } = opened.q
+    const { index, tokenizer, meta } = q
     const files = yield* index.sourceFiles
     const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
-    const text = `${opened.skill.name} ${description}`
+    const text = `${skill.name} ${description}`
     const normalize = tokenNormalizer(meta.tokenizer.endsWith("porter"))
     // One phrase per word, in order (a word without tokens is an empty phrase, never held).
     const phrases = words.map((w) => phrasesOf(termOf(w, tokenizer), normalize)[0] ?? [])
     const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, phrases, normalize)
     return held.reduce((mask, h, i) => (h ? mask | (1 << i) : mask), 0)
+  })
+
+/** One skill's index: the same words for every row. */
+const describeOwn: Describe = (opened, words) => Effect.map(describedTerms(opened.skill, opened.q, words), (mask) => () => mask)
+
+/** A skill searched across skills: its resolution and its own opened index. */
+interface Searched {
+  readonly skill: ResolvedSkill
+  readonly q: QueryableIndex
+}
+
+/**
+ * The one index over `searched` (DECISIONS #44, ../adapters/sqlite/acrossIndex.ts),
+ * in the cache under a name that hashes the member index files; undefined
+ * when it cannot be had (fewer than two skills, an index kept in memory, an
+ * adapter without it, a cache that cannot be written): each index is then
+ * asked in turn and their rows ranked as one collection here.
+ */
+const acrossIndex = (searched: ReadonlyArray<Searched>) =>
+  Effect.gen(function* () {
+    const searchIndex = yield* SearchIndex
+    const paths = searched.flatMap((s) => (s.q.path === undefined ? [] : [s.q.path]))
+    if (searchIndex.across === undefined || searched.length < 2 || paths.length < searched.length) return undefined
+    const tokenizer = searched[0]!.q.tokenizer
+    // Every usable index has the tokenizer of this run (RFC-0004 staleness), so this holds but is cheap to check.
+    if (searched.some((s) => s.q.tokenizer.recorded !== tokenizer.recorded)) return undefined
+    const path = yield* Path
+    const hasher = yield* Hasher
+    const { stores } = yield* Settings
+    const name = hash16Of(hasher.sha256Hex([tokenizer.recorded, ...[...paths].sort(compareBytewise)].join("\0")))
+    const file = path.join(stores.globalDir, "cache", "across", `search-${name}.db`)
+    const got = yield* Effect.result(searchIndex.across(file, paths, tokenizer))
+    if (got._tag === "Failure") {
+      yield* verbose(`search --all: no index over every skill at ${file} (${got.failure.message}); asking each index`)
+      return undefined
+    }
+    const { index, memberOf } = got.success
+    if (index.meta._tag !== "Present") return undefined
+    const member = (rowid: number) => {
+      const m = searched[memberOf(rowid)]
+      if (m === undefined) throw new Error(`search --all: row ${rowid} of ${file} belongs to no searched skill`)
+      return m
+    }
+    const opened: Opened = {
+      q: { index, meta: index.meta.meta, tokenizer, path: file },
+      skill: searched[0]!.skill,
+      skillOf: (rowid) => member(rowid).skill,
+      fileKey: (p) => `${memberOf(p.rowid)}\0${p.file}`
+    }
+    // Each member's name and description, from its own index, for the members whose rows matched.
+    const describe: Describe = (_opened, words, rowids) =>
+      Effect.gen(function* () {
+        const masks = new Map<number, number>()
+        for (const rowid of rowids) {
+          const m = memberOf(rowid)
+          if (masks.has(m)) continue
+          const s = member(rowid)
+          masks.set(m, yield* describedTerms(s.skill, s.q, words))
+        }
+        return (rowid: number) => masks.get(memberOf(rowid)) ?? 0
+      })
+    return { opened, describe }
   })
 
 /** The skills `--all` searches: the ones named (`--skill a,b`), else every one visible from the cwd. */
@@ -473,12 +578,12 @@ const searchAcross = (input: SearchInput) =>
       const tokens = queryTokens(input.query)
       const limit = input.limit ?? DEFAULT_LIMIT
       const skills = yield* skillsToSearch(input)
-      const opened: Array<Opened> = []
+      const searched: Array<Searched> = []
       const skipped: Array<{ skill: string; reason: string }> = []
       for (const skill of skills) {
         const q = yield* Effect.result(openForQuery(skill))
         if (q._tag === "Success") {
-          opened.push({ skill, q: q.success })
+          searched.push({ skill, q: q.success })
           continue
         }
         const reason = reasonOf(q.failure)
@@ -494,9 +599,12 @@ const searchAcross = (input: SearchInput) =>
       const content = fallbackTokens(tokens)
       const words = content.length > 0 ? content : tokens
       const mode: "all" | "any" = content.length > 0 ? "any" : "all"
+      // One index over every searched skill when it can be had, else each skill's own.
+      const combined = yield* acrossIndex(searched)
+      const indexes = combined !== undefined ? [combined] : searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn }))
       // The words each skill's name and description hold (the partial query only: an AND row holds them all).
-      const describe = mode === "any" && words.length > 1 ? describedTerms : undefined
-      const per = yield* Effect.forEach(opened, (o) => evaluate(o, words, mode, true, undefined, describe))
+      const describing = mode === "any" && words.length > 1
+      const per = yield* Effect.forEach(indexes, (x) => evaluate(x.opened, words, mode, true, undefined, describing ? x.describe : undefined))
       // BM25 with the IDF of all searched indexes together (docs/search.md).
       const global = {
         rows: per.reduce((n, e) => n + e.rows, 0),
@@ -505,16 +613,18 @@ const searchAcross = (input: SearchInput) =>
       // Per index: its best `limit` rows with the score across all indexes, and whether each holds every
       // content word itself (in its text or a heading above it: `held`; an AND row holds them all).
       const lists = yield* Effect.forEach(per, (e) => {
-        const bonus = describedScore(e.described, global)
         const local = { rows: e.rows, hits: e.hits }
         // Words held: those of the row's text and headings count one, those only its skill's name or description
         // holds a half (they say what the skill is about, not this section; chosen on the tuning questions of
         // test/fixtures/cross-skill/, docs/search.md).
-        const rescored = e.scored.map((r) => ({
-          ...r,
-          termsHeld: r.held === undefined ? r.termsHeld : termCount(r.held) + termCount(e.described & ~r.held) / 2,
-          score: globalScore(r.termScores ?? [], local, global) + bonus
-        }))
+        const rescored = e.scored.map((r) => {
+          const described = e.describedOf(r.rowid)
+          return {
+            ...r,
+            termsHeld: r.held === undefined ? r.termsHeld : termCount(r.held) + termCount(described & ~r.held) / 2,
+            score: globalScore(r.termScores ?? [], local, global) + describedScore(described, global)
+          }
+        })
         const complete = new Set(e.scored.filter((r) => r.held === undefined || termCount(r.held) === words.length).map((r) => r.rowid))
         return Effect.map(pick(e, rescored.sort(compareRanked), limit), (best) => best.map((c) => ({ c, complete: complete.has(c.rowid) })))
       })
@@ -546,7 +656,7 @@ const searchAcross = (input: SearchInput) =>
       }
       // One batch: the shared parts of the rows are taken once (issue 14).
       yield* recordAccesses(
-        opened.flatMap((o) => {
+        searched.flatMap((o) => {
           const count = results.filter((r) => r.skill === o.skill.name).length
           if (count === 0) return []
           return [{ command: "search", skill: o.skill, args: { query: input.query, result_count: count, scope: "all", ...(result.partial === true ? { partial: true } : {}) }, error: null }]

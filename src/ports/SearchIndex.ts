@@ -68,8 +68,12 @@ export interface OpenIndex {
   readonly places: (rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<RowPlace>, IndexReadFailed>
   /** The rows whose own text (before their first subheading) matches `match`: only sections with subsections have one. */
   readonly ownMatching: (match: string) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
-  /** The `[MATCH]` excerpt of one row's content (RFC-0004:C-SEARCH snippet parameters), as stored. */
-  readonly excerpt: (match: string, rowid: number) => Effect.Effect<string, IndexReadFailed>
+  /**
+   * The `[MATCH]` excerpts of these rows' content (RFC-0004:C-SEARCH snippet
+   * parameters), as stored, by rowid: one statement for all the rows an
+   * answer returns.
+   */
+  readonly excerpts: (match: string, rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyMap<number, string>, IndexReadFailed>
   /** Headings whose text equals `text` ignoring ASCII case (the NOCASE index). */
   readonly headingsNamed: (text: string) => Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
   readonly allHeadings: Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
@@ -117,6 +121,16 @@ export interface IndexChanges extends IndexContents {
   readonly remove: ReadonlyArray<string>
 }
 
+/**
+ * One index over several skills' indexes (DECISIONS #44, issue 25), queried
+ * as one: its rows are the members' rows, each knowing its member.
+ */
+export interface AcrossIndex {
+  readonly index: OpenIndex
+  /** The member a row comes from: its position in the list of index paths given. */
+  readonly memberOf: (rowid: number) => number
+}
+
 export interface SearchIndexService {
   /** Whether FTS5's `porter` tokenizer exists in this SQLite (RFC-0004 tokenizer preference). */
   readonly porterAvailable: Effect.Effect<boolean>
@@ -144,6 +158,18 @@ export interface SearchIndexService {
    * item 5). It answers the same queries as an index opened with `open`.
    */
   readonly build: (tokenizer: TokenizerChoice, contents: IndexContents) => Effect.Effect<OpenIndex, IndexWriteFailed, Scope.Scope>
+  /**
+   * The index at `path` combining the indexes at `members` (all written
+   * with `tokenizer`), brought up to date first when a member's file
+   * changed or the set differs; open for the scope. Optional: without it
+   * (the in-memory adapter) cross-skill search asks each index in turn and
+   * ranks their rows as one collection itself.
+   */
+  readonly across?: (
+    path: string,
+    members: ReadonlyArray<string>,
+    tokenizer: TokenizerChoice
+  ) => Effect.Effect<AcrossIndex, IndexWriteFailed, Scope.Scope>
 }
 
 export class SearchIndex extends Context.Service<SearchIndex, SearchIndexService>()("skillc/SearchIndex") {}

@@ -57,7 +57,7 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
               .map((r) => ({ rowid: r.rowid, file: r.file, section: r.section, line: r.line, end_line: r.endLine, level: r.level, subsections: r.own === undefined ? 0 : 1 }))
           ),
         ownMatching: (match) => guard(rows.filter((r) => r.own !== undefined && holds(r.own, match) > 0).map((r) => r.rowid)),
-        excerpt: (_match, rowid) => guard(rows.find((r) => r.rowid === rowid)?.content.slice(0, 200) ?? ""),
+        excerpts: (_match, ids) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, 200)]))),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),
         allHeadings: guard(headings),
         sourceFiles: guard(contents?.sourceFiles)

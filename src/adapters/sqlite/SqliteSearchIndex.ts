@@ -39,7 +39,9 @@ import { excerptOf, phrasesOf, tokenNormalizer } from "../../domain/search/excer
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledIndex } from "./ConnectionPool.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
+import { MEMBER_SPAN, pruneAcross, readMembers, refreshMembers, sameMembers, stampMembers, type Member } from "./acrossIndex.js"
 import {
+  type AcrossIndex,
   IndexReadFailed,
   IndexWriteFailed,
   SearchIndex,
@@ -95,11 +97,11 @@ const OWN_SQL = "SELECT rowid FROM section_own WHERE section_own MATCH ?"
  * one row, issue 19).
  */
 export const SNIPPET_MAX_CHARS = 16_384
-const EXCERPT_SQL =
-  `SELECT CASE WHEN length(content) <= ${SNIPPET_MAX_CHARS} THEN snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) END AS snippet, ` +
+const EXCERPTS_SQL =
+  `SELECT rowid, CASE WHEN length(content) <= ${SNIPPET_MAX_CHARS} THEN snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) END AS snippet, ` +
   `CASE WHEN length(content) > ${SNIPPET_MAX_CHARS} THEN content END AS content ` +
   // A JavaScript number binds as a REAL, which FTS5's rowid lookup ignores (it returned every match): cast it.
-  "FROM sections WHERE sections MATCH ? AND rowid = CAST(? AS INTEGER)"
+  "FROM sections WHERE sections MATCH ? AND rowid IN (SELECT CAST(value AS INTEGER) FROM json_each(?))"
 const HEADINGS_NAMED_SQL =
   "SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line"
 const ALL_HEADINGS_SQL = "SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"
@@ -135,7 +137,7 @@ const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
     rowCount: fail,
     places: () => fail,
     ownMatching: () => fail,
-    excerpt: () => fail,
+    excerpts: () => fail,
     headingsNamed: () => fail,
     allHeadings: fail,
     sourceFiles: fail
@@ -194,15 +196,18 @@ const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<O
       rowCount: once(Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0)),
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
       ownMatching: (match) => Effect.map(query<{ rowid: number }>(OWN_SQL, [match]), (rows) => rows.map((r) => r.rowid)),
-      excerpt: (match, rowid) =>
-        Effect.map(query<{ snippet: string | null; content: string | null }>(EXCERPT_SQL, [match, rowid]), (rows) => {
-          const row = rows[0]
-          if (row === undefined) return ""
-          if (row.snippet !== null) return row.snippet
-          // The index's own tokenizer decides stemming: `porter` and `cjk+porter` stem.
-          const normalize = tokenNormalizer(meta.meta.tokenizer.endsWith("porter"))
-          return excerptOf(row.content ?? "", phrasesOf(match, normalize), normalize, SNIPPET_TOKENS)
-        }),
+      excerpts: (match, rowids) =>
+        rowids.length === 0
+          ? Effect.succeed(new Map())
+          : Effect.map(query<{ rowid: number; snippet: string | null; content: string | null }>(EXCERPTS_SQL, [match, ids(rowids)]), (rows) => {
+              // The index's own tokenizer decides stemming: `porter` and `cjk+porter` stem.
+              const normalize = tokenNormalizer(meta.meta.tokenizer.endsWith("porter"))
+              const out = new Map<number, string>()
+              for (const row of rows) {
+                out.set(row.rowid, row.snippet ?? excerptOf(row.content ?? "", phrasesOf(match, normalize), normalize, SNIPPET_TOKENS))
+              }
+              return out
+            }),
       headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
       allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, []),
       sourceFiles: once(
@@ -475,6 +480,64 @@ const build = (tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effe
     return yield* indexOn(client, label, false)
   })
 
+/**
+ * The members a combined file records, by the file's own identity: read
+ * once per version of the file (a refresh renames a new one over it).
+ */
+const knownMembers = new Map<string, { readonly stamp: string; readonly members: ReadonlyArray<Member> | undefined }>()
+
+const membersOf = (path: string): ReadonlyArray<Member> | undefined => {
+  const stamp = fileStamp(path)
+  if (stamp === undefined) return undefined
+  const known = knownMembers.get(path)
+  if (known !== undefined && known.stamp === stamp) return known.members
+  let members: ReadonlyArray<Member> | undefined
+  try {
+    const db = new Database(path, { readonly: true })
+    try {
+      members = readMembers(db)
+    } finally {
+      db.close()
+    }
+  } catch {
+    members = undefined
+  }
+  knownMembers.set(path, { stamp, members })
+  return members
+}
+
+/**
+ * The combined index of `members` at `path` (./acrossIndex.ts, DECISIONS
+ * #44): refreshed when it does not hold exactly these member files as they
+ * are now, then opened as any index is (through the pool in `skc mcp`).
+ */
+const across = (path: string, members: ReadonlyArray<string>, tokenizer: TokenizerChoice): Effect.Effect<AcrossIndex, IndexWriteFailed, Scope.Scope> =>
+  Effect.gen(function* () {
+    const failed = (message: string) => new IndexWriteFailed({ path, message })
+    const wanted = stampMembers(members)
+    if (wanted === undefined) return yield* Effect.fail(failed("a member index is gone"))
+    let recorded = membersOf(path)
+    if (recorded === undefined || !sameMembers(recorded, wanted)) {
+      const fresh = recorded === undefined
+      yield* replaceAtomically(path, (tmp) =>
+        Effect.andThen(
+          fresh ? Effect.void : Effect.tryPromise({ try: () => fs.promises.copyFile(path, tmp, fs.constants.COPYFILE_FICLONE), catch: (e) => e }),
+          withDatabase(tmp, (db) => sliced(refreshMembers(db, fresh, tokenizer, wanted, (p) => new Database(p, { readonly: true }))))
+        )
+      )
+      yield* Effect.sync(() => pruneAcross(nodePath.dirname(path), path))
+      recorded = membersOf(path)
+      if (recorded === undefined) return yield* Effect.fail(failed("the combined index cannot be read back"))
+    }
+    const index = yield* open(path)
+    if (index.meta._tag !== "Present") return yield* Effect.fail(failed(index.meta._tag === "Corrupt" ? index.meta.reason : "missing"))
+    // Another process may have renamed its own refresh over the file meanwhile: its ordinals may differ.
+    if (membersOf(path) !== recorded) return yield* Effect.fail(failed("replaced by another process while opening"))
+    const position = new Map<number, number>()
+    for (const m of recorded) position.set(m.ordinal, members.indexOf(m.indexPath))
+    return { index, memberOf: (rowid: number) => position.get(Math.floor(rowid / MEMBER_SPAN)) ?? -1 } satisfies AcrossIndex
+  })
+
 /** Whether process `pid` still runs (EPERM: it runs under another user). */
 const isAlive = (pid: number): boolean => {
   try {
@@ -570,6 +633,6 @@ const porterAvailable: Effect.Effect<boolean> = Effect.suspend(() =>
       ).pipe(Effect.tap((ok) => Effect.sync(() => void (porterProbe = ok))))
 )
 
-export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write, update, build }
+export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write, update, build, across }
 
 export const SqliteSearchIndexLive = Layer.succeed(SearchIndex, sqliteSearchIndex)

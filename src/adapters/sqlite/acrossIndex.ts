@@ -1,0 +1,193 @@
+/**
+ * One search index over several skills' indexes (DECISIONS #44, issue 25):
+ * what `skc search --all` and `skc_search` without `skill` query, so that a
+ * question over 26 skills is a handful of statements on one file instead of
+ * three or four on each of 26 (the MCP server spent most of such a call
+ * there).
+ *
+ * The file holds the same tables the queries of a skill's index read
+ * (`sections`, `section_places`, `section_own`, `index_meta`), so it is
+ * opened and queried exactly as one (`open` in ./SqliteSearchIndex.ts), and
+ * a `members` table: for each member, its index file, that file's identity
+ * (`fileStamp`: device, inode, size, times) when it was copied, and its
+ * ordinal. The rows of member `k` keep their own rowids plus
+ * `k × MEMBER_SPAN`, so which skill a row comes from is arithmetic.
+ *
+ * Kept current incrementally: when a member's index file is no longer the
+ * one copied (a build renames a new file over it) or the member set
+ * differs, the current file is copied, the rows of the changed and departed
+ * members deleted, those of the changed and new ones copied in, and the
+ * copy renamed over the file: readers see the old combination or the new
+ * one, never half of one, and a killed refresh leaves the old file (the
+ * same `replaceAtomically` as a skill's index). The file's name is a hash
+ * of the member paths, so two sets of skills never rewrite each other's
+ * file; the directory keeps the few most recently written.
+ */
+import * as fs from "node:fs"
+import * as nodePath from "node:path"
+import type { Database } from "./nodeSqlite.js"
+import { fileStamp } from "./ConnectionPool.js"
+import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
+
+/** Rowids of member `k` are `k × MEMBER_SPAN + their rowid in the member's index`. */
+export const MEMBER_SPAN = 2 ** 32
+
+/** The layout of the file; another value is replaced by a fresh file. */
+export const ACROSS_LAYOUT = "1"
+
+/** How many combined files the directory keeps (the most recently written: a read leaves the file alone). */
+export const ACROSS_FILES_KEPT = 8
+
+export const ACROSS_SCHEMA = (tokenize: string) => [
+  `CREATE VIRTUAL TABLE sections USING fts5(file, section, content, tokenize='${tokenize}')`,
+  "CREATE TABLE section_places (id INTEGER PRIMARY KEY, file TEXT NOT NULL, section TEXT NOT NULL, line INTEGER NOT NULL, end_line INTEGER NOT NULL, level INTEGER NOT NULL, subsections INTEGER NOT NULL)",
+  `CREATE VIRTUAL TABLE section_own USING fts5(own, tokenize='${tokenize}')`,
+  "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)",
+  "CREATE TABLE members (ordinal INTEGER PRIMARY KEY, index_path TEXT NOT NULL UNIQUE, stamp TEXT NOT NULL)"
+]
+
+export interface Member {
+  readonly ordinal: number
+  readonly indexPath: string
+  readonly stamp: string
+}
+
+/** The members a combined file records; undefined when it is not a combined file of this layout. */
+export const readMembers = (db: Database): ReadonlyArray<Member> | undefined => {
+  try {
+    const layout = db.prepare("SELECT value FROM index_meta WHERE key = 'across_layout'").get() as { value: string } | undefined
+    if (layout?.value !== ACROSS_LAYOUT) return undefined
+    return (db.prepare("SELECT ordinal, index_path, stamp FROM members").all() as Array<{ ordinal: number; index_path: string; stamp: string }>).map(
+      (r) => ({ ordinal: r.ordinal, indexPath: r.index_path, stamp: r.stamp })
+    )
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether `recorded` is exactly `wanted` (the same member files, each unchanged since copied). */
+export const sameMembers = (recorded: ReadonlyArray<Member>, wanted: ReadonlyArray<{ readonly indexPath: string; readonly stamp: string }>) =>
+  recorded.length === wanted.length && wanted.every((w) => recorded.some((r) => r.indexPath === w.indexPath && r.stamp === w.stamp))
+
+/** Rows written between two looks at the clock (the writer is sliced as a skill's index writer is). */
+const ROWS_PER_CHECK = 64
+
+/**
+ * Bring `db` (a fresh file when `fresh`, else a copy of the current one) to
+ * hold exactly `wanted`: departed and changed members' rows out, changed and
+ * new members' rows in, copied from each member's index file, opened
+ * read-only (`open`). Yields every few rows so the caller can slice it.
+ */
+export function* refreshMembers(
+  db: Database,
+  fresh: boolean,
+  tokenizer: TokenizerChoice,
+  wanted: ReadonlyArray<{ readonly indexPath: string; readonly stamp: string }>,
+  openMember: (path: string) => Database
+): Generator<void> {
+  // The copy is thrown away if anything fails: no journal needed.
+  db.pragma("journal_mode = OFF")
+  db.pragma("synchronous = OFF")
+  db.exec("BEGIN")
+  if (fresh) for (const statement of ACROSS_SCHEMA(tokenizer.fts5)) db.exec(statement)
+  const recorded = fresh ? [] : (readMembers(db) ?? [])
+  const keep = new Set(recorded.filter((r) => wanted.some((w) => w.indexPath === r.indexPath && w.stamp === r.stamp)).map((r) => r.ordinal))
+  for (const r of recorded) {
+    if (keep.has(r.ordinal)) continue
+    const [lo, hi] = [r.ordinal * MEMBER_SPAN, (r.ordinal + 1) * MEMBER_SPAN - 1]
+    db.prepare("DELETE FROM sections WHERE rowid BETWEEN ? AND ?").run(lo, hi)
+    db.prepare("DELETE FROM section_places WHERE id BETWEEN ? AND ?").run(lo, hi)
+    db.prepare("DELETE FROM section_own WHERE rowid BETWEEN ? AND ?").run(lo, hi)
+    db.prepare("DELETE FROM members WHERE ordinal = ?").run(r.ordinal)
+    yield
+  }
+  const used = new Set(keep)
+  let next = 1
+  const section = db.prepare("INSERT INTO sections (rowid, file, section, content) VALUES (?, ?, ?, ?)")
+  const place = db.prepare("INSERT INTO section_places (id, file, section, line, end_line, level, subsections) VALUES (?, ?, ?, ?, ?, ?, ?)")
+  const own = db.prepare("INSERT INTO section_own (rowid, own) VALUES (?, ?)")
+  const member = db.prepare("INSERT INTO members (ordinal, index_path, stamp) VALUES (?, ?, ?)")
+  for (const w of wanted) {
+    if (recorded.some((r) => keep.has(r.ordinal) && r.indexPath === w.indexPath)) continue
+    while (used.has(next)) next++
+    const ordinal = next
+    used.add(ordinal)
+    const base = ordinal * MEMBER_SPAN
+    const source = openMember(w.indexPath)
+    try {
+      let n = 0
+      for (const r of source.prepare("SELECT rowid, file, section, content FROM sections").statement.iterate() as Iterable<Record<string, unknown>>) {
+        section.run(base + Number(r.rowid), r.file, r.section, r.content)
+        if (++n % ROWS_PER_CHECK === 0) yield
+      }
+      for (const r of source.prepare("SELECT id, file, section, line, end_line, level, subsections FROM section_places").statement.iterate() as Iterable<
+        Record<string, unknown>
+      >) {
+        place.run(base + Number(r.id), r.file, r.section, r.line, r.end_line, r.level, r.subsections)
+        if (++n % ROWS_PER_CHECK === 0) yield
+      }
+      for (const r of source.prepare("SELECT rowid, own FROM section_own").statement.iterate() as Iterable<Record<string, unknown>>) {
+        own.run(base + Number(r.rowid), r.own)
+        if (++n % ROWS_PER_CHECK === 0) yield
+      }
+      // Copied from the file that was stamped: a build that renamed a new one over it meanwhile is seen by the next call.
+      member.run(ordinal, w.indexPath, w.stamp)
+    } finally {
+      source.close()
+    }
+    yield
+  }
+  db.exec("DELETE FROM index_meta")
+  const meta = db.prepare("INSERT INTO index_meta (key, value) VALUES (?, ?)")
+  // The keys every index has (so it opens as one), and what it is.
+  for (const [key, value] of [
+    ["skill_path", ""],
+    ["source_hash", ""],
+    ["schema_version", "0"],
+    ["tokenizer", tokenizer.recorded],
+    ["across_layout", ACROSS_LAYOUT]
+  ])
+    meta.run(key, value)
+  db.exec("COMMIT")
+}
+
+/** The member files as they are now, in the order given; undefined when one is gone. */
+export const stampMembers = (paths: ReadonlyArray<string>) => {
+  const out: Array<{ indexPath: string; stamp: string }> = []
+  for (const indexPath of paths) {
+    const stamp = fileStamp(indexPath)
+    if (stamp === undefined) return undefined
+    out.push({ indexPath, stamp })
+  }
+  return out
+}
+
+/** Keep the `ACROSS_FILES_KEPT` most recently written combined files of `dir` (`used`: the one in use now, always kept). */
+export const pruneAcross = (dir: string, used: string) => {
+  let names: Array<string>
+  try {
+    names = fs.readdirSync(dir).filter((n) => /^search-[0-9a-f]{16}\.db$/.test(n))
+  } catch {
+    return
+  }
+  if (names.length <= ACROSS_FILES_KEPT) return
+  const aged = names
+    .map((n) => nodePath.join(dir, n))
+    .filter((p) => p !== used)
+    .map((p) => {
+      try {
+        return { p, t: fs.statSync(p).mtimeMs }
+      } catch {
+        return { p, t: 0 }
+      }
+    })
+    .sort((a, b) => b.t - a.t)
+  for (const { p } of aged.slice(ACROSS_FILES_KEPT - 1)) {
+    try {
+      // A process still reading it keeps its open file; the next call there builds its own again.
+      fs.rmSync(p, { force: true })
+    } catch {
+      // Not ours to remove: it stays, harmlessly.
+    }
+  }
+}

@@ -1,0 +1,92 @@
+// DECISIONS #44 (issue 25): `search --all` queries one index over every
+// searched skill, kept in the cache (`<home>/.skillc/cache/across/`). The
+// real CLI on real indexes: the file is made once and left alone while no
+// skill changes, follows a rebuilt skill on the next question, and when it
+// cannot be had the answer is the same, from each index in turn.
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+
+const skill = (name: string, description: string, sections: Record<string, string>) =>
+  [
+    "---",
+    `name: ${name}`,
+    `description: ${description}`,
+    "---",
+    "",
+    `# ${name}`,
+    "",
+    ...Object.entries(sections).flatMap(([h, body]) => [`## ${h}`, "", body, ""])
+  ].join("\n")
+
+interface Doc {
+  readonly results: ReadonlyArray<{ readonly skill: string; readonly file: string; readonly section: string; readonly snippet: string }>
+}
+
+describe("DECISIONS #44: one index over every skill for search --all", () => {
+  const s = sandbox()
+  const store = join(s.work, ".skillc", "skills")
+  const write = (name: string, description: string, sections: Record<string, string>) => {
+    mkdirSync(join(store, name), { recursive: true })
+    writeFileSync(join(store, name, "SKILL.md"), skill(name, description, sections))
+  }
+  const across = join(s.home, ".skillc", "cache", "across")
+  const combined = () => readdirSync(across).filter((n) => /^search-[0-9a-f]{16}\.db$/.test(n))
+  const ask = async (query: string, extra: ReadonlyArray<string> = []) => {
+    const r = await s.runAsync(["search", "--all", query, "--format", "json", ...extra])
+    expect(r.code, r.stderr).toBe(0)
+    return { doc: JSON.parse(r.stdout) as Doc, stderr: r.stderr }
+  }
+  const where = (doc: Doc) => doc.results.map((r) => `${r.skill}:${r.section}`)
+
+  beforeAll(() => {
+    write("deploys", "Shipping services. Use when deploying.", { "Blue green": "Switch traffic between two deployments.", Rollback: "Roll back a bad release." })
+    write("databases", "Database care. Use for migrations.", { Migrations: "Run migrations before the release.", Backups: "Nightly backups of every database." })
+    write("reviews", "Code review. Use when reviewing a change.", { Checklist: "Read the release notes of every dependency." })
+    for (const name of ["deploys", "databases", "reviews"]) expect(s.run(["build", name]).code).toBe(0)
+  })
+
+  it("answers from the one index, kept in the cache, and leaves it alone while no skill changed", async () => {
+    const first = await ask("release")
+    expect(new Set(first.doc.results.map((r) => r.skill))).toEqual(new Set(["deploys", "databases", "reviews"]))
+    expect(first.doc.results.every((r) => r.snippet.includes("[MATCH]"))).toBe(true)
+    const files = combined()
+    expect(files).toHaveLength(1)
+    const before = statSync(join(across, files[0]!))
+    const again = await ask("release")
+    expect(where(again.doc)).toEqual(where(first.doc))
+    const after = statSync(join(across, files[0]!))
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs])
+  })
+
+  it("follows a rebuilt skill on the next question: its new sections, none of its old ones", async () => {
+    write("deploys", "Shipping services. Use when deploying.", { Canary: "Send a tenth of the traffic to the release first." })
+    expect(s.run(["build", "deploys"]).code).toBe(0)
+    const { doc } = await ask("traffic")
+    expect(where(doc)).toContain("deploys:Canary")
+    expect(where(doc)).not.toContain("deploys:Blue green")
+  })
+
+  it("a set of skills of its own (--skill a,b) gets a file of its own; the whole set's file stays", async () => {
+    const whole = combined()
+    const { doc } = await ask("release", ["--skill", "databases,reviews"])
+    expect(new Set(doc.results.map((r) => r.skill))).toEqual(new Set(["databases", "reviews"]))
+    expect(combined()).toHaveLength(whole.length + 1)
+    expect(combined()).toEqual(expect.arrayContaining(whole))
+  })
+
+  it("when the cache cannot hold it, the answer is the same, from each index in turn (-v says why)", async () => {
+    const viaCombined = await ask("release backups")
+    rmSync(across, { recursive: true, force: true })
+    // A file where the directory should be: no one, root included, can create the combined index there.
+    writeFileSync(across, "not a directory")
+    try {
+      const viaEach = await ask("release backups", ["-v"])
+      expect(where(viaEach.doc)).toEqual(where(viaCombined.doc))
+      expect(viaEach.stderr).toContain("asking each index")
+    } finally {
+      rmSync(across, { force: true })
+    }
+  })
+})
