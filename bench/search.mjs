@@ -89,7 +89,7 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
   const { DatabaseSync: Database } = process.getBuiltinModule("node:sqlite")
   const bare = new Database(file, { readOnly: true })
   const scope = Effect.runSync(Scope.make())
-  const index = Effect.runSync(Scope.extend(sqliteSearchIndex.open(file), scope))
+  const index = Effect.runSync(Scope.provide(sqliteSearchIndex.open(file), scope))
   if (index.meta._tag !== "Present") throw new Error(`index not usable: ${JSON.stringify(index.meta)}`)
   const matches = QUERIES.map((q) => buildMatchExpression(q, { segmentsCjk: false }))
   const mine = []
