@@ -128,7 +128,17 @@ export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
     // (one stat for the batch instead of one per row: `search --all` writes a row in each skill answering).
     const fallbacks = yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(Effect.orElseSucceed(() => undefined))
     for (const entry of entries) yield* writeRow(entry, { now, cwd, runId, fallbacks: fallbacks?.type === "directory" })
-  }).pipe(Effect.catchCause(() => Effect.void))
+  }).pipe(Effect.catchCause(unrecorded("accesses")))
+
+/**
+ * Logging never fails the command it records (C-LOGGING), but a write that
+ * went wrong in an unforeseen way is said at verbose level (issue 28), never
+ * swallowed without a word.
+ */
+const unrecorded = (what: string) => (cause: Cause.Cause<unknown>) =>
+  Effect.flatMap(Effect.service(Diagnostics), (d) => d.verbose(`could not record ${what}: ${failureMessage(cause)}`)).pipe(
+    Effect.catchCause(() => Effect.void)
+  )
 
 /**
  * Who makes the calls of this run (DECISIONS #45): set by the CLI runner
@@ -207,7 +217,7 @@ const writeRow = (
     if (second._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
     yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)
     yield* diagnostics.warn(Warning.loggingDisabled())
-  }).pipe(Effect.catchCause(() => Effect.void))
+  }).pipe(Effect.catchCause(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)))
 
 /** What a use case ended with, for `argsOf`. */
 export type Outcome<A, E> = { readonly _tag: "Success"; readonly value: A } | { readonly _tag: "Failure"; readonly error: E | undefined }

@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileS
 import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { formatRunId, logged } from "../../src/app/accessLog.js"
+import { formatRunId, logged, recordAccess } from "../../src/app/accessLog.js"
+import { makeMemoryAccessLog, memoryWorld } from "../../src/testing.js"
 import { init } from "../../src/app/init.js"
 import { stats, type StatsInput } from "../../src/app/stats.js"
 import { makeLogDb, readLog } from "../helpers/logs.js"
@@ -186,4 +187,19 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
       yield* p.stats({ skill: "demo" })
       expect(p.takeWarnings()).toEqual([])
     }))
+})
+
+describe("issue 28: a log write that fails unexpectedly is said, never swallowed", () => {
+  it("RFC-0007:C-LOGGING the command still succeeds; -v says what could not be recorded and why", async () => {
+    const log = makeMemoryAccessLog()
+    const world = memoryWorld({ accessLog: { ...log, append: () => Effect.die(new Error("disk on fire")) } })
+    const skill = { name: "demo", canonicalSourceDir: "/proj/.skillc/skills/demo", runtimeDir: "/proj/.skillc/runtime/demo" }
+    const outcome = await world.run(recordAccess({ command: "search", skill, args: { query: "x", result_count: 0 }, error: null }))
+    expect(outcome._tag).toBe("Success")
+    expect(world.diagnostics.traces).toContain("could not record the search of 'demo': error[E999]: disk on fire")
+    // The same write with a working log leaves a row and no such trace.
+    const working = memoryWorld({ accessLog: log })
+    await working.run(recordAccess({ command: "search", skill, args: { query: "x", result_count: 0 }, error: null }))
+    expect(working.diagnostics.traces.filter((t) => t.startsWith("could not record"))).toEqual([])
+  })
 })
