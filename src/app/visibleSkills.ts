@@ -62,6 +62,11 @@ export const visibleSkills = (options: { readonly agentDirs?: boolean } = {}) =>
     }
     if (options.agentDirs === false) return out as ReadonlyArray<VisibleSkill>
     for (const root of yield* agentSkillRoots) {
+      // Most agents' skill directories do not exist here: a stat that finds nothing costs a tenth of a
+      // listing that fails (an exception and an error value each; 16 of them were most of a
+      // cross-skill search over MCP, issue 25).
+      const info = yield* fs.statOption(root.dir).pipe(Effect.orElseSucceed(() => undefined))
+      if (info?.type !== "directory") continue
       const entries = yield* fs.readDir(root.dir).pipe(Effect.orElseSucceed(() => []))
       for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
         if (e.name.startsWith(".") || (e.type !== "directory" && e.type !== "symlink")) continue

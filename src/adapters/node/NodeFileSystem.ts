@@ -222,7 +222,9 @@ export const nodeFileSystem: FileSystemService = {
     Effect.try({
       try: () => {
         try {
-          return info(fs.statSync(p))
+          // ENOENT without an exception (most probes find nothing: resolution, agent directories).
+          const found = fs.statSync(p, { throwIfNoEntry: false })
+          return found === undefined ? undefined : info(found)
         } catch (e) {
           if (missing(e)) return undefined
           throw e
@@ -234,7 +236,9 @@ export const nodeFileSystem: FileSystemService = {
     Effect.try({
       try: () => {
         try {
-          return info(fs.lstatSync(p))
+          // ENOENT without an exception (most probes find nothing: resolution, agent directories).
+          const found = fs.lstatSync(p, { throwIfNoEntry: false })
+          return found === undefined ? undefined : info(found)
         } catch (e) {
           if (missing(e)) return undefined
           throw e
