@@ -79,13 +79,17 @@ export const SEARCH_SQL =
   "SELECT file, section, snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) AS snippet, -bm25(sections) AS score " +
   "FROM sections WHERE sections MATCH ? ORDER BY rank LIMIT ?"
 /**
- * FTS5 sorts by its `rank` column itself (with the weights given through
- * `rank MATCH 'bm25(…)'`), so with a LIMIT only the rows returned are
- * materialised.
+ * The rows matching, best first, by `bm25()` with the given column weights
+ * (written into the statement: they are skc's constants, never input), ties
+ * in rowid order. Sorted by SQLite on the function's value rather than
+ * through FTS5's `rank` column (`rank MATCH 'bm25(…)' ORDER BY rank`): the
+ * same order, 25–45 % less time on the 60 MB index of the search benchmark
+ * (issue 30: 45 → 33 ms for "gateway runtime" with a LIMIT, 101 → 56 ms
+ * without).
  */
-const rankSql = (limited: boolean) =>
-  `SELECT rowid, -rank AS score FROM sections WHERE sections MATCH ? AND rank MATCH ? ORDER BY rank${limited ? " LIMIT ?" : ""}`
-const bm25Of = (w: ColumnWeights) => `bm25(${w.map((x) => Number(x).toFixed(3)).join(", ")})`
+const rankSql = (w: ColumnWeights, limited: boolean) =>
+  `SELECT rowid, -bm25(sections, ${w.map((x) => Number(x).toFixed(3)).join(", ")}) AS score FROM sections WHERE sections MATCH ? ` +
+  `ORDER BY score DESC, rowid${limited ? " LIMIT ?" : ""}`
 const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
 const PLACES_SQL =
   "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
@@ -192,7 +196,7 @@ const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<O
       meta,
       search: (match, limit) => query<SearchHit>(SEARCH_SQL, [match, limit]),
       rank: (match, weights, limit) =>
-        query<RankedRow>(rankSql(limit !== undefined), limit !== undefined ? [match, bm25Of(weights), limit] : [match, bm25Of(weights)]),
+        query<RankedRow>(rankSql(weights, limit !== undefined), limit !== undefined ? [match, limit] : [match]),
       rowCount: once(Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0)),
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
       ownMatching: (match) => Effect.map(query<{ rowid: number }>(OWN_SQL, [match]), (rows) => rows.map((r) => r.rowid)),
