@@ -13,9 +13,14 @@ const consumerPackage = () => {
   return dir
 }
 
-/** The library build (tsc) is part of `npm run build`; make sure dist/lib is current. */
+/**
+ * The library build (tsc) is part of `npm run build`; make sure dist/lib is current. Once for the
+ * file: a full tsc of the library takes about ten seconds, and the tests that need it share it.
+ */
+let libraryBuilt: Promise<{ code: number | null; stdout: string; stderr: string }> | undefined
 const buildLibrary = async () => {
-  const tsc = await spawnAsync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")], { cwd: ROOT, env: process.env })
+  libraryBuilt ??= spawnAsync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")], { cwd: ROOT, env: process.env })
+  const tsc = await libraryBuilt
   expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0)
 }
 
