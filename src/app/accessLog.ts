@@ -112,8 +112,10 @@ export const recordAccess = (entry: AccessEntry) => recordAccesses([entry])
  * Record several accesses of one invocation (`search --all`: one row per
  * skill searched, each in that skill's own log, RFC-0004:C-LOGGING, issue
  * 14). What the rows share — the time, the run id, the real cwd — is taken
- * once; each row then goes to its skill's primary log or its fallback as
- * `recordAccess` does. Never fails.
+ * once; the rows go to their primary logs in one call of the adapter
+ * (`appendEach`, when it has one), and a row that could not be written there
+ * goes the way of `recordAccess`: the primary again (busy retries, repair),
+ * then the cwd's fallback. Never fails.
  */
 export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
   Effect.gen(function* () {
@@ -127,7 +129,24 @@ export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
     // W003 looks at each skill's fallback log; without the fallback directory there is none to look at
     // (one stat for the batch instead of one per row: `search --all` writes a row in each skill answering).
     const fallbacks = yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(Effect.orElseSucceed(() => undefined))
-    for (const entry of entries) yield* writeRow(entry, { now, cwd, runId, fallbacks: fallbacks?.type === "directory" })
+    const shared = { now, cwd, runId, fallbacks: fallbacks?.type === "directory" }
+    const log = yield* AccessLog
+    if (entries.length === 1 || log.appendEach === undefined) {
+      for (const entry of entries) {
+        const prepared = yield* prepareRow(entry, shared)
+        if (prepared !== undefined) yield* deliver(prepared)
+      }
+      return
+    }
+    // Several rows (one per skill that answered `search --all`): their primary logs in one call of the
+    // adapter; a row it could not write goes the one-row way (busy retries, repair, fallback).
+    const prepared = (yield* Effect.forEach(entries, (entry) => prepareRow(entry, shared))).filter((p) => p !== undefined)
+    const failed = yield* log.appendEach(prepared.map((p) => ({ dbFile: p.primary, row: p.row })))
+    const diagnostics = yield* Diagnostics
+    for (const [i, p] of prepared.entries()) {
+      if (failed[i] === undefined) yield* diagnostics.verbose(`logged ${p.entry.command} to ${p.primary}`)
+      else yield* deliver(p)
+    }
   }).pipe(Effect.catchCause(unrecorded("accesses")))
 
 /**
@@ -175,15 +194,26 @@ export const recordUnansweredAcrossSkills = (query: string) =>
     })
   )
 
-const writeRow = (
+/** A row ready to be written: its text, its primary log and the cwd's fallback (none for the global log). */
+interface PreparedRow {
+  readonly entry: AccessEntry
+  readonly row: AccessLogRow
+  readonly primary: string
+  readonly fallback: string | undefined
+}
+
+/**
+ * The row of `entry` and where it goes; W003 when its fallback log is
+ * stale; a foreign skill's cache directory says whose it is before its log
+ * is written there (issue 29 item 5).
+ */
+const prepareRow = (
   entry: AccessEntry,
   shared: { readonly now: number; readonly cwd: string; readonly runId: string; readonly fallbacks: boolean }
 ) =>
   Effect.gen(function* () {
-    const log = yield* AccessLog
     const fs = yield* FileSystem
     const path = yield* Path
-    const diagnostics = yield* Diagnostics
     const { now, cwd } = shared
     const row: AccessLogRow = {
       timestamp: formatTimestamp(now),
@@ -196,15 +226,23 @@ const writeRow = (
       error: entry.error
     }
     const fallback = entry.fallback === false ? undefined : logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
-
     const stale = fallback === undefined || !shared.fallbacks ? undefined : yield* fs.statOption(fallback).pipe(Effect.orElseSucceed(() => undefined))
     if (stale?.type === "file" && now - stale.mtimeMs > STALE_AFTER_MS) {
-      yield* diagnostics.warn(Warning.staleLocalLogs(entry.skill.name))
+      yield* (yield* Diagnostics).warn(Warning.staleLocalLogs(entry.skill.name))
     }
-
-    const primary = logDbIn(entry.skill.runtimeDir, path)
-    // A foreign skill's cache directory says whose it is before its log is written there (issue 29 item 5).
     yield* recordCacheOwner(entry.skill.runtimeDir, entry.skill.canonicalSourceDir)
+    const prepared: PreparedRow = { entry, row, primary: logDbIn(entry.skill.runtimeDir, path), fallback }
+    return prepared
+  }).pipe(
+    // A row that cannot even be prepared is said at verbose level and written nowhere; the others go on.
+    Effect.catchCause((cause) => Effect.as(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)(cause), undefined))
+  )
+
+/** The row goes to its primary log, else (EAFP, C-LOGGING) to the cwd's fallback, else W002. */
+const deliver = ({ entry, row, primary, fallback }: PreparedRow) =>
+  Effect.gen(function* () {
+    const log = yield* AccessLog
+    const diagnostics = yield* Diagnostics
     // A corrupt primary log is moved aside and recreated by this very write (issue 19).
     const first = yield* Effect.result(withLogRepair(primary, log.append(primary, row)))
     if (first._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)

@@ -101,6 +101,16 @@ export interface AccessLogService {
    */
   readonly append: (dbFile: string, row: AccessLogRow) => Effect.Effect<void, LogStoreError>
   /**
+   * Several rows, each appended to its own log as `append` would, in one
+   * call (`search --all` writes a row in each skill that answered): the
+   * failure of each row, in order, `undefined` for a row written. No retry
+   * here: the caller takes a failed row through `append` again (busy
+   * retries, repair, fallback). Optional: without it rows go one by one.
+   */
+  readonly appendEach?: (
+    rows: ReadonlyArray<{ readonly dbFile: string; readonly row: AccessLogRow }>
+  ) => Effect.Effect<ReadonlyArray<LogStoreError | undefined>>
+  /**
    * Aggregate the rows passing `filters`; a missing database is an empty log.
    * `summary` and `commands` return author work too (each group names its
    * command, so the caller labels and splits); every other view counts only

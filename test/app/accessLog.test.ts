@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileS
 import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { formatRunId, logged, recordAccess } from "../../src/app/accessLog.js"
+import { formatRunId, logged, recordAccess, recordAccesses } from "../../src/app/accessLog.js"
+import { LogStoreError } from "../../src/ports/AccessLog.js"
 import { makeMemoryAccessLog, memoryWorld } from "../../src/testing.js"
 import { init } from "../../src/app/init.js"
 import { stats, type StatsInput } from "../../src/app/stats.js"
@@ -201,5 +202,60 @@ describe("issue 28: a log write that fails unexpectedly is said, never swallowed
     const working = memoryWorld({ accessLog: log })
     await working.run(recordAccess({ command: "search", skill, args: { query: "x", result_count: 0 }, error: null }))
     expect(working.diagnostics.traces.filter((t) => t.startsWith("could not record"))).toEqual([])
+  })
+})
+
+/** A row's outcome as `appendEach` reports it: its failure, or undefined when written. */
+const written = (append: Effect.Effect<void, LogStoreError>) => Effect.match(append, { onFailure: (e) => e, onSuccess: () => undefined })
+
+describe("issue 25: the rows of one search --all in one call of the log adapter", () => {
+  const skills = ["alpha", "beta", "gamma"].map((name) => ({
+    name,
+    canonicalSourceDir: `/proj/.skillc/skills/${name}`,
+    runtimeDir: `/proj/.skillc/runtime/${name}`
+  }))
+  const entries = skills.map((skill) => ({ command: "search", skill, args: { query: "x", result_count: 1, scope: "all" }, error: null }))
+
+  it("RFC-0004:C-LOGGING one row in each log; a row the batch could not write goes the one-row way, never twice", async () => {
+    const log = makeMemoryAccessLog()
+    const batches: Array<number> = []
+    const world = memoryWorld({
+      accessLog: {
+        ...log,
+        // The batch refuses beta's row (a busy log, say): it is written by `append` afterwards.
+        appendEach: (rows) => {
+          batches.push(rows.length)
+          return Effect.forEach(rows, ({ dbFile, row }) =>
+            dbFile.includes("/beta/")
+              ? Effect.succeed(new LogStoreError({ op: "write", path: dbFile, code: "SQLITE_BUSY", message: "database is locked" }))
+              : written(log.append(dbFile, row))
+          )
+        }
+      }
+    })
+    expect((await world.run(recordAccesses(entries)))._tag).toBe("Success")
+    expect(batches).toEqual([3])
+    for (const s of skills) {
+      const rows = log.databases.get(`${s.runtimeDir}/.skillc-meta/logs.db`) ?? []
+      expect(rows.map((r) => r.skill)).toEqual([s.name])
+    }
+    expect(world.diagnostics.traces).toContain("logged search to /proj/.skillc/runtime/beta/.skillc-meta/logs.db")
+  })
+
+  it("RFC-0007:C-LOGGING a row neither its log nor the batch takes lands in the cwd's fallback log", async () => {
+    const log = makeMemoryAccessLog()
+    const refuse = (dbFile: string) => new LogStoreError({ op: "write", path: dbFile, code: "EACCES", message: "permission denied" })
+    const world = memoryWorld({
+      accessLog: {
+        ...log,
+        append: (dbFile, row) => (dbFile.includes("/runtime/gamma/") ? Effect.fail(refuse(dbFile)) : log.append(dbFile, row)),
+        appendEach: (rows) =>
+          Effect.forEach(rows, ({ dbFile, row }) => (dbFile.includes("/runtime/gamma/") ? Effect.succeed(refuse(dbFile)) : written(log.append(dbFile, row))))
+      }
+    })
+    expect((await world.run(recordAccesses(entries)))._tag).toBe("Success")
+    expect(log.databases.get("/proj/.skillc/runtime/gamma/.skillc-meta/logs.db")).toBeUndefined()
+    expect((log.databases.get("/proj/.skillc/logs/gamma/.skillc-meta/logs.db") ?? []).map((r) => r.skill)).toEqual(["gamma"])
+    expect((log.databases.get("/proj/.skillc/runtime/alpha/.skillc-meta/logs.db") ?? []).map((r) => r.skill)).toEqual(["alpha"])
   })
 })

@@ -203,6 +203,7 @@ export const makeMemoryAccessLog = (): MemoryAccessLog => {
   return {
     databases,
     append: (dbFile, row) => Effect.sync(() => insert(dbFile, row)),
+    appendEach: (rows) => Effect.sync(() => rows.map(({ dbFile, row }) => void insert(dbFile, row))),
     aggregate: (dbFile, groupBy, filters) => Effect.sync(() => aggregateRows(databases.get(dbFile) ?? [], groupBy, filters)),
     latest: (dbFile, command) =>
       Effect.sync(() => {

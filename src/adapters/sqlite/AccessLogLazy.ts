@@ -21,6 +21,15 @@ const service = (path: string) =>
 
 export const lazyAccessLog: AccessLogService = {
   append: (dbFile, row) => Effect.flatMap(service(dbFile), (s) => s.append(dbFile, row)),
+  // A module that cannot load fails every row alike: the caller then tries each one as `append`.
+  appendEach: (rows) =>
+    Effect.flatMap(Effect.result(service(rows[0]?.dbFile ?? "")), (loaded) =>
+      loaded._tag === "Failure"
+        ? Effect.succeed(rows.map(() => loaded.failure))
+        : loaded.success.appendEach !== undefined
+          ? loaded.success.appendEach(rows)
+          : Effect.forEach(rows, ({ dbFile, row }) => Effect.match(loaded.success.append(dbFile, row), { onFailure: (e) => e, onSuccess: () => undefined }))
+    ),
   aggregate: (dbFile, groupBy, filters) => Effect.flatMap(service(dbFile), (s) => s.aggregate(dbFile, groupBy, filters)),
   latest: (dbFile, command) => Effect.flatMap(service(dbFile), (s) => s.latest(dbFile, command)),
   readAll: (dbFile) => Effect.flatMap(service(dbFile), (s) => s.readAll(dbFile)),

@@ -370,6 +370,21 @@ const logRow = (r: Record<string, unknown>): AccessLogRow => ({
 })
 
 export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogService => ({
+  appendEach: (rows) =>
+    Effect.flatMap(SqliteConnections, ({ pools }) =>
+      Effect.sync(() =>
+        rows.map(({ dbFile, row }) => {
+          try {
+            if (pools === undefined) appendOnce(Sqlite, dbFile, row)
+            else appendPooled(Sqlite, pools.logs, dbFile, row)
+            return undefined
+          } catch (e) {
+            return failure("write", dbFile)(e)
+          }
+        })
+      )
+    ),
+
   append: (dbFile, row) =>
     Effect.flatMap(SqliteConnections, ({ pools }) =>
       Effect.try({
