@@ -43,6 +43,7 @@ import { Path } from "effect/Path"
 import { hash16Of } from "../domain/search/indexState.js"
 import { compareBytewise } from "../domain/sourcePaths.js"
 import { Env } from "../ports/Env.js"
+import { FileSystem } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { SearchIndex, type IndexReadFailed, type RankedRow, type RowPlace } from "../ports/SearchIndex.js"
 import { Settings } from "./Settings.js"
@@ -383,7 +384,9 @@ const render = (found: ReadonlyArray<Found>, withSkill: boolean) =>
       const byMatch = batches.get(f.c.opened) ?? new Map<string, Array<number>>()
       batches.set(f.c.opened, byMatch)
       const match = matchOf(f)
-      byMatch.set(match, [...(byMatch.get(match) ?? []), f.c.rowid])
+      const rowids = byMatch.get(match) ?? []
+      if (rowids.length === 0) byMatch.set(match, rowids)
+      rowids.push(f.c.rowid)
     }
     const snippets = new Map<Opened, Map<string, ReadonlyMap<number, string>>>()
     for (const [opened, byMatch] of batches) {
@@ -563,6 +566,59 @@ const describedScore = (described: number, global: { readonly rows: number; read
 }
 
 /**
+ * The rows of `indexes` ranked as one collection (docs/search.md): the
+ * content words in each index, a row holding at least half of them in its
+ * text, a heading above it or its skill's name and description; by words
+ * held, then BM25 with the IDF of all indexes plus what the skill's
+ * description holds; the first `limit`, with their excerpts, and whether
+ * each holds every word itself.
+ */
+const rankTogether = (
+  indexes: ReadonlyArray<{ readonly opened: Opened; readonly describe: Describe }>,
+  words: ReadonlyArray<string>,
+  mode: "all" | "any",
+  limit: number
+) =>
+  Effect.gen(function* () {
+    // The words each skill's name and description hold (the partial query only: an AND row holds them all).
+    const describing = mode === "any" && words.length > 1
+    const per = yield* Effect.forEach(indexes, (x) => evaluate(x.opened, words, mode, true, undefined, describing ? x.describe : undefined))
+    // BM25 with the IDF of all searched indexes together (docs/search.md).
+    const global = {
+      rows: per.reduce((n, e) => n + e.rows, 0),
+      hits: words.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
+    }
+    // Per index: its best `limit` rows with the score across all indexes, and whether each holds every
+    // content word itself (in its text or a heading above it: `held`; an AND row holds them all).
+    const lists = yield* Effect.forEach(per, (e) => {
+      const local = { rows: e.rows, hits: e.hits }
+      // Words held: those of the row's text and headings count one, those only its skill's name or description
+      // holds a half (they say what the skill is about, not this section; chosen on the tuning questions of
+      // test/fixtures/cross-skill/, docs/search.md).
+      const rescored = e.scored.map((r) => {
+        const described = e.describedOf(r.rowid)
+        return {
+          ...r,
+          termsHeld: r.held === undefined ? r.termsHeld : termCount(r.held) + termCount(described & ~r.held) / 2,
+          score: globalScore(r.termScores ?? [], local, global) + describedScore(described, global)
+        }
+      })
+      const complete = new Set(e.scored.filter((r) => r.held === undefined || termCount(r.held) === words.length).map((r) => r.rowid))
+      return Effect.map(pick(e, rescored.sort(compareRanked), limit), (best) => best.map((c) => ({ c, complete: complete.has(c.rowid) })))
+    })
+    // One ranking of every skill's rows together.
+    const chosen = lists
+      .flatMap((best, list) => best.map((b) => ({ ...b, list })))
+      .sort((a, b) => compareRanked(a.c, b.c) || a.list - b.list)
+      .slice(0, limit)
+    const results = yield* render(
+      chosen.map(({ c }): Found => ({ c, tokens: words, mode })),
+      true
+    )
+    return { chosen, results }
+  })
+
+/**
  * Search several skills as one collection (DECISIONS #44, docs/search.md):
  * the question's content words (stop words never decide a match) in every
  * index, a section holding at least half of them in its text, a heading
@@ -599,44 +655,24 @@ const searchAcross = (input: SearchInput) =>
       const content = fallbackTokens(tokens)
       const words = content.length > 0 ? content : tokens
       const mode: "all" | "any" = content.length > 0 ? "any" : "all"
-      // One index over every searched skill when it can be had, else each skill's own.
+      // One index over every searched skill when it can be had, else each skill's own. The one index is a
+      // cache: if it fails while answering, the answer comes from each index instead.
+      const each = searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn }))
       const combined = yield* acrossIndex(searched)
-      const indexes = combined !== undefined ? [combined] : searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn }))
-      // The words each skill's name and description hold (the partial query only: an AND row holds them all).
-      const describing = mode === "any" && words.length > 1
-      const per = yield* Effect.forEach(indexes, (x) => evaluate(x.opened, words, mode, true, undefined, describing ? x.describe : undefined))
-      // BM25 with the IDF of all searched indexes together (docs/search.md).
-      const global = {
-        rows: per.reduce((n, e) => n + e.rows, 0),
-        hits: words.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
-      }
-      // Per index: its best `limit` rows with the score across all indexes, and whether each holds every
-      // content word itself (in its text or a heading above it: `held`; an AND row holds them all).
-      const lists = yield* Effect.forEach(per, (e) => {
-        const local = { rows: e.rows, hits: e.hits }
-        // Words held: those of the row's text and headings count one, those only its skill's name or description
-        // holds a half (they say what the skill is about, not this section; chosen on the tuning questions of
-        // test/fixtures/cross-skill/, docs/search.md).
-        const rescored = e.scored.map((r) => {
-          const described = e.describedOf(r.rowid)
-          return {
-            ...r,
-            termsHeld: r.held === undefined ? r.termsHeld : termCount(r.held) + termCount(described & ~r.held) / 2,
-            score: globalScore(r.termScores ?? [], local, global) + describedScore(described, global)
-          }
-        })
-        const complete = new Set(e.scored.filter((r) => r.held === undefined || termCount(r.held) === words.length).map((r) => r.rowid))
-        return Effect.map(pick(e, rescored.sort(compareRanked), limit), (best) => best.map((c) => ({ c, complete: complete.has(c.rowid) })))
-      })
-      // One ranking of every skill's rows together.
-      const chosen = lists
-        .flatMap((best, list) => best.map((b) => ({ ...b, list })))
-        .sort((a, b) => compareRanked(a.c, b.c) || a.list - b.list)
-        .slice(0, limit)
-      const results = yield* render(
-        chosen.map(({ c }): Found => ({ c, tokens: words, mode })),
-        true
-      )
+      const { chosen, results } =
+        combined === undefined
+          ? yield* rankTogether(each, words, mode, limit)
+          : yield* rankTogether([combined], words, mode, limit).pipe(
+              Effect.catchTag("IndexUnusable", (e) =>
+                Effect.gen(function* () {
+                  yield* verbose(`search --all: the index over every skill failed (${e.reason}); asking each index, and removing it`)
+                  // The next question builds it afresh (its members still look current, so nothing else would).
+                  const fs = yield* FileSystem
+                  if (combined.opened.q.path !== undefined) yield* fs.remove(combined.opened.q.path).pipe(Effect.ignore)
+                  return yield* rankTogether(each, words, mode, limit)
+                })
+              )
+            )
       // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
       const partial = results.length > 0 && !chosen.some((x) => x.complete)
       const result: SearchResult = {

@@ -5,6 +5,7 @@
 // cannot be had the answer is the same, from each index in turn.
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { DatabaseSync } from "node:sqlite"
 import { beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 
@@ -66,6 +67,24 @@ describe("DECISIONS #44: one index over every skill for search --all", () => {
     const { doc } = await ask("traffic")
     expect(where(doc)).toContain("deploys:Canary")
     expect(where(doc)).not.toContain("deploys:Blue green")
+  })
+
+  it("a combined index that fails while answering: the same answer, from each index in turn (-v says so)", async () => {
+    const before = await ask("release")
+    const [file] = combined()
+    expect(combined()).toHaveLength(1)
+    // Its members still look current, but a table the answer needs is gone.
+    const db = new DatabaseSync(join(across, file!))
+    db.exec("DROP TABLE section_places")
+    db.close()
+    const after = await ask("release", ["-v"])
+    expect(where(after.doc)).toEqual(where(before.doc))
+    expect(after.stderr).toContain("the index over every skill failed")
+    // Removed then, and built afresh by the next question.
+    const next = await ask("release", ["-v"])
+    expect(where(next.doc)).toEqual(where(before.doc))
+    expect(next.stderr).not.toContain("failed")
+    expect(combined()).toEqual([file])
   })
 
   it("a set of skills of its own (--skill a,b) gets a file of its own; the whole set's file stays", async () => {
