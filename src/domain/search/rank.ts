@@ -9,11 +9,12 @@
  * - No echo of parents: a section with subsections is dropped unless its
  *   own text (heading to first subheading) matches too; its subsections
  *   answer for themselves.
- * - Across skills: BM25 is per index (its IDF counts that index's sections),
- *   so each hit's score is recomputed with the IDF of all searched indexes
- *   together (`globalScore`); terms held, then that score, decide which skill
- *   answers at each rank, and a skill's sections fill its ranks in the order
- *   its own search gives them (src/app/search.ts, `mergeKeepingOwnOrder`).
+ * - Across skills (src/app/searchAcross.ts): terms held, then BM25 over the
+ *   whole collection, rank every searched skill's sections together. The
+ *   one index over all of them computes that BM25 itself; when each skill's
+ *   index is asked instead, BM25 there is per index (its IDF counts that
+ *   index's sections), so each hit's score is recomputed with the IDF of all
+ *   searched indexes together (`globalScore`).
  */
 
 /**
