@@ -5,6 +5,7 @@
  */
 import { Layer } from "effect"
 import { SqliteSearchIndexLive } from "./adapters/sqlite/SqliteSearchIndex.js"
+import type { AccessLogService } from "./ports/AccessLog.js"
 import type { DiagnosticsService } from "./ports/Diagnostics.js"
 import type { Tokenizer } from "./domain/config.js"
 import { Live } from "./layers.js"
@@ -46,6 +47,8 @@ export const makeLiveLayer = (options: {
   readonly env?: Record<string, string | undefined>
   readonly diagnostics?: DiagnosticsService
   readonly cliTokenizer?: Tokenizer
+  /** `noAccessLog` to keep no access log (default: the SQLite log under each skill's runtime). */
+  readonly accessLog?: AccessLogService
 } = {}) => Layer.merge(Live(options), SqliteSearchIndexLive)
 export { Live, PortsLive, type LiveServices, type LiveOptions } from "./layers.js"
 export { VERSION } from "./domain/version.js"
@@ -109,7 +112,7 @@ export { UsageHistory, noUsageHistory, fixedUsageHistory, type UsageHistoryServi
 export { SqliteUsageHistoryLayer, sqliteUsageHistory } from "./adapters/sqlite/SqliteUsageHistory.js"
 
 // Access log, usage analytics and sync (RFC-0007:C-LOGGING, C-SYNC, RFC-0003).
-export { AccessLog, LogStoreError, type AccessLogService, type AccessLogRow, type AggregateRows } from "./ports/AccessLog.js"
+export { AccessLog, LogStoreError, noAccessLog, type AccessLogService, type AccessLogRow, type AggregateRows } from "./ports/AccessLog.js"
 export { AccessLogLive, lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
 export { logged, recordAccess, currentRunId, type Outcome } from "./app/accessLog.js"
 export { stats, StatsInput, type StatsOutcome, type StatsInsights } from "./app/stats.js"

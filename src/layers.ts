@@ -35,7 +35,7 @@ import { nodeHasher } from "./adapters/node/NodeHasher.js"
 import { lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
 import { makeSqlitePools, SqliteConnections } from "./adapters/sqlite/ConnectionPool.js"
 import { generateRunId, RunId } from "./app/accessLog.js"
-import { AccessLog } from "./ports/AccessLog.js"
+import { AccessLog, noAccessLog, type AccessLogService } from "./ports/AccessLog.js"
 import { Hasher } from "./ports/Hasher.js"
 import { SettingsLive } from "./app/Settings.js"
 import { stderrProgress } from "./adapters/node/StderrProgress.js"
@@ -72,6 +72,13 @@ export interface LiveOptions {
   readonly env?: Record<string, string | undefined>
   /** `--tokenizer` of the invocation, overriding the config files. */
   readonly cliTokenizer?: Tokenizer
+  /**
+   * The access log instead of the SQLite one (`noAccessLog`: keep nothing).
+   * Without it, `SKC_BENCH_DISABLE_LOG=1` in the environment selects
+   * `noAccessLog`: the benchmarks' baseline without logging, decided here and
+   * nowhere else (issue 28 item 3).
+   */
+  readonly accessLog?: AccessLogService
 }
 
 /**
@@ -98,7 +105,7 @@ export const PortsLive = (options: LiveOptions = {}) => {
           ),
           Context.add(Hasher, nodeHasher),
           Context.add(EventLoop, nodeEventLoop),
-          Context.add(AccessLog, lazyAccessLog),
+          Context.add(AccessLog, options.accessLog ?? ((options.env ?? process.env).SKC_BENCH_DISABLE_LOG === "1" ? noAccessLog : lazyAccessLog)),
           Context.add(Diagnostics, diagnostics),
           Context.add(RunId, runId)
         )

@@ -277,8 +277,6 @@ export const logged =
   ) =>
   <R>(useCase: Effect.Effect<A, E, R>) =>
     Effect.gen(function* () {
-      // Benchmark-only switch (bench/stats.mjs, log.overhead): the baseline without any logging work.
-      if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return yield* useCase
       // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it.
       // The use case resolves the same name and says with -v which rule did; this resolution stays quiet
       // so the trace is printed once, not twice.

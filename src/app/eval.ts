@@ -372,8 +372,6 @@ export const evaluate = (input: EvalInput) =>
  */
 const logResults = (result: EvalResult, givenAs: ReadonlyMap<string, string>) =>
   Effect.gen(function* () {
-    // SKC_BENCH_DISABLE_LOG: the benchmark-only switch `logged` honours too.
-    if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return
     const diagnostics = yield* Diagnostics
     // The report already spoke of each skill: resolving it again for its log stays silent.
     const quiet: DiagnosticsService = { ...diagnostics, warn: () => Effect.void, verbose: () => Effect.void }

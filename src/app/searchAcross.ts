@@ -15,7 +15,6 @@ import { queryTokens, termOf } from "../domain/search/query.js"
 import { COLUMN_WEIGHTS, compareRanked, fallbackTokens, fts5Idf, globalScore, termCount } from "../domain/search/rank.js"
 import { compareBytewise } from "../domain/sourcePaths.js"
 import { Diagnostics, verbose } from "../ports/Diagnostics.js"
-import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { SearchIndex } from "../ports/SearchIndex.js"
@@ -254,8 +253,6 @@ export const searchAcross = (input: SearchInput) =>
       // DECISIONS #44: one row in the log of each skill that contributed a returned result, none for the
       // others (a question about PDFs is no read of the house style); a question nothing answered goes once
       // to the global log, for `stats --all`, never to a skill's unanswered list.
-      // SKC_BENCH_DISABLE_LOG: the benchmark-only switch `logged` honours too (bench/search.mjs splits the cost).
-      if ((yield* Env).get("SKC_BENCH_DISABLE_LOG") === "1") return result
       if (results.length === 0) {
         yield* recordUnansweredAcrossSkills(input.query)
         return result

@@ -7,7 +7,7 @@
  * the stats and sync use cases read and merge files the app has located.
  * Aggregations run inside the store (SQL) because logs grow to millions of rows.
  */
-import { Context, Data, type Effect } from "effect"
+import { Context, Data, Effect } from "effect"
 import type { AccessLogRow } from "../domain/logRows.js"
 import type { StatsFilters } from "../domain/stats.js"
 
@@ -150,3 +150,25 @@ export class AccessLog extends Context.Service<AccessLog, AccessLogService>()("s
 
 /** SQLite's words for "this file is not a (sound) database" (SQLITE_CORRUPT*, SQLITE_NOTADB): the log is moved aside. */
 export const isCorruptLog = (e: LogStoreError): boolean => /^SQLITE_(CORRUPT|NOTADB)/.test(e.code)
+
+/**
+ * A log that keeps nothing (issue 28 item 3): every row is accepted and
+ * dropped, every database reads as empty. For embedders who want no access
+ * log (`makeLiveLayer({ accessLog: noAccessLog })`) and for the benchmarks'
+ * baselines (`SKC_BENCH_DISABLE_LOG=1`, chosen by the composition root,
+ * src/layers.ts): use cases never look at that switch themselves.
+ */
+export const noAccessLog: AccessLogService = {
+  append: () => Effect.void,
+  appendEach: (rows) => Effect.succeed(rows.map(() => undefined)),
+  aggregate: (_dbFile, groupBy) =>
+    Effect.succeed(
+      groupBy === "summary"
+        ? { groupBy, period: { start: null, end: null }, groups: [] }
+        : ({ groupBy, period: { start: null, end: null }, rows: [] } as AggregateRows)
+    ),
+  latest: () => Effect.succeed(undefined),
+  readAll: () => Effect.succeed([]),
+  readPage: (_dbFile, after) => Effect.succeed({ rows: [], last: after, ...(after === 0 ? { total: 0 } : {}) }),
+  merge: () => Effect.succeed(0)
+}
