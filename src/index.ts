@@ -54,16 +54,28 @@ export { Live, PortsLive, type LiveServices, type LiveOptions } from "./layers.j
 export { VERSION } from "./domain/version.js"
 
 // Build and the index-free gateway commands (RFC-0001, RFC-0002).
-export { build, buildWithArtifacts, BuildInput, type BuildResult } from "./app/build.js"
+// The use cases a library calls, each call recorded in the skill's access log as the CLI's and
+// the MCP server's are (issue 28 item 3; `noAccessLog` for none): src/app/recorded.ts.
+export {
+  recordedBuild as build,
+  recordedLint as lint,
+  recordedOutline as outline,
+  recordedShow as show,
+  recordedOpenFile as openFile,
+  recordedSources as sources,
+  recordedSearch as search,
+  recordedStats as stats
+} from "./app/recorded.js"
+export { buildWithArtifacts, BuildInput, type BuildResult } from "./app/build.js"
 export { compileSkill, writeRuntime, type Compiled, type MarkdownFile } from "./app/compile.js"
-export { outline, OutlineInput, type OutlineResult, type OutlineHeading } from "./app/outline.js"
-export { openFile, OpenInput, type OpenResult, type Opened } from "./app/open.js"
-export { sources, sourcesJson, SourcesInput, type SourcesResult } from "./app/sources.js"
+export { OutlineInput, type OutlineResult, type OutlineHeading } from "./app/outline.js"
+export { OpenInput, type OpenResult, type Opened } from "./app/open.js"
+export { sourcesJson, SourcesInput, type SourcesResult } from "./app/sources.js"
 export { Progress, type ProgressService } from "./ports/Progress.js"
 export { renderStub, type StubInput } from "./domain/stub.js"
 export { Manifest, parseManifest, MANIFEST_VERSION, META_DIR, MANIFEST_FILE } from "./domain/manifest.js"
 export { BUILTIN_TARGETS, parseTargets } from "./domain/targets.js"
-export { lint, lintSkills, outcomeJson, reportJson, hasErrors, LintInput, type LintReport, type LintOutcome, type LintJson } from "./app/lint.js"
+export { lintSkills, outcomeJson, reportJson, hasErrors, LintInput, type LintReport, type LintOutcome, type LintJson } from "./app/lint.js"
 export { RULES, ruleById } from "./domain/lint/registry.js"
 export { runRules, configureRules } from "./domain/lint/runner.js"
 export { makeSnapshot } from "./domain/lint/snapshot.js"
@@ -73,8 +85,8 @@ export { renderRulesDoc } from "./domain/lint/docs.js"
 export type { Rule, Finding, LintDiagnostic, SkillSnapshot, Severity as LintSeverity } from "./domain/lint/types.js"
 
 // The search index, show and search (RFC-0004, RFC-0002:C-SHOW).
-export { show, showLogArgs, ShowInput, type ShowResult } from "./app/show.js"
-export { search, searchLogArgs, SearchInput, DEFAULT_LIMIT, type SearchResult, type SearchResultItem } from "./app/search.js"
+export { showLogArgs, ShowInput, type ShowResult } from "./app/show.js"
+export { searchLogArgs, SearchInput, DEFAULT_LIMIT, type SearchResult, type SearchResultItem } from "./app/search.js"
 export { updateIndex, indexSkill, openForQuery, indexPathOf, type IndexSource, type IndexUpdate } from "./app/indexing.js"
 export { SearchIndex, IndexReadFailed, IndexWriteFailed, type SearchIndexService, type OpenIndex, type SearchHit } from "./ports/SearchIndex.js"
 export { sqliteSearchIndex, SqliteSearchIndexLive } from "./adapters/sqlite/SqliteSearchIndex.js"
@@ -115,7 +127,7 @@ export { SqliteUsageHistoryLayer, sqliteUsageHistory } from "./adapters/sqlite/S
 export { AccessLog, LogStoreError, noAccessLog, type AccessLogService, type AccessLogRow, type AggregateRows } from "./ports/AccessLog.js"
 export { AccessLogLive, lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
 export { logged, recordAccess, currentRunId, type Outcome } from "./app/accessLog.js"
-export { stats, StatsInput, type StatsOutcome, type StatsInsights } from "./app/stats.js"
+export { StatsInput, type StatsOutcome, type StatsInsights } from "./app/stats.js"
 export { sync, SyncInput, type SyncResult, type SyncedSkill, type SyncFailure } from "./app/sync.js"
 export {
   GROUP_BYS,

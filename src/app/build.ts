@@ -112,3 +112,6 @@ export const buildWithArtifacts = (
 
 export const build = (input: BuildInput, options: { readonly deploy?: boolean } = {}) =>
   Effect.map(buildWithArtifacts(input, options), (r) => r.result)
+
+/** The `args` of a `build` row (DECISIONS #18). */
+export const buildLogArgs = (input: Omit<BuildInput, "skill">) => ({ global: input.global, target: input.target, copy: input.copy, force: input.force })

@@ -169,3 +169,6 @@ export const lintSkills = (input: LintInput) =>
   })
 
 export const lint = (input: LintInput) => Effect.map(lintSkills(input), outcomeJson)
+
+/** The `args` of a `lint` row (DECISIONS #18). */
+export const lintLogArgs = (input: LintInput) => ({ force: input.force })

@@ -127,3 +127,6 @@ export const openFile = (input: OpenInput) =>
     const opened: Opened = { result, bytes }
     return opened
   })
+
+/** The `args` of an `open` row (DECISIONS #18). */
+export const openLogArgs = (input: OpenInput) => ({ path: input.path, max_lines: input.max_lines })

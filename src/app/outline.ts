@@ -95,3 +95,6 @@ export const outline = (input: OutlineInput) =>
     }
     return result
   })
+
+/** The `args` of an `outline` row (DECISIONS #18). */
+export const outlineLogArgs = (input: OutlineInput) => ({ level: input.level, ...(input.file === undefined ? {} : { file: input.file }) })

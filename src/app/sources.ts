@@ -52,3 +52,6 @@ export const sources = (input: SourcesInput) =>
     const result: SourcesResult = { skill: skill.name, root: dir === "" ? `${skill.name}/` : `${dir}/`, ...layout }
     return result
   })
+
+/** The `args` of a `sources` row (DECISIONS #18). */
+export const sourcesLogArgs = (input: SourcesInput) => ({ dir: input.dir, depth: input.depth, pattern: input.pattern, limit: input.limit })

@@ -49,7 +49,7 @@ export const buildCommand = defineCommand({
     idempotent: true
   },
   load: async () => {
-    const [{ build, BuildInput }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany, buildManyLines }, SqliteSearchIndexLive, { decodeFlags }, { printText }] =
+    const [{ build, BuildInput, buildLogArgs }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany, buildManyLines }, SqliteSearchIndexLive, { decodeFlags }, { printText }] =
       await Promise.all([
         import("../app/build.js"),
         import("../app/buildMany.js"),
@@ -103,7 +103,7 @@ export const buildCommand = defineCommand({
         ).pipe(Effect.provide(SqliteSearchIndexLive)),
       // Logged by the runner only when `skill` is given, i.e. a single build; buildMany logs each of its skills itself.
       log: {
-        args: (i) => ({ global: i.global, target: i.target, copy: i.copy, force: i.force }),
+        args: (i) => buildLogArgs(i),
         runtimeDir: (r) => (r._tag === "One" ? r.result.runtime : "")
       },
       text: (r) => (r._tag === "One" ? renderBuild(r.result) : r._tag === "Many" ? renderBuildMany(r.result) : ""),

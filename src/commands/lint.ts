@@ -24,7 +24,7 @@ export const lintCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ LintInput, LintSkillInput, lintSkills, outcomeJson, reportJson, hasErrors }, { renderLintText, lintTextParts, totalLine }] = await Promise.all([
+    const [{ LintInput, LintSkillInput, lintSkills, lintLogArgs, outcomeJson, reportJson, hasErrors }, { renderLintText, lintTextParts, totalLine }] = await Promise.all([
       import("../app/lint.js"),
       import("../render/lint.js")
     ])
@@ -36,7 +36,7 @@ export const lintCommand = defineCommand({
         ),
       run: (input) => lintSkills(input),
       // Logged when it names a skill (DECISIONS #17); `skc lint` over the whole project resolves none.
-      log: { args: (input) => ({ force: input.force }) },
+      log: { args: (input) => lintLogArgs(input) },
       text: (outcome, ctx) => renderLintText(outcome, ctx.colour),
       json: (outcome) => outcomeJson(outcome),
       emit: (outcome, ctx) =>

@@ -29,12 +29,12 @@ export const openCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const { openFile, OpenInput } = await import("../app/open.js")
+    const { openFile, OpenInput, openLogArgs } = await import("../app/open.js")
     return {
       input: OpenInput,
       toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines) }),
       run: (input) => openFile(input),
-      log: { args: (input) => ({ path: input.path, max_lines: input.max_lines }) },
+      log: { args: (input) => openLogArgs(input) },
       text: (opened) => textOf(opened.result),
       json: (opened) => opened.result,
       // The CLI prints the bytes exactly as on disk: no newline added, no decoding. On a

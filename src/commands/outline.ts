@@ -22,7 +22,7 @@ export const outlineCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ outline, OutlineInput, MCP_OUTLINE_MAX_BYTES }, { renderOutline }] = await Promise.all([
+    const [{ outline, OutlineInput, MCP_OUTLINE_MAX_BYTES, outlineLogArgs }, { renderOutline }] = await Promise.all([
       import("../app/outline.js"),
       import("../render/outline.js")
     ])
@@ -36,7 +36,7 @@ export const outlineCommand = defineCommand({
         max_bytes: Option.getOrUndefined(o.maxBytes)
       }),
       run: (input) => outline(input),
-      log: { args: (input) => ({ level: input.level, ...(input.file === undefined ? {} : { file: input.file }) }) },
+      log: { args: (input) => outlineLogArgs(input) },
       text: (result) => renderOutline(result),
       mcp: {
         output: () => import("./results.js").then((r) => r.OutlineOutput),

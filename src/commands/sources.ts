@@ -22,7 +22,7 @@ export const sourcesCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ sources, sourcesJson, SourcesInput }, { renderSourcesTree }] = await Promise.all([
+    const [{ sources, sourcesJson, SourcesInput, sourcesLogArgs }, { renderSourcesTree }] = await Promise.all([
       import("../app/sources.js"),
       import("../domain/sourcesTree.js")
     ])
@@ -37,7 +37,7 @@ export const sourcesCommand = defineCommand({
           pattern: Option.getOrUndefined(o.pattern)
         }),
       run: (input) => sources(input),
-      log: { args: (input) => ({ dir: input.dir, depth: input.depth, pattern: input.pattern, limit: input.limit }) },
+      log: { args: (input) => sourcesLogArgs(input) },
       text: (result) => renderSourcesTree(result.root, result),
       // DECISIONS #11: an array on the CLI; MCP structured content must be an object, so it is wrapped there.
       json: (result) => sourcesJson(result),

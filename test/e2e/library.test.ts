@@ -4,6 +4,8 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { ROOT, spawnAsync, tempDir } from "../helpers/cli.js"
 
+const DEMO = "---\nname: demo\ndescription: A demo skill. Use when testing.\n---\n# Demo\n\n## Rollback\n\nRevert the release with the rollback script.\n"
+
 /** A consumer package: skillc (this checkout) and effect in its node_modules, as npm would lay them out. */
 const consumerPackage = () => {
   const dir = tempDir()
@@ -72,6 +74,30 @@ console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(w
     const parsed = JSON.parse(out.stdout) as { hits: Array<string>; text: string }
     expect(parsed.hits).toContain("Rollback")
     expect(parsed.text).toContain("Revert the release")
+  }, 600_000)
+
+  // Issue 28 "done when": a program of at most 10 lines, written as an outside package would,
+  // builds, lints, searches, shows and reads the stats of a skill in memory, and each call is one access.
+  it("skillc + skillc/testing: ten lines build, lint, search, show and read stats; one access per call (issue 28)", async () => {
+    await buildLibrary()
+    const dir = consumerPackage()
+    const program = [
+      `import { Effect } from "effect"`,
+      `import { build, lint, search, show, stats } from "skillc"`,
+      `import { memoryWorld } from "skillc/testing"`,
+      `const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": ${JSON.stringify(DEMO)} } })`,
+      `const skill = "demo"`,
+      `const calls = [build({ skill }), lint({ skill }), search({ skill, query: "rollback" }), show({ skill, section: "Rollback" })]`,
+      `const program = Effect.andThen(Effect.all(calls), stats({ skill, group_by: "commands", include_author: true }))`,
+      `const { report } = await Effect.runPromise(program.pipe(Effect.provide(world.layer)))`,
+      `console.log(JSON.stringify(report.data))`
+    ]
+    expect(program.length).toBeLessThanOrEqual(10)
+    writeFileSync(join(dir, "ten.mjs"), program.join("\n") + "\n")
+    const out = await spawnAsync(process.execPath, [join(dir, "ten.mjs")], { cwd: dir, env: process.env })
+    expect(out.code, out.stderr).toBe(0)
+    // Rows per command (RFC-0003's `commands` view): one per call; `stats` records itself after it has read the log.
+    expect(JSON.parse(out.stdout)).toEqual({ build: 1, lint: 1, search: 1, show: 1 })
   }, 600_000)
 
   // Issue 24 item 4: an application on Effect 4 yields skc's use cases in its own

@@ -1,0 +1,48 @@
+/**
+ * The use cases as a library calls them (issue 28 item 3): each call of
+ * `build`, `lint`, `outline`, `show`, `open`, `sources`, `search` and
+ * `stats` on one skill is recorded in that skill's access log once, as the
+ * CLI and the MCP server record theirs (RFC-0007:C-LOGGING; DECISIONS #17
+ * which calls, #18 their `args`). The same `logged` and the same `args`
+ * functions serve all three: each `<command>LogArgs` sits beside its use
+ * case, and the command specs (src/commands/) call them too.
+ *
+ * Rows written here carry no role (`CallerRole` is set by the CLI runner and
+ * the MCP server only) and count by command (DECISIONS #45). A library that
+ * wants no log provides `noAccessLog` (`makeLiveLayer({ accessLog })`).
+ * `search` without `skill` and `buildMany` record their rows themselves.
+ */
+import type { Effect } from "effect"
+import { logged, type Outcome } from "./accessLog.js"
+import { build, buildLogArgs, type BuildInput } from "./build.js"
+import { lint, lintLogArgs, type LintInput } from "./lint.js"
+import { openFile, openLogArgs, type OpenInput } from "./open.js"
+import { outline, outlineLogArgs, type OutlineInput } from "./outline.js"
+import { search, searchLogArgs, type SearchInput } from "./search.js"
+import { show, showLogArgs, type ShowInput } from "./show.js"
+import { sources, sourcesLogArgs, type SourcesInput } from "./sources.js"
+import { stats, statsLogArgs, type StatsInput } from "./stats.js"
+
+const valueOf = <A, E>(o: Outcome<A, E>): A | undefined => (o._tag === "Success" ? o.value : undefined)
+
+/** `useCase` recorded under `command` for `skill` when a skill is named; as it is otherwise. */
+const recording = <A, E, R>(command: string, skill: string | undefined, useCase: Effect.Effect<A, E, R>, argsOf: (o: Outcome<A, E>) => Readonly<Record<string, unknown>>) =>
+  skill === undefined ? useCase : useCase.pipe(logged(command, skill, argsOf))
+
+export const recordedBuild = (input: BuildInput) =>
+  // Logged where the build put the skill (`global` may move it), as the CLI's build is.
+  build(input).pipe(logged("build", input.skill, () => buildLogArgs(input), { locate: (r) => ({ runtimeDir: r.runtime }) }))
+
+export const recordedLint = (input: LintInput) => recording("lint", input.skill, lint(input), () => lintLogArgs(input))
+
+export const recordedOutline = (input: OutlineInput) => recording("outline", input.skill, outline(input), () => outlineLogArgs(input))
+
+export const recordedShow = (input: ShowInput) => recording("show", input.skill, show(input), (o) => showLogArgs(input, valueOf(o)))
+
+export const recordedOpenFile = (input: OpenInput) => recording("open", input.skill, openFile(input), () => openLogArgs(input))
+
+export const recordedSources = (input: SourcesInput) => recording("sources", input.skill, sources(input), () => sourcesLogArgs(input))
+
+export const recordedSearch = (input: SearchInput) => recording("search", input.skill, search(input), (o) => searchLogArgs(input, valueOf(o)))
+
+export const recordedStats = (input: StatsInput) => recording("stats", input.skill, stats(input), () => statsLogArgs(input))
