@@ -35,7 +35,7 @@ import { nodeHasher } from "./adapters/node/NodeHasher.js"
 import { lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
 import { makeSqlitePools, SqliteConnections } from "./adapters/sqlite/ConnectionPool.js"
 import { generateRunId, RunId } from "./app/accessLog.js"
-import { AccessLog, noAccessLog, type AccessLogService } from "./ports/AccessLog.js"
+import { AccessLog, withoutWrites, type AccessLogService } from "./ports/AccessLog.js"
 import { Hasher } from "./ports/Hasher.js"
 import { SettingsLive } from "./app/Settings.js"
 import { stderrProgress } from "./adapters/node/StderrProgress.js"
@@ -74,9 +74,9 @@ export interface LiveOptions {
   readonly cliTokenizer?: Tokenizer
   /**
    * The access log instead of the SQLite one (`noAccessLog`: keep nothing).
-   * Without it, `SKC_BENCH_DISABLE_LOG=1` in the environment selects
-   * `noAccessLog`: the benchmarks' baseline without logging, decided here and
-   * nowhere else (issue 28 item 3).
+   * Without it, `SKC_BENCH_DISABLE_LOG=1` in the environment drops every
+   * write to the SQLite one (reads still answer): the benchmarks' baseline
+   * without logging, decided here and nowhere else (issue 28 item 3).
    */
   readonly accessLog?: AccessLogService
 }
@@ -105,7 +105,7 @@ export const PortsLive = (options: LiveOptions = {}) => {
           ),
           Context.add(Hasher, nodeHasher),
           Context.add(EventLoop, nodeEventLoop),
-          Context.add(AccessLog, options.accessLog ?? ((options.env ?? process.env).SKC_BENCH_DISABLE_LOG === "1" ? noAccessLog : lazyAccessLog)),
+          Context.add(AccessLog, options.accessLog ?? ((options.env ?? process.env).SKC_BENCH_DISABLE_LOG === "1" ? withoutWrites(lazyAccessLog) : lazyAccessLog)),
           Context.add(Diagnostics, diagnostics),
           Context.add(RunId, runId)
         )

@@ -152,11 +152,21 @@ export class AccessLog extends Context.Service<AccessLog, AccessLogService>()("s
 export const isCorruptLog = (e: LogStoreError): boolean => /^SQLITE_(CORRUPT|NOTADB)/.test(e.code)
 
 /**
+ * `log` with every write dropped and every read as it was: the benchmarks'
+ * baseline without logging (`SKC_BENCH_DISABLE_LOG=1`, chosen by the
+ * composition root, src/layers.ts; `skc stats` still reads the logs there).
+ * Use cases never look at that switch themselves (issue 28 item 3).
+ */
+export const withoutWrites = (log: AccessLogService): AccessLogService => ({
+  ...log,
+  append: () => Effect.void,
+  appendEach: (rows) => Effect.succeed(rows.map(() => undefined))
+})
+
+/**
  * A log that keeps nothing (issue 28 item 3): every row is accepted and
  * dropped, every database reads as empty. For embedders who want no access
- * log (`makeLiveLayer({ accessLog: noAccessLog })`) and for the benchmarks'
- * baselines (`SKC_BENCH_DISABLE_LOG=1`, chosen by the composition root,
- * src/layers.ts): use cases never look at that switch themselves.
+ * log (`makeLiveLayer({ accessLog: noAccessLog })`).
  */
 export const noAccessLog: AccessLogService = {
   append: () => Effect.void,
