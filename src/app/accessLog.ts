@@ -29,7 +29,7 @@ import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { withLogRepair } from "./logRepair.js"
 import { recordCacheOwner } from "./agentDirs.js"
-import { resolveSkill, type ResolvedSkill } from "./resolve.js"
+import { ResolutionRecord, resolutionKey, resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 
 /** `<dir>/.skillc-meta/logs.db` */
@@ -277,18 +277,21 @@ export const logged =
   ) =>
   <R>(useCase: Effect.Effect<A, E, R>) =>
     Effect.gen(function* () {
-      // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it.
-      // The use case resolves the same name and says with -v which rule did; this resolution stays quiet
-      // so the trace is printed once, not twice.
+      // The use case runs first and resolves the name itself (saying with -v which rule did); the row's
+      // skill is that resolution, from this call's record, not a second look at the disk (issue 28).
+      const record = new Map<string, ResolvedSkill>()
+      const exit = yield* Effect.exit(Effect.provideService(useCase, ResolutionRecord, record))
+      // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it. Resolved
+      // here only when the use case did not (it failed before): quiet, so a trace is printed once.
+      const how = { agentDirs: command !== "build" }
+      const known = record.get(resolutionKey(skill, how))
       const diagnostics = yield* Diagnostics
-      const resolved = yield* Effect.result(
-        resolveSkill(skill, { agentDirs: command !== "build" }).pipe(
-          Effect.provideService(Diagnostics, { ...diagnostics, verbose: () => Effect.void })
-        )
-      )
-      // E001/E010: nothing to log; the use case reports the failure itself.
-      if (resolved._tag === "Failure") return yield* useCase
-      const exit = yield* Effect.exit(useCase)
+      const resolved =
+        known !== undefined
+          ? { _tag: "Success" as const, success: known }
+          : yield* Effect.result(resolveSkill(skill, how).pipe(Effect.provideService(Diagnostics, { ...diagnostics, verbose: () => Effect.void })))
+      // E001/E010: nothing to log; the use case reported the failure itself.
+      if (resolved._tag === "Failure") return yield* exit
       const outcome: Outcome<A, E> = Exit.isSuccess(exit)
         ? { _tag: "Success", value: exit.value }
         : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }

@@ -16,7 +16,7 @@
  * builds into the global runtime, anything else into the project runtime
  * when there is a project and the global runtime otherwise.
  */
-import { Effect } from "effect"
+import { Context, Effect } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, NotASkill, SkillNotFound, Warning } from "../domain/errors.js"
 import { closest } from "../domain/suggest.js"
@@ -127,7 +127,30 @@ export const describeSkillDir = (dir: string, scopeHint?: SkillScope) =>
     return skill
   })
 
+/**
+ * The resolutions a recorded call made (issue 28 item 3): `logged`
+ * (src/app/accessLog.ts) provides a fresh record around the use case and
+ * takes the skill of its access-log row from it, instead of resolving the
+ * name a second time. Only written here, never read: every resolution of the
+ * use case itself looks at the disk (a `build --watch` resolves again after
+ * each change), and the record keeps the latest of each name.
+ */
+export const ResolutionRecord = Context.Reference<Map<string, ResolvedSkill> | undefined>("skillc/ResolutionRecord", {
+  defaultValue: () => undefined
+})
+
+/** The record's key of a resolution: the name as given and whether agent directories were searched. */
+export const resolutionKey = (skill: string, options: ResolveOptions = {}) => `${options.agentDirs === false ? "stores" : "all"}\0${skill}`
+
+/** Resolve `skill` by the rules above (and note it in the call's record, when there is one). */
 export const resolveSkill = (skill: string, options: ResolveOptions = {}) =>
+  Effect.flatMap(ResolutionRecord, (record) =>
+    record === undefined
+      ? resolveOnDisk(skill, options)
+      : Effect.tap(resolveOnDisk(skill, options), (r) => Effect.sync(() => void record.set(resolutionKey(skill, options), r)))
+  )
+
+const resolveOnDisk = (skill: string, options: ResolveOptions) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path

@@ -11,6 +11,7 @@ import { formatRunId, logged, recordAccess, recordAccesses } from "../../src/app
 import { LogStoreError } from "../../src/ports/AccessLog.js"
 import { makeMemoryAccessLog, memoryWorld } from "../../src/testing.js"
 import { init } from "../../src/app/init.js"
+import { outline } from "../../src/app/outline.js"
 import { stats, type StatsInput } from "../../src/app/stats.js"
 import { makeLogDb, readLog } from "../helpers/logs.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
@@ -257,5 +258,34 @@ describe("issue 25: the rows of one search --all in one call of the log adapter"
     expect(log.databases.get("/proj/.skillc/runtime/gamma/.skillc-meta/logs.db")).toBeUndefined()
     expect((log.databases.get("/proj/.skillc/logs/gamma/.skillc-meta/logs.db") ?? []).map((r) => r.skill)).toEqual(["gamma"])
     expect((log.databases.get("/proj/.skillc/runtime/alpha/.skillc-meta/logs.db") ?? []).map((r) => r.skill)).toEqual(["alpha"])
+  })
+})
+
+describe("issue 28: a recorded call resolves its skill once", () => {
+  it("RFC-0007:C-LOGGING the row's skill is the use case's own resolution, not a second look at the disk", async () => {
+    const files = { "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\ndescription: A demo. Use when testing.\n---\n# Demo\n\n## Setup\n" }
+    const looks = (world: ReturnType<typeof memoryWorld>) => {
+      let n = 0
+      const realPath = world.fs.realPath
+      Object.assign(world.fs, {
+        realPath: (p: string) => {
+          if (p.endsWith("/skills/demo")) n++
+          return realPath(p)
+        }
+      })
+      return () => n
+    }
+    const bare = memoryWorld({ files })
+    const bareLooks = looks(bare)
+    expect((await bare.run(outline({ skill: "demo" })))._tag).toBe("Success")
+    const log = makeMemoryAccessLog()
+    const recorded = memoryWorld({ files, accessLog: log })
+    const recordedLooks = looks(recorded)
+    const outcome = await recorded.run(outline({ skill: "demo" }).pipe(logged("outline", "demo", () => ({}))))
+    expect(outcome._tag).toBe("Success")
+    expect(bareLooks()).toBeGreaterThan(0)
+    expect(recordedLooks()).toBe(bareLooks())
+    const rows = [...log.databases.values()].flat()
+    expect(rows.map((r) => [r.command, r.skill, r.skill_path])).toEqual([["outline", "demo", "/proj/.skillc/skills/demo"]])
   })
 })
