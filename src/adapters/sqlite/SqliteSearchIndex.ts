@@ -39,6 +39,7 @@ import { excerptOf, phrasesOf, tokenNormalizer } from "../../domain/search/excer
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledIndex } from "./ConnectionPool.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
+import { INSERT_OWN, INSERT_PLACE, INSERT_SECTION, QUERIED_TABLES } from "./indexTables.js"
 import { MEMBER_SPAN, pruneAcross, readMembers, refreshMembers, sameMembers, stampMembers, type Member } from "./acrossIndex.js"
 import {
   type AcrossIndex,
@@ -263,13 +264,9 @@ const open = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
 // --- writing ---------------------------------------------------------------
 
 const SCHEMA = (tokenize: string) => [
-  `CREATE VIRTUAL TABLE sections USING fts5(file, section, content, tokenize='${tokenize}')`,
+  ...QUERIED_TABLES(tokenize),
   "CREATE TABLE headings (id INTEGER PRIMARY KEY, file TEXT NOT NULL, text TEXT NOT NULL, level INTEGER NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL)",
   "CREATE INDEX idx_headings_text ON headings(text COLLATE NOCASE)",
-  "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)",
-  // Beside the RFC's tables (schema 3, issue 14): where each document sits, and the own text of sections with subsections.
-  "CREATE TABLE section_places (id INTEGER PRIMARY KEY, file TEXT NOT NULL, section TEXT NOT NULL, line INTEGER NOT NULL, end_line INTEGER NOT NULL, level INTEGER NOT NULL, subsections INTEGER NOT NULL)",
-  `CREATE VIRTUAL TABLE section_own USING fts5(own, tokenize='${tokenize}')`,
   // Beside the RFC's tables (issue 16): what an incremental build needs to
   // find a file's rows (its sections hold the contiguous rowids first_rowid..last_rowid)
   // and to skip unchanged files (size, mtime, hash, and the stub's title/description).
@@ -366,10 +363,9 @@ type Db = Database
  * then replace `source_files` and `index_meta` (meta last).
  */
 function* writeRows(db: Db, contents: IndexContents, lastRowid: number): Generator<void> {
-  // One rowid per document, shared by `sections`, `section_places` and `section_own` (issue 14).
-  const section = db.prepare("INSERT INTO sections (rowid, file, section, content) VALUES (?, ?, ?, ?)")
-  const place = db.prepare("INSERT INTO section_places (id, file, section, line, end_line, level, subsections) VALUES (?, ?, ?, ?, ?, ?, ?)")
-  const own = db.prepare("INSERT INTO section_own (rowid, own) VALUES (?, ?)")
+  const section = db.prepare(INSERT_SECTION)
+  const place = db.prepare(INSERT_PLACE)
+  const own = db.prepare(INSERT_OWN)
   const heading = db.prepare("INSERT INTO headings (file, text, level, start_line, end_line) VALUES (?, ?, ?, ?, ?)")
   const ranges = new Map<string, readonly [number, number]>()
   let rowid = lastRowid
@@ -450,15 +446,24 @@ function* changeDatabase(db: Database, changes: IndexChanges): Generator<void> {
 }
 
 const write = (path: string, tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effect<void, IndexWriteFailed> =>
-  replaceAtomically(path, (tmp) => withDatabase(tmp, (db) => sliced(fillDatabase(db, tokenizer, contents))))
+  replaceChanged(path, false, (db) => fillDatabase(db, tokenizer, contents))
 
 /** Copy the current index, change the copy, rename it over: readers never see a half-changed file. */
 const update = (path: string, changes: IndexChanges): Effect.Effect<void, IndexWriteFailed> =>
+  replaceChanged(path, true, (db) => changeDatabase(db, changes))
+
+/**
+ * `path`'s next content made by `change` (sliced) on a copy of the current
+ * file (`fromCurrent`) or on an empty one, then renamed over it.
+ */
+const replaceChanged = (path: string, fromCurrent: boolean, change: (db: Database) => Iterator<unknown>): Effect.Effect<void, IndexWriteFailed> =>
   replaceAtomically(path, (tmp) =>
     Effect.andThen(
-      // A reflink where the file system has them (a copy of extents, not bytes), else a plain copy; off the event loop.
-      Effect.tryPromise({ try: () => fs.promises.copyFile(path, tmp, fs.constants.COPYFILE_FICLONE), catch: (e) => e }),
-      withDatabase(tmp, (db) => sliced(changeDatabase(db, changes)))
+      fromCurrent
+        ? // A reflink where the file system has them (a copy of extents, not bytes), else a plain copy; off the event loop.
+          Effect.tryPromise({ try: () => fs.promises.copyFile(path, tmp, fs.constants.COPYFILE_FICLONE), catch: (e) => e })
+        : Effect.void,
+      withDatabase(tmp, (db) => sliced(change(db)))
     )
   )
 
@@ -523,12 +528,7 @@ const across = (path: string, members: ReadonlyArray<string>, tokenizer: Tokeniz
     let recorded = membersOf(path)
     if (recorded === undefined || !sameMembers(recorded, wanted)) {
       const fresh = recorded === undefined
-      yield* replaceAtomically(path, (tmp) =>
-        Effect.andThen(
-          fresh ? Effect.void : Effect.tryPromise({ try: () => fs.promises.copyFile(path, tmp, fs.constants.COPYFILE_FICLONE), catch: (e) => e }),
-          withDatabase(tmp, (db) => sliced(refreshMembers(db, fresh, tokenizer, wanted, (p) => new Database(p, { readonly: true }))))
-        )
-      )
+      yield* replaceChanged(path, !fresh, (db) => refreshMembers(db, fresh, tokenizer, wanted, (p) => new Database(p, { readonly: true })))
       yield* Effect.sync(() => pruneAcross(nodePath.dirname(path), path))
       recorded = membersOf(path)
       if (recorded === undefined) return yield* Effect.fail(failed("the combined index cannot be read back"))

@@ -25,7 +25,8 @@
  */
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
-import type { Database } from "./nodeSqlite.js"
+import type { Database, Statement } from "./nodeSqlite.js"
+import { INSERT_OWN, INSERT_PLACE, INSERT_SECTION, QUERIED_TABLES } from "./indexTables.js"
 import { fileStamp } from "./ConnectionPool.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 
@@ -38,11 +39,9 @@ export const ACROSS_LAYOUT = "1"
 /** How many combined files the directory keeps (the most recently written: a read leaves the file alone). */
 export const ACROSS_FILES_KEPT = 8
 
+/** The tables a query reads, as in a skill's index, and the members. */
 export const ACROSS_SCHEMA = (tokenize: string) => [
-  `CREATE VIRTUAL TABLE sections USING fts5(file, section, content, tokenize='${tokenize}')`,
-  "CREATE TABLE section_places (id INTEGER PRIMARY KEY, file TEXT NOT NULL, section TEXT NOT NULL, line INTEGER NOT NULL, end_line INTEGER NOT NULL, level INTEGER NOT NULL, subsections INTEGER NOT NULL)",
-  `CREATE VIRTUAL TABLE section_own USING fts5(own, tokenize='${tokenize}')`,
-  "CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT)",
+  ...QUERIED_TABLES(tokenize),
   "CREATE TABLE members (ordinal INTEGER PRIMARY KEY, index_path TEXT NOT NULL UNIQUE, stamp TEXT NOT NULL)"
 ]
 
@@ -65,9 +64,28 @@ export const readMembers = (db: Database): ReadonlyArray<Member> | undefined => 
   }
 }
 
+/** A member index file as it is now. */
+export interface Stamped {
+  readonly indexPath: string
+  readonly stamp: string
+}
+
+/** The same file, unchanged since it was copied. */
+const sameFile = (a: Stamped, b: Stamped) => a.indexPath === b.indexPath && a.stamp === b.stamp
+
 /** Whether `recorded` is exactly `wanted` (the same member files, each unchanged since copied). */
-export const sameMembers = (recorded: ReadonlyArray<Member>, wanted: ReadonlyArray<{ readonly indexPath: string; readonly stamp: string }>) =>
-  recorded.length === wanted.length && wanted.every((w) => recorded.some((r) => r.indexPath === w.indexPath && r.stamp === w.stamp))
+export const sameMembers = (recorded: ReadonlyArray<Member>, wanted: ReadonlyArray<Stamped>) =>
+  recorded.length === wanted.length && wanted.every((w) => recorded.some((r) => sameFile(r, w)))
+
+/** Every row `select` reads from `source` into `insert`, the first column (its rowid) shifted by `base`; yields every few rows. */
+function* copyRows(source: Database, select: string, insert: Statement, base: number): Generator<void> {
+  let n = 0
+  for (const r of source.prepare(select).statement.iterate() as Iterable<Record<string, unknown>>) {
+    const [rowid, ...rest] = Object.values(r)
+    insert.run(base + Number(rowid), ...rest)
+    if (++n % ROWS_PER_CHECK === 0) yield
+  }
+}
 
 /** Rows written between two looks at the clock (the writer is sliced as a skill's index writer is). */
 const ROWS_PER_CHECK = 64
@@ -82,7 +100,7 @@ export function* refreshMembers(
   db: Database,
   fresh: boolean,
   tokenizer: TokenizerChoice,
-  wanted: ReadonlyArray<{ readonly indexPath: string; readonly stamp: string }>,
+  wanted: ReadonlyArray<Stamped>,
   openMember: (path: string) => Database
 ): Generator<void> {
   // The copy is thrown away if anything fails: no journal needed.
@@ -91,7 +109,7 @@ export function* refreshMembers(
   db.exec("BEGIN")
   if (fresh) for (const statement of ACROSS_SCHEMA(tokenizer.fts5)) db.exec(statement)
   const recorded = fresh ? [] : (readMembers(db) ?? [])
-  const keep = new Set(recorded.filter((r) => wanted.some((w) => w.indexPath === r.indexPath && w.stamp === r.stamp)).map((r) => r.ordinal))
+  const keep = new Set(recorded.filter((r) => wanted.some((w) => sameFile(r, w))).map((r) => r.ordinal))
   for (const r of recorded) {
     if (keep.has(r.ordinal)) continue
     const [lo, hi] = [r.ordinal * MEMBER_SPAN, (r.ordinal + 1) * MEMBER_SPAN - 1]
@@ -103,9 +121,9 @@ export function* refreshMembers(
   }
   const used = new Set(keep)
   let next = 1
-  const section = db.prepare("INSERT INTO sections (rowid, file, section, content) VALUES (?, ?, ?, ?)")
-  const place = db.prepare("INSERT INTO section_places (id, file, section, line, end_line, level, subsections) VALUES (?, ?, ?, ?, ?, ?, ?)")
-  const own = db.prepare("INSERT INTO section_own (rowid, own) VALUES (?, ?)")
+  const section = db.prepare(INSERT_SECTION)
+  const place = db.prepare(INSERT_PLACE)
+  const own = db.prepare(INSERT_OWN)
   const member = db.prepare("INSERT INTO members (ordinal, index_path, stamp) VALUES (?, ?, ?)")
   for (const w of wanted) {
     if (recorded.some((r) => keep.has(r.ordinal) && r.indexPath === w.indexPath)) continue
@@ -115,21 +133,10 @@ export function* refreshMembers(
     const base = ordinal * MEMBER_SPAN
     const source = openMember(w.indexPath)
     try {
-      let n = 0
-      for (const r of source.prepare("SELECT rowid, file, section, content FROM sections").statement.iterate() as Iterable<Record<string, unknown>>) {
-        section.run(base + Number(r.rowid), r.file, r.section, r.content)
-        if (++n % ROWS_PER_CHECK === 0) yield
-      }
-      for (const r of source.prepare("SELECT id, file, section, line, end_line, level, subsections FROM section_places").statement.iterate() as Iterable<
-        Record<string, unknown>
-      >) {
-        place.run(base + Number(r.id), r.file, r.section, r.line, r.end_line, r.level, r.subsections)
-        if (++n % ROWS_PER_CHECK === 0) yield
-      }
-      for (const r of source.prepare("SELECT rowid, own FROM section_own").statement.iterate() as Iterable<Record<string, unknown>>) {
-        own.run(base + Number(r.rowid), r.own)
-        if (++n % ROWS_PER_CHECK === 0) yield
-      }
+      // The columns in the order of the INSERTs, rowid first.
+      yield* copyRows(source, "SELECT rowid, file, section, content FROM sections", section, base)
+      yield* copyRows(source, "SELECT id, file, section, line, end_line, level, subsections FROM section_places", place, base)
+      yield* copyRows(source, "SELECT rowid, own FROM section_own", own, base)
       // Copied from the file that was stamped: a build that renamed a new one over it meanwhile is seen by the next call.
       member.run(ordinal, w.indexPath, w.stamp)
     } finally {
@@ -152,8 +159,8 @@ export function* refreshMembers(
 }
 
 /** The member files as they are now, in the order given; undefined when one is gone. */
-export const stampMembers = (paths: ReadonlyArray<string>) => {
-  const out: Array<{ indexPath: string; stamp: string }> = []
+export const stampMembers = (paths: ReadonlyArray<string>): ReadonlyArray<Stamped> | undefined => {
+  const out: Array<Stamped> = []
   for (const indexPath of paths) {
     const stamp = fileStamp(indexPath)
     if (stamp === undefined) return undefined
