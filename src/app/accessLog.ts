@@ -286,12 +286,10 @@ export const logged =
       const how = { agentDirs: command !== "build" }
       const known = record.get(resolutionKey(skill, how))
       const diagnostics = yield* Diagnostics
-      const resolved =
-        known !== undefined
-          ? { _tag: "Success" as const, success: known }
-          : yield* Effect.result(resolveSkill(skill, how).pipe(Effect.provideService(Diagnostics, { ...diagnostics, verbose: () => Effect.void })))
+      const quiet = { ...diagnostics, verbose: () => Effect.void }
+      const resolved = known ?? Option.getOrUndefined(yield* Effect.option(resolveSkill(skill, how).pipe(Effect.provideService(Diagnostics, quiet))))
       // E001/E010: nothing to log; the use case reported the failure itself.
-      if (resolved._tag === "Failure") return yield* exit
+      if (resolved === undefined) return yield* exit
       const outcome: Outcome<A, E> = Exit.isSuccess(exit)
         ? { _tag: "Success", value: exit.value }
         : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }
@@ -299,7 +297,7 @@ export const logged =
       const located = Exit.isSuccess(exit) && options.locate !== undefined ? options.locate(exit.value) : undefined
       yield* recordAccess({
         command,
-        skill: located === undefined ? resolved.success : { ...resolved.success, runtimeDir: located.runtimeDir },
+        skill: located === undefined ? resolved : { ...resolved, runtimeDir: located.runtimeDir },
         args,
         error: Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
       })

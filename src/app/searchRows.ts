@@ -284,21 +284,21 @@ export const render = (found: ReadonlyArray<Found>, withSkill: boolean) =>
       const terms = tokens.map((t) => termOf(t, c.opened.q.tokenizer))
       return mode === "all" ? terms.join(" ") : anyOfExpression(terms)
     }
-    const batches = new Map<Opened, Map<string, Array<number>>>()
+    // The rows grouped by index and query: one excerpt statement per group.
+    const groups = new Map<Opened, Map<string, Array<Found>>>()
     for (const f of found) {
-      const byMatch = batches.get(f.c.opened) ?? new Map<string, Array<number>>()
-      batches.set(f.c.opened, byMatch)
+      const byMatch = groups.get(f.c.opened) ?? new Map<string, Array<Found>>()
+      groups.set(f.c.opened, byMatch)
       const match = matchOf(f)
-      const rowids = byMatch.get(match) ?? []
-      if (rowids.length === 0) byMatch.set(match, rowids)
-      rowids.push(f.c.rowid)
+      const rows = byMatch.get(match) ?? []
+      if (rows.length === 0) byMatch.set(match, rows)
+      rows.push(f)
     }
-    const snippets = new Map<Opened, Map<string, ReadonlyMap<number, string>>>()
-    for (const [opened, byMatch] of batches) {
-      const got = new Map<string, ReadonlyMap<number, string>>()
-      snippets.set(opened, got)
-      for (const [match, rowids] of byMatch) {
-        got.set(match, yield* opened.q.index.excerpts(match, rowids).pipe(Effect.mapError(corrupt(opened.skill))))
+    const snippets = new Map<Found, string>()
+    for (const [opened, byMatch] of groups) {
+      for (const [match, rows] of byMatch) {
+        const got = yield* opened.q.index.excerpts(match, rows.map((f) => f.c.rowid)).pipe(Effect.mapError(corrupt(opened.skill)))
+        for (const f of rows) snippets.set(f, got.get(f.c.rowid) ?? "")
       }
     }
     return found.map((f): SearchResultItem => {
@@ -310,7 +310,7 @@ export const render = (found: ReadonlyArray<Found>, withSkill: boolean) =>
         section: restore(c.place.section),
         line: c.place.line,
         end_line: c.place.end_line,
-        snippet: restore(snippets.get(c.opened)?.get(matchOf(f))?.get(c.rowid) ?? ""),
+        snippet: restore(snippets.get(f) ?? ""),
         score: c.score
       }
     })

@@ -151,6 +151,14 @@ export class AccessLog extends Context.Service<AccessLog, AccessLogService>()("s
 /** SQLite's words for "this file is not a (sound) database" (SQLITE_CORRUPT*, SQLITE_NOTADB): the log is moved aside. */
 export const isCorruptLog = (e: LogStoreError): boolean => /^SQLITE_(CORRUPT|NOTADB)/.test(e.code)
 
+/** `log.appendEach`, or for a log without it each row through `append`, its failure kept. */
+export const appendEachOf =
+  (log: AccessLogService) =>
+  (rows: ReadonlyArray<{ readonly dbFile: string; readonly row: AccessLogRow }>): Effect.Effect<ReadonlyArray<LogStoreError | undefined>> =>
+    log.appendEach !== undefined
+      ? log.appendEach(rows)
+      : Effect.forEach(rows, ({ dbFile, row }) => Effect.match(log.append(dbFile, row), { onFailure: (e) => e, onSuccess: () => undefined }))
+
 /**
  * `log` with every write dropped and every read as it was: the benchmarks'
  * baseline without logging (`SKC_BENCH_DISABLE_LOG=1`, chosen by the

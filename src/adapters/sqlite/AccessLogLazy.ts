@@ -6,7 +6,7 @@
  * the logging wrapper turns into W002 rather than a failed command.
  */
 import { Effect, Layer } from "effect"
-import { AccessLog, LogStoreError, type AccessLogService } from "../../ports/AccessLog.js"
+import { AccessLog, appendEachOf, LogStoreError, type AccessLogService } from "../../ports/AccessLog.js"
 
 let loading: Promise<AccessLogService> | undefined
 
@@ -26,9 +26,7 @@ export const lazyAccessLog: AccessLogService = {
     Effect.flatMap(Effect.result(service(rows[0]?.dbFile ?? "")), (loaded) =>
       loaded._tag === "Failure"
         ? Effect.succeed(rows.map(() => loaded.failure))
-        : loaded.success.appendEach !== undefined
-          ? loaded.success.appendEach(rows)
-          : Effect.forEach(rows, ({ dbFile, row }) => Effect.match(loaded.success.append(dbFile, row), { onFailure: (e) => e, onSuccess: () => undefined }))
+        : appendEachOf(loaded.success)(rows)
     ),
   aggregate: (dbFile, groupBy, filters) => Effect.flatMap(service(dbFile), (s) => s.aggregate(dbFile, groupBy, filters)),
   latest: (dbFile, command) => Effect.flatMap(service(dbFile), (s) => s.latest(dbFile, command)),
