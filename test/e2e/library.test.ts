@@ -15,6 +15,14 @@ const consumerPackage = () => {
   return dir
 }
 
+/** Write `source` as `file` in the consumer package `dir` and run it there (`dir` as its argument): its stdout, once it exited 0. */
+const runConsumer = async (dir: string, file: string, source: string) => {
+  writeFileSync(join(dir, file), source)
+  const out = await spawnAsync(process.execPath, [join(dir, file), dir], { cwd: dir, env: process.env })
+  expect(out.code, out.stderr).toBe(0)
+  return out.stdout
+}
+
 /**
  * The library build (tsc) is part of `npm run build`; make sure dist/lib is current. Once for the
  * file: a full tsc of the library takes about ten seconds, and the tests that need it share it.
@@ -30,18 +38,13 @@ describe("library surface", () => {
   it("resolves and runs a use case from a consumer package", async () => {
     await buildLibrary()
     const dir = consumerPackage()
-    writeFileSync(
-      join(dir, "consumer.mjs"),
-      `import { Effect } from "effect"
+    const stdout = await runConsumer(dir, "consumer.mjs", `import { Effect } from "effect"
 import { init, makeLiveLayer, SkillNotFound, renderError } from "skillc"
 const layer = makeLiveLayer({ cwd: process.argv[2], env: { SKILLC_HOME: process.argv[2] + "/home" } })
 const r = await Effect.runPromise(init({ name: "embedded" }).pipe(Effect.provide(layer)))
 console.log(JSON.stringify({ r, e: renderError(new SkillNotFound({ skill: "x" })) }))
-`
-    )
-    const out = await spawnAsync(process.execPath, [join(dir, "consumer.mjs"), dir], { cwd: dir, env: process.env })
-    expect(out.code, out.stderr).toBe(0)
-    const parsed = JSON.parse(out.stdout)
+`)
+    const parsed = JSON.parse(stdout)
     expect(parsed.r).toMatchObject({ kind: "skill", name: "embedded", scope: "project" })
     expect(parsed.e).toBe("error[E001]: skill 'x' not found")
     // A full tsc of the library: seconds on a quiet machine, minutes on a loaded one.
@@ -52,9 +55,7 @@ console.log(JSON.stringify({ r, e: renderError(new SkillNotFound({ skill: "x" })
   it("skillc/testing: build, search and show on the shipped in-memory world (issue 28)", async () => {
     await buildLibrary()
     const dir = consumerPackage()
-    writeFileSync(
-      join(dir, "harness.mjs"),
-      `import { Effect } from "effect"
+    const stdout = await runConsumer(dir, "harness.mjs", `import { Effect } from "effect"
 import { build, search, show } from "skillc"
 import { memoryWorld } from "skillc/testing"
 const world = memoryWorld({
@@ -67,11 +68,8 @@ const program = Effect.gen(function* () {
   return { hits: found.results.map((r) => r.section), text: section.content }
 })
 console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(world.layer)))))
-`
-    )
-    const out = await spawnAsync(process.execPath, [join(dir, "harness.mjs")], { cwd: dir, env: process.env })
-    expect(out.code, out.stderr).toBe(0)
-    const parsed = JSON.parse(out.stdout) as { hits: Array<string>; text: string }
+`)
+    const parsed = JSON.parse(stdout) as { hits: Array<string>; text: string }
     expect(parsed.hits).toContain("Rollback")
     expect(parsed.text).toContain("Revert the release")
   }, 600_000)
@@ -93,11 +91,9 @@ console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(w
       `console.log(JSON.stringify(report.data))`
     ]
     expect(program.length).toBeLessThanOrEqual(10)
-    writeFileSync(join(dir, "ten.mjs"), program.join("\n") + "\n")
-    const out = await spawnAsync(process.execPath, [join(dir, "ten.mjs")], { cwd: dir, env: process.env })
-    expect(out.code, out.stderr).toBe(0)
+    const stdout = await runConsumer(dir, "ten.mjs", program.join("\n") + "\n")
     // Rows per command (RFC-0003's `commands` view): one per call; `stats` records itself after it has read the log.
-    expect(JSON.parse(out.stdout)).toEqual({ build: 1, lint: 1, search: 1, show: 1 })
+    expect(JSON.parse(stdout)).toEqual({ build: 1, lint: 1, search: 1, show: 1 })
   }, 600_000)
 
   // Issue 24 item 4: an application on Effect 4 yields skc's use cases in its own
@@ -112,9 +108,7 @@ console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(w
       join(skill, "SKILL.md"),
       "---\nname: deploy-notes\ndescription: How we deploy and roll back the web app.\n---\n\n# Deploy notes\n\n## Rolling back\n\nRun the rollback job with the previous tag.\n"
     )
-    writeFileSync(
-      join(dir, "embed.mjs"),
-      `import { Context, Effect, Layer } from "effect"
+    const stdout = await runConsumer(dir, "embed.mjs", `import { Context, Effect, Layer } from "effect"
 import { build, search, show, makeLiveLayer } from "skillc"
 import effectPackage from "effect/package.json" with { type: "json" }
 
@@ -134,11 +128,8 @@ const program = Effect.gen(function* () {
 const layer = Layer.merge(makeLiveLayer({ cwd: process.argv[2], env: { SKILLC_HOME: process.argv[2] + "/home" } }), AuditLive)
 const out = await Effect.runPromise(program.pipe(Effect.provide(layer)))
 console.log(JSON.stringify({ ...out, audit, effect: effectPackage.version }))
-`
-    )
-    const out = await spawnAsync(process.execPath, [join(dir, "embed.mjs"), dir], { cwd: dir, env: process.env })
-    expect(out.code, out.stderr).toBe(0)
-    const parsed = JSON.parse(out.stdout)
+`)
+    const parsed = JSON.parse(stdout)
     expect(parsed.effect).toMatch(/^4\./)
     expect(parsed).toMatchObject({ built: "deploy-notes", first: "Rolling back", audit: ["built deploy-notes"] })
     expect(parsed.content).toContain("Run the rollback job with the previous tag.")

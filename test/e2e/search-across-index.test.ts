@@ -3,11 +3,12 @@
 // real CLI on real indexes: the file is made once and left alone while no
 // skill changes, follows a rebuilt skill on the next question, and when it
 // cannot be had the answer is the same, from each index in turn.
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
+import { writeTree } from "../helpers/tree.js"
 
 const skill = (name: string, description: string, sections: Record<string, string>) =>
   [
@@ -28,10 +29,8 @@ interface Doc {
 describe("DECISIONS #44: one index over every skill for search --all", () => {
   const s = sandbox()
   const store = join(s.work, ".skillc", "skills")
-  const write = (name: string, description: string, sections: Record<string, string>) => {
-    mkdirSync(join(store, name), { recursive: true })
-    writeFileSync(join(store, name, "SKILL.md"), skill(name, description, sections))
-  }
+  const write = (name: string, description: string, sections: Record<string, string>) =>
+    writeTree(join(store, name), { "SKILL.md": skill(name, description, sections) })
   const across = join(s.home, ".skillc", "cache", "across")
   const combined = () => readdirSync(across).filter((n) => /^search-[0-9a-f]{16}\.db$/.test(n))
   const ask = async (query: string, extra: ReadonlyArray<string> = []) => {
