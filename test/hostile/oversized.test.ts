@@ -3,10 +3,11 @@
 // build, never held in memory, and left out of the index with a warning
 // naming it; a sparse file of more than 2 GiB (beyond what one Buffer can
 // hold) included.
-import { mkdirSync, openSync, closeSync, ftruncateSync, writeFileSync } from "node:fs"
+import { openSync, closeSync, ftruncateSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
+import { writeTree } from "../helpers/tree.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: Gears and levers. Use when building machines.\n---\n# Machines\n\n## Gears\n\nTurn the crank slowly.\n`
 
@@ -14,8 +15,7 @@ describe("issue 29 item 3: files above the indexing limit", () => {
   it("a store skill: built with a warning naming the file, searchable in the rest; the limit comes from the config", async () => {
     const sb = sandbox()
     const dir = join(sb.work, ".skillc", "skills", "machines")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, "SKILL.md"), SKILL("machines"))
+    writeTree(dir, { "SKILL.md": SKILL("machines") })
     writeFileSync(join(dir, "huge.md"), "# Huge\n\n" + "flywheel momentum ".repeat(200_000))
     writeFileSync(join(sb.work, ".skillc", "config.toml"), "[search]\nmax_file_bytes = 1000000\n")
     const built = await sb.runAsync(["build", "machines"])
@@ -38,8 +38,7 @@ describe("issue 29 item 3: files above the indexing limit", () => {
   it("a foreign skill with a sparse file of more than 2 GiB: searched on demand, the file skipped, nothing fails", async () => {
     const sb = sandbox()
     const dir = join(sb.work, ".claude", "skills", "machines")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, "SKILL.md"), SKILL("machines"))
+    writeTree(dir, { "SKILL.md": SKILL("machines") })
     const fd = openSync(join(dir, "dump.txt"), "w")
     ftruncateSync(fd, 2 * 1024 * 1024 * 1024 + 4096)
     closeSync(fd)

@@ -2,10 +2,10 @@
 // sequences and newlines straight to the terminal (retitling it, breaking tables). Text views now
 // show every control character escaped (`\x1b`, `\n`; src/domain/visible.ts); JSON stays exact.
 // And `sync --to …?sslmode=require` printed the pg driver's ten-line warning: now one line of skc's.
-import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
+import { writeTree } from "../helpers/tree.js"
 
 const OSC = "\u001b]0;pwned\u0007"
 // Any control character but the newlines that end lines.
@@ -18,8 +18,7 @@ describe("issue 29 item 5: terminal output escapes control characters", () => {
   it("outline, search and show of a foreign skill's hostile heading: escaped in text, exact in JSON", async () => {
     const sb = sandbox()
     const dir = join(sb.work, ".claude", "skills", "f")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, "SKILL.md"), skillMd("f"))
+    writeTree(dir, { "SKILL.md": skillMd("f") })
     const section = `Gears ${OSC} here`
     for (const args of [["outline", "f"], ["search", "f", "gears"], ["show", "f", "--section", section]]) {
       const r = await sb.runAsync(args)
@@ -36,8 +35,7 @@ describe("issue 29 item 5: terminal output escapes control characters", () => {
   it("stats shows an agent's logged query with an OSC sequence and a newline on one escaped row", async () => {
     const sb = sandbox()
     const dir = join(sb.work, ".skillc", "skills", "x")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, "SKILL.md"), skillMd("x"))
+    writeTree(dir, { "SKILL.md": skillMd("x") })
     expect((await sb.runAsync(["build", "x"])).code).toBe(0)
     const query = `q${OSC}\nz`
     await sb.runAsync(["search", "x", query])
