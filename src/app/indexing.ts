@@ -189,14 +189,13 @@ export const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceD
  * check (issue 29 item 3). Indexes written before `source_files` existed
  * still carry it and are read through it.
  */
-const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number) =>
-  Effect.succeed<Record<string, string>>({
-    skill_path: source.skill.canonicalSourceDir,
-    source_hash: source.sourceHash,
-    schema_version: String(SCHEMA_VERSION),
-    indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
-    tokenizer: tokenizer.recorded
-  })
+const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number): Record<string, string> => ({
+  skill_path: source.skill.canonicalSourceDir,
+  source_hash: source.sourceHash,
+  schema_version: String(SCHEMA_VERSION),
+  indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
+  tokenizer: tokenizer.recorded
+})
 
 export const updateIndex = (source: IndexSource) =>
   Effect.gen(function* () {
@@ -223,7 +222,7 @@ export const updateIndex = (source: IndexSource) =>
     }
 
     const now = yield* Clock.currentTimeMillis
-    const metaNow = yield* metaOf(source, tokenizer, now)
+    const metaNow = metaOf(source, tokenizer, now)
     const writeFailed = (e: { readonly path: string; readonly message: string }) =>
       new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })
     const previous = source.previous
@@ -474,7 +473,7 @@ const indexIntoCache = (skill: ResolvedSkill) =>
         Effect.gen(function* () {
           const tokenizer = yield* currentTokenizer
           const files = yield* rowsOf(source, tokenizer)
-          const meta = yield* metaOf(source, tokenizer, yield* Clock.currentTimeMillis)
+          const meta = metaOf(source, tokenizer, yield* Clock.currentTimeMillis)
           const outcome: CacheOutcome = {
             _tag: "Uncached",
             reason: (e.cause as IndexWriteFailed).message,
