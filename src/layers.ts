@@ -157,3 +157,5 @@ export const loadTeamLogStore = () => import("./adapters/pg/TeamLogPg.js").then(
 export const loadSignals = () => import("./adapters/node/signals.js").then((m) => m.untilSignal)
 /** The MCP server's staleness memo under file watchers (issue 16). */
 export const loadWatchingFreshness = () => import("./adapters/node/WatchingFreshness.js").then((m) => m.makeWatchingFreshness)
+/** The MCP server's memo of what a call found on disk, kept while the paths it read stat the same (issue 25). */
+export const loadStampedDiskMemo = () => import("./adapters/node/StampedDiskMemo.js").then((m) => m.makeStampedDiskMemo)

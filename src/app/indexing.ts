@@ -322,11 +322,18 @@ export interface QueryableIndex {
   readonly path?: string
 }
 
+export interface OpenOptions {
+  /** This very call wrote the index from the tree it scanned (see below). */
+  readonly justIndexed?: boolean
+  /** The caller already let the freshness watchers' queued events arrive in this call (`SourceFreshness.settle`). */
+  readonly settled?: boolean
+}
+
 /**
  * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003
  * collision → E002 stale; the opened index lives as long as the scope.
  */
-export const openForQuery = (skill: ResolvedSkill, options: { readonly justIndexed?: boolean } = {}) =>
+export const openForQuery = (skill: ResolvedSkill, options: OpenOptions = {}) =>
   Effect.gen(function* () {
     const searchIndex = yield* SearchIndex
     const { path, hash16 } = yield* indexPathOf(skill)
@@ -353,6 +360,7 @@ export const openForQuery = (skill: ResolvedSkill, options: { readonly justIndex
     }
     const freshness = yield* SourceFreshness
     const key = { indexPath: path, sourceDir: skill.sourceDir, sourceHash: meta.source_hash }
+    if (options.settled !== true) yield* freshness.settle
     if (yield* freshness.isFresh(key)) {
       const known: QueryableIndex = { index, meta, tokenizer, path }
       return known
@@ -533,16 +541,16 @@ const sharedIndexing = (skill: ResolvedSkill) =>
  * with a warning. Every other skill keeps the RFC's E002 (its author runs
  * `skc build`).
  */
-export const openForQueryOnDemand = (skill: ResolvedSkill) =>
+export const openForQueryOnDemand = (skill: ResolvedSkill, options: Pick<OpenOptions, "settled"> = {}) =>
   skill.foreign === true
-    ? openForQuery(skill).pipe(
+    ? openForQuery(skill, options).pipe(
         Effect.catchTags({
           IndexUnusable: (e) => reindexForeign(skill, e.reason),
           // Not a true collision in the cache (it is this skill's alone): a misnamed file, which indexing replaces.
           IndexCollision: () => reindexForeign(skill, "collision")
         })
       )
-    : openForQuery(skill).pipe(
+    : openForQuery(skill, options).pipe(
         // A watcher of this process about to rebuild the skill (`mcp --watch`): wait for it, bounded, then look again (issue 29 item 5).
         Effect.catchTag("IndexUnusable", (e) =>
           Effect.flatMap(Effect.service(PendingRebuild), (pending) => pending.settle([skill.sourceDir, skill.canonicalSourceDir])).pipe(

@@ -18,6 +18,7 @@ import { Diagnostics, verbose } from "../ports/Diagnostics.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { SearchIndex } from "../ports/SearchIndex.js"
+import { SourceFreshness } from "../ports/SourceFreshness.js"
 import { Settings } from "./Settings.js"
 import { recordAccesses, recordUnansweredAcrossSkills } from "./accessLog.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
@@ -205,8 +206,10 @@ export const searchAcross = (input: SearchInput) =>
       const skills = yield* skillsToSearch(input)
       const searched: Array<Searched> = []
       const skipped: Array<{ skill: string; reason: string }> = []
+      // The watchers' queued events arrive once for every index asked (src/ports/SourceFreshness.ts).
+      yield* (yield* SourceFreshness).settle
       for (const skill of skills) {
-        const q = yield* Effect.result(openForQuery(skill))
+        const q = yield* Effect.result(openForQuery(skill, { settled: true }))
         if (q._tag === "Success") {
           searched.push({ skill, q: q.success })
           continue

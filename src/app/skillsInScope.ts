@@ -12,12 +12,14 @@
  * other command uses.
  */
 import { Effect } from "effect"
+import { DiskMemo } from "../ports/DiskMemo.js"
+import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { describeSkillDir, resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 import { visibleSkills } from "./visibleSkills.js"
 
-export const skillsInScope = Effect.gen(function* () {
+const resolveInScope = Effect.gen(function* () {
   const found = yield* visibleSkills()
   const fs = yield* FileSystem
   const { stores } = yield* Settings
@@ -37,4 +39,20 @@ export const skillsInScope = Effect.gen(function* () {
     if (resolved._tag === "Some") skills.push(resolved.value)
   }
   return skills as ReadonlyArray<ResolvedSkill>
+})
+
+/**
+ * The skills in scope, remembered by a long-lived server while none of the
+ * directories listed and files read to find them has changed
+ * (src/ports/DiskMemo.ts): a cross-skill call over MCP resolved 26 skills
+ * afresh each time, a third of its cost (issue 25). The key holds all the
+ * enumeration depends on besides the disk: the stores, the configuration
+ * and the homes.
+ */
+export const skillsInScope = Effect.gen(function* () {
+  const { stores, config } = yield* Settings
+  const env = yield* Env
+  const memo = yield* DiskMemo
+  const key = JSON.stringify(["skillsInScope", stores, config, env.home, env.realHome])
+  return yield* memo.remember(key, resolveInScope)
 })

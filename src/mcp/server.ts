@@ -20,6 +20,7 @@
 import { InvalidCursor, pageOf, RESOURCES_PAGE_SIZE, SKILLS_PAGE_SIZE } from "./pagination.js"
 import { Cause, Context, Effect, Exit, Layer, ManagedRuntime, Option } from "effect"
 import { SourceFreshness, type SourceFreshnessService } from "../ports/SourceFreshness.js"
+import { DiskMemo, type DiskMemoService } from "../ports/DiskMemo.js"
 import { noWatcher, PendingRebuild, type PendingRebuildService } from "../ports/PendingRebuild.js"
 import type { RebuildHub } from "../app/watch.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
@@ -40,6 +41,7 @@ import {
   Live,
   loadProcessRunnerLive,
   loadSearchIndexLive,
+  loadStampedDiskMemo,
   loadWatchingFreshness,
   PortsLive,
   SqlitePoolsLive,
@@ -95,11 +97,14 @@ const forwardingDiagnostics: DiagnosticsService = {
  * resolved again for every request — the config files parsed again only when
  * they changed (`makeSettingsCache`) — so a project created or a config
  * edited between calls is seen by the next one. Files are read by the use cases
- * themselves on every call, so nothing is served stale.
+ * themselves on every call, so nothing is served stale; what the session keeps
+ * (index freshness under watchers, the skills in scope under stamps) is
+ * checked against the disk before each use.
  */
 const runLive = (
   runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>,
   freshness: SourceFreshnessService,
+  memo: DiskMemoService,
   pending: PendingRebuildService = noWatcher
 ) => {
   // Config files are re-read only when they changed (issue 16); the stores are computed per request.
@@ -113,6 +118,8 @@ const runLive = (
         Effect.provideServiceEffect(Settings, settings),
         // Staleness state kept between calls (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts.
         Effect.provideService(SourceFreshness, freshness),
+        // The skills in scope, kept while what was read to find them is unchanged (issue 25, src/ports/DiskMemo.ts).
+        Effect.provideService(DiskMemo, memo),
         // --watch: a call finding a watched skill's index stale waits for its rebuild (issue 29 item 5).
         Effect.provideService(PendingRebuild, pending),
         // DECISIONS #45: an MCP call is an agent's.
@@ -277,7 +284,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const runtime = ManagedRuntime.make(Layer.merge(PortsLive({ diagnostics: forwardingDiagnostics }), SqlitePoolsLive))
   // --watch: the watch loop (serveStdio) and the calls meet here; loaded only when watching.
   const hub = options.watch === true ? (await import("../app/watch.js")).makeRebuildHub() : undefined
-  const served = runLive(runtime, freshness, hub?.service)
+  const served = runLive(runtime, freshness, (await loadStampedDiskMemo())(), hub?.service)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
   let rootsRead: Promise<void> = Promise.resolve()
   const run: Run = async (effect) => {

@@ -11,6 +11,10 @@
  * provides the watching one (src/adapters/node/WatchingFreshness.ts).
  *
  * The protocol, per index path:
+ * 0. `settle` once per call, before any `isFresh`: the events already
+ *    queued for the watchers arrive (a file written before the request was
+ *    sent counts against the records). A call asking about many indexes
+ *    (`search --all`) settles once for all of them.
  * 1. `isFresh`: true only for a record that was verified, whose watchers saw
  *    no event since, and whose index file is unchanged; then the caller may
  *    skip the check.
@@ -32,6 +36,7 @@ export interface FreshnessKey {
 }
 
 export interface SourceFreshnessService {
+  readonly settle: Effect.Effect<void>
   readonly isFresh: (key: FreshnessKey) => Effect.Effect<boolean>
   readonly checking: (key: FreshnessKey) => Effect.Effect<void>
   /** The full check matched; `dirs` are the tree's directories relative to `sourceDir`. */
@@ -40,6 +45,7 @@ export interface SourceFreshnessService {
 
 /** Remembers nothing: every call checks (one-shot processes). */
 export const noFreshnessMemo: SourceFreshnessService = {
+  settle: Effect.void,
   isFresh: () => Effect.succeed(false),
   checking: () => Effect.void,
   matched: () => Effect.void

@@ -74,3 +74,56 @@ describe("issue 16 skc mcp keeps staleness state between calls (DECISIONS #22)",
     expect((r.structuredContent as { results: Array<unknown> }).results).toEqual([])
   })
 })
+
+// Issue 25: the server keeps the skills in scope of `skc_search` without `skill` between calls
+// (src/ports/DiskMemo.ts), and a skill added, removed or dropped into an agent directory is in or out
+// of the very next call's answer.
+describe("issue 25 skc mcp keeps the skills in scope between calls, never a stale set", () => {
+  const s = sandbox()
+  const store = join(s.work, ".skillc", "skills")
+  const addSkill = (root: string, name: string) => {
+    mkdirSync(join(root, name), { recursive: true })
+    writeFileSync(join(root, name, "SKILL.md"), `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\n---\n\n# ${name}\n\n## Common\n\ncommon ${name} words\n`)
+  }
+  let mcp: McpSession
+  beforeAll(async () => {
+    for (const name of ["alpha", "beta"]) {
+      addSkill(store, name)
+      expect(s.run(["build", name]).code).toBe(0)
+    }
+    // Past the memo's window for files changed a moment ago, so the set is kept from the first call on.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    mcp = await connectMcp({ cwd: s.work, home: s.home })
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  const skillsAnswering = async () => {
+    const r = await mcp.call("skc_search", { query: "common", limit: 50 })
+    expect(r.isError, JSON.stringify(r.content)).toBeFalsy()
+    return [...new Set((r.structuredContent as { results: Array<{ skill: string }> }).results.map((h) => h.skill))].sort()
+  }
+
+  it("a skill built, removed, or found in an agent directory is in or out of the next answer", async () => {
+    for (let i = 0; i < 3; i++) expect(await skillsAnswering()).toEqual(["alpha", "beta"])
+    addSkill(store, "gamma")
+    expect(s.run(["build", "gamma"]).code).toBe(0)
+    expect(await skillsAnswering()).toEqual(["alpha", "beta", "gamma"])
+    // Its source and its deployment (a deployed stub whose source is gone is still listed, DECISIONS #46).
+    rmSync(join(store, "beta"), { recursive: true })
+    rmSync(join(s.work, ".claude", "skills", "beta"))
+    expect(await skillsAnswering()).toEqual(["alpha", "gamma"])
+    addSkill(join(s.work, ".claude", "skills"), "delta")
+    expect(await skillsAnswering()).toEqual(["alpha", "delta", "gamma"])
+  })
+
+  it("an edit to a verified skill is seen by the next cross-skill call", async () => {
+    for (let i = 0; i < 3; i++) await skillsAnswering()
+    writeFileSync(join(store, "alpha", "SKILL.md"), "---\nname: alpha\ndescription: The alpha skill. Use when testing.\n---\n\n# alpha\n\n## Common\n\ncommon words, edited\n")
+    const r = await mcp.call("skc_search", { query: "common", limit: 50 })
+    const { results, skipped } = r.structuredContent as { results: Array<{ skill: string }>; skipped?: Array<{ skill: string; reason: string }> }
+    expect(results.map((h) => h.skill)).not.toContain("alpha")
+    expect(skipped?.map((x) => x.skill)).toEqual(["alpha"])
+  })
+})

@@ -10,9 +10,12 @@
  * or a directory that cannot be watched (inotify limits, permissions), is
  * never verified and keeps the per-call check.
  *
- * Before answering from a record, the event loop is given one turn
- * (`setImmediate`): a file written before the request was sent has its
- * inotify event already queued, and that turn delivers it.
+ * Before answering from records, the event loop is given one turn
+ * (`settle`, a `setImmediate`): a file written before the request was sent
+ * has its inotify event already queued, and that turn delivers it. All
+ * watchers share the loop's one inotify descriptor, so one turn delivers
+ * the events of every record: a cross-skill call settles once, not once
+ * per skill (26 turns were a quarter of a `search --all` over MCP, issue 25).
  */
 import { Effect } from "effect"
 import * as fs from "node:fs"
@@ -89,18 +92,16 @@ export const makeWatchingFreshness = (): SourceFreshnessService & { readonly clo
   }
 
   return {
+    settle: oneTurn,
     isFresh: (key: FreshnessKey) =>
-      Effect.andThen(
-        oneTurn,
-        Effect.sync(() => {
-          const r = records.get(key.indexPath)
-          if (r === undefined || !r.verified || r.dirty) return false
-          if (r.sourceDir !== key.sourceDir || r.sourceHash !== key.sourceHash) return false
-          if (stampOf(key.indexPath) !== r.indexStamp) return false
-          touch(key.indexPath, r)
-          return true
-        })
-      ),
+      Effect.sync(() => {
+        const r = records.get(key.indexPath)
+        if (r === undefined || !r.verified || r.dirty) return false
+        if (r.sourceDir !== key.sourceDir || r.sourceHash !== key.sourceHash) return false
+        if (stampOf(key.indexPath) !== r.indexStamp) return false
+        touch(key.indexPath, r)
+        return true
+      }),
     checking: (key: FreshnessKey) =>
       Effect.sync(() => {
         const r = records.get(key.indexPath)

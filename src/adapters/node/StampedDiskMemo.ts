@@ -1,0 +1,167 @@
+/**
+ * The `DiskMemo` of a long-lived process (src/ports/DiskMemo.ts): a value
+ * kept with the identity of every path its computation read, and given
+ * again while each of those paths stats the same.
+ *
+ * The computation runs with a file system that notes each path before
+ * reading it: `stat` identity (device, inode, size, modification and change
+ * times) for files read and directories listed, `lstat` identity for links
+ * and for every component of a path whose real path was asked (and of the
+ * targets of the links met on the way). A file edited, an entry added to or
+ * removed from a listed directory, a link replaced: the identity differs and
+ * the next call computes again. Taking the identity before the read means a
+ * change made during the computation is seen by the next call.
+ *
+ * File times are coarse (the kernel's clock tick), so a path changed within
+ * `RACY_MS` of being noted could change again without its identity moving;
+ * such a value is not kept (git's "racily clean" rule). Nor is the value of
+ * a computation that failed or wrote anything.
+ *
+ * Bounded: `MAX_ENTRIES` keys, least recently used dropped.
+ */
+import { Effect } from "effect"
+import * as fs from "node:fs"
+import * as nodePath from "node:path"
+import type { DiskMemoService } from "../../ports/DiskMemo.js"
+import { FileSystem, type FileSystemService } from "../../ports/FileSystem.js"
+
+const MAX_ENTRIES = 8
+/** Ten times the coarsest file-time tick of a Linux kernel (HZ=100); what the memo keeps is where skills are, never their text. */
+const RACY_MS = 100
+/** Links followed at most while noting one real path (the kernel's own limit is 40). */
+const MAX_LINKS = 40
+
+type Kind = "stat" | "lstat"
+
+interface Noted {
+  readonly kind: Kind
+  readonly path: string
+  readonly stamp: string
+}
+
+interface Entry {
+  readonly value: unknown
+  readonly noted: ReadonlyArray<Noted>
+}
+
+const statOf = (kind: Kind, path: string): fs.Stats | string => {
+  try {
+    const s = kind === "stat" ? fs.statSync(path, { throwIfNoEntry: false }) : fs.lstatSync(path, { throwIfNoEntry: false })
+    return s ?? "missing"
+  } catch (e) {
+    return `error:${(e as NodeJS.ErrnoException)?.code ?? "?"}`
+  }
+}
+
+const stampOf = (s: fs.Stats | string): string => (typeof s === "string" ? s : `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`)
+
+const unchanged = (noted: ReadonlyArray<Noted>): boolean => noted.every((n) => stampOf(statOf(n.kind, n.path)) === n.stamp)
+
+/** What one computation read, and whether its value may be kept. */
+const makeNotes = (racyMs: number) => {
+  const notes = new Map<string, Noted>()
+  let keep = true
+  const note = (kind: Kind, path: string): fs.Stats | string => {
+    const key = `${kind}\0${path}`
+    const s = statOf(kind, path)
+    if (!notes.has(key)) {
+      notes.set(key, { kind, path, stamp: stampOf(s) })
+      if (racyMs > 0 && typeof s !== "string" && Date.now() - Math.max(s.mtimeMs, s.ctimeMs) < racyMs) keep = false
+    }
+    return s
+  }
+  /** Every component of `path`, and of the targets of the links among them (how `realpath` walks). */
+  const noteRealPath = (path: string, links = 0): void => {
+    const parts = nodePath.resolve(path).split(nodePath.sep)
+    let at: string = nodePath.sep
+    for (const part of parts) {
+      if (part === "") continue
+      at = nodePath.join(at, part)
+      const s = note("lstat", at)
+      if (typeof s === "string" || !s.isSymbolicLink()) continue
+      if (links >= MAX_LINKS) return
+      try {
+        noteRealPath(nodePath.resolve(nodePath.dirname(at), fs.readlinkSync(at)), links + 1)
+      } catch {
+        // The link changed under us: its own lstat stamp is noted, and the read that follows fails or differs.
+      }
+    }
+  }
+  return {
+    notes,
+    keep: () => keep,
+    drop: () => void (keep = false),
+    stat: (path: string) => void note("stat", nodePath.resolve(path)),
+    lstat: (path: string) => void note("lstat", nodePath.resolve(path)),
+    realPath: (path: string) => noteRealPath(path)
+  }
+}
+
+/** `inner` with every read noted first and every write marking the computation as one not to keep. */
+const noting = (inner: FileSystemService, n: ReturnType<typeof makeNotes>): FileSystemService => {
+  const before =
+    <Args extends ReadonlyArray<unknown>, A, E>(mark: (first: Args[0]) => void, f: (...args: Args) => Effect.Effect<A, E>) =>
+    (...args: Args) =>
+      Effect.suspend(() => {
+        mark(args[0])
+        return f(...args)
+      })
+  const write = () => n.drop()
+  return {
+    ...inner,
+    readFile: before(n.stat, inner.readFile),
+    readFileString: before(n.stat, inner.readFileString),
+    readHead: before(n.stat, inner.readHead),
+    hashFile: before(n.stat, inner.hashFile),
+    readFiles: before((paths: ReadonlyArray<string>) => paths.forEach(n.stat), inner.readFiles),
+    stat: before(n.stat, inner.stat),
+    statOption: before(n.stat, inner.statOption),
+    lstat: before(n.lstat, inner.lstat),
+    lstatOption: before(n.lstat, inner.lstatOption),
+    readDir: before(n.stat, inner.readDir),
+    readLink: before(n.lstat, inner.readLink),
+    realPath: before(n.realPath, inner.realPath),
+    writeFileAtomic: before(write, inner.writeFileAtomic),
+    writeFile: before(write, inner.writeFile),
+    makeDirectory: before(write, inner.makeDirectory),
+    remove: before(write, inner.remove),
+    rename: before(write, inner.rename),
+    symlink: before(write, inner.symlink),
+    copyFile: before(write, inner.copyFile)
+  }
+}
+
+export interface StampedDiskMemoOptions {
+  /** How recent a change makes a path racy (`RACY_MS`; tests set 0 to keep every value). */
+  readonly racyMs?: number
+}
+
+export const makeStampedDiskMemo = (options: StampedDiskMemoOptions = {}): DiskMemoService & { readonly size: () => number } => {
+  const racyMs = options.racyMs ?? RACY_MS
+  const entries = new Map<string, Entry>()
+  return {
+    remember: <A, E, R>(key: string, compute: Effect.Effect<A, E, R>) =>
+      Effect.suspend(() => {
+        const kept = entries.get(key)
+        if (kept !== undefined) {
+          entries.delete(key)
+          if (unchanged(kept.noted)) {
+            entries.set(key, kept)
+            return Effect.succeed(kept.value as A)
+          }
+        }
+        const n = makeNotes(racyMs)
+        return compute.pipe(
+          Effect.updateService(FileSystem, (inner) => noting(inner, n)),
+          Effect.tap((value) =>
+            Effect.sync(() => {
+              if (!n.keep()) return
+              entries.set(key, { value, noted: [...n.notes.values()] })
+              while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
+            })
+          )
+        )
+      }),
+    size: () => entries.size
+  }
+}
