@@ -3,13 +3,6 @@
  * schemas and error types. The CLI and the MCP server are built from the
  * same pieces.
  */
-import { Layer } from "effect"
-import { SqliteSearchIndexLive } from "./adapters/sqlite/SqliteSearchIndex.js"
-import type { AccessLogService } from "./ports/AccessLog.js"
-import type { DiagnosticsService } from "./ports/Diagnostics.js"
-import type { Tokenizer } from "./domain/config.js"
-import { Live } from "./layers.js"
-
 export * from "./domain/errors.js"
 export * from "./domain/skillName.js"
 export * from "./domain/config.js"
@@ -19,7 +12,6 @@ export { Diagnostics, collectingDiagnostics, type DiagnosticsService } from "./p
 export { Settings, loadSettings, SettingsLive, type Stores, type SettingsService } from "./app/Settings.js"
 export { resolveSkill, type ResolvedSkill, type SkillScope } from "./app/resolve.js"
 export { Hasher, type HasherService } from "./ports/Hasher.js"
-export { nodeHasher, NodeHasherLive } from "./adapters/node/NodeHasher.js"
 export {
   scanSourceTree,
   sourceHash,
@@ -32,25 +24,9 @@ export {
 } from "./app/sourceTree.js"
 export { compareBytewise, isMarkdownPath } from "./domain/sourcePaths.js"
 export { init, skillTemplate, type InitInput, type InitResult } from "./app/init.js"
-export { makeMemoryFileSystem, MemoryFileSystemLayer, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
-export { makeMemoryEnv, MemoryEnvLayer } from "./adapters/memory/MemoryEnv.js"
-export { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
-export { makeNodeEnv } from "./adapters/node/NodeEnv.js"
 
-/**
- * Everything a use case needs, on the real machine: the composition root's
- * `Live` layer (src/layers.ts) plus the SQLite search index. Warnings are
- * collected (not printed) unless a `diagnostics` service is given.
- */
-export const makeLiveLayer = (options: {
-  readonly cwd?: string
-  readonly env?: Record<string, string | undefined>
-  readonly diagnostics?: DiagnosticsService
-  readonly cliTokenizer?: Tokenizer
-  /** `noAccessLog` to keep no access log (default: the SQLite log under each skill's runtime). */
-  readonly accessLog?: AccessLogService
-} = {}) => Layer.merge(Live(options), SqliteSearchIndexLive)
-export { Live, PortsLive, type LiveServices, type LiveOptions } from "./layers.js"
+// The layers, from the composition root (src/layers.ts): `makeLiveLayer` is `Live` plus the SQLite search index.
+export { makeLiveLayer, Live, PortsLive, type LiveServices, type LiveOptions } from "./layers.js"
 export { VERSION } from "./domain/version.js"
 
 // Build and the index-free gateway commands (RFC-0001, RFC-0002).
@@ -89,7 +65,6 @@ export { showLogArgs, ShowInput, type ShowResult } from "./app/show.js"
 export { searchLogArgs, SearchInput, DEFAULT_LIMIT, type SearchResult, type SearchResultItem } from "./app/search.js"
 export { updateIndex, indexSkill, openForQuery, indexPathOf, type IndexSource, type IndexUpdate } from "./app/indexing.js"
 export { SearchIndex, IndexReadFailed, IndexWriteFailed, type SearchIndexService, type OpenIndex, type SearchHit } from "./ports/SearchIndex.js"
-export { sqliteSearchIndex, SqliteSearchIndexLive } from "./adapters/sqlite/SqliteSearchIndex.js"
 export { SCHEMA_VERSION } from "./domain/search/indexState.js"
 // Tool skills (issue 8; docs/tool-skills.md)
 export { tools, ToolsInput, type ToolsResult } from "./app/tools.js"
@@ -102,7 +77,6 @@ export type { ToolSkill, ToolDefinition, ParameterDefinition, CommandTemplate, A
 export type { RunEnvelope } from "./domain/tools/output.js"
 export { ProcessRunner, type ProcessRunnerService, type ProcessRequest, type ProcessResult } from "./ports/ProcessRunner.js"
 export { Prompter, noPrompter, type PrompterService } from "./ports/Prompter.js"
-export { nodeProcessRunner, NodeProcessRunnerLive } from "./adapters/node/NodeProcessRunner.js"
 // Agent skill protocol (discovery, activation, permissions, progressive loading).
 export { AGENTS, userSkillsDir, projectSkillsDir, isAgent, type Agent } from "./domain/protocol/agents.js"
 export { validateSkillSource, type SkillMetadata, type MetadataResult } from "./domain/protocol/metadata.js"
@@ -121,11 +95,9 @@ export { prompt, PromptInput, type PromptResult } from "./app/prompt.js"
 export { permissions, PermissionsInput, type PermissionsResult } from "./app/permissions.js"
 export { load, LoadInput, type LoadResult } from "./app/load.js"
 export { UsageHistory, noUsageHistory, fixedUsageHistory, type UsageHistoryService } from "./ports/UsageHistory.js"
-export { SqliteUsageHistoryLayer, sqliteUsageHistory } from "./adapters/sqlite/SqliteUsageHistory.js"
 
 // Access log, usage analytics and sync (RFC-0007:C-LOGGING, C-SYNC, RFC-0003).
 export { AccessLog, LogStoreError, noAccessLog, type AccessLogService, type AccessLogRow, type AggregateRows } from "./ports/AccessLog.js"
-export { AccessLogLive, lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
 export { logged, recordAccess, currentRunId, type Outcome } from "./app/accessLog.js"
 export { StatsInput, type StatsOutcome, type StatsInsights } from "./app/stats.js"
 export { sync, SyncInput, type SyncResult, type SyncedSkill, type SyncFailure } from "./app/sync.js"

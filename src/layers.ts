@@ -18,7 +18,12 @@
  * runner, the prompter, the usage history, the team store, signals, file
  * watchers) are wired here too, as loaders: a command's handler (src/commands)
  * or the MCP server asks for one when it runs, so start-up never loads them
- * for the others and nothing outside this file imports an adapter.
+ * for the others and nothing outside this file imports an adapter
+ * (test/types/composition-root.test.ts). The library's entries
+ * (src/index.ts, src/testing.ts) take their layers from here too: the
+ * memory adapters of `skillc/testing` are wired at the end of this file,
+ * as functions the CLI never calls, so its bundles leave them out (each
+ * command's bundle grew by under 300 bytes when they moved here).
  */
 import { EventLoop } from "./ports/EventLoop.js"
 import { nodeEventLoop } from "./adapters/node/NodeEventLoop.js"
@@ -27,7 +32,7 @@ import * as Path from "effect/Path"
 import { renderWarning } from "./domain/errors.js"
 import type { Tokenizer } from "./domain/config.js"
 import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
-import { Env } from "./ports/Env.js"
+import { Env, type EnvService } from "./ports/Env.js"
 import { FileSystem } from "./ports/FileSystem.js"
 import { makeNodeEnv } from "./adapters/node/NodeEnv.js"
 import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
@@ -39,6 +44,11 @@ import { AccessLog, withoutWrites, type AccessLogService } from "./ports/AccessL
 import { Hasher } from "./ports/Hasher.js"
 import { SettingsLive } from "./app/Settings.js"
 import { stderrProgress } from "./adapters/node/StderrProgress.js"
+import { MemoryAccessLogLayer } from "./adapters/memory/MemoryAccessLog.js"
+import { MemoryEnvLayer } from "./adapters/memory/MemoryEnv.js"
+import { MemoryFileSystemLayer, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
+import { MemorySearchIndexLayer } from "./adapters/memory/MemorySearchIndex.js"
+import type { SearchIndexService } from "./ports/SearchIndex.js"
 
 /** Warnings and verbose traces on stderr (the CLI's diagnostics). */
 export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => {
@@ -145,6 +155,16 @@ export const cliProgress = stderrProgress
 
 /** The SQLite search index (show, search, build, the MCP server's watch). */
 export const loadSearchIndexLive = () => import("./adapters/sqlite/SqliteSearchIndex.js").then((m) => m.SqliteSearchIndexLive)
+
+/**
+ * Everything a use case needs, on the real machine, for a library user
+ * (`skillc`'s `makeLiveLayer`): `Live` plus the SQLite search index.
+ * Warnings are collected (not printed) unless a `diagnostics` service is
+ * given.
+ */
+export const makeLiveLayer = (options: LiveOptions = {}) =>
+  // The adapter is loaded when the layer is built: a module-level layer would pull it into every CLI bundle.
+  Layer.merge(Live(options), Layer.unwrap(Effect.promise(loadSearchIndexLive)))
 /** Child processes of tool skills (`skc run`, MCP `<skill>__<tool>`). */
 export const loadProcessRunnerLive = () => import("./adapters/node/NodeProcessRunner.js").then((m) => m.NodeProcessRunnerLive)
 /** The terminal prompt of `skc run`'s confirmations. */
@@ -159,3 +179,26 @@ export const loadSignals = () => import("./adapters/node/signals.js").then((m) =
 export const loadWatchingFreshness = () => import("./adapters/node/WatchingFreshness.js").then((m) => m.makeWatchingFreshness)
 /** The MCP server's memo of what a call found on disk, kept while the paths it read stat the same (issue 25). */
 export const loadStampedDiskMemo = () => import("./adapters/node/StampedDiskMemo.js").then((m) => m.makeStampedDiskMemo)
+
+// The in-memory world (`skillc/testing`, src/testing.ts): the memory adapters wired to their ports.
+
+export { makeMemoryFileSystem, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
+export { makeMemoryEnv } from "./adapters/memory/MemoryEnv.js"
+export { makeMemoryAccessLog, type MemoryAccessLog } from "./adapters/memory/MemoryAccessLog.js"
+export { makeMemorySearchIndex } from "./adapters/memory/MemorySearchIndex.js"
+
+/** The ports of a memory world: its file system, environment, search index and access log, the machine's hasher and Path. */
+export const MemoryPortsLive = (parts: {
+  readonly fs: MemoryFileSystem
+  readonly env: EnvService
+  readonly searchIndex: SearchIndexService
+  readonly accessLog: AccessLogService
+}) =>
+  Layer.mergeAll(
+    MemoryFileSystemLayer(parts.fs),
+    MemoryEnvLayer(parts.env),
+    Path.layer,
+    Layer.succeed(Hasher, nodeHasher),
+    MemorySearchIndexLayer(parts.searchIndex),
+    MemoryAccessLogLayer(parts.accessLog)
+  )

@@ -12,29 +12,31 @@
  * await Effect.runPromise(Effect.andThen(build({ skill: "demo" }), search({ skill: "demo", query: "x" })).pipe(Effect.provide(world.layer)))
  * ```
  *
- * Like `src/index.ts`, this entry wires adapters itself: it is a
- * composition root for tests.
+ * Its adapters are wired in the composition root (src/layers.ts,
+ * `MemoryPortsLive`); this entry adds the settings, the fixed usage history,
+ * no prompter and the collected diagnostics.
+ *
+ * With `@effect/vitest`, `MemoryLive` is the layer alone:
+ *
+ * ```ts
+ * layer(MemoryLive({ files: { "/proj/.skillc/skills/demo/SKILL.md": "…" }, cwd: "/proj", home: "/home/u" }))("demo", (it) => {
+ *   it.effect("builds", () => Effect.asVoid(build({ skill: "demo" })))
+ * })
+ * ```
  */
 import { Effect, Layer } from "effect"
-import * as Path from "effect/Path"
-import { makeMemoryAccessLog, MemoryAccessLogLayer } from "./adapters/memory/MemoryAccessLog.js"
-import { makeMemoryEnv, MemoryEnvLayer } from "./adapters/memory/MemoryEnv.js"
-import { makeMemoryFileSystem, MemoryFileSystemLayer, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
-import { makeMemorySearchIndex, MemorySearchIndexLayer } from "./adapters/memory/MemorySearchIndex.js"
-import type { DiagnosticsService } from "./ports/Diagnostics.js"
-
-/** The in-memory search index, with what it stored by index path. */
-export type MemorySearchIndex = ReturnType<typeof makeMemorySearchIndex>
-import { NodeHasherLive } from "./adapters/node/NodeHasher.js"
+import { makeMemoryAccessLog, makeMemoryEnv, makeMemoryFileSystem, makeMemorySearchIndex, MemoryPortsLive, type MemoryFileSystem } from "./layers.js"
 import { SettingsLive } from "./app/Settings.js"
 import { renderWarning, type SkcWarning } from "./domain/errors.js"
 import type { AccessLogService } from "./ports/AccessLog.js"
-import { collectingDiagnostics, Diagnostics } from "./ports/Diagnostics.js"
+import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
 import { noPrompter, Prompter } from "./ports/Prompter.js"
 import { fixedUsageHistory, UsageHistory } from "./ports/UsageHistory.js"
 
-export { makeMemoryFileSystem, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
-export { makeMemoryAccessLog } from "./adapters/memory/MemoryAccessLog.js"
+/** The in-memory search index, with what it stored by index path. */
+export type MemorySearchIndex = ReturnType<typeof makeMemorySearchIndex>
+
+export { makeMemoryFileSystem, makeMemoryAccessLog, type MemoryFileSystem } from "./layers.js"
 
 export interface MemoryWorldOptions {
   /** Files to seed, by absolute virtual path (text or bytes). */
@@ -65,12 +67,12 @@ const worldLayer = (parts: {
   readonly diagnostics: DiagnosticsService
 }) => {
   const base = Layer.mergeAll(
-    MemoryFileSystemLayer(parts.fs),
-    MemoryEnvLayer(makeMemoryEnv({ cwd: parts.cwd, home: parts.home, vars: parts.vars })),
-    Path.layer,
-    NodeHasherLive,
-    MemorySearchIndexLayer(parts.searchIndex),
-    MemoryAccessLogLayer(parts.accessLog),
+    MemoryPortsLive({
+      fs: parts.fs,
+      env: makeMemoryEnv({ cwd: parts.cwd, home: parts.home, vars: parts.vars }),
+      searchIndex: parts.searchIndex,
+      accessLog: parts.accessLog
+    }),
     Layer.succeed(UsageHistory, fixedUsageHistory({})),
     Layer.succeed(Prompter, noPrompter),
     Layer.succeed(Diagnostics, parts.diagnostics)
@@ -118,3 +120,23 @@ export const memoryWorld = (options: MemoryWorldOptions = {}) => {
 }
 
 export type MemoryWorld = ReturnType<typeof memoryWorld>
+
+/**
+ * The layer of a fresh memory world (issue 28 item 2): `files` maps absolute
+ * paths to contents, `cwd` and `home` are absolute paths in that world, `env`
+ * the variables a run sees. For `@effect/vitest`'s `layer(...)` and
+ * `Effect.provide`; `memoryWorld` gives the same layer with handles on its
+ * parts (the stored index, the warnings).
+ */
+export const MemoryLive = (options: {
+  readonly files?: Readonly<Record<string, string | Uint8Array>>
+  readonly cwd?: string
+  readonly home?: string
+  readonly env?: Record<string, string>
+} = {}) =>
+  memoryWorld({
+    ...(options.files !== undefined ? { files: options.files } : {}),
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.home !== undefined ? { home: options.home } : {}),
+    ...(options.env !== undefined ? { vars: options.env } : {})
+  }).layer

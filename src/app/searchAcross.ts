@@ -2,7 +2,7 @@
  * `skc search --all` and `skc_search` without `skill` (DECISIONS #44,
  * issue 14, issue 25): every skill that resolves from the cwd (or those
  * named), searched as one collection — the one index over all of them when
- * it can be had (src/adapters/sqlite/acrossIndex.ts), else each skill's own
+ * it can be had (`acrossIndex.ts` of the SQLite adapter), else each skill's own
  * index in turn — with one access-log row in each skill that answered.
  */
 import { Effect } from "effect"
@@ -58,7 +58,7 @@ interface Searched {
 }
 
 /**
- * The one index over `searched` (DECISIONS #44, ../adapters/sqlite/acrossIndex.ts),
+ * The one index over `searched` (DECISIONS #44; the SQLite adapter's `acrossIndex.ts`),
  * in the cache under a name that hashes the member index files; undefined
  * when it cannot be had (fewer than two skills, an index kept in memory, an
  * adapter without it, a cache that cannot be written): each index is then

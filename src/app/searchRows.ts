@@ -5,7 +5,7 @@
  * or its skill's name and description), pick the rows that answer for
  * themselves in a given order (`pick`: no echo of parents), and read the
  * excerpts of the rows returned (`render`). The index is one skill's or the
- * one index over several skills (src/adapters/sqlite/acrossIndex.ts): an
+ * one index over several skills (`acrossIndex.ts` of the SQLite adapter): an
  * `Opened` says which skill each row comes from.
  */
 import { Effect } from "effect"

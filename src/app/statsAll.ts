@@ -2,7 +2,7 @@
  * `skc stats --all` (issue 17): one row per skill that resolves from here —
  * agent reads in the period, last read, busiest section, unanswered
  * questions — and the skills no agent read. Each skill costs exactly one
- * grouped scan of its log: the summary's (src/adapters/sqlite, `summarySql`),
+ * grouped scan of its log: the summary's (the SQLite access log's `summarySql`),
  * so `--all` over N skills costs about N summaries (bench/stats-all.mjs checks it).
  * Not logged: it names no skill, and it is the author's own work anyway.
  */

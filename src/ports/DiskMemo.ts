@@ -5,7 +5,7 @@
  *
  * A one-shot CLI process remembers nothing (the default: every call
  * computes). The MCP server provides the stamped memo
- * (src/adapters/node/StampedDiskMemo.ts): it runs the effect with a file
+ * (the node adapter `StampedDiskMemo.ts`): it runs the effect with a file
  * system that notes every path read, with the path's identity (stat) taken
  * before the read, and answers a later call from the value while every
  * noted path still stats the same. An effect that writes, fails or read a

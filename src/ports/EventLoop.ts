@@ -4,7 +4,7 @@
  * must let `skc mcp` read and answer a `ping` between their steps.
  * `Effect.yieldNow` is no such turn: Effect's scheduler resumes the fiber in
  * the same flush, before the event loop polls for input. The Node adapter
- * (src/adapters/node/NodeEventLoop.ts) gives a real one; the default, for
+ * (the node adapter `NodeEventLoop.ts`) gives a real one; the default, for
  * worlds without an event loop to share (tests, a one-shot run without the
  * live layer), only yields to other fibers.
  */

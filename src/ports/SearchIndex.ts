@@ -1,6 +1,6 @@
 /**
  * The search index database (RFC-0004:C-INDEX) as the application sees it.
- * The SQLite adapter (`src/adapters/sqlite/SqliteSearchIndex.ts`) is the one
+ * The SQLite adapter (`SqliteSearchIndex.ts`) is the one
  * implementation; it is loaded only by the commands that need it.
  *
  * Reading never fails for a bad file: missing and corrupt are values

@@ -8,7 +8,7 @@
  * file (as stat'ed) matched sources of hash H, and nothing under the source
  * directories has changed since" — which only a file watcher can say. The
  * default service remembers nothing (every call checks); the MCP server
- * provides the watching one (src/adapters/node/WatchingFreshness.ts).
+ * provides the watching one (the node adapter `WatchingFreshness.ts`).
  *
  * The protocol, per index path:
  * 0. `settle` once per call, before any `isFresh`: the events already
