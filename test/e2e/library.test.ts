@@ -1,5 +1,5 @@
 // The package as an embedder imports it: `import { … } from "skillc"` through package.json exports.
-import { mkdirSync, writeFileSync, symlinkSync } from "node:fs"
+import { mkdirSync, readFileSync, writeFileSync, symlinkSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { ROOT, spawnAsync, tempDir } from "../helpers/cli.js"
@@ -133,5 +133,23 @@ console.log(JSON.stringify({ ...out, audit, effect: effectPackage.version }))
     expect(parsed.effect).toMatch(/^4\./)
     expect(parsed).toMatchObject({ built: "deploy-notes", first: "Rolling back", audit: ["built deploy-notes"] })
     expect(parsed.content).toContain("Run the rollback job with the previous tag.")
+  }, 600_000)
+
+  // Issue 28 item 1: every entry is documented with one example in docs/library.md; each example there
+  // runs as written, from an outside package, and prints something.
+  it("every example of docs/library.md runs from a consumer package (issue 28 item 1)", async () => {
+    await buildLibrary()
+    const dir = consumerPackage()
+    const doc = readFileSync(join(ROOT, "docs", "library.md"), "utf8")
+    const examples = [...doc.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]!)
+    const entries = [...doc.matchAll(/^### `(skillc\/[a-z]+)`$/gm)].map((m) => m[1]!)
+    expect(entries).toEqual(["skillc/build", "skillc/config", "skillc/lint", "skillc/search", "skillc/stats", "skillc/protocol", "skillc/tools", "skillc/ports", "skillc/testing"])
+    // The two opening examples, then one per entry, each importing its entry.
+    expect(examples).toHaveLength(2 + entries.length)
+    entries.forEach((entry, i) => expect(examples[2 + i], entry).toContain(`from "${entry}"`))
+    for (const [i, source] of examples.entries()) {
+      const stdout = await runConsumer(dir, `example-${i}.mjs`, source)
+      expect(stdout.trim(), source).not.toBe("")
+    }
   }, 600_000)
 })
