@@ -24,9 +24,14 @@ describe("sslmode aliases", () => {
 
   it("reading the URL's settings emits no process warning", async () => {
     const emitted = vi.spyOn(process, "emitWarning").mockImplementation(() => {})
-    const settings = await pgSettings("postgres://skc:pw@db.example/team?sslmode=require")
-    expect(settings.host).toBe("db.example")
-    expect(emitted).not.toHaveBeenCalled()
+    try {
+      const settings = await pgSettings("postgres://skc:pw@db.example/team?sslmode=require")
+      expect(settings.host).toBe("db.example")
+      expect(emitted).not.toHaveBeenCalled()
+    } finally {
+      // The worker runs other test files after this one (vitest.config.ts, isolate: false).
+      emitted.mockRestore()
+    }
   })
 
   it("teamDatabase says it in one warning line through Diagnostics", async () => {

@@ -25,7 +25,8 @@ const install = (withCommands: boolean): string => {
 }
 
 describe("the executable's bundles", () => {
-  const s = sandbox()
+  // Its own code caches: these tests look at, damage and remove them.
+  const s = sandbox({ ownCodeCache: true })
   let lean = ""
   let fullOnly = ""
   const run = (bin: string, args: ReadonlyArray<string>): Promise<RunResult> =>

@@ -1,5 +1,5 @@
 // The package as an embedder imports it: `import { … } from "skillc"` through package.json exports.
-import { mkdirSync, readFileSync, writeFileSync, symlinkSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, symlinkSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { ROOT, spawnAsync, tempDir } from "../helpers/cli.js"
@@ -23,13 +23,35 @@ const runConsumer = async (dir: string, file: string, source: string) => {
   return out.stdout
 }
 
+/** Modification times of the files under `dir` whose names end with `suffix`. */
+const mtimesUnder = (dir: string, suffix: string): Array<number> =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? mtimesUnder(join(dir, e.name), suffix) : e.name.endsWith(suffix) ? [statSync(join(dir, e.name)).mtimeMs] : []
+  )
+
+/**
+ * dist/lib was written after every source and tsconfig last changed (`npm install` writes it through
+ * `prepare`, and so does each test run that found it stale), and holds every entry package.json maps.
+ */
+const libraryIsCurrent = () => {
+  const lib = join(ROOT, "dist", "lib")
+  const targets = Object.values(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).exports as Record<string, { import?: string } | string>)
+    .flatMap((t) => (typeof t === "object" && t.import !== undefined ? [join(ROOT, t.import)] : []))
+  if (!existsSync(lib) || !targets.every((t) => existsSync(t))) return false
+  const sources = [...mtimesUnder(join(ROOT, "src"), ".ts"), ...["tsconfig.json", "tsconfig.lib.json"].map((f) => statSync(join(ROOT, f)).mtimeMs)]
+  return Math.min(...mtimesUnder(lib, ".js")) > Math.max(...sources)
+}
+
 /**
  * The library build (tsc) is part of `npm run build`; make sure dist/lib is current. Once for the
- * file: a full tsc of the library takes about ten seconds, and the tests that need it share it.
+ * file, and only when a source changed since it was written: a full tsc of the library takes ten
+ * seconds of a test worker, and the tests that need it share it.
  */
 let libraryBuilt: Promise<{ code: number | null; stdout: string; stderr: string }> | undefined
 const buildLibrary = async () => {
-  libraryBuilt ??= spawnAsync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")], { cwd: ROOT, env: process.env })
+  libraryBuilt ??= libraryIsCurrent()
+    ? Promise.resolve({ code: 0, stdout: "", stderr: "" })
+    : spawnAsync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")], { cwd: ROOT, env: process.env })
   const tsc = await libraryBuilt
   expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0)
 }
@@ -47,7 +69,7 @@ console.log(JSON.stringify({ r, e: renderError(new SkillNotFound({ skill: "x" })
     const parsed = JSON.parse(stdout)
     expect(parsed.r).toMatchObject({ kind: "skill", name: "embedded", scope: "project" })
     expect(parsed.e).toBe("error[E001]: skill 'x' not found")
-    // A full tsc of the library: seconds on a quiet machine, minutes on a loaded one.
+    // A full tsc of the library, when it runs: seconds on a quiet machine, minutes on a loaded one.
   }, 600_000)
 
   // Issue 28: the in-memory harness is shipped (`skillc/testing`): an embedder's test runs

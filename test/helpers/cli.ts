@@ -3,7 +3,7 @@
  * every call gets SKILLC_HOME, a clean environment and NO_COLOR.
  */
 import { spawn, spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll } from "vitest"
@@ -94,13 +94,33 @@ export const tempDir = (prefix = "skc-test-"): string => {
   return dir
 }
 
-/** A sandbox: a home (SKILLC_HOME) and a work directory side by side. */
-export const sandbox = () => {
+/**
+ * Where the sandboxes of every test run keep the executable's V8 code caches
+ * (bin/skc.mjs, DECISIONS #42): one directory shared by all of them. A cache
+ * is per user, under `$SKILLC_HOME/.cache/skillc`, so each new sandbox used to
+ * compile every bundle it ran afresh: about 95 ms of CPU more per first run
+ * of a bundle, hundreds of times per suite on a 2-core machine. The caches
+ * are only an optimisation, checked against the bundle they were made from,
+ * and written by rename, so sharing them changes no answer.
+ */
+const SHARED_CODE_CACHE = join(tmpdir(), "skc-test-code-cache")
+
+/**
+ * A sandbox: a home (SKILLC_HOME) and a work directory side by side. Its
+ * `.cache/skillc` links to the shared code caches unless `ownCodeCache`
+ * (the tests of the cache itself).
+ */
+export const sandbox = (options: { readonly ownCodeCache?: boolean } = {}) => {
   const root = tempDir()
   const home = join(root, "home")
   const work = join(root, "work")
   mkdirSync(home, { recursive: true })
   mkdirSync(work, { recursive: true })
+  if (options.ownCodeCache !== true) {
+    mkdirSync(SHARED_CODE_CACHE, { recursive: true })
+    mkdirSync(join(home, ".cache"))
+    symlinkSync(SHARED_CODE_CACHE, join(home, ".cache", "skillc"))
+  }
   return {
     root,
     home,

@@ -102,10 +102,12 @@ describe("issue 19: tool runs end when they must", () => {
       return sb
     }
 
-    it("skc run --timeout 1: returns with the timeout envelope, the setsid child is gone", () => {
+    // Each waits out the timeout and the kill grace of a child that ignores SIGTERM (about 7 s): the two run
+    // side by side, each in a sandbox of its own.
+    it.concurrent("skc run --timeout 1: returns with the timeout envelope, the setsid child is gone", async () => {
       const sb = escapeSkill()
       const pids = join(sb.root, "cli.pids")
-      const r = sb.run(["run", "escape", "detach", "--arg", `pidfile=${pids}`, "--timeout", "1", "--format", "json"])
+      const r = await sb.runAsync(["run", "escape", "detach", "--arg", `pidfile=${pids}`, "--timeout", "1", "--format", "json"])
       expect(r.code).toBe(1)
       expect(JSON.parse(r.stdout)).toMatchObject({ success: false, exit_code: 124 })
       const list = pidsIn(pids)
@@ -113,7 +115,7 @@ describe("issue 19: tool runs end when they must", () => {
       for (const pid of list) expect(alive(pid), `pid ${pid}`).toBe(false)
     }, BOUND)
 
-    it("an MCP tool call: answered at its timeout, the setsid child is gone", async () => {
+    it.concurrent("an MCP tool call: answered at its timeout, the setsid child is gone", async () => {
       const sb = escapeSkill()
       const pids = join(sb.root, "mcp.pids")
       const mcp = await connectMcp({ cwd: sb.work, home: sb.home, flags: ["--tools"] })
