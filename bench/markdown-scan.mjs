@@ -1,15 +1,23 @@
-// Timing of scanMarkdown against the floor RFC work is judged by: read each
-// file, hash it (sha256), split it on heading lines. Informative only; the
-// tests never assert times. Run: node bench/markdown-scan.mjs [MB] [files]
+// markdown.scan: scanMarkdown (src/domain/markdown, the scanner skc keeps
+// instead of a library parser) against the floor RFC work is judged by: read
+// each file, hash it (sha256), split it on heading lines. Target: 3x.
+// markdown.remark: the same corpus parsed by the library CommonMark parser
+// the project's standards name (unified + remark-parse + remark-frontmatter),
+// against the same floor and printed beside it: the measured reason for
+// keeping our own scanner (issue 28 item 6). CPU time, best of five rounds.
+// `npm run bench -- markdown`; alone: node bench/markdown-scan.mjs [MB] [files]
 import { createHash } from "node:crypto"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
+import { unified } from "unified"
+import remarkParse from "remark-parse"
+import remarkFrontmatter from "remark-frontmatter"
+import { report } from "./lib.mjs"
 
-const totalMb = Number(process.argv[2] ?? 20)
-const fileCount = Number(process.argv[3] ?? 1000)
-
+export default async function markdownScanBench({ totalMb = 20, fileCount = 1000 } = {}) {
 const bundled = await build({
   entryPoints: [new URL("../src/domain/markdown/model.ts", import.meta.url).pathname],
   bundle: true,
@@ -83,11 +91,11 @@ const scan = () => {
 }
 // Best of several rounds, plus the first (cold) round, which pays for JIT
 // warm-up as a one-shot `skc build` does.
-const time = (fn) => {
+const time = (fn, rounds = 5) => {
   let best = Infinity
   let first = 0
   let result
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < rounds; round++) {
     // CPU time, not wall time: on a shared, loaded machine wall time mostly
     // measures the scheduler.
     const start = process.cpuUsage()
@@ -99,12 +107,50 @@ const time = (fn) => {
   }
   return [best, result, first]
 }
+/** The library parser: an mdast tree per file (frontmatter recognised, as skc's scanner does), its headings counted. */
+const processor = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"])
+const countHeadings = (node) => (node.type === "heading" ? 1 : 0) + (node.children ?? []).reduce((n, c) => n + countHeadings(c), 0)
+// A tenth of the corpus (the library is about a hundred times slower: the whole one would take minutes per round).
+const sample = files.slice(0, Math.max(1, Math.floor(files.length / 10)))
+const remark = () => {
+  let n = 0
+  for (const path of sample) {
+    const text = readFileSync(path, "utf8")
+    createHash("sha256").update(text).digest("hex")
+    n += countHeadings(processor.parse(text))
+  }
+  return n
+}
 // Scan first: its cold round is what a single `skc build` pays.
 const [scanMs, scanHeadings, scanCold] = time(scan)
 const [floorMs, floorHeadings, floorCold] = time(floor)
-console.log(`${fileCount} files, ${totalMb} MB`)
-console.log(`floor (read + sha256 + split on heading lines): ${floorMs.toFixed(0)} ms cpu (${floorHeadings} heading-like lines)`)
-console.log(`read + sha256 + scanMarkdown:                   ${scanMs.toFixed(0)} ms cpu (${scanHeadings} headings)`)
-console.log(`cold rounds: scan ${scanCold.toFixed(0)} ms cpu, floor ${floorCold.toFixed(0)} ms cpu`)
-console.log(`ratio: ${(scanMs / floorMs).toFixed(2)}x best of 5, ${(scanCold / floorCold).toFixed(2)}x cold (budget 3x)`)
+// The library on the sample, against scanMarkdown and the floor on the same sample.
+const onSample = (fn) => () => {
+  const all = files.splice(0, files.length, ...sample)
+  try {
+    return fn()
+  } finally {
+    files.splice(0, files.length, ...all)
+  }
+}
+const [remarkMs, remarkHeadings] = time(remark, 2)
+const [scanSampleMs, scanSampleHeadings] = time(onSample(scan), 2)
+const [floorSampleMs] = time(onSample(floor), 2)
 rmSync(dir, { recursive: true, force: true })
+if (scanSampleHeadings !== remarkHeadings) console.log(`  note: headings found differ on the sample: scanMarkdown ${scanSampleHeadings}, remark ${remarkHeadings}`)
+const out = [
+  report("markdown.scan", scanMs, floorMs, 3, `${fileCount} files, ${totalMb} MB; cold round ${(scanCold / floorCold).toFixed(2)}x; ${scanHeadings} headings`),
+  report(
+    "markdown.remark",
+    remarkMs,
+    floorSampleMs,
+    undefined,
+    `unified + remark-parse + remark-frontmatter, ${sample.length} of the files: ${(remarkMs / scanSampleMs).toFixed(0)}x scanMarkdown's ${scanSampleMs.toFixed(0)} ms on them (best of 2)`
+  )
+]
+return out
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await markdownScanBench({ totalMb: Number(process.argv[2] ?? 20), fileCount: Number(process.argv[3] ?? 1000) })
+}
