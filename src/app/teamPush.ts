@@ -18,8 +18,10 @@ import { InternalError } from "../domain/errors.js"
 import { identityHash, teamRowConverter } from "../domain/teamRows.js"
 import { AccessLog } from "../ports/AccessLog.js"
 import { FileSystem } from "../ports/FileSystem.js"
+import { Env } from "../ports/Env.js"
 import { Hasher } from "../ports/Hasher.js"
-import { TeamLogStore, type PushOptions } from "../ports/TeamLogStore.js"
+import { Progress } from "../ports/Progress.js"
+import { TeamLogStore } from "../ports/TeamLogStore.js"
 import { logDbIn } from "./accessLog.js"
 import { resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { skillsInScope } from "./skillsInScope.js"
@@ -31,10 +33,6 @@ export interface TeamPushInput {
   readonly skill?: string
   /** Where the rows go, as shown to people (never with a password). */
   readonly to: string
-  /** The host and user names; only their hashes leave this machine. */
-  readonly host: string
-  readonly user: string
-  readonly onBatch?: PushOptions["onBatch"]
 }
 
 export interface TeamPushResult {
@@ -55,7 +53,10 @@ export const teamPush = (input: TeamPushInput) =>
     const path = yield* Path
     const { sha256Hex } = yield* Hasher
     const hash = (s: string) => sha256Hex(s)
-    const who = { machine: identityHash(hash, "machine", input.host), user: identityHash(hash, "user", input.user) }
+    const env = yield* Env
+    const progress = yield* Progress
+    // The host and user names; only their hashes leave this machine.
+    const who = { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) }
     const skills: ReadonlyArray<ResolvedSkill> = input.skill === undefined ? yield* skillsInScope : [yield* resolveSkill(input.skill)]
     const pushed: Array<TeamPushResult["skills"][number]> = []
     for (const skill of skills) {
@@ -65,7 +66,7 @@ export const teamPush = (input: TeamPushInput) =>
       // Read, converted and sent page by page (local id order): one page of rows in memory at a
       // time, the next page read while the store stores the previous one.
       const convert = teamRowConverter(hash, who)
-      const onBatch = input.onBatch
+      let started = false
       let after = 0
       let total = 0
       let rows = 0
@@ -74,15 +75,19 @@ export const teamPush = (input: TeamPushInput) =>
         if (done) return undefined
         const page = yield* log.readPage(dbFile, after, PAGE)
         if (page.total !== undefined) total = page.total
+        if (!started) {
+          // Rows sent of this skill's log, on a terminal (the CLI's stderr indicator; silent elsewhere).
+          progress.start(`Pushing ${skill.name}`, total, "rows")
+          started = true
+        }
         after = page.last
         rows += page.rows.length
         done = page.rows.length < PAGE
         return page.rows.length === 0 ? undefined : convert(page.rows)
       })
-      const added = yield* store.pushFrom(
-        next,
-        onBatch === undefined ? undefined : { onBatch: (sent) => onBatch(sent, Math.max(total, sent)) }
-      )
+      const added = yield* store
+        .pushFrom(next, { onBatch: (sent) => Effect.sync(() => progress.update(sent)) })
+        .pipe(Effect.ensuring(Effect.sync(() => (started ? progress.stop() : undefined))))
       pushed.push({ skill: skill.name, rows, added })
     }
     const result: TeamPushResult = {

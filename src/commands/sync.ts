@@ -1,5 +1,4 @@
 /** `skc sync` (RFC-0007:C-SYNC). */
-import { hostname, userInfo } from "node:os"
 import { Effect, Option } from "effect"
 import { InternalError, InvalidOption, renderError } from "../domain/errors.js"
 import { printJson, printText } from "./output.js"
@@ -55,16 +54,12 @@ export const syncCommand = defineCommand({
         )
         const url = yield* teamDatabase(given, team, "--to")
         const to = pg.describeUrl(url)
-        const progress = process.stderr.isTTY
-          ? (sent: number, total: number) => Effect.sync(() => process.stderr.write(`\rpushing ${sent}/${total} rows…`))
-          : undefined
-        const result = yield* teamPush({ skill, to, host: hostname(), user: userInfo().username, onBatch: progress }).pipe(
+        const result = yield* teamPush({ skill, to }).pipe(
           Effect.provide(pg.layer(url)),
           Effect.catchTag("LogStoreError", (e) =>
             Effect.fail(new InternalError({ message: `cannot reach team database ${to}: ${e.code}: ${e.message}`, cause: e }))
           )
         )
-        if (progress !== undefined) process.stderr.write("\r\x1b[K")
         return { kind: "team", result } as Outcome
       })
     return {

@@ -11,6 +11,9 @@ export interface EnvService {
   /** The real home directory, even when SKILLC_HOME overrides `home`; never a project root (DECISIONS #14). */
   readonly realHome: string
   readonly platform: string
+  /** This machine's host name and the user's login name (`skc sync --to` sends only their hashes, issue 18). */
+  readonly hostName: string
+  readonly userName: string
   readonly get: (name: string) => string | undefined
   readonly all: () => Readonly<Record<string, string | undefined>>
   readonly stdoutIsTTY: boolean

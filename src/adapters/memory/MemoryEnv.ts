@@ -6,6 +6,8 @@ export const makeMemoryEnv = (options: {
   readonly cwd: string
   readonly home: string
   readonly realHome?: string
+  readonly hostName?: string
+  readonly userName?: string
   readonly vars?: Readonly<Record<string, string | undefined>>
 }): EnvService => {
   const vars = options.vars ?? {}
@@ -14,6 +16,8 @@ export const makeMemoryEnv = (options: {
     home: options.home,
     realHome: options.realHome ?? options.home,
     platform: "linux",
+    hostName: options.hostName ?? "memory-host",
+    userName: options.userName ?? "memory-user",
     get: (name) => vars[name],
     all: () => vars,
     stdoutIsTTY: false,

@@ -4,6 +4,15 @@ import * as nodePath from "node:path"
 import { Layer } from "effect"
 import { Env, type EnvService } from "../../ports/Env.js"
 
+/** The login name: from the user database, else `$USER`/`$LOGNAME` (a container without a passwd entry), else "unknown". */
+const userNameOf = (vars: Readonly<Record<string, string | undefined>>): string => {
+  try {
+    return os.userInfo().username
+  } catch {
+    return vars.USER || vars.LOGNAME || "unknown"
+  }
+}
+
 export const makeNodeEnv = (overrides?: { readonly cwd?: string; readonly env?: Record<string, string | undefined> }): EnvService => {
   const vars = overrides?.env ?? process.env
   const skillcHome = vars.SKILLC_HOME
@@ -16,6 +25,13 @@ export const makeNodeEnv = (overrides?: { readonly cwd?: string; readonly env?: 
     home: skillcHome !== undefined && skillcHome !== "" ? nodePath.resolve(skillcHome) : os.homedir(),
     realHome: os.homedir(),
     platform: process.platform,
+    // Read when asked (only `sync --to` does): the user database lookup is not start-up work.
+    get hostName() {
+      return os.hostname()
+    },
+    get userName() {
+      return userNameOf(vars)
+    },
     get: (name) => vars[name],
     all: () => vars,
     stdoutIsTTY: process.stdout.isTTY === true,

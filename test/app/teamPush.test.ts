@@ -1,0 +1,68 @@
+// Issue 18 / issue 28 item 4: `skc sync --to` in process, on the memory world
+// and a team store that keeps what it is sent. The machine and user hashes
+// come from the Env port (no `node:os` in the command spec), and the rows sent
+// are reported through the Progress port, per skill.
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { recordedBuild, recordedShow } from "../../src/app/recorded.js"
+import { teamPush } from "../../src/app/teamPush.js"
+import { identityHash } from "../../src/domain/teamRows.js"
+import type { TeamLogRow } from "../../src/ports/TeamLogStore.js"
+import { nodeHasher } from "../../src/adapters/node/NodeHasher.js"
+import { Progress } from "../../src/ports/Progress.js"
+import { TeamLogStore, type TeamLogStoreService } from "../../src/ports/TeamLogStore.js"
+import { memoryWorld } from "../../src/testing.js"
+
+const SKILL = "---\nname: demo\ndescription: A demo skill. Use when testing.\n---\n# Demo\n\n## Setup\n\nInstall it.\n"
+
+/** A team store in memory: every row it is sent, by `row_id`. */
+const keepingStore = () => {
+  const rows = new Map<string, TeamLogRow>()
+  const service: TeamLogStoreService = {
+    push: (batch) => Effect.sync(() => batch.filter((r) => !rows.has(r.row_id) && rows.set(r.row_id, r)).length),
+    pushFrom: (next, options) =>
+      Effect.gen(function* () {
+        let added = 0
+        let sent = 0
+        for (let batch = yield* next; batch !== undefined; batch = yield* next) {
+          for (const r of batch) if (!rows.has(r.row_id)) rows.set(r.row_id, r), added++
+          sent += batch.length
+          if (options?.onBatch) yield* options.onBatch(sent, sent)
+        }
+        return added
+      }),
+    aggregate: () => Effect.die("not used"),
+    count: Effect.sync(() => rows.size)
+  }
+  return { rows, layer: Layer.succeed(TeamLogStore, service) }
+}
+
+describe("issue 18 teamPush (sync --to) in process", () => {
+  it.effect("tags the rows with the hashes of Env's host and user names; Progress counts them per skill", () =>
+    Effect.gen(function* () {
+      const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL } })
+      yield* Effect.provide(Effect.andThen(recordedBuild({ skill: "demo" }), recordedShow({ skill: "demo", section: "Setup" })), world.layer)
+      // The memory log keeps its rows in memory; teamPush first looks for the log's file, as on disk.
+      world.fs.seed({ "/proj/.skillc/runtime/demo/.skillc-meta/logs.db": "" })
+      const store = keepingStore()
+      const seen: Array<string> = []
+      const progress = {
+        start: (label: string, total: number, unit?: string) => void seen.push(`start ${label} ${total} ${unit}`),
+        update: (done: number) => void seen.push(`update ${done}`),
+        stop: () => void seen.push("stop")
+      }
+      const result = yield* teamPush({ to: "postgres://team.example/db" }).pipe(
+        Effect.provideService(Progress, progress),
+        Effect.provide(Layer.merge(world.layer, store.layer))
+      )
+      const machine = identityHash(nodeHasher.sha256Hex, "machine", "memory-host")
+      const user = identityHash(nodeHasher.sha256Hex, "user", "memory-user")
+      expect(result).toMatchObject({ machine, user, rows: 2, added: 2, skills: [{ skill: "demo", rows: 2, added: 2 }] })
+      expect([...store.rows.values()].map((r) => [r.machine, r.user])).toEqual([
+        [machine, user],
+        [machine, user]
+      ])
+      expect(seen).toEqual(["start Pushing demo 2 rows", "update 2", "stop"])
+    })
+  )
+})
