@@ -8,7 +8,7 @@
 import { Effect, Schema } from "effect"
 import { UsageError } from "../domain/errors.js"
 import type { ApprovalState } from "../domain/tools/approval.js"
-import { approvalsPath, loadToolSkill, recordApproval } from "./toolSkill.js"
+import { approvalsPath, loadToolSkill, recordApproval } from "./services/toolSkill.js"
 
 export const ApproveInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path (of a project or global store)." })

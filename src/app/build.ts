@@ -13,12 +13,12 @@ import { UsageError } from "../domain/errors.js"
 import { describeTargetProblem, parseTargets } from "../domain/targets.js"
 import { verbose } from "../ports/Diagnostics.js"
 import { META_DIR } from "../domain/manifest.js"
-import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./compile.js"
-import { previousSourceFiles, updateIndex } from "./indexing.js"
-import { deploy, oldHomeLinks, planDeployments, type Deployment } from "./deploy.js"
-import { importSkill, type ImportResult } from "./importSkill.js"
-import { describeSkillDir, resolveSkill } from "./resolve.js"
-import { Settings } from "./Settings.js"
+import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./services/compile.js"
+import { previousSourceFiles, updateIndex } from "./services/indexing.js"
+import { deploy, oldHomeLinks, planDeployments, type Deployment } from "./services/deploy.js"
+import { importSkill, type ImportResult } from "./services/importSkill.js"
+import { describeSkillDir, resolveSkill } from "./services/resolve.js"
+import { Settings } from "./services/Settings.js"
 
 export const BuildInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path (a path is imported first)" }),

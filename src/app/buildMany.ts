@@ -13,9 +13,9 @@ import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { errorHeadline, isSkcError, renderError, UsageError } from "../domain/errors.js"
 import { FileSystem } from "../ports/FileSystem.js"
-import { logged } from "./accessLog.js"
+import { logged } from "./services/accessLog.js"
 import { build, BuildInput, type BuildResult } from "./build.js"
-import { Settings } from "./Settings.js"
+import { Settings } from "./services/Settings.js"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 
 export const BuildManyInput = Schema.Struct({

@@ -25,7 +25,7 @@ import { Warning } from "../domain/errors.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
-import { Settings } from "./Settings.js"
+import { Settings } from "./services/Settings.js"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 
 export const AgentField = Schema.Literals(AGENTS).annotate({

@@ -38,10 +38,10 @@ import { Diagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
 import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { ProcessRunner } from "../ports/ProcessRunner.js"
-import { recordAccesses, type AccessEntry } from "./accessLog.js"
+import { recordAccesses, type AccessEntry } from "./services/accessLog.js"
 import { AgentField, discover, PluginDirsField } from "./discover.js"
-import { resolveSkill } from "./resolve.js"
-import { Settings } from "./Settings.js"
+import { resolveSkill } from "./services/resolve.js"
+import { Settings } from "./services/Settings.js"
 
 export const DEFAULT_MIN_PASS = 0.8
 export const DEFAULT_EVAL_TIMEOUT_S = 120

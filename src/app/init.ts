@@ -8,7 +8,7 @@ import { Path } from "effect/Path"
 import { InternalError, SkillExists, UsageError } from "../domain/errors.js"
 import { describeNameProblem, nameProblem, titleCase } from "../domain/skillName.js"
 import { FileSystem, type FsError } from "../ports/FileSystem.js"
-import { Settings } from "./Settings.js"
+import { Settings } from "./services/Settings.js"
 
 /** The parameters of RFC-0007:C-COMMANDS `init`, as the MCP tool takes them. */
 export const InitParams = Schema.Struct({

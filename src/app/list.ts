@@ -24,9 +24,9 @@
 import { Effect, Schema } from "effect"
 import picomatch from "picomatch"
 import { InvalidOption } from "../domain/errors.js"
-import { manifestPath, readManifestSourceHash, sourceHashOf } from "./obsolete.js"
-import { type DiscoveredSkill } from "./storeSkills.js"
-import { visibleSkills } from "./visibleSkills.js"
+import { manifestPath, readManifestSourceHash, sourceHashOf } from "./services/obsolete.js"
+import { type DiscoveredSkill } from "./services/storeSkills.js"
+import { visibleSkills } from "./services/visibleSkills.js"
 
 export const ListScope = Schema.Literals(["project", "global", "agent", "all"])
 export const ListStatusFilter = Schema.Literals(["normal", "not-built", "obsolete", "foreign", "all"])
@@ -67,7 +67,7 @@ export const ListResult = Schema.Struct({
 })
 export type ListResult = typeof ListResult.Type
 
-export { discoverSkills, type DiscoveredSkill } from "./storeSkills.js"
+export { discoverSkills, type DiscoveredSkill } from "./services/storeSkills.js"
 
 /** Fast status: is there a usable manifest? With `checkObsolete`, does it match the sources? */
 export const statusOf = (skill: Pick<DiscoveredSkill, "runtimeDir" | "sourceDir"> & { readonly foreign?: boolean }, checkObsolete: boolean) =>

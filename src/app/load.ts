@@ -25,8 +25,8 @@ import { indexSkillFiles, referencesIn } from "../domain/references/reach.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { AgentField, PluginDirsField } from "./discover.js"
-import { locateSkill } from "./locateSkill.js"
-import { scanSourceTree } from "./sourceTree.js"
+import { locateSkill } from "./services/locateSkill.js"
+import { scanSourceTree } from "./services/sourceTree.js"
 
 export const LoadInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name (as discovered) or path." }),

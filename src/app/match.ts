@@ -12,7 +12,7 @@ import type { DiscoveredSkill } from "../domain/protocol/discovery.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { UsageHistory } from "../ports/UsageHistory.js"
 import { AgentField, discover, PluginDirsField } from "./discover.js"
-import { Settings } from "./Settings.js"
+import { Settings } from "./services/Settings.js"
 
 export const MatchInput = Schema.Struct({
   query: Schema.String.annotate({ description: "The user request" }),

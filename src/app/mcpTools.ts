@@ -18,8 +18,8 @@ import { parametersSchema, type JsonSchemaObject } from "../domain/tools/manifes
 import type { RunEnvelope } from "../domain/tools/output.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { execute, prepareRun } from "./run.js"
-import { Settings } from "./Settings.js"
-import { loadToolSkill } from "./toolSkill.js"
+import { Settings } from "./services/Settings.js"
+import { loadToolSkill } from "./services/toolSkill.js"
 
 export const MCP_TOOL_SEPARATOR = "__"
 

@@ -8,9 +8,9 @@ import { Effect, Schema } from "effect"
 import { FileNotFound, InternalError, UsageError } from "../domain/errors.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../ports/FileSystem.js"
 import { closest } from "../domain/suggest.js"
-import { scanSourceTree } from "./sourceTree.js"
-import { resolveSkill } from "./resolve.js"
-import { resolveInside } from "./skillPaths.js"
+import { scanSourceTree } from "./services/sourceTree.js"
+import { resolveSkill } from "./services/resolve.js"
+import { resolveInside } from "./services/skillPaths.js"
 
 export const OpenInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
@@ -62,7 +62,7 @@ const base64 = (bytes: Uint8Array): string => {
 /**
  * A file `open` cannot read says why in words, naming the path as the user
  * gave it (EACCES is the user's to fix, not an internal error, issue 19).
- * The tree walks of build and index use src/app/readFailure.ts instead.
+ * The tree walks of build and index use src/app/services/readFailure.ts instead.
  */
 const openFailure = (given: string) => (e: FsError) =>
   e.code === "EACCES" || e.code === "EPERM"

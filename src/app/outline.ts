@@ -12,8 +12,8 @@ import { splitLines } from "../domain/markdown/lines.js"
 import { estimateTokens, sectionTokens } from "../domain/protocol/tokens.js"
 import { isMarkdownPath } from "../domain/sourcePaths.js"
 import { FileSystem } from "../ports/FileSystem.js"
-import { resolveSkill } from "./resolve.js"
-import { scanSourceTree } from "./sourceTree.js"
+import { resolveSkill } from "./services/resolve.js"
+import { scanSourceTree } from "./services/sourceTree.js"
 
 export const OutlineInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),

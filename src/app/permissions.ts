@@ -19,7 +19,7 @@ import {
 } from "../domain/protocol/tools.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { AgentField, PluginDirsField } from "./discover.js"
-import { locateSkill } from "./locateSkill.js"
+import { locateSkill } from "./services/locateSkill.js"
 
 export const PermissionsInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name (as discovered) or path." }),

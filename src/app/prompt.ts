@@ -10,7 +10,7 @@ import { renderAvailableSkills, type PromptSkill } from "../domain/protocol/prom
 import { estimateTokens } from "../domain/protocol/tokens.js"
 import { Path } from "effect/Path"
 import { AgentField, discover, PluginDirsField } from "./discover.js"
-import { excludedSkill } from "./locateSkill.js"
+import { excludedSkill } from "./services/locateSkill.js"
 
 export const PromptInput = Schema.Struct({
   skills: Schema.optional(

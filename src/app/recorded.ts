@@ -13,7 +13,7 @@
  * `search` without `skill` and `buildMany` record their rows themselves.
  */
 import type { Effect } from "effect"
-import { logged, type Outcome } from "./accessLog.js"
+import { logged, type Outcome } from "./services/accessLog.js"
 import { build, buildLogArgs, type BuildInput } from "./build.js"
 import { lint, lintLogArgs, type LintInput } from "./lint.js"
 import { openFile, openLogArgs, type OpenInput } from "./open.js"

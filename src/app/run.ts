@@ -24,8 +24,8 @@ import { Env } from "../ports/Env.js"
 import { FileSystem, isNotFound } from "../ports/FileSystem.js"
 import { ProcessRunner } from "../ports/ProcessRunner.js"
 import { Prompter } from "../ports/Prompter.js"
-import { Settings } from "./Settings.js"
-import { findTool, loadToolSkill, parseMode, recordApproval, type LoadedToolSkill } from "./toolSkill.js"
+import { Settings } from "./services/Settings.js"
+import { findTool, loadToolSkill, parseMode, recordApproval, type LoadedToolSkill } from "./services/toolSkill.js"
 
 export const RunInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path." }),

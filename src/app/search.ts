@@ -25,10 +25,10 @@ import { EmptyQuery } from "../domain/errors.js"
 import { queryTokens } from "../domain/search/query.js"
 import { compareRanked, fallbackTokens, type Rankable } from "../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
-import { openForQueryOnDemand as openForQuery } from "./indexing.js"
-import { resolveSkill } from "./resolve.js"
+import { openForQueryOnDemand as openForQuery } from "./services/indexing.js"
+import { resolveSkill } from "./services/resolve.js"
 import { searchAcross } from "./searchAcross.js"
-import { evaluate, ownIndex, pick, render, type Found, type Opened } from "./searchRows.js"
+import { evaluate, ownIndex, pick, render, type Found, type Opened } from "./services/searchRows.js"
 
 export const DEFAULT_LIMIT = 10
 

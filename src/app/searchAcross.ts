@@ -19,14 +19,14 @@ import { FileSystem } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { SearchIndex } from "../ports/SearchIndex.js"
 import { SourceFreshness } from "../ports/SourceFreshness.js"
-import { Settings } from "./Settings.js"
-import { recordAccesses, recordUnansweredAcrossSkills } from "./accessLog.js"
+import { Settings } from "./services/Settings.js"
+import { recordAccesses, recordUnansweredAcrossSkills } from "./services/accessLog.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
-import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "./indexing.js"
-import { resolveSkill, type ResolvedSkill } from "./resolve.js"
+import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "./services/indexing.js"
+import { resolveSkill, type ResolvedSkill } from "./services/resolve.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./search.js"
-import { evaluate, ownIndex, pick, render, type Describe, type Found, type Opened } from "./searchRows.js"
-import { skillsInScope } from "./skillsInScope.js"
+import { evaluate, ownIndex, pick, render, type Describe, type Found, type Opened } from "./services/searchRows.js"
+import { skillsInScope } from "./services/skillsInScope.js"
 
 
 /**

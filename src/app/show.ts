@@ -14,9 +14,9 @@ import { warn } from "../ports/Diagnostics.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import type { IndexReadFailed } from "../ports/SearchIndex.js"
 import { IndexUnusable } from "../domain/errors.js"
-import { openForQueryOnDemand as openForQuery } from "./indexing.js"
-import { resolveSkill } from "./resolve.js"
-import { resolveInside } from "./skillPaths.js"
+import { openForQueryOnDemand as openForQuery } from "./services/indexing.js"
+import { resolveSkill } from "./services/resolve.js"
+import { resolveInside } from "./services/skillPaths.js"
 
 export const ShowInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),

@@ -6,9 +6,9 @@
 import { Effect, Schema } from "effect"
 import { DirectoryNotFound } from "../domain/errors.js"
 import { layoutSources, type SourcesLayout } from "../domain/sourcesTree.js"
-import { resolveSkill } from "./resolve.js"
-import { resolveInside } from "./skillPaths.js"
-import { scanSourceTree } from "./sourceTree.js"
+import { resolveSkill } from "./services/resolve.js"
+import { resolveInside } from "./services/skillPaths.js"
+import { scanSourceTree } from "./services/sourceTree.js"
 
 export const SourcesInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),

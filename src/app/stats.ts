@@ -40,11 +40,11 @@ import {
 } from "../domain/stats.js"
 import { AccessLog, type AggregateRows, type GroupBy, type Period, type SummaryGroup } from "../ports/AccessLog.js"
 import { FileSystem } from "../ports/FileSystem.js"
-import { logDbIn } from "./accessLog.js"
-import { withLogRepair } from "./logRepair.js"
-import { resolveSkill } from "./resolve.js"
-import { Settings } from "./Settings.js"
-import { outlineSections } from "./statsOutline.js"
+import { logDbIn } from "./services/accessLog.js"
+import { withLogRepair } from "./services/logRepair.js"
+import { resolveSkill } from "./services/resolve.js"
+import { Settings } from "./services/Settings.js"
+import { outlineSections } from "./services/statsOutline.js"
 
 export const StatsInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),

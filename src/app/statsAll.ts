@@ -9,8 +9,8 @@
 import { Effect, Schema } from "effect"
 import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
 import type { SkillUsageRow, StatsAllReport } from "../domain/stats.js"
-import { Settings } from "./Settings.js"
-import { skillsInScope } from "./skillsInScope.js"
+import { Settings } from "./services/Settings.js"
+import { skillsInScope } from "./services/skillsInScope.js"
 import { aggregateLog, foldSummary, parseFilters } from "./stats.js"
 
 export const StatsAllInput = Schema.Struct({

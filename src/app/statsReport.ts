@@ -7,9 +7,9 @@
  */
 import { Effect } from "effect"
 import type { SkillReport } from "../domain/stats.js"
-import { resolveSkill } from "./resolve.js"
+import { resolveSkill } from "./services/resolve.js"
 import { aggregateLog, foldSummary, latestEval, parseFilters, type StatsInput } from "./stats.js"
-import { outlineSections } from "./statsOutline.js"
+import { outlineSections } from "./services/statsOutline.js"
 
 export type { OutlineReads, SkillReport } from "../domain/stats.js"
 

@@ -14,7 +14,7 @@ import { InvalidOption } from "../domain/errors.js"
 import { stats, StatsInput } from "./stats.js"
 import { statsAll } from "./statsAll.js"
 import { statsReport } from "./statsReport.js"
-import { bothTeamDatabases } from "./teamDatabase.js"
+import { bothTeamDatabases } from "./services/teamDatabase.js"
 
 /** What the CLI asks for; `skill` is absent with `all`. */
 export type StatsRequest = Omit<StatsInput, "skill"> & {

@@ -28,10 +28,10 @@ import { compareBytewise } from "../domain/sourcePaths.js"
 import { AccessLog, isCorruptLog } from "../ports/AccessLog.js"
 import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
-import { fallbackDirOf, logDbIn } from "./accessLog.js"
-import { withLogRepair } from "./logRepair.js"
-import { describeSkillDir, resolveSkill } from "./resolve.js"
-import { loadSettings, Settings } from "./Settings.js"
+import { fallbackDirOf, logDbIn } from "./services/accessLog.js"
+import { withLogRepair } from "./services/logRepair.js"
+import { describeSkillDir, resolveSkill } from "./services/resolve.js"
+import { loadSettings, Settings } from "./services/Settings.js"
 
 export const SyncInput = Schema.Struct({
   skill: Schema.optional(Schema.String.annotate({ description: "Specific skill to sync" })),

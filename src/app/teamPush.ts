@@ -22,9 +22,9 @@ import { Env } from "../ports/Env.js"
 import { Hasher } from "../ports/Hasher.js"
 import { Progress } from "../ports/Progress.js"
 import { TeamLogStore } from "../ports/TeamLogStore.js"
-import { logDbIn } from "./accessLog.js"
-import { resolveSkill, type ResolvedSkill } from "./resolve.js"
-import { skillsInScope } from "./skillsInScope.js"
+import { logDbIn } from "./services/accessLog.js"
+import { resolveSkill, type ResolvedSkill } from "./services/resolve.js"
+import { skillsInScope } from "./services/skillsInScope.js"
 
 /** Local rows read, converted and handed to the store at once: memory stays bounded by one page. */
 export const PAGE = 10_000

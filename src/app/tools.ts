@@ -7,7 +7,7 @@ import { Effect, Schema } from "effect"
 import { availableIn, toolListing, type ToolListing } from "../domain/tools/manifest.js"
 import type { Mode } from "../domain/tools/model.js"
 import type { ApprovalState, Trust } from "../domain/tools/approval.js"
-import { loadToolSkill, parseMode } from "./toolSkill.js"
+import { loadToolSkill, parseMode } from "./services/toolSkill.js"
 
 export const ToolsInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path." }),

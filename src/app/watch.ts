@@ -26,10 +26,10 @@ import { Clock, Effect, Option } from "effect"
 import type { PendingRebuildService } from "../ports/PendingRebuild.js"
 import { UsageError } from "../domain/errors.js"
 import { buildMany, storeEntries, type BuildManyInput, type BuildOutcome } from "./buildMany.js"
-import { resolveSkill } from "./resolve.js"
-import { scanSourceTree } from "./sourceTree.js"
+import { resolveSkill } from "./services/resolve.js"
+import { scanSourceTree } from "./services/sourceTree.js"
 import { statusOf } from "./list.js"
-import { visibleSkills } from "./visibleSkills.js"
+import { visibleSkills } from "./services/visibleSkills.js"
 
 export interface WatchEvent {
   readonly skill: string

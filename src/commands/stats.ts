@@ -57,7 +57,7 @@ export const statsCommand = defineCommand({
       import("../render/stats.js"),
       import("../render/statsHtml.js"),
       import("./output.js"),
-      import("../app/teamDatabase.js")
+      import("../app/services/teamDatabase.js")
     ])
     type Request = import("../app/statsRequest.js").StatsRequest
     type Outcome = import("../app/statsRequest.js").StatsView

@@ -33,7 +33,7 @@ export const syncCommand = defineCommand({
     const [{ sync }, { renderSync, syncJson }, { bothTeamDatabases }] = await Promise.all([
       import("../app/sync.js"),
       import("../render/sync.js"),
-      import("../app/teamDatabase.js")
+      import("../app/services/teamDatabase.js")
     ])
     type Request = {
       readonly skill?: string
@@ -50,7 +50,7 @@ export const syncCommand = defineCommand({
     const pushTo = (given: string | undefined, team: boolean, skill: string | undefined) =>
       Effect.gen(function* () {
         const [{ teamDatabase }, { teamPush }, pg] = yield* Effect.promise(() =>
-          Promise.all([import("../app/teamDatabase.js"), import("../app/teamPush.js"), loadTeamLogStore()])
+          Promise.all([import("../app/services/teamDatabase.js"), import("../app/teamPush.js"), loadTeamLogStore()])
         )
         const url = yield* teamDatabase(given, team, "--to")
         const to = pg.describeUrl(url)

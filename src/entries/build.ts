@@ -9,7 +9,7 @@
  */
 export { BuildInput, buildWithArtifacts, type BuildResult } from "../app/build.js"
 export { skillTemplate, type InitInput, type InitResult } from "../app/init.js"
-export { compileSkill, writeRuntime, type Compiled, type MarkdownFile } from "../app/compile.js"
+export { compileSkill, writeRuntime, type Compiled, type MarkdownFile } from "../app/services/compile.js"
 export { renderStub, type StubInput } from "../domain/stub.js"
 export { Manifest, parseManifest, MANIFEST_VERSION, META_DIR, MANIFEST_FILE } from "../domain/manifest.js"
 export { BUILTIN_TARGETS, parseTargets } from "../domain/targets.js"
@@ -21,5 +21,5 @@ export {
   type SourceFile,
   type FileHashCache,
   type FileHashCacheEntry
-} from "../app/sourceTree.js"
+} from "../app/services/sourceTree.js"
 export { MAX_NAME_LENGTH, nameProblem, describeNameProblem, titleCase, type NameProblem } from "../domain/skillName.js"

@@ -48,9 +48,9 @@ import {
   type LiveServices,
   type PortServices
 } from "../layers.js"
-import { makeSettingsCache, Settings } from "../app/Settings.js"
-import { CallerRole } from "../app/accessLog.js"
-import { OnDemandIndexing, type OnDemandIndexingService } from "../app/indexing.js"
+import { makeSettingsCache, Settings } from "../app/services/Settings.js"
+import { CallerRole } from "../app/services/accessLog.js"
+import { OnDemandIndexing, type OnDemandIndexingService } from "../app/services/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
   getSkillEntry,

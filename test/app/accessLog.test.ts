@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileS
 import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { formatRunId, logged, recordAccess, recordAccesses } from "../../src/app/accessLog.js"
+import { formatRunId, logged, recordAccess, recordAccesses } from "../../src/app/services/accessLog.js"
 import { LogStoreError } from "../../src/ports/AccessLog.js"
 import { makeMemoryAccessLog, memoryWorld } from "../../src/testing.js"
 import { init } from "../../src/app/init.js"

@@ -41,7 +41,7 @@ describe("issue 28: the access log the live layer provides", () => {
   it("an embedder's makeLiveLayer({ accessLog: noAccessLog }) runs a logged use case and writes no log anywhere", async () => {
     const dir = tempDir("skc-nolog-")
     const layer = makeLiveLayer({ cwd: dir, env: { SKILLC_HOME: join(dir, "home"), HOME: join(dir, "home") }, accessLog: noAccessLog })
-    const { logged } = await import("../../src/app/accessLog.js")
+    const { logged } = await import("../../src/app/services/accessLog.js")
     const r = await Effect.runPromise(init({ name: "quiet" }).pipe(logged("init", "quiet", () => ({})), Effect.provide(layer)))
     expect(r).toMatchObject({ name: "quiet" })
     const found: Array<string> = []

@@ -5,9 +5,9 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
-import { decodeInput, flagLabel } from "../../src/app/decodeInput.js"
+import { decodeInput, flagLabel } from "../../src/app/services/decodeInput.js"
 import { list, ListInput, type ListResult } from "../../src/app/list.js"
-import { currentSourceHash } from "../../src/app/sourceTree.js"
+import { currentSourceHash } from "../../src/app/services/sourceTree.js"
 import { renderWarning, type SkcWarning } from "../../src/domain/errors.js"
 import { errorText, memoryLayer } from "../helpers/worlds.js"
 

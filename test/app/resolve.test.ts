@@ -1,7 +1,7 @@
 // RFC-0007:C-RESOLUTION and RFC-0006:C-INIT on the in-memory layer.
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { resolveSkill } from "../../src/app/resolve.js"
+import { resolveSkill } from "../../src/app/services/resolve.js"
 import { init } from "../../src/app/init.js"
 import { memoryWorld } from "../helpers/memory.js"
 

@@ -1,9 +1,9 @@
 // DECISIONS #38 / RFC-0007:C-RESOLUTION: after the stores, names resolve through the agent
-// skill directories, in the documented order of src/app/agentDirs.ts. In memory, one test per rule.
+// skill directories, in the documented order of src/app/services/agentDirs.ts. In memory, one test per rule.
 import { Effect, Result } from "effect"
 import { createHash } from "node:crypto"
 import { describe, expect, it } from "vitest"
-import { resolveSkill } from "../../src/app/resolve.js"
+import { resolveSkill } from "../../src/app/services/resolve.js"
 import { search } from "../../src/app/search.js"
 import { show } from "../../src/app/show.js"
 import { build } from "../../src/app/build.js"

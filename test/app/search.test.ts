@@ -3,8 +3,8 @@
 // behaviour (stemming, BM25) is tested end to end in test/e2e.
 import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { indexSkill } from "../../src/app/indexing.js"
-import { resolveSkill } from "../../src/app/resolve.js"
+import { indexSkill } from "../../src/app/services/indexing.js"
+import { resolveSkill } from "../../src/app/services/resolve.js"
 import { search, type SearchResult } from "../../src/app/search.js"
 import { memoryWorld } from "../helpers/memory.js"
 

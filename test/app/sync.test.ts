@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { logged } from "../../src/app/accessLog.js"
+import { logged } from "../../src/app/services/accessLog.js"
 import { init } from "../../src/app/init.js"
 import { stats } from "../../src/app/stats.js"
 import { sync, type SyncInput } from "../../src/app/sync.js"

@@ -10,11 +10,11 @@
  * tried once more: a write then creates a fresh log, a read finds none.
  */
 import { Clock, Effect } from "effect"
-import { Warning } from "../domain/errors.js"
-import { formatTimestamp } from "../domain/stats.js"
-import { isCorruptLog, type LogStoreError } from "../ports/AccessLog.js"
-import { warn } from "../ports/Diagnostics.js"
-import { FileSystem } from "../ports/FileSystem.js"
+import { Warning } from "../../domain/errors.js"
+import { formatTimestamp } from "../../domain/stats.js"
+import { isCorruptLog, type LogStoreError } from "../../ports/AccessLog.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 
 /** `logs.db.corrupt-20261125T041200Z` */
 export const corruptName = (dbFile: string, nowMs: number): string => `${dbFile}.corrupt-${formatTimestamp(nowMs).replace(/[-:]/g, "")}`

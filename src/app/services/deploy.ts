@@ -16,12 +16,12 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, UsageError, Warning } from "../domain/errors.js"
-import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
-import { deploymentDir, type TargetSpec } from "../domain/targets.js"
-import { warn } from "../ports/Diagnostics.js"
-import { Env } from "../ports/Env.js"
-import { FileSystem, type FsError } from "../ports/FileSystem.js"
+import { InternalError, UsageError, Warning } from "../../domain/errors.js"
+import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
+import { deploymentDir, type TargetSpec } from "../../domain/targets.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem, type FsError } from "../../ports/FileSystem.js"
 import { Settings } from "./Settings.js"
 
 export type DeployMethod = "symlink" | "junction" | "copy"

@@ -5,8 +5,8 @@
  * it is an `error:` line (DECISIONS #34). Every other failure stays
  * internal (E999) with its cause.
  */
-import { InternalError, UsageError } from "../domain/errors.js"
-import type { FsError } from "../ports/FileSystem.js"
+import { InternalError, UsageError } from "../../domain/errors.js"
+import type { FsError } from "../../ports/FileSystem.js"
 
 const DENIED = new Set(["EACCES", "EPERM"])
 const READS = new Set(["read", "readdir", "stat", "readlink", "realpath"])

@@ -17,11 +17,11 @@
 import { timeSlicer } from "./timeSlice.js"
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, PathEscapes, type UsageError } from "../domain/errors.js"
+import { InternalError, PathEscapes, type UsageError } from "../../domain/errors.js"
 import { readFailure } from "./readFailure.js"
-import { IGNORED_DIRS, sortedBytewise, sourceHashInput, sourceHashLines } from "../domain/sourcePaths.js"
-import { FileSystem, type FsError } from "../ports/FileSystem.js"
-import { Hasher } from "../ports/Hasher.js"
+import { IGNORED_DIRS, sortedBytewise, sourceHashInput, sourceHashLines } from "../../domain/sourcePaths.js"
+import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
 
 export interface SourceFile {
   /** Relative to the skill root, `/`-separated. */

@@ -12,8 +12,8 @@
  */
 import { Effect, Random } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, SkillExists, UsageError } from "../domain/errors.js"
-import { FileSystem, type FsError } from "../ports/FileSystem.js"
+import { InternalError, SkillExists, UsageError } from "../../domain/errors.js"
+import { FileSystem, type FsError } from "../../ports/FileSystem.js"
 import { Settings } from "./Settings.js"
 import { isWithin, scanSourceTree } from "./sourceTree.js"
 import type { ResolvedSkill } from "./resolve.js"

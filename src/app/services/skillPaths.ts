@@ -12,9 +12,9 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, PathEscapes, UsageError } from "../domain/errors.js"
-import { checkSkillPath, throughVcsDir } from "../domain/sourcePaths.js"
-import { FileSystem, type FileInfo } from "../ports/FileSystem.js"
+import { InternalError, PathEscapes, UsageError } from "../../domain/errors.js"
+import { checkSkillPath, throughVcsDir } from "../../domain/sourcePaths.js"
+import { FileSystem, type FileInfo } from "../../ports/FileSystem.js"
 import { isWithin } from "./sourceTree.js"
 
 export interface InsidePath {

@@ -6,9 +6,9 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { Warning } from "../domain/errors.js"
-import { FileSystem } from "../ports/FileSystem.js"
-import { Diagnostics } from "../ports/Diagnostics.js"
+import { Warning } from "../../domain/errors.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Settings } from "./Settings.js"
 import { readSkillFrontmatter } from "./skillFrontmatter.js"
 

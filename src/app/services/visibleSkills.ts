@@ -1,7 +1,7 @@
 /**
  * Every skill that resolves by name from the cwd (RFC-0007:C-RESOLUTION,
  * DECISIONS #38), with its scope: the project and global stores, then the
- * agent skill directories in resolution order (src/app/agentDirs.ts).
+ * agent skill directories in resolution order (src/app/services/agentDirs.ts).
  *
  * Both stores are listed whole, as `skc list` always did: a global skill
  * with the name of a project skill is listed with `shadowed: true` (the
@@ -18,12 +18,12 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { FileSystem } from "../ports/FileSystem.js"
-import { Diagnostics } from "../ports/Diagnostics.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
 import { discoverSkills } from "./storeSkills.js"
 import { readSkillFrontmatter } from "./skillFrontmatter.js"
-import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
+import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
 export type VisibleScope = "project" | "global" | AgentDirScope | "plugin"
 

@@ -5,10 +5,10 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { FileSystem, isRegularFile } from "../ports/FileSystem.js"
+import { FileSystem, isRegularFile } from "../../ports/FileSystem.js"
 import { describeSkillDir, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
-import { compareBytewise as bytewise } from "../domain/sourcePaths.js"
+import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
 
 /**

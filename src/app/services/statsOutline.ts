@@ -6,10 +6,10 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { scanMarkdown } from "../domain/markdown/model.js"
-import { isMarkdownPath } from "../domain/sourcePaths.js"
-import type { OutlineSection } from "../domain/stats.js"
-import { FileSystem } from "../ports/FileSystem.js"
+import { scanMarkdown } from "../../domain/markdown/model.js"
+import { isMarkdownPath } from "../../domain/sourcePaths.js"
+import type { OutlineSection } from "../../domain/stats.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 import { scanSourceTree } from "./sourceTree.js"
 
 /** Never fails: an unreadable tree or file contributes no sections (stats must still answer). */

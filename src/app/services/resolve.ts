@@ -18,10 +18,10 @@
  */
 import { Context, Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, NotASkill, SkillNotFound, Warning } from "../domain/errors.js"
-import { closest } from "../domain/suggest.js"
-import { FileSystem, type FsError } from "../ports/FileSystem.js"
-import { verbose, warn } from "../ports/Diagnostics.js"
+import { InternalError, NotASkill, SkillNotFound, Warning } from "../../domain/errors.js"
+import { closest } from "../../domain/suggest.js"
+import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { verbose, warn } from "../../ports/Diagnostics.js"
 import { Settings, type Stores } from "./Settings.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
 
@@ -129,7 +129,7 @@ export const describeSkillDir = (dir: string, scopeHint?: SkillScope) =>
 
 /**
  * The resolutions a recorded call made (issue 28 item 3): `logged`
- * (src/app/accessLog.ts) provides a fresh record around the use case and
+ * (src/app/services/accessLog.ts) provides a fresh record around the use case and
  * takes the skill of its access-log row from it, instead of resolving the
  * name a second time. Only written here, never read: every resolution of the
  * use case itself looks at the disk (a `build --watch` resolves again after

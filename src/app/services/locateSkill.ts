@@ -7,10 +7,10 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import type { Agent } from "../domain/protocol/agents.js"
-import { UsageError } from "../domain/errors.js"
-import type { Discovery } from "../domain/protocol/discovery.js"
-import { discover } from "./discover.js"
+import type { Agent } from "../../domain/protocol/agents.js"
+import { UsageError } from "../../domain/errors.js"
+import type { Discovery } from "../../domain/protocol/discovery.js"
+import { discover } from "../discover.js"
 import { resolveSkill } from "./resolve.js"
 
 export interface LocatedSkill {

@@ -4,7 +4,7 @@
  * or `skc mcp` answers no `ping` until the loop ends.
  */
 import { Clock, Effect } from "effect"
-import { EventLoop } from "../ports/EventLoop.js"
+import { EventLoop } from "../../ports/EventLoop.js"
 
 /** How long a loop runs before the event loop gets a turn. */
 export const SLICE_MS = 8

@@ -23,12 +23,12 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { MANIFEST_FILE, META_DIR, parseManifest, type Manifest } from "../domain/manifest.js"
-import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../domain/protocol/agents.js"
-import { validateSkillSource } from "../domain/protocol/metadata.js"
-import { Env } from "../ports/Env.js"
-import { FileSystem, isRegularFile } from "../ports/FileSystem.js"
-import { Hasher } from "../ports/Hasher.js"
+import { MANIFEST_FILE, META_DIR, parseManifest, type Manifest } from "../../domain/manifest.js"
+import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../../domain/protocol/agents.js"
+import { validateSkillSource } from "../../domain/protocol/metadata.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem, isRegularFile } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
 import { Settings } from "./Settings.js"
 
 export type AgentDirScope = "agent-project" | "agent-user" | "plugin"
@@ -61,7 +61,7 @@ export const agentSkillRoots = Effect.gen(function* () {
     dir = parent
   }
   for (const agent of AGENTS) add("agent-user", agent, path.join(env.home, ...userSkillsDir(agent).split("/")))
-  // Config paths are absolute already (src/app/Settings.ts); resolve keeps a stray relative one deterministic.
+  // Config paths are absolute already (src/app/services/Settings.ts); resolve keeps a stray relative one deterministic.
   for (const root of config.pluginDirs) add("plugin", "plugin", path.join(path.resolve(stores.cwd, root), "skills"))
   return roots as ReadonlyArray<AgentSkillsRoot>
 })

@@ -15,12 +15,12 @@ import {
   type ConfigLayer,
   type ResolvedConfig,
   type Tokenizer
-} from "../domain/config.js"
-import { Warning, type SkcWarning } from "../domain/errors.js"
-import { expandHome } from "../domain/targets.js"
-import { Diagnostics } from "../ports/Diagnostics.js"
-import { Env } from "../ports/Env.js"
-import { FileSystem } from "../ports/FileSystem.js"
+} from "../../domain/config.js"
+import { Warning, type SkcWarning } from "../../domain/errors.js"
+import { expandHome } from "../../domain/targets.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 
 export interface Stores {
   readonly cwd: string

@@ -7,11 +7,11 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError } from "../domain/errors.js"
-import { inLintScope } from "../domain/lint/snapshot.js"
-import { EVALS_FILE, TRIGGERS_FILE } from "../domain/eval/triggerSet.js"
-import type { MarkdownFile, SkillEntry } from "../domain/lint/types.js"
-import { FileSystem, type FsError } from "../ports/FileSystem.js"
+import { InternalError } from "../../domain/errors.js"
+import { inLintScope } from "../../domain/lint/snapshot.js"
+import { EVALS_FILE, TRIGGERS_FILE } from "../../domain/eval/triggerSet.js"
+import type { MarkdownFile, SkillEntry } from "../../domain/lint/types.js"
+import { FileSystem, type FsError } from "../../ports/FileSystem.js"
 import { scanSourceTree } from "./sourceTree.js"
 
 const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })

@@ -4,8 +4,8 @@
  * (RFC-0009: the project file's over the global file's).
  */
 import { Effect } from "effect"
-import { InvalidOption, Warning } from "../domain/errors.js"
-import { warn } from "../ports/Diagnostics.js"
+import { InvalidOption, Warning } from "../../domain/errors.js"
+import { warn } from "../../ports/Diagnostics.js"
 import { Settings } from "./Settings.js"
 
 /** Both `--team` and an explicit URL: the one message for it (the commands check it early, before loading anything). */

@@ -12,9 +12,9 @@
  * other command uses.
  */
 import { Effect } from "effect"
-import { DiskMemo } from "../ports/DiskMemo.js"
-import { Env } from "../ports/Env.js"
-import { FileSystem } from "../ports/FileSystem.js"
+import { DiskMemo } from "../../ports/DiskMemo.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 import { describeSkillDir, resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 import { visibleSkills } from "./visibleSkills.js"

@@ -20,13 +20,13 @@
 import { timeSlicer } from "./timeSlice.js"
 import { Clock, Context, Deferred, Effect, Option } from "effect"
 import { Path } from "effect/Path"
-import { IndexCollision, IndexUnusable, InternalError, Warning } from "../domain/errors.js"
-import { splitLines, stripBom } from "../domain/markdown/lines.js"
-import type { MarkdownDoc } from "../domain/markdown/model.js"
-import { scanMarkdown } from "../domain/markdown/scan.js"
-import { indexedFormat, markdownRows, textRows } from "../domain/search/documents.js"
-import { isOversized } from "../domain/sourcePaths.js"
-import { referenceInfo } from "../domain/stub.js"
+import { IndexCollision, IndexUnusable, InternalError, Warning } from "../../domain/errors.js"
+import { splitLines, stripBom } from "../../domain/markdown/lines.js"
+import type { MarkdownDoc } from "../../domain/markdown/model.js"
+import { scanMarkdown } from "../../domain/markdown/scan.js"
+import { indexedFormat, markdownRows, textRows } from "../../domain/search/documents.js"
+import { isOversized } from "../../domain/sourcePaths.js"
+import { referenceInfo } from "../../domain/stub.js"
 import {
   buildVerdict,
   hash16Of,
@@ -35,17 +35,17 @@ import {
   searchVerdictBeforeHash,
   staleness,
   type IndexMeta
-} from "../domain/search/indexState.js"
-import { tokenizerChoice, type TokenizerChoice } from "../domain/search/tokenizer.js"
-import { verbose, warn } from "../ports/Diagnostics.js"
-import { FileSystem, type FsError } from "../ports/FileSystem.js"
-import { Hasher } from "../ports/Hasher.js"
-import { IndexWriteFailed, SearchIndex, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../ports/SearchIndex.js"
+} from "../../domain/search/indexState.js"
+import { tokenizerChoice, type TokenizerChoice } from "../../domain/search/tokenizer.js"
+import { verbose, warn } from "../../ports/Diagnostics.js"
+import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
+import { IndexWriteFailed, SearchIndex, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../../ports/SearchIndex.js"
 import { recordCacheOwner } from "./agentDirs.js"
 import type { ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
-import { SourceFreshness } from "../ports/SourceFreshness.js"
-import { PendingRebuild } from "../ports/PendingRebuild.js"
+import { SourceFreshness } from "../../ports/SourceFreshness.js"
+import { PendingRebuild } from "../../ports/PendingRebuild.js"
 import { combineSourceHash, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "./sourceTree.js"
 
 /** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */

@@ -5,8 +5,8 @@
  * the frontmatter parses and has string `name` and `description`.
  */
 import { Effect } from "effect"
-import { frontmatterProblemText, parseFrontmatter } from "../domain/markdown/frontmatter.js"
-import { FileSystem } from "../ports/FileSystem.js"
+import { frontmatterProblemText, parseFrontmatter } from "../../domain/markdown/frontmatter.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 
 export type SkillFrontmatter =
   | { readonly _tag: "Valid"; readonly data: Readonly<Record<string, unknown>> }

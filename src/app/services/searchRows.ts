@@ -9,9 +9,9 @@
  * `Opened` says which skill each row comes from.
  */
 import { Effect } from "effect"
-import { IndexUnusable } from "../domain/errors.js"
-import { unsegmentCjk } from "../domain/search/cjk.js"
-import { anyOfExpression, inHeading, termOf } from "../domain/search/query.js"
+import { IndexUnusable } from "../../domain/errors.js"
+import { unsegmentCjk } from "../../domain/search/cjk.js"
+import { anyOfExpression, inHeading, termOf } from "../../domain/search/query.js"
 import {
   COLUMN_WEIGHTS,
   answersForItself,
@@ -20,11 +20,11 @@ import {
   termCount,
   type HeadingHolder,
   type Rankable
-} from "../domain/search/rank.js"
-import type { IndexReadFailed, RankedRow, RowPlace } from "../ports/SearchIndex.js"
+} from "../../domain/search/rank.js"
+import type { IndexReadFailed, RankedRow, RowPlace } from "../../ports/SearchIndex.js"
 import type { QueryableIndex } from "./indexing.js"
 import type { ResolvedSkill } from "./resolve.js"
-import type { SearchResultItem } from "./search.js"
+import type { SearchResultItem } from "../search.js"
 
 
 /** An index to query: one skill's, or the one index over several skills (DECISIONS #44). */

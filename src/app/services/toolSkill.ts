@@ -5,8 +5,8 @@
  */
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, InvalidFrontmatter, UsageError, Warning } from "../domain/errors.js"
-import { frontmatterProblemText } from "../domain/markdown/frontmatter.js"
+import { InternalError, InvalidFrontmatter, UsageError, Warning } from "../../domain/errors.js"
+import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
 import {
   approvalDigestInput,
   approvalState,
@@ -17,12 +17,12 @@ import {
   type ApprovalState,
   type ApprovalStore,
   type Trust
-} from "../domain/tools/approval.js"
-import { ADVISORY_PROBLEMS, MODES, type Mode, type Problem, type ToolDefinition } from "../domain/tools/model.js"
-import { parseToolSkill, type ParsedToolSkill } from "../domain/tools/parse.js"
-import { warn } from "../ports/Diagnostics.js"
-import { FileSystem, isNotFound } from "../ports/FileSystem.js"
-import { Hasher } from "../ports/Hasher.js"
+} from "../../domain/tools/approval.js"
+import { ADVISORY_PROBLEMS, MODES, type Mode, type Problem, type ToolDefinition } from "../../domain/tools/model.js"
+import { parseToolSkill, type ParsedToolSkill } from "../../domain/tools/parse.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { FileSystem, isNotFound } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
 import { resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 

@@ -4,8 +4,8 @@
  * (RFC-0005, DECISIONS #32) with one line naming the offending parameter.
  */
 import { Effect, Schema, type SchemaAST, type SchemaIssue } from "effect"
-import { InvalidOption } from "../domain/errors.js"
-import { checkText } from "../domain/jsonSchema.js"
+import { InvalidOption } from "../../domain/errors.js"
+import { checkText } from "../../domain/jsonSchema.js"
 
 /** One failure at one path, in Effect 3's words (`Expected string, actual 42`, `is missing`). */
 interface IssueLine {

@@ -5,8 +5,8 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { MANIFEST_FILE, META_DIR, parseManifest } from "../domain/manifest.js"
-import { FileSystem } from "../ports/FileSystem.js"
+import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 import { currentSourceHash, type FileHashCache } from "./sourceTree.js"
 
 export const manifestPath = (runtimeDir: string) =>
