@@ -8,7 +8,8 @@ import { pathToFileURL } from "node:url"
 import { BIN, ROOT, benchEnv, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
 
 export default async function matchBench({ runs = 9 } = {}) {
-  const lib = await import(pathToFileURL(join(ROOT, "dist", "lib", "index.js")).href)
+  // The protocol entry of the library (`skillc/protocol`, issue 28 item 1).
+  const lib = await import(pathToFileURL(join(ROOT, "dist", "lib", "entries", "protocol.js")).href)
   const dir = join(ROOT, "test", "fixtures", "catalogue")
   const names = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
   const skills = names.map((n) => {
