@@ -24,6 +24,7 @@ import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import type { DiskMemoService } from "../../ports/DiskMemo.js"
 import { FileSystem, type FileSystemService } from "../../ports/FileSystem.js"
+import { identityOf, statsOf } from "./fileStamp.js"
 
 const MAX_ENTRIES = 8
 /** Ten times the coarsest file-time tick of a Linux kernel (HZ=100); what the memo keeps is where skills are, never their text. */
@@ -44,29 +45,23 @@ interface Entry {
   readonly noted: ReadonlyArray<Noted>
 }
 
-const statOf = (kind: Kind, path: string): fs.Stats | string => {
-  try {
-    const s = kind === "stat" ? fs.statSync(path, { throwIfNoEntry: false }) : fs.lstatSync(path, { throwIfNoEntry: false })
-    return s ?? "missing"
-  } catch (e) {
-    return `error:${(e as NodeJS.ErrnoException)?.code ?? "?"}`
-  }
-}
+const statsFor = (kind: Kind, path: string) => statsOf(path, { follow: kind === "stat" })
 
-const stampOf = (s: fs.Stats | string): string => (typeof s === "string" ? s : `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`)
+/** A path that cannot be stat'ed (missing, or not ours to see) is noted as such: appearing later is a change. */
+const stampOf = (s: fs.BigIntStats | undefined): string => (s === undefined ? "none" : identityOf(s))
 
-const unchanged = (noted: ReadonlyArray<Noted>): boolean => noted.every((n) => stampOf(statOf(n.kind, n.path)) === n.stamp)
+const unchanged = (noted: ReadonlyArray<Noted>): boolean => noted.every((n) => stampOf(statsFor(n.kind, n.path)) === n.stamp)
 
 /** What one computation read, and whether its value may be kept. */
 const makeNotes = (racyMs: number) => {
   const notes = new Map<string, Noted>()
   let keep = true
-  const note = (kind: Kind, path: string): fs.Stats | string => {
+  const note = (kind: Kind, path: string): fs.BigIntStats | undefined => {
     const key = `${kind}\0${path}`
-    const s = statOf(kind, path)
+    const s = statsFor(kind, path)
     if (!notes.has(key)) {
       notes.set(key, { kind, path, stamp: stampOf(s) })
-      if (racyMs > 0 && typeof s !== "string" && Date.now() - Math.max(s.mtimeMs, s.ctimeMs) < racyMs) keep = false
+      if (racyMs > 0 && s !== undefined && Date.now() - Math.max(Number(s.mtimeMs), Number(s.ctimeMs)) < racyMs) keep = false
     }
     return s
   }
@@ -78,7 +73,7 @@ const makeNotes = (racyMs: number) => {
       if (part === "") continue
       at = nodePath.join(at, part)
       const s = note("lstat", at)
-      if (typeof s === "string" || !s.isSymbolicLink()) continue
+      if (s === undefined || !s.isSymbolicLink()) continue
       if (links >= MAX_LINKS) return
       try {
         noteRealPath(nodePath.resolve(nodePath.dirname(at), fs.readlinkSync(at)), links + 1)

@@ -20,6 +20,7 @@
 import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
+import { fileStamp } from "./fileStamp.js"
 import type { FreshnessKey, SourceFreshnessService } from "../../ports/SourceFreshness.js"
 
 const MAX_RECORDS = 64
@@ -35,15 +36,6 @@ interface FreshnessRecord {
   /** Watchers were armed when the check began. */
   armedAtCheck: boolean
   verified: boolean
-}
-
-const stampOf = (path: string): string | undefined => {
-  try {
-    const s = fs.statSync(path, { bigint: true })
-    return `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`
-  } catch {
-    return undefined
-  }
 }
 
 const oneTurn = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
@@ -98,7 +90,7 @@ export const makeWatchingFreshness = (): SourceFreshnessService & { readonly clo
         const r = records.get(key.indexPath)
         if (r === undefined || !r.verified || r.dirty) return false
         if (r.sourceDir !== key.sourceDir || r.sourceHash !== key.sourceHash) return false
-        if (stampOf(key.indexPath) !== r.indexStamp) return false
+        if (fileStamp(key.indexPath) !== r.indexStamp) return false
         touch(key.indexPath, r)
         return true
       }),
@@ -123,7 +115,7 @@ export const makeWatchingFreshness = (): SourceFreshnessService & { readonly clo
         if (!watched) closeRecord(r)
         r.verified = watched && r.armedAtCheck && sameDirs && !r.dirty
         r.sourceHash = key.sourceHash
-        r.indexStamp = stampOf(key.indexPath)
+        r.indexStamp = fileStamp(key.indexPath)
         touch(key.indexPath, r)
       }),
     close: () => {

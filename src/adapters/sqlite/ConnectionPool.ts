@@ -24,18 +24,9 @@
  * adapters (loaded lazily) use them through the `SqliteConnections` reference.
  */
 import { Context } from "effect"
-import * as fs from "node:fs"
 import type { OpenIndex } from "../../ports/SearchIndex.js"
 
-/** The identity of a file as `stat` sees it; undefined when it does not exist (or cannot be stat'ed). */
-export const fileStamp = (path: string): string | undefined => {
-  try {
-    const s = fs.statSync(path, { bigint: true })
-    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`
-  } catch {
-    return undefined
-  }
-}
+export { fileStamp } from "../node/fileStamp.js"
 
 export interface PoolEntry<T> {
   readonly value: T
