@@ -42,10 +42,15 @@ const describedTerms = (skill: ResolvedSkill, q: QueryableIndex, words: Readonly
     const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
     const text = `${skill.name} ${description}`
     const normalize = tokenNormalizer(meta.tokenizer.endsWith("porter"))
-    // One phrase per word, in order (a word without tokens is an empty phrase, never held).
-    const phrases = words.map((w) => phrasesOf(termOf(w, tokenizer), normalize)[0] ?? [])
-    const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, phrases, normalize)
-    return held.reduce((mask, h, i) => (h ? mask | (1 << i) : mask), 0)
+    // The phrases of each word: one, or one per spelling ("colors", "colours"); a word held when any is.
+    const perWord = words.map((w) => phrasesOf(termOf(w, tokenizer), normalize))
+    const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, perWord.flat(), normalize)
+    let at = 0
+    return perWord.reduce((mask, phrases, i) => {
+      const any = held.slice(at, at + phrases.length).some((h) => h)
+      at += phrases.length
+      return any ? mask | (1 << i) : mask
+    }, 0)
   })
 
 /** One skill's index: the same words for every row. */

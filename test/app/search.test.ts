@@ -43,3 +43,39 @@ describe("issue 14 search use case", () => {
     expect(r.results.map((x) => x.section)).toEqual(["reportlab - Create PDFs", "Basic Creation"])
   })
 })
+
+describe("issue 25 cross-skill ranking", () => {
+  const md = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\n---\n${body}`
+  const build = (w: ReturnType<typeof memoryWorld>, names: ReadonlyArray<string>) =>
+    w.run(Effect.forEach(names, (n) => Effect.flatMap(resolveSkill(n), indexSkill)))
+
+  it("DECISIONS #44: a word held only through the file name SKILL.md, which every skill has, is not held", async () => {
+    // "alpha" holds "typography" in a heading and "skill" only as its file's name; "beta" holds both words in its
+    // text. Counted as held, the file name would tie them on words held and alpha's description would win.
+    const w = memoryWorld({
+      files: {
+        "/proj/.skillc/skills/alpha/SKILL.md": md("alpha", "Typography rules.", "# Alpha\n\n## Typography\n\nFonts.\n"),
+        "/proj/.skillc/skills/beta/SKILL.md": md("beta", "Guides.", "# Beta\n\nSee the guide.\n"),
+        "/proj/.skillc/skills/beta/guide.md": "# Guide\n\n## Typography for a skill\n\nWhich fonts a skill uses.\n"
+      }
+    })
+    await build(w, ["alpha", "beta"])
+    const r = Result.getOrThrow(await w.run(search({ query: "skill typography", limit: 1 }))) as SearchResult
+    expect(r.results.map((x) => `${x.skill}:${x.file}#${x.section}`)).toEqual(["beta:guide.md#Typography for a skill"])
+  })
+
+  it("issue 25: a question spelt the other way finds the section, in one skill and across skills", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.skillc/skills/brand/SKILL.md": md("brand", "House style.", "# Brand\n\n## Color Palette\n\nThe colors.\n\n## Logo\n\nThe mark.\n"),
+        "/proj/.skillc/skills/other/SKILL.md": md("other", "Other things.", "# Other\n\n## Logo\n\nNothing.\n")
+      }
+    })
+    await build(w, ["brand", "other"])
+    const one = Result.getOrThrow(await w.run(search({ skill: "brand", query: "colour palette" }))) as SearchResult
+    expect(one.results.map((x) => x.section)).toEqual(["Color Palette"])
+    expect(one.partial).toBeUndefined()
+    const all = Result.getOrThrow(await w.run(search({ query: "colour palette" }))) as SearchResult
+    expect(all.results.map((x) => `${x.skill}#${x.section}`)[0]).toBe("brand#Color Palette")
+  })
+})

@@ -108,3 +108,33 @@ describe("DECISIONS #44: one index over every skill for search --all", () => {
     }
   })
 })
+
+describe("issue 25: what a section holds across skills, on real indexes (porter, BM25)", () => {
+  const s = sandbox()
+  const store = join(s.work, ".skillc", "skills")
+  beforeAll(() => {
+    writeTree(join(store, "brand"), { "SKILL.md": skill("brand", "House style for documents.", { "Colour Palette": "Primary and accent colours.", Typography: "Fonts: Styrene and Tiempos." }) })
+    writeTree(join(store, "docs"), { "SKILL.md": skill("docs", "Word documents.", { "Creating a document": "Create a new file with a template.", Fonts: "Pick fonts for a file." }) })
+    writeTree(join(store, "maker"), {
+      "SKILL.md": skill("maker", "Guide for creating skills.", { Overview: "See the reference." }),
+      "reference/anatomy.md": "# Anatomy\n\n## Anatomy of a skill\n\nA skill is a folder with a SKILL.md file and scripts.\n"
+    })
+    for (const name of ["brand", "docs", "maker"]) expect(s.run(["build", name]).code).toBe(0)
+  })
+  const ask = (query: string) => {
+    const r = s.run(["search", "--all", query, "--format", "json", "--limit", "2"])
+    expect(r.code, r.stderr).toBe(0)
+    return (JSON.parse(r.stdout) as Doc).results.map((x) => `${x.skill}:${x.file}#${x.section}`)
+  }
+
+  it("American spelling finds the British heading, in one skill and across skills", () => {
+    expect(ask("what colors does the brand use")[0]).toBe("brand:SKILL.md#Colour Palette")
+    const one = s.run(["search", "brand", "colors", "--format", "json"])
+    expect((JSON.parse(one.stdout) as Doc).results.map((x) => x.section)).toEqual(["Colour Palette"])
+  })
+
+  it("'skill' and 'SKILL.md' held only as the name of every skill's main file decide nothing", () => {
+    // docs' "Creating a document" holds create, new and file itself, and skill and SKILL.md only as its file name.
+    expect(ask("create a new skill with a SKILL.md file")[0]).toBe("maker:reference/anatomy.md#Anatomy of a skill")
+  })
+})

@@ -1,14 +1,15 @@
 /**
  * An in-memory SearchIndex for app tests and embedders without SQLite. It
  * keeps each written index in a Map by path and answers with a plain
- * case-insensitive word match (no stemming, no BM25: a row scores the
- * number of query terms it holds). `"a" "b"` needs every term, `"a" OR "b"`
- * any of them, `section : "a"` the term in the heading.
+ * case-insensitive match of skc's FTS5 expressions (`matchExpression.ts`:
+ * phrases, AND, OR, NOT, column filters; no stemming, no BM25: a row scores
+ * the number of phrases it holds).
  * The real behaviour is the SQLite adapter's, tested on real files.
  */
 import { Effect, Layer } from "effect"
 import type { FileRows } from "../../domain/search/documents.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
+import { compileMatch, plainText } from "./matchExpression.js"
 import { IndexReadFailed, SearchIndex, type IndexContents, type OpenIndex, type SearchIndexService } from "../../ports/SearchIndex.js"
 
 const terms = (match: string): ReadonlyArray<string> =>
@@ -24,18 +25,12 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
       const files: ReadonlyArray<FileRows> = contents?.files ?? []
       const headings = files.flatMap((f) => f.headings)
       const rows = files.flatMap((f) => f.sections).map((s, i) => ({ ...s, rowid: i + 1 }))
-      const holds = (text: string, match: string) => {
-        const want = terms(match)
-        const lower = text.toLowerCase()
-        const held = want.filter((t) => lower.includes(t)).length
-        const ok = want.length > 0 && (match.includes('" OR "') ? held > 0 : held === want.length)
-        return ok ? held : 0
+      // Each row's columns as the expression evaluator reads them, made once per open.
+      const columns = rows.map((r) => ({ rowid: r.rowid, own: r.own, cols: { file: plainText(r.file), section: plainText(r.section), content: plainText(r.content) } }))
+      const scored = (match: string) => {
+        const score = compileMatch(match)
+        return columns.map((r) => ({ rowid: r.rowid, score: score(r.cols) })).filter((r) => r.score > 0)
       }
-      // `section : <expr>` (FTS5's column filter) matches the heading alone.
-      const scored = (match: string) =>
-        match.startsWith("section : ")
-          ? rows.map((r) => ({ rowid: r.rowid, score: holds(r.section, match) })).filter((r) => r.score > 0)
-          : rows.map((r) => ({ rowid: r.rowid, score: holds(`${r.file} ${r.section} ${r.content}`, match) })).filter((r) => r.score > 0)
       const guard = <A>(a: A) => (meta._tag === "Present" ? Effect.succeed(a) : Effect.fail(new IndexReadFailed({ path, message: meta._tag })))
       return {
         meta,
@@ -56,7 +51,10 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
               .filter((r) => ids.includes(r.rowid))
               .map((r) => ({ rowid: r.rowid, file: r.file, section: r.section, line: r.line, end_line: r.endLine, level: r.level, subsections: r.own === undefined ? 0 : 1 }))
           ),
-        ownMatching: (match) => guard(rows.filter((r) => r.own !== undefined && holds(r.own, match) > 0).map((r) => r.rowid)),
+        ownMatching: (match) => {
+          const score = compileMatch(match)
+          return guard(columns.filter((r) => r.own !== undefined && score({ own: plainText(r.own) }) > 0).map((r) => r.rowid))
+        },
         excerpts: (_match, ids) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, 200)]))),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),
         allHeadings: guard(headings),

@@ -11,7 +11,7 @@
 import { Effect } from "effect"
 import { IndexUnusable } from "../../domain/errors.js"
 import { unsegmentCjk } from "../../domain/search/cjk.js"
-import { anyOfExpression, inHeading, termOf } from "../../domain/search/query.js"
+import { allOfExpression, anyOfExpression, heldOutsideSkillMd, inHeading, termOf } from "../../domain/search/query.js"
 import {
   COLUMN_WEIGHTS,
   answersForItself,
@@ -166,7 +166,7 @@ export const evaluate = (
   Effect.gen(function* () {
     const { index, tokenizer } = opened.q
     const terms = tokens.map((t) => termOf(t, tokenizer))
-    const match = mode === "all" ? terms.join(" ") : anyOfExpression(terms)
+    const match = mode === "all" ? allOfExpression(terms) : anyOfExpression(terms)
     const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
     // Places read on the way (the partial query's headings), kept for `pick`.
     const known = new Map<number, RowPlace>()
@@ -183,8 +183,15 @@ export const evaluate = (
         byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
       }
     }
+    // Across skills (`describe`, partial query), a word counts as held only where it says something about
+    // the section: every skill's main file is named SKILL.md, so "skill" or "SKILL.md" in a question would
+    // otherwise be held by every section of every SKILL.md (half the collection) and outweigh the words
+    // that do tell skills apart. The file name still counts for any other file (`python_mcp_server.md`),
+    // and the score (BM25, where such a word's IDF is already near 0) is unchanged. One query per word.
+    const heldIn: ReadonlyArray<{ has(rowid: number): boolean }> =
+      describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(heldOutsideSkillMd(term), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : byTerm
     // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
-    const textTerms = (rowid: number) => byTerm.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
+    const textTerms = (rowid: number) => heldIn.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
     // Partial query only: the words the headings above a row hold count as held by it.
     const partial = mode === "any" && terms.length > 1
     const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
@@ -199,7 +206,7 @@ export const evaluate = (
         ? terms.length
         : partial
           ? termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid))
-          : byTerm.filter((m) => m.has(rowid)).length
+          : heldIn.filter((m) => m.has(rowid)).length
     // A section with subsections answers only if its own text matches as it does:
     // every term (AND), or every term the whole section holds that no heading above it holds (OR).
     // Read only when such a section comes up for picking: most answers are leaf sections, and
@@ -282,7 +289,7 @@ export const render = (found: ReadonlyArray<Found>, withSkill: boolean) =>
   Effect.gen(function* () {
     const matchOf = ({ c, tokens, mode }: Found) => {
       const terms = tokens.map((t) => termOf(t, c.opened.q.tokenizer))
-      return mode === "all" ? terms.join(" ") : anyOfExpression(terms)
+      return mode === "all" ? allOfExpression(terms) : anyOfExpression(terms)
     }
     // The rows grouped by index and query: one excerpt statement per group.
     const groups = new Map<Opened, Map<string, Array<Found>>>()

@@ -15,6 +15,7 @@
  * characters, matching the character-level index (see cjk.ts).
  */
 import { segmentCjk } from "./cjk.js"
+import { spellingVariants } from "./spelling.js"
 
 const ASCII_WHITESPACE = /[ \t\n\r]+/
 
@@ -23,15 +24,30 @@ export const queryTokens = (query: string): ReadonlyArray<string> => query.split
 
 export const quoteTerm = (token: string): string => `"${token.replaceAll('"', '""')}"`
 
-/** One token as the literal FTS5 term of step 3. */
-export const termOf = (token: string, options: { readonly segmentsCjk: boolean }): string =>
-  quoteTerm(options.segmentsCjk ? segmentCjk(token, " ") : token)
+/**
+ * One token as the literal FTS5 term of step 3; a word spelt two ways
+ * ("colors", "colours": `spelling.ts`) is the group of its spellings, any
+ * of which the text may hold.
+ */
+export const termOf = (token: string, options: { readonly segmentsCjk: boolean }): string => {
+  const literal = quoteTerm(options.segmentsCjk ? segmentCjk(token, " ") : token)
+  const word = token.toLowerCase().replace(/^[^a-z]+|[^a-z]+$/g, "")
+  const variants = /^[a-z]+$/.test(word) ? spellingVariants(word) : []
+  return variants.length === 0 ? literal : `(${[literal, ...variants.map(quoteTerm)].join(" OR ")})`
+}
+
+/**
+ * Terms that must all be held (implicit AND of step 4). FTS5 takes a bare
+ * space only between phrases, so a spelling group is joined with `AND`,
+ * which means the same.
+ */
+export const allOfExpression = (terms: ReadonlyArray<string>): string => terms.join(terms.some((t) => t.startsWith("(")) ? " AND " : " ")
 
 /** The FTS5 MATCH expression, or undefined for an empty query. */
 export const buildMatchExpression = (query: string, options: { readonly segmentsCjk: boolean }): string | undefined => {
   const tokens = queryTokens(query)
   if (tokens.length === 0) return undefined
-  return tokens.map((t) => termOf(t, options)).join(" ")
+  return allOfExpression(tokens.map((t) => termOf(t, options)))
 }
 
 /** Quoted terms joined by OR (the partial-match fallback of DECISIONS #37). */
@@ -44,3 +60,11 @@ export const anyOfExpression = (terms: ReadonlyArray<string>): string => terms.j
  * (docs/search.md).
  */
 export const inHeading = (expression: string): string => `section : (${expression})`
+
+/**
+ * The rows holding `term` in their heading or text, or in their file name
+ * unless that file is a SKILL.md (FTS5 column filters and NOT): what a
+ * section holds across skills, where every skill has a SKILL.md
+ * (src/app/services/searchRows.ts).
+ */
+export const heldOutsideSkillMd = (term: string): string => `({section content} : (${term})) OR (file : (${term}) NOT file : "SKILL.md")`

@@ -1,0 +1,85 @@
+/**
+ * British and American spellings of one word (issue 25). Skills are written
+ * in either, questions too: a question about "colors" must find the section
+ * "Colour Palette", and one about "initialising" the step "Initialize".
+ * The porter stemmer does not join them ("colour" and "color" stay two
+ * stems), so the query asks for each spelling of a word that has two
+ * (`query.ts`, `termOf`). Pure.
+ *
+ * Only spellings that differ by a known pattern on a known word are joined.
+ * A rule is never applied blindly where it would reach another word: "four"
+ * is not "for", "filled" is not "filed". The -ise/-ize rule is the one
+ * applied to any word, since a wrong guess there ("precize") is a word no
+ * text holds, and so finds nothing.
+ */
+
+/** American stems ending in -or whose British spelling ends in -our. */
+const OR_OUR = [
+  "arbor", "ardor", "armor", "behavior", "candor", "clamor", "color", "endeavor", "favor", "fervor", "flavor", "harbor",
+  "honor", "humor", "labor", "neighbor", "odor", "parlor", "rancor", "rigor", "rumor", "savior", "splendor", "tumor",
+  "valor", "vapor", "vigor"
+]
+
+/** Endings a -or/-our stem takes ("colorful", "colours", "behavioural"). */
+const STEM_ENDINGS = new Set([
+  "", "s", "ed", "ing", "ings", "ful", "fully", "less", "al", "ally", "able", "ably", "ite", "ites", "ist", "ists", "ism",
+  "ize", "ise", "izes", "ises", "ized", "ised", "izing", "ising", "ization", "isation", "ed", "er", "ers", "y"
+])
+
+/** Whole words with a second spelling (both directions are derived). */
+const PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ["center", "centre"], ["centers", "centres"], ["centered", "centred"], ["centering", "centring"],
+  ["fiber", "fibre"], ["fibers", "fibres"], ["liter", "litre"], ["liters", "litres"], ["meter", "metre"],
+  ["meters", "metres"], ["theater", "theatre"], ["caliber", "calibre"], ["somber", "sombre"], ["luster", "lustre"],
+  ["license", "licence"], ["licenses", "licences"], ["defense", "defence"], ["offense", "offence"],
+  ["pretense", "pretence"], ["catalog", "catalogue"], ["catalogs", "catalogues"], ["dialog", "dialogue"],
+  ["dialogs", "dialogues"], ["analog", "analogue"], ["gray", "grey"], ["grayscale", "greyscale"],
+  ["program", "programme"], ["programs", "programmes"], ["aluminum", "aluminium"], ["artifact", "artefact"],
+  ["artifacts", "artefacts"], ["judgment", "judgement"], ["judgments", "judgements"],
+  ["acknowledgment", "acknowledgement"], ["aging", "ageing"], ["mold", "mould"], ["enroll", "enrol"],
+  ["fulfill", "fulfil"], ["skillful", "skilful"], ["practice", "practise"], ["practiced", "practised"],
+  ["modeling", "modelling"], ["modeled", "modelled"], ["labeling", "labelling"], ["labeled", "labelled"],
+  ["canceling", "cancelling"], ["canceled", "cancelled"], ["traveling", "travelling"], ["traveled", "travelled"],
+  ["leveling", "levelling"], ["leveled", "levelled"], ["signaling", "signalling"], ["signaled", "signalled"],
+  ["channeling", "channelling"], ["channeled", "channelled"], ["fueling", "fuelling"], ["fueled", "fuelled"],
+  ["totaling", "totalling"], ["totaled", "totalled"], ["tunneling", "tunnelling"], ["marshaling", "marshalling"],
+  ["marshaled", "marshalled"], ["dialing", "dialling"], ["dialed", "dialled"], ["labeler", "labeller"],
+  ["modeler", "modeller"], ["traveler", "traveller"], ["travelers", "travellers"]
+]
+
+const PAIRED = new Map<string, string>()
+for (const [us, uk] of PAIRS) {
+  PAIRED.set(us, uk)
+  PAIRED.set(uk, us)
+}
+
+/** -ize/-ise and -yze/-yse endings ("organizes", "analysed", "visualisation"). */
+const IZE = /^([a-z]{3,})i([zs])(e|es|ed|ing|er|ers|ation|ations|able)$/
+const YZE = /^([a-z]{2,})y([zs])(e|es|ed|ing|er|ers)$/
+
+/** The other spellings of `word` (lower case, letters only), without `word` itself; empty when it has none. */
+export const spellingVariants = (word: string): ReadonlyArray<string> => {
+  const out = new Set<string>()
+  const paired = PAIRED.get(word)
+  if (paired !== undefined) out.add(paired)
+  for (const us of OR_OUR) {
+    const uk = `${us.slice(0, -2)}our`
+    for (const [from, to] of [[us, uk], [uk, us]] as const) {
+      if (!word.startsWith(from)) continue
+      const ending = word.slice(from.length)
+      if (!STEM_ENDINGS.has(ending)) continue
+      out.add(to + ending)
+      // "colourise" is also "colorize".
+      const izeForm = IZE.exec(to + ending)
+      if (izeForm !== null) out.add(`${izeForm[1]}i${izeForm[2] === "z" ? "s" : "z"}${izeForm[3]}`)
+    }
+  }
+  for (const form of [word, ...out]) {
+    const ize = IZE.exec(form)
+    if (ize !== null) out.add(`${ize[1]}i${ize[2] === "z" ? "s" : "z"}${ize[3]}`)
+    const yze = YZE.exec(form)
+    if (yze !== null) out.add(`${yze[1]}y${yze[2] === "z" ? "s" : "z"}${yze[3]}`)
+  }
+  out.delete(word)
+  return [...out]
+}
