@@ -22,6 +22,19 @@ export interface BudgetResult extends Budget {
   readonly agent: Agent
 }
 
+/** `skc budget --format json` (issue 27, docs/eval.md "skc budget") and the MCP tool's `outputSchema`. */
+export const BudgetDocument = Schema.Struct({
+  agent: Schema.String,
+  limits: Schema.Struct({ budget_chars: Schema.NullOr(Schema.Int), max_description_chars: Schema.NullOr(Schema.Int), source: Schema.NullOr(Schema.String) }),
+  skills: Schema.Array(Schema.Struct({ name: Schema.String, entry_chars: Schema.Int, truncated: Schema.Boolean, listed: Schema.Literals(["full", "name-only"]) })),
+  total_chars: Schema.Int,
+  room_chars: Schema.NullOr(Schema.Int),
+  truncated: Schema.Array(Schema.String),
+  names_only: Schema.Array(Schema.String)
+})
+/** Every result is a document of `BudgetDocument`: the compiler checks the two against each other (issue 28). */
+export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => r
+
 /** Claude Code's own override of the listing budget, in characters (ignored unless a positive integer, as Claude Code does). */
 const OVERRIDE = "SLASH_COMMAND_TOOL_CHAR_BUDGET"
 

@@ -15,8 +15,8 @@ import { verbose } from "../ports/Diagnostics.js"
 import { META_DIR } from "../domain/manifest.js"
 import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./services/compile.js"
 import { previousSourceFiles, updateIndex } from "./services/indexing.js"
-import { deploy, oldHomeLinks, planDeployments, type Deployment } from "./services/deploy.js"
-import { importSkill, type ImportResult } from "./services/importSkill.js"
+import { deploy, Deployment, oldHomeLinks, planDeployments } from "./services/deploy.js"
+import { ImportResult, importSkill } from "./services/importSkill.js"
 import { describeSkillDir, resolveSkill } from "./services/resolve.js"
 import { Settings } from "./services/Settings.js"
 
@@ -31,21 +31,25 @@ export const BuildInput = Schema.Struct({
 })
 export type BuildInput = typeof BuildInput.Type
 
-/** The `--format json` document (and MCP structured content). */
-export interface BuildResult {
-  readonly skill: string
-  readonly scope: "project" | "global"
-  readonly source: string
+/**
+ * The `--format json` document and MCP structured content: the Schema is
+ * the tool's `outputSchema`, the type derived from it (issue 28).
+ */
+export const BuildResult = Schema.Struct({
+  skill: Schema.String,
+  scope: Schema.Literals(["project", "global"]),
+  source: Schema.String,
   /** Which store the source lives in. */
-  readonly source_scope: "project" | "global"
-  readonly runtime: string
-  readonly imported: ImportResult | null
-  readonly source_hash: string
-  readonly file_count: number
-  readonly markdown_count: number
-  readonly total_bytes: number
-  readonly deployments: ReadonlyArray<Deployment>
-}
+  source_scope: Schema.Literals(["project", "global"]),
+  runtime: Schema.String,
+  imported: Schema.NullOr(ImportResult),
+  source_hash: Schema.String,
+  file_count: Schema.Int,
+  markdown_count: Schema.Int,
+  total_bytes: Schema.Number,
+  deployments: Schema.Array(Deployment)
+})
+export type BuildResult = typeof BuildResult.Type
 
 /** Build and keep the compilation (tree, parsed markdown) for callers such as the search index. */
 export const buildWithArtifacts = (

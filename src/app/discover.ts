@@ -52,6 +52,42 @@ export interface DiscoverResult extends Discovery {
   readonly searched: ReadonlyArray<SearchedDir>
 }
 
+const DiscoveryScopeSchema = Schema.Literals(["project", "user", "plugin"])
+
+/** Where a discovered SKILL.md sits (agent-skill-protocol "Discovery Mechanism"). */
+const SkillLocationFields = {
+  scope: DiscoveryScopeSchema,
+  dir: Schema.String,
+  path: Schema.String,
+  link_target: Schema.NullOr(Schema.String),
+  deployed_by_skc: Schema.Boolean
+}
+
+/**
+ * `skc discover --format json` and the MCP structured content: the tool's
+ * `outputSchema` (open: later fields do not break clients).
+ */
+export const DiscoverDocument = Schema.Struct({
+  agent: Schema.String,
+  searched: Schema.Array(Schema.Struct({ scope: DiscoveryScopeSchema, path: Schema.String, exists: Schema.Boolean })),
+  skills: Schema.Array(
+    Schema.Struct({
+      ...SkillLocationFields,
+      name: Schema.String,
+      description: Schema.String,
+      allowed_tools: Schema.NullOr(Schema.Array(Schema.String)),
+      warnings: Schema.Array(Schema.Struct({ rule: Schema.String, name: Schema.String, message: Schema.String }))
+    })
+  ),
+  shadowed: Schema.Array(
+    Schema.Struct({ ...SkillLocationFields, name: Schema.String, winner: Schema.Struct({ scope: DiscoveryScopeSchema, path: Schema.String }) })
+  ),
+  invalid: Schema.Array(Schema.Struct({ ...SkillLocationFields, name: Schema.NullOr(Schema.String), problems: Schema.Array(Schema.String) }))
+})
+
+/** Every result is a document of `DiscoverDocument`: the compiler checks the two against each other (issue 28). */
+export const discoverDocument = (r: DiscoverResult): typeof DiscoverDocument.Type => r
+
 /** Bytewise, as every listing in skc. */
 
 /** The directories searched, in precedence order. */

@@ -105,6 +105,39 @@ export interface EvalResult {
   readonly confusions: ReadonlyArray<Confusion>
 }
 
+const EvalMetricsFields = {
+  queries: Schema.Int,
+  passed: Schema.Int,
+  pass_rate: Schema.Number,
+  precision: Schema.NullOr(Schema.Number),
+  recall: Schema.NullOr(Schema.Number)
+}
+
+/**
+ * `skc eval --format json` (issue 27, docs/eval.md) and the MCP tool's
+ * `outputSchema`; the counts behind precision and recall are extra fields.
+ */
+export const EvalDocument = Schema.Struct({
+  agent: Schema.String,
+  judge: Schema.String,
+  min_pass: Schema.Number,
+  threshold: Schema.NullOr(Schema.Number),
+  passed: Schema.Boolean,
+  skills: Schema.Array(
+    Schema.Struct({
+      skill: Schema.String,
+      path: Schema.String,
+      meets_min_pass: Schema.Boolean,
+      ...EvalMetricsFields,
+      misses: Schema.Array(Schema.Struct({ query: Schema.String, should_trigger: Schema.Boolean, winner: Schema.NullOr(Schema.String) }))
+    })
+  ),
+  confusions: Schema.Array(Schema.Struct({ skill: Schema.String, winner: Schema.NullOr(Schema.String), count: Schema.Int }))
+})
+
+/** Every result is a document of `EvalDocument`: the compiler checks the two against each other (issue 28). */
+export const evalDocument = (r: EvalResult): typeof EvalDocument.Type => r
+
 interface Target {
   readonly name: string
   readonly path: string

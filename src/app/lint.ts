@@ -58,20 +58,27 @@ export interface LintOutcome {
   readonly reports: ReadonlyArray<LintReport>
 }
 
-/** DECISIONS #12: `{"skill", "diagnostics": [{"rule","name","severity","file","line","message"}]}`. */
-export interface LintJson {
-  readonly skill: string
-  readonly diagnostics: ReadonlyArray<{
-    readonly rule: string
-    readonly name: string
-    readonly severity: "error" | "warning"
-    readonly file: string
-    readonly line: number
-    readonly message: string
-  }>
+/**
+ * DECISIONS #12: `{"skill", "diagnostics": [{"rule","name","severity","file","line","message"}]}`,
+ * the JSON document of one skill and the MCP tool's `outputSchema`; the
+ * type is derived from the Schema (issue 28).
+ */
+export const LintJson = Schema.Struct({
+  skill: Schema.String,
+  diagnostics: Schema.Array(
+    Schema.Struct({
+      rule: Schema.String,
+      name: Schema.String,
+      severity: Schema.Literals(["error", "warning"]),
+      file: Schema.String,
+      line: Schema.Int,
+      message: Schema.String
+    })
+  ),
   /** Present (true) only when a compiled skill was skipped (SKL001). */
-  readonly skipped?: true
-}
+  skipped: Schema.optionalKey(Schema.Literal(true))
+})
+export type LintJson = typeof LintJson.Type
 
 export const reportJson = (r: LintReport): LintJson => ({
   skill: r.skill,

@@ -76,6 +76,43 @@ export interface LoadResult {
   readonly over_budget: boolean
 }
 
+const UnloadedReferenceSchema = Schema.Struct({
+  target: Schema.String,
+  kind: Schema.Literals(["link", "inline-code", "code-block"]),
+  referenced_from: Schema.String,
+  line: Schema.Int,
+  reason: Schema.String
+})
+
+/** `skc load --format json` and the MCP tool's `outputSchema` (open: later fields do not break clients). */
+export const LoadDocument = Schema.Struct({
+  skill: Schema.String,
+  path: Schema.String,
+  budget: Schema.Int,
+  depth: Schema.Int,
+  parts: Schema.Array(
+    Schema.Struct({
+      path: Schema.String,
+      kind: Schema.Literals(["body", "reference"]),
+      depth: Schema.Int,
+      referenced_from: Schema.NullOr(Schema.String),
+      tokens: Schema.Int,
+      content: Schema.String
+    })
+  ),
+  left_out: Schema.Array(
+    Schema.Struct({ path: Schema.String, depth: Schema.Int, referenced_from: Schema.NullOr(Schema.String), tokens: Schema.Int })
+  ),
+  missing: Schema.Array(UnloadedReferenceSchema),
+  refused: Schema.Array(UnloadedReferenceSchema),
+  total_tokens: Schema.Int,
+  full_tokens: Schema.Int,
+  over_budget: Schema.Boolean
+})
+
+/** Every result is a document of `LoadDocument`: the compiler checks the two against each other (issue 28). */
+export const loadDocument = (r: LoadResult): typeof LoadDocument.Type => r
+
 /** Sniff for binary content: a NUL byte in the first 8 KiB, as git does. */
 const isBinary = (bytes: Uint8Array) => bytes.subarray(0, 8192).includes(0)
 

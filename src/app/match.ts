@@ -32,6 +32,32 @@ export interface MatchResult {
   readonly results: ReadonlyArray<SkillMatch>
 }
 
+/** `skc match --format json` and the MCP tool's `outputSchema` (open: later fields do not break clients). */
+export const MatchDocument = Schema.Struct({
+  query: Schema.String,
+  agent: Schema.String,
+  threshold: Schema.Number,
+  results: Schema.Array(
+    Schema.Struct({
+      name: Schema.String,
+      scope: Schema.Literals(["project", "user", "plugin"]),
+      path: Schema.String,
+      score: Schema.Number,
+      relevance: Schema.Number,
+      mentioned: Schema.Boolean,
+      recency_boost: Schema.Number,
+      last_used: Schema.NullOr(Schema.String),
+      matched_terms: Schema.Array(
+        Schema.Struct({ word: Schema.String, stem: Schema.String, fields: Schema.Array(Schema.Literals(["name", "description"])) })
+      ),
+      reason: Schema.String
+    })
+  )
+})
+
+/** Every result is a document of `MatchDocument`: the compiler checks the two against each other (issue 28). */
+export const matchDocument = (r: MatchResult): typeof MatchDocument.Type => r
+
 /**
  * The newest access of a discovered skill: its deployment's own runtime
  * directory (a symlink into `.skillc/runtime/<name>`), else the project and

@@ -19,14 +19,19 @@ export const OpenInput = Schema.Struct({
 })
 export type OpenInput = typeof OpenInput.Type
 
-/** The `--format json` document. `content` is text, or base64 with `encoding`. */
-export interface OpenResult {
-  readonly skill: string
-  readonly path: string
-  readonly content: string
-  readonly truncated: boolean
-  readonly encoding?: "base64"
-}
+/**
+ * The `--format json` document (DECISIONS #36) and MCP structured content.
+ * `content` is text, or base64 with `encoding`. The type is derived from
+ * the Schema (issue 28).
+ */
+export const OpenResult = Schema.Struct({
+  skill: Schema.String,
+  path: Schema.String,
+  content: Schema.String,
+  truncated: Schema.Boolean,
+  encoding: Schema.optionalKey(Schema.Literal("base64"))
+})
+export type OpenResult = typeof OpenResult.Type
 
 /** The raw bytes beside the JSON document, for the CLI's byte-exact text output. */
 export interface Opened {

@@ -6,7 +6,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { FileNotFound, InternalError } from "../domain/errors.js"
-import { fitOutline, type OutlineTruncation } from "../domain/outlineBudget.js"
+import { fitOutline, OutlineTruncation } from "../domain/outlineBudget.js"
 import { scanMarkdown } from "../domain/markdown/model.js"
 import { splitLines } from "../domain/markdown/lines.js"
 import { estimateTokens, sectionTokens } from "../domain/protocol/tokens.js"
@@ -28,29 +28,34 @@ export const OutlineInput = Schema.Struct({
 })
 export type OutlineInput = typeof OutlineInput.Type
 
-export interface OutlineHeading {
-  readonly file: string
-  readonly level: number
-  readonly text: string
-  readonly line: number
+/**
+ * The outline (DECISIONS #10). The Schema is the JSON document's and the MCP
+ * tool's `outputSchema` (open: later fields do not break clients); the types
+ * are derived from it (issue 28).
+ */
+export const OutlineHeading = Schema.Struct({
+  file: Schema.String,
+  level: Schema.Int,
+  text: Schema.String,
+  line: Schema.Int,
   /** With `tokens`: the section's estimated tokens, its subsections included. */
-  readonly tokens?: number
-}
+  tokens: Schema.optionalKey(Schema.Int)
+})
+export type OutlineHeading = typeof OutlineHeading.Type
 
-export interface OutlineFileTokens {
-  readonly file: string
-  readonly tokens: number
-}
+export const OutlineFileTokens = Schema.Struct({ file: Schema.String, tokens: Schema.Int })
+export type OutlineFileTokens = typeof OutlineFileTokens.Type
 
-export interface OutlineResult {
-  readonly skill: string
-  readonly headings: ReadonlyArray<OutlineHeading>
+export const OutlineResult = Schema.Struct({
+  skill: Schema.String,
+  headings: Schema.Array(OutlineHeading),
   /** With `tokens`: every markdown file's estimated tokens, and their sum. */
-  readonly files?: ReadonlyArray<OutlineFileTokens>
-  readonly total_tokens?: number
+  files: Schema.optionalKey(Schema.Array(OutlineFileTokens)),
+  total_tokens: Schema.optionalKey(Schema.Int),
   /** Issue 26 item 3: what the result budget (`max_bytes`) left out, and how to ask for it. */
-  readonly truncated?: OutlineTruncation
-}
+  truncated: Schema.optionalKey(OutlineTruncation)
+})
+export type OutlineResult = typeof OutlineResult.Type
 
 /** The budget of an outline sent over MCP when the call names none (docs/mcp.md). */
 export const MCP_OUTLINE_MAX_BYTES = 16384

@@ -46,34 +46,40 @@ export const SearchInput = Schema.Struct({
 })
 export type SearchInput = typeof SearchInput.Type
 
-export interface SearchResultItem {
+/**
+ * One result (RFC-0004:C-SEARCH). The Schema is the JSON document's and the
+ * MCP tool's `outputSchema` (open: later fields do not break clients); the
+ * type is derived from it, so the two cannot drift (issue 28).
+ */
+export const SearchResultItem = Schema.Struct({
   /** Only when several skills were searched. */
-  readonly skill?: string
-  readonly file: string
+  skill: Schema.optionalKey(Schema.String),
+  file: Schema.String,
   /** Heading text; `""` for a `.txt` file or text before a file's first heading. */
-  readonly section: string
+  section: Schema.String,
   /** 1-based line where the section (or preamble) starts. */
-  readonly line: number
+  line: Schema.Int,
   /** Exclusive end line (the next same-or-higher heading, or EOF+1). */
-  readonly end_line: number
+  end_line: Schema.Int,
   /** `[MATCH]…[/MATCH]` around hits, `...` where text was left out, at most 32 tokens. */
-  readonly snippet: string
+  snippet: Schema.String,
   /**
    * BM25, negated: positive, higher is better. Across skills: with the IDF of all searched indexes, plus
    * what the skill's name and description hold (DECISIONS #44).
    */
-  readonly score: number
-}
+  score: Schema.Number
+})
+export type SearchResultItem = typeof SearchResultItem.Type
 
-/** The `--format json` document (RFC-0004:C-SEARCH) and MCP structured content. */
-export interface SearchResult {
-  readonly query: string
+export const SearchResult = Schema.Struct({
+  query: Schema.String,
   /** DECISIONS #37: present (true) only when no section holds every word. */
-  readonly partial?: true
-  readonly results: ReadonlyArray<SearchResultItem>
+  partial: Schema.optionalKey(Schema.Literal(true)),
+  results: Schema.Array(SearchResultItem),
   /** Across skills: the skills that could not be searched, and why. */
-  readonly skipped?: ReadonlyArray<{ readonly skill: string; readonly reason: string }>
-}
+  skipped: Schema.optionalKey(Schema.Array(Schema.Struct({ skill: Schema.String, reason: Schema.String })))
+})
+export type SearchResult = typeof SearchResult.Type
 
 export const search = (input: SearchInput) =>
   Effect.gen(function* () {

@@ -26,23 +26,27 @@ export const ShowInput = Schema.Struct({
 })
 export type ShowInput = typeof ShowInput.Type
 
-/** The `--format json` document (DECISIONS #36) and MCP structured content. */
-export interface ShowResult {
-  readonly skill: string
+/**
+ * The `--format json` document (DECISIONS #36) and MCP structured content:
+ * the Schema is the tool's `outputSchema`, the type derived from it (issue 28).
+ */
+export const ShowResult = Schema.Struct({
+  skill: Schema.String,
   /** The file of the matched heading (logged as `file`, DECISIONS #18). */
-  readonly file: string
+  file: Schema.String,
   /** The matched heading's text. */
-  readonly section: string
-  readonly start_line: number
+  section: Schema.String,
+  start_line: Schema.Int,
   /** Exclusive (DECISIONS #15). */
-  readonly end_line: number
+  end_line: Schema.Int,
   /**
    * The section's lines, `\n`-terminated. When `max_lines` cut it: the first
    * `max_lines` lines and a final `... (N more lines)` line (as `open` does).
    */
-  readonly content: string
-  readonly truncated: boolean
-}
+  content: Schema.String,
+  truncated: Schema.Boolean
+})
+export type ShowResult = typeof ShowResult.Type
 
 const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s)
 

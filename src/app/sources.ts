@@ -31,7 +31,20 @@ export interface SourcesResult extends SourcesLayout {
   readonly root: string
 }
 
-export const sourcesJson = (r: SourcesResult) => r.entries.map((e) => ({ path: e.path, type: e.type }))
+/**
+ * The MCP structured content: DECISIONS #11's JSON array (`sourcesJson`,
+ * what `--format json` prints) wrapped in an object, as MCP requires one.
+ * Its Schema is the tool's `outputSchema` (issue 28).
+ */
+export const SourcesDocument = Schema.Struct({
+  skill: Schema.String,
+  entries: Schema.Array(Schema.Struct({ path: Schema.String, type: Schema.Literals(["file", "dir"]) }))
+})
+export type SourcesDocument = typeof SourcesDocument.Type
+
+export const sourcesJson = (r: SourcesResult): SourcesDocument["entries"] => r.entries.map((e) => ({ path: e.path, type: e.type }))
+
+export const sourcesDocument = (r: SourcesResult): SourcesDocument => ({ skill: r.skill, entries: sourcesJson(r) })
 
 export const sources = (input: SourcesInput) =>
   Effect.gen(function* () {

@@ -88,6 +88,75 @@ export interface StatsInsights {
   readonly unansweredMore: number
 }
 
+/**
+ * The JSON document of one skill's stats (RFC-0003:C-SCHEMA) and the MCP
+ * tool's `outputSchema` (open: later fields do not break clients).
+ */
+/** RFC-0003:C-SCHEMA: common fields plus `query` and its `data`, one variant per group-by (DECISIONS #4). */
+const statsVariant = <Q extends string, D extends Schema.Top, X extends Schema.Struct.Fields = {}>(query: Q, data: D, extra?: X) =>
+  Schema.Struct({
+    skill: Schema.String,
+    skill_path: Schema.String,
+    filters: Schema.Struct({
+      since: Schema.NullOr(Schema.String),
+      until: Schema.NullOr(Schema.String),
+      projects: Schema.Array(Schema.String),
+      include_author: Schema.Boolean
+    }),
+    period: Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) }),
+    query: Schema.Literal(query),
+    limit: Schema.optional(Schema.Int),
+    more: Schema.optional(Schema.Int),
+    data,
+    ...(extra as X)
+  })
+
+/** `summary`: the skill's latest `skc eval` (issue 27), an additive field (DECISIONS #40), absent when never evaluated. */
+const LatestEvalOutput = Schema.Struct({
+  timestamp: Schema.String,
+  judge: Schema.String,
+  agent: Schema.String,
+  queries: Schema.Int,
+  passed: Schema.Int,
+  pass_rate: Schema.Number,
+  precision: Schema.NullOr(Schema.Number),
+  recall: Schema.NullOr(Schema.Number),
+  min_pass: Schema.Number,
+  meets_min_pass: Schema.Boolean
+})
+
+export const StatsDocument = Schema.Union([
+  statsVariant(
+    "summary",
+    Schema.Struct({
+      total_accesses: Schema.Int,
+      unique_sections: Schema.Int,
+      unique_files: Schema.Int,
+      error_count: Schema.Int,
+      agent_accesses: Schema.Int,
+      author_accesses: Schema.Int,
+      unanswered: Schema.Int
+    }),
+    { latest_eval: Schema.optional(LatestEvalOutput) }
+  ),
+  statsVariant("sections", Schema.Array(Schema.Struct({ section: Schema.String, file: Schema.NullOr(Schema.String), count: Schema.Int }))),
+  statsVariant("files", Schema.Array(Schema.Struct({ file: Schema.String, count: Schema.Int }))),
+  statsVariant("commands", Schema.Record(Schema.String, Schema.Int)),
+  statsVariant("projects", Schema.Array(Schema.Struct({ project: Schema.String, count: Schema.Int }))),
+  statsVariant(
+    "errors",
+    Schema.Array(Schema.Struct({ target: Schema.String, command: Schema.String, error: Schema.String, count: Schema.Int }))
+  ),
+  statsVariant(
+    "search",
+    Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, result_count: Schema.NullOr(Schema.Int), partial: Schema.Boolean }))
+  ),
+  statsVariant("unanswered", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, last: Schema.String })))
+])
+
+/** Every report is a document of `StatsDocument`: the compiler checks the two against each other (issue 28). */
+export const statsDocument = (r: StatsReport): typeof StatsDocument.Type => r
+
 export interface StatsOutcome {
   /** The JSON document of RFC-0003:C-SCHEMA. */
   readonly report: StatsReport

@@ -24,13 +24,14 @@ export const budgetCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ budget, BudgetInput }, { renderBudget }] = await Promise.all([import("../app/budget.js"), import("../render/budget.js")])
+    const [{ budget, budgetDocument, BudgetInput }, { renderBudget }] = await Promise.all([import("../app/budget.js"), import("../render/budget.js")])
     return {
       input: BudgetInput,
       toInput: (o) => ({ ...(Option.isSome(o.contextTokens) ? { context_tokens: o.contextTokens.value } : {}), ...agentFields(o) }),
       run: (input) => budget(input),
       text: (result) => renderBudget(result),
-      mcp: { output: () => import("./results.js").then((r) => r.BudgetOutput) }
+      json: budgetDocument,
+      mcp: { output: () => import("../app/budget.js").then((r) => r.BudgetDocument) }
     }
   }
 })

@@ -124,7 +124,7 @@ export const buildCommand = defineCommand({
       exitStatus: (r) => (r._tag === "Many" && r.result.failed > 0 ? 1 : 0),
       mcp: {
         input: BuildInput,
-        output: () => import("./results.js").then((r) => r.BuildOutput),
+        output: () => import("../app/build.js").then((r) => r.BuildResult),
         text: (r) => (r._tag === "One" ? renderBuild(r.result) : ""),
         structured: (r) => (r._tag === "One" ? { ...r.result } : {})
       }

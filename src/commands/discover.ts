@@ -15,7 +15,7 @@ export const discoverCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ discover, DiscoverInput }, { renderDiscover }] = await Promise.all([
+    const [{ discover, discoverDocument, DiscoverInput }, { renderDiscover }] = await Promise.all([
       import("../app/discover.js"),
       import("../render/protocol.js")
     ])
@@ -24,7 +24,8 @@ export const discoverCommand = defineCommand({
       toInput: (o) => agentFields(o),
       run: (input) => discover(input),
       text: (result) => renderDiscover(result),
-      mcp: { output: () => import("./results.js").then((r) => r.DiscoverOutput) }
+      json: discoverDocument,
+      mcp: { output: () => import("../app/discover.js").then((r) => r.DiscoverDocument) }
     }
   }
 })

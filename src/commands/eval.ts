@@ -42,7 +42,7 @@ export const evalCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ evaluate, EvalInput, EvalMcpInput }, NodeProcessRunnerLive, { renderEval }, { renderEvalHtml }, { printJson, printText }] = await Promise.all([
+    const [{ evaluate, evalDocument, EvalInput, EvalMcpInput }, NodeProcessRunnerLive, { renderEval }, { renderEvalHtml }, { printJson, printText }] = await Promise.all([
       import("../app/eval.js"),
       loadProcessRunnerLive(),
       import("../render/eval.js"),
@@ -67,9 +67,10 @@ export const evalCommand = defineCommand({
       run: (input) => evaluate(input).pipe(Effect.provide(NodeProcessRunnerLive)),
       text: (result) => renderEval(result),
       emit: (result, ctx) =>
-        ctx.format === "html" ? printText(renderEvalHtml(result)) : ctx.format === "json" ? printJson(result) : printText(renderEval(result)),
+        ctx.format === "html" ? printText(renderEvalHtml(result)) : ctx.format === "json" ? printJson(evalDocument(result)) : printText(renderEval(result)),
       exitStatus: (result) => (result.passed ? 0 : 1),
-      mcp: { input: EvalMcpInput, output: () => import("./results.js").then((r) => r.EvalOutput) }
+      json: evalDocument,
+      mcp: { input: EvalMcpInput, output: () => import("../app/eval.js").then((r) => r.EvalDocument) }
     }
   }
 })

@@ -57,7 +57,7 @@ export const lintCommand = defineCommand({
               ).pipe(Effect.andThen(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
       // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
-      mcp: { input: LintSkillInput, output: () => import("./results.js").then((r) => r.LintOutput), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!) }) }
+      mcp: { input: LintSkillInput, output: () => import("../app/lint.js").then((r) => r.LintJson), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!) }) }
     }
   }
 })

@@ -21,7 +21,7 @@ export const loadCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ load, LoadInput }, { renderLoadContent, renderLoadSummary }] = await Promise.all([
+    const [{ load, loadDocument, LoadInput }, { renderLoadContent, renderLoadSummary }] = await Promise.all([
       import("../app/load.js"),
       import("../render/protocol.js")
     ])
@@ -36,7 +36,8 @@ export const loadCommand = defineCommand({
         }),
       run: (input) => load(input),
       text: (result) => renderLoadContent(result) + "\n" + renderLoadSummary(result),
-      mcp: { output: () => import("./results.js").then((r) => r.LoadOutput) }
+      json: loadDocument,
+      mcp: { output: () => import("../app/load.js").then((r) => r.LoadDocument) }
     }
   }
 })

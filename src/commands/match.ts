@@ -22,7 +22,7 @@ export const matchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ match, MatchInput }, LazySqliteUsageHistoryLayer, { renderMatch }] = await Promise.all([
+    const [{ match, matchDocument, MatchInput }, LazySqliteUsageHistoryLayer, { renderMatch }] = await Promise.all([
       import("../app/match.js"),
       loadUsageHistoryLive(),
       import("../render/protocol.js")
@@ -38,7 +38,8 @@ export const matchCommand = defineCommand({
         }),
       run: (input) => match(input).pipe(Effect.provide(LazySqliteUsageHistoryLayer)),
       text: (result) => renderMatch(result),
-      mcp: { output: () => import("./results.js").then((r) => r.MatchOutput) }
+      json: matchDocument,
+      mcp: { output: () => import("../app/match.js").then((r) => r.MatchDocument) }
     }
   }
 })

@@ -49,7 +49,7 @@ export const openCommand = defineCommand({
           process.stdout.write(opened.bytes, () => resume(Effect.void))
         })
       },
-      mcp: { output: () => import("./results.js").then((r) => r.OpenOutput), structured: (opened) => ({ ...opened.result }) }
+      mcp: { output: () => import("../app/open.js").then((r) => r.OpenResult), structured: (opened) => ({ ...opened.result }) }
     }
   }
 })

@@ -39,7 +39,7 @@ export const outlineCommand = defineCommand({
       log: { args: (input) => outlineLogArgs(input) },
       text: (result) => renderOutline(result),
       mcp: {
-        output: () => import("./results.js").then((r) => r.OutlineOutput),
+        output: () => import("../app/outline.js").then((r) => r.OutlineResult),
         // Issue 26 item 3: over MCP an outline has a budget unless the call names its own.
         defaults: (input) => (input.max_bytes === undefined ? { ...input, max_bytes: MCP_OUTLINE_MAX_BYTES } : input)
       }

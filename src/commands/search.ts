@@ -81,7 +81,7 @@ export const searchCommand = defineCommand({
       text: (answer) => renderSearchText(answer.result, answer.skill === undefined ? {} : { skill: answer.skill }),
       json: (answer) => answer.result,
       mcp: {
-        output: () => import("./results.js").then((r) => r.SearchOutput),
+        output: () => import("../app/search.js").then((r) => r.SearchResult),
         text: (answer) => renderSearchText(answer.result, { mcp: true, ...(answer.skill === undefined ? {} : { skill: answer.skill }) })
       }
     }

@@ -43,7 +43,7 @@ export const showCommand = defineCommand({
       // DECISIONS #18: the heading and file shown, or what was asked for.
       log: { args: (input, result) => showLogArgs(input, result) },
       text: (result) => renderShowText(result),
-      mcp: { output: () => import("./results.js").then((r) => r.ShowOutput) }
+      mcp: { output: () => import("../app/show.js").then((r) => r.ShowResult) }
     }
   }
 })

@@ -22,7 +22,7 @@ export const sourcesCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ sources, sourcesJson, SourcesInput, sourcesLogArgs }, { renderSourcesTree }] = await Promise.all([
+    const [{ sources, sourcesDocument, sourcesJson, SourcesInput, sourcesLogArgs }, { renderSourcesTree }] = await Promise.all([
       import("../app/sources.js"),
       import("../domain/sourcesTree.js")
     ])
@@ -41,7 +41,7 @@ export const sourcesCommand = defineCommand({
       text: (result) => renderSourcesTree(result.root, result),
       // DECISIONS #11: an array on the CLI; MCP structured content must be an object, so it is wrapped there.
       json: (result) => sourcesJson(result),
-      mcp: { output: () => import("./results.js").then((r) => r.SourcesOutput), structured: (result) => ({ skill: result.skill, entries: sourcesJson(result) }) }
+      mcp: { output: () => import("../app/sources.js").then((r) => r.SourcesDocument), structured: (result) => ({ ...sourcesDocument(result) }) }
     }
   }
 })

@@ -51,7 +51,7 @@ export const statsCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ StatsInput, statsLogArgs }, request, { renderStats, renderStatsAll }, html, { jsonText, printText }, { teamDatabase }] = await Promise.all([
+    const [{ StatsInput, statsDocument, statsLogArgs }, request, { renderStats, renderStatsAll }, html, { jsonText, printText }, { teamDatabase }] = await Promise.all([
       import("../app/stats.js"),
       import("../app/statsRequest.js"),
       import("../render/stats.js"),
@@ -74,7 +74,7 @@ export const statsCommand = defineCommand({
       })
     const text = (r: Outcome, now: number): string =>
       r.kind === "one" ? renderStats(r.outcome, now) : r.kind === "all" ? renderStatsAll(r.report, now) : html.renderSkillHtml(r.report, now)
-    const json = (r: Outcome): unknown => (r.kind === "one" ? r.outcome.report : r.report)
+    const json = (r: Outcome): unknown => (r.kind === "one" ? statsDocument(r.outcome.report) : r.report)
     return {
       fromFlags: (o) =>
         request.statsRequestOf({
@@ -98,7 +98,7 @@ export const statsCommand = defineCommand({
           : printText(ctx.format === "json" ? jsonText(json(r)) : text(r, ctx.now)),
       mcp: {
         input: StatsInput,
-        output: () => import("./results.js").then((r) => r.StatsOutput),
+        output: () => import("../app/stats.js").then((r) => r.StatsDocument),
         structured: (r: Outcome) => ({ ...(json(r) as Record<string, unknown>) })
       }
     }

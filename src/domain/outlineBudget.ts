@@ -10,7 +10,11 @@
  * the shallowest level in outline order while they fit. Every left-out heading is counted under the nearest kept heading
  * above it in its file (or under the file itself), so the answer can say
  * "12 more headings under forms.md#Fillable fields".
+ *
+ * The truncation is part of the outline result, so its Schema is declared
+ * here and its type derived from it (issue 28).
  */
+import { Schema } from "effect"
 
 export interface BudgetHeading {
   readonly file: string
@@ -21,24 +25,26 @@ export interface BudgetHeading {
 }
 
 /** Where left-out headings are: under a kept heading (`section`) or a file none of whose headings was kept. */
-export interface OmittedGroup {
-  readonly file: string
+export const OmittedGroup = Schema.Struct({
+  file: Schema.String,
   /** The kept heading they sit under; absent when nothing of the file was kept. */
-  readonly section?: string
-  readonly line?: number
-  readonly count: number
-}
+  section: Schema.optionalKey(Schema.String),
+  line: Schema.optionalKey(Schema.Int),
+  count: Schema.Int
+})
+export type OmittedGroup = typeof OmittedGroup.Type
 
-export interface OutlineTruncation {
+export const OutlineTruncation = Schema.Struct({
   /** Headings left out. */
-  readonly omitted: number
+  omitted: Schema.Int,
   /** Deepest level kept in full (0 when even level 1 was cut). */
-  readonly level: number
+  level: Schema.Int,
   /** The largest groups of left-out headings, most first (at most `MAX_GROUPS`). */
-  readonly under: ReadonlyArray<OmittedGroup>
+  under: Schema.Array(OmittedGroup),
   /** What to ask next. */
-  readonly hint: string
-}
+  hint: Schema.String
+})
+export type OutlineTruncation = typeof OutlineTruncation.Type
 
 /** Groups named in the answer; the rest are counted in `omitted` only. */
 export const MAX_GROUPS = 12

@@ -7,7 +7,7 @@
  * Its example is in docs/library.md (`skillc/build`), run by
  * test/e2e/library.test.ts.
  */
-export { BuildInput, buildWithArtifacts, type BuildResult } from "../app/build.js"
+export { BuildInput, BuildResult, buildWithArtifacts } from "../app/build.js"
 export { skillTemplate, type InitInput, type InitResult } from "../app/init.js"
 export { compileSkill, writeRuntime, type Compiled, type MarkdownFile } from "../app/services/compile.js"
 export { renderStub, type StubInput } from "../domain/stub.js"

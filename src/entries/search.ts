@@ -7,11 +7,11 @@
  * Its example is in docs/library.md (`skillc/search`), run by
  * test/e2e/library.test.ts.
  */
-export { SearchInput, DEFAULT_LIMIT, type SearchResult, type SearchResultItem } from "../app/search.js"
-export { ShowInput, type ShowResult } from "../app/show.js"
-export { OutlineInput, type OutlineResult, type OutlineHeading } from "../app/outline.js"
-export { OpenInput, type OpenResult, type Opened } from "../app/open.js"
-export { SourcesInput, sourcesJson, type SourcesResult } from "../app/sources.js"
+export { SearchInput, DEFAULT_LIMIT, SearchResult, SearchResultItem } from "../app/search.js"
+export { ShowInput, ShowResult } from "../app/show.js"
+export { OutlineInput, OutlineResult, OutlineHeading } from "../app/outline.js"
+export { OpenInput, OpenResult, type Opened } from "../app/open.js"
+export { SourcesInput, SourcesDocument, sourcesJson, type SourcesResult } from "../app/sources.js"
 export { updateIndex, indexSkill, type IndexSource, type IndexUpdate } from "../app/services/indexing.js"
 export { SearchIndex, IndexReadFailed, IndexWriteFailed, type SearchIndexService, type OpenIndex, type SearchHit } from "../ports/SearchIndex.js"
 export { SCHEMA_VERSION } from "../domain/search/indexState.js"

@@ -9,7 +9,7 @@
  */
 export { AccessLog, LogStoreError, type AccessLogService, type AccessLogRow, type AggregateRows } from "../ports/AccessLog.js"
 export { logged, recordAccess, currentRunId, type Outcome } from "../app/services/accessLog.js"
-export { StatsInput, type StatsOutcome, type StatsInsights } from "../app/stats.js"
+export { StatsInput, StatsDocument, type StatsOutcome, type StatsInsights } from "../app/stats.js"
 export { statsAll, StatsAllInput, type StatsAllReport, type SkillUsageRow } from "../app/statsAll.js"
 export { statsReport, type SkillReport } from "../app/statsReport.js"
 export { renderSkillHtml, renderAllHtml } from "../render/statsHtml.js"

@@ -14,7 +14,7 @@
  * works in a clone); when linking fails the runtime is copied and a warning
  * says so; `--copy` always copies.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, UsageError, Warning } from "../../domain/errors.js"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
@@ -24,16 +24,19 @@ import { Env } from "../../ports/Env.js"
 import { FileSystem, type FsError } from "../../ports/FileSystem.js"
 import { Settings } from "./Settings.js"
 
-export type DeployMethod = "symlink" | "junction" | "copy"
+export const DeployMethod = Schema.Literals(["symlink", "junction", "copy"])
+export type DeployMethod = typeof DeployMethod.Type
 
-export interface Deployment {
-  readonly target: string
+/** One deployment of a build (part of its result; the type is derived from the Schema, issue 28). */
+export const Deployment = Schema.Struct({
+  target: Schema.String,
   /** `<agent dir>/<name>` */
-  readonly path: string
-  readonly method: DeployMethod
+  path: Schema.String,
+  method: DeployMethod,
   /** What was there before: nothing, a link, an earlier skc copy, or something replaced by `--force`. */
-  readonly replaced: "none" | "symlink" | "copy" | "forced"
-}
+  replaced: Schema.Literals(["none", "symlink", "copy", "forced"])
+})
+export type Deployment = typeof Deployment.Type
 
 export interface PlannedDeployment {
   readonly target: string

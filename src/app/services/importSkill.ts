@@ -10,7 +10,7 @@
  * directory beside the destination and renamed into place, so a failure
  * leaves the store as it was.
  */
-import { Effect, Random } from "effect"
+import { Effect, Random, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, SkillExists, UsageError } from "../../domain/errors.js"
 import { FileSystem, type FsError } from "../../ports/FileSystem.js"
@@ -18,12 +18,14 @@ import { Settings } from "./Settings.js"
 import { isWithin, scanSourceTree } from "./sourceTree.js"
 import type { ResolvedSkill } from "./resolve.js"
 
-export interface ImportResult {
-  readonly from: string
-  readonly to: string
-  readonly scope: "project" | "global"
-  readonly replaced: boolean
-}
+/** What `build <path>` imported (part of the build result; the type is derived from the Schema, issue 28). */
+export const ImportResult = Schema.Struct({
+  from: Schema.String,
+  to: Schema.String,
+  scope: Schema.Literals(["project", "global"]),
+  replaced: Schema.Boolean
+})
+export type ImportResult = typeof ImportResult.Type
 
 const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
