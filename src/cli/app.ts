@@ -166,7 +166,7 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
   const unknown = /(?:unknown option|Received unknown argument:) '(--?[^']+)'/.exec(message)
   const spec = commandSpecs.find((s) => s.name === command)
   if (unknown !== null && spec !== undefined) {
-    const flags = Object.values(spec.flags as Record<string, { readonly name: string }>).map((f) => `--${f.name}`)
+    const flags = Object.values(spec.flags).map((f) => `--${f.name}`)
     const meant = didYouMean(closest(unknown[1]!, flags, 1))
     return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
   }

@@ -12,7 +12,7 @@
  * src/cli/single.ts) carries no other command; fast.ts holds the table.
  */
 import { Option } from "effect"
-import type { AnyCommandSpec, Arg, Flag } from "../commands/spec.js"
+import type { AnyCommandSpec } from "../commands/spec.js"
 
 export type FlagKind = "boolean" | "text" | "integer" | "repeated"
 
@@ -115,7 +115,7 @@ export const parseFast = (spec: FastCommand, args: ReadonlyArray<string>): Recor
  * be marked `fast` by mistake.
  */
 export const fastCommand = (spec: AnyCommandSpec): FastCommand => {
-  const args = Object.entries(spec.args as Record<string, Arg>)
+  const args = Object.entries(spec.args)
   const positionals = args.map(([key, a], i) => {
     if (a.arity === "many" && (i !== args.length - 1 || a.refuse !== "flag")) {
       throw new Error(`${spec.name}: argument <${a.name}> cannot take the fast path`)
@@ -123,7 +123,7 @@ export const fastCommand = (spec: AnyCommandSpec): FastCommand => {
     return a.arity === "many" ? { key, optional: true, many: true } : { key, optional: a.arity === "optional" }
   })
   const flags: Record<string, FlagSpec> = {}
-  for (const [key, f] of Object.entries(spec.flags as Record<string, Flag>)) {
+  for (const [key, f] of Object.entries(spec.flags)) {
     if (f.kind === "float") throw new Error(`${spec.name}: --${f.name} cannot take the fast path`)
     flags[f.name] = { key, kind: f.kind, ...(f.alias === undefined ? {} : { alias: f.alias }), ...(f.default === undefined ? {} : { default: f.default }) }
   }

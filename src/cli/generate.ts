@@ -45,8 +45,8 @@ const flagOf = (f: Flag): CliFlag.Flag<unknown> => {
 /** The effect/cli config of a spec: what the handler receives, key by key (the fast path gives the same). */
 export const cliConfig = (spec: AnyCommandSpec): Record<string, Argument.Argument<unknown> | CliFlag.Flag<unknown>> => {
   const config: Record<string, Argument.Argument<unknown> | CliFlag.Flag<unknown>> = {}
-  for (const [key, a] of Object.entries(spec.args as Record<string, Arg>)) config[key] = argOf(a)
-  for (const [key, f] of Object.entries(spec.flags as Record<string, Flag>)) config[key] = flagOf(f)
+  for (const [key, a] of Object.entries(spec.args)) config[key] = argOf(a)
+  for (const [key, f] of Object.entries(spec.flags)) config[key] = flagOf(f)
   return config
 }
 

@@ -6,7 +6,7 @@
  * as a value. Failures stay typed; src/cli/main.ts renders them.
  */
 import { Clock, Effect, Option } from "effect"
-import type { AnyCommandSpec, EmitContext, Flag, Handler } from "../commands/spec.js"
+import type { AnyCommandSpec, EmitContext, Handler } from "../commands/spec.js"
 import { InternalError, InvalidOption, type SkcError } from "../domain/errors.js"
 import { jsonText, printText } from "../commands/output.js"
 import { Settings } from "../app/services/Settings.js"
@@ -30,7 +30,7 @@ interface CommonValues {
  * Schema, or its own `fromFlags`.
  */
 const inputOf = <I>(spec: AnyCommandSpec, handler: Handler<CommonValues, I, unknown>, values: CommonValues): Effect.Effect<I, SkcError> => {
-  for (const [key, f] of Object.entries(spec.flags as Record<string, Flag>)) {
+  for (const [key, f] of Object.entries(spec.flags)) {
     if (f.required === true && Option.isOption(values[key]) && Option.isNone(values[key])) {
       return Effect.fail(new InvalidOption({ message: `missing required option --${f.name}` }))
     }

@@ -138,28 +138,28 @@ export interface Handler<V, I, A> {
    * absent values left out): the usual way, with E100 naming the flag in
    * its CLI spelling (DECISIONS #32).
    */
-  readonly toInput?: (values: V) => Readonly<Record<string, unknown>>
+  toInput?(values: V): Readonly<Record<string, unknown>>
   /** Instead of `toInput`: flags to input by the command's own means and errors. */
-  readonly fromFlags?: (values: V) => Effect.Effect<I, SkcError>
-  readonly run: (input: I) => Effect.Effect<A, SkcError, LiveServices>
+  fromFlags?(values: V): Effect.Effect<I, SkcError>
+  run(input: I): Effect.Effect<A, SkcError, LiveServices>
   /**
    * For commands that resolve a skill (DECISIONS #17): the logged `args`
    * (DECISIONS #18) from the input and, on success, the result. Logged only
    * when the input names a skill.
    */
   readonly log?: {
-    readonly args: (input: I, result: A | undefined) => Readonly<Record<string, unknown>>
+    args(input: I, result: A | undefined): Readonly<Record<string, unknown>>
     /** Where the use case put the skill when it decides itself (build). */
-    readonly runtimeDir?: (result: A) => string
+    runtimeDir?(result: A): string
   }
   /** The text rendering (CLI `--format text`, MCP text content). */
-  readonly text: (result: A, ctx: RenderContext) => string
+  text(result: A, ctx: RenderContext): string
   /** The `--format json` document (default: the result itself). */
-  readonly json?: (result: A) => unknown
+  json?(result: A): unknown
   /** Replaces the CLI's default output (text or JSON on stdout): other formats, raw bytes, stderr lines. */
-  readonly emit?: (result: A, ctx: EmitContext) => Effect.Effect<void, SkcError, LiveServices>
+  emit?(result: A, ctx: EmitContext): Effect.Effect<void, SkcError, LiveServices>
   /** The exit status of a command that succeeded but reports a failure (lint errors, a failed tool). */
-  readonly exitStatus?: (result: A) => number
+  exitStatus?(result: A): number
   /** Where the MCP tool differs from the CLI command. */
   readonly mcp?: {
     /**
@@ -174,11 +174,11 @@ export interface Handler<V, I, A> {
      */
     readonly output: () => Promise<Schema.Top>
     /** Defaults an MCP call gets where the CLI has none (the outline's result budget). */
-    readonly defaults?: (input: I) => I
+    defaults?(input: I): I
     /** The text content when it is not `text`. */
-    readonly text?: (result: A, ctx: RenderContext) => string
+    text?(result: A, ctx: RenderContext): string
     /** The structured content when it is not the JSON document (MCP requires an object). */
-    readonly structured?: (result: A) => Record<string, unknown>
+    structured?(result: A): Record<string, unknown>
   }
 }
 
@@ -193,7 +193,7 @@ export interface McpHints {
   readonly idempotent?: boolean
 }
 
-export interface CommandSpec<P = any, F extends CommonFlags = any, I = any, A = any> {
+export interface CommandSpec<P, F extends CommonFlags, I, A> {
   readonly name: string
   /** Lines of the description, before the examples. */
   readonly summary: ReadonlyArray<string>
@@ -215,10 +215,20 @@ export interface CommandSpec<P = any, F extends CommonFlags = any, I = any, A = 
   readonly load: () => Promise<Handler<Values<P, F>, I, A>>
 }
 
-/** A command without handler: `skc mcp` runs the server itself (src/cli/commands/mcp.ts). */
-export type AnyCommandSpec = CommandSpec<any, any, any, any>
+/**
+ * Any command, as the registry holds it. The handler's members are methods,
+ * whose parameters TypeScript compares both ways, so every
+ * `CommandSpec<P, F, I, A>` is one of these without a cast or `any`: the
+ * generic consumers (the CLI generator, the runner, the MCP tools) pass
+ * values they decoded with the handler's own Schemas, and each spec is
+ * type-checked against its use case where it is defined (`defineCommand`).
+ */
+export type AnyCommandSpec = CommandSpec<Readonly<Record<string, Arg>>, CommonFlags & Readonly<Record<string, Flag>>, unknown, unknown>
+
+/** Any handler, as the generic consumers see it (see `AnyCommandSpec`). */
+export type AnyHandler = Handler<unknown, unknown, unknown>
 
 /** Identity with inference: ties a spec's flags to its handler's parameter type. */
-export const defineCommand = <P extends Record<string, Arg<any>>, F extends CommonFlags, I, A>(
+export const defineCommand = <P extends Record<string, Arg<unknown>>, F extends CommonFlags, I, A>(
   spec: CommandSpec<P, F, I, A>
 ): CommandSpec<P, F, I, A> => spec

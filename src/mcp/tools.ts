@@ -7,7 +7,7 @@
 import { Clock, Effect, type Schema } from "effect"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 import { mcpCommandSpecs } from "../commands/index.js"
-import type { AnyCommandSpec, Handler, McpHints, RenderContext } from "../commands/spec.js"
+import type { AnyCommandSpec, AnyHandler, McpHints, RenderContext } from "../commands/spec.js"
 import { decodeInput } from "../app/services/decodeInput.js"
 import { Settings } from "../app/services/Settings.js"
 import { logCall } from "../commands/logging.js"
@@ -19,7 +19,7 @@ export interface McpTool {
   /** The plain command name: what the access log records (DECISIONS #31). */
   readonly command: string
   readonly hints: McpHints
-  readonly handler: Handler<any, any, any>
+  readonly handler: AnyHandler
   /** The handler's `mcp.output`, loaded. */
   readonly output?: Schema.Top
 }
