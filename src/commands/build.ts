@@ -49,38 +49,19 @@ export const buildCommand = defineCommand({
     idempotent: true
   },
   load: async () => {
-    const [{ build, BuildInput, buildLogArgs }, { buildMany, BuildCommandInput }, { renderBuild, renderBuildMany, buildManyLines }, SqliteSearchIndexLive, { decodeFlags }, { printText }] =
+    const [{ BuildInput, buildLogArgs }, { BuildCommandInput }, { buildCommand }, { renderBuild, renderBuildMany, buildManyLines }, SqliteSearchIndexLive, { decodeFlags }, { printText, printStderr }] =
       await Promise.all([
         import("../app/build.js"),
         import("../app/buildMany.js"),
+        import("../app/buildCommand.js"),
         import("../render/build.js"),
         loadSearchIndexLive(),
         import("./decode.js"),
         import("./output.js")
       ])
-    type Outcome =
-      | { readonly _tag: "One"; readonly result: import("../app/build.js").BuildResult }
-      | { readonly _tag: "Many"; readonly result: import("../app/buildMany.js").BuildManyResult }
-      | { readonly _tag: "Watched"; readonly skills: number }
-    const watch = (input: typeof BuildCommandInput.Type) =>
-      Effect.gen(function* () {
-        const [{ watchBuild, renderWatchEvent }, untilSignal] = yield* Effect.promise(() => Promise.all([import("../app/watch.js"), loadSignals()]))
-        let watched = 0
-        yield* watchBuild(
-          { skills: input.skills ?? (input.skill === undefined ? [] : [input.skill]), global: input.global, target: input.target, copy: input.copy, force: input.force },
-          {
-            onStart: (names) =>
-              Effect.sync(() => {
-                watched = names.length
-                process.stderr.write(`watching ${names.join(", ")} (Ctrl-C to stop)\n`)
-              }),
-            // One line per build as it happens (a stream: `--format` does not apply).
-            onEvent: (e) => printText(renderWatchEvent(e)),
-            stop: untilSignal(() => process.stderr.write("stopped watching\n"))
-          }
-        )
-        return { _tag: "Watched", skills: watched } as Outcome
-      })
+    // A watch's lines as they come: about the watch on stderr, each build on stdout; Ctrl-C ends it.
+    const watchIo = () =>
+      Effect.map(Effect.promise(loadSignals), (untilSignal) => ({ status: (line: string) => printStderr(line), event: printText, stop: untilSignal() }))
     return {
       input: BuildCommandInput,
       fromFlags: (o) => {
@@ -94,13 +75,7 @@ export const buildCommand = defineCommand({
           force: o.force
         })
       },
-      run: (input) =>
-        (input.watch === true
-          ? watch(input)
-          : input.skill !== undefined
-            ? Effect.map(build({ ...input, skill: input.skill }), (result): Outcome => ({ _tag: "One", result }))
-            : Effect.map(buildMany({ ...input, skills: input.skills ?? [] }), (result): Outcome => ({ _tag: "Many", result }))
-        ).pipe(Effect.provide(SqliteSearchIndexLive)),
+      run: (input) => buildCommand(input, watchIo).pipe(Effect.provide(SqliteSearchIndexLive)),
       // Logged by the runner only when `skill` is given, i.e. a single build; buildMany logs each of its skills itself.
       log: {
         args: (i) => buildLogArgs(i),
@@ -118,7 +93,7 @@ export const buildCommand = defineCommand({
               : // DECISIONS #39: a skill's failure on stderr, the built skills and the total on stdout, in order.
                 Effect.forEach(
                   buildManyLines(r.result),
-                  (l) => (l.stream === "stdout" ? printText(l.line + "\n") : Effect.sync(() => void process.stderr.write(l.line + "\n"))),
+                  (l) => (l.stream === "stdout" ? printText(l.line + "\n") : printStderr(l.line)),
                   { discard: true }
                 ),
       exitStatus: (r) => (r._tag === "Many" && r.result.failed > 0 ? 1 : 0),

@@ -2,7 +2,7 @@
 import { Effect, Option, Schema } from "effect"
 import { InvalidOption } from "../domain/errors.js"
 import { VERSION } from "../domain/version.js"
-import { printJson, printText } from "./output.js"
+import { printJson, printStderr, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
 export const lintCommand = defineCommand({
@@ -51,7 +51,7 @@ export const lintCommand = defineCommand({
                 lintTextParts(outcome, process.stderr.isTTY === true && (process.env.NO_COLOR ?? "") === ""),
                 (part) =>
                   printText(part.stdout).pipe(
-                    Effect.andThen(part.stderr.length > 0 ? Effect.sync(() => void process.stderr.write(part.stderr.join("\n") + "\n")) : Effect.void)
+                    Effect.andThen(part.stderr.length > 0 ? printStderr(part.stderr.join("\n")) : Effect.void)
                   ),
                 { discard: true }
               ).pipe(Effect.andThen(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),

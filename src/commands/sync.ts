@@ -1,7 +1,7 @@
 /** `skc sync` (RFC-0007:C-SYNC). */
 import { Effect, Option } from "effect"
 import { InternalError, InvalidOption, renderError } from "../domain/errors.js"
-import { printJson, printText } from "./output.js"
+import { printJson, printStderr, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { loadTeamLogStore } from "../layers.js"
 
@@ -92,7 +92,7 @@ export const syncCommand = defineCommand({
           const failures = result.failed.map((f) => f.error)
           const last = failures.at(-1)
           if (last === undefined) return
-          for (const e of failures.slice(0, -1)) process.stderr.write(renderError(e) + "\n")
+          for (const e of failures.slice(0, -1)) yield* printStderr(renderError(e))
           return yield* Effect.fail(last)
         })
     }
