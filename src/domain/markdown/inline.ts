@@ -14,30 +14,17 @@
  * - line breaks, soft or hard, become one space.
  * `parseMarkdownAst` flattens remark's nodes by the same rules; the
  * differential tests hold the two to the same output.
+ *
+ * This module holds the loop over the source and the constructs that give
+ * text directly (escapes, code spans, autolinks and HTML, character
+ * references, line breaks); emphasis is in emphasis.ts, links and images in
+ * inlineLinks.ts, the shared state in inlineState.ts.
  */
+import { delimiterRun, processEmphasis } from "./emphasis.js"
 import { decodeEntity } from "./entities.js"
-import { isAsciiPunctuation, normalizeLabel, scanLinkDestination, scanLinkLabel, scanLinkTitle, skipSpaceNewline } from "./syntax.js"
-
-interface Delimiter {
-  readonly cc: number
-  count: number
-  readonly part: number
-  prev: Delimiter | null
-  next: Delimiter | null
-  readonly canOpen: boolean
-  readonly canClose: boolean
-}
-
-interface Bracket {
-  readonly part: number
-  readonly image: boolean
-  readonly prev: Bracket | null
-  readonly prevDelimiter: Delimiter | null
-  /** Offset of the `[`. */
-  readonly index: number
-  bracketAfter: boolean
-  active: boolean
-}
+import { closeBracket, openBracket } from "./inlineLinks.js"
+import { InlineState } from "./inlineState.js"
+import { isAsciiPunctuation } from "./syntax.js"
 
 // Characters that may start an inline construct; anything else is plain text.
 const SPECIAL = new Uint8Array(128)
@@ -59,35 +46,6 @@ const EMAIL_AUTOLINK =
   /<([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)>/y
 const ENTITY = /&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/y
 
-// micromark's character classes for emphasis flanking.
-const UNICODE_WHITESPACE = /\s/
-const UNICODE_PUNCTUATION = /[\p{P}\p{S}]/u
-
-type CharClass = 0 | 1 | 2 // other, whitespace, punctuation
-
-const classify = (ch: string | undefined): CharClass => {
-  if (ch === undefined || UNICODE_WHITESPACE.test(ch)) return 1
-  const code = ch.charCodeAt(0)
-  if (code < 128) return isAsciiPunctuation(code) ? 2 : 0
-  return UNICODE_PUNCTUATION.test(ch) ? 2 : 0
-}
-
-const codePointBefore = (s: string, pos: number): string | undefined => {
-  if (pos <= 0) return undefined
-  const low = s.charCodeAt(pos - 1)
-  if (low >= 0xdc00 && low <= 0xdfff && pos >= 2) {
-    const high = s.charCodeAt(pos - 2)
-    if (high >= 0xd800 && high <= 0xdbff) return s.slice(pos - 2, pos)
-  }
-  return s[pos - 1]
-}
-
-const codePointAt = (s: string, pos: number): string | undefined => {
-  if (pos >= s.length) return undefined
-  const cp = s.codePointAt(pos)!
-  return String.fromCodePoint(cp)
-}
-
 /** Line endings (source or decoded) become spaces; ends are trimmed. */
 export const finishText = (text: string): string => text.replace(/\r\n|[\r\n]/g, " ").trim()
 
@@ -106,307 +64,161 @@ export const flattenInline = (source: string, isDefined: (label: string) => bool
 const PLAIN_TEXT = /[\n\r\\`*_[\]!<&]/
 
 const flattenMarkup = (source: string, isDefined: (label: string) => boolean): string => {
-  const parts: Array<string> = []
-  // Parts that are plain source text, whose trailing spaces a line break eats.
-  const plain: Array<boolean> = []
-  // Raw HTML parts, and the part ranges [from, to) of matched images.
-  const htmlParts: Array<number> = []
-  const imageRanges: Array<number> = []
-  let delimiters: Delimiter | null = null
-  let brackets: Bracket | null = null
-  const n = source.length
-  let pos = 0
-
-  const push = (text: string, isPlain: boolean): number => {
-    parts.push(text)
-    plain.push(isPlain)
-    return parts.length - 1
-  }
-
-  const removeDelimiter = (d: Delimiter): void => {
-    if (d.prev !== null) d.prev.next = d.next
-    if (d.next === null) delimiters = d.prev
-    else d.next.prev = d.prev
-  }
-
-  /**
-   * Matches emphasis delimiters above `bottom` the way micromark's attention
-   * resolver does: closers left to right, each with the nearest usable opener.
-   * Unlike commonmark.js, the "multiple of 3" rule looks at what is left of
-   * the runs after earlier matches, not their original lengths, and there is
-   * no openers-bottom shortcut (it assumes original lengths).
-   */
-  const processEmphasis = (bottom: Delimiter | null): void => {
-    let closer = delimiters
-    while (closer !== null && closer.prev !== bottom) closer = closer.prev
-    while (closer !== null) {
-      if (!closer.canClose) {
-        closer = closer.next
-        continue
-      }
-      let opener = closer.prev
-      while (opener !== null && opener !== bottom) {
-        const oddMatch =
-          (closer.canOpen || opener.canClose) && closer.count % 3 !== 0 && (opener.count + closer.count) % 3 === 0
-        if (opener.cc === closer.cc && opener.canOpen && !oddMatch) break
-        opener = opener.prev
-      }
-      if (opener === null || opener === bottom) {
-        const next: Delimiter | null = closer.next
-        if (!closer.canOpen) removeDelimiter(closer)
-        closer = next
-        continue
-      }
-      const use = closer.count >= 2 && opener.count >= 2 ? 2 : 1
-      opener.count -= use
-      closer.count -= use
-      parts[opener.part] = parts[opener.part].slice(0, parts[opener.part].length - use)
-      parts[closer.part] = parts[closer.part].slice(0, parts[closer.part].length - use)
-      // Delimiters between a matched pair can no longer match anything.
-      if (opener.next !== closer) {
-        opener.next = closer
-        closer.prev = opener
-      }
-      if (opener.count === 0) removeDelimiter(opener)
-      if (closer.count === 0) {
-        const next: Delimiter | null = closer.next
-        removeDelimiter(closer)
-        closer = next
-      }
-    }
-    while (delimiters !== null && delimiters !== bottom) removeDelimiter(delimiters)
-  }
-
-  const skipLeadingSpaces = (): void => {
-    while (pos < n && (source.charCodeAt(pos) === 32 || source.charCodeAt(pos) === 9)) pos++
-  }
-
-  const lineBreak = (): void => {
-    const last = parts.length - 1
-    if (last >= 0 && plain[last]) parts[last] = parts[last].replace(/[ \t]+$/, "")
-    push(" ", false)
-    skipLeadingSpaces()
-  }
-
-  const closeBracket = (): void => {
-    pos++ // past `]`
-    const afterBracket = pos
-    const opener = brackets
-    if (opener === null) {
-      push("]", true)
-      return
-    }
-    if (!opener.active) {
-      brackets = opener.prev
-      push("]", true)
-      return
-    }
-    let matched = false
-    if (source.charCodeAt(pos) === 40) {
-      matched = scanInlineResource()
-      if (!matched) pos = afterBracket
-    }
-    if (!matched) {
-      const labelEnd = scanLinkLabel(source, pos)
-      let label: string | undefined
-      if (labelEnd !== -1 && labelEnd - pos > 2) label = source.slice(pos + 1, labelEnd - 1)
-      else if (!opener.bracketAfter) label = source.slice(opener.index + 1, afterBracket - 1)
-      if (label !== undefined && label.length <= 999) {
-        const normalized = normalizeLabel(label)
-        if (normalized !== "" && isDefined(normalized)) {
-          matched = true
-          if (labelEnd !== -1) pos = labelEnd
-        }
-      }
-    }
-    if (!matched) {
-      brackets = opener.prev
-      pos = afterBracket
-      push("]", true)
-      return
-    }
-    parts[opener.part] = ""
-    if (opener.image && htmlParts.length > 0) imageRanges.push(opener.part, parts.length)
-    processEmphasis(opener.prevDelimiter)
-    brackets = opener.prev
-    if (!opener.image) {
-      // Links cannot contain links: earlier `[` openers can no longer match.
-      for (let b = brackets; b !== null; b = b.prev) if (!b.image) b.active = false
-    }
-  }
-
-  /** `(destination "title")` after `]`; advances `pos` past `)` on success. */
-  const scanInlineResource = (): boolean => {
-    let i = skipSpaceNewline(source, pos + 1)
-    if (source.charCodeAt(i) === 41) {
-      pos = i + 1
-      return true
-    }
-    const destEnd = scanLinkDestination(source, i)
-    if (destEnd === -1 || destEnd === i) return false
-    i = skipSpaceNewline(source, destEnd)
-    if (i !== destEnd) {
-      const titleEnd = scanLinkTitle(source, i)
-      if (titleEnd !== -1) i = skipSpaceNewline(source, titleEnd)
-    }
-    if (source.charCodeAt(i) !== 41) return false
-    pos = i + 1
-    return true
-  }
-
-  const delimiterRun = (cc: number): void => {
-    const start = pos
-    while (pos < n && source.charCodeAt(pos) === cc) pos++
-    const count = pos - start
-    const before = classify(codePointBefore(source, start))
-    const after = classify(codePointAt(source, pos))
-    const leftFlanking = after !== 1 && (after !== 2 || before !== 0)
-    const rightFlanking = before !== 1 && (before !== 2 || after !== 0)
-    let canOpen = leftFlanking
-    let canClose = rightFlanking
-    if (cc === 95) {
-      canOpen = leftFlanking && (!rightFlanking || before === 2)
-      canClose = rightFlanking && (!leftFlanking || after === 2)
-    }
-    const part = push(source.slice(start, pos), false)
-    const d: Delimiter = { cc, count, part, prev: delimiters, next: null, canOpen, canClose }
-    if (delimiters !== null) delimiters.next = d
-    delimiters = d
-  }
-
-  const codeSpan = (): void => {
-    const start = pos
-    while (pos < n && source.charCodeAt(pos) === 96) pos++
-    const run = pos - start
-    let search = pos
-    for (;;) {
-      const open = source.indexOf("`", search)
-      if (open === -1) break
-      let end = open
-      while (end < n && source.charCodeAt(end) === 96) end++
-      if (end - open === run) {
-        let content = source.slice(pos, open).replace(/\r\n|[\r\n]/g, " ")
-        if (content.length >= 2 && content.charCodeAt(0) === 32 && content.charCodeAt(content.length - 1) === 32 && /[^ ]/.test(content)) {
-          content = content.slice(1, -1)
-        }
-        push(content, false)
-        pos = end
-        return
-      }
-      search = end
-    }
-    push(source.slice(start, pos), true)
-  }
-
-  const angle = (): void => {
-    for (const re of [AUTOLINK, EMAIL_AUTOLINK]) {
-      re.lastIndex = pos
-      const m = re.exec(source)
-      if (m !== null) {
-        push(m[1], false)
-        pos += m[0].length
-        return
-      }
-    }
-    HTML_INLINE.lastIndex = pos
-    const html = HTML_INLINE.exec(source)
-    if (html !== null) {
-      htmlParts.push(push(html[0], false))
-      pos += html[0].length
-      return
-    }
-    push("<", true)
-    pos++
-  }
-
-  const entity = (): void => {
-    ENTITY.lastIndex = pos
-    const m = ENTITY.exec(source)
-    const decoded = m === null ? undefined : decodeEntity(m[1])
-    if (m !== null && decoded !== undefined) {
-      push(decoded, false)
-      pos += m[0].length
-      return
-    }
-    push("&", true)
-    pos++
-  }
-
-  const openBracket = (image: boolean): void => {
-    const index = image ? pos + 1 : pos
-    const part = push(image ? "![" : "[", true)
-    if (brackets !== null) brackets.bracketAfter = true
-    brackets = { part, image, prev: brackets, prevDelimiter: delimiters, index, bracketAfter: false, active: true }
-    pos = index + 1
-  }
-
-  while (pos < n) {
-    const c = source.charCodeAt(pos)
+  const f = new InlineState(source, isDefined)
+  const n = f.n
+  while (f.pos < n) {
+    const c = source.charCodeAt(f.pos)
     switch (c) {
       case 10:
-        pos++
-        lineBreak()
+        f.pos++
+        lineBreak(f)
         break
-      case 92: {
-        const next = source.charCodeAt(pos + 1)
-        if (next === 10) {
-          pos += 2
-          push(" ", false)
-          skipLeadingSpaces()
-        } else if (pos + 1 < n && isAsciiPunctuation(next)) {
-          push(source[pos + 1], false)
-          pos += 2
-        } else {
-          push("\\", true)
-          pos++
-        }
+      case 92:
+        backslash(f)
         break
-      }
       case 96:
-        codeSpan()
+        codeSpan(f)
         break
       case 42:
       case 95:
-        delimiterRun(c)
+        delimiterRun(f, c)
         break
       case 91:
-        openBracket(false)
+        openBracket(f, false)
         break
       case 33:
-        if (source.charCodeAt(pos + 1) === 91) openBracket(true)
+        if (source.charCodeAt(f.pos + 1) === 91) openBracket(f, true)
         else {
-          push("!", true)
-          pos++
+          f.push("!", true)
+          f.pos++
         }
         break
       case 93:
-        closeBracket()
+        closeBracket(f)
         break
       case 60:
-        angle()
+        angle(f)
         break
       case 38:
-        entity()
+        entity(f)
         break
-      default: {
-        const start = pos
-        pos++
-        while (pos < n) {
-          const d = source.charCodeAt(pos)
-          if (d < 128 && SPECIAL[d] === 1) break
-          pos++
-        }
-        push(source.slice(start, pos), true)
-      }
+      default:
+        textRun(f)
     }
   }
-  processEmphasis(null)
-  for (const part of htmlParts) {
+  processEmphasis(f, null)
+  dropHtmlOutsideImages(f)
+  return finishText(f.parts.join(""))
+}
+
+/** Characters up to the next one that may start a construct, kept as plain text. */
+const textRun = (f: InlineState): void => {
+  const source = f.source
+  const start = f.pos
+  f.pos++
+  while (f.pos < f.n) {
+    const d = source.charCodeAt(f.pos)
+    if (d < 128 && SPECIAL[d] === 1) break
+    f.pos++
+  }
+  f.push(source.slice(start, f.pos), true)
+}
+
+const lineBreak = (f: InlineState): void => {
+  const parts = f.parts
+  const last = parts.length - 1
+  if (last >= 0 && f.plain[last]) parts[last] = parts[last].replace(/[ \t]+$/, "")
+  f.push(" ", false)
+  f.skipLeadingSpaces()
+}
+
+/** A hard line break (`\` at the end of a line), an escaped punctuation character, or a literal `\`. */
+const backslash = (f: InlineState): void => {
+  const source = f.source
+  const next = source.charCodeAt(f.pos + 1)
+  if (next === 10) {
+    f.pos += 2
+    f.push(" ", false)
+    f.skipLeadingSpaces()
+  } else if (f.pos + 1 < f.n && isAsciiPunctuation(next)) {
+    f.push(source[f.pos + 1], false)
+    f.pos += 2
+  } else {
+    f.push("\\", true)
+    f.pos++
+  }
+}
+
+const codeSpan = (f: InlineState): void => {
+  const source = f.source
+  const n = f.n
+  const start = f.pos
+  while (f.pos < n && source.charCodeAt(f.pos) === 96) f.pos++
+  const run = f.pos - start
+  let search = f.pos
+  for (;;) {
+    const open = source.indexOf("`", search)
+    if (open === -1) break
+    let end = open
+    while (end < n && source.charCodeAt(end) === 96) end++
+    if (end - open === run) {
+      let content = source.slice(f.pos, open).replace(/\r\n|[\r\n]/g, " ")
+      if (content.length >= 2 && content.charCodeAt(0) === 32 && content.charCodeAt(content.length - 1) === 32 && /[^ ]/.test(content)) {
+        content = content.slice(1, -1)
+      }
+      f.push(content, false)
+      f.pos = end
+      return
+    }
+    search = end
+  }
+  f.push(source.slice(start, f.pos), true)
+}
+
+/** `<`: an autolink (its address kept), raw HTML (dropped unless in an image's alt text), or a literal `<`. */
+const angle = (f: InlineState): void => {
+  const source = f.source
+  for (const re of [AUTOLINK, EMAIL_AUTOLINK]) {
+    re.lastIndex = f.pos
+    const m = re.exec(source)
+    if (m !== null) {
+      f.push(m[1], false)
+      f.pos += m[0].length
+      return
+    }
+  }
+  HTML_INLINE.lastIndex = f.pos
+  const html = HTML_INLINE.exec(source)
+  if (html !== null) {
+    f.htmlParts.push(f.push(html[0], false))
+    f.pos += html[0].length
+    return
+  }
+  f.push("<", true)
+  f.pos++
+}
+
+const entity = (f: InlineState): void => {
+  ENTITY.lastIndex = f.pos
+  const m = ENTITY.exec(f.source)
+  const decoded = m === null ? undefined : decodeEntity(m[1])
+  if (m !== null && decoded !== undefined) {
+    f.push(decoded, false)
+    f.pos += m[0].length
+    return
+  }
+  f.push("&", true)
+  f.pos++
+}
+
+/** Raw HTML is dropped from the text, except inside a matched image's alt text (see the header). */
+const dropHtmlOutsideImages = (f: InlineState): void => {
+  const imageRanges = f.imageRanges
+  for (const part of f.htmlParts) {
     let inImage = false
     for (let i = 0; i < imageRanges.length && !inImage; i += 2) {
       inImage = part > imageRanges[i] && part < imageRanges[i + 1]
     }
-    if (!inImage) parts[part] = ""
+    if (!inImage) f.parts[part] = ""
   }
-  return finishText(parts.join(""))
 }
