@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { driverUrl, pgSettings } from "../../src/adapters/pg/pgPassword.js"
 import { sslModeAlias, sslModeNotice, teamDatabase } from "../../src/app/services/teamDatabase.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 
 afterEach(() => vi.restoreAllMocks())
 

@@ -4,7 +4,7 @@
 import { Deferred, Effect, Fiber, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { buildCommand, type WatchIo } from "../../src/app/buildCommand.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n\n## Part\n\nText.\n`
 const noWatch = () => Effect.die(new Error("no watch asked for"))

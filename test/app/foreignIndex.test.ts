@@ -17,7 +17,7 @@ import { show } from "../../src/app/show.js"
 import { renderError, renderWarning, type SkcError } from "../../src/domain/errors.js"
 import { Hasher } from "../../src/ports/Hasher.js"
 import { IndexWriteFailed, SearchIndex, type SearchIndexService } from "../../src/ports/SearchIndex.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n\n## Gears\n\nTurn the crank slowly.\n`
 const sha = (p: string) => createHash("sha256").update(p).digest("hex")

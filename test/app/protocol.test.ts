@@ -7,7 +7,7 @@ import { match } from "../../src/app/match.js"
 import { prompt } from "../../src/app/prompt.js"
 import { permissions } from "../../src/app/permissions.js"
 import { fixedUsageHistory, UsageHistory } from "../../src/ports/UsageHistory.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string, description = `Does ${name} things.`, extra = "", body = `# ${name}\n`) =>
   `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${body}`

@@ -3,7 +3,7 @@ import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { resolveSkill } from "../../src/app/services/resolve.js"
 import { init } from "../../src/app/init.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n`
 

@@ -7,7 +7,7 @@ import { resolveSkill } from "../../src/app/services/resolve.js"
 import { search } from "../../src/app/search.js"
 import { show } from "../../src/app/show.js"
 import { build } from "../../src/app/build.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string, body = "") => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n\n## Usage\n\nrun the thing ${body}\n`
 const MANIFEST = (name: string, source: string, scope = "project") =>

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import { indexSkill } from "../../src/app/services/indexing.js"
 import { resolveSkill } from "../../src/app/services/resolve.js"
 import { search, type SearchResult } from "../../src/app/search.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string, body: string) => `---\nname: ${name}\ndescription: d\n---\n${body}`
 

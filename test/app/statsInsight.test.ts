@@ -12,7 +12,7 @@ import { AccessLog, type AccessLogService, type SummaryGroup } from "../../src/p
 import { capList, cliCallerRole, effectiveLimit, roleOf } from "../../src/domain/stats.js"
 import { tempDir } from "../helpers/cli.js"
 import { makeLogDb } from "../helpers/logs.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 
 const sqlite = makeSqliteAccessLog(Database)

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { visibleSkills } from "../../src/app/services/visibleSkills.js"
 import { build } from "../../src/app/build.js"
 import { resolveSkill } from "../../src/app/services/resolve.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n`
 

@@ -9,7 +9,7 @@ import * as TestClock from "effect/testing/TestClock"
 import { makeRebuildHub, watchBuild, type WatchEvent } from "../../src/app/watch.js"
 import { search } from "../../src/app/search.js"
 import { PendingRebuild } from "../../src/ports/PendingRebuild.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 
 /** The memory world's ports under the test's own clock (its requirements are the world's, as in its `run`). */
 const inWorld = <A, E, R>(w: ReturnType<typeof memoryWorld>, effect: Effect.Effect<A, E, R>) =>

@@ -3,7 +3,7 @@
 import { Deferred, Effect, Result, Fiber } from "effect"
 import { describe, expect, it } from "vitest"
 import { watchBuild, renderWatchEvent, type WatchEvent } from "../../src/app/watch.js"
-import { memoryWorld } from "../helpers/memory.js"
+import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (extra = "") => `---\nname: demo\ndescription: d\n---\n# Demo\n\n## Part\n\nText.${extra}\n`
 
