@@ -29,7 +29,7 @@ import { EventLoop } from "./ports/EventLoop.js"
 import { nodeEventLoop } from "./adapters/node/NodeEventLoop.js"
 import { Context, Effect, Layer } from "effect"
 import * as Path from "effect/Path"
-import { renderWarning } from "./domain/errors.js"
+import { InternalError, renderWarning } from "./domain/errors.js"
 import type { Tokenizer } from "./domain/config.js"
 import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"
 import { Env, type EnvService } from "./ports/Env.js"
@@ -40,7 +40,7 @@ import { nodeHasher } from "./adapters/node/NodeHasher.js"
 import { lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
 import { makeSqlitePools, SqliteConnections } from "./adapters/sqlite/ConnectionPool.js"
 import { generateRunId, RunId } from "./app/services/accessLog.js"
-import { AccessLog, withoutWrites, type AccessLogService } from "./ports/AccessLog.js"
+import { AccessLog, LogStoreError, withoutWrites, type AccessLogService } from "./ports/AccessLog.js"
 import { Hasher } from "./ports/Hasher.js"
 import { SettingsLive } from "./app/services/Settings.js"
 import { stderrProgress } from "./adapters/node/StderrProgress.js"
@@ -173,6 +173,31 @@ export const loadNodePrompter = () => import("./adapters/node/NodePrompter.js").
 export const loadUsageHistoryLive = () => import("./adapters/sqlite/LazyUsageHistory.js").then((m) => m.LazySqliteUsageHistoryLayer)
 /** The team store on PostgreSQL (`--to`, `--from`, `--team`): its layer for a URL and the URL as shown. */
 export const loadTeamLogStore = () => import("./adapters/pg/TeamLogPg.js").then((m) => ({ layer: m.layer, describeUrl: m.describeUrl }))
+
+/**
+ * Run `use` against the team database that `--to`/`--from` (`given`) or
+ * `--team` (the config's `[team] database`) names (issue 18): the
+ * PostgreSQL adapter loaded only then, `use` given the URL as shown to a
+ * user (password hidden), and a database that cannot be reached an
+ * `error[E999]` naming it. Shared by `sync --to` and `stats --from`.
+ */
+export const withTeamStore = <A, E, R>(
+  given: string | undefined,
+  team: boolean,
+  flag: "--to" | "--from",
+  use: (shown: string) => Effect.Effect<A, E, R>
+) =>
+  Effect.gen(function* () {
+    const [pg, { teamDatabase }] = yield* Effect.promise(() => Promise.all([loadTeamLogStore(), import("./app/services/teamDatabase.js")]))
+    const url = yield* teamDatabase(given, team, flag)
+    const shown = pg.describeUrl(url)
+    return yield* use(shown).pipe(
+      Effect.provide(pg.layer(url)),
+      Effect.mapError((e) =>
+        e instanceof LogStoreError ? new InternalError({ message: `cannot reach team database ${shown}: ${e.code}: ${e.message}`, cause: e }) : e
+      )
+    )
+  })
 /** SIGINT/SIGTERM as an effect (`build --watch`). */
 export const loadSignals = () => import("./adapters/node/signals.js").then((m) => m.untilSignal)
 /** The MCP server's staleness memo under file watchers (issue 16). */

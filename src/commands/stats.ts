@@ -4,9 +4,8 @@
  * The rules are in docs/stats.md.
  */
 import { Effect, Option } from "effect"
-import { InternalError } from "../domain/errors.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
-import { loadTeamLogStore } from "../layers.js"
+import { withTeamStore } from "../layers.js"
 
 export const statsCommand = defineCommand({
   name: "stats",
@@ -51,27 +50,17 @@ export const statsCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ StatsInput, statsDocument, statsLogArgs }, request, { renderStats, renderStatsAll }, html, { jsonText, printText }, { teamDatabase }] = await Promise.all([
+    const [{ StatsInput, statsDocument, statsLogArgs }, request, { renderStats, renderStatsAll }, html, { jsonText, printText }] = await Promise.all([
       import("../app/stats.js"),
       import("../app/statsRequest.js"),
       import("../render/stats.js"),
       import("../render/statsHtml.js"),
-      import("./output.js"),
-      import("../app/services/teamDatabase.js")
+      import("./output.js")
     ])
     type Request = import("../app/statsRequest.js").StatsRequest
     type Outcome = import("../app/statsRequest.js").StatsView
-    /** `--from`/`--team`: the team store's layer (issue 18), its adapter loaded only when asked for. */
-    const onTeamStore = (r: Request) =>
-      Effect.gen(function* () {
-        const pg = yield* Effect.promise(() => loadTeamLogStore())
-        const url = yield* teamDatabase(r.from, r.team === true, "--from")
-        const source = pg.describeUrl(url)
-        return yield* request.statsFromTeam(r, source).pipe(
-          Effect.provide(pg.layer(url)),
-          Effect.catchTag("LogStoreError", (e) => Effect.fail(new InternalError({ message: `cannot reach team database ${source}: ${e.code}: ${e.message}`, cause: e })))
-        )
-      })
+    /** `--from`/`--team`: the team store (issue 18), its adapter loaded only when asked for. */
+    const onTeamStore = (r: Request) => withTeamStore(r.from, r.team === true, "--from", (source) => request.statsFromTeam(r, source))
     const text = (r: Outcome, now: number): string =>
       r.kind === "one" ? renderStats(r.outcome, now) : r.kind === "all" ? renderStatsAll(r.report, now) : html.renderSkillHtml(r.report, now)
     const json = (r: Outcome): unknown => (r.kind === "one" ? statsDocument(r.outcome.report) : r.report)

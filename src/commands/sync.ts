@@ -1,9 +1,9 @@
 /** `skc sync` (RFC-0007:C-SYNC). */
 import { Effect, Option } from "effect"
-import { InternalError, InvalidOption, renderError } from "../domain/errors.js"
+import { InvalidOption, renderError } from "../domain/errors.js"
 import { printJson, printStderr, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
-import { loadTeamLogStore } from "../layers.js"
+import { withTeamStore } from "../layers.js"
 
 export const syncCommand = defineCommand({
   name: "sync",
@@ -48,20 +48,9 @@ export const syncCommand = defineCommand({
       | { readonly kind: "team"; readonly result: import("../app/teamPush.js").TeamPushResult }
     /** `--to`/`--team`: the team push (issue 18), its modules loaded only when asked for. */
     const pushTo = (given: string | undefined, team: boolean, skill: string | undefined) =>
-      Effect.gen(function* () {
-        const [{ teamDatabase }, { teamPush }, pg] = yield* Effect.promise(() =>
-          Promise.all([import("../app/services/teamDatabase.js"), import("../app/teamPush.js"), loadTeamLogStore()])
-        )
-        const url = yield* teamDatabase(given, team, "--to")
-        const to = pg.describeUrl(url)
-        const result = yield* teamPush({ skill, to }).pipe(
-          Effect.provide(pg.layer(url)),
-          Effect.catchTag("LogStoreError", (e) =>
-            Effect.fail(new InternalError({ message: `cannot reach team database ${to}: ${e.code}: ${e.message}`, cause: e }))
-          )
-        )
-        return { kind: "team", result } as Outcome
-      })
+      withTeamStore(given, team, "--to", (to) =>
+        Effect.flatMap(Effect.promise(() => import("../app/teamPush.js")), ({ teamPush }) => teamPush({ skill, to }))
+      ).pipe(Effect.map((result): Outcome => ({ kind: "team", result })))
     return {
       fromFlags: (o): Effect.Effect<Request, InvalidOption> =>
         Option.isSome(o.to) && o.team
