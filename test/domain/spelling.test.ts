@@ -37,3 +37,16 @@ describe("issue 25: British and American spellings of a searched word", () => {
     expect(anyOfExpression(['"a"', '("colors" OR "colours")'])).toBe('"a" OR ("colors" OR "colours")')
   })
 })
+
+describe("issue 25: skill matching treats both spellings as one word", () => {
+  it("a request spelt one way scores a description spelt the other", async () => {
+    const { bm25 } = await import("../../src/domain/protocol/bm25.js")
+    const docs = [
+      { id: "brand", name: "brand", description: "Colour palette and typography of the house style." },
+      { id: "charts", name: "charts", description: "Plot data as bar and line charts." }
+    ]
+    const [best] = bm25(docs, "which colors may I use").filter((s) => s.score > 0)
+    expect(best?.id).toBe("brand")
+    expect(best?.hits.map((h) => h.word)).toEqual(["colors"])
+  })
+})

@@ -5,6 +5,7 @@
  * for skill metadata so both sides agree.
  */
 import { porterStem } from "./stem.js"
+import { spellingVariants } from "../search/spelling.js"
 
 const STOP_WORDS = new Set(
   (
@@ -32,7 +33,26 @@ export const words = (text: string): ReadonlyArray<string> =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
 
+/**
+ * The stem of a word's one spelling among its British and American ones
+ * (the first in code-unit order of the word and `spellingVariants`), so that
+ * "colours" in a request and "colors" in a description share a stem, as
+ * search finds either (issue 25, src/domain/search/spelling.ts).
+ */
+const stemOf = (word: string): string => {
+  const known = stems.get(word)
+  if (known !== undefined) return known
+  const variants = /^[a-z]+$/.test(word) ? spellingVariants(word) : []
+  const stem = porterStem(variants.reduce((first, v) => (v < first ? v : first), word))
+  // A catalogue's descriptions are stemmed again for every request (`skc eval` asks hundreds): kept, within a bound.
+  if (stems.size >= MAX_STEMS) stems.clear()
+  stems.set(word, stem)
+  return stem
+}
+const stems = new Map<string, string>()
+const MAX_STEMS = 50_000
+
 export const terms = (text: string): ReadonlyArray<Term> =>
   words(text)
     .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)))
-    .map((word) => ({ word, stem: porterStem(word) }))
+    .map((word) => ({ word, stem: stemOf(word) }))

@@ -57,29 +57,33 @@ for (const [us, uk] of PAIRS) {
 const IZE = /^([a-z]{3,})i([zs])(e|es|ed|ing|er|ers|ation|ations|able)$/
 const YZE = /^([a-z]{2,})y([zs])(e|es|ed|ing|er|ers)$/
 
-/** The other spellings of `word` (lower case, letters only), without `word` itself; empty when it has none. */
+/** A -or/-our stem and its ending, in one test ("colourful": colour + ful). */
+const OR_OUR_WORD = new RegExp(
+  `^(${OR_OUR.flatMap((us) => [us, `${us.slice(0, -2)}our`]).join("|")})(${[...STEM_ENDINGS].filter((e) => e !== "").join("|")})?$`
+)
+
+/** The other spelling of a -or/-our stem. */
+const otherStem = (stem: string): string => (stem.endsWith("our") ? `${stem.slice(0, -3)}or` : `${stem.slice(0, -2)}our`)
+
+const swapIze = (form: string, out: Set<string>): void => {
+  const ize = IZE.exec(form)
+  if (ize !== null) out.add(`${ize[1]}i${ize[2] === "z" ? "s" : "z"}${ize[3]}`)
+  const yze = YZE.exec(form)
+  if (yze !== null) out.add(`${yze[1]}y${yze[2] === "z" ? "s" : "z"}${yze[3]}`)
+}
+
+/**
+ * The other spellings of `word` (lower case, letters only), without `word`
+ * itself; empty when it has none. A few regular-expression tests per word:
+ * skill matching runs it on every word of every description.
+ */
 export const spellingVariants = (word: string): ReadonlyArray<string> => {
   const out = new Set<string>()
   const paired = PAIRED.get(word)
   if (paired !== undefined) out.add(paired)
-  for (const us of OR_OUR) {
-    const uk = `${us.slice(0, -2)}our`
-    for (const [from, to] of [[us, uk], [uk, us]] as const) {
-      if (!word.startsWith(from)) continue
-      const ending = word.slice(from.length)
-      if (!STEM_ENDINGS.has(ending)) continue
-      out.add(to + ending)
-      // "colourise" is also "colorize".
-      const izeForm = IZE.exec(to + ending)
-      if (izeForm !== null) out.add(`${izeForm[1]}i${izeForm[2] === "z" ? "s" : "z"}${izeForm[3]}`)
-    }
-  }
-  for (const form of [word, ...out]) {
-    const ize = IZE.exec(form)
-    if (ize !== null) out.add(`${ize[1]}i${ize[2] === "z" ? "s" : "z"}${ize[3]}`)
-    const yze = YZE.exec(form)
-    if (yze !== null) out.add(`${yze[1]}y${yze[2] === "z" ? "s" : "z"}${yze[3]}`)
-  }
+  const orOur = OR_OUR_WORD.exec(word)
+  if (orOur !== null) out.add(otherStem(orOur[1]!) + (orOur[2] ?? ""))
+  for (const form of [word, ...out]) swapIze(form, out)
   out.delete(word)
   return [...out]
 }
