@@ -23,23 +23,31 @@ const runConsumer = async (dir: string, file: string, source: string) => {
   return out.stdout
 }
 
-/** Modification times of the files under `dir` whose names end with `suffix`. */
-const mtimesUnder = (dir: string, suffix: string): Array<number> =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? mtimesUnder(join(dir, e.name), suffix) : e.name.endsWith(suffix) ? [statSync(join(dir, e.name)).mtimeMs] : []
-  )
+/** The files under `dir` whose names end with `suffix`, relative to `dir`, with their modification times. */
+const filesUnder = (dir: string, suffix: string, prefix = ""): Array<{ readonly rel: string; readonly mtimeMs: number }> =>
+  readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) => {
+    const rel = prefix === "" ? e.name : `${prefix}/${e.name}`
+    return e.isDirectory() ? filesUnder(dir, suffix, rel) : e.name.endsWith(suffix) ? [{ rel, mtimeMs: statSync(join(dir, rel)).mtimeMs }] : []
+  })
 
 /**
- * dist/lib was written after every source and tsconfig last changed (`npm install` writes it through
- * `prepare`, and so does each test run that found it stale), and holds every entry package.json maps.
+ * dist/lib holds every entry package.json maps, and each source's compiled file was written after every
+ * source and tsconfig last changed (`npm install` writes it through `prepare`, and so does each test run
+ * that found it stale). Files compiled from sources since deleted are left out of the comparison: their
+ * old times would make it stale for ever.
  */
 const libraryIsCurrent = () => {
   const lib = join(ROOT, "dist", "lib")
   const targets = Object.values(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).exports as Record<string, { import?: string } | string>)
     .flatMap((t) => (typeof t === "object" && t.import !== undefined ? [join(ROOT, t.import)] : []))
   if (!existsSync(lib) || !targets.every((t) => existsSync(t))) return false
-  const sources = [...mtimesUnder(join(ROOT, "src"), ".ts"), ...["tsconfig.json", "tsconfig.lib.json"].map((f) => statSync(join(ROOT, f)).mtimeMs)]
-  return Math.min(...mtimesUnder(lib, ".js")) > Math.max(...sources)
+  // Declaration files (`*.d.ts`) compile to nothing.
+  const sources = filesUnder(join(ROOT, "src"), ".ts").filter((f) => !f.rel.endsWith(".d.ts"))
+  const newest = Math.max(...sources.map((f) => f.mtimeMs), ...["tsconfig.json", "tsconfig.lib.json"].map((f) => statSync(join(ROOT, f)).mtimeMs))
+  return sources.every((f) => {
+    const js = join(lib, f.rel.replace(/\.ts$/, ".js"))
+    return existsSync(js) && statSync(js).mtimeMs > newest
+  })
 }
 
 /**
