@@ -63,8 +63,10 @@ describe("issue 19 search cost", () => {
     const snippet = last!.results[0].snippet
     expect(snippet).toContain("[MATCH]needle[/MATCH]")
     expect(snippet.replace(/\[\/?MATCH\]|\.\.\./g, " ").trim().split(/\W+/).filter(Boolean).length).toBeLessThanOrEqual(32)
-    const ratio = median(large) / median(small)
-    expect(ratio, `1×: ${median(small).toFixed(0)} ms, 4×: ${median(large).toFixed(0)} ms`).toBeLessThanOrEqual(5)
+    // The fastest sample of each size: interference (a collection of another file's garbage in this shared
+    // worker, another process's turn) only ever adds time, and once measured 7× on a loaded machine as medians.
+    const ratio = Math.min(...large) / Math.min(...small)
+    expect(ratio, `1×: ${Math.min(...small).toFixed(0)} ms, 4×: ${Math.min(...large).toFixed(0)} ms (medians ${median(small).toFixed(0)}, ${median(large).toFixed(0)})`).toBeLessThanOrEqual(5)
   })
 
   it("issue 19 the excerpt of a large text normalizes each token once: counted work grows linearly", () => {
