@@ -44,13 +44,9 @@ const describedTerms = (skill: ResolvedSkill, q: QueryableIndex, words: Readonly
     const normalize = tokenNormalizer(meta.tokenizer.endsWith("porter"))
     // The phrases of each word: one, or one per spelling ("colors", "colours"); a word held when any is.
     const perWord = words.map((w) => phrasesOf(termOf(w, tokenizer), normalize))
+    const wordOf = perWord.flatMap((phrases, i) => phrases.map(() => i))
     const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, perWord.flat(), normalize)
-    let at = 0
-    return perWord.reduce((mask, phrases, i) => {
-      const any = held.slice(at, at + phrases.length).some((h) => h)
-      at += phrases.length
-      return any ? mask | (1 << i) : mask
-    }, 0)
+    return held.reduce((mask, h, k) => (h ? mask | (1 << wordOf[k]!) : mask), 0)
   })
 
 /** One skill's index: the same words for every row. */

@@ -49,7 +49,7 @@ export const buildCommand = defineCommand({
     idempotent: true
   },
   load: async () => {
-    const [{ BuildInput, buildLogArgs }, { BuildCommandInput }, { buildCommand }, { renderBuild, renderBuildMany, buildManyLines }, SqliteSearchIndexLive, { decodeFlags }, { printText, printStderr }] =
+    const [{ BuildInput, buildLogArgs }, { BuildCommandInput }, { buildCommand }, { renderBuild, renderBuildMany, buildManyLines }, SqliteSearchIndexLive, { decodeFlags }, { printJson, printText, printStderr }] =
       await Promise.all([
         import("../app/build.js"),
         import("../app/buildMany.js"),
@@ -87,7 +87,7 @@ export const buildCommand = defineCommand({
         r._tag === "Watched"
           ? Effect.void
           : ctx.format === "json"
-            ? printText(JSON.stringify(r.result, null, 2) + "\n")
+            ? printJson(r.result)
             : r._tag === "One"
               ? printText(renderBuild(r.result))
               : // DECISIONS #39: a skill's failure on stderr, the built skills and the total on stdout, in order.

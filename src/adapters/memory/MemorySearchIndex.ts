@@ -26,7 +26,11 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
       const headings = files.flatMap((f) => f.headings)
       const rows = files.flatMap((f) => f.sections).map((s, i) => ({ ...s, rowid: i + 1 }))
       // Each row's columns as the expression evaluator reads them, made once per open.
-      const columns = rows.map((r) => ({ rowid: r.rowid, own: r.own, cols: { file: plainText(r.file), section: plainText(r.section), content: plainText(r.content) } }))
+      const columns = rows.map((r) => ({
+        rowid: r.rowid,
+        own: r.own === undefined ? undefined : { own: plainText(r.own) },
+        cols: { file: plainText(r.file), section: plainText(r.section), content: plainText(r.content) }
+      }))
       const scored = (match: string) => {
         const score = compileMatch(match)
         return columns.map((r) => ({ rowid: r.rowid, score: score(r.cols) })).filter((r) => r.score > 0)
@@ -53,7 +57,7 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
           ),
         ownMatching: (match) => {
           const score = compileMatch(match)
-          return guard(columns.filter((r) => r.own !== undefined && score({ own: plainText(r.own) }) > 0).map((r) => r.rowid))
+          return guard(columns.flatMap((r) => (r.own !== undefined && score(r.own) > 0 ? [r.rowid] : [])))
         },
         excerpts: (_match, ids) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, 200)]))),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),

@@ -33,6 +33,10 @@ export const words = (text: string): ReadonlyArray<string> =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
 
+/** Stems already computed: a catalogue's descriptions are stemmed again for every request (`skc eval` asks hundreds). */
+const stems = new Map<string, string>()
+const MAX_STEMS = 50_000
+
 /**
  * The stem of a word's one spelling among its British and American ones
  * (the first in code-unit order of the word and `spellingVariants`), so that
@@ -44,13 +48,10 @@ const stemOf = (word: string): string => {
   if (known !== undefined) return known
   const variants = /^[a-z]+$/.test(word) ? spellingVariants(word) : []
   const stem = porterStem(variants.reduce((first, v) => (v < first ? v : first), word))
-  // A catalogue's descriptions are stemmed again for every request (`skc eval` asks hundreds): kept, within a bound.
   if (stems.size >= MAX_STEMS) stems.clear()
   stems.set(word, stem)
   return stem
 }
-const stems = new Map<string, string>()
-const MAX_STEMS = 50_000
 
 export const terms = (text: string): ReadonlyArray<Term> =>
   words(text)

@@ -20,11 +20,11 @@ const OR_OUR = [
   "valor", "vapor", "vigor"
 ]
 
-/** Endings a -or/-our stem takes ("colorful", "colours", "behavioural"). */
-const STEM_ENDINGS = new Set([
-  "", "s", "ed", "ing", "ings", "ful", "fully", "less", "al", "ally", "able", "ably", "ite", "ites", "ist", "ists", "ism",
-  "ize", "ise", "izes", "ises", "ized", "ised", "izing", "ising", "ization", "isation", "ed", "er", "ers", "y"
-])
+/** Endings a -or/-our stem takes ("colorful", "colours", "behavioural"); the bare stem matches without one. */
+const STEM_ENDINGS = [
+  "s", "ed", "ing", "ings", "ful", "fully", "less", "al", "ally", "able", "ably", "ite", "ites", "ist", "ists", "ism",
+  "ize", "ise", "izes", "ises", "ized", "ised", "izing", "ising", "ization", "isation", "er", "ers", "y"
+]
 
 /** Whole words with a second spelling (both directions are derived). */
 const PAIRS: ReadonlyArray<readonly [string, string]> = [
@@ -59,7 +59,7 @@ const YZE = /^([a-z]{2,})y([zs])(e|es|ed|ing|er|ers)$/
 
 /** A -or/-our stem and its ending, in one test ("colourful": colour + ful). */
 const OR_OUR_WORD = new RegExp(
-  `^(${OR_OUR.flatMap((us) => [us, `${us.slice(0, -2)}our`]).join("|")})(${[...STEM_ENDINGS].filter((e) => e !== "").join("|")})?$`
+  `^(${OR_OUR.flatMap((us) => [us, `${us.slice(0, -2)}our`]).join("|")})(${STEM_ENDINGS.join("|")})?$`
 )
 
 /** The other spelling of a -or/-our stem. */
