@@ -61,7 +61,7 @@ export const buildCommand = defineCommand({
       ])
     // A watch's lines as they come: about the watch on stderr, each build on stdout; Ctrl-C ends it.
     const watchIo = () =>
-      Effect.map(Effect.promise(loadSignals), (untilSignal) => ({ status: (line: string) => printStderr(line), event: printText, stop: untilSignal() }))
+      Effect.map(Effect.promise(loadSignals), (untilSignal) => ({ status: printStderr, event: printText, stop: untilSignal() }))
     return {
       input: BuildCommandInput,
       fromFlags: (o) => {
