@@ -66,8 +66,11 @@ export interface OpenIndex {
   readonly rowCount: Effect.Effect<number, IndexReadFailed>
   /** Places of the given rows (any order). */
   readonly places: (rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<RowPlace>, IndexReadFailed>
-  /** The rows whose own text (before their first subheading) matches `match`: only sections with subsections have one. */
-  readonly ownMatching: (match: string) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
+  /**
+   * Of `rowids`, the rows whose own text (before their first subheading)
+   * matches `match`: only sections with subsections have one.
+   */
+  readonly ownMatching: (match: string, rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
   /**
    * The `[MATCH]` excerpts of these rows' content (RFC-0004:C-SEARCH snippet
    * parameters), as stored, by rowid: one statement for all the rows an

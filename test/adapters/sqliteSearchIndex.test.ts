@@ -109,6 +109,28 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     expect(hits.map((h) => [h.file, h.section])).toEqual([["notes.txt", ""]])
   })
 
+
+  it("issue 30: a parent's own-text match is asked only of the rows given, and answers for exactly those", async () => {
+    const path = await build(ascii, {
+      "SKILL.md": "# A\nalpha here\n## B\nalpha too\n# C\nno word\n## D\nalpha below\n# E\nalpha again\n## F\nfoxtrot\n"
+    })
+    const own = (rowids: ReadonlyArray<number>) =>
+      run(
+        Effect.gen(function* () {
+          const idx = yield* index.open(path)
+          const places = yield* idx.places([1, 2, 3, 4, 5, 6])
+          const bySection = new Map(places.map((p) => [p.section, p.rowid]))
+          const ids = rowids.map((i) => bySection.get(["A", "B", "C", "D", "E", "F"][i]!)!)
+          const got = yield* idx.ownMatching(buildMatchExpression("alpha", ascii)!, ids)
+          return [...got].map((id) => places.find((p) => p.rowid === id)!.section).sort()
+        })
+      )
+    // A, C and E have subsections: A and E hold "alpha" before them, C only below.
+    expect(await own([0, 2, 4])).toEqual(["A", "E"])
+    // Only the rows asked about: E is not named, so it is not answered.
+    expect(await own([0, 2])).toEqual(["A"])
+    expect(await own([])).toEqual([])
+  })
   it("RFC-0004:C-SEARCH BM25 scores are positive and ranked, snippets carry [MATCH] markers and ...", async () => {
     const filler = Array.from({ length: 80 }, (_, i) => `word${i}`).join(" ")
     const path = await build(ascii, {

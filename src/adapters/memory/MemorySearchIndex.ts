@@ -55,9 +55,9 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
               .filter((r) => ids.includes(r.rowid))
               .map((r) => ({ rowid: r.rowid, file: r.file, section: r.section, line: r.line, end_line: r.endLine, level: r.level, subsections: r.own === undefined ? 0 : 1 }))
           ),
-        ownMatching: (match) => {
+        ownMatching: (match, ids) => {
           const score = compileMatch(match)
-          return guard(columns.flatMap((r) => (r.own !== undefined && score(r.own) > 0 ? [r.rowid] : [])))
+          return guard(columns.flatMap((r) => (ids.includes(r.rowid) && r.own !== undefined && score(r.own) > 0 ? [r.rowid] : [])))
         },
         excerpts: (_match, ids) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, 200)]))),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),

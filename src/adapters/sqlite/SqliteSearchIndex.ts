@@ -94,7 +94,8 @@ const rankSql = (w: ColumnWeights, limited: boolean) =>
 const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
 const PLACES_SQL =
   "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
-const OWN_SQL = "SELECT rowid FROM section_own WHERE section_own MATCH ?"
+/** Driven by the few rowids asked about (a parent's own text is checked only when it comes up for an answer). */
+const OWN_SQL = "SELECT value AS rowid FROM json_each(?) WHERE value IN (SELECT rowid FROM section_own WHERE section_own MATCH ?)"
 /**
  * Up to this many characters FTS5's own `snippet()` cuts the excerpt; above
  * it the text is read and excerpt.ts finds the hits and the window in
@@ -200,7 +201,8 @@ const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<O
         query<RankedRow>(rankSql(weights, limit !== undefined), limit !== undefined ? [match, limit] : [match]),
       rowCount: once(Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0)),
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
-      ownMatching: (match) => Effect.map(query<{ rowid: number }>(OWN_SQL, [match]), (rows) => rows.map((r) => r.rowid)),
+      ownMatching: (match, rowids) =>
+        rowids.length === 0 ? Effect.succeed([]) : Effect.map(query<{ rowid: number }>(OWN_SQL, [ids(rowids), match]), (rows) => rows.map((r) => r.rowid)),
       excerpts: (match, rowids) =>
         rowids.length === 0
           ? Effect.succeed(new Map())

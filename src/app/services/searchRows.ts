@@ -209,21 +209,25 @@ export const evaluate = (
           : heldIn.filter((m) => m.has(rowid)).length
     // A section with subsections answers only if its own text matches as it does:
     // every term (AND), or every term the whole section holds that no heading above it holds (OR).
-    // Read only when such a section comes up for picking: most answers are leaf sections, and
-    // across skills every index skipped is a query saved (issue 25).
-    let ownAnswers: ((rowid: number) => boolean) | undefined
-    const loadOwn = Effect.gen(function* () {
-      if (!partial) {
-        const own = new Set(yield* index.ownMatching(match))
-        ownAnswers = (rowid) => own.has(rowid)
-      } else {
+    // Asked only for the sections with subsections that come up for picking, and only of those rows
+    // (issue 30: the whole own-text match of a common word was thousands of rowids per call, for
+    // the few parents a page of answers meets), once per row.
+    const ownOf = new Map<number, boolean>()
+    const loadOwn = (rowids: ReadonlyArray<number>) =>
+      Effect.gen(function* () {
+        if (!partial) {
+          const own = new Set(yield* index.ownMatching(match, rowids))
+          for (const id of rowids) ownOf.set(id, own.has(id))
+          return
+        }
         const ownTerms = new Map<number, number>()
-        for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(term)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
-        ownAnswers = (rowid) => (textTerms(rowid) & ~((ownTerms.get(rowid) ?? 0) | inherited(rowid))) === 0
-      }
-    })
-    const prepare = (places: ReadonlyArray<RowPlace>) =>
-      ownAnswers === undefined && places.some((p) => p.subsections === 1) ? loadOwn : Effect.void
+        for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(term, rowids)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
+        for (const id of rowids) ownOf.set(id, (textTerms(id) & ~((ownTerms.get(id) ?? 0) | inherited(id))) === 0)
+      })
+    const prepare = (places: ReadonlyArray<RowPlace>) => {
+      const unknown = places.filter((p) => p.subsections === 1 && !ownOf.has(p.rowid)).map((p) => p.rowid)
+      return unknown.length === 0 ? Effect.void : loadOwn(unknown)
+    }
     const scored: Array<Scored> = []
     for (const r of ranked) {
       const termsHeld = heldBy(r.rowid)
@@ -239,8 +243,9 @@ export const evaluate = (
       hits: byTerm.map((m) => m.size),
       answers: (place: RowPlace) =>
         answersForItself(place, (rowid) => {
-          if (ownAnswers === undefined) throw new Error("search: answers() before prepare()")
-          return ownAnswers(rowid)
+          const own = ownOf.get(rowid)
+          if (own === undefined) throw new Error("search: answers() before prepare()")
+          return own
         }),
       prepare,
       known,
