@@ -14,7 +14,7 @@ import { describeTargetProblem, parseTargets } from "../domain/targets.js"
 import { verbose } from "../ports/Diagnostics.js"
 import { META_DIR } from "../domain/manifest.js"
 import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./services/compile.js"
-import { previousSourceFiles, updateIndex } from "./services/indexing.js"
+import { previousSourceFiles, settledSourceFiles, updateIndex } from "./services/indexing.js"
 import { deploy, Deployment, oldHomeLinks, planDeployments } from "./services/deploy.js"
 import { ImportResult, importSkill } from "./services/importSkill.js"
 import { describeSkillDir, resolveSkill } from "./services/resolve.js"
@@ -83,11 +83,13 @@ export const buildWithArtifacts = (
     // A `.skillc-meta` that is not a directory is moved aside first (issue 19), so the previous index is read from a sound place.
     yield* repairMetaDir(path.join(runtimeDir, META_DIR))
     const previous = yield* previousSourceFiles({ ...skill, runtimeDir })
-    const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir }, previous === undefined ? {} : { previous })
+    // What commands learnt of files after the index was written (settledRecords.ts).
+    const settled = yield* settledSourceFiles({ ...skill, runtimeDir })
+    const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir }, { settled, ...(previous === undefined ? {} : { previous }) })
     // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
     // parsed once). First, so a hash collision (E003) stops the build before
     // anything is written.
-    const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir }, ...(previous === undefined ? {} : { previous }) })
+    const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir }, settled, ...(previous === undefined ? {} : { previous }) })
     yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
     yield* writeRuntime(runtimeDir, compiled)
     const deployments: Array<Deployment> = []

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest"
 import { makeLiveLayer } from "../../src/index.js"
 import { build } from "../../src/app/build.js"
 import { search } from "../../src/app/search.js"
+import { settledPathOf } from "../../src/app/services/settledRecords.js"
 import { sandbox } from "../helpers/cli.js"
 
 const SKILL = "---\nname: demo\ndescription: A skill for tests. Use when testing.\n---\n\n# Demo\n\n## Usage\n\nalpha words here\n"
@@ -193,4 +194,77 @@ describe("issue 16 incremental build (RFC-0004:C-INDEX)", () => {
     const incremental = snapshot(t.indexFile())
     expect(incremental).toEqual(await coldSnapshot(t))
   }, 60_000)
+})
+
+describe("issue 30: records settled after the index was written (src/app/services/settledRecords.ts)", () => {
+  /** What a build racily close to the files' last change leaves: every record untrusted. */
+  const builtRacily = (t: ReturnType<typeof setup>) => {
+    const db = new Database(t.indexFile())
+    db.exec("UPDATE source_files SET trusted = 0")
+    db.close()
+  }
+  const settledFile = (t: ReturnType<typeof setup>) => t.indexFile().replace(/search-([0-9a-f]{16})\.db$/, "settled-$1.json")
+  /** Other bytes behind the same size and mtime: only a command that reads the file can tell. */
+  const swapBytesBehindStat = (t: ReturnType<typeof setup>, rel: string) => {
+    const p = join(t.skill, rel)
+    const { size, mtime } = statSync(p)
+    writeFileSync(p, Buffer.alloc(size, 0x78))
+    utimesSync(p, mtime, mtime)
+  }
+  const exists = (p: string) => {
+    try {
+      statSync(p)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  it("a search that had to hash files keeps what it learnt: the next one reads none of them", async () => {
+    const t = setup()
+    await t.build()
+    builtRacily(t)
+    expect((await t.search("delta")).results.map((r) => r.file)).toEqual(["references/b.md"])
+    const kept = JSON.parse(readFileSync(settledFile(t), "utf8")).files
+    expect(Object.keys(kept).sort()).toEqual(["SKILL.md", "data.bin", "notes.txt", "references/a.md", "references/b.md"])
+    // Read again, b.md would now hash differently and the index would be stale (E002).
+    swapBytesBehindStat(t, "references/b.md")
+    expect((await t.search("delta")).results.map((r) => r.file)).toEqual(["references/b.md"])
+  })
+
+  it("a no-op build keeps them too, leaving the index file as it is; a change of content rewrites the index and drops them", async () => {
+    const t = setup()
+    await t.build()
+    builtRacily(t)
+    const before = statSync(t.indexFile(), { bigint: true })
+    await t.build()
+    expect(exists(settledFile(t))).toBe(true)
+    swapBytesBehindStat(t, "references/b.md")
+    await t.build()
+    const after = statSync(t.indexFile(), { bigint: true })
+    // Not read, so not re-indexed: the same file, inode and mtime (RFC-0004:C-INDEX, issue 25 item 4).
+    expect([after.ino, after.mtimeNs]).toEqual([before.ino, before.mtimeNs])
+    t.put("references/a.md", "# Alpha ref\n\nzulu text\n", 9)
+    await t.build()
+    expect(exists(settledFile(t))).toBe(false)
+    expect((await t.search("zulu")).results.map((r) => r.file)).toEqual(["references/a.md"])
+  })
+
+  it("the settled file sits beside its index under a name no search-* pattern meets, and is never the index itself", () => {
+    expect(settledPathOf("/r/.skillc-meta/search-0123456789abcdef.db")).toBe("/r/.skillc-meta/settled-0123456789abcdef.json")
+    expect(settledPathOf("/r/search-x/index")).toBe("/r/search-x/index.settled.json")
+  })
+
+  it("a damaged settled file is ignored: the files are hashed as before and a real change is still seen", async () => {
+    const t = setup()
+    await t.build()
+    builtRacily(t)
+    for (const junk of ["not json", "{\"files\": [1, 2]}", "{\"files\": {\"references/b.md\": [1, 2, \"zz\", null, null]}}", "null"]) {
+      writeFileSync(settledFile(t), junk)
+      expect((await t.search("delta")).results.map((r) => r.file)).toEqual(["references/b.md"])
+    }
+    swapBytesBehindStat(t, "references/b.md")
+    writeFileSync(settledFile(t), "not json")
+    await expect(t.search("delta")).rejects.toMatchObject({ _tag: "IndexUnusable" })
+  })
 })

@@ -25,6 +25,7 @@ import { Progress } from "../../ports/Progress.js"
 import type { IndexedSourceFile } from "../../ports/SearchIndex.js"
 import type { ResolvedSkill } from "./resolve.js"
 import { readFailure } from "./readFailure.js"
+import { answersFor } from "./settledRecords.js"
 import { combineSourceHash, scanSourceTree, type SourceTree } from "./sourceTree.js"
 
 export interface MarkdownFile {
@@ -99,6 +100,8 @@ export interface CompileOptions {
    * (its hash, title and description come from the record).
    */
   readonly previous?: ReadonlyMap<string, IndexedSourceFile>
+  /** Records learnt after the index was written (settledRecords.ts): used where the index has none that answers. */
+  readonly settled?: ReadonlyMap<string, IndexedSourceFile>
 }
 
 /** Files read per FileSystem call during a build: small enough to bound memory, large enough to amortise the call. */
@@ -130,6 +133,7 @@ export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {})
     const now = yield* Clock.currentTimeMillis
     const tree = yield* scanSourceTree(skill.sourceDir)
     const previous = options.previous ?? new Map<string, IndexedSourceFile>()
+    const settled = options.settled ?? new Map<string, IndexedSourceFile>()
     const { maxFileBytes } = (yield* Settings).config
 
     // Unchanged files (size and mtime as recorded, recorded long enough after
@@ -140,8 +144,9 @@ export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {})
     // Issue 29 item 3: a file above the limit is hashed in pieces, never held in memory, and not indexed.
     const oversized: Array<(typeof tree.files)[number]> = []
     for (const f of tree.files) {
-      const known = previous.get(f.path)
-      if (known !== undefined && known.trusted && known.size === f.size && known.mtimeMs === f.mtimeMs && f.path !== MAIN_DOC) {
+      const indexed = previous.get(f.path)
+      const known = answersFor(indexed, f) ? indexed : answersFor(settled.get(f.path), f) ? settled.get(f.path) : undefined
+      if (known !== undefined && f.path !== MAIN_DOC) {
         recorded.set(f.path, known)
       } else if (isOversized(f, maxFileBytes)) oversized.push(f)
       else toRead.push(f)

@@ -47,6 +47,7 @@ import { Settings } from "./Settings.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
 import { PendingRebuild } from "../../ports/PendingRebuild.js"
 import { combineSourceHash, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "./sourceTree.js"
+import { dropSettled, readSettled, settle, withSettled } from "./settledRecords.js"
 
 /** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */
 export const FILE_HASHES_KEY = "file_hashes"
@@ -93,6 +94,8 @@ export interface IndexSource {
    * re-indexed. Undefined means a full rebuild when anything changed.
    */
   readonly previous?: ReadonlyMap<string, IndexedSourceFile>
+  /** Records learnt since the index was written (settledRecords.ts): kept up to date while the index is. */
+  readonly settled?: ReadonlyMap<string, IndexedSourceFile>
 }
 
 export interface IndexUpdate {
@@ -242,9 +245,12 @@ export const updateIndex = (source: IndexSource) =>
       // (a touched file, a file now old enough to trust its mtime): that
       // only costs the next build a hash of those files, never a rewrite.
       yield* verbose(`search index up to date: ${path}`)
+      yield* settle(path, previous, source.settled ?? new Map(), source.sourceFiles)
       const update: IndexUpdate = { path, action: "up-to-date", sections: 0, headings: 0, tokenizer: tokenizer.recorded }
       return update
     }
+    // The index is written below with records of the tree as it is now.
+    yield* dropSettled(path)
     if (verdict._tag === "Replace" && verdict.reason === "stale-source" && previous !== undefined) {
       // Incremental (issue 16): the rows of changed, added and removed files only.
       const { reindex, remove } = changedFiles(previous, source.sourceFiles)
@@ -330,6 +336,35 @@ export interface OpenOptions {
 }
 
 /**
+ * After a staleness check found the index current: what it learnt of files
+ * the index's rows could not vouch for, kept for the next command
+ * (settledRecords.ts). The tree's content is the indexed content (same
+ * source hash), so each such file keeps its row's title and description.
+ */
+const settleChecked = (path: string, files: ReadonlyArray<IndexedSourceFile>, settled: ReadonlyMap<string, IndexedSourceFile>, checked: FileHashCache) => {
+  const indexed = recordsByPath(files)
+  const current: Array<IndexedSourceFile> = []
+  for (const [file, entry] of Object.entries(checked)) {
+    const row = indexed.get(file)
+    if (row !== undefined && row.hash === entry.hash) current.push({ ...row, size: entry.size, mtimeMs: entry.mtimeMs, trusted: true })
+  }
+  return settle(path, indexed, settled, current)
+}
+
+const recordsOfFiles = new WeakMap<ReadonlyArray<IndexedSourceFile>, ReadonlyMap<string, IndexedSourceFile>>()
+const recordsByPath = (files: ReadonlyArray<IndexedSourceFile>): ReadonlyMap<string, IndexedSourceFile> => {
+  const known = recordsOfFiles.get(files)
+  if (known !== undefined) return known
+  const map = new Map(files.map((f) => [f.path, f]))
+  recordsOfFiles.set(files, map)
+  return map
+}
+
+/** The settled records beside a skill's index (settledRecords.ts), for a build to use with `previousSourceFiles`. */
+export const settledSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
+  Effect.flatMap(indexPathOf(skill), ({ path }) => readSettled(path))
+
+/**
  * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003
  * collision → E002 stale; the opened index lives as long as the scope.
  */
@@ -370,8 +405,11 @@ export const openForQuery = (skill: ResolvedSkill, options: OpenOptions = {}) =>
       Effect.catchTag("PathEscapes", (e) => Effect.fail(new InternalError({ message: e.text, cause: e })))
     )
     const files = yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
-    const current = yield* sourceHash(tree, { cache: files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files) })
+    const settled = yield* readSettled(path)
+    const cache = withSettled(files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files), settled)
+    const current = yield* sourceHash(tree, { cache })
     if (current.hash !== meta.source_hash) return yield* unusable("stale-source")
+    if (files !== undefined) yield* settleChecked(path, files, settled, current.cache)
     yield* freshness.matched(key, tree.dirs)
     const queryable: QueryableIndex = { index, meta, tokenizer, path }
     return queryable
@@ -386,7 +424,8 @@ export const indexSkill = (skill: ResolvedSkill) =>
   Effect.gen(function* () {
     const source = yield* collectSource(skill)
     const previous = yield* previousSourceFiles(skill)
-    return yield* updateIndex({ ...source, ...(previous === undefined ? {} : { previous }) })
+    const settled = yield* settledSourceFiles(skill)
+    return yield* updateIndex({ ...source, settled, ...(previous === undefined ? {} : { previous }) })
   })
 
 /**
@@ -475,7 +514,8 @@ const indexIntoCache = (skill: ResolvedSkill) =>
     yield* recordCacheOwner(skill.runtimeDir, skill.canonicalSourceDir)
     const source = yield* collectSource(skill)
     const previous = yield* previousSourceFiles(skill)
-    return yield* updateIndex({ ...source, ...(previous === undefined ? {} : { previous }) }).pipe(
+    const settled = yield* settledSourceFiles(skill)
+    return yield* updateIndex({ ...source, settled, ...(previous === undefined ? {} : { previous }) }).pipe(
       Effect.as<CacheOutcome>({ _tag: "Cached" }),
       Effect.catchIf(isCacheWriteFailure, (e) =>
         Effect.gen(function* () {
