@@ -44,24 +44,6 @@ const vm = require("node:vm")
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist")
 const argv = process.argv.slice(2)
 const command = argv[0]
-
-// `skc mcp` is a server that lives as long as its client. V8's default heap
-// growth, made for short programs, let it grow from 107 MB to 235 MB of
-// memory over 1,590 tool calls, nearly all of it garbage not yet collected;
-// with `--optimize-for-size` it stays near 120 MB and answers as fast
-// (docs/benchmarks.md, issue 30). V8 takes such flags only at start and
-// NODE_OPTIONS refuses this one, so the server replaces itself with the same
-// command plus the flag (`process.execve`: the same process id and stdio,
-// nothing read from them yet). Where that is missing (Windows, Node before
-// 22.15) or fails, the server runs as it is.
-const LEAN_HEAP = "--optimize-for-size"
-if (command === "mcp" && !process.execArgv.includes(LEAN_HEAP) && typeof process.execve === "function") {
-  try {
-    process.execve(process.execPath, [process.execPath, ...process.execArgv, LEAN_HEAP, fileURLToPath(import.meta.url), ...argv], process.env)
-  } catch {
-    // not replaced: run here, with V8's defaults
-  }
-}
 // Caches are per command: V8 caches the functions a run compiled, and each
 // command runs different code.
 const named = command !== undefined && /^[a-z][a-z-]{0,23}$/.test(command)

@@ -119,25 +119,4 @@ describe("skc mcp on the wire", () => {
     }
     // A thousand round trips: under a minute even on a loaded machine, never near this.
   }, 600_000)
-
-  // Linux shows a process's command line in /proc; elsewhere there is nothing to read it from.
-  it.skipIf(process.platform !== "linux" || typeof (process as { execve?: unknown }).execve !== "function")(
-    "issue 30: the server replaces itself with V8's --optimize-for-size, keeping its process id and stdio",
-    async () => {
-      const box = sandbox()
-      const mcp = await connectMcp({ cwd: box.work, home: box.home })
-      try {
-        // The client's own child is the server that answers: the same pid, now with the flag.
-        expect((await mcp.call("skc_list", {})).isError).not.toBe(true)
-        const argv = readFileSync(`/proc/${mcp.transport.pid}/cmdline`, "utf8").split("\0")
-        expect(argv).toContain("--optimize-for-size")
-        expect(argv.filter((a) => a === "--optimize-for-size")).toHaveLength(1)
-        expect(argv).toContain("mcp")
-        expect(mcp.stderr()).toBe("")
-      } finally {
-        await mcp.close()
-      }
-    },
-    120_000
-  )
 })
