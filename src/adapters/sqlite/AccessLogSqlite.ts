@@ -217,16 +217,21 @@ export const BY_AUTHOR = `(${J("role")} IS 'author')`
 export const audienceClause = (filters: Pick<StatsFilters, "include_author">): string =>
   filters.include_author ? "1" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")}) AND NOT ${BY_AUTHOR}`
 
-/** The summary's one grouped scan; also the per-skill floor of `stats --all` (bench/stats.mjs). */
-export const summarySql = (where: string): string => `SELECT command,
+/**
+ * The summary's one grouped scan; also the per-skill floor of `stats --all` (bench/stats.mjs).
+ * SQLite groups by sorting every row, so the three predicates share one small integer key
+ * (failed 1, missing 2, by the author 4) instead of three sort columns: 2.48 → 1.95 s over the
+ * benchmark's 1,000,000 rows (issue 30). The outer query, over the few groups, names them again.
+ */
+export const summarySql = (where: string): string => `SELECT command, section, file, (flags & 1) <> 0 AS failed, (flags & 2) <> 0 AS missing,
+      unanswered, (flags & 4) <> 0 AS by_author, count, start, "end"
+    FROM (SELECT command,
           CASE WHEN command = 'show' THEN ${J("section")} END AS section,
           CASE command WHEN 'show' THEN ${J("file")} WHEN 'open' THEN ${J("path")} END AS file,
-          error IS NOT NULL AS failed,
-          substr(error, 1, 11) IN ('error[E020]', 'error[E021]') AS missing,
+          (error IS NOT NULL) + 2 * coalesce(substr(error, 1, 11) IN ('error[E020]', 'error[E021]'), 0) + 4 * ${BY_AUTHOR} AS flags,
           CASE WHEN command = 'search' AND error IS NULL AND ${J("result_count")} = 0 THEN ${J("query")} END AS unanswered,
-          ${BY_AUTHOR} AS by_author,
-          count(*) AS count, min(timestamp) AS start, max(timestamp) AS end
-        FROM access_log WHERE ${where} GROUP BY 1, 2, 3, 4, 5, 6, 7`
+          count(*) AS count, min(timestamp) AS start, max(timestamp) AS "end"
+        FROM access_log WHERE ${where} GROUP BY 1, 2, 3, 4, 5)`
 
 /**
  * The SQL of each query type; exported so the benchmark's floor runs exactly
