@@ -14,7 +14,7 @@ import { describeTargetProblem, parseTargets } from "../domain/targets.js"
 import { verbose } from "../ports/Diagnostics.js"
 import { META_DIR } from "../domain/manifest.js"
 import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./services/compile.js"
-import { previousSourceFiles, settledSourceFiles, updateIndex } from "./services/indexing.js"
+import { indexRecords, updateIndex } from "./services/indexing.js"
 import { deploy, Deployment, oldHomeLinks, planDeployments } from "./services/deploy.js"
 import { ImportResult, importSkill } from "./services/importSkill.js"
 import { describeSkillDir, resolveSkill } from "./services/resolve.js"
@@ -78,18 +78,16 @@ export const buildWithArtifacts = (
     const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
     const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope })
 
-    // Incremental (issue 16): what the index remembers of each file lets the
-    // compilation skip files whose size and mtime have not moved.
+    // Incremental (issue 16): what the index remembers of each file, and what later commands
+    // settled beside it (issue 30), let the compilation skip files whose size and mtime have not moved.
     // A `.skillc-meta` that is not a directory is moved aside first (issue 19), so the previous index is read from a sound place.
     yield* repairMetaDir(path.join(runtimeDir, META_DIR))
-    const previous = yield* previousSourceFiles({ ...skill, runtimeDir })
-    // What commands learnt of files after the index was written (settledRecords.ts).
-    const settled = yield* settledSourceFiles({ ...skill, runtimeDir })
-    const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir }, { settled, ...(previous === undefined ? {} : { previous }) })
+    const records = yield* indexRecords({ ...skill, runtimeDir })
+    const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir }, records)
     // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
     // parsed once). First, so a hash collision (E003) stops the build before
     // anything is written.
-    const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir }, settled, ...(previous === undefined ? {} : { previous }) })
+    const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir }, ...records })
     yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
     yield* writeRuntime(runtimeDir, compiled)
     const deployments: Array<Deployment> = []

@@ -26,7 +26,7 @@ import type { IndexedSourceFile } from "../../ports/SearchIndex.js"
 import type { ResolvedSkill } from "./resolve.js"
 import { readFailure } from "./readFailure.js"
 import { answersFor } from "./settledRecords.js"
-import { combineSourceHash, scanSourceTree, type SourceTree } from "./sourceTree.js"
+import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, type SourceTree } from "./sourceTree.js"
 
 export interface MarkdownFile {
   readonly path: string
@@ -84,13 +84,6 @@ export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
   if (description === undefined) return Effect.fail(new MissingFrontmatterField({ field: "description" }))
   return Effect.succeed({ name, description })
 }
-
-/**
- * A file modified within this many milliseconds of the build may change
- * again without its mtime moving ("racily clean"): it is hashed again next
- * time even when size and mtime match.
- */
-export const RACY_WINDOW_MS = 2000
 
 /** Options of `compileSkill`. */
 export interface CompileOptions {

@@ -13,9 +13,10 @@
  *
  * Staleness compares the index's `source_hash` with the hash of the source
  * files as they are now (DECISIONS #22). The index keeps the per-file hashes
- * build computed (`index_meta.file_hashes`, keyed by path, size and mtime),
- * so an unchanged tree costs one stat per file and only files whose size or
- * mtime moved are read and hashed again.
+ * build computed (its `source_files` rows, keyed by path, size and mtime;
+ * `index_meta.file_hashes` in older indexes), completed by the settled
+ * records beside it (settledRecords.ts), so an unchanged tree costs one stat
+ * per file and only files whose size or mtime moved are read and hashed again.
  */
 import { timeSlicer } from "./timeSlice.js"
 import { Clock, Context, Deferred, Effect, Option } from "effect"
@@ -46,14 +47,12 @@ import type { ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
 import { PendingRebuild } from "../../ports/PendingRebuild.js"
-import { combineSourceHash, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "./sourceTree.js"
+import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "./sourceTree.js"
 import { dropSettled, readSettled, settle, withSettled } from "./settledRecords.js"
 
 /** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */
 export const FILE_HASHES_KEY = "file_hashes"
 
-/** Same window as sourceTree's: a file modified this recently may change again without its mtime moving. */
-const RACY_WINDOW_MS = 2000
 
 const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
@@ -166,7 +165,7 @@ export const changedFiles = (previous: ReadonlyMap<string, IndexedSourceFile>, n
  * is undefined: the build then reads every file and, if anything changed,
  * writes a complete index.
  */
-export const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
+const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
   Effect.scoped(
     Effect.gen(function* () {
       const index = yield* SearchIndex
@@ -242,8 +241,8 @@ export const updateIndex = (source: IndexSource) =>
     if (verdict._tag === "UpToDate") {
       // Same sources: the index file is left alone, inode and mtime
       // (RFC-0004:C-INDEX, issue 25 item 4). Its per-file records may lag
-      // (a touched file, a file now old enough to trust its mtime): that
-      // only costs the next build a hash of those files, never a rewrite.
+      // (a touched file, a file now old enough to trust its mtime): what
+      // this build learnt of those files goes to the settled records instead.
       yield* verbose(`search index up to date: ${path}`)
       yield* settle(path, previous, source.settled ?? new Map(), source.sourceFiles)
       const update: IndexUpdate = { path, action: "up-to-date", sections: 0, headings: 0, tokenizer: tokenizer.recorded }
@@ -342,7 +341,7 @@ export interface OpenOptions {
  * source hash), so each such file keeps its row's title and description.
  */
 const settleChecked = (path: string, files: ReadonlyArray<IndexedSourceFile>, settled: ReadonlyMap<string, IndexedSourceFile>, checked: FileHashCache) => {
-  const indexed = recordsByPath(files)
+  const indexed = new Map(files.map((f) => [f.path, f]))
   const current: Array<IndexedSourceFile> = []
   for (const [file, entry] of Object.entries(checked)) {
     const row = indexed.get(file)
@@ -351,18 +350,17 @@ const settleChecked = (path: string, files: ReadonlyArray<IndexedSourceFile>, se
   return settle(path, indexed, settled, current)
 }
 
-const recordsOfFiles = new WeakMap<ReadonlyArray<IndexedSourceFile>, ReadonlyMap<string, IndexedSourceFile>>()
-const recordsByPath = (files: ReadonlyArray<IndexedSourceFile>): ReadonlyMap<string, IndexedSourceFile> => {
-  const known = recordsOfFiles.get(files)
-  if (known !== undefined) return known
-  const map = new Map(files.map((f) => [f.path, f]))
-  recordsOfFiles.set(files, map)
-  return map
-}
-
-/** The settled records beside a skill's index (settledRecords.ts), for a build to use with `previousSourceFiles`. */
-export const settledSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
-  Effect.flatMap(indexPathOf(skill), ({ path }) => readSettled(path))
+/**
+ * What a build may take from earlier ones instead of reading files: the
+ * index's records (`previousSourceFiles`) and the settled ones beside it.
+ * The shape of both `CompileOptions` and `IndexSource`'s record fields.
+ */
+export const indexRecords = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
+  Effect.gen(function* () {
+    const previous = yield* previousSourceFiles(skill)
+    const settled = yield* readSettled((yield* indexPathOf(skill)).path)
+    return { settled, ...(previous === undefined ? {} : { previous }) }
+  })
 
 /**
  * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003
@@ -423,9 +421,7 @@ export const openForQuery = (skill: ResolvedSkill, options: OpenOptions = {}) =>
 export const indexSkill = (skill: ResolvedSkill) =>
   Effect.gen(function* () {
     const source = yield* collectSource(skill)
-    const previous = yield* previousSourceFiles(skill)
-    const settled = yield* settledSourceFiles(skill)
-    return yield* updateIndex({ ...source, settled, ...(previous === undefined ? {} : { previous }) })
+    return yield* updateIndex({ ...source, ...(yield* indexRecords(skill)) })
   })
 
 /**
@@ -513,9 +509,7 @@ const indexIntoCache = (skill: ResolvedSkill) =>
   Effect.gen(function* () {
     yield* recordCacheOwner(skill.runtimeDir, skill.canonicalSourceDir)
     const source = yield* collectSource(skill)
-    const previous = yield* previousSourceFiles(skill)
-    const settled = yield* settledSourceFiles(skill)
-    return yield* updateIndex({ ...source, settled, ...(previous === undefined ? {} : { previous }) }).pipe(
+    return yield* updateIndex({ ...source, ...(yield* indexRecords(skill)) }).pipe(
       Effect.as<CacheOutcome>({ _tag: "Cached" }),
       Effect.catchIf(isCacheWriteFailure, (e) =>
         Effect.gen(function* () {

@@ -29,10 +29,8 @@ import { Clock, Effect } from "effect"
 import { FileSystem } from "../../ports/FileSystem.js"
 import type { IndexedSourceFile } from "../../ports/SearchIndex.js"
 import { verbose } from "../../ports/Diagnostics.js"
-import type { FileHashCache, FileHashCacheEntry } from "./sourceTree.js"
+import { RACY_WINDOW_MS, type FileHashCache, type FileHashCacheEntry } from "./sourceTree.js"
 
-/** Same window as the index's records: a file modified this recently may change again without its mtime moving. */
-const RACY_WINDOW_MS = 2000
 
 /**
  * `…/search-<hash16>.db` → `…/settled-<hash16>.json`: beside its index, under a name no `search-*` pattern

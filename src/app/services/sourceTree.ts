@@ -133,9 +133,11 @@ export type FileHashCache = Readonly<Record<string, FileHashCacheEntry>>
 /**
  * A file modified within this many milliseconds of being hashed may change
  * again without its mtime moving ("racily clean", as git calls it), so its
- * hash is not remembered.
+ * hash is not trusted next time even when size and mtime match. The one
+ * window of every record of a file: the hash cache here, the index's
+ * `source_files` rows, the settled records.
  */
-const RACY_WINDOW_MS = 2000
+export const RACY_WINDOW_MS = 2000
 
 /** SHA-256 over the sorted (relative path, file hash) pairs (RFC-0001:C-MANIFEST). */
 export const combineSourceHash = (pairs: ReadonlyArray<readonly [string, string]>) =>
