@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, realpathSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..")
 export const BIN = join(ROOT, "bin", "skc.mjs")
@@ -69,4 +69,25 @@ export const report = (name, valueMs, floorMs, target, extra = "") => {
       (target === undefined ? "" : ` (target ≤ ${target})`) + ok + (extra ? `   ${extra}` : "")
   )
   return { name, valueMs, floorMs, ratio, target }
+}
+
+/**
+ * Modules of skc bundled from its sources (no prior `npm run build`
+ * needed), so a floor runs skc's own statements rather than a copy that
+ * could drift: `lines` are `export … from "./src/…"` lines, relative to the
+ * repository root; the bundle goes to `bench/.work/<name>.mjs`.
+ */
+export const fromSource = async (name, lines) => {
+  const { build } = await import("esbuild")
+  const outfile = join(ROOT, "bench", ".work", `${name}.mjs`)
+  await build({
+    stdin: { contents: lines.join("\n"), resolveDir: ROOT, loader: "ts" },
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+    logLevel: "warning"
+  })
+  return import(pathToFileURL(outfile).href)
 }

@@ -12,14 +12,9 @@
 // words (issue 25: the cross-skill ranking of DECISIONS #44).
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs"
 import { spawnSync } from "node:child_process"
-import { dirname, join } from "node:path"
-import { fileURLToPath, pathToFileURL } from "node:url"
-import { createRequire } from "node:module"
-import { build as esbuild } from "esbuild"
+import { join } from "node:path"
 import { generate } from "./build.mjs"
-import { BIN, ROOT, benchEnv, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
-
-const here = dirname(fileURLToPath(import.meta.url))
+import { BIN, ROOT, benchEnv, fromSource, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
 
 /** Files as agents meet them: not edited in the last seconds, so the index's hash cache is trusted. */
 const ageTree = (dir) => {
@@ -31,28 +26,14 @@ const ageTree = (dir) => {
   }
 }
 
-/** The adapter and query builder bundled from the sources (no prior `npm run build` needed). */
-const loadAdapter = async () => {
-  const outfile = join(here, ".work", "search-adapter.mjs")
-  await esbuild({
-    stdin: {
-      contents: [
-        'export { sqliteSearchIndex, SEARCH_SQL } from "./src/adapters/sqlite/SqliteSearchIndex.ts"',
-        'export { buildMatchExpression } from "./src/domain/search/query.ts"',
-        'export { Effect, Scope, Exit } from "effect"'
-      ].join("\n"),
-      resolveDir: ROOT,
-      loader: "ts"
-    },
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-    logLevel: "warning"
-  })
-  return import(pathToFileURL(outfile).href)
-}
+/** The adapter and query builder, from the sources. */
+const loadAdapter = () =>
+  fromSource("search-adapter", [
+    'export { sqliteSearchIndex, SEARCH_SQL, rankSql } from "./src/adapters/sqlite/SqliteSearchIndex.ts"',
+    'export { COLUMN_WEIGHTS } from "./src/domain/search/rank.ts"',
+    'export { buildMatchExpression } from "./src/domain/search/query.ts"',
+    'export { Effect, Scope, Exit } from "effect"'
+  ])
 
 const QUERIES = ["heading compile", "symlink", "gateway outline token", "manifest", "deploy runtime stub", "Reference 512"]
 
@@ -68,18 +49,20 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
   timeOnce([process.execPath, BIN, "build", "big"], opts)
   timeOnce([process.execPath, BIN, "build", "git-helper"], opts)
 
+  const meta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
+  const file = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f)))
+  const { sqliteSearchIndex, SEARCH_SQL, rankSql, COLUMN_WEIGHTS, buildMatchExpression, Effect, Scope, Exit } = await loadAdapter()
   // Informative second floor for cli.search (issue 30): a fresh node that opens the index and runs the
-  // one ranked FTS5 query the answer needs (bm25 over every matching row: the synthetic skill's 18-word
-  // vocabulary puts both words in nearly every section), so the ratio shows what skc adds to it.
-  const bigMeta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
-  const bigIndex = join(bigMeta, readdirSync(bigMeta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f)))
+  // one ranked FTS5 query the answer needs, skc's own statement and window (bm25 over every matching
+  // row: the synthetic skill's 18-word vocabulary puts both words in nearly every section), so the
+  // ratio shows what skc adds to it.
   const queryFloor =
     'const { DatabaseSync } = process.getBuiltinModule("node:sqlite"); const db = new DatabaseSync(process.argv[1], { readOnly: true });' +
-    ' db.prepare("SELECT rowid, -bm25(sections, 1.000, 3.000, 1.000) AS score FROM sections WHERE sections MATCH ? ORDER BY score DESC, rowid LIMIT 40").all(\'"compile" AND "heading"\'); db.close()'
+    ` db.prepare(${JSON.stringify(rankSql(COLUMN_WEIGHTS, true))}).all(${JSON.stringify(buildMatchExpression("compile heading", { segmentsCjk: false }))}, 40); db.close()`
   const samples = interleave(
     {
       floor: () => timeOnce([process.execPath, "-e", "0"], opts),
-      floorQuery: () => timeOnce([process.execPath, "-e", queryFloor, bigIndex], opts),
+      floorQuery: () => timeOnce([process.execPath, "-e", queryFloor, file], opts),
       show: () => timeOnce([process.execPath, BIN, "show", "git-helper", "--section", "Undo the last commit"], opts),
       search: () => timeOnce([process.execPath, BIN, "search", "big", "compile heading"], opts)
     },
@@ -93,9 +76,6 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
   ]
 
   // In-process: the same open index, the same queries, interleaved.
-  const meta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
-  const file = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f)))
-  const { sqliteSearchIndex, SEARCH_SQL, buildMatchExpression, Effect, Scope, Exit } = await loadAdapter()
   const { DatabaseSync: Database } = process.getBuiltinModule("node:sqlite")
   const bare = new Database(file, { readOnly: true })
   const scope = Effect.runSync(Scope.make())

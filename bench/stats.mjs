@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process"
 import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { BIN, ROOT, benchEnv, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
+import { BIN, ROOT, benchEnv, fromSource, interleave, median, report, sandbox, timeOnce } from "./lib.mjs"
 
 const { DatabaseSync: Database } = process.getBuiltinModule("node:sqlite")
 
@@ -15,19 +15,14 @@ const ROWS = Number(process.env.SKC_BENCH_STATS_ROWS ?? 1_000_000)
 const DAY = 86_400_000
 
 // The statements skc runs (src/adapters/sqlite/AccessLogSqlite.ts, aggregateSql
-// and periodSql with no filters). The floor's output is compared with skc's
-// JSON below, so a drift between the two fails the benchmark.
+// and periodSql with no filters), taken from the sources rather than copied.
+// The floor's output is also compared with skc's JSON below.
+const { aggregateSql, audienceClause, periodSql } = await fromSource("stats-sql", [
+  'export { aggregateSql, audienceClause, periodSql } from "./src/adapters/sqlite/AccessLogSqlite.ts"'
+])
 const J = (key) => `CASE WHEN json_valid(args) THEN json_extract(args, '$.${key}') END`
 /** The summary's one grouped scan (`summarySql`): also the per-skill floor of `stats --all` (bench/stats-all.mjs). */
-export const SUMMARY_SQL = `SELECT command, section, file, (flags & 1) <> 0 AS failed, (flags & 2) <> 0 AS missing,
-      unanswered, (flags & 4) <> 0 AS by_author, count, start, "end"
-    FROM (SELECT command,
-          CASE WHEN command = 'show' THEN ${J("section")} END AS section,
-          CASE command WHEN 'show' THEN ${J("file")} WHEN 'open' THEN ${J("path")} END AS file,
-          (error IS NOT NULL) + 2 * coalesce(substr(error, 1, 11) IN ('error[E020]', 'error[E021]'), 0) + 4 * (${J("role")} IS 'author') AS flags,
-          CASE WHEN command = 'search' AND error IS NULL AND ${J("result_count")} = 0 THEN ${J("query")} END AS unanswered,
-          count(*) AS count, min(timestamp) AS start, max(timestamp) AS "end"
-        FROM access_log WHERE 1 GROUP BY 1, 2, 3, 4, 5)`
+export const SUMMARY_SQL = aggregateSql("summary", "1")
 /**
  * Issue 30's floor for the summary: one scan computing RFC-0003's summary
  * alone (total, unique sections and files, errors, period). skc's summary
@@ -38,17 +33,11 @@ export const SUMMARY_SQL = `SELECT command, section, file, (flags & 1) <> 0 AS f
 const RFC_SUMMARY_SQL = `SELECT count(*) AS total, count(DISTINCT CASE WHEN command = 'show' THEN ${J("section")} END) AS sections,
   count(DISTINCT CASE command WHEN 'show' THEN ${J("file")} WHEN 'open' THEN ${J("path")} END) AS files,
   sum(error IS NOT NULL) AS errors, min(timestamp) AS start, max(timestamp) AS end FROM access_log`
-const AGENT = `command IN ('outline', 'show', 'open', 'sources', 'search') AND NOT (${J("role")} IS 'author')`
+const AGENT = audienceClause({ include_author: false })
 const SQL = {
   summary: [SUMMARY_SQL],
   rfcSummary: [RFC_SUMMARY_SQL],
-  sections: [
-    `SELECT section, file, count(*) AS count FROM (
-      SELECT ${J("section")} AS section, ${J("file")} AS file FROM access_log
-      WHERE command = 'show' AND error IS NULL AND 1 AND ${AGENT})
-    WHERE section IS NOT NULL GROUP BY section, file ORDER BY count DESC, file ASC, section ASC`,
-    `SELECT min(timestamp) AS start, max(timestamp) AS end FROM access_log WHERE 1 AND ${AGENT}`
-  ]
+  sections: [aggregateSql("sections", "1", AGENT), periodSql(`1 AND ${AGENT}`)]
 }
 
 const floorScript = `

@@ -88,7 +88,7 @@ export const SEARCH_SQL =
  * (issue 30: 45 → 33 ms for "gateway runtime" with a LIMIT, 101 → 56 ms
  * without).
  */
-const rankSql = (w: ColumnWeights, limited: boolean) =>
+export const rankSql = (w: ColumnWeights, limited: boolean) =>
   `SELECT rowid, -bm25(sections, ${w.map((x) => Number(x).toFixed(3)).join(", ")}) AS score FROM sections WHERE sections MATCH ? ` +
   `ORDER BY score DESC, rowid${limited ? " LIMIT ?" : ""}`
 const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
