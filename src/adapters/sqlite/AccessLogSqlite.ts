@@ -22,13 +22,15 @@ import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledLog } from "./ConnectionPool.js"
 import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
+import { catchUp, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
 
 /** How the adapter opens a database: the real driver, or a test's instrumented one. */
 export type DatabaseConstructor = new (file: string, options?: OpenOptions) => Database
 
 export const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
 
-const SCHEMA_VERSION = 1
+/** 2: the kept summary (./accessSummary.ts, issue 30). A version-1 log gains it at its next write. */
+const SCHEMA_VERSION = 2
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS access_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -42,6 +44,7 @@ CREATE TABLE IF NOT EXISTS access_log (
   error TEXT
 );
 CREATE INDEX IF NOT EXISTS access_log_timestamp ON access_log(timestamp);
+${SUMMARY_SCHEMA}
 PRAGMA user_version = ${SCHEMA_VERSION};
 `
 
@@ -218,20 +221,21 @@ export const audienceClause = (filters: Pick<StatsFilters, "include_author">): s
   filters.include_author ? "1" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")}) AND NOT ${BY_AUTHOR}`
 
 /**
- * The summary's one grouped scan; also the per-skill floor of `stats --all` (bench/stats.mjs).
- * SQLite groups by sorting every row, so the three predicates share one small integer key
- * (failed 1, missing 2, by the author 4) instead of three sort columns: 2.48 → 1.95 s over the
- * benchmark's 1,000,000 rows (issue 30). The outer query, over the few groups, names them again.
+ * The summary's one grouped scan, for filtered summaries and logs whose kept
+ * summary cannot be brought up to date (./accessSummary.ts); also the
+ * per-skill floor of `stats --all` (bench/stats.mjs). SQLite groups by
+ * sorting every row, so the three predicates share one small integer key
+ * (`summaryKey().flags`) instead of three sort columns. The outer query,
+ * over the few groups, names them again.
  */
-export const summarySql = (where: string): string => `SELECT command, section, file, (flags & 1) <> 0 AS failed, (flags & 2) <> 0 AS missing,
+export const summarySql = (where: string): string => {
+  const k = summaryKey()
+  return `SELECT command, section, file, (flags & 1) <> 0 AS failed, (flags & 2) <> 0 AS missing,
       unanswered, (flags & 4) <> 0 AS by_author, count, start, "end"
-    FROM (SELECT command,
-          CASE WHEN command = 'show' THEN ${J("section")} END AS section,
-          CASE command WHEN 'show' THEN ${J("file")} WHEN 'open' THEN ${J("path")} END AS file,
-          (error IS NOT NULL) + 2 * coalesce(substr(error, 1, 11) IN ('error[E020]', 'error[E021]'), 0) + 4 * ${BY_AUTHOR} AS flags,
-          CASE WHEN command = 'search' AND error IS NULL AND ${J("result_count")} = 0 THEN ${J("query")} END AS unanswered,
+    FROM (SELECT command, ${k.section} AS section, ${k.file} AS file, ${k.flags} AS flags, ${k.unanswered} AS unanswered,
           count(*) AS count, min(timestamp) AS start, max(timestamp) AS "end"
         FROM access_log WHERE ${where} GROUP BY 1, 2, 3, 4, 5)`
+}
 
 /**
  * The SQL of each query type; exported so the benchmark's floor runs exactly
@@ -301,6 +305,48 @@ const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): Ag
   }
   const p = db.prepare(periodSql(groupBy === "commands" ? where : `${where} AND ${audience}`)).get(...params) ?? {}
   return listRows(groupBy, { start: nullableText(p.start), end: nullableText(p.end) }, rows)
+}
+
+/** No filter the kept groups cannot answer: they hold neither time nor project. */
+const unfiltered = (f: StatsFilters): boolean => f.since === null && f.until === null && f.projects.length === 0
+
+/** The kept groups in one read transaction, when they count every row. */
+const readKept = (db: Database): AggregateRows | undefined =>
+  db.transaction(() =>
+    summaryIsCurrent(db)
+      ? { groupBy: "summary" as const, period: { start: null, end: null }, groups: summaryGroups(keptSummaryRows(db)) }
+      : undefined
+  )
+
+/**
+ * The summary from the groups kept at insert time (./accessSummary.ts): read
+ * when current, else brought up to date on a write connection first.
+ * `undefined` when there is no log or it cannot be brought up to date (a
+ * read-only runtime, a lock held past the budget, a damaged file): the
+ * caller then runs the grouped scan, which reports what is wrong if
+ * anything is.
+ */
+const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows | undefined => {
+  try {
+    const db = openForRead(Sqlite, dbFile)
+    if (db === undefined) return undefined
+    try {
+      if (!hasTable(db)) return undefined
+      const kept = readKept(db)
+      if (kept !== undefined) return kept
+    } finally {
+      db.close()
+    }
+    const writer = openForWrite(Sqlite, dbFile)
+    try {
+      catchUp(writer)
+      return readKept(writer)
+    } finally {
+      writer.close()
+    }
+  } catch {
+    return undefined
+  }
 }
 
 const INSERT = `INSERT INTO access_log (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`
@@ -401,17 +447,20 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
   aggregate: (dbFile, groupBy, filters) =>
     Effect.try({
       try: () =>
-        withReader(Sqlite, dbFile, (db) => (hasTable(db) ? runAggregate(db, groupBy, filters) : emptyRows(groupBy))) ?? emptyRows(groupBy),
+        (groupBy === "summary" && unfiltered(filters) ? keptSummary(Sqlite, dbFile) : undefined) ??
+        withReader(Sqlite, dbFile, (db) => (hasTable(db) ? runAggregate(db, groupBy, filters) : emptyRows(groupBy))) ??
+        emptyRows(groupBy),
       catch: failure("read", dbFile)
     }).pipe(retryWhileBusy),
 
   // The rowid walked backwards, stopping at the first row of `command`: no index of its own (each would
-  // cost every append), and never more than the summary's own full scan that `stats` runs beside it.
+  // cost every append). A command the kept summary has never counted is not looked for at all: the walk
+  // would read the whole log to find nothing (issue 30).
   latest: (dbFile, command) =>
     Effect.try({
       try: () =>
         withReader(Sqlite, dbFile, (db) => {
-          if (!hasTable(db)) return undefined
+          if (!hasTable(db) || keptLacksCommand(db, command)) return undefined
           const r = db.prepare("SELECT timestamp, args FROM access_log WHERE command = ? ORDER BY id DESC LIMIT 1").get(command)
           return r === undefined ? undefined : { timestamp: text(r.timestamp), args: r.args === null || r.args === undefined ? "{}" : String(r.args) }
         }),

@@ -1,0 +1,153 @@
+/**
+ * The summary kept at insert time (issue 30; docs/decisions.md, "The kept
+ * summary").
+ *
+ * `skc stats` (the summary, RFC-0003:C-QUERIES) groups every row of the log.
+ * SQLite groups by sorting, so over 1,000,000 rows the one grouped scan took
+ * 2–3 s, of which the sort is two thirds. The groups themselves are few
+ * (command × section × file × three flags × unanswered query: tens to a few
+ * thousand), so the database keeps them: `access_summary` holds one row per
+ * group with its count and first and last timestamp, and a trigger on
+ * `access_log` adds each new row to its group in the same transaction as
+ * the insert. Every writer (this skc, an older one, `skc sync`, a script)
+ * goes through the trigger, so the groups never disagree with the rows.
+ *
+ * `access_summary_state.through` is the watermark: the groups count exactly
+ * the rows with `id <= through`. The trigger only counts a row that follows
+ * the watermark directly (no uncounted row before it); anything else — a log
+ * from before this table existed, rows deleted or updated, a row inserted
+ * with an explicit lower id — leaves the watermark behind (or resets it to
+ * 0), and the next summary catches up in short write transactions
+ * (`catchUp`) before reading. A summary that cannot catch up (a read-only
+ * runtime) falls back to the grouped scan, as before. Summaries with filters
+ * (`--since`, `--until`, `--project`) always scan: the groups hold no time or
+ * project.
+ *
+ * RFC-0007:C-LOGGING asks for an `access_log` table "with at minimum" its
+ * columns; these tables sit beside it and change nothing in it.
+ */
+import type { Database } from "./nodeSqlite.js"
+
+/**
+ * One row's summary group as SQL expressions over its columns; `c` names a
+ * column (`c => c` in a query, `c => "NEW." + c` in the trigger). The one
+ * definition of the group: the grouped scan (`summarySql`), the trigger and
+ * the catch-up all use it.
+ */
+export const summaryKey = (c: (column: string) => string = (x) => x) => {
+  const j = (key: string) => `CASE WHEN json_valid(${c("args")}) THEN json_extract(${c("args")}, '$.${key}') END`
+  return {
+    command: c("command"),
+    section: `CASE WHEN ${c("command")} = 'show' THEN ${j("section")} END`,
+    file: `CASE ${c("command")} WHEN 'show' THEN ${j("file")} WHEN 'open' THEN ${j("path")} END`,
+    // failed 1, missing 2 (E020/E021), by the author 4 (DECISIONS #45): one small sort key instead of three.
+    flags: `(${c("error")} IS NOT NULL) + 2 * coalesce(substr(${c("error")}, 1, 11) IN ('error[E020]', 'error[E021]'), 0) + 4 * (${j("role")} IS 'author')`,
+    unanswered: `CASE WHEN ${c("command")} = 'search' AND ${c("error")} IS NULL AND ${j("result_count")} = 0 THEN ${j("query")} END`
+  }
+}
+
+/** The columns of a group, in table order. */
+const KEY_COLUMNS = ["command", "section", "file", "flags", "unanswered"] as const
+
+/** The group's primary key: a JSON array of its five values, NULLs included (a UNIQUE index would let NULLs repeat). */
+const groupId = (k: ReturnType<typeof summaryKey>) => `json_array(${KEY_COLUMNS.map((c) => k[c]).join(", ")})`
+
+const NEW = summaryKey((c) => `NEW.${c}`)
+/** The watermark is right behind this row: every earlier row is counted. */
+const FOLLOWS = `(SELECT through FROM access_summary_state) = ifnull((SELECT max(id) FROM access_log WHERE id < NEW.id), 0)`
+const RESET = `DELETE FROM access_summary; UPDATE access_summary_state SET through = 0;`
+
+/** Key columns carry no type: a value is kept as SQLite gave it (an integer section stays an integer), as the scan returns it. */
+export const SUMMARY_SCHEMA = `
+CREATE TABLE IF NOT EXISTS access_summary (
+  grp TEXT PRIMARY KEY,
+  command, section, file, flags, unanswered,
+  count INTEGER NOT NULL,
+  start TEXT NOT NULL,
+  "end" TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS access_summary_state (through INTEGER NOT NULL);
+INSERT INTO access_summary_state (through) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM access_summary_state);
+CREATE TRIGGER IF NOT EXISTS access_summary_insert AFTER INSERT ON access_log BEGIN
+  DELETE FROM access_summary WHERE NEW.id <= (SELECT through FROM access_summary_state);
+  UPDATE access_summary_state SET through = 0 WHERE NEW.id <= through;
+  INSERT INTO access_summary (grp, ${KEY_COLUMNS.join(", ")}, count, start, "end")
+    SELECT ${groupId(NEW)}, ${KEY_COLUMNS.map((c) => NEW[c]).join(", ")}, 1, NEW.timestamp, NEW.timestamp WHERE ${FOLLOWS}
+    ON CONFLICT (grp) DO UPDATE SET count = count + 1, start = min(start, excluded.start), "end" = max("end", excluded."end");
+  UPDATE access_summary_state SET through = NEW.id WHERE ${FOLLOWS};
+END;
+CREATE TRIGGER IF NOT EXISTS access_summary_delete AFTER DELETE ON access_log BEGIN ${RESET} END;
+CREATE TRIGGER IF NOT EXISTS access_summary_update AFTER UPDATE ON access_log BEGIN ${RESET} END;
+`
+
+const hasSummaryTables = (db: Database): boolean =>
+  (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('access_summary', 'access_summary_state')").get() as {
+    n: number
+  }).n === 2
+
+/** Whether the kept groups count every row of the log (false when the tables are missing). */
+export const summaryIsCurrent = (db: Database): boolean =>
+  hasSummaryTables(db) &&
+  Number(
+    (db.prepare("SELECT (SELECT through FROM access_summary_state) = ifnull((SELECT max(id) FROM access_log), 0) AS ok").get() as { ok: unknown }).ok
+  ) === 1
+
+/** The kept groups, in the shape of the grouped scan's rows (`summarySql`). */
+export const keptSummaryRows = (db: Database): Array<Record<string, unknown>> =>
+  db
+    .prepare(
+      `SELECT command, section, file, (flags & 1) <> 0 AS failed, (flags & 2) <> 0 AS missing, unanswered,
+        (flags & 4) <> 0 AS by_author, count, start, "end" FROM access_summary`
+    )
+    .all()
+
+/**
+ * Whether the log certainly holds no row of `command`: the kept groups are
+ * current and none is of that command. Lets `latest` skip walking the whole
+ * log backwards for a command never logged (`eval`, in most logs).
+ */
+export const keptLacksCommand = (db: Database, command: string): boolean =>
+  summaryIsCurrent(db) && db.prepare("SELECT 1 FROM access_summary WHERE command = ? LIMIT 1").get(command) === undefined
+
+/** Rows counted per write transaction while catching up: each holds the log's write lock for a fraction of a second. */
+export const CATCH_UP_CHUNK = 100_000
+
+/**
+ * Count the rows after the watermark into the groups, `chunk` rows of ids at
+ * a time, each step its own IMMEDIATE transaction (writers wait for one
+ * step, never for the whole log). Rows other processes append meanwhile are
+ * not counted by the trigger (the watermark is behind) and are met by a
+ * later step. `db` is a write connection whose schema includes
+ * `SUMMARY_SCHEMA`.
+ */
+export const catchUp = (db: Database, chunk = CATCH_UP_CHUNK): void => {
+  const k = summaryKey()
+  const step = db.prepare(
+    `INSERT INTO access_summary (grp, ${KEY_COLUMNS.join(", ")}, count, start, "end")
+      SELECT ${groupId(k)}, ${KEY_COLUMNS.map((c) => k[c]).join(", ")}, count(*), min(timestamp), max(timestamp)
+      FROM access_log WHERE id > ? AND id <= ? GROUP BY 1
+      ON CONFLICT (grp) DO UPDATE SET count = count + excluded.count, start = min(start, excluded.start), "end" = max("end", excluded."end")`
+  )
+  const state = db.prepare("SELECT through, ifnull((SELECT max(id) FROM access_log), 0) AS last FROM access_summary_state")
+  const advance = db.prepare("UPDATE access_summary_state SET through = ?")
+  for (;;) {
+    const done = db.transaction(() => {
+      const { through, last } = state.get() as { through: number; last: number }
+      if (Number(through) === Number(last)) return true
+      if (Number(through) > Number(last)) {
+        // Cannot happen through the triggers; a hand-edited state starts over.
+        db.exec("DELETE FROM access_summary; UPDATE access_summary_state SET through = 0")
+        return false
+      }
+      // Ids may have holes: the step ends at the id `chunk` rows on, or at the last one.
+      const next = db.prepare("SELECT id FROM access_log WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?").get(through, chunk - 1) as
+        | { id: number }
+        | undefined
+      const upTo = next === undefined ? Number(last) : Number(next.id)
+      step.run(through, upTo)
+      advance.run(upTo)
+      return upTo >= Number(last)
+    }, "IMMEDIATE")
+    if (done) return
+  }
+}
