@@ -14,6 +14,7 @@ import { logCall } from "../commands/logging.js"
 import { CallerRole } from "../app/services/accessLog.js"
 import { cliCallerRole } from "../domain/stats.js"
 import { Progress } from "../ports/Progress.js"
+import { colourAllowed, Env } from "../ports/Env.js"
 import { checkFormat, runWithLive } from "./runtime.js"
 import { cliProgress } from "../layers.js"
 
@@ -55,7 +56,8 @@ export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.E
       const input = yield* inputOf(spec, handler, values)
       const useCase = handler.run(input).pipe(Effect.provideService(Progress, cliProgress()))
       // DECISIONS #45: who makes this call, recorded with every row it logs.
-      const role = cliCallerRole(process.env.SKC_ROLE, process.stdin.isTTY === true, process.stdout.isTTY === true)
+      const env = yield* Env
+      const role = cliCallerRole(env.get("SKC_ROLE"), env.stdinIsTTY, env.stdoutIsTTY)
       const result = yield* logCall(spec.name, handler.log, input, useCase).pipe(Effect.provideService(CallerRole, { role }))
       const { stores } = yield* Settings
       const ctx: EmitContext = {
@@ -63,7 +65,7 @@ export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.E
         cwd: stores.cwd,
         home: stores.home,
         verbose: values.verbose,
-        colour: process.stdout.isTTY === true && (process.env.NO_COLOR ?? "") === "",
+        colour: colourAllowed(env, "stdout"),
         now: yield* Clock.currentTimeMillis
       }
       if (handler.emit !== undefined) yield* handler.emit(result, ctx)

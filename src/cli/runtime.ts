@@ -26,7 +26,8 @@ export interface RunOptions {
  */
 export const runWithLive = <A, E>(options: RunOptions, program: Effect.Effect<A, E, LiveServices>) => {
   const verboseOn = options.verbose || isVerboseEnv()
-  const started = performance.now()
+  // process.hrtime, not performance.now(): the first use of `performance` loads perf_hooks (issue 30).
+  const started = process.hrtime.bigint()
   const layer = Live({
     diagnostics: stderrDiagnostics(verboseOn),
     ...(options.cliTokenizer === undefined ? {} : { cliTokenizer: options.cliTokenizer })
@@ -35,7 +36,7 @@ export const runWithLive = <A, E>(options: RunOptions, program: Effect.Effect<A,
     Effect.provide(layer),
     Effect.ensuring(
       verboseOn
-        ? Effect.sync(() => void process.stderr.write(`skc: done in ${(performance.now() - started).toFixed(1)} ms\n`))
+        ? Effect.sync(() => void process.stderr.write(`skc: done in ${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms\n`))
         : Effect.void
     )
   )

@@ -11,31 +11,56 @@
  * Node reports these as 'error' events on the streams (also for the
  * synchronous pipes and files of Linux), so listeners are all it takes.
  */
-const messages: Record<string, string> = {
-  ENOSPC: "no space left on device",
-  EIO: "input/output error",
-  EDQUOT: "disk quota exceeded",
-  EFBIG: "file too large"
-}
+import { describeWriteError, NOT_CREATED } from "../commands/output.js"
 
-export const describeWriteError = (e: NodeJS.ErrnoException): string => {
-  const code = e.code ?? "EIO"
-  return `error: cannot write to standard output: ${messages[code] ?? e.message} (${code})`
-}
+export { describeWriteError }
 
 let installed = false
+
+/**
+ * Run `guard` on `process[name]` when the stream is first created, not
+ * before: Node creates each standard stream on first use, and creating
+ * stderr (a pipe, for agents and CI: Node's `net` module) costs a fresh
+ * process a few milliseconds that most commands, which write nothing to
+ * it, never need (issue 30); stdout likewise, which `writeStdout` writes
+ * without a stream. Where Node's getter cannot be wrapped, the
+ * stream is created and guarded at once.
+ */
+const guardWhenCreated = (name: "stdout" | "stderr", guard: (stream: NodeJS.WriteStream) => void): void => {
+  const original = Object.getOwnPropertyDescriptor(process, name)
+  const create = original?.get
+  if (original === undefined || create === undefined || original.configurable !== true) {
+    guard(process[name])
+    return
+  }
+  const get = Object.assign(
+    function () {
+      Object.defineProperty(process, name, original)
+      const stream = create.call(process) as NodeJS.WriteStream
+      guard(stream)
+      return stream
+    },
+    // Until then, `writeStdout` (src/commands/output.ts) writes to the descriptor itself.
+    { [NOT_CREATED]: true }
+  )
+  Object.defineProperty(process, name, { ...original, get })
+}
 
 export const guardOutputStreams = (): void => {
   if (installed) return
   installed = true
-  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-    if (e.code === "EPIPE") process.exit(0)
-    try {
-      process.stderr.write(describeWriteError(e) + "\n")
-    } catch {
-      // stderr is gone too.
-    }
-    process.exit(1)
-  })
-  process.stderr.on("error", () => process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode)))
+  guardWhenCreated("stdout", (stdout) =>
+    stdout.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE") process.exit(0)
+      try {
+        process.stderr.write(describeWriteError(e) + "\n")
+      } catch {
+        // stderr is gone too.
+      }
+      process.exit(1)
+    })
+  )
+  guardWhenCreated("stderr", (stderr) =>
+    stderr.on("error", () => process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode)))
+  )
 }

@@ -4,11 +4,76 @@
  * beside it (DECISIONS #39: a skill's failure in a multi-skill run). Text ends with exactly one newline unless
  * empty; JSON is indented by two spaces.
  */
+import { writeSync } from "node:fs"
 import { Effect } from "effect"
+
+/**
+ * Marks the getter the CLI puts on `process.stdout` until the stream is
+ * first used (src/cli/stdout.ts): while it is there, Node has not created
+ * the stream.
+ */
+export const NOT_CREATED = Symbol.for("skillc.stdio.notCreated")
+
+const streamNotCreated = (): boolean => {
+  const get = Object.getOwnPropertyDescriptor(process, "stdout")?.get as { [NOT_CREATED]?: boolean } | undefined
+  return get?.[NOT_CREATED] === true
+}
+
+/** The words of issue 19 for a failed write to stdout (also src/cli/stdout.ts). */
+const WRITE_ERRORS: Record<string, string> = {
+  ENOSPC: "no space left on device",
+  EIO: "input/output error",
+  EDQUOT: "disk quota exceeded",
+  EFBIG: "file too large"
+}
+
+export const describeWriteError = (e: NodeJS.ErrnoException): string => {
+  const code = e.code ?? "EIO"
+  return `error: cannot write to standard output: ${WRITE_ERRORS[code] ?? e.message} (${code})`
+}
+
+let direct = process.platform !== "win32"
+
+/**
+ * Write to stdout. Until Node's stream for it exists, the bytes go straight
+ * to file descriptor 1 (issue 30): creating the stream loads Node's stream
+ * modules (for a pipe, `net`), a few milliseconds of a command's start-up,
+ * and on Linux and macOS Node writes files and pipes synchronously anyway.
+ * The failures keep issue 19's behaviour: EPIPE ends quietly with status 0,
+ * any other error is one line on stderr and status 1. A descriptor left
+ * non-blocking by the parent (EAGAIN) hands the rest to the stream, which
+ * waits for the reader. On Windows, or once the stream exists, the stream
+ * writes everything, so output never comes out of order.
+ */
+export const writeStdout = (text: string): void => {
+  if (direct && streamNotCreated()) {
+    const bytes = Buffer.from(text, "utf8")
+    let written = 0
+    try {
+      while (written < bytes.length) written += writeSync(1, bytes, written)
+      return
+    } catch (e) {
+      const error = e as NodeJS.ErrnoException
+      if (error.code === "EAGAIN") {
+        direct = false
+        process.stdout.write(bytes.subarray(written))
+        return
+      }
+      if (error.code === "EPIPE") process.exit(0)
+      try {
+        process.stderr.write(describeWriteError(error) + "\n")
+      } catch {
+        // stderr is gone too.
+      }
+      process.exit(1)
+    }
+  }
+  process.stdout.write(text)
+}
 
 export const printText = (text: string) =>
   Effect.sync(() => {
-    if (text.length > 0) process.stdout.write(text.endsWith("\n") ? text : text + "\n")
+    if (text.length > 0) writeStdout(text.endsWith("\n") ? text : text + "\n")
   })
 
 export const jsonText = (value: unknown) => JSON.stringify(value, null, 2) + "\n"

@@ -3,6 +3,7 @@ import * as os from "node:os"
 import * as nodePath from "node:path"
 import { Layer } from "effect"
 import { Env, type EnvService } from "../../ports/Env.js"
+import { isTerminal } from "./terminal.js"
 
 /** The login name: from the user database, else `$USER`/`$LOGNAME` (a container without a passwd entry), else "unknown". */
 const userNameOf = (vars: Readonly<Record<string, string | undefined>>): string => {
@@ -34,9 +35,16 @@ export const makeNodeEnv = (overrides?: { readonly cwd?: string; readonly env?: 
     },
     get: (name) => vars[name],
     all: () => vars,
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true
+    // Asked when needed, without creating the streams (./terminal.ts).
+    get stdoutIsTTY() {
+      return isTerminal(1)
+    },
+    get stderrIsTTY() {
+      return isTerminal(2)
+    },
+    get stdinIsTTY() {
+      return isTerminal(0)
+    }
   }
 }
 

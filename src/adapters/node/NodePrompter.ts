@@ -6,9 +6,12 @@
 import { createInterface } from "node:readline"
 import { Effect } from "effect"
 import type { PrompterService } from "../../ports/Prompter.js"
+import { isTerminal } from "./terminal.js"
 
 export const makeNodePrompter = (): PrompterService => ({
-  interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
+  get interactive() {
+    return isTerminal(0) && isTerminal(2)
+  },
   confirm: (lines, question) =>
     Effect.callback<boolean>((resume) => {
       for (const l of lines) process.stderr.write(l + "\n")

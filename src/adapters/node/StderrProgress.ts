@@ -5,13 +5,15 @@
  */
 import type { ProgressService } from "../../ports/Progress.js"
 import { silentProgress } from "../../ports/Progress.js"
+import { isTerminal } from "./terminal.js"
 
 const DELAY_MS = 300
 const FRAME_MS = 100
 
 export const stderrProgress = (): ProgressService => {
   const env = process.env
-  if (process.stderr.isTTY !== true || (env.NO_COLOR ?? "") !== "" || (env.CI ?? "") !== "") return silentProgress
+  // isTerminal, not process.stderr.isTTY: most commands never create the stream (./terminal.ts).
+  if (!isTerminal(2) || (env.NO_COLOR ?? "") !== "" || (env.CI ?? "") !== "") return silentProgress
   let label = ""
   let total = 0
   let unit = "files"

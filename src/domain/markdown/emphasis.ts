@@ -9,7 +9,10 @@ import { isAsciiPunctuation } from "./syntax.js"
 
 // micromark's character classes for emphasis flanking.
 const UNICODE_WHITESPACE = /\s/
-const UNICODE_PUNCTUATION = /[\p{P}\p{S}]/u
+// Made at first use, not at load: the class costs about 2 ms to build, and most documents'
+// headings have no emphasis to classify (issue 30, start-up of `outline` and `show`).
+let unicodePunctuation: RegExp | undefined
+const UNICODE_PUNCTUATION = () => (unicodePunctuation ??= /[\p{P}\p{S}]/u)
 
 type CharClass = 0 | 1 | 2 // other, whitespace, punctuation
 
@@ -17,7 +20,7 @@ const classify = (ch: string | undefined): CharClass => {
   if (ch === undefined || UNICODE_WHITESPACE.test(ch)) return 1
   const code = ch.charCodeAt(0)
   if (code < 128) return isAsciiPunctuation(code) ? 2 : 0
-  return UNICODE_PUNCTUATION.test(ch) ? 2 : 0
+  return UNICODE_PUNCTUATION().test(ch) ? 2 : 0
 }
 
 const codePointBefore = (s: string, pos: number): string | undefined => {

@@ -30,15 +30,20 @@ export const SEGMENT_MARK = "\u200b"
 // Han (incl. extensions and compatibility ideographs), Hiragana, Katakana
 // (incl. half-width), Hangul syllables and jamo, and the prolonged sound mark
 // (U+30FC, script Common but part of katakana words).
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\uff70]/u
+// Made at first use, not at load: a Unicode property class costs about half a millisecond to
+// build, paid by every command that loads the search code even when it searches nothing (issue 30).
+let cjk: RegExp | undefined
+const CJK = () => (cjk ??= /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\uff70]/u)
 // Characters unicode61 keeps inside tokens: letters, numbers, marks (plus
 // private use, which unicode61 also keeps).
-const TOKEN_CHAR = /[\p{L}\p{N}\p{M}\p{Co}]/u
+let tokenChar: RegExp | undefined
+const TOKEN_CHAR = () => (tokenChar ??= /[\p{L}\p{N}\p{M}\p{Co}]/u)
 // A combining mark (e.g. U+3099, the combining dakuten) belongs to the
 // character before it and is never split from it.
-const MARK = /\p{M}/u
+let mark: RegExp | undefined
+const MARK = () => (mark ??= /\p{M}/u)
 
-export const containsCjk = (text: string): boolean => CJK.test(text)
+export const containsCjk = (text: string): boolean => CJK().test(text)
 
 /** Insert `separator` at every token-internal boundary that touches a CJK character. */
 export const segmentCjk = (text: string, separator: string = SEGMENT_MARK): string => {
@@ -48,13 +53,13 @@ export const segmentCjk = (text: string, separator: string = SEGMENT_MARK): stri
   let prevIsCjk = false
   let prevIsToken = false
   for (const ch of text) {
-    const isCjk = CJK.test(ch)
-    const isToken = isCjk || TOKEN_CHAR.test(ch)
-    if (prev !== undefined && prevIsToken && isToken && (isCjk || prevIsCjk) && !MARK.test(ch)) out += separator
+    const isCjk = CJK().test(ch)
+    const isToken = isCjk || TOKEN_CHAR().test(ch)
+    if (prev !== undefined && prevIsToken && isToken && (isCjk || prevIsCjk) && !MARK().test(ch)) out += separator
     out += ch
     prev = ch
     // A mark keeps the CJK-ness of its base character.
-    if (!MARK.test(ch)) prevIsCjk = isCjk
+    if (!MARK().test(ch)) prevIsCjk = isCjk
     prevIsToken = isToken
   }
   return out

@@ -24,8 +24,11 @@ export interface ExcerptMarkers {
 export const RFC_MARKERS: ExcerptMarkers = { open: "[MATCH]", close: "[/MATCH]", ellipsis: "..." }
 
 // What unicode61 keeps inside a token: letters, numbers, marks, private use.
-const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
-const DIACRITICS = /\p{M}/gu
+// Made at first use, not at load (as in ./cjk.ts): `show` loads this module and never excerpts.
+let tokenPattern: RegExp | undefined
+const TOKEN = () => (tokenPattern ??= /[\p{L}\p{N}\p{M}\p{Co}]+/gu)
+let diacriticsPattern: RegExp | undefined
+const DIACRITICS = () => (diacriticsPattern ??= /\p{M}/gu)
 
 /** A token as the index compares it: case-folded, diacritics removed, stemmed with `porter`. */
 export const tokenNormalizer = (stems: boolean): ((token: string) => string) => {
@@ -33,7 +36,7 @@ export const tokenNormalizer = (stems: boolean): ((token: string) => string) => 
   return (token) => {
     let n = memo.get(token)
     if (n === undefined) {
-      const folded = token.toLowerCase().normalize("NFD").replace(DIACRITICS, "")
+      const folded = token.toLowerCase().normalize("NFD").replace(DIACRITICS(), "")
       n = stems ? porterStem(folded) : folded
       // The vocabulary of one document is small next to its length: memoising keeps stemming linear.
       if (memo.size < 100_000) memo.set(token, n)
@@ -45,7 +48,7 @@ export const tokenNormalizer = (stems: boolean): ((token: string) => string) => 
 /** The phrases of a MATCH expression built by query.ts: each quoted term as its normalized tokens. */
 export const phrasesOf = (match: string, normalize: (token: string) => string): ReadonlyArray<ReadonlyArray<string>> =>
   [...match.matchAll(/"((?:[^"]|"")*)"/g)]
-    .map((m) => [...m[1].replaceAll('""', '"').matchAll(TOKEN)].map((t) => normalize(t[0])))
+    .map((m) => [...m[1].replaceAll('""', '"').matchAll(TOKEN())].map((t) => normalize(t[0])))
     .filter((p) => p.length > 0)
 
 /** The best window of `tokens` tokens of `text` for `phrases`, rendered with `markers`. Linear in the text. */
@@ -59,7 +62,7 @@ export const excerptOf = (
   const starts: Array<number> = []
   const ends: Array<number> = []
   const words: Array<string> = []
-  for (const m of text.matchAll(TOKEN)) {
+  for (const m of text.matchAll(TOKEN())) {
     starts.push(m.index)
     ends.push(m.index + m[0].length)
     words.push(normalize(m[0]))
@@ -133,6 +136,6 @@ export const heldPhrases = (
   phrases: ReadonlyArray<ReadonlyArray<string>>,
   normalize: (token: string) => string
 ): ReadonlyArray<boolean> => {
-  const words = [...text.matchAll(TOKEN)].map((m) => normalize(m[0]))
+  const words = [...text.matchAll(TOKEN())].map((m) => normalize(m[0]))
   return phrases.map((p) => p.length > 0 && words.some((_, i) => p.every((w, k) => words[i + k] === w)))
 }
