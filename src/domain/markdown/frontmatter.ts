@@ -203,3 +203,14 @@ export const frontmatterProblemText = (fm: { readonly message: string; readonly 
 /** First body line (1-based) for a file with this frontmatter. */
 export const bodyStartLineOf = (frontmatter: Frontmatter): number =>
   frontmatter._tag === "Absent" ? 1 : frontmatter.endLine + 1
+
+/**
+ * The same line from the delimiters alone, without parsing the YAML:
+ * `bodyStartLineOf(parseFrontmatterLines(lines))` for every `lines`
+ * (test/domain/markdownLazyFrontmatter.test.ts). No frontmatter and an
+ * unclosed one both leave the whole file as body.
+ */
+export const bodyStartLineOfLines = (lines: ReadonlyArray<string>): number => {
+  const close = frontmatterCloseIndex(lines)
+  return close === undefined || close === -1 ? 1 : close + 2
+}

@@ -21,7 +21,7 @@
  * (blockStarts.ts, leafStarts.ts), the open-block tree (blockTree.ts), and
  * inline flattening of heading text (inline.ts).
  */
-import { bodyStartLineOf, parseFrontmatterLines } from "./frontmatter.js"
+import { bodyStartLineOfLines, type Frontmatter, parseFrontmatterLines } from "./frontmatter.js"
 import { flattenInline } from "./inline.js"
 import { splitLines } from "./lines.js"
 import { scanLines } from "./lineLoop.js"
@@ -57,8 +57,7 @@ export const scanCodeBlocks = (source: string): CodeScan => {
 
 const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   const lines = splitLines(source)
-  const frontmatter = parseFrontmatterLines(lines)
-  const bodyStartLine = bodyStartLineOf(frontmatter)
+  const bodyStartLine = bodyStartLineOfLines(lines)
   if (code !== undefined) {
     for (let i = bodyStartLine - 1; i < lines.length && !code.bodyHasLinkSyntax; i++) {
       if (lines[i].indexOf("[") !== -1 || lines[i].indexOf("<") !== -1) code.bodyHasLinkSyntax = true
@@ -76,5 +75,15 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
     text: flattenInline(h.content, isDefined),
     line: h.line
   }))
-  return { frontmatter, headings: withEndLines(starts, lines.length), lineCount: lines.length, bodyStartLine }
+  // The frontmatter is parsed when first read: outline, show and the index want the headings
+  // only, and a YAML parse (with the parser's own start-up) was most of a small file's scan (issue 30).
+  let frontmatter: Frontmatter | undefined
+  return {
+    get frontmatter() {
+      return (frontmatter ??= parseFrontmatterLines(lines))
+    },
+    headings: withEndLines(starts, lines.length),
+    lineCount: lines.length,
+    bodyStartLine
+  }
 }
