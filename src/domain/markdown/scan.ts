@@ -21,7 +21,7 @@
  * (blockStarts.ts, leafStarts.ts), the open-block tree (blockTree.ts), and
  * inline flattening of heading text (inline.ts).
  */
-import { bodyStartLineOfLines, type Frontmatter, parseFrontmatterLines } from "./frontmatter.js"
+import { bodyStartLineOfLines, type Frontmatter, frontmatterCloseIndex, parseFrontmatterLines } from "./frontmatter.js"
 import { flattenInline } from "./inline.js"
 import { splitLines } from "./lines.js"
 import { scanLines } from "./lineLoop.js"
@@ -77,10 +77,14 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   }))
   // The frontmatter is parsed when first read: outline, show and the index want the headings
   // only, and a YAML parse (with the parser's own start-up) was most of a small file's scan (issue 30).
+  // Only the frontmatter's own lines are kept for it, not the file's: an index of 100,000 files holds
+  // every document until it is written.
+  const close = frontmatterCloseIndex(lines)
+  const head = close === undefined ? [] : close === -1 ? lines : lines.slice(0, close + 1)
   let frontmatter: Frontmatter | undefined
   return {
     get frontmatter() {
-      return (frontmatter ??= parseFrontmatterLines(lines))
+      return (frontmatter ??= parseFrontmatterLines(head))
     },
     headings: withEndLines(starts, lines.length),
     lineCount: lines.length,
