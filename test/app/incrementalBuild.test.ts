@@ -14,6 +14,8 @@ import { makeLiveLayer } from "../../src/index.js"
 import { build } from "../../src/app/build.js"
 import { search } from "../../src/app/search.js"
 import { settledPathOf } from "../../src/app/services/settledRecords.js"
+import { recordedSourceHash } from "../../src/app/services/compile.js"
+import type { IndexedSourceFile } from "../../src/ports/SearchIndex.js"
 import { sandbox } from "../helpers/cli.js"
 
 const SKILL = "---\nname: demo\ndescription: A skill for tests. Use when testing.\n---\n\n# Demo\n\n## Usage\n\nalpha words here\n"
@@ -266,5 +268,45 @@ describe("issue 30: records settled after the index was written (src/app/service
     swapBytesBehindStat(t, "references/b.md")
     writeFileSync(settledFile(t), "not json")
     await expect(t.search("delta")).rejects.toMatchObject({ _tag: "IndexUnusable" })
+  })
+})
+
+describe("issue 30: a build whose files hash as the index recorded takes the index's source hash (RFC-0001:C-MANIFEST)", () => {
+  const record = (path: string, hash: string): [string, IndexedSourceFile] => [
+    path,
+    { path, size: 1, mtimeMs: 0, hash, trusted: true, title: undefined, description: undefined }
+  ]
+
+  it("recordedSourceHash answers only when the (path, hash) pairs are exactly the recorded ones", () => {
+    const previous = new Map([record("SKILL.md", "h1"), record("references/a.md", "h2")])
+    const pairs: Array<readonly [string, string]> = [["SKILL.md", "h1"], ["references/a.md", "h2"]]
+    expect(recordedSourceHash(pairs, previous, "S")).toBe("S")
+    expect(recordedSourceHash([["SKILL.md", "h1"], ["references/a.md", "CHANGED"]], previous, "S")).toBeUndefined()
+    expect(recordedSourceHash([...pairs, ["references/new.md", "h3"]], previous, "S")).toBeUndefined()
+    expect(recordedSourceHash([["SKILL.md", "h1"]], previous, "S")).toBeUndefined()
+    expect(recordedSourceHash([["SKILL.md", "h1"], ["references/b.md", "h2"]], previous, "S")).toBeUndefined()
+    expect(recordedSourceHash(pairs, previous, undefined)).toBeUndefined()
+  })
+
+  it("the manifest's source hash is a cold build's after a no-op build, a touch and an edit", async () => {
+    const t = setup()
+    const manifestHash = () => JSON.parse(readFileSync(join(t.runtime, ".skillc-meta", "manifest.json"), "utf8")).source_hash as string
+    const coldHash = async () => {
+      rmSync(join(t.runtime, ".skillc-meta"), { recursive: true, force: true })
+      await t.build()
+      return manifestHash()
+    }
+    await t.build()
+    const first = manifestHash()
+    await t.build()
+    expect(manifestHash()).toBe(first)
+    utimesSync(join(t.skill, "references/b.md"), past(9), past(9)) // same bytes, read again
+    await t.build()
+    expect(manifestHash()).toBe(first)
+    t.put("references/b.md", "# Beta ref\n\ndelta text, edited\n", 10)
+    await t.build()
+    const edited = manifestHash()
+    expect(edited).not.toBe(first)
+    expect(await coldHash()).toBe(edited)
   })
 })

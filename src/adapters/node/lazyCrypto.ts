@@ -12,3 +12,6 @@ import type * as Crypto from "node:crypto"
 let crypto: typeof Crypto | undefined
 
 export const nodeCrypto = (): typeof Crypto => (crypto ??= createRequire(process.execPath)("node:crypto") as typeof Crypto)
+
+/** Whether node:crypto has been loaded in this process (the hasher then uses it for everything). */
+export const nodeCryptoLoaded = (): boolean => crypto !== undefined

@@ -95,6 +95,25 @@ export interface CompileOptions {
   readonly previous?: ReadonlyMap<string, IndexedSourceFile>
   /** Records learnt after the index was written (settledRecords.ts): used where the index has none that answers. */
   readonly settled?: ReadonlyMap<string, IndexedSourceFile>
+  /** The source hash the index recorded with `previous` (its `index_meta.source_hash`). */
+  readonly previousSourceHash?: string
+}
+
+/**
+ * The source hash is a function of the (path, hash) pairs alone
+ * (RFC-0001:C-MANIFEST): when they are exactly the pairs the index recorded
+ * beside its source hash, that hash is the answer, and a no-op build does
+ * not hash the whole tree's listing again (for 1,000 files, 100 KB, and
+ * `node:crypto` loaded for it: issue 30).
+ */
+export const recordedSourceHash = (
+  pairs: ReadonlyArray<readonly [string, string]>,
+  previous: ReadonlyMap<string, IndexedSourceFile>,
+  previousSourceHash: string | undefined
+): string | undefined => {
+  if (previousSourceHash === undefined || previousSourceHash === "" || pairs.length !== previous.size) return undefined
+  for (const [path, hash] of pairs) if (previous.get(path)?.hash !== hash) return undefined
+  return previousSourceHash
 }
 
 /** Files read per FileSystem call during a build: small enough to bound memory, large enough to amortise the call. */
@@ -213,7 +232,7 @@ export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {})
     const main = markdown.find((m) => m.path === MAIN_DOC)
     if (main === undefined) return yield* Effect.fail(new InternalError({ message: `SKILL.md of '${skill.name}' is not a file` }))
     const { name, description } = yield* requiredFrontmatter(main.doc, main.source)
-    const sourceHash = yield* combineSourceHash(pairs)
+    const sourceHash = recordedSourceHash(pairs, previous, options.previousSourceHash) ?? (yield* combineSourceHash(pairs))
     const stub = renderStub({
       name,
       description,

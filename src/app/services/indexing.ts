@@ -178,7 +178,8 @@ const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "
         return undefined
       }
       const files = yield* opened.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
-      return files === undefined ? undefined : (new Map(files.map((f) => [f.path, f])) as ReadonlyMap<string, IndexedSourceFile>)
+      if (files === undefined) return undefined
+      return { files: new Map(files.map((f) => [f.path, f])) as ReadonlyMap<string, IndexedSourceFile>, sourceHash: meta.meta.source_hash }
     })
   )
 
@@ -359,7 +360,7 @@ export const indexRecords = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "
   Effect.gen(function* () {
     const previous = yield* previousSourceFiles(skill)
     const settled = yield* readSettled((yield* indexPathOf(skill)).path)
-    return { settled, ...(previous === undefined ? {} : { previous }) }
+    return { settled, ...(previous === undefined ? {} : { previous: previous.files, previousSourceHash: previous.sourceHash }) }
   })
 
 /**
