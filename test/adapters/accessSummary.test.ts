@@ -72,6 +72,15 @@ const state = (file: string) => {
     db.close()
   }
 }
+/** A hand edit of the log, as another program might make it. */
+const execOn = (file: string, sql: string) => {
+  const db = new Database(file)
+  try {
+    db.exec(sql)
+  } finally {
+    db.close()
+  }
+}
 const append = async (file: string, list: ReadonlyArray<AccessLogRow>) => {
   for (const r of list) await Effect.runPromise(log.append(file, r))
 }
@@ -128,14 +137,10 @@ describe("the summary kept at insert time (issue 30)", () => {
   it("deleting or changing logged rows starts the kept groups over; the next summary is right again", async () => {
     const file = fresh()
     await append(file, rows(30))
-    const db = new Database(file)
-    db.exec("DELETE FROM access_log WHERE command = 'search'")
-    db.close()
+    execOn(file, "DELETE FROM access_log WHERE command = 'search'")
     expect(state(file)).toMatchObject({ through: 0, groups: 0 })
     await expectSameAsScan(file)
-    const db2 = new Database(file)
-    db2.exec("UPDATE access_log SET error = 'error[E020]: x' WHERE id = 1")
-    db2.close()
+    execOn(file, "UPDATE access_log SET error = 'error[E020]: x' WHERE id = 1")
     expect(state(file)).toMatchObject({ through: 0 })
     await expectSameAsScan(file)
   })
@@ -143,13 +148,11 @@ describe("the summary kept at insert time (issue 30)", () => {
   it("a row inserted below the watermark (an explicit id) starts the groups over instead of being lost", async () => {
     const file = fresh()
     await append(file, rows(10))
-    const db = new Database(file)
-    db.exec("DELETE FROM access_log WHERE id = 3")
+    execOn(file, "DELETE FROM access_log WHERE id = 3")
     const kept = await summary(file, ALL)
     expect(kept.groupBy).toBe("summary")
     expect(state(file)).toMatchObject({ through: 10 })
-    db.exec("INSERT INTO access_log (id, timestamp, run_id, command, skill, skill_path, cwd, args) VALUES (3, '2025-01-01T00:00:00Z', 'r', 'show', 's', '/s', '/p', '{\"section\":\"Late\",\"file\":\"SKILL.md\"}')")
-    db.close()
+    execOn(file, "INSERT INTO access_log (id, timestamp, run_id, command, skill, skill_path, cwd, args) VALUES (3, '2025-01-01T00:00:00Z', 'r', 'show', 's', '/s', '/p', '{\"section\":\"Late\",\"file\":\"SKILL.md\"}')")
     expect(state(file)).toMatchObject({ through: 0 })
     const after = await expectSameAsScan(file)
     expect(after.groupBy === "summary" && after.groups.some((g) => g.section === "Late")).toBe(true)
