@@ -189,4 +189,18 @@ describe("the summary kept at insert time (issue 30)", () => {
     await append(file, [{ ...rows(1)[0]!, command: "lint" }])
     expect((await Effect.runPromise(log.latest(file, "lint")))?.timestamp).toBe(rows(1)[0]!.timestamp)
   })
+
+  it("summary tables dropped by hand (the trigger left behind): the next row is still written, and the summary is right again", async () => {
+    for (const dropped of ["access_summary", "access_summary_state"]) {
+      const file = fresh()
+      await append(file, rows(12))
+      execOn(file, `DROP TABLE ${dropped}`)
+      await append(file, rows(3, 7))
+      const db = new Database(file, { readonly: true })
+      const count = (db.prepare("SELECT count(*) AS n FROM access_log").get() as { n: number }).n
+      db.close()
+      expect(Number(count), dropped).toBe(15)
+      await expectSameAsScan(file)
+    }
+  })
 })

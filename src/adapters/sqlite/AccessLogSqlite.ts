@@ -352,11 +352,29 @@ const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows
 const INSERT = `INSERT INTO access_log (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`
 const valuesOf = (row: AccessLogRow) => COLUMNS.map((c) => row[c])
 
+/**
+ * The insert statement. SQLite compiles the kept summary's trigger into it,
+ * so a log whose summary tables were dropped by hand (the trigger left
+ * behind) fails here with "no such table": the tables are made again
+ * (empty, behind the watermark: the next summary catches up) and the row
+ * is written, never lost.
+ */
+const prepareInsert = (db: Database): Statement => {
+  try {
+    return db.prepare(INSERT)
+  } catch (e) {
+    if (!/no such table: (main\.)?access_summary/.test(e instanceof Error ? e.message : String(e))) throw e
+    // Whichever of the two was dropped, the groups start over from the first row.
+    db.exec(`BEGIN IMMEDIATE;${SCHEMA}DELETE FROM access_summary; UPDATE access_summary_state SET through = 0;COMMIT;`)
+    return db.prepare(INSERT)
+  }
+}
+
 /** One row on a connection of its own: open, insert, close (the CLI: one or a few rows per process). */
 const appendOnce = (Sqlite: DatabaseConstructor, dbFile: string, row: AccessLogRow): void => {
   const db = openForWrite(Sqlite, dbFile)
   try {
-    db.prepare(INSERT).run(...valuesOf(row))
+    prepareInsert(db).run(...valuesOf(row))
   } finally {
     db.close()
   }
@@ -379,7 +397,7 @@ const appendPooled = (Sqlite: DatabaseConstructor, pool: ConnectionPool<PooledLo
     const db = openForWrite(Sqlite, dbFile)
     let insert: Statement
     try {
-      insert = db.prepare(INSERT)
+      insert = prepareInsert(db)
     } catch (e) {
       db.close()
       throw e
@@ -511,7 +529,7 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
         }
         const db = openForWrite(Sqlite, dbFile)
         try {
-          const insert = db.prepare(INSERT)
+          const insert = prepareInsert(db)
           return db.transaction(() => {
             const missing = missingRows(db, rows)
             for (const row of missing) insert.run(...valuesOf(row))
