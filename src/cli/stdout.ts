@@ -11,9 +11,7 @@
  * Node reports these as 'error' events on the streams (also for the
  * synchronous pipes and files of Linux), so listeners are all it takes.
  */
-import { describeWriteError, NOT_CREATED } from "../commands/output.js"
-
-export { describeWriteError }
+import { endOnWriteFailure, NOT_CREATED } from "../commands/output.js"
 
 let installed = false
 
@@ -49,17 +47,7 @@ const guardWhenCreated = (name: "stdout" | "stderr", guard: (stream: NodeJS.Writ
 export const guardOutputStreams = (): void => {
   if (installed) return
   installed = true
-  guardWhenCreated("stdout", (stdout) =>
-    stdout.on("error", (e: NodeJS.ErrnoException) => {
-      if (e.code === "EPIPE") process.exit(0)
-      try {
-        process.stderr.write(describeWriteError(e) + "\n")
-      } catch {
-        // stderr is gone too.
-      }
-      process.exit(1)
-    })
-  )
+  guardWhenCreated("stdout", (stdout) => stdout.on("error", endOnWriteFailure))
   guardWhenCreated("stderr", (stderr) =>
     stderr.on("error", () => process.exit(process.exitCode === undefined ? 0 : Number(process.exitCode)))
   )

@@ -19,7 +19,7 @@ const streamNotCreated = (): boolean => {
   return get?.[NOT_CREATED] === true
 }
 
-/** The words of issue 19 for a failed write to stdout (also src/cli/stdout.ts). */
+/** The words of issue 19 for a failed write to stdout. */
 const WRITE_ERRORS: Record<string, string> = {
   ENOSPC: "no space left on device",
   EIO: "input/output error",
@@ -27,9 +27,25 @@ const WRITE_ERRORS: Record<string, string> = {
   EFBIG: "file too large"
 }
 
-export const describeWriteError = (e: NodeJS.ErrnoException): string => {
+const describeWriteError = (e: NodeJS.ErrnoException): string => {
   const code = e.code ?? "EIO"
   return `error: cannot write to standard output: ${WRITE_ERRORS[code] ?? e.message} (${code})`
+}
+
+/**
+ * Issue 19's end when stdout cannot be written, whichever way it was
+ * written (the stream's 'error' event, src/cli/stdout.ts, or `writeStdout`):
+ * EPIPE ends quietly with status 0, anything else is one line on stderr and
+ * status 1.
+ */
+export const endOnWriteFailure = (e: NodeJS.ErrnoException): never => {
+  if (e.code === "EPIPE") process.exit(0)
+  try {
+    process.stderr.write(describeWriteError(e) + "\n")
+  } catch {
+    // stderr is gone too.
+  }
+  process.exit(1)
 }
 
 let direct = process.platform !== "win32"
@@ -54,18 +70,10 @@ export const writeStdout = (text: string): void => {
       return
     } catch (e) {
       const error = e as NodeJS.ErrnoException
-      if (error.code === "EAGAIN") {
-        direct = false
-        process.stdout.write(bytes.subarray(written))
-        return
-      }
-      if (error.code === "EPIPE") process.exit(0)
-      try {
-        process.stderr.write(describeWriteError(error) + "\n")
-      } catch {
-        // stderr is gone too.
-      }
-      process.exit(1)
+      if (error.code !== "EAGAIN") endOnWriteFailure(error)
+      direct = false
+      process.stdout.write(bytes.subarray(written))
+      return
     }
   }
   process.stdout.write(text)

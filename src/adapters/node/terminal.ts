@@ -13,17 +13,19 @@
  * itself does when it creates the stream.
  */
 import { fstatSync, statSync } from "node:fs"
+import { lazy } from "../../domain/lazy.js"
 
 const known = new Map<number, boolean>()
 
-const devNull = (): bigint | undefined => {
-  if (process.platform === "win32") return undefined
+/** `/dev/null`'s device number, looked up once (undefined on Windows or where it cannot be). */
+const devNull = lazy((): { readonly rdev: bigint | undefined } => {
+  if (process.platform === "win32") return { rdev: undefined }
   try {
-    return statSync("/dev/null", { bigint: true }).rdev
+    return { rdev: statSync("/dev/null", { bigint: true }).rdev }
   } catch {
-    return undefined
+    return { rdev: undefined }
   }
-}
+})
 
 const probe = (fd: number): boolean => {
   let rdev: bigint
@@ -34,7 +36,7 @@ const probe = (fd: number): boolean => {
   } catch {
     return false // closed: no terminal
   }
-  if (rdev === devNull()) return false
+  if (rdev === devNull().rdev) return false
   return process.getBuiltinModule("node:tty").isatty(fd)
 }
 

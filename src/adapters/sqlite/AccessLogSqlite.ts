@@ -22,7 +22,7 @@ import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledLog } from "./ConnectionPool.js"
 import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
-import { catchUp, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
+import { argOf, byAuthorOf, catchUp, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
 
 /** How the adapter opens a database: the real driver, or a test's instrumented one. */
 export type DatabaseConstructor = new (file: string, options?: OpenOptions) => Database
@@ -211,10 +211,10 @@ export const filterClause = (filters: StatsFilters): { sql: string; params: Arra
   return { sql: parts.length === 0 ? "1" : parts.join(" AND "), params }
 }
 
-const J = (key: string) => `CASE WHEN json_valid(args) THEN json_extract(args, '$.${key}') END`
+const J = (key: string) => argOf(key)
 
 /** A row recorded as the author's own call (DECISIONS #45); rows without a role are not. */
-export const BY_AUTHOR = `(${J("role")} IS 'author')`
+export const BY_AUTHOR = byAuthorOf()
 
 /** Agent reads only (issue 17, DECISIONS #45), unless the author's own work is asked for. */
 export const audienceClause = (filters: Pick<StatsFilters, "include_author">): string =>

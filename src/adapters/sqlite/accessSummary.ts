@@ -28,6 +28,12 @@
  */
 import type { Database } from "./nodeSqlite.js"
 
+/** A key of a row's `args` JSON, NULL when `args` is not valid JSON; `args` names the column. */
+export const argOf = (key: string, args = "args"): string => `CASE WHEN json_valid(${args}) THEN json_extract(${args}, '$.${key}') END`
+
+/** A row recorded as the author's own call (DECISIONS #45); rows without a role are not. */
+export const byAuthorOf = (args = "args"): string => `(${argOf("role", args)} IS 'author')`
+
 /**
  * One row's summary group as SQL expressions over its columns; `c` names a
  * column (`c => c` in a query, `c => "NEW." + c` in the trigger). The one
@@ -35,13 +41,13 @@ import type { Database } from "./nodeSqlite.js"
  * the catch-up all use it.
  */
 export const summaryKey = (c: (column: string) => string = (x) => x) => {
-  const j = (key: string) => `CASE WHEN json_valid(${c("args")}) THEN json_extract(${c("args")}, '$.${key}') END`
+  const j = (key: string) => argOf(key, c("args"))
   return {
     command: c("command"),
     section: `CASE WHEN ${c("command")} = 'show' THEN ${j("section")} END`,
     file: `CASE ${c("command")} WHEN 'show' THEN ${j("file")} WHEN 'open' THEN ${j("path")} END`,
     // failed 1, missing 2 (E020/E021), by the author 4 (DECISIONS #45): one small sort key instead of three.
-    flags: `(${c("error")} IS NOT NULL) + 2 * coalesce(substr(${c("error")}, 1, 11) IN ('error[E020]', 'error[E021]'), 0) + 4 * (${j("role")} IS 'author')`,
+    flags: `(${c("error")} IS NOT NULL) + 2 * coalesce(substr(${c("error")}, 1, 11) IN ('error[E020]', 'error[E021]'), 0) + 4 * ${byAuthorOf(c("args"))}`,
     unanswered: `CASE WHEN ${c("command")} = 'search' AND ${c("error")} IS NULL AND ${j("result_count")} = 0 THEN ${j("query")} END`
   }
 }
@@ -130,6 +136,8 @@ export const catchUp = (db: Database, chunk = CATCH_UP_CHUNK): void => {
   )
   const state = db.prepare("SELECT through, ifnull((SELECT max(id) FROM access_log), 0) AS last FROM access_summary_state")
   const advance = db.prepare("UPDATE access_summary_state SET through = ?")
+  // Ids may have holes: a step ends at the id `chunk` rows on, or at the last one.
+  const stepEnd = db.prepare("SELECT id FROM access_log WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?")
   for (;;) {
     const done = db.transaction(() => {
       const { through, last } = state.get() as { through: number; last: number }
@@ -139,10 +147,7 @@ export const catchUp = (db: Database, chunk = CATCH_UP_CHUNK): void => {
         db.exec("DELETE FROM access_summary; UPDATE access_summary_state SET through = 0")
         return false
       }
-      // Ids may have holes: the step ends at the id `chunk` rows on, or at the last one.
-      const next = db.prepare("SELECT id FROM access_log WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?").get(through, chunk - 1) as
-        | { id: number }
-        | undefined
+      const next = stepEnd.get(through, chunk - 1) as { id: number } | undefined
       const upTo = next === undefined ? Number(last) : Number(next.id)
       step.run(through, upTo)
       advance.run(upTo)

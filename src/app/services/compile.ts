@@ -157,7 +157,8 @@ export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {})
     const oversized: Array<(typeof tree.files)[number]> = []
     for (const f of tree.files) {
       const indexed = previous.get(f.path)
-      const known = answersFor(indexed, f) ? indexed : answersFor(settled.get(f.path), f) ? settled.get(f.path) : undefined
+      const settledRecord = settled.get(f.path)
+      const known = answersFor(indexed, f) ? indexed : answersFor(settledRecord, f) ? settledRecord : undefined
       if (known !== undefined && f.path !== MAIN_DOC) {
         recorded.set(f.path, known)
       } else if (isOversized(f, maxFileBytes)) oversized.push(f)

@@ -5,14 +5,13 @@
  * the text and unmatched ones stay literal.
  */
 import type { Delimiter, InlineState } from "./inlineState.js"
+import { lazy } from "../lazy.js"
 import { isAsciiPunctuation } from "./syntax.js"
 
 // micromark's character classes for emphasis flanking.
 const UNICODE_WHITESPACE = /\s/
-// Made at first use, not at load: the class costs about 2 ms to build, and most documents'
-// headings have no emphasis to classify (issue 30, start-up of `outline` and `show`).
-let unicodePunctuation: RegExp | undefined
-const UNICODE_PUNCTUATION = () => (unicodePunctuation ??= /[\p{P}\p{S}]/u)
+// Made at first use (../lazy.ts): most documents' headings have no emphasis to classify.
+const UNICODE_PUNCTUATION = lazy(() => /[\p{P}\p{S}]/u)
 
 type CharClass = 0 | 1 | 2 // other, whitespace, punctuation
 

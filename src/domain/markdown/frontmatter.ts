@@ -210,7 +210,7 @@ export const bodyStartLineOf = (frontmatter: Frontmatter): number =>
  * (test/domain/markdownLazyFrontmatter.test.ts). No frontmatter and an
  * unclosed one both leave the whole file as body.
  */
-export const bodyStartLineOfLines = (lines: ReadonlyArray<string>): number => {
-  const close = frontmatterCloseIndex(lines)
-  return close === undefined || close === -1 ? 1 : close + 2
-}
+export const bodyStartLineOfLines = (lines: ReadonlyArray<string>): number => bodyStartLineOfClose(frontmatterCloseIndex(lines))
+
+/** The same from `frontmatterCloseIndex`'s answer, for a caller that needs that index too. */
+export const bodyStartLineOfClose = (close: number | undefined): number => (close === undefined || close === -1 ? 1 : close + 2)

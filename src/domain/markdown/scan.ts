@@ -21,7 +21,7 @@
  * (blockStarts.ts, leafStarts.ts), the open-block tree (blockTree.ts), and
  * inline flattening of heading text (inline.ts).
  */
-import { bodyStartLineOfLines, type Frontmatter, frontmatterCloseIndex, parseFrontmatterLines } from "./frontmatter.js"
+import { bodyStartLineOfClose, type Frontmatter, frontmatterCloseIndex, parseFrontmatterLines } from "./frontmatter.js"
 import { flattenInline } from "./inline.js"
 import { splitLines } from "./lines.js"
 import { scanLines } from "./lineLoop.js"
@@ -57,7 +57,8 @@ export const scanCodeBlocks = (source: string): CodeScan => {
 
 const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   const lines = splitLines(source)
-  const bodyStartLine = bodyStartLineOfLines(lines)
+  const close = frontmatterCloseIndex(lines)
+  const bodyStartLine = bodyStartLineOfClose(close)
   if (code !== undefined) {
     for (let i = bodyStartLine - 1; i < lines.length && !code.bodyHasLinkSyntax; i++) {
       if (lines[i].indexOf("[") !== -1 || lines[i].indexOf("<") !== -1) code.bodyHasLinkSyntax = true
@@ -79,7 +80,6 @@ const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
   // only, and a YAML parse (with the parser's own start-up) was most of a small file's scan (issue 30).
   // Only the frontmatter's own lines are kept for it, not the file's: an index of 100,000 files holds
   // every document until it is written.
-  const close = frontmatterCloseIndex(lines)
   const head = close === undefined ? [] : close === -1 ? lines : lines.slice(0, close + 1)
   let frontmatter: Frontmatter | undefined
   return {

@@ -25,23 +25,21 @@
  *   themselves, which are dropped from snippets.
  */
 
+import { lazy } from "../lazy.js"
+
 export const SEGMENT_MARK = "\u200b"
 
 // Han (incl. extensions and compatibility ideographs), Hiragana, Katakana
 // (incl. half-width), Hangul syllables and jamo, and the prolonged sound mark
 // (U+30FC, script Common but part of katakana words).
-// Made at first use, not at load: a Unicode property class costs about half a millisecond to
-// build, paid by every command that loads the search code even when it searches nothing (issue 30).
-let cjk: RegExp | undefined
-const CJK = () => (cjk ??= /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\uff70]/u)
+// Each class is made at first use (../lazy.ts): most commands load this code and search nothing.
+const CJK = lazy(() => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\uff70]/u)
 // Characters unicode61 keeps inside tokens: letters, numbers, marks (plus
 // private use, which unicode61 also keeps).
-let tokenChar: RegExp | undefined
-const TOKEN_CHAR = () => (tokenChar ??= /[\p{L}\p{N}\p{M}\p{Co}]/u)
+const TOKEN_CHAR = lazy(() => /[\p{L}\p{N}\p{M}\p{Co}]/u)
 // A combining mark (e.g. U+3099, the combining dakuten) belongs to the
 // character before it and is never split from it.
-let mark: RegExp | undefined
-const MARK = () => (mark ??= /\p{M}/u)
+const MARK = lazy(() => /\p{M}/u)
 
 export const containsCjk = (text: string): boolean => CJK().test(text)
 

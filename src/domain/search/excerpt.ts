@@ -13,6 +13,7 @@
  * rendered like `snippet()`: `[MATCH]…[/MATCH]` around each hit, `...` where
  * text before or after was left out.
  */
+import { lazy } from "../lazy.js"
 import { porterStem } from "../protocol/stem.js"
 
 export interface ExcerptMarkers {
@@ -24,11 +25,9 @@ export interface ExcerptMarkers {
 export const RFC_MARKERS: ExcerptMarkers = { open: "[MATCH]", close: "[/MATCH]", ellipsis: "..." }
 
 // What unicode61 keeps inside a token: letters, numbers, marks, private use.
-// Made at first use, not at load (as in ./cjk.ts): `show` loads this module and never excerpts.
-let tokenPattern: RegExp | undefined
-const TOKEN = () => (tokenPattern ??= /[\p{L}\p{N}\p{M}\p{Co}]+/gu)
-let diacriticsPattern: RegExp | undefined
-const DIACRITICS = () => (diacriticsPattern ??= /\p{M}/gu)
+// Made at first use (../lazy.ts): `show` loads this module and never excerpts.
+const TOKEN = lazy(() => /[\p{L}\p{N}\p{M}\p{Co}]+/gu)
+const DIACRITICS = lazy(() => /\p{M}/gu)
 
 /** A token as the index compares it: case-folded, diacritics removed, stemmed with `porter`. */
 export const tokenNormalizer = (stems: boolean): ((token: string) => string) => {
