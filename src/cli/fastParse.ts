@@ -37,7 +37,7 @@ const BOOL_VALUES = new Set(["true", "1", "y", "yes", "on", "false", "0", "n", "
 const INTEGER = /^(0|[1-9][0-9]{0,14})$/
 
 /** Parse `args` (after the command name) or return undefined to defer to effect/cli. */
-export const parseFast = (spec: FastCommand, args: ReadonlyArray<string>): Record<string, unknown> | undefined => {
+export const parseFast = (spec: Pick<FastCommand, "positionals" | "flags">, args: ReadonlyArray<string>): Record<string, unknown> | undefined => {
   const byName = new Map<string, FlagSpec>()
   for (const [name, flag] of Object.entries(spec.flags)) {
     byName.set(`--${name}`, flag)

@@ -81,6 +81,52 @@ describe("the executable's bundles", () => {
     }
   })
 
+  // `skc mcp` has a bundle of its own (src/cli/mcpEntry.ts, the SDK bundled in; issue 30, mcp.memory).
+  const session = [
+    { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    { jsonrpc: "2.0", id: 2, method: "tools/list" },
+    { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "skc_show", arguments: { skill: "git-helper", section: "Undo the last commit" } } }
+  ]
+    .map((m) => JSON.stringify(m) + "\n")
+    .join("")
+  const serve = (bin: string, args: ReadonlyArray<string>) =>
+    spawnAsync(process.execPath, [bin, ...args], {
+      cwd: s.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1", LANG: "C.UTF-8" },
+      input: session
+    })
+
+  it("skc mcp: its own bundle serves as the full CLI does, and defers help and bad flags to it", async () => {
+    expect(existsSync(join(ROOT, "dist", "commands", "mcp.cjs"))).toBe(true)
+    for (const args of [["mcp"], ["mcp", "--output-schemas"], ["mcp", "--project", s.work], ["mcp", "--help"], ["mcp", "--bogus"], ["mcp", "--project", "nope"]]) {
+      for (const round of [1, 2]) {
+        const a = await serve(lean, args)
+        const b = await serve(fullOnly, args)
+        expect({ args, round, ...a }).toEqual({ args, round, ...b })
+      }
+    }
+    const served = await serve(lean, ["mcp"])
+    expect(served.code).toBe(0)
+    const answers = served.stdout.trim().split("\n").map((l) => JSON.parse(l) as { id: number; result?: { content?: ReadonlyArray<{ text: string }> } })
+    expect(answers.map((a) => a.id)).toEqual([1, 2, 3])
+    expect(answers[2]!.result?.content?.[0]?.text).toContain("git reset")
+  })
+
+  it("skc mcp: the second start loads the code cache the first one left (the V8 flags set for the server are set before either)", async () => {
+    const cache = join(s.home, ".cache", "skillc")
+    rmSync(cache, { recursive: true, force: true })
+    expect((await serve(lean, ["mcp"])).code).toBe(0)
+    const dir = join(cache, readdirSync(cache)[0]!)
+    const files = readdirSync(dir).filter((f) => f.endsWith("-mcp.v8"))
+    expect(files).toHaveLength(1)
+    const written = readFileSync(join(dir, files[0]!))
+    // A rejected cache is written again at a successful exit: the same bytes mean V8 accepted it.
+    expect((await serve(lean, ["mcp"])).code).toBe(0)
+    expect(readFileSync(join(dir, files[0]!)).equals(written)).toBe(true)
+    expect(readdirSync(dir).filter((f) => f.endsWith("-mcp.v8"))).toEqual(files)
+  })
+
   it("init: the same skill from both", async () => {
     const a = await run(lean, ["init", "from-lean"])
     const b = await run(fullOnly, ["init", "from-full"])

@@ -1,0 +1,50 @@
+/**
+ * The entry of `skc mcp`'s own bundle (dist/commands/mcp.cjs, issue 30): the
+ * server, the MCP SDK bundled in, and no effect/cli, no help pages, no
+ * command renderer the tools do not use. A server is one long-lived process
+ * per agent session, so what it loads it holds for hours: the full CLI with
+ * the SDK required from node_modules held 29 MB more than this bundle
+ * (docs/benchmarks.md).
+ *
+ * As src/cli/single.ts: a well-formed invocation runs here; help, an
+ * unknown flag or a `--project` that cannot be entered answer `undefined`,
+ * so that bin/skc.mjs hands the invocation to the full CLI, which stays the
+ * one authority for help and errors.
+ */
+import * as Exit from "effect/Exit"
+import { mcpHelp } from "../commands/mcp.js"
+import { VERSION } from "../domain/version.js"
+import { begin, exitStatus } from "./exit.js"
+import { parseFast, type FlagSpec } from "./fastParse.js"
+import { wantsHelp } from "./help.js"
+import { enterMcpProject } from "./mcpProject.js"
+import { serveStdio } from "../mcp/server.js"
+
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/** `skc mcp`'s flags as the fast parser takes them, from the help's own list. */
+const MCP_FLAGS: Readonly<Record<string, FlagSpec>> = Object.fromEntries(
+  Object.values(mcpHelp.flags).map((f) => [f.name, { key: camel(f.name), kind: f.kind === "boolean" ? "boolean" : "text" } satisfies FlagSpec])
+)
+
+interface McpFlags {
+  readonly tools: boolean
+  readonly watch: boolean
+  readonly outputSchemas: boolean
+  readonly project: { readonly _tag: "Some"; readonly value: string } | { readonly _tag: "None" }
+}
+
+/** Serve if `argv` (the command name first) is a well-formed `skc mcp`; the exit status, or undefined to defer. */
+export const run = (argv: ReadonlyArray<string>): Promise<number> | undefined => {
+  if (argv[0] !== "mcp" || wantsHelp(argv)) return undefined
+  const values = parseFast({ positionals: [], flags: MCP_FLAGS }, argv.slice(1)) as McpFlags | undefined
+  if (values === undefined) return undefined
+  const entered = enterMcpProject(values.project._tag === "Some" ? values.project.value : undefined, process.env)
+  if ("problem" in entered) return undefined // the full CLI reports it (E100)
+  const started = begin(argv, true)
+  if (typeof started === "number") return Promise.resolve(started)
+  return serveStdio(VERSION, { skillTools: values.tools, watch: values.watch, followRoots: !entered.fixed, outputSchemas: values.outputSchemas }).then(
+    () => 0,
+    (e: unknown) => exitStatus(Exit.die(e), started.verboseOn)
+  )
+}
