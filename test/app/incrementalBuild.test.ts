@@ -14,8 +14,10 @@ import { makeLiveLayer } from "../../src/index.js"
 import { build } from "../../src/app/build.js"
 import { search } from "../../src/app/search.js"
 import { settledPathOf } from "../../src/app/services/settledRecords.js"
-import { recordedSourceHash } from "../../src/app/services/compile.js"
+import { recordedSourceHash } from "../../src/app/services/sourceTree.js"
 import type { IndexedSourceFile } from "../../src/ports/SearchIndex.js"
+import { Hasher } from "../../src/ports/Hasher.js"
+import { nodeHasher } from "../../src/adapters/node/NodeHasher.js"
 import { sandbox } from "../helpers/cli.js"
 
 const SKILL = "---\nname: demo\ndescription: A skill for tests. Use when testing.\n---\n\n# Demo\n\n## Usage\n\nalpha words here\n"
@@ -54,7 +56,20 @@ const setup = () => {
     runtime,
     indexFile,
     build: () => run(Effect.provide(build({ skill: "demo" }), layer)),
-    search: (query: string) => run(Effect.provide(search({ skill: "demo", query }), layer))
+    search: (query: string) => run(Effect.provide(search({ skill: "demo", query }), layer)),
+    /** The same search with every hash input noted (as text). */
+    searchNotingHashes: (query: string, hashed: Array<string>) =>
+      run(
+        Effect.provide(
+          Effect.provideService(search({ skill: "demo", query }), Hasher, {
+            sha256Hex: (data) => {
+              hashed.push(typeof data === "string" ? data : Buffer.from(data).toString("utf8"))
+              return nodeHasher.sha256Hex(data)
+            }
+          }),
+          layer
+        )
+      )
   }
 }
 
@@ -286,6 +301,22 @@ describe("issue 30: a build whose files hash as the index recorded takes the ind
     expect(recordedSourceHash([["SKILL.md", "h1"]], previous, "S")).toBeUndefined()
     expect(recordedSourceHash([["SKILL.md", "h1"], ["references/b.md", "h2"]], previous, "S")).toBeUndefined()
     expect(recordedSourceHash(pairs, previous, undefined)).toBeUndefined()
+  })
+
+  it("a query's freshness check over files hashing as recorded takes the recorded source hash: the listing is not hashed again", async () => {
+    const t = setup()
+    await t.build()
+    utimesSync(join(t.skill, "references/b.md"), past(9), past(9)) // same bytes: read and hashed again
+    const hashed: Array<string> = []
+    expect((await t.searchNotingHashes("delta", hashed)).results.map((r) => r.file)).toEqual(["references/b.md"])
+    expect(hashed).toContain("# Beta ref\n\ndelta text\n")
+    // The source-hash input lists every file: none of the inputs does.
+    expect(hashed.filter((h) => h.includes("SKILL.md") && h.includes("references/a.md"))).toEqual([])
+    // An edit is still seen: its pair differs, the listing is hashed and the index is stale.
+    t.put("references/b.md", "# Beta ref\n\ndelta text, edited\n", 10)
+    const again: Array<string> = []
+    await expect(t.searchNotingHashes("delta", again)).rejects.toMatchObject({ _tag: "IndexUnusable" })
+    expect(again.filter((h) => h.includes("SKILL.md") && h.includes("references/a.md"))).toHaveLength(1)
   })
 
   it("the manifest's source hash is a cold build's after a no-op build, a touch and an edit", async () => {

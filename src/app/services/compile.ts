@@ -26,7 +26,7 @@ import type { IndexedSourceFile } from "../../ports/SearchIndex.js"
 import type { ResolvedSkill } from "./resolve.js"
 import { readFailure } from "./readFailure.js"
 import { answersFor } from "./settledRecords.js"
-import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, type SourceTree } from "./sourceTree.js"
+import { combineSourceHash, RACY_WINDOW_MS, recordedSourceHash, scanSourceTree, type SourceTree } from "./sourceTree.js"
 
 export interface MarkdownFile {
   readonly path: string
@@ -97,23 +97,6 @@ export interface CompileOptions {
   readonly settled?: ReadonlyMap<string, IndexedSourceFile>
   /** The source hash the index recorded with `previous` (its `index_meta.source_hash`). */
   readonly previousSourceHash?: string
-}
-
-/**
- * The source hash is a function of the (path, hash) pairs alone
- * (RFC-0001:C-MANIFEST): when they are exactly the pairs the index recorded
- * beside its source hash, that hash is the answer, and a no-op build does
- * not hash the whole tree's listing again (for 1,000 files, 100 KB, and
- * `node:crypto` loaded for it: issue 30).
- */
-export const recordedSourceHash = (
-  pairs: ReadonlyArray<readonly [string, string]>,
-  previous: ReadonlyMap<string, IndexedSourceFile>,
-  previousSourceHash: string | undefined
-): string | undefined => {
-  if (previousSourceHash === undefined || previousSourceHash === "" || pairs.length !== previous.size) return undefined
-  for (const [path, hash] of pairs) if (previous.get(path)?.hash !== hash) return undefined
-  return previousSourceHash
 }
 
 /** Files read per FileSystem call during a build: small enough to bound memory, large enough to amortise the call. */

@@ -47,7 +47,7 @@ import type { ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
 import { PendingRebuild } from "../../ports/PendingRebuild.js"
-import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "./sourceTree.js"
+import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, sourceHash, type FileHashCache, type RecordedPairs, type SourceTree } from "./sourceTree.js"
 import { dropSettled, readSettled, settle, withSettled } from "./settledRecords.js"
 
 /** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */
@@ -307,6 +307,17 @@ const hashCacheOfFiles = (files: ReadonlyArray<IndexedSourceFile>): FileHashCach
   return cache
 }
 
+/** The (path, hash) pairs an index recorded beside its source hash: equal pairs give that hash unhashed (sourceTree.ts). */
+const pairsOfFiles = new WeakMap<ReadonlyArray<IndexedSourceFile>, ReadonlyMap<string, IndexedSourceFile>>()
+const recordedPairsOf = (files: ReadonlyArray<IndexedSourceFile>, sourceHash: string): RecordedPairs => {
+  let byPath = pairsOfFiles.get(files)
+  if (byPath === undefined) {
+    byPath = new Map(files.map((f) => [f.path, f]))
+    pairsOfFiles.set(files, byPath)
+  }
+  return { files: byPath, sourceHash }
+}
+
 /** `index_meta.file_hashes` of an index written before `source_files` existed. */
 const parseHashCache = (meta: IndexMeta): FileHashCache => {
   const raw = meta.extra[FILE_HASHES_KEY]
@@ -406,7 +417,7 @@ export const openForQuery = (skill: ResolvedSkill, options: OpenOptions = {}) =>
     const files = yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
     const settled = yield* readSettled(path)
     const cache = withSettled(files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files), settled)
-    const current = yield* sourceHash(tree, { cache })
+    const current = yield* sourceHash(tree, { cache, ...(files === undefined ? {} : { recorded: recordedPairsOf(files, meta.source_hash) }) })
     if (current.hash !== meta.source_hash) return yield* unusable("stale-source")
     if (files !== undefined) yield* settleChecked(path, files, settled, current.cache)
     yield* freshness.matched(key, tree.dirs)

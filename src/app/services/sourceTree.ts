@@ -159,10 +159,35 @@ export const combineSourceHash = (pairs: ReadonlyArray<readonly [string, string]
 const HASH_PIECE_LINES = 4096
 
 /**
- * The source hash of `tree`. With `cache`, files whose size and mtime match
- * are not read again. Returns the hash and the cache to keep for next time.
+ * The source hash is a function of the (path, hash) pairs alone
+ * (RFC-0001:C-MANIFEST): when they are exactly the pairs the index recorded
+ * beside its source hash, that hash is the answer, and a no-op build does
+ * not hash the whole tree's listing again (for 1,000 files, 100 KB, and
+ * `node:crypto` loaded for it: issue 30); nor does a query's freshness
+ * check (`sourceHash` with `recorded`).
  */
-export const sourceHash = (tree: SourceTree, options: { readonly cache?: FileHashCache } = {}) =>
+export const recordedSourceHash = (
+  pairs: ReadonlyArray<readonly [string, string]>,
+  previous: ReadonlyMap<string, { readonly hash: string }>,
+  previousSourceHash: string | undefined
+): string | undefined => {
+  if (previousSourceHash === undefined || previousSourceHash === "" || pairs.length !== previous.size) return undefined
+  for (const [path, hash] of pairs) if (previous.get(path)?.hash !== hash) return undefined
+  return previousSourceHash
+}
+
+/** The (path, hash) pairs an index recorded and the source hash it recorded with them. */
+export interface RecordedPairs {
+  readonly files: ReadonlyMap<string, { readonly hash: string }>
+  readonly sourceHash: string
+}
+
+/**
+ * The source hash of `tree`. With `cache`, files whose size and mtime match
+ * are not read again; with `recorded`, pairs exactly as recorded give the
+ * recorded hash. Returns the hash and the cache to keep for next time.
+ */
+export const sourceHash = (tree: SourceTree, options: { readonly cache?: FileHashCache; readonly recorded?: RecordedPairs } = {}) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
@@ -184,7 +209,8 @@ export const sourceHash = (tree: SourceTree, options: { readonly cache?: FileHas
       pairs.push([f.path, hash])
       if (now - f.mtimeMs > RACY_WINDOW_MS) next[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash }
     }
-    const hash = yield* combineSourceHash(pairs)
+    const recorded = options.recorded === undefined ? undefined : recordedSourceHash(pairs, options.recorded.files, options.recorded.sourceHash)
+    const hash = recorded ?? (yield* combineSourceHash(pairs))
     return { hash, cache: next as FileHashCache }
   })
 
