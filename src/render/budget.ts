@@ -1,8 +1,9 @@
 /** Text rendering of `skc budget` (pure), shared by the CLI and the MCP tool's text content. */
 import type { BudgetResult } from "../app/budget.js"
 import { renderTable } from "./table.js"
+import { thousands } from "../domain/thousands.js"
 
-const n = (x: number) => x.toLocaleString("en-US")
+const n = thousands
 
 export const renderBudget = (r: BudgetResult): string => {
   const out: Array<string> = []

@@ -11,13 +11,14 @@
  */
 import type { SkillReport, StatsAllReport, StatsFilters, TeamSource } from "../domain/stats.js"
 import { latestEvalText } from "./stats.js"
+import { thousands } from "../domain/thousands.js"
 
 /** Escape text for element content and double-quoted attribute values. */
 export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
 
 const e = escapeHtml
-const n = (x: number) => x.toLocaleString("en-US")
+const n = thousands
 
 const STYLE = `
 :root{color-scheme:light dark;--bg:#ffffff;--fg:#1f2328;--muted:#59636e;--card:#f6f8fa;--border:#d1d9e0;--bar:#0969da;--track:#e7ebef;--warn:#cf222e;--zero:#9a6700}

@@ -113,6 +113,20 @@ describe("the executable's bundles", () => {
     expect(answers[2]!.result?.content?.[0]?.text).toContain("git reset")
   })
 
+  it("skc mcp: a session formats no number through ICU (its number data is 7.5 MB of a server's memory, issue 30)", async () => {
+    const spy =
+      "data:text/javascript,for (const [o, k] of [[Number.prototype, 'toLocaleString'], [Intl, 'NumberFormat']]) { const f = o[k];" +
+      " o[k] = function (...a) { process.stderr.write('ICU number formatting: ' + k + '\\n'); return Reflect.apply(f, this, a) } }"
+    const r = await spawnAsync(process.execPath, ["--import", spy, lean, "mcp"], {
+      cwd: s.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1", LANG: "C.UTF-8" },
+      input: session
+    })
+    expect(r.code).toBe(0)
+    expect(r.stdout.trim().split("\n")).toHaveLength(3)
+    expect(r.stderr).toBe("")
+  })
+
   it("skc mcp: the second start loads the code cache the first one left (the V8 flags set for the server are set before either)", async () => {
     const cache = join(s.home, ".cache", "skillc")
     rmSync(cache, { recursive: true, force: true })

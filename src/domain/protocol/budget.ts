@@ -13,6 +13,7 @@
  * Claude Code ranks by recent use.
  */
 import type { Agent } from "./agents.js"
+import { thousands } from "../thousands.js"
 
 export const CLAUDE_DEFAULT_CONTEXT_TOKENS = 200_000
 export const CLAUDE_LISTING_FRACTION = 0.01
@@ -44,7 +45,7 @@ export const listingLimits = (agent: Agent, options: { readonly contextTokens?: 
     budget_chars: Math.floor(tokens * CHARS_PER_TOKEN * CLAUDE_LISTING_FRACTION),
     context_tokens: tokens,
     max_description_chars: CLAUDE_MAX_DESCRIPTION,
-    basis: `1 % of a ${tokens.toLocaleString("en-US")}-token context window at ${CHARS_PER_TOKEN} characters per token`,
+    basis: `1 % of a ${thousands(tokens)}-token context window at ${CHARS_PER_TOKEN} characters per token`,
     source: CLAUDE_LIMITS_SOURCE
   }
 }

@@ -8,6 +8,7 @@ import { EVALS_FILE, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE } from "../.
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
 import { frontmatterIssues } from "../../protocol/metadata.js"
 import { positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
+import { thousands } from "../../thousands.js"
 
 /** The line of a JSON syntax error: V8 says "(line L column C)" or "at position P". */
 const syntaxLine = (message: string, source: string): number => {
@@ -51,7 +52,7 @@ export const skl702: Rule = {
   name: "description-truncated",
   defaultSeverity: "warning",
   category: "eval",
-  summary: `\`description\` fits Claude Code's skill listing (${CLAUDE_MAX_DESCRIPTION.toLocaleString("en-US")} characters).`,
+  summary: `\`description\` fits Claude Code's skill listing (${thousands(CLAUDE_MAX_DESCRIPTION)} characters).`,
   doc:
     "Claude Code lists every skill's name and description in its context and cuts each description at 1,536 characters " +
     `(${CLAUDE_LIMITS_SOURCE}); what follows the cut never reaches the model, so triggers written there never fire. ` +
