@@ -6,7 +6,11 @@
  * only reported: malformed JSON gets a JSON-RPC -32700 Parse error, valid
  * JSON that is not a JSON-RPC message gets -32600 Invalid Request (with its
  * `id` when it has one), and the server goes on reading. End of stdin
- * closes the transport (the server then exits).
+ * closes the transport (the server then exits) once every request read
+ * before it is answered: a client that writes its requests and closes its
+ * end (`printf … | skc mcp`) gets every answer, not only those that were
+ * quick enough. A request the client cancels (`notifications/cancelled`)
+ * gets no answer (MCP), so it is not waited for.
  *
  * Size limits (limits.ts, issue 19): a line over 1 MiB is answered with
  * -32602 and skipped as it streams in (only its ends are kept, to find its
@@ -29,6 +33,9 @@ export class LineTransport implements Transport {
   private skippedTail: Buffer = Buffer.alloc(0)
   private skippedBytes = 0
   private closed = false
+  /** Ids of the requests read and not yet answered; at end of input the transport closes when none is left. */
+  private readonly pending = new Set<string | number>()
+  private inputEnded = false
 
   constructor(
     private readonly input: NodeJS.ReadableStream = process.stdin,
@@ -90,7 +97,22 @@ export class LineTransport implements Transport {
     this.skippedTail = Buffer.from(joined.subarray(Math.max(0, joined.length - ID_WINDOW_BYTES)))
   }
 
-  private readonly onEnd = () => void this.close()
+  private readonly onEnd = () => {
+    this.inputEnded = true
+    if (this.pending.size === 0) void this.close()
+  }
+
+  /** Notes what a message read means for the requests waited on at end of input. */
+  private track(message: JSONRPCMessage) {
+    const m = message as { id?: unknown; method?: unknown; params?: { requestId?: unknown } }
+    if (typeof m.method !== "string") return
+    if (m.id !== undefined && (typeof m.id === "string" || typeof m.id === "number")) this.pending.add(m.id)
+    else if (m.method === "notifications/cancelled") this.settle(m.params?.requestId)
+  }
+
+  private settle(id: unknown) {
+    if ((typeof id === "string" || typeof id === "number") && this.pending.delete(id) && this.inputEnded && this.pending.size === 0) void this.close()
+  }
   private readonly onStreamError = (e: Error) => this.onerror?.(e)
 
   private handleLine(line: string) {
@@ -108,6 +130,7 @@ export class LineTransport implements Transport {
       this.reply(-32600, "Invalid Request: not a JSON-RPC 2.0 message", typeof id === "string" || typeof id === "number" ? id : undefined)
       return
     }
+    this.track(message.data as JSONRPCMessage)
     this.onmessage?.(message.data as JSONRPCMessage)
   }
 
@@ -125,9 +148,13 @@ export class LineTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve) => {
+    return new Promise<void>((resolve) => {
       if (this.output.write(boundedResponse(message) + "\n")) resolve()
       else this.output.once("drain", () => resolve())
+    }).then(() => {
+      // An answer (result or error) to a request read: at end of input, the last one closes.
+      const m = message as { id?: unknown; method?: unknown }
+      if (m.method === undefined) this.settle(m.id)
     })
   }
 

@@ -6,10 +6,10 @@
  * bounded.
  */
 import { spawn } from "node:child_process"
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { BIN, sandbox } from "../helpers/cli.js"
+import { BIN, ROOT, sandbox } from "../helpers/cli.js"
 import { connectMcp } from "../helpers/mcpClient.js"
 
 const init = (id: number) =>
@@ -73,6 +73,39 @@ describe("skc mcp on the wire", () => {
     expect(messages[6]).toMatchObject({ id: 6, result: { structuredContent: { skills: [], total: 0, filtered: 0 } } })
     expect(stderr).toContain("Parse error")
     expect(code).toBe(0)
+  })
+
+  it("requests written all at once and then end of input: every request is answered before the server exits", async () => {
+    const box = sandbox()
+    cpSync(join(ROOT, "examples", "git-helper"), join(box.work, ".skillc", "skills", "git-helper"), { recursive: true })
+    expect(box.run(["build", "git-helper"]).code).toBe(0)
+    // Calls that open the index and write the log, so some are still running when the input ends.
+    const call = (id: number) =>
+      JSON.stringify(
+        id % 2 === 0
+          ? { jsonrpc: "2.0", id, method: "tools/call", params: { name: "skc_show", arguments: { skill: "git-helper", section: "Undo the last commit" } } }
+          : { jsonrpc: "2.0", id, method: "tools/call", params: { name: "skc_search", arguments: { skill: "git-helper", query: "undo commit" } } }
+      )
+    const lines = [
+      init(1),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      ...Array.from({ length: 12 }, (_, i) => call(10 + i)),
+      JSON.stringify({ jsonrpc: "2.0", id: 30, method: "ping" }),
+      // Cancelled by the client: MCP gives it no answer, and the server must not wait for one.
+      JSON.stringify({ jsonrpc: "2.0", id: 31, method: "tools/call", params: { name: "skc_list", arguments: {} } }),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 31 } })
+    ]
+    const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, "mcp"], { cwd: box.work, env: { PATH: process.env.PATH ?? "", HOME: box.home, SKILLC_HOME: box.home, NO_COLOR: "1" } })
+      let out = ""
+      child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d))
+      child.on("error", reject)
+      child.on("close", (c) => resolve({ stdout: out, code: c }))
+      child.stdin.end(lines.map((l) => l + "\n").join(""))
+    })
+    expect(code).toBe(0)
+    const ids = stdout.trim().split("\n").map((l) => (JSON.parse(l) as { id: number }).id)
+    expect(ids.filter((id) => id !== 31).sort((a, b) => a - b)).toEqual([1, ...Array.from({ length: 12 }, (_, i) => 10 + i), 30])
   })
 
   it("RFC-0007:C-MCP-SERVER 1,000 sequential calls keep answering with bounded memory", async () => {
