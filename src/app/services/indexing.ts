@@ -48,7 +48,7 @@ import { Settings } from "./Settings.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
 import { PendingRebuild } from "../../ports/PendingRebuild.js"
 import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, sourceHash, type FileHashCache, type RecordedPairs, type SourceTree } from "./sourceTree.js"
-import { dropSettled, readSettled, settle, withSettled } from "./settledRecords.js"
+import { answersFor, dropSettled, readSettled, settle, withSettled } from "./settledRecords.js"
 
 /** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */
 export const FILE_HASHES_KEY = "file_hashes"
@@ -308,15 +308,17 @@ const hashCacheOfFiles = (files: ReadonlyArray<IndexedSourceFile>): FileHashCach
 }
 
 /** The (path, hash) pairs an index recorded beside its source hash: equal pairs give that hash unhashed (sourceTree.ts). */
-const pairsOfFiles = new WeakMap<ReadonlyArray<IndexedSourceFile>, ReadonlyMap<string, IndexedSourceFile>>()
-const recordedPairsOf = (files: ReadonlyArray<IndexedSourceFile>, sourceHash: string): RecordedPairs => {
-  let byPath = pairsOfFiles.get(files)
+const byPathOfFiles = new WeakMap<ReadonlyArray<IndexedSourceFile>, ReadonlyMap<string, IndexedSourceFile>>()
+/** An index's records by path, made once per list read (a pooled index keeps its list). */
+const filesByPath = (files: ReadonlyArray<IndexedSourceFile>): ReadonlyMap<string, IndexedSourceFile> => {
+  let byPath = byPathOfFiles.get(files)
   if (byPath === undefined) {
     byPath = new Map(files.map((f) => [f.path, f]))
-    pairsOfFiles.set(files, byPath)
+    byPathOfFiles.set(files, byPath)
   }
-  return { files: byPath, sourceHash }
+  return byPath
 }
+const recordedPairsOf = (files: ReadonlyArray<IndexedSourceFile>, sourceHash: string): RecordedPairs => ({ files: filesByPath(files), sourceHash })
 
 /** `index_meta.file_hashes` of an index written before `source_files` existed. */
 const parseHashCache = (meta: IndexMeta): FileHashCache => {
@@ -353,11 +355,12 @@ export interface OpenOptions {
  * source hash), so each such file keeps its row's title and description.
  */
 const settleChecked = (path: string, files: ReadonlyArray<IndexedSourceFile>, settled: ReadonlyMap<string, IndexedSourceFile>, checked: FileHashCache) => {
-  const indexed = new Map(files.map((f) => [f.path, f]))
+  const indexed = filesByPath(files)
   const current: Array<IndexedSourceFile> = []
   for (const [file, entry] of Object.entries(checked)) {
     const row = indexed.get(file)
-    if (row !== undefined && row.hash === entry.hash) current.push({ ...row, size: entry.size, mtimeMs: entry.mtimeMs, trusted: true })
+    // A row that already vouches for the file as it is has nothing to settle (`settle` would pass it over).
+    if (row !== undefined && row.hash === entry.hash && !answersFor(row, entry)) current.push({ ...row, size: entry.size, mtimeMs: entry.mtimeMs, trusted: true })
   }
   return settle(path, indexed, settled, current)
 }
