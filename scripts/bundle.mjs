@@ -123,13 +123,8 @@ const commandEntries = {
   }
 }
 
-// SKC_BUNDLE_METAFILE=<file>: esbuild's account of what each bundle holds (for size work).
-const built = await build({
-  metafile: process.env.SKC_BUNDLE_METAFILE !== undefined,
-  entryPoints: {
-    cli: join(root, "src/cli.ts"),
-    ...Object.fromEntries(fastCommands.map((c) => [`commands/${c}`, `skc-command:${c}`]))
-  },
+/** What every bundle shares: one CommonJS file per entry for Node 22 and later. */
+const common = {
   outdir: tmp,
   outExtension: { ".js": ".cjs" },
   bundle: true,
@@ -140,11 +135,21 @@ const built = await build({
   keepNames: false,
   legalComments: "none",
   logLevel: "warning",
-  // The MCP SDK (with zod and ajv) is loaded from node_modules by `skc mcp`
-  // only, so it stays out of the bundle every other command parses at
-  // start-up.
+  define: { __SKC_VERSION__: JSON.stringify(pkg.version) }
+}
+
+// SKC_BUNDLE_METAFILE=<file>: esbuild's account of what each bundle holds (for size work).
+const built = await build({
+  ...common,
+  metafile: process.env.SKC_BUNDLE_METAFILE !== undefined,
+  entryPoints: {
+    cli: join(root, "src/cli.ts"),
+    ...Object.fromEntries(fastCommands.map((c) => [`commands/${c}`, `skc-command:${c}`]))
+  },
+  // The MCP SDK (with zod and ajv) is loaded from node_modules only when the
+  // full CLI serves `skc mcp`, so it stays out of the bundles every other
+  // command parses at start-up.
   external: ["@modelcontextprotocol/sdk"],
-  define: { __SKC_VERSION__: JSON.stringify(pkg.version) },
   plugins: [effectDeepImports, commandEntries]
 })
 // `skc mcp`'s own bundle (src/cli/mcpEntry.ts): the server with the MCP SDK
@@ -152,18 +157,8 @@ const built = await build({
 // requiring some 230 modules from node_modules (issue 30: 29 MB of a
 // server's memory against 12 MB bundled).
 await build({
+  ...common,
   entryPoints: { "commands/mcp": join(root, "src/cli/mcpEntry.ts") },
-  outdir: tmp,
-  outExtension: { ".js": ".cjs" },
-  bundle: true,
-  platform: "node",
-  format: "cjs",
-  target: "node22",
-  minify: process.env.SKC_BUNDLE_NO_MINIFY !== "1",
-  keepNames: false,
-  legalComments: "none",
-  logLevel: "warning",
-  define: { __SKC_VERSION__: JSON.stringify(pkg.version) },
   plugins: [effectDeepImports]
 })
 if (process.env.SKC_BUNDLE_METAFILE !== undefined) writeFileSync(process.env.SKC_BUNDLE_METAFILE, JSON.stringify(built.metafile))
