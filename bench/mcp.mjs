@@ -48,7 +48,7 @@ const ageTree = (dir, seconds = 3600) => {
 const FIRST_CALLS = 60
 
 /** RSS (MB) of a server started without a code cache, after a few calls of each kind; it leaves the cache behind. */
-const firstStartRss = async (Client, StdioClientTransport, cwd, env, skill) => {
+const firstStartRss = async (Client, StdioClientTransport, cwd, env) => {
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd, env, stderr: "ignore" })
   const client = new Client({ name: "skc-bench-first", version: "1" })
   await client.connect(transport)
@@ -119,7 +119,7 @@ export default async function mcpBench() {
   // SKILLC_HOME compiles the bundle and leaves its V8 code cache (bin/skc.mjs);
   // every later start loads from it. That first start is measured too
   // (mcp.memory.first), the target applies to the usual one.
-  const first = await firstStartRss(Client, StdioClientTransport, sb.work, env, skill)
+  const first = await firstStartRss(Client, StdioClientTransport, sb.work, env)
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: sb.work, env, stderr: "ignore" })
   const client = new Client({ name: "skc-bench", version: "1" })
   await client.connect(transport)
