@@ -47,6 +47,9 @@ const ageTree = (dir, seconds = 3600) => {
 
 const FIRST_CALLS = 60
 
+/** A process's resident memory in MB (Linux). */
+const rssMbOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) / 1024
+
 /** RSS (MB) of a server started without a code cache, after a few calls of each kind; it leaves the cache behind. */
 const firstStartRss = async (Client, StdioClientTransport, cwd, env) => {
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd, env, stderr: "ignore" })
@@ -57,7 +60,7 @@ const firstStartRss = async (Client, StdioClientTransport, cwd, env) => {
     await client.callTool({ name: "skc_search", arguments: { skill: "big", query: "gateway runtime" } })
     await client.callTool({ name: "skc_open", arguments: { skill: "big", path: "references/group-07/ref-0007.md", max_lines: 40 } })
   }
-  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${transport.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024
+  const rss = rssMbOf(transport.pid)
   await client.close()
   return rss
 }
@@ -165,7 +168,7 @@ export default async function mcpBench() {
       encoding: "utf8"
     })
     const floor = JSON.parse(floorRun.stdout)
-    const serverRss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${transport.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024
+    const serverRss = rssMbOf(transport.pid)
     const showP50 = out.find((o) => o.name === "mcp.show")?.p50
     const searchP50 = out.find((o) => o.name === "mcp.search")?.p50
     console.log(`mcp.show.floor     in-process p50 ${floor.showP50.toFixed(3)} ms; mcp.show ratio ${(showP50 / floor.showP50).toFixed(2)} (target ≤ 2)`)

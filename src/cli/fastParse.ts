@@ -12,7 +12,7 @@
  * src/cli/single.ts) carries no other command; fast.ts holds the table.
  */
 import { Option } from "effect"
-import type { AnyCommandSpec } from "../commands/spec.js"
+import type { AnyCommandSpec, Flag } from "../commands/spec.js"
 
 export type FlagKind = "boolean" | "text" | "integer" | "repeated"
 
@@ -122,11 +122,16 @@ export const fastCommand = (spec: AnyCommandSpec): FastCommand => {
     }
     return a.arity === "many" ? { key, optional: true, many: true } : { key, optional: a.arity === "optional" }
   })
+  return { spec, positionals, flags: fastFlags(spec.name, spec.flags) }
+}
+
+/** The fast path's table of a command's flags (keyed as the handler takes them): by flag name. */
+export const fastFlags = (command: string, specFlags: Readonly<Record<string, Flag>>): Readonly<Record<string, FlagSpec>> => {
   const flags: Record<string, FlagSpec> = {}
-  for (const [key, f] of Object.entries(spec.flags)) {
-    if (f.kind === "float") throw new Error(`${spec.name}: --${f.name} cannot take the fast path`)
+  for (const [key, f] of Object.entries(specFlags)) {
+    if (f.kind === "float") throw new Error(`${command}: --${f.name} cannot take the fast path`)
     flags[f.name] = { key, kind: f.kind, ...(f.alias === undefined ? {} : { alias: f.alias }), ...(f.default === undefined ? {} : { default: f.default }) }
   }
-  return { spec, positionals, flags }
+  return flags
 }
 

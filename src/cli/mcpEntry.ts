@@ -12,26 +12,23 @@
  * one authority for help and errors.
  */
 import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
 import { mcpHelp } from "../commands/mcp.js"
 import { VERSION } from "../domain/version.js"
 import { begin, exitStatus } from "./exit.js"
-import { parseFast, type FlagSpec } from "./fastParse.js"
+import { fastFlags, parseFast } from "./fastParse.js"
 import { wantsHelp } from "./help.js"
 import { enterMcpProject } from "./mcpProject.js"
 import { serveStdio } from "../mcp/server.js"
 
-const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
-
 /** `skc mcp`'s flags as the fast parser takes them, from the help's own list. */
-const MCP_FLAGS: Readonly<Record<string, FlagSpec>> = Object.fromEntries(
-  Object.values(mcpHelp.flags).map((f) => [f.name, { key: camel(f.name), kind: f.kind === "boolean" ? "boolean" : "text" } satisfies FlagSpec])
-)
+const MCP_FLAGS = fastFlags("mcp", mcpHelp.flags)
 
 interface McpFlags {
   readonly tools: boolean
   readonly watch: boolean
   readonly outputSchemas: boolean
-  readonly project: { readonly _tag: "Some"; readonly value: string } | { readonly _tag: "None" }
+  readonly project: Option.Option<string>
 }
 
 /** Serve if `argv` (the command name first) is a well-formed `skc mcp`; the exit status, or undefined to defer. */
@@ -39,7 +36,7 @@ export const run = (argv: ReadonlyArray<string>): Promise<number> | undefined =>
   if (argv[0] !== "mcp" || wantsHelp(argv)) return undefined
   const values = parseFast({ positionals: [], flags: MCP_FLAGS }, argv.slice(1)) as McpFlags | undefined
   if (values === undefined) return undefined
-  const entered = enterMcpProject(values.project._tag === "Some" ? values.project.value : undefined, process.env)
+  const entered = enterMcpProject(Option.getOrUndefined(values.project), process.env)
   if ("problem" in entered) return undefined // the full CLI reports it (E100)
   const started = begin(argv, true)
   if (typeof started === "number") return Promise.resolve(started)

@@ -7,8 +7,8 @@
  * see it). Shared by the full CLI's `mcp` command and its own bundle
  * (src/cli/mcpEntry.ts).
  */
-import { statSync } from "node:fs"
 import { resolve } from "node:path"
+import { isDirectory } from "../mcp/roots.js"
 
 /** Entered: the directory is now the working directory; `fixed` false when neither names one. */
 export type ProjectEntered = { readonly fixed: boolean } | { readonly problem: string }
@@ -18,13 +18,7 @@ export const enterMcpProject = (given: string | undefined, env: NodeJS.ProcessEn
   if (dir === undefined) return { fixed: false }
   const source = given !== undefined ? "--project" : "SKILLC_PROJECT"
   const target = resolve(dir)
-  let isDir = false
-  try {
-    isDir = statSync(target).isDirectory()
-  } catch {
-    isDir = false
-  }
-  if (!isDir) return { problem: `${source}: not a directory: '${dir}'` }
+  if (!isDirectory(target)) return { problem: `${source}: not a directory: '${dir}'` }
   try {
     process.chdir(target)
   } catch {

@@ -47,7 +47,7 @@ export const mcpHelp = {
   flags: {
     tools: flag.boolean("tools", "Also expose each tool of the project and global tool skills as an MCP tool <skill>__<tool>."),
     watch: flag.boolean("watch", "Rebuild each served skill's runtime and index when its sources change (no E002 while authoring)."),
-    "output-schemas": flag.boolean(
+    outputSchemas: flag.boolean(
       "output-schemas",
       "List each tool's outputSchema in tools/list, for clients that validate structured content (left out by default: tools/list is read on every connection and costs the agent's context)."
     ),

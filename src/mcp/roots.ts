@@ -10,7 +10,8 @@ import { statSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
-const isDirectory = (path: string): boolean => {
+/** Any failure to stat (missing, ENOTDIR, EACCES) counts as not a directory. */
+export const isDirectory = (path: string): boolean => {
   try {
     return statSync(path).isDirectory()
   } catch {

@@ -20,6 +20,9 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { boundedResponse, ID_WINDOW_BYTES, idFromEnds, INVALID_PARAMS, MAX_REQUEST_BYTES, oversizedRequestMessage } from "./limits.js"
 
+/** A JSON-RPC request id as this transport keeps it: a string or a number. */
+const isRequestId = (id: unknown): id is string | number => typeof id === "string" || typeof id === "number"
+
 export class LineTransport implements Transport {
   onclose?: () => void
   onerror?: (error: Error) => void
@@ -106,12 +109,12 @@ export class LineTransport implements Transport {
   private track(message: JSONRPCMessage) {
     const m = message as { id?: unknown; method?: unknown; params?: { requestId?: unknown } }
     if (typeof m.method !== "string") return
-    if (m.id !== undefined && (typeof m.id === "string" || typeof m.id === "number")) this.pending.add(m.id)
+    if (isRequestId(m.id)) this.pending.add(m.id)
     else if (m.method === "notifications/cancelled") this.settle(m.params?.requestId)
   }
 
   private settle(id: unknown) {
-    if ((typeof id === "string" || typeof id === "number") && this.pending.delete(id) && this.inputEnded && this.pending.size === 0) void this.close()
+    if (isRequestId(id) && this.pending.delete(id) && this.inputEnded && this.pending.size === 0) void this.close()
   }
   private readonly onStreamError = (e: Error) => this.onerror?.(e)
 
@@ -127,7 +130,7 @@ export class LineTransport implements Transport {
     const message = JSONRPCMessageSchema.safeParse(parsed)
     if (!message.success) {
       const id = typeof parsed === "object" && parsed !== null ? (parsed as { id?: unknown }).id : undefined
-      this.reply(-32600, "Invalid Request: not a JSON-RPC 2.0 message", typeof id === "string" || typeof id === "number" ? id : undefined)
+      this.reply(-32600, "Invalid Request: not a JSON-RPC 2.0 message", isRequestId(id) ? id : undefined)
       return
     }
     this.track(message.data as JSONRPCMessage)

@@ -29,10 +29,12 @@ describe("the executable's bundles", () => {
   const s = sandbox({ ownCodeCache: true })
   let lean = ""
   let fullOnly = ""
-  const run = (bin: string, args: ReadonlyArray<string>): Promise<RunResult> =>
-    spawnAsync(process.execPath, [bin, ...args], {
+  /** `bin` with `args` (after Node's own `nodeArgs`), `input` on its stdin. */
+  const run = (bin: string, args: ReadonlyArray<string>, input?: string, nodeArgs: ReadonlyArray<string> = []): Promise<RunResult> =>
+    spawnAsync(process.execPath, [...nodeArgs, bin, ...args], {
       cwd: s.work,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1", LANG: "C.UTF-8" }
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1", LANG: "C.UTF-8" },
+      ...(input === undefined ? {} : { input })
     })
 
   beforeAll(() => {
@@ -90,12 +92,7 @@ describe("the executable's bundles", () => {
   ]
     .map((m) => JSON.stringify(m) + "\n")
     .join("")
-  const serve = (bin: string, args: ReadonlyArray<string>) =>
-    spawnAsync(process.execPath, [bin, ...args], {
-      cwd: s.work,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1", LANG: "C.UTF-8" },
-      input: session
-    })
+  const serve = (bin: string, args: ReadonlyArray<string>) => run(bin, args, session)
 
   it("skc mcp: its own bundle serves as the full CLI does, and defers help and bad flags to it", async () => {
     expect(existsSync(join(ROOT, "dist", "commands", "mcp.cjs"))).toBe(true)
@@ -117,11 +114,7 @@ describe("the executable's bundles", () => {
     const spy =
       "data:text/javascript,for (const [o, k] of [[Number.prototype, 'toLocaleString'], [Intl, 'NumberFormat']]) { const f = o[k];" +
       " o[k] = function (...a) { process.stderr.write('ICU number formatting: ' + k + '\\n'); return Reflect.apply(f, this, a) } }"
-    const r = await spawnAsync(process.execPath, ["--import", spy, lean, "mcp"], {
-      cwd: s.work,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1", LANG: "C.UTF-8" },
-      input: session
-    })
+    const r = await run(lean, ["mcp"], session, ["--import", spy])
     expect(r.code).toBe(0)
     expect(r.stdout.trim().split("\n")).toHaveLength(3)
     expect(r.stderr).toBe("")

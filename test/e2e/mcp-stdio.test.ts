@@ -9,7 +9,7 @@ import { spawn } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { BIN, ROOT, sandbox } from "../helpers/cli.js"
+import { BIN, ROOT, sandbox, spawnAsync } from "../helpers/cli.js"
 import { connectMcp } from "../helpers/mcpClient.js"
 
 const init = (id: number) =>
@@ -95,13 +95,10 @@ describe("skc mcp on the wire", () => {
       JSON.stringify({ jsonrpc: "2.0", id: 31, method: "tools/call", params: { name: "skc_list", arguments: {} } }),
       JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 31 } })
     ]
-    const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, "mcp"], { cwd: box.work, env: { PATH: process.env.PATH ?? "", HOME: box.home, SKILLC_HOME: box.home, NO_COLOR: "1" } })
-      let out = ""
-      child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d))
-      child.on("error", reject)
-      child.on("close", (c) => resolve({ stdout: out, code: c }))
-      child.stdin.end(lines.map((l) => l + "\n").join(""))
+    const { stdout, code } = await spawnAsync(process.execPath, [BIN, "mcp"], {
+      cwd: box.work,
+      env: { PATH: process.env.PATH ?? "", HOME: box.home, SKILLC_HOME: box.home, NO_COLOR: "1" },
+      input: lines.map((l) => l + "\n").join("")
     })
     expect(code).toBe(0)
     const ids = stdout.trim().split("\n").map((l) => (JSON.parse(l) as { id: number }).id)

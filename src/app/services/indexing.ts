@@ -47,7 +47,7 @@ import type { ResolvedSkill } from "./resolve.js"
 import { Settings } from "./Settings.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
 import { PendingRebuild } from "../../ports/PendingRebuild.js"
-import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, sourceHash, type FileHashCache, type RecordedPairs, type SourceTree } from "./sourceTree.js"
+import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "./sourceTree.js"
 import { answersFor, dropSettled, readSettled, settle, withSettled } from "./settledRecords.js"
 
 /** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */
@@ -179,7 +179,7 @@ const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "
       }
       const files = yield* opened.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
       if (files === undefined) return undefined
-      return { files: new Map(files.map((f) => [f.path, f])) as ReadonlyMap<string, IndexedSourceFile>, sourceHash: meta.meta.source_hash }
+      return { files: filesByPath(files), sourceHash: meta.meta.source_hash }
     })
   )
 
@@ -307,7 +307,6 @@ const hashCacheOfFiles = (files: ReadonlyArray<IndexedSourceFile>): FileHashCach
   return cache
 }
 
-/** The (path, hash) pairs an index recorded beside its source hash: equal pairs give that hash unhashed (sourceTree.ts). */
 const byPathOfFiles = new WeakMap<ReadonlyArray<IndexedSourceFile>, ReadonlyMap<string, IndexedSourceFile>>()
 /** An index's records by path, made once per list read (a pooled index keeps its list). */
 const filesByPath = (files: ReadonlyArray<IndexedSourceFile>): ReadonlyMap<string, IndexedSourceFile> => {
@@ -318,7 +317,6 @@ const filesByPath = (files: ReadonlyArray<IndexedSourceFile>): ReadonlyMap<strin
   }
   return byPath
 }
-const recordedPairsOf = (files: ReadonlyArray<IndexedSourceFile>, sourceHash: string): RecordedPairs => ({ files: filesByPath(files), sourceHash })
 
 /** `index_meta.file_hashes` of an index written before `source_files` existed. */
 const parseHashCache = (meta: IndexMeta): FileHashCache => {
@@ -420,7 +418,8 @@ export const openForQuery = (skill: ResolvedSkill, options: OpenOptions = {}) =>
     const files = yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
     const settled = yield* readSettled(path)
     const cache = withSettled(files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files), settled)
-    const current = yield* sourceHash(tree, { cache, ...(files === undefined ? {} : { recorded: recordedPairsOf(files, meta.source_hash) }) })
+    // Files hashing as the index recorded give its recorded source hash (sourceTree.ts, recordedSourceHash).
+    const current = yield* sourceHash(tree, { cache, ...(files === undefined ? {} : { recorded: { files: filesByPath(files), sourceHash: meta.source_hash } }) })
     if (current.hash !== meta.source_hash) return yield* unusable("stale-source")
     if (files !== undefined) yield* settleChecked(path, files, settled, current.cache)
     yield* freshness.matched(key, tree.dirs)

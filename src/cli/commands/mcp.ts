@@ -11,7 +11,7 @@ const watchOption = Flag.Boolean("watch").pipe(Flag.withoutNegation, Flag.withDe
 
 const outputSchemasOption = Flag.Boolean("output-schemas").pipe(
   Flag.withoutNegation,
-  Flag.withDescription(mcpHelp.flags["output-schemas"].help),
+  Flag.withDescription(mcpHelp.flags.outputSchemas.help),
   Flag.withDefault(false)
 )
 
