@@ -60,12 +60,21 @@ const named = command !== undefined && /^[a-z][a-z-]{0,23}$/.test(command)
  * under: a cache made after the change would be rejected at every start
  * (and the 1.3 MB bundle parsed again, 18 MB of parser memory the process
  * then keeps). A CLI command lives for one call and keeps V8's defaults.
+ *
+ * `--no-concurrent-recompilation`: V8's optimising compiler otherwise runs
+ * on worker threads, and the memory of each job (its zone, several MB) is
+ * freed into that thread's malloc arena, which glibc keeps. How much stays
+ * depended on how the calls came (with an agent's pauses between them, the
+ * jobs spread over more threads): 96.7–104.3 MB after the benchmark's call
+ * mix with 35 ms between searches, 91.6–94.0 MB with the jobs on the main
+ * thread (docs/benchmarks.md). The server's time goes to SQLite, so the few
+ * optimisations it makes can wait on the main thread.
  */
 if (command === "mcp") {
   try {
-    require("node:v8").setFlagsFromString("--optimize-for-size")
+    require("node:v8").setFlagsFromString("--optimize-for-size --no-concurrent-recompilation")
   } catch {
-    // a V8 without the flag: the defaults, only more memory
+    // a V8 without the flags: the defaults, only more memory
   }
 }
 

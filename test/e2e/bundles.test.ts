@@ -120,6 +120,18 @@ describe("the executable's bundles", () => {
     expect(r.stderr).toBe("")
   })
 
+  it("skc mcp: V8 runs with the server's memory flags, a CLI command with V8's defaults (issue 30, mcp.memory)", async () => {
+    const spy =
+      "data:text/javascript,import v8 from 'node:v8'; const f = v8.setFlagsFromString;" +
+      " v8.setFlagsFromString = (flags) => { process.stderr.write('V8 flags: ' + flags + '\\n'); return f(flags) }"
+    const served = await run(lean, ["mcp"], session, ["--import", spy])
+    expect(served.code).toBe(0)
+    expect(served.stderr).toBe("V8 flags: --optimize-for-size --no-concurrent-recompilation\n")
+    const shown = await run(lean, ["show", "git-helper", "--section", "Undo the last commit"], undefined, ["--import", spy])
+    expect(shown.code).toBe(0)
+    expect(shown.stderr).toBe("")
+  })
+
   it("skc mcp: the second start loads the code cache the first one left (the V8 flags set for the server are set before either)", async () => {
     const cache = join(s.home, ".cache", "skillc")
     rmSync(cache, { recursive: true, force: true })
