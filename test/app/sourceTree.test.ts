@@ -113,4 +113,26 @@ describe("sourceTree", () => {
     // Just-modified files are not remembered (racily clean).
     expect(again.cache["Z.txt"]).toBeUndefined()
   })
+
+  it("a directory of more files than one stat batch lists each once with its own size; a .git file (a worktree's) is skipped too", async () => {
+    const root = join(tempDir(), "many")
+    const names = Array.from({ length: 600 }, (_, i) => `f${String(i).padStart(3, "0")}.md`)
+    names.forEach((n, i) => write(root, `refs/${n}`, "x".repeat(i % 7)))
+    write(root, "refs/.git", "gitdir: elsewhere\n")
+    write(root, "refs/deeper/last.md", "# L\n")
+    const tree = Result.getOrThrow(await run(scanSourceTree(root)))
+    expect(tree.files.map((f) => f.path)).toEqual(["refs/deeper/last.md", ...names.map((n) => `refs/${n}`)])
+    expect(tree.files.slice(1).map((f) => f.size)).toEqual(names.map((_, i) => i % 7))
+    expect(tree.dirs).toEqual(["refs", "refs/deeper"])
+  })
+
+  it("lstatMany answers in the order asked and fails with the first path that cannot be stat'ed", async () => {
+    const root = skill()
+    const ok = Result.getOrThrow(await run(Effect.gen(function* () { return yield* (yield* FileSystem).lstatMany([join(root, "Z.txt"), join(root, "references"), join(root, "SKILL.md")]) })))
+    expect(ok.map((i) => i.type)).toEqual(["file", "directory", "file"])
+    expect(ok[0]!.size).toBe(1)
+    const failed = await run(Effect.gen(function* () { return yield* (yield* FileSystem).lstatMany([join(root, "Z.txt"), join(root, "gone.md"), join(root, "also-gone.md")]) }))
+    expect(Result.isFailure(failed) && failed.failure.path).toBe(join(root, "gone.md"))
+    expect(Result.isFailure(failed) && failed.failure.code).toBe("ENOENT")
+  })
 })

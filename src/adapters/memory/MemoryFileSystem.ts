@@ -140,6 +140,7 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
     writeFileAtomic: (p, data) => guard("write", p, () => write(p, data)),
     stat: (p) => guard("stat", p, () => infoOf(get(p, "stat", true))),
     lstat: (p) => guard("stat", p, () => infoOf(get(p, "stat", false))),
+    lstatMany: (paths) => Effect.forEach(paths, (p) => fsService.lstat(p)),
     statOption: (p) =>
       guard("stat", p, () => {
         try {

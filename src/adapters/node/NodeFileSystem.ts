@@ -218,6 +218,18 @@ export const nodeFileSystem: FileSystemService = {
     }),
   stat: (p) => attempt("stat", p, () => info(fs.statSync(p))),
   lstat: (p) => attempt("stat", p, () => info(fs.lstatSync(p))),
+  lstatMany: (paths) =>
+    Effect.suspend(() => {
+      const out: Array<FileInfo> = []
+      for (const p of paths) {
+        try {
+          out.push(info(fs.lstatSync(p)))
+        } catch (e) {
+          return Effect.fail(toFsError("stat", p)(e))
+        }
+      }
+      return Effect.succeed(out)
+    }),
   statOption: (p) =>
     Effect.try({
       try: () => {

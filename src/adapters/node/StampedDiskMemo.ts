@@ -113,6 +113,7 @@ const noting = (inner: FileSystemService, n: ReturnType<typeof makeNotes>): File
     stat: before(n.stat, inner.stat),
     statOption: before(n.stat, inner.statOption),
     lstat: before(n.lstat, inner.lstat),
+    lstatMany: before((paths: ReadonlyArray<string>) => paths.forEach(n.lstat), inner.lstatMany),
     lstatOption: before(n.lstat, inner.lstatOption),
     readDir: before(n.stat, inner.readDir),
     readLink: before(n.lstat, inner.readLink),
