@@ -49,32 +49,54 @@ const command = argv[0]
 const named = command !== undefined && /^[a-z][a-z-]{0,23}$/.test(command)
 
 /**
- * V8's heap sizing for the long-lived server (issue 30, `mcp.memory`). By
- * default V8 grows the young generation up to 2 × 32 MB as soon as a burst
- * of tool calls keeps objects alive across a scavenge, and keeps it while
- * the process lives: 64 MB of a server's resident memory for a working set
- * of a few MB. `--optimize-for-size` makes V8 prefer memory to throughput
- * in its heap-growing decisions (young generation 1–8 MB); it reads the flag
- * at each decision, so setting it here takes effect. It is set before any
- * bundle loads because a V8 code cache records the flags it was made
- * under: a cache made after the change would be rejected at every start
- * (and the 1.3 MB bundle parsed again, 18 MB of parser memory the process
- * then keeps). A CLI command lives for one call and keeps V8's defaults.
+ * V8 settings for the long-lived server (issue 30, `mcp.memory`; issue 29,
+ * a `ping` answered within 100 ms while another request works):
  *
- * `--no-concurrent-recompilation`: V8's optimising compiler otherwise runs
- * on worker threads, and the memory of each job (its zone, several MB) is
- * freed into that thread's malloc arena, which glibc keeps. How much stays
- * depended on how the calls came (with an agent's pauses between them, the
- * jobs spread over more threads): 96.7–104.3 MB after the benchmark's call
- * mix with 35 ms between searches, 91.6–94.0 MB with the jobs on the main
- * thread (docs/benchmarks.md). The server's time goes to SQLite, so the few
- * optimisations it makes can wait on the main thread.
+ * - `--max-semi-space-size=2`: by default V8 grows the young generation up
+ *   to 2 × 32 MB as soon as a burst of tool calls keeps objects alive
+ *   across a scavenge, and keeps it while the process lives: 64 MB of a
+ *   server's resident memory for a working set of a few MB. V8 reads this
+ *   size once, when it starts, so the server starts Node again with it:
+ *   `process.execve` replaces this process (same pid, same stdio), at the
+ *   cost of one more Node start per session. (`--optimize-for-size`, set
+ *   from here before, capped the young generation too, but made every full
+ *   GC compact the whole heap: 170–300 ms pauses while a 100,000-file skill
+ *   was indexed on demand, against 50–60 ms without it.)
+ * - `--no-concurrent-recompilation`: the optimising compiler otherwise runs
+ *   its jobs on worker threads, and each job's memory (its zone, several
+ *   MB) is freed into that thread's malloc arena, which glibc keeps: more
+ *   of it when calls come with pauses between them, as an agent's do
+ *   (96.7–104.3 MB after the benchmark's calls with 35 ms between searches,
+ *   91.6–94.0 MB with the jobs on the main thread). The server's time goes
+ *   to SQLite, so its few optimisations can wait on the main thread.
+ *
+ * Both are set before any bundle loads: a V8 code cache records the flags
+ * it was made under, and a cache made under other flags is rejected at
+ * every start (and the 1.3 MB bundle parsed again). Where `process.execve`
+ * is missing (Windows, Node 22 before 22.15) or fails, the server runs in
+ * this process with the compiler flag alone. A CLI command lives for one
+ * call and keeps V8's defaults.
  */
+const SERVER_NODE_FLAGS = ["--max-semi-space-size=2", "--no-concurrent-recompilation"]
+/** In the environment of the process `execve` starts, so that it does not start another; removed at once. */
+const RESTARTED = "SKC_MCP_RESTARTED"
 if (command === "mcp") {
-  try {
-    require("node:v8").setFlagsFromString("--optimize-for-size --no-concurrent-recompilation")
-  } catch {
-    // a V8 without the flags: the defaults, only more memory
+  const restarted = process.env[RESTARTED] === "1"
+  delete process.env[RESTARTED]
+  if (!restarted && typeof process.execve === "function") {
+    try {
+      const self = fileURLToPath(import.meta.url)
+      process.execve(process.execPath, [process.execPath, ...process.execArgv, ...SERVER_NODE_FLAGS, self, ...argv], { ...process.env, [RESTARTED]: "1" })
+    } catch {
+      // not replaced: serve from this process
+    }
+  }
+  if (!restarted) {
+    try {
+      require("node:v8").setFlagsFromString("--no-concurrent-recompilation")
+    } catch {
+      // a V8 without the flag: the defaults, only more memory
+    }
   }
 }
 

@@ -120,16 +120,19 @@ describe("the executable's bundles", () => {
     expect(r.stderr).toBe("")
   })
 
-  it("skc mcp: V8 runs with the server's memory flags, a CLI command with V8's defaults (issue 30, mcp.memory)", async () => {
+  it("skc mcp: the server runs in a Node started with its V8 flags, a CLI command with V8's defaults (issues 29 and 30)", async () => {
+    // Written by the process that serves, at its exit: the flags it was started with and the restart marker.
     const spy =
-      "data:text/javascript,import v8 from 'node:v8'; const f = v8.setFlagsFromString;" +
-      " v8.setFlagsFromString = (flags) => { process.stderr.write('V8 flags: ' + flags + '\\n'); return f(flags) }"
+      "data:text/javascript,process.on('exit', () => process.stderr.write('node flags: ' +" +
+      " process.execArgv.filter((a) => a.startsWith('--max-semi') || a.startsWith('--no-concurrent')).join(' ') +" +
+      " '; marker: ' + (process.env.SKC_MCP_RESTARTED ?? 'none') + '\\n'))"
     const served = await run(lean, ["mcp"], session, ["--import", spy])
     expect(served.code).toBe(0)
-    expect(served.stderr).toBe("V8 flags: --optimize-for-size --no-concurrent-recompilation\n")
+    expect(served.stdout.trim().split("\n")).toHaveLength(3)
+    expect(served.stderr).toBe("node flags: --max-semi-space-size=2 --no-concurrent-recompilation; marker: none\n")
     const shown = await run(lean, ["show", "git-helper", "--section", "Undo the last commit"], undefined, ["--import", spy])
     expect(shown.code).toBe(0)
-    expect(shown.stderr).toBe("")
+    expect(shown.stderr).toBe("node flags: ; marker: none\n")
   })
 
   it("skc mcp: the second start loads the code cache the first one left (the V8 flags set for the server are set before either)", async () => {
