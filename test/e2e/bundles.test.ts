@@ -110,14 +110,19 @@ describe("the executable's bundles", () => {
     expect(answers[2]!.result?.content?.[0]?.text).toContain("git reset")
   })
 
+  /** What the server wrote on stderr in a whole session run with `preload` imported first (every request answered). */
+  const stderrOfSessionWith = async (preload: string) => {
+    const r = await run(lean, ["mcp"], session, ["--import", preload])
+    expect(r.code).toBe(0)
+    expect(r.stdout.trim().split("\n")).toHaveLength(3)
+    return r.stderr
+  }
+
   it("skc mcp: a session formats no number through ICU (its number data is 7.5 MB of a server's memory, issue 30)", async () => {
     const spy =
       "data:text/javascript,for (const [o, k] of [[Number.prototype, 'toLocaleString'], [Intl, 'NumberFormat']]) { const f = o[k];" +
       " o[k] = function (...a) { process.stderr.write('ICU number formatting: ' + k + '\\n'); return Reflect.apply(f, this, a) } }"
-    const r = await run(lean, ["mcp"], session, ["--import", spy])
-    expect(r.code).toBe(0)
-    expect(r.stdout.trim().split("\n")).toHaveLength(3)
-    expect(r.stderr).toBe("")
+    expect(await stderrOfSessionWith(spy)).toBe("")
   })
 
   it("skc mcp: the server runs in a Node started with its V8 flags, a CLI command with V8's defaults (issues 29 and 30)", async () => {
@@ -126,10 +131,7 @@ describe("the executable's bundles", () => {
       "data:text/javascript,process.on('exit', () => process.stderr.write('node flags: ' +" +
       " process.execArgv.filter((a) => a.startsWith('--max-semi') || a.startsWith('--no-concurrent')).join(' ') +" +
       " '; marker: ' + (process.env.SKC_MCP_RESTARTED ?? 'none') + '\\n'))"
-    const served = await run(lean, ["mcp"], session, ["--import", spy])
-    expect(served.code).toBe(0)
-    expect(served.stdout.trim().split("\n")).toHaveLength(3)
-    expect(served.stderr).toBe("node flags: --max-semi-space-size=2 --no-concurrent-recompilation; marker: none\n")
+    expect(await stderrOfSessionWith(spy)).toBe("node flags: --max-semi-space-size=2 --no-concurrent-recompilation; marker: none\n")
     const shown = await run(lean, ["show", "git-helper", "--section", "Undo the last commit"], undefined, ["--import", spy])
     expect(shown.code).toBe(0)
     expect(shown.stderr).toBe("node flags: ; marker: none\n")
