@@ -7,7 +7,7 @@
 // - mcp.show: `skc_show` of one section. Target: p50 ≤ 3 ms.
 // - mcp.search: `skc_search`. Floor: the same FTS5 query in-process on the
 //   same index file (`node:sqlite`, prepared once), one floor query before
-//   each call (timeAlternating). Target: p50 ≤ 1.5 × floor + 1 ms.
+//   each call (timeRounds). Target: p50 ≤ 1.5 × floor + 1 ms.
 // - mcp.open: `skc_open` of one reference file (index-free, for comparison).
 //
 // A tool that is not registered yet is reported as skipped.
@@ -70,18 +70,6 @@ const stats = (xs, totalMs) => ({ p50: percentile(xs, 50), p99: percentile(xs, 9
 const line = (name, s, extra) =>
   console.log(`${name.padEnd(18)} p50 ${fmt(s.p50).padStart(9)}   p99 ${fmt(s.p99).padStart(9)}   ${s.perSecond.toFixed(0).padStart(5)} calls/s${extra ? `   ${extra}` : ""}`)
 
-const timeCalls = async (call) => {
-  for (let i = 0; i < WARMUP; i++) await call(i)
-  const xs = []
-  const t0 = performance.now()
-  for (let i = 0; i < CALLS; i++) {
-    const t = performance.now()
-    await call(i)
-    xs.push(performance.now() - t)
-  }
-  return stats(xs, performance.now() - t0)
-}
-
 /**
  * The in-process FTS5 floor: the index skc built, opened in this process, and
  * the same MATCH prepared once; undefined without an index. `run` answers one
@@ -105,35 +93,38 @@ const ftsFloor = (runtimeMeta, query) => {
 }
 
 /**
- * A tool call and its floor timed in alternation, one of each per round, so
- * that both meet the machine in the same state. On a shared machine the
- * speed of the same query changes in phases of about a second (the bare
- * ranked query, 120 times in one process: 24 ms for a while, then 39 ms,
- * docs/benchmarks.md); timed one after the other, the call and its floor
- * could land in different phases and their ratio measured the machine.
+ * `CALLS` sequential calls after `WARMUP`, timed; with `floor`, one floor
+ * run before each call, timed too. In alternation, because on a shared
+ * machine the speed of the same query changes in phases of about a second
+ * (the bare ranked query, 120 times in one process: 24 ms for a while, then
+ * 39 ms, docs/benchmarks.md); timed one after the other, a call and its
+ * floor could land in different phases and their ratio measured the machine.
  */
-const timeAlternating = async (call, floor) => {
+const timeRounds = async (call, floor) => {
   for (let i = 0; i < WARMUP; i++) {
-    floor()
+    floor?.()
     await call(i)
   }
   const xs = []
   const fs = []
   const t0 = performance.now()
-  let callsMs = 0
   for (let i = 0; i < CALLS; i++) {
-    const f = performance.now()
-    floor()
+    if (floor !== undefined) {
+      const f = performance.now()
+      floor()
+      fs.push(performance.now() - f)
+    }
     const t = performance.now()
-    fs.push(t - f)
     await call(i)
-    const d = performance.now() - t
-    xs.push(d)
-    callsMs += d
+    xs.push(performance.now() - t)
   }
+  const floorMs = fs.reduce((a, b) => a + b, 0)
   const totalMs = performance.now() - t0
-  return { call: stats(xs, callsMs), floor: stats(fs, totalMs - callsMs) }
+  return { call: stats(xs, totalMs - floorMs), floor: floor === undefined ? undefined : stats(fs, floorMs) }
 }
+
+/** Calls alone, timed: their p50, p99 and calls per second. */
+const timeCalls = async (call) => (await timeRounds(call)).call
 
 export default async function mcpBench() {
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js")
@@ -170,17 +161,10 @@ export default async function mcpBench() {
       const query = "gateway runtime"
       const meta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
       const floorQuery = existsSync(meta) ? ftsFloor(meta, query) : undefined
-      const callSearch = () => client.callTool({ name: "skc_search", arguments: { skill: "big", query } })
-      let search
-      let floor
-      if (floorQuery === undefined) search = await timeCalls(callSearch)
-      else {
-        try {
-          ;({ call: search, floor } = await timeAlternating(callSearch, floorQuery.run))
-        } finally {
-          floorQuery.close()
-        }
-      }
+      const { call: search, floor } = await timeRounds(
+        () => client.callTool({ name: "skc_search", arguments: { skill: "big", query } }),
+        floorQuery?.run
+      ).finally(() => floorQuery?.close())
       const bound = floor === undefined ? undefined : 1.5 * floor.p50 + 1
       line(
         "mcp.search",
