@@ -83,15 +83,14 @@ const RESTARTED = "SKC_MCP_RESTARTED"
 if (command === "mcp") {
   const restarted = process.env[RESTARTED] === "1"
   delete process.env[RESTARTED]
-  if (!restarted && typeof process.execve === "function") {
+  if (!restarted) {
     try {
       const self = fileURLToPath(import.meta.url)
-      process.execve(process.execPath, [process.execPath, ...process.execArgv, ...SERVER_NODE_FLAGS, self, ...argv], { ...process.env, [RESTARTED]: "1" })
+      // Returns only when the process could not be replaced: then it serves, with the compiler flag alone.
+      if (typeof process.execve === "function") process.execve(process.execPath, [process.execPath, ...process.execArgv, ...SERVER_NODE_FLAGS, self, ...argv], { ...process.env, [RESTARTED]: "1" })
     } catch {
       // not replaced: serve from this process
     }
-  }
-  if (!restarted) {
     try {
       require("node:v8").setFlagsFromString("--no-concurrent-recompilation")
     } catch {
