@@ -31,6 +31,7 @@ const loadAdapter = () =>
   fromSource("search-adapter", [
     'export { sqliteSearchIndex, SEARCH_SQL, rankSql } from "./src/adapters/sqlite/SqliteSearchIndex.ts"',
     'export { COLUMN_WEIGHTS } from "./src/domain/search/rank.ts"',
+    'export { COLUMNS as LOG_COLUMNS } from "./src/adapters/sqlite/AccessLogSqlite.ts"',
     'export { buildMatchExpression } from "./src/domain/search/query.ts"',
     'export { Effect, Scope, Exit } from "effect"'
   ])
@@ -51,7 +52,7 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
 
   const meta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
   const file = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f)))
-  const { sqliteSearchIndex, SEARCH_SQL, rankSql, COLUMN_WEIGHTS, buildMatchExpression, Effect, Scope, Exit } = await loadAdapter()
+  const { sqliteSearchIndex, SEARCH_SQL, rankSql, COLUMN_WEIGHTS, LOG_COLUMNS, buildMatchExpression, Effect, Scope, Exit } = await loadAdapter()
   // Informative second floor for cli.search (issue 30): a fresh node that opens the index and runs the
   // one ranked FTS5 query the answer needs, skc's own statement and window (bm25 over every matching
   // row: the synthetic skill's 18-word vocabulary puts both words in nearly every section), so the
@@ -59,10 +60,24 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
   const queryFloor =
     'const { DatabaseSync } = process.getBuiltinModule("node:sqlite"); const db = new DatabaseSync(process.argv[1], { readOnly: true });' +
     ` db.prepare(${JSON.stringify(rankSql(COLUMN_WEIGHTS, true))}).all(${JSON.stringify(buildMatchExpression("compile heading", { segmentsCjk: false }))}, 40); db.close()`
+  // Informative third floor (issue 30): bench/_search-floor.cjs, the work the RFCs require of this
+  // search (resolution, the index's staleness check over the 1,000 files, the ranked query, the
+  // access-log row) in plain JavaScript, without snippets or any code of skc's.
+  const requiredWork = JSON.stringify({
+    skill: "big",
+    skillDir: big,
+    metaDir: meta,
+    rankSql: rankSql(COLUMN_WEIGHTS, true),
+    match: buildMatchExpression("compile heading", { segmentsCjk: false }),
+    limit: 10,
+    insertSql: `INSERT INTO access_log (${LOG_COLUMNS.join(", ")}) VALUES (${LOG_COLUMNS.map(() => "?").join(", ")})`
+  })
+  const requiredWorkFloor = join(ROOT, "bench", "_search-floor.cjs")
   const samples = interleave(
     {
       floor: () => timeOnce([process.execPath, "-e", "0"], opts),
       floorQuery: () => timeOnce([process.execPath, "-e", queryFloor, file], opts),
+      floorWork: () => timeOnce([process.execPath, requiredWorkFloor, requiredWork], opts),
       show: () => timeOnce([process.execPath, BIN, "show", "git-helper", "--section", "Undo the last commit"], opts),
       search: () => timeOnce([process.execPath, BIN, "search", "big", "compile heading"], opts)
     },
@@ -72,7 +87,9 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
   const out = [
     report("cli.show", median(samples.show), floor, 2.5, "git-helper"),
     report("cli.search", median(samples.search), floor, 3.0, "1000-file synthetic skill"),
-    report("  vs node + query", median(samples.search), median(samples.floorQuery), undefined, "floor: node, open the index, the one ranked FTS5 query (informative)")
+    report("  vs node + query", median(samples.search), median(samples.floorQuery), undefined, "floor: node, open the index, the one ranked FTS5 query (informative)"),
+    report("  vs required work", median(samples.search), median(samples.floorWork), undefined, "floor: bench/_search-floor.cjs, the RFCs' work without snippets (informative)"),
+    report("  required work", median(samples.floorWork), floor, undefined, "bench/_search-floor.cjs against node -e 0: below it no implementation goes (informative)")
   ]
 
   // In-process: the same open index, the same queries, interleaved.
