@@ -1,9 +1,13 @@
 /**
  * Issue 19 item 2: lint's cost grows linearly with hostile inputs (long
  * unbroken tokens, a huge description). Each case lints the input at 1× and
- * 4× its size in the same run and compares the best of three timings: linear
- * work gives a ratio near 4, quadratic work near 16. No absolute time is
- * asserted.
+ * 4× its size in the same run and compares the median timings: linear
+ * work gives a ratio near 4, n^1.5 work 8 and quadratic work 16, so the
+ * bound is 6, as in linearity.test.ts: a linear lint of the 1 MB
+ * description measured 5.16 in CI on a busy two-core machine (the large
+ * input competes for the memory cache with the other test processes). A
+ * ratio over the bound is measured again, up to three times in all: a
+ * super-linear rule fails every attempt. No absolute time is asserted.
  */
 import { describe, expect, it } from "vitest"
 import { configureRules, runRules } from "../../src/domain/lint/runner.js"
@@ -55,6 +59,17 @@ const ratio = (make: (scale: number) => Record<string, string>): number => {
   return median(b) / median(a)
 }
 
+/** 4× the input may cost at most this many times the time (see above). */
+const MAX_RATIO = 6
+const ATTEMPTS = 3
+
+/** The ratio of the first attempt within the bound, or of the last attempt: what the test asserts on. */
+const linearRatio = (make: (scale: number) => Record<string, string>): number => {
+  let r = Infinity
+  for (let attempt = 0; attempt < ATTEMPTS && r > MAX_RATIO; attempt++) r = ratio(make)
+  return r
+}
+
 const skill = (description: string, body: string) => `---\nname: demo\ndescription: "${description}"\n---\n# Demo\n\n${body}\n`
 const hex = (n: number) => {
   let s = ""
@@ -64,23 +79,23 @@ const hex = (n: number) => {
 
 describe("issue 19: lint is linear in hostile inputs", () => {
   it("an unbroken hex line (80 KB vs 320 KB)", () => {
-    const r = ratio((k) => ({ "SKILL.md": skill("Use when testing.", hex(80_000 * k)) }))
-    expect(r).toBeLessThanOrEqual(5)
+    const r = linearRatio((k) => ({ "SKILL.md": skill("Use when testing.", hex(80_000 * k)) }))
+    expect(r).toBeLessThanOrEqual(MAX_RATIO)
   })
   it("an unbroken path-like token ending in .md (64 KB vs 256 KB)", () => {
-    const r = ratio((k) => ({ "SKILL.md": skill("Use when testing.", "a/".repeat(32_000 * k) + "x.md") }))
-    expect(r).toBeLessThanOrEqual(5)
+    const r = linearRatio((k) => ({ "SKILL.md": skill("Use when testing.", "a/".repeat(32_000 * k) + "x.md") }))
+    expect(r).toBeLessThanOrEqual(MAX_RATIO)
   })
   it("a long description (256 KB vs 1 MB)", () => {
-    const r = ratio((k) => ({ "SKILL.md": skill(`Use when ${"word ".repeat(51_200 * k)}`, "Body.") }))
-    expect(r).toBeLessThanOrEqual(5)
+    const r = linearRatio((k) => ({ "SKILL.md": skill(`Use when ${"word ".repeat(51_200 * k)}`, "Body.") }))
+    expect(r).toBeLessThanOrEqual(MAX_RATIO)
   })
   it("issue 29 item 5: nested '[…]' pairs in one paragraph (64 KB vs 256 KB)", () => {
-    const r = ratio((k) => ({ "SKILL.md": skill("Use when testing.", "[".repeat(32_000 * k) + "]".repeat(32_000 * k)) }))
-    expect(r).toBeLessThanOrEqual(5)
+    const r = linearRatio((k) => ({ "SKILL.md": skill("Use when testing.", "[".repeat(32_000 * k) + "]".repeat(32_000 * k)) }))
+    expect(r).toBeLessThanOrEqual(MAX_RATIO)
   })
   it("a description of one unbroken token with tag-like brackets (256 KB vs 1 MB)", () => {
-    const r = ratio((k) => ({ "SKILL.md": skill(`Use when <a${"b".repeat(256_000 * k)}`, "Body.") }))
-    expect(r).toBeLessThanOrEqual(5)
+    const r = linearRatio((k) => ({ "SKILL.md": skill(`Use when <a${"b".repeat(256_000 * k)}`, "Body.") }))
+    expect(r).toBeLessThanOrEqual(MAX_RATIO)
   })
 })
