@@ -21,20 +21,21 @@
 //    skill's WAL logs.db, skc's own statement;
 // 6. the answer written to stdout.
 // CommonJS, so Node's ES module loader costs it nothing (skc's bin/skc.mjs pays for that).
-// Argument: one JSON object {skill, skillDir, metaDir, rankSql, match, limit, insertSql}.
+// Argument: one JSON object {skill, skillDir, metaDir, requiredKeys, rankSql, match, limit, insertSql},
+// the keys and statements taken from skc's sources by bench/search.mjs (insertSql's values in its column order).
 "use strict"
 const { DatabaseSync } = require("node:sqlite")
 const { readdirSync, lstatSync, realpathSync, statSync } = require("node:fs")
 const { createHash, randomUUID } = require("node:crypto")
 const { join } = require("node:path")
 
-const { skill, skillDir, metaDir, rankSql, match, limit, insertSql } = JSON.parse(process.argv[2])
+const { skill, skillDir, metaDir, requiredKeys, rankSql, match, limit, insertSql } = JSON.parse(process.argv[2])
 const source = realpathSync(skillDir)
 statSync(join(source, "SKILL.md"))
 const indexFile = join(metaDir, `search-${createHash("sha256").update(source).digest("hex").slice(0, 16)}.db`)
 const db = new DatabaseSync(indexFile, { readOnly: true })
 const meta = new Map(db.prepare("SELECT key, value FROM index_meta").all().map((r) => [r.key, r.value]))
-for (const key of ["skill_path", "source_hash", "schema_version", "tokenizer"]) if (!meta.has(key)) throw new Error(`index_meta lacks ${key}`)
+for (const key of requiredKeys) if (!meta.has(key)) throw new Error(`index_meta lacks ${key}`)
 const probe = new DatabaseSync(":memory:")
 probe.exec("CREATE VIRTUAL TABLE probe USING fts5(x, tokenize='porter unicode61')")
 probe.close()

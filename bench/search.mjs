@@ -31,7 +31,8 @@ const loadAdapter = () =>
   fromSource("search-adapter", [
     'export { sqliteSearchIndex, SEARCH_SQL, rankSql } from "./src/adapters/sqlite/SqliteSearchIndex.ts"',
     'export { COLUMN_WEIGHTS } from "./src/domain/search/rank.ts"',
-    'export { COLUMNS as LOG_COLUMNS } from "./src/adapters/sqlite/AccessLogSqlite.ts"',
+    'export { INSERT_ROW_SQL } from "./src/adapters/sqlite/AccessLogSqlite.ts"',
+    'export { REQUIRED_META_KEYS } from "./src/domain/search/indexState.ts"',
     'export { buildMatchExpression } from "./src/domain/search/query.ts"',
     'export { Effect, Scope, Exit } from "effect"'
   ])
@@ -52,14 +53,16 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
 
   const meta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
   const file = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f)))
-  const { sqliteSearchIndex, SEARCH_SQL, rankSql, COLUMN_WEIGHTS, LOG_COLUMNS, buildMatchExpression, Effect, Scope, Exit } = await loadAdapter()
+  const { sqliteSearchIndex, SEARCH_SQL, rankSql, COLUMN_WEIGHTS, INSERT_ROW_SQL, REQUIRED_META_KEYS, buildMatchExpression, Effect, Scope, Exit } = await loadAdapter()
   // Informative second floor for cli.search (issue 30): a fresh node that opens the index and runs the
   // one ranked FTS5 query the answer needs, skc's own statement and window (bm25 over every matching
   // row: the synthetic skill's 18-word vocabulary puts both words in nearly every section), so the
   // ratio shows what skc adds to it.
+  const rankStatement = rankSql(COLUMN_WEIGHTS, true)
+  const match = buildMatchExpression("compile heading", { segmentsCjk: false })
   const queryFloor =
     'const { DatabaseSync } = process.getBuiltinModule("node:sqlite"); const db = new DatabaseSync(process.argv[1], { readOnly: true });' +
-    ` db.prepare(${JSON.stringify(rankSql(COLUMN_WEIGHTS, true))}).all(${JSON.stringify(buildMatchExpression("compile heading", { segmentsCjk: false }))}, 40); db.close()`
+    ` db.prepare(${JSON.stringify(rankStatement)}).all(${JSON.stringify(match)}, 40); db.close()`
   // Informative third floor (issue 30): bench/_search-floor.cjs, the work the RFCs require of this
   // search (resolution, the index's staleness check over the 1,000 files, the ranked query, the
   // access-log row) in plain JavaScript, without snippets or any code of skc's.
@@ -67,10 +70,11 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
     skill: "big",
     skillDir: big,
     metaDir: meta,
-    rankSql: rankSql(COLUMN_WEIGHTS, true),
-    match: buildMatchExpression("compile heading", { segmentsCjk: false }),
+    requiredKeys: REQUIRED_META_KEYS,
+    rankSql: rankStatement,
+    match,
     limit: 10,
-    insertSql: `INSERT INTO access_log (${LOG_COLUMNS.join(", ")}) VALUES (${LOG_COLUMNS.map(() => "?").join(", ")})`
+    insertSql: INSERT_ROW_SQL
   })
   const requiredWorkFloor = join(ROOT, "bench", "_search-floor.cjs")
   const samples = interleave(

@@ -349,7 +349,8 @@ const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows
   }
 }
 
-const INSERT = `INSERT INTO access_log (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`
+/** The statement that appends one row, values in `COLUMNS` order (also the search benchmark's floor, bench/_search-floor.cjs). */
+export const INSERT_ROW_SQL = `INSERT INTO access_log (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`
 const valuesOf = (row: AccessLogRow) => COLUMNS.map((c) => row[c])
 
 /**
@@ -361,12 +362,12 @@ const valuesOf = (row: AccessLogRow) => COLUMNS.map((c) => row[c])
  */
 const prepareInsert = (db: Database): Statement => {
   try {
-    return db.prepare(INSERT)
+    return db.prepare(INSERT_ROW_SQL)
   } catch (e) {
     if (!/no such table: (main\.)?access_summary/.test(e instanceof Error ? e.message : String(e))) throw e
     // Whichever of the two was dropped, the groups start over from the first row.
     db.exec(`BEGIN IMMEDIATE;${SCHEMA}DELETE FROM access_summary; UPDATE access_summary_state SET through = 0;COMMIT;`)
-    return db.prepare(INSERT)
+    return db.prepare(INSERT_ROW_SQL)
   }
 }
 
