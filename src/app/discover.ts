@@ -18,7 +18,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../domain/protocol/agents.js"
+import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../domain/protocol/agents.js"
 import { applyPrecedence, type Candidate, type Discovery, type DiscoveryScope, type SkillLocation } from "../domain/protocol/discovery.js"
 import { validateSkillSource } from "../domain/protocol/metadata.js"
 import { Warning } from "../domain/errors.js"
@@ -96,17 +96,18 @@ export const searchDirs = (agent: Agent, pluginDirs: ReadonlyArray<string>) =>
     const path = yield* Path
     const env = yield* Env
     const { stores, config } = yield* Settings
-    const projectRel = projectSkillsDir(agent).split("/")
-    const userRel = userSkillsDir(agent).split("/")
+    // Every directory the agent reads at each level, in its order (Codex: `.agents/skills`, then `.codex/skills`).
+    const projectRels = projectSkillsDirs(agent).map((d) => d.split("/"))
+    const userRels = userSkillsDirs(agent).map((d) => d.split("/"))
     const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
     const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
     for (let dir = stores.cwd; ; ) {
-      if (!homes.has(dir)) dirs.push({ scope: "project", path: path.join(dir, ...projectRel) })
+      if (!homes.has(dir)) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
       const parent = path.dirname(dir)
       if (parent === dir) break
       dir = parent
     }
-    dirs.push({ scope: "user", path: path.join(env.home, ...userRel) })
+    for (const rel of userRels) dirs.push({ scope: "user", path: path.join(env.home, ...rel) })
     // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
     const roots = [...new Set([...config.pluginDirs, ...pluginDirs].map((p) => path.resolve(stores.cwd, p)))]
     for (const p of roots) dirs.push({ scope: "plugin", path: path.join(p, "skills") })

@@ -8,26 +8,24 @@
  * the wrong place.
  */
 
-/**
- * The one table of agent skill directories (RFC-0001:C-DEPLOYMENT,
- * DECISIONS #9 revised, #38): where each agent runtime reads skills at the
- * user level (relative to the home, `$SKILLC_HOME` when set) and at the
- * project level (relative to a project directory). `skc build` deploys
- * into it, `skc discover` and skill resolution read from it.
- */
-export const AGENT_SKILL_DIRS = {
-  claude: { user: ".claude/skills", project: ".claude/skills" },
-  codex: { user: ".codex/skills", project: ".codex/skills" },
-  copilot: { user: ".github/skills", project: ".github/skills" },
-  cursor: { user: ".cursor/skills", project: ".cursor/skills" },
-  gemini: { user: ".gemini/skills", project: ".gemini/skills" },
-  kiro: { user: ".kiro/skills", project: ".kiro/skills" },
-  // OpenCode reads global skills from its XDG config directory, project skills from `.opencode/skills`.
-  opencode: { user: ".config/opencode/skills", project: ".opencode/skills" },
-  trae: { user: ".trae/skills", project: ".trae/skills" }
-} as const satisfies Readonly<Record<string, { readonly user: string; readonly project: string }>>
+import { PROFILES, SHARED_SKILLS_DIR, SHARED_TARGET } from "./agents/index.js"
 
-export type BuiltinAgent = keyof typeof AGENT_SKILL_DIRS
+/**
+ * The one table of deployment directories (RFC-0001:C-DEPLOYMENT, DECISIONS
+ * #9 revised, #38, #51, #53): for each agent profile, the first directory it
+ * reads at the user level (relative to the home, `$SKILLC_HOME` when set)
+ * and at the project level; plus `agents`, the shared `.agents/skills` that
+ * Codex, Copilot, Gemini CLI, OpenCode and Amp read. The strict
+ * `agentskills` profile is a lint profile, not a place: its directory is
+ * the `agents` target's.
+ */
+export const AGENT_SKILL_DIRS: Readonly<Record<string, { readonly user: string; readonly project: string }>> = Object.fromEntries([
+  ...PROFILES.filter((p) => p.name !== "agentskills").map((p) => [p.name, { user: p.dirs.user[0]!, project: p.dirs.project[0]! }] as const),
+  [SHARED_TARGET, { user: SHARED_SKILLS_DIR, project: SHARED_SKILLS_DIR }] as const
+])
+
+/** A name of `AGENT_SKILL_DIRS`: an agent profile (but `agentskills`) or `agents`. */
+export type BuiltinAgent = string
 
 const isBuiltinAgent = (s: string): s is BuiltinAgent => Object.prototype.hasOwnProperty.call(AGENT_SKILL_DIRS, s)
 

@@ -154,7 +154,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     Effect.gen(function* () {
       const p = project()
       expect(yield* failureText(p.build({ target: "claude,nosuch" }))).toMatch(
-        /^error: unknown target 'nosuch' \(known: claude, codex, copilot, cursor, gemini, kiro, opencode, trae;/
+        /^error: unknown target 'nosuch' \(known: agents, amp, claude, codex, copilot, cursor, gemini, kiro, opencode, trae;/
       )
       expect(builtFiles(join(p.work, ".skillc/runtime/demo"))).toEqual([])
       expect(existsSync(join(p.home, ".claude"))).toBe(false)

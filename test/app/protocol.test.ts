@@ -39,15 +39,20 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
       ["beta", "user", "/home/u/.claude/skills/beta", "project"],
       ["gamma", "plugin", "/plug/skills/gamma", "user"]
     ])
+    // Cursor reads its own directory and, for compatibility, .claude/skills (DECISIONS #51, docs/agents.md).
     const cursor = Result.getOrThrow(await w.run(discover({ agent: "cursor" })))
-    expect(cursor.skills.map((s) => s.name)).toEqual(["cursor-only"])
+    expect(cursor.skills.map((s) => s.name)).toEqual(["alpha", "beta", "cursor-only", "gamma"])
+    const kiro = Result.getOrThrow(await w.run(discover({ agent: "kiro" })))
+    expect(kiro.skills.map((s) => s.name)).toEqual([])
   })
 
   it.each([
-    ["codex", ".codex/skills"], ["copilot", ".github/skills"], ["gemini", ".gemini/skills"], ["kiro", ".kiro/skills"],
-    ["trae", ".trae/skills"]
-  ] as const)("agent %s reads %s at project and user level", async (agent, dir) => {
-    const w = memoryWorld({ files: { [`/proj/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${dir}/q/SKILL.md`]: SKILL("q") } })
+    ["codex", ".codex/skills", ".codex/skills"], ["codex", ".agents/skills", ".agents/skills"], ["copilot", ".github/skills", ".copilot/skills"],
+    ["copilot", ".agents/skills", ".agents/skills"], ["gemini", ".gemini/skills", ".gemini/skills"], ["gemini", ".agents/skills", ".agents/skills"],
+    ["kiro", ".kiro/skills", ".kiro/skills"], ["trae", ".trae/skills", ".trae/skills"], ["amp", ".agents/skills", ".agents/skills"],
+    ["agentskills", ".agents/skills", ".agents/skills"]
+  ] as const)("agent %s reads %s at project level and %s at user level (DECISIONS #51, #53)", async (agent, dir, userDir) => {
+    const w = memoryWorld({ files: { [`/proj/${dir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${userDir}/p/SKILL.md`]: SKILL("p"), [`/home/u/${userDir}/q/SKILL.md`]: SKILL("q") } })
     const r = Result.getOrThrow(await w.run(discover({ agent })))
     expect(r.skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:project", "q:user"])
     expect(r.shadowed.map((s) => `${s.name}:${s.scope}`)).toEqual(["p:user"])

@@ -188,7 +188,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     const sb = project()
     const r = sb.run(["build", "demo", "--target", "claude,nosuch"])
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^error: unknown target 'nosuch' \(known: claude, codex, copilot, cursor, gemini, kiro, opencode, trae;/)
+    expect(r.stderr).toMatch(/^error: unknown target 'nosuch' \(known: agents, amp, claude, codex, copilot, cursor, gemini, kiro, opencode, trae;/)
     expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
     expect(existsSync(join(sb.home, ".claude"))).toBe(false)
     expect(existsSync(join(sb.work, ".claude"))).toBe(false)

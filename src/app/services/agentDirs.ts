@@ -7,7 +7,9 @@
  * 1. project level: for the cwd and each ancestor, nearest first (the home
  *    directories excluded: their agent directories are the user level), each
  *    agent of `AGENTS` in order (claude, codex, copilot, cursor, gemini,
- *    kiro, opencode, trae), `<dir>/<agent project dir>`;
+ *    kiro, opencode, trae, amp, agentskills), each directory its profile
+ *    reads there, `<dir>/<agent project dir>` (so `.agents/skills` comes
+ *    with codex, right after `.claude/skills`; a directory is visited once);
  * 2. user level: each agent in the same order, `<home>/<agent user dir>`;
  * 3. plugin level: `<plugin root>/skills` for each root of the config's
  *    `[discovery] plugin_dirs`, in the order resolved (project file first,
@@ -24,7 +26,7 @@
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { MANIFEST_FILE, META_DIR, parseManifest, type Manifest } from "../../domain/manifest.js"
-import { AGENTS, projectSkillsDir, userSkillsDir, type Agent } from "../../domain/protocol/agents.js"
+import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
 import { validateSkillSource } from "../../domain/protocol/metadata.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, isRegularFile } from "../../ports/FileSystem.js"
@@ -55,12 +57,12 @@ export const agentSkillRoots = Effect.gen(function* () {
     roots.push({ scope, agent, dir })
   }
   for (let dir = stores.cwd; ; ) {
-    if (!homes.has(dir)) for (const agent of AGENTS) add("agent-project", agent, path.join(dir, ...projectSkillsDir(agent).split("/")))
+    if (!homes.has(dir)) for (const agent of AGENTS) for (const rel of projectSkillsDirs(agent)) add("agent-project", agent, path.join(dir, ...rel.split("/")))
     const parent = path.dirname(dir)
     if (parent === dir) break
     dir = parent
   }
-  for (const agent of AGENTS) add("agent-user", agent, path.join(env.home, ...userSkillsDir(agent).split("/")))
+  for (const agent of AGENTS) for (const rel of userSkillsDirs(agent)) add("agent-user", agent, path.join(env.home, ...rel.split("/")))
   // Config paths are absolute already (src/app/services/Settings.ts); resolve keeps a stray relative one deterministic.
   for (const root of config.pluginDirs) add("plugin", "plugin", path.join(path.resolve(stores.cwd, root), "skills"))
   return roots as ReadonlyArray<AgentSkillsRoot>

@@ -1,17 +1,24 @@
 /**
  * Where each agent runtime looks for skills (RFC-0001:C-DEPLOYMENT, DECISIONS
- * #9 revised): both levels come from the one table of src/domain/targets.ts
- * (`AGENT_SKILL_DIRS`), shared by `skc build --target`, discovery and resolution.
+ * #9 revised, #51, #53): every level may hold several directories (Codex
+ * reads `.agents/skills` and `.codex/skills`), all from the agent profiles of
+ * src/domain/agents, shared by `skc build --target`, discovery and resolution.
  */
-import { AGENT_SKILL_DIRS } from "../targets.js"
+import { isProfileName, PROFILE_NAMES, profileOf, type ProfileName } from "../agents/index.js"
 
-export const AGENTS = ["claude", "codex", "copilot", "cursor", "gemini", "kiro", "opencode", "trae"] as const
-export type Agent = (typeof AGENTS)[number]
+export const AGENTS = PROFILE_NAMES
+export type Agent = ProfileName
 
-/** The user-level skills directory relative to the home, e.g. `.claude/skills`. */
-export const userSkillsDir = (agent: Agent): string => AGENT_SKILL_DIRS[agent].user
+/** The user-level skills directories relative to the home, in the agent's order, e.g. `.claude/skills`. */
+export const userSkillsDirs = (agent: Agent): ReadonlyArray<string> => profileOf(agent).dirs.user
 
-/** The project-level skills directory relative to a project directory. */
-export const projectSkillsDir = (agent: Agent): string => AGENT_SKILL_DIRS[agent].project
+/** The project-level skills directories relative to a project directory, in the agent's order. */
+export const projectSkillsDirs = (agent: Agent): ReadonlyArray<string> => profileOf(agent).dirs.project
 
-export const isAgent = (s: string): s is Agent => (AGENTS as ReadonlyArray<string>).includes(s)
+/** The first user-level directory: where `skc build --target <agent>` deploys a global build. */
+export const userSkillsDir = (agent: Agent): string => userSkillsDirs(agent)[0]!
+
+/** The first project-level directory: where `skc build --target <agent>` deploys a project build. */
+export const projectSkillsDir = (agent: Agent): string => projectSkillsDirs(agent)[0]!
+
+export const isAgent = (s: string): s is Agent => isProfileName(s)

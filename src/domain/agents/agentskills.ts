@@ -1,0 +1,40 @@
+/**
+ * The Agent Skills specification itself, strict (DECISIONS #51, #52): what
+ * `skills-ref validate` and the publishing tools built on it accept. A client
+ * following the specification's client guide reads the shared
+ * `.agents/skills` directories (DECISIONS #53).
+ */
+import type { AgentProfile } from "./profile.js"
+
+const SPEC = "https://agentskills.io/specification"
+const GUIDE = "agentskills/agentskills docs/client-implementation/adding-skills-support.mdx"
+const REF = "agentskills/agentskills skills-ref/src/skills_ref/validator.py"
+
+export const agentskills: AgentProfile = {
+  name: "agentskills",
+  title: "Agent Skills specification (strict, skills-ref)",
+  homepage: SPEC,
+  dirs: { project: [".agents/skills"], user: [".agents/skills"], source: `${GUIDE} (Where to scan)` },
+  fields: [],
+  combinations: [],
+  listing: {
+    textFields: ["description"],
+    joiner: " ",
+    perEntryCap: null,
+    budget: { kind: "unknown", note: "the specification sets no listing budget (about 50-100 tokens a skill)" },
+    manualOnlyField: null,
+    commandMenuField: null,
+    conditionalField: null,
+    source: `${GUIDE} (Step 3: disclose the catalog)`
+  },
+  escalate: [
+    { rule: "SKL104", why: "skills-ref: the directory name must match the skill name (after NFKC)" },
+    { rule: "SKL107", why: "skills-ref: a description over 1,024 characters fails" },
+    { rule: "SKL109", why: "skills-ref: fields outside the specification's six fail" },
+    { rule: "SKL111", why: "skills-ref: compatibility over 500 characters fails" }
+  ],
+  notes: [
+    "skills-ref accepts an empty `compatibility` string and a lowercase `skill.md`; skc keeps its stricter reading of both.",
+    "Non-ASCII lowercase names (`技能`, `мой-навык`) pass, as in skills-ref (DECISIONS #52); SKL110 warns that some agents and file systems mishandle them."
+  ]
+}

@@ -1,0 +1,122 @@
+/**
+ * Claude Code (DECISIONS #51). Facts from its skills documentation
+ * (code.claude.com/docs/en/skills, read 2026-09 at v2.1.273 of its text) and
+ * its CHANGELOG (anthropics/claude-code, versions named per fact).
+ */
+import type { AgentProfile, CombinationRule, FieldSpec, SkillFacts } from "./profile.js"
+import { booleanValue } from "./fieldValue.js"
+
+const DOCS = "https://code.claude.com/docs/en/skills"
+const FM = `${DOCS} (Frontmatter reference)`
+
+/** Hook events Claude Code's CHANGELOG names up to 2.1.240 (skills take the settings `hooks` format). */
+export const CLAUDE_HOOK_EVENTS: ReadonlyArray<string> = [
+  "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied", "Notification",
+  "UserPromptSubmit", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact",
+  "SessionStart", "SessionEnd", "Setup", "TeammateIdle", "TaskCreated", "TaskCompleted", "ConfigChange",
+  "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "Elicitation", "ElicitationResult", "CwdChanged",
+  "FileChanged", "MessageDisplay", "DirectoryAdded"
+]
+
+const fields: ReadonlyArray<FieldSpec> = [
+  { name: "when_to_use", value: { kind: "string" }, summary: "Appended to `description` in the skill listing; counts toward the 1,536-character entry cap.", source: FM },
+  { name: "argument-hint", value: { kind: "string-or-list" }, summary: "Autocomplete hint for arguments, e.g. `[issue-number]` (a YAML list is read as text).", source: `${FM}; CHANGELOG 1.0.54, 2.1.47` },
+  { name: "arguments", value: { kind: "string-or-list" }, summary: "Named positional arguments (`$name` in the body): a space-separated string or a list.", source: FM },
+  { name: "disable-model-invocation", value: { kind: "boolean", words: true }, summary: "`true`: only a person can invoke the skill; it leaves the model's listing.", source: `${FM}; CHANGELOG 2.1.110, 2.1.222` },
+  { name: "user-invocable", value: { kind: "boolean", words: true }, summary: "`false`: hidden from the `/` menu; the model still sees and invokes it.", source: `${FM}; CHANGELOG 2.1.0` },
+  { name: "allowed-tools", value: { kind: "string-or-list" }, summary: "Tools granted without a prompt during the invoking turn (string or YAML list).", source: `${FM}; CHANGELOG 2.1.0` },
+  { name: "disallowed-tools", value: { kind: "string-or-list" }, summary: "Tools removed from the model while the skill is active.", source: `${FM}; CHANGELOG 2.1.152` },
+  { name: "model", value: { kind: "string" }, summary: "A `/model` value (alias or full id) or `inherit`, for the rest of the turn or the fork.", source: FM },
+  { name: "effort", value: { kind: "enum", values: ["low", "medium", "high", "xhigh", "max"] }, summary: "Effort level while the skill runs; omit it to inherit (there is no `inherit` value).", source: `${FM}; CHANGELOG 2.1.80` },
+  { name: "context", value: { kind: "enum", values: ["fork"] }, summary: "`fork` runs the skill in a forked subagent; omitted, it runs inline.", source: `${FM}; CHANGELOG 2.1.0` },
+  { name: "agent", value: { kind: "string" }, summary: "Subagent type for `context: fork` (`Explore`, `Plan`, `general-purpose` or a custom agent).", source: `${FM}; CHANGELOG 2.1.0` },
+  { name: "background", value: { kind: "boolean", words: true }, summary: "With `context: fork`: `false` waits for the fork in the same turn (default `true`).", source: `${FM}; CHANGELOG 2.1.218` },
+  { name: "hooks", value: { kind: "hooks", events: CLAUDE_HOOK_EVENTS }, summary: "Hooks registered while the skill is active, in the settings `hooks` format.", source: `${FM}; CHANGELOG 2.1.0` },
+  { name: "paths", value: { kind: "string-or-list" }, summary: "Globs (comma-separated or a list): the skill is loaded automatically only around matching files.", source: `${FM}; CHANGELOG 2.1.84` },
+  { name: "shell", value: { kind: "enum", values: ["bash", "powershell"] }, summary: "Shell for `!`-command blocks: `bash` (default) or `powershell`.", source: FM },
+]
+
+const has = (data: Readonly<Record<string, unknown>>, key: string) => Object.prototype.hasOwnProperty.call(data, key) && data[key] !== null
+
+const forkOnly = (field: string, what: string): CombinationRule => ({
+  rule: "SKL116",
+  summary: `\`${field}\` takes effect only with \`context: fork\`.`,
+  source: FM,
+  check: ({ data }) =>
+    has(data, field) && data.context !== "fork"
+      ? [{ field, message: `'${field}' has no effect without 'context: fork' (${what}); add 'context: fork' or remove '${field}'` }]
+      : []
+})
+
+/** `$ARGUMENTS`, `$ARGUMENTS[0]`, `$0`…: Claude Code substitutes them everywhere in the body, code blocks included. */
+const PLACEHOLDER = /(?<![\\$\w])\$(ARGUMENTS(?:\[\d+\])?|\d+)(?![\w])/
+
+const placeholders: CombinationRule = {
+  rule: "SKL117",
+  summary: "A body that takes arguments declares them (`argument-hint` or `arguments`).",
+  source: `${DOCS} (Available string substitutions); CHANGELOG 2.1.19, 2.1.163`,
+  check: ({ data, body, bodyLine }: SkillFacts) => {
+    if (has(data, "argument-hint") || has(data, "arguments")) return []
+    const lines = body.split("\n")
+    for (const [i, line] of lines.entries()) {
+      const m = PLACEHOLDER.exec(line)
+      if (m !== null) {
+        return [
+          {
+            line: bodyLine + i,
+            message: `the body uses '$${m[1]}', which Claude Code replaces with the invocation's arguments, but the skill declares no 'argument-hint' or 'arguments' (write '\\$' for a literal dollar sign)`
+          }
+        ]
+      }
+    }
+    return []
+  }
+}
+
+const unreachable: CombinationRule = {
+  rule: "SKL116",
+  summary: "A skill is invocable by someone: not both `disable-model-invocation: true` and `user-invocable: false`.",
+  source: FM,
+  check: ({ data }) =>
+    booleanValue(data["disable-model-invocation"]) === true && booleanValue(data["user-invocable"]) === false
+      ? [{ field: "user-invocable", message: "with 'disable-model-invocation: true' and 'user-invocable: false' neither the model nor a person can invoke the skill" }]
+      : []
+}
+
+export const claude: AgentProfile = {
+  name: "claude",
+  title: "Claude Code",
+  homepage: DOCS,
+  dirs: {
+    project: [".claude/skills"],
+    user: [".claude/skills"],
+    source: `${DOCS} (Where skills live); it reads no .agents/skills`
+  },
+  fields,
+  combinations: [forkOnly("agent", "the subagent type of a forked skill"), forkOnly("background", "whether a forked skill runs in the background"), unreachable, placeholders],
+  listing: {
+    textFields: ["description", "when_to_use"],
+    joiner: " ",
+    perEntryCap: 1536,
+    budget: {
+      kind: "fraction",
+      fraction: 0.01,
+      charsPerToken: 4,
+      defaultContextTokens: 200_000,
+      fallbackChars: 8_000,
+      envOverride: "SLASH_COMMAND_TOOL_CHAR_BUDGET",
+      source: `${DOCS} (Skill descriptions are cut short): 1 % of the context window (setting skillListingBudgetFraction), 8,000 characters when unknown; CHANGELOG 2.1.32 said 2 %, since lowered`
+    },
+    manualOnlyField: "disable-model-invocation",
+    commandMenuField: "user-invocable",
+    conditionalField: "paths",
+    source: `${DOCS} (Skill descriptions are cut short; Control who invokes a skill); CHANGELOG 2.1.105 (1,536-character entries)`
+  },
+  escalate: [],
+  notes: [
+    "Booleans are read as true/false, yes/no, on/off or 1/0 in any case (CHANGELOG 2.1.218).",
+    "The separator between `description` and `when_to_use` is not documented; skc joins them with one space.",
+    "Past the budget, Claude Code shortens the descriptions of the skills used least; skc keeps discovery order (a new session has no usage).",
+    "`[agents.claude]` in skc's configuration overrides the listing fraction, the entry cap and the budget (settings skillListingBudgetFraction, skillListingMaxDescChars)."
+  ]
+}

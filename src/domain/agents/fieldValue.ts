@@ -1,0 +1,115 @@
+/**
+ * One checker per field kind (profile.ts `FieldKind`): the problem with a
+ * value, worded for a lint message, or undefined when the agent reads it as
+ * intended. Pure and total: any YAML value in, never a throw.
+ */
+import type { FieldKind } from "./profile.js"
+
+/** The strings a YAML 1.1 reader (and the agents that say so) takes as booleans. */
+const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { yes: true, no: false, on: true, off: false, true: true, false: false, "1": true, "0": false }
+
+const show = (v: unknown): string => {
+  if (v === null) return "null"
+  if (Array.isArray(v)) return "a list"
+  if (typeof v === "object") return "a map"
+  if (typeof v === "string") return `'${v.length > 40 ? `${v.slice(0, 40)}…` : v}'`
+  return String(v)
+}
+
+const isMap = (v: unknown): v is Readonly<Record<string, unknown>> => typeof v === "object" && v !== null && !Array.isArray(v)
+
+/** A boolean as the agent reads it: `true`/`false`, and the YAML 1.1 words where the kind allows them. */
+export const booleanValue = (v: unknown, words = true): boolean | undefined => {
+  if (typeof v === "boolean") return v
+  if (words && (v === 1 || v === 0)) return v === 1
+  if (words && typeof v === "string") return BOOLEAN_WORDS[v.trim().toLowerCase()]
+  return undefined
+}
+
+/** `value` as a list of strings: a YAML list, or a string split at commas and whitespace. */
+export const stringList = (v: unknown): ReadonlyArray<string> =>
+  typeof v === "string" ? v.split(/[\s,]+/).filter((s) => s.length > 0) : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []
+
+const hooksProblem = (v: unknown, events: ReadonlyArray<string>): string | undefined => {
+  if (!isMap(v)) return `must be a map of hook events to lists of matchers, not ${show(v)}`
+  for (const [event, matchers] of Object.entries(v)) {
+    if (!events.includes(event)) return `unknown hook event '${event}' (known: ${events.join(", ")})`
+    if (!Array.isArray(matchers)) return `'${event}' must be a list of matchers ({ matcher, hooks: [...] }), not ${show(matchers)}`
+    for (const [i, m] of matchers.entries()) {
+      if (!isMap(m)) return `'${event}' entry ${i + 1} must be a map with 'hooks', not ${show(m)}`
+      if (m.matcher !== undefined && typeof m.matcher !== "string") return `'${event}' entry ${i + 1}: 'matcher' must be a string`
+      if (!Array.isArray(m.hooks) || m.hooks.length === 0) return `'${event}' entry ${i + 1} needs 'hooks', a non-empty list of { type, command }`
+      for (const [j, h] of m.hooks.entries()) {
+        const where = `'${event}' entry ${i + 1}, hook ${j + 1}`
+        if (!isMap(h)) return `${where} must be a map { type, command }, not ${show(h)}`
+        if (h.type === "command") {
+          if (typeof h.command !== "string" || h.command.trim() === "") return `${where}: type 'command' needs a non-empty 'command' string`
+        } else if (h.type === "prompt" || h.type === "agent") {
+          if (typeof h.prompt !== "string" || h.prompt.trim() === "") return `${where}: type '${h.type}' needs a non-empty 'prompt' string`
+        } else if (h.type === "http") {
+          if (typeof h.url !== "string" || h.url.trim() === "") return `${where}: type 'http' needs a 'url' string`
+        } else return `${where}: 'type' must be one of command, prompt, agent, http, not ${show(h.type)}`
+        if (h.timeout !== undefined && !(typeof h.timeout === "number" && h.timeout > 0)) return `${where}: 'timeout' must be a positive number of seconds`
+      }
+    }
+  }
+  return undefined
+}
+
+/** The problem with `value` for a field of `kind`, or undefined. `null` (an empty field) is left to the caller. */
+export const fieldValueProblem = (kind: FieldKind, value: unknown): string | undefined => {
+  switch (kind.kind) {
+    case "any":
+      return undefined
+    case "string":
+      return typeof value === "string" ? undefined : `must be a string, not ${show(value)}`
+    case "boolean":
+      return booleanValue(value, kind.words === true) !== undefined
+        ? undefined
+        : `must be true or false${kind.words === true ? " (or yes/no, on/off, 1/0)" : ""}, not ${show(value)}`
+    case "enum": {
+      if (typeof value !== "string") return `must be one of ${kind.values.join(", ")}, not ${show(value)}`
+      if (kind.values.includes(value)) return undefined
+      if (kind.open === true) return undefined
+      return `must be one of ${kind.values.join(", ")}, not ${show(value)}`
+    }
+    case "string-or-list":
+      if (typeof value === "string") return undefined
+      if (Array.isArray(value) && value.every((x) => typeof x === "string")) return undefined
+      return `must be a string or a list of strings, not ${show(value)}`
+    case "list":
+      return Array.isArray(value) && value.every((x) => typeof x === "string") ? undefined : `must be a list of strings, not ${show(value)}`
+    case "string-map":
+      if (!isMap(value)) return `must be a map of strings, not ${show(value)}`
+      for (const [k, v] of Object.entries(value)) if (typeof v !== "string") return `'${k}' must be a string, not ${show(v)}`
+      return undefined
+    case "map":
+      return isMap(value) ? undefined : `must be a map, not ${show(value)}`
+    case "hooks":
+      return hooksProblem(value, kind.events)
+  }
+}
+
+/** How docs/agents.md shows a kind. */
+export const describeKind = (kind: FieldKind): string => {
+  switch (kind.kind) {
+    case "any":
+      return "any value"
+    case "string":
+      return "string"
+    case "boolean":
+      return kind.words === true ? "boolean (`true`/`false`; `yes`/`no`, `on`/`off`, `1`/`0` in any case)" : "boolean (`true`/`false`)"
+    case "enum":
+      return `${kind.open === true ? "one of (or another) " : "one of "}${kind.values.map((v) => `\`${v}\``).join(", ")}`
+    case "string-or-list":
+      return "string or list of strings"
+    case "list":
+      return "list of strings"
+    case "string-map":
+      return "map of strings"
+    case "map":
+      return "map"
+    case "hooks":
+      return `hooks map (${kind.events.map((e) => `\`${e}\``).join(", ")})`
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * How one agent's profile turns a skill's frontmatter into what its listing
+ * shows (DECISIONS #51): whether the model sees the skill at all
+ * (`disable-model-invocation: true` keeps it out), whether people can call
+ * it as a command (`user-invocable: false` hides it from the menu), the
+ * entry's text (`description`, then `when_to_use` for Claude, cut at the
+ * per-entry cap) and whether it is conditional (`paths:`). Pure.
+ */
+import { booleanValue, stringList } from "./fieldValue.js"
+import type { AgentProfile } from "./profile.js"
+
+export interface ListingFacts {
+  /** The model sees the skill in its listing; false for a manual-only skill. */
+  readonly model: boolean
+  /** People can call it as a command (`/name`). */
+  readonly command: boolean
+  /** The entry's text as the agent joins it, before the per-entry cap. */
+  readonly text: string
+  /** The `when_to_use`-like texts joined after the description, null when none. */
+  readonly when_to_use: string | null
+  /** Glob patterns that make the skill conditional; null when it always applies. */
+  readonly paths: ReadonlyArray<string> | null
+}
+
+const codePoints = (s: string) => [...s].length
+
+/** Cut `text` at `cap` code points (never inside a surrogate pair). */
+export const cutAt = (text: string, cap: number | null): string => (cap === null || codePoints(text) <= cap ? text : [...text].slice(0, cap).join(""))
+
+export const listingFacts = (profile: AgentProfile, data: Readonly<Record<string, unknown>>, description: string): ListingFacts => {
+  const rule = profile.listing
+  const manual = rule.manualOnlyField === null ? false : booleanValue(data[rule.manualOnlyField]) === true
+  const command = rule.commandMenuField === null ? true : booleanValue(data[rule.commandMenuField]) !== false
+  const texts: Array<string> = []
+  const extras: Array<string> = []
+  for (const field of rule.textFields) {
+    if (field === "description") {
+      texts.push(description)
+      continue
+    }
+    const v = data[field]
+    if (typeof v === "string" && v.trim() !== "") {
+      texts.push(v.trim())
+      extras.push(v.trim())
+    }
+  }
+  const text = texts.join(rule.joiner)
+  const rawPaths = rule.conditionalField === null ? undefined : data[rule.conditionalField]
+  const paths = rawPaths === undefined || rawPaths === null ? null : stringList(rawPaths)
+  return {
+    model: !manual,
+    command,
+    text,
+    when_to_use: extras.length === 0 ? null : extras.join(rule.joiner),
+    paths: paths === null || paths.length === 0 ? null : paths
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * An agent profile (DECISIONS #51): what one agent runtime reads of a skill,
+ * as plain data. Lint checks fields against it, discovery reads its
+ * directories, and `discover`/`prompt`/`match`/`budget`/`eval` build the
+ * skill listing the way it does. Every fact carries its source, and
+ * `docs/agents.md` is generated from these values (`npm run docs:agents`),
+ * so the documentation cannot drift from the code.
+ *
+ * Adding an agent is one file in this folder plus one line in `index.ts`;
+ * adding a field is one entry in its profile.
+ */
+
+/** Where a fact comes from: a URL (with its section) or a CHANGELOG version. */
+export type Source = string
+
+/**
+ * The value a field takes. Each kind has one checker in `fieldValue.ts`;
+ * anything a kind cannot express goes into a profile's `combinations`.
+ */
+export type FieldKind =
+  | { readonly kind: "string" }
+  /** A YAML boolean; `words` also accepts the strings `yes`/`no`/`on`/`off` where the agent reads them so. */
+  | { readonly kind: "boolean"; readonly words?: boolean }
+  /** One of a fixed set of strings (compared case-sensitively, as the agents do). */
+  | { readonly kind: "enum"; readonly values: ReadonlyArray<string>; readonly open?: boolean }
+  /** A string, or a YAML list of strings (e.g. `allowed-tools`, `paths`). */
+  | { readonly kind: "string-or-list" }
+  /** A YAML list of strings. */
+  | { readonly kind: "list" }
+  /** A map of string keys to string values (`metadata`). */
+  | { readonly kind: "string-map" }
+  /** Any YAML map (shape checked by a combination rule, e.g. `hooks`). */
+  | { readonly kind: "map" }
+  /** Claude Code's `hooks`: event name → list of `{ matcher?, hooks: [{ type, command|prompt, timeout? }] }`. */
+  | { readonly kind: "hooks"; readonly events: ReadonlyArray<string> }
+  /** Anything (the field is known, its value not checked). */
+  | { readonly kind: "any" }
+
+export interface FieldSpec {
+  readonly name: string
+  readonly value: FieldKind
+  /** One line for docs/agents.md: what the agent does with it. */
+  readonly summary: string
+  readonly source: Source
+}
+
+/** What a combination rule sees: the frontmatter map and the SKILL.md body. */
+export interface SkillFacts {
+  readonly data: Readonly<Record<string, unknown>>
+  readonly body: string
+  /** Line of the body's first line in SKILL.md (1-based). */
+  readonly bodyLine: number
+}
+
+export interface CombinationFinding {
+  /** The field the finding is about (its line is reported), or `undefined` for the body. */
+  readonly field?: string
+  /** 1-based line in SKILL.md when the rule knows it better than the field's line. */
+  readonly line?: number
+  readonly message: string
+}
+
+/** A rule over several fields or the body, e.g. Claude's `agent` without `context: fork` (SKL116/SKL117). */
+export interface CombinationRule {
+  /** `SKL116` (fields that need each other) or `SKL117` (body placeholders). */
+  readonly rule: "SKL116" | "SKL117"
+  readonly summary: string
+  readonly source: Source
+  readonly check: (facts: SkillFacts) => ReadonlyArray<CombinationFinding>
+}
+
+/**
+ * How the agent turns installed skills into the listing the model reads at
+ * start (progressive disclosure level 1).
+ */
+export interface ListingRule {
+  /**
+   * Fields whose text makes an entry's description, in order, joined by
+   * `joiner` (Claude appends `when_to_use` to `description`).
+   */
+  readonly textFields: ReadonlyArray<string>
+  readonly joiner: string
+  /** Code points kept of the joined text; null when the agent cuts nothing (or does not say). */
+  readonly perEntryCap: number | null
+  readonly budget: BudgetRule
+  /** A boolean field that, when true, keeps the skill out of the model's listing (manual only). */
+  readonly manualOnlyField: string | null
+  /** A boolean field that, when false, hides the skill from the user's command menu (still listed to the model). */
+  readonly commandMenuField: string | null
+  /** A field that makes a skill conditional (listed only when matching files are in play). */
+  readonly conditionalField: string | null
+  readonly source: Source
+}
+
+export type BudgetRule =
+  /** A share of the context window (tokens × charsPerToken × fraction), or `fallbackChars` when the window is unknown. */
+  | {
+      readonly kind: "fraction"
+      readonly fraction: number
+      readonly charsPerToken: number
+      readonly defaultContextTokens: number | null
+      readonly fallbackChars: number | null
+      /** An environment variable that replaces the budget, in characters. */
+      readonly envOverride: string | null
+      readonly source: Source
+    }
+  /** The agent documents no limit: skc says so plainly. */
+  | { readonly kind: "unknown"; readonly note: string }
+
+export interface AgentProfile {
+  /** The `--agent` / `--target` word. */
+  readonly name: string
+  /** How people call it. */
+  readonly title: string
+  readonly homepage: Source
+  /** Directories it reads skills from, in its precedence order; the first of each level is where `skc build` deploys. */
+  readonly dirs: {
+    readonly project: ReadonlyArray<string>
+    readonly user: ReadonlyArray<string>
+    readonly source: Source
+  }
+  /** Frontmatter fields it knows beyond the specification's six (which every profile knows). */
+  readonly fields: ReadonlyArray<FieldSpec>
+  readonly combinations: ReadonlyArray<CombinationRule>
+  readonly listing: ListingRule
+  /**
+   * Lint rules whose findings this agent treats as fatal (it refuses the
+   * skill), so lint reports them as errors whatever their default: the
+   * strict `agentskills` profile makes SKL104, SKL107, SKL109 and SKL111
+   * errors (skills-ref parity), Codex refuses a description over 1,024.
+   */
+  readonly escalate: ReadonlyArray<{ readonly rule: string; readonly why: string }>
+  /** Facts skc could not settle, said plainly in docs/agents.md. */
+  readonly notes?: ReadonlyArray<string>
+}
