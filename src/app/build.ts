@@ -60,7 +60,9 @@ export const buildWithArtifacts = (
   Effect.gen(function* () {
     const path = yield* Path
     const { stores, config } = yield* Settings
-    const targetText = Array.isArray(input.target) ? input.target.join(",") : (input.target as string | undefined)
+    // `--target`, else the configuration's `[build] targets` (DECISIONS #51), else claude.
+    const given = Array.isArray(input.target) ? input.target.join(",") : (input.target as string | undefined)
+    const targetText = given ?? (config.buildTargets.length > 0 ? config.buildTargets.join(",") : undefined)
     const parsed = parseTargets(targetText, config.targets)
     if ("problem" in parsed) return yield* Effect.fail(new UsageError({ message: describeTargetProblem(parsed.problem) }))
     const force = input.force ?? false

@@ -28,6 +28,27 @@ export interface ConfigLayer {
   readonly pluginDirs?: ReadonlyArray<string>
   /** `[team] database`: the team PostgreSQL URL (issue 18). */
   readonly teamDatabase?: string
+  /** `[build] targets`: the default of `skc build --target`, and the agents lint checks against (DECISIONS #51). */
+  readonly buildTargets?: ReadonlyArray<string>
+  /** `[agents.<name>]`: overrides of an agent profile's listing facts (DECISIONS #51). */
+  readonly agents?: Readonly<Record<string, AgentOverrides>>
+}
+
+/**
+ * What `[agents.<name>]` may override of a profile's listing (DECISIONS
+ * #51): facts an agent lets its users set (Claude Code's
+ * skillListingBudgetFraction, skillListingMaxDescChars) or that skc could not
+ * settle from its documentation.
+ */
+export interface AgentOverrides {
+  /** Share of the context window the listing gets (0 < f ≤ 1). */
+  readonly listing_fraction?: number
+  /** Code points kept of each entry's text. */
+  readonly entry_cap?: number
+  /** A fixed listing budget in characters (replaces the fraction). */
+  readonly budget_chars?: number
+  /** The model's context window in tokens. */
+  readonly context_tokens?: number
 }
 
 /** Files above this size are hashed but not indexed unless `[search] max_file_bytes` says otherwise: 10 MiB. */
@@ -53,6 +74,10 @@ export interface ResolvedConfig {
    * global file's. Absent when neither names one.
    */
   readonly teamDatabase?: { readonly url: string; readonly source: "project" | "global" }
+  /** `[build] targets`, the project file's over the global file's; empty when neither sets it (then `claude`). */
+  readonly buildTargets: ReadonlyArray<string>
+  /** `[agents.<name>]` overrides, merged key by key (project over global). */
+  readonly agents: Readonly<Record<string, AgentOverrides>>
 }
 
 export interface ConfigProblem {
@@ -105,6 +130,20 @@ export const LintRuleSettingSchema = Schema.Union([
   Schema.StructWithRest(Schema.Struct({ severity: Schema.optional(SeveritySchema) }), [Schema.Record(Schema.String, Schema.Unknown)])
 ]).annotate({ description: 'A severity ("off", "warning", "error"), false to turn the rule off, or a table of options with an optional severity.' })
 
+const positiveInt = (description: string) => Schema.Number.check(Schema.isInt(), Schema.isGreaterThan(0)).annotate({ description })
+
+/** `[agents.<name>]` (DECISIONS #51). */
+export const AgentOverridesSchema = Schema.Struct({
+  listing_fraction: Schema.optional(
+    Schema.Number.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1)).annotate({
+      description: "Share of the context window the skill listing gets (Claude Code: skillListingBudgetFraction, 0.01)."
+    })
+  ),
+  entry_cap: Schema.optional(positiveInt("Characters kept of each listing entry (Claude Code: skillListingMaxDescChars, 1536).")),
+  budget_chars: Schema.optional(positiveInt("A fixed listing budget in characters, instead of the share of the context window.")),
+  context_tokens: Schema.optional(positiveInt("The model's context window in tokens (`--context-tokens` wins)."))
+})
+
 /**
  * A config file, `.skillc/config.toml` or the global one (RFC-0009:C-FILES).
  * The one description of the file: validation below walks these fields
@@ -151,7 +190,23 @@ export const ConfigFileSchema = Schema.Struct({
       )
     })
   ),
-  team: Schema.optional(Schema.Struct({ database: Schema.optional(TeamDatabaseSchema) }))
+  team: Schema.optional(Schema.Struct({ database: Schema.optional(TeamDatabaseSchema) })),
+  build: Schema.optional(
+    Schema.Struct({
+      targets: Schema.optional(
+        Schema.Array(Schema.NonEmptyString).annotate({
+          description:
+            "The default of `skc build --target` (agent names such as claude, codex, agents, [targets] names or directory paths), " +
+            "and the agents `skc lint` checks skills against (docs/agents.md). Unset: claude."
+        })
+      )
+    })
+  ),
+  agents: Schema.optional(
+    Schema.Record(Schema.String, AgentOverridesSchema).annotate({
+      description: "Per agent profile (claude, codex, …): overrides of its listing facts for discover, prompt, match, budget and eval."
+    })
+  )
 }).annotate({ title: "skc config.toml", description: "A skc configuration file (project .skillc/config.toml or the global one)." })
 
 /** The JSON Schema of a config file (docs/config.schema.json). */
@@ -163,6 +218,8 @@ const tableFields = <F extends Schema.Struct.Fields>(field: Schema.optional<Sche
 const KNOWN_SEARCH = new Set(Object.keys(tableFields(ConfigFileSchema.fields.search)))
 const KNOWN_DISCOVERY = new Set(Object.keys(tableFields(ConfigFileSchema.fields.discovery)))
 const KNOWN_TEAM = new Set(Object.keys(tableFields(ConfigFileSchema.fields.team)))
+const KNOWN_BUILD = new Set(Object.keys(tableFields(ConfigFileSchema.fields.build)))
+const KNOWN_AGENT_OVERRIDES = new Set(Object.keys(AgentOverridesSchema.fields))
 const isTeamDatabase = Schema.is(TeamDatabaseSchema)
 const isTokenizer = Schema.is(TokenizerSchema)
 const isTable = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
@@ -272,7 +329,42 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
       problems.push({ level: "warning", message: `team.database in ${label} holds a password: leave it out and set PGPASSWORD or ~/.pgpass instead` })
     }
   })
+  let buildTargets: Array<string> | undefined
+  eachKnown("build", KNOWN_BUILD, (v) => {
+    if (!Array.isArray(v) || v.length === 0 || !v.every((t) => isTarget(t) && !t.includes("\0"))) {
+      problems.push({ level: "warning", message: `build.targets in ${label} must be a non-empty array of target names or paths; ignored` })
+      return
+    }
+    buildTargets = v as Array<string>
+  })
+  let agents: Record<string, AgentOverrides> | undefined
+  for (const [name, table] of tableEntries("agents") ?? []) {
+    if (!isTable(table)) {
+      problems.push({ level: "warning", message: `[agents.${name}] in ${label} must be a table; ignored` })
+      continue
+    }
+    const o: { -readonly [K in keyof AgentOverrides]: AgentOverrides[K] } = {}
+    for (const [k, v] of Object.entries(table)) {
+      if (!KNOWN_AGENT_OVERRIDES.has(k)) {
+        problems.push({ level: "warning", message: `unknown key 'agents.${name}.${k}' in ${label} ignored` })
+        continue
+      }
+      const n = typeof v === "bigint" ? Number(v) : v
+      const ok = typeof n === "number" && Number.isFinite(n) && n > 0 && (k === "listing_fraction" ? n <= 1 : Number.isSafeInteger(n))
+      if (!ok) {
+        problems.push({
+          level: "warning",
+          message: `agents.${name}.${k} in ${label} must be ${k === "listing_fraction" ? "a number above 0 and at most 1" : "a whole number above 0"}; ignored`
+        })
+        continue
+      }
+      o[k as keyof AgentOverrides] = n
+    }
+    agents = { ...(agents ?? {}), [name]: o }
+  }
   const layer: { -readonly [K in keyof ConfigLayer]: ConfigLayer[K] } = {}
+  if (buildTargets !== undefined) layer.buildTargets = buildTargets
+  if (agents !== undefined) layer.agents = agents
   if (tokenizer !== undefined) layer.tokenizer = tokenizer
   if (maxFileBytes !== undefined) layer.maxFileBytes = maxFileBytes
   if (targets !== undefined) layer.targets = targets
@@ -328,7 +420,10 @@ export const resolveConfig = (input: {
         ? { url: input.global.teamDatabase, source: "global" as const }
         : undefined
   const maxFileBytes = input.project?.maxFileBytes ?? input.global?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
-  return { ...pick(), maxFileBytes, targets, lint, pluginDirs, ...(teamDatabase === undefined ? {} : { teamDatabase }) }
+  const buildTargets = input.project?.buildTargets ?? input.global?.buildTargets ?? []
+  const agents: Record<string, AgentOverrides> = { ...(input.global?.agents ?? {}) }
+  for (const [name, o] of Object.entries(input.project?.agents ?? {})) agents[name] = { ...(agents[name] ?? {}), ...o }
+  return { ...pick(), maxFileBytes, targets, lint, pluginDirs, buildTargets, agents, ...(teamDatabase === undefined ? {} : { teamDatabase }) }
 }
 
 /** SKILLC_TOKENIZER: an invalid value is a warning and is ignored (RFC-0009:C-RESOLUTION). */
