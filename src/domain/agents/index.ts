@@ -38,8 +38,13 @@ export const profileOf = (name: ProfileName): AgentProfile => PROFILES.find((p) 
 /** Every field a profile knows: the specification's six, then its own. */
 export const knownFields = (profile: AgentProfile): ReadonlyArray<FieldSpec> => [...SPECIFICATION_FIELDS, ...profile.fields]
 
-/** The profiles that read the shared `.agents/skills` directory at project level. */
-export const sharedDirReaders = (): ReadonlyArray<AgentProfile> => PROFILES.filter((p) => p.dirs.project.includes(SHARED_SKILLS_DIR))
+/**
+ * The agents that read the shared `.agents/skills` directory at project
+ * level. The strict `agentskills` profile reads it too but is never implied:
+ * it is asked for by name (`--agent agentskills`).
+ */
+export const sharedDirReaders = (): ReadonlyArray<AgentProfile> =>
+  PROFILES.filter((p) => p.name !== "agentskills" && p.dirs.project.includes(SHARED_SKILLS_DIR))
 
 /**
  * The profiles a project's build targets stand for (DECISIONS #51): an agent

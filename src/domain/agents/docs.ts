@@ -1,0 +1,102 @@
+/**
+ * `docs/agents.md`, generated from the agent profiles (`npm run docs:agents`)
+ * so that every fact skc relies on is written down with its source and the
+ * page cannot drift from the code; a test fails when the committed file
+ * differs from this rendering (DECISIONS #51).
+ */
+import { describeKind } from "./fieldValue.js"
+import type { AgentProfile, BudgetRule } from "./profile.js"
+import { SHARED_SKILLS_DIR, SHARED_TARGET, sharedDirReaders } from "./index.js"
+import { SPECIFICATION_FIELDS } from "./specification.js"
+
+const code = (s: string) => `\`${s}\``
+const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ")
+
+const budgetText = (b: BudgetRule): string => {
+  if (b.kind === "unknown") return `none documented (${b.note}); \`skc budget\` says so`
+  const share = `${Math.round(b.fraction * 1000) / 10} % of the context window (tokens × ${b.charsPerToken} characters)`
+  const tokens = b.defaultContextTokens === null ? "" : `; skc assumes a ${b.defaultContextTokens.toLocaleString("en-US")}-token window unless told`
+  const fallback = b.fallbackChars === null ? "" : `; ${b.fallbackChars.toLocaleString("en-US")} characters when the window is unknown`
+  const env = b.envOverride === null ? "" : `; ${code(b.envOverride)} replaces it`
+  return `${share}${tokens}${fallback}${env}`
+}
+
+const section = (p: AgentProfile): Array<string> => {
+  const l = p.listing
+  const out = [
+    `## ${p.title} (\`--agent ${p.name}\`)`,
+    "",
+    `Home: ${p.homepage}`,
+    "",
+    "| fact | value | source |",
+    "|---|---|---|",
+    `| project directories | ${p.dirs.project.map(code).join(", ")} (each directory from the cwd up to the root) | ${cell(p.dirs.source)} |`,
+    `| user directories | ${p.dirs.user.map((d) => code(`~/${d}`)).join(", ")} | ${cell(p.dirs.source)} |`,
+    `| listing text | ${l.textFields.map(code).join(" + ")}${l.textFields.length > 1 ? ` (joined by ${JSON.stringify(l.joiner)})` : ""} | ${cell(l.source)} |`,
+    `| per-entry cap | ${l.perEntryCap === null ? "none documented" : `${l.perEntryCap.toLocaleString("en-US")} characters`} | ${cell(l.source)} |`,
+    `| listing budget | ${cell(budgetText(l.budget))} | ${cell(l.budget.kind === "unknown" ? l.source : l.budget.source)} |`,
+    `| left out of the model's listing | ${l.manualOnlyField === null ? "nothing by frontmatter" : `${code(`${l.manualOnlyField}: true`)} (manual only)`} | ${cell(l.source)} |`,
+    `| hidden from the command menu | ${l.commandMenuField === null ? "—" : code(`${l.commandMenuField}: false`)} | ${cell(l.source)} |`,
+    `| conditional skills | ${l.conditionalField === null ? "—" : code(l.conditionalField)} | ${cell(l.source)} |`
+  ]
+  for (const e of p.escalate) out.push(`| lint error | ${e.rule}: ${cell(e.why)} | ${cell(p.homepage)} |`)
+  out.push("")
+  if (p.fields.length === 0) out.push(`Frontmatter: the specification's six fields only${p.escalate.some((e) => e.rule === "SKL109") ? "; any other field is an error (SKL109)" : "; other fields are ignored by the agent (SKL109 warns)"}.`, "")
+  else {
+    out.push("Frontmatter fields beyond the specification's six:", "", "| field | value | what the agent does | source |", "|---|---|---|---|")
+    for (const f of p.fields) out.push(`| ${code(f.name)} | ${cell(describeKind(f.value))} | ${cell(f.summary)} | ${cell(f.source)} |`)
+    out.push("")
+  }
+  if (p.combinations.length > 0) {
+    out.push("Combination rules:", "")
+    for (const c of p.combinations) out.push(`- ${c.rule}: ${c.summary} (${c.source})`)
+    out.push("")
+  }
+  if (p.notes !== undefined && p.notes.length > 0) {
+    out.push("Notes:", "")
+    for (const n of p.notes) out.push(`- ${n}`)
+    out.push("")
+  }
+  return out
+}
+
+export const renderAgentsDoc = (profiles: ReadonlyArray<AgentProfile>): string => {
+  const readers = sharedDirReaders().map((p) => p.name)
+  const out = [
+    "# Agent profiles",
+    "",
+    "<!-- Generated from src/domain/agents by `npm run docs:agents`; do not edit by hand. -->",
+    "",
+    "skc keeps one profile per agent runtime (DECISIONS #51): the directories it",
+    "reads skills from, the frontmatter fields it knows with their value rules, and",
+    "how it builds the skill listing its model reads at start. Every fact below has",
+    "its source; where a source is a third party's or a fact is unsettled, the notes",
+    "say so. `[agents.<name>]` in `.skillc/config.toml` overrides a listing fact",
+    "(`listing_fraction`, `entry_cap`, `budget_chars`, `context_tokens`).",
+    "",
+    "How skc uses them:",
+    "",
+    "- `skc lint` checks a skill against the profiles of the agents the project",
+    "  deploys to (`[build] targets`; `claude` when unset) or those named by",
+    "  `--agent a,b`: a field one of them knows is not SKL109, its value is checked",
+    "  by that agent's rules (SKL115 value, SKL116 combination, SKL117 arguments).",
+    "  `--agent agentskills` is the strict specification profile (skills-ref parity).",
+    "- `skc discover`, `prompt`, `match`, `budget` and `eval` take `--agent` and",
+    "  model that agent's directories and listing: manual-only skills are never",
+    "  listed to the model nor matched, `when_to_use` joins the description under",
+    "  the per-entry cap, the budget follows the agent's rule.",
+    `- \`skc build --target <agent>\` deploys into the first directory of each level;`,
+    `  \`--target ${SHARED_TARGET}\` deploys into the shared \`${SHARED_SKILLS_DIR}\` (DECISIONS #53),`,
+    `  which ${readers.join(", ")} read. \`skc list\`, \`show\`, \`search\` and the MCP server`,
+    "  resolve skills from every directory below.",
+    "",
+    "Every profile knows the specification's six fields:",
+    "",
+    "| field | checked by | source |",
+    "|---|---|---|",
+    ...SPECIFICATION_FIELDS.map((f) => `| ${code(f.name)} | ${cell(f.summary)} | ${cell(f.source)} |`),
+    "",
+    ...profiles.flatMap(section)
+  ]
+  return out.join("\n").replace(/\n+$/, "\n")
+}
