@@ -37,8 +37,8 @@ export type AgentDirScope = "agent-project" | "agent-user" | "plugin"
 
 export interface AgentSkillsRoot {
   readonly scope: AgentDirScope
-  /** The agent the directory belongs to; `plugin` for a plugin root. */
-  readonly agent: Agent | "plugin"
+  /** The agent the directory belongs to; `agents` for the shared `.agents/skills` (DECISIONS #53); `plugin` for a plugin root. */
+  readonly agent: Agent | "agents" | "plugin"
   /** The agent skills directory, e.g. `<project>/.claude/skills`. */
   readonly dir: string
 }
@@ -51,8 +51,9 @@ export const agentSkillRoots = Effect.gen(function* () {
   const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
   const roots: Array<AgentSkillsRoot> = []
   const seen = new Set<string>()
-  const add = (scope: AgentDirScope, agent: Agent | "plugin", dir: string) => {
+  const add = (scope: AgentDirScope, owner: Agent | "plugin", dir: string) => {
     if (seen.has(dir)) return
+    const agent = owner !== "plugin" && path.basename(path.dirname(dir)) === ".agents" && path.basename(dir) === "skills" ? "agents" : owner
     seen.add(dir)
     roots.push({ scope, agent, dir })
   }

@@ -1,0 +1,87 @@
+/**
+ * DECISIONS #53 (issue 43 item 4): the shared `.agents/skills` directory, as
+ * a new user meets it — a skill installed there by another tool (Codex, the
+ * vercel `skills` CLI) at project level (found walking up) and at user level
+ * is listed, shown and searched through bin/skc.mjs and `skc mcp` (SDK
+ * Client, SEP-2640 `skills/list`), and `skc build --target agents` deploys
+ * there, where `skc discover --agent codex` finds it.
+ */
+import { existsSync, lstatSync, mkdirSync, readlinkSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
+
+const SKILL = (name: string, word: string) =>
+  `---\nname: ${name}\ndescription: The ${name} skill (${word}). Use when testing shared skills.\n---\n\n# ${name}\n\n## Usage\n\nRun the ${word} command.\n`
+
+const put = (file: string, text: string) => {
+  mkdirSync(join(file, ".."), { recursive: true })
+  writeFileSync(file, text)
+}
+
+describe("DECISIONS #53 .agents/skills: listed, shown, searched, deployed", () => {
+  const sb = sandbox()
+  const P = join(sb.work, "proj")
+  const deep = join(P, "src", "deep")
+
+  beforeAll(() => {
+    put(join(P, ".agents/skills/shared-tool/SKILL.md"), SKILL("shared-tool", "kilo"))
+    put(join(sb.home, ".agents/skills/home-shared/SKILL.md"), SKILL("home-shared", "lima"))
+    put(join(P, ".skillc/skills/demo/SKILL.md"), SKILL("demo", "mike"))
+    mkdirSync(deep, { recursive: true })
+  })
+
+  it("DECISIONS #53 skc list shows project and user .agents/skills entries, from a subdirectory", async () => {
+    const r = await sb.runAsync(["list", "--format", "json"], deep)
+    expect(r.code).toBe(0)
+    const rows = JSON.parse(r.stdout).skills.map((s: { name: string; scope: string; status: string }) => `${s.scope}/${s.name}:${s.status}`)
+    expect(rows).toContain("agent-project/shared-tool:foreign")
+    expect(rows).toContain("agent-user/home-shared:foreign")
+  })
+
+  it("DECISIONS #53 skc show and skc search resolve through .agents/skills, and -v names the shared directory", async () => {
+    const show = await sb.runAsync(["show", "shared-tool", "--section", "Usage", "-v"], deep)
+    expect(show.code).toBe(0)
+    expect(show.stdout).toContain("Run the kilo command.")
+    expect(show.stderr).toContain(`through the agent-project directory ${join(P, ".agents/skills")} (agents)`)
+    const search = await sb.runAsync(["search", "home-shared", "lima", "--format", "json"], deep)
+    expect(search.code).toBe(0)
+    expect(JSON.parse(search.stdout).results.length).toBeGreaterThan(0)
+  })
+
+  it("DECISIONS #53 skc build --target agents deploys into <project>/.agents/skills; codex discovers it, claude does not", async () => {
+    const b = await sb.runAsync(["build", "demo", "--target", "agents"], P)
+    expect(b.code).toBe(0)
+    expect(b.stdout).toContain(`agents -> ${join(P, ".agents/skills/demo")}`)
+    expect(lstatSync(join(P, ".agents/skills/demo")).isSymbolicLink()).toBe(true)
+    expect(readlinkSync(join(P, ".agents/skills/demo"))).toBe("../../.skillc/runtime/demo")
+    expect(existsSync(join(P, ".claude/skills/demo"))).toBe(false)
+    const codex = JSON.parse((await sb.runAsync(["discover", "--agent", "codex", "--format", "json"], deep)).stdout)
+    expect(codex.skills.map((s: { name: string }) => s.name)).toEqual(["demo", "shared-tool", "home-shared"])
+    expect(codex.skills.find((s: { name: string }) => s.name === "demo").deployed_by_skc).toBe(true)
+    const claude = JSON.parse((await sb.runAsync(["discover", "--format", "json"], deep)).stdout)
+    expect(claude.skills.map((s: { name: string }) => s.name)).toEqual([])
+  })
+
+  describe("MCP: skc mcp serves skills found in .agents/skills", () => {
+    let mcp: McpSession
+    beforeAll(async () => {
+      mcp = await connectMcp({ cwd: deep, home: sb.home })
+    })
+    afterAll(async () => {
+      await mcp?.close()
+    })
+
+    it("DECISIONS #53 skc_list, SEP-2640 skills/list, skc_show and skc_search", async () => {
+      const list = (await mcp.call("skc_list", {})).structuredContent as { skills: Array<{ name: string; scope: string }> }
+      expect(list.skills.map((s) => `${s.scope}/${s.name}`)).toEqual(expect.arrayContaining(["agent-project/shared-tool", "agent-user/home-shared"]))
+      const skills = (await mcp.extension("skills/list")).skills as Array<{ uri: string }>
+      expect(skills.map((s) => s.uri)).toEqual(expect.arrayContaining(["skill://agent-project/shared-tool/SKILL.md", "skill://agent-user/home-shared/SKILL.md"]))
+      expect(textOf(await mcp.call("skc_show", { skill: "shared-tool", section: "Usage" }))).toContain("kilo")
+      const s = await mcp.call("skc_search", { skill: "home-shared", query: "lima" })
+      expect(s.isError).toBeFalsy()
+      expect(textOf(s)).toContain("Usage")
+    })
+  })
+})
