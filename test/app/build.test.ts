@@ -150,6 +150,18 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
       expect((yield* p.build({ target: ["claude", "mine"] })).deployments.map((d) => d.target)).toEqual(["claude", "mine"])
     }))
 
+  it.live("DECISIONS #51 [build] targets is the default of --target; --target still wins", () =>
+    Effect.gen(function* () {
+      const p = project()
+      mkdirSync(join(p.work, ".skillc"), { recursive: true })
+      writeFileSync(join(p.work, ".skillc/config.toml"), '[build]\ntargets = ["claude", "agents"]\n')
+      expect((yield* p.build({})).deployments.map((d) => [d.target, d.path])).toEqual([
+        ["claude", join(p.work, ".claude/skills/demo")],
+        ["agents", join(p.work, ".agents/skills/demo")]
+      ])
+      expect((yield* p.build({ target: "codex" })).deployments.map((d) => [d.target, d.path])).toEqual([["codex", join(p.work, ".agents/skills/demo")]])
+    }))
+
   it.live("RFC-0001:C-DEPLOYMENT an unknown target name is an error before anything is written", () =>
     Effect.gen(function* () {
       const p = project()
