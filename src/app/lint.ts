@@ -9,7 +9,9 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, UsageError, Warning } from "../domain/errors.js"
+import { InternalError, InvalidOption, UsageError, Warning } from "../domain/errors.js"
+import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, profileOf, profilesForTargets } from "../domain/agents/index.js"
+import type { AgentProfile } from "../domain/agents/profile.js"
 import { MANIFEST_FILE, META_DIR } from "../domain/manifest.js"
 import { configureRules, runRules } from "../domain/lint/runner.js"
 import { RULES } from "../domain/lint/registry.js"
@@ -28,7 +30,10 @@ export const LintInput = Schema.Struct({
   skill: Schema.optional(Schema.String).annotate({
     description: "Skill name or path to a skill directory; omitted: every skill of the project store."
   }),
-  force: Schema.optional(Schema.Boolean).annotate({ description: "Lint even if the skill is compiled (SKL001)." })
+  force: Schema.optional(Schema.Boolean).annotate({ description: "Lint even if the skill is compiled (SKL001)." }),
+  agent: Schema.optional(Schema.String).annotate({
+    description: `Agent profiles to lint for, comma-separated (${PROFILE_NAMES.join(", ")}); default: the project's [build] targets, else claude. 'agentskills' is the strict specification (skills-ref).`
+  })
 })
 export type LintInput = typeof LintInput.Type
 
@@ -39,7 +44,8 @@ export type LintInput = typeof LintInput.Type
  */
 export const LintSkillInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
-  force: LintInput.fields.force
+  force: LintInput.fields.force,
+  agent: LintInput.fields.agent
 })
 export type LintSkillInput = typeof LintSkillInput.Type
 
@@ -56,6 +62,8 @@ export interface LintOutcome {
   /** A skill was named: one report, JSON is one object. */
   readonly single: boolean
   readonly reports: ReadonlyArray<LintReport>
+  /** The agent profiles linted for (DECISIONS #51; issue 43), by name. */
+  readonly agents: ReadonlyArray<string>
 }
 
 /**
@@ -76,22 +84,52 @@ export const LintJson = Schema.Struct({
     })
   ),
   /** Present (true) only when a compiled skill was skipped (SKL001). */
-  skipped: Schema.optionalKey(Schema.Literal(true))
+  skipped: Schema.optionalKey(Schema.Literal(true)),
+  /** The agent profiles the skill was linted for (DECISIONS #51; issue 43): `--agent`, else `[build] targets`, else `["claude"]`. */
+  agents: Schema.Array(Schema.String)
 })
 export type LintJson = typeof LintJson.Type
 
-export const reportJson = (r: LintReport): LintJson => ({
+export const reportJson = (r: LintReport, agents: ReadonlyArray<string> = [DEFAULT_PROFILE]): LintJson => ({
   skill: r.skill,
   diagnostics: r.diagnostics.map((d) => ({ rule: d.rule, name: d.name, severity: d.severity, file: d.file, line: d.line, message: d.message })),
-  ...(r.skipped ? { skipped: true as const } : {})
+  ...(r.skipped ? { skipped: true as const } : {}),
+  agents
 })
 
 export const outcomeJson = (o: LintOutcome): LintJson | ReadonlyArray<LintJson> =>
-  o.single ? reportJson(o.reports[0]) : o.reports.map(reportJson)
+  o.single ? reportJson(o.reports[0], o.agents) : o.reports.map((r) => reportJson(r, o.agents))
+
+/**
+ * The profiles to lint for (DECISIONS #51; issue 43): `--agent a,b`, else the
+ * project's `[build] targets`, else `claude`. An unknown name is E100 with
+ * the known ones.
+ */
+export const lintProfiles = (agent: string | undefined, buildTargets: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    if (agent === undefined) return profilesForTargets(buildTargets)
+    const names = agent.split(",").map((n) => n.trim()).filter((n) => n.length > 0)
+    const unknown = names.filter((n) => !isProfileName(n))
+    if (names.length === 0 || unknown.length > 0) {
+      return yield* Effect.fail(
+        new InvalidOption({
+          message: `--agent: ${names.length === 0 ? "no agent named" : `unknown agent ${unknown.map((n) => `'${n}'`).join(", ")}`} (known: ${PROFILE_NAMES.join(", ")})`
+        })
+      )
+    }
+    const out: Array<AgentProfile> = []
+    for (const n of names) if (isProfileName(n) && !out.some((p) => p.name === n)) out.push(profileOf(n))
+    return out
+  })
 
 export const hasErrors = (o: LintOutcome): boolean => o.reports.some((r) => r.diagnostics.some((d) => d.severity === "error"))
 
-const lintOne = (skill: ResolvedSkill, force: boolean, configured: ReturnType<typeof configureRules>["rules"]) =>
+const lintOne = (
+  skill: ResolvedSkill,
+  force: boolean,
+  configured: ReturnType<typeof configureRules>["rules"],
+  profiles: ReadonlyArray<AgentProfile>
+) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
@@ -110,7 +148,7 @@ const lintOne = (skill: ResolvedSkill, force: boolean, configured: ReturnType<ty
       yield* diagnostics.warn(Warning.lint(skl001.id, skl001.name, COMPILED_WARNING))
     }
     const tree = yield* readSkillTree(skill.sourceDir)
-    const snapshot = makeSnapshot({ dirName: skill.name, ...tree })
+    const snapshot = makeSnapshot({ dirName: skill.name, ...tree, profiles })
     const report: LintReport = { skill: skill.name, path: shown, skipped: false, diagnostics: runRules(snapshot, configured) }
     return report
   })
@@ -155,6 +193,7 @@ export const lintSkills = (input: LintInput) =>
   Effect.gen(function* () {
     const diagnostics = yield* Diagnostics
     const { config } = yield* Settings
+    const profiles = yield* lintProfiles(input.agent, config.buildTargets)
     const configured = configureRules(RULES, config.lint)
     for (const p of configured.problems) yield* diagnostics.warn(Warning.notice(p.message))
     // `skc lint <dir>` on a folder of skill folders lints each of them (issue 12).
@@ -167,11 +206,11 @@ export const lintSkills = (input: LintInput) =>
     const showProgress = skills.length > 3
     if (showProgress) progress.start("Linting", skills.length, "skills")
     for (const skill of skills) {
-      reports.push(yield* lintOne(skill, input.force ?? false, configured.rules))
+      reports.push(yield* lintOne(skill, input.force ?? false, configured.rules, profiles))
       if (showProgress) progress.update(reports.length)
     }
     if (showProgress) progress.stop()
-    const outcome: LintOutcome = { single: input.skill !== undefined && folder === undefined, reports }
+    const outcome: LintOutcome = { single: input.skill !== undefined && folder === undefined, reports, agents: profiles.map((p) => p.name) }
     return outcome
   })
 

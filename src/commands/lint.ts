@@ -13,10 +13,19 @@ export const lintCommand = defineCommand({
     "skc lint ./skills/pdf                # any skill directory",
     "skc lint                             # every skill of the project store",
     "skc lint skills/                     # every skill folder inside skills/",
-    "skc lint my-skill --format sarif > lint.sarif"
+    "skc lint my-skill --format sarif > lint.sarif",
+    "skc lint my-skill --agent agentskills     # strict: what skills-ref accepts",
+    "skc lint my-skill --agent claude,cursor   # the fields and values these agents read"
   ],
   args: { skill: arg.optional("skill", "Skill name, path to a skill directory, or a folder of skill folders (default: every skill of the project).") },
-  flags: { force: flag.boolean("force", "Lint even if the skill is compiled (SKL001)."), ...common(["text", "json", "sarif"]) },
+  flags: {
+    force: flag.boolean("force", "Lint even if the skill is compiled (SKL001)."),
+    agent: flag.text(
+      "agent",
+      "Agent profiles to lint for, comma-separated (claude, codex, copilot, cursor, gemini, kiro, opencode, trae, amp, agentskills); default: the project's [build] targets, else claude. agentskills is the strict specification."
+    ),
+    ...common(["text", "json", "sarif"])
+  },
   mcp: {
     title: "Lint a skill",
     description:
@@ -31,7 +40,11 @@ export const lintCommand = defineCommand({
     return {
       input: LintInput,
       fromFlags: (o) =>
-        Schema.decodeUnknownEffect(LintInput)({ ...(Option.isSome(o.skill) ? { skill: o.skill.value } : {}), force: o.force }).pipe(
+        Schema.decodeUnknownEffect(LintInput)({
+          ...(Option.isSome(o.skill) ? { skill: o.skill.value } : {}),
+          force: o.force,
+          ...(Option.isSome(o.agent) ? { agent: o.agent.value } : {})
+        }).pipe(
           Effect.mapError((e) => new InvalidOption({ message: e.message }))
         ),
       run: (input) => lintSkills(input),
@@ -42,7 +55,7 @@ export const lintCommand = defineCommand({
       emit: (outcome, ctx) =>
         ctx.format === "sarif"
           ? Effect.promise(() => Promise.all([import("../domain/lint/sarif.js"), import("../domain/lint/registry.js")])).pipe(
-              Effect.flatMap(([{ toSarif }, { RULES }]) => printJson(toSarif({ toolVersion: VERSION, rules: RULES, reports: outcome.reports })))
+              Effect.flatMap(([{ toSarif }, { RULES }]) => printJson(toSarif({ toolVersion: VERSION, rules: RULES, reports: outcome.reports, agents: outcome.agents })))
             )
           : ctx.format === "json"
             ? printJson(outcomeJson(outcome))
@@ -57,7 +70,7 @@ export const lintCommand = defineCommand({
               ).pipe(Effect.andThen(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
       // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
-      mcp: { input: LintSkillInput, output: () => import("../app/lint.js").then((r) => r.LintJson), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!) }) }
+      mcp: { input: LintSkillInput, output: () => import("../app/lint.js").then((r) => r.LintJson), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!, outcome.agents) }) }
     }
   }
 })

@@ -1,7 +1,8 @@
 /**
- * Skill names follow the Agent Skills format (DECISIONS #19): 1–64 code
- * points of lowercase ASCII letters, digits and hyphens, no leading,
- * trailing or doubled hyphen.
+ * Skill names follow the Agent Skills format (DECISIONS #19, #52): 1–64 code
+ * points of lowercase letters (any script, as skills-ref accepts them after
+ * NFKC: `über-skill`, `мой-навык`), digits and hyphens, no leading, trailing
+ * or doubled hyphen.
  */
 export const MAX_NAME_LENGTH = 64
 
@@ -15,7 +16,8 @@ export type NameProblem =
 export const nameProblem = (name: string): NameProblem | undefined => {
   if (name.length === 0) return "empty"
   if ([...name].length > MAX_NAME_LENGTH) return "too-long"
-  if (!/^[a-z0-9-]+$/.test(name)) return "invalid-characters"
+  const nfkc = name.normalize("NFKC")
+  if (!/^[\p{L}\p{N}-]+$/u.test(nfkc) || nfkc !== nfkc.toLowerCase()) return "invalid-characters"
   if (name.startsWith("-") || name.endsWith("-")) return "leading-or-trailing-hyphen"
   if (name.includes("--")) return "doubled-hyphen"
   return undefined

@@ -32,23 +32,27 @@ export const diagnosticLine = (d: LintDiagnostic, colour = false, dir?: string):
 /** The folder that prefixes a report's diagnostics: only when the outcome covers several skills. */
 const prefixOf = (o: LintOutcome, r: LintReport): string | undefined => (o.single ? undefined : r.path)
 
-export const summaryLine = (r: LintReport): string => {
+/** ` (for codex, cursor)`: the agent profiles, said only when they are not the default `claude` alone (issue 43). */
+const forAgents = (agents: ReadonlyArray<string> | undefined): string =>
+  agents === undefined || (agents.length === 1 && agents[0] === "claude") ? "" : ` (for ${agents.join(", ")})`
+
+export const summaryLine = (r: LintReport, agents?: ReadonlyArray<string>): string => {
   if (r.skipped) return visible(`info: skipping compiled skill '${r.skill}'`)
   const errors = r.diagnostics.filter((d) => d.severity === "error").length
   const warnings = r.diagnostics.length - errors
-  return `${visible(r.skill)}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`
+  return `${visible(r.skill)}: ${plural(errors, "error")}, ${plural(warnings, "warning")}${forAgents(agents)}`
 }
 
 /** The closing line of a lint over many skills: `N skills: E errors, W warnings`. */
 export const totalLine = (o: LintOutcome): string => {
   const all = o.reports.flatMap((r) => r.diagnostics)
   const errors = all.filter((d) => d.severity === "error").length
-  return `${plural(o.reports.length, "skill")}: ${plural(errors, "error")}, ${plural(all.length - errors, "warning")}`
+  return `${plural(o.reports.length, "skill")}: ${plural(errors, "error")}, ${plural(all.length - errors, "warning")}${forAgents(o.agents)}`
 }
 
 export const renderLintText = (o: LintOutcome, colour = false): string => {
   if (o.reports.length === 0) return "No skills to lint"
-  const body = o.reports.map((r) => [summaryLine(r), ...r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r)))].join("\n")).join("\n")
+  const body = o.reports.map((r) => [summaryLine(r, o.single ? o.agents : undefined), ...r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r)))].join("\n")).join("\n")
   return o.single ? body : `${body}\n${totalLine(o)}`
 }
 
@@ -59,4 +63,4 @@ export const lintTextParts = (
 ): ReadonlyArray<{ readonly stdout: string; readonly stderr: ReadonlyArray<string> }> =>
   o.reports.length === 0
     ? [{ stdout: "No skills to lint", stderr: [] }]
-    : o.reports.map((r) => ({ stdout: summaryLine(r), stderr: r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r))) }))
+    : o.reports.map((r) => ({ stdout: summaryLine(r, o.single ? o.agents : undefined), stderr: r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r))) }))

@@ -117,7 +117,7 @@ describe("RFC-0008:C-REGISTRY SKL001 skip-compiled", () => {
     Effect.gen(function* () {
       const r = yield* lintTree(compiled, "demo")
       expect(r.report).toMatchObject({ skill: "demo", skipped: true, diagnostics: [] })
-      expect(outcomeJson(r.outcome)).toEqual({ skill: "demo", diagnostics: [], skipped: true })
+      expect(outcomeJson(r.outcome)).toEqual({ skill: "demo", diagnostics: [], skipped: true, agents: ["claude"] })
       expect(hasErrors(r.outcome)).toBe(false)
     }))
 

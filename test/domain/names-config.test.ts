@@ -2,14 +2,16 @@ import { describe, expect, it } from "vitest"
 import { nameProblem, titleCase } from "../../src/domain/skillName.js"
 import { parseConfigFile, parseTokenizerEnv, resolveConfig } from "../../src/domain/config.js"
 
-describe("skill names (DECISIONS #19)", () => {
-  it.each(["a", "my-skill", "pdf2text", "a".repeat(64)])("accepts %s", (n) => expect(nameProblem(n)).toBeUndefined())
+describe("skill names (DECISIONS #19, #52)", () => {
+  // DECISIONS #52 (issue 43): Unicode lowercase letters and digits, as skills-ref accepts them.
+  it.each(["a", "my-skill", "pdf2text", "a".repeat(64), "ümlaut", "über-skill", "мой-навык", "技能"])("accepts %s", (n) => expect(nameProblem(n)).toBeUndefined())
   it.each([
     ["", "empty"],
     ["a".repeat(65), "too-long"],
     ["My-Skill", "invalid-characters"],
     ["my_skill", "invalid-characters"],
-    ["ümlaut", "invalid-characters"],
+    ["НАВЫК", "invalid-characters"],
+    ["Über-skill", "invalid-characters"],
     ["-x", "leading-or-trailing-hyphen"],
     ["x-", "leading-or-trailing-hyphen"],
     ["a--b", "doubled-hyphen"]

@@ -15,10 +15,14 @@ import { skl106 } from "./rules/skl106-description-nonempty.js"
 import { skl107 } from "./rules/skl107-description-length.js"
 import { skl108 } from "./rules/skl108-description-triggers.js"
 import { skl109 } from "./rules/skl109-frontmatter-known.js"
+import { skl110 } from "./rules/skl110-name-portable.js"
 import { skl111 } from "./rules/skl111-compatibility-length.js"
 import { skl112 } from "./rules/skl112-metadata-strings.js"
 import { skl113 } from "./rules/skl113-name-nfkc.js"
 import { skl114 } from "./rules/skl114-allowed-tools-format.js"
+import { skl115 } from "./rules/skl115-field-value.js"
+import { skl116 } from "./rules/skl116-field-combination.js"
+import { skl117 } from "./rules/skl117-arguments-undeclared.js"
 import { skl201 } from "./rules/skl201-skill-size.js"
 import { skl202 } from "./rules/skl202-heading-h1.js"
 import { skl203 } from "./rules/skl203-heading-match-name.js"
@@ -46,10 +50,14 @@ export const RULES: ReadonlyArray<Rule> = [
   skl107,
   skl108,
   skl109,
+  skl110,
   skl111,
   skl112,
   skl113,
   skl114,
+  skl115,
+  skl116,
+  skl117,
   skl201,
   skl202,
   skl203,

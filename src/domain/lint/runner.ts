@@ -71,8 +71,11 @@ export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<Effective
     }
     return d
   }
+  // DECISIONS #51: an active profile's `escalate` list makes those rules errors (a rule set "off" is already gone).
+  const escalated = new Set((snapshot.profiles ?? []).flatMap((p) => p.escalate.map((e) => e.rule)))
   const out: Array<LintDiagnostic> = []
-  for (const { rule, severity, options } of rules) {
+  for (const { rule, severity: configured, options } of rules) {
+    const severity: Severity = escalated.has(rule.id) ? "error" : configured
     if (rule.appliesTo !== undefined && !rule.appliesTo(snapshot)) continue
     const findings: ReadonlyArray<Finding> = rule.check(snapshot, options)
     for (const f of findings) {

@@ -14,6 +14,8 @@ export interface SarifInput {
   readonly rules: ReadonlyArray<Rule>
   /** `path`: the skill directory, cwd-relative when possible, else absolute. */
   readonly reports: ReadonlyArray<{ readonly path: string; readonly diagnostics: ReadonlyArray<LintDiagnostic> }>
+  /** The agent profiles linted for (DECISIONS #51; issue 43), as `runs[0].properties.agents`. */
+  readonly agents?: ReadonlyArray<string>
 }
 
 const level = (s: Rule["defaultSeverity"]): "error" | "warning" => (s === "error" ? "error" : "warning")
@@ -51,6 +53,7 @@ export const toSarif = (input: SarifInput) => {
           }
         },
         columnKind: "unicodeCodePoints" as const,
+        ...(input.agents === undefined ? {} : { properties: { agents: [...input.agents] } }),
         results: input.reports.flatMap((rep) =>
           rep.diagnostics.map((d) => ({
             ruleId: d.rule,

@@ -9,6 +9,8 @@ import { splitLines } from "../markdown/lines.js"
 import { nulLine, nulMessage } from "../markdown/nul.js"
 import type { MarkdownAst } from "../markdown/model.js"
 import { normalizePath } from "./paths.js"
+import { DEFAULT_PROFILE, profileOf } from "../agents/index.js"
+import type { AgentProfile } from "../agents/profile.js"
 import type { MarkdownFile, SkillEntry, SkillSnapshot } from "./types.js"
 
 /** RFC-0008:C-SCOPE: `.md` files not hidden and not under a hidden directory. */
@@ -20,6 +22,8 @@ export const makeSnapshot = (input: {
   readonly entries: ReadonlyArray<SkillEntry>
   readonly markdownFiles: ReadonlyArray<MarkdownFile>
   readonly evalFiles?: ReadonlyArray<MarkdownFile>
+  /** The active agent profiles (DECISIONS #51); default: `claude`. */
+  readonly profiles?: ReadonlyArray<AgentProfile>
 }): SkillSnapshot => {
   const byPath = new Map(input.entries.map((e) => [e.path, e]))
   const sources = new Map(input.markdownFiles.map((f) => [f.path, f.source]))
@@ -53,6 +57,7 @@ export const makeSnapshot = (input: {
           ? { _tag: "Invalid", message: nulMessage(nul), line: nul, raw: "", endLine: 0 }
           : (parsed.get("SKILL.md")?.frontmatter ?? parseFrontmatterLines(splitLines(skillMd))),
     lookup: (path) => byPath.get(normalizePath(path)),
-    evalFiles: input.evalFiles ?? []
+    evalFiles: input.evalFiles ?? [],
+    profiles: input.profiles !== undefined && input.profiles.length > 0 ? input.profiles : [profileOf(DEFAULT_PROFILE)]
   }
 }

@@ -7,6 +7,7 @@
 import { Result, Option, Schema } from "effect"
 import type { Frontmatter } from "../markdown/frontmatter.js"
 import type { MarkdownAst } from "../markdown/model.js"
+import type { AgentProfile } from "../agents/profile.js"
 
 export type Severity = "error" | "warning"
 export type Category = "meta" | "frontmatter" | "structure" | "links" | "files" | "tools" | "protocol" | "eval"
@@ -44,6 +45,13 @@ export interface SkillSnapshot {
   readonly lookup: (path: string) => SkillEntry | undefined
   /** The evaluation files present (`evals/triggers.json`, `evals/evals.json`) as text, for SKL701. */
   readonly evalFiles?: ReadonlyArray<MarkdownFile>
+  /**
+   * The agent profiles lint checks against (DECISIONS #51; issue 43): `--agent`,
+   * else the project's `[build] targets`, else `claude`. SKL109 knows their
+   * fields, SKL115–SKL117 apply their value and combination rules, and the
+   * runner makes the rules each one `escalate`s errors. Absent: `claude`.
+   */
+  readonly profiles?: ReadonlyArray<AgentProfile>
 }
 
 /** What a check reports; the runner adds rule id, name and severity. */

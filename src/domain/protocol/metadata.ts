@@ -63,17 +63,26 @@ const codePoints = (s: string) => {
   return n
 }
 
-/** The first problem of a name string, worded for RFC-0008:C-DIAGNOSTICS; undefined when fine or empty. */
+/** A letter or digit in any script, or a hyphen (DECISIONS #52: what skills-ref's `isalnum()` or '-' accepts). */
+const NAME_CHAR = /[\p{L}\p{N}-]/u
+
+/**
+ * The first problem of a name string, worded for RFC-0008:C-DIAGNOSTICS;
+ * undefined when fine or empty. DECISIONS #52 (issue 43): after NFKC, every
+ * character is a Unicode letter or digit or a hyphen, and the name is
+ * lowercase (`мой-навык` passes, `НАВЫК` does not); #19's hyphen rules stand.
+ */
 export const nameFormatProblem = (name: string): string | undefined => {
   if (name.length === 0) return undefined
-  if (/[A-Z]/.test(name)) return `name '${name}' contains uppercase characters`
-  const bad = [...new Set([...name].filter((c) => !/[a-z0-9-]/.test(c)))]
+  const nfkc = name.normalize("NFKC")
+  if (nfkc !== nfkc.toLowerCase()) return `name '${name}' contains uppercase characters`
+  const bad = [...new Set([...nfkc].filter((c) => !NAME_CHAR.test(c)))]
   if (bad.length > 0) {
-    return `name '${name}' contains invalid characters: ${bad.map((c) => `'${c}'`).join(", ")} (only a-z, 0-9 and '-' are allowed)`
+    return `name '${name}' contains invalid characters: ${bad.map((c) => `'${c}'`).join(", ")} (only lowercase letters, digits and '-' are allowed)`
   }
-  if (name.startsWith("-")) return `name '${name}' starts with a hyphen`
-  if (name.endsWith("-")) return `name '${name}' ends with a hyphen`
-  if (name.includes("--")) return `name '${name}' contains consecutive hyphens`
+  if (nfkc.startsWith("-")) return `name '${name}' starts with a hyphen`
+  if (nfkc.endsWith("-")) return `name '${name}' ends with a hyphen`
+  if (nfkc.includes("--")) return `name '${name}' contains consecutive hyphens`
   return undefined
 }
 
@@ -165,7 +174,14 @@ export interface MetadataWarning {
 }
 
 export type MetadataResult =
-  | { readonly _tag: "Valid"; readonly metadata: SkillMetadata; readonly body: string; readonly warnings: ReadonlyArray<MetadataWarning> }
+  | {
+      readonly _tag: "Valid"
+      readonly metadata: SkillMetadata
+      readonly body: string
+      readonly warnings: ReadonlyArray<MetadataWarning>
+      /** The frontmatter map as parsed: what an agent profile reads beyond the metadata (DECISIONS #51). */
+      readonly data: Readonly<Record<string, unknown>>
+    }
   | { readonly _tag: "Invalid"; readonly name: string | undefined; readonly problems: ReadonlyArray<string> }
 
 const asText = (i: MetadataIssue) => `${i.rule} ${METADATA_RULE_NAMES[i.rule]}: ${i.message}`
@@ -192,6 +208,7 @@ export const validateSkillSource = (source: string): MetadataResult => {
       version: typeof version === "string" || typeof version === "number" ? String(version) : undefined
     },
     body: readSkillSource(source).body,
+    data,
     warnings: issues.map((i) => ({ rule: i.rule, name: METADATA_RULE_NAMES[i.rule], message: i.message }))
   }
 }

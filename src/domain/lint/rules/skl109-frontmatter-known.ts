@@ -1,22 +1,48 @@
+import { knownFields } from "../../agents/index.js"
+import { editDistance, typoBound } from "../../suggest.js"
 import { AGENT_SKILLS_FIELDS, frontmatterDialects } from "../dialects.js"
+import { activeProfiles, allFieldNames, profileList, profilesKnowing } from "../profiles.js"
 import { frontmatterData, keyLine, stringList, withOptions, type Rule } from "../types.js"
+
+/** The closest field any profile knows, within a typo's distance (issue 43). */
+const closestField = (field: string): string | undefined => {
+  const bound = typoBound(field)
+  let best: { name: string; d: number } | undefined
+  for (const name of allFieldNames()) {
+    const d = editDistance(field.toLowerCase(), name, bound)
+    if (d <= bound && (best === undefined || d < best.d)) best = { name, d }
+  }
+  return best?.name
+}
 
 export const skl109: Rule = {
   id: "SKL109",
   name: "frontmatter-known",
   defaultSeverity: "warning",
   category: "frontmatter",
-  source: "RFC-0008:C-REGISTRY, DECISIONS #3",
-  summary: "Frontmatter fields are those of the Agent Skills format.",
-  doc: `Known fields are the Agent Skills format's six: ${AGENT_SKILLS_FIELDS.map((f) => `\`${f}\``).join(", ")}, plus the fields of a dialect that applies to the skill (the tool-skill dialect's fields when the skill declares tools). Anything else is most likely a typo (\`descripton\`) or a field agents ignore.`,
-  fix: "Fix the spelling, move custom data under `metadata:` (a map of strings), or list the field in `extra-fields`.",
+  source: "RFC-0008:C-REGISTRY, DECISIONS #3, #51",
+  summary: "Frontmatter fields are known to the agents the skill is linted for.",
+  doc: `Known fields are the Agent Skills format's six (${AGENT_SKILLS_FIELDS.map((f) => `\`${f}\``).join(", ")}), the fields of every active agent profile (\`--agent\`, else the project's \`[build] targets\`, else \`claude\`; docs/agents.md lists them), plus the fields of a dialect that applies to the skill (the tool-skill dialect's fields when the skill declares tools). Anything else is most likely a typo (\`descripton\`) or a field those agents ignore; the message says which other agent knows the field, or the field meant. Under the strict \`agentskills\` profile every field outside the six is unknown, and an error, as in skills-ref.`,
+  fix: "Fix the spelling, lint for the agent that reads the field (`--agent`), move custom data under `metadata:` (a map of strings), or list the field in `extra-fields`.",
   ...withOptions<{ "extra-fields": ReadonlyArray<string> }>({ "extra-fields": stringList("Further field names to accept.") }, (s, option) => {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined) return []
+    const profiles = activeProfiles(s)
     const known = new Set([...AGENT_SKILLS_FIELDS, ...option("extra-fields")])
+    for (const p of profiles) for (const f of knownFields(p)) known.add(f.name)
     for (const d of frontmatterDialects) if (d.applies(s)) for (const f of d.fields) known.add(f)
     return Object.keys(data)
       .filter((k) => !known.has(k))
-      .map((k) => ({ file: "SKILL.md", line: keyLine(s.frontmatter, k), message: `unknown frontmatter field: '${k}'` }))
+      .map((k) => {
+        const others = profilesKnowing(k)
+        const typo = others.length === 0 ? closestField(k) : undefined
+        const message =
+          others.length > 0
+            ? `unknown frontmatter field '${k}' for ${profileList(profiles)} (known to ${profileList(others)})`
+            : typo !== undefined
+              ? `unknown frontmatter field: '${k}'; did you mean '${typo}'?`
+              : `unknown frontmatter field: '${k}'`
+        return { file: "SKILL.md", line: keyLine(s.frontmatter, k), message }
+      })
   })
 }

@@ -1,0 +1,40 @@
+import { knownFields } from "../../agents/index.js"
+import { fieldValueProblem } from "../../agents/fieldValue.js"
+import { activeProfiles } from "../profiles.js"
+import { frontmatterData, has, keyLine, type Finding, type Rule } from "../types.js"
+
+export const skl115: Rule = {
+  id: "SKL115",
+  name: "field-value",
+  defaultSeverity: "error",
+  category: "frontmatter",
+  source: "DECISIONS #51 (issue 43); each agent's frontmatter reference, in docs/agents.md",
+  summary: "A field's value is one the agents it is linted for read as intended.",
+  doc: "Each active agent profile (`--agent`, else the project's `[build] targets`, else `claude`) says what value each of its fields takes: `effort` one of Claude Code's levels, `context` only `fork`, booleans, lists of strings, the `hooks` map of the settings format. A value outside that is ignored or misread by the agent (`context: forked` runs the skill inline; a misspelt hook event never fires), so lint reports it as an error, naming the agent. An empty field (`effort:`) is left alone, and the specification's own fields are checked by SKL101–SKL114.",
+  fix: "Write the value the message lists (docs/agents.md has every field's values), or remove the field.",
+  check: (s) => {
+    const data = frontmatterData(s.frontmatter)
+    if (data === undefined) return []
+    // field → problem → the profiles that see it, so two agents with one reading give one finding.
+    const problems = new Map<string, Map<string, Array<string>>>()
+    for (const profile of activeProfiles(s)) {
+      for (const spec of knownFields(profile)) {
+        if (spec.value.kind === "any" || !has(data, spec.name) || data[spec.name] === null) continue
+        const problem = fieldValueProblem(spec.value, data[spec.name])
+        if (problem === undefined) continue
+        const byProblem = problems.get(spec.name) ?? new Map<string, Array<string>>()
+        problems.set(spec.name, byProblem)
+        const names = byProblem.get(problem) ?? []
+        if (!names.includes(profile.name)) names.push(profile.name)
+        byProblem.set(problem, names)
+      }
+    }
+    const out: Array<Finding> = []
+    for (const [field, byProblem] of problems) {
+      for (const [problem, names] of byProblem) {
+        out.push({ file: "SKILL.md", line: keyLine(s.frontmatter, field), message: `${field}: ${problem} (${names.join(", ")})` })
+      }
+    }
+    return out
+  }
+}
