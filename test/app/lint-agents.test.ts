@@ -1,0 +1,212 @@
+/**
+ * Lint by agent profile (issue 43 items 2 and 5; DECISIONS #51, #52): the
+ * Claude Code skills of test/fixtures/claude-code lint clean under the
+ * default profile, each skill of test/fixtures/claude-code-bad fails its
+ * rule, `--agent agentskills` agrees with skills-ref's own test cases, and
+ * `--agent`, `[build] targets` and escalation pick the profiles and
+ * severities.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { hasErrors, lintSkills, outcomeJson, type LintJson } from "../../src/app/lint.js"
+import { PROFILES } from "../../src/domain/agents/index.js"
+import { claude } from "../../src/domain/agents/claude.js"
+import { RULES } from "../../src/domain/lint/registry.js"
+import { toSarif } from "../../src/domain/lint/sarif.js"
+import type { LintDiagnostic } from "../../src/domain/lint/types.js"
+import { renderLintText } from "../../src/render/lint.js"
+import { diskWorld, failureText, memoryLayer } from "../helpers/worlds.js"
+
+const FIXTURES = join(__dirname, "..", "fixtures")
+const GOOD = join(FIXTURES, "claude-code")
+const BAD = join(FIXTURES, "claude-code-bad")
+const skillDirs = (root: string) => readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+
+const w = diskWorld("skc-lint-agents-")
+const lintDir = (dir: string, agent?: string) => w.run(lintSkills({ skill: dir, ...(agent === undefined ? {} : { agent }) }))
+const show = (d: LintDiagnostic) => `${d.file}:${d.line} ${d.severity} ${d.rule}: ${d.message}`
+
+/** Lint one SKILL.md at /proj/x/<dir> in a memory world. */
+const lintMemory = (dir: string, skillMd: string, options: { readonly agent?: string; readonly config?: string } = {}) => {
+  const files: Record<string, string> = { [`/proj/x/${dir}/SKILL.md`]: skillMd }
+  if (options.config !== undefined) files["/proj/.skillc/config.toml"] = options.config
+  return lintSkills({ skill: `x/${dir}`, ...(options.agent === undefined ? {} : { agent: options.agent }) }).pipe(Effect.provide(memoryLayer({ files })))
+}
+
+describe("issue 43 (DECISIONS #51) Claude Code skills lint clean under the default profile", () => {
+  const dirs = skillDirs(GOOD)
+
+  it("there are at least 12 of them and together they use every field of the claude profile", () => {
+    expect(dirs.length).toBeGreaterThanOrEqual(12)
+    const sources = dirs.map((d) => readFileSync(join(GOOD, d, "SKILL.md"), "utf8"))
+    const used = new Set(sources.flatMap((s) => [...s.split("\n---")[0]!.matchAll(/^([\w-]+):/gm)].map((m) => m[1]!)))
+    expect(claude.fields.map((f) => f.name).filter((f) => !used.has(f))).toEqual([])
+    // The published forms: booleans as true and yes, lists and strings, permission patterns, hooks, placeholders.
+    const all = sources.join("\n")
+    for (const form of [": true", ": yes", "Bash(git push:*)", "PreToolUse:", "matcher:", "type: command", "context: fork", "background: false", "model: inherit", "shell: powershell", "$ARGUMENTS", "$issue", "user-invocable: false"]) {
+      expect(all).toContain(form)
+    }
+  })
+
+  for (const dir of dirs) {
+    it.effect(`${dir}: no SKL109 and no SKL115/SKL116/SKL117 finding, no error`, () =>
+      Effect.gen(function* () {
+        const o = yield* lintDir(join(GOOD, dir))
+        expect(o.agents).toEqual(["claude"])
+        const ds = o.reports[0]!.diagnostics
+        expect(ds.filter((d) => ["SKL109", "SKL115", "SKL116", "SKL117"].includes(d.rule)).map(show)).toEqual([])
+        expect(ds.filter((d) => d.severity === "error").map(show)).toEqual([])
+      }))
+  }
+})
+
+describe("issue 43 (DECISIONS #51) Claude Code skills that must fail", () => {
+  const expected: Record<string, { readonly rule: string; readonly contains: string }> = {
+    "context-forked": { rule: "SKL115", contains: "context: must be one of fork, not 'forked' (claude)" },
+    "effort-extreme": { rule: "SKL115", contains: "effort: must be one of low, medium, high, xhigh, max, not 'extreme' (claude)" },
+    "agent-without-fork": { rule: "SKL116", contains: "'agent' has no effect without 'context: fork'" },
+    "shell-zsh": { rule: "SKL115", contains: "shell: must be one of bash, powershell, not 'zsh' (claude)" },
+    "hooks-malformed": { rule: "SKL115", contains: "hooks: 'PreToolUse' entry 1 needs 'hooks'" },
+    "hooks-unknown-event": { rule: "SKL115", contains: "hooks: unknown hook event 'BeforeToolUse'" },
+    "arguments-without-hint": { rule: "SKL117", contains: "the body uses '$ARGUMENTS'" },
+    "invocation-typo": { rule: "SKL109", contains: "unknown frontmatter field: 'disable-model-invokation'; did you mean 'disable-model-invocation'?" },
+    "invoked-by-nobody": { rule: "SKL116", contains: "neither the model nor a person can invoke the skill" },
+    "background-not-boolean": { rule: "SKL115", contains: "background: must be true or false" }
+  }
+
+  it("every bad fixture has its expectation", () => expect(skillDirs(BAD)).toEqual(Object.keys(expected).sort()))
+
+  for (const [dir, want] of Object.entries(expected)) {
+    it.effect(`${dir}: ${want.rule}`, () =>
+      Effect.gen(function* () {
+        const o = yield* lintDir(join(BAD, dir))
+        const ds = o.reports[0]!.diagnostics
+        const hit = ds.filter((d) => d.rule === want.rule)
+        expect(hit.map((d) => d.message).join("\n")).toContain(want.contains)
+        // SKL115 is an error; SKL109, SKL116 and SKL117 are warnings under claude.
+        expect(hit.every((d) => d.severity === (want.rule === "SKL115" ? "error" : "warning"))).toBe(true)
+      }))
+  }
+})
+
+interface RefCase {
+  readonly test: string
+  readonly dir: string
+  readonly skill_md: string | null
+  readonly valid: boolean
+  readonly messageContains?: ReadonlyArray<string>
+}
+
+describe("DECISIONS #51, #52 skills-ref parity: --agent agentskills (test/fixtures/skills-ref/test_validator.json)", () => {
+  const { cases } = JSON.parse(readFileSync(join(FIXTURES, "skills-ref", "test_validator.json"), "utf8")) as { cases: ReadonlyArray<RefCase> }
+
+  for (const [i, c] of cases.entries()) {
+    it.effect(`${c.test}: ${c.valid ? "valid, no error" : "invalid, an error"}`, () =>
+      Effect.gen(function* () {
+        const dir = join(w.work, "ref", String(i), c.dir)
+        mkdirSync(dir, { recursive: true })
+        if (c.skill_md !== null) writeFileSync(join(dir, "SKILL.md"), c.skill_md)
+        const result = yield* Effect.result(lintDir(dir, "agentskills"))
+        if (result._tag === "Failure") {
+          // A directory without SKILL.md is no skill at all (E010).
+          expect(c.valid).toBe(false)
+          return
+        }
+        const errors = result.success.reports[0]!.diagnostics.filter((d) => d.severity === "error")
+        expect(errors.map(show)).toEqual(c.valid ? [] : expect.arrayContaining([expect.any(String)]))
+        expect(hasErrors(result.success)).toBe(!c.valid)
+      }))
+  }
+
+  it.effect("test_missing_skill_md: lint of a directory without SKILL.md fails (E010)", () =>
+    Effect.gen(function* () {
+      const dir = join(w.work, "ref-missing", "my-skill")
+      mkdirSync(dir, { recursive: true })
+      expect(yield* failureText(lintDir(dir, "agentskills"))).toContain("E010")
+    }))
+})
+
+describe("issue 43 which profiles: --agent, [build] targets, claude (DECISIONS #51)", () => {
+  const SKILL = "---\nname: demo\ndescription: Formats demo files. Use when the user asks for a demo.\neffort: high\n---\n\n# Demo\n\nBody.\n"
+
+  it.effect("default: claude knows effort", () =>
+    Effect.gen(function* () {
+      const o = yield* lintMemory("demo", SKILL)
+      expect(o.agents).toEqual(["claude"])
+      expect(o.reports[0]!.diagnostics).toEqual([])
+      expect(renderLintText(o)).toBe("demo: 0 errors, 0 warnings")
+    }))
+
+  it.effect("--agent cursor: effort is unknown there, and the message says who knows it", () =>
+    Effect.gen(function* () {
+      const o = yield* lintMemory("demo", SKILL, { agent: "cursor" })
+      expect(o.agents).toEqual(["cursor"])
+      expect(o.reports[0]!.diagnostics.map(show)).toEqual(["SKILL.md:4 warning SKL109: unknown frontmatter field 'effort' for cursor (known to claude)"])
+      expect(renderLintText(o).split("\n")[0]).toBe("demo: 0 errors, 1 warning (for cursor)")
+    }))
+
+  it.effect("--agent agentskills: the strict profile makes SKL109 an error (escalation)", () =>
+    Effect.gen(function* () {
+      const o = yield* lintMemory("demo", SKILL, { agent: "agentskills" })
+      expect(o.reports[0]!.diagnostics.map(show)).toEqual(["SKILL.md:4 error SKL109: unknown frontmatter field 'effort' for agentskills (known to claude)"])
+      expect(hasErrors(o)).toBe(true)
+      const doc = outcomeJson(o) as LintJson
+      expect(doc.agents).toEqual(["agentskills"])
+    }))
+
+  it.effect("escalation yields to a rule configured off", () =>
+    Effect.gen(function* () {
+      const o = yield* lintMemory("demo", SKILL, { agent: "agentskills", config: '[lint]\nSKL109 = "off"\n' })
+      expect(o.reports[0]!.diagnostics).toEqual([])
+    }))
+
+  it.effect("--agent claude,cursor: both profiles, the union of their fields", () =>
+    Effect.gen(function* () {
+      const o = yield* lintMemory("demo", SKILL, { agent: "claude, cursor" })
+      expect(o.agents).toEqual(["claude", "cursor"])
+      expect(o.reports[0]!.diagnostics).toEqual([])
+    }))
+
+  it.effect("[build] targets choose the profiles when --agent is not given", () =>
+    Effect.gen(function* () {
+      const o = yield* lintMemory("demo", SKILL, { config: '[build]\ntargets = ["codex"]\n' })
+      expect(o.agents).toEqual(["codex"])
+      expect(o.reports[0]!.diagnostics.map((d) => d.rule)).toEqual(["SKL109"])
+      const sarif = toSarif({ toolVersion: "0", rules: RULES, reports: [{ path: "x/demo", diagnostics: o.reports[0]!.diagnostics }], agents: o.agents })
+      expect(sarif.runs[0]!.properties).toEqual({ agents: ["codex"] })
+    }))
+
+  it.effect("an unknown --agent is E100 listing the known profiles", () =>
+    Effect.gen(function* () {
+      const text = yield* failureText(lintMemory("demo", SKILL, { agent: "claude,vim" }))
+      expect(text).toContain("E100")
+      expect(text).toContain("unknown agent 'vim'")
+      for (const p of PROFILES) expect(text).toContain(p.name)
+    }))
+})
+
+describe("DECISIONS #52 Unicode names (skills-ref's i18n cases)", () => {
+  const skill = (name: string) => `---\nname: ${name}\ndescription: Formats demo files. Use when the user asks for a demo.\n---\n\n# ${name}\n\nBody.\n`
+
+  it.effect("мой-навык: no SKL102 error, an SKL110 warning", () =>
+    Effect.gen(function* () {
+      const o = yield* lintMemory("мой-навык", skill("мой-навык"))
+      expect(o.reports[0]!.diagnostics.map(show)).toEqual([
+        "SKILL.md:2 warning SKL110: name 'мой-навык' has non-ASCII characters; some agents and file systems mishandle them"
+      ])
+    }))
+
+  it.effect("НАВЫК: uppercase in any script stays an SKL102 error", () =>
+    Effect.gen(function* () {
+      const o = yield* lintMemory("НАВЫК", skill("НАВЫК"))
+      expect(o.reports[0]!.diagnostics.map(show)).toContain("SKILL.md:2 error SKL102: name 'НАВЫК' contains uppercase characters")
+    }))
+
+  it.effect("SKL104 compares NFKC forms (skills-ref test_nfkc_normalization): a decomposed directory name matches", () =>
+    Effect.gen(function* () {
+      const o = yield* lintMemory("cafe\u0301", skill("café"))
+      expect(o.reports[0]!.diagnostics.filter((d) => d.rule === "SKL104")).toEqual([])
+    }))
+})
