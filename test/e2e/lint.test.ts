@@ -77,7 +77,7 @@ describe("RFC-0008:C-REGISTRY SKL001 skip-compiled", () => {
     compiled()
     const r = sb.run(["lint", "compiled/demo"])
     expect(r).toEqual({ code: 0, stdout: "info: skipping compiled skill 'demo'\n", stderr: "" })
-    expect(JSON.parse(sb.run(["lint", "compiled/demo", "--format", "json"]).stdout)).toEqual({ skill: "demo", diagnostics: [], skipped: true })
+    expect(JSON.parse(sb.run(["lint", "compiled/demo", "--format", "json"]).stdout)).toEqual({ skill: "demo", diagnostics: [], skipped: true, agents: ["claude"] })
   })
 
   it("--force lints it anyway with the W300 warning", () => {

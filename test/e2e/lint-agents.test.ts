@@ -1,0 +1,54 @@
+/**
+ * `skc lint --agent` end to end through bin/skc.mjs (issue 43; DECISIONS #51):
+ * the strict profile fails an unknown field and says which profiles it used,
+ * a Claude Code skill passes the default profile, an unknown profile is E100.
+ */
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { writeTree } from "../helpers/tree.js"
+import { base } from "../fixtures/lintRules.js"
+import { ajv, reportSchema, sarifSchema } from "../fixtures/lintSchemas.js"
+
+const sb = sandbox()
+const CLAUDE_FIXTURE = join(__dirname, "..", "fixtures", "claude-code", "deep-research")
+
+describe("skc lint --agent (issue 43, DECISIONS #51)", () => {
+  it("DECISIONS #51 --agent agentskills --format json exits 1 on an unknown field and carries \"agents\"", async () => {
+    writeTree(join(sb.work, "s", "demo"), { "SKILL.md": base("effort: high") })
+    const r = await sb.runAsync(["lint", "s/demo", "--agent", "agentskills", "--format", "json"])
+    expect(r.code).toBe(1)
+    const doc = JSON.parse(r.stdout)
+    expect(ajv.validate(reportSchema, doc), ajv.errorsText()).toBe(true)
+    expect(doc.agents).toEqual(["agentskills"])
+    expect(doc.diagnostics).toEqual([
+      { rule: "SKL109", name: "frontmatter-known", severity: "error", file: "SKILL.md", line: 4, message: "unknown frontmatter field 'effort' for agentskills (known to claude)" }
+    ])
+  })
+
+  it("DECISIONS #51 the default profile (claude) passes a Claude Code skill: exit 0, agents [\"claude\"]", async () => {
+    const text = await sb.runAsync(["lint", CLAUDE_FIXTURE])
+    expect(text.code).toBe(0)
+    expect(text.stdout.trim()).toBe("deep-research: 0 errors, 0 warnings")
+    const json = await sb.runAsync(["lint", CLAUDE_FIXTURE, "--format", "json"])
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.stdout)).toMatchObject({ skill: "deep-research", diagnostics: [], agents: ["claude"] })
+  })
+
+  it("DECISIONS #12, #51 SARIF carries the profiles in runs[0].properties.agents; text names them", async () => {
+    const sarif = await sb.runAsync(["lint", CLAUDE_FIXTURE, "--agent", "claude,cursor", "--format", "sarif"])
+    expect(sarif.code).toBe(0)
+    const doc = JSON.parse(sarif.stdout)
+    expect(ajv.validate(sarifSchema, doc), ajv.errorsText()).toBe(true)
+    expect(doc.runs[0].properties).toEqual({ agents: ["claude", "cursor"] })
+    const text = await sb.runAsync(["lint", CLAUDE_FIXTURE, "--agent", "claude,cursor"])
+    expect(text.stdout.trim()).toBe("deep-research: 0 errors, 0 warnings (for claude, cursor)")
+  })
+
+  it("RFC-0005 an unknown --agent is E100 listing the known profiles", async () => {
+    const r = await sb.runAsync(["lint", CLAUDE_FIXTURE, "--agent", "vim"])
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toContain("E100")
+    expect(r.stderr).toContain("unknown agent 'vim' (known: claude, codex, copilot, cursor, gemini, kiro, opencode, trae, amp, agentskills)")
+  })
+})
