@@ -19,6 +19,8 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../domain/protocol/agents.js"
+import { listingFacts } from "../domain/agents/listing.js"
+import { profileOf, type AgentProfile } from "../domain/agents/index.js"
 import { applyPrecedence, type Candidate, type Discovery, type DiscoveryScope, type SkillLocation } from "../domain/protocol/discovery.js"
 import { validateSkillSource } from "../domain/protocol/metadata.js"
 import { Warning } from "../domain/errors.js"
@@ -76,7 +78,14 @@ export const DiscoverDocument = Schema.Struct({
       name: Schema.String,
       description: Schema.String,
       allowed_tools: Schema.NullOr(Schema.Array(Schema.String)),
-      warnings: Schema.Array(Schema.Struct({ rule: Schema.String, name: Schema.String, message: Schema.String }))
+      warnings: Schema.Array(Schema.Struct({ rule: Schema.String, name: Schema.String, message: Schema.String })),
+      /** How the agent lists the skill (DECISIONS #51, issue 43). */
+      listing: Schema.Struct({
+        model: Schema.Boolean.annotate({ description: "Listed to the model; false: manual only (disable-model-invocation: true)" }),
+        command: Schema.Boolean.annotate({ description: "In the user's command menu; false: user-invocable: false" }),
+        when_to_use: Schema.NullOr(Schema.String),
+        paths: Schema.NullOr(Schema.Array(Schema.String)).annotate({ description: "Globs that make the skill conditional" })
+      })
     })
   ),
   shadowed: Schema.Array(
@@ -120,7 +129,7 @@ const isRuntimeDir = (target: string, path: Path) => {
   return path.basename(parent) === "runtime" && path.basename(path.dirname(parent)) === ".skillc"
 }
 
-const scanDir = (scope: DiscoveryScope, skillsDir: string) =>
+const scanDir = (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
@@ -173,6 +182,7 @@ const scanDir = (scope: DiscoveryScope, skillsDir: string) =>
         continue
       }
       const checked = validateSkillSource(text.success)
+      const facts = checked._tag === "Valid" ? listingFacts(profile, checked.data, checked.metadata.description) : undefined
       candidates.push(
         checked._tag === "Valid"
           ? {
@@ -181,7 +191,8 @@ const scanDir = (scope: DiscoveryScope, skillsDir: string) =>
               name: checked.metadata.name,
               description: checked.metadata.description,
               allowedTools: checked.metadata.allowedTools,
-              warnings: checked.warnings
+              warnings: checked.warnings,
+              listing: { model: facts!.model, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
             }
           : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
       )
@@ -197,7 +208,7 @@ export const discover = (input: DiscoverInput = {}) =>
     const searched: Array<SearchedDir> = []
     const candidates: Array<Candidate> = []
     for (const d of dirs) {
-      const scanned = yield* scanDir(d.scope, d.path)
+      const scanned = yield* scanDir(d.scope, d.path, profileOf(agent))
       // Project-level directories that do not exist are the norm; list only the ones that do.
       if (d.scope !== "project" || scanned.exists) searched.push({ scope: d.scope, path: d.path, exists: scanned.exists })
       if (d.scope === "plugin" && !scanned.exists) {

@@ -6,9 +6,12 @@
  * (src/domain/eval/score.ts).
  *
  * Judges:
- * - `match` (default): the activation model of `skc match` over the skills
- *   the agent discovers, top-1, without the recency boost so a run is
- *   deterministic (the access log must not change a CI verdict);
+ * - `match` (default): the activation model of `skc match` over the agent's
+ *   listing (DECISIONS #51, issue 43: manual-only skills left out, each
+ *   entry's text as the agent lists it), top-1, without the recency boost so
+ *   a run is deterministic (the access log must not change a CI verdict); a
+ *   manual-only skill's trigger queries are reported as such, since it
+ *   cannot trigger;
  * - `command`: an agent CLI run per query through the ProcessRunner (argv,
  *   never a shell), its output read by an extractor (src/domain/eval/extract.ts).
  */
@@ -39,7 +42,11 @@ import { Env } from "../ports/Env.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { ProcessRunner } from "../ports/ProcessRunner.js"
 import { recordAccesses, type AccessEntry } from "./services/accessLog.js"
-import { AgentField, discover, PluginDirsField } from "./discover.js"
+import { AgentField, PluginDirsField } from "./discover.js"
+import { agentListing } from "./services/agentListing.js"
+import { cutAt, listingFacts } from "../domain/agents/listing.js"
+import type { AgentProfile } from "../domain/agents/index.js"
+import type { ListingLimits } from "../domain/protocol/budget.js"
 import { resolveSkill } from "./services/resolve.js"
 import { Settings } from "./services/Settings.js"
 
@@ -88,6 +95,11 @@ export interface SkillEvalReport extends Metrics {
   /** The evaluation files read. */
   readonly files: ReadonlyArray<string>
   readonly meets_min_pass: boolean
+  /**
+   * The agent never lists the skill to the model (`disable-model-invocation:
+   * true`, DECISIONS #51): it cannot trigger, so its should-fire queries miss.
+   */
+  readonly manual_only: boolean
   readonly splits: SplitMetrics
   /** Every query that did not pass, with the skill that won instead. */
   readonly misses: ReadonlyArray<QueryOutcome>
@@ -128,6 +140,7 @@ export const EvalDocument = Schema.Struct({
       skill: Schema.String,
       path: Schema.String,
       meets_min_pass: Schema.Boolean,
+      manual_only: Schema.Boolean,
       ...EvalMetricsFields,
       misses: Schema.Array(Schema.Struct({ query: Schema.String, should_trigger: Schema.Boolean, winner: Schema.NullOr(Schema.String) }))
     })
@@ -143,12 +156,15 @@ interface Target {
   readonly path: string
   readonly queries: ReadonlyArray<TriggerQuery>
   readonly files: ReadonlyArray<string>
+  readonly manual: boolean
 }
 
 interface Visible extends MatchCandidate {
   readonly dirs: ReadonlyArray<string>
   /** A `skc build` deployment: its runtime holds the compiled stub, the evaluation files stay with the source. */
   readonly deployed?: boolean
+  /** Listed to the model; false: manual only, never a candidate. */
+  readonly model: boolean
 }
 
 /** The trigger queries in one skill directory, or undefined when it has no evaluation file in the query form. */
@@ -187,7 +203,7 @@ const readEvalFiles = (dir: string) =>
   })
 
 /** A skill named by path (not yet deployed): its SKILL.md as an agent would list it. */
-const skillAtPath = (name: string) =>
+const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
@@ -198,12 +214,14 @@ const skillAtPath = (name: string) =>
     if (checked._tag === "Invalid") {
       return yield* Effect.fail(new UsageError({ message: `agents cannot load ${file}`, detail: checked.problems }))
     }
+    const facts = listingFacts(profile, checked.data, checked.metadata.description)
     const visible: Visible = {
       name: checked.metadata.name,
-      description: checked.metadata.description,
+      description: cutAt(facts.text, limits.max_description_chars),
       scope: "project",
       path: file,
-      dirs: [resolved.sourceDir]
+      dirs: [resolved.sourceDir],
+      model: facts.model
     }
     return visible
   })
@@ -280,16 +298,19 @@ export const evaluate = (input: EvalInput) =>
       return yield* Effect.fail(new InvalidOption({ message: "--judge command needs the agent command after --, e.g. -- my-agent --print {{query}}" }))
     }
     const extractor = judge === "command" ? yield* compileExtractor(input) : undefined
-    const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+    const { found, profile, limits, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+    const texts = new Map(listing.entries.map((e) => [e.name, e.text]))
     const visible = new Map<string, Visible>()
     for (const s of found.skills) {
+      const text = texts.get(s.name)
       visible.set(s.name, {
         name: s.name,
-        description: s.description,
+        description: text ?? s.description,
         scope: s.scope as DiscoveryScope,
         path: s.path,
         dirs: [...new Set([s.dir, ...(s.link_target === null ? [] : [s.link_target])])],
-        deployed: s.deployed_by_skc
+        deployed: s.deployed_by_skc,
+        model: text !== undefined
       })
     }
     // Named skills an agent does not see yet (a path, the skc stores) join the set as it would list them.
@@ -302,7 +323,7 @@ export const evaluate = (input: EvalInput) =>
         named.push(hit.name)
         continue
       }
-      const extra = yield* skillAtPath(name).pipe(
+      const extra = yield* skillAtPath(name, profile, limits).pipe(
         Effect.catchTag("SkillNotFound", (e) =>
           // The close names among the skills the agent sees, besides those of skc's stores.
           Effect.fail(new SkillNotFound({ skill: name, suggestions: [...new Set([...closest(name, found.skills.map((s) => s.name)), ...(e.suggestions ?? [])])] }))
@@ -336,7 +357,7 @@ export const evaluate = (input: EvalInput) =>
           })
         )
       }
-      targets.push({ name, path: v.path, ...files })
+      targets.push({ name, path: v.path, manual: !v.model, ...files })
     }
     if (targets.length === 0) {
       return yield* Effect.fail(
@@ -352,7 +373,7 @@ export const evaluate = (input: EvalInput) =>
     const threshold = input.threshold ?? DEFAULT_THRESHOLD
     const runs = new Map<string, ReadonlyArray<Verdict>>()
     if (extractor === undefined) {
-      const candidates = [...visible.values()].map((v): MatchCandidate => ({ name: v.name, description: v.description, scope: v.scope, path: v.path }))
+      const candidates = [...visible.values()].filter((v) => v.model).map((v): MatchCandidate => ({ name: v.name, description: v.description, scope: v.scope, path: v.path }))
       for (const q of distinctQueries) {
         const top = rankSkills(q, candidates, { threshold, limit: 1, nowMs: 0 })[0]
         runs.set(q, [{ activated: top === undefined ? [] : [top.name] }])
@@ -377,6 +398,7 @@ export const evaluate = (input: EvalInput) =>
         path: t.path,
         files: t.files,
         meets_min_pass: metrics.pass_rate >= minPass,
+        manual_only: t.manual,
         ...metrics,
         splits: splitMetrics(outcomes),
         misses: outcomes.filter((o) => !o.pass)

@@ -1,7 +1,12 @@
 /**
  * `skc match "<request>"`: which discovered skill a request would activate,
  * ranked by the protocol's selection strategy (src/domain/protocol/match.ts),
- * with the access log's last use of each skill as the recency signal.
+ * with the access log's last use of each skill as the recency signal. The
+ * candidates are the agent's listing (DECISIONS #51, issue 43): a manual-only
+ * skill is never matched, and a request is scored against each entry's text
+ * as the agent lists it (Claude: description and `when_to_use`, cut at the
+ * entry cap). Past the budget the agent ranks by recent use, which skc
+ * cannot know, so every listed entry is scored on its text.
  */
 import { Clock, Effect, Schema } from "effect"
 import { Path } from "effect/Path"
@@ -11,7 +16,8 @@ import type { Agent } from "../domain/protocol/agents.js"
 import type { DiscoveredSkill } from "../domain/protocol/discovery.js"
 import { FileSystem } from "../ports/FileSystem.js"
 import { UsageHistory } from "../ports/UsageHistory.js"
-import { AgentField, discover, PluginDirsField } from "./discover.js"
+import { AgentField, PluginDirsField } from "./discover.js"
+import { agentListing } from "./services/agentListing.js"
 import { Settings } from "./services/Settings.js"
 
 export const MatchInput = Schema.Struct({
@@ -87,9 +93,11 @@ const lastUsed = (skill: DiscoveredSkill) =>
 export const match = (input: MatchInput) =>
   Effect.gen(function* () {
     if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
-    const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
-    const candidates = yield* Effect.forEach(found.skills, (s) =>
-      Effect.map(lastUsed(s), (lastUsedMs) => ({ name: s.name, description: s.description, scope: s.scope, path: s.path, lastUsedMs }))
+    const { found, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+    const texts = new Map(listing.entries.map((e) => [e.name, e.text]))
+    const listed = found.skills.filter((s) => texts.has(s.name))
+    const candidates = yield* Effect.forEach(listed, (s) =>
+      Effect.map(lastUsed(s), (lastUsedMs) => ({ name: s.name, description: texts.get(s.name)!, scope: s.scope, path: s.path, lastUsedMs }))
     )
     const nowMs = yield* Clock.currentTimeMillis
     const threshold = input.threshold ?? DEFAULT_THRESHOLD

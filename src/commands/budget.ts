@@ -6,21 +6,21 @@ import { common, defineCommand, flag } from "./spec.js"
 export const budgetCommand = defineCommand({
   name: "budget",
   summary: [
-    "Show what the skills an agent discovers cost its context at start, which descriptions it cuts, and what one more skill displaces.",
-    "Claude Code: the listing gets 1 % of the context window, each description at most 1,536 characters (docs/eval.md)."
+    "Show what the skill listing of an agent's profile costs its context at start: which entries it cuts, which go by name only, which are manual only, and what one more skill displaces.",
+    "Claude Code: 1 % of the context window, each entry (description + when_to_use) at most 1,536 characters; Codex: 2 % of the window, 8,000 characters without --context-tokens (docs/eval.md)."
   ],
   examples: ["skc budget", "skc budget --context-tokens 1000000 --format json", "skc budget --agent codex"],
   args: {},
   flags: {
-    contextTokens: flag.integer("context-tokens", "The model's context window in tokens (default 200000)."),
+    contextTokens: flag.integer("context-tokens", "The model's context window in tokens (beats [agents.<name>] context_tokens; Claude Code default 200000)."),
     ...agentFlags,
     ...common()
   },
   mcp: {
     title: "Skill listing budget",
     description:
-      "What the discovered skills' names and descriptions cost the agent's context: per skill, descriptions cut, skills past the " +
-      "budget (name only), and what one more skill would displace.",
+      "What the agent's skill listing costs its context, per its profile: per skill, texts cut, skills past the budget (name only), " +
+      "manual-only skills, and what one more skill would displace.",
     readOnly: true
   },
   load: async () => {

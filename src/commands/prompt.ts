@@ -1,18 +1,30 @@
-/** `skc prompt` (agent-skill protocol: the <available_skills> block). */
+/** `skc prompt` (agent-skill protocol: the <available_skills> block, as the agent's profile lists it: DECISIONS #51). */
+import { Option } from "effect"
 import { agentFields, agentFlags } from "./agent.js"
-import { arg, common, defineCommand } from "./spec.js"
+import { arg, common, defineCommand, flag } from "./spec.js"
 
 export const promptCommand = defineCommand({
   name: "prompt",
-  summary: ["Print the <available_skills> block an agent loads at start-up (name, description, location of each skill)."],
+  summary: [
+    "Print the <available_skills> block an agent loads at start-up (name, description, location of each skill),",
+    "as its profile lists them: manual-only skills left out, texts cut, past the budget by name only (what `skc budget` counts)."
+  ],
   examples: ["skc prompt", "skc prompt pdf-forms git-helper"],
   args: { skills: arg.many("skill", "Skill names (default: all discovered).") },
-  flags: { ...agentFlags, ...common() },
+  flags: {
+    contextTokens: flag.integer("context-tokens", "The model's context window in tokens, for the listing budget (as `skc budget`)."),
+    ...agentFlags,
+    ...common()
+  },
   load: async () => {
     const [{ prompt, PromptInput }] = await Promise.all([import("../app/prompt.js")])
     return {
       input: PromptInput,
-      toInput: (o) => ({ ...(o.skills.length > 0 ? { skills: o.skills } : {}), ...agentFields(o) }),
+      toInput: (o) => ({
+        ...(o.skills.length > 0 ? { skills: o.skills } : {}),
+        ...(Option.isSome(o.contextTokens) ? { context_tokens: o.contextTokens.value } : {}),
+        ...agentFields(o)
+      }),
       run: (input) => prompt(input),
       text: (result) => result.xml
     }

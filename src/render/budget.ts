@@ -2,36 +2,55 @@
 import type { BudgetResult } from "../app/budget.js"
 import { renderTable } from "./table.js"
 import { thousands } from "../domain/thousands.js"
+import { visible } from "../domain/visible.js"
 
 const n = thousands
+/** Skill names come from files skc does not control (src/domain/visible.ts); the table escapes its own cells. */
+const names = (xs: ReadonlyArray<string>) => visible(xs.join(", "))
+
+const listedAs = (s: BudgetResult["skills"][number]) => {
+  const notes = [s.listed === "full" ? (s.truncated ? "truncated" : "full") : "name-only"]
+  if (!s.command) notes.push("not in / menu")
+  if (s.paths !== null) notes.push(`conditional: ${s.paths.join(", ")}`)
+  return notes.join("; ")
+}
 
 export const renderBudget = (r: BudgetResult): string => {
   const out: Array<string> = []
   const l = r.limits
-  if (r.skills.length === 0) return `No skills discovered for ${r.agent}: the listing costs nothing.\n`
-  out.push(`${r.skills.length} skills listed to ${r.agent}: ${n(r.total_chars)} characters (~${n(r.estimated_tokens)} tokens)`)
-  if (l.budget_chars === null) out.push(`${r.agent}: ${l.basis}; the cost above is what the listing takes.`)
-  else {
-    out.push(`budget: ${n(l.budget_chars)} characters (${l.basis}); descriptions cut at ${n(l.max_description_chars ?? 0)}`)
-    out.push(r.room_chars !== null && r.room_chars >= 0 && r.names_only.length === 0 ? `room left: ${n(r.room_chars)} characters` : `over budget: ${r.names_only.length} skill(s) listed by name only`)
-  }
-  out.push("")
   out.push(
-    renderTable(
-      ["SKILL", "DESCRIPTION", "ENTRY", "LISTED"],
-      r.skills.map((s) => [s.name, `${n(s.description_chars)}${s.truncated ? " (cut)" : ""}`, n(s.entry_chars), s.listed])
-    )
+    r.skills.length === 0
+      ? `No skills listed to ${r.agent} (${r.title}): the listing costs nothing.`
+      : `${r.skills.length} skills listed to ${r.agent} (${r.title}): ${n(r.total_chars)} characters (~${n(r.estimated_tokens)} tokens)`
   )
-  if (r.truncated.length > 0) out.push("", `cut at ${n(l.max_description_chars ?? 0)} characters: ${r.truncated.join(", ")}`)
-  if (r.names_only.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${r.names_only.join(", ")}`)
-  if (l.budget_chars !== null) {
+  const cut = l.max_description_chars === null ? "entries not cut" : `each entry cut at ${n(l.max_description_chars)} characters`
+  if (l.budget_chars === null) out.push(`${l.basis}; ${cut}; the cost above is what the listing takes.`)
+  else {
+    out.push(`budget: ${n(l.budget_chars)} characters (${l.basis}); ${cut}`)
+    if (r.skills.length > 0) {
+      out.push(r.room_chars !== null && r.room_chars >= 0 && r.names_only.length === 0 ? `room left: ${n(r.room_chars)} characters` : `over budget: ${r.names_only.length} skill(s) listed by name only`)
+    }
+  }
+  if (r.skills.length > 0) {
+    out.push("")
+    out.push(
+      renderTable(
+        ["SKILL", "TEXT", "ENTRY", "LISTED"],
+        r.skills.map((s) => [s.name, `${n(s.text_chars)}${s.truncated ? " (cut)" : ""}`, n(s.entry_chars), listedAs(s)])
+      )
+    )
+  }
+  if (r.truncated.length > 0) out.push("", `cut at ${n(l.max_description_chars ?? 0)} characters: ${names(r.truncated)}`)
+  if (r.names_only.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${names(r.names_only)}`)
+  if (r.manual_only.length > 0) out.push("", `manual only (not listed): ${names(r.manual_only)}`)
+  if (l.budget_chars !== null && r.skills.length > 0) {
     const m = r.one_more
     out.push(
       "",
       `one more skill (~${n(m.entry_chars)} characters): ${m.fits === true ? "fits after these" : "does not fit after these"}` +
-        (m.displaced.length === 0 ? "; listed first (used recently), it would displace none" : `; listed first, it would push ${m.displaced.join(", ")} to name only`)
+        (m.displaced.length === 0 ? "; listed first (used recently), it would displace none" : `; listed first, it would push ${names(m.displaced)} to name only`)
     )
-    if (l.source !== null) out.push(`limits: ${l.source}`)
   }
+  if (l.source !== null) out.push(`limits: ${l.source}`)
   return out.join("\n") + "\n"
 }

@@ -20,19 +20,32 @@ const oneLine = (s: string, max = 60) => {
   return [...flat].length > max ? [...flat].slice(0, max - 1).join("") + "…" : flat
 }
 
+/** How the agent lists a skill, where it differs from a plain entry (DECISIONS #51, issue 43). */
+const listingNotes = (l: DiscoverResult["skills"][number]["listing"]): string =>
+  [
+    ...(l.model ? [] : ["manual only"]),
+    ...(l.command ? [] : ["not in / menu"]),
+    ...(l.when_to_use === null ? [] : ["+when_to_use"]),
+    ...(l.paths === null ? [] : [`conditional: ${l.paths.join(", ")}`])
+  ].join("; ")
+
 export const renderDiscover = (r: DiscoverResult): string => {
   const out: Array<string> = []
   if (r.skills.length === 0) out.push(`No skills discovered for ${r.agent}.`)
   else {
     out.push(
       table([
-        ["NAME", "SCOPE", "LOCATION", "DESCRIPTION"],
-        ...r.skills.map((s) => [
-          s.name,
-          s.scope,
-          s.path + (s.link_target !== null ? ` -> ${s.link_target}${s.deployed_by_skc ? " (skc)" : ""}` : ""),
-          oneLine(s.description)
-        ])
+        ["NAME", "SCOPE", "LOCATION", "DESCRIPTION", ...(r.skills.some((s) => listingNotes(s.listing) !== "") ? ["LISTING"] : [])],
+        ...r.skills.map((s) => {
+          const notes = listingNotes(s.listing)
+          return [
+            s.name,
+            s.scope,
+            s.path + (s.link_target !== null ? ` -> ${s.link_target}${s.deployed_by_skc ? " (skc)" : ""}` : ""),
+            oneLine(s.description),
+            ...(r.skills.some((x) => listingNotes(x.listing) !== "") ? [notes] : [])
+          ]
+        })
       ])
     )
   }

@@ -1,75 +1,108 @@
 /**
  * What the skill listing costs an agent's context at start (`skc budget`,
- * issue 27, docs/eval.md "skc budget"). Pure: the discovered skills and the
- * agent's documented limits in, the cost, the cuts and the overflow out.
+ * issue 27, docs/eval.md "skc budget"). Pure: the agent's listing (one
+ * listing, shared with `skc prompt`: src/domain/protocol/listing.ts) and its
+ * limits in, the cost, the cuts and the overflow out.
  *
- * Claude Code (code.claude.com/docs/en/skills, "Skill descriptions are cut
- * short"; constants as reported in anthropics/claude-code#64606): the
- * listing gets `contextTokens × 4 × 0.01` characters (1 % of the window at
- * 4 characters per token; `SLASH_COMMAND_TOOL_CHAR_BUDGET` replaces it),
- * each description is cut at 1,536 characters, and skills past the budget
- * are listed by name only. The entry format is not documented: skc counts
- * `- name: description` and a newline, and keeps discovery order where
- * Claude Code ranks by recent use.
+ * The limits come from the agent's profile (DECISIONS #51, issue 43;
+ * src/domain/agents): Claude Code gives the listing 1 % of the context
+ * window at 4 characters per token (`SLASH_COMMAND_TOOL_CHAR_BUDGET`
+ * replaces it) and cuts each entry (`description` + `when_to_use`) at 1,536
+ * characters; Codex gives it 2 % of the window, or 8,000 characters when the
+ * window is unknown; an agent that documents no budget gets none, said
+ * plainly. `[agents.<name>]` in skc's configuration overrides each fact, and
+ * `--context-tokens` beats the configured window. The entry format is not
+ * documented: skc counts `- name: text` and a newline, and keeps discovery
+ * order where Claude Code ranks by recent use.
  */
-import type { Agent } from "./agents.js"
+import { claude } from "../agents/claude.js"
+import type { AgentProfile } from "../agents/profile.js"
+import type { AgentOverrides } from "../config.js"
 import { thousands } from "../thousands.js"
+import type { ModelListing } from "./listing.js"
 
-export const CLAUDE_DEFAULT_CONTEXT_TOKENS = 200_000
-export const CLAUDE_LISTING_FRACTION = 0.01
-export const CHARS_PER_TOKEN = 4
-export const CLAUDE_MAX_DESCRIPTION = 1536
+/** Claude Code's per-entry cap (lint's SKL rule on description length reads it). */
+export const CLAUDE_MAX_DESCRIPTION = claude.listing.perEntryCap!
 export const CLAUDE_LIMITS_SOURCE = "https://code.claude.com/docs/en/skills (Skill descriptions are cut short)"
+export const CHARS_PER_TOKEN = 4
 
 export interface ListingLimits {
   /** Characters the whole listing may take; null when the agent documents no limit. */
   readonly budget_chars: number | null
   /** The context window the budget was computed from; null when not applicable. */
   readonly context_tokens: number | null
-  /** Where each description is cut; null when the agent documents no cut. */
+  /** Where each entry's text (description, then `when_to_use` for Claude) is cut; null when the agent documents no cut. */
   readonly max_description_chars: number | null
-  /** How the budget was set: the documented default, --context-tokens, or the environment override. */
+  /** Where the budget came from: the profile's default, --context-tokens, `[agents.<name>]`, the environment override, or why there is none. */
   readonly basis: string
+  /** The profile's source for the budget; null when the agent documents none. */
   readonly source: string | null
 }
 
-export const listingLimits = (agent: Agent, options: { readonly contextTokens?: number; readonly charBudget?: number } = {}): ListingLimits => {
-  if (agent !== "claude") {
-    return { budget_chars: null, context_tokens: null, max_description_chars: null, basis: `no documented listing limit for ${agent}`, source: null }
-  }
-  const tokens = options.contextTokens ?? CLAUDE_DEFAULT_CONTEXT_TOKENS
-  if (options.charBudget !== undefined) {
-    return { budget_chars: options.charBudget, context_tokens: null, max_description_chars: CLAUDE_MAX_DESCRIPTION, basis: "SLASH_COMMAND_TOOL_CHAR_BUDGET", source: CLAUDE_LIMITS_SOURCE }
-  }
-  return {
-    budget_chars: Math.floor(tokens * CHARS_PER_TOKEN * CLAUDE_LISTING_FRACTION),
-    context_tokens: tokens,
-    max_description_chars: CLAUDE_MAX_DESCRIPTION,
-    basis: `1 % of a ${thousands(tokens)}-token context window at ${CHARS_PER_TOKEN} characters per token`,
-    source: CLAUDE_LIMITS_SOURCE
-  }
+export interface LimitOptions {
+  /** `--context-tokens`: beats the configured window. */
+  readonly contextTokens?: number | undefined
+  /** The value of the profile's environment override (`SLASH_COMMAND_TOOL_CHAR_BUDGET`), when set to a positive integer. */
+  readonly envChars?: number | undefined
+  /** `[agents.<name>]` of skc's configuration. */
+  readonly overrides?: AgentOverrides | undefined
 }
 
-export interface ListedSkill {
-  readonly name: string
-  readonly description: string
+const percent = (f: number) => `${Math.round(f * 100 * 10_000) / 10_000} %`
+
+/** The listing limits of `profile` (DECISIONS #51): the profile's budget rule with its overrides applied. */
+export const listingLimits = (profile: AgentProfile, options: LimitOptions = {}): ListingLimits => {
+  const rule = profile.listing.budget
+  const o = options.overrides ?? {}
+  const config = `[agents.${profile.name}]`
+  const cap = o.entry_cap ?? profile.listing.perEntryCap
+  const source = rule.kind === "fraction" ? rule.source : null
+  const fixed = (budget: number, basis: string): ListingLimits => ({ budget_chars: budget, context_tokens: null, max_description_chars: cap, basis, source })
+  if (rule.kind === "fraction" && rule.envOverride !== null && options.envChars !== undefined) return fixed(options.envChars, rule.envOverride)
+  if (o.budget_chars !== undefined) return fixed(o.budget_chars, `${config} budget_chars in skc's configuration`)
+  if (rule.kind === "unknown") return { budget_chars: null, context_tokens: null, max_description_chars: cap, basis: rule.note, source: null }
+  const tokens = options.contextTokens ?? o.context_tokens ?? rule.defaultContextTokens
+  const fraction = o.listing_fraction ?? rule.fraction
+  if (tokens === null) {
+    if (rule.fallbackChars === null) {
+      return { budget_chars: null, context_tokens: null, max_description_chars: cap, basis: `${profile.title} has no budget without its context window (give --context-tokens)`, source }
+    }
+    return fixed(rule.fallbackChars, `${profile.title}'s documented fallback when the context window is unknown; give --context-tokens for ${percent(fraction)} of it`)
+  }
+  const tokensFrom = options.contextTokens !== undefined ? "--context-tokens" : o.context_tokens !== undefined ? `${config} context_tokens` : "default"
+  return {
+    // Rounded before the floor: 0.29 × 800,000 is 231,999.99999999997 in binary.
+    budget_chars: Math.floor(Math.round(tokens * rule.charsPerToken * fraction * 1e6) / 1e6),
+    context_tokens: tokens,
+    max_description_chars: cap,
+    basis:
+      `${percent(fraction)}${o.listing_fraction !== undefined ? ` (${config} listing_fraction)` : ""} of a ${thousands(tokens)}-token context window` +
+      `${tokensFrom === "default" ? "" : ` (${tokensFrom})`} at ${rule.charsPerToken} characters per token`,
+    source
+  }
 }
 
 export interface BudgetEntry {
   readonly name: string
   readonly description_chars: number
-  /** The entry as listed with its (possibly cut) description. */
+  /** The entry's text as the agent joins it (description, then `when_to_use`), before the cut. */
+  readonly text_chars: number
+  /** The entry as listed with its (possibly cut) text. */
   readonly entry_chars: number
-  /** The description is longer than the agent's cut. */
+  /** The text is longer than the agent's cut. */
   readonly truncated: boolean
-  /** Whether the agent lists it with its description or, past the budget, by name only. */
+  /** Whether the agent lists it with its text or, past the budget, by name only. */
   readonly listed: "full" | "name-only"
+  /** People can call it as a command (false: `user-invocable: false`, still listed to the model). */
+  readonly command: boolean
+  /** The globs that make it conditional (`paths:`); null when it always applies. */
+  readonly paths: ReadonlyArray<string> | null
 }
 
 export interface Budget {
   readonly limits: ListingLimits
   readonly skills: ReadonlyArray<BudgetEntry>
-  /** Every entry with its description (what the listing would take without a budget). */
+  /** Every entry with its text (what the listing would take without a budget). */
   readonly total_chars: number
   readonly estimated_tokens: number
   /** Characters the listing takes as the agent lists it (names only past the budget). */
@@ -78,68 +111,60 @@ export interface Budget {
   readonly room_chars: number | null
   readonly truncated: ReadonlyArray<string>
   readonly names_only: ReadonlyArray<string>
+  /** Skills the model never sees (`disable-model-invocation: true`): they cost the listing nothing. */
+  readonly manual_only: ReadonlyArray<string>
   /**
    * One more skill of the set's mean entry size: whether it fits after the
-   * others, and which skills would lose their description were it listed first
+   * others, and which skills would lose their text were it listed first
    * (a skill used recently moves up in Claude Code's ranking).
    */
   readonly one_more: { readonly entry_chars: number; readonly fits: boolean | null; readonly displaced: ReadonlyArray<string> }
 }
 
-const chars = (s: string) => [...s].length
-const entryChars = (name: string, description: string | null) => chars(name) + 3 + (description === null ? 0 : 2 + chars(description))
-
-/** Full entries in order while they fit; the rest by name only. */
-const place = (entries: ReadonlyArray<{ name: string; full: number; bare: number }>, budget: number | null) => {
-  let used = 0
-  let fullUsed = 0
-  const fits = new Set<string>()
-  let open = true
-  for (const e of entries) {
-    if (open && (budget === null || fullUsed + e.full <= budget)) {
-      fits.add(e.name)
-      fullUsed += e.full
-      used += e.full
-    } else {
-      open = false
-      used += e.bare
+/** The cost of `listing` (built with `limits`). */
+export const computeBudget = (listing: ModelListing, limits: ListingLimits): Budget => {
+  const entries = listing.entries
+  const total = entries.reduce((n, e) => n + e.entry_chars, 0)
+  const fullUsed = entries.filter((e) => e.listed === "full").reduce((n, e) => n + e.entry_chars, 0)
+  const used = entries.reduce((n, e) => n + (e.listed === "full" ? e.entry_chars : e.bare_chars), 0)
+  const mean = entries.length === 0 ? 0 : Math.round(total / entries.length)
+  const room = limits.budget_chars === null ? null : limits.budget_chars - fullUsed
+  // Listed first, a newcomer takes `mean` of the budget; the full entries after it keep their text while they fit.
+  const displaced: Array<string> = []
+  if (limits.budget_chars !== null) {
+    let taken = mean
+    let open = taken <= limits.budget_chars
+    for (const e of entries) {
+      if (open && taken + e.entry_chars <= limits.budget_chars) taken += e.entry_chars
+      else {
+        open = false
+        if (e.listed === "full") displaced.push(e.name)
+      }
     }
   }
-  return { fits, used, fullUsed }
-}
-
-export const computeBudget = (skills: ReadonlyArray<ListedSkill>, limits: ListingLimits): Budget => {
-  const cut = limits.max_description_chars
-  const sized = skills.map((s) => {
-    const length = chars(s.description)
-    const listedDescription = cut !== null && length > cut ? [...s.description].slice(0, cut).join("") : s.description
-    return { name: s.name, length, truncated: cut !== null && length > cut, full: entryChars(s.name, listedDescription), bare: entryChars(s.name, null) }
-  })
-  const placed = place(sized, limits.budget_chars)
-  const total = sized.reduce((n, s) => n + s.full, 0)
-  const mean = sized.length === 0 ? 0 : Math.round(total / sized.length)
-  const newcomer = { name: "\u0000new", full: mean, bare: 0 }
-  const withNew = place([newcomer, ...sized], limits.budget_chars)
-  const room = limits.budget_chars === null ? null : limits.budget_chars - placed.fullUsed
   return {
     limits,
-    skills: sized.map((s) => ({
-      name: s.name,
-      description_chars: s.length,
-      entry_chars: s.full,
-      truncated: s.truncated,
-      listed: placed.fits.has(s.name) ? "full" : "name-only"
+    skills: entries.map((e) => ({
+      name: e.name,
+      description_chars: e.description_chars,
+      text_chars: e.text_chars,
+      entry_chars: e.entry_chars,
+      truncated: e.truncated,
+      listed: e.listed,
+      command: e.command,
+      paths: e.paths
     })),
     total_chars: total,
     estimated_tokens: Math.ceil(total / CHARS_PER_TOKEN),
-    used_chars: placed.used,
+    used_chars: used,
     room_chars: room,
-    truncated: sized.filter((s) => s.truncated).map((s) => s.name),
-    names_only: sized.filter((s) => !placed.fits.has(s.name)).map((s) => s.name),
+    truncated: entries.filter((e) => e.truncated).map((e) => e.name),
+    names_only: entries.filter((e) => e.listed === "name-only").map((e) => e.name),
+    manual_only: listing.manual_only,
     one_more: {
       entry_chars: mean,
-      fits: room === null ? null : placed.fits.size === sized.length && room >= mean,
-      displaced: sized.filter((s) => placed.fits.has(s.name) && !withNew.fits.has(s.name)).map((s) => s.name)
+      fits: room === null ? null : entries.every((e) => e.listed === "full") && room >= mean,
+      displaced
     }
   }
 }

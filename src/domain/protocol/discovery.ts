@@ -25,6 +25,24 @@ export interface SkillLocation {
   readonly deployed_by_skc: boolean
 }
 
+/**
+ * What the chosen agent's listing makes of a skill (DECISIONS #51, issue 43;
+ * `listingFacts` of src/domain/agents/listing.ts).
+ */
+export interface SkillListing {
+  /** The model sees it; false: manual only (`disable-model-invocation: true`), never listed nor matched. */
+  readonly model: boolean
+  /** People can call it as a command; false: `user-invocable: false` (not in the `/` menu, still listed to the model). */
+  readonly command: boolean
+  /** The text joined after the description (Claude's `when_to_use`), null when none. */
+  readonly when_to_use: string | null
+  /** Globs that make it conditional (`paths:`), null when it always applies. */
+  readonly paths: ReadonlyArray<string> | null
+}
+
+/** A skill every agent lists: no field of a profile says otherwise. */
+export const PLAIN_LISTING: SkillListing = { model: true, command: true, when_to_use: null, paths: null }
+
 export type Candidate =
   | (SkillLocation & {
       readonly _tag: "Valid"
@@ -33,6 +51,8 @@ export type Candidate =
       readonly allowedTools: AllowedTools | undefined
       /** Problems that do not stop an agent loading the skill, with the lint rule that reports each. */
       readonly warnings?: ReadonlyArray<MetadataWarning>
+      /** The agent's listing facts; absent: `PLAIN_LISTING`. */
+      readonly listing?: SkillListing
     })
   | (SkillLocation & { readonly _tag: "Invalid"; readonly name: string | null; readonly problems: ReadonlyArray<string> })
 
@@ -43,6 +63,8 @@ export interface DiscoveredSkill extends SkillLocation {
   readonly allowed_tools: ReadonlyArray<string> | null
   /** Non-blocking metadata problems (issue 13 item 2): the lint rule id, its name and the message. */
   readonly warnings: ReadonlyArray<MetadataWarning>
+  /** How the chosen agent lists it. */
+  readonly listing: SkillListing
 }
 
 export interface ShadowedSkill extends SkillLocation {
@@ -91,7 +113,8 @@ export const applyPrecedence = (candidates: ReadonlyArray<Candidate>): Discovery
       name: c.name,
       description: c.description,
       allowed_tools: c.allowedTools === undefined ? null : c.allowedTools.map((t) => t.raw),
-      warnings: c.warnings ?? []
+      warnings: c.warnings ?? [],
+      listing: c.listing ?? PLAIN_LISTING
     }
     winners.set(c.name, skill)
     skills.push(skill)

@@ -1,11 +1,14 @@
 /**
  * The metadata block an agent loads at start-up for every installed skill
  * (Agent Skills format, progressive disclosure level 1): name, description
- * and location of each, in `<available_skills>` XML.
+ * and location of each, in `<available_skills>` XML. An entry the agent lists
+ * by name only (past its listing budget, DECISIONS #51) has no
+ * `<description>`.
  */
 export interface PromptSkill {
   readonly name: string
-  readonly description: string
+  /** The entry's text as the agent lists it; null: listed by name only. */
+  readonly description: string | null
   readonly location: string
 }
 
@@ -24,13 +27,9 @@ export const escapeXml = (s: string): string =>
 export const renderAvailableSkills = (skills: ReadonlyArray<PromptSkill>): string => {
   const lines = ["<available_skills>"]
   for (const s of skills) {
-    lines.push(
-      "<skill>",
-      `<name>${escapeXml(s.name)}</name>`,
-      `<description>${escapeXml(s.description)}</description>`,
-      `<location>${escapeXml(s.location)}</location>`,
-      "</skill>"
-    )
+    lines.push("<skill>", `<name>${escapeXml(s.name)}</name>`)
+    if (s.description !== null) lines.push(`<description>${escapeXml(s.description)}</description>`)
+    lines.push(`<location>${escapeXml(s.location)}</location>`, "</skill>")
   }
   lines.push("</available_skills>")
   return lines.join("\n") + "\n"

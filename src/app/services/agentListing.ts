@@ -1,0 +1,48 @@
+/**
+ * The chosen agent's listing of the skills it discovers (DECISIONS #51,
+ * issue 43): discovery, the profile's limits with `[agents.<name>]`, the
+ * environment override and `--context-tokens` applied, and the one listing
+ * `skc prompt`, `skc budget`, `skc match` and `skc eval` share
+ * (src/domain/protocol/listing.ts).
+ */
+import { Effect } from "effect"
+import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
+import type { Agent } from "../../domain/protocol/agents.js"
+import { listingLimits, type ListingLimits } from "../../domain/protocol/budget.js"
+import { modelListing, type ModelListing } from "../../domain/protocol/listing.js"
+import { Env } from "../../ports/Env.js"
+import { discover, type DiscoverResult } from "../discover.js"
+import { Settings } from "./Settings.js"
+
+export interface AgentListingInput {
+  readonly agent?: Agent | undefined
+  readonly plugin_dirs?: ReadonlyArray<string> | undefined
+  readonly context_tokens?: number | undefined
+}
+
+export interface AgentListing {
+  readonly found: DiscoverResult
+  readonly profile: AgentProfile
+  readonly limits: ListingLimits
+  readonly listing: ModelListing
+}
+
+/** The profile's limits as configured: `[agents.<name>]`, its environment override (a positive integer, else ignored, as Claude Code does), `--context-tokens`. */
+export const agentLimits = (profile: AgentProfile, contextTokens: number | undefined) =>
+  Effect.gen(function* () {
+    const env = yield* Env
+    const { config } = yield* Settings
+    const rule = profile.listing.budget
+    const raw = rule.kind === "fraction" && rule.envOverride !== null ? env.get(rule.envOverride) : undefined
+    const envChars = raw !== undefined && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : undefined
+    return listingLimits(profile, { contextTokens, envChars, overrides: config.agents[profile.name] })
+  })
+
+export const agentListing = (input: AgentListingInput = {}) =>
+  Effect.gen(function* () {
+    const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+    const profile = profileOf(found.agent)
+    const limits = yield* agentLimits(profile, input.context_tokens)
+    const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, found.skills) }
+    return result
+  })
