@@ -45,3 +45,18 @@ export const titleCase = (name: string): string =>
     .filter((part) => part.length > 0)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join(" ")
+
+/**
+ * A valid name close to an invalid one, for a message's "e.g." (issue 43):
+ * `PG Migrations` → `pg-migrations`; undefined when nothing usable is left.
+ */
+export const suggestedName = (name: string): string | undefined => {
+  const s = name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, MAX_NAME_LENGTH)
+    .replace(/-+$/, "")
+  return s.length > 0 && s !== name && nameProblem(s) === undefined ? s : undefined
+}

@@ -13,6 +13,8 @@ import { Settings } from "./Settings.js"
 import { InternalError, InvalidFrontmatter, MissingFrontmatterField, Warning } from "../../domain/errors.js"
 import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
 import { nulLine, nulMessage } from "../../domain/markdown/nul.js"
+import { nameFormatProblem } from "../../domain/protocol/metadata.js"
+import { suggestedName } from "../../domain/skillName.js"
 import { scanMarkdown, type MarkdownDoc } from "../../domain/markdown/model.js"
 import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, parseManifest, renderManifest, SKILLC_VERSION, type Manifest } from "../../domain/manifest.js"
 import { isMarkdownPath, isOversized, MAIN_DOC } from "../../domain/sourcePaths.js"
@@ -80,6 +82,15 @@ export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
   const data = fm._tag === "Parsed" ? fm.data : {}
   const name = field(data, "name")
   if (name === undefined) return Effect.fail(new MissingFrontmatterField({ field: "name" }))
+  // Issue 43 (DECISIONS #19, #52): a name lint's SKL102 refuses is never built; the message says the fix.
+  if (nameFormatProblem(name) !== undefined) {
+    const example = suggestedName(name)
+    return Effect.fail(
+      new InvalidFrontmatter({
+        problem: `invalid skill name '${name}': use lowercase letters, digits and single hyphens${example === undefined ? "" : `, e.g. '${example}'`}`
+      })
+    )
+  }
   const description = field(data, "description")
   if (description === undefined) return Effect.fail(new MissingFrontmatterField({ field: "description" }))
   return Effect.succeed({ name, description })

@@ -1,0 +1,47 @@
+/**
+ * `skc build` refuses a skill whose name lint's SKL102 refuses (issue 43;
+ * DECISIONS #19, #52), with the existing E011 and a message that says the fix;
+ * a Unicode lowercase name (DECISIONS #52) builds.
+ */
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { build } from "../../src/app/build.js"
+import { suggestedName } from "../../src/domain/skillName.js"
+import { diskWorld, failureText } from "../helpers/worlds.js"
+
+const withSkill = (dir: string, name: string) => {
+  const w = diskWorld("skc-build-name-")
+  const root = join(w.work, ".skillc", "skills", dir)
+  mkdirSync(root, { recursive: true })
+  writeFileSync(join(root, "SKILL.md"), `---\nname: ${name}\ndescription: Plans database migrations. Use when changing the schema.\n---\n\n# ${name}\n`)
+  return w.run(build({ skill: dir }))
+}
+
+describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", () => {
+  it.live("'PG Migrations' is E011 naming the fix", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(withSkill("pg-migrations", "PG Migrations"))).toBe(
+        "error[E011]: invalid frontmatter in SKILL.md: invalid skill name 'PG Migrations': use lowercase letters, digits and single hyphens, e.g. 'pg-migrations'"
+      )
+    }))
+
+  it.live("'my_skill' and 'НАВЫК' are refused too", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(withSkill("my_skill", "my_skill"))).toContain("invalid skill name 'my_skill': use lowercase letters, digits and single hyphens, e.g. 'my-skill'")
+      expect(yield* failureText(withSkill("навык", "НАВЫК"))).toContain("invalid skill name 'НАВЫК'")
+    }))
+
+  it.live("DECISIONS #52 'мой-навык' builds", () =>
+    Effect.gen(function* () {
+      const r = yield* withSkill("мой-навык", "мой-навык")
+      expect(r).toBeDefined()
+    }))
+
+  it("suggestedName", () => {
+    expect(suggestedName("PG Migrations")).toBe("pg-migrations")
+    expect(suggestedName("--Über__Skill--")).toBe("über-skill")
+    expect(suggestedName("___")).toBeUndefined()
+  })
+})
