@@ -1,0 +1,167 @@
+// Issue 43 item 3 / DECISIONS #51: discover, prompt, match, budget and eval model the
+// chosen agent's listing from its profile, in process on the memory world.
+import { Effect, Layer, Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { budget } from "../../src/app/budget.js"
+import { discover } from "../../src/app/discover.js"
+import { evaluate } from "../../src/app/eval.js"
+import { match } from "../../src/app/match.js"
+import { prompt } from "../../src/app/prompt.js"
+import { renderBudget } from "../../src/render/budget.js"
+import { renderEval } from "../../src/render/eval.js"
+import { renderDiscover } from "../../src/render/protocol.js"
+import { ProcessRunner } from "../../src/ports/ProcessRunner.js"
+import { memoryWorld } from "../../src/testing.js"
+import { errorText } from "../helpers/worlds.js"
+
+const SKILL = (name: string, description: string, extra = "") => `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n${extra}---\n# ${name}\n`
+
+const claudeFiles = {
+  "/proj/.claude/skills/deploy/SKILL.md": SKILL("deploy", "Deploy the service to production with the release pipeline.", "disable-model-invocation: true\n"),
+  "/proj/.claude/skills/pdf/SKILL.md": SKILL("pdf", "Fill PDF forms and extract PDF text.", 'when_to_use: "Use when the user mentions invoices or scanned receipts."\n'),
+  "/proj/.claude/skills/lint-ts/SKILL.md": SKILL("lint-ts", "Fix TypeScript lint errors.", "user-invocable: false\npaths: src/**/*.ts\n")
+}
+
+const ok = <A, E>(r: Result.Result<A, E>): A => Result.getOrThrow(r)
+
+describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
+  it("discover carries each skill's listing facts, in JSON and in the text table", async () => {
+    const w = memoryWorld({ files: claudeFiles })
+    const r = ok(await w.run(discover({})))
+    expect(Object.fromEntries(r.skills.map((s) => [s.name, s.listing]))).toEqual({
+      deploy: { model: false, command: true, when_to_use: null, paths: null },
+      "lint-ts": { model: true, command: false, when_to_use: null, paths: ["src/**/*.ts"] },
+      pdf: { model: true, command: true, when_to_use: "Use when the user mentions invoices or scanned receipts.", paths: null }
+    })
+    const text = renderDiscover(r)
+    expect(text).toMatch(/deploy .*manual only/)
+    expect(text).toMatch(/lint-ts .*not in \/ menu; conditional: src\/\*\*\/\*\.ts/)
+    // Codex reads neither field: every skill is plainly listed.
+    const codex = memoryWorld({ files: { "/proj/.agents/skills/deploy/SKILL.md": claudeFiles["/proj/.claude/skills/deploy/SKILL.md"] } })
+    expect(ok(await codex.run(discover({ agent: "codex" }))).skills[0]!.listing).toEqual({ model: true, command: true, when_to_use: null, paths: null })
+  })
+
+  it("a manual-only skill is absent from prompt, match and the budget's cost; user-invocable: false stays listed; when_to_use is joined", async () => {
+    const w = memoryWorld({ files: claudeFiles })
+    const p = ok(await w.run(prompt({})))
+    expect(p.skills.map((s) => s.name)).toEqual(["lint-ts", "pdf"])
+    expect(p.manual_only).toEqual(["deploy"])
+    expect(p.xml).not.toContain("deploy")
+    expect(p.xml).toContain("<description>Fill PDF forms and extract PDF text. Use when the user mentions invoices or scanned receipts.</description>")
+
+    const m = ok(await w.run(match({ query: "deploy the service to production" })))
+    expect(m.results.map((x) => x.name)).not.toContain("deploy")
+    // The request is scored against when_to_use too: it is part of the entry.
+    const invoices = ok(await w.run(match({ query: "scanned receipts and invoices" })))
+    expect(invoices.results[0]?.name).toBe("pdf")
+
+    const b = ok(await w.run(budget({})))
+    expect(b).toMatchObject({ agent: "claude", title: "Claude Code", manual_only: ["deploy"], limits: { budget_chars: 8000, context_tokens: 200000, max_description_chars: 1536 } })
+    expect(b.skills.map((s) => s.name)).toEqual(["lint-ts", "pdf"])
+    expect(b.skills.find((s) => s.name === "pdf")!.text_chars).toBe(36 + 1 + 56)
+    const text = renderBudget(b)
+    expect(text).toContain("manual only (not listed): deploy")
+    expect(text).toContain("budget: 8,000 characters (1 % of a 200,000-token context window at 4 characters per token)")
+    expect(text).toMatch(/lint-ts .*full; not in \/ menu; conditional: src\/\*\*\/\*\.ts/)
+    expect(text).toContain("limits: https://code.claude.com/docs/en/skills")
+
+    const named = await w.run(prompt({ skills: ["deploy"] }))
+    expect(Result.isFailure(named) && errorText(named.failure)).toMatch(/^error: skill 'deploy' is manual only \(disable-model-invocation: true\): Claude Code never lists it to the model/)
+  })
+
+  it("a 1,259-character description with a 1,200-character when_to_use is cut at 1,536: truncated, not full", async () => {
+    const w = memoryWorld({ files: { "/proj/.claude/skills/long/SKILL.md": SKILL("long", "d".repeat(1259), `when_to_use: ${"w".repeat(1200)}\n`) } })
+    const b = ok(await w.run(budget({})))
+    expect(b.skills[0]).toMatchObject({ name: "long", text_chars: 2460, truncated: true, listed: "full", entry_chars: 4 + 5 + 1536 })
+    expect(b.truncated).toEqual(["long"])
+    expect(renderBudget(b)).toMatch(/long +2,460 \(cut\) +1,545 +truncated/)
+    const p = ok(await w.run(prompt({})))
+    expect([...p.skills[0]!.description!].length).toBe(1536)
+  })
+
+  it("SLASH_COMMAND_TOOL_CHAR_BUDGET replaces the budget; [agents.claude] listing_fraction overrides the 1 %; --context-tokens beats the configured window", async () => {
+    const env = memoryWorld({ files: claudeFiles, vars: { SLASH_COMMAND_TOOL_CHAR_BUDGET: "30" } })
+    const e = ok(await env.run(budget({})))
+    expect(e.limits).toMatchObject({ budget_chars: 30, basis: "SLASH_COMMAND_TOOL_CHAR_BUDGET" })
+    expect(e.names_only).toEqual(["lint-ts", "pdf"])
+    const config = memoryWorld({
+      files: { ...claudeFiles, "/proj/.skillc/config.toml": "[agents.claude]\nlisting_fraction = 0.05\ncontext_tokens = 100000\n" }
+    })
+    const c = ok(await config.run(budget({})))
+    expect(c.limits).toMatchObject({ budget_chars: 20000, basis: "5 % ([agents.claude] listing_fraction) of a 100,000-token context window ([agents.claude] context_tokens) at 4 characters per token" })
+    expect(ok(await config.run(budget({ context_tokens: 10_000 }))).limits).toMatchObject({ budget_chars: 2000, context_tokens: 10000 })
+  })
+
+  it("eval: a trigger query expecting a manual-only skill reports that it cannot trigger", async () => {
+    const w = memoryWorld({
+      files: {
+        ...claudeFiles,
+        "/proj/.claude/skills/deploy/evals/triggers.json": JSON.stringify([{ query: "deploy the service to production", should_trigger: true }])
+      }
+    })
+    /** The match judge never starts a process. */
+    const noRunner = Layer.succeed(ProcessRunner, { run: () => Effect.die("the match judge ran a process") })
+    const r = ok(await w.run(evaluate({ skills: ["deploy"] }).pipe(Effect.provide(noRunner))))
+    expect(r.skills[0]).toMatchObject({ skill: "deploy", manual_only: true, passed: 0, misses: [{ query: "deploy the service to production", winner: null }] })
+    const text = renderEval(r)
+    expect(text).toContain("deploy is manual only (disable-model-invocation: true): claude never lists it to the model, so it cannot trigger")
+    expect(text).toContain('"deploy the service to production": should fire; manual only, cannot trigger')
+  })
+})
+
+describe("Codex's listing (issue 43, DECISIONS #51, #53)", () => {
+  const files = {
+    "/proj/.agents/skills/alpha/SKILL.md": SKILL("alpha", "Alpha things."),
+    "/proj/.codex/skills/beta/SKILL.md": SKILL("beta", "Beta things.", "disable-model-invocation: true\n")
+  }
+  it("reads .agents/skills; 8,000 characters without --context-tokens, 2 % × tokens × 4 with it; no field leaves a skill out", async () => {
+    const w = memoryWorld({ files })
+    const b = ok(await w.run(budget({ agent: "codex" })))
+    expect(b.skills.map((s) => s.name)).toEqual(["alpha", "beta"])
+    expect(b.manual_only).toEqual([])
+    expect(b.limits).toMatchObject({ budget_chars: 8000, context_tokens: null, max_description_chars: null })
+    expect(b.limits.source).toContain("developers.openai.com/codex/skills")
+    expect(renderBudget(b)).toContain("budget: 8,000 characters (OpenAI Codex's documented fallback when the context window is unknown; give --context-tokens for 2 % of it)")
+    const big = ok(await w.run(budget({ agent: "codex", context_tokens: 272_000 })))
+    expect(big.limits).toMatchObject({ budget_chars: 21760, context_tokens: 272000, basis: "2 % of a 272,000-token context window (--context-tokens) at 4 characters per token" })
+  })
+})
+
+describe("an agent that documents no listing budget (Kiro)", () => {
+  it("budget null, said plainly", async () => {
+    const w = memoryWorld({ files: { "/proj/.kiro/skills/k/SKILL.md": SKILL("k", "Kiro things.") } })
+    const b = ok(await w.run(budget({ agent: "kiro" })))
+    expect(b.limits).toEqual({ budget_chars: null, context_tokens: null, max_description_chars: null, basis: "Kiro documents no listing budget", source: null })
+    expect(b.skills[0]!.listed).toBe("full")
+    expect(renderBudget(b)).toContain("Kiro documents no listing budget; entries not cut; the cost above is what the listing takes.")
+  })
+})
+
+describe("budget and prompt print the same listing (issue 43, DECISIONS #51)", () => {
+  it("on a set that overflows the budget: same names, same name-only set, same texts", async () => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 12; i++) {
+      const name = `skill-${String(i).padStart(2, "0")}`
+      files[`/proj/.claude/skills/${name}/SKILL.md`] = SKILL(name, `${name} does things. ${"x".repeat(700)}`, i % 3 === 0 ? `when_to_use: ${"y".repeat(900 + i)}\n` : "")
+    }
+    files["/proj/.claude/skills/zz-manual/SKILL.md"] = SKILL("zz-manual", "Manual.", "disable-model-invocation: true\n")
+    const w = memoryWorld({ files })
+    const b = ok(await w.run(budget({})))
+    const p = ok(await w.run(prompt({})))
+    expect(b.names_only.length).toBeGreaterThan(0)
+    expect(p.skills.map((s) => s.name)).toEqual(b.skills.map((s) => s.name))
+    expect(p.skills.filter((s) => s.description === null).map((s) => s.name)).toEqual(b.names_only)
+    for (const s of p.skills) {
+      const entry = b.skills.find((x) => x.name === s.name)!
+      if (s.description !== null) expect(s.name.length + 3 + 2 + [...s.description].length).toBe(entry.entry_chars)
+    }
+    const nameOnly = b.names_only[0]!
+    expect(p.xml).toContain(`<skill>\n<name>${nameOnly}</name>\n<location>/proj/.claude/skills/${nameOnly}/SKILL.md</location>\n</skill>`)
+    expect(b.manual_only).toEqual(["zz-manual"])
+    expect(p.manual_only).toEqual(["zz-manual"])
+    // The same cut with a window given to both.
+    const b2 = ok(await w.run(budget({ context_tokens: 500_000 })))
+    const p2 = ok(await w.run(prompt({ context_tokens: 500_000 })))
+    expect(p2.skills.filter((s) => s.description === null).map((s) => s.name)).toEqual(b2.names_only)
+  })
+})
