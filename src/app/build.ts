@@ -9,9 +9,12 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { UsageError } from "../domain/errors.js"
-import { describeTargetProblem, parseTargets } from "../domain/targets.js"
-import { verbose } from "../ports/Diagnostics.js"
+import { UsageError, Warning } from "../domain/errors.js"
+import { profilesForTargets } from "../domain/agents/index.js"
+import { fieldValueProblems, skl115 } from "../domain/lint/rules/skl115-field-value.js"
+import { MAIN_DOC } from "../domain/sourcePaths.js"
+import { DEFAULT_TARGET, describeTargetProblem, parseTargets } from "../domain/targets.js"
+import { verbose, warn } from "../ports/Diagnostics.js"
 import { META_DIR } from "../domain/manifest.js"
 import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./services/compile.js"
 import { indexRecords, updateIndex } from "./services/indexing.js"
@@ -86,6 +89,12 @@ export const buildWithArtifacts = (
     yield* repairMetaDir(path.join(runtimeDir, META_DIR))
     const records = yield* indexRecords({ ...skill, runtimeDir })
     const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir }, records)
+    // Issue 43 (DECISIONS #51): a field value the targets' agents misread is lint's SKL115 error; the build warns and goes on.
+    const fm = compiled.markdown.find((m) => m.path === MAIN_DOC)?.doc.frontmatter
+    if (fm?._tag === "Parsed") {
+      const profiles = profilesForTargets((targetText ?? DEFAULT_TARGET).split(",").map((w) => w.trim()))
+      for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
+    }
     // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
     // parsed once). First, so a hash collision (E003) stops the build before
     // anything is written.

@@ -11,13 +11,14 @@ import { build } from "../../src/app/build.js"
 import { suggestedName } from "../../src/domain/skillName.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 
-const withSkill = (dir: string, name: string) => {
+const world = (dir: string, name: string, extra = "") => {
   const w = diskWorld("skc-build-name-")
   const root = join(w.work, ".skillc", "skills", dir)
   mkdirSync(root, { recursive: true })
-  writeFileSync(join(root, "SKILL.md"), `---\nname: ${name}\ndescription: Plans database migrations. Use when changing the schema.\n---\n\n# ${name}\n`)
-  return w.run(build({ skill: dir }))
+  writeFileSync(join(root, "SKILL.md"), `---\nname: ${name}\ndescription: Plans database migrations. Use when changing the schema.\n${extra}---\n\n# ${name}\n`)
+  return w
 }
+const withSkill = (dir: string, name: string) => world(dir, name).run(build({ skill: dir }))
 
 describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", () => {
   it.live("'PG Migrations' is E011 naming the fix", () =>
@@ -37,6 +38,18 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
     Effect.gen(function* () {
       const r = yield* withSkill("мой-навык", "мой-навык")
       expect(r).toBeDefined()
+    }))
+
+  it.live("DECISIONS #51 a field value the build targets' agents misread is an SKL115 warning; the build goes on", () =>
+    Effect.gen(function* () {
+      const w = world("demo", "demo", "effort: extreme\n")
+      yield* w.run(build({ skill: "demo", target: "claude" }))
+      expect(w.takeWarnings()).toContain(
+        "warning[W300]: SKL115 field-value: effort: must be one of low, medium, high, xhigh, max, not 'extreme' (claude)"
+      )
+      const ok = world("demo", "demo", "effort: high\n")
+      yield* ok.run(build({ skill: "demo", target: "claude" }))
+      expect(ok.takeWarnings().filter((l) => l.includes("SKL115"))).toEqual([])
     }))
 
   it("suggestedName", () => {

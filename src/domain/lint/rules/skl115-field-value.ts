@@ -1,7 +1,38 @@
 import { knownFields } from "../../agents/index.js"
 import { fieldValueProblem } from "../../agents/fieldValue.js"
 import { activeProfiles } from "../profiles.js"
+import type { AgentProfile } from "../../agents/profile.js"
 import { frontmatterData, has, keyLine, type Finding, type Rule } from "../types.js"
+
+/**
+ * Each field whose value an agent of `profiles` does not read as intended,
+ * with the message naming those agents (issue 43): lint's SKL115 and the
+ * warning `skc build` gives for its targets.
+ */
+export const fieldValueProblems = (
+  data: Readonly<Record<string, unknown>>,
+  profiles: ReadonlyArray<AgentProfile>
+): ReadonlyArray<{ readonly field: string; readonly message: string }> => {
+  // field → problem → the profiles that see it, so two agents with one reading give one finding.
+  const problems = new Map<string, Map<string, Array<string>>>()
+  for (const profile of profiles) {
+    for (const spec of knownFields(profile)) {
+      if (spec.value.kind === "any" || !has(data, spec.name) || data[spec.name] === null) continue
+      const problem = fieldValueProblem(spec.value, data[spec.name])
+      if (problem === undefined) continue
+      const byProblem = problems.get(spec.name) ?? new Map<string, Array<string>>()
+      problems.set(spec.name, byProblem)
+      const names = byProblem.get(problem) ?? []
+      if (!names.includes(profile.name)) names.push(profile.name)
+      byProblem.set(problem, names)
+    }
+  }
+  const out: Array<{ field: string; message: string }> = []
+  for (const [field, byProblem] of problems) {
+    for (const [problem, names] of byProblem) out.push({ field, message: `${field}: ${problem} (${names.join(", ")})` })
+  }
+  return out
+}
 
 export const skl115: Rule = {
   id: "SKL115",
@@ -15,26 +46,8 @@ export const skl115: Rule = {
   check: (s) => {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined) return []
-    // field → problem → the profiles that see it, so two agents with one reading give one finding.
-    const problems = new Map<string, Map<string, Array<string>>>()
-    for (const profile of activeProfiles(s)) {
-      for (const spec of knownFields(profile)) {
-        if (spec.value.kind === "any" || !has(data, spec.name) || data[spec.name] === null) continue
-        const problem = fieldValueProblem(spec.value, data[spec.name])
-        if (problem === undefined) continue
-        const byProblem = problems.get(spec.name) ?? new Map<string, Array<string>>()
-        problems.set(spec.name, byProblem)
-        const names = byProblem.get(problem) ?? []
-        if (!names.includes(profile.name)) names.push(profile.name)
-        byProblem.set(problem, names)
-      }
-    }
-    const out: Array<Finding> = []
-    for (const [field, byProblem] of problems) {
-      for (const [problem, names] of byProblem) {
-        out.push({ file: "SKILL.md", line: keyLine(s.frontmatter, field), message: `${field}: ${problem} (${names.join(", ")})` })
-      }
-    }
-    return out
+    return fieldValueProblems(data, activeProfiles(s)).map(
+      (p): Finding => ({ file: "SKILL.md", line: keyLine(s.frontmatter, p.field), message: p.message })
+    )
   }
 }
