@@ -168,7 +168,7 @@ describe("skc budget on the corpus", () => {
   it("text and JSON: 17 entries within Claude Code's default 8,000 characters; a smaller window pushes skills to name only", async () => {
     const text = await sb.runAsync(["budget"])
     expect(text.code).toBe(0)
-    expect(text.stdout).toMatch(/^17 skills listed to claude: [\d,]+ characters \(~[\d,]+ tokens\)\nbudget: 8,000 characters \(1 % of a 200,000-token context window/)
+    expect(text.stdout).toMatch(/^17 skills listed to claude \(Claude Code\): [\d,]+ characters \(~[\d,]+ tokens\)\nbudget: 8,000 characters \(1 % of a 200,000-token context window/)
     expect(text.stdout).toContain("limits: https://code.claude.com/docs/en/skills")
     const doc = JSON.parse((await sb.runAsync(["budget", "--format", "json"])).stdout)
     expect(doc).toMatchObject({ agent: "claude", limits: { budget_chars: 8000, max_description_chars: 1536 }, names_only: [], truncated: [] })
@@ -180,7 +180,8 @@ describe("skc budget on the corpus", () => {
     const env = JSON.parse((await sb.runAsync(["budget", "--format", "json"], sb.work, { SLASH_COMMAND_TOOL_CHAR_BUDGET: "100000" })).stdout)
     expect(env.limits).toMatchObject({ budget_chars: 100000, basis: "SLASH_COMMAND_TOOL_CHAR_BUDGET" })
     const codex = JSON.parse((await sb.runAsync(["budget", "--agent", "codex", "--format", "json"])).stdout)
-    expect(codex).toMatchObject({ agent: "codex", skills: [], room_chars: null })
+    // Codex's documented fallback without --context-tokens (DECISIONS #51, issue 43); it reads no .claude/skills.
+    expect(codex).toMatchObject({ agent: "codex", skills: [], limits: { budget_chars: 8000 }, room_chars: 8000 })
   })
 })
 
