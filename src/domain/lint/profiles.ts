@@ -17,7 +17,9 @@ export const activeProfiles = (s: SkillSnapshot): ReadonlyArray<AgentProfile> =>
 export const profileList = (profiles: ReadonlyArray<AgentProfile>): string => profiles.map((p) => p.name).join(", ")
 
 /** Every field name any profile knows (for "did you mean"), specification's first. */
-export const allFieldNames = (): ReadonlyArray<string> => [...new Set(PROFILES.flatMap((p) => knownFields(p).map((f) => f.name)))]
+let fieldNames: ReadonlyArray<string> | undefined
+export const allFieldNames = (): ReadonlyArray<string> =>
+  (fieldNames ??= [...new Set(PROFILES.flatMap((p) => knownFields(p).map((f) => f.name)))])
 
 /** The profiles (of all) whose own fields include `field`. */
 export const profilesKnowing = (field: string): ReadonlyArray<AgentProfile> =>
