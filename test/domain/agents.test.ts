@@ -11,6 +11,7 @@ import { fieldValueProblem, booleanValue } from "../../src/domain/agents/fieldVa
 import { PROFILE_NAMES, PROFILES, profilesForTargets, sharedDirReaders } from "../../src/domain/agents/index.js"
 import { listingFacts } from "../../src/domain/agents/listing.js"
 import { claude } from "../../src/domain/agents/claude.js"
+import { cursor } from "../../src/domain/agents/cursor.js"
 import { AGENT_SKILL_DIRS, parseTargets } from "../../src/domain/targets.js"
 
 describe("DECISIONS #51 agent profiles", () => {
@@ -59,6 +60,9 @@ describe("DECISIONS #51 agent profiles", () => {
     const f = listingFacts(claude, { "disable-model-invocation": true, "user-invocable": "no", when_to_use: "Use when deploying.", paths: "src/**/*.ts, lib/**" }, "Deploys.")
     expect(f).toEqual({ model: false, command: false, text: "Deploys. Use when deploying.", when_to_use: "Use when deploying.", paths: ["src/**/*.ts", "lib/**"] })
     expect(listingFacts(claude, {}, "Plain.")).toEqual({ model: true, command: true, text: "Plain.", when_to_use: null, paths: null })
+    // Cursor reads only true/false: `yes` is no boolean there, so the skill stays listed (and lint says SKL115).
+    expect(listingFacts(cursor, { "disable-model-invocation": "yes" }, "C.").model).toBe(true)
+    expect(listingFacts(cursor, { "disable-model-invocation": true }, "C.").model).toBe(false)
   })
 })
 

@@ -29,8 +29,13 @@ export const cutAt = (text: string, cap: number | null): string => (cap === null
 
 export const listingFacts = (profile: AgentProfile, data: Readonly<Record<string, unknown>>, description: string): ListingFacts => {
   const rule = profile.listing
-  const manual = rule.manualOnlyField === null ? false : booleanValue(data[rule.manualOnlyField]) === true
-  const command = rule.commandMenuField === null ? true : booleanValue(data[rule.commandMenuField]) !== false
+  // Each boolean as this agent reads it: Claude takes yes/no, Cursor only true/false (the field's kind says).
+  const flag = (field: string) => {
+    const kind = profile.fields.find((f) => f.name === field)?.value
+    return booleanValue(data[field], kind?.kind === "boolean" && kind.words === true)
+  }
+  const manual = rule.manualOnlyField === null ? false : flag(rule.manualOnlyField) === true
+  const command = rule.commandMenuField === null ? true : flag(rule.commandMenuField) !== false
   const texts: Array<string> = []
   const extras: Array<string> = []
   for (const field of rule.textFields) {
