@@ -17,6 +17,7 @@ import { RULES } from "../../src/domain/lint/registry.js"
 import { toSarif } from "../../src/domain/lint/sarif.js"
 import type { LintDiagnostic } from "../../src/domain/lint/types.js"
 import { renderLintText } from "../../src/render/lint.js"
+import { lintCommand } from "../../src/commands/lint.js"
 import { diskWorld, failureText, memoryLayer } from "../helpers/worlds.js"
 
 const FIXTURES = join(__dirname, "..", "fixtures")
@@ -177,6 +178,9 @@ describe("issue 43 which profiles: --agent, [build] targets, claude (DECISIONS #
       const sarif = toSarif({ toolVersion: "0", rules: RULES, reports: [{ path: "x/demo", diagnostics: o.reports[0]!.diagnostics }], agents: o.agents })
       expect(sarif.runs[0]!.properties).toEqual({ agents: ["codex"] })
     }))
+
+  it("the --agent help lists every profile, in profile order", () =>
+    expect(JSON.stringify(lintCommand.flags.agent)).toContain(PROFILES.map((p) => p.name).join(", ")))
 
   it.effect("an unknown --agent is E100 listing the known profiles", () =>
     Effect.gen(function* () {
