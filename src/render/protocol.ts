@@ -33,8 +33,9 @@ export const renderDiscover = (r: DiscoverResult): string => {
   const out: Array<string> = []
   if (r.skills.length === 0) out.push(`No skills discovered for ${r.agent}.`)
   else {
+    // One line per row: `visibleLines` escapes a newline inside an element (a table is already escaped cell by cell).
     out.push(
-      table([
+      ...table([
         ["NAME", "SCOPE", "LOCATION", "DESCRIPTION", ...(r.skills.some((s) => listingNotes(s.listing) !== "") ? ["LISTING"] : [])],
         ...r.skills.map((s) => {
           const notes = listingNotes(s.listing)
@@ -46,7 +47,7 @@ export const renderDiscover = (r: DiscoverResult): string => {
             ...(r.skills.some((x) => listingNotes(x.listing) !== "") ? [notes] : [])
           ]
         })
-      ])
+      ]).split("\n")
     )
   }
   const warned = r.skills.filter((s) => s.warnings.length > 0)

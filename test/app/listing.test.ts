@@ -36,6 +36,9 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     const text = renderDiscover(r)
     expect(text).toMatch(/deploy .*manual only/)
     expect(text).toMatch(/lint-ts .*not in \/ menu; conditional: src\/\*\*\/\*\.ts/)
+    // One table row per line (the rows used to be joined by an escaped "\n").
+    expect(text.split("\n").filter((l) => /^(NAME|deploy|lint-ts|pdf) /.test(l))).toHaveLength(4)
+    expect(text).not.toContain("\\n")
     // Codex reads neither field: every skill is plainly listed.
     const codex = memoryWorld({ files: { "/proj/.agents/skills/deploy/SKILL.md": claudeFiles["/proj/.claude/skills/deploy/SKILL.md"] } })
     expect(ok(await codex.run(discover({ agent: "codex" }))).skills[0]!.listing).toEqual({ model: true, command: true, when_to_use: null, paths: null })
