@@ -214,3 +214,19 @@ describe("DECISIONS #52 Unicode names (skills-ref's i18n cases)", () => {
       expect(o.reports[0]!.diagnostics.filter((d) => d.rule === "SKL104")).toEqual([])
     }))
 })
+
+describe("issue 43 (DECISIONS #51) SKL108 reads what each agent lists", () => {
+  const SKILL = "---\nname: deploy\ndescription: Deploy the app to staging or production.\nwhen_to_use: When the user says deploy, ship or release.\n---\n# Deploy\n"
+  const skl108 = (r: { reports: ReadonlyArray<{ diagnostics: ReadonlyArray<LintDiagnostic> }> }) =>
+    r.reports.flatMap((x) => x.diagnostics).filter((d) => d.rule === "SKL108").map((d) => d.message)
+  it.effect("a trigger in when_to_use counts for Claude Code, which lists it after the description", () =>
+    Effect.gen(function* () {
+      expect(skl108(yield* lintMemory("deploy", SKILL))).toEqual([])
+    }))
+  it.effect("Codex lists the description alone: the same skill misses a trigger there, and the message says why", () =>
+    Effect.gen(function* () {
+      expect(skl108(yield* lintMemory("deploy", SKILL, { agent: "claude,codex" }))).toEqual([
+        "missing activation trigger in what codex lists: say when to use the skill in the description (a field such as 'when_to_use' is not listed by it)"
+      ])
+    }))
+})

@@ -1,3 +1,4 @@
+import { activeProfiles } from "../profiles.js"
 import { frontmatterData, keyLine, stringList, withOptions, type Rule } from "../types.js"
 
 /** RFC-0008's six patterns plus DECISIONS #20's three. */
@@ -54,19 +55,28 @@ export const skl108: Rule = {
     `one of the phrases ${TRIGGER_PATTERNS.map((p) => `\`${p}\``).join(", ")} or a \`patterns\` option phrase (as a substring); ` +
     "or, word by word (words are runs of letters, digits, `'` and `-`), the word `when` or `if` (a condition: \"Use it when …\", \"… if the user uploads a PDF\"); " +
     "or `for` followed by a word of five or more letters ending in `ing` (a purpose: \"for creating slides\"), except `thing`-words, `string`, `during` and the like. " +
-    "It is written for English; other languages can add their own phrases with `patterns` or turn the rule off.",
+    "It is written for English; other languages can add their own phrases with `patterns` or turn the rule off. " +
+    "The text checked is what each agent the skill is linted for lists (DECISIONS #51): for Claude Code, `description` followed by `when_to_use`.",
   fix: "Add a sentence such as `Use when the user asks to …` to the description.",
   ...withOptions<{ patterns: ReadonlyArray<string> }>({ patterns: stringList("Extra trigger phrases (case-insensitive).") }, (s, option) => {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined || typeof data.description !== "string" || data.description.trim() === "") return []
-    return findTrigger(data.description, option("patterns")) !== undefined
-      ? []
-      : [
-          {
-            file: "SKILL.md",
-            line: keyLine(s.frontmatter, "description"),
-            message: "missing activation trigger: say when to use the skill (e.g. 'Use when …')"
-          }
-        ]
+    const description = data.description
+    // What each active agent lists (DECISIONS #51): Claude Code appends `when_to_use`, so a trigger there counts for Claude.
+    const missing = activeProfiles(s).filter((p) => {
+      const text = p.listing.textFields.map((f) => (f === "description" ? description : typeof data[f] === "string" ? data[f] : "")).join(" ")
+      return findTrigger(text, option("patterns")) === undefined
+    })
+    if (missing.length === 0) return []
+    const elsewhere = findTrigger(Object.values(data).filter((v): v is string => typeof v === "string").join(" "), option("patterns")) !== undefined
+    return [
+      {
+        file: "SKILL.md",
+        line: keyLine(s.frontmatter, "description"),
+        message: elsewhere
+          ? `missing activation trigger in what ${missing.map((p) => p.name).join(", ")} list${missing.length === 1 ? "s" : ""}: say when to use the skill in the description (a field such as 'when_to_use' is not listed by ${missing.length === 1 ? "it" : "them"})`
+          : "missing activation trigger: say when to use the skill (e.g. 'Use when …')"
+      }
+    ]
   })
 }
