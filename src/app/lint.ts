@@ -32,7 +32,8 @@ export const LintInput = Schema.Struct({
   }),
   force: Schema.optional(Schema.Boolean).annotate({ description: "Lint even if the skill is compiled (SKL001)." }),
   agent: Schema.optional(Schema.String).annotate({
-    description: `Agent profiles to lint for, comma-separated (${PROFILE_NAMES.join(", ")}); default: the project's [build] targets, else claude. 'agentskills' is the strict specification (skills-ref).`
+    // Short: every byte of it goes into tools/list on every connection (issue 26: ≤ 12 KB); the names are skc_discover's `agent` values.
+    description: "Agents to lint for, comma-separated (as skc_discover's agent; agentskills: the strict spec). Default: [build] targets, else claude."
   })
 })
 export type LintInput = typeof LintInput.Type

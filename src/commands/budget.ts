@@ -19,8 +19,7 @@ export const budgetCommand = defineCommand({
   mcp: {
     title: "Skill listing budget",
     description:
-      "What the agent's skill listing costs its context, per its profile: per skill, texts cut, skills past the budget (name only), " +
-      "manual-only skills, and what one more skill would displace.",
+      "What the agent's skill listing costs its context: texts cut, skills past the budget (name only), manual-only skills, what one more skill displaces.",
     readOnly: true
   },
   load: async () => {
