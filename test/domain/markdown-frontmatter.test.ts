@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import * as fc from "fast-check"
 import { parseDocument } from "yaml"
 import { bodyStartLineOf, type Frontmatter, parseFrontmatter, UNCLOSED_MESSAGE } from "../../src/domain/markdown/frontmatter.js"
@@ -134,5 +134,18 @@ describe("the simple key: value fast path equals the YAML parser (lint at build 
       }),
       { numRuns: 500 }
     )
+  })
+})
+
+describe("bad input is normal input: a collection as a key", () => {
+  it("parses without a Node warning on stderr (the YAML parser's warning is silenced)", () => {
+    const spy = vi.spyOn(process, "emitWarning").mockImplementation(() => {})
+    try {
+      const fm = parseFrontmatter("---\nname: x\ndescription: d\n? [Ref]\n: v\n---\n# x\n")
+      expect(fm._tag).toBe("Parsed")
+      expect(spy).not.toHaveBeenCalled()
+    } finally {
+      spy.mockRestore()
+    }
   })
 })

@@ -135,7 +135,8 @@ export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter
   // The YAML text starts on file line 2.
   const fileLine = (yamlLine: number): number => yamlLine + 1
   const lineCounter = new LineCounter()
-  const doc = parseDocument(raw, { uniqueKeys: true, lineCounter, prettyErrors: false })
+  // logLevel "error": the parser would print a Node warning to stderr for a collection used as a key (`? [a]: b`).
+  const doc = parseDocument(raw, { uniqueKeys: true, lineCounter, prettyErrors: false, logLevel: "error" })
   if (doc.errors.length > 0) {
     const error = doc.errors[0]
     const at = lineCounter.linePos(error.pos[0])
