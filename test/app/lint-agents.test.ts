@@ -230,3 +230,23 @@ describe("issue 43 (DECISIONS #51) SKL108 reads what each agent lists", () => {
       ])
     }))
 })
+
+describe("issue 43 (DECISIONS #51) SKL702 measures Claude Code's whole entry", () => {
+  const skill = (whenToUse: string) =>
+    `---\nname: long\ndescription: ${"Fills PDF forms. ".repeat(74).trim()} Use when asked.\nwhen_to_use: ${whenToUse}\n---\n# Long\n`
+  const skl702 = (r: { reports: ReadonlyArray<{ diagnostics: ReadonlyArray<LintDiagnostic> }> }) =>
+    r.reports.flatMap((x) => x.diagnostics).filter((d) => d.rule === "SKL702").map((d) => d.message)
+  it.effect("a 1,259-character description with 1,200 characters of when_to_use is cut at 1,536", () =>
+    Effect.gen(function* () {
+      const d = `${"Fills PDF forms. ".repeat(74).trim()} Use when asked.`
+      expect([...d].length).toBe(1273)
+      expect(skl702(yield* lintMemory("long", skill("x".repeat(1200))))).toEqual([
+        "description + when_to_use is 2474 characters; Claude Code cuts it at 1536 in its skill listing"
+      ])
+      expect(skl702(yield* lintMemory("long", skill("Short.")))).toEqual([])
+    }))
+  it.effect("an agent that documents no cap adds no finding", () =>
+    Effect.gen(function* () {
+      expect(skl702(yield* lintMemory("long", skill("x".repeat(1200)), { agent: "codex" }))).toEqual([])
+    }))
+})

@@ -4,7 +4,7 @@
  * following the specification's client guide reads the shared
  * `.agents/skills` directories (DECISIONS #53).
  */
-import type { AgentProfile } from "./profile.js"
+import { descriptionListing, type AgentProfile } from "./profile.js"
 
 const SPEC = "https://agentskills.io/specification"
 const GUIDE = "agentskills/agentskills docs/client-implementation/adding-skills-support.mdx"
@@ -17,16 +17,10 @@ export const agentskills: AgentProfile = {
   dirs: { project: [".agents/skills"], user: [".agents/skills"], source: `${GUIDE} (Where to scan)` },
   fields: [],
   combinations: [],
-  listing: {
-    textFields: ["description"],
-    joiner: " ",
-    perEntryCap: null,
+  listing: descriptionListing({
     budget: { kind: "unknown", note: "the specification sets no listing budget (about 50-100 tokens a skill)" },
-    manualOnlyField: null,
-    commandMenuField: null,
-    conditionalField: null,
     source: `${GUIDE} (Step 3: disclose the catalog)`
-  },
+  }),
   escalate: [
     { rule: "SKL104", why: "skills-ref: the directory name must match the skill name (after NFKC)" },
     { rule: "SKL107", why: "skills-ref: a description over 1,024 characters fails" },

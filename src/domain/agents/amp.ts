@@ -2,7 +2,7 @@
  * Amp (DECISIONS #51). Its documentation names the directories; it documents
  * no listing budget, said plainly by `skc budget --agent amp`.
  */
-import type { AgentProfile } from "./profile.js"
+import { descriptionListing, undocumentedBudget, type AgentProfile } from "./profile.js"
 
 const DOCS = "https://ampcode.com/manual#agent-skills"
 
@@ -13,16 +13,7 @@ export const amp: AgentProfile = {
   dirs: { project: [".agents/skills", ".claude/skills"], user: [".config/agents/skills", ".agents/skills", ".config/amp/skills", ".claude/skills"], source: `${DOCS} (as listed by community tables; not read first-hand)` },
   fields: [],
   combinations: [],
-  listing: {
-    textFields: ["description"],
-    joiner: " ",
-    perEntryCap: null,
-    budget: { kind: "unknown", note: "Amp documents no listing budget" },
-    manualOnlyField: null,
-    commandMenuField: null,
-    conditionalField: null,
-    source: DOCS
-  },
+  listing: descriptionListing({ budget: undocumentedBudget("Amp"), source: DOCS }),
   escalate: [],
   notes: ["Amp's directories come from community tables; the official manual was not reachable when this profile was written."]
 }

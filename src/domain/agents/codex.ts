@@ -3,7 +3,7 @@
  * (developers.openai.com/codex/skills) and its loader and listing code
  * (openai/codex `codex-rs/core-skills/src/loader.rs`, `render.rs`).
  */
-import type { AgentProfile } from "./profile.js"
+import { descriptionListing, type AgentProfile } from "./profile.js"
 
 const DOCS = "https://developers.openai.com/codex/skills"
 const LOADER = "openai/codex codex-rs/core-skills/src/loader.rs"
@@ -22,10 +22,7 @@ export const codex: AgentProfile = {
   // Codex reads `name`, `description` and `metadata.short-description`; every other key is ignored (serde default).
   fields: [],
   combinations: [],
-  listing: {
-    textFields: ["description"],
-    joiner: " ",
-    perEntryCap: null,
+  listing: descriptionListing({
     budget: {
       kind: "fraction",
       fraction: 0.02,
@@ -35,11 +32,8 @@ export const codex: AgentProfile = {
       envOverride: null,
       source: `${DOCS} ("at most 2% of the model's context window, or 8,000 characters when the context window is unknown"); ${RENDER}`
     },
-    manualOnlyField: null,
-    commandMenuField: null,
-    conditionalField: null,
     source: `${DOCS}; ${RENDER}`
-  },
+  }),
   escalate: [
     { rule: "SKL107", why: "Codex refuses to load a skill whose description is over 1,024 characters" },
     { rule: "SKL103", why: "Codex refuses to load a skill whose name is over 64 characters" }

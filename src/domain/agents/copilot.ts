@@ -2,7 +2,7 @@
  * GitHub Copilot (DECISIONS #51). Its documentation names the directories; it documents
  * no listing budget, said plainly by `skc budget --agent copilot`.
  */
-import type { AgentProfile } from "./profile.js"
+import { descriptionListing, undocumentedBudget, type AgentProfile } from "./profile.js"
 
 const DOCS = "https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/create-skills"
 
@@ -13,16 +13,7 @@ export const copilot: AgentProfile = {
   dirs: { project: [".github/skills", ".claude/skills", ".agents/skills"], user: [".copilot/skills", ".claude/skills", ".agents/skills"], source: DOCS },
   fields: [],
   combinations: [],
-  listing: {
-    textFields: ["description"],
-    joiner: " ",
-    perEntryCap: null,
-    budget: { kind: "unknown", note: "GitHub Copilot documents no listing budget" },
-    manualOnlyField: null,
-    commandMenuField: null,
-    conditionalField: null,
-    source: DOCS
-  },
+  listing: descriptionListing({ budget: undocumentedBudget("GitHub Copilot"), source: DOCS }),
   escalate: [],
   notes: ["The cloud agent reads only `~/.copilot/skills` and `~/.agents/skills` at user level (docs.github.com …/customize-cloud-agent/add-skills)."]
 }

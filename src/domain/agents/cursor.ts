@@ -2,7 +2,7 @@
  * Cursor (DECISIONS #51). Its documentation names the directories; it documents
  * no listing budget, said plainly by `skc budget --agent cursor`.
  */
-import type { AgentProfile } from "./profile.js"
+import { descriptionListing, undocumentedBudget, type AgentProfile } from "./profile.js"
 
 const DOCS = "https://cursor.com/docs/context/skills"
 
@@ -13,16 +13,7 @@ export const cursor: AgentProfile = {
   dirs: { project: [".cursor/skills", ".claude/skills", ".codex/skills"], user: [".cursor/skills", ".claude/skills", ".codex/skills"], source: `${DOCS} (as quoted by third-party copies; not read first-hand)` },
   fields: [{ name: "disable-model-invocation", value: { kind: "boolean" }, summary: "`true`: a slash-command-only skill, left out of the model's listing.", source: `${DOCS} (as quoted by third-party copies)` }],
   combinations: [],
-  listing: {
-    textFields: ["description"],
-    joiner: " ",
-    perEntryCap: null,
-    budget: { kind: "unknown", note: "Cursor documents no listing budget" },
-    manualOnlyField: "disable-model-invocation",
-    commandMenuField: null,
-    conditionalField: null,
-    source: DOCS
-  },
+  listing: descriptionListing({ budget: undocumentedBudget("Cursor"), source: DOCS, manualOnlyField: "disable-model-invocation" }),
   escalate: [],
   notes: ["Whether Cursor also reads `.agents/skills` is reported only by third parties; skc does not assume it."]
 }

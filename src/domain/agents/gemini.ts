@@ -2,7 +2,7 @@
  * Gemini CLI (DECISIONS #51). Its documentation names the directories; it documents
  * no listing budget, said plainly by `skc budget --agent gemini`.
  */
-import type { AgentProfile } from "./profile.js"
+import { descriptionListing, undocumentedBudget, type AgentProfile } from "./profile.js"
 
 const DOCS = "https://geminicli.com/docs/cli/using-agent-skills"
 
@@ -13,16 +13,7 @@ export const gemini: AgentProfile = {
   dirs: { project: [".gemini/skills", ".agents/skills"], user: [".gemini/skills", ".agents/skills"], source: `${DOCS} (Discovery tiers: .agents/skills is an alias of .gemini/skills)` },
   fields: [],
   combinations: [],
-  listing: {
-    textFields: ["description"],
-    joiner: " ",
-    perEntryCap: null,
-    budget: { kind: "unknown", note: "Gemini CLI documents no listing budget" },
-    manualOnlyField: null,
-    commandMenuField: null,
-    conditionalField: null,
-    source: DOCS
-  },
+  listing: descriptionListing({ budget: undocumentedBudget("Gemini CLI"), source: DOCS }),
   escalate: [],
   notes: ["Within one tier, reports say the `.agents/skills` alias wins over `.gemini/skills`; skc lists `.gemini/skills` first (unconfirmed either way)."]
 }

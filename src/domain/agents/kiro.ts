@@ -2,7 +2,7 @@
  * Kiro (DECISIONS #51). Its documentation names the directories; it documents
  * no listing budget, said plainly by `skc budget --agent kiro`.
  */
-import type { AgentProfile } from "./profile.js"
+import { descriptionListing, undocumentedBudget, type AgentProfile } from "./profile.js"
 
 const DOCS = "https://kiro.dev/docs/skills"
 
@@ -13,16 +13,7 @@ export const kiro: AgentProfile = {
   dirs: { project: [".kiro/skills"], user: [".kiro/skills"], source: `${DOCS} (Skill scope)` },
   fields: [],
   combinations: [],
-  listing: {
-    textFields: ["description"],
-    joiner: " ",
-    perEntryCap: null,
-    budget: { kind: "unknown", note: "Kiro documents no listing budget" },
-    manualOnlyField: null,
-    commandMenuField: null,
-    conditionalField: null,
-    source: DOCS
-  },
+  listing: descriptionListing({ budget: undocumentedBudget("Kiro"), source: DOCS }),
   escalate: [],
   notes: ["Kiro is not known to read `.agents/skills`."]
 }

@@ -2,7 +2,7 @@
  * OpenCode (DECISIONS #51). Its documentation names the directories; it documents
  * no listing budget, said plainly by `skc budget --agent opencode`.
  */
-import type { AgentProfile } from "./profile.js"
+import { descriptionListing, undocumentedBudget, type AgentProfile } from "./profile.js"
 
 const DOCS = "https://opencode.ai/docs/skills"
 
@@ -13,16 +13,7 @@ export const opencode: AgentProfile = {
   dirs: { project: [".opencode/skills", ".claude/skills", ".agents/skills"], user: [".config/opencode/skills", ".claude/skills", ".agents/skills"], source: `${DOCS} (project directories walked up to the git worktree; global under ~/.config/opencode)` },
   fields: [],
   combinations: [],
-  listing: {
-    textFields: ["description"],
-    joiner: " ",
-    perEntryCap: null,
-    budget: { kind: "unknown", note: "OpenCode documents no listing budget" },
-    manualOnlyField: null,
-    commandMenuField: null,
-    conditionalField: null,
-    source: DOCS
-  },
+  listing: descriptionListing({ budget: undocumentedBudget("OpenCode"), source: DOCS }),
   escalate: [],
   notes: ["OpenCode ignores unknown fields and lists skills in `<available_skills>` through its skill tool."]
 }

@@ -133,3 +133,26 @@ export interface AgentProfile {
   /** Facts skc could not settle, said plainly in docs/agents.md. */
   readonly notes?: ReadonlyArray<string>
 }
+
+/**
+ * The listing of an agent that lists each skill's `description` as written
+ * (the specification's client guide): no cap, and no frontmatter field
+ * besides `manualOnlyField` changes it. Most profiles are this.
+ */
+export const descriptionListing = (options: {
+  readonly budget: BudgetRule
+  readonly source: Source
+  readonly manualOnlyField?: string
+}): ListingRule => ({
+  textFields: ["description"],
+  joiner: " ",
+  perEntryCap: null,
+  budget: options.budget,
+  manualOnlyField: options.manualOnlyField ?? null,
+  commandMenuField: null,
+  conditionalField: null,
+  source: options.source
+})
+
+/** An agent whose documentation gives no listing budget: said plainly. */
+export const undocumentedBudget = (title: string): BudgetRule => ({ kind: "unknown", note: `${title} documents no listing budget` })

@@ -2,7 +2,7 @@
  * Trae (DECISIONS #51). Its documentation names the directories; it documents
  * no listing budget, said plainly by `skc budget --agent trae`.
  */
-import type { AgentProfile } from "./profile.js"
+import { descriptionListing, undocumentedBudget, type AgentProfile } from "./profile.js"
 
 const DOCS = "https://docs.trae.ai/ide/skills"
 
@@ -13,16 +13,7 @@ export const trae: AgentProfile = {
   dirs: { project: [".trae/skills"], user: [".trae/skills"], source: `${DOCS} (SOLO mode, project skills)` },
   fields: [],
   combinations: [],
-  listing: {
-    textFields: ["description"],
-    joiner: " ",
-    perEntryCap: null,
-    budget: { kind: "unknown", note: "Trae documents no listing budget" },
-    manualOnlyField: null,
-    commandMenuField: null,
-    conditionalField: null,
-    source: DOCS
-  },
+  listing: descriptionListing({ budget: undocumentedBudget("Trae"), source: DOCS }),
   escalate: [],
   notes: ["The user-level `~/.trae/skills` is reported by community posts only."]
 }

@@ -6,8 +6,8 @@
  */
 import { EVALS_FILE, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE } from "../../eval/triggerSet.js"
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
-import { frontmatterIssues } from "../../protocol/metadata.js"
-import { positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
+import { activeProfiles } from "../profiles.js"
+import { codePoints, frontmatterData, keyLine, positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
 import { thousands } from "../../thousands.js"
 
 /** The line of a JSON syntax error: V8 says "(line L column C)" or "at position P". */
@@ -54,21 +54,34 @@ export const skl702: Rule = {
   category: "eval",
   summary: `\`description\` fits Claude Code's skill listing (${thousands(CLAUDE_MAX_DESCRIPTION)} characters).`,
   doc:
-    "Claude Code lists every skill's name and description in its context and cuts each description at 1,536 characters " +
+    "Claude Code lists every skill's name and description, followed by its `when_to_use`, in its context and cuts each entry at 1,536 characters " +
     `(${CLAUDE_LIMITS_SOURCE}); what follows the cut never reaches the model, so triggers written there never fire. ` +
+    "Checked for each agent the skill is linted for that documents a cap (docs/agents.md). " +
     "`skc budget` shows the whole listing's cost.",
   fix: "Shorten the description; put the trigger phrases first.",
   source: "issue 27; Claude Code docs (Skills)",
   ...withOptions<{ "max-length": number }>(
-    { "max-length": positiveInteger("Where the agent cuts a description, in characters.", CLAUDE_MAX_DESCRIPTION) },
-    (s, option) =>
-      frontmatterIssues(s.frontmatter, { maxDescription: option("max-length") })
-        .filter((i) => i.rule === "SKL107")
-        .map((i) => ({
-          file: "SKILL.md",
-          line: i.line,
-          message: `${i.message.replace(/; maximum is \d+$/, "")}; Claude Code cuts it at ${option("max-length")} in its skill listing`
-        }))
+    { "max-length": positiveInteger("Where the agent cuts a listing entry, in characters (default: each profile's cap).", CLAUDE_MAX_DESCRIPTION) },
+    (s, option) => {
+      const data = frontmatterData(s.frontmatter)
+      if (data === undefined || typeof data.description !== "string") return []
+      const description = data.description
+      // A configured max-length other than the default replaces every profile's cap.
+      const configured = option("max-length") !== CLAUDE_MAX_DESCRIPTION
+      const out: Array<Finding> = []
+      // Per active profile with a cap (DECISIONS #51): what it lists of the skill (Claude: description, then when_to_use).
+      for (const p of activeProfiles(s)) {
+        const cap = configured ? option("max-length") : p.listing.perEntryCap
+        if (cap === null) continue
+        const parts = p.listing.textFields.filter((f) => f === "description" || (typeof data[f] === "string" && (data[f] as string).trim() !== ""))
+        const text = parts.map((f) => (f === "description" ? description : (data[f] as string).trim())).join(p.listing.joiner)
+        const n = codePoints(text)
+        if (n <= cap) continue
+        const what = parts.length === 1 ? "description" : parts.join(" + ")
+        out.push({ file: "SKILL.md", line: keyLine(s.frontmatter, "description"), message: `${what} is ${n} characters; ${p.title} cuts it at ${cap} in its skill listing` })
+      }
+      return out
+    }
   )
 }
 
