@@ -11,7 +11,7 @@ import type { Agent } from "../../domain/protocol/agents.js"
 import { listingLimits, type ListingLimits } from "../../domain/protocol/budget.js"
 import { modelListing, type ModelListing } from "../../domain/protocol/listing.js"
 import { Env } from "../../ports/Env.js"
-import { discover, type DiscoverResult } from "../discover.js"
+import { discover, type DiscoverResult } from "./discovery.js"
 import { Settings } from "./Settings.js"
 
 export interface AgentListingInput {

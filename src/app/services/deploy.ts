@@ -14,9 +14,10 @@
  * works in a clone); when linking fails the runtime is copied and a warning
  * says so; `--copy` always copies.
  */
+import { fsInternal } from "./readFailure.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, UsageError, Warning } from "../../domain/errors.js"
+import { UsageError, Warning } from "../../domain/errors.js"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
 import { deploymentDir, type TargetSpec } from "../../domain/targets.js"
 import { warn } from "../../ports/Diagnostics.js"
@@ -44,7 +45,6 @@ export interface PlannedDeployment {
   readonly existing: "none" | "symlink" | "copy" | "other"
 }
 
-const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
 /** Agent directories of the targets, and what each destination holds now. Fails before anything is written. */
 export const planDeployments = (
@@ -61,7 +61,7 @@ export const planDeployments = (
     for (const t of targets) {
       const dir = path.resolve(stores.cwd, deploymentDir(t, { scope: options.scope, projectRoot: stores.projectRoot }, env.home, path.join))
       const dest = path.join(dir, name)
-      const info = yield* fs.lstatOption(dest).pipe(Effect.mapError(internal))
+      const info = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
       let existing: PlannedDeployment["existing"] = "none"
       if (info?.type === "symlink") existing = "symlink"
       else if (info !== undefined) {

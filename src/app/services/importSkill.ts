@@ -10,10 +10,11 @@
  * directory beside the destination and renamed into place, so a failure
  * leaves the store as it was.
  */
+import { fsInternal } from "./readFailure.js"
 import { Effect, Random, Schema } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, SkillExists, UsageError } from "../../domain/errors.js"
-import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { SkillExists, UsageError } from "../../domain/errors.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 import { Settings } from "./Settings.js"
 import { isWithin, scanSourceTree } from "./sourceTree.js"
 import type { ResolvedSkill } from "./resolve.js"
@@ -27,7 +28,6 @@ export const ImportResult = Schema.Struct({
 })
 export type ImportResult = typeof ImportResult.Type
 
-const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
 export const importSkill = (skill: ResolvedSkill, options: { readonly global: boolean; readonly force: boolean }) =>
   Effect.gen(function* () {
@@ -42,14 +42,14 @@ export const importSkill = (skill: ResolvedSkill, options: { readonly global: bo
     yield* fs.makeDirectory(store, { recursive: true }).pipe(
       Effect.mapError((e) => new UsageError({ message: `cannot create source store '${store}': ${e.code}` }))
     )
-    const canonicalStore = yield* fs.realPath(store).pipe(Effect.mapError(internal))
+    const canonicalStore = yield* fs.realPath(store).pipe(Effect.mapError(fsInternal))
     const canonicalDest = path.join(canonicalStore, skill.name)
     if (isWithin(tree.canonicalRoot, canonicalDest, path.sep) || isWithin(canonicalDest, tree.canonicalRoot, path.sep)) {
       return yield* Effect.fail(
         new UsageError({ message: `cannot import '${skill.sourceDir}' into '${dest}': one contains the other` })
       )
     }
-    const existing = yield* fs.lstatOption(dest).pipe(Effect.mapError(internal))
+    const existing = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
     if (existing !== undefined && !options.force) {
       return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at '${dest}'` }))
     }
@@ -64,18 +64,18 @@ export const importSkill = (skill: ResolvedSkill, options: { readonly global: bo
       }
     })
     yield* copyAll.pipe(
-      Effect.mapError(internal),
+      Effect.mapError(fsInternal),
       Effect.tapError(() => fs.remove(staging, { recursive: true }).pipe(Effect.ignore))
     )
     if (existing !== undefined) {
       const old = path.join(store, `.${skill.name}.old-${suffix}`)
-      yield* fs.rename(dest, old).pipe(Effect.mapError(internal))
+      yield* fs.rename(dest, old).pipe(Effect.mapError(fsInternal))
       yield* fs.rename(staging, dest).pipe(
-        Effect.mapError(internal),
+        Effect.mapError(fsInternal),
         Effect.tapError(() => fs.rename(old, dest).pipe(Effect.ignore))
       )
       yield* fs.remove(old, { recursive: true }).pipe(Effect.ignore)
-    } else yield* fs.rename(staging, dest).pipe(Effect.mapError(internal))
+    } else yield* fs.rename(staging, dest).pipe(Effect.mapError(fsInternal))
     const result: ImportResult = { from: skill.sourceDir, to: dest, scope, replaced: existing !== undefined }
     return result
   })

@@ -5,16 +5,15 @@
  * (SKL303), never read; markdown files in lint scope (RFC-0008:C-SCOPE) are
  * read as text unless they look binary, which no rule then looks into.
  */
+import { fsInternal } from "./readFailure.js"
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError } from "../../domain/errors.js"
 import { inLintScope } from "../../domain/lint/snapshot.js"
 import { EVALS_FILE, TRIGGERS_FILE } from "../../domain/eval/triggerSet.js"
 import type { MarkdownFile, SkillEntry } from "../../domain/lint/types.js"
-import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 import { scanSourceTree } from "./sourceTree.js"
 
-const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
 const utf8 = new TextDecoder("utf-8")
 
@@ -40,7 +39,7 @@ export const readSkillTree = (root: string) =>
     const markdownFiles: Array<MarkdownFile> = []
     for (const f of tree.files) {
       if (!inLintScope(f.path)) continue
-      const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(internal))
+      const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
       // SKILL.md is read even when binary, so that SKL100 says why it is refused (issue 29 item 5).
       if (f.path === "SKILL.md" || !looksBinary(bytes)) markdownFiles.push({ path: f.path, source: utf8.decode(bytes) })
     }
@@ -48,7 +47,7 @@ export const readSkillTree = (root: string) =>
     const evalFiles: Array<MarkdownFile> = []
     for (const f of tree.files) {
       if (!EVAL_FILES.includes(f.path)) continue
-      const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(internal))
+      const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
       evalFiles.push({ path: f.path, source: utf8.decode(bytes) })
     }
     return { entries, markdownFiles, evalFiles }

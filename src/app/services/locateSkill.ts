@@ -10,7 +10,7 @@ import { Path } from "effect/Path"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { UsageError } from "../../domain/errors.js"
 import type { Discovery } from "../../domain/protocol/discovery.js"
-import { discover } from "../discover.js"
+import { discover } from "./discovery.js"
 import { resolveSkill } from "./resolve.js"
 
 export interface LocatedSkill {

@@ -11,9 +11,16 @@ import type { FsError } from "../../ports/FileSystem.js"
 const DENIED = new Set(["EACCES", "EPERM"])
 const READS = new Set(["read", "readdir", "stat", "readlink", "realpath"])
 
+/**
+ * The one mapping of a file-system failure skc did not expect to E999
+ * (issue 44 item 7: it was copied into six services), with the operation,
+ * path and code in the message and the failure as its cause.
+ */
+export const fsInternal = (e: FsError): InternalError => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+
 /** `e` as the error a command shows. */
 export const readFailure = (e: FsError): InternalError | UsageError => {
-  if (!DENIED.has(e.code) || !READS.has(e.op)) return new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+  if (!DENIED.has(e.code) || !READS.has(e.op)) return fsInternal(e)
   const shown = e.path
   const what = e.op === "readdir" ? "directory" : "file"
   return new UsageError({

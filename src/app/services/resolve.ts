@@ -16,11 +16,12 @@
  * builds into the global runtime, anything else into the project runtime
  * when there is a project and the global runtime otherwise.
  */
+import { fsInternal } from "./readFailure.js"
 import { Context, Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, NotASkill, SkillNotFound, Warning } from "../../domain/errors.js"
+import { NotASkill, SkillNotFound, Warning } from "../../domain/errors.js"
 import { closest } from "../../domain/suggest.js"
-import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { Settings, type Stores } from "./Settings.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
@@ -62,7 +63,6 @@ export interface ResolveOptions {
   readonly agentDirs?: boolean
 }
 
-const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
 /** Names usable as a store entry: a single path segment. */
 const isStoreName = (s: string) => s.length > 0 && s !== "." && s !== ".." && !/[\\/]/.test(s) && !s.includes("\0")
@@ -115,7 +115,7 @@ export const describeSkillDir = (dir: string, scopeHint?: SkillScope) =>
     const path = yield* Path
     const { stores } = yield* Settings
     const sourceDir = path.resolve(stores.cwd, dir)
-    const canonicalSourceDir = yield* fs.realPath(sourceDir).pipe(Effect.mapError(internal))
+    const canonicalSourceDir = yield* fs.realPath(sourceDir).pipe(Effect.mapError(fsInternal))
     const scope = scopeHint ?? (yield* scopeOf(canonicalSourceDir))
     const name = path.basename(canonicalSourceDir)
     const runtimeDir = yield* builtRuntimeDir(
@@ -159,9 +159,9 @@ const resolveOnDisk = (skill: string, options: ResolveOptions) =>
 
     const probe = (dir: string) =>
       Effect.gen(function* () {
-        const info = yield* fs.statOption(dir).pipe(Effect.mapError(internal))
+        const info = yield* fs.statOption(dir).pipe(Effect.mapError(fsInternal))
         if (info?.type !== "directory") return false
-        const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.mapError(internal))
+        const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.mapError(fsInternal))
         if (md?.type === "file") return true
         dirWithoutSkillMd ??= dir
         return false
@@ -243,7 +243,7 @@ const resolveInAgentDirs = (name: string) =>
         continue
       }
       if (probed._tag === "Deployed") {
-        const canonicalSourceDir = yield* fs.realPath(probed.sourceDir).pipe(Effect.mapError(internal))
+        const canonicalSourceDir = yield* fs.realPath(probed.sourceDir).pipe(Effect.mapError(fsInternal))
         const skill: ResolvedSkill = {
           name: path.basename(canonicalSourceDir),
           sourceDir: probed.sourceDir,
