@@ -26,26 +26,25 @@ export interface ApproveResult {
   readonly store: string
 }
 
-export const approve = (input: ApproveInput) =>
-  Effect.gen(function* () {
-    const loaded = yield* loadToolSkill(input.skill, { strictApprovals: true })
-    if (loaded.trust === "untrusted") {
-      return yield* Effect.fail(
-        new UsageError({
-          message: `skill '${loaded.resolved.name}' is outside the source stores; untrusted skills are confirmed on every run`,
-          detail: ["import it into a store first (.skillc/skills/ or ~/.skillc/skills/)"]
-        })
-      )
-    }
-    const approvedAt = yield* recordApproval(loaded)
-    const result: ApproveResult = {
-      skill: loaded.resolved.name,
-      path: loaded.resolved.canonicalSourceDir,
-      sha256: loaded.sha256,
-      previous: loaded.approval,
-      approved_at: approvedAt,
-      tools: loaded.skill.tools.map((t) => t.name),
-      store: yield* approvalsPath
-    }
-    return result
-  })
+export const approve = Effect.fn("skc.approve")(function* (input: ApproveInput) {
+  const loaded = yield* loadToolSkill(input.skill, { strictApprovals: true })
+  if (loaded.trust === "untrusted") {
+    return yield* Effect.fail(
+      new UsageError({
+        message: `skill '${loaded.resolved.name}' is outside the source stores; untrusted skills are confirmed on every run`,
+        detail: ["import it into a store first (.skillc/skills/ or ~/.skillc/skills/)"]
+      })
+    )
+  }
+  const approvedAt = yield* recordApproval(loaded)
+  const result: ApproveResult = {
+    skill: loaded.resolved.name,
+    path: loaded.resolved.canonicalSourceDir,
+    sha256: loaded.sha256,
+    previous: loaded.approval,
+    approved_at: approvedAt,
+    tools: loaded.skill.tools.map((t) => t.name),
+    store: yield* approvalsPath
+  }
+  return result
+})

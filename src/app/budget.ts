@@ -59,9 +59,8 @@ export const BudgetDocument = Schema.Struct({
 /** Every result is a document of `BudgetDocument`: the compiler checks the two against each other (issue 28). */
 export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => r
 
-export const budget = (input: BudgetInput = {}) =>
-  Effect.gen(function* () {
-    const { found, profile, limits, listing } = yield* agentListing(input)
-    const result: BudgetResult = { agent: found.agent, title: profile.title, ...computeBudget(listing, limits) }
-    return result
-  })
+export const budget = Effect.fn("skc.budget")(function* (input: BudgetInput = {}) {
+  const { found, profile, limits, listing } = yield* agentListing(input)
+  const result: BudgetResult = { agent: found.agent, title: profile.title, ...computeBudget(listing, limits) }
+  return result
+})

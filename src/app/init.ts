@@ -44,41 +44,40 @@ export const skillTemplate = (name: string): string =>
 const cannotCreate = (what: string) => (e: FsError) =>
   new UsageError({ message: `cannot create ${what}: ${e.code} (${e.path})` })
 
-export const init = (input: InitInput) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const { stores } = yield* Settings
+export const init = Effect.fn("skc.init")(function* (input: InitInput) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
 
-    if (input.name === undefined) {
-      if (input.global) {
-        return yield* Effect.fail(new UsageError({ message: "--global needs a skill name: skc init <name> --global" }))
-      }
-      const dir = path.join(stores.cwd, ".skillc")
-      const existed = (yield* fs.statOption(path.join(dir, "skills")).pipe(Effect.orElseSucceed(() => undefined)))?.type === "directory"
-      yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(Effect.mapError(cannotCreate(".skillc/skills")))
-      const result: InitResult = { kind: "project", path: dir, created: !existed }
-      return result
+  if (input.name === undefined) {
+    if (input.global) {
+      return yield* Effect.fail(new UsageError({ message: "--global needs a skill name: skc init <name> --global" }))
     }
-
-    const name = input.name
-    const problem = nameProblem(name)
-    if (problem !== undefined) return yield* Effect.fail(new UsageError({ message: describeNameProblem(name, problem) }))
-
-    const scope = input.global ? ("global" as const) : ("project" as const)
-    // Without a project, `skc init <name>` makes the cwd one (RFC-0006: project-local first).
-    const store = scope === "global" ? stores.globalSkills : (stores.projectSkills ?? path.join(stores.cwd, ".skillc", "skills"))
-    const dir = path.join(store, name)
-    const skillMd = path.join(dir, "SKILL.md")
-    if ((yield* fs.lstatOption(skillMd).pipe(Effect.orElseSucceed(() => undefined))) !== undefined) {
-      return yield* Effect.fail(new SkillExists({ skill: name }))
-    }
-    yield* fs.makeDirectory(dir, { recursive: true }).pipe(Effect.mapError(cannotCreate(`skill directory '${dir}'`)))
-    yield* fs.writeFile(skillMd, skillTemplate(name), { exclusive: true }).pipe(
-      Effect.mapError((e): SkillExists | UsageError | InternalError =>
-        e.code === "EEXIST" ? new SkillExists({ skill: name }) : cannotCreate(`'${skillMd}'`)(e)
-      )
-    )
-    const result: InitResult = { kind: "skill", name, scope, path: dir }
+    const dir = path.join(stores.cwd, ".skillc")
+    const existed = (yield* fs.statOption(path.join(dir, "skills")).pipe(Effect.orElseSucceed(() => undefined)))?.type === "directory"
+    yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(Effect.mapError(cannotCreate(".skillc/skills")))
+    const result: InitResult = { kind: "project", path: dir, created: !existed }
     return result
-  })
+  }
+
+  const name = input.name
+  const problem = nameProblem(name)
+  if (problem !== undefined) return yield* Effect.fail(new UsageError({ message: describeNameProblem(name, problem) }))
+
+  const scope = input.global ? ("global" as const) : ("project" as const)
+  // Without a project, `skc init <name>` makes the cwd one (RFC-0006: project-local first).
+  const store = scope === "global" ? stores.globalSkills : (stores.projectSkills ?? path.join(stores.cwd, ".skillc", "skills"))
+  const dir = path.join(store, name)
+  const skillMd = path.join(dir, "SKILL.md")
+  if ((yield* fs.lstatOption(skillMd).pipe(Effect.orElseSucceed(() => undefined))) !== undefined) {
+    return yield* Effect.fail(new SkillExists({ skill: name }))
+  }
+  yield* fs.makeDirectory(dir, { recursive: true }).pipe(Effect.mapError(cannotCreate(`skill directory '${dir}'`)))
+  yield* fs.writeFile(skillMd, skillTemplate(name), { exclusive: true }).pipe(
+    Effect.mapError((e): SkillExists | UsageError | InternalError =>
+      e.code === "EEXIST" ? new SkillExists({ skill: name }) : cannotCreate(`'${skillMd}'`)(e)
+    )
+  )
+  const result: InitResult = { kind: "skill", name, scope, path: dir }
+  return result
+})

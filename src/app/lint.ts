@@ -106,22 +106,21 @@ export const outcomeJson = (o: LintOutcome): LintJson | ReadonlyArray<LintJson> 
  * project's `[build] targets`, else `claude`. An unknown name is E100 with
  * the known ones.
  */
-export const lintProfiles = (agent: string | undefined, buildTargets: ReadonlyArray<string>) =>
-  Effect.gen(function* () {
-    if (agent === undefined) return profilesForTargets(buildTargets)
-    const names = agent.split(",").map((n) => n.trim()).filter((n) => n.length > 0)
-    const unknown = names.filter((n) => !isProfileName(n))
-    if (names.length === 0 || unknown.length > 0) {
-      return yield* Effect.fail(
-        new InvalidOption({
-          message: `--agent: ${names.length === 0 ? "no agent named" : `unknown agent ${unknown.map((n) => `'${n}'`).join(", ")}`} (known: ${PROFILE_NAMES.join(", ")})`
-        })
-      )
-    }
-    const out: Array<AgentProfile> = []
-    for (const n of names) if (isProfileName(n) && !out.some((p) => p.name === n)) out.push(profileOf(n))
-    return out
-  })
+export const lintProfiles = Effect.fn("skc.lintProfiles")(function* (agent: string | undefined, buildTargets: ReadonlyArray<string>) {
+  if (agent === undefined) return profilesForTargets(buildTargets)
+  const names = agent.split(",").map((n) => n.trim()).filter((n) => n.length > 0)
+  const unknown = names.filter((n) => !isProfileName(n))
+  if (names.length === 0 || unknown.length > 0) {
+    return yield* Effect.fail(
+      new InvalidOption({
+        message: `--agent: ${names.length === 0 ? "no agent named" : `unknown agent ${unknown.map((n) => `'${n}'`).join(", ")}`} (known: ${PROFILE_NAMES.join(", ")})`
+      })
+    )
+  }
+  const out: Array<AgentProfile> = []
+  for (const n of names) if (isProfileName(n) && !out.some((p) => p.name === n)) out.push(profileOf(n))
+  return out
+})
 
 export const hasErrors = (o: LintOutcome): boolean => o.reports.some((r) => r.diagnostics.some((d) => d.severity === "error"))
 
@@ -190,30 +189,29 @@ const projectSkills = Effect.gen(function* () {
   return skills
 })
 
-export const lintSkills = (input: LintInput) =>
-  Effect.gen(function* () {
-    const diagnostics = yield* Diagnostics
-    const { config } = yield* Settings
-    const profiles = yield* lintProfiles(input.agent, config.buildTargets)
-    const configured = configureRules(RULES, config.lint)
-    for (const p of configured.problems) yield* diagnostics.warn(Warning.notice(p.message))
-    // `skc lint <dir>` on a folder of skill folders lints each of them (issue 12).
-    const folder = input.skill === undefined ? undefined : yield* skillFoldersIn(input.skill)
-    const skills =
-      input.skill === undefined ? yield* projectSkills : folder !== undefined ? folder : [yield* resolveSkill(input.skill)]
-    const reports: Array<LintReport> = []
-    const progress = yield* Progress
-    // A progress line only when there are more than a few skills (and only on a terminal: the CLI's indicator decides).
-    const showProgress = skills.length > 3
-    if (showProgress) progress.start("Linting", skills.length, "skills")
-    for (const skill of skills) {
-      reports.push(yield* lintOne(skill, input.force ?? false, configured.rules, profiles))
-      if (showProgress) progress.update(reports.length)
-    }
-    if (showProgress) progress.stop()
-    const outcome: LintOutcome = { single: input.skill !== undefined && folder === undefined, reports, agents: profiles.map((p) => p.name) }
-    return outcome
-  })
+export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInput) {
+  const diagnostics = yield* Diagnostics
+  const { config } = yield* Settings
+  const profiles = yield* lintProfiles(input.agent, config.buildTargets)
+  const configured = configureRules(RULES, config.lint)
+  for (const p of configured.problems) yield* diagnostics.warn(Warning.notice(p.message))
+  // `skc lint <dir>` on a folder of skill folders lints each of them (issue 12).
+  const folder = input.skill === undefined ? undefined : yield* skillFoldersIn(input.skill)
+  const skills =
+    input.skill === undefined ? yield* projectSkills : folder !== undefined ? folder : [yield* resolveSkill(input.skill)]
+  const reports: Array<LintReport> = []
+  const progress = yield* Progress
+  // A progress line only when there are more than a few skills (and only on a terminal: the CLI's indicator decides).
+  const showProgress = skills.length > 3
+  if (showProgress) progress.start("Linting", skills.length, "skills")
+  for (const skill of skills) {
+    reports.push(yield* lintOne(skill, input.force ?? false, configured.rules, profiles))
+    if (showProgress) progress.update(reports.length)
+  }
+  if (showProgress) progress.stop()
+  const outcome: LintOutcome = { single: input.skill !== undefined && folder === undefined, reports, agents: profiles.map((p) => p.name) }
+  return outcome
+})
 
 export const lint = (input: LintInput) => Effect.map(lintSkills(input), outcomeJson)
 

@@ -70,15 +70,14 @@ export type ListResult = typeof ListResult.Type
 export { discoverSkills, type DiscoveredSkill } from "./services/storeSkills.js"
 
 /** Fast status: is there a usable manifest? With `checkObsolete`, does it match the sources? */
-export const statusOf = (skill: Pick<DiscoveredSkill, "runtimeDir" | "sourceDir"> & { readonly foreign?: boolean }, checkObsolete: boolean) =>
-  Effect.gen(function* () {
-    if (skill.foreign === true) return "foreign" as SkillStatus
-    const recorded = yield* readManifestSourceHash(manifestPath(skill.runtimeDir))
-    if (recorded === undefined) return "not-built" as SkillStatus
-    if (!checkObsolete) return "normal" as SkillStatus
-    const current = yield* sourceHashOf(skill.sourceDir)
-    return (current === recorded ? "normal" : "obsolete") as SkillStatus
-  })
+export const statusOf = Effect.fn("skc.statusOf")(function* (skill: Pick<DiscoveredSkill, "runtimeDir" | "sourceDir"> & { readonly foreign?: boolean }, checkObsolete: boolean) {
+  if (skill.foreign === true) return "foreign" as SkillStatus
+  const recorded = yield* readManifestSourceHash(manifestPath(skill.runtimeDir))
+  if (recorded === undefined) return "not-built" as SkillStatus
+  if (!checkObsolete) return "normal" as SkillStatus
+  const current = yield* sourceHashOf(skill.sourceDir)
+  return (current === recorded ? "normal" : "obsolete") as SkillStatus
+})
 
 const compilePattern = (pattern: string | undefined) => {
   if (pattern === undefined) return Effect.succeed((_: string) => true)
@@ -88,33 +87,32 @@ const compilePattern = (pattern: string | undefined) => {
   })
 }
 
-export const list = (input: ListInput) =>
-  Effect.gen(function* () {
-    const scope = input.scope ?? "all"
-    const wanted = input.status ?? "all"
-    const checkObsolete = input.check_obsolete === true || wanted === "obsolete"
-    const matches = yield* compilePattern(input.pattern)
-    const discovered = yield* visibleSkills()
-    const total = discovered.length
-    const selected: Array<ListedSkill> = []
-    for (const skill of discovered) {
-      const scopeGroup = skill.scope === "project" || skill.scope === "global" ? skill.scope : "agent"
-      if (scope !== "all" && scopeGroup !== scope) continue
-      if (!matches(skill.name)) continue
-      const status = yield* statusOf(skill, checkObsolete)
-      if (wanted !== "all" && status !== wanted) continue
-      selected.push({
-        name: skill.name,
-        scope: skill.scope,
-        status,
-        source_path: skill.sourceDir,
-        runtime_path: skill.runtimeDir
-      })
-    }
-    const result: ListResult = {
-      skills: input.limit === undefined ? selected : selected.slice(0, input.limit),
-      total,
-      filtered: selected.length
-    }
-    return result
-  })
+export const list = Effect.fn("skc.list")(function* (input: ListInput) {
+  const scope = input.scope ?? "all"
+  const wanted = input.status ?? "all"
+  const checkObsolete = input.check_obsolete === true || wanted === "obsolete"
+  const matches = yield* compilePattern(input.pattern)
+  const discovered = yield* visibleSkills()
+  const total = discovered.length
+  const selected: Array<ListedSkill> = []
+  for (const skill of discovered) {
+    const scopeGroup = skill.scope === "project" || skill.scope === "global" ? skill.scope : "agent"
+    if (scope !== "all" && scopeGroup !== scope) continue
+    if (!matches(skill.name)) continue
+    const status = yield* statusOf(skill, checkObsolete)
+    if (wanted !== "all" && status !== wanted) continue
+    selected.push({
+      name: skill.name,
+      scope: skill.scope,
+      status,
+      source_path: skill.sourceDir,
+      runtime_path: skill.runtimeDir
+    })
+  }
+  const result: ListResult = {
+    skills: input.limit === undefined ? selected : selected.slice(0, input.limit),
+    total,
+    filtered: selected.length
+  }
+  return result
+})

@@ -116,158 +116,157 @@ export const loadDocument = (r: LoadResult): typeof LoadDocument.Type => r
 /** Sniff for binary content: a NUL byte in the first 8 KiB, as git does. */
 const isBinary = (bytes: Uint8Array) => bytes.subarray(0, 8192).includes(0)
 
-export const load = (input: LoadInput) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const diagnostics = yield* Diagnostics
-    const budget = input.budget ?? DEFAULT_BUDGET
-    const maxDepth = input.depth ?? DEFAULT_DEPTH
-    const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
-    const root = located.dir
-    const canonicalRoot = yield* fs.realPath(root).pipe(Effect.orElseSucceed(() => root))
-    const inside = (base: string, p: string) => {
-      const rel = path.relative(base, p)
-      return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel))
-    }
-    const display = (abs: string) => path.relative(root, abs).split(path.sep).join("/")
+export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  const budget = input.budget ?? DEFAULT_BUDGET
+  const maxDepth = input.depth ?? DEFAULT_DEPTH
+  const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
+  const root = located.dir
+  const canonicalRoot = yield* fs.realPath(root).pipe(Effect.orElseSucceed(() => root))
+  const inside = (base: string, p: string) => {
+    const rel = path.relative(base, p)
+    return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel))
+  }
+  const display = (abs: string) => path.relative(root, abs).split(path.sep).join("/")
 
-    const skillText = yield* fs.readFileString(located.path).pipe(Effect.orDie)
-    const inputs: Array<PartInput> = [
-      { path: "SKILL.md", kind: "body", depth: 0, referenced_from: null, content: readSkillSource(skillText).body }
-    ]
-    const missing: Array<UnloadedReference> = []
-    const refused: Array<UnloadedReference> = []
-    const canonicalSkillMd = yield* fs.realPath(located.path).pipe(Effect.orElseSucceed(() => located.path))
-    const visited = new Set<string>([canonicalSkillMd])
+  const skillText = yield* fs.readFileString(located.path).pipe(Effect.orDie)
+  const inputs: Array<PartInput> = [
+    { path: "SKILL.md", kind: "body", depth: 0, referenced_from: null, content: readSkillSource(skillText).body }
+  ]
+  const missing: Array<UnloadedReference> = []
+  const refused: Array<UnloadedReference> = []
+  const canonicalSkillMd = yield* fs.realPath(located.path).pipe(Effect.orElseSucceed(() => located.path))
+  const visited = new Set<string>([canonicalSkillMd])
 
-    /** Where a candidate points: a file inside the root, outside it, or nothing. */
-    const resolveTarget = (target: string, kind: ReferenceKind, fromDir: string) =>
-      Effect.gen(function* () {
-        if (path.isAbsolute(target)) return { _tag: "Outside" as const, reason: "absolute path" }
-        const bases = kind === "link" ? [fromDir, root] : [root, fromDir]
-        let outside: string | undefined
-        for (const base of [...new Set(bases)]) {
-          const abs = path.resolve(base, target)
-          if (!inside(root, abs)) {
-            outside = "path escapes the skill root"
-            continue
-          }
-          const info = yield* fs.statOption(abs).pipe(Effect.orElseSucceed(() => undefined))
-          if (info === undefined) {
-            // A link (symlink) whose target is gone looks missing; one pointing outside is refused.
-            continue
-          }
-          if (info.type !== "file") return { _tag: "NotAFile" as const }
-          const canonical = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
-          if (!inside(canonicalRoot, canonical)) return { _tag: "Outside" as const, reason: "symlink escapes the skill root" }
-          return { _tag: "File" as const, abs, canonical }
+  /** Where a candidate points: a file inside the root, outside it, or nothing. */
+  const resolveTarget = (target: string, kind: ReferenceKind, fromDir: string) =>
+    Effect.gen(function* () {
+      if (path.isAbsolute(target)) return { _tag: "Outside" as const, reason: "absolute path" }
+      const bases = kind === "link" ? [fromDir, root] : [root, fromDir]
+      let outside: string | undefined
+      for (const base of [...new Set(bases)]) {
+        const abs = path.resolve(base, target)
+        if (!inside(root, abs)) {
+          outside = "path escapes the skill root"
+          continue
         }
-        return outside !== undefined ? { _tag: "Outside" as const, reason: outside } : { _tag: "Missing" as const }
-      })
-
-    const tree = yield* scanSourceTree(root, { onEscape: "skip" })
-    const index = indexSkillFiles(
-      tree.files.map((f) => f.path),
-      tree.dirs
-    )
-
-    /** Read one reached file into the next level (once, text only). */
-    const take = (abs: string, canonical: string, from: { rel: string }, depth: number, note: () => UnloadedReference) =>
-      Effect.gen(function* () {
-        if (visited.has(canonical)) return undefined
-        visited.add(canonical)
-        const rel = display(abs)
-        const bytes = yield* fs.readFile(abs).pipe(Effect.result)
-        if (bytes._tag === "Failure") {
-          refused.push({ ...note(), reason: `cannot read: ${bytes.failure.code}` })
-          return undefined
+        const info = yield* fs.statOption(abs).pipe(Effect.orElseSucceed(() => undefined))
+        if (info === undefined) {
+          // A link (symlink) whose target is gone looks missing; one pointing outside is refused.
+          continue
         }
-        if (isBinary(bytes.success)) {
-          refused.push({ ...note(), reason: "binary file" })
-          return undefined
-        }
-        const text = new TextDecoder().decode(bytes.success)
-        inputs.push({ path: rel, kind: "reference", depth, referenced_from: from.rel, content: text })
-        return { abs, rel, text }
-      })
-
-    let frontier: Array<{ abs: string; rel: string; text: string }> = [
-      { abs: located.path, rel: "SKILL.md", text: inputs[0]!.content }
-    ]
-    for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
-      const next: Array<{ abs: string; rel: string; text: string }> = []
-      for (const file of frontier) {
-        const reached = referencesIn(index, file.rel, file.text)
-        for (const { path: rel, mention } of reached.files) {
-          const abs = path.join(root, ...rel.split("/"))
-          const canonical = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
-          const note = (): UnloadedReference => ({
-            target: mention.text,
-            kind: "inline-code",
-            referenced_from: file.rel,
-            line: mention.line,
-            reason: ""
-          })
-          const got = yield* take(abs, canonical, file, depth, note)
-          if (got !== undefined) next.push(got)
-        }
-        // Links promise a file: say which ones cannot give it. (A destination
-        // the word scanner cannot see, e.g. with spaces, is still loaded.)
-        for (const ref of findReferences(file.text)) {
-          const resolved = yield* resolveTarget(ref.target, ref.kind, path.dirname(file.abs))
-          const note = (reason = ""): UnloadedReference => ({
-            target: ref.target,
-            kind: ref.kind,
-            referenced_from: file.rel,
-            line: ref.line,
-            reason
-          })
-          if (resolved._tag === "Missing") {
-            // Code mentions many words that are not files; only a link promises one.
-            if (ref.kind === "link" && !reached.files.some((f) => f.mention.text === ref.target)) missing.push(note("no such file"))
-            continue
-          }
-          if (resolved._tag === "NotAFile") continue
-          if (resolved._tag === "Outside") {
-            if (ref.kind === "link" || resolved.reason !== "path escapes the skill root") refused.push(note(resolved.reason))
-            continue
-          }
-          const got = yield* take(resolved.abs, resolved.canonical, file, depth, note)
-          if (got !== undefined) next.push(got)
-        }
+        if (info.type !== "file") return { _tag: "NotAFile" as const }
+        const canonical = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
+        if (!inside(canonicalRoot, canonical)) return { _tag: "Outside" as const, reason: "symlink escapes the skill root" }
+        return { _tag: "File" as const, abs, canonical }
       }
-      frontier = next
-    }
+      return outside !== undefined ? { _tag: "Outside" as const, reason: outside } : { _tag: "Missing" as const }
+    })
 
-    const budgeted = applyBudget(inputs, budget)
-    if (budgeted.over_budget) {
-      yield* diagnostics.warn(
-        Warning.notice(
-          `'${located.name}' needs ~${budgeted.full_tokens} tokens, over the budget of ${budget}` +
-            (budgeted.left_out.length > 0 ? `; ${budgeted.left_out.length} part(s) left out` : "")
-        )
+  const tree = yield* scanSourceTree(root, { onEscape: "skip" })
+  const index = indexSkillFiles(
+    tree.files.map((f) => f.path),
+    tree.dirs
+  )
+
+  /** Read one reached file into the next level (once, text only). */
+  const take = (abs: string, canonical: string, from: { rel: string }, depth: number, note: () => UnloadedReference) =>
+    Effect.gen(function* () {
+      if (visited.has(canonical)) return undefined
+      visited.add(canonical)
+      const rel = display(abs)
+      const bytes = yield* fs.readFile(abs).pipe(Effect.result)
+      if (bytes._tag === "Failure") {
+        refused.push({ ...note(), reason: `cannot read: ${bytes.failure.code}` })
+        return undefined
+      }
+      if (isBinary(bytes.success)) {
+        refused.push({ ...note(), reason: "binary file" })
+        return undefined
+      }
+      const text = new TextDecoder().decode(bytes.success)
+      inputs.push({ path: rel, kind: "reference", depth, referenced_from: from.rel, content: text })
+      return { abs, rel, text }
+    })
+
+  let frontier: Array<{ abs: string; rel: string; text: string }> = [
+    { abs: located.path, rel: "SKILL.md", text: inputs[0]!.content }
+  ]
+  for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
+    const next: Array<{ abs: string; rel: string; text: string }> = []
+    for (const file of frontier) {
+      const reached = referencesIn(index, file.rel, file.text)
+      for (const { path: rel, mention } of reached.files) {
+        const abs = path.join(root, ...rel.split("/"))
+        const canonical = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
+        const note = (): UnloadedReference => ({
+          target: mention.text,
+          kind: "inline-code",
+          referenced_from: file.rel,
+          line: mention.line,
+          reason: ""
+        })
+        const got = yield* take(abs, canonical, file, depth, note)
+        if (got !== undefined) next.push(got)
+      }
+      // Links promise a file: say which ones cannot give it. (A destination
+      // the word scanner cannot see, e.g. with spaces, is still loaded.)
+      for (const ref of findReferences(file.text)) {
+        const resolved = yield* resolveTarget(ref.target, ref.kind, path.dirname(file.abs))
+        const note = (reason = ""): UnloadedReference => ({
+          target: ref.target,
+          kind: ref.kind,
+          referenced_from: file.rel,
+          line: ref.line,
+          reason
+        })
+        if (resolved._tag === "Missing") {
+          // Code mentions many words that are not files; only a link promises one.
+          if (ref.kind === "link" && !reached.files.some((f) => f.mention.text === ref.target)) missing.push(note("no such file"))
+          continue
+        }
+        if (resolved._tag === "NotAFile") continue
+        if (resolved._tag === "Outside") {
+          if (ref.kind === "link" || resolved.reason !== "path escapes the skill root") refused.push(note(resolved.reason))
+          continue
+        }
+        const got = yield* take(resolved.abs, resolved.canonical, file, depth, note)
+        if (got !== undefined) next.push(got)
+      }
+    }
+    frontier = next
+  }
+
+  const budgeted = applyBudget(inputs, budget)
+  if (budgeted.over_budget) {
+    yield* diagnostics.warn(
+      Warning.notice(
+        `'${located.name}' needs ~${budgeted.full_tokens} tokens, over the budget of ${budget}` +
+          (budgeted.left_out.length > 0 ? `; ${budgeted.left_out.length} part(s) left out` : "")
       )
-    }
-    const result: LoadResult = {
-      skill: located.name,
-      path: located.path,
-      budget,
-      depth: maxDepth,
-      parts: budgeted.parts.map((p) => ({
-        path: p.path,
-        kind: p.kind,
-        depth: p.depth,
-        referenced_from: p.referenced_from,
-        tokens: p.tokens,
-        content: p.text
-      })),
-      left_out: budgeted.left_out,
-      missing,
-      refused,
-      total_tokens: budgeted.total_tokens,
-      full_tokens: budgeted.full_tokens,
-      over_budget: budgeted.over_budget
-    }
-    return result
-  })
+    )
+  }
+  const result: LoadResult = {
+    skill: located.name,
+    path: located.path,
+    budget,
+    depth: maxDepth,
+    parts: budgeted.parts.map((p) => ({
+      path: p.path,
+      kind: p.kind,
+      depth: p.depth,
+      referenced_from: p.referenced_from,
+      tokens: p.tokens,
+      content: p.text
+    })),
+    left_out: budgeted.left_out,
+    missing,
+    refused,
+    total_tokens: budgeted.total_tokens,
+    full_tokens: budgeted.full_tokens,
+    over_budget: budgeted.over_budget
+  }
+  return result
+})

@@ -69,43 +69,41 @@ export const matchDocument = (r: MatchResult): typeof MatchDocument.Type => r
  * directory (a symlink into `.skillc/runtime/<name>`), else the project and
  * global runtime stores.
  */
-const lastUsed = (skill: DiscoveredSkill) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const history = yield* UsageHistory
-    const { stores } = yield* Settings
-    const runtimeDirs = new Set<string>()
-    runtimeDirs.add(skill.link_target ?? skill.dir)
-    if (stores.projectRuntime !== undefined) runtimeDirs.add(path.join(stores.projectRuntime, skill.name))
-    runtimeDirs.add(path.join(stores.globalRuntime, skill.name))
-    let newest: number | undefined
-    for (const dir of runtimeDirs) {
-      const db = path.join(dir, ".skillc-meta", "logs.db")
-      const info = yield* fs.statOption(db).pipe(Effect.orElseSucceed(() => undefined))
-      if (info?.type !== "file") continue
-      const t = yield* history.lastAccess(db, path.basename(dir))
-      if (t !== undefined && (newest === undefined || t > newest)) newest = t
-    }
-    return newest
-  })
+const lastUsed = Effect.fnUntraced(function* (skill: DiscoveredSkill) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const history = yield* UsageHistory
+  const { stores } = yield* Settings
+  const runtimeDirs = new Set<string>()
+  runtimeDirs.add(skill.link_target ?? skill.dir)
+  if (stores.projectRuntime !== undefined) runtimeDirs.add(path.join(stores.projectRuntime, skill.name))
+  runtimeDirs.add(path.join(stores.globalRuntime, skill.name))
+  let newest: number | undefined
+  for (const dir of runtimeDirs) {
+    const db = path.join(dir, ".skillc-meta", "logs.db")
+    const info = yield* fs.statOption(db).pipe(Effect.orElseSucceed(() => undefined))
+    if (info?.type !== "file") continue
+    const t = yield* history.lastAccess(db, path.basename(dir))
+    if (t !== undefined && (newest === undefined || t > newest)) newest = t
+  }
+  return newest
+})
 
-export const match = (input: MatchInput) =>
-  Effect.gen(function* () {
-    if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
-    const { found, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
-    const texts = new Map(listing.entries.map((e) => [e.name, e.text]))
-    const listed = found.skills.filter((s) => texts.has(s.name))
-    const candidates = yield* Effect.forEach(listed, (s) =>
-      Effect.map(lastUsed(s), (lastUsedMs) => ({ name: s.name, description: texts.get(s.name)!, scope: s.scope, path: s.path, lastUsedMs }))
-    )
-    const nowMs = yield* Clock.currentTimeMillis
-    const threshold = input.threshold ?? DEFAULT_THRESHOLD
-    const result: MatchResult = {
-      query: input.query,
-      agent: found.agent,
-      threshold,
-      results: rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs })
-    }
-    return result
-  })
+export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
+  if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
+  const { found, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+  const texts = new Map(listing.entries.map((e) => [e.name, e.text]))
+  const listed = found.skills.filter((s) => texts.has(s.name))
+  const candidates = yield* Effect.forEach(listed, (s) =>
+    Effect.map(lastUsed(s), (lastUsedMs) => ({ name: s.name, description: texts.get(s.name)!, scope: s.scope, path: s.path, lastUsedMs }))
+  )
+  const nowMs = yield* Clock.currentTimeMillis
+  const threshold = input.threshold ?? DEFAULT_THRESHOLD
+  const result: MatchResult = {
+    query: input.query,
+    agent: found.agent,
+    threshold,
+    results: rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs })
+  }
+  return result
+})

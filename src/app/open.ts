@@ -78,60 +78,59 @@ const openFailure = (given: string) => (e: FsError) =>
         ? new UsageError({ message: `'${given}' is not a regular file`, detail: [e.message.replace(/^'[^']*' is /, "it is ")] })
         : new InternalError({ message: `read '${given}': ${e.code}`, cause: e })
 
-export const openFile = (input: OpenInput) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const skill = yield* resolveSkill(input.skill)
-    const target = yield* resolveInside(skill.sourceDir, input.path)
-    // `SKILL.md/` names a directory; as for open(2) (ENOTDIR), there is no such file.
-    if (target.info === undefined || (target.trailingSlash && target.info.type !== "directory")) {
-      // Issue 25 item 3: a file of the skill with a close name (`FORMS.md` → `forms.md`).
-      const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
-      const files = tree === undefined ? [] : tree.files.map((f) => f.path)
-      return yield* Effect.fail(new FileNotFound({ path: input.path, suggestions: closest(input.path, files) }))
+export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
+  const fs = yield* FileSystem
+  const skill = yield* resolveSkill(input.skill)
+  const target = yield* resolveInside(skill.sourceDir, input.path)
+  // `SKILL.md/` names a directory; as for open(2) (ENOTDIR), there is no such file.
+  if (target.info === undefined || (target.trailingSlash && target.info.type !== "directory")) {
+    // Issue 25 item 3: a file of the skill with a close name (`FORMS.md` → `forms.md`).
+    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
+    const files = tree === undefined ? [] : tree.files.map((f) => f.path)
+    return yield* Effect.fail(new FileNotFound({ path: input.path, suggestions: closest(input.path, files) }))
+  }
+  if (target.info.type === "directory") {
+    return yield* Effect.fail(
+      new UsageError({ message: `'${input.path}' is a directory, not a file`, detail: [`list it with: skc sources ${skill.name} --dir '${target.rel || "."}'`] })
+    )
+  }
+  // A FIFO, a device or a socket is refused by the read itself, which
+  // never blocks on one (issue 29 item 1: openFailure says what it is).
+  let bytes: Uint8Array
+  let truncated = false
+  let binary: boolean
+  if (input.max_lines !== undefined) {
+    // Read in pieces: only the head is kept, whatever the file's size.
+    const { head, more, binary: isBinary } = yield* fs.readHead(target.abs, input.max_lines).pipe(Effect.mapError(openFailure(input.path)))
+    binary = isBinary
+    bytes = head
+    if (more > 0) {
+      truncated = true
+      const marker = encoder.encode(`... (${more} more lines)\n`)
+      bytes = new Uint8Array(head.length + marker.length)
+      bytes.set(head)
+      bytes.set(marker, head.length)
     }
-    if (target.info.type === "directory") {
+  } else {
+    // Bounded work (issue 29 item 1): a file far larger than any answer is not read whole;
+    // its head is there for the asking.
+    if (target.info.size > OPEN_MAX_BYTES) {
       return yield* Effect.fail(
-        new UsageError({ message: `'${input.path}' is a directory, not a file`, detail: [`list it with: skc sources ${skill.name} --dir '${target.rel || "."}'`] })
+        new UsageError({
+          message: `'${input.path}' is ${mib(target.info.size)}, more than skc open returns at once (${mib(OPEN_MAX_BYTES)})`,
+          detail: [`read its first lines with: skc open ${skill.name} '${target.rel}' --max-lines 100 (MCP: max_lines)`]
+        })
       )
     }
-    // A FIFO, a device or a socket is refused by the read itself, which
-    // never blocks on one (issue 29 item 1: openFailure says what it is).
-    let bytes: Uint8Array
-    let truncated = false
-    let binary: boolean
-    if (input.max_lines !== undefined) {
-      // Read in pieces: only the head is kept, whatever the file's size.
-      const { head, more, binary: isBinary } = yield* fs.readHead(target.abs, input.max_lines).pipe(Effect.mapError(openFailure(input.path)))
-      binary = isBinary
-      bytes = head
-      if (more > 0) {
-        truncated = true
-        const marker = encoder.encode(`... (${more} more lines)\n`)
-        bytes = new Uint8Array(head.length + marker.length)
-        bytes.set(head)
-        bytes.set(marker, head.length)
-      }
-    } else {
-      // Bounded work (issue 29 item 1): a file far larger than any answer is not read whole;
-      // its head is there for the asking.
-      if (target.info.size > OPEN_MAX_BYTES) {
-        return yield* Effect.fail(
-          new UsageError({
-            message: `'${input.path}' is ${mib(target.info.size)}, more than skc open returns at once (${mib(OPEN_MAX_BYTES)})`,
-            detail: [`read its first lines with: skc open ${skill.name} '${target.rel}' --max-lines 100 (MCP: max_lines)`]
-          })
-        )
-      }
-      bytes = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
-      binary = asText(bytes) === undefined
-    }
-    const result: OpenResult = binary
-      ? { skill: skill.name, path: target.rel, content: base64(bytes), truncated, encoding: "base64" }
-      : { skill: skill.name, path: target.rel, content: strictUtf8.decode(bytes), truncated }
-    const opened: Opened = { result, bytes }
-    return opened
-  })
+    bytes = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
+    binary = asText(bytes) === undefined
+  }
+  const result: OpenResult = binary
+    ? { skill: skill.name, path: target.rel, content: base64(bytes), truncated, encoding: "base64" }
+    : { skill: skill.name, path: target.rel, content: strictUtf8.decode(bytes), truncated }
+  const opened: Opened = { result, bytes }
+  return opened
+})
 
 /** The `args` of an `open` row (DECISIONS #18). */
 export const openLogArgs = (input: OpenInput) => ({ path: input.path, max_lines: input.max_lines })

@@ -62,44 +62,43 @@ export const MCP_OUTLINE_MAX_BYTES = 16384
 
 const utf8 = new TextDecoder("utf-8")
 
-export const outline = (input: OutlineInput) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const skill = yield* resolveSkill(input.skill)
-    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
-    const max = input.level ?? 6
-    const headings: Array<OutlineHeading> = []
-    const files: Array<OutlineFileTokens> = []
-    const only = input.file === undefined ? undefined : input.file.replace(/^\.\//, "")
-    if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
-      return yield* Effect.fail(new FileNotFound({ path: input.file! }))
-    }
-    for (const f of tree.files) {
-      if (!isMarkdownPath(f.path) || (only !== undefined && f.path !== only)) continue
-      const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(
-        Effect.mapError((e) => new InternalError({ message: `read '${f.path}': ${e.code}`, cause: e }))
-      )
-      const text = utf8.decode(bytes)
-      const found = scanMarkdown(text).headings
-      // One estimator for outline, load and lint (src/domain/protocol/tokens.ts).
-      const counts = input.tokens ? sectionTokens(splitLines(text), found) : []
-      found.forEach((h, i) => {
-        if (h.level <= max) {
-          headings.push({ file: f.path, level: h.level, text: h.text, line: h.line, ...(input.tokens ? { tokens: counts[i]! } : {}) })
-        }
-      })
-      if (input.tokens) files.push({ file: f.path, tokens: estimateTokens(text) })
-    }
-    const fitted = input.max_bytes === undefined ? { kept: headings } : fitOutline(headings, input.max_bytes)
-    const result: OutlineResult = {
-      skill: skill.name,
-      headings: fitted.kept,
-      ...(input.tokens ? { files, total_tokens: files.reduce((n, f) => n + f.tokens, 0) } : {}),
-      ...(fitted.truncation === undefined ? {} : { truncated: fitted.truncation })
-    }
-    return result
-  })
+export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const skill = yield* resolveSkill(input.skill)
+  const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
+  const max = input.level ?? 6
+  const headings: Array<OutlineHeading> = []
+  const files: Array<OutlineFileTokens> = []
+  const only = input.file === undefined ? undefined : input.file.replace(/^\.\//, "")
+  if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
+    return yield* Effect.fail(new FileNotFound({ path: input.file! }))
+  }
+  for (const f of tree.files) {
+    if (!isMarkdownPath(f.path) || (only !== undefined && f.path !== only)) continue
+    const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(
+      Effect.mapError((e) => new InternalError({ message: `read '${f.path}': ${e.code}`, cause: e }))
+    )
+    const text = utf8.decode(bytes)
+    const found = scanMarkdown(text).headings
+    // One estimator for outline, load and lint (src/domain/protocol/tokens.ts).
+    const counts = input.tokens ? sectionTokens(splitLines(text), found) : []
+    found.forEach((h, i) => {
+      if (h.level <= max) {
+        headings.push({ file: f.path, level: h.level, text: h.text, line: h.line, ...(input.tokens ? { tokens: counts[i]! } : {}) })
+      }
+    })
+    if (input.tokens) files.push({ file: f.path, tokens: estimateTokens(text) })
+  }
+  const fitted = input.max_bytes === undefined ? { kept: headings } : fitOutline(headings, input.max_bytes)
+  const result: OutlineResult = {
+    skill: skill.name,
+    headings: fitted.kept,
+    ...(input.tokens ? { files, total_tokens: files.reduce((n, f) => n + f.tokens, 0) } : {}),
+    ...(fitted.truncation === undefined ? {} : { truncated: fitted.truncation })
+  }
+  return result
+})
 
 /** The `args` of an `outline` row (DECISIONS #18). */
 export const outlineLogArgs = (input: OutlineInput) => ({ level: input.level, ...(input.file === undefined ? {} : { file: input.file }) })

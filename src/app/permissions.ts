@@ -42,35 +42,34 @@ export interface PermissionsResult {
   readonly checks: ReadonlyArray<PermissionCheck>
 }
 
-export const permissions = (input: PermissionsInput) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
-    const text = yield* fs
-      .readFileString(located.path)
-      .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${located.path}: ${e.code}` })))
-    const source = readSkillSource(text)
-    if (source._tag === "Invalid") {
-      return yield* Effect.fail(new UsageError({ message: `invalid frontmatter in ${located.path}: ${source.message}` }))
+export const permissions = Effect.fn("skc.permissions")(function* (input: PermissionsInput) {
+  const fs = yield* FileSystem
+  const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
+  const text = yield* fs
+    .readFileString(located.path)
+    .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${located.path}: ${e.code}` })))
+  const source = readSkillSource(text)
+  if (source._tag === "Invalid") {
+    return yield* Effect.fail(new UsageError({ message: `invalid frontmatter in ${located.path}: ${source.message}` }))
+  }
+  const raw = source._tag === "Parsed" ? source.data["allowed-tools"] : undefined
+  let tools: AllowedTools | undefined
+  if (raw !== undefined) {
+    const parsed = parseAllowedTools(raw)
+    if (parsed._tag === "Invalid") {
+      return yield* Effect.fail(new UsageError({ message: `invalid allowed-tools in ${located.path}: ${parsed.message}` }))
     }
-    const raw = source._tag === "Parsed" ? source.data["allowed-tools"] : undefined
-    let tools: AllowedTools | undefined
-    if (raw !== undefined) {
-      const parsed = parseAllowedTools(raw)
-      if (parsed._tag === "Invalid") {
-        return yield* Effect.fail(new UsageError({ message: `invalid allowed-tools in ${located.path}: ${parsed.message}` }))
-      }
-      tools = parsed.tools
-    }
-    const combos: ReadonlyArray<DangerousCombination> = tools === undefined ? [] : dangerousCombinations(tools)
-    const result: PermissionsResult = {
-      skill: located.name,
-      path: located.path,
-      mode: tools === undefined ? "standard" : "restricted",
-      allowed_tools: tools === undefined ? null : tools.map((t: ToolEntry) => ({ entry: t.raw, tool: t.tool, pattern: t.pattern ?? null })),
-      unknown_tools: tools === undefined ? [] : [...new Set(tools.filter((t) => !isKnownTool(t.tool)).map((t) => t.tool))],
-      dangerous_combinations: combos.map((c) => ({ tools: c.tools, risk: c.risk })),
-      checks: (input.check ?? []).map((request) => checkToolPermission(tools, request))
-    }
-    return result
-  })
+    tools = parsed.tools
+  }
+  const combos: ReadonlyArray<DangerousCombination> = tools === undefined ? [] : dangerousCombinations(tools)
+  const result: PermissionsResult = {
+    skill: located.name,
+    path: located.path,
+    mode: tools === undefined ? "standard" : "restricted",
+    allowed_tools: tools === undefined ? null : tools.map((t: ToolEntry) => ({ entry: t.raw, tool: t.tool, pattern: t.pattern ?? null })),
+    unknown_tools: tools === undefined ? [] : [...new Set(tools.filter((t) => !isKnownTool(t.tool)).map((t) => t.tool))],
+    dangerous_combinations: combos.map((c) => ({ tools: c.tools, risk: c.risk })),
+    checks: (input.check ?? []).map((request) => checkToolPermission(tools, request))
+  }
+  return result
+})

@@ -38,33 +38,32 @@ export interface PromptResult {
   readonly tokens: number
 }
 
-export const prompt = (input: PromptInput = {}) =>
-  Effect.gen(function* () {
-    const path = yield* Path
-    const { found, profile, limits, listing } = yield* agentListing(input)
-    let chosen = listing.entries
-    if (input.skills !== undefined && input.skills.length > 0) {
-      const picked: Array<(typeof listing.entries)[number]> = []
-      for (const name of input.skills) {
-        const e = listing.entries.find((x) => x.name === name)
-        if (e === undefined) {
-          if (listing.manual_only.includes(name)) {
-            const field = profile.listing.manualOnlyField ?? "disable-model-invocation"
-            return yield* Effect.fail(
-              new UsageError({
-                message: `skill '${name}' is manual only (${field}: true): ${profile.title} never lists it to the model`,
-                detail: [`a person invokes it as /${name}; remove '${field}: true' to let the model choose it`]
-              })
-            )
-          }
-          return yield* Effect.fail(excludedSkill(found, name, path.basename) ?? new SkillNotFound({ skill: name }))
+export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}) {
+  const path = yield* Path
+  const { found, profile, limits, listing } = yield* agentListing(input)
+  let chosen = listing.entries
+  if (input.skills !== undefined && input.skills.length > 0) {
+    const picked: Array<(typeof listing.entries)[number]> = []
+    for (const name of input.skills) {
+      const e = listing.entries.find((x) => x.name === name)
+      if (e === undefined) {
+        if (listing.manual_only.includes(name)) {
+          const field = profile.listing.manualOnlyField ?? "disable-model-invocation"
+          return yield* Effect.fail(
+            new UsageError({
+              message: `skill '${name}' is manual only (${field}: true): ${profile.title} never lists it to the model`,
+              detail: [`a person invokes it as /${name}; remove '${field}: true' to let the model choose it`]
+            })
+          )
         }
-        if (!picked.includes(e)) picked.push(e)
+        return yield* Effect.fail(excludedSkill(found, name, path.basename) ?? new SkillNotFound({ skill: name }))
       }
-      chosen = picked
+      if (!picked.includes(e)) picked.push(e)
     }
-    const skills = chosen.map((e): PromptSkill => ({ name: e.name, description: e.listed === "full" ? e.text : null, location: e.location }))
-    const xml = renderAvailableSkills(skills)
-    const result: PromptResult = { agent: found.agent, skills, manual_only: listing.manual_only, limits, xml, tokens: estimateTokens(xml) }
-    return result
-  })
+    chosen = picked
+  }
+  const skills = chosen.map((e): PromptSkill => ({ name: e.name, description: e.listed === "full" ? e.text : null, location: e.location }))
+  const xml = renderAvailableSkills(skills)
+  const result: PromptResult = { agent: found.agent, skills, manual_only: listing.manual_only, limits, xml, tokens: estimateTokens(xml) }
+  return result
+})

@@ -91,115 +91,110 @@ export const workingDirectory = Effect.gen(function* () {
  * refused (E012) if it leaves it. A missing file is left for the runner to
  * report as ENOENT in the envelope.
  */
-export const resolveProgram = (loaded: LoadedToolSkill, program: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    if (!program.includes("/") || path.isAbsolute(program)) return program
-    const root = loaded.resolved.canonicalSourceDir
-    const joined = path.resolve(root, program)
-    const inside = (p: string) => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
-    if (!inside(joined)) return yield* Effect.fail(new PathEscapes({ path: program }))
-    const real = yield* fs.realPath(joined).pipe(
-      Effect.map((p): string | undefined => p),
-      Effect.catch((e) => (isNotFound(e) ? Effect.succeed(undefined) : Effect.succeed(joined)))
-    )
-    if (real !== undefined && !inside(real)) return yield* Effect.fail(new PathEscapes({ path: program }))
-    return real ?? joined
-  })
+export const resolveProgram = Effect.fn("skc.resolveProgram")(function* (loaded: LoadedToolSkill, program: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  if (!program.includes("/") || path.isAbsolute(program)) return program
+  const root = loaded.resolved.canonicalSourceDir
+  const joined = path.resolve(root, program)
+  const inside = (p: string) => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
+  if (!inside(joined)) return yield* Effect.fail(new PathEscapes({ path: program }))
+  const real = yield* fs.realPath(joined).pipe(
+    Effect.map((p): string | undefined => p),
+    Effect.catch((e) => (isNotFound(e) ? Effect.succeed(undefined) : Effect.succeed(joined)))
+  )
+  if (real !== undefined && !inside(real)) return yield* Effect.fail(new PathEscapes({ path: program }))
+  return real ?? joined
+})
 
 /** The mode of a run: the one asked for (which the skill must support), else Global if it can, else its first. */
-const runMode = (loaded: LoadedToolSkill, asked: Mode | undefined) =>
-  Effect.gen(function* () {
-    const modes = loaded.skill.modes
-    if (asked === undefined) return modes.includes("Global") ? ("Global" as const) : modes[0]
-    if (!modes.includes(asked)) {
-      return yield* Effect.fail(new UsageError({ message: `skill '${loaded.resolved.name}' is not available in mode '${asked}' (modes: ${modes.join(", ")})` }))
-    }
-    return asked
-  })
+const runMode = Effect.fnUntraced(function* (loaded: LoadedToolSkill, asked: Mode | undefined) {
+  const modes = loaded.skill.modes
+  if (asked === undefined) return modes.includes("Global") ? ("Global" as const) : modes[0]
+  if (!modes.includes(asked)) {
+    return yield* Effect.fail(new UsageError({ message: `skill '${loaded.resolved.name}' is not available in mode '${asked}' (modes: ${modes.join(", ")})` }))
+  }
+  return asked
+})
 
 export const commandText = (line: CommandLine): string => [line.program, ...line.args].map(quoteArg).join(" ")
 
 /** Everything up to the approval: the prepared run, or the reason it cannot happen. */
-export const prepareRun = (input: RunInput) =>
-  Effect.gen(function* () {
-    const env = yield* Env
-    const askedMode = yield* parseMode(input.mode)
-    const loaded = yield* loadToolSkill(input.skill)
-    const tool = yield* findTool(loaded, input.tool)
-    const mode = yield* runMode(loaded, askedMode)
-    const values = buildArguments(tool.parameters, {
-      ...(input.args !== undefined ? { json: input.args } : {}),
-      ...(input.arg_pairs !== undefined ? { pairs: input.arg_pairs } : {})
-    })
-    if (values._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${values.failure}` }))
-    const line = interpolate(tool.command!, tool.parameters, values.success)
-    if (line._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${line.failure}` }))
-    const program = yield* resolveProgram(loaded, line.success.program)
-    const cwd = yield* workingDirectory
-    const childEnv = toolEnvironment(env.all(), { name: loaded.resolved.name, dir: loaded.resolved.canonicalSourceDir, mode })
-    const timeoutSecs = input.timeout ?? loaded.skill.timeoutSecs
-    return { loaded, tool, mode, line: line.success, program, cwd, childEnv, timeoutSecs }
+export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput) {
+  const env = yield* Env
+  const askedMode = yield* parseMode(input.mode)
+  const loaded = yield* loadToolSkill(input.skill)
+  const tool = yield* findTool(loaded, input.tool)
+  const mode = yield* runMode(loaded, askedMode)
+  const values = buildArguments(tool.parameters, {
+    ...(input.args !== undefined ? { json: input.args } : {}),
+    ...(input.arg_pairs !== undefined ? { pairs: input.arg_pairs } : {})
   })
+  if (values._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${values.failure}` }))
+  const line = interpolate(tool.command!, tool.parameters, values.success)
+  if (line._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${line.failure}` }))
+  const program = yield* resolveProgram(loaded, line.success.program)
+  const cwd = yield* workingDirectory
+  const childEnv = toolEnvironment(env.all(), { name: loaded.resolved.name, dir: loaded.resolved.canonicalSourceDir, mode })
+  const timeoutSecs = input.timeout ?? loaded.skill.timeoutSecs
+  return { loaded, tool, mode, line: line.success, program, cwd, childEnv, timeoutSecs }
+})
 
 export type PreparedRun = Effect.Success<ReturnType<typeof prepareRun>>
 
-export const execute = (prepared: PreparedRun) =>
-  Effect.gen(function* () {
-    const runner = yield* ProcessRunner
-    const result = yield* runner.run({
-      program: prepared.program,
-      args: prepared.line.args,
-      cwd: prepared.cwd,
-      env: prepared.childEnv,
-      timeoutMs: prepared.timeoutSecs * 1000,
-      killGraceMs: KILL_GRACE_MS
-    })
-    const envelope = makeEnvelope(result.outcome, result, result.durationMs, prepared.line.program)
-    const out: RunResult = {
-      skill: prepared.loaded.resolved.name,
-      tool: prepared.tool.name,
-      command: [prepared.line.program, ...prepared.line.args],
-      cwd: prepared.cwd,
-      envelope
-    }
-    return out
+export const execute = Effect.fn("skc.execute")(function* (prepared: PreparedRun) {
+  const runner = yield* ProcessRunner
+  const result = yield* runner.run({
+    program: prepared.program,
+    args: prepared.line.args,
+    cwd: prepared.cwd,
+    env: prepared.childEnv,
+    timeoutMs: prepared.timeoutSecs * 1000,
+    killGraceMs: KILL_GRACE_MS
   })
+  const envelope = makeEnvelope(result.outcome, result, result.durationMs, prepared.line.program)
+  const out: RunResult = {
+    skill: prepared.loaded.resolved.name,
+    tool: prepared.tool.name,
+    command: [prepared.line.program, ...prepared.line.args],
+    cwd: prepared.cwd,
+    envelope
+  }
+  return out
+})
 
-export const run = (input: RunInput) =>
-  Effect.gen(function* () {
-    const prompter = yield* Prompter
-    const prepared = yield* prepareRun(input)
-    const { loaded, tool } = prepared
-    const name = loaded.resolved.name
-    if (loaded.trust === "untrusted") {
-      yield* warn(Warning.notice(`skill '${name}' is outside the source stores (${loaded.resolved.sourceDir}): untrusted, it runs arbitrary commands`))
-    }
-    const decision = decideApproval({ trust: loaded.trust, state: loaded.approval, readOnly: loaded.skill.readOnly, alwaysAsk: loaded.skill.alwaysAsk })
-    if (decision.ask && input.yes !== true) {
-      if (!prompter.interactive) {
-        return yield* Effect.fail(
-          new UsageError({
-            message: `tool '${tool.name}' of skill '${name}' needs confirmation: ${decision.reason}`,
-            detail: [
-              "no terminal to ask on; pass --yes to run it anyway" + (decision.approvable ? `, or approve the skill first with 'skc approve ${name}'` : "")
-            ]
-          })
-        )
-      }
-      const ok = yield* prompter.confirm(
-        [
-          `${loaded.trust === "untrusted" ? "WARNING: untrusted skill (outside the source stores)\n" : ""}Skill:       ${name}${loaded.skill.version ? ` ${loaded.skill.version}` : ""} (${loaded.resolved.sourceDir})`,
-          `Tool:        ${tool.name}: ${tool.description}`,
-          `Command:     ${commandText(prepared.line)}`,
-          `Directory:   ${prepared.cwd}`,
-          `Why asked:   ${decision.reason}`
-        ],
-        decision.approvable ? "Approve this skill and run?" : "Run?"
+export const run = Effect.fn("skc.run")(function* (input: RunInput) {
+  const prompter = yield* Prompter
+  const prepared = yield* prepareRun(input)
+  const { loaded, tool } = prepared
+  const name = loaded.resolved.name
+  if (loaded.trust === "untrusted") {
+    yield* warn(Warning.notice(`skill '${name}' is outside the source stores (${loaded.resolved.sourceDir}): untrusted, it runs arbitrary commands`))
+  }
+  const decision = decideApproval({ trust: loaded.trust, state: loaded.approval, readOnly: loaded.skill.readOnly, alwaysAsk: loaded.skill.alwaysAsk })
+  if (decision.ask && input.yes !== true) {
+    if (!prompter.interactive) {
+      return yield* Effect.fail(
+        new UsageError({
+          message: `tool '${tool.name}' of skill '${name}' needs confirmation: ${decision.reason}`,
+          detail: [
+            "no terminal to ask on; pass --yes to run it anyway" + (decision.approvable ? `, or approve the skill first with 'skc approve ${name}'` : "")
+          ]
+        })
       )
-      if (!ok) return yield* Effect.fail(new UsageError({ message: `run of '${tool.name}' declined` }))
-      if (decision.approvable) yield* recordApproval(loaded)
     }
-    return yield* execute(prepared)
-  })
+    const ok = yield* prompter.confirm(
+      [
+        `${loaded.trust === "untrusted" ? "WARNING: untrusted skill (outside the source stores)\n" : ""}Skill:       ${name}${loaded.skill.version ? ` ${loaded.skill.version}` : ""} (${loaded.resolved.sourceDir})`,
+        `Tool:        ${tool.name}: ${tool.description}`,
+        `Command:     ${commandText(prepared.line)}`,
+        `Directory:   ${prepared.cwd}`,
+        `Why asked:   ${decision.reason}`
+      ],
+      decision.approvable ? "Approve this skill and run?" : "Run?"
+    )
+    if (!ok) return yield* Effect.fail(new UsageError({ message: `run of '${tool.name}' declined` }))
+    if (decision.approvable) yield* recordApproval(loaded)
+  }
+  return yield* execute(prepared)
+})

@@ -46,25 +46,24 @@ export const sourcesJson = (r: SourcesResult): SourcesDocument["entries"] => r.e
 
 export const sourcesDocument = (r: SourcesResult): SourcesDocument => ({ skill: r.skill, entries: sourcesJson(r) })
 
-export const sources = (input: SourcesInput) =>
-  Effect.gen(function* () {
-    const skill = yield* resolveSkill(input.skill)
-    let dir = ""
-    if (input.dir !== undefined) {
-      const target = yield* resolveInside(skill.sourceDir, input.dir)
-      if (target.info?.type !== "directory") return yield* Effect.fail(new DirectoryNotFound({ path: input.dir }))
-      dir = target.rel
-    }
-    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
-    const layout = layoutSources(tree.files.map((f) => f.path), tree.dirs, {
-      dir,
-      depth: input.depth,
-      limit: input.limit ?? DEFAULT_SOURCES_LIMIT,
-      pattern: input.pattern
-    })
-    const result: SourcesResult = { skill: skill.name, root: dir === "" ? `${skill.name}/` : `${dir}/`, ...layout }
-    return result
+export const sources = Effect.fn("skc.sources")(function* (input: SourcesInput) {
+  const skill = yield* resolveSkill(input.skill)
+  let dir = ""
+  if (input.dir !== undefined) {
+    const target = yield* resolveInside(skill.sourceDir, input.dir)
+    if (target.info?.type !== "directory") return yield* Effect.fail(new DirectoryNotFound({ path: input.dir }))
+    dir = target.rel
+  }
+  const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
+  const layout = layoutSources(tree.files.map((f) => f.path), tree.dirs, {
+    dir,
+    depth: input.depth,
+    limit: input.limit ?? DEFAULT_SOURCES_LIMIT,
+    pattern: input.pattern
   })
+  const result: SourcesResult = { skill: skill.name, root: dir === "" ? `${skill.name}/` : `${dir}/`, ...layout }
+  return result
+})
 
 /** The `args` of a `sources` row (DECISIONS #18). */
 export const sourcesLogArgs = (input: SourcesInput) => ({ dir: input.dir, depth: input.depth, pattern: input.pattern, limit: input.limit })

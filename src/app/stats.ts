@@ -168,38 +168,36 @@ export interface StatsOutcome {
  * symlinks resolved. A path that does not exist (a deleted project still has
  * logs) keeps its missing tail below its deepest existing, canonical ancestor.
  */
-const canonicalProject = (raw: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const { stores } = yield* Settings
-    if (raw.trim() === "" || raw.includes("\0")) {
-      return yield* Effect.fail(new InvalidFilter({ message: `--project ${JSON.stringify(raw)}: expected a directory path` }))
-    }
-    let dir = path.resolve(stores.cwd, raw)
-    const tail: Array<string> = []
-    for (;;) {
-      const real = yield* fs.realPath(dir).pipe(Effect.option)
-      if (real._tag === "Some") return tail.length === 0 ? real.value : path.join(real.value, ...tail.reverse())
-      const parent = path.dirname(dir)
-      if (parent === dir) return path.resolve(stores.cwd, raw)
-      tail.push(path.basename(dir))
-      dir = parent
-    }
-  })
+const canonicalProject = Effect.fnUntraced(function* (raw: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  if (raw.trim() === "" || raw.includes("\0")) {
+    return yield* Effect.fail(new InvalidFilter({ message: `--project ${JSON.stringify(raw)}: expected a directory path` }))
+  }
+  let dir = path.resolve(stores.cwd, raw)
+  const tail: Array<string> = []
+  for (;;) {
+    const real = yield* fs.realPath(dir).pipe(Effect.option)
+    if (real._tag === "Some") return tail.length === 0 ? real.value : path.join(real.value, ...tail.reverse())
+    const parent = path.dirname(dir)
+    if (parent === dir) return path.resolve(stores.cwd, raw)
+    tail.push(path.basename(dir))
+    dir = parent
+  }
+})
 
-export const parseFilters = (input: Pick<StatsInput, "since" | "until" | "project" | "include_author">) =>
-  Effect.gen(function* () {
-    const since = input.since === undefined ? null : yield* Effect.fromResult(parseTimeFilter("since", input.since))
-    const until = input.until === undefined ? null : yield* Effect.fromResult(parseTimeFilter("until", input.until))
-    const projects: Array<string> = []
-    for (const p of input.project ?? []) {
-      const canonical = yield* canonicalProject(p)
-      if (!projects.includes(canonical)) projects.push(canonical)
-    }
-    const filters: StatsFilters = { since, until, projects, include_author: input.include_author ?? false }
-    return filters
-  })
+export const parseFilters = Effect.fn("skc.parseFilters")(function* (input: Pick<StatsInput, "since" | "until" | "project" | "include_author">) {
+  const since = input.since === undefined ? null : yield* Effect.fromResult(parseTimeFilter("since", input.since))
+  const until = input.until === undefined ? null : yield* Effect.fromResult(parseTimeFilter("until", input.until))
+  const projects: Array<string> = []
+  for (const p of input.project ?? []) {
+    const canonical = yield* canonicalProject(p)
+    if (!projects.includes(canonical)) projects.push(canonical)
+  }
+  const filters: StatsFilters = { since, until, projects, include_author: input.include_author ?? false }
+  return filters
+})
 
 const sectionKey = (file: string | null, section: string) => `${file ?? ""}\u0000${section}`
 
@@ -316,16 +314,15 @@ const emptyAggregate = (groupBy: GroupBy): AggregateRows => {
 }
 
 /** Read one aggregation of a skill's log, its failures as E999 with the database named. */
-export const aggregateLog = (runtimeDir: string, groupBy: GroupBy, filters: StatsFilters) =>
-  Effect.gen(function* () {
-    const log = yield* AccessLog
-    const path = yield* Path
-    const dbFile = logDbIn(runtimeDir, path)
-    // A corrupt log is moved aside (an empty log is reported); one that cannot be moved is ignored (issue 19).
-    return yield* withLogRepair(dbFile, log.aggregate(dbFile, groupBy, filters), () => emptyAggregate(groupBy)).pipe(
-      Effect.mapError((e) => new InternalError({ message: `cannot read access log '${e.path}': ${e.message}`, cause: e }))
-    )
-  })
+export const aggregateLog = Effect.fn("skc.aggregateLog")(function* (runtimeDir: string, groupBy: GroupBy, filters: StatsFilters) {
+  const log = yield* AccessLog
+  const path = yield* Path
+  const dbFile = logDbIn(runtimeDir, path)
+  // A corrupt log is moved aside (an empty log is reported); one that cannot be moved is ignored (issue 19).
+  return yield* withLogRepair(dbFile, log.aggregate(dbFile, groupBy, filters), () => emptyAggregate(groupBy)).pipe(
+    Effect.mapError((e) => new InternalError({ message: `cannot read access log '${e.path}': ${e.message}`, cause: e }))
+  )
+})
 
 /**
  * The skill's newest `skc eval` result (issue 27), or `undefined`: never
@@ -333,95 +330,93 @@ export const aggregateLog = (runtimeDir: string, groupBy: GroupBy, filters: Stat
  * already said what there is to say about the log; an eval line is no
  * reason to fail them).
  */
-export const latestEval = (runtimeDir: string) =>
-  Effect.gen(function* () {
-    const log = yield* AccessLog
-    const path = yield* Path
-    const row = yield* log.latest(logDbIn(runtimeDir, path), "eval").pipe(Effect.orElseSucceed(() => undefined))
-    const found: LatestEval | undefined = row === undefined ? undefined : latestEvalOf(row.timestamp, row.args)
-    return found
-  })
+export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: string) {
+  const log = yield* AccessLog
+  const path = yield* Path
+  const row = yield* log.latest(logDbIn(runtimeDir, path), "eval").pipe(Effect.orElseSucceed(() => undefined))
+  const found: LatestEval | undefined = row === undefined ? undefined : latestEvalOf(row.timestamp, row.args)
+  return found
+})
 
-export const stats = (input: StatsInput) =>
-  Effect.gen(function* () {
-    const groupBy: StatsGroupBy = yield* Effect.fromResult(parseGroupBy(input.group_by ?? "summary"))
-    const filters = yield* parseFilters(input)
-    const skill = yield* resolveSkill(input.skill)
-    const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
-    const limit = input.limit
-    const head = { skill: skill.name, skill_path: skill.canonicalSourceDir, query: groupBy, filters }
-    const capped = <A>(items: ReadonlyArray<A>) => {
-      const { shown, more } = capList(items, limit)
-      return { data: shown, extra: limit === undefined ? {} : { limit, more } }
-    }
-    const noInsights: StatsInsights = {
-      topSections: [],
-      topSectionsMore: 0,
-      commands: {},
-      unusedSections: [],
-      unusedMore: 0,
-      unanswered: [],
-      unansweredMore: 0
-    }
-    const unusedOf = (ranked: ReadonlyArray<{ section: string; file: string | null }>) =>
-      Effect.map(outlineSections(skill.sourceDir), (outline) => {
-        const shown = new Set(ranked.map((r) => sectionKey(r.file, r.section)))
-        return capList(
-          outline.filter((s) => !shown.has(sectionKey(s.file, s.section))),
-          limit
-        )
-      })
-    // Key order as C-SCHEMA writes it (not significant, but kind to readers).
-    switch (rows.groupBy) {
-      case "summary": {
-        const s = foldSummary(rows.groups, filters)
-        const top = capList(s.ranked, limit)
-        const unused = yield* unusedOf(s.ranked)
-        const looked = capList(s.unanswered, limit)
-        const evaluated = yield* latestEval(skill.runtimeDir)
-        const outcome: StatsOutcome = {
-          // `latest_eval` is additive (DECISIONS #40): absent when the skill was never evaluated.
-          report: { ...head, query: "summary", period: s.period, data: s.data, ...(evaluated === undefined ? {} : { latest_eval: evaluated }) },
-          insights: {
-            topSections: top.shown,
-            topSectionsMore: top.more,
-            commands: s.commands,
-            unusedSections: unused.shown,
-            unusedMore: unused.more,
-            unanswered: looked.shown,
-            unansweredMore: looked.more
-          }
+export const stats = Effect.fn("skc.stats")(function* (input: StatsInput) {
+  const groupBy: StatsGroupBy = yield* Effect.fromResult(parseGroupBy(input.group_by ?? "summary"))
+  const filters = yield* parseFilters(input)
+  const skill = yield* resolveSkill(input.skill)
+  const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
+  const limit = input.limit
+  const head = { skill: skill.name, skill_path: skill.canonicalSourceDir, query: groupBy, filters }
+  const capped = <A>(items: ReadonlyArray<A>) => {
+    const { shown, more } = capList(items, limit)
+    return { data: shown, extra: limit === undefined ? {} : { limit, more } }
+  }
+  const noInsights: StatsInsights = {
+    topSections: [],
+    topSectionsMore: 0,
+    commands: {},
+    unusedSections: [],
+    unusedMore: 0,
+    unanswered: [],
+    unansweredMore: 0
+  }
+  const unusedOf = (ranked: ReadonlyArray<{ section: string; file: string | null }>) =>
+    Effect.map(outlineSections(skill.sourceDir), (outline) => {
+      const shown = new Set(ranked.map((r) => sectionKey(r.file, r.section)))
+      return capList(
+        outline.filter((s) => !shown.has(sectionKey(s.file, s.section))),
+        limit
+      )
+    })
+  // Key order as C-SCHEMA writes it (not significant, but kind to readers).
+  switch (rows.groupBy) {
+    case "summary": {
+      const s = foldSummary(rows.groups, filters)
+      const top = capList(s.ranked, limit)
+      const unused = yield* unusedOf(s.ranked)
+      const looked = capList(s.unanswered, limit)
+      const evaluated = yield* latestEval(skill.runtimeDir)
+      const outcome: StatsOutcome = {
+        // `latest_eval` is additive (DECISIONS #40): absent when the skill was never evaluated.
+        report: { ...head, query: "summary", period: s.period, data: s.data, ...(evaluated === undefined ? {} : { latest_eval: evaluated }) },
+        insights: {
+          topSections: top.shown,
+          topSectionsMore: top.more,
+          commands: s.commands,
+          unusedSections: unused.shown,
+          unusedMore: unused.more,
+          unanswered: looked.shown,
+          unansweredMore: looked.more
         }
-        return outcome
       }
-      case "sections": {
-        const c = capped(rows.rows)
-        const unused = yield* unusedOf(rows.rows)
-        const outcome: StatsOutcome = {
-          report: { ...head, query: "sections", period: rows.period, ...c.extra, data: c.data },
-          insights: { ...noInsights, unusedSections: unused.shown, unusedMore: unused.more }
-        }
-        return outcome
-      }
-      case "commands": {
-        const c = foldCommands(rows.rows)
-        const outcome: StatsOutcome = {
-          report: { ...head, query: "commands", period: rows.period, data: c.data, roles: c.roles, via: c.via },
-          insights: noInsights
-        }
-        return outcome
-      }
-      case "files":
-      case "projects":
-      case "errors":
-      case "search":
-      case "unanswered": {
-        const c = capped<unknown>(rows.rows)
-        const report = { ...head, query: rows.groupBy, period: rows.period, ...c.extra, data: c.data } as StatsReport
-        const outcome: StatsOutcome = { report, insights: noInsights }
-        return outcome
-      }
-      case "timeline":
-        return yield* Effect.die(new Error("timeline is not a query type"))
+      return outcome
     }
-  })
+    case "sections": {
+      const c = capped(rows.rows)
+      const unused = yield* unusedOf(rows.rows)
+      const outcome: StatsOutcome = {
+        report: { ...head, query: "sections", period: rows.period, ...c.extra, data: c.data },
+        insights: { ...noInsights, unusedSections: unused.shown, unusedMore: unused.more }
+      }
+      return outcome
+    }
+    case "commands": {
+      const c = foldCommands(rows.rows)
+      const outcome: StatsOutcome = {
+        report: { ...head, query: "commands", period: rows.period, data: c.data, roles: c.roles, via: c.via },
+        insights: noInsights
+      }
+      return outcome
+    }
+    case "files":
+    case "projects":
+    case "errors":
+    case "search":
+    case "unanswered": {
+      const c = capped<unknown>(rows.rows)
+      const report = { ...head, query: rows.groupBy, period: rows.period, ...c.extra, data: c.data } as StatsReport
+      const outcome: StatsOutcome = { report, insights: noInsights }
+      return outcome
+    }
+    case "timeline":
+      return yield* Effect.die(new Error("timeline is not a query type"))
+  }
+})

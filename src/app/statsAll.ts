@@ -24,44 +24,43 @@ export type StatsAllInput = typeof StatsAllInput.Type
 
 export type { SkillUsageRow, StatsAllReport } from "../domain/stats.js"
 
-export const statsAll = (input: StatsAllInput) =>
-  Effect.gen(function* () {
-    const filters = yield* parseFilters(input)
-    const skills = yield* skillsInScope
-    const rows: Array<SkillUsageRow> = []
-    for (const skill of skills) {
-      const agg = yield* aggregateLog(skill.runtimeDir, "summary", filters)
-      const fold = foldSummary(agg.groupBy === "summary" ? agg.groups : [], filters)
-      const top = fold.ranked[0]
-      rows.push({
-        skill: skill.name,
-        scope: skill.scope,
-        skill_path: skill.canonicalSourceDir,
-        reads: fold.data.agent_accesses,
-        author: fold.data.author_accesses,
-        accesses: fold.data.total_accesses,
-        last_read: fold.lastRead,
-        top_section: top === undefined ? null : { section: top.section, file: top.file, count: top.count },
-        unanswered: fold.data.unanswered,
-        errors: fold.data.error_count
-      })
-    }
-    rows.sort((a, b) => b.reads - a.reads || bytewise(a.skill, b.skill))
-    // Questions asked of every skill at once that none answered: the global log's (DECISIONS #44).
-    const { stores } = yield* Settings
-    const across = yield* aggregateLog(stores.globalDir, "unanswered", filters)
-    const unansweredAll = across.groupBy === "unanswered" ? across.rows : []
-    const neverRead = rows.filter((r) => r.reads === 0).map((r) => r.skill).sort(bytewise)
-    const limit = input.limit
-    const shown = limit === undefined ? rows : rows.slice(0, limit)
-    const report: StatsAllReport = {
-      query: "all",
-      filters,
-      skills: shown,
-      never_read: neverRead,
-      unanswered_all: limit === undefined ? unansweredAll : unansweredAll.slice(0, limit),
-      total_skills: rows.length,
-      ...(limit === undefined ? {} : { limit, more: rows.length - shown.length })
-    }
-    return report
-  })
+export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInput) {
+  const filters = yield* parseFilters(input)
+  const skills = yield* skillsInScope
+  const rows: Array<SkillUsageRow> = []
+  for (const skill of skills) {
+    const agg = yield* aggregateLog(skill.runtimeDir, "summary", filters)
+    const fold = foldSummary(agg.groupBy === "summary" ? agg.groups : [], filters)
+    const top = fold.ranked[0]
+    rows.push({
+      skill: skill.name,
+      scope: skill.scope,
+      skill_path: skill.canonicalSourceDir,
+      reads: fold.data.agent_accesses,
+      author: fold.data.author_accesses,
+      accesses: fold.data.total_accesses,
+      last_read: fold.lastRead,
+      top_section: top === undefined ? null : { section: top.section, file: top.file, count: top.count },
+      unanswered: fold.data.unanswered,
+      errors: fold.data.error_count
+    })
+  }
+  rows.sort((a, b) => b.reads - a.reads || bytewise(a.skill, b.skill))
+  // Questions asked of every skill at once that none answered: the global log's (DECISIONS #44).
+  const { stores } = yield* Settings
+  const across = yield* aggregateLog(stores.globalDir, "unanswered", filters)
+  const unansweredAll = across.groupBy === "unanswered" ? across.rows : []
+  const neverRead = rows.filter((r) => r.reads === 0).map((r) => r.skill).sort(bytewise)
+  const limit = input.limit
+  const shown = limit === undefined ? rows : rows.slice(0, limit)
+  const report: StatsAllReport = {
+    query: "all",
+    filters,
+    skills: shown,
+    never_read: neverRead,
+    unanswered_all: limit === undefined ? unansweredAll : unansweredAll.slice(0, limit),
+    total_skills: rows.length,
+    ...(limit === undefined ? {} : { limit, more: rows.length - shown.length })
+  }
+  return report
+})

@@ -107,14 +107,13 @@ export const statsLocal = (r: StatsRequest) =>
       : Effect.map(stats(r as StatsInput), (outcome): StatsView => ({ kind: "one", outcome }))
 
 /** The request over the team store the caller provides (issue 18): `source` is the database as shown to people. */
-export const statsFromTeam = (r: StatsRequest, source: string) =>
-  Effect.gen(function* () {
-    // Loaded only when asked for, as the team store itself.
-    const team = yield* Effect.promise(() => import("./teamStats.js"))
-    const scope = { source, machines: r.machines, users: r.users }
-    return yield* r.all === true
-      ? Effect.map(team.teamStatsAll({ ...r, ...scope }), (report): StatsView => ({ kind: "all", report }))
-      : r.html === true
-        ? Effect.map(team.teamStatsReport({ ...(r as StatsInput), ...scope }), (report): StatsView => ({ kind: "html", report }))
-        : Effect.map(team.teamStats({ ...(r as StatsInput), ...scope }), (outcome): StatsView => ({ kind: "one", outcome }))
-  })
+export const statsFromTeam = Effect.fn("skc.statsFromTeam")(function* (r: StatsRequest, source: string) {
+  // Loaded only when asked for, as the team store itself.
+  const team = yield* Effect.promise(() => import("./teamStats.js"))
+  const scope = { source, machines: r.machines, users: r.users }
+  return yield* r.all === true
+    ? Effect.map(team.teamStatsAll({ ...r, ...scope }), (report): StatsView => ({ kind: "all", report }))
+    : r.html === true
+      ? Effect.map(team.teamStatsReport({ ...(r as StatsInput), ...scope }), (report): StatsView => ({ kind: "html", report }))
+      : Effect.map(team.teamStats({ ...(r as StatsInput), ...scope }), (outcome): StatsView => ({ kind: "one", outcome }))
+})

@@ -30,24 +30,23 @@ export interface ToolsResult {
   readonly tools: ReadonlyArray<ToolListing>
 }
 
-export const tools = (input: ToolsInput) =>
-  Effect.gen(function* () {
-    const mode = (yield* parseMode(input.mode)) ?? "Global"
-    const loaded = yield* loadToolSkill(input.skill)
-    const s = loaded.skill
-    const available = availableIn(s, mode)
-    const result: ToolsResult = {
-      skill: loaded.resolved.name,
-      version: s.version ?? null,
-      description: s.description,
-      mode,
-      modes: s.modes,
-      available,
-      trust: loaded.trust,
-      approval: loaded.approval,
-      timeout: s.timeoutSecs,
-      network: s.network,
-      tools: available ? s.tools.map((t) => toolListing(s, t)) : []
-    }
-    return result
-  })
+export const tools = Effect.fn("skc.tools")(function* (input: ToolsInput) {
+  const mode = (yield* parseMode(input.mode)) ?? "Global"
+  const loaded = yield* loadToolSkill(input.skill)
+  const s = loaded.skill
+  const available = availableIn(s, mode)
+  const result: ToolsResult = {
+    skill: loaded.resolved.name,
+    version: s.version ?? null,
+    description: s.description,
+    mode,
+    modes: s.modes,
+    available,
+    trust: loaded.trust,
+    approval: loaded.approval,
+    timeout: s.timeoutSecs,
+    network: s.network,
+    tools: available ? s.tools.map((t) => toolListing(s, t)) : []
+  }
+  return result
+})

@@ -100,28 +100,27 @@ export const discoverDocument = (r: DiscoverResult): typeof DiscoverDocument.Typ
 /** Bytewise, as every listing in skc. */
 
 /** The directories searched, in precedence order. */
-export const searchDirs = (agent: Agent, pluginDirs: ReadonlyArray<string>) =>
-  Effect.gen(function* () {
-    const path = yield* Path
-    const env = yield* Env
-    const { stores, config } = yield* Settings
-    // Every directory the agent reads at each level, in its order (Codex: `.agents/skills`, then `.codex/skills`).
-    const projectRels = projectSkillsDirs(agent).map((d) => d.split("/"))
-    const userRels = userSkillsDirs(agent).map((d) => d.split("/"))
-    const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
-    const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
-    for (let dir = stores.cwd; ; ) {
-      if (!homes.has(dir)) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
-      const parent = path.dirname(dir)
-      if (parent === dir) break
-      dir = parent
-    }
-    for (const rel of userRels) dirs.push({ scope: "user", path: path.join(env.home, ...rel) })
-    // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
-    const roots = [...new Set([...config.pluginDirs, ...pluginDirs].map((p) => path.resolve(stores.cwd, p)))]
-    for (const p of roots) dirs.push({ scope: "plugin", path: path.join(p, "skills") })
-    return dirs
-  })
+export const searchDirs = Effect.fn("skc.searchDirs")(function* (agent: Agent, pluginDirs: ReadonlyArray<string>) {
+  const path = yield* Path
+  const env = yield* Env
+  const { stores, config } = yield* Settings
+  // Every directory the agent reads at each level, in its order (Codex: `.agents/skills`, then `.codex/skills`).
+  const projectRels = projectSkillsDirs(agent).map((d) => d.split("/"))
+  const userRels = userSkillsDirs(agent).map((d) => d.split("/"))
+  const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
+  const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
+  for (let dir = stores.cwd; ; ) {
+    if (!homes.has(dir)) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
+    const parent = path.dirname(dir)
+    if (parent === dir) break
+    dir = parent
+  }
+  for (const rel of userRels) dirs.push({ scope: "user", path: path.join(env.home, ...rel) })
+  // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
+  const roots = [...new Set([...config.pluginDirs, ...pluginDirs].map((p) => path.resolve(stores.cwd, p)))]
+  for (const p of roots) dirs.push({ scope: "plugin", path: path.join(p, "skills") })
+  return dirs
+})
 
 /** A link into `…/.skillc/runtime/<name>` is a skc deployment (RFC-0001:C-DEPLOYMENT). */
 const isRuntimeDir = (target: string, path: Path) => {
@@ -129,93 +128,91 @@ const isRuntimeDir = (target: string, path: Path) => {
   return path.basename(parent) === "runtime" && path.basename(path.dirname(parent)) === ".skillc"
 }
 
-const scanDir = (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const diagnostics = yield* Diagnostics
-    const candidates: Array<Candidate> = []
-    const info = yield* fs.statOption(skillsDir).pipe(Effect.orElseSucceed(() => undefined))
-    if (info?.type !== "directory") return { exists: false, candidates }
-    const entries = yield* fs.readDir(skillsDir).pipe(
-      Effect.catch((e) =>
-        diagnostics.warn(Warning.notice(`cannot read ${skillsDir}: ${e.code}; skipped`)).pipe(Effect.as([] as const))
-      )
+const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  const candidates: Array<Candidate> = []
+  const info = yield* fs.statOption(skillsDir).pipe(Effect.orElseSucceed(() => undefined))
+  if (info?.type !== "directory") return { exists: false, candidates }
+  const entries = yield* fs.readDir(skillsDir).pipe(
+    Effect.catch((e) =>
+      diagnostics.warn(Warning.notice(`cannot read ${skillsDir}: ${e.code}; skipped`)).pipe(Effect.as([] as const))
     )
-    for (const entry of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
-      if (entry.name.startsWith(".")) continue
-      if (entry.type !== "directory" && entry.type !== "symlink") continue
-      const dir = path.join(skillsDir, entry.name)
-      const skillMd = path.join(dir, "SKILL.md")
-      let linkTarget: string | null = null
-      if (entry.type === "symlink") {
-        const target = yield* fs.realPath(dir).pipe(Effect.orElseSucceed(() => undefined))
-        const loc: SkillLocation = { scope, dir, path: skillMd, link_target: null, deployed_by_skc: false }
-        if (target === undefined) {
-          const raw = yield* fs.readLink(dir).pipe(Effect.orElseSucceed(() => "?"))
-          candidates.push({ ...loc, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
-          continue
-        }
-        const tInfo = yield* fs.statOption(target).pipe(Effect.orElseSucceed(() => undefined))
-        if (tInfo?.type !== "directory") continue
-        linkTarget = target
-      }
-      const location: SkillLocation = {
-        scope,
-        dir,
-        path: skillMd,
-        link_target: linkTarget,
-        deployed_by_skc: linkTarget !== null && isRuntimeDir(linkTarget, path)
-      }
-      const mdInfo = yield* fs.statOption(skillMd).pipe(Effect.orElseSucceed(() => undefined))
-      if (mdInfo === undefined) {
-        yield* diagnostics.verbose(`discover: ${dir} has no SKILL.md; not a skill`)
+  )
+  for (const entry of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
+    if (entry.name.startsWith(".")) continue
+    if (entry.type !== "directory" && entry.type !== "symlink") continue
+    const dir = path.join(skillsDir, entry.name)
+    const skillMd = path.join(dir, "SKILL.md")
+    let linkTarget: string | null = null
+    if (entry.type === "symlink") {
+      const target = yield* fs.realPath(dir).pipe(Effect.orElseSucceed(() => undefined))
+      const loc: SkillLocation = { scope, dir, path: skillMd, link_target: null, deployed_by_skc: false }
+      if (target === undefined) {
+        const raw = yield* fs.readLink(dir).pipe(Effect.orElseSucceed(() => "?"))
+        candidates.push({ ...loc, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
         continue
       }
-      if (mdInfo.type !== "file") {
-        candidates.push({ ...location, _tag: "Invalid", name: null, problems: ["SKILL.md is not a file"] })
-        continue
-      }
-      const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
-      if (text._tag === "Failure") {
-        candidates.push({ ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.failure.code}`] })
-        continue
-      }
-      const checked = validateSkillSource(text.success)
-      const facts = checked._tag === "Valid" ? listingFacts(profile, checked.data, checked.metadata.description) : undefined
-      candidates.push(
-        checked._tag === "Valid"
-          ? {
-              ...location,
-              _tag: "Valid",
-              name: checked.metadata.name,
-              description: checked.metadata.description,
-              allowedTools: checked.metadata.allowedTools,
-              warnings: checked.warnings,
-              listing: { model: facts!.model, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
-            }
-          : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
-      )
+      const tInfo = yield* fs.statOption(target).pipe(Effect.orElseSucceed(() => undefined))
+      if (tInfo?.type !== "directory") continue
+      linkTarget = target
     }
-    return { exists: true, candidates }
-  })
+    const location: SkillLocation = {
+      scope,
+      dir,
+      path: skillMd,
+      link_target: linkTarget,
+      deployed_by_skc: linkTarget !== null && isRuntimeDir(linkTarget, path)
+    }
+    const mdInfo = yield* fs.statOption(skillMd).pipe(Effect.orElseSucceed(() => undefined))
+    if (mdInfo === undefined) {
+      yield* diagnostics.verbose(`discover: ${dir} has no SKILL.md; not a skill`)
+      continue
+    }
+    if (mdInfo.type !== "file") {
+      candidates.push({ ...location, _tag: "Invalid", name: null, problems: ["SKILL.md is not a file"] })
+      continue
+    }
+    const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
+    if (text._tag === "Failure") {
+      candidates.push({ ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.failure.code}`] })
+      continue
+    }
+    const checked = validateSkillSource(text.success)
+    const facts = checked._tag === "Valid" ? listingFacts(profile, checked.data, checked.metadata.description) : undefined
+    candidates.push(
+      checked._tag === "Valid"
+        ? {
+            ...location,
+            _tag: "Valid",
+            name: checked.metadata.name,
+            description: checked.metadata.description,
+            allowedTools: checked.metadata.allowedTools,
+            warnings: checked.warnings,
+            listing: { model: facts!.model, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
+          }
+        : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
+    )
+  }
+  return { exists: true, candidates }
+})
 
-export const discover = (input: DiscoverInput = {}) =>
-  Effect.gen(function* () {
-    const agent = input.agent ?? "claude"
-    const diagnostics = yield* Diagnostics
-    const dirs = yield* searchDirs(agent, input.plugin_dirs ?? [])
-    const searched: Array<SearchedDir> = []
-    const candidates: Array<Candidate> = []
-    for (const d of dirs) {
-      const scanned = yield* scanDir(d.scope, d.path, profileOf(agent))
-      // Project-level directories that do not exist are the norm; list only the ones that do.
-      if (d.scope !== "project" || scanned.exists) searched.push({ scope: d.scope, path: d.path, exists: scanned.exists })
-      if (d.scope === "plugin" && !scanned.exists) {
-        yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${d.path}`))
-      }
-      candidates.push(...scanned.candidates)
+export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInput = {}) {
+  const agent = input.agent ?? "claude"
+  const diagnostics = yield* Diagnostics
+  const dirs = yield* searchDirs(agent, input.plugin_dirs ?? [])
+  const searched: Array<SearchedDir> = []
+  const candidates: Array<Candidate> = []
+  for (const d of dirs) {
+    const scanned = yield* scanDir(d.scope, d.path, profileOf(agent))
+    // Project-level directories that do not exist are the norm; list only the ones that do.
+    if (d.scope !== "project" || scanned.exists) searched.push({ scope: d.scope, path: d.path, exists: scanned.exists })
+    if (d.scope === "plugin" && !scanned.exists) {
+      yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${d.path}`))
     }
-    const result: DiscoverResult = { agent, searched, ...applyPrecedence(candidates) }
-    return result
-  })
+    candidates.push(...scanned.candidates)
+  }
+  const result: DiscoverResult = { agent, searched, ...applyPrecedence(candidates) }
+  return result
+})
