@@ -7,7 +7,7 @@
  * (docs/benchmarks.md).
  *
  * As src/cli/single.ts: a well-formed invocation runs here; help, an
- * unknown flag or a `--project` that cannot be entered answer `undefined`,
+ * unknown flag or a `--project` that is not a directory answer `undefined`,
  * so that bin/skc.mjs hands the invocation to the full CLI, which stays the
  * one authority for help and errors.
  */
@@ -18,7 +18,7 @@ import { VERSION } from "../domain/version.js"
 import { begin, exitStatus } from "./exit.js"
 import { fastFlags, parseFast } from "./fastParse.js"
 import { wantsHelp } from "./help.js"
-import { enterMcpProject } from "./mcpProject.js"
+import { chooseMcpProject } from "./mcpProject.js"
 import { serveStdio } from "../mcp/server.js"
 
 /** `skc mcp`'s flags as the fast parser takes them, from the help's own list. */
@@ -36,11 +36,18 @@ export const run = (argv: ReadonlyArray<string>): Promise<number> | undefined =>
   if (argv[0] !== "mcp" || wantsHelp(argv)) return undefined
   const values = parseFast({ positionals: [], flags: MCP_FLAGS }, argv.slice(1)) as McpFlags | undefined
   if (values === undefined) return undefined
-  const entered = enterMcpProject(Option.getOrUndefined(values.project), process.env)
-  if ("problem" in entered) return undefined // the full CLI reports it (E100)
+  const chosen = chooseMcpProject(Option.getOrUndefined(values.project), process.env)
+  if ("problem" in chosen) return undefined // the full CLI reports it (E100)
   const started = begin(argv, true)
   if (typeof started === "number") return Promise.resolve(started)
-  return serveStdio(VERSION, { skillTools: values.tools, watch: values.watch, followRoots: !entered.fixed, outputSchemas: values.outputSchemas }).then(
+  const { project } = chosen
+  return serveStdio(VERSION, {
+    skillTools: values.tools,
+    watch: values.watch,
+    followRoots: project === undefined,
+    outputSchemas: values.outputSchemas,
+    ...(project === undefined ? {} : { project })
+  }).then(
     () => 0,
     (e: unknown) => exitStatus(Exit.die(e), started.verboseOn)
   )

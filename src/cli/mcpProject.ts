@@ -2,27 +2,23 @@
  * DECISIONS #47: the project a server serves is `--project DIR`, else
  * `SKILLC_PROJECT`, else the client's MCP roots (src/mcp/roots.ts), else the
  * working directory. Clients start stdio servers in `/` (Claude Desktop) or
- * the home directory; the server then works as if started in the project
- * (the process changes into it, so resolution, tool runs and watchers all
- * see it). Shared by the full CLI's `mcp` command and its own bundle
- * (src/cli/mcpEntry.ts).
+ * the home directory; the session then works as if started in the project:
+ * the directory is its starting directory, its own working directory
+ * (resolution, tool runs and watchers all see it), and the process never
+ * changes directory (issue 44 item 2). Shared by the full CLI's `mcp`
+ * command and its own bundle (src/cli/mcpEntry.ts).
  */
 import { resolve } from "node:path"
 import { isDirectory } from "../mcp/roots.js"
 
-/** Entered: the directory is now the working directory; `fixed` false when neither names one. */
-export type ProjectEntered = { readonly fixed: boolean } | { readonly problem: string }
+/** The directory a session starts in (absolute), undefined when neither names one; or why the one named cannot be. */
+export type McpProject = { readonly project: string | undefined } | { readonly problem: string }
 
-export const enterMcpProject = (given: string | undefined, env: NodeJS.ProcessEnv): ProjectEntered => {
+export const chooseMcpProject = (given: string | undefined, env: NodeJS.ProcessEnv): McpProject => {
   const dir = given ?? (env.SKILLC_PROJECT || undefined)
-  if (dir === undefined) return { fixed: false }
+  if (dir === undefined) return { project: undefined }
   const source = given !== undefined ? "--project" : "SKILLC_PROJECT"
   const target = resolve(dir)
   if (!isDirectory(target)) return { problem: `${source}: not a directory: '${dir}'` }
-  try {
-    process.chdir(target)
-  } catch {
-    return { problem: `${source}: cannot enter '${dir}'` }
-  }
-  return { fixed: true }
+  return { project: target }
 }

@@ -18,7 +18,8 @@
  * stdout carries JSON-RPC only; diagnostics go to stderr.
  */
 import { InvalidCursor, pageOf, RESOURCES_PAGE_SIZE, SKILLS_PAGE_SIZE } from "./pagination.js"
-import { Cause, Context, Effect, Exit, Layer, ManagedRuntime, Option } from "effect"
+import { Cause, Context, Effect, Exit, Layer, ManagedRuntime, Option, Ref } from "effect"
+import { Env, withWorkingDirectory } from "../ports/Env.js"
 import { SourceFreshness, type SourceFreshnessService } from "../ports/SourceFreshness.js"
 import { DiskMemo, type DiskMemoService } from "../ports/DiskMemo.js"
 import { noWatcher, PendingRebuild, type PendingRebuildService } from "../ports/PendingRebuild.js"
@@ -45,12 +46,11 @@ import {
   loadWatchingFreshness,
   PortsLive,
   SqlitePoolsLive,
-  type LiveServices,
-  type PortServices
+  type LiveServices
 } from "../layers.js"
 import { makeSettingsCache, Settings } from "../app/services/Settings.js"
 import { CallerRole } from "../app/services/accessLog.js"
-import { OnDemandIndexing, type OnDemandIndexingService } from "../app/services/indexing.js"
+import { OnDemandIndexing } from "../app/services/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
   getSkillEntry,
@@ -62,6 +62,7 @@ import {
 } from "./skillResources.js"
 import { LineTransport } from "./transport.js"
 import { projectOfRoots } from "./roots.js"
+import { resolve } from "node:path"
 
 export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills"
 
@@ -93,54 +94,69 @@ const forwardingDiagnostics: DiagnosticsService = {
 }
 
 /**
- * Run a request's effect. Settings (project root, stores, config files) are
- * resolved again for every request — the config files parsed again only when
- * they changed (`makeSettingsCache`) — so a project created or a config
- * edited between calls is seen by the next one. Files are read by the use cases
- * themselves on every call, so nothing is served stale; what the session keeps
- * (index freshness under watchers, the skills in scope under stamps) is
- * checked against the disk before each use.
- */
-const runLive = (
-  runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>,
-  freshness: SourceFreshnessService,
-  memo: DiskMemoService,
-  pending: PendingRebuildService = noWatcher
-) => {
-  // Config files are re-read only when they changed (issue 16); the stores are computed per request.
-  const settings = makeSettingsCache()
-  // Issue 29 item 3: one indexing of a foreign skill at a time, shared by the calls that need it; a call waits a bounded time.
-  const onDemand: OnDemandIndexingService = { running: new Map(), waitMillis: FOREIGN_INDEX_WAIT_MS }
-  return async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
-    const diagnostics = collectingDiagnostics(false)
-    const exit = await runtime.runPromiseExit(
-      effect.pipe(
-        Effect.provideServiceEffect(Settings, settings),
-        // Staleness state kept between calls (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts.
-        Effect.provideService(SourceFreshness, freshness),
-        // The skills in scope, kept while what was read to find them is unchanged (issue 25, src/ports/DiskMemo.ts).
-        Effect.provideService(DiskMemo, memo),
-        // --watch: a call finding a watched skill's index stale waits for its rebuild (issue 29 item 5).
-        Effect.provideService(PendingRebuild, pending),
-        // DECISIONS #45: an MCP call is an agent's.
-        Effect.provideService(CallerRole, { role: "agent" }),
-        Effect.provideService(OnDemandIndexing, onDemand),
-        Effect.provideService(CurrentDiagnostics, diagnostics.service)
-      )
-    )
-    return { exit, warnings: diagnostics.warnings.map(renderWarning) }
-  }
-}
-
-/**
  * How long a call waits for the on-demand indexing of a foreign skill before
  * answering E002 "being indexed, try again in a moment" (issue 29 item 3);
  * well inside the usual 60 s request timeout of MCP clients.
  */
 const FOREIGN_INDEX_WAIT_MS = 20_000
 
-/** What the session's runtime holds: the ports (the SQLite connection pools, issue 16, are a Context.Reference and need no slot). */
-type SessionServices = PortServices
+/** What a session keeps between its calls, besides the ports (issue 44 item 2: one layer per session). */
+interface SessionParts {
+  /** The directory the session serves (its project, DECISIONS #47): its Env's `cwd`, moved by the client's roots. */
+  readonly directory: Ref.Ref<string>
+  /** Staleness state kept between calls (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts. */
+  readonly freshness: SourceFreshnessService
+  /** The skills in scope, kept while what was read to find them is unchanged (issue 25, src/ports/DiskMemo.ts). */
+  readonly memo: DiskMemoService
+  /** --watch: a call finding a watched skill's index stale waits for its rebuild (issue 29 item 5). */
+  readonly pending: PendingRebuildService
+}
+
+/**
+ * The services of one session (issue 44 item 2): the ports, built once for
+ * the session (file system, path, hasher: stateless, nothing cached), with
+ * the session's own Env — its working directory is the session's project,
+ * never the process's — and what the session keeps between calls; the SQLite
+ * connection pools (issue 16) are closed with it.
+ */
+const SessionLive = (parts: SessionParts) =>
+  Layer.mergeAll(
+    Layer.effect(
+      Env,
+      Effect.map(Effect.service(Env), (env) => withWorkingDirectory(env, () => Ref.getUnsafe(parts.directory)))
+    ),
+    Layer.succeed(SourceFreshness, parts.freshness),
+    Layer.succeed(DiskMemo, parts.memo),
+    Layer.succeed(PendingRebuild, parts.pending),
+    // DECISIONS #45: an MCP call is an agent's.
+    Layer.succeed(CallerRole, { role: "agent" }),
+    // Issue 29 item 3: one indexing of a foreign skill at a time, shared by the calls that need it; a call waits a bounded time.
+    Layer.succeed(OnDemandIndexing, { running: new Map(), waitMillis: FOREIGN_INDEX_WAIT_MS })
+  ).pipe(Layer.provideMerge(PortsLive({ diagnostics: forwardingDiagnostics })), Layer.merge(SqlitePoolsLive))
+
+/**
+ * Run a request's effect on the session's services. Settings (project root,
+ * stores, config files) are resolved again for every request — the config
+ * files parsed again only when they changed (`makeSettingsCache`) — so a
+ * project created or a config edited between calls is seen by the next one.
+ * Files are read by the use cases themselves on every call, so nothing is
+ * served stale; what the session keeps (index freshness under watchers, the
+ * skills in scope under stamps) is checked against the disk before each use.
+ */
+const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>) => {
+  // Config files are re-read only when they changed (issue 16); the stores are computed per request.
+  const settings = makeSettingsCache()
+  return async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
+    const diagnostics = collectingDiagnostics(false)
+    const exit = await runtime.runPromiseExit(
+      effect.pipe(Effect.provideServiceEffect(Settings, settings), Effect.provideService(CurrentDiagnostics, diagnostics.service))
+    )
+    return { exit, warnings: diagnostics.warnings.map(renderWarning) }
+  }
+}
+
+/** What the session's runtime holds: the ports with the session's Env (the rest are Context.References and need no slot). */
+type SessionServices = Layer.Success<ReturnType<typeof SessionLive>>
 
 /** Runs a request's effect on the session's ports (see `runLive`). */
 type Run = ReturnType<typeof runLive>
@@ -215,6 +231,24 @@ export interface ServeOptions {
    * Off when `--project` or `SKILLC_PROJECT` fixed the project.
    */
   readonly followRoots?: boolean
+  /**
+   * The directory the session starts in (`--project` or `SKILLC_PROJECT`,
+   * src/cli/mcpProject.ts), else the process's working directory. It is
+   * the session's own (its Env's `cwd`): the process never changes
+   * directory (issue 44 item 2).
+   */
+  readonly project?: string
+}
+
+/** One connection's session (issue 44 item 2): the SDK's server and what ends it; nothing of it is kept elsewhere. */
+export interface McpSession {
+  readonly server: Server
+  /** The directory the session serves now: its starting directory, or the project its client's roots name. */
+  readonly directory: () => string
+  /** With --watch, where the session's watch loop and its calls meet (issue 29 item 5). */
+  readonly hub: RebuildHub | undefined
+  /** End the session: close its pooled connections and its watchers. */
+  readonly close: () => Promise<void>
 }
 
 /** The tool-skill tools, listed afresh on every tools/list: an approval or an edit between calls is seen at once. */
@@ -271,20 +305,18 @@ const cursorParam = (params: unknown): string | undefined => {
 /** How long a request waits for the client's answer to `roots/list` before serving the starting directory. */
 const ROOTS_TIMEOUT_MS = 5_000
 
-/** The runtime of each server made here, disposed (connections closed, watchers stopped) when its session ends. */
-const sessions = new WeakMap<Server, () => Promise<void>>()
-/** With --watch, where a session's watch loop and its calls meet (issue 29 item 5). */
-const serverHubs = new WeakMap<Server, RebuildHub>()
-
-export const makeServer = async (version: string, options: ServeOptions = {}): Promise<Server> => {
-  // The ports are built once for the session; settings per request. The
-  // session keeps SQLite connections (bounded pools, issue 16) and the
-  // staleness watchers between calls.
+export const makeServer = async (version: string, options: ServeOptions = {}): Promise<McpSession> => {
+  // The session's services are built once, as one layer (SessionLive); settings per request. The
+  // session keeps SQLite connections (bounded pools, issue 16) and the staleness watchers between calls.
+  const started = resolve(options.project ?? process.cwd())
+  const directory = Ref.makeUnsafe(started)
   const freshness = (await loadWatchingFreshness())()
-  const runtime = ManagedRuntime.make(Layer.merge(PortsLive({ diagnostics: forwardingDiagnostics }), SqlitePoolsLive))
   // --watch: the watch loop (serveStdio) and the calls meet here; loaded only when watching.
   const hub = options.watch === true ? (await import("../app/watch.js")).makeRebuildHub() : undefined
-  const served = runLive(runtime, freshness, (await loadStampedDiskMemo())(), hub?.service)
+  const runtime = ManagedRuntime.make(
+    SessionLive({ directory, freshness, memo: (await loadStampedDiskMemo())(), pending: hub?.service ?? noWatcher })
+  )
+  const served = runLive(runtime)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
   let rootsRead: Promise<void> = Promise.resolve()
   const run: Run = async (effect) => {
@@ -364,36 +396,31 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     }
   }
   if (options.followRoots === true) {
-    const started = process.cwd()
     const followRoots = () => {
       if (server.getClientCapabilities()?.roots === undefined) return
       rootsRead = server
         .listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS })
-        .then(({ roots }) => process.chdir(projectOfRoots(roots) ?? started))
+        // This session's directory moves; no other session's, and never the process's.
+        .then(({ roots }) => Effect.runSync(Ref.set(directory, projectOfRoots(roots) ?? started)))
         .catch((e: unknown) => void process.stderr.write(`skc mcp: roots/list: ${e instanceof Error ? e.message : String(e)}\n`))
     }
     server.oninitialized = followRoots
     server.setNotificationHandler(RootsListChangedNotificationSchema, async () => followRoots())
   }
   server.onerror = (error) => void process.stderr.write(`skc mcp: ${error.message}\n`)
-  if (hub !== undefined) serverHubs.set(server, hub)
-  sessions.set(server, async () => {
-    freshness.close()
-    await runtime.dispose()
-  })
-  return server
-}
-
-/** End a server's session: close its pooled connections and its watchers. */
-export const closeSession = async (server: Server): Promise<void> => {
-  const dispose = sessions.get(server)
-  sessions.delete(server)
-  await dispose?.()
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      freshness.close()
+      await runtime.dispose()
+    })())
+  return { server, directory: () => Ref.getUnsafe(directory), hub, close }
 }
 
 /** Serve on stdin/stdout until stdin ends. */
 export const serveStdio = async (version: string, options: ServeOptions = {}): Promise<void> => {
-  const server = await makeServer(version, options)
+  const session = await makeServer(version, options)
+  const { server } = session
   const transport = new LineTransport()
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
@@ -407,14 +434,14 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
     void server.sendResourceListChanged().catch(() => {})
     if (options.skillTools === true) void server.sendToolListChanged().catch(() => {})
   }
-  const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed), changed, serverHubs.get(server))) : undefined
+  const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed), changed, session)) : undefined
   await closed
   await watching
-  await closeSession(server)
+  await session.close()
 }
 
-/** The watch loop on its own live layer (settings resolved once: the served stores do not move). */
-const watchProgram = (stop: Effect.Effect<void>, changed: () => void, hub: RebuildHub | undefined) =>
+/** The watch loop on its own live layer in the session's directory (settings resolved once: the served stores do not move). */
+const watchProgram = (stop: Effect.Effect<void>, changed: () => void, { directory, hub }: McpSession) =>
   Effect.gen(function* () {
     const [{ watchServedSkills, renderWatchEvent }, SqliteSearchIndexLive] = yield* Effect.promise(() =>
       Promise.all([import("../app/watch.js"), loadSearchIndexLive()])
@@ -425,5 +452,5 @@ const watchProgram = (stop: Effect.Effect<void>, changed: () => void, hub: Rebui
       onEvent: (e) => Effect.andThen(say(renderWatchEvent(e)), e.kind === "rebuild" ? Effect.sync(changed) : Effect.void),
       stop,
       ...(hub === undefined ? {} : { hub })
-    }).pipe(Effect.provide(SqliteSearchIndexLive), Effect.provide(Live()))
+    }).pipe(Effect.provide(SqliteSearchIndexLive), Effect.provide(Live({ cwd: directory() })))
   }).pipe(Effect.catchCause((cause) => Effect.sync(() => void process.stderr.write(`skc mcp: --watch stopped: ${Cause.pretty(cause)}\n`))))

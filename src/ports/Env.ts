@@ -26,3 +26,34 @@ export class Env extends Context.Service<Env, EnvService>()("skillc/Env") {}
 /** ANSI colour only on a terminal and only without NO_COLOR (DECISIONS: contract of the executable). */
 export const colourAllowed = (env: EnvService, stream: "stdout" | "stderr"): boolean =>
   (stream === "stdout" ? env.stdoutIsTTY : env.stderrIsTTY) && (env.get("NO_COLOR") ?? "") === ""
+
+/**
+ * `env` seen from another working directory, read at each use: an MCP
+ * session's project (issue 44 item 2), which its client's roots may move,
+ * without the process ever changing directory.
+ */
+export const withWorkingDirectory = (env: EnvService, cwd: () => string): EnvService => ({
+  get cwd() {
+    return cwd()
+  },
+  home: env.home,
+  realHome: env.realHome,
+  platform: env.platform,
+  get hostName() {
+    return env.hostName
+  },
+  get userName() {
+    return env.userName
+  },
+  get: (name) => env.get(name),
+  all: () => env.all(),
+  get stdoutIsTTY() {
+    return env.stdoutIsTTY
+  },
+  get stderrIsTTY() {
+    return env.stderrIsTTY
+  },
+  get stdinIsTTY() {
+    return env.stdinIsTTY
+  }
+})

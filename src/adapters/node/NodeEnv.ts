@@ -19,7 +19,7 @@ export const makeNodeEnv = (overrides?: { readonly cwd?: string; readonly env?: 
   const skillcHome = vars.SKILLC_HOME
   const cwd = overrides?.cwd
   return {
-    // Read at each use: the MCP server follows its client's roots by changing directory (DECISIONS #47).
+    // Read at each use: a library user's process may change directory between runs (an MCP session never does: its own cwd, issue 44 item 2).
     get cwd() {
       return cwd ?? process.cwd()
     },

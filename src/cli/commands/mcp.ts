@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import { InvalidOption } from "../../domain/errors.js"
 import { mcpHelp } from "../../commands/mcp.js"
 import { VERSION } from "../../domain/version.js"
-import { enterMcpProject } from "../mcpProject.js"
+import { chooseMcpProject } from "../mcpProject.js"
 
 const toolsOption = Flag.Boolean("tools").pipe(Flag.withoutNegation, Flag.withDescription(mcpHelp.flags.tools.help), Flag.withDefault(false))
 
@@ -17,19 +17,27 @@ const outputSchemasOption = Flag.Boolean("output-schemas").pipe(
 
 const projectOption = Flag.String("project").pipe(Flag.withDescription(mcpHelp.flags.project.help), Flag.optional)
 
-/** `--project` or `SKILLC_PROJECT` entered (src/cli/mcpProject.ts); a bad one is E100. */
-const enterProject = (given: Option.Option<string>) =>
+/** The session's starting directory from `--project` or `SKILLC_PROJECT` (src/cli/mcpProject.ts); a bad one is E100. */
+const chooseProject = (given: Option.Option<string>) =>
   Effect.suspend(() => {
-    const entered = enterMcpProject(Option.getOrUndefined(given), process.env)
-    return "problem" in entered ? Effect.fail(new InvalidOption({ message: entered.problem })) : Effect.succeed(entered.fixed)
+    const chosen = chooseMcpProject(Option.getOrUndefined(given), process.env)
+    return "problem" in chosen ? Effect.fail(new InvalidOption({ message: chosen.problem })) : Effect.succeed(chosen.project)
   })
 
 export const mcpCommand = Command.make("mcp", { tools: toolsOption, watch: watchOption, project: projectOption, outputSchemas: outputSchemasOption }, (o) =>
   Effect.gen(function* () {
-    const fixed = yield* enterProject(o.project)
+    const project = yield* chooseProject(o.project)
     // The SDK and the server load only for this command (start-up of every other command stays small).
     const { serveStdio } = yield* Effect.promise(() => import("../../mcp/server.js"))
     // Without a fixed project, the client's MCP roots name it (DECISIONS #47).
-    yield* Effect.promise(() => serveStdio(VERSION, { skillTools: o.tools, watch: o.watch, followRoots: !fixed, outputSchemas: o.outputSchemas }))
+    yield* Effect.promise(() =>
+      serveStdio(VERSION, {
+        skillTools: o.tools,
+        watch: o.watch,
+        followRoots: project === undefined,
+        outputSchemas: o.outputSchemas,
+        ...(project === undefined ? {} : { project })
+      })
+    )
   })
 ).pipe(Command.withDescription(mcpHelp.summary.join("\n")))
