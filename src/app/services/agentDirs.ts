@@ -111,18 +111,17 @@ export const CACHE_OWNER_FILE = "skill_path"
  * directory without the record (written before it existed, or not yet
  * written) is this skill's. Never writes.
  */
-export const foreignRuntimeDir = (name: string, canonicalDir: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const hasher = yield* Hasher
-    const { stores } = yield* Settings
-    const hash = hasher.sha256Hex(canonicalDir)
-    const short = path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 8)}`)
-    const owner = yield* fs.readFileString(path.join(short, META_DIR, CACHE_OWNER_FILE)).pipe(Effect.orElseSucceed(() => undefined))
-    if (owner === undefined || owner.replace(/\n$/, "") === canonicalDir) return short
-    return path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 16)}`)
-  })
+export const foreignRuntimeDir = Effect.fnUntraced(function* (name: string, canonicalDir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const hasher = yield* Hasher
+  const { stores } = yield* Settings
+  const hash = hasher.sha256Hex(canonicalDir)
+  const short = path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 8)}`)
+  const owner = yield* fs.readFileString(path.join(short, META_DIR, CACHE_OWNER_FILE)).pipe(Effect.orElseSucceed(() => undefined))
+  if (owner === undefined || owner.replace(/\n$/, "") === canonicalDir) return short
+  return path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 16)}`)
+})
 
 /**
  * Before skc writes into a foreign skill's cache directory (its index, its
@@ -151,44 +150,43 @@ const runtimeBesideSource = (sourceDir: string, path: Path): string | undefined 
 }
 
 /** Classify `<agent dir>/<name>` (symlinks followed). Never writes. */
-export const probeAgentEntry = (entry: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const { stores } = yield* Settings
-    const info = yield* fs.statOption(entry).pipe(Effect.orElseSucceed(() => undefined))
-    if (info?.type !== "directory") return { _tag: "Missing" } as AgentEntry
-    const real = yield* fs.realPath(entry).pipe(Effect.orElseSucceed(() => entry))
-    const skillMd = path.join(real, "SKILL.md")
-    if (!(yield* isRegularFile(skillMd))) return { _tag: "NotASkill", entry, reason: "missing SKILL.md" } as AgentEntry
-    const manifestText = yield* fs.readFileString(path.join(real, META_DIR, MANIFEST_FILE)).pipe(Effect.orElseSucceed(() => undefined))
-    const manifest = manifestText === undefined ? undefined : parseManifest(manifestText)
-    const sourceDir = manifest === undefined ? undefined : yield* sourceOfStub(manifest, entry)
-    if (manifest !== undefined && sourceDir !== undefined) {
-      const linked = (yield* fs.lstatOption(entry).pipe(Effect.orElseSucceed(() => undefined)))?.type === "symlink"
-      // A link points at the runtime itself; skc's copy (`--copy`) only carries the stub and manifest.
-      const runtimeDir = linked
-        ? real
-        : manifest.scope === "global"
-          ? path.join(stores.globalRuntime, path.basename(entry))
-          : (runtimeBesideSource(sourceDir, path) ?? path.join(stores.globalRuntime, path.basename(entry)))
-      return { _tag: "Deployed", entry, sourceDir, runtimeDir } as AgentEntry
-    }
-    const text = yield* fs.readFileString(skillMd).pipe(Effect.orElseSucceed(() => undefined))
-    const checked = text === undefined ? undefined : validateSkillSource(text)
-    if (checked?._tag !== "Valid") {
-      const reason = checked === undefined ? "unreadable SKILL.md" : checked.problems.join("; ")
-      return { _tag: "NotASkill", entry, reason } as AgentEntry
-    }
-    const missingSource = manifest?.skill === path.basename(entry) ? manifest.source_path : undefined
-    return {
-      _tag: "Foreign",
-      entry,
-      canonicalDir: real,
-      description: checked.metadata.description,
-      ...(missingSource === undefined ? {} : { missingSource })
-    } as AgentEntry
-  })
+export const probeAgentEntry = Effect.fnUntraced(function* (entry: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const info = yield* fs.statOption(entry).pipe(Effect.orElseSucceed(() => undefined))
+  if (info?.type !== "directory") return { _tag: "Missing" } as AgentEntry
+  const real = yield* fs.realPath(entry).pipe(Effect.orElseSucceed(() => entry))
+  const skillMd = path.join(real, "SKILL.md")
+  if (!(yield* isRegularFile(skillMd))) return { _tag: "NotASkill", entry, reason: "missing SKILL.md" } as AgentEntry
+  const manifestText = yield* fs.readFileString(path.join(real, META_DIR, MANIFEST_FILE)).pipe(Effect.orElseSucceed(() => undefined))
+  const manifest = manifestText === undefined ? undefined : parseManifest(manifestText)
+  const sourceDir = manifest === undefined ? undefined : yield* sourceOfStub(manifest, entry)
+  if (manifest !== undefined && sourceDir !== undefined) {
+    const linked = (yield* fs.lstatOption(entry).pipe(Effect.orElseSucceed(() => undefined)))?.type === "symlink"
+    // A link points at the runtime itself; skc's copy (`--copy`) only carries the stub and manifest.
+    const runtimeDir = linked
+      ? real
+      : manifest.scope === "global"
+        ? path.join(stores.globalRuntime, path.basename(entry))
+        : (runtimeBesideSource(sourceDir, path) ?? path.join(stores.globalRuntime, path.basename(entry)))
+    return { _tag: "Deployed", entry, sourceDir, runtimeDir } as AgentEntry
+  }
+  const text = yield* fs.readFileString(skillMd).pipe(Effect.orElseSucceed(() => undefined))
+  const checked = text === undefined ? undefined : validateSkillSource(text)
+  if (checked?._tag !== "Valid") {
+    const reason = checked === undefined ? "unreadable SKILL.md" : checked.problems.join("; ")
+    return { _tag: "NotASkill", entry, reason } as AgentEntry
+  }
+  const missingSource = manifest?.skill === path.basename(entry) ? manifest.source_path : undefined
+  return {
+    _tag: "Foreign",
+    entry,
+    canonicalDir: real,
+    description: checked.metadata.description,
+    ...(missingSource === undefined ? {} : { missingSource })
+  } as AgentEntry
+})
 
 /** How far above a stub its project root may be (`<root>/.claude/skills/<name>` is two levels; nested agent dirs more). */
 const STUB_DEPTH = 6
@@ -199,19 +197,18 @@ const STUB_DEPTH = 6
  * nearest directory above the stub that holds it (the project the stub was
  * committed in, on whatever machine it is now). Undefined when neither does.
  */
-const sourceOfStub = (manifest: Manifest, entry: string) =>
-  Effect.gen(function* () {
-    const path = yield* Path
-    if (manifest.source_path !== undefined && (yield* isRegularFile(path.join(manifest.source_path, "SKILL.md")))) return manifest.source_path
-    const rel = manifest.source_rel
-    if (rel === undefined || path.isAbsolute(rel) || rel.split("/").includes("..")) return undefined
-    let dir = path.dirname(entry)
-    for (let level = 0; level < STUB_DEPTH; level++) {
-      const candidate = path.join(dir, ...rel.split("/"))
-      if (yield* isRegularFile(path.join(candidate, "SKILL.md"))) return candidate
-      const parent = path.dirname(dir)
-      if (parent === dir) break
-      dir = parent
-    }
-    return undefined
-  })
+const sourceOfStub = Effect.fnUntraced(function* (manifest: Manifest, entry: string) {
+  const path = yield* Path
+  if (manifest.source_path !== undefined && (yield* isRegularFile(path.join(manifest.source_path, "SKILL.md")))) return manifest.source_path
+  const rel = manifest.source_rel
+  if (rel === undefined || path.isAbsolute(rel) || rel.split("/").includes("..")) return undefined
+  let dir = path.dirname(entry)
+  for (let level = 0; level < STUB_DEPTH; level++) {
+    const candidate = path.join(dir, ...rel.split("/"))
+    if (yield* isRegularFile(path.join(candidate, "SKILL.md"))) return candidate
+    const parent = path.dirname(dir)
+    if (parent === dir) break
+    dir = parent
+  }
+  return undefined
+})

@@ -28,21 +28,19 @@ export interface AgentListing {
 }
 
 /** The profile's limits as configured: `[agents.<name>]`, its environment override (a positive integer, else ignored, as Claude Code does), `--context-tokens`. */
-export const agentLimits = (profile: AgentProfile, contextTokens: number | undefined) =>
-  Effect.gen(function* () {
-    const env = yield* Env
-    const { config } = yield* Settings
-    const rule = profile.listing.budget
-    const raw = rule.kind === "fraction" && rule.envOverride !== null ? env.get(rule.envOverride) : undefined
-    const envChars = raw !== undefined && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : undefined
-    return listingLimits(profile, { contextTokens, envChars, overrides: config.agents[profile.name] })
-  })
+export const agentLimits = Effect.fnUntraced(function* (profile: AgentProfile, contextTokens: number | undefined) {
+  const env = yield* Env
+  const { config } = yield* Settings
+  const rule = profile.listing.budget
+  const raw = rule.kind === "fraction" && rule.envOverride !== null ? env.get(rule.envOverride) : undefined
+  const envChars = raw !== undefined && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : undefined
+  return listingLimits(profile, { contextTokens, envChars, overrides: config.agents[profile.name] })
+})
 
-export const agentListing = (input: AgentListingInput = {}) =>
-  Effect.gen(function* () {
-    const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
-    const profile = profileOf(found.agent)
-    const limits = yield* agentLimits(profile, input.context_tokens)
-    const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, found.skills) }
-    return result
-  })
+export const agentListing = Effect.fnUntraced(function* (input: AgentListingInput = {}) {
+  const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+  const profile = profileOf(found.agent)
+  const limits = yield* agentLimits(profile, input.context_tokens)
+  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, found.skills) }
+  return result
+})

@@ -130,165 +130,163 @@ const sourceRel = (skill: ResolvedSkill, path: Path): string | undefined => {
   return `.skillc/skills/${path.basename(skill.sourceDir)}`
 }
 
-export const compileSkill = (skill: ResolvedSkill, options: CompileOptions = {}) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const hasher = yield* Hasher
-    const progress = yield* Progress
-    const now = yield* Clock.currentTimeMillis
-    const tree = yield* scanSourceTree(skill.sourceDir)
-    const previous = options.previous ?? new Map<string, IndexedSourceFile>()
-    const settled = options.settled ?? new Map<string, IndexedSourceFile>()
-    const { maxFileBytes } = (yield* Settings).config
+export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, options: CompileOptions = {}) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const hasher = yield* Hasher
+  const progress = yield* Progress
+  const now = yield* Clock.currentTimeMillis
+  const tree = yield* scanSourceTree(skill.sourceDir)
+  const previous = options.previous ?? new Map<string, IndexedSourceFile>()
+  const settled = options.settled ?? new Map<string, IndexedSourceFile>()
+  const { maxFileBytes } = (yield* Settings).config
 
-    // Unchanged files (size and mtime as recorded, recorded long enough after
-    // their last change) are taken from the record; SKILL.md is always read
-    // (the stub lists its headings).
-    const recorded = new Map<string, IndexedSourceFile>()
-    const toRead: Array<(typeof tree.files)[number]> = []
-    // Issue 29 item 3: a file above the limit is hashed in pieces, never held in memory, and not indexed.
-    const oversized: Array<(typeof tree.files)[number]> = []
-    for (const f of tree.files) {
-      const indexed = previous.get(f.path)
-      const settledRecord = settled.get(f.path)
-      const known = answersFor(indexed, f) ? indexed : answersFor(settledRecord, f) ? settledRecord : undefined
-      if (known !== undefined && f.path !== MAIN_DOC) {
-        recorded.set(f.path, known)
-      } else if (isOversized(f, maxFileBytes)) oversized.push(f)
-      else toRead.push(f)
-    }
+  // Unchanged files (size and mtime as recorded, recorded long enough after
+  // their last change) are taken from the record; SKILL.md is always read
+  // (the stub lists its headings).
+  const recorded = new Map<string, IndexedSourceFile>()
+  const toRead: Array<(typeof tree.files)[number]> = []
+  // Issue 29 item 3: a file above the limit is hashed in pieces, never held in memory, and not indexed.
+  const oversized: Array<(typeof tree.files)[number]> = []
+  for (const f of tree.files) {
+    const indexed = previous.get(f.path)
+    const settledRecord = settled.get(f.path)
+    const known = answersFor(indexed, f) ? indexed : answersFor(settledRecord, f) ? settledRecord : undefined
+    if (known !== undefined && f.path !== MAIN_DOC) {
+      recorded.set(f.path, known)
+    } else if (isOversized(f, maxFileBytes)) oversized.push(f)
+    else toRead.push(f)
+  }
 
-    const markdown: Array<MarkdownFile> = []
-    const read = new Map<string, { readonly hash: string; readonly doc?: MarkdownDoc }>()
-    let totalBytes = 0
-    for (const f of oversized) {
-      const hash = yield* fs.hashFile(path.join(tree.root, ...f.path.split("/"))).pipe(Effect.mapError(internal))
-      read.set(f.path, { hash })
-      totalBytes += f.size
-    }
-    progress.start(`Building ${skill.name}`, toRead.length)
-    // Files are read in batches (one Effect per batch, not per file: per-file
-    // overhead is what a big skill would feel), hashed and parsed in order.
-    let done = 0
-    yield* Effect.forEach(
-      chunks(toRead, READ_BATCH),
-      (batch) =>
-        Effect.flatMap(fs.readFiles(batch.map((f) => path.join(tree.root, ...f.path.split("/")))), (contents) =>
-          Effect.sync(() => {
-            batch.forEach((f, i) => {
-              const bytes = contents[i]!
-              const hash = hasher.sha256Hex(bytes)
-              totalBytes += bytes.byteLength
-              if (isMarkdownPath(f.path)) {
-                const source = utf8.decode(bytes)
-                const doc = scanMarkdown(source)
-                markdown.push({ path: f.path, source, doc })
-                read.set(f.path, { hash, doc })
-              } else read.set(f.path, { hash })
-              progress.update(++done)
-            })
+  const markdown: Array<MarkdownFile> = []
+  const read = new Map<string, { readonly hash: string; readonly doc?: MarkdownDoc }>()
+  let totalBytes = 0
+  for (const f of oversized) {
+    const hash = yield* fs.hashFile(path.join(tree.root, ...f.path.split("/"))).pipe(Effect.mapError(internal))
+    read.set(f.path, { hash })
+    totalBytes += f.size
+  }
+  progress.start(`Building ${skill.name}`, toRead.length)
+  // Files are read in batches (one Effect per batch, not per file: per-file
+  // overhead is what a big skill would feel), hashed and parsed in order.
+  let done = 0
+  yield* Effect.forEach(
+    chunks(toRead, READ_BATCH),
+    (batch) =>
+      Effect.flatMap(fs.readFiles(batch.map((f) => path.join(tree.root, ...f.path.split("/")))), (contents) =>
+        Effect.sync(() => {
+          batch.forEach((f, i) => {
+            const bytes = contents[i]!
+            const hash = hasher.sha256Hex(bytes)
+            totalBytes += bytes.byteLength
+            if (isMarkdownPath(f.path)) {
+              const source = utf8.decode(bytes)
+              const doc = scanMarkdown(source)
+              markdown.push({ path: f.path, source, doc })
+              read.set(f.path, { hash, doc })
+            } else read.set(f.path, { hash })
+            progress.update(++done)
           })
-        ),
-      { discard: true }
-    ).pipe(
-      Effect.mapError(internal),
-      Effect.ensuring(Effect.sync(() => progress.stop()))
-    )
+        })
+      ),
+    { discard: true }
+  ).pipe(
+    Effect.mapError(internal),
+    Effect.ensuring(Effect.sync(() => progress.stop()))
+  )
 
-    const fileHashes = new Map<string, string>()
-    const pairs: Array<readonly [string, string]> = []
-    const sourceFiles: Array<IndexedSourceFile> = []
-    const references: Array<StubReference> = []
-    let markdownCount = 0
-    for (const f of tree.files) {
-      const known = recorded.get(f.path)
-      const fresh = read.get(f.path)
-      const hash = known?.hash ?? fresh!.hash
-      const info = known ?? (fresh?.doc !== undefined ? referenceInfo(fresh.doc) : { title: undefined, description: undefined })
-      if (known !== undefined) totalBytes += f.size
-      fileHashes.set(f.path, hash)
-      pairs.push([f.path, hash])
-      sourceFiles.push({
-        path: f.path,
-        size: f.size,
-        mtimeMs: f.mtimeMs,
-        hash,
-        trusted: now - f.mtimeMs > RACY_WINDOW_MS,
-        title: info.title,
-        description: info.description
-      })
-      if (isMarkdownPath(f.path)) {
-        markdownCount++
-        if (f.path !== MAIN_DOC) references.push({ path: f.path, title: info.title, description: info.description })
-      }
-    }
-
-    const main = markdown.find((m) => m.path === MAIN_DOC)
-    if (main === undefined) return yield* Effect.fail(new InternalError({ message: `SKILL.md of '${skill.name}' is not a file` }))
-    const { name, description } = yield* requiredFrontmatter(main.doc, main.source)
-    const sourceHash = recordedSourceHash(pairs, previous, options.previousSourceHash) ?? (yield* combineSourceHash(pairs))
-    const stub = renderStub({
-      name,
-      description,
-      skill: skill.name,
-      main: main.doc.headings,
-      references
+  const fileHashes = new Map<string, string>()
+  const pairs: Array<readonly [string, string]> = []
+  const sourceFiles: Array<IndexedSourceFile> = []
+  const references: Array<StubReference> = []
+  let markdownCount = 0
+  for (const f of tree.files) {
+    const known = recorded.get(f.path)
+    const fresh = read.get(f.path)
+    const hash = known?.hash ?? fresh!.hash
+    const info = known ?? (fresh?.doc !== undefined ? referenceInfo(fresh.doc) : { title: undefined, description: undefined })
+    if (known !== undefined) totalBytes += f.size
+    fileHashes.set(f.path, hash)
+    pairs.push([f.path, hash])
+    sourceFiles.push({
+      path: f.path,
+      size: f.size,
+      mtimeMs: f.mtimeMs,
+      hash,
+      trusted: now - f.mtimeMs > RACY_WINDOW_MS,
+      title: info.title,
+      description: info.description
     })
-    const builtAt = new Date(yield* Clock.currentTimeMillis).toISOString()
-    const sourceRelative = sourceRel(skill, path)
-    const manifest: Manifest = {
-      skill: skill.name,
-      version: MANIFEST_VERSION,
-      built_at: builtAt,
-      source_hash: sourceHash,
-      source_path: skill.canonicalSourceDir,
-      ...(sourceRelative === undefined ? {} : { source_rel: sourceRelative }),
-      // Builds resolve through the stores and paths only (DECISIONS #38).
-      scope: skill.scope === "project" || skill.scope === "global" ? skill.scope : "path",
-      skillc_version: SKILLC_VERSION,
-      file_count: tree.files.length,
-      markdown_count: markdownCount,
-      total_bytes: totalBytes,
-      name,
-      description
+    if (isMarkdownPath(f.path)) {
+      markdownCount++
+      if (f.path !== MAIN_DOC) references.push({ path: f.path, title: info.title, description: info.description })
     }
-    const compiled: Compiled = {
-      skill,
-      tree,
-      markdown,
-      markdownCount,
-      sourceFiles,
-      fileHashes,
-      sourceHash,
-      totalBytes,
-      name,
-      description,
-      stub,
-      manifest
-    }
-    return compiled
+  }
+
+  const main = markdown.find((m) => m.path === MAIN_DOC)
+  if (main === undefined) return yield* Effect.fail(new InternalError({ message: `SKILL.md of '${skill.name}' is not a file` }))
+  const { name, description } = yield* requiredFrontmatter(main.doc, main.source)
+  const sourceHash = recordedSourceHash(pairs, previous, options.previousSourceHash) ?? (yield* combineSourceHash(pairs))
+  const stub = renderStub({
+    name,
+    description,
+    skill: skill.name,
+    main: main.doc.headings,
+    references
   })
+  const builtAt = new Date(yield* Clock.currentTimeMillis).toISOString()
+  const sourceRelative = sourceRel(skill, path)
+  const manifest: Manifest = {
+    skill: skill.name,
+    version: MANIFEST_VERSION,
+    built_at: builtAt,
+    source_hash: sourceHash,
+    source_path: skill.canonicalSourceDir,
+    ...(sourceRelative === undefined ? {} : { source_rel: sourceRelative }),
+    // Builds resolve through the stores and paths only (DECISIONS #38).
+    scope: skill.scope === "project" || skill.scope === "global" ? skill.scope : "path",
+    skillc_version: SKILLC_VERSION,
+    file_count: tree.files.length,
+    markdown_count: markdownCount,
+    total_bytes: totalBytes,
+    name,
+    description
+  }
+  const compiled: Compiled = {
+    skill,
+    tree,
+    markdown,
+    markdownCount,
+    sourceFiles,
+    fileHashes,
+    sourceHash,
+    totalBytes,
+    name,
+    description,
+    stub,
+    manifest
+  }
+  return compiled
+})
 
 /**
  * A `.skillc-meta` that is not a directory (a file left by a crash or a
  * mistake) made every build fail with E999: it is moved aside to
  * `.skillc-meta.corrupt-<timestamp>` with a warning and rebuilt (issue 19).
  */
-export const repairMetaDir = (meta: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const info = yield* fs.lstatOption(meta).pipe(Effect.orElseSucceed(() => undefined))
-    if (info === undefined || info.type === "directory") return
-    // A symlink to a directory is the user's choice: left alone.
-    if (info.type === "symlink") {
-      const target = yield* fs.statOption(meta).pipe(Effect.orElseSucceed(() => undefined))
-      if (target?.type === "directory") return
-    }
-    const aside = `${meta}.corrupt-${formatTimestamp(yield* Clock.currentTimeMillis).replace(/[-:]/g, "")}`
-    yield* fs.rename(meta, aside).pipe(Effect.mapError(internal))
-    yield* warn(Warning.notice(`'${meta}' was not a directory; moved aside to '${aside}' and rebuilt`))
-  })
+export const repairMetaDir = Effect.fnUntraced(function* (meta: string) {
+  const fs = yield* FileSystem
+  const info = yield* fs.lstatOption(meta).pipe(Effect.orElseSucceed(() => undefined))
+  if (info === undefined || info.type === "directory") return
+  // A symlink to a directory is the user's choice: left alone.
+  if (info.type === "symlink") {
+    const target = yield* fs.statOption(meta).pipe(Effect.orElseSucceed(() => undefined))
+    if (target?.type === "directory") return
+  }
+  const aside = `${meta}.corrupt-${formatTimestamp(yield* Clock.currentTimeMillis).replace(/[-:]/g, "")}`
+  yield* fs.rename(meta, aside).pipe(Effect.mapError(internal))
+  yield* warn(Warning.notice(`'${meta}' was not a directory; moved aside to '${aside}' and rebuilt`))
+})
 
 /**
  * Write the stub and the manifest (RFC-0001:C-OUTPUT): the runtime directory
@@ -298,25 +296,24 @@ export const repairMetaDir = (meta: string) =>
  * same, the manifest when it differs only in `built_at`, which therefore
  * names the build that last changed the runtime.
  */
-export const writeRuntime = (runtimeDir: string, compiled: Compiled) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const meta = path.join(runtimeDir, META_DIR)
-    yield* repairMetaDir(meta)
-    const current = (file: string) =>
-      fs.readFile(file).pipe(
-        Effect.map((bytes) => utf8.decode(bytes)),
-        Effect.orElseSucceed(() => undefined)
-      )
-    const stubPath = path.join(runtimeDir, "SKILL.md")
-    const manifestPath = path.join(meta, MANIFEST_FILE)
-    yield* fs.makeDirectory(meta, { recursive: true }).pipe(Effect.mapError(internal))
-    if ((yield* current(stubPath)) !== compiled.stub) {
-      yield* fs.writeFileAtomic(stubPath, compiled.stub).pipe(Effect.mapError(internal))
-    }
-    const oldText = yield* current(manifestPath)
-    const old = oldText === undefined ? undefined : parseManifest(oldText)
-    const unchanged = old !== undefined && oldText === renderManifest({ ...compiled.manifest, built_at: old.built_at })
-    if (!unchanged) yield* fs.writeFileAtomic(manifestPath, renderManifest(compiled.manifest)).pipe(Effect.mapError(internal))
-  })
+export const writeRuntime = Effect.fnUntraced(function* (runtimeDir: string, compiled: Compiled) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const meta = path.join(runtimeDir, META_DIR)
+  yield* repairMetaDir(meta)
+  const current = (file: string) =>
+    fs.readFile(file).pipe(
+      Effect.map((bytes) => utf8.decode(bytes)),
+      Effect.orElseSucceed(() => undefined)
+    )
+  const stubPath = path.join(runtimeDir, "SKILL.md")
+  const manifestPath = path.join(meta, MANIFEST_FILE)
+  yield* fs.makeDirectory(meta, { recursive: true }).pipe(Effect.mapError(internal))
+  if ((yield* current(stubPath)) !== compiled.stub) {
+    yield* fs.writeFileAtomic(stubPath, compiled.stub).pipe(Effect.mapError(internal))
+  }
+  const oldText = yield* current(manifestPath)
+  const old = oldText === undefined ? undefined : parseManifest(oldText)
+  const unchanged = old !== undefined && oldText === renderManifest({ ...compiled.manifest, built_at: old.built_at })
+  if (!unchanged) yield* fs.writeFileAtomic(manifestPath, renderManifest(compiled.manifest)).pipe(Effect.mapError(internal))
+})

@@ -86,70 +86,67 @@ export const planDeployments = (
     return plans
   })
 
-const copyRuntime = (runtimeDir: string, dest: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    // Only the stub and the manifest: logs and indexes stay in the SSOT.
-    yield* fs.makeDirectory(path.join(dest, META_DIR), { recursive: true })
-    yield* fs.copyFile(path.join(runtimeDir, "SKILL.md"), path.join(dest, "SKILL.md"))
-    yield* fs.copyFile(path.join(runtimeDir, META_DIR, MANIFEST_FILE), path.join(dest, META_DIR, MANIFEST_FILE))
-  })
+const copyRuntime = Effect.fnUntraced(function* (runtimeDir: string, dest: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  // Only the stub and the manifest: logs and indexes stay in the SSOT.
+  yield* fs.makeDirectory(path.join(dest, META_DIR), { recursive: true })
+  yield* fs.copyFile(path.join(runtimeDir, "SKILL.md"), path.join(dest, "SKILL.md"))
+  yield* fs.copyFile(path.join(runtimeDir, META_DIR, MANIFEST_FILE), path.join(dest, META_DIR, MANIFEST_FILE))
+})
 
-export const deploy = (runtimeDir: string, plan: PlannedDeployment, options: { readonly copy: boolean }) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const env = yield* Env
-    const cannot = (e: FsError) =>
-      new UsageError({ message: `cannot deploy to '${plan.path}': ${e.code} (${e.op} '${e.path}')` })
-    yield* fs.makeDirectory(path.dirname(plan.path), { recursive: true }).pipe(Effect.mapError(cannot))
-    if (plan.existing !== "none") {
-      yield* fs.remove(plan.path, { recursive: plan.existing !== "symlink" }).pipe(Effect.mapError(cannot))
-    }
-    const replaced: Deployment["replaced"] =
-      plan.existing === "none" ? "none" : plan.existing === "other" ? "forced" : plan.existing
-    let method: DeployMethod = "copy"
-    if (!options.copy) {
-      const linkType = env.platform === "win32" ? ("junction" as const) : ("dir" as const)
-      // DECISIONS #46: a link inside the project tree is relative, so the committed tree works in every clone.
-      // (Junctions take absolute paths.)
-      const { stores } = yield* Settings
-      const root = stores.projectRoot
-      const inside = (p: string) => root !== undefined && !path.relative(root, p).startsWith("..") && !path.isAbsolute(path.relative(root, p))
-      const target = linkType === "dir" && inside(runtimeDir) && inside(plan.path) ? path.relative(path.dirname(plan.path), runtimeDir) : runtimeDir
-      const linked = yield* fs.symlink(target, plan.path, linkType).pipe(
-        Effect.as(true),
-        Effect.catch((e) =>
-          warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)).pipe(Effect.as(false))
-        )
+export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: PlannedDeployment, options: { readonly copy: boolean }) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const cannot = (e: FsError) =>
+    new UsageError({ message: `cannot deploy to '${plan.path}': ${e.code} (${e.op} '${e.path}')` })
+  yield* fs.makeDirectory(path.dirname(plan.path), { recursive: true }).pipe(Effect.mapError(cannot))
+  if (plan.existing !== "none") {
+    yield* fs.remove(plan.path, { recursive: plan.existing !== "symlink" }).pipe(Effect.mapError(cannot))
+  }
+  const replaced: Deployment["replaced"] =
+    plan.existing === "none" ? "none" : plan.existing === "other" ? "forced" : plan.existing
+  let method: DeployMethod = "copy"
+  if (!options.copy) {
+    const linkType = env.platform === "win32" ? ("junction" as const) : ("dir" as const)
+    // DECISIONS #46: a link inside the project tree is relative, so the committed tree works in every clone.
+    // (Junctions take absolute paths.)
+    const { stores } = yield* Settings
+    const root = stores.projectRoot
+    const inside = (p: string) => root !== undefined && !path.relative(root, p).startsWith("..") && !path.isAbsolute(path.relative(root, p))
+    const target = linkType === "dir" && inside(runtimeDir) && inside(plan.path) ? path.relative(path.dirname(plan.path), runtimeDir) : runtimeDir
+    const linked = yield* fs.symlink(target, plan.path, linkType).pipe(
+      Effect.as(true),
+      Effect.catch((e) =>
+        warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)).pipe(Effect.as(false))
       )
-      if (linked) method = linkType === "junction" ? "junction" : "symlink"
-    }
-    if (method === "copy") yield* copyRuntime(runtimeDir, plan.path).pipe(Effect.mapError(cannot))
-    const result: Deployment = { target: plan.target, path: plan.path, method, replaced }
-    return result
-  })
+    )
+    if (linked) method = linkType === "junction" ? "junction" : "symlink"
+  }
+  if (method === "copy") yield* copyRuntime(runtimeDir, plan.path).pipe(Effect.mapError(cannot))
+  const result: Deployment = { target: plan.target, path: plan.path, method, replaced }
+  return result
+})
 
 /**
  * Links under the home's agent directories that still point at a project
  * runtime (deployed before DECISIONS #9 was revised). They are reported,
  * never removed: the user may rely on them.
  */
-export const oldHomeLinks = (targets: ReadonlyArray<TargetSpec>, name: string, runtimeDir: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const env = yield* Env
-    const found: Array<string> = []
-    for (const t of targets) {
-      if (t.agent === undefined) continue
-      const dest = path.join(deploymentDir(t, { scope: "global", projectRoot: undefined }, env.home, path.join), name)
-      const info = yield* fs.lstatOption(dest).pipe(Effect.orElseSucceed(() => undefined))
-      if (info?.type !== "symlink") continue
-      const target = yield* fs.realPath(dest).pipe(Effect.orElseSucceed(() => undefined))
-      const runtime = yield* fs.realPath(runtimeDir).pipe(Effect.orElseSucceed(() => runtimeDir))
-      if (target === runtime) found.push(dest)
-    }
-    return found
-  })
+export const oldHomeLinks = Effect.fnUntraced(function* (targets: ReadonlyArray<TargetSpec>, name: string, runtimeDir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const found: Array<string> = []
+  for (const t of targets) {
+    if (t.agent === undefined) continue
+    const dest = path.join(deploymentDir(t, { scope: "global", projectRoot: undefined }, env.home, path.join), name)
+    const info = yield* fs.lstatOption(dest).pipe(Effect.orElseSucceed(() => undefined))
+    if (info?.type !== "symlink") continue
+    const target = yield* fs.realPath(dest).pipe(Effect.orElseSucceed(() => undefined))
+    const runtime = yield* fs.realPath(runtimeDir).pipe(Effect.orElseSucceed(() => runtimeDir))
+    if (target === runtime) found.push(dest)
+  }
+  return found
+})

@@ -100,7 +100,7 @@ export const discoverDocument = (r: DiscoverResult): typeof DiscoverDocument.Typ
 /** Bytewise, as every listing in skc. */
 
 /** The directories searched, in precedence order. */
-export const searchDirs = Effect.fn("skc.searchDirs")(function* (agent: Agent, pluginDirs: ReadonlyArray<string>) {
+export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs: ReadonlyArray<string>) {
   const path = yield* Path
   const env = yield* Env
   const { stores, config } = yield* Settings

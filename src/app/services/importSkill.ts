@@ -29,53 +29,52 @@ export const ImportResult = Schema.Struct({
 export type ImportResult = typeof ImportResult.Type
 
 
-export const importSkill = (skill: ResolvedSkill, options: { readonly global: boolean; readonly force: boolean }) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const { stores } = yield* Settings
-    const scope = options.global || stores.projectSkills === undefined ? ("global" as const) : ("project" as const)
-    const store = scope === "global" ? stores.globalSkills : stores.projectSkills!
-    const dest = path.join(store, skill.name)
+export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, options: { readonly global: boolean; readonly force: boolean }) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const scope = options.global || stores.projectSkills === undefined ? ("global" as const) : ("project" as const)
+  const store = scope === "global" ? stores.globalSkills : stores.projectSkills!
+  const dest = path.join(store, skill.name)
 
-    const tree = yield* scanSourceTree(skill.sourceDir)
-    yield* fs.makeDirectory(store, { recursive: true }).pipe(
-      Effect.mapError((e) => new UsageError({ message: `cannot create source store '${store}': ${e.code}` }))
+  const tree = yield* scanSourceTree(skill.sourceDir)
+  yield* fs.makeDirectory(store, { recursive: true }).pipe(
+    Effect.mapError((e) => new UsageError({ message: `cannot create source store '${store}': ${e.code}` }))
+  )
+  const canonicalStore = yield* fs.realPath(store).pipe(Effect.mapError(fsInternal))
+  const canonicalDest = path.join(canonicalStore, skill.name)
+  if (isWithin(tree.canonicalRoot, canonicalDest, path.sep) || isWithin(canonicalDest, tree.canonicalRoot, path.sep)) {
+    return yield* Effect.fail(
+      new UsageError({ message: `cannot import '${skill.sourceDir}' into '${dest}': one contains the other` })
     )
-    const canonicalStore = yield* fs.realPath(store).pipe(Effect.mapError(fsInternal))
-    const canonicalDest = path.join(canonicalStore, skill.name)
-    if (isWithin(tree.canonicalRoot, canonicalDest, path.sep) || isWithin(canonicalDest, tree.canonicalRoot, path.sep)) {
-      return yield* Effect.fail(
-        new UsageError({ message: `cannot import '${skill.sourceDir}' into '${dest}': one contains the other` })
-      )
-    }
-    const existing = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
-    if (existing !== undefined && !options.force) {
-      return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at '${dest}'` }))
-    }
+  }
+  const existing = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
+  if (existing !== undefined && !options.force) {
+    return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at '${dest}'` }))
+  }
 
-    const suffix = (yield* Random.nextIntBetween(0, 0xffffff)).toString(16)
-    const staging = path.join(store, `.${skill.name}.import-${suffix}`)
-    const copyAll = Effect.gen(function* () {
-      yield* fs.makeDirectory(staging)
-      for (const d of tree.dirs) yield* fs.makeDirectory(path.join(staging, ...d.split("/")), { recursive: true })
-      for (const f of tree.files) {
-        yield* fs.copyFile(path.join(tree.root, ...f.path.split("/")), path.join(staging, ...f.path.split("/")))
-      }
-    })
-    yield* copyAll.pipe(
-      Effect.mapError(fsInternal),
-      Effect.tapError(() => fs.remove(staging, { recursive: true }).pipe(Effect.ignore))
-    )
-    if (existing !== undefined) {
-      const old = path.join(store, `.${skill.name}.old-${suffix}`)
-      yield* fs.rename(dest, old).pipe(Effect.mapError(fsInternal))
-      yield* fs.rename(staging, dest).pipe(
-        Effect.mapError(fsInternal),
-        Effect.tapError(() => fs.rename(old, dest).pipe(Effect.ignore))
-      )
-      yield* fs.remove(old, { recursive: true }).pipe(Effect.ignore)
-    } else yield* fs.rename(staging, dest).pipe(Effect.mapError(fsInternal))
-    const result: ImportResult = { from: skill.sourceDir, to: dest, scope, replaced: existing !== undefined }
-    return result
+  const suffix = (yield* Random.nextIntBetween(0, 0xffffff)).toString(16)
+  const staging = path.join(store, `.${skill.name}.import-${suffix}`)
+  const copyAll = Effect.gen(function* () {
+    yield* fs.makeDirectory(staging)
+    for (const d of tree.dirs) yield* fs.makeDirectory(path.join(staging, ...d.split("/")), { recursive: true })
+    for (const f of tree.files) {
+      yield* fs.copyFile(path.join(tree.root, ...f.path.split("/")), path.join(staging, ...f.path.split("/")))
+    }
   })
+  yield* copyAll.pipe(
+    Effect.mapError(fsInternal),
+    Effect.tapError(() => fs.remove(staging, { recursive: true }).pipe(Effect.ignore))
+  )
+  if (existing !== undefined) {
+    const old = path.join(store, `.${skill.name}.old-${suffix}`)
+    yield* fs.rename(dest, old).pipe(Effect.mapError(fsInternal))
+    yield* fs.rename(staging, dest).pipe(
+      Effect.mapError(fsInternal),
+      Effect.tapError(() => fs.rename(old, dest).pipe(Effect.ignore))
+    )
+    yield* fs.remove(old, { recursive: true }).pipe(Effect.ignore)
+  } else yield* fs.rename(staging, dest).pipe(Effect.mapError(fsInternal))
+  const result: ImportResult = { from: skill.sourceDir, to: dest, scope, replaced: existing !== undefined }
+  return result
+})

@@ -26,29 +26,28 @@ export const looksBinary = (bytes: Uint8Array): boolean => {
   return false
 }
 
-export const readSkillTree = (root: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const tree = yield* scanSourceTree(root, { onEscape: "skip" })
-    const entries: Array<SkillEntry> = [
-      ...tree.dirs.map((p): SkillEntry => ({ path: p, type: "directory" })),
-      ...tree.files.map((f): SkillEntry => ({ path: f.path, type: "file" })),
-      ...tree.escaping.map((p): SkillEntry => ({ path: p, type: "file", escapes: true }))
-    ]
-    const markdownFiles: Array<MarkdownFile> = []
-    for (const f of tree.files) {
-      if (!inLintScope(f.path)) continue
-      const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
-      // SKILL.md is read even when binary, so that SKL100 says why it is refused (issue 29 item 5).
-      if (f.path === "SKILL.md" || !looksBinary(bytes)) markdownFiles.push({ path: f.path, source: utf8.decode(bytes) })
-    }
-    // The evaluation files, for SKL701 (issue 27): JSON, so outside the markdown scope.
-    const evalFiles: Array<MarkdownFile> = []
-    for (const f of tree.files) {
-      if (!EVAL_FILES.includes(f.path)) continue
-      const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
-      evalFiles.push({ path: f.path, source: utf8.decode(bytes) })
-    }
-    return { entries, markdownFiles, evalFiles }
-  })
+export const readSkillTree = Effect.fnUntraced(function* (root: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const tree = yield* scanSourceTree(root, { onEscape: "skip" })
+  const entries: Array<SkillEntry> = [
+    ...tree.dirs.map((p): SkillEntry => ({ path: p, type: "directory" })),
+    ...tree.files.map((f): SkillEntry => ({ path: f.path, type: "file" })),
+    ...tree.escaping.map((p): SkillEntry => ({ path: p, type: "file", escapes: true }))
+  ]
+  const markdownFiles: Array<MarkdownFile> = []
+  for (const f of tree.files) {
+    if (!inLintScope(f.path)) continue
+    const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
+    // SKILL.md is read even when binary, so that SKL100 says why it is refused (issue 29 item 5).
+    if (f.path === "SKILL.md" || !looksBinary(bytes)) markdownFiles.push({ path: f.path, source: utf8.decode(bytes) })
+  }
+  // The evaluation files, for SKL701 (issue 27): JSON, so outside the markdown scope.
+  const evalFiles: Array<MarkdownFile> = []
+  for (const f of tree.files) {
+    if (!EVAL_FILES.includes(f.path)) continue
+    const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
+    evalFiles.push({ path: f.path, source: utf8.decode(bytes) })
+  }
+  return { entries, markdownFiles, evalFiles }
+})

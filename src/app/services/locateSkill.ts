@@ -22,28 +22,27 @@ export interface LocatedSkill {
   readonly scope: "project" | "user" | "plugin" | "global" | "path" | "agent-project" | "agent-user"
 }
 
-export const locateSkill = (skill: string, agent: Agent | undefined, pluginDirs: ReadonlyArray<string> | undefined) =>
-  Effect.gen(function* () {
-    const path = yield* Path
-    const found = yield* discover({ agent, plugin_dirs: pluginDirs })
-    const hit = found.skills.find((s) => s.name === skill)
-    if (hit !== undefined) {
-      const located: LocatedSkill = { name: hit.name, dir: hit.dir, path: hit.path, scope: hit.scope }
-      return located
-    }
-    // Discovery above already looked through the agent's directories; a skill
-    // it excluded says why (issue 13 item 2).
-    const resolved = yield* resolveSkill(skill, { agentDirs: false }).pipe(
-      Effect.catchTag("SkillNotFound", (e) => Effect.fail(excludedSkill(found, skill, path.basename) ?? e))
-    )
-    const located: LocatedSkill = {
-      name: resolved.name,
-      dir: resolved.sourceDir,
-      path: path.join(resolved.sourceDir, "SKILL.md"),
-      scope: resolved.scope
-    }
+export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Agent | undefined, pluginDirs: ReadonlyArray<string> | undefined) {
+  const path = yield* Path
+  const found = yield* discover({ agent, plugin_dirs: pluginDirs })
+  const hit = found.skills.find((s) => s.name === skill)
+  if (hit !== undefined) {
+    const located: LocatedSkill = { name: hit.name, dir: hit.dir, path: hit.path, scope: hit.scope }
     return located
-  })
+  }
+  // Discovery above already looked through the agent's directories; a skill
+  // it excluded says why (issue 13 item 2).
+  const resolved = yield* resolveSkill(skill, { agentDirs: false }).pipe(
+    Effect.catchTag("SkillNotFound", (e) => Effect.fail(excludedSkill(found, skill, path.basename) ?? e))
+  )
+  const located: LocatedSkill = {
+    name: resolved.name,
+    dir: resolved.sourceDir,
+    path: path.join(resolved.sourceDir, "SKILL.md"),
+    scope: resolved.scope
+  }
+  return located
+})
 
 /**
  * A skill discovery found but excluded (issue 13 item 2): the error says why

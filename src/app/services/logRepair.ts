@@ -20,23 +20,22 @@ import { FileSystem } from "../../ports/FileSystem.js"
 export const corruptName = (dbFile: string, nowMs: number): string => `${dbFile}.corrupt-${formatTimestamp(nowMs).replace(/[-:]/g, "")}`
 
 /** Move a corrupt log aside; whether it was moved (a read-only directory cannot be repaired). */
-export const moveAsideCorruptLog = (dbFile: string, reason: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const target = corruptName(dbFile, yield* Clock.currentTimeMillis)
-    const moved = yield* fs.rename(dbFile, target).pipe(
-      Effect.as(true),
-      Effect.catch((e) => (e.code === "ENOENT" ? Effect.succeed(true) : Effect.succeed(false)))
-    )
-    if (!moved) {
-      yield* warn(Warning.notice(`access log '${dbFile}' is corrupt (${reason}) and cannot be moved aside here; it is ignored`))
-      return false
-    }
-    yield* fs.rename(`${dbFile}-wal`, `${target}-wal`).pipe(Effect.ignore)
-    yield* fs.remove(`${dbFile}-shm`).pipe(Effect.ignore)
-    yield* warn(Warning.notice(`access log '${dbFile}' was corrupt (${reason}); moved aside to '${target}', a new log starts with the next write`))
-    return true
-  })
+export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, reason: string) {
+  const fs = yield* FileSystem
+  const target = corruptName(dbFile, yield* Clock.currentTimeMillis)
+  const moved = yield* fs.rename(dbFile, target).pipe(
+    Effect.as(true),
+    Effect.catch((e) => (e.code === "ENOENT" ? Effect.succeed(true) : Effect.succeed(false)))
+  )
+  if (!moved) {
+    yield* warn(Warning.notice(`access log '${dbFile}' is corrupt (${reason}) and cannot be moved aside here; it is ignored`))
+    return false
+  }
+  yield* fs.rename(`${dbFile}-wal`, `${target}-wal`).pipe(Effect.ignore)
+  yield* fs.remove(`${dbFile}-shm`).pipe(Effect.ignore)
+  yield* warn(Warning.notice(`access log '${dbFile}' was corrupt (${reason}); moved aside to '${target}', a new log starts with the next write`))
+  return true
+})
 
 /**
  * Run a log operation on `dbFile`; on corruption move the file aside and run

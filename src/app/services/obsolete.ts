@@ -17,12 +17,11 @@ export const manifestPath = (runtimeDir: string) =>
  * manifest (missing, unreadable, not a manifest): such a skill is
  * `not-built`. Never fails.
  */
-export const readManifestSourceHash = (file: Effect.Effect<string, never, Path>) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const text = yield* fs.readFileString(yield* file).pipe(Effect.orElseSucceed(() => undefined))
-    return text === undefined ? undefined : parseManifest(text)?.source_hash
-  })
+export const readManifestSourceHash = Effect.fnUntraced(function* (file: Effect.Effect<string, never, Path>) {
+  const fs = yield* FileSystem
+  const text = yield* fs.readFileString(yield* file).pipe(Effect.orElseSucceed(() => undefined))
+  return text === undefined ? undefined : parseManifest(text)?.source_hash
+})
 
 /**
  * Per-process memory of file hashes, keyed by skill source directory: a

@@ -56,26 +56,25 @@ const isEntry = (v: unknown): v is Entry =>
   (v[4] === null || typeof v[4] === "string")
 
 /** The settled records beside `indexPath`, by path; empty when there are none or they cannot be read. */
-export const readSettled = (indexPath: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const text = yield* fs.readFileString(settledPathOf(indexPath)).pipe(Effect.orElseSucceed(() => undefined))
-    const out = new Map<string, IndexedSourceFile>()
-    if (text === undefined) return out as ReadonlyMap<string, IndexedSourceFile>
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      return out as ReadonlyMap<string, IndexedSourceFile>
-    }
-    const files = (parsed as { files?: unknown } | null)?.files
-    if (typeof files !== "object" || files === null || Array.isArray(files)) return out as ReadonlyMap<string, IndexedSourceFile>
-    for (const [path, v] of Object.entries(files)) {
-      if (!isEntry(v)) continue
-      out.set(path, { path, size: v[0], mtimeMs: v[1], hash: v[2], trusted: true, title: v[3] ?? undefined, description: v[4] ?? undefined })
-    }
+export const readSettled = Effect.fnUntraced(function* (indexPath: string) {
+  const fs = yield* FileSystem
+  const text = yield* fs.readFileString(settledPathOf(indexPath)).pipe(Effect.orElseSucceed(() => undefined))
+  const out = new Map<string, IndexedSourceFile>()
+  if (text === undefined) return out as ReadonlyMap<string, IndexedSourceFile>
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
     return out as ReadonlyMap<string, IndexedSourceFile>
-  })
+  }
+  const files = (parsed as { files?: unknown } | null)?.files
+  if (typeof files !== "object" || files === null || Array.isArray(files)) return out as ReadonlyMap<string, IndexedSourceFile>
+  for (const [path, v] of Object.entries(files)) {
+    if (!isEntry(v)) continue
+    out.set(path, { path, size: v[0], mtimeMs: v[1], hash: v[2], trusted: true, title: v[3] ?? undefined, description: v[4] ?? undefined })
+  }
+  return out as ReadonlyMap<string, IndexedSourceFile>
+})
 
 /** Whether `record` answers for a file of this size and mtime without reading it. */
 export const answersFor = (record: Pick<IndexedSourceFile, "size" | "mtimeMs" | "trusted"> | undefined, file: { readonly size: number; readonly mtimeMs: number }) =>

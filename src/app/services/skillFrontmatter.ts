@@ -44,16 +44,15 @@ const judgeFrontmatter = (source: string): SkillFrontmatter => {
 }
 
 /** Never fails: an unreadable SKILL.md is a problem to report, not an error. */
-export const readSkillFrontmatter = (skillMd: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
-    if (text._tag === "Failure") {
-      const code = text.failure.code
-      return {
-        _tag: "Problem",
-        message: code === "ENOENT" || code === "ENOTDIR" ? "missing SKILL.md" : `cannot read SKILL.md: ${code}`
-      } as SkillFrontmatter
-    }
-    return frontmatterProblem(text.success)
-  })
+export const readSkillFrontmatter = Effect.fnUntraced(function* (skillMd: string) {
+  const fs = yield* FileSystem
+  const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
+  if (text._tag === "Failure") {
+    const code = text.failure.code
+    return {
+      _tag: "Problem",
+      message: code === "ENOENT" || code === "ENOTDIR" ? "missing SKILL.md" : `cannot read SKILL.md: ${code}`
+    } as SkillFrontmatter
+  }
+  return frontmatterProblem(text.success)
+})

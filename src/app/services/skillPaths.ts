@@ -30,33 +30,32 @@ export interface InsidePath {
 /** A printable form of a path holding control characters (a NUL byte shows as \0). */
 const printable = (s: string) => JSON.stringify(s).slice(1, -1)
 
-export const resolveInside = (root: string, given: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const checked = checkSkillPath(given)
-    if (checked._tag === "NulByte") {
-      return yield* Effect.fail(new UsageError({ message: `invalid path '${printable(given)}': a path cannot contain a NUL byte` }))
+export const resolveInside = Effect.fnUntraced(function* (root: string, given: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const checked = checkSkillPath(given)
+  if (checked._tag === "NulByte") {
+    return yield* Effect.fail(new UsageError({ message: `invalid path '${printable(given)}': a path cannot contain a NUL byte` }))
+  }
+  if (checked._tag === "Outside") return yield* Effect.fail(new PathEscapes({ path: given }))
+  const canonicalRoot = yield* fs.realPath(root).pipe(
+    Effect.mapError((e) => new InternalError({ message: `realpath '${root}': ${e.code}`, cause: e }))
+  )
+  const abs = checked.rel === "" ? canonicalRoot : path.join(canonicalRoot, ...checked.rel.split("/"))
+  const escapes = (p: string) =>
+    !isWithin(canonicalRoot, p, path.sep) || throughVcsDir(path.relative(canonicalRoot, p).split(path.sep).join("/"))
+  const info = yield* fs.statOption(abs).pipe(Effect.orElseSucceed(() => undefined))
+  if (info !== undefined) {
+    const real = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
+    if (escapes(real)) return yield* Effect.fail(new PathEscapes({ path: given }))
+  } else {
+    // Nothing there, or a dangling/looping link: a link pointing out is still an escape.
+    const link = yield* fs.lstatOption(abs).pipe(Effect.orElseSucceed(() => undefined))
+    if (link?.type === "symlink") {
+      const target = yield* fs.readLink(abs).pipe(Effect.orElseSucceed(() => ""))
+      if (escapes(path.resolve(path.dirname(abs), target))) return yield* Effect.fail(new PathEscapes({ path: given }))
     }
-    if (checked._tag === "Outside") return yield* Effect.fail(new PathEscapes({ path: given }))
-    const canonicalRoot = yield* fs.realPath(root).pipe(
-      Effect.mapError((e) => new InternalError({ message: `realpath '${root}': ${e.code}`, cause: e }))
-    )
-    const abs = checked.rel === "" ? canonicalRoot : path.join(canonicalRoot, ...checked.rel.split("/"))
-    const escapes = (p: string) =>
-      !isWithin(canonicalRoot, p, path.sep) || throughVcsDir(path.relative(canonicalRoot, p).split(path.sep).join("/"))
-    const info = yield* fs.statOption(abs).pipe(Effect.orElseSucceed(() => undefined))
-    if (info !== undefined) {
-      const real = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
-      if (escapes(real)) return yield* Effect.fail(new PathEscapes({ path: given }))
-    } else {
-      // Nothing there, or a dangling/looping link: a link pointing out is still an escape.
-      const link = yield* fs.lstatOption(abs).pipe(Effect.orElseSucceed(() => undefined))
-      if (link?.type === "symlink") {
-        const target = yield* fs.readLink(abs).pipe(Effect.orElseSucceed(() => ""))
-        if (escapes(path.resolve(path.dirname(abs), target))) return yield* Effect.fail(new PathEscapes({ path: given }))
-      }
-    }
-    const result: InsidePath = { rel: checked.rel, abs, info, trailingSlash: checked.trailingSlash }
-    return result
-  })
+  }
+  const result: InsidePath = { rel: checked.rel, abs, info, trailingSlash: checked.trailingSlash }
+  return result
+})

@@ -63,73 +63,72 @@ const STAT_BATCH = 256
 export const isWithin = (root: string, p: string, sep: string): boolean =>
   p === root || p.startsWith(root.endsWith(sep) ? root : root + sep)
 
-export const scanSourceTree = (root: string, options: ScanOptions = {}) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const onEscape = options.onEscape ?? "fail"
-    const canonicalRoot = yield* fs.realPath(root).pipe(Effect.mapError(internal))
-    const files: Array<SourceFile> = []
-    const dirs: Array<string> = []
-    const escaping: Array<string> = []
-    const breathe = yield* timeSlicer
+export const scanSourceTree = Effect.fnUntraced(function* (root: string, options: ScanOptions = {}) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const onEscape = options.onEscape ?? "fail"
+  const canonicalRoot = yield* fs.realPath(root).pipe(Effect.mapError(internal))
+  const files: Array<SourceFile> = []
+  const dirs: Array<string> = []
+  const escaping: Array<string> = []
+  const breathe = yield* timeSlicer
 
-    // Depth-first; `realChain` holds the canonical directories on the way
-    // down so a symlink back to an ancestor is not walked forever.
-    const walk = (abs: string, rel: string, real: string, realChain: ReadonlySet<string>): Effect.Effect<void, InternalError | UsageError | PathEscapes> =>
-      Effect.gen(function* () {
-        const entries = yield* fs.readDir(abs).pipe(Effect.mapError(internal))
-        const relOf = (name: string) => (rel === "" ? name : `${rel}/${name}`)
-        // A directory's files are stat'ed in batches: one Effect per file cost more than the
-        // system calls (issue 30: a query's freshness check over 1,000 files).
-        const names = entries.filter((e) => e.type === "file" && !IGNORED_DIRS.has(e.name)).map((e) => e.name)
-        for (let at = 0; at < names.length; at += STAT_BATCH) {
-          yield* breathe
-          const batch = names.slice(at, at + STAT_BATCH)
-          const infos = yield* fs.lstatMany(batch.map((name) => path.join(abs, name))).pipe(Effect.mapError(internal))
-          batch.forEach((name, i) => files.push({ path: relOf(name), size: infos[i]!.size, mtimeMs: infos[i]!.mtimeMs }))
-        }
-        for (const entry of entries) {
-          if (entry.type === "file" || IGNORED_DIRS.has(entry.name)) continue
-          yield* breathe
-          const childAbs = path.join(abs, entry.name)
-          const childRel = relOf(entry.name)
-          if (entry.type === "directory") {
-            dirs.push(childRel)
-            const childReal = path.join(real, entry.name)
-            yield* walk(childAbs, childRel, childReal, new Set([...realChain, childReal]))
-          } else if (entry.type === "symlink") {
-            const target = yield* fs.realPath(childAbs).pipe(
-              Effect.map((t): string | undefined => t),
-              Effect.catch((e) => (e.code === "ENOENT" || e.code === "ELOOP" || e.code === "ENOTDIR" ? Effect.succeed(undefined) : Effect.fail(internal(e))))
-            )
-            let escapes: boolean
-            if (target === undefined) {
-              // Dangling: judge by where the link text points.
-              const link = yield* fs.readLink(childAbs).pipe(Effect.mapError(internal))
-              escapes = !isWithin(canonicalRoot, path.resolve(real, link), path.sep)
-            } else escapes = !isWithin(canonicalRoot, target, path.sep)
-            if (escapes) {
-              if (onEscape === "fail") return yield* Effect.fail(new PathEscapes({ path: childRel }))
-              escaping.push(childRel)
-              continue
-            }
-            if (target === undefined) continue
-            const info = yield* fs.stat(childAbs).pipe(Effect.mapError(internal))
-            if (info.type === "file") files.push({ path: childRel, size: info.size, mtimeMs: info.mtimeMs })
-            else if (info.type === "directory" && !realChain.has(target)) {
-              dirs.push(childRel)
-              yield* walk(childAbs, childRel, target, new Set([...realChain, target]))
-            }
+  // Depth-first; `realChain` holds the canonical directories on the way
+  // down so a symlink back to an ancestor is not walked forever.
+  const walk = (abs: string, rel: string, real: string, realChain: ReadonlySet<string>): Effect.Effect<void, InternalError | UsageError | PathEscapes> =>
+    Effect.gen(function* () {
+      const entries = yield* fs.readDir(abs).pipe(Effect.mapError(internal))
+      const relOf = (name: string) => (rel === "" ? name : `${rel}/${name}`)
+      // A directory's files are stat'ed in batches: one Effect per file cost more than the
+      // system calls (issue 30: a query's freshness check over 1,000 files).
+      const names = entries.filter((e) => e.type === "file" && !IGNORED_DIRS.has(e.name)).map((e) => e.name)
+      for (let at = 0; at < names.length; at += STAT_BATCH) {
+        yield* breathe
+        const batch = names.slice(at, at + STAT_BATCH)
+        const infos = yield* fs.lstatMany(batch.map((name) => path.join(abs, name))).pipe(Effect.mapError(internal))
+        batch.forEach((name, i) => files.push({ path: relOf(name), size: infos[i]!.size, mtimeMs: infos[i]!.mtimeMs }))
+      }
+      for (const entry of entries) {
+        if (entry.type === "file" || IGNORED_DIRS.has(entry.name)) continue
+        yield* breathe
+        const childAbs = path.join(abs, entry.name)
+        const childRel = relOf(entry.name)
+        if (entry.type === "directory") {
+          dirs.push(childRel)
+          const childReal = path.join(real, entry.name)
+          yield* walk(childAbs, childRel, childReal, new Set([...realChain, childReal]))
+        } else if (entry.type === "symlink") {
+          const target = yield* fs.realPath(childAbs).pipe(
+            Effect.map((t): string | undefined => t),
+            Effect.catch((e) => (e.code === "ENOENT" || e.code === "ELOOP" || e.code === "ENOTDIR" ? Effect.succeed(undefined) : Effect.fail(internal(e))))
+          )
+          let escapes: boolean
+          if (target === undefined) {
+            // Dangling: judge by where the link text points.
+            const link = yield* fs.readLink(childAbs).pipe(Effect.mapError(internal))
+            escapes = !isWithin(canonicalRoot, path.resolve(real, link), path.sep)
+          } else escapes = !isWithin(canonicalRoot, target, path.sep)
+          if (escapes) {
+            if (onEscape === "fail") return yield* Effect.fail(new PathEscapes({ path: childRel }))
+            escaping.push(childRel)
+            continue
           }
-          // Sockets, FIFOs and devices are not skill content.
+          if (target === undefined) continue
+          const info = yield* fs.stat(childAbs).pipe(Effect.mapError(internal))
+          if (info.type === "file") files.push({ path: childRel, size: info.size, mtimeMs: info.mtimeMs })
+          else if (info.type === "directory" && !realChain.has(target)) {
+            dirs.push(childRel)
+            yield* walk(childAbs, childRel, target, new Set([...realChain, target]))
+          }
         }
-      })
+        // Sockets, FIFOs and devices are not skill content.
+      }
+    })
 
-    yield* walk(root, "", canonicalRoot, new Set([canonicalRoot]))
-    const tree: SourceTree = { root, canonicalRoot, files: sortedBytewise(files, (f) => f.path), dirs: sortedBytewise(dirs, (d) => d), escaping }
-    return tree
-  })
+  yield* walk(root, "", canonicalRoot, new Set([canonicalRoot]))
+  const tree: SourceTree = { root, canonicalRoot, files: sortedBytewise(files, (f) => f.path), dirs: sortedBytewise(dirs, (d) => d), escaping }
+  return tree
+})
 
 // ---------------------------------------------------------------------------
 // Source hash
@@ -155,20 +154,19 @@ export type FileHashCache = Readonly<Record<string, FileHashCacheEntry>>
 export const RACY_WINDOW_MS = 2000
 
 /** SHA-256 over the sorted (relative path, file hash) pairs (RFC-0001:C-MANIFEST). */
-export const combineSourceHash = (pairs: ReadonlyArray<readonly [string, string]>) =>
-  Effect.gen(function* () {
-    const h = yield* Hasher
-    if (h.sha256Pieces === undefined || pairs.length < HASH_PIECE_LINES) return h.sha256Hex(sourceHashInput(pairs))
-    // A large tree: the same text hashed a few thousand lines at a time, with event-loop turns between.
-    const hash = h.sha256Pieces()
-    const sorted = sortedBytewise(pairs, (p) => p[0])
-    const breathe = yield* timeSlicer
-    for (let at = 0; at < sorted.length; at += HASH_PIECE_LINES) {
-      yield* breathe
-      hash.update(sourceHashLines(sorted.slice(at, at + HASH_PIECE_LINES)))
-    }
-    return hash.hex()
-  })
+export const combineSourceHash = Effect.fnUntraced(function* (pairs: ReadonlyArray<readonly [string, string]>) {
+  const h = yield* Hasher
+  if (h.sha256Pieces === undefined || pairs.length < HASH_PIECE_LINES) return h.sha256Hex(sourceHashInput(pairs))
+  // A large tree: the same text hashed a few thousand lines at a time, with event-loop turns between.
+  const hash = h.sha256Pieces()
+  const sorted = sortedBytewise(pairs, (p) => p[0])
+  const breathe = yield* timeSlicer
+  for (let at = 0; at < sorted.length; at += HASH_PIECE_LINES) {
+    yield* breathe
+    hash.update(sourceHashLines(sorted.slice(at, at + HASH_PIECE_LINES)))
+  }
+  return hash.hex()
+})
 
 /** Lines of the source-hash input hashed at a time for a large tree. */
 const HASH_PIECE_LINES = 4096
@@ -202,35 +200,34 @@ export interface RecordedPairs {
  * are not read again; with `recorded`, pairs exactly as recorded give the
  * recorded hash. Returns the hash and the cache to keep for next time.
  */
-export const sourceHash = (tree: SourceTree, options: { readonly cache?: FileHashCache; readonly recorded?: RecordedPairs } = {}) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const hasher = yield* Hasher
-    const now = yield* Clock.currentTimeMillis
-    const cache = options.cache ?? {}
-    const next: Record<string, FileHashCacheEntry> = {}
-    const pairs: Array<readonly [string, string]> = []
-    const breathe = yield* timeSlicer
-    // Effects only where a file is read: a cache hit is a lookup, and the clock is looked at once a batch.
-    for (let i = 0; i < tree.files.length; i++) {
-      if (i % STAT_BATCH === 0) yield* breathe
-      const f = tree.files[i]!
-      const known = Object.prototype.hasOwnProperty.call(cache, f.path) ? cache[f.path] : undefined
-      let hash: string
-      if (known !== undefined && known.size === f.size && known.mtimeMs === f.mtimeMs) hash = known.hash
-      else {
-        const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(Effect.mapError(internal))
-        hash = hasher.sha256Hex(bytes)
-        yield* breathe
-      }
-      pairs.push([f.path, hash])
-      if (now - f.mtimeMs > RACY_WINDOW_MS) next[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash }
+export const sourceHash = Effect.fnUntraced(function* (tree: SourceTree, options: { readonly cache?: FileHashCache; readonly recorded?: RecordedPairs } = {}) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const hasher = yield* Hasher
+  const now = yield* Clock.currentTimeMillis
+  const cache = options.cache ?? {}
+  const next: Record<string, FileHashCacheEntry> = {}
+  const pairs: Array<readonly [string, string]> = []
+  const breathe = yield* timeSlicer
+  // Effects only where a file is read: a cache hit is a lookup, and the clock is looked at once a batch.
+  for (let i = 0; i < tree.files.length; i++) {
+    if (i % STAT_BATCH === 0) yield* breathe
+    const f = tree.files[i]!
+    const known = Object.prototype.hasOwnProperty.call(cache, f.path) ? cache[f.path] : undefined
+    let hash: string
+    if (known !== undefined && known.size === f.size && known.mtimeMs === f.mtimeMs) hash = known.hash
+    else {
+      const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(Effect.mapError(internal))
+      hash = hasher.sha256Hex(bytes)
+      yield* breathe
     }
-    const recorded = options.recorded === undefined ? undefined : recordedSourceHash(pairs, options.recorded.files, options.recorded.sourceHash)
-    const hash = recorded ?? (yield* combineSourceHash(pairs))
-    return { hash, cache: next as FileHashCache }
-  })
+    pairs.push([f.path, hash])
+    if (now - f.mtimeMs > RACY_WINDOW_MS) next[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash }
+  }
+  const recorded = options.recorded === undefined ? undefined : recordedSourceHash(pairs, options.recorded.files, options.recorded.sourceHash)
+  const hash = recorded ?? (yield* combineSourceHash(pairs))
+  return { hash, cache: next as FileHashCache }
+})
 
 /** Scan and hash in one go: what staleness checks need. */
 export const currentSourceHash = (root: string, options: { readonly cache?: FileHashCache } = {}) =>

@@ -60,13 +60,12 @@ export const sslModeNotice = (mode: string): string =>
  * `chooseTeamDatabase` against the loaded config, for a command that was
  * given `--team` or a URL; E100 when `--team` has nothing to use.
  */
-export const teamDatabase = (given: string | undefined, team: boolean, flag: "--to" | "--from") =>
-  Effect.gen(function* () {
-    const configured = team ? (yield* Settings).config.teamDatabase?.url : undefined
-    const choice = chooseTeamDatabase({ given, team, configured, flag })
-    if ("problem" in choice) return yield* Effect.fail(new InvalidOption({ message: choice.problem }))
-    if (choice.url === undefined) return yield* Effect.fail(new InvalidOption({ message: `give ${flag} <postgres-url> or --team` }))
-    const alias = sslModeAlias(choice.url)
-    if (alias !== undefined) yield* warn(Warning.notice(sslModeNotice(alias)))
-    return choice.url
-  })
+export const teamDatabase = Effect.fnUntraced(function* (given: string | undefined, team: boolean, flag: "--to" | "--from") {
+  const configured = team ? (yield* Settings).config.teamDatabase?.url : undefined
+  const choice = chooseTeamDatabase({ given, team, configured, flag })
+  if ("problem" in choice) return yield* Effect.fail(new InvalidOption({ message: choice.problem }))
+  if (choice.url === undefined) return yield* Effect.fail(new InvalidOption({ message: `give ${flag} <postgres-url> or --team` }))
+  const alias = sslModeAlias(choice.url)
+  if (alias !== undefined) yield* warn(Warning.notice(sslModeNotice(alias)))
+  return choice.url
+})

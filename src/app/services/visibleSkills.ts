@@ -45,56 +45,55 @@ export interface VisibleSkill {
 }
 
 
-export const visibleSkills = (options: { readonly agentDirs?: boolean } = {}) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const diagnostics = yield* Diagnostics
-    const canonical = (p: string) => fs.realPath(p).pipe(Effect.orElseSucceed(() => p))
-    const out: Array<VisibleSkill> = []
-    const names = new Set<string>()
-    const sources = new Set<string>()
-    for (const s of yield* discoverSkills("all")) {
-      const shadowed = names.has(s.name)
-      names.add(s.name)
-      sources.add(yield* canonical(s.sourceDir))
-      out.push({ name: s.name, scope: s.scope, sourceDir: s.sourceDir, runtimeDir: s.runtimeDir, foreign: false, frontmatter: s.frontmatter, shadowed })
-    }
-    if (options.agentDirs === false) return out as ReadonlyArray<VisibleSkill>
-    for (const root of yield* agentSkillRoots) {
-      // Most agents' skill directories do not exist here: a stat that finds nothing costs a tenth of a
-      // listing that fails (an exception and an error value each; 16 of them were most of a
-      // cross-skill search over MCP, issue 25).
-      const info = yield* fs.statOption(root.dir).pipe(Effect.orElseSucceed(() => undefined))
-      if (info?.type !== "directory") continue
-      const entries = yield* fs.readDir(root.dir).pipe(Effect.orElseSucceed(() => []))
-      for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
-        if (e.name.startsWith(".") || (e.type !== "directory" && e.type !== "symlink")) continue
-        if (names.has(e.name)) continue
-        const entry = path.join(root.dir, e.name)
-        const probed = yield* probeAgentEntry(entry)
-        if (probed._tag === "Missing" || probed._tag === "NotASkill") continue
-        const sourceDir = probed._tag === "Deployed" ? probed.sourceDir : probed.entry
-        const real = probed._tag === "Deployed" ? yield* canonical(probed.sourceDir) : probed.canonicalDir
-        names.add(e.name)
-        if (sources.has(real)) continue
-        sources.add(real)
-        const fm = yield* readSkillFrontmatter(path.join(sourceDir, "SKILL.md"))
-        if (fm._tag === "Problem") {
-          yield* diagnostics.verbose(`skipping '${entry}': ${fm.message}`)
-          continue
-        }
-        out.push({
-          name: e.name,
-          scope: root.scope,
-          sourceDir,
-          runtimeDir: probed._tag === "Deployed" ? probed.runtimeDir : yield* foreignRuntimeDir(e.name, real),
-          foreign: probed._tag === "Foreign",
-          agentEntry: entry,
-          frontmatter: fm.data,
-          shadowed: false
-        })
+export const visibleSkills = Effect.fnUntraced(function* (options: { readonly agentDirs?: boolean } = {}) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  const canonical = (p: string) => fs.realPath(p).pipe(Effect.orElseSucceed(() => p))
+  const out: Array<VisibleSkill> = []
+  const names = new Set<string>()
+  const sources = new Set<string>()
+  for (const s of yield* discoverSkills("all")) {
+    const shadowed = names.has(s.name)
+    names.add(s.name)
+    sources.add(yield* canonical(s.sourceDir))
+    out.push({ name: s.name, scope: s.scope, sourceDir: s.sourceDir, runtimeDir: s.runtimeDir, foreign: false, frontmatter: s.frontmatter, shadowed })
+  }
+  if (options.agentDirs === false) return out as ReadonlyArray<VisibleSkill>
+  for (const root of yield* agentSkillRoots) {
+    // Most agents' skill directories do not exist here: a stat that finds nothing costs a tenth of a
+    // listing that fails (an exception and an error value each; 16 of them were most of a
+    // cross-skill search over MCP, issue 25).
+    const info = yield* fs.statOption(root.dir).pipe(Effect.orElseSucceed(() => undefined))
+    if (info?.type !== "directory") continue
+    const entries = yield* fs.readDir(root.dir).pipe(Effect.orElseSucceed(() => []))
+    for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
+      if (e.name.startsWith(".") || (e.type !== "directory" && e.type !== "symlink")) continue
+      if (names.has(e.name)) continue
+      const entry = path.join(root.dir, e.name)
+      const probed = yield* probeAgentEntry(entry)
+      if (probed._tag === "Missing" || probed._tag === "NotASkill") continue
+      const sourceDir = probed._tag === "Deployed" ? probed.sourceDir : probed.entry
+      const real = probed._tag === "Deployed" ? yield* canonical(probed.sourceDir) : probed.canonicalDir
+      names.add(e.name)
+      if (sources.has(real)) continue
+      sources.add(real)
+      const fm = yield* readSkillFrontmatter(path.join(sourceDir, "SKILL.md"))
+      if (fm._tag === "Problem") {
+        yield* diagnostics.verbose(`skipping '${entry}': ${fm.message}`)
+        continue
       }
+      out.push({
+        name: e.name,
+        scope: root.scope,
+        sourceDir,
+        runtimeDir: probed._tag === "Deployed" ? probed.runtimeDir : yield* foreignRuntimeDir(e.name, real),
+        foreign: probed._tag === "Foreign",
+        agentEntry: entry,
+        frontmatter: fm.data,
+        shadowed: false
+      })
     }
-    return out as ReadonlyArray<VisibleSkill>
-  })
+  }
+  return out as ReadonlyArray<VisibleSkill>
+})
