@@ -33,7 +33,8 @@ const loadAdapter = () =>
     'export { COLUMN_WEIGHTS } from "./src/domain/search/rank.ts"',
     'export { INSERT_ROW_SQL } from "./src/adapters/sqlite/AccessLogSqlite.ts"',
     'export { REQUIRED_META_KEYS } from "./src/domain/search/indexState.ts"',
-    'export { buildMatchExpression } from "./src/domain/search/query.ts"',
+    'export { indexQueryOf } from "./src/domain/search/indexQuery.ts"',
+    'export { fts5Match } from "./src/adapters/sqlite/fts5Match.ts"',
     'export { Effect, Scope, Exit } from "effect"'
   ])
 
@@ -53,13 +54,13 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
 
   const meta = join(sb.work, ".skillc", "runtime", "big", ".skillc-meta")
   const file = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f)))
-  const { sqliteSearchIndex, SEARCH_SQL, rankSql, COLUMN_WEIGHTS, INSERT_ROW_SQL, REQUIRED_META_KEYS, buildMatchExpression, Effect, Scope, Exit } = await loadAdapter()
+  const { sqliteSearchIndex, SEARCH_SQL, rankSql, COLUMN_WEIGHTS, INSERT_ROW_SQL, REQUIRED_META_KEYS, indexQueryOf, fts5Match, Effect, Scope, Exit } = await loadAdapter()
   // Informative second floor for cli.search (issue 30): a fresh node that opens the index and runs the
   // one ranked FTS5 query the answer needs, skc's own statement and window (bm25 over every matching
   // row: the synthetic skill's 18-word vocabulary puts both words in nearly every section), so the
   // ratio shows what skc adds to it.
   const rankStatement = rankSql(COLUMN_WEIGHTS, true)
-  const match = buildMatchExpression("compile heading", { segmentsCjk: false })
+  const match = fts5Match(indexQueryOf("compile heading", { segmentsCjk: false }))
   const queryFloor =
     'const { DatabaseSync } = process.getBuiltinModule("node:sqlite"); const db = new DatabaseSync(process.argv[1], { readOnly: true });' +
     ` db.prepare(${JSON.stringify(rankStatement)}).all(${JSON.stringify(match)}, 40); db.close()`
@@ -102,17 +103,20 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
   const scope = Effect.runSync(Scope.make())
   const index = Effect.runSync(Scope.provide(sqliteSearchIndex.open(file), scope))
   if (index.meta._tag !== "Present") throw new Error(`index not usable: ${JSON.stringify(index.meta)}`)
-  const matches = QUERIES.map((q) => buildMatchExpression(q, { segmentsCjk: false }))
+  const queries = QUERIES.map((q) => indexQueryOf(q, { segmentsCjk: false }))
+  // The floor binds the expression the adapter renders, made once: the adapter renders it per call.
+  const matches = queries.map(fts5Match)
   const mine = []
   const floorQ = []
   let hits = 0
   for (let i = 0; i < queryRuns; i++) {
+    const query = queries[i % queries.length]
     const match = matches[i % matches.length]
     let t0 = process.hrtime.bigint()
     hits += bare.prepare(SEARCH_SQL).all(match, 10).length
     floorQ.push(Number(process.hrtime.bigint() - t0) / 1e6)
     t0 = process.hrtime.bigint()
-    hits += (await Effect.runPromise(index.search(match, 10))).length
+    hits += (await Effect.runPromise(index.search(query, 10))).length
     mine.push(Number(process.hrtime.bigint() - t0) / 1e6)
   }
   if (hits === 0) throw new Error("no hits: the benchmark queries match nothing")

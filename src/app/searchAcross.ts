@@ -11,7 +11,8 @@ import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../domain/err
 import { segmentCjk } from "../domain/search/cjk.js"
 import { heldPhrases, phrasesOf, tokenNormalizer } from "../domain/search/excerpt.js"
 import { hash16Of } from "../domain/search/indexState.js"
-import { queryTokens, termOf } from "../domain/search/query.js"
+import { termOf } from "../domain/search/indexQuery.js"
+import { queryTokens } from "../domain/search/query.js"
 import { COLUMN_WEIGHTS, compareRanked, fallbackTokens, fts5Idf, globalScore, termCount } from "../domain/search/rank.js"
 import { compareBytewise } from "../domain/sourcePaths.js"
 import { Diagnostics, verbose } from "../ports/Diagnostics.js"
@@ -43,7 +44,7 @@ const describedTerms = (skill: ResolvedSkill, q: QueryableIndex, words: Readonly
     const text = `${skill.name} ${description}`
     const normalize = tokenNormalizer(meta.tokenizer.endsWith("porter"))
     // The phrases of each word: one, or one per spelling ("colors", "colours"); a word held when any is.
-    const perWord = words.map((w) => phrasesOf(termOf(w, tokenizer), normalize))
+    const perWord = words.map((w) => phrasesOf(termOf(w, tokenizer).phrases, normalize))
     const wordOf = perWord.flatMap((phrases, i) => phrases.map(() => i))
     const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, perWord.flat(), normalize)
     return held.reduce((mask, h, k) => (h ? mask | (1 << wordOf[k]!) : mask), 0)

@@ -7,9 +7,14 @@
  * (`MetaRead`), and any later read failure on an opened index is
  * `IndexReadFailed`, which callers treat as corruption (E002), as the RFC
  * requires ("any read or parse failure during index access").
+ *
+ * Queries are the domain's `IndexQuery` (words, how they combine, where
+ * they are looked for), never a backend's query language: the SQLite
+ * adapter renders them as FTS5 MATCH expressions itself (issue 44 item 5).
  */
 import { Context, Data, type Effect, type Scope } from "effect"
 import type { FileRows, HeadingRow } from "../domain/search/documents.js"
+import type { IndexQuery } from "../domain/search/indexQuery.js"
 import type { MetaRead } from "../domain/search/indexState.js"
 import type { TokenizerChoice } from "../domain/search/tokenizer.js"
 
@@ -59,24 +64,25 @@ export interface OpenIndex {
    * adapter tests and the query benchmark; `skc search` ranks with `rank`
    * and computes excerpts for the returned rows only).
    */
-  readonly search: (match: string, limit: number) => Effect.Effect<ReadonlyArray<SearchHit>, IndexReadFailed>
-  /** The rows matching `match` (a complete MATCH expression), best first: the first `limit`, or every one. */
-  readonly rank: (match: string, weights: ColumnWeights, limit?: number) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
+  readonly search: (query: IndexQuery, limit: number) => Effect.Effect<ReadonlyArray<SearchHit>, IndexReadFailed>
+  /** The rows matching `query`, best first: the first `limit`, or every one. */
+  readonly rank: (query: IndexQuery, weights: ColumnWeights, limit?: number) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
   /** How many documents the index holds. */
   readonly rowCount: Effect.Effect<number, IndexReadFailed>
   /** Places of the given rows (any order). */
   readonly places: (rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<RowPlace>, IndexReadFailed>
   /**
    * Of `rowids`, the rows whose own text (before their first subheading)
-   * matches `match`: only sections with subsections have one.
+   * matches `query` (its scope aside: the own text is one column): only
+   * sections with subsections have one.
    */
-  readonly ownMatching: (match: string, rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
+  readonly ownMatching: (query: IndexQuery, rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
   /**
-   * The `[MATCH]` excerpts of these rows' content (RFC-0004:C-SEARCH snippet
-   * parameters), as stored, by rowid: one statement for all the rows an
-   * answer returns.
+   * The `[MATCH]` excerpts of these rows' content for `query`'s words
+   * (RFC-0004:C-SEARCH snippet parameters), as stored, by rowid: one
+   * statement for all the rows an answer returns.
    */
-  readonly excerpts: (match: string, rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyMap<number, string>, IndexReadFailed>
+  readonly excerpts: (query: IndexQuery, rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyMap<number, string>, IndexReadFailed>
   /** Headings whose text equals `text` ignoring ASCII case (the NOCASE index). */
   readonly headingsNamed: (text: string) => Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
   readonly allHeadings: Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>

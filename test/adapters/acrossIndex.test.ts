@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest"
 import { sqliteSearchIndex as index } from "../../src/adapters/sqlite/SqliteSearchIndex.js"
 import { MEMBER_SPAN } from "../../src/adapters/sqlite/acrossIndex.js"
 import { markdownRows } from "../../src/domain/search/documents.js"
+import { indexQueryOf } from "../../src/domain/search/indexQuery.js"
 import { SCHEMA_VERSION } from "../../src/domain/search/indexState.js"
 import { tokenizerChoice } from "../../src/domain/search/tokenizer.js"
 import { COLUMN_WEIGHTS } from "../../src/domain/search/rank.js"
@@ -48,9 +49,10 @@ const member = async (title: string, sections: Record<string, string>) => {
 const run = <A, E>(e: Effect.Effect<A, E, Scope.Scope>) => Effect.runPromise(Effect.scoped(e))
 
 /** The matching `##` sections of the combined index (a title's section holds them too, DECISIONS #15): member, heading, excerpt. */
-const ask = (file: string, members: ReadonlyArray<string>, match: string) =>
+const ask = (file: string, members: ReadonlyArray<string>, word: string) =>
   run(
     Effect.gen(function* () {
+      const match = indexQueryOf(word, ascii)!
       const across = yield* index.across!(file, members, ascii)
       const ranked = yield* across.index.rank(match, COLUMN_WEIGHTS)
       const places = yield* across.index.places(ranked.map((r) => r.rowid))
@@ -68,13 +70,13 @@ describe("DECISIONS #44: one index over several skills' indexes", () => {
     const a = await member("alpha", { "Rotate keys": "rotate the signing keys weekly" })
     const b = await member("beta", { "Key storage": "store keys in the vault", Unrelated: "nothing here" })
     const file = join(dir, "across-1", "search-aaaaaaaaaaaaaaaa.db")
-    const rows = await ask(file, [a, b], '"keys"')
+    const rows = await ask(file, [a, b], "keys")
     expect(rows).toEqual([
       { member: 0, section: "Rotate keys", excerpt: "rotate the signing [MATCH]keys[/MATCH] weekly" },
       { member: 1, section: "Key storage", excerpt: "store [MATCH]keys[/MATCH] in the vault" }
     ])
     // The members given in another order: positions follow the list given, not the file's ordinals.
-    const swapped = await ask(file, [b, a], '"keys"')
+    const swapped = await ask(file, [b, a], "keys")
     expect(swapped.map((r) => [r.member, r.section])).toEqual([
       [0, "Key storage"],
       [1, "Rotate keys"]
@@ -85,22 +87,22 @@ describe("DECISIONS #44: one index over several skills' indexes", () => {
     const a = await member("alpha", { Deploy: "deploy with the blue green switch" })
     const b = await member("beta", { Rollback: "roll back the deploy" })
     const file = join(dir, "across-2", "search-bbbbbbbbbbbbbbbb.db")
-    await ask(file, [a, b], '"deploy"')
+    await ask(file, [a, b], "deploy")
     const before = statSync(file)
-    await ask(file, [a, b], '"deploy"')
+    await ask(file, [a, b], "deploy")
     const same = statSync(file)
     expect([same.ino, same.mtimeMs]).toEqual([before.ino, before.mtimeMs])
 
     // A build renames a new index over beta's: the combined file follows on the next call.
     await Effect.runPromise(index.write(b, ascii, contents("beta", { Canary: "deploy a canary first" })))
-    const rows = await ask(file, [a, b], '"deploy"')
+    const rows = await ask(file, [a, b], "deploy")
     expect(rows.map((r) => [r.member, r.section])).toEqual([
       [0, "Deploy"],
       [1, "Canary"]
     ])
     expect(statSync(file).ino).not.toBe(before.ino)
     // Rows keep their member's span: alpha's rowids are still those of its ordinal.
-    const ranked = await run(Effect.flatMap(index.across!(file, [a, b], ascii), (x) => x.index.rank('"blue"', COLUMN_WEIGHTS)))
+    const ranked = await run(Effect.flatMap(index.across!(file, [a, b], ascii), (x) => x.index.rank(indexQueryOf("blue", ascii)!, COLUMN_WEIGHTS)))
     expect(new Set(ranked.map((r) => Math.floor(r.rowid / MEMBER_SPAN)))).toEqual(new Set([1]))
   })
 
@@ -109,8 +111,8 @@ describe("DECISIONS #44: one index over several skills' indexes", () => {
     const b = await member("beta", { Cache: "cache invalidation rules" })
     const c = await member("gamma", { Cache: "cache warming" })
     const file = join(dir, "across-3", "search-cccccccccccccccc.db")
-    await ask(file, [a, b], '"cache"')
-    const rows = await ask(file, [a, c], '"cache"')
+    await ask(file, [a, b], "cache")
+    const rows = await ask(file, [a, c], "cache")
     expect(rows.map((r) => [r.member, r.excerpt])).toEqual([
       [0, "[MATCH]cache[/MATCH] the build outputs"],
       [1, "[MATCH]cache[/MATCH] warming"]
@@ -126,7 +128,7 @@ describe("DECISIONS #44: one index over several skills' indexes", () => {
     const file = join(dir, "across-4", "search-dddddddddddddddd.db")
     mkdirSync(join(dir, "across-4"), { recursive: true })
     writeFileSync(file, "not a database at all, just some bytes that are long enough to look like a header".repeat(100))
-    const rows = await ask(file, [a, b], '"ship"')
+    const rows = await ask(file, [a, b], "ship")
     expect(rows.map((r) => r.section)).toEqual(["Logs", "Metrics"])
   })
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { sqliteSearchIndex as index } from "../../src/adapters/sqlite/SqliteSearchIndex.js"
 import { markdownRows, textRows } from "../../src/domain/search/documents.js"
 import { unsegmentCjk } from "../../src/domain/search/cjk.js"
-import { buildMatchExpression } from "../../src/domain/search/query.js"
+import { holding, indexQueryOf, termOf } from "../../src/domain/search/indexQuery.js"
 import { SCHEMA_VERSION } from "../../src/domain/search/indexState.js"
 import { tokenizerChoice, type TokenizerChoice } from "../../src/domain/search/tokenizer.js"
 import type { IndexContents } from "../../src/ports/SearchIndex.js"
@@ -68,7 +68,7 @@ const search = (path: string, query: string, tokenizer: TokenizerChoice, limit =
   run(
     Effect.gen(function* () {
       const idx = yield* index.open(path)
-      return yield* idx.search(buildMatchExpression(query, tokenizer)!, limit)
+      return yield* idx.search(indexQueryOf(query, tokenizer)!, limit)
     })
   )
 
@@ -121,7 +121,7 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
           const places = yield* idx.places([1, 2, 3, 4, 5, 6])
           const bySection = new Map(places.map((p) => [p.section, p.rowid]))
           const ids = rowids.map((i) => bySection.get(["A", "B", "C", "D", "E", "F"][i]!)!)
-          const got = yield* idx.ownMatching(buildMatchExpression("alpha", ascii)!, ids)
+          const got = yield* idx.ownMatching(indexQueryOf("alpha", ascii)!, ids)
           return [...got].map((id) => places.find((p) => p.rowid === id)!.section).sort()
         })
       )
@@ -238,7 +238,7 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     const path = await build(ascii, { "SKILL.md": "# T\n\nbody\n" })
     new Database(path).exec("DROP TABLE sections").close()
     const result = await Effect.runPromise(
-      Effect.scoped(Effect.flatMap(index.open(path), (i) => Effect.result(i.search('"body"', 10))))
+      Effect.scoped(Effect.flatMap(index.open(path), (i) => Effect.result(i.search(holding(termOf("body", ascii)), 10))))
     )
     expect(result._tag).toBe("Failure")
   })
@@ -288,7 +288,7 @@ describe("issue 29 items 3 and 5: cooperative writes, an index in memory", () =>
     const before = readdirSync(dir).length
     const hits = await run(
       Effect.flatMap(index.build(ascii, contentsFor(ascii, { "SKILL.md": "# Demo\n\n## Gears\n\nTurn the crank.\n" })), (opened) =>
-        Effect.map(opened.search(buildMatchExpression("crank", ascii)!, 10), (rows) => ({ tag: opened.meta._tag, rows }))
+        Effect.map(opened.search(indexQueryOf("crank", ascii)!, 10), (rows) => ({ tag: opened.meta._tag, rows }))
       )
     )
     expect(hits.tag).toBe("Present")

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest"
 import { markdownRows, textRows } from "../../src/domain/search/documents.js"
 import { excerptOf, heldPhrases, phrasesOf, tokenNormalizer } from "../../src/domain/search/excerpt.js"
-import { anyOfExpression, buildMatchExpression, inHeading, termOf } from "../../src/domain/search/query.js"
+import { anyOf, indexQueryOf, inHeading, termOf } from "../../src/domain/search/indexQuery.js"
 import {
   answersForItself,
   compareRanked,
@@ -25,10 +25,11 @@ describe("DECISIONS #37 partial-match words", () => {
     expect(fallbackTokens(Array.from({ length: 500 }, (_, i) => `word${i}`)).length).toBe(MAX_FALLBACK_TERMS)
   })
 
-  it("DECISIONS #37 the OR expression joins the same quoted terms; the AND one is the RFC's", () => {
+  it("DECISIONS #37 the OR query asks for the same words; the AND one is the RFC's", () => {
     const opts = { segmentsCjk: false }
-    expect(anyOfExpression(["fill", 'a"b'].map((t) => termOf(t, opts)))).toBe('"fill" OR "a""b"')
-    expect(buildMatchExpression('my "special" app', opts)).toBe('"my" """special""" "app"')
+    const rfc = indexQueryOf('fill a"b', opts)!
+    expect(anyOf(["fill", 'a"b'].map((t) => termOf(t, opts)))).toEqual({ ...rfc, combine: "any" })
+    expect(rfc.combine).toBe("all")
   })
 
   it("issue 14 a partial answer holds at least half of the content words", () => {
@@ -101,13 +102,13 @@ describe("issue 19 excerpts of large sections", () => {
   it("RFC-0004:C-SEARCH the window with the most hits, [MATCH] around each hit, ... where text was cut", () => {
     const stem = tokenNormalizer(true)
     const text = `${"lorem ipsum ".repeat(40)}Configuring the token: configure it before the first run. ${"dolor sit ".repeat(40)}`
-    const out = excerptOf(text, phrasesOf('"configure" "token"', stem), stem, 12)
+    const out = excerptOf(text, phrasesOf(["configure", "token"], stem), stem, 12)
     // The hits centred in the 12-token window.
     expect(out).toBe("...lorem ipsum lorem ipsum [MATCH]Configuring[/MATCH] the [MATCH]token[/MATCH]: [MATCH]configure[/MATCH] it before the first...")
     // A phrase (a token FTS5 splits, or a CJK word) is one hit over consecutive tokens.
     const plain = tokenNormalizer(false)
-    expect(excerptOf("see foo-bar here", phrasesOf('"foo-bar"', plain), plain, 32)).toBe("see [MATCH]foo-bar[/MATCH] here")
-    expect(excerptOf("数\u200b据\u200b库\u200b配\u200b置", phrasesOf('"数 据 库"', plain), plain, 32)).toBe("[MATCH]数\u200b据\u200b库[/MATCH]\u200b配\u200b置")
+    expect(excerptOf("see foo-bar here", phrasesOf(["foo-bar"], plain), plain, 32)).toBe("see [MATCH]foo-bar[/MATCH] here")
+    expect(excerptOf("数\u200b据\u200b库\u200b配\u200b置", phrasesOf(["数 据 库"], plain), plain, 32)).toBe("[MATCH]数\u200b据\u200b库[/MATCH]\u200b配\u200b置")
   })
 })
 
@@ -128,13 +129,14 @@ describe("issue 14 partial answers: words held through the headings above", () =
     expect(inheritedTerms(holders, { file: "SKILL.md", line: 100 })).toBe(0)
   })
 
-  it("issue 14 word bits: up to 32 words counted, and the heading filter is FTS5's column filter", () => {
+  it("issue 14 word bits: up to 32 words counted, and the heading filter is a scope of the query", () => {
     expect(termCount(0)).toBe(0)
     expect(termCount(0b1011)).toBe(3)
     expect(termCount(1 << 31)).toBe(1)
     expect(termCount(-1)).toBe(32)
-    expect(inHeading('"create"')).toBe('section : ("create")')
-    expect(inHeading('"a" OR "b"')).toBe('section : ("a" OR "b")')
+    // As FTS5's column filter `section : (…)`: test/adapters/fts5Match.test.ts.
+    const q = anyOf(["a", "b"].map((t) => termOf(t, { segmentsCjk: false })))
+    expect(inHeading(q)).toEqual({ ...q, scope: { _tag: "Heading" } })
   })
 })
 
@@ -143,7 +145,7 @@ describe("issue 14 a skill's name and description as a heading above its files",
     const held = (normalize: (token: string) => string) =>
       heldPhrases(
         "pdf Creating new PDF files, foo bar.",
-        ["create", "PDFs", "scratch", "foo-bar", "?"].map((w) => phrasesOf(termOf(w, { segmentsCjk: false }), normalize)[0] ?? []),
+        ["create", "PDFs", "scratch", "foo-bar", "?"].map((w) => phrasesOf(termOf(w, { segmentsCjk: false }).phrases, normalize)[0] ?? []),
         normalize
       )
     // porter: "create" and "Creating", "PDFs" and "PDF" share a stem; a word without tokens is never held.

@@ -1,7 +1,8 @@
 // Pure search pieces: RFC-0004:C-QUERY-SYNTAX, C-INDEX decisions, RFC-0002:C-SHOW matching, DECISIONS #7 segmentation.
 import { describe, expect, it } from "vitest"
 import { containsCjk, segmentCjk, unsegmentCjk, SEGMENT_MARK } from "../../src/domain/search/cjk.js"
-import { buildMatchExpression, queryTokens } from "../../src/domain/search/query.js"
+import { indexQueryOf } from "../../src/domain/search/indexQuery.js"
+import { queryTokens } from "../../src/domain/search/query.js"
 import { buildVerdict, parseIndexMeta, searchVerdict, SCHEMA_VERSION, type MetaRead } from "../../src/domain/search/indexState.js"
 import { choiceFromRecorded, tokenizerChoice } from "../../src/domain/search/tokenizer.js"
 import { indexedFormat, markdownRows } from "../../src/domain/search/documents.js"
@@ -16,25 +17,28 @@ import {
 
 describe("RFC-0004:C-QUERY-SYNTAX", () => {
   const ascii = { segmentsCjk: false }
-  it("RFC-0004:C-QUERY-SYNTAX splits on ASCII whitespace, quotes every token, joins with spaces", () => {
-    expect(buildMatchExpression("configure authentication", ascii)).toBe('"configure" "authentication"')
-    expect(buildMatchExpression(" a\tb\nc\rd  ", ascii)).toBe('"a" "b" "c" "d"')
+  const words = (query: string, options = ascii) => indexQueryOf(query, options)?.terms.map((t) => t.phrases)
+  // The FTS5 strings these become: test/adapters/fts5Match.test.ts (issue 44 item 5).
+  it("RFC-0004:C-QUERY-SYNTAX splits on ASCII whitespace: every token a word, every word required", () => {
+    expect(words("configure authentication")).toEqual([["configure"], ["authentication"]])
+    expect(words(" a\tb\nc\rd  ")).toEqual([["a"], ["b"], ["c"], ["d"]])
+    expect(indexQueryOf("a b", ascii)).toMatchObject({ combine: "all", scope: { _tag: "Everywhere" } })
   })
-  it("RFC-0004:C-QUERY-SYNTAX doubles internal quotes", () => {
-    expect(buildMatchExpression('my "special" app', ascii)).toBe('"my" """special""" "app"')
+  it("RFC-0004:C-QUERY-SYNTAX quotes stay in the word as typed", () => {
+    expect(words('my "special" app')).toEqual([["my"], ['"special"'], ["app"]])
   })
   it("RFC-0004:C-QUERY-SYNTAX non-ASCII whitespace is part of the token", () => {
     expect(queryTokens("a\u00a0b c\u3000d")).toEqual(["a\u00a0b", "c\u3000d"])
   })
-  it("RFC-0004:C-QUERY-SYNTAX empty or whitespace-only query has no expression (E004)", () => {
-    for (const q of ["", "   ", "\t\n\r "]) expect(buildMatchExpression(q, ascii)).toBeUndefined()
+  it("RFC-0004:C-QUERY-SYNTAX empty or whitespace-only query has no query (E004)", () => {
+    for (const q of ["", "   ", "\t\n\r "]) expect(indexQueryOf(q, ascii)).toBeUndefined()
   })
-  it("RFC-0004:C-QUERY-SYNTAX punctuation and FTS5 operators stay literal", () => {
-    expect(buildMatchExpression("hello, (world) NEAR OR *", ascii)).toBe('"hello," "(world)" "NEAR" "OR" "*"')
+  it("RFC-0004:C-QUERY-SYNTAX punctuation and FTS5 operators stay literal words", () => {
+    expect(words("hello, (world) NEAR OR *")).toEqual([["hello,"], ["(world)"], ["NEAR"], ["OR"], ["*"]])
   })
   it("RFC-0009:C-TOKENIZER cjk tokens become phrases of characters, ASCII words stay whole", () => {
-    expect(buildMatchExpression("数据库 设置API", { segmentsCjk: true })).toBe('"数 据 库" "设 置 API"')
-    expect(buildMatchExpression("configure", { segmentsCjk: true })).toBe('"configure"')
+    expect(words("数据库 设置API", { segmentsCjk: true })).toEqual([["数 据 库"], ["设 置 API"]])
+    expect(words("configure", { segmentsCjk: true })).toEqual([["configure"]])
   })
 })
 

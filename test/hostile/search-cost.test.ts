@@ -78,7 +78,7 @@ describe("issue 19 search cost", () => {
         calls++
         return stem(t)
       }
-      const phrases = phrasesOf('"needles"', counted)
+      const phrases = phrasesOf(["needles"], counted)
       const out = excerptOf("needle filler, ".repeat(n), phrases, counted, 32)
       expect(out.startsWith("[MATCH]needle[/MATCH] filler")).toBe(true)
       expect(out.endsWith("...")).toBe(true)

@@ -1,19 +1,64 @@
 /**
  * An in-memory SearchIndex for app tests and embedders without SQLite. It
- * keeps each written index in a Map by path and answers with a plain
- * case-insensitive match of skc's FTS5 expressions (`matchExpression.ts`:
- * phrases, AND, OR, NOT, column filters; no stemming, no BM25: a row scores
- * the number of phrases it holds).
+ * keeps each written index in a Map by path and answers the typed query
+ * (`domain/search/indexQuery.ts`) directly, with a plain case-insensitive
+ * match: a phrase is held when the column's text, lower-cased with
+ * punctuation turned into spaces, contains it (no stemming, no BM25: a row
+ * scores the number of phrases it holds). No query language is parsed here.
  * The real behaviour is the SQLite adapter's, tested on real files.
  */
 import { Effect, Layer } from "effect"
 import type { FileRows } from "../../domain/search/documents.js"
+import type { IndexQuery } from "../../domain/search/indexQuery.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
-import { compileMatch, plainText } from "./matchExpression.js"
 import { IndexReadFailed, SearchIndex, type IndexContents, type OpenIndex, type SearchIndexService } from "../../ports/SearchIndex.js"
 
-const terms = (match: string): ReadonlyArray<string> =>
-  [...match.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1].replaceAll('""', '"').toLowerCase().replace(/[^\p{L}\p{N} ]/gu, "").trim()).filter((t) => t !== "")
+/** Lower case, every run of characters other than letters and digits one space. */
+export const plainText = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+
+/** A row's columns, already `plainText`: `file`, `section` and `content`, or the own text alone (`own`). */
+export type MemoryColumns = Readonly<Record<string, string>>
+
+/** The columns `query` looks in among `row`'s; the own text (`ownMatching`) is one column, whatever the scope. */
+const scopedTexts = (query: IndexQuery, row: MemoryColumns, phrases: (texts: ReadonlyArray<string>) => boolean): boolean => {
+  if ("own" in row) return phrases([row.own!])
+  switch (query.scope._tag) {
+    case "Everywhere":
+      return phrases([row.file ?? "", row.section ?? "", row.content ?? ""])
+    case "Heading":
+      return phrases([row.section ?? ""])
+    case "OutsideFileNamed":
+      return phrases([row.section ?? "", row.content ?? ""]) || (phrases([row.file ?? ""]) && !(row.file ?? "").includes(plainText(query.scope.exceptFile)))
+  }
+}
+
+/**
+ * How `query` scores a row: 0 when the row does not match, else the number
+ * of distinct phrases it holds (the memory index's stand-in for BM25).
+ */
+export const matchQuery = (query: IndexQuery): ((row: MemoryColumns) => number) => {
+  const terms = query.terms.map((t) => t.phrases.map(plainText).filter((p) => p !== ""))
+  return (row) => {
+    const held = new Set<string>()
+    const holds = (texts: ReadonlyArray<string>) => {
+      let all = true
+      let any = false
+      for (const phrases of terms) {
+        let term = false
+        for (const p of phrases) {
+          if (texts.some((t) => t.includes(p))) {
+            held.add(p)
+            term = true
+          }
+        }
+        all &&= term
+        any ||= term
+      }
+      return query.combine === "all" ? all && terms.length > 0 : any
+    }
+    return scopedTexts(query, row, holds) ? Math.max(1, held.size) : 0
+  }
+}
 
 export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored: Map<string, IndexContents> } => {
   const stored = new Map<string, IndexContents>()
@@ -25,29 +70,28 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
       const files: ReadonlyArray<FileRows> = contents?.files ?? []
       const headings = files.flatMap((f) => f.headings)
       const rows = files.flatMap((f) => f.sections).map((s, i) => ({ ...s, rowid: i + 1 }))
-      // Each row's columns as the expression evaluator reads them, made once per open.
+      // Each row's columns as `matchQuery` reads them, made once per open.
       const columns = rows.map((r) => ({
         rowid: r.rowid,
         own: r.own === undefined ? undefined : { own: plainText(r.own) },
         cols: { file: plainText(r.file), section: plainText(r.section), content: plainText(r.content) }
       }))
-      const scored = (match: string) => {
-        const score = compileMatch(match)
+      const scored = (query: IndexQuery) => {
+        const score = matchQuery(query)
         return columns.map((r) => ({ rowid: r.rowid, score: score(r.cols) })).filter((r) => r.score > 0)
       }
       const guard = <A>(a: A) => (meta._tag === "Present" ? Effect.succeed(a) : Effect.fail(new IndexReadFailed({ path, message: meta._tag })))
       return {
         meta,
-        search: (match, limit) => {
-          const want = terms(match)
-          const hits = files
-            .flatMap((f) => f.sections)
-            .filter((s) => want.every((t) => `${s.file} ${s.section} ${s.content}`.toLowerCase().includes(t)))
+        search: (query, limit) => {
+          const score = matchQuery(query)
+          const hits = rows
+            .filter((_, i) => score(columns[i]!.cols) > 0)
             .slice(0, limit)
             .map((s) => ({ file: s.file, section: s.section, snippet: s.content.slice(0, 200), score: 1 }))
           return guard(hits)
         },
-        rank: (match, _w, limit) => guard([...scored(match)].sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, limit)),
+        rank: (query, _w, limit) => guard([...scored(query)].sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, limit)),
         rowCount: guard(rows.length),
         places: (ids) =>
           guard(
@@ -55,11 +99,11 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
               .filter((r) => ids.includes(r.rowid))
               .map((r) => ({ rowid: r.rowid, file: r.file, section: r.section, line: r.line, end_line: r.endLine, level: r.level, subsections: r.own === undefined ? 0 : 1 }))
           ),
-        ownMatching: (match, ids) => {
-          const score = compileMatch(match)
+        ownMatching: (query, ids) => {
+          const score = matchQuery(query)
           return guard(columns.flatMap((r) => (ids.includes(r.rowid) && r.own !== undefined && score(r.own) > 0 ? [r.rowid] : [])))
         },
-        excerpts: (_match, ids) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, 200)]))),
+        excerpts: (_query, ids) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, 200)]))),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),
         allHeadings: guard(headings),
         sourceFiles: guard(contents?.sourceFiles)

@@ -36,7 +36,9 @@ import * as nodePath from "node:path"
 import { nodeCrypto } from "../node/lazyCrypto.js"
 import type { HeadingRow } from "../../domain/search/documents.js"
 import { excerptOf, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
+import { queryPhrases } from "../../domain/search/indexQuery.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
+import { fts5Match } from "./fts5Match.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledIndex } from "./ConnectionPool.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 import { INSERT_OWN, INSERT_PLACE, INSERT_SECTION, QUERIED_TABLES } from "./indexTables.js"
@@ -196,22 +198,24 @@ const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<O
     }
     const index: OpenIndex = {
       meta,
-      search: (match, limit) => query<SearchHit>(SEARCH_SQL, [match, limit]),
-      rank: (match, weights, limit) =>
-        query<RankedRow>(rankSql(weights, limit !== undefined), limit !== undefined ? [match, limit] : [match]),
+      search: (q, limit) => query<SearchHit>(SEARCH_SQL, [fts5Match(q), limit]),
+      rank: (q, weights, limit) => {
+        const match = fts5Match(q)
+        return query<RankedRow>(rankSql(weights, limit !== undefined), limit !== undefined ? [match, limit] : [match])
+      },
       rowCount: once(Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0)),
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
-      ownMatching: (match, rowids) =>
-        rowids.length === 0 ? Effect.succeed([]) : Effect.map(query<{ rowid: number }>(OWN_SQL, [ids(rowids), match]), (rows) => rows.map((r) => r.rowid)),
-      excerpts: (match, rowids) =>
+      ownMatching: (q, rowids) =>
+        rowids.length === 0 ? Effect.succeed([]) : Effect.map(query<{ rowid: number }>(OWN_SQL, [ids(rowids), fts5Match(q)]), (rows) => rows.map((r) => r.rowid)),
+      excerpts: (q, rowids) =>
         rowids.length === 0
           ? Effect.succeed(new Map())
-          : Effect.map(query<{ rowid: number; snippet: string | null; content: string | null }>(EXCERPTS_SQL, [match, ids(rowids)]), (rows) => {
+          : Effect.map(query<{ rowid: number; snippet: string | null; content: string | null }>(EXCERPTS_SQL, [fts5Match(q), ids(rowids)]), (rows) => {
               // The index's own tokenizer decides stemming: `porter` and `cjk+porter` stem.
               const normalize = tokenNormalizer(meta.meta.tokenizer.endsWith("porter"))
               const out = new Map<number, string>()
               for (const row of rows) {
-                out.set(row.rowid, row.snippet ?? excerptOf(row.content ?? "", phrasesOf(match, normalize), normalize, SNIPPET_TOKENS))
+                out.set(row.rowid, row.snippet ?? excerptOf(row.content ?? "", phrasesOf(queryPhrases(q), normalize), normalize, SNIPPET_TOKENS))
               }
               return out
             }),

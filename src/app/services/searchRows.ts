@@ -11,7 +11,7 @@
 import { Effect } from "effect"
 import { IndexUnusable } from "../../domain/errors.js"
 import { unsegmentCjk } from "../../domain/search/cjk.js"
-import { allOfExpression, anyOfExpression, heldOutsideSkillMd, inHeading, termOf } from "../../domain/search/query.js"
+import { allOf, anyOf, heldOutsideSkillMd, holding, inHeading, termOf, type IndexQuery, type QueryTerm } from "../../domain/search/indexQuery.js"
 import {
   COLUMN_WEIGHTS,
   answersForItself,
@@ -98,14 +98,14 @@ const PLACES_BATCH = 4096
 const headingTerms = (
   index: QueryableIndex["index"],
   fileKey: Opened["fileKey"],
-  terms: ReadonlyArray<string>,
+  terms: ReadonlyArray<QueryTerm>,
   ranked: ReadonlyArray<RankedRow>,
   mayGain: (rowid: number, reach: number) => boolean,
   known: Map<number, RowPlace>
 ) =>
   Effect.gen(function* () {
     // One query for the headings holding any of the words; only those with subsections matter.
-    const anyHeading = (yield* index.rank(inHeading(anyOfExpression(terms)), COLUMN_WEIGHTS)).map((r) => r.rowid)
+    const anyHeading = (yield* index.rank(inHeading(anyOf(terms)), COLUMN_WEIGHTS)).map((r) => r.rowid)
     const parents: Array<RowPlace> = []
     for (const p of anyHeading.length === 0 ? [] : yield* index.places(anyHeading)) {
       known.set(p.rowid, p)
@@ -117,7 +117,7 @@ const headingTerms = (
       // Which word each heading holds: one query per word.
       const headed = new Map<number, number>()
       for (const [i, term] of terms.entries()) {
-        for (const r of yield* index.rank(inHeading(term), COLUMN_WEIGHTS)) headed.set(r.rowid, (headed.get(r.rowid) ?? 0) | (1 << i))
+        for (const r of yield* index.rank(inHeading(holding(term)), COLUMN_WEIGHTS)) headed.set(r.rowid, (headed.get(r.rowid) ?? 0) | (1 << i))
       }
       for (const p of parents) {
         const terms = headed.get(p.rowid) ?? 0
@@ -166,7 +166,7 @@ export const evaluate = (
   Effect.gen(function* () {
     const { index, tokenizer } = opened.q
     const terms = tokens.map((t) => termOf(t, tokenizer))
-    const match = mode === "all" ? allOfExpression(terms) : anyOfExpression(terms)
+    const match = mode === "all" ? allOf(terms) : anyOf(terms)
     const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
     // Places read on the way (the partial query's headings), kept for `pick`.
     const known = new Map<number, RowPlace>()
@@ -179,7 +179,7 @@ export const evaluate = (
     if (needTerms) {
       for (const term of terms) {
         // A one-term query is its own per-term query: no second round trip.
-        const rows = terms.length === 1 ? ranked : yield* index.rank(term, COLUMN_WEIGHTS)
+        const rows = terms.length === 1 ? ranked : yield* index.rank(holding(term), COLUMN_WEIGHTS)
         byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
       }
     }
@@ -221,7 +221,7 @@ export const evaluate = (
           return
         }
         const ownTerms = new Map<number, number>()
-        for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(term, rowids)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
+        for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(holding(term), rowids)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
         for (const id of rowids) ownOf.set(id, (textTerms(id) & ~((ownTerms.get(id) ?? 0) | inherited(id))) === 0)
       })
     const prepare = (places: ReadonlyArray<RowPlace>) => {
@@ -292,23 +292,24 @@ export interface Found {
  */
 export const render = (found: ReadonlyArray<Found>, withSkill: boolean) =>
   Effect.gen(function* () {
-    const matchOf = ({ c, tokens, mode }: Found) => {
+    const matchOf = ({ c, tokens, mode }: Found): IndexQuery => {
       const terms = tokens.map((t) => termOf(t, c.opened.q.tokenizer))
-      return mode === "all" ? allOfExpression(terms) : anyOfExpression(terms)
+      return mode === "all" ? allOf(terms) : anyOf(terms)
     }
-    // The rows grouped by index and query: one excerpt statement per group.
-    const groups = new Map<Opened, Map<string, Array<Found>>>()
+    // The rows grouped by index and query (the same query has the same key): one excerpt statement per group.
+    const groups = new Map<Opened, Map<string, { readonly match: IndexQuery; readonly rows: Array<Found> }>>()
     for (const f of found) {
-      const byMatch = groups.get(f.c.opened) ?? new Map<string, Array<Found>>()
+      const byMatch = groups.get(f.c.opened) ?? new Map<string, { readonly match: IndexQuery; readonly rows: Array<Found> }>()
       groups.set(f.c.opened, byMatch)
       const match = matchOf(f)
-      const rows = byMatch.get(match) ?? []
-      if (rows.length === 0) byMatch.set(match, rows)
-      rows.push(f)
+      const key = JSON.stringify(match)
+      const group = byMatch.get(key) ?? { match, rows: [] }
+      if (group.rows.length === 0) byMatch.set(key, group)
+      group.rows.push(f)
     }
     const snippets = new Map<Found, string>()
     for (const [opened, byMatch] of groups) {
-      for (const [match, rows] of byMatch) {
+      for (const { match, rows } of byMatch.values()) {
         const got = yield* opened.q.index.excerpts(match, rows.map((f) => f.c.rowid)).pipe(Effect.mapError(corrupt(opened.skill)))
         for (const f of rows) snippets.set(f, got.get(f.c.rowid) ?? "")
       }

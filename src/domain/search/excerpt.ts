@@ -44,11 +44,9 @@ export const tokenNormalizer = (stems: boolean): ((token: string) => string) => 
   }
 }
 
-/** The phrases of a MATCH expression built by query.ts: each quoted term as its normalized tokens. */
-export const phrasesOf = (match: string, normalize: (token: string) => string): ReadonlyArray<ReadonlyArray<string>> =>
-  [...match.matchAll(/"((?:[^"]|"")*)"/g)]
-    .map((m) => [...m[1].replaceAll('""', '"').matchAll(TOKEN())].map((t) => normalize(t[0])))
-    .filter((p) => p.length > 0)
+/** Phrases (a query's: `queryPhrases` of indexQuery.ts) as their normalized tokens; a phrase without a token is dropped. */
+export const phrasesOf = (phrases: ReadonlyArray<string>, normalize: (token: string) => string): ReadonlyArray<ReadonlyArray<string>> =>
+  phrases.map((phrase) => [...phrase.matchAll(TOKEN())].map((t) => normalize(t[0]))).filter((p) => p.length > 0)
 
 /** The best window of `tokens` tokens of `text` for `phrases`, rendered with `markers`. Linear in the text. */
 export const excerptOf = (

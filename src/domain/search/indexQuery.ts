@@ -1,0 +1,82 @@
+/**
+ * What a search asks of an index (RFC-0004:C-QUERY-SYNTAX, DECISIONS #37,
+ * #44), in the domain's terms rather than any backend's query language
+ * (issue 44 item 5): the words, how they combine and where they are looked
+ * for. The SQLite adapter renders it as an FTS5 MATCH expression
+ * (`adapters/sqlite/fts5Match.ts`); the in-memory adapter matches it
+ * directly.
+ *
+ * A word is a phrase of the index's tokens, held as typed: the backend's
+ * tokenizer strips its punctuation and stems it exactly as at index time
+ * (so no term carries a stem or prefix flag: skc asks for no prefix match,
+ * and stemming is the index's, never the query's). With the `cjk` tokenizer
+ * a CJK word is first segmented into its characters (`设置API` →
+ * `设 置 API`), a phrase of the character-level index (see cjk.ts). A word
+ * spelt two ways ("colors", "colours": `spelling.ts`) is held when any of
+ * its spellings is.
+ */
+import { segmentCjk } from "./cjk.js"
+import { queryTokens } from "./query.js"
+import { spellingVariants } from "./spelling.js"
+
+/** One searched word: the phrases any of which holds it, as typed (or segmented) first, then its other spellings. */
+export interface QueryTerm {
+  readonly phrases: readonly [string, ...Array<string>]
+}
+
+/**
+ * Where the words are looked for: in every column (file name, heading,
+ * text), in the heading only, or in the heading and text and in the file
+ * name unless that file is named `exceptFile` (across skills every skill
+ * has a SKILL.md, so its name says nothing about a section).
+ */
+export type QueryScope =
+  | { readonly _tag: "Everywhere" }
+  | { readonly _tag: "Heading" }
+  | { readonly _tag: "OutsideFileNamed"; readonly exceptFile: string }
+
+export interface IndexQuery {
+  /** Never empty. */
+  readonly terms: ReadonlyArray<QueryTerm>
+  /** `all`: a row holds every word (the RFC's implicit AND); `any`: at least one (the partial fallback of DECISIONS #37). */
+  readonly combine: "all" | "any"
+  readonly scope: QueryScope
+}
+
+const EVERYWHERE: QueryScope = { _tag: "Everywhere" }
+
+/** One token as a searched word, segmented with the `cjk` tokenizer, with its other spellings. */
+export const termOf = (token: string, options: { readonly segmentsCjk: boolean }): QueryTerm => {
+  const literal = options.segmentsCjk ? segmentCjk(token, " ") : token
+  const word = token.toLowerCase().replace(/^[^a-z]+|[^a-z]+$/g, "")
+  const variants = /^[a-z]+$/.test(word) ? spellingVariants(word) : []
+  return { phrases: [literal, ...variants] }
+}
+
+/** Rows holding every one of `terms`, anywhere. */
+export const allOf = (terms: ReadonlyArray<QueryTerm>): IndexQuery => ({ terms, combine: "all", scope: EVERYWHERE })
+
+/** Rows holding at least one of `terms`, anywhere. */
+export const anyOf = (terms: ReadonlyArray<QueryTerm>): IndexQuery => ({ terms, combine: "any", scope: EVERYWHERE })
+
+/** Rows holding `term`, anywhere. */
+export const holding = (term: QueryTerm): IndexQuery => allOf([term])
+
+/** The same query, looked for in the heading only: the rows whose own heading matches it. */
+export const inHeading = (query: IndexQuery): IndexQuery => ({ ...query, scope: { _tag: "Heading" } })
+
+/**
+ * The rows holding `term` in their heading or text, or in their file name
+ * unless that file is a SKILL.md: what a section holds across skills
+ * (src/app/services/searchRows.ts).
+ */
+export const heldOutsideSkillMd = (term: QueryTerm): IndexQuery => ({ terms: [term], combine: "all", scope: { _tag: "OutsideFileNamed", exceptFile: "SKILL.md" } })
+
+/** The RFC's query (every word, anywhere), or undefined for an empty query (E004). */
+export const indexQueryOf = (query: string, options: { readonly segmentsCjk: boolean }): IndexQuery | undefined => {
+  const tokens = queryTokens(query)
+  return tokens.length === 0 ? undefined : allOf(tokens.map((t) => termOf(t, options)))
+}
+
+/** Every phrase of the query, word by word, each word's spellings in order (what an excerpt marks). */
+export const queryPhrases = (query: IndexQuery): ReadonlyArray<string> => query.terms.flatMap((t) => t.phrases)
