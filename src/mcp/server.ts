@@ -104,8 +104,8 @@ const FOREIGN_INDEX_WAIT_MS = 20_000
 interface SessionParts {
   /** The directory the session serves (its project, DECISIONS #47): its Env's `cwd`, moved by the client's roots. */
   readonly directory: Ref.Ref<string>
-  /** Staleness state kept between calls (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts. */
-  readonly freshness: SourceFreshnessService
+  /** Staleness state kept between calls under file watchers (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts. */
+  readonly makeFreshness: () => SourceFreshnessService & { readonly close: () => void }
   /** The skills in scope, kept while what was read to find them is unchanged (issue 25, src/ports/DiskMemo.ts). */
   readonly memo: DiskMemoService
   /** --watch: a call finding a watched skill's index stale waits for its rebuild (issue 29 item 5). */
@@ -116,8 +116,8 @@ interface SessionParts {
  * The services of one session (issue 44 item 2): the ports, built once for
  * the session (file system, path, hasher: stateless, nothing cached), with
  * the session's own Env — its working directory is the session's project,
- * never the process's — and what the session keeps between calls; the SQLite
- * connection pools (issue 16) are closed with it.
+ * never the process's — and what the session keeps between calls; its file
+ * watchers and SQLite connection pools (issue 16) are closed with its scope.
  */
 const SessionLive = (parts: SessionParts) =>
   Layer.mergeAll(
@@ -125,7 +125,10 @@ const SessionLive = (parts: SessionParts) =>
       Env,
       Effect.map(Effect.service(Env), (env) => withWorkingDirectory(env, () => Ref.getUnsafe(parts.directory)))
     ),
-    Layer.succeed(SourceFreshness, parts.freshness),
+    Layer.effect(
+      SourceFreshness,
+      Effect.acquireRelease(Effect.sync(parts.makeFreshness), (freshness) => Effect.sync(() => freshness.close()))
+    ),
     Layer.succeed(DiskMemo, parts.memo),
     Layer.succeed(PendingRebuild, parts.pending),
     // DECISIONS #45: an MCP call is an agent's.
@@ -310,11 +313,11 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // session keeps SQLite connections (bounded pools, issue 16) and the staleness watchers between calls.
   const started = resolve(options.project ?? process.cwd())
   const directory = Ref.makeUnsafe(started)
-  const freshness = (await loadWatchingFreshness())()
+  const makeFreshness = await loadWatchingFreshness()
   // --watch: the watch loop (serveStdio) and the calls meet here; loaded only when watching.
   const hub = options.watch === true ? (await import("../app/watch.js")).makeRebuildHub() : undefined
   const runtime = ManagedRuntime.make(
-    SessionLive({ directory, freshness, memo: (await loadStampedDiskMemo())(), pending: hub?.service ?? noWatcher })
+    SessionLive({ directory, makeFreshness, memo: (await loadStampedDiskMemo())(), pending: hub?.service ?? noWatcher })
   )
   const served = runLive(runtime)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
@@ -408,13 +411,8 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     server.setNotificationHandler(RootsListChangedNotificationSchema, async () => followRoots())
   }
   server.onerror = (error) => void process.stderr.write(`skc mcp: ${error.message}\n`)
-  let closing: Promise<void> | undefined
-  const close = () =>
-    (closing ??= (async () => {
-      freshness.close()
-      await runtime.dispose()
-    })())
-  return { server, directory: () => Ref.getUnsafe(directory), hub, close }
+  // The session's scope: its watchers and connections end with it (disposing twice is a no-op).
+  return { server, directory: () => Ref.getUnsafe(directory), hub, close: () => runtime.dispose() }
 }
 
 /** Serve on stdin/stdout until stdin ends. */
