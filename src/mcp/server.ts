@@ -79,7 +79,7 @@ const INSTRUCTIONS = [
 
 /**
  * Where the warnings of the request being served go. The ports are built
- * once for the server's lifetime (file system, path, environment, hasher:
+ * once for the session's lifetime (file system, path, environment, hasher:
  * stateless, nothing cached), and their Diagnostics forwards to the
  * collector of the current request, so concurrent requests never mix
  * their warnings.
