@@ -59,4 +59,9 @@ describe("issue 44 item 5: the memory index matches typed queries", () => {
       expect(source, f).not.toMatch(/\bMATCH\b|["'`](?:AND|OR|NOT|NEAR)["'`]|\(AND\|OR|\{section content\}/)
     }
   })
+
+  it("the ports take the typed query: no MATCH string in src/ports", () => {
+    const dir = join(import.meta.dirname, "../../src/ports")
+    for (const f of readdirSync(dir)) expect(readFileSync(join(dir, f), "utf8"), f).not.toMatch(/\bmatch: string\b/)
+  })
 })
