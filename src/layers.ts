@@ -198,8 +198,8 @@ export const withTeamStore = <A, E, R>(
       )
     )
   })
-/** SIGINT/SIGTERM as an effect (`build --watch`). */
-export const loadSignals = () => import("./adapters/node/signals.js").then((m) => m.untilSignal)
+/** `build --watch` declares that a signal ends it with exit 0 (src/cli/runMain.ts). */
+export const loadSignals = () => import("./adapters/node/signals.js").then((m) => m.endsOnSignal)
 /** The MCP server's staleness memo under file watchers (issue 16). */
 export const loadWatchingFreshness = () => import("./adapters/node/WatchingFreshness.js").then((m) => m.makeWatchingFreshness)
 /** The MCP server's memo of what a call found on disk, kept while the paths it read stat the same (issue 25). */

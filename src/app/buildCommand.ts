@@ -7,7 +7,9 @@
  *
  * The watch's lines (what is watched, each build as it happens, the end)
  * go to the caller's `WatchIo`: the CLI writes them to stderr and stdout as
- * they come and stops on Ctrl-C; a test collects them.
+ * they come and is interrupted by Ctrl-C (the main fiber, src/cli/runMain.ts:
+ * "stopped watching" is then written by the interrupt's finalizer); a test
+ * collects them.
  */
 import { Effect } from "effect"
 import { build, type BuildResult } from "./build.js"
@@ -24,7 +26,7 @@ export interface WatchIo {
   readonly status: (line: string) => Effect.Effect<void>
   /** One line per build as it happens (a stream: `--format` does not apply). */
   readonly event: (line: string) => Effect.Effect<void>
-  /** Completes when watching should end (the CLI: SIGINT or SIGTERM). */
+  /** Completes when watching should end (the CLI: never; a signal interrupts the watch instead). */
   readonly stop: Effect.Effect<void>
 }
 
@@ -43,7 +45,7 @@ const watch = (input: BuildCommandInput, io: WatchIo) =>
         onEvent: (e) => io.event(renderWatchEvent(e)),
         stop: Effect.andThen(io.stop, io.status("stopped watching"))
       }
-    )
+    ).pipe(Effect.onInterrupt(() => io.status("stopped watching")))
     return { _tag: "Watched", skills: watched } satisfies BuildOutcome
   })
 

@@ -18,8 +18,10 @@
  * wakes, finishes a rebuild it is running, polls that skill at once and
  * rebuilds it without the debounce if it changed, then lets the query go.
  *
- * The loop runs until `stop` completes (the CLI: SIGINT/SIGTERM), then ends
- * normally.
+ * The loop runs until `stop` completes (`skc mcp --watch`: the session
+ * closes), then ends normally; interrupted (the CLI's SIGINT/SIGTERM,
+ * src/cli/runMain.ts) it stops between two file-system calls and holds
+ * nothing to close (it polls; no watcher is open).
  */
 import { visible } from "../domain/visible.js"
 import { Clock, Effect, Option } from "effect"

@@ -3,7 +3,8 @@
  * run on the fast path; everything else goes through effect/cli (loaded
  * lazily). Every failure maps to its RFC-0005 line on stderr and exit
  * status 1; nothing but a command's result reaches stdout, and no stack
- * trace reaches a user unless `-v`.
+ * trace reaches a user unless `-v`. The program runs under `runMain`
+ * (src/cli/runMain.ts): a signal interrupts it and its finalizers run.
  */
 import { Effect } from "effect"
 import { VERSION } from "../domain/version.js"
@@ -11,7 +12,8 @@ import { commandSpecs } from "../commands/index.js"
 import { fastCommands, parseFast } from "./fast.js"
 import { mcpHelp } from "../commands/mcp.js"
 import { renderCommandHelp, renderRootHelp, wantsHelp } from "./help.js"
-import { begin, exitStatus } from "./exit.js"
+import { begin } from "./exit.js"
+import { runMain } from "./runMain.js"
 import { runCommand } from "./runner.js"
 
 export { VERSION }
@@ -59,12 +61,12 @@ const program = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown> =>
   )
 }
 
-export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
+export const main = (argv: ReadonlyArray<string>): Promise<number> => {
   if (argv.length === 1 && argv[0] === "--version") {
     process.stdout.write(VERSION + "\n")
-    return 0
+    return Promise.resolve(0)
   }
   const started = begin(argv, argv.length > 0 && !argv.includes("--help"))
-  if (typeof started === "number") return started
-  return exitStatus(await Effect.runPromiseExit(program(argv)), started.verboseOn)
+  if (typeof started === "number") return Promise.resolve(started)
+  return runMain(program(argv), started.verboseOn)
 }

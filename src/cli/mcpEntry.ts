@@ -11,11 +11,11 @@
  * so that bin/skc.mjs hands the invocation to the full CLI, which stays the
  * one authority for help and errors.
  */
-import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import { mcpHelp } from "../commands/mcp.js"
 import { VERSION } from "../domain/version.js"
-import { begin, exitStatus } from "./exit.js"
+import { begin } from "./exit.js"
+import { runServer } from "./runMain.js"
 import { fastFlags, parseFast } from "./fastParse.js"
 import { wantsHelp } from "./help.js"
 import { chooseMcpProject } from "./mcpProject.js"
@@ -41,14 +41,14 @@ export const run = (argv: ReadonlyArray<string>): Promise<number> | undefined =>
   const started = begin(argv, true)
   if (typeof started === "number") return Promise.resolve(started)
   const { project } = chosen
-  return serveStdio(VERSION, {
-    skillTools: values.tools,
-    watch: values.watch,
-    followRoots: project === undefined,
-    outputSchemas: values.outputSchemas,
-    ...(project === undefined ? {} : { project })
-  }).then(
-    () => 0,
-    (e: unknown) => exitStatus(Exit.die(e), started.verboseOn)
-  )
+  // The server as the main fiber (src/cli/runMain.ts): SIGINT/SIGTERM end its input and exit 130/143.
+  const serve = () =>
+    serveStdio(VERSION, {
+      skillTools: values.tools,
+      watch: values.watch,
+      followRoots: project === undefined,
+      outputSchemas: values.outputSchemas,
+      ...(project === undefined ? {} : { project })
+    })
+  return runServer(serve, started.verboseOn)
 }

@@ -11,9 +11,9 @@
  * the invocation to the full CLI (dist/cli.cjs), which stays the one
  * authority for help and parse errors.
  */
-import * as Effect from "effect/Effect"
 import type { AnyCommandSpec } from "../commands/spec.js"
-import { begin, exitStatus } from "./exit.js"
+import { begin } from "./exit.js"
+import { runMain } from "./runMain.js"
 import { fastCommand, parseFast } from "./fastParse.js"
 import { wantsHelp } from "./help.js"
 import { runCommand } from "./runner.js"
@@ -26,5 +26,5 @@ export const runSingle = (spec: AnyCommandSpec, argv: ReadonlyArray<string>): Pr
   // From here on as main.ts: output guards, the home check, the run.
   const started = begin(argv, true)
   if (typeof started === "number") return Promise.resolve(started)
-  return Effect.runPromiseExit(runCommand(spec, values as { format: string; verbose: boolean })).then((exit) => exitStatus(exit, started.verboseOn))
+  return runMain(runCommand(spec, values as { format: string; verbose: boolean }), started.verboseOn)
 }

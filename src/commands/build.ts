@@ -59,9 +59,12 @@ export const buildCommand = defineCommand({
         import("./decode.js"),
         import("./output.js")
       ])
-    // A watch's lines as they come: about the watch on stderr, each build on stdout; Ctrl-C ends it.
+    // A watch's lines as they come: about the watch on stderr, each build on stdout. Ctrl-C (SIGINT) or SIGTERM
+    // interrupts it (src/cli/runMain.ts) and the process exits 0, as the README documents.
     const watchIo = () =>
-      Effect.map(Effect.promise(loadSignals), (untilSignal) => ({ status: printStderr, event: printText, stop: untilSignal() }))
+      Effect.flatMap(Effect.promise(loadSignals), (endsOnSignal) =>
+        Effect.as(endsOnSignal(0), { status: printStderr, event: printText, stop: Effect.never })
+      )
     return {
       input: BuildCommandInput,
       fromFlags: (o) => {

@@ -3,8 +3,9 @@
  * leader of a new process group, so `process.kill(-pid, …)` (killpg) reaches
  * everything it spawned; `shell: false` means the argv goes to execve as is.
  *
- * Termination (timeout, or skc itself receiving SIGINT/SIGTERM/SIGHUP):
- * SIGTERM to the group and to every process that left it (found through
+ * Termination (timeout, or the run's fiber interrupted: skc itself receiving
+ * SIGINT/SIGTERM/SIGHUP interrupts the main fiber, src/cli/runMain.ts, and
+ * the interrupt waits for this to finish): SIGTERM to the group and to every process that left it (found through
  * /proc by ancestry and by the run token, see processTree.ts), then SIGKILL
  * to all of them once the grace period has passed; then our pipe ends are
  * closed whatever the processes do with theirs, so a run always returns
@@ -54,7 +55,6 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
     if (settled) return
     settled = true
     for (const t of timers) clearTimeout(t)
-    for (const s of SIGNALS) process.removeListener(s, onSignal)
     child?.stdout?.destroy()
     child?.stderr?.destroy()
     const rendered = buffer.render()
@@ -134,9 +134,6 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
     poll()
   }
 
-  const onSignal = (signal: NodeJS.Signals) => terminate({ _tag: "Cancelled", signal })
-  for (const s of SIGNALS) process.on(s, onSignal)
-
   proc.stdout?.on("data", (chunk: Buffer) => buffer.push(chunk))
   proc.stderr?.on("data", (chunk: Buffer) => buffer.push(chunk))
   proc.on("error", (err: NodeJS.ErrnoException) => {
@@ -154,13 +151,23 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
   return () => terminate({ _tag: "Cancelled", signal: "interrupt" })
 }
 
-const SIGNALS: ReadonlyArray<NodeJS.Signals> = ["SIGINT", "SIGTERM", "SIGHUP"]
-
 export const nodeProcessRunner: ProcessRunnerService = {
   run: (request) =>
     Effect.callback<ProcessResult>((resume) => {
-      const cancel = runOnce(request, (result) => resume(Effect.succeed(result)))
-      return Effect.sync(cancel)
+      let ended = false
+      let onEnded: (() => void) | undefined
+      const cancel = runOnce(request, (result) => {
+        ended = true
+        onEnded?.()
+        resume(Effect.succeed(result))
+      })
+      // Interrupted: end every process of the run and wait until they are gone (within the kill grace), so
+      // that nothing the run started outlives an interrupted skc.
+      return Effect.callback<void>((done) => {
+        if (ended) return done(Effect.void)
+        onEnded = () => done(Effect.void)
+        cancel()
+      })
     })
 }
 

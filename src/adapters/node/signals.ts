@@ -1,22 +1,24 @@
 /**
- * Ending a long-running command cleanly: an effect that completes on the
- * first SIGINT (Ctrl-C) or SIGTERM, so that a watch loop racing it stops
- * and the process exits 0 instead of dying of the signal.
+ * What a signal means for this process's exit status (issue 44 item 1).
+ *
+ * The CLI runs its program as one fiber (src/cli/runMain.ts): SIGINT,
+ * SIGTERM and SIGHUP interrupt it, its finalizers run (a tool's process
+ * group is killed, a watch stops), and the process exits 128 + the signal's
+ * number (130, 143, 129). A command whose documented end is a signal says
+ * so here, before it waits: `skc build --watch` ends with exit 0
+ * (README: "SIGINT or SIGTERM ends it with exit 0").
  */
 import { Effect } from "effect"
 
-export const untilSignal = (onSignal: () => void = () => {}): Effect.Effect<void> =>
-  Effect.callback<void>((resume) => {
-    const handler = () => {
-      process.off("SIGINT", handler)
-      process.off("SIGTERM", handler)
-      onSignal()
-      resume(Effect.void)
-    }
-    process.on("SIGINT", handler)
-    process.on("SIGTERM", handler)
-    return Effect.sync(() => {
-      process.off("SIGINT", handler)
-      process.off("SIGTERM", handler)
-    })
-  })
+/** The signals that end a run: each interrupts the main fiber. */
+export const ENDING_SIGNALS: ReadonlyArray<NodeJS.Signals> = ["SIGINT", "SIGTERM", "SIGHUP"]
+
+const SIGNAL_NUMBERS: Readonly<Record<string, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }
+
+let declared: number | undefined
+
+/** The running command ends normally on a signal: the process then exits `status` (one process runs one command). */
+export const endsOnSignal = (status: number): Effect.Effect<void> => Effect.sync(() => void (declared = status))
+
+/** The exit status of a run that `signal` interrupted: what the command declared, else 128 + the signal's number. */
+export const statusOnSignal = (signal: NodeJS.Signals): number => declared ?? 128 + (SIGNAL_NUMBERS[signal] ?? 0)

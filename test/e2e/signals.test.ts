@@ -1,0 +1,131 @@
+// Issue 44 item 1: one runMain for the CLI. A real child process, a real
+// signal: the signal interrupts the main fiber, its finalizers run, and the
+// exit status comes from how it ended (src/cli/runMain.ts). Readiness is
+// polled from the child's output or files, never assumed after a sleep.
+import { spawn } from "node:child_process"
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { DatabaseSync } from "node:sqlite"
+import { describe, expect, it } from "vitest"
+import { BIN, sandbox } from "../helpers/cli.js"
+import { readLog } from "../helpers/logs.js"
+
+const until = async (check: () => boolean, what: string, ms = 30_000) => {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/** `skc <args>` as a child we can signal: its output so far, and its exit code once closed. */
+const start = (sb: ReturnType<typeof sandbox>, args: ReadonlyArray<string>) => {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: sb.work,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" }
+  })
+  const io = { out: "", err: "", code: undefined as number | null | undefined, signal: undefined as NodeJS.Signals | null | undefined }
+  child.stdout.setEncoding("utf8").on("data", (d: string) => (io.out += d))
+  child.stderr.setEncoding("utf8").on("data", (d: string) => (io.err += d))
+  const closed = new Promise<void>((resolve) =>
+    child.on("close", (code, signal) => {
+      io.code = code
+      io.signal = signal
+      resolve()
+    })
+  )
+  return { child, io, closed }
+}
+
+const skill = (sb: ReturnType<typeof sandbox>, name: string) => {
+  const dir = join(sb.work, ".skillc", "skills", name)
+  mkdirSync(join(dir, "evals"), { recursive: true })
+  writeFileSync(join(dir, "SKILL.md"), `---\nname: ${name}\ndescription: Fill in PDF forms. Use when the user mentions a PDF form.\n---\n# ${name}\n\n## Install\n\nText.\n`)
+  writeFileSync(join(dir, "evals", "triggers.json"), JSON.stringify([{ query: "fill in this PDF form", should_trigger: true }]))
+  return dir
+}
+
+/** Every file under `dir`, relative. */
+const files = (dir: string, prefix = ""): Array<string> =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]
+  )
+
+describe("issue 44 item 1: signals interrupt the main fiber and its finalizers run", () => {
+  it("SIGINT during skc build --watch: the watch stops, exit 0 (README), no stray state", { timeout: 60_000 }, async () => {
+    const sb = sandbox()
+    skill(sb, "demo")
+    const run = start(sb, ["build", "--watch", "demo"])
+    await until(() => /\] built demo in \d+ ms\n/.test(run.io.out), "the initial build")
+    const runtime = join(sb.work, ".skillc", "runtime", "demo")
+    const before = files(runtime).sort()
+    run.child.kill("SIGINT")
+    await run.closed
+    expect([run.io.code, run.io.signal]).toEqual([0, null])
+    // The interrupt's finalizer wrote the end of the watch.
+    expect(run.io.err).toBe("watching demo (Ctrl-C to stop)\nstopped watching\n")
+    // Nothing half-written is left behind, and the built skill still answers.
+    const after = files(runtime).sort()
+    expect(after).toEqual(before)
+    expect(after.filter((f) => /\.tmp|-journal$|\.lock$/.test(f))).toEqual([])
+    const search = await sb.runAsync(["search", "demo", "install", "--format", "json"])
+    expect(search.code).toBe(0)
+  })
+
+  it("SIGTERM during skc eval --judge command: the agent's process is killed before skc exits 143", { timeout: 60_000 }, async () => {
+    const sb = sandbox()
+    skill(sb, "pdf-forms")
+    expect((await sb.runAsync(["build", "pdf-forms"])).code).toBe(0)
+    const pids = join(sb.root, "agent.pids")
+    const agent = join(sb.root, "sleepy-agent.mjs")
+    // An agent that records its pid and then takes its time (a minute: far longer than the test waits).
+    writeFileSync(agent, `import { appendFileSync } from "node:fs"\nappendFileSync(${JSON.stringify(pids)}, process.pid + "\\n")\nsetTimeout(() => {}, 60_000)\n`)
+    const run = start(sb, ["eval", "pdf-forms", "--judge", "command", "--extract-regex", "(?<skill>\\S+)", "--", process.execPath, agent, "{{query}}"])
+    await until(() => existsSync(pids) && readFileSync(pids, "utf8").trim() !== "", "the agent to start")
+    const agentPids = readFileSync(pids, "utf8").trim().split("\n").map(Number)
+    expect(agentPids.every(alive)).toBe(true)
+    run.child.kill("SIGTERM")
+    await run.closed
+    // The runner's interrupt finalizer ended the agent's process group and waited for it: gone by the time skc is.
+    expect(agentPids.filter(alive)).toEqual([])
+    expect([run.io.code, run.io.signal]).toEqual([143, null])
+    expect(run.io.out).toBe("")
+  })
+
+  it("SIGINT to an idle skc mcp (stdio): it exits promptly, 130, and the access-log DB is intact", { timeout: 60_000 }, async () => {
+    const sb = sandbox()
+    skill(sb, "demo")
+    expect((await sb.runAsync(["build", "demo"])).code).toBe(0)
+    const run = start(sb, ["mcp"])
+    const send = (m: object) => run.child.stdin.write(JSON.stringify(m) + "\n")
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } } })
+    await until(() => run.io.out.includes('"id":1'), "the initialize answer")
+    send({ jsonrpc: "2.0", method: "notifications/initialized" })
+    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "skc_outline", arguments: { skill: "demo" } } })
+    await until(() => run.io.out.includes('"id":2'), "the outline answer")
+    // Idle now, its stdin still open: only the signal can end it.
+    const signalled = Date.now()
+    run.child.kill("SIGINT")
+    await run.closed
+    expect(Date.now() - signalled).toBeLessThan(10_000)
+    expect([run.io.code, run.io.signal]).toEqual([130, null])
+    const db = join(sb.work, ".skillc", "runtime", "demo", ".skillc-meta", "logs.db")
+    // The build's row and the server's: both there, and the file passes SQLite's own check.
+    expect(readLog(db).map((r) => r.command)).toEqual(["build", "outline"])
+    const check = new DatabaseSync(db, { readOnly: true })
+    try {
+      expect(check.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" })
+    } finally {
+      check.close()
+    }
+  })
+})
