@@ -198,6 +198,8 @@ export const withTeamStore = <A, E, R>(
       )
     )
   })
+/** The signals that interrupt the CLI's main fiber and the exit status each gives (src/cli/runMain.ts; a few lines, loaded at start). */
+export { ENDING_SIGNALS, statusOnSignal } from "./adapters/node/signals.js"
 /** `build --watch` declares that a signal ends it with exit 0 (src/cli/runMain.ts). */
 export const loadSignals = () => import("./adapters/node/signals.js").then((m) => m.endsOnSignal)
 /** The MCP server's staleness memo under file watchers (issue 16). */

@@ -30,7 +30,7 @@ import * as Effect from "effect/Effect"
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
-import { ENDING_SIGNALS, statusOnSignal } from "../adapters/node/signals.js"
+import { ENDING_SIGNALS, statusOnSignal } from "../layers.js"
 import { exitStatus } from "./exit.js"
 
 /** Run `program` as the process's main fiber; its exit status once it has ended (finalizers included). */
