@@ -167,6 +167,8 @@ export const makeLiveLayer = (options: LiveOptions = {}) =>
   Layer.merge(Live(options), Layer.unwrap(Effect.promise(loadSearchIndexLive)))
 /** Child processes of tool skills (`skc run`, MCP `<skill>__<tool>`). */
 export const loadProcessRunnerLive = () => import("./adapters/node/NodeProcessRunner.js").then((m) => m.NodeProcessRunnerLive)
+/** An interrupted server ends the tool runs its sessions still have in flight (src/cli/runMain.ts). */
+export const loadEndRunningProcesses = () => import("./adapters/node/NodeProcessRunner.js").then((m) => m.endRunningProcesses)
 /** The terminal prompt of `skc run`'s confirmations. */
 export const loadNodePrompter = () => import("./adapters/node/NodePrompter.js").then((m) => m.makeNodePrompter)
 /** The usage history `skc match` ranks with, opened only when asked. */

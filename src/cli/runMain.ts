@@ -30,7 +30,7 @@ import * as Effect from "effect/Effect"
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
-import { ENDING_SIGNALS, statusOnSignal } from "../layers.js"
+import { ENDING_SIGNALS, loadEndRunningProcesses, statusOnSignal } from "../layers.js"
 import { exitStatus } from "./exit.js"
 
 /** Run `program` as the process's main fiber; its exit status once it has ended (finalizers included). */
@@ -70,9 +70,11 @@ const CLOSE_WAIT_MS = 2_000
 /**
  * `skc mcp` under `runMain`: the server (a promise that settles when its
  * input ends) as the main fiber's program. Interrupted by a signal, the
- * finalizer ends the input as a client closing it would, so the session
- * closes the way it always does (pooled connections, watchers), and waits
- * for that a bounded time; then the process exits.
+ * finalizer ends the input as a client closing it would, ends the tool
+ * runs still in flight (their process groups, as the process runner's own
+ * interrupt does), so the session closes the way it always does (pooled
+ * connections, watchers), and waits for that a bounded time; then the
+ * process exits.
  */
 export const runServer = (serve: () => Promise<void>, verboseOn: boolean): Promise<number> =>
   runMain(
@@ -82,9 +84,11 @@ export const runServer = (serve: () => Promise<void>, verboseOn: boolean): Promi
         () => resume(Effect.succeed(0)),
         (e: unknown) => resume(Effect.die(e))
       )
-      return Effect.promise(() => {
+      return Effect.promise(async () => {
         process.stdin.push(null)
-        return Promise.race([served.then(() => {}, () => {}), new Promise<void>((r) => setTimeout(r, CLOSE_WAIT_MS).unref())])
+        // Tool calls in flight run on the sessions' own runtimes: their processes are ended here (within the kill grace).
+        await loadEndRunningProcesses().then((end) => end(), () => {})
+        await Promise.race([served.then(() => {}, () => {}), new Promise<void>((r) => setTimeout(r, CLOSE_WAIT_MS).unref())])
       })
     }),
     verboseOn

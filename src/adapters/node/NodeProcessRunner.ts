@@ -151,23 +151,36 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
   return () => terminate({ _tag: "Cancelled", signal: "interrupt" })
 }
 
+/**
+ * The runs in flight in this process: each one's cancel, answering once the run has ended. A run is
+ * ended by its fiber's interruption; a server whose calls run on session runtimes of their own ends
+ * them all at once when the process is interrupted (`endRunningProcesses`, src/cli/runMain.ts).
+ */
+const running = new Set<() => Promise<void>>()
+
+/** End every run in flight (SIGTERM, SIGKILL after its grace) and wait until all have ended. */
+export const endRunningProcesses = (): Promise<void> => Promise.all([...running].map((end) => end())).then(() => {})
+
 export const nodeProcessRunner: ProcessRunnerService = {
   run: (request) =>
     Effect.callback<ProcessResult>((resume) => {
       let ended = false
       let onEnded: (() => void) | undefined
+      const endedP = new Promise<void>((r) => (onEnded = r))
+      const end = () => {
+        cancel()
+        return endedP
+      }
       const cancel = runOnce(request, (result) => {
         ended = true
+        running.delete(end)
         onEnded?.()
         resume(Effect.succeed(result))
       })
+      if (!ended) running.add(end)
       // Interrupted: end every process of the run and wait until they are gone (within the kill grace), so
       // that nothing the run started outlives an interrupted skc.
-      return Effect.callback<void>((done) => {
-        if (ended) return done(Effect.void)
-        onEnded = () => done(Effect.void)
-        cancel()
-      })
+      return Effect.promise(end)
     })
 }
 
