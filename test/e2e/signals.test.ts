@@ -3,7 +3,7 @@
 // exit status comes from how it ended (src/cli/runMain.ts). Readiness is
 // polled from the child's output or files, never assumed after a sleep.
 import { spawn } from "node:child_process"
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { describe, expect, it } from "vitest"
@@ -127,5 +127,34 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
     } finally {
       check.close()
     }
+  })
+
+  it("SIGTERM to skc mcp --tools during a tool call: the tool's process is ended before the server exits 143", { timeout: 60_000 }, async () => {
+    const sb = sandbox()
+    const dir = join(sb.home, ".skillc", "skills", "sleepy")
+    mkdirSync(join(dir, "scripts"), { recursive: true })
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      "---\nname: sleepy\nversion: 1.0.0\ndescription: Sleeps. Use when a test needs a tool that takes its time.\nmodes: [Global]\nread_only: true\ntimeout: 120\n---\n\n### nap\n\nSleep.\n\n#### Parameters\n\n| Name | Type | Required | Description |\n|------|------|----------|-------------|\n| file | string | yes | Where to write the pid |\n\n#### Command\n\n```bash\n./scripts/nap.sh {{file}}\n```\n"
+    )
+    // Records its pid, then becomes the sleep (same pid): a minute, far longer than the test waits.
+    writeFileSync(join(dir, "scripts", "nap.sh"), '#!/bin/sh\necho $$ >> "$1"\nexec sleep 60\n')
+    chmodSync(join(dir, "scripts", "nap.sh"), 0o755)
+    expect((await sb.runAsync(["approve", "sleepy"])).code).toBe(0)
+    const pids = join(sb.root, "tool.pids")
+    const run = start(sb, ["mcp", "--tools"])
+    const send = (m: object) => run.child.stdin.write(JSON.stringify(m) + "\n")
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } } })
+    await until(() => run.io.out.includes('"id":1'), "the initialize answer")
+    send({ jsonrpc: "2.0", method: "notifications/initialized" })
+    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "sleepy__nap", arguments: { file: pids } } })
+    await until(() => existsSync(pids) && readFileSync(pids, "utf8").trim() !== "", "the tool to start")
+    const toolPid = Number(readFileSync(pids, "utf8").trim())
+    expect(alive(toolPid)).toBe(true)
+    run.child.kill("SIGTERM")
+    await run.closed
+    // The server's finalizer ended the run in flight (its process group) before the process exited.
+    expect(alive(toolPid)).toBe(false)
+    expect([run.io.code, run.io.signal]).toEqual([143, null])
   })
 })
