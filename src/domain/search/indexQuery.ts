@@ -3,7 +3,7 @@
  * #44), in the domain's terms rather than any backend's query language
  * (issue 44 item 5): the words, how they combine and where they are looked
  * for. The SQLite adapter renders it as an FTS5 MATCH expression
- * (`adapters/sqlite/fts5Match.ts`); the in-memory adapter matches it
+ * (its `fts5Match.ts`); the in-memory adapter matches it
  * directly.
  *
  * A word is a phrase of the index's tokens, held as typed: the backend's

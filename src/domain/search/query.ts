@@ -7,7 +7,7 @@
  * 3. each token is a literal term whatever punctuation or query syntax
  *    (`AND`, `*`, `:`, `NEAR(`) it holds: `indexQuery.ts` makes it a
  *    searched word of the typed query, and the SQLite adapter quotes it as
- *    an FTS5 phrase (`adapters/sqlite/fts5Match.ts`), whose tokenizer then
+ *    an FTS5 phrase (its `fts5Match.ts`), whose tokenizer then
  *    strips punctuation and applies stemming exactly as at index time;
  * 4. every word must be held (implicit AND).
  */
