@@ -23,16 +23,16 @@ export {
   recordedSearch as search,
   recordedStats as stats
 } from "./app/recorded.js"
-export { init } from "./app/init.js"
-export { sync } from "./app/sync.js"
-export { discover } from "./app/discover.js"
-export { match } from "./app/match.js"
-export { prompt } from "./app/prompt.js"
-export { permissions } from "./app/permissions.js"
-export { load } from "./app/load.js"
-export { tools } from "./app/tools.js"
-export { run } from "./app/run.js"
-export { approve } from "./app/approve.js"
+export { init } from "./app/build/init.js"
+export { sync } from "./app/usage/sync.js"
+export { discover } from "./app/skills/discover.js"
+export { match } from "./app/skills/match.js"
+export { prompt } from "./app/skills/prompt.js"
+export { permissions } from "./app/skills/permissions.js"
+export { load } from "./app/skills/load.js"
+export { tools } from "./app/tools/tools.js"
+export { run } from "./app/tools/run.js"
+export { approve } from "./app/tools/approve.js"
 
 // The layers, from the composition root (src/layers.ts): `makeLiveLayer` is `Live` plus the SQLite search index.
 export { makeLiveLayer, Live, PortsLive, type LiveServices, type LiveOptions } from "./layers.js"

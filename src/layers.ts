@@ -39,10 +39,10 @@ import { nodeFileSystem } from "./adapters/node/NodeFileSystem.js"
 import { nodeHasher } from "./adapters/node/NodeHasher.js"
 import { lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
 import { makeSqlitePools, SqliteConnections } from "./adapters/sqlite/ConnectionPool.js"
-import { generateRunId, RunId } from "./app/services/accessLog.js"
+import { generateRunId, RunId } from "./app/usage/accessLog.js"
 import { AccessLog, LogStoreError, withoutWrites, type AccessLogService } from "./ports/AccessLog.js"
 import { Hasher } from "./ports/Hasher.js"
-import { SettingsLive } from "./app/services/Settings.js"
+import { SettingsLive } from "./app/shared/Settings.js"
 import { stderrProgress } from "./adapters/node/StderrProgress.js"
 import { MemoryAccessLogLayer } from "./adapters/memory/MemoryAccessLog.js"
 import { MemoryEnvLayer } from "./adapters/memory/MemoryEnv.js"
@@ -190,7 +190,7 @@ export const withTeamStore = <A, E, R>(
   use: (shown: string) => Effect.Effect<A, E, R>
 ) =>
   Effect.gen(function* () {
-    const [pg, { teamDatabase }] = yield* Effect.promise(() => Promise.all([loadTeamLogStore(), import("./app/services/teamDatabase.js")]))
+    const [pg, { teamDatabase }] = yield* Effect.promise(() => Promise.all([loadTeamLogStore(), import("./app/usage/teamDatabase.js")]))
     const url = yield* teamDatabase(given, team, flag)
     const shown = pg.describeUrl(url)
     return yield* use(shown).pipe(

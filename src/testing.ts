@@ -26,7 +26,7 @@
  */
 import { Effect, Layer } from "effect"
 import { makeMemoryAccessLog, makeMemoryEnv, makeMemoryFileSystem, makeMemorySearchIndex, MemoryPortsLive, type MemoryFileSystem } from "./layers.js"
-import { SettingsLive } from "./app/services/Settings.js"
+import { SettingsLive } from "./app/shared/Settings.js"
 import { renderWarning, type SkcWarning } from "./domain/errors.js"
 import type { AccessLogService } from "./ports/AccessLog.js"
 import { collectingDiagnostics, Diagnostics, type DiagnosticsService } from "./ports/Diagnostics.js"

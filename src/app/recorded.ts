@@ -13,15 +13,15 @@
  * `search` without `skill` and `buildMany` record their rows themselves.
  */
 import type { Effect } from "effect"
-import { logged, type Outcome } from "./services/accessLog.js"
-import { build, buildLogArgs, type BuildInput } from "./build.js"
-import { lint, lintLogArgs, type LintInput } from "./lint.js"
-import { openFile, openLogArgs, type OpenInput } from "./open.js"
-import { outline, outlineLogArgs, type OutlineInput } from "./outline.js"
-import { search, searchLogArgs, type SearchInput } from "./search.js"
-import { show, showLogArgs, type ShowInput } from "./show.js"
-import { sources, sourcesLogArgs, type SourcesInput } from "./sources.js"
-import { stats, statsLogArgs, type StatsInput } from "./stats.js"
+import { logged, type Outcome } from "./usage/accessLog.js"
+import { build, buildLogArgs, type BuildInput } from "./build/build.js"
+import { lint, lintLogArgs, type LintInput } from "./lint/lint.js"
+import { openFile, openLogArgs, type OpenInput } from "./search/open.js"
+import { outline, outlineLogArgs, type OutlineInput } from "./search/outline.js"
+import { search, searchLogArgs, type SearchInput } from "./search/search.js"
+import { show, showLogArgs, type ShowInput } from "./search/show.js"
+import { sources, sourcesLogArgs, type SourcesInput } from "./search/sources.js"
+import { stats, statsLogArgs, type StatsInput } from "./usage/stats.js"
 
 const valueOf = <A, E>(o: Outcome<A, E>): A | undefined => (o._tag === "Success" ? o.value : undefined)
 

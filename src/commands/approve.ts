@@ -12,7 +12,7 @@ export const approveCommand = defineCommand({
   args: { skill: arg.one("skill", "Skill name or path (of a project or global store).") },
   flags: { ...common() },
   load: async () => {
-    const [{ approve }, { renderApprove }] = await Promise.all([import("../app/approve.js"), import("../render/tools.js")])
+    const [{ approve }, { renderApprove }] = await Promise.all([import("../app/tools/approve.js"), import("../render/tools.js")])
     return {
       fromFlags: (o) => Effect.succeed({ skill: o.skill }),
       run: (input) => approve(input),

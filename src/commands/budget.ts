@@ -23,14 +23,14 @@ export const budgetCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ budget, budgetDocument, BudgetInput }, { renderBudget }] = await Promise.all([import("../app/budget.js"), import("../render/budget.js")])
+    const [{ budget, budgetDocument, BudgetInput }, { renderBudget }] = await Promise.all([import("../app/eval/budget.js"), import("../render/budget.js")])
     return {
       input: BudgetInput,
       toInput: (o) => ({ ...(Option.isSome(o.contextTokens) ? { context_tokens: o.contextTokens.value } : {}), ...agentFields(o) }),
       run: (input) => budget(input),
       text: (result) => renderBudget(result),
       json: budgetDocument,
-      mcp: { output: () => import("../app/budget.js").then((r) => r.BudgetDocument) }
+      mcp: { output: () => import("../app/eval/budget.js").then((r) => r.BudgetDocument) }
     }
   }
 })

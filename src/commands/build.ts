@@ -51,9 +51,9 @@ export const buildCommand = defineCommand({
   load: async () => {
     const [{ BuildInput, buildLogArgs }, { BuildCommandInput }, { buildCommand }, { renderBuild, renderBuildMany, buildManyLines }, SqliteSearchIndexLive, { decodeFlags }, { printJson, printText, printStderr }] =
       await Promise.all([
-        import("../app/build.js"),
-        import("../app/buildMany.js"),
-        import("../app/buildCommand.js"),
+        import("../app/build/build.js"),
+        import("../app/build/buildMany.js"),
+        import("../app/build/buildCommand.js"),
         import("../render/build.js"),
         loadSearchIndexLive(),
         import("./decode.js"),
@@ -102,7 +102,7 @@ export const buildCommand = defineCommand({
       exitStatus: (r) => (r._tag === "Many" && r.result.failed > 0 ? 1 : 0),
       mcp: {
         input: BuildInput,
-        output: () => import("../app/build.js").then((r) => r.BuildResult),
+        output: () => import("../app/build/build.js").then((r) => r.BuildResult),
         text: (r) => (r._tag === "One" ? renderBuild(r.result) : ""),
         structured: (r) => (r._tag === "One" ? { ...r.result } : {})
       }

@@ -16,7 +16,7 @@ export const discoverCommand = defineCommand({
   },
   load: async () => {
     const [{ discover, discoverDocument, DiscoverInput }, { renderDiscover }] = await Promise.all([
-      import("../app/discover.js"),
+      import("../app/skills/discover.js"),
       import("../render/protocol.js")
     ])
     return {
@@ -25,7 +25,7 @@ export const discoverCommand = defineCommand({
       run: (input) => discover(input),
       text: (result) => renderDiscover(result),
       json: discoverDocument,
-      mcp: { output: () => import("../app/discover.js").then((r) => r.DiscoverDocument) }
+      mcp: { output: () => import("../app/skills/discover.js").then((r) => r.DiscoverDocument) }
     }
   }
 })

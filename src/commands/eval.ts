@@ -43,7 +43,7 @@ export const evalCommand = defineCommand({
   },
   load: async () => {
     const [{ evaluate, evalDocument, EvalInput, EvalMcpInput }, NodeProcessRunnerLive, { renderEval }, { renderEvalHtml }, { printJson, printText }] = await Promise.all([
-      import("../app/eval.js"),
+      import("../app/eval/eval.js"),
       loadProcessRunnerLive(),
       import("../render/eval.js"),
       import("../render/evalHtml.js"),
@@ -70,7 +70,7 @@ export const evalCommand = defineCommand({
         ctx.format === "html" ? printText(renderEvalHtml(result)) : ctx.format === "json" ? printJson(evalDocument(result)) : printText(renderEval(result)),
       exitStatus: (result) => (result.passed ? 0 : 1),
       json: evalDocument,
-      mcp: { input: EvalMcpInput, output: () => import("../app/eval.js").then((r) => r.EvalDocument) }
+      mcp: { input: EvalMcpInput, output: () => import("../app/eval/eval.js").then((r) => r.EvalDocument) }
     }
   }
 })

@@ -22,7 +22,7 @@ export const initCommand = defineCommand({
     idempotent: false
   },
   load: async () => {
-    const [{ init, InitParams, InitResultSchema }, { renderInit }] = await Promise.all([import("../app/init.js"), import("../render/init.js")])
+    const [{ init, InitParams, InitResultSchema }, { renderInit }] = await Promise.all([import("../app/build/init.js"), import("../render/init.js")])
     return {
       input: InitParams,
       fromFlags: (o) => Effect.succeed({ name: Option.getOrUndefined(o.name), global: o.global }),

@@ -34,7 +34,7 @@ export const lintCommand = defineCommand({
   },
   load: async () => {
     const [{ LintInput, LintSkillInput, lintSkills, lintLogArgs, outcomeJson, reportJson, hasErrors }, { renderLintText, lintTextParts, totalLine }] = await Promise.all([
-      import("../app/lint.js"),
+      import("../app/lint/lint.js"),
       import("../render/lint.js")
     ])
     return {
@@ -70,7 +70,7 @@ export const lintCommand = defineCommand({
               ).pipe(Effect.andThen(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
       // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
-      mcp: { input: LintSkillInput, output: () => import("../app/lint.js").then((r) => r.LintJson), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!, outcome.agents) }) }
+      mcp: { input: LintSkillInput, output: () => import("../app/lint/lint.js").then((r) => r.LintJson), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!, outcome.agents) }) }
     }
   }
 })

@@ -28,7 +28,7 @@ export const listCommand = defineCommand({
   },
   load: async () => {
     const [{ list, ListInput, ListResult }, { renderList }] = await Promise.all([
-      import("../app/list.js"),
+      import("../app/skills/list.js"),
       import("../render/list.js"),
     ])
     return {

@@ -22,7 +22,7 @@ export const loadCommand = defineCommand({
   },
   load: async () => {
     const [{ load, loadDocument, LoadInput }, { renderLoadContent, renderLoadSummary }] = await Promise.all([
-      import("../app/load.js"),
+      import("../app/skills/load.js"),
       import("../render/protocol.js")
     ])
     return {
@@ -37,7 +37,7 @@ export const loadCommand = defineCommand({
       run: (input) => load(input),
       text: (result) => renderLoadContent(result) + "\n" + renderLoadSummary(result),
       json: loadDocument,
-      mcp: { output: () => import("../app/load.js").then((r) => r.LoadDocument) }
+      mcp: { output: () => import("../app/skills/load.js").then((r) => r.LoadDocument) }
     }
   }
 })

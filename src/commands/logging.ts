@@ -3,7 +3,7 @@
  * runner and the MCP server alike (RFC-0007:C-LOGGING, C-MCP-SERVER;
  * DECISIONS #17 which calls, #18 args, #31 the plain command name): when the
  * handler has `log` and the input names a skill, `logged`
- * (src/app/services/accessLog.ts) records one row with the outcome.
+ * (src/app/usage/accessLog.ts) records one row with the outcome.
  *
  * The MCP server writes to the primary location like the CLI (C-MCP-SERVER
  * "SHOULD write directly to the primary runtime location"), and its rows
@@ -11,7 +11,7 @@
  * (issue 17; a row without `via` came from the CLI, RFC columns unchanged).
  */
 import type { Effect } from "effect"
-import { logged } from "../app/services/accessLog.js"
+import { logged } from "../app/usage/accessLog.js"
 import type { Handler } from "./spec.js"
 
 export const logCall = <I, A, E, R>(

@@ -23,7 +23,7 @@ export const matchCommand = defineCommand({
   },
   load: async () => {
     const [{ match, matchDocument, MatchInput }, LazySqliteUsageHistoryLayer, { renderMatch }] = await Promise.all([
-      import("../app/match.js"),
+      import("../app/skills/match.js"),
       loadUsageHistoryLive(),
       import("../render/protocol.js")
     ])
@@ -39,7 +39,7 @@ export const matchCommand = defineCommand({
       run: (input) => match(input).pipe(Effect.provide(LazySqliteUsageHistoryLayer)),
       text: (result) => renderMatch(result),
       json: matchDocument,
-      mcp: { output: () => import("../app/match.js").then((r) => r.MatchDocument) }
+      mcp: { output: () => import("../app/skills/match.js").then((r) => r.MatchDocument) }
     }
   }
 })

@@ -29,7 +29,7 @@ export const openCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const { openFile, OpenInput, openLogArgs } = await import("../app/open.js")
+    const { openFile, OpenInput, openLogArgs } = await import("../app/search/open.js")
     return {
       input: OpenInput,
       toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines) }),
@@ -49,7 +49,7 @@ export const openCommand = defineCommand({
           process.stdout.write(opened.bytes, () => resume(Effect.void))
         })
       },
-      mcp: { output: () => import("../app/open.js").then((r) => r.OpenResult), structured: (opened) => ({ ...opened.result }) }
+      mcp: { output: () => import("../app/search/open.js").then((r) => r.OpenResult), structured: (opened) => ({ ...opened.result }) }
     }
   }
 })

@@ -23,7 +23,7 @@ export const outlineCommand = defineCommand({
   },
   load: async () => {
     const [{ outline, OutlineInput, MCP_OUTLINE_MAX_BYTES, outlineLogArgs }, { renderOutline }] = await Promise.all([
-      import("../app/outline.js"),
+      import("../app/search/outline.js"),
       import("../render/outline.js")
     ])
     return {
@@ -39,7 +39,7 @@ export const outlineCommand = defineCommand({
       log: { args: (input) => outlineLogArgs(input) },
       text: (result) => renderOutline(result),
       mcp: {
-        output: () => import("../app/outline.js").then((r) => r.OutlineResult),
+        output: () => import("../app/search/outline.js").then((r) => r.OutlineResult),
         // Issue 26 item 3: over MCP an outline has a budget unless the call names its own.
         defaults: (input) => (input.max_bytes === undefined ? { ...input, max_bytes: MCP_OUTLINE_MAX_BYTES } : input)
       }

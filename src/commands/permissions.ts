@@ -10,7 +10,7 @@ export const permissionsCommand = defineCommand({
   flags: { check: flag.repeated("check", 'A tool request to decide, e.g. "Bash(git status)".'), ...agentFlags, ...common() },
   load: async () => {
     const [{ permissions, PermissionsInput }, { renderPermissions }] = await Promise.all([
-      import("../app/permissions.js"),
+      import("../app/skills/permissions.js"),
       import("../render/protocol.js"),
     ])
     return {

@@ -17,7 +17,7 @@ export const promptCommand = defineCommand({
     ...common()
   },
   load: async () => {
-    const [{ prompt, PromptInput }] = await Promise.all([import("../app/prompt.js")])
+    const [{ prompt, PromptInput }] = await Promise.all([import("../app/skills/prompt.js")])
     return {
       input: PromptInput,
       toInput: (o) => ({

@@ -27,7 +27,7 @@ export const runCommand = defineCommand({
   },
   load: async () => {
     const [{ run, RunInput }, NodeProcessRunnerLive, makeNodePrompter, { Prompter }, { renderRunOutput }] = await Promise.all([
-      import("../app/run.js"),
+      import("../app/tools/run.js"),
       loadProcessRunnerLive(),
       loadNodePrompter(),
       import("../ports/Prompter.js"),

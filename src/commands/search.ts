@@ -49,7 +49,7 @@ export const searchCommand = defineCommand({
   load: async () => {
     const [{ search, SearchInput, searchLogArgs }, SqliteSearchIndexLive, { renderSearchText }, { decodeFlags }, { InvalidOption }] =
       await Promise.all([
-        import("../app/search.js"),
+        import("../app/search/search.js"),
         loadSearchIndexLive(),
         import("../render/search.js"),
         import("./decode.js"),
@@ -81,7 +81,7 @@ export const searchCommand = defineCommand({
       text: (answer) => renderSearchText(answer.result, answer.skill === undefined ? {} : { skill: answer.skill }),
       json: (answer) => answer.result,
       mcp: {
-        output: () => import("../app/search.js").then((r) => r.SearchResult),
+        output: () => import("../app/search/search.js").then((r) => r.SearchResult),
         text: (answer) => renderSearchText(answer.result, { mcp: true, ...(answer.skill === undefined ? {} : { skill: answer.skill }) })
       }
     }

@@ -27,7 +27,7 @@ export const showCommand = defineCommand({
   },
   load: async () => {
     const [{ show, ShowInput, showLogArgs }, SqliteSearchIndexLive, { renderShowText }] = await Promise.all([
-      import("../app/show.js"),
+      import("../app/search/show.js"),
       loadSearchIndexLive(),
       import("../render/show.js")
     ])
@@ -43,7 +43,7 @@ export const showCommand = defineCommand({
       // DECISIONS #18: the heading and file shown, or what was asked for.
       log: { args: (input, result) => showLogArgs(input, result) },
       text: (result) => renderShowText(result),
-      mcp: { output: () => import("../app/show.js").then((r) => r.ShowResult) }
+      mcp: { output: () => import("../app/search/show.js").then((r) => r.ShowResult) }
     }
   }
 })

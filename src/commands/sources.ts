@@ -23,7 +23,7 @@ export const sourcesCommand = defineCommand({
   },
   load: async () => {
     const [{ sources, sourcesDocument, sourcesJson, SourcesInput, sourcesLogArgs }, { renderSourcesTree }] = await Promise.all([
-      import("../app/sources.js"),
+      import("../app/search/sources.js"),
       import("../domain/sourcesTree.js")
     ])
     return {
@@ -41,7 +41,7 @@ export const sourcesCommand = defineCommand({
       text: (result) => renderSourcesTree(result.root, result),
       // DECISIONS #11: an array on the CLI; MCP structured content must be an object, so it is wrapped there.
       json: (result) => sourcesJson(result),
-      mcp: { output: () => import("../app/sources.js").then((r) => r.SourcesDocument), structured: (result) => ({ ...sourcesDocument(result) }) }
+      mcp: { output: () => import("../app/search/sources.js").then((r) => r.SourcesDocument), structured: (result) => ({ ...sourcesDocument(result) }) }
     }
   }
 })

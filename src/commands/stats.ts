@@ -51,14 +51,14 @@ export const statsCommand = defineCommand({
   },
   load: async () => {
     const [{ StatsInput, statsDocument, statsLogArgs }, request, { renderStats, renderStatsAll }, html, { jsonText, printText }] = await Promise.all([
-      import("../app/stats.js"),
-      import("../app/statsRequest.js"),
+      import("../app/usage/stats.js"),
+      import("../app/usage/statsRequest.js"),
       import("../render/stats.js"),
       import("../render/statsHtml.js"),
       import("./output.js")
     ])
-    type Request = import("../app/statsRequest.js").StatsRequest
-    type Outcome = import("../app/statsRequest.js").StatsView
+    type Request = import("../app/usage/statsRequest.js").StatsRequest
+    type Outcome = import("../app/usage/statsRequest.js").StatsView
     /** `--from`/`--team`: the team store (issue 18), its adapter loaded only when asked for. */
     const onTeamStore = (r: Request) => withTeamStore(r.from, r.team === true, "--from", (source) => request.statsFromTeam(r, source))
     const text = (r: Outcome, now: number): string =>
@@ -87,7 +87,7 @@ export const statsCommand = defineCommand({
           : printText(ctx.format === "json" ? jsonText(json(r)) : text(r, ctx.now)),
       mcp: {
         input: StatsInput,
-        output: () => import("../app/stats.js").then((r) => r.StatsDocument),
+        output: () => import("../app/usage/stats.js").then((r) => r.StatsDocument),
         structured: (r: Outcome) => ({ ...(json(r) as Record<string, unknown>) })
       }
     }

@@ -31,9 +31,9 @@ export const syncCommand = defineCommand({
   },
   load: async () => {
     const [{ sync }, { renderSync, syncJson }, { bothTeamDatabases }] = await Promise.all([
-      import("../app/sync.js"),
+      import("../app/usage/sync.js"),
       import("../render/sync.js"),
-      import("../app/services/teamDatabase.js")
+      import("../app/usage/teamDatabase.js")
     ])
     type Request = {
       readonly skill?: string
@@ -45,11 +45,11 @@ export const syncCommand = defineCommand({
     }
     type Outcome =
       | { readonly kind: "local"; readonly result: Effect.Success<ReturnType<typeof sync>> }
-      | { readonly kind: "team"; readonly result: import("../app/teamPush.js").TeamPushResult }
+      | { readonly kind: "team"; readonly result: import("../app/usage/teamPush.js").TeamPushResult }
     /** `--to`/`--team`: the team push (issue 18), its modules loaded only when asked for. */
     const pushTo = (given: string | undefined, team: boolean, skill: string | undefined) =>
       withTeamStore(given, team, "--to", (to) =>
-        Effect.flatMap(Effect.promise(() => import("../app/teamPush.js")), ({ teamPush }) => teamPush({ skill, to }))
+        Effect.flatMap(Effect.promise(() => import("../app/usage/teamPush.js")), ({ teamPush }) => teamPush({ skill, to }))
       ).pipe(Effect.map((result): Outcome => ({ kind: "team", result })))
     return {
       fromFlags: (o): Effect.Effect<Request, InvalidOption> =>
@@ -89,6 +89,6 @@ export const syncCommand = defineCommand({
 })
 
 /** `skc sync --to`'s summary line (kept here so the local sync's renderer stays untouched). */
-const renderTeamPushLine = (r: import("../app/teamPush.js").TeamPushResult): string =>
+const renderTeamPushLine = (r: import("../app/usage/teamPush.js").TeamPushResult): string =>
   `Pushed ${r.added} new rows of ${r.skills.length} skill${r.skills.length === 1 ? "" : "s"} to ${r.to} ` +
   `(${r.rows - r.added} already there; machine ${r.machine}, user ${r.user})\n`

@@ -18,7 +18,7 @@ export const toolsCommand = defineCommand({
     ...common(["text", "json", "prompt"])
   },
   load: async () => {
-    const [{ tools }, { renderTools, renderToolsPrompt }] = await Promise.all([import("../app/tools.js"), import("../render/tools.js")])
+    const [{ tools }, { renderTools, renderToolsPrompt }] = await Promise.all([import("../app/tools/tools.js"), import("../render/tools.js")])
     return {
       fromFlags: (o) => Effect.succeed({ skill: o.skill, mode: Option.getOrUndefined(o.mode) }),
       run: (input) => tools(input),

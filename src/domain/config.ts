@@ -65,7 +65,7 @@ export interface ResolvedConfig {
   /**
    * Plugin roots (`[discovery] plugin_dirs`): the project file's first, then
    * the global file's, duplicates dropped. Absolute once the app layer has
-   * resolved each file's relative paths (src/app/services/Settings.ts).
+   * resolved each file's relative paths (src/app/shared/Settings.ts).
    */
   readonly pluginDirs: ReadonlyArray<string>
   /**

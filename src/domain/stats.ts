@@ -207,7 +207,7 @@ export type StatsReport = {
 
 /**
  * A skill's latest `skc eval` (issue 27): the `args` of the newest `eval`
- * row of its log (src/app/eval.ts writes them) and that row's time. Not
+ * row of its log (src/app/eval/eval.ts writes them) and that row's time. Not
  * filtered by `--since`/`--until`/`--project`: it is the skill's current
  * verdict, shown beside the reads of whatever period is asked for.
  */
@@ -266,7 +266,7 @@ export interface OutlineSection {
 
 // ---------------------------------------------------------------------------
 // What `stats --all` and the HTML report hold (issue 17): data shapes, filled
-// by src/app/statsAll.ts and src/app/statsReport.ts, drawn by src/render.
+// by src/app/usage/statsAll.ts and src/app/usage/statsReport.ts, drawn by src/render.
 // ---------------------------------------------------------------------------
 
 export interface SkillUsageRow {

@@ -7,9 +7,9 @@
  * Its example is in docs/library.md (`skillc/build`), run by
  * test/e2e/library.test.ts.
  */
-export { BuildInput, BuildResult, buildWithArtifacts } from "../app/build.js"
-export { skillTemplate, type InitInput, type InitResult } from "../app/init.js"
-export { compileSkill, writeRuntime, type Compiled, type MarkdownFile } from "../app/services/compile.js"
+export { BuildInput, BuildResult, buildWithArtifacts } from "../app/build/build.js"
+export { skillTemplate, type InitInput, type InitResult } from "../app/build/init.js"
+export { compileSkill, writeRuntime, type Compiled, type MarkdownFile } from "../app/build/compile.js"
 export { renderStub, type StubInput } from "../domain/stub.js"
 export { Manifest, parseManifest, MANIFEST_VERSION, META_DIR, MANIFEST_FILE } from "../domain/manifest.js"
 export { BUILTIN_TARGETS, parseTargets } from "../domain/targets.js"
@@ -21,5 +21,5 @@ export {
   type SourceFile,
   type FileHashCache,
   type FileHashCacheEntry
-} from "../app/services/sourceTree.js"
+} from "../app/shared/sourceTree.js"
 export { MAX_NAME_LENGTH, nameProblem, describeNameProblem, titleCase, type NameProblem } from "../domain/skillName.js"

@@ -27,5 +27,5 @@ export {
   type ConfigProblem,
   type ParsedConfigFile
 } from "../domain/config.js"
-export { Settings, loadSettings, SettingsLive, type Stores, type SettingsService } from "../app/services/Settings.js"
-export { resolveSkill, type ResolvedSkill, type SkillScope } from "../app/services/resolve.js"
+export { Settings, loadSettings, SettingsLive, type Stores, type SettingsService } from "../app/shared/Settings.js"
+export { resolveSkill, type ResolvedSkill, type SkillScope } from "../app/skills/resolve.js"

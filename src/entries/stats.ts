@@ -8,10 +8,10 @@
  * test/e2e/library.test.ts.
  */
 export { AccessLog, LogStoreError, type AccessLogService, type AccessLogRow, type AggregateRows } from "../ports/AccessLog.js"
-export { logged, recordAccess, currentRunId, type Outcome } from "../app/services/accessLog.js"
-export { StatsInput, StatsDocument, type StatsOutcome, type StatsInsights } from "../app/stats.js"
-export { statsAll, StatsAllInput, type StatsAllReport, type SkillUsageRow } from "../app/statsAll.js"
-export { statsReport, type SkillReport } from "../app/statsReport.js"
+export { logged, recordAccess, currentRunId, type Outcome } from "../app/usage/accessLog.js"
+export { StatsInput, StatsDocument, type StatsOutcome, type StatsInsights } from "../app/usage/stats.js"
+export { statsAll, StatsAllInput, type StatsAllReport, type SkillUsageRow } from "../app/usage/statsAll.js"
+export { statsReport, type SkillReport } from "../app/usage/statsReport.js"
 export { renderSkillHtml, renderAllHtml } from "../render/statsHtml.js"
 export {
   GROUP_BYS,
@@ -24,4 +24,4 @@ export {
   type StatsGroupBy,
   type UnansweredItem
 } from "../domain/stats.js"
-export { SyncInput, type SyncResult, type SyncedSkill, type SyncFailure } from "../app/sync.js"
+export { SyncInput, type SyncResult, type SyncedSkill, type SyncFailure } from "../app/usage/sync.js"

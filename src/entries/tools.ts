@@ -8,10 +8,10 @@
  * Its example is in docs/library.md (`skillc/tools`), run by
  * test/e2e/library.test.ts.
  */
-export { ToolsInput, type ToolsResult } from "../app/tools.js"
-export { RunInput, prepareRun, execute, type RunResult } from "../app/run.js"
-export { ApproveInput, type ApproveResult } from "../app/approve.js"
-export { mcpToolDescriptors, callMcpTool, type McpToolDescriptor, type McpToolCallResult } from "../app/mcpTools.js"
+export { ToolsInput, type ToolsResult } from "../app/tools/tools.js"
+export { RunInput, prepareRun, execute, type RunResult } from "../app/tools/run.js"
+export { ApproveInput, type ApproveResult } from "../app/tools/approve.js"
+export { mcpToolDescriptors, callMcpTool, type McpToolDescriptor, type McpToolCallResult } from "../app/tools/mcpTools.js"
 export { parseToolSkill, declaresTools } from "../domain/tools/parse.js"
 export { lintToolSkill, type ToolLintRule } from "../domain/tools/lint.js"
 export type { ToolSkill, ToolDefinition, ParameterDefinition, CommandTemplate, ArgFragment, Mode } from "../domain/tools/model.js"

@@ -23,7 +23,7 @@ import { Env, withWorkingDirectory } from "../ports/Env.js"
 import { SourceFreshness, type SourceFreshnessService } from "../ports/SourceFreshness.js"
 import { DiskMemo, type DiskMemoService } from "../ports/DiskMemo.js"
 import { noWatcher, PendingRebuild, type PendingRebuildService } from "../ports/PendingRebuild.js"
-import type { RebuildHub } from "../app/watch.js"
+import type { RebuildHub } from "../app/build/watch.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import {
   CallToolRequestSchema,
@@ -48,9 +48,9 @@ import {
   SqlitePoolsLive,
   type LiveServices
 } from "../layers.js"
-import { makeSettingsCache, Settings } from "../app/services/Settings.js"
-import { CallerRole } from "../app/services/accessLog.js"
-import { OnDemandIndexing } from "../app/services/indexing.js"
+import { makeSettingsCache, Settings } from "../app/shared/Settings.js"
+import { CallerRole } from "../app/usage/accessLog.js"
+import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
   getSkillEntry,
@@ -256,7 +256,7 @@ export interface McpSession {
 
 /** The tool-skill tools, listed afresh on every tools/list: an approval or an edit between calls is seen at once. */
 const skillToolDefinitions = async (run: Run): Promise<Array<Tool>> => {
-  const { mcpToolDescriptors } = await import("../app/mcpTools.js")
+  const { mcpToolDescriptors } = await import("../app/tools/mcpTools.js")
   const descriptors = await runResource(run, mcpToolDescriptors)
   return descriptors.map((d) => ({
     name: d.name,
@@ -274,7 +274,7 @@ const skillToolDefinitions = async (run: Run): Promise<Array<Tool>> => {
 
 /** Call `<skill>__<tool>`: refusals and tool failures are `isError` results with the envelope as structured content. */
 const callSkillTool = async (run: Run, name: string, args: unknown): Promise<CallToolResult> => {
-  const [{ callMcpTool }, NodeProcessRunnerLive] = await Promise.all([import("../app/mcpTools.js"), loadProcessRunnerLive()])
+  const [{ callMcpTool }, NodeProcessRunnerLive] = await Promise.all([import("../app/tools/mcpTools.js"), loadProcessRunnerLive()])
   const { exit, warnings } = await run(callMcpTool(name, args).pipe(Effect.provide(NodeProcessRunnerLive)))
   const warningContent = warnings.length === 0 ? [] : [{ type: "text" as const, text: warnings.join("\n") }]
   if (Exit.isFailure(exit)) {
@@ -315,7 +315,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const directory = Ref.makeUnsafe(started)
   const makeFreshness = await loadWatchingFreshness()
   // --watch: the watch loop (serveStdio) and the calls meet here; loaded only when watching.
-  const hub = options.watch === true ? (await import("../app/watch.js")).makeRebuildHub() : undefined
+  const hub = options.watch === true ? (await import("../app/build/watch.js")).makeRebuildHub() : undefined
   const runtime = ManagedRuntime.make(
     SessionLive({ directory, makeFreshness, memo: (await loadStampedDiskMemo())(), pending: hub?.service ?? noWatcher })
   )
@@ -442,7 +442,7 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
 const watchProgram = (stop: Effect.Effect<void>, changed: () => void, { directory, hub }: McpSession) =>
   Effect.gen(function* () {
     const [{ watchServedSkills, renderWatchEvent }, SqliteSearchIndexLive] = yield* Effect.promise(() =>
-      Promise.all([import("../app/watch.js"), loadSearchIndexLive()])
+      Promise.all([import("../app/build/watch.js"), loadSearchIndexLive()])
     )
     const say = (line: string) => Effect.sync(() => void process.stderr.write(`skc mcp: ${line}\n`))
     yield* watchServedSkills({

@@ -11,7 +11,7 @@
  * nothing under `.git`/`.jj`, and the real path of the target must stay
  * inside the canonical skill root (a symlink out is refused, never read).
  */
-import { mib, OPEN_MAX_BYTES } from "../app/open.js"
+import { mib, OPEN_MAX_BYTES } from "../app/search/open.js"
 import { Data, Effect } from "effect"
 import { Path } from "effect/Path"
 import { PathEscapes } from "../domain/errors.js"
@@ -21,12 +21,12 @@ import { Diagnostics } from "../ports/Diagnostics.js"
 import { FileSystem, NOT_REGULAR } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { Warning, renderError } from "../domain/errors.js"
-import { Settings } from "../app/services/Settings.js"
-import { visibleSkills } from "../app/services/visibleSkills.js"
-import { resolveSkill } from "../app/services/resolve.js"
-import { readSkillFrontmatter } from "../app/services/skillFrontmatter.js"
-import { scanSourceTree } from "../app/services/sourceTree.js"
-import { resolveInside } from "../app/services/skillPaths.js"
+import { Settings } from "../app/shared/Settings.js"
+import { visibleSkills } from "../app/skills/visibleSkills.js"
+import { resolveSkill } from "../app/skills/resolve.js"
+import { readSkillFrontmatter } from "../app/skills/skillFrontmatter.js"
+import { scanSourceTree } from "../app/shared/sourceTree.js"
+import { resolveInside } from "../app/skills/skillPaths.js"
 import { parseSkillUri, skillFileUri, skillRootUri, type SkillScopeName } from "./skillUri.js"
 
 /** A request about something skc does not serve: JSON-RPC -32602 (Invalid params) per the extension. */

@@ -3,7 +3,7 @@
  * directory (`<runtime>/.skillc-meta/logs.db`) holding the `access_log` table.
  *
  * The port speaks in database files, not skills: where a row goes (primary or
- * fallback, EAFP) is an application decision (`src/app/services/accessLog.ts`), and
+ * fallback, EAFP) is an application decision (`src/app/usage/accessLog.ts`), and
  * the stats and sync use cases read and merge files the app has located.
  * Aggregations run inside the store (SQL) because logs grow to millions of rows.
  */

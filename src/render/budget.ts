@@ -1,5 +1,5 @@
 /** Text rendering of `skc budget` (pure), shared by the CLI and the MCP tool's text content. */
-import type { BudgetResult } from "../app/budget.js"
+import type { BudgetResult } from "../app/eval/budget.js"
 import { renderTable } from "./table.js"
 import { thousands } from "../domain/thousands.js"
 import { visible } from "../domain/visible.js"

@@ -1,7 +1,7 @@
 /** Text form of a build result (RFC-0001:C-DEPLOYMENT "report each deployment with method used"). */
 import { visible, visibleLines } from "../domain/visible.js"
-import type { BuildResult } from "../app/build.js"
-import type { BuildManyResult } from "../app/buildMany.js"
+import type { BuildResult } from "../app/build/build.js"
+import type { BuildManyResult } from "../app/build/buildMany.js"
 
 export const renderBuild = (r: BuildResult): string => {
   const lines: Array<string> = []

@@ -4,7 +4,7 @@
  * the skill that won instead, then the verdict against --min-pass.
  */
 import { visible } from "../domain/visible.js"
-import type { EvalResult } from "../app/eval.js"
+import type { EvalResult } from "../app/eval/eval.js"
 import type { Metrics } from "../domain/eval/score.js"
 import { renderTable } from "./table.js"
 

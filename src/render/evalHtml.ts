@@ -4,7 +4,7 @@
  * query and skill name is escaped: trigger files are the author's, but a
  * discovered skill's name is anybody's.
  */
-import type { EvalResult } from "../app/eval.js"
+import type { EvalResult } from "../app/eval/eval.js"
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const pct = (x: number) => `${Math.round(x * 1000) / 10} %`

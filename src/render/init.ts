@@ -1,6 +1,6 @@
 /** Text form of `skc init` (RFC-0006:C-INIT). Pure; the MCP server reuses it. */
 import { visible } from "../domain/visible.js"
-import type { InitResult } from "../app/init.js"
+import type { InitResult } from "../app/build/init.js"
 
 export const renderInit = (result: InitResult): string =>
   visible(

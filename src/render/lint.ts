@@ -8,7 +8,7 @@
  * stdout (`lintTextParts`); MCP text content keeps them together.
  */
 import { visible } from "../domain/visible.js"
-import type { LintOutcome, LintReport } from "../app/lint.js"
+import type { LintOutcome, LintReport } from "../app/lint/lint.js"
 import type { LintDiagnostic } from "../domain/lint/types.js"
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`

@@ -3,7 +3,7 @@
  * `SOURCE` with `--verbose` (project paths relative to the cwd, global ones
  * under `~`). Pure: result in, string out; the MCP server reuses it.
  */
-import type { ListResult } from "../app/list.js"
+import type { ListResult } from "../app/skills/list.js"
 import { renderTable } from "./table.js"
 
 export interface ListRenderContext {

@@ -1,5 +1,5 @@
 /** Text form of `skc outline` (DECISIONS #10): each file on its own line, its headings indented below. */
-import type { OutlineResult } from "../app/outline.js"
+import type { OutlineResult } from "../app/search/outline.js"
 import { truncationLines } from "../domain/outlineBudget.js"
 import { visibleLines } from "../domain/visible.js"
 

@@ -3,10 +3,10 @@
  * shared by the CLI and the MCP server's text content.
  */
 import { visible, visibleBody, visibleLines } from "../domain/visible.js"
-import type { DiscoverResult } from "../app/discover.js"
-import type { LoadResult } from "../app/load.js"
-import type { MatchResult } from "../app/match.js"
-import type { PermissionsResult } from "../app/permissions.js"
+import type { DiscoverResult } from "../app/skills/discover.js"
+import type { LoadResult } from "../app/skills/load.js"
+import type { MatchResult } from "../app/skills/match.js"
+import type { PermissionsResult } from "../app/skills/permissions.js"
 
 const table = (given: ReadonlyArray<ReadonlyArray<string>>): string => {
   // Names, paths and descriptions of skills found on disk: escaped before the widths are taken (src/domain/visible.ts).

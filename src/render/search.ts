@@ -4,7 +4,7 @@
 // starts and, for text before a file's first heading (which no heading
 // names), how to read it. A partial result (DECISIONS #37) says so first.
 // Pure.
-import type { SearchResult, SearchResultItem } from "../app/search.js"
+import type { SearchResult, SearchResultItem } from "../app/search/search.js"
 import { visible } from "../domain/visible.js"
 
 // A snippet on one line; whatever control characters remain are shown escaped (src/domain/visible.ts).

@@ -4,7 +4,7 @@
  * sections of the current outline nobody has read. Pure: `now` is given.
  */
 import { visible, visibleLines } from "../domain/visible.js"
-import type { StatsOutcome } from "../app/stats.js"
+import type { StatsOutcome } from "../app/usage/stats.js"
 import { roleOf, type LatestEval, type OutlineSection, type StatsAllReport, type StatsFilters, type TeamSource, type UnansweredItem } from "../domain/stats.js"
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`

@@ -1,6 +1,6 @@
 /** Output of `skc sync`: the exact lines of RFC-0007:C-SYNC. */
 import { visible } from "../domain/visible.js"
-import type { SyncResult } from "../app/sync.js"
+import type { SyncResult } from "../app/usage/sync.js"
 import { errorHeadline } from "../domain/errors.js"
 
 export const renderSync = (r: SyncResult): string => {

@@ -1,9 +1,9 @@
 /** Text rendering of `skc tools`, `skc run` and `skc approve` results (pure; reused by MCP). */
 import { visibleLines } from "../domain/visible.js"
 import { promptManifest } from "../domain/tools/manifest.js"
-import type { ApproveResult } from "../app/approve.js"
-import type { RunResult } from "../app/run.js"
-import type { ToolsResult } from "../app/tools.js"
+import type { ApproveResult } from "../app/tools/approve.js"
+import type { RunResult } from "../app/tools/run.js"
+import type { ToolsResult } from "../app/tools/tools.js"
 
 const approvalText = (r: ToolsResult) =>
   r.trust === "untrusted"

@@ -3,7 +3,7 @@
 // warning), and skc says it in one line of its own, through Diagnostics.
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { driverUrl, pgSettings } from "../../src/adapters/pg/pgPassword.js"
-import { sslModeAlias, sslModeNotice, teamDatabase } from "../../src/app/services/teamDatabase.js"
+import { sslModeAlias, sslModeNotice, teamDatabase } from "../../src/app/usage/teamDatabase.js"
 import { memoryWorld } from "../../src/testing.js"
 
 afterEach(() => vi.restoreAllMocks())

@@ -9,7 +9,7 @@ import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { lazyAccessLog } from "../../src/adapters/sqlite/AccessLogLazy.js"
 import { PortsLive } from "../../src/layers.js"
-import { init } from "../../src/app/init.js"
+import { init } from "../../src/app/build/init.js"
 import { makeLiveLayer } from "../../src/index.js"
 import { AccessLog, noAccessLog, withoutWrites } from "../../src/ports/AccessLog.js"
 import { makeMemoryAccessLog } from "../../src/adapters/memory/MemoryAccessLog.js"
@@ -41,7 +41,7 @@ describe("issue 28: the access log the live layer provides", () => {
   it("an embedder's makeLiveLayer({ accessLog: noAccessLog }) runs a logged use case and writes no log anywhere", async () => {
     const dir = tempDir("skc-nolog-")
     const layer = makeLiveLayer({ cwd: dir, env: { SKILLC_HOME: join(dir, "home"), HOME: join(dir, "home") }, accessLog: noAccessLog })
-    const { logged } = await import("../../src/app/services/accessLog.js")
+    const { logged } = await import("../../src/app/usage/accessLog.js")
     const r = await Effect.runPromise(init({ name: "quiet" }).pipe(logged("init", "quiet", () => ({})), Effect.provide(layer)))
     expect(r).toMatchObject({ name: "quiet" })
     const found: Array<string> = []

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { build } from "../../src/app/build.js"
+import { build } from "../../src/app/build/build.js"
 import { suggestedName } from "../../src/domain/skillName.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { parse } from "yaml"
-import { build, type BuildInput } from "../../src/app/build.js"
+import { build, type BuildInput } from "../../src/app/build/build.js"
 import { ROOT } from "../helpers/cli.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 

@@ -1,9 +1,9 @@
-// Issue 28 item 4: `skc build`'s command line as a use case (src/app/buildCommand.ts), in memory: one skill is the
+// Issue 28 item 4: `skc build`'s command line as a use case (src/app/build/buildCommand.ts), in memory: one skill is the
 // single build, several build each in turn, and `watch` reports its lines through `WatchIo` (the CLI's stderr and
 // stdout) and ends when `stop` completes.
 import { Deferred, Effect, Fiber, Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { buildCommand, type WatchIo } from "../../src/app/buildCommand.js"
+import { buildCommand, type WatchIo } from "../../src/app/build/buildCommand.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n\n## Part\n\nText.\n`

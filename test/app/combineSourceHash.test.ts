@@ -7,7 +7,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import { NodeHasherLive } from "../../src/adapters/node/NodeHasher.js"
-import { combineSourceHash } from "../../src/app/services/sourceTree.js"
+import { combineSourceHash } from "../../src/app/shared/sourceTree.js"
 import { sourceHashInput } from "../../src/domain/sourcePaths.js"
 
 const pairs = (n: number) =>

@@ -2,7 +2,7 @@
 import { Effect, Result, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { FileSystem, FsError } from "../../src/ports/FileSystem.js"
-import { build } from "../../src/app/build.js"
+import { build } from "../../src/app/build/build.js"
 import { memoryWorld } from "../../src/testing.js"
 
 describe("RFC-0001:C-DEPLOYMENT", () => {

@@ -4,8 +4,8 @@
 // ProcessRunner (argv substitution, stdin, --repeat majority, timeouts).
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { evaluate } from "../../src/app/eval.js"
-import { lintSkills } from "../../src/app/lint.js"
+import { evaluate } from "../../src/app/eval/eval.js"
+import { lintSkills } from "../../src/app/lint/lint.js"
 import { ProcessRunner, type ProcessRequest } from "../../src/ports/ProcessRunner.js"
 import { failureText, memoryLayer } from "../helpers/worlds.js"
 

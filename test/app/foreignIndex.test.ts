@@ -1,5 +1,5 @@
-// Issue 29 items 3 and 5, where the rules live (src/app/services/indexing.ts,
-// src/app/services/agentDirs.ts): the on-demand index of a foreign skill (DECISIONS
+// Issue 29 items 3 and 5, where the rules live (src/app/build/indexing.ts,
+// src/app/skills/agentDirs.ts): the on-demand index of a foreign skill (DECISIONS
 // #38) is built once per skill at a time and shared by the calls that need
 // it, with a bounded wait (E002 "being indexed, try again"); a cache that
 // cannot be written gives an index in memory for the call with a warning;
@@ -9,11 +9,11 @@
 import { Deferred, Effect, Fiber, Result } from "effect"
 import { createHash } from "node:crypto"
 import { describe, expect, it } from "vitest"
-import { CACHE_OWNER_FILE, foreignRuntimeDir } from "../../src/app/services/agentDirs.js"
-import { indexSkill, OnDemandIndexing, type OnDemandIndexingService } from "../../src/app/services/indexing.js"
-import { resolveSkill } from "../../src/app/services/resolve.js"
-import { search } from "../../src/app/search.js"
-import { show } from "../../src/app/show.js"
+import { CACHE_OWNER_FILE, foreignRuntimeDir } from "../../src/app/skills/agentDirs.js"
+import { indexSkill, OnDemandIndexing, type OnDemandIndexingService } from "../../src/app/build/indexing.js"
+import { resolveSkill } from "../../src/app/skills/resolve.js"
+import { search } from "../../src/app/search/search.js"
+import { show } from "../../src/app/search/show.js"
 import { renderError, renderWarning, type SkcError } from "../../src/domain/errors.js"
 import { Hasher } from "../../src/ports/Hasher.js"
 import { IndexWriteFailed, SearchIndex, type SearchIndexService } from "../../src/ports/SearchIndex.js"

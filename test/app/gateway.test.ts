@@ -5,9 +5,9 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
-import { openFile } from "../../src/app/open.js"
-import { outline } from "../../src/app/outline.js"
-import { sources, sourcesJson } from "../../src/app/sources.js"
+import { openFile } from "../../src/app/search/open.js"
+import { outline } from "../../src/app/search/outline.js"
+import { sources, sourcesJson } from "../../src/app/search/sources.js"
 import { renderSourcesTree } from "../../src/domain/sourcesTree.js"
 import { failureText, memoryLayer } from "../helpers/worlds.js"
 

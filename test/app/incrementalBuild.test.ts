@@ -11,10 +11,10 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, uti
 import { basename, dirname, join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { makeLiveLayer } from "../../src/index.js"
-import { build } from "../../src/app/build.js"
-import { search } from "../../src/app/search.js"
-import { settledPathOf } from "../../src/app/services/settledRecords.js"
-import { recordedSourceHash } from "../../src/app/services/sourceTree.js"
+import { build } from "../../src/app/build/build.js"
+import { search } from "../../src/app/search/search.js"
+import { settledPathOf } from "../../src/app/build/settledRecords.js"
+import { recordedSourceHash } from "../../src/app/shared/sourceTree.js"
 import type { IndexedSourceFile } from "../../src/ports/SearchIndex.js"
 import { Hasher } from "../../src/ports/Hasher.js"
 import { nodeHasher } from "../../src/adapters/node/NodeHasher.js"
@@ -213,7 +213,7 @@ describe("issue 16 incremental build (RFC-0004:C-INDEX)", () => {
   }, 60_000)
 })
 
-describe("issue 30: records settled after the index was written (src/app/services/settledRecords.ts)", () => {
+describe("issue 30: records settled after the index was written (src/app/build/settledRecords.ts)", () => {
   /** What a build racily close to the files' last change leaves: every record untrusted. */
   const builtRacily = (t: ReturnType<typeof setup>) => {
     const db = new Database(t.indexFile())

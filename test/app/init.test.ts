@@ -5,7 +5,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
-import { init } from "../../src/app/init.js"
+import { init } from "../../src/app/build/init.js"
 import { renderWarning, type SkcWarning } from "../../src/domain/errors.js"
 import { FileSystem } from "../../src/ports/FileSystem.js"
 import { failureText, memoryLayer } from "../helpers/worlds.js"

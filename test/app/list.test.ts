@@ -5,9 +5,9 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
-import { decodeInput, flagLabel } from "../../src/app/services/decodeInput.js"
-import { list, ListInput, type ListResult } from "../../src/app/list.js"
-import { currentSourceHash } from "../../src/app/services/sourceTree.js"
+import { decodeInput, flagLabel } from "../../src/app/shared/decodeInput.js"
+import { list, ListInput, type ListResult } from "../../src/app/skills/list.js"
+import { currentSourceHash } from "../../src/app/shared/sourceTree.js"
 import { renderWarning, type SkcWarning } from "../../src/domain/errors.js"
 import { errorText, memoryLayer } from "../helpers/worlds.js"
 

@@ -1,11 +1,11 @@
 // agent-skill-protocol use cases on the in-memory layer: discovery, match, load.
 import { Effect, Result, Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import { discover } from "../../src/app/discover.js"
-import { load } from "../../src/app/load.js"
-import { match } from "../../src/app/match.js"
-import { prompt } from "../../src/app/prompt.js"
-import { permissions } from "../../src/app/permissions.js"
+import { discover } from "../../src/app/skills/discover.js"
+import { load } from "../../src/app/skills/load.js"
+import { match } from "../../src/app/skills/match.js"
+import { prompt } from "../../src/app/skills/prompt.js"
+import { permissions } from "../../src/app/skills/permissions.js"
 import { fixedUsageHistory, UsageHistory } from "../../src/ports/UsageHistory.js"
 import { memoryWorld } from "../../src/testing.js"
 

@@ -1,8 +1,8 @@
 // RFC-0007:C-RESOLUTION and RFC-0006:C-INIT on the in-memory layer.
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { resolveSkill } from "../../src/app/services/resolve.js"
-import { init } from "../../src/app/init.js"
+import { resolveSkill } from "../../src/app/skills/resolve.js"
+import { init } from "../../src/app/build/init.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n`

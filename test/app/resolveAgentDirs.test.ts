@@ -1,12 +1,12 @@
 // DECISIONS #38 / RFC-0007:C-RESOLUTION: after the stores, names resolve through the agent
-// skill directories, in the documented order of src/app/services/agentDirs.ts. In memory, one test per rule.
+// skill directories, in the documented order of src/app/skills/agentDirs.ts. In memory, one test per rule.
 import { Effect, Result } from "effect"
 import { createHash } from "node:crypto"
 import { describe, expect, it } from "vitest"
-import { resolveSkill } from "../../src/app/services/resolve.js"
-import { search } from "../../src/app/search.js"
-import { show } from "../../src/app/show.js"
-import { build } from "../../src/app/build.js"
+import { resolveSkill } from "../../src/app/skills/resolve.js"
+import { search } from "../../src/app/search/search.js"
+import { show } from "../../src/app/search/show.js"
+import { build } from "../../src/app/build/build.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string, body = "") => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n\n## Usage\n\nrun the thing ${body}\n`

@@ -3,9 +3,9 @@
 // behaviour (stemming, BM25) is tested end to end in test/e2e.
 import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { indexSkill } from "../../src/app/services/indexing.js"
-import { resolveSkill } from "../../src/app/services/resolve.js"
-import { search, type SearchResult } from "../../src/app/search.js"
+import { indexSkill } from "../../src/app/build/indexing.js"
+import { resolveSkill } from "../../src/app/skills/resolve.js"
+import { search, type SearchResult } from "../../src/app/search/search.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string, body: string) => `---\nname: ${name}\ndescription: d\n---\n${body}`

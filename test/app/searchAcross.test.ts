@@ -9,9 +9,9 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { indexSkill } from "../../src/app/services/indexing.js"
-import { resolveSkill } from "../../src/app/services/resolve.js"
-import { search, type SearchResult } from "../../src/app/search.js"
+import { indexSkill } from "../../src/app/build/indexing.js"
+import { resolveSkill } from "../../src/app/skills/resolve.js"
+import { search, type SearchResult } from "../../src/app/search/search.js"
 import { diskWorld } from "../helpers/worlds.js"
 
 const skillMd = (name: string, sections: ReadonlyArray<readonly [string, string]>) =>

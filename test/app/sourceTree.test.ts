@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { nodeFileSystem } from "../../src/adapters/node/NodeFileSystem.js"
 import { NodeHasherLive } from "../../src/adapters/node/NodeHasher.js"
 import { FileSystem } from "../../src/ports/FileSystem.js"
-import { scanSourceTree, sourceHash, currentSourceHash } from "../../src/app/services/sourceTree.js"
+import { scanSourceTree, sourceHash, currentSourceHash } from "../../src/app/shared/sourceTree.js"
 import { compareBytewise } from "../../src/domain/sourcePaths.js"
 import { tempDir } from "../helpers/cli.js"
 

@@ -5,7 +5,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { stats as statsUseCase, type StatsInput, type StatsInsights } from "../../src/app/stats.js"
+import { stats as statsUseCase, type StatsInput, type StatsInsights } from "../../src/app/usage/stats.js"
 import { makeLogDb, type Row } from "../helpers/logs.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 

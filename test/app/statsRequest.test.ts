@@ -1,10 +1,10 @@
 // `skc stats`'s flags checked in process (issue 28 item 4: the checks moved from the command spec to
-// src/app/statsRequest.ts; docs/stats.md has the messages): E100 for each inconsistent combination,
+// src/app/usage/statsRequest.ts; docs/stats.md has the messages): E100 for each inconsistent combination,
 // and the request a valid one makes (text lists 10 entries unless --limit, JSON all, HTML its own view).
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { renderError } from "../../src/domain/errors.js"
-import { statsRequestOf, type StatsFlags } from "../../src/app/statsRequest.js"
+import { statsRequestOf, type StatsFlags } from "../../src/app/usage/statsRequest.js"
 
 const flags = (o: Partial<StatsFlags> = {}): StatsFlags => ({
   skill: "demo",

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { probeAgentEntry } from "../../src/app/services/agentDirs.js"
+import { probeAgentEntry } from "../../src/app/skills/agentDirs.js"
 import { diskWorld } from "../helpers/worlds.js"
 
 const STUB = "---\nname: deploy-notes\ndescription: How we deploy. Use when deploying.\n---\n# deploy-notes\n"

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { recordedBuild, recordedShow } from "../../src/app/recorded.js"
-import { teamPush } from "../../src/app/teamPush.js"
+import { teamPush } from "../../src/app/usage/teamPush.js"
 import { identityHash } from "../../src/domain/teamRows.js"
 import type { TeamLogRow } from "../../src/ports/TeamLogStore.js"
 import { nodeHasher } from "../../src/adapters/node/NodeHasher.js"

@@ -1,9 +1,9 @@
 // visibleSkills (DECISIONS #38): what resolves by name from the cwd, with scope, in memory.
 import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { visibleSkills } from "../../src/app/services/visibleSkills.js"
-import { build } from "../../src/app/build.js"
-import { resolveSkill } from "../../src/app/services/resolve.js"
+import { visibleSkills } from "../../src/app/skills/visibleSkills.js"
+import { build } from "../../src/app/build/build.js"
+import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n`

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer } from "effect"
 import * as TestClock from "effect/testing/TestClock"
-import { makeRebuildHub, watchBuild, type WatchEvent } from "../../src/app/watch.js"
-import { search } from "../../src/app/search.js"
+import { makeRebuildHub, watchBuild, type WatchEvent } from "../../src/app/build/watch.js"
+import { search } from "../../src/app/search/search.js"
 import { PendingRebuild } from "../../src/ports/PendingRebuild.js"
 import { memoryWorld } from "../../src/testing.js"
 

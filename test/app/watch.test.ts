@@ -2,7 +2,7 @@
 // a failing rebuild reported and watched further, a clean end when `stop` completes.
 import { Deferred, Effect, Result, Fiber } from "effect"
 import { describe, expect, it } from "vitest"
-import { watchBuild, renderWatchEvent, type WatchEvent } from "../../src/app/watch.js"
+import { watchBuild, renderWatchEvent, type WatchEvent } from "../../src/app/build/watch.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (extra = "") => `---\nname: demo\ndescription: d\n---\n# Demo\n\n## Part\n\nText.${extra}\n`

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { FsError } from "../../src/ports/FileSystem.js"
-import { readFailure } from "../../src/app/services/readFailure.js"
+import { readFailure } from "../../src/app/shared/readFailure.js"
 import { parseMarkdownAst } from "../../src/domain/markdown/ast.js"
 import { bracketWorkOver } from "../../src/domain/markdown/bracketWork.js"
 import { frontmatterProblemText, parseFrontmatter } from "../../src/domain/markdown/frontmatter.js"

@@ -2,7 +2,7 @@
 // shape Effect 3's JSONSchema.make gave them, and decode errors keep its words.
 import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { decodeInput, flagLabel } from "../../src/app/services/decodeInput.js"
+import { decodeInput, flagLabel } from "../../src/app/shared/decodeInput.js"
 import { jsonSchemaDraft07 } from "../../src/domain/jsonSchema.js"
 import { toolJsonSchema } from "../../src/mcp/jsonSchema.js"
 

@@ -24,7 +24,7 @@ const lintTree = (tree: Tree, dirName: string): ReadonlyArray<string> => {
   const markdownFiles = Object.entries(tree)
     .filter(([p, v]) => typeof v === "string" && inLintScope(p) && !p.split("/").some((s) => s.startsWith(".")))
     .map(([path, source]) => ({ path, source: source as string }))
-  // The evaluation files, read as src/app/services/lintTree.ts reads them (SKL701, issue 27).
+  // The evaluation files, read as src/app/lint/lintTree.ts reads them (SKL701, issue 27).
   const evalFiles = Object.entries(tree)
     .filter(([p, v]) => typeof v === "string" && ["evals/triggers.json", "evals/evals.json"].includes(p))
     .map(([path, source]) => ({ path, source: source as string }))

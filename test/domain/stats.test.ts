@@ -1,7 +1,7 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { formatTimestamp, parseGroupBy, parseTimeFilter } from "../../src/domain/stats.js"
-import { formatRunId } from "../../src/app/services/accessLog.js"
+import { formatRunId } from "../../src/app/usage/accessLog.js"
 
 const ok = (flag: "since" | "until", v: string) => Result.getOrThrow(parseTimeFilter(flag, v))
 

@@ -3,7 +3,7 @@
 // which database `--to`/`--from`/`--team` pick.
 import { describe, expect, it } from "vitest"
 import { argsIsJson, copyText, copyValue } from "../../src/adapters/pg/teamSql.js"
-import { chooseTeamDatabase } from "../../src/app/services/teamDatabase.js"
+import { chooseTeamDatabase } from "../../src/app/usage/teamDatabase.js"
 import { parseConfigFile, resolveConfig, urlHasPassword } from "../../src/domain/config.js"
 
 /** COPY's text format read back: the inverse of copyValue, for the round trip. */

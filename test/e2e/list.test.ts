@@ -6,7 +6,7 @@ import { Effect } from "effect"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
-import { currentSourceHash } from "../../src/app/services/sourceTree.js"
+import { currentSourceHash } from "../../src/app/shared/sourceTree.js"
 import { makeLiveLayer } from "../../src/index.js"
 import { sandbox } from "../helpers/cli.js"
 

@@ -5,8 +5,8 @@
  */
 import { Effect, Result } from "effect"
 import { makeLiveLayer } from "../../src/index.js"
-import { indexSkill } from "../../src/app/services/indexing.js"
-import { resolveSkill } from "../../src/app/services/resolve.js"
+import { indexSkill } from "../../src/app/build/indexing.js"
+import { resolveSkill } from "../../src/app/skills/resolve.js"
 
 export const buildIndex = (skill: string, options: { cwd: string; home: string; env?: Record<string, string | undefined> }) => {
   const layer = makeLiveLayer({ cwd: options.cwd, env: { HOME: options.home, SKILLC_HOME: options.home, ...options.env } })

@@ -1,7 +1,7 @@
 // The HTML report (issue 17) as a pure rendering: parsed, not eyeballed.
 import { describe, expect, it } from "vitest"
-import type { SkillReport } from "../../src/app/statsReport.js"
-import type { StatsAllReport } from "../../src/app/statsAll.js"
+import type { SkillReport } from "../../src/app/usage/statsReport.js"
+import type { StatsAllReport } from "../../src/app/usage/statsAll.js"
 import { escapeHtml, renderAllHtml, renderSkillHtml } from "../../src/render/statsHtml.js"
 import { all, byId, parseHtml, textOf } from "../helpers/html.js"
 

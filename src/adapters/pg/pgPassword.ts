@@ -27,7 +27,7 @@ export interface PgSettings {
  * of `verify-full` (`prefer`, `require`, `verify-ca`) written as
  * `verify-full`. The connection is the same; the driver's ten-line process
  * warning about the aliases is not printed (skc says it in one line,
- * src/app/services/teamDatabase.ts).
+ * src/app/usage/teamDatabase.ts).
  */
 export const driverUrl = (url: string): string =>
   url.replace(/([?&]sslmode=)(?:prefer|require|verify-ca)(?=[&#]|$)/g, "$1verify-full")

@@ -91,7 +91,7 @@ const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1")
  * it (the log was replaced while a connection, such as the MCP server's
  * pooled one, had it open): SQLite would then read the old file's pages from
  * that log and write into the new file's bytes. Reported here, the caller
- * moves the file and its `-wal` aside (src/app/services/logRepair.ts). Missing, empty
+ * moves the file and its `-wal` aside (src/app/usage/logRepair.ts). Missing, empty
  * and very short files are left to SQLite.
  */
 const checkHeader = (dbFile: string): void => {
@@ -389,7 +389,7 @@ const appendOnce = (Sqlite: DatabaseConstructor, dbFile: string, row: AccessLogR
  * deleted, overwritten, checkpointed by another process — closes it and
  * opens the file again through `openForWrite`, where a missing log is
  * created and a corrupt one fails with SQLITE_CORRUPT/NOTADB for the caller
- * to repair (src/app/services/logRepair.ts). A failed write drops the connection, so
+ * to repair (src/app/usage/logRepair.ts). A failed write drops the connection, so
  * the caller's retry (busy) or repair starts from a fresh one.
  */
 const appendPooled = (Sqlite: DatabaseConstructor, pool: ConnectionPool<PooledLog>, dbFile: string, row: AccessLogRow): void => {

@@ -68,7 +68,7 @@ export const inHeading = (query: IndexQuery): IndexQuery => ({ ...query, scope: 
 /**
  * The rows holding `term` in their heading or text, or in their file name
  * unless that file is a SKILL.md: what a section holds across skills
- * (src/app/services/searchRows.ts).
+ * (src/app/search/searchRows.ts).
  */
 export const heldOutsideSkillMd = (term: QueryTerm): IndexQuery => ({ terms: [term], combine: "all", scope: { _tag: "OutsideFileNamed", exceptFile: "SKILL.md" } })
 

@@ -9,7 +9,7 @@
  * - No echo of parents: a section with subsections is dropped unless its
  *   own text (heading to first subheading) matches too; its subsections
  *   answer for themselves.
- * - Across skills (src/app/searchAcross.ts): terms held, then BM25 over the
+ * - Across skills (src/app/search/searchAcross.ts): terms held, then BM25 over the
  *   whole collection, rank every searched skill's sections together. The
  *   one index over all of them computes that BM25 itself; when each skill's
  *   index is asked instead, BM25 there is per index (its IDF counts that

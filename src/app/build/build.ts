@@ -1,0 +1,132 @@
+/**
+ * `skc build` (RFC-0001, RFC-0007:C-COMMANDS build, ADR-0002): resolve (or
+ * import a path), compile into the SSOT runtime directory, deploy to each
+ * target.
+ *
+ * Order matters for "never surprising": targets are validated and every
+ * destination checked before anything is written, so an unknown target or a
+ * hand-made agent directory fails the build with nothing changed.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { UsageError, Warning } from "../../domain/errors.js"
+import { profilesForTargets } from "../../domain/agents/index.js"
+import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
+import { MAIN_DOC } from "../../domain/sourcePaths.js"
+import { DEFAULT_TARGET, describeTargetProblem, parseTargets } from "../../domain/targets.js"
+import { verbose, warn } from "../../ports/Diagnostics.js"
+import { META_DIR } from "../../domain/manifest.js"
+import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./compile.js"
+import { indexRecords, updateIndex } from "./indexing.js"
+import { deploy, Deployment, oldHomeLinks, planDeployments } from "./deploy.js"
+import { ImportResult, importSkill } from "./importSkill.js"
+import { describeSkillDir, resolveSkill } from "../skills/index.js"
+import { Settings } from "../shared/index.js"
+
+export const BuildInput = Schema.Struct({
+  skill: Schema.String.annotate({ description: "Skill name or path (a path is imported first)" }),
+  global: Schema.optional(Schema.Boolean).annotate({ description: "Build into the global runtime; import into the global store" }),
+  target: Schema.optional(Schema.Union([Schema.String, Schema.Array(Schema.String)])).annotate({
+    description: "Agents to deploy to (default claude), a [targets] name or a directory; comma-separated"
+  }),
+  copy: Schema.optional(Schema.Boolean).annotate({ description: "Copy instead of symlink/junction" }),
+  force: Schema.optional(Schema.Boolean).annotate({ description: "Overwrite on import; replace a non-link agent directory" })
+})
+export type BuildInput = typeof BuildInput.Type
+
+/**
+ * The `--format json` document and MCP structured content: the Schema is
+ * the tool's `outputSchema`, the type derived from it (issue 28).
+ */
+export const BuildResult = Schema.Struct({
+  skill: Schema.String,
+  scope: Schema.Literals(["project", "global"]),
+  source: Schema.String,
+  /** Which store the source lives in. */
+  source_scope: Schema.Literals(["project", "global"]),
+  runtime: Schema.String,
+  imported: Schema.NullOr(ImportResult),
+  source_hash: Schema.String,
+  file_count: Schema.Int,
+  markdown_count: Schema.Int,
+  total_bytes: Schema.Number,
+  deployments: Schema.Array(Deployment)
+})
+export type BuildResult = typeof BuildResult.Type
+
+/** Build and keep the compilation (tree, parsed markdown) for callers such as the search index. */
+export const buildWithArtifacts = (
+  input: BuildInput,
+  /** `deploy: false` refreshes runtime and index only (`skc mcp --watch`: links stay as the author made them). */
+  options: { readonly deploy?: boolean } = {}
+) =>
+  Effect.gen(function* () {
+    const path = yield* Path
+    const { stores, config } = yield* Settings
+    // `--target`, else the configuration's `[build] targets` (DECISIONS #51), else claude.
+    const given = Array.isArray(input.target) ? input.target.join(",") : (input.target as string | undefined)
+    const targetText = given ?? (config.buildTargets.length > 0 ? config.buildTargets.join(",") : undefined)
+    const parsed = parseTargets(targetText, config.targets)
+    if ("problem" in parsed) return yield* Effect.fail(new UsageError({ message: describeTargetProblem(parsed.problem) }))
+    const force = input.force ?? false
+    const global = input.global ?? false
+
+    // Stores and paths only: a build never replaces an agent directory entry it did not deploy (DECISIONS #38).
+    let skill = yield* resolveSkill(input.skill, { agentDirs: false })
+    let imported: ImportResult | null = null
+    if (skill.scope === "path") {
+      imported = yield* importSkill(skill, { global, force })
+      skill = yield* describeSkillDir(imported.to, imported.scope)
+      yield* verbose(`imported ${imported.from} into ${imported.to}`)
+    }
+    const scope: "project" | "global" = global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
+    const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
+    const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope })
+
+    // Incremental (issue 16): what the index remembers of each file, and what later commands
+    // settled beside it (issue 30), let the compilation skip files whose size and mtime have not moved.
+    // A `.skillc-meta` that is not a directory is moved aside first (issue 19), so the previous index is read from a sound place.
+    yield* repairMetaDir(path.join(runtimeDir, META_DIR))
+    const records = yield* indexRecords({ ...skill, runtimeDir })
+    const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir }, records)
+    // Issue 43 (DECISIONS #51): a field value the targets' agents misread is lint's SKL115 error; the build warns and goes on.
+    const fm = compiled.markdown.find((m) => m.path === MAIN_DOC)?.doc.frontmatter
+    if (fm?._tag === "Parsed") {
+      const profiles = profilesForTargets((targetText ?? DEFAULT_TARGET).split(",").map((w) => w.trim()))
+      for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
+    }
+    // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
+    // parsed once). First, so a hash collision (E003) stops the build before
+    // anything is written.
+    const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir }, ...records })
+    yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
+    yield* writeRuntime(runtimeDir, compiled)
+    const deployments: Array<Deployment> = []
+    for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
+    if (scope === "project" && options.deploy !== false) {
+      for (const old of yield* oldHomeLinks(parsed.targets, skill.name, runtimeDir)) {
+        yield* verbose(`old link under home still points at this project's runtime: ${old} (remove it by hand if the skill should stay in this project)`)
+      }
+    }
+
+    const result: BuildResult = {
+      skill: skill.name,
+      scope,
+      source: skill.sourceDir,
+      source_scope: skill.scope === "global" ? "global" : "project",
+      runtime: runtimeDir,
+      imported,
+      source_hash: compiled.sourceHash,
+      file_count: compiled.tree.files.length,
+      markdown_count: compiled.markdownCount,
+      total_bytes: compiled.totalBytes,
+      deployments
+    }
+    return { result, compiled }
+  })
+
+export const build = (input: BuildInput, options: { readonly deploy?: boolean } = {}) =>
+  Effect.map(buildWithArtifacts(input, options), (r) => r.result)
+
+/** The `args` of a `build` row (DECISIONS #18). */
+export const buildLogArgs = (input: Omit<BuildInput, "skill">) => ({ global: input.global, target: input.target, copy: input.copy, force: input.force })

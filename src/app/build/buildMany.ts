@@ -1,0 +1,114 @@
+/**
+ * Many skills per `skc build` call (issue 12, item 4): `skc build a b c`
+ * and `skc build --all` (every skill folder of the project source store;
+ * with `--global`, of the global store). Each skill builds on its own, one
+ * failure never stops the others; the result says per skill what happened
+ * and the caller exits 1 when any failed.
+ *
+ * `--all` names each skill by its store directory (an absolute path that
+ * resolution classifies as that store, never an import), so a global build
+ * cannot pick up a project skill of the same name.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { errorHeadline, isSkcError, renderError, UsageError } from "../../domain/errors.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { logged } from "../usage/index.js"
+import { build, BuildInput, type BuildResult } from "./build.js"
+import { Settings } from "../shared/index.js"
+import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
+
+export const BuildManyInput = Schema.Struct({
+  skills: Schema.Array(Schema.String).annotate({ description: "Skill names or paths" }),
+  all: Schema.optional(Schema.Boolean).annotate({
+    description: "Every skill of the project source store (with global: of the global store)"
+  }),
+  global: BuildInput.fields.global,
+  target: BuildInput.fields.target,
+  copy: BuildInput.fields.copy,
+  force: BuildInput.fields.force
+})
+export type BuildManyInput = typeof BuildManyInput.Type
+
+export type BuildOutcome =
+  | { readonly skill: string; readonly ok: true; readonly result: BuildResult }
+  | { readonly skill: string; readonly ok: false; readonly error: { readonly code: string | null; readonly message: string; readonly text: string } }
+
+/** The `--format json` document of a build of several skills. */
+export interface BuildManyResult {
+  readonly results: ReadonlyArray<BuildOutcome>
+  readonly total: number
+  readonly built: number
+  readonly failed: number
+}
+
+
+/** Every non-hidden directory of the store, by name: broken skills too, so that they fail visibly. */
+export const storeEntries = (global: boolean) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    const store = global ? stores.globalSkills : stores.projectSkills
+    if (store === undefined) {
+      return yield* Effect.fail(
+        new UsageError({ message: "--all: no skillc project here (no .skillc/ in this directory or above)", detail: ["use --global --all for the global store, or run skc init"] })
+      )
+    }
+    const entries = yield* fs.readDir(store).pipe(Effect.orElseSucceed(() => []))
+    const named: Array<{ name: string; dir: string }> = []
+    for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
+      if (e.name.startsWith(".")) continue
+      const dir = path.join(store, e.name)
+      const info = e.type === "symlink" ? yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)) : e
+      if (info?.type === "directory") named.push({ name: e.name, dir })
+    }
+    return named
+  })
+
+const failureOf = (skill: string, error: unknown): BuildOutcome => {
+  if (isSkcError(error)) return { skill, ok: false, error: { code: error.code ?? null, message: errorHeadline(error), text: renderError(error) } }
+  const message = `error[E999]: ${String(error)}`
+  return { skill, ok: false, error: { code: "E999", message, text: message } }
+}
+
+export const buildMany = (input: BuildManyInput, options: { readonly deploy?: boolean } = {}) =>
+  Effect.gen(function* () {
+    if (input.all === true && input.skills.length > 0) {
+      return yield* Effect.fail(new UsageError({ message: "give skill names or --all, not both" }))
+    }
+    if (input.all !== true && input.skills.length === 0) {
+      return yield* Effect.fail(new UsageError({ message: "no skill given; name one or more skills, or use --all" }))
+    }
+    const named = input.all === true ? yield* storeEntries(input.global ?? false) : input.skills.map((s) => ({ name: s, dir: s }))
+    const results: Array<BuildOutcome> = []
+    for (const { name, dir } of named) {
+      const one: BuildInput = { skill: dir, global: input.global, target: input.target, copy: input.copy, force: input.force }
+      const outcome = yield* build(one, options).pipe(
+        logged("build", dir, () => ({ global: one.global, target: one.target, copy: one.copy, force: one.force }), {
+          locate: (r) => ({ runtimeDir: r.runtime })
+        }),
+        Effect.result
+      )
+      results.push(outcome._tag === "Success" ? { skill: name, ok: true, result: outcome.success } : failureOf(name, outcome.failure))
+    }
+    const failed = results.filter((r) => !r.ok).length
+    const result: BuildManyResult = { results, total: results.length, built: results.length - failed, failed }
+    return result
+  })
+
+/**
+ * What `skc build` takes on the command line: one skill (`skill`, the MCP
+ * tool's whole input), or several / `--all` / `--watch` (`skills`).
+ */
+export const BuildCommandInput = Schema.Struct({
+  skill: Schema.optional(Schema.String),
+  skills: Schema.optional(Schema.Array(Schema.String)),
+  all: Schema.optional(Schema.Boolean),
+  watch: Schema.optional(Schema.Boolean),
+  global: BuildInput.fields.global,
+  target: BuildInput.fields.target,
+  copy: BuildInput.fields.copy,
+  force: BuildInput.fields.force
+})
+export type BuildCommandInput = typeof BuildCommandInput.Type

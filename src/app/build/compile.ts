@@ -1,0 +1,319 @@
+/**
+ * Compilation proper (RFC-0001:C-INPUT, C-STUB, C-SECTIONS, C-MANIFEST,
+ * C-CONSTRAINTS): read the source once, hash every file, scan every `.md`
+ * file with the one markdown model, render stub and manifest. Writing them
+ * is `writeRuntime`; deployment is `deploy.ts`.
+ *
+ * `Compiled` keeps what the search index needs (the tree, each markdown
+ * file's text and scan), so a build reads and parses the markdown once.
+ */
+import { Clock, Effect } from "effect"
+import { Path } from "effect/Path"
+import { Settings } from "../shared/index.js"
+import { InternalError, InvalidFrontmatter, MissingFrontmatterField, Warning } from "../../domain/errors.js"
+import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
+import { nulLine, nulMessage } from "../../domain/markdown/nul.js"
+import { nameFormatProblem } from "../../domain/protocol/metadata.js"
+import { suggestedName } from "../../domain/skillName.js"
+import { scanMarkdown, type MarkdownDoc } from "../../domain/markdown/model.js"
+import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, parseManifest, renderManifest, SKILLC_VERSION, type Manifest } from "../../domain/manifest.js"
+import { isMarkdownPath, isOversized, MAIN_DOC } from "../../domain/sourcePaths.js"
+import { formatTimestamp } from "../../domain/stats.js"
+import { referenceInfo, renderStub, type StubReference } from "../../domain/stub.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
+import { Progress } from "../../ports/Progress.js"
+import type { IndexedSourceFile } from "../../ports/SearchIndex.js"
+import type { ResolvedSkill } from "../skills/index.js"
+import { readFailure } from "../shared/index.js"
+import { answersFor } from "./settledRecords.js"
+import { combineSourceHash, RACY_WINDOW_MS, recordedSourceHash, scanSourceTree, type SourceTree } from "../shared/index.js"
+
+export interface MarkdownFile {
+  readonly path: string
+  readonly source: string
+  readonly doc: MarkdownDoc
+}
+
+export interface Compiled {
+  readonly skill: ResolvedSkill
+  readonly tree: SourceTree
+  /**
+   * The `.md` files read by this compilation, bytewise path order, parsed
+   * once: every one on a first build; on an incremental build (issue 16)
+   * only those whose size or mtime moved, plus SKILL.md.
+   */
+  readonly markdown: ReadonlyArray<MarkdownFile>
+  /** How many `.md` files the tree holds (read or not). */
+  readonly markdownCount: number
+  /** What the search index keeps of every file for the next build. */
+  readonly sourceFiles: ReadonlyArray<IndexedSourceFile>
+  /** SHA-256 of each file, keyed by relative path. */
+  readonly fileHashes: ReadonlyMap<string, string>
+  readonly sourceHash: string
+  readonly totalBytes: number
+  readonly name: string
+  readonly description: string
+  readonly stub: string
+  readonly manifest: Manifest
+}
+
+// A file skc may not read is named as such, not E999 (issue 29 item 5).
+const internal = (e: FsError) => readFailure(e)
+
+const utf8 = new TextDecoder("utf-8")
+
+/** A required frontmatter field as text, or undefined when missing or empty. */
+const field = (data: Readonly<Record<string, unknown>>, key: string): string | undefined => {
+  const v = data[key]
+  if (typeof v === "string") return v.trim() === "" ? undefined : v
+  if (typeof v === "number" || typeof v === "boolean") return String(v)
+  return undefined
+}
+
+/** name and description of SKILL.md, or E011 (unparseable YAML says so: issue 29 item 5). */
+export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
+  // A NUL byte: refused as lint refuses it (SKL100), never built (issue 29 item 5).
+  const nul = source === undefined ? undefined : nulLine(source)
+  if (nul !== undefined) return Effect.fail(new InvalidFrontmatter({ problem: nulMessage(nul) }))
+  const fm = doc.frontmatter
+  if (fm._tag === "Invalid") return Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(fm) }))
+  const data = fm._tag === "Parsed" ? fm.data : {}
+  const name = field(data, "name")
+  if (name === undefined) return Effect.fail(new MissingFrontmatterField({ field: "name" }))
+  // Issue 43 (DECISIONS #19, #52): a name lint's SKL102 refuses is never built; the message says the fix.
+  if (nameFormatProblem(name) !== undefined) {
+    const example = suggestedName(name)
+    return Effect.fail(
+      new InvalidFrontmatter({
+        problem: `invalid skill name '${name}': use lowercase letters, digits and single hyphens${example === undefined ? "" : `, e.g. '${example}'`}`
+      })
+    )
+  }
+  const description = field(data, "description")
+  if (description === undefined) return Effect.fail(new MissingFrontmatterField({ field: "description" }))
+  return Effect.succeed({ name, description })
+}
+
+/** Options of `compileSkill`. */
+export interface CompileOptions {
+  /**
+   * What the search index remembers of each file from the last build: a
+   * file whose size and mtime match a trusted record is not read again
+   * (its hash, title and description come from the record).
+   */
+  readonly previous?: ReadonlyMap<string, IndexedSourceFile>
+  /** Records learnt after the index was written (settledRecords.ts): used where the index has none that answers. */
+  readonly settled?: ReadonlyMap<string, IndexedSourceFile>
+  /** The source hash the index recorded with `previous` (its `index_meta.source_hash`). */
+  readonly previousSourceHash?: string
+}
+
+/** Files read per FileSystem call during a build: small enough to bound memory, large enough to amortise the call. */
+const READ_BATCH = 64
+
+const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> => {
+  const out: Array<ReadonlyArray<A>> = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
+
+/**
+ * DECISIONS #46: a project store skill's source relative to the project root
+ * (`.skillc/skills/<name>`), the same on every clone of the project.
+ */
+const sourceRel = (skill: ResolvedSkill, path: Path): string | undefined => {
+  if (skill.scope !== "project") return undefined
+  const store = path.dirname(skill.sourceDir)
+  if (path.basename(store) !== "skills" || path.basename(path.dirname(store)) !== ".skillc") return undefined
+  return `.skillc/skills/${path.basename(skill.sourceDir)}`
+}
+
+export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, options: CompileOptions = {}) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const hasher = yield* Hasher
+  const progress = yield* Progress
+  const now = yield* Clock.currentTimeMillis
+  const tree = yield* scanSourceTree(skill.sourceDir)
+  const previous = options.previous ?? new Map<string, IndexedSourceFile>()
+  const settled = options.settled ?? new Map<string, IndexedSourceFile>()
+  const { maxFileBytes } = (yield* Settings).config
+
+  // Unchanged files (size and mtime as recorded, recorded long enough after
+  // their last change) are taken from the record; SKILL.md is always read
+  // (the stub lists its headings).
+  const recorded = new Map<string, IndexedSourceFile>()
+  const toRead: Array<(typeof tree.files)[number]> = []
+  // Issue 29 item 3: a file above the limit is hashed in pieces, never held in memory, and not indexed.
+  const oversized: Array<(typeof tree.files)[number]> = []
+  for (const f of tree.files) {
+    const indexed = previous.get(f.path)
+    const settledRecord = settled.get(f.path)
+    const known = answersFor(indexed, f) ? indexed : answersFor(settledRecord, f) ? settledRecord : undefined
+    if (known !== undefined && f.path !== MAIN_DOC) {
+      recorded.set(f.path, known)
+    } else if (isOversized(f, maxFileBytes)) oversized.push(f)
+    else toRead.push(f)
+  }
+
+  const markdown: Array<MarkdownFile> = []
+  const read = new Map<string, { readonly hash: string; readonly doc?: MarkdownDoc }>()
+  let totalBytes = 0
+  for (const f of oversized) {
+    const hash = yield* fs.hashFile(path.join(tree.root, ...f.path.split("/"))).pipe(Effect.mapError(internal))
+    read.set(f.path, { hash })
+    totalBytes += f.size
+  }
+  progress.start(`Building ${skill.name}`, toRead.length)
+  // Files are read in batches (one Effect per batch, not per file: per-file
+  // overhead is what a big skill would feel), hashed and parsed in order.
+  let done = 0
+  yield* Effect.forEach(
+    chunks(toRead, READ_BATCH),
+    (batch) =>
+      Effect.flatMap(fs.readFiles(batch.map((f) => path.join(tree.root, ...f.path.split("/")))), (contents) =>
+        Effect.sync(() => {
+          batch.forEach((f, i) => {
+            const bytes = contents[i]!
+            const hash = hasher.sha256Hex(bytes)
+            totalBytes += bytes.byteLength
+            if (isMarkdownPath(f.path)) {
+              const source = utf8.decode(bytes)
+              const doc = scanMarkdown(source)
+              markdown.push({ path: f.path, source, doc })
+              read.set(f.path, { hash, doc })
+            } else read.set(f.path, { hash })
+            progress.update(++done)
+          })
+        })
+      ),
+    { discard: true }
+  ).pipe(
+    Effect.mapError(internal),
+    Effect.ensuring(Effect.sync(() => progress.stop()))
+  )
+
+  const fileHashes = new Map<string, string>()
+  const pairs: Array<readonly [string, string]> = []
+  const sourceFiles: Array<IndexedSourceFile> = []
+  const references: Array<StubReference> = []
+  let markdownCount = 0
+  for (const f of tree.files) {
+    const known = recorded.get(f.path)
+    const fresh = read.get(f.path)
+    const hash = known?.hash ?? fresh!.hash
+    const info = known ?? (fresh?.doc !== undefined ? referenceInfo(fresh.doc) : { title: undefined, description: undefined })
+    if (known !== undefined) totalBytes += f.size
+    fileHashes.set(f.path, hash)
+    pairs.push([f.path, hash])
+    sourceFiles.push({
+      path: f.path,
+      size: f.size,
+      mtimeMs: f.mtimeMs,
+      hash,
+      trusted: now - f.mtimeMs > RACY_WINDOW_MS,
+      title: info.title,
+      description: info.description
+    })
+    if (isMarkdownPath(f.path)) {
+      markdownCount++
+      if (f.path !== MAIN_DOC) references.push({ path: f.path, title: info.title, description: info.description })
+    }
+  }
+
+  const main = markdown.find((m) => m.path === MAIN_DOC)
+  if (main === undefined) return yield* Effect.fail(new InternalError({ message: `SKILL.md of '${skill.name}' is not a file` }))
+  const { name, description } = yield* requiredFrontmatter(main.doc, main.source)
+  const sourceHash = recordedSourceHash(pairs, previous, options.previousSourceHash) ?? (yield* combineSourceHash(pairs))
+  const stub = renderStub({
+    name,
+    description,
+    skill: skill.name,
+    main: main.doc.headings,
+    references
+  })
+  const builtAt = new Date(yield* Clock.currentTimeMillis).toISOString()
+  const sourceRelative = sourceRel(skill, path)
+  const manifest: Manifest = {
+    skill: skill.name,
+    version: MANIFEST_VERSION,
+    built_at: builtAt,
+    source_hash: sourceHash,
+    source_path: skill.canonicalSourceDir,
+    ...(sourceRelative === undefined ? {} : { source_rel: sourceRelative }),
+    // Builds resolve through the stores and paths only (DECISIONS #38).
+    scope: skill.scope === "project" || skill.scope === "global" ? skill.scope : "path",
+    skillc_version: SKILLC_VERSION,
+    file_count: tree.files.length,
+    markdown_count: markdownCount,
+    total_bytes: totalBytes,
+    name,
+    description
+  }
+  const compiled: Compiled = {
+    skill,
+    tree,
+    markdown,
+    markdownCount,
+    sourceFiles,
+    fileHashes,
+    sourceHash,
+    totalBytes,
+    name,
+    description,
+    stub,
+    manifest
+  }
+  return compiled
+})
+
+/**
+ * A `.skillc-meta` that is not a directory (a file left by a crash or a
+ * mistake) made every build fail with E999: it is moved aside to
+ * `.skillc-meta.corrupt-<timestamp>` with a warning and rebuilt (issue 19).
+ */
+export const repairMetaDir = Effect.fnUntraced(function* (meta: string) {
+  const fs = yield* FileSystem
+  const info = yield* fs.lstatOption(meta).pipe(Effect.orElseSucceed(() => undefined))
+  if (info === undefined || info.type === "directory") return
+  // A symlink to a directory is the user's choice: left alone.
+  if (info.type === "symlink") {
+    const target = yield* fs.statOption(meta).pipe(Effect.orElseSucceed(() => undefined))
+    if (target?.type === "directory") return
+  }
+  const aside = `${meta}.corrupt-${formatTimestamp(yield* Clock.currentTimeMillis).replace(/[-:]/g, "")}`
+  yield* fs.rename(meta, aside).pipe(Effect.mapError(internal))
+  yield* warn(Warning.notice(`'${meta}' was not a directory; moved aside to '${aside}' and rebuilt`))
+})
+
+/**
+ * Write the stub and the manifest (RFC-0001:C-OUTPUT): the runtime directory
+ * gets nothing else, no source content ever. Both files are replaced
+ * atomically, so an agent never reads half a stub. A file whose content
+ * would not change is left alone (issue 16): the stub when its text is the
+ * same, the manifest when it differs only in `built_at`, which therefore
+ * names the build that last changed the runtime.
+ */
+export const writeRuntime = Effect.fnUntraced(function* (runtimeDir: string, compiled: Compiled) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const meta = path.join(runtimeDir, META_DIR)
+  yield* repairMetaDir(meta)
+  const current = (file: string) =>
+    fs.readFile(file).pipe(
+      Effect.map((bytes) => utf8.decode(bytes)),
+      Effect.orElseSucceed(() => undefined)
+    )
+  const stubPath = path.join(runtimeDir, "SKILL.md")
+  const manifestPath = path.join(meta, MANIFEST_FILE)
+  yield* fs.makeDirectory(meta, { recursive: true }).pipe(Effect.mapError(internal))
+  if ((yield* current(stubPath)) !== compiled.stub) {
+    yield* fs.writeFileAtomic(stubPath, compiled.stub).pipe(Effect.mapError(internal))
+  }
+  const oldText = yield* current(manifestPath)
+  const old = oldText === undefined ? undefined : parseManifest(oldText)
+  const unchanged = old !== undefined && oldText === renderManifest({ ...compiled.manifest, built_at: old.built_at })
+  if (!unchanged) yield* fs.writeFileAtomic(manifestPath, renderManifest(compiled.manifest)).pipe(Effect.mapError(internal))
+})

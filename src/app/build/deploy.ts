@@ -1,0 +1,152 @@
+/**
+ * Deployment from the SSOT runtime directory to agent skill directories
+ * (RFC-0001:C-DEPLOYMENT, ADR-0002, DECISIONS #9 revised).
+ *
+ * Where: a project build links from the project's own agent directories
+ * (`<project root>/.claude/skills/<name>` …), a global build from the
+ * user-level ones under the home; directory-path targets as given.
+ *
+ * At `<agent dir>/<name>`: an existing symlink is replaced; a real directory
+ * or file is never touched without `--force`, except a copy skc itself
+ * deployed earlier (it carries our manifest for the same skill), which is
+ * refreshed. Links are symlinks (junctions on Windows), relative when both
+ * ends are inside the project (DECISIONS #46: a committed `.claude/skills/`
+ * works in a clone); when linking fails the runtime is copied and a warning
+ * says so; `--copy` always copies.
+ */
+import { fsInternal } from "../shared/index.js"
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { UsageError, Warning } from "../../domain/errors.js"
+import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
+import { deploymentDir, type TargetSpec } from "../../domain/targets.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { Settings } from "../shared/index.js"
+
+export const DeployMethod = Schema.Literals(["symlink", "junction", "copy"])
+export type DeployMethod = typeof DeployMethod.Type
+
+/** One deployment of a build (part of its result; the type is derived from the Schema, issue 28). */
+export const Deployment = Schema.Struct({
+  target: Schema.String,
+  /** `<agent dir>/<name>` */
+  path: Schema.String,
+  method: DeployMethod,
+  /** What was there before: nothing, a link, an earlier skc copy, or something replaced by `--force`. */
+  replaced: Schema.Literals(["none", "symlink", "copy", "forced"])
+})
+export type Deployment = typeof Deployment.Type
+
+export interface PlannedDeployment {
+  readonly target: string
+  readonly path: string
+  readonly existing: "none" | "symlink" | "copy" | "other"
+}
+
+
+/** Agent directories of the targets, and what each destination holds now. Fails before anything is written. */
+export const planDeployments = (
+  targets: ReadonlyArray<TargetSpec>,
+  name: string,
+  options: { readonly force: boolean; readonly scope: "project" | "global" }
+) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const env = yield* Env
+    const { stores } = yield* Settings
+    const plans: Array<PlannedDeployment> = []
+    for (const t of targets) {
+      const dir = path.resolve(stores.cwd, deploymentDir(t, { scope: options.scope, projectRoot: stores.projectRoot }, env.home, path.join))
+      const dest = path.join(dir, name)
+      const info = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
+      let existing: PlannedDeployment["existing"] = "none"
+      if (info?.type === "symlink") existing = "symlink"
+      else if (info !== undefined) {
+        const manifest = info.type === "directory"
+          ? yield* fs.readFileString(path.join(dest, META_DIR, MANIFEST_FILE)).pipe(
+              Effect.map(parseManifest),
+              Effect.orElseSucceed(() => undefined)
+            )
+          : undefined
+        existing = manifest?.skill === name ? "copy" : "other"
+        if (existing === "other" && !options.force) {
+          return yield* Effect.fail(
+            new UsageError({
+              message: `'${dest}' already exists and is not a link made by skc`,
+              detail: ["use --force to replace it (its contents will be deleted)"]
+            })
+          )
+        }
+      }
+      plans.push({ target: t.label, path: dest, existing })
+    }
+    return plans
+  })
+
+const copyRuntime = Effect.fnUntraced(function* (runtimeDir: string, dest: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  // Only the stub and the manifest: logs and indexes stay in the SSOT.
+  yield* fs.makeDirectory(path.join(dest, META_DIR), { recursive: true })
+  yield* fs.copyFile(path.join(runtimeDir, "SKILL.md"), path.join(dest, "SKILL.md"))
+  yield* fs.copyFile(path.join(runtimeDir, META_DIR, MANIFEST_FILE), path.join(dest, META_DIR, MANIFEST_FILE))
+})
+
+export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: PlannedDeployment, options: { readonly copy: boolean }) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const cannot = (e: FsError) =>
+    new UsageError({ message: `cannot deploy to '${plan.path}': ${e.code} (${e.op} '${e.path}')` })
+  yield* fs.makeDirectory(path.dirname(plan.path), { recursive: true }).pipe(Effect.mapError(cannot))
+  if (plan.existing !== "none") {
+    yield* fs.remove(plan.path, { recursive: plan.existing !== "symlink" }).pipe(Effect.mapError(cannot))
+  }
+  const replaced: Deployment["replaced"] =
+    plan.existing === "none" ? "none" : plan.existing === "other" ? "forced" : plan.existing
+  let method: DeployMethod = "copy"
+  if (!options.copy) {
+    const linkType = env.platform === "win32" ? ("junction" as const) : ("dir" as const)
+    // DECISIONS #46: a link inside the project tree is relative, so the committed tree works in every clone.
+    // (Junctions take absolute paths.)
+    const { stores } = yield* Settings
+    const root = stores.projectRoot
+    const inside = (p: string) => root !== undefined && !path.relative(root, p).startsWith("..") && !path.isAbsolute(path.relative(root, p))
+    const target = linkType === "dir" && inside(runtimeDir) && inside(plan.path) ? path.relative(path.dirname(plan.path), runtimeDir) : runtimeDir
+    const linked = yield* fs.symlink(target, plan.path, linkType).pipe(
+      Effect.as(true),
+      Effect.catch((e) =>
+        warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)).pipe(Effect.as(false))
+      )
+    )
+    if (linked) method = linkType === "junction" ? "junction" : "symlink"
+  }
+  if (method === "copy") yield* copyRuntime(runtimeDir, plan.path).pipe(Effect.mapError(cannot))
+  const result: Deployment = { target: plan.target, path: plan.path, method, replaced }
+  return result
+})
+
+/**
+ * Links under the home's agent directories that still point at a project
+ * runtime (deployed before DECISIONS #9 was revised). They are reported,
+ * never removed: the user may rely on them.
+ */
+export const oldHomeLinks = Effect.fnUntraced(function* (targets: ReadonlyArray<TargetSpec>, name: string, runtimeDir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const found: Array<string> = []
+  for (const t of targets) {
+    if (t.agent === undefined) continue
+    const dest = path.join(deploymentDir(t, { scope: "global", projectRoot: undefined }, env.home, path.join), name)
+    const info = yield* fs.lstatOption(dest).pipe(Effect.orElseSucceed(() => undefined))
+    if (info?.type !== "symlink") continue
+    const target = yield* fs.realPath(dest).pipe(Effect.orElseSucceed(() => undefined))
+    const runtime = yield* fs.realPath(runtimeDir).pipe(Effect.orElseSucceed(() => runtimeDir))
+    if (target === runtime) found.push(dest)
+  }
+  return found
+})

@@ -1,0 +1,80 @@
+/**
+ * `skc build <path>` import (RFC-0007:C-COMMANDS build, ADR-0001, ADR-0002,
+ * DECISIONS #34): copy a skill directory into the project source store (the
+ * global store with `--global`, or when there is no project), refusing an
+ * existing skill unless `--force`.
+ *
+ * The copy is made from the scanned tree: symlinks leading out of the source
+ * are E012 before anything is written, links inside are copied as the files
+ * they point to, `.git`/`.jj` stay behind. It is assembled in a temporary
+ * directory beside the destination and renamed into place, so a failure
+ * leaves the store as it was.
+ */
+import { fsInternal } from "../shared/index.js"
+import { Effect, Random, Schema } from "effect"
+import { Path } from "effect/Path"
+import { SkillExists, UsageError } from "../../domain/errors.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { Settings } from "../shared/index.js"
+import { isWithin, scanSourceTree } from "../shared/index.js"
+import type { ResolvedSkill } from "../skills/index.js"
+
+/** What `build <path>` imported (part of the build result; the type is derived from the Schema, issue 28). */
+export const ImportResult = Schema.Struct({
+  from: Schema.String,
+  to: Schema.String,
+  scope: Schema.Literals(["project", "global"]),
+  replaced: Schema.Boolean
+})
+export type ImportResult = typeof ImportResult.Type
+
+
+export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, options: { readonly global: boolean; readonly force: boolean }) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const scope = options.global || stores.projectSkills === undefined ? ("global" as const) : ("project" as const)
+  const store = scope === "global" ? stores.globalSkills : stores.projectSkills!
+  const dest = path.join(store, skill.name)
+
+  const tree = yield* scanSourceTree(skill.sourceDir)
+  yield* fs.makeDirectory(store, { recursive: true }).pipe(
+    Effect.mapError((e) => new UsageError({ message: `cannot create source store '${store}': ${e.code}` }))
+  )
+  const canonicalStore = yield* fs.realPath(store).pipe(Effect.mapError(fsInternal))
+  const canonicalDest = path.join(canonicalStore, skill.name)
+  if (isWithin(tree.canonicalRoot, canonicalDest, path.sep) || isWithin(canonicalDest, tree.canonicalRoot, path.sep)) {
+    return yield* Effect.fail(
+      new UsageError({ message: `cannot import '${skill.sourceDir}' into '${dest}': one contains the other` })
+    )
+  }
+  const existing = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
+  if (existing !== undefined && !options.force) {
+    return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at '${dest}'` }))
+  }
+
+  const suffix = (yield* Random.nextIntBetween(0, 0xffffff)).toString(16)
+  const staging = path.join(store, `.${skill.name}.import-${suffix}`)
+  const copyAll = Effect.gen(function* () {
+    yield* fs.makeDirectory(staging)
+    for (const d of tree.dirs) yield* fs.makeDirectory(path.join(staging, ...d.split("/")), { recursive: true })
+    for (const f of tree.files) {
+      yield* fs.copyFile(path.join(tree.root, ...f.path.split("/")), path.join(staging, ...f.path.split("/")))
+    }
+  })
+  yield* copyAll.pipe(
+    Effect.mapError(fsInternal),
+    Effect.tapError(() => fs.remove(staging, { recursive: true }).pipe(Effect.ignore))
+  )
+  if (existing !== undefined) {
+    const old = path.join(store, `.${skill.name}.old-${suffix}`)
+    yield* fs.rename(dest, old).pipe(Effect.mapError(fsInternal))
+    yield* fs.rename(staging, dest).pipe(
+      Effect.mapError(fsInternal),
+      Effect.tapError(() => fs.rename(old, dest).pipe(Effect.ignore))
+    )
+    yield* fs.remove(old, { recursive: true }).pipe(Effect.ignore)
+  } else yield* fs.rename(staging, dest).pipe(Effect.mapError(fsInternal))
+  const result: ImportResult = { from: skill.sourceDir, to: dest, scope, replaced: existing !== undefined }
+  return result
+})

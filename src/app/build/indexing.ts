@@ -1,0 +1,627 @@
+/**
+ * The search index's lifecycle (RFC-0004:C-INDEX, DECISIONS #7, #22).
+ *
+ * - `updateIndex` is build's step: create a missing index, replace a corrupt
+ *   one without collision check, stop with E003 on a foreign `skill_path`,
+ *   skip when source hash, schema version and tokenizer all match, replace
+ *   otherwise. Replacing is atomic (the adapter writes a temporary file and
+ *   renames it over the old one), so the old index stays usable until the
+ *   new one is complete; other `search-*.db` files are never touched.
+ * - `openForQuery` is the selection `search` and `show` share: E002 when
+ *   missing or corrupt, E003 on collision, E002 when stale; only then the
+ *   index answers.
+ *
+ * Staleness compares the index's `source_hash` with the hash of the source
+ * files as they are now (DECISIONS #22). The index keeps the per-file hashes
+ * build computed (its `source_files` rows, keyed by path, size and mtime;
+ * `index_meta.file_hashes` in older indexes), completed by the settled
+ * records beside it (settledRecords.ts), so an unchanged tree costs one stat
+ * per file and only files whose size or mtime moved are read and hashed again.
+ */
+import { timeSlicer } from "../shared/index.js"
+import { Clock, Context, Deferred, Effect, Option } from "effect"
+import { Path } from "effect/Path"
+import { IndexCollision, IndexUnusable, InternalError, Warning } from "../../domain/errors.js"
+import { splitLines, stripBom } from "../../domain/markdown/lines.js"
+import type { MarkdownDoc } from "../../domain/markdown/model.js"
+import { scanMarkdown } from "../../domain/markdown/scan.js"
+import { indexedFormat, markdownRows, textRows } from "../../domain/search/documents.js"
+import { isOversized } from "../../domain/sourcePaths.js"
+import { referenceInfo } from "../../domain/stub.js"
+import {
+  buildVerdict,
+  hash16Of,
+  indexFileName,
+  SCHEMA_VERSION,
+  searchVerdictBeforeHash,
+  staleness,
+  type IndexMeta
+} from "../../domain/search/indexState.js"
+import { tokenizerChoice, type TokenizerChoice } from "../../domain/search/tokenizer.js"
+import { verbose, warn } from "../../ports/Diagnostics.js"
+import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
+import { IndexWriteFailed, SearchIndex, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../../ports/SearchIndex.js"
+import { recordCacheOwner } from "../skills/index.js"
+import type { ResolvedSkill } from "../skills/index.js"
+import { Settings } from "../shared/index.js"
+import { SourceFreshness } from "../../ports/SourceFreshness.js"
+import { PendingRebuild } from "../../ports/PendingRebuild.js"
+import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "../shared/index.js"
+import { answersFor, dropSettled, readSettled, settle, withSettled } from "./settledRecords.js"
+
+/** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */
+export const FILE_HASHES_KEY = "file_hashes"
+
+
+const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+
+/** `<runtime>/.skillc-meta/search-<hash16>.db`, hash16 from the canonical source path. */
+export const indexPathOf = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
+  Effect.gen(function* () {
+    const path = yield* Path
+    const hasher = yield* Hasher
+    const hash16 = hash16Of(hasher.sha256Hex(skill.canonicalSourceDir))
+    return { path: path.join(skill.runtimeDir, ".skillc-meta", indexFileName(hash16)), hash16 }
+  })
+
+/** The tokenizer preference for this run: setting from config/env, porter if SQLite has it. */
+export const currentTokenizer = Effect.gen(function* () {
+  const { config } = yield* Settings
+  const index = yield* SearchIndex
+  return tokenizerChoice(config.tokenizer, yield* index.porterAvailable)
+})
+
+// ---------------------------------------------------------------------------
+// Build
+// ---------------------------------------------------------------------------
+
+/** What build already has in hand; markdown is parsed once, by build. */
+export interface IndexSource {
+  readonly skill: Pick<ResolvedSkill, "name" | "sourceDir" | "canonicalSourceDir" | "runtimeDir">
+  readonly tree: SourceTree
+  /** Every `.md` file with its text and model. Files missing here are read and scanned. */
+  readonly markdown?: ReadonlyArray<{ readonly path: string; readonly source: string; readonly doc: MarkdownDoc }>
+  /** SHA-256 of each file, keyed by relative path. */
+  readonly fileHashes: ReadonlyMap<string, string>
+  readonly sourceHash: string
+  /** What to remember of every file of the tree (compile's `sourceFiles`). */
+  readonly sourceFiles: ReadonlyArray<IndexedSourceFile>
+  /**
+   * The records of the index as it is (`previousSourceFiles`), when it may
+   * be changed incrementally: then only files whose hash differs are
+   * re-indexed. Undefined means a full rebuild when anything changed.
+   */
+  readonly previous?: ReadonlyMap<string, IndexedSourceFile>
+  /** Records learnt since the index was written (settledRecords.ts): kept up to date while the index is. */
+  readonly settled?: ReadonlyMap<string, IndexedSourceFile>
+}
+
+export interface IndexUpdate {
+  readonly path: string
+  /** `updated`: only the rows of changed, added and removed files were rewritten (issue 16). */
+  readonly action: "created" | "rebuilt" | "updated" | "up-to-date"
+  /** Why an existing index was rebuilt (`corrupt`, `stale-source`, …). */
+  readonly reason?: string
+  readonly sections: number
+  readonly headings: number
+  readonly tokenizer: string
+}
+
+const utf8 = new TextDecoder("utf-8")
+
+/** The index rows of every indexed file (or those `only` names), in bytewise path order (outline order). */
+const rowsOf = (source: IndexSource, tokenizer: TokenizerChoice, only?: ReadonlySet<string>) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { maxFileBytes } = (yield* Settings).config
+    const parsed = new Map((source.markdown ?? []).map((m) => [m.path, m]))
+    const out: Array<PathRows> = []
+    const breathe = yield* timeSlicer
+    for (const f of source.tree.files) {
+      yield* breathe
+      const format = indexedFormat(f.path)
+      if (format === undefined || (only !== undefined && !only.has(f.path))) continue
+      if (isOversized(f, maxFileBytes)) {
+        // Issue 29 item 3: never read into memory, never a reason for the skill to fail.
+        yield* warn(
+          Warning.notice(
+            `'${source.skill.name}/${f.path}' is not indexed: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes}); ` +
+              "skc open still reads it"
+          )
+        )
+        out.push({ path: f.path, sections: [], headings: [] })
+        continue
+      }
+      const known = parsed.get(f.path)
+      const text =
+        known?.source ?? utf8.decode(yield* fs.readFile(path.join(source.skill.sourceDir, ...f.path.split("/"))).pipe(Effect.mapError(internal)))
+      if (format === "text") {
+        out.push({ path: f.path, ...textRows(f.path, stripBom(text), tokenizer) })
+        continue
+      }
+      const doc = known?.doc ?? scanMarkdown(text)
+      out.push({ path: f.path, ...markdownRows(f.path, splitLines(text), doc, tokenizer) })
+    }
+    return out
+  })
+
+/** The hash cache stored with the index: only files old enough to trust their mtime. */
+/** The changed, added and removed indexed files between the records of the index and the tree now. */
+export const changedFiles = (previous: ReadonlyMap<string, IndexedSourceFile>, now: ReadonlyArray<IndexedSourceFile>) => {
+  const present = new Set(now.map((f) => f.path))
+  const reindex = new Set<string>()
+  for (const f of now) if (indexedFormat(f.path) !== undefined && previous.get(f.path)?.hash !== f.hash) reindex.add(f.path)
+  const remove = [...previous.keys()].filter((p) => !present.has(p) || reindex.has(p))
+  return { reindex, remove }
+}
+
+/**
+ * The records of the index at `skill`'s index path, when a build may change
+ * that index incrementally: it is present, of this skill, of this schema
+ * version and tokenizer, and has them. Anything else (missing, corrupt,
+ * collision, stale schema or tokenizer, an index from before the records)
+ * is undefined: the build then reads every file and, if anything changed,
+ * writes a complete index.
+ */
+const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const index = yield* SearchIndex
+      const tokenizer = yield* currentTokenizer
+      const { path } = yield* indexPathOf(skill)
+      const opened = yield* index.open(path)
+      const meta = opened.meta
+      if (meta._tag !== "Present") return undefined
+      if (meta.meta.skill_path !== skill.canonicalSourceDir || meta.meta.schema_version !== SCHEMA_VERSION || meta.meta.tokenizer !== tokenizer.recorded) {
+        return undefined
+      }
+      const files = yield* opened.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
+      if (files === undefined) return undefined
+      return { files: filesByPath(files), sourceHash: meta.meta.source_hash }
+    })
+  )
+
+/**
+ * The `index_meta` of an index of `source` written now. The per-file hashes
+ * that let a staleness check skip reading unchanged files are the index's
+ * `source_files` rows (path, size, mtime, hash, trusted); they were also
+ * written as one JSON value, `file_hashes`, which for a 100k-file skill was
+ * a 7 MB insert holding `skc mcp` for 120 ms and a 7 MB parse on every
+ * check (issue 29 item 3). Indexes written before `source_files` existed
+ * still carry it and are read through it.
+ */
+const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number): Record<string, string> => ({
+  skill_path: source.skill.canonicalSourceDir,
+  source_hash: source.sourceHash,
+  schema_version: String(SCHEMA_VERSION),
+  indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
+  tokenizer: tokenizer.recorded
+})
+
+export const updateIndex = (source: IndexSource) =>
+  Effect.gen(function* () {
+    const index = yield* SearchIndex
+    const hasher = yield* Hasher
+    const tokenizer = yield* currentTokenizer
+    const { path, hash16 } = yield* indexPathOf(source.skill)
+    const meta = yield* Effect.scoped(Effect.map(index.open(path), (i) => i.meta))
+    let verdict = buildVerdict(meta, {
+      skillPath: source.skill.canonicalSourceDir,
+      sourceHash: source.sourceHash,
+      tokenizer: tokenizer.recorded
+    })
+    if (verdict._tag === "Collision") {
+      // RFC-0004 stops build on a collision: the file is another skill's
+      // index, whose path hashes to the same name. An index whose recorded
+      // path does not hash to its file name is no skill's index (a copied or
+      // renamed file): that skill never opens it, so build replaces it
+      // (issue 29 item 5; docs/decisions.md). `search` keeps E003 for both.
+      const owner = meta._tag === "Present" ? meta.meta.skill_path : undefined
+      if (owner === undefined || hash16Of(hasher.sha256Hex(owner)) === hash16) return yield* Effect.fail(new IndexCollision({ hash16 }))
+      yield* verbose(`search index ${path} records ${owner}, whose index is not this file: replacing it`)
+      verdict = { _tag: "Replace", reason: "corrupt", detail: `recorded for ${owner}` }
+    }
+
+    const now = yield* Clock.currentTimeMillis
+    const metaNow = metaOf(source, tokenizer, now)
+    const writeFailed = (e: { readonly path: string; readonly message: string }) =>
+      new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })
+    const previous = source.previous
+    const writeAll = (files: ReadonlyArray<PathRows>) =>
+      index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
+    const summary = (files: ReadonlyArray<PathRows>, action: IndexUpdate["action"], reason?: string): IndexUpdate => ({
+      path,
+      action,
+      ...(reason === undefined ? {} : { reason }),
+      sections: files.reduce((n, f) => n + f.sections.length, 0),
+      headings: files.reduce((n, f) => n + f.headings.length, 0),
+      tokenizer: tokenizer.recorded
+    })
+    if (verdict._tag === "UpToDate") {
+      // Same sources: the index file is left alone, inode and mtime
+      // (RFC-0004:C-INDEX, issue 25 item 4). Its per-file records may lag
+      // (a touched file, a file now old enough to trust its mtime): what
+      // this build learnt of those files goes to the settled records instead.
+      yield* verbose(`search index up to date: ${path}`)
+      yield* settle(path, previous, source.settled ?? new Map(), source.sourceFiles)
+      const update: IndexUpdate = { path, action: "up-to-date", sections: 0, headings: 0, tokenizer: tokenizer.recorded }
+      return update
+    }
+    // The index is written below with records of the tree as it is now.
+    yield* dropSettled(path)
+    if (verdict._tag === "Replace" && verdict.reason === "stale-source" && previous !== undefined) {
+      // Incremental (issue 16): the rows of changed, added and removed files only.
+      const { reindex, remove } = changedFiles(previous, source.sourceFiles)
+      yield* verbose(`search index: re-indexing ${reindex.size} file(s), removing rows of ${remove.length}: ${path}`)
+      const files = yield* rowsOf(source, tokenizer, reindex)
+      const changed = yield* index.update(path, { remove, files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(
+        Effect.as(true),
+        // A damaged index (a table gone, a broken page) cannot be changed: rebuild it whole instead.
+        Effect.catch((e) => Effect.as(verbose(`search index cannot be updated (${e.message}): rebuilding ${path}`), false))
+      )
+      if (!changed) {
+        const all = yield* rowsOf(source, tokenizer)
+        yield* writeAll(all)
+        return summary(all, "rebuilt", "corrupt")
+      }
+      const update: IndexUpdate = {
+        path,
+        action: "updated",
+        reason: "stale-source",
+        sections: files.reduce((n, f) => n + f.sections.length, 0),
+        headings: files.reduce((n, f) => n + f.headings.length, 0),
+        tokenizer: tokenizer.recorded
+      }
+      return update
+    }
+    if (verdict._tag === "Replace") {
+      yield* verbose(`search index ${verdict.reason}${verdict.detail ? ` (${verdict.detail})` : ""}: rebuilding ${path}`)
+    }
+    const files = yield* rowsOf(source, tokenizer)
+    yield* index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
+    const update: IndexUpdate = {
+      path,
+      action: verdict._tag === "Create" ? "created" : "rebuilt",
+      ...(verdict._tag === "Replace" ? { reason: verdict.reason } : {}),
+      sections: files.reduce((n, f) => n + f.sections.length, 0),
+      headings: files.reduce((n, f) => n + f.headings.length, 0),
+      tokenizer: tokenizer.recorded
+    }
+    return update
+  })
+
+// ---------------------------------------------------------------------------
+// Query
+// ---------------------------------------------------------------------------
+
+/** The per-file hashes an index recorded in `source_files`, for the files not modified racily close to their hashing. */
+const cachesOfFiles = new WeakMap<ReadonlyArray<IndexedSourceFile>, FileHashCache>()
+const hashCacheOfFiles = (files: ReadonlyArray<IndexedSourceFile>): FileHashCache => {
+  const known = cachesOfFiles.get(files)
+  if (known !== undefined) return known
+  const cache: Record<string, { size: number; mtimeMs: number; hash: string }> = {}
+  for (const f of files) if (f.trusted) cache[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash: f.hash }
+  cachesOfFiles.set(files, cache)
+  return cache
+}
+
+const byPathOfFiles = new WeakMap<ReadonlyArray<IndexedSourceFile>, ReadonlyMap<string, IndexedSourceFile>>()
+/** An index's records by path, made once per list read (a pooled index keeps its list). */
+const filesByPath = (files: ReadonlyArray<IndexedSourceFile>): ReadonlyMap<string, IndexedSourceFile> => {
+  let byPath = byPathOfFiles.get(files)
+  if (byPath === undefined) {
+    byPath = new Map(files.map((f) => [f.path, f]))
+    byPathOfFiles.set(files, byPath)
+  }
+  return byPath
+}
+
+/** `index_meta.file_hashes` of an index written before `source_files` existed. */
+const parseHashCache = (meta: IndexMeta): FileHashCache => {
+  const raw = meta.extra[FILE_HASHES_KEY]
+  if (raw === undefined) return {}
+  try {
+    const parsed: unknown = JSON.parse(raw)
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as FileHashCache) : {}
+  } catch {
+    // A damaged cache only costs re-hashing; the hash comparison stays exact.
+    return {}
+  }
+}
+
+export interface QueryableIndex {
+  readonly index: OpenIndex
+  readonly meta: IndexMeta
+  readonly tokenizer: TokenizerChoice
+  /** The index file; absent for an index kept in memory (a foreign skill whose cache cannot be written). */
+  readonly path?: string
+}
+
+export interface OpenOptions {
+  /** This very call wrote the index from the tree it scanned (see below). */
+  readonly justIndexed?: boolean
+  /** The caller already let the freshness watchers' queued events arrive in this call (`SourceFreshness.settle`). */
+  readonly settled?: boolean
+}
+
+/**
+ * After a staleness check found the index current: what it learnt of files
+ * the index's rows could not vouch for, kept for the next command
+ * (settledRecords.ts). The tree's content is the indexed content (same
+ * source hash), so each such file keeps its row's title and description.
+ */
+const settleChecked = (path: string, files: ReadonlyArray<IndexedSourceFile>, settled: ReadonlyMap<string, IndexedSourceFile>, checked: FileHashCache) => {
+  const indexed = filesByPath(files)
+  const current: Array<IndexedSourceFile> = []
+  for (const [file, entry] of Object.entries(checked)) {
+    const row = indexed.get(file)
+    // A row that already vouches for the file as it is has nothing to settle (`settle` would pass it over).
+    if (row !== undefined && row.hash === entry.hash && !answersFor(row, entry)) current.push({ ...row, size: entry.size, mtimeMs: entry.mtimeMs, trusted: true })
+  }
+  return settle(path, indexed, settled, current)
+}
+
+/**
+ * What a build may take from earlier ones instead of reading files: the
+ * index's records (`previousSourceFiles`) and the settled ones beside it.
+ * The shape of both `CompileOptions` and `IndexSource`'s record fields.
+ */
+export const indexRecords = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
+  Effect.gen(function* () {
+    const previous = yield* previousSourceFiles(skill)
+    const settled = yield* readSettled((yield* indexPathOf(skill)).path)
+    return { settled, ...(previous === undefined ? {} : { previous: previous.files, previousSourceHash: previous.sourceHash }) }
+  })
+
+/**
+ * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003
+ * collision → E002 stale; the opened index lives as long as the scope.
+ */
+export const openForQuery = (skill: ResolvedSkill, options: OpenOptions = {}) =>
+  Effect.gen(function* () {
+    const searchIndex = yield* SearchIndex
+    const { path, hash16 } = yield* indexPathOf(skill)
+    const index = yield* searchIndex.open(path)
+    const unusable = (reason: string) =>
+      Effect.andThen(verbose(`search index ${path}: ${reason}`), Effect.fail(new IndexUnusable({ skill: skill.name, reason })))
+    const first = searchVerdictBeforeHash(index.meta, skill.canonicalSourceDir)
+    if (first._tag === "Unusable") return yield* unusable(first.detail ? `${first.reason} (${first.detail})` : first.reason)
+    if (first._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))
+    if (first._tag === "Use") return yield* Effect.die("unreachable")
+    const meta = first.meta
+    const tokenizer = yield* currentTokenizer
+    // Cheap conditions first; the source hash reads the tree.
+    const cheap = staleness(meta, { sourceHash: meta.source_hash, tokenizer: tokenizer.recorded })
+    if (cheap !== undefined) return yield* unusable(cheap)
+    // A long-lived server may know the sources have not changed since it last
+    // checked (src/ports/SourceFreshness.ts); otherwise stat every file.
+    // An index this very call just wrote from the tree it scanned answers as it is: checking the
+    // tree again would stat and hash-check every file a second time (a 100k-file foreign skill
+    // held the event loop for that, issue 29 item 3); the next call checks as usual.
+    if (options.justIndexed === true) {
+      const fresh: QueryableIndex = { index, meta, tokenizer, path }
+      return fresh
+    }
+    const freshness = yield* SourceFreshness
+    const key = { indexPath: path, sourceDir: skill.sourceDir, sourceHash: meta.source_hash }
+    if (options.settled !== true) yield* freshness.settle
+    if (yield* freshness.isFresh(key)) {
+      const known: QueryableIndex = { index, meta, tokenizer, path }
+      return known
+    }
+    yield* freshness.checking(key)
+    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
+      Effect.catchTag("PathEscapes", (e) => Effect.fail(new InternalError({ message: e.text, cause: e })))
+    )
+    const files = yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
+    const settled = yield* readSettled(path)
+    const cache = withSettled(files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files), settled)
+    // Files hashing as the index recorded give its recorded source hash (sourceTree.ts, recordedSourceHash).
+    const current = yield* sourceHash(tree, { cache, ...(files === undefined ? {} : { recorded: { files: filesByPath(files), sourceHash: meta.source_hash } }) })
+    if (current.hash !== meta.source_hash) return yield* unusable("stale-source")
+    if (files !== undefined) yield* settleChecked(path, files, settled, current.cache)
+    yield* freshness.matched(key, tree.dirs)
+    const queryable: QueryableIndex = { index, meta, tokenizer, path }
+    return queryable
+  })
+
+/**
+ * Scan, hash and index a resolved skill on its own (for callers without a
+ * compilation at hand, such as tests and embedders); `build` passes its
+ * own tree, parsed markdown and hashes to `updateIndex` instead.
+ */
+export const indexSkill = (skill: ResolvedSkill) =>
+  Effect.gen(function* () {
+    const source = yield* collectSource(skill)
+    return yield* updateIndex({ ...source, ...(yield* indexRecords(skill)) })
+  })
+
+/**
+ * Read, hash and parse every file of `skill` (what `updateIndex` needs).
+ * A symlink leading out of the skill is left out, as `openForQuery`'s
+ * staleness check and `outline`/`sources` leave it out (issue 29 item 5):
+ * one such link never makes the skill unsearchable. (`build` refuses it
+ * with E012 through its own scan.)
+ */
+const collectSource = (skill: ResolvedSkill) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const hasher = yield* Hasher
+    const now = yield* Clock.currentTimeMillis
+    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
+    if (tree.escaping.length > 0) yield* verbose(`'${skill.name}': left out, leading outside the skill: ${tree.escaping.join(", ")}`)
+    const fileHashes = new Map<string, string>()
+    const markdown: Array<{ path: string; source: string; doc: MarkdownDoc }> = []
+    const sourceFiles: Array<IndexedSourceFile> = []
+    const { maxFileBytes } = (yield* Settings).config
+    const breathe = yield* timeSlicer
+    for (const f of tree.files) {
+      yield* breathe
+      const file = path.join(skill.sourceDir, ...f.path.split("/"))
+      if (isOversized(f, maxFileBytes)) {
+        // Hashed in pieces, not indexed (rowsOf says so): a file of any size never fails the skill.
+        const hash = yield* fs.hashFile(file).pipe(Effect.mapError(internal))
+        fileHashes.set(f.path, hash)
+        sourceFiles.push({ path: f.path, size: f.size, mtimeMs: f.mtimeMs, hash, trusted: now - f.mtimeMs > RACY_WINDOW_MS, title: undefined, description: undefined })
+        continue
+      }
+      const bytes = yield* fs.readFile(file).pipe(Effect.mapError(internal))
+      const hash = hasher.sha256Hex(bytes)
+      fileHashes.set(f.path, hash)
+      let info: { title: string | undefined; description: string | undefined } = { title: undefined, description: undefined }
+      if (indexedFormat(f.path) === "markdown") {
+        const source = utf8.decode(bytes)
+        const doc = scanMarkdown(source)
+        markdown.push({ path: f.path, source, doc })
+        info = referenceInfo(doc)
+      }
+      sourceFiles.push({ path: f.path, size: f.size, mtimeMs: f.mtimeMs, hash, trusted: now - f.mtimeMs > RACY_WINDOW_MS, ...info })
+    }
+    const sourceHash = yield* combineSourceHash([...fileHashes])
+    const source: IndexSource = { skill, tree, markdown, fileHashes, sourceHash, sourceFiles }
+    return source
+  })
+
+/** What an on-demand indexing of a foreign skill ended with. */
+export type CacheOutcome =
+  | { readonly _tag: "Cached" }
+  /** The cache could not be written: the index's contents, for an index in memory. */
+  | { readonly _tag: "Uncached"; readonly reason: string; readonly tokenizer: TokenizerChoice; readonly contents: IndexContents }
+
+type OnDemandFailure = Effect.Error<ReturnType<typeof indexIntoCache>>
+
+export interface OnDemandIndexingService {
+  /** The indexings under way, by index path: one per skill at a time, its outcome shared by every call that needs it. */
+  readonly running: Map<string, Deferred.Deferred<CacheOutcome, OnDemandFailure>>
+  /**
+   * How long a call waits for an indexing under way before it answers E002
+   * "being indexed, try again" (the indexing goes on and the next call finds
+   * it done); undefined: as long as it takes (the CLI, whose one call has
+   * nothing better to do).
+   */
+  readonly waitMillis: number | undefined
+}
+
+/** The on-demand indexings of this process (issue 29 item 3); the MCP server gives each session its own and a bounded wait. */
+export const OnDemandIndexing = Context.Reference<OnDemandIndexingService>("skillc/OnDemandIndexing", {
+  defaultValue: () => ({ running: new Map(), waitMillis: undefined })
+})
+
+/** The cache failed, not the skill: the index could not be written where it belongs. */
+const isCacheWriteFailure = (e: unknown): e is InternalError => e instanceof InternalError && e.cause instanceof IndexWriteFailed
+
+/**
+ * Index a foreign skill into its cache; when the cache cannot be written
+ * (a read-only home — the sandbox case —, a name too long for the file
+ * system, a full disk), the index's contents for an index in memory
+ * (issue 29 item 5). Files are read once either way.
+ */
+const indexIntoCache = (skill: ResolvedSkill) =>
+  Effect.gen(function* () {
+    yield* recordCacheOwner(skill.runtimeDir, skill.canonicalSourceDir)
+    const source = yield* collectSource(skill)
+    return yield* updateIndex({ ...source, ...(yield* indexRecords(skill)) }).pipe(
+      Effect.as<CacheOutcome>({ _tag: "Cached" }),
+      Effect.catchIf(isCacheWriteFailure, (e) =>
+        Effect.gen(function* () {
+          const tokenizer = yield* currentTokenizer
+          const files = yield* rowsOf(source, tokenizer)
+          const meta = metaOf(source, tokenizer, yield* Clock.currentTimeMillis)
+          const outcome: CacheOutcome = {
+            _tag: "Uncached",
+            reason: (e.cause as IndexWriteFailed).message,
+            tokenizer,
+            contents: { files, sourceFiles: source.sourceFiles, meta }
+          }
+          return outcome
+        })
+      )
+    )
+  })
+
+/**
+ * The indexing of `skill` under way in this process, or a new one: run on
+ * its own fiber (a call that stops waiting does not stop it), its outcome
+ * shared by every call that asks meanwhile. With a bounded wait, a call
+ * that waited that long is E002 with the hint to try again.
+ */
+const sharedIndexing = (skill: ResolvedSkill) =>
+  Effect.gen(function* () {
+    const registry = yield* OnDemandIndexing
+    const { path: key } = yield* indexPathOf(skill)
+    let job = registry.running.get(key)
+    if (job === undefined) {
+      const started = Deferred.makeUnsafe<CacheOutcome, OnDemandFailure>()
+      // Registered before the fiber starts, removed before its outcome is
+      // published: a call after that starts afresh (the sources may have changed).
+      registry.running.set(key, started)
+      job = started
+      yield* Effect.forkDetach(
+        Effect.flatMap(Effect.exit(indexIntoCache(skill)), (exit) =>
+          Effect.sync(() => {
+            if (registry.running.get(key) === started) registry.running.delete(key)
+            Deferred.doneUnsafe(started, exit)
+          })
+        )
+      )
+    } else yield* verbose(`foreign skill '${skill.name}' is being indexed by another call: waiting for it`)
+    if (registry.waitMillis === undefined) return yield* Deferred.await(job)
+    const outcome = yield* Effect.timeoutOption(Deferred.await(job), registry.waitMillis)
+    if (Option.isSome(outcome)) return outcome.value
+    return yield* Effect.fail(
+      new IndexUnusable({
+        skill: skill.name,
+        reason: "being indexed",
+        hint: `'${skill.name}' is being indexed (a skill skc did not build, indexed on first use): try again in a moment`
+      })
+    )
+  })
+
+/**
+ * `openForQuery` for `search` and `show`. A foreign skill (DECISIONS #38)
+ * has no build step skc may run in its directory: its index lives in the
+ * cache and is built, or rebuilt when stale, on demand — once per skill at
+ * a time, off the request path of a long-lived server (issue 29 item 3).
+ * A cache that cannot be written gives an index in memory for the call,
+ * with a warning. Every other skill keeps the RFC's E002 (its author runs
+ * `skc build`).
+ */
+export const openForQueryOnDemand = (skill: ResolvedSkill, options: Pick<OpenOptions, "settled"> = {}) =>
+  skill.foreign === true
+    ? openForQuery(skill, options).pipe(
+        Effect.catchTags({
+          IndexUnusable: (e) => reindexForeign(skill, e.reason),
+          // Not a true collision in the cache (it is this skill's alone): a misnamed file, which indexing replaces.
+          IndexCollision: () => reindexForeign(skill, "collision")
+        })
+      )
+    : openForQuery(skill, options).pipe(
+        // A watcher of this process about to rebuild the skill (`mcp --watch`): wait for it, bounded, then look again (issue 29 item 5).
+        Effect.catchTag("IndexUnusable", (e) =>
+          Effect.flatMap(Effect.service(PendingRebuild), (pending) => pending.settle([skill.sourceDir, skill.canonicalSourceDir])).pipe(
+            Effect.flatMap((settled) => (settled ? openForQuery(skill) : Effect.fail(e)))
+          )
+        )
+      )
+
+const reindexForeign = (skill: ResolvedSkill, reason: string) =>
+  Effect.gen(function* () {
+    yield* verbose(`foreign skill '${skill.name}': ${reason}; indexing into ${skill.runtimeDir}`)
+    const outcome = yield* sharedIndexing(skill)
+    if (outcome._tag === "Cached") return yield* openForQuery(skill, { justIndexed: true })
+    yield* warn(
+      Warning.notice(
+        `cannot keep the search index of '${skill.name}' in ${skill.runtimeDir} (${outcome.reason}); indexed in memory for this call`
+      )
+    )
+    const searchIndex = yield* SearchIndex
+    const index = yield* searchIndex
+      .build(outcome.tokenizer, outcome.contents)
+      .pipe(Effect.mapError((e) => new InternalError({ message: `cannot index '${skill.name}' in memory: ${e.message}`, cause: e })))
+    if (index.meta._tag !== "Present") return yield* Effect.fail(new InternalError({ message: `index of '${skill.name}' in memory has no metadata` }))
+    const queryable: QueryableIndex = { index, meta: index.meta.meta, tokenizer: outcome.tokenizer }
+    return queryable
+  })

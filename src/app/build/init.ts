@@ -1,0 +1,83 @@
+/**
+ * `skc init` (RFC-0006:C-INIT): create a project (`.skillc/skills/` in the
+ * cwd, idempotent) or a skill from the minimal template in the project or
+ * global store.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { InternalError, SkillExists, UsageError } from "../../domain/errors.js"
+import { describeNameProblem, nameProblem, titleCase } from "../../domain/skillName.js"
+import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { Settings } from "../shared/index.js"
+
+/** The parameters of RFC-0007:C-COMMANDS `init`, as the MCP tool takes them. */
+export const InitParams = Schema.Struct({
+  name: Schema.optional(
+    Schema.String.annotate({
+      description: "Skill to create (lowercase letters, digits, hyphens); omit to initialise a project here"
+    })
+  ),
+  global: Schema.optional(
+    Schema.Boolean.annotate({ description: "In the global store (~/.skillc/skills)" })
+  )
+})
+
+/** The JSON document of `skc init --format json`. */
+export const InitResultSchema = Schema.Union([
+  Schema.Struct({ kind: Schema.Literal("project"), path: Schema.String, created: Schema.Boolean }),
+  Schema.Struct({ kind: Schema.Literal("skill"), name: Schema.String, scope: Schema.Literals(["project", "global"]), path: Schema.String })
+])
+
+export interface InitInput {
+  readonly name?: string | undefined
+  readonly global?: boolean | undefined
+}
+
+export type InitResult =
+  | { readonly kind: "project"; readonly path: string; readonly created: boolean }
+  | { readonly kind: "skill"; readonly name: string; readonly scope: "project" | "global"; readonly path: string }
+
+/** The exact template of RFC-0006:C-INIT. */
+export const skillTemplate = (name: string): string =>
+  `---\nname: ${name}\ndescription: "TODO: Add skill description"\n---\n\n# ${titleCase(name)}\n`
+
+const cannotCreate = (what: string) => (e: FsError) =>
+  new UsageError({ message: `cannot create ${what}: ${e.code} (${e.path})` })
+
+export const init = Effect.fn("skc.init")(function* (input: InitInput) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+
+  if (input.name === undefined) {
+    if (input.global) {
+      return yield* Effect.fail(new UsageError({ message: "--global needs a skill name: skc init <name> --global" }))
+    }
+    const dir = path.join(stores.cwd, ".skillc")
+    const existed = (yield* fs.statOption(path.join(dir, "skills")).pipe(Effect.orElseSucceed(() => undefined)))?.type === "directory"
+    yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(Effect.mapError(cannotCreate(".skillc/skills")))
+    const result: InitResult = { kind: "project", path: dir, created: !existed }
+    return result
+  }
+
+  const name = input.name
+  const problem = nameProblem(name)
+  if (problem !== undefined) return yield* Effect.fail(new UsageError({ message: describeNameProblem(name, problem) }))
+
+  const scope = input.global ? ("global" as const) : ("project" as const)
+  // Without a project, `skc init <name>` makes the cwd one (RFC-0006: project-local first).
+  const store = scope === "global" ? stores.globalSkills : (stores.projectSkills ?? path.join(stores.cwd, ".skillc", "skills"))
+  const dir = path.join(store, name)
+  const skillMd = path.join(dir, "SKILL.md")
+  if ((yield* fs.lstatOption(skillMd).pipe(Effect.orElseSucceed(() => undefined))) !== undefined) {
+    return yield* Effect.fail(new SkillExists({ skill: name }))
+  }
+  yield* fs.makeDirectory(dir, { recursive: true }).pipe(Effect.mapError(cannotCreate(`skill directory '${dir}'`)))
+  yield* fs.writeFile(skillMd, skillTemplate(name), { exclusive: true }).pipe(
+    Effect.mapError((e): SkillExists | UsageError | InternalError =>
+      e.code === "EEXIST" ? new SkillExists({ skill: name }) : cannotCreate(`'${skillMd}'`)(e)
+    )
+  )
+  const result: InitResult = { kind: "skill", name, scope, path: dir }
+  return result
+})

@@ -1,0 +1,246 @@
+/**
+ * Keeping runtime and index in step with the sources while authoring
+ * (issue 12, item 5): `skc build --watch [skill…]` and `skc mcp --watch`.
+ *
+ * Portable polling rather than file-system events (which differ per
+ * platform and miss edits on network drives): every `intervalMs` each
+ * watched skill's tree is stat'ed (paths, sizes, mtimes; nothing is read).
+ * A skill is rebuilt once its tree differs from the last build and has
+ * not changed since the previous poll: that is the debounce, so an editor
+ * saving several files in a burst causes one rebuild. The debounce has a
+ * maximum wait (issue 29 item 5): under edits that never pause, a skill is
+ * rebuilt at the latest `maxWaitMs` after the first change the loop saw. A
+ * failed rebuild is reported and watched further; the next edit tries
+ * again.
+ *
+ * A query of the same process that finds a watched skill's index unusable
+ * waits for it (`makeRebuildHub`, src/ports/PendingRebuild.ts): the loop
+ * wakes, finishes a rebuild it is running, polls that skill at once and
+ * rebuilds it without the debounce if it changed, then lets the query go.
+ *
+ * The loop runs until `stop` completes (`skc mcp --watch`: the session
+ * closes), then ends normally; interrupted (the CLI's SIGINT/SIGTERM,
+ * src/cli/runMain.ts) it stops between two file-system calls and holds
+ * nothing to close (it polls; no watcher is open).
+ */
+import { visible } from "../../domain/visible.js"
+import { Clock, Effect, Option } from "effect"
+import type { PendingRebuildService } from "../../ports/PendingRebuild.js"
+import { UsageError } from "../../domain/errors.js"
+import { buildMany, storeEntries, type BuildManyInput, type BuildOutcome } from "./buildMany.js"
+import { resolveSkill } from "../skills/index.js"
+import { scanSourceTree } from "../shared/index.js"
+import { statusOf } from "../skills/index.js"
+import { visibleSkills } from "../skills/index.js"
+
+export interface WatchEvent {
+  readonly skill: string
+  /** When the build finished (ms since the epoch). */
+  readonly at: number
+  /** The first build when watching starts, or a rebuild after an edit. */
+  readonly kind: "initial" | "rebuild"
+  readonly durationMs: number
+  readonly outcome: BuildOutcome
+}
+
+export interface WatchOptions {
+  readonly intervalMs?: number
+  /** Rebuild runtime and index without deploying (`skc mcp --watch`). */
+  readonly deploy?: boolean
+  /** Build every watched skill once at the start (default true); a set: only the skills of these directories. */
+  readonly initialBuild?: boolean | ReadonlySet<string>
+  readonly onStart?: (skills: ReadonlyArray<string>) => Effect.Effect<void>
+  readonly onEvent: (event: WatchEvent) => Effect.Effect<void>
+  /** Completes when watching should end. */
+  readonly stop: Effect.Effect<void>
+  /** The longest a changed skill waits for its tree to settle before it is rebuilt anyway (default MAX_WAIT_MS). */
+  readonly maxWaitMs?: number
+  /** Where queries of this process ask for a pending rebuild (`makeRebuildHub`). */
+  readonly hub?: RebuildHub
+}
+
+export const DEFAULT_INTERVAL_MS = 250
+/** A skill edited without a pause is rebuilt at the latest this long after its first change. */
+export const MAX_WAIT_MS = 2_000
+/** How long a query waits for a watcher's rebuild before it answers as without one. */
+export const SETTLE_TIMEOUT_MS = 5_000
+
+export interface Watched {
+  readonly name: string
+  /** What `build` is given: the store directory, so resolution can never pick another skill. */
+  readonly dir: string
+  built: string | undefined
+  seen: string | undefined
+  /** When the loop first saw the tree differ from the last build (the debounce's maximum wait counts from it). */
+  changedAt: number | undefined
+  /** Queries waiting for the next poll of this skill. */
+  readonly waiters: Array<() => void>
+}
+
+/**
+ * The meeting point of a watch loop and the queries of the same process
+ * (`PendingRebuildService`). `settle` registers a waiter on the watched
+ * skill of that directory and wakes the loop; the loop answers every
+ * waiter once it has polled (and, if needed, rebuilt) that skill.
+ */
+export interface RebuildHub {
+  readonly service: PendingRebuildService
+  /** Used by `watchBuild`: the skills watched, and how to wake the loop. */
+  readonly attach: (skills: ReadonlyArray<Watched>, wake: () => void) => void
+}
+
+export const makeRebuildHub = (options: { readonly timeoutMs?: number } = {}): RebuildHub => {
+  let skills: ReadonlyArray<Watched> = []
+  let wake: () => void = () => {}
+  return {
+    attach: (watched, w) => {
+      skills = watched
+      wake = w
+    },
+    service: {
+      settle: (dirs) => {
+        const s = skills.find((x) => dirs.includes(x.dir))
+        if (s === undefined) return Effect.succeed(false)
+        return Effect.promise(
+          () =>
+            new Promise<boolean>((resolve) => {
+              s.waiters.push(() => resolve(true))
+              wake()
+            })
+        ).pipe(
+          Effect.timeoutOption(options.timeoutMs ?? SETTLE_TIMEOUT_MS),
+          Effect.map(Option.getOrElse(() => false))
+        )
+      }
+    }
+  }
+}
+
+/** Paths, sizes and mtimes of a skill's tree: changes with any edit, costs no reads. */
+export const treeFingerprint = (dir: string) =>
+  scanSourceTree(dir, { onEscape: "skip" }).pipe(
+    Effect.map((t) => t.files.map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}`).join("\n") + "\n" + t.dirs.join("\n")),
+    // A skill deleted or unreadable mid-edit: a value of its own, so that it rebuilds (and reports why) once it is back.
+    Effect.orElseSucceed(() => "<unreadable>")
+  )
+
+/** The skills to watch: the names given (store skills, never paths), or the whole store. */
+const watchedSkills = (input: BuildManyInput) =>
+  Effect.gen(function* () {
+    if (input.skills.length === 0) return (yield* storeEntries(input.global ?? false)).map((e) => ({ name: e.name, dir: e.dir }))
+    const out: Array<{ name: string; dir: string }> = []
+    for (const s of input.skills) {
+      const r = yield* resolveSkill(s, { agentDirs: false })
+      if (r.scope === "path") {
+        return yield* Effect.fail(
+          new UsageError({ message: `--watch takes store skills; '${s}' is a path`, detail: [`import it first with: skc build ${s}`] })
+        )
+      }
+      out.push({ name: r.name, dir: r.sourceDir })
+    }
+    return out
+  })
+
+export const watchBuild = (input: BuildManyInput, options: WatchOptions) =>
+  Effect.gen(function* () {
+    const interval = options.intervalMs ?? DEFAULT_INTERVAL_MS
+    const maxWait = options.maxWaitMs ?? MAX_WAIT_MS
+    const skills: Array<Watched> = (yield* watchedSkills(input)).map((s) => ({
+      ...s,
+      built: undefined,
+      seen: undefined,
+      changedAt: undefined,
+      waiters: []
+    }))
+    // A query's wake-up: ends the current sleep, or the next one at once when it comes during a poll.
+    let woken = false
+    let wakeSleeper: (() => void) | undefined
+    const wake = () => {
+      woken = true
+      wakeSleeper?.()
+    }
+    options.hub?.attach(skills, wake)
+    const wakeUp = Effect.callback<void>((resume) => {
+      if (woken) return resume(Effect.void)
+      wakeSleeper = () => resume(Effect.void)
+      return Effect.sync(() => void (wakeSleeper = undefined))
+    })
+    const nap = Effect.raceFirst(Effect.sleep(interval), wakeUp).pipe(Effect.andThen(Effect.sync(() => void (woken = false))))
+    if (options.onStart !== undefined) yield* options.onStart(skills.map((s) => s.name))
+
+    const rebuild = (s: Watched, kind: WatchEvent["kind"], fingerprint: string) =>
+      Effect.gen(function* () {
+        const started = yield* Clock.currentTimeMillis
+        const result = yield* buildMany({ ...input, all: false, skills: [s.dir] }, { deploy: options.deploy })
+        const at = yield* Clock.currentTimeMillis
+        s.built = fingerprint
+        const outcome = { ...result.results[0]!, skill: s.name }
+        yield* options.onEvent({ skill: s.name, at, kind, durationMs: at - started, outcome })
+      })
+
+    for (const s of skills) {
+      const fp = yield* treeFingerprint(s.dir)
+      s.seen = fp
+      const initial = options.initialBuild ?? true
+      if (initial === true || (initial !== false && initial.has(s.dir))) yield* rebuild(s, "initial", fp)
+      else s.built = fp
+    }
+    const poll = Effect.gen(function* () {
+      for (const s of skills) {
+        // The queries that asked before this look at the tree; later ones wait for the next poll.
+        const waiting = s.waiters.splice(0)
+        const fp = yield* treeFingerprint(s.dir)
+        const now = yield* Clock.currentTimeMillis
+        const stable = fp === s.seen
+        s.seen = fp
+        if (fp === s.built) s.changedAt = undefined
+        else {
+          s.changedAt ??= now
+          // Settled, or a query is waiting, or the edits have gone on for maxWait: rebuild now.
+          if (stable || waiting.length > 0 || now - s.changedAt >= maxWait) {
+            yield* rebuild(s, "rebuild", fp)
+            s.changedAt = undefined
+          }
+        }
+        for (const done of waiting) done()
+        if (s.waiters.length > 0) woken = true
+      }
+    })
+    const loop = Effect.forever(Effect.andThen(nap, poll))
+    yield* Effect.raceFirst(loop, options.stop)
+  })
+
+/** `[HH:MM:SS] rebuilt demo in 42 ms` (local time), or the failure. */
+export const renderWatchEvent = (e: WatchEvent): string => {
+  const d = new Date(e.at)
+  const pad = (n: number) => String(n).padStart(2, "0")
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+  if (!e.outcome.ok) return visible(`[${time}] ${e.skill}: ${e.outcome.error.message}`)
+  return visible(`[${time}] ${e.kind === "initial" ? "built" : "rebuilt"} ${e.skill} in ${Math.round(e.durationMs)} ms`)
+}
+
+/**
+ * `skc mcp --watch`: the built skills of the project and global stores
+ * that the server serves by name, kept in step without deploying (links
+ * stay as the author made them). A skill not built yet is left alone: the
+ * author has not chosen its targets. Foreign skills need no watch: their
+ * cached index is refreshed on demand.
+ */
+export const watchServedSkills = (options: Omit<WatchOptions, "deploy">) =>
+  Effect.gen(function* () {
+    const dirs: Array<string> = []
+    // Only obsolete ones build at the start: an up-to-date runtime is left as it is.
+    const obsolete = new Set<string>()
+    for (const s of yield* visibleSkills({ agentDirs: false })) {
+      if (s.shadowed) continue
+      const status = yield* statusOf(s, true)
+      if (status === "not-built") continue
+      dirs.push(s.sourceDir)
+      if (status === "obsolete") obsolete.add(s.sourceDir)
+    }
+    if (dirs.length === 0) {
+      if (options.onStart !== undefined) yield* options.onStart([])
+      return yield* options.stop
+    }
+    return yield* watchBuild({ skills: dirs }, { ...options, deploy: false, initialBuild: obsolete })
+  })

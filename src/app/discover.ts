@@ -1,7 +1,0 @@
-/**
- * `skc discover` (agent-skill-protocol "Discovery Mechanism"): the use
- * case's face. Discovery itself is a service (src/app/services/discovery.ts)
- * because other use cases and services build on it (the agent listing,
- * locating a skill an agent cannot see): services never import a use case.
- */
-export * from "./services/discovery.js"

@@ -1,0 +1,66 @@
+/**
+ * `skc budget`: what the skills an agent discovers cost its context at start,
+ * per the limits of the agent's profile (DECISIONS #51, issue 43;
+ * src/domain/protocol/budget.ts, docs/eval.md "skc budget"). It counts the
+ * one listing `skc prompt` prints (src/app/skills/agentListing.ts).
+ */
+import { Effect, Schema } from "effect"
+import { computeBudget, type Budget } from "../../domain/protocol/budget.js"
+import type { Agent } from "../../domain/protocol/agents.js"
+import { AgentField, PluginDirsField } from "../skills/index.js"
+import { agentListing, ContextTokensField } from "../skills/index.js"
+
+
+/** The input field `prompt` shares (it lives with the listing both build). */
+export { ContextTokensField }
+
+export const BudgetInput = Schema.Struct({
+  agent: Schema.optional(AgentField),
+  plugin_dirs: Schema.optional(PluginDirsField),
+  context_tokens: Schema.optional(ContextTokensField)
+})
+export type BudgetInput = typeof BudgetInput.Type
+
+export interface BudgetResult extends Budget {
+  readonly agent: Agent
+  /** How people call the agent ("Claude Code"). */
+  readonly title: string
+}
+
+/** `skc budget --format json` (issue 27, docs/eval.md "skc budget") and the MCP tool's `outputSchema`. */
+export const BudgetDocument = Schema.Struct({
+  agent: Schema.String,
+  title: Schema.String,
+  limits: Schema.Struct({
+    budget_chars: Schema.NullOr(Schema.Int),
+    context_tokens: Schema.NullOr(Schema.Int),
+    max_description_chars: Schema.NullOr(Schema.Int),
+    basis: Schema.String,
+    source: Schema.NullOr(Schema.String)
+  }),
+  skills: Schema.Array(
+    Schema.Struct({
+      name: Schema.String,
+      text_chars: Schema.Int,
+      entry_chars: Schema.Int,
+      truncated: Schema.Boolean,
+      listed: Schema.Literals(["full", "name-only"]),
+      command: Schema.Boolean,
+      paths: Schema.NullOr(Schema.Array(Schema.String))
+    })
+  ),
+  total_chars: Schema.Int,
+  used_chars: Schema.Int,
+  room_chars: Schema.NullOr(Schema.Int),
+  truncated: Schema.Array(Schema.String),
+  names_only: Schema.Array(Schema.String),
+  manual_only: Schema.Array(Schema.String)
+})
+/** Every result is a document of `BudgetDocument`: the compiler checks the two against each other (issue 28). */
+export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => r
+
+export const budget = Effect.fn("skc.budget")(function* (input: BudgetInput = {}) {
+  const { found, profile, limits, listing } = yield* agentListing(input)
+  const result: BudgetResult = { agent: found.agent, title: profile.title, ...computeBudget(listing, limits) }
+  return result
+})

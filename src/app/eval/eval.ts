@@ -1,0 +1,456 @@
+/**
+ * `skc eval [<skill>…]`: does each skill fire on the requests it should, and
+ * stay quiet on its near misses (issue 27, docs/eval.md)? Reads the trigger
+ * queries beside each skill (src/domain/eval/triggerSet.ts), asks a judge
+ * which skill each query activates, and scores the answers per skill
+ * (src/domain/eval/score.ts).
+ *
+ * Judges:
+ * - `match` (default): the activation model of `skc match` over the agent's
+ *   listing (DECISIONS #51, issue 43: manual-only skills left out, each
+ *   entry's text as the agent lists it), top-1, without the recency boost so
+ *   a run is deterministic (the access log must not change a CI verdict); a
+ *   manual-only skill's trigger queries are reported as such, since it
+ *   cannot trigger;
+ * - `command`: an agent CLI run per query through the ProcessRunner (argv,
+ *   never a shell), its output read by an extractor (src/domain/eval/extract.ts).
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { InvalidOption, SkillNotFound, UsageError } from "../../domain/errors.js"
+import { closest } from "../../domain/suggest.js"
+import { commandFor, extractSkills, parseJsonPath, type Extractor } from "../../domain/eval/extract.js"
+import {
+  confusionsOf,
+  majority,
+  metricsOf,
+  outcomeOf,
+  splitMetrics,
+  type Confusion,
+  type Metrics,
+  type QueryOutcome,
+  type SplitMetrics,
+  type Verdict
+} from "../../domain/eval/score.js"
+import { EVALS_FILE, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../domain/eval/triggerSet.js"
+import type { Agent } from "../../domain/protocol/agents.js"
+import type { DiscoveryScope } from "../../domain/protocol/discovery.js"
+import { DEFAULT_THRESHOLD, rankSkills, type MatchCandidate } from "../../domain/protocol/match.js"
+import { validateSkillSource } from "../../domain/protocol/metadata.js"
+import { Diagnostics, type DiagnosticsService } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { ProcessRunner } from "../../ports/ProcessRunner.js"
+import { recordAccesses, type AccessEntry } from "../usage/index.js"
+import { AgentField, PluginDirsField } from "../skills/index.js"
+import { agentListing } from "../skills/index.js"
+import { cutAt, listingFacts } from "../../domain/agents/listing.js"
+import type { AgentProfile } from "../../domain/agents/index.js"
+import type { ListingLimits } from "../../domain/protocol/budget.js"
+import { resolveSkill } from "../skills/index.js"
+import { Settings } from "../shared/index.js"
+
+export const DEFAULT_MIN_PASS = 0.8
+export const DEFAULT_EVAL_TIMEOUT_S = 120
+export const JUDGES = ["match", "command"] as const
+
+const MinPass = Schema.Number.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(1)).annotate({
+  description: `Least pass rate (0-1) every skill must reach (default ${DEFAULT_MIN_PASS}).`
+})
+const Skills = Schema.Array(Schema.String).annotate({ description: "Skill names or paths (default: every discovered skill with a trigger set)." })
+const Threshold = Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description: `Match judge: least relevance (default ${DEFAULT_THRESHOLD}).` })
+const Positive = Schema.Int.check(Schema.isGreaterThan(0))
+
+export const EvalInput = Schema.Struct({
+  skills: Schema.optional(Skills),
+  agent: Schema.optional(AgentField),
+  plugin_dirs: Schema.optional(PluginDirsField),
+  min_pass: Schema.optional(MinPass),
+  threshold: Schema.optional(Threshold),
+  judge: Schema.optional(Schema.Literals(JUDGES)),
+  /** Command judge: the agent CLI's argv (what follows `--`). */
+  command: Schema.optional(Schema.Array(Schema.String)),
+  extract_json: Schema.optional(Schema.String),
+  extract_regex: Schema.optional(Schema.String),
+  repeat: Schema.optional(Positive),
+  jobs: Schema.optional(Positive),
+  /** Seconds per agent run. */
+  timeout: Schema.optional(Positive)
+})
+export type EvalInput = typeof EvalInput.Type
+
+/** The MCP tool runs the offline judge only: an agent should not start other agents through skc. */
+export const EvalMcpInput = Schema.Struct({
+  skills: Schema.optional(Skills),
+  agent: Schema.optional(AgentField),
+  plugin_dirs: Schema.optional(PluginDirsField),
+  min_pass: Schema.optional(MinPass),
+  threshold: Schema.optional(Threshold)
+})
+
+export interface SkillEvalReport extends Metrics {
+  readonly skill: string
+  /** The SKILL.md the judge saw. */
+  readonly path: string
+  /** The evaluation files read. */
+  readonly files: ReadonlyArray<string>
+  readonly meets_min_pass: boolean
+  /**
+   * The agent never lists the skill to the model (`disable-model-invocation:
+   * true`, DECISIONS #51): it cannot trigger, so its should-fire queries miss.
+   */
+  readonly manual_only: boolean
+  readonly splits: SplitMetrics
+  /** Every query that did not pass, with the skill that won instead. */
+  readonly misses: ReadonlyArray<QueryOutcome>
+}
+
+export interface EvalResult {
+  readonly agent: Agent
+  readonly judge: (typeof JUDGES)[number]
+  readonly min_pass: number
+  /** The match judge's threshold; `null` for the command judge. */
+  readonly threshold: number | null
+  /** Every skill met `min_pass`: the exit status is 0. */
+  readonly passed: boolean
+  readonly skills: ReadonlyArray<SkillEvalReport>
+  readonly confusions: ReadonlyArray<Confusion>
+}
+
+const EvalMetricsFields = {
+  queries: Schema.Int,
+  passed: Schema.Int,
+  pass_rate: Schema.Number,
+  precision: Schema.NullOr(Schema.Number),
+  recall: Schema.NullOr(Schema.Number)
+}
+
+/**
+ * `skc eval --format json` (issue 27, docs/eval.md) and the MCP tool's
+ * `outputSchema`; the counts behind precision and recall are extra fields.
+ */
+export const EvalDocument = Schema.Struct({
+  agent: Schema.String,
+  judge: Schema.String,
+  min_pass: Schema.Number,
+  threshold: Schema.NullOr(Schema.Number),
+  passed: Schema.Boolean,
+  skills: Schema.Array(
+    Schema.Struct({
+      skill: Schema.String,
+      path: Schema.String,
+      meets_min_pass: Schema.Boolean,
+      manual_only: Schema.Boolean,
+      ...EvalMetricsFields,
+      misses: Schema.Array(Schema.Struct({ query: Schema.String, should_trigger: Schema.Boolean, winner: Schema.NullOr(Schema.String) }))
+    })
+  ),
+  confusions: Schema.Array(Schema.Struct({ skill: Schema.String, winner: Schema.NullOr(Schema.String), count: Schema.Int }))
+})
+
+/** Every result is a document of `EvalDocument`: the compiler checks the two against each other (issue 28). */
+export const evalDocument = (r: EvalResult): typeof EvalDocument.Type => r
+
+interface Target {
+  readonly name: string
+  readonly path: string
+  readonly queries: ReadonlyArray<TriggerQuery>
+  readonly files: ReadonlyArray<string>
+  readonly manual: boolean
+}
+
+interface Visible extends MatchCandidate {
+  readonly dirs: ReadonlyArray<string>
+  /** A `skc build` deployment: its runtime holds the compiled stub, the evaluation files stay with the source. */
+  readonly deployed?: boolean
+  /** Listed to the model; false: manual only, never a candidate. */
+  readonly model: boolean
+}
+
+/** The trigger queries in one skill directory, or undefined when it has no evaluation file in the query form. */
+const readEvalFiles = (dir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const queries: Array<TriggerQuery> = []
+    const files: Array<string> = []
+    let found = false
+    for (const rel of [TRIGGERS_FILE, EVALS_FILE]) {
+      const file = path.join(dir, ...rel.split("/"))
+      const info = yield* fs.statOption(file).pipe(Effect.orElseSucceed(() => undefined))
+      if (info?.type !== "file") continue
+      found = true
+      const text = yield* fs
+        .readFileString(file)
+        .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${file}: ${e.code}` })))
+      const parsed = rel === TRIGGERS_FILE ? parseTriggerSet(text) : parseEvalsFile(text)
+      if (parsed._tag === "Problem") {
+        const { kind, message } = parsed.problem
+        return yield* Effect.fail(
+          new UsageError({
+            message: kind === "syntax" ? `${file} is not valid JSON` : `${file} does not have the shape of ${rel === TRIGGERS_FILE ? "a trigger set" : "an evals file"}`,
+            detail: [kind === "syntax" ? message.replace(/^not valid JSON: /, "") : message, "see docs/eval.md for the format"]
+          })
+        )
+      }
+      const got = Array.isArray(parsed.value) ? (parsed.value as ReadonlyArray<TriggerQuery>) : (parsed.value as { queries: ReadonlyArray<TriggerQuery> }).queries
+      if (got.length > 0) {
+        queries.push(...got)
+        files.push(file)
+      }
+    }
+    return found ? { queries, files } : undefined
+  })
+
+/** A skill named by path (not yet deployed): its SKILL.md as an agent would list it. */
+const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const resolved = yield* resolveSkill(name, { agentDirs: false })
+    const file = path.join(resolved.sourceDir, "SKILL.md")
+    const text = yield* fs.readFileString(file).pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${file}: ${e.code}` })))
+    const checked = validateSkillSource(text)
+    if (checked._tag === "Invalid") {
+      return yield* Effect.fail(new UsageError({ message: `agents cannot load ${file}`, detail: checked.problems }))
+    }
+    const facts = listingFacts(profile, checked.data, checked.metadata.description)
+    const visible: Visible = {
+      name: checked.metadata.name,
+      description: cutAt(facts.text, limits.max_description_chars),
+      scope: "project",
+      path: file,
+      dirs: [resolved.sourceDir],
+      model: facts.model
+    }
+    return visible
+  })
+
+const compileExtractor = (input: EvalInput) =>
+  Effect.gen(function* () {
+    if (input.extract_json !== undefined && input.extract_regex !== undefined) {
+      return yield* Effect.fail(new InvalidOption({ message: "give one of --extract-json and --extract-regex, not both" }))
+    }
+    if (input.extract_json !== undefined) {
+      const parsed = parseJsonPath(input.extract_json)
+      if (parsed === undefined) return yield* Effect.fail(new InvalidOption({ message: `--extract-json: not a JSON path: '${input.extract_json}' (e.g. $.skill or $.events[*].skill)` }))
+      const extractor: Extractor = { _tag: "JsonPath", path: parsed, source: input.extract_json }
+      return extractor
+    }
+    if (input.extract_regex !== undefined) {
+      const source = input.extract_regex
+      const regex = yield* Effect.try({
+        try: () => new RegExp(source, "g"),
+        catch: (e) => new InvalidOption({ message: `--extract-regex: ${(e as Error).message}` })
+      })
+      const extractor: Extractor = { _tag: "Regex", regex, source }
+      return extractor
+    }
+    return yield* Effect.fail(
+      new InvalidOption({ message: "--judge command needs --extract-json <path> or --extract-regex <re> to read the activated skill" })
+    )
+  })
+
+/** One agent run of the command judge. */
+const runAgent = (argv: ReadonlyArray<string>, query: string, extractor: Extractor, timeoutS: number) =>
+  Effect.gen(function* () {
+    const runner = yield* ProcessRunner
+    const env = yield* Env
+    const path = yield* Path
+    const { stores } = yield* Settings
+    const { args, stdin } = commandFor(argv, query)
+    const [program, ...rest] = args
+    // A relative program path (./agent.mjs) means the working directory, as in a shell; a bare name is looked up on PATH.
+    const resolvedProgram = program!.includes("/") ? path.resolve(stores.cwd, program!) : program!
+    const vars: Record<string, string> = {}
+    // The agent needs the user's environment (PATH, credentials); skc passes it whole, like a shell would.
+    for (const [k, v] of Object.entries(env.all())) if (v !== undefined) vars[k] = v
+    const result = yield* runner.run({
+      program: resolvedProgram,
+      args: rest,
+      cwd: stores.cwd,
+      env: vars,
+      timeoutMs: timeoutS * 1000,
+      killGraceMs: 2000,
+      headBytes: 1 << 20,
+      tailBytes: 1 << 20,
+      ...(stdin === undefined ? {} : { stdin })
+    })
+    const o = result.outcome
+    if (o._tag === "SpawnFailed") {
+      return yield* Effect.fail(new UsageError({ message: `cannot run '${program}': ${o.code}`, detail: [o.message] }))
+    }
+    const errors =
+      o._tag === "Exited" ? (o.exitCode === 0 ? [] : [`exit ${o.exitCode}`]) : o._tag === "TimedOut" ? [`timed out after ${timeoutS} s`] : [o._tag === "Signaled" ? `killed by ${o.signal}` : "cancelled"]
+    const verdict: Verdict = { activated: extractSkills(extractor, result.output), ...(errors.length > 0 ? { errors } : {}) }
+    return verdict
+  })
+
+export const evaluate = (input: EvalInput) =>
+  Effect.gen(function* () {
+    const path = yield* Path
+    const judge = input.judge ?? "match"
+    const command = input.command ?? []
+    if (judge === "match" && command.length > 0) {
+      return yield* Effect.fail(new InvalidOption({ message: "a command after -- needs --judge command" }))
+    }
+    if (judge === "command" && command.length === 0) {
+      return yield* Effect.fail(new InvalidOption({ message: "--judge command needs the agent command after --, e.g. -- my-agent --print {{query}}" }))
+    }
+    const extractor = judge === "command" ? yield* compileExtractor(input) : undefined
+    const { found, profile, limits, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+    const texts = new Map(listing.entries.map((e) => [e.name, e.text]))
+    const visible = new Map<string, Visible>()
+    for (const s of found.skills) {
+      const text = texts.get(s.name)
+      visible.set(s.name, {
+        name: s.name,
+        description: text ?? s.description,
+        scope: s.scope as DiscoveryScope,
+        path: s.path,
+        dirs: [...new Set([s.dir, ...(s.link_target === null ? [] : [s.link_target])])],
+        deployed: s.deployed_by_skc,
+        model: text !== undefined
+      })
+    }
+    // Named skills an agent does not see yet (a path, the skc stores) join the set as it would list them.
+    const named: Array<string> = []
+    /** How each such skill was named: what resolves it again for its log (a path is not a store name). */
+    const givenAs = new Map<string, string>()
+    for (const name of input.skills ?? []) {
+      const hit = visible.get(name)
+      if (hit !== undefined) {
+        named.push(hit.name)
+        continue
+      }
+      const extra = yield* skillAtPath(name, profile, limits).pipe(
+        Effect.catchTag("SkillNotFound", (e) =>
+          // The close names among the skills the agent sees, besides those of skc's stores.
+          Effect.fail(new SkillNotFound({ skill: name, suggestions: [...new Set([...closest(name, found.skills.map((s) => s.name)), ...(e.suggestions ?? [])])] }))
+        )
+      )
+      visible.set(extra.name, extra)
+      named.push(extra.name)
+      givenAs.set(extra.name, name)
+    }
+
+    const targets: Array<Target> = []
+    for (const name of named.length > 0 ? [...new Set(named)] : [...visible.keys()]) {
+      const v = visible.get(name)!
+      let files = undefined as { queries: ReadonlyArray<TriggerQuery>; files: ReadonlyArray<string> } | undefined
+      const dirs = [...v.dirs]
+      if (v.deployed === true) {
+        const source = yield* resolveSkill(name, { agentDirs: false }).pipe(Effect.result)
+        if (source._tag === "Success" && !dirs.includes(source.success.sourceDir)) dirs.push(source.success.sourceDir)
+      }
+      for (const dir of dirs) {
+        files = yield* readEvalFiles(dir)
+        if (files !== undefined) break
+      }
+      if (files === undefined || files.queries.length === 0) {
+        if (named.length === 0) continue
+        const where = dirs.map((d) => path.join(d, "evals")).join(", ")
+        return yield* Effect.fail(
+          new UsageError({
+            message: `skill '${name}' has no trigger queries`,
+            detail: [`looked for ${TRIGGERS_FILE} and the query form of ${EVALS_FILE} in ${where}`, "see docs/eval.md for the format"]
+          })
+        )
+      }
+      targets.push({ name, path: v.path, manual: !v.model, ...files })
+    }
+    if (targets.length === 0) {
+      return yield* Effect.fail(
+        new UsageError({
+          message: `no trigger queries found beside the ${visible.size} skill${visible.size === 1 ? "" : "s"} ${found.agent} discovers`,
+          detail: [`write ${TRIGGERS_FILE} in a skill's directory (see docs/eval.md), or name a skill by path`]
+        })
+      )
+    }
+
+    // Each distinct query is judged once: which skill wins does not depend on the skill under test.
+    const distinctQueries = [...new Set(targets.flatMap((t) => t.queries.map((q) => q.query)))]
+    const threshold = input.threshold ?? DEFAULT_THRESHOLD
+    const runs = new Map<string, ReadonlyArray<Verdict>>()
+    if (extractor === undefined) {
+      const candidates = [...visible.values()].filter((v) => v.model).map((v): MatchCandidate => ({ name: v.name, description: v.description, scope: v.scope, path: v.path }))
+      for (const q of distinctQueries) {
+        const top = rankSkills(q, candidates, { threshold, limit: 1, nowMs: 0 })[0]
+        runs.set(q, [{ activated: top === undefined ? [] : [top.name] }])
+      }
+    } else {
+      const repeat = input.repeat ?? 1
+      const timeout = input.timeout ?? DEFAULT_EVAL_TIMEOUT_S
+      const jobs = distinctQueries.flatMap((q) => Array.from({ length: repeat }, () => q))
+      const verdicts = yield* Effect.forEach(jobs, (q) => runAgent(command, q, extractor, timeout), { concurrency: input.jobs ?? 4 })
+      jobs.forEach((q, i) => runs.set(q, [...(runs.get(q) ?? []), verdicts[i]!]))
+    }
+
+    const minPass = input.min_pass ?? DEFAULT_MIN_PASS
+    const skills = targets.map((t): SkillEvalReport => {
+      const outcomes = t.queries.map((q) => {
+        const verdicts = runs.get(q.query)!
+        return outcomeOf(t.name, q, verdicts.length === 1 && extractor === undefined ? verdicts[0]! : majority(t.name, verdicts))
+      })
+      const metrics = metricsOf(outcomes)
+      return {
+        skill: t.name,
+        path: t.path,
+        files: t.files,
+        meets_min_pass: metrics.pass_rate >= minPass,
+        manual_only: t.manual,
+        ...metrics,
+        splits: splitMetrics(outcomes),
+        misses: outcomes.filter((o) => !o.pass)
+      }
+    })
+    const result: EvalResult = {
+      agent: found.agent,
+      judge,
+      min_pass: minPass,
+      threshold: extractor === undefined ? threshold : null,
+      passed: skills.every((s) => s.meets_min_pass),
+      skills,
+      confusions: confusionsOf(skills)
+    }
+    yield* logResults(result, givenAs)
+    return result
+  })
+
+/**
+ * One `eval` row per evaluated skill, in that skill's own log (issue 27), so
+ * that `skc stats <skill>` shows its latest result beside its reads. The
+ * skill is resolved as `skc stats <skill>` resolves it; one that does not
+ * resolve (or any logging problem) is left out quietly: logging never
+ * changes an eval's outcome. `eval` is author work (not an agent read), so
+ * these rows never count as reads.
+ */
+const logResults = (result: EvalResult, givenAs: ReadonlyMap<string, string>) =>
+  Effect.gen(function* () {
+    const diagnostics = yield* Diagnostics
+    // The report already spoke of each skill: resolving it again for its log stays silent.
+    const quiet: DiagnosticsService = { ...diagnostics, warn: () => Effect.void, verbose: () => Effect.void }
+    const entries: Array<AccessEntry> = []
+    for (const s of result.skills) {
+      const resolved = yield* Effect.result(resolveSkill(givenAs.get(s.skill) ?? s.skill).pipe(Effect.provideService(Diagnostics, quiet)))
+      if (resolved._tag === "Failure") continue
+      entries.push({
+        command: "eval",
+        skill: resolved.success,
+        args: {
+          judge: result.judge,
+          agent: result.agent,
+          queries: s.queries,
+          passed: s.passed,
+          pass_rate: s.pass_rate,
+          precision: s.precision,
+          recall: s.recall,
+          min_pass: result.min_pass,
+          meets_min_pass: s.meets_min_pass
+        },
+        error: null
+      })
+    }
+    // One batch: the time, run id and cwd are taken once for every row (as `search --all` does).
+    yield* recordAccesses(entries)
+  }).pipe(Effect.catchCause(() => Effect.void))

@@ -1,0 +1,219 @@
+/**
+ * `skc lint` (RFC-0008, RFC-0007:C-COMMANDS): check skills against the rule
+ * registry. With a skill (name or any directory path) lint that one; without,
+ * every skill of the project source store.
+ *
+ * `lintSkills` returns the full outcome (display paths, skipped compiled
+ * skills) for the renderers; `lint` returns the `--format json` document of
+ * DECISIONS #12 (an array of those documents when no skill was named).
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { InternalError, InvalidOption, UsageError, Warning } from "../../domain/errors.js"
+import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, profileOf, profilesForTargets } from "../../domain/agents/index.js"
+import type { AgentProfile } from "../../domain/agents/profile.js"
+import { MANIFEST_FILE, META_DIR } from "../../domain/manifest.js"
+import { configureRules, runRules } from "../../domain/lint/runner.js"
+import { RULES } from "../../domain/lint/registry.js"
+import { COMPILED_WARNING, skl001 } from "../../domain/lint/rules/skl001-skip-compiled.js"
+import { makeSnapshot } from "../../domain/lint/snapshot.js"
+import type { LintDiagnostic } from "../../domain/lint/types.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { describeSkillDir, displayPath, resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { readSkillTree } from "./lintTree.js"
+import { Settings } from "../shared/index.js"
+import { skillFoldersIn } from "../skills/index.js"
+import { Progress } from "../../ports/Progress.js"
+
+export const LintInput = Schema.Struct({
+  skill: Schema.optional(Schema.String).annotate({
+    description: "Skill name or path to a skill directory; omitted: every skill of the project store."
+  }),
+  force: Schema.optional(Schema.Boolean).annotate({ description: "Lint even if the skill is compiled (SKL001)." }),
+  agent: Schema.optional(Schema.String).annotate({
+    // Short: every byte of it goes into tools/list on every connection (issue 26: ≤ 12 KB); the names are skc_discover's `agent` values.
+    description: "Agents to lint for, comma-separated (as skc_discover's agent; agentskills: the strict spec). Default: [build] targets, else claude."
+  })
+})
+export type LintInput = typeof LintInput.Type
+
+/**
+ * `skc_lint`'s input (RFC-0007:C-COMMANDS: `skill` is required there): one
+ * skill, so the result is one DECISIONS #12 object, as MCP structured
+ * content must be.
+ */
+export const LintSkillInput = Schema.Struct({
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
+  force: LintInput.fields.force,
+  agent: LintInput.fields.agent
+})
+export type LintSkillInput = typeof LintSkillInput.Type
+
+export interface LintReport {
+  readonly skill: string
+  /** The skill directory as a user would type it (cwd-relative when below the cwd). */
+  readonly path: string
+  /** A compiled skill skipped by SKL001. */
+  readonly skipped: boolean
+  readonly diagnostics: ReadonlyArray<LintDiagnostic>
+}
+
+export interface LintOutcome {
+  /** A skill was named: one report, JSON is one object. */
+  readonly single: boolean
+  readonly reports: ReadonlyArray<LintReport>
+  /** The agent profiles linted for (DECISIONS #51; issue 43), by name. */
+  readonly agents: ReadonlyArray<string>
+}
+
+/**
+ * DECISIONS #12: `{"skill", "diagnostics": [{"rule","name","severity","file","line","message"}]}`,
+ * the JSON document of one skill and the MCP tool's `outputSchema`; the
+ * type is derived from the Schema (issue 28).
+ */
+export const LintJson = Schema.Struct({
+  skill: Schema.String,
+  diagnostics: Schema.Array(
+    Schema.Struct({
+      rule: Schema.String,
+      name: Schema.String,
+      severity: Schema.Literals(["error", "warning"]),
+      file: Schema.String,
+      line: Schema.Int,
+      message: Schema.String
+    })
+  ),
+  /** Present (true) only when a compiled skill was skipped (SKL001). */
+  skipped: Schema.optionalKey(Schema.Literal(true)),
+  /** The agent profiles the skill was linted for (DECISIONS #51; issue 43): `--agent`, else `[build] targets`, else `["claude"]`. */
+  agents: Schema.Array(Schema.String)
+})
+export type LintJson = typeof LintJson.Type
+
+export const reportJson = (r: LintReport, agents: ReadonlyArray<string> = [DEFAULT_PROFILE]): LintJson => ({
+  skill: r.skill,
+  diagnostics: r.diagnostics.map((d) => ({ rule: d.rule, name: d.name, severity: d.severity, file: d.file, line: d.line, message: d.message })),
+  ...(r.skipped ? { skipped: true as const } : {}),
+  agents
+})
+
+export const outcomeJson = (o: LintOutcome): LintJson | ReadonlyArray<LintJson> =>
+  o.single ? reportJson(o.reports[0], o.agents) : o.reports.map((r) => reportJson(r, o.agents))
+
+/**
+ * The profiles to lint for (DECISIONS #51; issue 43): `--agent a,b`, else the
+ * project's `[build] targets`, else `claude`. An unknown name is E100 with
+ * the known ones.
+ */
+export const lintProfiles = Effect.fn("skc.lintProfiles")(function* (agent: string | undefined, buildTargets: ReadonlyArray<string>) {
+  if (agent === undefined) return profilesForTargets(buildTargets)
+  const names = agent.split(",").map((n) => n.trim()).filter((n) => n.length > 0)
+  const unknown = names.filter((n) => !isProfileName(n))
+  if (names.length === 0 || unknown.length > 0) {
+    return yield* Effect.fail(
+      new InvalidOption({
+        message: `--agent: ${names.length === 0 ? "no agent named" : `unknown agent ${unknown.map((n) => `'${n}'`).join(", ")}`} (known: ${PROFILE_NAMES.join(", ")})`
+      })
+    )
+  }
+  const out: Array<AgentProfile> = []
+  for (const n of names) if (isProfileName(n) && !out.some((p) => p.name === n)) out.push(profileOf(n))
+  return out
+})
+
+export const hasErrors = (o: LintOutcome): boolean => o.reports.some((r) => r.diagnostics.some((d) => d.severity === "error"))
+
+const lintOne = (
+  skill: ResolvedSkill,
+  force: boolean,
+  configured: ReturnType<typeof configureRules>["rules"],
+  profiles: ReadonlyArray<AgentProfile>
+) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const diagnostics = yield* Diagnostics
+    const { stores } = yield* Settings
+    const shown = displayPath(stores.cwd, skill.sourceDir, path)
+    // RFC-0008:C-SCOPE / DECISIONS #1: a compiled skill carries .skillc-meta/manifest.json.
+    const manifest = yield* fs
+      .statOption(path.join(skill.sourceDir, META_DIR, MANIFEST_FILE))
+      .pipe(Effect.orElseSucceed(() => undefined))
+    if (manifest !== undefined) {
+      if (!force) {
+        const report: LintReport = { skill: skill.name, path: shown, skipped: true, diagnostics: [] }
+        return report
+      }
+      yield* diagnostics.warn(Warning.lint(skl001.id, skl001.name, COMPILED_WARNING))
+    }
+    const tree = yield* readSkillTree(skill.sourceDir)
+    const snapshot = makeSnapshot({ dirName: skill.name, ...tree, profiles })
+    const report: LintReport = { skill: skill.name, path: shown, skipped: false, diagnostics: runRules(snapshot, configured) }
+    return report
+  })
+
+/** Every skill directory of the project source store, by name. */
+const projectSkills = Effect.gen(function* () {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  const { stores } = yield* Settings
+  if (stores.projectSkills === undefined) {
+    return yield* Effect.fail(
+      new UsageError({ message: "no skill given and no skillc project here; name a skill or a path: skc lint <skill>" })
+    )
+  }
+  const entries = yield* fs.readDir(stores.projectSkills).pipe(
+    Effect.catch((e) =>
+      e.code === "ENOENT" || e.code === "ENOTDIR"
+        ? Effect.succeed([])
+        : Effect.fail(new InternalError({ message: `readdir '${e.path}': ${e.code}`, cause: e }))
+    )
+  )
+  const names = entries
+    .filter((e) => (e.type === "directory" || e.type === "symlink") && !e.name.startsWith("."))
+    .map((e) => e.name)
+    .sort()
+  const skills: Array<ResolvedSkill> = []
+  for (const name of names) {
+    const dir = path.join(stores.projectSkills, name)
+    const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
+    if (md?.type !== "file") {
+      const isDir = (yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)))?.type === "directory"
+      if (isDir) yield* diagnostics.warn(Warning.notice(`skipping '${name}': no SKILL.md`))
+      continue
+    }
+    skills.push(yield* describeSkillDir(dir, "project"))
+  }
+  return skills
+})
+
+export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInput) {
+  const diagnostics = yield* Diagnostics
+  const { config } = yield* Settings
+  const profiles = yield* lintProfiles(input.agent, config.buildTargets)
+  const configured = configureRules(RULES, config.lint)
+  for (const p of configured.problems) yield* diagnostics.warn(Warning.notice(p.message))
+  // `skc lint <dir>` on a folder of skill folders lints each of them (issue 12).
+  const folder = input.skill === undefined ? undefined : yield* skillFoldersIn(input.skill)
+  const skills =
+    input.skill === undefined ? yield* projectSkills : folder !== undefined ? folder : [yield* resolveSkill(input.skill)]
+  const reports: Array<LintReport> = []
+  const progress = yield* Progress
+  // A progress line only when there are more than a few skills (and only on a terminal: the CLI's indicator decides).
+  const showProgress = skills.length > 3
+  if (showProgress) progress.start("Linting", skills.length, "skills")
+  for (const skill of skills) {
+    reports.push(yield* lintOne(skill, input.force ?? false, configured.rules, profiles))
+    if (showProgress) progress.update(reports.length)
+  }
+  if (showProgress) progress.stop()
+  const outcome: LintOutcome = { single: input.skill !== undefined && folder === undefined, reports, agents: profiles.map((p) => p.name) }
+  return outcome
+})
+
+export const lint = (input: LintInput) => Effect.map(lintSkills(input), outcomeJson)
+
+/** The `args` of a `lint` row (DECISIONS #18). */
+export const lintLogArgs = (input: LintInput) => ({ force: input.force })

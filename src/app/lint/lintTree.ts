@@ -1,0 +1,53 @@
+/**
+ * Read a skill directory for lint on top of the shared scan (`scanSourceTree`,
+ * the walker build uses: `.git/` and `.jj/` skipped, symlinks followed only
+ * inside the root). Escaping symlinks are kept as entries marked `escapes`
+ * (SKL303), never read; markdown files in lint scope (RFC-0008:C-SCOPE) are
+ * read as text unless they look binary, which no rule then looks into.
+ */
+import { fsInternal } from "../shared/index.js"
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { inLintScope } from "../../domain/lint/snapshot.js"
+import { EVALS_FILE, TRIGGERS_FILE } from "../../domain/eval/triggerSet.js"
+import type { MarkdownFile, SkillEntry } from "../../domain/lint/types.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { scanSourceTree } from "../shared/index.js"
+
+
+const utf8 = new TextDecoder("utf-8")
+
+const EVAL_FILES: ReadonlyArray<string> = [TRIGGERS_FILE, EVALS_FILE]
+
+/** A NUL byte in the first 8 KiB marks a file as binary (as git and ripgrep do). */
+export const looksBinary = (bytes: Uint8Array): boolean => {
+  const n = Math.min(bytes.length, 8192)
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true
+  return false
+}
+
+export const readSkillTree = Effect.fnUntraced(function* (root: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const tree = yield* scanSourceTree(root, { onEscape: "skip" })
+  const entries: Array<SkillEntry> = [
+    ...tree.dirs.map((p): SkillEntry => ({ path: p, type: "directory" })),
+    ...tree.files.map((f): SkillEntry => ({ path: f.path, type: "file" })),
+    ...tree.escaping.map((p): SkillEntry => ({ path: p, type: "file", escapes: true }))
+  ]
+  const markdownFiles: Array<MarkdownFile> = []
+  for (const f of tree.files) {
+    if (!inLintScope(f.path)) continue
+    const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
+    // SKILL.md is read even when binary, so that SKL100 says why it is refused (issue 29 item 5).
+    if (f.path === "SKILL.md" || !looksBinary(bytes)) markdownFiles.push({ path: f.path, source: utf8.decode(bytes) })
+  }
+  // The evaluation files, for SKL701 (issue 27): JSON, so outside the markdown scope.
+  const evalFiles: Array<MarkdownFile> = []
+  for (const f of tree.files) {
+    if (!EVAL_FILES.includes(f.path)) continue
+    const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
+    evalFiles.push({ path: f.path, source: utf8.decode(bytes) })
+  }
+  return { entries, markdownFiles, evalFiles }
+})

@@ -1,0 +1,136 @@
+/**
+ * `skc open` (RFC-0002:C-OPEN, DECISIONS #28, #36): any file of the source
+ * directory, bytes as on disk. With `max_lines`, the first n lines and a
+ * final `... (N more lines)` line. Text that is not valid UTF-8 (or holds
+ * NUL bytes) is binary: JSON carries it as base64.
+ */
+import { Effect, Schema } from "effect"
+import { FileNotFound, InternalError, UsageError } from "../../domain/errors.js"
+import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
+import { closest } from "../../domain/suggest.js"
+import { scanSourceTree } from "../shared/index.js"
+import { resolveSkill } from "../skills/index.js"
+import { resolveInside } from "../skills/index.js"
+
+export const OpenInput = Schema.Struct({
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
+  path: Schema.String.annotate({ description: "Relative path within the skill" }),
+  max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Maximum lines to return" })
+})
+export type OpenInput = typeof OpenInput.Type
+
+/**
+ * The `--format json` document (DECISIONS #36) and MCP structured content.
+ * `content` is text, or base64 with `encoding`. The type is derived from
+ * the Schema (issue 28).
+ */
+export const OpenResult = Schema.Struct({
+  skill: Schema.String,
+  path: Schema.String,
+  content: Schema.String,
+  truncated: Schema.Boolean,
+  encoding: Schema.optionalKey(Schema.Literal("base64"))
+})
+export type OpenResult = typeof OpenResult.Type
+
+/** The raw bytes beside the JSON document, for the CLI's byte-exact text output. */
+export interface Opened {
+  readonly result: OpenResult
+  readonly bytes: Uint8Array
+}
+
+/** The largest file `open` returns whole; larger ones are read with `max_lines` (whose head is capped, src/domain/lineHead.ts). */
+export const OPEN_MAX_BYTES = 16 * 1024 * 1024
+
+export const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MiB`
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
+const encoder = new TextEncoder()
+
+const asText = (bytes: Uint8Array): string | undefined => {
+  if (bytes.includes(0)) return undefined
+  try {
+    return strictUtf8.decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+/** Base64 in pieces of a multiple of 3 bytes (each encodes alone): no one huge binary string to build and scan. */
+const PIECE = 3 * 0x2000
+const base64 = (bytes: Uint8Array): string => {
+  const parts: Array<string> = []
+  for (let i = 0; i < bytes.length; i += PIECE) parts.push(btoa(String.fromCharCode.apply(null, bytes.subarray(i, i + PIECE) as unknown as Array<number>)))
+  return parts.join("")
+}
+
+/**
+ * A file `open` cannot read says why in words, naming the path as the user
+ * gave it (EACCES is the user's to fix, not an internal error, issue 19).
+ * The tree walks of build and index use src/app/shared/readFailure.ts instead.
+ */
+const openFailure = (given: string) => (e: FsError) =>
+  e.code === "EACCES" || e.code === "EPERM"
+    ? new UsageError({ message: `cannot read '${given}': permission denied` })
+    : e.code === "EISDIR"
+      ? new UsageError({ message: `'${given}' is a directory, not a file` })
+      : e.code === NOT_REGULAR
+        ? new UsageError({ message: `'${given}' is not a regular file`, detail: [e.message.replace(/^'[^']*' is /, "it is ")] })
+        : new InternalError({ message: `read '${given}': ${e.code}`, cause: e })
+
+export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
+  const fs = yield* FileSystem
+  const skill = yield* resolveSkill(input.skill)
+  const target = yield* resolveInside(skill.sourceDir, input.path)
+  // `SKILL.md/` names a directory; as for open(2) (ENOTDIR), there is no such file.
+  if (target.info === undefined || (target.trailingSlash && target.info.type !== "directory")) {
+    // Issue 25 item 3: a file of the skill with a close name (`FORMS.md` → `forms.md`).
+    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
+    const files = tree === undefined ? [] : tree.files.map((f) => f.path)
+    return yield* Effect.fail(new FileNotFound({ path: input.path, suggestions: closest(input.path, files) }))
+  }
+  if (target.info.type === "directory") {
+    return yield* Effect.fail(
+      new UsageError({ message: `'${input.path}' is a directory, not a file`, detail: [`list it with: skc sources ${skill.name} --dir '${target.rel || "."}'`] })
+    )
+  }
+  // A FIFO, a device or a socket is refused by the read itself, which
+  // never blocks on one (issue 29 item 1: openFailure says what it is).
+  let bytes: Uint8Array
+  let truncated = false
+  let binary: boolean
+  if (input.max_lines !== undefined) {
+    // Read in pieces: only the head is kept, whatever the file's size.
+    const { head, more, binary: isBinary } = yield* fs.readHead(target.abs, input.max_lines).pipe(Effect.mapError(openFailure(input.path)))
+    binary = isBinary
+    bytes = head
+    if (more > 0) {
+      truncated = true
+      const marker = encoder.encode(`... (${more} more lines)\n`)
+      bytes = new Uint8Array(head.length + marker.length)
+      bytes.set(head)
+      bytes.set(marker, head.length)
+    }
+  } else {
+    // Bounded work (issue 29 item 1): a file far larger than any answer is not read whole;
+    // its head is there for the asking.
+    if (target.info.size > OPEN_MAX_BYTES) {
+      return yield* Effect.fail(
+        new UsageError({
+          message: `'${input.path}' is ${mib(target.info.size)}, more than skc open returns at once (${mib(OPEN_MAX_BYTES)})`,
+          detail: [`read its first lines with: skc open ${skill.name} '${target.rel}' --max-lines 100 (MCP: max_lines)`]
+        })
+      )
+    }
+    bytes = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
+    binary = asText(bytes) === undefined
+  }
+  const result: OpenResult = binary
+    ? { skill: skill.name, path: target.rel, content: base64(bytes), truncated, encoding: "base64" }
+    : { skill: skill.name, path: target.rel, content: strictUtf8.decode(bytes), truncated }
+  const opened: Opened = { result, bytes }
+  return opened
+})
+
+/** The `args` of an `open` row (DECISIONS #18). */
+export const openLogArgs = (input: OpenInput) => ({ path: input.path, max_lines: input.max_lines })

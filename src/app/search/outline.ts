@@ -1,0 +1,104 @@
+/**
+ * `skc outline` (RFC-0002:C-OUTLINE, DECISIONS #10, #13): every heading of
+ * every `.md` file of the source directory, files in bytewise path order,
+ * headings in file order, optionally only levels ≤ `level`.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { FileNotFound, InternalError } from "../../domain/errors.js"
+import { fitOutline, OutlineTruncation } from "../../domain/outlineBudget.js"
+import { scanMarkdown } from "../../domain/markdown/model.js"
+import { splitLines } from "../../domain/markdown/lines.js"
+import { estimateTokens, sectionTokens } from "../../domain/protocol/tokens.js"
+import { isMarkdownPath } from "../../domain/sourcePaths.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { resolveSkill } from "../skills/index.js"
+import { scanSourceTree } from "../shared/index.js"
+
+export const OutlineInput = Schema.Struct({
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
+  level: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 }))).annotate({ description: "Maximum heading level (1-6)" }),
+  tokens: Schema.optional(Schema.Boolean).annotate({
+    description: "Add estimated tokens per section and file"
+  }),
+  file: Schema.optional(Schema.String).annotate({ description: "Only this file (path relative to the skill root)" }),
+  max_bytes: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1024))).annotate({
+    description: "Result budget in bytes (MCP default 16384)"
+  })
+})
+export type OutlineInput = typeof OutlineInput.Type
+
+/**
+ * The outline (DECISIONS #10). The Schema is the JSON document's and the MCP
+ * tool's `outputSchema` (open: later fields do not break clients); the types
+ * are derived from it (issue 28).
+ */
+export const OutlineHeading = Schema.Struct({
+  file: Schema.String,
+  level: Schema.Int,
+  text: Schema.String,
+  line: Schema.Int,
+  /** With `tokens`: the section's estimated tokens, its subsections included. */
+  tokens: Schema.optionalKey(Schema.Int)
+})
+export type OutlineHeading = typeof OutlineHeading.Type
+
+export const OutlineFileTokens = Schema.Struct({ file: Schema.String, tokens: Schema.Int })
+export type OutlineFileTokens = typeof OutlineFileTokens.Type
+
+export const OutlineResult = Schema.Struct({
+  skill: Schema.String,
+  headings: Schema.Array(OutlineHeading),
+  /** With `tokens`: every markdown file's estimated tokens, and their sum. */
+  files: Schema.optionalKey(Schema.Array(OutlineFileTokens)),
+  total_tokens: Schema.optionalKey(Schema.Int),
+  /** Issue 26 item 3: what the result budget (`max_bytes`) left out, and how to ask for it. */
+  truncated: Schema.optionalKey(OutlineTruncation)
+})
+export type OutlineResult = typeof OutlineResult.Type
+
+/** The budget of an outline sent over MCP when the call names none (docs/mcp.md). */
+export const MCP_OUTLINE_MAX_BYTES = 16384
+
+const utf8 = new TextDecoder("utf-8")
+
+export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const skill = yield* resolveSkill(input.skill)
+  const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
+  const max = input.level ?? 6
+  const headings: Array<OutlineHeading> = []
+  const files: Array<OutlineFileTokens> = []
+  const only = input.file === undefined ? undefined : input.file.replace(/^\.\//, "")
+  if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
+    return yield* Effect.fail(new FileNotFound({ path: input.file! }))
+  }
+  for (const f of tree.files) {
+    if (!isMarkdownPath(f.path) || (only !== undefined && f.path !== only)) continue
+    const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(
+      Effect.mapError((e) => new InternalError({ message: `read '${f.path}': ${e.code}`, cause: e }))
+    )
+    const text = utf8.decode(bytes)
+    const found = scanMarkdown(text).headings
+    // One estimator for outline, load and lint (src/domain/protocol/tokens.ts).
+    const counts = input.tokens ? sectionTokens(splitLines(text), found) : []
+    found.forEach((h, i) => {
+      if (h.level <= max) {
+        headings.push({ file: f.path, level: h.level, text: h.text, line: h.line, ...(input.tokens ? { tokens: counts[i]! } : {}) })
+      }
+    })
+    if (input.tokens) files.push({ file: f.path, tokens: estimateTokens(text) })
+  }
+  const fitted = input.max_bytes === undefined ? { kept: headings } : fitOutline(headings, input.max_bytes)
+  const result: OutlineResult = {
+    skill: skill.name,
+    headings: fitted.kept,
+    ...(input.tokens ? { files, total_tokens: files.reduce((n, f) => n + f.tokens, 0) } : {}),
+    ...(fitted.truncation === undefined ? {} : { truncated: fitted.truncation })
+  }
+  return result
+})
+
+/** The `args` of an `outline` row (DECISIONS #18). */
+export const outlineLogArgs = (input: OutlineInput) => ({ level: input.level, ...(input.file === undefined ? {} : { file: input.file }) })

@@ -1,0 +1,276 @@
+/**
+ * `skc search --all` and `skc_search` without `skill` (DECISIONS #44,
+ * issue 14, issue 25): every skill that resolves from the cwd (or those
+ * named), searched as one collection — the one index over all of them when
+ * it can be had (`acrossIndex.ts` of the SQLite adapter), else each skill's own
+ * index in turn — with one access-log row in each skill that answered.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../../domain/errors.js"
+import { segmentCjk } from "../../domain/search/cjk.js"
+import { heldPhrases, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
+import { hash16Of } from "../../domain/search/indexState.js"
+import { termOf } from "../../domain/search/indexQuery.js"
+import { queryTokens } from "../../domain/search/query.js"
+import { COLUMN_WEIGHTS, compareRanked, fallbackTokens, fts5Idf, globalScore, termCount } from "../../domain/search/rank.js"
+import { compareBytewise } from "../../domain/sourcePaths.js"
+import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
+import { SearchIndex } from "../../ports/SearchIndex.js"
+import { SourceFreshness } from "../../ports/SourceFreshness.js"
+import { Settings } from "../shared/index.js"
+import { recordAccesses, recordUnansweredAcrossSkills } from "../usage/index.js"
+// A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
+import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
+import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
+import { evaluate, ownIndex, pick, render, type Describe, type Found, type Opened } from "./searchRows.js"
+import { skillsInScope } from "../skills/index.js"
+
+
+/**
+ * The searched words that the skill's name and description hold (bits, as
+ * `textTerms`), tokenized and stemmed as its index is. The description is
+ * the one the index recorded for SKILL.md; an index without `source_files`
+ * (written before issue 16) contributes the name alone.
+ */
+const describedTerms = (skill: ResolvedSkill, q: QueryableIndex, words: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const { index, tokenizer, meta } = q
+    const files = yield* index.sourceFiles
+    const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
+    const text = `${skill.name} ${description}`
+    const normalize = tokenNormalizer(meta.tokenizer.endsWith("porter"))
+    // The phrases of each word: one, or one per spelling ("colors", "colours"); a word held when any is.
+    const perWord = words.map((w) => phrasesOf(termOf(w, tokenizer).phrases, normalize))
+    const wordOf = perWord.flatMap((phrases, i) => phrases.map(() => i))
+    const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, perWord.flat(), normalize)
+    return held.reduce((mask, h, k) => (h ? mask | (1 << wordOf[k]!) : mask), 0)
+  })
+
+/** One skill's index: the same words for every row. */
+const describeOwn: Describe = (opened, words) => Effect.map(describedTerms(opened.skill, opened.q, words), (mask) => () => mask)
+
+/** A skill searched across skills: its resolution and its own opened index. */
+interface Searched {
+  readonly skill: ResolvedSkill
+  readonly q: QueryableIndex
+}
+
+/**
+ * The one index over `searched` (DECISIONS #44; the SQLite adapter's `acrossIndex.ts`),
+ * in the cache under a name that hashes the member index files; undefined
+ * when it cannot be had (fewer than two skills, an index kept in memory, an
+ * adapter without it, a cache that cannot be written): each index is then
+ * asked in turn and their rows ranked as one collection here.
+ */
+const acrossIndex = (searched: ReadonlyArray<Searched>) =>
+  Effect.gen(function* () {
+    const searchIndex = yield* SearchIndex
+    const paths = searched.flatMap((s) => (s.q.path === undefined ? [] : [s.q.path]))
+    if (searchIndex.across === undefined || searched.length < 2 || paths.length < searched.length) return undefined
+    const tokenizer = searched[0]!.q.tokenizer
+    // Every usable index has the tokenizer of this run (RFC-0004 staleness), so this holds but is cheap to check.
+    if (searched.some((s) => s.q.tokenizer.recorded !== tokenizer.recorded)) return undefined
+    const path = yield* Path
+    const hasher = yield* Hasher
+    const { stores } = yield* Settings
+    const name = hash16Of(hasher.sha256Hex([tokenizer.recorded, ...[...paths].sort(compareBytewise)].join("\0")))
+    const file = path.join(stores.globalDir, "cache", "across", `search-${name}.db`)
+    const got = yield* Effect.result(searchIndex.across(file, paths, tokenizer))
+    if (got._tag === "Failure") {
+      yield* verbose(`search --all: no index over every skill at ${file} (${got.failure.message}); asking each index`)
+      return undefined
+    }
+    const { index, memberOf } = got.success
+    if (index.meta._tag !== "Present") return undefined
+    const member = (rowid: number) => {
+      const m = searched[memberOf(rowid)]
+      if (m === undefined) throw new Error(`search --all: row ${rowid} of ${file} belongs to no searched skill`)
+      return m
+    }
+    const opened: Opened = {
+      q: { index, meta: index.meta.meta, tokenizer, path: file },
+      skill: searched[0]!.skill,
+      skillOf: (rowid) => member(rowid).skill,
+      fileKey: (p) => `${memberOf(p.rowid)}\0${p.file}`
+    }
+    // Each member's name and description, from its own index, for the members whose rows matched.
+    const describe: Describe = (_opened, words, rowids) =>
+      Effect.gen(function* () {
+        const masks = new Map<number, number>()
+        for (const rowid of rowids) {
+          const m = memberOf(rowid)
+          if (masks.has(m)) continue
+          const s = member(rowid)
+          masks.set(m, yield* describedTerms(s.skill, s.q, words))
+        }
+        return (rowid: number) => masks.get(memberOf(rowid)) ?? 0
+      })
+    return { opened, describe }
+  })
+
+/** The skills `--all` searches: the ones named (`--skill a,b`), else every one visible from the cwd. */
+const skillsToSearch = (input: SearchInput) =>
+  input.skills !== undefined && input.skills.length > 0
+    ? Effect.forEach(input.skills, (s) => resolveSkill(s))
+    : // Every name that resolves from the cwd (stores, then agent directories, DECISIONS #38), as it resolves.
+      skillsInScope
+
+const reasonOf = (e: unknown): string =>
+  e instanceof IndexUnusable ? (e.reason === "missing" ? "not built" : `index unusable (${e.reason}); run 'skc build ${e.skill}'`) : isSkcError(e) ? errorHeadline(e) : String(e)
+
+/**
+ * What a skill's name and description holding a searched word adds to the
+ * score of each of its sections across skills: that word's IDF over every
+ * searched index, weighted as a word of a heading (`COLUMN_WEIGHTS`), as if
+ * the description were one heading above all the skill's files. It moves a
+ * skill against the others, never its sections against each other.
+ */
+const describedScore = (described: number, global: { readonly rows: number; readonly hits: ReadonlyArray<number> }): number => {
+  let score = 0
+  global.hits.forEach((hits, i) => {
+    if ((described & (1 << i)) !== 0) score += fts5Idf(global.rows, hits) * COLUMN_WEIGHTS[1]
+  })
+  return score
+}
+
+/**
+ * The rows of `indexes` ranked as one collection (docs/search.md): the
+ * content words in each index, a row holding at least half of them in its
+ * text, a heading above it or its skill's name and description; by words
+ * held, then BM25 with the IDF of all indexes plus what the skill's
+ * description holds; the first `limit`, with their excerpts, and whether
+ * each holds every word itself.
+ */
+const rankTogether = (
+  indexes: ReadonlyArray<{ readonly opened: Opened; readonly describe: Describe }>,
+  words: ReadonlyArray<string>,
+  mode: "all" | "any",
+  limit: number
+) =>
+  Effect.gen(function* () {
+    // The words each skill's name and description hold (the partial query only: an AND row holds them all).
+    const describing = mode === "any" && words.length > 1
+    const per = yield* Effect.forEach(indexes, (x) => evaluate(x.opened, words, mode, true, undefined, describing ? x.describe : undefined))
+    // BM25 with the IDF of all searched indexes together (docs/search.md).
+    const global = {
+      rows: per.reduce((n, e) => n + e.rows, 0),
+      hits: words.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
+    }
+    // Per index: its best `limit` rows with the score across all indexes, and whether each holds every
+    // content word itself (in its text or a heading above it: `held`; an AND row holds them all).
+    const lists = yield* Effect.forEach(per, (e) => {
+      const local = { rows: e.rows, hits: e.hits }
+      // Words held: those of the row's text and headings count one, those only its skill's name or description
+      // holds a half (they say what the skill is about, not this section; chosen on the tuning questions of
+      // test/fixtures/cross-skill/, docs/search.md).
+      const rescored = e.scored.map((r) => {
+        const described = e.describedOf(r.rowid)
+        return {
+          ...r,
+          termsHeld: r.held === undefined ? r.termsHeld : termCount(r.held) + termCount(described & ~r.held) / 2,
+          score: globalScore(r.termScores ?? [], local, global) + describedScore(described, global)
+        }
+      })
+      const complete = new Set(e.scored.filter((r) => r.held === undefined || termCount(r.held) === words.length).map((r) => r.rowid))
+      return Effect.map(pick(e, rescored.sort(compareRanked), limit), (best) => best.map((c) => ({ c, complete: complete.has(c.rowid) })))
+    })
+    // One ranking of every skill's rows together.
+    const chosen = lists
+      .flatMap((best, list) => best.map((b) => ({ ...b, list })))
+      .sort((a, b) => compareRanked(a.c, b.c) || a.list - b.list)
+      .slice(0, limit)
+    const results = yield* render(
+      chosen.map(({ c }): Found => ({ c, tokens: words, mode })),
+      true
+    )
+    return { chosen, results }
+  })
+
+/**
+ * Search several skills as one collection (DECISIONS #44, docs/search.md):
+ * the question's content words (stop words never decide a match) in every
+ * index, a section holding at least half of them in its text, a heading
+ * above it or its skill's name and description; ranked across all indexes
+ * at once by words held, then BM25 with the IDF of all indexes plus what the
+ * skill's description holds. Each result carries its skill; `partial` when
+ * no returned section holds every content word itself.
+ */
+export const searchAcross = (input: SearchInput) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const diagnostics = yield* Diagnostics
+      const tokens = queryTokens(input.query)
+      const limit = input.limit ?? DEFAULT_LIMIT
+      const skills = yield* skillsToSearch(input)
+      const searched: Array<Searched> = []
+      const skipped: Array<{ skill: string; reason: string }> = []
+      // The watchers' queued events arrive once for every index asked (src/ports/SourceFreshness.ts).
+      yield* (yield* SourceFreshness).settle
+      for (const skill of skills) {
+        const q = yield* Effect.result(openForQuery(skill, { settled: true }))
+        if (q._tag === "Success") {
+          searched.push({ skill, q: q.success })
+          continue
+        }
+        const reason = reasonOf(q.failure)
+        skipped.push({ skill: skill.name, reason })
+        // A skill never built is simply not searchable; anything else deserves a word.
+        if (reason === "not built") yield* verbose(`search --all: '${skill.name}' is not built; skipped`)
+        else {
+          yield* diagnostics.warn(Warning.notice(`skipping '${skill.name}': ${reason}`))
+        }
+      }
+
+      // A question of function words only ("how to") keeps its words, as one AND query.
+      const content = fallbackTokens(tokens)
+      const words = content.length > 0 ? content : tokens
+      const mode: "all" | "any" = content.length > 0 ? "any" : "all"
+      // One index over every searched skill when it can be had, else each skill's own. The one index is a
+      // cache: if it fails while answering, the answer comes from each index instead.
+      const each = searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn }))
+      const combined = yield* acrossIndex(searched)
+      const { chosen, results } =
+        combined === undefined
+          ? yield* rankTogether(each, words, mode, limit)
+          : yield* rankTogether([combined], words, mode, limit).pipe(
+              Effect.catchTag("IndexUnusable", (e) =>
+                Effect.gen(function* () {
+                  yield* verbose(`search --all: the index over every skill failed (${e.reason}); asking each index, and removing it`)
+                  // The next question builds it afresh (its members still look current, so nothing else would).
+                  const fs = yield* FileSystem
+                  if (combined.opened.q.path !== undefined) yield* fs.remove(combined.opened.q.path).pipe(Effect.ignore)
+                  return yield* rankTogether(each, words, mode, limit)
+                })
+              )
+            )
+      // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
+      const partial = results.length > 0 && !chosen.some((x) => x.complete)
+      const result: SearchResult = {
+        query: input.query,
+        ...(partial ? { partial: true as const } : {}),
+        results,
+        ...(skipped.length > 0 ? { skipped } : {})
+      }
+      // DECISIONS #44: one row in the log of each skill that contributed a returned result, none for the
+      // others (a question about PDFs is no read of the house style); a question nothing answered goes once
+      // to the global log, for `stats --all`, never to a skill's unanswered list.
+      if (results.length === 0) {
+        yield* recordUnansweredAcrossSkills(input.query)
+        return result
+      }
+      // One batch: the shared parts of the rows are taken once (issue 14).
+      yield* recordAccesses(
+        searched.flatMap((o) => {
+          const count = results.filter((r) => r.skill === o.skill.name).length
+          if (count === 0) return []
+          return [{ command: "search", skill: o.skill, args: { query: input.query, result_count: count, scope: "all", ...(result.partial === true ? { partial: true } : {}) }, error: null }]
+        })
+      )
+      return result
+    })
+  )
+

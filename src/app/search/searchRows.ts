@@ -1,0 +1,331 @@
+/**
+ * What `skc search` does with one index (RFC-0004:C-SEARCH, DECISIONS #37,
+ * #44): run a mode of the query on it (`evaluate`: the matching rows with
+ * their scores and the words each holds, in its text, the headings above it
+ * or its skill's name and description), pick the rows that answer for
+ * themselves in a given order (`pick`: no echo of parents), and read the
+ * excerpts of the rows returned (`render`). The index is one skill's or the
+ * one index over several skills (`acrossIndex.ts` of the SQLite adapter): an
+ * `Opened` says which skill each row comes from.
+ */
+import { Effect } from "effect"
+import { IndexUnusable } from "../../domain/errors.js"
+import { unsegmentCjk } from "../../domain/search/cjk.js"
+import { allOf, anyOf, heldOutsideSkillMd, holding, inHeading, termOf, type IndexQuery, type QueryTerm } from "../../domain/search/indexQuery.js"
+import {
+  COLUMN_WEIGHTS,
+  answersForItself,
+  inheritedTerms,
+  minTermsHeld,
+  termCount,
+  type HeadingHolder,
+  type Rankable
+} from "../../domain/search/rank.js"
+import type { IndexReadFailed, RankedRow, RowPlace } from "../../ports/SearchIndex.js"
+import type { QueryableIndex } from "../build/index.js"
+import type { ResolvedSkill } from "../skills/index.js"
+import type { SearchResultItem } from "./searchSchema.js"
+
+
+/** An index to query: one skill's, or the one index over several skills (DECISIONS #44). */
+export interface Opened {
+  readonly q: QueryableIndex
+  /** Named when the index cannot be read. */
+  readonly skill: ResolvedSkill
+  /** The skill a row comes from. */
+  readonly skillOf: (rowid: number) => ResolvedSkill
+  /** A row's file among every file of the index: several skills each have a SKILL.md. */
+  readonly fileKey: (place: RowPlace) => string
+}
+
+/** One skill's own index. */
+export const ownIndex = (skill: ResolvedSkill, q: QueryableIndex): Opened => ({ q, skill, skillOf: () => skill, fileKey: (p) => p.file })
+
+/** The words a row's skill has in its name and description (bits), given the rows that matched. */
+export type Describe = (
+  opened: Opened,
+  words: ReadonlyArray<string>,
+  rowids: ReadonlyArray<number>
+) => Effect.Effect<(rowid: number) => number, IndexReadFailed>
+
+/** A ranked row of one index, before its place is known. */
+interface Scored extends Rankable {
+  /** Partial query: the words it holds (bits, word i: bit i), in its text or in the headings above it. */
+  readonly held?: number
+  /** Score of each searched term alone, in this index (0: not held). Only when the IDF across indexes needs it. */
+  readonly termScores?: ReadonlyArray<number>
+}
+
+/** A row chosen for the answer, with its place. */
+interface Candidate extends Rankable {
+  readonly opened: Opened
+  readonly place: RowPlace
+}
+
+/** One index's matches for one mode, ready to be picked from in any order. */
+export interface Evaluated {
+  readonly opened: Opened
+  /** The matching rows that hold enough terms (all of them for AND), best first by local BM25. */
+  readonly scored: ReadonlyArray<Scored>
+  /** Documents in the index, and per term how many hold it (for the IDF across indexes). */
+  readonly rows: number
+  readonly hits: ReadonlyArray<number>
+  /** Whether a row may answer, given its place: no echo of its subsections. Call `prepare` with the places first. */
+  readonly answers: (place: RowPlace) => boolean
+  /** Reads what `answers` needs for these places (the own-text matches, only once a section with subsections comes up). */
+  readonly prepare: (places: ReadonlyArray<RowPlace>) => Effect.Effect<void, IndexReadFailed>
+  /** Places already read (by rowid); `pick` adds to them. */
+  readonly known: Map<number, RowPlace>
+  /** The words a row's skill's name and description hold (bits; 0 unless asked for and the index matched). */
+  readonly describedOf: (rowid: number) => number
+}
+
+const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusable({ skill: skill.name, reason: `corrupt (${e.message})` })
+
+/** Places are read this many rows at a time (one JSON list of rowids each). */
+const PLACES_BATCH = 4096
+
+/**
+ * The partial query's words held through headings: the sections whose
+ * heading holds any of the words (one query) and, when one of them has
+ * subsections, which words each holds (one query per word); for the rows
+ * matched (`ranked`) under such a heading, the words of those headings
+ * (bits, as `textTerms`). Places of the matched rows are read only when such
+ * a heading exists, and only for the rows
+ * `mayGain` says could gain from it (`reach`: every word such headings hold);
+ * they are kept in `known`.
+ */
+const headingTerms = (
+  index: QueryableIndex["index"],
+  fileKey: Opened["fileKey"],
+  terms: ReadonlyArray<QueryTerm>,
+  ranked: ReadonlyArray<RankedRow>,
+  mayGain: (rowid: number, reach: number) => boolean,
+  known: Map<number, RowPlace>
+) =>
+  Effect.gen(function* () {
+    // One query for the headings holding any of the words; only those with subsections matter.
+    const anyHeading = (yield* index.rank(inHeading(anyOf(terms)), COLUMN_WEIGHTS)).map((r) => r.rowid)
+    const parents: Array<RowPlace> = []
+    for (const p of anyHeading.length === 0 ? [] : yield* index.places(anyHeading)) {
+      known.set(p.rowid, p)
+      if (p.subsections === 1) parents.push(p)
+    }
+    const holders = new Map<string, Array<HeadingHolder>>()
+    let reach = 0
+    if (parents.length > 0) {
+      // Which word each heading holds: one query per word.
+      const headed = new Map<number, number>()
+      for (const [i, term] of terms.entries()) {
+        for (const r of yield* index.rank(inHeading(holding(term)), COLUMN_WEIGHTS)) headed.set(r.rowid, (headed.get(r.rowid) ?? 0) | (1 << i))
+      }
+      for (const p of parents) {
+        const terms = headed.get(p.rowid) ?? 0
+        reach |= terms
+        const key = fileKey(p)
+        const inFile = holders.get(key) ?? []
+        if (inFile.length === 0) holders.set(key, inFile)
+        inFile.push({ file: p.file, line: p.line, end_line: p.end_line, terms })
+      }
+    }
+    if (holders.size === 0) return (_rowid: number) => 0
+    const missing = ranked.filter((r) => !known.has(r.rowid) && mayGain(r.rowid, reach)).map((r) => r.rowid)
+    for (let at = 0; at < missing.length; at += PLACES_BATCH) {
+      for (const p of yield* index.places(missing.slice(at, at + PLACES_BATCH))) known.set(p.rowid, p)
+    }
+    const inherited = new Map<number, number>()
+    for (const r of ranked) {
+      const place = known.get(r.rowid)
+      const mask = place === undefined ? 0 : inheritedTerms(holders, { file: fileKey(place), line: place.line })
+      if (mask !== 0) inherited.set(r.rowid, mask)
+    }
+    return (rowid: number) => inherited.get(rowid) ?? 0
+  })
+
+/**
+ * Run one mode (`all`: every term; `any`: at least one) on one index: the
+ * matching rows with their scores and terms held, and the parent rule.
+ * Places are not read here (a large skill has tens of thousands of
+ * matching rows, and only the few that are returned need one, `pick`),
+ * except for the partial query when a heading holding one of its words has
+ * subsections: the rows under it hold that word too (`headingTerms`).
+ * With `perTerm`, each row's score per term and the counts the IDF needs.
+ * `describe` (across skills, the partial query only): the words the
+ * skill's name and description hold, held by every row of the skill as
+ * if a heading above all its files held them (DECISIONS #44); read only
+ * when the index matched at all.
+ */
+export const evaluate = (
+  opened: Opened,
+  tokens: ReadonlyArray<string>,
+  mode: "all" | "any",
+  perTerm: boolean,
+  first?: number,
+  describe?: Describe
+) =>
+  Effect.gen(function* () {
+    const { index, tokenizer } = opened.q
+    const terms = tokens.map((t) => termOf(t, tokenizer))
+    const match = mode === "all" ? allOf(terms) : anyOf(terms)
+    const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
+    // Places read on the way (the partial query's headings), kept for `pick`.
+    const known = new Map<number, RowPlace>()
+    if (ranked.length === 0)
+      return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, known, describedOf: () => 0 } satisfies Evaluated
+    const describedOf = describe === undefined ? () => 0 : yield* describe(opened, tokens, ranked.map((r) => r.rowid))
+    // Per term: the rows holding it and their score for it alone (only when ranking needs it).
+    const needTerms = perTerm || (mode === "any" && terms.length > 1)
+    const byTerm: Array<ReadonlyMap<number, number>> = []
+    if (needTerms) {
+      for (const term of terms) {
+        // A one-term query is its own per-term query: no second round trip.
+        const rows = terms.length === 1 ? ranked : yield* index.rank(holding(term), COLUMN_WEIGHTS)
+        byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
+      }
+    }
+    // Across skills (`describe`, partial query), a word counts as held only where it says something about
+    // the section: every skill's main file is named SKILL.md, so "skill" or "SKILL.md" in a question would
+    // otherwise be held by every section of every SKILL.md (half the collection) and outweigh the words
+    // that do tell skills apart. The file name still counts for any other file (`python_mcp_server.md`),
+    // and the score (BM25, where such a word's IDF is already near 0) is unchanged. One query per word.
+    const heldIn: ReadonlyArray<{ has(rowid: number): boolean }> =
+      describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(heldOutsideSkillMd(term), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : byTerm
+    // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
+    const textTerms = (rowid: number) => heldIn.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
+    // Partial query only: the words the headings above a row hold count as held by it.
+    const partial = mode === "any" && terms.length > 1
+    const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
+    // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
+    const mayGain = (rowid: number, reach: number) => {
+      const own = textTerms(rowid) | describedOf(rowid)
+      return (own | reach) !== own && termCount(own | reach) >= floor
+    }
+    const inherited = partial ? yield* headingTerms(index, opened.fileKey, terms, ranked, mayGain, known) : () => 0
+    const heldBy = (rowid: number) =>
+      !needTerms
+        ? terms.length
+        : partial
+          ? termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid))
+          : heldIn.filter((m) => m.has(rowid)).length
+    // A section with subsections answers only if its own text matches as it does:
+    // every term (AND), or every term the whole section holds that no heading above it holds (OR).
+    // Asked only for the sections with subsections that come up for picking, and only of those rows
+    // (issue 30: the whole own-text match of a common word was thousands of rowids per call, for
+    // the few parents a page of answers meets), once per row.
+    const ownOf = new Map<number, boolean>()
+    const loadOwn = (rowids: ReadonlyArray<number>) =>
+      Effect.gen(function* () {
+        if (!partial) {
+          const own = new Set(yield* index.ownMatching(match, rowids))
+          for (const id of rowids) ownOf.set(id, own.has(id))
+          return
+        }
+        const ownTerms = new Map<number, number>()
+        for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(holding(term), rowids)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
+        for (const id of rowids) ownOf.set(id, (textTerms(id) & ~((ownTerms.get(id) ?? 0) | inherited(id))) === 0)
+      })
+    const prepare = (places: ReadonlyArray<RowPlace>) => {
+      const unknown = places.filter((p) => p.subsections === 1 && !ownOf.has(p.rowid)).map((p) => p.rowid)
+      return unknown.length === 0 ? Effect.void : loadOwn(unknown)
+    }
+    const scored: Array<Scored> = []
+    for (const r of ranked) {
+      const termsHeld = heldBy(r.rowid)
+      if (termsHeld < floor) continue
+      const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
+      const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
+      scored.push({ skill: opened.skillOf(r.rowid).name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}), ...(held !== undefined ? { held } : {}) })
+    }
+    return {
+      opened,
+      scored,
+      rows: perTerm ? yield* index.rowCount : 0,
+      hits: byTerm.map((m) => m.size),
+      answers: (place: RowPlace) =>
+        answersForItself(place, (rowid) => {
+          const own = ownOf.get(rowid)
+          if (own === undefined) throw new Error("search: answers() before prepare()")
+          return own
+        }),
+      prepare,
+      known,
+      describedOf
+    } satisfies Evaluated
+  }).pipe(Effect.mapError(corrupt(opened.skill)))
+
+/**
+ * The first `limit` rows of `ordered` (rows of `e`, in answer order) that
+ * answer for themselves, reading places a batch at a time (those not yet
+ * known: a second pick in another order reads only the new ones).
+ */
+export const pick = (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number) =>
+  Effect.gen(function* () {
+    const known = e.known
+    const chosen: Array<Candidate> = []
+    const batch = Math.max(32, limit * 2)
+    for (let at = 0; at < ordered.length && chosen.length < limit; at += batch) {
+      const slice = ordered.slice(at, at + batch)
+      const missing = slice.filter((r) => !known.has(r.rowid)).map((r) => r.rowid)
+      if (missing.length > 0) for (const p of yield* e.opened.q.index.places(missing)) known.set(p.rowid, p)
+      yield* e.prepare(slice.flatMap((r) => known.get(r.rowid) ?? []))
+      for (const r of slice) {
+        const place = known.get(r.rowid)
+        if (place === undefined || !e.answers(place)) continue
+        chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place })
+        if (chosen.length === limit) break
+      }
+    }
+    return chosen as ReadonlyArray<Candidate>
+  }).pipe(Effect.mapError(corrupt(e.opened.skill)))
+
+/** A row to return, with the words and the mode of the query that found it (its excerpt marks those). */
+export interface Found {
+  readonly c: Candidate
+  readonly tokens: ReadonlyArray<string>
+  readonly mode: "all" | "any"
+}
+
+/**
+ * The returned rows with their excerpts, names restored from the cjk
+ * segmentation: one excerpt query per index and query (the rows of one
+ * answer share both, except the legacy merge of several indexes).
+ */
+export const render = (found: ReadonlyArray<Found>, withSkill: boolean) =>
+  Effect.gen(function* () {
+    const matchOf = ({ c, tokens, mode }: Found): IndexQuery => {
+      const terms = tokens.map((t) => termOf(t, c.opened.q.tokenizer))
+      return mode === "all" ? allOf(terms) : anyOf(terms)
+    }
+    // The rows grouped by index and query (the same query has the same key): one excerpt statement per group.
+    const groups = new Map<Opened, Map<string, { readonly match: IndexQuery; readonly rows: Array<Found> }>>()
+    for (const f of found) {
+      const byMatch = groups.get(f.c.opened) ?? new Map<string, { readonly match: IndexQuery; readonly rows: Array<Found> }>()
+      groups.set(f.c.opened, byMatch)
+      const match = matchOf(f)
+      const key = JSON.stringify(match)
+      const group = byMatch.get(key) ?? { match, rows: [] }
+      if (group.rows.length === 0) byMatch.set(key, group)
+      group.rows.push(f)
+    }
+    const snippets = new Map<Found, string>()
+    for (const [opened, byMatch] of groups) {
+      for (const { match, rows } of byMatch.values()) {
+        const got = yield* opened.q.index.excerpts(match, rows.map((f) => f.c.rowid)).pipe(Effect.mapError(corrupt(opened.skill)))
+        for (const f of rows) snippets.set(f, got.get(f.c.rowid) ?? "")
+      }
+    }
+    return found.map((f): SearchResultItem => {
+      const { c } = f
+      const restore = c.opened.q.tokenizer.segmentsCjk ? unsegmentCjk : (s: string) => s
+      return {
+        ...(withSkill ? { skill: c.skill } : {}),
+        file: c.place.file,
+        section: restore(c.place.section),
+        line: c.place.line,
+        end_line: c.place.end_line,
+        snippet: restore(snippets.get(f) ?? ""),
+        score: c.score
+      }
+    })
+  })
+

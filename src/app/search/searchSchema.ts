@@ -1,0 +1,58 @@
+/**
+ * The input and result Schemas of `skc search` (RFC-0004:C-SEARCH): shared by
+ * the one-skill search, the search across skills and the rows both build, so
+ * none of them imports another (issue 44 item 3: no import circle).
+ */
+import { Schema } from "effect"
+
+export const DEFAULT_LIMIT = 10
+
+export const SearchInput = Schema.Struct({
+  skill: Schema.optional(
+    Schema.String.annotate({ description: "Skill name or path; omit for every built skill" })
+  ),
+  query: Schema.String.annotate({
+    description: "Words to find"
+  }),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: `Maximum results (default ${DEFAULT_LIMIT})` }),
+  skills: Schema.optional(
+    Schema.Array(Schema.String).annotate({ description: "Without skill: only these skills" })
+  )
+})
+export type SearchInput = typeof SearchInput.Type
+
+/**
+ * One result (RFC-0004:C-SEARCH). The Schema is the JSON document's and the
+ * MCP tool's `outputSchema` (open: later fields do not break clients); the
+ * type is derived from it, so the two cannot drift (issue 28).
+ */
+export const SearchResultItem = Schema.Struct({
+  /** Only when several skills were searched. */
+  skill: Schema.optionalKey(Schema.String),
+  file: Schema.String,
+  /** Heading text; `""` for a `.txt` file or text before a file's first heading. */
+  section: Schema.String,
+  /** 1-based line where the section (or preamble) starts. */
+  line: Schema.Int,
+  /** Exclusive end line (the next same-or-higher heading, or EOF+1). */
+  end_line: Schema.Int,
+  /** `[MATCH]…[/MATCH]` around hits, `...` where text was left out, at most 32 tokens. */
+  snippet: Schema.String,
+  /**
+   * BM25, negated: positive, higher is better. Across skills: with the IDF of all searched indexes, plus
+   * what the skill's name and description hold (DECISIONS #44).
+   */
+  score: Schema.Number
+})
+export type SearchResultItem = typeof SearchResultItem.Type
+
+export const SearchResult = Schema.Struct({
+  query: Schema.String,
+  /** DECISIONS #37: present (true) only when no section holds every word. */
+  partial: Schema.optionalKey(Schema.Literal(true)),
+  results: Schema.Array(SearchResultItem),
+  /** Across skills: the skills that could not be searched, and why. */
+  skipped: Schema.optionalKey(Schema.Array(Schema.Struct({ skill: Schema.String, reason: Schema.String })))
+})
+export type SearchResult = typeof SearchResult.Type
+

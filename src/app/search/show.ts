@@ -1,0 +1,119 @@
+/**
+ * `skc show` (RFC-0002:C-SHOW, DECISIONS #23, #36): the content of one
+ * section, located through the index's `headings` table and read from the
+ * source file by the indexed line range — never by parsing markdown at
+ * query time. The index must be usable (E002 missing/corrupt/stale, E003
+ * collision), so the line range always belongs to the current sources.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { FileNotFound, InternalError, SectionNotFound, Warning } from "../../domain/errors.js"
+import { splitLines } from "../../domain/markdown/lines.js"
+import { matchSection, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../../domain/search/sectionMatch.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import type { IndexReadFailed } from "../../ports/SearchIndex.js"
+import { IndexUnusable } from "../../domain/errors.js"
+import { openForQueryOnDemand as openForQuery } from "../build/index.js"
+import { resolveSkill } from "../skills/index.js"
+import { resolveInside } from "../skills/index.js"
+
+export const ShowInput = Schema.Struct({
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
+  section: Schema.String.annotate({ description: "Heading text (case-insensitive)" }),
+  file: Schema.optional(Schema.String).annotate({ description: "Only look in this file (path relative to the skill root)" }),
+  max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Return at most this many lines" })
+})
+export type ShowInput = typeof ShowInput.Type
+
+/**
+ * The `--format json` document (DECISIONS #36) and MCP structured content:
+ * the Schema is the tool's `outputSchema`, the type derived from it (issue 28).
+ */
+export const ShowResult = Schema.Struct({
+  skill: Schema.String,
+  /** The file of the matched heading (logged as `file`, DECISIONS #18). */
+  file: Schema.String,
+  /** The matched heading's text. */
+  section: Schema.String,
+  start_line: Schema.Int,
+  /** Exclusive (DECISIONS #15). */
+  end_line: Schema.Int,
+  /**
+   * The section's lines, `\n`-terminated. When `max_lines` cut it: the first
+   * `max_lines` lines and a final `... (N more lines)` line (as `open` does).
+   */
+  content: Schema.String,
+  truncated: Schema.Boolean
+})
+export type ShowResult = typeof ShowResult.Type
+
+const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s)
+
+const readFailed = (skill: string) => (e: IndexReadFailed) => new IndexUnusable({ skill, reason: `corrupt (${e.message})` })
+
+export const show = (input: ShowInput) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const fs = yield* FileSystem
+      const path = yield* Path
+      const skill = yield* resolveSkill(input.skill)
+      // `--file` goes through the one path-safety function (issue 19): normalised
+      // (`references/../SKILL.md` is `SKILL.md`), escapes are E012, a missing file E021.
+      let onlyFile: string | undefined
+      if (input.file !== undefined) {
+        const target = yield* resolveInside(skill.sourceDir, input.file)
+        if (target.info?.type !== "file" || target.trailingSlash) return yield* Effect.fail(new FileNotFound({ path: input.file }))
+        onlyFile = target.rel
+      }
+      const { index } = yield* openForQuery(skill)
+      const { primary, whole } = normalizeSectionQuery(input.section)
+      // ASCII queries go through the NOCASE index; anything else (Unicode
+      // case folding) and every miss (suggestions) looks at all headings.
+      let match = undefined as ReturnType<typeof matchSection> | undefined
+      if (isAscii(whole) && primary.length > 0) {
+        const candidates: Array<HeadingEntry> = [...(yield* index.headingsNamed(primary).pipe(Effect.mapError(readFailed(skill.name))))]
+        if (whole !== primary) candidates.push(...(yield* index.headingsNamed(whole).pipe(Effect.mapError(readFailed(skill.name)))))
+        const found = matchSection(candidates, input.section, onlyFile)
+        if (found._tag === "Found") match = found
+      }
+      if (match === undefined) {
+        const all = yield* index.allHeadings.pipe(Effect.mapError(readFailed(skill.name)))
+        match = matchSection(all, input.section, onlyFile)
+      }
+      if (match._tag === "NotFound") {
+        return yield* Effect.fail(
+          new SectionNotFound({
+            section: match.query,
+            suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file })),
+            ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource })
+          })
+        )
+      }
+      if (match.matches > 1) yield* warn(Warning.multipleMatches(primary))
+      const heading = match.heading
+      const file = path.join(skill.sourceDir, ...heading.file.split("/"))
+      const source = yield* fs.readFileString(file).pipe(
+        Effect.mapError((e) => new InternalError({ message: `cannot read ${heading.file}: ${e.code}`, cause: e }))
+      )
+      const lines = splitLines(source).slice(heading.start_line - 1, heading.end_line - 1)
+      const cut = truncateLines(lines, input.max_lines)
+      const result: ShowResult = {
+        skill: skill.name,
+        file: heading.file,
+        section: heading.text,
+        start_line: heading.start_line,
+        end_line: heading.end_line,
+        content: (cut.lines.length === 0 ? "" : cut.lines.join("\n") + "\n") + (cut.omitted > 0 ? moreLinesMarker(cut.omitted) + "\n" : ""),
+        truncated: cut.omitted > 0
+      }
+      return result
+    })
+  )
+
+/** The `args` of the access-log row (DECISIONS #18). */
+export const showLogArgs = (input: ShowInput, result: ShowResult | undefined) => ({
+  // The heading text shown (what `stats --group-by sections` reports, RFC-0003:C-QUERIES), else what was asked for.
+  section: result?.section ?? input.section,
+  file: result?.file ?? input.file ?? null
+})

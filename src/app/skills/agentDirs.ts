@@ -1,0 +1,214 @@
+/**
+ * The agent skill directories as a skill source (DECISIONS #38,
+ * RFC-0007:C-RESOLUTION): after the project and global stores, a name
+ * resolves through the directories agents read skills from, in this one
+ * documented order:
+ *
+ * 1. project level: for the cwd and each ancestor, nearest first (the home
+ *    directories excluded: their agent directories are the user level), each
+ *    agent of `AGENTS` in order (claude, codex, copilot, cursor, gemini,
+ *    kiro, opencode, trae, amp, agentskills), each directory its profile
+ *    reads there, `<dir>/<agent project dir>` (so `.agents/skills` comes
+ *    with codex, right after `.claude/skills`; a directory is visited once);
+ * 2. user level: each agent in the same order, `<home>/<agent user dir>`;
+ * 3. plugin level: `<plugin root>/skills` for each root of the config's
+ *    `[discovery] plugin_dirs`, in the order resolved (project file first,
+ *    then the global file). Plugin skills are foreign unless skc deployed
+ *    them (scope `plugin`).
+ *
+ * An entry there is either a skc deployment (its real directory holds
+ * `.skillc-meta/manifest.json`): it stands for the manifest's source and
+ * runtime; or a foreign skill (installed by another tool, a plugin, copied
+ * by hand): its own directory is the source, never written to, and its
+ * runtime data (index, access log) lives in the cache
+ * `$SKILLC_HOME/.skillc/cache/<name>-<hash8 of its real path>/`.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { MANIFEST_FILE, META_DIR, parseManifest, type Manifest } from "../../domain/manifest.js"
+import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
+import { validateSkillSource } from "../../domain/protocol/metadata.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem, isRegularFile } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
+import { Settings } from "../shared/index.js"
+
+export type AgentDirScope = "agent-project" | "agent-user" | "plugin"
+
+export interface AgentSkillsRoot {
+  readonly scope: AgentDirScope
+  /** The agent the directory belongs to; `agents` for the shared `.agents/skills` (DECISIONS #53); `plugin` for a plugin root. */
+  readonly agent: Agent | "agents" | "plugin"
+  /** The agent skills directory, e.g. `<project>/.claude/skills`. */
+  readonly dir: string
+}
+
+/** Every agent skills directory visible from the cwd, in resolution order (existing or not). */
+export const agentSkillRoots = Effect.gen(function* () {
+  const path = yield* Path
+  const env = yield* Env
+  const { stores, config } = yield* Settings
+  const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
+  const roots: Array<AgentSkillsRoot> = []
+  const seen = new Set<string>()
+  const add = (scope: AgentDirScope, owner: Agent | "plugin", dir: string) => {
+    if (seen.has(dir)) return
+    const agent = owner !== "plugin" && path.basename(path.dirname(dir)) === ".agents" && path.basename(dir) === "skills" ? "agents" : owner
+    seen.add(dir)
+    roots.push({ scope, agent, dir })
+  }
+  for (let dir = stores.cwd; ; ) {
+    if (!homes.has(dir)) for (const agent of AGENTS) for (const rel of projectSkillsDirs(agent)) add("agent-project", agent, path.join(dir, ...rel.split("/")))
+    const parent = path.dirname(dir)
+    if (parent === dir) break
+    dir = parent
+  }
+  for (const agent of AGENTS) for (const rel of userSkillsDirs(agent)) add("agent-user", agent, path.join(env.home, ...rel.split("/")))
+  // Config paths are absolute already (src/app/shared/Settings.ts); resolve keeps a stray relative one deterministic.
+  for (const root of config.pluginDirs) add("plugin", "plugin", path.join(path.resolve(stores.cwd, root), "skills"))
+  return roots as ReadonlyArray<AgentSkillsRoot>
+})
+
+/** What an entry `<agent dir>/<name>` stands for. */
+export type AgentEntry =
+  | {
+      readonly _tag: "Deployed"
+      /** The entry as found (a link, or skc's copy). */
+      readonly entry: string
+      readonly sourceDir: string
+      readonly runtimeDir: string
+    }
+  | {
+      readonly _tag: "Foreign"
+      readonly entry: string
+      /** Canonical path of the skill directory. */
+      readonly canonicalDir: string
+      readonly description: string
+      /**
+       * A stub skc deployed (it carries skc's manifest) whose source is neither at
+       * `source_path` nor at `source_rel` in the project holding it (DECISIONS #46):
+       * the source it was built from. Only the stub's own headings can be served.
+       */
+      readonly missingSource?: string
+    }
+  | { readonly _tag: "Missing" }
+  /** A directory, but no SKILL.md (counts for E010) or invalid metadata. */
+  | { readonly _tag: "NotASkill"; readonly entry: string; readonly reason: string }
+
+/**
+ * The file of a foreign skill's cache directory that names the skill it
+ * belongs to: its real path, one line (issue 29 item 5).
+ */
+export const CACHE_OWNER_FILE = "skill_path"
+
+/**
+ * `$SKILLC_HOME/.skillc/cache/<name>-<hash8>`: a foreign skill's runtime
+ * data, outside its directory (DECISIONS #38). Eight hex digits are 32 bits:
+ * two skills of one name can share them. The directory records the real
+ * path of the skill that wrote it first (`.skillc-meta/skill_path`,
+ * `recordCacheOwner`); when it names another skill, this one's data lives in
+ * `<name>-<hash16>` instead, so two skills never share an index or a log. A
+ * directory without the record (written before it existed, or not yet
+ * written) is this skill's. Never writes.
+ */
+export const foreignRuntimeDir = Effect.fnUntraced(function* (name: string, canonicalDir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const hasher = yield* Hasher
+  const { stores } = yield* Settings
+  const hash = hasher.sha256Hex(canonicalDir)
+  const short = path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 8)}`)
+  const owner = yield* fs.readFileString(path.join(short, META_DIR, CACHE_OWNER_FILE)).pipe(Effect.orElseSucceed(() => undefined))
+  if (owner === undefined || owner.replace(/\n$/, "") === canonicalDir) return short
+  return path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 16)}`)
+})
+
+/**
+ * Before skc writes into a foreign skill's cache directory (its index, its
+ * log), record whose it is, once (`foreignRuntimeDir` reads it). Any other
+ * runtime directory is left alone. Never fails: a cache that cannot be
+ * written fails the write that follows, which has its own fallback.
+ */
+export const recordCacheOwner = (runtimeDir: string, canonicalDir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    if (path.dirname(runtimeDir) !== path.join(stores.globalDir, "cache")) return
+    const record = path.join(runtimeDir, META_DIR, CACHE_OWNER_FILE)
+    if ((yield* fs.statOption(record)) !== undefined) return
+    yield* fs.makeDirectory(path.dirname(record), { recursive: true })
+    // Exclusive: when two first writers race, the record of the first stays.
+    yield* fs.writeFile(record, `${canonicalDir}\n`, { exclusive: true })
+  }).pipe(Effect.catchCause(() => Effect.void))
+
+/** The runtime of a source in a `.skillc/skills` store: the sibling `.skillc/runtime/<name>`. */
+const runtimeBesideSource = (sourceDir: string, path: Path): string | undefined => {
+  const store = path.dirname(sourceDir)
+  if (path.basename(store) !== "skills" || path.basename(path.dirname(store)) !== ".skillc") return undefined
+  return path.join(path.dirname(store), "runtime", path.basename(sourceDir))
+}
+
+/** Classify `<agent dir>/<name>` (symlinks followed). Never writes. */
+export const probeAgentEntry = Effect.fnUntraced(function* (entry: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const info = yield* fs.statOption(entry).pipe(Effect.orElseSucceed(() => undefined))
+  if (info?.type !== "directory") return { _tag: "Missing" } as AgentEntry
+  const real = yield* fs.realPath(entry).pipe(Effect.orElseSucceed(() => entry))
+  const skillMd = path.join(real, "SKILL.md")
+  if (!(yield* isRegularFile(skillMd))) return { _tag: "NotASkill", entry, reason: "missing SKILL.md" } as AgentEntry
+  const manifestText = yield* fs.readFileString(path.join(real, META_DIR, MANIFEST_FILE)).pipe(Effect.orElseSucceed(() => undefined))
+  const manifest = manifestText === undefined ? undefined : parseManifest(manifestText)
+  const sourceDir = manifest === undefined ? undefined : yield* sourceOfStub(manifest, entry)
+  if (manifest !== undefined && sourceDir !== undefined) {
+    const linked = (yield* fs.lstatOption(entry).pipe(Effect.orElseSucceed(() => undefined)))?.type === "symlink"
+    // A link points at the runtime itself; skc's copy (`--copy`) only carries the stub and manifest.
+    const runtimeDir = linked
+      ? real
+      : manifest.scope === "global"
+        ? path.join(stores.globalRuntime, path.basename(entry))
+        : (runtimeBesideSource(sourceDir, path) ?? path.join(stores.globalRuntime, path.basename(entry)))
+    return { _tag: "Deployed", entry, sourceDir, runtimeDir } as AgentEntry
+  }
+  const text = yield* fs.readFileString(skillMd).pipe(Effect.orElseSucceed(() => undefined))
+  const checked = text === undefined ? undefined : validateSkillSource(text)
+  if (checked?._tag !== "Valid") {
+    const reason = checked === undefined ? "unreadable SKILL.md" : checked.problems.join("; ")
+    return { _tag: "NotASkill", entry, reason } as AgentEntry
+  }
+  const missingSource = manifest?.skill === path.basename(entry) ? manifest.source_path : undefined
+  return {
+    _tag: "Foreign",
+    entry,
+    canonicalDir: real,
+    description: checked.metadata.description,
+    ...(missingSource === undefined ? {} : { missingSource })
+  } as AgentEntry
+})
+
+/** How far above a stub its project root may be (`<root>/.claude/skills/<name>` is two levels; nested agent dirs more). */
+const STUB_DEPTH = 6
+
+/**
+ * The source of a stub skc deployed (DECISIONS #46): its manifest's
+ * `source_path` when that holds a SKILL.md, else `source_rel` from the
+ * nearest directory above the stub that holds it (the project the stub was
+ * committed in, on whatever machine it is now). Undefined when neither does.
+ */
+const sourceOfStub = Effect.fnUntraced(function* (manifest: Manifest, entry: string) {
+  const path = yield* Path
+  if (manifest.source_path !== undefined && (yield* isRegularFile(path.join(manifest.source_path, "SKILL.md")))) return manifest.source_path
+  const rel = manifest.source_rel
+  if (rel === undefined || path.isAbsolute(rel) || rel.split("/").includes("..")) return undefined
+  let dir = path.dirname(entry)
+  for (let level = 0; level < STUB_DEPTH; level++) {
+    const candidate = path.join(dir, ...rel.split("/"))
+    if (yield* isRegularFile(path.join(candidate, "SKILL.md"))) return candidate
+    const parent = path.dirname(dir)
+    if (parent === dir) break
+    dir = parent
+  }
+  return undefined
+})

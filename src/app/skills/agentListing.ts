@@ -1,0 +1,51 @@
+/**
+ * The chosen agent's listing of the skills it discovers (DECISIONS #51,
+ * issue 43): discovery, the profile's limits with `[agents.<name>]`, the
+ * environment override and `--context-tokens` applied, and the one listing
+ * `skc prompt`, `skc budget`, `skc match` and `skc eval` share
+ * (src/domain/protocol/listing.ts).
+ */
+import { Effect, Schema } from "effect"
+import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
+import type { Agent } from "../../domain/protocol/agents.js"
+import { listingLimits, type ListingLimits } from "../../domain/protocol/budget.js"
+import { modelListing, type ModelListing } from "../../domain/protocol/listing.js"
+import { Env } from "../../ports/Env.js"
+import { discover, type DiscoverResult } from "./discovery.js"
+import { Settings } from "../shared/index.js"
+
+/** `--context-tokens` of `budget` and `prompt`: the model's context window. */
+export const ContextTokensField = Schema.Int.check(Schema.isGreaterThan(0)).annotate({
+  description: "The model's context window in tokens (Claude Code: default 200000; Codex: without it, its 8,000-character fallback)."
+})
+
+export interface AgentListingInput {
+  readonly agent?: Agent | undefined
+  readonly plugin_dirs?: ReadonlyArray<string> | undefined
+  readonly context_tokens?: number | undefined
+}
+
+export interface AgentListing {
+  readonly found: DiscoverResult
+  readonly profile: AgentProfile
+  readonly limits: ListingLimits
+  readonly listing: ModelListing
+}
+
+/** The profile's limits as configured: `[agents.<name>]`, its environment override (a positive integer, else ignored, as Claude Code does), `--context-tokens`. */
+export const agentLimits = Effect.fnUntraced(function* (profile: AgentProfile, contextTokens: number | undefined) {
+  const env = yield* Env
+  const { config } = yield* Settings
+  const rule = profile.listing.budget
+  const raw = rule.kind === "fraction" && rule.envOverride !== null ? env.get(rule.envOverride) : undefined
+  const envChars = raw !== undefined && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : undefined
+  return listingLimits(profile, { contextTokens, envChars, overrides: config.agents[profile.name] })
+})
+
+export const agentListing = Effect.fnUntraced(function* (input: AgentListingInput = {}) {
+  const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+  const profile = profileOf(found.agent)
+  const limits = yield* agentLimits(profile, input.context_tokens)
+  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, found.skills) }
+  return result
+})

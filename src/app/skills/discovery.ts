@@ -1,0 +1,218 @@
+/**
+ * `skc discover`: the agent skill protocol's discovery as the chosen agent's
+ * runtime performs it (agent-skill-protocol "Discovery Mechanism"):
+ *
+ * - project level: `<dir>/<agent skills dir>/*\/SKILL.md` for the cwd and
+ *   every ancestor, nearest first, skipping the home directories (their agent
+ *   directory is the user level, DECISIONS #14);
+ * - user level: `<home>/<agent skills dir>` (home = $SKILLC_HOME when set);
+ * - plugin level: `<plugin-root>/skills/*\/SKILL.md` for each root of the
+ *   config's `[discovery] plugin_dirs`, then each `--plugin-dir`.
+ *
+ * Skill directories may be symlinks (how `skc build` deploys,
+ * RFC-0001:C-DEPLOYMENT); they are followed and reported with their target.
+ * Invalid metadata and broken links are reported, never fatal. One validator
+ * (`validateSkillSource`, shared with lint) decides: only what an agent
+ * cannot load at all is excluded (listed under `invalid`); every other
+ * problem is a warning on the skill, with the lint rule that reports it.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
+import { listingFacts } from "../../domain/agents/listing.js"
+import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
+import { applyPrecedence, type Candidate, type Discovery, type DiscoveryScope, type SkillLocation } from "../../domain/protocol/discovery.js"
+import { validateSkillSource } from "../../domain/protocol/metadata.js"
+import { Warning } from "../../domain/errors.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { Settings } from "../shared/index.js"
+import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
+
+export const AgentField = Schema.Literals(AGENTS).annotate({
+  description: "Agent runtime (default claude)"
+})
+export const PluginDirsField = Schema.Array(Schema.String).annotate({
+  description: "Plugin roots (<root>/skills/*/SKILL.md, lowest precedence)"
+})
+
+export const DiscoverInput = Schema.Struct({
+  agent: Schema.optional(AgentField),
+  plugin_dirs: Schema.optional(PluginDirsField)
+})
+export type DiscoverInput = typeof DiscoverInput.Type
+
+export interface SearchedDir {
+  readonly scope: DiscoveryScope
+  readonly path: string
+  readonly exists: boolean
+}
+
+export interface DiscoverResult extends Discovery {
+  readonly agent: Agent
+  readonly searched: ReadonlyArray<SearchedDir>
+}
+
+const DiscoveryScopeSchema = Schema.Literals(["project", "user", "plugin"])
+
+/** Where a discovered SKILL.md sits (agent-skill-protocol "Discovery Mechanism"). */
+const SkillLocationFields = {
+  scope: DiscoveryScopeSchema,
+  dir: Schema.String,
+  path: Schema.String,
+  link_target: Schema.NullOr(Schema.String),
+  deployed_by_skc: Schema.Boolean
+}
+
+/**
+ * `skc discover --format json` and the MCP structured content: the tool's
+ * `outputSchema` (open: later fields do not break clients).
+ */
+export const DiscoverDocument = Schema.Struct({
+  agent: Schema.String,
+  searched: Schema.Array(Schema.Struct({ scope: DiscoveryScopeSchema, path: Schema.String, exists: Schema.Boolean })),
+  skills: Schema.Array(
+    Schema.Struct({
+      ...SkillLocationFields,
+      name: Schema.String,
+      description: Schema.String,
+      allowed_tools: Schema.NullOr(Schema.Array(Schema.String)),
+      warnings: Schema.Array(Schema.Struct({ rule: Schema.String, name: Schema.String, message: Schema.String })),
+      /** How the agent lists the skill (DECISIONS #51, issue 43). */
+      listing: Schema.Struct({
+        model: Schema.Boolean.annotate({ description: "Listed to the model; false: manual only (disable-model-invocation: true)" }),
+        command: Schema.Boolean.annotate({ description: "In the user's command menu; false: user-invocable: false" }),
+        when_to_use: Schema.NullOr(Schema.String),
+        paths: Schema.NullOr(Schema.Array(Schema.String)).annotate({ description: "Globs that make the skill conditional" })
+      })
+    })
+  ),
+  shadowed: Schema.Array(
+    Schema.Struct({ ...SkillLocationFields, name: Schema.String, winner: Schema.Struct({ scope: DiscoveryScopeSchema, path: Schema.String }) })
+  ),
+  invalid: Schema.Array(Schema.Struct({ ...SkillLocationFields, name: Schema.NullOr(Schema.String), problems: Schema.Array(Schema.String) }))
+})
+
+/** Every result is a document of `DiscoverDocument`: the compiler checks the two against each other (issue 28). */
+export const discoverDocument = (r: DiscoverResult): typeof DiscoverDocument.Type => r
+
+/** Bytewise, as every listing in skc. */
+
+/** The directories searched, in precedence order. */
+export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs: ReadonlyArray<string>) {
+  const path = yield* Path
+  const env = yield* Env
+  const { stores, config } = yield* Settings
+  // Every directory the agent reads at each level, in its order (Codex: `.agents/skills`, then `.codex/skills`).
+  const projectRels = projectSkillsDirs(agent).map((d) => d.split("/"))
+  const userRels = userSkillsDirs(agent).map((d) => d.split("/"))
+  const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
+  const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
+  for (let dir = stores.cwd; ; ) {
+    if (!homes.has(dir)) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
+    const parent = path.dirname(dir)
+    if (parent === dir) break
+    dir = parent
+  }
+  for (const rel of userRels) dirs.push({ scope: "user", path: path.join(env.home, ...rel) })
+  // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
+  const roots = [...new Set([...config.pluginDirs, ...pluginDirs].map((p) => path.resolve(stores.cwd, p)))]
+  for (const p of roots) dirs.push({ scope: "plugin", path: path.join(p, "skills") })
+  return dirs
+})
+
+/** A link into `…/.skillc/runtime/<name>` is a skc deployment (RFC-0001:C-DEPLOYMENT). */
+const isRuntimeDir = (target: string, path: Path) => {
+  const parent = path.dirname(target)
+  return path.basename(parent) === "runtime" && path.basename(path.dirname(parent)) === ".skillc"
+}
+
+const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  const candidates: Array<Candidate> = []
+  const info = yield* fs.statOption(skillsDir).pipe(Effect.orElseSucceed(() => undefined))
+  if (info?.type !== "directory") return { exists: false, candidates }
+  const entries = yield* fs.readDir(skillsDir).pipe(
+    Effect.catch((e) =>
+      diagnostics.warn(Warning.notice(`cannot read ${skillsDir}: ${e.code}; skipped`)).pipe(Effect.as([] as const))
+    )
+  )
+  for (const entry of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
+    if (entry.name.startsWith(".")) continue
+    if (entry.type !== "directory" && entry.type !== "symlink") continue
+    const dir = path.join(skillsDir, entry.name)
+    const skillMd = path.join(dir, "SKILL.md")
+    let linkTarget: string | null = null
+    if (entry.type === "symlink") {
+      const target = yield* fs.realPath(dir).pipe(Effect.orElseSucceed(() => undefined))
+      const loc: SkillLocation = { scope, dir, path: skillMd, link_target: null, deployed_by_skc: false }
+      if (target === undefined) {
+        const raw = yield* fs.readLink(dir).pipe(Effect.orElseSucceed(() => "?"))
+        candidates.push({ ...loc, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
+        continue
+      }
+      const tInfo = yield* fs.statOption(target).pipe(Effect.orElseSucceed(() => undefined))
+      if (tInfo?.type !== "directory") continue
+      linkTarget = target
+    }
+    const location: SkillLocation = {
+      scope,
+      dir,
+      path: skillMd,
+      link_target: linkTarget,
+      deployed_by_skc: linkTarget !== null && isRuntimeDir(linkTarget, path)
+    }
+    const mdInfo = yield* fs.statOption(skillMd).pipe(Effect.orElseSucceed(() => undefined))
+    if (mdInfo === undefined) {
+      yield* diagnostics.verbose(`discover: ${dir} has no SKILL.md; not a skill`)
+      continue
+    }
+    if (mdInfo.type !== "file") {
+      candidates.push({ ...location, _tag: "Invalid", name: null, problems: ["SKILL.md is not a file"] })
+      continue
+    }
+    const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
+    if (text._tag === "Failure") {
+      candidates.push({ ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.failure.code}`] })
+      continue
+    }
+    const checked = validateSkillSource(text.success)
+    const facts = checked._tag === "Valid" ? listingFacts(profile, checked.data, checked.metadata.description) : undefined
+    candidates.push(
+      checked._tag === "Valid"
+        ? {
+            ...location,
+            _tag: "Valid",
+            name: checked.metadata.name,
+            description: checked.metadata.description,
+            allowedTools: checked.metadata.allowedTools,
+            warnings: checked.warnings,
+            listing: { model: facts!.model, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
+          }
+        : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
+    )
+  }
+  return { exists: true, candidates }
+})
+
+export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInput = {}) {
+  const agent = input.agent ?? "claude"
+  const diagnostics = yield* Diagnostics
+  const dirs = yield* searchDirs(agent, input.plugin_dirs ?? [])
+  const searched: Array<SearchedDir> = []
+  const candidates: Array<Candidate> = []
+  for (const d of dirs) {
+    const scanned = yield* scanDir(d.scope, d.path, profileOf(agent))
+    // Project-level directories that do not exist are the norm; list only the ones that do.
+    if (d.scope !== "project" || scanned.exists) searched.push({ scope: d.scope, path: d.path, exists: scanned.exists })
+    if (d.scope === "plugin" && !scanned.exists) {
+      yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${d.path}`))
+    }
+    candidates.push(...scanned.candidates)
+  }
+  const result: DiscoverResult = { agent, searched, ...applyPrecedence(candidates) }
+  return result
+})

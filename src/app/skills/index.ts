@@ -1,0 +1,17 @@
+/**
+ * The face of the `skills` capability (issue 44 item 3): Skills as agents see them: resolution of a name, discovery, the agent listing, match, load, prompt, permissions and list.
+ * Other capabilities import this module, never a file behind it.
+ */
+export { recordCacheOwner } from "./agentDirs.js"
+export { ContextTokensField, agentListing } from "./agentListing.js"
+export { AgentField, PluginDirsField, discover } from "./discover.js"
+export { list, statusOf } from "./list.js"
+export { match } from "./match.js"
+export { load } from "./load.js"
+export { prompt } from "./prompt.js"
+export { permissions } from "./permissions.js"
+export { ResolutionRecord, type ResolvedSkill, describeSkillDir, displayPath, resolutionKey, resolveSkill } from "./resolve.js"
+export { skillFoldersIn } from "./skillFolders.js"
+export { resolveInside } from "./skillPaths.js"
+export { skillsInScope } from "./skillsInScope.js"
+export { visibleSkills } from "./visibleSkills.js"

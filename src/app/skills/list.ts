@@ -1,0 +1,118 @@
+/**
+ * `skc list` (RFC-0007:C-LIST, DECISIONS #33, #38): every valid skill of the
+ * project source store (the nearest `.skillc/` walking up from the cwd,
+ * DECISIONS #14), of the global source store, and every other skill that
+ * resolves through the agent skill directories (scope `agent-project`,
+ * `agent-user`, or `plugin` for the config's `[discovery] plugin_dirs`; see
+ * visibleSkills.ts), with its build status.
+ *
+ * - A valid skill is a directory holding a SKILL.md whose frontmatter parses
+ *   and has `name` and `description`; anything else in a store is skipped
+ *   with a warning (hidden entries and plain files silently).
+ * - Status (fast): `normal` when `<runtime>/.skillc-meta/manifest.json`
+ *   (DECISIONS #1) is a JSON object with a `source_hash`, else `not-built`.
+ *   With `check_obsolete`, a manifest whose `source_hash` differs from the
+ *   current sources makes the skill `obsolete`. Asking for
+ *   `status: obsolete` turns the check on: nothing is obsolete without it.
+ *   A skill skc did not build (found in an agent directory) is `foreign`.
+ * - `scope: agent` keeps the rows found through agent directories.
+ * - Ordering: project, global, then the agent directories in resolution
+ *   order; by name (bytewise) within each.
+ * - `total` counts discovered skills before filters, `filtered` after the
+ *   filters and before `limit`.
+ */
+import { Effect, Schema } from "effect"
+import picomatch from "picomatch"
+import { InvalidOption } from "../../domain/errors.js"
+import { manifestPath, readManifestSourceHash, sourceHashOf } from "./obsolete.js"
+import { type DiscoveredSkill } from "./storeSkills.js"
+import { visibleSkills } from "./visibleSkills.js"
+
+export const ListScope = Schema.Literals(["project", "global", "agent", "all"])
+export const ListStatusFilter = Schema.Literals(["normal", "not-built", "obsolete", "foreign", "all"])
+export const SkillStatus = Schema.Literals(["normal", "not-built", "obsolete", "foreign"])
+export type SkillStatus = typeof SkillStatus.Type
+
+export const ListInput = Schema.Struct({
+  scope: Schema.optional(ListScope.annotate({ description: "project, global, agent or all (default all)" })),
+  status: Schema.optional(
+    ListStatusFilter.annotate({
+      description: "Only this status (default all); obsolete implies check_obsolete"
+    })
+  ),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "At most this many skills" })),
+  pattern: Schema.optional(Schema.String.annotate({ description: "Glob matched against skill names, e.g. 'git-*'." })),
+  check_obsolete: Schema.optional(
+    Schema.Boolean.annotate({
+      description: "Report obsolete skills (reads every source file)"
+    })
+  )
+}).annotate({ title: "skc_list", description: "Filters for listing skills." })
+export type ListInput = typeof ListInput.Type
+
+export const ListedSkill = Schema.Struct({
+  name: Schema.String,
+  scope: Schema.Literals(["project", "global", "agent-project", "agent-user", "plugin"]),
+  status: SkillStatus,
+  source_path: Schema.String,
+  runtime_path: Schema.String
+})
+export type ListedSkill = typeof ListedSkill.Type
+
+/** The JSON document of `skc list --format json` and the MCP structured content. */
+export const ListResult = Schema.Struct({
+  skills: Schema.Array(ListedSkill),
+  total: Schema.Int,
+  filtered: Schema.Int
+})
+export type ListResult = typeof ListResult.Type
+
+export { discoverSkills, type DiscoveredSkill } from "./storeSkills.js"
+
+/** Fast status: is there a usable manifest? With `checkObsolete`, does it match the sources? */
+export const statusOf = Effect.fn("skc.statusOf")(function* (skill: Pick<DiscoveredSkill, "runtimeDir" | "sourceDir"> & { readonly foreign?: boolean }, checkObsolete: boolean) {
+  if (skill.foreign === true) return "foreign" as SkillStatus
+  const recorded = yield* readManifestSourceHash(manifestPath(skill.runtimeDir))
+  if (recorded === undefined) return "not-built" as SkillStatus
+  if (!checkObsolete) return "normal" as SkillStatus
+  const current = yield* sourceHashOf(skill.sourceDir)
+  return (current === recorded ? "normal" : "obsolete") as SkillStatus
+})
+
+const compilePattern = (pattern: string | undefined) => {
+  if (pattern === undefined) return Effect.succeed((_: string) => true)
+  return Effect.try({
+    try: () => picomatch(pattern, { dot: true }),
+    catch: () => new InvalidOption({ message: `--pattern: invalid glob '${pattern}'` })
+  })
+}
+
+export const list = Effect.fn("skc.list")(function* (input: ListInput) {
+  const scope = input.scope ?? "all"
+  const wanted = input.status ?? "all"
+  const checkObsolete = input.check_obsolete === true || wanted === "obsolete"
+  const matches = yield* compilePattern(input.pattern)
+  const discovered = yield* visibleSkills()
+  const total = discovered.length
+  const selected: Array<ListedSkill> = []
+  for (const skill of discovered) {
+    const scopeGroup = skill.scope === "project" || skill.scope === "global" ? skill.scope : "agent"
+    if (scope !== "all" && scopeGroup !== scope) continue
+    if (!matches(skill.name)) continue
+    const status = yield* statusOf(skill, checkObsolete)
+    if (wanted !== "all" && status !== wanted) continue
+    selected.push({
+      name: skill.name,
+      scope: skill.scope,
+      status,
+      source_path: skill.sourceDir,
+      runtime_path: skill.runtimeDir
+    })
+  }
+  const result: ListResult = {
+    skills: input.limit === undefined ? selected : selected.slice(0, input.limit),
+    total,
+    filtered: selected.length
+  }
+  return result
+})

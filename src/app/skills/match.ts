@@ -1,0 +1,109 @@
+/**
+ * `skc match "<request>"`: which discovered skill a request would activate,
+ * ranked by the protocol's selection strategy (src/domain/protocol/match.ts),
+ * with the access log's last use of each skill as the recency signal. The
+ * candidates are the agent's listing (DECISIONS #51, issue 43): a manual-only
+ * skill is never matched, and a request is scored against each entry's text
+ * as the agent lists it (Claude: description and `when_to_use`, cut at the
+ * entry cap). Past the budget the agent ranks by recent use, which skc
+ * cannot know, so every listed entry is scored on its text.
+ */
+import { Clock, Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { EmptyQuery } from "../../domain/errors.js"
+import { DEFAULT_MATCH_LIMIT, DEFAULT_THRESHOLD, rankSkills, type SkillMatch } from "../../domain/protocol/match.js"
+import type { Agent } from "../../domain/protocol/agents.js"
+import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { UsageHistory } from "../../ports/UsageHistory.js"
+import { AgentField, PluginDirsField } from "./discover.js"
+import { agentListing } from "./agentListing.js"
+import { Settings } from "../shared/index.js"
+
+export const MatchInput = Schema.Struct({
+  query: Schema.String.annotate({ description: "The user request" }),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: `Most results (default ${DEFAULT_MATCH_LIMIT}).` })),
+  threshold: Schema.optional(
+    Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description: `Least relevance score kept (default ${DEFAULT_THRESHOLD}).` })
+  ),
+  agent: Schema.optional(AgentField),
+  plugin_dirs: Schema.optional(PluginDirsField)
+})
+export type MatchInput = typeof MatchInput.Type
+
+export interface MatchResult {
+  readonly query: string
+  readonly agent: Agent
+  readonly threshold: number
+  readonly results: ReadonlyArray<SkillMatch>
+}
+
+/** `skc match --format json` and the MCP tool's `outputSchema` (open: later fields do not break clients). */
+export const MatchDocument = Schema.Struct({
+  query: Schema.String,
+  agent: Schema.String,
+  threshold: Schema.Number,
+  results: Schema.Array(
+    Schema.Struct({
+      name: Schema.String,
+      scope: Schema.Literals(["project", "user", "plugin"]),
+      path: Schema.String,
+      score: Schema.Number,
+      relevance: Schema.Number,
+      mentioned: Schema.Boolean,
+      recency_boost: Schema.Number,
+      last_used: Schema.NullOr(Schema.String),
+      matched_terms: Schema.Array(
+        Schema.Struct({ word: Schema.String, stem: Schema.String, fields: Schema.Array(Schema.Literals(["name", "description"])) })
+      ),
+      reason: Schema.String
+    })
+  )
+})
+
+/** Every result is a document of `MatchDocument`: the compiler checks the two against each other (issue 28). */
+export const matchDocument = (r: MatchResult): typeof MatchDocument.Type => r
+
+/**
+ * The newest access of a discovered skill: its deployment's own runtime
+ * directory (a symlink into `.skillc/runtime/<name>`), else the project and
+ * global runtime stores.
+ */
+const lastUsed = Effect.fnUntraced(function* (skill: DiscoveredSkill) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const history = yield* UsageHistory
+  const { stores } = yield* Settings
+  const runtimeDirs = new Set<string>()
+  runtimeDirs.add(skill.link_target ?? skill.dir)
+  if (stores.projectRuntime !== undefined) runtimeDirs.add(path.join(stores.projectRuntime, skill.name))
+  runtimeDirs.add(path.join(stores.globalRuntime, skill.name))
+  let newest: number | undefined
+  for (const dir of runtimeDirs) {
+    const db = path.join(dir, ".skillc-meta", "logs.db")
+    const info = yield* fs.statOption(db).pipe(Effect.orElseSucceed(() => undefined))
+    if (info?.type !== "file") continue
+    const t = yield* history.lastAccess(db, path.basename(dir))
+    if (t !== undefined && (newest === undefined || t > newest)) newest = t
+  }
+  return newest
+})
+
+export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
+  if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
+  const { found, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+  const texts = new Map(listing.entries.map((e) => [e.name, e.text]))
+  const listed = found.skills.filter((s) => texts.has(s.name))
+  const candidates = yield* Effect.forEach(listed, (s) =>
+    Effect.map(lastUsed(s), (lastUsedMs) => ({ name: s.name, description: texts.get(s.name)!, scope: s.scope, path: s.path, lastUsedMs }))
+  )
+  const nowMs = yield* Clock.currentTimeMillis
+  const threshold = input.threshold ?? DEFAULT_THRESHOLD
+  const result: MatchResult = {
+    query: input.query,
+    agent: found.agent,
+    threshold,
+    results: rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs })
+  }
+  return result
+})

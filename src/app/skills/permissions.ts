@@ -1,0 +1,75 @@
+/**
+ * `skc permissions <skill> [--check "Tool(arg)"]…`: the skill's
+ * `allowed-tools` and the protocol's enforcement of them ("Tool Permission
+ * Model"): no field → the agent's standard approval, a listed tool → allow,
+ * anything else → deny.
+ */
+import { Effect, Schema } from "effect"
+import { UsageError } from "../../domain/errors.js"
+import { readSkillSource } from "../../domain/protocol/frontmatter.js"
+import {
+  checkToolPermission,
+  dangerousCombinations,
+  isKnownTool,
+  parseAllowedTools,
+  type AllowedTools,
+  type DangerousCombination,
+  type PermissionCheck,
+  type ToolEntry
+} from "../../domain/protocol/tools.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { AgentField, PluginDirsField } from "./discover.js"
+import { locateSkill } from "./locateSkill.js"
+
+export const PermissionsInput = Schema.Struct({
+  skill: Schema.String.annotate({ description: "Skill name (as discovered) or path." }),
+  check: Schema.optional(
+    Schema.Array(Schema.String).annotate({ description: 'Tool requests to decide, e.g. "Bash(git status)" or "Write".' })
+  ),
+  agent: Schema.optional(AgentField),
+  plugin_dirs: Schema.optional(PluginDirsField)
+})
+export type PermissionsInput = typeof PermissionsInput.Type
+
+export interface PermissionsResult {
+  readonly skill: string
+  readonly path: string
+  /** `standard`: no allowed-tools field; `restricted`: only the listed tools. */
+  readonly mode: "standard" | "restricted"
+  readonly allowed_tools: ReadonlyArray<{ readonly entry: string; readonly tool: string; readonly pattern: string | null }> | null
+  readonly unknown_tools: ReadonlyArray<string>
+  readonly dangerous_combinations: ReadonlyArray<{ readonly tools: readonly [string, string]; readonly risk: string }>
+  readonly checks: ReadonlyArray<PermissionCheck>
+}
+
+export const permissions = Effect.fn("skc.permissions")(function* (input: PermissionsInput) {
+  const fs = yield* FileSystem
+  const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
+  const text = yield* fs
+    .readFileString(located.path)
+    .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${located.path}: ${e.code}` })))
+  const source = readSkillSource(text)
+  if (source._tag === "Invalid") {
+    return yield* Effect.fail(new UsageError({ message: `invalid frontmatter in ${located.path}: ${source.message}` }))
+  }
+  const raw = source._tag === "Parsed" ? source.data["allowed-tools"] : undefined
+  let tools: AllowedTools | undefined
+  if (raw !== undefined) {
+    const parsed = parseAllowedTools(raw)
+    if (parsed._tag === "Invalid") {
+      return yield* Effect.fail(new UsageError({ message: `invalid allowed-tools in ${located.path}: ${parsed.message}` }))
+    }
+    tools = parsed.tools
+  }
+  const combos: ReadonlyArray<DangerousCombination> = tools === undefined ? [] : dangerousCombinations(tools)
+  const result: PermissionsResult = {
+    skill: located.name,
+    path: located.path,
+    mode: tools === undefined ? "standard" : "restricted",
+    allowed_tools: tools === undefined ? null : tools.map((t: ToolEntry) => ({ entry: t.raw, tool: t.tool, pattern: t.pattern ?? null })),
+    unknown_tools: tools === undefined ? [] : [...new Set(tools.filter((t) => !isKnownTool(t.tool)).map((t) => t.tool))],
+    dangerous_combinations: combos.map((c) => ({ tools: c.tools, risk: c.risk })),
+    checks: (input.check ?? []).map((request) => checkToolPermission(tools, request))
+  }
+  return result
+})

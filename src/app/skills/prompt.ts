@@ -1,0 +1,69 @@
+/**
+ * `skc prompt [skills…]`: the `<available_skills>` block an agent puts in its
+ * system prompt at start-up (progressive disclosure level 1) — the agent's
+ * listing as its profile builds it (DECISIONS #51, issue 43), the very one
+ * `skc budget` counts: manual-only skills left out, each entry's text joined
+ * and cut as the agent does, entries past the budget by name only. Named
+ * skills pick their entries out of that listing.
+ */
+import { Effect, Schema } from "effect"
+import { SkillNotFound, UsageError } from "../../domain/errors.js"
+import type { Agent } from "../../domain/protocol/agents.js"
+import type { ListingLimits } from "../../domain/protocol/budget.js"
+import { renderAvailableSkills, type PromptSkill } from "../../domain/protocol/prompt.js"
+import { estimateTokens } from "../../domain/protocol/tokens.js"
+import { Path } from "effect/Path"
+import { ContextTokensField } from "./agentListing.js"
+import { AgentField, PluginDirsField } from "./discover.js"
+import { agentListing } from "./agentListing.js"
+import { excludedSkill } from "./locateSkill.js"
+
+export const PromptInput = Schema.Struct({
+  skills: Schema.optional(
+    Schema.Array(Schema.String).annotate({ description: "Skill names to include (default: every skill listed to the model)." })
+  ),
+  agent: Schema.optional(AgentField),
+  plugin_dirs: Schema.optional(PluginDirsField),
+  context_tokens: Schema.optional(ContextTokensField)
+})
+export type PromptInput = typeof PromptInput.Type
+
+export interface PromptResult {
+  readonly agent: Agent
+  readonly skills: ReadonlyArray<PromptSkill>
+  /** Skills never listed to the model (`disable-model-invocation: true`). */
+  readonly manual_only: ReadonlyArray<string>
+  readonly limits: ListingLimits
+  readonly xml: string
+  readonly tokens: number
+}
+
+export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}) {
+  const path = yield* Path
+  const { found, profile, limits, listing } = yield* agentListing(input)
+  let chosen = listing.entries
+  if (input.skills !== undefined && input.skills.length > 0) {
+    const picked: Array<(typeof listing.entries)[number]> = []
+    for (const name of input.skills) {
+      const e = listing.entries.find((x) => x.name === name)
+      if (e === undefined) {
+        if (listing.manual_only.includes(name)) {
+          const field = profile.listing.manualOnlyField ?? "disable-model-invocation"
+          return yield* Effect.fail(
+            new UsageError({
+              message: `skill '${name}' is manual only (${field}: true): ${profile.title} never lists it to the model`,
+              detail: [`a person invokes it as /${name}; remove '${field}: true' to let the model choose it`]
+            })
+          )
+        }
+        return yield* Effect.fail(excludedSkill(found, name, path.basename) ?? new SkillNotFound({ skill: name }))
+      }
+      if (!picked.includes(e)) picked.push(e)
+    }
+    chosen = picked
+  }
+  const skills = chosen.map((e): PromptSkill => ({ name: e.name, description: e.listed === "full" ? e.text : null, location: e.location }))
+  const xml = renderAvailableSkills(skills)
+  const result: PromptResult = { agent: found.agent, skills, manual_only: listing.manual_only, limits, xml, tokens: estimateTokens(xml) }
+  return result
+})

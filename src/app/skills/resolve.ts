@@ -1,0 +1,269 @@
+/**
+ * Skill resolution (RFC-0007:C-RESOLUTION, RFC-0005 resolution hierarchy,
+ * DECISIONS #14).
+ *
+ * 1. `<skill>` as a path (cwd-relative or absolute) to a directory with SKILL.md;
+ * 2. the project source store `<root>/.skillc/skills/<skill>`;
+ * 3. the global source store `<home>/.skillc/skills/<skill>`;
+ * 4. the agent skill directories (DECISIONS #38, order in agentDirs.ts):
+ *    a skc deployment resolves to its manifest's source and runtime, a
+ *    foreign skill to its own directory with runtime data in the cache;
+ *    skipped with `{ agentDirs: false }` (`skc build`, which must never
+ *    replace a directory it did not deploy);
+ * 5. E010 if any of those was a directory without SKILL.md, else E001.
+ *
+ * The runtime directory follows the source: a skill of the global store
+ * builds into the global runtime, anything else into the project runtime
+ * when there is a project and the global runtime otherwise.
+ */
+import { fsInternal } from "../shared/index.js"
+import { Context, Effect } from "effect"
+import { Path } from "effect/Path"
+import { NotASkill, SkillNotFound, Warning } from "../../domain/errors.js"
+import { closest } from "../../domain/suggest.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { verbose, warn } from "../../ports/Diagnostics.js"
+import { Settings, type Stores } from "../shared/index.js"
+import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
+
+export type SkillScope = "project" | "global" | "path" | AgentDirScope
+
+export interface ResolvedSkill {
+  /** The directory basename: the skill's name everywhere skc stores things. */
+  readonly name: string
+  /** Absolute path of the source directory as resolved (symlinks kept). */
+  readonly sourceDir: string
+  /** Canonical source path (symlinks resolved), used for logging and index identity. */
+  readonly canonicalSourceDir: string
+  readonly scope: SkillScope
+  /** `<runtime-store>/<name>`; for a foreign skill its cache directory. */
+  readonly runtimeDir: string
+  /**
+   * Found in an agent directory and not built by skc (DECISIONS #38): its
+   * directory is read-only to skc; `search`/`show` build its index in the
+   * cache on demand.
+   */
+  readonly foreign?: boolean
+  /**
+   * A stub skc deployed whose source is not on this machine (DECISIONS #46):
+   * the source path its manifest names. Only the stub's headings can be served.
+   */
+  readonly missingSource?: string
+}
+
+/** DECISIONS #46: what outline, show, search, open and sources say of a stub whose source is elsewhere. */
+export const missingSourceWarning = (skill: ResolvedSkill) =>
+  Warning.notice(
+    `'${skill.name}' is a stub deployed by skc whose source (${skill.missingSource}) is not here: only the stub's own headings ` +
+      `can be served; where the source is, run 'skc build ${skill.name}' (in a clone: 'skc build --all')`
+  )
+
+export interface ResolveOptions {
+  /** Also look in the agent skill directories (default true). */
+  readonly agentDirs?: boolean
+}
+
+
+/** Names usable as a store entry: a single path segment. */
+const isStoreName = (s: string) => s.length > 0 && s !== "." && s !== ".." && !/[\\/]/.test(s) && !s.includes("\0")
+
+const runtimeStoreFor = (stores: Stores, scope: SkillScope): string =>
+  scope === "global" || stores.projectRuntime === undefined ? stores.globalRuntime : stores.projectRuntime
+
+/** Which store, if any, holds `canonicalDir` directly. */
+export const scopeOf = Effect.fnUntraced(function* (canonicalDir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const parent = path.dirname(canonicalDir)
+  const canon = (p: string | undefined) =>
+    p === undefined ? Effect.succeed(undefined) : fs.realPath(p).pipe(Effect.orElseSucceed(() => undefined))
+  if (parent === (yield* canon(stores.projectSkills))) return "project" as const
+  if (parent === (yield* canon(stores.globalSkills))) return "global" as const
+  return "path" as const
+})
+
+/**
+ * `skc build --global` puts a project skill's runtime in the global store
+ * (RFC-0001:C-DEPLOYMENT). When the default runtime holds no build but the
+ * global one holds a build of this very source (its manifest's
+ * `source_path`), that is the skill's runtime: its index, logs and manifest
+ * live there. One stat in the common case.
+ */
+const builtRuntimeDir = Effect.fnUntraced(function* (defaultDir: string, globalDir: string, canonicalSourceDir: string) {
+  if (defaultDir === globalDir) return defaultDir
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const manifestAt = (dir: string) => path.join(dir, ".skillc-meta", "manifest.json")
+  if ((yield* fs.statOption(manifestAt(defaultDir)).pipe(Effect.orElseSucceed(() => undefined))) !== undefined) return defaultDir
+  const text = yield* fs.readFileString(manifestAt(globalDir)).pipe(Effect.orElseSucceed(() => undefined))
+  if (text === undefined) return defaultDir
+  try {
+    const manifest = JSON.parse(text) as { source_path?: unknown }
+    return manifest.source_path === canonicalSourceDir ? globalDir : defaultDir
+  } catch {
+    return defaultDir
+  }
+})
+
+/** Resolve a skill directory that is known to hold SKILL.md. */
+export const describeSkillDir = Effect.fnUntraced(function* (dir: string, scopeHint?: SkillScope) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const sourceDir = path.resolve(stores.cwd, dir)
+  const canonicalSourceDir = yield* fs.realPath(sourceDir).pipe(Effect.mapError(fsInternal))
+  const scope = scopeHint ?? (yield* scopeOf(canonicalSourceDir))
+  const name = path.basename(canonicalSourceDir)
+  const runtimeDir = yield* builtRuntimeDir(
+    path.join(runtimeStoreFor(stores, scope), name),
+    path.join(stores.globalRuntime, name),
+    canonicalSourceDir
+  )
+  const skill: ResolvedSkill = { name, sourceDir, canonicalSourceDir, scope, runtimeDir }
+  return skill
+})
+
+/**
+ * The resolutions a recorded call made (issue 28 item 3): `logged`
+ * (src/app/usage/accessLog.ts) provides a fresh record around the use case and
+ * takes the skill of its access-log row from it, instead of resolving the
+ * name a second time. Only written here, never read: every resolution of the
+ * use case itself looks at the disk (a `build --watch` resolves again after
+ * each change), and the record keeps the latest of each name.
+ */
+export const ResolutionRecord = Context.Reference<Map<string, ResolvedSkill> | undefined>("skillc/ResolutionRecord", {
+  defaultValue: () => undefined
+})
+
+/** The record's key of a resolution: the name as given and whether agent directories were searched. */
+export const resolutionKey = (skill: string, options: ResolveOptions = {}) => `${options.agentDirs === false ? "stores" : "all"}\0${skill}`
+
+/** Resolve `skill` by the rules above (and note it in the call's record, when there is one). */
+export const resolveSkill = (skill: string, options: ResolveOptions = {}) =>
+  Effect.flatMap(ResolutionRecord, (record) =>
+    record === undefined
+      ? resolveOnDisk(skill, options)
+      : Effect.tap(resolveOnDisk(skill, options), (r) => Effect.sync(() => void record.set(resolutionKey(skill, options), r)))
+  )
+
+const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: ResolveOptions) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  let dirWithoutSkillMd: string | undefined
+
+  const probe = (dir: string) =>
+    Effect.gen(function* () {
+      const info = yield* fs.statOption(dir).pipe(Effect.mapError(fsInternal))
+      if (info?.type !== "directory") return false
+      const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.mapError(fsInternal))
+      if (md?.type === "file") return true
+      dirWithoutSkillMd ??= dir
+      return false
+    })
+
+  if (skill.length > 0 && !skill.includes("\0")) {
+    const asPath = path.resolve(stores.cwd, skill)
+    if (yield* probe(asPath)) {
+      const resolved = yield* describeSkillDir(asPath)
+      yield* verbose(`resolved '${skill}' as a path: ${resolved.sourceDir} (${resolved.scope})`)
+      return resolved
+    }
+  }
+  if (isStoreName(skill)) {
+    for (const [store, scope] of [
+      [stores.projectSkills, "project"],
+      [stores.globalSkills, "global"]
+    ] as const) {
+      if (store === undefined) continue
+      const dir = path.join(store, skill)
+      if (yield* probe(dir)) {
+        const resolved = yield* describeSkillDir(dir, scope)
+        yield* verbose(`resolved '${skill}' in the ${scope} store: ${resolved.sourceDir}; runtime ${resolved.runtimeDir}`)
+        return resolved
+      }
+    }
+  }
+  if (isStoreName(skill) && options.agentDirs !== false) {
+    const found = yield* resolveInAgentDirs(skill)
+    if (found._tag === "Resolved") return found.skill
+    if (found.dirWithoutSkillMd !== undefined) dirWithoutSkillMd ??= found.dirWithoutSkillMd
+  }
+  if (dirWithoutSkillMd !== undefined) {
+    return yield* Effect.fail(new NotASkill({ path: displayPath(stores.cwd, dirWithoutSkillMd, path) }))
+  }
+  // Issue 25 item 3: the close names among the skills that resolve here.
+  const known = yield* knownSkillNames(stores).pipe(Effect.orElseSucceed(() => []))
+  return yield* Effect.fail(new SkillNotFound({ skill, suggestions: closest(skill, known) }))
+})
+
+/**
+ * The names a skill may be given here, for suggestions: the directories of
+ * the project and global stores and of the agent skill directories. Names
+ * only (no SKILL.md is read), so a failed lookup stays quiet and cheap.
+ */
+const knownSkillNames = Effect.fnUntraced(function* (stores: Stores) {
+  const fs = yield* FileSystem
+  const roots = [stores.projectSkills, stores.globalSkills, ...(yield* agentSkillRoots).map((r) => r.dir)]
+  const names: Array<string> = []
+  for (const root of roots) {
+    if (root === undefined) continue
+    for (const e of yield* fs.readDir(root).pipe(Effect.orElseSucceed(() => []))) {
+      if (!e.name.startsWith(".") && (e.type === "directory" || e.type === "symlink")) names.push(e.name)
+    }
+  }
+  return names.sort()
+})
+
+/** A path as a user would type it: relative to the cwd when below it, else absolute. */
+export const displayPath = (cwd: string, p: string, path: { relative: (a: string, b: string) => string; isAbsolute: (p: string) => boolean }) => {
+  const rel = path.relative(cwd, p)
+  return rel === "" ? "." : rel.startsWith("..") || path.isAbsolute(rel) ? p : rel
+}
+
+/** Rule 4 (DECISIONS #38): the first agent directory entry named `name`. */
+const resolveInAgentDirs = Effect.fnUntraced(function* (name: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  let dirWithoutSkillMd: string | undefined
+  for (const root of yield* agentSkillRoots) {
+    const entry = path.join(root.dir, name)
+    const probed = yield* probeAgentEntry(entry)
+    if (probed._tag === "Missing") continue
+    if (probed._tag === "NotASkill") {
+      yield* verbose(`agent directory entry ${entry} is not a usable skill (${probed.reason}); skipped`)
+      if (probed.reason === "missing SKILL.md") dirWithoutSkillMd ??= entry
+      continue
+    }
+    if (probed._tag === "Deployed") {
+      const canonicalSourceDir = yield* fs.realPath(probed.sourceDir).pipe(Effect.mapError(fsInternal))
+      const skill: ResolvedSkill = {
+        name: path.basename(canonicalSourceDir),
+        sourceDir: probed.sourceDir,
+        canonicalSourceDir,
+        scope: root.scope,
+        runtimeDir: probed.runtimeDir
+      }
+      yield* verbose(
+        `resolved '${name}' through the ${root.scope} directory ${root.dir} (${root.agent}): deployed by skc; source ${skill.sourceDir}, runtime ${skill.runtimeDir}`
+      )
+      return { _tag: "Resolved", skill } as const
+    }
+    const skill: ResolvedSkill = {
+      name,
+      sourceDir: probed.entry,
+      canonicalSourceDir: probed.canonicalDir,
+      scope: root.scope,
+      runtimeDir: yield* foreignRuntimeDir(name, probed.canonicalDir),
+      foreign: true,
+      ...(probed.missingSource === undefined ? {} : { missingSource: probed.missingSource })
+    }
+    if (skill.missingSource !== undefined) yield* warn(missingSourceWarning(skill))
+    yield* verbose(
+      `resolved '${name}' through the ${root.scope} directory ${root.dir} (${root.agent}): foreign skill ${skill.canonicalSourceDir}; index and log in ${skill.runtimeDir}`
+    )
+    return { _tag: "Resolved", skill } as const
+  }
+  return { _tag: "NotFound", dirWithoutSkillMd } as const
+})

@@ -1,0 +1,61 @@
+/**
+ * Validating a user-given path inside a skill (RFC-0002:C-OPEN, C-SOURCES,
+ * C-SHOW `--file` path safety; DECISIONS #28; issue 19). The ONE function
+ * every command and tool uses (CLI `open`, `show --file`, `sources --dir`,
+ * the MCP tools and `resources/read`):
+ *
+ * - lexically (`checkSkillPath`): normalised, absolute paths, `..` above the
+ *   root and VCS directories (`.git/`, `.jj/`, `.hg/`, `.svn/`) are E012; a
+ *   NUL byte is a plain usage error saying so;
+ * - on disk: after canonicalisation (symlinks resolved) the target must still
+ *   be inside the canonical root and outside its VCS directories, else E012.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { InternalError, PathEscapes, UsageError } from "../../domain/errors.js"
+import { checkSkillPath, throughVcsDir } from "../../domain/sourcePaths.js"
+import { FileSystem, type FileInfo } from "../../ports/FileSystem.js"
+import { isWithin } from "../shared/index.js"
+
+export interface InsidePath {
+  /** Normalised relative POSIX path ("" for the root itself). */
+  readonly rel: string
+  readonly abs: string
+  /** `undefined` when nothing exists there. */
+  readonly info: FileInfo | undefined
+  /** The path was written with a trailing `/` (`SKILL.md/` names no file). */
+  readonly trailingSlash: boolean
+}
+
+/** A printable form of a path holding control characters (a NUL byte shows as \0). */
+const printable = (s: string) => JSON.stringify(s).slice(1, -1)
+
+export const resolveInside = Effect.fnUntraced(function* (root: string, given: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const checked = checkSkillPath(given)
+  if (checked._tag === "NulByte") {
+    return yield* Effect.fail(new UsageError({ message: `invalid path '${printable(given)}': a path cannot contain a NUL byte` }))
+  }
+  if (checked._tag === "Outside") return yield* Effect.fail(new PathEscapes({ path: given }))
+  const canonicalRoot = yield* fs.realPath(root).pipe(
+    Effect.mapError((e) => new InternalError({ message: `realpath '${root}': ${e.code}`, cause: e }))
+  )
+  const abs = checked.rel === "" ? canonicalRoot : path.join(canonicalRoot, ...checked.rel.split("/"))
+  const escapes = (p: string) =>
+    !isWithin(canonicalRoot, p, path.sep) || throughVcsDir(path.relative(canonicalRoot, p).split(path.sep).join("/"))
+  const info = yield* fs.statOption(abs).pipe(Effect.orElseSucceed(() => undefined))
+  if (info !== undefined) {
+    const real = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
+    if (escapes(real)) return yield* Effect.fail(new PathEscapes({ path: given }))
+  } else {
+    // Nothing there, or a dangling/looping link: a link pointing out is still an escape.
+    const link = yield* fs.lstatOption(abs).pipe(Effect.orElseSucceed(() => undefined))
+    if (link?.type === "symlink") {
+      const target = yield* fs.readLink(abs).pipe(Effect.orElseSucceed(() => ""))
+      if (escapes(path.resolve(path.dirname(abs), target))) return yield* Effect.fail(new PathEscapes({ path: given }))
+    }
+  }
+  const result: InsidePath = { rel: checked.rel, abs, info, trailingSlash: checked.trailingSlash }
+  return result
+})

@@ -1,0 +1,69 @@
+/**
+ * Every valid skill of the project and global source stores (RFC-0007:C-LIST,
+ * DECISIONS #14): a directory holding a SKILL.md whose frontmatter parses and
+ * has `name` and `description`; anything else is skipped with a warning
+ * (hidden entries and plain files silently). Project first, then by name.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { Warning } from "../../domain/errors.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
+import { Settings } from "../shared/index.js"
+import { readSkillFrontmatter } from "./skillFrontmatter.js"
+
+/** A skill found in a store, before status and filters. */
+export interface DiscoveredSkill {
+  readonly name: string
+  readonly scope: "project" | "global"
+  readonly sourceDir: string
+  readonly runtimeDir: string
+  /** The SKILL.md frontmatter as parsed (at least `name` and `description`). */
+  readonly frontmatter: Readonly<Record<string, unknown>>
+}
+
+const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * Every valid skill of the project and global source stores, project first,
+ * then by name. Shared by `list` and the MCP skills resources.
+ */
+export const discoverSkills = Effect.fnUntraced(function* (scope: "project" | "global" | "all" = "all") {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  const { stores } = yield* Settings
+  const found: Array<DiscoveredSkill> = []
+  const storesToScan = [
+    ["project", stores.projectSkills, stores.projectRuntime],
+    ["global", stores.globalSkills, stores.globalRuntime]
+  ] as const
+  for (const [storeScope, skillsDir, runtimeStore] of storesToScan) {
+    if (skillsDir === undefined || runtimeStore === undefined) continue
+    if (scope !== "all" && scope !== storeScope) continue
+    const entries = yield* fs.readDir(skillsDir).pipe(Effect.orElseSucceed(() => []))
+    const inStore: Array<DiscoveredSkill> = []
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue
+      const dir = path.join(skillsDir, entry.name)
+      const info = entry.type === "symlink" ? yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)) : entry
+      if (info?.type !== "directory") continue
+      const fm = yield* readSkillFrontmatter(path.join(dir, "SKILL.md"))
+      if (fm._tag === "Problem") {
+        yield* diagnostics.warn(Warning.notice(`skipping '${dir}': ${fm.message}`))
+        continue
+      }
+      inStore.push({
+        name: entry.name,
+        scope: storeScope,
+        sourceDir: dir,
+        runtimeDir: path.join(runtimeStore, entry.name),
+        frontmatter: fm.data
+      })
+    }
+    inStore.sort((a, b) => compareNames(a.name, b.name))
+    found.push(...inStore)
+  }
+  return found as ReadonlyArray<DiscoveredSkill>
+})
+

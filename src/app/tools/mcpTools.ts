@@ -1,0 +1,112 @@
+/**
+ * Tool skills over MCP (issue 8 part 6), ready for `skc mcp --tools`: each
+ * tool of the project and global tool skills becomes an MCP tool named
+ * `<skill>__<tool>` with its parameter table as input schema and
+ * `readOnlyHint` from `read_only`. Approved tools run through the same
+ * runner and envelope as `skc run`; unapproved, changed or `always_ask` ones
+ * are listed with a description saying how to approve them and refuse to
+ * run (there is nobody to ask over MCP).
+ *
+ * No MCP SDK here: the server adapter maps these descriptors and results
+ * onto the SDK's `tools/list` and `tools/call`.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { isSkcError, renderError } from "../../domain/errors.js"
+import { mcpRunnable } from "../../domain/tools/approval.js"
+import { parametersSchema, type JsonSchemaObject } from "../../domain/tools/manifest.js"
+import type { RunEnvelope } from "../../domain/tools/output.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { execute, prepareRun } from "./run.js"
+import { Settings } from "../shared/index.js"
+import { loadToolSkill } from "./toolSkill.js"
+
+export const MCP_TOOL_SEPARATOR = "__"
+
+export interface McpToolDescriptor {
+  readonly name: string
+  readonly description: string
+  readonly inputSchema: JsonSchemaObject
+  readonly annotations: { readonly title: string; readonly readOnlyHint: boolean; readonly openWorldHint: boolean }
+  /** Whether a call will run (approved and not always_ask). */
+  readonly runnable: boolean
+}
+
+export interface McpToolCallResult {
+  readonly isError: boolean
+  readonly text: string
+  readonly structuredContent?: RunEnvelope
+}
+
+/** Skill names of the project store shadowing the global one (RFC-0007:C-RESOLUTION order). */
+const storeSkillNames = Effect.gen(function* () {
+  const fs = yield* FileSystem
+  const { stores } = yield* Settings
+  const names: Array<string> = []
+  for (const store of [stores.projectSkills, stores.globalSkills]) {
+    if (store === undefined) continue
+    const entries = yield* fs.readDir(store).pipe(Effect.orElseSucceed(() => []))
+    for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if ((e.type === "directory" || e.type === "symlink") && !e.name.startsWith(".") && !names.includes(e.name)) names.push(e.name)
+    }
+  }
+  return names
+})
+
+export const mcpToolDescriptors = Effect.gen(function* () {
+  const out: Array<McpToolDescriptor> = []
+  for (const name of yield* storeSkillNames) {
+    // Skills that are not tool skills (or cannot be read) simply contribute no tools.
+    const loaded = yield* loadToolSkill(name).pipe(Effect.option)
+    if (loaded._tag === "None" || loaded.value.trust !== "user") continue
+    const l = loaded.value
+    const runnable = mcpRunnable(l.trust, l.approval, l.skill.alwaysAsk)
+    const why = l.skill.alwaysAsk
+      ? `[not runnable over MCP: skill '${l.resolved.name}' sets always_ask; run it in a terminal with 'skc run ${l.resolved.name} <tool>']`
+      : l.approval === "changed"
+        ? `[not runnable until approved again: SKILL.md changed; run 'skc approve ${l.resolved.name}']`
+        : `[not runnable until approved: run 'skc approve ${l.resolved.name}']`
+    for (const t of l.skill.tools) {
+      if (t.command === undefined) continue
+      out.push({
+        name: `${l.resolved.name}${MCP_TOOL_SEPARATOR}${t.name}`,
+        description: runnable ? t.description : `${t.description} ${why}`,
+        inputSchema: parametersSchema(t.parameters),
+        annotations: { title: `${l.resolved.name}: ${t.name}`, readOnlyHint: l.skill.readOnly, openWorldHint: l.skill.network },
+        runnable
+      })
+    }
+  }
+  return out
+})
+
+const unknownTool = (name: string): McpToolCallResult => ({ isError: true, text: `unknown tool '${name}'` })
+
+/** Call `<skill>__<tool>`; every refusal and failure is a result with `isError`, never a protocol error. */
+export const callMcpTool = (name: string, args: unknown) =>
+  Effect.gen(function* () {
+    const path = yield* Path
+    const at = name.indexOf(MCP_TOOL_SEPARATOR)
+    if (at <= 0) return unknownTool(name)
+    const skill = name.slice(0, at)
+    const tool = name.slice(at + MCP_TOOL_SEPARATOR.length)
+    if (skill.includes(path.sep) || skill.startsWith(".")) return unknownTool(name)
+    const outcome = yield* Effect.gen(function* () {
+      const prepared = yield* prepareRun({ skill, tool, args: args ?? {} })
+      const l = prepared.loaded
+      if (!mcpRunnable(l.trust, l.approval, l.skill.alwaysAsk)) {
+        const text = l.skill.alwaysAsk
+          ? `tool '${name}' asks for confirmation on every run (always_ask); run it in a terminal: skc run ${skill} ${tool}`
+          : `tool '${name}' is not approved${l.approval === "changed" ? " (SKILL.md changed since approval)" : ""}; approve it with: skc approve ${skill}`
+        const refused: McpToolCallResult = { isError: true, text }
+        return refused
+      }
+      const result = yield* execute(prepared)
+      const env = result.envelope
+      const done: McpToolCallResult = { isError: !env.success, text: env.success ? env.output : `${env.error}\n${env.output}`, structuredContent: env }
+      return done
+    }).pipe(
+      Effect.catch((e) => Effect.succeed<McpToolCallResult>({ isError: true, text: isSkcError(e) ? renderError(e) : String(e) }))
+    )
+    return outcome
+  })

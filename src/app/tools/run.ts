@@ -1,0 +1,200 @@
+/**
+ * `skc run <skill> <tool>` (issue 8, tool-skills spec §3.4–§6): validate and
+ * coerce the arguments, build program + args from the template (never a
+ * shell), resolve a relative program inside the skill root, decide approval,
+ * run it in a sanitised environment with a timeout, and wrap the bounded
+ * output in the JSON envelope.
+ *
+ * Everything that can be refused is refused before anything runs: unknown
+ * tool, blocking lint problems, bad or missing arguments, a NUL byte, a
+ * program escaping the skill root, a missing approval.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { PathEscapes, UsageError, Warning } from "../../domain/errors.js"
+import { decideApproval } from "../../domain/tools/approval.js"
+import { buildArguments } from "../../domain/tools/coerce.js"
+import { toolEnvironment } from "../../domain/tools/environment.js"
+import { interpolate, type CommandLine } from "../../domain/tools/interpolate.js"
+import { MAX_TIMEOUT_SECS, type Mode } from "../../domain/tools/model.js"
+import { makeEnvelope, type RunEnvelope } from "../../domain/tools/output.js"
+import { quoteArg } from "../../domain/tools/template.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem, isNotFound } from "../../ports/FileSystem.js"
+import { ProcessRunner } from "../../ports/ProcessRunner.js"
+import { Prompter } from "../../ports/Prompter.js"
+import { Settings } from "../shared/index.js"
+import { findTool, loadToolSkill, parseMode, recordApproval, type LoadedToolSkill } from "./toolSkill.js"
+
+export const RunInput = Schema.Struct({
+  skill: Schema.String.annotate({ description: "Skill name or path." }),
+  tool: Schema.String.annotate({ description: "Tool name (### heading of SKILL.md)." }),
+  args: Schema.optional(Schema.Unknown.annotate({ description: "Arguments as a JSON object (name → value)." })),
+  arg_pairs: Schema.optional(Schema.Array(Schema.String).annotate({ description: "Arguments as name=value strings; repeat an array parameter to add elements." })),
+  mode: Schema.optional(Schema.String.annotate({ description: "Context mode: Global, Dev or Meeting." })),
+  timeout: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_TIMEOUT_SECS })).annotate({ description: "Timeout in seconds (1-300), overriding the skill's." })),
+  yes: Schema.optional(Schema.Boolean.annotate({ description: "Run without asking for confirmation." }))
+})
+export type RunInput = typeof RunInput.Type
+
+export interface RunResult {
+  readonly skill: string
+  readonly tool: string
+  /** The exact argv that ran (or would have run), program first. */
+  readonly command: ReadonlyArray<string>
+  readonly cwd: string
+  readonly envelope: RunEnvelope
+}
+
+/** Spec §5.3: SIGTERM, then SIGKILL after 5 s. */
+export const KILL_GRACE_MS = 5_000
+
+/**
+ * Where a tool runs (issue 26 item 5, refining spec §5.1): the project root
+ * when skc knows it — the nearest directory above the working directory
+ * (itself included) that holds `.skillc/` or `.claude/`, never the home
+ * directory (DECISIONS #14) — else the enclosing git repository's root, else
+ * the working directory. A project that is not a git repository used to run
+ * its tools in the home directory.
+ */
+export const workingDirectory = Effect.gen(function* () {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const { stores } = yield* Settings
+  const start = path.resolve(stores.cwd)
+  const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
+  const nearest = (holds: (dir: string) => Effect.Effect<boolean>) =>
+    Effect.gen(function* () {
+      for (let dir = start; ; dir = path.dirname(dir)) {
+        if (yield* holds(dir)) return dir
+        if (path.dirname(dir) === dir) return undefined
+      }
+    })
+  const has = (dir: string, name: string, type?: "directory") =>
+    fs.lstatOption(path.join(dir, name)).pipe(
+      Effect.map((i) => i !== undefined && (type === undefined || i.type === type || i.type === "symlink")),
+      Effect.orElseSucceed(() => false)
+    )
+  const project = yield* nearest((dir) =>
+    homes.has(dir) ? Effect.succeed(false) : Effect.map(Effect.all([has(dir, ".skillc", "directory"), has(dir, ".claude", "directory")]), ([a, b]) => a || b)
+  )
+  if (project !== undefined) return project
+  const git = yield* nearest((dir) => has(dir, ".git"))
+  return git ?? start
+})
+
+/**
+ * A program with a slash that is not absolute (`./scripts/x.sh`) is the
+ * skill's own file: resolved inside the skill root (symlinks followed) and
+ * refused (E012) if it leaves it. A missing file is left for the runner to
+ * report as ENOENT in the envelope.
+ */
+export const resolveProgram = Effect.fn("skc.resolveProgram")(function* (loaded: LoadedToolSkill, program: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  if (!program.includes("/") || path.isAbsolute(program)) return program
+  const root = loaded.resolved.canonicalSourceDir
+  const joined = path.resolve(root, program)
+  const inside = (p: string) => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
+  if (!inside(joined)) return yield* Effect.fail(new PathEscapes({ path: program }))
+  const real = yield* fs.realPath(joined).pipe(
+    Effect.map((p): string | undefined => p),
+    Effect.catch((e) => (isNotFound(e) ? Effect.succeed(undefined) : Effect.succeed(joined)))
+  )
+  if (real !== undefined && !inside(real)) return yield* Effect.fail(new PathEscapes({ path: program }))
+  return real ?? joined
+})
+
+/** The mode of a run: the one asked for (which the skill must support), else Global if it can, else its first. */
+const runMode = Effect.fnUntraced(function* (loaded: LoadedToolSkill, asked: Mode | undefined) {
+  const modes = loaded.skill.modes
+  if (asked === undefined) return modes.includes("Global") ? ("Global" as const) : modes[0]
+  if (!modes.includes(asked)) {
+    return yield* Effect.fail(new UsageError({ message: `skill '${loaded.resolved.name}' is not available in mode '${asked}' (modes: ${modes.join(", ")})` }))
+  }
+  return asked
+})
+
+export const commandText = (line: CommandLine): string => [line.program, ...line.args].map(quoteArg).join(" ")
+
+/** Everything up to the approval: the prepared run, or the reason it cannot happen. */
+export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput) {
+  const env = yield* Env
+  const askedMode = yield* parseMode(input.mode)
+  const loaded = yield* loadToolSkill(input.skill)
+  const tool = yield* findTool(loaded, input.tool)
+  const mode = yield* runMode(loaded, askedMode)
+  const values = buildArguments(tool.parameters, {
+    ...(input.args !== undefined ? { json: input.args } : {}),
+    ...(input.arg_pairs !== undefined ? { pairs: input.arg_pairs } : {})
+  })
+  if (values._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${values.failure}` }))
+  const line = interpolate(tool.command!, tool.parameters, values.success)
+  if (line._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${line.failure}` }))
+  const program = yield* resolveProgram(loaded, line.success.program)
+  const cwd = yield* workingDirectory
+  const childEnv = toolEnvironment(env.all(), { name: loaded.resolved.name, dir: loaded.resolved.canonicalSourceDir, mode })
+  const timeoutSecs = input.timeout ?? loaded.skill.timeoutSecs
+  return { loaded, tool, mode, line: line.success, program, cwd, childEnv, timeoutSecs }
+})
+
+export type PreparedRun = Effect.Success<ReturnType<typeof prepareRun>>
+
+export const execute = Effect.fn("skc.execute")(function* (prepared: PreparedRun) {
+  const runner = yield* ProcessRunner
+  const result = yield* runner.run({
+    program: prepared.program,
+    args: prepared.line.args,
+    cwd: prepared.cwd,
+    env: prepared.childEnv,
+    timeoutMs: prepared.timeoutSecs * 1000,
+    killGraceMs: KILL_GRACE_MS
+  })
+  const envelope = makeEnvelope(result.outcome, result, result.durationMs, prepared.line.program)
+  const out: RunResult = {
+    skill: prepared.loaded.resolved.name,
+    tool: prepared.tool.name,
+    command: [prepared.line.program, ...prepared.line.args],
+    cwd: prepared.cwd,
+    envelope
+  }
+  return out
+})
+
+export const run = Effect.fn("skc.run")(function* (input: RunInput) {
+  const prompter = yield* Prompter
+  const prepared = yield* prepareRun(input)
+  const { loaded, tool } = prepared
+  const name = loaded.resolved.name
+  if (loaded.trust === "untrusted") {
+    yield* warn(Warning.notice(`skill '${name}' is outside the source stores (${loaded.resolved.sourceDir}): untrusted, it runs arbitrary commands`))
+  }
+  const decision = decideApproval({ trust: loaded.trust, state: loaded.approval, readOnly: loaded.skill.readOnly, alwaysAsk: loaded.skill.alwaysAsk })
+  if (decision.ask && input.yes !== true) {
+    if (!prompter.interactive) {
+      return yield* Effect.fail(
+        new UsageError({
+          message: `tool '${tool.name}' of skill '${name}' needs confirmation: ${decision.reason}`,
+          detail: [
+            "no terminal to ask on; pass --yes to run it anyway" + (decision.approvable ? `, or approve the skill first with 'skc approve ${name}'` : "")
+          ]
+        })
+      )
+    }
+    const ok = yield* prompter.confirm(
+      [
+        `${loaded.trust === "untrusted" ? "WARNING: untrusted skill (outside the source stores)\n" : ""}Skill:       ${name}${loaded.skill.version ? ` ${loaded.skill.version}` : ""} (${loaded.resolved.sourceDir})`,
+        `Tool:        ${tool.name}: ${tool.description}`,
+        `Command:     ${commandText(prepared.line)}`,
+        `Directory:   ${prepared.cwd}`,
+        `Why asked:   ${decision.reason}`
+      ],
+      decision.approvable ? "Approve this skill and run?" : "Run?"
+    )
+    if (!ok) return yield* Effect.fail(new UsageError({ message: `run of '${tool.name}' declined` }))
+    if (decision.approvable) yield* recordApproval(loaded)
+  }
+  return yield* execute(prepared)
+})

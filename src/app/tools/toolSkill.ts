@@ -1,0 +1,155 @@
+/**
+ * Loading a tool skill for `tools`, `run`, `approve` and MCP: resolve it
+ * (RFC-0007:C-RESOLUTION), read SKILL.md, hash it, parse the dialect, and
+ * read the approval store (tool-skills spec §6).
+ */
+import { Clock, Effect } from "effect"
+import { Path } from "effect/Path"
+import { InternalError, InvalidFrontmatter, UsageError, Warning } from "../../domain/errors.js"
+import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
+import {
+  approvalDigestInput,
+  approvalState,
+  namedFileCandidates,
+  EMPTY_STORE,
+  parseApprovalStore,
+  renderApprovalStore,
+  type ApprovalState,
+  type ApprovalStore,
+  type Trust
+} from "../../domain/tools/approval.js"
+import { ADVISORY_PROBLEMS, MODES, type Mode, type Problem, type ToolDefinition } from "../../domain/tools/model.js"
+import { parseToolSkill, type ParsedToolSkill } from "../../domain/tools/parse.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { FileSystem, isNotFound } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
+import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { Settings } from "../shared/index.js"
+
+export interface LoadedToolSkill extends ParsedToolSkill {
+  readonly resolved: ResolvedSkill
+  readonly sha256: string
+  readonly trust: Trust
+  readonly approval: ApprovalState
+}
+
+export const approvalsPath = Effect.gen(function* () {
+  const path = yield* Path
+  const { stores } = yield* Settings
+  return path.join(stores.globalDir, "approvals.json")
+})
+
+/** The approval store; a missing file is empty, a corrupt one is reported (`strict`) or read as empty with a warning. */
+export const readApprovals = Effect.fnUntraced(function* (strict: boolean) {
+  const fs = yield* FileSystem
+  const file = yield* approvalsPath
+  const text = yield* fs.readFileString(file).pipe(
+    Effect.map((t): string | undefined => t),
+    Effect.catch((e) => (isNotFound(e) ? Effect.succeed(undefined) : Effect.fail(new InternalError({ message: `cannot read '${file}': ${e.code}`, cause: e }))))
+  )
+  if (text === undefined) return EMPTY_STORE
+  const parsed = parseApprovalStore(text)
+  if ("store" in parsed) return parsed.store
+  if (strict) {
+    return yield* Effect.fail(new UsageError({ message: `approval store '${file}' is unreadable: ${parsed.problem}`, detail: ["fix or delete the file, then approve again"] }))
+  }
+  yield* warn(Warning.notice(`approval store '${file}' is unreadable (${parsed.problem}); treating every skill as unapproved`))
+  return EMPTY_STORE
+})
+
+export const recordApproval = Effect.fnUntraced(function* (loaded: LoadedToolSkill) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const file = yield* approvalsPath
+  const store = yield* readApprovals(true)
+  const now = new Date(yield* Clock.currentTimeMillis).toISOString()
+  const next: ApprovalStore = {
+    version: 1,
+    approvals: { ...store.approvals, [loaded.resolved.canonicalSourceDir]: { skill: loaded.resolved.name, sha256: loaded.sha256, approved_at: now } }
+  }
+  yield* fs.makeDirectory(path.dirname(file), { recursive: true }).pipe(Effect.catch(() => Effect.void))
+  yield* fs.writeFileAtomic(file, renderApprovalStore(next)).pipe(
+    Effect.mapError((e) => new UsageError({ message: `cannot write approval store '${file}': ${e.code}` }))
+  )
+  return now
+})
+
+/**
+ * The digest an approval covers (issue 19): SKILL.md plus every regular file
+ * inside the skill root that a tool's command names (see namedFileCandidates).
+ * A name that leaves the root (also through a symlink) or is not a file is
+ * not skill content and is left out; `run` refuses an escaping program anyway.
+ */
+const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: string, parsed: ParsedToolSkill) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const hasher = yield* Hasher
+  const inside = (p: string) => p.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
+  const files: Array<readonly [string, string]> = []
+  for (const name of namedFileCandidates(parsed.skill.tools.map((t) => t.command))) {
+    const joined = path.resolve(root, name)
+    if (!inside(joined)) continue
+    const real = yield* fs.realPath(joined).pipe(Effect.orElseSucceed(() => undefined))
+    if (real === undefined || !inside(real)) continue
+    const info = yield* fs.stat(real).pipe(Effect.orElseSucceed(() => undefined))
+    if (info?.type !== "file") continue
+    const content = yield* fs.readFile(real).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${real}': ${e.code}`, cause: e })))
+    files.push([path.relative(root, real), hasher.sha256Hex(content)])
+  }
+  const input = approvalDigestInput(skillMdHex, files)
+  return input === undefined ? skillMdHex : hasher.sha256Hex(input)
+})
+
+export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options: { readonly strictApprovals?: boolean } = {}) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const hasher = yield* Hasher
+  const resolved = yield* resolveSkill(skill)
+  const file = path.join(resolved.sourceDir, "SKILL.md")
+  const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${file}': ${e.code}`, cause: e })))
+  const parsed = parseToolSkill(new TextDecoder("utf-8").decode(bytes))
+  const sha256 = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
+  if (parsed.frontmatterError !== undefined && !parsed.declaresTools) {
+    // Unparseable YAML is reported as such, not as "declares no tools" (issue 19) nor as a missing name (issue 29 item 5).
+    return yield* Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(parsed.frontmatterError) }))
+  }
+  if (!parsed.declaresTools) {
+    return yield* Effect.fail(
+      new UsageError({ message: `skill '${resolved.name}' declares no tools (### tool_name blocks with a #### Command section)` })
+    )
+  }
+  // A path or a skill installed by another tool (DECISIONS #38) is not the user's own store.
+  const trust: Trust = resolved.scope === "path" || resolved.foreign === true ? "untrusted" : "user"
+  const store = yield* readApprovals(options.strictApprovals ?? false)
+  const loaded: LoadedToolSkill = { ...parsed, resolved, sha256, trust, approval: approvalState(store, resolved.canonicalSourceDir, sha256) }
+  return loaded
+})
+
+/** Problems that stop a run of `tool` (spec §9.1 fatal errors): skill-level ones and the tool's own. */
+export const blockingProblems = (loaded: ParsedToolSkill, tool: string): ReadonlyArray<Problem> =>
+  loaded.problems.filter((p) => !ADVISORY_PROBLEMS.has(p.kind) && (p.tool === undefined || p.tool === tool) && p.kind !== "no-tools")
+
+export const findTool = Effect.fnUntraced(function* (loaded: LoadedToolSkill, name: string) {
+  const matches = loaded.skill.tools.filter((t) => t.name === name)
+  if (matches.length === 0) {
+    const names = loaded.skill.tools.map((t) => t.name).join(", ")
+    return yield* Effect.fail(new UsageError({ message: `tool '${name}' not found in skill '${loaded.resolved.name}'${names ? ` (tools: ${names})` : ""}` }))
+  }
+  const blocking = blockingProblems(loaded, name)
+  if (blocking.length > 0) {
+    return yield* Effect.fail(
+      new UsageError({
+        message: `skill '${loaded.resolved.name}' has errors that stop tool '${name}'; run 'skc lint ${loaded.resolved.name}'`,
+        detail: blocking.map((p) => `SKILL.md:${p.line}: ${p.message}`)
+      })
+    )
+  }
+  return matches[0] as ToolDefinition
+})
+
+export const parseMode = (mode: string | undefined) =>
+  mode === undefined
+    ? Effect.succeed(undefined)
+    : (MODES as ReadonlyArray<string>).includes(mode)
+      ? Effect.succeed(mode as Mode)
+      : Effect.fail(new UsageError({ message: `unknown mode '${mode}' (expected ${MODES.join(", ")})` }))

@@ -1,0 +1,305 @@
+/**
+ * Access logging for every command that resolves a skill (RFC-0007:C-LOGGING,
+ * DECISIONS #17, #18, #31).
+ *
+ * `logged(command, skill, argsOf)(useCase)` resolves the skill, runs the use
+ * case and records exactly one row with the outcome — the use case's
+ * arguments on success, the rendered error on failure — then hands back the
+ * use case's own result or failure untouched. Logging never changes what a
+ * command prints or its exit status: every logging problem ends as W002 at worst.
+ *
+ * A skill that does not resolve (E001/E010) is not logged: C-LOGGING's row
+ * needs the resolved source path, and its location is the resolved runtime
+ * directory, so there is nowhere (and nothing) to log.
+ *
+ * Where the row goes (EAFP): the primary `<runtime>/.skillc-meta/logs.db`;
+ * when that write fails (read-only sandbox, a file where a directory should
+ * be, a locked or corrupt database…), the fallback
+ * `<cwd>/.skillc/logs/<skill>/.skillc-meta/logs.db`; when both fail, W002.
+ * Before writing, W003 if this skill's fallback log was last written more than
+ * an hour ago (it is waiting for `skc sync`).
+ */
+import { Cause, Clock, Context, Effect, Exit, Layer, Option, Random } from "effect"
+import { Path } from "effect/Path"
+import { errorHeadline, isSkcError, Warning } from "../../domain/errors.js"
+import { formatTimestamp, type Role } from "../../domain/stats.js"
+import { AccessLog, type AccessLogRow } from "../../ports/AccessLog.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { withLogRepair } from "./logRepair.js"
+import { recordCacheOwner } from "../skills/index.js"
+import { ResolutionRecord, resolutionKey, resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { Settings } from "../shared/index.js"
+
+/** `<dir>/.skillc-meta/logs.db` */
+export const logDbIn = (dir: string, path: { join: (...parts: Array<string>) => string }) => path.join(dir, ".skillc-meta", "logs.db")
+
+/** The fallback log directory of a skill: `<cwd>/.skillc/logs/<skill>` (C-LOGGING, C-SYNC). */
+export const fallbackDirOf = (cwd: string, skill: string, path: { join: (...parts: Array<string>) => string }) =>
+  path.join(cwd, ".skillc", "logs", skill)
+
+/** Fallback logs older than this are stale (W003). */
+export const STALE_AFTER_MS = 60 * 60 * 1000
+
+/** `YYYYMMDDTHHMMSSZ-xxxx` (C-LOGGING: run ID generation). */
+export const formatRunId = (ms: number, rand: number): string =>
+  formatTimestamp(ms).replace(/[-:]/g, "") + "-" + (rand & 0xffff).toString(16).padStart(4, "0")
+
+/**
+ * The run id of this process (C-LOGGING): one per CLI invocation or MCP
+ * server session. A service rather than module state, so the composition
+ * root (src/layers.ts) decides its lifetime: the live layer builds it once.
+ */
+export class RunId extends Context.Service<RunId, string>()("skillc/RunId") {}
+
+/** A fresh run id from the clock and a random suffix. */
+export const generateRunId: Effect.Effect<string> = Effect.gen(function* () {
+  const now = yield* Clock.currentTimeMillis
+  return formatRunId(now, yield* Random.nextIntBetween(0, 0x10000))
+})
+
+/** Provides `RunId`, generated once when the layer is built. */
+export const RunIdLive = Layer.effect(RunId, generateRunId)
+
+/**
+ * `SKC_RUN_ID` when set (a caller grouping several processes), else the
+ * `RunId` service; without one (an embedder's own layer), a fresh id.
+ */
+export const currentRunId = Effect.gen(function* () {
+  const env = yield* Env
+  const given = env.get("SKC_RUN_ID")
+  if (given !== undefined && given !== "") return given
+  const provided = yield* Effect.serviceOption(RunId)
+  return Option.isSome(provided) ? provided.value : yield* generateRunId
+})
+
+/** The rendered first line of a failure, as stored in the `error` column. */
+export const failureMessage = (cause: Cause.Cause<unknown>): string => {
+  const failure = Cause.findErrorOption(cause)
+  if (Option.isSome(failure)) {
+    const e = failure.value
+    if (isSkcError(e)) return errorHeadline(e)
+    return `error[E999]: ${(e as { message?: unknown })?.message ?? String(e)}`
+  }
+  if (Cause.hasInterruptsOnly(cause)) return "interrupted"
+  const defect = Cause.squash(cause)
+  return `error[E999]: ${defect instanceof Error ? defect.message : String(defect)}`
+}
+
+/** JSON text of a command's arguments: absent values are `null`, so every row of a command has the same keys. */
+export const argsJson = (args: Readonly<Record<string, unknown>>): string =>
+  JSON.stringify(args, (_k, v: unknown) => (v === undefined ? null : v))
+
+/** One access to record (C-LOGGING). */
+export interface AccessEntry {
+  readonly command: string
+  /** Whose log: the row's `skill` and `skill_path`, and the runtime holding its `logs.db`. */
+  readonly skill: Pick<ResolvedSkill, "name" | "canonicalSourceDir" | "runtimeDir">
+  readonly args: Readonly<Record<string, unknown>>
+  readonly error: string | null
+  /** Whether a row the primary log refuses goes to the cwd's fallback log (default true; not for the global log). */
+  readonly fallback?: boolean
+}
+
+/**
+ * Record one access (C-LOGGING). Never fails: problems become W002 (both
+ * locations failed) and verbose traces.
+ */
+export const recordAccess = (entry: AccessEntry) => recordAccesses([entry])
+
+/**
+ * Record several accesses of one invocation (`search --all`: one row per
+ * skill searched, each in that skill's own log, RFC-0004:C-LOGGING, issue
+ * 14). What the rows share — the time, the run id, the real cwd — is taken
+ * once; the rows go to their primary logs in one call of the adapter
+ * (`appendEach`, when it has one), and a row that could not be written there
+ * goes the way of `recordAccess`: the primary again (busy retries, repair),
+ * then the cwd's fallback. Never fails.
+ */
+export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
+  Effect.gen(function* () {
+    if (entries.length === 0) return
+    const fs = yield* FileSystem
+    const { stores } = yield* Settings
+    const now = yield* Clock.currentTimeMillis
+    const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
+    const runId = yield* currentRunId
+    const path = yield* Path
+    // W003 looks at each skill's fallback log; without the fallback directory there is none to look at
+    // (one stat for the batch instead of one per row: `search --all` writes a row in each skill answering).
+    const fallbacks = yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(Effect.orElseSucceed(() => undefined))
+    const shared = { now, cwd, runId, fallbacks: fallbacks?.type === "directory" }
+    const log = yield* AccessLog
+    if (entries.length === 1 || log.appendEach === undefined) {
+      for (const entry of entries) {
+        const prepared = yield* prepareRow(entry, shared)
+        if (prepared !== undefined) yield* deliver(prepared)
+      }
+      return
+    }
+    // Several rows (one per skill that answered `search --all`): their primary logs in one call of the
+    // adapter; a row it could not write goes the one-row way (busy retries, repair, fallback).
+    const prepared = (yield* Effect.forEach(entries, (entry) => prepareRow(entry, shared))).filter((p) => p !== undefined)
+    const failed = yield* log.appendEach(prepared.map((p) => ({ dbFile: p.primary, row: p.row })))
+    const diagnostics = yield* Diagnostics
+    for (const [i, p] of prepared.entries()) {
+      if (failed[i] === undefined) yield* diagnostics.verbose(`logged ${p.entry.command} to ${p.primary}`)
+      else yield* deliver(p)
+    }
+  }).pipe(Effect.catchCause(unrecorded("accesses")))
+
+/**
+ * Logging never fails the command it records (C-LOGGING), but a write that
+ * went wrong in an unforeseen way is said at verbose level (issue 28), never
+ * swallowed without a word.
+ */
+const unrecorded = (what: string) => (cause: Cause.Cause<unknown>) =>
+  Effect.flatMap(Effect.service(Diagnostics), (d) => d.verbose(`could not record ${what}: ${failureMessage(cause)}`)).pipe(
+    Effect.catchCause(() => Effect.void)
+  )
+
+/**
+ * Who makes the calls of this run (DECISIONS #45): set by the CLI runner
+ * (`SKC_ROLE`, else a terminal on stdin or stdout means a person) and by the
+ * MCP server (an agent); recorded as `args.role` in every row written.
+ * Unset (a library call), rows carry no role and count by command.
+ */
+export const CallerRole = Context.Reference<{ readonly role: Role | undefined }>("skillc/CallerRole", {
+  defaultValue: () => ({ role: undefined })
+})
+
+/** `args` with the caller's role, when known. */
+const withRole = (args: Readonly<Record<string, unknown>>) =>
+  Effect.map(Effect.service(CallerRole), ({ role }) => (role === undefined ? args : { ...args, role }))
+
+/** The `skill` column of a row that belongs to no one skill: a cross-skill question (DECISIONS #44). */
+export const ACROSS_SKILLS = "*"
+
+/**
+ * A cross-skill question (`search --all`, `skc_search` without `skill`)
+ * that found nothing, recorded once in the global log
+ * (`<home>/.skillc/.skillc-meta/logs.db`, DECISIONS #44) and never in a
+ * skill's own log: `stats --all` reports it as a question no skill
+ * answered. Never fails (W002 when the global log cannot be written).
+ */
+export const recordUnansweredAcrossSkills = (query: string) =>
+  Effect.flatMap(Effect.service(Settings), ({ stores }) =>
+    recordAccess({
+      command: "search",
+      skill: { name: ACROSS_SKILLS, canonicalSourceDir: stores.globalDir, runtimeDir: stores.globalDir },
+      args: { query, result_count: 0, scope: "all" },
+      error: null,
+      fallback: false
+    })
+  )
+
+/** A row ready to be written: its text, its primary log and the cwd's fallback (none for the global log). */
+interface PreparedRow {
+  readonly entry: AccessEntry
+  readonly row: AccessLogRow
+  readonly primary: string
+  readonly fallback: string | undefined
+}
+
+/**
+ * The row of `entry` and where it goes; W003 when its fallback log is
+ * stale; a foreign skill's cache directory says whose it is before its log
+ * is written there (issue 29 item 5).
+ */
+const prepareRow = (
+  entry: AccessEntry,
+  shared: { readonly now: number; readonly cwd: string; readonly runId: string; readonly fallbacks: boolean }
+) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { now, cwd } = shared
+    const row: AccessLogRow = {
+      timestamp: formatTimestamp(now),
+      run_id: shared.runId,
+      command: entry.command,
+      skill: entry.skill.name,
+      skill_path: entry.skill.canonicalSourceDir,
+      cwd,
+      args: argsJson(yield* withRole(entry.args)),
+      error: entry.error
+    }
+    const fallback = entry.fallback === false ? undefined : logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
+    const stale = fallback === undefined || !shared.fallbacks ? undefined : yield* fs.statOption(fallback).pipe(Effect.orElseSucceed(() => undefined))
+    if (stale?.type === "file" && now - stale.mtimeMs > STALE_AFTER_MS) {
+      yield* (yield* Diagnostics).warn(Warning.staleLocalLogs(entry.skill.name))
+    }
+    yield* recordCacheOwner(entry.skill.runtimeDir, entry.skill.canonicalSourceDir)
+    const prepared: PreparedRow = { entry, row, primary: logDbIn(entry.skill.runtimeDir, path), fallback }
+    return prepared
+  }).pipe(
+    // A row that cannot even be prepared is said at verbose level and written nowhere; the others go on.
+    Effect.catchCause((cause) => Effect.as(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)(cause), undefined))
+  )
+
+/** The row goes to its primary log, else (EAFP, C-LOGGING) to the cwd's fallback, else W002. */
+const deliver = ({ entry, row, primary, fallback }: PreparedRow) =>
+  Effect.gen(function* () {
+    const log = yield* AccessLog
+    const diagnostics = yield* Diagnostics
+    // A corrupt primary log is moved aside and recreated by this very write (issue 19).
+    const first = yield* Effect.result(withLogRepair(primary, log.append(primary, row)))
+    if (first._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
+    if (fallback === undefined) {
+      yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message})`)
+      return yield* diagnostics.warn(Warning.loggingDisabled())
+    }
+    yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message}); trying ${fallback}`)
+    const second = yield* Effect.result(log.append(fallback, row))
+    if (second._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
+    yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)
+    yield* diagnostics.warn(Warning.loggingDisabled())
+  }).pipe(Effect.catchCause(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)))
+
+/** What a use case ended with, for `argsOf`. */
+export type Outcome<A, E> = { readonly _tag: "Success"; readonly value: A } | { readonly _tag: "Failure"; readonly error: E | undefined }
+
+/**
+ * Wrap a use case so that its invocation is logged (one row, success or
+ * failure). `argsOf` gives the `args` column (DECISIONS #18) from the
+ * outcome, e.g. the matched file of `show` or the result count of `search`.
+ */
+export const logged =
+  <A, E>(
+    command: string,
+    skill: string,
+    argsOf: (outcome: Outcome<A, E>) => Readonly<Record<string, unknown>>,
+    options: {
+      /** Where the use case actually put the skill when it decides itself (`build --global`, imports). */
+      readonly locate?: (value: A) => { readonly runtimeDir: string } | undefined
+    } = {}
+  ) =>
+  <R>(useCase: Effect.Effect<A, E, R>) =>
+    Effect.gen(function* () {
+      // The use case runs first and resolves the name itself (saying with -v which rule did); the row's
+      // skill is that resolution, from this call's record, not a second look at the disk (issue 28).
+      const record = new Map<string, ResolvedSkill>()
+      const exit = yield* Effect.exit(Effect.provideService(useCase, ResolutionRecord, record))
+      // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it. Resolved
+      // here only when the use case did not (it failed before): quiet, so a trace is printed once.
+      const how = { agentDirs: command !== "build" }
+      const known = record.get(resolutionKey(skill, how))
+      const diagnostics = yield* Diagnostics
+      const quiet = { ...diagnostics, verbose: () => Effect.void }
+      const resolved = known ?? Option.getOrUndefined(yield* Effect.option(resolveSkill(skill, how).pipe(Effect.provideService(Diagnostics, quiet))))
+      // E001/E010: nothing to log; the use case reported the failure itself.
+      if (resolved === undefined) return yield* exit
+      const outcome: Outcome<A, E> = Exit.isSuccess(exit)
+        ? { _tag: "Success", value: exit.value }
+        : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }
+      const args = yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({})))
+      const located = Exit.isSuccess(exit) && options.locate !== undefined ? options.locate(exit.value) : undefined
+      yield* recordAccess({
+        command,
+        skill: located === undefined ? resolved : { ...resolved, runtimeDir: located.runtimeDir },
+        args,
+        error: Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
+      })
+      return yield* exit
+    })

@@ -1,0 +1,422 @@
+/**
+ * `skc stats` (RFC-0003): aggregate a skill's access log.
+ *
+ * The log is `<runtime>/.skillc-meta/logs.db` of the resolved skill
+ * (RFC-0003:C-CLI); a missing database is an empty log, never an error.
+ * Filters are validated first (E030/E031), then applied inside the query, so
+ * they hold before aggregation (C-FILTERS). Orderings and ties are those of
+ * C-QUERIES (see `AccessLogSqlite.aggregateSql`).
+ *
+ * Counting rules (DECISIONS #17, #18, #29): every row passing the filters
+ * counts in `summary.total_accesses`, `commands` and `projects`. `sections`
+ * and `files` count successful accesses only (a failed lookup accessed
+ * nothing; it is listed under `errors`); `search` counts every query issued.
+ *
+ * Who (issue 17): by default only agent reads pass — `outline`, `show`,
+ * `open`, `sources`, `search`, over the CLI or MCP — and `include_author`
+ * adds the author's `build`, `lint` and `stats`. `summary` and `commands`
+ * always show both sides, labelled.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import { InternalError, InvalidFilter } from "../../domain/errors.js"
+import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
+import {
+  capList,
+  counts,
+  parseGroupBy,
+  latestEvalOf,
+  parseTimeFilter,
+  roleOf,
+  type LatestEval,
+  type OutlineSection,
+  type Role,
+  type StatsFilters,
+  type StatsGroupBy,
+  type StatsReport,
+  type SummaryData,
+  type UnansweredItem,
+  type Via
+} from "../../domain/stats.js"
+import { AccessLog, type AggregateRows, type GroupBy, type Period, type SummaryGroup } from "../../ports/AccessLog.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { logDbIn } from "./accessLog.js"
+import { withLogRepair } from "./logRepair.js"
+import { resolveSkill } from "../skills/index.js"
+import { Settings } from "../shared/index.js"
+import { outlineSections } from "./statsOutline.js"
+
+export const StatsInput = Schema.Struct({
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
+  group_by: Schema.optional(
+    Schema.String.annotate({
+      description: "summary (default), sections, files, commands, projects, errors, search or unanswered"
+    })
+  ),
+  since: Schema.optional(Schema.String.annotate({ description: "On or after (RFC 3339 or YYYY-MM-DD)" })),
+  until: Schema.optional(Schema.String.annotate({ description: "On or before (RFC 3339 or YYYY-MM-DD)" })),
+  project: Schema.optional(Schema.Array(Schema.String).annotate({ description: "Only accesses from these directories or below" })),
+  include_author: Schema.optional(
+    Schema.Boolean.annotate({ description: "Count the author's calls too" })
+  ),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "Most entries of a list view" }))
+})
+export type StatsInput = typeof StatsInput.Type
+
+/** The `args` of the access-log row (DECISIONS #18): the command's own parameters, CLI and MCP alike. */
+export const statsLogArgs = (input: StatsInput) => ({
+  group_by: input.group_by ?? "summary",
+  since: input.since,
+  until: input.until,
+  project: input.project ?? [],
+  include_author: input.include_author ?? false,
+  limit: input.limit
+})
+
+/** Beyond the JSON document: what the text view adds for a person. */
+export interface StatsInsights {
+  /** Summary only: the busiest sections (same order as `sections`), capped by the limit. */
+  readonly topSections: ReadonlyArray<{ readonly section: string; readonly file: string | null; readonly count: number }>
+  readonly topSectionsMore: number
+  /** Summary only: counts per command, every command, busiest first. */
+  readonly commands: Readonly<Record<string, number>>
+  /** Summary and sections: headings of the current outline never shown in the period, capped by the limit. */
+  readonly unusedSections: ReadonlyArray<OutlineSection>
+  readonly unusedMore: number
+  /** Summary only: what agents looked for and the skill did not have, most frequent first, capped. */
+  readonly unanswered: ReadonlyArray<UnansweredItem>
+  readonly unansweredMore: number
+}
+
+/**
+ * The JSON document of one skill's stats (RFC-0003:C-SCHEMA) and the MCP
+ * tool's `outputSchema` (open: later fields do not break clients).
+ */
+/** RFC-0003:C-SCHEMA: common fields plus `query` and its `data`, one variant per group-by (DECISIONS #4). */
+const statsVariant = <Q extends string, D extends Schema.Top, X extends Schema.Struct.Fields = {}>(query: Q, data: D, extra?: X) =>
+  Schema.Struct({
+    skill: Schema.String,
+    skill_path: Schema.String,
+    filters: Schema.Struct({
+      since: Schema.NullOr(Schema.String),
+      until: Schema.NullOr(Schema.String),
+      projects: Schema.Array(Schema.String),
+      include_author: Schema.Boolean
+    }),
+    period: Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) }),
+    query: Schema.Literal(query),
+    limit: Schema.optional(Schema.Int),
+    more: Schema.optional(Schema.Int),
+    data,
+    ...(extra as X)
+  })
+
+/** `summary`: the skill's latest `skc eval` (issue 27), an additive field (DECISIONS #40), absent when never evaluated. */
+const LatestEvalOutput = Schema.Struct({
+  timestamp: Schema.String,
+  judge: Schema.String,
+  agent: Schema.String,
+  queries: Schema.Int,
+  passed: Schema.Int,
+  pass_rate: Schema.Number,
+  precision: Schema.NullOr(Schema.Number),
+  recall: Schema.NullOr(Schema.Number),
+  min_pass: Schema.Number,
+  meets_min_pass: Schema.Boolean
+})
+
+export const StatsDocument = Schema.Union([
+  statsVariant(
+    "summary",
+    Schema.Struct({
+      total_accesses: Schema.Int,
+      unique_sections: Schema.Int,
+      unique_files: Schema.Int,
+      error_count: Schema.Int,
+      agent_accesses: Schema.Int,
+      author_accesses: Schema.Int,
+      unanswered: Schema.Int
+    }),
+    { latest_eval: Schema.optional(LatestEvalOutput) }
+  ),
+  statsVariant("sections", Schema.Array(Schema.Struct({ section: Schema.String, file: Schema.NullOr(Schema.String), count: Schema.Int }))),
+  statsVariant("files", Schema.Array(Schema.Struct({ file: Schema.String, count: Schema.Int }))),
+  statsVariant("commands", Schema.Record(Schema.String, Schema.Int)),
+  statsVariant("projects", Schema.Array(Schema.Struct({ project: Schema.String, count: Schema.Int }))),
+  statsVariant(
+    "errors",
+    Schema.Array(Schema.Struct({ target: Schema.String, command: Schema.String, error: Schema.String, count: Schema.Int }))
+  ),
+  statsVariant(
+    "search",
+    Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, result_count: Schema.NullOr(Schema.Int), partial: Schema.Boolean }))
+  ),
+  statsVariant("unanswered", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, last: Schema.String })))
+])
+
+/** Every report is a document of `StatsDocument`: the compiler checks the two against each other (issue 28). */
+export const statsDocument = (r: StatsReport): typeof StatsDocument.Type => r
+
+export interface StatsOutcome {
+  /** The JSON document of RFC-0003:C-SCHEMA. */
+  readonly report: StatsReport
+  readonly insights: StatsInsights
+}
+
+/**
+ * Canonicalise a `--project` path (C-FILTERS): absolute, `.`/`..` resolved,
+ * symlinks resolved. A path that does not exist (a deleted project still has
+ * logs) keeps its missing tail below its deepest existing, canonical ancestor.
+ */
+const canonicalProject = Effect.fnUntraced(function* (raw: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  if (raw.trim() === "" || raw.includes("\0")) {
+    return yield* Effect.fail(new InvalidFilter({ message: `--project ${JSON.stringify(raw)}: expected a directory path` }))
+  }
+  let dir = path.resolve(stores.cwd, raw)
+  const tail: Array<string> = []
+  for (;;) {
+    const real = yield* fs.realPath(dir).pipe(Effect.option)
+    if (real._tag === "Some") return tail.length === 0 ? real.value : path.join(real.value, ...tail.reverse())
+    const parent = path.dirname(dir)
+    if (parent === dir) return path.resolve(stores.cwd, raw)
+    tail.push(path.basename(dir))
+    dir = parent
+  }
+})
+
+export const parseFilters = Effect.fn("skc.parseFilters")(function* (input: Pick<StatsInput, "since" | "until" | "project" | "include_author">) {
+  const since = input.since === undefined ? null : yield* Effect.fromResult(parseTimeFilter("since", input.since))
+  const until = input.until === undefined ? null : yield* Effect.fromResult(parseTimeFilter("until", input.until))
+  const projects: Array<string> = []
+  for (const p of input.project ?? []) {
+    const canonical = yield* canonicalProject(p)
+    if (!projects.includes(canonical)) projects.push(canonical)
+  }
+  const filters: StatsFilters = { since, until, projects, include_author: input.include_author ?? false }
+  return filters
+})
+
+const sectionKey = (file: string | null, section: string) => `${file ?? ""}\u0000${section}`
+
+const byCountThenTarget = (a: { count: number; target: string }, b: { count: number; target: string }) =>
+  b.count - a.count || bytewise(a.target, b.target)
+
+/** What the summary's grouped scan says, folded: C-SCHEMA's summary and the text view's extras. */
+export interface SummaryFold {
+  readonly data: SummaryData
+  readonly period: Period
+  /** Sections shown successfully, busiest first (C-QUERIES ties: file, then heading). */
+  readonly ranked: ReadonlyArray<{ section: string; file: string | null; count: number }>
+  /** Every command with its count (author work included), busiest first. */
+  readonly commands: Record<string, number>
+  /** Everything agents looked for and the skill did not have, most frequent first. */
+  readonly unanswered: ReadonlyArray<UnansweredItem>
+  /** Newest counted agent read, or null. */
+  readonly lastRead: string | null
+}
+
+/**
+ * Fold the summary's grouped scan (DECISIONS #17): rows of the counted
+ * audience make the totals, the period, sections and files; both audiences
+ * are counted apart; unanswered questions are zero-result searches plus
+ * `show`/`open` lookups of something the skill does not have (E020/E021).
+ */
+export const foldSummary = (groups: ReadonlyArray<SummaryGroup>, filters: Pick<StatsFilters, "include_author">): SummaryFold => {
+  let total = 0
+  let errors = 0
+  let agent = 0
+  let author = 0
+  let start: string | null = null
+  let end: string | null = null
+  let lastRead: string | null = null
+  const sections = new Map<string, { section: string; file: string | null; count: number }>()
+  const files = new Set<string>()
+  const commands: Record<string, number> = {}
+  const unanswered = new Map<string, UnansweredItem & { count: number }>()
+  const addUnanswered = (kind: UnansweredItem["kind"], target: string, count: number) => {
+    const key = `${kind}\u0000${target}`
+    const u = unanswered.get(key)
+    if (u === undefined) unanswered.set(key, { kind, target, count })
+    else u.count += count
+  }
+  for (const g of groups) {
+    commands[g.command] = (commands[g.command] ?? 0) + g.count
+    if (roleOf(g.command, g.byAuthor) === "agent") {
+      agent += g.count
+      if (lastRead === null || g.end > lastRead) lastRead = g.end
+    } else author += g.count
+    if (!counts(filters, g.command, g.byAuthor)) continue
+    total += g.count
+    if (start === null || g.start < start) start = g.start
+    if (end === null || g.end > end) end = g.end
+    if (g.unanswered !== null) addUnanswered("search", g.unanswered, g.count)
+    if (g.failed) {
+      errors += g.count
+      if (g.missing && g.command === "show" && g.section !== null) addUnanswered("show", g.section, g.count)
+      if (g.missing && g.command === "open" && g.file !== null) addUnanswered("open", g.file, g.count)
+      continue
+    }
+    if (g.command === "show" && g.section !== null) {
+      const key = sectionKey(g.file, g.section)
+      const s = sections.get(key)
+      if (s === undefined) sections.set(key, { section: g.section, file: g.file, count: g.count })
+      else s.count += g.count
+    }
+    if ((g.command === "show" || g.command === "open") && g.file !== null) files.add(g.file)
+  }
+  const ranked = [...sections.values()].sort(
+    (a, b) => b.count - a.count || bytewise(a.file ?? "", b.file ?? "") || bytewise(a.section, b.section)
+  )
+  const sortedCommands = Object.fromEntries(Object.entries(commands).sort(([a, x], [b, y]) => y - x || bytewise(a, b)))
+  const looked = [...unanswered.values()].sort((a, b) => byCountThenTarget(a, b) || bytewise(a.kind, b.kind))
+  return {
+    data: {
+      total_accesses: total,
+      unique_sections: sections.size,
+      unique_files: files.size,
+      error_count: errors,
+      agent_accesses: agent,
+      author_accesses: author,
+      unanswered: looked.length
+    },
+    period: { start, end },
+    ranked,
+    commands: sortedCommands,
+    unanswered: looked,
+    lastRead
+  }
+}
+
+/** The commands view (C-QUERIES: every logged command is a key), with roles and channels beside it. */
+const foldCommands = (rows: ReadonlyArray<{ command: string; via: string; count: number }>) => {
+  const totals: Record<string, number> = {}
+  const via: Record<string, Partial<Record<Via, number>>> = {}
+  for (const r of rows) {
+    totals[r.command] = (totals[r.command] ?? 0) + r.count
+    const channel: Via = r.via === "mcp" ? "mcp" : "cli"
+    const v = (via[r.command] ??= {})
+    v[channel] = (v[channel] ?? 0) + r.count
+  }
+  const sorted = Object.entries(totals).sort(([a, x], [b, y]) => y - x || bytewise(a, b))
+  return {
+    data: Object.fromEntries(sorted) as Record<string, number>,
+    roles: Object.fromEntries(sorted.map(([c]) => [c, roleOf(c)])) as Record<string, Role>,
+    via
+  }
+}
+
+const emptyAggregate = (groupBy: GroupBy): AggregateRows => {
+  const period = { start: null, end: null }
+  return groupBy === "summary" ? { groupBy, period, groups: [] } : ({ groupBy, period, rows: [] } as AggregateRows)
+}
+
+/** Read one aggregation of a skill's log, its failures as E999 with the database named. */
+export const aggregateLog = Effect.fn("skc.aggregateLog")(function* (runtimeDir: string, groupBy: GroupBy, filters: StatsFilters) {
+  const log = yield* AccessLog
+  const path = yield* Path
+  const dbFile = logDbIn(runtimeDir, path)
+  // A corrupt log is moved aside (an empty log is reported); one that cannot be moved is ignored (issue 19).
+  return yield* withLogRepair(dbFile, log.aggregate(dbFile, groupBy, filters), () => emptyAggregate(groupBy)).pipe(
+    Effect.mapError((e) => new InternalError({ message: `cannot read access log '${e.path}': ${e.message}`, cause: e }))
+  )
+})
+
+/**
+ * The skill's newest `skc eval` result (issue 27), or `undefined`: never
+ * evaluated, or a log this one lookup cannot read (the counts beside it
+ * already said what there is to say about the log; an eval line is no
+ * reason to fail them).
+ */
+export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: string) {
+  const log = yield* AccessLog
+  const path = yield* Path
+  const row = yield* log.latest(logDbIn(runtimeDir, path), "eval").pipe(Effect.orElseSucceed(() => undefined))
+  const found: LatestEval | undefined = row === undefined ? undefined : latestEvalOf(row.timestamp, row.args)
+  return found
+})
+
+export const stats = Effect.fn("skc.stats")(function* (input: StatsInput) {
+  const groupBy: StatsGroupBy = yield* Effect.fromResult(parseGroupBy(input.group_by ?? "summary"))
+  const filters = yield* parseFilters(input)
+  const skill = yield* resolveSkill(input.skill)
+  const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
+  const limit = input.limit
+  const head = { skill: skill.name, skill_path: skill.canonicalSourceDir, query: groupBy, filters }
+  const capped = <A>(items: ReadonlyArray<A>) => {
+    const { shown, more } = capList(items, limit)
+    return { data: shown, extra: limit === undefined ? {} : { limit, more } }
+  }
+  const noInsights: StatsInsights = {
+    topSections: [],
+    topSectionsMore: 0,
+    commands: {},
+    unusedSections: [],
+    unusedMore: 0,
+    unanswered: [],
+    unansweredMore: 0
+  }
+  const unusedOf = (ranked: ReadonlyArray<{ section: string; file: string | null }>) =>
+    Effect.map(outlineSections(skill.sourceDir), (outline) => {
+      const shown = new Set(ranked.map((r) => sectionKey(r.file, r.section)))
+      return capList(
+        outline.filter((s) => !shown.has(sectionKey(s.file, s.section))),
+        limit
+      )
+    })
+  // Key order as C-SCHEMA writes it (not significant, but kind to readers).
+  switch (rows.groupBy) {
+    case "summary": {
+      const s = foldSummary(rows.groups, filters)
+      const top = capList(s.ranked, limit)
+      const unused = yield* unusedOf(s.ranked)
+      const looked = capList(s.unanswered, limit)
+      const evaluated = yield* latestEval(skill.runtimeDir)
+      const outcome: StatsOutcome = {
+        // `latest_eval` is additive (DECISIONS #40): absent when the skill was never evaluated.
+        report: { ...head, query: "summary", period: s.period, data: s.data, ...(evaluated === undefined ? {} : { latest_eval: evaluated }) },
+        insights: {
+          topSections: top.shown,
+          topSectionsMore: top.more,
+          commands: s.commands,
+          unusedSections: unused.shown,
+          unusedMore: unused.more,
+          unanswered: looked.shown,
+          unansweredMore: looked.more
+        }
+      }
+      return outcome
+    }
+    case "sections": {
+      const c = capped(rows.rows)
+      const unused = yield* unusedOf(rows.rows)
+      const outcome: StatsOutcome = {
+        report: { ...head, query: "sections", period: rows.period, ...c.extra, data: c.data },
+        insights: { ...noInsights, unusedSections: unused.shown, unusedMore: unused.more }
+      }
+      return outcome
+    }
+    case "commands": {
+      const c = foldCommands(rows.rows)
+      const outcome: StatsOutcome = {
+        report: { ...head, query: "commands", period: rows.period, data: c.data, roles: c.roles, via: c.via },
+        insights: noInsights
+      }
+      return outcome
+    }
+    case "files":
+    case "projects":
+    case "errors":
+    case "search":
+    case "unanswered": {
+      const c = capped<unknown>(rows.rows)
+      const report = { ...head, query: rows.groupBy, period: rows.period, ...c.extra, data: c.data } as StatsReport
+      const outcome: StatsOutcome = { report, insights: noInsights }
+      return outcome
+    }
+    case "timeline":
+      return yield* Effect.die(new Error("timeline is not a query type"))
+  }
+})

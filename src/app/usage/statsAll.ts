@@ -1,0 +1,66 @@
+/**
+ * `skc stats --all` (issue 17): one row per skill that resolves from here —
+ * agent reads in the period, last read, busiest section, unanswered
+ * questions — and the skills no agent read. Each skill costs exactly one
+ * grouped scan of its log: the summary's (the SQLite access log's `summarySql`),
+ * so `--all` over N skills costs about N summaries (bench/stats-all.mjs checks it).
+ * Not logged: it names no skill, and it is the author's own work anyway.
+ */
+import { Effect, Schema } from "effect"
+import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
+import type { SkillUsageRow, StatsAllReport } from "../../domain/stats.js"
+import { Settings } from "../shared/index.js"
+import { skillsInScope } from "../skills/index.js"
+import { aggregateLog, foldSummary, parseFilters } from "./stats.js"
+
+export const StatsAllInput = Schema.Struct({
+  since: Schema.optional(Schema.String),
+  until: Schema.optional(Schema.String),
+  project: Schema.optional(Schema.Array(Schema.String)),
+  include_author: Schema.optional(Schema.Boolean),
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
+})
+export type StatsAllInput = typeof StatsAllInput.Type
+
+export type { SkillUsageRow, StatsAllReport } from "../../domain/stats.js"
+
+export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInput) {
+  const filters = yield* parseFilters(input)
+  const skills = yield* skillsInScope
+  const rows: Array<SkillUsageRow> = []
+  for (const skill of skills) {
+    const agg = yield* aggregateLog(skill.runtimeDir, "summary", filters)
+    const fold = foldSummary(agg.groupBy === "summary" ? agg.groups : [], filters)
+    const top = fold.ranked[0]
+    rows.push({
+      skill: skill.name,
+      scope: skill.scope,
+      skill_path: skill.canonicalSourceDir,
+      reads: fold.data.agent_accesses,
+      author: fold.data.author_accesses,
+      accesses: fold.data.total_accesses,
+      last_read: fold.lastRead,
+      top_section: top === undefined ? null : { section: top.section, file: top.file, count: top.count },
+      unanswered: fold.data.unanswered,
+      errors: fold.data.error_count
+    })
+  }
+  rows.sort((a, b) => b.reads - a.reads || bytewise(a.skill, b.skill))
+  // Questions asked of every skill at once that none answered: the global log's (DECISIONS #44).
+  const { stores } = yield* Settings
+  const across = yield* aggregateLog(stores.globalDir, "unanswered", filters)
+  const unansweredAll = across.groupBy === "unanswered" ? across.rows : []
+  const neverRead = rows.filter((r) => r.reads === 0).map((r) => r.skill).sort(bytewise)
+  const limit = input.limit
+  const shown = limit === undefined ? rows : rows.slice(0, limit)
+  const report: StatsAllReport = {
+    query: "all",
+    filters,
+    skills: shown,
+    never_read: neverRead,
+    unanswered_all: limit === undefined ? unansweredAll : unansweredAll.slice(0, limit),
+    total_skills: rows.length,
+    ...(limit === undefined ? {} : { limit, more: rows.length - shown.length })
+  }
+  return report
+})

@@ -1,0 +1,46 @@
+/**
+ * Everything the HTML report of one skill shows (issue 17): the summary, the
+ * current outline with each section's reads, reads per day, the searches
+ * (and those that found nothing), what agents looked for and the skill does
+ * not have, and the failed lookups. Several aggregations of the same log,
+ * all under the same filters; the rendering is `src/render/statsHtml.ts`.
+ */
+import { Effect } from "effect"
+import type { SkillReport } from "../../domain/stats.js"
+import { resolveSkill } from "../skills/index.js"
+import { aggregateLog, foldSummary, latestEval, parseFilters, type StatsInput } from "./stats.js"
+import { outlineSections } from "./statsOutline.js"
+
+export type { OutlineReads, SkillReport } from "../../domain/stats.js"
+
+const key = (file: string | null, section: string) => `${file ?? ""}\u0000${section}`
+
+export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<StatsInput, "skill" | "since" | "until" | "project" | "include_author">) {
+  const filters = yield* parseFilters(input)
+  const skill = yield* resolveSkill(input.skill)
+  const at = (groupBy: Parameters<typeof aggregateLog>[1]) => aggregateLog(skill.runtimeDir, groupBy, filters)
+  const summaryRows = yield* at("summary")
+  const fold = foldSummary(summaryRows.groupBy === "summary" ? summaryRows.groups : [], filters)
+  const [timeline, searches, unanswered, errors] = [yield* at("timeline"), yield* at("search"), yield* at("unanswered"), yield* at("errors")]
+  const outline = yield* outlineSections(skill.sourceDir)
+  const evaluated = yield* latestEval(skill.runtimeDir)
+  const reads = new Map(fold.ranked.map((r) => [key(r.file, r.section), r.count]))
+  const inOutline = new Set(outline.map((s) => key(s.file, s.section)))
+  const report: SkillReport = {
+    skill: skill.name,
+    skill_path: skill.canonicalSourceDir,
+    filters,
+    period: fold.period,
+    summary: fold.data,
+    commands: fold.commands,
+    outline: outline.map((s) => ({ ...s, count: reads.get(key(s.file, s.section)) ?? 0 })),
+    gone: fold.ranked.filter((r) => !inOutline.has(key(r.file, r.section))),
+    timeline: timeline.groupBy === "timeline" ? timeline.rows : [],
+    searches: searches.groupBy === "search" ? searches.rows : [],
+    unansweredSearches: unanswered.groupBy === "unanswered" ? unanswered.rows : [],
+    lookedFor: fold.unanswered,
+    errors: errors.groupBy === "errors" ? errors.rows : [],
+    ...(evaluated === undefined ? {} : { latestEval: evaluated })
+  }
+  return report
+})

@@ -1,0 +1,150 @@
+/**
+ * `skc sync` (RFC-0007:C-SYNC, DECISIONS #8, #30): move fallback logs from
+ * `<project>/.skillc/logs/<skill>/.skillc-meta/logs.db` into each skill's
+ * primary log, then delete the fallback.
+ *
+ * - Each skill is independent: a failure (E041 destination not writable,
+ *   E042 source not readable) keeps that skill's fallback and is reported;
+ *   the others still sync and their fallbacks are removed.
+ * - The copy is one transaction and skips rows the destination already holds
+ *   (all columns but `id`, as a multiset), so a sync interrupted between the
+ *   commit and the deletion adds nothing when run again. The fallback is
+ *   deleted only after the commit.
+ * - Destination: the runtime directory of the skill the rows were logged for
+ *   (their `skill_path`), i.e. the project runtime for a project skill and the
+ *   global runtime for a global one; if that source is gone, the skill is
+ *   resolved by name from the project directory.
+ */
+import { Effect, Schema } from "effect"
+import { Path } from "effect/Path"
+import {
+  InternalError,
+  NoLocalLogs,
+  SyncDestinationNotWritable,
+  SyncSourceNotReadable,
+  type SkcError
+} from "../../domain/errors.js"
+import { compareBytewise } from "../../domain/sourcePaths.js"
+import { AccessLog, isCorruptLog } from "../../ports/AccessLog.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { fallbackDirOf, logDbIn } from "./accessLog.js"
+import { withLogRepair } from "./logRepair.js"
+import { describeSkillDir, resolveSkill } from "../skills/index.js"
+import { loadSettings, Settings } from "../shared/index.js"
+
+export const SyncInput = Schema.Struct({
+  skill: Schema.optional(Schema.String.annotate({ description: "Specific skill to sync" })),
+  project: Schema.optional(Schema.String.annotate({ description: "Project directory (default: the current directory)" })),
+  dry_run: Schema.optional(Schema.Boolean.annotate({ description: "Preview without writing or deleting" }))
+})
+export type SyncInput = typeof SyncInput.Type
+
+export interface SyncedSkill {
+  readonly skill: string
+  /** Rows added (or, with --dry-run, that would be added) to the primary log. */
+  readonly entries: number
+  /** The primary log database. */
+  readonly destination: string
+  readonly removed: boolean
+}
+
+export interface SyncFailure {
+  readonly skill: string
+  readonly error: SkcError
+}
+
+export interface SyncResult {
+  readonly dry_run: boolean
+  /** The directory whose `.skillc/logs/` was scanned. */
+  readonly project: string
+  readonly synced: ReadonlyArray<SyncedSkill>
+  readonly failed: ReadonlyArray<SyncFailure>
+}
+
+/** Skill directories under `<project>/.skillc/logs/` holding a log database, bytewise by name. */
+const discover = (project: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const logsDir = path.join(project, ".skillc", "logs")
+    const entries = yield* fs.readDir(logsDir).pipe(Effect.orElseSucceed(() => []))
+    const found: Array<string> = []
+    for (const e of entries) {
+      if (e.type !== "directory") continue
+      const db = yield* fs.statOption(logDbIn(path.join(logsDir, e.name), path)).pipe(Effect.orElseSucceed(() => undefined))
+      if (db?.type === "file") found.push(e.name)
+    }
+    return found.sort(compareBytewise)
+  })
+
+/** Where a skill's fallback rows belong (DECISIONS #30). */
+const destinationOf = (name: string, skillPaths: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    for (const p of skillPaths) {
+      const md = yield* fs.statOption(path.join(p, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
+      if (md?.type !== "file") continue
+      const described = yield* Effect.result(describeSkillDir(p))
+      if (described._tag === "Success" && described.success.name === name) return logDbIn(described.success.runtimeDir, path)
+    }
+    const resolved = yield* Effect.result(resolveSkill(name))
+    if (resolved._tag === "Success") return logDbIn(resolved.success.runtimeDir, path)
+    return logDbIn(path.join(stores.projectRuntime ?? stores.globalRuntime, name), path)
+  })
+
+const syncOne = (project: string, name: string, dryRun: boolean) =>
+  Effect.gen(function* () {
+    const log = yield* AccessLog
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const dir = fallbackDirOf(project, name, path)
+    const source = logDbIn(dir, path)
+    const rows = yield* log.readAll(source).pipe(Effect.mapError(() => new SyncSourceNotReadable({ path: source })))
+    const destination = yield* destinationOf(name, [...new Set(rows.map((r) => r.skill_path))])
+    // A corrupt destination is moved aside and recreated, not "not writable" (issue 19); a dry run changes nothing.
+    const merge = log.merge(destination, rows, { dryRun })
+    const entries = yield* (dryRun ? merge.pipe(Effect.catchIf(isCorruptLog, () => Effect.succeed(rows.length))) : withLogRepair(destination, merge)).pipe(
+      Effect.mapError(() => new SyncDestinationNotWritable({ path: destination }))
+    )
+    if (!dryRun) {
+      yield* fs.remove(dir, { recursive: true }).pipe(
+        Effect.mapError(
+          (e) => new InternalError({ message: `synced ${entries} entries for '${name}' but cannot remove ${dir}: ${e.code}`, cause: e })
+        )
+      )
+    }
+    const synced: SyncedSkill = { skill: name, entries, destination, removed: !dryRun }
+    return synced
+  })
+
+export const sync = (input: SyncInput) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const env = yield* Env
+    const settings = yield* Settings
+    const dryRun = input.dry_run ?? false
+    const raw = input.project === undefined ? settings.stores.cwd : path.resolve(settings.stores.cwd, input.project)
+    const project = yield* fs.realPath(raw).pipe(Effect.orElseSucceed(() => raw))
+    // Destinations are resolved as if skc ran in the project directory.
+    const projectSettings =
+      input.project === undefined ? settings : yield* loadSettings().pipe(Effect.provideService(Env, { ...env, cwd: project }))
+
+    let names = yield* discover(project)
+    if (input.skill !== undefined) {
+      names = names.filter((n) => n === input.skill)
+      if (names.length === 0) return yield* Effect.fail(new NoLocalLogs())
+    }
+    const synced: Array<SyncedSkill> = []
+    const failed: Array<SyncFailure> = []
+    for (const name of names) {
+      const outcome = yield* Effect.result(syncOne(project, name, dryRun).pipe(Effect.provideService(Settings, projectSettings)))
+      if (outcome._tag === "Success") synced.push(outcome.success)
+      else failed.push({ skill: name, error: outcome.failure })
+    }
+    const result: SyncResult = { dry_run: dryRun, project, synced, failed }
+    return result
+  })

@@ -1,0 +1,105 @@
+/**
+ * `skc sync --to <postgres-url>` (issue 18, RFC-0007:C-SYNC): push every
+ * local access-log row of the skills that resolve here (or of one skill) to
+ * the team store, tagged with this machine's and user's hashes.
+ *
+ * - Local-first (RFC-0000): the local logs are only read, never changed.
+ * - Idempotent and resumable: each row's id is derived from its content
+ *   (`src/domain/teamRows.ts`); the store keeps what it already holds, and
+ *   each batch commits on its own, so a rerun after a failure sends the rest.
+ * - Bounded memory: a log is read in pages by local id, each page converted
+ *   and sent before the next is read.
+ * - A skill without a log has nothing to push; a log that cannot be read is
+ *   an error naming it (the pages sent before stay; a rerun sends the rest).
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { InternalError } from "../../domain/errors.js"
+import { identityHash, teamRowConverter } from "../../domain/teamRows.js"
+import { AccessLog } from "../../ports/AccessLog.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { Env } from "../../ports/Env.js"
+import { Hasher } from "../../ports/Hasher.js"
+import { Progress } from "../../ports/Progress.js"
+import { TeamLogStore } from "../../ports/TeamLogStore.js"
+import { logDbIn } from "./accessLog.js"
+import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { skillsInScope } from "../skills/index.js"
+
+/** Local rows read, converted and handed to the store at once: memory stays bounded by one page. */
+export const PAGE = 10_000
+
+export interface TeamPushInput {
+  readonly skill?: string
+  /** Where the rows go, as shown to people (never with a password). */
+  readonly to: string
+}
+
+export interface TeamPushResult {
+  readonly to: string
+  readonly machine: string
+  readonly user: string
+  readonly skills: ReadonlyArray<{ readonly skill: string; readonly rows: number; readonly added: number }>
+  /** Local rows read, and how many of them the store did not hold yet. */
+  readonly rows: number
+  readonly added: number
+}
+
+export const teamPush = (input: TeamPushInput) =>
+  Effect.gen(function* () {
+    const log = yield* AccessLog
+    const store = yield* TeamLogStore
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { sha256Hex } = yield* Hasher
+    const hash = (s: string) => sha256Hex(s)
+    const env = yield* Env
+    const progress = yield* Progress
+    // The host and user names; only their hashes leave this machine.
+    const who = { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) }
+    const skills: ReadonlyArray<ResolvedSkill> = input.skill === undefined ? yield* skillsInScope : [yield* resolveSkill(input.skill)]
+    const pushed: Array<TeamPushResult["skills"][number]> = []
+    for (const skill of skills) {
+      const dbFile = logDbIn(skill.runtimeDir, path)
+      const exists = yield* fs.statOption(dbFile).pipe(Effect.orElseSucceed(() => undefined))
+      if (exists?.type !== "file") continue
+      // Read, converted and sent page by page (local id order): one page of rows in memory at a
+      // time, the next page read while the store stores the previous one.
+      const convert = teamRowConverter(hash, who)
+      let started = false
+      let after = 0
+      let total = 0
+      let rows = 0
+      let done = false
+      const next = Effect.gen(function* () {
+        if (done) return undefined
+        const page = yield* log.readPage(dbFile, after, PAGE)
+        if (page.total !== undefined) total = page.total
+        if (!started) {
+          // Rows sent of this skill's log, on a terminal (the CLI's stderr indicator; silent elsewhere).
+          progress.start(`Pushing ${skill.name}`, total, "rows")
+          started = true
+        }
+        after = page.last
+        rows += page.rows.length
+        done = page.rows.length < PAGE
+        return page.rows.length === 0 ? undefined : convert(page.rows)
+      })
+      const added = yield* store
+        .pushFrom(next, { onBatch: (sent) => Effect.sync(() => progress.update(sent)) })
+        .pipe(Effect.ensuring(Effect.sync(() => (started ? progress.stop() : undefined))))
+      pushed.push({ skill: skill.name, rows, added })
+    }
+    const result: TeamPushResult = {
+      to: input.to,
+      ...who,
+      skills: pushed,
+      rows: pushed.reduce((n, s) => n + s.rows, 0),
+      added: pushed.reduce((n, s) => n + s.added, 0)
+    }
+    return result
+  }).pipe(
+    Effect.catchTag("LogStoreError", (e) =>
+      Effect.fail(new InternalError({ message: `cannot push to ${input.to}: ${e.op} ${e.path}: ${e.code}: ${e.message}`, cause: e }))
+    )
+  )

@@ -1,0 +1,87 @@
+/**
+ * `skc stats … --from <postgres-url>` / `--team` (issue 18): the same views
+ * as `skc stats` (RFC-0003) — one skill in text or JSON, its HTML report,
+ * and `--all` — answered by the team store over every machine's pushed rows,
+ * optionally only some machines or users.
+ *
+ * The local use cases run unchanged: only their log reads are pointed at the
+ * team store (the `AccessLog` port's `aggregate`, for the logs of the skills
+ * concerned), so the counting rules, orderings and JSON shape stay exactly
+ * RFC-0003's; the report gains `source` (where the rows came from) and,
+ * when filtered, `machines`/`users`. `--all` lists the skills that resolve
+ * here, as locally, each counted over the team's rows of that skill name.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import type { TeamSource } from "../../domain/stats.js"
+import { identityHash } from "../../domain/teamRows.js"
+import { AccessLog, type AccessLogService } from "../../ports/AccessLog.js"
+import { Hasher } from "../../ports/Hasher.js"
+import { TeamLogStore } from "../../ports/TeamLogStore.js"
+import { logDbIn } from "./accessLog.js"
+import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { skillsInScope } from "../skills/index.js"
+import { stats, type StatsInput } from "./stats.js"
+import { statsAll, type StatsAllInput } from "./statsAll.js"
+import { statsReport } from "./statsReport.js"
+
+export interface TeamScope {
+  /** The store as shown to people (never with a password). */
+  readonly source: string
+  /** Host or user names, or their hashes as `sync --to` printed them. */
+  readonly machines?: ReadonlyArray<string>
+  readonly users?: ReadonlyArray<string>
+}
+
+export interface TeamStatsInput extends StatsInput, TeamScope {}
+
+/**
+ * Run `use` with the access log of `skills` read from the team store (each
+ * skill's rows by its name); any other log is still read locally.
+ */
+const onTeam = <A, E, R>(scope: TeamScope, skills: Effect.Effect<ReadonlyArray<ResolvedSkill>, E, R>, use: Effect.Effect<A, E, R>) =>
+  Effect.gen(function* () {
+    const local = yield* AccessLog
+    const team = yield* TeamLogStore
+    const path = yield* Path
+    const { sha256Hex } = yield* Hasher
+    const byLog = new Map((yield* skills).map((s) => [logDbIn(s.runtimeDir, path), s.name]))
+    // A name or its hash: people know host names, `sync --to` shows hashes.
+    const either = (kind: "machine" | "user", values: ReadonlyArray<string> | undefined) =>
+      (values ?? []).flatMap((v) => [v, identityHash(sha256Hex, kind, v)])
+    const machines = either("machine", scope.machines)
+    const users = either("user", scope.users)
+    const pointed: AccessLogService = {
+      ...local,
+      aggregate: (dbFile, groupBy, filters) => {
+        const name = byLog.get(dbFile)
+        return name === undefined ? local.aggregate(dbFile, groupBy, filters) : team.aggregate(groupBy, { ...filters, machines, users, skills: [name] })
+      }
+    }
+    return yield* use.pipe(Effect.provideService(AccessLog, pointed))
+  })
+
+/** What a team view's report adds: where the rows came from and who was asked for. */
+export const teamSourceOf = (scope: TeamScope): TeamSource => ({
+  source: scope.source,
+  ...(scope.machines && scope.machines.length > 0 ? { machines: [...scope.machines] } : {}),
+  ...(scope.users && scope.users.length > 0 ? { users: [...scope.users] } : {})
+})
+
+/** One skill's view (text or JSON). */
+export const teamStats = (input: TeamStatsInput) =>
+  Effect.map(onTeam(input, Effect.map(resolveSkill(input.skill), (s) => [s]), stats(input)), (outcome) => ({
+    ...outcome,
+    report: { ...outcome.report, ...teamSourceOf(input) }
+  }))
+
+/** One skill's HTML report. */
+export const teamStatsReport = (input: Parameters<typeof statsReport>[0] & TeamScope) =>
+  Effect.map(onTeam(input, Effect.map(resolveSkill(input.skill), (s) => [s]), statsReport(input)), (report) => ({
+    ...report,
+    ...teamSourceOf(input)
+  }))
+
+/** `--all`: every skill that resolves here, over the team's rows. */
+export const teamStatsAll = (input: StatsAllInput & TeamScope) =>
+  Effect.map(onTeam(input, skillsInScope, statsAll(input)), (report) => ({ ...report, ...teamSourceOf(input) }))
