@@ -9,8 +9,7 @@
  */
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
-import * as Option from "effect/Option"
-import { InternalError, isSkcError, renderError, type SkcError } from "../domain/errors.js"
+import { renderError, skcErrorOfCause } from "../domain/errors.js"
 import { isVerboseEnv } from "../layers.js"
 import { homeProblem } from "./home.js"
 import { guardOutputStreams } from "./stdout.js"
@@ -30,23 +29,11 @@ export const begin = (argv: ReadonlyArray<string>, checkHome: boolean): { readon
   return { verboseOn: argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv() }
 }
 
-const toSkcError = (cause: Cause.Cause<unknown>): { error: SkcError; defect?: unknown } => {
-  const failure = Cause.findErrorOption(cause) as Option.Option<unknown>
-  if (Option.isSome(failure)) {
-    const e = failure.value
-    if (isSkcError(e)) return { error: e }
-    return { error: new InternalError({ message: String((e as Error)?.message ?? e), cause: e }), defect: e }
-  }
-  const defect = Cause.squash(cause)
-  const message = defect instanceof Error ? defect.message : String(defect)
-  return { error: new InternalError({ message, cause: defect }), defect }
-}
-
 /** The exit status of a finished invocation, after writing its error line (and, with `-v`, the stack) to stderr. */
 export const exitStatus = (exit: Exit.Exit<number, unknown>, verboseOn: boolean): number => {
   if (Exit.isSuccess(exit)) return exit.value
   if (Cause.hasInterruptsOnly(exit.cause)) return 130
-  const { error, defect } = toSkcError(exit.cause)
+  const { error, defect } = skcErrorOfCause(exit.cause)
   process.stderr.write(renderError(error) + "\n")
   if (verboseOn && defect !== undefined) {
     process.stderr.write(`${defect instanceof Error && defect.stack ? defect.stack : Cause.pretty(exit.cause)}\n`)

@@ -8,7 +8,7 @@
  * template to the letter. Warnings are plain tagged values rendered the same way.
  */
 import { visibleBody } from "./visible.js"
-import { Data } from "effect"
+import { Cause, Data, Option } from "effect"
 import { closest, didYouMean } from "./suggest.js"
 
 // ---------------------------------------------------------------------------
@@ -279,6 +279,23 @@ const errorTags = new Set<string>([
 
 export const isSkcError = (u: unknown): u is SkcError =>
   typeof u === "object" && u !== null && "_tag" in u && errorTags.has((u as { _tag: string })._tag)
+
+/**
+ * The one mapping of a failed run's cause to the error a user sees (issue 44
+ * item 7; the CLI and the MCP server each had their own): a typed skc error
+ * as it is; any other failure or a defect as E999 with its message, and the
+ * raw value as `defect` for `-v`.
+ */
+export const skcErrorOfCause = (cause: Cause.Cause<unknown>): { readonly error: SkcError; readonly defect?: unknown } => {
+  const failure = Cause.findErrorOption(cause) as Option.Option<unknown>
+  if (Option.isSome(failure)) {
+    const e = failure.value
+    if (isSkcError(e)) return { error: e }
+    return { error: new InternalError({ message: String((e as Error | undefined)?.message ?? e), cause: e }), defect: e }
+  }
+  const defect = Cause.squash(cause)
+  return { error: new InternalError({ message: defect instanceof Error ? defect.message : String(defect), cause: defect }), defect }
+}
 
 /** The first line exactly as RFC-0005 writes it. */
 export const errorHeadline = (e: SkcError): string =>

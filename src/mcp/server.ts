@@ -36,7 +36,7 @@ import {
   type CallToolResult,
   type Tool
 } from "@modelcontextprotocol/sdk/types.js"
-import { InternalError, isSkcError, renderError, renderWarning, type SkcError } from "../domain/errors.js"
+import { InternalError, type SkcError, renderError, renderWarning, skcErrorOfCause } from "../domain/errors.js"
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
 import {
   Live,
@@ -164,12 +164,7 @@ type SessionServices = Layer.Success<ReturnType<typeof SessionLive>>
 /** Runs a request's effect on the session's ports (see `runLive`). */
 type Run = ReturnType<typeof runLive>
 
-const failureOf = (cause: Cause.Cause<unknown>): SkcError => {
-  const failure = Cause.findErrorOption(cause)
-  if (Option.isSome(failure) && isSkcError(failure.value)) return failure.value
-  const squashed = Cause.squash(cause)
-  return new InternalError({ message: squashed instanceof Error ? squashed.message : String(squashed), cause: squashed })
-}
+const failureOf = (cause: Cause.Cause<unknown>): SkcError => skcErrorOfCause(cause).error
 
 const jsonClean = (value: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>
 

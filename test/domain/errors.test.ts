@@ -58,3 +58,18 @@ describe("RFC-0005:C-CODES warning templates", () => {
     expect(E.renderWarning(w)).toBe(line)
   })
 })
+
+describe("issue 44 item 7: one Cause -> SkcError for the CLI and the MCP server", () => {
+  it("a typed error as it is; another failure or a defect as E999 with its message and the raw value", async () => {
+    const { Cause } = await import("effect")
+    const { skcErrorOfCause, SkillNotFound, renderError } = await import("../../src/domain/errors.js")
+    const typed = new SkillNotFound({ skill: "pdf" })
+    expect(skcErrorOfCause(Cause.fail(typed))).toEqual({ error: typed })
+    const failed = skcErrorOfCause(Cause.fail(new Error("disk on fire")))
+    expect(renderError(failed.error)).toBe("error[E999]: disk on fire")
+    expect(failed.defect).toBeInstanceOf(Error)
+    const died = skcErrorOfCause(Cause.die("boom"))
+    expect(renderError(died.error)).toBe("error[E999]: boom")
+    expect(died.defect).toBe("boom")
+  })
+})
