@@ -10,10 +10,11 @@
  * Rows written here carry no role (`CallerRole` is set by the CLI runner and
  * the MCP server only) and count by command (DECISIONS #45). A library that
  * wants no log provides `noAccessLog` (`makeLiveLayer({ accessLog })`).
- * `search` without `skill` and `buildMany` record their rows themselves.
+ * Every call goes through the one wrapper (`loggedCall`, issue 44 item 4):
+ * `search` without `skill` is logged by the skills it touched.
  */
 import type { Effect } from "effect"
-import { logged, type Outcome } from "./usage/accessLog.js"
+import { loggedCall, type Outcome } from "./usage/accessLog.js"
 import { build, buildLogArgs, type BuildInput } from "./build/build.js"
 import { lint, lintLogArgs, type LintInput } from "./lint/lint.js"
 import { openFile, openLogArgs, type OpenInput } from "./search/open.js"
@@ -25,13 +26,13 @@ import { stats, statsLogArgs, type StatsInput } from "./usage/stats.js"
 
 const valueOf = <A, E>(o: Outcome<A, E>): A | undefined => (o._tag === "Success" ? o.value : undefined)
 
-/** `useCase` recorded under `command` for `skill` when a skill is named; as it is otherwise. */
+/** `useCase` recorded under `command`: the named `skill` with `argsOf`, and any skill the use case touched. */
 const recording = <A, E, R>(command: string, skill: string | undefined, useCase: Effect.Effect<A, E, R>, argsOf: (o: Outcome<A, E>) => Readonly<Record<string, unknown>>) =>
-  skill === undefined ? useCase : useCase.pipe(logged(command, skill, argsOf))
+  useCase.pipe(loggedCall<A, E>({ command, skill, argsOf }))
 
 export const recordedBuild = (input: BuildInput) =>
   // Logged where the build put the skill (`global` may move it), as the CLI's build is.
-  build(input).pipe(logged("build", input.skill, () => buildLogArgs(input), { locate: (r) => ({ runtimeDir: r.runtime }) }))
+  build(input).pipe(loggedCall({ command: "build", skill: input.skill, argsOf: () => buildLogArgs(input), locate: (r) => ({ runtimeDir: r.runtime }) }))
 
 export const recordedLint = (input: LintInput) => recording("lint", input.skill, lint(input), () => lintLogArgs(input))
 

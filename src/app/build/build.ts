@@ -20,7 +20,7 @@ import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./comp
 import { indexRecords, updateIndex } from "./indexing.js"
 import { deploy, Deployment, oldHomeLinks, planDeployments } from "./deploy.js"
 import { ImportResult, importSkill } from "./importSkill.js"
-import { describeSkillDir, resolveSkill } from "../skills/index.js"
+import { describeSkillDir, resolveCommandSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 
 export const BuildInput = Schema.Struct({
@@ -72,7 +72,7 @@ export const buildWithArtifacts = (
     const global = input.global ?? false
 
     // Stores and paths only: a build never replaces an agent directory entry it did not deploy (DECISIONS #38).
-    let skill = yield* resolveSkill(input.skill, { agentDirs: false })
+    let skill = yield* resolveCommandSkill(input.skill, { agentDirs: false })
     let imported: ImportResult | null = null
     if (skill.scope === "path") {
       imported = yield* importSkill(skill, { global, force })

@@ -20,7 +20,7 @@ import { makeSnapshot } from "../../domain/lint/snapshot.js"
 import type { LintDiagnostic } from "../../domain/lint/types.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
-import { describeSkillDir, displayPath, resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { describeSkillDir, displayPath, type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
 import { readSkillTree } from "./lintTree.js"
 import { Settings } from "../shared/index.js"
 import { skillFoldersIn } from "../skills/index.js"
@@ -198,7 +198,7 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   // `skc lint <dir>` on a folder of skill folders lints each of them (issue 12).
   const folder = input.skill === undefined ? undefined : yield* skillFoldersIn(input.skill)
   const skills =
-    input.skill === undefined ? yield* projectSkills : folder !== undefined ? folder : [yield* resolveSkill(input.skill)]
+    input.skill === undefined ? yield* projectSkills : folder !== undefined ? folder : [yield* resolveCommandSkill(input.skill)]
   const reports: Array<LintReport> = []
   const progress = yield* Progress
   // A progress line only when there are more than a few skills (and only on a terminal: the CLI's indicator decides).

@@ -9,7 +9,7 @@ import { FileNotFound, InternalError, UsageError } from "../../domain/errors.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
 import { closest } from "../../domain/suggest.js"
 import { scanSourceTree } from "../shared/index.js"
-import { resolveSkill } from "../skills/index.js"
+import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 
 export const OpenInput = Schema.Struct({
@@ -80,7 +80,7 @@ const openFailure = (given: string) => (e: FsError) =>
 
 export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   const fs = yield* FileSystem
-  const skill = yield* resolveSkill(input.skill)
+  const skill = yield* resolveCommandSkill(input.skill)
   const target = yield* resolveInside(skill.sourceDir, input.path)
   // `SKILL.md/` names a directory; as for open(2) (ENOTDIR), there is no such file.
   if (target.info === undefined || (target.trailingSlash && target.info.type !== "directory")) {

@@ -12,7 +12,7 @@ import { splitLines } from "../../domain/markdown/lines.js"
 import { estimateTokens, sectionTokens } from "../../domain/protocol/tokens.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { FileSystem } from "../../ports/FileSystem.js"
-import { resolveSkill } from "../skills/index.js"
+import { resolveCommandSkill } from "../skills/index.js"
 import { scanSourceTree } from "../shared/index.js"
 
 export const OutlineInput = Schema.Struct({
@@ -65,7 +65,7 @@ const utf8 = new TextDecoder("utf-8")
 export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) {
   const fs = yield* FileSystem
   const path = yield* Path
-  const skill = yield* resolveSkill(input.skill)
+  const skill = yield* resolveCommandSkill(input.skill)
   const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
   const max = input.level ?? 6
   const headings: Array<OutlineHeading> = []

@@ -26,7 +26,7 @@ import { queryTokens } from "../../domain/search/query.js"
 import { compareRanked, fallbackTokens, type Rankable } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
-import { resolveSkill } from "../skills/index.js"
+import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { evaluate, ownIndex, pick, render, type Found, type Opened } from "./searchRows.js"
@@ -87,7 +87,7 @@ const ownAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
 const searchOne = (input: SearchInput, name: string) =>
   Effect.scoped(
     Effect.gen(function* () {
-      const skill = yield* resolveSkill(name)
+      const skill = yield* resolveCommandSkill(name)
       const q = yield* openForQuery(skill)
       const found = yield* ownAnswer(ownIndex(skill, q), queryTokens(input.query), input.limit ?? DEFAULT_LIMIT)
       const results = yield* render(found, false)

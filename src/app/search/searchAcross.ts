@@ -20,8 +20,8 @@ import { FileSystem } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { SearchIndex } from "../../ports/SearchIndex.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
-import { Settings } from "../shared/index.js"
-import { recordAccesses, recordUnansweredAcrossSkills } from "../usage/index.js"
+import { Settings, touchSkill } from "../shared/index.js"
+import { touchUnansweredAcrossSkills } from "../usage/index.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
@@ -257,19 +257,21 @@ export const searchAcross = (input: SearchInput) =>
       }
       // DECISIONS #44: one row in the log of each skill that contributed a returned result, none for the
       // others (a question about PDFs is no read of the house style); a question nothing answered goes once
-      // to the global log, for `stats --all`, never to a skill's unanswered list.
+      // to the global log, for `stats --all`, never to a skill's unanswered list. The call's logging wrapper
+      // writes them, in one batch (issue 14; issue 44 item 4).
       if (results.length === 0) {
-        yield* recordUnansweredAcrossSkills(input.query)
+        yield* touchUnansweredAcrossSkills(input.query)
         return result
       }
-      // One batch: the shared parts of the rows are taken once (issue 14).
-      yield* recordAccesses(
-        searched.flatMap((o) => {
-          const count = results.filter((r) => r.skill === o.skill.name).length
-          if (count === 0) return []
-          return [{ command: "search", skill: o.skill, args: { query: input.query, result_count: count, scope: "all", ...(result.partial === true ? { partial: true } : {}) }, error: null }]
+      for (const o of searched) {
+        const count = results.filter((r) => r.skill === o.skill.name).length
+        if (count === 0) continue
+        yield* touchSkill(o.skill, {
+          command: "search",
+          args: { query: input.query, result_count: count, scope: "all", ...(result.partial === true ? { partial: true } : {}) },
+          error: null
         })
-      )
+      }
       return result
     })
   )

@@ -15,7 +15,7 @@ import { FileSystem } from "../../ports/FileSystem.js"
 import type { IndexReadFailed } from "../../ports/SearchIndex.js"
 import { IndexUnusable } from "../../domain/errors.js"
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
-import { resolveSkill } from "../skills/index.js"
+import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 
 export const ShowInput = Schema.Struct({
@@ -57,7 +57,7 @@ export const show = (input: ShowInput) =>
     Effect.gen(function* () {
       const fs = yield* FileSystem
       const path = yield* Path
-      const skill = yield* resolveSkill(input.skill)
+      const skill = yield* resolveCommandSkill(input.skill)
       // `--file` goes through the one path-safety function (issue 19): normalised
       // (`references/../SKILL.md` is `SKILL.md`), escapes are E012, a missing file E021.
       let onlyFile: string | undefined

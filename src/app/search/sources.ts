@@ -6,7 +6,7 @@
 import { Effect, Schema } from "effect"
 import { DirectoryNotFound } from "../../domain/errors.js"
 import { layoutSources, type SourcesLayout } from "../../domain/sourcesTree.js"
-import { resolveSkill } from "../skills/index.js"
+import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 import { scanSourceTree } from "../shared/index.js"
 
@@ -47,7 +47,7 @@ export const sourcesJson = (r: SourcesResult): SourcesDocument["entries"] => r.e
 export const sourcesDocument = (r: SourcesResult): SourcesDocument => ({ skill: r.skill, entries: sourcesJson(r) })
 
 export const sources = Effect.fn("skc.sources")(function* (input: SourcesInput) {
-  const skill = yield* resolveSkill(input.skill)
+  const skill = yield* resolveCommandSkill(input.skill)
   let dir = ""
   if (input.dir !== undefined) {
     const target = yield* resolveInside(skill.sourceDir, input.dir)

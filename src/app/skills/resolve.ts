@@ -16,8 +16,8 @@
  * builds into the global runtime, anything else into the project runtime
  * when there is a project and the global runtime otherwise.
  */
-import { fsInternal } from "../shared/index.js"
-import { Context, Effect } from "effect"
+import { fsInternal, touchSkill } from "../shared/index.js"
+import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { NotASkill, SkillNotFound, Warning } from "../../domain/errors.js"
 import { closest } from "../../domain/suggest.js"
@@ -124,28 +124,17 @@ export const describeSkillDir = Effect.fnUntraced(function* (dir: string, scopeH
   return skill
 })
 
+/** Resolve `skill` by the rules above. */
+export const resolveSkill = (skill: string, options: ResolveOptions = {}) => resolveOnDisk(skill, options)
+
 /**
- * The resolutions a recorded call made (issue 28 item 3): `logged`
- * (src/app/usage/accessLog.ts) provides a fresh record around the use case and
- * takes the skill of its access-log row from it, instead of resolving the
- * name a second time. Only written here, never read: every resolution of the
- * use case itself looks at the disk (a `build --watch` resolves again after
- * each change), and the record keeps the latest of each name.
+ * Resolve the skill a command is about (its `skill` input) and tell the
+ * call's `TouchedSkills` (issue 44 item 4): the logging wrapper writes that
+ * skill's access-log row from this resolution, not from a second look at the
+ * disk. Other resolutions (a scope's skills, a watch loop's) touch nothing.
  */
-export const ResolutionRecord = Context.Reference<Map<string, ResolvedSkill> | undefined>("skillc/ResolutionRecord", {
-  defaultValue: () => undefined
-})
-
-/** The record's key of a resolution: the name as given and whether agent directories were searched. */
-export const resolutionKey = (skill: string, options: ResolveOptions = {}) => `${options.agentDirs === false ? "stores" : "all"}\0${skill}`
-
-/** Resolve `skill` by the rules above (and note it in the call's record, when there is one). */
-export const resolveSkill = (skill: string, options: ResolveOptions = {}) =>
-  Effect.flatMap(ResolutionRecord, (record) =>
-    record === undefined
-      ? resolveOnDisk(skill, options)
-      : Effect.tap(resolveOnDisk(skill, options), (r) => Effect.sync(() => void record.set(resolutionKey(skill, options), r)))
-  )
+export const resolveCommandSkill = (skill: string, options: ResolveOptions = {}) =>
+  Effect.tap(resolveOnDisk(skill, options), (r) => touchSkill(r))
 
 const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: ResolveOptions) {
   const fs = yield* FileSystem

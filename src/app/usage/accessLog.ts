@@ -29,8 +29,8 @@ import { Env } from "../../ports/Env.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { withLogRepair } from "./logRepair.js"
 import { recordCacheOwner } from "../skills/index.js"
-import { ResolutionRecord, resolutionKey, resolveSkill, type ResolvedSkill } from "../skills/index.js"
-import { Settings } from "../shared/index.js"
+import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { resolvedTouches, runTouching, Settings, touchSkill, type Touch, type TouchedSkill } from "../shared/index.js"
 
 /** `<dir>/.skillc-meta/logs.db` */
 export const logDbIn = (dir: string, path: { join: (...parts: Array<string>) => string }) => path.join(dir, ".skillc-meta", "logs.db")
@@ -178,20 +178,17 @@ export const ACROSS_SKILLS = "*"
 
 /**
  * A cross-skill question (`search --all`, `skc_search` without `skill`)
- * that found nothing, recorded once in the global log
+ * that found nothing, touched for the call's wrapper to record once in the global log
  * (`<home>/.skillc/.skillc-meta/logs.db`, DECISIONS #44) and never in a
  * skill's own log: `stats --all` reports it as a question no skill
- * answered. Never fails (W002 when the global log cannot be written).
+ * answered (W002 when the global log cannot be written).
  */
-export const recordUnansweredAcrossSkills = (query: string) =>
+export const touchUnansweredAcrossSkills = (query: string) =>
   Effect.flatMap(Effect.service(Settings), ({ stores }) =>
-    recordAccess({
-      command: "search",
-      skill: { name: ACROSS_SKILLS, canonicalSourceDir: stores.globalDir, runtimeDir: stores.globalDir },
-      args: { query, result_count: 0, scope: "all" },
-      error: null,
-      fallback: false
-    })
+    touchSkill(
+      { name: ACROSS_SKILLS, canonicalSourceDir: stores.globalDir, runtimeDir: stores.globalDir },
+      { command: "search", args: { query, result_count: 0, scope: "all" }, error: null, fallback: false }
+    )
   )
 
 /** A row ready to be written: its text, its primary log and the cwd's fallback (none for the global log). */
@@ -260,10 +257,84 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) =>
 /** What a use case ended with, for `argsOf`. */
 export type Outcome<A, E> = { readonly _tag: "Success"; readonly value: A } | { readonly _tag: "Failure"; readonly error: E | undefined }
 
+/** What the one logging wrapper needs to know of a call. */
+export interface LoggedCall<A, E> {
+  readonly command: string
+  /** The skill the call names, when it names one: its row comes from `argsOf` and the call's outcome. */
+  readonly skill?: string | undefined
+  /** The `args` column (DECISIONS #18) of the named skill's row, from the outcome. */
+  readonly argsOf?: (outcome: Outcome<A, E>) => Readonly<Record<string, unknown>>
+  /** Where the use case actually put the skill when it decides itself (`build --global`, imports). */
+  readonly locate?: (value: A) => { readonly runtimeDir: string } | undefined
+}
+
 /**
- * Wrap a use case so that its invocation is logged (one row, success or
- * failure). `argsOf` gives the `args` column (DECISIONS #18) from the
- * outcome, e.g. the matched file of `show` or the result count of `search`.
+ * The skill a call named, as its use case resolved it (the latest of its
+ * `resolveCommandSkill` touches); resolved here only when the use case did
+ * not (it failed before): quietly, so a trace is printed once. `undefined`
+ * for E001/E010: nothing to log, the use case reported the failure itself.
+ */
+export const namedSkillOf = (touches: ReadonlyArray<Touch>, skill: string, how: { readonly agentDirs: boolean }) =>
+  Effect.gen(function* () {
+    const resolved = resolvedTouches(touches)
+    if (resolved.length > 0) return resolved
+    const diagnostics = yield* Diagnostics
+    const quiet = { ...diagnostics, verbose: () => Effect.void }
+    const found = Option.getOrUndefined(yield* Effect.option(resolveSkill(skill, how).pipe(Effect.provideService(Diagnostics, quiet))))
+    const skills: ReadonlyArray<TouchedSkill> = found === undefined ? [] : [found]
+    return skills
+  })
+
+/**
+ * THE logging wrapper (issue 44 item 4) of the CLI runner, the MCP server
+ * (src/commands/logging.ts) and the library (src/app/recorded.ts): runs the
+ * use case with a fresh `TouchedSkills` and writes one row per skill it
+ * touched — the named skill with `argsOf` and the call's outcome, each other
+ * touch with its own args (`search --all`, `build a b`) — then hands back the
+ * use case's own result or failure untouched. Logging never changes what a
+ * command prints or its exit status.
+ */
+export const loggedCall =
+  <A, E>(call: LoggedCall<A, E>) =>
+  <R>(useCase: Effect.Effect<A, E, R>) =>
+    Effect.gen(function* () {
+      const { exit, touches } = yield* runTouching(useCase)
+      const entries: Array<AccessEntry> = []
+      const error = Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
+      if (call.skill !== undefined && call.argsOf !== undefined) {
+        // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it.
+        const named = yield* namedSkillOf(touches, call.skill, { agentDirs: call.command !== "build" })
+        if (named.length > 0) {
+          const outcome: Outcome<A, E> = Exit.isSuccess(exit)
+            ? { _tag: "Success", value: exit.value }
+            : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }
+          const argsOf = call.argsOf
+          const args = yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({})))
+          const located = Exit.isSuccess(exit) && call.locate !== undefined ? call.locate(exit.value) : undefined
+          for (const skill of named) {
+            entries.push({ command: call.command, skill: located === undefined ? skill : { ...skill, runtimeDir: located.runtimeDir }, args, error })
+          }
+        }
+      }
+      for (const t of touches) {
+        if (t.details?.args === undefined) continue
+        entries.push({
+          command: t.details.command ?? call.command,
+          skill: t.skill,
+          args: t.details.args,
+          error: t.details.error ?? null,
+          ...(t.details.fallback === undefined ? {} : { fallback: t.details.fallback })
+        })
+      }
+      yield* recordAccesses(entries)
+      return yield* exit
+    })
+
+/**
+ * Wrap a use case so that its invocation on `skill` is logged (one row,
+ * success or failure): `loggedCall` for one named skill. `argsOf` gives the
+ * `args` column (DECISIONS #18) from the outcome, e.g. the matched file of
+ * `show` or the result count of `search`.
  */
 export const logged =
   <A, E>(
@@ -276,30 +347,4 @@ export const logged =
     } = {}
   ) =>
   <R>(useCase: Effect.Effect<A, E, R>) =>
-    Effect.gen(function* () {
-      // The use case runs first and resolves the name itself (saying with -v which rule did); the row's
-      // skill is that resolution, from this call's record, not a second look at the disk (issue 28).
-      const record = new Map<string, ResolvedSkill>()
-      const exit = yield* Effect.exit(Effect.provideService(useCase, ResolutionRecord, record))
-      // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it. Resolved
-      // here only when the use case did not (it failed before): quiet, so a trace is printed once.
-      const how = { agentDirs: command !== "build" }
-      const known = record.get(resolutionKey(skill, how))
-      const diagnostics = yield* Diagnostics
-      const quiet = { ...diagnostics, verbose: () => Effect.void }
-      const resolved = known ?? Option.getOrUndefined(yield* Effect.option(resolveSkill(skill, how).pipe(Effect.provideService(Diagnostics, quiet))))
-      // E001/E010: nothing to log; the use case reported the failure itself.
-      if (resolved === undefined) return yield* exit
-      const outcome: Outcome<A, E> = Exit.isSuccess(exit)
-        ? { _tag: "Success", value: exit.value }
-        : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }
-      const args = yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({})))
-      const located = Exit.isSuccess(exit) && options.locate !== undefined ? options.locate(exit.value) : undefined
-      yield* recordAccess({
-        command,
-        skill: located === undefined ? resolved : { ...resolved, runtimeDir: located.runtimeDir },
-        args,
-        error: Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
-      })
-      return yield* exit
-    })
+    loggedCall<A, E>({ command, skill, argsOf, ...(options.locate === undefined ? {} : { locate: options.locate }) })(useCase)

@@ -42,7 +42,7 @@ import { AccessLog, type AggregateRows, type GroupBy, type Period, type SummaryG
 import { FileSystem } from "../../ports/FileSystem.js"
 import { logDbIn } from "./accessLog.js"
 import { withLogRepair } from "./logRepair.js"
-import { resolveSkill } from "../skills/index.js"
+import { resolveCommandSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { outlineSections } from "./statsOutline.js"
 
@@ -341,7 +341,7 @@ export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: str
 export const stats = Effect.fn("skc.stats")(function* (input: StatsInput) {
   const groupBy: StatsGroupBy = yield* Effect.fromResult(parseGroupBy(input.group_by ?? "summary"))
   const filters = yield* parseFilters(input)
-  const skill = yield* resolveSkill(input.skill)
+  const skill = yield* resolveCommandSkill(input.skill)
   const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
   const limit = input.limit
   const head = { skill: skill.name, skill_path: skill.canonicalSourceDir, query: groupBy, filters }

@@ -7,7 +7,7 @@
  */
 import { Effect } from "effect"
 import type { SkillReport } from "../../domain/stats.js"
-import { resolveSkill } from "../skills/index.js"
+import { resolveCommandSkill } from "../skills/index.js"
 import { aggregateLog, foldSummary, latestEval, parseFilters, type StatsInput } from "./stats.js"
 import { outlineSections } from "./statsOutline.js"
 
@@ -17,7 +17,7 @@ const key = (file: string | null, section: string) => `${file ?? ""}\u0000${sect
 
 export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<StatsInput, "skill" | "since" | "until" | "project" | "include_author">) {
   const filters = yield* parseFilters(input)
-  const skill = yield* resolveSkill(input.skill)
+  const skill = yield* resolveCommandSkill(input.skill)
   const at = (groupBy: Parameters<typeof aggregateLog>[1]) => aggregateLog(skill.runtimeDir, groupBy, filters)
   const summaryRows = yield* at("summary")
   const fold = foldSummary(summaryRows.groupBy === "summary" ? summaryRows.groups : [], filters)

@@ -19,7 +19,7 @@ import { AccessLog, type AccessLogService } from "../../ports/AccessLog.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { TeamLogStore } from "../../ports/TeamLogStore.js"
 import { logDbIn } from "./accessLog.js"
-import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
 import { skillsInScope } from "../skills/index.js"
 import { stats, type StatsInput } from "./stats.js"
 import { statsAll, type StatsAllInput } from "./statsAll.js"
@@ -70,14 +70,14 @@ export const teamSourceOf = (scope: TeamScope): TeamSource => ({
 
 /** One skill's view (text or JSON). */
 export const teamStats = (input: TeamStatsInput) =>
-  Effect.map(onTeam(input, Effect.map(resolveSkill(input.skill), (s) => [s]), stats(input)), (outcome) => ({
+  Effect.map(onTeam(input, Effect.map(resolveCommandSkill(input.skill), (s) => [s]), stats(input)), (outcome) => ({
     ...outcome,
     report: { ...outcome.report, ...teamSourceOf(input) }
   }))
 
 /** One skill's HTML report. */
 export const teamStatsReport = (input: Parameters<typeof statsReport>[0] & TeamScope) =>
-  Effect.map(onTeam(input, Effect.map(resolveSkill(input.skill), (s) => [s]), statsReport(input)), (report) => ({
+  Effect.map(onTeam(input, Effect.map(resolveCommandSkill(input.skill), (s) => [s]), statsReport(input)), (report) => ({
     ...report,
     ...teamSourceOf(input)
   }))
