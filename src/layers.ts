@@ -5,7 +5,7 @@
  * application is wired once and the compiler checks every consumer.
  *
  * - `PortsLive`: the stateless ports (file system, environment, path,
- *   hasher, access log, diagnostics) plus the run id. The MCP server builds
+ *   hasher, access log, diagnostics, output) plus the run id. The MCP server builds
  *   it once per session; the CLI once per invocation.
  * - `Live`: `PortsLive` plus `Settings` (project root, stores, config files),
  *   which are resolved when the layer is built.
@@ -44,6 +44,8 @@ import { AccessLog, LogStoreError, withoutWrites, type AccessLogService } from "
 import { Hasher } from "./ports/Hasher.js"
 import { SettingsLive } from "./app/shared/Settings.js"
 import { stderrProgress } from "./adapters/node/StderrProgress.js"
+import { nodeOutput } from "./adapters/node/NodeOutput.js"
+import { Output, type OutputService } from "./ports/Output.js"
 import { MemoryAccessLogLayer } from "./adapters/memory/MemoryAccessLog.js"
 import { MemoryEnvLayer } from "./adapters/memory/MemoryEnv.js"
 import { MemoryFileSystemLayer, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
@@ -89,6 +91,12 @@ export interface LiveOptions {
    * without logging, decided here and nowhere else (issue 28 item 3).
    */
   readonly accessLog?: AccessLogService
+  /**
+   * Where a command's output goes (issue 44 item 6); by default the
+   * process's stdout and stderr. The MCP server, whose stdout is the
+   * protocol, passes `discardingOutput`.
+   */
+  readonly output?: OutputService
 }
 
 /**
@@ -117,6 +125,7 @@ export const PortsLive = (options: LiveOptions = {}) => {
           Context.add(EventLoop, nodeEventLoop),
           Context.add(AccessLog, options.accessLog ?? ((options.env ?? process.env).SKC_BENCH_DISABLE_LOG === "1" ? withoutWrites(lazyAccessLog) : lazyAccessLog)),
           Context.add(Diagnostics, diagnostics),
+          Context.add(Output, options.output ?? nodeOutput),
           Context.add(RunId, runId)
         )
       )
@@ -147,6 +156,13 @@ export const Live = (options: LiveOptions = {}) => {
 export type LiveServices = Layer.Success<ReturnType<typeof Live>>
 /** The services `PortsLive` provides. */
 export type PortServices = Layer.Success<ReturnType<typeof PortsLive>>
+
+/**
+ * The guards of src/cli/stdout.ts: the mark of Node's not yet created
+ * stdout, and issue 19's end when stdout cannot be written (the Output
+ * port's Node adapter).
+ */
+export { endOnWriteFailure, NOT_CREATED } from "./adapters/node/NodeOutput.js"
 
 /** Progress on stderr for the CLI (a terminal only; silent otherwise). */
 export const cliProgress = stderrProgress

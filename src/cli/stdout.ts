@@ -11,7 +11,7 @@
  * Node reports these as 'error' events on the streams (also for the
  * synchronous pipes and files of Linux), so listeners are all it takes.
  */
-import { endOnWriteFailure, NOT_CREATED } from "../commands/output.js"
+import { endOnWriteFailure, NOT_CREATED } from "../layers.js"
 
 let installed = false
 
@@ -38,7 +38,7 @@ const guardWhenCreated = (name: "stdout" | "stderr", guard: (stream: NodeJS.Writ
       guard(stream)
       return stream
     },
-    // Until then, `writeStdout` (src/commands/output.ts) writes to the descriptor itself.
+    // Until then, the Output port's Node adapter (`writeStdout`) writes to the descriptor itself.
     { [NOT_CREATED]: true }
   )
   Object.defineProperty(process, name, { ...original, get })

@@ -6,6 +6,7 @@
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
 import { loadSearchIndexLive, loadSignals } from "../layers.js"
+import { Output, type OutputService } from "../ports/Output.js"
 
 const skillsArg: Arg<ReadonlyArray<string>> = {
   ...arg.many("skill", "Skill names, or paths to import into the source store first."),
@@ -61,9 +62,13 @@ export const buildCommand = defineCommand({
       ])
     // A watch's lines as they come: about the watch on stderr, each build on stdout. Ctrl-C (SIGINT) or SIGTERM
     // interrupts it (src/cli/runMain.ts) and the process exits 0, as the README documents.
-    const watchIo = () =>
+    const watchIo = (output: OutputService) => () =>
       Effect.flatMap(Effect.promise(loadSignals), (endsOnSignal) =>
-        Effect.as(endsOnSignal(0), { status: printStderr, event: printText, stop: Effect.never })
+        Effect.as(endsOnSignal(0), {
+          status: (line: string) => printStderr(line).pipe(Effect.provideService(Output, output)),
+          event: (text: string) => printText(text).pipe(Effect.provideService(Output, output)),
+          stop: Effect.never
+        })
       )
     return {
       input: BuildCommandInput,
@@ -78,7 +83,7 @@ export const buildCommand = defineCommand({
           force: o.force
         })
       },
-      run: (input) => buildCommand(input, watchIo).pipe(Effect.provide(SqliteSearchIndexLive)),
+      run: (input) => Effect.flatMap(Effect.service(Output), (output) => buildCommand(input, watchIo(output))).pipe(Effect.provide(SqliteSearchIndexLive)),
       // Logged by the runner only when `skill` is given, i.e. a single build; buildMany logs each of its skills itself.
       log: {
         args: (i) => buildLogArgs(i),

@@ -3,6 +3,7 @@ import { Effect, Option, Schema } from "effect"
 import { InvalidOption } from "../domain/errors.js"
 import { VERSION } from "../domain/version.js"
 import { printJson, printStderr, printText } from "./output.js"
+import { Output } from "../ports/Output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
 export const lintCommand = defineCommand({
@@ -60,14 +61,15 @@ export const lintCommand = defineCommand({
           : ctx.format === "json"
             ? printJson(outcomeJson(outcome))
             : // DECISIONS #39: each diagnostic on stderr, the per-skill summary (and the total) on stdout.
-              Effect.forEach(
-                lintTextParts(outcome, process.stderr.isTTY === true && (process.env.NO_COLOR ?? "") === ""),
+              Effect.flatMap(Effect.service(Output), (output) =>
+                Effect.forEach(
+                lintTextParts(outcome, output.colour("stderr")),
                 (part) =>
                   printText(part.stdout).pipe(
                     Effect.andThen(part.stderr.length > 0 ? printStderr(part.stderr.join("\n")) : Effect.void)
                   ),
                 { discard: true }
-              ).pipe(Effect.andThen(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
+              )).pipe(Effect.andThen(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
       // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
       mcp: { input: LintSkillInput, output: () => import("../app/lint/lint.js").then((r) => r.LintJson), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!, outcome.agents) }) }

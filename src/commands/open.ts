@@ -1,7 +1,8 @@
 /** `skc open` / `skc_open` (RFC-0002, DECISIONS #36). */
 import { Effect, Option } from "effect"
 import { visibleBody } from "../domain/visible.js"
-import { printJson, printText } from "./output.js"
+import { printBytes, printJson, printText } from "./output.js"
+import { Output } from "../ports/Output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
 interface OpenedText {
@@ -43,11 +44,9 @@ export const openCommand = defineCommand({
       // (src/domain/visible.ts): written to a pipe or a file, it stays byte-exact.
       emit: (opened, ctx) => {
         if (ctx.format === "json") return printJson(opened.result)
-        if (process.stdout.isTTY === true && hasControl(opened.result)) return printText(visibleBody(textOf(opened.result)))
-        return Effect.callback<void>((resume) => {
-          if (opened.bytes.length === 0) return resume(Effect.void)
-          process.stdout.write(opened.bytes, () => resume(Effect.void))
-        })
+        return Effect.flatMap(Effect.service(Output), (output) =>
+          output.stdoutIsTTY && hasControl(opened.result) ? printText(visibleBody(textOf(opened.result))) : printBytes(opened.bytes)
+        )
       },
       mcp: { output: () => import("../app/search/open.js").then((r) => r.OpenResult), structured: (opened) => ({ ...opened.result }) }
     }

@@ -1,92 +1,26 @@
 /**
- * Writing a command's output on stdout, for the runner and the handlers
- * that emit more than one format, and the lines a command writes on stderr
- * beside it (DECISIONS #39: a skill's failure in a multi-skill run). Text ends with exactly one newline unless
- * empty; JSON is indented by two spaces.
+ * Writing a command's output, for the runner and the handlers that emit
+ * more than one format, and the lines a command writes on stderr beside it
+ * (DECISIONS #39: a skill's failure in a multi-skill run): Effects over the
+ * Output port (src/ports/Output.ts; issue 44 item 6), never `process`
+ * itself. Text ends with exactly one newline unless empty; JSON is
+ * indented by two spaces.
  */
-import { writeSync } from "node:fs"
 import { Effect } from "effect"
-
-/**
- * Marks the getter the CLI puts on `process.stdout` until the stream is
- * first used (src/cli/stdout.ts): while it is there, Node has not created
- * the stream.
- */
-export const NOT_CREATED = Symbol.for("skillc.stdio.notCreated")
-
-const streamNotCreated = (): boolean => {
-  const get = Object.getOwnPropertyDescriptor(process, "stdout")?.get as { [NOT_CREATED]?: boolean } | undefined
-  return get?.[NOT_CREATED] === true
-}
-
-/** The words of issue 19 for a failed write to stdout. */
-const WRITE_ERRORS: Record<string, string> = {
-  ENOSPC: "no space left on device",
-  EIO: "input/output error",
-  EDQUOT: "disk quota exceeded",
-  EFBIG: "file too large"
-}
-
-const describeWriteError = (e: NodeJS.ErrnoException): string => {
-  const code = e.code ?? "EIO"
-  return `error: cannot write to standard output: ${WRITE_ERRORS[code] ?? e.message} (${code})`
-}
-
-/**
- * Issue 19's end when stdout cannot be written, whichever way it was
- * written (the stream's 'error' event, src/cli/stdout.ts, or `writeStdout`):
- * EPIPE ends quietly with status 0, anything else is one line on stderr and
- * status 1.
- */
-export const endOnWriteFailure = (e: NodeJS.ErrnoException): never => {
-  if (e.code === "EPIPE") process.exit(0)
-  try {
-    process.stderr.write(describeWriteError(e) + "\n")
-  } catch {
-    // stderr is gone too.
-  }
-  process.exit(1)
-}
-
-let direct = process.platform !== "win32"
-
-/**
- * Write to stdout. Until Node's stream for it exists, the bytes go straight
- * to file descriptor 1 (issue 30): creating the stream loads Node's stream
- * modules (for a pipe, `net`), a few milliseconds of a command's start-up,
- * and on Linux and macOS Node writes files and pipes synchronously anyway.
- * The failures keep issue 19's behaviour: EPIPE ends quietly with status 0,
- * any other error is one line on stderr and status 1. A descriptor left
- * non-blocking by the parent (EAGAIN) hands the rest to the stream, which
- * waits for the reader. On Windows, or once the stream exists, the stream
- * writes everything, so output never comes out of order.
- */
-export const writeStdout = (text: string): void => {
-  if (direct && streamNotCreated()) {
-    const bytes = Buffer.from(text, "utf8")
-    let written = 0
-    try {
-      while (written < bytes.length) written += writeSync(1, bytes, written)
-      return
-    } catch (e) {
-      const error = e as NodeJS.ErrnoException
-      if (error.code !== "EAGAIN") endOnWriteFailure(error)
-      direct = false
-      process.stdout.write(bytes.subarray(written))
-      return
-    }
-  }
-  process.stdout.write(text)
-}
+import { Output } from "../ports/Output.js"
 
 export const printText = (text: string) =>
-  Effect.sync(() => {
-    if (text.length > 0) writeStdout(text.endsWith("\n") ? text : text + "\n")
-  })
+  text.length === 0 ? Effect.void : Effect.flatMap(Effect.service(Output), (o) => o.stdout(text.endsWith("\n") ? text : text + "\n"))
+
+/** Text on stdout exactly as given (no newline added): a tool's own output. */
+export const printRaw = (text: string) => (text.length === 0 ? Effect.void : Effect.flatMap(Effect.service(Output), (o) => o.stdout(text)))
+
+/** Bytes on stdout exactly as given, resuming once they are written. */
+export const printBytes = (bytes: Uint8Array) => Effect.flatMap(Effect.service(Output), (o) => o.stdoutBytes(bytes))
 
 export const jsonText = (value: unknown) => JSON.stringify(value, null, 2) + "\n"
 
 export const printJson = (value: unknown) => printText(jsonText(value))
 
 /** One line on stderr (a newline is added unless it ends with one). */
-export const printStderr = (line: string) => Effect.sync(() => void process.stderr.write(line.endsWith("\n") ? line : line + "\n"))
+export const printStderr = (line: string) => Effect.flatMap(Effect.service(Output), (o) => o.stderrLine(line))

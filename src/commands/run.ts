@@ -1,7 +1,7 @@
 /** `skc run` (tool skills, docs/tool-skills.md §4). */
 import { Effect, Layer, Option, Schema } from "effect"
 import { InvalidOption, UsageError } from "../domain/errors.js"
-import { printJson, printStderr } from "./output.js"
+import { printJson, printRaw, printStderr } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { loadNodePrompter, loadProcessRunnerLive } from "../layers.js"
 
@@ -60,7 +60,7 @@ export const runCommand = defineCommand({
           const env = result.envelope
           if (ctx.format === "json") yield* printJson(env)
           // The tool's output exactly as it came (no newline added).
-          else if (env.output.length > 0) yield* Effect.sync(() => void process.stdout.write(renderRunOutput(result)))
+          else if (env.output.length > 0) yield* printRaw(renderRunOutput(result))
           if (!env.success) yield* printStderr(`error: ${env.error}`)
         }),
       // RFC-0005: one exit status for every failure; the envelope keeps the tool's own code.

@@ -38,6 +38,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js"
 import { InternalError, type SkcError, renderError, renderWarning, skcErrorOfCause } from "../domain/errors.js"
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
+// Issue 44 item 6: stdout is the protocol; a command's output port writes nothing here.
+import { discardingOutput } from "../ports/Output.js"
 import {
   Live,
   loadProcessRunnerLive,
@@ -135,7 +137,7 @@ const SessionLive = (parts: SessionParts) =>
     Layer.succeed(CallerRole, { role: "agent" }),
     // Issue 29 item 3: one indexing of a foreign skill at a time, shared by the calls that need it; a call waits a bounded time.
     Layer.succeed(OnDemandIndexing, { running: new Map(), waitMillis: FOREIGN_INDEX_WAIT_MS })
-  ).pipe(Layer.provideMerge(PortsLive({ diagnostics: forwardingDiagnostics })), Layer.merge(SqlitePoolsLive))
+  ).pipe(Layer.provideMerge(PortsLive({ diagnostics: forwardingDiagnostics, output: discardingOutput })), Layer.merge(SqlitePoolsLive))
 
 /**
  * Run a request's effect on the session's services. Settings (project root,
@@ -445,5 +447,5 @@ const watchProgram = (stop: Effect.Effect<void>, changed: () => void, { director
       onEvent: (e) => Effect.andThen(say(renderWatchEvent(e)), e.kind === "rebuild" ? Effect.sync(changed) : Effect.void),
       stop,
       ...(hub === undefined ? {} : { hub })
-    }).pipe(Effect.provide(SqliteSearchIndexLive), Effect.provide(Live({ cwd: directory() })))
+    }).pipe(Effect.provide(SqliteSearchIndexLive), Effect.provide(Live({ cwd: directory(), output: discardingOutput })))
   }).pipe(Effect.catchCause((cause) => Effect.sync(() => void process.stderr.write(`skc mcp: --watch stopped: ${Cause.pretty(cause)}\n`))))

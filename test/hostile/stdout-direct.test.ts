@@ -1,7 +1,7 @@
 /**
  * Issue 30 (start-up) with issue 19's rules kept: a command's output goes
  * straight to file descriptor 1 until Node's stdout stream exists
- * (`writeStdout`, src/commands/output.ts). Whatever the descriptor is, the
+ * (`writeStdout`, src/adapters/node/NodeOutput.ts). Whatever the descriptor is, the
  * reader gets every byte in order, a closed pipe ends quietly with status
  * 0, and a full disk is one error line.
  */
