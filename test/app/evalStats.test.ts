@@ -9,7 +9,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import * as TestClock from "effect/testing/TestClock"
 import { CallerRole, logDbIn } from "../../src/app/usage/accessLog.js"
-import { evaluate } from "../../src/app/eval/eval.js"
+import { evaluate as evaluateUnlogged, type EvalInput } from "../../src/app/eval/eval.js"
+import { loggedCall } from "../../src/app/usage/accessLog.js"
 import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { stats } from "../../src/app/usage/stats.js"
 import { statsReport } from "../../src/app/usage/statsReport.js"
@@ -23,6 +24,9 @@ import { renderStats } from "../../src/render/stats.js"
 import { renderSkillHtml } from "../../src/render/statsHtml.js"
 import { tempDir } from "../helpers/cli.js"
 import { makeLogDb, type Row } from "../helpers/logs.js"
+
+/** `eval` as the CLI runs it: inside the one logging wrapper, which writes the rows it touched (issue 44 item 4). */
+const evaluate = (input: EvalInput) => evaluateUnlogged(input).pipe(loggedCall({ command: "eval" }))
 import { memoryLayer } from "../helpers/worlds.js"
 
 const SKILL = (name: string, description: string) => `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n# ${name}\n## Usage\n`

@@ -94,8 +94,8 @@ describe("issue 44 item 4: no use case writes an access-log row itself", () => {
     readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : n.endsWith(".ts") ? [join(dir, n)] : []))
   // The writers: the row recorders of the usage capability and the port's append.
   const writer = /\b(recordAccess|recordAccesses|appendEach)\b|\.append\(/
-  // The usage capability holds the log itself (the wrapper, sync's merge); left: eval's rows (not yet touches).
-  const allowed = (file: string) => file.startsWith("usage/") || file === "eval/eval.ts"
+  // The usage capability holds the log itself (the wrapper, sync's merge).
+  const allowed = (file: string) => file.startsWith("usage/")
 
   it("RFC-0007:C-LOGGING only src/app/usage/ (and the wrapper there) names the access-log writer", () => {
     const offenders = walk(root)

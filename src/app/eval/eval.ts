@@ -41,14 +41,13 @@ import { Diagnostics, type DiagnosticsService } from "../../ports/Diagnostics.js
 import { Env } from "../../ports/Env.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { ProcessRunner } from "../../ports/ProcessRunner.js"
-import { recordAccesses, type AccessEntry } from "../usage/index.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing } from "../skills/index.js"
 import { cutAt, listingFacts } from "../../domain/agents/listing.js"
 import type { AgentProfile } from "../../domain/agents/index.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
 import { resolveSkill } from "../skills/index.js"
-import { Settings } from "../shared/index.js"
+import { Settings, touchSkill } from "../shared/index.js"
 
 export const DEFAULT_MIN_PASS = 0.8
 export const DEFAULT_EVAL_TIMEOUT_S = 120
@@ -423,20 +422,19 @@ export const evaluate = (input: EvalInput) =>
  * skill is resolved as `skc stats <skill>` resolves it; one that does not
  * resolve (or any logging problem) is left out quietly: logging never
  * changes an eval's outcome. `eval` is author work (not an agent read), so
- * these rows never count as reads.
+ * these rows never count as reads. The skills are touched with their args;
+ * the call's logging wrapper writes the rows, in one batch (issue 44 item 4).
  */
 const logResults = (result: EvalResult, givenAs: ReadonlyMap<string, string>) =>
   Effect.gen(function* () {
     const diagnostics = yield* Diagnostics
     // The report already spoke of each skill: resolving it again for its log stays silent.
     const quiet: DiagnosticsService = { ...diagnostics, warn: () => Effect.void, verbose: () => Effect.void }
-    const entries: Array<AccessEntry> = []
     for (const s of result.skills) {
       const resolved = yield* Effect.result(resolveSkill(givenAs.get(s.skill) ?? s.skill).pipe(Effect.provideService(Diagnostics, quiet)))
       if (resolved._tag === "Failure") continue
-      entries.push({
+      yield* touchSkill(resolved.success, {
         command: "eval",
-        skill: resolved.success,
         args: {
           judge: result.judge,
           agent: result.agent,
@@ -451,6 +449,4 @@ const logResults = (result: EvalResult, givenAs: ReadonlyMap<string, string>) =>
         error: null
       })
     }
-    // One batch: the time, run id and cwd are taken once for every row (as `search --all` does).
-    yield* recordAccesses(entries)
   }).pipe(Effect.catchCause(() => Effect.void))
