@@ -86,6 +86,19 @@ describe("issue 44 item 4: the one logging wrapper, in process", () => {
     await w.run(useCase.pipe(loggedCall({ command: "build" })))
     expect((log.databases.get(logOf("beta")) ?? [])[0]).toMatchObject({ command: "build", error: "error[E040]: boom" })
   })
+
+  it("RFC-0007:C-LOGGING an interrupted call leaves no row of its own; the parts it finished keep theirs", async () => {
+    const { log, w } = world()
+    const useCase = Effect.gen(function* () {
+      const beta = yield* resolveCommandSkill("beta")
+      yield* touchSkill(beta, { command: "build", args: { force: null }, error: null })
+      yield* resolveCommandSkill("alpha")
+      return yield* Effect.interrupt
+    })
+    await w.run(useCase.pipe(loggedCall({ command: "build", skill: "alpha", argsOf: () => ({}) }))).catch(() => undefined)
+    expect(log.databases.get(logOf("alpha")) ?? []).toEqual([])
+    expect(log.databases.get(logOf("beta")) ?? []).toHaveLength(1)
+  })
 })
 
 describe("issue 44 item 4: no use case writes an access-log row itself", () => {

@@ -10,7 +10,7 @@
  * Outside a wrapper (a use case called on its own) there is no record and a
  * touch does nothing.
  */
-import { Context, Effect, Exit } from "effect"
+import { Clock, Context, Effect, Exit } from "effect"
 
 /** Whose row: the row's `skill` and `skill_path`, and the runtime holding its `logs.db`. */
 export interface TouchedSkill {
@@ -37,6 +37,8 @@ export interface TouchDetails {
 export interface Touch {
   readonly skill: TouchedSkill
   readonly details: TouchDetails | undefined
+  /** When it was touched (ms): the time of a row the use case gave itself, as when it wrote the row. */
+  readonly at: number
 }
 
 export interface TouchedSkillsService {
@@ -53,7 +55,7 @@ export const TouchedSkills = Context.Reference<TouchedSkillsService | undefined>
 export const makeTouchedSkills: Effect.Effect<TouchedSkillsService> = Effect.sync(() => {
   const list: Array<Touch> = []
   return {
-    touch: (skill, details) => Effect.sync(() => void list.push({ skill, details })),
+    touch: (skill, details) => Effect.flatMap(Clock.currentTimeMillis, (at) => Effect.sync(() => void list.push({ skill, details, at }))),
     touched: () => Effect.sync(() => [...list])
   }
 })
@@ -69,6 +71,19 @@ export const runTouching = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     const exit: Exit.Exit<A, E> = yield* Effect.exit(Effect.provideService(effect, TouchedSkills, record))
     return { exit, touches: yield* record.touched() }
   })
+
+/**
+ * Run `effect` with a fresh record of its own and hand its exit and touches
+ * to `after` however it ends — interrupted too (Ctrl-C during `build --all`
+ * keeps the rows of the skills already built).
+ */
+export const withTouching = <A, E, R, R2>(
+  effect: Effect.Effect<A, E, R>,
+  after: (exit: Exit.Exit<A, E>, touches: ReadonlyArray<Touch>) => Effect.Effect<void, never, R2>
+) =>
+  Effect.flatMap(makeTouchedSkills, (record) =>
+    Effect.onExit(Effect.provideService(effect, TouchedSkills, record), (exit) => Effect.flatMap(record.touched(), (touches) => after(exit, touches)))
+  )
 
 /** The skills resolved for the call (touches without args), each once, the latest resolution of each. */
 export const resolvedTouches = (touches: ReadonlyArray<Touch>): ReadonlyArray<TouchedSkill> => {

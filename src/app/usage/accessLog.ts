@@ -30,7 +30,7 @@ import { FileSystem } from "../../ports/FileSystem.js"
 import { withLogRepair } from "./logRepair.js"
 import { recordCacheOwner } from "../skills/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
-import { resolvedTouches, runTouching, Settings, touchSkill, type Touch, type TouchedSkill } from "../shared/index.js"
+import { resolvedTouches, Settings, touchSkill, withTouching, type Touch, type TouchedSkill } from "../shared/index.js"
 
 /** `<dir>/.skillc-meta/logs.db` */
 export const logDbIn = (dir: string, path: { join: (...parts: Array<string>) => string }) => path.join(dir, ".skillc-meta", "logs.db")
@@ -100,6 +100,8 @@ export interface AccessEntry {
   readonly error: string | null
   /** Whether a row the primary log refuses goes to the cwd's fallback log (default true; not for the global log). */
   readonly fallback?: boolean
+  /** When the access happened (ms), when not the time of writing: a row a use case gave itself, at its touch. */
+  readonly at?: number
 }
 
 /**
@@ -213,7 +215,7 @@ const prepareRow = (
     const path = yield* Path
     const { now, cwd } = shared
     const row: AccessLogRow = {
-      timestamp: formatTimestamp(now),
+      timestamp: formatTimestamp(entry.at ?? now),
       run_id: shared.runId,
       command: entry.command,
       skill: entry.skill.name,
@@ -297,38 +299,41 @@ export const namedSkillOf = (touches: ReadonlyArray<Touch>, skill: string, how: 
 export const loggedCall =
   <A, E>(call: LoggedCall<A, E>) =>
   <R>(useCase: Effect.Effect<A, E, R>) =>
-    Effect.gen(function* () {
-      const { exit, touches } = yield* runTouching(useCase)
-      const entries: Array<AccessEntry> = []
-      const error = Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
-      if (call.skill !== undefined && call.argsOf !== undefined) {
-        // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it.
-        const named = yield* namedSkillOf(touches, call.skill, { agentDirs: call.command !== "build" })
-        if (named.length > 0) {
-          const outcome: Outcome<A, E> = Exit.isSuccess(exit)
-            ? { _tag: "Success", value: exit.value }
-            : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }
-          const argsOf = call.argsOf
-          const args = yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({})))
-          const located = Exit.isSuccess(exit) && call.locate !== undefined ? call.locate(exit.value) : undefined
-          for (const skill of named) {
-            entries.push({ command: call.command, skill: located === undefined ? skill : { ...skill, runtimeDir: located.runtimeDir }, args, error })
+    withTouching(useCase, (exit, touches) =>
+      Effect.gen(function* () {
+        const entries: Array<AccessEntry> = []
+        // An interrupted call (Ctrl-C) leaves no row of its own; the parts it finished and touched keep theirs.
+        const interrupted = Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)
+        const error = Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
+        if (call.skill !== undefined && call.argsOf !== undefined && !interrupted) {
+          // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it.
+          const named = yield* namedSkillOf(touches, call.skill, { agentDirs: call.command !== "build" })
+          if (named.length > 0) {
+            const outcome: Outcome<A, E> = Exit.isSuccess(exit)
+              ? { _tag: "Success", value: exit.value }
+              : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }
+            const argsOf = call.argsOf
+            const args = yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({})))
+            const located = Exit.isSuccess(exit) && call.locate !== undefined ? call.locate(exit.value) : undefined
+            for (const skill of named) {
+              entries.push({ command: call.command, skill: located === undefined ? skill : { ...skill, runtimeDir: located.runtimeDir }, args, error })
+            }
           }
         }
-      }
-      for (const t of touches) {
-        if (t.details?.args === undefined) continue
-        entries.push({
-          command: t.details.command ?? call.command,
-          skill: t.skill,
-          args: t.details.args,
-          error: t.details.error ?? null,
-          ...(t.details.fallback === undefined ? {} : { fallback: t.details.fallback })
-        })
-      }
-      yield* recordAccesses(entries)
-      return yield* exit
-    })
+        for (const t of touches) {
+          if (t.details?.args === undefined) continue
+          entries.push({
+            command: t.details.command ?? call.command,
+            skill: t.skill,
+            args: t.details.args,
+            error: t.details.error ?? null,
+            at: t.at,
+            ...(t.details.fallback === undefined ? {} : { fallback: t.details.fallback })
+          })
+        }
+        yield* recordAccesses(entries)
+      }).pipe(Effect.catchCause(unrecorded(`the ${call.command}`)))
+    )
 
 /**
  * Wrap a use case so that its invocation on `skill` is logged (one row,
