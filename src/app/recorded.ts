@@ -3,7 +3,7 @@
  * `build`, `lint`, `outline`, `show`, `open`, `sources`, `search` and
  * `stats` on one skill is recorded in that skill's access log once, as the
  * CLI and the MCP server record theirs (RFC-0007:C-LOGGING; DECISIONS #17
- * which calls, #18 their `args`). The same `logged` and the same `args`
+ * which calls, #18 their `args`). The same wrapper (`loggedCall`) and the same `args`
  * functions serve all three: each `<command>LogArgs` sits beside its use
  * case, and the command specs (src/commands/) call them too.
  *

@@ -2,10 +2,12 @@
  * Access logging for every command that resolves a skill (RFC-0007:C-LOGGING,
  * DECISIONS #17, #18, #31).
  *
- * `logged(command, skill, argsOf)(useCase)` resolves the skill, runs the use
- * case and records exactly one row with the outcome — the use case's
- * arguments on success, the rendered error on failure — then hands back the
- * use case's own result or failure untouched. Logging never changes what a
+ * `loggedCall({ command, skill, argsOf })(useCase)`, the one wrapper (issue
+ * 44 item 4), runs the use case with a fresh `TouchedSkills` and records one
+ * row per skill it touched — the named skill's with the outcome (its
+ * arguments on success, the rendered error on failure), others with the
+ * args the use case gave — then hands back the use case's own result or
+ * failure untouched. Logging never changes what a
  * command prints or its exit status: every logging problem ends as W002 at worst.
  *
  * A skill that does not resolve (E001/E010) is not logged: C-LOGGING's row
