@@ -84,7 +84,7 @@ export const buildCommand = defineCommand({
         })
       },
       run: (input) => Effect.flatMap(Effect.service(Output), (output) => buildCommand(input, watchIo(output))).pipe(Effect.provide(SqliteSearchIndexLive)),
-      // Logged by the runner only when `skill` is given, i.e. a single build; buildMany logs each of its skills itself.
+      // Logged by the runner only when `skill` is given, i.e. a single build; buildMany records each of its skills for the one logging wrapper.
       log: {
         args: (i) => buildLogArgs(i),
         runtimeDir: (r) => (r._tag === "One" ? r.result.runtime : "")

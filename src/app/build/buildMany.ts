@@ -9,13 +9,13 @@
  * resolution classifies as that store, never an import), so a global build
  * cannot pick up a project skill of the same name.
  */
-import { Effect, Exit, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { errorHeadline, isSkcError, renderError, UsageError } from "../../domain/errors.js"
 import { FileSystem } from "../../ports/FileSystem.js"
-import { failureMessage, namedSkillOf } from "../usage/index.js"
+import { loggedCall } from "../usage/index.js"
 import { build, BuildInput, type BuildResult } from "./build.js"
-import { runTouching, Settings, touchSkill } from "../shared/index.js"
+import { Settings } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
 export const BuildManyInput = Schema.Struct({
@@ -84,17 +84,18 @@ export const buildMany = (input: BuildManyInput, options: { readonly deploy?: bo
     const results: Array<BuildOutcome> = []
     for (const { name, dir } of named) {
       const one: BuildInput = { skill: dir, global: input.global, target: input.target, copy: input.copy, force: input.force }
-      // Each skill's own row (issue 44 item 4): this build runs with a record of its own, and the skill it
-      // resolved (or, when it failed before, the name resolved quietly) is told to the call's wrapper with
-      // its args and outcome, logged where the build put it.
-      const { exit, touches } = yield* runTouching(build(one, options))
-      for (const skill of yield* namedSkillOf(touches, dir, { agentDirs: false })) {
-        yield* touchSkill(Exit.isSuccess(exit) ? { ...skill, runtimeDir: exit.value.runtime } : skill, {
-          command: "build",
-          args: { global: one.global, target: one.target, copy: one.copy, force: one.force },
-          error: Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
-        })
-      }
+      // Each skill's own row (issue 44 item 4), written as soon as its build ends (a long `--all` or a
+      // watch killed later keeps the rows of what it built): the one wrapper, around this one build.
+      const exit = yield* Effect.exit(
+        build(one, options).pipe(
+          loggedCall({
+            command: "build",
+            skill: dir,
+            argsOf: () => ({ global: one.global, target: one.target, copy: one.copy, force: one.force }),
+            locate: (r) => ({ runtimeDir: r.runtime })
+          })
+        )
+      )
       const outcome = yield* Effect.result(exit)
       results.push(outcome._tag === "Success" ? { skill: name, ok: true, result: outcome.success } : failureOf(name, outcome.failure))
     }
