@@ -27,6 +27,7 @@ import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { MANIFEST_FILE, META_DIR, parseManifest, type Manifest } from "../../domain/manifest.js"
 import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
+import { SHARED_SKILLS_DIR, SHARED_TARGET } from "../../domain/agents/index.js"
 import { validateSkillSource } from "../../domain/protocol/metadata.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, isRegularFile } from "../../ports/FileSystem.js"
@@ -43,6 +44,9 @@ export interface AgentSkillsRoot {
   readonly dir: string
 }
 
+/** The shared `.agents/skills` is no one agent's: it is named `agents` (DECISIONS #53). */
+const ownerOf = (agent: Agent, rel: string): Agent | "agents" => (rel === SHARED_SKILLS_DIR ? SHARED_TARGET : agent)
+
 /** Every agent skills directory visible from the cwd, in resolution order (existing or not). */
 export const agentSkillRoots = Effect.gen(function* () {
   const path = yield* Path
@@ -51,19 +55,18 @@ export const agentSkillRoots = Effect.gen(function* () {
   const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
   const roots: Array<AgentSkillsRoot> = []
   const seen = new Set<string>()
-  const add = (scope: AgentDirScope, owner: Agent | "plugin", dir: string) => {
+  const add = (scope: AgentDirScope, agent: AgentSkillsRoot["agent"], dir: string) => {
     if (seen.has(dir)) return
-    const agent = owner !== "plugin" && path.basename(path.dirname(dir)) === ".agents" && path.basename(dir) === "skills" ? "agents" : owner
     seen.add(dir)
     roots.push({ scope, agent, dir })
   }
   for (let dir = stores.cwd; ; ) {
-    if (!homes.has(dir)) for (const agent of AGENTS) for (const rel of projectSkillsDirs(agent)) add("agent-project", agent, path.join(dir, ...rel.split("/")))
+    if (!homes.has(dir)) for (const agent of AGENTS) for (const rel of projectSkillsDirs(agent)) add("agent-project", ownerOf(agent, rel), path.join(dir, ...rel.split("/")))
     const parent = path.dirname(dir)
     if (parent === dir) break
     dir = parent
   }
-  for (const agent of AGENTS) for (const rel of userSkillsDirs(agent)) add("agent-user", agent, path.join(env.home, ...rel.split("/")))
+  for (const agent of AGENTS) for (const rel of userSkillsDirs(agent)) add("agent-user", ownerOf(agent, rel), path.join(env.home, ...rel.split("/")))
   // Config paths are absolute already (src/app/shared/Settings.ts); resolve keeps a stray relative one deterministic.
   for (const root of config.pluginDirs) add("plugin", "plugin", path.join(path.resolve(stores.cwd, root), "skills"))
   return roots as ReadonlyArray<AgentSkillsRoot>

@@ -27,6 +27,28 @@ const codePoints = (s: string) => [...s].length
 /** Cut `text` at `cap` code points (never inside a surrogate pair). */
 export const cutAt = (text: string, cap: number | null): string => (cap === null || codePoints(text) <= cap ? text : [...text].slice(0, cap).join(""))
 
+/**
+ * The text an agent lists for a skill, and the fields it came from: its
+ * profile's text fields in order (Claude: `description`, then `when_to_use`),
+ * the others trimmed and left out when empty, joined by the profile's
+ * joiner. The listing, SKL108 and SKL702 all read it from here.
+ */
+export const listedText = (
+  profile: AgentProfile,
+  data: Readonly<Record<string, unknown>>,
+  description: string
+): { readonly text: string; readonly fields: ReadonlyArray<string> } => {
+  const fields: Array<string> = []
+  const texts: Array<string> = []
+  for (const field of profile.listing.textFields) {
+    const v = field === "description" ? description : typeof data[field] === "string" ? (data[field] as string).trim() : ""
+    if (field !== "description" && v === "") continue
+    fields.push(field)
+    texts.push(v)
+  }
+  return { text: texts.join(profile.listing.joiner), fields }
+}
+
 export const listingFacts = (profile: AgentProfile, data: Readonly<Record<string, unknown>>, description: string): ListingFacts => {
   const rule = profile.listing
   // Each boolean as this agent reads it: Claude takes yes/no, Cursor only true/false (the field's kind says).
@@ -36,27 +58,14 @@ export const listingFacts = (profile: AgentProfile, data: Readonly<Record<string
   }
   const manual = rule.manualOnlyField === null ? false : flag(rule.manualOnlyField) === true
   const command = rule.commandMenuField === null ? true : flag(rule.commandMenuField) !== false
-  const texts: Array<string> = []
-  const extras: Array<string> = []
-  for (const field of rule.textFields) {
-    if (field === "description") {
-      texts.push(description)
-      continue
-    }
-    const v = data[field]
-    if (typeof v === "string" && v.trim() !== "") {
-      texts.push(v.trim())
-      extras.push(v.trim())
-    }
-  }
-  const text = texts.join(rule.joiner)
+  const listed = listedText(profile, data, description)
   const rawPaths = rule.conditionalField === null ? undefined : data[rule.conditionalField]
   const paths = rawPaths === undefined || rawPaths === null ? null : stringList(rawPaths)
   return {
     model: !manual,
     command,
-    text,
-    when_to_use: extras.length === 0 ? null : extras.join(rule.joiner),
+    text: listed.text,
+    when_to_use: listed.fields.length === 1 ? null : listed.text.slice(description.length + rule.joiner.length),
     paths: paths === null || paths.length === 0 ? null : paths
   }
 }

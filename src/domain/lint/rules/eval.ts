@@ -6,6 +6,7 @@
  */
 import { EVALS_FILE, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE } from "../../eval/triggerSet.js"
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
+import { listedText } from "../../agents/listing.js"
 import { activeProfiles } from "../profiles.js"
 import { codePoints, frontmatterData, keyLine, positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
 import { thousands } from "../../thousands.js"
@@ -73,11 +74,10 @@ export const skl702: Rule = {
       for (const p of activeProfiles(s)) {
         const cap = configured ? option("max-length") : p.listing.perEntryCap
         if (cap === null) continue
-        const parts = p.listing.textFields.filter((f) => f === "description" || (typeof data[f] === "string" && (data[f] as string).trim() !== ""))
-        const text = parts.map((f) => (f === "description" ? description : (data[f] as string).trim())).join(p.listing.joiner)
+        const { text, fields } = listedText(p, data, description)
         const n = codePoints(text)
         if (n <= cap) continue
-        const what = parts.length === 1 ? "description" : parts.join(" + ")
+        const what = fields.join(" + ")
         out.push({ file: "SKILL.md", line: keyLine(s.frontmatter, "description"), message: `${what} is ${n} characters; ${p.title} cuts it at ${cap} in its skill listing` })
       }
       return out

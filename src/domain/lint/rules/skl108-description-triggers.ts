@@ -1,3 +1,4 @@
+import { listedText } from "../../agents/listing.js"
 import { activeProfiles } from "../profiles.js"
 import { frontmatterData, keyLine, stringList, withOptions, type Rule } from "../types.js"
 
@@ -63,10 +64,7 @@ export const skl108: Rule = {
     if (data === undefined || typeof data.description !== "string" || data.description.trim() === "") return []
     const description = data.description
     // What each active agent lists (DECISIONS #51): Claude Code appends `when_to_use`, so a trigger there counts for Claude.
-    const missing = activeProfiles(s).filter((p) => {
-      const text = p.listing.textFields.map((f) => (f === "description" ? description : typeof data[f] === "string" ? data[f] : "")).join(" ")
-      return findTrigger(text, option("patterns")) === undefined
-    })
+    const missing = activeProfiles(s).filter((p) => findTrigger(listedText(p, data, description).text, option("patterns")) === undefined)
     if (missing.length === 0) return []
     const elsewhere = findTrigger(Object.values(data).filter((v): v is string => typeof v === "string").join(" "), option("patterns")) !== undefined
     return [
