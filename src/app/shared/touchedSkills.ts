@@ -64,18 +64,10 @@ export const makeTouchedSkills: Effect.Effect<TouchedSkillsService> = Effect.syn
 export const touchSkill = (skill: TouchedSkill, details?: TouchDetails): Effect.Effect<void> =>
   Effect.flatMap(TouchedSkills, (t) => (t === undefined ? Effect.void : t.touch(skill, details)))
 
-/** Run `effect` with a fresh record of its own: its exit and what it touched. */
-export const runTouching = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.gen(function* () {
-    const record = yield* makeTouchedSkills
-    const exit: Exit.Exit<A, E> = yield* Effect.exit(Effect.provideService(effect, TouchedSkills, record))
-    return { exit, touches: yield* record.touched() }
-  })
-
 /**
  * Run `effect` with a fresh record of its own and hand its exit and touches
- * to `after` however it ends — interrupted too (Ctrl-C during `build --all`
- * keeps the rows of the skills already built).
+ * to `after` however it ends — interrupted too (a search across skills
+ * stopped by Ctrl-C keeps the rows of the skills it answered from).
  */
 export const withTouching = <A, E, R, R2>(
   effect: Effect.Effect<A, E, R>,
