@@ -10,15 +10,17 @@
  * - `Live`: `PortsLive` plus `Settings` (project root, stores, config files),
  *   which are resolved when the layer is built.
  *
- * - `SqlitePoolsLive`: for a long-lived process (the MCP server), SQLite
- *   connections kept open across calls (index readers, access-log writers),
- *   bounded and closed with the layer (issue 16).
+ * - `PooledConnectionsLive`: for a long-lived process (the MCP server), the
+ *   stores' connections kept open across calls (index readers, access-log
+ *   writers), bounded and closed with the layer (issue 16).
  *
- * Adapters a single command needs (the SQLite search index, the process
- * runner, the prompter, the usage history, the team store, signals, file
- * watchers) are wired here too, as loaders: a command's handler (src/commands)
- * or the MCP server asks for one when it runs, so start-up never loads them
- * for the others and nothing outside this file imports an adapter
+ * Adapters a single command needs (the search index, the process runner,
+ * the prompter, the usage history, the team store, a session's file
+ * watchers and disk memo) are named layers here too, each loaded when a
+ * program is provided it (`Layer.unwrap` over a dynamic import): a command's
+ * spec (src/commands) or the MCP server provides `SearchIndexLive`, never
+ * the SQLite adapter, start-up never loads an adapter a command does not
+ * use, and nothing outside this file imports an adapter
  * (test/types/composition-root.test.ts). The library's entries
  * (src/index.ts, src/testing.ts) take their layers from here too: the
  * memory adapters of `skillc/testing` are wired at the end of this file,
@@ -50,7 +52,13 @@ import { MemoryAccessLogLayer } from "./adapters/memory/MemoryAccessLog.js"
 import { MemoryEnvLayer } from "./adapters/memory/MemoryEnv.js"
 import { MemoryFileSystemLayer, type MemoryFileSystem } from "./adapters/memory/MemoryFileSystem.js"
 import { MemorySearchIndexLayer } from "./adapters/memory/MemorySearchIndex.js"
-import type { SearchIndexService } from "./ports/SearchIndex.js"
+import { SearchIndex, type SearchIndexService } from "./ports/SearchIndex.js"
+import { ProcessRunner } from "./ports/ProcessRunner.js"
+import { Prompter } from "./ports/Prompter.js"
+import { UsageHistory } from "./ports/UsageHistory.js"
+import { TeamLogStore } from "./ports/TeamLogStore.js"
+import { SourceFreshness } from "./ports/SourceFreshness.js"
+import { DiskMemo } from "./ports/DiskMemo.js"
 
 /** Warnings and verbose traces on stderr (the CLI's diagnostics). */
 export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => {
@@ -138,7 +146,7 @@ export const PortsLive = (options: LiveOptions = {}) => {
  * closed when the layer's scope ends (the MCP server's runtime is disposed).
  * Without it (the CLI, the library) each use opens and closes its own.
  */
-export const SqlitePoolsLive = Layer.effect(
+export const PooledConnectionsLive = Layer.effect(
   SqliteConnections,
   Effect.acquireRelease(
     Effect.sync(() => ({ pools: makeSqlitePools() })),
@@ -167,35 +175,50 @@ export { endOnWriteFailure, NOT_CREATED } from "./adapters/node/NodeOutput.js"
 /** Progress on stderr for the CLI (a terminal only; silent otherwise). */
 export const cliProgress = stderrProgress
 
-// Loaders of the adapters one command needs, each loaded on first use.
+// The adapters one command needs, as named layers: each is `Layer.unwrap` over
+// a dynamic import, so the adapter is loaded when a program that needs it is
+// provided the layer and never at start-up.
 
-/** The SQLite search index (show, search, build, the MCP server's watch). */
-export const loadSearchIndexLive = () => import("./adapters/sqlite/SqliteSearchIndex.js").then((m) => m.SqliteSearchIndexLive)
+/**
+ * A layer loaded when it is built. Marked free of side effects so that a
+ * bundle that never uses a layer drops it, adapter and all (without the mark
+ * every command's bundle carried the SQLite search index: +66 KB for
+ * `skc open`).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function lazyLayer<A, E = never, R = never>(load: () => Promise<Layer.Layer<A, E, R>>): Layer.Layer<A, E, R> {
+  return Layer.unwrap(Effect.promise(load))
+}
+
+/** The search index: SQLite files under the runtime directory (show, search, build, the MCP server's watch). */
+export const SearchIndexLive: Layer.Layer<SearchIndex> = /* @__PURE__ */ lazyLayer(() => import("./adapters/sqlite/SqliteSearchIndex.js").then((m) => m.SqliteSearchIndexLive))
 
 /**
  * Everything a use case needs, on the real machine, for a library user
- * (`skillc`'s `makeLiveLayer`): `Live` plus the SQLite search index.
+ * (`skillc`'s `makeLiveLayer`): `Live` plus the search index.
  * Warnings are collected (not printed) unless a `diagnostics` service is
  * given.
  */
-export const makeLiveLayer = (options: LiveOptions = {}) =>
-  // The adapter is loaded when the layer is built: a module-level layer would pull it into every CLI bundle.
-  Layer.merge(Live(options), Layer.unwrap(Effect.promise(loadSearchIndexLive)))
-/** Child processes of tool skills (`skc run`, MCP `<skill>__<tool>`). */
-export const loadProcessRunnerLive = () => import("./adapters/node/NodeProcessRunner.js").then((m) => m.NodeProcessRunnerLive)
+export const makeLiveLayer = (options: LiveOptions = {}) => Layer.merge(Live(options), SearchIndexLive)
+
+/** Child processes of tool skills (`skc run`, `skc eval --judge`, MCP `<skill>__<tool>`). */
+export const ProcessRunnerLive: Layer.Layer<ProcessRunner> = /* @__PURE__ */ lazyLayer(() => import("./adapters/node/NodeProcessRunner.js").then((m) => m.NodeProcessRunnerLive))
 /** An interrupted server ends the tool runs its sessions still have in flight (src/cli/runMain.ts). */
 export const loadEndRunningProcesses = () => import("./adapters/node/NodeProcessRunner.js").then((m) => m.endRunningProcesses)
 /** The terminal prompt of `skc run`'s confirmations. */
-export const loadNodePrompter = () => import("./adapters/node/NodePrompter.js").then((m) => m.makeNodePrompter)
-/** The usage history `skc match` ranks with, opened only when asked. */
-export const loadUsageHistoryLive = () => import("./adapters/sqlite/LazyUsageHistory.js").then((m) => m.LazySqliteUsageHistoryLayer)
-/** The team store on PostgreSQL (`--to`, `--from`, `--team`): its layer for a URL and the URL as shown. */
-export const loadTeamLogStore = () => import("./adapters/pg/TeamLogPg.js").then((m) => ({ layer: m.layer, describeUrl: m.describeUrl }))
+export const PrompterLive: Layer.Layer<Prompter> = /* @__PURE__ */ lazyLayer(() => import("./adapters/node/NodePrompter.js").then((m) => Layer.succeed(Prompter, m.makeNodePrompter())))
+/** The usage history `skc match` ranks with: the access log's SQLite file, opened only when asked. */
+export const UsageHistoryLive: Layer.Layer<UsageHistory> = /* @__PURE__ */ lazyLayer(() => import("./adapters/sqlite/LazyUsageHistory.js").then((m) => m.LazySqliteUsageHistoryLayer))
+/** The team store on PostgreSQL at `url` (`sync --to`, `stats --from`, `--team`). */
+export const TeamStoreLive = (url: string): Layer.Layer<TeamLogStore, LogStoreError> =>
+  lazyLayer(() => import("./adapters/pg/TeamLogPg.js").then((m) => m.layer(url)))
+/** A team database URL as shown to a user: the password hidden. */
+const describeTeamUrl = (url: string) => Effect.promise(() => import("./adapters/pg/TeamLogPg.js").then((m) => m.describeUrl(url)))
 
 /**
  * Run `use` against the team database that `--to`/`--from` (`given`) or
  * `--team` (the config's `[team] database`) names (issue 18): the
- * PostgreSQL adapter loaded only then, `use` given the URL as shown to a
+ * team store's layer built only then, `use` given the URL as shown to a
  * user (password hidden), and a database that cannot be reached an
  * `error[E999]` naming it. Shared by `sync --to` and `stats --from`.
  */
@@ -206,11 +229,11 @@ export const withTeamStore = <A, E, R>(
   use: (shown: string) => Effect.Effect<A, E, R>
 ) =>
   Effect.gen(function* () {
-    const [pg, { teamDatabase }] = yield* Effect.promise(() => Promise.all([loadTeamLogStore(), import("./app/usage/teamDatabase.js")]))
+    const { teamDatabase } = yield* Effect.promise(() => import("./app/usage/teamDatabase.js"))
     const url = yield* teamDatabase(given, team, flag)
-    const shown = pg.describeUrl(url)
+    const shown = yield* describeTeamUrl(url)
     return yield* use(shown).pipe(
-      Effect.provide(pg.layer(url)),
+      Effect.provide(TeamStoreLive(url)),
       Effect.mapError((e) =>
         e instanceof LogStoreError ? new InternalError({ message: `cannot reach team database ${shown}: ${e.code}: ${e.message}`, cause: e }) : e
       )
@@ -220,10 +243,20 @@ export const withTeamStore = <A, E, R>(
 export { ENDING_SIGNALS, statusOnSignal } from "./adapters/node/signals.js"
 /** `build --watch` declares that a signal ends it with exit 0 (src/cli/runMain.ts). */
 export const loadSignals = () => import("./adapters/node/signals.js").then((m) => m.endsOnSignal)
-/** The MCP server's staleness memo under file watchers (issue 16). */
-export const loadWatchingFreshness = () => import("./adapters/node/WatchingFreshness.js").then((m) => m.makeWatchingFreshness)
-/** The MCP server's memo of what a call found on disk, kept while the paths it read stat the same (issue 25). */
-export const loadStampedDiskMemo = () => import("./adapters/node/StampedDiskMemo.js").then((m) => m.makeStampedDiskMemo)
+/**
+ * A long-lived session's staleness state under file watchers (issue 16),
+ * the watchers closed with the layer's scope (the MCP session's end).
+ */
+export const WatchedFreshnessLive = /* @__PURE__ */ lazyLayer(() =>
+    import("./adapters/node/WatchingFreshness.js").then((m) =>
+      Layer.effect(
+        SourceFreshness,
+        Effect.acquireRelease(Effect.sync(m.makeWatchingFreshness), (freshness) => Effect.sync(() => freshness.close()))
+      )
+    )
+)
+/** A long-lived session's memo of what a call found on disk, kept while the paths it read stat the same (issue 25). */
+export const StampedDiskMemoLive = /* @__PURE__ */ lazyLayer(() => import("./adapters/node/StampedDiskMemo.js").then((m) => Layer.succeed(DiskMemo, m.makeStampedDiskMemo())))
 
 // The in-memory world (`skillc/testing`, src/testing.ts): the memory adapters wired to their ports.
 

@@ -5,7 +5,7 @@
  */
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
-import { loadSearchIndexLive, loadSignals } from "../layers.js"
+import { loadSignals, SearchIndexLive } from "../layers.js"
 import { Output, type OutputService } from "../ports/Output.js"
 
 const skillsArg: Arg<ReadonlyArray<string>> = {
@@ -50,13 +50,12 @@ export const buildCommand = defineCommand({
     idempotent: true
   },
   load: async () => {
-    const [{ BuildInput, buildLogArgs }, { BuildCommandInput }, { buildCommand }, { renderBuild, renderBuildMany, buildManyLines }, SqliteSearchIndexLive, { decodeFlags }, { printJson, printText, printStderr }] =
+    const [{ BuildInput, buildLogArgs }, { BuildCommandInput }, { buildCommand }, { renderBuild, renderBuildMany, buildManyLines }, { decodeFlags }, { printJson, printText, printStderr }] =
       await Promise.all([
         import("../app/build/build.js"),
         import("../app/build/buildMany.js"),
         import("../app/build/buildCommand.js"),
         import("../render/build.js"),
-        loadSearchIndexLive(),
         import("./decode.js"),
         import("./output.js")
       ])
@@ -83,7 +82,7 @@ export const buildCommand = defineCommand({
           force: o.force
         })
       },
-      run: (input) => Effect.flatMap(Effect.service(Output), (output) => buildCommand(input, watchIo(output))).pipe(Effect.provide(SqliteSearchIndexLive)),
+      run: (input) => Effect.flatMap(Effect.service(Output), (output) => buildCommand(input, watchIo(output))).pipe(Effect.provide(SearchIndexLive)),
       // Logged by the runner only when `skill` is given, i.e. a single build; buildMany records each of its skills for the one logging wrapper.
       log: {
         args: (i) => buildLogArgs(i),

@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { agentFields, agentFlags } from "./agent.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
-import { loadProcessRunnerLive } from "../layers.js"
+import { ProcessRunnerLive } from "../layers.js"
 
 export const evalCommand = defineCommand({
   name: "eval",
@@ -42,9 +42,8 @@ export const evalCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ evaluate, evalDocument, EvalInput, EvalMcpInput }, NodeProcessRunnerLive, { renderEval }, { renderEvalHtml }, { printJson, printText }] = await Promise.all([
+    const [{ evaluate, evalDocument, EvalInput, EvalMcpInput }, { renderEval }, { renderEvalHtml }, { printJson, printText }] = await Promise.all([
       import("../app/eval/eval.js"),
-      loadProcessRunnerLive(),
       import("../render/eval.js"),
       import("../render/evalHtml.js"),
       import("./output.js")
@@ -64,7 +63,7 @@ export const evalCommand = defineCommand({
         ...(o.commandArg.length > 0 ? { command: o.commandArg } : {}),
         ...agentFields(o)
       }),
-      run: (input) => evaluate(input).pipe(Effect.provide(NodeProcessRunnerLive)),
+      run: (input) => evaluate(input).pipe(Effect.provide(ProcessRunnerLive)),
       text: (result) => renderEval(result),
       emit: (result, ctx) =>
         ctx.format === "html" ? printText(renderEvalHtml(result)) : ctx.format === "json" ? printJson(evalDocument(result)) : printText(renderEval(result)),

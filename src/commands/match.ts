@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { agentFields, agentFlags } from "./agent.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
-import { loadUsageHistoryLive } from "../layers.js"
+import { UsageHistoryLive } from "../layers.js"
 
 export const matchCommand = defineCommand({
   name: "match",
@@ -22,9 +22,8 @@ export const matchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ match, matchDocument, MatchInput }, LazySqliteUsageHistoryLayer, { renderMatch }] = await Promise.all([
+    const [{ match, matchDocument, MatchInput }, { renderMatch }] = await Promise.all([
       import("../app/skills/match.js"),
-      loadUsageHistoryLive(),
       import("../render/protocol.js")
     ])
     return {
@@ -36,7 +35,7 @@ export const matchCommand = defineCommand({
           ...(Option.isSome(o.threshold) ? { threshold: o.threshold.value } : {}),
           ...agentFields(o)
         }),
-      run: (input) => match(input).pipe(Effect.provide(LazySqliteUsageHistoryLayer)),
+      run: (input) => match(input).pipe(Effect.provide(UsageHistoryLive)),
       text: (result) => renderMatch(result),
       json: matchDocument,
       mcp: { output: () => import("../app/skills/match.js").then((r) => r.MatchDocument) }

@@ -3,7 +3,7 @@ import { Effect, Layer, Option, Schema } from "effect"
 import { InvalidOption, UsageError } from "../domain/errors.js"
 import { printJson, printRaw, printStderr } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
-import { loadNodePrompter, loadProcessRunnerLive } from "../layers.js"
+import { ProcessRunnerLive, PrompterLive } from "../layers.js"
 
 export const runCommand = defineCommand({
   name: "run",
@@ -26,11 +26,8 @@ export const runCommand = defineCommand({
     ...common()
   },
   load: async () => {
-    const [{ run, RunInput }, NodeProcessRunnerLive, makeNodePrompter, { Prompter }, { renderRunOutput }] = await Promise.all([
+    const [{ run, RunInput }, { renderRunOutput }] = await Promise.all([
       import("../app/tools/run.js"),
-      loadProcessRunnerLive(),
-      loadNodePrompter(),
-      import("../ports/Prompter.js"),
       import("../render/tools.js")
     ])
     return {
@@ -53,7 +50,7 @@ export const runCommand = defineCommand({
             yes: o.yes
           }).pipe(Effect.mapError(() => new InvalidOption({ message: `--timeout must be a whole number of seconds from 1 to 300` })))
         }),
-      run: (input) => run(input).pipe(Effect.provide(Layer.merge(NodeProcessRunnerLive, Layer.succeed(Prompter, makeNodePrompter())))),
+      run: (input) => run(input).pipe(Effect.provide(Layer.merge(ProcessRunnerLive, PrompterLive))),
       text: (result) => renderRunOutput(result),
       emit: (result, ctx) =>
         Effect.gen(function* () {

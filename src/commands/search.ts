@@ -6,7 +6,7 @@
  */
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
-import { loadSearchIndexLive } from "../layers.js"
+import { SearchIndexLive } from "../layers.js"
 
 // Any text, except a single dash-word such as `--bogus`: far more likely a mistyped flag than a query (E100).
 const queryArg: Arg<Option.Option<string>> = {
@@ -47,10 +47,9 @@ export const searchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ search, SearchInput, searchLogArgs }, SqliteSearchIndexLive, { renderSearchText }, { decodeFlags }, { InvalidOption }] =
+    const [{ search, SearchInput, searchLogArgs }, { renderSearchText }, { decodeFlags }, { InvalidOption }] =
       await Promise.all([
         import("../app/search/search.js"),
-        loadSearchIndexLive(),
         import("../render/search.js"),
         import("./decode.js"),
         import("../domain/errors.js")
@@ -74,7 +73,7 @@ export const searchCommand = defineCommand({
       run: (input) =>
         search(input).pipe(
           Effect.map((result) => ({ result, skill: input.skill })),
-          Effect.provide(SqliteSearchIndexLive)
+          Effect.provide(SearchIndexLive)
         ),
       // RFC-0004:C-LOGGING: {query, result_count}. Without `skill` the use case logs one row per skill searched.
       log: { args: (input, answer) => searchLogArgs(input, answer?.result) },

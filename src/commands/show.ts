@@ -1,7 +1,7 @@
 /** `skc show` / `skc_show` (RFC-0002:C-SHOW, DECISIONS #36). */
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag } from "./spec.js"
-import { loadSearchIndexLive } from "../layers.js"
+import { SearchIndexLive } from "../layers.js"
 
 export const showCommand = defineCommand({
   name: "show",
@@ -26,9 +26,8 @@ export const showCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ show, ShowInput, showLogArgs }, SqliteSearchIndexLive, { renderShowText }] = await Promise.all([
+    const [{ show, ShowInput, showLogArgs }, { renderShowText }] = await Promise.all([
       import("../app/search/show.js"),
-      loadSearchIndexLive(),
       import("../render/show.js")
     ])
     return {
@@ -39,7 +38,7 @@ export const showCommand = defineCommand({
         file: Option.getOrUndefined(o.file),
         max_lines: Option.getOrUndefined(o.maxLines)
       }),
-      run: (input) => show(input).pipe(Effect.provide(SqliteSearchIndexLive)),
+      run: (input) => show(input).pipe(Effect.provide(SearchIndexLive)),
       // DECISIONS #18: the heading and file shown, or what was asked for.
       log: { args: (input, result) => showLogArgs(input, result) },
       text: (result) => renderShowText(result),

@@ -20,8 +20,6 @@
 import { InvalidCursor, pageOf, RESOURCES_PAGE_SIZE, SKILLS_PAGE_SIZE } from "./pagination.js"
 import { Cause, Context, Effect, Exit, Layer, ManagedRuntime, Option, Ref } from "effect"
 import { Env, withWorkingDirectory } from "../ports/Env.js"
-import { SourceFreshness, type SourceFreshnessService } from "../ports/SourceFreshness.js"
-import { DiskMemo, type DiskMemoService } from "../ports/DiskMemo.js"
 import { noWatcher, PendingRebuild, type PendingRebuildService } from "../ports/PendingRebuild.js"
 import type { RebuildHub } from "../app/build/watch.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
@@ -42,12 +40,12 @@ import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnos
 import { discardingOutput } from "../ports/Output.js"
 import {
   Live,
-  loadProcessRunnerLive,
-  loadSearchIndexLive,
-  loadStampedDiskMemo,
-  loadWatchingFreshness,
+  PooledConnectionsLive,
   PortsLive,
-  SqlitePoolsLive,
+  ProcessRunnerLive,
+  SearchIndexLive,
+  StampedDiskMemoLive,
+  WatchedFreshnessLive,
   type LiveServices
 } from "../layers.js"
 import { makeSettingsCache, Settings } from "../app/shared/Settings.js"
@@ -106,10 +104,6 @@ const FOREIGN_INDEX_WAIT_MS = 20_000
 interface SessionParts {
   /** The directory the session serves (its project, DECISIONS #47): its Env's `cwd`, moved by the client's roots. */
   readonly directory: Ref.Ref<string>
-  /** Staleness state kept between calls under file watchers (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts. */
-  readonly makeFreshness: () => SourceFreshnessService & { readonly close: () => void }
-  /** The skills in scope, kept while what was read to find them is unchanged (issue 25, src/ports/DiskMemo.ts). */
-  readonly memo: DiskMemoService
   /** --watch: a call finding a watched skill's index stale waits for its rebuild (issue 29 item 5). */
   readonly pending: PendingRebuildService
 }
@@ -127,17 +121,16 @@ const SessionLive = (parts: SessionParts) =>
       Env,
       Effect.map(Effect.service(Env), (env) => withWorkingDirectory(env, () => Ref.getUnsafe(parts.directory)))
     ),
-    Layer.effect(
-      SourceFreshness,
-      Effect.acquireRelease(Effect.sync(parts.makeFreshness), (freshness) => Effect.sync(() => freshness.close()))
-    ),
-    Layer.succeed(DiskMemo, parts.memo),
+    // Staleness state kept between calls under file watchers (issue 16); DECISIONS #22 holds: see src/ports/SourceFreshness.ts.
+    WatchedFreshnessLive,
+    // The skills in scope, kept while what was read to find them is unchanged (issue 25, src/ports/DiskMemo.ts).
+    StampedDiskMemoLive,
     Layer.succeed(PendingRebuild, parts.pending),
     // DECISIONS #45: an MCP call is an agent's.
     Layer.succeed(CallerRole, { role: "agent" }),
     // Issue 29 item 3: one indexing of a foreign skill at a time, shared by the calls that need it; a call waits a bounded time.
     Layer.succeed(OnDemandIndexing, { running: new Map(), waitMillis: FOREIGN_INDEX_WAIT_MS })
-  ).pipe(Layer.provideMerge(PortsLive({ diagnostics: forwardingDiagnostics, output: discardingOutput })), Layer.merge(SqlitePoolsLive))
+  ).pipe(Layer.provideMerge(PortsLive({ diagnostics: forwardingDiagnostics, output: discardingOutput })), Layer.merge(PooledConnectionsLive))
 
 /**
  * Run a request's effect on the session's services. Settings (project root,
@@ -271,8 +264,8 @@ const skillToolDefinitions = async (run: Run): Promise<Array<Tool>> => {
 
 /** Call `<skill>__<tool>`: refusals and tool failures are `isError` results with the envelope as structured content. */
 const callSkillTool = async (run: Run, name: string, args: unknown): Promise<CallToolResult> => {
-  const [{ callMcpTool }, NodeProcessRunnerLive] = await Promise.all([import("../app/tools/mcpTools.js"), loadProcessRunnerLive()])
-  const { exit, warnings } = await run(callMcpTool(name, args).pipe(Effect.provide(NodeProcessRunnerLive)))
+  const { callMcpTool } = await import("../app/tools/mcpTools.js")
+  const { exit, warnings } = await run(callMcpTool(name, args).pipe(Effect.provide(ProcessRunnerLive)))
   const warningContent = warnings.length === 0 ? [] : [{ type: "text" as const, text: warnings.join("\n") }]
   if (Exit.isFailure(exit)) {
     const error = failureOf(exit.cause)
@@ -310,11 +303,10 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // session keeps SQLite connections (bounded pools, issue 16) and the staleness watchers between calls.
   const started = resolve(options.project ?? process.cwd())
   const directory = Ref.makeUnsafe(started)
-  const makeFreshness = await loadWatchingFreshness()
   // --watch: the watch loop (serveStdio) and the calls meet here; loaded only when watching.
   const hub = options.watch === true ? (await import("../app/build/watch.js")).makeRebuildHub() : undefined
   const runtime = ManagedRuntime.make(
-    SessionLive({ directory, makeFreshness, memo: (await loadStampedDiskMemo())(), pending: hub?.service ?? noWatcher })
+    SessionLive({ directory, pending: hub?.service ?? noWatcher })
   )
   const served = runLive(runtime)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
@@ -438,14 +430,12 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
 /** The watch loop on its own live layer in the session's directory (settings resolved once: the served stores do not move). */
 const watchProgram = (stop: Effect.Effect<void>, changed: () => void, { directory, hub }: McpSession) =>
   Effect.gen(function* () {
-    const [{ watchServedSkills, renderWatchEvent }, SqliteSearchIndexLive] = yield* Effect.promise(() =>
-      Promise.all([import("../app/build/watch.js"), loadSearchIndexLive()])
-    )
+    const { watchServedSkills, renderWatchEvent } = yield* Effect.promise(() => import("../app/build/watch.js"))
     const say = (line: string) => Effect.sync(() => void process.stderr.write(`skc mcp: ${line}\n`))
     yield* watchServedSkills({
       onStart: (names) => say(names.length === 0 ? "--watch: no built skill to watch" : `watching ${names.join(", ")}`),
       onEvent: (e) => Effect.andThen(say(renderWatchEvent(e)), e.kind === "rebuild" ? Effect.sync(changed) : Effect.void),
       stop,
       ...(hub === undefined ? {} : { hub })
-    }).pipe(Effect.provide(SqliteSearchIndexLive), Effect.provide(Live({ cwd: directory(), output: discardingOutput })))
+    }).pipe(Effect.provide(SearchIndexLive), Effect.provide(Live({ cwd: directory(), output: discardingOutput })))
   }).pipe(Effect.catchCause((cause) => Effect.sync(() => void process.stderr.write(`skc mcp: --watch stopped: ${Cause.pretty(cause)}\n`))))

@@ -48,7 +48,7 @@ describe("the live layer's type", () => {
       examples: [],
       args: {},
       flags: { ...common() },
-      // @ts-expect-error `run` needs SearchIndex: the handler must provide it itself (Effect.provide(SqliteSearchIndexLive))
+      // @ts-expect-error `run` needs SearchIndex: the handler must provide it itself (Effect.provide(SearchIndexLive))
       load: async () => ({
         fromFlags: () => Effect.succeed(undefined),
         run: () => Effect.asVoid(Effect.service(SearchIndex)),

@@ -139,7 +139,7 @@ export const makeSqlitePools = (max: number = MAX_POOLED): SqlitePools => {
 /**
  * The pools the SQLite adapters use, if any: none by default (open and close
  * per use, the CLI), the session's when the MCP server provides them
- * (`SqlitePoolsLive`, src/layers.ts).
+ * (`PooledConnectionsLive`, src/layers.ts).
  */
 export const SqliteConnections = Context.Reference<{ readonly pools: SqlitePools | undefined }>("skillc/SqliteConnections", {
   defaultValue: () => ({ pools: undefined })
