@@ -55,75 +55,74 @@ export const BuildResult = Schema.Struct({
 export type BuildResult = typeof BuildResult.Type
 
 /** Build and keep the compilation (tree, parsed markdown) for callers such as the search index. */
-export const buildWithArtifacts = (
+export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* (
   input: BuildInput,
   /** `deploy: false` refreshes runtime and index only (`skc mcp --watch`: links stay as the author made them). */
   options: { readonly deploy?: boolean } = {}
-) =>
-  Effect.gen(function* () {
-    const path = yield* Path
-    const { stores, config } = yield* Settings
-    // `--target`, else the configuration's `[build] targets` (DECISIONS #51), else claude.
-    const given = Array.isArray(input.target) ? input.target.join(",") : (input.target as string | undefined)
-    const targetText = given ?? (config.buildTargets.length > 0 ? config.buildTargets.join(",") : undefined)
-    const parsed = parseTargets(targetText, config.targets)
-    if ("problem" in parsed) return yield* Effect.fail(new UsageError({ message: describeTargetProblem(parsed.problem) }))
-    const force = input.force ?? false
-    const global = input.global ?? false
+) {
+  const path = yield* Path
+  const { stores, config } = yield* Settings
+  // `--target`, else the configuration's `[build] targets` (DECISIONS #51), else claude.
+  const given = Array.isArray(input.target) ? input.target.join(",") : (input.target as string | undefined)
+  const targetText = given ?? (config.buildTargets.length > 0 ? config.buildTargets.join(",") : undefined)
+  const parsed = parseTargets(targetText, config.targets)
+  if ("problem" in parsed) return yield* Effect.fail(new UsageError({ message: describeTargetProblem(parsed.problem) }))
+  const force = input.force ?? false
+  const global = input.global ?? false
 
-    // Stores and paths only: a build never replaces an agent directory entry it did not deploy (DECISIONS #38).
-    let skill = yield* resolveCommandSkill(input.skill, { agentDirs: false })
-    let imported: ImportResult | null = null
-    if (skill.scope === "path") {
-      imported = yield* importSkill(skill, { global, force })
-      skill = yield* describeSkillDir(imported.to, imported.scope)
-      yield* verbose(`imported ${imported.from} into ${imported.to}`)
-    }
-    const scope: "project" | "global" = global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
-    const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
-    const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope })
+  // Stores and paths only: a build never replaces an agent directory entry it did not deploy (DECISIONS #38).
+  let skill = yield* resolveCommandSkill(input.skill, { agentDirs: false })
+  let imported: ImportResult | null = null
+  if (skill.scope === "path") {
+    imported = yield* importSkill(skill, { global, force })
+    skill = yield* describeSkillDir(imported.to, imported.scope)
+    yield* verbose(`imported ${imported.from} into ${imported.to}`)
+  }
+  const scope: "project" | "global" = global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
+  const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
+  const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope })
 
-    // Incremental (issue 16): what the index remembers of each file, and what later commands
-    // settled beside it (issue 30), let the compilation skip files whose size and mtime have not moved.
-    // A `.skillc-meta` that is not a directory is moved aside first (issue 19), so the previous index is read from a sound place.
-    yield* repairMetaDir(path.join(runtimeDir, META_DIR))
-    const records = yield* indexRecords({ ...skill, runtimeDir })
-    const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir }, records)
-    // Issue 43 (DECISIONS #51): a field value the targets' agents misread is lint's SKL115 error; the build warns and goes on.
-    const fm = compiled.markdown.find((m) => m.path === MAIN_DOC)?.doc.frontmatter
-    if (fm?._tag === "Parsed") {
-      const profiles = profilesForTargets((targetText ?? DEFAULT_TARGET).split(",").map((w) => w.trim()))
-      for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
+  // Incremental (issue 16): what the index remembers of each file, and what later commands
+  // settled beside it (issue 30), let the compilation skip files whose size and mtime have not moved.
+  // A `.skillc-meta` that is not a directory is moved aside first (issue 19), so the previous index is read from a sound place.
+  yield* repairMetaDir(path.join(runtimeDir, META_DIR))
+  const records = yield* indexRecords({ ...skill, runtimeDir })
+  const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir }, records)
+  // Issue 43 (DECISIONS #51): a field value the targets' agents misread is lint's SKL115 error; the build warns and goes on.
+  const fm = compiled.markdown.find((m) => m.path === MAIN_DOC)?.doc.frontmatter
+  if (fm?._tag === "Parsed") {
+    const profiles = profilesForTargets((targetText ?? DEFAULT_TARGET).split(",").map((w) => w.trim()))
+    for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
+  }
+  // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
+  // parsed once). First, so a hash collision (E003) stops the build before
+  // anything is written.
+  const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir }, ...records })
+  yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
+  yield* writeRuntime(runtimeDir, compiled)
+  const deployments: Array<Deployment> = []
+  for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
+  if (scope === "project" && options.deploy !== false) {
+    for (const old of yield* oldHomeLinks(parsed.targets, skill.name, runtimeDir)) {
+      yield* verbose(`old link under home still points at this project's runtime: ${old} (remove it by hand if the skill should stay in this project)`)
     }
-    // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
-    // parsed once). First, so a hash collision (E003) stops the build before
-    // anything is written.
-    const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir }, ...records })
-    yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
-    yield* writeRuntime(runtimeDir, compiled)
-    const deployments: Array<Deployment> = []
-    for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
-    if (scope === "project" && options.deploy !== false) {
-      for (const old of yield* oldHomeLinks(parsed.targets, skill.name, runtimeDir)) {
-        yield* verbose(`old link under home still points at this project's runtime: ${old} (remove it by hand if the skill should stay in this project)`)
-      }
-    }
+  }
 
-    const result: BuildResult = {
-      skill: skill.name,
-      scope,
-      source: skill.sourceDir,
-      source_scope: skill.scope === "global" ? "global" : "project",
-      runtime: runtimeDir,
-      imported,
-      source_hash: compiled.sourceHash,
-      file_count: compiled.tree.files.length,
-      markdown_count: compiled.markdownCount,
-      total_bytes: compiled.totalBytes,
-      deployments
-    }
-    return { result, compiled }
-  })
+  const result: BuildResult = {
+    skill: skill.name,
+    scope,
+    source: skill.sourceDir,
+    source_scope: skill.scope === "global" ? "global" : "project",
+    runtime: runtimeDir,
+    imported,
+    source_hash: compiled.sourceHash,
+    file_count: compiled.tree.files.length,
+    markdown_count: compiled.markdownCount,
+    total_bytes: compiled.totalBytes,
+    deployments
+  }
+  return { result, compiled }
+})
 
 export const build = (input: BuildInput, options: { readonly deploy?: boolean } = {}) =>
   Effect.map(buildWithArtifacts(input, options), (r) => r.result)

@@ -44,27 +44,26 @@ export interface BuildManyResult {
 
 
 /** Every non-hidden directory of the store, by name: broken skills too, so that they fail visibly. */
-export const storeEntries = (global: boolean) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const { stores } = yield* Settings
-    const store = global ? stores.globalSkills : stores.projectSkills
-    if (store === undefined) {
-      return yield* Effect.fail(
-        new UsageError({ message: "--all: no skillc project here (no .skillc/ in this directory or above)", detail: ["use --global --all for the global store, or run skc init"] })
-      )
-    }
-    const entries = yield* fs.readDir(store).pipe(Effect.orElseSucceed(() => []))
-    const named: Array<{ name: string; dir: string }> = []
-    for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
-      if (e.name.startsWith(".")) continue
-      const dir = path.join(store, e.name)
-      const info = e.type === "symlink" ? yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)) : e
-      if (info?.type === "directory") named.push({ name: e.name, dir })
-    }
-    return named
-  })
+export const storeEntries = Effect.fnUntraced(function* (global: boolean) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const store = global ? stores.globalSkills : stores.projectSkills
+  if (store === undefined) {
+    return yield* Effect.fail(
+      new UsageError({ message: "--all: no skillc project here (no .skillc/ in this directory or above)", detail: ["use --global --all for the global store, or run skc init"] })
+    )
+  }
+  const entries = yield* fs.readDir(store).pipe(Effect.orElseSucceed(() => []))
+  const named: Array<{ name: string; dir: string }> = []
+  for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
+    if (e.name.startsWith(".")) continue
+    const dir = path.join(store, e.name)
+    const info = e.type === "symlink" ? yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)) : e
+    if (info?.type === "directory") named.push({ name: e.name, dir })
+  }
+  return named
+})
 
 const failureOf = (skill: string, error: unknown): BuildOutcome => {
   if (isSkcError(error)) return { skill, ok: false, error: { code: error.code ?? null, message: errorHeadline(error), text: renderError(error) } }
@@ -72,37 +71,36 @@ const failureOf = (skill: string, error: unknown): BuildOutcome => {
   return { skill, ok: false, error: { code: "E999", message, text: message } }
 }
 
-export const buildMany = (input: BuildManyInput, options: { readonly deploy?: boolean } = {}) =>
-  Effect.gen(function* () {
-    if (input.all === true && input.skills.length > 0) {
-      return yield* Effect.fail(new UsageError({ message: "give skill names or --all, not both" }))
-    }
-    if (input.all !== true && input.skills.length === 0) {
-      return yield* Effect.fail(new UsageError({ message: "no skill given; name one or more skills, or use --all" }))
-    }
-    const named = input.all === true ? yield* storeEntries(input.global ?? false) : input.skills.map((s) => ({ name: s, dir: s }))
-    const results: Array<BuildOutcome> = []
-    for (const { name, dir } of named) {
-      const one: BuildInput = { skill: dir, global: input.global, target: input.target, copy: input.copy, force: input.force }
-      // Each skill's own row (issue 44 item 4), written as soon as its build ends (a long `--all` or a
-      // watch killed later keeps the rows of what it built): the one wrapper, around this one build.
-      const exit = yield* Effect.exit(
-        build(one, options).pipe(
-          loggedCall({
-            command: "build",
-            skill: dir,
-            argsOf: () => ({ global: one.global, target: one.target, copy: one.copy, force: one.force }),
-            locate: (r) => ({ runtimeDir: r.runtime })
-          })
-        )
+export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyInput, options: { readonly deploy?: boolean } = {}) {
+  if (input.all === true && input.skills.length > 0) {
+    return yield* Effect.fail(new UsageError({ message: "give skill names or --all, not both" }))
+  }
+  if (input.all !== true && input.skills.length === 0) {
+    return yield* Effect.fail(new UsageError({ message: "no skill given; name one or more skills, or use --all" }))
+  }
+  const named = input.all === true ? yield* storeEntries(input.global ?? false) : input.skills.map((s) => ({ name: s, dir: s }))
+  const results: Array<BuildOutcome> = []
+  for (const { name, dir } of named) {
+    const one: BuildInput = { skill: dir, global: input.global, target: input.target, copy: input.copy, force: input.force }
+    // Each skill's own row (issue 44 item 4), written as soon as its build ends (a long `--all` or a
+    // watch killed later keeps the rows of what it built): the one wrapper, around this one build.
+    const exit = yield* Effect.exit(
+      build(one, options).pipe(
+        loggedCall({
+          command: "build",
+          skill: dir,
+          argsOf: () => ({ global: one.global, target: one.target, copy: one.copy, force: one.force }),
+          locate: (r) => ({ runtimeDir: r.runtime })
+        })
       )
-      const outcome = yield* Effect.result(exit)
-      results.push(outcome._tag === "Success" ? { skill: name, ok: true, result: outcome.success } : failureOf(name, outcome.failure))
-    }
-    const failed = results.filter((r) => !r.ok).length
-    const result: BuildManyResult = { results, total: results.length, built: results.length - failed, failed }
-    return result
-  })
+    )
+    const outcome = yield* Effect.result(exit)
+    results.push(outcome._tag === "Success" ? { skill: name, ok: true, result: outcome.success } : failureOf(name, outcome.failure))
+  }
+  const failed = results.filter((r) => !r.ok).length
+  const result: BuildManyResult = { results, total: results.length, built: results.length - failed, failed }
+  return result
+})
 
 /**
  * What `skc build` takes on the command line: one skill (`skill`, the MCP

@@ -47,44 +47,43 @@ export interface PlannedDeployment {
 
 
 /** Agent directories of the targets, and what each destination holds now. Fails before anything is written. */
-export const planDeployments = (
+export const planDeployments = Effect.fnUntraced(function* (
   targets: ReadonlyArray<TargetSpec>,
   name: string,
   options: { readonly force: boolean; readonly scope: "project" | "global" }
-) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const env = yield* Env
-    const { stores } = yield* Settings
-    const plans: Array<PlannedDeployment> = []
-    for (const t of targets) {
-      const dir = path.resolve(stores.cwd, deploymentDir(t, { scope: options.scope, projectRoot: stores.projectRoot }, env.home, path.join))
-      const dest = path.join(dir, name)
-      const info = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
-      let existing: PlannedDeployment["existing"] = "none"
-      if (info?.type === "symlink") existing = "symlink"
-      else if (info !== undefined) {
-        const manifest = info.type === "directory"
-          ? yield* fs.readFileString(path.join(dest, META_DIR, MANIFEST_FILE)).pipe(
-              Effect.map(parseManifest),
-              Effect.orElseSucceed(() => undefined)
-            )
-          : undefined
-        existing = manifest?.skill === name ? "copy" : "other"
-        if (existing === "other" && !options.force) {
-          return yield* Effect.fail(
-            new UsageError({
-              message: `'${dest}' already exists and is not a link made by skc`,
-              detail: ["use --force to replace it (its contents will be deleted)"]
-            })
+) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const { stores } = yield* Settings
+  const plans: Array<PlannedDeployment> = []
+  for (const t of targets) {
+    const dir = path.resolve(stores.cwd, deploymentDir(t, { scope: options.scope, projectRoot: stores.projectRoot }, env.home, path.join))
+    const dest = path.join(dir, name)
+    const info = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
+    let existing: PlannedDeployment["existing"] = "none"
+    if (info?.type === "symlink") existing = "symlink"
+    else if (info !== undefined) {
+      const manifest = info.type === "directory"
+        ? yield* fs.readFileString(path.join(dest, META_DIR, MANIFEST_FILE)).pipe(
+            Effect.map(parseManifest),
+            Effect.orElseSucceed(() => undefined)
           )
-        }
+        : undefined
+      existing = manifest?.skill === name ? "copy" : "other"
+      if (existing === "other" && !options.force) {
+        return yield* Effect.fail(
+          new UsageError({
+            message: `'${dest}' already exists and is not a link made by skc`,
+            detail: ["use --force to replace it (its contents will be deleted)"]
+          })
+        )
       }
-      plans.push({ target: t.label, path: dest, existing })
     }
-    return plans
-  })
+    plans.push({ target: t.label, path: dest, existing })
+  }
+  return plans
+})
 
 const copyRuntime = Effect.fnUntraced(function* (runtimeDir: string, dest: string) {
   const fs = yield* FileSystem

@@ -57,13 +57,12 @@ export const FILE_HASHES_KEY = "file_hashes"
 const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
 /** `<runtime>/.skillc-meta/search-<hash16>.db`, hash16 from the canonical source path. */
-export const indexPathOf = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
-  Effect.gen(function* () {
-    const path = yield* Path
-    const hasher = yield* Hasher
-    const hash16 = hash16Of(hasher.sha256Hex(skill.canonicalSourceDir))
-    return { path: path.join(skill.runtimeDir, ".skillc-meta", indexFileName(hash16)), hash16 }
-  })
+export const indexPathOf = Effect.fnUntraced(function* (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) {
+  const path = yield* Path
+  const hasher = yield* Hasher
+  const hash16 = hash16Of(hasher.sha256Hex(skill.canonicalSourceDir))
+  return { path: path.join(skill.runtimeDir, ".skillc-meta", indexFileName(hash16)), hash16 }
+})
 
 /** The tokenizer preference for this run: setting from config/env, porter if SQLite has it. */
 export const currentTokenizer = Effect.gen(function* () {
@@ -200,97 +199,96 @@ const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number): R
   tokenizer: tokenizer.recorded
 })
 
-export const updateIndex = (source: IndexSource) =>
-  Effect.gen(function* () {
-    const index = yield* SearchIndex
-    const hasher = yield* Hasher
-    const tokenizer = yield* currentTokenizer
-    const { path, hash16 } = yield* indexPathOf(source.skill)
-    const meta = yield* Effect.scoped(Effect.map(index.open(path), (i) => i.meta))
-    let verdict = buildVerdict(meta, {
-      skillPath: source.skill.canonicalSourceDir,
-      sourceHash: source.sourceHash,
-      tokenizer: tokenizer.recorded
-    })
-    if (verdict._tag === "Collision") {
-      // RFC-0004 stops build on a collision: the file is another skill's
-      // index, whose path hashes to the same name. An index whose recorded
-      // path does not hash to its file name is no skill's index (a copied or
-      // renamed file): that skill never opens it, so build replaces it
-      // (issue 29 item 5; docs/decisions.md). `search` keeps E003 for both.
-      const owner = meta._tag === "Present" ? meta.meta.skill_path : undefined
-      if (owner === undefined || hash16Of(hasher.sha256Hex(owner)) === hash16) return yield* Effect.fail(new IndexCollision({ hash16 }))
-      yield* verbose(`search index ${path} records ${owner}, whose index is not this file: replacing it`)
-      verdict = { _tag: "Replace", reason: "corrupt", detail: `recorded for ${owner}` }
-    }
+export const updateIndex = Effect.fn("skc.updateIndex")(function* (source: IndexSource) {
+  const index = yield* SearchIndex
+  const hasher = yield* Hasher
+  const tokenizer = yield* currentTokenizer
+  const { path, hash16 } = yield* indexPathOf(source.skill)
+  const meta = yield* Effect.scoped(Effect.map(index.open(path), (i) => i.meta))
+  let verdict = buildVerdict(meta, {
+    skillPath: source.skill.canonicalSourceDir,
+    sourceHash: source.sourceHash,
+    tokenizer: tokenizer.recorded
+  })
+  if (verdict._tag === "Collision") {
+    // RFC-0004 stops build on a collision: the file is another skill's
+    // index, whose path hashes to the same name. An index whose recorded
+    // path does not hash to its file name is no skill's index (a copied or
+    // renamed file): that skill never opens it, so build replaces it
+    // (issue 29 item 5; docs/decisions.md). `search` keeps E003 for both.
+    const owner = meta._tag === "Present" ? meta.meta.skill_path : undefined
+    if (owner === undefined || hash16Of(hasher.sha256Hex(owner)) === hash16) return yield* Effect.fail(new IndexCollision({ hash16 }))
+    yield* verbose(`search index ${path} records ${owner}, whose index is not this file: replacing it`)
+    verdict = { _tag: "Replace", reason: "corrupt", detail: `recorded for ${owner}` }
+  }
 
-    const now = yield* Clock.currentTimeMillis
-    const metaNow = metaOf(source, tokenizer, now)
-    const writeFailed = (e: { readonly path: string; readonly message: string }) =>
-      new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })
-    const previous = source.previous
-    const writeAll = (files: ReadonlyArray<PathRows>) =>
-      index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
-    const summary = (files: ReadonlyArray<PathRows>, action: IndexUpdate["action"], reason?: string): IndexUpdate => ({
-      path,
-      action,
-      ...(reason === undefined ? {} : { reason }),
-      sections: files.reduce((n, f) => n + f.sections.length, 0),
-      headings: files.reduce((n, f) => n + f.headings.length, 0),
-      tokenizer: tokenizer.recorded
-    })
-    if (verdict._tag === "UpToDate") {
-      // Same sources: the index file is left alone, inode and mtime
-      // (RFC-0004:C-INDEX, issue 25 item 4). Its per-file records may lag
-      // (a touched file, a file now old enough to trust its mtime): what
-      // this build learnt of those files goes to the settled records instead.
-      yield* verbose(`search index up to date: ${path}`)
-      yield* settle(path, previous, source.settled ?? new Map(), source.sourceFiles)
-      const update: IndexUpdate = { path, action: "up-to-date", sections: 0, headings: 0, tokenizer: tokenizer.recorded }
-      return update
+  const now = yield* Clock.currentTimeMillis
+  const metaNow = metaOf(source, tokenizer, now)
+  const writeFailed = (e: { readonly path: string; readonly message: string }) =>
+    new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })
+  const previous = source.previous
+  const writeAll = (files: ReadonlyArray<PathRows>) =>
+    index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
+  const summary = (files: ReadonlyArray<PathRows>, action: IndexUpdate["action"], reason?: string): IndexUpdate => ({
+    path,
+    action,
+    ...(reason === undefined ? {} : { reason }),
+    sections: files.reduce((n, f) => n + f.sections.length, 0),
+    headings: files.reduce((n, f) => n + f.headings.length, 0),
+    tokenizer: tokenizer.recorded
+  })
+  if (verdict._tag === "UpToDate") {
+    // Same sources: the index file is left alone, inode and mtime
+    // (RFC-0004:C-INDEX, issue 25 item 4). Its per-file records may lag
+    // (a touched file, a file now old enough to trust its mtime): what
+    // this build learnt of those files goes to the settled records instead.
+    yield* verbose(`search index up to date: ${path}`)
+    yield* settle(path, previous, source.settled ?? new Map(), source.sourceFiles)
+    const update: IndexUpdate = { path, action: "up-to-date", sections: 0, headings: 0, tokenizer: tokenizer.recorded }
+    return update
+  }
+  // The index is written below with records of the tree as it is now.
+  yield* dropSettled(path)
+  if (verdict._tag === "Replace" && verdict.reason === "stale-source" && previous !== undefined) {
+    // Incremental (issue 16): the rows of changed, added and removed files only.
+    const { reindex, remove } = changedFiles(previous, source.sourceFiles)
+    yield* verbose(`search index: re-indexing ${reindex.size} file(s), removing rows of ${remove.length}: ${path}`)
+    const files = yield* rowsOf(source, tokenizer, reindex)
+    const changed = yield* index.update(path, { remove, files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(
+      Effect.as(true),
+      // A damaged index (a table gone, a broken page) cannot be changed: rebuild it whole instead.
+      Effect.catch((e) => Effect.as(verbose(`search index cannot be updated (${e.message}): rebuilding ${path}`), false))
+    )
+    if (!changed) {
+      const all = yield* rowsOf(source, tokenizer)
+      yield* writeAll(all)
+      return summary(all, "rebuilt", "corrupt")
     }
-    // The index is written below with records of the tree as it is now.
-    yield* dropSettled(path)
-    if (verdict._tag === "Replace" && verdict.reason === "stale-source" && previous !== undefined) {
-      // Incremental (issue 16): the rows of changed, added and removed files only.
-      const { reindex, remove } = changedFiles(previous, source.sourceFiles)
-      yield* verbose(`search index: re-indexing ${reindex.size} file(s), removing rows of ${remove.length}: ${path}`)
-      const files = yield* rowsOf(source, tokenizer, reindex)
-      const changed = yield* index.update(path, { remove, files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(
-        Effect.as(true),
-        // A damaged index (a table gone, a broken page) cannot be changed: rebuild it whole instead.
-        Effect.catch((e) => Effect.as(verbose(`search index cannot be updated (${e.message}): rebuilding ${path}`), false))
-      )
-      if (!changed) {
-        const all = yield* rowsOf(source, tokenizer)
-        yield* writeAll(all)
-        return summary(all, "rebuilt", "corrupt")
-      }
-      const update: IndexUpdate = {
-        path,
-        action: "updated",
-        reason: "stale-source",
-        sections: files.reduce((n, f) => n + f.sections.length, 0),
-        headings: files.reduce((n, f) => n + f.headings.length, 0),
-        tokenizer: tokenizer.recorded
-      }
-      return update
-    }
-    if (verdict._tag === "Replace") {
-      yield* verbose(`search index ${verdict.reason}${verdict.detail ? ` (${verdict.detail})` : ""}: rebuilding ${path}`)
-    }
-    const files = yield* rowsOf(source, tokenizer)
-    yield* index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
     const update: IndexUpdate = {
       path,
-      action: verdict._tag === "Create" ? "created" : "rebuilt",
-      ...(verdict._tag === "Replace" ? { reason: verdict.reason } : {}),
+      action: "updated",
+      reason: "stale-source",
       sections: files.reduce((n, f) => n + f.sections.length, 0),
       headings: files.reduce((n, f) => n + f.headings.length, 0),
       tokenizer: tokenizer.recorded
     }
     return update
-  })
+  }
+  if (verdict._tag === "Replace") {
+    yield* verbose(`search index ${verdict.reason}${verdict.detail ? ` (${verdict.detail})` : ""}: rebuilding ${path}`)
+  }
+  const files = yield* rowsOf(source, tokenizer)
+  yield* index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
+  const update: IndexUpdate = {
+    path,
+    action: verdict._tag === "Create" ? "created" : "rebuilt",
+    ...(verdict._tag === "Replace" ? { reason: verdict.reason } : {}),
+    sections: files.reduce((n, f) => n + f.sections.length, 0),
+    headings: files.reduce((n, f) => n + f.headings.length, 0),
+    tokenizer: tokenizer.recorded
+  }
+  return update
+})
 
 // ---------------------------------------------------------------------------
 // Query
@@ -368,75 +366,72 @@ const settleChecked = (path: string, files: ReadonlyArray<IndexedSourceFile>, se
  * index's records (`previousSourceFiles`) and the settled ones beside it.
  * The shape of both `CompileOptions` and `IndexSource`'s record fields.
  */
-export const indexRecords = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) =>
-  Effect.gen(function* () {
-    const previous = yield* previousSourceFiles(skill)
-    const settled = yield* readSettled((yield* indexPathOf(skill)).path)
-    return { settled, ...(previous === undefined ? {} : { previous: previous.files, previousSourceHash: previous.sourceHash }) }
-  })
+export const indexRecords = Effect.fnUntraced(function* (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) {
+  const previous = yield* previousSourceFiles(skill)
+  const settled = yield* readSettled((yield* indexPathOf(skill)).path)
+  return { settled, ...(previous === undefined ? {} : { previous: previous.files, previousSourceHash: previous.sourceHash }) }
+})
 
 /**
  * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003
  * collision → E002 stale; the opened index lives as long as the scope.
  */
-export const openForQuery = (skill: ResolvedSkill, options: OpenOptions = {}) =>
-  Effect.gen(function* () {
-    const searchIndex = yield* SearchIndex
-    const { path, hash16 } = yield* indexPathOf(skill)
-    const index = yield* searchIndex.open(path)
-    const unusable = (reason: string) =>
-      Effect.andThen(verbose(`search index ${path}: ${reason}`), Effect.fail(new IndexUnusable({ skill: skill.name, reason })))
-    const first = searchVerdictBeforeHash(index.meta, skill.canonicalSourceDir)
-    if (first._tag === "Unusable") return yield* unusable(first.detail ? `${first.reason} (${first.detail})` : first.reason)
-    if (first._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))
-    if (first._tag === "Use") return yield* Effect.die("unreachable")
-    const meta = first.meta
-    const tokenizer = yield* currentTokenizer
-    // Cheap conditions first; the source hash reads the tree.
-    const cheap = staleness(meta, { sourceHash: meta.source_hash, tokenizer: tokenizer.recorded })
-    if (cheap !== undefined) return yield* unusable(cheap)
-    // A long-lived server may know the sources have not changed since it last
-    // checked (src/ports/SourceFreshness.ts); otherwise stat every file.
-    // An index this very call just wrote from the tree it scanned answers as it is: checking the
-    // tree again would stat and hash-check every file a second time (a 100k-file foreign skill
-    // held the event loop for that, issue 29 item 3); the next call checks as usual.
-    if (options.justIndexed === true) {
-      const fresh: QueryableIndex = { index, meta, tokenizer, path }
-      return fresh
-    }
-    const freshness = yield* SourceFreshness
-    const key = { indexPath: path, sourceDir: skill.sourceDir, sourceHash: meta.source_hash }
-    if (options.settled !== true) yield* freshness.settle
-    if (yield* freshness.isFresh(key)) {
-      const known: QueryableIndex = { index, meta, tokenizer, path }
-      return known
-    }
-    yield* freshness.checking(key)
-    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
-      Effect.catchTag("PathEscapes", (e) => Effect.fail(new InternalError({ message: e.text, cause: e })))
-    )
-    const files = yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
-    const settled = yield* readSettled(path)
-    const cache = withSettled(files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files), settled)
-    // Files hashing as the index recorded give its recorded source hash (sourceTree.ts, recordedSourceHash).
-    const current = yield* sourceHash(tree, { cache, ...(files === undefined ? {} : { recorded: { files: filesByPath(files), sourceHash: meta.source_hash } }) })
-    if (current.hash !== meta.source_hash) return yield* unusable("stale-source")
-    if (files !== undefined) yield* settleChecked(path, files, settled, current.cache)
-    yield* freshness.matched(key, tree.dirs)
-    const queryable: QueryableIndex = { index, meta, tokenizer, path }
-    return queryable
-  })
+export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, options: OpenOptions = {}) {
+  const searchIndex = yield* SearchIndex
+  const { path, hash16 } = yield* indexPathOf(skill)
+  const index = yield* searchIndex.open(path)
+  const unusable = (reason: string) =>
+    Effect.andThen(verbose(`search index ${path}: ${reason}`), Effect.fail(new IndexUnusable({ skill: skill.name, reason })))
+  const first = searchVerdictBeforeHash(index.meta, skill.canonicalSourceDir)
+  if (first._tag === "Unusable") return yield* unusable(first.detail ? `${first.reason} (${first.detail})` : first.reason)
+  if (first._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))
+  if (first._tag === "Use") return yield* Effect.die("unreachable")
+  const meta = first.meta
+  const tokenizer = yield* currentTokenizer
+  // Cheap conditions first; the source hash reads the tree.
+  const cheap = staleness(meta, { sourceHash: meta.source_hash, tokenizer: tokenizer.recorded })
+  if (cheap !== undefined) return yield* unusable(cheap)
+  // A long-lived server may know the sources have not changed since it last
+  // checked (src/ports/SourceFreshness.ts); otherwise stat every file.
+  // An index this very call just wrote from the tree it scanned answers as it is: checking the
+  // tree again would stat and hash-check every file a second time (a 100k-file foreign skill
+  // held the event loop for that, issue 29 item 3); the next call checks as usual.
+  if (options.justIndexed === true) {
+    const fresh: QueryableIndex = { index, meta, tokenizer, path }
+    return fresh
+  }
+  const freshness = yield* SourceFreshness
+  const key = { indexPath: path, sourceDir: skill.sourceDir, sourceHash: meta.source_hash }
+  if (options.settled !== true) yield* freshness.settle
+  if (yield* freshness.isFresh(key)) {
+    const known: QueryableIndex = { index, meta, tokenizer, path }
+    return known
+  }
+  yield* freshness.checking(key)
+  const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
+    Effect.catchTag("PathEscapes", (e) => Effect.fail(new InternalError({ message: e.text, cause: e })))
+  )
+  const files = yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
+  const settled = yield* readSettled(path)
+  const cache = withSettled(files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files), settled)
+  // Files hashing as the index recorded give its recorded source hash (sourceTree.ts, recordedSourceHash).
+  const current = yield* sourceHash(tree, { cache, ...(files === undefined ? {} : { recorded: { files: filesByPath(files), sourceHash: meta.source_hash } }) })
+  if (current.hash !== meta.source_hash) return yield* unusable("stale-source")
+  if (files !== undefined) yield* settleChecked(path, files, settled, current.cache)
+  yield* freshness.matched(key, tree.dirs)
+  const queryable: QueryableIndex = { index, meta, tokenizer, path }
+  return queryable
+})
 
 /**
  * Scan, hash and index a resolved skill on its own (for callers without a
  * compilation at hand, such as tests and embedders); `build` passes its
  * own tree, parsed markdown and hashes to `updateIndex` instead.
  */
-export const indexSkill = (skill: ResolvedSkill) =>
-  Effect.gen(function* () {
-    const source = yield* collectSource(skill)
-    return yield* updateIndex({ ...source, ...(yield* indexRecords(skill)) })
-  })
+export const indexSkill = Effect.fn("skc.indexSkill")(function* (skill: ResolvedSkill) {
+  const source = yield* collectSource(skill)
+  return yield* updateIndex({ ...source, ...(yield* indexRecords(skill)) })
+})
 
 /**
  * Read, hash and parse every file of `skill` (what `updateIndex` needs).

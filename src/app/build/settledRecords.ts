@@ -102,28 +102,27 @@ export const withSettled = (cache: FileHashCache, settled: ReadonlyMap<string, I
  * rows nor the settled file already hold: written only when a command
  * learnt something, so a warm tree costs no write.
  */
-export const settle = (
+export const settle = Effect.fnUntraced(function* (
   indexPath: string,
   indexed: ReadonlyMap<string, Pick<IndexedSourceFile, "size" | "mtimeMs" | "trusted">> | undefined,
   settled: ReadonlyMap<string, IndexedSourceFile>,
   current: ReadonlyArray<IndexedSourceFile>
-) =>
-  Effect.gen(function* () {
-    const now = yield* Clock.currentTimeMillis
-    const keep: Record<string, Entry> = {}
-    let learnt = false
-    for (const f of current) {
-      if (now - f.mtimeMs <= RACY_WINDOW_MS) continue
-      if (answersFor(indexed?.get(f.path), f)) continue
-      keep[f.path] = [f.size, f.mtimeMs, f.hash, f.title ?? null, f.description ?? null]
-      if (!answersFor(settled.get(f.path), f)) learnt = true
-    }
-    if (!learnt) return
-    const fs = yield* FileSystem
-    yield* fs.writeFileAtomic(settledPathOf(indexPath), JSON.stringify({ files: keep })).pipe(
-      Effect.catch((e) => verbose(`settled file records not kept (${e.code}): ${settledPathOf(indexPath)}`))
-    )
-  })
+) {
+  const now = yield* Clock.currentTimeMillis
+  const keep: Record<string, Entry> = {}
+  let learnt = false
+  for (const f of current) {
+    if (now - f.mtimeMs <= RACY_WINDOW_MS) continue
+    if (answersFor(indexed?.get(f.path), f)) continue
+    keep[f.path] = [f.size, f.mtimeMs, f.hash, f.title ?? null, f.description ?? null]
+    if (!answersFor(settled.get(f.path), f)) learnt = true
+  }
+  if (!learnt) return
+  const fs = yield* FileSystem
+  yield* fs.writeFileAtomic(settledPathOf(indexPath), JSON.stringify({ files: keep })).pipe(
+    Effect.catch((e) => verbose(`settled file records not kept (${e.code}): ${settledPathOf(indexPath)}`))
+  )
+})
 
 /** Writing the index makes its own rows current: the settled records go. */
 export const dropSettled = (indexPath: string) =>

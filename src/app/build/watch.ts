@@ -141,74 +141,73 @@ const watchedSkills = (input: BuildManyInput) =>
     return out
   })
 
-export const watchBuild = (input: BuildManyInput, options: WatchOptions) =>
-  Effect.gen(function* () {
-    const interval = options.intervalMs ?? DEFAULT_INTERVAL_MS
-    const maxWait = options.maxWaitMs ?? MAX_WAIT_MS
-    const skills: Array<Watched> = (yield* watchedSkills(input)).map((s) => ({
-      ...s,
-      built: undefined,
-      seen: undefined,
-      changedAt: undefined,
-      waiters: []
-    }))
-    // A query's wake-up: ends the current sleep, or the next one at once when it comes during a poll.
-    let woken = false
-    let wakeSleeper: (() => void) | undefined
-    const wake = () => {
-      woken = true
-      wakeSleeper?.()
-    }
-    options.hub?.attach(skills, wake)
-    const wakeUp = Effect.callback<void>((resume) => {
-      if (woken) return resume(Effect.void)
-      wakeSleeper = () => resume(Effect.void)
-      return Effect.sync(() => void (wakeSleeper = undefined))
-    })
-    const nap = Effect.raceFirst(Effect.sleep(interval), wakeUp).pipe(Effect.andThen(Effect.sync(() => void (woken = false))))
-    if (options.onStart !== undefined) yield* options.onStart(skills.map((s) => s.name))
-
-    const rebuild = (s: Watched, kind: WatchEvent["kind"], fingerprint: string) =>
-      Effect.gen(function* () {
-        const started = yield* Clock.currentTimeMillis
-        const result = yield* buildMany({ ...input, all: false, skills: [s.dir] }, { deploy: options.deploy })
-        const at = yield* Clock.currentTimeMillis
-        s.built = fingerprint
-        const outcome = { ...result.results[0]!, skill: s.name }
-        yield* options.onEvent({ skill: s.name, at, kind, durationMs: at - started, outcome })
-      })
-
-    for (const s of skills) {
-      const fp = yield* treeFingerprint(s.dir)
-      s.seen = fp
-      const initial = options.initialBuild ?? true
-      if (initial === true || (initial !== false && initial.has(s.dir))) yield* rebuild(s, "initial", fp)
-      else s.built = fp
-    }
-    const poll = Effect.gen(function* () {
-      for (const s of skills) {
-        // The queries that asked before this look at the tree; later ones wait for the next poll.
-        const waiting = s.waiters.splice(0)
-        const fp = yield* treeFingerprint(s.dir)
-        const now = yield* Clock.currentTimeMillis
-        const stable = fp === s.seen
-        s.seen = fp
-        if (fp === s.built) s.changedAt = undefined
-        else {
-          s.changedAt ??= now
-          // Settled, or a query is waiting, or the edits have gone on for maxWait: rebuild now.
-          if (stable || waiting.length > 0 || now - s.changedAt >= maxWait) {
-            yield* rebuild(s, "rebuild", fp)
-            s.changedAt = undefined
-          }
-        }
-        for (const done of waiting) done()
-        if (s.waiters.length > 0) woken = true
-      }
-    })
-    const loop = Effect.forever(Effect.andThen(nap, poll))
-    yield* Effect.raceFirst(loop, options.stop)
+export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildManyInput, options: WatchOptions) {
+  const interval = options.intervalMs ?? DEFAULT_INTERVAL_MS
+  const maxWait = options.maxWaitMs ?? MAX_WAIT_MS
+  const skills: Array<Watched> = (yield* watchedSkills(input)).map((s) => ({
+    ...s,
+    built: undefined,
+    seen: undefined,
+    changedAt: undefined,
+    waiters: []
+  }))
+  // A query's wake-up: ends the current sleep, or the next one at once when it comes during a poll.
+  let woken = false
+  let wakeSleeper: (() => void) | undefined
+  const wake = () => {
+    woken = true
+    wakeSleeper?.()
+  }
+  options.hub?.attach(skills, wake)
+  const wakeUp = Effect.callback<void>((resume) => {
+    if (woken) return resume(Effect.void)
+    wakeSleeper = () => resume(Effect.void)
+    return Effect.sync(() => void (wakeSleeper = undefined))
   })
+  const nap = Effect.raceFirst(Effect.sleep(interval), wakeUp).pipe(Effect.andThen(Effect.sync(() => void (woken = false))))
+  if (options.onStart !== undefined) yield* options.onStart(skills.map((s) => s.name))
+
+  const rebuild = (s: Watched, kind: WatchEvent["kind"], fingerprint: string) =>
+    Effect.gen(function* () {
+      const started = yield* Clock.currentTimeMillis
+      const result = yield* buildMany({ ...input, all: false, skills: [s.dir] }, { deploy: options.deploy })
+      const at = yield* Clock.currentTimeMillis
+      s.built = fingerprint
+      const outcome = { ...result.results[0]!, skill: s.name }
+      yield* options.onEvent({ skill: s.name, at, kind, durationMs: at - started, outcome })
+    })
+
+  for (const s of skills) {
+    const fp = yield* treeFingerprint(s.dir)
+    s.seen = fp
+    const initial = options.initialBuild ?? true
+    if (initial === true || (initial !== false && initial.has(s.dir))) yield* rebuild(s, "initial", fp)
+    else s.built = fp
+  }
+  const poll = Effect.gen(function* () {
+    for (const s of skills) {
+      // The queries that asked before this look at the tree; later ones wait for the next poll.
+      const waiting = s.waiters.splice(0)
+      const fp = yield* treeFingerprint(s.dir)
+      const now = yield* Clock.currentTimeMillis
+      const stable = fp === s.seen
+      s.seen = fp
+      if (fp === s.built) s.changedAt = undefined
+      else {
+        s.changedAt ??= now
+        // Settled, or a query is waiting, or the edits have gone on for maxWait: rebuild now.
+        if (stable || waiting.length > 0 || now - s.changedAt >= maxWait) {
+          yield* rebuild(s, "rebuild", fp)
+          s.changedAt = undefined
+        }
+      }
+      for (const done of waiting) done()
+      if (s.waiters.length > 0) woken = true
+    }
+  })
+  const loop = Effect.forever(Effect.andThen(nap, poll))
+  yield* Effect.raceFirst(loop, options.stop)
+})
 
 /** `[HH:MM:SS] rebuilt demo in 42 ms` (local time), or the failure. */
 export const renderWatchEvent = (e: WatchEvent): string => {
@@ -226,21 +225,20 @@ export const renderWatchEvent = (e: WatchEvent): string => {
  * author has not chosen its targets. Foreign skills need no watch: their
  * cached index is refreshed on demand.
  */
-export const watchServedSkills = (options: Omit<WatchOptions, "deploy">) =>
-  Effect.gen(function* () {
-    const dirs: Array<string> = []
-    // Only obsolete ones build at the start: an up-to-date runtime is left as it is.
-    const obsolete = new Set<string>()
-    for (const s of yield* visibleSkills({ agentDirs: false })) {
-      if (s.shadowed) continue
-      const status = yield* statusOf(s, true)
-      if (status === "not-built") continue
-      dirs.push(s.sourceDir)
-      if (status === "obsolete") obsolete.add(s.sourceDir)
-    }
-    if (dirs.length === 0) {
-      if (options.onStart !== undefined) yield* options.onStart([])
-      return yield* options.stop
-    }
-    return yield* watchBuild({ skills: dirs }, { ...options, deploy: false, initialBuild: obsolete })
-  })
+export const watchServedSkills = Effect.fn("skc.watchServedSkills")(function* (options: Omit<WatchOptions, "deploy">) {
+  const dirs: Array<string> = []
+  // Only obsolete ones build at the start: an up-to-date runtime is left as it is.
+  const obsolete = new Set<string>()
+  for (const s of yield* visibleSkills({ agentDirs: false })) {
+    if (s.shadowed) continue
+    const status = yield* statusOf(s, true)
+    if (status === "not-built") continue
+    dirs.push(s.sourceDir)
+    if (status === "obsolete") obsolete.add(s.sourceDir)
+  }
+  if (dirs.length === 0) {
+    if (options.onStart !== undefined) yield* options.onStart([])
+    return yield* options.stop
+  }
+  return yield* watchBuild({ skills: dirs }, { ...options, deploy: false, initialBuild: obsolete })
+})

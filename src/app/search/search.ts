@@ -32,12 +32,11 @@ import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSche
 import { evaluate, ownIndex, pick, render, type Found, type Opened } from "./searchRows.js"
 
 export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
-export const search = (input: SearchInput) =>
-  Effect.gen(function* () {
-    // E004 needs no skill and no index: it is checked before any I/O.
-    if (queryTokens(input.query).length === 0) return yield* Effect.fail(new EmptyQuery())
-    return input.skill !== undefined ? yield* searchOne(input, input.skill) : yield* searchAcross(input)
-  })
+export const search = Effect.fn("skc.search")(function* (input: SearchInput) {
+  // E004 needs no skill and no index: it is checked before any I/O.
+  if (queryTokens(input.query).length === 0) return yield* Effect.fail(new EmptyQuery())
+  return input.skill !== undefined ? yield* searchOne(input, input.skill) : yield* searchAcross(input)
+})
 
 /**
  * The `args` of the access-log row (RFC-0004:C-LOGGING, DECISIONS #18):

@@ -199,80 +199,77 @@ const rankTogether = (
  * skill's description holds. Each result carries its skill; `partial` when
  * no returned section holds every content word itself.
  */
-export const searchAcross = (input: SearchInput) =>
-  Effect.scoped(
-    Effect.gen(function* () {
-      const diagnostics = yield* Diagnostics
-      const tokens = queryTokens(input.query)
-      const limit = input.limit ?? DEFAULT_LIMIT
-      const skills = yield* skillsToSearch(input)
-      const searched: Array<Searched> = []
-      const skipped: Array<{ skill: string; reason: string }> = []
-      // The watchers' queued events arrive once for every index asked (src/ports/SourceFreshness.ts).
-      yield* (yield* SourceFreshness).settle
-      for (const skill of skills) {
-        const q = yield* Effect.result(openForQuery(skill, { settled: true }))
-        if (q._tag === "Success") {
-          searched.push({ skill, q: q.success })
-          continue
-        }
-        const reason = reasonOf(q.failure)
-        skipped.push({ skill: skill.name, reason })
-        // A skill never built is simply not searchable; anything else deserves a word.
-        if (reason === "not built") yield* verbose(`search --all: '${skill.name}' is not built; skipped`)
-        else {
-          yield* diagnostics.warn(Warning.notice(`skipping '${skill.name}': ${reason}`))
-        }
-      }
+export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: SearchInput) {
+  const diagnostics = yield* Diagnostics
+  const tokens = queryTokens(input.query)
+  const limit = input.limit ?? DEFAULT_LIMIT
+  const skills = yield* skillsToSearch(input)
+  const searched: Array<Searched> = []
+  const skipped: Array<{ skill: string; reason: string }> = []
+  // The watchers' queued events arrive once for every index asked (src/ports/SourceFreshness.ts).
+  yield* (yield* SourceFreshness).settle
+  for (const skill of skills) {
+    const q = yield* Effect.result(openForQuery(skill, { settled: true }))
+    if (q._tag === "Success") {
+      searched.push({ skill, q: q.success })
+      continue
+    }
+    const reason = reasonOf(q.failure)
+    skipped.push({ skill: skill.name, reason })
+    // A skill never built is simply not searchable; anything else deserves a word.
+    if (reason === "not built") yield* verbose(`search --all: '${skill.name}' is not built; skipped`)
+    else {
+      yield* diagnostics.warn(Warning.notice(`skipping '${skill.name}': ${reason}`))
+    }
+  }
 
-      // A question of function words only ("how to") keeps its words, as one AND query.
-      const content = fallbackTokens(tokens)
-      const words = content.length > 0 ? content : tokens
-      const mode: "all" | "any" = content.length > 0 ? "any" : "all"
-      // One index over every searched skill when it can be had, else each skill's own. The one index is a
-      // cache: if it fails while answering, the answer comes from each index instead.
-      const each = searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn }))
-      const combined = yield* acrossIndex(searched)
-      const { chosen, results } =
-        combined === undefined
-          ? yield* rankTogether(each, words, mode, limit)
-          : yield* rankTogether([combined], words, mode, limit).pipe(
-              Effect.catchTag("IndexUnusable", (e) =>
-                Effect.gen(function* () {
-                  yield* verbose(`search --all: the index over every skill failed (${e.reason}); asking each index, and removing it`)
-                  // The next question builds it afresh (its members still look current, so nothing else would).
-                  const fs = yield* FileSystem
-                  if (combined.opened.q.path !== undefined) yield* fs.remove(combined.opened.q.path).pipe(Effect.ignore)
-                  return yield* rankTogether(each, words, mode, limit)
-                })
-              )
-            )
-      // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
-      const partial = results.length > 0 && !chosen.some((x) => x.complete)
-      const result: SearchResult = {
-        query: input.query,
-        ...(partial ? { partial: true as const } : {}),
-        results,
-        ...(skipped.length > 0 ? { skipped } : {})
-      }
-      // DECISIONS #44: one row in the log of each skill that contributed a returned result, none for the
-      // others (a question about PDFs is no read of the house style); a question nothing answered goes once
-      // to the global log, for `stats --all`, never to a skill's unanswered list. The call's logging wrapper
-      // writes them, in one batch (issue 14; issue 44 item 4).
-      if (results.length === 0) {
-        yield* touchUnansweredAcrossSkills(input.query)
-        return result
-      }
-      for (const o of searched) {
-        const count = results.filter((r) => r.skill === o.skill.name).length
-        if (count === 0) continue
-        yield* touchSkill(o.skill, {
-          command: "search",
-          args: { query: input.query, result_count: count, scope: "all", ...(result.partial === true ? { partial: true } : {}) },
-          error: null
-        })
-      }
-      return result
+  // A question of function words only ("how to") keeps its words, as one AND query.
+  const content = fallbackTokens(tokens)
+  const words = content.length > 0 ? content : tokens
+  const mode: "all" | "any" = content.length > 0 ? "any" : "all"
+  // One index over every searched skill when it can be had, else each skill's own. The one index is a
+  // cache: if it fails while answering, the answer comes from each index instead.
+  const each = searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn }))
+  const combined = yield* acrossIndex(searched)
+  const { chosen, results } =
+    combined === undefined
+      ? yield* rankTogether(each, words, mode, limit)
+      : yield* rankTogether([combined], words, mode, limit).pipe(
+          Effect.catchTag("IndexUnusable", (e) =>
+            Effect.gen(function* () {
+              yield* verbose(`search --all: the index over every skill failed (${e.reason}); asking each index, and removing it`)
+              // The next question builds it afresh (its members still look current, so nothing else would).
+              const fs = yield* FileSystem
+              if (combined.opened.q.path !== undefined) yield* fs.remove(combined.opened.q.path).pipe(Effect.ignore)
+              return yield* rankTogether(each, words, mode, limit)
+            })
+          )
+        )
+  // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
+  const partial = results.length > 0 && !chosen.some((x) => x.complete)
+  const result: SearchResult = {
+    query: input.query,
+    ...(partial ? { partial: true as const } : {}),
+    results,
+    ...(skipped.length > 0 ? { skipped } : {})
+  }
+  // DECISIONS #44: one row in the log of each skill that contributed a returned result, none for the
+  // others (a question about PDFs is no read of the house style); a question nothing answered goes once
+  // to the global log, for `stats --all`, never to a skill's unanswered list. The call's logging wrapper
+  // writes them, in one batch (issue 14; issue 44 item 4).
+  if (results.length === 0) {
+    yield* touchUnansweredAcrossSkills(input.query)
+    return result
+  }
+  for (const o of searched) {
+    const count = results.filter((r) => r.skill === o.skill.name).length
+    if (count === 0) continue
+    yield* touchSkill(o.skill, {
+      command: "search",
+      args: { query: input.query, result_count: count, scope: "all", ...(result.partial === true ? { partial: true } : {}) },
+      error: null
     })
-  )
+  }
+  return result
+}, Effect.scoped)
 

@@ -155,128 +155,126 @@ const headingTerms = (
  * if a heading above all its files held them (DECISIONS #44); read only
  * when the index matched at all.
  */
-export const evaluate = (
+export const evaluate = Effect.fnUntraced(function* (
   opened: Opened,
   tokens: ReadonlyArray<string>,
   mode: "all" | "any",
   perTerm: boolean,
   first?: number,
   describe?: Describe
-) =>
-  Effect.gen(function* () {
-    const { index, tokenizer } = opened.q
-    const terms = tokens.map((t) => termOf(t, tokenizer))
-    const match = mode === "all" ? allOf(terms) : anyOf(terms)
-    const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
-    // Places read on the way (the partial query's headings), kept for `pick`.
-    const known = new Map<number, RowPlace>()
-    if (ranked.length === 0)
-      return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, known, describedOf: () => 0 } satisfies Evaluated
-    const describedOf = describe === undefined ? () => 0 : yield* describe(opened, tokens, ranked.map((r) => r.rowid))
-    // Per term: the rows holding it and their score for it alone (only when ranking needs it).
-    const needTerms = perTerm || (mode === "any" && terms.length > 1)
-    const byTerm: Array<ReadonlyMap<number, number>> = []
-    if (needTerms) {
-      for (const term of terms) {
-        // A one-term query is its own per-term query: no second round trip.
-        const rows = terms.length === 1 ? ranked : yield* index.rank(holding(term), COLUMN_WEIGHTS)
-        byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
+) {
+  const { index, tokenizer } = opened.q
+  const terms = tokens.map((t) => termOf(t, tokenizer))
+  const match = mode === "all" ? allOf(terms) : anyOf(terms)
+  const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
+  // Places read on the way (the partial query's headings), kept for `pick`.
+  const known = new Map<number, RowPlace>()
+  if (ranked.length === 0)
+    return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, known, describedOf: () => 0 } satisfies Evaluated
+  const describedOf = describe === undefined ? () => 0 : yield* describe(opened, tokens, ranked.map((r) => r.rowid))
+  // Per term: the rows holding it and their score for it alone (only when ranking needs it).
+  const needTerms = perTerm || (mode === "any" && terms.length > 1)
+  const byTerm: Array<ReadonlyMap<number, number>> = []
+  if (needTerms) {
+    for (const term of terms) {
+      // A one-term query is its own per-term query: no second round trip.
+      const rows = terms.length === 1 ? ranked : yield* index.rank(holding(term), COLUMN_WEIGHTS)
+      byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
+    }
+  }
+  // Across skills (`describe`, partial query), a word counts as held only where it says something about
+  // the section: every skill's main file is named SKILL.md, so "skill" or "SKILL.md" in a question would
+  // otherwise be held by every section of every SKILL.md (half the collection) and outweigh the words
+  // that do tell skills apart. The file name still counts for any other file (`python_mcp_server.md`),
+  // and the score (BM25, where such a word's IDF is already near 0) is unchanged. One query per word.
+  const heldIn: ReadonlyArray<{ has(rowid: number): boolean }> =
+    describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(heldOutsideSkillMd(term), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : byTerm
+  // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
+  const textTerms = (rowid: number) => heldIn.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
+  // Partial query only: the words the headings above a row hold count as held by it.
+  const partial = mode === "any" && terms.length > 1
+  const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
+  // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
+  const mayGain = (rowid: number, reach: number) => {
+    const own = textTerms(rowid) | describedOf(rowid)
+    return (own | reach) !== own && termCount(own | reach) >= floor
+  }
+  const inherited = partial ? yield* headingTerms(index, opened.fileKey, terms, ranked, mayGain, known) : () => 0
+  const heldBy = (rowid: number) =>
+    !needTerms
+      ? terms.length
+      : partial
+        ? termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid))
+        : heldIn.filter((m) => m.has(rowid)).length
+  // A section with subsections answers only if its own text matches as it does:
+  // every term (AND), or every term the whole section holds that no heading above it holds (OR).
+  // Asked only for the sections with subsections that come up for picking, and only of those rows
+  // (issue 30: the whole own-text match of a common word was thousands of rowids per call, for
+  // the few parents a page of answers meets), once per row.
+  const ownOf = new Map<number, boolean>()
+  const loadOwn = (rowids: ReadonlyArray<number>) =>
+    Effect.gen(function* () {
+      if (!partial) {
+        const own = new Set(yield* index.ownMatching(match, rowids))
+        for (const id of rowids) ownOf.set(id, own.has(id))
+        return
       }
-    }
-    // Across skills (`describe`, partial query), a word counts as held only where it says something about
-    // the section: every skill's main file is named SKILL.md, so "skill" or "SKILL.md" in a question would
-    // otherwise be held by every section of every SKILL.md (half the collection) and outweigh the words
-    // that do tell skills apart. The file name still counts for any other file (`python_mcp_server.md`),
-    // and the score (BM25, where such a word's IDF is already near 0) is unchanged. One query per word.
-    const heldIn: ReadonlyArray<{ has(rowid: number): boolean }> =
-      describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(heldOutsideSkillMd(term), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : byTerm
-    // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
-    const textTerms = (rowid: number) => heldIn.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
-    // Partial query only: the words the headings above a row hold count as held by it.
-    const partial = mode === "any" && terms.length > 1
-    const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
-    // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
-    const mayGain = (rowid: number, reach: number) => {
-      const own = textTerms(rowid) | describedOf(rowid)
-      return (own | reach) !== own && termCount(own | reach) >= floor
-    }
-    const inherited = partial ? yield* headingTerms(index, opened.fileKey, terms, ranked, mayGain, known) : () => 0
-    const heldBy = (rowid: number) =>
-      !needTerms
-        ? terms.length
-        : partial
-          ? termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid))
-          : heldIn.filter((m) => m.has(rowid)).length
-    // A section with subsections answers only if its own text matches as it does:
-    // every term (AND), or every term the whole section holds that no heading above it holds (OR).
-    // Asked only for the sections with subsections that come up for picking, and only of those rows
-    // (issue 30: the whole own-text match of a common word was thousands of rowids per call, for
-    // the few parents a page of answers meets), once per row.
-    const ownOf = new Map<number, boolean>()
-    const loadOwn = (rowids: ReadonlyArray<number>) =>
-      Effect.gen(function* () {
-        if (!partial) {
-          const own = new Set(yield* index.ownMatching(match, rowids))
-          for (const id of rowids) ownOf.set(id, own.has(id))
-          return
-        }
-        const ownTerms = new Map<number, number>()
-        for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(holding(term), rowids)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
-        for (const id of rowids) ownOf.set(id, (textTerms(id) & ~((ownTerms.get(id) ?? 0) | inherited(id))) === 0)
-      })
-    const prepare = (places: ReadonlyArray<RowPlace>) => {
-      const unknown = places.filter((p) => p.subsections === 1 && !ownOf.has(p.rowid)).map((p) => p.rowid)
-      return unknown.length === 0 ? Effect.void : loadOwn(unknown)
-    }
-    const scored: Array<Scored> = []
-    for (const r of ranked) {
-      const termsHeld = heldBy(r.rowid)
-      if (termsHeld < floor) continue
-      const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
-      const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
-      scored.push({ skill: opened.skillOf(r.rowid).name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}), ...(held !== undefined ? { held } : {}) })
-    }
-    return {
-      opened,
-      scored,
-      rows: perTerm ? yield* index.rowCount : 0,
-      hits: byTerm.map((m) => m.size),
-      answers: (place: RowPlace) =>
-        answersForItself(place, (rowid) => {
-          const own = ownOf.get(rowid)
-          if (own === undefined) throw new Error("search: answers() before prepare()")
-          return own
-        }),
-      prepare,
-      known,
-      describedOf
-    } satisfies Evaluated
-  }).pipe(Effect.mapError(corrupt(opened.skill)))
+      const ownTerms = new Map<number, number>()
+      for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(holding(term), rowids)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
+      for (const id of rowids) ownOf.set(id, (textTerms(id) & ~((ownTerms.get(id) ?? 0) | inherited(id))) === 0)
+    })
+  const prepare = (places: ReadonlyArray<RowPlace>) => {
+    const unknown = places.filter((p) => p.subsections === 1 && !ownOf.has(p.rowid)).map((p) => p.rowid)
+    return unknown.length === 0 ? Effect.void : loadOwn(unknown)
+  }
+  const scored: Array<Scored> = []
+  for (const r of ranked) {
+    const termsHeld = heldBy(r.rowid)
+    if (termsHeld < floor) continue
+    const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
+    const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
+    scored.push({ skill: opened.skillOf(r.rowid).name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}), ...(held !== undefined ? { held } : {}) })
+  }
+  return {
+    opened,
+    scored,
+    rows: perTerm ? yield* index.rowCount : 0,
+    hits: byTerm.map((m) => m.size),
+    answers: (place: RowPlace) =>
+      answersForItself(place, (rowid) => {
+        const own = ownOf.get(rowid)
+        if (own === undefined) throw new Error("search: answers() before prepare()")
+        return own
+      }),
+    prepare,
+    known,
+    describedOf
+  } satisfies Evaluated
+}, (effect, opened) => effect.pipe(Effect.mapError(corrupt(opened.skill))))
 
 /**
  * The first `limit` rows of `ordered` (rows of `e`, in answer order) that
  * answer for themselves, reading places a batch at a time (those not yet
  * known: a second pick in another order reads only the new ones).
  */
-export const pick = (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number) =>
-  Effect.gen(function* () {
-    const known = e.known
-    const chosen: Array<Candidate> = []
-    const batch = Math.max(32, limit * 2)
-    for (let at = 0; at < ordered.length && chosen.length < limit; at += batch) {
-      const slice = ordered.slice(at, at + batch)
-      const missing = slice.filter((r) => !known.has(r.rowid)).map((r) => r.rowid)
-      if (missing.length > 0) for (const p of yield* e.opened.q.index.places(missing)) known.set(p.rowid, p)
-      yield* e.prepare(slice.flatMap((r) => known.get(r.rowid) ?? []))
-      for (const r of slice) {
-        const place = known.get(r.rowid)
-        if (place === undefined || !e.answers(place)) continue
-        chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place })
-        if (chosen.length === limit) break
-      }
+export const pick = Effect.fnUntraced(function* (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number) {
+  const known = e.known
+  const chosen: Array<Candidate> = []
+  const batch = Math.max(32, limit * 2)
+  for (let at = 0; at < ordered.length && chosen.length < limit; at += batch) {
+    const slice = ordered.slice(at, at + batch)
+    const missing = slice.filter((r) => !known.has(r.rowid)).map((r) => r.rowid)
+    if (missing.length > 0) for (const p of yield* e.opened.q.index.places(missing)) known.set(p.rowid, p)
+    yield* e.prepare(slice.flatMap((r) => known.get(r.rowid) ?? []))
+    for (const r of slice) {
+      const place = known.get(r.rowid)
+      if (place === undefined || !e.answers(place)) continue
+      chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place })
+      if (chosen.length === limit) break
     }
-    return chosen as ReadonlyArray<Candidate>
-  }).pipe(Effect.mapError(corrupt(e.opened.skill)))
+  }
+  return chosen as ReadonlyArray<Candidate>
+}, (effect, e) => effect.pipe(Effect.mapError(corrupt(e.opened.skill))))
 
 /** A row to return, with the words and the mode of the query that found it (its excerpt marks those). */
 export interface Found {
@@ -290,42 +288,41 @@ export interface Found {
  * segmentation: one excerpt query per index and query (the rows of one
  * answer share both, except the legacy merge of several indexes).
  */
-export const render = (found: ReadonlyArray<Found>, withSkill: boolean) =>
-  Effect.gen(function* () {
-    const matchOf = ({ c, tokens, mode }: Found): IndexQuery => {
-      const terms = tokens.map((t) => termOf(t, c.opened.q.tokenizer))
-      return mode === "all" ? allOf(terms) : anyOf(terms)
+export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, withSkill: boolean) {
+  const matchOf = ({ c, tokens, mode }: Found): IndexQuery => {
+    const terms = tokens.map((t) => termOf(t, c.opened.q.tokenizer))
+    return mode === "all" ? allOf(terms) : anyOf(terms)
+  }
+  // The rows grouped by index and query (the same query has the same key): one excerpt statement per group.
+  const groups = new Map<Opened, Map<string, { readonly match: IndexQuery; readonly rows: Array<Found> }>>()
+  for (const f of found) {
+    const byMatch = groups.get(f.c.opened) ?? new Map<string, { readonly match: IndexQuery; readonly rows: Array<Found> }>()
+    groups.set(f.c.opened, byMatch)
+    const match = matchOf(f)
+    const key = JSON.stringify(match)
+    const group = byMatch.get(key) ?? { match, rows: [] }
+    if (group.rows.length === 0) byMatch.set(key, group)
+    group.rows.push(f)
+  }
+  const snippets = new Map<Found, string>()
+  for (const [opened, byMatch] of groups) {
+    for (const { match, rows } of byMatch.values()) {
+      const got = yield* opened.q.index.excerpts(match, rows.map((f) => f.c.rowid)).pipe(Effect.mapError(corrupt(opened.skill)))
+      for (const f of rows) snippets.set(f, got.get(f.c.rowid) ?? "")
     }
-    // The rows grouped by index and query (the same query has the same key): one excerpt statement per group.
-    const groups = new Map<Opened, Map<string, { readonly match: IndexQuery; readonly rows: Array<Found> }>>()
-    for (const f of found) {
-      const byMatch = groups.get(f.c.opened) ?? new Map<string, { readonly match: IndexQuery; readonly rows: Array<Found> }>()
-      groups.set(f.c.opened, byMatch)
-      const match = matchOf(f)
-      const key = JSON.stringify(match)
-      const group = byMatch.get(key) ?? { match, rows: [] }
-      if (group.rows.length === 0) byMatch.set(key, group)
-      group.rows.push(f)
+  }
+  return found.map((f): SearchResultItem => {
+    const { c } = f
+    const restore = c.opened.q.tokenizer.segmentsCjk ? unsegmentCjk : (s: string) => s
+    return {
+      ...(withSkill ? { skill: c.skill } : {}),
+      file: c.place.file,
+      section: restore(c.place.section),
+      line: c.place.line,
+      end_line: c.place.end_line,
+      snippet: restore(snippets.get(f) ?? ""),
+      score: c.score
     }
-    const snippets = new Map<Found, string>()
-    for (const [opened, byMatch] of groups) {
-      for (const { match, rows } of byMatch.values()) {
-        const got = yield* opened.q.index.excerpts(match, rows.map((f) => f.c.rowid)).pipe(Effect.mapError(corrupt(opened.skill)))
-        for (const f of rows) snippets.set(f, got.get(f.c.rowid) ?? "")
-      }
-    }
-    return found.map((f): SearchResultItem => {
-      const { c } = f
-      const restore = c.opened.q.tokenizer.segmentsCjk ? unsegmentCjk : (s: string) => s
-      return {
-        ...(withSkill ? { skill: c.skill } : {}),
-        file: c.place.file,
-        section: restore(c.place.section),
-        line: c.place.line,
-        end_line: c.place.end_line,
-        snippet: restore(snippets.get(f) ?? ""),
-        score: c.score
-      }
-    })
   })
+})
 

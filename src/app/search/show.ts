@@ -52,64 +52,61 @@ const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s)
 
 const readFailed = (skill: string) => (e: IndexReadFailed) => new IndexUnusable({ skill, reason: `corrupt (${e.message})` })
 
-export const show = (input: ShowInput) =>
-  Effect.scoped(
-    Effect.gen(function* () {
-      const fs = yield* FileSystem
-      const path = yield* Path
-      const skill = yield* resolveCommandSkill(input.skill)
-      // `--file` goes through the one path-safety function (issue 19): normalised
-      // (`references/../SKILL.md` is `SKILL.md`), escapes are E012, a missing file E021.
-      let onlyFile: string | undefined
-      if (input.file !== undefined) {
-        const target = yield* resolveInside(skill.sourceDir, input.file)
-        if (target.info?.type !== "file" || target.trailingSlash) return yield* Effect.fail(new FileNotFound({ path: input.file }))
-        onlyFile = target.rel
-      }
-      const { index } = yield* openForQuery(skill)
-      const { primary, whole } = normalizeSectionQuery(input.section)
-      // ASCII queries go through the NOCASE index; anything else (Unicode
-      // case folding) and every miss (suggestions) looks at all headings.
-      let match = undefined as ReturnType<typeof matchSection> | undefined
-      if (isAscii(whole) && primary.length > 0) {
-        const candidates: Array<HeadingEntry> = [...(yield* index.headingsNamed(primary).pipe(Effect.mapError(readFailed(skill.name))))]
-        if (whole !== primary) candidates.push(...(yield* index.headingsNamed(whole).pipe(Effect.mapError(readFailed(skill.name)))))
-        const found = matchSection(candidates, input.section, onlyFile)
-        if (found._tag === "Found") match = found
-      }
-      if (match === undefined) {
-        const all = yield* index.allHeadings.pipe(Effect.mapError(readFailed(skill.name)))
-        match = matchSection(all, input.section, onlyFile)
-      }
-      if (match._tag === "NotFound") {
-        return yield* Effect.fail(
-          new SectionNotFound({
-            section: match.query,
-            suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file })),
-            ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource })
-          })
-        )
-      }
-      if (match.matches > 1) yield* warn(Warning.multipleMatches(primary))
-      const heading = match.heading
-      const file = path.join(skill.sourceDir, ...heading.file.split("/"))
-      const source = yield* fs.readFileString(file).pipe(
-        Effect.mapError((e) => new InternalError({ message: `cannot read ${heading.file}: ${e.code}`, cause: e }))
-      )
-      const lines = splitLines(source).slice(heading.start_line - 1, heading.end_line - 1)
-      const cut = truncateLines(lines, input.max_lines)
-      const result: ShowResult = {
-        skill: skill.name,
-        file: heading.file,
-        section: heading.text,
-        start_line: heading.start_line,
-        end_line: heading.end_line,
-        content: (cut.lines.length === 0 ? "" : cut.lines.join("\n") + "\n") + (cut.omitted > 0 ? moreLinesMarker(cut.omitted) + "\n" : ""),
-        truncated: cut.omitted > 0
-      }
-      return result
-    })
+export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const skill = yield* resolveCommandSkill(input.skill)
+  // `--file` goes through the one path-safety function (issue 19): normalised
+  // (`references/../SKILL.md` is `SKILL.md`), escapes are E012, a missing file E021.
+  let onlyFile: string | undefined
+  if (input.file !== undefined) {
+    const target = yield* resolveInside(skill.sourceDir, input.file)
+    if (target.info?.type !== "file" || target.trailingSlash) return yield* Effect.fail(new FileNotFound({ path: input.file }))
+    onlyFile = target.rel
+  }
+  const { index } = yield* openForQuery(skill)
+  const { primary, whole } = normalizeSectionQuery(input.section)
+  // ASCII queries go through the NOCASE index; anything else (Unicode
+  // case folding) and every miss (suggestions) looks at all headings.
+  let match = undefined as ReturnType<typeof matchSection> | undefined
+  if (isAscii(whole) && primary.length > 0) {
+    const candidates: Array<HeadingEntry> = [...(yield* index.headingsNamed(primary).pipe(Effect.mapError(readFailed(skill.name))))]
+    if (whole !== primary) candidates.push(...(yield* index.headingsNamed(whole).pipe(Effect.mapError(readFailed(skill.name)))))
+    const found = matchSection(candidates, input.section, onlyFile)
+    if (found._tag === "Found") match = found
+  }
+  if (match === undefined) {
+    const all = yield* index.allHeadings.pipe(Effect.mapError(readFailed(skill.name)))
+    match = matchSection(all, input.section, onlyFile)
+  }
+  if (match._tag === "NotFound") {
+    return yield* Effect.fail(
+      new SectionNotFound({
+        section: match.query,
+        suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file })),
+        ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource })
+      })
+    )
+  }
+  if (match.matches > 1) yield* warn(Warning.multipleMatches(primary))
+  const heading = match.heading
+  const file = path.join(skill.sourceDir, ...heading.file.split("/"))
+  const source = yield* fs.readFileString(file).pipe(
+    Effect.mapError((e) => new InternalError({ message: `cannot read ${heading.file}: ${e.code}`, cause: e }))
   )
+  const lines = splitLines(source).slice(heading.start_line - 1, heading.end_line - 1)
+  const cut = truncateLines(lines, input.max_lines)
+  const result: ShowResult = {
+    skill: skill.name,
+    file: heading.file,
+    section: heading.text,
+    start_line: heading.start_line,
+    end_line: heading.end_line,
+    content: (cut.lines.length === 0 ? "" : cut.lines.join("\n") + "\n") + (cut.omitted > 0 ? moreLinesMarker(cut.omitted) + "\n" : ""),
+    truncated: cut.omitted > 0
+  }
+  return result
+}, Effect.scoped)
 
 /** The `args` of the access-log row (DECISIONS #18). */
 export const showLogArgs = (input: ShowInput, result: ShowResult | undefined) => ({

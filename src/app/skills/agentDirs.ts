@@ -132,18 +132,17 @@ export const foreignRuntimeDir = Effect.fnUntraced(function* (name: string, cano
  * runtime directory is left alone. Never fails: a cache that cannot be
  * written fails the write that follows, which has its own fallback.
  */
-export const recordCacheOwner = (runtimeDir: string, canonicalDir: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const { stores } = yield* Settings
-    if (path.dirname(runtimeDir) !== path.join(stores.globalDir, "cache")) return
-    const record = path.join(runtimeDir, META_DIR, CACHE_OWNER_FILE)
-    if ((yield* fs.statOption(record)) !== undefined) return
-    yield* fs.makeDirectory(path.dirname(record), { recursive: true })
-    // Exclusive: when two first writers race, the record of the first stays.
-    yield* fs.writeFile(record, `${canonicalDir}\n`, { exclusive: true })
-  }).pipe(Effect.catchCause(() => Effect.void))
+export const recordCacheOwner = Effect.fnUntraced(function* (runtimeDir: string, canonicalDir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  if (path.dirname(runtimeDir) !== path.join(stores.globalDir, "cache")) return
+  const record = path.join(runtimeDir, META_DIR, CACHE_OWNER_FILE)
+  if ((yield* fs.statOption(record)) !== undefined) return
+  yield* fs.makeDirectory(path.dirname(record), { recursive: true })
+  // Exclusive: when two first writers race, the record of the first stays.
+  yield* fs.writeFile(record, `${canonicalDir}\n`, { exclusive: true })
+}, (effect) => effect.pipe(Effect.catchCause(() => Effect.void)))
 
 /** The runtime of a source in a `.skillc/skills` store: the sibling `.skillc/runtime/<name>`. */
 const runtimeBesideSource = (sourceDir: string, path: Path): string | undefined => {

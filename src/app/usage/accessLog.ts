@@ -121,37 +121,36 @@ export const recordAccess = (entry: AccessEntry) => recordAccesses([entry])
  * goes the way of `recordAccess`: the primary again (busy retries, repair),
  * then the cwd's fallback. Never fails.
  */
-export const recordAccesses = (entries: ReadonlyArray<AccessEntry>) =>
-  Effect.gen(function* () {
-    if (entries.length === 0) return
-    const fs = yield* FileSystem
-    const { stores } = yield* Settings
-    const now = yield* Clock.currentTimeMillis
-    const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
-    const runId = yield* currentRunId
-    const path = yield* Path
-    // W003 looks at each skill's fallback log; without the fallback directory there is none to look at
-    // (one stat for the batch instead of one per row: `search --all` writes a row in each skill answering).
-    const fallbacks = yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(Effect.orElseSucceed(() => undefined))
-    const shared = { now, cwd, runId, fallbacks: fallbacks?.type === "directory" }
-    const log = yield* AccessLog
-    if (entries.length === 1 || log.appendEach === undefined) {
-      for (const entry of entries) {
-        const prepared = yield* prepareRow(entry, shared)
-        if (prepared !== undefined) yield* deliver(prepared)
-      }
-      return
+export const recordAccesses = Effect.fnUntraced(function* (entries: ReadonlyArray<AccessEntry>) {
+  if (entries.length === 0) return
+  const fs = yield* FileSystem
+  const { stores } = yield* Settings
+  const now = yield* Clock.currentTimeMillis
+  const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
+  const runId = yield* currentRunId
+  const path = yield* Path
+  // W003 looks at each skill's fallback log; without the fallback directory there is none to look at
+  // (one stat for the batch instead of one per row: `search --all` writes a row in each skill answering).
+  const fallbacks = yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(Effect.orElseSucceed(() => undefined))
+  const shared = { now, cwd, runId, fallbacks: fallbacks?.type === "directory" }
+  const log = yield* AccessLog
+  if (entries.length === 1 || log.appendEach === undefined) {
+    for (const entry of entries) {
+      const prepared = yield* prepareRow(entry, shared)
+      if (prepared !== undefined) yield* deliver(prepared)
     }
-    // Several rows (one per skill that answered `search --all`): their primary logs in one call of the
-    // adapter; a row it could not write goes the one-row way (busy retries, repair, fallback).
-    const prepared = (yield* Effect.forEach(entries, (entry) => prepareRow(entry, shared))).filter((p) => p !== undefined)
-    const failed = yield* log.appendEach(prepared.map((p) => ({ dbFile: p.primary, row: p.row })))
-    const diagnostics = yield* Diagnostics
-    for (const [i, p] of prepared.entries()) {
-      if (failed[i] === undefined) yield* diagnostics.verbose(`logged ${p.entry.command} to ${p.primary}`)
-      else yield* deliver(p)
-    }
-  }).pipe(Effect.catchCause(unrecorded("accesses")))
+    return
+  }
+  // Several rows (one per skill that answered `search --all`): their primary logs in one call of the
+  // adapter; a row it could not write goes the one-row way (busy retries, repair, fallback).
+  const prepared = (yield* Effect.forEach(entries, (entry) => prepareRow(entry, shared))).filter((p) => p !== undefined)
+  const failed = yield* log.appendEach(prepared.map((p) => ({ dbFile: p.primary, row: p.row })))
+  const diagnostics = yield* Diagnostics
+  for (const [i, p] of prepared.entries()) {
+    if (failed[i] === undefined) yield* diagnostics.verbose(`logged ${p.entry.command} to ${p.primary}`)
+    else yield* deliver(p)
+  }
+}, (effect) => effect.pipe(Effect.catchCause(unrecorded("accesses"))))
 
 /**
  * Logging never fails the command it records (C-LOGGING), but a write that
@@ -278,16 +277,15 @@ export interface LoggedCall<A, E> {
  * not (it failed before): quietly, so a trace is printed once. `undefined`
  * for E001/E010: nothing to log, the use case reported the failure itself.
  */
-export const namedSkillOf = (touches: ReadonlyArray<Touch>, skill: string, how: { readonly agentDirs: boolean }) =>
-  Effect.gen(function* () {
-    const resolved = resolvedTouches(touches)
-    if (resolved.length > 0) return resolved
-    const diagnostics = yield* Diagnostics
-    const quiet = { ...diagnostics, verbose: () => Effect.void }
-    const found = Option.getOrUndefined(yield* Effect.option(resolveSkill(skill, how).pipe(Effect.provideService(Diagnostics, quiet))))
-    const skills: ReadonlyArray<TouchedSkill> = found === undefined ? [] : [found]
-    return skills
-  })
+export const namedSkillOf = Effect.fnUntraced(function* (touches: ReadonlyArray<Touch>, skill: string, how: { readonly agentDirs: boolean }) {
+  const resolved = resolvedTouches(touches)
+  if (resolved.length > 0) return resolved
+  const diagnostics = yield* Diagnostics
+  const quiet = { ...diagnostics, verbose: () => Effect.void }
+  const found = Option.getOrUndefined(yield* Effect.option(resolveSkill(skill, how).pipe(Effect.provideService(Diagnostics, quiet))))
+  const skills: ReadonlyArray<TouchedSkill> = found === undefined ? [] : [found]
+  return skills
+})
 
 /**
  * THE logging wrapper (issue 44 item 4) of the CLI runner, the MCP server

@@ -69,19 +69,19 @@ export const teamSourceOf = (scope: TeamScope): TeamSource => ({
 })
 
 /** One skill's view (text or JSON). */
-export const teamStats = (input: TeamStatsInput) =>
-  Effect.map(onTeam(input, Effect.map(resolveCommandSkill(input.skill), (s) => [s]), stats(input)), (outcome) => ({
-    ...outcome,
-    report: { ...outcome.report, ...teamSourceOf(input) }
-  }))
+export const teamStats = Effect.fn("skc.teamStats")(function* (input: TeamStatsInput) {
+  const outcome = yield* onTeam(input, Effect.map(resolveCommandSkill(input.skill), (s) => [s]), stats(input))
+  return { ...outcome, report: { ...outcome.report, ...teamSourceOf(input) } }
+})
 
 /** One skill's HTML report. */
-export const teamStatsReport = (input: Parameters<typeof statsReport>[0] & TeamScope) =>
-  Effect.map(onTeam(input, Effect.map(resolveCommandSkill(input.skill), (s) => [s]), statsReport(input)), (report) => ({
-    ...report,
-    ...teamSourceOf(input)
-  }))
+export const teamStatsReport = Effect.fn("skc.teamStatsReport")(function* (input: Parameters<typeof statsReport>[0] & TeamScope) {
+  const report = yield* onTeam(input, Effect.map(resolveCommandSkill(input.skill), (s) => [s]), statsReport(input))
+  return { ...report, ...teamSourceOf(input) }
+})
 
 /** `--all`: every skill that resolves here, over the team's rows. */
-export const teamStatsAll = (input: StatsAllInput & TeamScope) =>
-  Effect.map(onTeam(input, skillsInScope, statsAll(input)), (report) => ({ ...report, ...teamSourceOf(input) }))
+export const teamStatsAll = Effect.fn("skc.teamStatsAll")(function* (input: StatsAllInput & TeamScope) {
+  const report = yield* onTeam(input, skillsInScope, statsAll(input))
+  return { ...report, ...teamSourceOf(input) }
+})
