@@ -18,7 +18,7 @@ import { PathEscapes } from "../domain/errors.js"
 import { compareBytewise, IGNORED_DIRS, MAIN_DOC } from "../domain/sourcePaths.js"
 import { nameProblem } from "../domain/skillName.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
-import { FileSystem, NOT_REGULAR } from "../ports/FileSystem.js"
+import { FileSystem, NOT_REGULAR, unseenAs } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { Warning, renderError } from "../domain/errors.js"
 import { Settings } from "../app/shared/Settings.js"
@@ -143,6 +143,7 @@ export const servedSkills = Effect.gen(function* () {
 const agentSourceOf = (scope: SkillScopeName, name: string) =>
   resolveSkill(name).pipe(
     Effect.map((r) => (r.scope === scope ? r.sourceDir : undefined)),
+    // Recovery: a name that does not resolve in the agent directories is not served; the caller answers "not found".
     Effect.orElseSucceed(() => undefined)
   )
 
@@ -156,7 +157,7 @@ export const findServedSkill = (scope: SkillScopeName, name: string) =>
     const store = scope === "project" || scope === "global" ? yield* storeOf(scope) : undefined
     const sourceDir = store !== undefined ? path.join(store, name) : yield* agentSourceOf(scope, name)
     if (sourceDir === undefined) return yield* Effect.fail(notServed)
-    const info = yield* fs.statOption(sourceDir).pipe(Effect.orElseSucceed(() => undefined))
+    const info = yield* fs.statOption(sourceDir).pipe(unseenAs(undefined))
     if (info?.type !== "directory") return yield* Effect.fail(notServed)
     const fm = yield* readSkillFrontmatter(path.join(sourceDir, MAIN_DOC))
     if (fm._tag === "Problem") return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${fm.message}` }))

@@ -93,6 +93,22 @@ export const isNotFound = (e: FsError): boolean => e.code === "ENOENT" || e.code
 export const isNotWritable = (e: FsError): boolean =>
   e.code === "EROFS" || e.code === "EACCES" || e.code === "EPERM" || e.code === "ENOTDIR" || e.code === "EEXIST"
 
+/**
+ * The recovery of a probe (issue 44 item 7): a file-system question whose
+ * answer decides which way to go ("is there a store here?", "where does this
+ * link lead?", "what does this directory hold?"), where a path that cannot
+ * be seen — missing, unreadable, a dangling or looping link — counts as
+ * `fallback`, as it does for `ls` or `test -e`. Only an `FsError` is
+ * recovered (the type says so: any other failure still fails), and only
+ * probes use it: a read whose content matters fails with its own error
+ * (`readFailure`, E999 naming the path). Instead of 60 anonymous
+ * `orElseSucceed`s, each of which could have swallowed any failure.
+ */
+export const unseenAs =
+  <B>(fallback: B) =>
+  <A, E, R>(self: Effect.Effect<A, E | FsError, R>): Effect.Effect<A | B, Exclude<E, FsError>, R> =>
+    Effect.catchTag(self as Effect.Effect<A, FsError | Exclude<E, FsError>, R>, "FsError", () => Effect.succeed(fallback)) as Effect.Effect<A | B, Exclude<E, FsError>, R>
+
 /** Whether `path` is a regular file (symlinks followed); anything unreadable counts as no. */
 export const isRegularFile = (path: string) =>
-  Effect.flatMap(Effect.service(FileSystem), (fs) => fs.statOption(path).pipe(Effect.map((i) => i?.type === "file"), Effect.orElseSucceed(() => false)))
+  Effect.flatMap(Effect.service(FileSystem), (fs) => fs.statOption(path).pipe(Effect.map((i) => i?.type === "file"), unseenAs(false)))

@@ -638,6 +638,7 @@ const porterAvailable: Effect.Effect<boolean> = Effect.suspend(() =>
           if (client._tag === "Failure") return false
           return yield* client.success
             .unsafe("CREATE VIRTUAL TABLE probe USING fts5(x, tokenize='porter unicode61')")
+            // Recovery: the probe's question is whether FTS5 works; any failure is "no".
             .pipe(Effect.as(true), Effect.orElseSucceed(() => false))
         })
       ).pipe(Effect.tap((ok) => Effect.sync(() => void (porterProbe = ok))))

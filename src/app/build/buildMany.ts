@@ -12,7 +12,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { errorHeadline, isSkcError, renderError, UsageError } from "../../domain/errors.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { loggedCall } from "../usage/index.js"
 import { build, BuildInput, type BuildResult } from "./build.js"
 import { Settings } from "../shared/index.js"
@@ -54,12 +54,12 @@ export const storeEntries = Effect.fnUntraced(function* (global: boolean) {
       new UsageError({ message: "--all: no skillc project here (no .skillc/ in this directory or above)", detail: ["use --global --all for the global store, or run skc init"] })
     )
   }
-  const entries = yield* fs.readDir(store).pipe(Effect.orElseSucceed(() => []))
+  const entries = yield* fs.readDir(store).pipe(unseenAs([]))
   const named: Array<{ name: string; dir: string }> = []
   for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
     if (e.name.startsWith(".")) continue
     const dir = path.join(store, e.name)
-    const info = e.type === "symlink" ? yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)) : e
+    const info = e.type === "symlink" ? yield* fs.statOption(dir).pipe(unseenAs(undefined)) : e
     if (info?.type === "directory") named.push({ name: e.name, dir })
   }
   return named

@@ -21,7 +21,7 @@ import { isMarkdownPath, isOversized, MAIN_DOC } from "../../domain/sourcePaths.
 import { formatTimestamp } from "../../domain/stats.js"
 import { referenceInfo, renderStub, type StubReference } from "../../domain/stub.js"
 import { warn } from "../../ports/Diagnostics.js"
-import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { Progress } from "../../ports/Progress.js"
 import type { IndexedSourceFile } from "../../ports/SearchIndex.js"
@@ -276,11 +276,11 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
  */
 export const repairMetaDir = Effect.fnUntraced(function* (meta: string) {
   const fs = yield* FileSystem
-  const info = yield* fs.lstatOption(meta).pipe(Effect.orElseSucceed(() => undefined))
+  const info = yield* fs.lstatOption(meta).pipe(unseenAs(undefined))
   if (info === undefined || info.type === "directory") return
   // A symlink to a directory is the user's choice: left alone.
   if (info.type === "symlink") {
-    const target = yield* fs.statOption(meta).pipe(Effect.orElseSucceed(() => undefined))
+    const target = yield* fs.statOption(meta).pipe(unseenAs(undefined))
     if (target?.type === "directory") return
   }
   const aside = `${meta}.corrupt-${formatTimestamp(yield* Clock.currentTimeMillis).replace(/[-:]/g, "")}`
@@ -304,6 +304,7 @@ export const writeRuntime = Effect.fnUntraced(function* (runtimeDir: string, com
   const current = (file: string) =>
     fs.readFile(file).pipe(
       Effect.map((bytes) => utf8.decode(bytes)),
+      // Recovery: a stub or manifest that cannot be read differs from the compiled one, so it is written again (which reports its own failure).
       Effect.orElseSucceed(() => undefined)
     )
   const stubPath = path.join(runtimeDir, "SKILL.md")

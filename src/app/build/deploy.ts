@@ -22,7 +22,7 @@ import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js
 import { deploymentDir, type TargetSpec } from "../../domain/targets.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
 import { Settings } from "../shared/index.js"
 
 export const DeployMethod = Schema.Literals(["symlink", "junction", "copy"])
@@ -67,6 +67,7 @@ export const planDeployments = Effect.fnUntraced(function* (
       const manifest = info.type === "directory"
         ? yield* fs.readFileString(path.join(dest, META_DIR, MANIFEST_FILE)).pipe(
             Effect.map(parseManifest),
+            // Recovery: a copy whose manifest cannot be read or parsed is not ours, so it counts as "other" (refused without --force).
             Effect.orElseSucceed(() => undefined)
           )
         : undefined
@@ -141,10 +142,10 @@ export const oldHomeLinks = Effect.fnUntraced(function* (targets: ReadonlyArray<
   for (const t of targets) {
     if (t.agent === undefined) continue
     const dest = path.join(deploymentDir(t, { scope: "global", projectRoot: undefined }, env.home, path.join), name)
-    const info = yield* fs.lstatOption(dest).pipe(Effect.orElseSucceed(() => undefined))
+    const info = yield* fs.lstatOption(dest).pipe(unseenAs(undefined))
     if (info?.type !== "symlink") continue
-    const target = yield* fs.realPath(dest).pipe(Effect.orElseSucceed(() => undefined))
-    const runtime = yield* fs.realPath(runtimeDir).pipe(Effect.orElseSucceed(() => runtimeDir))
+    const target = yield* fs.realPath(dest).pipe(unseenAs(undefined))
+    const runtime = yield* fs.realPath(runtimeDir).pipe(unseenAs(runtimeDir))
     if (target === runtime) found.push(dest)
   }
   return found

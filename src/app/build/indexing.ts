@@ -176,6 +176,7 @@ const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "
       if (meta.meta.skill_path !== skill.canonicalSourceDir || meta.meta.schema_version !== SCHEMA_VERSION || meta.meta.tokenizer !== tokenizer.recorded) {
         return undefined
       }
+      // Recovery: an index whose file records cannot be read records nothing to reuse; the build indexes every file.
       const files = yield* opened.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
       if (files === undefined) return undefined
       return { files: filesByPath(files), sourceHash: meta.meta.source_hash }
@@ -411,6 +412,7 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
     Effect.catchTag("PathEscapes", (e) => Effect.fail(new InternalError({ message: e.text, cause: e })))
   )
+  // Recovery: without the per-file records the staleness check hashes from the hash cache in index_meta (slower, same answer).
   const files = yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
   const settled = yield* readSettled(path)
   const cache = withSettled(files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files), settled)

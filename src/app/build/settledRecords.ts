@@ -26,7 +26,7 @@
  * - writing the index removes it (the index's own rows are then current).
  */
 import { Clock, Effect } from "effect"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import type { IndexedSourceFile } from "../../ports/SearchIndex.js"
 import { verbose } from "../../ports/Diagnostics.js"
 import { RACY_WINDOW_MS, type FileHashCache, type FileHashCacheEntry } from "../shared/index.js"
@@ -58,7 +58,7 @@ const isEntry = (v: unknown): v is Entry =>
 /** The settled records beside `indexPath`, by path; empty when there are none or they cannot be read. */
 export const readSettled = Effect.fnUntraced(function* (indexPath: string) {
   const fs = yield* FileSystem
-  const text = yield* fs.readFileString(settledPathOf(indexPath)).pipe(Effect.orElseSucceed(() => undefined))
+  const text = yield* fs.readFileString(settledPathOf(indexPath)).pipe(unseenAs(undefined))
   const out = new Map<string, IndexedSourceFile>()
   if (text === undefined) return out as ReadonlyMap<string, IndexedSourceFile>
   let parsed: unknown

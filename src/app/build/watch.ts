@@ -120,7 +120,7 @@ export const makeRebuildHub = (options: { readonly timeoutMs?: number } = {}): R
 export const treeFingerprint = (dir: string) =>
   scanSourceTree(dir, { onEscape: "skip" }).pipe(
     Effect.map((t) => t.files.map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}`).join("\n") + "\n" + t.dirs.join("\n")),
-    // A skill deleted or unreadable mid-edit: a value of its own, so that it rebuilds (and reports why) once it is back.
+    // Recovery: a skill deleted or unreadable mid-edit is a value of its own, so that it rebuilds (and reports why) once it is back.
     Effect.orElseSucceed(() => "<unreadable>")
   )
 

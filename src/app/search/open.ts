@@ -85,6 +85,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   // `SKILL.md/` names a directory; as for open(2) (ENOTDIR), there is no such file.
   if (target.info === undefined || (target.trailingSlash && target.info.type !== "directory")) {
     // Issue 25 item 3: a file of the skill with a close name (`FORMS.md` → `forms.md`).
+    // Recovery: the tree only suggests close names for the E012/E001 being raised; an unreadable tree suggests none.
     const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
     const files = tree === undefined ? [] : tree.files.map((f) => f.path)
     return yield* Effect.fail(new FileNotFound({ path: input.path, suggestions: closest(input.path, files) }))

@@ -20,7 +20,7 @@ import { Warning, type SkcWarning } from "../../domain/errors.js"
 import { expandHome } from "../../domain/targets.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 
 export interface Stores {
   readonly cwd: string
@@ -52,7 +52,7 @@ export const findProjectRoot = Effect.gen(function* () {
   let dir = path.resolve(env.cwd)
   for (;;) {
     if (!homes.has(dir)) {
-      const info = yield* fs.statOption(path.join(dir, ".skillc")).pipe(Effect.orElseSucceed(() => undefined))
+      const info = yield* fs.statOption(path.join(dir, ".skillc")).pipe(unseenAs(undefined))
       if (info?.type === "directory") return dir
     }
     const parent = path.dirname(dir)
@@ -124,7 +124,7 @@ export const makeSettingsCache = () => {
     const stores = yield* computeStores
     const stamps: Array<string> = []
     for (const file of configFiles(stores, path)) {
-      const info = yield* fs.statOption(file).pipe(Effect.orElseSucceed(() => undefined))
+      const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
       stamps.push(info === undefined ? "-" : `${info.type}:${info.size}:${info.mtimeMs}`)
     }
     const key = JSON.stringify([stores, stamps, env.get("SKILLC_TOKENIZER") ?? null])

@@ -26,7 +26,7 @@ import { validateSkillSource } from "../../domain/protocol/metadata.js"
 import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Settings } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
@@ -133,7 +133,7 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
   const path = yield* Path
   const diagnostics = yield* Diagnostics
   const candidates: Array<Candidate> = []
-  const info = yield* fs.statOption(skillsDir).pipe(Effect.orElseSucceed(() => undefined))
+  const info = yield* fs.statOption(skillsDir).pipe(unseenAs(undefined))
   if (info?.type !== "directory") return { exists: false, candidates }
   const entries = yield* fs.readDir(skillsDir).pipe(
     Effect.catch((e) =>
@@ -147,14 +147,14 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
     const skillMd = path.join(dir, "SKILL.md")
     let linkTarget: string | null = null
     if (entry.type === "symlink") {
-      const target = yield* fs.realPath(dir).pipe(Effect.orElseSucceed(() => undefined))
+      const target = yield* fs.realPath(dir).pipe(unseenAs(undefined))
       const loc: SkillLocation = { scope, dir, path: skillMd, link_target: null, deployed_by_skc: false }
       if (target === undefined) {
-        const raw = yield* fs.readLink(dir).pipe(Effect.orElseSucceed(() => "?"))
+        const raw = yield* fs.readLink(dir).pipe(unseenAs("?"))
         candidates.push({ ...loc, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
         continue
       }
-      const tInfo = yield* fs.statOption(target).pipe(Effect.orElseSucceed(() => undefined))
+      const tInfo = yield* fs.statOption(target).pipe(unseenAs(undefined))
       if (tInfo?.type !== "directory") continue
       linkTarget = target
     }
@@ -165,7 +165,7 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
       link_target: linkTarget,
       deployed_by_skc: linkTarget !== null && isRuntimeDir(linkTarget, path)
     }
-    const mdInfo = yield* fs.statOption(skillMd).pipe(Effect.orElseSucceed(() => undefined))
+    const mdInfo = yield* fs.statOption(skillMd).pipe(unseenAs(undefined))
     if (mdInfo === undefined) {
       yield* diagnostics.verbose(`discover: ${dir} has no SKILL.md; not a skill`)
       continue

@@ -23,7 +23,7 @@ import { applyBudget, DEFAULT_BUDGET, DEFAULT_DEPTH, type LeftOutPart, type Part
 import { findReferences, type ReferenceKind } from "../../domain/protocol/references.js"
 import { indexSkillFiles, referencesIn } from "../../domain/references/reach.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { locateSkill } from "./locateSkill.js"
 import { scanSourceTree } from "../shared/index.js"
@@ -124,7 +124,7 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
   const maxDepth = input.depth ?? DEFAULT_DEPTH
   const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
   const root = located.dir
-  const canonicalRoot = yield* fs.realPath(root).pipe(Effect.orElseSucceed(() => root))
+  const canonicalRoot = yield* fs.realPath(root).pipe(unseenAs(root))
   const inside = (base: string, p: string) => {
     const rel = path.relative(base, p)
     return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel))
@@ -137,7 +137,7 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
   ]
   const missing: Array<UnloadedReference> = []
   const refused: Array<UnloadedReference> = []
-  const canonicalSkillMd = yield* fs.realPath(located.path).pipe(Effect.orElseSucceed(() => located.path))
+  const canonicalSkillMd = yield* fs.realPath(located.path).pipe(unseenAs(located.path))
   const visited = new Set<string>([canonicalSkillMd])
 
   /** Where a candidate points: a file inside the root, outside it, or nothing. */
@@ -152,13 +152,13 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
           outside = "path escapes the skill root"
           continue
         }
-        const info = yield* fs.statOption(abs).pipe(Effect.orElseSucceed(() => undefined))
+        const info = yield* fs.statOption(abs).pipe(unseenAs(undefined))
         if (info === undefined) {
           // A link (symlink) whose target is gone looks missing; one pointing outside is refused.
           continue
         }
         if (info.type !== "file") return { _tag: "NotAFile" as const }
-        const canonical = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
+        const canonical = yield* fs.realPath(abs).pipe(unseenAs(abs))
         if (!inside(canonicalRoot, canonical)) return { _tag: "Outside" as const, reason: "symlink escapes the skill root" }
         return { _tag: "File" as const, abs, canonical }
       }
@@ -200,7 +200,7 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
       const reached = referencesIn(index, file.rel, file.text)
       for (const { path: rel, mention } of reached.files) {
         const abs = path.join(root, ...rel.split("/"))
-        const canonical = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
+        const canonical = yield* fs.realPath(abs).pipe(unseenAs(abs))
         const note = (): UnloadedReference => ({
           target: mention.text,
           kind: "inline-code",

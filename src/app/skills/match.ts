@@ -14,7 +14,7 @@ import { EmptyQuery } from "../../domain/errors.js"
 import { DEFAULT_MATCH_LIMIT, DEFAULT_THRESHOLD, rankSkills, type SkillMatch } from "../../domain/protocol/match.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { agentListing } from "./agentListing.js"
@@ -81,7 +81,7 @@ const lastUsed = Effect.fnUntraced(function* (skill: DiscoveredSkill) {
   let newest: number | undefined
   for (const dir of runtimeDirs) {
     const db = path.join(dir, ".skillc-meta", "logs.db")
-    const info = yield* fs.statOption(db).pipe(Effect.orElseSucceed(() => undefined))
+    const info = yield* fs.statOption(db).pipe(unseenAs(undefined))
     if (info?.type !== "file") continue
     const t = yield* history.lastAccess(db, path.basename(dir))
     if (t !== undefined && (newest === undefined || t > newest)) newest = t

@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { currentSourceHash, type FileHashCache } from "../shared/index.js"
 
 export const manifestPath = (runtimeDir: string) =>
@@ -19,7 +19,7 @@ export const manifestPath = (runtimeDir: string) =>
  */
 export const readManifestSourceHash = Effect.fnUntraced(function* (file: Effect.Effect<string, never, Path>) {
   const fs = yield* FileSystem
-  const text = yield* fs.readFileString(yield* file).pipe(Effect.orElseSucceed(() => undefined))
+  const text = yield* fs.readFileString(yield* file).pipe(unseenAs(undefined))
   return text === undefined ? undefined : parseManifest(text)?.source_hash
 })
 
@@ -36,5 +36,6 @@ export const sourceHashOf = (sourceDir: string) =>
   currentSourceHash(sourceDir, { cache: hashCaches.get(sourceDir) ?? {} }).pipe(
     Effect.tap(({ cache }) => Effect.sync(() => void hashCaches.set(sourceDir, cache))),
     Effect.map(({ hash }): string | undefined => hash),
+    // Recovery: sources that cannot be read have no current hash, and the skill is reported obsolete (the doc line above).
     Effect.orElseSucceed(() => undefined)
   )

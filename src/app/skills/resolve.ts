@@ -21,7 +21,7 @@ import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { NotASkill, SkillNotFound, Warning } from "../../domain/errors.js"
 import { closest } from "../../domain/suggest.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { Settings, type Stores } from "../shared/index.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
@@ -77,7 +77,7 @@ export const scopeOf = Effect.fnUntraced(function* (canonicalDir: string) {
   const { stores } = yield* Settings
   const parent = path.dirname(canonicalDir)
   const canon = (p: string | undefined) =>
-    p === undefined ? Effect.succeed(undefined) : fs.realPath(p).pipe(Effect.orElseSucceed(() => undefined))
+    p === undefined ? Effect.succeed(undefined) : fs.realPath(p).pipe(unseenAs(undefined))
   if (parent === (yield* canon(stores.projectSkills))) return "project" as const
   if (parent === (yield* canon(stores.globalSkills))) return "global" as const
   return "path" as const
@@ -95,8 +95,8 @@ const builtRuntimeDir = Effect.fnUntraced(function* (defaultDir: string, globalD
   const fs = yield* FileSystem
   const path = yield* Path
   const manifestAt = (dir: string) => path.join(dir, ".skillc-meta", "manifest.json")
-  if ((yield* fs.statOption(manifestAt(defaultDir)).pipe(Effect.orElseSucceed(() => undefined))) !== undefined) return defaultDir
-  const text = yield* fs.readFileString(manifestAt(globalDir)).pipe(Effect.orElseSucceed(() => undefined))
+  if ((yield* fs.statOption(manifestAt(defaultDir)).pipe(unseenAs(undefined))) !== undefined) return defaultDir
+  const text = yield* fs.readFileString(manifestAt(globalDir)).pipe(unseenAs(undefined))
   if (text === undefined) return defaultDir
   try {
     const manifest = JSON.parse(text) as { source_path?: unknown }
@@ -183,6 +183,7 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
     return yield* Effect.fail(new NotASkill({ path: displayPath(stores.cwd, dirWithoutSkillMd, path) }))
   }
   // Issue 25 item 3: the close names among the skills that resolve here.
+  // Recovery: the close names only decorate the E001 being raised; a store that cannot be listed leaves the error without them.
   const known = yield* knownSkillNames(stores).pipe(Effect.orElseSucceed(() => []))
   return yield* Effect.fail(new SkillNotFound({ skill, suggestions: closest(skill, known) }))
 })
@@ -198,7 +199,7 @@ const knownSkillNames = Effect.fnUntraced(function* (stores: Stores) {
   const names: Array<string> = []
   for (const root of roots) {
     if (root === undefined) continue
-    for (const e of yield* fs.readDir(root).pipe(Effect.orElseSucceed(() => []))) {
+    for (const e of yield* fs.readDir(root).pipe(unseenAs([]))) {
       if (!e.name.startsWith(".") && (e.type === "directory" || e.type === "symlink")) names.push(e.name)
     }
   }

@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { FileSystem, isRegularFile } from "../../ports/FileSystem.js"
+import { FileSystem, isRegularFile, unseenAs } from "../../ports/FileSystem.js"
 import { describeSkillDir, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
@@ -23,9 +23,9 @@ export const skillFoldersIn = Effect.fnUntraced(function* (given: string) {
   const { stores } = yield* Settings
   if (given.length === 0 || given.includes("\0")) return undefined
   const dir = path.resolve(stores.cwd, given)
-  const info = yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined))
+  const info = yield* fs.statOption(dir).pipe(unseenAs(undefined))
   if (info?.type !== "directory" || (yield* isRegularFile(path.join(dir, "SKILL.md")))) return undefined
-  const entries = yield* fs.readDir(dir).pipe(Effect.orElseSucceed(() => []))
+  const entries = yield* fs.readDir(dir).pipe(unseenAs([]))
   const skills: Array<ResolvedSkill> = []
   for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
     if (e.name.startsWith(".") || (e.type !== "directory" && e.type !== "symlink")) continue

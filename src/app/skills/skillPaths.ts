@@ -14,7 +14,7 @@ import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, PathEscapes, UsageError } from "../../domain/errors.js"
 import { checkSkillPath, throughVcsDir } from "../../domain/sourcePaths.js"
-import { FileSystem, type FileInfo } from "../../ports/FileSystem.js"
+import { FileSystem, type FileInfo, unseenAs } from "../../ports/FileSystem.js"
 import { isWithin } from "../shared/index.js"
 
 export interface InsidePath {
@@ -44,15 +44,15 @@ export const resolveInside = Effect.fnUntraced(function* (root: string, given: s
   const abs = checked.rel === "" ? canonicalRoot : path.join(canonicalRoot, ...checked.rel.split("/"))
   const escapes = (p: string) =>
     !isWithin(canonicalRoot, p, path.sep) || throughVcsDir(path.relative(canonicalRoot, p).split(path.sep).join("/"))
-  const info = yield* fs.statOption(abs).pipe(Effect.orElseSucceed(() => undefined))
+  const info = yield* fs.statOption(abs).pipe(unseenAs(undefined))
   if (info !== undefined) {
-    const real = yield* fs.realPath(abs).pipe(Effect.orElseSucceed(() => abs))
+    const real = yield* fs.realPath(abs).pipe(unseenAs(abs))
     if (escapes(real)) return yield* Effect.fail(new PathEscapes({ path: given }))
   } else {
     // Nothing there, or a dangling/looping link: a link pointing out is still an escape.
-    const link = yield* fs.lstatOption(abs).pipe(Effect.orElseSucceed(() => undefined))
+    const link = yield* fs.lstatOption(abs).pipe(unseenAs(undefined))
     if (link?.type === "symlink") {
-      const target = yield* fs.readLink(abs).pipe(Effect.orElseSucceed(() => ""))
+      const target = yield* fs.readLink(abs).pipe(unseenAs(""))
       if (escapes(path.resolve(path.dirname(abs), target))) return yield* Effect.fail(new PathEscapes({ path: given }))
     }
   }

@@ -14,7 +14,7 @@
 import { Effect } from "effect"
 import { DiskMemo } from "../../ports/DiskMemo.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { describeSkillDir, resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { Settings } from "../shared/index.js"
 import { visibleSkills } from "./visibleSkills.js"
@@ -25,7 +25,7 @@ const resolveInScope = Effect.gen(function* () {
   const { stores } = yield* Settings
   // A name is first tried as a path from the cwd (RFC-0007:C-RESOLUTION): one listing of the cwd says
   // which names could resolve there, instead of a failed stat per skill.
-  const inCwd = new Set((yield* fs.readDir(stores.cwd).pipe(Effect.orElseSucceed(() => []))).map((e) => e.name))
+  const inCwd = new Set((yield* fs.readDir(stores.cwd).pipe(unseenAs([]))).map((e) => e.name))
   const seen = new Set<string>()
   const skills: Array<ResolvedSkill> = []
   for (const s of found) {

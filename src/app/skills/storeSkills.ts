@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { Warning } from "../../domain/errors.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
 import { readSkillFrontmatter } from "./skillFrontmatter.js"
@@ -41,12 +41,12 @@ export const discoverSkills = Effect.fnUntraced(function* (scope: "project" | "g
   for (const [storeScope, skillsDir, runtimeStore] of storesToScan) {
     if (skillsDir === undefined || runtimeStore === undefined) continue
     if (scope !== "all" && scope !== storeScope) continue
-    const entries = yield* fs.readDir(skillsDir).pipe(Effect.orElseSucceed(() => []))
+    const entries = yield* fs.readDir(skillsDir).pipe(unseenAs([]))
     const inStore: Array<DiscoveredSkill> = []
     for (const entry of entries) {
       if (entry.name.startsWith(".")) continue
       const dir = path.join(skillsDir, entry.name)
-      const info = entry.type === "symlink" ? yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)) : entry
+      const info = entry.type === "symlink" ? yield* fs.statOption(dir).pipe(unseenAs(undefined)) : entry
       if (info?.type !== "directory") continue
       const fm = yield* readSkillFrontmatter(path.join(dir, "SKILL.md"))
       if (fm._tag === "Problem") {

@@ -18,7 +18,7 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
 import { discoverSkills } from "./storeSkills.js"
@@ -49,7 +49,7 @@ export const visibleSkills = Effect.fnUntraced(function* (options: { readonly ag
   const fs = yield* FileSystem
   const path = yield* Path
   const diagnostics = yield* Diagnostics
-  const canonical = (p: string) => fs.realPath(p).pipe(Effect.orElseSucceed(() => p))
+  const canonical = (p: string) => fs.realPath(p).pipe(unseenAs(p))
   const out: Array<VisibleSkill> = []
   const names = new Set<string>()
   const sources = new Set<string>()
@@ -64,9 +64,9 @@ export const visibleSkills = Effect.fnUntraced(function* (options: { readonly ag
     // Most agents' skill directories do not exist here: a stat that finds nothing costs a tenth of a
     // listing that fails (an exception and an error value each; 16 of them were most of a
     // cross-skill search over MCP, issue 25).
-    const info = yield* fs.statOption(root.dir).pipe(Effect.orElseSucceed(() => undefined))
+    const info = yield* fs.statOption(root.dir).pipe(unseenAs(undefined))
     if (info?.type !== "directory") continue
-    const entries = yield* fs.readDir(root.dir).pipe(Effect.orElseSucceed(() => []))
+    const entries = yield* fs.readDir(root.dir).pipe(unseenAs([]))
     for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
       if (e.name.startsWith(".") || (e.type !== "directory" && e.type !== "symlink")) continue
       if (names.has(e.name)) continue

@@ -28,7 +28,7 @@ import { formatTimestamp, type Role } from "../../domain/stats.js"
 import { AccessLog, type AccessLogRow } from "../../ports/AccessLog.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { withLogRepair } from "./logRepair.js"
 import { recordCacheOwner } from "../skills/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
@@ -126,12 +126,12 @@ export const recordAccesses = Effect.fnUntraced(function* (entries: ReadonlyArra
   const fs = yield* FileSystem
   const { stores } = yield* Settings
   const now = yield* Clock.currentTimeMillis
-  const cwd = yield* fs.realPath(stores.cwd).pipe(Effect.orElseSucceed(() => stores.cwd))
+  const cwd = yield* fs.realPath(stores.cwd).pipe(unseenAs(stores.cwd))
   const runId = yield* currentRunId
   const path = yield* Path
   // W003 looks at each skill's fallback log; without the fallback directory there is none to look at
   // (one stat for the batch instead of one per row: `search --all` writes a row in each skill answering).
-  const fallbacks = yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(Effect.orElseSucceed(() => undefined))
+  const fallbacks = yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(unseenAs(undefined))
   const shared = { now, cwd, runId, fallbacks: fallbacks?.type === "directory" }
   const log = yield* AccessLog
   if (entries.length === 1 || log.appendEach === undefined) {
@@ -226,7 +226,7 @@ const prepareRow = (
       error: entry.error
     }
     const fallback = entry.fallback === false ? undefined : logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
-    const stale = fallback === undefined || !shared.fallbacks ? undefined : yield* fs.statOption(fallback).pipe(Effect.orElseSucceed(() => undefined))
+    const stale = fallback === undefined || !shared.fallbacks ? undefined : yield* fs.statOption(fallback).pipe(unseenAs(undefined))
     if (stale?.type === "file" && now - stale.mtimeMs > STALE_AFTER_MS) {
       yield* (yield* Diagnostics).warn(Warning.staleLocalLogs(entry.skill.name))
     }
@@ -313,6 +313,7 @@ export const loggedCall =
               ? { _tag: "Success", value: exit.value }
               : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }
             const argsOf = call.argsOf
+            // Recovery: a command's args builder that throws must not lose the row; it is written with `{}` as args.
             const args = yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({})))
             const located = Exit.isSuccess(exit) && call.locate !== undefined ? call.locate(exit.value) : undefined
             for (const skill of named) {

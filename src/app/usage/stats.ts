@@ -333,6 +333,7 @@ export const aggregateLog = Effect.fn("skc.aggregateLog")(function* (runtimeDir:
 export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: string) {
   const log = yield* AccessLog
   const path = yield* Path
+  // Recovery: see the doc above, an eval line is no reason to fail the counts beside it.
   const row = yield* log.latest(logDbIn(runtimeDir, path), "eval").pipe(Effect.orElseSucceed(() => undefined))
   const found: LatestEval | undefined = row === undefined ? undefined : latestEvalOf(row.timestamp, row.args)
   return found
