@@ -157,4 +157,53 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
     expect(alive(toolPid)).toBe(false)
     expect([run.io.code, run.io.signal]).toEqual([143, null])
   })
+
+  it("SIGINT during a long skc sync: it stops between skills with 130, and no row is lost or doubled once sync runs again (RFC-0007:C-SYNC)", { timeout: 120_000 }, async () => {
+    const sb = sandbox()
+    const names = Array.from({ length: 30 }, (_, i) => `s${String(i).padStart(2, "0")}`)
+    const rows = 4_000
+    for (const name of names) {
+      const src = join(sb.work, ".skillc", "skills", name)
+      mkdirSync(src, { recursive: true })
+      writeFileSync(join(src, "SKILL.md"), `---\nname: ${name}\ndescription: d\n---\n# ${name}\n`)
+      // A fallback log as skc writes one while the runtime is read-only, filled in one transaction.
+      const fallback = join(sb.work, ".skillc", "logs", name, ".skillc-meta", "logs.db")
+      mkdirSync(join(fallback, ".."), { recursive: true })
+      const db = new DatabaseSync(fallback)
+      db.exec(`CREATE TABLE access_log (id INTEGER PRIMARY KEY AUTOINCREMENT, timestamp TEXT NOT NULL, run_id TEXT NOT NULL,
+        command TEXT NOT NULL, skill TEXT NOT NULL, skill_path TEXT NOT NULL, cwd TEXT NOT NULL, args TEXT, error TEXT)`)
+      const insert = db.prepare("INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES (?, ?, 'show', ?, ?, ?, ?, NULL)")
+      db.exec("BEGIN")
+      for (let i = 0; i < rows; i++) {
+        insert.run(new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), `run-${i}`, name, src, sb.work, JSON.stringify({ section: `S${i}` }))
+      }
+      db.exec("COMMIT")
+      db.close()
+    }
+    const fallbackOf = (name: string) => join(sb.work, ".skillc", "logs", name, ".skillc-meta", "logs.db")
+    const primaryOf = (name: string) => join(sb.work, ".skillc", "runtime", name, ".skillc-meta", "logs.db")
+    const run = start(sb, ["sync"])
+    // Interrupted in the middle: once the first skill's fallback is gone (synced and deleted).
+    await until(() => names.some((n) => !existsSync(fallbackOf(n))) || run.io.code !== undefined, "the first skill to sync")
+    run.child.kill("SIGINT")
+    await run.closed
+    // 29 skills of 4,000 rows were still to sync when the signal came: far more than a poll's 50 ms.
+    expect([run.io.code, run.io.signal]).toEqual([130, null])
+    expect(names.filter((n) => existsSync(fallbackOf(n))).length).toBeGreaterThan(0)
+    expect(run.io.err).not.toMatch(/\n\s+at /)
+    // Whatever the signal cut, the logs are whole: a second sync moves the rest, and every row is in
+    // its primary log exactly once.
+    const again = await sb.runAsync(["sync"])
+    expect(again.code).toBe(0)
+    for (const name of names) {
+      expect(existsSync(fallbackOf(name))).toBe(false)
+      const check = new DatabaseSync(primaryOf(name), { readOnly: true })
+      try {
+        expect(check.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" })
+        expect(check.prepare("SELECT count(*) AS n, count(DISTINCT run_id) AS runs FROM access_log WHERE command = 'show'").get()).toEqual({ n: rows, runs: rows })
+      } finally {
+        check.close()
+      }
+    }
+  })
 })

@@ -31,7 +31,7 @@ import { FileSystem } from "../../ports/FileSystem.js"
 import { fallbackDirOf, logDbIn } from "./accessLog.js"
 import { withLogRepair } from "./logRepair.js"
 import { describeSkillDir, resolveSkill } from "../skills/index.js"
-import { loadSettings, Settings } from "../shared/index.js"
+import { loadSettings, Settings, timeSlicer } from "../shared/index.js"
 
 export const SyncInput = Schema.Struct({
   skill: Schema.optional(Schema.String.annotate({ description: "Specific skill to sync" })),
@@ -140,7 +140,11 @@ export const sync = (input: SyncInput) =>
     }
     const synced: Array<SyncedSkill> = []
     const failed: Array<SyncFailure> = []
+    // Between skills the event loop gets a turn now and then, so that a signal (Ctrl-C) reaches a long
+    // sync between two skills' transactions: each skill is synced whole or not at all (issue 44 item 1).
+    const slice = yield* timeSlicer
     for (const name of names) {
+      yield* slice
       const outcome = yield* Effect.result(syncOne(project, name, dryRun).pipe(Effect.provideService(Settings, projectSettings)))
       if (outcome._tag === "Success") synced.push(outcome.success)
       else failed.push({ skill: name, error: outcome.failure })
