@@ -58,11 +58,15 @@ export class IndexCollision extends Data.TaggedError("IndexCollision")<{ readonl
   }
 }
 
-/** E004: empty or whitespace-only query. */
-export class EmptyQuery extends Data.TaggedError("EmptyQuery")<{}> {
+/**
+ * E004: empty or whitespace-only query; or one no section can match because
+ * it holds a NUL character (issue 45 item 4: it reached SQLite and came back
+ * as a misleading E002 "index unusable").
+ */
+export class EmptyQuery extends Data.TaggedError("EmptyQuery")<{ readonly holdsNul?: boolean }> {
   readonly code = "E004" as const
   get text(): string {
-    return "empty query"
+    return this.holdsNul === true ? "empty query: a query cannot hold a NUL character (U+0000)" : "empty query"
   }
 }
 

@@ -8,6 +8,9 @@
  *   streams in, so a 10 MB argument costs neither memory nor parse time;
  * - a response over MAX_RESPONSE_BYTES (8 MiB) is replaced by an error
  *   telling the client to ask for less (`max_lines`, `limit`);
+ * - at most MAX_IN_FLIGHT_REQUESTS requests are read ahead of their
+ *   answers, and none while stdout is backed up (a client that stops
+ *   reading), so queued answers stay bounded (issue 45 item 4);
  * - the SDK answers a request whose params fail its schema with -32603 and
  *   the raw validation dump; it becomes -32602 with one readable line per
  *   problem (`params.name: expected string, received number`).
@@ -17,6 +20,12 @@
 export const MAX_REQUEST_BYTES = 1024 * 1024
 /** The largest response the server sends: 8 MiB. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024
+/**
+ * How many requests the server reads ahead of its answers (issue 45 item 4):
+ * past this many read and not yet answered (or answered and not yet
+ * written, stdout being backed up), it stops reading until some are.
+ */
+export const MAX_IN_FLIGHT_REQUESTS = 64
 /** How much of an oversized request is kept at each end to find its `id`. */
 export const ID_WINDOW_BYTES = 4096
 

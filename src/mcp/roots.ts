@@ -19,6 +19,36 @@ export const isDirectory = (path: string): boolean => {
   }
 }
 
+/** A root as the client sent it, for a line on stderr: control characters escaped, at most 200 characters. */
+const shown = (value: unknown): string => {
+  const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value)
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)
+  return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean
+}
+
+/**
+ * The usable roots of a `roots/list` answer, each checked on its own (issue
+ * 45 item 4): a root that is not an object with a `file://` `uri` is
+ * skipped with one line saying why, and the others are still used (the
+ * SDK's schema refused the whole answer for one bad root, and printed its
+ * validation dump).
+ */
+export const validRoots = (
+  answer: unknown
+): { readonly roots: ReadonlyArray<{ readonly uri: string }>; readonly skipped: ReadonlyArray<string> } => {
+  const list = typeof answer === "object" && answer !== null ? (answer as { roots?: unknown }).roots : undefined
+  if (!Array.isArray(list)) return { roots: [], skipped: ["the answer holds no roots array"] }
+  const roots: Array<{ uri: string }> = []
+  const skipped: Array<string> = []
+  for (const root of list as ReadonlyArray<unknown>) {
+    const uri = typeof root === "object" && root !== null ? (root as { uri?: unknown }).uri : undefined
+    if (typeof uri !== "string") skipped.push(`skipped a root with no uri: ${shown(root)}`)
+    else if (!uri.startsWith("file://")) skipped.push(`skipped root '${shown(uri)}': not a file:// URI`)
+    else roots.push({ uri })
+  }
+  return { roots, skipped }
+}
+
 /** The directory of the first `file://` root holding `.skillc/` or `.claude/`; undefined when none does. */
 export const projectOfRoots = (roots: ReadonlyArray<{ readonly uri: string }>): string | undefined => {
   for (const { uri } of roots) {

@@ -30,6 +30,7 @@ import {
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  ResultSchema,
   RootsListChangedNotificationSchema,
   type CallToolResult,
   type Tool
@@ -61,7 +62,8 @@ import {
   readSkillResource
 } from "./skillResources.js"
 import { LineTransport } from "./transport.js"
-import { projectOfRoots } from "./roots.js"
+import { projectOfRoots, validRoots } from "./roots.js"
+import { findProjectRoot } from "../app/shared/Settings.js"
 import { resolve } from "node:path"
 
 export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills"
@@ -240,6 +242,8 @@ export interface McpSession {
   readonly directory: () => string
   /** With --watch, where the session's watch loop and its calls meet (issue 29 item 5). */
   readonly hub: RebuildHub | undefined
+  /** Whether the session's directory is in no project (issue 46 item 3). */
+  readonly noProject: () => Promise<boolean>
   /** End the session: close its pooled connections and its watchers. */
   readonly close: () => Promise<void>
 }
@@ -295,6 +299,24 @@ const cursorParam = (params: unknown): string | undefined => {
   return typeof c === "string" ? c : undefined
 }
 
+/**
+ * Issue 46 item 3: what a session with no project says, once, with the first
+ * answer that finds nothing, and on stderr at start: clients start servers
+ * in `/` or the home directory, where a missing project otherwise looks
+ * like a project with no skills.
+ */
+export const noProjectHint = (directory: string): string =>
+  `skc mcp: no skc project found from '${directory}' (no .skillc/ there or above it), so only global skills are served. ` +
+  "Name the project: `--project <dir>` in the server's args, `SKILLC_PROJECT=<dir>` in its environment, " +
+  "or a client that sends MCP roots (the first file:// root holding .skillc/ or .claude/)."
+
+/** An answer that found nothing: E001, or an empty list of skills or results. */
+const findsNothing = (result: CallToolResult): boolean => {
+  if (result.isError === true) return result.content.some((c) => c.type === "text" && c.text.startsWith("error[E001]"))
+  const s = result.structuredContent as { skills?: unknown; results?: unknown } | undefined
+  return (Array.isArray(s?.skills) && s.skills.length === 0) || (Array.isArray(s?.results) && s.results.length === 0)
+}
+
 /** How long a request waits for the client's answer to `roots/list` before serving the starting directory. */
 const ROOTS_TIMEOUT_MS = 5_000
 
@@ -330,6 +352,19 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   )
   const definitions = tools.map((t) => toolDefinition(t, { outputSchemas: options.outputSchemas === true }))
   const byName = new Map(tools.map((t) => [t.name, t]))
+  /** Whether the session's directory is in no project (the walk up finds no .skillc/). */
+  const noProject = async (): Promise<boolean> => {
+    await rootsRead
+    const found = await runtime.runPromiseExit(findProjectRoot)
+    return Exit.isSuccess(found) && found.value === undefined
+  }
+  // Issue 46 item 3: said once per session, with the first answer that finds nothing.
+  let hinted = false
+  const withHint = async (result: CallToolResult): Promise<CallToolResult> => {
+    if (hinted || !findsNothing(result) || !(await noProject())) return result
+    hinted = true
+    return { ...result, content: [...result.content, { type: "text", text: noProjectHint(Ref.getUnsafe(directory)) }] }
+  }
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: options.skillTools ? [...definitions, ...(await skillToolDefinitions(run))] : definitions
@@ -342,7 +377,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     if (tool === undefined) {
       throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: '${request.params.name}' (tools: ${[...byName.keys()].join(", ")})`)
     }
-    return callTool(run, tool, request.params.arguments)
+    return withHint(await callTool(run, tool, request.params.arguments))
   })
 
   // Issue 26 item 3: list methods answer a page at a time (src/mcp/pagination.ts).
@@ -391,9 +426,14 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     const followRoots = () => {
       if (server.getClientCapabilities()?.roots === undefined) return
       rootsRead = server
-        .listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS })
-        // This session's directory moves; no other session's, and never the process's.
-        .then(({ roots }) => Effect.runSync(Ref.set(directory, projectOfRoots(roots) ?? started)))
+        // Issue 45 item 4: read loosely and check each root on its own (roots.ts), not the SDK's all-or-nothing schema.
+        .request({ method: "roots/list" }, ResultSchema, { timeout: ROOTS_TIMEOUT_MS })
+        .then((answer) => {
+          const { roots, skipped } = validRoots(answer)
+          for (const line of skipped) process.stderr.write(`skc mcp: roots/list: ${line}\n`)
+          // This session's directory moves; no other session's, and never the process's.
+          Effect.runSync(Ref.set(directory, projectOfRoots(roots) ?? started))
+        })
         .catch((e: unknown) => void process.stderr.write(`skc mcp: roots/list: ${e instanceof Error ? e.message : String(e)}\n`))
     }
     server.oninitialized = followRoots
@@ -401,7 +441,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   }
   server.onerror = (error) => void process.stderr.write(`skc mcp: ${error.message}\n`)
   // The session's scope: its watchers and connections end with it (disposing twice is a no-op).
-  return { server, directory: () => Ref.getUnsafe(directory), hub, close: () => runtime.dispose() }
+  return { server, directory: () => Ref.getUnsafe(directory), hub, noProject, close: () => runtime.dispose() }
 }
 
 /** Serve on stdin/stdout until stdin ends. */
@@ -414,6 +454,8 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   })
   await server.connect(transport)
   process.stderr.isTTY && process.stderr.write(`skc mcp: skillc ${version} serving on stdio (Ctrl-D to stop)\n`)
+  // Issue 46 item 3: a server started outside any project says so, and how to name one.
+  if (await session.noProject()) process.stderr.write(`${noProjectHint(session.directory())}\n`)
   // `--watch` (issue 12): rebuild served skills as their sources change; lines on stderr (stdout is the protocol).
   // Each rebuild may change the resources (a file added, removed or renamed) and, with --tools, the tools of a
   // tool skill: connected clients are told to list them again (issue 26 item 4).

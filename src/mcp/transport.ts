@@ -15,10 +15,25 @@
  * Size limits (limits.ts, issue 19): a line over 1 MiB is answered with
  * -32602 and skipped as it streams in (only its ends are kept, to find its
  * id); responses are bounded and schema failures made readable on the way out.
+ *
+ * Backpressure (issue 45 item 4): the transport stops reading requests while
+ * its answers are backed up (a client that stops reading stdout) or while
+ * MAX_IN_FLIGHT_REQUESTS read requests wait for theirs; the rest of a chunk
+ * already read is held, not parsed, and reading resumes once stdout drains.
+ * Every waiting answer shares one `drain` listener. So the answers queued in
+ * the server are bounded by the in-flight limit, whatever the client sends.
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
-import { boundedResponse, ID_WINDOW_BYTES, idFromEnds, INVALID_PARAMS, MAX_REQUEST_BYTES, oversizedRequestMessage } from "./limits.js"
+import {
+  boundedResponse,
+  ID_WINDOW_BYTES,
+  idFromEnds,
+  INVALID_PARAMS,
+  MAX_IN_FLIGHT_REQUESTS,
+  MAX_REQUEST_BYTES,
+  oversizedRequestMessage
+} from "./limits.js"
 
 /** A JSON-RPC request id as this transport keeps it: a string or a number. */
 const isRequestId = (id: unknown): id is string | number => typeof id === "string" || typeof id === "number"
@@ -39,15 +54,55 @@ export class LineTransport implements Transport {
   /** Ids of the requests read and not yet answered; at end of input the transport closes when none is left. */
   private readonly pending = new Set<string | number>()
   private inputEnded = false
+  /** Input read while paused, not yet split into lines. */
+  private held: Buffer | undefined
+  /** Set while stdout is backed up: one promise, one `drain` listener, for every answer waiting. */
+  private drained: Promise<void> | undefined
+  private paused = false
 
   constructor(
     private readonly input: NodeJS.ReadableStream = process.stdin,
     private readonly output: NodeJS.WritableStream = process.stdout
   ) {}
 
+  /** Whether reading must wait: answers backed up, or too many requests read and not yet answered. */
+  private mustWait(): boolean {
+    return this.drained !== undefined || this.pending.size >= MAX_IN_FLIGHT_REQUESTS
+  }
+
+  /** Stop reading: the input stream is paused, and what is left of the current chunk is held. */
+  private pauseInput() {
+    if (this.paused || this.closed) return
+    this.paused = true
+    this.input.pause()
+  }
+
+  /** Read again once nothing is backed up: the held rest first, then the stream. */
+  private resumeInput() {
+    if (!this.paused || this.closed || this.mustWait()) return
+    this.paused = false
+    const held = this.held
+    this.held = undefined
+    if (held !== undefined) this.onData(held)
+    if (this.paused) return
+    if (this.inputEnded) {
+      if (this.pending.size === 0) void this.close()
+    } else this.input.resume()
+  }
+
   private readonly onData = (chunk: Buffer | string) => {
     let data = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk
+    if (this.paused) {
+      // A chunk the stream delivered while pausing: kept with the rest.
+      this.held = this.held === undefined ? data : Buffer.concat([this.held, data])
+      return
+    }
     for (;;) {
+      if (this.mustWait()) {
+        this.pauseInput()
+        if (data.length > 0) this.held = data
+        return
+      }
       const nl = data.indexOf(10)
       if (nl === -1) {
         if (this.skipping) this.skip(data)
@@ -102,7 +157,8 @@ export class LineTransport implements Transport {
 
   private readonly onEnd = () => {
     this.inputEnded = true
-    if (this.pending.size === 0) void this.close()
+    // Lines held while paused are read (and answered) first.
+    if (this.pending.size === 0 && this.held === undefined) void this.close()
   }
 
   /** Notes what a message read means for the requests waited on at end of input. */
@@ -114,7 +170,9 @@ export class LineTransport implements Transport {
   }
 
   private settle(id: unknown) {
-    if (isRequestId(id) && this.pending.delete(id) && this.inputEnded && this.pending.size === 0) void this.close()
+    if (!isRequestId(id) || !this.pending.delete(id)) return
+    if (this.inputEnded && this.pending.size === 0 && this.held === undefined) void this.close()
+    else this.resumeInput()
   }
   private readonly onStreamError = (e: Error) => this.onerror?.(e)
 
@@ -140,7 +198,7 @@ export class LineTransport implements Transport {
   private reply(code: number, message: string, id?: string | number) {
     // JSON-RPC 2.0: an error whose request id cannot be read carries `"id": null` (issue 29 item 5).
     const error = { jsonrpc: "2.0", id: id ?? null, error: { code, message } }
-    this.output.write(JSON.stringify(error) + "\n")
+    void this.writeLine(JSON.stringify(error))
     process.stderr.write(`skc mcp: ${message}\n`)
   }
 
@@ -150,11 +208,33 @@ export class LineTransport implements Transport {
     this.input.on("error", this.onStreamError)
   }
 
+  /**
+   * Write one line; resolves once it is written or stdout has drained. While
+   * stdout is backed up, reading stops, and every waiting line shares one
+   * `drain` listener (a listener per answer leaked: MaxListenersExceededWarning).
+   */
+  private writeLine(text: string): Promise<void> {
+    if (this.output.write(text + "\n") && this.drained === undefined) return Promise.resolve()
+    if (this.drained === undefined) {
+      this.drained = new Promise<void>((resolve) => {
+        const done = () => {
+          this.output.off("drain", done)
+          this.output.off("close", done)
+          this.drained = undefined
+          resolve()
+          this.resumeInput()
+        }
+        this.output.on("drain", done)
+        // A closed stdout never drains: nothing waits for it.
+        this.output.on("close", done)
+      })
+      this.pauseInput()
+    }
+    return this.drained
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise<void>((resolve) => {
-      if (this.output.write(boundedResponse(message) + "\n")) resolve()
-      else this.output.once("drain", () => resolve())
-    }).then(() => {
+    return this.writeLine(boundedResponse(message)).then(() => {
       // An answer (result or error) to a request read: at end of input, the last one closes.
       const m = message as { id?: unknown; method?: unknown }
       if (m.method === undefined) this.settle(m.id)
@@ -168,6 +248,7 @@ export class LineTransport implements Transport {
     this.input.off("end", this.onEnd)
     this.input.off("error", this.onStreamError)
     this.chunks = []
+    this.held = undefined
     this.onclose?.()
   }
 }

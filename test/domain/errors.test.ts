@@ -8,6 +8,7 @@ describe("RFC-0005:C-CODES error templates", () => {
     [new E.IndexUnusable({ skill: "rust", reason: "missing" }), "error[E002]: search index unusable; run 'skc build rust' to rebuild"],
     [new E.IndexCollision({ hash16: "0123456789abcdef" }), "error[E003]: index hash collision; delete .skillc-meta/search-0123456789abcdef.db and rebuild"],
     [new E.EmptyQuery(), "error[E004]: empty query"],
+    [new E.EmptyQuery({ holdsNul: true }), "error[E004]: empty query: a query cannot hold a NUL character (U+0000)"],
     [new E.NotASkill({ path: "some/dir" }), "error[E010]: not a valid skill: 'some/dir' (missing SKILL.md)"],
     [new E.MissingFrontmatterField({ field: "name" }), "error[E011]: missing frontmatter field 'name' in SKILL.md"],
     [new E.PathEscapes({ path: "../x" }), "error[E012]: path escapes skill root: '../x'"],

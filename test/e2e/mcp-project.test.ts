@@ -118,3 +118,106 @@ describe("skc mcp started in / (DECISIONS #47)", () => {
     })
   })
 })
+
+describe("skc mcp says where it looked, checks roots one by one, refuses NUL queries (issue 46 item 3, issue 45 item 4)", () => {
+  const sb = sandbox()
+  beforeAll(() => {
+    mkdirSync(join(sb.work, ".skillc", "skills", "deploy-notes"), { recursive: true })
+    writeFileSync(join(sb.work, ".skillc", "skills", "deploy-notes", "SKILL.md"), SKILL)
+    expect(sb.run(["build", "deploy-notes"]).code).toBe(0)
+  })
+
+  /** The SDK's own client on a server started in `/`, as Claude Desktop starts it; its stderr kept. */
+  const connectFromRoot = async (options: { args?: ReadonlyArray<string>; roots?: () => ReadonlyArray<{ uri: string; name?: string }> } = {}) => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "mcp", ...(options.args ?? [])],
+      cwd: "/",
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+      stderr: "pipe"
+    })
+    let stderr = ""
+    transport.stderr?.setEncoding("utf8")
+    transport.stderr?.on("data", (d: string) => (stderr += d))
+    const roots = options.roots
+    const client = new Client({ name: "desktop-like", version: "1.0.0" }, roots === undefined ? {} : { capabilities: { roots: {} } })
+    if (roots !== undefined) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [...roots()] }) as never)
+    await client.connect(transport)
+    const call = async (name: string, args: Record<string, unknown>) =>
+      (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text?: string }>; structuredContent?: unknown }
+    return { client, call, stderr: () => stderr }
+  }
+  const texts = (r: { content: Array<{ text?: string }> }) => r.content.map((c) => c.text ?? "").join("\n")
+
+  it("issue 46 item 3: started from / with no project, stderr and the first empty skc_list say which directory was used and how to name the project", async () => {
+    const { client, call, stderr } = await connectFromRoot()
+    try {
+      const list = await call("skc_list", {})
+      expect(list.content[0]?.text).toMatch(/^No skills found/)
+      const all = texts(list)
+      expect(all).toContain("no skc project found from '/'")
+      expect(all).toContain("--project")
+      expect(all).toContain("SKILLC_PROJECT")
+      expect(all).toContain("roots")
+      expect(stderr()).toContain("no skc project found from '/'")
+      expect(stderr()).toContain("SKILLC_PROJECT")
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("issue 46 item 3: an E001 answer from / carries the same hint, once; in a project nothing is added", async () => {
+    const { client, call } = await connectFromRoot()
+    try {
+      const first = await call("skc_outline", { skill: "pdf" })
+      expect(first.isError).toBe(true)
+      expect(first.content[0]?.text).toMatch(/^error\[E001\]/)
+      expect(texts(first)).toContain("--project")
+      const again = await call("skc_outline", { skill: "pdf" })
+      expect(texts(again)).not.toContain("--project")
+    } finally {
+      await client.close()
+    }
+    const inProject = await connectFromRoot({ args: ["--project", sb.work] })
+    try {
+      const r = await inProject.call("skc_outline", { skill: "pdf" })
+      expect(r.content[0]?.text).toMatch(/^error\[E001\]/)
+      expect(texts(r)).not.toContain("--project")
+      expect(inProject.stderr()).not.toContain("no skc project")
+    } finally {
+      await inProject.client.close()
+    }
+  })
+
+  it("issue 45 item 4: a root that is not file:// is skipped with one line on stderr; the good root is still served", async () => {
+    const { client, call, stderr } = await connectFromRoot({
+      roots: () => [{ uri: "https://example.com/repo", name: "web" }, { uri: pathToFileURL(sb.work).href, name: "work" }]
+    })
+    try {
+      const r = await call("skc_show", { skill: "deploy-notes", section: "Hotfixes" })
+      expect(r.isError ?? false, texts(r)).toBe(false)
+      expect(r.content[0]?.text).toContain("Ship it.")
+      const lines = stderr().split("\n").filter((l) => l.includes("roots/list"))
+      expect(lines).toEqual(["skc mcp: roots/list: skipped root 'https://example.com/repo': not a file:// URI"])
+      // No schema dump: nothing of zod's issue list reaches stderr.
+      expect(stderr()).not.toMatch(/"code":|invalid_format|Invalid input/)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("issue 45 item 4: NUL in a search query is E004, not a misleading E002, for one skill and across skills", async () => {
+    const { client, call } = await connectFromRoot({ args: ["--project", sb.work] })
+    try {
+      for (const args of [{ skill: "deploy-notes", query: "Ship\u0000it" }, { query: "Ship\u0000it" }]) {
+        const r = await call("skc_search", args)
+        expect(r.isError).toBe(true)
+        expect(r.content[0]?.text).toBe("error[E004]: empty query: a query cannot hold a NUL character (U+0000)")
+      }
+      const ok = await call("skc_search", { skill: "deploy-notes", query: "Ship it" })
+      expect(ok.isError ?? false).toBe(false)
+    } finally {
+      await client.close()
+    }
+  })
+})

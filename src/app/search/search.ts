@@ -35,6 +35,8 @@ export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./se
 export const search = Effect.fn("skc.search")(function* (input: SearchInput) {
   // E004 needs no skill and no index: it is checked before any I/O.
   if (queryTokens(input.query).length === 0) return yield* Effect.fail(new EmptyQuery())
+  // Issue 45 item 4: no indexed text holds NUL, and SQLite would refuse it as an unusable index (E002).
+  if (input.query.includes("\u0000")) return yield* Effect.fail(new EmptyQuery({ holdsNul: true }))
   return input.skill !== undefined ? yield* searchOne(input, input.skill) : yield* searchAcross(input)
 })
 
