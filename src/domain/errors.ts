@@ -64,6 +64,9 @@ export class IndexCollision extends Data.TaggedError("IndexCollision")<{ readonl
  * as a misleading E002 "index unusable").
  */
 export class EmptyQuery extends Data.TaggedError("EmptyQuery")<{ readonly holdsNul?: boolean }> {
+  constructor(args: { readonly holdsNul?: boolean } = {}) {
+    super(args)
+  }
   readonly code = "E004" as const
   get text(): string {
     return this.holdsNul === true ? "empty query: a query cannot hold a NUL character (U+0000)" : "empty query"

@@ -137,8 +137,7 @@ describe("skc mcp says where it looked, checks roots one by one, refuses NUL que
       stderr: "pipe"
     })
     let stderr = ""
-    transport.stderr?.setEncoding("utf8")
-    transport.stderr?.on("data", (d: string) => (stderr += d))
+    transport.stderr?.on("data", (d: Buffer | string) => (stderr += d.toString()))
     const roots = options.roots
     const client = new Client({ name: "desktop-like", version: "1.0.0" }, roots === undefined ? {} : { capabilities: { roots: {} } })
     if (roots !== undefined) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [...roots()] }) as never)
