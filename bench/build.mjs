@@ -2,7 +2,7 @@
 // of markdown, deterministic) into a fresh runtime, against a floor script
 // that reads, hashes and section-splits the same files (bench/_build-floor.mjs),
 // interleaved in the same run. Target: ratio ≤ 3. Also reports MB/s.
-import { appendFileSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs"
+import { appendFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs"
 import { readdirSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -61,6 +61,32 @@ export default function buildBench({ runs = 7 } = {}) {
   const cold = median(samples.cold)
   const mbps = (bytes / 1024 / 1024 / (cold / 1000)).toFixed(1)
   const out = [report("build.cold", cold, floor, 3.0, `${(bytes / 1024 / 1024).toFixed(1)} MB, 1000 files, ${mbps} MB/s`)]
+
+  // Issue 44: the peak memory of a cold build against the floor process's
+  // (the same read + hash + scan script), each process's own maxRSS written
+  // on exit by test/fixtures/maxrss.cjs, median of three interleaved runs.
+  const maxRssOf = (argv) => {
+    const file = join(sb.root, "maxrss.kb")
+    timeOnce([process.execPath, "--require", join(here, "..", "test", "fixtures", "maxrss.cjs"), ...argv], { ...opts, env: { ...env, SKC_TEST_MAXRSS_FILE: file } })
+    return Number(readFileSync(file, "utf8")) / 1024
+  }
+  const peaks = interleave(
+    {
+      floor: () => maxRssOf([join(here, "_build-floor.mjs"), skill]),
+      cold: () => {
+        rmSync(join(sb.work, ".skillc", "runtime"), { recursive: true, force: true })
+        return maxRssOf([BIN, "build", "big"])
+      }
+    },
+    3
+  )
+  const peakCold = median(peaks.cold)
+  const peakFloor = median(peaks.floor)
+  const peakRatio = peakCold / peakFloor
+  console.log(
+    `${"build.cold.memory".padEnd(18)} ${`${peakCold.toFixed(1)} MB`.padStart(10)}   floor ${`${peakFloor.toFixed(1)} MB`.padStart(10)}   ratio ${peakRatio.toFixed(2)} (target ≤ 1.5)${peakRatio <= 1.5 ? "  ok" : "  OVER TARGET"}   peak RSS; floor: the read + hash + scan process`
+  )
+  out.push({ name: "build.cold.memory", valueMb: peakCold, floorMb: peakFloor, ratio: peakRatio, target: 1.5 })
 
   // Issue 16: a build when nothing changed against reading and hashing every
   // file (bench/_hash-floor.mjs); a build after one file changed against
