@@ -4,6 +4,7 @@
  * under `~`). Pure: result in, string out; the MCP server reuses it.
  */
 import type { ListResult } from "../app/skills/list.js"
+import { visible } from "../domain/visible.js"
 import { renderTable } from "./table.js"
 
 export interface ListRenderContext {
@@ -35,5 +36,8 @@ export const renderList = (result: ListResult, ctx: ListRenderContext): string =
     ctx.verbose ? [s.name, s.scope, s.status, friendlyPath(s.source_path, ctx)] : [s.name, s.scope, s.status]
   )
   const table = renderTable(header, rows)
-  return result.skills.length < result.filtered ? `${table}\n(${result.skills.length} of ${result.filtered} shown)` : table
+  // issue 46 item 2: why a copied or cloned project's skills are not built
+  const hints = result.skills.filter((s) => s.hint !== undefined).map((s) => visible(`${s.name}: ${s.hint}`))
+  const shown = result.skills.length < result.filtered ? [`(${result.skills.length} of ${result.filtered} shown)`] : []
+  return [table, ...shown, ...hints].join("\n")
 }

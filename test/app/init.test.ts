@@ -6,6 +6,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
 import { init } from "../../src/app/build/init.js"
+import { extendGitignore, SKC_IGNORES } from "../../src/domain/gitignore.js"
 import { renderWarning, type SkcWarning } from "../../src/domain/errors.js"
 import { FileSystem } from "../../src/ports/FileSystem.js"
 import { failureText, memoryLayer } from "../helpers/worlds.js"
@@ -17,6 +18,26 @@ describe("RFC-0006:C-INIT", () => {
       expect(yield* init({})).toMatchObject({ kind: "project", created: false })
       expect((yield* (yield* FileSystem).stat("/proj/.skillc/skills")).type).toBe("directory")
     }).pipe(Effect.provide(memoryLayer())))
+
+  it.effect("issue 46 item 2: project init writes .gitignore once, and keeps a project's own lines", () => {
+    const fs = makeMemoryFileSystem()
+    fs.seed({ "/proj/.gitignore": "dist" })
+    return Effect.gen(function* () {
+      const first = yield* init({})
+      expect(first).toMatchObject({ gitignore: { path: "/proj/.gitignore", added: ["/.skillc/runtime/", "**/.skillc/logs/", "**/.skillc-meta/logs.db*"] } })
+      const text = yield* (yield* FileSystem).readFileString("/proj/.gitignore")
+      expect(text.startsWith("dist\n\n# skc:")).toBe(true)
+      expect(yield* init({})).toEqual({ kind: "project", path: "/proj/.skillc", created: false })
+      expect(yield* (yield* FileSystem).readFileString("/proj/.gitignore")).toBe(text)
+    }).pipe(Effect.provide(memoryLayer({ fs })))
+  })
+
+  it.effect("issue 46 item 2: extendGitignore adds only the missing lines", () =>
+    Effect.sync(() => {
+      expect(extendGitignore(undefined).text).toBe(`# skc: runtimes, indexes and access logs are built on each machine (skc build --all)\n${SKC_IGNORES.join("\n")}\n`)
+      expect(extendGitignore("/.skillc/runtime/\n**/.skillc/logs/\n").added).toEqual(["**/.skillc-meta/logs.db*"])
+      expect(extendGitignore(SKC_IGNORES.join("\r\n"))).toEqual({ text: undefined, added: [] })
+    }))
 
   it.effect("creates a skill from the exact template, then E050 on the second attempt", () =>
     Effect.gen(function* () {

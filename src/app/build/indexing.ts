@@ -42,7 +42,7 @@ import { verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem, type FsError } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { IndexWriteFailed, SearchIndex, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../../ports/SearchIndex.js"
-import { recordCacheOwner } from "../skills/index.js"
+import { builtElsewhere, NOT_BUILT_HERE, recordCacheOwner } from "../skills/index.js"
 import type { ResolvedSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
@@ -381,8 +381,13 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   const searchIndex = yield* SearchIndex
   const { path, hash16 } = yield* indexPathOf(skill)
   const index = yield* searchIndex.open(path)
+  // issue 46 item 2: a copied or cloned project's index is missing because it was built elsewhere; say so.
   const unusable = (reason: string) =>
-    Effect.andThen(verbose(`search index ${path}: ${reason}`), Effect.fail(new IndexUnusable({ skill: skill.name, reason })))
+    Effect.andThen(
+      verbose(`search index ${path}: ${reason}`),
+      Effect.flatMap(reason === "missing" && skill.foreign !== true ? builtElsewhere(skill) : Effect.succeed(false), (elsewhere) =>
+        Effect.fail(new IndexUnusable({ skill: skill.name, reason, ...(elsewhere ? { hint: NOT_BUILT_HERE } : {}) })))
+    )
   const first = searchVerdictBeforeHash(index.meta, skill.canonicalSourceDir)
   if (first._tag === "Unusable") return yield* unusable(first.detail ? `${first.reason} (${first.detail})` : first.reason)
   if (first._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))

@@ -6,6 +6,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, SkillExists, UsageError } from "../../domain/errors.js"
+import { extendGitignore } from "../../domain/gitignore.js"
 import { describeNameProblem, nameProblem, titleCase } from "../../domain/skillName.js"
 import { FileSystem, type FsError } from "../../ports/FileSystem.js"
 import { Settings } from "../shared/index.js"
@@ -22,10 +23,19 @@ export const InitParams = Schema.Struct({
   )
 })
 
+/** The `.gitignore` lines `skc init` added to a project (issue 46 item 2); absent when none were missing. */
+const GitignoreSchema = Schema.Struct({ path: Schema.String, added: Schema.Array(Schema.String) })
+
 /** The JSON document of `skc init --format json`. */
 export const InitResultSchema = Schema.Union([
-  Schema.Struct({ kind: Schema.Literal("project"), path: Schema.String, created: Schema.Boolean }),
-  Schema.Struct({ kind: Schema.Literal("skill"), name: Schema.String, scope: Schema.Literals(["project", "global"]), path: Schema.String })
+  Schema.Struct({ kind: Schema.Literal("project"), path: Schema.String, created: Schema.Boolean, gitignore: Schema.optional(GitignoreSchema) }),
+  Schema.Struct({
+    kind: Schema.Literal("skill"),
+    name: Schema.String,
+    scope: Schema.Literals(["project", "global"]),
+    path: Schema.String,
+    gitignore: Schema.optional(GitignoreSchema)
+  })
 ])
 
 export interface InitInput {
@@ -33,9 +43,14 @@ export interface InitInput {
   readonly global?: boolean | undefined
 }
 
+export interface GitignoreAdded {
+  readonly path: string
+  readonly added: ReadonlyArray<string>
+}
+
 export type InitResult =
-  | { readonly kind: "project"; readonly path: string; readonly created: boolean }
-  | { readonly kind: "skill"; readonly name: string; readonly scope: "project" | "global"; readonly path: string }
+  | { readonly kind: "project"; readonly path: string; readonly created: boolean; readonly gitignore?: GitignoreAdded }
+  | { readonly kind: "skill"; readonly name: string; readonly scope: "project" | "global"; readonly path: string; readonly gitignore?: GitignoreAdded }
 
 /** The exact template of RFC-0006:C-INIT. */
 export const skillTemplate = (name: string): string =>
@@ -43,6 +58,24 @@ export const skillTemplate = (name: string): string =>
 
 const cannotCreate = (what: string) => (e: FsError) =>
   new UsageError({ message: `cannot create ${what}: ${e.code} (${e.path})` })
+
+/**
+ * Writes or extends `<root>/.gitignore` so that what skc makes on this
+ * machine (runtimes, indexes, access logs) stays out of git (issue 46 item
+ * 2). Idempotent; `undefined` when every line was there.
+ */
+const ignoreMachineFiles = Effect.fnUntraced(function* (root: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const file = path.join(root, ".gitignore")
+  const existing = yield* fs.readFileString(file).pipe(
+    Effect.catch((e) => (e.code === "ENOENT" ? Effect.succeed(undefined) : Effect.fail(cannotCreate("'.gitignore'")(e))))
+  )
+  const edit = extendGitignore(existing)
+  if (edit.text === undefined) return undefined
+  yield* fs.writeFileAtomic(file, edit.text).pipe(Effect.mapError(cannotCreate(`'${file}'`)))
+  return { path: file, added: edit.added } satisfies GitignoreAdded
+})
 
 export const init = Effect.fn("skc.init")(function* (input: InitInput) {
   const fs = yield* FileSystem
@@ -56,7 +89,8 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
     const dir = path.join(stores.cwd, ".skillc")
     const existed = (yield* fs.statOption(path.join(dir, "skills")).pipe(Effect.orElseSucceed(() => undefined)))?.type === "directory"
     yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(Effect.mapError(cannotCreate(".skillc/skills")))
-    const result: InitResult = { kind: "project", path: dir, created: !existed }
+    const gitignore = yield* ignoreMachineFiles(stores.cwd)
+    const result: InitResult = { kind: "project", path: dir, created: !existed, ...(gitignore === undefined ? {} : { gitignore }) }
     return result
   }
 
@@ -78,6 +112,8 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
       e.code === "EEXIST" ? new SkillExists({ skill: name }) : cannotCreate(`'${skillMd}'`)(e)
     )
   )
-  const result: InitResult = { kind: "skill", name, scope, path: dir }
+  // A skill that makes the cwd a project makes it safe to commit too.
+  const gitignore = scope === "project" && stores.projectSkills === undefined ? yield* ignoreMachineFiles(stores.cwd) : undefined
+  const result: InitResult = { kind: "skill", name, scope, path: dir, ...(gitignore === undefined ? {} : { gitignore }) }
   return result
 })

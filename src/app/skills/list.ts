@@ -24,7 +24,7 @@
 import { Effect, Schema } from "effect"
 import picomatch from "picomatch"
 import { InvalidOption } from "../../domain/errors.js"
-import { manifestPath, readManifestSourceHash, sourceHashOf } from "./obsolete.js"
+import { builtElsewhere, manifestPath, NOT_BUILT_HERE, readManifestSourceHash, sourceHashOf } from "./obsolete.js"
 import { type DiscoveredSkill } from "./storeSkills.js"
 import { visibleSkills } from "./visibleSkills.js"
 
@@ -55,7 +55,9 @@ export const ListedSkill = Schema.Struct({
   scope: Schema.Literals(["project", "global", "agent-project", "agent-user", "plugin"]),
   status: SkillStatus,
   source_path: Schema.String,
-  runtime_path: Schema.String
+  runtime_path: Schema.String,
+  /** Why a `not-built` skill is (issue 46 item 2): its project was built on another machine or copied. */
+  hint: Schema.optional(Schema.String)
 })
 export type ListedSkill = typeof ListedSkill.Type
 
@@ -69,11 +71,20 @@ export type ListResult = typeof ListResult.Type
 
 export { discoverSkills, type DiscoveredSkill } from "./storeSkills.js"
 
-/** Fast status: is there a usable manifest? With `checkObsolete`, does it match the sources? */
-export const statusOf = Effect.fn("skc.statusOf")(function* (skill: Pick<DiscoveredSkill, "runtimeDir" | "sourceDir"> & { readonly foreign?: boolean }, checkObsolete: boolean) {
+/**
+ * Fast status: is there a usable manifest, of this copy of the project
+ * (issue 46 item 2: a copied project's manifests name the original's
+ * sources, and its indexes are keyed by them)? With `checkObsolete`, does
+ * it match the sources?
+ */
+export const statusOf = Effect.fn("skc.statusOf")(function* (
+  skill: Pick<DiscoveredSkill, "runtimeDir" | "sourceDir" | "name"> & { readonly scope: string; readonly foreign?: boolean },
+  checkObsolete: boolean
+) {
   if (skill.foreign === true) return "foreign" as SkillStatus
   const recorded = yield* readManifestSourceHash(manifestPath(skill.runtimeDir))
   if (recorded === undefined) return "not-built" as SkillStatus
+  if (yield* builtElsewhere(skill)) return "not-built" as SkillStatus
   if (!checkObsolete) return "normal" as SkillStatus
   const current = yield* sourceHashOf(skill.sourceDir)
   return (current === recorded ? "normal" : "obsolete") as SkillStatus
@@ -101,12 +112,14 @@ export const list = Effect.fn("skc.list")(function* (input: ListInput) {
     if (!matches(skill.name)) continue
     const status = yield* statusOf(skill, checkObsolete)
     if (wanted !== "all" && status !== wanted) continue
+    const elsewhere = status === "not-built" && (yield* builtElsewhere(skill))
     selected.push({
       name: skill.name,
       scope: skill.scope,
       status,
       source_path: skill.sourceDir,
-      runtime_path: skill.runtimeDir
+      runtime_path: skill.runtimeDir,
+      ...(elsewhere ? { hint: NOT_BUILT_HERE } : {})
     })
   }
   const result: ListResult = {

@@ -7,7 +7,8 @@ import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { currentSourceHash, type FileHashCache } from "../shared/index.js"
+import { AGENTS, projectSkillsDirs } from "../../domain/protocol/agents.js"
+import { currentSourceHash, type FileHashCache, Settings } from "../shared/index.js"
 
 export const manifestPath = (runtimeDir: string) =>
   Effect.map(Effect.service(Path), (path) => path.join(runtimeDir, META_DIR, MANIFEST_FILE))
@@ -39,3 +40,48 @@ export const sourceHashOf = (sourceDir: string) =>
     // Recovery: sources that cannot be read have no current hash, and the skill is reported obsolete (the doc line above).
     Effect.orElseSucceed(() => undefined)
   )
+
+/** What `list` and `show`/`search` say of a store skill built on another machine or in another copy (issue 46 item 2). */
+export const NOT_BUILT_HERE = "not built on this machine: run `skc build --all`"
+
+/**
+ * Whether a store skill's runtime belongs to another copy of its project
+ * (issue 46 item 2), so that its index is missing here although the
+ * project was built:
+ *
+ * - copied (`cp -r` of a built project): the manifest names a source other
+ *   than this one (its index is keyed by that path, so none is this one's);
+ * - cloned (runtimes ignored by git, deployment links committed): no
+ *   manifest, and a link in one of the project's agent skill directories
+ *   points at this skill's runtime.
+ *
+ * Never fails: anything unreadable answers `false`.
+ */
+export const builtElsewhere = Effect.fnUntraced(function* (skill: {
+  readonly name: string
+  readonly scope: string
+  readonly sourceDir: string
+  readonly runtimeDir: string
+}) {
+  if (skill.scope !== "project" && skill.scope !== "global") return false
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const canonical = (p: string) => fs.realPath(p).pipe(Effect.orElseSucceed(() => path.resolve(p)))
+  const text = yield* fs.readFileString(yield* manifestPath(skill.runtimeDir)).pipe(Effect.orElseSucceed(() => undefined))
+  if (text !== undefined) {
+    const recorded = parseManifest(text)?.source_path
+    if (recorded === undefined) return false
+    return (yield* canonical(recorded)) !== (yield* canonical(skill.sourceDir))
+  }
+  if (skill.scope !== "project") return false
+  const { stores } = yield* Settings
+  if (stores.projectRoot === undefined) return false
+  const runtime = path.resolve(skill.runtimeDir)
+  const dirs = new Set(AGENTS.flatMap((a) => projectSkillsDirs(a)))
+  for (const dir of dirs) {
+    const link = path.join(stores.projectRoot, dir, skill.name)
+    const target = yield* fs.readLink(link).pipe(Effect.orElseSucceed(() => undefined))
+    if (target !== undefined && path.resolve(path.dirname(link), target) === runtime) return true
+  }
+  return false
+})
