@@ -55,5 +55,6 @@ export const renderApprove = (r: ApproveResult): string =>
       : `Approved skill '${r.skill}'${r.previous === "changed" ? " (SKILL.md changed since the last approval)" : ""}.`,
     `  path:    ${r.path}`,
     `  sha256:  ${r.sha256}`,
-    `  tools:   ${r.tools.join(", ")}`
+    `  tools:   ${r.tools.join(", ")}`,
+    ...r.declarations.map((d) => `  declared: ${d}`)
   ]) + "\n"

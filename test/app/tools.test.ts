@@ -175,7 +175,7 @@ describe("issue 8: approval through the Prompter port (spec §6.3)", () => {
       const lines = asked[0]!.join("\n")
       expect(lines).toContain("Skill:       summarize 1.0.0")
       expect(lines).toContain("Tool:        summarize_url: Fetch and summarize a webpage.")
-      expect(lines).toMatch(/Command: +\S*summarize\.sh 'a b'/)
+      expect(lines).toMatch(/Command: +\S*summarize\.sh -- 'a b'/)
       const yes = yield* w.run(run(summarize).pipe(Effect.provideService(Prompter, answering(true))))
       expect(yes.envelope.output).toContain("stand-in summary")
       // Approved at the prompt and read_only: the next run asks nothing, even without a terminal.

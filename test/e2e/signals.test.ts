@@ -135,10 +135,10 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
     mkdirSync(join(dir, "scripts"), { recursive: true })
     writeFileSync(
       join(dir, "SKILL.md"),
-      "---\nname: sleepy\nversion: 1.0.0\ndescription: Sleeps. Use when a test needs a tool that takes its time.\nmodes: [Global]\nread_only: true\ntimeout: 120\n---\n\n### nap\n\nSleep.\n\n#### Parameters\n\n| Name | Type | Required | Description |\n|------|------|----------|-------------|\n| file | string | yes | Where to write the pid |\n\n#### Command\n\n```bash\n./scripts/nap.sh {{file}}\n```\n"
+      "---\nname: sleepy\nversion: 1.0.0\ndescription: Sleeps. Use when a test needs a tool that takes its time.\nmodes: [Global]\nread_only: true\ntimeout: 120\n---\n\n### nap\n\nSleep.\n\n#### Parameters\n\n| Name | Type | Required | Description |\n|------|------|----------|-------------|\n| file | string | yes | Where to write the pid |\n\n#### Command\n\n```bash\n./scripts/nap.sh -- {{file}}\n```\n"
     )
     // Records its pid, then becomes the sleep (same pid): a minute, far longer than the test waits.
-    writeFileSync(join(dir, "scripts", "nap.sh"), '#!/bin/sh\necho $$ >> "$1"\nexec sleep 60\n')
+    writeFileSync(join(dir, "scripts", "nap.sh"), '#!/bin/sh\necho $$ >> "$2"\nexec sleep 60\n')
     chmodSync(join(dir, "scripts", "nap.sh"), 0o755)
     expect((await sb.runAsync(["approve", "sleepy"])).code).toBe(0)
     const pids = join(sb.root, "tool.pids")

@@ -135,7 +135,7 @@ describe("issue 8: approval on a terminal (pseudo-terminal)", () => {
     expect(no.code).toBe(1)
     expect(no.out).toContain("Skill:       summarize 1.0.0")
     expect(no.out).toContain("Tool:        summarize_url: Fetch and summarize a webpage.")
-    expect(no.out).toMatch(/Command: +\S*summarize\.sh 'a b'/)
+    expect(no.out).toMatch(/Command: +\S*summarize\.sh -- 'a b'/)
     expect(no.out).toContain("declined")
     const yes = await pty(["run", "summarize", "summarize_url", "--arg", "url=a b"], "y")
     expect(yes.code).toBe(0)

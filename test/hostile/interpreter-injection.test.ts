@@ -51,7 +51,7 @@ describe("issue 29 item 2: placeholders passed to an interpreter as code", () =>
     writeFileSync(join(skills, `bad${i}`, "SKILL.md"), toolSkill(`bad${i}`, command))
   })
   mkdirSync(join(skills, "good"), { recursive: true })
-  writeFileSync(join(skills, "good", "SKILL.md"), toolSkill("good", `sh -c 'echo "$1"' _ {{v}}`))
+  writeFileSync(join(skills, "good", "SKILL.md"), toolSkill("good", `sh -c 'echo "$1"' -- {{v}}`))
   const pwned = join(sb.work, "PWNED")
 
   beforeAll(async () => {

@@ -94,9 +94,9 @@ describe("issue 19: tool runs end when they must", () => {
         join(dir, "SKILL.md"),
         "---\nname: escape\nversion: 1.0.0\ndescription: Escapes its group. Use when testing.\nmodes: [Global]\nread_only: true\ntimeout: 1\n---\n\n" +
           "### detach\n\nDetach a child.\n\n#### Parameters\n\n| Name | Type | Required | Description |\n|------|------|----------|-------------|\n| pidfile | string | yes | Where to write the pid |\n\n" +
-          "#### Command\n\n```bash\n./scripts/detach.sh {{pidfile}}\n```\n"
+          "#### Command\n\n```bash\n./scripts/detach.sh -- {{pidfile}}\n```\n"
       )
-      writeFileSync(join(dir, "scripts", "detach.sh"), `#!/bin/sh\nsetsid sh -c 'trap "" TERM; echo $$ >> "$1"; sleep 300' sh "$1" &\necho detached\nsleep 300\n`)
+      writeFileSync(join(dir, "scripts", "detach.sh"), `#!/bin/sh\nshift\nsetsid sh -c 'trap "" TERM; echo $$ >> "$1"; sleep 300' sh "$1" &\necho detached\nsleep 300\n`)
       chmodSync(join(dir, "scripts", "detach.sh"), 0o755)
       expect(sb.run(["approve", "escape"]).code).toBe(0)
       return sb

@@ -8,6 +8,7 @@
 import { Effect, Schema } from "effect"
 import { UsageError } from "../../domain/errors.js"
 import type { ApprovalState } from "../../domain/tools/approval.js"
+import { declarationsInWords } from "../../domain/tools/placement.js"
 import { approvalsPath, loadToolSkill, recordApproval } from "./toolSkill.js"
 
 export const ApproveInput = Schema.Struct({
@@ -24,6 +25,8 @@ export interface ApproveResult {
   readonly approved_at: string
   readonly tools: ReadonlyArray<string>
   readonly store: string
+  /** The skill's `free_text_anywhere` declarations in words (issue 45 item 1): what the approval accepts. */
+  readonly declarations: ReadonlyArray<string>
 }
 
 export const approve = Effect.fn("skc.approve")(function* (input: ApproveInput) {
@@ -44,7 +47,8 @@ export const approve = Effect.fn("skc.approve")(function* (input: ApproveInput) 
     previous: loaded.approval,
     approved_at: approvedAt,
     tools: loaded.skill.tools.map((t) => t.name),
-    store: yield* approvalsPath
+    store: yield* approvalsPath,
+    declarations: declarationsInWords(loaded.skill)
   }
   return result
 })

@@ -26,6 +26,7 @@ import { ProcessRunner } from "../../ports/ProcessRunner.js"
 import { Prompter } from "../../ports/Prompter.js"
 import { Settings } from "../shared/index.js"
 import { findTool, loadToolSkill, parseMode, recordApproval, type LoadedToolSkill } from "./toolSkill.js"
+import { declarationsInWords } from "../../domain/tools/placement.js"
 
 export const RunInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path." }),
@@ -189,7 +190,8 @@ export const run = Effect.fn("skc.run")(function* (input: RunInput) {
         `Tool:        ${tool.name}: ${tool.description}`,
         `Command:     ${commandText(prepared.line)}`,
         `Directory:   ${prepared.cwd}`,
-        `Why asked:   ${decision.reason}`
+        `Why asked:   ${decision.reason}`,
+        ...declarationsInWords(loaded.skill).map((d) => `Declared:    ${d}`)
       ],
       decision.approvable ? "Approve this skill and run?" : "Run?"
     )

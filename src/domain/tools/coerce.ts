@@ -87,6 +87,34 @@ export const coerceJson = (type: ParameterType, value: unknown): Result.Result<P
   }
 }
 
+/** A `Pattern` column's regular expression, anchored to match a whole value; undefined when it does not compile. */
+export const compilePattern = (source: string): RegExp | undefined => {
+  try {
+    return new RegExp(`^(?:${source})$`, "u")
+  } catch {
+    return undefined
+  }
+}
+
+/** A coerced value against its parameter's `Values` and `Pattern` (issue 45 item 1). */
+export const checkConstraints = (
+  p: Pick<ParameterDefinition, "values" | "pattern">,
+  value: ParameterValue
+): Result.Result<ParameterValue, string> => {
+  if (p.values === undefined && p.pattern === undefined) return Result.succeed(value)
+  const texts = typeof value === "string" ? [value] : Array.isArray(value) ? (value as ReadonlyArray<string>) : []
+  const regex = p.pattern === undefined ? undefined : compilePattern(p.pattern)
+  for (const t of texts) {
+    if (p.values !== undefined && !p.values.includes(t)) {
+      return Result.fail(`${JSON.stringify(t)} is not one of ${p.values.map((v) => JSON.stringify(v)).join(", ")}`)
+    }
+    if (p.pattern !== undefined && (regex === undefined || !regex.test(t))) {
+      return Result.fail(`${JSON.stringify(t)} does not match the pattern ${p.pattern}`)
+    }
+  }
+  return Result.succeed(value)
+}
+
 const describe = (v: unknown): string =>
   v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `${typeof v} ${JSON.stringify(v)}`
 
@@ -125,7 +153,7 @@ export const buildArguments = (
       if (value === null) continue // explicit null: treated as absent
       const type = typed(p)
       if (Result.isFailure(type)) return Result.fail(type.failure)
-      const v = coerceJson(type.success, value)
+      const v = Result.flatMap(coerceJson(type.success, value), (c) => checkConstraints(p, c))
       if (Result.isFailure(v)) return Result.fail(`invalid value for parameter '${name}': ${v.failure}`)
       values.set(name, v.success)
     }
@@ -140,7 +168,7 @@ export const buildArguments = (
     if (p === undefined) return Result.fail(`unknown parameter '${name}' (${known()})`)
     const type = typed(p)
     if (Result.isFailure(type)) return Result.fail(type.failure)
-    const v = coerceText(type.success, text)
+    const v = Result.flatMap(coerceText(type.success, text), (c) => checkConstraints(p, c))
     if (Result.isFailure(v)) return Result.fail(`invalid value for parameter '${name}': ${v.failure}`)
     if (fromPairs.has(name)) {
       if (type.success !== "array") return Result.fail(`parameter '${name}' given more than once`)

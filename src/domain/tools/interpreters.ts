@@ -84,10 +84,54 @@ const WRAPPERS: Record<string, ReadonlySet<string>> = {
   taskset: new Set(),
   unbuffer: new Set(),
   caffeinate: new Set(["-w", "-t"]),
-  flock: new Set(["-w", "--wait", "--timeout", "-E", "--conflict-exit-code"])
+  flock: new Set(["-w", "--wait", "--timeout", "-E", "--conflict-exit-code"]),
+  // Issue 45 item 1: each ran `sh -c {{v}}` past the list of the third attack run.
+  chroot: new Set(["--userspec", "--groups"]),
+  unshare: new Set(["-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd", "--propagation", "--map-user", "--map-group", "--map-users", "--map-groups"]),
+  setpriv: new Set(["--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid", "--groups", "--inh-caps", "--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile", "--landlock-access", "--landlock-rule"]),
+  strace: new Set(["-o", "--output", "-e", "-p", "--attach", "-s", "--string-limit", "-u", "--user", "-E", "--env", "-a", "--columns", "-b", "--detach-on", "-I", "--interruptible", "-O", "-P", "--trace-path", "-S", "--summary-sort-by", "-X", "--const-print-style"]),
+  ltrace: new Set(["-o", "--output", "-e", "-p", "-s", "-u", "-a", "--align", "-n", "--indent", "-l", "--library", "-x", "-L", "-F", "--config"]),
+  nsenter: new Set(["-t", "--target", "-S", "--setuid", "-G", "--setgid", "-r", "--root", "-w", "--wd"]),
+  prlimit: new Set(["-p", "--pid", "-o", "--output"]),
+  runcon: new Set(["-u", "--user", "-r", "--role", "-t", "--type", "-l", "--range"]),
+  "systemd-run": new Set(["-u", "--unit", "-p", "--property", "--description", "--slice", "-E", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "-M", "--machine", "-H", "--host"]),
+  firejail: new Set(),
+  proot: new Set(["-r", "--rootfs", "-b", "--bind", "-w", "--pwd", "--cwd", "-q", "--qemu"])
 }
 /** Wrappers whose first operand is not yet the program (`timeout 10 cmd`, `taskset 0x3 cmd`, `flock FILE cmd`). */
-const LEADING_OPERANDS: Record<string, number> = { timeout: 1, taskset: 1, chrt: 1, flock: 1 }
+const LEADING_OPERANDS: Record<string, number> = { timeout: 1, taskset: 1, chrt: 1, flock: 1, chroot: 1 }
+
+/**
+ * Programs that run any of their arguments as code or choose with it what
+ * runs, whatever its place (issue 45 item 1): every placeholder among their
+ * arguments is refused.
+ */
+const RUNS_ANY_ARGUMENT: Record<string, string> = {
+  sqlite3: "is an argument of sqlite3, which runs SQL and dot-commands such as .shell from its arguments",
+  sqlite: "is an argument of sqlite, which runs SQL and dot-commands from its arguments",
+  vim: "is an argument of vim, which runs Ex commands given by -c, +cmd or --cmd (and :! runs a shell)",
+  vi: "is an argument of vi, which runs Ex commands given by -c or +cmd",
+  nvim: "is an argument of nvim, which runs Ex commands given by -c, +cmd or --cmd",
+  ex: "is an argument of ex, which runs Ex commands given by -c or +cmd",
+  view: "is an argument of view, which runs Ex commands given by -c or +cmd",
+  gvim: "is an argument of gvim, which runs Ex commands given by -c, +cmd or --cmd",
+  vimdiff: "is an argument of vimdiff, which runs Ex commands given by -c or +cmd",
+  emacs: "is an argument of emacs, which evaluates Lisp given by --eval",
+  npx: "is an argument of npx, which chooses and runs a package (and --call runs a shell command)",
+  bunx: "is an argument of bunx, which chooses and runs a package",
+  pnpx: "is an argument of pnpx, which chooses and runs a package"
+}
+/** Subcommands that run a package or a script chosen by their arguments (`npm exec {{v}}`). */
+const RUNS_ANY_ARGUMENT_AFTER: Record<string, ReadonlySet<string>> = {
+  npm: new Set(["exec", "x", "run", "run-script", "explore"]),
+  pnpm: new Set(["exec", "dlx", "run", "create"]),
+  yarn: new Set(["dlx", "exec", "run", "create"]),
+  bun: new Set(["x", "run", "create"])
+}
+/** Options of git that set configuration (aliases, pagers, hooks run as code): `git -c alias.x={{v}}`. */
+const GIT_CONFIG_OPTIONS = new Set(["-c", "--config-env"])
+/** Options of tar whose value is a command it runs: `tar --checkpoint-action=exec={{v}}`. */
+const TAR_COMMAND_OPTIONS = ["--checkpoint-action", "--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "-F", "--new-volume-script", "--rmt-command"]
 
 /** Programs that run a shell command given after `-c`/`--command`, wherever it stands (`su user -c …`, `flock FILE -c …`). */
 const COMMAND_OPTION_ANYWHERE = new Set(["su", "runuser", "script", "flock"])
@@ -135,6 +179,18 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
       }
       if (name !== "flock") return
     }
+    const anyArgument = RUNS_ANY_ARGUMENT[name]
+    if (anyArgument !== undefined) return flagFrom(at + 1, `${anyArgument}; a value there can run as code`)
+    const subcommands = RUNS_ANY_ARGUMENT_AFTER[name]
+    if (subcommands !== undefined) {
+      for (let i = at + 1; i < argv.length; i++) {
+        const a = argv[i]!.literal
+        if (a !== undefined && subcommands.has(a)) return flagFrom(i + 1, `is an argument of ${name} ${a}, which chooses and runs a package or script; a value there can run as code`)
+      }
+      return
+    }
+    if (name === "git") return git(at)
+    if (name === "tar" || name === "gtar" || name === "bsdtar") return tar(at, name)
     const wrapperOptions = WRAPPERS[name]
     if (wrapperOptions !== undefined) return wrapper(at, name, wrapperOptions, depth)
     if (name === "find") return find(at, depth)
@@ -175,6 +231,36 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
         continue
       }
       return scan(i, depth + 1)
+    }
+  }
+
+  const git = (at: number) => {
+    for (let i = at + 1; i < argv.length; i++) {
+      const a = argv[i]!
+      if (a.literal === undefined) {
+        // `git {{v}}`: the value chooses the subcommand (an alias can be `!cmd`), or is an option before it.
+        return flag(a, "would choose git's subcommand or one of its options (-c sets aliases and hooks that run as code)")
+      }
+      if (GIT_CONFIG_OPTIONS.has(a.literal)) {
+        flag(argv[i + 1], `is configuration set by git ${a.literal} (an alias '!cmd', core.pager or core.sshCommand run as code); ${SAFE_FIX}`)
+        i++
+        continue
+      }
+      if (a.literal.startsWith("-")) continue
+      return // the subcommand: its arguments are judged by SKL516
+    }
+  }
+
+  const tar = (at: number, name: string) => {
+    for (let i = at + 1; i < argv.length; i++) {
+      const t = command.args[i - 1]!
+      const a = argv[i]!
+      const head = t[0]
+      const text = head !== undefined && head._tag === "Literal" ? head.text : ""
+      const option = TAR_COMMAND_OPTIONS.find((o) => text === o || text.startsWith(`${o}=`) || (o.length === 2 && text.startsWith(o)))
+      if (option === undefined) continue
+      if (a.literal === undefined) flag(a, `is part of the command ${name} ${option} runs; a value there runs as code`)
+      else if (a.literal === option) flag(argv[i + 1], `is the command ${name} ${option} runs; a value there runs as code`)
     }
   }
 

@@ -121,7 +121,11 @@ export const toolLintRules: ReadonlyArray<ToolLintRule> = [
   rule({ id: "SKL515", name: "tool-interpreter-code", defaultSeverity: "error", kinds: ["interpreter-code"], source: "issue 29 item 2",
     summary: "No placeholder is run as code by an interpreter.",
     doc: "A value passed to an interpreter's code argument (`sh -c \"echo {{v}}\"`, `python3 -c`, `node -e`, `perl -e`, awk's and sed's program, `pwsh -Command`, `cmd /c`, also behind `env`, `xargs`, `timeout`, `sudo`, `find -exec`) runs as code: `--arg \"v=hi; touch PWNED\"` runs the injected command. So does a value that chooses the program, an interpreter's option or its script. `skc run` refuses such a tool even when it was approved before this rule.",
-    fix: "Keep the code literal and pass the value as its own argument: `sh -c 'echo \"$1\"' _ {{v}}`, `python3 -c 'import sys; print(sys.argv[1])' {{v}}`, or a script: `./scripts/task.sh {{v}}`." })
+    fix: "Keep the code literal and pass the value as its own argument after `--`: `sh -c 'echo \"$1\"' -- {{v}}`, `node -e 'console.log(process.argv[1])' -- {{v}}`, or a script: `./scripts/task.sh -- {{v}}`." }),
+  rule({ id: "SKL516", name: "tool-free-text-placement", defaultSeverity: "error", kinds: ["value-placement"], source: "issue 45 item 1",
+    summary: "A free-text value is a whole argument after `--`.",
+    doc: "A string or array parameter without `Values` or a `Pattern` holds any text an agent chooses, and no list of programs is complete: `git -c alias.x={{v}} x`, `tar --checkpoint-action=exec={{v}}`, `sqlite3 :memory: {{v}}`, `npx {{v}}` and `vim -es -c {{v}}` all run such a value as code. So its placeholder must be a whole argument (never spliced into `key={{v}}`, `--opt={{v}}` or other text) standing after a literal `--` (a value starting with `-` is otherwise an option). Integers, numbers, booleans and constrained strings may go anywhere; `env NAME={{v}}` assignments are data. A skill that needs another placement lists `tool.parameter` in the frontmatter field `free_text_anywhere`, which `skc approve` spells out. `skc run` refuses such a tool even when it was approved before this rule.",
+    fix: "Write `prog -- {{v}}` (`./scripts/task.sh -- {{v}}`), give the parameter a `Values` or `Pattern` column, or declare `free_text_anywhere: [tool.param]`." })
 ]
 
 /** Run every dialect rule over one SKILL.md text; empty when the skill declares no tools. */

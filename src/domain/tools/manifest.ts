@@ -14,9 +14,17 @@ export interface JsonSchemaObject {
 }
 
 export const parameterSchema = (p: ParameterDefinition): Readonly<Record<string, unknown>> => ({
-  ...(p.type === "array" ? { type: "array", items: { type: "string" } } : { type: p.type ?? "string" }),
+  ...(p.type === "array"
+    ? { type: "array", items: { type: "string", ...constraintSchema(p) } }
+    : { type: p.type ?? "string", ...constraintSchema(p) }),
   ...(p.description ? { description: p.description } : {}),
   ...(p.default !== undefined ? { default: p.default } : {})
+})
+
+/** `Values` and `Pattern` (issue 45 item 1) as JSON Schema `enum` and `pattern`. */
+const constraintSchema = (p: ParameterDefinition): Readonly<Record<string, unknown>> => ({
+  ...(p.values === undefined ? {} : { enum: p.values }),
+  ...(p.pattern === undefined ? {} : { pattern: `^(?:${p.pattern})$` })
 })
 
 export const parametersSchema = (parameters: ReadonlyArray<ParameterDefinition>): JsonSchemaObject => ({

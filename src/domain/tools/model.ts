@@ -27,6 +27,10 @@ export interface ParameterDefinition {
   readonly description: string
   /** From a `Default` column or a `(default: X)` note, already coerced to `type`. */
   readonly default: ParameterValue | undefined
+  /** From a `Values` column: the only values allowed (an enumeration; strings and array elements). */
+  readonly values?: ReadonlyArray<string>
+  /** From a `Pattern` column: a regular expression every value (each array element) matches whole. */
+  readonly pattern?: string
   readonly line: number
 }
 
@@ -69,6 +73,11 @@ export interface ToolSkill {
   /** Seconds, 1–300 (default 30). */
   readonly timeoutSecs: number
   readonly network: boolean
+  /**
+   * `free_text_anywhere` (issue 45 item 1): `tool.parameter` names whose
+   * free-text values the author places where SKL516 would refuse them.
+   */
+  readonly freeTextAnywhere: ReadonlyArray<string>
   readonly tools: ReadonlyArray<ToolDefinition>
 }
 
@@ -90,6 +99,7 @@ export type ProblemKind =
   | "modifier"
   | "required-unused"
   | "interpreter-code"
+  | "value-placement"
 
 export interface Problem {
   readonly kind: ProblemKind
@@ -108,4 +118,4 @@ export const MAX_DESCRIPTION_CHARS = 256
 export const TOOL_NAME_PATTERN = /^[a-z0-9_]{1,32}$/
 
 /** Frontmatter fields of the dialect (DECISIONS #3: known to SKL109 when the dialect applies). */
-export const DIALECT_FIELDS = ["version", "author", "modes", "read_only", "always_ask", "timeout", "network"] as const
+export const DIALECT_FIELDS = ["version", "author", "modes", "read_only", "always_ask", "timeout", "network", "free_text_anywhere"] as const

@@ -5,11 +5,16 @@
  * any order, case-insensitive), a delimiter row, then one row per parameter.
  * Lines inside code blocks are never table rows (the caller leaves them out).
  *
+ * Two optional columns constrain a string (or each element of an array),
+ * issue 45 item 1: `Values` (comma-separated: the only values allowed) and
+ * `Pattern` (a regular expression every value matches whole). A constrained
+ * value may stand anywhere in a command (placement.ts, SKL516).
+ *
  * Defaults (spec §11 question 2, settled): a `Default` column wins; otherwise
  * a `(default: X)` note in the description. Both are coerced to the type.
  */
 import { Result } from "effect"
-import { coerceText } from "./coerce.js"
+import { checkConstraints, coerceText, compilePattern } from "./coerce.js"
 import { PARAMETER_TYPES, type ParameterDefinition, type ParameterType, type Problem } from "./model.js"
 
 export interface SourceLine {
@@ -80,6 +85,8 @@ export const parseParameterTable = (lines: ReadonlyArray<SourceLine>): ParsedTab
   const requiredCol = col("required")
   const descriptionCol = col("description")
   const defaultCol = col("default")
+  const valuesCol = col("values")
+  const patternCol = col("pattern")
   if (nameCol === -1 || typeCol === -1) {
     problems.push({ kind: "parameter-table", line: rows[0].line, message: "parameters table needs 'Name' and 'Type' columns" })
     return { parameters, problems }
@@ -116,14 +123,36 @@ export const parseParameterTable = (lines: ReadonlyArray<SourceLine>): ParsedTab
     const columnDefault = plain(cell(defaultCol))
     const defaultText =
       columnDefault !== "" && columnDefault !== "-" && columnDefault !== "—" ? columnDefault : DEFAULT_NOTE.exec(description)?.[1]
+    // Constraints (issue 45 item 1): an enumeration and/or a pattern, for strings and arrays of strings.
+    const valuesText = plain(cell(valuesCol))
+    const patternText = plain(cell(patternCol))
+    let values: ReadonlyArray<string> | undefined
+    let pattern: string | undefined
+    const constrainable = type === "string" || type === "array"
+    if (valuesText !== "" && valuesText !== "-" && valuesText !== "—") {
+      if (!constrainable) problems.push({ kind: "parameter-table", line: row.line, message: `parameter '${name}': Values apply to string and array parameters only` })
+      else {
+        values = valuesText.split(",").map((v) => plain(v.trim())).filter((v) => v !== "")
+        if (values.length === 0) values = undefined
+      }
+    }
+    if (patternText !== "" && patternText !== "-" && patternText !== "—") {
+      if (!constrainable) problems.push({ kind: "parameter-table", line: row.line, message: `parameter '${name}': a Pattern applies to string and array parameters only` })
+      else {
+        const compiled = compilePattern(patternText)
+        if (compiled === undefined) problems.push({ kind: "parameter-table", line: row.line, message: `parameter '${name}': Pattern is not a valid regular expression` })
+        else pattern = patternText
+      }
+    }
+    const constraints = { ...(values === undefined ? {} : { values }), ...(pattern === undefined ? {} : { pattern }) }
     let defaultValue: ParameterDefinition["default"] = undefined
     if (defaultText !== undefined && type !== undefined) {
-      const coerced = coerceText(type, plain(defaultText), true)
+      const coerced = Result.flatMap(coerceText(type, plain(defaultText), true), (v) => checkConstraints(constraints, v))
       if (Result.isFailure(coerced)) {
         problems.push({ kind: "parameter-table", line: row.line, message: `parameter '${name}': default ${coerced.failure}` })
       } else defaultValue = coerced.success
     }
-    parameters.push({ name, type, typeText, required, description, default: defaultValue, line: row.line })
+    parameters.push({ name, type, typeText, required, description, default: defaultValue, ...constraints, line: row.line })
   }
   return { parameters, problems }
 }

@@ -20,6 +20,7 @@ import type { CodeBlock, Heading, MarkdownAst } from "../markdown/model.js"
 import { parseParameterTable, type SourceLine } from "./parameters.js"
 import { commandLineOf, parseCommandTemplate, variablesOf } from "./template.js"
 import { interpreterHazards } from "./interpreters.js"
+import { isFreeText, placementHazards } from "./placement.js"
 import {
   DEFAULT_TIMEOUT_SECS,
   MAX_DESCRIPTION_CHARS,
@@ -47,7 +48,7 @@ const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/
 
 /** Frontmatter fields only the dialect has: their presence alone turns it on. */
-const TRIGGER_FIELDS = ["modes", "read_only", "always_ask", "timeout", "network"] as const
+const TRIGGER_FIELDS = ["modes", "read_only", "always_ask", "timeout", "network", "free_text_anywhere"] as const
 
 const isToolSubheading = (h: Heading) => h.level === 4 && /^(command|parameters)$/i.test(h.text)
 
@@ -127,6 +128,14 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
   const readOnly = bool("read_only")
   const alwaysAsk = bool("always_ask")
   const network = bool("network")
+  // `free_text_anywhere: [tool.parameter, …]` (issue 45 item 1): placements SKL516 would refuse, declared.
+  const freeTextAnywhere: Array<string> = []
+  if (data.free_text_anywhere !== undefined && data.free_text_anywhere !== null) {
+    const raw = typeof data.free_text_anywhere === "string" ? [data.free_text_anywhere] : data.free_text_anywhere
+    if (!Array.isArray(raw) || raw.some((e) => typeof e !== "string" || !/^[a-z0-9_]{1,32}\.[A-Za-z0-9_]+$/.test(e))) {
+      problem("field-type", lineOf("free_text_anywhere"), "'free_text_anywhere' must be a list of tool.parameter names (e.g. [git_commit.message])")
+    } else freeTextAnywhere.push(...new Set(raw as ReadonlyArray<string>))
+  }
 
   // --- tool blocks (spec §3) ----------------------------------------------
   const tools: Array<ToolDefinition> = []
@@ -184,6 +193,8 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
     if (command !== undefined) {
       checkVariables(toolName, command, parameters, problem)
       for (const h of interpreterHazards(command)) problem("interpreter-code", command.line, `tool '${toolName}': ${h.message}`)
+      const declared = new Set(freeTextAnywhere.filter((e) => e.startsWith(`${toolName}.`)).map((e) => e.slice(toolName.length + 1)))
+      for (const h of placementHazards(command, parameters, declared)) problem("value-placement", command.line, `tool '${toolName}': ${h.message}`)
     }
     for (let k = before; k < problems.length; k++) problems[k] = { ...problems[k], tool: toolName }
     tools.push({
@@ -195,10 +206,21 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
       hasParametersSection: paramsHeading !== undefined
     })
   }
+  // A declaration naming no free-text parameter of a tool is a typo that would hide nothing: say so.
+  for (const entry of freeTextAnywhere) {
+    const [toolName, param] = entry.split(".") as [string, string]
+    const tool = tools.find((t) => t.name === toolName)
+    const p = tool?.parameters.find((q) => q.name === param)
+    if (tool === undefined || p === undefined) {
+      problem("field-type", lineOf("free_text_anywhere"), `'free_text_anywhere' names '${entry}', which is no parameter of a tool of this skill`)
+    } else if (!isFreeText(p)) {
+      problem("field-type", lineOf("free_text_anywhere"), `'free_text_anywhere' names '${entry}', which is constrained (${p.type}${p.values !== undefined ? ", Values" : ""}${p.pattern !== undefined ? ", Pattern" : ""}) and may go anywhere already`)
+    }
+  }
   if (tools.length === 0) problem("no-tools", doc.bodyStartLine, "no tool definitions found (### tool_name with a #### Command section)")
 
   return {
-    skill: { name, version, description, author, modes, readOnly, alwaysAsk, timeoutSecs, network, tools },
+    skill: { name, version, description, author, modes, readOnly, alwaysAsk, timeoutSecs, network, freeTextAnywhere, tools },
     problems,
     declaresTools: declaresTools(doc),
     ...(doc.frontmatter._tag === "Invalid" ? { frontmatterError: { message: doc.frontmatter.message, line: doc.frontmatter.line, ...(doc.frontmatter.column === undefined ? {} : { column: doc.frontmatter.column }) } } : {})

@@ -42,7 +42,7 @@ describe("tool-skills spec §2-3 parser details", () => {
   it("a Default column wins over a (default: X) note; types are coerced", () => {
     const src = skill(
       "name: t\nversion: 1.0.0\ndescription: d",
-      tool("x", "| Name | Type | Required | Description | Default |\n|---|---|---|---|---|\n| n | integer | no | count (default: 3) | 7 |\n| tags | array | no | tags | a, b |\n| f | `boolean` | **no** | flag | true |", "echo {{n}} {{tags}} {{f:--f}}")
+      tool("x", "| Name | Type | Required | Description | Default |\n|---|---|---|---|---|\n| n | integer | no | count (default: 3) | 7 |\n| tags | array | no | tags | a, b |\n| f | `boolean` | **no** | flag | true |", "echo {{n}} {{f:--f}} -- {{tags}}")
     )
     const { skill: s, problems } = parseToolSkill(src)
     expect(problems).toEqual([])

@@ -1,0 +1,127 @@
+/**
+ * Where a free-text value may stand in a command template (issue 45 item 1,
+ * lint SKL516 `tool-free-text-placement`).
+ *
+ * SKL515 (interpreters.ts) knows programs that run an argument as code, and
+ * a list is never complete: `git -c alias.x={{v}} x`, `tar
+ * --checkpoint-action=exec={{v}}`, `sqlite3 :memory: {{v}}` (`.shell …`),
+ * `npx {{v}}` (`--call=…`), `vim -es -c {{v}}` all ran an agent's value as
+ * code. This rule judges the template's *structure* instead, knowing no
+ * program, so that an unknown program cannot turn a value into code either.
+ *
+ * A *free-text* parameter is a string (or an array of strings) with no
+ * declared `Values` or `Pattern`. Its placeholder must:
+ * - be a whole argument — never spliced with other text into one argument
+ *   (`alias.x={{v}}`, `--checkpoint-action=exec={{v}}`, `--name={{v}}`,
+ *   `prefix{{v}}`), where the text around it makes the program read it as
+ *   an option's value, a setting or code;
+ * - stand after a literal `--` argument, since a value may start with `-`
+ *   and be read as an option (`--call=…`, `-c …`, `--eval …`).
+ * The program itself is always literal text (template.ts).
+ *
+ * Constrained values may go anywhere: integers, numbers and booleans (their
+ * text is a number or the template's own literal), and strings whose
+ * parameter declares `Values` (an enumeration) or a `Pattern` (which every
+ * value must match whole).
+ *
+ * One position is known to hold data, whatever the value: the leading
+ * `NAME=value` assignments of `env` (`env NAME={{v}} sh -c 'echo "$NAME"'`).
+ * This is an allow list: a position missing from it is refused, never let
+ * through.
+ *
+ * A template that needs a free-text value elsewhere declares it in the
+ * frontmatter: `free_text_anywhere: [tool.parameter, …]`. `skc approve`
+ * and the confirmation prompt say so in words. The interpreter list
+ * (SKL515) still applies to a declared parameter: it is the second line of
+ * defence, and declaring never lets a value reach `sh -c`.
+ */
+import type { ArgTemplate, CommandTemplate, ParameterDefinition, ToolSkill } from "./model.js"
+import { renderTemplate } from "./template.js"
+
+export interface PlacementHazard {
+  readonly variable: string
+  readonly message: string
+}
+
+/** A string or array parameter with neither `Values` nor `Pattern`: any text at all. */
+export const isFreeText = (p: ParameterDefinition): boolean =>
+  (p.type === "string" || p.type === "array" || p.type === undefined) && p.values === undefined && p.pattern === undefined
+
+const baseName = (program: string): string => (program.split(/[\\/]/).pop() ?? program).toLowerCase().replace(/\.exe$/, "")
+
+const literalOf = (t: ArgTemplate): string | undefined =>
+  t.every((f) => f._tag === "Literal") ? t.map((f) => (f._tag === "Literal" ? f.text : "")).join("") : undefined
+
+/** `env A=1 B={{v}} prog`: the indexes of env's leading assignments (env's options may come first). */
+const envAssignments = (command: CommandTemplate): ReadonlySet<number> => {
+  const out = new Set<number>()
+  if (baseName(command.program) !== "env") return out
+  for (let i = 0; i < command.args.length; i++) {
+    const arg = command.args[i]!
+    const literal = literalOf(arg)
+    if (literal !== undefined && (literal === "-i" || literal === "--ignore-environment" || literal === "-0" || literal === "--null")) continue
+    const first = arg[0]
+    if (first !== undefined && first._tag === "Literal" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(first.text)) {
+      out.add(i)
+      continue
+    }
+    break
+  }
+  return out
+}
+
+/**
+ * Every placement of a free-text placeholder that the rule refuses. `declared`
+ * holds the parameters the skill declares in `free_text_anywhere` for this tool.
+ */
+export const placementHazards = (
+  command: CommandTemplate,
+  parameters: ReadonlyArray<ParameterDefinition>,
+  declared: ReadonlySet<string> = new Set()
+): ReadonlyArray<PlacementHazard> => {
+  const byName = new Map(parameters.map((p) => [p.name, p]))
+  const free = (name: string) => {
+    const p = byName.get(name)
+    return p !== undefined && isFreeText(p) && !declared.has(name)
+  }
+  const assignments = envAssignments(command)
+  const out: Array<PlacementHazard> = []
+  let afterDashDash = false
+  for (let i = 0; i < command.args.length; i++) {
+    const arg = command.args[i]!
+    if (literalOf(arg) === "--") {
+      afterDashDash = true
+      continue
+    }
+    for (const f of arg) {
+      if (f._tag !== "Variable" || !free(f.name) || f.modifier !== undefined) continue
+      if (assignments.has(i)) continue
+      const shown = `'${arg.map((g) => (g._tag === "Literal" ? g.text : `{{${g.name}${g.modifier === undefined ? "" : `:${g.modifier}`}}}`)).join("")}'`
+      if (arg.length > 1) {
+        out.push({
+          variable: f.name,
+          message: `free-text '{{${f.name}}}' is spliced into the argument ${shown}: the text around it can make the program read the value as an option, a setting or code; pass it as a whole argument after '--', give '${f.name}' Values or a Pattern, or declare it in free_text_anywhere`
+        })
+      } else if (!afterDashDash) {
+        out.push({
+          variable: f.name,
+          message: `free-text '{{${f.name}}}' can start with '-' and be read as an option (e.g. '--eval=…'): put a literal '--' argument before it, give '${f.name}' Values or a Pattern, or declare it in free_text_anywhere`
+        })
+      }
+    }
+  }
+  return out
+}
+
+/**
+ * The skill's `free_text_anywhere` declarations in words, for people about to
+ * approve it (`skc approve`, the first-run confirmation): what each lets a
+ * value do, and the command it appears in.
+ */
+export const declarationsInWords = (skill: ToolSkill): ReadonlyArray<string> =>
+  skill.freeTextAnywhere.map((entry) => {
+    const [toolName, param] = entry.split(".") as [string, string]
+    const tool = skill.tools.find((t) => t.name === toolName)
+    const where = tool?.command === undefined ? "" : `: ${renderTemplate(tool.command)}`
+    return `tool '${toolName}' places the free text of '${param}' where the program may read it as an option, a setting or code — an agent chooses that text (free_text_anywhere)${where}`
+  })

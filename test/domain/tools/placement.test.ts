@@ -1,0 +1,141 @@
+// Issue 45 item 1 (high), lint SKL516 `tool-free-text-placement`: a
+// free-text value is judged by where it stands in the template, not by a list
+// of interpreters. Each of the attack run's templates linted with 0 errors
+// before; now each is an error (SKL516, and SKL515 as the second line of
+// defence where the program is known). The safe forms of docs/tool-skills.md
+// still lint clean.
+import { Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { buildArguments } from "../../../src/domain/tools/coerce.js"
+import { interpreterHazards } from "../../../src/domain/tools/interpreters.js"
+import { lintToolSkill } from "../../../src/domain/tools/lint.js"
+import { parametersSchema } from "../../../src/domain/tools/manifest.js"
+import { parseToolSkill } from "../../../src/domain/tools/parse.js"
+import { placementHazards } from "../../../src/domain/tools/placement.js"
+import { parseCommandTemplate } from "../../../src/domain/tools/template.js"
+
+const table = (rows: string) => `| Name | Type | Required | Description | Values | Pattern |\n|---|---|---|---|---|---|\n${rows}`
+const V = "| v | string | yes | text | | |"
+
+const skill = (command: string, opts: { rows?: string; frontmatter?: string } = {}) => `---
+name: t
+version: 1.0.0
+description: A tool. Use when testing.
+read_only: true
+${opts.frontmatter ?? ""}
+---
+
+### say
+
+Say a value.
+
+#### Parameters
+
+${table(opts.rows ?? V)}
+
+#### Command
+
+\`\`\`sh
+${command}
+\`\`\`
+`
+
+const errors = (command: string, opts?: { rows?: string; frontmatter?: string }) =>
+  lintToolSkill(skill(command, opts)).filter((d) => d.severity === "error")
+
+/** The attack run's templates (issue 45 item 1): each ran the agent's value as code, approved and read-only. */
+export const ELEVEN = [
+  "git -c alias.x={{v}} x",
+  "git -c {{v}} x",
+  "tar -cf /dev/null --checkpoint=1 --checkpoint-action=exec={{v}} .",
+  "sqlite3 :memory: {{v}}",
+  "npx {{v}}",
+  "npm exec {{v}}",
+  "chroot / sh -c {{v}}",
+  "unshare -r sh -c {{v}}",
+  "setpriv --no-new-privs sh -c {{v}}",
+  "strace -o /dev/null sh -c {{v}}",
+  "vim -es -c {{v}} -c qa"
+]
+
+/** The safe forms docs/tool-skills.md shows. */
+export const SAFE = [
+  `sh -c 'echo "$1"' -- {{v}}`,
+  "python3 -c 'import sys; print(sys.argv[-1])' -- {{v}}",
+  "node -e 'console.log(process.argv[1])' -- {{v}}",
+  `env NAME={{v}} sh -c 'echo "$NAME"'`,
+  "./scripts/task.sh -- {{v}}",
+  "git log -- {{v}}",
+  "grep -rn -- {{v}} docs"
+]
+
+describe("issue 45 item 1: SKL516 judges free-text placement by structure", () => {
+  it.each(ELEVEN)("issue 45 item 1: '%s' is a lint error", (command) => {
+    const found = errors(command)
+    expect(found.map((d) => d.rule)).toContain("SKL516")
+  })
+
+  it.each(ELEVEN)("issue 45 item 1: '%s' stays refused when the parameter is declared free_text_anywhere (second line: SKL515)", (command) => {
+    // Declaring lets a value stand anywhere SKL516 would refuse; the interpreter list still refuses code positions.
+    const found = errors(command, { frontmatter: "free_text_anywhere: [say.v]" })
+    expect(found.map((d) => d.rule)).toContain("SKL515")
+  })
+
+  it.each(SAFE)("issue 45 item 1: the safe form '%s' lints clean", (command) => {
+    expect(errors(command)).toEqual([])
+  })
+
+  it("issue 45 item 1: a splice is refused even after '--'; a whole argument after '--' is not", () => {
+    const t = parseCommandTemplate("prog -- --name={{v}} {{v}} pre{{v}}", 1)
+    if (Result.isFailure(t)) throw new Error(t.failure.message)
+    const hazards = placementHazards(t.success, parseToolSkill(skill("prog {{v}}")).skill.tools[0]!.parameters)
+    expect(hazards.map((h) => /is spliced into the argument '([^']*)'/.exec(h.message)?.[1])).toEqual(["--name={{v}}", "pre{{v}}"])
+  })
+
+  it("issue 45 item 1: integers, numbers, booleans and strings with Values or a Pattern may go anywhere", () => {
+    const rows = [
+      "| n | integer | no | count | | |",
+      "| x | number | no | ratio | | |",
+      "| b | boolean | no | flag | | |",
+      "| style | string | no | format | oneline, short | |",
+      "| rev | string | no | revision | | [0-9a-f]{7,40} |"
+    ].join("\n")
+    expect(errors("git log -n {{n}} --min={{x}} {{b:--stat}} --format={{style}} {{rev}}", { rows })).toEqual([])
+  })
+
+  it("issue 45 item 1: Values and Pattern are enforced at run time and reach the JSON Schema", () => {
+    const rows = ["| style | string | yes | format | oneline, short | |", "| rev | array | no | revisions | | [0-9a-f]{7,40} |"].join("\n")
+    const params = parseToolSkill(skill("git log --format={{style}} {{rev}}", { rows })).skill.tools[0]!.parameters
+    expect(Result.isSuccess(buildArguments(params, { pairs: ["style=short", "rev=abcdef0"] }))).toBe(true)
+    expect(buildArguments(params, { pairs: ["style=--output=/tmp/x"] })).toEqual(Result.fail(`invalid value for parameter 'style': "--output=/tmp/x" is not one of "oneline", "short"`))
+    expect(buildArguments(params, { json: { style: "short", rev: ["abcdef0", "-c x"] } })).toEqual(
+      Result.fail(`invalid value for parameter 'rev': "-c x" does not match the pattern [0-9a-f]{7,40}`)
+    )
+    expect(parametersSchema(params).properties).toMatchObject({
+      style: { type: "string", enum: ["oneline", "short"] },
+      rev: { type: "array", items: { type: "string", pattern: "^(?:[0-9a-f]{7,40})$" } }
+    })
+  })
+
+  it("issue 45 item 1: free_text_anywhere lifts SKL516 for the named parameter only, and must name a free-text parameter", () => {
+    expect(errors("git commit -m {{v}}", { frontmatter: "free_text_anywhere: [say.v]" })).toEqual([])
+    expect(errors("git commit -m {{v}}").map((d) => d.rule)).toEqual(["SKL516"])
+    const typo = errors("git commit -m {{v}}", { frontmatter: "free_text_anywhere: [say.w]" })
+    expect(typo.map((d) => [d.rule, d.message])).toEqual([
+      ["SKL504", "'free_text_anywhere' names 'say.w', which is no parameter of a tool of this skill"],
+      ["SKL516", expect.stringContaining("free-text '{{v}}' can start with '-'")]
+    ])
+    expect(parseToolSkill(skill("git commit -m {{v}}", { frontmatter: "free_text_anywhere: [say.v]" })).skill.freeTextAnywhere).toEqual(["say.v"])
+  })
+
+  it("issue 45 item 1: the interpreter list knows the attack run's programs (second line of defence)", () => {
+    const hazards = (line: string) => {
+      const t = parseCommandTemplate(line, 1)
+      if (Result.isFailure(t)) throw new Error(t.failure.message)
+      return interpreterHazards(t.success).map((h) => h.variable)
+    }
+    for (const command of ELEVEN) expect(hazards(command), command).toEqual(["v"])
+    expect(hazards("git log -- {{v}}")).toEqual([])
+    expect(hazards("tar -cf out.tar -- {{v}}")).toEqual([])
+  })
+})
