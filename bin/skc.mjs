@@ -17,8 +17,17 @@
 // command compiled, not only the top level: measured, Node's own
 // `module.enableCompileCache`, which caches at compile time, left `show` at
 // 111 ms against 69 ms with this on Node 24, docs/benchmarks.md). The cache
-// is an optimisation only: missing, rejected, stale or unwritable, skc runs
-// the same, just slower.
+// is an optimisation only: missing, rejected, stale, unwritable or
+// untrusted, skc runs the same, just slower.
+//
+// A code cache is code: V8 checks only that it was made from a source of
+// the same length. So a cache is used only when no one but the current user
+// can have written it (issue 45 item 3): its directory is created 0700, and
+// used only when it is owned by the current user and not writable by group
+// or others (its parent too), and the file read must be owned by the user
+// and not writable by others. And it is bound to the bundle's content: its
+// first line is the bundle's sha256, recorded at build time in
+// dist/sha256.json by scripts/bundle.mjs (no hash recorded, no cache).
 //
 // This file is plain JavaScript that any Node parses, so that an old Node
 // gets one clear line instead of a syntax error or a missing module.
@@ -36,7 +45,7 @@ if (older(found, NEEDED)) {
 }
 
 const require = createRequire(import.meta.url)
-const { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } = require("node:fs")
+const { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } = require("node:fs")
 const { dirname, isAbsolute, join } = require("node:path")
 const { fileURLToPath } = require("node:url")
 const vm = require("node:vm")
@@ -127,11 +136,59 @@ const findCacheDir = () => {
   }
   return join(base, `v8-${process.version}-${process.platform}-${process.arch}`)
 }
+/** The current user's id; undefined where there is none (Windows), where no ownership is checked. */
+const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+
+/** Whether `st` is the current user's and writable by no one else (always true where there are no uids). */
+const ownOnly = (st) => uid === undefined || (st.uid === uid && (st.mode & 0o022) === 0)
+
+/**
+ * Whether `dir` (the per-version cache directory) can hold only what the
+ * current user wrote: a real directory (not a link), the user's, writable
+ * by no one else, in a parent that is the user's and writable by no one
+ * else (so no one can swap it). `create`: make it (0700) when missing.
+ */
+const trustedDir = (dir, create) => {
+  let st
+  try {
+    st = lstatSync(dir)
+  } catch {
+    if (!create) return false
+    try {
+      mkdirSync(dirname(dir), { recursive: true, mode: 0o700 })
+      mkdirSync(dir, { mode: 0o700 })
+      st = lstatSync(dir)
+    } catch {
+      return false
+    }
+  }
+  if (!st.isDirectory() || !ownOnly(st)) return false
+  try {
+    return ownOnly(statSync(dirname(dir)))
+  } catch {
+    return false
+  }
+}
+
 let cacheDirFound
 /** The cache directory, looked up once per process (a run may load two bundles). */
 const cacheDir = () => {
   if (cacheDirFound === undefined) cacheDirFound = { dir: findCacheDir() }
   return cacheDirFound.dir
+}
+
+let hashesRead
+/** The bundles' sha256 as scripts/bundle.mjs recorded them (dist/sha256.json): `{ "cli.cjs": hex, … }`; read once. */
+const bundleHash = (name) => {
+  if (hashesRead === undefined) {
+    try {
+      hashesRead = JSON.parse(readFileSync(join(dist, "sha256.json"), "utf8"))
+    } catch {
+      hashesRead = {}
+    }
+  }
+  const h = hashesRead[name]
+  return typeof h === "string" && /^[0-9a-f]{64}$/.test(h) ? h : undefined
 }
 
 /** FNV-1a of a string, as hex: names an installation's bundle in the shared cache directory. */
@@ -141,36 +198,56 @@ const fnv = (text) => {
   return h.toString(16).padStart(8, "0")
 }
 
+/** A cache file's bytes when it is the current user's and writable by no one else; else undefined. */
+const readOwnFile = (file) => {
+  let fd
+  try {
+    fd = openSync(file, "r")
+    const st = fstatSync(fd)
+    if (!st.isFile() || !ownOnly(st)) return undefined
+    const bytes = Buffer.allocUnsafe(st.size)
+    let read = 0
+    while (read < st.size) {
+      const n = readSync(fd, bytes, read, st.size - read, read)
+      if (n === 0) break
+      read += n
+    }
+    return read === st.size ? bytes : undefined
+  } catch {
+    return undefined
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
 /**
  * Compile a CommonJS bundle with its code cache: undefined when the file
- * cannot be read; throws when it does not compile. A cache file starts with
- * the bundle's identity (path, size, modification time) and a newline: a
- * rebuilt bundle never meets its old cache (V8 itself only checks the
- * source's length). `run` runs the bundle's top level and returns its
- * exports; `cache`, set when the cache was missing, stale or rejected,
- * writes it: called at a successful exit only, so mistyped command names
- * and failed runs leave nothing behind.
+ * cannot be read; throws when it does not compile. `name` is the bundle's
+ * path under dist/ (its key in dist/sha256.json). A cache file starts with
+ * the bundle's recorded sha256 and a newline: a rebuilt bundle never meets
+ * its old cache (V8 itself only checks the source's length), and a cache is
+ * read only from a trusted directory (`trustedDir`, `readOwnFile`). `run`
+ * runs the bundle's top level and returns its exports; `cache`, set when
+ * the cache was missing, stale or rejected, writes it: called at a
+ * successful exit only, so mistyped command names and failed runs leave
+ * nothing behind.
  */
-const load = (file, cacheName) => {
+const load = (name, cacheName) => {
+  const file = join(dist, name)
   let source
-  let stamp
   try {
     source = readFileSync(file, "utf8")
-    const st = statSync(file)
-    stamp = `${file}:${st.size}:${st.mtimeMs}\n`
   } catch {
     return undefined
   }
-  const dir = cacheDir()
+  const hash = bundleHash(name)
+  const dir = hash === undefined ? undefined : cacheDir()
+  const stamp = `sha256:${hash}\n`
   const cacheFile = dir === undefined ? undefined : join(dir, `${fnv(file)}-${cacheName}.v8`)
   let cachedData
-  if (cacheFile !== undefined) {
-    try {
-      const bytes = readFileSync(cacheFile)
-      if (bytes.length > stamp.length && bytes.toString("utf8", 0, stamp.length) === stamp) cachedData = bytes.subarray(Buffer.byteLength(stamp))
-    } catch {
-      cachedData = undefined
-    }
+  if (cacheFile !== undefined && trustedDir(dir, false)) {
+    const bytes = readOwnFile(cacheFile)
+    if (bytes !== undefined && bytes.length > stamp.length && bytes.toString("latin1", 0, stamp.length) === stamp) cachedData = bytes.subarray(stamp.length)
   }
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
@@ -181,10 +258,10 @@ const load = (file, cacheName) => {
   const cache =
     cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)
       ? () => {
+          if (!trustedDir(dir, true)) return // a directory others can write to: no cache
           const tmp = `${cacheFile}.${process.pid}.tmp`
           try {
-            mkdirSync(dir, { recursive: true })
-            writeFileSync(tmp, Buffer.concat([Buffer.from(stamp), script.createCachedData()]))
+            writeFileSync(tmp, Buffer.concat([Buffer.from(stamp, "latin1"), script.createCachedData()]), { mode: 0o600, flag: "wx" })
             renameSync(tmp, cacheFile)
           } catch {
             try {
@@ -212,7 +289,7 @@ const runOwnBundle = () => {
   if (!named) return undefined
   let bundle
   try {
-    bundle = load(join(dist, "commands", `${command}.cjs`), command)
+    bundle = load(`commands/${command}.cjs`, command)
   } catch {
     bundle = undefined // does not compile: the full CLI runs the command
   }
@@ -223,10 +300,9 @@ const runOwnBundle = () => {
 }
 
 const runFullCli = () => {
-  const file = join(dist, "cli.cjs")
   let bundle
   try {
-    bundle = load(file, `cli.${named ? command : "default"}`)
+    bundle = load("cli.cjs", `cli.${named ? command : "default"}`)
   } catch (e) {
     fail(`cannot load dist/cli.cjs (${e?.message ?? e}); run 'npm run build'`)
     process.exit(1)

@@ -6,7 +6,9 @@
 //   holding that command alone, so a hot command reads and compiles only
 //   its own code;
 // - dist/commands/mcp.cjs: the MCP server (src/cli/mcpEntry.ts), the SDK bundled in;
-// - dist/version: the version, so `skc --version` loads no bundle at all.
+// - dist/version: the version, so `skc --version` loads no bundle at all;
+// - dist/sha256.json: each bundle's sha256, to which bin/skc.mjs binds its
+//   code caches (issue 45 item 3).
 // Also compiles the library surface (dist/lib, with .d.ts) for embedders.
 // Run by `npm install` in a checkout (prepare) and by `npm pack` (prepack):
 // never on a user's machine, whose install runs no script (DECISIONS #42).
@@ -14,6 +16,7 @@
 // checkout is installed with, 20 included.
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
+import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -164,8 +167,14 @@ await build({
 if (process.env.SKC_BUNDLE_METAFILE !== undefined) writeFileSync(process.env.SKC_BUNDLE_METAFILE, JSON.stringify(built.metafile))
 writeFileSync(join(tmp, "version"), pkg.version + "\n")
 const ownBundles = [...fastCommands, "mcp"]
+// Issue 45 item 3: each bundle's sha256, to which bin/skc.mjs binds its V8
+// code caches (V8 itself checks only the source's length).
+const bundleNames = ["cli.cjs", ...ownBundles.map((c) => `commands/${c}.cjs`)]
+const hashes = Object.fromEntries(bundleNames.map((n) => [n, createHash("sha256").update(readFileSync(join(tmp, n))).digest("hex")]))
+writeFileSync(join(tmp, "sha256.json"), JSON.stringify(hashes, null, 2) + "\n")
 for (const c of ownBundles) renameSync(join(tmp, "commands", `${c}.cjs`), join(dist, "commands", `${c}.cjs`))
 renameSync(join(tmp, "cli.cjs"), join(dist, "cli.cjs"))
+renameSync(join(tmp, "sha256.json"), join(dist, "sha256.json"))
 renameSync(join(tmp, "version"), join(dist, "version"))
 rmSync(tmp, { recursive: true, force: true })
 // V8 code caches of earlier builds (skc now keeps them per user, never in

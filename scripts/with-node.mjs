@@ -18,6 +18,10 @@
 // The child gets the chosen Node first on PATH, so everything the script
 // starts with `node` (or `process.execPath`) runs on the same Node.
 //
+// The fetched binary is checked before every run against the values
+// recorded in scripts/node-lines.mjs (issue 45 item 3); SKC_NODE_CACHE_DIR
+// moves the cache (tests).
+//
 // Plain JavaScript for any Node; nothing but npm and tar is needed.
 import { spawn } from "node:child_process"
 import { delimiter, dirname } from "node:path"

@@ -3,7 +3,8 @@
 // (dist/commands/<name>.cjs) and the full CLI (dist/cli.cjs) answer every
 // invocation alike; their V8 code caches, kept per user, are an optimisation
 // only, and nothing is ever written into the installed package (DECISIONS #42).
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
+import { Script } from "node:vm"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { ROOT, sandbox, spawnAsync, tempDir, type RunResult } from "../helpers/cli.js"
@@ -14,6 +15,8 @@ const install = (withCommands: boolean): string => {
   mkdirSync(join(dir, "dist", "commands"), { recursive: true })
   cpSync(join(ROOT, "bin"), join(dir, "bin"), { recursive: true })
   cpSync(join(ROOT, "dist", "cli.cjs"), join(dir, "dist", "cli.cjs"))
+  // Each bundle's sha256 as the build recorded it (issue 45 item 3): without it, no code cache is used.
+  cpSync(join(ROOT, "dist", "sha256.json"), join(dir, "dist", "sha256.json"))
   if (withCommands) {
     cpSync(join(ROOT, "dist", "version"), join(dir, "dist", "version"))
     for (const f of readdirSync(join(ROOT, "dist", "commands"))) {
@@ -199,18 +202,88 @@ describe("the executable's bundles", () => {
     expect(files.length).toBe(1)
     for (const f of files) writeFileSync(f, Buffer.from("not a V8 code cache"))
     expect(await run(lean, args)).toEqual(first)
-    // rewritten by that successful run: headed by the bundle's identity again
-    for (const f of files) expect(readFileSync(f).subarray(0, 1).toString()).toBe("/")
-    // a cache headed by another build of the bundle (same path, other mtime) is not used
+    // rewritten by that successful run: headed by the bundle's recorded sha256 again (issue 45 item 3)
+    const recorded = (JSON.parse(readFileSync(join(lean, "..", "..", "dist", "sha256.json"), "utf8")) as Record<string, string>)["commands/outline.cjs"]
+    for (const f of files) expect(readFileSync(f).subarray(0, readFileSync(f).indexOf(10)).toString()).toBe(`sha256:${recorded}`)
+    // a cache headed by another build of the bundle (another content hash) is not used
+    const other = "0".repeat(64)
     for (const f of files) {
       const bytes = readFileSync(f)
       const nl = bytes.indexOf(10)
-      writeFileSync(f, Buffer.concat([Buffer.from(bytes.subarray(0, nl).toString().replace(/:[^:]+$/, ":1")), bytes.subarray(nl)]))
+      writeFileSync(f, Buffer.concat([Buffer.from(`sha256:${other}`), bytes.subarray(nl)]), { mode: 0o600 })
     }
     expect(await run(lean, args)).toEqual(first)
     // …and that run wrote a cache for the bundle as it is
-    for (const f of files) expect(readFileSync(f).subarray(0, readFileSync(f).indexOf(10)).toString()).not.toMatch(/:1$/)
+    for (const f of files) expect(readFileSync(f).subarray(0, readFileSync(f).indexOf(10)).toString()).toBe(`sha256:${recorded}`)
     expect(await run(lean, args)).toEqual(first)
+  })
+
+  /**
+   * Issue 45 item 3, the attack: a code cache compiled from other code of the
+   * bundle's length, headed as the cache of the bundle, planted where the
+   * cache is read. V8 checks only the source's length, so such a cache runs
+   * its own code instead of the bundle's.
+   */
+  const plant = (bundle: string, file: string, mode: number) => {
+    const source = readFileSync(bundle, "utf8")
+    const evil = 'process.stdout.write("PLANTED\\n");module.exports={run:()=>Promise.resolve(0)};'
+    const padded = evil + "/*" + "x".repeat(source.length - evil.length - 4) + "*/"
+    expect(padded.length).toBe(source.length)
+    const script = new Script(`(function (exports, require, module, __filename, __dirname) {${padded}\n})`, { filename: bundle })
+    script.runInThisContext()({}, () => undefined, { exports: {} }, bundle, "")
+    const head = readFileSync(file).subarray(0, readFileSync(file).indexOf(10) + 1)
+    rmSync(file)
+    writeFileSync(file, Buffer.concat([head, script.createCachedData()]), { mode })
+    chmodSync(file, mode)
+  }
+
+  it("issue 45 item 3: a cache planted in a directory others can write to is not used; the directories skc creates are 0700", async () => {
+    const cache = join(s.home, ".cache", "skillc")
+    rmSync(cache, { recursive: true, force: true })
+    const args = ["sources", "git-helper"]
+    const first = await run(lean, args)
+    expect(first.code).toBe(0)
+    const dir = join(cache, readdirSync(cache)[0]!)
+    // Made by skc: only its owner can enter or write them.
+    expect(statSync(cache).mode & 0o777).toBe(0o700)
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
+    const file = join(dir, readdirSync(dir).find((f) => f.endsWith("-sources.v8"))!)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    const bundle = join(lean, "..", "..", "dist", "commands", "sources.cjs")
+    try {
+      // A shared cache base: writable by the group and others (a shared SKILLC_HOME or XDG_CACHE_HOME).
+      chmodSync(dir, 0o777)
+      plant(bundle, file, 0o644)
+      expect(await run(lean, args)).toEqual(first)
+      // The same planted file, writable by others, in the owner's own directory.
+      chmodSync(dir, 0o700)
+      plant(bundle, file, 0o666)
+      expect(await run(lean, args)).toEqual(first)
+      if (process.getuid?.() === 0) {
+        // Owned by someone else (only root can make that here).
+        plant(bundle, file, 0o644)
+        chownSync(file, 65534, 65534)
+        expect(await run(lean, args)).toEqual(first)
+      }
+    } finally {
+      chmodSync(dir, 0o700)
+      rmSync(cache, { recursive: true, force: true })
+    }
+  })
+
+  it("issue 45 item 3: a build without recorded hashes runs without a code cache", async () => {
+    const cache = join(s.home, ".cache", "skillc")
+    rmSync(cache, { recursive: true, force: true })
+    const recorded = join(lean, "..", "..", "dist", "sha256.json")
+    const kept = readFileSync(recorded)
+    rmSync(recorded)
+    try {
+      const r = await run(lean, ["outline", "git-helper"])
+      expect(r.code).toBe(0)
+      expect(existsSync(cache) ? readdirSync(cache).flatMap((d) => readdirSync(join(cache, d))) : []).toEqual([])
+    } finally {
+      writeFileSync(recorded, kept)
+    }
   })
 
   it("a cache directory that cannot be created costs nothing but speed", async () => {
