@@ -11,6 +11,8 @@
 export const RESOURCES_PAGE_SIZE = 50
 /** Skill entries per `skills/list` page (each lists every file of its skill with a digest). */
 export const SKILLS_PAGE_SIZE = 20
+/** Prompts per `prompts/list` page (issue 48 item 3: one per skill a person may invoke). */
+export const PROMPTS_PAGE_SIZE = 100
 
 export class InvalidCursor extends Error {
   constructor(readonly cursor: string) {

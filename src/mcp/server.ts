@@ -17,7 +17,7 @@
  *
  * stdout carries JSON-RPC only; diagnostics go to stderr.
  */
-import { InvalidCursor, pageOf, RESOURCES_PAGE_SIZE, SKILLS_PAGE_SIZE } from "./pagination.js"
+import { InvalidCursor, pageOf, PROMPTS_PAGE_SIZE, RESOURCES_PAGE_SIZE, SKILLS_PAGE_SIZE } from "./pagination.js"
 import { Cause, Context, Effect, Exit, Layer, ManagedRuntime, Option, Ref } from "effect"
 import { Env, withWorkingDirectory } from "../ports/Env.js"
 import { noWatcher, PendingRebuild, type PendingRebuildService } from "../ports/PendingRebuild.js"
@@ -26,6 +26,8 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import {
   CallToolRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -50,7 +52,7 @@ import {
   type LiveServices
 } from "../layers.js"
 import { makeSettingsCache, Settings } from "../app/shared/Settings.js"
-import { CallerRole } from "../app/usage/accessLog.js"
+import { CallerRole, loggedCall } from "../app/usage/accessLog.js"
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
@@ -62,6 +64,7 @@ import {
   readSkillResource
 } from "./skillResources.js"
 import { LineTransport } from "./transport.js"
+import { getSkillPrompt, listSkillPrompts } from "./prompts.js"
 import { projectOfRoots, validRoots } from "./roots.js"
 import { findProjectRoot } from "../app/shared/Settings.js"
 import { resolve } from "node:path"
@@ -345,6 +348,8 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         // Issue 26 item 4: with --watch the server sees sources change and says so.
         tools: options.watch === true && options.skillTools === true ? { listChanged: true } : {},
         resources: options.watch === true ? { listChanged: true } : {},
+        // Issue 48 item 3: the skills a person may invoke, as prompts (slash commands in MCP clients).
+        prompts: options.watch === true ? { listChanged: true } : {},
         extensions: { [SKILLS_EXTENSION]: { directoryRead: true } }
       },
       instructions: INSTRUCTIONS
@@ -407,6 +412,22 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     ...CACHE_HINTS
   }))
 
+  // Issue 48 item 3: skills as prompts (src/mcp/prompts.ts).
+  server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
+    const prompts = (await runResource(run, listSkillPrompts)).map(({ name, description, arguments: args }) => ({ name, description, arguments: [...args] }))
+    const { page, nextCursor } = paged(prompts, request.params?.cursor, PROMPTS_PAGE_SIZE)
+    return { prompts: [...page], ...(nextCursor === undefined ? {} : { nextCursor }) }
+  })
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const { name, arguments: given = {} } = request.params
+    // DECISIONS #45: a prompt is invoked by a person; its read of the skill is logged as theirs (role author).
+    const invoked = getSkillPrompt(name, given).pipe(
+      loggedCall({ command: "open", skill: name, argsOf: () => ({ path: "SKILL.md", max_lines: undefined, via: "mcp", prompt: true }) }),
+      Effect.provideService(CallerRole, { role: "author" })
+    )
+    return (await runResource(run, invoked)).result
+  })
+
   // The extension's own methods have no SDK schema: they are dispatched here.
   server.fallbackRequestHandler = async (request) => {
     switch (request.method) {
@@ -461,6 +482,7 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   // tool skill: connected clients are told to list them again (issue 26 item 4).
   const changed = () => {
     void server.sendResourceListChanged().catch(() => {})
+    void server.sendPromptListChanged().catch(() => {})
     if (options.skillTools === true) void server.sendToolListChanged().catch(() => {})
   }
   const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed), changed, session)) : undefined
