@@ -8,22 +8,27 @@
  * template to the letter. Warnings are plain tagged values rendered the same way.
  */
 import { visibleBody } from "./visible.js"
-import { Cause, Data, Option } from "effect"
+import { Cause, Option, Schema } from "effect"
 import { closest, didYouMean } from "./suggest.js"
 
 // ---------------------------------------------------------------------------
 // Errors
 // ---------------------------------------------------------------------------
+//
+// Each error is a `Schema.TaggedError` (issue 44 item 7): its fields are a
+// Schema, so one definition gives the class, its validation and its encoding
+// (`Schema.encodeSync(SkillNotFound)(e)`: the tag and fields as JSON). Schema is in every command's bundle
+// already (the input Schemas), so the classes add little: 0.5–2.9 KB to each
+// command's bundle against Data.TaggedError (docs/architecture.md).
+
+const Strings = Schema.Array(Schema.String)
 
 /**
  * E001: resolution found no directory at all (RFC-0007:C-RESOLUTION).
  * `suggestions` (issue 25 item 3), when resolution looked: the close names
  * of skills that do resolve here, or none (then the hint to list them).
  */
-export class SkillNotFound extends Data.TaggedError("SkillNotFound")<{
-  readonly skill: string
-  readonly suggestions?: ReadonlyArray<string>
-}> {
+export class SkillNotFound extends Schema.TaggedError<SkillNotFound>()("SkillNotFound", { skill: Schema.String, suggestions: Schema.optional(Strings) }) {
   readonly code = "E001" as const
   get text(): string {
     return `skill '${this.skill}' not found`
@@ -35,12 +40,7 @@ export class SkillNotFound extends Data.TaggedError("SkillNotFound")<{
 }
 
 /** E002: index missing, corrupt or stale (RFC-0004:C-INDEX, DECISIONS #22). */
-export class IndexUnusable extends Data.TaggedError("IndexUnusable")<{
-  readonly skill: string
-  readonly reason: string
-  /** A line after the RFC's headline (issue 29: a foreign skill still being indexed says to try again). */
-  readonly hint?: string
-}> {
+export class IndexUnusable extends Schema.TaggedError<IndexUnusable>()("IndexUnusable", { skill: Schema.String, reason: Schema.String, hint: Schema.optional(Schema.String) }) {
   readonly code = "E002" as const
   get text(): string {
     return `search index unusable; run 'skc build ${this.skill}' to rebuild`
@@ -51,7 +51,7 @@ export class IndexUnusable extends Data.TaggedError("IndexUnusable")<{
 }
 
 /** E003: the index file name is taken by another skill path. */
-export class IndexCollision extends Data.TaggedError("IndexCollision")<{ readonly hash16: string }> {
+export class IndexCollision extends Schema.TaggedError<IndexCollision>()("IndexCollision", { hash16: Schema.String }) {
   readonly code = "E003" as const
   get text(): string {
     return `index hash collision; delete .skillc-meta/search-${this.hash16}.db and rebuild`
@@ -63,7 +63,7 @@ export class IndexCollision extends Data.TaggedError("IndexCollision")<{ readonl
  * it holds a NUL character (issue 45 item 4: it reached SQLite and came back
  * as a misleading E002 "index unusable").
  */
-export class EmptyQuery extends Data.TaggedError("EmptyQuery")<{ readonly holdsNul?: boolean }> {
+export class EmptyQuery extends Schema.TaggedError<EmptyQuery>()("EmptyQuery", { holdsNul: Schema.optional(Schema.Boolean) }) {
   constructor(args: { readonly holdsNul?: boolean } = {}) {
     super(args)
   }
@@ -74,7 +74,7 @@ export class EmptyQuery extends Data.TaggedError("EmptyQuery")<{ readonly holdsN
 }
 
 /** E010: a directory was found but it has no SKILL.md. */
-export class NotASkill extends Data.TaggedError("NotASkill")<{ readonly path: string }> {
+export class NotASkill extends Schema.TaggedError<NotASkill>()("NotASkill", { path: Schema.String }) {
   readonly code = "E010" as const
   get text(): string {
     return `not a valid skill: '${this.path}' (missing SKILL.md)`
@@ -82,10 +82,7 @@ export class NotASkill extends Data.TaggedError("NotASkill")<{ readonly path: st
 }
 
 /** E011: SKILL.md lacks name or description (DECISIONS #16 adds the YAML detail line). */
-export class MissingFrontmatterField extends Data.TaggedError("MissingFrontmatterField")<{
-  readonly field: string
-  readonly detail?: ReadonlyArray<string>
-}> {
+export class MissingFrontmatterField extends Schema.TaggedError<MissingFrontmatterField>()("MissingFrontmatterField", { field: Schema.String, detail: Schema.optional(Strings) }) {
   readonly code = "E011" as const
   get text(): string {
     return `missing frontmatter field '${this.field}' in SKILL.md`
@@ -98,7 +95,7 @@ export class MissingFrontmatterField extends Data.TaggedError("MissingFrontmatte
  * line and column instead of reading as a missing `name`. Same code: it is
  * the RFC-0005 code for a SKILL.md whose required fields cannot be had.
  */
-export class InvalidFrontmatter extends Data.TaggedError("InvalidFrontmatter")<{ readonly problem: string }> {
+export class InvalidFrontmatter extends Schema.TaggedError<InvalidFrontmatter>()("InvalidFrontmatter", { problem: Schema.String }) {
   readonly code = "E011" as const
   get text(): string {
     return `invalid frontmatter in SKILL.md: ${this.problem}`
@@ -106,7 +103,7 @@ export class InvalidFrontmatter extends Data.TaggedError("InvalidFrontmatter")<{
 }
 
 /** E012: a path or symlink would leave the skill root. */
-export class PathEscapes extends Data.TaggedError("PathEscapes")<{ readonly path: string }> {
+export class PathEscapes extends Schema.TaggedError<PathEscapes>()("PathEscapes", { path: Schema.String }) {
   readonly code = "E012" as const
   get text(): string {
     return `path escapes skill root: '${this.path}'`
@@ -114,12 +111,7 @@ export class PathEscapes extends Data.TaggedError("PathEscapes")<{ readonly path
 }
 
 /** E020: `show` found no heading; suggestions go in `detail`. */
-export class SectionNotFound extends Data.TaggedError("SectionNotFound")<{
-  readonly section: string
-  readonly suggestions: ReadonlyArray<{ readonly text: string; readonly file: string }>
-  /** DECISIONS #46: the skill is a deployed stub whose source (this path) is not here, so only its own headings exist. */
-  readonly missingSource?: string
-}> {
+export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("SectionNotFound", { section: Schema.String, suggestions: Schema.Array(Schema.Struct({ text: Schema.String, file: Schema.String })), missingSource: Schema.optional(Schema.String) }) {
   readonly code = "E020" as const
   get text(): string {
     return `section not found: '${this.section}'`
@@ -135,7 +127,7 @@ export class SectionNotFound extends Data.TaggedError("SectionNotFound")<{
 }
 
 /** E021: `open` target does not exist; `suggestions`: the skill's files of a close name (issue 25 item 3). */
-export class FileNotFound extends Data.TaggedError("FileNotFound")<{ readonly path: string; readonly suggestions?: ReadonlyArray<string> }> {
+export class FileNotFound extends Schema.TaggedError<FileNotFound>()("FileNotFound", { path: Schema.String, suggestions: Schema.optional(Strings) }) {
   readonly code = "E021" as const
   get text(): string {
     return `file not found: '${this.path}'`
@@ -147,7 +139,7 @@ export class FileNotFound extends Data.TaggedError("FileNotFound")<{ readonly pa
 }
 
 /** E022: `sources --dir` target does not exist. */
-export class DirectoryNotFound extends Data.TaggedError("DirectoryNotFound")<{ readonly path: string }> {
+export class DirectoryNotFound extends Schema.TaggedError<DirectoryNotFound>()("DirectoryNotFound", { path: Schema.String }) {
   readonly code = "E022" as const
   get text(): string {
     return `directory not found: '${this.path}'`
@@ -155,7 +147,7 @@ export class DirectoryNotFound extends Data.TaggedError("DirectoryNotFound")<{ r
 }
 
 /** E030: unknown `stats --group-by` value; `valid` (issue 25 item 3): the values there are, listed with the closest. */
-export class InvalidQueryType extends Data.TaggedError("InvalidQueryType")<{ readonly type: string; readonly valid?: ReadonlyArray<string> }> {
+export class InvalidQueryType extends Schema.TaggedError<InvalidQueryType>()("InvalidQueryType", { type: Schema.String, valid: Schema.optional(Strings) }) {
   readonly code = "E030" as const
   get text(): string {
     return `invalid query type: '${this.type}'`
@@ -168,7 +160,7 @@ export class InvalidQueryType extends Data.TaggedError("InvalidQueryType")<{ rea
 }
 
 /** E031: malformed stats filter. */
-export class InvalidFilter extends Data.TaggedError("InvalidFilter")<{ readonly message: string }> {
+export class InvalidFilter extends Schema.TaggedError<InvalidFilter>()("InvalidFilter", { message: Schema.String }) {
   readonly code = "E031" as const
   get text(): string {
     return `invalid filter: '${this.message}'`
@@ -176,7 +168,7 @@ export class InvalidFilter extends Data.TaggedError("InvalidFilter")<{ readonly 
 }
 
 /** E040: a named skill has no fallback logs (DECISIONS #8). */
-export class NoLocalLogs extends Data.TaggedError("NoLocalLogs")<{}> {
+export class NoLocalLogs extends Schema.TaggedError<NoLocalLogs>()("NoLocalLogs", {}) {
   readonly code = "E040" as const
   get text(): string {
     return "no local logs found"
@@ -184,7 +176,7 @@ export class NoLocalLogs extends Data.TaggedError("NoLocalLogs")<{}> {
 }
 
 /** E041: the primary log location cannot be written during sync. */
-export class SyncDestinationNotWritable extends Data.TaggedError("SyncDestinationNotWritable")<{ readonly path: string }> {
+export class SyncDestinationNotWritable extends Schema.TaggedError<SyncDestinationNotWritable>()("SyncDestinationNotWritable", { path: Schema.String }) {
   readonly code = "E041" as const
   get text(): string {
     return `sync destination not writable: '${this.path}'`
@@ -192,7 +184,7 @@ export class SyncDestinationNotWritable extends Data.TaggedError("SyncDestinatio
 }
 
 /** E042: a fallback log database cannot be read. */
-export class SyncSourceNotReadable extends Data.TaggedError("SyncSourceNotReadable")<{ readonly path: string }> {
+export class SyncSourceNotReadable extends Schema.TaggedError<SyncSourceNotReadable>()("SyncSourceNotReadable", { path: Schema.String }) {
   readonly code = "E042" as const
   get text(): string {
     return `sync source not readable: '${this.path}'`
@@ -200,7 +192,7 @@ export class SyncSourceNotReadable extends Data.TaggedError("SyncSourceNotReadab
 }
 
 /** E050: init or import target already exists (DECISIONS #34 adds the `--force` hint for imports). */
-export class SkillExists extends Data.TaggedError("SkillExists")<{ readonly skill: string; readonly hint?: string }> {
+export class SkillExists extends Schema.TaggedError<SkillExists>()("SkillExists", { skill: Schema.String, hint: Schema.optional(Schema.String) }) {
   readonly code = "E050" as const
   get text(): string {
     return `skill '${this.skill}' already exists`
@@ -211,7 +203,7 @@ export class SkillExists extends Data.TaggedError("SkillExists")<{ readonly skil
 }
 
 /** E100: any CLI parsing failure, an unknown `--format`, a missing required option. */
-export class InvalidOption extends Data.TaggedError("InvalidOption")<{ readonly message: string; readonly suggestion?: string }> {
+export class InvalidOption extends Schema.TaggedError<InvalidOption>()("InvalidOption", { message: Schema.String, suggestion: Schema.optional(Schema.String) }) {
   readonly code = "E100" as const
   get text(): string {
     return `invalid option: '${this.message}'`
@@ -223,11 +215,7 @@ export class InvalidOption extends Data.TaggedError("InvalidOption")<{ readonly 
 }
 
 /** E300: a lint rule of error severity fired (RFC-0008). */
-export class LintFailed extends Data.TaggedError("LintFailed")<{
-  readonly ruleId: string
-  readonly ruleName: string
-  readonly message: string
-}> {
+export class LintFailed extends Schema.TaggedError<LintFailed>()("LintFailed", { ruleId: Schema.String, ruleName: Schema.String, message: Schema.String }) {
   readonly code = "E300" as const
   get text(): string {
     return `${this.ruleId} ${this.ruleName}: ${this.message}`
@@ -235,7 +223,7 @@ export class LintFailed extends Data.TaggedError("LintFailed")<{
 }
 
 /** E999: an unexpected failure (I/O, database, parser) with its cause. */
-export class InternalError extends Data.TaggedError("InternalError")<{ readonly message: string; readonly cause?: unknown }> {
+export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", { message: Schema.String, cause: Schema.optional(Schema.Unknown) }) {
   readonly code = "E999" as const
   get text(): string {
     return this.message
@@ -247,7 +235,7 @@ export class InternalError extends Data.TaggedError("InternalError")<{ readonly 
  * a directory given to `open`, an unknown deploy target… They print as
  * `error: <message>` and exit 1 like every other error.
  */
-export class UsageError extends Data.TaggedError("UsageError")<{ readonly message: string; readonly detail?: ReadonlyArray<string> }> {
+export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", { message: Schema.String, detail: Schema.optional(Strings) }) {
   readonly code = undefined
   get text(): string {
     return this.message

@@ -23,7 +23,7 @@
 import { Effect, Schema } from "effect"
 import { EmptyQuery } from "../../domain/errors.js"
 import { queryTokens } from "../../domain/search/query.js"
-import { compareRanked, fallbackTokens, type Rankable } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, isStopWord, type Rankable } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
@@ -66,8 +66,13 @@ const ownOrder = <R extends Rankable>(scored: ReadonlyArray<R>, mode: "all" | "a
  * query of every token when it finds anything, else the partial query of
  * the content words: what `skc search <skill>` returns.
  */
-const ownAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number) =>
+const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) =>
   Effect.gen(function* () {
+    // Issue 47 item 2 (DECISIONS #37 as #44 reads it): a function word never matches on its own. The
+    // AND query holds the content words ("fill a form" is "fill form"); a query of function words
+    // only keeps its words. Snippets then highlight the words searched, never a lone "a".
+    const contentWords = query.filter((t) => !isStopWord(t))
+    const tokens = contentWords.length > 0 ? contentWords : query
     // The RFC's ranking: BM25 alone, best first (the order of `rank`). The best few rows usually
     // suffice; only when parent elimination leaves fewer than `limit` of them is every row read.
     const window = Math.max(4 * limit, 40)
