@@ -45,7 +45,7 @@ export const listRows = (groupBy: Exclude<GroupBy, "summary">, period: Period, r
     case "files":
       return { groupBy, period, rows: rows.map((r) => ({ file: text(r.file), count: count(r) })) }
     case "commands":
-      return { groupBy, period, rows: rows.map((r) => ({ command: text(r.command), via: text(r.via), count: count(r) })) }
+      return { groupBy, period, rows: rows.map((r) => ({ command: text(r.command), via: text(r.via), byAuthor: truthy(r.by_author), count: count(r) })) }
     case "projects":
       return { groupBy, period, rows: rows.map((r) => ({ project: text(r.project), count: count(r) })) }
     case "errors":

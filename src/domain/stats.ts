@@ -41,6 +41,12 @@ export const AUTHOR_COMMANDS = ["build", "lint", "stats"] as const
 
 export type Role = "agent" | "author"
 
+/** Calls of one command by role (DECISIONS #45). */
+export interface RoleCounts {
+  agent: number
+  author: number
+}
+
 /**
  * The role of a logged row (DECISIONS #45): author work when the command is
  * (`build`, `lint`, `stats`, and any command of a future version not known
@@ -200,6 +206,8 @@ export type StatsReport = {
   readonly more?: number
   /** `commands` view: each command's role, and its calls per channel (`cli`, `mcp`). */
   readonly roles?: Readonly<Record<string, Role>>
+  /** `commands` view: each command's calls by the role of each row (DECISIONS #45; issue 46 item 4), which `roles` alone cannot say. */
+  readonly by_role?: Readonly<Record<string, RoleCounts>>
   readonly via?: Readonly<Record<string, Readonly<Partial<Record<Via, number>>>>>
   /** `summary` view: the skill's newest `skc eval` result (issue 27); absent when it was never evaluated. */
   readonly latest_eval?: LatestEval

@@ -57,8 +57,8 @@ export type AggregateRows =
   | {
       readonly groupBy: "commands"
       readonly period: Period
-      /** One row per command and channel (`via`: `mcp` when `args.via` says so, else `cli`). */
-      readonly rows: ReadonlyArray<{ command: string; via: string; count: number }>
+      /** One row per command, channel (`via`: `mcp` when `args.via` says so, else `cli`) and role (`byAuthor`, DECISIONS #45). */
+      readonly rows: ReadonlyArray<{ command: string; via: string; byAuthor: boolean; count: number }>
     }
   | { readonly groupBy: "projects"; readonly period: Period; readonly rows: ReadonlyArray<{ project: string; count: number }> }
   | {

@@ -157,8 +157,16 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
       }
       const commands = Object.entries(insights.commands)
       if (commands.length > 0) {
+        // issue 46 item 4: each row's role (DECISIONS #45), as "Agent reads" counts them
+        const split = (c: string, k: number) => insights.commandRoles?.[c] ?? (roleOf(c) === "agent" ? { agent: k, author: 0 } : { agent: 0, author: k })
         out.push("", "Access by command:")
-        out.push(...table(["COMMAND", "ROLE", "COUNT"], commands.map(([c, k]) => [c, roleOf(c), n(k)]), [false, false, true]).slice(1))
+        out.push(
+          ...table(
+            ["COMMAND", "AGENT", "AUTHOR"],
+            commands.map(([c, k]) => [c, n(split(c, k).agent), n(split(c, k).author)]),
+            [false, true, true]
+          )
+        )
       }
       out.push(...unusedBlock(insights.unusedSections, insights.unusedMore))
       out.push(...lookedForBlock(d.unanswered, insights.unanswered, insights.unansweredMore))
@@ -180,15 +188,17 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
       if (entries.length === 0) out.push("No recorded accesses.")
       else {
         // Both sides, labelled (issue 17), with the channel of each call.
+        // Each row's role (DECISIONS #45, issue 46 item 4): the summary's "Agent reads" on the same rows.
         const via = report.via ?? {}
+        const split = (c: string, k: number) => report.by_role?.[c] ?? (roleOf(c) === "agent" ? { agent: k, author: 0 } : { agent: 0, author: k })
         out.push(
           ...table(
-            ["COMMAND", "ROLE", "COUNT", "CLI", "MCP"],
-            entries.map(([c, k]) => [c, roleOf(c), n(k), n(via[c]?.cli ?? 0), n(via[c]?.mcp ?? 0)]),
-            [false, false, true, true, true]
+            ["COMMAND", "COUNT", "AGENT", "AUTHOR", "CLI", "MCP"],
+            entries.map(([c, k]) => [c, n(k), n(split(c, k).agent), n(split(c, k).author), n(via[c]?.cli ?? 0), n(via[c]?.mcp ?? 0)]),
+            [false, true, true, true, true, true]
           )
         )
-        const sum = (role: string) => entries.filter(([c]) => roleOf(c) === role).reduce((t, [, k]) => t + k, 0)
+        const sum = (role: "agent" | "author") => entries.reduce((t, [c, k]) => t + split(c, k)[role], 0)
         out.push("", `Agent reads: ${sum("agent")}   Author work: ${sum("author")}`)
       }
       break

@@ -81,9 +81,11 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     const byCommand = await both("commands")
     const cd = byCommand.mcp.data as Record<string, number>
     const via = (byCommand.mcp as unknown as { via: Record<string, Record<string, number>> }).via
+    const byRole = (byCommand.mcp as unknown as { by_role: Record<string, { agent: number; author: number }> }).by_role
     expect(byCommand.cli).toEqual({
       ...byCommand.mcp,
       data: { ...cd, stats: (cd.stats ?? 0) + 1 },
+      by_role: { ...byRole, stats: { agent: 0, author: (byRole.stats?.author ?? 0) + 1 } },
       via: { ...via, stats: { ...via.stats, mcp: (via.stats?.mcp ?? 0) + 1 } }
     })
     const commands = (await mcp.call("skc_stats", { skill: "git-helper", group_by: "commands" })).structuredContent as { data: Record<string, number> }

@@ -91,7 +91,8 @@ describe("issue 17: agent reads apart from author work (DECISIONS #17)", () => {
     const j = json("--include-author")
     expect(j.filters.include_author).toBe(true)
     expect(j.data).toMatchObject({ total_accesses: 26, error_count: 5, agent_accesses: 20, author_accesses: 6 })
-    expect(j.period).toEqual({ start: t(0), end: t(25) })
+    // t(25) is a `stats` row: a view's own command never makes its period (issue 46 item 4).
+    expect(j.period).toEqual({ start: t(0), end: t(24) })
     expect(json("--group-by", "projects").data).toEqual([{ project: AGENT, count: 20 }])
     expect(json("--group-by", "projects", "--include-author").data).toEqual([
       { project: AGENT, count: 20 },
@@ -123,8 +124,11 @@ describe("issue 17: agent reads apart from author work (DECISIONS #17)", () => {
     expect(j.via.search).toEqual({ cli: 6, mcp: 2 })
     expect(j.via.build).toEqual({ cli: 2 })
     const out = text("--group-by", "commands")
-    expect(out).toContain("  COMMAND  ROLE    COUNT  CLI  MCP\n  search   agent       8    6    2\n  show     agent       8    5    3\n")
-    expect(out).toContain("  build    author      2    2    0\n")
+    // Each row's role (DECISIONS #45), as the summary counts it (issue 46 item 4).
+    expect(j.by_role.show).toEqual({ agent: 8, author: 0 })
+    expect(j.by_role.build).toEqual({ agent: 0, author: 2 })
+    expect(out).toContain("  COMMAND  COUNT  AGENT  AUTHOR  CLI  MCP\n  search       8      8       0    6    2\n  show         8      8       0    5    3\n")
+    expect(out).toContain("  build        2      0       2    2    0\n")
     expect(out).toContain("Agent reads: 20   Author work: 6\n")
   })
 
@@ -134,7 +138,8 @@ describe("issue 17: agent reads apart from author work (DECISIONS #17)", () => {
     expect(out).toMatch(/Total accesses: +20\n/)
     expect(out).toMatch(/Agent reads: +20\n/)
     expect(out).toMatch(/Author work \(not counted\): +6\n/)
-    expect(out).toMatch(/  lint +author +3\n/)
+    expect(out).toMatch(/  COMMAND +AGENT +AUTHOR\n/)
+    expect(out).toMatch(/  lint +0 +3\n/)
     expect(text("--include-author")).toMatch(/Total accesses: +26\n/)
   })
 

@@ -109,7 +109,8 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
     return { groupBy, period: { start: null, end: null }, groups: summaryGroups(groups.map((g) => ({ ...g.key, count: g.count, start: g.start, end: g.end }))) }
   }
   const audience = groupBy === "commands" ? where : where.filter((r) => counted(r, filters))
-  const times = audience.map((r) => r.timestamp).sort()
+  // issue 46 item 4: `stats` rows never make a view's period.
+  const times = audience.filter((r) => r.command !== "stats").map((r) => r.timestamp).sort()
   const period = { start: times[0] ?? null, end: times[times.length - 1] ?? null }
   const ok = audience.filter((r) => r.error === null)
   const rows = (() => {
@@ -132,9 +133,9 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
           .map(withCount)
           .sort(byCountThen("file"))
       case "commands":
-        return group(audience, (r) => ({ command: r.command, via: J(r, "via") ?? "cli" }))
+        return group(audience, (r) => ({ command: r.command, via: J(r, "via") ?? "cli", by_author: byAuthor(r) }))
           .map(withCount)
-          .sort((a, b) => cmp(a.command, b.command) || cmp(a.via, b.via))
+          .sort((a, b) => cmp(a.command, b.command) || cmp(a.via, b.via) || Number(a.by_author) - Number(b.by_author))
       case "projects":
         return group(audience, (r) => ({ project: r.cwd }))
           .map(withCount)

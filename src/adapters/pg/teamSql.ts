@@ -100,8 +100,8 @@ export const pgAggregateSql = (groupBy: GroupBy, where: string, audience = "TRUE
           WHERE command IN ('show', 'open') AND error IS NULL AND ${counted}) s
         WHERE file IS NOT NULL GROUP BY file ORDER BY count DESC, file ASC`
     case "commands":
-      return `SELECT command, coalesce(${J("via")}, 'cli') AS via, count(*) AS count FROM ${TABLE} WHERE ${where}
-        GROUP BY 1, 2 ORDER BY command ASC, via ASC`
+      return `SELECT command, coalesce(${J("via")}, 'cli') AS via, ${BY_AUTHOR} AS by_author, count(*) AS count FROM ${TABLE} WHERE ${where}
+        GROUP BY 1, 2, 3 ORDER BY command ASC, via ASC, by_author ASC`
     case "projects":
       return `SELECT cwd AS project, count(*) AS count FROM ${TABLE} WHERE ${counted} GROUP BY cwd ORDER BY count DESC, project ASC`
     case "errors":

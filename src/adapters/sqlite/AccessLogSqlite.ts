@@ -258,8 +258,8 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
           WHERE command IN ('show', 'open') AND error IS NULL AND ${counted})
         WHERE file IS NOT NULL GROUP BY file ORDER BY count DESC, file ASC`
     case "commands":
-      return `SELECT command, coalesce(${J("via")}, 'cli') AS via, count(*) AS count FROM access_log WHERE ${where}
-        GROUP BY 1, 2 ORDER BY command ASC, via ASC`
+      return `SELECT command, coalesce(${J("via")}, 'cli') AS via, ${BY_AUTHOR} AS by_author, count(*) AS count FROM access_log WHERE ${where}
+        GROUP BY 1, 2, 3 ORDER BY command ASC, via ASC, by_author ASC`
     case "projects":
       return `SELECT cwd AS project, count(*) AS count FROM access_log WHERE ${counted} GROUP BY cwd ORDER BY count DESC, project ASC`
     case "errors":
@@ -286,6 +286,9 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
   }
 }
 
+/** issue 46 item 4: `stats` logs itself, so its own rows never make a view's period (or each call would move it). */
+export const NOT_STATS = "command <> 'stats'"
+
 export const periodSql = (where: string) => `SELECT min(timestamp) AS start, max(timestamp) AS end FROM access_log WHERE ${where}`
 
 
@@ -303,7 +306,7 @@ const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): Ag
     // folds it from the groups (it knows which ones count).
     return { groupBy, period: { start: null, end: null }, groups: summaryGroups(rows) }
   }
-  const p = db.prepare(periodSql(groupBy === "commands" ? where : `${where} AND ${audience}`)).get(...params) ?? {}
+  const p = db.prepare(periodSql(`${groupBy === "commands" ? where : `${where} AND ${audience}`} AND ${NOT_STATS}`)).get(...params) ?? {}
   return listRows(groupBy, { start: nullableText(p.start), end: nullableText(p.end) }, rows)
 }
 

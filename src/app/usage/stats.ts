@@ -31,6 +31,7 @@ import {
   type LatestEval,
   type OutlineSection,
   type Role,
+  type RoleCounts,
   type StatsFilters,
   type StatsGroupBy,
   type StatsReport,
@@ -80,6 +81,8 @@ export interface StatsInsights {
   readonly topSectionsMore: number
   /** Summary only: counts per command, every command, busiest first. */
   readonly commands: Readonly<Record<string, number>>
+  /** Summary only: each command's calls by role (DECISIONS #45), in the order of `commands`. */
+  readonly commandRoles?: Readonly<Record<string, RoleCounts>>
   /** Summary and sections: headings of the current outline never shown in the period, capped by the limit. */
   readonly unusedSections: ReadonlyArray<OutlineSection>
   readonly unusedMore: number
@@ -212,6 +215,8 @@ export interface SummaryFold {
   readonly ranked: ReadonlyArray<{ section: string; file: string | null; count: number }>
   /** Every command with its count (author work included), busiest first. */
   readonly commands: Record<string, number>
+  /** Each command's calls by role (DECISIONS #45), in the order of `commands`. */
+  readonly commandRoles: Record<string, RoleCounts>
   /** Everything agents looked for and the skill did not have, most frequent first. */
   readonly unanswered: ReadonlyArray<UnansweredItem>
   /** Newest counted agent read, or null. */
@@ -235,6 +240,7 @@ export const foldSummary = (groups: ReadonlyArray<SummaryGroup>, filters: Pick<S
   const sections = new Map<string, { section: string; file: string | null; count: number }>()
   const files = new Set<string>()
   const commands: Record<string, number> = {}
+  const commandRoles: Record<string, RoleCounts> = {}
   const unanswered = new Map<string, UnansweredItem & { count: number }>()
   const addUnanswered = (kind: UnansweredItem["kind"], target: string, count: number) => {
     const key = `${kind}\u0000${target}`
@@ -244,14 +250,19 @@ export const foldSummary = (groups: ReadonlyArray<SummaryGroup>, filters: Pick<S
   }
   for (const g of groups) {
     commands[g.command] = (commands[g.command] ?? 0) + g.count
-    if (roleOf(g.command, g.byAuthor) === "agent") {
+    const role = roleOf(g.command, g.byAuthor)
+    ;(commandRoles[g.command] ??= { agent: 0, author: 0 })[role] += g.count
+    if (role === "agent") {
       agent += g.count
       if (lastRead === null || g.end > lastRead) lastRead = g.end
     } else author += g.count
     if (!counts(filters, g.command, g.byAuthor)) continue
     total += g.count
-    if (start === null || g.start < start) start = g.start
-    if (end === null || g.end > end) end = g.end
+    // issue 46 item 4: `stats` logs itself; its own rows never make the period.
+    if (g.command !== "stats") {
+      if (start === null || g.start < start) start = g.start
+      if (end === null || g.end > end) end = g.end
+    }
     if (g.unanswered !== null) addUnanswered("search", g.unanswered, g.count)
     if (g.failed) {
       errors += g.count
@@ -285,17 +296,26 @@ export const foldSummary = (groups: ReadonlyArray<SummaryGroup>, filters: Pick<S
     period: { start, end },
     ranked,
     commands: sortedCommands,
+    commandRoles: Object.fromEntries(Object.keys(sortedCommands).map((c) => [c, commandRoles[c]!])),
     unanswered: looked,
     lastRead
   }
 }
 
-/** The commands view (C-QUERIES: every logged command is a key), with roles and channels beside it. */
-const foldCommands = (rows: ReadonlyArray<{ command: string; via: string; count: number }>) => {
+/**
+ * The commands view (C-QUERIES: every logged command is a key), with roles
+ * and channels beside it. `by_role` splits each command's calls by the role
+ * of each row (DECISIONS #45, the summary's rule: a terminal's `show` is the
+ * author's), so the view's "Agent reads" is the summary's (issue 46 item 4).
+ */
+const foldCommands = (rows: ReadonlyArray<{ command: string; via: string; byAuthor: boolean; count: number }>) => {
   const totals: Record<string, number> = {}
   const via: Record<string, Partial<Record<Via, number>>> = {}
+  const byRole: Record<string, RoleCounts> = {}
   for (const r of rows) {
     totals[r.command] = (totals[r.command] ?? 0) + r.count
+    const split = (byRole[r.command] ??= { agent: 0, author: 0 })
+    split[roleOf(r.command, r.byAuthor)] += r.count
     const channel: Via = r.via === "mcp" ? "mcp" : "cli"
     const v = (via[r.command] ??= {})
     v[channel] = (v[channel] ?? 0) + r.count
@@ -304,6 +324,7 @@ const foldCommands = (rows: ReadonlyArray<{ command: string; via: string; count:
   return {
     data: Object.fromEntries(sorted) as Record<string, number>,
     roles: Object.fromEntries(sorted.map(([c]) => [c, roleOf(c)])) as Record<string, Role>,
+    by_role: Object.fromEntries(sorted.map(([c]) => [c, byRole[c]!])) as Record<string, RoleCounts>,
     via
   }
 }
@@ -354,6 +375,7 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsInput) {
     topSections: [],
     topSectionsMore: 0,
     commands: {},
+    commandRoles: {},
     unusedSections: [],
     unusedMore: 0,
     unanswered: [],
@@ -382,6 +404,7 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsInput) {
           topSections: top.shown,
           topSectionsMore: top.more,
           commands: s.commands,
+          commandRoles: s.commandRoles,
           unusedSections: unused.shown,
           unusedMore: unused.more,
           unanswered: looked.shown,
@@ -402,7 +425,7 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsInput) {
     case "commands": {
       const c = foldCommands(rows.rows)
       const outcome: StatsOutcome = {
-        report: { ...head, query: "commands", period: rows.period, data: c.data, roles: c.roles, via: c.via },
+        report: { ...head, query: "commands", period: rows.period, data: c.data, roles: c.roles, by_role: c.by_role, via: c.via },
         insights: noInsights
       }
       return outcome
