@@ -94,7 +94,8 @@ export const renderPermissions = (r: PermissionsResult): string => {
   for (const c of r.dangerous_combinations) out.push(`dangerous: ${c.tools[0]} + ${c.tools[1]} ${c.risk}`)
   if (r.checks.length > 0) {
     out.push("")
-    out.push(table([["REQUEST", "DECISION", "WHY"], ...r.checks.map((c) => [c.request, c.decision, c.reason])]))
+    // One line per row: the table's own newlines are layout, never escaped (issue 46 item 4).
+    out.push(...table([["REQUEST", "DECISION", "WHY"], ...r.checks.map((c) => [c.request, c.decision, c.reason])]).split("\n"))
   }
   return visibleLines(out) + "\n"
 }
