@@ -214,7 +214,13 @@ export class InvalidOption extends Schema.TaggedError<InvalidOption>()("InvalidO
   }
 }
 
-/** E300: a lint rule of error severity fired (RFC-0008). */
+/**
+ * E300: a lint rule of error severity fired (RFC-0008). `skc lint` reports
+ * its findings as data (every diagnostic, then exit 1), never as one raised
+ * error, so nothing in skc raises this class; it stays in the registry (and
+ * the library's `SkcError` union) for an embedder that turns a lint report
+ * into a failure, with the code and line format `skc lint` prints.
+ */
 export class LintFailed extends Schema.TaggedError<LintFailed>()("LintFailed", { ruleId: Schema.String, ruleName: Schema.String, message: Schema.String }) {
   readonly code = "E300" as const
   get text(): string {
