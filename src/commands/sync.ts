@@ -1,6 +1,6 @@
 /** `skc sync` (RFC-0007:C-SYNC). */
 import { Effect, Option } from "effect"
-import { InvalidOption, renderError } from "../domain/errors.js"
+import { InternalError, InvalidOption, renderError } from "../domain/errors.js"
 import { printJson, printStderr, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { withTeamStore } from "../layers.js"
@@ -74,7 +74,15 @@ export const syncCommand = defineCommand({
         Effect.gen(function* () {
           if (o.kind === "team") {
             yield* ctx.format === "json" ? printJson(o.result) : printText(renderTeamPushLine(o.result))
-            return
+            // Issue 45 item 5: a row the store refused is named; every other row was pushed; exit 1.
+            const refused = o.result.rejected
+            if (refused.length === 0) return
+            for (const r of refused) yield* printStderr(`warning: ${r.skill}: row ${r.row_id} not pushed: ${r.reason.replace(/[\u0000-\u001f\u007f]/g, " ")}`)
+            return yield* Effect.fail(
+              new InternalError({
+                message: `${refused.length} row${refused.length === 1 ? "" : "s"} not pushed to ${o.result.to}; every other row was (a rerun tries them again)`
+              })
+            )
           }
           const result = o.result
           yield* ctx.format === "json" ? printJson(syncJson(result)) : printText(renderSync(result))

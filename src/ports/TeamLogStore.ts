@@ -35,6 +35,12 @@ export interface PushOptions {
    * the rows committed so far and the rows in all (`pushFrom`: so far).
    */
   readonly onBatch?: (sent: number, total: number) => Effect.Effect<void>
+  /**
+   * Issue 45 item 5: a row the store refused for its data (the rest of its
+   * batch is stored), with the store's reason. Without it, refused rows are
+   * only not counted.
+   */
+  readonly onRejected?: (rowId: string, reason: string) => void
 }
 
 export interface TeamLogStoreService {
@@ -53,7 +59,7 @@ export interface TeamLogStoreService {
    */
   readonly pushFrom: <E>(
     next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>,
-    options?: Pick<PushOptions, "onBatch">
+    options?: Pick<PushOptions, "onBatch" | "onRejected">
   ) => Effect.Effect<number, LogStoreError | E>
   /** The same views as `AccessLogService.aggregate`, over every pushed row passing `filters`. */
   readonly aggregate: (groupBy: GroupBy, filters: TeamFilters) => Effect.Effect<AggregateRows, LogStoreError>

@@ -2,7 +2,7 @@
 // the COPY text of a push batch, `[team] database` in a config file, and
 // which database `--to`/`--from`/`--team` pick.
 import { describe, expect, it } from "vitest"
-import { argsIsJson, copyText, copyValue } from "../../src/adapters/pg/teamSql.js"
+import { argsIsJson, copyText, copyValue, escapeTeamText, jsonArgs, unescapeTeamText } from "../../src/adapters/pg/teamSql.js"
 import { chooseTeamDatabase } from "../../src/app/usage/teamDatabase.js"
 import { parseConfigFile, resolveConfig, urlHasPassword } from "../../src/domain/config.js"
 
@@ -33,20 +33,35 @@ describe("COPY text of a push batch (issue 18)", () => {
     for (const v of ["a\tb\nc\rd\\e", "\\N", "\\\\n", "\n\n", "", "x\\"]) expect(unescape(copyValue(v))).toBe(v)
   })
 
-  it("one line per row, twelve tab-separated columns in the staging table's order, args_is_json t/f", () => {
+  it("one line per row, fourteen tab-separated columns in the staging table's order, args_is_json t/f", () => {
     const text = copyText([row, { ...row, row_id: "id2", args: "{not json", error: "error[E999]: a\tb" }])
     const lines = text.split("\n")
     expect(lines.at(-1)).toBe("")
-    expect(lines.slice(0, -1).map((l) => l.split("\t").length)).toEqual([12, 12])
-    expect(lines[0]).toBe('id1\tm\tu\t2026-01-01T00:00:00Z\tr\tshow\ts\t/s\t/p\t{"section":"A"}\tt\t\\N')
-    expect(lines[1]!.split("\t").slice(9)).toEqual(["{not json", "f", "error[E999]: a\\tb"])
-    // A row whose values hold every special character still makes exactly one line of twelve fields.
+    expect(lines.slice(0, -1).map((l) => l.split("\t").length)).toEqual([14, 14])
+    expect(lines[0]).toBe('id1\tm\tu\t2026-01-01T00:00:00Z\tr\tshow\ts\t/s\t/p\t{"section":"A"}\tt\t\\N\tf\t\\N')
+    expect(lines[1]!.split("\t").slice(9)).toEqual(["{not json", "f", "\\N", "f", "error[E999]: a\\tb"])
+    // A row whose values hold every special character still makes exactly one line of fourteen fields.
     const nasty = copyText([{ ...row, cwd: "/a\nb", args: JSON.stringify({ q: "x\ty\\z\r" }), error: "e\n" }])
     expect(nasty.split("\n").length).toBe(2)
     const fields = nasty.slice(0, -1).split("\t").map(unescape)
     expect(fields[8]).toBe("/a\nb")
     expect(fields[9]).toBe(JSON.stringify({ q: "x\ty\\z\r" }))
-    expect(fields[11]).toBe("e\n")
+    expect(fields[13]).toBe("e\n")
+  })
+
+  it("issue 45 item 5: a row holding NUL or a lone surrogate is marked escaped, each text column reversibly; args_json gets U+FFFD", () => {
+    const query = JSON.stringify({ query: "a\u0000b \ud800" })
+    const text = copyText([{ ...row, args: query, error: "error[E020]: section not found: 'x\u0000'" }])
+    const fields = text.slice(0, -1).split("\t").map(unescape)
+    expect(fields.length).toBe(14)
+    expect(fields[12]).toBe("t")
+    expect(unescapeTeamText(fields[13]!)).toBe("error[E020]: section not found: 'x\u0000'")
+    expect(unescapeTeamText(fields[9]!)).toBe(query)
+    expect(JSON.parse(fields[11]!)).toEqual({ query: "a\ufffdb \ufffd" })
+    for (const v of ["\u0000", "\ud800", "\udc00x", "a\\u0000", '"q"\n']) expect(unescapeTeamText(escapeTeamText(v))).toBe(v)
+    // A surrogate pair is fine as is.
+    expect(jsonArgs(JSON.stringify({ q: "😀" }))).toEqual({ isJson: true, clean: null })
+    expect(jsonArgs('{"q":"\\ud83d\\ude00"}')).toEqual({ isJson: true, clean: null })
   })
 
   it("args go to args_json when they are JSON that jsonb takes (as SQLite's json_valid guard)", () => {
@@ -54,8 +69,9 @@ describe("COPY text of a push batch (issue 18)", () => {
     expect(argsIsJson("[]")).toBe(true)
     expect(argsIsJson("{not json")).toBe(false)
     expect(argsIsJson("")).toBe(false)
-    // jsonb refuses \u0000: such args stay text only instead of failing the batch.
-    expect(argsIsJson('{"a":"\\u0000"}')).toBe(false)
+    // jsonb refuses \u0000: such args go to args_json with U+FFFD in its place (issue 45 item 5), the text kept exact.
+    expect(argsIsJson('{"a":"\\u0000"}')).toBe(true)
+    expect(jsonArgs('{"a":"\\u0000"}').clean).toBe('{"a":"\ufffd"}')
   })
 })
 

@@ -25,7 +25,7 @@ import { isSqlError } from "effect/sql/SqlError"
 import { Effect, Result, Layer, Redacted, Schedule } from "effect"
 import { LogStoreError, type AggregateRows } from "../../ports/AccessLog.js"
 import { TeamLogStore, type PushOptions, type TeamLogRow, type TeamLogStoreService } from "../../ports/TeamLogStore.js"
-import { COPY_STAGE, CREATE_STAGE, CREATE_TABLE, INSERT_FROM_STAGE, TABLE, copyText, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
+import { ADD_ESCAPED, COPY_STAGE, CREATE_STAGE, CREATE_TABLE, INSERT_FROM_STAGE, TABLE, copyText, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
 import { driverUrl, pgSettings } from "./pgPassword.js"
 
 /** Rows per batch (one transaction): large enough to amortise its round trips and commit, small enough to keep a failed batch cheap to resend. */
@@ -64,7 +64,9 @@ const statementsOf = (script: string): ReadonlyArray<string> =>
 const migrations = Migrator.fromRecord({
   "1_access_log": Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.forEach(statementsOf(CREATE_TABLE), (statement) => sql.unsafe(statement).raw, { discard: true })
-  )
+  ),
+  // Issue 45 item 5: rows stored escaped are marked (teamSql.ts).
+  "2_escaped": Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(ADD_ESCAPED).raw)
 })
 
 /**
@@ -90,29 +92,72 @@ const quiet = <A>(p: Promise<A>): Promise<A> => {
   return p
 }
 
+/** One batch through the staging table: BEGIN, COPY, INSERT … ; COMMIT. `copiedNow` once the INSERT is handed to the driver. */
+const sendBatch = async (client: pg.PoolClient, text: string, copiedNow: () => void): Promise<number> => {
+  await client.query("BEGIN")
+  await new Promise<void>((resolve, reject) => {
+    const stream = client.query(copyFrom(COPY_STAGE))
+    stream.on("error", reject)
+    // 'finish' comes once the server has taken the whole COPY.
+    stream.on("finish", resolve)
+    stream.end(text)
+  })
+  const moving = client.query(`${INSERT_FROM_STAGE}; COMMIT`) as unknown as Promise<ReadonlyArray<pg.QueryResult>>
+  copiedNow()
+  const results = await moving
+  return Number(results[0]?.rowCount ?? 0)
+}
+
+/**
+ * A failure that belongs to a row's data, not to the server or the
+ * connection: SQLSTATE classes 22 (data exception: a value the column
+ * cannot hold) and 23 (integrity constraint violation).
+ */
+const isRowFailure = (e: unknown): boolean => {
+  const code = (e as { code?: unknown } | undefined)?.code
+  return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"))
+}
+
 /**
  * Send one batch on the connection — BEGIN, COPY the rows into the staging
  * table, move them over and COMMIT — one statement after the other.
  * `copied` settles once the rows are in the staging table, right after the
  * INSERT has been handed to the driver; `committed` with how many rows were new.
+ *
+ * A batch refused for one row's data (issue 45 item 5) is rolled back and
+ * sent again a row at a time, each row its own transaction: every other row
+ * is stored, and each refused one is handed to `onRejected` with the
+ * server's message (a rerun tries it again; the rest are already there).
  */
-const startBatch = (client: pg.PoolClient, text: string): { readonly copied: Promise<void>; readonly committed: Promise<number> } => {
+const startBatch = (
+  client: pg.PoolClient,
+  text: string,
+  onRejected?: (rowId: string, reason: string) => void
+): { readonly copied: Promise<void>; readonly committed: Promise<number> } => {
   let copiedNow: () => void = () => {}
   const copied = new Promise<void>((resolve) => (copiedNow = resolve))
   const committed = quiet(
     (async () => {
-      await client.query("BEGIN")
-      await new Promise<void>((resolve, reject) => {
-        const stream = client.query(copyFrom(COPY_STAGE))
-        stream.on("error", reject)
-        // 'finish' comes once the server has taken the whole COPY.
-        stream.on("finish", resolve)
-        stream.end(text)
-      })
-      const moving = client.query(`${INSERT_FROM_STAGE}; COMMIT`) as unknown as Promise<ReadonlyArray<pg.QueryResult>>
-      copiedNow()
-      const results = await moving
-      return Number(results[0]?.rowCount ?? 0)
+      try {
+        return await sendBatch(client, text, copiedNow)
+      } catch (e) {
+        if (!isRowFailure(e)) throw e
+        await client.query("ROLLBACK")
+        let added = 0
+        for (const line of text.split("\n")) {
+          if (line === "") continue
+          try {
+            added += await sendBatch(client, `${line}\n`, () => {})
+          } catch (rowError) {
+            if (!isRowFailure(rowError)) throw rowError
+            await client.query("ROLLBACK")
+            // The row id is the line's first field (hex: never escaped).
+            onRejected?.(line.slice(0, line.indexOf("\t")), rowError instanceof Error ? rowError.message : String(rowError))
+          }
+        }
+        copiedNow()
+        return added
+      }
     })()
   )
   // A batch that fails before its INSERT is sent settles `copied` by failing too.
@@ -153,7 +198,11 @@ const acquire = (pool: pg.Pool) =>
  * batch k+1 is pulled (read, converted) and encoded here; batch k+1 is sent
  * once batch k has committed and `onBatch` has been told.
  */
-const pushPipeline = <E>(pool: pg.Pool, next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>, options?: Pick<PushOptions, "onBatch">) =>
+const pushPipeline = <E>(
+  pool: pg.Pool,
+  next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>,
+  options?: Pick<PushOptions, "onBatch" | "onRejected">
+) =>
   Effect.scoped(
     Effect.gen(function* () {
       const { client } = yield* acquire(pool)
@@ -174,7 +223,7 @@ const pushPipeline = <E>(pool: pg.Pool, next: Effect.Effect<ReadonlyArray<TeamLo
         }
         if (Result.isFailure(pulled)) return yield* Effect.fail(pulled.failure)
         if (text === undefined || batch === undefined) break
-        const started = startBatch(client, text)
+        const started = startBatch(client, text, options?.onRejected)
         yield* wait(started.copied)
         inflight = { committed: started.committed, rows: batch.length }
       }
@@ -194,12 +243,15 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: st
       return batch
     })
     const onBatch = options?.onBatch
-    return pushPipeline(pool, next, onBatch === undefined ? undefined : { onBatch: (sent) => onBatch(sent, rows.length) }).pipe(
+    return pushPipeline(pool, next, {
+      ...(onBatch === undefined ? {} : { onBatch: (sent: number) => onBatch(sent, rows.length) }),
+      ...(options?.onRejected === undefined ? {} : { onRejected: options.onRejected })
+    }).pipe(
       Effect.mapError(failure("write", where))
     )
   },
 
-  pushFrom: <E>(next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>, options?: Pick<PushOptions, "onBatch">) =>
+  pushFrom: <E>(next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>, options?: Pick<PushOptions, "onBatch" | "onRejected">) =>
     pushPipeline(pool, next.pipe(Effect.mapError((e) => new SourceFailure(e))), options).pipe(
       Effect.mapError((e): LogStoreError | E => (e instanceof SourceFailure ? (e.error as E) : failure("write", where)(e)))
     ),

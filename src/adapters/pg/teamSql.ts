@@ -41,6 +41,15 @@ CREATE TABLE IF NOT EXISTS ${TABLE} (
 CREATE INDEX IF NOT EXISTS ${TABLE}_timestamp ON ${TABLE} (timestamp);
 CREATE INDEX IF NOT EXISTS ${TABLE}_machine_user ON ${TABLE} (machine, user_hash)`
 
+/**
+ * Migration 2 (issue 45 item 5): `escaped` marks a row whose text columns
+ * were stored escaped, because PostgreSQL's text cannot hold what the local
+ * log held (NUL, or a lone UTF-16 surrogate): each text column of such a
+ * row is the JSON string literal of the value without its quotes
+ * (`unescapeTeamText` gives the value back exactly).
+ */
+export const ADD_ESCAPED = `ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS escaped boolean NOT NULL DEFAULT FALSE`
+
 /** WHERE clause (`$n` placeholders) and parameters: the local filters plus machine and user. */
 export const pgFilterClause = (filters: TeamFilters): { sql: string; params: Array<string | number> } => {
   const parts: Array<string> = []
@@ -144,7 +153,7 @@ export const STAGE = "skc_push_stage"
 
 export const CREATE_STAGE = `CREATE TEMP TABLE IF NOT EXISTS ${STAGE} (
   row_id text, machine text, user_hash text, timestamp text, run_id text, command text,
-  skill text, skill_path text, cwd text, args text, args_is_json boolean, error text
+  skill text, skill_path text, cwd text, args text, args_is_json boolean, args_clean text, escaped boolean, error text
 ) ON COMMIT DELETE ROWS`
 
 export const COPY_STAGE = `COPY ${STAGE} FROM STDIN`
@@ -155,9 +164,9 @@ export const COPY_STAGE = `COPY ${STAGE} FROM STDIN`
  * break of the search view) follows the local log's order, as before.
  */
 export const INSERT_FROM_STAGE = `INSERT INTO ${TABLE}
-  (row_id, machine, user_hash, timestamp, run_id, command, skill, skill_path, cwd, args, args_json, error)
+  (row_id, machine, user_hash, timestamp, run_id, command, skill, skill_path, cwd, args, args_json, escaped, error)
   SELECT row_id, machine, user_hash, timestamp, run_id, command, skill, skill_path, cwd, args,
-    CASE WHEN args_is_json THEN args::jsonb END, error
+    CASE WHEN args_is_json THEN coalesce(args_clean, args)::jsonb END, escaped, error
   FROM ${STAGE}
   ON CONFLICT (row_id) DO NOTHING`
 
@@ -169,28 +178,73 @@ const escapeOne = (c: string): string => (c === "\\" ? "\\\\" : c === "\n" ? "\\
 export const copyValue = (v: string | null): string => (v === null ? "\\N" : NEEDS_ESCAPE.test(v) ? v.replace(ESCAPES, escapeOne) : v)
 
 /**
- * Whether `args` goes into `args_json` (as SQLite's `json_valid` guard):
- * JSON that `jsonb` also accepts. `jsonb` refuses the escape `\u0000`, which
- * SQLite and JSON.parse allow; such args stay text only (null `args_json`)
- * rather than failing the whole batch.
+ * What PostgreSQL's text and jsonb cannot hold (issue 45 item 5): NUL, and a
+ * UTF-16 surrogate without its pair (the UTF-8 encoder would make it U+FFFD,
+ * jsonb refuses its `\\uD800` escape). A local log may hold either: a
+ * query an agent sent, an error line quoting it.
  */
-export const argsIsJson = (args: string): boolean => {
-  try {
-    JSON.parse(args)
-  } catch {
-    return false
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, "g")
+
+/** A text column's value as stored in an `escaped` row: its JSON string literal without the quotes. */
+export const escapeTeamText = (v: string): string => JSON.stringify(v).slice(1, -1)
+/** The inverse of `escapeTeamText`: the value the local log held. */
+export const unescapeTeamText = (v: string): string => JSON.parse(`"${v}"`) as string
+
+/** The JSON value with every unstorable character of its strings and keys made U+FFFD (for `args_json` only). */
+const cleanJson = (value: unknown): unknown => {
+  if (typeof value === "string") return value.replace(UNSTORABLE_ALL, "\ufffd")
+  if (Array.isArray(value)) return value.map(cleanJson)
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(UNSTORABLE_ALL, "\ufffd"), cleanJson(v)]))
   }
-  return !args.includes("\\u0000")
+  return value
 }
+const holdsUnstorable = (value: unknown): boolean =>
+  typeof value === "string"
+    ? UNSTORABLE.test(value)
+    : Array.isArray(value)
+      ? value.some(holdsUnstorable)
+      : typeof value === "object" && value !== null && Object.entries(value).some(([k, v]) => UNSTORABLE.test(k) || holdsUnstorable(v))
+
+/**
+ * Whether `args` goes into `args_json` (as SQLite's `json_valid` guard), and
+ * the JSON text jsonb is given when `args` itself would be refused: a
+ * string holding NUL or a lone surrogate (as the escape `\\u0000`) is there
+ * with U+FFFD in its place, so the views still count the row. The `args`
+ * column keeps the exact text.
+ */
+export const jsonArgs = (args: string): { readonly isJson: boolean; readonly clean: string | null } => {
+  let value: unknown
+  try {
+    value = JSON.parse(args)
+  } catch {
+    return { isJson: false, clean: null }
+  }
+  if (!args.includes("\\u") && !UNSTORABLE.test(args)) return { isJson: true, clean: null }
+  return holdsUnstorable(value) ? { isJson: true, clean: JSON.stringify(cleanJson(value)) } : { isJson: true, clean: null }
+}
+
+/** Whether `args` goes into `args_json` at all (JSON.parse accepts it). */
+export const argsIsJson = (args: string): boolean => jsonArgs(args).isJson
+
+/** A row any of whose text columns PostgreSQL cannot hold as is: stored `escaped`. */
+const needsEscape = (r: TeamLogRow): boolean =>
+  [r.row_id, r.machine, r.user, r.timestamp, r.run_id, r.command, r.skill, r.skill_path, r.cwd, r.args, r.error].some(
+    (v) => v !== null && UNSTORABLE.test(v)
+  )
 
 /** The rows of one batch as COPY text for `STAGE` (columns in its order, one line each). */
 export const copyText = (rows: ReadonlyArray<TeamLogRow>): string => {
   let out = ""
   for (const r of rows) {
+    const escaped = needsEscape(r)
+    const t = escaped ? (v: string | null) => copyValue(v === null ? null : escapeTeamText(v)) : copyValue
+    const json = jsonArgs(r.args)
     out +=
-      `${copyValue(r.row_id)}\t${copyValue(r.machine)}\t${copyValue(r.user)}\t${copyValue(r.timestamp)}\t` +
-      `${copyValue(r.run_id)}\t${copyValue(r.command)}\t${copyValue(r.skill)}\t${copyValue(r.skill_path)}\t` +
-      `${copyValue(r.cwd)}\t${copyValue(r.args)}\t${argsIsJson(r.args) ? "t" : "f"}\t${copyValue(r.error)}\n`
+      `${t(r.row_id)}\t${t(r.machine)}\t${t(r.user)}\t${t(r.timestamp)}\t` +
+      `${t(r.run_id)}\t${t(r.command)}\t${t(r.skill)}\t${t(r.skill_path)}\t` +
+      `${t(r.cwd)}\t${t(r.args)}\t${json.isJson ? "t" : "f"}\t${copyValue(json.clean)}\t${escaped ? "t" : "f"}\t${t(r.error)}\n`
   }
   return out
 }

@@ -63,92 +63,88 @@ export interface SyncResult {
 }
 
 /** Skill directories under `<project>/.skillc/logs/` holding a log database, bytewise by name. */
-const discover = (project: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const logsDir = path.join(project, ".skillc", "logs")
-    const entries = yield* fs.readDir(logsDir).pipe(Effect.orElseSucceed(() => []))
-    const found: Array<string> = []
-    for (const e of entries) {
-      if (e.type !== "directory") continue
-      const db = yield* fs.statOption(logDbIn(path.join(logsDir, e.name), path)).pipe(Effect.orElseSucceed(() => undefined))
-      if (db?.type === "file") found.push(e.name)
-    }
-    return found.sort(compareBytewise)
-  })
+const discover = Effect.fnUntraced(function* (project: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const logsDir = path.join(project, ".skillc", "logs")
+  const entries = yield* fs.readDir(logsDir).pipe(Effect.orElseSucceed(() => []))
+  const found: Array<string> = []
+  for (const e of entries) {
+    if (e.type !== "directory") continue
+    const db = yield* fs.statOption(logDbIn(path.join(logsDir, e.name), path)).pipe(Effect.orElseSucceed(() => undefined))
+    if (db?.type === "file") found.push(e.name)
+  }
+  return found.sort(compareBytewise)
+})
 
 /** Where a skill's fallback rows belong (DECISIONS #30). */
-const destinationOf = (name: string, skillPaths: ReadonlyArray<string>) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const { stores } = yield* Settings
-    for (const p of skillPaths) {
-      const md = yield* fs.statOption(path.join(p, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
-      if (md?.type !== "file") continue
-      const described = yield* Effect.result(describeSkillDir(p))
-      if (described._tag === "Success" && described.success.name === name) return logDbIn(described.success.runtimeDir, path)
-    }
-    const resolved = yield* Effect.result(resolveSkill(name))
-    if (resolved._tag === "Success") return logDbIn(resolved.success.runtimeDir, path)
-    return logDbIn(path.join(stores.projectRuntime ?? stores.globalRuntime, name), path)
-  })
+const destinationOf = Effect.fnUntraced(function* (name: string, skillPaths: ReadonlyArray<string>) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  for (const p of skillPaths) {
+    const md = yield* fs.statOption(path.join(p, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
+    if (md?.type !== "file") continue
+    const described = yield* Effect.result(describeSkillDir(p))
+    if (described._tag === "Success" && described.success.name === name) return logDbIn(described.success.runtimeDir, path)
+  }
+  const resolved = yield* Effect.result(resolveSkill(name))
+  if (resolved._tag === "Success") return logDbIn(resolved.success.runtimeDir, path)
+  return logDbIn(path.join(stores.projectRuntime ?? stores.globalRuntime, name), path)
+})
 
-const syncOne = (project: string, name: string, dryRun: boolean) =>
-  Effect.gen(function* () {
-    const log = yield* AccessLog
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const dir = fallbackDirOf(project, name, path)
-    const source = logDbIn(dir, path)
-    const rows = yield* log.readAll(source).pipe(Effect.mapError(() => new SyncSourceNotReadable({ path: source })))
-    const destination = yield* destinationOf(name, [...new Set(rows.map((r) => r.skill_path))])
-    // A corrupt destination is moved aside and recreated, not "not writable" (issue 19); a dry run changes nothing.
-    const merge = log.merge(destination, rows, { dryRun })
-    const entries = yield* (dryRun ? merge.pipe(Effect.catchIf(isCorruptLog, () => Effect.succeed(rows.length))) : withLogRepair(destination, merge)).pipe(
-      Effect.mapError(() => new SyncDestinationNotWritable({ path: destination }))
-    )
-    if (!dryRun) {
-      yield* fs.remove(dir, { recursive: true }).pipe(
-        Effect.mapError(
-          (e) => new InternalError({ message: `synced ${entries} entries for '${name}' but cannot remove ${dir}: ${e.code}`, cause: e })
-        )
+const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryRun: boolean) {
+  const log = yield* AccessLog
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const dir = fallbackDirOf(project, name, path)
+  const source = logDbIn(dir, path)
+  const rows = yield* log.readAll(source).pipe(Effect.mapError(() => new SyncSourceNotReadable({ path: source })))
+  const destination = yield* destinationOf(name, [...new Set(rows.map((r) => r.skill_path))])
+  // A corrupt destination is moved aside and recreated, not "not writable" (issue 19); a dry run changes nothing.
+  const merge = log.merge(destination, rows, { dryRun })
+  const entries = yield* (dryRun ? merge.pipe(Effect.catchIf(isCorruptLog, () => Effect.succeed(rows.length))) : withLogRepair(destination, merge)).pipe(
+    Effect.mapError(() => new SyncDestinationNotWritable({ path: destination }))
+  )
+  if (!dryRun) {
+    yield* fs.remove(dir, { recursive: true }).pipe(
+      Effect.mapError(
+        (e) => new InternalError({ message: `synced ${entries} entries for '${name}' but cannot remove ${dir}: ${e.code}`, cause: e })
       )
-    }
-    const synced: SyncedSkill = { skill: name, entries, destination, removed: !dryRun }
-    return synced
-  })
+    )
+  }
+  const synced: SyncedSkill = { skill: name, entries, destination, removed: !dryRun }
+  return synced
+})
 
-export const sync = (input: SyncInput) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const env = yield* Env
-    const settings = yield* Settings
-    const dryRun = input.dry_run ?? false
-    const raw = input.project === undefined ? settings.stores.cwd : path.resolve(settings.stores.cwd, input.project)
-    const project = yield* fs.realPath(raw).pipe(Effect.orElseSucceed(() => raw))
-    // Destinations are resolved as if skc ran in the project directory.
-    const projectSettings =
-      input.project === undefined ? settings : yield* loadSettings().pipe(Effect.provideService(Env, { ...env, cwd: project }))
+export const sync = Effect.fn("skc.sync")(function* (input: SyncInput) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const settings = yield* Settings
+  const dryRun = input.dry_run ?? false
+  const raw = input.project === undefined ? settings.stores.cwd : path.resolve(settings.stores.cwd, input.project)
+  const project = yield* fs.realPath(raw).pipe(Effect.orElseSucceed(() => raw))
+  // Destinations are resolved as if skc ran in the project directory.
+  const projectSettings =
+    input.project === undefined ? settings : yield* loadSettings().pipe(Effect.provideService(Env, { ...env, cwd: project }))
 
-    let names = yield* discover(project)
-    if (input.skill !== undefined) {
-      names = names.filter((n) => n === input.skill)
-      if (names.length === 0) return yield* Effect.fail(new NoLocalLogs())
-    }
-    const synced: Array<SyncedSkill> = []
-    const failed: Array<SyncFailure> = []
-    // Between skills the event loop gets a turn now and then, so that a signal (Ctrl-C) reaches a long
-    // sync between two skills' transactions: each skill is synced whole or not at all (issue 44 item 1).
-    const slice = yield* timeSlicer
-    for (const name of names) {
-      yield* slice
-      const outcome = yield* Effect.result(syncOne(project, name, dryRun).pipe(Effect.provideService(Settings, projectSettings)))
-      if (outcome._tag === "Success") synced.push(outcome.success)
-      else failed.push({ skill: name, error: outcome.failure })
-    }
-    const result: SyncResult = { dry_run: dryRun, project, synced, failed }
-    return result
-  })
+  let names = yield* discover(project)
+  if (input.skill !== undefined) {
+    names = names.filter((n) => n === input.skill)
+    if (names.length === 0) return yield* Effect.fail(new NoLocalLogs())
+  }
+  const synced: Array<SyncedSkill> = []
+  const failed: Array<SyncFailure> = []
+  // Between skills the event loop gets a turn now and then, so that a signal (Ctrl-C) reaches a long
+  // sync between two skills' transactions: each skill is synced whole or not at all (issue 44 item 1).
+  const slice = yield* timeSlicer
+  for (const name of names) {
+    yield* slice
+    const outcome = yield* Effect.result(syncOne(project, name, dryRun).pipe(Effect.provideService(Settings, projectSettings)))
+    if (outcome._tag === "Success") synced.push(outcome.success)
+    else failed.push({ skill: name, error: outcome.failure })
+  }
+  const result: SyncResult = { dry_run: dryRun, project, synced, failed }
+  return result
+})

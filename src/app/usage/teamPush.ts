@@ -11,6 +11,10 @@
  *   and sent before the next is read.
  * - A skill without a log has nothing to push; a log that cannot be read is
  *   an error naming it (the pages sent before stay; a rerun sends the rest).
+ * - Any string a log holds is pushed (issue 45 item 5): what PostgreSQL
+ *   cannot hold as is (NUL, a lone surrogate) is stored escaped, reversibly
+ *   (by the PostgreSQL adapter); a row the store still refuses for its data
+ *   is reported in `rejected`, and every other row is pushed.
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
@@ -43,10 +47,12 @@ export interface TeamPushResult {
   /** Local rows read, and how many of them the store did not hold yet. */
   readonly rows: number
   readonly added: number
+  /** Rows the store refused for their data (issue 45 item 5): the rest were pushed. */
+  readonly rejected: ReadonlyArray<{ readonly skill: string; readonly row_id: string; readonly reason: string }>
 }
 
-export const teamPush = (input: TeamPushInput) =>
-  Effect.gen(function* () {
+export const teamPush = Effect.fn("skc.teamPush")(
+  function* (input: TeamPushInput) {
     const log = yield* AccessLog
     const store = yield* TeamLogStore
     const fs = yield* FileSystem
@@ -59,6 +65,7 @@ export const teamPush = (input: TeamPushInput) =>
     const who = { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) }
     const skills: ReadonlyArray<ResolvedSkill> = input.skill === undefined ? yield* skillsInScope : [yield* resolveSkill(input.skill)]
     const pushed: Array<TeamPushResult["skills"][number]> = []
+    const rejected: Array<TeamPushResult["rejected"][number]> = []
     for (const skill of skills) {
       const dbFile = logDbIn(skill.runtimeDir, path)
       const exists = yield* fs.statOption(dbFile).pipe(Effect.orElseSucceed(() => undefined))
@@ -86,7 +93,10 @@ export const teamPush = (input: TeamPushInput) =>
         return page.rows.length === 0 ? undefined : convert(page.rows)
       })
       const added = yield* store
-        .pushFrom(next, { onBatch: (sent) => Effect.sync(() => progress.update(sent)) })
+        .pushFrom(next, {
+          onBatch: (sent) => Effect.sync(() => progress.update(sent)),
+          onRejected: (row_id, reason) => void rejected.push({ skill: skill.name, row_id, reason })
+        })
         .pipe(Effect.ensuring(Effect.sync(() => (started ? progress.stop() : undefined))))
       pushed.push({ skill: skill.name, rows, added })
     }
@@ -95,11 +105,15 @@ export const teamPush = (input: TeamPushInput) =>
       ...who,
       skills: pushed,
       rows: pushed.reduce((n, s) => n + s.rows, 0),
-      added: pushed.reduce((n, s) => n + s.added, 0)
+      added: pushed.reduce((n, s) => n + s.added, 0),
+      rejected
     }
     return result
-  }).pipe(
-    Effect.catchTag("LogStoreError", (e) =>
-      Effect.fail(new InternalError({ message: `cannot push to ${input.to}: ${e.op} ${e.path}: ${e.code}: ${e.message}`, cause: e }))
+  },
+  (effect, input) =>
+    effect.pipe(
+      Effect.catchTag("LogStoreError", (e) =>
+        Effect.fail(new InternalError({ message: `cannot push to ${input.to}: ${e.op} ${e.path}: ${e.code}: ${e.message}`, cause: e }))
+      )
     )
-  )
+)
