@@ -64,6 +64,7 @@ import {
   readSkillResource
 } from "./skillResources.js"
 import { LineTransport } from "./transport.js"
+import { RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
 import { getSkillPrompt, listSkillPrompts } from "./prompts.js"
 import { projectOfRoots, validRoots } from "./roots.js"
 import { findProjectRoot } from "../app/shared/Settings.js"
@@ -249,7 +250,29 @@ export interface McpSession {
   readonly noProject: () => Promise<boolean>
   /** End the session: close its pooled connections and its watchers. */
   readonly close: () => Promise<void>
+  /** What revision 2026-07-28's boundary says of the server (issue 48 item 1, revision.ts). */
+  readonly revision: RevisionInfo
 }
+
+/** How long a result that cannot change while the process runs may be cached (issue 48 item 1). */
+const STATIC_TTL_MS = 3_600_000
+
+/**
+ * Issue 48 item 1: the cache hints of a cacheable result (2026-07-28,
+ * server/utilities/caching), saying what skc knows. What the process fixes
+ * at start — the skc_* tools, the resource templates, the capabilities —
+ * is fresh for an hour and the same for everyone (`public`). What is read
+ * from disk on each request — skills, their files, prompts, and with
+ * `--tools` the tool skills' tools — is stale at once (`ttlMs: 0`) and the
+ * user's (`private`): even under `--watch`, which sees only built skills
+ * rebuild, an edit elsewhere changes the next answer without notice.
+ */
+export const cacheHintsOf =
+  (options: ServeOptions) =>
+  (method: string): CacheHints => {
+    const fixed = method === "server/discover" || method === "resources/templates/list" || (method === "tools/list" && options.skillTools !== true)
+    return fixed ? { ttlMs: STATIC_TTL_MS, cacheScope: "public" } : CACHE_HINTS
+  }
 
 /** The tool-skill tools, listed afresh on every tools/list: an approval or an edit between calls is seen at once. */
 const skillToolDefinitions = async (run: Run): Promise<Array<Tool>> => {
@@ -341,20 +364,16 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     return served(effect)
   }
   const tools = await loadTools()
-  const server = new Server(
-    { name: "skillc", version },
-    {
-      capabilities: {
-        // Issue 26 item 4: with --watch the server sees sources change and says so.
-        tools: options.watch === true && options.skillTools === true ? { listChanged: true } : {},
-        resources: options.watch === true ? { listChanged: true } : {},
-        // Issue 48 item 3: the skills a person may invoke, as prompts (slash commands in MCP clients).
-        prompts: options.watch === true ? { listChanged: true } : {},
-        extensions: { [SKILLS_EXTENSION]: { directoryRead: true } }
-      },
-      instructions: INSTRUCTIONS
-    }
-  )
+  const capabilities = {
+    // Issue 26 item 4: with --watch the server sees sources change and says so.
+    tools: options.watch === true && options.skillTools === true ? { listChanged: true } : {},
+    resources: options.watch === true ? { listChanged: true } : {},
+    // Issue 48 item 3: the skills a person may invoke, as prompts (slash commands in MCP clients).
+    prompts: options.watch === true ? { listChanged: true } : {},
+    extensions: { [SKILLS_EXTENSION]: { directoryRead: true } }
+  }
+  const server = new Server({ name: "skillc", version }, { capabilities, instructions: INSTRUCTIONS })
+  const revision: RevisionInfo = { serverInfo: { name: "skillc", version }, capabilities, instructions: INSTRUCTIONS, cacheHints: cacheHintsOf(options) }
   const definitions = tools.map((t) => toolDefinition(t, { outputSchemas: options.outputSchemas === true }))
   const byName = new Map(tools.map((t) => [t.name, t]))
   /** Whether the session's directory is in no project (the walk up finds no .skillc/). */
@@ -462,14 +481,15 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   }
   server.onerror = (error) => void process.stderr.write(`skc mcp: ${error.message}\n`)
   // The session's scope: its watchers and connections end with it (disposing twice is a no-op).
-  return { server, directory: () => Ref.getUnsafe(directory), hub, noProject, close: () => runtime.dispose() }
+  return { server, directory: () => Ref.getUnsafe(directory), hub, noProject, close: () => runtime.dispose(), revision }
 }
 
 /** Serve on stdin/stdout until stdin ends. */
 export const serveStdio = async (version: string, options: ServeOptions = {}): Promise<void> => {
   const session = await makeServer(version, options)
   const { server } = session
-  const transport = new LineTransport()
+  // Issue 48 item 1: revision 2026-07-28 beside the handshake revisions, at the protocol boundary.
+  const transport = new RevisionTransport(new LineTransport(), session.revision)
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
   })

@@ -169,6 +169,15 @@ export class LineTransport implements Transport {
     else if (m.method === "notifications/cancelled") this.settle(m.params?.requestId)
   }
 
+  /**
+   * Stop waiting for the answer to request `id` (a `subscriptions/listen`
+   * stream, answered only when it ends: revision.ts): end of input closes
+   * without it.
+   */
+  release(id: string | number) {
+    this.settle(id)
+  }
+
   private settle(id: unknown) {
     if (!isRequestId(id) || !this.pending.delete(id)) return
     if (this.inputEnded && this.pending.size === 0 && this.held === undefined) void this.close()

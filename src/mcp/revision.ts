@@ -1,0 +1,254 @@
+/**
+ * MCP revision 2026-07-28 beside the handshake revisions (issue 48 item 1),
+ * at the protocol boundary, in this one module: the MCP SDK in use (1.32)
+ * knows revisions up to 2025-11-25 only. `RevisionTransport` sits between
+ * the stdio transport and the SDK's `Server`, and makes skc a dual-era
+ * server (2026-07-28, basic/versioning, "Backward Compatibility with
+ * Initialization-Based Versions"):
+ *
+ * - A request whose `_meta` names `io.modelcontextprotocol/protocolVersion`
+ *   `2026-07-28` is a modern request: it needs no handshake, and it must
+ *   carry `io.modelcontextprotocol/clientCapabilities` (else -32602,
+ *   basic/index "Per-request protocol fields"). Its result gets
+ *   `resultType: "complete"`, the server's identity in
+ *   `_meta["io.modelcontextprotocol/serverInfo"]`, and, for the cacheable
+ *   methods (server/utilities/caching: `server/discover`, `tools/list`,
+ *   `prompts/list`, `resources/list`, `resources/templates/list`,
+ *   `resources/read`), `ttlMs` and `cacheScope` (`cacheHints`).
+ * - `server/discover` (server/discover) answers the supported versions, the
+ *   capabilities, the instructions and the identity.
+ * - `subscriptions/listen` (basic/patterns/subscriptions) opens a stream of
+ *   the list-changed notifications the client asked for and skc sends
+ *   (`--watch`): acknowledged first, each notification tagged with the
+ *   subscription's id; `notifications/cancelled` ends it, and the end of
+ *   input answers it (graceful closure).
+ * - A `_meta` version skc does not speak is -32022
+ *   `UnsupportedProtocolVersionError` with the supported versions.
+ * - Anything else — `initialize` and the requests after it, a request
+ *   without the `_meta` version, or one naming a handshake revision — goes
+ *   to the SDK untouched: a 2025-11-25 client sees exactly what it saw
+ *   before. `initialize` offering `2026-07-28` is answered with 2025-11-25:
+ *   the handshake selects a legacy revision (basic/versioning).
+ *
+ * List-changed notifications the SDK sends go to a client that made the
+ * handshake as before; without one, only on the subscriptions that asked
+ * for them (a modern server "MUST NOT send notification types the client
+ * has not explicitly requested").
+ */
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
+import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
+
+/** The stateless revision skc speaks besides the handshake ones. */
+export const MODERN_REVISION = "2026-07-28"
+/** Every revision skc serves, newest first: the modern one, then the handshake revisions the SDK negotiates. */
+export const SUPPORTED_REVISIONS: ReadonlyArray<string> = [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS]
+
+const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion"
+const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+const SERVER_INFO = "io.modelcontextprotocol/serverInfo"
+const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId"
+
+/** -32022 (basic/index, "Error codes"). */
+export const UNSUPPORTED_PROTOCOL_VERSION = -32022
+const INVALID_PARAMS = -32602
+
+/** Freshness hints of a cacheable result (server/utilities/caching). */
+export interface CacheHints {
+  readonly ttlMs: number
+  readonly cacheScope: "public" | "private"
+}
+
+/** The methods whose complete results carry cache hints (server/utilities/caching, "Cacheable Results"). */
+export const CACHEABLE_METHODS: ReadonlyArray<string> = [
+  "server/discover",
+  "tools/list",
+  "prompts/list",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read"
+]
+
+/** What the boundary needs to know of the server it fronts. */
+export interface RevisionInfo {
+  readonly serverInfo: { readonly name: string; readonly version: string }
+  readonly capabilities: Readonly<Record<string, unknown>>
+  readonly instructions: string
+  /** The hints of a cacheable method's result. */
+  readonly cacheHints: (method: string) => CacheHints
+}
+
+/** The list-changed notifications a subscription may ask for, by the filter's field. */
+const LIST_CHANGED: Readonly<Record<string, string>> = {
+  "notifications/tools/list_changed": "toolsListChanged",
+  "notifications/prompts/list_changed": "promptsListChanged",
+  "notifications/resources/list_changed": "resourcesListChanged"
+}
+
+type Id = string | number
+
+interface Message {
+  readonly jsonrpc: "2.0"
+  readonly id?: Id
+  readonly method?: string
+  readonly params?: Record<string, unknown>
+  readonly result?: Record<string, unknown>
+  readonly error?: unknown
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+
+/** A stdio transport that can stop waiting for a request it will not answer until it closes. */
+interface Releasing {
+  readonly release?: (id: Id) => void
+}
+
+export class RevisionTransport implements Transport {
+  onclose?: () => void
+  onerror?: (error: Error) => void
+  onmessage?: Transport["onmessage"]
+
+  /** Modern requests waiting for the SDK's answer: their method, to decorate the result. */
+  private readonly modern = new Map<Id, string>()
+  /** Open `subscriptions/listen` streams: their id and the list-changed notifications they asked for. */
+  private readonly subscriptions = new Map<Id, ReadonlySet<string>>()
+  /** Whether a client made the `initialize` handshake (legacy semantics for the process, basic/versioning). */
+  private handshake = false
+
+  constructor(
+    private readonly inner: Transport & Releasing,
+    private readonly info: RevisionInfo
+  ) {
+    inner.onmessage = (message, extra) => this.receive(message as unknown as Message, extra)
+    inner.onerror = (e) => this.onerror?.(e)
+    inner.onclose = () => void this.closeSubscriptions().finally(() => this.onclose?.())
+  }
+
+  start(): Promise<void> {
+    return this.inner.start()
+  }
+
+  close(): Promise<void> {
+    return this.inner.close()
+  }
+
+  /** The versions a modern client may name, and the handshake revisions (UnsupportedProtocolVersionError's `supported`). */
+  private supported() {
+    return [...SUPPORTED_REVISIONS]
+  }
+
+  private reply(id: Id, result: Record<string, unknown>): Promise<void> {
+    return this.inner.send({ jsonrpc: "2.0", id, result } as unknown as JSONRPCMessage)
+  }
+
+  private fail(id: Id, code: number, message: string, data?: unknown): Promise<void> {
+    return this.inner.send({ jsonrpc: "2.0", id, error: { code, message, ...(data === undefined ? {} : { data }) } } as unknown as JSONRPCMessage)
+  }
+
+  private receive(message: Message, extra: Parameters<NonNullable<Transport["onmessage"]>>[1]) {
+    const pass = () => this.onmessage?.(message as unknown as JSONRPCMessage, extra)
+    if (message.method === undefined) return pass()
+    if (message.id === undefined) {
+      // `notifications/cancelled` of a subscription ends it (basic/patterns/subscriptions, "Cancellation").
+      if (message.method === "notifications/cancelled") {
+        const id = message.params?.requestId
+        if ((typeof id === "string" || typeof id === "number") && this.subscriptions.delete(id)) return
+      }
+      return pass()
+    }
+    const id = message.id
+    if (message.method === "initialize") {
+      this.handshake = true
+      return pass()
+    }
+    const meta = isObject(message.params?._meta) ? message.params._meta : undefined
+    const version = meta?.[PROTOCOL_VERSION]
+    if (version === undefined) {
+      if (message.method === "server/discover" || message.method === "subscriptions/listen") {
+        return void this.fail(id, INVALID_PARAMS, `${message.method} needs params._meta["${PROTOCOL_VERSION}"] (revision ${MODERN_REVISION})`)
+      }
+      return pass()
+    }
+    if (typeof version === "string" && version !== MODERN_REVISION && SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return pass()
+    if (version !== MODERN_REVISION) {
+      return void this.fail(id, UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", { supported: this.supported(), requested: String(version) })
+    }
+    if (!isObject(meta?.[CLIENT_CAPABILITIES])) {
+      return void this.fail(id, INVALID_PARAMS, `a ${MODERN_REVISION} request needs params._meta["${CLIENT_CAPABILITIES}"] (an object)`)
+    }
+    if (message.method === "server/discover") return void this.reply(id, this.decorate("server/discover", this.discover()))
+    if (message.method === "subscriptions/listen") return this.listen(id, message.params ?? {})
+    this.modern.set(id, message.method)
+    return pass()
+  }
+
+  /** `DiscoverResult` (server/discover). */
+  private discover(): Record<string, unknown> {
+    return { supportedVersions: this.supported(), capabilities: this.info.capabilities, instructions: this.info.instructions }
+  }
+
+  /** A modern result: `resultType`, the server's identity, and the cache hints of a cacheable method. */
+  private decorate(method: string, result: Record<string, unknown>): Record<string, unknown> {
+    const meta = isObject(result._meta) ? result._meta : {}
+    const hints = CACHEABLE_METHODS.includes(method) ? this.info.cacheHints(method) : undefined
+    return {
+      ...result,
+      resultType: typeof result.resultType === "string" ? result.resultType : "complete",
+      ...(hints === undefined ? {} : hints),
+      _meta: { ...meta, [SERVER_INFO]: this.info.serverInfo }
+    }
+  }
+
+  /** `subscriptions/listen`: acknowledge the list-changed notifications skc sends, keep the stream open. */
+  private listen(id: Id, params: Record<string, unknown>) {
+    const asked = isObject(params.notifications) ? params.notifications : {}
+    const capabilities = this.info.capabilities as Record<string, { listChanged?: boolean } | undefined>
+    const offered: Record<string, string> = {
+      toolsListChanged: "tools",
+      promptsListChanged: "prompts",
+      resourcesListChanged: "resources"
+    }
+    const honoured: Record<string, true> = {}
+    for (const [field, capability] of Object.entries(offered)) {
+      if (asked[field] === true && capabilities[capability]?.listChanged === true) honoured[field] = true
+    }
+    this.subscriptions.set(id, new Set(Object.keys(honoured)))
+    // The stream stays open until cancelled or the end of input: the transport does not wait for its answer.
+    this.inner.release?.(id)
+    void this.inner.send({
+      jsonrpc: "2.0",
+      method: "notifications/subscriptions/acknowledged",
+      params: { _meta: { [SUBSCRIPTION_ID]: id }, notifications: honoured }
+    } as unknown as JSONRPCMessage)
+  }
+
+  /** Graceful closure: every open subscription is answered before the transport closes. */
+  private async closeSubscriptions() {
+    const open = [...this.subscriptions.keys()]
+    this.subscriptions.clear()
+    for (const id of open) await this.reply(id, this.decorate("subscriptions/listen", { _meta: { [SUBSCRIPTION_ID]: id } })).catch(() => {})
+  }
+
+  async send(message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]): Promise<void> {
+    const m = message as unknown as Message
+    if (m.method === undefined && m.id !== undefined) {
+      const method = this.modern.get(m.id)
+      if (method !== undefined) {
+        this.modern.delete(m.id)
+        if (isObject(m.result)) return this.inner.send({ ...m, result: this.decorate(method, m.result) } as unknown as JSONRPCMessage, options)
+      }
+      return this.inner.send(message, options)
+    }
+    const field = m.method === undefined ? undefined : LIST_CHANGED[m.method]
+    if (field === undefined) return this.inner.send(message, options)
+    // A list change: to the client of the handshake as before, and on each subscription that asked for it.
+    const sends: Array<Promise<void>> = []
+    if (this.handshake) sends.push(this.inner.send(message, options))
+    for (const [id, fields] of this.subscriptions) {
+      if (!fields.has(field)) continue
+      const params = isObject(m.params) ? m.params : {}
+      const meta = isObject(params._meta) ? params._meta : {}
+      sends.push(this.inner.send({ ...m, params: { ...params, _meta: { ...meta, [SUBSCRIPTION_ID]: id } } } as unknown as JSONRPCMessage, options))
+    }
+    await Promise.all(sends)
+  }
+}
