@@ -18,7 +18,7 @@
  * records beside it (settledRecords.ts), so an unchanged tree costs one stat
  * per file and only files whose size or mtime moved are read and hashed again.
  */
-import { timeSlicer } from "../shared/index.js"
+import { fsInternal, timeSlicer } from "../shared/index.js"
 import { Clock, Context, Deferred, Effect, Option } from "effect"
 import { Path } from "effect/Path"
 import { IndexCollision, IndexUnusable, InternalError, Warning } from "../../domain/errors.js"
@@ -39,7 +39,7 @@ import {
 } from "../../domain/search/indexState.js"
 import { tokenizerChoice, type TokenizerChoice } from "../../domain/search/tokenizer.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
-import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { IndexWriteFailed, SearchIndex, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../../ports/SearchIndex.js"
 import { builtElsewhere, NOT_BUILT_HERE, recordCacheOwner } from "../skills/index.js"
@@ -54,7 +54,6 @@ import { answersFor, dropSettled, readSettled, settle, withSettled } from "./set
 export const FILE_HASHES_KEY = "file_hashes"
 
 
-const internal = (e: FsError) => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
 /** `<runtime>/.skillc-meta/search-<hash16>.db`, hash16 from the canonical source path. */
 export const indexPathOf = Effect.fnUntraced(function* (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) {
@@ -135,7 +134,7 @@ const rowsOf = (source: IndexSource, tokenizer: TokenizerChoice, only?: Readonly
       }
       const known = parsed.get(f.path)
       const text =
-        known?.source ?? utf8.decode(yield* fs.readFile(path.join(source.skill.sourceDir, ...f.path.split("/"))).pipe(Effect.mapError(internal)))
+        known?.source ?? utf8.decode(yield* fs.readFile(path.join(source.skill.sourceDir, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal)))
       if (format === "text") {
         out.push({ path: f.path, ...textRows(f.path, stripBom(text), tokenizer) })
         continue
@@ -465,12 +464,12 @@ const collectSource = (skill: ResolvedSkill) =>
       const file = path.join(skill.sourceDir, ...f.path.split("/"))
       if (isOversized(f, maxFileBytes)) {
         // Hashed in pieces, not indexed (rowsOf says so): a file of any size never fails the skill.
-        const hash = yield* fs.hashFile(file).pipe(Effect.mapError(internal))
+        const hash = yield* fs.hashFile(file).pipe(Effect.mapError(fsInternal))
         fileHashes.set(f.path, hash)
         sourceFiles.push({ path: f.path, size: f.size, mtimeMs: f.mtimeMs, hash, trusted: now - f.mtimeMs > RACY_WINDOW_MS, title: undefined, description: undefined })
         continue
       }
-      const bytes = yield* fs.readFile(file).pipe(Effect.mapError(internal))
+      const bytes = yield* fs.readFile(file).pipe(Effect.mapError(fsInternal))
       const hash = hasher.sha256Hex(bytes)
       fileHashes.set(f.path, hash)
       let info: { title: string | undefined; description: string | undefined } = { title: undefined, description: undefined }
