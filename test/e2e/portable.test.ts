@@ -68,3 +68,32 @@ describe("DECISIONS #46: deployed skills on a teammate's machine", () => {
     expect(show.stderr).toMatch(/^error\[E020\]: section not found: 'Rolling back'\n {2}only the stub's headings are here: its source \(.*webapp.*\) is not; where it is, run 'skc build'/m)
   })
 })
+
+describe("issue 45 item 6: a committed stub's manifest cannot point outside the project", () => {
+  it("issue 45 item 6: open and outline of a stub whose source_path names another directory read only the stub, and warn", async () => {
+    const sb = sandbox()
+    const repo = join(sb.root, "cloned")
+    mkdirSync(join(repo, ".skillc"), { recursive: true })
+    const outside = join(sb.root, "private", "notes")
+    mkdirSync(outside, { recursive: true })
+    writeFileSync(join(outside, "SKILL.md"), "---\nname: notes\ndescription: Private notes. Use never.\n---\n# Private\n\n## Secret heading\n")
+    writeFileSync(join(outside, "creds.txt"), "ghp_SECRET\n")
+    // What a hostile repository commits: a stub whose manifest names that directory.
+    const stub = join(repo, ".claude", "skills", "notes")
+    mkdirSync(join(stub, ".skillc-meta"), { recursive: true })
+    writeFileSync(join(stub, "SKILL.md"), "---\nname: notes\ndescription: Notes. Use when noting.\n---\n# Notes\n")
+    writeFileSync(
+      join(stub, ".skillc-meta", "manifest.json"),
+      JSON.stringify({ skill: "notes", version: 1, built_at: "2026-11-26T00:00:00.000Z", source_hash: "x", scope: "project", source_path: outside })
+    )
+    const open = await sb.runAsync(["open", "notes", "creds.txt"], repo)
+    expect(open.stdout).not.toContain("ghp_SECRET")
+    expect(open.code).toBe(1)
+    expect(open.stderr).toContain("outside the project holding the stub")
+    const outline = await sb.runAsync(["outline", "notes"], repo)
+    expect(outline.code).toBe(0)
+    expect(outline.stdout).not.toContain("Secret heading")
+    expect(outline.stdout).toContain("Notes")
+    expect(outline.stderr).toContain("outside the project holding the stub")
+  })
+})

@@ -163,7 +163,8 @@ export const probeAgentEntry = Effect.fnUntraced(function* (entry: string) {
   if (!(yield* isRegularFile(skillMd))) return { _tag: "NotASkill", entry, reason: "missing SKILL.md" } as AgentEntry
   const manifestText = yield* fs.readFileString(path.join(real, META_DIR, MANIFEST_FILE)).pipe(Effect.orElseSucceed(() => undefined))
   const manifest = manifestText === undefined ? undefined : parseManifest(manifestText)
-  const sourceDir = manifest === undefined ? undefined : yield* sourceOfStub(manifest, entry)
+  const source = manifest === undefined ? undefined : yield* sourceOfStub(manifest, entry, real)
+  const sourceDir = source !== undefined && "dir" in source ? source.dir : undefined
   if (manifest !== undefined && sourceDir !== undefined) {
     const linked = (yield* fs.lstatOption(entry).pipe(Effect.orElseSucceed(() => undefined)))?.type === "symlink"
     // A link points at the runtime itself; skc's copy (`--copy`) only carries the stub and manifest.
@@ -180,7 +181,13 @@ export const probeAgentEntry = Effect.fnUntraced(function* (entry: string) {
     const reason = checked === undefined ? "unreadable SKILL.md" : checked.problems.join("; ")
     return { _tag: "NotASkill", entry, reason } as AgentEntry
   }
-  const missingSource = manifest?.skill === path.basename(entry) ? manifest.source_path : undefined
+  // Issue 45 item 6: a source found outside the project is named as such, and never read.
+  const missingSource =
+    manifest?.skill !== path.basename(entry)
+      ? undefined
+      : source !== undefined && "outside" in source
+        ? `${source.outside}, outside the project holding the stub`
+        : manifest.source_path
   return {
     _tag: "Foreign",
     entry,
@@ -194,23 +201,82 @@ export const probeAgentEntry = Effect.fnUntraced(function* (entry: string) {
 const STUB_DEPTH = 6
 
 /**
+ * The directories a stub's source may be in (issue 45 item 6): the
+ * project holding the stub — the nearest directory above it with a
+ * `.skillc/` directory, the homes skipped (as the project root is found) —,
+ * for a deployed link also the project holding the runtime it points at,
+ * and for a global skill the global source store. Canonical paths.
+ */
+const stubSourceRoots = Effect.fnUntraced(function* (manifest: Manifest, entry: string, real: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const { stores } = yield* Settings
+  const homes = new Set([env.home, env.realHome].filter((h) => path.isAbsolute(h)).map((h) => path.resolve(h)))
+  const roots: Array<string> = []
+  const add = function* (dir: string) {
+    const canonical = yield* fs.realPath(dir).pipe(Effect.orElseSucceed(() => undefined))
+    if (canonical !== undefined && !roots.includes(canonical)) roots.push(canonical)
+  }
+  const projectAbove = function* (start: string) {
+    let dir = path.resolve(start)
+    for (let level = 0; level < STUB_DEPTH; level++) {
+      if (!homes.has(dir) && (yield* fs.statOption(path.join(dir, ".skillc")).pipe(Effect.orElseSucceed(() => undefined)))?.type === "directory") {
+        return dir
+      }
+      const parent = path.dirname(dir)
+      if (parent === dir) break
+      dir = parent
+    }
+    return undefined
+  }
+  const holder = yield* projectAbove(path.dirname(entry))
+  if (holder !== undefined) yield* add(holder)
+  if (real !== path.resolve(entry)) {
+    const runtimeHolder = yield* projectAbove(path.dirname(real))
+    if (runtimeHolder !== undefined) yield* add(runtimeHolder)
+  }
+  if (manifest.scope === "global") yield* add(stores.globalSkills)
+  return roots
+})
+
+/**
  * The source of a stub skc deployed (DECISIONS #46): its manifest's
  * `source_path` when that holds a SKILL.md, else `source_rel` from the
  * nearest directory above the stub that holds it (the project the stub was
- * committed in, on whatever machine it is now). Undefined when neither does.
+ * committed in, on whatever machine it is now). Issue 45 item 6: a
+ * manifest is part of a committed stub, so what it names is used only when
+ * its canonical path (symlinks followed) is inside the project holding the
+ * stub (`stubSourceRoots`); one that resolves elsewhere — an absolute
+ * `source_path` into another directory, a `source_rel` through a committed
+ * symlink — is `outside`, never read. Undefined when nothing is found.
  */
-const sourceOfStub = Effect.fnUntraced(function* (manifest: Manifest, entry: string) {
+const sourceOfStub = Effect.fnUntraced(function* (manifest: Manifest, entry: string, real: string) {
+  const fs = yield* FileSystem
   const path = yield* Path
-  if (manifest.source_path !== undefined && (yield* isRegularFile(path.join(manifest.source_path, "SKILL.md")))) return manifest.source_path
+  let roots: ReadonlyArray<string> | undefined
+  const inside = function* (dir: string) {
+    roots ??= yield* stubSourceRoots(manifest, entry, real)
+    const canonical = yield* fs.realPath(dir).pipe(Effect.orElseSucceed(() => undefined))
+    return canonical !== undefined && roots.some((r) => canonical === r || canonical.startsWith(r.endsWith(path.sep) ? r : r + path.sep))
+  }
+  let outside: string | undefined
+  if (manifest.source_path !== undefined && (yield* isRegularFile(path.join(manifest.source_path, "SKILL.md")))) {
+    if (yield* inside(manifest.source_path)) return { dir: manifest.source_path }
+    outside = manifest.source_path
+  }
   const rel = manifest.source_rel
-  if (rel === undefined || path.isAbsolute(rel) || rel.split("/").includes("..")) return undefined
+  if (rel === undefined || path.isAbsolute(rel) || rel.split("/").includes("..")) return outside === undefined ? undefined : { outside }
   let dir = path.dirname(entry)
   for (let level = 0; level < STUB_DEPTH; level++) {
     const candidate = path.join(dir, ...rel.split("/"))
-    if (yield* isRegularFile(path.join(candidate, "SKILL.md"))) return candidate
+    if (yield* isRegularFile(path.join(candidate, "SKILL.md"))) {
+      if (yield* inside(candidate)) return { dir: candidate }
+      outside ??= candidate
+    }
     const parent = path.dirname(dir)
     if (parent === dir) break
     dir = parent
   }
-  return undefined
+  return outside === undefined ? undefined : { outside }
 })
