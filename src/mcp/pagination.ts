@@ -11,6 +11,16 @@
 export const RESOURCES_PAGE_SIZE = 50
 /** Skill entries per `skills/list` page (each lists every file of its skill with a digest). */
 export const SKILLS_PAGE_SIZE = 20
+/**
+ * Issue 48 item 2: the bytes of a `skills/list` page a client can rely on.
+ * Twenty entries bound the count, not the bytes (a skill listing dozens of
+ * files with digests is kilobytes): a page also ends before its JSON would
+ * pass 24 KB. An entry is atomic (the extension never splits a skill's
+ * `resources` across pages), so one larger than that is a page of its own.
+ */
+export const SKILLS_PAGE_BYTES = 24 * 1024
+/** Room kept on a page for what surrounds the entries: resultType, nextCursor, cache hints, the server's identity. */
+const PAGE_ENVELOPE_BYTES = 512
 /** Prompts per `prompts/list` page (issue 48 item 3: one per skill a person may invoke). */
 export const PROMPTS_PAGE_SIZE = 100
 
@@ -42,6 +52,31 @@ export const pageOf = <A>(
   const start = cursor === undefined ? 0 : decode(cursor)
   // An offset past the end (the list shrank between pages) is an empty last page, not an error.
   const end = start + size
+  const page = items.slice(start, end)
+  return end < items.length ? { page, nextCursor: encode(end) } : { page }
+}
+
+/**
+ * The page starting at `cursor` with at most `size` items whose JSON,
+ * with the page's envelope, stays within `maxBytes`; at least one item, so
+ * that a larger item still has a page.
+ */
+export const pageOfBytes = <A>(
+  items: ReadonlyArray<A>,
+  cursor: string | undefined,
+  size: number,
+  maxBytes: number
+): { readonly page: ReadonlyArray<A>; readonly nextCursor?: string } => {
+  const start = cursor === undefined ? 0 : decode(cursor)
+  const budget = maxBytes - PAGE_ENVELOPE_BYTES
+  let end = start
+  let bytes = 2
+  while (end < items.length && end - start < size) {
+    const more = Buffer.byteLength(JSON.stringify(items[end]), "utf8") + 1
+    if (end > start && bytes + more > budget) break
+    bytes += more
+    end++
+  }
   const page = items.slice(start, end)
   return end < items.length ? { page, nextCursor: encode(end) } : { page }
 }

@@ -17,7 +17,7 @@
  *
  * stdout carries JSON-RPC only; diagnostics go to stderr.
  */
-import { InvalidCursor, pageOf, PROMPTS_PAGE_SIZE, RESOURCES_PAGE_SIZE, SKILLS_PAGE_SIZE } from "./pagination.js"
+import { InvalidCursor, pageOf, pageOfBytes, PROMPTS_PAGE_SIZE, RESOURCES_PAGE_SIZE, SKILLS_PAGE_BYTES, SKILLS_PAGE_SIZE } from "./pagination.js"
 import { Cause, Context, Effect, Exit, Layer, ManagedRuntime, Option, Ref } from "effect"
 import { Env, withWorkingDirectory } from "../ports/Env.js"
 import { noWatcher, PendingRebuild, type PendingRebuildService } from "../ports/PendingRebuild.js"
@@ -310,10 +310,10 @@ const callSkillTool = async (run: Run, name: string, args: unknown): Promise<Cal
   }
 }
 
-/** A page of a list, an unknown cursor being invalid params (-32602). */
-const paged = <A>(items: ReadonlyArray<A>, cursor: string | undefined, size: number) => {
+/** A page of a list (of at most `maxBytes` of JSON when given), an unknown cursor being invalid params (-32602). */
+const paged = <A>(items: ReadonlyArray<A>, cursor: string | undefined, size: number, maxBytes?: number) => {
   try {
-    return pageOf(items, cursor, size)
+    return maxBytes === undefined ? pageOf(items, cursor, size) : pageOfBytes(items, cursor, size, maxBytes)
   } catch (e) {
     if (e instanceof InvalidCursor) throw new RpcError(ErrorCode.InvalidParams, e.message)
     throw e
@@ -451,7 +451,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   server.fallbackRequestHandler = async (request) => {
     switch (request.method) {
       case "skills/list": {
-        const { page, nextCursor } = paged(await runResource(run, listSkillEntries), cursorParam(request.params), SKILLS_PAGE_SIZE)
+        const { page, nextCursor } = paged(await runResource(run, listSkillEntries), cursorParam(request.params), SKILLS_PAGE_SIZE, SKILLS_PAGE_BYTES)
         return { resultType: "complete", skills: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       case "skills/get":

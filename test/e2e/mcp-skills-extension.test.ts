@@ -1,0 +1,232 @@
+/**
+ * Issue 48 item 2: the Skills extension (io.modelcontextprotocol/skills,
+ * SEP-2640) as finally specified (`specification/stable/skills.mdx` of
+ * modelcontextprotocol/ext-skills): one test per MUST clause a server
+ * answers for, named after the clause, through the MCP SDK's own client.
+ */
+import { createHash } from "node:crypto"
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { parse as parseYaml } from "yaml"
+import { sandbox } from "../helpers/cli.js"
+import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
+
+const put = (file: string, data: string | Uint8Array) => {
+  mkdirSync(join(file, ".."), { recursive: true })
+  writeFileSync(file, data)
+}
+
+const sha256 = (bytes: Uint8Array) => `sha256:${createHash("sha256").update(bytes).digest("hex")}`
+
+interface SkillResource {
+  uri: string
+  digest: string
+  size: number
+}
+interface Skill {
+  uri: string
+  frontmatter: Record<string, unknown>
+  resources: Array<SkillResource> | "dynamic"
+}
+
+const RICH_FRONTMATTER = [
+  "name: rich",
+  "description: >-",
+  "  Use when checking that frontmatter",
+  "  passes through verbatim.",
+  "license: Apache-2.0",
+  "allowed-tools: Read Grep",
+  "metadata:",
+  '  version: "2.1"',
+  "  io.modelcontextprotocol/unknown: kept",
+  "  tags: [a, b]",
+  "  nested: { depth: 2, on: true }",
+  "x-custom-count: 7"
+].join("\n")
+
+describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", () => {
+  const sb = sandbox()
+  const store = join(sb.work, ".skillc", "skills")
+  const rich = join(store, "rich")
+  const logo = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255])
+  let mcp: McpSession
+  const listAll = async (): Promise<Array<Skill>> => {
+    const out: Array<Skill> = []
+    let cursor: unknown
+    do {
+      const page = await mcp.extension("skills/list", cursor === undefined ? {} : { cursor })
+      out.push(...(page.skills as Array<Skill>))
+      cursor = page.nextCursor
+    } while (cursor !== undefined)
+    return out
+  }
+  const entry = async (name: string) => (await listAll()).find((s) => s.uri.endsWith(`/${name}/SKILL.md`))
+  const code = (p: Promise<unknown>) =>
+    p.then(
+      () => undefined,
+      (e: { code?: number }) => e.code
+    )
+
+  beforeAll(async () => {
+    put(join(rich, "SKILL.md"), `---\n${RICH_FRONTMATTER}\n---\n\n# Rich\n\nSee [guide](references/guide.md).\n`)
+    put(join(rich, "references", "guide.md"), "# Guide\n")
+    put(join(rich, "assets", "logo.png"), logo)
+    put(join(rich, "templates", "regional", "eu.md"), "# EU\n")
+    mkdirSync(join(rich, "empty"), { recursive: true })
+    // A nested skill: supporting content of the enclosing skill.
+    put(join(rich, "inner", "SKILL.md"), "---\nname: inner\ndescription: Nested.\n---\n# Inner\n")
+    // Not skills the extension may serve.
+    put(join(store, "no-skill-md", "README.md"), "# Not a skill\n")
+    put(join(store, "no-description", "SKILL.md"), "---\nname: no-description\n---\n# X\n")
+    put(join(store, "mismatch", "SKILL.md"), "---\nname: other-name\ndescription: Name differs from directory.\n---\n# X\n")
+    put(join(store, "Bad_Name", "SKILL.md"), "---\nname: Bad_Name\ndescription: Not a valid skill name.\n---\n# X\n")
+    // A skill only an agent directory holds.
+    put(join(sb.work, ".claude", "skills", "agent-only", "SKILL.md"), "---\nname: agent-only\ndescription: Found in .claude/skills.\n---\n# A\n")
+    // Enough skills with many files for skills/list to need several byte-bounded pages.
+    for (let i = 0; i < 12; i++) {
+      const dir = join(store, `bulk-${String(i).padStart(2, "0")}`)
+      put(join(dir, "SKILL.md"), `---\nname: bulk-${String(i).padStart(2, "0")}\ndescription: Bulk skill ${i}.\n---\n# Bulk\n`)
+      for (let f = 0; f < 30; f++) put(join(dir, "references", `reference-file-with-a-long-name-${String(f).padStart(3, "0")}.md`), `# R ${f}\n`)
+    }
+    mcp = await connectMcp({ cwd: sb.work, home: sb.home })
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  it("issue 48 item 2 (Capability Negotiation): a server declaring the extension MUST implement skills/list and skills/get, MUST declare resources, and with directoryRead MUST implement resources/directory/read", async () => {
+    const caps = mcp.client.getServerCapabilities() as Record<string, any>
+    expect(caps.extensions["io.modelcontextprotocol/skills"]).toEqual({ directoryRead: true })
+    expect(caps.resources).toBeDefined()
+    expect((await mcp.extension("skills/list")).skills).toEqual(expect.any(Array))
+    expect((await mcp.extension("skills/get", { uri: "skill://project/rich/SKILL.md" })).skill).toBeDefined()
+    expect((await mcp.extension("resources/directory/read", { uri: "skill://project/rich" })).resources).toEqual(expect.any(Array))
+  })
+
+  it("issue 48 item 2 (Skill Format): every served skill MUST contain SKILL.md at its root, beginning with frontmatter holding name and description", async () => {
+    const uris = (await listAll()).map((s) => s.uri)
+    expect(uris.some((u) => u.includes("/no-skill-md/"))).toBe(false)
+    expect(uris.some((u) => u.includes("/no-description/"))).toBe(false)
+    for (const name of ["no-skill-md", "no-description"]) {
+      expect(await code(mcp.extension("skills/get", { uri: `skill://project/${name}/SKILL.md` }))).toBe(-32602)
+    }
+  })
+
+  it("issue 48 item 2 (Resource Mapping): the final <skill-path> segment MUST equal the frontmatter name and MUST satisfy the naming rules", async () => {
+    const skills = await listAll()
+    for (const s of skills) {
+      const segments = s.uri.replace(/^skill:\/\//, "").split("/")
+      expect(segments.at(-1)).toBe("SKILL.md")
+      expect(segments.at(-2), s.uri).toBe(s.frontmatter.name)
+      expect(s.frontmatter.name as string).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    }
+    expect(skills.some((s) => s.uri.includes("/mismatch/") || s.frontmatter.name === "other-name")).toBe(false)
+    expect(skills.some((s) => s.uri.includes("/Bad_Name/"))).toBe(false)
+    expect(await code(mcp.extension("skills/get", { uri: "skill://project/mismatch/SKILL.md" }))).toBe(-32602)
+    expect(await code(mcp.extension("skills/get", { uri: "skill://project/Bad_Name/SKILL.md" }))).toBe(-32602)
+  })
+
+  it("issue 48 item 2 (Frontmatter): the frontmatter object MUST be identical in content to the SKILL.md's frontmatter", async () => {
+    const s = await entry("rich")
+    expect(s!.frontmatter).toEqual(parseYaml(RICH_FRONTMATTER))
+    expect((s!.frontmatter.metadata as Record<string, unknown>)["io.modelcontextprotocol/unknown"]).toBe("kept")
+  })
+
+  it("issue 48 item 2 (Resources): resources MUST be complete — every file once, SKILL.md included, each inside the skill, with size and sha256 digest of its raw bytes, nested skills' files too", async () => {
+    const s = await entry("rich")
+    expect(Array.isArray(s!.resources)).toBe(true)
+    const resources = s!.resources as Array<SkillResource>
+    const paths = resources.map((r) => r.uri.replace("skill://project/rich/", ""))
+    expect([...paths].sort()).toEqual(["SKILL.md", "assets/logo.png", "inner/SKILL.md", "references/guide.md", "templates/regional/eu.md"])
+    expect(new Set(paths).size).toBe(paths.length)
+    for (const r of resources) {
+      expect(r.uri.startsWith("skill://project/rich/")).toBe(true)
+      const bytes = new Uint8Array(readFileSync(join(rich, ...r.uri.replace("skill://project/rich/", "").split("/"))))
+      expect(r.size, r.uri).toBe(bytes.byteLength)
+      expect(r.digest, r.uri).toBe(sha256(bytes))
+      expect(r.digest).toMatch(/^sha256:[0-9a-f]{64}$/)
+    }
+  })
+
+  it("issue 48 item 2 (Resources): an entry's resources is an array or \"dynamic\", never absent: skc's skills are files, so always the array", async () => {
+    for (const s of await listAll()) expect(Array.isArray(s.resources), s.uri).toBe(true)
+  })
+
+  it("issue 48 item 2 (Listing Skills): resultType MUST be complete, ttlMs and cacheScope are REQUIRED", async () => {
+    const page = await mcp.extension("skills/list")
+    expect(page.resultType).toBe("complete")
+    expect(page.ttlMs).toEqual(expect.any(Number))
+    expect(page.ttlMs as number).toBeGreaterThanOrEqual(0)
+    expect(["public", "private"]).toContain(page.cacheScope)
+  })
+
+  it("issue 48 item 2 (Listing Skills): pages of at most 24 KB by default, each entry atomic (never split), every skill exactly once across the pages", async () => {
+    const pages: Array<Record<string, unknown>> = []
+    let cursor: unknown
+    do {
+      const page = await mcp.extension("skills/list", cursor === undefined ? {} : { cursor })
+      pages.push(page)
+      cursor = page.nextCursor
+    } while (cursor !== undefined)
+    expect(pages.length).toBeGreaterThan(1)
+    for (const p of pages) expect(Buffer.byteLength(JSON.stringify(p), "utf8")).toBeLessThanOrEqual(24 * 1024)
+    const skills = pages.flatMap((p) => p.skills as Array<Skill>)
+    expect(new Set(skills.map((s) => s.uri)).size).toBe(skills.length)
+    // 12 bulk skills, rich, inner's enclosing skill only (nested skills are not published on their own), agent-only.
+    expect(skills.map((s) => s.frontmatter.name).sort()).toEqual([
+      "agent-only",
+      ...Array.from({ length: 12 }, (_, i) => `bulk-${String(i).padStart(2, "0")}`),
+      "rich"
+    ])
+    const bulk = skills.find((s) => s.frontmatter.name === "bulk-11")!
+    expect(bulk.resources).toHaveLength(31)
+  })
+
+  it("issue 48 item 2 (Getting a Skill): resultType MUST be complete, ttlMs and cacheScope are REQUIRED, no cursor, the same entry as the listing", async () => {
+    const got = await mcp.extension("skills/get", { uri: "skill://project/rich/SKILL.md" })
+    expect(got.resultType).toBe("complete")
+    expect(got.ttlMs).toEqual(expect.any(Number))
+    expect(["public", "private"]).toContain(got.cacheScope)
+    expect(got.nextCursor).toBeUndefined()
+    expect(got.skill).toEqual(await entry("rich"))
+  })
+
+  it("issue 48 item 2 (Getting a Skill): params.uri MUST be a SKILL.md URI; one that identifies no served skill MUST be -32602", async () => {
+    for (const uri of ["skill://project/rich/references/guide.md", "skill://project/rich", "skill://project/no-such/SKILL.md", "https://example.com/SKILL.md"]) {
+      expect(await code(mcp.extension("skills/get", { uri })), uri).toBe(-32602)
+    }
+  })
+
+  it("issue 48 item 2 (Getting a Skill): a server MUST answer for every skill it serves, whether or not it is on the page read (an agent-directory skill, a skill of a later page)", async () => {
+    const first = await mcp.extension("skills/list")
+    const onFirst = (first.skills as Array<Skill>).map((s) => s.uri)
+    const later = (await listAll()).find((s) => !onFirst.includes(s.uri))!
+    expect(later).toBeDefined()
+    expect((await mcp.extension("skills/get", { uri: later.uri })).skill).toEqual(later)
+    const agent = (await listAll()).find((s) => s.frontmatter.name === "agent-only")!
+    expect((await mcp.extension("skills/get", { uri: agent.uri })).skill).toEqual(agent)
+  })
+
+  it("issue 48 item 2 (Reading Directories): resultType complete; every direct child, subdirectories as inode/directory without a trailing slash; an empty directory is an empty array", async () => {
+    const root = await mcp.extension("resources/directory/read", { uri: "skill://project/rich" })
+    expect(root.resultType).toBe("complete")
+    const children = root.resources as Array<{ uri: string; name: string; mimeType: string }>
+    expect(children.map((c) => c.name)).toEqual(["SKILL.md", "assets", "empty", "inner", "references", "templates"])
+    for (const c of children.filter((c) => c.mimeType === "inode/directory")) expect(c.uri.endsWith("/")).toBe(false)
+    expect(children.find((c) => c.name === "templates")).toEqual({ uri: "skill://project/rich/templates", name: "templates", mimeType: "inode/directory" })
+    expect((await mcp.extension("resources/directory/read", { uri: "skill://project/rich/empty" })).resources).toEqual([])
+  })
+
+  it("issue 48 item 2 (Reading Directories): MUST be supported for every directory of a served skill, at any depth", async () => {
+    const deep = await mcp.extension("resources/directory/read", { uri: "skill://project/rich/templates/regional" })
+    expect(deep.resources).toEqual([{ uri: "skill://project/rich/templates/regional/eu.md", name: "eu.md", mimeType: "text/markdown", size: 5 }])
+  })
+
+  it("issue 48 item 2 (Error Handling): directory/read of a URI that does not exist or is not a directory MUST be -32602; resources/read of a file not served MUST be -32602", async () => {
+    expect(await code(mcp.extension("resources/directory/read", { uri: "skill://project/rich/SKILL.md" }))).toBe(-32602)
+    expect(await code(mcp.extension("resources/directory/read", { uri: "skill://project/rich/nowhere" }))).toBe(-32602)
+    expect(await code(mcp.client.readResource({ uri: "skill://project/rich/nowhere.md" }))).toBe(-32602)
+    expect(await code(mcp.client.readResource({ uri: "skill://project/mismatch/SKILL.md" }))).toBe(-32602)
+  })
+})
