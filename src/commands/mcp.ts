@@ -6,22 +6,27 @@
 import { flag } from "./spec.js"
 import { mcpCommandSpecs } from "./index.js"
 
-/** The settings snippet for Claude Code / Cursor (RFC-0007:C-MCP-SERVER "Configuration"). */
+/**
+ * The settings snippet for Claude Code / Cursor (RFC-0007:C-MCP-SERVER
+ * "Configuration"). Issue 48 item 4: every snippet names the project
+ * (`--project`): MCP roots, the fallback for clients that send them, are
+ * deprecated by revision 2026-07-28 ("pass directories via tool
+ * parameters, resource URIs, or server configuration").
+ */
 export const MCP_CONFIG_SNIPPET = `{
   "mcpServers": {
     "skillc": {
       "command": "npx",
-      "args": ["-y", "skillc", "mcp"]
+      "args": ["-y", "skillc", "mcp", "--project", "/path/to/project"]
     }
   }
 }`
 
 /** The same server for clients with their own configuration shapes (DECISIONS #47). */
 export const MCP_OTHER_CLIENTS: ReadonlyArray<string> = [
-  "Claude Desktop (claude_desktop_config.json): the same, with the project named, since it starts servers in /:",
-  '  "args": ["-y", "skillc", "mcp", "--project", "/path/to/project"]',
+  "Claude Desktop (claude_desktop_config.json): the same (it starts servers in /).",
   "VS Code (.vscode/mcp.json):",
-  '  { "servers": { "skillc": { "type": "stdio", "command": "npx", "args": ["-y", "skillc", "mcp"] } } }',
+  '  { "servers": { "skillc": { "type": "stdio", "command": "npx", "args": ["-y", "skillc", "mcp", "--project", "/path/to/project"] } } }',
   "Codex (~/.codex/config.toml):",
   "  [mcp_servers.skillc]",
   '  command = "npx"',
@@ -53,7 +58,7 @@ export const mcpHelp = {
     ),
     project: flag.text(
       "project",
-      "Serve the project in this directory (else SKILLC_PROJECT, else the client's MCP roots, else the working directory): clients such as Claude Desktop start servers in / or the home directory (DECISIONS #47)."
+      "Serve the project in this directory (else SKILLC_PROJECT; without either, the MCP roots of a client that sends them, else the working directory): clients such as Claude Desktop start servers in / or the home directory (DECISIONS #47)."
     )
   },
   notes: [
@@ -63,7 +68,9 @@ export const mcpHelp = {
     "",
     ...MCP_OTHER_CLIENTS,
     "",
-    'With a global install (npm install -g skillc): "command": "skc", "args": ["mcp"] starts faster.',
-    "The project served: --project, else SKILLC_PROJECT, else the client's MCP roots, else the working directory."
+    'With a global install (npm install -g skillc): "command": "skc", "args": ["mcp", "--project", "/path/to/project"] starts faster.',
+    '"env": { "SKILLC_PROJECT": "/path/to/project" } does the same as --project.',
+    "The project served: --project, else SKILLC_PROJECT. Without either, the MCP roots of a client that",
+    "sends them (deprecated by MCP 2026-07-28; honoured for older clients), else the working directory."
   ]
 }

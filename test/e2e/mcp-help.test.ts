@@ -1,0 +1,42 @@
+/**
+ * Issue 48 item 4: roots as the fallback they now are. MCP revision
+ * 2026-07-28 deprecates roots ("pass directories or files via tool
+ * parameters, resource URIs, or server configuration"), so every snippet
+ * that configures skc's server — `skc mcp --help` and the README's "Agents
+ * and MCP" — names the project with `--project`, and the rule puts
+ * `--project` and `SKILLC_PROJECT` before roots. (That roots are still
+ * honoured for older clients: test/e2e/mcp-project.test.ts.)
+ */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { ROOT, sandbox } from "../helpers/cli.js"
+
+/** The lines of `text` that start skc's MCP server from a client's configuration. */
+const serverArgs = (text: string) => text.split("\n").filter((l) => /"args": \[[^\]]*"mcp"/.test(l) || /^\s*args = \[.*"mcp"/.test(l))
+
+describe("issue 48 item 4: --project first, roots the fallback", () => {
+  it("issue 48 item 4: every configuration snippet of skc mcp --help names the project, and the rule names roots last, as deprecated", () => {
+    const sb = sandbox()
+    const r = sb.run(["mcp", "--help"], sb.work)
+    expect(r.code, r.stderr).toBe(0)
+    const lines = serverArgs(r.stdout)
+    expect(lines.length).toBeGreaterThanOrEqual(3)
+    for (const line of lines) expect(line, line).toContain('"--project"')
+    const rule = r.stdout.slice(r.stdout.indexOf("The project served:"))
+    expect(rule.indexOf("--project")).toBeLessThan(rule.indexOf("SKILLC_PROJECT"))
+    expect(rule.indexOf("SKILLC_PROJECT")).toBeLessThan(rule.indexOf("roots"))
+    expect(rule).toMatch(/deprecated by MCP 2026-07-28/)
+  })
+
+  it("issue 48 item 4: every configuration snippet of the README's Agents and MCP section names the project", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8")
+    const start = readme.indexOf("## Agents and MCP")
+    const section = readme.slice(start, readme.indexOf("\n## ", start + 1))
+    const lines = serverArgs(section)
+    expect(lines.length).toBeGreaterThanOrEqual(4)
+    for (const line of lines) expect(line, line).toContain('"--project"')
+    const rule = section.slice(section.indexOf("**Which project it serves**"))
+    expect(rule.indexOf("SKILLC_PROJECT")).toBeLessThan(rule.indexOf("roots"))
+  })
+})
