@@ -424,7 +424,8 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         description: "Any file of a skill in the global source store (~/.skillc/skills/<skill>); SKILL.md is the entry point."
       }
     ],
-    ...CACHE_HINTS
+    // Fixed for the process: the same hints whichever revision asks (issue 48 item 1).
+    ...revision.cacheHints("resources/templates/list")
   }))
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({
     contents: [await runResource(run, readSkillResource(request.params.uri))],

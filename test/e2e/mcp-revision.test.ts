@@ -201,3 +201,20 @@ describe("issue 48 item 1: subscriptions/listen under --watch", () => {
     })
   })
 })
+
+describe("issue 48 item 1: the same cache hints for both revisions", () => {
+  it("issue 48 item 1: resources/templates/list, fixed for the process, says so to a 2025-11-25 client too", async () => {
+    const sb = sandbox()
+    const s = raw(sb.work, sb.home)
+    try {
+      await s.request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "legacy", version: "1" } })
+      s.send({ method: "notifications/initialized" })
+      const legacy = await s.request("resources/templates/list")
+      const modern = await s.modern("resources/templates/list")
+      expect(legacy.result).toMatchObject({ ttlMs: 3_600_000, cacheScope: "public" })
+      expect(modern.result).toMatchObject({ ttlMs: 3_600_000, cacheScope: "public" })
+    } finally {
+      expect(await s.end()).toBe(0)
+    }
+  })
+})
