@@ -65,9 +65,16 @@ export class LineTransport implements Transport {
     private readonly output: NodeJS.WritableStream = process.stdout
   ) {}
 
+  /**
+   * Ids of the requests the server sent the client (`roots/list`) and not yet
+   * answered. While one waits, the in-flight bound does not stop reading:
+   * the requests read may be waiting for that answer, which comes after them.
+   */
+  private readonly asked = new Set<string | number>()
+
   /** Whether reading must wait: answers backed up, or too many requests read and not yet answered. */
   private mustWait(): boolean {
-    return this.drained !== undefined || this.pending.size >= MAX_IN_FLIGHT_REQUESTS
+    return this.drained !== undefined || (this.pending.size >= MAX_IN_FLIGHT_REQUESTS && this.asked.size === 0)
   }
 
   /** Stop reading: the input stream is paused, and what is left of the current chunk is held. */
@@ -164,7 +171,11 @@ export class LineTransport implements Transport {
   /** Notes what a message read means for the requests waited on at end of input. */
   private track(message: JSONRPCMessage) {
     const m = message as { id?: unknown; method?: unknown; params?: { requestId?: unknown } }
-    if (typeof m.method !== "string") return
+    if (typeof m.method !== "string") {
+      // The client's answer to a request of the server's.
+      if (isRequestId(m.id)) this.asked.delete(m.id)
+      return
+    }
     if (isRequestId(m.id)) this.pending.add(m.id)
     else if (m.method === "notifications/cancelled") this.settle(m.params?.requestId)
   }
@@ -243,6 +254,15 @@ export class LineTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    const out = message as { id?: unknown; method?: unknown; params?: { requestId?: unknown } }
+    if (typeof out.method === "string" && isRequestId(out.id)) {
+      this.asked.add(out.id)
+      // Requests read may wait for its answer: reading goes on (mustWait).
+      this.resumeInput()
+    } else if (out.method === "notifications/cancelled" && isRequestId(out.params?.requestId)) {
+      // The server gave up waiting (the roots timeout): no answer is waited for.
+      this.asked.delete(out.params.requestId)
+    }
     return this.writeLine(boundedResponse(message)).then(() => {
       // An answer (result or error) to a request read: at end of input, the last one closes.
       const m = message as { id?: unknown; method?: unknown }

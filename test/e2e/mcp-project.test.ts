@@ -106,6 +106,17 @@ describe("skc mcp started in / (DECISIONS #47)", () => {
       }
     })
 
+    it("issue 45 item 4: many requests sent at once after the handshake still wait for the roots answer, which the in-flight bound lets through", async () => {
+      const { client, show } = await rootsClient(() => [sb.work])
+      try {
+        // More than the 64 requests read ahead of their answers: the client's answer to roots/list comes after them.
+        const answers = await Promise.all(Array.from({ length: 100 }, () => show()))
+        for (const r of answers) expect(r.content[0]?.text).toContain("Ship it.")
+      } finally {
+        await client.close()
+      }
+    })
+
     it("--project wins over the roots", async () => {
       const other = join(sb.root, "other")
       mkdirSync(join(other, ".skillc"), { recursive: true })
