@@ -11,7 +11,8 @@ import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
 import { renderError, skcErrorOfCause } from "../domain/errors.js"
 import { isVerboseEnv } from "../layers.js"
-import { homeProblem } from "./home.js"
+import { visible } from "../domain/visible.js"
+import { homeProblem, homeWarning } from "./home.js"
 import { guardOutputStreams } from "./stdout.js"
 
 /**
@@ -26,6 +27,8 @@ export const begin = (argv: ReadonlyArray<string>, checkHome: boolean): { readon
     process.stderr.write(renderError(noHome) + "\n")
     return 1
   }
+  const homeNote = checkHome ? homeWarning(process.env) : undefined
+  if (homeNote !== undefined) process.stderr.write(visible(homeNote) + "\n")
   return { verboseOn: argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv() }
 }
 

@@ -24,7 +24,7 @@ const HELP_FLAG: Flag = { kind: "boolean", name: "help", alias: "h", help: "Show
 const usageOf = (a: Arg): string => (a.arity === "one" ? `<${a.name}>` : a.arity === "optional" ? `[<${a.name}>]` : `[<${a.name}>...]`)
 
 const placeholder = (f: Flag): string =>
-  f.kind === "boolean" ? "" : f.kind === "integer" ? " <n>" : f.kind === "float" ? " <number>" : f.choices !== undefined ? " <value>" : " <text>"
+  f.kind === "boolean" ? "" : f.placeholder !== undefined ? ` <${f.placeholder}>` : f.kind === "integer" ? " <n>" : f.kind === "float" ? " <number>" : f.choices !== undefined ? " <value>" : " <text>"
 
 const flagLabel = (f: Flag): string => `${f.alias === undefined ? "    " : `-${f.alias}, `}--${f.name}${placeholder(f)}`
 

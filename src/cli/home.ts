@@ -5,7 +5,7 @@
  * a dangling symlink (issue 19). It is an error instead, before any command runs.
  */
 import { homedir } from "node:os"
-import { isAbsolute } from "node:path"
+import { basename, dirname, isAbsolute, join } from "node:path"
 import { UsageError } from "../domain/errors.js"
 
 export const homeProblem = (vars: Readonly<Record<string, string | undefined>>, home: () => string = homedir): UsageError | undefined => {
@@ -22,4 +22,22 @@ export const homeProblem = (vars: Readonly<Record<string, string | undefined>>, 
     message: dir === "" ? "no home directory: HOME is empty" : `no home directory: HOME is not an absolute path ('${dir}')`,
     detail: ["set HOME, or SKILLC_HOME to the directory that holds .skillc/"]
   })
+}
+
+/**
+ * SKILLC_HOME replaces the home directory: skc's own directory is
+ * `$SKILLC_HOME/.skillc`. Set to a directory named `.skillc` (read as "skc's
+ * directory", like CARGO_HOME), it silently made `~/.skillc/.skillc/…`
+ * (issue 46 item 5); the warning says what it means and what to set.
+ */
+export const homeWarning = (vars: Readonly<Record<string, string | undefined>>): string | undefined => {
+  const override = vars.SKILLC_HOME
+  if (override === undefined || override === "") return undefined
+  const trimmed = override.replace(/[\\/]+$/, "")
+  if (basename(trimmed) !== ".skillc") return undefined
+  const parent = dirname(trimmed)
+  return (
+    `warning: SKILLC_HOME=${override} stands for the home directory, so skc uses ${join(trimmed, ".skillc")}; ` +
+    `to use ${trimmed} itself, set SKILLC_HOME=${parent}`
+  )
 }

@@ -58,7 +58,8 @@ export const mcpHelp = {
     ),
     project: flag.text(
       "project",
-      "Serve the project in this directory (else SKILLC_PROJECT; without either, the MCP roots of a client that sends them, else the working directory): clients such as Claude Desktop start servers in / or the home directory (DECISIONS #47)."
+      "Serve the project in this directory (else SKILLC_PROJECT; without either, the MCP roots of a client that sends them, else the working directory): clients such as Claude Desktop start servers in / or the home directory.",
+      { placeholder: "dir" }
     )
   },
   notes: [
@@ -68,7 +69,8 @@ export const mcpHelp = {
     "",
     ...MCP_OTHER_CLIENTS,
     "",
-    'With a global install (npm install -g skillc): "command": "skc", "args": ["mcp", "--project", "/path/to/project"] starts faster.',
+    'With skc installed (npm install -g skillc once published; today from a checkout or a packed tarball, see the README\'s Install): "command": "skc", "args": ["mcp", "--project", "/path/to/project"] starts faster, and works before the package is on the registry.',
+    "With the claude CLI: claude mcp add-json skillc '{\"command\":\"skc\",\"args\":[\"mcp\",\"--project\",\"/path/to/project\"]}' (the server object, without the mcpServers wrapper).",
     '"env": { "SKILLC_PROJECT": "/path/to/project" } does the same as --project.',
     "The project served: --project, else SKILLC_PROJECT. Without either, the MCP roots of a client that",
     "sends them (deprecated by MCP 2026-07-28; honoured for older clients), else the working directory."

@@ -38,6 +38,8 @@ export interface Flag<V = unknown> {
    * option" (DECISIONS #32).
    */
   readonly required?: boolean
+  /** The value's name in help (`--project <dir>`); else from the kind (`<text>`, `<n>`). */
+  readonly placeholder?: string
   readonly _value?: V
 }
 
@@ -74,7 +76,7 @@ export const flag = {
   text: (
     name: string,
     help: string,
-    options: { readonly alias?: string; readonly choices?: ReadonlyArray<string>; readonly required?: boolean } = {}
+    options: { readonly alias?: string; readonly choices?: ReadonlyArray<string>; readonly required?: boolean; readonly placeholder?: string } = {}
   ): Flag<Option.Option<string>> => ({
     kind: "text",
     name,
@@ -92,7 +94,7 @@ export const flag = {
   integer: (name: string, help: string): Flag<Option.Option<number>> => ({ kind: "integer", name, help }),
   float: (name: string, help: string): Flag<Option.Option<number>> => ({ kind: "float", name, help }),
   /** A text flag that may be given several times, in order. */
-  repeated: (name: string, help: string): Flag<ReadonlyArray<string>> => ({ kind: "repeated", name, help })
+  repeated: (name: string, help: string, placeholder?: string): Flag<ReadonlyArray<string>> => ({ kind: "repeated", name, help, ...(placeholder ? { placeholder } : {}) })
 }
 
 export const arg = {

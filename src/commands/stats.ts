@@ -19,7 +19,7 @@ export const statsCommand = defineCommand({
     "skc stats my-skill --include-author         # count build, lint, stats too",
     "skc stats --all --since 2026-01-01          # every skill; which were never read",
     "skc stats my-skill --format html > report.html",
-    "skc stats my-skill --from postgres://skc@db.internal/team --machine build-07   # the team's reads (issue 18)",
+    "skc stats my-skill --from postgres://skc@db.internal/team --machine build-07   # the team's reads",
     "skc stats --all --team                      # every skill over the config's [team] database"
   ],
   args: { skill: arg.optional("skill", "Skill name or path (omit with --all).") },
@@ -32,7 +32,7 @@ export const statsCommand = defineCommand({
     ),
     since: flag.text("since", "Only accesses on or after (RFC 3339 or YYYY-MM-DD, UTC)."),
     until: flag.text("until", "Only accesses on or before (RFC 3339 or YYYY-MM-DD, UTC)."),
-    project: flag.repeated("project", "Only accesses from this directory or below (any of them matches)."),
+    project: flag.repeated("project", "Only accesses from this directory or below (any of them matches).", "dir"),
     includeAuthor: flag.boolean("include-author", "Also count the author's own build, lint and stats calls (default: agent reads only)."),
     limit: flag.integer("limit", "Most entries per list (default 10 in text, all in JSON)."),
     all: flag.boolean("all", "One row per skill that resolves from here, and the skills never read."),

@@ -15,12 +15,12 @@ export const syncCommand = defineCommand({
     "skc sync                      # every skill under ./.skillc/logs/",
     "skc sync my-skill --dry-run   # what would be synced, nothing written",
     "skc sync --project ~/code/webapp",
-    "skc sync --to postgres://skc@db.internal/team   # push every local log row to the team database (issue 18)",
+    "skc sync --to postgres://skc@db.internal/team   # push every local log row to the team database",
     "skc sync --team                                 # the same, to the config's [team] database"
   ],
   args: { skill: arg.optional("skill", "Only this skill's local logs.") },
   flags: {
-    project: flag.text("project", "Sync from this project directory instead of the current one."),
+    project: flag.text("project", "Sync from this project directory instead of the current one.", { placeholder: "dir" }),
     dryRun: flag.boolean("dry-run", "Show what would be synced without writing or deleting."),
     to: flag.text(
       "to",

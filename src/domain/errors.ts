@@ -206,7 +206,8 @@ export class SkillExists extends Schema.TaggedError<SkillExists>()("SkillExists"
 export class InvalidOption extends Schema.TaggedError<InvalidOption>()("InvalidOption", { message: Schema.String, suggestion: Schema.optional(Schema.String) }) {
   readonly code = "E100" as const
   get text(): string {
-    return `invalid option: '${this.message}'`
+    // A message that quotes a value itself is not quoted again (issue 46 item 5: 'unknown format 'xml'').
+    return this.message.includes("'") ? `invalid option: ${this.message}` : `invalid option: '${this.message}'`
   }
   /** Issue 25 item 3: the command or flag meant (`serach` → `search`, `--limt` → `--limit`). */
   get detail(): ReadonlyArray<string> {

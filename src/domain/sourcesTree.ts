@@ -124,7 +124,7 @@ export const renderSourcesTree = (rootLabel: string, layout: SourcesLayout): str
   }
   for (const e of layout.entries) {
     const name = e.path.slice(e.path.lastIndexOf("/") + 1)
-    const label = e.type === "dir" ? `${name}/${e.file_count === undefined ? "" : ` (${e.file_count} files)`}` : name
+    const label = e.type === "dir" ? `${name}/${e.file_count === undefined ? "" : ` (${e.file_count} ${e.file_count === 1 ? "file" : "files"})`}` : name
     lines.push(`${prefixFor(e.depth)}${e.last ? "└── " : "├── "}${label}`)
     open[e.depth - 1] = !e.last
     open.length = e.depth

@@ -24,7 +24,13 @@ export const MAIN_ENTRY_LIMIT = 15
 export const TOP_LEVEL_LIMIT = 12
 export const REFERENCE_LIMIT = 15
 export const DESCRIPTION_LIMIT = 120
-export const REFERENCES_LABEL = "References (query by title only)"
+/**
+ * The grouping label of RFC-0001's stub. Its hint was "(query by title
+ * only)", read as "only titles can be searched" (issue 46 item 5); it
+ * means: look a reference up by its title, the text after the dash only
+ * describes it.
+ */
+export const REFERENCES_LABEL = "References (look up by title; the text after — describes it)"
 
 export interface StubHeading {
   readonly level: HeadingLevel

@@ -23,7 +23,7 @@ describe("RFC-0002:C-SOURCES", () => {
         "├── empty/",
         "├── references/",
         "│   ├── cuda-driver-docs/ (2 files)",
-        "│   ├── cuda-runtime-docs/ (1 files)",
+        "│   ├── cuda-runtime-docs/ (1 file)",
         "│   ├── compilation.md",
         "│   └── debugging-tools.md",
         "├── scripts/",
@@ -37,7 +37,7 @@ describe("RFC-0002:C-SOURCES", () => {
 
   it("RFC-0002:C-SOURCES --limit ends with '... (N more)' at the level where the cut falls", () => {
     const text = renderSourcesTree("cuda/", layoutSources(files, dirs, { dir: "", limit: 4, depth: 2 }))
-    expect(text.trimEnd().split("\n").slice(-2)).toEqual(["│   ├── cuda-runtime-docs/ (1 files)", "│   └── ... (6 more)"])
+    expect(text.trimEnd().split("\n").slice(-2)).toEqual(["│   ├── cuda-runtime-docs/ (1 file)", "│   └── ... (6 more)"])
   })
 
   it("RFC-0002:C-SOURCES --dir scopes the listing and --depth counts from it", () => {

@@ -65,7 +65,7 @@ describe("skc lint outputs", () => {
     expect(sb.run(["lint", "no-such-skill"]).stderr).toMatch(/^error\[E001\]:\ skill\ 'no\-such\-skill'\ not\ found(\n  .*)*\n/)
     const r = sb.run(["lint", "out/broken", "--format", "xml"])
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^error\[E100\]: invalid option: 'unknown format 'xml'/)
+    expect(r.stderr).toMatch(/^error\[E100\]: invalid option: unknown format 'xml'/)
   })
 })
 

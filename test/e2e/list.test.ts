@@ -184,7 +184,7 @@ describe("skc list", () => {
       const r = box.run(["list", ...args], project)
       expect(r.code).toBe(1)
       expect(r.stdout).toBe("")
-      expect(r.stderr).toMatch(/^error\[E100\]: invalid option: '/)
+      expect(r.stderr).toMatch(/^error\[E100\]: invalid option: /)
       expect(r.stderr).toContain(needle)
     }
     const r = box.run(["list", "--scope", "local"], project)

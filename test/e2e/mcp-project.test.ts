@@ -62,7 +62,7 @@ describe("skc mcp started in / (DECISIONS #47)", () => {
       timeoutMs: 60_000
     })
     expect(bad.code).toBe(1)
-    expect(bad.stderr).toMatch(/^error\[E100\]: invalid option: '--project: not a directory: '.*nope''\n/)
+    expect(bad.stderr).toMatch(/^error\[E100\]: invalid option: --project: not a directory: '.*nope'\n/)
   })
 
   describe("MCP roots", () => {

@@ -45,7 +45,7 @@ describe("did you mean …? (issue 25 item 3)", () => {
   it("commands and flags one typo away; search --all without a query names the query (E100)", async () => {
     const serach = await sb.runAsync(["serach", "pdf", "x"])
     expect(serach.code).toBe(1)
-    expect(serach.stderr).toMatch(/^error\[E100\]: invalid option: 'Invalid subcommand for skc[^\n]*\n  did you mean 'search'\?\n$/)
+    expect(serach.stderr).toMatch(/^error\[E100\]: invalid option: Invalid subcommand for skc[^\n]*\n  did you mean 'search'\?\n$/)
     expect((await sb.runAsync(["search", "pdf", "x", "--limt", "3"])).stderr).toMatch(/\n  did you mean '--limit'\?\n$/)
     expect((await sb.runAsync(["stats", "pdf", "--grop-by", "files"])).stderr).toMatch(/\n  did you mean '--group-by'\?\n$/)
     expect(await sb.runAsync(["search", "--all"])).toMatchObject({ code: 1, stderr: "error[E100]: invalid option: 'Missing argument <query>'\n" })

@@ -35,9 +35,9 @@ describe("RFC-0007:C-SYNC", () => {
     const sb = sandbox()
     const to = await sb.runAsync(["sync", "--to", "not a url"])
     expect(to).toMatchObject({ code: 1, stdout: "" })
-    expect(to.stderr).toBe("error[E100]: invalid option: '--to: expected a postgres:// or postgresql:// URL, got 'not a url''\n")
+    expect(to.stderr).toBe("error[E100]: invalid option: --to: expected a postgres:// or postgresql:// URL, got 'not a url'\n")
     const from = await sb.runAsync(["stats", "x", "--from", "mysql://db/team"])
-    expect(from.stderr).toMatch(/^error\[E100\]: invalid option: '--from: expected a postgres:\/\/ or postgresql:\/\/ URL/)
+    expect(from.stderr).toMatch(/^error\[E100\]: invalid option: --from: expected a postgres:\/\/ or postgresql:\/\/ URL/)
   })
 
   it("DECISIONS #8: nothing to sync prints 'No local logs to sync' and exits 0; a named skill without logs is E040", async () => {

@@ -1,5 +1,5 @@
 import { metadataFindings } from "../metadataIssues.js"
-import type { Rule } from "../types.js"
+import { frontmatterData, keyLine, type Rule } from "../types.js"
 
 export const skl106: Rule = {
   id: "SKL106",
@@ -7,8 +7,16 @@ export const skl106: Rule = {
   defaultSeverity: "error",
   category: "frontmatter",
   source: "RFC-0008:C-REGISTRY",
-  summary: "`description` is a non-empty string.",
-  doc: "An empty or whitespace-only description gives an agent nothing to match a task against, which is the same as having none.",
+  summary: "`description` is a non-empty string, not a `TODO` placeholder.",
+  doc:
+    "An empty or whitespace-only description gives an agent nothing to match a task against, which is the same as having none; " +
+    "so does a placeholder starting with `TODO` (the template `skc init` writes).",
   fix: "Write one or two sentences: what the skill does, then when to use it.",
-  check: (s) => metadataFindings(s, "SKL106")
+  check: (s) => {
+    const found = metadataFindings(s, "SKL106")
+    // issue 46 item 5: `skc init`'s template ("TODO: Add skill description") is no description either.
+    const description = frontmatterData(s.frontmatter)?.description
+    if (found.length > 0 || typeof description !== "string" || !/^\s*TODO\b/.test(description)) return found
+    return [{ file: "SKILL.md", line: keyLine(s.frontmatter, "description"), message: `description is a placeholder ('${description.trim()}'): say what the skill does and when to use it` }]
+  }
 }
