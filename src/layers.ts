@@ -54,6 +54,7 @@ import { MemoryFileSystemLayer, type MemoryFileSystem } from "./adapters/memory/
 import { MemorySearchIndexLayer } from "./adapters/memory/MemorySearchIndex.js"
 import { SearchIndex, type SearchIndexService } from "./ports/SearchIndex.js"
 import { ProcessRunner } from "./ports/ProcessRunner.js"
+import { RegexMatcher } from "./ports/RegexMatcher.js"
 import { Prompter } from "./ports/Prompter.js"
 import { UsageHistory } from "./ports/UsageHistory.js"
 import { TeamLogStore } from "./ports/TeamLogStore.js"
@@ -203,6 +204,8 @@ export const makeLiveLayer = (options: LiveOptions = {}) => Layer.merge(Live(opt
 
 /** Child processes of tool skills (`skc run`, `skc eval --judge`, MCP `<skill>__<tool>`). */
 export const ProcessRunnerLive: Layer.Layer<ProcessRunner> = /* @__PURE__ */ lazyLayer(() => import("./adapters/node/NodeProcessRunner.js").then((m) => m.NodeProcessRunnerLive))
+/** `skc eval --extract-regex` run under the agent's timeout (issue 45 item 2). */
+export const RegexMatcherLive: Layer.Layer<RegexMatcher> = /* @__PURE__ */ lazyLayer(() => import("./adapters/node/NodeRegexMatcher.js").then((m) => m.NodeRegexMatcherLive))
 /** An interrupted server ends the tool runs its sessions still have in flight (src/cli/runMain.ts). */
 export const loadEndRunningProcesses = () => import("./adapters/node/NodeProcessRunner.js").then((m) => m.endRunningProcesses)
 /** The terminal prompt of `skc run`'s confirmations. */

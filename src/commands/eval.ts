@@ -1,8 +1,8 @@
 /** `skc eval` / `skc_eval` (issue 27, docs/eval.md): does each skill fire on the right requests? */
-import { Effect, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { agentFields, agentFlags } from "./agent.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
-import { ProcessRunnerLive } from "../layers.js"
+import { ProcessRunnerLive, RegexMatcherLive } from "../layers.js"
 
 export const evalCommand = defineCommand({
   name: "eval",
@@ -27,9 +27,10 @@ export const evalCommand = defineCommand({
     threshold: flag.float("threshold", "Match judge: least relevance score (default 3)."),
     extractJson: flag.text("extract-json", "Command judge: JSON path to the activated skill in the agent's output ($.skill, $.events[*].name)."),
     extractRegex: flag.text("extract-regex", "Command judge: regular expression for the activated skill (group 'skill', else group 1)."),
-    repeat: flag.integer("repeat", "Command judge: runs per query; the majority decides (default 1)."),
-    jobs: flag.integer("jobs", "Command judge: agent runs at once (default 4)."),
-    timeout: flag.integer("timeout", "Command judge: seconds per agent run (default 120)."),
+    repeat: flag.integer("repeat", "Command judge: runs per query; the majority decides (default 1, at most 100)."),
+    jobs: flag.integer("jobs", "Command judge: agent runs at once (default 4, at most 64)."),
+    timeout: flag.integer("timeout", "Command judge: seconds per agent run (default 120, at most 3600)."),
+    maxFileBytes: flag.integer("max-file-bytes", "Size cap of each eval file in bytes (default 1048576, at most 67108864)."),
     commandArg: flag.repeated("command-arg", "A word of the agent command; the words after -- are passed here."),
     ...agentFlags,
     ...common(["text", "json", "html"])
@@ -60,10 +61,11 @@ export const evalCommand = defineCommand({
         ...(Option.isSome(o.repeat) ? { repeat: o.repeat.value } : {}),
         ...(Option.isSome(o.jobs) ? { jobs: o.jobs.value } : {}),
         ...(Option.isSome(o.timeout) ? { timeout: o.timeout.value } : {}),
+        ...(Option.isSome(o.maxFileBytes) ? { max_file_bytes: o.maxFileBytes.value } : {}),
         ...(o.commandArg.length > 0 ? { command: o.commandArg } : {}),
         ...agentFields(o)
       }),
-      run: (input) => evaluate(input).pipe(Effect.provide(ProcessRunnerLive)),
+      run: (input) => evaluate(input).pipe(Effect.provide(Layer.merge(ProcessRunnerLive, RegexMatcherLive))),
       text: (result) => renderEval(result),
       emit: (result, ctx) =>
         ctx.format === "html" ? printText(renderEvalHtml(result)) : ctx.format === "json" ? printJson(evalDocument(result)) : printText(renderEval(result)),

@@ -181,7 +181,7 @@ describe("SKL701 eval-files-valid through the lint use case", () => {
       const lines = outcome.reports[0]!.diagnostics.filter((d) => d.rule === "SKL701").map((d) => `${d.file}:${d.line} ${d.message}`)
       expect(lines).toHaveLength(2)
       expect(lines[0]).toMatch(/^evals\/evals\.json:1 valid JSON of another shape: evals\[0\]\.prompt: expected a string, got nothing$/)
-      expect(lines[1]).toMatch(/^evals\/triggers\.json:3 syntax error: not valid JSON: /)
+      expect(lines[1]).toMatch(/^evals\/triggers\.json:3 syntax error: not valid JSON \(line 3 column \d+\)/)
     }).pipe(
       Effect.provide(
         memoryLayer({
@@ -193,4 +193,38 @@ describe("SKL701 eval-files-valid through the lint use case", () => {
         })
       )
     ))
+})
+
+describe("issue 45 item 2: eval inputs bounded, on the in-memory adapters", () => {
+  it.effect("issue 45 item 2: --repeat, --timeout, --jobs, --max-file-bytes over their caps are E100 before anything runs", () => {
+    const seen: Array<ProcessRequest> = []
+    return Effect.gen(function* () {
+      const base = { skills: ["pdf"], judge: "command" as const, command: ["agent"], extract_json: "$.skill" }
+      for (const [extra, message] of [
+        [{ repeat: 101 }, "--repeat 101 is over the cap of 100"],
+        [{ timeout: 2 ** 31 }, `--timeout ${2 ** 31} is over the cap of 3600`],
+        [{ jobs: 65 }, "--jobs 65 is over the cap of 64"],
+        [{ max_file_bytes: 2 ** 30 }, `--max-file-bytes ${2 ** 30} is over the cap of 67108864`]
+      ] as const) {
+        expect(yield* failureText(evaluate({ ...base, ...extra }).pipe(Effect.provide(fakeRunner(seen))))).toBe(`error[E100]: invalid option: '${message} (docs/eval.md)'`)
+      }
+      expect(seen).toEqual([])
+    }).pipe(Effect.provide(memoryLayer({ files })))
+  })
+
+  it.effect("issue 45 item 2: an eval file over --max-file-bytes is E100", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(evaluate({ skills: ["pdf"], max_file_bytes: 10 }).pipe(Effect.provide(fakeRunner([]))))).toMatch(
+        /^error\[E100\]: invalid option: '\/proj\/\.claude\/skills\/pdf\/evals\/triggers\.json is \d+ bytes, over the 10-byte cap on eval files/
+      )
+    }).pipe(Effect.provide(memoryLayer({ files })))
+  )
+
+  it.effect("issue 45 item 2: NUL in a trigger query names the file and the query", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(evaluate({ skills: ["pdf"] }).pipe(Effect.provide(fakeRunner([]))))).toBe(
+        "error: /proj/.claude/skills/pdf/evals/triggers.json: query 1 contains a NUL byte, which no request (nor an agent's command line) can carry\n  see docs/eval.md for the format"
+      )
+    }).pipe(Effect.provide(memoryLayer({ files: { ...files, "/proj/.claude/skills/pdf/evals/triggers.json": JSON.stringify([{ query: "a\u0000b", should_trigger: true }]) } })))
+  )
 })

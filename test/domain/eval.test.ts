@@ -13,7 +13,10 @@ describe("trigger sets and evals files", () => {
   })
 
   it("tells a syntax error from a shape error, naming the entry and field", () => {
-    expect(problem(parseTriggerSet('[{"query": "x",}]'))).toMatch(/^syntax: not valid JSON: /)
+    expect(problem(parseTriggerSet('[{"query": "x",}]'))).toMatch(/^syntax: not valid JSON \(line 1 column \d+\)$/)
+    // Issue 45 item 2: where, never what — V8's message quotes the file ("ghp_SECRET"…).
+    expect(problem(parseTriggerSet("ghp_SECRET\n"))).toBe("syntax: not valid JSON")
+    expect(problem(parseTriggerSet('{"token": "ghp_SECRET"'))).not.toContain("ghp_")
     expect(problem(parseTriggerSet('{"query":"x"}'))).toBe('shape: expected an array of { "query", "should_trigger" } objects, got an object')
     expect(problem(parseTriggerSet('[{"query":"x","should_trigger":"yes"}]'))).toBe('shape: [0].should_trigger: expected true or false, got the string "yes"')
     expect(problem(parseTriggerSet('[{"query":"x","should_trigger":true},{"should_trigger":true}]'))).toBe("shape: [1].query: expected a string, got nothing")

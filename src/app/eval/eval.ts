@@ -15,11 +15,11 @@
  * - `command`: an agent CLI run per query through the ProcessRunner (argv,
  *   never a shell), its output read by an extractor (src/domain/eval/extract.ts).
  */
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InvalidOption, SkillNotFound, UsageError } from "../../domain/errors.js"
 import { closest } from "../../domain/suggest.js"
-import { commandFor, extractSkills, parseJsonPath, type Extractor } from "../../domain/eval/extract.js"
+import { commandFor, distinctNames, extractSkills, parseJsonPath, type Extractor } from "../../domain/eval/extract.js"
 import {
   confusionsOf,
   majority,
@@ -41,16 +41,26 @@ import { Diagnostics, type DiagnosticsService } from "../../ports/Diagnostics.js
 import { Env } from "../../ports/Env.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { ProcessRunner } from "../../ports/ProcessRunner.js"
+import { RegexMatcher } from "../../ports/RegexMatcher.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing } from "../skills/index.js"
 import { cutAt, listingFacts } from "../../domain/agents/listing.js"
 import type { AgentProfile } from "../../domain/agents/index.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
-import { resolveSkill } from "../skills/index.js"
+import { resolveInside, resolveSkill } from "../skills/index.js"
 import { Settings, touchSkill } from "../shared/index.js"
 
 export const DEFAULT_MIN_PASS = 0.8
 export const DEFAULT_EVAL_TIMEOUT_S = 120
+/** Issue 45 item 2: an agent run's longest `--timeout` (one hour; Node's timers end at 2^31 ms, about 24.8 days). */
+export const MAX_EVAL_TIMEOUT_S = 3600
+/** Issue 45 item 2: `--repeat` at most (each run is an agent started). */
+export const MAX_REPEAT = 100
+/** Issue 45 item 2: `--jobs` at most. */
+export const MAX_JOBS = 64
+/** Issue 45 item 2: an eval file's default size cap (about 10,000 queries), `--max-file-bytes` up to MAX_EVAL_FILE_BYTES. */
+export const DEFAULT_MAX_EVAL_FILE_BYTES = 1024 * 1024
+export const MAX_EVAL_FILE_BYTES = 64 * 1024 * 1024
 export const JUDGES = ["match", "command"] as const
 
 const MinPass = Schema.Number.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(1)).annotate({
@@ -74,7 +84,9 @@ export const EvalInput = Schema.Struct({
   repeat: Schema.optional(Positive),
   jobs: Schema.optional(Positive),
   /** Seconds per agent run. */
-  timeout: Schema.optional(Positive)
+  timeout: Schema.optional(Positive),
+  /** Size cap of each eval file (bytes). */
+  max_file_bytes: Schema.optional(Positive)
 })
 export type EvalInput = typeof EvalInput.Type
 
@@ -167,39 +179,56 @@ interface Visible extends MatchCandidate {
 }
 
 /** The trigger queries in one skill directory, or undefined when it has no evaluation file in the query form. */
-const readEvalFiles = (dir: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const queries: Array<TriggerQuery> = []
-    const files: Array<string> = []
-    let found = false
-    for (const rel of [TRIGGERS_FILE, EVALS_FILE]) {
-      const file = path.join(dir, ...rel.split("/"))
-      const info = yield* fs.statOption(file).pipe(Effect.orElseSucceed(() => undefined))
-      if (info?.type !== "file") continue
-      found = true
-      const text = yield* fs
-        .readFileString(file)
-        .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${file}: ${e.code}` })))
-      const parsed = rel === TRIGGERS_FILE ? parseTriggerSet(text) : parseEvalsFile(text)
-      if (parsed._tag === "Problem") {
-        const { kind, message } = parsed.problem
-        return yield* Effect.fail(
-          new UsageError({
-            message: kind === "syntax" ? `${file} is not valid JSON` : `${file} does not have the shape of ${rel === TRIGGERS_FILE ? "a trigger set" : "an evals file"}`,
-            detail: [kind === "syntax" ? message.replace(/^not valid JSON: /, "") : message, "see docs/eval.md for the format"]
-          })
-        )
-      }
-      const got = Array.isArray(parsed.value) ? (parsed.value as ReadonlyArray<TriggerQuery>) : (parsed.value as { queries: ReadonlyArray<TriggerQuery> }).queries
-      if (got.length > 0) {
-        queries.push(...got)
-        files.push(file)
-      }
+const readEvalFiles = Effect.fnUntraced(function* (dir: string, maxBytes: number) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const queries: Array<TriggerQuery> = []
+  const files: Array<string> = []
+  let found = false
+  for (const rel of [TRIGGERS_FILE, EVALS_FILE]) {
+    // Eval files are skill files (issue 45 item 2): read as `open` reads, E012 for anything resolving outside the skill
+    // (the file or the evals/ directory a symlink leading out).
+    const inside = yield* resolveInside(dir, rel)
+    if (inside.info?.type !== "file") continue
+    const file = path.join(dir, ...rel.split("/"))
+    found = true
+    if (inside.info.size > maxBytes) {
+      return yield* Effect.fail(
+        new InvalidOption({
+          message: `${file} is ${inside.info.size} bytes, over the ${maxBytes}-byte cap on eval files (--max-file-bytes, default ${DEFAULT_MAX_EVAL_FILE_BYTES})`
+        })
+      )
     }
-    return found ? { queries, files } : undefined
-  })
+    const text = yield* fs
+      .readFileString(inside.abs)
+      .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${file}: ${e.code}` })))
+    const parsed = rel === TRIGGERS_FILE ? parseTriggerSet(text) : parseEvalsFile(text)
+    if (parsed._tag === "Problem") {
+      const { kind, message } = parsed.problem
+      return yield* Effect.fail(
+        new UsageError({
+          message: kind === "syntax" ? `${file} is not valid JSON` : `${file} does not have the shape of ${rel === TRIGGERS_FILE ? "a trigger set" : "an evals file"}`,
+          // A syntax error says where, never what the file holds (issue 45 item 2).
+          detail: [...(kind === "syntax" ? (message === "not valid JSON" ? [] : [message.replace(/^not valid JSON \((.*)\)$/, "at $1")]) : [message]), "see docs/eval.md for the format"]
+        })
+      )
+    }
+    const got = Array.isArray(parsed.value) ? (parsed.value as ReadonlyArray<TriggerQuery>) : (parsed.value as { queries: ReadonlyArray<TriggerQuery> }).queries
+    // A query goes to an agent's argv or stdin: a NUL byte cannot travel there, and is a mistake in a typed request.
+    const nul = got.findIndex((q) => q.query.includes("\0"))
+    if (nul !== -1) {
+      return yield* Effect.fail(
+        new UsageError({ message: `${file}: query ${nul + 1} contains a NUL byte, which no request (nor an agent's command line) can carry`, detail: ["see docs/eval.md for the format"] })
+      )
+    }
+    if (got.length > 0) {
+      // One by one: spreading 200,000 queries into push() overflows the stack (issue 45 item 2).
+      for (const q of got) queries.push(q)
+      files.push(file)
+    }
+  }
+  return found ? { queries, files } : undefined
+})
 
 /** A skill named by path (not yet deployed): its SKILL.md as an agent would list it. */
 const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits) =>
@@ -279,142 +308,166 @@ const runAgent = (argv: ReadonlyArray<string>, query: string, extractor: Extract
     if (o._tag === "SpawnFailed") {
       return yield* Effect.fail(new UsageError({ message: `cannot run '${program}': ${o.code}`, detail: [o.message] }))
     }
-    const errors =
+    const errors: Array<string> =
       o._tag === "Exited" ? (o.exitCode === 0 ? [] : [`exit ${o.exitCode}`]) : o._tag === "TimedOut" ? [`timed out after ${timeoutS} s`] : [o._tag === "Signaled" ? `killed by ${o.signal}` : "cancelled"]
-    const verdict: Verdict = { activated: extractSkills(extractor, result.output), ...(errors.length > 0 ? { errors } : {}) }
+    // The regex runs under the run's own deadline (issue 45 item 2): a backtracking expression ends as a failed run.
+    const matcher = yield* Effect.serviceOption(RegexMatcher)
+    const activated =
+      extractor._tag === "Regex" && Option.isSome(matcher)
+        ? yield* matcher.value.matchAll(extractor.regex, result.output, timeoutS * 1000).pipe(
+            Effect.map(distinctNames),
+            Effect.catch(() => {
+              errors.push(`--extract-regex did not finish within ${timeoutS} s`)
+              return Effect.succeed([] as ReadonlyArray<string>)
+            })
+          )
+        : extractSkills(extractor, result.output)
+    const verdict: Verdict = { activated, ...(errors.length > 0 ? { errors } : {}) }
     return verdict
   })
 
-export const evaluate = (input: EvalInput) =>
-  Effect.gen(function* () {
-    const path = yield* Path
-    const judge = input.judge ?? "match"
-    const command = input.command ?? []
-    if (judge === "match" && command.length > 0) {
-      return yield* Effect.fail(new InvalidOption({ message: "a command after -- needs --judge command" }))
-    }
-    if (judge === "command" && command.length === 0) {
-      return yield* Effect.fail(new InvalidOption({ message: "--judge command needs the agent command after --, e.g. -- my-agent --print {{query}}" }))
-    }
-    const extractor = judge === "command" ? yield* compileExtractor(input) : undefined
-    const { found, profile, limits, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
-    const texts = new Map(listing.entries.map((e) => [e.name, e.text]))
-    const visible = new Map<string, Visible>()
-    for (const s of found.skills) {
-      const text = texts.get(s.name)
-      visible.set(s.name, {
-        name: s.name,
-        description: text ?? s.description,
-        scope: s.scope as DiscoveryScope,
-        path: s.path,
-        dirs: [...new Set([s.dir, ...(s.link_target === null ? [] : [s.link_target])])],
-        deployed: s.deployed_by_skc,
-        model: text !== undefined
-      })
-    }
-    // Named skills an agent does not see yet (a path, the skc stores) join the set as it would list them.
-    const named: Array<string> = []
-    /** How each such skill was named: what resolves it again for its log (a path is not a store name). */
-    const givenAs = new Map<string, string>()
-    for (const name of input.skills ?? []) {
-      const hit = visible.get(name)
-      if (hit !== undefined) {
-        named.push(hit.name)
-        continue
-      }
-      const extra = yield* skillAtPath(name, profile, limits).pipe(
-        Effect.catchTag("SkillNotFound", (e) =>
-          // The close names among the skills the agent sees, besides those of skc's stores.
-          Effect.fail(new SkillNotFound({ skill: name, suggestions: [...new Set([...closest(name, found.skills.map((s) => s.name)), ...(e.suggestions ?? [])])] }))
-        )
-      )
-      visible.set(extra.name, extra)
-      named.push(extra.name)
-      givenAs.set(extra.name, name)
-    }
+/** Bounds of the numeric options (issue 45 item 2): E100 beyond, before anything is read or run. */
+const checkBounds = (input: EvalInput) => {
+  const over = (name: string, value: number | undefined, max: number) =>
+    value !== undefined && value > max ? `--${name} ${value} is over the cap of ${max} (docs/eval.md)` : undefined
+  const message =
+    over("repeat", input.repeat, MAX_REPEAT) ??
+    over("timeout", input.timeout, MAX_EVAL_TIMEOUT_S) ??
+    over("jobs", input.jobs, MAX_JOBS) ??
+    over("max-file-bytes", input.max_file_bytes, MAX_EVAL_FILE_BYTES)
+  return message === undefined ? Effect.void : Effect.fail(new InvalidOption({ message }))
+}
 
-    const targets: Array<Target> = []
-    for (const name of named.length > 0 ? [...new Set(named)] : [...visible.keys()]) {
-      const v = visible.get(name)!
-      let files = undefined as { queries: ReadonlyArray<TriggerQuery>; files: ReadonlyArray<string> } | undefined
-      const dirs = [...v.dirs]
-      if (v.deployed === true) {
-        const source = yield* resolveSkill(name, { agentDirs: false }).pipe(Effect.result)
-        if (source._tag === "Success" && !dirs.includes(source.success.sourceDir)) dirs.push(source.success.sourceDir)
-      }
-      for (const dir of dirs) {
-        files = yield* readEvalFiles(dir)
-        if (files !== undefined) break
-      }
-      if (files === undefined || files.queries.length === 0) {
-        if (named.length === 0) continue
-        const where = dirs.map((d) => path.join(d, "evals")).join(", ")
-        return yield* Effect.fail(
-          new UsageError({
-            message: `skill '${name}' has no trigger queries`,
-            detail: [`looked for ${TRIGGERS_FILE} and the query form of ${EVALS_FILE} in ${where}`, "see docs/eval.md for the format"]
-          })
-        )
-      }
-      targets.push({ name, path: v.path, manual: !v.model, ...files })
+export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
+  yield* checkBounds(input)
+  const path = yield* Path
+  const judge = input.judge ?? "match"
+  const command = input.command ?? []
+  if (judge === "match" && command.length > 0) {
+    return yield* Effect.fail(new InvalidOption({ message: "a command after -- needs --judge command" }))
+  }
+  if (judge === "command" && command.length === 0) {
+    return yield* Effect.fail(new InvalidOption({ message: "--judge command needs the agent command after --, e.g. -- my-agent --print {{query}}" }))
+  }
+  const extractor = judge === "command" ? yield* compileExtractor(input) : undefined
+  const { found, profile, limits, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+  const texts = new Map(listing.entries.map((e) => [e.name, e.text]))
+  const visible = new Map<string, Visible>()
+  for (const s of found.skills) {
+    const text = texts.get(s.name)
+    visible.set(s.name, {
+      name: s.name,
+      description: text ?? s.description,
+      scope: s.scope as DiscoveryScope,
+      path: s.path,
+      dirs: [...new Set([s.dir, ...(s.link_target === null ? [] : [s.link_target])])],
+      deployed: s.deployed_by_skc,
+      model: text !== undefined
+    })
+  }
+  // Named skills an agent does not see yet (a path, the skc stores) join the set as it would list them.
+  const named: Array<string> = []
+  /** How each such skill was named: what resolves it again for its log (a path is not a store name). */
+  const givenAs = new Map<string, string>()
+  for (const name of input.skills ?? []) {
+    const hit = visible.get(name)
+    if (hit !== undefined) {
+      named.push(hit.name)
+      continue
     }
-    if (targets.length === 0) {
+    const extra = yield* skillAtPath(name, profile, limits).pipe(
+      Effect.catchTag("SkillNotFound", (e) =>
+        // The close names among the skills the agent sees, besides those of skc's stores.
+        Effect.fail(new SkillNotFound({ skill: name, suggestions: [...new Set([...closest(name, found.skills.map((s) => s.name)), ...(e.suggestions ?? [])])] }))
+      )
+    )
+    visible.set(extra.name, extra)
+    named.push(extra.name)
+    givenAs.set(extra.name, name)
+  }
+
+  const targets: Array<Target> = []
+  for (const name of named.length > 0 ? [...new Set(named)] : [...visible.keys()]) {
+    const v = visible.get(name)!
+    let files = undefined as { queries: ReadonlyArray<TriggerQuery>; files: ReadonlyArray<string> } | undefined
+    const dirs = [...v.dirs]
+    if (v.deployed === true) {
+      const source = yield* resolveSkill(name, { agentDirs: false }).pipe(Effect.result)
+      if (source._tag === "Success" && !dirs.includes(source.success.sourceDir)) dirs.push(source.success.sourceDir)
+    }
+    for (const dir of dirs) {
+      files = yield* readEvalFiles(dir, input.max_file_bytes ?? DEFAULT_MAX_EVAL_FILE_BYTES)
+      if (files !== undefined) break
+    }
+    if (files === undefined || files.queries.length === 0) {
+      if (named.length === 0) continue
+      const where = dirs.map((d) => path.join(d, "evals")).join(", ")
       return yield* Effect.fail(
         new UsageError({
-          message: `no trigger queries found beside the ${visible.size} skill${visible.size === 1 ? "" : "s"} ${found.agent} discovers`,
-          detail: [`write ${TRIGGERS_FILE} in a skill's directory (see docs/eval.md), or name a skill by path`]
+          message: `skill '${name}' has no trigger queries`,
+          detail: [`looked for ${TRIGGERS_FILE} and the query form of ${EVALS_FILE} in ${where}`, "see docs/eval.md for the format"]
         })
       )
     }
-
-    // Each distinct query is judged once: which skill wins does not depend on the skill under test.
-    const distinctQueries = [...new Set(targets.flatMap((t) => t.queries.map((q) => q.query)))]
-    const threshold = input.threshold ?? DEFAULT_THRESHOLD
-    const runs = new Map<string, ReadonlyArray<Verdict>>()
-    if (extractor === undefined) {
-      const candidates = [...visible.values()].filter((v) => v.model).map((v): MatchCandidate => ({ name: v.name, description: v.description, scope: v.scope, path: v.path }))
-      for (const q of distinctQueries) {
-        const top = rankSkills(q, candidates, { threshold, limit: 1, nowMs: 0 })[0]
-        runs.set(q, [{ activated: top === undefined ? [] : [top.name] }])
-      }
-    } else {
-      const repeat = input.repeat ?? 1
-      const timeout = input.timeout ?? DEFAULT_EVAL_TIMEOUT_S
-      const jobs = distinctQueries.flatMap((q) => Array.from({ length: repeat }, () => q))
-      const verdicts = yield* Effect.forEach(jobs, (q) => runAgent(command, q, extractor, timeout), { concurrency: input.jobs ?? 4 })
-      jobs.forEach((q, i) => runs.set(q, [...(runs.get(q) ?? []), verdicts[i]!]))
-    }
-
-    const minPass = input.min_pass ?? DEFAULT_MIN_PASS
-    const skills = targets.map((t): SkillEvalReport => {
-      const outcomes = t.queries.map((q) => {
-        const verdicts = runs.get(q.query)!
-        return outcomeOf(t.name, q, verdicts.length === 1 && extractor === undefined ? verdicts[0]! : majority(t.name, verdicts))
+    targets.push({ name, path: v.path, manual: !v.model, ...files })
+  }
+  if (targets.length === 0) {
+    return yield* Effect.fail(
+      new UsageError({
+        message: `no trigger queries found beside the ${visible.size} skill${visible.size === 1 ? "" : "s"} ${found.agent} discovers`,
+        detail: [`write ${TRIGGERS_FILE} in a skill's directory (see docs/eval.md), or name a skill by path`]
       })
-      const metrics = metricsOf(outcomes)
-      return {
-        skill: t.name,
-        path: t.path,
-        files: t.files,
-        meets_min_pass: metrics.pass_rate >= minPass,
-        manual_only: t.manual,
-        ...metrics,
-        splits: splitMetrics(outcomes),
-        misses: outcomes.filter((o) => !o.pass)
-      }
-    })
-    const result: EvalResult = {
-      agent: found.agent,
-      judge,
-      min_pass: minPass,
-      threshold: extractor === undefined ? threshold : null,
-      passed: skills.every((s) => s.meets_min_pass),
-      skills,
-      confusions: confusionsOf(skills)
+    )
+  }
+
+  // Each distinct query is judged once: which skill wins does not depend on the skill under test.
+  const distinctQueries = [...new Set(targets.flatMap((t) => t.queries.map((q) => q.query)))]
+  const threshold = input.threshold ?? DEFAULT_THRESHOLD
+  const runs = new Map<string, ReadonlyArray<Verdict>>()
+  if (extractor === undefined) {
+    const candidates = [...visible.values()].filter((v) => v.model).map((v): MatchCandidate => ({ name: v.name, description: v.description, scope: v.scope, path: v.path }))
+    for (const q of distinctQueries) {
+      const top = rankSkills(q, candidates, { threshold, limit: 1, nowMs: 0 })[0]
+      runs.set(q, [{ activated: top === undefined ? [] : [top.name] }])
     }
-    yield* logResults(result, givenAs)
-    return result
+  } else {
+    const repeat = input.repeat ?? 1
+    const timeout = input.timeout ?? DEFAULT_EVAL_TIMEOUT_S
+    const jobs = distinctQueries.flatMap((q) => Array.from({ length: repeat }, () => q))
+    const verdicts = yield* Effect.forEach(jobs, (q) => runAgent(command, q, extractor, timeout), { concurrency: input.jobs ?? 4 })
+    jobs.forEach((q, i) => runs.set(q, [...(runs.get(q) ?? []), verdicts[i]!]))
+  }
+
+  const minPass = input.min_pass ?? DEFAULT_MIN_PASS
+  const skills = targets.map((t): SkillEvalReport => {
+    const outcomes = t.queries.map((q) => {
+      const verdicts = runs.get(q.query)!
+      return outcomeOf(t.name, q, verdicts.length === 1 && extractor === undefined ? verdicts[0]! : majority(t.name, verdicts))
+    })
+    const metrics = metricsOf(outcomes)
+    return {
+      skill: t.name,
+      path: t.path,
+      files: t.files,
+      meets_min_pass: metrics.pass_rate >= minPass,
+      manual_only: t.manual,
+      ...metrics,
+      splits: splitMetrics(outcomes),
+      misses: outcomes.filter((o) => !o.pass)
+    }
   })
+  const result: EvalResult = {
+    agent: found.agent,
+    judge,
+    min_pass: minPass,
+    threshold: extractor === undefined ? threshold : null,
+    passed: skills.every((s) => s.meets_min_pass),
+    skills,
+    confusions: confusionsOf(skills)
+  }
+  yield* logResults(result, givenAs)
+  return result
+})
 
 /**
  * One `eval` row per evaluated skill, in that skill's own log (issue 27), so

@@ -83,30 +83,29 @@ export const mcpToolDescriptors = Effect.gen(function* () {
 const unknownTool = (name: string): McpToolCallResult => ({ isError: true, text: `unknown tool '${name}'` })
 
 /** Call `<skill>__<tool>`; every refusal and failure is a result with `isError`, never a protocol error. */
-export const callMcpTool = (name: string, args: unknown) =>
-  Effect.gen(function* () {
-    const path = yield* Path
-    const at = name.indexOf(MCP_TOOL_SEPARATOR)
-    if (at <= 0) return unknownTool(name)
-    const skill = name.slice(0, at)
-    const tool = name.slice(at + MCP_TOOL_SEPARATOR.length)
-    if (skill.includes(path.sep) || skill.startsWith(".")) return unknownTool(name)
-    const outcome = yield* Effect.gen(function* () {
-      const prepared = yield* prepareRun({ skill, tool, args: args ?? {} })
-      const l = prepared.loaded
-      if (!mcpRunnable(l.trust, l.approval, l.skill.alwaysAsk)) {
-        const text = l.skill.alwaysAsk
-          ? `tool '${name}' asks for confirmation on every run (always_ask); run it in a terminal: skc run ${skill} ${tool}`
-          : `tool '${name}' is not approved${l.approval === "changed" ? " (SKILL.md changed since approval)" : ""}; approve it with: skc approve ${skill}`
-        const refused: McpToolCallResult = { isError: true, text }
-        return refused
-      }
-      const result = yield* execute(prepared)
-      const env = result.envelope
-      const done: McpToolCallResult = { isError: !env.success, text: env.success ? env.output : `${env.error}\n${env.output}`, structuredContent: env }
-      return done
-    }).pipe(
-      Effect.catch((e) => Effect.succeed<McpToolCallResult>({ isError: true, text: isSkcError(e) ? renderError(e) : String(e) }))
-    )
-    return outcome
-  })
+export const callMcpTool = Effect.fn("skc.callMcpTool")(function* (name: string, args: unknown) {
+  const path = yield* Path
+  const at = name.indexOf(MCP_TOOL_SEPARATOR)
+  if (at <= 0) return unknownTool(name)
+  const skill = name.slice(0, at)
+  const tool = name.slice(at + MCP_TOOL_SEPARATOR.length)
+  if (skill.includes(path.sep) || skill.startsWith(".")) return unknownTool(name)
+  const outcome = yield* Effect.gen(function* () {
+    const prepared = yield* prepareRun({ skill, tool, args: args ?? {} })
+    const l = prepared.loaded
+    if (!mcpRunnable(l.trust, l.approval, l.skill.alwaysAsk)) {
+      const text = l.skill.alwaysAsk
+        ? `tool '${name}' asks for confirmation on every run (always_ask); run it in a terminal: skc run ${skill} ${tool}`
+        : `tool '${name}' is not approved${l.approval === "changed" ? " (SKILL.md changed since approval)" : ""}; approve it with: skc approve ${skill}`
+      const refused: McpToolCallResult = { isError: true, text }
+      return refused
+    }
+    const result = yield* execute(prepared)
+    const env = result.envelope
+    const done: McpToolCallResult = { isError: !env.success, text: env.success ? env.output : `${env.error}\n${env.output}`, structuredContent: env }
+    return done
+  }).pipe(
+    Effect.catch((e) => Effect.succeed<McpToolCallResult>({ isError: true, text: isSkcError(e) ? renderError(e) : String(e) }))
+  )
+  return outcome
+})

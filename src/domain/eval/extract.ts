@@ -63,17 +63,18 @@ const jsonDocuments = (output: string): ReadonlyArray<unknown> => {
   }
 }
 
-const distinct = (names: ReadonlyArray<string>) => [...new Set(names.map((n) => n.trim()).filter((n) => n.length > 0))]
+/** Activated names in first-seen order, once each, trimmed, empty ones dropped. */
+export const distinctNames = (names: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(names.map((n) => n.trim()).filter((n) => n.length > 0))]
 
 export const extractSkills = (extractor: Extractor, output: string): ReadonlyArray<string> => {
   if (extractor._tag === "Regex") {
     const flags = extractor.regex.flags.includes("g") ? extractor.regex.flags : extractor.regex.flags + "g"
     const re = new RegExp(extractor.regex.source, flags)
-    return distinct([...output.matchAll(re)].map((m) => m.groups?.skill ?? m[1] ?? m[0]))
+    return distinctNames([...output.matchAll(re)].map((m) => m.groups?.skill ?? m[1] ?? m[0]))
   }
   const found: Array<string> = []
   for (const doc of jsonDocuments(output)) walk(doc, extractor.path, found)
-  return distinct(found)
+  return distinctNames(found)
 }
 
 /** `{{query}}` in any argv element is replaced by the query; without one, the query goes to stdin. */

@@ -37,11 +37,26 @@ const describe = (v: unknown): string =>
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
 
+/**
+ * Where a JSON syntax error is, never what the file holds (issue 45 item 2):
+ * V8's message quotes the text around it (`Unexpected token 'g', "ghp_SECRET"…`).
+ */
+const syntaxWhere = (message: string, text: string): string => {
+  const lc = /\(line (\d+) column (\d+)\)/.exec(message)
+  if (lc !== null) return ` (line ${lc[1]} column ${lc[2]})`
+  const pos = /at position (\d+)/.exec(message)
+  if (pos !== null) {
+    const before = text.slice(0, Number(pos[1])).split("\n")
+    return ` (line ${before.length} column ${before[before.length - 1]!.length + 1})`
+  }
+  return /end of JSON input/.test(message) ? " (it ends too early)" : ""
+}
+
 const parseJson = (text: string): Parsed<unknown> => {
   try {
     return ok(JSON.parse(text.replace(/^\uFEFF/, "")) as unknown)
   } catch (e) {
-    return { _tag: "Problem", problem: { kind: "syntax", message: `not valid JSON: ${(e as Error).message}` } }
+    return { _tag: "Problem", problem: { kind: "syntax", message: `not valid JSON${syntaxWhere((e as Error).message, text)}` } }
   }
 }
 

@@ -19,6 +19,9 @@ const syntaxLine = (message: string, source: string): number => {
   return pos === null ? 1 : source.slice(0, Number(pos[1])).split("\n").length
 }
 
+/** `evals`, `evals/triggers.json`, `evals/evals.json`: the paths skc eval reads. */
+const isEvalPath = (p: string): boolean => p === "evals" || p === TRIGGERS_FILE || p === EVALS_FILE
+
 export const skl701: Rule = {
   id: "SKL701",
   name: "eval-files-valid",
@@ -28,12 +31,19 @@ export const skl701: Rule = {
   doc:
     "`skc eval` reads a skill's trigger queries from `evals/triggers.json` (`[{ \"query\", \"should_trigger\", \"split\"? }]`) and " +
     "`evals/evals.json` (`{ \"skill_name\", \"evals\": [...] }`); a file it cannot read stops the evaluation. The message says whether the " +
-    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field).",
+    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field). Either file, or the " +
+    "`evals/` directory, as a symlink leading outside the skill is an error too: `skc eval` reads eval files as skill files (E012).",
   fix: "Fix the JSON syntax, or the entry the message names; docs/eval.md shows both formats.",
   source: "issue 27; docs/eval.md",
-  appliesTo: (s) => (s.evalFiles ?? []).length > 0,
+  appliesTo: (s) => (s.evalFiles ?? []).length > 0 || s.entries.some((e) => e.escapes === true && isEvalPath(e.path)),
   check: (s) => {
     const out: Array<Finding> = []
+    // Issue 45 item 2: a symlink (the file, or the evals/ directory) that leaves the skill is refused by skc eval (E012).
+    for (const e of s.entries) {
+      if (e.escapes === true && isEvalPath(e.path)) {
+        out.push({ file: e.path, line: 1, message: `'${e.path}' is a symlink that leads outside the skill; skc eval refuses it (E012: path escapes skill root)` })
+      }
+    }
     for (const f of s.evalFiles ?? []) {
       const parsed = f.path === TRIGGERS_FILE ? parseTriggerSet(f.source) : f.path === EVALS_FILE ? parseEvalsFile(f.source) : undefined
       if (parsed === undefined || parsed._tag === "Ok") continue
