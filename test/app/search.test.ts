@@ -44,6 +44,16 @@ describe("issue 14 search use case", () => {
   })
 })
 
+describe("issue 45 item 4: NUL in a query", () => {
+  it("issue 45 item 4: a query holding NUL is E004 before any index is opened, for one skill and across skills", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", GUIDE) } })
+    for (const input of [{ skill: "guide", query: "water\u0000mark" }, { query: "water\u0000mark" }]) {
+      const r = await w.run(search(input))
+      expect(Result.isFailure(r) && r.failure).toMatchObject({ _tag: "EmptyQuery", code: "E004", holdsNul: true })
+    }
+  })
+})
+
 describe("issue 25 cross-skill ranking", () => {
   const md = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\n---\n${body}`
   const build = (w: ReturnType<typeof memoryWorld>, names: ReadonlyArray<string>) =>
