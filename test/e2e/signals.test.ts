@@ -101,6 +101,25 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
     expect(run.io.out).toBe("")
   })
 
+  for (const [signal, code] of [["SIGINT", 130], ["SIGHUP", 129]] as const) {
+    it(`issue 45 item 2: ${signal} during skc eval --judge command with a fast agent and --repeat 100 stops at once, exit ${code}, no verdict`, { timeout: 60_000 }, async () => {
+      const sb = sandbox()
+      skill(sb, "pdf-forms")
+      const pids = join(sb.root, "agent.pids")
+      const agent = join(sb.root, "fast-agent.mjs")
+      // Answers at once: the attack run's agent, whose quick runs left no moment for the signal between them.
+      writeFileSync(agent, `import { appendFileSync } from "node:fs"\nappendFileSync(${JSON.stringify(pids)}, process.pid + "\\n")\nconsole.log("pdf-forms")\n`)
+      const run = start(sb, ["eval", "pdf-forms", "--judge", "command", "--repeat", "100", "--jobs", "1", "--extract-regex", "(?<skill>\\S+)", "--", process.execPath, agent, "{{query}}"])
+      await until(() => existsSync(pids) && readFileSync(pids, "utf8").trim().split("\n").length >= 2, "two agent runs")
+      run.child.kill(signal)
+      await run.closed
+      expect([run.io.code, run.io.signal]).toEqual([code, null])
+      // No verdict: nothing on stdout, so no PASS; and the remaining runs never started.
+      expect(run.io.out).toBe("")
+      expect(readFileSync(pids, "utf8").trim().split("\n").length).toBeLessThan(100)
+    })
+  }
+
   it("SIGINT to an idle skc mcp (stdio): it exits promptly, 130, and the access-log DB is intact", { timeout: 60_000 }, async () => {
     const sb = sandbox()
     skill(sb, "demo")
