@@ -13,6 +13,7 @@ import { approve } from "../../src/app/tools/approve.js"
 import { run, type RunInput } from "../../src/app/tools/run.js"
 import { tools } from "../../src/app/tools/tools.js"
 import { Prompter } from "../../src/ports/Prompter.js"
+import { renderApprove } from "../../src/render/tools.js"
 import { ROOT } from "../helpers/cli.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 
@@ -181,5 +182,24 @@ describe("issue 8: approval through the Prompter port (spec §6.3)", () => {
       // Approved at the prompt and read_only: the next run asks nothing, even without a terminal.
       expect((yield* w.runTool({ skill: "summarize", tool: "summarize_url", arg_pairs: ["url=x"] })).envelope.success).toBe(true)
       expect(asked).toHaveLength(2)
+    }))
+})
+
+describe("issue 45 item 1: a free_text_anywhere declaration is spelled out before approval", () => {
+  const w = world()
+  const asked: Array<ReadonlyArray<string>> = []
+  const declining = Prompter.of({ interactive: true, confirm: (lines) => Effect.sync(() => (asked.push(lines), false)) })
+
+  it.live("issue 45 item 1: the first-run prompt and skc approve name each declared placement in words", () =>
+    Effect.gen(function* () {
+      yield* failureText(w.run(run({ skill: "hostile", tool: "echo_args", arg_pairs: ["value=x"] }).pipe(Effect.provideService(Prompter, declining))))
+      const lines = asked[0]!.filter((l) => l.startsWith("Declared:"))
+      expect(lines).toEqual([
+        expect.stringMatching(/^Declared: +tool 'echo_args' places the free text of 'value' where the program may read it as an option, a setting or code — an agent chooses that text \(free_text_anywhere\): \S*args\.sh \{\{value\}\}/),
+        expect.stringMatching(/^Declared: +tool 'echo_args' places the free text of 'items' /)
+      ])
+      const approved = yield* w.run(approve({ skill: "hostile" }))
+      expect(approved.declarations).toHaveLength(2)
+      expect(renderApprove(approved)).toContain("  declared: tool 'echo_args' places the free text of 'value'")
     }))
 })
