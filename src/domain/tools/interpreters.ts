@@ -130,6 +130,8 @@ const RUNS_ANY_ARGUMENT_AFTER: Record<string, ReadonlySet<string>> = {
 }
 /** Options of git that set configuration (aliases, pagers, hooks run as code): `git -c alias.x={{v}}`. */
 const GIT_CONFIG_OPTIONS = new Set(["-c", "--config-env"])
+/** Options of git that take a path or name as their next argument, not code. */
+const GIT_VALUE_OPTIONS = new Set(["-C", "--git-dir", "--work-tree", "--namespace"])
 /** Options of tar whose value is a command it runs: `tar --checkpoint-action=exec={{v}}`. */
 const TAR_COMMAND_OPTIONS = ["--checkpoint-action", "--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "-F", "--new-volume-script", "--rmt-command"]
 
@@ -243,6 +245,11 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
       }
       if (GIT_CONFIG_OPTIONS.has(a.literal)) {
         flag(argv[i + 1], `is configuration set by git ${a.literal} (an alias '!cmd', core.pager or core.sshCommand run as code); ${SAFE_FIX}`)
+        i++
+        continue
+      }
+      // `git -C {{dir}} log`: a directory, judged by SKL516 like any value.
+      if (GIT_VALUE_OPTIONS.has(a.literal)) {
         i++
         continue
       }

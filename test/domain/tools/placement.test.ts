@@ -136,6 +136,8 @@ describe("issue 45 item 1: SKL516 judges free-text placement by structure", () =
     }
     for (const command of ELEVEN) expect(hazards(command), command).toEqual(["v"])
     expect(hazards("git log -- {{v}}")).toEqual([])
+    expect(hazards("git -C {{v}} log")).toEqual([])
+    expect(hazards("git --exec-path {{v}} log")).toEqual(["v"])
     expect(hazards("tar -cf out.tar -- {{v}}")).toEqual([])
   })
 })
