@@ -7,10 +7,14 @@
 // - install.packed / install.unpacked: the tarball `npm pack` makes
 //   (prepack builds dist/): ≤ 4 MB packed, ≤ 15 MB unpacked (17.5 / 43.8 MB
 //   with the V8 code caches of before).
-// - install.global: `npm install -g --prefix <tmp> <tarball> --ignore-scripts`.
+// - install.global: `npm install -g --prefix <tmp> <tarball>` (scripts allowed:
+//   the manifest has none), and what it leaves on disk (issue 46 item 1):
+//   install.global.packages ≤ 15 (floor 1: skillc alone) and
+//   install.global.disk ≤ 25 MB (floor: skillc's own files); it was 174
+//   packages and 99 MB while the library's dependencies were installed too.
 import { spawnSync } from "node:child_process"
-import { cpSync, mkdirSync, rmSync } from "node:fs"
-import { join } from "node:path"
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs"
+import { join, sep } from "node:path"
 import { ROOT, sandbox } from "./lib.mjs"
 
 const FILES = ["package.json", "package-lock.json", "tsconfig.json", "tsconfig.lib.json", "README.md", "CHANGELOG.md", "LICENSE"]
@@ -36,6 +40,15 @@ const copyCheckout = (to) => {
   for (const d of DIRS) cpSync(join(ROOT, d), join(to, d), { recursive: true })
 }
 
+const walk = (dir, out = []) => {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    if (e.isDirectory()) walk(p, out)
+    else out.push(p)
+  }
+  return out
+}
+
 const line = (name, value, unit, target, extra = "") =>
   console.log(`${name.padEnd(18)} ${`${value.toFixed(1)} ${unit}`.padStart(10)}   target ≤ ${target} ${unit}  ${value <= target ? "ok" : "OVER TARGET"}${extra ? `   ${extra}` : ""}`)
 
@@ -59,9 +72,24 @@ export default function installBench({ runs = 2 } = {}) {
   line("install.packed", packed.size / 1048576, "MB", 4, `${packed.entryCount} files, ${packed.files.filter((f) => f.path.endsWith(".cache")).length} *.cache`)
   line("install.unpacked", packed.unpackedSize / 1048576, "MB", 15)
   const tarball = join(sb.root, packed.filename)
-  const global = npm(["install", "-g", "--prefix", join(sb.root, "global"), "--ignore-scripts", "--prefer-offline", tarball], sb.root)
-  line("install.global", global.ms / 1000, "s", 30, "npm install -g <tarball> --ignore-scripts, cache warm")
-  out.push({ name: "install.packed", bytes: packed.size }, { name: "install.unpacked", bytes: packed.unpackedSize })
+  const prefix = join(sb.root, "global")
+  const global = npm(["install", "-g", "--prefix", prefix, "--prefer-offline", tarball], sb.root)
+  const warned = /script/i.test(global.stdout + global.stderr) ? "; npm WARNED about scripts" : "; no install-scripts warning"
+  line("install.global", global.ms / 1000, "s", 30, `npm install -g <tarball>, cache warm${warned}`)
+  // Issue 46 item 1: what a global install puts on disk. Floor: the skillc package alone (1 package, its own files).
+  const modules = join(prefix, "lib", "node_modules")
+  const files = walk(modules)
+  const packages = files.filter((f) => /node_modules[\\/](@[^\\/]+[\\/])?[^\\/]+[\\/]package\.json$/.test(f)).length
+  const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0)
+  const own = walk(join(modules, "skillc")).filter((f) => !f.includes(`${sep}node_modules${sep}skillc${sep}node_modules${sep}`)).reduce((sum, f) => sum + statSync(f).size, 0)
+  line("install.global.packages", packages, "pkgs", 15, `floor 1 (skillc alone), ratio ${packages.toFixed(2)}`)
+  line("install.global.disk", bytes / 1048576, "MB", 25, `floor ${(own / 1048576).toFixed(1)} MB (skillc's own files), ratio ${(bytes / own).toFixed(2)}`)
+  out.push(
+    { name: "install.packed", bytes: packed.size },
+    { name: "install.unpacked", bytes: packed.unpackedSize },
+    { name: "install.global.packages", count: packages },
+    { name: "install.global.disk", bytes, floorBytes: own }
+  )
   rmSync(sb.root, { recursive: true, force: true })
   return out
 }

@@ -10,8 +10,10 @@
 // - dist/sha256.json: each bundle's sha256, to which bin/skc.mjs binds its
 //   code caches (issue 45 item 3).
 // Also compiles the library surface (dist/lib, with .d.ts) for embedders.
-// Run by `npm install` in a checkout (prepare) and by `npm pack` (prepack):
-// never on a user's machine, whose install runs no script (DECISIONS #42).
+// Run by `npm pack` (prepack), `npm run build`, `npm run demo` and each test
+// run: never on a user's machine, and the published manifest has no
+// `prepare` or `install` script for npm to warn about (DECISIONS #42,
+// issue 46 item 1).
 // Needs only esbuild (and tsc for the library), so it runs on any Node the
 // checkout is installed with, 20 included.
 import { build } from "esbuild"
@@ -149,10 +151,11 @@ const built = await build({
     cli: join(root, "src/cli.ts"),
     ...Object.fromEntries(fastCommands.map((c) => [`commands/${c}`, `skc-command:${c}`]))
   },
-  // The MCP SDK (with zod and ajv) is loaded from node_modules only when the
-  // full CLI serves `skc mcp`, so it stays out of the bundles every other
-  // command parses at start-up.
-  external: ["@modelcontextprotocol/sdk"],
+  // Nothing external: the installed package has no runtime dependency
+  // (issue 46 item 1: a global install is skillc alone). The MCP SDK is in
+  // cli.cjs behind the `import()` of src/mcp/server.ts, initialised only
+  // when the full CLI serves `skc mcp` (bin/skc.mjs normally runs
+  // dist/commands/mcp.cjs instead).
   plugins: [effectDeepImports, commandEntries]
 })
 // `skc mcp`'s own bundle (src/cli/mcpEntry.ts): the server with the MCP SDK
