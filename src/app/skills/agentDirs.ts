@@ -30,7 +30,7 @@ import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../dom
 import { SHARED_SKILLS_DIR, SHARED_TARGET } from "../../domain/agents/index.js"
 import { validateSkillSource } from "../../domain/protocol/metadata.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem, isRegularFile } from "../../ports/FileSystem.js"
+import { FileSystem, isRegularFile, unseenAs } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { Settings } from "../shared/index.js"
 
@@ -121,7 +121,7 @@ export const foreignRuntimeDir = Effect.fnUntraced(function* (name: string, cano
   const { stores } = yield* Settings
   const hash = hasher.sha256Hex(canonicalDir)
   const short = path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 8)}`)
-  const owner = yield* fs.readFileString(path.join(short, META_DIR, CACHE_OWNER_FILE)).pipe(Effect.orElseSucceed(() => undefined))
+  const owner = yield* fs.readFileString(path.join(short, META_DIR, CACHE_OWNER_FILE)).pipe(unseenAs(undefined))
   if (owner === undefined || owner.replace(/\n$/, "") === canonicalDir) return short
   return path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 16)}`)
 })
@@ -156,17 +156,17 @@ export const probeAgentEntry = Effect.fnUntraced(function* (entry: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
-  const info = yield* fs.statOption(entry).pipe(Effect.orElseSucceed(() => undefined))
+  const info = yield* fs.statOption(entry).pipe(unseenAs(undefined))
   if (info?.type !== "directory") return { _tag: "Missing" } as AgentEntry
-  const real = yield* fs.realPath(entry).pipe(Effect.orElseSucceed(() => entry))
+  const real = yield* fs.realPath(entry).pipe(unseenAs(entry))
   const skillMd = path.join(real, "SKILL.md")
   if (!(yield* isRegularFile(skillMd))) return { _tag: "NotASkill", entry, reason: "missing SKILL.md" } as AgentEntry
-  const manifestText = yield* fs.readFileString(path.join(real, META_DIR, MANIFEST_FILE)).pipe(Effect.orElseSucceed(() => undefined))
+  const manifestText = yield* fs.readFileString(path.join(real, META_DIR, MANIFEST_FILE)).pipe(unseenAs(undefined))
   const manifest = manifestText === undefined ? undefined : parseManifest(manifestText)
   const source = manifest === undefined ? undefined : yield* sourceOfStub(manifest, entry, real)
   const sourceDir = source !== undefined && "dir" in source ? source.dir : undefined
   if (manifest !== undefined && sourceDir !== undefined) {
-    const linked = (yield* fs.lstatOption(entry).pipe(Effect.orElseSucceed(() => undefined)))?.type === "symlink"
+    const linked = (yield* fs.lstatOption(entry).pipe(unseenAs(undefined)))?.type === "symlink"
     // A link points at the runtime itself; skc's copy (`--copy`) only carries the stub and manifest.
     const runtimeDir = linked
       ? real
@@ -175,7 +175,7 @@ export const probeAgentEntry = Effect.fnUntraced(function* (entry: string) {
         : (runtimeBesideSource(sourceDir, path) ?? path.join(stores.globalRuntime, path.basename(entry)))
     return { _tag: "Deployed", entry, sourceDir, runtimeDir } as AgentEntry
   }
-  const text = yield* fs.readFileString(skillMd).pipe(Effect.orElseSucceed(() => undefined))
+  const text = yield* fs.readFileString(skillMd).pipe(unseenAs(undefined))
   const checked = text === undefined ? undefined : validateSkillSource(text)
   if (checked?._tag !== "Valid") {
     const reason = checked === undefined ? "unreadable SKILL.md" : checked.problems.join("; ")
@@ -215,13 +215,13 @@ const stubSourceRoots = Effect.fnUntraced(function* (manifest: Manifest, entry: 
   const homes = new Set([env.home, env.realHome].filter((h) => path.isAbsolute(h)).map((h) => path.resolve(h)))
   const roots: Array<string> = []
   const add = function* (dir: string) {
-    const canonical = yield* fs.realPath(dir).pipe(Effect.orElseSucceed(() => undefined))
+    const canonical = yield* fs.realPath(dir).pipe(unseenAs(undefined))
     if (canonical !== undefined && !roots.includes(canonical)) roots.push(canonical)
   }
   const projectAbove = function* (start: string) {
     let dir = path.resolve(start)
     for (let level = 0; level < STUB_DEPTH; level++) {
-      if (!homes.has(dir) && (yield* fs.statOption(path.join(dir, ".skillc")).pipe(Effect.orElseSucceed(() => undefined)))?.type === "directory") {
+      if (!homes.has(dir) && (yield* fs.statOption(path.join(dir, ".skillc")).pipe(unseenAs(undefined)))?.type === "directory") {
         return dir
       }
       const parent = path.dirname(dir)
@@ -257,7 +257,7 @@ const sourceOfStub = Effect.fnUntraced(function* (manifest: Manifest, entry: str
   let roots: ReadonlyArray<string> | undefined
   const inside = function* (dir: string) {
     roots ??= yield* stubSourceRoots(manifest, entry, real)
-    const canonical = yield* fs.realPath(dir).pipe(Effect.orElseSucceed(() => undefined))
+    const canonical = yield* fs.realPath(dir).pipe(unseenAs(undefined))
     return canonical !== undefined && roots.some((r) => canonical === r || canonical.startsWith(r.endsWith(path.sep) ? r : r + path.sep))
   }
   let outside: string | undefined

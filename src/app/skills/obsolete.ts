@@ -66,8 +66,8 @@ export const builtElsewhere = Effect.fnUntraced(function* (skill: {
   if (skill.scope !== "project" && skill.scope !== "global") return false
   const fs = yield* FileSystem
   const path = yield* Path
-  const canonical = (p: string) => fs.realPath(p).pipe(Effect.orElseSucceed(() => path.resolve(p)))
-  const text = yield* fs.readFileString(yield* manifestPath(skill.runtimeDir)).pipe(Effect.orElseSucceed(() => undefined))
+  const canonical = (p: string) => fs.realPath(p).pipe(unseenAs(path.resolve(p)))
+  const text = yield* fs.readFileString(yield* manifestPath(skill.runtimeDir)).pipe(unseenAs(undefined))
   if (text !== undefined) {
     const recorded = parseManifest(text)?.source_path
     if (recorded === undefined) return false
@@ -80,7 +80,7 @@ export const builtElsewhere = Effect.fnUntraced(function* (skill: {
   const dirs = new Set(AGENTS.flatMap((a) => projectSkillsDirs(a)))
   for (const dir of dirs) {
     const link = path.join(stores.projectRoot, dir, skill.name)
-    const target = yield* fs.readLink(link).pipe(Effect.orElseSucceed(() => undefined))
+    const target = yield* fs.readLink(link).pipe(unseenAs(undefined))
     if (target !== undefined && path.resolve(path.dirname(link), target) === runtime) return true
   }
   return false

@@ -16,7 +16,7 @@ import { isSkcError, renderError } from "../../domain/errors.js"
 import { mcpRunnable } from "../../domain/tools/approval.js"
 import { parametersSchema, type JsonSchemaObject } from "../../domain/tools/manifest.js"
 import type { RunEnvelope } from "../../domain/tools/output.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { execute, prepareRun } from "./run.js"
 import { Settings } from "../shared/index.js"
 import { loadToolSkill } from "./toolSkill.js"
@@ -45,7 +45,7 @@ const storeSkillNames = Effect.gen(function* () {
   const names: Array<string> = []
   for (const store of [stores.projectSkills, stores.globalSkills]) {
     if (store === undefined) continue
-    const entries = yield* fs.readDir(store).pipe(Effect.orElseSucceed(() => []))
+    const entries = yield* fs.readDir(store).pipe(unseenAs([]))
     for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       if ((e.type === "directory" || e.type === "symlink") && !e.name.startsWith(".") && !names.includes(e.name)) names.push(e.name)
     }

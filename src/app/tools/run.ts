@@ -21,7 +21,7 @@ import { makeEnvelope, type RunEnvelope } from "../../domain/tools/output.js"
 import { quoteArg } from "../../domain/tools/template.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem, isNotFound } from "../../ports/FileSystem.js"
+import { FileSystem, isNotFound, unseenAs } from "../../ports/FileSystem.js"
 import { ProcessRunner } from "../../ports/ProcessRunner.js"
 import { Prompter } from "../../ports/Prompter.js"
 import { Settings } from "../shared/index.js"
@@ -76,7 +76,7 @@ export const workingDirectory = Effect.gen(function* () {
   const has = (dir: string, name: string, type?: "directory") =>
     fs.lstatOption(path.join(dir, name)).pipe(
       Effect.map((i) => i !== undefined && (type === undefined || i.type === type || i.type === "symlink")),
-      Effect.orElseSucceed(() => false)
+      unseenAs(false)
     )
   const project = yield* nearest((dir) =>
     homes.has(dir) ? Effect.succeed(false) : Effect.map(Effect.all([has(dir, ".skillc", "directory"), has(dir, ".claude", "directory")]), ([a, b]) => a || b)

@@ -21,7 +21,7 @@ import {
 import { ADVISORY_PROBLEMS, MODES, type Mode, type Problem, type ToolDefinition } from "../../domain/tools/model.js"
 import { parseToolSkill, type ParsedToolSkill } from "../../domain/tools/parse.js"
 import { warn } from "../../ports/Diagnostics.js"
-import { FileSystem, isNotFound } from "../../ports/FileSystem.js"
+import { FileSystem, isNotFound, unseenAs } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
@@ -89,9 +89,9 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
   for (const name of namedFileCandidates(parsed.skill.tools.map((t) => t.command))) {
     const joined = path.resolve(root, name)
     if (!inside(joined)) continue
-    const real = yield* fs.realPath(joined).pipe(Effect.orElseSucceed(() => undefined))
+    const real = yield* fs.realPath(joined).pipe(unseenAs(undefined))
     if (real === undefined || !inside(real)) continue
-    const info = yield* fs.stat(real).pipe(Effect.orElseSucceed(() => undefined))
+    const info = yield* fs.stat(real).pipe(unseenAs(undefined))
     if (info?.type !== "file") continue
     const content = yield* fs.readFile(real).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${real}': ${e.code}`, cause: e })))
     files.push([path.relative(root, real), hasher.sha256Hex(content)])

@@ -27,7 +27,7 @@ import {
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { AccessLog, isCorruptLog } from "../../ports/AccessLog.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { fallbackDirOf, logDbIn } from "./accessLog.js"
 import { withLogRepair } from "./logRepair.js"
 import { describeSkillDir, resolveSkill } from "../skills/index.js"
@@ -67,11 +67,11 @@ const discover = Effect.fnUntraced(function* (project: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   const logsDir = path.join(project, ".skillc", "logs")
-  const entries = yield* fs.readDir(logsDir).pipe(Effect.orElseSucceed(() => []))
+  const entries = yield* fs.readDir(logsDir).pipe(unseenAs([]))
   const found: Array<string> = []
   for (const e of entries) {
     if (e.type !== "directory") continue
-    const db = yield* fs.statOption(logDbIn(path.join(logsDir, e.name), path)).pipe(Effect.orElseSucceed(() => undefined))
+    const db = yield* fs.statOption(logDbIn(path.join(logsDir, e.name), path)).pipe(unseenAs(undefined))
     if (db?.type === "file") found.push(e.name)
   }
   return found.sort(compareBytewise)
@@ -83,7 +83,7 @@ const destinationOf = Effect.fnUntraced(function* (name: string, skillPaths: Rea
   const path = yield* Path
   const { stores } = yield* Settings
   for (const p of skillPaths) {
-    const md = yield* fs.statOption(path.join(p, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
+    const md = yield* fs.statOption(path.join(p, "SKILL.md")).pipe(unseenAs(undefined))
     if (md?.type !== "file") continue
     const described = yield* Effect.result(describeSkillDir(p))
     if (described._tag === "Success" && described.success.name === name) return logDbIn(described.success.runtimeDir, path)
@@ -124,7 +124,7 @@ export const sync = Effect.fn("skc.sync")(function* (input: SyncInput) {
   const settings = yield* Settings
   const dryRun = input.dry_run ?? false
   const raw = input.project === undefined ? settings.stores.cwd : path.resolve(settings.stores.cwd, input.project)
-  const project = yield* fs.realPath(raw).pipe(Effect.orElseSucceed(() => raw))
+  const project = yield* fs.realPath(raw).pipe(unseenAs(raw))
   // Destinations are resolved as if skc ran in the project directory.
   const projectSettings =
     input.project === undefined ? settings : yield* loadSettings().pipe(Effect.provideService(Env, { ...env, cwd: project }))

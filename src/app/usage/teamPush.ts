@@ -21,7 +21,7 @@ import { Path } from "effect/Path"
 import { InternalError } from "../../domain/errors.js"
 import { identityHash, teamRowConverter } from "../../domain/teamRows.js"
 import { AccessLog } from "../../ports/AccessLog.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Env } from "../../ports/Env.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { Progress } from "../../ports/Progress.js"
@@ -68,7 +68,7 @@ export const teamPush = Effect.fn("skc.teamPush")(
     const rejected: Array<TeamPushResult["rejected"][number]> = []
     for (const skill of skills) {
       const dbFile = logDbIn(skill.runtimeDir, path)
-      const exists = yield* fs.statOption(dbFile).pipe(Effect.orElseSucceed(() => undefined))
+      const exists = yield* fs.statOption(dbFile).pipe(unseenAs(undefined))
       if (exists?.type !== "file") continue
       // Read, converted and sent page by page (local id order): one page of rows in memory at a
       // time, the next page read while the store stores the previous one.
