@@ -25,12 +25,14 @@ export const TOP_LEVEL_LIMIT = 12
 export const REFERENCE_LIMIT = 15
 export const DESCRIPTION_LIMIT = 120
 /**
- * The grouping label of RFC-0001's stub. Its hint was "(query by title
- * only)", read as "only titles can be searched" (issue 46 item 5); it
- * means: look a reference up by its title, the text after the dash only
- * describes it.
+ * The grouping label of RFC-0001's stub, fixed by RFC-0001:C-SECTIONS
+ * (normative: "the fixed grouping label with hint"). Issue 46 item 5 found
+ * the hint read as "only titles can be searched"; the wording is the
+ * specification's, so it stays until the RFC changes. What the hint means
+ * (look a reference up by its title; the text after the dash describes it)
+ * is said in the README's build section.
  */
-export const REFERENCES_LABEL = "References (look up by title; the text after — describes it)"
+export const REFERENCES_LABEL = "References (query by title only)"
 
 export interface StubHeading {
   readonly level: HeadingLevel

@@ -65,7 +65,7 @@ describe("RFC-0001:C-OUTPUT", () => {
       expect(stub).not.toContain("secret")
       expect(stub).not.toContain("SECRET")
       expect(stub).not.toContain(p.root)
-      expect(stub).toContain("- Demo\n  - Usage\n- References (look up by title; the text after — describes it)\n  - API\n")
+      expect(stub).toContain("- Demo\n  - Usage\n- References (query by title only)\n  - API\n")
     }))
 
   it.live("RFC-0001:C-MANIFEST manifest fields; source hash stable across rebuilds, ignores .git, changed by edits", () =>
@@ -254,7 +254,7 @@ describe("RFC-0007:C-COMMANDS build import", () => {
       const lines = stub.trimEnd().split("\n")
       expect(lines.length).toBeLessThanOrEqual(100)
       expect(parse(stub.split("---\n")[1]).description).toMatch(/^Handles every aspect/)
-      expect(stub).toContain("- Frob\n  - Setup\n- References (look up by title; the text after — describes it)\n  - Endpoint 000 — Endpoint 000 ")
+      expect(stub).toContain("- Frob\n  - Setup\n- References (query by title only)\n  - Endpoint 000 — Endpoint 000 ")
       expect(stub).not.toContain("Deep")
       expect(stub).not.toContain("not a heading")
       expect(lines.at(-1)).toBe(`  - … (${210 + 2 - 15} more)`)
@@ -323,7 +323,7 @@ describe("RFC-0001:C-SECTIONS demo skill", () => {
           "  - Branching",
           "  - Undoing Things",
           "  - Resolving Conflicts",
-          "- References (look up by title; the text after — describes it)",
+          "- References (query by title only)",
           "  - Conflict Resolution — Step-by-step conflict resolution during merge and rebase",
           ""
         ].join("\n")

@@ -45,7 +45,7 @@ describe("RFC-0001:C-SECTIONS", () => {
       "  - Decision Tree",
       "- Advanced Topics",
       "  - Performance",
-      "- References (look up by title; the text after — describes it)",
+      "- References (query by title only)",
       "  - Clap Patterns — Advanced argument parsing examples",
       "  - Error Handling — anyhow vs thiserror patterns",
       "  - TUI Guide"
@@ -72,14 +72,14 @@ describe("RFC-0001:C-SECTIONS", () => {
     expect(lines.filter((l) => l.startsWith("- H"))).toHaveLength(12)
     expect(lines[12]).toBe("- … (2 more)")
     // The References group is a label, not a heading: it is still there.
-    expect(lines[13]).toBe("- References (look up by title; the text after — describes it)")
+    expect(lines[13]).toBe("- References (query by title only)")
     expect(listing(input({ main: main.slice(0, 12) }))).toHaveLength(12)
   })
 
   it("RFC-0001:C-SECTIONS references: first H1, else the path; bytewise order given; the group only when there are files", () => {
     expect(listing(input({ main: [h(1, "X")] }))).toEqual(["- X"])
     const lines = listing(input({ references: [ref("a/no-title.md"), ref("b.md", "Bee")] }))
-    expect(lines).toEqual(["- References (look up by title; the text after — describes it)", "  - a/no-title.md", "  - Bee"])
+    expect(lines).toEqual(["- References (query by title only)", "  - a/no-title.md", "  - Bee"])
   })
 
   it("RFC-0001:C-SECTIONS limits references to 15 with '… (N more)' at level 1", () => {

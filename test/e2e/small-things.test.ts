@@ -30,13 +30,12 @@ describe("issue 46 item 5: the small things", () => {
     expect(sources.stdout).not.toContain("(1 files)")
   })
 
-  it("the stub's reference label says how to use a title (RFC-0001 stub, label reworded)", async () => {
+  it("the stub's reference label is RFC-0001:C-SECTIONS' fixed label, each reference by its title", async () => {
     const sb = sandbox()
     skill(join(sb.work, ".skillc", "skills", "one"), GOOD, { "references/guide.md": "---\ndescription: How to fill\n---\n# Guide\n" })
     expect((await sb.runAsync(["build", "one"])).code).toBe(0)
     const stub = readFileSync(join(sb.work, ".skillc", "runtime", "one", "SKILL.md"), "utf8")
-    expect(stub).toContain("- References (look up by title; the text after — describes it)\n  - Guide — How to fill")
-    expect(stub).not.toContain("query by title only")
+    expect(stub).toContain("- References (query by title only)\n  - Guide — How to fill")
   })
 
   it("help names no internal decision or issue; skc mcp --help names --project <dir> and the add-json form", async () => {
