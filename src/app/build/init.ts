@@ -8,7 +8,7 @@ import { Path } from "effect/Path"
 import { InternalError, SkillExists, UsageError } from "../../domain/errors.js"
 import { extendGitignore } from "../../domain/gitignore.js"
 import { describeNameProblem, nameProblem, titleCase } from "../../domain/skillName.js"
-import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
 import { Settings } from "../shared/index.js"
 
 /** The parameters of RFC-0007:C-COMMANDS `init`, as the MCP tool takes them. */
@@ -87,7 +87,7 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
       return yield* Effect.fail(new UsageError({ message: "--global needs a skill name: skc init <name> --global" }))
     }
     const dir = path.join(stores.cwd, ".skillc")
-    const existed = (yield* fs.statOption(path.join(dir, "skills")).pipe(Effect.orElseSucceed(() => undefined)))?.type === "directory"
+    const existed = (yield* fs.statOption(path.join(dir, "skills")).pipe(unseenAs(undefined)))?.type === "directory"
     yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(Effect.mapError(cannotCreate(".skillc/skills")))
     const gitignore = yield* ignoreMachineFiles(stores.cwd)
     const result: InitResult = { kind: "project", path: dir, created: !existed, ...(gitignore === undefined ? {} : { gitignore }) }
@@ -103,7 +103,7 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
   const store = scope === "global" ? stores.globalSkills : (stores.projectSkills ?? path.join(stores.cwd, ".skillc", "skills"))
   const dir = path.join(store, name)
   const skillMd = path.join(dir, "SKILL.md")
-  if ((yield* fs.lstatOption(skillMd).pipe(Effect.orElseSucceed(() => undefined))) !== undefined) {
+  if ((yield* fs.lstatOption(skillMd).pipe(unseenAs(undefined))) !== undefined) {
     return yield* Effect.fail(new SkillExists({ skill: name }))
   }
   yield* fs.makeDirectory(dir, { recursive: true }).pipe(Effect.mapError(cannotCreate(`skill directory '${dir}'`)))

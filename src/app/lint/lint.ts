@@ -19,7 +19,7 @@ import { COMPILED_WARNING, skl001 } from "../../domain/lint/rules/skl001-skip-co
 import { makeSnapshot } from "../../domain/lint/snapshot.js"
 import type { LintDiagnostic } from "../../domain/lint/types.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { describeSkillDir, displayPath, type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
 import { readSkillTree } from "./lintTree.js"
 import { Settings } from "../shared/index.js"
@@ -139,7 +139,7 @@ const lintOne = (
     // RFC-0008:C-SCOPE / DECISIONS #1: a compiled skill carries .skillc-meta/manifest.json.
     const manifest = yield* fs
       .statOption(path.join(skill.sourceDir, META_DIR, MANIFEST_FILE))
-      .pipe(Effect.orElseSucceed(() => undefined))
+      .pipe(unseenAs(undefined))
     if (manifest !== undefined) {
       if (!force) {
         const report: LintReport = { skill: skill.name, path: shown, skipped: true, diagnostics: [] }
@@ -178,9 +178,9 @@ const projectSkills = Effect.gen(function* () {
   const skills: Array<ResolvedSkill> = []
   for (const name of names) {
     const dir = path.join(stores.projectSkills, name)
-    const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
+    const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(unseenAs(undefined))
     if (md?.type !== "file") {
-      const isDir = (yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)))?.type === "directory"
+      const isDir = (yield* fs.statOption(dir).pipe(unseenAs(undefined)))?.type === "directory"
       if (isDir) yield* diagnostics.warn(Warning.notice(`skipping '${name}': no SKILL.md`))
       continue
     }

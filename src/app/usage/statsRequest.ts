@@ -56,44 +56,43 @@ export type StatsView =
 const invalid = (message: string) => Effect.fail(new InvalidOption({ message }))
 
 /** The request the flags make, or E100 with what is wrong (docs/stats.md). */
-export const statsRequestOf = (o: StatsFlags): Effect.Effect<StatsRequest, InvalidOption> =>
-  Effect.gen(function* () {
-    const skill = o.skill
-    if (o.all && skill !== undefined) return yield* invalid("--all takes no skill: it reports every skill that resolves from here")
-    if (!o.all && skill === undefined) return yield* invalid("missing skill (or --all for every skill)")
-    if ((o.all || o.format === "html") && o.groupBy !== "summary") {
-      return yield* invalid(`--group-by ${o.groupBy} is for one skill in text or JSON; ${o.all ? "--all" : "--format html"} shows its own view`)
-    }
-    const from = o.from
-    if (from !== undefined && o.team) return yield* invalid(bothTeamDatabases("--from"))
-    const team = from !== undefined || o.team
-    if (!team && (o.machine.length > 0 || o.user.length > 0)) {
-      return yield* invalid("--machine and --user filter the team database: add --from <postgres-url> or --team")
-    }
-    const given = o.limit
-    if (given !== undefined && given < 1) return yield* invalid("--limit must be at least 1")
-    // 10 entries per list in text, all in JSON (and in the HTML skill report) unless given.
-    const limit = given ?? (o.format === "text" ? 10 : undefined)
-    const request = {
-      skill,
-      group_by: o.groupBy,
-      since: o.since,
-      until: o.until,
-      project: o.project.length === 0 ? undefined : [...o.project],
-      include_author: o.includeAuthor ? true : undefined,
-      limit: o.format === "html" && !o.all ? undefined : limit,
-      all: o.all,
-      html: o.format === "html",
-      given_limit: given ?? null,
-      ...(team ? { ...(from === undefined ? {} : { from }), team: o.team, machines: [...o.machine], users: [...o.user] } : {})
-    }
-    // One skill: the use case's own Schema decides what is valid (E100 otherwise).
-    if (!o.all) {
-      const one = { ...request, all: undefined, html: undefined, given_limit: undefined, from: undefined, team: undefined, machines: undefined, users: undefined }
-      yield* Schema.decodeUnknownEffect(StatsInput)(one).pipe(Effect.mapError((e) => new InvalidOption({ message: e.message })))
-    }
-    return request as StatsRequest
-  })
+export const statsRequestOf: (o: StatsFlags) => Effect.Effect<StatsRequest, InvalidOption> = Effect.fnUntraced(function* (o: StatsFlags) {
+  const skill = o.skill
+  if (o.all && skill !== undefined) return yield* invalid("--all takes no skill: it reports every skill that resolves from here")
+  if (!o.all && skill === undefined) return yield* invalid("missing skill (or --all for every skill)")
+  if ((o.all || o.format === "html") && o.groupBy !== "summary") {
+    return yield* invalid(`--group-by ${o.groupBy} is for one skill in text or JSON; ${o.all ? "--all" : "--format html"} shows its own view`)
+  }
+  const from = o.from
+  if (from !== undefined && o.team) return yield* invalid(bothTeamDatabases("--from"))
+  const team = from !== undefined || o.team
+  if (!team && (o.machine.length > 0 || o.user.length > 0)) {
+    return yield* invalid("--machine and --user filter the team database: add --from <postgres-url> or --team")
+  }
+  const given = o.limit
+  if (given !== undefined && given < 1) return yield* invalid("--limit must be at least 1")
+  // 10 entries per list in text, all in JSON (and in the HTML skill report) unless given.
+  const limit = given ?? (o.format === "text" ? 10 : undefined)
+  const request = {
+    skill,
+    group_by: o.groupBy,
+    since: o.since,
+    until: o.until,
+    project: o.project.length === 0 ? undefined : [...o.project],
+    include_author: o.includeAuthor ? true : undefined,
+    limit: o.format === "html" && !o.all ? undefined : limit,
+    all: o.all,
+    html: o.format === "html",
+    given_limit: given ?? null,
+    ...(team ? { ...(from === undefined ? {} : { from }), team: o.team, machines: [...o.machine], users: [...o.user] } : {})
+  }
+  // One skill: the use case's own Schema decides what is valid (E100 otherwise).
+  if (!o.all) {
+    const one = { ...request, all: undefined, html: undefined, given_limit: undefined, from: undefined, team: undefined, machines: undefined, users: undefined }
+    yield* Schema.decodeUnknownEffect(StatsInput)(one).pipe(Effect.mapError((e) => new InvalidOption({ message: e.message })))
+  }
+  return request as StatsRequest
+})
 
 /** Whether the request reads the team database (`--from`, `--team`) instead of the local logs. */
 export const fromTeam = (r: StatsRequest): boolean => r.from !== undefined || r.team === true
