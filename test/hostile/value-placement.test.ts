@@ -13,6 +13,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
+import { ELEVEN } from "../fixtures/tool-skills/attackTemplates.js"
 
 const toolSkill = (name: string, command: string, frontmatter = "") => `---
 name: ${name}
@@ -40,19 +41,6 @@ ${command}
 \`\`\`
 `
 
-const ELEVEN = [
-  "git -c alias.x={{v}} x",
-  "git -c {{v}} x",
-  "tar -cf /dev/null --checkpoint=1 --checkpoint-action=exec={{v}} .",
-  "sqlite3 :memory: {{v}}",
-  "npx {{v}}",
-  "npm exec {{v}}",
-  "chroot / sh -c {{v}}",
-  "unshare -r sh -c {{v}}",
-  "setpriv --no-new-privs sh -c {{v}}",
-  "strace -o /dev/null sh -c {{v}}",
-  "vim -es -c {{v}} -c qa"
-]
 
 describe("issue 45 item 1: free-text values judged by structure, CLI and MCP", () => {
   const sb = sandbox()

@@ -13,6 +13,7 @@ import { parametersSchema } from "../../../src/domain/tools/manifest.js"
 import { parseToolSkill } from "../../../src/domain/tools/parse.js"
 import { placementHazards } from "../../../src/domain/tools/placement.js"
 import { parseCommandTemplate } from "../../../src/domain/tools/template.js"
+import { ELEVEN } from "../../fixtures/tool-skills/attackTemplates.js"
 
 const table = (rows: string) => `| Name | Type | Required | Description | Values | Pattern |\n|---|---|---|---|---|---|\n${rows}`
 const V = "| v | string | yes | text | | |"
@@ -43,20 +44,6 @@ ${command}
 const errors = (command: string, opts?: { rows?: string; frontmatter?: string }) =>
   lintToolSkill(skill(command, opts)).filter((d) => d.severity === "error")
 
-/** The attack run's templates (issue 45 item 1): each ran the agent's value as code, approved and read-only. */
-export const ELEVEN = [
-  "git -c alias.x={{v}} x",
-  "git -c {{v}} x",
-  "tar -cf /dev/null --checkpoint=1 --checkpoint-action=exec={{v}} .",
-  "sqlite3 :memory: {{v}}",
-  "npx {{v}}",
-  "npm exec {{v}}",
-  "chroot / sh -c {{v}}",
-  "unshare -r sh -c {{v}}",
-  "setpriv --no-new-privs sh -c {{v}}",
-  "strace -o /dev/null sh -c {{v}}",
-  "vim -es -c {{v}} -c qa"
-]
 
 /** The safe forms docs/tool-skills.md shows. */
 export const SAFE = [
