@@ -48,7 +48,7 @@ import { cutAt, listingFacts } from "../../domain/agents/listing.js"
 import type { AgentProfile } from "../../domain/agents/index.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
 import { resolveInside, resolveSkill } from "../skills/index.js"
-import { Settings, touchSkill } from "../shared/index.js"
+import { Settings, timeSlicer, touchSkill } from "../shared/index.js"
 
 export const DEFAULT_MIN_PASS = 0.8
 export const DEFAULT_EVAL_TIMEOUT_S = 120
@@ -426,7 +426,11 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
   const runs = new Map<string, ReadonlyArray<Verdict>>()
   if (extractor === undefined) {
     const candidates = [...visible.values()].filter((v) => v.model).map((v): MatchCandidate => ({ name: v.name, description: v.description, scope: v.scope, path: v.path }))
+    // Thousands of queries under the file cap: the event loop gets a turn now and then, so that a
+    // server's other requests (a ping) are answered while the judge works (issue 45).
+    const slice = yield* timeSlicer
     for (const q of distinctQueries) {
+      yield* slice
       const top = rankSkills(q, candidates, { threshold, limit: 1, nowMs: 0 })[0]
       runs.set(q, [{ activated: top === undefined ? [] : [top.name] }])
     }
