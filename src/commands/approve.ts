@@ -1,6 +1,7 @@
 /** `skc approve` (tool skills, docs/tool-skills.md). */
 import { Effect } from "effect"
-import { arg, common, defineCommand } from "./spec.js"
+import { PrompterLive } from "../layers.js"
+import { arg, common, defineCommand, flag } from "./spec.js"
 
 export const approveCommand = defineCommand({
   name: "approve",
@@ -8,14 +9,17 @@ export const approveCommand = defineCommand({
     "Approve a tool skill's current SKILL.md and the skill files its tools run (one sha256 in ~/.skillc/approvals.json).",
     "A change to SKILL.md or to one of those files needs approval again."
   ],
-  examples: ["skc approve git", "skc approve git --format json"],
+  examples: ["skc approve git", "skc approve git --format json", "skc approve echo --yes"],
   args: { skill: arg.one("skill", "Skill name or path (of a project or global store).") },
-  flags: { ...common() },
+  flags: {
+    yes: flag.boolean("yes", "Approve a skill that declares free_text_anywhere without being asked (read its declarations first).", "y"),
+    ...common()
+  },
   load: async () => {
     const [{ approve }, { renderApprove }] = await Promise.all([import("../app/tools/approve.js"), import("../render/tools.js")])
     return {
-      fromFlags: (o) => Effect.succeed({ skill: o.skill }),
-      run: (input) => approve(input),
+      fromFlags: (o) => Effect.succeed({ skill: o.skill, ...(o.yes ? { yes: true } : {}) }),
+      run: (input) => approve(input).pipe(Effect.provide(PrompterLive)),
       text: (result) => renderApprove(result)
     }
   }

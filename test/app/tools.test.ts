@@ -87,7 +87,7 @@ describe("issue 8: tool-skills spec §8 examples", () => {
 
 describe("issue 8: run safety (tool-skills spec §3.4-§6)", () => {
   const w = world()
-  const approved = w.run(approve({ skill: "hostile" }))
+  const approved = w.run(approve({ skill: "hostile", yes: true }))
 
   it.live("injection attempts arrive as single verbatim arguments", () =>
     Effect.gen(function* () {
@@ -144,7 +144,7 @@ describe("issue 8: run safety (tool-skills spec §3.4-§6)", () => {
       writeFileSync(join(w.store, "escape.sh"), "#!/bin/sh\necho escaped\n", { mode: 0o755 })
       expect(yield* failureText(w.runTool({ skill: "hostile", tool: "escape" }))).toBe("error[E012]: path escapes skill root: './../escape.sh'")
       symlinkSync("/bin/sh", join(w.store, "hostile", "scripts", "outside-link"))
-      yield* w.run(approve({ skill: "hostile" }))
+      yield* w.run(approve({ skill: "hostile", yes: true }))
       expect(yield* failureText(w.runTool({ skill: "hostile", tool: "escape_link" }))).toBe("error[E012]: path escapes skill root: './scripts/outside-link'")
     }))
 
@@ -198,7 +198,12 @@ describe("issue 45 item 1: a free_text_anywhere declaration is spelled out befor
         expect.stringMatching(/^Declared: +tool 'echo_args' places the free text of 'value' where the program may read it as an option, a setting or code — an agent chooses that text \(free_text_anywhere\): \S*args\.sh \{\{value\}\}/),
         expect.stringMatching(/^Declared: +tool 'echo_args' places the free text of 'items' /)
       ])
-      const approved = yield* w.run(approve({ skill: "hostile" }))
+      // skc approve asks too, showing the same lines; declined, nothing is recorded; accepted, it is.
+      asked.length = 0
+      expect(yield* failureText(w.run(approve({ skill: "hostile" }).pipe(Effect.provideService(Prompter, declining))))).toBe("error: skill 'hostile' not approved")
+      expect(asked[0]!.filter((l) => l.startsWith("Declared:"))).toHaveLength(2)
+      const accepting = Prompter.of({ interactive: true, confirm: () => Effect.succeed(true) })
+      const approved = yield* w.run(approve({ skill: "hostile" }).pipe(Effect.provideService(Prompter, accepting)))
       expect(approved.declarations).toHaveLength(2)
       expect(renderApprove(approved)).toContain("  declared: tool 'echo_args' places the free text of 'value'")
     }))

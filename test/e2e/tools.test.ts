@@ -50,7 +50,7 @@ describe("skc tools, approve, run (smoke)", () => {
   })
 
   it("RFC-0005 a tool that fails prints its output, then the error; skc exits 1", async () => {
-    expect((await w.runAsync(["approve", "hostile"])).code).toBe(0)
+    expect((await w.runAsync(["approve", "hostile", "--yes"])).code).toBe(0)
     const fail = await w.runAsync(["run", "hostile", "fail"])
     expect(fail).toEqual({ code: 1, stdout: "failing\n", stderr: "error: Command failed with exit code 3\n" })
     const missing = await w.runAsync(["run", "hostile", "echo_args"])
@@ -60,7 +60,7 @@ describe("skc tools, approve, run (smoke)", () => {
 
 describe("issue 8: skc run limits as a process (timeout kill, bounded memory)", () => {
   const w = world()
-  w.run(["approve", "hostile"])
+  w.run(["approve", "hostile", "--yes"])
 
   it("spec §5.3: a timeout ends the process and every child; envelope exit_code 124, skc exit 1 (RFC-0005)", async () => {
     const pidfile = join(w.root, "pids.txt")

@@ -57,7 +57,7 @@ describe("issue 45 item 1: free-text values judged by structure, CLI and MCP", (
 
   beforeAll(async () => {
     // Approved as an author would have before the rule existed (one at a time: each rewrites approvals.json).
-    for (const name of [...ELEVEN.map((_, i) => `bad${i}`), "good", "declared"]) {
+    for (const name of [...ELEVEN.map((_, i) => `bad${i}`), "good"]) {
       const r = await sb.runAsync(["approve", name])
       expect(r.code, r.stderr).toBe(0)
     }
@@ -88,11 +88,17 @@ describe("issue 45 item 1: free-text values judged by structure, CLI and MCP", (
     expect(r.stdout).toBe("--call=touch PWNED\n")
   })
 
-  it("issue 45 item 1: skc approve spells out a free_text_anywhere declaration", async () => {
-    const r = await sb.runAsync(["approve", "declared"])
+  it("issue 45 item 1: skc approve spells out a free_text_anywhere declaration before approving: asked, or --yes", async () => {
+    // Nobody to ask (no terminal): refused, the declaration shown, nothing recorded.
+    const refused = await sb.runAsync(["approve", "declared"])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/declares free text where a program may read it as code; read it, then run 'skc approve declared --yes'/)
+    expect(refused.stderr).toMatch(/Declared: tool 'say' places the free text of 'v' where the program may read it as an option, a setting or code/)
+    expect((await sb.runAsync(["run", "declared", "say", "--arg", "v=x"])).stderr).toMatch(/approve/)
+    const r = await sb.runAsync(["approve", "declared", "--yes"])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toMatch(/declared: tool 'say' places the free text of 'v' where the program may read it as an option, a setting or code/)
-    const json = JSON.parse((await sb.runAsync(["approve", "declared", "--format", "json"])).stdout)
+    const json = JSON.parse((await sb.runAsync(["approve", "declared", "--yes", "--format", "json"])).stdout)
     expect(json.declarations).toHaveLength(1)
   })
 

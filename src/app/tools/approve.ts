@@ -5,14 +5,17 @@
  * Any later change to one of them needs approval again. Skills outside the
  * source stores are untrusted and cannot be approved permanently.
  */
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { UsageError } from "../../domain/errors.js"
 import type { ApprovalState } from "../../domain/tools/approval.js"
 import { declarationsInWords } from "../../domain/tools/placement.js"
+import { noPrompter, Prompter } from "../../ports/Prompter.js"
 import { approvalsPath, loadToolSkill, recordApproval } from "./toolSkill.js"
 
 export const ApproveInput = Schema.Struct({
-  skill: Schema.String.annotate({ description: "Skill name or path (of a project or global store)." })
+  skill: Schema.String.annotate({ description: "Skill name or path (of a project or global store)." }),
+  /** Approve a skill that declares `free_text_anywhere` without being asked (issue 45 item 1). */
+  yes: Schema.optional(Schema.Boolean)
 })
 export type ApproveInput = typeof ApproveInput.Type
 
@@ -39,6 +42,25 @@ export const approve = Effect.fn("skc.approve")(function* (input: ApproveInput) 
       })
     )
   }
+  // Issue 45 item 1: a skill that lets an agent's free text stand where a program may read it as code
+  // (`free_text_anywhere`) is approved only after the person has read what it declares, in words:
+  // asked at a terminal, or given `--yes` where nobody can be asked.
+  const declarations = declarationsInWords(loaded.skill)
+  if (declarations.length > 0 && input.yes !== true) {
+    const prompter = Option.getOrElse(yield* Effect.serviceOption(Prompter), () => noPrompter)
+    const shown = declarations.map((d) => `Declared: ${d}`)
+    if (!prompter.interactive) {
+      return yield* Effect.fail(
+        new UsageError({
+          message: `skill '${loaded.resolved.name}' declares free text where a program may read it as code; read it, then run 'skc approve ${input.skill} --yes'`,
+          detail: shown
+        })
+      )
+    }
+    if (!(yield* prompter.confirm(shown, `Approve '${loaded.resolved.name}' with ${declarations.length === 1 ? "this declaration" : "these declarations"}?`))) {
+      return yield* Effect.fail(new UsageError({ message: `skill '${loaded.resolved.name}' not approved` }))
+    }
+  }
   const approvedAt = yield* recordApproval(loaded)
   const result: ApproveResult = {
     skill: loaded.resolved.name,
@@ -48,7 +70,7 @@ export const approve = Effect.fn("skc.approve")(function* (input: ApproveInput) 
     approved_at: approvedAt,
     tools: loaded.skill.tools.map((t) => t.name),
     store: yield* approvalsPath,
-    declarations: declarationsInWords(loaded.skill)
+    declarations
   }
   return result
 })
