@@ -96,6 +96,60 @@ export const compilePattern = (source: string): RegExp | undefined => {
   }
 }
 
+/**
+ * Whether a `Pattern` repeats a group that itself repeats (`(a+)+`,
+ * `(\\w+\\s?)*`, `(x*){2,}`): the shape that makes JavaScript's backtracking
+ * engine take exponential time on a value that almost matches. The value is
+ * an agent's and the match runs in skc's own process (the MCP server), so
+ * such a Pattern is refused where it is declared (issue 45 item 1). A
+ * conservative check of the pattern's structure, not a proof: it never looks
+ * at alternatives that overlap (`(a|a)*`).
+ */
+export const repeatsARepetition = (source: string): boolean => {
+  const frames: Array<{ repeats: boolean }> = [{ repeats: false }]
+  /** The quantifier at `i`: how far it reaches (1 for `?`, Infinity for `*`, `+`, `{n,}`), and its length; undefined when none. */
+  const quantifierAt = (i: number): { readonly max: number; readonly length: number } | undefined => {
+    const c = source[i]
+    if (c === "*" || c === "+") return { max: Infinity, length: source[i + 1] === "?" ? 2 : 1 }
+    if (c === "?") return { max: 1, length: 1 }
+    if (c === "{") {
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i))
+      if (m === null) return undefined
+      const max = m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3])
+      return { max, length: m[0].length }
+    }
+    return undefined
+  }
+  let i = 0
+  while (i < source.length) {
+    const c = source[i]!
+    let groupRepeats: boolean | undefined
+    if (c === "\\") i += 2
+    else if (c === "[") {
+      i++
+      while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1
+      i++
+    } else if (c === "(") {
+      frames.push({ repeats: false })
+      i++
+      continue
+    } else if (c === ")") {
+      groupRepeats = frames.length > 1 ? frames.pop()!.repeats : false
+      i++
+    } else i++
+    const q = quantifierAt(i)
+    const frame = frames[frames.length - 1]!
+    if (q !== undefined) {
+      if (groupRepeats === true && q.max > 1) return true
+      // A bounded inner repeat (`\\d{4}`) backtracks a bounded number of ways: only unbounded ones count.
+      if (q.max === Infinity) frame.repeats = true
+      i += q.length
+    }
+    if (groupRepeats === true) frame.repeats = true
+  }
+  return false
+}
+
 /** A coerced value against its parameter's `Values` and `Pattern` (issue 45 item 1). */
 export const checkConstraints = (
   p: Pick<ParameterDefinition, "values" | "pattern">,

@@ -14,7 +14,7 @@
  * a `(default: X)` note in the description. Both are coerced to the type.
  */
 import { Result } from "effect"
-import { checkConstraints, coerceText, compilePattern } from "./coerce.js"
+import { checkConstraints, coerceText, compilePattern, repeatsARepetition } from "./coerce.js"
 import { PARAMETER_TYPES, type ParameterDefinition, type ParameterType, type Problem } from "./model.js"
 
 export interface SourceLine {
@@ -141,7 +141,13 @@ export const parseParameterTable = (lines: ReadonlyArray<SourceLine>): ParsedTab
       else {
         const compiled = compilePattern(patternText)
         if (compiled === undefined) problems.push({ kind: "parameter-table", line: row.line, message: `parameter '${name}': Pattern is not a valid regular expression` })
-        else pattern = patternText
+        else if (repeatsARepetition(patternText)) {
+          problems.push({
+            kind: "parameter-table",
+            line: row.line,
+            message: `parameter '${name}': Pattern repeats a group that repeats (such as (a+)+), which can take exponential time on an agent's value; write it without the nesting`
+          })
+        } else pattern = patternText
       }
     }
     const constraints = { ...(values === undefined ? {} : { values }), ...(pattern === undefined ? {} : { pattern }) }

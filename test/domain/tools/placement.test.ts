@@ -6,7 +6,7 @@
 // still lint clean.
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { buildArguments } from "../../../src/domain/tools/coerce.js"
+import { buildArguments, repeatsARepetition } from "../../../src/domain/tools/coerce.js"
 import { interpreterHazards } from "../../../src/domain/tools/interpreters.js"
 import { lintToolSkill } from "../../../src/domain/tools/lint.js"
 import { parametersSchema } from "../../../src/domain/tools/manifest.js"
@@ -88,6 +88,24 @@ describe("issue 45 item 1: SKL516 judges free-text placement by structure", () =
       "| rev | string | no | revision | | [0-9a-f]{7,40} |"
     ].join("\n")
     expect(errors("git log -n {{n}} --min={{x}} {{b:--stat}} --format={{style}} {{rev}}", { rows })).toEqual([])
+  })
+
+  it("issue 45 item 1: a Pattern that repeats a repetition is refused where it is declared; the value is then free text", () => {
+    expect(repeatsARepetition("(a+)+$")).toBe(true)
+    expect(repeatsARepetition("^(\\w+\\s?)*$")).toBe(true)
+    expect(repeatsARepetition("(?:x*){2,}")).toBe(true)
+    expect(repeatsARepetition("([a-z]+-)*[a-z]+")).toBe(true)
+    expect(repeatsARepetition("[0-9a-f]{7,40}")).toBe(false)
+    expect(repeatsARepetition("(\\d{4}-\\d{2})+")).toBe(false)
+    expect(repeatsARepetition("(foo|bar)+")).toBe(false)
+    expect(repeatsARepetition("[(a+)+]")).toBe(false)
+    expect(repeatsARepetition("\\(a+\\)+")).toBe(false)
+    const rows = "| v | string | yes | text | | ^(a+)+$ |"
+    const parsed = parseToolSkill(skill("git log -- {{v}}", { rows }))
+    expect(parsed.skill.tools[0]!.parameters[0]!.pattern).toBeUndefined()
+    expect(errors("git log -- {{v}}", { rows }).map((d) => d.message).join("\n")).toMatch(/Pattern repeats a group that repeats/)
+    // Unconstrained now, the value must stand after `--` again: spliced into an option it is SKL516.
+    expect(errors("git log --author={{v}}", { rows }).map((d) => d.rule)).toContain("SKL516")
   })
 
   it("issue 45 item 1: Values and Pattern are enforced at run time and reach the JSON Schema", () => {
