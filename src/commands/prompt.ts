@@ -17,7 +17,7 @@ export const promptCommand = defineCommand({
     ...common()
   },
   load: async () => {
-    const [{ prompt, PromptInput }] = await Promise.all([import("../app/skills/prompt.js")])
+    const [{ prompt, PromptInput }, { renderPromptText }] = await Promise.all([import("../app/skills/prompt.js"), import("../render/protocol.js")])
     return {
       input: PromptInput,
       toInput: (o) => ({
@@ -26,7 +26,7 @@ export const promptCommand = defineCommand({
         ...agentFields(o)
       }),
       run: (input) => prompt(input),
-      text: (result) => result.xml
+      text: (result) => renderPromptText(result)
     }
   }
 })

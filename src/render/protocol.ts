@@ -7,6 +7,8 @@ import type { DiscoverResult } from "../app/skills/discover.js"
 import type { LoadResult } from "../app/skills/load.js"
 import type { MatchResult } from "../app/skills/match.js"
 import type { PermissionsResult } from "../app/skills/permissions.js"
+import type { PromptResult } from "../app/skills/prompt.js"
+import { renderAvailableSkills } from "../domain/protocol/prompt.js"
 
 const table = (given: ReadonlyArray<ReadonlyArray<string>>): string => {
   // Names, paths and descriptions of skills found on disk: escaped before the widths are taken (src/domain/visible.ts).
@@ -113,3 +115,15 @@ export const renderLoadSummary = (r: LoadResult): string => {
   for (const m of r.refused) out.push(`  refused: ${m.target} (${m.referenced_from}:${m.line}): ${m.reason}`)
   return visibleLines(out) + "\n"
 }
+
+/**
+ * `skc prompt` at a terminal (issue 46 item 4): the `<available_skills>`
+ * block with each value's control characters escaped (`\r`, `\n` inside a
+ * description), so a value cannot move the cursor or add lines to the
+ * block's layout. `--format json` keeps `xml` exactly as the model receives it.
+ */
+export const renderPromptText = (r: PromptResult): string =>
+  renderAvailableSkills(
+    r.skills.map((s) => ({ name: visible(s.name), description: s.description === null ? null : visible(s.description), location: visible(s.location) }))
+  )
+

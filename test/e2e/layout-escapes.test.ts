@@ -4,8 +4,9 @@
 // hold ESC, CR and LF; its output has exactly as many lines as the same
 // view of a twin skill whose values hold none, and no raw ESC or CR.
 // (`skc discover` once printed its whole table as one line with literal
-// `\n`; `skc permissions --check` did until this test.) `skc prompt` is
-// not among them: it prints the listing XML as the agent's model receives it.
+// `\n`; `skc permissions --check` did until this test.) `skc prompt`
+// escapes the values of its XML at a terminal; its JSON keeps the block as
+// the agent's model receives it.
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -53,6 +54,7 @@ const VIEWS: ReadonlyArray<(plain: string) => ReadonlyArray<string>> = [
   () => ["stats", "a", "--group-by", "search"],
   () => ["stats", "a", "--group-by", "unanswered"],
   () => ["stats", "--all"],
+  () => ["prompt"],
   () => ["build", "a"]
 ]
 
