@@ -73,8 +73,12 @@ describe.skipIf(skipReason !== undefined)("skc sync --to with strings PostgreSQL
       expect(back(s.args, s.escaped)).toBe(local[i]!.args)
       expect(back(s.error, s.escaped)).toBe(local[i]!.error)
     }
-    expect(stored[3]!.escaped).toBe(true)
-    expect(stored[3]!.error).toBe("error[E020]: section not found: 'Fill\\u0000'")
+    // Node 22's node:sqlite reads a TEXT value only up to its first NUL (Node 24 reads it whole), so on
+    // Node 22 the local log as skc reads it holds no NUL to escape: what it reads is pushed as it is (above).
+    if (local[3]!.error?.includes("\u0000")) {
+      expect(stored[3]!.escaped).toBe(true)
+      expect(stored[3]!.error).toBe("error[E020]: section not found: 'Fill\\u0000'")
+    } else expect(process.versions.node.startsWith("22.")).toBe(true)
     // The views still see the queries, with U+FFFD where jsonb cannot hold the character.
     expect(stored[1]!.args_json).toEqual({ query: "fill\ufffdform", result_count: 0 })
     expect(stored[2]!.args_json).toEqual({ query: "half \ufffd pair", result_count: 0 })
