@@ -75,7 +75,7 @@ describe.skipIf(skipReason !== undefined)("skc sync --to with strings PostgreSQL
     }
     // Node 22's node:sqlite reads a TEXT value only up to its first NUL (Node 24 reads it whole), so on
     // Node 22 the local log as skc reads it holds no NUL to escape: what it reads is pushed as it is (above).
-    if (local[3]!.error?.includes("\u0000")) {
+    if (String(local[3]!.error ?? "").includes("\u0000")) {
       expect(stored[3]!.escaped).toBe(true)
       expect(stored[3]!.error).toBe("error[E020]: section not found: 'Fill\\u0000'")
     } else expect(process.versions.node.startsWith("22.")).toBe(true)
