@@ -192,7 +192,7 @@ function lazyLayer<A, E = never, R = never>(load: () => Promise<Layer.Layer<A, E
 }
 
 /** The search index: SQLite files under the runtime directory (show, search, build, the MCP server's watch). */
-export const SearchIndexLive: Layer.Layer<SearchIndex> = /* @__PURE__ */ lazyLayer(() => import("./adapters/sqlite/SqliteSearchIndex.js").then((m) => m.SqliteSearchIndexLive))
+export const SearchIndexLive: Layer.Layer<SearchIndex> = lazyLayer(() => import("./adapters/sqlite/SqliteSearchIndex.js").then((m) => m.SqliteSearchIndexLive))
 
 /**
  * Everything a use case needs, on the real machine, for a library user
@@ -203,15 +203,15 @@ export const SearchIndexLive: Layer.Layer<SearchIndex> = /* @__PURE__ */ lazyLay
 export const makeLiveLayer = (options: LiveOptions = {}) => Layer.merge(Live(options), SearchIndexLive)
 
 /** Child processes of tool skills (`skc run`, `skc eval --judge`, MCP `<skill>__<tool>`). */
-export const ProcessRunnerLive: Layer.Layer<ProcessRunner> = /* @__PURE__ */ lazyLayer(() => import("./adapters/node/NodeProcessRunner.js").then((m) => m.NodeProcessRunnerLive))
+export const ProcessRunnerLive: Layer.Layer<ProcessRunner> = lazyLayer(() => import("./adapters/node/NodeProcessRunner.js").then((m) => m.NodeProcessRunnerLive))
 /** `skc eval --extract-regex` run under the agent's timeout (issue 45 item 2). */
-export const RegexMatcherLive: Layer.Layer<RegexMatcher> = /* @__PURE__ */ lazyLayer(() => import("./adapters/node/NodeRegexMatcher.js").then((m) => m.NodeRegexMatcherLive))
+export const RegexMatcherLive: Layer.Layer<RegexMatcher> = lazyLayer(() => import("./adapters/node/NodeRegexMatcher.js").then((m) => m.NodeRegexMatcherLive))
 /** An interrupted server ends the tool runs its sessions still have in flight (src/cli/runMain.ts). */
 export const loadEndRunningProcesses = () => import("./adapters/node/NodeProcessRunner.js").then((m) => m.endRunningProcesses)
 /** The terminal prompt of `skc run`'s confirmations. */
-export const PrompterLive: Layer.Layer<Prompter> = /* @__PURE__ */ lazyLayer(() => import("./adapters/node/NodePrompter.js").then((m) => Layer.succeed(Prompter, m.makeNodePrompter())))
+export const PrompterLive: Layer.Layer<Prompter> = lazyLayer(() => import("./adapters/node/NodePrompter.js").then((m) => Layer.succeed(Prompter, m.makeNodePrompter())))
 /** The usage history `skc match` ranks with: the access log's SQLite file, opened only when asked. */
-export const UsageHistoryLive: Layer.Layer<UsageHistory> = /* @__PURE__ */ lazyLayer(() => import("./adapters/sqlite/LazyUsageHistory.js").then((m) => m.LazySqliteUsageHistoryLayer))
+export const UsageHistoryLive: Layer.Layer<UsageHistory> = lazyLayer(() => import("./adapters/sqlite/LazyUsageHistory.js").then((m) => m.LazySqliteUsageHistoryLayer))
 /** The team store on PostgreSQL at `url` (`sync --to`, `stats --from`, `--team`). */
 export const TeamStoreLive = (url: string): Layer.Layer<TeamLogStore, LogStoreError> =>
   lazyLayer(() => import("./adapters/pg/TeamLogPg.js").then((m) => m.layer(url)))
@@ -250,7 +250,7 @@ export const loadSignals = () => import("./adapters/node/signals.js").then((m) =
  * A long-lived session's staleness state under file watchers (issue 16),
  * the watchers closed with the layer's scope (the MCP session's end).
  */
-export const WatchedFreshnessLive = /* @__PURE__ */ lazyLayer(() =>
+export const WatchedFreshnessLive = lazyLayer(() =>
     import("./adapters/node/WatchingFreshness.js").then((m) =>
       Layer.effect(
         SourceFreshness,
@@ -259,7 +259,7 @@ export const WatchedFreshnessLive = /* @__PURE__ */ lazyLayer(() =>
     )
 )
 /** A long-lived session's memo of what a call found on disk, kept while the paths it read stat the same (issue 25). */
-export const StampedDiskMemoLive = /* @__PURE__ */ lazyLayer(() => import("./adapters/node/StampedDiskMemo.js").then((m) => Layer.succeed(DiskMemo, m.makeStampedDiskMemo())))
+export const StampedDiskMemoLive = lazyLayer(() => import("./adapters/node/StampedDiskMemo.js").then((m) => Layer.succeed(DiskMemo, m.makeStampedDiskMemo())))
 
 // The in-memory world (`skillc/testing`, src/testing.ts): the memory adapters wired to their ports.
 
