@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { describe, expect, it } from "vitest"
 import { BIN, sandbox } from "../helpers/cli.js"
-import { readLog } from "../helpers/logs.js"
+import { makeLogDb, readLog } from "../helpers/logs.js"
 
 const until = async (check: () => boolean, what: string, ms = 30_000) => {
   const end = Date.now() + ms
@@ -185,19 +185,17 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
       const src = join(sb.work, ".skillc", "skills", name)
       mkdirSync(src, { recursive: true })
       writeFileSync(join(src, "SKILL.md"), `---\nname: ${name}\ndescription: d\n---\n# ${name}\n`)
-      // A fallback log as skc writes one while the runtime is read-only, filled in one transaction.
-      const fallback = join(sb.work, ".skillc", "logs", name, ".skillc-meta", "logs.db")
-      mkdirSync(join(fallback, ".."), { recursive: true })
-      const db = new DatabaseSync(fallback)
-      db.exec(`CREATE TABLE access_log (id INTEGER PRIMARY KEY AUTOINCREMENT, timestamp TEXT NOT NULL, run_id TEXT NOT NULL,
-        command TEXT NOT NULL, skill TEXT NOT NULL, skill_path TEXT NOT NULL, cwd TEXT NOT NULL, args TEXT, error TEXT)`)
-      const insert = db.prepare("INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES (?, ?, 'show', ?, ?, ?, ?, NULL)")
-      db.exec("BEGIN")
-      for (let i = 0; i < rows; i++) {
-        insert.run(new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), `run-${i}`, name, src, sb.work, JSON.stringify({ section: `S${i}` }))
-      }
-      db.exec("COMMIT")
-      db.close()
+      // A fallback log as skc writes one while the runtime is read-only.
+      makeLogDb(
+        join(sb.work, ".skillc", "logs", name, ".skillc-meta", "logs.db"),
+        Array.from({ length: rows }, (_, i) => ({
+          timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+          run_id: `run-${i}`,
+          command: "show",
+          args: { section: `S${i}` }
+        })),
+        { skill: name, skill_path: src, cwd: sb.work }
+      )
     }
     const fallbackOf = (name: string) => join(sb.work, ".skillc", "logs", name, ".skillc-meta", "logs.db")
     const primaryOf = (name: string) => join(sb.work, ".skillc", "runtime", name, ".skillc-meta", "logs.db")

@@ -27,6 +27,8 @@ export const makeLogDb = (file: string, rows: ReadonlyArray<Row>, defaults: { sk
   const insert = db.prepare(
     "INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
   )
+  // One transaction: a fixture of thousands of rows is written in one sync, not one per row.
+  db.exec("BEGIN")
   for (const r of rows) {
     insert.run(
       r.timestamp,
@@ -39,6 +41,7 @@ export const makeLogDb = (file: string, rows: ReadonlyArray<Row>, defaults: { sk
       r.error ?? null
     )
   }
+  db.exec("COMMIT")
   db.close()
 }
 
