@@ -16,11 +16,15 @@ export const lintCommand = defineCommand({
     "skc lint skills/                     # every skill folder inside skills/",
     "skc lint my-skill --format sarif > lint.sarif",
     "skc lint my-skill --agent agentskills     # strict: what skills-ref accepts",
-    "skc lint my-skill --agent claude,cursor   # the fields and values these agents read"
+    "skc lint my-skill --agent claude,cursor   # the fields and values these agents read",
+    "skc lint my-skill --fix              # apply every certain fix (docs/rules.md), then report what remains",
+    "skc lint my-skill --fix-dry-run      # print the fixes as a unified diff; write nothing"
   ],
   args: { skill: arg.optional("skill", "Skill name, path to a skill directory, or a folder of skill folders (default: every skill of the project).") },
   flags: {
     force: flag.boolean("force", "Lint even if the skill is compiled (SKL001)."),
+    fix: flag.boolean("fix", "Apply every certain fix (each rule's in docs/rules.md), write the files, then report the findings that remain."),
+    fixDryRun: flag.boolean("fix-dry-run", "Print the fixes --fix would apply as a unified diff on stdout; change no file."),
     agent: flag.text(
       "agent",
       "Agent profiles to lint for, comma-separated (claude, codex, copilot, cursor, gemini, kiro, opencode, trae, amp, agentskills); default: the project's [build] targets, else claude. agentskills is the strict specification."
@@ -44,6 +48,8 @@ export const lintCommand = defineCommand({
         Schema.decodeUnknownEffect(LintInput)({
           ...(Option.isSome(o.skill) ? { skill: o.skill.value } : {}),
           force: o.force,
+          ...(o.fix ? { fix: true } : {}),
+          ...(o.fixDryRun ? { fixDryRun: true } : {}),
           ...(Option.isSome(o.agent) ? { agent: o.agent.value } : {})
         }).pipe(
           Effect.mapError((e) => new InvalidOption({ message: e.message }))
@@ -65,12 +71,14 @@ export const lintCommand = defineCommand({
                 Effect.forEach(
                 lintTextParts(outcome, output.colour("stderr")),
                 (part) =>
-                  printText(part.stdout).pipe(
+                  // --fix-dry-run (issue 50): the diff of the skill's fixes, on stdout before its summary.
+                  (part.diff.length > 0 ? printText(part.diff.replace(/\n$/, "")) : Effect.void).pipe(
+                    Effect.andThen(printText(part.stdout)),
                     Effect.andThen(part.stderr.length > 0 ? printStderr(part.stderr.join("\n")) : Effect.void)
                   ),
                 { discard: true }
               )).pipe(Effect.andThen(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
-      // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired.
+      // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired; with --fix, iff one remains after the fixes (issue 50).
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
       mcp: { input: LintSkillInput, output: () => import("../app/lint/lint.js").then((r) => r.LintJson), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!, outcome.agents) }) }
     }

@@ -7,7 +7,7 @@
  * The CLI splits the two (DECISIONS #39): diagnostics on stderr, summaries on
  * stdout (`lintTextParts`); MCP text content keeps them together.
  */
-import { visible } from "../domain/visible.js"
+import { visible, visibleBody } from "../domain/visible.js"
 import type { LintOutcome, LintReport } from "../app/lint/lint.js"
 import type { LintDiagnostic } from "../domain/lint/types.js"
 
@@ -40,7 +40,9 @@ export const summaryLine = (r: LintReport, agents?: ReadonlyArray<string>): stri
   if (r.skipped) return visible(`info: skipping compiled skill '${r.skill}'`)
   const errors = r.diagnostics.filter((d) => d.severity === "error").length
   const warnings = r.diagnostics.length - errors
-  return `${visible(r.skill)}: ${plural(errors, "error")}, ${plural(warnings, "warning")}${forAgents(agents)}`
+  // Issue 50: with --fix, what was fixed (with --fix-dry-run, what would be).
+  const fixed = r.fixed === undefined ? "" : `, ${r.fixed.length} ${r.diffs === undefined ? "fixed" : "fixable"}`
+  return `${visible(r.skill)}: ${plural(errors, "error")}, ${plural(warnings, "warning")}${fixed}${forAgents(agents)}`
 }
 
 /** The closing line of a lint over many skills: `N skills: E errors, W warnings`. */
@@ -60,7 +62,22 @@ export const renderLintText = (o: LintOutcome, colour = false): string => {
 export const lintTextParts = (
   o: LintOutcome,
   colour = false
-): ReadonlyArray<{ readonly stdout: string; readonly stderr: ReadonlyArray<string> }> =>
+): ReadonlyArray<{ readonly diff: string; readonly stdout: string; readonly stderr: ReadonlyArray<string> }> =>
   o.reports.length === 0
-    ? [{ stdout: "No skills to lint", stderr: [] }]
-    : o.reports.map((r) => ({ stdout: summaryLine(r, o.single ? o.agents : undefined), stderr: r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r))) }))
+    ? [{ diff: "", stdout: "No skills to lint", stderr: [] }]
+    : o.reports.map((r) => ({
+        // A diff is the files' own text: each line escaped like any text view, so no control character reaches a terminal.
+        diff: (r.diffs ?? []).map((d) => visibleDiff(d, prefixOf(o, r))).join(""),
+        stdout: summaryLine(r, o.single ? o.agents : undefined),
+        stderr: r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r)))
+      }))
+
+/** A `--fix-dry-run` diff for a terminal: paths prefixed with the skill's folder when several skills are shown, each line made visible. */
+const visibleDiff = (diff: string, dir: string | undefined): string =>
+  diff
+    .split("\n")
+    .map((line) => {
+      const prefixed = dir === undefined || dir === "" || dir === "." ? line : line.replace(/^(--- a\/|\+\+\+ b\/)/, `$1${dir.replace(/\/+$/, "")}/`)
+      return visibleBody(prefixed)
+    })
+    .join("\n")

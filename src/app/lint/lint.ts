@@ -22,7 +22,9 @@ import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { describeSkillDir, displayPath, type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
 import { readSkillTree } from "./lintTree.js"
-import { Settings } from "../shared/index.js"
+import { fsInternal, Settings } from "../shared/index.js"
+import { fixSkill } from "../../domain/lint/fixLoop.js"
+import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
 import { skillFoldersIn } from "../skills/index.js"
 import { Progress } from "../../ports/Progress.js"
 
@@ -34,7 +36,11 @@ export const LintInput = Schema.Struct({
   agent: Schema.optional(Schema.String).annotate({
     // Short: every byte of it goes into tools/list on every connection (issue 26: ≤ 12 KB); the names are skc_discover's `agent` values.
     description: "Agents to lint for, comma-separated (as skc_discover's agent; agentskills: the strict spec). Default: [build] targets, else claude."
-  })
+  }),
+  /** `--fix` (issue 50): apply every certain fix, then report what remains. CLI only: the MCP tool is read-only. */
+  fix: Schema.optional(Schema.Boolean),
+  /** `--fix-dry-run`: compute the fixes, print their unified diff, write nothing. */
+  fixDryRun: Schema.optional(Schema.Boolean)
 })
 export type LintInput = typeof LintInput.Type
 
@@ -57,6 +63,10 @@ export interface LintReport {
   /** A compiled skill skipped by SKL001. */
   readonly skipped: boolean
   readonly diagnostics: ReadonlyArray<LintDiagnostic>
+  /** With `--fix`/`--fix-dry-run` (issue 50): the findings a certain fix was applied for. */
+  readonly fixed?: ReadonlyArray<LintDiagnostic>
+  /** With `--fix-dry-run`: the unified diff of each file a fix changes, in file order. */
+  readonly diffs?: ReadonlyArray<string>
 }
 
 export interface LintOutcome {
@@ -72,18 +82,20 @@ export interface LintOutcome {
  * the JSON document of one skill and the MCP tool's `outputSchema`; the
  * type is derived from the Schema (issue 28).
  */
+const DiagnosticJson = Schema.Struct({
+  rule: Schema.String,
+  name: Schema.String,
+  severity: Schema.Literals(["error", "warning"]),
+  file: Schema.String,
+  line: Schema.Int,
+  message: Schema.String
+})
+
 export const LintJson = Schema.Struct({
   skill: Schema.String,
-  diagnostics: Schema.Array(
-    Schema.Struct({
-      rule: Schema.String,
-      name: Schema.String,
-      severity: Schema.Literals(["error", "warning"]),
-      file: Schema.String,
-      line: Schema.Int,
-      message: Schema.String
-    })
-  ),
+  diagnostics: Schema.Array(DiagnosticJson),
+  /** With `--fix`/`--fix-dry-run` only (issue 50; additive): the findings fixed, where they were before the fix. */
+  fixed: Schema.optionalKey(Schema.Array(DiagnosticJson)),
   /** Present (true) only when a compiled skill was skipped (SKL001). */
   skipped: Schema.optionalKey(Schema.Literal(true)),
   /** The agent profiles the skill was linted for (DECISIONS #51; issue 43): `--agent`, else `[build] targets`, else `["claude"]`. */
@@ -91,9 +103,12 @@ export const LintJson = Schema.Struct({
 })
 export type LintJson = typeof LintJson.Type
 
+const diagnosticJson = (d: LintDiagnostic) => ({ rule: d.rule, name: d.name, severity: d.severity, file: d.file, line: d.line, message: d.message })
+
 export const reportJson = (r: LintReport, agents: ReadonlyArray<string> = [DEFAULT_PROFILE]): LintJson => ({
   skill: r.skill,
-  diagnostics: r.diagnostics.map((d) => ({ rule: d.rule, name: d.name, severity: d.severity, file: d.file, line: d.line, message: d.message })),
+  diagnostics: r.diagnostics.map(diagnosticJson),
+  ...(r.fixed === undefined ? {} : { fixed: r.fixed.map(diagnosticJson) }),
   ...(r.skipped ? { skipped: true as const } : {}),
   agents
 })
@@ -124,11 +139,40 @@ export const lintProfiles = Effect.fn("skc.lintProfiles")(function* (agent: stri
 
 export const hasErrors = (o: LintOutcome): boolean => o.reports.some((r) => r.diagnostics.some((d) => d.severity === "error"))
 
+/** What `--fix`/`--fix-dry-run` asks of one skill (issue 50). */
+type FixMode = "none" | "fix" | "dry-run"
+
+const BOM = "\uFEFF"
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true })
+
+/**
+ * Write a fixed markdown file (issue 50), never losing what is on disk: the
+ * file is read again and written only if its text is still the text that
+ * was linted (else it changed meanwhile: a warning, and it is left alone);
+ * a byte order mark it had is kept; the write is atomic, through a symlink
+ * to the file it names.
+ */
+const writeFixed = Effect.fnUntraced(function* (root: string, file: string, before: string, after: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  const target = yield* fs.realPath(path.join(root, ...file.split("/"))).pipe(Effect.mapError(fsInternal))
+  const text = utf8.decode(yield* fs.readFile(target).pipe(Effect.mapError(fsInternal)))
+  const bom = text.startsWith(BOM)
+  if ((bom ? text.slice(1) : text) !== before) {
+    yield* diagnostics.warn(Warning.notice(`not fixing '${file}': it changed while skc lint --fix ran`))
+    return false
+  }
+  yield* fs.writeFileAtomic(target, (bom ? BOM : "") + after).pipe(Effect.mapError(fsInternal))
+  return true
+})
+
 const lintOne = (
   skill: ResolvedSkill,
   force: boolean,
   configured: ReturnType<typeof configureRules>["rules"],
-  profiles: ReadonlyArray<AgentProfile>
+  profiles: ReadonlyArray<AgentProfile>,
+  fixMode: FixMode = "none"
 ) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
@@ -148,8 +192,26 @@ const lintOne = (
       yield* diagnostics.warn(Warning.lint(skl001.id, skl001.name, COMPILED_WARNING))
     }
     const tree = yield* readSkillTree(skill.sourceDir)
-    const snapshot = makeSnapshot({ dirName: skill.name, ...tree, profiles })
-    const report: LintReport = { skill: skill.name, path: shown, skipped: false, diagnostics: runRules(snapshot, configured) }
+    if (fixMode === "none") {
+      const snapshot = makeSnapshot({ dirName: skill.name, ...tree, profiles })
+      const report: LintReport = { skill: skill.name, path: shown, skipped: false, diagnostics: runRules(snapshot, configured) }
+      return report
+    }
+    // Issue 50: fix in memory to a fixed point, then write (or show) what changed.
+    const outcome = fixSkill({ dirName: skill.name, ...tree, profiles }, configured)
+    const diffs: Array<string> = []
+    for (const [file, { before, after }] of outcome.changed) {
+      if (fixMode === "dry-run") diffs.push(unifiedDiff(file, before, after))
+      else yield* writeFixed(skill.sourceDir, file, before, after)
+    }
+    const report: LintReport = {
+      skill: skill.name,
+      path: shown,
+      skipped: false,
+      diagnostics: outcome.diagnostics,
+      fixed: outcome.fixed,
+      ...(fixMode === "dry-run" ? { diffs } : {})
+    }
     return report
   })
 
@@ -205,7 +267,7 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   const showProgress = skills.length > 3
   if (showProgress) progress.start("Linting", skills.length, "skills")
   for (const skill of skills) {
-    reports.push(yield* lintOne(skill, input.force ?? false, configured.rules, profiles))
+    reports.push(yield* lintOne(skill, input.force ?? false, configured.rules, profiles, input.fixDryRun === true ? "dry-run" : input.fix === true ? "fix" : "none"))
     if (showProgress) progress.update(reports.length)
   }
   if (showProgress) progress.stop()
@@ -216,4 +278,8 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
 export const lint = (input: LintInput) => Effect.map(lintSkills(input), outcomeJson)
 
 /** The `args` of a `lint` row (DECISIONS #18). */
-export const lintLogArgs = (input: LintInput) => ({ force: input.force })
+export const lintLogArgs = (input: LintInput) => ({
+  force: input.force,
+  ...(input.fix === true ? { fix: true } : {}),
+  ...(input.fixDryRun === true ? { fix_dry_run: true } : {})
+})

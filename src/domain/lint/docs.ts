@@ -16,7 +16,7 @@ const CATEGORY_TITLES: Record<Rule["category"], string> = {
   eval: "Evaluation rules (SKL7xx)"
 }
 
-const anchor = (r: Rule) => `${r.id.toLowerCase()}-${r.name}`
+export const anchor = (r: Pick<Rule, "id" | "name">) => `${r.id.toLowerCase()}-${r.name}`
 
 export const renderRulesDoc = (rules: ReadonlyArray<Rule>): string => {
   const out: Array<string> = [
@@ -52,11 +52,26 @@ export const renderRulesDoc = (rules: ReadonlyArray<Rule>): string => {
     "<!-- skilllint-disable-file SKL109 -->   the whole file, frontmatter included",
     "```",
     "",
+    "## Fixing",
+    "",
+    "`skc lint --fix` applies the fixes that are certain — the rules marked `--fix`",
+    "below, each saying which edit it makes and when — writes the files, and then",
+    "reports what remains (exit 1 iff an error remains, as without `--fix`).",
+    "`skc lint --fix-dry-run` prints the same edits as a unified diff and writes",
+    "nothing. A fix edits only the characters it names: the rest of the file, its",
+    "line endings, byte order mark, frontmatter quoting and key order stay as they",
+    "were. Fixes run until none is left, so a second run changes nothing. In an",
+    "editor (`skc lsp`, docs/editors.md) each fix is a quick fix, next to the",
+    "guided edits a rule offers there.",
+    "",
     "## Summary",
     "",
-    "| Rule | Name | Default | Category | Checks |",
-    "|---|---|---|---|---|",
-    ...rules.map((r) => `| [${r.id}](#${anchor(r)}) | ${r.name} | ${r.defaultSeverity} | ${r.category} | ${r.summary.replace(/\|/g, "\\|")} |`)
+    "| Rule | Name | Default | Category | Fix | Checks |",
+    "|---|---|---|---|---|---|",
+    ...rules.map(
+      (r) =>
+        `| [${r.id}](#${anchor(r)}) | ${r.name} | ${r.defaultSeverity} | ${r.category} | ${r.autofix !== undefined ? "`--fix`" : r.guided !== undefined ? "editor" : ""} | ${r.summary.replace(/\|/g, "\\|")} |`
+    )
   ]
   for (const category of Object.keys(CATEGORY_TITLES) as Array<Rule["category"]>) {
     const inCategory = rules.filter((r) => r.category === category)
@@ -64,6 +79,8 @@ export const renderRulesDoc = (rules: ReadonlyArray<Rule>): string => {
     out.push("", `## ${CATEGORY_TITLES[category]}`)
     for (const r of inCategory) {
       out.push("", `### ${r.id} ${r.name}`, "", `Default: **${r.defaultSeverity}** · Source: ${r.source}`, "", r.doc, "", `**How to fix:** ${r.fix}`)
+      if (r.autofix !== undefined) out.push("", `**\`skc lint --fix\`:** ${r.autofix}`)
+      if (r.guided !== undefined) out.push("", `**In the editor:** ${r.guided}`)
       const options = Object.entries(r.options ?? {})
       if (options.length > 0) {
         out.push("", "| Option | Default | Meaning |", "|---|---|---|")

@@ -80,7 +80,17 @@ export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<Effective
     const findings: ReadonlyArray<Finding> = rule.check(snapshot, options)
     for (const f of findings) {
       if (isSuppressed(directivesOf(f.file), rule.id, f.line)) continue
-      out.push({ rule: rule.id, name: rule.name, severity, file: f.file, line: f.line, column: f.column ?? 1, message: f.message })
+      out.push({
+        rule: rule.id,
+        name: rule.name,
+        severity,
+        file: f.file,
+        line: f.line,
+        column: f.column ?? 1,
+        message: f.message,
+        ...(f.fix === undefined ? {} : { fix: f.fix }),
+        ...(f.suggestions === undefined || f.suggestions.length === 0 ? {} : { suggestions: f.suggestions })
+      })
     }
   }
   return out.sort(compareDiagnostics)

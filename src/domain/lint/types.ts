@@ -8,6 +8,7 @@ import { Result, Option, Schema } from "effect"
 import type { Frontmatter } from "../markdown/frontmatter.js"
 import type { MarkdownAst } from "../markdown/model.js"
 import type { AgentProfile } from "../agents/profile.js"
+import type { Fix } from "./fix.js"
 
 export type Severity = "error" | "warning"
 export type Category = "meta" | "frontmatter" | "structure" | "links" | "files" | "tools" | "protocol" | "eval"
@@ -60,6 +61,10 @@ export interface Finding {
   readonly line: number
   readonly column?: number
   readonly message: string
+  /** A certain fix (`skc lint --fix`, the editor's preferred quick fix; issue 50): edits of `file`. */
+  readonly fix?: Fix
+  /** Guided edits only the editor offers (they need the author's judgement). */
+  readonly suggestions?: ReadonlyArray<Fix>
 }
 
 /** A declared option as the runner and the docs see it (derived from a `RuleOptionSpec`). */
@@ -128,6 +133,13 @@ export interface Rule {
   readonly fix: string
   /** Where the rule comes from (clause id or format reference). */
   readonly source: string
+  /**
+   * What `skc lint --fix` does for this rule and when it is safe (issue 50),
+   * for docs/rules.md; present exactly when the rule attaches certain fixes.
+   */
+  readonly autofix?: string
+  /** The editor-only guided edits the rule offers, for docs/rules.md. */
+  readonly guided?: string
   readonly options?: Readonly<Record<string, RuleOption>>
   /** Rules of a dialect (e.g. tool skills) say when they apply; default: always. */
   readonly appliesTo?: (snapshot: SkillSnapshot) => boolean
@@ -142,6 +154,8 @@ export interface LintDiagnostic {
   readonly line: number
   readonly column: number
   readonly message: string
+  readonly fix?: Fix
+  readonly suggestions?: ReadonlyArray<Fix>
 }
 
 /** Option Schemas shared by rules. */

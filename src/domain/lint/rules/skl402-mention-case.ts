@@ -1,5 +1,24 @@
+import { lineStarts, offsetAt, type TextEdit } from "../fix.js"
 import { snapshotReferences } from "../skillReferences.js"
-import type { Rule } from "../types.js"
+import type { Mention } from "../../references/mentions.js"
+import type { Rule, SkillSnapshot } from "../types.js"
+
+/**
+ * The certain fix of one mention (issue 50): its text re-spelt with the real
+ * file's case. Only when the source holds the mention exactly as resolved
+ * (no percent escape, no `./` or `../` the resolution folded away), so that
+ * the replacement is the same path with only the case of letters changed.
+ */
+const respell = (source: string, starts: ReadonlyArray<number>, mention: Mention, real: string): TextEdit | undefined => {
+  const text = mention.text.replace(/\/+$/, "")
+  const start = offsetAt(starts, mention.line, mention.column)
+  if (start === undefined || text === "" || source.slice(start, start + text.length) !== text) return undefined
+  if (real.length < text.length || real.slice(real.length - text.length).toLowerCase() !== text.toLowerCase()) return undefined
+  const spelt = real.slice(real.length - text.length)
+  return spelt === text ? undefined : { start, end: start + text.length, text: spelt }
+}
+
+const sourceOf = (s: SkillSnapshot, file: string): string | undefined => s.markdownFiles.find((f) => f.path === file)?.source
 
 export const skl402: Rule = {
   id: "SKL402",
@@ -13,15 +32,24 @@ export const skl402: Rule = {
     "case-insensitive file systems (macOS, Windows) and breaks on case-sensitive ones (Linux, most containers and CI), where the agent finds no file. " +
     "Mentions are found as SKL401 finds them (links, inline code, code blocks, prose), in SKL402's scope: SKILL.md and the markdown files it reaches; the message names the real file.",
   fix: "Spell the path exactly as the file is named (or rename the file).",
+  autofix:
+    "Re-spells each occurrence of the mention with the real file's case (`FORMS.md` → `forms.md`), in the file that holds it. " +
+    "Safe because only the case of letters changes and the result names the file exactly; a mention written with percent escapes or with `./`/`../` segments is left to the author.",
   // One line per fact (issue 46 item 5): a mention repeated in a file is reported at its first place, with the other lines named.
   check: (s) => {
-    const facts = new Map<string, { file: string; line: number; column: number; text: string; real: string; lines: Array<number> }>()
+    const facts = new Map<string, { file: string; line: number; column: number; text: string; real: string; lines: Array<number>; edits: Array<TextEdit> }>()
+    const starts = new Map<string, ReadonlyArray<number>>()
     for (const { file, mismatch } of snapshotReferences(s).caseMismatches) {
       const key = `${file}\u0000${mismatch.mention.text}\u0000${mismatch.real}`
-      const fact = facts.get(key)
+      const source = sourceOf(s, file) ?? ""
+      if (!starts.has(file)) starts.set(file, lineStarts(source))
+      const edit = respell(source, starts.get(file)!, mismatch.mention, mismatch.real)
+      let fact = facts.get(key)
       if (fact === undefined) {
-        facts.set(key, { file, line: mismatch.mention.line, column: mismatch.mention.column, text: mismatch.mention.text, real: mismatch.real, lines: [mismatch.mention.line] })
+        fact = { file, line: mismatch.mention.line, column: mismatch.mention.column, text: mismatch.mention.text, real: mismatch.real, lines: [mismatch.mention.line], edits: [] }
+        facts.set(key, fact)
       } else if (!fact.lines.includes(mismatch.mention.line)) fact.lines.push(mismatch.mention.line)
+      if (edit !== undefined && !fact.edits.some((e) => e.start === edit.start)) fact.edits.push(edit)
     }
     return [...facts.values()].map((f) => {
       const others = f.lines.slice(1).sort((a, b) => a - b)
@@ -31,7 +59,8 @@ export const skl402: Rule = {
         column: f.column,
         message:
           `'${f.text}' matches '${f.real}' only ignoring case; it breaks on case-sensitive file systems` +
-          (others.length === 0 ? "" : ` (also on ${others.length === 1 ? "line" : "lines"} ${others.join(", ")})`)
+          (others.length === 0 ? "" : ` (also on ${others.length === 1 ? "line" : "lines"} ${others.join(", ")})`),
+        ...(f.edits.length > 0 ? { fix: { title: `Spell '${f.text}' as the file is named`, edits: f.edits } } : {})
       }
     })
   }

@@ -1,0 +1,108 @@
+/**
+ * `skc lint --fix` in process (issue 50): each rule's certain fix, that the
+ * rest of the file stays byte for byte, and that a second run changes nothing.
+ */
+import { describe, expect, it } from "vitest"
+import { applyEdits, compatibleFixes, lineStarts, positionAt } from "../../src/domain/lint/fix.js"
+import { fixSkill } from "../../src/domain/lint/fixLoop.js"
+import { configureRules } from "../../src/domain/lint/runner.js"
+import { RULES } from "../../src/domain/lint/registry.js"
+import { unifiedDiff } from "../../src/domain/lint/unifiedDiff.js"
+
+const { rules } = configureRules(RULES, {})
+
+const fixFiles = (files: Record<string, string>, dirName = "demo") => {
+  const entries = Object.keys(files).map((path) => ({ path, type: "file" as const }))
+  return fixSkill({ dirName, entries, markdownFiles: entries.map((e) => ({ path: e.path, source: files[e.path]! })) }, rules)
+}
+
+/** Fix once, then fix the result: the second run must change nothing and fix nothing. */
+const fixTwice = (files: Record<string, string>, dirName = "demo") => {
+  const first = fixFiles(files, dirName)
+  const after = { ...files }
+  for (const [p, c] of first.changed) after[p] = c.after
+  const second = fixFiles(after, dirName)
+  expect(second.changed.size).toBe(0)
+  expect(second.fixed).toEqual([])
+  return { first, after }
+}
+
+describe("fix edits (issue 50)", () => {
+  it("applies edits from the end backwards and keeps everything else", () => {
+    expect(applyEdits("abcdef", [{ start: 1, end: 2, text: "XY" }, { start: 4, end: 4, text: "-" }])).toBe("aXYcd-ef")
+  })
+  it("maps lines over \\n, \\r\\n and a lone \\r", () => {
+    const starts = lineStarts("a\r\nb\rc\nd")
+    expect(starts).toEqual([0, 3, 5, 7])
+    expect(positionAt(starts, 6)).toEqual({ line: 2, character: 1 })
+  })
+  it("keeps only fixes that do not overlap an earlier one", () => {
+    const a = { title: "a", edits: [{ start: 0, end: 3, text: "x" }] }
+    const b = { title: "b", edits: [{ start: 2, end: 4, text: "y" }] }
+    const c = { title: "c", edits: [{ start: 5, end: 6, text: "z" }] }
+    expect(compatibleFixes([a, b, c])).toEqual([a, c])
+  })
+  it("writes a unified diff with context and hunk ranges", () => {
+    const before = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"].join("\n") + "\n"
+    const after = before.replace("5\n", "five\n")
+    expect(unifiedDiff("SKILL.md", before, after)).toBe(
+      ["--- a/SKILL.md", "+++ b/SKILL.md", "@@ -2,7 +2,7 @@", " 2", " 3", " 4", "-5", "+five", " 6", " 7", " 8", ""].join("\n")
+    )
+    expect(unifiedDiff("SKILL.md", before, before)).toBe("")
+  })
+})
+
+describe("SKL112 metadata-strings --fix: quote plain numbers and booleans", () => {
+  const skill = "---\r\n# kept comment\r\nname: demo\r\ndescription: 'Does demos. Use when asked.'\r\nmetadata:\r\n  version: 1.0   # trailing\r\n  beta: true\r\n  owner: team\r\n  nested:\r\n    a: b\r\n---\r\n# Demo\r\n"
+  it("quotes each value as written, the rest byte for byte, and is idempotent", () => {
+    const { first, after } = fixTwice({ "SKILL.md": skill })
+    expect(after["SKILL.md"]).toBe(skill.replace("version: 1.0 ", 'version: "1.0" ').replace("beta: true", 'beta: "true"'))
+    expect(first.fixed.map((d) => d.rule)).toEqual(["SKL112", "SKL112"])
+    // The nested map has no certain fix and is still reported.
+    expect(first.diagnostics.filter((d) => d.rule === "SKL112").map((d) => d.message)).toEqual(["metadata value 'nested' must be a string"])
+  })
+  it("leaves an empty value alone", () => {
+    const src = "---\nname: demo\ndescription: Use when asked.\nmetadata:\n  version:\n---\n# Demo\n"
+    expect(fixFiles({ "SKILL.md": src }).changed.size).toBe(0)
+  })
+})
+
+describe("SKL113 name-nfkc --fix: the NFKC form", () => {
+  it("rewrites a plain name, keeps its style, and is idempotent", () => {
+    const src = "---\nname: \uFB01le-tool\ndescription: Use when asked.\n---\n# File tool\n"
+    const { first, after } = fixTwice({ "SKILL.md": src }, "file-tool")
+    expect(after["SKILL.md"]).toBe("---\nname: file-tool\ndescription: Use when asked.\n---\n# File tool\n")
+    expect(first.fixed.map((d) => d.rule)).toEqual(["SKL113"])
+  })
+  it("keeps single quotes", () => {
+    const src = "---\nname: '\uFF41bc'\ndescription: Use when asked.\n---\n# abc\n"
+    expect(fixTwice({ "SKILL.md": src }, "abc").after["SKILL.md"]).toBe("---\nname: 'abc'\ndescription: Use when asked.\n---\n# abc\n")
+  })
+})
+
+describe("SKL402 mention-case --fix: the file's own spelling", () => {
+  it("re-spells every occurrence, keeps a BOM-less CRLF file as it is, and is idempotent", () => {
+    const src = "---\r\nname: demo\r\ndescription: Use when asked.\r\n---\r\n# Demo\r\n\r\nSee [forms](FORMS.md) and `Forms.md`; again FORMS.md.\r\n"
+    const files = { "SKILL.md": src, "forms.md": "# Forms\n" }
+    const { first, after } = fixTwice(files)
+    expect(after["SKILL.md"]).toBe(src.replace("(FORMS.md)", "(forms.md)").replace("`Forms.md`", "`forms.md`").replace("again FORMS.md", "again forms.md"))
+    expect(first.fixed.every((d) => d.rule === "SKL402")).toBe(true)
+    expect(first.diagnostics.filter((d) => d.rule === "SKL402")).toEqual([])
+  })
+  it("fixes a mention relative to the file's folder", () => {
+    const files = { "SKILL.md": "---\nname: demo\ndescription: Use when asked.\n---\n# Demo\n\nRead [r](ref/guide.md).\n", "ref/guide.md": "# Guide\n\nSee TABLE.md.\n", "ref/table.md": "# Table\n" }
+    expect(fixTwice(files).after["ref/guide.md"]).toBe("# Guide\n\nSee table.md.\n")
+  })
+})
+
+describe("rules without a certain fix are left alone (docs/rules.md lists the fixable ones)", () => {
+  it("changes nothing for a skill whose findings have no certain fix", () => {
+    const src = "---\nname: Demo\ndescription: Does demos.\nfoo: 1\n---\n## Start\n\n```\nx\n```\n"
+    const out = fixFiles({ "SKILL.md": src })
+    expect(out.changed.size).toBe(0)
+    expect(out.diagnostics.length).toBeGreaterThan(0)
+  })
+  it("every rule with a documented fix is one of the fix-tested rules", () => {
+    expect(RULES.filter((r) => r.autofix !== undefined).map((r) => r.id)).toEqual(["SKL112", "SKL113", "SKL402"])
+  })
+})

@@ -1,0 +1,59 @@
+/**
+ * `skc lint --fix` and `--fix-dry-run` end to end through bin/skc.mjs on a
+ * temp copy (issue 50; RFC-0008:C-DIAGNOSTICS exit codes after the fix).
+ */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { writeTree } from "../helpers/tree.js"
+import { ajv, reportSchema } from "../fixtures/lintSchemas.js"
+
+const sb = sandbox()
+
+// A BOM, CRLF, a comment and unusual key order: all of it must survive the fix.
+const SKILL =
+  "\uFEFF---\r\ndescription: 'Fills forms. Use when asked to fill a PDF form.'\r\n# owner note\r\nname: forms\r\nmetadata:\r\n  version: 2.10\r\n---\r\n# Forms\r\n\r\nRead [the fields](FIELDS.md) first.\r\n"
+const FIXED = SKILL.replace("version: 2.10", 'version: "2.10"').replace("(FIELDS.md)", "(fields.md)")
+
+describe("skc lint --fix (issue 50)", () => {
+  it("--fix-dry-run prints the unified diff, writes nothing, exits as the fixed skill would", async () => {
+    const dir = join(sb.work, "dry", "forms")
+    writeTree(dir, { "SKILL.md": SKILL, "fields.md": "# Fields\n" })
+    const r = await sb.runAsync(["lint", "dry/forms", "--fix-dry-run"])
+    // SKL402 is an error before the fix; nothing remains after it.
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("--- a/SKILL.md\n+++ b/SKILL.md\n")
+    expect(r.stdout).toContain('-  version: 2.10\n+  version: "2.10"\n')
+    expect(r.stdout).toContain("-Read [the fields](FIELDS.md) first.\n+Read [the fields](fields.md) first.\n")
+    expect(r.stdout).toContain("forms: 0 errors, 0 warnings, 2 fixable")
+    expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(SKILL)
+  })
+
+  it("--fix writes the fixes, the rest byte for byte, reports `fixed` in JSON, and a second run changes nothing", async () => {
+    const dir = join(sb.work, "fix", "forms")
+    writeTree(dir, { "SKILL.md": SKILL, "fields.md": "# Fields\n" })
+    const before = await sb.runAsync(["lint", "fix/forms"])
+    expect(before.code).toBe(1)
+    const r = await sb.runAsync(["lint", "fix/forms", "--fix", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout)
+    expect(ajv.validate(reportSchema, doc), ajv.errorsText()).toBe(true)
+    expect(doc.diagnostics).toEqual([])
+    expect(doc.fixed.map((d: { rule: string }) => d.rule).sort()).toEqual(["SKL112", "SKL402"])
+    expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(FIXED)
+    const again = await sb.runAsync(["lint", "fix/forms", "--fix"])
+    expect(again.code).toBe(0)
+    expect(again.stdout.trim()).toBe("forms: 0 errors, 0 warnings, 0 fixed")
+    expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(FIXED)
+  })
+
+  it("exits 1 when an error remains after the fix", async () => {
+    const dir = join(sb.work, "rest", "forms")
+    writeTree(dir, { "SKILL.md": SKILL.replace("(FIELDS.md)", "(missing.md)"), "fields.md": "# Fields\n" })
+    const r = await sb.runAsync(["lint", "rest/forms", "--fix"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain("SKL301 link-file-exists")
+    expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toContain('version: "2.10"')
+  })
+})
