@@ -31,7 +31,7 @@ const argOf = (a: Arg): Argument.Argument<unknown> => {
   return a.arity === "optional" ? Argument.optional(checked) : a.arity === "many" ? Argument.variadic(checked) : checked
 }
 
-const flagOf = (f: Flag): CliFlag.Flag<unknown> => {
+export const flagOf = (f: Flag): CliFlag.Flag<unknown> => {
   const described = (flag: CliFlag.Flag<unknown>) =>
     CliFlag.withDescription(f.alias === undefined ? flag : CliFlag.withAlias(flag, f.alias), f.help)
   // Absent is false; no `--no-<flag>` forms: they were never skc's.

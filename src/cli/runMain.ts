@@ -76,16 +76,19 @@ const CLOSE_WAIT_MS = 2_000
  * connections, watchers), and waits for that a bounded time; then the
  * process exits.
  */
-export const runServer = (serve: () => Promise<void>, verboseOn: boolean): Promise<number> =>
+export const runServer = (serve: (stop: AbortSignal) => Promise<void>, verboseOn: boolean): Promise<number> =>
   runMain(
     Effect.callback<number, unknown>((resume) => {
-      const served = serve()
+      // An HTTP server (issue 49) has no input to end: it stops listening and closes its sessions when this aborts.
+      const stop = new AbortController()
+      const served = serve(stop.signal)
       served.then(
         () => resume(Effect.succeed(0)),
         (e: unknown) => resume(Effect.die(e))
       )
       return Effect.promise(async () => {
         process.stdin.push(null)
+        stop.abort()
         // Tool calls in flight run on the sessions' own runtimes: their processes are ended here (within the kill grace).
         await loadEndRunningProcesses().then((end) => end(), () => {})
         await Promise.race([served.then(() => {}, () => {}), new Promise<void>((r) => setTimeout(r, CLOSE_WAIT_MS).unref())])

@@ -46,7 +46,9 @@ export const mcpHelp = {
     "skc mcp                        # reads JSON-RPC on stdin, answers on stdout",
     "skc mcp --tools                # plus every approved tool skill tool (skc approve <skill>)",
     "skc mcp --watch                # and rebuild served skills as their sources change",
-    "skc mcp --project ~/code/webapp  # serve that project whatever directory the client starts in"
+    "skc mcp --project ~/code/webapp  # serve that project whatever directory the client starts in",
+    "skc mcp --http --project ~/code/webapp             # Streamable HTTP on http://127.0.0.1:8765/mcp",
+    "skc mcp --http --host 0.0.0.0 --tokens tokens.txt --project /srv/skills  # a team server (docs/team.md)"
   ],
   args: {},
   flags: {
@@ -56,11 +58,18 @@ export const mcpHelp = {
       "output-schemas",
       "List each tool's outputSchema in tools/list, for clients that validate structured content (left out by default: tools/list is read on every connection and costs the agent's context)."
     ),
-    project: flag.text(
+    project: flag.repeated(
       "project",
-      "Serve the project in this directory (else SKILLC_PROJECT; without either, the MCP roots of a client that sends them, else the working directory): clients such as Claude Desktop start servers in / or the home directory.",
-      { placeholder: "dir" }
-    )
+      "Serve the project in this directory (else SKILLC_PROJECT; without either, the MCP roots of a client that sends them, else the working directory): clients such as Claude Desktop start servers in / or the home directory. With --http it may be given several times: the first is served at /mcp, each at /mcp/<directory name>.",
+      "dir"
+    ),
+    http: flag.boolean("http", "Serve MCP over Streamable HTTP instead of stdio (needs --project or SKILLC_PROJECT; see docs/team.md)."),
+    host: flag.text("host", "With --http: the address to bind (default 127.0.0.1; any other needs --tokens or SKILLC_MCP_TOKENS).", { placeholder: "address" }),
+    port: flag.integer("port", "With --http: the port (default 8765; 0 picks a free one, printed on stderr)."),
+    tokens: flag.text("tokens", "With --http: a file of name:token lines; every request must present one as a bearer token (else SKILLC_MCP_TOKENS).", { placeholder: "file" }),
+    stateless: flag.boolean("stateless", "With --http: no sessions, every request answered on its own (replicas behind a load balancer)."),
+    allowHost: flag.repeated("allow-host", "With --http: a host name clients reach the server by (Host and Origin checks, DNS rebinding), besides localhost.", "name"),
+    rate: flag.integer("rate", "With --http: requests a minute per token (or client address) before 429 (default 600; 0: no limit).")
   },
   notes: [
     "Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:",

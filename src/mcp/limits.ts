@@ -103,3 +103,14 @@ export const boundedResponse = (message: unknown): string => {
   }
   return text
 }
+
+/**
+ * `boundedResponse` for a transport that serialises the message itself
+ * (Streamable HTTP, src/mcp/http.ts): the message as it should be sent.
+ */
+export const boundedMessage = (message: unknown): unknown => {
+  const m = message as { result?: unknown; error?: unknown }
+  // A notification or a request of the server's passes as it is; an answer is checked.
+  if (m.result === undefined && m.error === undefined) return message
+  return JSON.parse(boundedResponse(message)) as unknown
+}

@@ -52,7 +52,7 @@ import {
   type LiveServices
 } from "../layers.js"
 import { makeSettingsCache, Settings } from "../app/shared/Settings.js"
-import { CallerRole, loggedCall } from "../app/usage/accessLog.js"
+import { CallerRole, loggedCall, type Caller } from "../app/usage/accessLog.js"
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import {
@@ -132,8 +132,6 @@ const SessionLive = (parts: SessionParts) =>
     // The skills in scope, kept while what was read to find them is unchanged (issue 25, src/ports/DiskMemo.ts).
     StampedDiskMemoLive,
     Layer.succeed(PendingRebuild, parts.pending),
-    // DECISIONS #45: an MCP call is an agent's.
-    Layer.succeed(CallerRole, { role: "agent" }),
     // Issue 29 item 3: one indexing of a foreign skill at a time, shared by the calls that need it; a call waits a bounded time.
     Layer.succeed(OnDemandIndexing, { running: new Map(), waitMillis: FOREIGN_INDEX_WAIT_MS })
   ).pipe(Layer.provideMerge(PortsLive({ diagnostics: forwardingDiagnostics, output: discardingOutput })), Layer.merge(PooledConnectionsLive))
@@ -147,13 +145,18 @@ const SessionLive = (parts: SessionParts) =>
  * served stale; what the session keeps (index freshness under watchers, the
  * skills in scope under stamps) is checked against the disk before each use.
  */
-const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>) => {
+const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>, caller: () => Caller) => {
   // Config files are re-read only when they changed (issue 16); the stores are computed per request.
   const settings = makeSettingsCache()
   return async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
     const diagnostics = collectingDiagnostics(false)
     const exit = await runtime.runPromiseExit(
-      effect.pipe(Effect.provideServiceEffect(Settings, settings), Effect.provideService(CurrentDiagnostics, diagnostics.service))
+      effect.pipe(
+        Effect.provideServiceEffect(Settings, settings),
+        Effect.provideService(CurrentDiagnostics, diagnostics.service),
+        // DECISIONS #45: an MCP call is an agent's; over HTTP, whose token and which client (issue 49 item 2).
+        Effect.provideService(CallerRole, caller())
+      )
     )
     return { exit, warnings: diagnostics.warnings.map(renderWarning) }
   }
@@ -237,6 +240,13 @@ export interface ServeOptions {
    * directory (issue 44 item 2).
    */
   readonly project?: string
+  /**
+   * Issue 49 item 2: the session is an HTTP one (src/mcp/http.ts), opened
+   * with the token named here (undefined when the server takes no token):
+   * each access row records it as `args.user`, and the client's
+   * `clientInfo` as `args.client`. A stdio session records neither.
+   */
+  readonly http?: { readonly user: string | undefined }
 }
 
 /** One connection's session (issue 44 item 2): the SDK's server and what ends it; nothing of it is kept elsewhere. */
@@ -356,7 +366,13 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const runtime = ManagedRuntime.make(
     SessionLive({ directory, pending: hub?.service ?? noWatcher })
   )
-  const served = runLive(runtime)
+  // The client's identity is known once it made the handshake (the SDK's server keeps its clientInfo).
+  const caller = (): Caller => {
+    if (options.http === undefined) return { role: "agent" }
+    const info = server.getClientVersion()
+    return { role: "agent", user: options.http.user, client: info === undefined ? undefined : `${info.name}/${info.version}` }
+  }
+  const served = runLive(runtime, caller)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
   let rootsRead: Promise<void> = Promise.resolve()
   const run: Run = async (effect) => {
@@ -443,7 +459,10 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     // DECISIONS #45: a prompt is invoked by a person; its read of the skill is logged as theirs (role author).
     const invoked = getSkillPrompt(name, given).pipe(
       loggedCall({ command: "open", skill: name, argsOf: () => ({ path: "SKILL.md", max_lines: undefined, via: "mcp", prompt: true }) }),
-      Effect.provideService(CallerRole, { role: "author" })
+      Effect.provideServiceEffect(
+        CallerRole,
+        Effect.map(Effect.service(CallerRole), (c) => ({ ...c, role: "author" as const }))
+      )
     )
     return (await runResource(run, invoked)).result
   })

@@ -168,13 +168,35 @@ const unrecorded = (what: string) => (cause: Cause.Cause<unknown>) =>
  * MCP server (an agent); recorded as `args.role` in every row written.
  * Unset (a library call), rows carry no role and count by command.
  */
-export const CallerRole = Context.Reference<{ readonly role: Role | undefined }>("skillc/CallerRole", {
+export const CallerRole = Context.Reference<Caller>("skillc/CallerRole", {
   defaultValue: () => ({ role: undefined })
 })
 
-/** `args` with the caller's role, when known. */
+/**
+ * Who makes a call: the role (DECISIONS #45) and, over `skc mcp --http`
+ * (issue 49 item 2), the name of the token the request presented (`user`)
+ * and the client's `clientInfo` as `name/version` (`client`). Each is
+ * recorded in `args` only when known (additive, DECISIONS #40): rows of the
+ * CLI and of stdio sessions are unchanged.
+ */
+export interface Caller {
+  readonly role: Role | undefined
+  readonly user?: string | undefined
+  readonly client?: string | undefined
+}
+
+/** `args` with the caller's role, token name and client, when known. */
 const withRole = (args: Readonly<Record<string, unknown>>) =>
-  Effect.map(Effect.service(CallerRole), ({ role }) => (role === undefined ? args : { ...args, role }))
+  Effect.map(Effect.service(CallerRole), ({ role, user, client }) =>
+    role === undefined && user === undefined && client === undefined
+      ? args
+      : {
+          ...args,
+          ...(role === undefined ? {} : { role }),
+          ...(user === undefined ? {} : { user }),
+          ...(client === undefined ? {} : { client })
+        }
+  )
 
 /** The `skill` column of a row that belongs to no one skill: a cross-skill question (DECISIONS #44). */
 export const ACROSS_SKILLS = "*"

@@ -1,43 +1,38 @@
-import { Command, Flag } from "effect/cli"
-import { Effect, Option } from "effect"
+import { Command } from "effect/cli"
+import { Effect } from "effect"
 import { InvalidOption } from "../../domain/errors.js"
 import { mcpHelp } from "../../commands/mcp.js"
 import { VERSION } from "../../domain/version.js"
-import { chooseMcpProject } from "../mcpProject.js"
+import { chooseMcpServe, type McpFlags } from "../mcpHttp.js"
+import { flagOf } from "../generate.js"
 
-const toolsOption = Flag.Boolean("tools").pipe(Flag.withoutNegation, Flag.withDescription(mcpHelp.flags.tools.help), Flag.withDefault(false))
+/** The flags from the help's own list (src/commands/mcp.ts), as every generated command has them. */
+const config = Object.fromEntries(Object.entries(mcpHelp.flags).map(([key, f]) => [key, flagOf(f)]))
 
-const watchOption = Flag.Boolean("watch").pipe(Flag.withoutNegation, Flag.withDescription(mcpHelp.flags.watch.help), Flag.withDefault(false))
-
-const outputSchemasOption = Flag.Boolean("output-schemas").pipe(
-  Flag.withoutNegation,
-  Flag.withDescription(mcpHelp.flags.outputSchemas.help),
-  Flag.withDefault(false)
-)
-
-const projectOption = Flag.String("project").pipe(Flag.withDescription(mcpHelp.flags.project.help), Flag.optional)
-
-/** The session's starting directory from `--project` or `SKILLC_PROJECT` (src/cli/mcpProject.ts); a bad one is E100. */
-const chooseProject = (given: Option.Option<string>) =>
+/** What to serve (src/cli/mcpHttp.ts): stdio with its project, or HTTP; a bad combination is E100. */
+const chooseServe = (flags: McpFlags) =>
   Effect.suspend(() => {
-    const chosen = chooseMcpProject(Option.getOrUndefined(given), process.env)
-    return "problem" in chosen ? Effect.fail(new InvalidOption({ message: chosen.problem })) : Effect.succeed(chosen.project)
+    const chosen = chooseMcpServe(flags, process.env)
+    return "problem" in chosen ? Effect.fail(new InvalidOption({ message: chosen.problem })) : Effect.succeed(chosen)
   })
 
-export const mcpCommand = Command.make("mcp", { tools: toolsOption, watch: watchOption, project: projectOption, outputSchemas: outputSchemasOption }, (o) =>
+export const mcpCommand = Command.make("mcp", config, (values) =>
   Effect.gen(function* () {
-    const project = yield* chooseProject(o.project)
+    const chosen = yield* chooseServe(values as unknown as McpFlags)
+    if ("http" in chosen) {
+      const { serveHttp } = yield* Effect.promise(() => import("../../mcp/http.js"))
+      // Interrupted (a signal): the listener stops and the sessions close before the fiber ends.
+      return yield* Effect.callback<void>((resume) => {
+        const stop = new AbortController()
+        serveHttp(VERSION, chosen.http, stop.signal).then(
+          () => resume(Effect.void),
+          (e: unknown) => resume(Effect.die(e))
+        )
+        return Effect.sync(() => stop.abort())
+      })
+    }
     // The SDK and the server load only for this command (start-up of every other command stays small).
     const { serveStdio } = yield* Effect.promise(() => import("../../mcp/server.js"))
-    // Without a fixed project, the client's MCP roots name it (DECISIONS #47).
-    yield* Effect.promise(() =>
-      serveStdio(VERSION, {
-        skillTools: o.tools,
-        watch: o.watch,
-        followRoots: project === undefined,
-        outputSchemas: o.outputSchemas,
-        ...(project === undefined ? {} : { project })
-      })
-    )
+    yield* Effect.promise(() => serveStdio(VERSION, chosen.stdio))
   })
 ).pipe(Command.withDescription(mcpHelp.summary.join("\n")))

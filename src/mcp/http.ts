@@ -1,0 +1,331 @@
+/**
+ * `skc mcp --http` (issue 49 item 1): the MCP server over Streamable HTTP
+ * (MCP 2026-07-28 basic/transports), on `node:http`.
+ *
+ * Why the SDK's transport on `node:http` and not Effect's HTTP server: a
+ * session is already one `makeServer` (src/mcp/server.ts: its own scope of
+ * services, its own project `Ref`, closed by `close()`), an SDK `Server`
+ * behind a `Transport`. The SDK's web-standard transport
+ * (`WebStandardStreamableHTTPServerTransport`) is that `Transport` for HTTP
+ * — session ids, SSE streams, JSON responses, protocol-version headers —
+ * so a session over HTTP is the very session stdio serves, and this module
+ * is only the HTTP edge: routing, the checks before MCP, and the Node ↔
+ * web `Request`/`Response` bridge (a few lines, instead of the SDK's Node
+ * wrapper, which would bundle `@hono/node-server` into the server every
+ * stdio user loads too). `@effect/platform-node` would add undici and ws to
+ * the install and a second request model beside the SDK's.
+ *
+ * Per request, in order: `/healthz` (200, no check: orchestrators probe by
+ * address); Host and Origin (403, httpGuards.ts); the protected-resource
+ * metadata (RFC 9728) at `/.well-known/oauth-protected-resource[/…]`; for
+ * `/mcp` (and `/mcp/<name>` with several `--project`s): the bearer token
+ * when tokens are configured (401 with `WWW-Authenticate: Bearer
+ * resource_metadata="…"`, httpAuth.ts), the rate of that identity (429 with
+ * `Retry-After`), the body's size (413 over 1 MiB, read no further), its
+ * JSON (400 with JSON-RPC -32700, never a crash); then the SDK's transport.
+ *
+ * Sessions: stateful by default — an `initialize` POST opens a session
+ * (its own `makeServer`, its own project: `--project`, never the process's
+ * working directory), later requests name it with `Mcp-Session-Id`, `DELETE`
+ * ends it, and one idle for SESSION_IDLE_MS is closed; at most MAX_SESSIONS
+ * at once (503 beyond). A session belongs to the token that opened it.
+ * `--stateless`: every POST is served by a session of its own, closed when
+ * answered, so any replica behind a load balancer can answer any request.
+ */
+import { createServer, type IncomingMessage, type Server as NodeServer, type ServerResponse } from "node:http"
+import { randomUUID } from "node:crypto"
+import { basename } from "node:path"
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
+import { makeServer, type McpSession, type ServeOptions } from "./server.js"
+import { RevisionTransport } from "./revision.js"
+import { boundedMessage, MAX_REQUEST_BYTES } from "./limits.js"
+import { authenticate, type TokenSet } from "./httpAuth.js"
+import { isLoopbackAddress, makeRateLimiter, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
+
+/** What `skc mcp --http` was asked to serve, checked by the command line (src/cli/mcpHttp.ts). */
+export interface HttpServeOptions extends Omit<ServeOptions, "project" | "followRoots" | "http"> {
+  readonly host: string
+  /** 0: any free port (the bound URL is printed on stderr). */
+  readonly port: number
+  /** The projects served: the first at `/mcp`, each at `/mcp/<its directory's name>`. */
+  readonly projects: ReadonlyArray<string>
+  /** Required for a non-loopback address; undefined: no token asked. */
+  readonly tokens: TokenSet | undefined
+  readonly stateless: boolean
+  /** `--allow-host`: host names accepted in Host and Origin besides the loopback ones. */
+  readonly allowHosts: ReadonlyArray<string>
+  /** Requests a minute per identity; 0: no limit. */
+  readonly ratePerMinute: number
+}
+
+/** Sessions open at once, at most (each holds its services and pools). */
+export const MAX_SESSIONS = 256
+/** A session without a request for this long is closed (clients that vanish without DELETE). */
+export const SESSION_IDLE_MS = 30 * 60_000
+
+const METADATA_PATH = "/.well-known/oauth-protected-resource"
+
+interface Open {
+  readonly session: McpSession
+  readonly transport: WebStandardStreamableHTTPServerTransport
+  readonly user: string | undefined
+  lastUsed: number
+}
+
+/** The SDK's web transport with skc's response bound (limits.ts) on every answer. */
+class BoundedTransport implements Transport {
+  onclose?: () => void
+  onerror?: (error: Error) => void
+  onmessage?: Transport["onmessage"]
+  constructor(private readonly inner: WebStandardStreamableHTTPServerTransport) {
+    inner.onmessage = (m, extra) => this.onmessage?.(m, extra)
+    inner.onerror = (e) => this.onerror?.(e)
+    inner.onclose = () => this.onclose?.()
+  }
+  start = () => this.inner.start()
+  close = () => this.inner.close()
+  send = (message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]) =>
+    this.inner.send(boundedMessage(message) as JSONRPCMessage, options)
+}
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  if (res.headersSent) return void res.end()
+  const text = JSON.stringify(body)
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers })
+  res.end(text)
+}
+
+/** A JSON-RPC error outside any request's answer (id null: the request was not read). */
+const rpcError = (res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}) =>
+  json(res, status, { jsonrpc: "2.0", id: null, error: { code, message } }, headers)
+
+/** The body, or why not: over the limit (413) or the connection gone. Never buffers more than the limit. */
+const readBody = (req: IncomingMessage): Promise<{ readonly text: string } | { readonly tooLarge: number } | undefined> =>
+  new Promise((resolve) => {
+    const declared = Number(req.headers["content-length"] ?? "NaN")
+    if (Number.isFinite(declared) && declared > MAX_REQUEST_BYTES) {
+      req.resume()
+      return resolve({ tooLarge: declared })
+    }
+    const chunks: Array<Buffer> = []
+    let size = 0
+    let over = false
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length
+      if (over) return
+      if (size > MAX_REQUEST_BYTES) {
+        over = true
+        chunks.length = 0
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on("end", () => resolve(over ? { tooLarge: size } : { text: Buffer.concat(chunks).toString("utf8") }))
+    req.on("error", () => resolve(undefined))
+    req.on("aborted", () => resolve(undefined))
+  })
+
+/** The server's public base URL as this request reached it (a TLS proxy says so with X-Forwarded-Proto). */
+const baseUrlOf = (req: IncomingMessage): string => {
+  const proto = req.headers["x-forwarded-proto"] === "https" ? "https" : "http"
+  return `${proto}://${req.headers.host ?? "localhost"}`
+}
+
+/** A Node request as the web `Request` the SDK's transport reads (the body already read and parsed). */
+const webRequest = (req: IncomingMessage, base: string, body: string | undefined): Request => {
+  const headers = new Headers()
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue
+    if (Array.isArray(v)) for (const one of v) headers.append(k, one)
+    else headers.set(k, v)
+  }
+  return new Request(new URL(req.url ?? "/", base), {
+    method: req.method ?? "GET",
+    headers,
+    ...(body === undefined ? {} : { body })
+  })
+}
+
+/** Write the SDK's web `Response` (JSON, or an SSE stream that may stay open) to the Node response. */
+const sendWeb = async (res: ServerResponse, response: Response): Promise<void> => {
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, key) => {
+    headers[key] = value
+  })
+  res.writeHead(response.status, headers)
+  if (response.body === null) return void res.end()
+  const reader = response.body.getReader()
+  // A client gone: the stream is cancelled, so the transport stops writing to it.
+  res.on("close", () => void reader.cancel().catch(() => {}))
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      res.write(value)
+    }
+  } catch {
+    // the client went away mid-stream
+  }
+  res.end()
+}
+
+/** Serve until `stop` aborts; resolves once every session is closed and the listener is down. */
+export const serveHttp = async (version: string, options: HttpServeOptions, stop: AbortSignal): Promise<void> => {
+  const say = (line: string) => void process.stderr.write(`skc mcp: ${line}\n`)
+  const policy: HostPolicy = { loopback: isLoopbackAddress(options.host), allowed: options.allowHosts.map((h) => h.toLowerCase()) }
+  const limiter = makeRateLimiter(options.ratePerMinute)
+  const projects = new Map<string, string>(options.projects.map((dir) => [basename(dir), dir]))
+  const sessions = new Map<string, Open>()
+  const { tokens } = options
+
+  const sessionOptions = (project: string, user: string | undefined): ServeOptions => ({
+    ...(options.skillTools === undefined ? {} : { skillTools: options.skillTools }),
+    ...(options.outputSchemas === undefined ? {} : { outputSchemas: options.outputSchemas }),
+    project,
+    http: { user }
+  })
+
+  /** A session and its transport, connected. */
+  const open = async (project: string, user: string | undefined, stateless: boolean) => {
+    const session = await makeServer(version, sessionOptions(project, user))
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: stateless ? undefined : () => randomUUID(),
+      // Stateless: one answer per POST, no stream to keep.
+      enableJsonResponse: stateless,
+      onsessionclosed: (id) => void closeSession(id)
+    })
+    await session.server.connect(new RevisionTransport(new BoundedTransport(transport), session.revision))
+    return { session, transport }
+  }
+
+  const closeSession = async (id: string) => {
+    const o = sessions.get(id)
+    if (o === undefined) return
+    sessions.delete(id)
+    await o.transport.close().catch(() => {})
+    await o.session.close().catch(() => {})
+  }
+
+  const sweep = setInterval(() => {
+    const now = Date.now()
+    for (const [id, o] of sessions) if (now - o.lastUsed > SESSION_IDLE_MS) void closeSession(id)
+  }, 60_000)
+  sweep.unref()
+
+  const unauthorized = (req: IncomingMessage, res: ServerResponse, why: string) =>
+    rpcError(res, 401, -32001, `Unauthorized: ${why}`, {
+      "www-authenticate": `Bearer resource_metadata="${baseUrlOf(req)}${METADATA_PATH}${new URL(req.url ?? "/", "http://x").pathname}"`
+    })
+
+  const serveMcp = async (req: IncomingMessage, res: ServerResponse, project: string) => {
+    const user = tokens === undefined ? undefined : authenticate(tokens, req.headers.authorization)
+    if (tokens !== undefined && user === undefined) {
+      return unauthorized(req, res, req.headers.authorization === undefined ? "a bearer token is required" : "the bearer token is not valid")
+    }
+    const wait = limiter.take(user ?? `address ${req.socket.remoteAddress ?? "?"}`)
+    if (wait > 0) return rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
+    const method = req.method ?? "GET"
+    let body: string | undefined
+    let parsed: unknown
+    if (method === "POST") {
+      const read = await readBody(req)
+      if (read === undefined) return void res.destroy()
+      if ("tooLarge" in read) {
+        return rpcError(res, 413, -32600, `Request body of ${read.tooLarge} bytes exceeds the ${MAX_REQUEST_BYTES} byte limit of skc mcp`, { connection: "close" })
+      }
+      body = read.text
+      try {
+        parsed = JSON.parse(body)
+      } catch (e) {
+        return rpcError(res, 400, -32700, `Parse error: ${e instanceof Error ? e.message : String(e)}`)
+      }
+    }
+    const base = baseUrlOf(req)
+    const authInfo = user === undefined ? undefined : { token: "", clientId: user, scopes: [] }
+    const handle = async (transport: WebStandardStreamableHTTPServerTransport) =>
+      sendWeb(res, await transport.handleRequest(webRequest(req, base, body), { parsedBody: parsed, ...(authInfo === undefined ? {} : { authInfo }) }))
+
+    if (options.stateless) {
+      if (method !== "POST") return rpcError(res, 405, -32000, "Method not allowed: a stateless server answers POST only", { allow: "POST" })
+      const { session, transport } = await open(project, user, true)
+      try {
+        await handle(transport)
+      } finally {
+        await transport.close().catch(() => {})
+        await session.close().catch(() => {})
+      }
+      return
+    }
+    const id = req.headers["mcp-session-id"]
+    if (typeof id === "string") {
+      const o = sessions.get(id)
+      if (o === undefined) return rpcError(res, 404, -32001, "Session not found")
+      if (o.user !== user) return rpcError(res, 403, -32001, "Forbidden: the session belongs to another token")
+      o.lastUsed = Date.now()
+      return handle(o.transport)
+    }
+    if (method !== "POST") return rpcError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required")
+    if (sessions.size >= MAX_SESSIONS) return rpcError(res, 503, -32000, `Too many sessions (${MAX_SESSIONS}): try again later`, { "retry-after": "60" })
+    const { session, transport } = await open(project, user, false)
+    await handle(transport)
+    const opened = transport.sessionId
+    if (opened === undefined) {
+      // Not an initialize request: no session was opened.
+      await transport.close().catch(() => {})
+      await session.close().catch(() => {})
+    } else sessions.set(opened, { session, transport, user, lastUsed: Date.now() })
+  }
+
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname
+    if (path === "/healthz") return json(res, 200, { status: "ok" })
+    const refused = refusedHostOrOrigin(policy, req.headers.host, req.headers.origin)
+    if (refused !== undefined) return rpcError(res, 403, -32000, `Forbidden: ${refused}`)
+    if (path === METADATA_PATH || path.startsWith(`${METADATA_PATH}/`)) {
+      const base = baseUrlOf(req)
+      const resource = path === METADATA_PATH ? "/mcp" : path.slice(METADATA_PATH.length)
+      // RFC 9728: the resource and how to present a token; skc's tokens are issued by its operator, no authorization server.
+      return json(res, 200, { resource: `${base}${resource}`, authorization_servers: [], bearer_methods_supported: ["header"], resource_name: "skc skill server" })
+    }
+    const project = path === "/mcp" || path === "/mcp/" ? options.projects[0] : path.startsWith("/mcp/") ? projects.get(decodeURIComponent(path.slice(5))) : undefined
+    if (project === undefined) return json(res, 404, { error: "not found", served: ["/mcp", ...[...projects.keys()].map((n) => `/mcp/${n}`), "/healthz"] })
+    return serveMcp(req, res, project)
+  }
+
+  const server: NodeServer = createServer((req, res) => {
+    route(req, res).catch((e: unknown) => {
+      say(`${req.method} ${req.url}: ${e instanceof Error ? e.message : String(e)}`)
+      if (!res.headersSent) rpcError(res, 500, -32603, "Internal error")
+      else res.end()
+    })
+  })
+  // Slow clients cannot hold a connection forever (Node's own defaults, stated).
+  server.headersTimeout = 60_000
+  server.requestTimeout = 0 // SSE streams stay open; idle sessions are swept instead
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject)
+      resolve()
+    })
+  })
+  const address = server.address()
+  const port = typeof address === "object" && address !== null ? address.port : options.port
+  const shown = options.host.includes(":") ? `[${options.host}]` : options.host
+  say(`skillc ${version} serving http://${shown}:${port}/mcp (${options.stateless ? "stateless" : "sessions"}; ${tokens === undefined ? "no token asked" : `${tokens.entries.length} token(s)`})`)
+
+  await new Promise<void>((resolve) => {
+    if (stop.aborted) return resolve()
+    stop.addEventListener("abort", () => resolve(), { once: true })
+  })
+  clearInterval(sweep)
+  // Stop accepting; close every session (their pools and watchers); then the connections still open (SSE streams).
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  await Promise.all([...sessions.keys()].map(closeSession))
+  server.closeIdleConnections()
+  setTimeout(() => server.closeAllConnections(), 1_000).unref()
+  await closed
+}

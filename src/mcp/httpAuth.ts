@@ -1,0 +1,69 @@
+/**
+ * Bearer tokens of `skc mcp --http` (issue 49 item 1; MCP 2026-07-28
+ * basic/authorization: a protected resource answers 401 with
+ * `WWW-Authenticate: Bearer resource_metadata="…"`, RFC 9728).
+ *
+ * Tokens come from `--tokens <file>` or `SKILLC_MCP_TOKENS`, one `name:token`
+ * per line (`#` comments and blank lines skipped; the environment variable
+ * may separate entries with commas too). The name is who reads: it is
+ * recorded in every access row of that token's calls (`args.user`) and
+ * keys the rate limit. Only SHA-256 digests of the tokens are kept, and a
+ * presented token is compared with every one of them with
+ * `crypto.timingSafeEqual` over digests of equal length, without stopping at
+ * a match: the time taken says nothing of which token, or how much of one,
+ * matched.
+ */
+import { createHash, timingSafeEqual } from "node:crypto"
+
+/** The shortest token accepted: 16 characters (a guessable token is no authentication). */
+export const MIN_TOKEN_LENGTH = 16
+
+const NAME = /^[A-Za-z0-9._@+-]{1,64}$/
+
+/** The configured tokens: each name with the digest of its token. */
+export interface TokenSet {
+  readonly entries: ReadonlyArray<{ readonly name: string; readonly digest: Buffer }>
+}
+
+const digestOf = (token: string): Buffer => createHash("sha256").update(token, "utf8").digest()
+
+/** `name:token` lines; the problem with the first bad line (its number, never the token) otherwise. */
+export const parseTokens = (text: string, source: string, commas = false): TokenSet | { readonly problem: string } => {
+  const entries: Array<{ name: string; digest: Buffer }> = []
+  const names = new Set<string>()
+  const digests = new Set<string>()
+  const lines = text.split(commas ? /[\n,]/ : /\n/)
+  for (const [i, raw] of lines.entries()) {
+    const line = raw.trim()
+    if (line === "" || line.startsWith("#")) continue
+    const where = commas ? `${source}: entry ${i + 1}` : `${source}: line ${i + 1}`
+    const colon = line.indexOf(":")
+    if (colon <= 0) return { problem: `${where}: expected 'name:token'` }
+    const name = line.slice(0, colon).trim()
+    const token = line.slice(colon + 1).trim()
+    if (!NAME.test(name)) return { problem: `${where}: a name is 1-64 of A-Z a-z 0-9 . _ @ + -` }
+    if (token.length < MIN_TOKEN_LENGTH) return { problem: `${where}: the token of '${name}' is shorter than ${MIN_TOKEN_LENGTH} characters` }
+    if (names.has(name)) return { problem: `${where}: the name '${name}' is given twice` }
+    const digest = digestOf(token)
+    if (digests.has(digest.toString("hex"))) return { problem: `${where}: the token of '${name}' is already another name's` }
+    names.add(name)
+    digests.add(digest.toString("hex"))
+    entries.push({ name, digest })
+  }
+  if (entries.length === 0) return { problem: `${source}: no 'name:token' line` }
+  return { entries }
+}
+
+/** The name of the token an `Authorization` header presents, or undefined (absent, not Bearer, unknown). */
+export const authenticate = (tokens: TokenSet, authorization: string | undefined): string | undefined => {
+  if (authorization === undefined) return undefined
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+  if (m === null) return undefined
+  const presented = digestOf(m[1]!)
+  let found: string | undefined
+  // Every digest is compared, a match or not: no early exit.
+  for (const { name, digest } of tokens.entries) {
+    if (timingSafeEqual(presented, digest) && found === undefined) found = name
+  }
+  return found
+}

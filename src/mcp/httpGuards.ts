@@ -1,0 +1,102 @@
+/**
+ * What `skc mcp --http` checks before a request reaches MCP (issue 49 item 1;
+ * MCP 2026-07-28 basic/transports "Security Warning" and
+ * basic/security_best_practices, DNS rebinding):
+ *
+ * - **Host**: a server bound to a loopback address answers only requests
+ *   naming a loopback host (`localhost`, `127.0.0.1`, `[::1]`) or one given
+ *   with `--allow-host`: a page whose name was rebound to 127.0.0.1 sends
+ *   its own name as Host and gets 403. A server bound to another address
+ *   requires a token (a rebinding page has none), and checks Host only
+ *   when `--allow-host` names the hosts it is reached by.
+ * - **Origin**: absent (every non-browser client) passes; present, its host
+ *   must be loopback (loopback binding) or an allowed host, else 403.
+ * - **Rate**: a token bucket per identity (token name, else the client's
+ *   address): `--rate N` requests a minute, bursts up to N; over it, 429
+ *   with `Retry-After`. At most MAX_BUCKETS identities are tracked; the
+ *   oldest full bucket is dropped first, so the table cannot grow without bound.
+ */
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"])
+
+/** Whether an address to bind is loopback (`127.0.0.0/8`, `::1`, `localhost`). */
+export const isLoopbackAddress = (host: string): boolean => LOOPBACK_NAMES.has(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+
+/** The host name of a `Host` header value (`name:port`, `[v6]:port`), lower-cased; undefined when unreadable. */
+export const hostNameOf = (header: string | undefined): string | undefined => {
+  if (header === undefined || header === "") return undefined
+  const m = /^(\[[0-9a-fA-F:.]+\]|[^:\s/]+)(?::\d{1,5})?$/.exec(header.trim())
+  return m === null ? undefined : m[1]!.toLowerCase()
+}
+
+export interface HostPolicy {
+  /** Whether the server is bound to a loopback address. */
+  readonly loopback: boolean
+  /** `--allow-host` names (lower case). */
+  readonly allowed: ReadonlyArray<string>
+}
+
+const allowedName = (policy: HostPolicy, name: string): boolean =>
+  policy.allowed.includes(name) || (policy.loopback && isLoopbackAddress(name))
+
+/** Why a request's Host or Origin is refused (403), or undefined when it passes. */
+export const refusedHostOrOrigin = (policy: HostPolicy, host: string | undefined, origin: string | undefined): string | undefined => {
+  const name = hostNameOf(host)
+  if (policy.loopback || policy.allowed.length > 0) {
+    if (name === undefined || !allowedName(policy, name)) return `Host '${host ?? ""}' is not served here (DNS rebinding protection; --allow-host names others)`
+  }
+  if (origin === undefined) return undefined
+  let originHost: string
+  try {
+    originHost = new URL(origin).hostname.toLowerCase()
+  } catch {
+    return `Origin '${origin}' is not a URL`
+  }
+  if (policy.loopback || policy.allowed.length > 0) {
+    return allowedName(policy, originHost) ? undefined : `Origin '${origin}' is not allowed (DNS rebinding protection; --allow-host names others)`
+  }
+  // Bound elsewhere, no list: a browser page may call only from the origin it reached the server by.
+  return name !== undefined && originHost === name ? undefined : `Origin '${origin}' is not this server's (DNS rebinding protection; --allow-host names others)`
+}
+
+/** Identities tracked at most by the rate limiter. */
+export const MAX_BUCKETS = 10_000
+
+interface Bucket {
+  tokens: number
+  at: number
+}
+
+/** A token bucket per identity: `perMinute` requests a minute, bursts up to `perMinute`. */
+export const makeRateLimiter = (perMinute: number, now: () => number = Date.now) => {
+  const buckets = new Map<string, Bucket>()
+  const perMs = perMinute / 60_000
+  const refill = (b: Bucket, t: number) => {
+    b.tokens = Math.min(perMinute, b.tokens + (t - b.at) * perMs)
+    b.at = t
+  }
+  /** 0 when the request may go, else the seconds to wait (Retry-After). */
+  const take = (identity: string): number => {
+    if (perMinute <= 0) return 0
+    const t = now()
+    let b = buckets.get(identity)
+    if (b === undefined) {
+      if (buckets.size >= MAX_BUCKETS) {
+        // Drop identities whose bucket has refilled (they lose nothing); else the oldest one.
+        for (const [k, v] of buckets) {
+          refill(v, t)
+          if (v.tokens >= perMinute) buckets.delete(k)
+        }
+        if (buckets.size >= MAX_BUCKETS) buckets.delete(buckets.keys().next().value!)
+      }
+      b = { tokens: perMinute, at: t }
+      buckets.set(identity, b)
+    } else refill(b, t)
+    if (b.tokens >= 1) {
+      b.tokens -= 1
+      return 0
+    }
+    return Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000))
+  }
+  return { take, size: () => buckets.size }
+}

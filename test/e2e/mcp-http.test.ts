@@ -1,0 +1,228 @@
+// Issue 49 item 1: `skc mcp --http`, Streamable HTTP (MCP 2026-07-28
+// basic/transports, basic/authorization, security best practices), driven by
+// the SDK's own client against `bin/skc.mjs mcp --http --port 0`.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { request } from "node:http"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { BIN, sandbox, spawnAsync } from "../helpers/cli.js"
+import { connectHttp, startHttpServer, type HttpServer } from "../helpers/httpServer.js"
+import { readLog } from "../helpers/logs.js"
+
+const skill = (name: string, text: string) => `---\nname: ${name}\ndescription: ${name} notes. Use when ${name}.\n---\n# ${name}\n\n## Notes\n\n${text}\n`
+
+const ALICE = "alice-token-0123456789abcdef"
+const BOB = "bob-token-0123456789abcdef00"
+
+interface ToolText {
+  isError?: boolean
+  content: Array<{ type: string; text?: string }>
+  structuredContent?: Record<string, unknown>
+}
+
+const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }
+/** A POST through node:http, which (unlike fetch) may send any Host header. */
+const rawPost = (url: string, headers: Record<string, string>, body: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers }, (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+    })
+    req.on("error", reject)
+    req.end(body)
+  })
+
+const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" }
+
+describe("skc mcp --http (issue 49 item 1)", () => {
+  const sb = sandbox()
+  const web = join(sb.root, "web")
+  const ops = join(sb.root, "ops")
+  const tokens = join(sb.root, "tokens.txt")
+  let server: HttpServer
+  beforeAll(async () => {
+    for (const [dir, name, text] of [
+      [web, "frontend", "Use the design system."],
+      [ops, "runbook", "Page the on-call."]
+    ] as const) {
+      mkdirSync(join(dir, ".skillc", "skills", name), { recursive: true })
+      writeFileSync(join(dir, ".skillc", "skills", name, "SKILL.md"), skill(name, text))
+      expect((await sb.runAsync(["build", name], dir)).code).toBe(0)
+    }
+    writeFileSync(tokens, `# team tokens\nalice:${ALICE}\nbob:${BOB}\n`)
+    server = await startHttpServer({ cwd: sb.work, home: sb.home, flags: ["--project", web, "--project", ops, "--tokens", tokens, "--rate", "1000"] })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it("two sessions with different projects each see their own skills, never the working directory's", async () => {
+    const a = await connectHttp(`${server.base}/mcp/web`, ALICE, "claude-code")
+    const b = await connectHttp(`${server.base}/mcp/ops`, BOB, "cursor")
+    try {
+      const listA = (await a.callTool({ name: "skc_list", arguments: {} })) as ToolText
+      const listB = (await b.callTool({ name: "skc_list", arguments: {} })) as ToolText
+      expect(listA.content[0]?.text).toContain("frontend")
+      expect(listA.content[0]?.text).not.toContain("runbook")
+      expect(listB.content[0]?.text).toContain("runbook")
+      expect(listB.content[0]?.text).not.toContain("frontend")
+      const shown = (await a.callTool({ name: "skc_show", arguments: { skill: "frontend", section: "Notes" } })) as ToolText
+      expect(shown.isError ?? false).toBe(false)
+      expect(shown.content[0]?.text).toContain("Use the design system.")
+      // /mcp is the first project.
+      const first = await connectHttp(`${server.base}/mcp`, ALICE)
+      const listFirst = (await first.callTool({ name: "skc_list", arguments: {} })) as ToolText
+      expect(listFirst.content[0]?.text).toContain("frontend")
+      await first.close()
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
+  it("issue 49 item 2: every row records the token's name (args.user) and the client (args.client)", async () => {
+    const c = await connectHttp(`${server.base}/mcp/ops`, BOB, "codex")
+    try {
+      await c.callTool({ name: "skc_outline", arguments: { skill: "runbook" } })
+    } finally {
+      await c.close()
+    }
+    const rows = readLog(join(ops, ".skillc", "runtime", "runbook", ".skillc-meta", "logs.db"))
+    const args = rows.map((r) => JSON.parse(r.args as string) as Record<string, unknown>)
+    expect(args).toContainEqual(expect.objectContaining({ role: "agent", user: "bob", client: "codex/2.5.0" }))
+    expect(rows.every((r) => r.cwd === ops)).toBe(true)
+  })
+
+  it("without a token: 401 with the protected-resource metadata pointer (RFC 9728); a wrong token: 401", async () => {
+    const none = await fetch(`${server.base}/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(INIT) })
+    expect(none.status).toBe(401)
+    const challenge = none.headers.get("www-authenticate") ?? ""
+    expect(challenge).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"$/)
+    const metadata = (await (await fetch(/"(.*)"/.exec(challenge)![1]!)).json()) as Record<string, unknown>
+    expect(metadata.resource).toBe(`${server.base}/mcp`)
+    expect(metadata.bearer_methods_supported).toEqual(["header"])
+    const wrong = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}x` }, body: JSON.stringify(INIT) })
+    expect(wrong.status).toBe(401)
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toMatch(/not valid/)
+  })
+
+  it("DNS rebinding: a foreign Host or Origin is 403; a loopback Origin passes", async () => {
+    const auth = { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }
+    const port = new URL(server.base).port
+    expect(await rawPost(`${server.base}/mcp`, { ...auth, host: `evil.example:${port}` }, JSON.stringify(INIT))).toBe(403)
+    const origin = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...auth, origin: "http://evil.example" }, body: JSON.stringify(INIT) })
+    expect(origin.status).toBe(403)
+    const local = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...auth, origin: `http://localhost:${port}` }, body: JSON.stringify(INIT) })
+    expect(local.status).toBe(200)
+    await local.body?.cancel()
+  })
+
+  it("a body over 1 MiB is 413; malformed JSON is 400 with JSON-RPC -32700; a non-JSON-RPC body is a JSON-RPC error; the server goes on", async () => {
+    const auth = { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }
+    const big = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body: JSON.stringify({ ...INIT, pad: "x".repeat(1_100_000) }) })
+    expect(big.status).toBe(413)
+    const bad = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body: '{"jsonrpc":"2.0",' })
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32700)
+    const notRpc = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body: JSON.stringify({ hello: "world" }) })
+    expect(notRpc.status).toBeGreaterThanOrEqual(400)
+    expect(((await notRpc.json()) as { error?: { code: number } }).error?.code).toBeLessThan(0)
+    const health = await fetch(`${server.base}/healthz`)
+    expect(health.status).toBe(200)
+    expect(await health.json()).toEqual({ status: "ok" })
+  })
+
+  it("an unknown session is 404; a session is its token's own (403 for another)", async () => {
+    const unknown = await fetch(`${server.base}/mcp`, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}`, "mcp-session-id": "no-such-session" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" })
+    })
+    expect(unknown.status).toBe(404)
+    const opened = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }, body: JSON.stringify(INIT) })
+    const id = opened.headers.get("mcp-session-id")!
+    await opened.body?.cancel()
+    const stolen = await fetch(`${server.base}/mcp`, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, authorization: `Bearer ${BOB}`, "mcp-session-id": id },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" })
+    })
+    expect(stolen.status).toBe(403)
+  })
+})
+
+describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
+  const sb = sandbox()
+  beforeAll(async () => {
+    mkdirSync(join(sb.work, ".skillc", "skills", "notes"), { recursive: true })
+    writeFileSync(join(sb.work, ".skillc", "skills", "notes", "SKILL.md"), skill("notes", "Plain notes."))
+    expect((await sb.runAsync(["build", "notes"])).code).toBe(0)
+  })
+
+  it("the rate limit per identity: 429 with Retry-After once the minute's requests are spent", async () => {
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--rate", "3"] })
+    try {
+      const statuses: Array<number> = []
+      let retryAfter: string | null = null
+      for (let i = 0; i < 5; i++) {
+        const r = await fetch(`${server.base}/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(INIT) })
+        statuses.push(r.status)
+        if (r.status === 429) retryAfter = r.headers.get("retry-after")
+        await r.body?.cancel()
+      }
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200])
+      expect(statuses.slice(3)).toEqual([429, 429])
+      expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it("--stateless: every request answered on its own, by the SDK client too", async () => {
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--stateless"] })
+    try {
+      const client = await connectHttp(`${server.base}/mcp`)
+      const shown = (await client.callTool({ name: "skc_show", arguments: { skill: "notes", section: "Notes" } })) as ToolText
+      expect(shown.content[0]?.text).toContain("Plain notes.")
+      const tools = await client.listTools()
+      expect(tools.tools.map((t) => t.name)).toContain("skc_search")
+      await client.close()
+      const get = await fetch(`${server.base}/mcp`, { headers: { accept: "text/event-stream" } })
+      expect(get.status).toBe(405)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it("SIGTERM stops the server gracefully (143), open sessions closed", async () => {
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work] })
+    const client = await connectHttp(`${server.base}/mcp`)
+    await client.callTool({ name: "skc_list", arguments: {} })
+    expect(await server.stop("SIGTERM")).toBe(143)
+  })
+
+  it("refuses to start: a non-loopback address without tokens, HTTP flags without --http, --http without a project (E100)", async () => {
+    const run = (args: ReadonlyArray<string>) =>
+      spawnAsync(process.execPath, [BIN, "mcp", ...args], {
+        cwd: sb.work,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+        timeoutMs: 60_000
+      })
+    const open = await run(["--http", "--host", "0.0.0.0", "--project", sb.work])
+    expect(open.code).toBe(1)
+    expect(open.stderr).toMatch(/^error\[E100\]: .*--host 0\.0\.0\.0: a server reachable from other machines needs tokens/m)
+    expect(open.stderr).not.toMatch(/\n\s+at /)
+    const stray = await run(["--port", "9000"])
+    expect(stray.code).toBe(1)
+    expect(stray.stderr).toMatch(/--port is for --http/)
+    const noProject = await run(["--http"])
+    expect(noProject.code).toBe(1)
+    expect(noProject.stderr).toMatch(/--http needs --project <dir>/)
+    const shortToken = join(sb.root, "short.txt")
+    writeFileSync(shortToken, "carol:short\n")
+    const weak = await run(["--http", "--tokens", shortToken, "--project", sb.work])
+    expect(weak.code).toBe(1)
+    expect(weak.stderr).toMatch(/line 1: the token of 'carol' is shorter than 16 characters/)
+    expect(weak.stderr).not.toContain("short\n")
+  })
+})

@@ -1,0 +1,59 @@
+// Issue 49 item 1: the checks of `skc mcp --http` before MCP (src/mcp/httpAuth.ts, httpGuards.ts).
+import { describe, expect, it } from "vitest"
+import { authenticate, parseTokens, type TokenSet } from "../../src/mcp/httpAuth.js"
+import { makeRateLimiter, MAX_BUCKETS, refusedHostOrOrigin } from "../../src/mcp/httpGuards.js"
+
+describe("bearer tokens (issue 49 item 1)", () => {
+  const set = parseTokens("# comment\nalice:aaaaaaaaaaaaaaaa1\n\nbob: bbbbbbbbbbbbbbbb2 \n", "file") as TokenSet
+  it("names the token presented; unknown, absent or not Bearer: undefined", () => {
+    expect(authenticate(set, "Bearer aaaaaaaaaaaaaaaa1")).toBe("alice")
+    expect(authenticate(set, "bearer bbbbbbbbbbbbbbbb2")).toBe("bob")
+    expect(authenticate(set, "Bearer aaaaaaaaaaaaaaaa")).toBeUndefined()
+    expect(authenticate(set, "Basic aaaaaaaaaaaaaaaa1")).toBeUndefined()
+    expect(authenticate(set, undefined)).toBeUndefined()
+  })
+  it("refuses bad lines by number, never quoting a token", () => {
+    expect(parseTokens("alice\n", "f")).toEqual({ problem: "f: line 1: expected 'name:token'" })
+    expect(parseTokens("alice:short", "f")).toEqual({ problem: "f: line 1: the token of 'alice' is shorter than 16 characters" })
+    expect(parseTokens("a:aaaaaaaaaaaaaaaa1\na:bbbbbbbbbbbbbbbb2", "f")).toEqual({ problem: "f: line 2: the name 'a' is given twice" })
+    expect(parseTokens("a:aaaaaaaaaaaaaaaa1\nb:aaaaaaaaaaaaaaaa1", "f")).toEqual({ problem: "f: line 2: the token of 'b' is already another name's" })
+    expect(parseTokens("# none\n", "f")).toEqual({ problem: "f: no 'name:token' line" })
+    expect((parseTokens("a:aaaaaaaaaaaaaaaa1,b:bbbbbbbbbbbbbbbb2", "SKILLC_MCP_TOKENS", true) as TokenSet).entries.map((e) => e.name)).toEqual(["a", "b"])
+  })
+})
+
+describe("Host and Origin (DNS rebinding, issue 49 item 1)", () => {
+  const loopback = { loopback: true, allowed: [] }
+  it("a loopback server answers loopback names only, and Origins on them", () => {
+    expect(refusedHostOrOrigin(loopback, "127.0.0.1:8765", undefined)).toBeUndefined()
+    expect(refusedHostOrOrigin(loopback, "localhost:8765", "http://localhost:3000")).toBeUndefined()
+    expect(refusedHostOrOrigin(loopback, "[::1]:8765", undefined)).toBeUndefined()
+    expect(refusedHostOrOrigin(loopback, "attacker.example:8765", undefined)).toMatch(/Host/)
+    expect(refusedHostOrOrigin(loopback, undefined, undefined)).toMatch(/Host/)
+    expect(refusedHostOrOrigin(loopback, "localhost:8765", "http://attacker.example")).toMatch(/Origin/)
+    expect(refusedHostOrOrigin(loopback, "localhost:8765", "null")).toMatch(/Origin/)
+  })
+  it("--allow-host adds names; a non-loopback server without a list checks Origin against Host", () => {
+    expect(refusedHostOrOrigin({ loopback: false, allowed: ["skills.example.com"] }, "skills.example.com", "https://skills.example.com")).toBeUndefined()
+    expect(refusedHostOrOrigin({ loopback: false, allowed: ["skills.example.com"] }, "10.0.0.5:8765", undefined)).toMatch(/Host/)
+    expect(refusedHostOrOrigin({ loopback: false, allowed: [] }, "10.0.0.5:8765", undefined)).toBeUndefined()
+    expect(refusedHostOrOrigin({ loopback: false, allowed: [] }, "10.0.0.5:8765", "http://evil.example")).toMatch(/Origin/)
+  })
+})
+
+describe("rate limit (issue 49 item 1)", () => {
+  it("a bucket per identity: the minute's requests, then seconds to wait; refilled with time", () => {
+    let now = 0
+    const limiter = makeRateLimiter(2, () => now)
+    expect([limiter.take("a"), limiter.take("a"), limiter.take("b")]).toEqual([0, 0, 0])
+    expect(limiter.take("a")).toBe(30)
+    now += 30_000
+    expect(limiter.take("a")).toBe(0)
+    expect(makeRateLimiter(0).take("a")).toBe(0)
+  })
+  it("tracks at most MAX_BUCKETS identities", () => {
+    const limiter = makeRateLimiter(5, () => 0)
+    for (let i = 0; i < MAX_BUCKETS + 50; i++) limiter.take(`id${i}`)
+    expect(limiter.size()).toBeLessThanOrEqual(MAX_BUCKETS)
+  })
+})
