@@ -48,6 +48,10 @@ export const listRows = (groupBy: Exclude<GroupBy, "summary">, period: Period, r
       return { groupBy, period, rows: rows.map((r) => ({ command: text(r.command), via: text(r.via), byAuthor: truthy(r.by_author), count: count(r) })) }
     case "projects":
       return { groupBy, period, rows: rows.map((r) => ({ project: text(r.project), count: count(r) })) }
+    case "users":
+      return { groupBy, period, rows: rows.map((r) => ({ user: nullableText(r.user), count: count(r) })) }
+    case "clients":
+      return { groupBy, period, rows: rows.map((r) => ({ client: nullableText(r.client), count: count(r) })) }
     case "errors":
       return {
         groupBy,

@@ -28,7 +28,7 @@ export const statsCommand = defineCommand({
       "group-by",
       "What to aggregate by.",
       "summary",
-      ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered"]
+      ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "users", "clients"]
     ),
     since: flag.text("since", "Only accesses on or after (RFC 3339 or YYYY-MM-DD, UTC)."),
     until: flag.text("until", "Only accesses on or before (RFC 3339 or YYYY-MM-DD, UTC)."),

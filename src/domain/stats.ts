@@ -9,7 +9,7 @@ import { InvalidFilter, InvalidQueryType } from "./errors.js"
  * DECISIONS #4: `search` is a valid query type beside RFC-0003:C-CLI's six.
  * `unanswered` (issue 17) lists the searches that found nothing, most frequent first.
  */
-export const GROUP_BYS = ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered"] as const
+export const GROUP_BYS = ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "users", "clients"] as const
 export type StatsGroupBy = (typeof GROUP_BYS)[number]
 
 export const parseGroupBy = (value: string): Result.Result<StatsGroupBy, InvalidQueryType> =>
@@ -158,6 +158,13 @@ export type SectionsData = ReadonlyArray<{ readonly section: string; readonly fi
 export type FilesData = ReadonlyArray<{ readonly file: string; readonly count: number }>
 export type CommandsData = Readonly<Record<string, number>>
 export type ProjectsData = ReadonlyArray<{ readonly project: string; readonly count: number }>
+/**
+ * Issue 49 item 2: counted rows by the token that made them (`args.user`,
+ * `skc mcp --http`) and by the MCP client (`args.client`, `name/version` of
+ * its `clientInfo`); null for rows without one (the CLI, stdio sessions).
+ */
+export type UsersData = ReadonlyArray<{ readonly user: string | null; readonly count: number }>
+export type ClientsData = ReadonlyArray<{ readonly client: string | null; readonly count: number }>
 export type ErrorsData = ReadonlyArray<{ readonly target: string; readonly command: string; readonly error: string; readonly count: number }>
 /**
  * A search query with its frequency and what its latest run found:
@@ -194,6 +201,8 @@ export type StatsData =
   | { readonly query: "errors"; readonly data: ErrorsData }
   | { readonly query: "search"; readonly data: SearchData }
   | { readonly query: "unanswered"; readonly data: UnansweredData }
+  | { readonly query: "users"; readonly data: UsersData }
+  | { readonly query: "clients"; readonly data: ClientsData }
 
 /** The JSON document of `skc stats --format json`. */
 export type StatsReport = {

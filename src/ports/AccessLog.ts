@@ -61,6 +61,9 @@ export type AggregateRows =
       readonly rows: ReadonlyArray<{ command: string; via: string; byAuthor: boolean; count: number }>
     }
   | { readonly groupBy: "projects"; readonly period: Period; readonly rows: ReadonlyArray<{ project: string; count: number }> }
+  /** Issue 49 item 2: by `args.user` (the HTTP token's name) and `args.client` (the MCP client); null: none recorded. */
+  | { readonly groupBy: "users"; readonly period: Period; readonly rows: ReadonlyArray<{ user: string | null; count: number }> }
+  | { readonly groupBy: "clients"; readonly period: Period; readonly rows: ReadonlyArray<{ client: string | null; count: number }> }
   | {
       readonly groupBy: "errors"
       readonly period: Period

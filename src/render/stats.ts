@@ -57,7 +57,9 @@ const TITLES: Record<string, string> = {
   projects: "accesses by project directory",
   errors: "failed accesses",
   search: "search queries",
-  unanswered: "searches that found nothing"
+  unanswered: "searches that found nothing",
+  users: "accesses by token (skc mcp --http)",
+  clients: "accesses by MCP client"
 }
 
 /** The line closing a capped list (issue 17: `--limit`, "… and N more"). */
@@ -208,6 +210,15 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
       else out.push(...table(["COUNT", "PROJECT"], report.data.map((r) => [n(r.count), r.project]), [true]))
       out.push(...moreLine(report.more))
       break
+    case "users":
+    case "clients": {
+      // Issue 49 item 2: who read (the HTTP token's name) and with what (the client's clientInfo).
+      const rows = report.query === "users" ? report.data.map((r) => [n(r.count), r.user ?? "(none: CLI or stdio)"]) : report.data.map((r) => [n(r.count), r.client ?? "(none: CLI or stdio)"])
+      if (rows.length === 0) out.push("No recorded accesses.")
+      else out.push(...table(["COUNT", report.query === "users" ? "USER" : "CLIENT"], rows, [true]))
+      out.push(...moreLine(report.more))
+      break
+    }
     case "errors":
       if (report.data.length === 0) out.push("No failed accesses.")
       else

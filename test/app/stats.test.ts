@@ -169,6 +169,29 @@ describe("RFC-0003:C-QUERIES", () => {
       ])
     }))
 
+  it.live("issue 49 item 2: users and clients: counted rows by args.user and args.client, rows without one last (null)", () =>
+    Effect.gen(function* () {
+      const rows: ReadonlyArray<Row> = [
+        show("2026-01-01T00:00:00Z", "Install", "SKILL.md", { args: { section: "Install", file: "SKILL.md", role: "agent", user: "bob", client: "codex/1.0" } }),
+        show("2026-01-01T00:00:01Z", "Install", "SKILL.md", { args: { section: "Install", file: "SKILL.md", role: "agent", user: "alice", client: "claude-code/2.1" } }),
+        show("2026-01-01T00:00:02Z", "Usage", "SKILL.md", { args: { section: "Usage", file: "SKILL.md", role: "agent", user: "alice", client: "claude-code/2.1" } }),
+        show("2026-01-01T00:00:03Z", "Usage"),
+        // Author work does not count unless asked (DECISIONS #40).
+        { timestamp: "2026-01-01T00:00:04Z", command: "build", args: { user: "carol" } }
+      ]
+      expect((yield* stats(rows, { group_by: "users" })).data).toEqual([
+        { user: "alice", count: 2 },
+        { user: "bob", count: 1 },
+        { user: null, count: 1 }
+      ])
+      expect((yield* stats(rows, { group_by: "clients" })).data).toEqual([
+        { client: "claude-code/2.1", count: 2 },
+        { client: "codex/1.0", count: 1 },
+        { client: null, count: 1 }
+      ])
+      expect((yield* stats(rows, { group_by: "users", include_author: true })).data).toContainEqual({ user: "carol", count: 1 })
+    }))
+
   it.live("RFC-0003:C-QUERIES errors: target, command, error and count of failed accesses", () =>
     Effect.gen(function* () {
       const e20 = "error[E020]: section not found: 'Nope'"

@@ -91,6 +91,15 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     const args = rows.map((r) => JSON.parse(r.args as string) as Record<string, unknown>)
     expect(args).toContainEqual(expect.objectContaining({ role: "agent", user: "bob", client: "codex/2.5.0" }))
     expect(rows.every((r) => r.cwd === ops)).toBe(true)
+    // skc stats --group-by users|clients: who read, with what (the CLI's own rows have neither: listed last).
+    const users = await sb.runAsync(["stats", "runbook", "--group-by", "users", "--format", "json"], ops)
+    expect(users.code).toBe(0)
+    const byUser = JSON.parse(users.stdout) as { query: string; data: Array<{ user: string | null; count: number }> }
+    expect(byUser.query).toBe("users")
+    expect(byUser.data[0]).toEqual({ user: "bob", count: rows.filter((r) => (JSON.parse(r.args as string) as { user?: string }).user === "bob").length })
+    const clients = await sb.runAsync(["stats", "runbook", "--group-by", "clients"], ops)
+    expect(clients.stdout).toMatch(/COUNT\s+CLIENT/)
+    expect(clients.stdout).toMatch(/\d+\s+codex\/2\.5\.0/)
   })
 
   it("without a token: 401 with the protected-resource metadata pointer (RFC 9728); a wrong token: 401", async () => {

@@ -140,6 +140,13 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
         return group(audience, (r) => ({ project: r.cwd }))
           .map(withCount)
           .sort(byCountThen("project"))
+      case "users":
+      case "clients": {
+        const key = groupBy === "users" ? "user" : "client"
+        return group(audience, (r) => ({ [key]: J(r, key) }))
+          .map(withCount)
+          .sort((a, b) => Number(a[key] === null) - Number(b[key] === null) || Number(b.count) - Number(a.count) || cmp(String(a[key]), String(b[key])))
+      }
       case "errors": {
         const target = (r: Stored) =>
           (r.command === "show" ? J(r, "section") : r.command === "open" ? J(r, "path") : r.command === "search" ? J(r, "query") : r.command === "sources" ? J(r, "dir") : null) ??

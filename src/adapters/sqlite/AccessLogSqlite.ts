@@ -262,6 +262,13 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
         GROUP BY 1, 2, 3 ORDER BY command ASC, via ASC, by_author ASC`
     case "projects":
       return `SELECT cwd AS project, count(*) AS count FROM access_log WHERE ${counted} GROUP BY cwd ORDER BY count DESC, project ASC`
+    case "users":
+    case "clients": {
+      // Issue 49 item 2: rows without the key (CLI, stdio) are one group, listed last.
+      const key = groupBy === "users" ? "user" : "client"
+      return `SELECT ${J(key)} AS ${key}, count(*) AS count FROM access_log WHERE ${counted}
+        GROUP BY 1 ORDER BY ${key} IS NULL ASC, count DESC, ${key} ASC`
+    }
     case "errors":
       return `SELECT target, command, error, count(*) AS count FROM (
           SELECT coalesce(CASE command WHEN 'show' THEN ${J("section")} WHEN 'open' THEN ${J("path")}

@@ -154,7 +154,9 @@ export const StatsDocument = Schema.Union([
     "search",
     Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, result_count: Schema.NullOr(Schema.Int), partial: Schema.Boolean }))
   ),
-  statsVariant("unanswered", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, last: Schema.String })))
+  statsVariant("unanswered", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, last: Schema.String }))),
+  statsVariant("users", Schema.Array(Schema.Struct({ user: Schema.NullOr(Schema.String), count: Schema.Int }))),
+  statsVariant("clients", Schema.Array(Schema.Struct({ client: Schema.NullOr(Schema.String), count: Schema.Int })))
 ])
 
 /** Every report is a document of `StatsDocument`: the compiler checks the two against each other (issue 28). */
@@ -434,7 +436,9 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsInput) {
     case "projects":
     case "errors":
     case "search":
-    case "unanswered": {
+    case "unanswered":
+    case "users":
+    case "clients": {
       const c = capped<unknown>(rows.rows)
       const report = { ...head, query: rows.groupBy, period: rows.period, ...c.extra, data: c.data } as StatsReport
       const outcome: StatsOutcome = { report, insights: noInsights }
