@@ -48,6 +48,12 @@ export const listRows = (groupBy: Exclude<GroupBy, "summary">, period: Period, r
       return { groupBy, period, rows: rows.map((r) => ({ command: text(r.command), via: text(r.via), byAuthor: truthy(r.by_author), count: count(r) })) }
     case "projects":
       return { groupBy, period, rows: rows.map((r) => ({ project: text(r.project), count: count(r) })) }
+    case "funnel":
+      return {
+        groupBy,
+        period,
+        rows: rows.map((r) => ({ trigger: nullableText(r.trigger), count: count(r), sessions: Number(r.sessions ?? 0), sections: Number(r.sections ?? 0) }))
+      }
     case "users":
       return { groupBy, period, rows: rows.map((r) => ({ user: nullableText(r.user), count: count(r) })) }
     case "clients":

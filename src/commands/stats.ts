@@ -20,7 +20,9 @@ export const statsCommand = defineCommand({
     "skc stats --all --since 2026-01-01          # every skill; which were never read",
     "skc stats my-skill --format html > report.html",
     "skc stats my-skill --from postgres://skc@db.internal/team --machine build-07   # the team's reads",
-    "skc stats --all --team                      # every skill over the config's [team] database"
+    "skc stats --all --team                      # every skill over the config's [team] database",
+    "skc stats --import-otel claude-otel.json    # record Claude Code's skill activations from an OTLP export",
+    "skc stats my-skill --group-by funnel        # activated (by trigger) → read"
   ],
   args: { skill: arg.optional("skill", "Skill name or path (omit with --all).") },
   flags: {
@@ -28,7 +30,7 @@ export const statsCommand = defineCommand({
       "group-by",
       "What to aggregate by.",
       "summary",
-      ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "users", "clients"]
+      ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "users", "clients", "funnel"]
     ),
     since: flag.text("since", "Only accesses on or after (RFC 3339 or YYYY-MM-DD, UTC)."),
     until: flag.text("until", "Only accesses on or before (RFC 3339 or YYYY-MM-DD, UTC)."),
@@ -40,6 +42,7 @@ export const statsCommand = defineCommand({
     team: flag.boolean("team", "Answer from the team database named by [team] database in the config (as --from would)."),
     machine: flag.repeated("machine", "With --from or --team: only rows pushed from this host (name or hash; any of them matches)."),
     user: flag.repeated("user", "With --from or --team: only rows pushed by this user (name or hash; any of them matches)."),
+    importOtel: flag.text("import-otel", "Record the skill activations of an OTLP/JSON logs export of Claude Code's telemetry (claude_code.skill_activated), then see them with --group-by funnel.", { placeholder: "file" }),
     ...common(["text", "json", "html"])
   },
   fast: true,
@@ -50,7 +53,7 @@ export const statsCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ StatsInput, statsDocument, statsLogArgs }, request, { renderStats, renderStatsAll }, html, { jsonText, printText }] = await Promise.all([
+    const [{ StatsInput, statsDocument, statsLogArgs }, request, { renderStats, renderStatsAll, renderActivationImport }, html, { jsonText, printText }] = await Promise.all([
       import("../app/usage/stats.js"),
       import("../app/usage/statsRequest.js"),
       import("../render/stats.js"),
@@ -62,8 +65,14 @@ export const statsCommand = defineCommand({
     /** `--from`/`--team`: the team store (issue 18), its adapter loaded only when asked for. */
     const onTeamStore = (r: Request) => withTeamStore(r.from, r.team === true, "--from", (source) => request.statsFromTeam(r, source))
     const text = (r: Outcome, now: number): string =>
-      r.kind === "one" ? renderStats(r.outcome, now) : r.kind === "all" ? renderStatsAll(r.report, now) : html.renderSkillHtml(r.report, now)
-    const json = (r: Outcome): unknown => (r.kind === "one" ? statsDocument(r.outcome.report) : r.report)
+      r.kind === "import"
+        ? renderActivationImport(r.result)
+        : r.kind === "one"
+          ? renderStats(r.outcome, now)
+          : r.kind === "all"
+            ? renderStatsAll(r.report, now)
+            : html.renderSkillHtml(r.report, now)
+    const json = (r: Outcome): unknown => (r.kind === "one" ? statsDocument(r.outcome.report) : r.kind === "import" ? r.result : r.report)
     return {
       fromFlags: (o) =>
         request.statsRequestOf({
@@ -72,7 +81,8 @@ export const statsCommand = defineCommand({
           since: Option.getOrUndefined(o.since),
           until: Option.getOrUndefined(o.until),
           limit: Option.getOrUndefined(o.limit),
-          from: Option.getOrUndefined(o.from)
+          from: Option.getOrUndefined(o.from),
+          importOtel: Option.getOrUndefined(o.importOtel)
         }),
       run: (r: Request) => (request.fromTeam(r) ? onTeamStore(r) : request.statsLocal(r)),
       log: {

@@ -9,7 +9,7 @@ import { InvalidFilter, InvalidQueryType } from "./errors.js"
  * DECISIONS #4: `search` is a valid query type beside RFC-0003:C-CLI's six.
  * `unanswered` (issue 17) lists the searches that found nothing, most frequent first.
  */
-export const GROUP_BYS = ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "users", "clients"] as const
+export const GROUP_BYS = ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "users", "clients", "funnel"] as const
 export type StatsGroupBy = (typeof GROUP_BYS)[number]
 
 export const parseGroupBy = (value: string): Result.Result<StatsGroupBy, InvalidQueryType> =>
@@ -165,6 +165,49 @@ export type ProjectsData = ReadonlyArray<{ readonly project: string; readonly co
  */
 export type UsersData = ReadonlyArray<{ readonly user: string | null; readonly count: number }>
 export type ClientsData = ReadonlyArray<{ readonly client: string | null; readonly count: number }>
+
+/**
+ * Issue 49 item 4: a skill's funnel over the period — activations (Claude
+ * Code's `skill_activated`, imported as `activate` rows) by trigger, then
+ * the agent reads skc served — and what the two say together. Listing is
+ * not measured: Claude Code lists every deployed skill in every session and
+ * exports no event for it.
+ */
+export interface FunnelData {
+  readonly activated: number
+  /** Distinct Claude Code sessions with an activation. */
+  readonly sessions: number
+  /** Activations per `invocation_trigger` (`user-slash`, `claude-proactive`, `nested-skill`, `unknown`), most first. */
+  readonly by_trigger: Readonly<Record<string, number>>
+  /** Counted reads (agent reads unless `include_author`) and the distinct sections shown. */
+  readonly reads: number
+  readonly sections_read: number
+  /** `activated_but_nothing_read`, `read_without_activation`: empty when neither holds. */
+  readonly signals: ReadonlyArray<FunnelSignal>
+}
+export type FunnelSignal = "activated_but_nothing_read" | "read_without_activation"
+
+/** The funnel of the adapter's rows (see `AggregateRows` "funnel"). */
+export const funnelOf = (rows: ReadonlyArray<{ trigger: string | null; count: number; sessions: number; sections: number }>): FunnelData => {
+  const all = rows.find((r) => r.trigger === "*")
+  const reads = rows.find((r) => r.trigger === null)
+  const byTrigger = rows
+    .filter((r): r is typeof r & { trigger: string } => r.trigger !== null && r.trigger !== "*")
+    .sort((a, b) => b.count - a.count || (a.trigger < b.trigger ? -1 : a.trigger > b.trigger ? 1 : 0))
+  const activated = all?.count ?? 0
+  const read = reads?.count ?? 0
+  const signals: Array<FunnelSignal> = []
+  if (activated > 0 && read === 0) signals.push("activated_but_nothing_read")
+  if (read > 0 && activated === 0) signals.push("read_without_activation")
+  return {
+    activated,
+    sessions: all?.sessions ?? 0,
+    by_trigger: Object.fromEntries(byTrigger.map((r) => [r.trigger, r.count])),
+    reads: read,
+    sections_read: reads?.sections ?? 0,
+    signals
+  }
+}
 export type ErrorsData = ReadonlyArray<{ readonly target: string; readonly command: string; readonly error: string; readonly count: number }>
 /**
  * A search query with its frequency and what its latest run found:
@@ -203,6 +246,7 @@ export type StatsData =
   | { readonly query: "unanswered"; readonly data: UnansweredData }
   | { readonly query: "users"; readonly data: UsersData }
   | { readonly query: "clients"; readonly data: ClientsData }
+  | { readonly query: "funnel"; readonly data: FunnelData }
 
 /** The JSON document of `skc stats --format json`. */
 export type StatsReport = {

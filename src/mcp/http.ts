@@ -43,6 +43,7 @@ import { RevisionTransport } from "./revision.js"
 import { boundedMessage, MAX_REQUEST_BYTES } from "./limits.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
+import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 
 /** What `skc mcp --http` was asked to serve, checked by the command line (src/cli/mcpHttp.ts). */
 export interface HttpServeOptions extends Omit<ServeOptions, "project" | "followRoots" | "http"> {
@@ -102,10 +103,10 @@ const rpcError = (res: ServerResponse, status: number, code: number, message: st
   json(res, status, { jsonrpc: "2.0", id: null, error: { code, message } }, headers)
 
 /** The body, or why not: over the limit (413) or the connection gone. Never buffers more than the limit. */
-const readBody = (req: IncomingMessage): Promise<{ readonly text: string } | { readonly tooLarge: number } | undefined> =>
+const readBody = (req: IncomingMessage, limit = MAX_REQUEST_BYTES): Promise<{ readonly text: string; readonly bytes: Buffer } | { readonly tooLarge: number } | undefined> =>
   new Promise((resolve) => {
     const declared = Number(req.headers["content-length"] ?? "NaN")
-    if (Number.isFinite(declared) && declared > MAX_REQUEST_BYTES) {
+    if (Number.isFinite(declared) && declared > limit) {
       req.resume()
       return resolve({ tooLarge: declared })
     }
@@ -115,14 +116,18 @@ const readBody = (req: IncomingMessage): Promise<{ readonly text: string } | { r
     req.on("data", (chunk: Buffer) => {
       size += chunk.length
       if (over) return
-      if (size > MAX_REQUEST_BYTES) {
+      if (size > limit) {
         over = true
         chunks.length = 0
         return
       }
       chunks.push(chunk)
     })
-    req.on("end", () => resolve(over ? { tooLarge: size } : { text: Buffer.concat(chunks).toString("utf8") }))
+    req.on("end", () => {
+      if (over) return resolve({ tooLarge: size })
+      const bytes = Buffer.concat(chunks)
+      resolve({ text: bytes.toString("utf8"), bytes })
+    })
     req.on("error", () => resolve(undefined))
     req.on("aborted", () => resolve(undefined))
   })
@@ -219,13 +224,36 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       "www-authenticate": `Bearer resource_metadata="${baseUrlOf(req)}${METADATA_PATH}${new URL(req.url ?? "/", "http://x").pathname}"`
     })
 
-  const serveMcp = async (req: IncomingMessage, res: ServerResponse, project: string) => {
+  /** The token's name (undefined without tokens), or `false` once refused (401, 429: answered here). */
+  const admit = (req: IncomingMessage, res: ServerResponse): string | undefined | false => {
     const user = tokens === undefined ? undefined : authenticate(tokens, req.headers.authorization)
     if (tokens !== undefined && user === undefined) {
-      return unauthorized(req, res, req.headers.authorization === undefined ? "a bearer token is required" : "the bearer token is not valid")
+      unauthorized(req, res, req.headers.authorization === undefined ? "a bearer token is required" : "the bearer token is not valid")
+      return false
     }
     const wait = limiter.take(user ?? `address ${req.socket.remoteAddress ?? "?"}`)
-    if (wait > 0) return rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
+    if (wait > 0) {
+      rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
+      return false
+    }
+    return user
+  }
+
+  // Issue 49 item 4: the telemetry endpoint records on one session of the first project, opened at its first use.
+  let telemetry: Promise<McpSession> | undefined
+  const serveLogs = async (req: IncomingMessage, res: ServerResponse) => {
+    if (admit(req, res) === false) return
+    if (req.method !== "POST") return json(res, 405, { code: 3, message: "POST an OTLP/HTTP JSON logs export" }, { allow: "POST" })
+    const read = await readBody(req, MAX_OTLP_BYTES)
+    if (read === undefined) return void res.destroy()
+    if ("tooLarge" in read) return json(res, 413, { code: 3, message: `body of ${read.tooLarge} bytes exceeds ${MAX_OTLP_BYTES}` }, { connection: "close" })
+    telemetry ??= makeServer(version, { project: options.projects[0]! })
+    return receiveLogs(req, res, read.bytes, await telemetry)
+  }
+
+  const serveMcp = async (req: IncomingMessage, res: ServerResponse, project: string) => {
+    const user = admit(req, res)
+    if (user === false) return
     const method = req.method ?? "GET"
     let body: string | undefined
     let parsed: unknown
@@ -289,6 +317,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       // RFC 9728: the resource and how to present a token; skc's tokens are issued by its operator, no authorization server.
       return json(res, 200, { resource: `${base}${resource}`, authorization_servers: [], bearer_methods_supported: ["header"], resource_name: "skc skill server" })
     }
+    if (path === "/v1/logs") return serveLogs(req, res)
     const project = path === "/mcp" || path === "/mcp/" ? options.projects[0] : path.startsWith("/mcp/") ? projects.get(decodeURIComponent(path.slice(5))) : undefined
     if (project === undefined) return json(res, 404, { error: "not found", served: ["/mcp", ...[...projects.keys()].map((n) => `/mcp/${n}`), "/healthz"] })
     return serveMcp(req, res, project)
@@ -325,6 +354,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   // Stop accepting; close every session (their pools and watchers); then the connections still open (SSE streams).
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   await Promise.all([...sessions.keys()].map(closeSession))
+  if (telemetry !== undefined) await (await telemetry).close().catch(() => {})
   server.closeIdleConnections()
   setTimeout(() => server.closeAllConnections(), 1_000).unref()
   await closed

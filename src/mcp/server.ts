@@ -262,6 +262,8 @@ export interface McpSession {
   readonly close: () => Promise<void>
   /** What revision 2026-07-28's boundary says of the server (issue 48 item 1, revision.ts). */
   readonly revision: RevisionInfo
+  /** Run an effect on the session's services (issue 49 item 4: the telemetry endpoint records activations with it). */
+  readonly run: Run
 }
 
 /** How long a result that cannot change while the process runs may be cached (issue 48 item 1). */
@@ -501,7 +503,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   }
   server.onerror = (error) => void process.stderr.write(`skc mcp: ${error.message}\n`)
   // The session's scope: its watchers and connections end with it (disposing twice is a no-op).
-  return { server, directory: () => Ref.getUnsafe(directory), hub, noProject, close: () => runtime.dispose(), revision }
+  return { server, directory: () => Ref.getUnsafe(directory), hub, noProject, close: () => runtime.dispose(), revision, run }
 }
 
 /** Serve on stdin/stdout until stdin ends. */

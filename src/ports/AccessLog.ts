@@ -64,6 +64,16 @@ export type AggregateRows =
   /** Issue 49 item 2: by `args.user` (the HTTP token's name) and `args.client` (the MCP client); null: none recorded. */
   | { readonly groupBy: "users"; readonly period: Period; readonly rows: ReadonlyArray<{ user: string | null; count: number }> }
   | { readonly groupBy: "clients"; readonly period: Period; readonly rows: ReadonlyArray<{ client: string | null; count: number }> }
+  /**
+   * Issue 49 item 4: activations (`activate` rows) per `args.trigger` with
+   * their distinct sessions, one row `trigger: "*"` for all of them, and one
+   * row `trigger: null` for the counted reads with the distinct sections shown.
+   */
+  | {
+      readonly groupBy: "funnel"
+      readonly period: Period
+      readonly rows: ReadonlyArray<{ trigger: string | null; count: number; sessions: number; sections: number }>
+    }
   | {
       readonly groupBy: "errors"
       readonly period: Period

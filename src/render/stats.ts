@@ -4,6 +4,7 @@
  * sections of the current outline nobody has read. Pure: `now` is given.
  */
 import { visible, visibleLines } from "../domain/visible.js"
+import { thousands } from "../domain/thousands.js"
 import type { StatsOutcome } from "../app/usage/stats.js"
 import { roleOf, type LatestEval, type OutlineSection, type StatsAllReport, type StatsFilters, type TeamSource, type UnansweredItem } from "../domain/stats.js"
 
@@ -59,7 +60,8 @@ const TITLES: Record<string, string> = {
   search: "search queries",
   unanswered: "searches that found nothing",
   users: "accesses by token (skc mcp --http)",
-  clients: "accesses by MCP client"
+  clients: "accesses by MCP client",
+  funnel: "activated (Claude Code telemetry) and read"
 }
 
 /** The line closing a capped list (issue 17: `--limit`, "… and N more"). */
@@ -210,6 +212,26 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
       else out.push(...table(["COUNT", "PROJECT"], report.data.map((r) => [n(r.count), r.project]), [true]))
       out.push(...moreLine(report.more))
       break
+    case "funnel": {
+      // Issue 49 item 4: activated (by trigger) → read, and what the two say together.
+      const f = report.data
+      const triggers = Object.entries(f.by_trigger).map(([t, k]) => `${t} ${n(k)}`)
+      out.push(
+        "listed     every session of an agent the skill is deployed to (not exported: not counted)",
+        `activated  ${n(f.activated)} in ${n(f.sessions)} session${f.sessions === 1 ? "" : "s"}${triggers.length === 0 ? "" : ` (${triggers.join(", ")})`}`,
+        `read       ${n(f.reads)} read${f.reads === 1 ? "" : "s"}, ${n(f.sections_read)} section${f.sections_read === 1 ? "" : "s"} shown`
+      )
+      for (const s of f.signals) {
+        out.push(
+          "",
+          s === "activated_but_nothing_read"
+            ? "Activated but nothing read: the agent loaded the skill and never asked skc for more (SKILL.md alone answered, or the agent did not reach the server)."
+            : "Read without activation: agents read the skill through skc, but no activation was recorded (no telemetry imported for this period, or reads found it by search)."
+        )
+      }
+      if (f.activated === 0 && f.reads === 0) out.push("", "No activation and no read recorded (skc stats --import-otel <file>, or point OTEL_EXPORTER_OTLP_ENDPOINT at skc mcp --http).")
+      break
+    }
     case "users":
     case "clients": {
       // Issue 49 item 2: who read (the HTTP token's name) and with what (the client's clientInfo).
@@ -297,4 +319,23 @@ export const renderStatsAll = (report: StatsAllReport, now: number): string => {
     )
   }
   return visibleLines(out) + "\n"
+}
+
+/** `skc stats --import-otel` (issue 49 item 4): what was recorded, and what was not. */
+export const renderActivationImport = (r: {
+  readonly recorded: number
+  readonly skills: Readonly<Record<string, number>>
+  readonly unknown_skills: Readonly<Record<string, number>>
+  readonly ignored: number
+  readonly rejected: number
+}): string => {
+  const lines = [`Recorded ${thousands(r.recorded)} skill activation${r.recorded === 1 ? "" : "s"}${Object.keys(r.skills).length === 0 ? "" : ":"}`]
+  for (const [skill, k] of Object.entries(r.skills)) lines.push(`  ${visible(skill)}  ${thousands(k)}`)
+  const unknown = Object.entries(r.unknown_skills)
+  if (unknown.length > 0) {
+    lines.push(`Not recorded (no such skill from here): ${unknown.map(([s, k]) => `${visible(s)} ${thousands(k)}`).join(", ")}`)
+  }
+  if (r.rejected > 0) lines.push(`Rejected ${thousands(r.rejected)} record${r.rejected === 1 ? "" : "s"} (no skill name or time, or not JSON)`)
+  lines.push(`Other events ignored: ${thousands(r.ignored)}`)
+  return lines.join("\n") + "\n"
 }

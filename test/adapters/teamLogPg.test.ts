@@ -37,7 +37,14 @@ const machineRows = (machine: number, n: number): Array<AccessLogRow> => {
     const timestamp = new Date(Date.UTC(2026, 2, 1) + i * 1200_000 + machine * 1000).toISOString().replace(".000Z", "Z")
     const kind = pick(["show", "show", "open", "search", "search0", "outline", "build", "lint", "bad", "missing", "sources"])
     const base = { timestamp, run_id: `m${machine}-${i % 5}`, skill: pick(["alpha", "beta"]), skill_path: "/s", cwd: pick(["/p/a", "/p/a/x", "/p/ab", "/q"]), error: null as string | null }
-    const via = next() < 0.3 ? { via: "mcp" } : {}
+    // Issue 49 item 2: a call over skc mcp --http carries its token's name and its client.
+    // (derived from i, not drawn: the mix above stays the one the views were written against)
+    const via = next() < 0.3 ? { via: "mcp", ...(i % 3 === 0 ? { user: ["alice", "bob"][i % 2]!, client: ["claude-code/2.1", "codex/1.0"][(i >> 1) % 2]! } : {}) } : {}
+    // Issue 49 item 4: an imported skill activation beside every ninth row.
+    if (i % 9 === 4) {
+      const trigger = ["user-slash", "claude-proactive", "nested-skill"][i % 3]!
+      rows.push({ ...base, command: "activate", args: JSON.stringify({ trigger, session: `s${i % 4}`, user: "alice@example.com", via: "otel" }) })
+    }
     switch (kind) {
       case "show":
         rows.push({ ...base, command: "show", args: JSON.stringify({ section: pick(["Intro", "Usage", "API"]), file: pick(["SKILL.md", "ref.md"]), ...via }) })
@@ -66,7 +73,7 @@ const machineRows = (machine: number, n: number): Array<AccessLogRow> => {
   return rows
 }
 
-const VIEWS: ReadonlyArray<GroupBy> = ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "timeline"]
+const VIEWS: ReadonlyArray<GroupBy> = ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "timeline", "users", "clients", "funnel"]
 const everyone: TeamFilters = { since: null, until: null, projects: [], include_author: false, machines: [], users: [] }
 
 /** Summary groups carry no order of their own: sort them for comparison. */

@@ -108,7 +108,7 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
     }))
     return { groupBy, period: { start: null, end: null }, groups: summaryGroups(groups.map((g) => ({ ...g.key, count: g.count, start: g.start, end: g.end }))) }
   }
-  const audience = groupBy === "commands" ? where : where.filter((r) => counted(r, filters))
+  const audience = groupBy === "commands" || groupBy === "funnel" ? where : where.filter((r) => counted(r, filters))
   // issue 46 item 4: `stats` rows never make a view's period.
   const times = audience.filter((r) => r.command !== "stats").map((r) => r.timestamp).sort()
   const period = { start: times[0] ?? null, end: times[times.length - 1] ?? null }
@@ -140,6 +140,23 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
         return group(audience, (r) => ({ project: r.cwd }))
           .map(withCount)
           .sort(byCountThen("project"))
+      case "funnel": {
+        // Issue 49 item 4: as the SQL adapters (src/adapters/sqlite/AccessLogSqlite.ts).
+        const activations = where.filter((r) => r.command === "activate")
+        const byTrigger = new Map<string, Array<Stored>>()
+        for (const r of activations) {
+          const t = String(J(r, "trigger") ?? "unknown")
+          byTrigger.set(t, [...(byTrigger.get(t) ?? []), r])
+        }
+        const sessions = (rs: ReadonlyArray<Stored>) => new Set(rs.map((r) => J(r, "session")).filter((s) => s !== null && s !== undefined)).size
+        const reads = where.filter((r) => r.command !== "activate" && counted(r, filters))
+        const sections = new Set(reads.filter((r) => r.command === "show" && r.error === null).map((r) => `${String(J(r, "file"))}\u001f${String(J(r, "section"))}`))
+        return [
+          ...[...byTrigger].map(([trigger, rs]) => ({ trigger, count: rs.length, sessions: sessions(rs), sections: 0 })),
+          { trigger: "*", count: activations.length, sessions: sessions(activations), sections: 0 },
+          { trigger: null, count: reads.length, sessions: 0, sections: sections.size }
+        ]
+      }
       case "users":
       case "clients": {
         const key = groupBy === "users" ? "user" : "client"

@@ -118,8 +118,16 @@ export const pgAggregateSql = (groupBy: GroupBy, where: string, audience = "TRUE
       // Issue 49 item 2: rows without the key (CLI, stdio) are one group, listed last.
       const key = groupBy === "users" ? "user" : "client"
       return `SELECT ${J(key)} AS "${key}", count(*) AS count FROM ${TABLE} WHERE ${counted}
-        GROUP BY 1 ORDER BY 1 IS NULL ASC, count DESC, 1 ASC`
+        GROUP BY 1 ORDER BY ${J(key)} IS NULL ASC, count DESC, 1 ASC`
     }
+    case "funnel":
+      // Issue 49 item 4: activations by trigger (and all of them), then the counted reads.
+      return `SELECT coalesce(${J("trigger")}, 'unknown') AS trigger, count(*) AS count, count(DISTINCT ${J("session")}) AS sessions, 0 AS sections
+          FROM ${TABLE} WHERE command = 'activate' AND ${where} GROUP BY 1
+        UNION ALL SELECT '*', count(*), count(DISTINCT ${J("session")}), 0 FROM ${TABLE} WHERE command = 'activate' AND ${where}
+        UNION ALL SELECT NULL, count(*), 0,
+            count(DISTINCT CASE WHEN command = 'show' AND error IS NULL THEN ${J("file")} || chr(31) || ${J("section")} END)
+          FROM ${TABLE} WHERE command <> 'activate' AND ${counted}`
     case "errors":
       return `SELECT target, command, error, count(*) AS count FROM (
           SELECT coalesce(CASE command WHEN 'show' THEN ${J("section")} WHEN 'open' THEN ${J("path")}

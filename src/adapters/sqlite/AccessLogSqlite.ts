@@ -269,6 +269,16 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
       return `SELECT ${J(key)} AS ${key}, count(*) AS count FROM access_log WHERE ${counted}
         GROUP BY 1 ORDER BY ${key} IS NULL ASC, count DESC, ${key} ASC`
     }
+    case "funnel":
+      // Issue 49 item 4: activations by trigger (and all of them), then the counted reads.
+      // The filters once (their `?` parameters are bound once), in a common table the three parts read.
+      return `WITH f AS (SELECT * FROM access_log WHERE ${where})
+        SELECT coalesce(${J("trigger")}, 'unknown') AS trigger, count(*) AS count, count(DISTINCT ${J("session")}) AS sessions, 0 AS sections
+          FROM f WHERE command = 'activate' GROUP BY 1
+        UNION ALL SELECT '*', count(*), count(DISTINCT ${J("session")}), 0 FROM f WHERE command = 'activate'
+        UNION ALL SELECT NULL, count(*), 0,
+            count(DISTINCT CASE WHEN command = 'show' AND error IS NULL THEN ${J("file")} || char(31) || ${J("section")} END)
+          FROM f WHERE command <> 'activate' AND ${audience}`
     case "errors":
       return `SELECT target, command, error, count(*) AS count FROM (
           SELECT coalesce(CASE command WHEN 'show' THEN ${J("section")} WHEN 'open' THEN ${J("path")}
@@ -313,7 +323,7 @@ const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): Ag
     // folds it from the groups (it knows which ones count).
     return { groupBy, period: { start: null, end: null }, groups: summaryGroups(rows) }
   }
-  const p = db.prepare(periodSql(`${groupBy === "commands" ? where : `${where} AND ${audience}`} AND ${NOT_STATS}`)).get(...params) ?? {}
+  const p = db.prepare(periodSql(`${groupBy === "commands" || groupBy === "funnel" ? where : `${where} AND ${audience}`} AND ${NOT_STATS}`)).get(...params) ?? {}
   return listRows(groupBy, { start: nullableText(p.start), end: nullableText(p.end) }, rows)
 }
 

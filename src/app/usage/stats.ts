@@ -23,6 +23,7 @@ import { InternalError, InvalidFilter } from "../../domain/errors.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 import {
   capList,
+  funnelOf,
   counts,
   parseGroupBy,
   latestEvalOf,
@@ -156,7 +157,18 @@ export const StatsDocument = Schema.Union([
   ),
   statsVariant("unanswered", Schema.Array(Schema.Struct({ query: Schema.String, count: Schema.Int, last: Schema.String }))),
   statsVariant("users", Schema.Array(Schema.Struct({ user: Schema.NullOr(Schema.String), count: Schema.Int }))),
-  statsVariant("clients", Schema.Array(Schema.Struct({ client: Schema.NullOr(Schema.String), count: Schema.Int })))
+  statsVariant("clients", Schema.Array(Schema.Struct({ client: Schema.NullOr(Schema.String), count: Schema.Int }))),
+  statsVariant(
+    "funnel",
+    Schema.Struct({
+      activated: Schema.Int,
+      sessions: Schema.Int,
+      by_trigger: Schema.Record(Schema.String, Schema.Int),
+      reads: Schema.Int,
+      sections_read: Schema.Int,
+      signals: Schema.Array(Schema.Literals(["activated_but_nothing_read", "read_without_activation"]))
+    })
+  )
 ])
 
 /** Every report is a document of `StatsDocument`: the compiler checks the two against each other (issue 28). */
@@ -442,6 +454,10 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsInput) {
       const c = capped<unknown>(rows.rows)
       const report = { ...head, query: rows.groupBy, period: rows.period, ...c.extra, data: c.data } as StatsReport
       const outcome: StatsOutcome = { report, insights: noInsights }
+      return outcome
+    }
+    case "funnel": {
+      const outcome: StatsOutcome = { report: { ...head, query: "funnel", period: rows.period, data: funnelOf(rows.rows) }, insights: noInsights }
       return outcome
     }
     case "timeline":

@@ -15,6 +15,7 @@ import { stats, StatsInput } from "./stats.js"
 import { statsAll } from "./statsAll.js"
 import { statsReport } from "./statsReport.js"
 import { bothTeamDatabases } from "./teamDatabase.js"
+import { importOtelFile, type ActivationImport } from "./activations.js"
 
 /** What the CLI asks for; `skill` is absent with `all`. */
 export type StatsRequest = Omit<StatsInput, "skill"> & {
@@ -28,6 +29,8 @@ export type StatsRequest = Omit<StatsInput, "skill"> & {
   readonly team?: boolean
   readonly machines?: ReadonlyArray<string>
   readonly users?: ReadonlyArray<string>
+  /** `--import-otel <file>` (issue 49 item 4): record the file's skill activations instead of reporting. */
+  readonly import_otel?: string
 }
 
 /** The command line's values, absent ones undefined. */
@@ -45,6 +48,7 @@ export interface StatsFlags {
   readonly team: boolean
   readonly machine: ReadonlyArray<string>
   readonly user: ReadonlyArray<string>
+  readonly importOtel?: string | undefined
 }
 
 /** What a request gives: one skill's outcome, one skill's HTML report, or every skill's. */
@@ -52,12 +56,21 @@ export type StatsView =
   | { readonly kind: "one"; readonly outcome: Effect.Success<ReturnType<typeof stats>> }
   | { readonly kind: "html"; readonly report: Effect.Success<ReturnType<typeof statsReport>> }
   | { readonly kind: "all"; readonly report: Effect.Success<ReturnType<typeof statsAll>> }
+  | { readonly kind: "import"; readonly result: ActivationImport }
 
 const invalid = (message: string) => Effect.fail(new InvalidOption({ message }))
 
 /** The request the flags make, or E100 with what is wrong (docs/stats.md). */
 export const statsRequestOf: (o: StatsFlags) => Effect.Effect<StatsRequest, InvalidOption> = Effect.fnUntraced(function* (o: StatsFlags) {
   const skill = o.skill
+  if (o.importOtel !== undefined) {
+    // Issue 49 item 4: the skills are the export's; nothing else applies.
+    if (skill !== undefined || o.all || o.groupBy !== "summary" || o.from !== undefined || o.team || o.format === "html") {
+      return yield* invalid("--import-otel takes no skill, --all, --group-by, --from/--team or --format html: it records the file's activations")
+    }
+    const request: StatsRequest = { import_otel: o.importOtel }
+    return request
+  }
   if (o.all && skill !== undefined) return yield* invalid("--all takes no skill: it reports every skill that resolves from here")
   if (!o.all && skill === undefined) return yield* invalid("missing skill (or --all for every skill)")
   if ((o.all || o.format === "html") && o.groupBy !== "summary") {
@@ -99,7 +112,9 @@ export const fromTeam = (r: StatsRequest): boolean => r.from !== undefined || r.
 
 /** The request over the local logs. */
 export const statsLocal = (r: StatsRequest) =>
-  r.all === true
+  r.import_otel !== undefined
+    ? Effect.map(importOtelFile(r.import_otel), (result): StatsView => ({ kind: "import", result }))
+    : r.all === true
     ? Effect.map(statsAll(r), (report): StatsView => ({ kind: "all", report }))
     : r.html === true
       ? Effect.map(statsReport(r as StatsInput), (report): StatsView => ({ kind: "html", report }))

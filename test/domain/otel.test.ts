@@ -1,0 +1,61 @@
+// Issue 49 item 4: Claude Code's claude_code.skill_activated events in an
+// OTLP/HTTP JSON logs export (src/domain/otel.ts). The fixture is written by
+// hand from Claude Code's documented attributes (event.name, session.id,
+// user.email, skill.name, invocation_trigger) in the OTLP JSON encoding.
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { activationsOfOtlp, activationsOfOtlpFile } from "../../src/domain/otel.js"
+
+const FIXTURE = readFileSync(join(__dirname, "..", "fixtures", "otel", "claude-code-logs.json"), "utf8")
+
+describe("OTLP/JSON skill activations (issue 49 item 4)", () => {
+  it("finds every skill_activated with its trigger, session, user and time; other events are ignored", () => {
+    const r = activationsOfOtlp(JSON.parse(FIXTURE))
+    expect(r.ignored).toBe(3)
+    expect(r.rejected).toBe(0)
+    expect(r.activations.map((a) => [a.skill, a.trigger])).toEqual([
+      ["frontend", "claude-proactive"],
+      ["frontend", "user-slash"],
+      ["runbook", "nested-skill"],
+      ["ghost-skill", "claude-proactive"]
+    ])
+    expect(r.activations[0]).toMatchObject({ session: "3f6e0a52-7c1d-4b8e-9a2f-1d5c7e9b0a31", user: "alice@example.com" })
+    expect(new Date(r.activations[0]!.at).toISOString()).toBe("2026-06-01T08:00:03.000Z")
+  })
+
+  it("accepts the proto's snake_case names, intValue times and event.timestamp; a record without a skill is rejected", () => {
+    const doc = {
+      resource_logs: [
+        {
+          resource: { attributes: [{ key: "session.id", value: { string_value: "s1" } }] },
+          scope_logs: [
+            {
+              log_records: [
+                { time_unix_nano: 1780300800000000000, attributes: [{ key: "event.name", value: { string_value: "skill_activated" } }, { key: "skill.name", value: { string_value: "a" } }] },
+                { attributes: [{ key: "event.name", value: { stringValue: "skill_activated" } }, { key: "skill.name", value: { stringValue: "b" } }, { key: "event.timestamp", value: { stringValue: "2026-06-01T09:00:00Z" } }] },
+                { body: { stringValue: "claude_code.skill_activated" }, timeUnixNano: "1780300800000000000", attributes: [] }
+              ]
+            }
+          ]
+        }
+      ]
+    }
+    const r = activationsOfOtlp(doc)
+    expect(r.activations).toEqual([
+      { skill: "a", trigger: "unknown", session: "s1", user: null, at: 1780300800000 },
+      { skill: "b", trigger: "unknown", session: "s1", user: null, at: Date.parse("2026-06-01T09:00:00Z") }
+    ])
+    expect(r.rejected).toBe(1)
+  })
+
+  it("a file may be JSON Lines (the collector's file exporter); bad lines are counted, never thrown", () => {
+    const line = JSON.stringify(JSON.parse(FIXTURE))
+    const r = activationsOfOtlpFile(`${line}\nnot json\n${line}\n`)
+    expect(r.activations).toHaveLength(8)
+    expect(r.badLines).toBe(1)
+    for (const junk of [null, 42, "x", [], { resourceLogs: "no" }, { resourceLogs: [{ scopeLogs: [{ logRecords: [null, 1] }] }] }]) {
+      expect(activationsOfOtlp(junk).activations).toEqual([])
+    }
+  })
+})

@@ -1,0 +1,123 @@
+// Issue 49 item 4: Claude Code's skill activations (an OTLP/JSON logs export
+// written by hand from the documented attributes) into the access log, by
+// `skc stats --import-otel` and by `POST /v1/logs` of `skc mcp --http`, and
+// the per-skill funnel (`--group-by funnel`): activated by trigger → read.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { gzipSync } from "node:zlib"
+import { beforeAll, describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { startHttpServer } from "../helpers/httpServer.js"
+import { readLog } from "../helpers/logs.js"
+
+const FIXTURE = join(__dirname, "..", "fixtures", "otel", "claude-code-logs.json")
+const skill = (name: string) => `---\nname: ${name}\ndescription: ${name} notes. Use when ${name}.\n---\n# ${name}\n\n## Notes\n\nText.\n`
+
+interface Funnel {
+  activated: number
+  sessions: number
+  by_trigger: Record<string, number>
+  reads: number
+  sections_read: number
+  signals: Array<string>
+}
+
+const project = async (sb: ReturnType<typeof sandbox>, dir: string) => {
+  for (const name of ["frontend", "runbook"]) {
+    mkdirSync(join(dir, ".skillc", "skills", name), { recursive: true })
+    writeFileSync(join(dir, ".skillc", "skills", name, "SKILL.md"), skill(name))
+    expect((await sb.runAsync(["build", name], dir)).code).toBe(0)
+  }
+}
+
+const funnel = async (sb: ReturnType<typeof sandbox>, dir: string, name: string): Promise<Funnel> => {
+  const r = await sb.runAsync(["stats", name, "--group-by", "funnel", "--format", "json"], dir)
+  expect(r.code).toBe(0)
+  const doc = JSON.parse(r.stdout) as { query: string; data: Funnel }
+  expect(doc.query).toBe("funnel")
+  return doc.data
+}
+
+describe("skc stats --import-otel and the funnel (issue 49 item 4)", () => {
+  const sb = sandbox()
+  beforeAll(async () => project(sb, sb.work))
+
+  it("records each skill_activated in the skill's own log, names the skills not found, and the funnel shows it", async () => {
+    const r = await sb.runAsync(["stats", "--import-otel", FIXTURE, "--format", "json"])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toEqual({ recorded: 3, skills: { frontend: 2, runbook: 1 }, unknown_skills: { "ghost-skill": 1 }, ignored: 3, rejected: 0 })
+    const rows = readLog(join(sb.work, ".skillc", "runtime", "frontend", ".skillc-meta", "logs.db")).filter((row) => row.command === "activate")
+    expect(rows.map((row) => [row.timestamp, JSON.parse(row.args as string)])).toEqual([
+      ["2026-06-01T08:00:03Z", { trigger: "claude-proactive", session: "3f6e0a52-7c1d-4b8e-9a2f-1d5c7e9b0a31", user: "alice@example.com", via: "otel" }],
+      ["2026-06-01T08:10:00Z", { trigger: "user-slash", session: "b2d4f6a8-0c1e-4a3b-8d5f-7e9a1c3b5d70", user: "alice@example.com", via: "otel" }]
+    ])
+    const before = await funnel(sb, sb.work, "frontend")
+    expect(before).toEqual({
+      activated: 2,
+      sessions: 2,
+      by_trigger: { "claude-proactive": 1, "user-slash": 1 },
+      reads: 0,
+      sections_read: 0,
+      signals: ["activated_but_nothing_read"]
+    })
+    // An agent reads a section (through a pipe: an agent's read, DECISIONS #45): the signal goes.
+    expect((await sb.runAsync(["show", "frontend", "--section", "Notes"], sb.work, { SKC_ROLE: "agent" })).code).toBe(0)
+    const after = await funnel(sb, sb.work, "frontend")
+    expect(after).toMatchObject({ activated: 2, reads: 1, sections_read: 1, signals: [] })
+    // Activations are not reads: the summary's agent reads count the show only.
+    const summary = JSON.parse((await sb.runAsync(["stats", "frontend", "--format", "json"])).stdout) as { data: { agent_accesses: number } }
+    expect(summary.data.agent_accesses).toBe(1)
+    const text = await sb.runAsync(["stats", "frontend", "--group-by", "funnel"])
+    expect(text.stdout).toMatch(/activated\s+2 in 2 sessions \(claude-proactive 1, user-slash 1\)/)
+  })
+
+  it("a read without any activation is said so; --import-otel with a skill or a missing file is E100", async () => {
+    mkdirSync(join(sb.work, ".skillc", "skills", "quiet"), { recursive: true })
+    writeFileSync(join(sb.work, ".skillc", "skills", "quiet", "SKILL.md"), skill("quiet"))
+    expect((await sb.runAsync(["build", "quiet"])).code).toBe(0)
+    const read = await sb.runAsync(["show", "quiet", "--section", "Notes"], sb.work, { SKC_ROLE: "agent" })
+    expect(read.stderr).toBe("")
+    expect(await funnel(sb, sb.work, "quiet")).toMatchObject({ activated: 0, reads: 1, signals: ["read_without_activation"] })
+    expect((await sb.runAsync(["stats", "quiet", "--group-by", "funnel"])).stdout).toMatch(/Read without activation/)
+    const bad = await sb.runAsync(["stats", "runbook", "--import-otel", FIXTURE])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(/^error\[E100\]: .*--import-otel takes no skill/m)
+    const missing = await sb.runAsync(["stats", "--import-otel", join(sb.root, "nope.json")])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/^error\[E100\]: .*--import-otel: cannot read/m)
+  })
+})
+
+describe("POST /v1/logs of skc mcp --http (issue 49 item 4)", () => {
+  const sb = sandbox()
+  const token = "otel-token-0123456789abcdef"
+  beforeAll(async () => {
+    await project(sb, sb.work)
+    writeFileSync(join(sb.root, "tokens"), `claude-otel:${token}\n`)
+  })
+
+  it("takes Claude Code's JSON export (plain or gzip), answers partial success for unknown skills, refuses protobuf with 415", async () => {
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--tokens", join(sb.root, "tokens")] })
+    try {
+      const body = readFileSync(FIXTURE)
+      const headers = { "content-type": "application/json", authorization: `Bearer ${token}` }
+      const none = await fetch(`${server.base}/v1/logs`, { method: "POST", headers: { "content-type": "application/json" }, body })
+      expect(none.status).toBe(401)
+      const plain = await fetch(`${server.base}/v1/logs`, { method: "POST", headers, body })
+      expect(plain.status).toBe(200)
+      expect(await plain.json()).toEqual({ partialSuccess: { rejectedLogRecords: 1, errorMessage: "no such skill here: ghost-skill" } })
+      const zipped = await fetch(`${server.base}/v1/logs`, { method: "POST", headers: { ...headers, "content-encoding": "gzip" }, body: gzipSync(body) })
+      expect(zipped.status).toBe(200)
+      const proto = await fetch(`${server.base}/v1/logs`, { method: "POST", headers: { ...headers, "content-type": "application/x-protobuf" }, body: Buffer.from([10, 0]) })
+      expect(proto.status).toBe(415)
+      expect(((await proto.json()) as { message: string }).message).toMatch(/OTEL_EXPORTER_OTLP_LOGS_PROTOCOL=http\/json/)
+      const broken = await fetch(`${server.base}/v1/logs`, { method: "POST", headers, body: "{" })
+      expect(broken.status).toBe(400)
+    } finally {
+      await server.stop()
+    }
+    // Both posts landed (at-least-once: an exporter's retry is a second row).
+    expect(await funnel(sb, sb.work, "frontend")).toMatchObject({ activated: 4, sessions: 2, by_trigger: { "claude-proactive": 2, "user-slash": 2 } })
+    expect(await funnel(sb, sb.work, "runbook")).toMatchObject({ activated: 2, by_trigger: { "nested-skill": 2 } })
+  })
+})
