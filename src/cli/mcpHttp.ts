@@ -36,6 +36,7 @@ export interface McpFlags {
   readonly stateless: boolean
   readonly allowHost: ReadonlyArray<string>
   readonly rate: Option.Option<number>
+  readonly logTo: Option.Option<string>
 }
 
 export const DEFAULT_HTTP_HOST = "127.0.0.1"
@@ -70,7 +71,8 @@ export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServ
         ["--tokens", Option.isSome(flags.tokens)],
         ["--stateless", flags.stateless],
         ["--allow-host", flags.allowHost.length > 0],
-        ["--rate", Option.isSome(flags.rate)]
+        ["--rate", Option.isSome(flags.rate)],
+        ["--log-to", Option.isSome(flags.logTo)]
       ] as const
     ).find(([, given]) => given)
     if (httpOnly !== undefined) return { problem: `${httpOnly[0]} is for --http` }
@@ -105,6 +107,8 @@ export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServ
   if (port < 0 || port > 65535) return { problem: `--port: ${port} is not a port (0-65535)` }
   const rate = Option.getOrElse(flags.rate, () => DEFAULT_RATE_PER_MINUTE)
   if (rate < 0) return { problem: `--rate: ${rate} is negative` }
+  const logTo = Option.getOrUndefined(flags.logTo)
+  if (logTo !== undefined && !/^postgres(ql)?:\/\//.test(logTo)) return { problem: `--log-to: expected a postgres:// or postgresql:// URL, got '${logTo}'` }
   const tokens = tokensOf(flags.tokens, env)
   if (tokens !== undefined && "problem" in tokens) return tokens
   if (tokens === undefined && !isLoopbackAddress(host)) {
@@ -119,6 +123,7 @@ export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServ
       stateless: flags.stateless,
       allowHosts: flags.allowHost,
       ratePerMinute: rate,
+      logTo,
       skillTools: flags.tools,
       outputSchemas: flags.outputSchemas
     }

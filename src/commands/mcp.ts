@@ -69,7 +69,8 @@ export const mcpHelp = {
     tokens: flag.text("tokens", "With --http: a file of name:token lines; every request must present one as a bearer token (else SKILLC_MCP_TOKENS).", { placeholder: "file" }),
     stateless: flag.boolean("stateless", "With --http: no sessions, every request answered on its own (replicas behind a load balancer)."),
     allowHost: flag.repeated("allow-host", "With --http: a host name clients reach the server by (Host and Origin checks, DNS rebinding), besides localhost.", "name"),
-    rate: flag.integer("rate", "With --http: requests a minute per token (or client address) before 429 (default 600; 0: no limit).")
+    rate: flag.integer("rate", "With --http: requests a minute per token (or client address) before 429 (default 600; 0: no limit)."),
+    logTo: flag.text("log-to", "With --http: push every access row to this team PostgreSQL database as it is written (postgres://user@host/db; password from PGPASSWORD or ~/.pgpass).", { placeholder: "url" })
   },
   notes: [
     "Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:",

@@ -44,6 +44,7 @@ import { boundedMessage, MAX_REQUEST_BYTES } from "./limits.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
+import { startLivePush } from "./livePush.js"
 
 /** What `skc mcp --http` was asked to serve, checked by the command line (src/cli/mcpHttp.ts). */
 export interface HttpServeOptions extends Omit<ServeOptions, "project" | "followRoots" | "http"> {
@@ -59,6 +60,8 @@ export interface HttpServeOptions extends Omit<ServeOptions, "project" | "follow
   readonly allowHosts: ReadonlyArray<string>
   /** Requests a minute per identity; 0: no limit. */
   readonly ratePerMinute: number
+  /** `--log-to <postgres-url>` (issue 49 item 3): push the served skills' new rows there as they happen. */
+  readonly logTo?: string | undefined
 }
 
 /** Sessions open at once, at most (each holds its services and pools). */
@@ -213,6 +216,9 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     await o.session.close().catch(() => {})
   }
 
+  // Issue 49 item 3: the rows written since the last push go to the team store every LOG_TO_INTERVAL_MS.
+  const live = options.logTo === undefined ? undefined : await startLivePush(version, options.logTo, options.projects, say)
+
   const sweep = setInterval(() => {
     const now = Date.now()
     for (const [id, o] of sessions) if (now - o.lastUsed > SESSION_IDLE_MS) void closeSession(id)
@@ -324,6 +330,8 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   }
 
   const server: NodeServer = createServer((req, res) => {
+    // Its row is written before the answer ends: the push after that sees it.
+    if (live !== undefined) res.on("finish", live.touched)
     route(req, res).catch((e: unknown) => {
       say(`${req.method} ${req.url}: ${e instanceof Error ? e.message : String(e)}`)
       if (!res.headersSent) rpcError(res, 500, -32603, "Internal error")
@@ -355,6 +363,8 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   await Promise.all([...sessions.keys()].map(closeSession))
   if (telemetry !== undefined) await (await telemetry).close().catch(() => {})
+  // The last rows written are pushed before the process ends (bounded: a database that does not answer keeps them local).
+  await live?.stop()
   server.closeIdleConnections()
   setTimeout(() => server.closeAllConnections(), 1_000).unref()
   await closed

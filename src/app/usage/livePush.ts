@@ -1,0 +1,81 @@
+/**
+ * `skc mcp --http --log-to <postgres-url>` (issue 49 item 3): the access
+ * rows a server writes reach the team store as they happen, so replicas
+ * share one log without a sync step.
+ *
+ * The local log stays the source of truth (RFC-0000, issue 18): every call
+ * writes its row there as always, and the server pushes what each served
+ * skill's log gained since its last push, in batches (one every couple of
+ * seconds while calls come in), with the push of `skc sync --to`
+ * (src/app/usage/teamPush.ts): the same row ids (machine and user hashes,
+ * every column, the occurrence number of a repeated row), the same `ON
+ * CONFLICT (row_id) DO NOTHING`. So:
+ *
+ * - at-least-once: a row is pushed until a push of it commits; sent twice
+ *   (a replica and `skc sync --to` over the same log), it is stored once;
+ * - the local log is the fallback: with the database down the rows stay
+ *   where they were written, and the next push — or `skc sync --to` — sends
+ *   them;
+ * - one page of rows in memory at a time, as the push; what is kept between
+ *   pushes is, per log, the local id last pushed and the converter's memory
+ *   of the rows seen (one short hash per distinct row, docs/team.md), so
+ *   that a repeated row gets the occurrence number a full push gives it.
+ *   After a failed push that state is dropped and the next push reads the
+ *   log from its start (idempotent, as a rerun of `sync --to` is).
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { identityHash, teamRowConverter } from "../../domain/teamRows.js"
+import { AccessLog } from "../../ports/AccessLog.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
+import { TeamLogStore } from "../../ports/TeamLogStore.js"
+import { skillsInScope } from "../skills/index.js"
+import { logDbIn } from "./accessLog.js"
+import { PAGE } from "./teamPush.js"
+
+/** What a server remembers of each log between pushes. */
+export interface LivePushState {
+  readonly logs: Map<string, { after: number; convert: ReturnType<typeof teamRowConverter> }>
+}
+
+export const makeLivePushState = (): LivePushState => ({ logs: new Map() })
+
+/** Push the rows each skill in scope's log gained since the last push; how many the store did not hold yet. */
+export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePushState) {
+  const log = yield* AccessLog
+  const store = yield* TeamLogStore
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { sha256Hex } = yield* Hasher
+  const hash = (s: string) => sha256Hex(s)
+  const env = yield* Env
+  const who = { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) }
+  let added = 0
+  let rows = 0
+  for (const skill of yield* skillsInScope) {
+    const dbFile = logDbIn(skill.runtimeDir, path)
+    const exists = yield* fs.statOption(dbFile).pipe(unseenAs(undefined))
+    if (exists?.type !== "file") continue
+    const kept = state.logs.get(dbFile) ?? { after: 0, convert: teamRowConverter(hash, who) }
+    let after = kept.after
+    let done = false
+    const next = Effect.gen(function* () {
+      if (done) return undefined
+      const page = yield* log.readPage(dbFile, after, PAGE)
+      done = page.rows.length < PAGE
+      if (page.rows.length === 0) return undefined
+      after = page.last
+      rows += page.rows.length
+      return kept.convert(page.rows)
+    })
+    const pushed = yield* store.pushFrom(next, { onBatch: () => Effect.void, onRejected: () => {} }).pipe(
+      // A push that failed part-way: the next one starts this log afresh (the converter saw rows that were not stored).
+      Effect.tapError(() => Effect.sync(() => state.logs.delete(dbFile)))
+    )
+    state.logs.set(dbFile, { after, convert: kept.convert })
+    added += pushed
+  }
+  return { rows, added }
+})
