@@ -407,4 +407,6 @@ export interface SkillReport extends TeamSource {
   readonly errors: ErrorsData
   /** The skill's newest `skc eval` result, when it was ever evaluated (issue 27). */
   readonly latestEval?: LatestEval
+  /** Issue 49 item 4: activated (Claude Code's telemetry, by trigger) → read; the report draws it. */
+  readonly funnel?: FunnelData
 }

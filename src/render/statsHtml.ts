@@ -184,6 +184,28 @@ const panel = (id: string, title: string, content: string) => `<section class="p
 
 const KIND_LABEL = { search: "search found nothing", show: "heading not found", open: "file not found" } as const
 
+/** Issue 49 item 4: the funnel as bars — activations split by trigger, then reads — and its signals. */
+const funnelHtml = (f: NonNullable<SkillReport["funnel"]>): string => {
+  const max = Math.max(f.activated, f.reads, 1)
+  const triggers = Object.entries(f.by_trigger)
+  const row = (key: string, label: string, count: number, detail: string) =>
+    `<tr data-step="${key}"><td>${e(label)}</td><td class="num">${n(count)}</td><td>${bar(count, max)}</td><td>${e(detail)}</td></tr>`
+  const rows = [
+    `<tr data-step="listed"><td>listed</td><td class="num">–</td><td></td><td>every session of an agent the skill is deployed to (not exported)</td></tr>`,
+    row("activated", "activated", f.activated, `${n(f.sessions)} session${f.sessions === 1 ? "" : "s"}`),
+    ...triggers.map(([t, k]) => row(`trigger-${t}`, `  ${t}`, k, "")),
+    row("read", "read", f.reads, `${n(f.sections_read)} section${f.sections_read === 1 ? "" : "s"} shown`)
+  ]
+  const said = f.signals.map((s) =>
+    s === "activated_but_nothing_read"
+      ? "Activated but nothing read: the agent loaded the skill and never asked skc for more."
+      : "Read without activation: reads, but no activation recorded for this period."
+  )
+  const none = f.activated === 0 && f.reads === 0 ? ["No activation and no read recorded (skc stats --import-otel <file>, or Claude Code's OTLP export pointed at skc mcp --http)."] : []
+  return `<table id="funnel-table"><thead><tr><th>Step</th><th class="num">Count</th><th></th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` +
+    [...said, ...none].map((t) => `<p class="empty" data-signal>${e(t)}</p>`).join("")
+}
+
 export const renderSkillHtml = (r: SkillReport, now: number): string => {
   const s = r.summary
   const looked = r.lookedFor.length
@@ -210,6 +232,7 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
           ? ""
           : `<p class="empty">Read but no longer in the outline: ${r.gone.map((g) => `${e(g.section)} (${n(g.count)})`).join(", ")}</p>`)
     ),
+    ...(r.funnel === undefined ? [] : [panel("funnel", "Activated → read (Claude Code's telemetry, issue 49)", funnelHtml(r.funnel))]),
     panel("timeline", "Reads over time", timelineSvg(r.timeline)),
     panel(
       "unanswered",

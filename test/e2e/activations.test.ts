@@ -69,6 +69,12 @@ describe("skc stats --import-otel and the funnel (issue 49 item 4)", () => {
     expect(summary.data.agent_accesses).toBe(1)
     const text = await sb.runAsync(["stats", "frontend", "--group-by", "funnel"])
     expect(text.stdout).toMatch(/activated\s+2 in 2 sessions \(claude-proactive 1, user-slash 1\)/)
+    // The HTML report draws the funnel: a bar per step and per trigger.
+    const html = (await sb.runAsync(["stats", "frontend", "--format", "html"])).stdout
+    expect(html).toContain('<section class="panel" id="funnel">')
+    expect(html).toMatch(/<tr data-step="activated"><td>activated<\/td><td class="num">2<\/td>/)
+    expect(html).toMatch(/<tr data-step="trigger-user-slash">.*?<td class="num">1<\/td>/)
+    expect(html).toMatch(/<tr data-step="read"><td>read<\/td><td class="num">1<\/td>/)
   })
 
   it("a read without any activation is said so; --import-otel with a skill or a missing file is E100", async () => {

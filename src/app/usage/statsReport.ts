@@ -6,7 +6,7 @@
  * all under the same filters; the rendering is `src/render/statsHtml.ts`.
  */
 import { Effect } from "effect"
-import type { SkillReport } from "../../domain/stats.js"
+import { funnelOf, type SkillReport } from "../../domain/stats.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { aggregateLog, foldSummary, latestEval, parseFilters, type StatsInput } from "./stats.js"
 import { outlineSections } from "./statsOutline.js"
@@ -22,6 +22,7 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
   const summaryRows = yield* at("summary")
   const fold = foldSummary(summaryRows.groupBy === "summary" ? summaryRows.groups : [], filters)
   const [timeline, searches, unanswered, errors] = [yield* at("timeline"), yield* at("search"), yield* at("unanswered"), yield* at("errors")]
+  const funnel = yield* at("funnel")
   const outline = yield* outlineSections(skill.sourceDir)
   const evaluated = yield* latestEval(skill.runtimeDir)
   const reads = new Map(fold.ranked.map((r) => [key(r.file, r.section), r.count]))
@@ -40,7 +41,8 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
     unansweredSearches: unanswered.groupBy === "unanswered" ? unanswered.rows : [],
     lookedFor: fold.unanswered,
     errors: errors.groupBy === "errors" ? errors.rows : [],
-    ...(evaluated === undefined ? {} : { latestEval: evaluated })
+    ...(evaluated === undefined ? {} : { latestEval: evaluated }),
+    ...(funnel.groupBy === "funnel" ? { funnel: funnelOf(funnel.rows) } : {})
   }
   return report
 })
