@@ -69,6 +69,10 @@ export interface OpenIndex {
   readonly rank: (query: IndexQuery, weights: ColumnWeights, limit?: number) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
   /** How many documents the index holds. */
   readonly rowCount: Effect.Effect<number, IndexReadFailed>
+  /** How many documents match `query` (a word's document frequency, for its IDF: issue 47). */
+  readonly hits: (query: IndexQuery) => Effect.Effect<number, IndexReadFailed>
+  /** The place of `file`'s first document (its preamble or first heading), if it has any: a skill's top section. */
+  readonly firstPlace: (file: string) => Effect.Effect<RowPlace | undefined, IndexReadFailed>
   /** Places of the given rows (any order). */
   readonly places: (rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<RowPlace>, IndexReadFailed>
   /**

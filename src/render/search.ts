@@ -29,6 +29,13 @@ const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string =>
   return visible(`  line ${r.line}, before any heading; read it with: ${how}`)
 }
 
+/**
+ * A score as printed: two decimals, or two significant digits below 0.01, so
+ * a match never prints 0.00 (issue 47: every match scores above 0, and the
+ * printed order is the printed scores').
+ */
+export const printedScore = (score: number): string => (score >= 0.01 || score <= 0 ? score.toFixed(2) : score.toPrecision(2))
+
 export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {
   // The query, names, files and headings are untrusted: each shown with its control characters escaped.
   const skipped = (result.skipped ?? []).map((s) => `${visible(`(skipped ${s.skill}: ${s.reason})`)}\n`).join("")
@@ -40,7 +47,7 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
     result.results
       .map(
         (r) =>
-          `${visible(`${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`}`)} (score: ${r.score.toFixed(2)})\n` +
+          `${visible(`${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`}`)} (score: ${printedScore(r.score)})\n` +
           `  ${oneLine(r.snippet)}\n${whereLine(r, options)}\n`
       )
       .join("\n") +

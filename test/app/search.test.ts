@@ -62,9 +62,10 @@ describe("issue 25 cross-skill ranking", () => {
   it("DECISIONS #44: a word held only through the file name SKILL.md, which every skill has, is not held", async () => {
     // "alpha" holds "typography" in a heading and "skill" only as its file's name; "beta" holds both words in its
     // text. Counted as held, the file name would tie them on words held and alpha's description would win.
+    // (Issue 47: alpha's description no longer holds "typography", whose skill factor would then decide.)
     const w = memoryWorld({
       files: {
-        "/proj/.skillc/skills/alpha/SKILL.md": md("alpha", "Typography rules.", "# Alpha\n\n## Typography\n\nFonts.\n"),
+        "/proj/.skillc/skills/alpha/SKILL.md": md("alpha", "Style rules.", "# Alpha\n\n## Typography\n\nFonts.\n"),
         "/proj/.skillc/skills/beta/SKILL.md": md("beta", "Guides.", "# Beta\n\nSee the guide.\n"),
         "/proj/.skillc/skills/beta/guide.md": "# Guide\n\n## Typography for a skill\n\nWhich fonts a skill uses.\n"
       }

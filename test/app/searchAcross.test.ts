@@ -115,15 +115,18 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       yield* Effect.forEach(["pdfkit", "wordkit"], (name) => w.run(Effect.flatMap(resolveSkill(name), indexSkill)))
       const find = (skill?: string) => w.run(search({ query: "create a new pdf in python", ...(skill !== undefined ? { skill } : {}) }))
       // Four content words, no section holds them all itself. "Canvas" holds two (pdf, python) and its skill's
-      // description ("Create new PDF files") the other two, at half weight: three, as many as "Fresh documents"
-      // (create, new, python); the description's words in the score put it first. "Setup" holds python alone,
-      // and with the description's three words, at half weight, is an answer, last.
+      // description ("Create new PDF files") the other two, at half weight. "Setup" holds python alone, and
+      // with the description's three words, at half weight, is an answer. "Fresh documents" holds three
+      // (create, new, python) but its skill says nothing of them: the one score (issue 47) multiplies each
+      // section's by how much of the question its skill's name and description hold, so pdfkit's come first.
       const across = yield* find()
       expect(across.partial).toBe(true)
-      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["pdfkit:Canvas", "wordkit:Fresh documents", "pdfkit:Setup"])
-      // Each skill's own search is unchanged (DECISIONS #37): "Setup" holds one word of four by itself,
-      // below the half an answer needs.
-      expect((yield* find("pdfkit")).results.map((r) => r.section)).toEqual(["Canvas"])
+      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["pdfkit:Canvas", "pdfkit:Setup", "wordkit:Fresh documents"])
+      const scores = across.results.map((r) => r.score)
+      expect(scores).toEqual([...scores].sort((a, b) => b - a))
+      // Issue 47 item 3: in the skill's own search its description is a heading above its files too, so
+      // "Setup" (python itself, create, new and pdf from the description) holds every word.
+      expect((yield* find("pdfkit")).results.map((r) => r.section)).toEqual(["Canvas", "Setup"])
       expect((yield* find("wordkit")).results.map((r) => r.section)).toEqual(["Fresh documents"])
     }))
 
@@ -144,8 +147,9 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       const across = yield* w.run(search({ query: "extract tables from a pdf" }))
       // Before issue 25 the AND query of every word ran first across all indexes, and only creator's
       // section holds "from" and "a": it was the whole answer. Now both answer: creator's section holds the
-      // three content words itself, pdf's two (the third, "pdf", only through its skill's description).
-      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["creator:benchmark.json", "pdf:Extract Tables"])
+      // three content words itself, pdf's two (the third, "pdf", only through its skill's description). The
+      // one score (issue 47) puts pdf first: its skill's description holds "pdf", creator's none of the words.
+      expect(across.results.map((r) => `${r.skill}:${r.section}`)).toEqual(["pdf:Extract Tables", "creator:benchmark.json"])
       // creator's section holds every content word itself: the answer is not partial.
       expect(across.partial).toBeUndefined()
     }))

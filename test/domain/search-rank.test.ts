@@ -7,6 +7,17 @@ import { anyOf, indexQueryOf, inHeading, termOf } from "../../src/domain/search/
 import {
   answersForItself,
   compareRanked,
+  bm25Of,
+  coordination,
+  FTS5_IDF_MIN,
+  HEADING_ABOVE_TF,
+  heldAboveScore,
+  IDF_FLOOR,
+  resultScore,
+  SKILL_FACTOR,
+  SKILL_WORD_SHARE,
+  skillFactor,
+  wordIdf,
   MAX_FALLBACK_TERMS,
   fallbackTokens,
   fts5Idf,
@@ -91,10 +102,58 @@ describe("issue 14 ranking across indexes", () => {
     expect(globalScore([0, termScores[1]], local, global)).toBeCloseTo(3 * fts5Idf(500, 20))
   })
 
-  it("issue 14 merge order: words held, then score, then skill and index order", () => {
+  it("issue 47 item 1 order: the one score, then skill and index order (words held are inside the score)", () => {
     const r = (skill: string, rowid: number, termsHeld: number, score: number) => ({ skill, rowid, termsHeld, score })
     const sorted = [r("b", 1, 2, 1), r("a", 2, 3, 0.1), r("a", 1, 2, 5), r("a", 3, 2, 1)].sort(compareRanked)
-    expect(sorted.map((x) => `${x.skill}${x.rowid}`)).toEqual(["a2", "a1", "a3", "b1"])
+    expect(sorted.map((x) => `${x.skill}${x.rowid}`)).toEqual(["a1", "a3", "b1", "a2"])
+  })
+})
+
+describe("issue 47 item 1: one score, never 0 for a match", () => {
+  it("C-SEARCH the IDF is FTS5's where it is at least IDF_FLOOR, and IDF_FLOOR where FTS5 uses 1e-6", () => {
+    expect(wordIdf(100, 1)).toBeCloseTo(fts5Idf(100, 1))
+    // A word in most sections: FTS5 says 1e-6 (a heading match printed 0.00); skc keeps it evidence.
+    expect(fts5Idf(60, 40)).toBe(FTS5_IDF_MIN)
+    expect(wordIdf(60, 40)).toBe(IDF_FLOOR)
+    expect(wordIdf(60, 60)).toBe(IDF_FLOOR)
+  })
+
+  it("C-SEARCH bm25Of recovers each word's tf-part from FTS5's score and weighs it by the floored IDF", () => {
+    const local = { rows: 60, hits: [40, 3] }
+    // tf-parts 1.5 and 2: FTS5 scored them with its own IDF.
+    const termScores = [1.5 * fts5Idf(60, 40), 2 * fts5Idf(60, 3)]
+    expect(bm25Of(termScores, local, local)).toBeCloseTo(1.5 * IDF_FLOOR + 2 * fts5Idf(60, 3))
+    expect(bm25Of([termScores[0]!, 0], local, local)).toBeGreaterThan(0)
+    // Across skills the IDF is that of every searched index together.
+    const global = { rows: 600, hits: [41, 30] }
+    expect(bm25Of(termScores, local, global)).toBeCloseTo(1.5 * fts5Idf(600, 41) + 2 * fts5Idf(600, 30))
+  })
+
+  it("DECISIONS #44 a word held above (heading, or the skill's name and description) adds its IDF × 3, the skill's words half", () => {
+    const stats = { rows: 100, hits: [10, 20] }
+    const idf = (i: number) => wordIdf(100, stats.hits[i]!)
+    expect(heldAboveScore(0b01, stats)).toBeCloseTo(idf(0) * HEADING_ABOVE_TF)
+    expect(heldAboveScore(0b11, stats, SKILL_WORD_SHARE)).toBeCloseTo((idf(0) + idf(1)) * HEADING_ABOVE_TF * SKILL_WORD_SHARE)
+  })
+
+  it("DECISIONS #37/#44 coordination: the share of the words held, a word only the skill's description holds counting half", () => {
+    expect(coordination({ own: 0b11, inherited: 0, described: 0 }, 2)).toBe(1)
+    expect(coordination({ own: 0b01, inherited: 0b10, described: 0 }, 2)).toBe(1)
+    expect(coordination({ own: 0b01, inherited: 0, described: 0b11 }, 2)).toBe(0.75)
+    expect(coordination({ own: 0b001, inherited: 0, described: 0 }, 3)).toBeCloseTo(1 / 3)
+  })
+
+  it("issue 47 the one score: a section holding more words scores higher at equal BM25; the skill's words scale a whole skill", () => {
+    const stats = { rows: 100, hits: [10, 10] }
+    const both = resultScore(5, { own: 0b11, inherited: 0, described: 0 }, 2, stats)
+    const one = resultScore(5, { own: 0b01, inherited: 0, described: 0 }, 2, stats)
+    expect(both).toBeGreaterThan(one)
+    expect(one).toBeGreaterThan(0)
+    // A skill whose description holds the words: every section of it gets the same factor.
+    expect(skillFactor(0b11, 2)).toBe(1 + SKILL_FACTOR)
+    expect(resultScore(5, { own: 0b11, inherited: 0, described: 0b11 }, 2, stats)).toBeCloseTo(both * (1 + SKILL_FACTOR))
+    // The skill's top section, answering through its description alone, still scores above 0.
+    expect(resultScore(0, { own: 0, inherited: 0, described: 0b1 }, 1, { rows: 60, hits: [0] })).toBeGreaterThan(0)
   })
 })
 

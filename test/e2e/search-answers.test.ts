@@ -100,14 +100,21 @@ describe("issue 14 search answers", () => {
   })
 
   it("DECISIONS #37 no section holds every word: OR of the content words, most words first, partial: true", () => {
-    const doc = search(["pdf", "how do I add a watermark to my pdf"])
+    const doc = search(["pdf", "how do I add a watermark to my tiff"])
     expect(Object.keys(doc)).toEqual(["query", "partial", "results"])
     expect(doc.partial).toBe(true)
-    // "Add Watermark" holds add, watermark and (through "pypdf"? no) — it holds the most content words.
+    // "Add Watermark" holds add and watermark, not tiff: it holds the most content words.
     expect(where(doc)[0]).toBe("SKILL.md#Add Watermark")
     for (const r of doc.results) expect(r.snippet).toMatch(/\[MATCH\]/)
-    const text = s.run(["search", "pdf", "how do I add a watermark to my pdf"])
-    expect(text.stdout.split("\n")[0]).toBe("No section holds every word of 'how do I add a watermark to my pdf'; these hold the most of them.")
+    const text = s.run(["search", "pdf", "how do I add a watermark to my tiff"])
+    expect(text.stdout.split("\n")[0]).toBe("No section holds every word of 'how do I add a watermark to my tiff'; these hold the most of them.")
+  })
+
+  it("issue 47 item 3 a word the skill's name or description holds is held by every section: 'pdf' completes the answer", () => {
+    // Before issue 47 no section held "pdf" itself, so this answer was partial.
+    const doc = search(["pdf", "how do I add a watermark to my pdf"])
+    expect(Object.keys(doc)).toEqual(["query", "results"])
+    expect(where(doc)[0]).toBe("SKILL.md#Add Watermark")
   })
 
   it("DECISIONS #37 a single word, or words found nowhere, stay the RFC's empty result", () => {

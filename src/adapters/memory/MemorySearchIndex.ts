@@ -93,6 +93,15 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
         },
         rank: (query, _w, limit) => guard([...scored(query)].sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, limit)),
         rowCount: guard(rows.length),
+        hits: (query) => guard(scored(query).length),
+        firstPlace: (file) => {
+          const first = rows.filter((r) => r.file === file).sort((a, b) => a.line - b.line)[0]
+          return guard(
+            first === undefined
+              ? undefined
+              : { rowid: first.rowid, file: first.file, section: first.section, line: first.line, end_line: first.endLine, level: first.level, subsections: first.own === undefined ? 0 : 1 }
+          )
+        },
         places: (ids) =>
           guard(
             rows

@@ -94,6 +94,9 @@ export const rankSql = (w: ColumnWeights, limited: boolean) =>
   `SELECT rowid, -bm25(sections, ${w.map((x) => Number(x).toFixed(3)).join(", ")}) AS score FROM sections WHERE sections MATCH ? ` +
   `ORDER BY score DESC, rowid${limited ? " LIMIT ?" : ""}`
 const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
+/** FTS5 walks the word's doclist without ranking anything: about 2 ms for a word of 18,000 of 21,000 sections. */
+const HITS_SQL = "SELECT count(*) AS n FROM sections WHERE sections MATCH ?"
+const FIRST_PLACE_SQL = "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE file = ? ORDER BY line LIMIT 1"
 const PLACES_SQL =
   "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
 /** Driven by the few rowids asked about (a parent's own text is checked only when it comes up for an answer). */
@@ -143,6 +146,8 @@ const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
     search: () => fail,
     rank: () => fail,
     rowCount: fail,
+    hits: () => fail,
+    firstPlace: () => fail,
     places: () => fail,
     ownMatching: () => fail,
     excerpts: () => fail,
@@ -204,6 +209,8 @@ const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<O
         return query<RankedRow>(rankSql(weights, limit !== undefined), limit !== undefined ? [match, limit] : [match])
       },
       rowCount: once(Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0)),
+      hits: (q) => Effect.map(query<{ n: number }>(HITS_SQL, [fts5Match(q)]), (rows) => rows[0]?.n ?? 0),
+      firstPlace: (file) => Effect.map(query<RowPlace>(FIRST_PLACE_SQL, [file]), (rows) => rows[0]),
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
       ownMatching: (q, rowids) =>
         rowids.length === 0 ? Effect.succeed([]) : Effect.map(query<{ rowid: number }>(OWN_SQL, [ids(rowids), fts5Match(q)]), (rows) => rows.map((r) => r.rowid)),

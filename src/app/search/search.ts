@@ -21,15 +21,16 @@
  *    never with the rows matched).
  */
 import { Effect, Schema } from "effect"
-import { EmptyQuery } from "../../domain/errors.js"
+import { EmptyQuery, IndexUnusable } from "../../domain/errors.js"
 import { queryTokens } from "../../domain/search/query.js"
-import { compareRanked, fallbackTokens, isStopWord, type Rankable } from "../../domain/search/rank.js"
+import { holding, termOf } from "../../domain/search/indexQuery.js"
+import { bm25Of, compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { evaluate, ownIndex, pick, render, type Found, type Opened } from "./searchRows.js"
+import { describedExcerpt, describedTerms, describeOwn, evaluate, ownIndex, pick, render, type Evaluated, type Found, type Opened } from "./searchRows.js"
 
 export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export const search = Effect.fn("skc.search")(function* (input: SearchInput) {
@@ -53,18 +54,76 @@ export const searchLogArgs = (input: SearchInput, result: SearchResult | undefin
     : { query: input.query, result_count: result?.results.length ?? 0 }
 }
 
-/**
- * The order `skc search <skill>` gives one index's rows: its
- * own BM25 for the AND query (the order of `rank`), terms held then its own
- * BM25 for the partial one.
- */
-const ownOrder = <R extends Rankable>(scored: ReadonlyArray<R>, mode: "all" | "any"): ReadonlyArray<R> =>
-  mode === "all" ? scored : [...scored].sort(compareRanked)
+/** The index's size and, per word, how many of its documents hold it (one count each, no ranking). */
+const wordStats = (opened: Opened, words: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const { index, tokenizer } = opened.q
+    const rows = yield* index.rowCount
+    const hits = yield* Effect.forEach(words, (w) => index.hits(holding(termOf(w, tokenizer))))
+    return { rows, hits } satisfies WordStats
+  }).pipe(Effect.mapError((e) => new IndexUnusable({ skill: opened.skill.name, reason: `corrupt (${e.message})` })))
 
 /**
- * One skill's own answer, before excerpts (RFC-0004, DECISIONS #37): the AND
- * query of every token when it finds anything, else the partial query of
- * the content words: what `skc search <skill>` returns.
+ * How FTS5's own order relates to the one score for the AND query of
+ * `words` (issue 47): FTS5 ranks by BM25 with its IDF, which is 1e-6 for a
+ * word held by half the documents or more; the one score uses `wordIdf`
+ * (that IDF, floored at IDF_FLOOR). When no word is under the floor the
+ * two are equal (factor 1); when every word is at FTS5's 1e-6 the one score
+ * is FTS5's times IDF_FLOOR / 1e-6 (the same order); otherwise the order may
+ * differ and every row is scored word by word (undefined).
+ */
+const fts5Factor = (stats: WordStats): number | undefined => {
+  const idfs = stats.hits.map((n) => fts5Idf(stats.rows, n))
+  if (idfs.every((x) => x >= IDF_FLOOR)) return 1
+  if (idfs.every((x) => x === FTS5_IDF_MIN)) return IDF_FLOOR / FTS5_IDF_MIN
+  return undefined
+}
+
+/** Rows scored word by word, by the one score, best first. */
+const rescore = (e: Evaluated, words: number, stats: WordStats) =>
+  e.scored
+    .map((r) => ({ ...r, score: resultScore(bm25Of(r.termScores ?? [], stats, stats), r.words ?? { own: (1 << words) - 1, inherited: 0, described: 0 }, words, stats) }))
+    .sort(compareRanked)
+
+/**
+ * The RFC's AND query of `tokens` when the skill's name and description
+ * hold none of them: FTS5's order (a window of the best rows, every row
+ * when parent elimination leaves fewer than `limit`), its scores made the
+ * one score (`fts5Factor`), or every row scored word by word when a word
+ * is under the IDF floor and another is not.
+ */
+const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number) =>
+  Effect.gen(function* () {
+    const stats = yield* wordStats(opened, tokens)
+    const factor = fts5Factor(stats)
+    if (factor === undefined) {
+      const e = yield* evaluate(opened, tokens, "all", true)
+      return yield* pick(e, rescore(e, tokens.length, stats), limit)
+    }
+    const window = Math.max(4 * limit, 40)
+    const scaled = (e: Evaluated) => e.scored.map((r) => ({ ...r, score: r.score * factor }))
+    let all = yield* evaluate(opened, tokens, "all", false, window)
+    let chosen = yield* pick(all, scaled(all), limit)
+    if (chosen.length < limit && all.scored.length === window) {
+      all = yield* evaluate(opened, tokens, "all", false)
+      chosen = yield* pick(all, scaled(all), limit)
+    }
+    return chosen
+  })
+
+/**
+ * One skill's own answer, before excerpts (RFC-0004, DECISIONS #37, issue
+ * 47): what `skc search <skill>` returns.
+ * 1. The content words of the question (a question of function words only
+ *    keeps its words).
+ * 2. The skill's name and description are a heading above all its files
+ *    (as across skills, DECISIONS #44): a word they hold is held by every
+ *    section. The AND query: every word held, in the section or by that
+ *    heading, and at least one in the section; when the name and
+ *    description hold every word and no section holds any, the skill's top
+ *    section (SKILL.md's first) answers.
+ * 3. Else, for two or more words, the partial query (DECISIONS #37).
+ * Every row carries the one score and they are in its order.
  */
 const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) =>
   Effect.gen(function* () {
@@ -73,21 +132,45 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
     // only keeps its words. Snippets then highlight the words searched, never a lone "a".
     const contentWords = query.filter((t) => !isStopWord(t))
     const tokens = contentWords.length > 0 ? contentWords : query
-    // The RFC's ranking: BM25 alone, best first (the order of `rank`). The best few rows usually
-    // suffice; only when parent elimination leaves fewer than `limit` of them is every row read.
-    const window = Math.max(4 * limit, 40)
-    let all = yield* evaluate(opened, tokens, "all", false, window)
-    let chosen = yield* pick(all, ownOrder(all.scored, "all"), limit)
-    if (chosen.length < limit && all.scored.length === window) {
-      all = yield* evaluate(opened, tokens, "all", false)
-      chosen = yield* pick(all, ownOrder(all.scored, "all"), limit)
+    const described = contentWords.length === 0 ? 0 : yield* describedTerms(opened.skill, opened.q, tokens).pipe(Effect.mapError(corruptOf(opened)))
+    if (described === 0) {
+      const chosen = yield* andAnswer(opened, tokens, limit)
+      if (chosen.length > 0) return { partial: false, found: chosen.map((c): Found => ({ c, tokens, mode: "all" })) }
+    } else {
+      const words = fallbackTokens(tokens)
+      const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn, true)
+      const stats = { rows: e.rows, hits: e.hits }
+      const chosen = yield* pick(e, rescore(e, words.length, stats), limit)
+      if (chosen.length > 0) return { partial: false, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })) }
+      const all = (1 << words.length) - 1
+      if ((described & all) === all) {
+        const top = yield* skillTop(opened, words, described)
+        if (top !== undefined) return { partial: false, found: [top] }
+      }
     }
-    if (chosen.length > 0) return chosen.map((c): Found => ({ c, tokens, mode: "all" }))
     const fallback = fallbackTokens(tokens)
-    if (tokens.length < 2 || fallback.length === 0) return []
-    const any = yield* evaluate(opened, fallback, "any", false)
-    const partial = yield* pick(any, ownOrder(any.scored, "any"), limit)
-    return partial.map((c): Found => ({ c, tokens: fallback, mode: "any" }))
+    if (tokens.length < 2 || fallback.length === 0) return { partial: false, found: [] }
+    const any = yield* evaluate(opened, fallback, "any", true, undefined, describeOwn)
+    const partial = yield* pick(any, rescore(any, fallback.length, { rows: any.rows, hits: any.hits }), limit)
+    return { partial: partial.length > 0, found: partial.map((c): Found => ({ c, tokens: fallback, mode: "any" })) }
+  })
+
+const corruptOf = (opened: Opened) => (e: { readonly message: string }) => new IndexUnusable({ skill: opened.skill.name, reason: `corrupt (${e.message})` })
+
+/**
+ * The skill's top section (SKILL.md's first: its text before the first
+ * heading, or its first heading), for a question whose every word only
+ * the skill's name and description hold: they are the heading above it.
+ * Scored by what those words add (`resultScore` with no BM25 of its own).
+ */
+const skillTop = (opened: Opened, words: ReadonlyArray<string>, described: number) =>
+  Effect.gen(function* () {
+    const place = yield* opened.q.index.firstPlace("SKILL.md").pipe(Effect.mapError(corruptOf(opened)))
+    if (place === undefined) return undefined
+    const stats = yield* wordStats(opened, words)
+    const score = resultScore(0, { own: 0, inherited: 0, described }, words.length, stats)
+    const snippet = yield* describedExcerpt(opened.skill, opened.q, words).pipe(Effect.mapError(corruptOf(opened)))
+    return { c: { skill: opened.skill.name, rowid: place.rowid, termsHeld: 0, score, opened, place }, tokens: words, mode: "any", snippet } satisfies Found
   })
 
 const searchOne = (input: SearchInput, name: string) =>
@@ -95,9 +178,8 @@ const searchOne = (input: SearchInput, name: string) =>
     Effect.gen(function* () {
       const skill = yield* resolveCommandSkill(name)
       const q = yield* openForQuery(skill)
-      const found = yield* ownAnswer(ownIndex(skill, q), queryTokens(input.query), input.limit ?? DEFAULT_LIMIT)
+      const { found, partial } = yield* ownAnswer(ownIndex(skill, q), queryTokens(input.query), input.limit ?? DEFAULT_LIMIT)
       const results = yield* render(found, false)
-      const partial = found.length > 0 && found[0]!.mode === "any"
       return { query: input.query, ...(partial ? { partial: true as const } : {}), results } satisfies SearchResult as SearchResult
     })
   )

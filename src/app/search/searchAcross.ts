@@ -8,12 +8,9 @@
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../../domain/errors.js"
-import { segmentCjk } from "../../domain/search/cjk.js"
-import { heldPhrases, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
 import { hash16Of } from "../../domain/search/indexState.js"
-import { termOf } from "../../domain/search/indexQuery.js"
 import { queryTokens } from "../../domain/search/query.js"
-import { COLUMN_WEIGHTS, compareRanked, fallbackTokens, fts5Idf, globalScore, termCount } from "../../domain/search/rank.js"
+import { bm25Of, compareRanked, fallbackTokens, resultScore, termCount } from "../../domain/search/rank.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
@@ -26,32 +23,9 @@ import { touchUnansweredAcrossSkills } from "../usage/index.js"
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { evaluate, ownIndex, pick, render, type Describe, type Found, type Opened } from "./searchRows.js"
+import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, type Describe, type Found, type Opened } from "./searchRows.js"
 import { skillsInScope } from "../skills/index.js"
 
-
-/**
- * The searched words that the skill's name and description hold (bits, as
- * `textTerms`), tokenized and stemmed as its index is. The description is
- * the one the index recorded for SKILL.md; an index without `source_files`
- * (written before issue 16) contributes the name alone.
- */
-const describedTerms = (skill: ResolvedSkill, q: QueryableIndex, words: ReadonlyArray<string>) =>
-  Effect.gen(function* () {
-    const { index, tokenizer, meta } = q
-    const files = yield* index.sourceFiles
-    const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
-    const text = `${skill.name} ${description}`
-    const normalize = tokenNormalizer(meta.tokenizer.endsWith("porter"))
-    // The phrases of each word: one, or one per spelling ("colors", "colours"); a word held when any is.
-    const perWord = words.map((w) => phrasesOf(termOf(w, tokenizer).phrases, normalize))
-    const wordOf = perWord.flatMap((phrases, i) => phrases.map(() => i))
-    const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, perWord.flat(), normalize)
-    return held.reduce((mask, h, k) => (h ? mask | (1 << wordOf[k]!) : mask), 0)
-  })
-
-/** One skill's index: the same words for every row. */
-const describeOwn: Describe = (opened, words) => Effect.map(describedTerms(opened.skill, opened.q, words), (mask) => () => mask)
 
 /** A skill searched across skills: its resolution and its own opened index. */
 interface Searched {
@@ -123,21 +97,6 @@ const reasonOf = (e: unknown): string =>
   e instanceof IndexUnusable ? (e.reason === "missing" ? "not built" : `index unusable (${e.reason}); run 'skc build ${e.skill}'`) : isSkcError(e) ? errorHeadline(e) : String(e)
 
 /**
- * What a skill's name and description holding a searched word adds to the
- * score of each of its sections across skills: that word's IDF over every
- * searched index, weighted as a word of a heading (`COLUMN_WEIGHTS`), as if
- * the description were one heading above all the skill's files. It moves a
- * skill against the others, never its sections against each other.
- */
-const describedScore = (described: number, global: { readonly rows: number; readonly hits: ReadonlyArray<number> }): number => {
-  let score = 0
-  global.hits.forEach((hits, i) => {
-    if ((described & (1 << i)) !== 0) score += fts5Idf(global.rows, hits) * COLUMN_WEIGHTS[1]
-  })
-  return score
-}
-
-/**
  * The rows of `indexes` ranked as one collection (docs/search.md): the
  * content words in each index, a row holding at least half of them in its
  * text, a heading above it or its skill's name and description; by words
@@ -160,20 +119,15 @@ const rankTogether = (
       rows: per.reduce((n, e) => n + e.rows, 0),
       hits: words.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
     }
-    // Per index: its best `limit` rows with the score across all indexes, and whether each holds every
-    // content word itself (in its text or a heading above it: `held`; an AND row holds them all).
+    // Per index: its best `limit` rows by the one score (issue 47, docs/search.md "Scores"): BM25 with the
+    // IDF of all searched indexes, plus what the headings above a row and its skill's name and description
+    // add, times the share of the words it holds; and whether each holds every content word itself (in its
+    // text or a heading above it: `held`; an AND row holds them all).
     const lists = yield* Effect.forEach(per, (e) => {
       const local = { rows: e.rows, hits: e.hits }
-      // Words held: those of the row's text and headings count one, those only its skill's name or description
-      // holds a half (they say what the skill is about, not this section; chosen on the tuning questions of
-      // test/fixtures/cross-skill/, docs/search.md).
       const rescored = e.scored.map((r) => {
-        const described = e.describedOf(r.rowid)
-        return {
-          ...r,
-          termsHeld: r.held === undefined ? r.termsHeld : termCount(r.held) + termCount(described & ~r.held) / 2,
-          score: globalScore(r.termScores ?? [], local, global) + describedScore(described, global)
-        }
+        const held = r.words ?? { own: (1 << words.length) - 1, inherited: 0, described: 0 }
+        return { ...r, score: resultScore(bm25Of(r.termScores ?? [], local, global), held, words.length, global) }
       })
       const complete = new Set(e.scored.filter((r) => r.held === undefined || termCount(r.held) === words.length).map((r) => r.rowid))
       return Effect.map(pick(e, rescored.sort(compareRanked), limit), (best) => best.map((c) => ({ c, complete: complete.has(c.rowid) })))

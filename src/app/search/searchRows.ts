@@ -10,7 +10,8 @@
  */
 import { Effect } from "effect"
 import { IndexUnusable } from "../../domain/errors.js"
-import { unsegmentCjk } from "../../domain/search/cjk.js"
+import { segmentCjk, unsegmentCjk } from "../../domain/search/cjk.js"
+import { excerptOf, heldPhrases, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
 import { allOf, anyOf, heldOutsideSkillMd, holding, inHeading, termOf, type IndexQuery, type QueryTerm } from "../../domain/search/indexQuery.js"
 import {
   COLUMN_WEIGHTS,
@@ -19,7 +20,8 @@ import {
   minTermsHeld,
   termCount,
   type HeadingHolder,
-  type Rankable
+  type Rankable,
+  type WordsHeld
 } from "../../domain/search/rank.js"
 import type { IndexReadFailed, RankedRow, RowPlace } from "../../ports/SearchIndex.js"
 import type { QueryableIndex } from "../build/index.js"
@@ -52,6 +54,8 @@ export type Describe = (
 interface Scored extends Rankable {
   /** Partial query: the words it holds (bits, word i: bit i), in its text or in the headings above it. */
   readonly held?: number
+  /** Where it holds the words (only with per-word queries): its own text, a heading above it, its skill's name and description. */
+  readonly words?: WordsHeld
   /** Score of each searched term alone, in this index (0: not held). Only when the IDF across indexes needs it. */
   readonly termScores?: ReadonlyArray<number>
 }
@@ -79,6 +83,40 @@ export interface Evaluated {
   /** The words a row's skill's name and description hold (bits; 0 unless asked for and the index matched). */
   readonly describedOf: (rowid: number) => number
 }
+
+/**
+ * The searched words that the skill's name and description hold (bits, as
+ * `textTerms`), tokenized and stemmed as its index is. The description is
+ * the one the index recorded for SKILL.md; an index without `source_files`
+ * (written before issue 16) contributes the name alone.
+ */
+export const describedTerms = Effect.fnUntraced(function* (skill: ResolvedSkill, q: QueryableIndex, words: ReadonlyArray<string>) {
+  const { index, tokenizer, meta } = q
+  const files = yield* index.sourceFiles
+  const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
+  const text = `${skill.name} ${description}`
+  const normalize = tokenNormalizer(meta.tokenizer.endsWith("porter"))
+  // The phrases of each word: one, or one per spelling ("colors", "colours"); a word held when any is.
+  const perWord = words.map((w) => phrasesOf(termOf(w, tokenizer).phrases, normalize))
+  const wordOf = perWord.flatMap((phrases, i) => phrases.map(() => i))
+  const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, perWord.flat(), normalize)
+  return held.reduce((mask, h, k) => (h ? mask | (1 << wordOf[k]!) : mask), 0)
+})
+
+/**
+ * The skill's name and description as an excerpt marking `words`
+ * (RFC-0004's markers and 32 tokens): the snippet of a section that answers
+ * only through them (issue 47 item 3).
+ */
+export const describedExcerpt = Effect.fnUntraced(function* (skill: ResolvedSkill, q: QueryableIndex, words: ReadonlyArray<string>) {
+  const files = yield* q.index.sourceFiles
+  const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
+  const normalize = tokenNormalizer(q.meta.tokenizer.endsWith("porter"))
+  return excerptOf(`${skill.name}: ${description}`, words.flatMap((w) => phrasesOf(termOf(w, q.tokenizer).phrases, normalize)), normalize, 32)
+})
+
+/** One skill's index: the same words for every row. */
+export const describeOwn: Describe = (opened, words) => Effect.map(describedTerms(opened.skill, opened.q, words), (mask) => () => mask)
 
 const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusable({ skill: skill.name, reason: `corrupt (${e.message})` })
 
@@ -153,7 +191,10 @@ const headingTerms = (
  * `describe` (across skills, the partial query only): the words the
  * skill's name and description hold, held by every row of the skill as
  * if a heading above all its files held them (DECISIONS #44); read only
- * when the index matched at all.
+ * when the index matched at all. `every` (one skill whose name or
+ * description holds some of the words, issue 47 item 3): a row must hold
+ * every word, in its text or through its skill's name and description, and
+ * at least one in its text (the query matches rows holding any word).
  */
 export const evaluate = Effect.fnUntraced(function* (
   opened: Opened,
@@ -161,7 +202,8 @@ export const evaluate = Effect.fnUntraced(function* (
   mode: "all" | "any",
   perTerm: boolean,
   first?: number,
-  describe?: Describe
+  describe?: Describe,
+  every = false
 ) {
   const { index, tokenizer } = opened.q
   const terms = tokens.map((t) => termOf(t, tokenizer))
@@ -192,20 +234,15 @@ export const evaluate = Effect.fnUntraced(function* (
   // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
   const textTerms = (rowid: number) => heldIn.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
   // Partial query only: the words the headings above a row hold count as held by it.
-  const partial = mode === "any" && terms.length > 1
-  const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
+  const partial = mode === "any" && terms.length > 1 && !every
+  const floor = mode === "all" || every ? terms.length : minTermsHeld(terms.length)
   // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
   const mayGain = (rowid: number, reach: number) => {
     const own = textTerms(rowid) | describedOf(rowid)
     return (own | reach) !== own && termCount(own | reach) >= floor
   }
   const inherited = partial ? yield* headingTerms(index, opened.fileKey, terms, ranked, mayGain, known) : () => 0
-  const heldBy = (rowid: number) =>
-    !needTerms
-      ? terms.length
-      : partial
-        ? termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid))
-        : heldIn.filter((m) => m.has(rowid)).length
+  const heldBy = (rowid: number) => (!needTerms ? terms.length : termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid)))
   // A section with subsections answers only if its own text matches as it does:
   // every term (AND), or every term the whole section holds that no heading above it holds (OR).
   // Asked only for the sections with subsections that come up for picking, and only of those rows
@@ -214,7 +251,7 @@ export const evaluate = Effect.fnUntraced(function* (
   const ownOf = new Map<number, boolean>()
   const loadOwn = (rowids: ReadonlyArray<number>) =>
     Effect.gen(function* () {
-      if (!partial) {
+      if (!partial && !every) {
         const own = new Set(yield* index.ownMatching(match, rowids))
         for (const id of rowids) ownOf.set(id, own.has(id))
         return
@@ -233,7 +270,16 @@ export const evaluate = Effect.fnUntraced(function* (
     if (termsHeld < floor) continue
     const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
     const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
-    scored.push({ skill: opened.skillOf(r.rowid).name, rowid: r.rowid, score: r.score, termsHeld, ...(termScores ? { termScores } : {}), ...(held !== undefined ? { held } : {}) })
+    const words: WordsHeld | undefined = needTerms ? { own: textTerms(r.rowid), inherited: inherited(r.rowid), described: describedOf(r.rowid) } : undefined
+    scored.push({
+      skill: opened.skillOf(r.rowid).name,
+      rowid: r.rowid,
+      score: r.score,
+      termsHeld,
+      ...(termScores ? { termScores } : {}),
+      ...(held !== undefined ? { held } : {}),
+      ...(words !== undefined ? { words } : {})
+    })
   }
   return {
     opened,
@@ -281,6 +327,8 @@ export interface Found {
   readonly c: Candidate
   readonly tokens: ReadonlyArray<string>
   readonly mode: "all" | "any"
+  /** The snippet, when it is not the section's own excerpt (a section answering through its skill's description). */
+  readonly snippet?: string
 }
 
 /**
@@ -296,6 +344,7 @@ export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, 
   // The rows grouped by index and query (the same query has the same key): one excerpt statement per group.
   const groups = new Map<Opened, Map<string, { readonly match: IndexQuery; readonly rows: Array<Found> }>>()
   for (const f of found) {
+    if (f.snippet !== undefined) continue
     const byMatch = groups.get(f.c.opened) ?? new Map<string, { readonly match: IndexQuery; readonly rows: Array<Found> }>()
     groups.set(f.c.opened, byMatch)
     const match = matchOf(f)
@@ -320,7 +369,7 @@ export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, 
       section: restore(c.place.section),
       line: c.place.line,
       end_line: c.place.end_line,
-      snippet: restore(snippets.get(f) ?? ""),
+      snippet: restore(f.snippet ?? snippets.get(f) ?? ""),
       score: c.score
     }
   })

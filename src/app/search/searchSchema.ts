@@ -39,8 +39,9 @@ export const SearchResultItem = Schema.Struct({
   /** `[MATCH]…[/MATCH]` around hits, `...` where text was left out, at most 32 tokens. */
   snippet: Schema.String,
   /**
-   * BM25, negated: positive, higher is better. Across skills: with the IDF of all searched indexes, plus
-   * what the skill's name and description hold (DECISIONS #44).
+   * The one score (issue 47, docs/search.md "One score"): BM25, negated, with the words held, the headings
+   * above and the skill's name and description inside it; above 0 for every result, higher is better, the
+   * results in its order. Across skills: with the IDF of all searched indexes (DECISIONS #44).
    */
   score: Schema.Number
 })

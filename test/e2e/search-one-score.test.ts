@@ -1,0 +1,120 @@
+// Issue 47 items 1 and 3: one score per result, the printed order; the
+// skill's name and description are a heading above all its files in
+// single-skill search too. Real CLI, real SQLite indexes (porter, BM25),
+// isolated SKILLC_HOME and temp dirs.
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { ROOT, sandbox } from "../helpers/cli.js"
+
+interface Doc {
+  readonly partial?: boolean
+  readonly results: ReadonlyArray<{ readonly skill?: string; readonly file: string; readonly section: string; readonly snippet: string; readonly score: number }>
+}
+
+const write = (dir: string, files: Record<string, string>) => {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, ".."), { recursive: true })
+    writeFileSync(join(dir, name), text)
+  }
+}
+
+/** Sections that talk about slides without ever saying "deck": the word is only in the description. */
+const PPTX = {
+  "SKILL.md":
+    "---\nname: pptx\ndescription: Creates and edits presentations, slide decks and pitch decks, from python.\n---\n" +
+    "# PPTX\n\nWork on .pptx files with python-pptx.\n\n## Slide Layouts\n\nEach slide has a layout.\n\n" +
+    "## Slide Notes\n\nSpeaker notes of a slide.\n\n## Slide Images\n\nRender every slide to an image.\n",
+  "editing.md": "# Editing\n\n## Reorder Slides\n\nMove a slide within the file.\n\n## Slide Text\n\nReplace the text of a slide.\n"
+}
+
+/** Its sections speak of styling decks; its description says nothing of decks. */
+const THEMES = {
+  "SKILL.md":
+    "---\nname: themes\ndescription: Styles artifacts with a theme of colours and fonts.\n---\n" +
+    "# Themes\n\n## Usage\n\nApply a theme to a slide deck: pick colours for each slide of the deck.\n\n" +
+    "## Fonts\n\nPick the fonts of the deck.\n"
+}
+
+const scoresOf = (text: string) => [...text.matchAll(/\(score: ([^)]+)\)/g)].map((m) => m[1]!)
+
+describe("issue 47 item 3: the skill's name and description head all its files in single-skill search", () => {
+  it("a word only the description holds finds the skill's top section; a word every section holds scores above 0", async () => {
+    const sb = sandbox()
+    write(join(sb.work, ".skillc", "skills", "pptx"), PPTX)
+    expect((await sb.runAsync(["build", "pptx"])).code).toBe(0)
+    const search = async (...args: Array<string>) => {
+      const r = await sb.runAsync(["search", "pptx", ...args])
+      expect(r.code).toBe(0)
+      return r.stdout
+    }
+    // Before: "No results" (no section holds "deck").
+    const deck = JSON.parse(await search("deck", "--format", "json")) as Doc
+    expect(deck.partial).toBeUndefined()
+    expect(deck.results.map((r) => `${r.file}#${r.section}`)).toEqual(["SKILL.md#PPTX"])
+    expect(deck.results[0]!.snippet).toContain("[MATCH]decks[/MATCH]")
+    expect(deck.results[0]!.score).toBeGreaterThan(0)
+    // Every section holds "slide": FTS5's IDF is 1e-6 there and a heading match printed 0.00.
+    const slide = JSON.parse(await search("slide", "--format", "json")) as Doc
+    expect(slide.partial).toBeUndefined()
+    expect(slide.results.length).toBeGreaterThan(3)
+    for (const r of slide.results) expect(r.score).toBeGreaterThan(0.005)
+    const text = await search("slide")
+    expect(scoresOf(text).length).toBe(slide.results.length)
+    expect(scoresOf(text)).not.toContain("0.00")
+    // "slide deck": deck from the description, slide from the sections: every slide section answers, not partially.
+    const both = JSON.parse(await search("slide deck", "--format", "json")) as Doc
+    expect(both.partial).toBeUndefined()
+    expect(both.results.map((r) => r.section)).toContain("Slide Layouts")
+    for (const r of both.results) expect(r.snippet).toMatch(/\[MATCH\]slide/i)
+  })
+
+  it("across skills the skill that says it is about the question comes first (DECISIONS #44 in the one score)", async () => {
+    const sb = sandbox()
+    write(join(sb.work, ".skillc", "skills", "pptx"), PPTX)
+    write(join(sb.work, ".skillc", "skills", "themes"), THEMES)
+    for (const s of ["pptx", "themes"]) expect((await sb.runAsync(["build", s])).code).toBe(0)
+    const r = await sb.runAsync(["search", "--all", "make a slide deck from an outline", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as Doc
+    expect(doc.results[0]?.skill).toBe("pptx")
+    // The printed order is the printed score's.
+    const scores = doc.results.map((x) => x.score)
+    expect(scores).toEqual([...scores].sort((a, b) => b - a))
+  })
+})
+
+describe("issue 47 item 1: every answer of the quality sets is sorted by its printed score", () => {
+  it("single-skill and --all, JSON and text, every question of the cross-skill sets", async () => {
+    const sb = sandbox()
+    const store = join(sb.work, ".skillc", "skills")
+    mkdirSync(store, { recursive: true })
+    for (const root of ["test/fixtures/search-quality/skills", "test/fixtures/cross-skill/skills"]) {
+      for (const name of readdirSync(join(ROOT, root))) cpSync(join(ROOT, root, name), join(store, name), { recursive: true })
+    }
+    for (const name of readdirSync(store)) expect((await sb.runAsync(["build", name])).code).toBe(0)
+    const questions: Array<{ question: string; skill: string }> = []
+    for (const file of ["questions.json", "held-out.json", "issue-47.json"]) {
+      questions.push(...(JSON.parse(readFileSync(join(ROOT, "test/fixtures/cross-skill", file), "utf8")) as { questions: typeof questions }).questions)
+    }
+    let checked = 0
+    for (const q of questions) {
+      for (const args of [["search", q.skill, q.question], ["search", "--all", q.question]]) {
+        const json = await sb.runAsync([...args, "--format", "json"])
+        expect(json.code).toBe(0)
+        const doc = JSON.parse(json.stdout) as Doc
+        const scores = doc.results.map((r) => r.score)
+        expect(scores, `${args.join(" ")}`).toEqual([...scores].sort((a, b) => b - a))
+        for (const s of scores) expect(s, `${args.join(" ")}`).toBeGreaterThan(0)
+        const text = await sb.runAsync(args)
+        const printed = scoresOf(text.stdout)
+        expect(printed.length).toBe(doc.results.length)
+        expect(printed).not.toContain("0.00")
+        const values = printed.map(Number)
+        expect(values, `${args.join(" ")}`).toEqual([...values].sort((a, b) => b - a))
+        checked++
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(2 * 36)
+  }, 600_000)
+})
