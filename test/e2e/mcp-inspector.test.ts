@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { BIN, sandbox, spawnAsync, tempDir } from "../helpers/cli.js"
+import { startHttpServer } from "../helpers/httpServer.js"
 
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"
 
@@ -61,5 +62,34 @@ describe("issue 48: the official MCP Inspector CLI against skc mcp", () => {
     expect(JSON.stringify(got)).toContain("skill://project/greet/SKILL.md")
     const resources = (await inspect("resources/list")).resources as Array<{ uri: string }>
     expect(resources.map((r) => r.uri)).toContain("skill://project/greet/SKILL.md")
+  })
+
+  it("issue 49: the same over Streamable HTTP (skc mcp --http), every method the CLI drives", { timeout: 240_000 }, async (ctx) => {
+    if (launcher === undefined) return ctx.skip(unavailable)
+    expect((await sb.runAsync(["build", "--all"])).code).toBe(0)
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work] })
+    const url = `${server.base.replace("127.0.0.1", "localhost")}/mcp`
+    const over = async (method: string, ...more: Array<string>) => {
+      const r = await spawnAsync(process.execPath, [launcher!, "--cli", url, "--transport", "http", "--method", method, ...more], {
+        cwd: sb.work,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, NO_COLOR: "1" },
+        timeoutMs: 60_000
+      })
+      expect(r.code, r.stderr).toBe(0)
+      return JSON.parse(r.stdout) as Record<string, unknown>
+    }
+    try {
+      const tools = (await over("tools/list")).tools as Array<{ name: string }>
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["skc_search", "skc_show", "skc_outline", "skc_list"]))
+      const called = await over("tools/call", "--tool-name", "skc_show", "--tool-arg", "skill=greet", "--tool-arg", "section=Greet")
+      expect(JSON.stringify(called)).toContain("Say hello to")
+      expect(((await over("prompts/list")).prompts as Array<{ name: string }>).map((p) => p.name)).toEqual(["greet"])
+      expect(JSON.stringify(await over("prompts/get", "--prompt-name", "greet", "--prompt-args", "arguments=Ada"))).toContain("Say hello to Ada.")
+      expect(((await over("resources/list")).resources as Array<{ uri: string }>).map((r) => r.uri)).toContain("skill://project/greet/SKILL.md")
+      expect(JSON.stringify(await over("resources/read", "--uri", "skill://project/greet/SKILL.md"))).toContain("Say hello to $ARGUMENTS.")
+      expect(((await over("resources/templates/list")).resourceTemplates as Array<unknown>).length).toBe(2)
+    } finally {
+      await server.stop()
+    }
   })
 })

@@ -1,0 +1,58 @@
+/**
+ * Issue 49: the official MCP conformance suite (`@modelcontextprotocol/conformance`)
+ * against `skc mcp --http`. The server scenarios that need nothing skc does
+ * not serve pass: initialize, ping, tools-list, resources-list,
+ * prompts-list, dns-rebinding-protection. `resources-read-text` and
+ * `json-schema-2020-12` read fixtures of the suite's reference server (the
+ * resource `test://static-text`, the tool `json_schema_2020_12_tool`), and
+ * the tools-call-*, logging, completion, sampling and elicitation scenarios
+ * call tools skc does not have: they are not run (docs/team.md records it).
+ *
+ * Like the Inspector (mcp-inspector.test.ts), the suite is not a dependency:
+ * the test installs it into a temporary directory from the npm registry
+ * (without install scripts) and skips, saying why, when it cannot.
+ */
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sandbox, spawnAsync, tempDir } from "../helpers/cli.js"
+import { startHttpServer, type HttpServer } from "../helpers/httpServer.js"
+
+const SUITE = "@modelcontextprotocol/conformance@0.1.16"
+const SCENARIOS = ["server-initialize", "ping", "tools-list", "resources-list", "prompts-list", "dns-rebinding-protection"]
+
+describe("issue 49: the MCP conformance suite against skc mcp --http", () => {
+  const dir = tempDir("skc-conformance-")
+  const sb = sandbox()
+  let cli: string | undefined
+  let unavailable = ""
+  let server: HttpServer | undefined
+  beforeAll(async () => {
+    const installed = await spawnAsync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", dir, SUITE], {
+      cwd: dir,
+      env: { ...process.env },
+      timeoutMs: 280_000
+    }).catch((e: Error) => ({ code: 1, stdout: "", stderr: e.message }))
+    if (installed.code === 0) cli = join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
+    else unavailable = `${SUITE} could not be installed: ${installed.stderr.trim().split("\n").slice(-1)[0] ?? ""}`
+    mkdirSync(join(sb.work, ".skillc", "skills", "greet"), { recursive: true })
+    writeFileSync(join(sb.work, ".skillc", "skills", "greet", "SKILL.md"), "---\nname: greet\ndescription: Greet someone. Use when asked to greet.\n---\n# Greet\n\nSay hello.\n")
+    server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work] })
+  }, 300_000)
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it.each(SCENARIOS)("%s passes", { timeout: 120_000 }, async (scenario, ctx) => {
+    if (cli === undefined) return ctx.skip(unavailable)
+    // The suite connects to "localhost": the Host a loopback server accepts.
+    const url = `${server!.base.replace("127.0.0.1", "localhost")}/mcp`
+    const r = await spawnAsync(process.execPath, [cli, "server", "--url", url, "--scenario", scenario], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, NO_COLOR: "1" },
+      timeoutMs: 100_000
+    })
+    expect(r.stdout, r.stderr).toMatch(/Passed: (\d+)\/\1, 0 failed/)
+    expect(r.code, r.stdout).toBe(0)
+  })
+})
