@@ -43,7 +43,7 @@ describe("issue 49: the MCP conformance suite against skc mcp --http", () => {
     await server?.stop()
   })
 
-  it.each(SCENARIOS)("%s passes", { timeout: 120_000 }, async (scenario, ctx) => {
+  for (const scenario of SCENARIOS) it(`${scenario} passes`, { timeout: 120_000 }, async (ctx) => {
     if (cli === undefined) return ctx.skip(unavailable)
     // The suite connects to "localhost": the Host a loopback server accepts.
     const url = `${server!.base.replace("127.0.0.1", "localhost")}/mcp`
