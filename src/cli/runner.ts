@@ -16,7 +16,7 @@ import { cliCallerRole } from "../domain/stats.js"
 import { Progress } from "../ports/Progress.js"
 import { colourAllowed, Env } from "../ports/Env.js"
 import { checkFormat, runWithLive } from "./runtime.js"
-import { cliProgress } from "../layers.js"
+import { cliProgress, HeapTuningLive } from "../layers.js"
 
 /** Flags every command has, as both parsers give them. */
 interface CommonValues {
@@ -54,7 +54,8 @@ export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.E
       const format = yield* checkFormat(values.format, spec.flags.format.choices ?? ["text", "json"])
       const handler = yield* Effect.promise(() => spec.load())
       const input = yield* inputOf(spec, handler, values)
-      const useCase = handler.run(input).pipe(Effect.provideService(Progress, cliProgress()))
+      const run = handler.run(input).pipe(Effect.provideService(Progress, cliProgress()))
+      const useCase = spec.batch === true ? Effect.provide(run, HeapTuningLive) : run
       // DECISIONS #45: who makes this call, recorded with every row it logs.
       const env = yield* Env
       const role = cliCallerRole(env.get("SKC_ROLE"), env.stdinIsTTY, env.stdoutIsTTY)

@@ -41,6 +41,7 @@ export const buildCommand = defineCommand({
     ...common()
   },
   fast: true,
+  batch: true,
   mcp: {
     title: "Compile and deploy a skill",
     description:

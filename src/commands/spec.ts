@@ -212,6 +212,13 @@ export interface CommandSpec<P, F extends CommonFlags, I, A> {
   readonly rest?: string
   /** Well-formed invocations are parsed without effect/cli (src/cli/fast.ts). */
   readonly fast?: boolean
+  /**
+   * A CLI run may stream much data through little live state (`build`):
+   * the runner provides the runtime's HeapTuning (src/ports/HeapTuning.ts),
+   * which a build writing its whole index uses to halve its peak memory
+   * (issue 44). Never for the MCP server, whose process lives on.
+   */
+  readonly batch?: boolean
   /** Present for commands that are also MCP tools. */
   readonly mcp?: McpHints
   readonly load: () => Promise<Handler<Values<P, F>, I, A>>

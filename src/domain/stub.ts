@@ -49,8 +49,18 @@ export const referenceInfo = (doc: {
 }): { readonly title: string | undefined; readonly description: string | undefined } => {
   const h1 = doc.headings.find((h) => h.level === 1)
   const d = doc.frontmatter._tag === "Parsed" ? doc.frontmatter.data?.description : undefined
-  return { title: h1?.text, description: typeof d === "string" ? d : undefined }
+  return { title: detached(h1?.text), description: typeof d === "string" ? detached(d) : undefined }
 }
+
+/**
+ * A copy of `text` that does not hold on to the string it was cut from.
+ * A heading's text is a slice of its file's text, and V8 keeps a slice's
+ * whole parent alive: kept for every file of a build, the titles held
+ * every file's text in memory, 20 MB for a 20 MB skill (issue 44,
+ * `build.cold.memory`). Titles and descriptions are short; copying them
+ * is cheap.
+ */
+const detached = (text: string | undefined): string | undefined => (text === undefined ? undefined : (JSON.parse(JSON.stringify(text)) as string))
 
 export interface StubReference {
   /** Relative POSIX path of the `.md` file. */

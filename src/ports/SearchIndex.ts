@@ -130,6 +130,20 @@ export interface IndexContents {
  * rows of `files` come in (a changed file is in both), `sourceFiles` and
  * `meta` replace the old ones.
  */
+/**
+ * A complete index written file by file (issue 44): a build adds each
+ * file's rows as it reads the file, so it never holds more than one file's
+ * rows (nor every file's text) at a time. Nothing is visible until
+ * `finish`, which writes the records and the metadata, commits and renames
+ * the new index over the old one; a scope closed before that throws the
+ * new index away and leaves the old one as it was.
+ */
+export interface IndexWriter {
+  /** The rows of one source file, in bytewise path order (outline order). */
+  readonly add: (file: PathRows) => Effect.Effect<void, IndexWriteFailed>
+  readonly finish: (records: Omit<IndexContents, "files">) => Effect.Effect<void, IndexWriteFailed>
+}
+
 export interface IndexChanges extends IndexContents {
   readonly remove: ReadonlyArray<string>
 }
@@ -158,6 +172,8 @@ export interface SearchIndexService {
    * previous file or the complete new one, never a partial index.
    */
   readonly write: (path: string, tokenizer: TokenizerChoice, contents: IndexContents) => Effect.Effect<void, IndexWriteFailed>
+  /** `write`, streamed: the same all-or-nothing replacement, fed one file at a time (`IndexWriter`). */
+  readonly writer: (path: string, tokenizer: TokenizerChoice) => Effect.Effect<IndexWriter, IndexWriteFailed, Scope.Scope>
   /**
    * Apply `changes` to the index at `path` with the same all-or-nothing
    * visibility as `write` (RFC-0004:C-INDEX): the adapter changes a copy

@@ -296,3 +296,54 @@ describe("issue 29 items 3 and 5: cooperative writes, an index in memory", () =>
     expect(readdirSync(dir).length).toBe(before)
   })
 })
+
+describe("issue 44: the index written file by file (SearchIndex.writer)", () => {
+  const files = {
+    "SKILL.md": "# Demo\n\n## Usage\n\nRun the lever.\n",
+    "refs/a.md": "# A\n\nAlpha text.\n\n## A.1\n\nMore alpha.\n",
+    "refs/notes.txt": "plain notes about gamma\n"
+  }
+  const dump = (path: string) => {
+    const db = new Database(path, { readonly: true })
+    try {
+      return ["sections", "section_places", "section_own", "headings", "source_files", "index_meta"].map((t) =>
+        db.prepare(`SELECT rowid AS r, * FROM ${t} ORDER BY 1`).all()
+      )
+    } finally {
+      db.close()
+    }
+  }
+  const streamed = (path: string, contents: IndexContents, finish: boolean) =>
+    run(
+      Effect.gen(function* () {
+        const writer = yield* index.writer(path, ascii)
+        for (const f of contents.files) yield* writer.add(f)
+        if (finish) yield* writer.finish({ sourceFiles: contents.sourceFiles, meta: contents.meta })
+      })
+    )
+
+  it("gives the same index as one write of the same contents", async () => {
+    const contents = {
+      ...contentsFor(ascii, files),
+      sourceFiles: Object.keys(files).map((p, i) => ({ path: p, size: i, mtimeMs: 1, hash: `h${i}`, trusted: true, title: undefined, description: undefined }))
+    }
+    const whole = fresh()
+    await Effect.runPromise(index.write(whole, ascii, contents))
+    const piecewise = fresh()
+    await streamed(piecewise, contents, true)
+    expect(dump(piecewise)).toEqual(dump(whole))
+    expect(readdirSync(join(piecewise, ".."))).toEqual(["search-0123456789abcdef.db"])
+    expect((await search(piecewise, "alpha", ascii)).map((h) => h.section)).toContain("A.1")
+  })
+
+  it("a write never finished leaves the old index byte for byte, no temporary file, and no directory it made", async () => {
+    const path = await build(ascii, { "SKILL.md": "# Old\n" })
+    const before = readFileSync(path)
+    await streamed(path, contentsFor(ascii, files), false)
+    expect(readFileSync(path).equals(before)).toBe(true)
+    expect(readdirSync(join(path, ".."))).toEqual(["search-0123456789abcdef.db"])
+    const nowhere = join(dir, `made-${n++}`, "meta", "search-0123456789abcdef.db")
+    await streamed(nowhere, contentsFor(ascii, files), false)
+    expect(existsSync(join(nowhere, "..", ".."))).toBe(false)
+  })
+})

@@ -11,7 +11,7 @@ import { Effect, Layer } from "effect"
 import type { FileRows } from "../../domain/search/documents.js"
 import type { IndexQuery } from "../../domain/search/indexQuery.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
-import { IndexReadFailed, SearchIndex, type IndexContents, type OpenIndex, type SearchIndexService } from "../../ports/SearchIndex.js"
+import { IndexReadFailed, SearchIndex, type IndexContents, type IndexWriter, type PathRows, type OpenIndex, type SearchIndexService } from "../../ports/SearchIndex.js"
 
 /** Lower case, every run of characters other than letters and digits one space. */
 export const plainText = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
@@ -123,6 +123,16 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
     porterAvailable: Effect.succeed(true),
     open,
     write: (path, _tokenizer, contents) => Effect.sync(() => void stored.set(path, contents)),
+    // The rows gather aside and replace the stored index only on `finish`, as the SQLite writer's rename does.
+    writer: (path) =>
+      Effect.sync(() => {
+        const files: Array<PathRows> = []
+        const writer: IndexWriter = {
+          add: (file) => Effect.sync(() => void files.push(file)),
+          finish: (records) => Effect.sync(() => void stored.set(path, { files, ...records }))
+        }
+        return writer
+      }),
     // Kept under a name no `open` of a real path asks for, for as long as the index is used.
     build: (_tokenizer, contents) => {
       const key = `:memory:${++built}`

@@ -67,7 +67,8 @@ const withRoom = (buf: Buffer, n: number): Buffer => {
 
 /** Every byte of `fd` up to its end (the size is a hint: /proc files say 0, a growing file says less). */
 const readAllSync = (fd: number, size: number): Buffer => {
-  let buf: Buffer = Buffer.allocUnsafe(Math.max(size, 1))
+  // One byte over the size, so the read that finds the end has room and a file of the stated size is never copied into a doubled buffer (issue 44).
+  let buf: Buffer = Buffer.allocUnsafe(size + 1)
   for (let n = 0; ; ) {
     buf = withRoom(buf, n)
     const r = fs.readSync(fd, buf, n, buf.length - n, null)
@@ -82,7 +83,8 @@ const readAsync = (fd: number, buf: Buffer, at: number, length: number) =>
 
 /** The same as `readAllSync`, each read on the thread pool. */
 const readAllAsync = async (fd: number, size: number): Promise<Buffer> => {
-  let buf: Buffer = Buffer.allocUnsafe(Math.max(size, 1))
+  // One byte over the size, so the read that finds the end has room and a file of the stated size is never copied into a doubled buffer (issue 44).
+  let buf: Buffer = Buffer.allocUnsafe(size + 1)
   for (let n = 0; ; ) {
     buf = withRoom(buf, n)
     const r = await readAsync(fd, buf, n, buf.length - n)

@@ -52,6 +52,7 @@ import {
   type IndexContents,
   type ColumnWeights,
   type IndexedSourceFile,
+  type IndexWriter,
   type OpenIndex,
   type PathRows,
   type RankedRow,
@@ -356,13 +357,18 @@ const withDatabase = <A>(location: string, use: (db: Database) => Effect.Effect<
  * connection, and any throw aborts the whole file.
  */
 function* fillDatabase(db: Database, tokenizer: TokenizerChoice, contents: IndexContents): Generator<void> {
+  beginNewIndex(db, tokenizer)
+  yield* writeRows(db, contents, 0)
+  db.exec("COMMIT")
+}
+
+/** An empty index's tables, inside the one transaction that will fill them. */
+const beginNewIndex = (db: Database, tokenizer: TokenizerChoice) => {
   // The temporary file is thrown away if anything fails: no journal needed.
   db.pragma("journal_mode = OFF")
   db.pragma("synchronous = OFF")
   db.exec("BEGIN")
   for (const statement of SCHEMA(tokenizer.fts5)) db.exec(statement)
-  yield* writeRows(db, contents, 0)
-  db.exec("COMMIT")
 }
 
 /** `.search-<hash16>.db.<pid>.<random>.tmp` and its `-journal`: the names `tempNameFor` gives. */
@@ -371,11 +377,12 @@ const TEMP_NAME = /^\.search-[0-9a-f]{16}\.db\.(\d+)\.[0-9a-f]{8}\.tmp(?:-journa
 type Db = Database
 
 /**
- * Insert the rows of `contents.files` with explicit rowids after `lastRowid`
- * (each file's sections get a contiguous range, kept in `source_files`),
- * then replace `source_files` and `index_meta` (meta last).
+ * Inserts rows with explicit rowids after `lastRowid` (each file's sections
+ * get a contiguous range, kept in `source_files`), file by file (`file`),
+ * then replaces `source_files` and `index_meta` (`records`, meta last).
+ * Its generators yield every `ROWS_PER_CHECK` rows, for `sliced`.
  */
-function* writeRows(db: Db, contents: IndexContents, lastRowid: number): Generator<void> {
+const rowWriter = (db: Db, lastRowid: number) => {
   const section = db.prepare(INSERT_SECTION)
   const place = db.prepare(INSERT_PLACE)
   const own = db.prepare(INSERT_OWN)
@@ -383,7 +390,7 @@ function* writeRows(db: Db, contents: IndexContents, lastRowid: number): Generat
   const ranges = new Map<string, readonly [number, number]>()
   let rowid = lastRowid
   let written = 0
-  for (const f of contents.files as ReadonlyArray<PathRows>) {
+  function* file(f: PathRows): Generator<void> {
     const first = rowid + 1
     for (const s of f.sections) {
       rowid++
@@ -400,26 +407,36 @@ function* writeRows(db: Db, contents: IndexContents, lastRowid: number): Generat
     // A file without rows still counts: 100k empty files are work too.
     if (++written % ROWS_PER_CHECK === 0) yield
   }
-  const kept = new Map<string, readonly [number, number]>()
-  for (const r of db.prepare("SELECT path, first_rowid, last_rowid FROM source_files WHERE first_rowid IS NOT NULL").all() as Array<{
-    path: string
-    first_rowid: number
-    last_rowid: number
-  }>) {
-    kept.set(r.path, [r.first_rowid, r.last_rowid])
+  function* records(contents: Omit<IndexContents, "files">): Generator<void> {
+    const kept = new Map<string, readonly [number, number]>()
+    for (const r of db.prepare("SELECT path, first_rowid, last_rowid FROM source_files WHERE first_rowid IS NOT NULL").all() as Array<{
+      path: string
+      first_rowid: number
+      last_rowid: number
+    }>) {
+      kept.set(r.path, [r.first_rowid, r.last_rowid])
+    }
+    db.exec("DELETE FROM source_files")
+    const row = db.prepare(
+      "INSERT INTO source_files (path, size, mtime_ms, hash, trusted, title, description, first_rowid, last_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    )
+    for (const f of contents.sourceFiles) {
+      const range = ranges.get(f.path) ?? kept.get(f.path)
+      row.run(f.path, f.size, f.mtimeMs, f.hash, f.trusted ? 1 : 0, f.title ?? null, f.description ?? null, range?.[0] ?? null, range?.[1] ?? null)
+      if (++written % ROWS_PER_CHECK === 0) yield
+    }
+    db.exec("DELETE FROM index_meta")
+    const meta = db.prepare("INSERT INTO index_meta (key, value) VALUES (?, ?)")
+    for (const [key, value] of Object.entries(contents.meta)) meta.run(key, value)
   }
-  db.exec("DELETE FROM source_files")
-  const file = db.prepare(
-    "INSERT INTO source_files (path, size, mtime_ms, hash, trusted, title, description, first_rowid, last_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-  )
-  for (const f of contents.sourceFiles) {
-    const range = ranges.get(f.path) ?? kept.get(f.path)
-    file.run(f.path, f.size, f.mtimeMs, f.hash, f.trusted ? 1 : 0, f.title ?? null, f.description ?? null, range?.[0] ?? null, range?.[1] ?? null)
-    if (++written % ROWS_PER_CHECK === 0) yield
-  }
-  db.exec("DELETE FROM index_meta")
-  const meta = db.prepare("INSERT INTO index_meta (key, value) VALUES (?, ?)")
-  for (const [key, value] of Object.entries(contents.meta)) meta.run(key, value)
+  return { file, records }
+}
+
+/** Every row of `contents` after `lastRowid`: its files' rows, then its records and metadata. */
+function* writeRows(db: Db, contents: IndexContents, lastRowid: number): Generator<void> {
+  const rows = rowWriter(db, lastRowid)
+  for (const f of contents.files) yield* rows.file(f)
+  yield* rows.records(contents)
 }
 
 /** Remove the rows of `paths` (sections by their rowid range, headings by file) from an index that has `source_files`. */
@@ -600,35 +617,114 @@ export const sweepStaleTemps = (dir: string, startedMs: number = performance.tim
 const fsyncOffLoop = (file: string): Promise<void> =>
   fs.promises.open(file, "r").then((handle) => handle.sync().finally(() => handle.close()))
 
+/** Remove a temporary index and its journal, whatever is left of them. */
+const removeTemp = (tmp: string) =>
+  Effect.sync(() => {
+    for (const f of [tmp, `${tmp}-journal`]) {
+      try {
+        fs.rmSync(f, { force: true })
+      } catch {
+        // Nothing was created there, or it cannot be removed: the failure already reported matters more.
+      }
+    }
+  })
+
+/** A fresh temporary name beside `path`, its directory made and swept of temporary files left by writers that are gone (issue 19). */
+const prepareTemp = (path: string, failed: (e: unknown) => IndexWriteFailed) =>
+  Effect.try({
+    try: () => {
+      fs.mkdirSync(nodePath.dirname(path), { recursive: true })
+      sweepStaleTemps(nodePath.dirname(path), Date.now())
+      return tempNameFor(path)
+    },
+    catch: failed
+  })
+
+/** Flush the finished temporary index and rename it over `path`. */
+const publishTemp = (tmp: string, path: string, failed: (e: unknown) => IndexWriteFailed) =>
+  Effect.andThen(
+    Effect.tryPromise({ try: () => fsyncOffLoop(tmp), catch: failed }),
+    Effect.try({
+      try: () => {
+        fs.renameSync(tmp, path)
+        fsyncDirBestEffort(nodePath.dirname(path))
+      },
+      catch: failed
+    })
+  )
+
 /** Build `path`'s next content in a temporary file beside it with `fill`, flush it, rename it over `path`. */
 const replaceAtomically = (path: string, fill: (tmp: string) => Effect.Effect<void, unknown>): Effect.Effect<void, IndexWriteFailed> => {
   const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
-  return Effect.suspend(() => {
-    const tmp = tempNameFor(path)
-    const removeTmp = Effect.sync(() => {
-      for (const f of [tmp, `${tmp}-journal`]) {
-        try {
-          fs.rmSync(f, { force: true })
-        } catch {
-          // Nothing was created there, or it cannot be removed: the failure already reported matters more.
-        }
-      }
-    })
-    return Effect.gen(function* () {
-      yield* Effect.try({ try: () => fs.mkdirSync(nodePath.dirname(path), { recursive: true }), catch: failed })
-      // Older than this write and left by a writer that is gone (issue 19).
-      yield* Effect.sync(() => sweepStaleTemps(nodePath.dirname(path), Date.now()))
-      yield* fill(tmp).pipe(Effect.mapError(failed))
-      yield* Effect.tryPromise({ try: () => fsyncOffLoop(tmp), catch: failed })
-      yield* Effect.try({
+  return Effect.flatMap(prepareTemp(path, failed), (tmp) =>
+    Effect.andThen(fill(tmp).pipe(Effect.mapError(failed)), publishTemp(tmp, path, failed)).pipe(
+      Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : removeTemp(tmp)))
+    )
+  )
+}
+
+/**
+ * `write`, fed one file at a time (issue 44): the new index is filled in a
+ * temporary file inside one transaction, as `write` does, while the build
+ * reads its files, so only the file at hand is in memory. `finish` commits
+ * and renames; a scope closed before (a failed compilation, Ctrl-C) closes
+ * the connection and removes the temporary file.
+ */
+const writer = (path: string, tokenizer: TokenizerChoice): Effect.Effect<IndexWriter, IndexWriteFailed, Scope.Scope> => {
+  const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
+  return Effect.gen(function* () {
+    // The directories this write makes go again if it never finishes: a build that fails leaves the runtime as it found it.
+    const made = yield* Effect.try({ try: () => fs.mkdirSync(nodePath.dirname(path), { recursive: true }), catch: failed })
+    const tmp = yield* prepareTemp(path, failed)
+    let published = false
+    const abandon = Effect.andThen(removeTemp(tmp), Effect.sync(() => made !== undefined && removeEmptyDirs(nodePath.dirname(path), made)))
+    const db = yield* Effect.acquireRelease(
+      Effect.try({
         try: () => {
-          fs.renameSync(tmp, path)
-          fsyncDirBestEffort(nodePath.dirname(path))
+          const db = new Database(tmp)
+          try {
+            beginNewIndex(db, tokenizer)
+          } catch (e) {
+            db.close()
+            throw e
+          }
+          return db
         },
         catch: failed
-      })
-    }).pipe(Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : removeTmp)))
+      }),
+      (db) => Effect.andThen(Effect.sync(() => db.isOpen && db.close()), published ? Effect.void : abandon)
+    ).pipe(Effect.onError(() => abandon))
+    const rows = rowWriter(db, 0)
+    const indexWriter: IndexWriter = {
+      add: (file) => sliced(rows.file(file)).pipe(Effect.mapError(failed)),
+      finish: (records) =>
+        Effect.gen(function* () {
+          yield* sliced(rows.records(records)).pipe(Effect.mapError(failed))
+          yield* Effect.try({
+            try: () => {
+              db.exec("COMMIT")
+              db.close()
+            },
+            catch: failed
+          })
+          yield* publishTemp(tmp, path, failed)
+          published = true
+        })
+    }
+    return indexWriter
   })
+}
+
+/** Remove `dir` and its parents up to `top` (the first directory a write made) while they are empty. */
+const removeEmptyDirs = (dir: string, top: string) => {
+  for (let d = dir; ; d = nodePath.dirname(d)) {
+    try {
+      fs.rmdirSync(d)
+    } catch {
+      return // Not empty (or gone): whatever is in it is not this write's.
+    }
+    if (d === top || nodePath.dirname(d) === d) return
+  }
 }
 
 // --- tokenizer probe ----------------------------------------------------------
@@ -651,6 +747,6 @@ const porterAvailable: Effect.Effect<boolean> = Effect.suspend(() =>
       ).pipe(Effect.tap((ok) => Effect.sync(() => void (porterProbe = ok))))
 )
 
-export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write, update, build, across }
+export const sqliteSearchIndex: SearchIndexService = { porterAvailable, open, write, writer, update, build, across }
 
 export const SqliteSearchIndexLive = Layer.succeed(SearchIndex, sqliteSearchIndex)

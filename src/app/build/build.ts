@@ -16,8 +16,8 @@ import { MAIN_DOC } from "../../domain/sourcePaths.js"
 import { DEFAULT_TARGET, describeTargetProblem, parseTargets } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { META_DIR } from "../../domain/manifest.js"
-import { compileSkill, repairMetaDir, writeRuntime, type Compiled } from "./compile.js"
-import { indexRecords, updateIndex } from "./indexing.js"
+import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
+import { compileAndIndex, indexRecords } from "./indexing.js"
 import { deploy, Deployment, oldHomeLinks, planDeployments } from "./deploy.js"
 import { ImportResult, importSkill } from "./importSkill.js"
 import { describeSkillDir, resolveCommandSkill } from "../skills/index.js"
@@ -87,17 +87,19 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   // A `.skillc-meta` that is not a directory is moved aside first (issue 19), so the previous index is read from a sound place.
   yield* repairMetaDir(path.join(runtimeDir, META_DIR))
   const records = yield* indexRecords({ ...skill, runtimeDir })
-  const compiled: Compiled = yield* compileSkill({ ...skill, runtimeDir }, records)
+  // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
+  // parsed once), fed file by file as it is read when it is written whole
+  // (issue 44). Before anything else is written, so a hash collision (E003)
+  // stops the build with nothing changed.
+  const { compiled, update: index } = yield* compileAndIndex({ ...skill, runtimeDir }, records, (feed) =>
+    compileSkill({ ...skill, runtimeDir }, { ...records, ...(feed === undefined ? {} : { feed }) })
+  )
   // Issue 43 (DECISIONS #51): a field value the targets' agents misread is lint's SKL115 error; the build warns and goes on.
   const fm = compiled.markdown.find((m) => m.path === MAIN_DOC)?.doc.frontmatter
   if (fm?._tag === "Parsed") {
     const profiles = profilesForTargets((targetText ?? DEFAULT_TARGET).split(",").map((w) => w.trim()))
     for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
   }
-  // The search index (RFC-0004:C-INDEX) from the same compilation (markdown
-  // parsed once). First, so a hash collision (E003) stops the build before
-  // anything is written.
-  const index = yield* updateIndex({ ...compiled, skill: { ...skill, runtimeDir }, ...records })
   yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
   yield* writeRuntime(runtimeDir, compiled)
   const deployments: Array<Deployment> = []

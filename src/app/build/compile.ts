@@ -18,9 +18,10 @@ import { suggestedName } from "../../domain/skillName.js"
 import { scanMarkdown, type MarkdownDoc } from "../../domain/markdown/model.js"
 import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, parseManifest, renderManifest, SKILLC_VERSION, type Manifest } from "../../domain/manifest.js"
 import { isMarkdownPath, isOversized, MAIN_DOC } from "../../domain/sourcePaths.js"
+import { indexedFormat } from "../../domain/search/documents.js"
 import { formatTimestamp } from "../../domain/stats.js"
 import { referenceInfo, renderStub, type StubReference } from "../../domain/stub.js"
-import { warn } from "../../ports/Diagnostics.js"
+import { type Diagnostics, warn } from "../../ports/Diagnostics.js"
 import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { Progress } from "../../ports/Progress.js"
@@ -42,7 +43,8 @@ export interface Compiled {
   /**
    * The `.md` files read by this compilation, bytewise path order, parsed
    * once: every one on a first build; on an incremental build (issue 16)
-   * only those whose size or mtime moved, plus SKILL.md.
+   * only those whose size or mtime moved, plus SKILL.md. SKILL.md alone
+   * when the compilation fed a new index (`CompileOptions.feed`).
    */
   readonly markdown: ReadonlyArray<MarkdownFile>
   /** How many `.md` files the tree holds (read or not). */
@@ -108,10 +110,31 @@ export interface CompileOptions {
   readonly settled?: ReadonlyMap<string, IndexedSourceFile>
   /** The source hash the index recorded with `previous` (its `index_meta.source_hash`). */
   readonly previousSourceHash?: string
+  /**
+   * The new search index, fed each indexed file as it is read (issue 44,
+   * `compileAndIndex`): then no file's text or model outlives its turn
+   * but SKILL.md's, and `Compiled.markdown` holds SKILL.md alone.
+   */
+  readonly feed?: IndexFeed
+}
+
+/** What a compilation hands the search index as it reads (`compileAndIndex` in indexing.ts makes one). */
+export interface IndexFeed {
+  /** A file of an indexed format read whole: its text, and its model when it is markdown. */
+  readonly file: (path: string, text: string, doc: MarkdownDoc | undefined) => Effect.Effect<void, InternalError, Diagnostics>
+  /** A file of an indexed format above `[search] max_file_bytes`: hashed in pieces, never read, not indexed. */
+  readonly oversized: (path: string, size: number) => Effect.Effect<void, never, Diagnostics>
 }
 
 /** Files read per FileSystem call during a build: small enough to bound memory, large enough to amortise the call. */
 const READ_BATCH = 64
+/**
+ * The same when each file goes to the index as it is read (`feed`): a
+ * batch's bytes live until its last file is done, long enough for V8 to
+ * move them to the old generation, which frees them only at a full
+ * collection; four files at a time die young (issue 44).
+ */
+const FEED_BATCH = 4
 
 const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> => {
   const out: Array<ReadonlyArray<A>> = []
@@ -158,42 +181,50 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     else toRead.push(f)
   }
 
+  const feed = options.feed
   const markdown: Array<MarkdownFile> = []
-  const read = new Map<string, { readonly hash: string; readonly doc?: MarkdownDoc }>()
+  // What compilation keeps of each file read: its hash, and a markdown file's title and description for the stub.
+  const read = new Map<string, { readonly hash: string; readonly info?: { readonly title: string | undefined; readonly description: string | undefined } }>()
   let totalBytes = 0
   for (const f of oversized) {
     const hash = yield* fs.hashFile(path.join(tree.root, ...f.path.split("/"))).pipe(Effect.mapError(internal))
     read.set(f.path, { hash })
     totalBytes += f.size
+    if (feed !== undefined && indexedFormat(f.path) !== undefined) yield* feed.oversized(f.path, f.size)
   }
   progress.start(`Building ${skill.name}`, toRead.length)
+  // One file read: hashed, a markdown file scanned once; what the index needs goes to the feed.
+  const take = (f: (typeof toRead)[number], bytes: Uint8Array): Effect.Effect<void, InternalError, Diagnostics> => {
+    const hash = hasher.sha256Hex(bytes)
+    totalBytes += bytes.byteLength
+    const format = indexedFormat(f.path)
+    let fed: Effect.Effect<void, InternalError, Diagnostics> = Effect.void
+    if (isMarkdownPath(f.path)) {
+      const source = utf8.decode(bytes)
+      const doc = scanMarkdown(source)
+      if (feed === undefined || f.path === MAIN_DOC) markdown.push({ path: f.path, source, doc })
+      read.set(f.path, { hash, info: referenceInfo(doc) })
+      if (feed !== undefined && format !== undefined) fed = feed.file(f.path, source, doc)
+    } else {
+      read.set(f.path, { hash })
+      if (feed !== undefined && format !== undefined) fed = feed.file(f.path, utf8.decode(bytes), undefined)
+    }
+    progress.update(++done)
+    return fed
+  }
   // Files are read in batches (one Effect per batch, not per file: per-file
   // overhead is what a big skill would feel), hashed and parsed in order.
   let done = 0
   yield* Effect.forEach(
-    chunks(toRead, READ_BATCH),
+    chunks(toRead, feed === undefined ? READ_BATCH : FEED_BATCH),
     (batch) =>
-      Effect.flatMap(fs.readFiles(batch.map((f) => path.join(tree.root, ...f.path.split("/")))), (contents) =>
-        Effect.sync(() => {
-          batch.forEach((f, i) => {
-            const bytes = contents[i]!
-            const hash = hasher.sha256Hex(bytes)
-            totalBytes += bytes.byteLength
-            if (isMarkdownPath(f.path)) {
-              const source = utf8.decode(bytes)
-              const doc = scanMarkdown(source)
-              markdown.push({ path: f.path, source, doc })
-              read.set(f.path, { hash, doc })
-            } else read.set(f.path, { hash })
-            progress.update(++done)
-          })
-        })
+      Effect.flatMap(Effect.mapError(fs.readFiles(batch.map((f) => path.join(tree.root, ...f.path.split("/")))), internal), (contents) =>
+        feed === undefined
+          ? Effect.sync(() => batch.forEach((f, i) => take(f, contents[i]!)))
+          : Effect.forEach(batch, (f, i) => take(f, contents[i]!), { discard: true })
       ),
     { discard: true }
-  ).pipe(
-    Effect.mapError(internal),
-    Effect.ensuring(Effect.sync(() => progress.stop()))
-  )
+  ).pipe(Effect.ensuring(Effect.sync(() => progress.stop())))
 
   const fileHashes = new Map<string, string>()
   const pairs: Array<readonly [string, string]> = []
@@ -204,7 +235,7 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     const known = recorded.get(f.path)
     const fresh = read.get(f.path)
     const hash = known?.hash ?? fresh!.hash
-    const info = known ?? (fresh?.doc !== undefined ? referenceInfo(fresh.doc) : { title: undefined, description: undefined })
+    const info = known ?? fresh?.info ?? { title: undefined, description: undefined }
     if (known !== undefined) totalBytes += f.size
     fileHashes.set(f.path, hash)
     pairs.push([f.path, hash])

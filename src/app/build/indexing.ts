@@ -19,7 +19,7 @@
  * per file and only files whose size or mtime moved are read and hashed again.
  */
 import { fsInternal, timeSlicer } from "../shared/index.js"
-import { Clock, Context, Deferred, Effect, Option } from "effect"
+import { Clock, Context, Deferred, Effect, Option, Scope } from "effect"
 import { Path } from "effect/Path"
 import { IndexCollision, IndexUnusable, InternalError, Warning } from "../../domain/errors.js"
 import { splitLines, stripBom } from "../../domain/markdown/lines.js"
@@ -28,7 +28,10 @@ import { scanMarkdown } from "../../domain/markdown/scan.js"
 import { indexedFormat, markdownRows, textRows } from "../../domain/search/documents.js"
 import { isOversized } from "../../domain/sourcePaths.js"
 import { referenceInfo } from "../../domain/stub.js"
+import type { IndexFeed } from "./compile.js"
 import {
+  type BuildVerdict,
+  type MetaRead,
   buildVerdict,
   hash16Of,
   indexFileName,
@@ -41,12 +44,13 @@ import { tokenizerChoice, type TokenizerChoice } from "../../domain/search/token
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
-import { IndexWriteFailed, SearchIndex, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../../ports/SearchIndex.js"
+import { IndexWriteFailed, SearchIndex, type IndexWriter, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../../ports/SearchIndex.js"
 import { builtElsewhere, NOT_BUILT_HERE, recordCacheOwner } from "../skills/index.js"
 import type { ResolvedSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
 import { PendingRebuild } from "../../ports/PendingRebuild.js"
+import { HeapTuning } from "../../ports/HeapTuning.js"
 import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "../shared/index.js"
 import { answersFor, dropSettled, readSettled, settle, withSettled } from "./settledRecords.js"
 
@@ -108,6 +112,20 @@ export interface IndexUpdate {
 
 const utf8 = new TextDecoder("utf-8")
 
+/** The index rows of one file of an indexed format, from its text (and its markdown model when already scanned). */
+const rowsOfFile = (path: string, text: string, doc: MarkdownDoc | undefined, tokenizer: TokenizerChoice): PathRows =>
+  indexedFormat(path) === "text"
+    ? { path, ...textRows(path, stripBom(text), tokenizer) }
+    : { path, ...markdownRows(path, splitLines(text), doc ?? scanMarkdown(text), tokenizer) }
+
+/** Issue 29 item 3: a file above the limit is never read into memory, never a reason for the skill to fail. */
+const notIndexed = (skillName: string, file: string, size: number, maxFileBytes: number) =>
+  warn(
+    Warning.notice(
+      `'${skillName}/${file}' is not indexed: ${size} bytes, above [search] max_file_bytes (${maxFileBytes}); ` + "skc open still reads it"
+    )
+  )
+
 /** The index rows of every indexed file (or those `only` names), in bytewise path order (outline order). */
 const rowsOf = (source: IndexSource, tokenizer: TokenizerChoice, only?: ReadonlySet<string>) =>
   Effect.gen(function* () {
@@ -122,25 +140,14 @@ const rowsOf = (source: IndexSource, tokenizer: TokenizerChoice, only?: Readonly
       const format = indexedFormat(f.path)
       if (format === undefined || (only !== undefined && !only.has(f.path))) continue
       if (isOversized(f, maxFileBytes)) {
-        // Issue 29 item 3: never read into memory, never a reason for the skill to fail.
-        yield* warn(
-          Warning.notice(
-            `'${source.skill.name}/${f.path}' is not indexed: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes}); ` +
-              "skc open still reads it"
-          )
-        )
+        yield* notIndexed(source.skill.name, f.path, f.size, maxFileBytes)
         out.push({ path: f.path, sections: [], headings: [] })
         continue
       }
       const known = parsed.get(f.path)
       const text =
         known?.source ?? utf8.decode(yield* fs.readFile(path.join(source.skill.sourceDir, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal)))
-      if (format === "text") {
-        out.push({ path: f.path, ...textRows(f.path, stripBom(text), tokenizer) })
-        continue
-      }
-      const doc = known?.doc ?? scanMarkdown(text)
-      out.push({ path: f.path, ...markdownRows(f.path, splitLines(text), doc, tokenizer) })
+      out.push(rowsOfFile(f.path, text, known?.doc, tokenizer))
     }
     return out
   })
@@ -171,14 +178,14 @@ const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "
       const { path } = yield* indexPathOf(skill)
       const opened = yield* index.open(path)
       const meta = opened.meta
-      if (meta._tag !== "Present") return undefined
+      if (meta._tag !== "Present") return { meta }
       if (meta.meta.skill_path !== skill.canonicalSourceDir || meta.meta.schema_version !== SCHEMA_VERSION || meta.meta.tokenizer !== tokenizer.recorded) {
-        return undefined
+        return { meta }
       }
       // Recovery: an index whose file records cannot be read records nothing to reuse; the build indexes every file.
       const files = yield* opened.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
-      if (files === undefined) return undefined
-      return { files: filesByPath(files), sourceHash: meta.meta.source_hash }
+      if (files === undefined) return { meta }
+      return { meta, files: filesByPath(files), sourceHash: meta.meta.source_hash }
     })
   )
 
@@ -199,33 +206,50 @@ const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number): R
   tokenizer: tokenizer.recorded
 })
 
-export const updateIndex = Effect.fn("skc.updateIndex")(function* (source: IndexSource) {
-  const index = yield* SearchIndex
+/** What the index file at `path` holds now (its metadata, or why it has none). */
+const currentMeta = (path: string) => Effect.flatMap(Effect.service(SearchIndex), (index) => Effect.scoped(Effect.map(index.open(path), (i) => i.meta)))
+
+/**
+ * build's verdict on the index (RFC-0004:C-INDEX) for sources hashing to
+ * `sourceHash`. RFC-0004 stops build on a collision: the file is another
+ * skill's index, whose path hashes to the same name. An index whose
+ * recorded path does not hash to its file name is no skill's index (a
+ * copied or renamed file): that skill never opens it, so build replaces it
+ * (issue 29 item 5; docs/decisions.md). `search` keeps E003 for both.
+ */
+const verdictFor = Effect.fnUntraced(function* (
+  meta: MetaRead,
+  skill: IndexSource["skill"],
+  where: { readonly path: string; readonly hash16: string },
+  tokenizer: TokenizerChoice,
+  sourceHash: string
+) {
   const hasher = yield* Hasher
+  const verdict = buildVerdict(meta, { skillPath: skill.canonicalSourceDir, sourceHash, tokenizer: tokenizer.recorded })
+  if (verdict._tag !== "Collision") return verdict
+  const owner = meta._tag === "Present" ? meta.meta.skill_path : undefined
+  if (owner === undefined || hash16Of(hasher.sha256Hex(owner)) === where.hash16) return yield* Effect.fail(new IndexCollision({ hash16: where.hash16 }))
+  yield* verbose(`search index ${where.path} records ${owner}, whose index is not this file: replacing it`)
+  const replace: BuildVerdict = { _tag: "Replace", reason: "corrupt", detail: `recorded for ${owner}` }
+  return replace
+})
+
+const writeFailed = (e: { readonly path: string; readonly message: string }) =>
+  new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })
+
+export const updateIndex = Effect.fn("skc.updateIndex")(function* (
+  source: IndexSource,
+  /** The index's metadata when the caller has just read it (`compileAndIndex`). */
+  known?: MetaRead
+) {
+  const index = yield* SearchIndex
   const tokenizer = yield* currentTokenizer
   const { path, hash16 } = yield* indexPathOf(source.skill)
-  const meta = yield* Effect.scoped(Effect.map(index.open(path), (i) => i.meta))
-  let verdict = buildVerdict(meta, {
-    skillPath: source.skill.canonicalSourceDir,
-    sourceHash: source.sourceHash,
-    tokenizer: tokenizer.recorded
-  })
-  if (verdict._tag === "Collision") {
-    // RFC-0004 stops build on a collision: the file is another skill's
-    // index, whose path hashes to the same name. An index whose recorded
-    // path does not hash to its file name is no skill's index (a copied or
-    // renamed file): that skill never opens it, so build replaces it
-    // (issue 29 item 5; docs/decisions.md). `search` keeps E003 for both.
-    const owner = meta._tag === "Present" ? meta.meta.skill_path : undefined
-    if (owner === undefined || hash16Of(hasher.sha256Hex(owner)) === hash16) return yield* Effect.fail(new IndexCollision({ hash16 }))
-    yield* verbose(`search index ${path} records ${owner}, whose index is not this file: replacing it`)
-    verdict = { _tag: "Replace", reason: "corrupt", detail: `recorded for ${owner}` }
-  }
+  const meta = known ?? (yield* currentMeta(path))
+  const verdict = yield* verdictFor(meta, source.skill, { path, hash16 }, tokenizer, source.sourceHash)
 
   const now = yield* Clock.currentTimeMillis
   const metaNow = metaOf(source, tokenizer, now)
-  const writeFailed = (e: { readonly path: string; readonly message: string }) =>
-    new InternalError({ message: `cannot write search index ${e.path}: ${e.message}`, cause: e })
   const previous = source.previous
   const writeAll = (files: ReadonlyArray<PathRows>) =>
     index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
@@ -289,6 +313,94 @@ export const updateIndex = Effect.fn("skc.updateIndex")(function* (source: Index
   }
   return update
 })
+
+/** The records of earlier builds a build may reuse (`indexRecords`). */
+export interface IndexRecords {
+  readonly previous?: ReadonlyMap<string, IndexedSourceFile>
+  readonly previousSourceHash?: string
+  readonly settled?: ReadonlyMap<string, IndexedSourceFile>
+  /** The index's metadata as these records were read (so a build opens the index once). */
+  readonly meta?: MetaRead
+}
+
+/**
+ * build's compilation and index update together (issue 44). When the
+ * index will be written whole whatever the sources hash to — none yet, a
+ * corrupt one, another schema or tokenizer, a misnamed file — each file's
+ * rows go to the new index as the compilation reads the file
+ * (`SearchIndex.writer`), so a cold build holds one file's text and rows at
+ * a time instead of every file's (20 MB of markdown made ≈40 MB of section
+ * rows). Otherwise — the index is current or changes incrementally, which
+ * only the source hash can tell — the compilation keeps what it read for
+ * `updateIndex`, as before. A collision (E003) stops before anything is
+ * read or written; a compilation that fails leaves the old index as it was.
+ */
+export const compileAndIndex = <C extends Omit<IndexSource, "skill" | "previous" | "settled">, E, R>(
+  skill: IndexSource["skill"],
+  records: IndexRecords,
+  compile: (feed: IndexFeed | undefined) => Effect.Effect<C, E, R>
+) =>
+  Effect.gen(function* () {
+    const index = yield* SearchIndex
+    const tokenizer = yield* currentTokenizer
+    const where = yield* indexPathOf(skill)
+    const meta = records.meta ?? (yield* currentMeta(where.path))
+    // The verdict as if the sources had not changed: anything but "up to date" rewrites the whole index.
+    const recorded = meta._tag === "Present" ? meta.meta.source_hash : ""
+    const whole = yield* verdictFor(meta, skill, where, tokenizer, recorded)
+    if (whole._tag === "UpToDate") {
+      const compiled = yield* compile(undefined)
+      const update = yield* updateIndex({ ...compiled, skill, ...records }, meta)
+      return { compiled, update }
+    }
+    return yield* Effect.scoped(
+      Effect.gen(function* () {
+        const { maxFileBytes } = (yield* Settings).config
+        // Opened at the first file read, so a file that cannot be read is named before a runtime that cannot be written.
+        const scope = yield* Effect.scope
+        let opened: IndexWriter | undefined
+        const writer = Effect.suspend(() =>
+          opened !== undefined
+            ? Effect.succeed(opened)
+            : index.writer(where.path, tokenizer).pipe(
+                Effect.provideService(Scope.Scope, scope),
+                Effect.tap((w) => Effect.sync(() => void (opened = w))),
+                Effect.mapError(writeFailed)
+              )
+        )
+        let sections = 0
+        let headings = 0
+        const feed: IndexFeed = {
+          file: (file, text, doc) =>
+            Effect.flatMap(writer, (w) => {
+              const rows = rowsOfFile(file, text, doc, tokenizer)
+              sections += rows.sections.length
+              headings += rows.headings.length
+              return Effect.mapError(w.add(rows), writeFailed)
+            }),
+          oversized: (file, size) => notIndexed(skill.name, file, size, maxFileBytes)
+        }
+        const tuning = yield* HeapTuning
+        const compiled = yield* tuning.whileStreaming(compile(feed))
+        if (whole._tag === "Replace") {
+          yield* verbose(`search index ${whole.reason}${whole.detail ? ` (${whole.detail})` : ""}: rebuilding ${where.path}`)
+        }
+        // The index is written below with records of the tree as it is now.
+        yield* dropSettled(where.path)
+        const metaNow = metaOf({ ...compiled, skill }, tokenizer, yield* Clock.currentTimeMillis)
+        yield* Effect.mapError((yield* writer).finish({ sourceFiles: compiled.sourceFiles, meta: metaNow }), writeFailed)
+        const update: IndexUpdate = {
+          path: where.path,
+          action: whole._tag === "Create" ? "created" : "rebuilt",
+          ...(whole._tag === "Replace" ? { reason: whole.reason } : {}),
+          sections,
+          headings,
+          tokenizer: tokenizer.recorded
+        }
+        return { compiled, update }
+      })
+    )
+  })
 
 // ---------------------------------------------------------------------------
 // Query
@@ -369,7 +481,12 @@ const settleChecked = (path: string, files: ReadonlyArray<IndexedSourceFile>, se
 export const indexRecords = Effect.fnUntraced(function* (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) {
   const previous = yield* previousSourceFiles(skill)
   const settled = yield* readSettled((yield* indexPathOf(skill)).path)
-  return { settled, ...(previous === undefined ? {} : { previous: previous.files, previousSourceHash: previous.sourceHash }) }
+  const records: IndexRecords = {
+    settled,
+    meta: previous.meta,
+    ...(previous.files === undefined ? {} : { previous: previous.files, previousSourceHash: previous.sourceHash })
+  }
+  return records
 })
 
 /**
