@@ -38,7 +38,7 @@ import { basename } from "node:path"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
-import { makeServer, type McpSession, type ServeOptions } from "./server.js"
+import { makeServer, makeSharedServices, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
 import { RevisionTransport } from "./revision.js"
 import { boundedMessage, MAX_REQUEST_BYTES } from "./limits.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
@@ -188,16 +188,24 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const sessions = new Map<string, Open>()
   const { tokens } = options
 
-  const sessionOptions = (project: string, user: string | undefined): ServeOptions => ({
+  // --stateless: a session per request, over services built once per project (ports, memos, SQLite pools).
+  const shared = new Map<string, SharedServices>()
+  const sharedOf = (project: string) => {
+    let s = shared.get(project)
+    if (s === undefined) shared.set(project, (s = makeSharedServices(project)))
+    return s
+  }
+  const sessionOptions = (project: string, user: string | undefined, stateless: boolean): ServeOptions => ({
     ...(options.skillTools === undefined ? {} : { skillTools: options.skillTools }),
     ...(options.outputSchemas === undefined ? {} : { outputSchemas: options.outputSchemas }),
     project,
-    http: { user }
+    http: { user },
+    ...(stateless ? { shared: sharedOf(project) } : {})
   })
 
   /** A session and its transport, connected. */
   const open = async (project: string, user: string | undefined, stateless: boolean) => {
-    const session = await makeServer(version, sessionOptions(project, user))
+    const session = await makeServer(version, sessionOptions(project, user, stateless))
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: stateless ? undefined : () => randomUUID(),
       // Stateless: one answer per POST, no stream to keep.
@@ -363,6 +371,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   await Promise.all([...sessions.keys()].map(closeSession))
   if (telemetry !== undefined) await (await telemetry).close().catch(() => {})
+  for (const s of shared.values()) await s.runtime.dispose().catch(() => {})
   // The last rows written are pushed before the process ends (bounded: a database that does not answer keeps them local).
   await live?.stop()
   server.closeIdleConnections()

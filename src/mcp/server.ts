@@ -247,6 +247,26 @@ export interface ServeOptions {
    * `clientInfo` as `args.client`. A stdio session records neither.
    */
   readonly http?: { readonly user: string | undefined }
+  /**
+   * Issue 49: the services of a project shared by many short sessions
+   * (`skc mcp --http --stateless`: one session per request), so that a
+   * request does not build and tear down the ports, the memos and the
+   * SQLite pools; made by `makeSharedServices`, disposed by its owner.
+   * The session's `close` leaves them open.
+   */
+  readonly shared?: SharedServices
+}
+
+/** A project's session services, built once and used by many sessions (see `ServeOptions.shared`). */
+export interface SharedServices {
+  readonly directory: Ref.Ref<string>
+  readonly runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>
+}
+
+/** The services of `project` for many stateless sessions: no roots, no watcher (the directory never moves). */
+export const makeSharedServices = (project: string): SharedServices => {
+  const directory = Ref.makeUnsafe(resolve(project))
+  return { directory, runtime: ManagedRuntime.make(SessionLive({ directory, pending: noWatcher })) }
 }
 
 /** One connection's session (issue 44 item 2): the SDK's server and what ends it; nothing of it is kept elsewhere. */
@@ -362,10 +382,10 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // The session's services are built once, as one layer (SessionLive); settings per request. The
   // session keeps SQLite connections (bounded pools, issue 16) and the staleness watchers between calls.
   const started = resolve(options.project ?? process.cwd())
-  const directory = Ref.makeUnsafe(started)
+  const directory = options.shared?.directory ?? Ref.makeUnsafe(started)
   // --watch: the watch loop (serveStdio) and the calls meet here; loaded only when watching.
   const hub = options.watch === true ? (await import("../app/build/watch.js")).makeRebuildHub() : undefined
-  const runtime = ManagedRuntime.make(
+  const runtime = options.shared?.runtime ?? ManagedRuntime.make(
     SessionLive({ directory, pending: hub?.service ?? noWatcher })
   )
   // The client's identity is known once it made the handshake (the SDK's server keeps its clientInfo).
@@ -503,7 +523,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   }
   server.onerror = (error) => void process.stderr.write(`skc mcp: ${error.message}\n`)
   // The session's scope: its watchers and connections end with it (disposing twice is a no-op).
-  return { server, directory: () => Ref.getUnsafe(directory), hub, noProject, close: () => runtime.dispose(), revision, run }
+  return { server, directory: () => Ref.getUnsafe(directory), hub, noProject, close: () => (options.shared === undefined ? runtime.dispose() : Promise.resolve()), revision, run }
 }
 
 /** Serve on stdin/stdout until stdin ends. */
