@@ -66,6 +66,8 @@ export interface HttpServeOptions extends Omit<ServeOptions, "project" | "follow
 
 /** Sessions open at once, at most (each holds its services and pools). */
 export const MAX_SESSIONS = 256
+/** Open connections at most (each session's SSE stream holds one). */
+export const MAX_CONNECTIONS = 1024
 /** A session without a request for this long is closed (clients that vanish without DELETE). */
 export const SESSION_IDLE_MS = 30 * 60_000
 
@@ -92,6 +94,17 @@ class BoundedTransport implements Transport {
   close = () => this.inner.close()
   send = (message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]) =>
     this.inner.send(boundedMessage(message) as JSONRPCMessage, options)
+}
+
+/** A 2026-07-28 request's `_meta["io.modelcontextprotocol/clientInfo"]` as `name/version`, when it is well formed. */
+const clientOfMeta = (message: unknown): string | undefined => {
+  const params = typeof message === "object" && message !== null ? (message as { params?: unknown }).params : undefined
+  const meta = typeof params === "object" && params !== null ? (params as { _meta?: unknown })._meta : undefined
+  const info = typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>)["io.modelcontextprotocol/clientInfo"] : undefined
+  if (typeof info !== "object" || info === null) return undefined
+  const { name, version } = info as { name?: unknown; version?: unknown }
+  const ok = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 100
+  return ok(name) && ok(version) ? `${name}/${version}` : undefined
 }
 
 const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -195,17 +208,17 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     if (s === undefined) shared.set(project, (s = makeSharedServices(project)))
     return s
   }
-  const sessionOptions = (project: string, user: string | undefined, stateless: boolean): ServeOptions => ({
+  const sessionOptions = (project: string, user: string | undefined, stateless: boolean, client?: string): ServeOptions => ({
     ...(options.skillTools === undefined ? {} : { skillTools: options.skillTools }),
     ...(options.outputSchemas === undefined ? {} : { outputSchemas: options.outputSchemas }),
     project,
-    http: { user },
+    http: { user, client },
     ...(stateless ? { shared: sharedOf(project) } : {})
   })
 
   /** A session and its transport, connected. */
-  const open = async (project: string, user: string | undefined, stateless: boolean) => {
-    const session = await makeServer(version, sessionOptions(project, user, stateless))
+  const open = async (project: string, user: string | undefined, stateless: boolean, client?: string) => {
+    const session = await makeServer(version, sessionOptions(project, user, stateless, client))
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: stateless ? undefined : () => randomUUID(),
       // Stateless: one answer per POST, no stream to keep.
@@ -291,7 +304,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
 
     if (options.stateless) {
       if (method !== "POST") return rpcError(res, 405, -32000, "Method not allowed: a stateless server answers POST only", { allow: "POST" })
-      const { session, transport } = await open(project, user, true)
+      const { session, transport } = await open(project, user, true, clientOfMeta(parsed))
       try {
         await handle(transport)
       } finally {
@@ -346,9 +359,12 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       else res.end()
     })
   })
-  // Slow clients cannot hold a connection forever (Node's own defaults, stated).
+  // A slow client cannot hold a connection by sending slowly: a request (headers and body) must arrive within a minute.
+  // (The answer may stream for longer: an SSE stream is a response, which this does not bound.)
   server.headersTimeout = 60_000
-  server.requestTimeout = 0 // SSE streams stay open; idle sessions are swept instead
+  server.requestTimeout = 60_000
+  // Connections at once, at most: beyond, new ones are refused by the kernel's backlog, never buffered here.
+  server.maxConnections = MAX_CONNECTIONS
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)

@@ -246,7 +246,14 @@ export interface ServeOptions {
    * each access row records it as `args.user`, and the client's
    * `clientInfo` as `args.client`. A stdio session records neither.
    */
-  readonly http?: { readonly user: string | undefined }
+  readonly http?: {
+    readonly user: string | undefined
+    /**
+     * The client as a 2026-07-28 request names itself (`_meta["io.modelcontextprotocol/clientInfo"]`,
+     * `name/version`): a stateless session has no handshake; the handshake's `clientInfo` wins when there is one.
+     */
+    readonly client?: string | undefined
+  }
   /**
    * Issue 49: the services of a project shared by many short sessions
    * (`skc mcp --http --stateless`: one session per request), so that a
@@ -392,7 +399,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const caller = (): Caller => {
     if (options.http === undefined) return { role: "agent" }
     const info = server.getClientVersion()
-    return { role: "agent", user: options.http.user, client: info === undefined ? undefined : `${info.name}/${info.version}` }
+    return { role: "agent", user: options.http.user, client: info === undefined ? options.http.client : `${info.name}/${info.version}` }
   }
   const served = runLive(runtime, caller)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).

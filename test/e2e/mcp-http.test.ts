@@ -198,6 +198,31 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
       await client.close()
       const get = await fetch(`${server.base}/mcp`, { headers: { accept: "text/event-stream" } })
       expect(get.status).toBe(405)
+      // A 2026-07-28 request makes no handshake: it names its client in _meta, and the row records it (issue 49 item 2).
+      const modern = await fetch(`${server.base}/mcp`, {
+        method: "POST",
+        headers: MCP_HEADERS,
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: {
+            name: "skc_show",
+            arguments: { skill: "notes", section: "Notes" },
+            _meta: {
+              "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+              "io.modelcontextprotocol/clientCapabilities": {},
+              "io.modelcontextprotocol/clientInfo": { name: "modern-agent", version: "3.0" }
+            }
+          }
+        })
+      })
+      expect(modern.status).toBe(200)
+      const answer = (await modern.json()) as { result: { resultType: string; content: Array<{ text: string }> } }
+      expect(answer.result.resultType).toBe("complete")
+      expect(answer.result.content[0]!.text).toContain("Plain notes.")
+      const rows = readLog(join(sb.work, ".skillc", "runtime", "notes", ".skillc-meta", "logs.db"))
+      expect(JSON.parse(rows[rows.length - 1]!.args as string)).toMatchObject({ role: "agent", client: "modern-agent/3.0" })
     } finally {
       await server.stop()
     }
