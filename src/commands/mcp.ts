@@ -36,7 +36,7 @@ export const MCP_OTHER_CLIENTS: ReadonlyArray<string> = [
 export const mcpHelp = {
   name: "mcp",
   summary: [
-    "Serve skills to AI agents over the Model Context Protocol (stdio).",
+    "Serve skills to AI agents over the Model Context Protocol (stdio; Streamable HTTP with --http).",
     "",
     "Tools (each the command of the same name):",
     `  ${mcpCommandSpecs.map((s) => `skc_${s.name}`).join(" ")}`,
@@ -82,6 +82,11 @@ export const mcpHelp = {
     'With skc installed (npm install -g skillc once published; today from a checkout or a packed tarball, see the README\'s Install): "command": "skc", "args": ["mcp", "--project", "/path/to/project"] starts faster, and works before the package is on the registry.',
     "With the claude CLI: claude mcp add-json skillc '{\"command\":\"skc\",\"args\":[\"mcp\",\"--project\",\"/path/to/project\"]}' (the server object, without the mcpServers wrapper).",
     '"env": { "SKILLC_PROJECT": "/path/to/project" } does the same as --project.',
+    "Over HTTP (one server for a team; deployment, tokens, TLS and every client's settings: docs/team.md):",
+    "  skc mcp --http --project /path/to/project        # http://127.0.0.1:8765/mcp",
+    "  claude mcp add --transport http skills http://127.0.0.1:8765/mcp   (add --header \"Authorization: Bearer <token>\" with --tokens)",
+    "  Claude Code's telemetry: OTEL_EXPORTER_OTLP_LOGS_ENDPOINT=http://127.0.0.1:8765/v1/logs OTEL_EXPORTER_OTLP_LOGS_PROTOCOL=http/json",
+    "",
     "The project served: --project, else SKILLC_PROJECT. Without either, the MCP roots of a client that",
     "sends them (deprecated by MCP 2026-07-28; honoured for older clients), else the working directory."
   ]
