@@ -219,10 +219,12 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   /** A session and its transport, connected. */
   const open = async (project: string, user: string | undefined, stateless: boolean, client?: string) => {
     const session = await makeServer(version, sessionOptions(project, user, stateless, client))
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: stateless ? undefined : () => randomUUID(),
       // Stateless: one answer per POST, no stream to keep.
       enableJsonResponse: stateless,
+      // Known as soon as the id is made, before the answer that carries it is sent: the client's next request finds it.
+      onsessioninitialized: (id) => void sessions.set(id, { session, transport, user, lastUsed: Date.now() }),
       onsessionclosed: (id) => void closeSession(id)
     })
     await session.server.connect(new RevisionTransport(new BoundedTransport(transport), session.revision))
@@ -325,12 +327,11 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     if (sessions.size >= MAX_SESSIONS) return rpcError(res, 503, -32000, `Too many sessions (${MAX_SESSIONS}): try again later`, { "retry-after": "60" })
     const { session, transport } = await open(project, user, false)
     await handle(transport)
-    const opened = transport.sessionId
-    if (opened === undefined) {
+    if (transport.sessionId === undefined) {
       // Not an initialize request: no session was opened.
       await transport.close().catch(() => {})
       await session.close().catch(() => {})
-    } else sessions.set(opened, { session, transport, user, lastUsed: Date.now() })
+    }
   }
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
