@@ -85,7 +85,7 @@ export const mcpHelp = {
     "Over HTTP (one server for a team; deployment, tokens, TLS and every client's settings: docs/team.md):",
     "  skc mcp --http --project /path/to/project        # http://127.0.0.1:8765/mcp",
     "  claude mcp add --transport http skills http://127.0.0.1:8765/mcp   (add --header \"Authorization: Bearer <token>\" with --tokens)",
-    "  Claude Code's telemetry: OTEL_EXPORTER_OTLP_LOGS_ENDPOINT=http://127.0.0.1:8765/v1/logs OTEL_EXPORTER_OTLP_LOGS_PROTOCOL=http/json",
+    "  Claude Code's telemetry: OTEL_EXPORTER_OTLP_LOGS_ENDPOINT=http://127.0.0.1:8765/v1/logs (http/protobuf or http/json)",
     "",
     "The project served: --project, else SKILLC_PROJECT. Without either, the MCP roots of a client that",
     "sends them (deprecated by MCP 2026-07-28; honoured for older clients), else the working directory."

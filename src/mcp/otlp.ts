@@ -7,13 +7,12 @@
  * skill's access log (src/app/usage/activations.ts, src/domain/otel.ts);
  * other events are acknowledged and dropped.
  *
- * JSON only. The OTLP specification asks a receiver for both binary
- * protobuf and JSON; skc answers protobuf with 415 and a `Status` naming
- * the JSON protocol, because decoding protobuf would need the OTLP `.proto`
- * schemas and a protobuf runtime in the server bundle every stdio user
- * loads, for one event type, while every OpenTelemetry SDK (Claude Code's
- * included) can export JSON by a setting. `Content-Encoding: gzip` is
- * accepted (bounded when inflated, as the body itself).
+ * Both encodings the OTLP specification asks a receiver to take: JSON
+ * (`application/json`) and binary protobuf (`application/x-protobuf`,
+ * decoded by src/domain/otlpProtobuf.ts into the JSON shape, no protobuf
+ * runtime loaded); the answer is in the request's encoding. Another type is
+ * 415. `Content-Encoding: gzip` is accepted (bounded when inflated, as the
+ * body itself).
  *
  * Answers (OTLP/HTTP "Response"): 200 with `{}` when every record was
  * taken, or with `partialSuccess` (`rejectedLogRecords`, `errorMessage`)
@@ -26,6 +25,7 @@ import { gunzipSync } from "node:zlib"
 import { Exit } from "effect"
 import { recordActivations } from "../app/usage/activations.js"
 import { activationsOfOtlp } from "../domain/otel.js"
+import { logsRequestOfProtobuf, ProtobufError } from "../domain/otlpProtobuf.js"
 import type { McpSession } from "./server.js"
 
 /** The largest OTLP body taken, compressed or inflated: 4 MiB (an exporter's batch of 512 records is far below). */
@@ -40,12 +40,41 @@ const status = (res: ServerResponse, code: number, body: unknown) => {
 /** google.rpc.Status codes used: INVALID_ARGUMENT 3, INTERNAL 13. */
 const rpcStatus = (code: number, message: string) => ({ code, message })
 
+/** Protobuf's varint and length-delimited field, for the few answers written in protobuf. */
+const varint = (n: number): Array<number> => {
+  const out: Array<number> = []
+  let v = n
+  while (v > 0x7f) {
+    out.push((v & 0x7f) | 0x80)
+    v = Math.floor(v / 128)
+  }
+  out.push(v)
+  return out
+}
+const lengthDelimited = (field: number, bytes: Uint8Array): Array<number> => [(field << 3) | 2, ...varint(bytes.length), ...bytes]
+
+/** `google.rpc.Status { int32 code = 1; string message = 2; }` */
+const statusProto = (code: number, message: string) =>
+  Uint8Array.from([0x08, ...varint(code), ...lengthDelimited(2, new TextEncoder().encode(message))])
+
+/** `ExportLogsServiceResponse { ExportLogsPartialSuccess partial_success = 1 { int64 rejected_log_records = 1; string error_message = 2; } }` */
+const partialSuccessProto = (rejected: number, message: string) =>
+  Uint8Array.from(lengthDelimited(1, Uint8Array.from([0x08, ...varint(rejected), ...lengthDelimited(2, new TextEncoder().encode(message))])))
+
+const protobuf = (res: ServerResponse, code: number, body: Uint8Array) => {
+  res.writeHead(code, { "content-type": "application/x-protobuf", "content-length": body.length })
+  res.end(Buffer.from(body))
+}
+
 /** Answer one `POST /v1/logs` whose body was read (`bytes`), recording on `session` (the first project's). */
 export const receiveLogs = async (req: IncomingMessage, res: ServerResponse, bytes: Buffer, session: McpSession): Promise<void> => {
   const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase()
-  if (type !== "application/json") {
-    return status(res, 415, rpcStatus(3, `skc accepts OTLP/HTTP JSON only (Content-Type: application/json), not '${type || "none"}': set OTEL_EXPORTER_OTLP_LOGS_PROTOCOL=http/json`))
+  const binary = type === "application/x-protobuf"
+  if (type !== "application/json" && !binary) {
+    return status(res, 415, rpcStatus(3, `OTLP/HTTP logs are application/json or application/x-protobuf, not '${type || "none"}'`))
   }
+  // An error or an answer, in the request's encoding (OTLP/HTTP "Response").
+  const fail = (code: number, message: string) => (binary ? protobuf(res, code, statusProto(3, message)) : status(res, code, rpcStatus(3, message)))
   const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase()
   let body = bytes
   if (encoding === "gzip") {
@@ -53,29 +82,34 @@ export const receiveLogs = async (req: IncomingMessage, res: ServerResponse, byt
       body = gunzipSync(bytes, { maxOutputLength: MAX_OTLP_BYTES })
     } catch (e) {
       const tooLarge = (e as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE"
-      return status(res, tooLarge ? 413 : 400, rpcStatus(3, tooLarge ? `inflated body exceeds ${MAX_OTLP_BYTES} bytes` : "body is not valid gzip"))
+      return fail(tooLarge ? 413 : 400, tooLarge ? `inflated body exceeds ${MAX_OTLP_BYTES} bytes` : "body is not valid gzip")
     }
   } else if (encoding !== "identity") {
-    return status(res, 415, rpcStatus(3, `Content-Encoding '${encoding}' is not supported (gzip or none)`))
+    return fail(415, `Content-Encoding '${encoding}' is not supported (gzip or none)`)
   }
   let document: unknown
   try {
-    document = JSON.parse(body.toString("utf8"))
+    document = binary ? logsRequestOfProtobuf(body) : JSON.parse(body.toString("utf8"))
   } catch (e) {
-    return status(res, 400, rpcStatus(3, `not JSON: ${e instanceof Error ? e.message : String(e)}`))
+    if (binary && !(e instanceof ProtobufError)) throw e
+    return fail(400, `not ${binary ? "an ExportLogsServiceRequest" : "JSON"}: ${e instanceof Error ? e.message : String(e)}`)
   }
   const parsed = activationsOfOtlp(document)
   // The activation's own `user` (Claude Code's user.email) is kept: recordActivations merges no caller into its rows.
   const recorded = await session.run(recordActivations(parsed))
-  if (Exit.isFailure(recorded.exit)) return status(res, 500, rpcStatus(13, "activations could not be recorded"))
+  if (Exit.isFailure(recorded.exit)) {
+    return binary ? protobuf(res, 500, statusProto(13, "activations could not be recorded")) : status(res, 500, rpcStatus(13, "activations could not be recorded"))
+  }
   const r = recorded.exit.value
   const unknown = Object.values(r.unknown_skills).reduce((a, b) => a + b, 0)
   const rejected = r.rejected + unknown
-  if (rejected === 0) return status(res, 200, {})
+  if (rejected === 0) return binary ? protobuf(res, 200, new Uint8Array(0)) : status(res, 200, {})
   const names = Object.keys(r.unknown_skills)
   const why = [
     ...(r.rejected > 0 ? [`${r.rejected} skill_activated record(s) without a skill name or a time`] : []),
     ...(names.length > 0 ? [`no such skill here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ", …" : ""}`] : [])
   ]
-  return status(res, 200, { partialSuccess: { rejectedLogRecords: rejected, errorMessage: why.join("; ") } })
+  return binary
+    ? protobuf(res, 200, partialSuccessProto(rejected, why.join("; ")))
+    : status(res, 200, { partialSuccess: { rejectedLogRecords: rejected, errorMessage: why.join("; ") } })
 }

@@ -59,3 +59,38 @@ describe("OTLP/JSON skill activations (issue 49 item 4)", () => {
     }
   })
 })
+
+describe("OTLP/HTTP binary protobuf (issue 49 item 4)", () => {
+  it("the fixture in protobuf gives the same activations as in JSON", async () => {
+    const { encodeLogsRequest } = await import("../helpers/otlpProtobuf.js")
+    const { logsRequestOfProtobuf } = await import("../../src/domain/otlpProtobuf.js")
+    const json = activationsOfOtlp(JSON.parse(FIXTURE))
+    const binary = activationsOfOtlp(logsRequestOfProtobuf(encodeLogsRequest(JSON.parse(FIXTURE))))
+    expect(binary).toEqual(json)
+  })
+
+  it("a malformed body is a ProtobufError, never a crash, a hang or a read past the end", async () => {
+    const { encodeLogsRequest } = await import("../helpers/otlpProtobuf.js")
+    const { logsRequestOfProtobuf, ProtobufError } = await import("../../src/domain/otlpProtobuf.js")
+    const good = encodeLogsRequest(JSON.parse(FIXTURE))
+    const cases = [
+      good.subarray(0, good.length - 3),
+      Uint8Array.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]),
+      Uint8Array.from([0x0b]),
+      Uint8Array.from([0x08, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80]),
+      Uint8Array.from([0x00, 0x01])
+    ]
+    for (const bytes of cases) expect(() => logsRequestOfProtobuf(bytes)).toThrow(ProtobufError)
+    // Random bytes: decoded or refused, nothing else.
+    let seed = 7
+    for (let i = 0; i < 300; i++) {
+      const bytes = Uint8Array.from({ length: 1 + (i % 64) }, () => (seed = (seed * 1103515245 + 12345) % 2147483648) & 0xff)
+      try {
+        activationsOfOtlp(logsRequestOfProtobuf(bytes))
+      } catch (e) {
+        expect(e).toBeInstanceOf(ProtobufError)
+      }
+    }
+    expect(logsRequestOfProtobuf(new Uint8Array(0))).toEqual({ resource_logs: [] })
+  })
+})

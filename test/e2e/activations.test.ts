@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { startHttpServer } from "../helpers/httpServer.js"
 import { readLog } from "../helpers/logs.js"
+import { encodeLogsRequest } from "../helpers/otlpProtobuf.js"
 
 const FIXTURE = join(__dirname, "..", "fixtures", "otel", "claude-code-logs.json")
 const skill = (name: string) => `---\nname: ${name}\ndescription: ${name} notes. Use when ${name}.\n---\n# ${name}\n\n## Notes\n\nText.\n`
@@ -102,7 +103,7 @@ describe("POST /v1/logs of skc mcp --http (issue 49 item 4)", () => {
     writeFileSync(join(sb.root, "tokens"), `claude-otel:${token}\n`)
   })
 
-  it("takes Claude Code's JSON export (plain or gzip), answers partial success for unknown skills, refuses protobuf with 415", async () => {
+  it("takes Claude Code's export in JSON (plain or gzip) and in protobuf, answers partial success for unknown skills in the request's encoding", async () => {
     const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--tokens", join(sb.root, "tokens")] })
     try {
       const body = readFileSync(FIXTURE)
@@ -114,16 +115,29 @@ describe("POST /v1/logs of skc mcp --http (issue 49 item 4)", () => {
       expect(await plain.json()).toEqual({ partialSuccess: { rejectedLogRecords: 1, errorMessage: "no such skill here: ghost-skill" } })
       const zipped = await fetch(`${server.base}/v1/logs`, { method: "POST", headers: { ...headers, "content-encoding": "gzip" }, body: gzipSync(body) })
       expect(zipped.status).toBe(200)
-      const proto = await fetch(`${server.base}/v1/logs`, { method: "POST", headers: { ...headers, "content-type": "application/x-protobuf" }, body: Buffer.from([10, 0]) })
-      expect(proto.status).toBe(415)
-      expect(((await proto.json()) as { message: string }).message).toMatch(/OTEL_EXPORTER_OTLP_LOGS_PROTOCOL=http\/json/)
+      // Binary protobuf, as OTLP/HTTP's default: the same records, the answer in protobuf
+      // (ExportLogsServiceResponse.partial_success: rejected_log_records 1 and the message).
+      const proto = await fetch(`${server.base}/v1/logs`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/x-protobuf" },
+        body: encodeLogsRequest(JSON.parse(body.toString("utf8")))
+      })
+      expect(proto.status).toBe(200)
+      expect(proto.headers.get("content-type")).toBe("application/x-protobuf")
+      const answer = Buffer.from(await proto.arrayBuffer())
+      expect(answer[0]).toBe(0x0a)
+      expect(answer.includes(Buffer.from("no such skill here: ghost-skill"))).toBe(true)
+      const badProto = await fetch(`${server.base}/v1/logs`, { method: "POST", headers: { ...headers, "content-type": "application/x-protobuf" }, body: Buffer.from([0x0a, 0xff, 0x0f]) })
+      expect(badProto.status).toBe(400)
+      const other = await fetch(`${server.base}/v1/logs`, { method: "POST", headers: { ...headers, "content-type": "text/plain" }, body: "x" })
+      expect(other.status).toBe(415)
       const broken = await fetch(`${server.base}/v1/logs`, { method: "POST", headers, body: "{" })
       expect(broken.status).toBe(400)
     } finally {
       await server.stop()
     }
-    // Both posts landed (at-least-once: an exporter's retry is a second row).
-    expect(await funnel(sb, sb.work, "frontend")).toMatchObject({ activated: 4, sessions: 2, by_trigger: { "claude-proactive": 2, "user-slash": 2 } })
-    expect(await funnel(sb, sb.work, "runbook")).toMatchObject({ activated: 2, by_trigger: { "nested-skill": 2 } })
+    // The three posts landed (plain, gzip, protobuf; at-least-once: an exporter's retry is another row).
+    expect(await funnel(sb, sb.work, "frontend")).toMatchObject({ activated: 6, sessions: 2, by_trigger: { "claude-proactive": 3, "user-slash": 3 } })
+    expect(await funnel(sb, sb.work, "runbook")).toMatchObject({ activated: 3, by_trigger: { "nested-skill": 3 } })
   })
 })
