@@ -167,9 +167,17 @@ await build({
   entryPoints: { "commands/mcp": join(root, "src/cli/mcpEntry.ts") },
   plugins: [effectDeepImports]
 })
+// `skc lsp`'s own bundle (src/cli/lspEntry.ts, issue 50): the language
+// server with vscode-languageserver bundled in, so no other command's
+// bundle carries it.
+await build({
+  ...common,
+  entryPoints: { "commands/lsp": join(root, "src/cli/lspEntry.ts") },
+  plugins: [effectDeepImports]
+})
 if (process.env.SKC_BUNDLE_METAFILE !== undefined) writeFileSync(process.env.SKC_BUNDLE_METAFILE, JSON.stringify(built.metafile))
 writeFileSync(join(tmp, "version"), pkg.version + "\n")
-const ownBundles = [...fastCommands, "mcp"]
+const ownBundles = [...fastCommands, "mcp", "lsp"]
 // Issue 45 item 3: each bundle's sha256, to which bin/skc.mjs binds its V8
 // code caches (V8 itself checks only the source's length).
 const bundleNames = ["cli.cjs", ...ownBundles.map((c) => `commands/${c}.cjs`)]

@@ -12,15 +12,17 @@ import { closest, didYouMean } from "../domain/suggest.js"
 import { commandSpecs } from "../commands/index.js"
 import type { Flag } from "../commands/spec.js"
 import { mcpHelp } from "../commands/mcp.js"
+import { lspHelp } from "../commands/lsp.js"
 import { VERSION } from "../domain/version.js"
 import { mcpCommand } from "./commands/mcp.js"
+import { lspCommand } from "./commands/lsp.js"
 import { cliCommand, ExitStatus } from "./generate.js"
 import { renderCommandHelp, renderRootHelp } from "./help.js"
 
 // Help is written by src/cli/help.ts from the specs; main.ts answers --help before this parser loads.
 const root = Command.make("skc").pipe(
   Command.withDescription("skc — the development kit for Agent Skills."),
-  Command.withSubcommands([cliCommand(commandSpecs[0]!), ...commandSpecs.slice(1).map(cliCommand), mcpCommand])
+  Command.withSubcommands([cliCommand(commandSpecs[0]!), ...commandSpecs.slice(1).map(cliCommand), mcpCommand, lspCommand])
 )
 
 // renderErrors: false — effect/cli prints no error of its own; the contract is one `error[E100]` line (parseError).
@@ -31,8 +33,8 @@ const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
 /** The help page of a command path (`skc`, `skc show`), as `skc … --help` prints it. */
 const helpPage = (commandPath: ReadonlyArray<string>): string => {
   const name = commandPath[1]
-  const topic = name === "mcp" ? mcpHelp : commandSpecs.find((s) => s.name === name)
-  return topic === undefined ? renderRootHelp([...commandSpecs, mcpHelp], VERSION) : renderCommandHelp(topic)
+  const topic = name === "mcp" ? mcpHelp : name === "lsp" ? lspHelp : commandSpecs.find((s) => s.name === name)
+  return topic === undefined ? renderRootHelp([...commandSpecs, mcpHelp, lspHelp], VERSION) : renderCommandHelp(topic)
 }
 
 /**
@@ -108,7 +110,7 @@ const subcommandNames = root.subcommands.flatMap((group) => group.commands.map((
 
 /** The type name a flag's value failed to parse as, in the words of the earlier parser. */
 const typeName = (command: string | undefined, option: string): string | undefined => {
-  const topic = command === "mcp" ? mcpHelp : commandSpecs.find((s) => s.name === command)
+  const topic = command === "mcp" ? mcpHelp : command === "lsp" ? lspHelp : commandSpecs.find((s) => s.name === command)
   const flag = Object.values((topic?.flags ?? {}) as Record<string, Flag>).find((f) => f.name === option)
   return flag?.kind === "integer" ? "integer" : flag?.kind === "float" ? "float" : flag?.kind === "boolean" ? "boolean" : undefined
 }
@@ -160,7 +162,7 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
     return new InvalidOption({ message: "Missing argument <query>" })
   }
   if (/^Invalid subcommand for skc\b/.test(message) && command !== undefined) {
-    const meant = didYouMean(closest(command, [...commandSpecs.map((s) => s.name), "mcp"], 1))
+    const meant = didYouMean(closest(command, [...commandSpecs.map((s) => s.name), "mcp", "lsp"], 1))
     return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
   }
   const unknown = /(?:unknown option|Received unknown argument:) '(--?[^']+)'/.exec(message)

@@ -11,6 +11,7 @@ import { VERSION } from "../domain/version.js"
 import { commandSpecs } from "../commands/index.js"
 import { fastCommands, parseFast } from "./fast.js"
 import { mcpHelp } from "../commands/mcp.js"
+import { lspHelp } from "../commands/lsp.js"
 import { renderCommandHelp, renderRootHelp, wantsHelp } from "./help.js"
 import { begin } from "./exit.js"
 import { runMain } from "./runMain.js"
@@ -23,9 +24,9 @@ const help = (args: ReadonlyArray<string>): Effect.Effect<number> | undefined =>
   const first = args[0]
   const root = first === undefined || first === "--help" || first === "-h"
   const spec = root ? undefined : commandSpecs.find((s) => s.name === first)
-  if (!root && spec === undefined && first !== "mcp") return undefined
+  if (!root && spec === undefined && first !== "mcp" && first !== "lsp") return undefined
   return Effect.sync(() => {
-    process.stdout.write(root ? renderRootHelp([...commandSpecs, mcpHelp], VERSION) : renderCommandHelp(spec ?? mcpHelp))
+    process.stdout.write(root ? renderRootHelp([...commandSpecs, mcpHelp, lspHelp], VERSION) : renderCommandHelp(spec ?? (first === "lsp" ? lspHelp : mcpHelp)))
     return 0
   })
 }

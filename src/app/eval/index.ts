@@ -4,3 +4,4 @@
  */
 export { evaluate } from "./eval.js"
 export { budget } from "./budget.js"
+export { listingCost, type EntryCost } from "./listingCost.js"

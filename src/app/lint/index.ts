@@ -3,3 +3,4 @@
  * Other capabilities import this module, never a file behind it.
  */
 export { lint, lintSkills } from "./lint.js"
+export { lintBuffers, type BufferLint } from "./lintBuffers.js"

@@ -5,3 +5,4 @@
 export { type AccessEntry, logged, loggedCall, type Outcome, recordAccesses, touchUnansweredAcrossSkills } from "./accessLog.js"
 export { stats } from "./stats.js"
 export { sync } from "./sync.js"
+export { sectionKey, sectionReads, type SectionReads } from "./sectionReads.js"

@@ -67,6 +67,9 @@ export interface Finding {
   readonly suggestions?: ReadonlyArray<Fix>
 }
 
+/** `{ suggestions: [fix] }` for a guided edit that could be built, else nothing (spread into a finding). */
+export const suggested = (fix: Fix | undefined): { readonly suggestions?: ReadonlyArray<Fix> } => (fix === undefined ? {} : { suggestions: [fix] })
+
 /** A declared option as the runner and the docs see it (derived from a `RuleOptionSpec`). */
 export interface RuleOption {
   readonly description: string

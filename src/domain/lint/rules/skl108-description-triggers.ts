@@ -1,6 +1,8 @@
 import { listedText } from "../../agents/listing.js"
+import { scalarAt } from "../frontmatterEdits.js"
+import type { Fix } from "../fix.js"
 import { activeProfiles } from "../profiles.js"
-import { frontmatterData, keyLine, stringList, withOptions, type Rule } from "../types.js"
+import { frontmatterData, keyLine, stringList, withOptions, type Rule, type SkillSnapshot, suggested } from "../types.js"
 
 /** RFC-0008's six patterns plus DECISIONS #20's three. */
 export const TRIGGER_PATTERNS: ReadonlyArray<string> = [
@@ -44,6 +46,27 @@ export const findTrigger = (description: string, extra: ReadonlyArray<string> = 
   return hasClause(text.split(/[^a-z0-9'-]+/).filter((w) => w.length > 0))
 }
 
+/** The sentence the editor's guided edit adds: the author replaces the ellipsis with the task. */
+export const TRIGGER_SENTENCE = "Use when the user asks to …"
+
+/**
+ * The guided edit "add a trigger phrase" (issue 50): the sentence appended
+ * to a one-line description, inside its quotes; a block scalar gets it as a
+ * last line of its own indentation.
+ */
+const addTrigger = (s: SkillSnapshot): Fix | undefined => {
+  const source = s.markdownFiles.find((f) => f.path === "SKILL.md")?.source
+  const span = source === undefined ? undefined : scalarAt(source, ["description"])
+  if (span === undefined || typeof span.value !== "string") return undefined
+  const text = `${/[.!?]\s*$/.test(span.value) ? " " : ". "}${TRIGGER_SENTENCE}`
+  const title = "Add a trigger phrase ('Use when …')"
+  if (span.style === "PLAIN" && !/[\r\n]/.test(span.written)) return { title, edits: [{ start: span.end, end: span.end, text }] }
+  if ((span.style === "QUOTE_DOUBLE" || span.style === "QUOTE_SINGLE") && !/[\r\n]/.test(span.written)) {
+    return { title, edits: [{ start: span.end - 1, end: span.end - 1, text }] }
+  }
+  return undefined
+}
+
 export const skl108: Rule = {
   id: "SKL108",
   name: "description-triggers",
@@ -59,6 +82,7 @@ export const skl108: Rule = {
     "It is written for English; other languages can add their own phrases with `patterns` or turn the rule off. " +
     "The text checked is what each agent the skill is linted for lists (DECISIONS #51): for Claude Code, `description` followed by `when_to_use`.",
   fix: "Add a sentence such as `Use when the user asks to …` to the description.",
+  guided: "\"Add a trigger phrase\": appends `Use when the user asks to …` to a one-line description (inside its quotes), for the author to finish.",
   ...withOptions<{ patterns: ReadonlyArray<string> }>({ patterns: stringList("Extra trigger phrases (case-insensitive).") }, (s, option) => {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined || typeof data.description !== "string" || data.description.trim() === "") return []
@@ -73,7 +97,8 @@ export const skl108: Rule = {
         line: keyLine(s.frontmatter, "description"),
         message: elsewhere
           ? `missing activation trigger in what ${missing.map((p) => p.name).join(", ")} list${missing.length === 1 ? "s" : ""}: say when to use the skill in the description (a field such as 'when_to_use' is not listed by ${missing.length === 1 ? "it" : "them"})`
-          : "missing activation trigger: say when to use the skill (e.g. 'Use when …')"
+          : "missing activation trigger: say when to use the skill (e.g. 'Use when …')",
+        ...suggested(addTrigger(s))
       }
     ]
   })

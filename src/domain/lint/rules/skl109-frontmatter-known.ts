@@ -2,7 +2,16 @@ import { knownFields } from "../../agents/index.js"
 import { editDistance, typoBound } from "../../suggest.js"
 import { AGENT_SKILLS_FIELDS, frontmatterDialects } from "../dialects.js"
 import { activeProfiles, allFieldNames, profileList, profilesKnowing } from "../profiles.js"
-import { frontmatterData, keyLine, stringList, withOptions, type Rule } from "../types.js"
+import { lineStarts } from "../fix.js"
+import { frontmatterData, keyLine, stringList, suggested, withOptions, type Rule, type SkillSnapshot } from "../types.js"
+
+/** The guided edit (issue 50): the key at the start of its line renamed to the field meant. */
+const renameKey = (s: SkillSnapshot, key: string, line: number, meant: string) => {
+  const source = s.markdownFiles.find((f) => f.path === "SKILL.md")?.source
+  const at = source === undefined ? undefined : lineStarts(source)[line - 1]
+  if (source === undefined || at === undefined || !source.startsWith(`${key}:`, at)) return undefined
+  return { title: `Rename '${key}' to '${meant}'`, edits: [{ start: at, end: at + key.length, text: meant }] }
+}
 
 /** The closest field any profile knows, within a typo's distance (issue 43). */
 const closestField = (field: string): string | undefined => {
@@ -23,6 +32,7 @@ export const skl109: Rule = {
   source: "RFC-0008:C-REGISTRY, DECISIONS #3, #51",
   summary: "Frontmatter fields are known to the agents the skill is linted for.",
   doc: `Known fields are the Agent Skills format's six (${AGENT_SKILLS_FIELDS.map((f) => `\`${f}\``).join(", ")}), the fields of every active agent profile (\`--agent\`, else the project's \`[build] targets\`, else \`claude\`; docs/agents.md lists them), plus the fields of a dialect that applies to the skill (the tool-skill dialect's fields when the skill declares tools). Anything else is most likely a typo (\`descripton\`) or a field those agents ignore; the message says which other agent knows the field, or the field meant. Under the strict \`agentskills\` profile every field outside the six is unknown, and an error, as in skills-ref.`,
+  guided: "\"Rename to '<field>'\": renames a misspelt key to the known field it is closest to, when that field is not already there.",
   fix: "Fix the spelling, lint for the agent that reads the field (`--agent`), move custom data under `metadata:` (a map of strings), or list the field in `extra-fields`.",
   ...withOptions<{ "extra-fields": ReadonlyArray<string> }>({ "extra-fields": stringList("Further field names to accept.") }, (s, option) => {
     const data = frontmatterData(s.frontmatter)
@@ -42,7 +52,9 @@ export const skl109: Rule = {
             : typo !== undefined
               ? `unknown frontmatter field: '${k}'; did you mean '${typo}'?`
               : `unknown frontmatter field: '${k}'`
-        return { file: "SKILL.md", line: keyLine(s.frontmatter, k), message }
+        const line = keyLine(s.frontmatter, k)
+        // Only when the field meant is not there already (renaming would make a duplicate key).
+        return { file: "SKILL.md", line, message, ...suggested(typo !== undefined && !Object.prototype.hasOwnProperty.call(data, typo) ? renameKey(s, k, line, typo) : undefined) }
       })
   })
 }

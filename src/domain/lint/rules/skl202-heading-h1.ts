@@ -1,4 +1,18 @@
-import type { Rule } from "../types.js"
+import { lineStarts } from "../fix.js"
+import { frontmatterData, suggested, type Rule, type SkillSnapshot } from "../types.js"
+
+/** The guided edit (issue 50): `# <name>` and a blank line where the body starts. */
+const addH1 = (s: SkillSnapshot, bodyLine: number) => {
+  const source = s.markdownFiles.find((f) => f.path === "SKILL.md")?.source
+  if (source === undefined) return undefined
+  const starts = lineStarts(source)
+  const at = bodyLine - 1 < starts.length ? starts[bodyLine - 1]! : source.length
+  const name = frontmatterData(s.frontmatter)?.name
+  const title = typeof name === "string" && name.trim() !== "" ? name.trim() : s.dirName
+  const eol = /\r\n/.test(source) ? "\r\n" : "\n"
+  const lead = at === source.length && source.length > 0 && !/[\r\n]$/.test(source) ? eol : ""
+  return { title: `Add the title '# ${title}'`, edits: [{ start: at, end: at, text: `${lead}# ${title}${eol}${eol}` }] }
+}
 import { toolSkillDialect } from "./tool-skill.js"
 
 export const skl202: Rule = {
@@ -10,10 +24,11 @@ export const skl202: Rule = {
   summary: "SKILL.md has at least one H1 heading.",
   doc: "The H1 titles the skill in outlines, the compiled stub and search results. Headings inside code blocks, HTML or the frontmatter do not count. Not applied to tool skills, whose body is a list of `### tool` blocks by their dialect's design.",
   fix: "Add `# <Skill Title>` after the frontmatter.",
+  guided: "\"Add the title\": inserts `# <name>` and a blank line where the body starts.",
   appliesTo: (s) => !toolSkillDialect.applies(s),
   check: (s) => {
     const facts = s.markdown("SKILL.md")
     if (facts === undefined || facts.headings.some((h) => h.level === 1)) return []
-    return [{ file: "SKILL.md", line: facts.bodyStartLine > facts.lineCount ? 1 : facts.bodyStartLine, message: "no H1 heading found" }]
+    return [{ file: "SKILL.md", line: facts.bodyStartLine > facts.lineCount ? 1 : facts.bodyStartLine, message: "no H1 heading found", ...suggested(addH1(s, facts.bodyStartLine)) }]
   }
 }

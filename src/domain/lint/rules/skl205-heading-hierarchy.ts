@@ -1,4 +1,16 @@
-import type { Finding, Rule } from "../types.js"
+import { lineStarts } from "../fix.js"
+import { suggested, type Finding, type Rule } from "../types.js"
+
+/** The guided edit (issue 50): an ATX heading's `#` run set to the level below the previous heading. */
+const relevel = (source: string, line: number, level: number) => {
+  const starts = lineStarts(source)
+  const at = starts[line - 1]
+  if (at === undefined) return undefined
+  const m = /^( {0,3})(#{1,6})(?=[ \t\r\n]|$)/.exec(source.slice(at, at + 16))
+  if (m === null) return undefined
+  const start = at + m[1]!.length
+  return { title: `Make it H${level}`, edits: [{ start, end: start + m[2]!.length, text: "#".repeat(level) }] }
+}
 
 export const skl205: Rule = {
   id: "SKL205",
@@ -8,6 +20,7 @@ export const skl205: Rule = {
   source: "RFC-0008:C-REGISTRY",
   summary: "Headings do not skip levels going deeper.",
   doc: "Going deeper, each heading is at most one level below the previous one (H2→H3, not H2→H4); going back up is always fine. Skipped levels break the outline that `skc outline` and agents navigate by, and hurt accessibility. Applies to every scanned `.md` file.",
+  guided: "\"Make it H<n>\": sets an ATX heading to the level below the previous heading (not a `--fix`: the author may rather add the missing heading).",
   fix: "Use the next level down (`###` under `##`), or add the missing intermediate heading.",
   check: (s) => {
     const out: Array<Finding> = []
@@ -16,7 +29,9 @@ export const skl205: Rule = {
       for (let i = 1; i < headings.length; i++) {
         const prev = headings[i - 1].level
         const cur = headings[i].level
-        if (cur > prev + 1) out.push({ file: f.path, line: headings[i].line, message: `heading level skipped: H${prev} to H${cur}` })
+        if (cur > prev + 1) {
+          out.push({ file: f.path, line: headings[i].line, message: `heading level skipped: H${prev} to H${cur}`, ...suggested(relevel(f.source, headings[i].line, prev + 1)) })
+        }
       }
     }
     return out

@@ -1,0 +1,71 @@
+/**
+ * What one skill's listing entry costs each agent it is written for (the
+ * editor's hover on `description`, issue 50): the entry's characters and
+ * estimated tokens, its share of the agent's listing budget, and whether the
+ * agent cuts its text. The same listing (`modelListing`) and limits
+ * (`agentLimits`: `[agents.<name>]`, the environment override) `skc budget`
+ * counts, for a skill of one.
+ */
+import { Effect } from "effect"
+import { listingFacts } from "../../domain/agents/listing.js"
+import type { AgentProfile } from "../../domain/agents/profile.js"
+import { modelListing } from "../../domain/protocol/listing.js"
+import { estimateTokens } from "../../domain/protocol/tokens.js"
+import { agentLimits } from "../skills/index.js"
+
+export interface EntryCost {
+  readonly agent: string
+  readonly title: string
+  /** False when the agent never lists the skill to its model (`disable-model-invocation: true`). */
+  readonly listed: boolean
+  /** Code points of the entry's text (description, then `when_to_use` for Claude) before any cut. */
+  readonly text_chars: number
+  /** `- name: text` and a newline, with the text as the agent cuts it. */
+  readonly entry_chars: number
+  readonly tokens: number
+  /** The listing budget in characters; null when the agent documents none. */
+  readonly budget_chars: number | null
+  /** Where the agent cuts an entry's text; null when it does not. */
+  readonly cap_chars: number | null
+  readonly truncated: boolean
+}
+
+export const listingCost = Effect.fn("skc.listingCost")(function* (
+  name: string,
+  data: Readonly<Record<string, unknown>>,
+  profiles: ReadonlyArray<AgentProfile>
+) {
+  const description = typeof data.description === "string" ? data.description : ""
+  const out: Array<EntryCost> = []
+  for (const profile of profiles) {
+    const limits = yield* agentLimits(profile, undefined)
+    const facts = listingFacts(profile, data, description)
+    const listing = modelListing(profile, limits, [
+      {
+        name,
+        description,
+        scope: "project",
+        dir: "",
+        path: "",
+        link_target: null,
+        deployed_by_skc: false,
+        allowed_tools: null,
+        warnings: [],
+        listing: { model: facts.model, command: facts.command, when_to_use: facts.when_to_use, paths: facts.paths }
+      }
+    ])
+    const entry = listing.entries[0]
+    out.push({
+      agent: profile.name,
+      title: profile.title,
+      listed: entry !== undefined,
+      text_chars: entry?.text_chars ?? 0,
+      entry_chars: entry?.entry_chars ?? 0,
+      tokens: entry === undefined ? 0 : estimateTokens(`- ${name}: ${entry.text}\n`),
+      budget_chars: limits.budget_chars,
+      cap_chars: limits.max_description_chars,
+      truncated: entry?.truncated ?? false
+    })
+  }
+  return out as ReadonlyArray<EntryCost>
+})

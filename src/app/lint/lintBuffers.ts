@@ -1,0 +1,46 @@
+/**
+ * Lint one skill directory with the editor's unsaved text in place of the
+ * files on disk (`skc lsp`, issue 50): the same tree reader, rule registry,
+ * configuration (`[lint]`) and agent profiles (`[build] targets`, else
+ * claude; DECISIONS #51) as `skc lint`, so an author sees in the editor what
+ * `skc lint` says in the terminal. A buffer of a markdown file not yet on
+ * disk joins the snapshot as a file.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { RULES } from "../../domain/lint/registry.js"
+import { configureRules, runRules } from "../../domain/lint/runner.js"
+import { inLintScope, makeSnapshot } from "../../domain/lint/snapshot.js"
+import type { LintDiagnostic, MarkdownFile, SkillEntry, SkillSnapshot } from "../../domain/lint/types.js"
+import { EVALS_FILE, TRIGGERS_FILE } from "../../domain/eval/triggerSet.js"
+import { Settings } from "../shared/index.js"
+import { lintProfiles } from "./lint.js"
+import { readSkillTree } from "./lintTree.js"
+
+export interface BufferLint {
+  /** The snapshot linted (its `markdown(path)` is the parse the editor's outline and links reuse). */
+  readonly snapshot: SkillSnapshot
+  readonly diagnostics: ReadonlyArray<LintDiagnostic>
+}
+
+/** The files with each open buffer's text in place of (or beside) the file's. */
+const overlay = (files: ReadonlyArray<MarkdownFile>, open: ReadonlyMap<string, string>, keep: (path: string) => boolean): ReadonlyArray<MarkdownFile> => {
+  const out = files.map((f) => (open.has(f.path) ? { path: f.path, source: open.get(f.path)! } : f))
+  for (const [path, source] of open) if (keep(path) && !files.some((f) => f.path === path)) out.push({ path, source })
+  return out
+}
+
+/** `root`: the skill directory; `open`: path relative to it (`/`-separated) → the buffer's text. */
+export const lintBuffers = Effect.fn("skc.lintBuffers")(function* (root: string, open: ReadonlyMap<string, string>) {
+  const path = yield* Path
+  const { config } = yield* Settings
+  const profiles = yield* lintProfiles(undefined, config.buildTargets)
+  const tree = yield* readSkillTree(root)
+  const markdownFiles = overlay(tree.markdownFiles, open, inLintScope)
+  const evalFiles = overlay(tree.evalFiles, open, (p) => p === TRIGGERS_FILE || p === EVALS_FILE)
+  const entries: Array<SkillEntry> = [...tree.entries]
+  for (const f of [...markdownFiles, ...evalFiles]) if (!entries.some((e) => e.path === f.path)) entries.push({ path: f.path, type: "file" })
+  const snapshot = makeSnapshot({ dirName: path.basename(root), entries, markdownFiles, evalFiles, profiles })
+  const result: BufferLint = { snapshot, diagnostics: runRules(snapshot, configureRules(RULES, config.lint).rules) }
+  return result
+})

@@ -1,0 +1,26 @@
+/**
+ * How often agents read each section of a skill lately (the editor's hover
+ * on a heading, issue 50): `skc stats --group-by sections --since <days
+ * ago>` as a map, agent reads only (DECISIONS #45: the author's own calls
+ * are not reads). The same use case `skc stats` runs, so the numbers agree.
+ */
+import { Clock, Effect } from "effect"
+import { stats } from "./stats.js"
+
+/** `file` + NUL + heading text → successful reads. */
+export type SectionReads = ReadonlyMap<string, number>
+
+export const sectionKey = (file: string | null, section: string): string => `${file ?? ""}\u0000${section}`
+
+export const sectionReads = Effect.fn("skc.sectionReads")(
+  function* (skillDir: string, days: number) {
+    const now = yield* Clock.currentTimeMillis
+    const since = new Date(now - days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z")
+    const outcome = yield* stats({ skill: skillDir, group_by: "sections", since })
+    const reads = new Map<string, number>()
+    if (outcome.report.query === "sections") for (const r of outcome.report.data) reads.set(sectionKey(r.file, r.section), r.count)
+    return { available: true, reads: reads as SectionReads }
+  },
+  // Recovery: a skill with no readable log (never built, a log skc cannot open) has no read counts; the hover says so instead of failing.
+  (effect) => effect.pipe(Effect.orElseSucceed(() => ({ available: false, reads: new Map() as SectionReads })))
+)

@@ -1,0 +1,229 @@
+/**
+ * What the editor asks of a skill file besides diagnostics (issue 50), as
+ * pure functions of the lint snapshot (the same markdown model and agent
+ * profiles lint used) and the buffer's text: completion, document symbols,
+ * go to definition, and renaming a heading with the links to it.
+ */
+import type { CompletionItem, DocumentSymbol, Range, TextEdit } from "vscode-languageserver"
+import { knownFields } from "../domain/agents/index.js"
+import type { AgentProfile, FieldKind } from "../domain/agents/profile.js"
+import { AGENT_SKILLS_FIELDS } from "../domain/lint/dialects.js"
+import { fileLinks } from "../domain/lint/links.js"
+import { classifyTarget, dirOf } from "../domain/lint/paths.js"
+import { activeProfiles } from "../domain/lint/profiles.js"
+import type { SkillSnapshot } from "../domain/lint/types.js"
+import { anchorsOf, githubSlug, headingSlug } from "../domain/markdown/model.js"
+import type { Heading } from "../domain/markdown/model.js"
+import { lineText, toPosition, type LintText, type Position } from "./text.js"
+
+// LSP's enum values, written out: the types package is imported for types only (the bundle stays small).
+const KIND_PROPERTY = 10
+const KIND_ENUM_MEMBER = 20
+const KIND_FILE = 17
+const KIND_REFERENCE = 18
+const SYMBOL_STRING = 15
+
+const lineRange = (line: number, from: number, to: number): Range => ({ start: { line, character: from }, end: { line, character: to } })
+
+/** 0-based index of the closing `---` of the frontmatter, or -1. */
+export const frontmatterEnd = (t: LintText): number => {
+  if (!/^---[ \t]*$/.test(lineText(t, 0))) return -1
+  for (let i = 1; i < t.starts.length; i++) if (/^---[ \t]*$/.test(lineText(t, i))) return i
+  return -1
+}
+
+const valueHints = (kind: FieldKind): ReadonlyArray<string> =>
+  kind.kind === "enum" ? kind.values : kind.kind === "boolean" ? ["true", "false"] : []
+
+/** The fields of the active profiles (and the format's own), each with the agents that read it. */
+const fieldsOf = (profiles: ReadonlyArray<AgentProfile>) => {
+  const out = new Map<string, { agents: Array<string>; summary: string; values: Set<string> }>()
+  for (const name of AGENT_SKILLS_FIELDS) out.set(name, { agents: [], summary: "Agent Skills format field", values: new Set() })
+  for (const p of profiles) {
+    for (const f of knownFields(p)) {
+      const entry = out.get(f.name) ?? { agents: [], summary: f.summary, values: new Set<string>() }
+      if (!entry.agents.includes(p.name)) entry.agents.push(p.name)
+      if (entry.summary === "Agent Skills format field") entry.summary = f.summary
+      for (const v of valueHints(f.value)) entry.values.add(v)
+      out.set(f.name, entry)
+    }
+  }
+  return out
+}
+
+/** Completion at `pos` of the file `file` (root-relative) of the snapshot. */
+export const complete = (s: SkillSnapshot, file: string, t: LintText, pos: Position): ReadonlyArray<CompletionItem> => {
+  const before = lineText(t, pos.line).slice(0, t.bom && pos.line === 0 ? Math.max(0, pos.character - 1) : pos.character)
+  const fmEnd = file === "SKILL.md" ? frontmatterEnd(t) : -1
+  if (pos.line > 0 && pos.line < fmEnd) {
+    const fields = fieldsOf(activeProfiles(s))
+    const key = /^([A-Za-z_][\w-]*)?$/.exec(before)
+    if (key !== null) {
+      // The keys written, read from the lines: while a key is being typed the YAML does not parse.
+      const present = new Set<string>()
+      for (let i = 1; i < fmEnd; i++) {
+        const k = i === pos.line ? null : /^([A-Za-z_][\w-]*):/.exec(lineText(t, i))
+        if (k) present.add(k[1]!)
+      }
+      return [...fields]
+        .filter(([name]) => !present.has(name))
+        .map(([name, f]) => ({
+          label: name,
+          kind: KIND_PROPERTY,
+          detail: f.agents.length === 0 ? "Agent Skills format" : f.agents.join(", "),
+          documentation: f.summary,
+          textEdit: { range: lineRange(pos.line, pos.character - before.length, pos.character), newText: `${name}: ` }
+        }))
+    }
+    const value = /^([A-Za-z_][\w-]*):\s*([\w-]*)$/.exec(before)
+    if (value !== null) {
+      const f = fields.get(value[1]!)
+      return [...(f?.values ?? [])].map((v) => ({
+        label: v,
+        kind: KIND_ENUM_MEMBER,
+        detail: f!.agents.join(", "),
+        textEdit: { range: lineRange(pos.line, pos.character - value[2]!.length, pos.character), newText: v }
+      }))
+    }
+    return []
+  }
+  const anchor = /\]\(([^()\s#]*)#([^()\s]*)$/.exec(before)
+  if (anchor !== null) {
+    const target = anchor[1] === "" ? file : classifyTarget(file, anchor[1]!)
+    const path = typeof target === "string" ? target : target._tag === "Internal" ? target.path : undefined
+    const headings = path === undefined ? [] : (s.markdown(path)?.headings ?? [])
+    return anchorsOf(headings, headingSlug).map((slug, i) => ({
+      label: `#${slug}`,
+      kind: KIND_REFERENCE,
+      detail: headings[i]!.text,
+      filterText: slug,
+      textEdit: { range: lineRange(pos.line, pos.character - anchor[2]!.length, pos.character), newText: slug }
+    }))
+  }
+  const link = /\]\(([^()\s#]*)$/.exec(before)
+  if (link !== null) {
+    const here = dirOf(file)
+    return s.entries
+      .filter((e) => e.type === "file" && e.escapes !== true && e.path !== file)
+      .map((e) => {
+        const rel = relativeTo(here, e.path)
+        return { label: rel, kind: KIND_FILE, textEdit: { range: lineRange(pos.line, pos.character - link[1]!.length, pos.character), newText: rel } }
+      })
+  }
+  return []
+}
+
+/** `to` (root-relative) as written from a file in `fromDir`. */
+export const relativeTo = (fromDir: string, to: string): string => {
+  if (fromDir === "") return to
+  const from = fromDir.split("/")
+  const parts = to.split("/")
+  let i = 0
+  while (i < from.length && i < parts.length - 1 && from[i] === parts[i]) i++
+  return [...from.slice(i).map(() => ".."), ...parts.slice(i)].join("/")
+}
+
+/** The outline: headings nested by level, each spanning its section. */
+export const documentSymbols = (s: SkillSnapshot, file: string, t: LintText): ReadonlyArray<DocumentSymbol> => {
+  const headings = s.markdown(file)?.headings ?? []
+  const root: Array<DocumentSymbol> = []
+  const stack: Array<{ level: number; children: Array<DocumentSymbol> }> = [{ level: 0, children: root }]
+  for (const h of headings) {
+    const lastLine = Math.max(h.line, h.endLine - 1) - 1
+    const symbol: DocumentSymbol = {
+      name: h.text === "" ? `H${h.level}` : h.text,
+      detail: `H${h.level}`,
+      kind: SYMBOL_STRING,
+      range: { start: { line: h.line - 1, character: 0 }, end: { line: lastLine, character: lineText(t, lastLine).length } },
+      selectionRange: lineRange(h.line - 1, 0, lineText(t, h.line - 1).length),
+      children: []
+    }
+    while (stack.length > 1 && stack[stack.length - 1]!.level >= h.level) stack.pop()
+    stack[stack.length - 1]!.children.push(symbol)
+    stack.push({ level: h.level, children: symbol.children as Array<DocumentSymbol> })
+  }
+  return root
+}
+
+/** The heading of `path` an anchor names (RFC slug or GitHub's, ignoring case), if any. */
+export const headingFor = (s: SkillSnapshot, path: string, fragment: string): Heading | undefined => {
+  const headings = s.markdown(path)?.headings ?? []
+  const want = fragment.toLowerCase()
+  for (const slug of [headingSlug, githubSlug]) {
+    const anchors = anchorsOf(headings, slug)
+    const i = anchors.findIndex((a) => a.toLowerCase() === want)
+    if (i >= 0) return headings[i]
+  }
+  return undefined
+}
+
+/** The link under the cursor: the last link of the line that starts at or before it. */
+export const linkAt = (s: SkillSnapshot, file: string, t: LintText, pos: Position) => {
+  const column = (t.bom && pos.line === 0 ? pos.character - 1 : pos.character) + 1
+  const onLine = fileLinks(s).filter((l) => l.file === file && l.link.line === pos.line + 1 && l.link.column <= column)
+  return onLine.sort((a, b) => b.link.column - a.link.column)[0]
+}
+
+/** Where a link at the cursor goes: a root-relative file and the heading's 0-based line (0 without an anchor). */
+export const definition = (s: SkillSnapshot, file: string, t: LintText, pos: Position): { readonly path: string; readonly line: number } | undefined => {
+  const l = linkAt(s, file, t, pos)
+  if (l === undefined) return undefined
+  const target = l.target
+  const path = target._tag === "Anchor" ? file : target._tag === "Internal" ? target.path : undefined
+  if (path === undefined || s.lookup(path)?.type !== "file") return undefined
+  const fragment = target._tag === "Anchor" ? target.fragment : target._tag === "Internal" ? target.fragment : undefined
+  const h = fragment === undefined || fragment === "" ? undefined : headingFor(s, path, fragment)
+  return { path, line: h === undefined ? 0 : h.line - 1 }
+}
+
+/** The ATX heading text on a line, as a range of the line: what a rename replaces. */
+export const headingTextRange = (s: SkillSnapshot, file: string, t: LintText, line: number): { readonly heading: Heading; readonly range: Range } | undefined => {
+  const heading = (s.markdown(file)?.headings ?? []).find((h) => h.line === line + 1)
+  if (heading === undefined) return undefined
+  const text = lineText(t, line)
+  const m = /^( {0,3}#{1,6}[ \t]+)(.*?)([ \t]+#+)?[ \t]*$/.exec(text)
+  if (m === null || m[2] === "") return undefined
+  const shift = t.bom && line === 0 ? 1 : 0
+  return { heading, range: lineRange(line, m[1]!.length + shift, m[1]!.length + m[2]!.length + shift) }
+}
+
+/**
+ * The edits of renaming the heading on `line` of `file` to `newText`: the
+ * heading itself and every link of the skill whose anchor names it (in
+ * either slug style), re-pointed to the new RFC slug. `texts` gives each
+ * markdown file's text (the buffers where open).
+ */
+export const renameHeading = (
+  s: SkillSnapshot,
+  file: string,
+  line: number,
+  newText: string,
+  texts: (path: string) => LintText | undefined
+): ReadonlyMap<string, ReadonlyArray<TextEdit>> | undefined => {
+  const own = texts(file)
+  const at = own === undefined ? undefined : headingTextRange(s, file, own, line)
+  if (own === undefined || at === undefined) return undefined
+  const headings = s.markdown(file)?.headings ?? []
+  const index = headings.indexOf(at.heading)
+  const oldAnchors = new Set([anchorsOf(headings, headingSlug)[index]!, anchorsOf(headings, githubSlug)[index]!].map((a) => a.toLowerCase()))
+  const renamed = headings.map((h, i) => (i === index ? { text: newText } : h))
+  const newAnchor = anchorsOf(renamed, headingSlug)[index]!
+  const edits = new Map<string, Array<TextEdit>>([[file, [{ range: at.range, newText }]]])
+  for (const l of fileLinks(s)) {
+    const target = l.target
+    const to = target._tag === "Anchor" ? l.file : target._tag === "Internal" ? target.path : undefined
+    const fragment = target._tag === "Anchor" ? target.fragment : target._tag === "Internal" ? target.fragment : undefined
+    if (to !== file || fragment === undefined || !oldAnchors.has(fragment.toLowerCase())) continue
+    const text = texts(l.file)
+    if (text === undefined) continue
+    const lineNo = l.link.line - 1
+    const written = lineText(text, lineNo)
+    const hash = written.indexOf(`#${fragment}`, l.link.column - 1)
+    if (hash < 0) continue
+    const start = toPosition(text, text.starts[lineNo]! + hash + 1)
+    const list = edits.get(l.file) ?? []
+    list.push({ range: { start, end: { line: start.line, character: start.character + fragment.length } }, newText: newAnchor })
+    edits.set(l.file, list)
+  }
+  return edits
+}

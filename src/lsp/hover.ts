@@ -1,0 +1,29 @@
+/**
+ * The hover texts (issue 50), as Markdown: on `description`, what the
+ * listing entry costs each agent the skill is written for; on a heading, its
+ * section's tokens and how often agents read it lately.
+ */
+import type { EntryCost } from "../app/eval/index.js"
+import { thousands } from "../domain/thousands.js"
+
+const pct = (part: number, whole: number) => `${(Math.round((part / whole) * 1000) / 10).toFixed(1)} %`
+
+export const descriptionHover = (costs: ReadonlyArray<EntryCost>): string => {
+  const lines = ["**Listing cost** (what each agent lists at start; `skc budget` counts the whole listing)", "", "| agent | characters | tokens | share of budget | cut |", "|---|---|---|---|---|"]
+  for (const c of costs) {
+    if (!c.listed) {
+      lines.push(`| ${c.title} | — | — | not listed (manual only) | — |`)
+      continue
+    }
+    const share = c.budget_chars === null ? "no documented budget" : `${pct(c.entry_chars, c.budget_chars)} of ${thousands(c.budget_chars)}`
+    const cut = c.cap_chars === null ? "no cap" : c.truncated ? `**yes**: ${thousands(c.text_chars)} > ${thousands(c.cap_chars)}` : `no (cap ${thousands(c.cap_chars)})`
+    lines.push(`| ${c.title} | ${thousands(c.entry_chars)} | ${thousands(c.tokens)} | ${share} | ${cut} |`)
+  }
+  return lines.join("\n")
+}
+
+export const headingHover = (heading: string, tokens: number, reads: number | undefined, days: number): string => {
+  const read =
+    reads === undefined ? "no access log for this skill yet (`skc build` it and let agents read it)" : reads === 0 ? `**never read** by agents in the last ${days} days` : `read **${thousands(reads)}** time${reads === 1 ? "" : "s"} by agents in the last ${days} days`
+  return [`**${heading.replace(/[\\`*_[\]]/g, "\\$&")}**`, "", `about ${thousands(tokens)} tokens · ${read}`].join("\n")
+}

@@ -1,0 +1,390 @@
+/**
+ * `skc lsp`: a Language Server Protocol 3.17 server over stdio for skill
+ * files (issue 50): SKILL.md, the markdown files of a skill and its eval
+ * files. Every answer comes from the use cases `skc lint`, `skc budget` and
+ * `skc stats` run (through the library layers of src/layers.ts); nothing
+ * here re-implements a rule, a listing or a count.
+ *
+ * - A file belongs to the skill whose directory is the nearest one above it
+ *   holding a SKILL.md (on disk or open). Each skill directory gets one
+ *   runtime (`Live` with that directory as the working directory, so the
+ *   project's `[lint]`, `[build] targets` and `[agents.*]` apply as in the
+ *   terminal), built on first use and kept until shutdown.
+ * - Diagnostics: each change of a buffer lints its skill with every open
+ *   buffer in place of its file. Lints of one skill never overlap: changes
+ *   that arrive while one runs are coalesced into the next (the debounce
+ *   that keeps a fast typist from queueing work), and the editor gets the
+ *   diagnostics of the latest text, tagged with its version.
+ * - Code actions: each finding's certain fix (preferred; the same edit
+ *   `skc lint --fix` makes), its guided edits, and "fix all" for the file.
+ */
+import { fileURLToPath, pathToFileURL } from "node:url"
+import { existsSync, statSync } from "node:fs"
+import { dirname, join, relative, sep } from "node:path"
+import { Effect, ManagedRuntime } from "effect"
+import {
+  createConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  TextDocuments,
+  type CodeAction,
+  type Connection,
+  type Diagnostic,
+  type InitializeResult,
+  type TextDocumentEdit,
+  type TextEdit,
+  type WorkspaceEdit
+} from "vscode-languageserver/node.js"
+import { TextDocument } from "vscode-languageserver-textdocument"
+import { lintBuffers, type BufferLint } from "../app/lint/index.js"
+import { listingCost } from "../app/eval/index.js"
+import { sectionKey, sectionReads } from "../app/usage/index.js"
+import { renderWarning } from "../domain/errors.js"
+import { compatibleFixes, type Fix } from "../domain/lint/fix.js"
+import type { LintDiagnostic } from "../domain/lint/types.js"
+import { anchor } from "../domain/lint/docs.js"
+import { estimateTokens } from "../domain/protocol/tokens.js"
+import { Live } from "../layers.js"
+import { discardingOutput } from "../ports/Output.js"
+import { complete, definition, documentSymbols, frontmatterEnd, headingTextRange, renameHeading } from "./features.js"
+import { descriptionHover, headingHover } from "./hover.js"
+import { lintText, lineText, toPosition, type LintText } from "./text.js"
+
+export interface LspOptions {
+  /** The base of rule links (`codeDescription.href`): docs/rules.md of this installation. */
+  readonly rulesDoc: string
+  readonly input?: NodeJS.ReadableStream
+  readonly output?: NodeJS.WritableStream
+}
+
+/** Days of the access log a heading's hover counts. */
+export const READ_DAYS = 30
+/** How far up from a file the skill directory is looked for. */
+const MAX_DEPTH = 8
+const SKILL_FILE = "SKILL.md"
+
+type Runtime = ManagedRuntime.ManagedRuntime<ReturnType<typeof Live> extends import("effect").Layer.Layer<infer A, infer _E, infer _R> ? A : never, unknown>
+
+interface SkillState {
+  readonly root: string
+  readonly runtime: Runtime
+  running: boolean
+  again: boolean
+  /** The last lint and the texts it read (root-relative path → text). */
+  last?: { readonly lint: BufferLint; readonly texts: ReadonlyMap<string, LintText>; readonly versions: ReadonlyMap<string, number> }
+  /** URIs that got diagnostics, so a file whose findings are gone gets an empty list. */
+  published: Set<string>
+}
+
+const toPath = (uri: string): string | undefined => {
+  if (!uri.startsWith("file:")) return undefined
+  try {
+    return fileURLToPath(uri)
+  } catch {
+    return undefined
+  }
+}
+
+const toUri = (path: string): string => pathToFileURL(path).href
+
+const isDir = (p: string) => {
+  try {
+    return statSync(p).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+export const serveLsp = (options: LspOptions): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const connection: Connection = createConnection(
+      new StreamMessageReader(options.input ?? process.stdin),
+      new StreamMessageWriter(options.output ?? process.stdout)
+    )
+    const documents = new TextDocuments(TextDocument)
+    const skills = new Map<string, SkillState>()
+
+    const log = (message: string) => connection.console.warn(message)
+
+    /** The skill directory of a file: the nearest directory above it with a SKILL.md (on disk or open). */
+    const rootOf = (file: string): string | undefined => {
+      let dir = dirname(file)
+      for (let i = 0; i < MAX_DEPTH; i++) {
+        const skillMd = join(dir, SKILL_FILE)
+        if (documents.get(toUri(skillMd)) !== undefined || existsSync(skillMd)) return isDir(dir) ? dir : undefined
+        const up = dirname(dir)
+        if (up === dir) return undefined
+        dir = up
+      }
+      return undefined
+    }
+
+    const stateOf = (root: string): SkillState => {
+      let s = skills.get(root)
+      if (s === undefined) {
+        const runtime = ManagedRuntime.make(
+          Live({
+            cwd: root,
+            output: discardingOutput,
+            // Warnings (a bad [lint] option, say) go to the editor's log, never to stdout: stdout is the protocol.
+            diagnostics: { warn: (w) => Effect.sync(() => log(renderWarning(w))), verbose: () => Effect.void, isVerbose: false }
+          })
+        ) as Runtime
+        s = { root, runtime, running: false, again: false, published: new Set() }
+        skills.set(root, s)
+      }
+      return s
+    }
+
+    const relPath = (root: string, file: string) => relative(root, file).split(sep).join("/")
+
+    /** Every open buffer below `root`, root-relative, with its text and version. */
+    const openBelow = (root: string) => {
+      const texts = new Map<string, LintText>()
+      const versions = new Map<string, number>()
+      for (const doc of documents.all()) {
+        const file = toPath(doc.uri)
+        if (file === undefined || rootOf(file) !== root) continue
+        const rel = relPath(root, file)
+        texts.set(rel, lintText(doc.getText()))
+        versions.set(rel, doc.version)
+      }
+      return { texts, versions }
+    }
+
+    const toDiagnostic = (d: LintDiagnostic, t: LintText | undefined): Diagnostic => {
+      const line = d.line - 1
+      const text = t === undefined ? "" : lineText(t, line)
+      const shift = t?.bom === true && line === 0 ? 1 : 0
+      return {
+        range: { start: { line, character: Math.min(d.column - 1, text.length) + shift }, end: { line, character: Math.max(text.length, d.column - 1) + shift } },
+        severity: d.severity === "error" ? 1 : 2,
+        code: d.rule,
+        codeDescription: { href: `${options.rulesDoc}#${anchor({ id: d.rule, name: d.name })}` },
+        source: "skc",
+        message: `${d.name}: ${d.message}`
+      }
+    }
+
+    const publish = (s: SkillState) => {
+      const last = s.last!
+      const byFile = new Map<string, Array<Diagnostic>>()
+      for (const d of last.lint.diagnostics) {
+        const t = last.texts.get(d.file) ?? sourceText(last.lint, d.file)
+        const list = byFile.get(d.file) ?? []
+        list.push(toDiagnostic(d, t))
+        byFile.set(d.file, list)
+      }
+      const now = new Set<string>()
+      for (const [file, diagnostics] of byFile) {
+        const uri = toUri(join(s.root, ...file.split("/")))
+        now.add(uri)
+        const version = last.versions.get(file)
+        void connection.sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
+      }
+      for (const rel of last.texts.keys()) {
+        const uri = toUri(join(s.root, ...rel.split("/")))
+        if (!now.has(uri)) {
+          now.add(uri)
+          void connection.sendDiagnostics({ uri, diagnostics: [], version: last.versions.get(rel) })
+        }
+      }
+      for (const uri of s.published) if (!now.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] })
+      s.published = now
+    }
+
+    /** Lint a skill now, or once more after the lint in flight when one is (changes coalesce). */
+    const lintSkill = (root: string) => {
+      const s = stateOf(root)
+      if (s.running) {
+        s.again = true
+        return
+      }
+      s.running = true
+      const { texts, versions } = openBelow(root)
+      const open = new Map([...texts].map(([p, t]) => [p, t.text]))
+      s.runtime
+        .runPromise(lintBuffers(root, open))
+        .then(
+          (lint) => {
+            s.last = { lint, texts, versions }
+            publish(s)
+          },
+          (e: unknown) => log(`skc lsp: cannot lint ${root}: ${e instanceof Error ? e.message : String(e)}`)
+        )
+        .finally(() => {
+          s.running = false
+          if (s.again) {
+            s.again = false
+            lintSkill(root)
+          }
+        })
+    }
+
+    const lintFor = (uri: string) => {
+      const file = toPath(uri)
+      const root = file === undefined ? undefined : rootOf(file)
+      if (root !== undefined) lintSkill(root)
+    }
+
+    /** The last lint of the skill of `uri` and the file's root-relative path, if linted. */
+    const linted = (uri: string) => {
+      const file = toPath(uri)
+      const root = file === undefined ? undefined : rootOf(file)
+      const s = root === undefined ? undefined : skills.get(root)
+      if (file === undefined || s?.last === undefined) return undefined
+      return { s, last: s.last, rel: relPath(s.root, file) }
+    }
+
+    const sourceText = (lint: BufferLint, rel: string): LintText | undefined => {
+      const f = lint.snapshot.markdownFiles.find((m) => m.path === rel) ?? lint.snapshot.evalFiles?.find((m) => m.path === rel)
+      return f === undefined ? undefined : lintText(f.source)
+    }
+
+    const textOf = (last: NonNullable<SkillState["last"]>, rel: string) => last.texts.get(rel) ?? sourceText(last.lint, rel)
+
+    const editOf = (root: string, last: NonNullable<SkillState["last"]>, file: string, fixes: ReadonlyArray<Fix>): WorkspaceEdit | undefined => {
+      const t = textOf(last, file)
+      if (t === undefined) return undefined
+      const edits: Array<TextEdit> = fixes.flatMap((f) => f.edits).map((e) => ({ range: { start: toPosition(t, e.start), end: toPosition(t, e.end) }, newText: e.text }))
+      const uri = toUri(join(root, ...file.split("/")))
+      const version = last.versions.get(file) ?? null
+      // A versioned edit: an editor whose buffer moved on since this lint refuses it instead of misplacing it.
+      const change: TextDocumentEdit = { textDocument: { uri, version }, edits }
+      return { documentChanges: [change] }
+    }
+
+    connection.onInitialize(
+      (): InitializeResult => ({
+        capabilities: {
+          textDocumentSync: { openClose: true, change: 2, save: { includeText: false } },
+          codeActionProvider: { codeActionKinds: ["quickfix", "source.fixAll.skc"] },
+          completionProvider: { triggerCharacters: ["(", "#", "/", ":", " "] },
+          hoverProvider: true,
+          documentSymbolProvider: true,
+          definitionProvider: true,
+          renameProvider: { prepareProvider: true },
+          workspace: { workspaceFolders: { supported: true, changeNotifications: true } }
+        },
+        serverInfo: { name: "skc" }
+      })
+    )
+
+    documents.onDidChangeContent((e) => lintFor(e.document.uri))
+    documents.onDidSave((e) => lintFor(e.document.uri))
+    documents.onDidClose((e) => {
+      // The closed buffer's findings go; the file's own (from disk) come back with the skill's next lint.
+      void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] })
+      lintFor(e.document.uri)
+    })
+    connection.onDidChangeWatchedFiles((e) => {
+      const roots = new Set<string>()
+      for (const c of e.changes) {
+        const file = toPath(c.uri)
+        const root = file === undefined ? undefined : rootOf(file)
+        if (root !== undefined && skills.has(root)) roots.add(root)
+      }
+      for (const root of roots) lintSkill(root)
+    })
+
+    connection.onCodeAction((params) => {
+      const at = linted(params.textDocument.uri)
+      if (at === undefined) return []
+      const { s, last, rel } = at
+      const actions: Array<CodeAction> = []
+      const here = last.lint.diagnostics.filter((d) => d.file === rel)
+      const t = textOf(last, rel)
+      for (const d of here) {
+        const diagnostic = toDiagnostic(d, t)
+        if (diagnostic.range.start.line > params.range.end.line || diagnostic.range.end.line < params.range.start.line) continue
+        if (d.fix !== undefined) {
+          const edit = editOf(s.root, last, d.file, [d.fix])
+          if (edit !== undefined) actions.push({ title: `${d.fix.title} (${d.rule})`, kind: "quickfix", diagnostics: [diagnostic], isPreferred: true, edit })
+        }
+        for (const g of d.suggestions ?? []) {
+          const edit = editOf(s.root, last, d.file, [g])
+          if (edit !== undefined) actions.push({ title: `${g.title} (${d.rule})`, kind: "quickfix", diagnostics: [diagnostic], edit })
+        }
+      }
+      const fixes = compatibleFixes(here.flatMap((d) => (d.fix === undefined ? [] : [d.fix])))
+      const only = params.context.only
+      if (fixes.length > 0 && (only === undefined || only.some((k) => "source.fixAll.skc".startsWith(k)))) {
+        const edit = editOf(s.root, last, rel, fixes)
+        if (edit !== undefined) actions.push({ title: "Fix all certain skc problems in this file", kind: "source.fixAll.skc", edit })
+      }
+      return only === undefined ? actions : actions.filter((a) => only.some((k) => a.kind === k || a.kind!.startsWith(`${k}.`)))
+    })
+
+    connection.onCompletion((params) => {
+      const at = linted(params.textDocument.uri)
+      const doc = documents.get(params.textDocument.uri)
+      if (at === undefined || doc === undefined) return []
+      return [...complete(at.last.lint.snapshot, at.rel, lintText(doc.getText()), params.position)]
+    })
+
+    connection.onDocumentSymbol((params) => {
+      const at = linted(params.textDocument.uri)
+      const t = at === undefined ? undefined : textOf(at.last, at.rel)
+      return at === undefined || t === undefined ? [] : [...documentSymbols(at.last.lint.snapshot, at.rel, t)]
+    })
+
+    connection.onDefinition((params) => {
+      const at = linted(params.textDocument.uri)
+      const t = at === undefined ? undefined : textOf(at.last, at.rel)
+      if (at === undefined || t === undefined) return null
+      const to = definition(at.last.lint.snapshot, at.rel, t, params.position)
+      if (to === undefined) return null
+      return { uri: toUri(join(at.s.root, ...to.path.split("/"))), range: { start: { line: to.line, character: 0 }, end: { line: to.line, character: 0 } } }
+    })
+
+    connection.onPrepareRename((params) => {
+      const at = linted(params.textDocument.uri)
+      const t = at === undefined ? undefined : textOf(at.last, at.rel)
+      if (at === undefined || t === undefined) return null
+      return headingTextRange(at.last.lint.snapshot, at.rel, t, params.position.line)?.range ?? null
+    })
+
+    connection.onRenameRequest((params) => {
+      const at = linted(params.textDocument.uri)
+      if (at === undefined) return null
+      const edits = renameHeading(at.last.lint.snapshot, at.rel, params.position.line, params.newName, (p) => textOf(at.last, p))
+      if (edits === undefined) return null
+      const changes: Record<string, Array<TextEdit>> = {}
+      for (const [file, list] of edits) changes[toUri(join(at.s.root, ...file.split("/")))] = [...list]
+      return { changes }
+    })
+
+    connection.onHover(async (params) => {
+      const at = linted(params.textDocument.uri)
+      const t = at === undefined ? undefined : textOf(at.last, at.rel)
+      if (at === undefined || t === undefined) return null
+      const snapshot = at.last.lint.snapshot
+      const line = params.position.line
+      const fm = snapshot.frontmatter
+      if (at.rel === SKILL_FILE && fm._tag === "Parsed" && line > 0 && line < frontmatterEnd(t)) {
+        // On the `description` key or its value's lines (up to the next key).
+        const start = fm.keyLines.description
+        const next = Object.values(fm.keyLines).filter((l) => start !== undefined && l > start).sort((a, b) => a - b)[0] ?? fm.endLine
+        if (start === undefined || line + 1 < start || line + 1 >= next) return null
+        const name = typeof fm.data.name === "string" && fm.data.name !== "" ? fm.data.name : snapshot.dirName
+        const costs = await at.s.runtime.runPromise(listingCost(name, fm.data, snapshot.profiles ?? []))
+        return { contents: { kind: "markdown", value: descriptionHover(costs) } }
+      }
+      const heading = (snapshot.markdown(at.rel)?.headings ?? []).find((h) => h.line === line + 1)
+      if (heading === undefined) return null
+      const lines: Array<string> = []
+      for (let l = heading.line - 1; l < heading.endLine - 1; l++) lines.push(lineText(t, l))
+      const reads = await at.s.runtime.runPromise(sectionReads(at.s.root, READ_DAYS))
+      const count = reads.available ? (reads.reads.get(sectionKey(at.rel, heading.text)) ?? 0) : undefined
+      return { contents: { kind: "markdown", value: headingHover(heading.text, estimateTokens(lines.join("\n")), count, READ_DAYS) } }
+    })
+
+    connection.onShutdown(async () => {
+      for (const s of skills.values()) await s.runtime.dispose().catch(() => {})
+      skills.clear()
+    })
+    connection.onExit(() => resolve())
+
+    documents.listen(connection)
+    connection.listen()
+  })

@@ -1,0 +1,162 @@
+/**
+ * `skc lsp` end to end (issue 50): `bin/skc.mjs lsp --stdio` driven by
+ * vscode-languageserver-protocol's own client over stdio. The diagnostics
+ * are `skc lint`'s (same rules, lines, rule links), a quick fix applied in
+ * the buffer makes its diagnostic go, and completion, hover, the outline,
+ * go to definition and heading rename answer on a fixture skill.
+ */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { TextDocument } from "vscode-languageserver-textdocument"
+import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol"
+import { sandbox } from "../helpers/cli.js"
+import { startLsp, uriOf, type LspSession } from "../helpers/lspClient.js"
+import { writeTree } from "../helpers/tree.js"
+
+const sb = sandbox()
+const DIR = join(sb.work, "skills", "forms")
+const SKILL_MD = join(DIR, "SKILL.md")
+const URI = uriOf(SKILL_MD)
+const TEXT = [
+  "---",
+  "name: forms",
+  "description: Fills PDF forms.",
+  "---",
+  "# Forms",
+  "",
+  "Read [the fields](FIELDS.md) first.",
+  "",
+  "## Steps",
+  "",
+  "See [steps](#steps) and [fields](fields.md#fields).",
+  "",
+  "```",
+  "run it",
+  "```",
+  ""
+].join("\n")
+
+let lsp: LspSession
+let doc = TextDocument.create(URI, "markdown", 1, TEXT)
+
+const open = async () => {
+  await lsp.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "markdown", version: doc.version, text: doc.getText() } })
+}
+const change = async (text: string) => {
+  doc = TextDocument.create(URI, "markdown", doc.version + 1, text)
+  await lsp.connection.sendNotification("textDocument/didChange", { textDocument: { uri: URI, version: doc.version }, contentChanges: [{ text }] })
+  return lsp.diagnostics(URI, (p) => p.version === doc.version)
+}
+const applyEdit = (edit: WorkspaceEdit): string => {
+  const change = (edit.documentChanges as Array<TextDocumentEdit>).find((c) => c.textDocument.uri === URI)!
+  expect(change.textDocument.version).toBe(doc.version)
+  return TextDocument.applyEdits(doc, change.edits)
+}
+
+beforeAll(async () => {
+  writeTree(DIR, { "SKILL.md": TEXT, "fields.md": "# Fields\n\nEvery field.\n" })
+  lsp = await startLsp(sb.home, sb.work)
+}, 120_000)
+
+afterAll(async () => {
+  if (lsp !== undefined) expect(await lsp.close()).toBe(0)
+})
+
+describe("skc lsp (issue 50)", () => {
+  it("publishes skc lint's findings on open, with rule links to docs/rules.md", async () => {
+    await open()
+    const diagnostics = await lsp.diagnostics(URI, (p) => p.version === 1)
+    const lint = JSON.parse((await sb.runAsync(["lint", "skills/forms", "--format", "json"])).stdout) as { diagnostics: Array<{ rule: string; line: number; severity: string }> }
+    expect(diagnostics.map((d) => [d.code, d.range.start.line + 1, d.severity === 1 ? "error" : "warning"])).toEqual(lint.diagnostics.map((d) => [d.rule, d.line, d.severity]))
+    const skl402 = diagnostics.find((d) => d.code === "SKL402")!
+    expect(skl402.codeDescription?.href).toMatch(/^file:\/\/.*\/docs\/rules\.md#skl402-mention-case$/)
+    expect(readFileSync(new URL(skl402.codeDescription!.href.replace(/#.*/, "")), "utf8")).toContain("### SKL402 mention-case")
+    expect(skl402.source).toBe("skc")
+  })
+
+  it("offers the certain fix as the preferred quick fix; applied, its diagnostic goes", async () => {
+    const diagnostics = await lsp.diagnostics(URI, (p) => p.version === doc.version)
+    const skl402 = diagnostics.find((d) => d.code === "SKL402")!
+    const actions = (await lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri: URI }, range: skl402.range, context: { diagnostics: [skl402] } })) as Array<CodeAction>
+    const fix = actions.find((a) => a.isPreferred === true)!
+    expect(fix.kind).toBe("quickfix")
+    expect(fix.title).toContain("SKL402")
+    const after = await change(applyEdit(fix.edit!))
+    expect(doc.getText()).toContain("[the fields](fields.md)")
+    expect(after.map((d) => d.code)).not.toContain("SKL402")
+    expect(after.map((d) => d.code)).not.toContain("SKL301")
+  })
+
+  it("offers guided edits: a trigger phrase for SKL108", async () => {
+    const diagnostics = await lsp.diagnostics(URI, (p) => p.version === doc.version)
+    const skl108 = diagnostics.find((d) => d.code === "SKL108")!
+    const actions = (await lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri: URI }, range: skl108.range, context: { diagnostics: [skl108] } })) as Array<CodeAction>
+    const guided = actions.find((a) => a.title.startsWith("Add a trigger phrase"))!
+    expect(guided.isPreferred).toBeUndefined()
+    const after = await change(applyEdit(guided.edit!))
+    expect(doc.getText()).toContain("description: Fills PDF forms. Use when the user asks to …")
+    expect(after.map((d) => d.code)).not.toContain("SKL108")
+  })
+
+  it("completes the active agents' frontmatter keys and enum values", async () => {
+    await change(doc.getText().replace("---\n# Forms", "ef\n---\n# Forms"))
+    const keys = (await lsp.connection.sendRequest("textDocument/completion", { textDocument: { uri: URI }, position: { line: 3, character: 2 } })) as Array<CompletionItem>
+    const effort = keys.find((k) => k.label === "effort")!
+    expect(effort.detail).toContain("claude")
+    expect(keys.map((k) => k.label)).not.toContain("name")
+    await change(doc.getText().replace("\nef\n", "\ncontext: \n"))
+    const values = (await lsp.connection.sendRequest("textDocument/completion", { textDocument: { uri: URI }, position: { line: 3, character: 9 } })) as Array<CompletionItem>
+    expect(values.map((v) => v.label)).toContain("fork")
+    await change(doc.getText().replace("\ncontext: \n", "\n"))
+  })
+
+  it("completes link targets and #anchors", async () => {
+    const line = doc.getText().split("\n").findIndex((l) => l.startsWith("See [steps]"))
+    await change(doc.getText().replace("See [steps](#steps)", "See [steps](#st) and [x](f"))
+    const anchors = (await lsp.connection.sendRequest("textDocument/completion", { textDocument: { uri: URI }, position: { line, character: "See [steps](#st".length } })) as Array<CompletionItem>
+    expect(anchors.map((a) => a.label)).toEqual(["#forms", "#steps"])
+    const files = (await lsp.connection.sendRequest("textDocument/completion", { textDocument: { uri: URI }, position: { line, character: "See [steps](#st) and [x](f".length } })) as Array<CompletionItem>
+    expect(files.map((f) => f.label)).toEqual(["fields.md"])
+    await change(doc.getText().replace("See [steps](#st) and [x](f", "See [steps](#steps)"))
+  })
+
+  it("hovers the description with its listing cost, and a heading with its tokens and reads", async () => {
+    const description = (await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 2, character: 3 } })) as Hover
+    const text = (description.contents as { value: string }).value
+    expect(text).toContain("Listing cost")
+    expect(text).toMatch(/\| Claude Code \| \d+ \| \d+ \| [\d.]+ % of [\d,]+ \| no \(cap 1,536\) \|/)
+    const never = (await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 8, character: 4 } })) as Hover
+    expect((never.contents as { value: string }).value).toMatch(/^\*\*Steps\*\*\n\nabout \d+ tokens · \*\*never read\*\* by agents in the last 30 days$/)
+    // Agents read the section twice (through `skc show`, which logs each read).
+    expect((await sb.runAsync(["build", "skills/forms"])).code).toBe(0)
+    for (let i = 0; i < 2; i++) expect((await sb.runAsync(["show", "forms", "--section", "Steps"], sb.work, { SKC_ROLE: "agent" })).code).toBe(0)
+    const read = (await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 8, character: 4 } })) as Hover
+    expect((read.contents as { value: string }).value).toContain("read **2** times by agents in the last 30 days")
+    const unread = (await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 4, character: 2 } })) as Hover
+    expect((unread.contents as { value: string }).value).toContain("**never read** by agents in the last 30 days")
+  })
+
+  it("gives the outline, goes to a link's file and heading, and renames a heading with its links", async () => {
+    const symbols = (await lsp.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri: URI } })) as Array<DocumentSymbol>
+    expect(symbols.map((s) => [s.name, (s.children ?? []).map((c) => c.name)])).toEqual([["Forms", ["Steps"]]])
+    const line = doc.getText().split("\n").findIndex((l) => l.startsWith("See [steps]"))
+    const toFields = (await lsp.connection.sendRequest("textDocument/definition", { textDocument: { uri: URI }, position: { line, character: doc.getText().split("\n")[line]!.indexOf("fields.md#") + 2 } })) as Location
+    expect(toFields.uri).toBe(uriOf(join(DIR, "fields.md")))
+    expect(toFields.range.start.line).toBe(0)
+    const toSteps = (await lsp.connection.sendRequest("textDocument/definition", { textDocument: { uri: URI }, position: { line, character: 8 } })) as Location
+    expect([toSteps.uri, toSteps.range.start.line]).toEqual([URI, 8])
+    const range = await lsp.connection.sendRequest("textDocument/prepareRename", { textDocument: { uri: URI }, position: { line: 8, character: 5 } })
+    expect(range).toEqual({ start: { line: 8, character: 3 }, end: { line: 8, character: 8 } })
+    const edit = (await lsp.connection.sendRequest("textDocument/rename", { textDocument: { uri: URI }, position: { line: 8, character: 5 }, newName: "First steps" })) as WorkspaceEdit
+    const renamed = TextDocument.applyEdits(doc, edit.changes![URI]!)
+    expect(renamed).toContain("## First steps\n")
+    expect(renamed).toContain("See [steps](#first-steps)")
+    const after = await change(renamed)
+    expect(after.map((d) => d.code)).not.toContain("SKL302")
+  })
+
+  it("says nothing on stdout but the protocol, and keeps stderr clean", () => {
+    expect(lsp.stderr()).toBe("")
+  })
+})

@@ -1,0 +1,75 @@
+/**
+ * A real LSP client for `skc lsp` (issue 50): `bin/skc.mjs lsp --stdio` as a
+ * child process, spoken to with vscode-languageserver-protocol's own
+ * connection over its stdin/stdout, isolated by SKILLC_HOME.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import { pathToFileURL } from "node:url"
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type Diagnostic,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams
+} from "vscode-languageserver-protocol/node.js"
+import { BIN } from "./cli.js"
+
+export interface LspSession {
+  readonly connection: ProtocolConnection
+  readonly child: ChildProcess
+  /** The stderr the server wrote so far. */
+  readonly stderr: () => string
+  /** The next diagnostics published for `uri` that satisfy `until` (the latest ones when they already do). */
+  readonly diagnostics: (uri: string, until?: (p: PublishDiagnosticsParams) => boolean) => Promise<ReadonlyArray<Diagnostic>>
+  /** shutdown, exit, and the server's exit code. */
+  readonly close: () => Promise<number | null>
+}
+
+export const uriOf = (path: string): string => pathToFileURL(path).href
+
+export const startLsp = async (home: string, cwd: string): Promise<LspSession> => {
+  const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+    cwd,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, SKILLC_HOME: home, NO_COLOR: "1", LANG: "C.UTF-8" },
+    stdio: ["pipe", "pipe", "pipe"]
+  })
+  let err = ""
+  child.stderr!.on("data", (b: Buffer) => (err += b.toString()))
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!))
+  const latest = new Map<string, PublishDiagnosticsParams>()
+  const waiters: Array<{ uri: string; until: (p: PublishDiagnosticsParams) => boolean; resolve: (d: ReadonlyArray<Diagnostic>) => void }> = []
+  connection.onNotification("textDocument/publishDiagnostics", (p: PublishDiagnosticsParams) => {
+    latest.set(p.uri, p)
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      const w = waiters[i]!
+      if (w.uri === p.uri && w.until(p)) {
+        waiters.splice(i, 1)
+        w.resolve(p.diagnostics)
+      }
+    }
+  })
+  connection.onNotification("window/logMessage", () => {})
+  connection.listen()
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+  await connection.sendRequest("initialize", { processId: process.pid, rootUri: uriOf(cwd), capabilities: {}, workspaceFolders: [{ uri: uriOf(cwd), name: "work" }] })
+  await connection.sendNotification("initialized", {})
+  return {
+    connection,
+    child,
+    stderr: () => err,
+    diagnostics: (uri, until = () => true) =>
+      new Promise((resolve) => {
+        const have = latest.get(uri)
+        if (have !== undefined && until(have)) resolve(have.diagnostics)
+        else waiters.push({ uri, until, resolve })
+      }),
+    close: async () => {
+      await connection.sendRequest("shutdown")
+      await connection.sendNotification("exit")
+      const code = await exited
+      connection.dispose()
+      return code
+    }
+  }
+}
