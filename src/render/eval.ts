@@ -44,7 +44,12 @@ export const renderEval = (r: EvalResult): string => {
       const votes = m.votes !== undefined ? ` [${m.votes}/${m.runs} runs]` : ""
       const errors = m.errors !== undefined ? ` (${m.errors.join(", ")})` : ""
       const split = m.split !== undefined ? ` (${m.split})` : ""
-      out.push(`  ${visible(JSON.stringify(m.query))}${split}: ${why}${votes}${errors}`)
+      // Issue 47 item 4: the words that made the winner win, and by how much it beat the runner-up.
+      const decided =
+        m.winner !== null && m.decided_by !== undefined && m.decided_by.length > 0
+          ? ` — decided by ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}${m.margin !== undefined ? `, margin ${m.margin.toFixed(2)}` : ""}`
+          : ""
+      out.push(`  ${visible(JSON.stringify(m.query))}${split}: ${why}${visible(decided)}${votes}${errors}`)
     }
   }
   const failing = r.skills.filter((s) => !s.meets_min_pass)

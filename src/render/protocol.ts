@@ -79,8 +79,9 @@ export const renderMatch = (r: MatchResult): string => {
   if (r.results.length === 0) return `No skill matches (threshold ${r.threshold}).\n`
   return (
     table([
-      ["#", "SKILL", "SCORE", "REASON"],
-      ...r.results.map((m, i) => [String(i + 1), m.name, m.mentioned ? `${m.score.toFixed(3)}*` : m.score.toFixed(3), m.reason])
+      // MARGIN (issue 47 item 4): the lead over the next candidate, activated or not; a small one is a near tie.
+      ["#", "SKILL", "SCORE", "MARGIN", "REASON"],
+      ...r.results.map((m, i) => [String(i + 1), m.name, m.mentioned ? `${m.score.toFixed(3)}*` : m.score.toFixed(3), m.margin.toFixed(3), m.reason])
     ]) + "\n"
   )
 }

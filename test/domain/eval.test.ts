@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { commandFor, extractSkills, parseJsonPath, type Extractor } from "../../src/domain/eval/extract.js"
 import { confusionsOf, majority, metricsOf, outcomeOf } from "../../src/domain/eval/score.js"
 import { parseEvalsFile, parseTriggerSet } from "../../src/domain/eval/triggerSet.js"
+import { renderEval } from "../../src/render/eval.js"
 
 const problem = (r: { _tag: string; problem?: { kind: string; message: string } }) => (r._tag === "Problem" ? `${r.problem!.kind}: ${r.problem!.message}` : "ok")
 
@@ -98,5 +99,22 @@ describe("extractors", () => {
       args: ["agent", "-p", "a; rm -rf / 'q'", "--x=a; rm -rf / 'q'"]
     })
     expect(commandFor(["agent", "--print"], "hello")).toEqual({ args: ["agent", "--print"], stdin: "hello" })
+  })
+})
+
+describe("issue 47 item 4: a miss names the winner and the words that decided it", () => {
+  it("the match judge's deciding words and margin reach the outcome and the text report", () => {
+    const o = outcomeOf("pg-migrations", { query: "roll back my git commit", should_trigger: false }, { activated: ["pg-migrations"], decided_by: ["roll", "back"], margin: 3.85 })
+    expect(o).toMatchObject({ pass: false, winner: "pg-migrations", decided_by: ["roll", "back"], margin: 3.85 })
+    const text = renderEval({
+      agent: "claude-code",
+      judge: "match",
+      min_pass: 0.8,
+      threshold: 3,
+      passed: false,
+      confusions: [],
+      skills: [{ skill: "pg-migrations", path: "/x", files: [], meets_min_pass: false, manual_only: false, ...metricsOf([o]), splits: {}, misses: [o] }]
+    } as unknown as Parameters<typeof renderEval>[0])
+    expect(text).toContain(`"roll back my git commit": should not fire; fired — decided by "roll", "back", margin 3.85`)
   })
 })

@@ -1,5 +1,6 @@
 // agent-skill-protocol: pure pieces of discovery, activation, permissions and loading.
 import { describe, expect, it } from "vitest"
+import { MIN_COVERAGE } from "../../src/domain/protocol/match.js"
 import { porterStem } from "../../src/domain/protocol/stem.js"
 import { checkToolPermission, dangerousCombinations, parseAllowedTools, type AllowedTools } from "../../src/domain/protocol/tools.js"
 import { validateSkillSource } from "../../src/domain/protocol/metadata.js"
@@ -244,6 +245,30 @@ describe("agent-skill-protocol Activation Model", () => {
   it("scope breaks ties: project before user before plugin", () => {
     const r = rankSkills("pdf forms", [c("aa", "PDF forms", "plugin"), c("bb", "PDF forms", "user"), c("cc", "PDF forms", "project")], { nowMs: 0, threshold: 0.1 })
     expect(r.map((m) => m.scope)).toEqual(["project", "user", "plugin"])
+  })
+  it("issue 47 item 4: one word shared with a request mostly about something else does not activate a skill", () => {
+    const skills = [
+      c("pg-migrations", "Writes and runs PostgreSQL schema migrations: adding and dropping columns, indexes, rolling a migration back."),
+      c("mcp-builder", "Guide for building MCP servers that give language models tools."),
+      c("pdf", "Reads, fills and merges PDF files and forms.")
+    ]
+    // "server" alone: below MIN_COVERAGE of the request's IDF-weighed content words.
+    const minecraft = rankSkills("set up a minecraft server for my kids", skills, { nowMs: 0, threshold: 0 })
+    expect(minecraft).toEqual([])
+    expect(rankSkills("set up a minecraft server for my kids", skills, { nowMs: 0, threshold: 0, minCoverage: 0 }).map((m) => m.name)).toEqual(["mcp-builder"])
+    // A request about the skill's subject keeps matching, with its coverage, margin and deciding words.
+    const [top] = rankSkills("roll back a postgres migration that dropped a column", skills, { nowMs: 0 })
+    expect(top!.name).toBe("pg-migrations")
+    expect(top!.coverage).toBeGreaterThanOrEqual(MIN_COVERAGE)
+    expect(top!.decided_by).toContain("migration")
+    expect(top!.margin).toBe(top!.score)
+    expect(top!.reason).toMatch(/% of the request/)
+  })
+  it("issue 47 item 4: the margin is the lead over the next candidate", () => {
+    const r = rankSkills("pdf forms", [c("a", "PDF forms and PDF tables"), c("b", "PDF forms")], { nowMs: 0, threshold: 0 })
+    expect(r.length).toBe(2)
+    expect(r[0]!.margin).toBeCloseTo(r[0]!.score - r[1]!.score, 2)
+    expect(r[1]!.margin).toBeCloseTo(r[1]!.score, 2)
   })
   it("reasons name the matched words (stemmed)", () => {
     const r = rankSkills("processing spreadsheets", [c("excel", "Processes spreadsheet files")], { nowMs: 0, threshold: 0 })

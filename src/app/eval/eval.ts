@@ -153,7 +153,16 @@ export const EvalDocument = Schema.Struct({
       meets_min_pass: Schema.Boolean,
       manual_only: Schema.Boolean,
       ...EvalMetricsFields,
-      misses: Schema.Array(Schema.Struct({ query: Schema.String, should_trigger: Schema.Boolean, winner: Schema.NullOr(Schema.String) }))
+      misses: Schema.Array(
+        Schema.Struct({
+          query: Schema.String,
+          should_trigger: Schema.Boolean,
+          winner: Schema.NullOr(Schema.String),
+          /** Match judge (issue 47 item 4): the words that decided the winner, and its margin over the runner-up. */
+          decided_by: Schema.optionalKey(Schema.Array(Schema.String)),
+          margin: Schema.optionalKey(Schema.Number)
+        })
+      )
     })
   ),
   confusions: Schema.Array(Schema.Struct({ skill: Schema.String, winner: Schema.NullOr(Schema.String), count: Schema.Int }))
@@ -432,7 +441,7 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     for (const q of distinctQueries) {
       yield* slice
       const top = rankSkills(q, candidates, { threshold, limit: 1, nowMs: 0 })[0]
-      runs.set(q, [{ activated: top === undefined ? [] : [top.name] }])
+      runs.set(q, [top === undefined ? { activated: [] } : { activated: [top.name], decided_by: top.decided_by, margin: top.margin }])
     }
   } else {
     const repeat = input.repeat ?? 1

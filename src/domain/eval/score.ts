@@ -15,6 +15,10 @@ export interface Verdict {
   readonly runs?: number
   /** A run that did not end normally (timeout, non-zero exit), once per distinct reason. */
   readonly errors?: ReadonlyArray<string>
+  /** Match judge: the words that made the winner win, largest contribution first (issue 47 item 4). */
+  readonly decided_by?: ReadonlyArray<string>
+  /** Match judge: the winner's score minus the runner-up's. */
+  readonly margin?: number
 }
 
 export interface QueryOutcome extends TriggerQuery {
@@ -26,6 +30,9 @@ export interface QueryOutcome extends TriggerQuery {
   readonly votes?: number
   readonly runs?: number
   readonly errors?: ReadonlyArray<string>
+  /** Match judge: the words that decided the winner, and its margin over the runner-up (issue 47 item 4). */
+  readonly decided_by?: ReadonlyArray<string>
+  readonly margin?: number
 }
 
 export interface Metrics {
@@ -73,6 +80,8 @@ export const outcomeOf = (skill: string, q: TriggerQuery, v: Verdict & { readonl
     fired,
     pass: fired === q.should_trigger,
     winner: v.activated[0] ?? null,
+    ...(v.decided_by !== undefined ? { decided_by: v.decided_by } : {}),
+    ...(v.margin !== undefined ? { margin: v.margin } : {}),
     ...(v.runs !== undefined && v.runs > 1 ? { votes: v.votes ?? 0, runs: v.runs } : {}),
     ...(v.errors !== undefined && v.errors.length > 0 ? { errors: v.errors } : {})
   }

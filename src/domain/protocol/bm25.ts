@@ -37,6 +37,12 @@ export interface Bm25Score {
   readonly id: string
   readonly score: number
   readonly hits: ReadonlyArray<TermHit>
+  /**
+   * The share of the request's content words this document holds, each word
+   * weighed by its IDF over the collection (a word no description holds has
+   * the highest): 1 when it holds them all, 0 when none (issue 47 item 4).
+   */
+  readonly coverage: number
 }
 
 interface Indexed {
@@ -70,15 +76,22 @@ export const bm25 = (docs: ReadonlyArray<Bm25Doc>, query: string): ReadonlyArray
   // Each distinct request stem counts once, shown by its first spelling.
   const queryTerms = new Map<string, string>()
   for (const t of terms(query)) if (!queryTerms.has(t.stem)) queryTerms.set(t.stem, t.word)
+  const idfOf = (stem: string) => {
+    const docFreq = df.get(stem) ?? 0
+    return Math.log(1 + (n + PRIOR_DOCS - docFreq + 0.5) / (docFreq + 0.5))
+  }
+  let requestIdf = 0
+  for (const stem of queryTerms.keys()) requestIdf += idfOf(stem)
 
   return indexed.map((d) => {
     const hits: Array<TermHit> = []
     let score = 0
+    let heldIdf = 0
     for (const [stem, word] of queryTerms) {
       const tf = d.tf.get(stem) ?? 0
       if (tf === 0) continue
-      const docFreq = df.get(stem) ?? 0
-      const idf = Math.log(1 + (n + PRIOR_DOCS - docFreq + 0.5) / (docFreq + 0.5))
+      const idf = idfOf(stem)
+      heldIdf += idf
       const contribution = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / avgdl))
       score += contribution
       const fields: Array<"name" | "description"> = []
@@ -86,6 +99,6 @@ export const bm25 = (docs: ReadonlyArray<Bm25Doc>, query: string): ReadonlyArray
       if (d.descriptionStems.has(stem)) fields.push("description")
       hits.push({ word, stem, fields, contribution })
     }
-    return { id: d.id, score, hits }
+    return { id: d.id, score, hits, coverage: requestIdf === 0 ? 0 : heldIdf / requestIdf }
   })
 }
