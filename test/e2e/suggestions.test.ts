@@ -38,7 +38,7 @@ describe("did you mean …? (issue 25 item 3)", () => {
     const r = await sb.runAsync(["stats", "pdf", "--group-by", "section"])
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
-      "error[E030]: invalid query type: 'section'\n  did you mean 'sections'?\n  valid values: summary, sections, files, commands, projects, errors, search, unanswered\n"
+      "error[E030]: invalid query type: 'section'\n  did you mean 'sections'?\n  valid values: summary, sections, files, commands, projects, errors, search, unanswered, users, clients, funnel\n"
     )
   })
 
