@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest"
 import { applyEdits, compatibleFixes, lineStarts, positionAt } from "../../src/domain/lint/fix.js"
 import { fixSkill } from "../../src/domain/lint/fixLoop.js"
-import { configureRules } from "../../src/domain/lint/runner.js"
+import { configureRules, runRules } from "../../src/domain/lint/runner.js"
+import { makeSnapshot } from "../../src/domain/lint/snapshot.js"
 import { RULES } from "../../src/domain/lint/registry.js"
 import { unifiedDiff } from "../../src/domain/lint/unifiedDiff.js"
 
@@ -104,5 +105,40 @@ describe("rules without a certain fix are left alone (docs/rules.md lists the fi
   })
   it("every rule with a documented fix is one of the fix-tested rules", () => {
     expect(RULES.filter((r) => r.autofix !== undefined).map((r) => r.id)).toEqual(["SKL112", "SKL113", "SKL402"])
+  })
+})
+
+describe("guided edits the editor offers (issue 50; never applied by --fix)", () => {
+  const lintOf = (source: string, extra: Record<string, string> = {}, dirName = "demo") => {
+    const files: Record<string, string> = { "SKILL.md": source, ...extra }
+    const entries = Object.keys(files).map((path) => ({ path, type: "file" as const }))
+    return runRules(makeSnapshot({ dirName, entries, markdownFiles: entries.map((e) => ({ path: e.path, source: files[e.path]! })) }), rules)
+  }
+  /** Apply the rule's one suggestion: the finding must go, and nothing else may change outside the edit. */
+  const guided = (rule: string, source: string) => {
+    const d = lintOf(source).find((x) => x.rule === rule)!
+    expect(d.fix).toBeUndefined()
+    expect(d.suggestions).toHaveLength(1)
+    const after = applyEdits(source, d.suggestions![0]!.edits)
+    expect(lintOf(after).map((x) => x.rule)).not.toContain(rule)
+    return after
+  }
+  it("SKL108: adds a trigger sentence inside the quotes", () => {
+    expect(guided("SKL108", "---\nname: demo\ndescription: 'Does demos'\n---\n# Demo\n")).toBe("---\nname: demo\ndescription: 'Does demos. Use when the user asks to …'\n---\n# Demo\n")
+  })
+  it("SKL202: adds the title where the body starts", () => {
+    expect(guided("SKL202", "---\r\nname: demo\r\ndescription: Use when asked.\r\n---\r\nText.\r\n")).toBe("---\r\nname: demo\r\ndescription: Use when asked.\r\n---\r\n# demo\r\n\r\nText.\r\n")
+  })
+  it("SKL205: sets the heading one level below the previous", () => {
+    expect(guided("SKL205", "---\nname: demo\ndescription: Use when asked.\n---\n# Demo\n\n### Deep\n")).toContain("\n## Deep\n")
+  })
+  it("SKL206: marks the block as text", () => {
+    expect(guided("SKL206", "---\nname: demo\ndescription: Use when asked.\n---\n# Demo\n\n```\nx\n```\n")).toContain("\n```text\nx\n```\n")
+  })
+  it("SKL109: renames a misspelt key to the field meant", () => {
+    expect(guided("SKL109", "---\nname: demo\ndescription: Use when asked.\nlicence: MIT\n---\n# Demo\n")).toContain("\nlicense: MIT\n")
+  })
+  it("every rule documenting a guided edit is tested here", () => {
+    expect(RULES.filter((r) => r.guided !== undefined).map((r) => r.id)).toEqual(["SKL108", "SKL109", "SKL202", "SKL205", "SKL206"])
   })
 })
