@@ -156,6 +156,36 @@ describe("skc lsp (issue 50)", () => {
     expect(after.map((d) => d.code)).not.toContain("SKL302")
   })
 
+  it("fixes every certain finding of a file with one source.fixAll action", async () => {
+    await change(doc.getText().replace("(fields.md)", "(FIELDS.md)").replace("description:", "metadata:\n  version: 1.0\ndescription:"))
+    const actions = (await lsp.connection.sendRequest("textDocument/codeAction", {
+      textDocument: { uri: URI },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ["source.fixAll"] }
+    })) as Array<CodeAction>
+    expect(actions.map((a) => a.kind)).toEqual(["source.fixAll.skc"])
+    const after = await change(applyEdit(actions[0]!.edit!))
+    expect(doc.getText()).toContain('version: "1.0"')
+    expect(doc.getText()).toContain("(fields.md)")
+    expect(after.map((d) => d.code).filter((c) => c === "SKL112" || c === "SKL402")).toEqual([])
+  })
+
+  it("lints an open eval file with the skill (SKL701)", async () => {
+    const evals = join(DIR, "evals", "triggers.json")
+    writeTree(join(DIR, "evals"), { "triggers.json": "{ not json" })
+    await lsp.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: uriOf(evals), languageId: "json", version: 1, text: "{ not json" } })
+    const diagnostics = await lsp.diagnostics(uriOf(evals), (p) => p.version === 1)
+    expect(diagnostics.map((d) => d.code)).toContain("SKL701")
+  })
+
+  it("answers nothing for a markdown file of no skill", async () => {
+    const notes = join(sb.work, "notes", "README.md")
+    writeTree(join(sb.work, "notes"), { "README.md": "# Notes\n" })
+    await lsp.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: uriOf(notes), languageId: "markdown", version: 1, text: "# Notes\n" } })
+    expect(await lsp.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri: uriOf(notes) } })).toEqual([])
+    expect(await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(notes) }, position: { line: 0, character: 2 } })).toBeNull()
+  })
+
   it("says nothing on stdout but the protocol, and keeps stderr clean", () => {
     expect(lsp.stderr()).toBe("")
   })
