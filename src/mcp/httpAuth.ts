@@ -13,7 +13,14 @@
  * a match: the time taken says nothing of which token, or how much of one,
  * matched.
  */
-import { createHash, timingSafeEqual } from "node:crypto"
+import type * as NodeCrypto from "node:crypto"
+
+/**
+ * `node:crypto`, loaded at first use: `skc mcp`'s bundle reads its flags with
+ * this module, and a stdio server, which takes no token, never loads it
+ * (start-up and memory, docs/architecture.md "Start-up").
+ */
+const crypto = (): typeof NodeCrypto => process.getBuiltinModule("node:crypto")
 
 /** The shortest token accepted: 16 characters (a guessable token is no authentication). */
 export const MIN_TOKEN_LENGTH = 16
@@ -25,7 +32,7 @@ export interface TokenSet {
   readonly entries: ReadonlyArray<{ readonly name: string; readonly digest: Buffer }>
 }
 
-const digestOf = (token: string): Buffer => createHash("sha256").update(token, "utf8").digest()
+const digestOf = (token: string): Buffer => crypto().createHash("sha256").update(token, "utf8").digest()
 
 /** `name:token` lines; the problem with the first bad line (its number, never the token) otherwise. */
 export const parseTokens = (text: string, source: string, commas = false): TokenSet | { readonly problem: string } => {
@@ -63,7 +70,7 @@ export const authenticate = (tokens: TokenSet, authorization: string | undefined
   let found: string | undefined
   // Every digest is compared, a match or not: no early exit.
   for (const { name, digest } of tokens.entries) {
-    if (timingSafeEqual(presented, digest) && found === undefined) found = name
+    if (crypto().timingSafeEqual(presented, digest) && found === undefined) found = name
   }
   return found
 }
