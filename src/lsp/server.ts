@@ -193,6 +193,17 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       s.published = now
     }
 
+    /**
+     * A skill none of whose files is open any more: its diagnostics cleared
+     * and its runtime disposed, so a long session holds only the skills
+     * being edited.
+     */
+    const release = (s: SkillState) => {
+      for (const uri of s.published) void connection.sendDiagnostics({ uri, diagnostics: [] })
+      skills.delete(s.root)
+      void s.runtime.dispose().catch(() => {})
+    }
+
     /** Lint a skill now, or once more after the lint in flight when one is (changes coalesce). */
     const lintSkill = (root: string) => {
       const s = stateOf(root)
@@ -217,7 +228,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
           if (s.again) {
             s.again = false
             lintSkill(root)
-          }
+          } else if (openBelow(root).texts.size === 0) release(s)
         })
     }
 
@@ -273,9 +284,15 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     documents.onDidChangeContent((e) => lintFor(e.document.uri))
     documents.onDidSave((e) => lintFor(e.document.uri))
     documents.onDidClose((e) => {
-      // The closed buffer's findings go; the file's own (from disk) come back with the skill's next lint.
+      // The closed buffer's findings go; the file's own (from disk) come back with the skill's next lint,
+      // unless no file of the skill is open any more: then the skill is released.
       void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] })
-      lintFor(e.document.uri)
+      const file = toPath(e.document.uri)
+      const root = file === undefined ? undefined : rootOf(file)
+      const s = root === undefined ? undefined : skills.get(root)
+      if (s === undefined) return
+      if (openBelow(s.root).texts.size > 0) lintSkill(s.root)
+      else if (!s.running) release(s)
     })
     connection.onDidChangeWatchedFiles((e) => {
       const roots = new Set<string>()

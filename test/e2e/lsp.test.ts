@@ -186,6 +186,17 @@ describe("skc lsp (issue 50)", () => {
     expect(await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(notes) }, position: { line: 0, character: 2 } })).toBeNull()
   })
 
+  it("clears a skill's diagnostics when its last file closes, and still answers after", async () => {
+    const evals = uriOf(join(DIR, "evals", "triggers.json"))
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: evals } })
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: URI } })
+    expect(await lsp.diagnostics(URI, (p) => p.version === undefined && p.diagnostics.length === 0)).toEqual([])
+    expect(await lsp.diagnostics(evals, (p) => p.version === undefined && p.diagnostics.length === 0)).toEqual([])
+    doc = TextDocument.create(URI, "markdown", 1, doc.getText())
+    await open()
+    expect((await lsp.diagnostics(URI, (p) => p.version === 1 && p.diagnostics.length > 0)).length).toBeGreaterThan(0)
+  })
+
   it("says nothing on stdout but the protocol, and keeps stderr clean", () => {
     expect(lsp.stderr()).toBe("")
   })
