@@ -39,9 +39,11 @@ export const skl402: Rule = {
   check: (s) => {
     const facts = new Map<string, { file: string; line: number; column: number; text: string; real: string; lines: Array<number>; edits: Array<TextEdit> }>()
     const starts = new Map<string, ReadonlyArray<number>>()
+    const sources = new Map<string, string>()
     for (const { file, mismatch } of snapshotReferences(s).caseMismatches) {
       const key = `${file}\u0000${mismatch.mention.text}\u0000${mismatch.real}`
-      const source = sourceOf(s, file) ?? ""
+      if (!sources.has(file)) sources.set(file, sourceOf(s, file) ?? "")
+      const source = sources.get(file)!
       if (!starts.has(file)) starts.set(file, lineStarts(source))
       const edit = respell(source, starts.get(file)!, mismatch.mention, mismatch.real)
       let fact = facts.get(key)
