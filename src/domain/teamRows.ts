@@ -22,17 +22,59 @@ export const identityHash = (sha256Hex: (s: string) => string, kind: "machine" |
  * A converter that numbers identical rows across successive calls, so that a
  * large log can be converted (and pushed) slice by slice with the same ids
  * as in one go. It remembers one short hash per distinct row, not the rows.
+ *
+ * `forgetAfterMs` bounds that memory for a process that lives on (the live
+ * push of `skc mcp --http --log-to`, which would otherwise keep about 100
+ * bytes per row it ever pushed): identical rows share their timestamp, so
+ * once the log has reached rows this much newer, a row of an older
+ * timestamp cannot recur and its hash is dropped. Only a clock set back by
+ * more than that could bring one back; that row would get the id of its
+ * twin and wait for the next full `skc sync --to`, which numbers the whole
+ * log and sends it. `sync --to` itself remembers everything (one log, one
+ * run).
  */
-export const teamRowConverter = (sha256Hex: (s: string) => string, who: { readonly machine: string; readonly user: string }) => {
+export const teamRowConverter = (
+  sha256Hex: (s: string) => string,
+  who: { readonly machine: string; readonly user: string },
+  options: { readonly forgetAfterMs?: number } = {}
+) => {
   const seen = new Map<string, number>()
-  return (rows: ReadonlyArray<AccessLogRow>): ReadonlyArray<TeamLogRow> =>
-    rows.map((row) => {
+  // With `forgetAfterMs`: the hashes by timestamp, in the order first seen (a log's order, oldest first).
+  const byTime = new Map<string, Array<string>>()
+  let newest = Number.NEGATIVE_INFINITY
+  const remember = (timestamp: string, base: string) => {
+    const at = Date.parse(timestamp)
+    if (Number.isFinite(at) && at > newest) newest = at
+    const group = byTime.get(timestamp)
+    if (group === undefined) byTime.set(timestamp, [base])
+    else group.push(base)
+  }
+  const forget = (window: number) => {
+    for (const [timestamp, bases] of byTime) {
+      const at = Date.parse(timestamp)
+      // An unparsable timestamp is kept (it cannot be placed); a recent one ends the walk (the rest are newer).
+      if (!Number.isFinite(at)) continue
+      if (at >= newest - window) break
+      for (const b of bases) seen.delete(b)
+      byTime.delete(timestamp)
+    }
+  }
+  const convert = (rows: ReadonlyArray<AccessLogRow>): ReadonlyArray<TeamLogRow> => {
+    const out = rows.map((row) => {
       const base = sha256Hex(`${who.machine}\u0000${who.user}\u0000${JSON.stringify(COLUMNS.map((c) => row[c]))}`).slice(0, 32)
       const n = seen.get(base) ?? 0
       seen.set(base, n + 1)
+      if (options.forgetAfterMs !== undefined && n === 0) remember(row.timestamp, base)
       const row_id = n === 0 ? base : sha256Hex(`${base}\u0000${n}`).slice(0, 32)
       return { ...row, row_id, machine: who.machine, user: who.user }
     })
+    if (options.forgetAfterMs !== undefined) forget(options.forgetAfterMs)
+    return out
+  }
+  return Object.assign(convert, {
+    /** How many distinct rows it remembers (tests, and the bound above). */
+    held: () => seen.size
+  })
 }
 
 /** The rows with their identity and stable ids, in the given order. */

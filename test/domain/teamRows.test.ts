@@ -42,4 +42,26 @@ describe("team row ids (issue 18)", () => {
     expect(h).toMatch(/^[0-9a-f]{16}$/)
     expect(h).not.toBe(identityHash(sha, "user", "build-07.example.com"))
   })
+
+  it("issue 49 item 3: a live push's converter forgets rows an hour older than the newest, and numbers identical rows as a full push does", () => {
+    const at = (minute: number, section: string): AccessLogRow => ({
+      ...row(0),
+      timestamp: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+      args: JSON.stringify({ section })
+    })
+    // Six hours of a server's rows, every minute two identical reads and one other.
+    const rows = Array.from({ length: 360 }, (_, m) => [at(m, "A"), at(m, "A"), at(m, "B")]).flat()
+    const whole = toTeamRows(sha, who, rows).map((r) => r.row_id)
+    const live = teamRowConverter(sha, who, { forgetAfterMs: 60 * 60_000 })
+    const full = teamRowConverter(sha, who)
+    const ids: Array<string> = []
+    for (let i = 0; i < rows.length; i += 50) {
+      ids.push(...live(rows.slice(i, i + 50)).map((r) => r.row_id))
+      full(rows.slice(i, i + 50))
+    }
+    expect(ids).toEqual(whole)
+    expect(full.held()).toBe(720)
+    // An hour of minutes (and the page that crossed it), two distinct rows each: not six hours of them.
+    expect(live.held()).toBeLessThanOrEqual(2 * 61 + 50)
+  })
 })

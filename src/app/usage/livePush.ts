@@ -18,8 +18,10 @@
  *   them;
  * - one page of rows in memory at a time, as the push; what is kept between
  *   pushes is, per log, the local id last pushed and the converter's memory
- *   of the rows seen (one short hash per distinct row, docs/team.md), so
- *   that a repeated row gets the occurrence number a full push gives it.
+ *   of the rows seen in the last hour of the log (one short hash per
+ *   distinct row, docs/team.md), so that a repeated row gets the occurrence
+ *   number a full push gives it, and a server that runs for months does not
+ *   keep a hash of every row it ever pushed (domain/teamRows.ts).
  *   After a failed push that state is dropped and the next push reads the
  *   log from its start (idempotent, as a rerun of `sync --to` is).
  */
@@ -34,6 +36,9 @@ import { TeamLogStore } from "../../ports/TeamLogStore.js"
 import { skillsInScope } from "../skills/index.js"
 import { logDbIn } from "./accessLog.js"
 import { PAGE } from "./teamPush.js"
+
+/** Identical rows share a timestamp: a row this much older than the newest pushed cannot recur (teamRowConverter). */
+const FORGET_AFTER_MS = 60 * 60_000
 
 /** What a server remembers of each log between pushes. */
 export interface LivePushState {
@@ -58,7 +63,7 @@ export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePu
     const dbFile = logDbIn(skill.runtimeDir, path)
     const exists = yield* fs.statOption(dbFile).pipe(unseenAs(undefined))
     if (exists?.type !== "file") continue
-    const kept = state.logs.get(dbFile) ?? { after: 0, convert: teamRowConverter(hash, who) }
+    const kept = state.logs.get(dbFile) ?? { after: 0, convert: teamRowConverter(hash, who, { forgetAfterMs: FORGET_AFTER_MS }) }
     let after = kept.after
     let done = false
     const next = Effect.gen(function* () {
