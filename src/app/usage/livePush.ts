@@ -27,15 +27,13 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { identityHash, teamRowConverter } from "../../domain/teamRows.js"
+import { teamRowConverter } from "../../domain/teamRows.js"
 import { AccessLog } from "../../ports/AccessLog.js"
-import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { Hasher } from "../../ports/Hasher.js"
 import { TeamLogStore } from "../../ports/TeamLogStore.js"
 import { skillsInScope } from "../skills/index.js"
 import { logDbIn } from "./accessLog.js"
-import { PAGE } from "./teamPush.js"
+import { PAGE, pushIdentity } from "./teamPush.js"
 
 /** Identical rows share a timestamp: a row this much older than the newest pushed cannot recur (teamRowConverter). */
 const FORGET_AFTER_MS = 60 * 60_000
@@ -53,10 +51,7 @@ export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePu
   const store = yield* TeamLogStore
   const fs = yield* FileSystem
   const path = yield* Path
-  const { sha256Hex } = yield* Hasher
-  const hash = (s: string) => sha256Hex(s)
-  const env = yield* Env
-  const who = { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) }
+  const { hash, who } = yield* pushIdentity
   let added = 0
   let rows = 0
   for (const skill of yield* skillsInScope) {

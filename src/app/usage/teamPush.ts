@@ -51,18 +51,22 @@ export interface TeamPushResult {
   readonly rejected: ReadonlyArray<{ readonly skill: string; readonly row_id: string; readonly reason: string }>
 }
 
+/** The hash a push numbers rows with, and this machine and user as the team store knows them: only their hashes leave this machine. */
+export const pushIdentity = Effect.gen(function* () {
+  const { sha256Hex } = yield* Hasher
+  const hash = (s: string) => sha256Hex(s)
+  const env = yield* Env
+  return { hash, who: { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) } }
+})
+
 export const teamPush = Effect.fn("skc.teamPush")(
   function* (input: TeamPushInput) {
     const log = yield* AccessLog
     const store = yield* TeamLogStore
     const fs = yield* FileSystem
     const path = yield* Path
-    const { sha256Hex } = yield* Hasher
-    const hash = (s: string) => sha256Hex(s)
-    const env = yield* Env
+    const { hash, who } = yield* pushIdentity
     const progress = yield* Progress
-    // The host and user names; only their hashes leave this machine.
-    const who = { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) }
     const skills: ReadonlyArray<ResolvedSkill> = input.skill === undefined ? yield* skillsInScope : [yield* resolveSkill(input.skill)]
     const pushed: Array<TeamPushResult["skills"][number]> = []
     const rejected: Array<TeamPushResult["rejected"][number]> = []
