@@ -629,13 +629,17 @@ const removeTemp = (tmp: string) =>
     }
   })
 
-/** A fresh temporary name beside `path`, its directory made and swept of temporary files left by writers that are gone (issue 19). */
+/**
+ * A fresh temporary name beside `path`, its directory made and swept of
+ * temporary files left by writers that are gone (issue 19); `made`: the
+ * first directory this made, if any.
+ */
 const prepareTemp = (path: string, failed: (e: unknown) => IndexWriteFailed) =>
   Effect.try({
     try: () => {
-      fs.mkdirSync(nodePath.dirname(path), { recursive: true })
+      const made = fs.mkdirSync(nodePath.dirname(path), { recursive: true })
       sweepStaleTemps(nodePath.dirname(path), Date.now())
-      return tempNameFor(path)
+      return { tmp: tempNameFor(path), made }
     },
     catch: failed
   })
@@ -656,7 +660,7 @@ const publishTemp = (tmp: string, path: string, failed: (e: unknown) => IndexWri
 /** Build `path`'s next content in a temporary file beside it with `fill`, flush it, rename it over `path`. */
 const replaceAtomically = (path: string, fill: (tmp: string) => Effect.Effect<void, unknown>): Effect.Effect<void, IndexWriteFailed> => {
   const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
-  return Effect.flatMap(prepareTemp(path, failed), (tmp) =>
+  return Effect.flatMap(prepareTemp(path, failed), ({ tmp }) =>
     Effect.andThen(fill(tmp).pipe(Effect.mapError(failed)), publishTemp(tmp, path, failed)).pipe(
       Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : removeTemp(tmp)))
     )
@@ -674,8 +678,7 @@ const writer = (path: string, tokenizer: TokenizerChoice): Effect.Effect<IndexWr
   const failed = (e: unknown) => new IndexWriteFailed({ path, message: message(e) })
   return Effect.gen(function* () {
     // The directories this write makes go again if it never finishes: a build that fails leaves the runtime as it found it.
-    const made = yield* Effect.try({ try: () => fs.mkdirSync(nodePath.dirname(path), { recursive: true }), catch: failed })
-    const tmp = yield* prepareTemp(path, failed)
+    const { tmp, made } = yield* prepareTemp(path, failed)
     let published = false
     const abandon = Effect.andThen(removeTemp(tmp), Effect.sync(() => made !== undefined && removeEmptyDirs(nodePath.dirname(path), made)))
     const db = yield* Effect.acquireRelease(

@@ -197,31 +197,25 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   const take = (f: (typeof toRead)[number], bytes: Uint8Array): Effect.Effect<void, InternalError, Diagnostics> => {
     const hash = hasher.sha256Hex(bytes)
     totalBytes += bytes.byteLength
-    const format = indexedFormat(f.path)
-    let fed: Effect.Effect<void, InternalError, Diagnostics> = Effect.void
-    if (isMarkdownPath(f.path)) {
-      const source = utf8.decode(bytes)
-      const doc = scanMarkdown(source)
-      if (feed === undefined || f.path === MAIN_DOC) markdown.push({ path: f.path, source, doc })
-      read.set(f.path, { hash, info: referenceInfo(doc) })
-      if (feed !== undefined && format !== undefined) fed = feed.file(f.path, source, doc)
-    } else {
-      read.set(f.path, { hash })
-      if (feed !== undefined && format !== undefined) fed = feed.file(f.path, utf8.decode(bytes), undefined)
-    }
     progress.update(++done)
-    return fed
+    if (!isMarkdownPath(f.path)) {
+      read.set(f.path, { hash })
+      return feed !== undefined && indexedFormat(f.path) === "text" ? feed.file(f.path, utf8.decode(bytes), undefined) : Effect.void
+    }
+    const source = utf8.decode(bytes)
+    const doc = scanMarkdown(source)
+    if (feed === undefined || f.path === MAIN_DOC) markdown.push({ path: f.path, source, doc })
+    read.set(f.path, { hash, info: referenceInfo(doc) })
+    return feed === undefined ? Effect.void : feed.file(f.path, source, doc)
   }
-  // Files are read in batches (one Effect per batch, not per file: per-file
+  // Files are read in batches (one read per batch, not per file: per-file
   // overhead is what a big skill would feel), hashed and parsed in order.
   let done = 0
   yield* Effect.forEach(
     chunks(toRead, feed === undefined ? READ_BATCH : FEED_BATCH),
     (batch) =>
       Effect.flatMap(Effect.mapError(fs.readFiles(batch.map((f) => path.join(tree.root, ...f.path.split("/")))), internal), (contents) =>
-        feed === undefined
-          ? Effect.sync(() => batch.forEach((f, i) => take(f, contents[i]!)))
-          : Effect.forEach(batch, (f, i) => take(f, contents[i]!), { discard: true })
+        Effect.forEach(batch, (f, i) => take(f, contents[i]!), { discard: true })
       ),
     { discard: true }
   ).pipe(Effect.ensuring(Effect.sync(() => progress.stop())))

@@ -9,12 +9,12 @@
  * - No echo of parents: a section with subsections is dropped unless its
  *   own text (heading to first subheading) matches too; its subsections
  *   answer for themselves.
- * - Across skills (src/app/search/searchAcross.ts): terms held, then BM25 over the
- *   whole collection, rank every searched skill's sections together. The
+ * - Across skills (src/app/search/searchAcross.ts): one score (`resultScore`,
+ *   issue 47) ranks every searched skill's sections together. The
  *   one index over all of them computes that BM25 itself; when each skill's
  *   index is asked instead, BM25 there is per index (its IDF counts that
  *   index's sections), so each hit's score is recomputed with the IDF of all
- *   searched indexes together (`globalScore`).
+ *   searched indexes together (`bm25Of`).
  */
 
 /**
@@ -131,24 +131,21 @@ export interface WordStats {
  * multiplied by `wordIdf` over `idfOver` (the same index, or every searched
  * index together across skills).
  */
-export const bm25Of = (termScores: ReadonlyArray<number>, local: WordStats, idfOver: WordStats): number => {
-  let score = 0
-  termScores.forEach((s, i) => {
-    if (s === 0) return
-    score += (s / fts5Idf(local.rows, local.hits[i] ?? 0)) * wordIdf(idfOver.rows, idfOver.hits[i] ?? 0)
-  })
-  return score
-}
+export const bm25Of = (termScores: ReadonlyArray<number>, local: WordStats, idfOver: WordStats): number =>
+  reweighed(termScores, local, (i) => wordIdf(idfOver.rows, idfOver.hits[i] ?? 0))
 
 /**
  * One hit's BM25 with the IDF of every searched index together (FTS5's
  * IDF, as FTS5 computes it: kept for the cross-index arithmetic's tests).
  */
-export const globalScore = (termScores: ReadonlyArray<number>, local: WordStats, global: WordStats): number => {
+export const globalScore = (termScores: ReadonlyArray<number>, local: WordStats, global: WordStats): number =>
+  reweighed(termScores, local, (i) => fts5Idf(global.rows, global.hits[i] ?? 0))
+
+/** The sum over words of each word's tf-part (its FTS5 score over FTS5's IDF in `local`) times `idf(word)`. */
+const reweighed = (termScores: ReadonlyArray<number>, local: WordStats, idf: (word: number) => number): number => {
   let score = 0
   termScores.forEach((s, i) => {
-    if (s === 0) return
-    score += (s / fts5Idf(local.rows, local.hits[i] ?? 0)) * fts5Idf(global.rows, global.hits[i] ?? 0)
+    if (s !== 0) score += (s / fts5Idf(local.rows, local.hits[i] ?? 0)) * idf(i)
   })
   return score
 }
