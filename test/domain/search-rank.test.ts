@@ -11,6 +11,8 @@ import {
   coordination,
   FTS5_IDF_MIN,
   HEADING_ABOVE_TF,
+  HEADING_OWN_TF,
+  headingScore,
   heldAboveScore,
   IDF_FLOOR,
   resultScore,
@@ -151,9 +153,27 @@ describe("issue 47 item 1: one score, never 0 for a match", () => {
     expect(one).toBeGreaterThan(0)
     // A skill whose description holds the words: every section of it gets the same factor.
     expect(skillFactor(0b11, 2)).toBe(1 + SKILL_FACTOR)
-    expect(resultScore(5, { own: 0b11, inherited: 0, described: 0b11 }, 2, stats)).toBeCloseTo(both * (1 + SKILL_FACTOR))
+    expect(resultScore(5, { own: 0b11, inherited: 0, described: 0b11 }, 2, stats)).toBeCloseTo((5 + heldAboveScore(0b11, stats, SKILL_WORD_SHARE)) * (1 + SKILL_FACTOR))
     // The skill's top section, answering through its description alone, still scores above 0.
     expect(resultScore(0, { own: 0, inherited: 0, described: 0b1 }, 1, { rows: 60, hits: [0] })).toBeGreaterThan(0)
+  })
+
+  it("issue 47: word by word, the larger of the section's own BM25 and what is held above it; a heading word adds on top", () => {
+    const stats = { rows: 100, hits: [10, 10] }
+    const above = heldAboveScore(0b01, stats)
+    // Saying a word a heading above already holds never lowers the score (it did when the bonus stood in for BM25).
+    const lacks = resultScore([0, 1], { own: 0b10, inherited: 0b01, described: 0 }, 2, stats)
+    const says = resultScore([0.5, 1], { own: 0b11, inherited: 0b01, described: 0 }, 2, stats)
+    expect(says).toBeCloseTo(lacks)
+    expect(resultScore([above + 1, 1], { own: 0b11, inherited: 0b01, described: 0 }, 2, stats)).toBeGreaterThan(lacks)
+    // Fewer words held never scores more (what pick relies on to keep the printed order).
+    const whole = resultScore([2, 1], { own: 0b11, inherited: 0, described: 0b10 }, 2, stats)
+    const narrowed = resultScore([2, 0], { own: 0b01, inherited: 0, described: 0b10 }, 2, stats)
+    expect(narrowed).toBeLessThanOrEqual(whole)
+    // A word of the section's own heading adds HEADING_OWN_TF × its IDF.
+    const plain = resultScore([1, 1], { own: 0b11, inherited: 0, described: 0 }, 2, stats)
+    expect(resultScore([1, 1], { own: 0b11, inherited: 0, described: 0, heading: 0b01 }, 2, stats) - plain).toBeCloseTo(headingScore(0b01, stats))
+    expect(headingScore(0b01, stats)).toBeCloseTo(wordIdf(100, 10) * HEADING_OWN_TF)
   })
 })
 

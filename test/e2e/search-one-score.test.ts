@@ -84,6 +84,44 @@ describe("issue 47 item 3: the skill's name and description head all its files i
   })
 })
 
+/** "colour" in most sections, "color" in one (a CSS rule); a file whose top section's own text names its subject. */
+const BRAND = {
+  "SKILL.md":
+    "---\nname: brand\ndescription: The house style.\n---\n# Brand\n\n## Colour Palette\n\nThe colour list.\n\n## Colour Rules\n\nOne colour per slide.\n\n" +
+    "## Accents\n\nThe orange accent colour is used once.\n\n## Web\n\nIn CSS write `color: #d97757` for the accent; the colour of links.\n",
+  "newsletter.md":
+    "# Company Newsletter\n\nThe company newsletter goes out monthly.\n\n## Structure\n\nFive short items.\n\n## Writing the Headlines\n\nWrite one line per item.\n"
+}
+
+describe("issue 47: a word spelt two ways scores once; a parent answers with its own text", () => {
+  it("a section holding the rarer spelling does not score a million times the others (one IDF for the word)", async () => {
+    const sb = sandbox()
+    write(join(sb.work, ".skillc", "skills", "brand"), BRAND)
+    expect((await sb.runAsync(["build", "brand"])).code).toBe(0)
+    const r = await sb.runAsync(["search", "brand", "orange accent colour", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as Doc
+    expect(doc.results[0]?.section).toBe("Accents")
+    // Before: the section with "color" scored about 10^5 times its BM25 (FTS5 gives each spelling its own IDF).
+    for (const x of doc.results) expect(x.score).toBeLessThan(100)
+    const scores = doc.results.map((x) => x.score)
+    expect(scores).toEqual([...scores].sort((a, b) => b - a))
+  })
+
+  it("a file's top heading that names the question answers although a subsection holds one of its words", async () => {
+    const sb = sandbox()
+    write(join(sb.work, ".skillc", "skills", "brand"), BRAND)
+    expect((await sb.runAsync(["build", "brand"])).code).toBe(0)
+    // "write" is only in the subsection "Writing the Headlines": the file's top section used to be dropped as its echo.
+    const r = await sb.runAsync(["search", "--all", "write a company newsletter", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as Doc
+    expect(doc.results.map((x) => x.section)).toContain("Company Newsletter")
+    const scores = doc.results.map((x) => x.score)
+    expect(scores).toEqual([...scores].sort((a, b) => b - a))
+  })
+})
+
 describe("issue 47 item 1: every answer of the quality sets is sorted by its printed score", () => {
   it("single-skill and --all, every question of the cross-skill sets in JSON, one in four in text", async () => {
     const sb = sandbox()

@@ -24,13 +24,13 @@ import { Effect, Schema } from "effect"
 import { EmptyQuery, IndexUnusable } from "../../domain/errors.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { bm25Of, compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
+import { bm25Parts, compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { describedExcerpt, describedTerms, describeOwn, evaluate, ownIndex, pick, render, type Evaluated, type Found, type Opened } from "./searchRows.js"
+import { describedExcerpt, describedTerms, describeOwn, evaluate, ownIndex, pick, render, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 
 export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export const search = Effect.fn("skc.search")(function* (input: SearchInput) {
@@ -79,11 +79,15 @@ const fts5Factor = (stats: WordStats): number | undefined => {
   return undefined
 }
 
+/** A row's one score from its words, in one skill's index. */
+const scoreOf = (words: number, stats: WordStats) => (r: Scored) =>
+  resultScore(bm25Parts(r.termScores ?? [], stats, stats), r.words ?? { own: (1 << words) - 1, inherited: 0, described: 0, heading: r.heading }, words, stats)
+
 /** Rows scored word by word, by the one score, best first. */
-const rescore = (e: Evaluated, words: number, stats: WordStats) =>
-  e.scored
-    .map((r) => ({ ...r, score: resultScore(bm25Of(r.termScores ?? [], stats, stats), r.words ?? { own: (1 << words) - 1, inherited: 0, described: 0 }, words, stats) }))
-    .sort(compareRanked)
+const rescore = (e: Evaluated, words: number, stats: WordStats) => {
+  const score = scoreOf(words, stats)
+  return e.scored.map((r) => ({ ...r, score: score(r) })).sort(compareRanked)
+}
 
 /**
  * The RFC's AND query of `tokens` when the skill's name and description
@@ -95,13 +99,20 @@ const rescore = (e: Evaluated, words: number, stats: WordStats) =>
 const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number) =>
   Effect.gen(function* () {
     const stats = yield* wordStats(opened, tokens)
-    const factor = fts5Factor(stats)
+    // FTS5 gives each spelling of a word its own IDF: its order is the one score's only for words of one spelling.
+    const spelt = tokens.some((t) => termOf(t, opened.q.tokenizer).phrases.length > 1)
+    const factor = spelt ? undefined : fts5Factor(stats)
+    const every = (1 << tokens.length) - 1
     if (factor === undefined) {
       const e = yield* evaluate(opened, tokens, "all", true)
       return yield* pick(e, rescore(e, tokens.length, stats), limit)
     }
+    // The one score of an AND row whose skill's description holds none of the words: its BM25 and what
+    // its own heading adds (`resultScore` with every word its own). Only the best rows by FTS5 are read:
+    // a heading word is weighted 3 there too, so a row whose heading holds the words is among them.
     const window = Math.max(4 * limit, 40)
-    const scaled = (e: Evaluated) => e.scored.map((r) => ({ ...r, score: r.score * factor }))
+    const scaled = (e: Evaluated) =>
+      e.scored.map((r) => ({ ...r, score: resultScore(r.score * factor, { own: every, inherited: 0, described: 0, heading: r.heading }, tokens.length, stats) })).sort(compareRanked)
     let all = yield* evaluate(opened, tokens, "all", false, window)
     let chosen = yield* pick(all, scaled(all), limit)
     if (chosen.length < limit && all.scored.length === window) {
@@ -140,7 +151,7 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
       const words = fallbackTokens(tokens)
       const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn, true)
       const stats = { rows: e.rows, hits: e.hits }
-      const chosen = yield* pick(e, rescore(e, words.length, stats), limit)
+      const chosen = yield* pick(e, rescore(e, words.length, stats), limit, scoreOf(words.length, stats))
       if (chosen.length > 0) return { partial: false, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })) }
       const all = (1 << words.length) - 1
       if ((described & all) === all) {
@@ -151,7 +162,8 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
     const fallback = fallbackTokens(tokens)
     if (tokens.length < 2 || fallback.length === 0) return { partial: false, found: [] }
     const any = yield* evaluate(opened, fallback, "any", true, undefined, describeOwn)
-    const partial = yield* pick(any, rescore(any, fallback.length, { rows: any.rows, hits: any.hits }), limit)
+    const stats = { rows: any.rows, hits: any.hits }
+    const partial = yield* pick(any, rescore(any, fallback.length, stats), limit, scoreOf(fallback.length, stats))
     return { partial: partial.length > 0, found: partial.map((c): Found => ({ c, tokens: fallback, mode: "any" })) }
   })
 

@@ -16,6 +16,8 @@ import { allOf, anyOf, heldOutsideSkillMd, holding, inHeading, termOf, type Inde
 import {
   COLUMN_WEIGHTS,
   answersForItself,
+  compareRanked,
+  fts5Idf,
   inheritedTerms,
   minTermsHeld,
   termCount,
@@ -51,11 +53,13 @@ export type Describe = (
 ) => Effect.Effect<(rowid: number) => number, IndexReadFailed>
 
 /** A ranked row of one index, before its place is known. */
-interface Scored extends Rankable {
+export interface Scored extends Rankable {
   /** Partial query: the words it holds (bits, word i: bit i), in its text or in the headings above it. */
   readonly held?: number
   /** Where it holds the words (only with per-word queries): its own text, a heading above it, its skill's name and description. */
   readonly words?: WordsHeld
+  /** The words its own heading holds (bits). */
+  readonly heading: number
   /** Score of each searched term alone, in this index (0: not held). Only when the IDF across indexes needs it. */
   readonly termScores?: ReadonlyArray<number>
 }
@@ -78,6 +82,12 @@ export interface Evaluated {
   readonly answers: (place: RowPlace) => boolean
   /** Reads what `answers` needs for these places (the own-text matches, only once a section with subsections comes up). */
   readonly prepare: (places: ReadonlyArray<RowPlace>) => Effect.Effect<void, IndexReadFailed>
+  /**
+   * A row as it answers for itself, after `prepare` of its place: a section with subsections that
+   * answers through fewer words than it holds with them (the partial query and `every`) keeps only
+   * the words its own text holds (and those held above it); any other row is returned as is.
+   */
+  readonly narrowed: (row: Scored) => Scored
   /** Places already read (by rowid); `pick` adds to them. */
   readonly known: Map<number, RowPlace>
   /** The words a row's skill's name and description hold (bits; 0 unless asked for and the index matched). */
@@ -181,6 +191,30 @@ const headingTerms = (
   })
 
 /**
+ * The rows holding `term` with its score alone, as if FTS5 gave a word spelt
+ * two ways one IDF: `fts5Idf(rows, rows holding any spelling) × Σ tf-part of
+ * each spelling`. FTS5 scores a group `("colours" OR "colors")` with each
+ * spelling's own IDF, so in a skill where "colour" is held by most sections
+ * (IDF 1e-6) and "color" by three (IDF ≈ 2.5) a row with "color" scored a
+ * million times its tf-part over the group's IDF: `bm25Of`'s division by the
+ * word's FTS5 IDF (the group's) printed scores of 240,000 (issue 47). One
+ * spelling is the word's own query, unchanged.
+ */
+const termRows = (index: QueryableIndex["index"], term: QueryTerm, rowCount: number) =>
+  Effect.gen(function* () {
+    const group = yield* index.rank(holding(term), COLUMN_WEIGHTS)
+    if (term.phrases.length === 1) return group
+    const tf = new Map<number, number>()
+    for (const phrase of term.phrases) {
+      const rows = yield* index.rank(holding({ phrases: [phrase] }), COLUMN_WEIGHTS)
+      const idf = fts5Idf(rowCount, rows.length)
+      for (const r of rows) tf.set(r.rowid, (tf.get(r.rowid) ?? 0) + r.score / idf)
+    }
+    const idf = fts5Idf(rowCount, group.length)
+    return group.map((r): RankedRow => ({ ...r, score: (tf.get(r.rowid) ?? 0) * idf }))
+  })
+
+/**
  * Run one mode (`all`: every term; `any`: at least one) on one index: the
  * matching rows with their scores and terms held, and the parent rule.
  * Places are not read here (a large skill has tens of thousands of
@@ -212,15 +246,16 @@ export const evaluate = Effect.fnUntraced(function* (
   // Places read on the way (the partial query's headings), kept for `pick`.
   const known = new Map<number, RowPlace>()
   if (ranked.length === 0)
-    return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, known, describedOf: () => 0 } satisfies Evaluated
+    return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, narrowed: (r) => r, known, describedOf: () => 0 } satisfies Evaluated
   const describedOf = describe === undefined ? () => 0 : yield* describe(opened, tokens, ranked.map((r) => r.rowid))
   // Per term: the rows holding it and their score for it alone (only when ranking needs it).
   const needTerms = perTerm || (mode === "any" && terms.length > 1)
   const byTerm: Array<ReadonlyMap<number, number>> = []
   if (needTerms) {
+    const rowCount = terms.some((t) => t.phrases.length > 1) ? yield* index.rowCount : 0
     for (const term of terms) {
-      // A one-term query is its own per-term query: no second round trip.
-      const rows = terms.length === 1 ? ranked : yield* index.rank(holding(term), COLUMN_WEIGHTS)
+      // A one-term query of one spelling is its own per-term query: no second round trip.
+      const rows = terms.length === 1 && term.phrases.length === 1 ? ranked : yield* termRows(index, term, rowCount)
       byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
     }
   }
@@ -233,6 +268,10 @@ export const evaluate = Effect.fnUntraced(function* (
     describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(heldOutsideSkillMd(term), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : byTerm
   // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
   const textTerms = (rowid: number) => heldIn.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
+  // The words each row's own heading holds (issue 47: they add to its score, `headingScore`): one query
+  // per word on the heading column, whose rows are few (a heading is a line).
+  const headingSets = yield* Effect.forEach(terms, (term) => Effect.map(index.rank(inHeading(holding(term)), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid))))
+  const headingOf = (rowid: number) => headingSets.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
   // Partial query only: the words the headings above a row hold count as held by it.
   const partial = mode === "any" && terms.length > 1 && !every
   const floor = mode === "all" || every ? terms.length : minTermsHeld(terms.length)
@@ -243,12 +282,16 @@ export const evaluate = Effect.fnUntraced(function* (
   }
   const inherited = partial ? yield* headingTerms(index, opened.fileKey, terms, ranked, mayGain, known) : () => 0
   const heldBy = (rowid: number) => (!needTerms ? terms.length : termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid)))
-  // A section with subsections answers only if its own text matches as it does:
-  // every term (AND), or every term the whole section holds that no heading above it holds (OR).
+  // A section with subsections answers only if its own text (heading to first subheading) matches:
+  // every term (AND); for the partial query and `every`, at least one word, and enough with the headings
+  // above it and its skill's name and description (the floor) — it then answers with those words alone
+  // (`narrowed`: issue 47, "Company Newsletter" is the answer to "write a company newsletter" although
+  // only its subsection "Writing the Headlines" says "write"; what its subsections hold is theirs).
   // Asked only for the sections with subsections that come up for picking, and only of those rows
   // (issue 30: the whole own-text match of a common word was thousands of rowids per call, for
   // the few parents a page of answers meets), once per row.
   const ownOf = new Map<number, boolean>()
+  const ownWords = new Map<number, number>()
   const loadOwn = (rowids: ReadonlyArray<number>) =>
     Effect.gen(function* () {
       if (!partial && !every) {
@@ -258,7 +301,11 @@ export const evaluate = Effect.fnUntraced(function* (
       }
       const ownTerms = new Map<number, number>()
       for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(holding(term), rowids)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
-      for (const id of rowids) ownOf.set(id, (textTerms(id) & ~((ownTerms.get(id) ?? 0) | inherited(id))) === 0)
+      for (const id of rowids) {
+        const own = (ownTerms.get(id) ?? 0) & textTerms(id)
+        ownWords.set(id, own)
+        ownOf.set(id, own !== 0 && termCount(own | inherited(id) | describedOf(id)) >= floor)
+      }
     })
   const prepare = (places: ReadonlyArray<RowPlace>) => {
     const unknown = places.filter((p) => p.subsections === 1 && !ownOf.has(p.rowid)).map((p) => p.rowid)
@@ -270,11 +317,14 @@ export const evaluate = Effect.fnUntraced(function* (
     if (termsHeld < floor) continue
     const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
     const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
-    const words: WordsHeld | undefined = needTerms ? { own: textTerms(r.rowid), inherited: inherited(r.rowid), described: describedOf(r.rowid) } : undefined
+    const words: WordsHeld | undefined = needTerms
+      ? { own: textTerms(r.rowid), inherited: inherited(r.rowid), described: describedOf(r.rowid), heading: headingOf(r.rowid) }
+      : undefined
     scored.push({
       skill: opened.skillOf(r.rowid).name,
       rowid: r.rowid,
       score: r.score,
+      heading: headingOf(r.rowid),
       termsHeld,
       ...(termScores ? { termScores } : {}),
       ...(held !== undefined ? { held } : {}),
@@ -293,19 +343,41 @@ export const evaluate = Effect.fnUntraced(function* (
         return own
       }),
     prepare,
+    narrowed: (row: Scored) => {
+      const own = ownWords.get(row.rowid)
+      if (own === undefined || row.words === undefined || own === row.words.own) return row
+      const words = { ...row.words, own }
+      return {
+        ...row,
+        termsHeld: termCount(own | words.inherited | words.described),
+        words,
+        ...(row.held !== undefined ? { held: own | words.inherited } : {}),
+        ...(row.termScores !== undefined ? { termScores: row.termScores.map((x, i) => ((own & (1 << i)) !== 0 ? x : 0)) } : {})
+      }
+    },
     known,
     describedOf
   } satisfies Evaluated
 }, (effect, opened) => effect.pipe(Effect.mapError(corrupt(opened.skill))))
 
 /**
- * The first `limit` rows of `ordered` (rows of `e`, in answer order) that
- * answer for themselves, reading places a batch at a time (those not yet
- * known: a second pick in another order reads only the new ones).
+ * The first `limit` rows of `ordered` (rows of `e`, best first by `scoreOf`)
+ * that answer for themselves, reading places a batch at a time (those not
+ * yet known: a second pick in another order reads only the new ones). A row
+ * that answers with fewer words than it matched with (`narrowed`) is scored
+ * again by `scoreOf` and waits for its place: its new score is never above
+ * the old (fewer words, less BM25), so every row still ahead of it in
+ * `ordered` that scores higher comes first, and the answer stays sorted by
+ * the printed score.
  */
-export const pick = Effect.fnUntraced(function* (e: Evaluated, ordered: ReadonlyArray<Rankable>, limit: number) {
+export const pick = Effect.fnUntraced(function* (e: Evaluated, ordered: ReadonlyArray<Scored>, limit: number, scoreOf?: (row: Scored) => number) {
   const known = e.known
   const chosen: Array<Candidate> = []
+  // Narrowed rows not yet placed, best first.
+  const waiting: Array<{ readonly r: Scored; readonly place: RowPlace }> = []
+  const take = (r: Scored, place: RowPlace) => {
+    chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place })
+  }
   const batch = Math.max(32, limit * 2)
   for (let at = 0; at < ordered.length && chosen.length < limit; at += batch) {
     const slice = ordered.slice(at, at + batch)
@@ -313,12 +385,22 @@ export const pick = Effect.fnUntraced(function* (e: Evaluated, ordered: Readonly
     if (missing.length > 0) for (const p of yield* e.opened.q.index.places(missing)) known.set(p.rowid, p)
     yield* e.prepare(slice.flatMap((r) => known.get(r.rowid) ?? []))
     for (const r of slice) {
+      if (chosen.length === limit) break
       const place = known.get(r.rowid)
       if (place === undefined || !e.answers(place)) continue
-      chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place })
+      while (waiting.length > 0 && chosen.length < limit && compareRanked(waiting[0]!.r, r) < 0) take(waiting[0]!.r, waiting.shift()!.place)
       if (chosen.length === limit) break
+      const n = scoreOf === undefined ? r : e.narrowed(r)
+      if (n === r) {
+        take(r, place)
+        continue
+      }
+      const later = { ...n, score: scoreOf!(n) }
+      const at = waiting.findIndex((w) => compareRanked(later, w.r) < 0)
+      waiting.splice(at < 0 ? waiting.length : at, 0, { r: later, place })
     }
   }
+  while (waiting.length > 0 && chosen.length < limit) take(waiting[0]!.r, waiting.shift()!.place)
   return chosen as ReadonlyArray<Candidate>
 }, (effect, e) => effect.pipe(Effect.mapError(corrupt(e.opened.skill))))
 

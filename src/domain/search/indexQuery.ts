@@ -13,11 +13,13 @@
  * a CJK word is first segmented into its characters (`设置API` →
  * `设 置 API`), a phrase of the character-level index (see cjk.ts). A word
  * spelt two ways ("colors", "colours": `spelling.ts`) is held when any of
- * its spellings is.
+ * its spellings is, and so is a word of a group of synonyms ("make",
+ * "create": `synonyms.ts`, issue 47).
  */
 import { segmentCjk } from "./cjk.js"
 import { queryTokens } from "./query.js"
 import { spellingVariants } from "./spelling.js"
+import { synonymsOf } from "./synonyms.js"
 
 /** One searched word: the phrases any of which holds it, as typed (or segmented) first, then its other spellings. */
 export interface QueryTerm {
@@ -50,7 +52,9 @@ export const termOf = (token: string, options: { readonly segmentsCjk: boolean }
   const literal = options.segmentsCjk ? segmentCjk(token, " ") : token
   const word = token.toLowerCase().replace(/^[^a-z]+|[^a-z]+$/g, "")
   const variants = /^[a-z]+$/.test(word) ? spellingVariants(word) : []
-  return { phrases: [literal, ...variants] }
+  // Its other spellings, then the other words of its group (issue 47: "make" is also "create").
+  const synonyms = /^[a-z]+$/.test(word) ? synonymsOf(word).filter((x) => !variants.includes(x)) : []
+  return { phrases: [literal, ...variants, ...synonyms] }
 }
 
 /** Rows holding every one of `terms`, anywhere. */

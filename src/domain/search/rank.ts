@@ -38,7 +38,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     "now of off on once one only or other our ours out over own please same she should so some such than that the their " +
     "theirs them then there these they this those through to too under until up us use used using very want wants was we " +
     "were what when where which while who whom why will with would you your yours yourself way ways something thing things " +
-    "anything stuff possible tell show give make sure really also should i'm im it's whats what's without within across " +
+    "anything stuff possible tell show give sure really also should i'm im it's whats what's without within across " +
     "several every many much via per onto upon among whether either neither"
   ).split(" ")
 )
@@ -134,6 +134,10 @@ export interface WordStats {
 export const bm25Of = (termScores: ReadonlyArray<number>, local: WordStats, idfOver: WordStats): number =>
   reweighed(termScores, local, (i) => wordIdf(idfOver.rows, idfOver.hits[i] ?? 0))
 
+/** `bm25Of` word by word: element i is word i's part of the row's BM25 (0 when the row lacks it). */
+export const bm25Parts = (termScores: ReadonlyArray<number>, local: WordStats, idfOver: WordStats): ReadonlyArray<number> =>
+  termScores.map((s, i) => (s === 0 ? 0 : (s / fts5Idf(local.rows, local.hits[i] ?? 0)) * wordIdf(idfOver.rows, idfOver.hits[i] ?? 0)))
+
 /**
  * One hit's BM25 with the IDF of every searched index together (FTS5's
  * IDF, as FTS5 computes it: kept for the cross-index arithmetic's tests).
@@ -161,6 +165,15 @@ const reweighed = (termScores: ReadonlyArray<number>, local: WordStats, idf: (wo
  */
 export const HEADING_ABOVE_TF = 3
 
+// Issue 47: per word, a section's evidence is the larger of its own BM25 for the word and what is held
+// above it (a heading above it, its skill's name and description). Before, the bonus stood in only for
+// a word the section lacked, so a section that said the word once scored less than one that did not say
+// it (3 × IDF against a tf-part near 1), and a parent that answers with its own text only (`narrowed` in
+// searchRows.ts) could score more than with its subsections: the score must not rise when words are
+// taken away, or `pick` cannot keep the printed order. Adding both instead of the larger counted the
+// skill's description twice across skills (it is also `skillFactor`): on the tuning questions of
+// test/fixtures/search-quality/questions.json, --all top-3 fell from 57 to 53 of 63.
+
 /** A word held only by the skill's name or description counts this much of a word the section holds (in `coordination` and its score). */
 export const SKILL_WORD_SHARE = 0.5
 
@@ -177,10 +190,12 @@ export const heldAboveScore = (bits: number, stats: WordStats, share = 1): numbe
 export interface WordsHeld {
   /** In its own text (heading, content, file name). */
   readonly own: number
-  /** Only through a heading above it. */
+  /** Through a heading above it (whether or not its own text holds them too). */
   readonly inherited: number
-  /** Only through its skill's name or description. */
+  /** Through its skill's name or description (idem). */
   readonly described: number
+  /** In its own heading (a subset of `own`; absent: not known). */
+  readonly heading?: number
 }
 
 /**
@@ -201,12 +216,15 @@ export const coordination = (held: WordsHeld, words: number): number => {
  * reorders one skill's sections), it moves the skill that says it is about
  * the question above one whose sections merely use its words: "make a
  * slide deck from an outline" is pptx's ("creating slide decks"), not the
- * theme skill's, whose sections speak of styling decks. 2 was chosen on
- * the tuning questions of test/fixtures/cross-skill/ (top-1 58 %, top-3
- * 88 %, unchanged from 0; pptx first for that question on the published
- * skills from 2 on), never on the held-out ones.
+ * theme skill's, whose sections speak of styling decks. 4 since the
+ * heading words of a section count on their own (`headingScore`): with 2, a
+ * "Creating a document" heading in a documents skill outranked the skills
+ * skill ("Guide for creating skills") for "create a new skill"; 2, 3, 4 and
+ * 6 give the same figures on the tuning questions of
+ * test/fixtures/search-quality/ and test/fixtures/cross-skill/, never
+ * measured on the held-out ones.
  */
-export const SKILL_FACTOR = 2
+export const SKILL_FACTOR = 4
 
 export const skillFactor = (described: number, words: number): number => 1 + (SKILL_FACTOR * termCount(described)) / Math.max(1, words)
 
@@ -216,12 +234,33 @@ export const skillFactor = (described: number, words: number): number => 1 + (SK
  * its skill's name and description add) × skillFactor`. Higher is better;
  * results are sorted by it and print it.
  */
-export const resultScore = (bm25: number, held: WordsHeld, words: number, stats: WordStats): number => {
-  const inheritedOnly = held.inherited & ~held.own
-  const describedOnly = held.described & ~(held.own | held.inherited)
-  const above = heldAboveScore(inheritedOnly, stats) + heldAboveScore(describedOnly, stats, SKILL_WORD_SHARE)
-  return coordination(held, words) * (bm25 + above) * skillFactor(held.described, words)
+export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHeld, words: number, stats: WordStats): number => {
+  let evidence = headingScore(held.heading ?? 0, stats)
+  if (typeof bm25 === "number") evidence += bm25 + heldAboveScore(held.inherited, stats) + heldAboveScore(held.described, stats, SKILL_WORD_SHARE)
+  else
+    for (let i = 0; i < words; i++) {
+      const bit = 1 << i
+      const above = heldAboveScore(held.inherited & bit, stats) + heldAboveScore(held.described & bit, stats, SKILL_WORD_SHARE)
+      evidence += Math.max(bm25[i] ?? 0, above)
+    }
+  return coordination(held, words) * evidence * skillFactor(held.described, words)
 }
+
+/**
+ * What a word of a section's own heading adds, times its IDF, on top of its
+ * BM25 (issue 47). FTS5 adds the heading's weighted frequency to the text's
+ * before BM25 saturates it, so a heading word counted about as much as a
+ * word the text repeats three times: "## Flow Fields" ranked under a
+ * section that only said "draw". A heading names what its section answers;
+ * 3 (as a heading above) was chosen on the tuning questions of
+ * test/fixtures/search-quality/questions.json and test/fixtures/cross-skill/
+ * (questions.json and the tuning part of issue-47.json; 0 to 3 tried),
+ * never on the held-out ones.
+ */
+export const HEADING_OWN_TF = 3
+
+/** What the words of a section's own heading (`bits`) add to its score. */
+export const headingScore = (bits: number, stats: WordStats): number => heldAboveScore(bits, stats, HEADING_OWN_TF / HEADING_ABOVE_TF)
 
 /**
  * A section with subsections whose heading holds some of the searched words
