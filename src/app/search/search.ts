@@ -30,7 +30,7 @@ import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { describedExcerpt, describedTerms, describeOwn, evaluate, ownIndex, pick, render, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
+import { describedExcerpt, describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 
 export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export const search = Effect.fn("skc.search")(function* (input: SearchInput) {
@@ -112,12 +112,14 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
     // a heading word is weighted 3 there too, so a row whose heading holds the words is among them.
     const window = Math.max(4 * limit, 40)
     const scaled = (e: Evaluated) =>
-      e.scored.map((r) => ({ ...r, score: resultScore(r.score * factor, { own: every, inherited: 0, described: 0, heading: r.heading }, tokens.length, stats) })).sort(compareRanked)
+      Effect.map(headingWordsOf(e, tokens), (headingOf) =>
+        e.scored.map((r) => ({ ...r, score: resultScore(r.score * factor, { own: every, inherited: 0, described: 0, heading: headingOf(r.rowid) }, tokens.length, stats) })).sort(compareRanked)
+      )
     let all = yield* evaluate(opened, tokens, "all", false, window)
-    let chosen = yield* pick(all, scaled(all), limit)
+    let chosen = yield* pick(all, yield* scaled(all), limit)
     if (chosen.length < limit && all.scored.length === window) {
       all = yield* evaluate(opened, tokens, "all", false)
-      chosen = yield* pick(all, scaled(all), limit)
+      chosen = yield* pick(all, yield* scaled(all), limit)
     }
     return chosen
   })

@@ -58,7 +58,7 @@ export interface Scored extends Rankable {
   readonly held?: number
   /** Where it holds the words (only with per-word queries): its own text, a heading above it, its skill's name and description. */
   readonly words?: WordsHeld
-  /** The words its own heading holds (bits). */
+  /** The words its own heading holds (bits; 0 when not read: the AND window reads them with `headingWordsOf`). */
   readonly heading: number
   /** Score of each searched term alone, in this index (0: not held). Only when the IDF across indexes needs it. */
   readonly termScores?: ReadonlyArray<number>
@@ -105,13 +105,39 @@ export const describedTerms = Effect.fnUntraced(function* (skill: ResolvedSkill,
   const files = yield* index.sourceFiles
   const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
   const text = `${skill.name} ${description}`
-  const normalize = tokenNormalizer(meta.tokenizer.endsWith("porter"))
-  // The phrases of each word: one, or one per spelling ("colors", "colours"); a word held when any is.
-  const perWord = words.map((w) => phrasesOf(termOf(w, tokenizer).phrases, normalize))
-  const wordOf = perWord.flatMap((phrases, i) => phrases.map(() => i))
-  const held = heldPhrases(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text, perWord.flat(), normalize)
-  return held.reduce((mask, h, k) => (h ? mask | (1 << wordOf[k]!) : mask), 0)
+  return wordsIn(q, words)(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text)
 })
+
+/**
+ * The searched words a text holds (bits, word i: bit i), tokenized and
+ * stemmed as the index `q` does; the text segmented as the index stores it.
+ */
+const wordsIn = (q: QueryableIndex, words: ReadonlyArray<string>) => {
+  const normalize = tokenNormalizer(q.meta.tokenizer.endsWith("porter"))
+  // The phrases of each word: one, or one per spelling or synonym ("colors", "colours"); a word held when any is.
+  const perWord = words.map((w) => phrasesOf(termOf(w, q.tokenizer).phrases, normalize))
+  const wordOf = perWord.flatMap((phrases, i) => phrases.map(() => i))
+  const phrases = perWord.flat()
+  return (text: string) => heldPhrases(text, phrases, normalize).reduce((mask, h, k) => (h ? mask | (1 << wordOf[k]!) : mask), 0)
+}
+
+/**
+ * The words each of `e`'s rows holds in its own heading, read from the
+ * rows' places (`e.known`, read here when missing): the AND query's window
+ * needs them for a few rows only, where one heading-column query per word
+ * reads every row holding the word (thousands in a large skill).
+ */
+export const headingWordsOf = Effect.fnUntraced(function* (e: Evaluated, words: ReadonlyArray<string>) {
+  const missing = e.scored.filter((r) => !e.known.has(r.rowid)).map((r) => r.rowid)
+  for (let at = 0; at < missing.length; at += PLACES_BATCH) {
+    for (const p of yield* e.opened.q.index.places(missing.slice(at, at + PLACES_BATCH))) e.known.set(p.rowid, p)
+  }
+  const held = wordsIn(e.opened.q, words)
+  return (rowid: number) => {
+    const place = e.known.get(rowid)
+    return place === undefined ? 0 : held(place.section)
+  }
+}, (effect, e) => effect.pipe(Effect.mapError(corrupt(e.opened.skill))))
 
 /**
  * The skill's name and description as an excerpt marking `words`
@@ -268,9 +294,10 @@ export const evaluate = Effect.fnUntraced(function* (
     describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(heldOutsideSkillMd(term), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : byTerm
   // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
   const textTerms = (rowid: number) => heldIn.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
-  // The words each row's own heading holds (issue 47: they add to its score, `headingScore`): one query
-  // per word on the heading column, whose rows are few (a heading is a line).
-  const headingSets = yield* Effect.forEach(terms, (term) => Effect.map(index.rank(inHeading(holding(term)), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid))))
+  // The words each row's own heading holds (issue 47: they add to its score, `headingScore`), when every
+  // row is scored word by word: one query per word on the heading column. The AND query's window reads
+  // them from its few rows' places instead (`headingWordsOf`).
+  const headingSets = needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(inHeading(holding(term)), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : []
   const headingOf = (rowid: number) => headingSets.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
   // Partial query only: the words the headings above a row hold count as held by it.
   const partial = mode === "any" && terms.length > 1 && !every
