@@ -24,13 +24,13 @@ import { Effect, Schema } from "effect"
 import { EmptyQuery, IndexUnusable } from "../../domain/errors.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { bm25Parts, compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { describedExcerpt, describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
+import { describedExcerpt, describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
 
 export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export const search = Effect.fn("skc.search")(function* (input: SearchInput) {
@@ -80,8 +80,7 @@ const fts5Factor = (stats: WordStats): number | undefined => {
 }
 
 /** A row's one score from its words, in one skill's index. */
-const scoreOf = (words: number, stats: WordStats) => (r: Scored) =>
-  resultScore(bm25Parts(r.termScores ?? [], stats, stats), r.words ?? { own: (1 << words) - 1, inherited: 0, described: 0, heading: r.heading }, words, stats)
+const scoreOf = (words: number, stats: WordStats) => rowScore(words, stats, stats)
 
 /** Rows scored word by word, by the one score, best first. */
 const rescore = (e: Evaluated, words: number, stats: WordStats) => {

@@ -10,7 +10,7 @@ import { Path } from "effect/Path"
 import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../../domain/errors.js"
 import { hash16Of } from "../../domain/search/indexState.js"
 import { queryTokens } from "../../domain/search/query.js"
-import { bm25Parts, compareRanked, fallbackTokens, resultScore, termCount } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, termCount } from "../../domain/search/rank.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
@@ -23,7 +23,7 @@ import { touchUnansweredAcrossSkills } from "../usage/index.js"
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, type Describe, type Found, type Opened, type Scored } from "./searchRows.js"
+import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, rowScore, type Describe, type Found, type Opened } from "./searchRows.js"
 import { skillsInScope } from "../skills/index.js"
 
 
@@ -125,7 +125,7 @@ const rankTogether = (
     // text or a heading above it: `held`; an AND row holds them all).
     const lists = yield* Effect.forEach(per, (e) => {
       const local = { rows: e.rows, hits: e.hits }
-      const scoreOf = (r: Scored) => resultScore(bm25Parts(r.termScores ?? [], local, global), r.words ?? { own: (1 << words.length) - 1, inherited: 0, described: 0, heading: r.heading }, words.length, global)
+      const scoreOf = rowScore(words.length, local, global)
       const rescored = e.scored.map((r) => ({ ...r, score: scoreOf(r) }))
       // Whether a row holds every content word itself, as it answers (a section with subsections: its own text).
       const byRow = new Map(e.scored.map((r) => [r.rowid, r]))

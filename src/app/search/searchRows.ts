@@ -16,13 +16,16 @@ import { allOf, anyOf, heldOutsideSkillMd, holding, inHeading, termOf, type Inde
 import {
   COLUMN_WEIGHTS,
   answersForItself,
+  bm25Parts,
   compareRanked,
+  resultScore,
   fts5Idf,
   inheritedTerms,
   minTermsHeld,
   termCount,
   type HeadingHolder,
   type Rankable,
+  type WordStats,
   type WordsHeld
 } from "../../domain/search/rank.js"
 import type { IndexReadFailed, RankedRow, RowPlace } from "../../ports/SearchIndex.js"
@@ -58,11 +61,18 @@ export interface Scored extends Rankable {
   readonly held?: number
   /** Where it holds the words (only with per-word queries): its own text, a heading above it, its skill's name and description. */
   readonly words?: WordsHeld
-  /** The words its own heading holds (bits; 0 when not read: the AND window reads them with `headingWordsOf`). */
-  readonly heading: number
   /** Score of each searched term alone, in this index (0: not held). Only when the IDF across indexes needs it. */
   readonly termScores?: ReadonlyArray<number>
 }
+
+/**
+ * A row's one score (issue 47, `resultScore`) from its words: BM25 word by
+ * word with its tf-parts from `local` and the IDF of `over` (the same index
+ * in one skill, every searched index across skills). A row without `words`
+ * (an AND row) holds every word itself.
+ */
+export const rowScore = (words: number, local: WordStats, over: WordStats) => (r: Scored) =>
+  resultScore(bm25Parts(r.termScores ?? [], local, over), r.words ?? { own: (1 << words) - 1, inherited: 0, described: 0 }, words, over)
 
 /** A row chosen for the answer, with its place. */
 interface Candidate extends Rankable {
@@ -172,29 +182,24 @@ const PLACES_BATCH = 4096
 const headingTerms = (
   index: QueryableIndex["index"],
   fileKey: Opened["fileKey"],
-  terms: ReadonlyArray<QueryTerm>,
+  headingOf: (rowid: number) => number,
+  headed: ReadonlyArray<number>,
   ranked: ReadonlyArray<RankedRow>,
   mayGain: (rowid: number, reach: number) => boolean,
   known: Map<number, RowPlace>
 ) =>
   Effect.gen(function* () {
-    // One query for the headings holding any of the words; only those with subsections matter.
-    const anyHeading = (yield* index.rank(inHeading(anyOf(terms)), COLUMN_WEIGHTS)).map((r) => r.rowid)
+    // The headings holding any of the words (`headed`, from the per-word heading queries); only those with subsections matter.
     const parents: Array<RowPlace> = []
-    for (const p of anyHeading.length === 0 ? [] : yield* index.places(anyHeading)) {
+    for (const p of headed.length === 0 ? [] : yield* index.places(headed)) {
       known.set(p.rowid, p)
       if (p.subsections === 1) parents.push(p)
     }
     const holders = new Map<string, Array<HeadingHolder>>()
     let reach = 0
     if (parents.length > 0) {
-      // Which word each heading holds: one query per word.
-      const headed = new Map<number, number>()
-      for (const [i, term] of terms.entries()) {
-        for (const r of yield* index.rank(inHeading(holding(term)), COLUMN_WEIGHTS)) headed.set(r.rowid, (headed.get(r.rowid) ?? 0) | (1 << i))
-      }
       for (const p of parents) {
-        const terms = headed.get(p.rowid) ?? 0
+        const terms = headingOf(p.rowid)
         reach |= terms
         const key = fileKey(p)
         const inFile = holders.get(key) ?? []
@@ -307,7 +312,8 @@ export const evaluate = Effect.fnUntraced(function* (
     const own = textTerms(rowid) | describedOf(rowid)
     return (own | reach) !== own && termCount(own | reach) >= floor
   }
-  const inherited = partial ? yield* headingTerms(index, opened.fileKey, terms, ranked, mayGain, known) : () => 0
+  const headed = [...new Set(headingSets.flatMap((rows) => [...rows]))]
+  const inherited = partial ? yield* headingTerms(index, opened.fileKey, headingOf, headed, ranked, mayGain, known) : () => 0
   const heldBy = (rowid: number) => (!needTerms ? terms.length : termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid)))
   // A section with subsections answers only if its own text (heading to first subheading) matches:
   // every term (AND); for the partial query and `every`, at least one word, and enough with the headings
@@ -351,7 +357,6 @@ export const evaluate = Effect.fnUntraced(function* (
       skill: opened.skillOf(r.rowid).name,
       rowid: r.rowid,
       score: r.score,
-      heading: headingOf(r.rowid),
       termsHeld,
       ...(termScores ? { termScores } : {}),
       ...(held !== undefined ? { held } : {}),

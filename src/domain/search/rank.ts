@@ -14,7 +14,7 @@
  *   one index over all of them computes that BM25 itself; when each skill's
  *   index is asked instead, BM25 there is per index (its IDF counts that
  *   index's sections), so each hit's score is recomputed with the IDF of all
- *   searched indexes together (`bm25Of`).
+ *   searched indexes together (`bm25Parts`).
  */
 
 /**
@@ -131,28 +131,24 @@ export interface WordStats {
  * multiplied by `wordIdf` over `idfOver` (the same index, or every searched
  * index together across skills).
  */
-export const bm25Of = (termScores: ReadonlyArray<number>, local: WordStats, idfOver: WordStats): number =>
-  reweighed(termScores, local, (i) => wordIdf(idfOver.rows, idfOver.hits[i] ?? 0))
+export const bm25Of = (termScores: ReadonlyArray<number>, local: WordStats, idfOver: WordStats): number => sum(bm25Parts(termScores, local, idfOver))
 
 /** `bm25Of` word by word: element i is word i's part of the row's BM25 (0 when the row lacks it). */
 export const bm25Parts = (termScores: ReadonlyArray<number>, local: WordStats, idfOver: WordStats): ReadonlyArray<number> =>
-  termScores.map((s, i) => (s === 0 ? 0 : (s / fts5Idf(local.rows, local.hits[i] ?? 0)) * wordIdf(idfOver.rows, idfOver.hits[i] ?? 0)))
+  reweighed(termScores, local, (i) => wordIdf(idfOver.rows, idfOver.hits[i] ?? 0))
 
 /**
  * One hit's BM25 with the IDF of every searched index together (FTS5's
  * IDF, as FTS5 computes it: kept for the cross-index arithmetic's tests).
  */
 export const globalScore = (termScores: ReadonlyArray<number>, local: WordStats, global: WordStats): number =>
-  reweighed(termScores, local, (i) => fts5Idf(global.rows, global.hits[i] ?? 0))
+  sum(reweighed(termScores, local, (i) => fts5Idf(global.rows, global.hits[i] ?? 0)))
 
-/** The sum over words of each word's tf-part (its FTS5 score over FTS5's IDF in `local`) times `idf(word)`. */
-const reweighed = (termScores: ReadonlyArray<number>, local: WordStats, idf: (word: number) => number): number => {
-  let score = 0
-  termScores.forEach((s, i) => {
-    if (s !== 0) score += (s / fts5Idf(local.rows, local.hits[i] ?? 0)) * idf(i)
-  })
-  return score
-}
+/** Per word: its tf-part (its FTS5 score over FTS5's IDF in `local`) times `idf(word)`; 0 for a word the row lacks. */
+const reweighed = (termScores: ReadonlyArray<number>, local: WordStats, idf: (word: number) => number): ReadonlyArray<number> =>
+  termScores.map((s, i) => (s === 0 ? 0 : (s / fts5Idf(local.rows, local.hits[i] ?? 0)) * idf(i)))
+
+const sum = (xs: ReadonlyArray<number>): number => xs.reduce((a, b) => a + b, 0)
 
 /**
  * What one word held by a heading above a section, or by its skill's name
