@@ -3,8 +3,9 @@
 // behind build (scanMarkdown), lint (parseLintAst) and tools/run
 // (parseToolSkill), and the whole lint use case (every rule on a skill whose
 // SKILL.md is the input: issue 29 item 5). Prints size and the 4×/1× time
-// ratio: ≈4 is linear; the tests (test/hostile/linearity.test.ts) require
-// ≤ 6. Then local `skc sync` at 5,000 and 20,000 rows (bench/sync.mjs,
+// ratio: ≈4 is linear, n^1.5 gives 8. The tests (test/hostile/linearity.test.ts)
+// measure 1× and 16× instead and require ≤ 40 (test/helpers/growth.ts), which
+// leaves a linear reader more room for a loaded machine. Then local `skc sync` at 5,000 and 20,000 rows (bench/sync.mjs,
 // issue 29 item 4): the issue asks 4× the rows in ≤ 5× the time.
 // Run alone: node bench/hostile.mjs [base bytes, default 262144]
 import { rmSync, writeFileSync } from "node:fs"
@@ -49,7 +50,7 @@ export default async function hostile(baseArg) {
   } finally {
     rmSync(modulePath)
   }
-  console.log(`hostile inputs (issue 19): base ${(base / 1024).toFixed(0)} KiB; ratio = time(4×) ÷ time(1×), linear ≈ 4, required ≤ 6`)
+  console.log(`hostile inputs (issue 19): base ${(base / 1024).toFixed(0)} KiB; ratio = time(4×) ÷ time(1×), linear ≈ 4, n^1.5 ≈ 8 (the tests bound 16× at 40)`)
   const lint = (source) => {
     const entries = [{ path: "SKILL.md", type: "file" }]
     const snapshot = readers.makeSnapshot({ dirName: "hostile", entries, markdownFiles: [{ path: "SKILL.md", source }] })
