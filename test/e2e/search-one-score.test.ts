@@ -69,6 +69,23 @@ describe("issue 47 item 3: the skill's name and description head all its files i
     for (const r of both.results) expect(r.snippet).toMatch(/\[MATCH\]slide/i)
   })
 
+  it("a heading above a section holds its words as the description does: the AND answer, not a partial one", async () => {
+    const sb = sandbox()
+    write(join(sb.work, ".skillc", "skills", "sdk"), {
+      "SKILL.md": "---\nname: sdk\ndescription: Calls the service from its SDKs.\n---\n# SDK\n\nOverview.\n\n## Setup\n\nInstall the SDKs.\n",
+      "reference/clients.md": "# Python Notes\n\nThe python client.\n\n## Streaming\n\nIterate over the stream of events.\n\n## Errors\n\nCatch the exceptions.\n",
+      "reference/web.md": "# TypeScript Notes\n\n## Streaming\n\nListen to the stream of events.\n"
+    })
+    expect((await sb.runAsync(["build", "sdk"])).code).toBe(0)
+    const r = await sb.runAsync(["search", "sdk", "python sdk streaming", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as Doc
+    // "sdk" from the description, "python" from the file's top heading (not its name), "streaming" from the section itself.
+    // Before, only the description counted as a heading above: no section held every word and the answer was partial.
+    expect(doc.partial).toBeUndefined()
+    expect(doc.results.map((x) => `${x.file}#${x.section}`)).toEqual(["reference/clients.md#Streaming"])
+  })
+
   it("across skills the skill that says it is about the question comes first (DECISIONS #44 in the one score)", async () => {
     const sb = sandbox()
     write(join(sb.work, ".skillc", "skills", "pptx"), PPTX)

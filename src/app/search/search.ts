@@ -130,8 +130,8 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
  *    keeps its words).
  * 2. The skill's name and description are a heading above all its files
  *    (as across skills, DECISIONS #44): a word they hold is held by every
- *    section. The AND query: every word held, in the section or by that
- *    heading, and at least one in the section; when the name and
+ *    section. The AND query: every word held, in the section, by a heading
+ *    above it or by that heading, and at least one in the section; when the name and
  *    description hold every word and no section holds any, the skill's top
  *    section (SKILL.md's first) answers.
  * 3. Else, for two or more words, the partial query (DECISIONS #37).

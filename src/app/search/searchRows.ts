@@ -170,7 +170,7 @@ const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusa
 const PLACES_BATCH = 4096
 
 /**
- * The partial query's words held through headings: the sections whose
+ * The words held through headings (the partial query and `every`): the sections whose
  * heading holds any of the words (one query) and, when one of them has
  * subsections, which words each holds (one query per word); for the rows
  * matched (`ranked`) under such a heading, the words of those headings
@@ -250,16 +250,18 @@ const termRows = (index: QueryableIndex["index"], term: QueryTerm, rowCount: num
  * matching rows with their scores and terms held, and the parent rule.
  * Places are not read here (a large skill has tens of thousands of
  * matching rows, and only the few that are returned need one, `pick`),
- * except for the partial query when a heading holding one of its words has
- * subsections: the rows under it hold that word too (`headingTerms`).
+ * except for the partial query and `every` when a heading holding one of
+ * their words has subsections: the rows under it hold that word too
+ * (`headingTerms`).
  * With `perTerm`, each row's score per term and the counts the IDF needs.
  * `describe` (across skills, the partial query only): the words the
  * skill's name and description hold, held by every row of the skill as
  * if a heading above all its files held them (DECISIONS #44); read only
  * when the index matched at all. `every` (one skill whose name or
  * description holds some of the words, issue 47 item 3): a row must hold
- * every word, in its text or through its skill's name and description, and
- * at least one in its text (the query matches rows holding any word).
+ * every word, in its text, through a heading above it or through its
+ * skill's name and description, and at least one in its text (the query
+ * matches rows holding any word).
  */
 export const evaluate = Effect.fnUntraced(function* (
   opened: Opened,
@@ -313,7 +315,10 @@ export const evaluate = Effect.fnUntraced(function* (
     return (own | reach) !== own && termCount(own | reach) >= floor
   }
   const headed = [...new Set(headingSets.flatMap((rows) => [...rows]))]
-  const inherited = partial ? yield* headingTerms(index, opened.fileKey, headingOf, headed, ranked, mayGain, known) : () => 0
+  // Headings above a row count for the partial query and for `every`: there the skill's name and
+  // description already count as a heading above all its files, so the real headings above must count
+  // too ("Streaming" in python.md, under "Python SDK Notes", holds "python" as much as the description does).
+  const inherited = partial || every ? yield* headingTerms(index, opened.fileKey, headingOf, headed, ranked, mayGain, known) : () => 0
   const heldBy = (rowid: number) => (!needTerms ? terms.length : termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid)))
   // A section with subsections answers only if its own text (heading to first subheading) matches:
   // every term (AND); for the partial query and `every`, at least one word, and enough with the headings
