@@ -110,6 +110,29 @@ const BRAND = {
     "# Company Newsletter\n\nThe company newsletter goes out monthly.\n\n## Structure\n\nFive short items.\n\n## Writing the Headlines\n\nWrite one line per item.\n"
 }
 
+describe("issue 47: the name every skill's main file has weighs nothing, in held words and in the IDF", () => {
+  it("'create a new skill with a SKILL.md file' answers from the skills skill, not from a documents skill's 'Creating a new document'", async () => {
+    const sb = sandbox()
+    write(join(sb.work, ".skillc", "skills", "docs"), {
+      "SKILL.md":
+        "---\nname: docs\ndescription: Creates and edits Word documents (.docx files).\n---\n# Docs\n\n## Creating a new document\n\n" +
+        "Create a new file with the library.\n\n## Editing\n\nChange a file and save it.\n\n## Tables\n\nAdd a table.\n"
+    })
+    write(join(sb.work, ".skillc", "skills", "skill-maker"), {
+      "SKILL.md":
+        "---\nname: skill-maker\ndescription: Guide for creating skills and their SKILL.md; use it to create a new skill.\n---\n# Skill Maker\n\n" +
+        "## Anatomy\n\nA skill is a folder with a SKILL.md file.\n\n## Steps\n\nWrite the skill, then package the skill.\n"
+    })
+    for (const s of ["docs", "skill-maker"]) expect((await sb.runAsync(["build", s])).code).toBe(0)
+    const r = await sb.runAsync(["search", "--all", "create a new skill with a SKILL.md file", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as Doc
+    // Before: "skill" was held by every section through the file name SKILL.md, so its IDF was about 0
+    // and the documents skill's heading (create, new) came first.
+    expect(`${doc.results[0]?.skill}:${doc.results[0]?.section}`).toBe("skill-maker:Anatomy")
+  })
+})
+
 describe("issue 47: a word spelt two ways scores once; a parent answers with its own text", () => {
   /** `skc search <args> --format json` over the built BRAND skill, its printed order checked to be its scores'. */
   const searchBrand = async (...args: Array<string>) => {

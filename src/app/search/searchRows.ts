@@ -292,13 +292,16 @@ export const evaluate = Effect.fnUntraced(function* (
       byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
     }
   }
-  // Across skills (`describe`, partial query), a word counts as held only where it says something about
-  // the section: every skill's main file is named SKILL.md, so "skill" or "SKILL.md" in a question would
-  // otherwise be held by every section of every SKILL.md (half the collection) and outweigh the words
-  // that do tell skills apart. The file name still counts for any other file (`python_mcp_server.md`),
-  // and the score (BM25, where such a word's IDF is already near 0) is unchanged. One query per word.
-  const heldIn: ReadonlyArray<{ has(rowid: number): boolean }> =
-    describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(heldOutsideSkillMd(term), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : byTerm
+  // With `describe` (the partial query and `every`), a word counts as held only where it says something
+  // about the section: every skill's main file is named SKILL.md, so "skill" or "SKILL.md" in a question
+  // would otherwise be held by every section of every SKILL.md (half the collection) and outweigh the
+  // words that do tell skills apart. The file name still counts for any other file
+  // (`python_mcp_server.md`). The IDF counts the same rows (`hits` below): counted with every SKILL.md,
+  // "skill" weighed next to nothing and "create a new skill" found documents skills' "Creating a new
+  // document" before the skills skill. The tf-parts of BM25 are FTS5's. One query per word.
+  const heldSets: ReadonlyArray<ReadonlySet<number>> =
+    describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(heldOutsideSkillMd(term), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : []
+  const heldIn: ReadonlyArray<{ has(rowid: number): boolean }> = describe !== undefined && needTerms ? heldSets : byTerm
   // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
   const textTerms = (rowid: number) => heldIn.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
   // The words each row's own heading holds (issue 47: they add to its score, `headingScore`), when every
@@ -372,7 +375,7 @@ export const evaluate = Effect.fnUntraced(function* (
     opened,
     scored,
     rows: perTerm ? yield* index.rowCount : 0,
-    hits: byTerm.map((m) => m.size),
+    hits: (describe !== undefined && needTerms ? heldSets : byTerm).map((m) => m.size),
     answers: (place: RowPlace) =>
       answersForItself(place, (rowid) => {
         const own = ownOf.get(rowid)
