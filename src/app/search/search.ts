@@ -7,10 +7,13 @@
  * results is an empty list, not an error.
  *
  * The steps (the why is in docs/search.md):
- * 1. one skill: the RFC's AND query; when it finds anything, that is the
- *    whole answer; otherwise, for two or more terms, the query's content
- *    words joined by OR (`partial: true`), ranked by how many of them a
- *    section holds (DECISIONS #37);
+ * 1. one skill whose name and description hold none of the content words:
+ *    the RFC's AND query; when it finds anything, that is the whole answer;
+ *    otherwise, for two or more terms, the query's content words joined by
+ *    OR (`partial: true`), ranked by how many of them a section holds
+ *    (DECISIONS #37). When they hold some (issue 47 item 3): that OR query
+ *    with the name and description as a heading above all its files
+ *    (`ownAnswer`);
  * 2. every skill (DECISIONS #44): the content words in every index, ranked
  *    as one collection (words held — the skill's name and description
  *    counting as a heading above its files —, then BM25 with the IDF of all
@@ -128,13 +131,22 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
  * 47): what `skc search <skill>` returns.
  * 1. The content words of the question (a question of function words only
  *    keeps its words).
- * 2. The skill's name and description are a heading above all its files
- *    (as across skills, DECISIONS #44): a word they hold is held by every
- *    section. The AND query: every word held, in the section, by a heading
- *    above it or by that heading, and at least one in the section; when the name and
- *    description hold every word and no section holds any, the skill's top
- *    section (SKILL.md's first) answers.
- * 3. Else, for two or more words, the partial query (DECISIONS #37).
+ * 2. When the skill's name and description hold none of them: the RFC's
+ *    AND query, and when it finds nothing and the question has two or
+ *    more words, the partial query (DECISIONS #37).
+ * 3. When they hold some (issue 47 item 3): they are a heading above all
+ *    its files (as across skills, DECISIONS #44), and the answer is the
+ *    partial query's, with that heading: the sections holding at least
+ *    half of the words in their text, a heading above them or the name
+ *    and description, ranked by the one score (whose coordination weighs
+ *    the words a section holds itself first). The AND query with that
+ *    heading, the whole answer before, let a generic word the section
+ *    happened not to say decide: "add grain texture to a poster" ("poster"
+ *    in the description) answered only with sections saying "add", never
+ *    with "Grain and texture". `partial: true` when no section of the
+ *    answer holds every word. When the name and description hold every
+ *    word and no section holds any, the skill's top section (SKILL.md's
+ *    first) answers.
  * Every row carries the one score and they are in its order.
  */
 const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) =>
@@ -145,21 +157,24 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
     const contentWords = query.filter((t) => !isStopWord(t))
     const tokens = contentWords.length > 0 ? contentWords : query
     const described = contentWords.length === 0 ? 0 : yield* describedTerms(opened.skill, opened.q, tokens).pipe(Effect.mapError(corruptOf(opened)))
-    if (described === 0) {
-      const chosen = yield* andAnswer(opened, tokens, limit)
-      if (chosen.length > 0) return { partial: false, found: chosen.map((c): Found => ({ c, tokens, mode: "all" })) }
-    } else {
+    if (described !== 0) {
       const words = fallbackTokens(tokens)
-      const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn, true)
+      const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn)
       const stats = { rows: e.rows, hits: e.hits }
       const chosen = yield* pick(e, rescore(e, words.length, stats), limit, scoreOf(words.length, stats))
-      if (chosen.length > 0) return { partial: false, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })) }
+      if (chosen.length > 0) {
+        const whole = chosen.some((c) => c.termsHeld === words.length)
+        return { partial: !whole, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })) }
+      }
       const all = (1 << words.length) - 1
       if ((described & all) === all) {
         const top = yield* skillTop(opened, words, described)
         if (top !== undefined) return { partial: false, found: [top] }
       }
+      return { partial: false, found: [] }
     }
+    const chosen = yield* andAnswer(opened, tokens, limit)
+    if (chosen.length > 0) return { partial: false, found: chosen.map((c): Found => ({ c, tokens, mode: "all" })) }
     const fallback = fallbackTokens(tokens)
     if (tokens.length < 2 || fallback.length === 0) return { partial: false, found: [] }
     const any = yield* evaluate(opened, fallback, "any", true, undefined, describeOwn)

@@ -94,7 +94,7 @@ export interface Evaluated {
   readonly prepare: (places: ReadonlyArray<RowPlace>) => Effect.Effect<void, IndexReadFailed>
   /**
    * A row as it answers for itself, after `prepare` of its place: a section with subsections that
-   * answers through fewer words than it holds with them (the partial query and `every`) keeps only
+   * answers through fewer words than it holds with them (the partial query) keeps only
    * the words its own text holds (and those held above it); any other row is returned as is.
    */
   readonly narrowed: (row: Scored) => Scored
@@ -170,7 +170,7 @@ const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusa
 const PLACES_BATCH = 4096
 
 /**
- * The words held through headings (the partial query and `every`): the sections whose
+ * The partial query's words held through headings: the sections whose
  * heading holds any of the words (one query) and, when one of them has
  * subsections, which words each holds (one query per word); for the rows
  * matched (`ranked`) under such a heading, the words of those headings
@@ -250,18 +250,13 @@ const termRows = (index: QueryableIndex["index"], term: QueryTerm, rowCount: num
  * matching rows with their scores and terms held, and the parent rule.
  * Places are not read here (a large skill has tens of thousands of
  * matching rows, and only the few that are returned need one, `pick`),
- * except for the partial query and `every` when a heading holding one of
- * their words has subsections: the rows under it hold that word too
- * (`headingTerms`).
+ * except for the partial query when a heading holding one of its words has
+ * subsections: the rows under it hold that word too (`headingTerms`).
  * With `perTerm`, each row's score per term and the counts the IDF needs.
- * `describe` (across skills, the partial query only): the words the
- * skill's name and description hold, held by every row of the skill as
- * if a heading above all its files held them (DECISIONS #44); read only
- * when the index matched at all. `every` (one skill whose name or
- * description holds some of the words, issue 47 item 3): a row must hold
- * every word, in its text, through a heading above it or through its
- * skill's name and description, and at least one in its text (the query
- * matches rows holding any word).
+ * `describe` (the partial query, across skills and in one skill): the
+ * words the skill's name and description hold, held by every row of the
+ * skill as if a heading above all its files held them (DECISIONS #44,
+ * issue 47 item 3); read only when the index matched at all.
  */
 export const evaluate = Effect.fnUntraced(function* (
   opened: Opened,
@@ -269,8 +264,7 @@ export const evaluate = Effect.fnUntraced(function* (
   mode: "all" | "any",
   perTerm: boolean,
   first?: number,
-  describe?: Describe,
-  every = false
+  describe?: Describe
 ) {
   const { index, tokenizer } = opened.q
   const terms = tokens.map((t) => termOf(t, tokenizer))
@@ -292,7 +286,7 @@ export const evaluate = Effect.fnUntraced(function* (
       byTerm.push(new Map(rows.map((r) => [r.rowid, r.score])))
     }
   }
-  // With `describe` (the partial query and `every`), a word counts as held only where it says something
+  // With `describe` (the partial query), a word counts as held only where it says something
   // about the section: every skill's main file is named SKILL.md, so "skill" or "SKILL.md" in a question
   // would otherwise be held by every section of every SKILL.md (half the collection) and outweigh the
   // words that do tell skills apart. The file name still counts for any other file
@@ -310,21 +304,19 @@ export const evaluate = Effect.fnUntraced(function* (
   const headingSets = needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(inHeading(holding(term)), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : []
   const headingOf = (rowid: number) => headingSets.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
   // Partial query only: the words the headings above a row hold count as held by it.
-  const partial = mode === "any" && terms.length > 1 && !every
-  const floor = mode === "all" || every ? terms.length : minTermsHeld(terms.length)
+  const partial = mode === "any" && terms.length > 1
+  const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
   // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
   const mayGain = (rowid: number, reach: number) => {
     const own = textTerms(rowid) | describedOf(rowid)
     return (own | reach) !== own && termCount(own | reach) >= floor
   }
   const headed = [...new Set(headingSets.flatMap((rows) => [...rows]))]
-  // Headings above a row count for the partial query and for `every`: there the skill's name and
-  // description already count as a heading above all its files, so the real headings above must count
-  // too ("Streaming" in python.md, under "Python SDK Notes", holds "python" as much as the description does).
-  const inherited = partial || every ? yield* headingTerms(index, opened.fileKey, headingOf, headed, ranked, mayGain, known) : () => 0
+  // Partial query only: the words the headings above a row hold count as held by it.
+  const inherited = partial ? yield* headingTerms(index, opened.fileKey, headingOf, headed, ranked, mayGain, known) : () => 0
   const heldBy = (rowid: number) => (!needTerms ? terms.length : termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid)))
   // A section with subsections answers only if its own text (heading to first subheading) matches:
-  // every term (AND); for the partial query and `every`, at least one word, and enough with the headings
+  // every term (AND); for the partial query, at least one word, and enough with the headings
   // above it and its skill's name and description (the floor) — it then answers with those words alone
   // (`narrowed`: issue 47, "Company Newsletter" is the answer to "write a company newsletter" although
   // only its subsection "Writing the Headlines" says "write"; what its subsections hold is theirs).
@@ -335,7 +327,7 @@ export const evaluate = Effect.fnUntraced(function* (
   const ownWords = new Map<number, number>()
   const loadOwn = (rowids: ReadonlyArray<number>) =>
     Effect.gen(function* () {
-      if (!partial && !every) {
+      if (!partial) {
         const own = new Set(yield* index.ownMatching(match, rowids))
         for (const id of rowids) ownOf.set(id, own.has(id))
         return
