@@ -19,8 +19,9 @@
 // Targets on the held-out third: top-3 ≥ 90 %, never more than 5 points
 // under the single-skill search.
 //
-// Then the sets of issue 47 (test/fixtures/cross-skill/issue-47.json: 36
-// tuning questions; issue-47-held-out.json: the held-out ones), each asked
+// Then the sets of issue 47 (test/fixtures/cross-skill/issue-47.json and
+// issue-47-tuning-2.json: 68 tuning questions; issue-47-held-out.json: the
+// held-out ones), each asked
 // of its skill and of every skill, top-1 beside top-3; and the offline match
 // judge on the trigger sets of issue 47 (test/fixtures/eval-triggers-issue47):
 // pass rate and false-positive rate per split.
@@ -160,7 +161,7 @@ export const crossSkill = (showMisses) => {
   // tuning questions. The held-out questions are those of issue-47-held-out.json, written in the third pass
   // from the skills' names and descriptions only, before any search was run, and never looked at one by
   // one (`SEARCH_QUALITY_MISSES=1` lists tuning misses only). Targets on them: top-1 ≥ 80 %, top-3 ≥ 95 %.
-  const tuning = JSON.parse(readFileSync(join(FIXTURES, "cross-skill", "issue-47.json"), "utf8")).questions
+  const tuning = ["issue-47.json", "issue-47-tuning-2.json"].flatMap((f) => JSON.parse(readFileSync(join(FIXTURES, "cross-skill", f), "utf8")).questions)
   const fresh = JSON.parse(readFileSync(join(FIXTURES, "cross-skill", "issue-47-held-out.json"), "utf8")).questions
   for (const [name, questions, held] of [
     ["tuning", tuning, false],
@@ -189,7 +190,7 @@ export const crossSkill = (showMisses) => {
     }
     out[`issue-47 ${name}`] = figures
   }
-  console.log(`  issue-47: ${tuning.length} tuning questions (issue-47.json), ${fresh.length} held out (issue-47-held-out.json), all written before running them`)
+  console.log(`  issue-47: ${tuning.length} tuning questions (issue-47.json, issue-47-tuning-2.json), ${fresh.length} held out (issue-47-held-out.json), all written before running them`)
   rmSync(sb.root, { recursive: true, force: true })
   return out
 }
