@@ -67,6 +67,14 @@ export interface OpenIndex {
   readonly search: (query: IndexQuery, limit: number) => Effect.Effect<ReadonlyArray<SearchHit>, IndexReadFailed>
   /** The rows matching `query`, best first: the first `limit`, or every one. */
   readonly rank: (query: IndexQuery, weights: ColumnWeights, limit?: number) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
+  /** The rows matching `query` with their scores, in no particular order (no sort: a word's scores by row). */
+  readonly scores: (query: IndexQuery, weights: ColumnWeights) => Effect.Effect<ReadonlyArray<RankedRow>, IndexReadFailed>
+  /**
+   * The rows matching `query`, in no particular order and without scores:
+   * which rows hold a word, where the answer needs no BM25 (issue 47: a
+   * common word's scored rows were most of a described question's time).
+   */
+  readonly matching: (query: IndexQuery) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
   /** How many documents the index holds. */
   readonly rowCount: Effect.Effect<number, IndexReadFailed>
   /** How many documents match `query` (a word's document frequency, for its IDF: issue 47). */

@@ -131,6 +131,27 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     expect(await own([0, 2])).toEqual(["A"])
     expect(await own([])).toEqual([])
   })
+  it("issue 47: `matching` and `scores` return the rows `rank` returns, unordered, with the same scores", async () => {
+    const path = await build(ascii, {
+      "SKILL.md": "# A\nalpha here\n## B\nalpha alpha too\n# C\nno word\n## D\nalpha below\n",
+      "alpha.md": "# Notes\nnothing else\n"
+    })
+    const got = await run(
+      Effect.gen(function* () {
+        const idx = yield* index.open(path)
+        const q = holding(termOf("alpha", ascii))
+        const weights = [1, 3, 1] as const
+        return { ranked: yield* idx.rank(q, weights), scores: yield* idx.scores(q, weights), matching: yield* idx.matching(q), none: yield* idx.matching(holding(termOf("zulu", ascii))) }
+      })
+    )
+    const byRow = (rows: ReadonlyArray<{ rowid: number; score: number }>) => [...rows].sort((a, b) => a.rowid - b.rowid)
+    // Every section holding "alpha" in its text, plus the file named alpha.md through its name.
+    expect(got.ranked.length).toBe(5)
+    expect(byRow(got.scores)).toEqual(byRow(got.ranked))
+    expect([...got.matching].sort((a, b) => a - b)).toEqual(byRow(got.ranked).map((r) => r.rowid))
+    expect(got.none).toEqual([])
+  })
+
   it("RFC-0004:C-SEARCH BM25 scores are positive and ranked, snippets carry [MATCH] markers and ...", async () => {
     const filler = Array.from({ length: 80 }, (_, i) => `word${i}`).join(" ")
     const path = await build(ascii, {

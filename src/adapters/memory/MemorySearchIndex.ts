@@ -92,6 +92,8 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
           return guard(hits)
         },
         rank: (query, _w, limit) => guard([...scored(query)].sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, limit)),
+        scores: (query) => guard(scored(query)),
+        matching: (query) => guard(scored(query).map((r) => r.rowid)),
         rowCount: guard(rows.length),
         hits: (query) => guard(scored(query).length),
         firstPlace: (file) => {

@@ -91,12 +91,14 @@ export const SEARCH_SQL =
  * (issue 30: 45 → 33 ms for "gateway runtime" with a LIMIT, 101 → 56 ms
  * without).
  */
-export const rankSql = (w: ColumnWeights, limited: boolean) =>
-  `SELECT rowid, -bm25(sections, ${w.map((x) => Number(x).toFixed(3)).join(", ")}) AS score FROM sections WHERE sections MATCH ? ` +
-  `ORDER BY score DESC, rowid${limited ? " LIMIT ?" : ""}`
+const scoresSql = (w: ColumnWeights) =>
+  `SELECT rowid, -bm25(sections, ${w.map((x) => Number(x).toFixed(3)).join(", ")}) AS score FROM sections WHERE sections MATCH ? `
+export const rankSql = (w: ColumnWeights, limited: boolean) => `${scoresSql(w)}ORDER BY score DESC, rowid${limited ? " LIMIT ?" : ""}`
 const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
 /** FTS5 walks the word's doclist without ranking anything: about 2 ms for a word of 18,000 of 21,000 sections. */
 const HITS_SQL = "SELECT count(*) AS n FROM sections WHERE sections MATCH ?"
+/** The matching rows alone: no bm25() per row, no sort. */
+const MATCHING_SQL = "SELECT rowid FROM sections WHERE sections MATCH ?"
 const FIRST_PLACE_SQL = "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE file = ? ORDER BY line LIMIT 1"
 const PLACES_SQL =
   "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE id IN (SELECT value FROM json_each(?))"
@@ -146,6 +148,8 @@ const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
     meta,
     search: () => fail,
     rank: () => fail,
+    scores: () => fail,
+    matching: () => fail,
     rowCount: fail,
     hits: () => fail,
     firstPlace: () => fail,
@@ -209,6 +213,8 @@ const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<O
         const match = fts5Match(q)
         return query<RankedRow>(rankSql(weights, limit !== undefined), limit !== undefined ? [match, limit] : [match])
       },
+      scores: (q, weights) => query<RankedRow>(scoresSql(weights), [fts5Match(q)]),
+      matching: (q) => Effect.map(query<{ rowid: number }>(MATCHING_SQL, [fts5Match(q)]), (rows) => rows.map((r) => r.rowid)),
       rowCount: once(Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0)),
       hits: (q) => Effect.map(query<{ n: number }>(HITS_SQL, [fts5Match(q)]), (rows) => rows[0]?.n ?? 0),
       firstPlace: (file) => Effect.map(query<RowPlace>(FIRST_PLACE_SQL, [file]), (rows) => rows[0]),

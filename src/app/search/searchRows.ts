@@ -233,11 +233,11 @@ const headingTerms = (
  */
 const termRows = (index: QueryableIndex["index"], term: QueryTerm, rowCount: number) =>
   Effect.gen(function* () {
-    const group = yield* index.rank(holding(term), COLUMN_WEIGHTS)
+    const group = yield* index.scores(holding(term), COLUMN_WEIGHTS)
     if (term.phrases.length === 1) return group
     const tf = new Map<number, number>()
     for (const phrase of term.phrases) {
-      const rows = yield* index.rank(holding({ phrases: [phrase] }), COLUMN_WEIGHTS)
+      const rows = yield* index.scores(holding({ phrases: [phrase] }), COLUMN_WEIGHTS)
       const idf = fts5Idf(rowCount, rows.length)
       for (const r of rows) tf.set(r.rowid, (tf.get(r.rowid) ?? 0) + r.score / idf)
     }
@@ -294,14 +294,14 @@ export const evaluate = Effect.fnUntraced(function* (
   // "skill" weighed next to nothing and "create a new skill" found documents skills' "Creating a new
   // document" before the skills skill. The tf-parts of BM25 are FTS5's. One query per word.
   const heldSets: ReadonlyArray<ReadonlySet<number>> =
-    describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(heldOutsideSkillMd(term), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : []
+    describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.matching(heldOutsideSkillMd(term)), (rowids) => new Set(rowids))) : []
   const heldIn: ReadonlyArray<{ has(rowid: number): boolean }> = describe !== undefined && needTerms ? heldSets : byTerm
   // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
   const textTerms = (rowid: number) => heldIn.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
   // The words each row's own heading holds (issue 47: they add to its score, `headingScore`), when every
   // row is scored word by word: one query per word on the heading column. The AND query's window reads
   // them from its few rows' places instead (`headingWordsOf`).
-  const headingSets = needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.rank(inHeading(holding(term)), COLUMN_WEIGHTS), (rows) => new Set(rows.map((r) => r.rowid)))) : []
+  const headingSets = needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.matching(inHeading(holding(term))), (rowids) => new Set(rowids))) : []
   const headingOf = (rowid: number) => headingSets.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
   // Partial query only: the words the headings above a row hold count as held by it.
   const partial = mode === "any" && terms.length > 1
