@@ -91,7 +91,7 @@ describe("issue 19: stats never fails for a write it did not need", () => {
 })
 
 describe("issue 19: builds clean up after killed builds", () => {
-  it("temporary index files (and their journals) of dead writers older than the build are removed; a live writer's are kept", () => {
+  it("temporary index and manifest files (and journals) of dead writers older than the build are removed; a live writer's are kept", () => {
     const p = project()
     expect(p.run(["build", "demo"]).code).toBe(0)
     const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout
@@ -99,7 +99,10 @@ describe("issue 19: builds clean up after killed builds", () => {
     const staleJournal = `${stale}-journal`
     const live = join(p.meta, `.search-0123456789abcdef.db.${process.pid}.cafebabe.tmp`)
     const unrelated = join(p.meta, "notes.tmp")
-    for (const f of [stale, staleJournal, live, unrelated]) {
+    // A build killed between writing its manifest's temporary copy and renaming it (CI saw one left behind).
+    const staleManifest = join(p.meta, `.manifest.json.${dead}.0badf00d.tmp`)
+    const liveManifest = join(p.meta, `.manifest.json.${process.pid}.cafef00d.tmp`)
+    for (const f of [stale, staleJournal, live, unrelated, staleManifest, liveManifest]) {
       writeFileSync(f, Buffer.alloc(4096))
       utimesSync(f, new Date(Date.now() - 3600_000), new Date(Date.now() - 3600_000))
     }
@@ -109,7 +112,10 @@ describe("issue 19: builds clean up after killed builds", () => {
     expect(existsSync(staleJournal)).toBe(false)
     expect(existsSync(live)).toBe(true)
     expect(existsSync(unrelated)).toBe(true)
+    expect(existsSync(staleManifest)).toBe(false)
+    expect(existsSync(liveManifest)).toBe(true)
     rmSync(live)
+    rmSync(liveManifest)
   })
 
   it("a .skillc-meta that is a regular file is moved aside and rebuilt", () => {

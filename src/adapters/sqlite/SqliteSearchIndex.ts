@@ -377,8 +377,14 @@ const beginNewIndex = (db: Database, tokenizer: TokenizerChoice) => {
   for (const statement of SCHEMA(tokenizer.fts5)) db.exec(statement)
 }
 
-/** `.search-<hash16>.db.<pid>.<random>.tmp` and its `-journal`: the names `tempNameFor` gives. */
-const TEMP_NAME = /^\.search-[0-9a-f]{16}\.db\.(\d+)\.[0-9a-f]{8}\.tmp(?:-journal)?$/
+/**
+ * `.search-<hash16>.db.<pid>.<random>.tmp` and its `-journal`: the names
+ * `tempNameFor` gives; and `.<name>.<pid>.<random>.tmp`, the names the file
+ * system's `writeFileAtomic` gives, for the build's other files in the same
+ * directory (`manifest.json`): a build killed between writing one and
+ * renaming it leaves it behind too.
+ */
+const TEMP_NAME = /^\.[^/]+\.(\d+)\.[0-9a-f]{8}\.tmp(?:-journal)?$/
 
 type Db = Database
 
