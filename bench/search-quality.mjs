@@ -163,9 +163,13 @@ export const crossSkill = (showMisses) => {
   // one (`SEARCH_QUALITY_MISSES=1` lists tuning misses only). Targets on them: top-1 ≥ 80 %, top-3 ≥ 95 %.
   const tuning = ["issue-47.json", "issue-47-tuning-2.json"].flatMap((f) => JSON.parse(readFileSync(join(FIXTURES, "cross-skill", f), "utf8")).questions)
   const fresh = JSON.parse(readFileSync(join(FIXTURES, "cross-skill", "issue-47-held-out.json"), "utf8")).questions
+  // A second held-out set, written by a helper that never saw the skills' bodies, skc's sources or any
+  // search result (issue-47-fresh.json): blind, unlike the first, whose author had worked on this corpus.
+  const blind = JSON.parse(readFileSync(join(FIXTURES, "cross-skill", "issue-47-fresh.json"), "utf8")).questions
   for (const [name, questions, held] of [
     ["tuning", tuning, false],
-    ["held-out", fresh, true]
+    ["held-out", fresh, true],
+    ["blind", blind, true]
   ]) {
     const n = questions.length
     const figures = {}
@@ -190,7 +194,7 @@ export const crossSkill = (showMisses) => {
     }
     out[`issue-47 ${name}`] = figures
   }
-  console.log(`  issue-47: ${tuning.length} tuning questions (issue-47.json, issue-47-tuning-2.json), ${fresh.length} held out (issue-47-held-out.json), all written before running them`)
+  console.log(`  issue-47: ${tuning.length} tuning questions (issue-47.json, issue-47-tuning-2.json), ${fresh.length} held out (issue-47-held-out.json), ${blind.length} held out blind (issue-47-fresh.json), all written before running them`)
   rmSync(sb.root, { recursive: true, force: true })
   return out
 }
