@@ -126,6 +126,14 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
     return chosen
   })
 
+/** The partial query (DECISIONS #37) of `words` in one skill, its name and description a heading above all its files: the rows picked, best first. */
+const partialAnswer = (opened: Opened, words: ReadonlyArray<string>, limit: number) =>
+  Effect.gen(function* () {
+    const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn)
+    const stats = { rows: e.rows, hits: e.hits }
+    return yield* pick(e, rescore(e, words.length, stats), limit, scoreOf(words.length, stats))
+  })
+
 /**
  * One skill's own answer, before excerpts (RFC-0004, DECISIONS #37, issue
  * 47): what `skc search <skill>` returns.
@@ -159,9 +167,7 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
     const described = contentWords.length === 0 ? 0 : yield* describedTerms(opened.skill, opened.q, tokens).pipe(Effect.mapError(corruptOf(opened)))
     if (described !== 0) {
       const words = fallbackTokens(tokens)
-      const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn)
-      const stats = { rows: e.rows, hits: e.hits }
-      const chosen = yield* pick(e, rescore(e, words.length, stats), limit, scoreOf(words.length, stats))
+      const chosen = yield* partialAnswer(opened, words, limit)
       if (chosen.length > 0) {
         const whole = chosen.some((c) => c.termsHeld === words.length)
         return { partial: !whole, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })) }
@@ -177,9 +183,7 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
     if (chosen.length > 0) return { partial: false, found: chosen.map((c): Found => ({ c, tokens, mode: "all" })) }
     const fallback = fallbackTokens(tokens)
     if (tokens.length < 2 || fallback.length === 0) return { partial: false, found: [] }
-    const any = yield* evaluate(opened, fallback, "any", true, undefined, describeOwn)
-    const stats = { rows: any.rows, hits: any.hits }
-    const partial = yield* pick(any, rescore(any, fallback.length, stats), limit, scoreOf(fallback.length, stats))
+    const partial = yield* partialAnswer(opened, fallback, limit)
     return { partial: partial.length > 0, found: partial.map((c): Found => ({ c, tokens: fallback, mode: "any" })) }
   })
 

@@ -169,6 +169,10 @@ const corrupt = (skill: ResolvedSkill) => (e: IndexReadFailed) => new IndexUnusa
 /** Places are read this many rows at a time (one JSON list of rowids each). */
 const PLACES_BATCH = 4096
 
+/** A row's words as bits (word i: bit i), given for each word the rows that hold it. */
+const wordBits = (rowsOf: ReadonlyArray<{ has(rowid: number): boolean }>) => (rowid: number): number =>
+  rowsOf.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
+
 /**
  * The partial query's words held through headings: the sections whose
  * heading holds any of the words (one query) and, when one of them has
@@ -293,17 +297,15 @@ export const evaluate = Effect.fnUntraced(function* (
   // (`python_mcp_server.md`). The IDF counts the same rows (`hits` below): counted with every SKILL.md,
   // "skill" weighed next to nothing and "create a new skill" found documents skills' "Creating a new
   // document" before the skills skill. The tf-parts of BM25 are FTS5's. One query per word.
-  const heldSets: ReadonlyArray<ReadonlySet<number>> =
-    describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.matching(heldOutsideSkillMd(term)), (rowids) => new Set(rowids))) : []
-  const heldIn: ReadonlyArray<{ has(rowid: number): boolean }> = describe !== undefined && needTerms ? heldSets : byTerm
+  const heldIn: ReadonlyArray<ReadonlySet<number> | ReadonlyMap<number, number>> =
+    describe !== undefined && needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.matching(heldOutsideSkillMd(term)), (rowids) => new Set(rowids))) : byTerm
   // The words a row's own text holds, as bits (word i: bit i; the partial query has at most 32 words).
-  const textTerms = (rowid: number) => heldIn.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
+  const textTerms = wordBits(heldIn)
   // The words each row's own heading holds (issue 47: they add to its score, `headingScore`), when every
   // row is scored word by word: one query per word on the heading column. The AND query's window reads
   // them from its few rows' places instead (`headingWordsOf`).
   const headingSets = needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.matching(inHeading(holding(term))), (rowids) => new Set(rowids))) : []
-  const headingOf = (rowid: number) => headingSets.reduce((mask, m, i) => (m.has(rowid) ? mask | (1 << i) : mask), 0)
-  // Partial query only: the words the headings above a row hold count as held by it.
+  const headingOf = wordBits(headingSets)
   const partial = mode === "any" && terms.length > 1
   const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
   // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
@@ -311,9 +313,10 @@ export const evaluate = Effect.fnUntraced(function* (
     const own = textTerms(rowid) | describedOf(rowid)
     return (own | reach) !== own && termCount(own | reach) >= floor
   }
-  const headed = [...new Set(headingSets.flatMap((rows) => [...rows]))]
   // Partial query only: the words the headings above a row hold count as held by it.
-  const inherited = partial ? yield* headingTerms(index, opened.fileKey, headingOf, headed, ranked, mayGain, known) : () => 0
+  const inherited = partial
+    ? yield* headingTerms(index, opened.fileKey, headingOf, [...new Set(headingSets.flatMap((rows) => [...rows]))], ranked, mayGain, known)
+    : () => 0
   const heldBy = (rowid: number) => (!needTerms ? terms.length : termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid)))
   // A section with subsections answers only if its own text (heading to first subheading) matches:
   // every term (AND); for the partial query, at least one word, and enough with the headings
@@ -367,7 +370,7 @@ export const evaluate = Effect.fnUntraced(function* (
     opened,
     scored,
     rows: perTerm ? yield* index.rowCount : 0,
-    hits: (describe !== undefined && needTerms ? heldSets : byTerm).map((m) => m.size),
+    hits: heldIn.map((m) => m.size),
     answers: (place: RowPlace) =>
       answersForItself(place, (rowid) => {
         const own = ownOf.get(rowid)
