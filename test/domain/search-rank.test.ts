@@ -14,6 +14,8 @@ import {
   HEADING_OWN_TF,
   headingScore,
   heldAboveScore,
+  HEADING_FACTOR,
+  headingFactor,
   IDF_FLOOR,
   resultScore,
   SKILL_FACTOR,
@@ -172,8 +174,25 @@ describe("issue 47 item 1: one score, never 0 for a match", () => {
     expect(narrowed).toBeLessThanOrEqual(whole)
     // A word of the section's own heading adds HEADING_OWN_TF × its IDF.
     const plain = resultScore([1, 1], { own: 0b11, inherited: 0, described: 0 }, 2, stats)
-    expect(resultScore([1, 1], { own: 0b11, inherited: 0, described: 0, heading: 0b01 }, 2, stats) - plain).toBeCloseTo(headingScore(0b01, stats))
+    // (Without the heading factor, as across skills.)
+    expect(resultScore([1, 1], { own: 0b11, inherited: 0, described: 0, heading: 0b01 }, 2, stats, false) - plain).toBeCloseTo(headingScore(0b01, stats))
     expect(headingScore(0b01, stats)).toBeCloseTo(wordIdf(100, 10) * HEADING_OWN_TF)
+  })
+
+  it("issue 47 (fourth pass): in one skill, the score grows with the share of the question the section's own heading names", () => {
+    const stats = { rows: 100, hits: [10, 10, 10] }
+    const held = { own: 0b111, inherited: 0, described: 0 }
+    const across = resultScore([1, 1, 1], { ...held, heading: 0b011 }, 3, stats, false)
+    expect(resultScore([1, 1, 1], { ...held, heading: 0b011 }, 3, stats)).toBeCloseTo(across * headingFactor(2, 3))
+    expect(headingFactor(2, 3)).toBeCloseTo(1 + (HEADING_FACTOR * 2) / 3)
+    expect(headingFactor(0, 3)).toBe(1)
+    // A parent whose heading names two words outranks its subsection naming one, the other held above it,
+    // at the same evidence otherwise (the subsection's text holds the third word more often).
+    const parent = resultScore([1, 1, 1], { own: 0b111, inherited: 0, described: 0, heading: 0b011 }, 3, stats)
+    const child = resultScore([1, 1, 1.5], { own: 0b101, inherited: 0b010, described: 0, heading: 0b001 }, 3, stats)
+    expect(parent).toBeGreaterThan(child)
+    // Words held above are not named by the section's heading: no factor for them.
+    expect(resultScore([1, 1, 1], { ...held, inherited: 0b011 }, 3, stats)).toBeCloseTo(resultScore([1, 1, 1], { ...held, inherited: 0b011 }, 3, stats, false))
   })
 })
 

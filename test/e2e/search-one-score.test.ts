@@ -102,9 +102,10 @@ describe("issue 47 item 3: the skill's name and description head all its files i
     expect(r.code).toBe(0)
     const doc = JSON.parse(r.stdout) as Doc
     // Before: "poster" from the description made every other word a must, so the answer was the one section
-    // saying "add"; the section about grain and texture was not in it.
+    // saying "add"; the section about grain and texture was not in it. Since the heading factor (fourth
+    // pass), the section whose heading names two of the question's words comes first.
     expect(doc.partial).toBeUndefined()
-    expect(doc.results.map((x) => x.section)).toEqual(["Craft", "Grain and texture"])
+    expect(doc.results.map((x) => x.section)).toEqual(["Grain and texture", "Craft"])
   })
 
   it("across skills the skill that says it is about the question comes first (DECISIONS #44 in the one score)", async () => {
@@ -218,4 +219,26 @@ describe("issue 47 item 1: every answer of the quality sets is sorted by its pri
     }
     expect(checked).toBeGreaterThanOrEqual(2 * (36 + 32 + 32 + 30))
   }, 600_000)
+})
+
+describe("issue 47 (fourth pass): in one skill, the section whose own heading names more of the question comes first", () => {
+  it("'bundle a react app into one html file' answers 'Bundling to a Single HTML File', not its subsection 'Keeping the Bundle Small'", async () => {
+    const sb = sandbox()
+    write(join(sb.work, ".skillc", "skills", "artifacts"), {
+      "SKILL.md":
+        "---\nname: artifacts\ndescription: Builds web artifacts with a modern frontend stack.\n---\n# Artifacts\n\n" +
+        "## Bundling to a Single HTML File\n\nRun the bundle script: it builds the app and inlines everything into one html file.\n\n" +
+        "### Keeping the Bundle Small\n\nImport icons one by one from lucide-react, and remove unused react components before bundling:\n" +
+        "a smaller bundle makes a smaller app file.\n\n## Styling\n\nUse the theme's colours.\n"
+    })
+    expect((await sb.runAsync(["build", "artifacts"])).code).toBe(0)
+    const r = await sb.runAsync(["search", "artifacts", "bundle a react app into one html file", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as Doc
+    // Before: the subsection held every word (html and file through the heading above it, react in its
+    // text) and ranked first, although its heading names one word of the question and its parent's three.
+    expect(doc.results.map((x) => x.section).slice(0, 2)).toEqual(["Bundling to a Single HTML File", "Keeping the Bundle Small"])
+    const scores = doc.results.map((x) => x.score)
+    expect(scores).toEqual([...scores].sort((a, b) => b - a))
+  })
 })

@@ -125,7 +125,10 @@ const rankTogether = (
     // text or a heading above it: `held`; an AND row holds them all).
     const lists = yield* Effect.forEach(per, (e) => {
       const local = { rows: e.rows, hits: e.hits }
-      const scoreOf = rowScore(words.length, local, global)
+      // Without the heading factor: it compares one skill's sections, whose headings one author wrote;
+      // across skills a heading naming two generic words of the question ("Creating a new document")
+      // outranked the skill the question is about (docs/search.md "Scores").
+      const scoreOf = rowScore(words.length, local, global, false)
       const rescored = e.scored.map((r) => ({ ...r, score: scoreOf(r) }))
       // Whether a row holds every content word itself, as it answers (a section with subsections: its own text).
       const byRow = new Map(e.scored.map((r) => [r.rowid, r]))

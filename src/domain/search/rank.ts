@@ -227,10 +227,10 @@ export const skillFactor = (described: number, words: number): number => 1 + (SK
 /**
  * The one score of a result (issue 47 item 1, docs/search.md "Scores"):
  * `coordination × (BM25 of its own text + what the headings above it and
- * its skill's name and description add) × skillFactor`. Higher is better;
+ * its skill's name and description add) × skillFactor × headingFactor`. Higher is better;
  * results are sorted by it and print it.
  */
-export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHeld, words: number, stats: WordStats): number => {
+export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHeld, words: number, stats: WordStats, named = true): number => {
   let evidence = headingScore(held.heading ?? 0, stats)
   if (typeof bm25 === "number") evidence += bm25 + heldAboveScore(held.inherited, stats) + heldAboveScore(held.described, stats, SKILL_WORD_SHARE)
   else
@@ -239,7 +239,7 @@ export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHel
       const above = heldAboveScore(held.inherited & bit, stats) + heldAboveScore(held.described & bit, stats, SKILL_WORD_SHARE)
       evidence += Math.max(bm25[i] ?? 0, above)
     }
-  return coordination(held, words) * evidence * skillFactor(held.described, words)
+  return coordination(held, words) * evidence * skillFactor(held.described, words) * (named ? headingFactor(termCount(held.heading ?? 0), words) : 1)
 }
 
 /**
@@ -254,6 +254,30 @@ export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHel
  * never on the held-out ones.
  */
 export const HEADING_OWN_TF = 3
+
+/**
+ * How much of the question a section's own heading names, as a factor of
+ * its score: `1 + HEADING_FACTOR × (share of the words its heading holds)`
+ * (issue 47, fourth pass). BM25 and `headingScore` add a heading's words one
+ * by one, so a subsection whose heading says one word of the question, with
+ * the words of its parent's heading held above it and a longer text, outranked
+ * the parent whose heading says the question: "Keeping the Bundle Small" over
+ * "Bundling to a Single HTML File" for "bundle a react app into one html
+ * file", "Waiting for Specific Elements" over "Waiting for the Page" for
+ * "wait until the page has finished loading". A heading names what its
+ * section answers; the more of the question it names, the more the section
+ * is the answer. Words held above count for nothing here (they name the
+ * parent). One skill's search only (`resultScore`'s `named`): across skills
+ * a heading that names two generic words ("Creating a new document" for
+ * "create a new skill with a SKILL.md file") outranked the skill the
+ * question is about, and dividing by each skill's best-named section did
+ * not help. 1 was chosen on the tuning questions of test/fixtures/cross-skill/
+ * and test/fixtures/search-quality/ (0.5, 1, 1.5 and 2 tried; words weighed by
+ * IDF instead of counted gave the same figures and misjudged small skills).
+ */
+export const HEADING_FACTOR = 1
+
+export const headingFactor = (named: number, words: number): number => 1 + (HEADING_FACTOR * named) / Math.max(1, words)
 
 /** What the words of a section's own heading (`bits`) add to its score. */
 export const headingScore = (bits: number, stats: WordStats): number => heldAboveScore(bits, stats, HEADING_OWN_TF / HEADING_ABOVE_TF)
