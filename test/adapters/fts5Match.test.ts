@@ -2,7 +2,7 @@
 // (issue 44 item 5: same strings, so ranking and results are unchanged).
 import { describe, expect, it } from "vitest"
 import { fts5Match } from "../../src/adapters/sqlite/fts5Match.js"
-import { allOf, anyOf, heldOutsideSkillMd, holding, indexQueryOf, inHeading, termOf } from "../../src/domain/search/indexQuery.js"
+import { allOf, anyOf, heldOutsideSkillMd, holding, indexQueryOf, inFileNameNotSkillMd, inHeading, termOf } from "../../src/domain/search/indexQuery.js"
 
 const ascii = { segmentsCjk: false }
 const match = (query: string, options = ascii) => {
@@ -42,5 +42,6 @@ describe("RFC-0004:C-QUERY-SYNTAX the typed query as FTS5 MATCH", () => {
     expect(fts5Match(inHeading(holding(termOf("create", ascii))))).toBe('section : (("create" OR "make" OR "build" OR "generate"))')
     expect(fts5Match(inHeading(anyOf([termOf("a", ascii), termOf("b", ascii)])))).toBe('section : ("a" OR "b")')
     expect(fts5Match(heldOutsideSkillMd(termOf("skill", ascii)))).toBe('({section content} : ("skill")) OR (file : ("skill") NOT file : "SKILL.md")')
+    expect(fts5Match(inFileNameNotSkillMd(termOf("python", ascii)))).toBe('file : ("python") NOT file : "SKILL.md"')
   })
 })

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { matchQuery, plainText } from "../../src/adapters/memory/MemorySearchIndex.js"
-import { allOf, anyOf, heldOutsideSkillMd, holding, inHeading, type QueryTerm } from "../../src/domain/search/indexQuery.js"
+import { allOf, anyOf, heldOutsideSkillMd, holding, inFileNameNotSkillMd, inHeading, type QueryTerm } from "../../src/domain/search/indexQuery.js"
 
 const row = (file: string, section: string, content: string) => ({ file: plainText(file), section: plainText(section), content: plainText(content) })
 const skillMd = row("SKILL.md", "Typography", "Fonts and colours.")
@@ -33,6 +33,10 @@ describe("issue 44 item 5: the memory index matches typed queries", () => {
     // Another file's name still counts.
     expect(matches(heldOutsideSkillMd(word("guide")))).toEqual([false, true])
     expect(matches(holding(word("SKILL.md")))).toEqual([true, false])
+    // The file name alone (issue 47, fourth pass): another file's name holds the word, SKILL.md's never counts.
+    expect(matches(inFileNameNotSkillMd(word("guide")))).toEqual([false, true])
+    expect(matches(inFileNameNotSkillMd(word("skill")))).toEqual([false, true])
+    expect(matches(inFileNameNotSkillMd(word("colors")))).toEqual([false, false])
   })
 
   it("the own text is one column, whatever the scope", () => {

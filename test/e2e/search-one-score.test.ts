@@ -242,3 +242,27 @@ describe("issue 47 (fourth pass): in one skill, the section whose own heading na
     expect(scores).toEqual([...scores].sort((a, b) => b - a))
   })
 })
+
+describe("issue 47 (fourth pass): a file's name is a heading above its sections", () => {
+  it("'stream responses from the sdk in python' answers from reference/python.md before the TypeScript file's section saying 'responses'", async () => {
+    const sb = sandbox()
+    write(join(sb.work, ".skillc", "skills", "sdk"), {
+      "SKILL.md": "---\nname: sdk\ndescription: Calls the service from its SDKs.\n---\n# SDK\n\nPick the file of your language.\n",
+      "reference/python.md": "## Streaming\n\nIterate over the stream of events.\n\n## Errors\n\nCatch the exceptions.\n",
+      "reference/typescript.md":
+        "## Streaming\n\nListen to the stream of responses from the server, chunk by chunk, with an async iterator\n" +
+        "that yields typed objects you can narrow on their type field before reading them.\n\n## Errors\n\nCatch the rejections.\n"
+    })
+    expect((await sb.runAsync(["build", "sdk"])).code).toBe(0)
+    for (const args of [["search", "sdk"], ["search", "--all"]]) {
+      const r = await sb.runAsync([...args, "stream responses from the sdk in python", "--format", "json"])
+      expect(r.code).toBe(0)
+      const doc = JSON.parse(r.stdout) as Doc
+      // Before: "python", held by the file's name only, counted as one word of the text (column weight 1),
+      // and the TypeScript section, which says "responses", came first; now it counts as a heading above.
+      expect(doc.results.map((x) => `${x.file}#${x.section}`).slice(0, 2)).toEqual(["reference/python.md#Streaming", "reference/typescript.md#Streaming"])
+      const scores = doc.results.map((x) => x.score)
+      expect(scores).toEqual([...scores].sort((a, b) => b - a))
+    }
+  })
+})

@@ -29,6 +29,8 @@ const scopedTexts = (query: IndexQuery, row: MemoryColumns, phrases: (texts: Rea
       return phrases([row.section ?? ""])
     case "OutsideFileNamed":
       return phrases([row.section ?? "", row.content ?? ""]) || (phrases([row.file ?? ""]) && !(row.file ?? "").includes(plainText(query.scope.exceptFile)))
+    case "FileNameExcept":
+      return phrases([row.file ?? ""]) && !(row.file ?? "").includes(plainText(query.scope.exceptFile))
   }
 }
 

@@ -11,7 +11,8 @@
  *   `any` joins them with `OR`;
  * - the heading scope is the column filter `section : ( … )`; the scope
  *   outside a file name is
- *   `({section content} : ( … )) OR (file : ( … ) NOT file : "SKILL.md")`.
+ *   `({section content} : ( … )) OR (file : ( … ) NOT file : "SKILL.md")`;
+ *   the file name alone is `file : ( … ) NOT file : "SKILL.md"`.
  */
 import type { IndexQuery, QueryTerm } from "../../domain/search/indexQuery.js"
 
@@ -37,5 +38,7 @@ export const fts5Match = (query: IndexQuery): string => {
       return `section : (${words})`
     case "OutsideFileNamed":
       return `({section content} : (${words})) OR (file : (${words}) NOT file : ${quotePhrase(query.scope.exceptFile)})`
+    case "FileNameExcept":
+      return `file : (${words}) NOT file : ${quotePhrase(query.scope.exceptFile)}`
   }
 }

@@ -12,7 +12,7 @@ import { Effect } from "effect"
 import { IndexUnusable } from "../../domain/errors.js"
 import { segmentCjk, unsegmentCjk } from "../../domain/search/cjk.js"
 import { excerptOf, heldPhrases, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
-import { allOf, anyOf, heldOutsideSkillMd, holding, inHeading, termOf, type IndexQuery, type QueryTerm } from "../../domain/search/indexQuery.js"
+import { allOf, anyOf, heldOutsideSkillMd, holding, inFileNameNotSkillMd, inHeading, termOf, type IndexQuery, type QueryTerm } from "../../domain/search/indexQuery.js"
 import {
   COLUMN_WEIGHTS,
   answersForItself,
@@ -314,9 +314,13 @@ export const evaluate = Effect.fnUntraced(function* (
     return (own | reach) !== own && termCount(own | reach) >= floor
   }
   // Partial query only: the words the headings above a row hold count as held by it.
-  const inherited = partial
+  const headedAbove = partial
     ? yield* headingTerms(index, opened.fileKey, headingOf, [...new Set(headingSets.flatMap((rows) => [...rows]))], ranked, mayGain, known)
     : () => 0
+  // Partial query only: a file's name is a heading above its sections ("python" in reference/python.md),
+  // as the skill's name and description are above all its files; never SKILL.md, which every skill has.
+  const namedFile = partial ? wordBits(yield* Effect.forEach(terms, (term) => Effect.map(index.matching(inFileNameNotSkillMd(term)), (rowids) => new Set(rowids)))) : () => 0
+  const inherited = (rowid: number) => headedAbove(rowid) | namedFile(rowid)
   const heldBy = (rowid: number) => (!needTerms ? terms.length : termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid)))
   // A section with subsections answers only if its own text (heading to first subheading) matches:
   // every term (AND); for the partial query, at least one word, and enough with the headings

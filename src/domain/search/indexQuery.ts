@@ -30,12 +30,15 @@ export interface QueryTerm {
  * Where the words are looked for: in every column (file name, heading,
  * text), in the heading only, or in the heading and text and in the file
  * name unless that file is named `exceptFile` (across skills every skill
- * has a SKILL.md, so its name says nothing about a section).
+ * has a SKILL.md, so its name says nothing about a section), or in the file
+ * name only, unless the file is named `exceptFile` (a file's name as a
+ * heading above its sections, issue 47).
  */
 export type QueryScope =
   | { readonly _tag: "Everywhere" }
   | { readonly _tag: "Heading" }
   | { readonly _tag: "OutsideFileNamed"; readonly exceptFile: string }
+  | { readonly _tag: "FileNameExcept"; readonly exceptFile: string }
 
 export interface IndexQuery {
   /** Never empty. */
@@ -75,6 +78,9 @@ export const inHeading = (query: IndexQuery): IndexQuery => ({ ...query, scope: 
  * (src/app/search/searchRows.ts).
  */
 export const heldOutsideSkillMd = (term: QueryTerm): IndexQuery => ({ terms: [term], combine: "all", scope: { _tag: "OutsideFileNamed", exceptFile: "SKILL.md" } })
+
+/** The rows whose file's name holds `term`, except the rows of files named SKILL.md (every skill has one). */
+export const inFileNameNotSkillMd = (term: QueryTerm): IndexQuery => ({ terms: [term], combine: "all", scope: { _tag: "FileNameExcept", exceptFile: "SKILL.md" } })
 
 /** The RFC's query (every word, anywhere), or undefined for an empty query (E004). */
 export const indexQueryOf = (query: string, options: { readonly segmentsCjk: boolean }): IndexQuery | undefined => {
