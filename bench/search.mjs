@@ -7,7 +7,9 @@
 // cli.search.all: `skc search --all` over the 26 built catalogue skills
 // against `skc search <one of them>`, interleaved (target ≤ 2, issue 14).
 // mcp.search.all: `skc_search` without `skill` against `skc_search` with one,
-// same server, p50 of sequential calls (target ≤ 3, issue 14).
+// same server, p50 of sequential calls (target ≤ 2, issue 47; issue 14 had ≤ 3).
+// cli.search "vs required work": against bench/_search-floor.cjs (target
+// ≤ 1.3, issue 47).
 // cli.search.all.q / mcp.search.all.q: the same with a question in plain
 // words (issue 25: the cross-skill ranking of DECISIONS #44).
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs"
@@ -93,7 +95,8 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
     report("cli.show", median(samples.show), floor, 2.5, "git-helper"),
     report("cli.search", median(samples.search), floor, 3.0, "1000-file synthetic skill"),
     report("  vs node + query", median(samples.search), median(samples.floorQuery), undefined, "floor: node, open the index, the one ranked FTS5 query (informative)"),
-    report("  vs required work", median(samples.search), median(samples.floorWork), undefined, "floor: bench/_search-floor.cjs, the RFCs' work without snippets (informative)"),
+    // Issue 47: cli.search ≤ 1.3 × this floor (what skc adds to the spec's own work).
+    report("  vs required work", median(samples.search), median(samples.floorWork), 1.3, "floor: bench/_search-floor.cjs, the RFCs' work without snippets (issue 47)"),
     report("  required work", median(samples.floorWork), floor, undefined, "bench/_search-floor.cjs against node -e 0: below it no implementation goes (informative)")
   ]
 
@@ -189,14 +192,15 @@ export async function acrossSkills({ runs, calls = 100 }) {
       one.push(await time({ skill: "code-review", query }))
       all.push(await time({ query, limit: 30 }))
     }
-    out.push(report("mcp.search.all", median(all), median(one), 3.0, `p50 of ${calls} calls, ${names.length} skills vs one`))
+    // Issue 47: cross-skill search ≤ 2 × one skill, CLI and MCP (issue 14 had asked ≤ 3 of the MCP server).
+    out.push(report("mcp.search.all", median(all), median(one), 2.0, `p50 of ${calls} calls, ${names.length} skills vs one`))
     const oneQ = []
     const allQ = []
     for (let i = 0; i < calls; i++) {
       oneQ.push(await time({ skill: "code-review", query: question }))
       allQ.push(await time({ query: question }))
     }
-    out.push(report("mcp.search.all.q", median(allQ), median(oneQ), 3.0, `p50 of ${calls} calls, "${question}"`))
+    out.push(report("mcp.search.all.q", median(allQ), median(oneQ), 2.0, `p50 of ${calls} calls, "${question}"`))
   } finally {
     await client.close()
     rmSync(sb.root, { recursive: true, force: true })
