@@ -192,10 +192,19 @@ describe("issue 47 item 1: every answer of the quality sets is sorted by its pri
       for (const name of readdirSync(join(ROOT, root))) cpSync(join(ROOT, root, name), join(store, name), { recursive: true })
     }
     for (const name of readdirSync(store)) expect((await sb.runAsync(["build", name])).code).toBe(0)
-    const questions: Array<{ question: string; skill: string }> = []
+    const questions: Array<{ question: string; skill: string; answers: ReadonlyArray<{ file: string; section: string }> }> = []
     for (const file of ["questions.json", "held-out.json", "issue-47.json", "issue-47-tuning-2.json", "issue-47-held-out.json", "issue-47-fresh.json", "issue-47-blind-2.json"]) {
       questions.push(...(JSON.parse(readFileSync(join(ROOT, "test/fixtures/cross-skill", file), "utf8")) as { questions: typeof questions }).questions)
     }
+    // Every label names a heading skc reads in that file (issue 47 item 5: a mislabelled answer could
+    // only ever miss, and the bench would report a figure nothing can reach).
+    const headings = new Map<string, Set<string>>()
+    for (const name of readdirSync(store)) {
+      const outline = await sb.runAsync(["outline", name, "--format", "json"])
+      expect(outline.code).toBe(0)
+      headings.set(name, new Set((JSON.parse(outline.stdout) as { headings: Array<{ file: string; text: string }> }).headings.map((h) => `${h.file}#${h.text}`)))
+    }
+    for (const q of questions) for (const a of q.answers) expect(headings.get(q.skill)?.has(`${a.file}#${a.section}`), `${q.skill}: ${a.file}#${a.section}`).toBe(true)
     let checked = 0
     // The text layout prints the same scores: checked on one question in four, so the test stays
     // near a minute of CLI calls on a loaded 2-core machine (JSON: every question).
@@ -217,7 +226,7 @@ describe("issue 47 item 1: every answer of the quality sets is sorted by its pri
         expect(values, `${args.join(" ")}`).toEqual([...values].sort((a, b) => b - a))
       }
     }
-    expect(checked).toBeGreaterThanOrEqual(2 * (36 + 32 + 32 + 30))
+    expect(checked).toBeGreaterThanOrEqual(2 * (36 + 32 + 32 + 30 + 40))
   }, 600_000)
 })
 
