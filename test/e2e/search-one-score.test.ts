@@ -19,6 +19,18 @@ const write = (dir: string, files: Record<string, string>) => {
   }
 }
 
+/** A sandbox holding `skill`, written from `files` and built; returns `skc <args…> --format json`, parsed. */
+const builtSkill = async (skill: string, files: Record<string, string>) => {
+  const sb = sandbox()
+  write(join(sb.work, ".skillc", "skills", skill), files)
+  expect((await sb.runAsync(["build", skill])).code).toBe(0)
+  return async (...args: Array<string>): Promise<Doc> => {
+    const r = await sb.runAsync([...args, "--format", "json"])
+    expect(r.code).toBe(0)
+    return JSON.parse(r.stdout) as Doc
+  }
+}
+
 /** Sections that talk about slides without ever saying "deck": the word is only in the description. */
 const PPTX = {
   "SKILL.md":
@@ -90,17 +102,13 @@ describe("issue 47 item 3: the skill's name and description head all its files i
   })
 
   it("a word the description does not hold no longer decides alone: a section lacking a generic verb still answers", async () => {
-    const sb = sandbox()
-    write(join(sb.work, ".skillc", "skills", "canvas"), {
+    const skc = await builtSkill("canvas", {
       "SKILL.md":
         "---\nname: canvas\ndescription: Creates posters and other static designs with Python.\n---\n# Canvas\n\nStart from a philosophy.\n\n" +
         "## Craft\n\nAdd detail and texture where the eye lands; a little grain helps.\n\n" +
         "## Grain and texture\n\nOverlay fine grain to give the texture of paper.\n\n## Colour\n\nPick three colours.\n"
     })
-    expect((await sb.runAsync(["build", "canvas"])).code).toBe(0)
-    const r = await sb.runAsync(["search", "canvas", "add grain texture to a poster", "--format", "json"])
-    expect(r.code).toBe(0)
-    const doc = JSON.parse(r.stdout) as Doc
+    const doc = await skc("search", "canvas", "add grain texture to a poster")
     // Before: "poster" from the description made every other word a must, so the answer was the one section
     // saying "add"; the section about grain and texture was not in it. Since the heading factor (fourth
     // pass), the section whose heading names two of the question's words comes first.
@@ -232,18 +240,14 @@ describe("issue 47 item 1: every answer of the quality sets is sorted by its pri
 
 describe("issue 47 (fourth pass): in one skill, the section whose own heading names more of the question comes first", () => {
   it("'bundle a react app into one html file' answers 'Bundling to a Single HTML File', not its subsection 'Keeping the Bundle Small'", async () => {
-    const sb = sandbox()
-    write(join(sb.work, ".skillc", "skills", "artifacts"), {
+    const skc = await builtSkill("artifacts", {
       "SKILL.md":
         "---\nname: artifacts\ndescription: Builds web artifacts with a modern frontend stack.\n---\n# Artifacts\n\n" +
         "## Bundling to a Single HTML File\n\nRun the bundle script: it builds the app and inlines everything into one html file.\n\n" +
         "### Keeping the Bundle Small\n\nImport icons one by one from lucide-react, and remove unused react components before bundling:\n" +
         "a smaller bundle makes a smaller app file.\n\n## Styling\n\nUse the theme's colours.\n"
     })
-    expect((await sb.runAsync(["build", "artifacts"])).code).toBe(0)
-    const r = await sb.runAsync(["search", "artifacts", "bundle a react app into one html file", "--format", "json"])
-    expect(r.code).toBe(0)
-    const doc = JSON.parse(r.stdout) as Doc
+    const doc = await skc("search", "artifacts", "bundle a react app into one html file")
     // Before: the subsection held every word (html and file through the heading above it, react in its
     // text) and ranked first, although its heading names one word of the question and its parent's three.
     expect(doc.results.map((x) => x.section).slice(0, 2)).toEqual(["Bundling to a Single HTML File", "Keeping the Bundle Small"])
@@ -254,19 +258,15 @@ describe("issue 47 (fourth pass): in one skill, the section whose own heading na
 
 describe("issue 47 (fourth pass): a file's name is a heading above its sections", () => {
   it("'stream responses from the sdk in python' answers from reference/python.md before the TypeScript file's section saying 'responses'", async () => {
-    const sb = sandbox()
-    write(join(sb.work, ".skillc", "skills", "sdk"), {
+    const skc = await builtSkill("sdk", {
       "SKILL.md": "---\nname: sdk\ndescription: Calls the service from its SDKs.\n---\n# SDK\n\nPick the file of your language.\n",
       "reference/python.md": "## Streaming\n\nIterate over the stream of events.\n\n## Errors\n\nCatch the exceptions.\n",
       "reference/typescript.md":
         "## Streaming\n\nListen to the stream of responses from the server, chunk by chunk, with an async iterator\n" +
         "that yields typed objects you can narrow on their type field before reading them.\n\n## Errors\n\nCatch the rejections.\n"
     })
-    expect((await sb.runAsync(["build", "sdk"])).code).toBe(0)
     for (const args of [["search", "sdk"], ["search", "--all"]]) {
-      const r = await sb.runAsync([...args, "stream responses from the sdk in python", "--format", "json"])
-      expect(r.code).toBe(0)
-      const doc = JSON.parse(r.stdout) as Doc
+      const doc = await skc(...args, "stream responses from the sdk in python")
       // Before: "python", held by the file's name only, counted as one word of the text (column weight 1),
       // and the TypeScript section, which says "responses", came first; now it counts as a heading above.
       expect(doc.results.map((x) => `${x.file}#${x.section}`).slice(0, 2)).toEqual(["reference/python.md#Streaming", "reference/typescript.md#Streaming"])
