@@ -22,15 +22,16 @@ export type MemoryColumns = Readonly<Record<string, string>>
 /** The columns `query` looks in among `row`'s; the own text (`ownMatching`) is one column, whatever the scope. */
 const scopedTexts = (query: IndexQuery, row: MemoryColumns, phrases: (texts: ReadonlyArray<string>) => boolean): boolean => {
   if ("own" in row) return phrases([row.own!])
+  const inFileNameExcept = (exceptFile: string) => phrases([row.file ?? ""]) && !(row.file ?? "").includes(plainText(exceptFile))
   switch (query.scope._tag) {
     case "Everywhere":
       return phrases([row.file ?? "", row.section ?? "", row.content ?? ""])
     case "Heading":
       return phrases([row.section ?? ""])
     case "OutsideFileNamed":
-      return phrases([row.section ?? "", row.content ?? ""]) || (phrases([row.file ?? ""]) && !(row.file ?? "").includes(plainText(query.scope.exceptFile)))
+      return phrases([row.section ?? "", row.content ?? ""]) || inFileNameExcept(query.scope.exceptFile)
     case "FileNameExcept":
-      return phrases([row.file ?? ""]) && !(row.file ?? "").includes(plainText(query.scope.exceptFile))
+      return inFileNameExcept(query.scope.exceptFile)
   }
 }
 

@@ -28,6 +28,9 @@ const wordsMatch = (query: IndexQuery): string => {
   return terms.join(terms.some((t) => t.startsWith("(")) ? " AND " : " ")
 }
 
+/** The words in the file-name column, except in a file named `exceptFile`. */
+const inFileNameExcept = (words: string, exceptFile: string): string => `file : (${words}) NOT file : ${quotePhrase(exceptFile)}`
+
 /** The FTS5 MATCH expression of `query`. */
 export const fts5Match = (query: IndexQuery): string => {
   const words = wordsMatch(query)
@@ -37,8 +40,8 @@ export const fts5Match = (query: IndexQuery): string => {
     case "Heading":
       return `section : (${words})`
     case "OutsideFileNamed":
-      return `({section content} : (${words})) OR (file : (${words}) NOT file : ${quotePhrase(query.scope.exceptFile)})`
+      return `({section content} : (${words})) OR (${inFileNameExcept(words, query.scope.exceptFile)})`
     case "FileNameExcept":
-      return `file : (${words}) NOT file : ${quotePhrase(query.scope.exceptFile)}`
+      return inFileNameExcept(words, query.scope.exceptFile)
   }
 }

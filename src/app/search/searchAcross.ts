@@ -127,7 +127,7 @@ const rankTogether = (
       const local = { rows: e.rows, hits: e.hits }
       // Without the heading factor: it compares one skill's sections, whose headings one author wrote;
       // across skills a heading naming two generic words of the question ("Creating a new document")
-      // outranked the skill the question is about (docs/search.md "Scores").
+      // outranked the skill the question is about (docs/search.md "One score").
       const scoreOf = rowScore(words.length, local, global, false)
       const rescored = e.scored.map((r) => ({ ...r, score: scoreOf(r) }))
       // Whether a row holds every content word itself, as it answers (a section with subsections: its own text).

@@ -82,10 +82,10 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
       // A directory's files are stat'ed in batches: one Effect per file cost more than the
       // system calls (issue 30: a query's freshness check over 1,000 files).
       const names = entries.filter((e) => e.type === "file" && !IGNORED_DIRS.has(e.name)).map((e) => e.name)
-      // `path.join(abs, name)` for every file, joined once: an entry's name holds no separator and is
+      // `path.join(abs, name)` for every entry, joined once: an entry's name holds no separator and is
       // never "." or "..", so the join is the directory's joined prefix and the name (path.join
       // normalized the whole path per file: about 10 ms of a search's freshness check over 1,000 files).
-      const prefix = names.length === 0 ? "" : path.join(abs, "x").slice(0, -1)
+      const prefix = path.join(abs, "x").slice(0, -1)
       for (let at = 0; at < names.length; at += STAT_BATCH) {
         yield* breathe
         const batch = names.slice(at, at + STAT_BATCH)
@@ -95,7 +95,7 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
       for (const entry of entries) {
         if (entry.type === "file" || IGNORED_DIRS.has(entry.name)) continue
         yield* breathe
-        const childAbs = path.join(abs, entry.name)
+        const childAbs = prefix + entry.name
         const childRel = relOf(entry.name)
         if (entry.type === "directory") {
           dirs.push(childRel)

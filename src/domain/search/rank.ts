@@ -230,7 +230,7 @@ export const skillFactor = (described: number, words: number): number => 1 + (SK
  * its skill's name and description add) × skillFactor × headingFactor`. Higher is better;
  * results are sorted by it and print it.
  */
-export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHeld, words: number, stats: WordStats, named = true): number => {
+export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHeld, words: number, stats: WordStats, withHeadingFactor = true): number => {
   let evidence = headingScore(held.heading ?? 0, stats)
   if (typeof bm25 === "number") evidence += bm25 + heldAboveScore(held.inherited, stats) + heldAboveScore(held.described, stats, SKILL_WORD_SHARE)
   else
@@ -239,7 +239,7 @@ export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHel
       const above = heldAboveScore(held.inherited & bit, stats) + heldAboveScore(held.described & bit, stats, SKILL_WORD_SHARE)
       evidence += Math.max(bm25[i] ?? 0, above)
     }
-  return coordination(held, words) * evidence * skillFactor(held.described, words) * (named ? headingFactor(termCount(held.heading ?? 0), words) : 1)
+  return coordination(held, words) * evidence * skillFactor(held.described, words) * (withHeadingFactor ? headingFactor(termCount(held.heading ?? 0), words) : 1)
 }
 
 /**
@@ -267,7 +267,7 @@ export const HEADING_OWN_TF = 3
  * "wait until the page has finished loading". A heading names what its
  * section answers; the more of the question it names, the more the section
  * is the answer. Words held above count for nothing here (they name the
- * parent). One skill's search only (`resultScore`'s `named`): across skills
+ * parent). One skill's search only (`resultScore`'s `withHeadingFactor`): across skills
  * a heading that names two generic words ("Creating a new document" for
  * "create a new skill with a SKILL.md file") outranked the skill the
  * question is about, and dividing by each skill's best-named section did
@@ -277,7 +277,7 @@ export const HEADING_OWN_TF = 3
  */
 export const HEADING_FACTOR = 1
 
-export const headingFactor = (named: number, words: number): number => 1 + (HEADING_FACTOR * named) / Math.max(1, words)
+export const headingFactor = (headingWords: number, words: number): number => 1 + (HEADING_FACTOR * headingWords) / Math.max(1, words)
 
 /** What the words of a section's own heading (`bits`) add to its score. */
 export const headingScore = (bits: number, stats: WordStats): number => heldAboveScore(bits, stats, HEADING_OWN_TF / HEADING_ABOVE_TF)
