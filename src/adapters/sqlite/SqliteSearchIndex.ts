@@ -37,6 +37,7 @@ import { nodeCrypto } from "../node/lazyCrypto.js"
 import type { HeadingRow } from "../../domain/search/documents.js"
 import { excerptOf, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
 import { queryPhrases } from "../../domain/search/indexQuery.js"
+import { averagesSql, rowCountOfAverages } from "./fts5RowCount.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
 import { fts5Match } from "./fts5Match.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledIndex } from "./ConnectionPool.js"
@@ -95,6 +96,7 @@ const scoresSql = (w: ColumnWeights) =>
   `SELECT rowid, -bm25(sections, ${w.map((x) => Number(x).toFixed(3)).join(", ")}) AS score FROM sections WHERE sections MATCH ? `
 export const rankSql = (w: ColumnWeights, limited: boolean) => `${scoresSql(w)}ORDER BY score DESC, rowid${limited ? " LIMIT ?" : ""}`
 const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
+const AVERAGES_SQL = averagesSql("sections")
 /** FTS5 walks the word's doclist without ranking anything: about 2 ms for a word of 18,000 of 21,000 sections. */
 const HITS_SQL = "SELECT count(*) AS n FROM sections WHERE sections MATCH ?"
 /** The matching rows alone: no bm25() per row, no sort. */
@@ -215,7 +217,13 @@ const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<O
       },
       scores: (q, weights) => query<RankedRow>(scoresSql(weights), [fts5Match(q)]),
       matching: (q) => Effect.map(query<{ rowid: number }>(MATCHING_SQL, [fts5Match(q)]), (rows) => rows.map((r) => r.rowid)),
-      rowCount: once(Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (rows) => rows[0]?.n ?? 0)),
+      // FTS5's own row count (fts5RowCount.ts); counted when the record is missing or unreadable.
+      rowCount: once(
+        Effect.flatMap(Effect.orElseSucceed(query<{ block: unknown }>(AVERAGES_SQL, []), () => []), (rows) => {
+          const n = rowCountOfAverages(rows[0]?.block)
+          return n !== undefined ? Effect.succeed(n) : Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (counted) => counted[0]?.n ?? 0)
+        })
+      ),
       hits: (q) => Effect.map(query<{ n: number }>(HITS_SQL, [fts5Match(q)]), (rows) => rows[0]?.n ?? 0),
       firstPlace: (file) => Effect.map(query<RowPlace>(FIRST_PLACE_SQL, [file]), (rows) => rows[0]),
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
