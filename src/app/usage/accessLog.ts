@@ -132,7 +132,15 @@ export const recordAccesses = Effect.fnUntraced(function* (entries: ReadonlyArra
   // W003 looks at each skill's fallback log; without the fallback directory there is none to look at
   // (one stat for the batch instead of one per row: `search --all` writes a row in each skill answering).
   const fallbacks = yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(unseenAs(undefined))
-  const shared = { now, cwd, runId, fallbacks: fallbacks?.type === "directory" }
+  const shared: BatchShared = {
+    now,
+    cwd,
+    runId,
+    fallbacks: fallbacks?.type === "directory",
+    caller: yield* CallerRole,
+    path,
+    cacheDir: path.join(stores.globalDir, "cache")
+  }
   const log = yield* AccessLog
   if (entries.length === 1 || log.appendEach === undefined) {
     for (const entry of entries) {
@@ -186,17 +194,15 @@ export interface Caller {
 }
 
 /** `args` with the caller's role, token name and client, when known. */
-const withRole = (args: Readonly<Record<string, unknown>>) =>
-  Effect.map(Effect.service(CallerRole), ({ role, user, client }) =>
-    role === undefined && user === undefined && client === undefined
-      ? args
-      : {
-          ...args,
-          ...(role === undefined ? {} : { role }),
-          ...(user === undefined ? {} : { user }),
-          ...(client === undefined ? {} : { client })
-        }
-  )
+const withCaller = (args: Readonly<Record<string, unknown>>, { role, user, client }: Caller): Readonly<Record<string, unknown>> =>
+  role === undefined && user === undefined && client === undefined
+    ? args
+    : {
+        ...args,
+        ...(role === undefined ? {} : { role }),
+        ...(user === undefined ? {} : { user }),
+        ...(client === undefined ? {} : { client })
+      }
 
 /** The `skill` column of a row that belongs to no one skill: a cross-skill question (DECISIONS #44). */
 export const ACROSS_SKILLS = "*"
@@ -224,19 +230,29 @@ interface PreparedRow {
   readonly fallback: string | undefined
 }
 
+/** What the rows of one batch share, taken once (`search --all` prepares a row per skill that answered). */
+interface BatchShared {
+  readonly now: number
+  readonly cwd: string
+  readonly runId: string
+  /** Whether the cwd has a fallback log directory (W003 looks there only then). */
+  readonly fallbacks: boolean
+  readonly caller: Caller
+  readonly path: Path
+  /** Foreign skills' runtimes live here (a cache directory records its owner). */
+  readonly cacheDir: string
+}
+
 /**
  * The row of `entry` and where it goes; W003 when its fallback log is
  * stale; a foreign skill's cache directory says whose it is before its log
- * is written there (issue 29 item 5).
+ * is written there (issue 29 item 5). The row and its paths are computed
+ * directly; only those two checks touch the file system (issue 47:
+ * `skc_search` without `skill` prepares 26 rows per call).
  */
-const prepareRow = (
-  entry: AccessEntry,
-  shared: { readonly now: number; readonly cwd: string; readonly runId: string; readonly fallbacks: boolean }
-) =>
+const prepareRow = (entry: AccessEntry, shared: BatchShared) =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const { now, cwd } = shared
+    const { now, cwd, path } = shared
     const row: AccessLogRow = {
       timestamp: formatTimestamp(entry.at ?? now),
       run_id: shared.runId,
@@ -244,15 +260,17 @@ const prepareRow = (
       skill: entry.skill.name,
       skill_path: entry.skill.canonicalSourceDir,
       cwd,
-      args: argsJson(yield* withRole(entry.args)),
+      args: argsJson(withCaller(entry.args, shared.caller)),
       error: entry.error
     }
     const fallback = entry.fallback === false ? undefined : logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
-    const stale = fallback === undefined || !shared.fallbacks ? undefined : yield* fs.statOption(fallback).pipe(unseenAs(undefined))
-    if (stale?.type === "file" && now - stale.mtimeMs > STALE_AFTER_MS) {
-      yield* (yield* Diagnostics).warn(Warning.staleLocalLogs(entry.skill.name))
+    if (fallback !== undefined && shared.fallbacks) {
+      const stale = yield* Effect.flatMap(FileSystem, (fs) => fs.statOption(fallback)).pipe(unseenAs(undefined))
+      if (stale?.type === "file" && now - stale.mtimeMs > STALE_AFTER_MS) {
+        yield* (yield* Diagnostics).warn(Warning.staleLocalLogs(entry.skill.name))
+      }
     }
-    yield* recordCacheOwner(entry.skill.runtimeDir, entry.skill.canonicalSourceDir)
+    if (path.dirname(entry.skill.runtimeDir) === shared.cacheDir) yield* recordCacheOwner(entry.skill.runtimeDir, entry.skill.canonicalSourceDir)
     const prepared: PreparedRow = { entry, row, primary: logDbIn(entry.skill.runtimeDir, path), fallback }
     return prepared
   }).pipe(
