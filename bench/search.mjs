@@ -7,7 +7,9 @@
 // cli.search.all: `skc search --all` over the 26 built catalogue skills
 // against `skc search <one of them>`, interleaved (target ≤ 2, issue 14).
 // mcp.search.all: `skc_search` without `skill` against `skc_search` with one,
-// same server, p50 of sequential calls (target ≤ 2, issue 47; issue 14 had ≤ 3).
+// same server, p50 of sequential calls (target ≤ 2, issue 47; issue 14 had ≤ 3);
+// and the same on a server that writes no access-log row (informative: what
+// the 26 rows per call cost, against one).
 // cli.search "vs required work": against bench/_search-floor.cjs (target
 // ≤ 1.3, issue 47).
 // cli.search.all.q / mcp.search.all.q: the same with a question in plain
@@ -176,33 +178,45 @@ export async function acrossSkills({ runs, calls = 100 }) {
 
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js")
   const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js")
-  const client = new Client({ name: "skc-bench", version: "1" })
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: sb.work, env, stderr: "ignore" }))
+  /** One `skc mcp` session under `serverEnv`: `f` gets a timer of one `skc_search` call. */
+  const withServer = async (serverEnv, f) => {
+    const client = new Client({ name: "skc-bench", version: "1" })
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: sb.work, env: serverEnv, stderr: "ignore" }))
+    try {
+      const time = async (args) => {
+        const t = performance.now()
+        const r = await client.callTool({ name: "skc_search", arguments: args })
+        if (r.isError) throw new Error(JSON.stringify(r.content))
+        return performance.now() - t
+      }
+      for (let i = 0; i < 10; i++) await time({ query }), await time({ skill: "code-review", query })
+      return await f(time)
+    } finally {
+      await client.close()
+    }
+  }
+  /** p50 of `skc_search` with one skill and without, alternating. */
+  const pair = async (time, one, all) => {
+    const a = []
+    const b = []
+    for (let i = 0; i < calls; i++) {
+      a.push(await time(one))
+      b.push(await time(all))
+    }
+    return { one: median(a), all: median(b) }
+  }
   try {
-    const time = async (args) => {
-      const t = performance.now()
-      const r = await client.callTool({ name: "skc_search", arguments: args })
-      if (r.isError) throw new Error(JSON.stringify(r.content))
-      return performance.now() - t
-    }
-    const one = []
-    const all = []
-    for (let i = 0; i < 10; i++) await time({ query }), await time({ skill: "code-review", query })
-    for (let i = 0; i < calls; i++) {
-      one.push(await time({ skill: "code-review", query }))
-      all.push(await time({ query, limit: 30 }))
-    }
+    const { worst, asked } = await withServer(env, async (time) => ({
+      worst: await pair(time, { skill: "code-review", query }, { query, limit: 30 }),
+      asked: await pair(time, { skill: "code-review", query: question }, { query: question })
+    }))
+    // The same calls on a server that writes no access-log row (26 rows per call against 1): the search work alone.
+    const quiet = await withServer({ ...env, SKC_BENCH_DISABLE_LOG: "1" }, (time) => pair(time, { skill: "code-review", query }, { query, limit: 30 }))
     // Issue 47: cross-skill search ≤ 2 × one skill, CLI and MCP (issue 14 had asked ≤ 3 of the MCP server).
-    out.push(report("mcp.search.all", median(all), median(one), 2.0, `p50 of ${calls} calls, ${names.length} skills vs one`))
-    const oneQ = []
-    const allQ = []
-    for (let i = 0; i < calls; i++) {
-      oneQ.push(await time({ skill: "code-review", query: question }))
-      allQ.push(await time({ query: question }))
-    }
-    out.push(report("mcp.search.all.q", median(allQ), median(oneQ), 2.0, `p50 of ${calls} calls, "${question}"`))
+    out.push(report("mcp.search.all", worst.all, worst.one, 2.0, `p50 of ${calls} calls, ${names.length} skills vs one`))
+    out.push(report("  without logging", quiet.all, quiet.one, undefined, "SKC_BENCH_DISABLE_LOG=1 (benchmark-only switch)"))
+    out.push(report("mcp.search.all.q", asked.all, asked.one, 2.0, `p50 of ${calls} calls, "${question}"`))
   } finally {
-    await client.close()
     rmSync(sb.root, { recursive: true, force: true })
   }
   return out
