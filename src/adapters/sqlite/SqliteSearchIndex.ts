@@ -1,9 +1,18 @@
 /**
  * The search index on SQLite FTS5 through `node:sqlite` (RFC-0004:C-INDEX,
- * DECISIONS #42): read through the `SqlClient` of ./SqliteClient.ts, written
- * through ./nodeSqlite.ts directly. Import this module dynamically, only
- * from commands that touch the index: it pulls in @effect/sql and SQLite,
- * which the rest of the CLI must not pay for at start-up.
+ * DECISIONS #42), read and written through ./nodeSqlite.ts directly. Import
+ * this module dynamically, only from commands that touch the index: it
+ * pulls in SQLite, which the rest of the CLI must not pay for at start-up.
+ *
+ * Reads no longer go through the `SqlClient` of ./SqliteClient.ts (issue
+ * 47, `cli.search.all`): every statement there is a span, a compiled
+ * statement, a scope and a semaphore permit, and every connection a client
+ * built with its own services; `search --all` opens one index per skill and
+ * asks each a few statements, and in a fresh process that machinery cost
+ * about 1 ms per skill, more than SQLite's own work. The reads are
+ * synchronous calls of a connection nothing else uses meanwhile, so they
+ * need none of it: each is one `Effect.try` on a statement prepared once
+ * per connection. The usage history keeps the `SqlClient`.
  *
  * Reading: the file is opened read-only (search and show never create or
  * change anything in the runtime directory). Every failure — not a
@@ -25,11 +34,7 @@
  * this write's alone, so holding its transaction across turns is safe.
  */
 import { EventLoop } from "../../ports/EventLoop.js"
-import * as Reactivity from "effect/reactivity/Reactivity"
-import { isSqlError } from "effect/sql/SqlError"
-import * as SqliteClient from "./SqliteClient.js"
-import type { SqlClient } from "effect/sql/SqlClient"
-import { Database } from "./nodeSqlite.js"
+import { Database, type Statement } from "./nodeSqlite.js"
 import { Cause, Effect, Exit, Layer, Scope } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
@@ -62,20 +67,36 @@ import {
   type SearchIndexService
 } from "../../ports/SearchIndex.js"
 
-/** What went wrong, in the driver's words: a `Cause` by its failure, a `SqlError` by SQLite's own error. */
+/** What went wrong, in the driver's words: a `Cause` by its failure, an error by its cause when it has one. */
 const message = (e: unknown): string => {
   if (Cause.isCause(e)) return message(Cause.squash(e))
-  const cause = isSqlError(e) ? e.reason.cause : typeof e === "object" && e !== null && "cause" in e ? e.cause : undefined
+  const cause = typeof e === "object" && e !== null && "cause" in e ? e.cause : undefined
   if (cause instanceof Error) return cause.message
   return e instanceof Error ? e.message : String(e)
 }
 
-/** A SqliteClient for `filename`, closed with the surrounding scope; open failures are values. */
+/** A connection to `filename`, closed with the surrounding scope; open failures are values. */
 const connect = (filename: string, readonly: boolean) =>
-  SqliteClient.make({ filename, readonly, disableWAL: true, prepareCacheSize: 16 }).pipe(
-    Effect.provide(Reactivity.layer),
-    Effect.result
-  )
+  Effect.acquireRelease(
+    Effect.try({ try: () => new Database(filename, { readonly }), catch: (e) => e }),
+    (db) => Effect.sync(() => db.close())
+  ).pipe(Effect.result)
+
+/** Statements kept prepared per connection, least recently used dropped first. */
+const PREPARED_PER_CONNECTION = 16
+
+/** Run any statement to its end on `db` (rows for a query): statements prepared once per connection, a bounded cache. */
+const statementRunner = (db: Database) => {
+  const cache = new Map<string, Statement>()
+  return <A>(sql: string, params: ReadonlyArray<unknown>): ReadonlyArray<A> => {
+    let statement = cache.get(sql)
+    if (statement !== undefined) cache.delete(sql)
+    else statement = db.prepare(sql)
+    cache.set(sql, statement)
+    if (cache.size > PREPARED_PER_CONNECTION) cache.delete(cache.keys().next().value as string)
+    return statement.all(...params) as ReadonlyArray<A>
+  }
+}
 
 /** RFC-0004:C-SEARCH: snippets of at most 32 tokens. */
 const SNIPPET_TOKENS = 32
@@ -180,24 +201,23 @@ const openOnce = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
   })
 
 /** The queries of an opened index; `onDisk`: also check the file's size against SQLite's page count. */
-const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<OpenIndex> =>
+const indexOn = (db: Database, path: string, onDisk: boolean): Effect.Effect<OpenIndex> =>
   Effect.gen(function* () {
     const readFailed = (e: unknown) => new IndexReadFailed({ path, message: message(e) })
-    const meta: MetaRead = yield* Effect.gen(function* () {
-      const [{ page_size }] = yield* sql.unsafe<{ page_size: number }>("PRAGMA page_size")
-      const [{ page_count }] = yield* sql.unsafe<{ page_count: number }>("PRAGMA page_count")
-      const problem = onDisk ? sizeProblem(path, page_size, page_count) : undefined
-      if (problem !== undefined) return { _tag: "Corrupt", reason: problem } satisfies MetaRead
-      const rows = yield* sql.unsafe<{ key: unknown; value: unknown }>("SELECT key, value FROM index_meta")
-      return parseIndexMeta(rows)
-    }).pipe(
-      Effect.catchCause((cause) => Effect.succeed<MetaRead>({ _tag: "Corrupt", reason: message(cause) }))
-    )
+    const run = statementRunner(db)
+    const meta: MetaRead = yield* Effect.try({
+      try: (): MetaRead => {
+        const [{ page_size }] = run<{ page_size: number }>("PRAGMA page_size", [])
+        const [{ page_count }] = run<{ page_count: number }>("PRAGMA page_count", [])
+        const problem = onDisk ? sizeProblem(path, page_size, page_count) : undefined
+        if (problem !== undefined) return { _tag: "Corrupt", reason: problem }
+        return parseIndexMeta(run<{ key: unknown; value: unknown }>("SELECT key, value FROM index_meta", []))
+      },
+      catch: (e) => e
+    }).pipe(Effect.catchCause((cause) => Effect.succeed<MetaRead>({ _tag: "Corrupt", reason: message(cause) })))
     if (meta._tag !== "Present") return failedIndex(meta, path)
-    const query = <A extends object>(text: string, params: ReadonlyArray<unknown>) =>
-      sql.unsafe<A>(text, params).pipe(
-        Effect.catchCause((cause) => Effect.fail(readFailed(cause)))
-      ) as Effect.Effect<ReadonlyArray<A>, IndexReadFailed>
+    const query = <A extends object>(text: string, params: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<A>, IndexReadFailed> =>
+      Effect.try({ try: () => run<A>(text, params), catch: readFailed })
     const ids = (rowids: ReadonlyArray<number>) => JSON.stringify(rowids)
     // What never changes while this file is open: asked once per connection. A pooled
     // connection (skc mcp) outlives calls, and `search --all` asked every index for both
@@ -217,7 +237,8 @@ const indexOn = (sql: SqlClient, path: string, onDisk: boolean): Effect.Effect<O
       },
       scores: (q, weights) => query<RankedRow>(scoresSql(weights), [fts5Match(q)]),
       matching: (q) => Effect.map(query<{ rowid: number }>(MATCHING_SQL, [fts5Match(q)]), (rows) => rows.map((r) => r.rowid)),
-      // FTS5's own row count (fts5RowCount.ts); counted when the record is missing or unreadable.
+      // FTS5's own row count (fts5RowCount.ts).
+      // Recovery: a record that cannot be read is no answer; the rows are then counted.
       rowCount: once(
         Effect.flatMap(Effect.orElseSucceed(query<{ block: unknown }>(AVERAGES_SQL, []), () => []), (rows) => {
           const n = rowCountOfAverages(rows[0]?.block)
@@ -532,11 +553,7 @@ const build = (tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effe
       (db) => Effect.sync(() => db.isOpen && db.close())
     )
     yield* sliced(fillDatabase(db, tokenizer, contents)).pipe(Effect.mapError(failed))
-    const client = yield* SqliteClient.make({ filename: label, database: db, disableWAL: true, prepareCacheSize: 16 }).pipe(
-      Effect.provide(Reactivity.layer),
-      Effect.mapError(failed)
-    )
-    return yield* indexOn(client, label, false)
+    return yield* indexOn(db, label, false)
   })
 
 /**
@@ -762,10 +779,12 @@ const porterAvailable: Effect.Effect<boolean> = Effect.suspend(() =>
         Effect.gen(function* () {
           const client = yield* connect(":memory:", false)
           if (client._tag === "Failure") return false
-          return yield* client.success
-            .unsafe("CREATE VIRTUAL TABLE probe USING fts5(x, tokenize='porter unicode61')")
+          const db = client.success
+          return yield* Effect.try(() => db.exec("CREATE VIRTUAL TABLE probe USING fts5(x, tokenize='porter unicode61')")).pipe(
             // Recovery: the probe's question is whether FTS5 works; any failure is "no".
-            .pipe(Effect.as(true), Effect.orElseSucceed(() => false))
+            Effect.as(true),
+            Effect.orElseSucceed(() => false)
+          )
         })
       ).pipe(Effect.tap((ok) => Effect.sync(() => void (porterProbe = ok))))
 )
