@@ -3,7 +3,7 @@
 // then `bin/skc.mjs search|show` runs as a child process.
 import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { createHash } from "node:crypto"
-import { mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { spawn } from "node:child_process"
@@ -255,6 +255,25 @@ describe("RFC-0002:C-SHOW end to end", () => {
     const r = s.run(["search", "demo", "rebase"])
     expect(r.stderr).toBe("")
     expect(r.code).toBe(0)
+  })
+
+  it("issue 47: with every other file as its row recorded it, an added or a removed file still makes the index stale", async () => {
+    const files = ["SKILL.md", "references/advanced.md", "references/glossary.txt", "scripts/tool.sh"]
+    const old = new Date(Date.now() - 60_000)
+    for (const f of files) utimesSync(join(s.dir, f), old, old)
+    await s.index()
+    // Every file as recorded, nothing settled: fresh.
+    expect(s.run(["search", "demo", "rebase"]).code).toBe(0)
+    const extra = join(s.dir, "references", "extra.md")
+    writeFileSync(extra, "# Extra\n\nrebase notes\n")
+    utimesSync(extra, old, old)
+    expect(s.run(["search", "demo", "rebase"]).stderr).toBe(E002)
+    await s.index()
+    expect(s.run(["search", "demo", "rebase"]).code).toBe(0)
+    rmSync(extra)
+    expect(s.run(["search", "demo", "rebase"]).stderr).toBe(E002)
+    await s.index()
+    expect(s.run(["search", "demo", "rebase"]).code).toBe(0)
   })
 })
 
