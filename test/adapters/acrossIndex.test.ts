@@ -17,6 +17,7 @@ import { tokenizerChoice } from "../../src/domain/search/tokenizer.js"
 import { COLUMN_WEIGHTS } from "../../src/domain/search/rank.js"
 import type { IndexContents } from "../../src/ports/SearchIndex.js"
 import { tempDir } from "../helpers/cli.js"
+import { headingsDoc } from "../helpers/headingsDoc.js"
 
 const ascii = tokenizerChoice("ascii", true)
 const dir = tempDir("skc-across-")
@@ -25,16 +26,8 @@ let n = 0
 /** A one-file skill index: `# <title>` then one `## <heading>` section per entry. */
 const contents = (title: string, sections: Record<string, string>): IndexContents => {
   const lines = [`# ${title}`, "", ...Object.entries(sections).flatMap(([h, body]) => [`## ${h}`, "", body, ""])]
-  const starts = lines.flatMap((l, i) => {
-    const m = /^(#{1,6}) (.*)$/.exec(l)
-    return m ? [{ level: m[1]!.length, text: m[2]!, line: i + 1 }] : []
-  })
-  const headings = starts.map((h, i) => {
-    const next = starts.slice(i + 1).find((o) => o.level <= h.level)
-    return { ...h, endLine: next ? next.line : lines.length + 1 }
-  })
   return {
-    files: [{ path: "SKILL.md", ...markdownRows("SKILL.md", lines, { headings, bodyStartLine: 1 }, ascii) }],
+    files: [{ path: "SKILL.md", ...markdownRows("SKILL.md", lines, headingsDoc(lines), ascii) }],
     sourceFiles: [],
     meta: { skill_path: `/skills/${title}`, source_hash: title, schema_version: String(SCHEMA_VERSION), tokenizer: ascii.recorded }
   }

@@ -13,6 +13,7 @@ import { SCHEMA_VERSION } from "../../src/domain/search/indexState.js"
 import { tokenizerChoice } from "../../src/domain/search/tokenizer.js"
 import type { IndexContents } from "../../src/ports/SearchIndex.js"
 import { tempDir } from "../helpers/cli.js"
+import { headingsDoc } from "../helpers/headingsDoc.js"
 
 const dir = tempDir("skc-rowcount-")
 let n = 0
@@ -22,15 +23,7 @@ const meta = { skill_path: "/skills/demo", source_hash: "abc", schema_version: S
 /** A markdown file of `sections` level-2 sections under one title. */
 const file = (path: string, sections: number) => {
   const lines = ["# Title", "", "intro words", ...Array.from({ length: sections }, (_, i) => [``, `## Part ${i}`, ``, `text of part ${i}`]).flat()]
-  const starts = lines.flatMap((l, i) => {
-    const m = /^(#{1,6}) (.*)$/.exec(l)
-    return m ? [{ level: m[1]!.length, text: m[2]!, line: i + 1 }] : []
-  })
-  const headings = starts.map((h, i) => {
-    const next = starts.slice(i + 1).find((o) => o.level <= h.level)
-    return { ...h, endLine: next ? next.line : lines.length + 1 }
-  })
-  return { path, ...markdownRows(path, lines, { headings, bodyStartLine: 1 }, ascii) }
+  return { path, ...markdownRows(path, lines, headingsDoc(lines), ascii) }
 }
 
 const contents = (files: ReadonlyArray<ReturnType<typeof file>>): IndexContents => ({ files, sourceFiles: [], meta })

@@ -15,6 +15,7 @@ import type { IndexContents } from "../../src/ports/SearchIndex.js"
 import { tempDir } from "../helpers/cli.js"
 import { nodeEventLoop } from "../../src/adapters/node/NodeEventLoop.js"
 import { EventLoop } from "../../src/ports/EventLoop.js"
+import { headingsDoc } from "../helpers/headingsDoc.js"
 
 const dir = tempDir("skc-index-")
 let n = 0
@@ -32,15 +33,7 @@ const meta = (tokenizer: TokenizerChoice, extra: Record<string, string> = {}) =>
 const mdDoc = (text: string) => {
   const lines = text.split("\n")
   if (lines[lines.length - 1] === "") lines.pop()
-  const starts = lines.flatMap((l, i) => {
-    const m = /^(#{1,6}) (.*)$/.exec(l)
-    return m ? [{ level: m[1].length, text: m[2], line: i + 1 }] : []
-  })
-  const headings = starts.map((h, i) => {
-    const next = starts.slice(i + 1).find((o) => o.level <= h.level)
-    return { ...h, endLine: next ? next.line : lines.length + 1 }
-  })
-  return { lines, doc: { headings, bodyStartLine: 1 } }
+  return { lines, doc: headingsDoc(lines) }
 }
 
 const contentsFor = (tokenizer: TokenizerChoice, files: Record<string, string>): IndexContents => ({
