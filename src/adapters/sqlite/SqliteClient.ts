@@ -19,7 +19,7 @@ import type { Connection } from "effect/sql/SqlConnection"
 import { classifySqliteError, SqlError } from "effect/sql/SqlError"
 import * as Statement from "effect/sql/Statement"
 import { Effect, Scope, Semaphore, Stream } from "effect"
-import { Database, type Statement as Prepared } from "./nodeSqlite.js"
+import { Database, preparedCache } from "./nodeSqlite.js"
 
 export interface SqliteClientConfig {
   readonly filename: string
@@ -43,23 +43,6 @@ export interface SqliteClientConfig {
  */
 const failed = (message: string, operation: string) => (cause: unknown) =>
   new SqlError({ reason: classifySqliteError(cause, { message, operation }) })
-
-/** A bounded map of prepared statements, least recently used evicted first. */
-const preparedCache = (db: Database, capacity: number) => {
-  const cache = new Map<string, Prepared>()
-  return (sql: string): Prepared => {
-    let statement = cache.get(sql)
-    if (statement !== undefined) {
-      cache.delete(sql)
-      cache.set(sql, statement)
-      return statement
-    }
-    statement = db.prepare(sql)
-    cache.set(sql, statement)
-    if (cache.size > capacity) cache.delete(cache.keys().next().value as string)
-    return statement
-  }
-}
 
 export const make = (options: SqliteClientConfig): Effect.Effect<Client.SqlClient, SqlError, Scope.Scope | Reactivity.Reactivity> =>
   Effect.gen(function* () {

@@ -34,7 +34,7 @@
  * this write's alone, so holding its transaction across turns is safe.
  */
 import { EventLoop } from "../../ports/EventLoop.js"
-import { Database, type Statement } from "./nodeSqlite.js"
+import { Database, preparedCache } from "./nodeSqlite.js"
 import { Cause, Effect, Exit, Layer, Scope } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
@@ -82,20 +82,13 @@ const connect = (filename: string, readonly: boolean) =>
     (db) => Effect.sync(() => db.close())
   ).pipe(Effect.result)
 
-/** Statements kept prepared per connection, least recently used dropped first. */
+/** Statements kept prepared per connection. */
 const PREPARED_PER_CONNECTION = 16
 
-/** Run any statement to its end on `db` (rows for a query): statements prepared once per connection, a bounded cache. */
+/** Run any statement to its end on `db` (rows for a query), each prepared once per connection. */
 const statementRunner = (db: Database) => {
-  const cache = new Map<string, Statement>()
-  return <A>(sql: string, params: ReadonlyArray<unknown>): ReadonlyArray<A> => {
-    let statement = cache.get(sql)
-    if (statement !== undefined) cache.delete(sql)
-    else statement = db.prepare(sql)
-    cache.set(sql, statement)
-    if (cache.size > PREPARED_PER_CONNECTION) cache.delete(cache.keys().next().value as string)
-    return statement.all(...params) as ReadonlyArray<A>
-  }
+  const prepare = preparedCache(db, PREPARED_PER_CONNECTION)
+  return <A>(sql: string, params: ReadonlyArray<unknown>): ReadonlyArray<A> => prepare(sql).all(...params) as ReadonlyArray<A>
 }
 
 /** RFC-0004:C-SEARCH: snippets of at most 32 tokens. */

@@ -130,6 +130,23 @@ export class Statement {
   }
 }
 
+/**
+ * A bounded cache of `db`'s prepared statements by SQL text, least recently
+ * used dropped first: a connection prepares each statement it runs again
+ * once (the SqlClient of ./SqliteClient.ts and the search index's reads).
+ */
+export const preparedCache = (db: Database, capacity: number) => {
+  const cache = new Map<string, Statement>()
+  return (sql: string): Statement => {
+    let statement = cache.get(sql)
+    if (statement !== undefined) cache.delete(sql)
+    else statement = db.prepare(sql)
+    cache.set(sql, statement)
+    if (cache.size > capacity) cache.delete(cache.keys().next().value as string)
+    return statement
+  }
+}
+
 export interface OpenOptions {
   /** Open read-only: never creates the file, never writes (default false). */
   readonly readonly?: boolean

@@ -457,12 +457,6 @@ export interface OpenOptions {
 }
 
 /**
- * After a staleness check found the index current: what it learnt of files
- * the index's rows could not vouch for, kept for the next command
- * (settledRecords.ts). The tree's content is the indexed content (same
- * source hash), so each such file keeps its row's title and description.
- */
-/**
  * Whether every file of the tree has a row that answers for it as it is
  * (`answersFor`: trusted, same size and mtime) and the index records no
  * other file, with a recorded source hash to give.
@@ -475,6 +469,12 @@ const everyRowAnswers = (tree: ReadonlyArray<{ readonly path: string; readonly s
   return true
 }
 
+/**
+ * After a staleness check found the index current: what it learnt of files
+ * the index's rows could not vouch for, kept for the next command
+ * (settledRecords.ts). The tree's content is the indexed content (same
+ * source hash), so each such file keeps its row's title and description.
+ */
 const settleChecked = (path: string, files: ReadonlyArray<IndexedSourceFile>, settled: ReadonlyMap<string, IndexedSourceFile>, checked: FileHashCache) => {
   const indexed = filesByPath(files)
   const current: Array<IndexedSourceFile> = []

@@ -120,11 +120,18 @@ export const foreignRuntimeDir = Effect.fnUntraced(function* (name: string, cano
   const hasher = yield* Hasher
   const { stores } = yield* Settings
   const hash = hasher.sha256Hex(canonicalDir)
-  const short = path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 8)}`)
+  const short = path.join(foreignCacheDir(stores.globalDir, path), `${name}-${hash.slice(0, 8)}`)
   const owner = yield* fs.readFileString(path.join(short, META_DIR, CACHE_OWNER_FILE)).pipe(unseenAs(undefined))
   if (owner === undefined || owner.replace(/\n$/, "") === canonicalDir) return short
-  return path.join(stores.globalDir, "cache", `${name}-${hash.slice(0, 16)}`)
+  return path.join(foreignCacheDir(stores.globalDir, path), `${name}-${hash.slice(0, 16)}`)
 })
+
+/** Where foreign skills' runtime directories live: `<home>/.skillc/cache` (DECISIONS #38). */
+export const foreignCacheDir = (globalDir: string, path: Pick<Path, "join">): string => path.join(globalDir, "cache")
+
+/** Whether `runtimeDir` is a foreign skill's cache directory (one `recordCacheOwner` records the owner of). */
+export const inForeignCache = (runtimeDir: string, globalDir: string, path: Pick<Path, "join" | "dirname">): boolean =>
+  path.dirname(runtimeDir) === foreignCacheDir(globalDir, path)
 
 /**
  * Before skc writes into a foreign skill's cache directory (its index, its
@@ -136,7 +143,7 @@ export const recordCacheOwner = Effect.fnUntraced(function* (runtimeDir: string,
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
-  if (path.dirname(runtimeDir) !== path.join(stores.globalDir, "cache")) return
+  if (!inForeignCache(runtimeDir, stores.globalDir, path)) return
   const record = path.join(runtimeDir, META_DIR, CACHE_OWNER_FILE)
   if ((yield* fs.statOption(record)) !== undefined) return
   yield* fs.makeDirectory(path.dirname(record), { recursive: true })

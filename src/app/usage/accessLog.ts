@@ -30,7 +30,7 @@ import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { withLogRepair } from "./logRepair.js"
-import { recordCacheOwner } from "../skills/index.js"
+import { inForeignCache, recordCacheOwner } from "../skills/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { resolvedTouches, Settings, touchSkill, withTouching, type Touch, type TouchedSkill } from "../shared/index.js"
 
@@ -139,7 +139,7 @@ export const recordAccesses = Effect.fnUntraced(function* (entries: ReadonlyArra
     fallbacks: fallbacks?.type === "directory",
     caller: yield* CallerRole,
     path,
-    cacheDir: path.join(stores.globalDir, "cache")
+    globalDir: stores.globalDir
   }
   const log = yield* AccessLog
   if (entries.length === 1 || log.appendEach === undefined) {
@@ -239,8 +239,8 @@ interface BatchShared {
   readonly fallbacks: boolean
   readonly caller: Caller
   readonly path: Path
-  /** Foreign skills' runtimes live here (a cache directory records its owner). */
-  readonly cacheDir: string
+  /** The global store, under which foreign skills' runtimes live (a cache directory records its owner). */
+  readonly globalDir: string
 }
 
 /**
@@ -270,7 +270,8 @@ const prepareRow = (entry: AccessEntry, shared: BatchShared) =>
         yield* (yield* Diagnostics).warn(Warning.staleLocalLogs(entry.skill.name))
       }
     }
-    if (path.dirname(entry.skill.runtimeDir) === shared.cacheDir) yield* recordCacheOwner(entry.skill.runtimeDir, entry.skill.canonicalSourceDir)
+    // Checked here too: most rows are of skills outside the cache, and the effect costs more than the check.
+    if (inForeignCache(entry.skill.runtimeDir, shared.globalDir, path)) yield* recordCacheOwner(entry.skill.runtimeDir, entry.skill.canonicalSourceDir)
     const prepared: PreparedRow = { entry, row, primary: logDbIn(entry.skill.runtimeDir, path), fallback }
     return prepared
   }).pipe(
