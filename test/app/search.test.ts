@@ -44,6 +44,36 @@ describe("issue 14 search use case", () => {
   })
 })
 
+describe("issue 47: a long question that no section holds half of", () => {
+  const doc = ["# Guide", "", "Intro.", "", "## Pandas Analysis", "", "Read a sheet with pandas and summarize it.", "", "## Charts", "", "Draw charts.", ""].join("\n")
+  const setup = async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", doc) } })
+    await w.run(Effect.flatMap(resolveSkill("guide"), indexSkill))
+    return w
+  }
+  const where = async (w: Awaited<ReturnType<typeof setup>>, input: { skill?: string; query: string }) => {
+    const r = Result.getOrThrow(await w.run(search(input))) as SearchResult
+    return { partial: r.partial, where: r.results.map((x) => x.section) }
+  }
+
+  it("issue 47 (relaxed floor): two words of five in one section answer when no section holds three, in one skill and across skills", async () => {
+    const w = await setup()
+    // Five content words (load, csv, summarize, numbers, pandas): half is three, which no section holds;
+    // "Pandas Analysis" holds two. Before the second round the answer was empty.
+    const query = "load a csv and summarize the numbers with pandas"
+    expect(await where(w, { skill: "guide", query })).toEqual({ partial: true, where: ["Pandas Analysis"] })
+    expect(await where(w, { query })).toEqual({ partial: true, where: ["Pandas Analysis"] })
+  })
+
+  it("issue 47 (relaxed floor): one word alone still never answers", async () => {
+    const w = await setup()
+    // Five content words again; every section holds at most one ("pandas").
+    const query = "load a csv with excel numbers and pandas"
+    expect(await where(w, { skill: "guide", query })).toEqual({ partial: undefined, where: [] })
+    expect(await where(w, { query })).toEqual({ partial: undefined, where: [] })
+  })
+})
+
 describe("issue 45 item 4: NUL in a query", () => {
   it("issue 45 item 4: a query holding NUL is E004 before any index is opened, for one skill and across skills", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", GUIDE) } })

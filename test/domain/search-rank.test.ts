@@ -28,6 +28,7 @@ import {
   globalScore,
   inheritedTerms,
   minTermsHeld,
+  relaxedTermsHeld,
   termCount
 } from "../../src/domain/search/rank.js"
 
@@ -49,6 +50,8 @@ describe("DECISIONS #37 partial-match words", () => {
 
   it("issue 14 a partial answer holds at least half of the content words", () => {
     expect([1, 2, 3, 4, 5].map(minTermsHeld)).toEqual([1, 1, 2, 2, 3])
+    // Issue 47: the second round's floor is lower only from five words on, and never one word.
+    expect([1, 2, 3, 4, 5, 6, 7, 9, 10].map(relaxedTermsHeld)).toEqual([1, 1, 2, 2, 2, 2, 3, 3, 4])
   })
 })
 

@@ -27,7 +27,7 @@ import { Effect, Schema } from "effect"
 import { EmptyQuery, IndexUnusable } from "../../domain/errors.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, minTermsHeld, relaxedTermsHeld, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
@@ -126,12 +126,23 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
     return chosen
   })
 
-/** The partial query (DECISIONS #37) of `words` in one skill, its name and description a heading above all its files: the rows picked, best first. */
+/**
+ * The partial query (DECISIONS #37) of `words` in one skill, its name and
+ * description a heading above all its files: the rows picked, best first.
+ * When no section holds half of the words, a second round with the relaxed
+ * floor (`relaxedTermsHeld`: a third, at least two), so that a long
+ * question about the skill is not answered with nothing.
+ */
 const partialAnswer = (opened: Opened, words: ReadonlyArray<string>, limit: number) =>
   Effect.gen(function* () {
-    const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn)
-    const stats = { rows: e.rows, hits: e.hits }
-    return yield* pick(e, rescore(e, words.length, stats), limit, scoreOf(words.length, stats))
+    const round = (relaxed: boolean) =>
+      Effect.gen(function* () {
+        const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn, relaxed)
+        const stats = { rows: e.rows, hits: e.hits }
+        return yield* pick(e, rescore(e, words.length, stats), limit, scoreOf(words.length, stats))
+      })
+    const chosen = yield* round(false)
+    return chosen.length > 0 || relaxedTermsHeld(words.length) === minTermsHeld(words.length) ? chosen : yield* round(true)
   })
 
 /**

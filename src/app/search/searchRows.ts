@@ -22,6 +22,7 @@ import {
   fts5Idf,
   inheritedTerms,
   minTermsHeld,
+  relaxedTermsHeld,
   termCount,
   type HeadingHolder,
   type Rankable,
@@ -260,7 +261,9 @@ const termRows = (index: QueryableIndex["index"], term: QueryTerm, rowCount: num
  * `describe` (the partial query, across skills and in one skill): the
  * words the skill's name and description hold, held by every row of the
  * skill as if a heading above all its files held them (DECISIONS #44,
- * issue 47 item 3); read only when the index matched at all.
+ * issue 47 item 3); read only when the index matched at all. `relaxed`
+ * (the partial query's second round, when its first found nothing): the
+ * floor of words held is `relaxedTermsHeld`, not `minTermsHeld`.
  */
 export const evaluate = Effect.fnUntraced(function* (
   opened: Opened,
@@ -268,7 +271,8 @@ export const evaluate = Effect.fnUntraced(function* (
   mode: "all" | "any",
   perTerm: boolean,
   first?: number,
-  describe?: Describe
+  describe?: Describe,
+  relaxed = false
 ) {
   const { index, tokenizer } = opened.q
   const terms = tokens.map((t) => termOf(t, tokenizer))
@@ -307,7 +311,8 @@ export const evaluate = Effect.fnUntraced(function* (
   const headingSets = needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.matching(inHeading(holding(term))), (rowids) => new Set(rowids))) : []
   const headingOf = wordBits(headingSets)
   const partial = mode === "any" && terms.length > 1
-  const floor = mode === "all" ? terms.length : minTermsHeld(terms.length)
+  // `relaxed`: the second round of a partial query that found nothing (`relaxedTermsHeld`).
+  const floor = mode === "all" ? terms.length : relaxed ? relaxedTermsHeld(terms.length) : minTermsHeld(terms.length)
   // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
   const mayGain = (rowid: number, reach: number) => {
     const own = textTerms(rowid) | describedOf(rowid)

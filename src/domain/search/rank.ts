@@ -326,6 +326,21 @@ export const termCount = (mask: number): number => {
  */
 export const minTermsHeld = (terms: number): number => Math.ceil(terms / 2)
 
+/**
+ * The floor of the second, relaxed round of a partial query that found
+ * nothing at `minTermsHeld`: a third of the content words, rounded up, and
+ * never fewer than two. It is lower only for questions of five words or
+ * more, where half is three or more words: "load a csv and summarize the
+ * numbers with pandas" (five words) had no section holding three of them
+ * and answered nothing, although "Data analysis with pandas" in a skill
+ * whose description says ".csv" holds two. An empty answer tells an agent
+ * the skill has nothing; two words of five in one section is a lead. One
+ * word alone still never answers (it shares a word, it does not answer).
+ * Used only when the first round found nothing, so it never reorders an
+ * answer the first round gives.
+ */
+export const relaxedTermsHeld = (terms: number): number => Math.min(minTermsHeld(terms), Math.max(2, Math.ceil(terms / 3)))
+
 /** A ranked result, before excerpts: what ordering needs. */
 export interface Rankable {
   readonly skill: string
