@@ -27,7 +27,7 @@ import { Effect, Schema } from "effect"
 import { EmptyQuery, IndexUnusable } from "../../domain/errors.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, minTermsHeld, relaxedTermsHeld, resultScore, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
@@ -135,14 +135,13 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
  */
 const partialAnswer = (opened: Opened, words: ReadonlyArray<string>, limit: number) =>
   Effect.gen(function* () {
-    const round = (relaxed: boolean) =>
-      Effect.gen(function* () {
-        const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn, relaxed)
-        const stats = { rows: e.rows, hits: e.hits }
-        return yield* pick(e, rescore(e, words.length, stats), limit, scoreOf(words.length, stats))
-      })
-    const chosen = yield* round(false)
-    return chosen.length > 0 || relaxedTermsHeld(words.length) === minTermsHeld(words.length) ? chosen : yield* round(true)
+    const picked = (e: Evaluated) => {
+      const stats = { rows: e.rows, hits: e.hits }
+      return pick(e, rescore(e, words.length, stats), limit, scoreOf(words.length, stats))
+    }
+    const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn)
+    const chosen = yield* picked(e)
+    return chosen.length > 0 || e.relax === undefined ? chosen : yield* picked(yield* e.relax)
   })
 
 /**

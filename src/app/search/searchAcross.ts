@@ -10,7 +10,7 @@ import { Path } from "effect/Path"
 import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../../domain/errors.js"
 import { hash16Of } from "../../domain/search/indexState.js"
 import { queryTokens } from "../../domain/search/query.js"
-import { compareRanked, fallbackTokens, minTermsHeld, relaxedTermsHeld, termCount } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, termCount } from "../../domain/search/rank.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
@@ -23,7 +23,7 @@ import { touchUnansweredAcrossSkills } from "../usage/index.js"
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, rowScore, type Describe, type Found, type Opened } from "./searchRows.js"
+import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, rowScore, type Describe, type Evaluated, type Found, type Opened } from "./searchRows.js"
 import { skillsInScope } from "../skills/index.js"
 
 
@@ -113,20 +113,20 @@ const rankTogether = (
   Effect.gen(function* () {
     // The words each skill's name and description hold (the partial query only: an AND row holds them all).
     const describing = mode === "any" && words.length > 1
-    // One round of the query: each index's best `limit` rows (`relaxed`: at the relaxed floor, `relaxedTermsHeld`).
-    const round = (relaxed: boolean) =>
+    const per = yield* Effect.forEach(indexes, (x) => evaluate(x.opened, words, mode, true, undefined, describing ? x.describe : undefined))
+    // Each index's best `limit` rows by the one score, of one round of the query.
+    const bestOf = (round: ReadonlyArray<Evaluated>) =>
       Effect.gen(function* () {
-        const per = yield* Effect.forEach(indexes, (x) => evaluate(x.opened, words, mode, true, undefined, describing ? x.describe : undefined, relaxed))
         // BM25 with the IDF of all searched indexes together (docs/search.md).
         const global = {
-          rows: per.reduce((n, e) => n + e.rows, 0),
-          hits: words.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
+          rows: round.reduce((n, e) => n + e.rows, 0),
+          hits: words.map((_, i) => round.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
         }
         // Per index: its best `limit` rows by the one score (issue 47, docs/search.md "Scores"): BM25 with the
         // IDF of all searched indexes, plus what the headings above a row and its skill's name and description
         // add, times the share of the words it holds; and whether each holds every content word itself (in its
         // text or a heading above it: `held`; an AND row holds them all).
-        const lists = yield* Effect.forEach(per, (e) => {
+        return yield* Effect.forEach(round, (e) => {
           const local = { rows: e.rows, hits: e.hits }
           // Without the heading factor: it compares one skill's sections, whose headings one author wrote;
           // across skills a heading naming two generic words of the question ("Creating a new document")
@@ -142,11 +142,10 @@ const rankTogether = (
           }
           return Effect.map(pick(e, rescored.sort(compareRanked), limit, scoreOf), (best) => best.map((c) => ({ c, complete: complete(c.rowid) })))
         })
-        return lists
       })
-    // A partial query that no section answers at half of its words gets a second round at the relaxed floor.
-    let lists = yield* round(false)
-    if (mode === "any" && lists.every((l) => l.length === 0) && relaxedTermsHeld(words.length) < minTermsHeld(words.length)) lists = yield* round(true)
+    let lists = yield* bestOf(per)
+    // A partial query that no section answers at half of its words: its second round (`Evaluated.relax`), on the same queries.
+    if (lists.every((l) => l.length === 0) && per.some((e) => e.relax !== undefined)) lists = yield* bestOf(yield* Effect.forEach(per, (e) => e.relax ?? Effect.succeed(e)))
     // One ranking of every skill's rows together.
     const chosen = lists
       .flatMap((best, list) => best.map((b) => ({ ...b, list })))

@@ -103,6 +103,12 @@ export interface Evaluated {
   readonly known: Map<number, RowPlace>
   /** The words a row's skill's name and description hold (bits; 0 unless asked for and the index matched). */
   readonly describedOf: (rowid: number) => number
+  /**
+   * The partial query's second round, asked when the first answered nothing: the same rows and
+   * word queries, answering at `relaxedTermsHeld` words (issue 47). Absent when that floor is not
+   * lower, for the AND query, and when nothing matched.
+   */
+  readonly relax?: Effect.Effect<Evaluated, IndexUnusable>
 }
 
 /**
@@ -261,9 +267,10 @@ const termRows = (index: QueryableIndex["index"], term: QueryTerm, rowCount: num
  * `describe` (the partial query, across skills and in one skill): the
  * words the skill's name and description hold, held by every row of the
  * skill as if a heading above all its files held them (DECISIONS #44,
- * issue 47 item 3); read only when the index matched at all. `relaxed`
- * (the partial query's second round, when its first found nothing): the
- * floor of words held is `relaxedTermsHeld`, not `minTermsHeld`.
+ * issue 47 item 3); read only when the index matched at all. A row
+ * answers when it holds enough words: all of them (AND), half of them
+ * (`minTermsHeld`, the partial query); `relax` gives the same evaluation at
+ * the relaxed floor.
  */
 export const evaluate = Effect.fnUntraced(function* (
   opened: Opened,
@@ -271,8 +278,7 @@ export const evaluate = Effect.fnUntraced(function* (
   mode: "all" | "any",
   perTerm: boolean,
   first?: number,
-  describe?: Describe,
-  relaxed = false
+  describe?: Describe
 ) {
   const { index, tokenizer } = opened.q
   const terms = tokens.map((t) => termOf(t, tokenizer))
@@ -311,97 +317,104 @@ export const evaluate = Effect.fnUntraced(function* (
   const headingSets = needTerms ? yield* Effect.forEach(terms, (term) => Effect.map(index.matching(inHeading(holding(term))), (rowids) => new Set(rowids))) : []
   const headingOf = wordBits(headingSets)
   const partial = mode === "any" && terms.length > 1
-  // `relaxed`: the second round of a partial query that found nothing (`relaxedTermsHeld`).
-  const floor = mode === "all" ? terms.length : relaxed ? relaxedTermsHeld(terms.length) : minTermsHeld(terms.length)
-  // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
-  const mayGain = (rowid: number, reach: number) => {
-    const own = textTerms(rowid) | describedOf(rowid)
-    return (own | reach) !== own && termCount(own | reach) >= floor
-  }
-  // Partial query only: the words the headings above a row hold count as held by it.
-  const headedAbove = partial
-    ? yield* headingTerms(index, opened.fileKey, headingOf, [...new Set(headingSets.flatMap((rows) => [...rows]))], ranked, mayGain, known)
-    : () => 0
   // Partial query only: a file's name is a heading above its sections ("python" in reference/python.md),
   // as the skill's name and description are above all its files; never SKILL.md, which every skill has.
   const namedFile = partial ? wordBits(yield* Effect.forEach(terms, (term) => Effect.map(index.matching(inFileNameNotSkillMd(term)), (rowids) => new Set(rowids)))) : () => 0
-  const inherited = (rowid: number) => headedAbove(rowid) | namedFile(rowid)
-  const heldBy = (rowid: number) => (!needTerms ? terms.length : termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid)))
-  // A section with subsections answers only if its own text (heading to first subheading) matches:
-  // every term (AND); for the partial query, at least one word, and enough with the headings
-  // above it and its skill's name and description (the floor) — it then answers with those words alone
-  // (`narrowed`: issue 47, "Company Newsletter" is the answer to "write a company newsletter" although
-  // only its subsection "Writing the Headlines" says "write"; what its subsections hold is theirs).
-  // Asked only for the sections with subsections that come up for picking, and only of those rows
-  // (issue 30: the whole own-text match of a common word was thousands of rowids per call, for
-  // the few parents a page of answers meets), once per row.
-  const ownOf = new Map<number, boolean>()
-  const ownWords = new Map<number, number>()
-  const loadOwn = (rowids: ReadonlyArray<number>) =>
+  const rows = perTerm ? yield* index.rowCount : 0
+  const headed = [...new Set(headingSets.flatMap((ids) => [...ids]))]
+  // The floor of the partial query's second round (`Evaluated.relax`), offered when it is lower than the first's.
+  const relaxedFloor = partial ? relaxedTermsHeld(terms.length) : terms.length
+  // Everything above holds for any floor; what follows depends on it: the rows that answer at `floor`
+  // words held, each round of the partial query (its relaxed second round reuses the queries above).
+  const atFloor = (floor: number): Effect.Effect<Evaluated, IndexReadFailed> =>
     Effect.gen(function* () {
-      if (!partial) {
-        const own = new Set(yield* index.ownMatching(match, rowids))
-        for (const id of rowids) ownOf.set(id, own.has(id))
-        return
+      // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
+      const mayGain = (rowid: number, reach: number) => {
+        const own = textTerms(rowid) | describedOf(rowid)
+        return (own | reach) !== own && termCount(own | reach) >= floor
       }
-      const ownTerms = new Map<number, number>()
-      for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(holding(term), rowids)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
-      for (const id of rowids) {
-        const own = (ownTerms.get(id) ?? 0) & textTerms(id)
-        ownWords.set(id, own)
-        ownOf.set(id, own !== 0 && termCount(own | inherited(id) | describedOf(id)) >= floor)
+      // Partial query only: the words the headings above a row hold count as held by it.
+      const headedAbove = partial ? yield* headingTerms(index, opened.fileKey, headingOf, headed, ranked, mayGain, known) : () => 0
+      const inherited = (rowid: number) => headedAbove(rowid) | namedFile(rowid)
+      const heldBy = (rowid: number) => (!needTerms ? terms.length : termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid)))
+      // A section with subsections answers only if its own text (heading to first subheading) matches:
+      // every term (AND); for the partial query, at least one word, and enough with the headings
+      // above it and its skill's name and description (the floor) — it then answers with those words alone
+      // (`narrowed`: issue 47, "Company Newsletter" is the answer to "write a company newsletter" although
+      // only its subsection "Writing the Headlines" says "write"; what its subsections hold is theirs).
+      // Asked only for the sections with subsections that come up for picking, and only of those rows
+      // (issue 30: the whole own-text match of a common word was thousands of rowids per call, for
+      // the few parents a page of answers meets), once per row.
+      const ownOf = new Map<number, boolean>()
+      const ownWords = new Map<number, number>()
+      const loadOwn = (rowids: ReadonlyArray<number>) =>
+        Effect.gen(function* () {
+          if (!partial) {
+            const own = new Set(yield* index.ownMatching(match, rowids))
+            for (const id of rowids) ownOf.set(id, own.has(id))
+            return
+          }
+          const ownTerms = new Map<number, number>()
+          for (const [i, term] of terms.entries()) for (const id of yield* index.ownMatching(holding(term), rowids)) ownTerms.set(id, (ownTerms.get(id) ?? 0) | (1 << i))
+          for (const id of rowids) {
+            const own = (ownTerms.get(id) ?? 0) & textTerms(id)
+            ownWords.set(id, own)
+            ownOf.set(id, own !== 0 && termCount(own | inherited(id) | describedOf(id)) >= floor)
+          }
+        })
+      const prepare = (places: ReadonlyArray<RowPlace>) => {
+        const unknown = places.filter((p) => p.subsections === 1 && !ownOf.has(p.rowid)).map((p) => p.rowid)
+        return unknown.length === 0 ? Effect.void : loadOwn(unknown)
       }
-    })
-  const prepare = (places: ReadonlyArray<RowPlace>) => {
-    const unknown = places.filter((p) => p.subsections === 1 && !ownOf.has(p.rowid)).map((p) => p.rowid)
-    return unknown.length === 0 ? Effect.void : loadOwn(unknown)
-  }
-  const scored: Array<Scored> = []
-  for (const r of ranked) {
-    const termsHeld = heldBy(r.rowid)
-    if (termsHeld < floor) continue
-    const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
-    const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
-    const words: WordsHeld | undefined = needTerms
-      ? { own: textTerms(r.rowid), inherited: inherited(r.rowid), described: describedOf(r.rowid), heading: headingOf(r.rowid) }
-      : undefined
-    scored.push({
-      skill: opened.skillOf(r.rowid).name,
-      rowid: r.rowid,
-      score: r.score,
-      termsHeld,
-      ...(termScores ? { termScores } : {}),
-      ...(held !== undefined ? { held } : {}),
-      ...(words !== undefined ? { words } : {})
-    })
-  }
-  return {
-    opened,
-    scored,
-    rows: perTerm ? yield* index.rowCount : 0,
-    hits: heldIn.map((m) => m.size),
-    answers: (place: RowPlace) =>
-      answersForItself(place, (rowid) => {
-        const own = ownOf.get(rowid)
-        if (own === undefined) throw new Error("search: answers() before prepare()")
-        return own
-      }),
-    prepare,
-    narrowed: (row: Scored) => {
-      const own = ownWords.get(row.rowid)
-      if (own === undefined || row.words === undefined || own === row.words.own) return row
-      const words = { ...row.words, own }
+      const scored: Array<Scored> = []
+      for (const r of ranked) {
+        const termsHeld = heldBy(r.rowid)
+        if (termsHeld < floor) continue
+        const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
+        const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
+        const words: WordsHeld | undefined = needTerms
+          ? { own: textTerms(r.rowid), inherited: inherited(r.rowid), described: describedOf(r.rowid), heading: headingOf(r.rowid) }
+          : undefined
+        scored.push({
+          skill: opened.skillOf(r.rowid).name,
+          rowid: r.rowid,
+          score: r.score,
+          termsHeld,
+          ...(termScores ? { termScores } : {}),
+          ...(held !== undefined ? { held } : {}),
+          ...(words !== undefined ? { words } : {})
+        })
+      }
       return {
-        ...row,
-        termsHeld: termCount(own | words.inherited | words.described),
-        words,
-        ...(row.held !== undefined ? { held: own | words.inherited } : {}),
-        ...(row.termScores !== undefined ? { termScores: row.termScores.map((x, i) => ((own & (1 << i)) !== 0 ? x : 0)) } : {})
-      }
-    },
-    known,
-    describedOf
-  } satisfies Evaluated
+        opened,
+        scored,
+        rows,
+        hits: heldIn.map((m) => m.size),
+        answers: (place: RowPlace) =>
+          answersForItself(place, (rowid) => {
+            const own = ownOf.get(rowid)
+            if (own === undefined) throw new Error("search: answers() before prepare()")
+            return own
+          }),
+        prepare,
+        narrowed: (row: Scored) => {
+          const own = ownWords.get(row.rowid)
+          if (own === undefined || row.words === undefined || own === row.words.own) return row
+          const words = { ...row.words, own }
+          return {
+            ...row,
+            termsHeld: termCount(own | words.inherited | words.described),
+            words,
+            ...(row.held !== undefined ? { held: own | words.inherited } : {}),
+            ...(row.termScores !== undefined ? { termScores: row.termScores.map((x, i) => ((own & (1 << i)) !== 0 ? x : 0)) } : {})
+          }
+        },
+        known,
+        describedOf,
+        ...(floor > relaxedFloor ? { relax: atFloor(relaxedFloor).pipe(Effect.mapError(corrupt(opened.skill))) } : {})
+      } satisfies Evaluated
+    })
+  return yield* atFloor(mode === "all" ? terms.length : minTermsHeld(terms.length))
 }, (effect, opened) => effect.pipe(Effect.mapError(corrupt(opened.skill))))
 
 /**
