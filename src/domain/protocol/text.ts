@@ -4,6 +4,7 @@
  * asks…") dropped, each word Porter-stemmed. One function for requests and
  * for skill metadata so both sides agree.
  */
+import { isAscii } from "../ascii.js"
 import { porterStem } from "./stem.js"
 import { spellingVariants } from "../search/spelling.js"
 
@@ -26,12 +27,10 @@ export interface Term {
 }
 
 export const words = (text: string): ReadonlyArray<string> =>
-  text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
+  // ASCII text needs no folding, and its words are runs of A-Z, a-z, 0-9 (../ascii.ts).
+  (isAscii(text) ? text.toLowerCase().split(/[^a-z0-9]+/) : text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(
+    (w) => w.length > 0
+  )
 
 /** Stems already computed: a catalogue's descriptions are stemmed again for every request (`skc eval` asks hundreds). */
 const stems = new Map<string, string>()

@@ -25,6 +25,7 @@
  *   themselves, which are dropped from snippets.
  */
 
+import { isAscii } from "../ascii.js"
 import { lazy } from "../lazy.js"
 
 export const SEGMENT_MARK = "\u200b"
@@ -41,7 +42,8 @@ const TOKEN_CHAR = lazy(() => /[\p{L}\p{N}\p{M}\p{Co}]/u)
 // character before it and is never split from it.
 const MARK = lazy(() => /\p{M}/u)
 
-export const containsCjk = (text: string): boolean => CJK().test(text)
+// ASCII text holds no CJK character, and is told so without building the class (../ascii.ts).
+export const containsCjk = (text: string): boolean => !isAscii(text) && CJK().test(text)
 
 /** Insert `separator` at every token-internal boundary that touches a CJK character. */
 export const segmentCjk = (text: string, separator: string = SEGMENT_MARK): string => {

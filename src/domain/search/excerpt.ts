@@ -13,6 +13,7 @@
  * rendered like `snippet()`: `[MATCH]…[/MATCH]` around each hit, `...` where
  * text before or after was left out.
  */
+import { isAscii } from "../ascii.js"
 import { lazy } from "../lazy.js"
 import { porterStem } from "../protocol/stem.js"
 
@@ -28,6 +29,11 @@ export const RFC_MARKERS: ExcerptMarkers = { open: "[MATCH]", close: "[/MATCH]",
 // Made at first use (../lazy.ts): `show` loads this module and never excerpts.
 const TOKEN = lazy(() => /[\p{L}\p{N}\p{M}\p{Co}]+/gu)
 const DIACRITICS = lazy(() => /\p{M}/gu)
+// The same tokens in ASCII text (../ascii.ts: the Unicode class costs milliseconds to build).
+const ASCII_TOKEN = /[A-Za-z0-9]+/g
+
+/** The token pattern for `text`: the plain one when `text` is ASCII. */
+const tokensOf = (text: string): RegExp => (isAscii(text) ? ASCII_TOKEN : TOKEN())
 
 /** A token as the index compares it: case-folded, diacritics removed, stemmed with `porter`. */
 export const tokenNormalizer = (stems: boolean): ((token: string) => string) => {
@@ -35,7 +41,8 @@ export const tokenNormalizer = (stems: boolean): ((token: string) => string) => 
   return (token) => {
     let n = memo.get(token)
     if (n === undefined) {
-      const folded = token.toLowerCase().normalize("NFD").replace(DIACRITICS(), "")
+      // An ASCII token has no diacritic to fold.
+      const folded = isAscii(token) ? token.toLowerCase() : token.toLowerCase().normalize("NFD").replace(DIACRITICS(), "")
       n = stems ? porterStem(folded) : folded
       // The vocabulary of one document is small next to its length: memoising keeps stemming linear.
       if (memo.size < 100_000) memo.set(token, n)
@@ -46,7 +53,7 @@ export const tokenNormalizer = (stems: boolean): ((token: string) => string) => 
 
 /** Phrases (a query's: `queryPhrases` of indexQuery.ts) as their normalized tokens; a phrase without a token is dropped. */
 export const phrasesOf = (phrases: ReadonlyArray<string>, normalize: (token: string) => string): ReadonlyArray<ReadonlyArray<string>> =>
-  phrases.map((phrase) => [...phrase.matchAll(TOKEN())].map((t) => normalize(t[0]))).filter((p) => p.length > 0)
+  phrases.map((phrase) => [...phrase.matchAll(tokensOf(phrase))].map((t) => normalize(t[0]))).filter((p) => p.length > 0)
 
 /** The best window of `tokens` tokens of `text` for `phrases`, rendered with `markers`. Linear in the text. */
 export const excerptOf = (
@@ -59,7 +66,7 @@ export const excerptOf = (
   const starts: Array<number> = []
   const ends: Array<number> = []
   const words: Array<string> = []
-  for (const m of text.matchAll(TOKEN())) {
+  for (const m of text.matchAll(tokensOf(text))) {
     starts.push(m.index)
     ends.push(m.index + m[0].length)
     words.push(normalize(m[0]))
@@ -133,6 +140,6 @@ export const heldPhrases = (
   phrases: ReadonlyArray<ReadonlyArray<string>>,
   normalize: (token: string) => string
 ): ReadonlyArray<boolean> => {
-  const words = [...text.matchAll(TOKEN())].map((m) => normalize(m[0]))
+  const words = [...text.matchAll(tokensOf(text))].map((m) => normalize(m[0]))
   return phrases.map((p) => p.length > 0 && words.some((_, i) => p.every((w, k) => words[i + k] === w)))
 }

@@ -16,6 +16,7 @@
  *   index's sections), so each hit's score is recomputed with the IDF of all
  *   searched indexes together (`bm25Parts`).
  */
+import { isAscii } from "../ascii.js"
 
 /**
  * `bm25()` weights of the columns `file`, `section` (the heading), `content`.
@@ -44,7 +45,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 )
 
 /** A token as a word: lower case, without the punctuation FTS5 would strip at its ends. */
-export const wordOf = (token: string): string => token.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, "")
+export const wordOf = (token: string): string =>
+  // The plain pattern for an ASCII token (../ascii.ts: the Unicode one costs a millisecond to build).
+  token.toLowerCase().replace(isAscii(token) ? /^[^A-Za-z0-9]+|[^A-Za-z0-9']+$/g : /^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, "")
 
 export const isStopWord = (token: string): boolean => {
   const w = wordOf(token)
