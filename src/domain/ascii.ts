@@ -12,7 +12,11 @@
  * holds; the Unicode one is still built, at first use, for the rest.
  */
 
-/** True when every UTF-16 code unit of `text` is below U+0080. Linear, no allocation. */
+/**
+ * True when every UTF-16 code unit of `text` is below U+0080. Linear, no
+ * allocation. Also what `show` asks before using the index's ASCII-only
+ * NOCASE heading lookup.
+ */
 export const isAscii = (text: string): boolean => {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
   return true

@@ -7,6 +7,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
+import { isAscii } from "../../domain/ascii.js"
 import { FileNotFound, InternalError, SectionNotFound, Warning } from "../../domain/errors.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { matchSection, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../../domain/search/sectionMatch.js"
@@ -47,8 +48,6 @@ export const ShowResult = Schema.Struct({
   truncated: Schema.Boolean
 })
 export type ShowResult = typeof ShowResult.Type
-
-const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s)
 
 const readFailed = (skill: string) => (e: IndexReadFailed) => new IndexUnusable({ skill, reason: `corrupt (${e.message})` })
 

@@ -26,11 +26,13 @@ export interface Term {
   readonly stem: string
 }
 
-export const words = (text: string): ReadonlyArray<string> =>
-  // ASCII text needs no folding, and its words are runs of A-Z, a-z, 0-9 (../ascii.ts).
-  (isAscii(text) ? text.toLowerCase().split(/[^a-z0-9]+/) : text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(
-    (w) => w.length > 0
-  )
+export const words = (text: string): ReadonlyArray<string> => {
+  // ASCII text needs no folding, and its words are runs of a-z and 0-9 (../ascii.ts).
+  const split = isAscii(text)
+    ? text.toLowerCase().split(/[^a-z0-9]+/)
+    : text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().split(/[^\p{L}\p{N}]+/u)
+  return split.filter((w) => w.length > 0)
+}
 
 /** Stems already computed: a catalogue's descriptions are stemmed again for every request (`skc eval` asks hundreds). */
 const stems = new Map<string, string>()
