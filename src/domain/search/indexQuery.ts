@@ -16,6 +16,7 @@
  * its spellings is, and so is a word of a group of synonyms ("make",
  * "create": `synonyms.ts`, issue 47).
  */
+import { isAscii } from "../ascii.js"
 import { segmentCjk } from "./cjk.js"
 import { queryTokens } from "./query.js"
 import { spellingVariants } from "./spelling.js"
@@ -50,14 +51,33 @@ export interface IndexQuery {
 
 const EVERYWHERE: QueryScope = { _tag: "Everywhere" }
 
-/** One token as a searched word, segmented with the `cjk` tokenizer, with its other spellings. */
+/**
+ * A token in its compatibility form (Unicode NFKC), when that differs:
+ * fullwidth letters typed with an East Asian input method ("ｐｄｆ") and
+ * the ligatures of text copied out of a PDF ("conﬁgure") are the plain
+ * letters to a reader, but the index's tokenizer (unicode61) folds case and
+ * diacritics only, so "ｐｄｆ" found nothing. ASCII has no such forms.
+ */
+export const compatibilityForm = (token: string): string | undefined => {
+  if (isAscii(token)) return undefined
+  const folded = token.normalize("NFKC")
+  return folded === token ? undefined : folded
+}
+
+/**
+ * One token as a searched word, segmented with the `cjk` tokenizer: as
+ * typed, then its compatibility form, its other spellings and the other
+ * words of its group.
+ */
 export const termOf = (token: string, options: { readonly segmentsCjk: boolean }): QueryTerm => {
-  const literal = options.segmentsCjk ? segmentCjk(token, " ") : token
-  const word = token.toLowerCase().replace(/^[^a-z]+|[^a-z]+$/g, "")
+  const asWord = (t: string) => (options.segmentsCjk ? segmentCjk(t, " ") : t)
+  const folded = compatibilityForm(token)
+  const plain = folded ?? token
+  const word = plain.toLowerCase().replace(/^[^a-z]+|[^a-z]+$/g, "")
   const variants = /^[a-z]+$/.test(word) ? spellingVariants(word) : []
   // Its other spellings, then the other words of its group (issue 47: "make" is also "create").
   const synonyms = /^[a-z]+$/.test(word) ? synonymsOf(word).filter((x) => !variants.includes(x)) : []
-  return { phrases: [literal, ...variants, ...synonyms] }
+  return { phrases: [asWord(token), ...(folded === undefined ? [] : [asWord(folded)]), ...variants, ...synonyms] }
 }
 
 /** Rows holding every one of `terms`, anywhere. */

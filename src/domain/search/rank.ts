@@ -44,10 +44,16 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(" ")
 )
 
-/** A token as a word: lower case, without the punctuation FTS5 would strip at its ends. */
+/**
+ * A token as a word: lower case, in its compatibility form (fullwidth "ａ"
+ * is "a", as `termOf` searches it), without the punctuation FTS5 would
+ * strip at its ends.
+ */
 export const wordOf = (token: string): string =>
   // The plain pattern for an ASCII token (../ascii.ts: the Unicode one costs a millisecond to build).
-  token.toLowerCase().replace(isAscii(token) ? /^[^A-Za-z0-9]+|[^A-Za-z0-9']+$/g : /^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, "")
+  isAscii(token)
+    ? token.toLowerCase().replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9']+$/g, "")
+    : token.normalize("NFKC").toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, "")
 
 export const isStopWord = (token: string): boolean => {
   const w = wordOf(token)
