@@ -36,11 +36,25 @@ const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string =>
  */
 export const printedScore = (score: number): string => (score >= 0.01 || score <= 0 ? score.toFixed(2) : score.toPrecision(2))
 
+/**
+ * Where to look when no section holds the words (the question's words are
+ * not the skill's, a gap search cannot bridge): the skill's headings, or
+ * what each skill is for. An agent otherwise guesses other words call
+ * after call.
+ */
+const noResultsNext = (options: SearchRenderOptions): string => {
+  if (options.skill !== undefined) {
+    const how = options.mcp ? `skc_outline skill=${JSON.stringify(options.skill)}` : `skc outline ${quoteArg(options.skill)}`
+    return visible(`  No section of '${options.skill}' holds these words; its headings: ${how}`) + "\n"
+  }
+  return `  No searched skill holds these words; what each skill is for: ${options.mcp ? "skc_list" : "skc list"}\n`
+}
+
 export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {
   // The query, names, files and headings are untrusted: each shown with its control characters escaped.
   const skipped = (result.skipped ?? []).map((s) => `${visible(`(skipped ${s.skill}: ${s.reason})`)}\n`).join("")
   const query = visible(result.query)
-  if (result.results.length === 0) return `No results for '${query}'.\n${skipped}`
+  if (result.results.length === 0) return `No results for '${query}'.\n${noResultsNext(options)}${skipped}`
   const header = result.partial ? `No section holds every word of '${query}'; these hold the most of them.\n\n` : ""
   return (
     header +
