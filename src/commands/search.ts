@@ -59,7 +59,11 @@ export const searchCommand = defineCommand({
       fromFlags: (o) => {
         const across = o.all || Option.isSome(o.skills)
         if (across && Option.isSome(o.query)) {
-          return Effect.fail(new InvalidOption({ message: "--all takes only the query: skc search --all <query>" }))
+          // `--skill` alone means --all: say so rather than speak of a flag that was not given.
+          const message = o.all
+            ? "--all takes only the query: skc search --all <query>"
+            : "--skill narrows --all and takes only the query: skc search --all <query> --skill a,b (one skill: skc search <skill> <query>)"
+          return Effect.fail(new InvalidOption({ message }))
         }
         if (!across && Option.isNone(o.query)) {
           return Effect.fail(new InvalidOption({ message: "missing query: skc search <skill> <query>, or skc search --all <query>" }))

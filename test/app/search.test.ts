@@ -84,6 +84,17 @@ describe("issue 45 item 4: NUL in a query", () => {
   })
 })
 
+describe("skill and skills together", () => {
+  it("is E100 before any index is opened: skills narrows a search across skills, and was silently dropped", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", GUIDE) } })
+    const r = await w.run(search({ skill: "guide", skills: ["other"], query: "watermark" }))
+    expect(Result.isFailure(r) && r.failure).toMatchObject({ _tag: "InvalidOption", code: "E100" })
+    // An empty list narrows nothing: the one skill is searched (no index: E002, not E100).
+    const one = await w.run(search({ skill: "guide", skills: [], query: "watermark" }))
+    expect(Result.isFailure(one) && one.failure).toMatchObject({ code: "E002" })
+  })
+})
+
 describe("issue 25 cross-skill ranking", () => {
   const md = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\n---\n${body}`
   const build = (w: ReturnType<typeof memoryWorld>, names: ReadonlyArray<string>) =>

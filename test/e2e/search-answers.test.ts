@@ -259,6 +259,16 @@ describe("issue 14 search answers", () => {
       const narrowed = await mcp.call("skc_search", { query: "watermark", skills: ["docx"] })
       expect(new Set((narrowed.structuredContent as { results: Array<Item> }).results.map((x) => x.skill))).toEqual(new Set(["docx"]))
     })
+
+    it("skill and skills together are E100: skills narrows a search across skills (it was silently dropped)", async () => {
+      const r = await mcp.call("skc_search", { skill: "pdf", query: "watermark", skills: ["docx"] })
+      expect(r.isError).toBe(true)
+      expect(JSON.stringify(r.content)).toContain("error[E100]: invalid option: 'skills narrows a search across skills: give skill or skills, not both'")
+      // The CLI's counterpart: --skill with a skill and a query names --skill, not an --all that was not given.
+      const cli = s.run(["search", "pdf", "watermark", "--skill", "docx"])
+      expect(cli.code).toBe(1)
+      expect(cli.stderr).toContain("--skill narrows --all and takes only the query")
+    })
   })
 
   it("issue 14 --all skips a skill whose index is stale, says so, and still answers from the others", () => {

@@ -24,7 +24,7 @@
  *    never with the rows matched).
  */
 import { Effect, Schema } from "effect"
-import { EmptyQuery, IndexUnusable } from "../../domain/errors.js"
+import { EmptyQuery, IndexUnusable, InvalidOption } from "../../domain/errors.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
 import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
@@ -41,6 +41,10 @@ export const search = Effect.fn("skc.search")(function* (input: SearchInput) {
   if (queryTokens(input.query).length === 0) return yield* Effect.fail(new EmptyQuery())
   // Issue 45 item 4: no indexed text holds NUL, and SQLite would refuse it as an unusable index (E002).
   if (input.query.includes("\u0000")) return yield* Effect.fail(new EmptyQuery({ holdsNul: true }))
+  // `skills` narrows the search across skills; beside `skill` it was silently dropped (MCP callers send both).
+  if (input.skill !== undefined && input.skills !== undefined && input.skills.length > 0) {
+    return yield* Effect.fail(new InvalidOption({ message: "skills narrows a search across skills: give skill or skills, not both" }))
+  }
   return input.skill !== undefined ? yield* searchOne(input, input.skill) : yield* searchAcross(input)
 })
 
