@@ -25,6 +25,7 @@
  */
 import { Effect, Schema } from "effect"
 import { EmptyQuery, IndexUnusable, InvalidOption } from "../../domain/errors.js"
+import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
 import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
@@ -123,7 +124,9 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
       )
     let all = yield* evaluate(opened, tokens, "all", false, window)
     let chosen = yield* pick(all, yield* scaled(all), limit)
-    if (chosen.length < limit && all.scored.length === window) {
+    // Every row when the window left fewer than `limit` answers, or when a license file answers (ranked
+    // below every other section, `pick`): a section past the window may then belong above it.
+    if ((chosen.length < limit || (all.licenseLast && chosen.some((c) => isLicenseFile(c.place.file)))) && all.scored.length === window) {
       all = yield* evaluate(opened, tokens, "all", false)
       chosen = yield* pick(all, yield* scaled(all), limit)
     }

@@ -29,6 +29,7 @@ import {
   type WordStats,
   type WordsHeld
 } from "../../domain/search/rank.js"
+import { asksAboutLicensing, isLicenseFile, LICENSE_FILE_FACTOR } from "../../domain/search/licenseFiles.js"
 import type { IndexReadFailed, RankedRow, RowPlace } from "../../ports/SearchIndex.js"
 import type { QueryableIndex } from "../build/index.js"
 import type { ResolvedSkill } from "../skills/index.js"
@@ -101,6 +102,8 @@ export interface Evaluated {
   readonly narrowed: (row: Scored) => Scored
   /** Places already read (by rowid); `pick` adds to them. */
   readonly known: Map<number, RowPlace>
+  /** Whether rows of license files rank below every other (`pick`): unless the question asks about licensing. */
+  readonly licenseLast: boolean
   /** The words a row's skill's name and description hold (bits; 0 unless asked for and the index matched). */
   readonly describedOf: (rowid: number) => number
   /**
@@ -286,8 +289,9 @@ export const evaluate = Effect.fnUntraced(function* (
   const ranked = yield* index.rank(match, COLUMN_WEIGHTS, first)
   // Places read on the way (the partial query's headings), kept for `pick`.
   const known = new Map<number, RowPlace>()
+  const licenseLast = !asksAboutLicensing(tokens)
   if (ranked.length === 0)
-    return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, narrowed: (r) => r, known, describedOf: () => 0 } satisfies Evaluated
+    return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, narrowed: (r) => r, known, describedOf: () => 0, licenseLast } satisfies Evaluated
   const describedOf = describe === undefined ? () => 0 : yield* describe(opened, tokens, ranked.map((r) => r.rowid))
   // Per term: the rows holding it and their score for it alone (only when ranking needs it).
   const needTerms = perTerm || (mode === "any" && terms.length > 1)
@@ -411,6 +415,7 @@ export const evaluate = Effect.fnUntraced(function* (
         },
         known,
         describedOf,
+        licenseLast,
         ...(floor > relaxedFloor ? { relax: atFloor(relaxedFloor).pipe(Effect.mapError(corrupt(opened.skill))) } : {})
       } satisfies Evaluated
     })
@@ -425,12 +430,13 @@ export const evaluate = Effect.fnUntraced(function* (
  * again by `scoreOf` and waits for its place: its new score is never above
  * the old (fewer words, less BM25), so every row still ahead of it in
  * `ordered` that scores higher comes first, and the answer stays sorted by
- * the printed score.
+ * the printed score. A row of a license file waits the same way, its score
+ * times `LICENSE_FILE_FACTOR` (../../domain/search/licenseFiles.ts).
  */
 export const pick = Effect.fnUntraced(function* (e: Evaluated, ordered: ReadonlyArray<Scored>, limit: number, scoreOf?: (row: Scored) => number) {
   const known = e.known
   const chosen: Array<Candidate> = []
-  // Narrowed rows not yet placed, best first.
+  // Narrowed rows and rows of license files not yet placed, best first.
   const waiting: Array<{ readonly r: Scored; readonly place: RowPlace }> = []
   const take = (r: Scored, place: RowPlace) => {
     chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place })
@@ -448,11 +454,14 @@ export const pick = Effect.fnUntraced(function* (e: Evaluated, ordered: Readonly
       while (waiting.length > 0 && chosen.length < limit && compareRanked(waiting[0]!.r, r) < 0) take(waiting[0]!.r, waiting.shift()!.place)
       if (chosen.length === limit) break
       const n = scoreOf === undefined ? r : e.narrowed(r)
-      if (n === r) {
+      // A license's text answers below every other section (docs/search.md "License files last").
+      const license = e.licenseLast && isLicenseFile(place.file)
+      if (n === r && !license) {
         take(r, place)
         continue
       }
-      const later = { ...n, score: scoreOf!(n) }
+      const own = n === r ? r : { ...n, score: scoreOf!(n) }
+      const later = license ? { ...own, score: own.score * LICENSE_FILE_FACTOR } : own
       const at = waiting.findIndex((w) => compareRanked(later, w.r) < 0)
       waiting.splice(at < 0 ? waiting.length : at, 0, { r: later, place })
     }
