@@ -11,7 +11,7 @@ describe("license files", () => {
   })
 
   it("a guide about licenses, or a name that merely holds the word, is not one", () => {
-    for (const f of ["SKILL.md", "reference/licensing.md", "license-check.md", "LICENSE-guide.md", "notices/how-to.md", "OFL-fonts.md", "profile.txt", "LICENSE.py", "docs/LICENSE/README.md"]) {
+    for (const f of ["SKILL.md", "reference/licensing.md", "license-check.md", "LICENSE-guide.md", "notices/how-to.md", "templates/notice.md", "copyright.md", "OFL-fonts.md", "profile.txt", "LICENSE.py", "docs/LICENSE/README.md"]) {
       expect(isLicenseFile(f), f).toBe(false)
     }
   })

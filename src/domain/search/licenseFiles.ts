@@ -18,8 +18,11 @@
 /** What a license file's score is multiplied by: it keeps the order among license files, below everything else. */
 export const LICENSE_FILE_FACTOR = 0.01
 
-/** LICENSE, LICENCE, COPYING, COPYRIGHT, NOTICE, UNLICENSE, as a whole name or before `.txt` / `.md`. */
-const LICENSE_NAME = /^(?:licen[cs]e|copying|copyright|notice|unlicense)(?:\.(?:txt|md|markdown|rst))?$/i
+/** LICENSE, LICENCE, COPYING, UNLICENSE in any case, as a whole name or before `.txt`, `.md`, `.markdown`, `.rst`. */
+const LICENSE_NAME = /^(?:licen[cs]e|copying|unlicense)(?:\.(?:txt|md|markdown|rst))?$/i
+
+/** COPYRIGHT and NOTICE in capitals only: a `notice.md` may well be a skill's template for a notice. */
+const LEGAL_NAME = /^(?:COPYRIGHT|NOTICE)(?:\.(?:txt|md|markdown|rst|TXT|MD))?$/
 
 /** A font's SIL Open Font License: `OFL.txt`, `Lora-OFL.txt`, `Lora_OFL.txt`. */
 const FONT_LICENSE = /(?:^|[-_])ofl\.txt$/i
@@ -27,7 +30,7 @@ const FONT_LICENSE = /(?:^|[-_])ofl\.txt$/i
 /** Whether `file` (a skill-relative path, `/`-separated) holds a license's text, by its name. */
 export const isLicenseFile = (file: string): boolean => {
   const name = file.slice(file.lastIndexOf("/") + 1)
-  return LICENSE_NAME.test(name) || FONT_LICENSE.test(name)
+  return LICENSE_NAME.test(name) || LEGAL_NAME.test(name) || FONT_LICENSE.test(name)
 }
 
 /** Words that ask about licensing itself: the license files then rank as any other file. */
