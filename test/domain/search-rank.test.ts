@@ -37,6 +37,9 @@ describe("DECISIONS #37 partial-match words", () => {
     expect(fallbackTokens(["how", "do", "I", "fill", "a", "PDF", "form?"])).toEqual(["fill", "PDF", "form?"])
     expect(fallbackTokens(["Add", "a", "table", "of", "contents", "table"])).toEqual(["Add", "table", "contents"])
     expect(fallbackTokens(["how", "do", "I"])).toEqual([])
+    // A count in words says how many, not what about: "merge two pdfs" is "merge pdfs", answered whole, not partial.
+    expect(fallbackTokens(["merge", "two", "pdfs", "into", "one"])).toEqual(["merge", "pdfs"])
+    expect(fallbackTokens(["split", "into", "Three", "parts", "2"])).toEqual(["split", "parts", "2"])
     // A pasted page costs at most MAX_FALLBACK_TERMS queries per index.
     expect(fallbackTokens(Array.from({ length: 500 }, (_, i) => `word${i}`)).length).toBe(MAX_FALLBACK_TERMS)
   })

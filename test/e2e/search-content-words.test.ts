@@ -41,5 +41,9 @@ describe("issue 47 item 2: content words decide a single-skill match", () => {
     expect((await search("fill form")).results.map((x) => x.section)).toEqual(r.results.map((x) => x.section))
     // A question of function words only still searches them.
     expect((await search("then the")).results.map((x) => x.section)).toContain("Step 3: Fill the Form")
+    // A count in words is a function word too: no section says "two", and the answer is whole, not partial.
+    const two = await search("fill two forms")
+    expect(two.partial).toBeUndefined()
+    expect(two.results[0]?.section).toBe("Step 3: Fill the Form")
   })
 })
