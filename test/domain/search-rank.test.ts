@@ -40,6 +40,8 @@ describe("DECISIONS #37 partial-match words", () => {
     // A count in words says how many, not what about: "merge two pdfs" is "merge pdfs", answered whole, not partial.
     expect(fallbackTokens(["merge", "two", "pdfs", "into", "one"])).toEqual(["merge", "pdfs"])
     expect(fallbackTokens(["split", "into", "Three", "parts", "2"])).toEqual(["split", "parts", "2"])
+    // "What does X say about Y" asks what a file holds: "say" names no topic, as "tell" and "show" do not.
+    expect(fallbackTokens(["what", "does", "forms.md", "say", "about", "validation"])).toEqual(["forms.md", "validation"])
     // A pasted page costs at most MAX_FALLBACK_TERMS queries per index.
     expect(fallbackTokens(Array.from({ length: 500 }, (_, i) => `word${i}`)).length).toBe(MAX_FALLBACK_TERMS)
   })

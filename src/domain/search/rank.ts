@@ -39,7 +39,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     "now of off on once one only or other our ours out over own please same she should so some such than that the their " +
     "theirs them then there these they this those through to too under until up us use used using very want wants was we " +
     "were what when where which while who whom why will with would you your yours yourself way ways something thing things " +
-    "anything stuff possible tell show give sure really also should i'm im it's whats what's without within across " +
+    "anything stuff possible tell say says said show give sure really also should i'm im it's whats what's without within across " +
     "several every many much via per onto upon among whether either neither two three four five six seven eight nine ten"
   ).split(" ")
 )
