@@ -47,7 +47,7 @@ export const searchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ search, SearchInput, searchLogArgs }, { renderSearchText }, { decodeFlags }, { InvalidOption }] =
+    const [{ searchWithCorrection, SearchInput, searchLogArgs }, { renderSearchText }, { decodeFlags }, { InvalidOption }] =
       await Promise.all([
         import("../app/search/search.js"),
         import("../render/search.js"),
@@ -73,19 +73,29 @@ export const searchCommand = defineCommand({
           ? decodeFlags(SearchInput, { query: o.skill, limit: Option.getOrUndefined(o.limit), skills: Option.getOrUndefined(skills) })
           : decodeFlags(SearchInput, { skill: o.skill, query: Option.getOrThrow(o.query), limit: Option.getOrUndefined(o.limit) })
       },
-      // The skill searched rides along for the text's `skc open <skill> …` hint; the JSON document is the result alone.
+      // The skill searched rides along for the text's `skc open <skill> …` hint, and for an empty or partial answer
+      // in one skill the question as probably meant (a typo of a heading word); the JSON document is the result alone.
       run: (input) =>
-        search(input).pipe(
-          Effect.map((result) => ({ result, skill: input.skill })),
+        searchWithCorrection(input).pipe(
+          Effect.map(({ result, correction }) => ({ result, skill: input.skill, correction })),
           Effect.provide(SearchIndexLive)
         ),
       // RFC-0004:C-LOGGING: {query, result_count}. Without `skill` the use case logs one row per skill searched.
       log: { args: (input, answer) => searchLogArgs(input, answer?.result) },
-      text: (answer) => renderSearchText(answer.result, answer.skill === undefined ? {} : { skill: answer.skill }),
+      text: (answer) =>
+        renderSearchText(answer.result, {
+          ...(answer.skill === undefined ? {} : { skill: answer.skill }),
+          ...(answer.correction === undefined ? {} : { correction: answer.correction })
+        }),
       json: (answer) => answer.result,
       mcp: {
         output: () => import("../app/search/search.js").then((r) => r.SearchResult),
-        text: (answer) => renderSearchText(answer.result, { mcp: true, ...(answer.skill === undefined ? {} : { skill: answer.skill }) })
+        text: (answer) =>
+          renderSearchText(answer.result, {
+            mcp: true,
+            ...(answer.skill === undefined ? {} : { skill: answer.skill }),
+            ...(answer.correction === undefined ? {} : { correction: answer.correction })
+          })
       }
     }
   }

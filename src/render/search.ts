@@ -15,6 +15,8 @@ export interface SearchRenderOptions {
   readonly skill?: string
   /** Name the MCP tool (`skc_open`) instead of the CLI command. */
   readonly mcp?: boolean
+  /** For an empty answer: the question with its typos corrected from the skill's headings. */
+  readonly correction?: string
 }
 
 const quoteArg = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`)
@@ -43,9 +45,10 @@ export const printedScore = (score: number): string => (score >= 0.01 || score <
  * after call.
  */
 const noResultsNext = (options: SearchRenderOptions): string => {
+  const meant = options.correction === undefined ? "" : visible(`  Did you mean '${options.correction}'?`) + "\n"
   if (options.skill !== undefined) {
     const how = options.mcp ? `skc_outline skill=${JSON.stringify(options.skill)}` : `skc outline ${quoteArg(options.skill)}`
-    return visible(`  No section of '${options.skill}' holds these words; its headings: ${how}`) + "\n"
+    return meant + visible(`  No section of '${options.skill}' holds these words; its headings: ${how}`) + "\n"
   }
   return `  No searched skill holds these words; what each skill is for: ${options.mcp ? "skc_list" : "skc list"}\n`
 }
@@ -55,7 +58,8 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
   const skipped = (result.skipped ?? []).map((s) => `${visible(`(skipped ${s.skill}: ${s.reason})`)}\n`).join("")
   const query = visible(result.query)
   if (result.results.length === 0) return `No results for '${query}'.\n${noResultsNext(options)}${skipped}`
-  const header = result.partial ? `No section holds every word of '${query}'; these hold the most of them.\n\n` : ""
+  const meant = options.correction === undefined ? "" : visible(`Did you mean '${options.correction}'?`) + "\n"
+  const header = result.partial ? `No section holds every word of '${query}'; these hold the most of them.\n${meant}\n` : ""
   return (
     header +
     result.results

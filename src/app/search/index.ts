@@ -2,7 +2,7 @@
  * The face of the `search` capability (issue 44 item 3): Reading a skill: search (one skill or all), show, outline, open, sources.
  * Other capabilities import this module, never a file behind it.
  */
-export { search } from "./search.js"
+export { search, searchWithCorrection } from "./search.js"
 export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export { show } from "./show.js"
 export { outline } from "./outline.js"

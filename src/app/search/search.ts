@@ -27,17 +27,27 @@ import { Effect, Schema } from "effect"
 import { EmptyQuery, IndexUnusable, InvalidOption } from "../../domain/errors.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { queryTokens } from "../../domain/search/query.js"
+import { correctedQuestion, headingVocabulary } from "../../domain/search/typoCorrection.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, MAX_FALLBACK_TERMS, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
-import { openForQueryOnDemand as openForQuery } from "../build/index.js"
+import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { describedExcerpt, describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
 
 export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
-export const search = Effect.fn("skc.search")(function* (input: SearchInput) {
+export const search = (input: SearchInput) => Effect.map(answer(input, false), (a) => a.result)
+
+/**
+ * `search`, and for an answer of one skill that is empty or partial the
+ * question as probably meant (`correction`, see `correctionIn`), found on
+ * the index the search opened: what the command prints.
+ */
+export const searchWithCorrection = (input: SearchInput) => answer(input, true)
+
+const answer = Effect.fn("skc.search")(function* (input: SearchInput, withCorrection: boolean) {
   // E004 needs no skill and no index: it is checked before any I/O.
   if (queryTokens(input.query).length === 0) return yield* Effect.fail(new EmptyQuery())
   // Issue 45 item 4: no indexed text holds NUL, and SQLite would refuse it as an unusable index (E002).
@@ -46,7 +56,8 @@ export const search = Effect.fn("skc.search")(function* (input: SearchInput) {
   if (input.skill !== undefined && input.skills !== undefined && input.skills.length > 0) {
     return yield* Effect.fail(new InvalidOption({ message: "skills narrows a search across skills: give skill or skills, not both" }))
   }
-  return input.skill !== undefined ? yield* searchOne(input, input.skill) : yield* searchAcross(input)
+  if (input.skill === undefined) return { result: yield* searchAcross(input), correction: undefined }
+  return yield* searchOne(input, input.skill, withCorrection)
 })
 
 /**
@@ -222,14 +233,40 @@ const skillTop = (opened: Opened, words: ReadonlyArray<string>, described: numbe
     return { c: { skill: opened.skill.name, rowid: place.rowid, termsHeld: 0, score, opened, place }, tokens: words, mode: "any", snippet } satisfies Found
   })
 
-const searchOne = (input: SearchInput, name: string) =>
+const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
   Effect.scoped(
     Effect.gen(function* () {
       const skill = yield* resolveCommandSkill(name)
       const q = yield* openForQuery(skill)
       const { found, partial } = yield* ownAnswer(ownIndex(skill, q), queryTokens(input.query), input.limit ?? DEFAULT_LIMIT)
       const results = yield* render(found, false)
-      return { query: input.query, ...(partial ? { partial: true as const } : {}), results } satisfies SearchResult as SearchResult
+      const result = { query: input.query, ...(partial ? { partial: true as const } : {}), results } satisfies SearchResult as SearchResult
+      const correction = withCorrection && (results.length === 0 || partial) ? yield* correctionIn(q, input.query) : undefined
+      return { result, correction }
     })
   )
 
+/**
+ * The question as it was probably meant, for a search of one skill that
+ * found nothing or a partial answer (src/domain/search/typoCorrection.ts):
+ * each content word no section holds, replaced by the closest word of the
+ * skill's headings when it reads as a typo of it. Undefined when every word
+ * is held somewhere or none is close to a heading word (the headings are
+ * read only when some word is held nowhere). Never fails: a suggestion is a
+ * courtesy, and the search has already answered.
+ */
+const correctionIn = (q: QueryableIndex, query: string) =>
+  Effect.gen(function* () {
+    const tokens = queryTokens(query)
+    const missing = new Set<number>()
+    let asked = 0
+    for (const [i, t] of tokens.entries()) {
+      // The content words, at most as many as the partial query asks (a pasted page is not corrected word by word).
+      if (isStopWord(t) || asked === MAX_FALLBACK_TERMS) continue
+      asked++
+      if ((yield* q.index.hits(holding(termOf(t, q.tokenizer)))) === 0) missing.add(i)
+    }
+    if (missing.size === 0) return undefined
+    const headings = yield* q.index.allHeadings
+    return correctedQuestion(tokens, missing, headingVocabulary(headings.map((h) => h.text)))
+  }).pipe(Effect.orElseSucceed(() => undefined))

@@ -1,0 +1,54 @@
+// "Did you mean …?" for a search of one skill that found nothing or only a partial answer
+// (src/domain/search/typoCorrection.ts): the question with a word no section holds replaced by the closest word
+// of the skill's headings. Text output only (RFC-0004:C-SEARCH: the text is informative, the JSON the RFC's).
+// Real CLI and MCP server, real SQLite index, isolated SKILLC_HOME.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
+
+describe("typos in a search of one skill", () => {
+  const s = sandbox()
+  let mcp: McpSession
+  beforeAll(async () => {
+    const dir = join(s.work, ".skillc", "skills", "pdf")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      "---\nname: pdf\ndescription: PDF files. Use when asked for PDFs.\n---\n# PDF\n\n## Add Watermark\n\nStamp each page.\n\n" +
+        "## Password Protection\n\nEncrypt with a password.\n"
+    )
+    expect(s.run(["build", "pdf"]).code).toBe(0)
+    mcp = await connectMcp({ cwd: s.work, home: s.home })
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  it("an empty answer says what was probably meant, before where to look", () => {
+    const r = s.run(["search", "pdf", "watermrk"])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe("No results for 'watermrk'.\n  Did you mean 'watermark'?\n  No section of 'pdf' holds these words; its headings: skc outline pdf\n")
+    // The JSON answer is the RFC's empty result.
+    expect(JSON.parse(s.run(["search", "pdf", "watermrk", "--format", "json"]).stdout)).toEqual({ query: "watermrk", results: [] })
+  })
+
+  it("a partial answer says it too, and only for the word no section holds", () => {
+    const r = s.run(["search", "pdf", "pasword protection"])
+    expect(r.stdout.split("\n").slice(0, 3)).toEqual([
+      "No section holds every word of 'pasword protection'; these hold the most of them.",
+      "Did you mean 'password protection'?",
+      ""
+    ])
+    // A word held nowhere and close to no heading word: no suggestion.
+    expect(s.run(["search", "pdf", "stamp zebras"]).stdout).not.toContain("Did you mean")
+  })
+
+  it("over MCP the text carries it, the structured answer does not", async () => {
+    const r = await mcp.call("skc_search", { skill: "pdf", query: "watermrk" })
+    expect(r.isError).toBeFalsy()
+    expect(JSON.stringify(r.content)).toContain("Did you mean 'watermark'?")
+    expect(r.structuredContent).toEqual({ query: "watermrk", results: [] })
+  })
+})
