@@ -269,4 +269,5 @@ const correctionIn = (q: QueryableIndex, query: string) =>
     if (missing.size === 0) return undefined
     const headings = yield* q.index.allHeadings
     return correctedQuestion(tokens, missing, headingVocabulary(headings.map((h) => h.text)))
+    // Recovery: an index that cannot be read for the suggestion suggests nothing; the search has answered already.
   }).pipe(Effect.orElseSucceed(() => undefined))
