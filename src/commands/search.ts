@@ -54,6 +54,11 @@ export const searchCommand = defineCommand({
         import("./decode.js"),
         import("../domain/errors.js")
       ])
+    // What the text adds to the result, the CLI's and the MCP server's alike.
+    const renderOptions = (answer: { readonly skill: string | undefined; readonly correction: string | undefined }) => ({
+      ...(answer.skill === undefined ? {} : { skill: answer.skill }),
+      ...(answer.correction === undefined ? {} : { correction: answer.correction })
+    })
     return {
       input: SearchInput,
       fromFlags: (o) => {
@@ -82,20 +87,11 @@ export const searchCommand = defineCommand({
         ),
       // RFC-0004:C-LOGGING: {query, result_count}. Without `skill` the use case logs one row per skill searched.
       log: { args: (input, answer) => searchLogArgs(input, answer?.result) },
-      text: (answer) =>
-        renderSearchText(answer.result, {
-          ...(answer.skill === undefined ? {} : { skill: answer.skill }),
-          ...(answer.correction === undefined ? {} : { correction: answer.correction })
-        }),
+      text: (answer) => renderSearchText(answer.result, renderOptions(answer)),
       json: (answer) => answer.result,
       mcp: {
         output: () => import("../app/search/search.js").then((r) => r.SearchResult),
-        text: (answer) =>
-          renderSearchText(answer.result, {
-            mcp: true,
-            ...(answer.skill === undefined ? {} : { skill: answer.skill }),
-            ...(answer.correction === undefined ? {} : { correction: answer.correction })
-          })
+        text: (answer) => renderSearchText(answer.result, { mcp: true, ...renderOptions(answer) })
       }
     }
   }

@@ -15,7 +15,7 @@ export interface SearchRenderOptions {
   readonly skill?: string
   /** Name the MCP tool (`skc_open`) instead of the CLI command. */
   readonly mcp?: boolean
-  /** For an empty answer: the question with its typos corrected from the skill's headings. */
+  /** For an empty or partial answer of one skill: the question with its typos corrected from the skill's headings. */
   readonly correction?: string
 }
 
@@ -45,21 +45,23 @@ export const printedScore = (score: number): string => (score >= 0.01 || score <
  * after call.
  */
 const noResultsNext = (options: SearchRenderOptions): string => {
-  const meant = options.correction === undefined ? "" : visible(`  Did you mean '${options.correction}'?`) + "\n"
   if (options.skill !== undefined) {
     const how = options.mcp ? `skc_outline skill=${JSON.stringify(options.skill)}` : `skc outline ${quoteArg(options.skill)}`
-    return meant + visible(`  No section of '${options.skill}' holds these words; its headings: ${how}`) + "\n"
+    return didYouMeanLine(options, "  ") + visible(`  No section of '${options.skill}' holds these words; its headings: ${how}`) + "\n"
   }
   return `  No searched skill holds these words; what each skill is for: ${options.mcp ? "skc_list" : "skc list"}\n`
 }
+
+/** "Did you mean '…'?" on a line of its own, when the answer carries a correction (one skill's search). */
+const didYouMeanLine = (options: SearchRenderOptions, indent: string): string =>
+  options.correction === undefined ? "" : visible(`${indent}Did you mean '${options.correction}'?`) + "\n"
 
 export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {
   // The query, names, files and headings are untrusted: each shown with its control characters escaped.
   const skipped = (result.skipped ?? []).map((s) => `${visible(`(skipped ${s.skill}: ${s.reason})`)}\n`).join("")
   const query = visible(result.query)
   if (result.results.length === 0) return `No results for '${query}'.\n${noResultsNext(options)}${skipped}`
-  const meant = options.correction === undefined ? "" : visible(`Did you mean '${options.correction}'?`) + "\n"
-  const header = result.partial ? `No section holds every word of '${query}'; these hold the most of them.\n${meant}\n` : ""
+  const header = result.partial ? `No section holds every word of '${query}'; these hold the most of them.\n${didYouMeanLine(options, "")}\n` : ""
   return (
     header +
     result.results

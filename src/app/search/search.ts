@@ -29,7 +29,7 @@ import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { correctedQuestion, headingVocabulary } from "../../domain/search/typoCorrection.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, MAX_FALLBACK_TERMS, resultScore, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, wordOf, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
@@ -112,7 +112,8 @@ const rescore = (e: Evaluated, words: number, stats: WordStats) => {
  * hold none of them: FTS5's order (a window of the best rows, every row
  * when parent elimination leaves fewer than `limit`), its scores made the
  * one score (`fts5Factor`), or every row scored word by word when a word
- * is under the IDF floor and another is not.
+ * is under the IDF floor and another is not. With the rows picked, the
+ * words no section holds (`unheld`, from the counts the score needs).
  */
 const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number) =>
   Effect.gen(function* () {
@@ -121,9 +122,10 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
     const spelt = tokens.some((t) => termOf(t, opened.q.tokenizer).phrases.length > 1)
     const factor = spelt ? undefined : fts5Factor(stats)
     const every = (1 << tokens.length) - 1
+    const unheld = unheldWords(tokens, stats.hits)
     if (factor === undefined) {
       const e = yield* evaluate(opened, tokens, "all", true)
-      return yield* pick(e, rescore(e, tokens.length, stats), limit)
+      return { chosen: yield* pick(e, rescore(e, tokens.length, stats), limit), unheld }
     }
     // The one score of an AND row whose skill's description holds none of the words: its BM25 and what
     // its own heading adds (`resultScore` with every word its own). Only the best rows by FTS5 are read:
@@ -141,15 +143,20 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
       all = yield* evaluate(opened, tokens, "all", false)
       chosen = yield* pick(all, yield* scaled(all), limit)
     }
-    return chosen
+    return { chosen, unheld }
   })
+
+/** The words of `words` (as `wordOf` reads them) that `hits` (per word, in order) says no section holds. */
+const unheldWords = (words: ReadonlyArray<string>, hits: ReadonlyArray<number>): ReadonlySet<string> =>
+  new Set(words.filter((_, i) => (hits[i] ?? 0) === 0).map(wordOf))
 
 /**
  * The partial query (DECISIONS #37) of `words` in one skill, its name and
  * description a heading above all its files: the rows picked, best first.
  * When no section holds half of the words, a second round with the relaxed
  * floor (`relaxedTermsHeld`: a third, at least two), so that a long
- * question about the skill is not answered with nothing.
+ * question about the skill is not answered with nothing. With the rows,
+ * the words no section holds (`unheld`, from the counts the score needs).
  */
 const partialAnswer = (opened: Opened, words: ReadonlyArray<string>, limit: number) =>
   Effect.gen(function* () {
@@ -158,8 +165,9 @@ const partialAnswer = (opened: Opened, words: ReadonlyArray<string>, limit: numb
       return pick(e, rescore(e, words.length, stats), limit, scoreOf(words.length, stats))
     }
     const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn)
-    const chosen = yield* picked(e)
-    return chosen.length > 0 || e.relax === undefined ? chosen : yield* picked(yield* e.relax)
+    const first = yield* picked(e)
+    const chosen = first.length > 0 || e.relax === undefined ? first : yield* picked(yield* e.relax)
+    return { chosen, unheld: unheldWords(words, e.hits) }
   })
 
 /**
@@ -195,24 +203,24 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
     const described = contentWords.length === 0 ? 0 : yield* describedTerms(opened.skill, opened.q, tokens).pipe(Effect.mapError(corruptOf(opened)))
     if (described !== 0) {
       const words = fallbackTokens(tokens)
-      const chosen = yield* partialAnswer(opened, words, limit)
+      const { chosen, unheld } = yield* partialAnswer(opened, words, limit)
       if (chosen.length > 0) {
         const whole = chosen.some((c) => c.termsHeld === words.length)
-        return { partial: !whole, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })) }
+        return { partial: !whole, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })), unheld }
       }
       const all = (1 << words.length) - 1
       if ((described & all) === all) {
         const top = yield* skillTop(opened, words, described)
-        if (top !== undefined) return { partial: false, found: [top] }
+        if (top !== undefined) return { partial: false, found: [top], unheld }
       }
-      return { partial: false, found: [] }
+      return { partial: false, found: [], unheld }
     }
-    const chosen = yield* andAnswer(opened, tokens, limit)
-    if (chosen.length > 0) return { partial: false, found: chosen.map((c): Found => ({ c, tokens, mode: "all" })) }
+    const every = yield* andAnswer(opened, tokens, limit)
+    if (every.chosen.length > 0) return { partial: false, found: every.chosen.map((c): Found => ({ c, tokens, mode: "all" })), unheld: every.unheld }
     const fallback = fallbackTokens(tokens)
-    if (tokens.length < 2 || fallback.length === 0) return { partial: false, found: [] }
-    const partial = yield* partialAnswer(opened, fallback, limit)
-    return { partial: partial.length > 0, found: partial.map((c): Found => ({ c, tokens: fallback, mode: "any" })) }
+    if (tokens.length < 2 || fallback.length === 0) return { partial: false, found: [], unheld: every.unheld }
+    const { chosen, unheld } = yield* partialAnswer(opened, fallback, limit)
+    return { partial: chosen.length > 0, found: chosen.map((c): Found => ({ c, tokens: fallback, mode: "any" })), unheld }
   })
 
 const corruptOf = (opened: Opened) => (e: { readonly message: string }) => new IndexUnusable({ skill: opened.skill.name, reason: `corrupt (${e.message})` })
@@ -238,10 +246,11 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
     Effect.gen(function* () {
       const skill = yield* resolveCommandSkill(name)
       const q = yield* openForQuery(skill)
-      const { found, partial } = yield* ownAnswer(ownIndex(skill, q), queryTokens(input.query), input.limit ?? DEFAULT_LIMIT)
+      const tokens = queryTokens(input.query)
+      const { found, partial, unheld } = yield* ownAnswer(ownIndex(skill, q), tokens, input.limit ?? DEFAULT_LIMIT)
       const results = yield* render(found, false)
       const result = { query: input.query, ...(partial ? { partial: true as const } : {}), results } satisfies SearchResult as SearchResult
-      const correction = withCorrection && (results.length === 0 || partial) ? yield* correctionIn(q, input.query) : undefined
+      const correction = withCorrection && (results.length === 0 || partial) ? yield* correctionIn(q, tokens, unheld) : undefined
       return { result, correction }
     })
   )
@@ -249,23 +258,16 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
 /**
  * The question as it was probably meant, for a search of one skill that
  * found nothing or a partial answer (src/domain/search/typoCorrection.ts):
- * each content word no section holds, replaced by the closest word of the
- * skill's headings when it reads as a typo of it. Undefined when every word
- * is held somewhere or none is close to a heading word (the headings are
- * read only when some word is held nowhere). Never fails: a suggestion is a
- * courtesy, and the search has already answered.
+ * each content word no section holds (`unheld`, counted by the search),
+ * replaced by the closest word of the skill's headings when it reads as a
+ * typo of it. Undefined when every content word is held somewhere or none
+ * is close to a heading word (the headings are read only when some word is
+ * held nowhere). Never fails: a suggestion is a courtesy, and the search
+ * has already answered.
  */
-const correctionIn = (q: QueryableIndex, query: string) =>
+const correctionIn = (q: QueryableIndex, tokens: ReadonlyArray<string>, unheld: ReadonlySet<string>) =>
   Effect.gen(function* () {
-    const tokens = queryTokens(query)
-    const missing = new Set<number>()
-    let asked = 0
-    for (const [i, t] of tokens.entries()) {
-      // The content words, at most as many as the partial query asks (a pasted page is not corrected word by word).
-      if (isStopWord(t) || asked === MAX_FALLBACK_TERMS) continue
-      asked++
-      if ((yield* q.index.hits(holding(termOf(t, q.tokenizer)))) === 0) missing.add(i)
-    }
+    const missing = new Set(tokens.flatMap((t, i) => (!isStopWord(t) && unheld.has(wordOf(t)) ? [i] : [])))
     if (missing.size === 0) return undefined
     const headings = yield* q.index.allHeadings
     return correctedQuestion(tokens, missing, headingVocabulary(headings.map((h) => h.text)))

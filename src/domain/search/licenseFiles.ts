@@ -14,6 +14,7 @@
  * licensing ("which license covers the fonts") ranks them as any file.
  * Pure.
  */
+import { wordOf } from "./rank.js"
 
 /** What a license file's score is multiplied by: it keeps the order among license files, below everything else. */
 export const LICENSE_FILE_FACTOR = 0.01
@@ -37,5 +38,4 @@ export const isLicenseFile = (file: string): boolean => {
 const LICENSING_WORD = /^(?:licen[cs](?:e|es|ed|ing)|copyrights?|copyrighted|ofl|warrant(?:y|ies)|redistribut(?:e|es|ed|ing|ion)|trademarks?|sublicen[cs]\w*)$/
 
 /** Whether a question (its tokens as typed) asks about licensing: then its license files are not put last. */
-export const asksAboutLicensing = (tokens: ReadonlyArray<string>): boolean =>
-  tokens.some((t) => LICENSING_WORD.test(t.normalize("NFKC").toLowerCase().replace(/^[^a-z]+|[^a-z]+$/g, "")))
+export const asksAboutLicensing = (tokens: ReadonlyArray<string>): boolean => tokens.some((t) => LICENSING_WORD.test(wordOf(t)))
