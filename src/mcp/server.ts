@@ -67,7 +67,7 @@ import { LineTransport } from "./transport.js"
 import { RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
 import { getSkillPrompt, listSkillPrompts } from "./prompts.js"
 import { projectOfRoots, validRoots } from "./roots.js"
-import { findProjectRoot } from "../app/shared/Settings.js"
+import { inNoProject } from "../app/skills/index.js"
 import { resolve } from "node:path"
 
 export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills"
@@ -371,7 +371,8 @@ const cursorParam = (params: unknown): string | undefined => {
  * like a project with no skills.
  */
 export const noProjectHint = (directory: string): string =>
-  `skc mcp: no skc project found from '${directory}' (no .skillc/ there or above it), so only global skills are served. ` +
+  `skc mcp: no project found from '${directory}' (no .skillc/ and no project skills directory such as .claude/skills or ` +
+  ".agents/skills there or above it), so only global and user-level skills are served. " +
   "Name the project: `--project <dir>` in the server's args, `SKILLC_PROJECT=<dir>` in its environment, " +
   "or a client that sends MCP roots (the first file:// root holding .skillc/ or .claude/)."
 
@@ -421,11 +422,10 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const revision: RevisionInfo = { serverInfo: { name: "skillc", version }, capabilities, instructions: INSTRUCTIONS, cacheHints: cacheHintsOf(options) }
   const definitions = tools.map((t) => toolDefinition(t, { outputSchemas: options.outputSchemas === true }))
   const byName = new Map(tools.map((t) => [t.name, t]))
-  /** Whether the session's directory is in no project (the walk up finds no .skillc/). */
+  /** Whether the session's directory is in no project (the walk up finds no .skillc/ and no agent's project skills directory). */
   const noProject = async (): Promise<boolean> => {
-    await rootsRead
-    const found = await runtime.runPromiseExit(findProjectRoot)
-    return Exit.isSuccess(found) && found.value === undefined
+    const { exit } = await run(inNoProject)
+    return Exit.isSuccess(exit) && exit.value
   }
   // Issue 46 item 3: said once per session, with the first answer that finds nothing.
   let hinted = false

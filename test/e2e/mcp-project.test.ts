@@ -165,11 +165,11 @@ describe("skc mcp says where it looked, checks roots one by one, refuses NUL que
       const list = await call("skc_list", {})
       expect(list.content[0]?.text).toMatch(/^No skills found/)
       const all = texts(list)
-      expect(all).toContain("no skc project found from '/'")
+      expect(all).toContain("no project found from '/'")
       expect(all).toContain("--project")
       expect(all).toContain("SKILLC_PROJECT")
       expect(all).toContain("roots")
-      expect(stderr()).toContain("no skc project found from '/'")
+      expect(stderr()).toContain("no project found from '/'")
       expect(stderr()).toContain("SKILLC_PROJECT")
     } finally {
       await client.close()
@@ -193,9 +193,44 @@ describe("skc mcp says where it looked, checks roots one by one, refuses NUL que
       const r = await inProject.call("skc_outline", { skill: "pdf" })
       expect(r.content[0]?.text).toMatch(/^error\[E001\]/)
       expect(texts(r)).not.toContain("--project")
-      expect(inProject.stderr()).not.toContain("no skc project")
+      expect(inProject.stderr()).not.toContain("no project found")
     } finally {
       await inProject.client.close()
+    }
+  })
+
+  it("issue 46 item 3: a project of agent skill directories only (.claude/skills, no .skillc/) is a project: its skills are served and no hint says otherwise", async () => {
+    // Claude Code users keep skills in <repo>/.claude/skills; a server started in a subdirectory of such a
+    // repo serves them (DECISIONS #38), so "only global skills are served" would be false there.
+    const repo = join(sb.root, "claude-repo")
+    mkdirSync(join(repo, ".claude", "skills", "team-notes"), { recursive: true })
+    mkdirSync(join(repo, "src"), { recursive: true })
+    writeFileSync(join(repo, ".claude", "skills", "team-notes", "SKILL.md"), SKILL.replace("deploy-notes", "team-notes"))
+    const { client, call, stderr } = await connectFromRoot({ args: ["--project", join(repo, "src")] })
+    try {
+      const list = await call("skc_list", {})
+      expect(texts(list)).toContain("team-notes")
+      const none = await call("skc_search", { skill: "team-notes", query: "zanzibar" })
+      expect(none.isError ?? false, texts(none)).toBe(false)
+      expect(texts(none)).not.toContain("no project found")
+      const unknown = await call("skc_outline", { skill: "absent-skill" })
+      expect(unknown.content[0]?.text).toMatch(/^error\[E001\]/)
+      expect(texts(unknown)).not.toContain("--project")
+      expect(stderr()).not.toContain("no project found")
+    } finally {
+      await client.close()
+    }
+    // The same server started in a directory with neither says so, naming both kinds of project.
+    const bare = join(sb.root, "bare")
+    mkdirSync(bare, { recursive: true })
+    const lone = await connectFromRoot({ args: ["--project", bare] })
+    try {
+      const r = await lone.call("skc_outline", { skill: "team-notes" })
+      expect(texts(r)).toContain(`no project found from '${bare}'`)
+      expect(texts(r)).toContain(".claude/skills")
+      expect(lone.stderr()).toContain(`no project found from '${bare}'`)
+    } finally {
+      await lone.client.close()
     }
   })
 
