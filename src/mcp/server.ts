@@ -79,8 +79,8 @@ const INSTRUCTIONS = [
   "skc serves Agent Skills. Call skc_list to see the skills, skc_outline to see a skill's sections,",
   "skc_show to read one section and skc_search to find text; skc_open reads any file of a skill.",
   "skc_lint checks a skill; skc_discover, skc_match and skc_load show what an agent runtime would find, pick and load.",
-  "Every file of every skill is also a resource: skill://<project|global>/<name>/<path>",
-  "(start with skill://<scope>/<name>/SKILL.md)."
+  "Every file of every skill is also a resource: skill://<scope>/<name>/<path>, the scope being the one skc_list shows",
+  "(project, global, agent-project, agent-user or plugin); start with skill://<scope>/<name>/SKILL.md."
 ].join(" ")
 
 /**
@@ -467,6 +467,26 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         name: "global-skill-file",
         title: "A file of a global skill",
         description: "Any file of a skill in the global source store (~/.skillc/skills/<skill>); SKILL.md is the entry point."
+      },
+      // Skills found in agent skill directories are served too (DECISIONS #38): a repository keeping its
+      // skills in .claude/skills has only these, so a client building URIs from templates needs them.
+      {
+        uriTemplate: "skill://agent-project/{skill}/{+path}",
+        name: "agent-project-skill-file",
+        title: "A file of a skill in a project's agent skills directory",
+        description: "Any file of a skill found in an agent's project skills directory (.claude/skills/<skill>, .agents/skills/<skill>, …); SKILL.md is the entry point."
+      },
+      {
+        uriTemplate: "skill://agent-user/{skill}/{+path}",
+        name: "agent-user-skill-file",
+        title: "A file of a skill in a user's agent skills directory",
+        description: "Any file of a skill found in an agent's user skills directory (~/.claude/skills/<skill>, …); SKILL.md is the entry point."
+      },
+      {
+        uriTemplate: "skill://plugin/{skill}/{+path}",
+        name: "plugin-skill-file",
+        title: "A file of a plugin's skill",
+        description: "Any file of a skill under a configured plugin root (<root>/skills/<skill>); SKILL.md is the entry point."
       }
     ],
     // Fixed for the process: the same hints whichever revision asks (issue 48 item 1).

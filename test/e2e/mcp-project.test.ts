@@ -210,6 +210,12 @@ describe("skc mcp says where it looked, checks roots one by one, refuses NUL que
     try {
       const list = await call("skc_list", {})
       expect(texts(list)).toContain("team-notes")
+      // Its files are resources under the scope skc_list shows, as the server's instructions and templates say.
+      expect(client.getInstructions()).toContain("agent-project")
+      const templates = (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)
+      expect(templates).toContain("skill://agent-project/{skill}/{+path}")
+      const read = await client.readResource({ uri: "skill://agent-project/team-notes/SKILL.md" })
+      expect((read.contents[0] as { text?: string }).text).toContain("Ship it.")
       const none = await call("skc_search", { skill: "team-notes", query: "zanzibar" })
       expect(none.isError ?? false, texts(none)).toBe(false)
       expect(texts(none)).not.toContain("no project found")

@@ -226,7 +226,13 @@ describe("skc mcp", () => {
       expect(main).toMatchObject({ name: "git-helper", mimeType: "text/markdown" })
       expect(main.description).toMatch(/^Everyday Git workflows/)
       const templates = await mcp.client.listResourceTemplates()
-      expect(templates.resourceTemplates.map((t) => t.uriTemplate)).toEqual(["skill://project/{skill}/{+path}", "skill://global/{skill}/{+path}"])
+      expect(templates.resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+        "skill://project/{skill}/{+path}",
+        "skill://global/{skill}/{+path}",
+        "skill://agent-project/{skill}/{+path}",
+        "skill://agent-user/{skill}/{+path}",
+        "skill://plugin/{skill}/{+path}"
+      ])
     })
 
     it("resources/read returns the bytes on disk: text as text, binary as base64", async () => {
