@@ -315,7 +315,13 @@ export const renderError = (e: SkcError): string => {
 // ---------------------------------------------------------------------------
 
 export type SkcWarning =
-  | { readonly _tag: "MultipleMatches"; readonly code: "W001"; readonly section: string }
+  | {
+      readonly _tag: "MultipleMatches"
+      readonly code: "W001"
+      readonly section: string
+      /** Where each matching heading is, the one shown first (outline order): named on a second line when given. */
+      readonly places?: ReadonlyArray<HeadingPlace>
+    }
   | { readonly _tag: "LoggingDisabled"; readonly code: "W002" }
   | { readonly _tag: "StaleLocalLogs"; readonly code: "W003"; readonly skill: string }
   | { readonly _tag: "LintWarning"; readonly code: "W300"; readonly ruleId: string; readonly ruleName: string; readonly message: string }
@@ -323,7 +329,8 @@ export type SkcWarning =
   | { readonly _tag: "NonFatalError"; readonly code: undefined; readonly message: string }
 
 export const Warning = {
-  multipleMatches: (section: string): SkcWarning => ({ _tag: "MultipleMatches", code: "W001", section }),
+  multipleMatches: (section: string, places?: ReadonlyArray<HeadingPlace>): SkcWarning =>
+    places === undefined ? { _tag: "MultipleMatches", code: "W001", section } : { _tag: "MultipleMatches", code: "W001", section, places },
   loggingDisabled: (): SkcWarning => ({ _tag: "LoggingDisabled", code: "W002" }),
   staleLocalLogs: (skill: string): SkcWarning => ({ _tag: "StaleLocalLogs", code: "W003", skill }),
   lint: (ruleId: string, ruleName: string, message: string): SkcWarning => ({ _tag: "LintWarning", code: "W300", ruleId, ruleName, message }),
@@ -333,10 +340,32 @@ export const Warning = {
   nonFatalError: (message: string): SkcWarning => ({ _tag: "NonFatalError", code: undefined, message })
 } as const
 
+/** A heading's file (relative to its skill) and line. */
+export interface HeadingPlace {
+  readonly file: string
+  readonly line: number
+}
+
+/** How many of the other matches W001's second line names before counting the rest. */
+const OTHER_PLACES_NAMED = 5
+
+/**
+ * W001's second line (the RFC-0005 template is the first): which heading
+ * was shown and where the others are, so a reader (an agent above all) can
+ * ask for the one it meant by its file instead of guessing.
+ */
+const whichShown = (places: ReadonlyArray<HeadingPlace>): string => {
+  const at = (p: HeadingPlace) => `${p.file} (line ${p.line})`
+  const [shown, ...others] = places
+  const named = others.slice(0, OTHER_PLACES_NAMED).map(at).join(", ")
+  const more = others.length > OTHER_PLACES_NAMED ? ` and ${others.length - OTHER_PLACES_NAMED} more` : ""
+  return `shown: ${at(shown!)}; also in ${named}${more}; give the file to show another`
+}
+
 export const warningText = (w: SkcWarning): string => {
   switch (w._tag) {
     case "MultipleMatches":
-      return `multiple matches for '${w.section}'; showing first`
+      return `multiple matches for '${w.section}'; showing first${w.places === undefined || w.places.length < 2 ? "" : `\n  ${whichShown(w.places)}`}`
     case "LoggingDisabled":
       return "logging disabled; run 'skc sync' after session to merge logs"
     case "StaleLocalLogs":

@@ -50,6 +50,14 @@ describe("RFC-0005:C-CODES error templates", () => {
 describe("RFC-0005:C-CODES warning templates", () => {
   it.each([
     [E.Warning.multipleMatches("Setup"), "warning[W001]: multiple matches for 'Setup'; showing first"],
+    [
+      E.Warning.multipleMatches("Setup", [
+        { file: "SKILL.md", line: 3 },
+        ...Array.from({ length: 7 }, (_, i) => ({ file: `refs/r${i}.md`, line: i + 1 }))
+      ]),
+      "warning[W001]: multiple matches for 'Setup'; showing first\n  shown: SKILL.md (line 3); also in refs/r0.md (line 1), refs/r1.md (line 2), " +
+        "refs/r2.md (line 3), refs/r3.md (line 4), refs/r4.md (line 5) and 2 more; give the file to show another"
+    ],
     [E.Warning.loggingDisabled(), "warning[W002]: logging disabled; run 'skc sync' after session to merge logs"],
     [E.Warning.staleLocalLogs("rust"), "warning[W003]: stale local logs for 'rust'; run 'skc sync' to upload"],
     [E.Warning.lint("SKL108", "description-triggers", "missing activation trigger"), "warning[W300]: SKL108 description-triggers: missing activation trigger"],

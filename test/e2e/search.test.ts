@@ -185,7 +185,9 @@ describe("RFC-0002:C-SHOW end to end", () => {
   it("DECISIONS #23 several matches: first in outline order, W001 on stderr, exit 0", () => {
     const r = s.run(["show", "demo", "--section", "setup", "--format", "json"])
     expect(r.code).toBe(0)
-    expect(r.stderr).toBe("warning[W001]: multiple matches for 'setup'; showing first\n")
+    expect(r.stderr).toBe(
+      "warning[W001]: multiple matches for 'setup'; showing first\n  shown: SKILL.md (line 22); also in references/advanced.md (line 5); give the file to show another\n"
+    )
     expect(json(r.stdout)).toMatchObject({ file: "SKILL.md", start_line: 22 })
     const scoped = s.run(["show", "demo", "--section", "setup", "--file", "./references/advanced.md", "--format", "json"])
     expect(scoped.stderr).toBe("")

@@ -87,7 +87,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
       })
     )
   }
-  if (match.matches > 1) yield* warn(Warning.multipleMatches(primary))
+  if (match.matches > 1) yield* warn(Warning.multipleMatches(primary, match.all.map((h) => ({ file: h.file, line: h.start_line }))))
   const heading = match.heading
   const file = path.join(skill.sourceDir, ...heading.file.split("/"))
   const source = yield* fs.readFileString(file).pipe(

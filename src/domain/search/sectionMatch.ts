@@ -53,7 +53,13 @@ export const normalizeRelPath = (p: string): string =>
     .join("/")
 
 export type SectionMatch =
-  | { readonly _tag: "Found"; readonly heading: HeadingEntry; readonly matches: number }
+  | {
+      readonly _tag: "Found"
+      readonly heading: HeadingEntry
+      readonly matches: number
+      /** Every matching heading in outline order, `heading` first. */
+      readonly all: ReadonlyArray<HeadingEntry>
+    }
   | { readonly _tag: "NotFound"; readonly query: string; readonly suggestions: ReadonlyArray<HeadingEntry> }
 
 const matchesOf = (headings: ReadonlyArray<HeadingEntry>, folded: string, file: string | undefined) =>
@@ -71,7 +77,7 @@ export const matchSection = (
   for (const candidate of primary === whole ? [primary] : [whole, primary]) {
     if (candidate.length === 0) continue
     const found = matchesOf(headings, foldCase(candidate), fileFilter)
-    if (found.length > 0) return { _tag: "Found", heading: found[0], matches: found.length }
+    if (found.length > 0) return { _tag: "Found", heading: found[0], matches: found.length, all: found }
   }
   return { _tag: "NotFound", query: primary, suggestions: suggestSections(headings, primary, fileFilter) }
 }
