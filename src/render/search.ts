@@ -15,7 +15,7 @@ export interface SearchRenderOptions {
   readonly skill?: string
   /** Name the MCP tool (`skc_open`) instead of the CLI command. */
   readonly mcp?: boolean
-  /** For an empty or partial answer of one skill: the question with its typos corrected from the skill's headings. */
+  /** For an empty or partial answer: the question with its typos corrected from the searched skills' headings. */
   readonly correction?: string
 }
 
@@ -49,10 +49,10 @@ const noResultsNext = (options: SearchRenderOptions): string => {
     const how = options.mcp ? `skc_outline skill=${JSON.stringify(options.skill)}` : `skc outline ${quoteArg(options.skill)}`
     return didYouMeanLine(options, "  ") + visible(`  No section of '${options.skill}' holds these words; its headings: ${how}`) + "\n"
   }
-  return `  No searched skill holds these words; what each skill is for: ${options.mcp ? "skc_list" : "skc list"}\n`
+  return didYouMeanLine(options, "  ") + `  No searched skill holds these words; what each skill is for: ${options.mcp ? "skc_list" : "skc list"}\n`
 }
 
-/** "Did you mean '…'?" on a line of its own, when the answer carries a correction (one skill's search). */
+/** "Did you mean '…'?" on a line of its own, when the answer carries a correction. */
 const didYouMeanLine = (options: SearchRenderOptions, indent: string): string =>
   options.correction === undefined ? "" : visible(`${indent}Did you mean '${options.correction}'?`) + "\n"
 

@@ -1,4 +1,4 @@
-// "Did you mean …?" for a search of one skill that found nothing or only a partial answer
+// "Did you mean …?" for a search (of one skill, or across skills) that found nothing or only a partial answer
 // (src/domain/search/typoCorrection.ts): the question with a word no section holds replaced by the closest word
 // of the skill's headings. Text output only (RFC-0004:C-SEARCH: the text is informative, the JSON the RFC's).
 // Real CLI and MCP server, real SQLite index, isolated SKILLC_HOME.
@@ -50,5 +50,50 @@ describe("typos in a search of one skill", () => {
     expect(r.isError).toBeFalsy()
     expect(JSON.stringify(r.content)).toContain("Did you mean 'watermark'?")
     expect(r.structuredContent).toEqual({ query: "watermrk", results: [] })
+  })
+})
+
+describe("typos in a search across skills", () => {
+  const s = sandbox()
+  let mcp: McpSession
+  beforeAll(async () => {
+    // Two skills: the corrected word is a heading word of the second only, so the vocabulary is every searched skill's.
+    for (const [name, body] of [
+      ["pdf", "# PDF\n\n## Add Watermark\n\nStamp each page.\n"],
+      ["docx", "# DOCX\n\n## Tracked Changes\n\nShow who edited what.\n"]
+    ]) {
+      const dir = join(s.work, ".skillc", "skills", name!)
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, "SKILL.md"), `---\nname: ${name}\ndescription: ${name} files. Use when asked for ${name}.\n---\n${body}`)
+      expect(s.run(["build", name!]).code).toBe(0)
+    }
+    mcp = await connectMcp({ cwd: s.work, home: s.home })
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  it("an empty answer says what was probably meant, from any searched skill's headings", () => {
+    const r = s.run(["search", "--all", "trackd"])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe("No results for 'trackd'.\n  Did you mean 'tracked'?\n  No searched skill holds these words; what each skill is for: skc list\n")
+    expect(JSON.parse(s.run(["search", "--all", "trackd", "--format", "json"]).stdout)).toEqual({ query: "trackd", results: [] })
+  })
+
+  it("a partial answer says it, only for a word no skill holds; a word some skill holds is never corrected", () => {
+    const r = s.run(["search", "--all", "watermark chnages"])
+    expect(r.stdout.split("\n").slice(0, 2)).toEqual([
+      "No section holds every word of 'watermark chnages'; these hold the most of them.",
+      "Did you mean 'watermark changes'?"
+    ])
+    // "stamp" is held (pdf's text), "zebras" is close to no heading word: nothing to suggest.
+    expect(s.run(["search", "--all", "stamp zebras"]).stdout).not.toContain("Did you mean")
+  })
+
+  it("over MCP the text carries it, the structured answer does not", async () => {
+    const r = await mcp.call("skc_search", { query: "trackd" })
+    expect(r.isError).toBeFalsy()
+    expect(JSON.stringify(r.content)).toContain("Did you mean 'tracked'?")
+    expect(r.structuredContent).toEqual({ query: "trackd", results: [] })
   })
 })

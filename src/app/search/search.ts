@@ -27,13 +27,13 @@ import { Effect, Schema } from "effect"
 import { EmptyQuery, IndexUnusable, InvalidOption } from "../../domain/errors.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { queryTokens } from "../../domain/search/query.js"
-import { correctedQuestion, headingVocabulary } from "../../domain/search/typoCorrection.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
 import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, wordOf, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
+import { correctionIn, unheldWords } from "./correction.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { describedExcerpt, describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
 
@@ -56,7 +56,7 @@ const answer = Effect.fn("skc.search")(function* (input: SearchInput, withCorrec
   if (input.skill !== undefined && input.skills !== undefined && input.skills.length > 0) {
     return yield* Effect.fail(new InvalidOption({ message: "skills narrows a search across skills: give skill or skills, not both" }))
   }
-  if (input.skill === undefined) return { result: yield* searchAcross(input), correction: undefined }
+  if (input.skill === undefined) return yield* searchAcross(input, withCorrection)
   return yield* searchOne(input, input.skill, withCorrection)
 })
 
@@ -145,10 +145,6 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
     }
     return { chosen, unheld }
   })
-
-/** The words of `words` (as `wordOf` reads them) that `hits` (per word, in order) says no section holds. */
-const unheldWords = (words: ReadonlyArray<string>, hits: ReadonlyArray<number>): ReadonlySet<string> =>
-  new Set(words.filter((_, i) => (hits[i] ?? 0) === 0).map(wordOf))
 
 /**
  * The partial query (DECISIONS #37) of `words` in one skill, its name and
@@ -250,26 +246,8 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const { found, partial, unheld } = yield* ownAnswer(ownIndex(skill, q), tokens, input.limit ?? DEFAULT_LIMIT)
       const results = yield* render(found, false)
       const result = { query: input.query, ...(partial ? { partial: true as const } : {}), results } satisfies SearchResult as SearchResult
-      const correction = withCorrection && (results.length === 0 || partial) ? yield* correctionIn(q, tokens, unheld) : undefined
+      const correction = withCorrection && (results.length === 0 || partial) ? yield* correctionIn([q], tokens, unheld) : undefined
       return { result, correction }
     })
   )
 
-/**
- * The question as it was probably meant, for a search of one skill that
- * found nothing or a partial answer (src/domain/search/typoCorrection.ts):
- * each content word no section holds (`unheld`, counted by the search),
- * replaced by the closest word of the skill's headings when it reads as a
- * typo of it. Undefined when every content word is held somewhere or none
- * is close to a heading word (the headings are read only when some word is
- * held nowhere). Never fails: a suggestion is a courtesy, and the search
- * has already answered.
- */
-const correctionIn = (q: QueryableIndex, tokens: ReadonlyArray<string>, unheld: ReadonlySet<string>) =>
-  Effect.gen(function* () {
-    const missing = new Set(tokens.flatMap((t, i) => (!isStopWord(t) && unheld.has(wordOf(t)) ? [i] : [])))
-    if (missing.size === 0) return undefined
-    const headings = yield* q.index.allHeadings
-    return correctedQuestion(tokens, missing, headingVocabulary(headings.map((h) => h.text)))
-    // Recovery: an index that cannot be read for the suggestion suggests nothing; the search has answered already.
-  }).pipe(Effect.orElseSucceed(() => undefined))

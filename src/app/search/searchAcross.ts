@@ -24,6 +24,7 @@ import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../bu
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, rowScore, type Describe, type Evaluated, type Found, type Opened } from "./searchRows.js"
+import { correctionIn, unheldWords } from "./correction.js"
 import { skillsInScope } from "../skills/index.js"
 
 
@@ -155,7 +156,9 @@ const rankTogether = (
       chosen.map(({ c }): Found => ({ c, tokens: words, mode })),
       true
     )
-    return { chosen, results }
+    // The words no searched section holds, from the counts the score needed (for "Did you mean").
+    const unheld = unheldWords(words, words.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0)))
+    return { chosen, results, unheld }
   })
 
 /**
@@ -167,7 +170,7 @@ const rankTogether = (
  * skill's description holds. Each result carries its skill; `partial` when
  * no returned section holds every content word itself.
  */
-export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: SearchInput) {
+export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: SearchInput, withCorrection = false) {
   const diagnostics = yield* Diagnostics
   const tokens = queryTokens(input.query)
   const limit = input.limit ?? DEFAULT_LIMIT
@@ -199,7 +202,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   // cache: if it fails while answering, the answer comes from each index instead.
   const each = searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn }))
   const combined = yield* acrossIndex(searched)
-  const { chosen, results } =
+  const { chosen, results, unheld } =
     combined === undefined
       ? yield* rankTogether(each, words, mode, limit)
       : yield* rankTogether([combined], words, mode, limit).pipe(
@@ -225,9 +228,15 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   // others (a question about PDFs is no read of the house style); a question nothing answered goes once
   // to the global log, for `stats --all`, never to a skill's unanswered list. The call's logging wrapper
   // writes them, in one batch (issue 14; issue 44 item 4).
+  // "Did you mean …?" (issue 47): for an empty or partial answer, a word no searched skill holds, read as a
+  // typo of a word of their headings. Only a question of content words (`mode` "any") can have one.
+  const correction =
+    withCorrection && mode === "any" && (results.length === 0 || partial)
+      ? yield* correctionIn(searched.map((s) => s.q), tokens, unheld)
+      : undefined
   if (results.length === 0) {
     yield* touchUnansweredAcrossSkills(input.query)
-    return result
+    return { result, correction }
   }
   for (const o of searched) {
     const count = results.filter((r) => r.skill === o.skill.name).length
@@ -238,6 +247,6 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
       error: null
     })
   }
-  return result
+  return { result, correction }
 }, Effect.scoped)
 
