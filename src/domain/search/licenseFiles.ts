@@ -31,6 +31,10 @@ const FONT_LICENSE = /(?:^|[-_])ofl\.txt$/i
 /** Whether `file` (a skill-relative path, `/`-separated) holds a license's text, by its name. */
 export const isLicenseFile = (file: string): boolean => {
   const name = file.slice(file.lastIndexOf("/") + 1)
+  // Almost no file is a license: a look at the name's first letters and its end spares the expressions
+  // (compiled by V8 at first use, a measurable share of a search's run) for every other name.
+  const start = name.slice(0, 3).toLowerCase()
+  if (start !== "lic" && start !== "cop" && start !== "unl" && start !== "not" && !name.slice(-7).toLowerCase().endsWith("ofl.txt")) return false
   return LICENSE_NAME.test(name) || LEGAL_NAME.test(name) || FONT_LICENSE.test(name)
 }
 
