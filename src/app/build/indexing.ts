@@ -43,7 +43,7 @@ import {
 import { tokenizerChoice, type TokenizerChoice } from "../../domain/search/tokenizer.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
-import { Hasher } from "../../ports/Hasher.js"
+import { Hasher, type HasherService } from "../../ports/Hasher.js"
 import { IndexWriteFailed, SearchIndex, type IndexWriter, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../../ports/SearchIndex.js"
 import { builtElsewhere, NOT_BUILT_HERE, recordCacheOwner } from "../skills/index.js"
 import type { ResolvedSkill } from "../skills/index.js"
@@ -59,11 +59,34 @@ export const FILE_HASHES_KEY = "file_hashes"
 
 
 
+/**
+ * The hash16 of each canonical source path, per hasher (a test's hasher may
+ * answer otherwise than the real one). A long-lived MCP server names the
+ * same indexes on every call: `skc_search` across 26 skills spent about
+ * 0.4 ms of each call hashing their paths (docs/benchmarks-history.md,
+ * eighth pass). Bounded: cleared when it holds more paths than any skill
+ * set a session serves.
+ */
+const hash16Memo = new WeakMap<HasherService, Map<string, string>>()
+const HASH16_MEMO_SIZE = 4096
+
+const hash16OfPath = (hasher: HasherService, canonical: string): string => {
+  let memo = hash16Memo.get(hasher)
+  if (memo === undefined) hash16Memo.set(hasher, (memo = new Map()))
+  let hash16 = memo.get(canonical)
+  if (hash16 === undefined) {
+    if (memo.size >= HASH16_MEMO_SIZE) memo.clear()
+    hash16 = hash16Of(hasher.sha256Hex(canonical))
+    memo.set(canonical, hash16)
+  }
+  return hash16
+}
+
 /** `<runtime>/.skillc-meta/search-<hash16>.db`, hash16 from the canonical source path. */
 export const indexPathOf = Effect.fnUntraced(function* (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "runtimeDir">) {
   const path = yield* Path
   const hasher = yield* Hasher
-  const hash16 = hash16Of(hasher.sha256Hex(skill.canonicalSourceDir))
+  const hash16 = hash16OfPath(hasher, skill.canonicalSourceDir)
   return { path: path.join(skill.runtimeDir, ".skillc-meta", indexFileName(hash16)), hash16 }
 })
 
