@@ -59,8 +59,11 @@ describe("issue 19: the measurement tells quadratic work from linear", () => {
       for (let i = 0; i < s.length; i += 64) found += s.indexOf("\u0000", i)
       return found
     }
-    const ratios = ratiosOf(quadratic, "x".repeat(4 * 1024), "x".repeat(STEP * 4 * 1024), MAX_RATIO, 1)
-    expect(ratios[0]).toBeGreaterThan(MAX_RATIO)
+    // Every attempt is made (no early stop: the bound below any ratio), each keeping the cheapest runs so far, as
+    // the readers' measurement does: a busy machine that inflated one small run (a 4 KB read takes microseconds)
+    // once gave 24 where the work is 256 × (CI, 2 cores shared with other work).
+    const ratios = ratiosOf(quadratic, "x".repeat(4 * 1024), "x".repeat(STEP * 4 * 1024), -1, ATTEMPTS)
+    expect(Math.max(...ratios)).toBeGreaterThan(MAX_RATIO)
   })
 })
 

@@ -22,12 +22,14 @@ export const unheldWords = (words: ReadonlyArray<string>, hits: ReadonlyArray<nu
  * are read only when some word is held nowhere). Never fails: a suggestion
  * is a courtesy, and the search has already answered.
  */
-export const correctionIn = (indexes: ReadonlyArray<QueryableIndex>, tokens: ReadonlyArray<string>, unheld: ReadonlySet<string>) =>
-  Effect.gen(function* () {
+export const correctionIn = Effect.fnUntraced(
+  function* (indexes: ReadonlyArray<QueryableIndex>, tokens: ReadonlyArray<string>, unheld: ReadonlySet<string>) {
     const missing = new Set(tokens.flatMap((t, i) => (!isStopWord(t) && unheld.has(wordOf(t)) ? [i] : [])))
     if (missing.size === 0) return undefined
     const headings: Array<string> = []
     for (const q of indexes) for (const h of yield* q.index.allHeadings) headings.push(h.text)
     return correctedQuestion(tokens, missing, headingVocabulary(headings))
-    // Recovery: an index that cannot be read for the suggestion suggests nothing; the search has answered already.
-  }).pipe(Effect.orElseSucceed(() => undefined))
+  },
+  // Recovery: an index that cannot be read for the suggestion suggests nothing; the search has answered already.
+  (effect) => effect.pipe(Effect.orElseSucceed(() => undefined))
+)

@@ -11,7 +11,7 @@
  */
 import { Effect } from "effect"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { findProjectRoot } from "../shared/Settings.js"
+import { findProjectRoot } from "../shared/index.js"
 import { agentSkillRoots } from "./agentDirs.js"
 
 export const inNoProject = Effect.gen(function* () {
