@@ -97,3 +97,30 @@ describe("typos in a search across skills", () => {
     expect(r.structuredContent).toEqual({ query: "trackd", results: [] })
   })
 })
+
+describe("typos in a long-lived MCP session", () => {
+  const s = sandbox()
+  let mcp: McpSession
+  const dir = () => join(s.work, ".skillc", "skills", "notes")
+  beforeAll(async () => {
+    mkdirSync(dir(), { recursive: true })
+    writeFileSync(join(dir(), "SKILL.md"), "---\nname: notes\ndescription: Notes. Use when asked for notes.\n---\n# Notes\n\n## Add Watermark\n\nStamp each page.\n")
+    expect(s.run(["build", "notes"]).code).toBe(0)
+    mcp = await connectMcp({ cwd: s.work, home: s.home })
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  it("the headings it suggests from are those of the index as it is now: a rebuild with a new heading is seen", async () => {
+    const text = async (query: string) => JSON.stringify((await mcp.call("skc_search", { skill: "notes", query })).content)
+    expect(await text("watermrk")).toContain("Did you mean 'watermark'?")
+    // Asked again, the same answer (from what the session remembers).
+    expect(await text("watermrk")).toContain("Did you mean 'watermark'?")
+    expect(await text("trackd")).not.toContain("Did you mean")
+    writeFileSync(join(dir(), "SKILL.md"), "---\nname: notes\ndescription: Notes. Use when asked for notes.\n---\n# Notes\n\n## Tracked Changes\n\nWho edited what.\n")
+    expect(s.run(["build", "notes"]).code).toBe(0)
+    expect(await text("trackd")).toContain("Did you mean 'tracked'?")
+    expect(await text("watermrk")).not.toContain("Did you mean")
+  })
+})

@@ -9,8 +9,36 @@
  */
 import { Effect } from "effect"
 import { isStopWord, wordOf } from "../../domain/search/rank.js"
-import { correctedQuestion, headingVocabulary } from "../../domain/search/typoCorrection.js"
+import { correctedQuestion, headingVocabulary, typoOf } from "../../domain/search/typoCorrection.js"
 import type { QueryableIndex } from "../build/index.js"
+
+/**
+ * The headings' words of a set of indexes and the corrections asked of them
+ * so far, remembered by the indexes' identity (file, source hash and time of
+ * indexing: a rebuilt index is another). A long-lived MCP server asks the
+ * same skills again and again, and a question across 26 skills with a word
+ * none holds ("how do I review a pull request for security problems" in the
+ * benchmark's catalogue) read every heading of all 26 on every call, about
+ * a millisecond. Indexes kept in memory (no file) are read each time.
+ */
+interface Known {
+  readonly vocabulary: ReadonlyMap<string, number>
+  readonly typos: Map<string, string | undefined>
+}
+const remembered = new Map<string, Known>()
+/** Sets of indexes remembered at most (the oldest goes first); each set's corrections at most. */
+const REMEMBERED_SETS = 8
+const REMEMBERED_TYPOS = 1024
+
+const identityOf = (indexes: ReadonlyArray<QueryableIndex>): string | undefined =>
+  indexes.every((q) => q.path !== undefined)
+    ? indexes.map((q) => `${q.path}\0${q.meta.source_hash}\0${q.meta.indexed_at ?? ""}`).join("\n")
+    : undefined
+
+const remember = (identity: string, known: Known): void => {
+  if (remembered.size >= REMEMBERED_SETS) remembered.delete(remembered.keys().next().value!)
+  remembered.set(identity, known)
+}
 
 /** The words of `words` (as `wordOf` reads them) that `hits` (per word, in order) says no section holds. */
 export const unheldWords = (words: ReadonlyArray<string>, hits: ReadonlyArray<number>): ReadonlySet<string> =>
@@ -26,9 +54,22 @@ export const correctionIn = Effect.fnUntraced(
   function* (indexes: ReadonlyArray<QueryableIndex>, tokens: ReadonlyArray<string>, unheld: ReadonlySet<string>) {
     const missing = new Set(tokens.flatMap((t, i) => (!isStopWord(t) && unheld.has(wordOf(t)) ? [i] : [])))
     if (missing.size === 0) return undefined
-    const headings: Array<string> = []
-    for (const q of indexes) for (const h of yield* q.index.allHeadings) headings.push(h.text)
-    return correctedQuestion(tokens, missing, headingVocabulary(headings))
+    const identity = identityOf(indexes)
+    let known = identity === undefined ? undefined : remembered.get(identity)
+    if (known === undefined) {
+      const headings: Array<string> = []
+      for (const q of indexes) for (const h of yield* q.index.allHeadings) headings.push(h.text)
+      known = { vocabulary: headingVocabulary(headings), typos: new Map() }
+      if (identity !== undefined) remember(identity, known)
+    }
+    const { vocabulary, typos } = known
+    return correctedQuestion(tokens, missing, vocabulary, (word) => {
+      if (typos.has(word)) return typos.get(word)
+      const fixed = typoOf(word, vocabulary)
+      if (typos.size >= REMEMBERED_TYPOS) typos.clear()
+      typos.set(word, fixed)
+      return fixed
+    })
   },
   // Recovery: an index that cannot be read for the suggestion suggests nothing; the search has answered already.
   (effect) => effect.pipe(Effect.orElseSucceed(() => undefined))

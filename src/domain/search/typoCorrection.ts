@@ -52,11 +52,17 @@ export const typoOf = (word: string, vocabulary: ReadonlyMap<string, number>): s
  * holds) replaced by its typo's correction, as typed otherwise; undefined
  * when no token was corrected.
  */
-export const correctedQuestion = (tokens: ReadonlyArray<string>, missing: ReadonlySet<number>, vocabulary: ReadonlyMap<string, number>): string | undefined => {
+export const correctedQuestion = (
+  tokens: ReadonlyArray<string>,
+  missing: ReadonlySet<number>,
+  vocabulary: ReadonlyMap<string, number>,
+  /** `typoOf` over `vocabulary`, or a caller's remembered answers of it. */
+  typo: (word: string) => string | undefined = (word) => typoOf(word, vocabulary)
+): string | undefined => {
   let changed = false
   const out = tokens.map((t, i) => {
     if (!missing.has(i)) return t
-    const fixed = typoOf(t.replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, ""), vocabulary)
+    const fixed = typo(t.replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, ""))
     if (fixed === undefined) return t
     changed = true
     return fixed
