@@ -9,6 +9,9 @@ import { knownFields } from "../domain/agents/index.js"
 import type { AgentProfile, FieldKind } from "../domain/agents/profile.js"
 import { AGENT_SKILLS_FIELDS } from "../domain/lint/dialects.js"
 import { fileLinks } from "../domain/lint/links.js"
+import { snapshotReferences } from "../domain/lint/skillReferences.js"
+import { findMentions } from "../domain/references/mentions.js"
+import { resolveMention } from "../domain/references/reach.js"
 import { classifyTarget, dirOf } from "../domain/lint/paths.js"
 import { activeProfiles } from "../domain/lint/profiles.js"
 import type { SkillSnapshot } from "../domain/lint/types.js"
@@ -162,6 +165,36 @@ export const linkAt = (s: SkillSnapshot, file: string, t: LintText, pos: Positio
   const column = (t.bom && pos.line === 0 ? pos.character - 1 : pos.character) + 1
   const onLine = fileLinks(s).filter((l) => l.file === file && l.link.line === pos.line + 1 && l.link.column <= column)
   return onLine.sort((a, b) => b.link.column - a.link.column)[0]
+}
+
+/**
+ * The files a path mention under the cursor names, read as an agent reads
+ * it (src/domain/references: prose, inline code, code blocks — "read
+ * FORMS.md", `scripts/recalc.py`, `themes/`), resolved from `file` as
+ * SKL401 resolves it: one file, every file of a directory or glob, or the
+ * real file of a mention that matches it only ignoring case (SKL402).
+ * Published skills point to their files this way far more often than by
+ * Markdown links.
+ */
+export const mentionedAt = (s: SkillSnapshot, file: string, t: LintText, pos: Position): ReadonlyArray<string> => {
+  const column = (t.bom && pos.line === 0 ? pos.character - 1 : pos.character) + 1
+  const mention = findMentions(lineText(t, pos.line)).find((m) => m.column <= column && column <= m.column + m.text.length)
+  if (mention === undefined) return []
+  const resolved = resolveMention(snapshotReferences(s).index, file, mention)
+  return resolved._tag === "Files" ? resolved.files : resolved._tag === "Case" ? [resolved.real] : []
+}
+
+/** At most this many files of a directory or glob mention are offered as its definitions. */
+const MENTIONED_FILES_SHOWN = 50
+
+/** Where a link at the cursor goes: a root-relative file and the heading's 0-based line (0 without an anchor); else the files a path mention there names (line 0). */
+export const definitions = (s: SkillSnapshot, file: string, t: LintText, pos: Position): ReadonlyArray<{ readonly path: string; readonly line: number }> => {
+  const linked = definition(s, file, t, pos)
+  if (linked !== undefined) return [linked]
+  return mentionedAt(s, file, t, pos)
+    .filter((path) => s.lookup(path)?.type === "file")
+    .slice(0, MENTIONED_FILES_SHOWN)
+    .map((path) => ({ path, line: 0 }))
 }
 
 /** Where a link at the cursor goes: a root-relative file and the heading's 0-based line (0 without an anchor). */

@@ -46,7 +46,7 @@ import { anchor } from "../domain/lint/docs.js"
 import { estimateTokens } from "../domain/protocol/tokens.js"
 import { Live } from "../layers.js"
 import { discardingOutput } from "../ports/Output.js"
-import { complete, definition, documentSymbols, frontmatterEnd, headingTextRange, renameHeading } from "./features.js"
+import { complete, definitions, documentSymbols, frontmatterEnd, headingTextRange, renameHeading } from "./features.js"
 import { descriptionHover, headingHover } from "./hover.js"
 import { lintText, lineText, toPosition, type LintText } from "./text.js"
 
@@ -349,9 +349,10 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const at = linted(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       if (at === undefined || t === undefined) return null
-      const to = definition(at.last.lint.snapshot, at.rel, t, params.position)
-      if (to === undefined) return null
-      return { uri: toUri(join(at.s.root, ...to.path.split("/"))), range: { start: { line: to.line, character: 0 }, end: { line: to.line, character: 0 } } }
+      // A link's target, else the files a path mention names (one, or each of a directory's or glob's).
+      const to = definitions(at.last.lint.snapshot, at.rel, t, params.position)
+      const locations = to.map((d) => ({ uri: toUri(join(at.s.root, ...d.path.split("/"))), range: { start: { line: d.line, character: 0 }, end: { line: d.line, character: 0 } } }))
+      return locations.length === 0 ? null : locations.length === 1 ? locations[0]! : locations
     })
 
     connection.onPrepareRename((params) => {

@@ -1,0 +1,77 @@
+/**
+ * `skc lsp` go to definition on path mentions (src/lsp/features.ts
+ * `definitions`): published skills point to their files in prose and inline
+ * code ("read FORMS.md", `scripts/fill.py`) far more often than by Markdown
+ * links, and agents follow those mentions (SKL401). The editor goes where
+ * the agent would: the file, each file of a directory or glob, the real
+ * file of a mention that matches only ignoring case. A real client over
+ * stdio, as in lsp.test.ts.
+ */
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Location } from "vscode-languageserver-protocol"
+import { sandbox } from "../helpers/cli.js"
+import { startLsp, uriOf, type LspSession } from "../helpers/lspClient.js"
+import { writeTree } from "../helpers/tree.js"
+
+const sb = sandbox()
+const DIR = join(sb.work, "skills", "pdf")
+const SKILL_MD = join(DIR, "SKILL.md")
+const URI = uriOf(SKILL_MD)
+const LINES = [
+  "---",
+  "name: pdf",
+  "description: PDF files. Use when asked for PDFs.",
+  "---",
+  "# PDF",
+  "",
+  "To fill a form, read FORMS.md and follow it.",
+  "Run `scripts/fill.py` on the form, then [check](reference.md) the result.",
+  "Pick a theme from the `themes` directory.",
+  "Nothing here names a file.",
+  ""
+]
+
+let lsp: LspSession
+
+beforeAll(async () => {
+  writeTree(DIR, {
+    "SKILL.md": LINES.join("\n"),
+    "forms.md": "# Forms\n",
+    "reference.md": "# Reference\n",
+    "scripts/fill.py": "print('fill')\n",
+    "themes/dark.md": "# Dark\n",
+    "themes/light.md": "# Light\n"
+  })
+  lsp = await startLsp(sb.home, sb.work)
+  await lsp.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "markdown", version: 1, text: LINES.join("\n") } })
+  await lsp.diagnostics(URI)
+}, 120_000)
+
+afterAll(async () => {
+  if (lsp !== undefined) expect(await lsp.close()).toBe(0)
+})
+
+/** The definition at the first occurrence of `word` on `line`, as root-relative paths. */
+const definitionAt = async (line: number, word: string): Promise<ReadonlyArray<string>> => {
+  const character = LINES[line]!.indexOf(word) + 1
+  const got = (await lsp.connection.sendRequest("textDocument/definition", { textDocument: { uri: URI }, position: { line, character } })) as Location | Array<Location> | null
+  const list = got === null ? [] : Array.isArray(got) ? got : [got]
+  return list.map((l) => l.uri.slice(uriOf(DIR).length + 1))
+}
+
+describe("skc lsp: go to definition follows path mentions as an agent does", () => {
+  it("a mention in prose that matches a file only ignoring case goes to the real file", async () => {
+    expect(await definitionAt(6, "FORMS.md")).toEqual(["forms.md"])
+  })
+
+  it("a mention in inline code goes to its file; a link on the same line still goes to its own target", async () => {
+    expect(await definitionAt(7, "scripts/fill.py")).toEqual(["scripts/fill.py"])
+    expect(await definitionAt(7, "reference.md")).toEqual(["reference.md"])
+  })
+
+  it("a directory named as one goes to each of its files; words that name no file go nowhere", async () => {
+    expect(await definitionAt(8, "themes")).toEqual(["themes/dark.md", "themes/light.md"])
+    expect(await definitionAt(9, "Nothing")).toEqual([])
+  })
+})
