@@ -13,6 +13,21 @@ const SKILL = (name: string, description = `Does ${name} things.`, extra = "", b
   `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${body}`
 
 describe("agent-skill-protocol Discovery Mechanism", () => {
+  it("Searched lists the project directories that exist; with none, the working directory's, as missing (where to put project skills)", async () => {
+    const none = memoryWorld({ cwd: "/repo/sub", files: { "/home/u/.agents/skills/x/SKILL.md": SKILL("x") } })
+    const codex = Result.getOrThrow(await none.run(discover({ agent: "codex" })))
+    expect(codex.searched).toEqual([
+      { scope: "project", path: "/repo/sub/.agents/skills", exists: false },
+      { scope: "project", path: "/repo/sub/.codex/skills", exists: false },
+      { scope: "user", path: "/home/u/.agents/skills", exists: true },
+      { scope: "user", path: "/home/u/.codex/skills", exists: false }
+    ])
+    // One project directory exists (a level up): only it is listed, no missing one beside it.
+    const some = memoryWorld({ cwd: "/repo/sub", files: { "/repo/.claude/skills/a/SKILL.md": SKILL("a") } })
+    const claude = Result.getOrThrow(await some.run(discover({ agent: "claude" })))
+    expect(claude.searched.filter((d) => d.scope === "project")).toEqual([{ scope: "project", path: "/repo/.claude/skills", exists: true }])
+  })
+
   it("project (walking up, nearest first) > user > plugin, shadowed copies listed with the winner", async () => {
     const w = memoryWorld({
       cwd: "/proj/app/sub",
