@@ -72,15 +72,22 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
 
   // Stores and paths only: a build never replaces an agent directory entry it did not deploy (DECISIONS #38).
   let skill = yield* resolveCommandSkill(input.skill, { agentDirs: false })
+  // A path is imported into the global store with --global or outside a project, else the project's (importSkill).
+  const importing = skill.scope === "path"
+  const scope: "project" | "global" = importing
+    ? global || stores.projectSkills === undefined ? "global" : "project"
+    : global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
+  // The agent directories are checked before anything is written: a refused destination must not leave the
+  // skill imported and unbuilt, its name then resolving to a store copy without an index (E002 for agents
+  // that read it a moment before, as a foreign skill).
+  const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope, ...(importing ? { importing: skill.canonicalSourceDir } : {}) })
   let imported: ImportResult | null = null
-  if (skill.scope === "path") {
+  if (importing) {
     imported = yield* importSkill(skill, { global, force })
     skill = yield* describeSkillDir(imported.to, imported.scope)
     yield* verbose(`imported ${imported.from} into ${imported.to}`)
   }
-  const scope: "project" | "global" = global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
   const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
-  const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope })
 
   // Incremental (issue 16): what the index remembers of each file, and what later commands
   // settled beside it (issue 30), let the compilation skip files whose size and mtime have not moved.

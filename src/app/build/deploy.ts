@@ -50,7 +50,12 @@ export interface PlannedDeployment {
 export const planDeployments = Effect.fnUntraced(function* (
   targets: ReadonlyArray<TargetSpec>,
   name: string,
-  options: { readonly force: boolean; readonly scope: "project" | "global" }
+  options: {
+    readonly force: boolean
+    readonly scope: "project" | "global"
+    /** The canonical directory of a skill this build imports (`skc build <path>`), to name it when it is a destination. */
+    readonly importing?: string
+  }
 ) {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -73,11 +78,20 @@ export const planDeployments = Effect.fnUntraced(function* (
         : undefined
       existing = manifest?.skill === name ? "copy" : "other"
       if (existing === "other" && !options.force) {
+        // Adopting a skill kept in an agent directory (`skc build .claude/skills/pdf`): the destination is the
+        // very directory being imported. Its files go to the store first, so --force loses none of them.
+        // Recovery: a destination whose real path cannot be read is refused as any other directory.
+        const real = options.importing === undefined ? undefined : yield* fs.realPath(dest).pipe(Effect.orElseSucceed(() => undefined))
         return yield* Effect.fail(
-          new UsageError({
-            message: `'${dest}' already exists and is not a link made by skc`,
-            detail: ["use --force to replace it (its contents will be deleted)"]
-          })
+          real !== undefined && real === options.importing
+            ? new UsageError({
+                message: `'${dest}' is the skill this build imports, and skc's link to the build would take its place`,
+                detail: [`run it again with --force: its files are copied into the ${options.scope} store first, then the directory is replaced by the link`]
+              })
+            : new UsageError({
+                message: `'${dest}' already exists and is not a link made by skc`,
+                detail: ["use --force to replace it (its contents will be deleted)"]
+              })
         )
       }
     }

@@ -1,0 +1,57 @@
+// Adopting a skill kept in an agent directory: `skc build .claude/skills/<name>` imports it into the store,
+// builds it and links the build where it was. Without --force the build is refused (the directory is not
+// skc's link) and nothing is written: before, the skill was imported anyway and left unbuilt, so its name
+// resolved to a store copy without an index and agents that had read it a moment before got E002.
+// bin/skc.mjs as a child process, temp dirs, isolated SKILLC_HOME.
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+
+const SKILL = "---\nname: notes\ndescription: Team notes. Use when asked for notes.\n---\n# Notes\n\n## Release Checklist\n\nTag, then announce.\n"
+
+describe("skc build of a skill kept in an agent directory", () => {
+  const s = sandbox()
+  const agentCopy = join(s.work, ".claude", "skills", "notes")
+  beforeAll(() => {
+    expect(s.run(["init"]).code).toBe(0)
+    mkdirSync(join(agentCopy, "refs"), { recursive: true })
+    writeFileSync(join(agentCopy, "SKILL.md"), SKILL)
+    writeFileSync(join(agentCopy, "refs", "tips.md"), "# Tips\n\nKeep it short.\n")
+  })
+
+  it("without --force: refused with a message that names the import, nothing imported, the skill still answers", async () => {
+    const r = await s.runAsync(["build", ".claude/skills/notes"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(`error: '${agentCopy}' is the skill this build imports, and skc's link to the build would take its place`)
+    expect(r.stderr).toContain("run it again with --force: its files are copied into the project store first")
+    expect(existsSync(join(s.work, ".skillc", "skills", "notes"))).toBe(false)
+    const found = await s.runAsync(["search", "notes", "release checklist", "--format", "json"])
+    expect(found.code).toBe(0)
+    expect(JSON.parse(found.stdout).results[0].section).toBe("Release Checklist")
+  })
+
+  it("with --force: the files are in the store, the agent directory holds skc's link, the skill answers", async () => {
+    const r = await s.runAsync(["build", ".claude/skills/notes", "--force"])
+    expect(r.code, r.stderr).toBe(0)
+    expect(lstatSync(agentCopy).isSymbolicLink()).toBe(true)
+    const store = join(s.work, ".skillc", "skills", "notes")
+    expect(readFileSync(join(store, "SKILL.md"), "utf8")).toBe(SKILL)
+    expect(readFileSync(join(store, "refs", "tips.md"), "utf8")).toBe("# Tips\n\nKeep it short.\n")
+    const found = await s.runAsync(["search", "notes", "release checklist", "--format", "json"])
+    expect(JSON.parse(found.stdout).results[0].section).toBe("Release Checklist")
+  })
+
+  it("another skill's directory in the way: the usual refusal, and nothing imported", async () => {
+    const elsewhere = join(s.root, "elsewhere", "tips")
+    mkdirSync(elsewhere, { recursive: true })
+    writeFileSync(join(elsewhere, "SKILL.md"), SKILL.replace("name: notes", "name: tips"))
+    const taken = join(s.work, ".claude", "skills", "tips")
+    mkdirSync(taken, { recursive: true })
+    writeFileSync(join(taken, "SKILL.md"), SKILL.replace("name: notes", "name: tips"))
+    const r = await s.runAsync(["build", elsewhere])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(`error: '${taken}' already exists and is not a link made by skc\n  use --force`)
+    expect(existsSync(join(s.work, ".skillc", "skills", "tips"))).toBe(false)
+  })
+})
