@@ -28,12 +28,18 @@ const Strings = Schema.Array(Schema.String)
  * `suggestions` (issue 25 item 3), when resolution looked: the close names
  * of skills that do resolve here, or none (then the hint to list them).
  */
-export class SkillNotFound extends Schema.TaggedError<SkillNotFound>()("SkillNotFound", { skill: Schema.String, suggestions: Schema.optional(Strings) }) {
+export class SkillNotFound extends Schema.TaggedError<SkillNotFound>()("SkillNotFound", {
+  skill: Schema.String,
+  suggestions: Schema.optional(Strings),
+  /** What to do instead, when the caller knows better than a list (e.g. a foreign skill `build` cannot take by name). */
+  hint: Schema.optional(Schema.String)
+}) {
   readonly code = "E001" as const
   get text(): string {
     return `skill '${this.skill}' not found`
   }
   get detail(): ReadonlyArray<string> {
+    if (this.hint !== undefined) return [this.hint]
     if (this.suggestions === undefined) return []
     return [didYouMean(this.suggestions) ?? "run 'skc list' to see the skills that resolve here"]
   }

@@ -20,6 +20,15 @@ describe("skc build of a skill kept in an agent directory", () => {
     writeFileSync(join(agentCopy, "refs", "tips.md"), "# Tips\n\nKeep it short.\n")
   })
 
+  it("by name: E001 says how to adopt it (build takes the stores only, DECISIONS #38), not to look at skc list where it is listed", async () => {
+    const r = await s.runAsync(["build", "notes"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      "error[E001]: skill 'notes' not found\n" +
+        "  'notes' is a skill in an agent directory that skc did not build (.claude/skills/notes); adopt it with: skc build .claude/skills/notes --force\n"
+    )
+  })
+
   it("without --force: refused with a message that names the import, nothing imported, the skill still answers", async () => {
     const r = await s.runAsync(["build", ".claude/skills/notes"])
     expect(r.code).toBe(1)

@@ -9,7 +9,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { UsageError, Warning } from "../../domain/errors.js"
+import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { profilesForTargets } from "../../domain/agents/index.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
@@ -20,7 +20,7 @@ import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
 import { deploy, Deployment, oldHomeLinks, planDeployments } from "./deploy.js"
 import { ImportResult, importSkill } from "./importSkill.js"
-import { describeSkillDir, resolveCommandSkill } from "../skills/index.js"
+import { describeSkillDir, resolveCommandSkill, resolveSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 
 export const BuildInput = Schema.Struct({
@@ -71,7 +71,9 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   const global = input.global ?? false
 
   // Stores and paths only: a build never replaces an agent directory entry it did not deploy (DECISIONS #38).
-  let skill = yield* resolveCommandSkill(input.skill, { agentDirs: false })
+  let skill = yield* resolveCommandSkill(input.skill, { agentDirs: false }).pipe(
+    Effect.catchTag("SkillNotFound", (e) => adoptionHint(e, input.skill))
+  )
   // A path is imported into the global store with --global or outside a project, else the project's (importSkill).
   const importing = skill.scope === "path"
   const scope: "project" | "global" = importing
@@ -132,6 +134,30 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   }
   return { result, compiled }
 })
+
+/**
+ * `skc build <name>` takes the stores only (DECISIONS #38): a skill kept in
+ * an agent directory (`.claude/skills/pdf`, which `skc list` shows as
+ * foreign) is not found by name. E001 then says how to adopt it — by its
+ * path, which imports it — instead of pointing at `skc list`, where the
+ * name is listed.
+ */
+const adoptionHint = (e: SkillNotFound, name: string) =>
+  Effect.gen(function* () {
+    const path = yield* Path
+    const { stores } = yield* Settings
+    const found = yield* Effect.result(resolveSkill(name))
+    if (found._tag === "Failure" || found.success.foreign !== true) return yield* Effect.fail(e)
+    const rel = path.relative(stores.cwd, found.success.sourceDir)
+    const shown = rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? found.success.sourceDir : rel
+    const where = /^[\w@%+=:,./-]+$/.test(shown) ? shown : `'${shown.replaceAll("'", "'\\''")}'`
+    return yield* Effect.fail(
+      new SkillNotFound({
+        skill: e.skill,
+        hint: `'${name}' is a skill in an agent directory that skc did not build (${where}); adopt it with: skc build ${where} --force`
+      })
+    )
+  })
 
 export const build = (input: BuildInput, options: { readonly deploy?: boolean } = {}) =>
   Effect.map(buildWithArtifacts(input, options), (r) => r.result)
