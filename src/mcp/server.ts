@@ -67,6 +67,7 @@ import { LineTransport } from "./transport.js"
 import { RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
 import { getSkillPrompt, listSkillPrompts } from "./prompts.js"
 import { projectOfRoots, validRoots } from "./roots.js"
+import { SKILL_SCOPES, type SkillScopeName } from "./skillUri.js"
 import { inNoProject } from "../app/skills/index.js"
 import { resolve } from "node:path"
 
@@ -365,6 +366,34 @@ const cursorParam = (params: unknown): string | undefined => {
 }
 
 /**
+ * What the resource template of each scope says (`resources/templates/list`), in `SKILL_SCOPES` order.
+ * Skills found in agent skill directories are served too (DECISIONS #38): a repository keeping its skills
+ * in .claude/skills has only those, so a client building URIs from templates needs them.
+ */
+const TEMPLATE_TEXT: Record<SkillScopeName, { readonly title: string; readonly description: string }> = {
+  project: {
+    title: "A file of a project skill",
+    description: "Any file of a skill in the project source store (.skillc/skills/<skill>); SKILL.md is the entry point."
+  },
+  global: {
+    title: "A file of a global skill",
+    description: "Any file of a skill in the global source store (~/.skillc/skills/<skill>); SKILL.md is the entry point."
+  },
+  "agent-project": {
+    title: "A file of a skill in a project's agent skills directory",
+    description: "Any file of a skill found in an agent's project skills directory (.claude/skills/<skill>, .agents/skills/<skill>, …); SKILL.md is the entry point."
+  },
+  "agent-user": {
+    title: "A file of a skill in a user's agent skills directory",
+    description: "Any file of a skill found in an agent's user skills directory (~/.claude/skills/<skill>, …); SKILL.md is the entry point."
+  },
+  plugin: {
+    title: "A file of a plugin's skill",
+    description: "Any file of a skill under a configured plugin root (<root>/skills/<skill>); SKILL.md is the entry point."
+  }
+}
+
+/**
  * Issue 46 item 3: what a session with no project says, once, with the first
  * answer that finds nothing, and on stderr at start: clients start servers
  * in `/` or the home directory, where a missing project otherwise looks
@@ -455,40 +484,11 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     return { resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
   })
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [
-      {
-        uriTemplate: "skill://project/{skill}/{+path}",
-        name: "project-skill-file",
-        title: "A file of a project skill",
-        description: "Any file of a skill in the project source store (.skillc/skills/<skill>); SKILL.md is the entry point."
-      },
-      {
-        uriTemplate: "skill://global/{skill}/{+path}",
-        name: "global-skill-file",
-        title: "A file of a global skill",
-        description: "Any file of a skill in the global source store (~/.skillc/skills/<skill>); SKILL.md is the entry point."
-      },
-      // Skills found in agent skill directories are served too (DECISIONS #38): a repository keeping its
-      // skills in .claude/skills has only these, so a client building URIs from templates needs them.
-      {
-        uriTemplate: "skill://agent-project/{skill}/{+path}",
-        name: "agent-project-skill-file",
-        title: "A file of a skill in a project's agent skills directory",
-        description: "Any file of a skill found in an agent's project skills directory (.claude/skills/<skill>, .agents/skills/<skill>, …); SKILL.md is the entry point."
-      },
-      {
-        uriTemplate: "skill://agent-user/{skill}/{+path}",
-        name: "agent-user-skill-file",
-        title: "A file of a skill in a user's agent skills directory",
-        description: "Any file of a skill found in an agent's user skills directory (~/.claude/skills/<skill>, …); SKILL.md is the entry point."
-      },
-      {
-        uriTemplate: "skill://plugin/{skill}/{+path}",
-        name: "plugin-skill-file",
-        title: "A file of a plugin's skill",
-        description: "Any file of a skill under a configured plugin root (<root>/skills/<skill>); SKILL.md is the entry point."
-      }
-    ],
+    resourceTemplates: SKILL_SCOPES.map((scope) => ({
+      uriTemplate: `skill://${scope}/{skill}/{+path}`,
+      name: `${scope}-skill-file`,
+      ...TEMPLATE_TEXT[scope]
+    })),
     // Fixed for the process: the same hints whichever revision asks (issue 48 item 1).
     ...revision.cacheHints("resources/templates/list")
   }))

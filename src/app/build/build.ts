@@ -13,13 +13,14 @@ import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { profilesForTargets } from "../../domain/agents/index.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
+import { quoteArg } from "../../domain/tools/template.js"
 import { DEFAULT_TARGET, describeTargetProblem, parseTargets } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { META_DIR } from "../../domain/manifest.js"
 import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
 import { deploy, Deployment, oldHomeLinks, planDeployments } from "./deploy.js"
-import { ImportResult, importSkill } from "./importSkill.js"
+import { ImportResult, importScope, importSkill } from "./importSkill.js"
 import { describeSkillDir, resolveCommandSkill, resolveSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 
@@ -74,10 +75,9 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   let skill = yield* resolveCommandSkill(input.skill, { agentDirs: false }).pipe(
     Effect.catchTag("SkillNotFound", (e) => adoptionHint(e, input.skill))
   )
-  // A path is imported into the global store with --global or outside a project, else the project's (importSkill).
   const importing = skill.scope === "path"
   const scope: "project" | "global" = importing
-    ? global || stores.projectSkills === undefined ? "global" : "project"
+    ? importScope(stores, global)
     : global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
   // The agent directories are checked before anything is written: a refused destination must not leave the
   // skill imported and unbuilt, its name then resolving to a store copy without an index (E002 for agents
@@ -149,8 +149,7 @@ const adoptionHint = (e: SkillNotFound, name: string) =>
     const found = yield* Effect.result(resolveSkill(name))
     if (found._tag === "Failure" || found.success.foreign !== true) return yield* Effect.fail(e)
     const rel = path.relative(stores.cwd, found.success.sourceDir)
-    const shown = rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? found.success.sourceDir : rel
-    const where = /^[\w@%+=:,./-]+$/.test(shown) ? shown : `'${shown.replaceAll("'", "'\\''")}'`
+    const where = quoteArg(rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? found.success.sourceDir : rel)
     return yield* Effect.fail(
       new SkillNotFound({
         skill: e.skill,

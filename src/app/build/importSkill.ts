@@ -15,7 +15,7 @@ import { Effect, Random, Schema } from "effect"
 import { Path } from "effect/Path"
 import { SkillExists, UsageError } from "../../domain/errors.js"
 import { FileSystem } from "../../ports/FileSystem.js"
-import { Settings } from "../shared/index.js"
+import { Settings, type Stores } from "../shared/index.js"
 import { isWithin, scanSourceTree } from "../shared/index.js"
 import type { ResolvedSkill } from "../skills/index.js"
 
@@ -29,11 +29,15 @@ export const ImportResult = Schema.Struct({
 export type ImportResult = typeof ImportResult.Type
 
 
+/** The store a path is imported into: the global one with --global or outside a project, else the project's. */
+export const importScope = (stores: Pick<Stores, "projectSkills">, global: boolean): "project" | "global" =>
+  global || stores.projectSkills === undefined ? "global" : "project"
+
 export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, options: { readonly global: boolean; readonly force: boolean }) {
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
-  const scope = options.global || stores.projectSkills === undefined ? ("global" as const) : ("project" as const)
+  const scope = importScope(stores, options.global)
   const store = scope === "global" ? stores.globalSkills : stores.projectSkills!
   const dest = path.join(store, skill.name)
 

@@ -28,9 +28,9 @@ import { EmptyQuery, IndexUnusable, InvalidOption } from "../../domain/errors.js
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, wordOf, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
-import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
+import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
 import { correctionIn, unheldWords } from "./correction.js"

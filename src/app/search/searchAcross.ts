@@ -115,13 +115,15 @@ const rankTogether = (
     // The words each skill's name and description hold (the partial query only: an AND row holds them all).
     const describing = mode === "any" && words.length > 1
     const per = yield* Effect.forEach(indexes, (x) => evaluate(x.opened, words, mode, true, undefined, describing ? x.describe : undefined))
+    // Per word, the sections of all indexes holding it.
+    const hitsOf = (round: ReadonlyArray<Evaluated>) => words.map((_, i) => round.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
     // Each index's best `limit` rows by the one score, of one round of the query.
     const bestOf = (round: ReadonlyArray<Evaluated>) =>
       Effect.gen(function* () {
         // BM25 with the IDF of all searched indexes together (docs/search.md).
         const global = {
           rows: round.reduce((n, e) => n + e.rows, 0),
-          hits: words.map((_, i) => round.reduce((n, e) => n + (e.hits[i] ?? 0), 0))
+          hits: hitsOf(round)
         }
         // Per index: its best `limit` rows by the one score (issue 47, docs/search.md "Scores"): BM25 with the
         // IDF of all searched indexes, plus what the headings above a row and its skill's name and description
@@ -157,7 +159,7 @@ const rankTogether = (
       true
     )
     // The words no searched section holds, from the counts the score needed (for "Did you mean").
-    const unheld = unheldWords(words, words.map((_, i) => per.reduce((n, e) => n + (e.hits[i] ?? 0), 0)))
+    const unheld = unheldWords(words, hitsOf(per))
     return { chosen, results, unheld }
   })
 
@@ -224,16 +226,16 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     results,
     ...(skipped.length > 0 ? { skipped } : {})
   }
-  // DECISIONS #44: one row in the log of each skill that contributed a returned result, none for the
-  // others (a question about PDFs is no read of the house style); a question nothing answered goes once
-  // to the global log, for `stats --all`, never to a skill's unanswered list. The call's logging wrapper
-  // writes them, in one batch (issue 14; issue 44 item 4).
   // "Did you mean …?" (issue 47): for an empty or partial answer, a word no searched skill holds, read as a
   // typo of a word of their headings. Only a question of content words (`mode` "any") can have one.
   const correction =
     withCorrection && mode === "any" && (results.length === 0 || partial)
       ? yield* correctionIn(searched.map((s) => s.q), tokens, unheld)
       : undefined
+  // DECISIONS #44: one row in the log of each skill that contributed a returned result, none for the
+  // others (a question about PDFs is no read of the house style); a question nothing answered goes once
+  // to the global log, for `stats --all`, never to a skill's unanswered list. The call's logging wrapper
+  // writes them, in one batch (issue 14; issue 44 item 4).
   if (results.length === 0) {
     yield* touchUnansweredAcrossSkills(input.query)
     return { result, correction }

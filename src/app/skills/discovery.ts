@@ -208,18 +208,16 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
   // user puts project skills. Listed as missing when no project directory exists at all, so "Searched"
   // says where the agent would look instead of naming only the user's directories.
   const nearest = dirs.filter((d) => d.scope === "project").slice(0, projectSkillsDirs(agent).length)
-  const nearestMissing: Array<SearchedDir> = []
   for (const d of dirs) {
     const scanned = yield* scanDir(d.scope, d.path, profileOf(agent))
     // Project-level directories that do not exist are the norm (one per level up to /); list only the ones that do.
     if (d.scope !== "project" || scanned.exists) searched.push({ scope: d.scope, path: d.path, exists: scanned.exists })
-    else if (nearest.includes(d)) nearestMissing.push({ scope: d.scope, path: d.path, exists: false })
     if (d.scope === "plugin" && !scanned.exists) {
       yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${d.path}`))
     }
     candidates.push(...scanned.candidates)
   }
-  if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearestMissing)
+  if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
   const result: DiscoverResult = { agent, searched, ...applyPrecedence(candidates) }
   return result
 })
