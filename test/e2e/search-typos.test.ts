@@ -8,23 +8,34 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
 
-describe("typos in a search of one skill", () => {
+type Sandbox = ReturnType<typeof sandbox>
+
+/** `<work>/.skillc/skills/<name>/SKILL.md` with this frontmatter and body, built. */
+const builtSkill = (s: Sandbox, name: string, description: string, body: string) => {
+  const dir = join(s.work, ".skillc", "skills", name)
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, "SKILL.md"), `---\nname: ${name}\ndescription: ${description}\n---\n${body}`)
+  expect(s.run(["build", name]).code).toBe(0)
+}
+
+/** A sandbox whose `setup` builds its skills before an MCP session is opened on it (closed after the block). */
+const withSession = (setup: (s: Sandbox) => void) => {
   const s = sandbox()
-  let mcp: McpSession
+  const session = { mcp: undefined as McpSession | undefined }
   beforeAll(async () => {
-    const dir = join(s.work, ".skillc", "skills", "pdf")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(
-      join(dir, "SKILL.md"),
-      "---\nname: pdf\ndescription: PDF files. Use when asked for PDFs.\n---\n# PDF\n\n## Add Watermark\n\nStamp each page.\n\n" +
-        "## Password Protection\n\nEncrypt with a password.\n"
-    )
-    expect(s.run(["build", "pdf"]).code).toBe(0)
-    mcp = await connectMcp({ cwd: s.work, home: s.home })
+    setup(s)
+    session.mcp = await connectMcp({ cwd: s.work, home: s.home })
   })
   afterAll(async () => {
-    await mcp?.close()
+    await session.mcp?.close()
   })
+  return { s, mcp: () => session.mcp! }
+}
+
+describe("typos in a search of one skill", () => {
+  const { s, mcp } = withSession((s) =>
+    builtSkill(s, "pdf", "PDF files. Use when asked for PDFs.", "# PDF\n\n## Add Watermark\n\nStamp each page.\n\n## Password Protection\n\nEncrypt with a password.\n")
+  )
 
   it("an empty answer says what was probably meant, before where to look", () => {
     const r = s.run(["search", "pdf", "watermrk"])
@@ -46,7 +57,7 @@ describe("typos in a search of one skill", () => {
   })
 
   it("over MCP the text carries it, the structured answer does not", async () => {
-    const r = await mcp.call("skc_search", { skill: "pdf", query: "watermrk" })
+    const r = await mcp().call("skc_search", { skill: "pdf", query: "watermrk" })
     expect(r.isError).toBeFalsy()
     expect(JSON.stringify(r.content)).toContain("Did you mean 'watermark'?")
     expect(r.structuredContent).toEqual({ query: "watermrk", results: [] })
@@ -54,23 +65,10 @@ describe("typos in a search of one skill", () => {
 })
 
 describe("typos in a search across skills", () => {
-  const s = sandbox()
-  let mcp: McpSession
-  beforeAll(async () => {
-    // Two skills: the corrected word is a heading word of the second only, so the vocabulary is every searched skill's.
-    for (const [name, body] of [
-      ["pdf", "# PDF\n\n## Add Watermark\n\nStamp each page.\n"],
-      ["docx", "# DOCX\n\n## Tracked Changes\n\nShow who edited what.\n"]
-    ]) {
-      const dir = join(s.work, ".skillc", "skills", name!)
-      mkdirSync(dir, { recursive: true })
-      writeFileSync(join(dir, "SKILL.md"), `---\nname: ${name}\ndescription: ${name} files. Use when asked for ${name}.\n---\n${body}`)
-      expect(s.run(["build", name!]).code).toBe(0)
-    }
-    mcp = await connectMcp({ cwd: s.work, home: s.home })
-  })
-  afterAll(async () => {
-    await mcp?.close()
+  // Two skills: the corrected word is a heading word of the second only, so the vocabulary is every searched skill's.
+  const { s, mcp } = withSession((s) => {
+    builtSkill(s, "pdf", "pdf files. Use when asked for pdf.", "# PDF\n\n## Add Watermark\n\nStamp each page.\n")
+    builtSkill(s, "docx", "docx files. Use when asked for docx.", "# DOCX\n\n## Tracked Changes\n\nShow who edited what.\n")
   })
 
   it("an empty answer says what was probably meant, from any searched skill's headings", () => {
@@ -91,7 +89,7 @@ describe("typos in a search across skills", () => {
   })
 
   it("over MCP the text carries it, the structured answer does not", async () => {
-    const r = await mcp.call("skc_search", { query: "trackd" })
+    const r = await mcp().call("skc_search", { query: "trackd" })
     expect(r.isError).toBeFalsy()
     expect(JSON.stringify(r.content)).toContain("Did you mean 'tracked'?")
     expect(r.structuredContent).toEqual({ query: "trackd", results: [] })
@@ -99,27 +97,16 @@ describe("typos in a search across skills", () => {
 })
 
 describe("typos in a long-lived MCP session", () => {
-  const s = sandbox()
-  let mcp: McpSession
-  const dir = () => join(s.work, ".skillc", "skills", "notes")
-  beforeAll(async () => {
-    mkdirSync(dir(), { recursive: true })
-    writeFileSync(join(dir(), "SKILL.md"), "---\nname: notes\ndescription: Notes. Use when asked for notes.\n---\n# Notes\n\n## Add Watermark\n\nStamp each page.\n")
-    expect(s.run(["build", "notes"]).code).toBe(0)
-    mcp = await connectMcp({ cwd: s.work, home: s.home })
-  })
-  afterAll(async () => {
-    await mcp?.close()
-  })
+  const notes = (s: Sandbox, body: string) => builtSkill(s, "notes", "Notes. Use when asked for notes.", body)
+  const { s, mcp } = withSession((s) => notes(s, "# Notes\n\n## Add Watermark\n\nStamp each page.\n"))
 
   it("the headings it suggests from are those of the index as it is now: a rebuild with a new heading is seen", async () => {
-    const text = async (query: string) => JSON.stringify((await mcp.call("skc_search", { skill: "notes", query })).content)
+    const text = async (query: string) => JSON.stringify((await mcp().call("skc_search", { skill: "notes", query })).content)
     expect(await text("watermrk")).toContain("Did you mean 'watermark'?")
     // Asked again, the same answer (from what the session remembers).
     expect(await text("watermrk")).toContain("Did you mean 'watermark'?")
     expect(await text("trackd")).not.toContain("Did you mean")
-    writeFileSync(join(dir(), "SKILL.md"), "---\nname: notes\ndescription: Notes. Use when asked for notes.\n---\n# Notes\n\n## Tracked Changes\n\nWho edited what.\n")
-    expect(s.run(["build", "notes"]).code).toBe(0)
+    notes(s, "# Notes\n\n## Tracked Changes\n\nWho edited what.\n")
     expect(await text("trackd")).toContain("Did you mean 'tracked'?")
     expect(await text("watermrk")).not.toContain("Did you mean")
   })
