@@ -140,7 +140,7 @@ const parseMessage = (error: CliError.NonShowHelpErrors, commandPath: ReadonlyAr
       if (error.kind === "flag" && error.value === "") return `Expected a value following option: '--${error.option}'`
       if (error.kind === "flag" && error.expected === "at most 1 value") return `More than one reference to option '--${error.option}' detected`
       const type = error.kind === "flag" ? typeName(commandPath[1], error.option) : undefined
-      return type === undefined ? error.message : `'${error.value}' is not a ${type}`
+      return type === undefined ? error.message : `--${error.option}: '${error.value}' is not ${type === "integer" ? "an" : "a"} ${type}`
     }
     default:
       return error.message

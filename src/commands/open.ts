@@ -26,7 +26,7 @@ export const openCommand = defineCommand({
   mcp: {
     title: "Read a file of a skill",
     description:
-      "One file of a skill by path relative to its root (e.g. 'references/api.md'); max_lines keeps the first lines; binary comes back base64. skc_sources lists the files.",
+      "One file of a skill by path relative to its root (e.g. 'references/api.md'); binary comes back base64. skc_sources lists the files.",
     readOnly: true
   },
   load: async () => {

@@ -9,20 +9,22 @@ export const showCommand = defineCommand({
   examples: [
     'skc show my-skill --section "Getting Started"',
     "skc show my-skill --section setup --file references/install.md",
-    'skc show my-skill --section "API Reference" --max-lines 40 --format json'
+    'skc show my-skill --section "API Reference" --max-lines 40 --format json',
+    "skc show my-skill --section Images --file SKILL.md --line 556"
   ],
   args: { skill: arg.one("skill", "Skill name or path.") },
   flags: {
     section: flag.text("section", "Heading to show (case-insensitive; a ' — description' suffix is ignored).", { required: true }),
     file: flag.text("file", "Only look for the heading in this file."),
     maxLines: flag.integer("max-lines", "Show at most this many lines, then '... (N more lines)'."),
+    line: flag.integer("line", "Of several headings with this text, the one whose section holds this line (a search result's line)."),
     ...common()
   },
   fast: true,
   mcp: {
     title: "Read one section of a skill",
     description:
-      "One section of a skill by heading (case-insensitive), up to the next heading of the same or a higher level; file narrows the lookup, max_lines cuts. No match: error[E020] with similar headings.",
+      "One section of a skill by heading, up to the next heading of the same or a higher level; file narrows the lookup, max_lines cuts. No match: error[E020] with similar headings.",
     readOnly: true
   },
   load: async () => {
@@ -36,7 +38,8 @@ export const showCommand = defineCommand({
         skill: o.skill,
         section: Option.getOrUndefined(o.section),
         file: Option.getOrUndefined(o.file),
-        max_lines: Option.getOrUndefined(o.maxLines)
+        max_lines: Option.getOrUndefined(o.maxLines),
+        line: Option.getOrUndefined(o.line)
       }),
       run: (input) => show(input).pipe(Effect.provide(SearchIndexLive)),
       // DECISIONS #18: the heading and file shown, or what was asked for.

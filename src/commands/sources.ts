@@ -18,7 +18,7 @@ export const sourcesCommand = defineCommand({
   mcp: {
     title: "List the files of a skill",
     description:
-      "A skill's files and directories as a tree; dir narrows, depth collapses, pattern filters names, limit caps (default 100). Use the paths with skc_open.",
+      "A skill's files and directories as a tree; dir narrows, depth collapses, pattern filters names, limit caps. Use the paths with skc_open.",
     readOnly: true
   },
   load: async () => {

@@ -49,7 +49,7 @@ export const statsCommand = defineCommand({
   mcp: {
     title: "Usage analytics of a skill",
     description:
-      "Aggregate a skill's access log by group_by (summary, sections, files, commands, projects, errors, search, unanswered), filtered by since/until and project. Agent reads only unless include_author.",
+      "Aggregate a skill's access log by group_by, filtered by since/until and project. Agent reads only unless include_author.",
     readOnly: true
   },
   load: async () => {

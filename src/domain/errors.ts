@@ -117,7 +117,13 @@ export class PathEscapes extends Schema.TaggedError<PathEscapes>()("PathEscapes"
 }
 
 /** E020: `show` found no heading; suggestions go in `detail`. */
-export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("SectionNotFound", { section: Schema.String, suggestions: Schema.Array(Schema.Struct({ text: Schema.String, file: Schema.String })), missingSource: Schema.optional(Schema.String) }) {
+export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("SectionNotFound", {
+  section: Schema.String,
+  suggestions: Schema.Array(Schema.Struct({ text: Schema.String, file: Schema.String })),
+  missingSource: Schema.optional(Schema.String),
+  /** `show --line` that no section of that heading holds: the line, and where that heading is. */
+  notAt: Schema.optional(Schema.Struct({ line: Schema.Number, places: Schema.Array(Schema.Struct({ file: Schema.String, line: Schema.Number })) }))
+}) {
   readonly code = "E020" as const
   get text(): string {
     return `section not found: '${this.section}'`
@@ -127,6 +133,11 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
       this.missingSource === undefined
         ? []
         : [`only the stub's headings are here: its source (${this.missingSource}) is not; where it is, run 'skc build' (in a clone: 'skc build --all')`]
+    if (this.notAt !== undefined) {
+      const at = this.notAt.places.map((p) => `${p.file} (line ${p.line})`)
+      const named = at.slice(0, OTHER_PLACES_NAMED + 1).join(", ") + (at.length > OTHER_PLACES_NAMED + 1 ? ` and ${at.length - OTHER_PLACES_NAMED - 1} more` : "")
+      return [...elsewhere, `no section of that heading holds line ${this.notAt.line}; it is at ${named}`]
+    }
     if (this.suggestions.length === 0) return elsewhere
     return [...elsewhere, "Did you mean one of these?", ...this.suggestions.map((s) => `  - ${s.text} (${s.file})`)]
   }
@@ -365,7 +376,10 @@ const whichShown = (places: ReadonlyArray<HeadingPlace>): string => {
   const [shown, ...others] = places
   const named = others.slice(0, OTHER_PLACES_NAMED).map(at).join(", ")
   const more = others.length > OTHER_PLACES_NAMED ? ` and ${others.length - OTHER_PLACES_NAMED} more` : ""
-  return `shown: ${at(shown!)}; also in ${named}${more}; give the file to show another`
+  // The file tells them apart unless another match shares one: then only the line (`show --line`) does.
+  const files = new Set(places.map((p) => p.file))
+  const by = files.size === places.length ? "the file" : "the file and line"
+  return `shown: ${at(shown!)}; also in ${named}${more}; give ${by} to show another`
 }
 
 export const warningText = (w: SkcWarning): string => {

@@ -47,6 +47,17 @@ describe("RFC-0005:C-CODES error templates", () => {
   })
 })
 
+describe("E020 for show --line that no section of the heading holds", () => {
+  it("names where the heading is, at most six places, instead of suggestions", () => {
+    const places = Array.from({ length: 8 }, (_, i) => ({ file: "SKILL.md", line: 10 * (i + 1) }))
+    const e = new E.SectionNotFound({ section: "Images", suggestions: [], notAt: { line: 5, places } })
+    expect(E.renderError(e)).toBe(
+      "error[E020]: section not found: 'Images'\n  no section of that heading holds line 5; it is at SKILL.md (line 10), SKILL.md (line 20), " +
+        "SKILL.md (line 30), SKILL.md (line 40), SKILL.md (line 50), SKILL.md (line 60) and 2 more"
+    )
+  })
+})
+
 describe("RFC-0005:C-CODES warning templates", () => {
   it.each([
     [E.Warning.multipleMatches("Setup"), "warning[W001]: multiple matches for 'Setup'; showing first"],
@@ -57,6 +68,14 @@ describe("RFC-0005:C-CODES warning templates", () => {
       ]),
       "warning[W001]: multiple matches for 'Setup'; showing first\n  shown: SKILL.md (line 3); also in refs/r0.md (line 1), refs/r1.md (line 2), " +
         "refs/r2.md (line 3), refs/r3.md (line 4), refs/r4.md (line 5) and 2 more; give the file to show another"
+    ],
+    // Two matches in one file: the file alone cannot name the other, its line can (`show --line`).
+    [
+      E.Warning.multipleMatches("Images", [
+        { file: "SKILL.md", line: 223 },
+        { file: "SKILL.md", line: 556 }
+      ]),
+      "warning[W001]: multiple matches for 'Images'; showing first\n  shown: SKILL.md (line 223); also in SKILL.md (line 556); give the file and line to show another"
     ],
     [E.Warning.loggingDisabled(), "warning[W002]: logging disabled; run 'skc sync' after session to merge logs"],
     [E.Warning.staleLocalLogs("rust"), "warning[W003]: stale local logs for 'rust'; run 'skc sync' to upload"],

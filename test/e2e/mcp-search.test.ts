@@ -30,6 +30,21 @@ describe("RFC-0007:C-COMMANDS skc_show and skc_search", () => {
     expect((missing.content as Array<{ text: string }>)[0].text).toMatch(/^error\[E020\]: section not found: 'Undo'\n  Did you mean/)
   })
 
+  it("skc_show line (an extension of RFC-0002:C-SHOW): the section a search result names, by its line", async () => {
+    const found = (await mcp.call("skc_search", { skill: "git-helper", query: "conflicting merge", limit: 1 })).structuredContent as {
+      results: Array<{ file: string; section: string; line: number }>
+    }
+    const hit = found.results[0]!
+    const r = await mcp.call("skc_show", { skill: "git-helper", section: hit.section, file: hit.file, line: hit.line })
+    expect(r.isError).toBeFalsy()
+    expect(r.structuredContent).toMatchObject({ file: hit.file, section: hit.section, start_line: hit.line })
+    const listed = (await mcp.client.listTools()).tools.find((t) => t.name === "skc_show")!
+    expect(Object.keys(listed.inputSchema.properties ?? {})).toContain("line")
+    const bad = await mcp.call("skc_show", { skill: "git-helper", section: hit.section, file: hit.file, line: 100000 })
+    expect(bad.isError).toBe(true)
+    expect((bad.content as Array<{ text: string }>)[0].text).toContain(`no section of that heading holds line 100000; it is at ${hit.file} (line ${hit.line})`)
+  })
+
   it("RFC-0004:C-SEARCH skc_search returns the CLI's JSON document; empty query is E004", async () => {
     const r = await mcp.call("skc_search", { skill: "git-helper", query: "conflicting merge", limit: 2 })
     expect(r.structuredContent).toEqual((await cli(["search", "git-helper", "conflicting merge", "--limit", "2"])))

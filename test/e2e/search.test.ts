@@ -182,6 +182,23 @@ describe("RFC-0002:C-SHOW end to end", () => {
     expect(b).toMatchObject({ file: "references/advanced.md", section: "Advanced Topics" })
   })
 
+  it("show --line (an extension of RFC-0002:C-SHOW): a search result's line picks one of several headings", () => {
+    const a = s.run(["show", "demo", "--section", "setup", "--line", "7", "--format", "json"])
+    expect(a.code).toBe(0)
+    expect(a.stderr).toBe("")
+    expect(json(a.stdout)).toMatchObject({ file: "references/advanced.md", start_line: 5, end_line: 9 })
+    const b = s.run(["show", "demo", "--section", "setup", "--line", "22", "--format", "json"])
+    expect(json(b.stdout)).toMatchObject({ file: "SKILL.md", start_line: 22 })
+    const c = s.run(["show", "demo", "--section", "setup", "--line", "3"])
+    expect(c.code).toBe(1)
+    expect(c.stderr).toBe(
+      "error[E020]: section not found: 'setup'\n  no section of that heading holds line 3; it is at SKILL.md (line 22), references/advanced.md (line 5)\n"
+    )
+    const d = s.run(["show", "demo", "--section", "setup", "--line", "x"])
+    expect(d.code).toBe(1)
+    expect(d.stderr).toBe("error[E100]: invalid option: --line: 'x' is not an integer\n")
+  })
+
   it("DECISIONS #23 several matches: first in outline order, W001 on stderr, exit 0", () => {
     const r = s.run(["show", "demo", "--section", "setup", "--format", "json"])
     expect(r.code).toBe(0)

@@ -25,7 +25,7 @@ import { describeSkillDir, resolveCommandSkill, resolveSkill } from "../skills/i
 import { Settings } from "../shared/index.js"
 
 export const BuildInput = Schema.Struct({
-  skill: Schema.String.annotate({ description: "Skill name or path (a path is imported first)" }),
+  skill: Schema.String.annotate({ description: "Skill name or path" }),
   global: Schema.optional(Schema.Boolean).annotate({ description: "Build into the global runtime; import into the global store" }),
   target: Schema.optional(Schema.Union([Schema.String, Schema.Array(Schema.String)])).annotate({
     description: "Agents to deploy to (default claude), a [targets] name or a directory; comma-separated"

@@ -23,7 +23,10 @@ export const ShowInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
   section: Schema.String.annotate({ description: "Heading text (case-insensitive)" }),
   file: Schema.optional(Schema.String).annotate({ description: "Only look in this file (path relative to the skill root)" }),
-  max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Return at most this many lines" })
+  max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Return at most this many lines" }),
+  line: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({
+    description: "Of same headings, the one whose section holds this line (a search result's line)"
+  })
 })
 export type ShowInput = typeof ShowInput.Type
 
@@ -71,19 +74,21 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   if (isAscii(whole) && primary.length > 0) {
     const candidates: Array<HeadingEntry> = [...(yield* index.headingsNamed(primary).pipe(Effect.mapError(readFailed(skill.name))))]
     if (whole !== primary) candidates.push(...(yield* index.headingsNamed(whole).pipe(Effect.mapError(readFailed(skill.name)))))
-    const found = matchSection(candidates, input.section, onlyFile)
-    if (found._tag === "Found") match = found
+    const found = matchSection(candidates, input.section, onlyFile, input.line)
+    // Found, or the heading is there but holds no such line: all headings would say the same.
+    if (found._tag === "Found" || found.notAt !== undefined) match = found
   }
   if (match === undefined) {
     const all = yield* index.allHeadings.pipe(Effect.mapError(readFailed(skill.name)))
-    match = matchSection(all, input.section, onlyFile)
+    match = matchSection(all, input.section, onlyFile, input.line)
   }
   if (match._tag === "NotFound") {
     return yield* Effect.fail(
       new SectionNotFound({
         section: match.query,
         suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file })),
-        ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource })
+        ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource }),
+        ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map((h) => ({ file: h.file, line: h.start_line })) } })
       })
     )
   }

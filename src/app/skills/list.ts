@@ -34,7 +34,7 @@ export const SkillStatus = Schema.Literals(["normal", "not-built", "obsolete", "
 export type SkillStatus = typeof SkillStatus.Type
 
 export const ListInput = Schema.Struct({
-  scope: Schema.optional(ListScope.annotate({ description: "project, global, agent or all (default all)" })),
+  scope: Schema.optional(ListScope.annotate({ description: "Default all" })),
   status: Schema.optional(
     ListStatusFilter.annotate({
       description: "Only this status (default all); obsolete implies check_obsolete"

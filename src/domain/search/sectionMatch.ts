@@ -9,7 +9,10 @@
  *   heading is the one meant and wins over the shortened query.
  * - Matching is case-insensitive (full Unicode lowercase, not only ASCII).
  * - With several matches the first in outline order wins (files bytewise,
- *   then line); the caller warns W001.
+ *   then line); the caller warns W001. A `line` (a search result's, an
+ *   extension of the RFC) picks the match whose section holds it instead:
+ *   two headings of one file ("Images" under "Creating" and under
+ *   "Editing") cannot be told apart by the file.
  * - Without a match, up to 5 suggestions: headings starting with the query,
  *   then headings containing it, then headings the query contains (at least
  *   3 characters, e.g. `Getting Started Guide` → `Getting Started`), each in
@@ -60,7 +63,13 @@ export type SectionMatch =
       /** Every matching heading in outline order, `heading` first. */
       readonly all: ReadonlyArray<HeadingEntry>
     }
-  | { readonly _tag: "NotFound"; readonly query: string; readonly suggestions: ReadonlyArray<HeadingEntry> }
+  | {
+      readonly _tag: "NotFound"
+      readonly query: string
+      readonly suggestions: ReadonlyArray<HeadingEntry>
+      /** With a `line` no matching section holds: that line, and where the matching headings are. */
+      readonly notAt?: { readonly line: number; readonly headings: ReadonlyArray<HeadingEntry> }
+    }
 
 const matchesOf = (headings: ReadonlyArray<HeadingEntry>, folded: string, file: string | undefined) =>
   headings.filter((h) => (file === undefined || h.file === file) && foldCase(h.text) === folded)
@@ -69,7 +78,8 @@ const matchesOf = (headings: ReadonlyArray<HeadingEntry>, folded: string, file: 
 export const matchSection = (
   all: ReadonlyArray<HeadingEntry>,
   query: string,
-  file: string | undefined
+  file: string | undefined,
+  line?: number
 ): SectionMatch => {
   const headings = [...all].sort(outlineOrder)
   const fileFilter = file === undefined ? undefined : normalizeRelPath(file)
@@ -77,7 +87,15 @@ export const matchSection = (
   for (const candidate of primary === whole ? [primary] : [whole, primary]) {
     if (candidate.length === 0) continue
     const found = matchesOf(headings, foldCase(candidate), fileFilter)
-    if (found.length > 0) return { _tag: "Found", heading: found[0], matches: found.length, all: found }
+    if (found.length === 0) continue
+    if (line === undefined) return { _tag: "Found", heading: found[0], matches: found.length, all: found }
+    // Per file, the innermost matching section holding the line (outline order puts a nested one later). Line
+    // numbers are per file: without `file`, two files may each hold it, and the first wins with W001.
+    const innermost = new Map<string, HeadingEntry>()
+    for (const h of found) if (h.start_line <= line && line < h.end_line) innermost.set(h.file, h)
+    const picked = [...innermost.values()]
+    if (picked.length > 0) return { _tag: "Found", heading: picked[0]!, matches: picked.length, all: picked }
+    return { _tag: "NotFound", query: primary, suggestions: [], notAt: { line, headings: found } }
   }
   return { _tag: "NotFound", query: primary, suggestions: suggestSections(headings, primary, fileFilter) }
 }
