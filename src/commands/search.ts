@@ -7,6 +7,7 @@
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
 import { SearchIndexLive } from "../layers.js"
+import type { Narrower } from "../app/search/index.js"
 
 // Any text, except a single dash-word such as `--bogus`: far more likely a mistyped flag than a query (E100).
 const queryArg: Arg<Option.Option<string>> = {
@@ -55,9 +56,16 @@ export const searchCommand = defineCommand({
         import("../domain/errors.js")
       ])
     // What the text adds to the result, the CLI's and the MCP server's alike.
-    const renderOptions = (answer: { readonly skill: string | undefined; readonly correction: string | undefined }) => ({
+    const renderOptions = (answer: {
+      readonly skill: string | undefined
+      readonly skills: ReadonlyArray<string> | undefined
+      readonly correction: string | undefined
+      readonly narrower: Narrower | undefined
+    }) => ({
       ...(answer.skill === undefined ? {} : { skill: answer.skill }),
-      ...(answer.correction === undefined ? {} : { correction: answer.correction })
+      ...(answer.skills === undefined || answer.skills.length === 0 ? {} : { skills: answer.skills }),
+      ...(answer.correction === undefined ? {} : { correction: answer.correction }),
+      ...(answer.narrower === undefined ? {} : { narrower: answer.narrower })
     })
     return {
       input: SearchInput,
@@ -79,10 +87,11 @@ export const searchCommand = defineCommand({
           : decodeFlags(SearchInput, { skill: o.skill, query: Option.getOrThrow(o.query), limit: Option.getOrUndefined(o.limit) })
       },
       // The skill searched rides along for the text's `skc open <skill> …` hint, and for an empty or partial answer
-      // in one skill the question as probably meant (a typo of a heading word); the JSON document is the result alone.
+      // the question as probably meant (a typo of a heading word) and, for an empty one, the narrower question
+      // of the words some section holds; the JSON document is the result alone.
       run: (input) =>
         searchWithCorrection(input).pipe(
-          Effect.map(({ result, correction }) => ({ result, skill: input.skill, correction })),
+          Effect.map(({ result, correction, narrower }) => ({ result, skill: input.skill, skills: input.skills, correction, narrower })),
           Effect.provide(SearchIndexLive)
         ),
       // RFC-0004:C-LOGGING: {query, result_count}. Without `skill` the use case logs one row per skill searched.

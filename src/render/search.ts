@@ -5,6 +5,7 @@
 // names), how to read it. A partial result (DECISIONS #37) says so first.
 // Pure.
 import type { SearchResult, SearchResultItem } from "../app/search/search.js"
+import type { Narrower } from "../app/search/index.js"
 import { visible } from "../domain/visible.js"
 
 // A snippet on one line; whatever control characters remain are shown escaped (src/domain/visible.ts).
@@ -17,6 +18,10 @@ export interface SearchRenderOptions {
   readonly mcp?: boolean
   /** For an empty or partial answer: the question with its typos corrected from the searched skills' headings. */
   readonly correction?: string
+  /** For an empty answer: the words some section holds (the narrower question) and those none holds. */
+  readonly narrower?: Narrower
+  /** Across skills: the skills the search was narrowed to (`--skill a,b`), for the narrower question's command. */
+  readonly skills?: ReadonlyArray<string>
 }
 
 const quoteArg = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`)
@@ -45,11 +50,39 @@ export const printedScore = (score: number): string => (score >= 0.01 || score <
  * after call.
  */
 const noResultsNext = (options: SearchRenderOptions): string => {
+  if (options.narrower !== undefined) return didYouMeanLine(options, "  ") + visible(`  ${narrowerLine(options, options.narrower)}`) + "\n"
   if (options.skill !== undefined) {
     const how = options.mcp ? `skc_outline skill=${JSON.stringify(options.skill)}` : `skc outline ${quoteArg(options.skill)}`
     return didYouMeanLine(options, "  ") + visible(`  No section of '${options.skill}' holds these words; its headings: ${how}`) + "\n"
   }
   return didYouMeanLine(options, "  ") + `  No searched skill holds these words; what each skill is for: ${options.mcp ? "skc_list" : "skc list"}\n`
+}
+
+/** `'a'`, `'a' and 'b'`, `'a', 'b' or 'c'`. */
+const quotedList = (words: ReadonlyArray<string>, last: "and" | "or"): string => {
+  const q = words.map((w) => `'${w}'`)
+  return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} ${last} ${q[q.length - 1]}`
+}
+
+/**
+ * An empty answer whose question holds words some section has beside words
+ * none has: which are which, and the narrower question that answers, as a
+ * command (one skill, or the same skills across).
+ */
+const narrowerLine = (options: SearchRenderOptions, n: Narrower): string => {
+  const question = n.held.join(" ")
+  const held = `${quotedList(n.held, "and")} ${n.held.length === 1 ? "is" : "are"}`
+  if (options.skill !== undefined) {
+    const how = options.mcp
+      ? `skc_search skill=${JSON.stringify(options.skill)} query=${JSON.stringify(question)}`
+      : `skc search ${quoteArg(options.skill)} ${quoteArg(question)}`
+    return `No section of '${options.skill}' holds ${quotedList(n.missing, "or")}; ${held} in its sections: ${how}`
+  }
+  const skills = options.skills ?? []
+  const how = options.mcp
+    ? `skc_search query=${JSON.stringify(question)}${skills.length === 0 ? "" : ` skills=${JSON.stringify(skills)}`}`
+    : `skc search --all ${quoteArg(question)}${skills.length === 0 ? "" : ` --skill ${quoteArg(skills.join(","))}`}`
+  return `No searched skill holds ${quotedList(n.missing, "or")}; ${held} in their sections: ${how}`
 }
 
 /** "Did you mean '…'?" on a line of its own, when the answer carries a correction. */

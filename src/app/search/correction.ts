@@ -45,6 +45,30 @@ export const unheldWords = (words: ReadonlyArray<string>, hits: ReadonlyArray<nu
   new Set(words.filter((_, i) => (hits[i] ?? 0) === 0).map(wordOf))
 
 /**
+ * For a question nothing answered: its content words that some section
+ * holds, when the others are held by none: the narrower question that
+ * does answer ("respond to a customer faq" in a skill whose sections say
+ * "FAQ" but never "respond" or "customer": "faq"), and the words missing. At most two words, so
+ * that the narrower question is sure to find something (one skill or
+ * many: one word is its own AND query, two need one of them); undefined
+ * when every word is held, when none is, or when more than two are.
+ * Before, the answer said that no section held "these words", and an agent
+ * took it that the skill had nothing on FAQs.
+ */
+export const heldOnly = (tokens: ReadonlyArray<string>, unheld: ReadonlySet<string>): Narrower | undefined => {
+  const content = tokens.filter((t) => !isStopWord(t))
+  const held = content.filter((t) => !unheld.has(wordOf(t)))
+  if (held.length === 0 || held.length === content.length || held.length > 2) return undefined
+  return { held, missing: content.filter((t) => unheld.has(wordOf(t))) }
+}
+
+/** The words of a question some section holds (the narrower question), and those none holds, as typed. */
+export interface Narrower {
+  readonly held: ReadonlyArray<string>
+  readonly missing: ReadonlyArray<string>
+}
+
+/**
  * The question as it was probably meant, or undefined when every content
  * word is held somewhere or none is close to a heading word (the headings
  * are read only when some word is held nowhere). Never fails: a suggestion

@@ -3,6 +3,7 @@
  * Other capabilities import this module, never a file behind it.
  */
 export { search, searchWithCorrection } from "./search.js"
+export type { Narrower } from "./correction.js"
 export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export { show } from "./show.js"
 export { outline } from "./outline.js"

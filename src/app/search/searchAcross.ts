@@ -24,7 +24,7 @@ import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../bu
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, rowScore, type Describe, type Evaluated, type Found, type Opened } from "./searchRows.js"
-import { correctionIn, unheldWords } from "./correction.js"
+import { correctionIn, heldOnly, unheldWords } from "./correction.js"
 import { skillsInScope } from "../skills/index.js"
 
 
@@ -238,7 +238,9 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   // writes them, in one batch (issue 14; issue 44 item 4).
   if (results.length === 0) {
     yield* touchUnansweredAcrossSkills(input.query)
-    return { result, correction }
+    // Some of the words are in some skill's sections, the others in none: the narrower question that answers.
+    const narrower = withCorrection ? heldOnly(tokens, unheld) : undefined
+    return { result, correction, narrower }
   }
   for (const o of searched) {
     const count = results.filter((r) => r.skill === o.skill.name).length
@@ -249,6 +251,6 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
       error: null
     })
   }
-  return { result, correction }
+  return { result, correction, narrower: undefined }
 }, Effect.scoped)
 

@@ -1,0 +1,69 @@
+// An empty answer whose question mixes words the searched sections hold with words none holds (issue 47, "an
+// agent can take the first hit"): the text names which are which and gives the narrower question, as the
+// command that answers it. Before, it said that no section held "these words", and an agent concluded the
+// skill had nothing on the one subject it does cover. Text output only (RFC-0004:C-SEARCH: the JSON document
+// is the RFC's empty result). Real CLI and MCP server, real SQLite index, isolated SKILLC_HOME.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
+
+const s = sandbox()
+const built = (name: string, description: string, body: string) => {
+  const dir = join(s.work, ".skillc", "skills", name)
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, "SKILL.md"), `---\nname: ${name}\ndescription: ${description}\n---\n${body}`)
+  expect(s.run(["build", name]).code).toBe(0)
+}
+let mcp: McpSession
+beforeAll(async () => {
+  built("comms", "Internal communications in the house formats.", "# Comms\n\n## FAQ answers\n\nCollect the FAQ of the week.\n\n## Newsletter\n\nWrite the weekly newsletter.\n\n## Incidents\n\nWrite an incident report.\n")
+  built("pdf", "PDF files. Merge, split and fill forms.", "# PDF\n\n## Merge\n\nJoin files into one.\n")
+  mcp = await connectMcp({ cwd: s.work, home: s.home })
+})
+afterAll(async () => {
+  await mcp?.close()
+})
+
+const search = (...args: Array<string>) => s.run(["search", ...args])
+
+describe("the narrower question of an empty answer", () => {
+  it("one skill: the words none of its sections holds, the one some do, and the command that answers", () => {
+    const r = search("comms", "respond to a customer faq")
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe("No results for 'respond to a customer faq'.\n  No section of 'comms' holds 'respond' or 'customer'; 'faq' is in its sections: skc search comms faq\n")
+    // The command given answers.
+    expect(JSON.parse(search("comms", "faq", "--format", "json").stdout).results.map((x: { section: string }) => x.section)).toContain("FAQ answers")
+    // The JSON answer stays the RFC's empty result.
+    expect(JSON.parse(search("comms", "respond to a customer faq", "--format", "json").stdout)).toEqual({ query: "respond to a customer faq", results: [] })
+  })
+
+  it("two held words that no section holds together: both, and they answer (a section needs one of two)", () => {
+    const r = search("comms", "faq newsletter zebra quokka")
+    expect(r.stdout).toBe(
+      "No results for 'faq newsletter zebra quokka'.\n  No section of 'comms' holds 'zebra' or 'quokka'; 'faq' and 'newsletter' are in its sections: skc search comms 'faq newsletter'\n"
+    )
+    expect(JSON.parse(search("comms", "faq newsletter", "--format", "json").stdout).results.length).toBeGreaterThan(0)
+  })
+
+  it("no narrower question when no word is held, or when three held words would still answer nothing", () => {
+    expect(search("comms", "zebra quokka").stdout).toBe("No results for 'zebra quokka'.\n  No section of 'comms' holds these words; its headings: skc outline comms\n")
+    expect(search("comms", "faq newsletter incident quokka").stdout).not.toContain("skc search comms")
+  })
+
+  it("across skills: every searched skill's sections, and the same skills in the command", () => {
+    expect(search("--all", "respond to a customer faq").stdout).toBe(
+      "No results for 'respond to a customer faq'.\n  No searched skill holds 'respond' or 'customer'; 'faq' is in their sections: skc search --all faq\n"
+    )
+    expect(search("--all", "respond to a customer faq", "--skill", "comms,pdf").stdout).toContain("'faq' is in their sections: skc search --all faq --skill comms,pdf\n")
+  })
+
+  it("over MCP the text names the tool call; the structured answer is the RFC's", async () => {
+    const one = await mcp.call("skc_search", { skill: "comms", query: "respond to a customer faq" })
+    expect((one.content as Array<{ text: string }>)[0]!.text).toContain(`'faq' is in its sections: skc_search skill="comms" query="faq"`)
+    expect(one.structuredContent).toEqual({ query: "respond to a customer faq", results: [] })
+    const all = await mcp.call("skc_search", { query: "respond to a customer faq", skills: ["comms", "pdf"] })
+    expect((all.content as Array<{ text: string }>)[0]!.text).toContain(`'faq' is in their sections: skc_search query="faq" skills=["comms","pdf"]`)
+  })
+})
