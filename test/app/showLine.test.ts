@@ -12,7 +12,7 @@ import { Effect } from "effect"
 import { indexSkill } from "../../src/app/build/indexing.js"
 import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { search } from "../../src/app/search/search.js"
-import { show } from "../../src/app/search/show.js"
+import { show, showLogArgs } from "../../src/app/search/show.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 
 const SKILL_MD = [
@@ -114,5 +114,14 @@ describe("show --line (RFC-0002:C-SHOW extension, DECISIONS #23)", () => {
       )
       // A heading that does not exist still gets the RFC's suggestions.
       expect(yield* failureText(s.section("Imag", { line: 9 }))).toContain("Did you mean one of these?")
+    }))
+
+  it.live("DECISIONS #18: the log row names the line of the heading shown when a line was given, and only then", () =>
+    Effect.gen(function* () {
+      const input = { skill: "docs", section: "images", line: 17 }
+      const shown = yield* s.section(input.section, { line: input.line })
+      expect(showLogArgs(input, shown)).toEqual({ section: "Images", file: "SKILL.md", line: 15 })
+      expect(showLogArgs({ ...input, line: 2 }, undefined)).toEqual({ section: "images", file: null, line: 2 })
+      expect(showLogArgs({ skill: "docs", section: "Images" }, yield* s.section("Images"))).toEqual({ section: "Images", file: "SKILL.md" })
     }))
 })

@@ -116,5 +116,8 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
 export const showLogArgs = (input: ShowInput, result: ShowResult | undefined) => ({
   // The heading text shown (what `stats --group-by sections` reports, RFC-0003:C-QUERIES), else what was asked for.
   section: result?.section ?? input.section,
-  file: result?.file ?? input.file ?? null
+  file: result?.file ?? input.file ?? null,
+  // With `--line` (two headings of one text in one file): the line of the heading shown, else the one asked for,
+  // so the log tells which of them was read. Without it the row is DECISIONS #18's.
+  ...(input.line === undefined ? {} : { line: result?.start_line ?? input.line })
 })
