@@ -65,11 +65,17 @@ const quotedList = (words: ReadonlyArray<string>, last: "and" | "or"): string =>
 }
 
 /**
- * An empty answer whose question holds words some section has beside words
- * none has: which are which, and the narrower question that answers, as a
- * command (one skill, or the same skills across).
+ * An empty answer whose question holds words some section has: which are
+ * which, and the narrower question that answers, as a command (one skill,
+ * or the same skills across); or, when the held words would not answer
+ * alone either, that no section holds enough of them together.
  */
 const narrowerLine = (options: SearchRenderOptions, n: Narrower): string => {
+  // Held words that would still answer nothing alone (three or more, or all of them): say that much, and where to look.
+  if (!n.answers)
+    return options.skill !== undefined
+      ? `No section of '${options.skill}' holds enough of these words together; its headings: ${options.mcp ? `skc_outline skill=${JSON.stringify(options.skill)}` : `skc outline ${quoteArg(options.skill)}`}`
+      : `No section holds enough of these words together; what each skill is for: ${options.mcp ? "skc_list" : "skc list"}`
   const question = n.held.join(" ")
   const held = `${quotedList(n.held, "and")} ${n.held.length === 1 ? "is" : "are"}`
   if (options.skill !== undefined) {

@@ -45,27 +45,30 @@ export const unheldWords = (words: ReadonlyArray<string>, hits: ReadonlyArray<nu
   new Set(words.filter((_, i) => (hits[i] ?? 0) === 0).map(wordOf))
 
 /**
- * For a question nothing answered: its content words that some section
- * holds, when the others are held by none: the narrower question that
- * does answer ("respond to a customer faq" in a skill whose sections say
- * "FAQ" but never "respond" or "customer": "faq"), and the words missing. At most two words, so
- * that the narrower question is sure to find something (one skill or
- * many: one word is its own AND query, two need one of them); undefined
- * when every word is held, when none is, or when more than two are.
- * Before, the answer said that no section held "these words", and an agent
- * took it that the skill had nothing on FAQs.
+ * For a question of two or more content words that nothing answered, when
+ * some section holds some of them: which words some section holds, which
+ * none does, and whether the held ones alone make a narrower question that
+ * is sure to answer (`answers`: one or two of them, with some missing; one
+ * word is its own AND query, two need only one of them). "respond to a
+ * customer faq" in a skill whose sections say "FAQ" but never "respond" or
+ * "customer": held "faq", the narrower question "faq". Before, the answer
+ * said that no section held "these words", and an agent took it that the
+ * skill had nothing on FAQs. Undefined when no word is held (then that is
+ * true).
  */
 export const heldOnly = (tokens: ReadonlyArray<string>, unheld: ReadonlySet<string>): Narrower | undefined => {
   const content = tokens.filter((t) => !isStopWord(t))
   const held = content.filter((t) => !unheld.has(wordOf(t)))
-  if (held.length === 0 || held.length === content.length || held.length > 2) return undefined
-  return { held, missing: content.filter((t) => unheld.has(wordOf(t))) }
+  if (content.length < 2 || held.length === 0) return undefined
+  const missing = content.filter((t) => unheld.has(wordOf(t)))
+  return { held, missing, answers: held.length <= 2 && missing.length > 0 }
 }
 
-/** The words of a question some section holds (the narrower question), and those none holds, as typed. */
+/** The words of a question some section holds and those none holds, as typed; whether the held ones answer alone. */
 export interface Narrower {
   readonly held: ReadonlyArray<string>
   readonly missing: ReadonlyArray<string>
+  readonly answers: boolean
 }
 
 /**
