@@ -165,6 +165,14 @@ describe("RFC-0002:C-SHOW matching", () => {
     expect(matchSection(headings, "setup", undefined)).toMatchObject({ _tag: "Found", matches: 2, heading: { file: "SKILL.md", start_line: 9 } })
   })
 
+  it("show --line: the match whose section holds the line; the whole query's heading first, then the part before ' — '", () => {
+    expect(matchSection(headings, "setup", undefined, 3)).toMatchObject({ _tag: "Found", matches: 1, heading: { file: "references/b.md", start_line: 3 } })
+    // "Setup — Linux" (line 1, ending at 2) does not hold line 3, so "Setup" (of references/b.md) is the heading meant.
+    expect(matchSection(headings, "Setup — Linux", undefined, 3)).toMatchObject({ _tag: "Found", heading: { file: "references/b.md", text: "Setup" } })
+    // Neither holds line 20: where the whole query's heading is.
+    expect(matchSection(headings, "Setup — Linux", undefined, 20)).toMatchObject({ _tag: "NotFound", suggestions: [], notAt: { line: 20, headings: [{ start_line: 1 }] } })
+  })
+
   it("RFC-0002:C-SHOW --file limits the search to that file (./ and \\ accepted)", () => {
     expect(matchSection(headings, "Setup", "references/b.md")).toMatchObject({ _tag: "Found", matches: 1, heading: { file: "references/b.md" } })
     expect(matchSection(headings, "Setup", "./references\\b.md")).toMatchObject({ _tag: "Found", heading: { file: "references/b.md" } })

@@ -56,7 +56,7 @@ export const unheldWords = (words: ReadonlyArray<string>, hits: ReadonlyArray<nu
  * skill had nothing on FAQs. Undefined when no word is held (then that is
  * true).
  */
-export const heldOnly = (tokens: ReadonlyArray<string>, unheld: ReadonlySet<string>): Narrower | undefined => {
+export const heldWords = (tokens: ReadonlyArray<string>, unheld: ReadonlySet<string>): Narrower | undefined => {
   const content = tokens.filter((t) => !isStopWord(t))
   const held = content.filter((t) => !unheld.has(wordOf(t)))
   if (content.length < 2 || held.length === 0) return undefined

@@ -33,7 +33,7 @@ import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStop
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
-import { correctionIn, heldOnly, unheldWords } from "./correction.js"
+import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { describedExcerpt, describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
 
@@ -248,7 +248,7 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const result = { query: input.query, ...(partial ? { partial: true as const } : {}), results } satisfies SearchResult as SearchResult
       const correction = withCorrection && (results.length === 0 || partial) ? yield* correctionIn([q], tokens, unheld) : undefined
       // An empty answer to words some of which the skill holds: the narrower question that answers (text only).
-      const narrower = withCorrection && results.length === 0 ? heldOnly(tokens, unheld) : undefined
+      const narrower = withCorrection && results.length === 0 ? heldWords(tokens, unheld) : undefined
       return { result, correction, narrower }
     })
   )

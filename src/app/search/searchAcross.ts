@@ -24,7 +24,7 @@ import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../bu
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, rowScore, type Describe, type Evaluated, type Found, type Opened } from "./searchRows.js"
-import { correctionIn, heldOnly, unheldWords } from "./correction.js"
+import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { skillsInScope } from "../skills/index.js"
 
 
@@ -239,7 +239,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   if (results.length === 0) {
     yield* touchUnansweredAcrossSkills(input.query)
     // Some of the words are in some skill's sections, the others in none: the narrower question that answers.
-    const narrower = withCorrection ? heldOnly(tokens, unheld) : undefined
+    const narrower = withCorrection ? heldWords(tokens, unheld) : undefined
     return { result, correction, narrower }
   }
   for (const o of searched) {

@@ -84,6 +84,8 @@ export const matchSection = (
   const headings = [...all].sort(outlineOrder)
   const fileFilter = file === undefined ? undefined : normalizeRelPath(file)
   const { primary, whole } = normalizeSectionQuery(query)
+  // With a line: the first form of the query (whole, then before ` — `) whose headings hold it, else where the first form's are.
+  let notAt: { readonly line: number; readonly headings: ReadonlyArray<HeadingEntry> } | undefined
   for (const candidate of primary === whole ? [primary] : [whole, primary]) {
     if (candidate.length === 0) continue
     const found = matchesOf(headings, foldCase(candidate), fileFilter)
@@ -95,8 +97,9 @@ export const matchSection = (
     for (const h of found) if (h.start_line <= line && line < h.end_line) innermost.set(h.file, h)
     const picked = [...innermost.values()]
     if (picked.length > 0) return { _tag: "Found", heading: picked[0]!, matches: picked.length, all: picked }
-    return { _tag: "NotFound", query: primary, suggestions: [], notAt: { line, headings: found } }
+    notAt ??= { line, headings: found }
   }
+  if (notAt !== undefined) return { _tag: "NotFound", query: primary, suggestions: [], notAt }
   return { _tag: "NotFound", query: primary, suggestions: suggestSections(headings, primary, fileFilter) }
 }
 
