@@ -133,11 +133,7 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
       this.missingSource === undefined
         ? []
         : [`only the stub's headings are here: its source (${this.missingSource}) is not; where it is, run 'skc build' (in a clone: 'skc build --all')`]
-    if (this.notAt !== undefined) {
-      const at = this.notAt.places.map((p) => `${p.file} (line ${p.line})`)
-      const named = at.slice(0, OTHER_PLACES_NAMED + 1).join(", ") + (at.length > OTHER_PLACES_NAMED + 1 ? ` and ${at.length - OTHER_PLACES_NAMED - 1} more` : "")
-      return [...elsewhere, `no section of that heading holds line ${this.notAt.line}; it is at ${named}`]
-    }
+    if (this.notAt !== undefined) return [...elsewhere, `no section of that heading holds line ${this.notAt.line}; it is at ${namedPlaces(this.notAt.places, OTHER_PLACES_NAMED + 1)}`]
     if (this.suggestions.length === 0) return elsewhere
     return [...elsewhere, "Did you mean one of these?", ...this.suggestions.map((s) => `  - ${s.text} (${s.file})`)]
   }
@@ -372,15 +368,19 @@ const OTHER_PLACES_NAMED = 5
  * ask for the one it meant by its file instead of guessing.
  */
 const whichShown = (places: ReadonlyArray<HeadingPlace>): string => {
-  const at = (p: HeadingPlace) => `${p.file} (line ${p.line})`
   const [shown, ...others] = places
-  const named = others.slice(0, OTHER_PLACES_NAMED).map(at).join(", ")
-  const more = others.length > OTHER_PLACES_NAMED ? ` and ${others.length - OTHER_PLACES_NAMED} more` : ""
   // The file tells them apart unless another match shares one: then only the line (`show --line`) does.
   const files = new Set(places.map((p) => p.file))
   const by = files.size === places.length ? "the file" : "the file and line"
-  return `shown: ${at(shown!)}; also in ${named}${more}; give ${by} to show another`
+  return `shown: ${namedPlaces([shown!], 1)}; also in ${namedPlaces(others, OTHER_PLACES_NAMED)}; give ${by} to show another`
 }
+
+/** `file (line N)` for the first `most` places, then how many more. */
+const namedPlaces = (places: ReadonlyArray<HeadingPlace>, most: number): string =>
+  places
+    .slice(0, most)
+    .map((p) => `${p.file} (line ${p.line})`)
+    .join(", ") + (places.length > most ? ` and ${places.length - most} more` : "")
 
 export const warningText = (w: SkcWarning): string => {
   switch (w._tag) {

@@ -17,7 +17,7 @@ import { activeProfiles } from "../domain/lint/profiles.js"
 import type { SkillSnapshot } from "../domain/lint/types.js"
 import { anchorsOf, githubSlug, headingSlug } from "../domain/markdown/model.js"
 import type { Heading } from "../domain/markdown/model.js"
-import { lineText, toPosition, type LintText, type Position } from "./text.js"
+import { lineText, lintColumn, toPosition, type LintText, type Position } from "./text.js"
 
 // LSP's enum values, written out: the types package is imported for types only (the bundle stays small).
 const KIND_PROPERTY = 10
@@ -162,7 +162,7 @@ export const headingFor = (s: SkillSnapshot, path: string, fragment: string): He
 
 /** The link under the cursor: the last link of the line that starts at or before it. */
 export const linkAt = (s: SkillSnapshot, file: string, t: LintText, pos: Position) => {
-  const column = (t.bom && pos.line === 0 ? pos.character - 1 : pos.character) + 1
+  const column = lintColumn(t, pos)
   const onLine = fileLinks(s).filter((l) => l.file === file && l.link.line === pos.line + 1 && l.link.column <= column)
   return onLine.sort((a, b) => b.link.column - a.link.column)[0]
 }
@@ -177,7 +177,7 @@ export const linkAt = (s: SkillSnapshot, file: string, t: LintText, pos: Positio
  * Markdown links.
  */
 export const mentionedAt = (s: SkillSnapshot, file: string, t: LintText, pos: Position): ReadonlyArray<string> => {
-  const column = (t.bom && pos.line === 0 ? pos.character - 1 : pos.character) + 1
+  const column = lintColumn(t, pos)
   const mention = findMentions(lineText(t, pos.line)).find((m) => m.column <= column && column <= m.column + m.text.length)
   if (mention === undefined) return []
   const resolved = resolveMention(snapshotReferences(s).index, file, mention)

@@ -36,6 +36,9 @@ export const toOffset = (t: LintText, p: Position): number => {
   return Math.min(t.text.length, start + character)
 }
 
+/** The 1-based column of lint's line text at an editor position (lint's links and mentions count columns so). */
+export const lintColumn = (t: LintText, p: Position): number => (t.bom && p.line === 0 ? p.character - 1 : p.character) + 1
+
 /** The text of a 0-based line, without its line ending. */
 export const lineText = (t: LintText, line: number): string => {
   const start = t.starts[line]

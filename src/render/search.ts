@@ -45,17 +45,25 @@ export const printedScore = (score: number): string => (score >= 0.01 || score <
 
 /**
  * Where to look when no section holds the words (the question's words are
- * not the skill's, a gap search cannot bridge): the skill's headings, or
- * what each skill is for. An agent otherwise guesses other words call
- * after call.
+ * not the skill's, a gap search cannot bridge): the narrower question when
+ * the held words answer alone, else the skill's headings, or what each
+ * skill is for. An agent otherwise guesses other words call after call.
  */
 const noResultsNext = (options: SearchRenderOptions): string => {
-  if (options.narrower !== undefined) return didYouMeanLine(options, "  ") + visible(`  ${narrowerLine(options, options.narrower)}`) + "\n"
-  if (options.skill !== undefined) {
-    const how = options.mcp ? `skc_outline skill=${JSON.stringify(options.skill)}` : `skc outline ${quoteArg(options.skill)}`
-    return didYouMeanLine(options, "  ") + visible(`  No section of '${options.skill}' holds these words; its headings: ${how}`) + "\n"
-  }
-  return didYouMeanLine(options, "  ") + `  No searched skill holds these words; what each skill is for: ${options.mcp ? "skc_list" : "skc list"}\n`
+  const n = options.narrower
+  if (n?.answers === true) return didYouMeanLine(options, "  ") + visible(`  ${narrowerLine(options, n)}`) + "\n"
+  // Words some section holds, never enough of them in one: "holds these words" would be untrue.
+  const lead =
+    options.skill !== undefined
+      ? `No section of '${options.skill}' holds ${n === undefined ? "these words" : "enough of these words together"}`
+      : n === undefined
+        ? "No searched skill holds these words"
+        : "No section holds enough of these words together"
+  const how =
+    options.skill !== undefined
+      ? `its headings: ${options.mcp ? `skc_outline skill=${JSON.stringify(options.skill)}` : `skc outline ${quoteArg(options.skill)}`}`
+      : `what each skill is for: ${options.mcp ? "skc_list" : "skc list"}`
+  return didYouMeanLine(options, "  ") + visible(`  ${lead}; ${how}`) + "\n"
 }
 
 /** `'a'`, `'a' and 'b'`, `'a', 'b' or 'c'`. */
@@ -65,17 +73,11 @@ const quotedList = (words: ReadonlyArray<string>, last: "and" | "or"): string =>
 }
 
 /**
- * An empty answer whose question holds words some section has: which are
- * which, and the narrower question that answers, as a command (one skill,
- * or the same skills across); or, when the held words would not answer
- * alone either, that no section holds enough of them together.
+ * An empty answer whose held words answer alone: which words are held and
+ * which not, and the narrower question as a command (one skill, or the same
+ * skills across).
  */
 const narrowerLine = (options: SearchRenderOptions, n: Narrower): string => {
-  // Held words that would still answer nothing alone (three or more, or all of them): say that much, and where to look.
-  if (!n.answers)
-    return options.skill !== undefined
-      ? `No section of '${options.skill}' holds enough of these words together; its headings: ${options.mcp ? `skc_outline skill=${JSON.stringify(options.skill)}` : `skc outline ${quoteArg(options.skill)}`}`
-      : `No section holds enough of these words together; what each skill is for: ${options.mcp ? "skc_list" : "skc list"}`
   const question = n.held.join(" ")
   const held = `${quotedList(n.held, "and")} ${n.held.length === 1 ? "is" : "are"}`
   if (options.skill !== undefined) {

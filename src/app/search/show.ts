@@ -8,7 +8,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { isAscii } from "../../domain/ascii.js"
-import { FileNotFound, InternalError, SectionNotFound, Warning } from "../../domain/errors.js"
+import { FileNotFound, InternalError, SectionNotFound, Warning, type HeadingPlace } from "../../domain/errors.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { matchSection, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../../domain/search/sectionMatch.js"
 import { warn } from "../../ports/Diagnostics.js"
@@ -52,6 +52,9 @@ export const ShowResult = Schema.Struct({
 })
 export type ShowResult = typeof ShowResult.Type
 
+/** Where a heading is, as W001 and E020 name it. */
+const placeOf = (h: HeadingEntry): HeadingPlace => ({ file: h.file, line: h.start_line })
+
 const readFailed = (skill: string) => (e: IndexReadFailed) => new IndexUnusable({ skill, reason: `corrupt (${e.message})` })
 
 export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
@@ -88,11 +91,11 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
         section: match.query,
         suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file })),
         ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource }),
-        ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map((h) => ({ file: h.file, line: h.start_line })) } })
+        ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map(placeOf) } })
       })
     )
   }
-  if (match.matches > 1) yield* warn(Warning.multipleMatches(primary, match.all.map((h) => ({ file: h.file, line: h.start_line }))))
+  if (match.matches > 1) yield* warn(Warning.multipleMatches(primary, match.all.map(placeOf)))
   const heading = match.heading
   const file = path.join(skill.sourceDir, ...heading.file.split("/"))
   const source = yield* fs.readFileString(file).pipe(
