@@ -44,7 +44,7 @@ beforeAll(async () => {
     "themes/light.md": "# Light\n"
   })
   lsp = await startLsp(sb.home, sb.work)
-  await lsp.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "markdown", version: 1, text: LINES.join("\n") } })
+  await lsp.open(URI, LINES.join("\n"))
   await lsp.diagnostics(URI)
 }, 120_000)
 

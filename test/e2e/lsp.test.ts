@@ -41,7 +41,7 @@ let lsp: LspSession
 let doc = TextDocument.create(URI, "markdown", 1, TEXT)
 
 const open = async () => {
-  await lsp.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "markdown", version: doc.version, text: doc.getText() } })
+  await lsp.open(URI, doc.getText(), { version: doc.version })
 }
 const change = async (text: string) => {
   doc = TextDocument.create(URI, "markdown", doc.version + 1, text)
@@ -173,7 +173,7 @@ describe("skc lsp (issue 50)", () => {
   it("lints an open eval file with the skill (SKL701)", async () => {
     const evals = join(DIR, "evals", "triggers.json")
     writeTree(join(DIR, "evals"), { "triggers.json": "{ not json" })
-    await lsp.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: uriOf(evals), languageId: "json", version: 1, text: "{ not json" } })
+    await lsp.open(uriOf(evals), "{ not json", { languageId: "json" })
     const diagnostics = await lsp.diagnostics(uriOf(evals), (p) => p.version === 1)
     expect(diagnostics.map((d) => d.code)).toContain("SKL701")
   })
@@ -181,7 +181,7 @@ describe("skc lsp (issue 50)", () => {
   it("answers nothing for a markdown file of no skill", async () => {
     const notes = join(sb.work, "notes", "README.md")
     writeTree(join(sb.work, "notes"), { "README.md": "# Notes\n" })
-    await lsp.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: uriOf(notes), languageId: "markdown", version: 1, text: "# Notes\n" } })
+    await lsp.open(uriOf(notes), "# Notes\n")
     expect(await lsp.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri: uriOf(notes) } })).toEqual([])
     expect(await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(notes) }, position: { line: 0, character: 2 } })).toBeNull()
   })

@@ -3,19 +3,12 @@
 // command that answers it. Before, it said that no section held "these words", and an agent concluded the
 // skill had nothing on the one subject it does cover. Text output only (RFC-0004:C-SEARCH: the JSON document
 // is the RFC's empty result). Real CLI and MCP server, real SQLite index, isolated SKILLC_HOME.
-import { mkdirSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { sandbox } from "../helpers/cli.js"
+import { builtSkill, sandbox } from "../helpers/cli.js"
 import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
 
 const s = sandbox()
-const built = (name: string, description: string, body: string) => {
-  const dir = join(s.work, ".skillc", "skills", name)
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, "SKILL.md"), `---\nname: ${name}\ndescription: ${description}\n---\n${body}`)
-  expect(s.run(["build", name]).code).toBe(0)
-}
+const built = (name: string, description: string, body: string) => builtSkill(s, name, description, body)
 let mcp: McpSession
 beforeAll(async () => {
   built("comms", "Internal communications in the house formats.", "# Comms\n\n## FAQ answers\n\nCollect the FAQ of the week.\n\n## Newsletter\n\nWrite the weekly newsletter.\n\n## Incidents\n\nWrite an incident report.\n")

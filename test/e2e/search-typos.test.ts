@@ -2,21 +2,9 @@
 // (src/domain/search/typoCorrection.ts): the question with a word no section holds replaced by the closest word
 // of the skill's headings. Text output only (RFC-0004:C-SEARCH: the text is informative, the JSON the RFC's).
 // Real CLI and MCP server, real SQLite index, isolated SKILLC_HOME.
-import { mkdirSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { sandbox } from "../helpers/cli.js"
+import { builtSkill, sandbox, type Sandbox } from "../helpers/cli.js"
 import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
-
-type Sandbox = ReturnType<typeof sandbox>
-
-/** `<work>/.skillc/skills/<name>/SKILL.md` with this frontmatter and body, built. */
-const builtSkill = (s: Sandbox, name: string, description: string, body: string) => {
-  const dir = join(s.work, ".skillc", "skills", name)
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, "SKILL.md"), `---\nname: ${name}\ndescription: ${description}\n---\n${body}`)
-  expect(s.run(["build", name]).code).toBe(0)
-}
 
 /** A sandbox whose `setup` builds its skills before an MCP session is opened on it (closed after the block). */
 const withSession = (setup: (s: Sandbox) => void) => {

@@ -3,10 +3,10 @@
  * every call gets SKILLC_HOME, a clean environment and NO_COLOR.
  */
 import { spawn, spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs"
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll } from "vitest"
+import { afterAll, expect } from "vitest"
 
 export const ROOT = join(__dirname, "..", "..")
 export const BIN = join(ROOT, "bin", "skc.mjs")
@@ -131,4 +131,14 @@ export const sandbox = (options: { readonly ownCodeCache?: boolean } = {}) => {
     runAsync: (args: ReadonlyArray<string>, cwd = work, env?: Record<string, string | undefined>) =>
       skcAsync(args, { cwd, home, ...(env ? { env } : {}) })
   }
+}
+
+export type Sandbox = ReturnType<typeof sandbox>
+
+/** `<work>/.skillc/skills/<name>/SKILL.md` with this frontmatter and body, built. */
+export const builtSkill = (s: Sandbox, name: string, description: string, body: string): void => {
+  const dir = join(s.work, ".skillc", "skills", name)
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, "SKILL.md"), `---\nname: ${name}\ndescription: ${description}\n---\n${body}`)
+  expect(s.run(["build", name]).code).toBe(0)
 }

@@ -22,6 +22,8 @@ export interface LspSession {
   readonly stderr: () => string
   /** The next diagnostics published for `uri` that satisfy `until` (the latest ones when they already do). */
   readonly diagnostics: (uri: string, until?: (p: PublishDiagnosticsParams) => boolean) => Promise<ReadonlyArray<Diagnostic>>
+  /** `textDocument/didOpen` of `uri` with this text (markdown, version 1 unless given). */
+  readonly open: (uri: string, text: string, options?: { readonly languageId?: string; readonly version?: number }) => Promise<void>
   /** shutdown, exit, and the server's exit code. */
   readonly close: () => Promise<number | null>
 }
@@ -63,6 +65,10 @@ export const startLsp = async (home: string, cwd: string): Promise<LspSession> =
         const have = latest.get(uri)
         if (have !== undefined && until(have)) resolve(have.diagnostics)
         else waiters.push({ uri, until, resolve })
+      }),
+    open: (uri, text, options = {}) =>
+      connection.sendNotification("textDocument/didOpen", {
+        textDocument: { uri, languageId: options.languageId ?? "markdown", version: options.version ?? 1, text }
       }),
     close: async () => {
       await connection.sendRequest("shutdown")
