@@ -19,6 +19,7 @@ import {
   IDF_FLOOR,
   resultScore,
   SKILL_FACTOR,
+  SKILL_WORD_EVIDENCE_ONE_SKILL,
   SKILL_WORD_SHARE,
   skillFactor,
   wordIdf,
@@ -163,7 +164,9 @@ describe("issue 47 item 1: one score, never 0 for a match", () => {
     expect(one).toBeGreaterThan(0)
     // A skill whose description holds the words: every section of it gets the same factor.
     expect(skillFactor(0b11, 2)).toBe(1 + SKILL_FACTOR)
-    expect(resultScore(5, { own: 0b11, inherited: 0, described: 0b11 }, 2, stats)).toBeCloseTo((5 + heldAboveScore(0b11, stats, SKILL_WORD_SHARE)) * (1 + SKILL_FACTOR))
+    expect(resultScore(5, { own: 0b11, inherited: 0, described: 0b11 }, 2, stats, false)).toBeCloseTo((5 + heldAboveScore(0b11, stats, SKILL_WORD_SHARE)) * (1 + SKILL_FACTOR))
+    // In one skill's search the description's words add what one mention in the text adds.
+    expect(resultScore(5, { own: 0b11, inherited: 0, described: 0b11 }, 2, stats)).toBeCloseTo((5 + heldAboveScore(0b11, stats, SKILL_WORD_EVIDENCE_ONE_SKILL)) * (1 + SKILL_FACTOR))
     // The skill's top section, answering through its description alone, still scores above 0.
     expect(resultScore(0, { own: 0, inherited: 0, described: 0b1 }, 1, { rows: 60, hits: [0] })).toBeGreaterThan(0)
   })
@@ -185,6 +188,24 @@ describe("issue 47 item 1: one score, never 0 for a match", () => {
     // (Without the heading factor, as across skills.)
     expect(resultScore([1, 1], { own: 0b11, inherited: 0, described: 0, heading: 0b01 }, 2, stats, false) - plain).toBeCloseTo(headingScore(0b01, stats))
     expect(headingScore(0b01, stats)).toBeCloseTo(wordIdf(100, 10) * HEADING_OWN_TF)
+  })
+
+  it("issue 47 (eleventh pass): in one skill the description's words count as one mention each, so they do not amplify the heading factor", () => {
+    expect(SKILL_WORD_EVIDENCE_ONE_SKILL * HEADING_ABOVE_TF).toBeCloseTo(1)
+    const stats = { rows: 100, hits: [10, 10] }
+    const both = 0b11
+    // Two AND rows of a skill whose description holds both words: one whose text holds them
+    // far more, one whose heading names one of them. The description's share is added to both
+    // and the heading factor multiplies it: at SKILL_WORD_SHARE the heading won, at one mention
+    // the text that holds the words does.
+    const text = (share: number) => 15.5 + heldAboveScore(both, stats, share)
+    const headed = (share: number) => (2 + headingScore(0b01, stats) + heldAboveScore(both, stats, share)) * headingFactor(1, 2)
+    expect(headed(SKILL_WORD_SHARE)).toBeGreaterThan(text(SKILL_WORD_SHARE))
+    const inText = resultScore(15.5, { own: both, inherited: 0, described: both }, 2, stats)
+    const inHeading = resultScore(2, { own: both, inherited: 0, described: both, heading: 0b01 }, 2, stats)
+    expect(inText).toBeGreaterThan(inHeading)
+    // Across skills the description keeps its larger share: it tells the skills apart.
+    expect(resultScore(15.5, { own: both, inherited: 0, described: both }, 2, stats, false)).toBeCloseTo(text(SKILL_WORD_SHARE) * skillFactor(both, 2))
   })
 
   it("issue 47 (fourth pass): in one skill, the score grows with the share of the question the section's own heading names", () => {

@@ -73,8 +73,8 @@ export interface Scored extends Rankable {
  * in one skill, every searched index across skills). A row without `words`
  * (an AND row) holds every word itself.
  */
-export const rowScore = (words: number, local: WordStats, over: WordStats, withHeadingFactor = true) => (r: Scored) =>
-  resultScore(bm25Parts(r.termScores ?? [], local, over), r.words ?? { own: (1 << words) - 1, inherited: 0, described: 0 }, words, over, withHeadingFactor)
+export const rowScore = (words: number, local: WordStats, over: WordStats, oneSkill = true) => (r: Scored) =>
+  resultScore(bm25Parts(r.termScores ?? [], local, over), r.words ?? { own: (1 << words) - 1, inherited: 0, described: 0 }, words, over, oneSkill)
 
 /** A row chosen for the answer, with its place. */
 interface Candidate extends Rankable {

@@ -182,6 +182,25 @@ export const HEADING_ABOVE_TF = 3
 /** A word held only by the skill's name or description counts this much of a word the section holds (in `coordination` and its score). */
 export const SKILL_WORD_SHARE = 0.5
 
+/**
+ * In one skill's search, what a word of the skill's name or description adds
+ * to each section's evidence, as a share of a heading above's
+ * (`HEADING_ABOVE_TF` × 1/3: one mention of the word, a tf-part near 1).
+ * Every section of the skill shares the description, so there it says what
+ * the skill is about, not which section answers: at `SKILL_WORD_SHARE`
+ * (1.5 × the word's IDF) it outweighed a word the section's own text says
+ * once, so a section that only named another word of the question in its
+ * heading outranked the one whose text holds them all ("call the messages
+ * API with streaming" answered "The Messages API" above "Streaming", "pull
+ * the tables out of a pdf report" "Multi-page Reports" above "Extract
+ * Tables"). Across skills the description also tells the skills apart and
+ * keeps `SKILL_WORD_SHARE`. Chosen on the 206 tuning questions of
+ * test/fixtures/cross-skill/ (one skill's first hits 161 → 164, top 3 191 →
+ * 193; 0.2 to 0.4 gave 164, 0.1 gave 160), never on the held-out ones;
+ * `coordination` still counts such a word at `SKILL_WORD_SHARE`.
+ */
+export const SKILL_WORD_EVIDENCE_ONE_SKILL = 1 / 3
+
 /** What the words held above a row (`bits`: bit i for word i) add to its score. */
 export const heldAboveScore = (bits: number, stats: WordStats, share = 1): number => {
   let score = 0
@@ -237,18 +256,21 @@ export const skillFactor = (described: number, words: number): number => 1 + (SK
  * The one score of a result (issue 47 item 1, docs/search.md "Scores"):
  * `coordination × (BM25 of its own text + what the headings above it and
  * its skill's name and description add) × skillFactor × headingFactor`. Higher is better;
- * results are sorted by it and print it.
+ * results are sorted by it and print it. `oneSkill`: one skill's search
+ * (the heading factor, and the description's smaller share of evidence),
+ * else across skills.
  */
-export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHeld, words: number, stats: WordStats, withHeadingFactor = true): number => {
+export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHeld, words: number, stats: WordStats, oneSkill = true): number => {
   let evidence = headingScore(held.heading ?? 0, stats)
-  if (typeof bm25 === "number") evidence += bm25 + heldAboveScore(held.inherited, stats) + heldAboveScore(held.described, stats, SKILL_WORD_SHARE)
+  const describedShare = oneSkill ? SKILL_WORD_EVIDENCE_ONE_SKILL : SKILL_WORD_SHARE
+  if (typeof bm25 === "number") evidence += bm25 + heldAboveScore(held.inherited, stats) + heldAboveScore(held.described, stats, describedShare)
   else
     for (let i = 0; i < words; i++) {
       const bit = 1 << i
-      const above = heldAboveScore(held.inherited & bit, stats) + heldAboveScore(held.described & bit, stats, SKILL_WORD_SHARE)
+      const above = heldAboveScore(held.inherited & bit, stats) + heldAboveScore(held.described & bit, stats, describedShare)
       evidence += Math.max(bm25[i] ?? 0, above)
     }
-  return coordination(held, words) * evidence * skillFactor(held.described, words) * (withHeadingFactor ? headingFactor(termCount(held.heading ?? 0), words) : 1)
+  return coordination(held, words) * evidence * skillFactor(held.described, words) * (oneSkill ? headingFactor(termCount(held.heading ?? 0), words) : 1)
 }
 
 /**
@@ -276,7 +298,7 @@ export const HEADING_OWN_TF = 3
  * "wait until the page has finished loading". A heading names what its
  * section answers; the more of the question it names, the more the section
  * is the answer. Words held above count for nothing here (they name the
- * parent). One skill's search only (`resultScore`'s `withHeadingFactor`): across skills
+ * parent). One skill's search only (`resultScore`'s `oneSkill`): across skills
  * a heading that names two generic words ("Creating a new document" for
  * "create a new skill with a SKILL.md file") outranked the skill the
  * question is about, and dividing by each skill's best-named section did
