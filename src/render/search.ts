@@ -4,8 +4,7 @@
 // starts and, for text before a file's first heading (which no heading
 // names), how to read it. A partial result (DECISIONS #37) says so first.
 // Pure.
-import type { SearchResult, SearchResultItem } from "../app/search/search.js"
-import type { Narrower } from "../app/search/index.js"
+import type { Narrower, SearchResult, SearchResultItem } from "../app/search/index.js"
 import { visible } from "../domain/visible.js"
 
 // A snippet on one line; whatever control characters remain are shown escaped (src/domain/visible.ts).
@@ -26,13 +25,21 @@ export interface SearchRenderOptions {
 
 const quoteArg = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`)
 
+/**
+ * A next step as the caller takes it: over MCP the tool call (`skc_<tool>
+ * key=<json> …`, a parameter left undefined omitted), else the command
+ * (`skc <tool> <args>`, each argument shell-quoted).
+ */
+const nextStep = (options: SearchRenderOptions, tool: string, params: Readonly<Record<string, unknown>>, args: ReadonlyArray<string>): string =>
+  options.mcp
+    ? [`skc_${tool}`, ...Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [`${k}=${JSON.stringify(v)}`]))].join(" ")
+    : ["skc", tool, ...args.map(quoteArg)].join(" ")
+
 const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string => {
   if (r.section !== "") return `  line ${r.line}`
   const lines = Math.max(1, r.end_line - 1)
   const skill = r.skill ?? options.skill ?? "<skill>"
-  const how = options.mcp
-    ? `skc_open skill=${JSON.stringify(skill)} path=${JSON.stringify(r.file)} max_lines=${lines}`
-    : `skc open ${quoteArg(skill)} ${quoteArg(r.file)} --max-lines ${lines}`
+  const how = nextStep(options, "open", { skill, path: r.file, max_lines: lines }, [skill, r.file, "--max-lines", String(lines)])
   return visible(`  line ${r.line}, before any heading; read it with: ${how}`)
 }
 
@@ -61,8 +68,8 @@ const noResultsNext = (options: SearchRenderOptions): string => {
         : "No section holds enough of these words together"
   const how =
     options.skill !== undefined
-      ? `its headings: ${options.mcp ? `skc_outline skill=${JSON.stringify(options.skill)}` : `skc outline ${quoteArg(options.skill)}`}`
-      : `what each skill is for: ${options.mcp ? "skc_list" : "skc list"}`
+      ? `its headings: ${nextStep(options, "outline", { skill: options.skill }, [options.skill])}`
+      : `what each skill is for: ${nextStep(options, "list", {}, [])}`
   return didYouMeanLine(options, "  ") + visible(`  ${lead}; ${how}`) + "\n"
 }
 
@@ -81,15 +88,12 @@ const narrowerLine = (options: SearchRenderOptions, n: Narrower): string => {
   const question = n.held.join(" ")
   const held = `${quotedList(n.held, "and")} ${n.held.length === 1 ? "is" : "are"}`
   if (options.skill !== undefined) {
-    const how = options.mcp
-      ? `skc_search skill=${JSON.stringify(options.skill)} query=${JSON.stringify(question)}`
-      : `skc search ${quoteArg(options.skill)} ${quoteArg(question)}`
+    const how = nextStep(options, "search", { skill: options.skill, query: question }, [options.skill, question])
     return `No section of '${options.skill}' holds ${quotedList(n.missing, "or")}; ${held} in its sections: ${how}`
   }
   const skills = options.skills ?? []
-  const how = options.mcp
-    ? `skc_search query=${JSON.stringify(question)}${skills.length === 0 ? "" : ` skills=${JSON.stringify(skills)}`}`
-    : `skc search --all ${quoteArg(question)}${skills.length === 0 ? "" : ` --skill ${quoteArg(skills.join(","))}`}`
+  const narrowed = skills.length === 0 ? undefined : skills
+  const how = nextStep(options, "search", { query: question, skills: narrowed }, ["--all", question, ...(narrowed === undefined ? [] : ["--skill", narrowed.join(",")])])
   return `No searched skill holds ${quotedList(n.missing, "or")}; ${held} in their sections: ${how}`
 }
 
