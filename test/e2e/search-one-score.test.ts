@@ -201,7 +201,7 @@ describe("issue 47 item 1: every answer of the quality sets is sorted by its pri
     }
     for (const name of readdirSync(store)) expect((await sb.runAsync(["build", name])).code).toBe(0)
     const questions: Array<{ question: string; skill: string; answers: ReadonlyArray<{ file: string; section: string }> }> = []
-    for (const file of ["questions.json", "held-out.json", "issue-47.json", "issue-47-tuning-2.json", "issue-47-held-out.json", "issue-47-fresh.json", "issue-47-blind-2.json", "issue-47-blind-3.json"]) {
+    for (const file of ["questions.json", "held-out.json", "issue-47.json", "issue-47-tuning-2.json", "issue-47-held-out.json", "issue-47-fresh.json", "issue-47-blind-2.json", "issue-47-blind-3.json", "issue-47-blind-4.json"]) {
       questions.push(...(JSON.parse(readFileSync(join(ROOT, "test/fixtures/cross-skill", file), "utf8")) as { questions: typeof questions }).questions)
     }
     // Every label names a heading skc reads in that file (issue 47 item 5: a mislabelled answer could
