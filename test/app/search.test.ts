@@ -39,8 +39,10 @@ describe("issue 14 search use case", () => {
     // Five content words, so an answer holds three. "Basic Creation" holds "python" and "pdf" itself and "create"
     // through "reportlab - Create PDFs" above it; that section holds "python" through "Python Libraries". The old
     // rule found nothing: no section held three words itself, and the parents held theirs only through subsections.
+    // Since issue 47's twelfth pass "Python Libraries" answers too, last: it holds "python", which its own
+    // heading names (counted twice toward the floor), and "pdf" through "PDF Guide" above it.
     expect(r.partial).toBe(true)
-    expect(r.results.map((x) => x.section)).toEqual(["reportlab - Create PDFs", "Basic Creation"])
+    expect(r.results.map((x) => x.section)).toEqual(["reportlab - Create PDFs", "Basic Creation", "Python Libraries"])
   })
 })
 
@@ -71,6 +73,51 @@ describe("issue 47: a long question that no section holds half of", () => {
     const query = "load a csv with excel numbers and pandas"
     expect(await where(w, { skill: "guide", query })).toEqual({ partial: undefined, where: [] })
     expect(await where(w, { query })).toEqual({ partial: undefined, where: [] })
+  })
+})
+
+describe("issue 47 (twelfth pass): a word the section's own heading names counts twice toward the floor", () => {
+  const doc = [
+    "# Guide",
+    "",
+    "Intro.",
+    "",
+    "## Decision Doc or RFC",
+    "",
+    "Questions to settle before the decision is made.",
+    "",
+    "## Drafting",
+    "",
+    "Help the user with a new draft, section by section.",
+    "",
+    "## Caching",
+    "",
+    "Keep notes between sessions.",
+    ""
+  ].join("\n")
+  const setup = async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/coauthor/SKILL.md": `---\nname: coauthor\ndescription: Writes documents with the user.\n---\n${doc}` } })
+    await w.run(Effect.flatMap(resolveSkill("coauthor"), indexSkill))
+    return w
+  }
+  const where = async (w: Awaited<ReturnType<typeof setup>>, input: { skill?: string; query: string }) => {
+    const r = Result.getOrThrow(await w.run(search(input))) as SearchResult
+    return r.results.map((x) => x.section)
+  }
+
+  it("issue 47: a section whose heading names a word of the question answers with one word fewer, in one skill and across skills", async () => {
+    const w = await setup()
+    // Six content words (help, write, rfc, new, caching, layer): the floor is three. "Drafting" holds help and
+    // new and, through the description, write; "Decision Doc or RFC" holds rfc, which its heading names, and
+    // write: three with the heading counted twice. Before, only the section that says the common words answered.
+    const query = "help me write an RFC for a new caching layer"
+    for (const input of [{ skill: "coauthor", query }, { query }]) expect(await where(w, input)).toContain("Decision Doc or RFC")
+  })
+
+  it("issue 47: a heading's one word still never answers alone", async () => {
+    const w = await setup()
+    // Three content words: the floor is two. "Caching" names one of them and holds no other: it shares a word.
+    for (const input of [{ skill: "coauthor", query: "caching zebra quokka" }, { query: "caching zebra quokka" }]) expect(await where(w, input)).toEqual([])
   })
 })
 

@@ -30,6 +30,7 @@ import {
   inheritedTerms,
   minTermsHeld,
   relaxedTermsHeld,
+  wordsTowardFloor,
   termCount
 } from "../../src/domain/search/rank.js"
 
@@ -58,6 +59,11 @@ describe("DECISIONS #37 partial-match words", () => {
     expect([1, 2, 3, 4, 5].map(minTermsHeld)).toEqual([1, 1, 2, 2, 3])
     // Issue 47: the second round's floor is lower only from five words on, and never one word.
     expect([1, 2, 3, 4, 5, 6, 7, 9, 10].map(relaxedTermsHeld)).toEqual([1, 1, 2, 2, 2, 2, 3, 3, 4])
+    // Issue 47 (twelfth pass): a word the own heading names counts twice, only for a section holding two or more.
+    expect(wordsTowardFloor(0b011, 0b001)).toBe(3)
+    expect(wordsTowardFloor(0b011, 0b100)).toBe(2)
+    expect(wordsTowardFloor(0b001, 0b001)).toBe(1)
+    expect(wordsTowardFloor(0b111, 0b111)).toBe(6)
   })
 })
 

@@ -22,6 +22,7 @@ import {
   fts5Idf,
   inheritedTerms,
   minTermsHeld,
+  wordsTowardFloor,
   relaxedTermsHeld,
   termCount,
   type HeadingHolder,
@@ -330,12 +331,14 @@ export const evaluate = Effect.fnUntraced(function* (
   const relaxedFloor = partial ? relaxedTermsHeld(terms.length) : terms.length
   // Everything above holds for any floor; what follows depends on it: the rows that answer at `floor`
   // words held, each round of the partial query (its relaxed second round reuses the queries above).
+  // Partial query only: a word a row's own heading names counts twice toward the floor (`wordsTowardFloor`).
+  const towardFloor = (bits: number, rowid: number) => (partial ? wordsTowardFloor(bits, headingOf(rowid)) : termCount(bits))
   const atFloor = (floor: number): Effect.Effect<Evaluated, IndexReadFailed> =>
     Effect.gen(function* () {
       // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
       const mayGain = (rowid: number, reach: number) => {
         const own = textTerms(rowid) | describedOf(rowid)
-        return (own | reach) !== own && termCount(own | reach) >= floor
+        return (own | reach) !== own && towardFloor(own | reach, rowid) >= floor
       }
       // Partial query only: the words the headings above a row hold count as held by it.
       const headedAbove = partial ? yield* headingTerms(index, opened.fileKey, headingOf, headed, ranked, mayGain, known) : () => 0
@@ -363,7 +366,7 @@ export const evaluate = Effect.fnUntraced(function* (
           for (const id of rowids) {
             const own = (ownTerms.get(id) ?? 0) & textTerms(id)
             ownWords.set(id, own)
-            ownOf.set(id, own !== 0 && termCount(own | inherited(id) | describedOf(id)) >= floor)
+            ownOf.set(id, own !== 0 && towardFloor(own | inherited(id) | describedOf(id), id) >= floor)
           }
         })
       const prepare = (places: ReadonlyArray<RowPlace>) => {
@@ -373,7 +376,7 @@ export const evaluate = Effect.fnUntraced(function* (
       const scored: Array<Scored> = []
       for (const r of ranked) {
         const termsHeld = heldBy(r.rowid)
-        if (termsHeld < floor) continue
+        if (needTerms ? towardFloor(textTerms(r.rowid) | inherited(r.rowid) | describedOf(r.rowid), r.rowid) < floor : termsHeld < floor) continue
         const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
         const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
         const words: WordsHeld | undefined = needTerms

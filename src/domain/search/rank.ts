@@ -358,6 +358,28 @@ export const termCount = (mask: number): number => {
 export const minTermsHeld = (terms: number): number => Math.ceil(terms / 2)
 
 /**
+ * What a section counts toward the partial query's floor (`minTermsHeld`,
+ * `relaxedTermsHeld`): the words it holds (`held`: bits, word i: bit i, in
+ * its text, a heading above or its skill's description), a word its own
+ * heading names (`heading`) counting twice. A heading says what its
+ * section is about: "Decision Doc or RFC" answers "help me write an RFC
+ * for a new caching layer" although it holds only "rfc" and, through the
+ * description, "write" of its six content words, while sections that say
+ * "help", "write" and "new" in passing reached the floor of three (issue
+ * 47, twelfth pass; on the 255 tuning questions of
+ * test/fixtures/cross-skill/, asked in one skill and across skills, three
+ * answers gained and none lost). One word alone still never answers (it
+ * shares a word with the question, whatever names it): the heading counts
+ * twice only for a section holding two words or more. Only whether a
+ * section answers changes: its score, and `termsHeld` (which says whether
+ * the answer is partial), still count each word once.
+ */
+export const wordsTowardFloor = (held: number, heading: number): number => {
+  const words = termCount(held)
+  return words < 2 ? words : words + termCount(held & heading)
+}
+
+/**
  * The floor of the second, relaxed round of a partial query that found
  * nothing at `minTermsHeld`: a third of the content words, rounded up, and
  * never fewer than two. It is lower only for questions of five words or
