@@ -162,7 +162,8 @@ export const crossSkill = (showMisses) => {
   // fourth, issue-47-blind-2.json in the sixth, issue-47-blind-3.json in the twelfth (their descriptions say
   // so). The held-out questions are those of issue-47-blind-4.json: written by a helper from the skills'
   // names and descriptions only, before any search was run and without reading skc's sources, benchmarks or
-  // the other sets, and measured as figures only (`SEARCH_QUALITY_MISSES=1` lists tuning misses only). Targets on them: top-1 ≥ 80 %, top-3 ≥ 95 %.
+  // the other sets, and measured as figures only (`SEARCH_QUALITY_MISSES=1` lists tuning misses only).
+  // Targets on them: top-1 ≥ 80 %, top-3 ≥ 95 %.
   const TUNING_FILES = ["issue-47.json", "issue-47-tuning-2.json", "issue-47-held-out.json", "issue-47-fresh.json", "issue-47-blind-2.json", "issue-47-blind-3.json"]
   const HELD_OUT_FILE = "issue-47-blind-4.json"
   const tuning = TUNING_FILES.flatMap((f) => JSON.parse(readFileSync(join(FIXTURES, "cross-skill", f), "utf8")).questions)

@@ -331,19 +331,22 @@ export const evaluate = Effect.fnUntraced(function* (
   const relaxedFloor = partial ? relaxedTermsHeld(terms.length) : terms.length
   // Everything above holds for any floor; what follows depends on it: the rows that answer at `floor`
   // words held, each round of the partial query (its relaxed second round reuses the queries above).
-  // Partial query only: a word a row's own heading names counts twice toward the floor (`wordsTowardFloor`).
-  const towardFloor = (bits: number, rowid: number) => (partial ? wordsTowardFloor(bits, headingOf(rowid)) : termCount(bits))
+  // Whether a row holding the words `bits` reaches `floor`. Partial query only: a word its own heading names
+  // counts twice (`wordsTowardFloor`); its headings are looked up only for a row short of the floor.
+  const reaches = (bits: number, rowid: number, floor: number) =>
+    termCount(bits) >= floor || (partial && wordsTowardFloor(bits, headingOf(rowid)) >= floor)
   const atFloor = (floor: number): Effect.Effect<Evaluated, IndexReadFailed> =>
     Effect.gen(function* () {
       // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
       const mayGain = (rowid: number, reach: number) => {
         const own = textTerms(rowid) | describedOf(rowid)
-        return (own | reach) !== own && towardFloor(own | reach, rowid) >= floor
+        return (own | reach) !== own && reaches(own | reach, rowid, floor)
       }
       // Partial query only: the words the headings above a row hold count as held by it.
       const headedAbove = partial ? yield* headingTerms(index, opened.fileKey, headingOf, headed, ranked, mayGain, known) : () => 0
       const inherited = (rowid: number) => headedAbove(rowid) | namedFile(rowid)
-      const heldBy = (rowid: number) => (!needTerms ? terms.length : termCount(textTerms(rowid) | inherited(rowid) | describedOf(rowid)))
+      // The words a row holds: in its text, a heading above it, its skill's name and description.
+      const heldBits = (rowid: number) => textTerms(rowid) | inherited(rowid) | describedOf(rowid)
       // A section with subsections answers only if its own text (heading to first subheading) matches:
       // every term (AND); for the partial query, at least one word, and enough with the headings
       // above it and its skill's name and description (the floor) — it then answers with those words alone
@@ -366,7 +369,7 @@ export const evaluate = Effect.fnUntraced(function* (
           for (const id of rowids) {
             const own = (ownTerms.get(id) ?? 0) & textTerms(id)
             ownWords.set(id, own)
-            ownOf.set(id, own !== 0 && towardFloor(own | inherited(id) | describedOf(id), id) >= floor)
+            ownOf.set(id, own !== 0 && reaches(own | inherited(id) | describedOf(id), id, floor))
           }
         })
       const prepare = (places: ReadonlyArray<RowPlace>) => {
@@ -375,8 +378,10 @@ export const evaluate = Effect.fnUntraced(function* (
       }
       const scored: Array<Scored> = []
       for (const r of ranked) {
-        const termsHeld = heldBy(r.rowid)
-        if (needTerms ? towardFloor(textTerms(r.rowid) | inherited(r.rowid) | describedOf(r.rowid), r.rowid) < floor : termsHeld < floor) continue
+        // Without per-word queries (the AND query) every row holds every word.
+        const bits = needTerms ? heldBits(r.rowid) : undefined
+        if (bits !== undefined && !reaches(bits, r.rowid, floor)) continue
+        const termsHeld = bits === undefined ? terms.length : termCount(bits)
         const termScores = perTerm ? byTerm.map((m) => m.get(r.rowid) ?? 0) : undefined
         const held = partial ? textTerms(r.rowid) | inherited(r.rowid) : undefined
         const words: WordsHeld | undefined = needTerms
