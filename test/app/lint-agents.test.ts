@@ -46,6 +46,8 @@ describe("issue 43 (DECISIONS #51) Claude Code skills lint clean under the defau
     expect(claude.fields.map((f) => f.name).filter((f) => !used.has(f))).toEqual([])
     // The published forms: booleans as true and yes, lists and strings, permission patterns, hooks, placeholders.
     const all = sources.join("\n")
+    // Claude Code's other spellings of a key (CHANGELOG 2.1.186) are known too.
+    for (const form of ["displayName:", "default_enabled:"]) expect(all).toContain(form)
     for (const form of [": true", ": yes", "Bash(git push:*)", "PreToolUse:", "matcher:", "type: command", "context: fork", "background: false", "model: inherit", "shell: powershell", "$ARGUMENTS", "$issue", "user-invocable: false"]) {
       expect(all).toContain(form)
     }
@@ -155,6 +157,20 @@ describe("issue 43 which profiles: --agent, [build] targets, claude (DECISIONS #
       expect(hasErrors(o)).toBe(true)
       const doc = outcomeJson(o) as LintJson
       expect(doc.agents).toEqual(["agentskills"])
+    }))
+
+  it.effect("Claude Code's keys in three spellings (CHANGELOG 2.1.186): known to claude in each, named as written elsewhere", () =>
+    Effect.gen(function* () {
+      const spelled = "---\nname: demo\ndescription: Formats demo files. Use when the user asks for a demo.\ndisplay_name: Demo\ndefaultEnabled: false\nfallback: x\n---\n\n# Demo\n\nBody.\n"
+      expect((yield* lintMemory("demo", spelled)).reports[0]!.diagnostics).toEqual([])
+      expect((yield* lintMemory("demo", spelled, { agent: "cursor" })).reports[0]!.diagnostics.map(show)).toEqual([
+        "SKILL.md:4 warning SKL109: unknown frontmatter field 'display_name' for cursor (known to claude)",
+        "SKILL.md:5 warning SKL109: unknown frontmatter field 'defaultEnabled' for cursor (known to claude)",
+        "SKILL.md:6 warning SKL109: unknown frontmatter field 'fallback' for cursor (known to claude)"
+      ])
+      // A spelling Claude Code does not read stays unknown, with the field meant.
+      const other = spelled.replace("display_name", "DisplayName")
+      expect((yield* lintMemory("demo", other)).reports[0]!.diagnostics.map(show)).toEqual(["SKILL.md:4 warning SKL109: unknown frontmatter field: 'DisplayName'; did you mean 'display-name'?"])
     }))
 
   it.effect("escalation yields to a rule configured off", () =>

@@ -8,7 +8,9 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { renderAgentsDoc } from "../../src/domain/agents/docs.js"
 import { fieldValueProblem, booleanValue } from "../../src/domain/agents/fieldValue.js"
-import { PROFILE_NAMES, PROFILES, profilesForTargets, sharedDirReaders } from "../../src/domain/agents/index.js"
+import { fieldKeys, PROFILE_NAMES, PROFILES, profilesForTargets, sharedDirReaders } from "../../src/domain/agents/index.js"
+import type { AgentProfile } from "../../src/domain/agents/profile.js"
+import { fieldValueProblems } from "../../src/domain/lint/rules/skl115-field-value.js"
 import { listingFacts } from "../../src/domain/agents/listing.js"
 import { claude } from "../../src/domain/agents/claude.js"
 import { cursor } from "../../src/domain/agents/cursor.js"
@@ -48,6 +50,20 @@ describe("DECISIONS #51 agent profiles", () => {
     expect(fieldValueProblem(kind("hooks"), { PreToolUse: { command: "x" } })).toMatch(/list of matchers/)
     expect(fieldValueProblem(kind("hooks"), { BeforeTool: [] })).toMatch(/unknown hook event 'BeforeTool'/)
     expect(fieldValueProblem(kind("hooks"), { Stop: [{ hooks: [{ type: "command" }] }] })).toMatch(/non-empty 'command'/)
+  })
+
+  it("Claude's keys read in kebab-case, snake_case and camelCase (CHANGELOG 2.1.186)", () => {
+    const keys = (n: string) => fieldKeys(claude.fields.find((f) => f.name === n)!)
+    expect(keys("display-name")).toEqual(["display-name", "display_name", "displayName"])
+    expect(keys("default-enabled")).toEqual(["default-enabled", "default_enabled", "defaultEnabled"])
+    expect(keys("fallback")).toEqual(["fallback"])
+    // Every other field is read under its one name.
+    expect(claude.fields.filter((f) => f.spellings !== undefined).map((f) => f.name)).toEqual(["display-name", "default-enabled"])
+  })
+
+  it("a value is checked under every spelling of its key and reported under the key written (SKL115)", () => {
+    const spelled: AgentProfile = { ...claude, name: "claude", fields: [{ name: "go-fast", spellings: ["go_fast", "goFast"], value: { kind: "boolean" }, summary: "s", source: "t" }] }
+    expect(fieldValueProblems({ goFast: "maybe", "go-fast": true }, [spelled])).toEqual([{ field: "goFast", message: "goFast: must be true or false, not 'maybe' (claude)" }])
   })
 
   it("booleans as Claude Code reads them: true/false, yes/no, on/off, 1/0 in any case (CHANGELOG 2.1.218)", () => {

@@ -18,6 +18,12 @@ export const CLAUDE_HOOK_EVENTS: ReadonlyArray<string> = [
   "FileChanged", "MessageDisplay", "DirectoryAdded"
 ]
 
+/** A key's other spellings as Claude Code reads them (CHANGELOG 2.1.186): `display_name` and `displayName` for `display-name`; none for a one-word key. */
+const caseSpellings = (kebab: string): ReadonlyArray<string> | undefined => {
+  const others = [kebab.replace(/-/g, "_"), kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())].filter((k) => k !== kebab)
+  return others.length === 0 ? undefined : others
+}
+
 const fields: ReadonlyArray<FieldSpec> = [
   { name: "when_to_use", value: { kind: "string" }, summary: "Appended to `description` in the skill listing; counts toward the 1,536-character entry cap.", source: FM },
   { name: "argument-hint", value: { kind: "string-or-list" }, summary: "Autocomplete hint for arguments, e.g. `[issue-number]` (a YAML list is read as text).", source: `${FM}; CHANGELOG 1.0.54, 2.1.47` },
@@ -34,6 +40,17 @@ const fields: ReadonlyArray<FieldSpec> = [
   { name: "hooks", value: { kind: "hooks", events: CLAUDE_HOOK_EVENTS }, summary: "Hooks registered while the skill is active, in the settings `hooks` format.", source: `${FM}; CHANGELOG 2.1.0` },
   { name: "paths", value: { kind: "string-or-list" }, summary: "Globs (comma-separated or a list): the skill is loaded automatically only around matching files.", source: `${FM}; CHANGELOG 2.1.84` },
   { name: "shell", value: { kind: "enum", values: ["bash", "powershell"] }, summary: "Shell for `!`-command blocks: `bash` (default) or `powershell`.", source: FM },
+  // CHANGELOG 2.1.186 names three keys the skills reference does not describe, each read in kebab-case,
+  // snake_case or camelCase: known (no SKL109), their values unchecked (what they take is not documented).
+  ...(["display-name", "default-enabled", "fallback"] as const).map(
+    (name): FieldSpec => ({
+      name,
+      ...(caseSpellings(name) === undefined ? {} : { spellings: caseSpellings(name) }),
+      value: { kind: "any" },
+      summary: "Read by Claude Code; not described in its skills reference, so skc does not check its value.",
+      source: "CHANGELOG 2.1.186"
+    })
+  )
 ]
 
 const has = (data: Readonly<Record<string, unknown>>, key: string) => Object.prototype.hasOwnProperty.call(data, key) && data[key] !== null
@@ -115,6 +132,7 @@ export const claude: AgentProfile = {
   escalate: [],
   notes: [
     "Booleans are read as true/false, yes/no, on/off or 1/0 in any case (CHANGELOG 2.1.218).",
+    "`display-name`, `default-enabled` and `fallback` (and keys under `metadata`) are read in kebab-case, snake_case or camelCase (CHANGELOG 2.1.186); the skills reference does not describe the three, so skc knows them without checking their values.",
     "The separator between `description` and `when_to_use` is not documented; skc joins them with one space.",
     "Past the budget, Claude Code shortens the descriptions of the skills used least; skc keeps discovery order (a new session has no usage).",
     "`[agents.claude]` in skc's configuration overrides the listing fraction, the entry cap and the budget (settings skillListingBudgetFraction, skillListingMaxDescChars)."

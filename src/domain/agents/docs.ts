@@ -44,7 +44,10 @@ const section = (p: AgentProfile): Array<string> => {
   if (p.fields.length === 0) out.push(`Frontmatter: the specification's six fields only${p.escalate.some((e) => e.rule === "SKL109") ? "; any other field is an error (SKL109)" : "; other fields are ignored by the agent (SKL109 warns)"}.`, "")
   else {
     out.push("Frontmatter fields beyond the specification's six:", "", "| field | value | what the agent does | source |", "|---|---|---|---|")
-    for (const f of p.fields) out.push(`| ${code(f.name)} | ${cell(describeKind(f.value))} | ${cell(f.summary)} | ${cell(f.source)} |`)
+    for (const f of p.fields) {
+      const also = f.spellings === undefined ? "" : ` (also ${f.spellings.map(code).join(", ")})`
+      out.push(`| ${code(f.name)}${also} | ${cell(describeKind(f.value))} | ${cell(f.summary)} | ${cell(f.source)} |`)
+    }
     out.push("")
   }
   if (p.combinations.length > 0) {

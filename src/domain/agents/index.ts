@@ -38,6 +38,9 @@ export const profileOf = (name: ProfileName): AgentProfile => PROFILES.find((p) 
 /** Every field a profile knows: the specification's six, then its own. */
 export const knownFields = (profile: AgentProfile): ReadonlyArray<FieldSpec> => [...SPECIFICATION_FIELDS, ...profile.fields]
 
+/** Every key an agent reads as the field `spec`: its name, then its other spellings. */
+export const fieldKeys = (spec: FieldSpec): ReadonlyArray<string> => (spec.spellings === undefined ? [spec.name] : [spec.name, ...spec.spellings])
+
 /**
  * The agents that read the shared `.agents/skills` directory at project
  * level. The strict `agentskills` profile reads it too but is never implied:

@@ -38,6 +38,13 @@ export type FieldKind =
 
 export interface FieldSpec {
   readonly name: string
+  /**
+   * Other keys the agent reads as this field, e.g. `display_name` and
+   * `displayName` for Claude Code's `display-name` (its CHANGELOG 2.1.186:
+   * kebab-case, snake_case and camelCase). Known to SKL109 and checked by
+   * SKL115 as the field is; suggestions and completion name `name`.
+   */
+  readonly spellings?: ReadonlyArray<string>
   readonly value: FieldKind
   /** One line for docs/agents.md: what the agent does with it. */
   readonly summary: string

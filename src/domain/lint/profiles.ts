@@ -3,7 +3,7 @@
  * profiles of a snapshot, the fields they know, and the facts a combination
  * rule reads.
  */
-import { DEFAULT_PROFILE, knownFields, PROFILES, profileOf } from "../agents/index.js"
+import { DEFAULT_PROFILE, fieldKeys, knownFields, PROFILES, profileOf } from "../agents/index.js"
 import type { AgentProfile, SkillFacts } from "../agents/profile.js"
 import { bodyStartLineOf } from "../markdown/frontmatter.js"
 import { splitLines } from "../markdown/lines.js"
@@ -23,7 +23,7 @@ export const allFieldNames = (): ReadonlyArray<string> =>
 
 /** The profiles (of all) whose own fields include `field`. */
 export const profilesKnowing = (field: string): ReadonlyArray<AgentProfile> =>
-  PROFILES.filter((p) => p.fields.some((f) => f.name === field))
+  PROFILES.filter((p) => p.fields.some((f) => fieldKeys(f).includes(field)))
 
 /** SKILL.md's frontmatter data, body and first body line: what a `CombinationRule` reads; undefined without parsed frontmatter. */
 export const skillFacts = (s: SkillSnapshot): SkillFacts | undefined => {

@@ -1,4 +1,4 @@
-import { knownFields } from "../../agents/index.js"
+import { fieldKeys, knownFields } from "../../agents/index.js"
 import { editDistance, typoBound } from "../../suggest.js"
 import { AGENT_SKILLS_FIELDS, frontmatterDialects } from "../dialects.js"
 import { activeProfiles, allFieldNames, profileList, profilesKnowing } from "../profiles.js"
@@ -39,7 +39,7 @@ export const skl109: Rule = {
     if (data === undefined) return []
     const profiles = activeProfiles(s)
     const known = new Set([...AGENT_SKILLS_FIELDS, ...option("extra-fields")])
-    for (const p of profiles) for (const f of knownFields(p)) known.add(f.name)
+    for (const p of profiles) for (const f of knownFields(p)) for (const k of fieldKeys(f)) known.add(k)
     for (const d of frontmatterDialects) if (d.applies(s)) for (const f of d.fields) known.add(f)
     return Object.keys(data)
       .filter((k) => !known.has(k))

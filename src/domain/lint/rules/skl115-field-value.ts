@@ -1,4 +1,4 @@
-import { knownFields } from "../../agents/index.js"
+import { fieldKeys, knownFields } from "../../agents/index.js"
 import { fieldValueProblem } from "../../agents/fieldValue.js"
 import { activeProfiles } from "../profiles.js"
 import type { AgentProfile } from "../../agents/profile.js"
@@ -17,14 +17,18 @@ export const fieldValueProblems = (
   const problems = new Map<string, Map<string, Array<string>>>()
   for (const profile of profiles) {
     for (const spec of knownFields(profile)) {
-      if (spec.value.kind === "any" || !has(data, spec.name) || data[spec.name] === null) continue
-      const problem = fieldValueProblem(spec.value, data[spec.name])
-      if (problem === undefined) continue
-      const byProblem = problems.get(spec.name) ?? new Map<string, Array<string>>()
-      problems.set(spec.name, byProblem)
-      const names = byProblem.get(problem) ?? []
-      if (!names.includes(profile.name)) names.push(profile.name)
-      byProblem.set(problem, names)
+      if (spec.value.kind === "any") continue
+      // Each key the agent reads as the field (its other spellings too), reported under the key written.
+      for (const key of fieldKeys(spec)) {
+        if (!has(data, key) || data[key] === null) continue
+        const problem = fieldValueProblem(spec.value, data[key])
+        if (problem === undefined) continue
+        const byProblem = problems.get(key) ?? new Map<string, Array<string>>()
+        problems.set(key, byProblem)
+        const names = byProblem.get(problem) ?? []
+        if (!names.includes(profile.name)) names.push(profile.name)
+        byProblem.set(problem, names)
+      }
     }
   }
   const out: Array<{ field: string; message: string }> = []
