@@ -134,6 +134,7 @@ export const claude: AgentProfile = {
     "Booleans are read as true/false, yes/no, on/off or 1/0 in any case (CHANGELOG 2.1.218).",
     "`display-name`, `default-enabled` and `fallback` (and keys under `metadata`) are read in kebab-case, snake_case or camelCase (CHANGELOG 2.1.186); the skills reference does not describe the three, so skc knows them without checking their values.",
     "The separator between `description` and `when_to_use` is not documented; skc joins them with one space.",
+    "Claude Code also loads the skills of `.claude/skills` directories below the working directory once it works on files there, outside gitignored directories, a name clash showing as `<dir>:<name>` (CHANGELOG 2.1.6, 2.1.69, 2.1.178); skc lists and resolves from the working directory up, what a session starts with, so run skc from the package directory (or pass a skill's path) to reach such a skill.",
     "Past the budget, Claude Code shortens the descriptions of the skills used least; skc keeps discovery order (a new session has no usage).",
     "`[agents.claude]` in skc's configuration overrides the listing fraction, the entry cap and the budget (settings skillListingBudgetFraction, skillListingMaxDescChars)."
   ]
