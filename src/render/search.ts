@@ -101,12 +101,28 @@ const narrowerLine = (options: SearchRenderOptions, n: Narrower): string => {
 const didYouMeanLine = (options: SearchRenderOptions, indent: string): string =>
   options.correction === undefined ? "" : visible(`${indent}Did you mean '${options.correction}'?`) + "\n"
 
+/**
+ * The longest query the text output repeats whole, in characters. A pasted
+ * page as the question (a few thousand words) was echoed in full by "No
+ * results for '…'", costing the agent that reads the answer as much again
+ * of its context; the JSON document keeps the query whole (RFC-0004).
+ */
+export const QUERY_SHOWN_MAX = 200
+
+/** The query as the text output repeats it, quoted: whole up to QUERY_SHOWN_MAX characters, else its start, "…" and its size. */
+const quotedQuery = (query: string): string => {
+  const chars = Array.from(query)
+  if (chars.length <= QUERY_SHOWN_MAX) return `'${visible(query)}'`
+  const words = query.split(/\s+/).filter((w) => w !== "").length
+  return `'${visible(chars.slice(0, QUERY_SHOWN_MAX).join("").trimEnd())}…' (${words === 1 ? "1 word" : `${words.toLocaleString("en-US")} words`})`
+}
+
 export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {
   // The query, names, files and headings are untrusted: each shown with its control characters escaped.
   const skipped = (result.skipped ?? []).map((s) => `${visible(`(skipped ${s.skill}: ${s.reason})`)}\n`).join("")
-  const query = visible(result.query)
-  if (result.results.length === 0) return `No results for '${query}'.\n${noResultsNext(options)}${skipped}`
-  const header = result.partial ? `No section holds every word of '${query}'; these hold the most of them.\n${didYouMeanLine(options, "")}\n` : ""
+  const query = quotedQuery(result.query)
+  if (result.results.length === 0) return `No results for ${query}.\n${noResultsNext(options)}${skipped}`
+  const header = result.partial ? `No section holds every word of ${query}; these hold the most of them.\n${didYouMeanLine(options, "")}\n` : ""
   return (
     header +
     result.results

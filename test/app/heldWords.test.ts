@@ -25,3 +25,12 @@ describe("heldWords: what an empty answer's words are", () => {
     expect(heldWords(["how", "to"], new Set())).toBeUndefined()
   })
 })
+
+describe("heldWords: only the words searched (issue 47, thirteenth pass)", () => {
+  it("a word past the 32 searched is neither held nor missing; a repeated word counts once", () => {
+    const pasted = Array.from({ length: 40 }, (_, i) => `zq${i}`)
+    // The search counted the first 32 and found none of them: nothing is held, so no narrower question.
+    expect(heldWords(pasted, new Set(pasted.slice(0, 32)))).toBeUndefined()
+    expect(heldWords(["faq", "faq", "zebra"], new Set(["zebra"]))).toEqual({ held: ["faq"], missing: ["zebra"], answers: true })
+  })
+})

@@ -2,7 +2,7 @@
 // skill's headings (`skc outline`, or `skc_outline` over MCP) for one skill, what each skill is for (`skc list`,
 // `skc_list`) across skills. The JSON answer is the RFC's empty result, unchanged.
 import { describe, expect, it } from "vitest"
-import { renderSearchText } from "../../src/render/search.js"
+import { QUERY_SHOWN_MAX, renderSearchText } from "../../src/render/search.js"
 
 const empty = { query: "postmortem writeup", results: [] } as never
 
@@ -23,5 +23,26 @@ describe("an empty search answer names the next step", () => {
     expect(renderSearchText({ query: "q", results: [], skipped: [{ skill: "pdf", reason: "not built" }] } as never, { mcp: true })).toBe(
       "No results for 'q'.\n  No searched skill holds these words; what each skill is for: skc_list\n(skipped pdf: not built)\n"
     )
+  })
+})
+
+describe("a long query is repeated in part (text only; the JSON keeps it whole)", () => {
+  it("up to 200 characters whole, beyond them its start, '…' and its word count", () => {
+    const exact = "w".repeat(QUERY_SHOWN_MAX)
+    expect(renderSearchText({ query: exact, results: [] } as never, {}).split("\n")[0]).toBe(`No results for '${exact}'.`)
+    const pasted = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(" ")
+    const text = renderSearchText({ query: pasted, results: [] } as never, {})
+    const first = text.split("\n")[0]!
+    expect(first.startsWith("No results for 'word0 word1 word2 ")).toBe(true)
+    expect(first.endsWith("…' (3,000 words).")).toBe(true)
+    expect(first.length).toBeLessThan(QUERY_SHOWN_MAX + 60)
+    // The partial answer's header repeats it the same way.
+    const partial = { query: pasted, partial: true, results: [{ file: "a.md", section: "A", snippet: "x", score: 1, line: 1, end_line: 2 }] } as never
+    expect(renderSearchText(partial, {}).split("\n")[0]).toMatch(/^No section holds every word of 'word0 .*…' \(3,000 words\); these hold the most of them\.$/)
+  })
+
+  it("cuts between characters, never inside one (astral characters count as one)", () => {
+    const text = renderSearchText({ query: "🙂".repeat(QUERY_SHOWN_MAX + 5), results: [] } as never, {})
+    expect(text.split("\n")[0]).toBe(`No results for '${"🙂".repeat(QUERY_SHOWN_MAX)}…' (1 word).`)
   })
 })

@@ -8,7 +8,7 @@
  * of those skills uses.
  */
 import { Effect } from "effect"
-import { isStopWord, wordOf } from "../../domain/search/rank.js"
+import { fallbackTokens, isStopWord, wordOf } from "../../domain/search/rank.js"
 import { correctedQuestion, headingVocabulary, typoOf } from "../../domain/search/typoCorrection.js"
 import type { QueryableIndex } from "../build/index.js"
 
@@ -57,7 +57,10 @@ export const unheldWords = (words: ReadonlyArray<string>, hits: ReadonlyArray<nu
  * true).
  */
 export const heldWords = (tokens: ReadonlyArray<string>, unheld: ReadonlySet<string>): Narrower | undefined => {
-  const content = tokens.filter((t) => !isStopWord(t))
+  // The words searched: content words, each once, at most MAX_FALLBACK_TERMS. A word past that limit was
+  // never counted, so it is neither held nor missing (a pasted page of 3,000 words held by no section was
+  // answered "No section holds enough of these words together", its 33rd word taken as held).
+  const content = fallbackTokens(tokens)
   const held = content.filter((t) => !unheld.has(wordOf(t)))
   if (content.length < 2 || held.length === 0) return undefined
   const missing = content.filter((t) => unheld.has(wordOf(t)))
