@@ -97,10 +97,8 @@ const isDir = (p: string) => {
 
 export const serveLsp = (options: LspOptions): Promise<void> =>
   new Promise<void>((resolve) => {
-    const connection: Connection = createConnection(
-      new StreamMessageReader(options.input ?? process.stdin),
-      new StreamMessageWriter(options.output ?? process.stdout)
-    )
+    const reader = new StreamMessageReader(options.input ?? process.stdin)
+    const connection: Connection = createConnection(reader, new StreamMessageWriter(options.output ?? process.stdout))
     const documents = new TextDocuments(TextDocument)
     const skills = new Map<string, SkillState>()
 
@@ -397,11 +395,16 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       return { contents: { kind: "markdown", value: headingHover(heading.text, estimateTokens(lines.join("\n")), count, READ_DAYS) } }
     })
 
-    connection.onShutdown(async () => {
+    const disposeAll = async () => {
       for (const s of skills.values()) await s.runtime.dispose().catch(() => {})
       skills.clear()
-    })
+    }
+    connection.onShutdown(disposeAll)
     connection.onExit(() => resolve())
+    // The client gone without `exit` (an editor that crashed or was killed closes its end of the pipe):
+    // stop. vscode-languageserver does so for the streams it opens itself, not for a reader it is given,
+    // and without this the server outlived its editor, one process per crash.
+    reader.onClose(() => void disposeAll().then(() => resolve()))
 
     documents.listen(connection)
     connection.listen()

@@ -10,7 +10,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { TextDocument } from "vscode-languageserver-textdocument"
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol"
-import { sandbox } from "../helpers/cli.js"
+import { BIN, sandbox } from "../helpers/cli.js"
 import { startLsp, uriOf, type LspSession } from "../helpers/lspClient.js"
 import { writeTree } from "../helpers/tree.js"
 
@@ -200,4 +200,37 @@ describe("skc lsp (issue 50)", () => {
   it("says nothing on stdout but the protocol, and keeps stderr clean", () => {
     expect(lsp.stderr()).toBe("")
   })
+})
+
+describe("skc lsp when its client goes away without 'exit' (an editor that crashed)", () => {
+  /** `skc lsp --stdio` sent `initialize`, then `rest`, then the end of its input: its exit status (null: it had to be killed). */
+  const endedAfter = async (rest: string): Promise<number | null> => {
+    const { spawn } = await import("node:child_process")
+    const frame = (body: string) => `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+      cwd: sb.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
+    let out = ""
+    child.stdout.on("data", (b: Buffer) => (out += b.toString()))
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+    child.stdin.write(frame(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } })))
+    // The answer to initialize first, so the input ends while the session is live.
+    while (!out.includes('"id":1')) await new Promise((r) => setTimeout(r, 20))
+    child.stdin.end(rest)
+    // Not a timing assertion: a server that outlives its client is killed here, after a minute, and the test fails.
+    const killer = setTimeout(() => child.kill("SIGKILL"), 60_000)
+    const code = await exited
+    clearTimeout(killer)
+    return code
+  }
+
+  it("exits when its input ends", async () => {
+    expect(await endedAfter("")).toBe(0)
+  }, 120_000)
+
+  it("exits when its input ends inside a message (a Content-Length never reached)", async () => {
+    expect(await endedAfter("Content-Length: 99999999999\r\n\r\n{\"jsonrpc\"")).toBe(0)
+  }, 120_000)
 })
