@@ -226,6 +226,21 @@ export const headingTextRange = (s: SkillSnapshot, file: string, t: LintText, li
  * either slug style), re-pointed to the new RFC slug. `texts` gives each
  * markdown file's text (the buffers where open).
  */
+/**
+ * Why `newText` cannot be a heading's new text, or undefined. A heading is
+ * one line (a line break would write a second heading or paragraph into the
+ * file), it has text (an empty one is no heading), and its anchor is not
+ * empty ("!!!" has none): the links this rename re-points would all break.
+ */
+export const headingTextProblem = (newText: string): string | undefined =>
+  newText.trim() === ""
+    ? "a heading needs text"
+    : /[\r\n]/.test(newText)
+      ? "a heading is one line: the new name has a line break"
+      : headingSlug(newText) === ""
+        ? `'${newText}' gives the heading no anchor, so links to it would break`
+        : undefined
+
 export const renameHeading = (
   s: SkillSnapshot,
   file: string,

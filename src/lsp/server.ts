@@ -24,6 +24,8 @@ import { dirname, join, relative, sep } from "node:path"
 import { Effect, ManagedRuntime } from "effect"
 import {
   createConnection,
+  ErrorCodes,
+  ResponseError,
   StreamMessageReader,
   StreamMessageWriter,
   TextDocuments,
@@ -46,7 +48,7 @@ import { anchor } from "../domain/lint/docs.js"
 import { estimateTokens } from "../domain/protocol/tokens.js"
 import { Live } from "../layers.js"
 import { discardingOutput } from "../ports/Output.js"
-import { complete, definitions, documentSymbols, frontmatterEnd, headingTextRange, renameHeading } from "./features.js"
+import { complete, definitions, documentSymbols, frontmatterEnd, headingTextProblem, headingTextRange, renameHeading } from "./features.js"
 import { descriptionHover, headingHover } from "./hover.js"
 import { lintText, lineText, toPosition, type LintText } from "./text.js"
 
@@ -363,6 +365,9 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     connection.onRenameRequest((params) => {
       const at = linted(params.textDocument.uri)
       if (at === undefined) return null
+      // Refused with the reason, which the editor shows; before, "" renamed "# Demo" to "# " and its links to "#".
+      const problem = headingTextProblem(params.newName)
+      if (problem !== undefined) return new ResponseError(ErrorCodes.InvalidParams, `cannot rename the heading: ${problem}`)
       const edits = renameHeading(at.last.lint.snapshot, at.rel, params.position.line, params.newName, (p) => textOf(at.last, p))
       if (edits === undefined) return null
       const changes: Record<string, Array<TextEdit>> = {}

@@ -148,6 +148,11 @@ describe("skc lsp (issue 50)", () => {
     expect([toSteps.uri, toSteps.range.start.line]).toEqual([URI, 8])
     const range = await lsp.connection.sendRequest("textDocument/prepareRename", { textDocument: { uri: URI }, position: { line: 8, character: 5 } })
     expect(range).toEqual({ start: { line: 8, character: 3 }, end: { line: 8, character: 8 } })
+    // A name that is no heading is refused with the reason, the file untouched: empty, two lines, no anchor.
+    for (const [newName, reason] of [["  ", "a heading needs text"], ["First\n## Injected", "one line"], ["!!!", "no anchor"]] as const) {
+      const refused = lsp.connection.sendRequest("textDocument/rename", { textDocument: { uri: URI }, position: { line: 8, character: 5 }, newName })
+      await expect(refused).rejects.toMatchObject({ code: -32602, message: expect.stringContaining(reason) })
+    }
     const edit = (await lsp.connection.sendRequest("textDocument/rename", { textDocument: { uri: URI }, position: { line: 8, character: 5 }, newName: "First steps" })) as WorkspaceEdit
     const renamed = TextDocument.applyEdits(doc, edit.changes![URI]!)
     expect(renamed).toContain("## First steps\n")
