@@ -21,13 +21,9 @@ const refused = (value: string) => Effect.fail(new CliError.ValidationError({ me
 const argOf = (a: Arg): Argument.Argument<unknown> => {
   const text = Argument.String(a.name).pipe(Argument.withDescription(a.help))
   // A value starting with `-` (a negative number; effect/cli reads any other as a flag, or after `--` as a value) would
-  // otherwise be taken as the argument: refused as an unknown option (E100).
+  // otherwise be taken as the argument: refused as an unknown option (E100) where the spec says so.
   const checked =
-    a.refuse === "flag"
-      ? text.pipe(Argument.mapEffect((v) => (v.startsWith("-") && v.length > 1 ? refused(v) : Effect.succeed(v))))
-      : a.refuse === "dashWord"
-        ? text.pipe(Argument.mapEffect((v) => (/^-\S+$/.test(v) ? refused(v) : Effect.succeed(v))))
-        : text
+    a.refuse === "flag" ? text.pipe(Argument.mapEffect((v) => (v.startsWith("-") && v.length > 1 ? refused(v) : Effect.succeed(v)))) : text
   return a.arity === "optional" ? Argument.optional(checked) : a.arity === "many" ? Argument.variadic(checked) : checked
 }
 

@@ -9,10 +9,12 @@ import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
 import { SearchIndexLive } from "../layers.js"
 import type { Narrower } from "../app/search/index.js"
 
-// Any text, except a single dash-word such as `--bogus`: far more likely a mistyped flag than a query (E100).
+// Any text. A mistyped flag (`--bogus`) never gets here: the parsers read it as an option and refuse it
+// (E100). A dash-word reaches the query only after `--`, where it is one: `skc search git-helper --
+// --force` asks about `--force` (before, it was refused as an unknown option, `--` or not).
 const queryArg: Arg<Option.Option<string>> = {
   ...arg.optional("query", "Words to find, in any order (quote several words). With --all, the only argument."),
-  refuse: "dashWord"
+  refuse: "none"
 }
 
 export const searchCommand = defineCommand({
@@ -31,7 +33,7 @@ export const searchCommand = defineCommand({
   ],
   args: {
     // With --all the single positional is the query (the handler reads it from `skill`).
-    skill: arg.one("skill", "Skill name or path (with --all: the query).", "dashWord"),
+    skill: arg.one("skill", "Skill name or path (with --all: the query).", "none"),
     query: queryArg
   },
   flags: {

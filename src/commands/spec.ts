@@ -51,11 +51,10 @@ export interface Arg<V = unknown> {
   readonly arity: "one" | "optional" | "many"
   /**
    * What a value starting with `-` means. `flag`: any dash-led value is an
-   * unknown option (E100), so typos never become skill names. `dashWord`:
-   * only a single `-word` is refused (a search query may start with `-`).
-   * `none`: taken as is.
+   * unknown option (E100), so typos never become skill names. `none`: taken
+   * as is (a search query after `--`: `skc search s -- --force`).
    */
-  readonly refuse: "flag" | "dashWord" | "none"
+  readonly refuse: "flag" | "none"
   readonly _value?: V
 }
 

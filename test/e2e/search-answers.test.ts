@@ -41,7 +41,7 @@ const PDF = [
   ""
 ].join("\n")
 
-const NOTES = ["Preamble lines mention zanzibar before any heading.", "Second preamble line.", "", "# Notes", "", "Body text.", ""].join("\n")
+const NOTES = ["Preamble lines mention zanzibar before any heading.", "Second preamble line.", "", "# Notes", "", "Body text; pdftk with --burst splits it.", ""].join("\n")
 
 const DOCX = [
   "---",
@@ -195,6 +195,20 @@ describe("issue 14 search answers", () => {
     const unknown = s.run(["search", "--all", "watermark", "--skill", "nosuch"])
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toMatch(/^error\[E001\]/)
+  })
+
+  it("a query that is one dash-word is searched after '--'; before it, it is an unknown option (E100)", () => {
+    const json = (args: ReadonlyArray<string>) => {
+      const r = s.run(["search", "--format", "json", ...args])
+      expect(r.code, r.stderr).toBe(0)
+      return JSON.parse(r.stdout) as { query: string; results: Array<Item> }
+    }
+    const one = json(["pdf", "--", "--burst"])
+    expect([one.query, where(one)]).toEqual(["--burst", ["references/notes.md#Notes"]])
+    expect(where(json(["--all", "--", "--burst"]))).toEqual(["pdf:references/notes.md#Notes"])
+    const flag = s.run(["search", "pdf", "--burst"])
+    expect(flag.code).toBe(1)
+    expect(flag.stderr).toMatch(/^error\[E100\]/)
   })
 
   it("DECISIONS #44: --all logs one row in each skill that contributed a result (its count, scope all), none in the others", () => {
