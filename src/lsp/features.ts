@@ -221,26 +221,27 @@ export const headingTextRange = (s: SkillSnapshot, file: string, t: LintText, li
 }
 
 /**
- * The edits of renaming the heading on `line` of `file` to `newText`: the
- * heading itself and every link of the skill whose anchor names it (in
- * either slug style), re-pointed to the new RFC slug. `texts` gives each
- * markdown file's text (the buffers where open).
- */
-/**
  * Why `newText` cannot be a heading's new text, or undefined. A heading is
  * one line (a line break would write a second heading or paragraph into the
  * file), it has text (an empty one is no heading), and its anchor is not
- * empty ("!!!" has none): the links this rename re-points would all break.
+ * empty ("!!!" has none in either slug style): the links this rename
+ * re-points would all break.
  */
 export const headingTextProblem = (newText: string): string | undefined =>
   newText.trim() === ""
     ? "a heading needs text"
     : /[\r\n]/.test(newText)
       ? "a heading is one line: the new name has a line break"
-      : headingSlug(newText) === ""
+      : headingSlug(newText) === "" && githubSlug(newText) === ""
         ? `'${newText}' gives the heading no anchor, so links to it would break`
         : undefined
 
+/**
+ * The edits of renaming the heading on `line` of `file` to `newText`: the
+ * heading itself and every link of the skill whose anchor names it (in
+ * either slug style), re-pointed to the new RFC slug. `texts` gives each
+ * markdown file's text (the buffers where open).
+ */
 export const renameHeading = (
   s: SkillSnapshot,
   file: string,
@@ -255,7 +256,9 @@ export const renameHeading = (
   const index = headings.indexOf(at.heading)
   const oldAnchors = new Set([anchorsOf(headings, headingSlug)[index]!, anchorsOf(headings, githubSlug)[index]!].map((a) => a.toLowerCase()))
   const renamed = headings.map((h, i) => (i === index ? { text: newText } : h))
-  const newAnchor = anchorsOf(renamed, headingSlug)[index]!
+  // The RFC slug keeps ASCII letters and digits only: a heading in another script ("日本語") has none, and its
+  // links take the GitHub slug, which SKL302 accepts as well (before, they were re-pointed to "#").
+  const newAnchor = anchorsOf(renamed, headingSlug(newText) === "" ? githubSlug : headingSlug)[index]!
   const edits = new Map<string, Array<TextEdit>>([[file, [{ range: at.range, newText }]]])
   for (const l of fileLinks(s)) {
     const target = l.target

@@ -153,6 +153,9 @@ describe("skc lsp (issue 50)", () => {
       const refused = lsp.connection.sendRequest("textDocument/rename", { textDocument: { uri: URI }, position: { line: 8, character: 5 }, newName })
       await expect(refused).rejects.toMatchObject({ code: -32602, message: expect.stringContaining(reason) })
     }
+    // A name in another script has no RFC slug: its links take the GitHub one (SKL302 accepts both).
+    const japanese = (await lsp.connection.sendRequest("textDocument/rename", { textDocument: { uri: URI }, position: { line: 8, character: 5 }, newName: "手順" })) as WorkspaceEdit
+    expect(TextDocument.applyEdits(doc, japanese.changes![URI]!)).toContain("## 手順\n\nSee [steps](#手順)")
     const edit = (await lsp.connection.sendRequest("textDocument/rename", { textDocument: { uri: URI }, position: { line: 8, character: 5 }, newName: "First steps" })) as WorkspaceEdit
     const renamed = TextDocument.applyEdits(doc, edit.changes![URI]!)
     expect(renamed).toContain("## First steps\n")
