@@ -105,7 +105,7 @@ describe("issue 47 (twelfth pass): a word the section's own heading names counts
     return r.results.map((x) => x.section)
   }
 
-  it("issue 47: a section whose heading names a word of the question answers with one word fewer, in one skill and across skills", async () => {
+  it("issue 47: a word the section's heading names counts twice toward the floor, in one skill and across skills", async () => {
     const w = await setup()
     // Six content words (help, write, rfc, new, caching, layer): the floor is three. "Drafting" holds help and
     // new and, through the description, write; "Decision Doc or RFC" holds rfc, which its heading names, and

@@ -5,6 +5,7 @@
  * the buffer makes its diagnostic go, and completion, hover, the outline,
  * go to definition and heading rename answer on a fixture skill.
  */
+import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -213,7 +214,6 @@ describe("skc lsp (issue 50)", () => {
 describe("skc lsp when its client goes away without 'exit' (an editor that crashed)", () => {
   /** `skc lsp --stdio` sent `initialize`, then `rest`, then the end of its input: its exit status (null: it had to be killed). */
   const endedAfter = async (rest: string): Promise<number | null> => {
-    const { spawn } = await import("node:child_process")
     const frame = (body: string) => `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
     const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
       cwd: sb.work,

@@ -43,13 +43,16 @@ const fields: ReadonlyArray<FieldSpec> = [
   // CHANGELOG 2.1.186 names three keys the skills reference does not describe, each read in kebab-case,
   // snake_case or camelCase: known (no SKL109), their values unchecked (what they take is not documented).
   ...(["display-name", "default-enabled", "fallback"] as const).map(
-    (name): FieldSpec => ({
-      name,
-      ...(caseSpellings(name) === undefined ? {} : { spellings: caseSpellings(name) }),
-      value: { kind: "any" },
-      summary: "Read by Claude Code; not described in its skills reference, so skc does not check its value.",
-      source: "CHANGELOG 2.1.186"
-    })
+    (name): FieldSpec => {
+      const spellings = caseSpellings(name)
+      return {
+        name,
+        ...(spellings === undefined ? {} : { spellings }),
+        value: { kind: "any" },
+        summary: "Read by Claude Code; not described in its skills reference, so skc does not check its value.",
+        source: "CHANGELOG 2.1.186"
+      }
+    }
   )
 ]
 

@@ -16,19 +16,18 @@ export const fieldValueProblems = (
   // field → problem → the profiles that see it, so two agents with one reading give one finding.
   const problems = new Map<string, Map<string, Array<string>>>()
   for (const profile of profiles) {
-    for (const spec of knownFields(profile)) {
-      if (spec.value.kind === "any") continue
-      // Each key the agent reads as the field (its other spellings too), reported under the key written.
-      for (const key of fieldKeys(spec)) {
-        if (!has(data, key) || data[key] === null) continue
-        const problem = fieldValueProblem(spec.value, data[key])
-        if (problem === undefined) continue
-        const byProblem = problems.get(key) ?? new Map<string, Array<string>>()
-        problems.set(key, byProblem)
-        const names = byProblem.get(problem) ?? []
-        if (!names.includes(profile.name)) names.push(profile.name)
-        byProblem.set(problem, names)
-      }
+    // Each key written that the agent reads as a checked field (its other spellings too), reported under that key.
+    const written = knownFields(profile).flatMap((spec) =>
+      spec.value.kind === "any" ? [] : fieldKeys(spec).flatMap((key) => (has(data, key) && data[key] !== null ? [{ key, kind: spec.value }] : []))
+    )
+    for (const { key, kind } of written) {
+      const problem = fieldValueProblem(kind, data[key])
+      if (problem === undefined) continue
+      const byProblem = problems.get(key) ?? new Map<string, Array<string>>()
+      problems.set(key, byProblem)
+      const names = byProblem.get(problem) ?? []
+      if (!names.includes(profile.name)) names.push(profile.name)
+      byProblem.set(problem, names)
     }
   }
   const out: Array<{ field: string; message: string }> = []
