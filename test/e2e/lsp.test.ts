@@ -5,13 +5,12 @@
  * the buffer makes its diagnostic go, and completion, hover, the outline,
  * go to definition and heading rename answer on a fixture skill.
  */
-import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { TextDocument } from "vscode-languageserver-textdocument"
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol"
-import { BIN, sandbox } from "../helpers/cli.js"
+import { sandbox } from "../helpers/cli.js"
 import { startLsp, uriOf, type LspSession } from "../helpers/lspClient.js"
 import { writeTree } from "../helpers/tree.js"
 
@@ -214,23 +213,15 @@ describe("skc lsp (issue 50)", () => {
 describe("skc lsp when its client goes away without 'exit' (an editor that crashed)", () => {
   /** `skc lsp --stdio` sent `initialize`, then `rest`, then the end of its input: its exit status (null: it had to be killed). */
   const endedAfter = async (rest: string): Promise<number | null> => {
-    const frame = (body: string) => `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
-    const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
-      cwd: sb.work,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
-      stdio: ["pipe", "pipe", "pipe"]
-    })
-    let out = ""
-    child.stdout.on("data", (b: Buffer) => (out += b.toString()))
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
-    child.stdin.write(frame(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } })))
-    // The answer to initialize first, so the input ends while the session is live.
-    while (!out.includes('"id":1')) await new Promise((r) => setTimeout(r, 20))
-    child.stdin.end(rest)
+    // startLsp answers once `initialize` is answered: the input then ends while the session is live.
+    const session = await startLsp(sb.home, sb.work)
+    const exited = new Promise<number | null>((resolve) => session.child.once("exit", (code) => resolve(code)))
+    session.child.stdin!.end(rest)
     // Not a timing assertion: a server that outlives its client is killed here, after a minute, and the test fails.
-    const killer = setTimeout(() => child.kill("SIGKILL"), 60_000)
+    const killer = setTimeout(() => session.child.kill("SIGKILL"), 60_000)
     const code = await exited
     clearTimeout(killer)
+    session.connection.dispose()
     return code
   }
 
