@@ -28,15 +28,13 @@ export const logCall = <I, A, E, R>(
   const given = (input as { readonly skill?: unknown } | undefined)?.skill
   const skill = log === undefined || typeof given !== "string" ? undefined : given
   const runtimeDir = log?.runtimeDir
-  const argsOf = (result: A | undefined) => {
-    const args = log === undefined ? {} : log.args(input, result)
-    return via === "mcp" ? { ...args, via } : args
-  }
+  const argsOf = (result: A | undefined) => (log === undefined ? {} : log.args(input, result))
   return effect.pipe(
     loggedCall<A, E>({
       command,
       skill,
       argsOf: (o) => argsOf(o._tag === "Success" ? o.value : undefined),
+      ...(via === "mcp" ? { via } : {}),
       ...(runtimeDir === undefined ? {} : { locate: (r: A) => ({ runtimeDir: runtimeDir(r) }) })
     })
   )

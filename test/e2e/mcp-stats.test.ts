@@ -111,4 +111,21 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     expect(one.data).toHaveLength(1)
     expect(one.limit).toBe(1)
   })
+
+  it("DECISIONS #44 a cross-skill skc_search writes its answering skill's row and its unanswered question with via mcp, as every MCP row (issue 17)", async () => {
+    const r = await mcp.call("skc_search", { query: "undo commit" })
+    expect(r.isError, textOf(r)).toBeFalsy()
+    const row = readLog(logDb).at(-1)!
+    expect(row.command).toBe("search")
+    expect(JSON.parse(row.args as string)).toMatchObject({ query: "undo commit", scope: "all", via: "mcp" })
+    await mcp.call("skc_search", { skills: ["git-helper"], query: "commit" })
+    expect(JSON.parse(readLog(logDb).at(-1)!.args as string)).toMatchObject({ query: "commit", scope: "all", via: "mcp" })
+    // A question no skill answered goes once to the global log (DECISIONS #44), from MCP too.
+    await mcp.call("skc_search", { query: "zyxwvut" })
+    const global = readLog(join(s.home, ".skillc", ".skillc-meta", "logs.db")).filter((g) => g.command === "search")
+    expect(JSON.parse(global.at(-1)!.args as string)).toMatchObject({ query: "zyxwvut", result_count: 0, scope: "all", via: "mcp" })
+    // The CLI's cross-skill row stays without `via`.
+    expect((await s.runAsync(["search", "--all", "undo commit"])).code).toBe(0)
+    expect(JSON.parse(readLog(logDb).at(-1)!.args as string)).not.toHaveProperty("via")
+  })
 })

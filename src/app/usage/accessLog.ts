@@ -310,7 +310,18 @@ export interface LoggedCall<A, E> {
   readonly argsOf?: (outcome: Outcome<A, E>) => Readonly<Record<string, unknown>>
   /** Where the use case actually put the skill when it decides itself (`build --global`, imports). */
   readonly locate?: (value: A) => { readonly runtimeDir: string } | undefined
+  /**
+   * The channel, when not the CLI: `"mcp"` adds `"via": "mcp"` to every row
+   * the call writes — the named skill's and each touch's (`skc_search`
+   * without `skill` writes one per answering skill) — unless the row says
+   * its own channel (an OTLP activation's `"via": "otel"`).
+   */
+  readonly via?: "mcp" | undefined
 }
+
+/** `args` with the call's channel, unless it names its own. */
+const withVia = (args: Readonly<Record<string, unknown>>, via: "mcp" | undefined): Readonly<Record<string, unknown>> =>
+  via === undefined || args.via !== undefined ? args : { ...args, via }
 
 /**
  * The skill a call named, as its use case resolved it (the latest of its
@@ -355,7 +366,7 @@ export const loggedCall =
               : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }
             const argsOf = call.argsOf
             // Recovery: a command's args builder that throws must not lose the row; it is written with `{}` as args.
-            const args = yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({})))
+            const args = withVia(yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({}))), call.via)
             const located = Exit.isSuccess(exit) && call.locate !== undefined ? call.locate(exit.value) : undefined
             for (const skill of named) {
               entries.push({ command: call.command, skill: located === undefined ? skill : { ...skill, runtimeDir: located.runtimeDir }, args, error })
@@ -367,7 +378,7 @@ export const loggedCall =
           entries.push({
             command: t.details.command ?? call.command,
             skill: t.skill,
-            args: t.details.args,
+            args: withVia(t.details.args, call.via),
             error: t.details.error ?? null,
             at: t.at,
             ...(t.details.fallback === undefined ? {} : { fallback: t.details.fallback })
