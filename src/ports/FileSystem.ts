@@ -69,7 +69,7 @@ export interface FileSystemService {
    * cost more than the system calls (issue 30: 1,000 files).
    */
   readonly lstatMany: (paths: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<FileInfo>, FsError>
-  /** `undefined` when nothing is there (ENOENT/ENOTDIR); other failures fail. */
+  /** `undefined` when nothing is there (ENOENT/ENOTDIR/ENAMETOOLONG); other failures fail. */
   readonly statOption: (path: string) => Effect.Effect<FileInfo | undefined, FsError>
   readonly lstatOption: (path: string) => Effect.Effect<FileInfo | undefined, FsError>
   /** Entries in no particular order, types not following symlinks. */
@@ -88,7 +88,8 @@ export class FileSystem extends Context.Service<FileSystem, FileSystemService>()
 /** The code of a read refused because the path is not a regular file (a FIFO, a device, a socket). */
 export const NOT_REGULAR = "ENOTREG"
 
-export const isNotFound = (e: FsError): boolean => e.code === "ENOENT" || e.code === "ENOTDIR"
+/** Nothing is at the path: absent, under a non-directory, or a name too long to exist. */
+export const isNotFound = (e: FsError): boolean => e.code === "ENOENT" || e.code === "ENOTDIR" || e.code === "ENAMETOOLONG"
 /** Errors that mean "this location cannot be written", whatever the cause. */
 export const isNotWritable = (e: FsError): boolean =>
   e.code === "EROFS" || e.code === "EACCES" || e.code === "EPERM" || e.code === "ENOTDIR" || e.code === "EEXIST"

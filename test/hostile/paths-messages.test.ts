@@ -68,6 +68,23 @@ describe("issue 19: the one path-safety rule", () => {
       expect(w.run(["show", "demo", "--section", "Install", "--file", "nope.md"]).stderr).toMatch(/^error\[E021\]:\ file\ not\ found:\ 'nope\.md'(\n  .*)*\n/)
     })
 
+    it("outline --file follows the same rule: E012 for ../../etc/passwd, /etc/passwd and .git/config, E021 for a missing file (issue 19)", () => {
+      expect(w.run(["outline", "demo", "--file", "../../etc/passwd"]).stderr).toBe("error[E012]: path escapes skill root: '../../etc/passwd'\n")
+      expect(w.run(["outline", "demo", "--file", "/etc/passwd"]).stderr).toBe("error[E012]: path escapes skill root: '/etc/passwd'\n")
+      expect(w.run(["outline", "demo", "--file", ".git/config"]).stderr).toContain("E012")
+      expect(w.run(["outline", "demo", "--file", "nope.md"]).stderr).toMatch(/^error\[E021\]: file not found: 'nope\.md'/)
+      const ok = w.run(["outline", "demo", "--file", "references/../references/guide.md", "--format", "json"])
+      expect(ok.code, ok.stderr).toBe(0)
+      expect(JSON.parse(ok.stdout).headings.map((h: { file: string }) => h.file)).toEqual(["references/guide.md", "references/guide.md"])
+    })
+
+    it("a skill name too long to be a path is not found (E001), not an internal error", () => {
+      const r = w.run(["show", "a".repeat(300), "--section", "Install"])
+      expect(r.code).toBe(1)
+      expect(r.stderr).toMatch(/^error\[E001\]: skill 'a{300}' not found/)
+      expect(r.stderr).not.toContain("E999")
+    })
+
     it("a NUL byte is a clear message, not 'path escapes skill root'; `open SKILL.md/` fails with E021", () => {
       // argv cannot carry a NUL: the MCP test below sends one; here the trailing slash.
       const slash = w.run(["open", "demo", "SKILL.md/"])
@@ -117,6 +134,16 @@ describe("issue 19: the one path-safety rule", () => {
       const r = await mcp.call("skc_show", { skill: "demo", section: "Install", file: "../x" })
       expect(r.isError).toBe(true)
       expect(textOf(r)).toContain("E012")
+    })
+
+    it("skc_outline with file /etc/passwd is E012; a 5,000-letter skill name is E001 and names no server path", async () => {
+      const r = await mcp.call("skc_outline", { skill: "demo", file: "/etc/passwd" })
+      expect(r.isError).toBe(true)
+      expect(textOf(r)).toContain("E012")
+      const long = await mcp.call("skc_show", { skill: "a".repeat(5000), section: "Install" })
+      expect(long.isError).toBe(true)
+      expect(textOf(long)).toMatch(/^error\[E001\]/)
+      expect(textOf(long)).not.toContain(w.work)
     })
   })
 })

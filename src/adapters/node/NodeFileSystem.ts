@@ -25,9 +25,10 @@ const typeOf = (s: fs.Stats | fs.Dirent): EntryType =>
 
 const info = (s: fs.Stats): FileInfo => ({ type: typeOf(s), size: s.size, mtimeMs: s.mtimeMs })
 
+/** Nothing can be there: absent, under a non-directory, or a name longer than the file system allows (a skill name of 256 letters probed as a path). */
 const missing = (e: unknown) => {
   const code = (e as NodeJS.ErrnoException)?.code
-  return code === "ENOENT" || code === "ENOTDIR"
+  return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG"
 }
 
 /** Above this size a file is read off the event loop (the MCP server keeps answering while it is read). */
