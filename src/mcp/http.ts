@@ -22,7 +22,9 @@
  * when tokens are configured (401 with `WWW-Authenticate: Bearer
  * resource_metadata="…"`, httpAuth.ts), the rate of that identity (429 with
  * `Retry-After`), the body's size (413 over 1 MiB, read no further), its
- * JSON (400 with JSON-RPC -32700, never a crash); then the SDK's transport.
+ * JSON (400 with JSON-RPC -32700; JSON that is not one JSON-RPC message,
+ * a batch included, -32600 as over stdio; never a crash); then the SDK's
+ * transport.
  *
  * Sessions: stateful by default — an `initialize` POST opens a session
  * (its own `makeServer`, its own project: `--project`, never the process's
@@ -37,12 +39,12 @@ import { randomUUID } from "node:crypto"
 import { basename } from "node:path"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
+import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { makeServer, makeSharedServices, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
 import { RevisionTransport } from "./revision.js"
 import { boundedMessage, MAX_REQUEST_BYTES } from "./limits.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
-import { isLoopbackAddress, makeRateLimiter, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
+import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 import { startLivePush } from "./livePush.js"
 
@@ -118,6 +120,30 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
 const rpcError = (res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}) =>
   json(res, status, { jsonrpc: "2.0", id: null, error: { code, message } }, headers)
 
+/**
+ * Why a parsed body is not one JSON-RPC 2.0 message, answered as stdio
+ * answers it (src/mcp/transport.ts): -32600 Invalid Request, with the
+ * request's id when it has a readable one. -32700 is for text that is not
+ * JSON. A JSON array is a batch, which MCP dropped in revision 2025-06-18:
+ * one message per POST, as one per line over stdio.
+ */
+const notOneMessage = (res: ServerResponse, parsed: unknown): void => {
+  const id = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as { id?: unknown }).id : undefined
+  const message = Array.isArray(parsed)
+    ? "Invalid Request: one JSON-RPC message per request (MCP has no batches since revision 2025-06-18)"
+    : "Invalid Request: not a JSON-RPC 2.0 message"
+  json(res, 400, { jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code: -32600, message } })
+}
+
+/** A path segment decoded, or as given when its escapes are malformed (`%E0%A4%A` names no project: 404, not 500). */
+const decodedOrSelf = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 /** The body, or why not: over the limit (413) or the connection gone. Never buffers more than the limit. */
 const readBody = (req: IncomingMessage, limit = MAX_REQUEST_BYTES): Promise<{ readonly text: string; readonly bytes: Buffer } | { readonly tooLarge: number } | undefined> =>
   new Promise((resolve) => {
@@ -148,10 +174,13 @@ const readBody = (req: IncomingMessage, limit = MAX_REQUEST_BYTES): Promise<{ re
     req.on("aborted", () => resolve(undefined))
   })
 
-/** The server's public base URL as this request reached it (a TLS proxy says so with X-Forwarded-Proto). */
-const baseUrlOf = (req: IncomingMessage): string => {
+/**
+ * The server's public base URL as this request reached it (a TLS proxy says
+ * so with X-Forwarded-Proto; the host as `publicHostOf` reads it).
+ */
+const baseUrlOf = (req: IncomingMessage, listening: string): string => {
   const proto = req.headers["x-forwarded-proto"] === "https" ? "https" : "http"
-  return `${proto}://${req.headers.host ?? "localhost"}`
+  return `${proto}://${publicHostOf(req.headers.host, listening)}`
 }
 
 /** A Node request as the web `Request` the SDK's transport reads (the body already read and parsed). */
@@ -198,6 +227,8 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const policy: HostPolicy = { loopback: isLoopbackAddress(options.host), allowed: options.allowHosts.map((h) => h.toLowerCase()) }
   const limiter = makeRateLimiter(options.ratePerMinute)
   const projects = new Map<string, string>(options.projects.map((dir) => [basename(dir), dir]))
+  // The address as listened on (`host:port`), for a request whose Host header cannot be used; set once bound.
+  let listening = options.host.includes(":") ? `[${options.host}]` : options.host
   const sessions = new Map<string, Open>()
   const { tokens } = options
 
@@ -250,7 +281,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
 
   const unauthorized = (req: IncomingMessage, res: ServerResponse, why: string) =>
     rpcError(res, 401, -32001, `Unauthorized: ${why}`, {
-      "www-authenticate": `Bearer resource_metadata="${baseUrlOf(req)}${METADATA_PATH}${new URL(req.url ?? "/", "http://x").pathname}"`
+      "www-authenticate": `Bearer resource_metadata="${baseUrlOf(req, listening)}${METADATA_PATH}${new URL(req.url ?? "/", "http://x").pathname}"`
     })
 
   /** The token's name (undefined without tokens), or `false` once refused (401, 429: answered here). */
@@ -298,8 +329,9 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       } catch (e) {
         return rpcError(res, 400, -32700, `Parse error: ${e instanceof Error ? e.message : String(e)}`)
       }
+      if (!JSONRPCMessageSchema.safeParse(parsed).success) return notOneMessage(res, parsed)
     }
-    const base = baseUrlOf(req)
+    const base = baseUrlOf(req, listening)
     const authInfo = user === undefined ? undefined : { token: "", clientId: user, scopes: [] }
     const handle = async (transport: WebStandardStreamableHTTPServerTransport) =>
       sendWeb(res, await transport.handleRequest(webRequest(req, base, body), { parsedBody: parsed, ...(authInfo === undefined ? {} : { authInfo }) }))
@@ -340,13 +372,13 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     const refused = refusedHostOrOrigin(policy, req.headers.host, req.headers.origin)
     if (refused !== undefined) return rpcError(res, 403, -32000, `Forbidden: ${refused}`)
     if (path === METADATA_PATH || path.startsWith(`${METADATA_PATH}/`)) {
-      const base = baseUrlOf(req)
+      const base = baseUrlOf(req, listening)
       const resource = path === METADATA_PATH ? "/mcp" : path.slice(METADATA_PATH.length)
       // RFC 9728: the resource and how to present a token; skc's tokens are issued by its operator, no authorization server.
       return json(res, 200, { resource: `${base}${resource}`, authorization_servers: [], bearer_methods_supported: ["header"], resource_name: "skc skill server" })
     }
     if (path === "/v1/logs") return serveLogs(req, res)
-    const project = path === "/mcp" || path === "/mcp/" ? options.projects[0] : path.startsWith("/mcp/") ? projects.get(decodeURIComponent(path.slice(5))) : undefined
+    const project = path === "/mcp" || path === "/mcp/" ? options.projects[0] : path.startsWith("/mcp/") ? projects.get(decodedOrSelf(path.slice(5))) : undefined
     if (project === undefined) return json(res, 404, { error: "not found", served: ["/mcp", ...[...projects.keys()].map((n) => `/mcp/${n}`), "/healthz"] })
     return serveMcp(req, res, project)
   }
@@ -359,6 +391,16 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       if (!res.headersSent) rpcError(res, 500, -32603, "Internal error")
       else res.end()
     })
+  })
+  // `Expect: 100-continue` (curl's way with a body over 1 MB): Node would answer 100 before any check, and the
+  // client would send the whole body only to have the connection closed under it, never reading the 413.
+  // A body declared over its endpoint's limit gets no 100: the request goes straight to the checks, which
+  // answer 401/403/413 before the client sends a byte of it.
+  server.on("checkContinue", (req, res) => {
+    const declared = Number(req.headers["content-length"] ?? "NaN")
+    const limit = new URL(req.url ?? "/", "http://x").pathname === "/v1/logs" ? MAX_OTLP_BYTES : MAX_REQUEST_BYTES
+    if (!(Number.isFinite(declared) && declared > limit)) res.writeContinue()
+    server.emit("request", req, res)
   })
   // A slow client cannot hold a connection by sending slowly: a request (headers and body) must arrive within a minute.
   // (The answer may stream for longer: an SSE stream is a response, which this does not bound.)
@@ -377,6 +419,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const address = server.address()
   const port = typeof address === "object" && address !== null ? address.port : options.port
   const shown = options.host.includes(":") ? `[${options.host}]` : options.host
+  listening = `${shown}:${port}`
   say(`skillc ${version} serving http://${shown}:${port}/mcp (${options.stateless ? "stateless" : "sessions"}; ${tokens === undefined ? "no token asked" : `${tokens.entries.length} token(s)`})`)
 
   await new Promise<void>((resolve) => {

@@ -29,6 +29,20 @@ export const hostNameOf = (header: string | undefined): string | undefined => {
   return m === null ? undefined : m[1]!.toLowerCase()
 }
 
+/** A Host header that is a host name or address and an optional port, nothing else. */
+const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/
+
+/**
+ * The host (and port) of the server's public URL for a request: its Host
+ * header when that is a plain name or address and port, else `listening`,
+ * the address the server is bound to. The value is written into
+ * `WWW-Authenticate` and the protected-resource metadata, so a Host of a
+ * server that checks none (a non-loopback one without `--allow-host`) must
+ * not bring quotes, commas or spaces into them (`a"b, error="x`).
+ */
+export const publicHostOf = (header: string | undefined, listening: string): string =>
+  header !== undefined && PLAIN_HOST.test(header) ? header : listening
+
 export interface HostPolicy {
   /** Whether the server is bound to a loopback address. */
   readonly loopback: boolean

@@ -3,6 +3,7 @@
 // the SDK's own client against `bin/skc.mjs mcp --http --port 0`.
 import { mkdirSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
+import { connect } from "node:net"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, sandbox, spawnAsync } from "../helpers/cli.js"
@@ -133,12 +134,71 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     const bad = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body: '{"jsonrpc":"2.0",' })
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32700)
-    const notRpc = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body: JSON.stringify({ hello: "world" }) })
-    expect(notRpc.status).toBeGreaterThanOrEqual(400)
-    expect(((await notRpc.json()) as { error?: { code: number } }).error?.code).toBeLessThan(0)
+    // JSON that is not one JSON-RPC message is -32600 Invalid Request, as over stdio; -32700 is for text that is not JSON.
+    // A batch (an array) too: MCP has none since revision 2025-06-18, and stdio refuses it the same way.
+    const ping = { jsonrpc: "2.0", id: 7, method: "ping" }
+    for (const [body, id] of [
+      [{ hello: "world" }, null],
+      [42, null],
+      [null, null],
+      [{ jsonrpc: "1.0", id: 5, method: "ping" }, 5],
+      [[ping, ping], null],
+      [[], null]
+    ] as const) {
+      const r = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body: JSON.stringify(body) })
+      expect(r.status, JSON.stringify(body)).toBe(400)
+      expect(await r.json(), JSON.stringify(body)).toMatchObject({ jsonrpc: "2.0", id, error: { code: -32600 } })
+    }
+    // A malformed escape in a project's path names no project: 404 with the paths served, not 500.
+    const escaped = await fetch(`${server.base}/mcp/%E0%A4%A`, { method: "POST", headers: auth, body: JSON.stringify(INIT) })
+    expect(escaped.status).toBe(404)
+    expect(((await escaped.json()) as { served: Array<string> }).served).toContain("/mcp")
     const health = await fetch(`${server.base}/healthz`)
     expect(health.status).toBe(200)
     expect(await health.json()).toEqual({ status: "ok" })
+  })
+
+  it("Expect: 100-continue with a body declared over 1 MiB: the 413 comes before any 100, so the client reads it", async () => {
+    const port = Number(new URL(server.base).port)
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(
+          [
+            "POST /mcp HTTP/1.1",
+            `Host: 127.0.0.1:${port}`,
+            "Content-Type: application/json",
+            "Accept: application/json, text/event-stream",
+            `Authorization: Bearer ${ALICE}`,
+            "Content-Length: 52428800",
+            "Expect: 100-continue",
+            "",
+            ""
+          ].join("\r\n")
+        )
+      })
+      let got = ""
+      socket.on("data", (d: Buffer) => {
+        got += d.toString("latin1")
+        if (got.includes("\r\n\r\n")) {
+          socket.destroy()
+          resolve(got)
+        }
+      })
+      socket.on("error", reject)
+      socket.on("close", () => resolve(got))
+    })
+    expect(head.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large")
+    // A small body with the same header is answered as usual after the 100.
+    const small = await new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify(INIT)
+      const req = request(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}`, expect: "100-continue", "content-length": Buffer.byteLength(body) } }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on("continue", () => req.end(body))
+      req.on("error", reject)
+    })
+    expect(small).toBe(200)
   })
 
   it("an unknown session is 404; a session is its token's own (403 for another)", async () => {

@@ -1,7 +1,7 @@
 // Issue 49 item 1: the checks of `skc mcp --http` before MCP (src/mcp/httpAuth.ts, httpGuards.ts).
 import { describe, expect, it } from "vitest"
 import { authenticate, parseTokens, type TokenSet } from "../../src/mcp/httpAuth.js"
-import { makeRateLimiter, MAX_BUCKETS, refusedHostOrOrigin } from "../../src/mcp/httpGuards.js"
+import { makeRateLimiter, MAX_BUCKETS, publicHostOf, refusedHostOrOrigin } from "../../src/mcp/httpGuards.js"
 
 describe("bearer tokens (issue 49 item 1)", () => {
   const set = parseTokens("# comment\nalice:aaaaaaaaaaaaaaaa1\n\nbob: bbbbbbbbbbbbbbbb2 \n", "file") as TokenSet
@@ -38,6 +38,19 @@ describe("Host and Origin (DNS rebinding, issue 49 item 1)", () => {
     expect(refusedHostOrOrigin({ loopback: false, allowed: ["skills.example.com"] }, "10.0.0.5:8765", undefined)).toMatch(/Host/)
     expect(refusedHostOrOrigin({ loopback: false, allowed: [] }, "10.0.0.5:8765", undefined)).toBeUndefined()
     expect(refusedHostOrOrigin({ loopback: false, allowed: [] }, "10.0.0.5:8765", "http://evil.example")).toMatch(/Origin/)
+  })
+})
+
+describe("the public URL's host (WWW-Authenticate, RFC 9728 metadata)", () => {
+  it("a plain name or address and port is kept; anything else is the listening address, never copied into a header", () => {
+    expect(publicHostOf("skills.example.com", "0.0.0.0:8765")).toBe("skills.example.com")
+    expect(publicHostOf("10.0.0.5:8765", "0.0.0.0:8765")).toBe("10.0.0.5:8765")
+    expect(publicHostOf("[::1]:8765", "[::]:8765")).toBe("[::1]:8765")
+    expect(publicHostOf('a"b, error="x', "0.0.0.0:8765")).toBe("0.0.0.0:8765")
+    expect(publicHostOf("a b", "0.0.0.0:8765")).toBe("0.0.0.0:8765")
+    expect(publicHostOf("evil.example/path", "0.0.0.0:8765")).toBe("0.0.0.0:8765")
+    expect(publicHostOf(undefined, "127.0.0.1:8765")).toBe("127.0.0.1:8765")
+    expect(publicHostOf("", "127.0.0.1:8765")).toBe("127.0.0.1:8765")
   })
 })
 
