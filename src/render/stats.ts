@@ -235,7 +235,7 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
     case "users":
     case "clients": {
       // Issue 49 item 2: who read (the HTTP token's name) and with what (the client's clientInfo).
-      const rows = report.query === "users" ? report.data.map((r) => [n(r.count), r.user ?? "(none: CLI or stdio)"]) : report.data.map((r) => [n(r.count), r.client ?? "(none: CLI or stdio)"])
+      const rows = report.query === "users" ? report.data.map((r) => [n(r.count), r.user ?? "(no token: CLI, stdio, or HTTP without tokens)"]) : report.data.map((r) => [n(r.count), r.client ?? "(none: CLI, stdio, or an HTTP client without a name)"])
       if (rows.length === 0) out.push("No recorded accesses.")
       else out.push(...table(["COUNT", report.query === "users" ? "USER" : "CLIENT"], rows, [true]))
       out.push(...moreLine(report.more))
