@@ -9,6 +9,7 @@ import { Effect } from "effect"
 import { logged } from "../../src/app/usage/accessLog.js"
 import { init } from "../../src/app/build/init.js"
 import { stats } from "../../src/app/usage/stats.js"
+import { resolveSkill } from "../../src/app/skills/index.js"
 import { sync, type SyncInput } from "../../src/app/usage/sync.js"
 import { errorText, diskWorld, failureText } from "../helpers/worlds.js"
 import { makeLogDb, readLog, type Row } from "../helpers/logs.js"
@@ -120,6 +121,34 @@ describe("RFC-0007:C-SYNC", () => {
       const again = yield* w.sync()
       expect(again.synced).toEqual([])
       expect(again.failed.map((f) => [f.skill, f.error.code])).toEqual([["beta", "E041"], ["gamma", "E042"]])
+    }))
+
+  it.live("DECISIONS #38: a foreign skill's fallback rows go to its log in the cache, which stats reads; a name nothing resolves is E001 and keeps its rows", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      const foreignSrc = join(w.work, ".claude", "skills", "pdf")
+      mkdirSync(foreignSrc, { recursive: true })
+      writeFileSync(join(foreignSrc, "SKILL.md"), "---\nname: pdf\ndescription: PDF things. Use when reading PDFs.\n---\n# PDF\n## Merge\nmerge them\n")
+      const resolved = yield* w.run(resolveSkill("pdf"))
+      expect(resolved.foreign).toBe(true)
+      const fallback = join(w.work, ".skillc", "logs", "pdf", ".skillc-meta", "logs.db")
+      makeLogDb(fallback, rowsAt(2), { skill: "pdf", skill_path: resolved.canonicalSourceDir, cwd: w.work })
+      const r = yield* w.sync()
+      const cacheLog = join(resolved.runtimeDir, ".skillc-meta", "logs.db")
+      expect(r.synced).toEqual([{ skill: "pdf", entries: 2, destination: cacheLog, removed: true }])
+      expect(readLog(cacheLog)).toHaveLength(2)
+      // Never a runtime directory made in the project for it, which nothing reads.
+      expect(existsSync(join(w.work, ".skillc", "runtime", "pdf"))).toBe(false)
+      const read = (yield* w.run(stats({ skill: "pdf", group_by: "sections" }))).report as unknown as { data: Array<{ section: string }> }
+      expect(read.data.map((d) => d.section).sort()).toEqual(["S0", "S1"])
+      // Rows of a name that resolves nowhere and has no runtime directory: E001, the fallback kept.
+      const ghost = join(w.work, ".skillc", "logs", "ghost", ".skillc-meta", "logs.db")
+      makeLogDb(ghost, rowsAt(3), { skill: "ghost", skill_path: join(w.root, "gone", "ghost"), cwd: w.work })
+      const g = yield* w.sync()
+      expect(g.synced).toEqual([])
+      expect(g.failed.map((f) => [f.skill, f.error.code])).toEqual([["ghost", "E001"]])
+      expect(readLog(ghost)).toHaveLength(3)
+      expect(existsSync(join(w.work, ".skillc", "runtime", "ghost"))).toBe(false)
     }))
 
   it.live("RFC-0007:C-SYNC project syncs another directory's logs; a global skill's go to the global runtime (DECISIONS #30)", () =>

@@ -20,6 +20,7 @@ import { Path } from "effect/Path"
 import {
   InternalError,
   NoLocalLogs,
+  SkillNotFound,
   SyncDestinationNotWritable,
   SyncSourceNotReadable,
   type SkcError
@@ -77,20 +78,41 @@ const discover = Effect.fnUntraced(function* (project: string) {
   return found.sort(compareBytewise)
 })
 
-/** Where a skill's fallback rows belong (DECISIONS #30). */
+/**
+ * Where a skill's fallback rows belong (DECISIONS #30): the log the skill's
+ * own commands write and `stats` reads.
+ *
+ * 1. The skill the name resolves to from the project, when its source is one
+ *    the rows were logged for: this is exact for every kind of skill, a
+ *    foreign one included (DECISIONS #38: its log is in the cache, not in a
+ *    runtime store, and a runtime directory made for it would be read by
+ *    nothing).
+ * 2. Else the source the rows name, as the resolution would describe it (a
+ *    project or global skill now shadowed by another of its name).
+ * 3. Else, the source gone, the skill the name resolves to, or a runtime
+ *    directory of that name that already exists (its log is there).
+ * 4. Else nothing reads rows of this name: E001, and the fallback is kept
+ *    rather than moved into a log made for no skill.
+ */
 const destinationOf = Effect.fnUntraced(function* (name: string, skillPaths: ReadonlyArray<string>) {
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
+  const resolved = yield* Effect.result(resolveSkill(name))
+  if (resolved._tag === "Success" && skillPaths.includes(resolved.success.canonicalSourceDir)) return logDbIn(resolved.success.runtimeDir, path)
   for (const p of skillPaths) {
     const md = yield* fs.statOption(path.join(p, "SKILL.md")).pipe(unseenAs(undefined))
     if (md?.type !== "file") continue
     const described = yield* Effect.result(describeSkillDir(p))
     if (described._tag === "Success" && described.success.name === name) return logDbIn(described.success.runtimeDir, path)
   }
-  const resolved = yield* Effect.result(resolveSkill(name))
   if (resolved._tag === "Success") return logDbIn(resolved.success.runtimeDir, path)
-  return logDbIn(path.join(stores.projectRuntime ?? stores.globalRuntime, name), path)
+  for (const store of [stores.projectRuntime, stores.globalRuntime]) {
+    if (store === undefined) continue
+    const dir = path.join(store, name)
+    if ((yield* fs.statOption(dir).pipe(unseenAs(undefined)))?.type === "directory") return logDbIn(dir, path)
+  }
+  return yield* Effect.fail(new SkillNotFound({ skill: name, hint: `no skill '${name}' resolves here and no runtime directory holds its log; its local logs are kept in ${fallbackDirOf(stores.cwd, name, path)}` }))
 })
 
 const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryRun: boolean) {
