@@ -279,6 +279,25 @@ describe("RFC-0007:C-COMMANDS build import", () => {
       expect(readdirSync(join(w.work, ".skillc/skills"))).toEqual(["demo"])
     }))
 
+  it.live("RFC-0001:C-INPUT an import whose SKILL.md does not build leaves the store and runtime as they were; the fixed source imports without --force", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-import-")
+      mkdirSync(join(w.work, ".skillc"), { recursive: true })
+      const src = join(w.root, "bad")
+      put(src, "SKILL.md", '---\nname: bad\ndescription: "unterminated\n---\n# X\n')
+      expect(yield* failureText(w.run(build({ skill: src })))).toMatch(/^error\[E011\]/)
+      expect(readdirSync(join(w.work, ".skillc/skills"))).toEqual([])
+      expect(existsSync(join(w.work, ".skillc/runtime/bad"))).toBe(false)
+      put(src, "SKILL.md", SKILL("bad"))
+      expect((yield* w.run(build({ skill: src }))).imported).toMatchObject({ replaced: false })
+      // A --force import of a broken version puts the working copy back, with its build.
+      put(src, "SKILL.md", "---\nname: Bad Name\ndescription: d\n---\n# X\n")
+      expect(yield* failureText(w.run(build({ skill: src, force: true })))).toMatch(/^error\[E011\]/)
+      expect(readFileSync(join(w.work, ".skillc/skills/bad/SKILL.md"), "utf8")).toBe(SKILL("bad"))
+      expect(readdirSync(join(w.work, ".skillc/skills"))).toEqual(["bad"])
+      expect(existsSync(join(w.work, ".skillc/runtime/bad/.skillc-meta/manifest.json"))).toBe(true)
+    }))
+
   it.live("RFC-0007:C-COMMANDS import never follows a symlink out of the source (E012, store untouched)", () =>
     Effect.gen(function* () {
       const w = diskWorld("skc-import-")

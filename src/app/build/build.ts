@@ -14,14 +14,15 @@ import { profilesForTargets } from "../../domain/agents/index.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
 import { quoteArg } from "../../domain/tools/template.js"
-import { DEFAULT_TARGET, describeTargetProblem, parseTargets } from "../../domain/targets.js"
+import { DEFAULT_TARGET, describeTargetProblem, parseTargets, type TargetSpec } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { META_DIR } from "../../domain/manifest.js"
 import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
-import { deploy, Deployment, oldHomeLinks, planDeployments } from "./deploy.js"
+import { deploy, Deployment, oldHomeLinks, planDeployments, type PlannedDeployment } from "./deploy.js"
 import { ImportResult, importScope, importSkill } from "./importSkill.js"
-import { describeSkillDir, resolveCommandSkill, resolveSkill } from "../skills/index.js"
+import { describeSkillDir, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 
 export const BuildInput = Schema.Struct({
@@ -72,7 +73,7 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   const global = input.global ?? false
 
   // Stores and paths only: a build never replaces an agent directory entry it did not deploy (DECISIONS #38).
-  let skill = yield* resolveCommandSkill(input.skill, { agentDirs: false }).pipe(
+  const skill = yield* resolveCommandSkill(input.skill, { agentDirs: false }).pipe(
     Effect.catchTag("SkillNotFound", (e) => adoptionHint(e, input.skill))
   )
   const importing = skill.scope === "path"
@@ -83,13 +84,43 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   // skill imported and unbuilt, its name then resolving to a store copy without an index (E002 for agents
   // that read it a moment before, as a foreign skill).
   const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope, ...(importing ? { importing: skill.canonicalSourceDir } : {}) })
-  let imported: ImportResult | null = null
-  if (importing) {
-    imported = yield* importSkill(skill, { global, force })
-    skill = yield* describeSkillDir(imported.to, imported.scope)
-    yield* verbose(`imported ${imported.from} into ${imported.to}`)
-  }
   const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
+  const how = { input, scope, plans, targets: parsed.targets, deploys: options.deploy !== false, targetText }
+  if (!importing) return yield* buildResolved(skill, runtimeDir, { ...how, imported: null })
+  // RFC-0001:C-INPUT: a source that does not build is not left in the store. The copy is built; when that fails
+  // it is taken out (a replaced copy put back) and a runtime directory the build made is removed.
+  const fs = yield* FileSystem
+  const runtimeExisted = (yield* fs.lstatOption(runtimeDir).pipe(unseenAs(undefined))) !== undefined
+  const done = yield* importSkill(skill, { global, force })
+  yield* verbose(`imported ${done.result.from} into ${done.result.to}`)
+  const built = yield* describeSkillDir(done.result.to, done.result.scope).pipe(
+    Effect.flatMap((copy) => buildResolved(copy, runtimeDir, { ...how, imported: done.result })),
+    Effect.onError(() =>
+      Effect.andThen(done.undo, runtimeExisted ? Effect.void : fs.remove(runtimeDir, { recursive: true }).pipe(Effect.ignore))
+    )
+  )
+  yield* done.settle
+  return built
+})
+
+/** The build proper of a resolved (or just imported) skill into `runtimeDir`. */
+const buildResolved = Effect.fnUntraced(function* (
+  skill: ResolvedSkill,
+  runtimeDir: string,
+  options: {
+    readonly input: BuildInput
+    readonly scope: "project" | "global"
+    readonly plans: ReadonlyArray<PlannedDeployment>
+    /** The targets asked for (old links under home are looked for in each). */
+    readonly targets: ReadonlyArray<TargetSpec>
+    /** False for `skc mcp --watch`'s rebuilds: links stay as the author made them. */
+    readonly deploys: boolean
+    readonly targetText: string | undefined
+    readonly imported: ImportResult | null
+  }
+) {
+  const { input, scope, plans, targets, deploys, targetText, imported } = options
+  const path = yield* Path
 
   // Incremental (issue 16): what the index remembers of each file, and what later commands
   // settled beside it (issue 30), let the compilation skip files whose size and mtime have not moved.
@@ -113,8 +144,8 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   yield* writeRuntime(runtimeDir, compiled)
   const deployments: Array<Deployment> = []
   for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
-  if (scope === "project" && options.deploy !== false) {
-    for (const old of yield* oldHomeLinks(parsed.targets, skill.name, runtimeDir)) {
+  if (scope === "project" && deploys) {
+    for (const old of yield* oldHomeLinks(targets, skill.name, runtimeDir)) {
       yield* verbose(`old link under home still points at this project's runtime: ${old} (remove it by hand if the skill should stay in this project)`)
     }
   }

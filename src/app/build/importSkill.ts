@@ -8,7 +8,8 @@
  * are E012 before anything is written, links inside are copied as the files
  * they point to, `.git`/`.jj` stay behind. It is assembled in a temporary
  * directory beside the destination and renamed into place, so a failure
- * leaves the store as it was.
+ * leaves the store as it was; a copy whose build then fails (its SKILL.md
+ * is not valid) is taken out again by `undo`, a replaced one put back.
  */
 import { fsInternal } from "../shared/index.js"
 import { Effect, Random, Schema } from "effect"
@@ -70,15 +71,32 @@ export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, op
     Effect.mapError(fsInternal),
     Effect.tapError(() => fs.remove(staging, { recursive: true }).pipe(Effect.ignore))
   )
+  const old = path.join(store, `.${skill.name}.old-${suffix}`)
   if (existing !== undefined) {
-    const old = path.join(store, `.${skill.name}.old-${suffix}`)
     yield* fs.rename(dest, old).pipe(Effect.mapError(fsInternal))
     yield* fs.rename(staging, dest).pipe(
       Effect.mapError(fsInternal),
       Effect.tapError(() => fs.rename(old, dest).pipe(Effect.ignore))
     )
-    yield* fs.remove(old, { recursive: true }).pipe(Effect.ignore)
   } else yield* fs.rename(staging, dest).pipe(Effect.mapError(fsInternal))
   const result: ImportResult = { from: skill.sourceDir, to: dest, scope, replaced: existing !== undefined }
-  return result
+  const imported: Imported = {
+    result,
+    // The build of the copy succeeded: the replaced copy goes.
+    settle: existing === undefined ? Effect.void : fs.remove(old, { recursive: true }).pipe(Effect.ignore),
+    // The build of the copy failed (E011 frontmatter, a refused deployment, Ctrl-C): the store is put back as it
+    // was, so the fixed source can be imported again without --force and no invalid copy is listed.
+    undo: Effect.gen(function* () {
+      yield* fs.remove(dest, { recursive: true }).pipe(Effect.ignore)
+      if (existing !== undefined) yield* fs.rename(old, dest).pipe(Effect.ignore)
+    })
+  }
+  return imported
 })
+
+/** An import in place, until the build of the copy decides: `settle` keeps it, `undo` puts the store back. */
+export interface Imported {
+  readonly result: ImportResult
+  readonly settle: Effect.Effect<void>
+  readonly undo: Effect.Effect<void>
+}
