@@ -56,4 +56,17 @@ describe("skc lint --fix (issue 50)", () => {
     expect(r.stderr).toContain("SKL301 link-file-exists")
     expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toContain('version: "2.10"')
   })
+
+  it("DECISIONS #38: --fix never writes a skill found by name in an agent directory skc did not build; --fix-dry-run shows its fixes", async () => {
+    const dir = join(sb.work, ".agents", "skills", "forms")
+    writeTree(dir, { "SKILL.md": SKILL, "fields.md": "# Fields\n" })
+    const r = await sb.runAsync(["lint", "forms", "--fix"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain("'forms' is a skill in an agent directory that skc did not build (.agents/skills/forms)")
+    expect(r.stderr).toContain("skc build .agents/skills/forms --force")
+    expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(SKILL)
+    const dry = await sb.runAsync(["lint", "forms", "--fix-dry-run"])
+    expect(dry.stdout).toContain('+  version: "2.10"\n')
+    expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(SKILL)
+  })
 })

@@ -27,6 +27,7 @@ import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
 import { skillFoldersIn } from "../skills/index.js"
 import { Progress } from "../../ports/Progress.js"
+import { quoteArg } from "../../domain/tools/template.js"
 
 export const LintInput = Schema.Struct({
   skill: Schema.optional(Schema.String).annotate({
@@ -137,6 +138,11 @@ export const lintProfiles = Effect.fn("skc.lintProfiles")(function* (agent: stri
   return out
 })
 
+/**
+ * Exit 1 iff an error-severity rule fired; with `--fix` or `--fix-dry-run`,
+ * iff one remains after the fixes (as ESLint's `--fix-dry-run` exits: the
+ * dry run answers "would the fixed skill pass"; a CI gate runs plain lint).
+ */
 export const hasErrors = (o: LintOutcome): boolean => o.reports.some((r) => r.diagnostics.some((d) => d.severity === "error"))
 
 /** What `--fix`/`--fix-dry-run` asks of one skill (issue 50). */
@@ -261,6 +267,18 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   const folder = input.skill === undefined ? undefined : yield* skillFoldersIn(input.skill)
   const skills =
     input.skill === undefined ? yield* projectSkills : folder !== undefined ? folder : [yield* resolveCommandSkill(input.skill)]
+  // DECISIONS #38: a skill found by name in an agent directory that skc did not build is never written to.
+  const foreign = input.fix === true && input.fixDryRun !== true ? skills.find((s) => s.foreign === true) : undefined
+  if (foreign !== undefined) {
+    const path = yield* Path
+    const { stores } = yield* Settings
+    const where = quoteArg(displayPath(stores.cwd, foreign.sourceDir, path))
+    return yield* Effect.fail(
+      new UsageError({
+        message: `'${foreign.name}' is a skill in an agent directory that skc did not build (${where}), which skc never writes to: see the fixes with --fix-dry-run, or adopt it first with: skc build ${where} --force`
+      })
+    )
+  }
   const reports: Array<LintReport> = []
   const progress = yield* Progress
   // A progress line only when there are more than a few skills (and only on a terminal: the CLI's indicator decides).
