@@ -9,7 +9,7 @@
  */
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
-import { Settings } from "../shared/index.js"
+import { freeAsideName, Settings } from "../shared/index.js"
 import { InternalError, InvalidFrontmatter, MissingFrontmatterField, Warning } from "../../domain/errors.js"
 import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
 import { nulLine, nulMessage } from "../../domain/markdown/nul.js"
@@ -19,7 +19,6 @@ import { scanMarkdown, type MarkdownDoc } from "../../domain/markdown/model.js"
 import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, parseManifest, renderManifest, SKILLC_VERSION, type Manifest } from "../../domain/manifest.js"
 import { isMarkdownPath, isOversized, MAIN_DOC } from "../../domain/sourcePaths.js"
 import { indexedFormat } from "../../domain/search/documents.js"
-import { formatTimestamp } from "../../domain/stats.js"
 import { referenceInfo, renderStub, type StubReference } from "../../domain/stub.js"
 import { type Diagnostics, warn } from "../../ports/Diagnostics.js"
 import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
@@ -308,7 +307,7 @@ export const repairMetaDir = Effect.fnUntraced(function* (meta: string) {
     const target = yield* fs.statOption(meta).pipe(unseenAs(undefined))
     if (target?.type === "directory") return
   }
-  const aside = `${meta}.corrupt-${formatTimestamp(yield* Clock.currentTimeMillis).replace(/[-:]/g, "")}`
+  const aside = yield* freeAsideName(meta)
   yield* fs.rename(meta, aside).pipe(Effect.mapError(internal))
   yield* warn(Warning.notice(`'${meta}' was not a directory; moved aside to '${aside}' and rebuilt`))
 })

@@ -5,24 +5,23 @@
  * used to stay broken for good: `stats` failed with E999 from then on, every
  * new row went silently to the fallback and `sync` reported E041. Now the
  * file (and its `-wal`, which belongs to it) is renamed to
- * `logs.db.corrupt-<YYYYMMDDTHHMMSSZ>` with a warning — kept, never deleted,
+ * `logs.db.corrupt-<YYYYMMDDTHHMMSSZ>` (`-2`, `-3`… for a second one in the
+ * same second) with a warning — kept, never deleted,
  * so nothing is lost that a person could still recover — and the operation is
  * tried once more: a write then creates a fresh log, a read finds none.
  */
-import { Clock, Effect } from "effect"
+import { Effect } from "effect"
 import { Warning } from "../../domain/errors.js"
-import { formatTimestamp } from "../../domain/stats.js"
+import { freeAsideName } from "../shared/index.js"
 import { isCorruptLog, type LogStoreError } from "../../ports/AccessLog.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 
-/** `logs.db.corrupt-20261125T041200Z` */
-export const corruptName = (dbFile: string, nowMs: number): string => `${dbFile}.corrupt-${formatTimestamp(nowMs).replace(/[-:]/g, "")}`
 
 /** Move a corrupt log aside; whether it was moved (a read-only directory cannot be repaired). */
 export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, reason: string) {
   const fs = yield* FileSystem
-  const target = corruptName(dbFile, yield* Clock.currentTimeMillis)
+  const target = yield* freeAsideName(dbFile)
   const moved = yield* fs.rename(dbFile, target).pipe(
     Effect.as(true),
     Effect.catch((e) => (e.code === "ENOENT" ? Effect.succeed(true) : Effect.succeed(false)))
