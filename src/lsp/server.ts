@@ -12,9 +12,10 @@
  *   terminal), built on first use and kept until shutdown.
  * - Diagnostics: each change of a buffer lints its skill with every open
  *   buffer in place of its file. Lints of one skill never overlap: changes
- *   that arrive while one runs are coalesced into the next (the debounce
- *   that keeps a fast typist from queueing work), and the editor gets the
- *   diagnostics of the latest text, tagged with its version.
+ *   that arrive while one runs, or in the COOLDOWN_MS after it, are
+ *   coalesced into the next (the debounce that keeps a fast typist from
+ *   queueing work), and the editor gets the diagnostics of the latest text,
+ *   tagged with its version.
  * - Code actions: each finding's certain fix (preferred; the same edit
  *   `skc lint --fix` makes), its guided edits, and "fix all" for the file.
  */
@@ -67,9 +68,21 @@ const SKILL_FILE = "SKILL.md"
 
 type Runtime = ManagedRuntime.ManagedRuntime<ReturnType<typeof Live> extends import("effect").Layer.Layer<infer A, infer _E, infer _R> ? A : never, unknown>
 
+/**
+ * After a lint, changes to its skill wait this long before the next one
+ * starts, so a burst coalesces into one lint. A lint runs to its end without
+ * yielding (the rules are synchronous), so the changes typed meanwhile are
+ * still unread when it ends: without this window each would be read and
+ * linted on its own, 30 keystrokes costing 30 full lints one after another,
+ * and every request waiting behind them. A change to an idle skill is
+ * linted at once.
+ */
+const COOLDOWN_MS = 15
+
 interface SkillState {
   readonly root: string
   readonly runtime: Runtime
+  /** A lint runs, or its cooldown: a change now only asks for one more lint after it. */
   running: boolean
   again: boolean
   /** The last lint and the texts it read (root-relative path → text). */
@@ -223,13 +236,15 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
           },
           (e: unknown) => log(`skc lsp: cannot lint ${root}: ${e instanceof Error ? e.message : String(e)}`)
         )
-        .finally(() => {
-          s.running = false
-          if (s.again) {
-            s.again = false
-            lintSkill(root)
-          } else if (openBelow(root).texts.size === 0) release(s)
-        })
+        .finally(() =>
+          setTimeout(() => {
+            s.running = false
+            if (s.again) {
+              s.again = false
+              lintSkill(root)
+            } else if (openBelow(root).texts.size === 0) release(s)
+          }, COOLDOWN_MS)
+        )
     }
 
     const lintFor = (uri: string) => {

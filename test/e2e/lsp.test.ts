@@ -205,6 +205,33 @@ describe("skc lsp (issue 50)", () => {
     expect((await lsp.diagnostics(URI, (p) => p.version === 1 && p.diagnostics.length > 0)).length).toBeGreaterThan(0)
   })
 
+  it("coalesces a burst of changes into few lints, the last one of the final text (docs/editors.md)", async () => {
+    const dir = join(sb.work, "skills", "burst")
+    const uri = uriOf(join(dir, "SKILL.md"))
+    const lines = ["---", "name: burst", "description: Bursts. Use when typing fast.", "---", "# Burst", ""]
+    for (let i = 0; i < 400; i++) lines.push(`## Part ${i}`, "", `Some text for part ${i}, see [part](#part-${i}).`, "")
+    const text = lines.join("\n")
+    writeTree(dir, { "SKILL.md": text })
+    await lsp.open(uri, text)
+    await lsp.diagnostics(uri, (p) => p.version === 1)
+    const before = lsp.publications(uri)
+    // 30 one-character edits sent at once, as a fast typist's editor sends them; the last breaks a link.
+    let current = text
+    for (let v = 2; v <= 31; v++) {
+      const edit = v === 31 ? " [a](#nowhere)" : "x"
+      current = current + edit
+      void lsp.connection.sendNotification("textDocument/didChange", {
+        textDocument: { uri, version: v },
+        contentChanges: [{ range: { start: { line: lines.length - 1, character: current.length - text.length - edit.length }, end: { line: lines.length - 1, character: current.length - text.length - edit.length } }, text: edit }]
+      })
+    }
+    const last = await lsp.diagnostics(uri, (p) => p.version === 31)
+    // Every version linted on its own would be 30 publications.
+    expect(lsp.publications(uri) - before).toBeLessThan(30)
+    expect(last.map((d) => d.code)).toContain("SKL302")
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  })
+
   it("says nothing on stdout but the protocol, and keeps stderr clean", () => {
     expect(lsp.stderr()).toBe("")
   })

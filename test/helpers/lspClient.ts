@@ -22,6 +22,8 @@ export interface LspSession {
   readonly stderr: () => string
   /** The next diagnostics published for `uri` that satisfy `until` (the latest ones when they already do). */
   readonly diagnostics: (uri: string, until?: (p: PublishDiagnosticsParams) => boolean) => Promise<ReadonlyArray<Diagnostic>>
+  /** How many times diagnostics were published for `uri` so far. */
+  readonly publications: (uri: string) => number
   /** `textDocument/didOpen` of `uri` with this text (markdown, version 1 unless given). */
   readonly open: (uri: string, text: string, options?: { readonly languageId?: string; readonly version?: number }) => Promise<void>
   /** shutdown, exit, and the server's exit code. */
@@ -40,9 +42,11 @@ export const startLsp = async (home: string, cwd: string): Promise<LspSession> =
   child.stderr!.on("data", (b: Buffer) => (err += b.toString()))
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!))
   const latest = new Map<string, PublishDiagnosticsParams>()
+  const counts = new Map<string, number>()
   const waiters: Array<{ uri: string; until: (p: PublishDiagnosticsParams) => boolean; resolve: (d: ReadonlyArray<Diagnostic>) => void }> = []
   connection.onNotification("textDocument/publishDiagnostics", (p: PublishDiagnosticsParams) => {
     latest.set(p.uri, p)
+    counts.set(p.uri, (counts.get(p.uri) ?? 0) + 1)
     for (let i = waiters.length - 1; i >= 0; i--) {
       const w = waiters[i]!
       if (w.uri === p.uri && w.until(p)) {
@@ -60,6 +64,7 @@ export const startLsp = async (home: string, cwd: string): Promise<LspSession> =
     connection,
     child,
     stderr: () => err,
+    publications: (uri) => counts.get(uri) ?? 0,
     diagnostics: (uri, until = () => true) =>
       new Promise((resolve) => {
         const have = latest.get(uri)
