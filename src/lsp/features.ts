@@ -160,11 +160,34 @@ export const headingFor = (s: SkillSnapshot, path: string, fragment: string): He
   return undefined
 }
 
-/** The link under the cursor: the last link of the line that starts at or before it. */
+/**
+ * The 1-based column just past a link on its line: after its destination as
+ * written (and the `)` or `>` closing it), found from the link's start;
+ * undefined when the destination is not on that line (a link written over
+ * several lines), which then reaches to the end of the line.
+ */
+const linkEnd = (written: string, link: { readonly column: number; readonly target: string }): number | undefined => {
+  if (link.target === "") return undefined
+  const at = written.indexOf(link.target, link.column - 1)
+  if (at < 0) return undefined
+  const after = at + link.target.length
+  return (written[after] === ")" || written[after] === ">" ? after + 1 : after) + 1
+}
+
+/**
+ * The link under the cursor: of the links of the line that start at or
+ * before it, the last one that has not ended before it. Prose after a link
+ * ("… [guide](a.md) then run `b.md`") is not that link: a path mentioned
+ * there is followed as a mention.
+ */
 export const linkAt = (s: SkillSnapshot, file: string, t: LintText, pos: Position) => {
   const column = lintColumn(t, pos)
+  const written = lineText(t, pos.line)
   const onLine = fileLinks(s).filter((l) => l.file === file && l.link.line === pos.line + 1 && l.link.column <= column)
-  return onLine.sort((a, b) => b.link.column - a.link.column)[0]
+  const last = onLine.sort((a, b) => b.link.column - a.link.column)[0]
+  if (last === undefined) return undefined
+  const end = linkEnd(written, last.link)
+  return end === undefined || column < end ? last : undefined
 }
 
 /**

@@ -29,6 +29,7 @@ const LINES = [
   "Run `scripts/fill.py` on the form, then [check](reference.md) the result.",
   "Pick a theme from the `themes` directory.",
   "Nothing here names a file.",
+  "Read [the guide](reference.md) then run `scripts/fill.py` and read forms.md.",
   ""
 ]
 
@@ -68,6 +69,13 @@ describe("skc lsp: go to definition follows path mentions as an agent does", () 
   it("a mention in inline code goes to its file; a link on the same line still goes to its own target", async () => {
     expect(await definitionAt(7, "scripts/fill.py")).toEqual(["scripts/fill.py"])
     expect(await definitionAt(7, "reference.md")).toEqual(["reference.md"])
+  })
+
+  it("a mention after a link on the same line goes to its own file, not to the link's (the link ends at its ')')", async () => {
+    expect(await definitionAt(10, "the guide")).toEqual(["reference.md"])
+    expect(await definitionAt(10, "scripts/fill.py")).toEqual(["scripts/fill.py"])
+    expect(await definitionAt(10, "forms.md")).toEqual(["forms.md"])
+    expect(await definitionAt(10, "then")).toEqual([])
   })
 
   it("a directory named as one goes to each of its files; words that name no file go nowhere", async () => {
