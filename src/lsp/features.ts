@@ -244,26 +244,42 @@ export const headingTextRange = (s: SkillSnapshot, file: string, t: LintText, li
 }
 
 /**
+ * The text a heading line will have once `newText` is written as its text:
+ * Markdown reads a trailing run of `#` after a space as the closing
+ * sequence, not as text ("Use # it ##" is the heading "Use # it"), and trims
+ * spaces. When the heading already has a closing sequence, the new text's
+ * own trailing `#`s stay text (only the last run closes).
+ */
+export const writtenHeadingText = (newText: string, hasClosing = false): string =>
+  (hasClosing ? newText : newText.replace(/(?:^|[ \t]+)#+[ \t]*$/, "")).trim()
+
+/**
  * Why `newText` cannot be a heading's new text, or undefined. A heading is
  * one line (a line break would write a second heading or paragraph into the
- * file), it has text (an empty one is no heading), and its anchor is not
- * empty ("!!!" has none in either slug style): the links this rename
- * re-points would all break.
+ * file), it has text (an empty one, or only a closing `##`, is no heading),
+ * and its anchor is not empty ("!!!" has none in either slug style): the
+ * links this rename re-points would all break.
  */
-export const headingTextProblem = (newText: string): string | undefined =>
-  newText.trim() === ""
+export const headingTextProblem = (newText: string): string | undefined => {
+  const text = writtenHeadingText(newText)
+  return newText.trim() === "" || text === ""
     ? "a heading needs text"
     : /[\r\n]/.test(newText)
       ? "a heading is one line: the new name has a line break"
-      : headingSlug(newText) === "" && githubSlug(newText) === ""
+      : headingSlug(text) === "" && githubSlug(text) === ""
         ? `'${newText}' gives the heading no anchor, so links to it would break`
         : undefined
+}
 
 /**
  * The edits of renaming the heading on `line` of `file` to `newText`: the
- * heading itself and every link of the skill whose anchor names it (in
- * either slug style), re-pointed to the new RFC slug. `texts` gives each
- * markdown file's text (the buffers where open).
+ * heading itself and every link of the skill whose anchor it changes. That
+ * is the renamed heading's (in either slug style, re-pointed to the new RFC
+ * slug), and also those of other headings of the file with the same text,
+ * whose `-1`, `-2` suffixes count the headings before them: renaming the
+ * first of two "Setup"s makes the second one's anchor `setup`, so its links
+ * (`#setup-1`) move with it. `texts` gives each markdown file's text (the
+ * buffers where open).
  */
 export const renameHeading = (
   s: SkillSnapshot,
@@ -277,17 +293,31 @@ export const renameHeading = (
   if (own === undefined || at === undefined) return undefined
   const headings = s.markdown(file)?.headings ?? []
   const index = headings.indexOf(at.heading)
-  const oldAnchors = new Set([anchorsOf(headings, headingSlug)[index]!, anchorsOf(headings, githubSlug)[index]!].map((a) => a.toLowerCase()))
-  const renamed = headings.map((h, i) => (i === index ? { text: newText } : h))
-  // The RFC slug keeps ASCII letters and digits only: a heading in another script ("日本語") has none, and its
-  // links take the GitHub slug, which SKL302 accepts as well (before, they were re-pointed to "#").
-  const newAnchor = anchorsOf(renamed, headingSlug(newText) === "" ? githubSlug : headingSlug)[index]!
+  const hasClosing = /[ \t]#+[ \t]*$/.test(lineText(own, line).slice(at.range.end.character - (own.bom && line === 0 ? 1 : 0)))
+  const renamed = headings.map((h, i) => (i === index ? { text: writtenHeadingText(newText, hasClosing) } : h))
+  // Each anchor a link may use now, in either slug style, and the anchor it must use after the rename. The RFC
+  // slug of a heading wins over another's GitHub slug of the same spelling, as `headingFor` reads links.
+  const moves = new Map<string, string>()
+  const [oldRfc, oldGh, newRfc, newGh] = [anchorsOf(headings, headingSlug), anchorsOf(headings, githubSlug), anchorsOf(renamed, headingSlug), anchorsOf(renamed, githubSlug)]
+  for (let i = 0; i < headings.length; i++) {
+    // The renamed heading's links take its new RFC slug; a heading in another script ("日本語") has none, and its
+    // links take the GitHub slug, which SKL302 accepts as well. The others keep the style their links use.
+    const toRfc = i === index && headingSlug(renamed[i]!.text) === "" ? newGh[i]! : newRfc[i]!
+    const toGh = i === index ? toRfc : newGh[i]!
+    if (!moves.has(oldGh[i]!.toLowerCase())) moves.set(oldGh[i]!.toLowerCase(), toGh)
+  }
+  for (let i = 0; i < headings.length; i++) {
+    const toRfc = i === index && headingSlug(renamed[i]!.text) === "" ? newGh[i]! : newRfc[i]!
+    moves.set(oldRfc[i]!.toLowerCase(), toRfc)
+  }
   const edits = new Map<string, Array<TextEdit>>([[file, [{ range: at.range, newText }]]])
   for (const l of fileLinks(s)) {
     const target = l.target
     const to = target._tag === "Anchor" ? l.file : target._tag === "Internal" ? target.path : undefined
     const fragment = target._tag === "Anchor" ? target.fragment : target._tag === "Internal" ? target.fragment : undefined
-    if (to !== file || fragment === undefined || !oldAnchors.has(fragment.toLowerCase())) continue
+    if (to !== file || fragment === undefined || fragment === "") continue
+    const moved = moves.get(fragment.toLowerCase())
+    if (moved === undefined || moved.toLowerCase() === fragment.toLowerCase()) continue
     const text = texts(l.file)
     if (text === undefined) continue
     const lineNo = l.link.line - 1
@@ -296,7 +326,7 @@ export const renameHeading = (
     if (hash < 0) continue
     const start = toPosition(text, text.starts[lineNo]! + hash + 1)
     const list = edits.get(l.file) ?? []
-    list.push({ range: { start, end: { line: start.line, character: start.character + fragment.length } }, newText: newAnchor })
+    list.push({ range: { start, end: { line: start.line, character: start.character + fragment.length } }, newText: moved })
     edits.set(l.file, list)
   }
   return edits

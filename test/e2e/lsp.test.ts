@@ -164,6 +164,36 @@ describe("skc lsp (issue 50)", () => {
     expect(after.map((d) => d.code)).not.toContain("SKL302")
   })
 
+  it("a rename moves the links of other headings of the same text, whose -1 suffixes shift; a closing ## is not part of the new anchor", async () => {
+    const dir = join(sb.work, "skills", "dups")
+    const skillMd = "---\nname: dups\ndescription: Duplicates. Use when renaming.\n---\n# Dups\n\nSee [first](ref/a.md#setup), [second](ref/a.md#setup-1) and [other](ref/a.md#other).\n"
+    const aMd = "# A\n\n## Setup\n\none\n\n## Other\n\ntwo\n\n## Setup\n\nthree\n"
+    writeTree(dir, { "SKILL.md": skillMd, "ref/a.md": aMd })
+    const aUri = uriOf(join(dir, "ref", "a.md"))
+    const skillUri = uriOf(join(dir, "SKILL.md"))
+    await lsp.open(aUri, aMd)
+    await lsp.diagnostics(aUri, (p) => p.version === 1)
+    const renameTo = async (line: number, newName: string) => {
+      const edit = (await lsp.connection.sendRequest("textDocument/rename", { textDocument: { uri: aUri }, position: { line, character: 4 }, newName })) as WorkspaceEdit
+      const links = TextDocument.applyEdits(TextDocument.create(skillUri, "markdown", 1, skillMd), edit.changes![skillUri] ?? [])
+      const headings = TextDocument.applyEdits(TextDocument.create(aUri, "markdown", 1, aMd), edit.changes![aUri]!)
+      return { links: links.split("\n")[6], headings: headings.split("\n").filter((l) => l.startsWith("#")) }
+    }
+    // The first Setup renamed: the second one's anchor becomes #setup, and its link follows it.
+    expect(await renameTo(2, "Install")).toEqual({
+      links: "See [first](ref/a.md#install), [second](ref/a.md#setup) and [other](ref/a.md#other).",
+      headings: ["# A", "## Install", "## Other", "## Setup"]
+    })
+    // Other renamed to Setup: it is now setup-1, the last Setup setup-2; neither link points to the wrong one.
+    expect((await renameTo(6, "Setup")).links).toBe("See [first](ref/a.md#setup), [second](ref/a.md#setup-2) and [other](ref/a.md#setup-1).")
+    // "Use # it ##" is the heading "Use # it": its trailing ## closes the line.
+    expect((await renameTo(6, "Use # it ##")).links).toBe("See [first](ref/a.md#setup), [second](ref/a.md#setup-1) and [other](ref/a.md#use-it).")
+    await expect(
+      lsp.connection.sendRequest("textDocument/rename", { textDocument: { uri: aUri }, position: { line: 6, character: 4 }, newName: "##" })
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("a heading needs text") })
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: aUri } })
+  })
+
   it("fixes every certain finding of a file with one source.fixAll action", async () => {
     await change(doc.getText().replace("(fields.md)", "(FIELDS.md)").replace("description:", "metadata:\n  version: 1.0\ndescription:"))
     const actions = (await lsp.connection.sendRequest("textDocument/codeAction", {
