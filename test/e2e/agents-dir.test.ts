@@ -50,6 +50,25 @@ describe("DECISIONS #53 .agents/skills: listed, shown, searched, deployed", () =
     expect(JSON.parse(search.stdout).results.length).toBeGreaterThan(0)
   })
 
+  it("a skill named by a path outside the stores is shown and searched (indexed on demand, as its name reaches it), with no E002 loop", async () => {
+    // By path, the foreign skill reaches the index its name reaches in the cache.
+    const byPath = await sb.runAsync(["show", ".agents/skills/shared-tool", "--section", "Usage"], P)
+    expect(byPath.code, byPath.stderr).toBe(0)
+    expect(byPath.stdout).toContain("Run the kilo command.")
+    // A downloaded copy imported from the working directory: its name is also a path here (RFC-0007:C-RESOLUTION,
+    // a path first), and that path has no build of its own. Before, E002 said "run skc build dl", which imported again (E050).
+    const Q = join(sb.work, "downloads-project")
+    put(join(Q, "dl/SKILL.md"), SKILL("dl", "november"))
+    expect((await sb.runAsync(["init"], Q)).code).toBe(0)
+    expect((await sb.runAsync(["build", "./dl"], Q)).code).toBe(0)
+    const show = await sb.runAsync(["show", "dl", "--section", "Usage"], Q)
+    expect(show.code, show.stderr).toBe(0)
+    expect(show.stdout).toContain("Run the november command.")
+    const search = await sb.runAsync(["search", "dl", "november", "--format", "json"], Q)
+    expect(search.code, search.stderr).toBe(0)
+    expect(JSON.parse(search.stdout).results[0]).toMatchObject({ file: "SKILL.md", section: "Usage" })
+  })
+
   it("DECISIONS #53 skc build --target agents deploys into <project>/.agents/skills; codex discovers it, claude does not", async () => {
     const b = await sb.runAsync(["build", "demo", "--target", "agents"], P)
     expect(b.code).toBe(0)

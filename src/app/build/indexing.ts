@@ -45,7 +45,7 @@ import { verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { Hasher, type HasherService } from "../../ports/Hasher.js"
 import { IndexWriteFailed, SearchIndex, type IndexWriter, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../../ports/SearchIndex.js"
-import { builtElsewhere, NOT_BUILT_HERE, recordCacheOwner } from "../skills/index.js"
+import { builtElsewhere, foreignRuntimeDir, NOT_BUILT_HERE, recordCacheOwner } from "../skills/index.js"
 import type { ResolvedSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
@@ -750,19 +750,16 @@ const sharedIndexing = (skill: ResolvedSkill) =>
  * cache and is built, or rebuilt when stale, on demand — once per skill at
  * a time, off the request path of a long-lived server (issue 29 item 3).
  * A cache that cannot be written gives an index in memory for the call,
- * with a warning. Every other skill keeps the RFC's E002 (its author runs
+ * with a warning. So does a skill named by a path outside the stores
+ * (`openPathSkill`). Every other skill keeps the RFC's E002 (its author runs
  * `skc build`).
  */
 export const openForQueryOnDemand = (skill: ResolvedSkill, options: Pick<OpenOptions, "settled"> = {}) =>
   skill.foreign === true
-    ? openForQuery(skill, options).pipe(
-        Effect.catchTags({
-          IndexUnusable: (e) => reindexForeign(skill, e.reason),
-          // Not a true collision in the cache (it is this skill's alone): a misnamed file, which indexing replaces.
-          IndexCollision: () => reindexForeign(skill, "collision")
-        })
-      )
-    : openForQuery(skill, options).pipe(
+    ? openOrIndex(skill, options)
+    : skill.scope === "path"
+      ? openForQuery(skill, options).pipe(Effect.catchTag("IndexUnusable", () => openPathSkill(skill, options)))
+      : openForQuery(skill, options).pipe(
         // A watcher of this process about to rebuild the skill (`mcp --watch`): wait for it, bounded, then look again (issue 29 item 5).
         Effect.catchTag("IndexUnusable", (e) =>
           Effect.flatMap(Effect.service(PendingRebuild), (pending) => pending.settle([skill.sourceDir, skill.canonicalSourceDir])).pipe(
@@ -770,6 +767,32 @@ export const openForQueryOnDemand = (skill: ResolvedSkill, options: Pick<OpenOpt
           )
         )
       )
+
+/** A foreign skill's index in its cache directory, built or rebuilt on demand. */
+const openOrIndex = (skill: ResolvedSkill, options: Pick<OpenOptions, "settled">) =>
+  openForQuery(skill, options).pipe(
+    Effect.catchTags({
+      IndexUnusable: (e) => reindexForeign(skill, e.reason),
+      // Not a true collision in the cache (it is this skill's alone): a misnamed file, which indexing replaces.
+      IndexCollision: () => reindexForeign(skill, "collision")
+    })
+  )
+
+/**
+ * A skill named by a path outside the stores (`skc show ./downloads/pdf`,
+ * `skc search .claude/skills/pdf …`). `skc build <path>` imports such a
+ * directory into a store and builds the copy, never the directory named, so
+ * no command could give it an index: E002 said "run skc build pdf", which
+ * built (or, the name being a path here too, imported again) something
+ * else. It is indexed on demand in the cache as a foreign skill is
+ * (DECISIONS #38), the very index its name reaches when it sits in an agent
+ * directory. Its access log stays in the runtime directory RFC-0007's
+ * resolution gives it.
+ */
+const openPathSkill = (skill: ResolvedSkill, options: Pick<OpenOptions, "settled">) =>
+  Effect.flatMap(foreignRuntimeDir(skill.name, skill.canonicalSourceDir), (runtimeDir) =>
+    openOrIndex({ ...skill, runtimeDir, foreign: true }, options)
+  )
 
 const reindexForeign = (skill: ResolvedSkill, reason: string) =>
   Effect.gen(function* () {

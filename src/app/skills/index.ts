@@ -2,7 +2,7 @@
  * The face of the `skills` capability (issue 44 item 3): Skills as agents see them: resolution of a name, discovery, the agent listing, match, load, prompt, permissions and list.
  * Other capabilities import this module, never a file behind it.
  */
-export { inForeignCache, recordCacheOwner } from "./agentDirs.js"
+export { foreignRuntimeDir, inForeignCache, recordCacheOwner } from "./agentDirs.js"
 export { ContextTokensField, agentLimits, agentListing } from "./agentListing.js"
 export { AgentField, PluginDirsField, discover } from "./discover.js"
 export { list, statusOf } from "./list.js"
