@@ -53,6 +53,15 @@ export default function buildBench({ runs = 7 } = {}) {
       cold: () => {
         rmSync(join(sb.work, ".skillc", "runtime"), { recursive: true, force: true })
         return timeOnce([process.execPath, BIN, "build", "big"], opts)
+      },
+      tenth: () => {
+        edit++
+        const t = new Date(Date.now() - 60_000 + edit)
+        for (const f of tenth) {
+          appendFileSync(f, `\nedit ${edit} of a tenth of the files.\n`)
+          utimesSync(f, t, t)
+        }
+        return timeOnce([process.execPath, BIN, "build", "big"], opts)
       }
     },
     runs
@@ -104,6 +113,18 @@ export default function buildBench({ runs = 7 } = {}) {
   touchAll(skill)
   timeOnce([process.execPath, BIN, "build", "big"], opts)
   const changed = join(skill, "references", "group-07", "ref-0007.md")
+  // A tenth of the files changed at once (a branch switch, a search-and-replace): the incremental path must
+  // never cost more than rebuilding, which it did when FTS5 rows were deleted by rowid ranges (a full scan each).
+  const markdown = []
+  const collect = (dir) => {
+    for (const d of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, d.name)
+      if (d.isDirectory()) collect(p)
+      else if (d.name.endsWith(".md") && d.name !== "SKILL.md") markdown.push(p)
+    }
+  }
+  collect(skill)
+  const tenth = markdown.sort().filter((_, i) => i % 10 === 3)
   let edit = 0
   const incremental = interleave(
     {
@@ -121,6 +142,7 @@ export default function buildBench({ runs = 7 } = {}) {
   const hashFloor = median(incremental.hashFloor)
   out.push(report("build.noop", median(incremental.noop), hashFloor, 1.5, "nothing changed; floor: read + SHA-256 every file"))
   out.push(report("build.incremental", median(incremental.one), cold, 0.25, "one file changed; floor: build.cold"))
+  out.push(report("build.incremental.tenth", median(incremental.tenth), cold, 1, `${tenth.length} files changed; floor: build.cold`))
   rmSync(sb.root, { recursive: true, force: true })
   return out
 }

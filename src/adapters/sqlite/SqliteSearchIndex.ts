@@ -473,20 +473,29 @@ function* writeRows(db: Db, contents: IndexContents, lastRowid: number): Generat
   yield* rows.records(contents)
 }
 
-/** Remove the rows of `paths` (sections by their rowid range, headings by file) from an index that has `source_files`. */
+/**
+ * Remove the rows of `paths` (sections by their rowid range, headings by
+ * file) from an index that has `source_files`. The FTS5 tables are deleted
+ * from one rowid at a time: FTS5 answers `rowid = ?` by a lookup but scans
+ * the whole table for `rowid BETWEEN ? AND ?`, so removing the rows of 400
+ * changed files of a 4,000-file skill by ranges took 3.3 s of scans against
+ * 18 ms by rowid (an incremental build 8 times slower than a cold one).
+ */
 function* removeRows(db: Db, paths: ReadonlyArray<string>): Generator<void> {
   const range = db.prepare("SELECT first_rowid, last_rowid FROM source_files WHERE path = ?")
-  const sections = db.prepare("DELETE FROM sections WHERE rowid BETWEEN ? AND ?")
+  const sections = db.prepare("DELETE FROM sections WHERE rowid = ?")
   const places = db.prepare("DELETE FROM section_places WHERE id BETWEEN ? AND ?")
-  const owns = db.prepare("DELETE FROM section_own WHERE rowid BETWEEN ? AND ?")
+  const owns = db.prepare("DELETE FROM section_own WHERE rowid = ?")
   const headings = db.prepare("DELETE FROM headings WHERE file = ?")
   const forget = db.prepare("DELETE FROM source_files WHERE path = ?")
   for (const p of paths) {
     const r = range.get(p) as { first_rowid: number | null; last_rowid: number | null } | undefined
     if (r !== undefined && r.first_rowid !== null && r.last_rowid !== null) {
-      sections.run(r.first_rowid, r.last_rowid)
+      for (let id = r.first_rowid; id <= r.last_rowid; id++) {
+        sections.run(id)
+        owns.run(id)
+      }
       places.run(r.first_rowid, r.last_rowid)
-      owns.run(r.first_rowid, r.last_rowid)
     }
     headings.run(p)
     forget.run(p)

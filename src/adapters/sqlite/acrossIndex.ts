@@ -113,9 +113,16 @@ export function* refreshMembers(
   for (const r of recorded) {
     if (keep.has(r.ordinal)) continue
     const [lo, hi] = [r.ordinal * MEMBER_SPAN, (r.ordinal + 1) * MEMBER_SPAN - 1]
-    db.prepare("DELETE FROM sections WHERE rowid BETWEEN ? AND ?").run(lo, hi)
+    // FTS5 scans its whole table for a rowid range but finds `rowid = ?` directly: the member's rowids come
+    // from section_places (a range of its primary key), and its FTS5 rows go one by one.
+    const ids = db.prepare("SELECT id FROM section_places WHERE id BETWEEN ? AND ?").all(lo, hi) as Array<{ id: number }>
+    const section = db.prepare("DELETE FROM sections WHERE rowid = ?")
+    const own = db.prepare("DELETE FROM section_own WHERE rowid = ?")
+    for (const { id } of ids) {
+      section.run(id)
+      own.run(id)
+    }
     db.prepare("DELETE FROM section_places WHERE id BETWEEN ? AND ?").run(lo, hi)
-    db.prepare("DELETE FROM section_own WHERE rowid BETWEEN ? AND ?").run(lo, hi)
     db.prepare("DELETE FROM members WHERE ordinal = ?").run(r.ordinal)
     yield
   }
