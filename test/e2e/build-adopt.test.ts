@@ -49,6 +49,10 @@ describe("skc build of a skill kept in an agent directory", () => {
     expect(readFileSync(join(store, "refs", "tips.md"), "utf8")).toBe("# Tips\n\nKeep it short.\n")
     const found = await s.runAsync(["search", "notes", "release checklist", "--format", "json"])
     expect(JSON.parse(found.stdout).results[0].section).toBe("Release Checklist")
+    // The search made while it was foreign (its log was in the cache, DECISIONS #38) came along: two searches.
+    const stats = await s.runAsync(["stats", "notes", "--group-by", "commands", "--format", "json"])
+    expect(stats.code, stats.stderr).toBe(0)
+    expect(JSON.parse(stats.stdout).data.search).toBe(2)
   })
 
   it("another skill's directory in the way: the usual refusal, and nothing imported", async () => {

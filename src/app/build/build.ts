@@ -7,7 +7,7 @@
  * destination checked before anything is written, so an unknown target or a
  * hand-made agent directory fails the build with nothing changed.
  */
-import { Effect, Schema } from "effect"
+import { Cause, Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { profilesForTargets } from "../../domain/agents/index.js"
@@ -22,7 +22,8 @@ import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
 import { deploy, Deployment, oldHomeLinks, planDeployments, type PlannedDeployment } from "./deploy.js"
 import { ImportResult, importScope, importSkill } from "./importSkill.js"
-import { describeSkillDir, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { describeSkillDir, foreignRuntimeDir, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { AccessLog } from "../../ports/AccessLog.js"
 import { Settings } from "../shared/index.js"
 
 export const BuildInput = Schema.Struct({
@@ -100,8 +101,36 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
     )
   )
   yield* done.settle
+  yield* carryForeignHistory(skill, runtimeDir)
   return built
 })
+
+/**
+ * Adopting a skill an agent directory held (`skc build .claude/skills/docx
+ * --force`): as a foreign skill its access log was in the cache (DECISIONS
+ * #38), which nothing reads once the name resolves to the adopted copy. Its
+ * rows are merged into the new runtime's log, so `skc stats` keeps the
+ * agents' reads from before; merging skips rows already there, so adopting
+ * again adds nothing, and the cache's log is left as it was. Best effort:
+ * a history that cannot be read or written is a warning, never a failed
+ * build.
+ */
+const carryForeignHistory = (source: ResolvedSkill, runtimeDir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const log = yield* AccessLog
+    const cacheLog = path.join(yield* foreignRuntimeDir(source.name, source.canonicalSourceDir), META_DIR, "logs.db")
+    if ((yield* fs.statOption(cacheLog).pipe(unseenAs(undefined)))?.type !== "file") return
+    const rows = yield* log.readAll(cacheLog)
+    if (rows.length === 0) return
+    const added = yield* log.merge(path.join(runtimeDir, META_DIR, "logs.db"), rows, { dryRun: false })
+    yield* verbose(`carried ${added} access-log row(s) of '${source.name}' from its cache log ${cacheLog}`)
+  }).pipe(
+    Effect.catchCause((cause) =>
+      warn(Warning.notice(`the access history of '${source.name}' from before its adoption stays in its cache log (${Cause.pretty(cause).split("\n")[0]})`))
+    )
+  )
 
 /** The build proper of a resolved (or just imported) skill into `runtimeDir`. */
 const buildResolved = Effect.fnUntraced(function* (
