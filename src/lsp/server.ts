@@ -33,6 +33,7 @@ import {
   type CodeAction,
   type Connection,
   type Diagnostic,
+  type InitializeError,
   type InitializeResult,
   type TextDocumentEdit,
   type TextEdit,
@@ -280,8 +281,13 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       return { documentChanges: [change] }
     }
 
-    connection.onInitialize(
-      (): InitializeResult => ({
+    // LSP 3.17: a request before `initialize` is answered -32002 (ServerNotInitialized); `initialize` is sent once.
+    let initialized = false
+    const notInitialized = () => new ResponseError(ErrorCodes.ServerNotInitialized, "the server is not initialized: send initialize first")
+    connection.onInitialize((): InitializeResult | ResponseError<InitializeError> => {
+      if (initialized) return new ResponseError<InitializeError>(ErrorCodes.InvalidRequest, "initialize may only be sent once", { retry: false })
+      initialized = true
+      return {
         capabilities: {
           textDocumentSync: { openClose: true, change: 2, save: { includeText: false } },
           codeActionProvider: { codeActionKinds: ["quickfix", "source.fixAll.skc"] },
@@ -293,8 +299,8 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
           workspace: { workspaceFolders: { supported: true, changeNotifications: true } }
         },
         serverInfo: { name: "skc" }
-      })
-    )
+      }
+    })
 
     documents.onDidChangeContent((e) => lintFor(e.document.uri))
     documents.onDidSave((e) => lintFor(e.document.uri))
@@ -320,6 +326,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     })
 
     connection.onCodeAction((params) => {
+      if (!initialized) return notInitialized()
       const at = linted(params.textDocument.uri)
       if (at === undefined) return []
       const { s, last, rel } = at
@@ -348,6 +355,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     })
 
     connection.onCompletion((params) => {
+      if (!initialized) return notInitialized()
       const at = linted(params.textDocument.uri)
       const doc = documents.get(params.textDocument.uri)
       if (at === undefined || doc === undefined) return []
@@ -355,12 +363,14 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     })
 
     connection.onDocumentSymbol((params) => {
+      if (!initialized) return notInitialized()
       const at = linted(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       return at === undefined || t === undefined ? [] : [...documentSymbols(at.last.lint.snapshot, at.rel, t)]
     })
 
     connection.onDefinition((params) => {
+      if (!initialized) return notInitialized()
       const at = linted(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       if (at === undefined || t === undefined) return null
@@ -371,6 +381,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     })
 
     connection.onPrepareRename((params) => {
+      if (!initialized) return notInitialized()
       const at = linted(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       if (at === undefined || t === undefined) return null
@@ -378,6 +389,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     })
 
     connection.onRenameRequest((params) => {
+      if (!initialized) return notInitialized()
       const at = linted(params.textDocument.uri)
       if (at === undefined) return null
       // Refused with the reason, which the editor shows; before, "" renamed "# Demo" to "# " and its links to "#".
@@ -391,6 +403,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     })
 
     connection.onHover(async (params) => {
+      if (!initialized) return notInitialized()
       const at = linted(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       if (at === undefined || t === undefined) return null
@@ -419,7 +432,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       for (const s of skills.values()) await s.runtime.dispose().catch(() => {})
       skills.clear()
     }
-    connection.onShutdown(disposeAll)
+    connection.onShutdown(() => (initialized ? disposeAll() : notInitialized()))
     connection.onExit(() => resolve())
     // The client gone without `exit` (an editor that crashed or was killed closes its end of the pipe):
     // stop. vscode-languageserver does so for the streams it opens itself, not for a reader it is given,

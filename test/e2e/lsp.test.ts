@@ -5,12 +5,14 @@
  * the buffer makes its diagnostic go, and completion, hover, the outline,
  * go to definition and heading rename answer on a fixture skill.
  */
+import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { TextDocument } from "vscode-languageserver-textdocument"
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol"
-import { sandbox } from "../helpers/cli.js"
+import { BIN, sandbox } from "../helpers/cli.js"
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node.js"
 import { startLsp, uriOf, type LspSession } from "../helpers/lspClient.js"
 import { writeTree } from "../helpers/tree.js"
 
@@ -289,4 +291,26 @@ describe("skc lsp when its client goes away without 'exit' (an editor that crash
   it("exits when its input ends inside a message (a Content-Length never reached)", async () => {
     expect(await endedAfter("Content-Length: 99999999999\r\n\r\n{\"jsonrpc\"")).toBe(0)
   }, 120_000)
+})
+
+describe("skc lsp before and after initialize (LSP 3.17 lifecycle)", () => {
+  it("a request before initialize is -32002 ServerNotInitialized; a second initialize is refused", async () => {
+    const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+      cwd: sb.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!))
+    connection.listen()
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+    await expect(connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 0, character: 0 } })).rejects.toMatchObject({ code: -32002 })
+    await expect(connection.sendRequest("shutdown")).rejects.toMatchObject({ code: -32002 })
+    const init = (await connection.sendRequest("initialize", { processId: process.pid, rootUri: uriOf(sb.work), capabilities: {} })) as { serverInfo: { name: string } }
+    expect(init.serverInfo.name).toBe("skc")
+    await expect(connection.sendRequest("initialize", { processId: process.pid, rootUri: uriOf(sb.work), capabilities: {} })).rejects.toMatchObject({ code: -32600 })
+    await connection.sendRequest("shutdown")
+    await connection.sendNotification("exit")
+    expect(await exited).toBe(0)
+    connection.dispose()
+  })
 })
