@@ -288,6 +288,12 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const admit = (req: IncomingMessage, res: ServerResponse): string | undefined | false => {
     const user = tokens === undefined ? undefined : authenticate(tokens, req.headers.authorization)
     if (tokens !== undefined && user === undefined) {
+      // Refused requests count against their address too: guessing tokens is held to the rate as any client is.
+      const wait = limiter.take(`refused ${req.socket.remoteAddress ?? "?"}`)
+      if (wait > 0) {
+        rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
+        return false
+      }
       unauthorized(req, res, req.headers.authorization === undefined ? "a bearer token is required" : "the bearer token is not valid")
       return false
     }

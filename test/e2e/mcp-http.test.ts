@@ -228,6 +228,27 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
     expect((await sb.runAsync(["build", "notes"])).code).toBe(0)
   })
 
+  it("requests with a wrong token are held to the rate of their address: guessing tokens gets 429 too", async () => {
+    const tokenFile = join(sb.root, "rate-tokens.txt")
+    writeFileSync(tokenFile, `alice:${ALICE}\n`)
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--tokens", tokenFile, "--rate", "3"] })
+    try {
+      const statuses: Array<number> = []
+      for (let i = 0; i < 5; i++) {
+        const r = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer guess-${i}-0123456789abcdef` }, body: JSON.stringify(INIT) })
+        statuses.push(r.status)
+        await r.body?.cancel()
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429])
+      // The token's own bucket is another: the right token is still answered.
+      const ok = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }, body: JSON.stringify(INIT) })
+      expect(ok.status).toBe(200)
+      await ok.body?.cancel()
+    } finally {
+      await server.stop()
+    }
+  })
+
   it("the rate limit per identity: 429 with Retry-After once the minute's requests are spent", async () => {
     const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--rate", "3"] })
     try {
