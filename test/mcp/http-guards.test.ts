@@ -43,14 +43,19 @@ describe("Host and Origin (DNS rebinding, issue 49 item 1)", () => {
 
 describe("the public URL's host (WWW-Authenticate, RFC 9728 metadata)", () => {
   it("a plain name or address and port is kept; anything else is the listening address, never copied into a header", () => {
-    expect(publicHostOf("skills.example.com", "0.0.0.0:8765")).toBe("skills.example.com")
-    expect(publicHostOf("10.0.0.5:8765", "0.0.0.0:8765")).toBe("10.0.0.5:8765")
-    expect(publicHostOf("[::1]:8765", "[::]:8765")).toBe("[::1]:8765")
-    expect(publicHostOf('a"b, error="x', "0.0.0.0:8765")).toBe("0.0.0.0:8765")
-    expect(publicHostOf("a b", "0.0.0.0:8765")).toBe("0.0.0.0:8765")
-    expect(publicHostOf("evil.example/path", "0.0.0.0:8765")).toBe("0.0.0.0:8765")
-    expect(publicHostOf(undefined, "127.0.0.1:8765")).toBe("127.0.0.1:8765")
-    expect(publicHostOf("", "127.0.0.1:8765")).toBe("127.0.0.1:8765")
+    const listening = "0.0.0.0:8765"
+    // [Host header, the host of the public URL]
+    const cases: ReadonlyArray<readonly [string | undefined, string]> = [
+      ["skills.example.com", "skills.example.com"],
+      ["10.0.0.5:8765", "10.0.0.5:8765"],
+      ["[::1]:8765", "[::1]:8765"],
+      ['a"b, error="x', listening],
+      ["a b", listening],
+      ["evil.example/path", listening],
+      [undefined, listening],
+      ["", listening]
+    ]
+    for (const [host, expected] of cases) expect(publicHostOf(host, listening), String(host)).toBe(expected)
   })
 })
 
