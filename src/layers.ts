@@ -216,7 +216,7 @@ export const UsageHistoryLive: Layer.Layer<UsageHistory> = lazyLayer(() => impor
 export const TeamStoreLive = (url: string): Layer.Layer<TeamLogStore, LogStoreError> =>
   lazyLayer(() => import("./adapters/pg/TeamLogPg.js").then((m) => m.layer(url)))
 /** A team database URL as shown to a user: the password hidden. */
-const describeTeamUrl = (url: string) => Effect.promise(() => import("./adapters/pg/TeamLogPg.js").then((m) => m.describeUrl(url)))
+export const describeTeamUrl = (url: string) => Effect.promise(() => import("./adapters/pg/TeamLogPg.js").then((m) => m.describeUrl(url)))
 
 /**
  * Run `use` against the team database that `--to`/`--from` (`given`) or

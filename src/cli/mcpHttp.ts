@@ -22,6 +22,7 @@ import { parseTokens, type TokenSet } from "../mcp/httpAuth.js"
 import { isLoopbackAddress } from "../mcp/httpGuards.js"
 import type { HttpServeOptions } from "../mcp/http.js"
 import type { ServeOptions } from "../mcp/server.js"
+import { withoutPassword } from "../domain/urlPassword.js"
 
 /** `skc mcp`'s flags as both parsers give them. */
 export interface McpFlags {
@@ -108,7 +109,7 @@ export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServ
   const rate = Option.getOrElse(flags.rate, () => DEFAULT_RATE_PER_MINUTE)
   if (rate < 0) return { problem: `--rate: ${rate} is negative` }
   const logTo = Option.getOrUndefined(flags.logTo)
-  if (logTo !== undefined && !/^postgres(ql)?:\/\//.test(logTo)) return { problem: `--log-to: expected a postgres:// or postgresql:// URL, got '${logTo}'` }
+  if (logTo !== undefined && !/^postgres(ql)?:\/\//.test(logTo)) return { problem: `--log-to: expected a postgres:// or postgresql:// URL, got '${withoutPassword(logTo)}'` }
   const tokens = tokensOf(flags.tokens, env)
   if (tokens !== undefined && "problem" in tokens) return tokens
   if (tokens === undefined && !isLoopbackAddress(host)) {

@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import { InternalError, InvalidOption, renderError } from "../domain/errors.js"
 import { printJson, printStderr, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
-import { withTeamStore } from "../layers.js"
+import { describeTeamUrl, withTeamStore } from "../layers.js"
 
 export const syncCommand = defineCommand({
   name: "sync",
@@ -30,7 +30,7 @@ export const syncCommand = defineCommand({
     ...common()
   },
   load: async () => {
-    const [{ sync }, { renderSync, syncJson }, { bothTeamDatabases }] = await Promise.all([
+    const [{ sync, inProjectDir }, { renderSync, syncJson }, { bothTeamDatabases }] = await Promise.all([
       import("../app/usage/sync.js"),
       import("../render/sync.js"),
       import("../app/usage/teamDatabase.js")
@@ -46,11 +46,25 @@ export const syncCommand = defineCommand({
     type Outcome =
       | { readonly kind: "local"; readonly result: Effect.Success<ReturnType<typeof sync>> }
       | { readonly kind: "team"; readonly result: import("../app/usage/teamPush.js").TeamPushResult }
-    /** `--to`/`--team`: the team push (issue 18), its modules loaded only when asked for. */
-    const pushTo = (given: string | undefined, team: boolean, skill: string | undefined) =>
-      withTeamStore(given, team, "--to", (to) =>
-        Effect.flatMap(Effect.promise(() => import("../app/usage/teamPush.js")), ({ teamPush }) => teamPush({ skill, to }))
-      ).pipe(Effect.map((result): Outcome => ({ kind: "team", result })))
+      | { readonly kind: "plan"; readonly result: import("../app/usage/teamPush.js").TeamPushPlan }
+    /**
+     * `--to`/`--team`: the team push (issue 18), its modules loaded only when asked for, in the `--project`
+     * directory when one is given. With `--dry-run` nothing is written: the rows each skill would offer are
+     * counted locally and the database is not reached (reaching it creates its tables).
+     */
+    const pushTo = (input: Request) =>
+      inProjectDir(input.project)(
+        input.dry_run === true
+          ? Effect.gen(function* () {
+              const { teamDatabase } = yield* Effect.promise(() => import("../app/usage/teamDatabase.js"))
+              const { teamPushPlan } = yield* Effect.promise(() => import("../app/usage/teamPush.js"))
+              const to = yield* describeTeamUrl(yield* teamDatabase(input.to, input.team === true, "--to"))
+              return { kind: "plan", result: yield* teamPushPlan({ skill: input.skill, to }) } as Outcome
+            })
+          : withTeamStore(input.to, input.team === true, "--to", (to) =>
+              Effect.flatMap(Effect.promise(() => import("../app/usage/teamPush.js")), ({ teamPush }) => teamPush({ skill: input.skill, to }))
+            ).pipe(Effect.map((result): Outcome => ({ kind: "team", result })))
+      )
     return {
       fromFlags: (o): Effect.Effect<Request, InvalidOption> =>
         Option.isSome(o.to) && o.team
@@ -63,15 +77,14 @@ export const syncCommand = defineCommand({
               team: o.team
             }),
       run: (input: Request) =>
-        input.to !== undefined || input.team === true
-          ? pushTo(input.to, input.team === true, input.skill)
-          : Effect.map(sync(input), (result): Outcome => ({ kind: "local", result })),
-      text: (o: Outcome) => (o.kind === "team" ? renderTeamPushLine(o.result) : renderSync(o.result)),
-      json: (o: Outcome) => (o.kind === "team" ? o.result : syncJson(o.result)),
+        input.to !== undefined || input.team === true ? pushTo(input) : Effect.map(sync(input), (result): Outcome => ({ kind: "local", result })),
+      text: (o: Outcome) => (o.kind === "team" ? renderTeamPushLine(o.result) : o.kind === "plan" ? renderTeamPlanLine(o.result) : renderSync(o.result)),
+      json: (o: Outcome) => (o.kind === "local" ? syncJson(o.result) : o.result),
       // Successes go to stdout; each failed skill is an error line on stderr and the command
       // fails (exit 1) with the last one, printed by the CLI (RFC-0007:C-SYNC partial failure).
       emit: (o: Outcome, ctx) =>
         Effect.gen(function* () {
+          if (o.kind === "plan") return yield* ctx.format === "json" ? printJson(o.result) : printText(renderTeamPlanLine(o.result))
           if (o.kind === "team") {
             yield* ctx.format === "json" ? printJson(o.result) : printText(renderTeamPushLine(o.result))
             // Issue 45 item 5: a row the store refused is named; every other row was pushed; exit 1.
@@ -100,3 +113,8 @@ export const syncCommand = defineCommand({
 const renderTeamPushLine = (r: import("../app/usage/teamPush.js").TeamPushResult): string =>
   `Pushed ${r.added} new rows of ${r.skills.length} skill${r.skills.length === 1 ? "" : "s"} to ${r.to} ` +
   `(${r.rows - r.added} already there; machine ${r.machine}, user ${r.user})\n`
+
+/** `skc sync --to --dry-run`'s summary line: the rows a push would offer; the store, not reached, skips those it holds. */
+const renderTeamPlanLine = (r: import("../app/usage/teamPush.js").TeamPushPlan): string =>
+  `Would push up to ${r.rows} rows of ${r.skills.length} skill${r.skills.length === 1 ? "" : "s"} to ${r.to} ` +
+  `(rows it already holds are skipped; nothing was sent; machine ${r.machine}, user ${r.user})\n`

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest"
 import { argsIsJson, copyText, copyValue, escapeTeamText, jsonArgs, unescapeTeamText } from "../../src/adapters/pg/teamSql.js"
 import { chooseTeamDatabase } from "../../src/app/usage/teamDatabase.js"
+import { withoutPassword } from "../../src/domain/urlPassword.js"
 import { parseConfigFile, resolveConfig, urlHasPassword } from "../../src/domain/config.js"
 
 /** COPY's text format read back: the inverse of copyValue, for the round trip. */
@@ -123,6 +124,12 @@ describe("which team database a command uses (issue 18)", () => {
       const r = chooseTeamDatabase({ given, team: false, configured, flag: "--to" })
       expect("problem" in r && r.problem, given).toBe(`--to: expected a postgres:// or postgresql:// URL, got '${given}'`)
     }
+    // A mistyped scheme quotes the URL back without its password.
+    const slip = chooseTeamDatabase({ given: "postgress://skc:sekret-pw-123@127.0.0.1:55432/team", team: false, configured, flag: "--to" })
+    expect("problem" in slip && slip.problem).toBe("--to: expected a postgres:// or postgresql:// URL, got 'postgress://skc:***@127.0.0.1:55432/team'")
+    expect(withoutPassword("http://u:p%40ss@h/x")).toBe("http://u:***@h/x")
+    expect(withoutPassword("mysql://u@h/x")).toBe("mysql://u@h/x")
+    expect(withoutPassword("not a url:pw@x")).toBe("not a url:pw@x")
     expect(chooseTeamDatabase({ given: "postgresql://u@h:5433/d?sslmode=require", team: false, configured, flag: "--from" })).toEqual({
       url: "postgresql://u@h:5433/d?sslmode=require"
     })

@@ -152,6 +152,40 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     expect(allHtml.stdout).toContain(`data-skill="${name}"`)
   }, 120_000)
 
+  it("--dry-run never reaches the database; --project pushes that project's logs with its [team] database", async () => {
+    const name = "dryrun"
+    const sb = machine(rowsOf(1), name)
+    const count = async () => {
+      const client = new Pg.Client({ connectionString: pg.url })
+      await client.connect()
+      try {
+        const r = await client.query("SELECT count(*)::int AS n FROM skc_access_log WHERE skill = $1", [name]).catch(() => ({ rows: [{ n: 0 }] }))
+        return (r.rows[0] as { n: number }).n
+      } finally {
+        await client.end()
+      }
+    }
+    const before = await count()
+    const dry = await sb.runAsync(["sync", "--to", pg.url, "--dry-run", "--format", "json"])
+    expect(dry.stderr).toBe("")
+    expect(dry.code).toBe(0)
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, rows: 40, skills: [{ skill: name, rows: 40 }] })
+    expect(await count()).toBe(before)
+    const text = await sb.runAsync(["sync", "--to", pg.url, "--dry-run"])
+    expect(text.stdout).toMatch(/^Would push up to 40 rows of 1 skill to postgres:\/\/127\.0\.0\.1:\d+\/postgres \(rows it already holds are skipped; nothing was sent;/)
+    // From elsewhere, --project names the project: its skills, its config's [team] database.
+    writeFileSync(join(sb.work, ".skillc", "config.toml"), `[team]\ndatabase = "${pg.url}"\n`)
+    const elsewhere = join(sb.root, "elsewhere")
+    mkdirSync(elsewhere)
+    const pushed = await sb.runAsync(["sync", "--team", "--project", sb.work, "--format", "json"], elsewhere)
+    expect(pushed.stderr).toBe("")
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ rows: 40, added: 40 })
+    expect(await count()).toBe(before + 40)
+    const missing = await sb.runAsync(["sync", "--to", pg.url, "--project", join(sb.root, "no-such-dir")], elsewhere)
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/^error\[E100\]: invalid option: --project: not a directory: '.*no-such-dir'\n$/)
+  })
+
   it("--team without [team] database, or beside --to/--from, is E100; a password in the config is a warning, never shown", async () => {
     const sb = machine(rowsOf(3), "teamerr")
     for (const args of [["sync", "--team"], ["stats", "teamerr", "--team"], ["stats", "--all", "--team"]]) {

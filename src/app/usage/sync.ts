@@ -19,6 +19,7 @@ import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import {
   InternalError,
+  InvalidOption,
   NoLocalLogs,
   SkillNotFound,
   SyncDestinationNotWritable,
@@ -138,6 +139,31 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
   const synced: SyncedSkill = { skill: name, entries, destination, removed: !dryRun }
   return synced
 })
+
+/**
+ * Run `effect` as if skc ran in `project` (`sync --to/--team --project`):
+ * its settings — stores, configuration, the `[team] database` — are the
+ * project directory's. A directory that is not there is E100, not a push
+ * of nothing.
+ */
+export const inProjectDir =
+  (project: string | undefined) =>
+  <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+    project === undefined
+      ? effect
+      : Effect.gen(function* () {
+          const fs = yield* FileSystem
+          const path = yield* Path
+          const env = yield* Env
+          const settings = yield* Settings
+          const raw = path.resolve(settings.stores.cwd, project)
+          if ((yield* fs.statOption(raw).pipe(unseenAs(undefined)))?.type !== "directory") {
+            return yield* Effect.fail(new InvalidOption({ message: `--project: not a directory: '${raw}'` }))
+          }
+          const dir = yield* fs.realPath(raw).pipe(unseenAs(raw))
+          const projectSettings = yield* loadSettings().pipe(Effect.provideService(Env, { ...env, cwd: dir }))
+          return yield* effect.pipe(Effect.provideService(Settings, projectSettings))
+        })
 
 export const sync = Effect.fn("skc.sync")(function* (input: SyncInput) {
   const fs = yield* FileSystem

@@ -5,6 +5,7 @@
  */
 import { Effect } from "effect"
 import { InvalidOption, Warning } from "../../domain/errors.js"
+import { withoutPassword } from "../../domain/urlPassword.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
 
@@ -30,7 +31,7 @@ export const chooseTeamDatabase = (input: {
   }
   // A URL that is not PostgreSQL's is the user's slip, not a network failure (issue 29 item 5).
   if (input.given !== undefined && !POSTGRES_URL.test(input.given)) {
-    return { problem: `${input.flag}: expected a postgres:// or postgresql:// URL, got '${input.given}'` }
+    return { problem: `${input.flag}: expected a postgres:// or postgresql:// URL, got '${withoutPassword(input.given)}'` }
   }
   if (!input.team) return { url: input.given }
   if (input.configured === undefined) {

@@ -59,6 +59,41 @@ export const pushIdentity = Effect.gen(function* () {
   return { hash, who: { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) } }
 })
 
+/**
+ * `skc sync --to/--team --dry-run`: the local rows a push would offer, per
+ * skill, without connecting to the team database (a dry run writes nothing,
+ * and reaching the store would already create its tables). Which of them
+ * the store holds already is known only by pushing; `added` is absent.
+ */
+export const teamPushPlan = Effect.fn("skc.teamPushPlan")(function* (input: TeamPushInput) {
+  const log = yield* AccessLog
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { who } = yield* pushIdentity
+  const skills: ReadonlyArray<ResolvedSkill> = input.skill === undefined ? yield* skillsInScope : [yield* resolveSkill(input.skill)]
+  const planned: Array<{ readonly skill: string; readonly rows: number }> = []
+  for (const skill of skills) {
+    const dbFile = logDbIn(skill.runtimeDir, path)
+    if ((yield* fs.statOption(dbFile).pipe(unseenAs(undefined)))?.type !== "file") continue
+    const first = yield* log.readPage(dbFile, 0, 1).pipe(
+      Effect.mapError((e) => new InternalError({ message: `cannot read ${dbFile}: ${e.code}: ${e.message}`, cause: e }))
+    )
+    planned.push({ skill: skill.name, rows: first.total ?? first.rows.length })
+  }
+  const result: TeamPushPlan = { dry_run: true, to: input.to, ...who, skills: planned, rows: planned.reduce((n, s) => n + s.rows, 0) }
+  return result
+})
+
+/** What `teamPushPlan` found: the rows each skill's log would offer the store. */
+export interface TeamPushPlan {
+  readonly dry_run: true
+  readonly to: string
+  readonly machine: string
+  readonly user: string
+  readonly skills: ReadonlyArray<{ readonly skill: string; readonly rows: number }>
+  readonly rows: number
+}
+
 export const teamPush = Effect.fn("skc.teamPush")(
   function* (input: TeamPushInput) {
     const log = yield* AccessLog
