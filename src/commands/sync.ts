@@ -112,7 +112,7 @@ export const syncCommand = defineCommand({
 /** `skc sync --to`'s summary line (kept here so the local sync's renderer stays untouched). */
 const renderTeamPushLine = (r: import("../app/usage/teamPush.js").TeamPushResult): string =>
   `Pushed ${r.added} new rows of ${r.skills.length} skill${r.skills.length === 1 ? "" : "s"} to ${r.to} ` +
-  `(${r.rows - r.added} already there; machine ${r.machine}, user ${r.user})\n`
+  `(${r.rows - r.added - r.rejected.length} already there; machine ${r.machine}, user ${r.user})\n`
 
 /** `skc sync --to --dry-run`'s summary line: the rows a push would offer; the store, not reached, skips those it holds. */
 const renderTeamPlanLine = (r: import("../app/usage/teamPush.js").TeamPushPlan): string =>

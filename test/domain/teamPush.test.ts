@@ -65,6 +65,15 @@ describe("COPY text of a push batch (issue 18)", () => {
     expect(jsonArgs('{"q":"\\ud83d\\ude00"}')).toEqual({ isJson: true, clean: null })
   })
 
+  it("a row escaped for its error alone still gives args_json the args as logged (the escaped args column is no JSON)", () => {
+    const text = copyText([{ ...row, error: "err\u0000or" }])
+    const fields = text.slice(0, -1).split("\t").map(unescape)
+    expect(fields[12]).toBe("t")
+    expect(fields[9]).toBe(escapeTeamText('{"section":"A"}'))
+    expect(fields[10]).toBe("t")
+    expect(JSON.parse(fields[11]!)).toEqual({ section: "A" })
+  })
+
   it("args go to args_json when they are JSON that jsonb takes (as SQLite's json_valid guard)", () => {
     expect(argsIsJson('{"a":1}')).toBe(true)
     expect(argsIsJson("[]")).toBe(true)

@@ -256,10 +256,13 @@ export const copyText = (rows: ReadonlyArray<TeamLogRow>): string => {
     const escaped = needsEscape(r)
     const t = escaped ? (v: string | null) => copyValue(v === null ? null : escapeTeamText(v)) : copyValue
     const json = jsonArgs(r.args)
+    // In an escaped row the `args` column holds the escaped text, which is no longer JSON: `args_json` is then
+    // made from the clean text, the args as logged when they are storable (the row was escaped for another column).
+    const clean = json.clean ?? (escaped && json.isJson ? r.args : null)
     out +=
       `${t(r.row_id)}\t${t(r.machine)}\t${t(r.user)}\t${t(r.timestamp)}\t` +
       `${t(r.run_id)}\t${t(r.command)}\t${t(r.skill)}\t${t(r.skill_path)}\t` +
-      `${t(r.cwd)}\t${t(r.args)}\t${json.isJson ? "t" : "f"}\t${copyValue(json.clean)}\t${escaped ? "t" : "f"}\t${t(r.error)}\n`
+      `${t(r.cwd)}\t${t(r.args)}\t${json.isJson ? "t" : "f"}\t${copyValue(clean)}\t${escaped ? "t" : "f"}\t${t(r.error)}\n`
   }
   return out
 }
