@@ -7,7 +7,7 @@
  * `findPostgres` says why a test must be skipped when the binaries are missing.
  */
 import { execFileSync, spawnSync } from "node:child_process"
-import { mkdtempSync, rmSync, chownSync, existsSync } from "node:fs"
+import { mkdtempSync, rmSync, chownSync, existsSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -59,7 +59,11 @@ export interface RunningPostgres {
 }
 
 /** Start a fresh server; `stop` shuts it down immediately and deletes its files. */
-export const startPostgres = async (bin: PostgresBinaries): Promise<RunningPostgres> => {
+export const startPostgres = async (
+  bin: PostgresBinaries,
+  /** `password`: TCP connections must give it (scram-sha-256), as a team database asks; local socket ones are trusted. */
+  options: { readonly password?: string } = {}
+): Promise<RunningPostgres> => {
   const dir = mkdtempSync(join(tmpdir(), "skc-pg-"))
   const data = join(dir, "data")
   if (bin.asRoot) {
@@ -71,10 +75,12 @@ export const startPostgres = async (bin: PostgresBinaries): Promise<RunningPostg
     bin.asRoot
       ? execFileSync("runuser", ["-u", "postgres", "--", file, ...args], { cwd: dir, stdio: "pipe" })
       : execFileSync(file, [...args], { cwd: dir, stdio: "pipe" })
-  run(bin.initdb, ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"])
+  const auth = options.password === undefined ? ["--auth=trust"] : ["--auth-local=trust", "--auth-host=scram-sha-256", `--pwfile=${join(dir, "pwfile")}`]
+  if (options.password !== undefined) writeFileSync(join(dir, "pwfile"), `${options.password}\n`, { mode: 0o644 })
+  run(bin.initdb, ["-D", data, "-U", "postgres", ...auth, "--no-sync", "-E", "UTF8", "--locale=C"])
   const port = await freePort()
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`
-  run(bin.pgCtl, ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "60", "start"])
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`
+  run(bin.pgCtl, ["-D", data, "-o", serverOptions, "-l", join(dir, "log"), "-w", "-t", "60", "start"])
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,

@@ -31,6 +31,19 @@ import { driverUrl, pgSettings } from "./pgPassword.js"
 /** Rows per batch (one transaction): large enough to amortise its round trips and commit, small enough to keep a failed batch cheap to resend. */
 export const PUSH_BATCH = 10_000
 
+/** `url` with `password` in it, for the driver only (never shown); as given when it has one already or cannot be read. */
+const withUrlPassword = (url: string, password: string | undefined): string => {
+  if (password === undefined) return url
+  try {
+    const parsed = new URL(url)
+    if (parsed.password !== "" || parsed.username === "") return url
+    parsed.password = encodeURIComponent(password)
+    return parsed.toString()
+  } catch {
+    return url
+  }
+}
+
 /** What a URL is shown as: scheme, host, port and database, never the user's password. */
 export const describeUrl = (url: string): string => {
   try {
@@ -286,10 +299,13 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: st
  */
 export const layer = (url: string, options?: { readonly applicationName?: string }): Layer.Layer<TeamLogStore, LogStoreError> => {
   const where = describeUrl(url)
-  const pool = Effect.acquireRelease(
+  // The password is given (read by pgSettings as pg reads it, the password file included): left to pg, the
+  // password file is read by its deprecated path, which prints a DeprecationWarning on every push. It goes
+  // into the driver's URL: pg lets the URL's fields override a `password` option, even an absent one.
+  const pool = (password: string | undefined) => Effect.acquireRelease(
     Effect.sync(() => {
       const p = new pg.Pool({
-        connectionString: driverUrl(url),
+        connectionString: withUrlPassword(driverUrl(url), password),
         max: 1,
         connectionTimeoutMillis: 10_000,
         application_name: options?.applicationName ?? "skc"
@@ -304,7 +320,7 @@ export const layer = (url: string, options?: { readonly applicationName?: string
     TeamLogStore,
     Effect.gen(function* () {
       const settings = yield* Effect.tryPromise({ try: () => pgSettings(url), catch: (e) => e })
-      const p = yield* pool
+      const p = yield* pool(settings.password)
       const sql = yield* PgClient.make({
         url: Redacted.make(url),
         host: settings.host,
