@@ -186,6 +186,24 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     expect(missing.stderr).toMatch(/^error\[E100\]: invalid option: --project: not a directory: '.*no-such-dir'\n$/)
   })
 
+  it("a role that may only read (SELECT) gets stats --from: a migrated database is only read, never locked", async () => {
+    const sb = machine(rowsOf(1), "reader")
+    expect((await sb.runAsync(["sync", "--to", pg.url])).code).toBe(0)
+    const admin = new Pg.Client({ connectionString: pg.url })
+    await admin.connect()
+    try {
+      await admin.query("CREATE ROLE analyst LOGIN")
+      await admin.query("GRANT SELECT ON ALL TABLES IN SCHEMA public TO analyst")
+    } finally {
+      await admin.end()
+    }
+    const asAnalyst = pg.url.replace("postgres@", "analyst@")
+    const r = await sb.runAsync(["stats", "reader", "--from", asAnalyst, "--group-by", "commands", "--format", "json"])
+    expect(r.stderr).toBe("")
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout).data.build).toBeGreaterThan(0)
+  })
+
   it("--team without [team] database, or beside --to/--from, is E100; a password in the config is a warning, never shown", async () => {
     const sb = machine(rowsOf(3), "teamerr")
     for (const args of [["sync", "--team"], ["stats", "teamerr", "--team"], ["stats", "--all", "--team"]]) {

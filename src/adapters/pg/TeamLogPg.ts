@@ -74,21 +74,40 @@ const statementsOf = (script: string): ReadonlyArray<string> =>
     .map((s) => s.trim())
     .filter((s) => s !== "")
 
-const migrations = Migrator.fromRecord({
+const MIGRATIONS = {
   "1_access_log": Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.forEach(statementsOf(CREATE_TABLE), (statement) => sql.unsafe(statement).raw, { discard: true })
   ),
   // Issue 45 item 5: rows stored escaped are marked (teamSql.ts).
   "2_escaped": Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(ADD_ESCAPED).raw)
-})
+}
+const migrations = Migrator.fromRecord(MIGRATIONS)
 
 /**
  * Run the migrations. Several machines may migrate one fresh server at the
  * same moment; the loser of a race on the migrations table sees a unique
  * violation or a lock error and simply runs again (the second run is a no-op).
  */
-const migrate = Migrator.make({})({ loader: migrations, table: "skc_migrations" }).pipe(
+const runMigrations = Migrator.make({})({ loader: migrations, table: "skc_migrations" }).pipe(
   Effect.retry(Schedule.recurs(3).pipe(Schedule.addDelay(() => Effect.succeed("50 millis"))))
+)
+
+/** The newest migration's number: a database that has it needs nothing run. */
+const LATEST_MIGRATION = Math.max(...Object.keys(MIGRATIONS).map((id) => Number.parseInt(id, 10)))
+
+/**
+ * Migrate only when the database lacks a migration. The migrator locks its
+ * table (LOCK … ACCESS EXCLUSIVE) on every run, which a role that may only
+ * read (an analyst's, for `stats --from`) is refused, and which would make
+ * every reader wait on every other. A database already migrated is only
+ * read here (SELECT on the migrations table).
+ */
+const migrate = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  sql.unsafe<{ readonly latest: number | string | null }>("SELECT max(migration_id) AS latest FROM skc_migrations").pipe(
+    Effect.map((rows) => Number(rows[0]?.latest ?? 0)),
+    Effect.orElseSucceed(() => 0),
+    Effect.flatMap((latest) => (latest >= LATEST_MIGRATION ? Effect.void : runMigrations))
+  )
 )
 
 /** Whatever was thrown or emitted, as an Error (what `release` takes to destroy a connection). */
