@@ -105,6 +105,7 @@ const LATEST_MIGRATION = Math.max(...Object.keys(MIGRATIONS).map((id) => Number.
 const migrate = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   sql.unsafe<{ readonly latest: number | string | null }>("SELECT max(migration_id) AS latest FROM skc_migrations").pipe(
     Effect.map((rows) => Number(rows[0]?.latest ?? 0)),
+    // Recovery: no migrations table yet (a fresh database), or one this role cannot read: the migrator decides.
     Effect.orElseSucceed(() => 0),
     Effect.flatMap((latest) => (latest >= LATEST_MIGRATION ? Effect.void : runMigrations))
   )
