@@ -5,14 +5,14 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { FileNotFound, InternalError, PathEscapes, UsageError } from "../../domain/errors.js"
+import { FileNotFound, InternalError } from "../../domain/errors.js"
 import { fitOutline, OutlineTruncation } from "../../domain/outlineBudget.js"
 import { scanMarkdown } from "../../domain/markdown/model.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { estimateTokens, sectionTokens } from "../../domain/protocol/tokens.js"
-import { checkSkillPath, isMarkdownPath } from "../../domain/sourcePaths.js"
+import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { FileSystem } from "../../ports/FileSystem.js"
-import { resolveCommandSkill } from "../skills/index.js"
+import { checkInside, resolveCommandSkill } from "../skills/index.js"
 import { scanSourceTree } from "../shared/index.js"
 
 export const OutlineInput = Schema.Struct({
@@ -62,21 +62,6 @@ export const MCP_OUTLINE_MAX_BYTES = 16384
 
 const utf8 = new TextDecoder("utf-8")
 
-/**
- * `--file` under the one path rule of every command (issue 19,
- * src/app/skills/skillPaths.ts): an absolute path, `..` above the root or a
- * VCS directory is E012, as `show --file` says, not "file not found";
- * `references/../SKILL.md` is SKILL.md. The outline reads only the files of
- * the walked tree, so the check is lexical.
- */
-const fileInside = (given: string) => {
-  const checked = checkSkillPath(given)
-  if (checked._tag === "NulByte") {
-    return Effect.fail(new UsageError({ message: `invalid path '${JSON.stringify(given).slice(1, -1)}': a path cannot contain a NUL byte` }))
-  }
-  return checked._tag === "Outside" ? Effect.fail(new PathEscapes({ path: given })) : Effect.succeed(checked.rel)
-}
-
 export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -85,7 +70,8 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   const max = input.level ?? 6
   const headings: Array<OutlineHeading> = []
   const files: Array<OutlineFileTokens> = []
-  const only = input.file === undefined ? undefined : yield* fileInside(input.file)
+  // The one path rule (issue 19): E012 for a path outside the skill, as `show --file` says; lexical, as only the walked tree is read.
+  const only = input.file === undefined ? undefined : (yield* checkInside(input.file)).rel
   if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
     return yield* Effect.fail(new FileNotFound({ path: input.file! }))
   }

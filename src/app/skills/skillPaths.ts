@@ -30,14 +30,24 @@ export interface InsidePath {
 /** A printable form of a path holding control characters (a NUL byte shows as \0). */
 const printable = (s: string) => JSON.stringify(s).slice(1, -1)
 
+/**
+ * The lexical half of the rule: the normalised relative path, or E012 for an
+ * absolute path, `..` above the root or a VCS directory, and a plain usage
+ * error for a NUL byte. Enough alone where only the walked tree is read
+ * (`outline --file`).
+ */
+export const checkInside = (given: string) => {
+  const checked = checkSkillPath(given)
+  if (checked._tag === "NulByte") {
+    return Effect.fail(new UsageError({ message: `invalid path '${printable(given)}': a path cannot contain a NUL byte` }))
+  }
+  return checked._tag === "Outside" ? Effect.fail(new PathEscapes({ path: given })) : Effect.succeed(checked)
+}
+
 export const resolveInside = Effect.fnUntraced(function* (root: string, given: string) {
   const fs = yield* FileSystem
   const path = yield* Path
-  const checked = checkSkillPath(given)
-  if (checked._tag === "NulByte") {
-    return yield* Effect.fail(new UsageError({ message: `invalid path '${printable(given)}': a path cannot contain a NUL byte` }))
-  }
-  if (checked._tag === "Outside") return yield* Effect.fail(new PathEscapes({ path: given }))
+  const checked = yield* checkInside(given)
   const canonicalRoot = yield* fs.realPath(root).pipe(
     Effect.mapError((e) => new InternalError({ message: `realpath '${root}': ${e.code}`, cause: e }))
   )
