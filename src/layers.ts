@@ -216,7 +216,19 @@ export const UsageHistoryLive: Layer.Layer<UsageHistory> = lazyLayer(() => impor
 export const TeamStoreLive = (url: string): Layer.Layer<TeamLogStore, LogStoreError> =>
   lazyLayer(() => import("./adapters/pg/TeamLogPg.js").then((m) => m.layer(url)))
 /** A team database URL as shown to a user: the password hidden. */
-export const describeTeamUrl = (url: string) => Effect.promise(() => import("./adapters/pg/TeamLogPg.js").then((m) => m.describeUrl(url)))
+const describeTeamUrl = (url: string) => Effect.promise(() => import("./adapters/pg/TeamLogPg.js").then((m) => m.describeUrl(url)))
+
+/**
+ * The team database `--to`/`--from` (`given`) or `--team` (the config's
+ * `[team] database`) names, and the URL as shown to a user. Nothing is
+ * reached (`sync --to --dry-run` uses this alone).
+ */
+export const chosenTeamDatabase = (given: string | undefined, team: boolean, flag: "--to" | "--from") =>
+  Effect.gen(function* () {
+    const { teamDatabase } = yield* Effect.promise(() => import("./app/usage/teamDatabase.js"))
+    const url = yield* teamDatabase(given, team, flag)
+    return { url, shown: yield* describeTeamUrl(url) }
+  })
 
 /**
  * Run `use` against the team database that `--to`/`--from` (`given`) or
@@ -232,9 +244,7 @@ export const withTeamStore = <A, E, R>(
   use: (shown: string) => Effect.Effect<A, E, R>
 ) =>
   Effect.gen(function* () {
-    const { teamDatabase } = yield* Effect.promise(() => import("./app/usage/teamDatabase.js"))
-    const url = yield* teamDatabase(given, team, flag)
-    const shown = yield* describeTeamUrl(url)
+    const { url, shown } = yield* chosenTeamDatabase(given, team, flag)
     return yield* use(shown).pipe(
       Effect.provide(TeamStoreLive(url)),
       Effect.mapError((e) =>

@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import { InternalError, InvalidOption, renderError } from "../domain/errors.js"
 import { printJson, printStderr, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
-import { describeTeamUrl, withTeamStore } from "../layers.js"
+import { chosenTeamDatabase, withTeamStore } from "../layers.js"
 
 export const syncCommand = defineCommand({
   name: "sync",
@@ -56,10 +56,9 @@ export const syncCommand = defineCommand({
       inProjectDir(input.project)(
         input.dry_run === true
           ? Effect.gen(function* () {
-              const { teamDatabase } = yield* Effect.promise(() => import("../app/usage/teamDatabase.js"))
               const { teamPushPlan } = yield* Effect.promise(() => import("../app/usage/teamPush.js"))
-              const to = yield* describeTeamUrl(yield* teamDatabase(input.to, input.team === true, "--to"))
-              return { kind: "plan", result: yield* teamPushPlan({ skill: input.skill, to }) } as Outcome
+              const { shown } = yield* chosenTeamDatabase(input.to, input.team === true, "--to")
+              return { kind: "plan", result: yield* teamPushPlan({ skill: input.skill, to: shown }) } as Outcome
             })
           : withTeamStore(input.to, input.team === true, "--to", (to) =>
               Effect.flatMap(Effect.promise(() => import("../app/usage/teamPush.js")), ({ teamPush }) => teamPush({ skill: input.skill, to }))

@@ -141,6 +141,22 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
 })
 
 /**
+ * The directory `project` names (from the cwd, symlinks resolved) and the
+ * settings skc has there: its stores and configuration, `[team] database`
+ * included. The cwd itself when no project is given.
+ */
+const projectDirSettings = Effect.fnUntraced(function* (project: string | undefined) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const settings = yield* Settings
+  const raw = project === undefined ? settings.stores.cwd : path.resolve(settings.stores.cwd, project)
+  const dir = yield* fs.realPath(raw).pipe(unseenAs(raw))
+  const dirSettings = project === undefined ? settings : yield* loadSettings().pipe(Effect.provideService(Env, { ...env, cwd: dir }))
+  return { dir, settings: dirSettings }
+})
+
+/**
  * Run `effect` as if skc ran in `project` (`sync --to/--team --project`):
  * its settings — stores, configuration, the `[team] database` — are the
  * project directory's. A directory that is not there is E100, not a push
@@ -154,28 +170,17 @@ export const inProjectDir =
       : Effect.gen(function* () {
           const fs = yield* FileSystem
           const path = yield* Path
-          const env = yield* Env
-          const settings = yield* Settings
-          const raw = path.resolve(settings.stores.cwd, project)
+          const raw = path.resolve((yield* Settings).stores.cwd, project)
           if ((yield* fs.statOption(raw).pipe(unseenAs(undefined)))?.type !== "directory") {
             return yield* Effect.fail(new InvalidOption({ message: `--project: not a directory: '${raw}'` }))
           }
-          const dir = yield* fs.realPath(raw).pipe(unseenAs(raw))
-          const projectSettings = yield* loadSettings().pipe(Effect.provideService(Env, { ...env, cwd: dir }))
-          return yield* effect.pipe(Effect.provideService(Settings, projectSettings))
+          return yield* effect.pipe(Effect.provideService(Settings, (yield* projectDirSettings(project)).settings))
         })
 
 export const sync = Effect.fn("skc.sync")(function* (input: SyncInput) {
-  const fs = yield* FileSystem
-  const path = yield* Path
-  const env = yield* Env
-  const settings = yield* Settings
   const dryRun = input.dry_run ?? false
-  const raw = input.project === undefined ? settings.stores.cwd : path.resolve(settings.stores.cwd, input.project)
-  const project = yield* fs.realPath(raw).pipe(unseenAs(raw))
   // Destinations are resolved as if skc ran in the project directory.
-  const projectSettings =
-    input.project === undefined ? settings : yield* loadSettings().pipe(Effect.provideService(Env, { ...env, cwd: project }))
+  const { dir: project, settings: projectSettings } = yield* projectDirSettings(input.project)
 
   let names = yield* discover(project)
   if (input.skill !== undefined) {

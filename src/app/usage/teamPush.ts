@@ -65,16 +65,24 @@ export const pushIdentity = Effect.gen(function* () {
  * and reaching the store would already create its tables). Which of them
  * the store holds already is known only by pushing; `added` is absent.
  */
-export const teamPushPlan = Effect.fn("skc.teamPushPlan")(function* (input: TeamPushInput) {
-  const log = yield* AccessLog
+/** The access logs a push reads: of one skill, or of every skill that resolves here; a skill without a log has none. */
+const skillLogs = Effect.fnUntraced(function* (skill: string | undefined) {
   const fs = yield* FileSystem
   const path = yield* Path
+  const skills: ReadonlyArray<ResolvedSkill> = skill === undefined ? yield* skillsInScope : [yield* resolveSkill(skill)]
+  const logs: Array<{ readonly skill: ResolvedSkill; readonly dbFile: string }> = []
+  for (const s of skills) {
+    const dbFile = logDbIn(s.runtimeDir, path)
+    if ((yield* fs.statOption(dbFile).pipe(unseenAs(undefined)))?.type === "file") logs.push({ skill: s, dbFile })
+  }
+  return logs
+})
+
+export const teamPushPlan = Effect.fn("skc.teamPushPlan")(function* (input: TeamPushInput) {
+  const log = yield* AccessLog
   const { who } = yield* pushIdentity
-  const skills: ReadonlyArray<ResolvedSkill> = input.skill === undefined ? yield* skillsInScope : [yield* resolveSkill(input.skill)]
   const planned: Array<{ readonly skill: string; readonly rows: number }> = []
-  for (const skill of skills) {
-    const dbFile = logDbIn(skill.runtimeDir, path)
-    if ((yield* fs.statOption(dbFile).pipe(unseenAs(undefined)))?.type !== "file") continue
+  for (const { skill, dbFile } of yield* skillLogs(input.skill)) {
     const first = yield* log.readPage(dbFile, 0, 1).pipe(
       Effect.mapError((e) => new InternalError({ message: `cannot read ${dbFile}: ${e.code}: ${e.message}`, cause: e }))
     )
@@ -98,17 +106,11 @@ export const teamPush = Effect.fn("skc.teamPush")(
   function* (input: TeamPushInput) {
     const log = yield* AccessLog
     const store = yield* TeamLogStore
-    const fs = yield* FileSystem
-    const path = yield* Path
     const { hash, who } = yield* pushIdentity
     const progress = yield* Progress
-    const skills: ReadonlyArray<ResolvedSkill> = input.skill === undefined ? yield* skillsInScope : [yield* resolveSkill(input.skill)]
     const pushed: Array<TeamPushResult["skills"][number]> = []
     const rejected: Array<TeamPushResult["rejected"][number]> = []
-    for (const skill of skills) {
-      const dbFile = logDbIn(skill.runtimeDir, path)
-      const exists = yield* fs.statOption(dbFile).pipe(unseenAs(undefined))
-      if (exists?.type !== "file") continue
+    for (const { skill, dbFile } of yield* skillLogs(input.skill)) {
       // Read, converted and sent page by page (local id order): one page of rows in memory at a
       // time, the next page read while the store stores the previous one.
       const convert = teamRowConverter(hash, who)
