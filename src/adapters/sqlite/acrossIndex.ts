@@ -26,7 +26,7 @@
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import type { Database, Statement } from "./nodeSqlite.js"
-import { INSERT_OWN, INSERT_PLACE, INSERT_SECTION, QUERIED_TABLES } from "./indexTables.js"
+import { documentRemover, INSERT_OWN, INSERT_PLACE, INSERT_SECTION, QUERIED_TABLES } from "./indexTables.js"
 import { fileStamp } from "./ConnectionPool.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 
@@ -110,20 +110,12 @@ export function* refreshMembers(
   if (fresh) for (const statement of ACROSS_SCHEMA(tokenizer.fts5)) db.exec(statement)
   const recorded = fresh ? [] : (readMembers(db) ?? [])
   const keep = new Set(recorded.filter((r) => wanted.some((w) => sameFile(r, w))).map((r) => r.ordinal))
+  const removeDocuments = documentRemover(db)
+  const forgetMember = db.prepare("DELETE FROM members WHERE ordinal = ?")
   for (const r of recorded) {
     if (keep.has(r.ordinal)) continue
-    const [lo, hi] = [r.ordinal * MEMBER_SPAN, (r.ordinal + 1) * MEMBER_SPAN - 1]
-    // FTS5 scans its whole table for a rowid range but finds `rowid = ?` directly: the member's rowids come
-    // from section_places (a range of its primary key), and its FTS5 rows go one by one.
-    const ids = db.prepare("SELECT id FROM section_places WHERE id BETWEEN ? AND ?").all(lo, hi) as Array<{ id: number }>
-    const section = db.prepare("DELETE FROM sections WHERE rowid = ?")
-    const own = db.prepare("DELETE FROM section_own WHERE rowid = ?")
-    for (const { id } of ids) {
-      section.run(id)
-      own.run(id)
-    }
-    db.prepare("DELETE FROM section_places WHERE id BETWEEN ? AND ?").run(lo, hi)
-    db.prepare("DELETE FROM members WHERE ordinal = ?").run(r.ordinal)
+    removeDocuments(r.ordinal * MEMBER_SPAN, (r.ordinal + 1) * MEMBER_SPAN - 1)
+    forgetMember.run(r.ordinal)
     yield
   }
   const used = new Set(keep)

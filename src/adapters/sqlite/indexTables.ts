@@ -3,6 +3,7 @@
  * skill's index (./SqliteSearchIndex.ts) and the one index over several
  * skills (./acrossIndex.ts), which is queried exactly as one.
  */
+import type { Database } from "./nodeSqlite.js"
 
 /** `sections` (RFC-0004:C-INDEX), `index_meta`, and beside them (schema 3, issue 14) where each document sits and the own text of sections with subsections. */
 export const QUERIED_TABLES = (tokenize: string): ReadonlyArray<string> => [
@@ -16,3 +17,26 @@ export const QUERIED_TABLES = (tokenize: string): ReadonlyArray<string> => [
 export const INSERT_SECTION = "INSERT INTO sections (rowid, file, section, content) VALUES (?, ?, ?, ?)"
 export const INSERT_PLACE = "INSERT INTO section_places (id, file, section, line, end_line, level, subsections) VALUES (?, ?, ?, ?, ?, ?, ?)"
 export const INSERT_OWN = "INSERT INTO section_own (rowid, own) VALUES (?, ?)"
+
+/**
+ * Remove the documents whose rowids lie in `lo..hi` from `sections`,
+ * `section_own` and `section_places`. The FTS5 tables go one rowid at a
+ * time, the rowids read from `section_places` (a range of its primary key):
+ * FTS5 answers `rowid = ?` by a lookup but scans its whole table for
+ * `rowid BETWEEN ? AND ?`, so removing 400 changed files of a 4,000-file
+ * skill by ranges took 3.3 s of scans against 18 ms by rowid. Statements are
+ * prepared once per remover.
+ */
+export const documentRemover = (db: Database) => {
+  const ids = db.prepare("SELECT id FROM section_places WHERE id BETWEEN ? AND ?")
+  const section = db.prepare("DELETE FROM sections WHERE rowid = ?")
+  const own = db.prepare("DELETE FROM section_own WHERE rowid = ?")
+  const places = db.prepare("DELETE FROM section_places WHERE id BETWEEN ? AND ?")
+  return (lo: number, hi: number): void => {
+    for (const { id } of ids.all(lo, hi) as Array<{ id: number }>) {
+      section.run(id)
+      own.run(id)
+    }
+    places.run(lo, hi)
+  }
+}
