@@ -144,9 +144,13 @@ const decodedOrSelf = (segment: string): string => {
   }
 }
 
+/** The largest body an endpoint reads: OTLP log exports have their own limit, MCP requests 1 MiB. */
+const bodyLimitOf = (req: IncomingMessage): number => (new URL(req.url ?? "/", "http://x").pathname === "/v1/logs" ? MAX_OTLP_BYTES : MAX_REQUEST_BYTES)
+
 /** The body, or why not: over the limit (413) or the connection gone. Never buffers more than the limit. */
-const readBody = (req: IncomingMessage, limit = MAX_REQUEST_BYTES): Promise<{ readonly text: string; readonly bytes: Buffer } | { readonly tooLarge: number } | undefined> =>
+const readBody = (req: IncomingMessage): Promise<{ readonly text: string; readonly bytes: Buffer } | { readonly tooLarge: number } | undefined> =>
   new Promise((resolve) => {
+    const limit = bodyLimitOf(req)
     const declared = Number(req.headers["content-length"] ?? "NaN")
     if (Number.isFinite(declared) && declared > limit) {
       req.resume()
@@ -227,8 +231,9 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const policy: HostPolicy = { loopback: isLoopbackAddress(options.host), allowed: options.allowHosts.map((h) => h.toLowerCase()) }
   const limiter = makeRateLimiter(options.ratePerMinute)
   const projects = new Map<string, string>(options.projects.map((dir) => [basename(dir), dir]))
-  // The address as listened on (`host:port`), for a request whose Host header cannot be used; set once bound.
-  let listening = options.host.includes(":") ? `[${options.host}]` : options.host
+  // The bound address as a URL writes it, and with its port (set once bound) for a request whose Host header cannot be used.
+  const shown = options.host.includes(":") ? `[${options.host}]` : options.host
+  let listening = shown
   const sessions = new Map<string, Open>()
   const { tokens } = options
 
@@ -284,24 +289,23 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       "www-authenticate": `Bearer resource_metadata="${baseUrlOf(req, listening)}${METADATA_PATH}${new URL(req.url ?? "/", "http://x").pathname}"`
     })
 
+  /** The rate's answer for `identity`: true once 429 is sent. */
+  const overRate = (res: ServerResponse, identity: string): boolean => {
+    const wait = limiter.take(identity)
+    if (wait > 0) rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
+    return wait > 0
+  }
+
   /** The token's name (undefined without tokens), or `false` once refused (401, 429: answered here). */
   const admit = (req: IncomingMessage, res: ServerResponse): string | undefined | false => {
     const user = tokens === undefined ? undefined : authenticate(tokens, req.headers.authorization)
     if (tokens !== undefined && user === undefined) {
       // Refused requests count against their address too: guessing tokens is held to the rate as any client is.
-      const wait = limiter.take(`refused ${req.socket.remoteAddress ?? "?"}`)
-      if (wait > 0) {
-        rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
-        return false
-      }
+      if (overRate(res, `refused ${req.socket.remoteAddress ?? "?"}`)) return false
       unauthorized(req, res, req.headers.authorization === undefined ? "a bearer token is required" : "the bearer token is not valid")
       return false
     }
-    const wait = limiter.take(user ?? `address ${req.socket.remoteAddress ?? "?"}`)
-    if (wait > 0) {
-      rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
-      return false
-    }
+    if (overRate(res, user ?? `address ${req.socket.remoteAddress ?? "?"}`)) return false
     return user
   }
 
@@ -310,7 +314,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const serveLogs = async (req: IncomingMessage, res: ServerResponse) => {
     if (admit(req, res) === false) return
     if (req.method !== "POST") return json(res, 405, { code: 3, message: "POST an OTLP/HTTP JSON logs export" }, { allow: "POST" })
-    const read = await readBody(req, MAX_OTLP_BYTES)
+    const read = await readBody(req)
     if (read === undefined) return void res.destroy()
     if ("tooLarge" in read) return json(res, 413, { code: 3, message: `body of ${read.tooLarge} bytes exceeds ${MAX_OTLP_BYTES}` }, { connection: "close" })
     telemetry ??= makeServer(version, { project: options.projects[0]! })
@@ -404,8 +408,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   // answer 401/403/413 before the client sends a byte of it.
   server.on("checkContinue", (req, res) => {
     const declared = Number(req.headers["content-length"] ?? "NaN")
-    const limit = new URL(req.url ?? "/", "http://x").pathname === "/v1/logs" ? MAX_OTLP_BYTES : MAX_REQUEST_BYTES
-    if (!(Number.isFinite(declared) && declared > limit)) res.writeContinue()
+    if (!(Number.isFinite(declared) && declared > bodyLimitOf(req))) res.writeContinue()
     server.emit("request", req, res)
   })
   // A slow client cannot hold a connection by sending slowly: a request (headers and body) must arrive within a minute.
@@ -424,7 +427,6 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   })
   const address = server.address()
   const port = typeof address === "object" && address !== null ? address.port : options.port
-  const shown = options.host.includes(":") ? `[${options.host}]` : options.host
   listening = `${shown}:${port}`
   say(`skillc ${version} serving http://${shown}:${port}/mcp (${options.stateless ? "stateless" : "sessions"}; ${tokens === undefined ? "no token asked" : `${tokens.entries.length} token(s)`})`)
 
