@@ -295,21 +295,14 @@ export const renameHeading = (
   const index = headings.indexOf(at.heading)
   const hasClosing = /[ \t]#+[ \t]*$/.test(lineText(own, line).slice(at.range.end.character - (own.bom && line === 0 ? 1 : 0)))
   const renamed = headings.map((h, i) => (i === index ? { text: writtenHeadingText(newText, hasClosing) } : h))
-  // Each anchor a link may use now, in either slug style, and the anchor it must use after the rename. The RFC
-  // slug of a heading wins over another's GitHub slug of the same spelling, as `headingFor` reads links.
-  const moves = new Map<string, string>()
-  const [oldRfc, oldGh, newRfc, newGh] = [anchorsOf(headings, headingSlug), anchorsOf(headings, githubSlug), anchorsOf(renamed, headingSlug), anchorsOf(renamed, githubSlug)]
-  for (let i = 0; i < headings.length; i++) {
-    // The renamed heading's links take its new RFC slug; a heading in another script ("日本語") has none, and its
-    // links take the GitHub slug, which SKL302 accepts as well. The others keep the style their links use.
-    const toRfc = i === index && headingSlug(renamed[i]!.text) === "" ? newGh[i]! : newRfc[i]!
-    const toGh = i === index ? toRfc : newGh[i]!
-    if (!moves.has(oldGh[i]!.toLowerCase())) moves.set(oldGh[i]!.toLowerCase(), toGh)
-  }
-  for (let i = 0; i < headings.length; i++) {
-    const toRfc = i === index && headingSlug(renamed[i]!.text) === "" ? newGh[i]! : newRfc[i]!
-    moves.set(oldRfc[i]!.toLowerCase(), toRfc)
-  }
+  const [oldRfc, oldGh, newGh] = [anchorsOf(headings, headingSlug), anchorsOf(headings, githubSlug), anchorsOf(renamed, githubSlug)]
+  // The renamed heading's links take its new RFC slug; a heading in another script ("日本語") has none, and its
+  // links take the GitHub slug, which SKL302 accepts as well. The others keep the style their links use.
+  const toRfc = anchorsOf(renamed, headingSlug).map((a, i) => (i === index && headingSlug(renamed[i]!.text) === "" ? newGh[i]! : a))
+  const toGh = newGh.map((a, i) => (i === index ? toRfc[i]! : a))
+  // Each anchor a link may use now, in either slug style, to the anchor it must use after the rename. GitHub slugs
+  // first, RFC slugs over them: a heading's RFC slug wins over another's GitHub slug of that spelling, as `headingFor` reads links.
+  const moves = new Map<string, string>([...oldGh.map((a, i) => [a.toLowerCase(), toGh[i]!] as const), ...oldRfc.map((a, i) => [a.toLowerCase(), toRfc[i]!] as const)])
   const edits = new Map<string, Array<TextEdit>>([[file, [{ range: at.range, newText }]]])
   for (const l of fileLinks(s)) {
     const target = l.target

@@ -284,6 +284,11 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     // LSP 3.17: a request before `initialize` is answered -32002 (ServerNotInitialized); `initialize` is sent once.
     let initialized = false
     const notInitialized = () => new ResponseError(ErrorCodes.ServerNotInitialized, "the server is not initialized: send initialize first")
+    /** A request handler that answers -32002 until `initialize` has been. */
+    const whenReady =
+      <A extends ReadonlyArray<unknown>, R>(handler: (...args: A) => R) =>
+      (...args: A): R | ResponseError<void> =>
+        initialized ? handler(...args) : notInitialized()
     connection.onInitialize((): InitializeResult | ResponseError<InitializeError> => {
       if (initialized) return new ResponseError<InitializeError>(ErrorCodes.InvalidRequest, "initialize may only be sent once", { retry: false })
       initialized = true
@@ -325,8 +330,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       for (const root of roots) lintSkill(root)
     })
 
-    connection.onCodeAction((params) => {
-      if (!initialized) return notInitialized()
+    connection.onCodeAction(whenReady((params) => {
       const at = linted(params.textDocument.uri)
       if (at === undefined) return []
       const { s, last, rel } = at
@@ -352,25 +356,22 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         if (edit !== undefined) actions.push({ title: "Fix all certain skc problems in this file", kind: "source.fixAll.skc", edit })
       }
       return only === undefined ? actions : actions.filter((a) => only.some((k) => a.kind === k || a.kind!.startsWith(`${k}.`)))
-    })
+    }))
 
-    connection.onCompletion((params) => {
-      if (!initialized) return notInitialized()
+    connection.onCompletion(whenReady((params) => {
       const at = linted(params.textDocument.uri)
       const doc = documents.get(params.textDocument.uri)
       if (at === undefined || doc === undefined) return []
       return [...complete(at.last.lint.snapshot, at.rel, lintText(doc.getText()), params.position)]
-    })
+    }))
 
-    connection.onDocumentSymbol((params) => {
-      if (!initialized) return notInitialized()
+    connection.onDocumentSymbol(whenReady((params) => {
       const at = linted(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       return at === undefined || t === undefined ? [] : [...documentSymbols(at.last.lint.snapshot, at.rel, t)]
-    })
+    }))
 
-    connection.onDefinition((params) => {
-      if (!initialized) return notInitialized()
+    connection.onDefinition(whenReady((params) => {
       const at = linted(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       if (at === undefined || t === undefined) return null
@@ -378,18 +379,16 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const to = definitions(at.last.lint.snapshot, at.rel, t, params.position)
       const locations = to.map((d) => ({ uri: toUri(join(at.s.root, ...d.path.split("/"))), range: { start: { line: d.line, character: 0 }, end: { line: d.line, character: 0 } } }))
       return locations.length === 0 ? null : locations.length === 1 ? locations[0]! : locations
-    })
+    }))
 
-    connection.onPrepareRename((params) => {
-      if (!initialized) return notInitialized()
+    connection.onPrepareRename(whenReady((params) => {
       const at = linted(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       if (at === undefined || t === undefined) return null
       return headingTextRange(at.last.lint.snapshot, at.rel, t, params.position.line)?.range ?? null
-    })
+    }))
 
-    connection.onRenameRequest((params) => {
-      if (!initialized) return notInitialized()
+    connection.onRenameRequest(whenReady((params) => {
       const at = linted(params.textDocument.uri)
       if (at === undefined) return null
       // Refused with the reason, which the editor shows; before, "" renamed "# Demo" to "# " and its links to "#".
@@ -400,10 +399,9 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const changes: Record<string, Array<TextEdit>> = {}
       for (const [file, list] of edits) changes[toUri(join(at.s.root, ...file.split("/")))] = [...list]
       return { changes }
-    })
+    }))
 
-    connection.onHover(async (params) => {
-      if (!initialized) return notInitialized()
+    connection.onHover(whenReady(async (params) => {
       const at = linted(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       if (at === undefined || t === undefined) return null
@@ -426,13 +424,13 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const reads = await at.s.runtime.runPromise(sectionReads(at.s.root, READ_DAYS))
       const count = reads.available ? (reads.reads.get(sectionKey(at.rel, heading.text)) ?? 0) : undefined
       return { contents: { kind: "markdown", value: headingHover(heading.text, estimateTokens(lines.join("\n")), count, READ_DAYS) } }
-    })
+    }))
 
     const disposeAll = async () => {
       for (const s of skills.values()) await s.runtime.dispose().catch(() => {})
       skills.clear()
     }
-    connection.onShutdown(() => (initialized ? disposeAll() : notInitialized()))
+    connection.onShutdown(whenReady(disposeAll))
     connection.onExit(() => resolve())
     // The client gone without `exit` (an editor that crashed or was killed closes its end of the pipe):
     // stop. vscode-languageserver does so for the streams it opens itself, not for a reader it is given,
