@@ -13,7 +13,6 @@ import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { profilesForTargets } from "../../domain/agents/index.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
-import { quoteArg } from "../../domain/tools/template.js"
 import { DEFAULT_TARGET, describeTargetProblem, parseTargets, type TargetSpec } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
@@ -22,8 +21,9 @@ import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
 import { deploy, Deployment, oldHomeLinks, planDeployments, type PlannedDeployment } from "./deploy.js"
 import { ImportResult, importScope, importSkill } from "./importSkill.js"
-import { describeSkillDir, foreignRuntimeDir, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { describeSkillDir, foreignRuntimeDir, foreignSkillNote, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { AccessLog } from "../../ports/AccessLog.js"
+import { logDbIn } from "../usage/index.js"
 import { Settings } from "../shared/index.js"
 
 export const BuildInput = Schema.Struct({
@@ -120,11 +120,11 @@ const carryForeignHistory = (source: ResolvedSkill, runtimeDir: string) =>
     const fs = yield* FileSystem
     const path = yield* Path
     const log = yield* AccessLog
-    const cacheLog = path.join(yield* foreignRuntimeDir(source.name, source.canonicalSourceDir), META_DIR, "logs.db")
+    const cacheLog = logDbIn(yield* foreignRuntimeDir(source.name, source.canonicalSourceDir), path)
     if ((yield* fs.statOption(cacheLog).pipe(unseenAs(undefined)))?.type !== "file") return
     const rows = yield* log.readAll(cacheLog)
     if (rows.length === 0) return
-    const added = yield* log.merge(path.join(runtimeDir, META_DIR, "logs.db"), rows, { dryRun: false })
+    const added = yield* log.merge(logDbIn(runtimeDir, path), rows, { dryRun: false })
     yield* verbose(`carried ${added} access-log row(s) of '${source.name}' from its cache log ${cacheLog}`)
   }).pipe(
     Effect.catchCause((cause) =>
@@ -204,18 +204,10 @@ const buildResolved = Effect.fnUntraced(function* (
  */
 const adoptionHint = (e: SkillNotFound, name: string) =>
   Effect.gen(function* () {
-    const path = yield* Path
-    const { stores } = yield* Settings
     const found = yield* Effect.result(resolveSkill(name))
     if (found._tag === "Failure" || found.success.foreign !== true) return yield* Effect.fail(e)
-    const rel = path.relative(stores.cwd, found.success.sourceDir)
-    const where = quoteArg(rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? found.success.sourceDir : rel)
-    return yield* Effect.fail(
-      new SkillNotFound({
-        skill: e.skill,
-        hint: `'${name}' is a skill in an agent directory that skc did not build (${where}); adopt it with: skc build ${where} --force`
-      })
-    )
+    const { where, what } = yield* foreignSkillNote(found.success)
+    return yield* Effect.fail(new SkillNotFound({ skill: e.skill, hint: `${what}; adopt it with: skc build ${where} --force` }))
   })
 
 export const build = (input: BuildInput, options: { readonly deploy?: boolean } = {}) =>

@@ -20,14 +20,13 @@ import { makeSnapshot } from "../../domain/lint/snapshot.js"
 import type { LintDiagnostic } from "../../domain/lint/types.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { describeSkillDir, displayPath, type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
+import { describeSkillDir, displayPath, foreignSkillNote, type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
 import { readSkillTree } from "./lintTree.js"
 import { fsInternal, Settings } from "../shared/index.js"
 import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
 import { skillFoldersIn } from "../skills/index.js"
 import { Progress } from "../../ports/Progress.js"
-import { quoteArg } from "../../domain/tools/template.js"
 
 export const LintInput = Schema.Struct({
   skill: Schema.optional(Schema.String).annotate({
@@ -270,13 +269,9 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   // DECISIONS #38: a skill found by name in an agent directory that skc did not build is never written to.
   const foreign = input.fix === true && input.fixDryRun !== true ? skills.find((s) => s.foreign === true) : undefined
   if (foreign !== undefined) {
-    const path = yield* Path
-    const { stores } = yield* Settings
-    const where = quoteArg(displayPath(stores.cwd, foreign.sourceDir, path))
+    const { where, what } = yield* foreignSkillNote(foreign)
     return yield* Effect.fail(
-      new UsageError({
-        message: `'${foreign.name}' is a skill in an agent directory that skc did not build (${where}), which skc never writes to: see the fixes with --fix-dry-run, or adopt it first with: skc build ${where} --force`
-      })
+      new UsageError({ message: `${what}, which skc never writes to: see the fixes with --fix-dry-run, or adopt it first with: skc build ${where} --force` })
     )
   }
   const reports: Array<LintReport> = []

@@ -21,6 +21,7 @@ import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { NotASkill, SkillNotFound, Warning } from "../../domain/errors.js"
 import { closest } from "../../domain/suggest.js"
+import { quoteArg } from "../../domain/tools/template.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { Settings, type Stores } from "../shared/index.js"
@@ -211,6 +212,19 @@ export const displayPath = (cwd: string, p: string, path: { relative: (a: string
   const rel = path.relative(cwd, p)
   return rel === "" ? "." : rel.startsWith("..") || path.isAbsolute(rel) ? p : rel
 }
+
+/**
+ * A foreign skill (DECISIONS #38) as messages that offer its adoption name
+ * it: where it is, as a shell argument (cwd-relative when below the cwd),
+ * and the sentence saying what it is. `skc build <where> --force` adopts it.
+ */
+export const foreignSkillNote = Effect.fnUntraced(function* (skill: ResolvedSkill) {
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const rel = path.relative(stores.cwd, skill.sourceDir)
+  const where = quoteArg(rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? skill.sourceDir : rel)
+  return { where, what: `'${skill.name}' is a skill in an agent directory that skc did not build (${where})` }
+})
 
 /** Rule 4 (DECISIONS #38): the first agent directory entry named `name`. */
 const resolveInAgentDirs = Effect.fnUntraced(function* (name: string) {
