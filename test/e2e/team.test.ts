@@ -282,4 +282,33 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
       await watcher.end()
     }
   }, 120_000)
+
+  it("a team table another session holds (LOCK … ACCESS EXCLUSIVE) makes push and stats --from fail with lock_timeout's E999, never wait for ever", async () => {
+    const name = "locked"
+    const url = pg.url
+    // The table exists (a first push of an empty log migrates the server).
+    expect((await machine([], "warmup").runAsync(["sync", "--to", url])).code).toBe(0)
+    const sb = machine(rowsOf(5), name)
+    const admin = new Pg.Client({ connectionString: url })
+    await admin.connect()
+    try {
+      await admin.query("BEGIN")
+      await admin.query("LOCK TABLE skc_access_log IN ACCESS EXCLUSIVE MODE")
+      const push = await sb.runAsync(["sync", name, "--to", url])
+      expect(push.code).not.toBe(0)
+      expect(push.stderr).toMatch(/^error\[E999\]: .*127\.0\.0\.1.*55P03.*lock timeout.*lock_timeout/)
+      expect(push.stderr.trim().split("\n")).toHaveLength(1)
+      const read = await sb.runAsync(["stats", name, "--from", url])
+      expect(read.code).not.toBe(0)
+      expect(read.stderr).toMatch(/^error\[E999\]: .*127\.0\.0\.1.*lock timeout.*lock_timeout/)
+      expect(read.stderr).not.toMatch(/\n\s+at /)
+      await admin.query("COMMIT")
+      // Once the lock is gone the same push goes through whole: the 40 rows and the failed stats call's own row.
+      const rerun = await sb.runAsync(["sync", name, "--to", url, "--format", "json"])
+      expect(rerun.stderr).toBe("")
+      expect(JSON.parse(rerun.stdout)).toMatchObject({ rows: 41, added: 41 })
+    } finally {
+      await admin.end()
+    }
+  }, 120_000)
 })

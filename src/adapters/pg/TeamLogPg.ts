@@ -57,11 +57,34 @@ export const describeUrl = (url: string): string => {
 /** The driver's own error: a `SqlError`'s is its reason's cause (a failed migration holds the `SqlError`). */
 const driverError = (e: unknown): unknown => (isSqlError(e) ? e.reason.cause : e)
 
+/**
+ * How long a statement of skc's waits for a lock (`lock_timeout`) and how
+ * long it may run (`statement_timeout`) on the team store, set for every
+ * connection skc opens there (docs/team.md). A table another session holds
+ * (`LOCK TABLE … IN ACCESS EXCLUSIVE MODE`, a long migration, a VACUUM FULL)
+ * makes a push or a read fail after these, with a message that says so,
+ * instead of waiting for ever. A batch of a push (10,000 rows) and a view
+ * of `stats --from` take well under a second on a healthy server.
+ */
+export const LOCK_TIMEOUT_MS = 5_000
+export const STATEMENT_TIMEOUT_MS = 30_000
+
+/** What a timeout's SQLSTATE means for the user: the server's own words do not say which setting, or why. */
+const timeoutHint = (code: unknown, message: string): string => {
+  if (code === "55P03" && /lock timeout/i.test(message)) {
+    return ` (another session holds a lock on the team table; skc waits ${LOCK_TIMEOUT_MS / 1000} s for one: lock_timeout)`
+  }
+  if (code === "57014" && /statement timeout/i.test(message)) {
+    return ` (a statement of skc's ran longer than ${STATEMENT_TIMEOUT_MS / 1000} s: statement_timeout)`
+  }
+  return ""
+}
+
 const failure = (op: LogStoreError["op"], where: string) => (e: unknown) => {
   const cause = driverError(isSqlError(e) ? e : typeof e === "object" && e !== null && "cause" in e ? (e.cause ?? e) : e)
   const code = (cause as { code?: unknown })?.code
   const message = cause instanceof Error ? cause.message : e instanceof Error ? e.message : String(e)
-  return new LogStoreError({ op, path: where, code: typeof code === "string" ? code : "PG_ERROR", message })
+  return new LogStoreError({ op, path: where, code: typeof code === "string" ? code : "PG_ERROR", message: `${message}${timeoutHint(code, message)}` })
 }
 
 /**
@@ -328,6 +351,8 @@ export const layer = (url: string, options?: { readonly applicationName?: string
         connectionString: withUrlPassword(driverUrl(url), password),
         max: 1,
         connectionTimeoutMillis: 10_000,
+        lock_timeout: LOCK_TIMEOUT_MS,
+        statement_timeout: STATEMENT_TIMEOUT_MS,
         application_name: options?.applicationName ?? "skc"
       })
       // An idle connection the server closes is dropped by the pool; nothing to report.
@@ -350,6 +375,8 @@ export const layer = (url: string, options?: { readonly applicationName?: string
         password: settings.password === undefined ? undefined : Redacted.make(settings.password),
         applicationName: options?.applicationName ?? "skc",
         connectTimeout: "10 seconds",
+        // Sent in every connection's startup packet, as the pool's above: a reconnection keeps them.
+        startupParameters: { lock_timeout: `${LOCK_TIMEOUT_MS}ms`, statement_timeout: `${STATEMENT_TIMEOUT_MS}ms` },
         maxConnections: 1
       })
       yield* migrate.pipe(Effect.provideService(SqlClient.SqlClient, sql))
