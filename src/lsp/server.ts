@@ -35,6 +35,7 @@ import {
   type Diagnostic,
   type InitializeError,
   type InitializeResult,
+  type ResponseMessage,
   type TextDocumentEdit,
   type TextEdit,
   type WorkspaceEdit
@@ -114,7 +115,16 @@ const isDir = (p: string) => {
 export const serveLsp = (options: LspOptions): Promise<void> =>
   new Promise<void>((resolve) => {
     const reader = new StreamMessageReader(options.input ?? process.stdin)
-    const connection: Connection = createConnection(reader, new StreamMessageWriter(options.output ?? process.stdout))
+    const writer = new StreamMessageWriter(options.output ?? process.stdout)
+    const connection: Connection = createConnection(reader, writer)
+    // JSON-RPC 2.0 §5 and §5.1: a body that is not JSON is answered -32700 "Parse error" with `id: null`.
+    // vscode-jsonrpc's reader only fires `onError` for it (the connection answers nothing) and reads on with
+    // the next frame, so the answer is written here; the writer queues it behind any answer being written.
+    reader.onError((e) => {
+      if (!(e instanceof SyntaxError)) return
+      const answer: ResponseMessage = { jsonrpc: "2.0", id: null, error: { code: ErrorCodes.ParseError, message: `Parse error: ${e.message}` } }
+      void writer.write(answer).catch(() => {})
+    })
     const documents = new TextDocuments(TextDocument)
     const skills = new Map<string, SkillState>()
 

@@ -314,3 +314,53 @@ describe("skc lsp before and after initialize (LSP 3.17 lifecycle)", () => {
     connection.dispose()
   })
 })
+
+describe("skc lsp and a frame whose body is not JSON (JSON-RPC 2.0 §5.1)", () => {
+  it("answers -32700 Parse error with id null, and keeps serving", async () => {
+    const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+      cwd: sb.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+    // The frames on stdout, read by hand: a client's connection drops an answer whose id is null.
+    let out = Buffer.alloc(0)
+    const messages: Array<{ id?: unknown; result?: unknown; error?: { code: number; message: string } }> = []
+    const waiters: Array<() => void> = []
+    child.stdout!.on("data", (b: Buffer) => {
+      out = Buffer.concat([out, b])
+      for (;;) {
+        const end = out.indexOf("\r\n\r\n")
+        if (end < 0) break
+        const length = Number(/Content-Length: (\d+)/i.exec(out.subarray(0, end).toString())?.[1])
+        if (out.length < end + 4 + length) break
+        messages.push(JSON.parse(out.subarray(end + 4, end + 4 + length).toString("utf8")))
+        out = out.subarray(end + 4 + length)
+      }
+      for (const w of waiters.splice(0)) w()
+    })
+    /** The `nth` answer (0-based) whose id is `id`, once it came. */
+    const answerTo = async (id: unknown, nth = 0) => {
+      for (;;) {
+        const found = messages.filter((m) => m.id === id && ("result" in m || "error" in m))[nth]
+        if (found !== undefined) return found
+        await new Promise<void>((resolve) => waiters.push(resolve))
+      }
+    }
+    const send = (body: string) => child.stdin!.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+    send("{\"jsonrpc\": \"2.0\", \"method\": \"initialize\", \"id\": 1, \"params\": {")
+    const parseError = await answerTo(null)
+    expect(parseError).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700 } })
+    expect(parseError.error!.message).toMatch(/^Parse error/)
+    // Served after it: the next frames are read and answered.
+    send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "initialize", params: { processId: process.pid, rootUri: uriOf(sb.work), capabilities: {} } }))
+    expect(((await answerTo(2)).result as { serverInfo: { name: string } }).serverInfo.name).toBe("skc")
+    send("not json at all")
+    expect(await answerTo(null, 1)).toMatchObject({ error: { code: -32700 } })
+    send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "shutdown" }))
+    expect(await answerTo(3)).toMatchObject({ result: null })
+    send(JSON.stringify({ jsonrpc: "2.0", method: "exit" }))
+    expect(await exited).toBe(0)
+    expect(messages.filter((m) => m.id === null)).toHaveLength(2)
+  }, 60_000)
+})
