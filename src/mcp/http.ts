@@ -47,6 +47,7 @@ import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 import { startLivePush } from "./livePush.js"
+import { eraOf, HEADER_MISMATCH, headerMismatch, HttpExchange } from "./httpModern.js"
 
 /** What `skc mcp --http` was asked to serve, checked by the command line (src/cli/mcpHttp.ts). */
 export interface HttpServeOptions extends Omit<ServeOptions, "project" | "followRoots" | "http"> {
@@ -321,6 +322,31 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     return receiveLogs(req, res, read.bytes, await telemetry)
   }
 
+  /** Modern exchanges in progress: a listen stream stays open until its client or the server closes it. */
+  const exchanges = new Set<HttpExchange>()
+
+  /** A 2026-07-28 request: its headers checked against its body, then served on a session of its own over the shared services. */
+  const serveModern = async (req: IncomingMessage, res: ServerResponse, project: string, user: string | undefined, message: Record<string, unknown>) => {
+    const mismatch = headerMismatch(req.headers, message)
+    const id = message.id
+    if (mismatch !== undefined) {
+      return json(res, 400, { jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` } })
+    }
+    // No client-to-server notification is defined over HTTP in this revision (cancelling is closing the stream): accepted, nothing to do.
+    if (typeof id !== "string" && typeof id !== "number") return void res.writeHead(202).end()
+    const session = await makeServer(version, sessionOptions(project, user, true, clientOfMeta(message)))
+    const exchange = new HttpExchange(res)
+    exchanges.add(exchange)
+    try {
+      await session.server.connect(new RevisionTransport(exchange, session.revision))
+      await exchange.serve({ ...message, id })
+    } finally {
+      exchanges.delete(exchange)
+      await session.server.close().catch(() => {})
+      await session.close().catch(() => {})
+    }
+  }
+
   const serveMcp = async (req: IncomingMessage, res: ServerResponse, project: string) => {
     const user = admit(req, res)
     if (user === false) return
@@ -341,6 +367,8 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       }
       if (!JSONRPCMessageSchema.safeParse(parsed).success) return notOneMessage(res, parsed)
     }
+    // Revision 2026-07-28 makes no handshake: its requests are served here in either mode (httpModern.ts).
+    if (method === "POST" && eraOf(req.headers, parsed) === "modern") return serveModern(req, res, project, user, parsed as Record<string, unknown>)
     const base = baseUrlOf(req, listening)
     const authInfo = user === undefined ? undefined : { token: "", clientId: user, scopes: [] }
     const handle = async (transport: WebStandardStreamableHTTPServerTransport) =>
@@ -438,6 +466,8 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   // Stop accepting; close every session (their pools and watchers); then the connections still open (SSE streams).
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   await Promise.all([...sessions.keys()].map(closeSession))
+  // Open listen streams get their answer (graceful closure) before the connections go.
+  await Promise.all([...exchanges].map((e) => e.close().catch(() => {})))
   if (telemetry !== undefined) await (await telemetry).close().catch(() => {})
   for (const s of shared.values()) await s.runtime.dispose().catch(() => {})
   // The last rows written are pushed before the process ends (bounded: a database that does not answer keeps them local).

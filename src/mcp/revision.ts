@@ -2,7 +2,7 @@
  * MCP revision 2026-07-28 beside the handshake revisions (issue 48 item 1),
  * at the protocol boundary, in this one module: the MCP SDK in use (1.32)
  * knows revisions up to 2025-11-25 only. `RevisionTransport` sits between
- * the stdio transport and the SDK's `Server`, and makes skc a dual-era
+ * a transport (stdio, or one HTTP exchange: httpModern.ts) and the SDK's `Server`, and makes skc a dual-era
  * server (2026-07-28, basic/versioning, "Backward Compatibility with
  * Initialization-Based Versions"):
  *

@@ -280,9 +280,10 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
       const get = await fetch(`${server.base}/mcp`, { headers: { accept: "text/event-stream" } })
       expect(get.status).toBe(405)
       // A 2026-07-28 request makes no handshake: it names its client in _meta, and the row records it (issue 49 item 2).
+      // Its headers mirror the body (2026-07-28 streamable-http "Request Metadata"; httpModern.ts checks them).
       const modern = await fetch(`${server.base}/mcp`, {
         method: "POST",
-        headers: MCP_HEADERS,
+        headers: { ...MCP_HEADERS, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "skc_show" },
         body: JSON.stringify({
           jsonrpc: "2.0",
           id: 7,

@@ -1,0 +1,68 @@
+// The pure checks of revision 2026-07-28 over HTTP (src/mcp/httpModern.ts;
+// basic/transports/streamable-http "Request Metadata", "Value Encoding",
+// "Server Validation"). The server itself is driven in
+// test/e2e/mcp-http-modern.test.ts.
+import { describe, expect, it } from "vitest"
+import { decodedHeaderValue, eraOf, headerMismatch, statusOf } from "../../src/mcp/httpModern.js"
+
+const meta = (version: string) => ({ _meta: { "io.modelcontextprotocol/protocolVersion": version, "io.modelcontextprotocol/clientCapabilities": {} } })
+const b64 = (s: string) => `=?base64?${Buffer.from(s, "utf8").toString("base64")}?=`
+
+describe("eraOf: which requests are served without a handshake", () => {
+  it("a body naming 2026-07-28, or a header naming a version that is not a handshake revision, is modern", () => {
+    expect(eraOf({}, { id: 1, method: "tools/list", params: meta("2026-07-28") })).toBe("modern")
+    expect(eraOf({ "mcp-protocol-version": "2026-07-28" }, { id: 1, method: "tools/list" })).toBe("modern")
+    expect(eraOf({ "mcp-protocol-version": "2099-01-01" }, { id: 1, method: "tools/list", params: meta("2099-01-01") })).toBe("modern")
+  })
+  it("initialize, a handshake revision's header or _meta, and no version at all go to the SDK", () => {
+    expect(eraOf({ "mcp-protocol-version": "2026-07-28" }, { id: 1, method: "initialize", params: {} })).toBe("legacy")
+    expect(eraOf({ "mcp-protocol-version": "2025-06-18" }, { id: 1, method: "tools/list" })).toBe("legacy")
+    expect(eraOf({}, { id: 1, method: "tools/list", params: meta("2025-11-25") })).toBe("legacy")
+    expect(eraOf({}, { id: 1, method: "tools/list" })).toBe("legacy")
+  })
+  it("a handshake revision in _meta under a modern header is modern (and then a mismatch)", () => {
+    const message = { id: 1, method: "tools/list", params: meta("2025-11-25") }
+    expect(eraOf({ "mcp-protocol-version": "2026-07-28" }, message)).toBe("modern")
+    expect(headerMismatch({ "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" }, message)).toMatch(/does not match body value '2025-11-25'/)
+  })
+})
+
+describe("decodedHeaderValue: the Base64 sentinel", () => {
+  it("decodes UTF-8 and leaves a plain value alone", () => {
+    expect(decodedHeaderValue(b64("Hello, 世界"))).toBe("Hello, 世界")
+    expect(decodedHeaderValue(b64("=?base64?literal?="))).toBe("=?base64?literal?=")
+    expect(decodedHeaderValue("us-west1")).toBe("us-west1")
+  })
+  it("refuses what is not Base64 of UTF-8", () => {
+    expect(decodedHeaderValue("=?base64?***?=")).toBeUndefined()
+    expect(decodedHeaderValue(`=?base64?${Buffer.from([0xff, 0xfe]).toString("base64")}?=`)).toBeUndefined()
+  })
+})
+
+describe("headerMismatch", () => {
+  const call = { id: 2, method: "resources/read", params: { uri: "skill://notes/SKILL.md", ...meta("2026-07-28") } }
+  const ok = { "mcp-protocol-version": "2026-07-28", "mcp-method": "resources/read", "mcp-name": "skill://notes/SKILL.md" }
+  it("headers that mirror the body pass, Mcp-Name plain or encoded", () => {
+    expect(headerMismatch(ok, call)).toBeUndefined()
+    expect(headerMismatch({ ...ok, "mcp-name": b64("skill://notes/SKILL.md") }, call)).toBeUndefined()
+  })
+  it("a repeated header, a missing one or one that differs is named", () => {
+    expect(headerMismatch({ ...ok, "mcp-method": ["resources/read", "resources/read"] }, call)).toMatch(/Mcp-Method is repeated/)
+    expect(headerMismatch({ ...ok, "mcp-name": undefined }, call)).toMatch(/Mcp-Name header is required for resources\/read/)
+    expect(headerMismatch({ ...ok, "mcp-name": "skill://other/SKILL.md" }, call)).toMatch(/does not match body value 'skill:\/\/notes\/SKILL.md'/)
+    expect(headerMismatch({ ...ok, "mcp-name": "caf\u00e9" }, call)).toMatch(/characters a header value may not/)
+  })
+  it("a method that names nothing needs no Mcp-Name", () => {
+    expect(headerMismatch({ "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" }, { id: 1, method: "tools/list", params: meta("2026-07-28") })).toBeUndefined()
+  })
+})
+
+describe("statusOf", () => {
+  it("the revision's transport errors are 400, an unknown method 404, every other answer 200", () => {
+    const error = (code: number) => ({ jsonrpc: "2.0" as const, id: 1, error: { code, message: "x" } })
+    expect([-32020, -32021, -32022].map((c) => statusOf(error(c)))).toEqual([400, 400, 400])
+    expect(statusOf(error(-32601))).toBe(404)
+    expect(statusOf(error(-32602))).toBe(200)
+    expect(statusOf({ jsonrpc: "2.0", id: 1, result: {} })).toBe(200)
+  })
+})
