@@ -176,12 +176,24 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       return { texts, versions }
     }
 
+    /**
+     * A finding's range: what its rule says it is about (the link, the
+     * mention, the frontmatter key: `endLine`/`endColumn`), else from its
+     * column to the end of its line.
+     */
     const toDiagnostic = (d: LintDiagnostic, t: LintText | undefined): Diagnostic => {
+      const textOf = (line: number) => (t === undefined ? "" : lineText(t, line))
+      const shiftOf = (line: number) => (t?.bom === true && line === 0 ? 1 : 0)
       const line = d.line - 1
-      const text = t === undefined ? "" : lineText(t, line)
-      const shift = t?.bom === true && line === 0 ? 1 : 0
+      const text = textOf(line)
+      const start = { line, character: Math.min(d.column - 1, text.length) + shiftOf(line) }
+      const endLine = d.endLine === undefined ? undefined : d.endLine - 1
+      const end =
+        endLine !== undefined && d.endColumn !== undefined && (endLine > line || (endLine === line && d.endColumn > d.column))
+          ? { line: endLine, character: Math.min(d.endColumn - 1, textOf(endLine).length) + shiftOf(endLine) }
+          : { line, character: Math.max(text.length, d.column - 1) + shiftOf(line) }
       return {
-        range: { start: { line, character: Math.min(d.column - 1, text.length) + shift }, end: { line, character: Math.max(text.length, d.column - 1) + shift } },
+        range: { start, end },
         severity: d.severity === "error" ? 1 : 2,
         code: d.rule,
         codeDescription: { href: `${options.rulesDoc}#${anchor({ id: d.rule, name: d.name })}` },

@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest"
 import { parseMarkdownAst } from "../../src/domain/markdown/ast.js"
 
 describe("parseMarkdownAst links (RFC-0008 SKL3xx)", () => {
-  it("reports inline, reference, autolink and definition links with line and column", () => {
+  it("reports inline, reference, autolink and definition links with line and column, and where each ends", () => {
     const ast = parseMarkdownAst(
       ["---", "name: x", "---", "See [the guide](references/guide.md#setup) and [ref][r].", "Mail <me@x.org>, [r], <https://a.b/c>.", "", "[r]: other.md \"T\""].join("\n")
     )
     expect(ast.links).toEqual([
-      { target: "references/guide.md#setup", text: "the guide", line: 4, column: 5, kind: "inline" },
-      { target: "other.md", text: "ref", line: 4, column: 48, kind: "reference" },
-      { target: "mailto:me@x.org", text: "me@x.org", line: 5, column: 6, kind: "autolink" },
-      { target: "other.md", text: "r", line: 5, column: 18, kind: "reference" },
-      { target: "https://a.b/c", text: "https://a.b/c", line: 5, column: 23, kind: "autolink" },
-      { target: "other.md", text: "r", line: 7, column: 1, kind: "definition" }
+      { target: "references/guide.md#setup", text: "the guide", line: 4, column: 5, endLine: 4, endColumn: 43, kind: "inline" },
+      { target: "other.md", text: "ref", line: 4, column: 48, endLine: 4, endColumn: 56, kind: "reference" },
+      { target: "mailto:me@x.org", text: "me@x.org", line: 5, column: 6, endLine: 5, endColumn: 16, kind: "autolink" },
+      { target: "other.md", text: "r", line: 5, column: 18, endLine: 5, endColumn: 21, kind: "reference" },
+      { target: "https://a.b/c", text: "https://a.b/c", line: 5, column: 23, endLine: 5, endColumn: 38, kind: "autolink" },
+      { target: "other.md", text: "r", line: 7, column: 1, endLine: 7, endColumn: 18, kind: "definition" }
     ])
   })
 
@@ -24,7 +24,7 @@ describe("parseMarkdownAst links (RFC-0008 SKL3xx)", () => {
   it("finds links in headings, lists and quotes, and images separately", () => {
     const ast = parseMarkdownAst("# [H](h.md)\n\n- [L](l.md)\n\n> [Q](q.md) ![I](i.png)\n")
     expect(ast.links.map((l) => [l.target, l.line])).toEqual([["h.md", 1], ["l.md", 3], ["q.md", 5]])
-    expect(ast.images).toEqual([{ target: "i.png", text: "I", line: 5, column: 13, kind: "inline" }])
+    expect(ast.images).toEqual([{ target: "i.png", text: "I", line: 5, column: 13, endLine: 5, endColumn: 24, kind: "inline" }])
   })
 })
 

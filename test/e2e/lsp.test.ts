@@ -210,6 +210,40 @@ describe("skc lsp (issue 50)", () => {
     expect(after.map((d) => d.code).filter((c) => c === "SKL112" || c === "SKL402")).toEqual([])
   })
 
+  it("a diagnostic's range covers what it is about: the link, the mention, the frontmatter key", async () => {
+    const dir = join(sb.work, "skills", "ranges")
+    const text = [
+      "---",
+      "name: ranges",
+      "description: Checks ranges. Use when testing editors.",
+      "colour: blue",
+      "---",
+      "# Ranges",
+      "",
+      "See [the guide](missing.md) and [here](#nowhere) after.",
+      "",
+      "Read GUIDE.md first.",
+      ""
+    ].join("\n")
+    writeTree(dir, { "SKILL.md": text, "guide.md": "# Guide\n" })
+    const uri = uriOf(join(dir, "SKILL.md"))
+    await lsp.open(uri, text)
+    const diagnostics = await lsp.diagnostics(uri, (p) => p.version === 1)
+    const lines = text.split("\n")
+    /** The range of `what`, the first time it is on line `line` (0-based). */
+    const covering = (line: number, what: string) => {
+      const character = lines[line]!.indexOf(what)
+      expect(character, what).toBeGreaterThanOrEqual(0)
+      return { start: { line, character }, end: { line, character: character + what.length } }
+    }
+    const rangeOf = (code: string) => diagnostics.find((d) => d.code === code)?.range
+    expect(rangeOf("SKL109")).toEqual(covering(3, "colour"))
+    expect(rangeOf("SKL301")).toEqual(covering(7, "[the guide](missing.md)"))
+    expect(rangeOf("SKL302")).toEqual(covering(7, "[here](#nowhere)"))
+    expect(rangeOf("SKL402")).toEqual(covering(9, "GUIDE.md"))
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  })
+
   it("lints an open eval file with the skill (SKL701)", async () => {
     const evals = join(DIR, "evals", "triggers.json")
     writeTree(join(DIR, "evals"), { "triggers.json": "{ not json" })

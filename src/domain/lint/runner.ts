@@ -87,6 +87,7 @@ export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<Effective
         file: f.file,
         line: f.line,
         column: f.column ?? 1,
+        ...(f.endLine === undefined || f.endColumn === undefined ? {} : { endLine: f.endLine, endColumn: f.endColumn }),
         message: f.message,
         ...(f.fix === undefined ? {} : { fix: f.fix }),
         ...(f.suggestions === undefined || f.suggestions.length === 0 ? {} : { suggestions: f.suggestions })

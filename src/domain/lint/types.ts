@@ -60,6 +60,13 @@ export interface Finding {
   readonly file: string
   readonly line: number
   readonly column?: number
+  /**
+   * The exclusive end of what the finding is about (the whole link, the
+   * mention, the frontmatter key), when the rule knows it: the editor's
+   * diagnostic range covers `line:column` to here (issue 50).
+   */
+  readonly endLine?: number
+  readonly endColumn?: number
   readonly message: string
   /** A certain fix (`skc lint --fix`, the editor's preferred quick fix; issue 50): edits of `file`. */
   readonly fix?: Fix
@@ -156,6 +163,9 @@ export interface LintDiagnostic {
   readonly file: string
   readonly line: number
   readonly column: number
+  /** The exclusive end of what the diagnostic covers, when its rule knows it (`Finding.endLine`). */
+  readonly endLine?: number
+  readonly endColumn?: number
   readonly message: string
   readonly fix?: Fix
   readonly suggestions?: ReadonlyArray<Fix>
@@ -186,6 +196,21 @@ export const codePoints = (s: string): number => {
 /** The 1-based line of a frontmatter key, or 1 (the opening delimiter) when unknown. */
 export const keyLine = (fm: Frontmatter, key: string): number =>
   fm._tag === "Parsed" ? (fm.keyLines[key] ?? 1) : 1
+
+/**
+ * Where a frontmatter key is, for a finding about it: its line (`keyLine`)
+ * and, when that line holds the key as written, the key's own columns, so
+ * an editor marks the key rather than the rest of the line.
+ */
+export const keyAt = (fm: Frontmatter, key: string): Pick<Finding, "line" | "column" | "endLine" | "endColumn"> => {
+  const line = keyLine(fm, key)
+  if (fm._tag !== "Parsed" || fm.keyLines[key] === undefined) return { line }
+  // The YAML text starts on file line 2 (after the opening `---`).
+  const text = fm.raw.split("\n")[line - 2] ?? ""
+  const at = /^\s*(["']?)/.exec(text)![0].length
+  if (text.slice(at, at + key.length) !== key) return { line }
+  return { line, column: at + 1, endLine: line, endColumn: at + key.length + 1 }
+}
 
 export const frontmatterData = (fm: Frontmatter): Readonly<Record<string, unknown>> | undefined =>
   fm._tag === "Parsed" ? fm.data : undefined

@@ -133,6 +133,9 @@ const shallowAst = (scanned: CodeScan): MarkdownAst => {
 
 const lineOf = (node: Nodes): number => node.position?.start.line ?? 1
 const columnOf = (node: Nodes): number => node.position?.start.column ?? 1
+/** The end of a node's source (exclusive column), or its start when the parser gave none. */
+const endOf = (node: Nodes): { readonly endLine: number; readonly endColumn: number } =>
+  node.position === undefined ? { endLine: lineOf(node), endColumn: columnOf(node) } : { endLine: node.position.end.line, endColumn: node.position.end.column }
 
 export const parseMarkdownAst = (source: string): MarkdownAst => {
   if (nestingDepthOver(source)) return shallowAst(scanCodeBlocks(source))
@@ -182,6 +185,7 @@ export const parseMarkdownAst = (source: string): MarkdownAst => {
           text: finishText(plainText(node)),
           line: lineOf(node),
           column: columnOf(node),
+          ...endOf(node),
           kind: autolink ? "autolink" : "inline"
         })
         break
@@ -192,14 +196,15 @@ export const parseMarkdownAst = (source: string): MarkdownAst => {
           text: finishText(plainText(node)),
           line: lineOf(node),
           column: columnOf(node),
+          ...endOf(node),
           kind: "reference"
         })
         break
       case "definition":
-        links.push({ target: node.url, text: node.label ?? node.identifier, line: lineOf(node), column: columnOf(node), kind: "definition" })
+        links.push({ target: node.url, text: node.label ?? node.identifier, line: lineOf(node), column: columnOf(node), ...endOf(node), kind: "definition" })
         break
       case "image":
-        images.push({ target: node.url, text: finishText(node.alt ?? ""), line: lineOf(node), column: columnOf(node), kind: "inline" })
+        images.push({ target: node.url, text: finishText(node.alt ?? ""), line: lineOf(node), column: columnOf(node), ...endOf(node), kind: "inline" })
         break
       case "imageReference":
         images.push({
@@ -207,6 +212,7 @@ export const parseMarkdownAst = (source: string): MarkdownAst => {
           text: finishText(node.alt ?? ""),
           line: lineOf(node),
           column: columnOf(node),
+          ...endOf(node),
           kind: "reference"
         })
         break

@@ -38,6 +38,9 @@ export interface Link {
   readonly line: number
   /** 1-based column, in UTF-16 code units of the line. */
   readonly column: number
+  /** Where the link's source ends (exclusive, as `line`/`column`): the whole link, `[text](target)`, `<url>` or the definition (an editor's diagnostic range). */
+  readonly endLine: number
+  readonly endColumn: number
   readonly kind: "inline" | "reference" | "autolink" | "definition"
 }
 

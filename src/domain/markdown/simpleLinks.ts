@@ -126,7 +126,7 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
         const end = start + m[0].length
         // A code span may not start inside the link (its text and destination hold no backtick, so only check the end).
         if (inSpan(spans, offset + end - 1)) return undefined
-        const found: Link = { target: m[2]!, text: linkText(m[1]!), line: lineNo, column: start + 1, kind: "inline" }
+        const found: Link = { target: m[2]!, text: linkText(m[1]!), line: lineNo, column: start + 1, endLine: lineNo, endColumn: end + 1, kind: "inline" }
         ;(image ? images : links).push(found)
         i = end - 1
       }

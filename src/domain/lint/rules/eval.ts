@@ -8,7 +8,7 @@ import { EVALS_FILE, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE } from "../.
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
 import { listedText } from "../../agents/listing.js"
 import { activeProfiles } from "../profiles.js"
-import { codePoints, frontmatterData, keyLine, positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
+import { codePoints, frontmatterData, keyAt, positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
 import { thousands } from "../../thousands.js"
 
 /** The line of a JSON syntax error: V8 says "(line L column C)" or "at position P". */
@@ -88,7 +88,7 @@ export const skl702: Rule = {
         const n = codePoints(text)
         if (n <= cap) continue
         const what = fields.join(" + ")
-        out.push({ file: "SKILL.md", line: keyLine(s.frontmatter, "description"), message: `${what} is ${n} characters; ${p.title} cuts it at ${cap} in its skill listing` })
+        out.push({ file: "SKILL.md", ...keyAt(s.frontmatter, "description"), message: `${what} is ${n} characters; ${p.title} cuts it at ${cap} in its skill listing` })
       }
       return out
     }

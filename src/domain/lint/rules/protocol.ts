@@ -5,7 +5,7 @@
  * body from the snapshot, parsed once for all rules.
  */
 import { splitLines } from "../../markdown/lines.js"
-import { frontmatterData, has, keyLine, type Finding, type Rule, type SkillSnapshot } from "../types.js"
+import { frontmatterData, has, keyAt, type Finding, type Rule, type SkillSnapshot } from "../types.js"
 import { metadataFindings } from "../metadataIssues.js"
 import { RESERVED_WORDS } from "../../protocol/metadata.js"
 import { estimateTokens } from "../../protocol/tokens.js"
@@ -53,9 +53,9 @@ export const skl601: Rule = {
   check: (s) => {
     const tools = allowedToolsOf(s)
     if (tools === undefined) return []
-    const line = keyLine(s.frontmatter, "allowed-tools")
+    const at = keyAt(s.frontmatter, "allowed-tools")
     return dangerousCombinations(tools).map(
-      (c): Finding => ({ file: "SKILL.md", line, message: `allowed-tools grants ${c.tools[0]} and ${c.tools[1]}, which together ${c.risk}` })
+      (c): Finding => ({ file: "SKILL.md", ...at, message: `allowed-tools grants ${c.tools[0]} and ${c.tools[1]}, which together ${c.risk}` })
     )
   }
 }
@@ -76,8 +76,8 @@ export const skl602: Rule = {
   check: (s) => {
     const tools = allowedToolsOf(s)
     if (tools === undefined) return []
-    const line = keyLine(s.frontmatter, "allowed-tools")
-    return tools.filter((t) => !isKnownTool(t.tool)).map((t): Finding => ({ file: "SKILL.md", line, message: `unknown tool '${t.tool}' in allowed-tools` }))
+    const at = keyAt(s.frontmatter, "allowed-tools")
+    return tools.filter((t) => !isKnownTool(t.tool)).map((t): Finding => ({ file: "SKILL.md", ...at, message: `unknown tool '${t.tool}' in allowed-tools` }))
   }
 }
 

@@ -1,4 +1,4 @@
-import { frontmatterData, keyLine, type Rule } from "../types.js"
+import { frontmatterData, keyAt, type Rule } from "../types.js"
 
 export const skl104: Rule = {
   id: "SKL104",
@@ -16,7 +16,7 @@ export const skl104: Rule = {
     return [
       {
         file: "SKILL.md",
-        line: keyLine(s.frontmatter, "name"),
+        ...keyAt(s.frontmatter, "name"),
         message: `name '${data.name}' does not match directory '${s.dirName}'`
       }
     ]

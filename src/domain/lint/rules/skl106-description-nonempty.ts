@@ -1,5 +1,5 @@
 import { metadataFindings } from "../metadataIssues.js"
-import { frontmatterData, keyLine, type Rule } from "../types.js"
+import { frontmatterData, keyAt, type Rule } from "../types.js"
 
 export const skl106: Rule = {
   id: "SKL106",
@@ -17,6 +17,6 @@ export const skl106: Rule = {
     // issue 46 item 5: `skc init`'s template ("TODO: Add skill description") is no description either.
     const description = frontmatterData(s.frontmatter)?.description
     if (found.length > 0 || typeof description !== "string" || !/^\s*TODO\b/.test(description)) return found
-    return [{ file: "SKILL.md", line: keyLine(s.frontmatter, "description"), message: `description is a placeholder ('${description.trim()}'): say what the skill does and when to use it` }]
+    return [{ file: "SKILL.md", ...keyAt(s.frontmatter, "description"), message: `description is a placeholder ('${description.trim()}'): say what the skill does and when to use it` }]
   }
 }

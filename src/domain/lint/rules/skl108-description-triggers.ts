@@ -2,7 +2,7 @@ import { listedText } from "../../agents/listing.js"
 import { scalarAt } from "../frontmatterEdits.js"
 import type { Fix } from "../fix.js"
 import { activeProfiles } from "../profiles.js"
-import { frontmatterData, keyLine, stringList, withOptions, type Rule, type SkillSnapshot, suggested } from "../types.js"
+import { frontmatterData, keyAt, stringList, withOptions, type Rule, type SkillSnapshot, suggested } from "../types.js"
 
 /** RFC-0008's six patterns plus DECISIONS #20's three. */
 export const TRIGGER_PATTERNS: ReadonlyArray<string> = [
@@ -94,7 +94,7 @@ export const skl108: Rule = {
     return [
       {
         file: "SKILL.md",
-        line: keyLine(s.frontmatter, "description"),
+        ...keyAt(s.frontmatter, "description"),
         message: elsewhere
           ? `missing activation trigger in what ${missing.map((p) => p.name).join(", ")} list${missing.length === 1 ? "s" : ""}: say when to use the skill in the description (a field such as 'when_to_use' is not listed by ${missing.length === 1 ? "it" : "them"})`
           : "missing activation trigger: say when to use the skill (e.g. 'Use when …')",

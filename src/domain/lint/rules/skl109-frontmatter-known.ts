@@ -3,7 +3,7 @@ import { editDistance, typoBound } from "../../suggest.js"
 import { AGENT_SKILLS_FIELDS, frontmatterDialects } from "../dialects.js"
 import { activeProfiles, allFieldNames, profileList, profilesKnowing } from "../profiles.js"
 import { lineStarts } from "../fix.js"
-import { frontmatterData, keyLine, stringList, suggested, withOptions, type Rule, type SkillSnapshot } from "../types.js"
+import { frontmatterData, keyAt, keyLine, stringList, suggested, withOptions, type Rule, type SkillSnapshot } from "../types.js"
 
 /** The guided edit (issue 50): the key at the start of its line renamed to the field meant. */
 const renameKey = (s: SkillSnapshot, key: string, line: number, meant: string) => {
@@ -54,7 +54,7 @@ export const skl109: Rule = {
               : `unknown frontmatter field: '${k}'`
         const line = keyLine(s.frontmatter, k)
         // Only when the field meant is not there already (renaming would make a duplicate key).
-        return { file: "SKILL.md", line, message, ...suggested(typo !== undefined && !Object.prototype.hasOwnProperty.call(data, typo) ? renameKey(s, k, line, typo) : undefined) }
+        return { file: "SKILL.md", ...keyAt(s.frontmatter, k), message, ...suggested(typo !== undefined && !Object.prototype.hasOwnProperty.call(data, typo) ? renameKey(s, k, line, typo) : undefined) }
       })
   })
 }

@@ -1,5 +1,5 @@
 import { nameFormatProblem } from "../../protocol/metadata.js"
-import { frontmatterData, keyLine, type Rule } from "../types.js"
+import { frontmatterData, keyAt, type Rule } from "../types.js"
 
 /** Any character outside ASCII. */
 const NON_ASCII = /[^\u0000-\u007f]/
@@ -22,7 +22,7 @@ export const skl110: Rule = {
     return [
       {
         file: "SKILL.md",
-        line: keyLine(s.frontmatter, "name"),
+        ...keyAt(s.frontmatter, "name"),
         message: `name '${name}' has non-ASCII characters; some agents and file systems mishandle them`
       }
     ]

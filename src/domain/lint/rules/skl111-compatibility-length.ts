@@ -1,4 +1,4 @@
-import { codePoints, frontmatterData, has, keyLine, type Rule } from "../types.js"
+import { codePoints, frontmatterData, has, keyAt, type Rule } from "../types.js"
 
 export const skl111: Rule = {
   id: "SKL111",
@@ -13,11 +13,11 @@ export const skl111: Rule = {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined || !has(data, "compatibility")) return []
     const c = data.compatibility
-    const line = keyLine(s.frontmatter, "compatibility")
-    if (c !== null && typeof c !== "string") return [{ file: "SKILL.md", line, message: "compatibility must be a string" }]
+    const at = keyAt(s.frontmatter, "compatibility")
+    if (c !== null && typeof c !== "string") return [{ file: "SKILL.md", ...at, message: "compatibility must be a string" }]
     const n = c === null ? 0 : codePoints(c.trim() === "" ? "" : c)
-    if (n === 0) return [{ file: "SKILL.md", line, message: "compatibility is empty; it must be 1-500 characters" }]
-    if (n > 500) return [{ file: "SKILL.md", line, message: `compatibility is ${n} characters; maximum is 500` }]
+    if (n === 0) return [{ file: "SKILL.md", ...at, message: "compatibility is empty; it must be 1-500 characters" }]
+    if (n > 500) return [{ file: "SKILL.md", ...at, message: `compatibility is ${n} characters; maximum is 500` }]
     return []
   }
 }

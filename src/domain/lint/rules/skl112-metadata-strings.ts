@@ -1,6 +1,6 @@
 import { doubleQuoted, scalarAt, valueAfter } from "../frontmatterEdits.js"
 import type { Fix } from "../fix.js"
-import { frontmatterData, has, keyLine, type Rule, type SkillSnapshot } from "../types.js"
+import { frontmatterData, has, keyAt, type Rule, type SkillSnapshot } from "../types.js"
 
 /**
  * The certain fix of a metadata value written as a plain number or boolean
@@ -33,15 +33,15 @@ export const skl112: Rule = {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined || !has(data, "metadata")) return []
     const m = data.metadata
-    const line = keyLine(s.frontmatter, "metadata")
+    const at = keyAt(s.frontmatter, "metadata")
     if (typeof m !== "object" || m === null || Array.isArray(m) || m instanceof Date) {
-      return [{ file: "SKILL.md", line, message: "metadata must be a map of string keys to string values" }]
+      return [{ file: "SKILL.md", ...at, message: "metadata must be a map of string keys to string values" }]
     }
     return Object.entries(m as Record<string, unknown>)
       .filter(([, v]) => typeof v !== "string")
       .map(([k]) => {
         const fix = quoteFix(s, k)
-        return { file: "SKILL.md", line, message: `metadata value '${k}' must be a string`, ...(fix === undefined ? {} : { fix }) }
+        return { file: "SKILL.md", ...at, message: `metadata value '${k}' must be a string`, ...(fix === undefined ? {} : { fix }) }
       })
   }
 }

@@ -1,4 +1,4 @@
-import { frontmatterData, has, keyLine, type Rule } from "../types.js"
+import { frontmatterData, has, keyAt, type Rule } from "../types.js"
 
 const TOOL = /^[A-Za-z_][A-Za-z0-9_.-]*(\((.*)\))?$/s
 
@@ -49,14 +49,14 @@ export const skl114: Rule = {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined || !has(data, "allowed-tools") || data["allowed-tools"] === null) return []
     const v = data["allowed-tools"]
-    const line = keyLine(s.frontmatter, "allowed-tools")
+    const at = keyAt(s.frontmatter, "allowed-tools")
     const entries =
       typeof v === "string" ? splitAllowedTools(v) : Array.isArray(v) && v.every((e) => typeof e === "string") ? (v as Array<string>) : undefined
     if (entries === undefined) {
-      return [{ file: "SKILL.md", line, message: "allowed-tools must be a space-separated string or a list of strings" }]
+      return [{ file: "SKILL.md", ...at, message: "allowed-tools must be a space-separated string or a list of strings" }]
     }
     return entries
       .filter((e) => !isWellFormedTool(e))
-      .map((e) => ({ file: "SKILL.md", line, message: `malformed allowed-tools entry: '${e}'` }))
+      .map((e) => ({ file: "SKILL.md", ...at, message: `malformed allowed-tools entry: '${e}'` }))
   }
 }

@@ -2,7 +2,7 @@ import { fieldKeys, knownFields } from "../../agents/index.js"
 import { fieldValueProblem } from "../../agents/fieldValue.js"
 import { activeProfiles } from "../profiles.js"
 import type { AgentProfile } from "../../agents/profile.js"
-import { frontmatterData, has, keyLine, type Finding, type Rule } from "../types.js"
+import { frontmatterData, has, keyAt, type Finding, type Rule } from "../types.js"
 
 /**
  * Each field whose value an agent of `profiles` does not read as intended,
@@ -50,7 +50,7 @@ export const skl115: Rule = {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined) return []
     return fieldValueProblems(data, activeProfiles(s)).map(
-      (p): Finding => ({ file: "SKILL.md", line: keyLine(s.frontmatter, p.field), message: p.message })
+      (p): Finding => ({ file: "SKILL.md", ...keyAt(s.frontmatter, p.field), message: p.message })
     )
   }
 }

@@ -14,7 +14,7 @@ export const skl301: Rule = {
     const out: Array<Finding> = []
     for (const { file, link, target } of fileLinks(s)) {
       if (target._tag === "Internal" && s.lookup(target.path) === undefined) {
-        out.push({ file, line: link.line, column: link.column, message: `link target not found: '${target.written}'` })
+        out.push({ file, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, message: `link target not found: '${target.written}'` })
       }
     }
     return out

@@ -39,7 +39,7 @@ export const skl302: Rule = {
       if (fragment === "") continue
       const set = anchorsIn(path)
       if (set !== undefined && !set.has(fragment) && !set.has(fragment.toLowerCase())) {
-        out.push({ file, line: link.line, column: link.column, message: `anchor not found: '${written}'` })
+        out.push({ file, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, message: `anchor not found: '${written}'` })
       }
     }
     return out

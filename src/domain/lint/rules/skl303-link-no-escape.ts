@@ -14,9 +14,9 @@ export const skl303: Rule = {
     const out: Array<Finding> = []
     for (const { file, link, target } of fileLinks(s)) {
       if (target._tag === "Escapes") {
-        out.push({ file, line: link.line, column: link.column, message: `link escapes skill root: '${target.path}'` })
+        out.push({ file, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, message: `link escapes skill root: '${target.path}'` })
       } else if (target._tag === "Internal" && s.lookup(target.path)?.escapes === true) {
-        out.push({ file, line: link.line, column: link.column, message: `link escapes skill root via symlink: '${target.written}'` })
+        out.push({ file, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, message: `link escapes skill root via symlink: '${target.written}'` })
       }
     }
     return out

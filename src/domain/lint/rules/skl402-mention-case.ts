@@ -37,7 +37,10 @@ export const skl402: Rule = {
     "Safe because only the case of letters changes and the result names the file exactly; a mention written with percent escapes or with `./`/`../` segments is left to the author.",
   // One line per fact (issue 46 item 5): a mention repeated in a file is reported at its first place, with the other lines named.
   check: (s) => {
-    const facts = new Map<string, { file: string; line: number; column: number; text: string; real: string; lines: Array<number>; edits: Array<TextEdit> }>()
+    const facts = new Map<
+      string,
+      { file: string; line: number; column: number; endColumn: number | undefined; text: string; real: string; lines: Array<number>; edits: Array<TextEdit> }
+    >()
     const starts = new Map<string, ReadonlyArray<number>>()
     const sources = new Map<string, string>()
     for (const { file, mismatch } of snapshotReferences(s).caseMismatches) {
@@ -48,7 +51,11 @@ export const skl402: Rule = {
       const edit = respell(source, starts.get(file)!, mismatch.mention, mismatch.real)
       let fact = facts.get(key)
       if (fact === undefined) {
-        fact = { file, line: mismatch.mention.line, column: mismatch.mention.column, text: mismatch.mention.text, real: mismatch.real, lines: [mismatch.mention.line], edits: [] }
+        const { line, column, text } = mismatch.mention
+        // The editor's range covers the mention when the source holds it as written (no escape decoded).
+        const start = offsetAt(starts.get(file)!, line, column)
+        const endColumn = start !== undefined && text !== "" && source.slice(start, start + text.length) === text ? column + text.length : undefined
+        fact = { file, line, column, endColumn, text, real: mismatch.real, lines: [line], edits: [] }
         facts.set(key, fact)
       } else if (!fact.lines.includes(mismatch.mention.line)) fact.lines.push(mismatch.mention.line)
       if (edit !== undefined && !fact.edits.some((e) => e.start === edit.start)) fact.edits.push(edit)
@@ -59,6 +66,7 @@ export const skl402: Rule = {
         file: f.file,
         line: f.line,
         column: f.column,
+        ...(f.endColumn === undefined ? {} : { endLine: f.line, endColumn: f.endColumn }),
         message:
           `'${f.text}' matches '${f.real}' only ignoring case; it breaks on case-sensitive file systems` +
           (others.length === 0 ? "" : ` (also on ${others.length === 1 ? "line" : "lines"} ${others.join(", ")})`),
