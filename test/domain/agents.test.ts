@@ -50,6 +50,11 @@ describe("DECISIONS #51 agent profiles", () => {
     expect(fieldValueProblem(kind("hooks"), { PreToolUse: { command: "x" } })).toMatch(/list of matchers/)
     expect(fieldValueProblem(kind("hooks"), { BeforeTool: [] })).toMatch(/unknown hook event 'BeforeTool'/)
     expect(fieldValueProblem(kind("hooks"), { Stop: [{ hooks: [{ type: "command" }] }] })).toMatch(/non-empty 'command'/)
+    // CHANGELOG 2.1.118: hooks that call an MCP tool; 2.1.139: the exec form's `args`.
+    expect(fieldValueProblem(kind("hooks"), { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "mcp_tool", server: "guard", tool: "check" }] }] })).toBeUndefined()
+    expect(fieldValueProblem(kind("hooks"), { Stop: [{ hooks: [{ type: "command", command: "./lint", args: ["--fix", "${file}"] }] }] })).toBeUndefined()
+    expect(fieldValueProblem(kind("hooks"), { Stop: [{ hooks: [{ type: "command", command: "./lint", args: "--fix" }] }] })).toMatch(/'args' must be a list of strings/)
+    expect(fieldValueProblem(kind("hooks"), { Stop: [{ hooks: [{ type: "webhook" }] }] })).toMatch(/one of command, prompt, agent, http, mcp_tool, not 'webhook'/)
   })
 
   it("Claude's keys read in kebab-case, snake_case and camelCase (CHANGELOG 2.1.186)", () => {

@@ -44,11 +44,15 @@ const hooksProblem = (v: unknown, events: ReadonlyArray<string>): string | undef
         if (!isMap(h)) return `${where} must be a map { type, command }, not ${show(h)}`
         if (h.type === "command") {
           if (typeof h.command !== "string" || h.command.trim() === "") return `${where}: type 'command' needs a non-empty 'command' string`
+          // The exec form (CHANGELOG 2.1.139): the command spawned without a shell, with these arguments.
+          if (h.args !== undefined && !(Array.isArray(h.args) && h.args.every((a) => typeof a === "string"))) return `${where}: 'args' must be a list of strings`
+        } else if (h.type === "mcp_tool") {
+          // CHANGELOG 2.1.118: a hook may call an MCP tool; the CHANGELOG names no fields of it, so none is required here.
         } else if (h.type === "prompt" || h.type === "agent") {
           if (typeof h.prompt !== "string" || h.prompt.trim() === "") return `${where}: type '${h.type}' needs a non-empty 'prompt' string`
         } else if (h.type === "http") {
           if (typeof h.url !== "string" || h.url.trim() === "") return `${where}: type 'http' needs a 'url' string`
-        } else return `${where}: 'type' must be one of command, prompt, agent, http, not ${show(h.type)}`
+        } else return `${where}: 'type' must be one of command, prompt, agent, http, mcp_tool, not ${show(h.type)}`
         if (h.timeout !== undefined && !(typeof h.timeout === "number" && h.timeout > 0)) return `${where}: 'timeout' must be a positive number of seconds`
       }
     }

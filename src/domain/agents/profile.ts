@@ -31,7 +31,7 @@ export type FieldKind =
   | { readonly kind: "string-map" }
   /** Any YAML map (shape checked by a combination rule, e.g. `hooks`). */
   | { readonly kind: "map" }
-  /** Claude Code's `hooks`: event name → list of `{ matcher?, hooks: [{ type, command|prompt, timeout? }] }`. */
+  /** Claude Code's `hooks`: event name → list of `{ matcher?, hooks: [{ type, command (args?)|prompt|url, timeout? }] }`; `mcp_tool` hooks too. */
   | { readonly kind: "hooks"; readonly events: ReadonlyArray<string> }
   /** Anything (the field is known, its value not checked). */
   | { readonly kind: "any" }
