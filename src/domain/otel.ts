@@ -103,6 +103,61 @@ const isActivation = (record: Json, attrs: Map<string, string>): boolean => {
   return scalar(record.body) === EVENT || name === SHORT_EVENT || name === EVENT
 }
 
+/** What a JSON value is, for a message: `a number`, `an array`, `null`… */
+const kindOf = (v: unknown): string =>
+  v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`
+
+/**
+ * Why a parsed OTLP/JSON body is not an `ExportLogsServiceRequest`, or
+ * undefined when it is one (OTLP/HTTP: such a body is 400 Bad Request).
+ * The proto3 JSON mapping: a message is a JSON object, a repeated field an
+ * array (`null` for either is the field's default, absent); fields of
+ * unknown names are ignored, as OTLP asks of receivers. Checked down to
+ * each log record and its attributes, what this receiver reads; the values
+ * within are read leniently (`scalar`).
+ */
+export const logsRequestProblem = (document: unknown): string | undefined => {
+  if (!isObject(document)) return `the body is ${kindOf(document)}, not an ExportLogsServiceRequest object`
+  /** The elements of a repeated message field, or the reason it is not one. */
+  const messages = (owner: Json, camel: string, snake: string, at: string): ReadonlyArray<readonly [Json | null, string]> | string => {
+    const name = camel in owner ? camel : snake
+    const v = owner[name]
+    const path = `${at}${name}`
+    if (v === undefined || v === null) return []
+    if (!Array.isArray(v)) return `${path} is ${kindOf(v)}, not an array`
+    const out: Array<readonly [Json | null, string]> = []
+    for (let i = 0; i < v.length; i++) {
+      const e: unknown = v[i]
+      if (e !== null && !isObject(e)) return `${path}[${i}] is ${kindOf(e)}, not an object`
+      out.push([e, `${path}[${i}].`])
+    }
+    return out
+  }
+  const resourceLogs = messages(document, "resourceLogs", "resource_logs", "")
+  if (typeof resourceLogs === "string") return resourceLogs
+  for (const [rl, at] of resourceLogs) {
+    if (rl === null) continue
+    if (rl.resource !== undefined && rl.resource !== null) {
+      if (!isObject(rl.resource)) return `${at}resource is ${kindOf(rl.resource)}, not an object`
+      const attributes = messages(rl.resource, "attributes", "attributes", `${at}resource.`)
+      if (typeof attributes === "string") return attributes
+    }
+    const scopeLogs = messages(rl, "scopeLogs", "scope_logs", at)
+    if (typeof scopeLogs === "string") return scopeLogs
+    for (const [sl, slAt] of scopeLogs) {
+      if (sl === null) continue
+      const records = messages(sl, "logRecords", "log_records", slAt)
+      if (typeof records === "string") return records
+      for (const [record, recordAt] of records) {
+        if (record === null) continue
+        const attributes = messages(record, "attributes", "attributes", recordAt)
+        if (typeof attributes === "string") return attributes
+      }
+    }
+  }
+  return undefined
+}
+
 /** The activations of an OTLP/JSON logs export (already parsed from JSON); never throws. */
 export const activationsOfOtlp = (document: unknown): OtelActivations => {
   const activations: Array<Activation> = []

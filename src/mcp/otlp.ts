@@ -18,13 +18,14 @@
  * taken, or with `partialSuccess` (`rejectedLogRecords`, `errorMessage`)
  * counting activations that could not be recorded (no skill name or time,
  * a skill that does not resolve here); 400 with a `Status` for a body that
- * is not JSON; 413 over the size limit.
+ * is not JSON (or not protobuf), or JSON that is not an
+ * `ExportLogsServiceRequest` (`{"resourceLogs":42}`); 413 over the size limit.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { gunzipSync } from "node:zlib"
 import { Exit } from "effect"
 import { recordActivations } from "../app/usage/activations.js"
-import { activationsOfOtlp } from "../domain/otel.js"
+import { activationsOfOtlp, logsRequestProblem } from "../domain/otel.js"
 import { logsRequestOfProtobuf, ProtobufError } from "../domain/otlpProtobuf.js"
 import type { McpSession } from "./server.js"
 
@@ -94,6 +95,9 @@ export const receiveLogs = async (req: IncomingMessage, res: ServerResponse, byt
     if (binary && !(e instanceof ProtobufError)) throw e
     return fail(400, `not ${binary ? "an ExportLogsServiceRequest" : "JSON"}: ${e instanceof Error ? e.message : String(e)}`)
   }
+  // JSON of another shape (`{"resourceLogs":42}`, `42`) is not an ExportLogsServiceRequest: 400 (OTLP/HTTP "Bad Data").
+  const problem = logsRequestProblem(document)
+  if (problem !== undefined) return fail(400, `not an ExportLogsServiceRequest: ${problem}`)
   const parsed = activationsOfOtlp(document)
   // The activation's own `user` (Claude Code's user.email) is kept: recordActivations merges no caller into its rows.
   const recorded = await session.run(recordActivations(parsed))

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { activationsOfOtlp, activationsOfOtlpFile } from "../../src/domain/otel.js"
+import { activationsOfOtlp, activationsOfOtlpFile, logsRequestProblem } from "../../src/domain/otel.js"
 
 const FIXTURE = readFileSync(join(__dirname, "..", "fixtures", "otel", "claude-code-logs.json"), "utf8")
 
@@ -57,6 +57,30 @@ describe("OTLP/JSON skill activations (issue 49 item 4)", () => {
     for (const junk of [null, 42, "x", [], { resourceLogs: "no" }, { resourceLogs: [{ scopeLogs: [{ logRecords: [null, 1] }] }] }]) {
       expect(activationsOfOtlp(junk).activations).toEqual([])
     }
+  })
+})
+
+describe("what is an ExportLogsServiceRequest (OTLP/HTTP: another shape is 400)", () => {
+  it("takes the fixture, an empty export, nulls, snake_case names and unknown fields", () => {
+    expect(logsRequestProblem(JSON.parse(FIXTURE))).toBeUndefined()
+    for (const ok of [{}, { resourceLogs: null }, { resourceLogs: [] }, { resource_logs: [{ scope_logs: [{ log_records: [{ attributes: null }] }] }] }, { hello: 1 }, { resourceLogs: [null] }]) {
+      expect(logsRequestProblem(ok), JSON.stringify(ok)).toBeUndefined()
+    }
+  })
+
+  it("names where a body of another shape goes wrong", () => {
+    expect(logsRequestProblem(42)).toBe("the body is a number, not an ExportLogsServiceRequest object")
+    expect(logsRequestProblem([])).toBe("the body is an array, not an ExportLogsServiceRequest object")
+    expect(logsRequestProblem(null)).toBe("the body is null, not an ExportLogsServiceRequest object")
+    expect(logsRequestProblem({ resourceLogs: 42 })).toBe("resourceLogs is a number, not an array")
+    expect(logsRequestProblem({ resource_logs: {} })).toBe("resource_logs is an object, not an array")
+    expect(logsRequestProblem({ resourceLogs: ["x"] })).toBe("resourceLogs[0] is a string, not an object")
+    expect(logsRequestProblem({ resourceLogs: [{ resource: [] }] })).toBe("resourceLogs[0].resource is an array, not an object")
+    expect(logsRequestProblem({ resourceLogs: [{ resource: { attributes: {} } }] })).toBe("resourceLogs[0].resource.attributes is an object, not an array")
+    expect(logsRequestProblem({ resourceLogs: [{}, { scopeLogs: [{ logRecords: [1] }] }] })).toBe("resourceLogs[1].scopeLogs[0].logRecords[0] is a number, not an object")
+    expect(logsRequestProblem({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ attributes: "a=b" }] }] }] })).toBe(
+      "resourceLogs[0].scopeLogs[0].logRecords[0].attributes is a string, not an array"
+    )
   })
 })
 

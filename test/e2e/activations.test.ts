@@ -133,6 +133,22 @@ describe("POST /v1/logs of skc mcp --http (issue 49 item 4)", () => {
       expect(other.status).toBe(415)
       const broken = await fetch(`${server.base}/v1/logs`, { method: "POST", headers, body: "{" })
       expect(broken.status).toBe(400)
+      // JSON of another shape is not an ExportLogsServiceRequest: 400 with a Status naming what is wrong (OTLP/HTTP "Bad Data").
+      for (const [bad, says] of [
+        ['{"resourceLogs":42}', "resourceLogs is a number, not an array"],
+        ["42", "the body is a number"],
+        ['{"resourceLogs":[{"scopeLogs":[{"logRecords":{"body":"x"}}]}]}', "resourceLogs[0].scopeLogs[0].logRecords is an object, not an array"]
+      ] as const) {
+        const wrong = await fetch(`${server.base}/v1/logs`, { method: "POST", headers, body: bad })
+        expect(wrong.status, bad).toBe(400)
+        const status = (await wrong.json()) as { code: number; message: string }
+        expect(status.code, bad).toBe(3)
+        expect(status.message, bad).toContain(`not an ExportLogsServiceRequest: ${says}`)
+      }
+      // An empty export is one (every field at its default): nothing to record.
+      const empty = await fetch(`${server.base}/v1/logs`, { method: "POST", headers, body: "{}" })
+      expect(empty.status).toBe(200)
+      expect(await empty.json()).toEqual({})
     } finally {
       await server.stop()
     }
