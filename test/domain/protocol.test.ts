@@ -122,6 +122,22 @@ describe("agent-skill-protocol Metadata Schema", () => {
     expect(validateSkillSource(skill(`name: ok\ndescription: ${"é".repeat(1024)}`))._tag).toBe("Valid")
   })
   it("no frontmatter", () => expect(validateSkillSource("# Just markdown\n")._tag).toBe("Invalid"))
+  // The specification's client guide, "Handling malformed YAML"; Claude Code loads these since 2.1.69.
+  it("an unquoted ': ' in a value is read as if quoted, with an SKL100 warning naming the key and line", () => {
+    const r = validateSkillSource(skill("name: pdf\ndescription: Use this skill when: the user asks about PDFs. It's quick\nlicense: MIT"))
+    expect(r._tag).toBe("Valid")
+    if (r._tag !== "Valid") return
+    expect(r.metadata.description).toBe("Use this skill when: the user asks about PDFs. It's quick")
+    expect(r.data.license).toBe("MIT")
+    expect(r.warnings.find((w) => w.rule === "SKL100")?.message).toMatch(/the value of 'description' holds an unquoted ': ' \(line 3\)/)
+  })
+  it.each([
+    ["name: [a\ndescription: Use when: x", "a flow sequence left open"],
+    ["name: ok\ndescription: 'quoted: but: open", "a quote left open"],
+    ["name: ok\ndescription: x\n  - y: z", "a stray indented line"]
+  ])("the fallback quotes plain values only, and YAML that still fails is excluded: %s", (front) => {
+    expect(validateSkillSource(skill(front))._tag).toBe("Invalid")
+  })
 })
 
 describe("agent-skill-protocol Discovery Algorithm: precedence", () => {

@@ -103,3 +103,20 @@ describe("agent-skill-protocol CLI", () => {
     expect(sb.run(["outline", "tok", "--tokens"]).stdout).toContain("## Sub  (~")
   })
 })
+
+describe("a description with an unquoted ': ' (the specification's client guide, 'Handling malformed YAML')", () => {
+  const sb = sandbox()
+  write(join(sb.work, ".claude", "skills", "pdf", "SKILL.md"), "---\nname: pdf\ndescription: Use this skill when: the user asks about PDFs\n---\n# PDF\n")
+
+  it("discover lists it with an SKL100 warning and prompt lists its description; lint still refuses the YAML", () => {
+    const found = JSON.parse(sb.run(["discover", "--format", "json"]).stdout)
+    expect(found.invalid).toEqual([])
+    const pdf = found.skills.find((s: { name: string }) => s.name === "pdf")
+    expect(pdf.description).toBe("Use this skill when: the user asks about PDFs")
+    expect(JSON.stringify(pdf.warnings)).toMatch(/SKL100.*unquoted ': '/)
+    expect(sb.run(["prompt", "pdf"]).stdout).toContain("<description>Use this skill when: the user asks about PDFs</description>")
+    const lint = sb.run(["lint", join(sb.work, ".claude", "skills", "pdf")])
+    expect(lint.code).toBe(1)
+    expect(lint.stdout + lint.stderr).toMatch(/SKL100/)
+  })
+})

@@ -112,6 +112,36 @@ const simpleMapping = (
   return close > 1 ? { data, keyLines } : undefined
 }
 
+/** A top-level `key: value` line whose plain value holds `: ` (what YAML reads as a nested mapping). */
+const COLON_VALUE = /^([A-Za-z_][A-Za-z0-9_-]*):[ \t]+([^'"\[{|>&*!#%@`\s].*?)[ \t]*$/
+
+/**
+ * The specification's client guide ("Handling malformed YAML"): skills
+ * written for other clients often hold an unquoted `: ` in a value
+ * (`description: Use this skill when: the user asks about PDFs`), which YAML
+ * refuses and those clients' parsers read as one string (Claude Code since
+ * its 2.1.69). The guide's fallback: such values wrapped in quotes, and the
+ * YAML read again. The lines changed are returned with the result, so a
+ * caller can say which; undefined when no line needs it or the YAML still
+ * fails. Only for loading a skill as an agent does: lint keeps the YAML
+ * error.
+ */
+export const parseFrontmatterQuotingColons = (source: string): { readonly frontmatter: Frontmatter; readonly keys: ReadonlyArray<{ readonly key: string; readonly line: number }> } | undefined => {
+  const lines = [...splitLines(source)]
+  const close = frontmatterCloseIndex(lines)
+  if (close === undefined || close === -1) return undefined
+  const keys: Array<{ key: string; line: number }> = []
+  for (let i = 1; i < close; i++) {
+    const m = COLON_VALUE.exec(lines[i]!)
+    if (m === null || !m[2]!.includes(": ")) continue
+    lines[i] = `${m[1]}: '${m[2]!.replace(/'/g, "''")}'`
+    keys.push({ key: m[1]!, line: i + 1 })
+  }
+  if (keys.length === 0) return undefined
+  const frontmatter = parseFrontmatterLines(lines)
+  return frontmatter._tag === "Parsed" ? { frontmatter, keys } : undefined
+}
+
 /** Frontmatter from already split lines, so callers that need lines anyway split once. */
 export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter => {
   const close = frontmatterCloseIndex(lines)

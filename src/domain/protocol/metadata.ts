@@ -13,7 +13,7 @@
  *
  * Written out for users in docs/references-and-validation.md.
  */
-import { parseFrontmatter, UNCLOSED_MESSAGE, type Frontmatter } from "../markdown/frontmatter.js"
+import { parseFrontmatter, parseFrontmatterQuotingColons, UNCLOSED_MESSAGE, type Frontmatter } from "../markdown/frontmatter.js"
 import { isNulMessage } from "../markdown/nul.js"
 import { readSkillSource } from "./frontmatter.js"
 import { parseAllowedTools, type AllowedTools } from "./tools.js"
@@ -188,8 +188,22 @@ const asText = (i: MetadataIssue) => `${i.rule} ${METADATA_RULE_NAMES[i.rule]}: 
 
 /** Parse and validate one SKILL.md text: Invalid only when an issue blocks loading. */
 export const validateSkillSource = (source: string): MetadataResult => {
-  const fm = parseFrontmatter(source)
-  const issues = frontmatterIssues(fm)
+  let fm = parseFrontmatter(source)
+  let quoted: ReadonlyArray<MetadataIssue> = []
+  if (fm._tag === "Invalid" && fm.column !== undefined) {
+    // A YAML syntax error: the client guide's fallback for an unquoted `: ` in a value (frontmatter.ts).
+    const retried = parseFrontmatterQuotingColons(source)
+    if (retried !== undefined) {
+      fm = retried.frontmatter
+      quoted = retried.keys.map(({ key, line }) => ({
+        rule: "SKL100" as const,
+        line,
+        message: `the value of '${key}' holds an unquoted ': ' (line ${line}), which YAML reads as a mapping: read as if quoted, as agents following the specification's client guide read it; quote it (strict readers such as skills-ref refuse the skill)`,
+        blocking: false
+      }))
+    }
+  }
+  const issues = [...quoted, ...frontmatterIssues(fm)]
   const data = fm._tag === "Parsed" ? fm.data : {}
   const name = typeof data.name === "string" ? data.name : undefined
   const blocking = issues.filter((i) => i.blocking)
