@@ -37,6 +37,10 @@ const lintTree = (tree: Tree, dir: string, config?: string) => {
   )
 }
 
+/** A project config whose build targets are `agents` (the profiles lint then uses, DECISIONS #51). */
+const targetsConfig = (agents: ReadonlyArray<string> | undefined) =>
+  agents === undefined ? undefined : `[build]\ntargets = [${agents.map((a) => JSON.stringify(a)).join(", ")}]\n`
+
 describe("RFC-0008:C-REGISTRY rule pairs", () => {
   it("covers every registered rule except the meta rule SKL001 and the tool dialect's (test/domain/tools)", () => {
     const covered = new Set(RULE_PAIRS.map((p) => p.rule))
@@ -47,7 +51,7 @@ describe("RFC-0008:C-REGISTRY rule pairs", () => {
     const isError = RULES.find((r) => r.id === pair.rule)?.defaultSeverity === "error"
     it.effect(`RFC-0008:C-DIAGNOSTICS ${pair.rule} fails with its exact line (${isError ? "an error" : "a warning"})`, () =>
       Effect.gen(function* () {
-        const r = yield* lintTree(pair.fail, pair.dir ?? "demo")
+        const r = yield* lintTree(pair.fail, pair.dir ?? "demo", targetsConfig(pair.agents))
         expect(r.report.skill).toBe(pair.dir ?? "demo")
         expect(r.lines).toEqual(pair.lines)
         expect(r.warnings).toEqual([])
@@ -56,7 +60,7 @@ describe("RFC-0008:C-REGISTRY rule pairs", () => {
       }))
     it.effect(`RFC-0008:C-REGISTRY ${pair.rule} passes a clean skill`, () =>
       Effect.gen(function* () {
-        const r = yield* lintTree(pair.pass, pair.passDir ?? "demo")
+        const r = yield* lintTree(pair.pass, pair.passDir ?? "demo", targetsConfig(pair.agents))
         expect(r.lines).toEqual([])
         expect(hasErrors(r.outcome)).toBe(false)
       }))

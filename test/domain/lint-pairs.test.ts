@@ -9,9 +9,10 @@ import { configureRules, runRules } from "../../src/domain/lint/runner.js"
 import { RULES } from "../../src/domain/lint/registry.js"
 import { inLintScope, makeSnapshot } from "../../src/domain/lint/snapshot.js"
 import type { SkillEntry } from "../../src/domain/lint/types.js"
+import { profileOf, type ProfileName } from "../../src/domain/agents/index.js"
 import { RULE_PAIRS, type Tree } from "../fixtures/lintRules.js"
 
-const lintTree = (tree: Tree, dirName: string): ReadonlyArray<string> => {
+const lintTree = (tree: Tree, dirName: string, agents?: ReadonlyArray<string>): ReadonlyArray<string> => {
   const dirs = new Set<string>()
   for (const p of Object.keys(tree)) {
     const parts = p.split("/")
@@ -28,14 +29,15 @@ const lintTree = (tree: Tree, dirName: string): ReadonlyArray<string> => {
   const evalFiles = Object.entries(tree)
     .filter(([p, v]) => typeof v === "string" && ["evals/triggers.json", "evals/evals.json"].includes(p))
     .map(([path, source]) => ({ path, source: source as string }))
-  return runRules(makeSnapshot({ dirName, entries, markdownFiles, evalFiles }), configureRules(RULES, {}).rules).map((d) => diagnosticLine(d))
+  const profiles = agents?.map((a) => profileOf(a as ProfileName))
+  return runRules(makeSnapshot({ dirName, entries, markdownFiles, evalFiles, ...(profiles === undefined ? {} : { profiles }) }), configureRules(RULES, {}).rules).map((d) => diagnosticLine(d))
 }
 
 describe("RFC-0008:C-REGISTRY rule pairs in process", () => {
   // Pairs that need a real file system (symlinks, binary sniffing) stay in the process test.
   const pure = RULE_PAIRS.filter((p) => !["SKL303"].includes(p.rule))
   it.each(pure.map((p) => [p.rule, p] as const))("%s fails with its exact lines and passes a clean skill", (_, pair) => {
-    expect(lintTree(pair.fail, pair.dir ?? "demo")).toEqual(pair.lines)
-    expect(lintTree(pair.pass, pair.passDir ?? "demo")).toEqual([])
+    expect(lintTree(pair.fail, pair.dir ?? "demo", pair.agents)).toEqual(pair.lines)
+    expect(lintTree(pair.pass, pair.passDir ?? "demo", pair.agents)).toEqual([])
   })
 })

@@ -26,6 +26,23 @@ describe("skc lint --agent (issue 43, DECISIONS #51)", () => {
     ])
   })
 
+  it("DECISIONS #51 --agent agentskills refuses the YAML skills-ref (strictyaml) cannot read: flow lists and maps, anchors, aliases, tags (SKL118); claude does not", async () => {
+    writeTree(join(sb.work, "s", "yamlish"), {
+      "SKILL.md": "---\nname: yamlish\ndescription: &d Formats demo files. Use when the user asks for a demo.\nlicense: *d\ncompatibility: !!str needs git\nmetadata: {author: me}\n---\n\n# Yamlish\n\nBody.\n"
+    })
+    const strict = await sb.runAsync(["lint", "s/yamlish", "--agent", "agentskills", "--format", "json"])
+    expect(strict.code).toBe(1)
+    const found = (JSON.parse(strict.stdout).diagnostics as Array<{ rule: string; line: number; message: string }>).filter((d) => d.rule === "SKL118")
+    expect(found.map((d) => [d.line, d.message.replace(/, which.*/, "")])).toEqual([
+      [3, "frontmatter uses an anchor (&d)"],
+      [4, "frontmatter uses an alias (*d)"],
+      [5, "frontmatter uses an explicit tag (!!str)"],
+      [6, "frontmatter uses a flow mapping ({…})"]
+    ])
+    const claude = await sb.runAsync(["lint", "s/yamlish", "--format", "json"])
+    expect((JSON.parse(claude.stdout).diagnostics as Array<{ rule: string }>).filter((d) => d.rule === "SKL118")).toEqual([])
+  })
+
   it("DECISIONS #51 the default profile (claude) passes a Claude Code skill: exit 0, agents [\"claude\"]", async () => {
     const text = await sb.runAsync(["lint", CLAUDE_FIXTURE])
     expect(text.code).toBe(0)

@@ -28,6 +28,7 @@ export const agentskills: AgentProfile = {
     { rule: "SKL111", why: "skills-ref: compatibility over 500 characters fails" }
   ],
   notes: [
+    "skills-ref reads frontmatter with strictyaml, which refuses flow collections (`[Read, Write]`), anchors, aliases and tags; SKL118 reports them for this profile only.",
     "skills-ref accepts an empty `compatibility` string and a lowercase `skill.md`; skc keeps its stricter reading of both.",
     "Non-ASCII lowercase names (`技能`, `мой-навык`) pass, as in skills-ref (DECISIONS #52); SKL110 warns that some agents and file systems mishandle them."
   ]

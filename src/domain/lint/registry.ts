@@ -23,6 +23,7 @@ import { skl114 } from "./rules/skl114-allowed-tools-format.js"
 import { skl115 } from "./rules/skl115-field-value.js"
 import { skl116 } from "./rules/skl116-field-combination.js"
 import { skl117 } from "./rules/skl117-arguments-undeclared.js"
+import { skl118 } from "./rules/skl118-frontmatter-strict-yaml.js"
 import { skl201 } from "./rules/skl201-skill-size.js"
 import { skl202 } from "./rules/skl202-heading-h1.js"
 import { skl203 } from "./rules/skl203-heading-match-name.js"
@@ -58,6 +59,7 @@ export const RULES: ReadonlyArray<Rule> = [
   skl115,
   skl116,
   skl117,
+  skl118,
   skl201,
   skl202,
   skl203,
