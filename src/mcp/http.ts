@@ -47,7 +47,7 @@ import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 import { startLivePush } from "./livePush.js"
-import { eraOf, HEADER_MISMATCH, headerMismatch, HttpExchange } from "./httpModern.js"
+import { eraOf, HEADER_MISMATCH, headerMismatch, HttpExchange, metaProblem, REMOVED_METHODS } from "./httpModern.js"
 
 /** What `skc mcp --http` was asked to serve, checked by the command line (src/cli/mcpHttp.ts). */
 export interface HttpServeOptions extends Omit<ServeOptions, "project" | "followRoots" | "http"> {
@@ -334,6 +334,11 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     }
     // No client-to-server notification is defined over HTTP in this revision (cancelling is closing the stream): accepted, nothing to do.
     if (typeof id !== "string" && typeof id !== "number") return void res.writeHead(202).end()
+    if (typeof message.method === "string" && REMOVED_METHODS.includes(message.method)) {
+      return json(res, 404, { jsonrpc: "2.0", id, error: { code: -32601, message: `Method not found: ${message.method} (removed in revision 2026-07-28)` } })
+    }
+    const missing = metaProblem(message)
+    if (missing !== undefined) return json(res, 400, { jsonrpc: "2.0", id, error: { code: -32602, message: `Invalid params: ${missing}` } })
     const session = await makeServer(version, sessionOptions(project, user, true, clientOfMeta(message)))
     const exchange = new HttpExchange(res)
     exchanges.add(exchange)

@@ -41,6 +41,7 @@ import { boundedMessage } from "./limits.js"
 export const HEADER_MISMATCH = -32020
 
 const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion"
+const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
 
 /** The methods whose name `Mcp-Name` mirrors, and the parameter it mirrors. */
 const NAMED: Readonly<Record<string, "name" | "uri">> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" }
@@ -74,10 +75,13 @@ const bodyVersion = (message: unknown): unknown => {
  * handshake's.
  */
 export const eraOf = (headers: Headers, message: unknown): "modern" | "legacy" => {
-  if (isObject(message) && message.method === "initialize") return "legacy"
   const header = single(headers, "mcp-protocol-version")
   const modernHeader = typeof header === "string" && !SUPPORTED_PROTOCOL_VERSIONS.includes(header)
   const body = bodyVersion(message)
+  // A handshake client's `initialize` names no modern version; one that does asks a method the revision removed.
+  if (isObject(message) && message.method === "initialize" && !modernHeader && (body === undefined || (typeof body === "string" && SUPPORTED_PROTOCOL_VERSIONS.includes(body)))) {
+    return "legacy"
+  }
   // A handshake revision named in _meta is the SDK's (RevisionTransport passes it on), unless the header says otherwise.
   if (body !== undefined) return typeof body === "string" && SUPPORTED_PROTOCOL_VERSIONS.includes(body) && !modernHeader ? "legacy" : "modern"
   return modernHeader ? "modern" : "legacy"
@@ -111,8 +115,8 @@ export const headerMismatch = (headers: Headers, message: Record<string, unknown
   const body = bodyVersion(message)
   if (version === false) return "MCP-Protocol-Version is repeated"
   if (version === undefined) return "the MCP-Protocol-Version header is required"
-  if (body === undefined) return `MCP-Protocol-Version header value '${version}' but the body's params._meta names no ${PROTOCOL_VERSION}`
-  if (version !== body) return `MCP-Protocol-Version header value '${version}' does not match body value '${String(body)}'`
+  // A body without its version is a request missing a required field (-32602, `metaProblem`), not a mismatch.
+  if (body !== undefined && version !== body) return `MCP-Protocol-Version header value '${version}' does not match body value '${String(body)}'`
   // A notification POST has no header requirement beyond the version (this revision defines none).
   if (message.id === undefined) return undefined
   const method = single(headers, "mcp-method")
@@ -130,6 +134,29 @@ export const headerMismatch = (headers: Headers, message: Record<string, unknown
   const decoded = decodedHeaderValue(name)
   if (decoded === undefined) return `Mcp-Name header value '${name}' is not valid Base64 sentinel encoding`
   if (decoded !== named) return `Mcp-Name header value '${decoded}' does not match body value '${typeof named === "string" ? named : String(named)}'`
+  return undefined
+}
+
+/**
+ * Methods revision 2026-07-28 removed (its changelog: the handshake and
+ * `ping`) that the SDK would still answer: 404 with -32601, as for any
+ * method the server does not implement (streamable-http, "Protocol Version
+ * Header").
+ */
+export const REMOVED_METHODS: ReadonlyArray<string> = ["initialize", "ping"]
+
+/**
+ * Why a modern request lacks the per-request fields the revision requires
+ * (basic/index, "Per-request protocol fields"): `params._meta` with the
+ * protocol version and the client's capabilities. Answered 400 with -32602
+ * before the request is served.
+ */
+export const metaProblem = (message: Record<string, unknown>): string | undefined => {
+  const params = message.params
+  const meta = isObject(params) ? params._meta : undefined
+  if (!isObject(meta)) return `a ${"2026-07-28"} request needs params._meta with "${PROTOCOL_VERSION}" and "${CLIENT_CAPABILITIES}"`
+  if (typeof meta[PROTOCOL_VERSION] !== "string") return `params._meta needs "${PROTOCOL_VERSION}"`
+  if (!isObject(meta[CLIENT_CAPABILITIES])) return `params._meta needs "${CLIENT_CAPABILITIES}" (an object)`
   return undefined
 }
 

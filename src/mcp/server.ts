@@ -186,13 +186,14 @@ const callTool = async (run: Run, tool: McpTool, args: unknown): Promise<CallToo
 }
 
 /** Resource requests: NotServed becomes -32602 (the extension's "Invalid params"), anything else -32603. */
-const runResource = async <A>(run: Run, effect: Effect.Effect<A, NotServed | SkcError, LiveServices>): Promise<A> => {
+const runResource = async <A>(run: Run, effect: Effect.Effect<A, NotServed | SkcError, LiveServices>, uri?: string): Promise<A> => {
   const { exit, warnings } = await run(effect)
   for (const w of warnings) process.stderr.write(`${w}\n`)
   if (Exit.isSuccess(exit)) return exit.value
   const failure = Cause.findErrorOption(exit.cause)
   if (Option.isSome(failure) && failure.value instanceof NotServed) {
-    throw new RpcError(ErrorCode.InvalidParams, failure.value.message)
+    // The URI asked for goes with the error (2026-07-28 server/resources, "Resource not found": SHOULD).
+    throw new RpcError(ErrorCode.InvalidParams, failure.value.message, uri === undefined ? undefined : { uri })
   }
   throw new RpcError(ErrorCode.InternalError, renderError(failureOf(exit.cause)))
 }
@@ -204,7 +205,9 @@ const runResource = async <A>(run: Run, effect: Effect.Effect<A, NotServed | Skc
 class RpcError extends Error {
   constructor(
     readonly code: number,
-    message: string
+    message: string,
+    /** The error's `data` (the SDK sends it when defined). */
+    readonly data?: unknown
   ) {
     super(message)
   }
@@ -493,7 +496,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     ...revision.cacheHints("resources/templates/list")
   }))
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({
-    contents: [await runResource(run, readSkillResource(request.params.uri))],
+    contents: [await runResource(run, readSkillResource(request.params.uri), request.params.uri)],
     ...CACHE_HINTS
   }))
 
@@ -524,9 +527,9 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         return { resultType: "complete", skills: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       case "skills/get":
-        return { resultType: "complete", skill: await runResource(run, getSkillEntry(uriParam(request.params))), ...CACHE_HINTS }
+        return { resultType: "complete", skill: await runResource(run, getSkillEntry(uriParam(request.params)), uriParam(request.params)), ...CACHE_HINTS }
       case "resources/directory/read":
-        return { resultType: "complete", resources: await runResource(run, readSkillDirectory(uriParam(request.params))) }
+        return { resultType: "complete", resources: await runResource(run, readSkillDirectory(uriParam(request.params)), uriParam(request.params)) }
       default:
         throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`)
     }

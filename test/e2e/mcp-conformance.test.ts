@@ -56,3 +56,74 @@ describe("issue 49: the MCP conformance suite against skc mcp --http", () => {
     expect(r.code, r.stdout).toBe(0)
   })
 })
+
+/**
+ * MCP revision 2026-07-28 (the suite's requirement set of that name, in its
+ * 0.2 line): skc answers without a handshake over HTTP (src/mcp/httpModern.ts).
+ * Every scenario below passes whole, but `server-stateless`, whose four
+ * remaining checks need diagnostic tools of the suite's reference server
+ * (`test_missing_capability`, `test_streaming_elicitation`,
+ * `test_logging_tool`): they report "Not testable", and only those may fail.
+ * The skill has a subdirectory so that `resources/directory/read` lists one.
+ */
+const MODERN_SUITE = "@modelcontextprotocol/conformance@0.2.0-alpha.12"
+const MODERN_SCENARIOS = [
+  "tools-list",
+  "resources-list",
+  "prompts-list",
+  "caching",
+  "http-header-validation",
+  "sep-2164-resource-not-found",
+  "sep-2640-skills-enumeration",
+  "sep-2640-skills-manifest",
+  "sep-2640-skills-directory",
+  "dns-rebinding-protection"
+]
+
+describe("MCP 2026-07-28: the conformance suite's requirement set against skc mcp --http", () => {
+  const dir = tempDir("skc-conformance-2026-")
+  const sb = sandbox()
+  let cli: string | undefined
+  let unavailable = ""
+  let server: HttpServer | undefined
+  beforeAll(async () => {
+    const installed = await spawnAsync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", dir, MODERN_SUITE], {
+      cwd: dir,
+      env: { ...process.env },
+      timeoutMs: 280_000
+    }).catch((e: Error) => ({ code: 1, stdout: "", stderr: e.message }))
+    if (installed.code === 0) cli = join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
+    else unavailable = `${MODERN_SUITE} could not be installed: ${installed.stderr.trim().split("\n").slice(-1)[0] ?? ""}`
+    mkdirSync(join(sb.work, ".skillc", "skills", "greet", "references"), { recursive: true })
+    writeFileSync(join(sb.work, ".skillc", "skills", "greet", "SKILL.md"), "---\nname: greet\ndescription: Greet someone. Use when asked to greet.\n---\n# Greet\n\nSay hello. See [the reference](references/ref.md).\n")
+    writeFileSync(join(sb.work, ".skillc", "skills", "greet", "references", "ref.md"), "# Reference\n\nHello in many languages.\n")
+    server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work] })
+  }, 300_000)
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  const run = (scenario: string) =>
+    spawnAsync(process.execPath, [cli!, "server", "--url", `${server!.base.replace("127.0.0.1", "localhost")}/mcp`, "--scenario", scenario, "--spec-version", "2026-07-28", "--force"], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, NO_COLOR: "1" },
+      timeoutMs: 100_000
+    })
+
+  for (const scenario of MODERN_SCENARIOS) it(`${scenario} passes`, { timeout: 120_000 }, async (ctx) => {
+    if (cli === undefined) return ctx.skip(unavailable)
+    const r = await run(scenario)
+    expect(r.stdout, r.stderr).toMatch(/Passed: (\d+)\/\1, 0 failed/)
+    expect(r.code, r.stdout).toBe(0)
+  })
+
+  it("server-stateless: every check passes but those needing the reference server's diagnostic tools", { timeout: 120_000 }, async (ctx) => {
+    if (cli === undefined) return ctx.skip(unavailable)
+    const r = await run("server-stateless")
+    const m = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(r.stdout)
+    expect(m, r.stdout).not.toBeNull()
+    const notTestable = (r.stdout.match(/Error: Not testable: server does not list the diagnostic tool/g) ?? []).length
+    expect(Number(m![3]), r.stdout).toBe(notTestable)
+    expect(Number(m![1])).toBeGreaterThanOrEqual(24)
+  })
+})

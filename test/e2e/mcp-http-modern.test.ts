@@ -116,6 +116,26 @@ describe.each([
     expect(unknown.body.error?.code).toBe(-32601)
   })
 
+  it("the handshake and ping, which the revision removed, are 404 with -32601; missing per-request fields are 400 with -32602", async () => {
+    for (const [id, method] of [[6, "initialize"], [7, "ping"]] as const) {
+      const removed = await post(server.base, { id, method, params: { _meta: META } })
+      expect(removed.status).toBe(404)
+      expect(removed.body).toMatchObject({ id, error: { code: -32601 } })
+    }
+    const noMeta = await post(server.base, { id: 8, method: "tools/list", params: {} })
+    expect(noMeta.status).toBe(400)
+    expect(noMeta.body).toMatchObject({ id: 8, error: { code: -32602 } })
+    const noCapabilities = await post(server.base, { id: 9, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": VERSION } } })
+    expect(noCapabilities.status).toBe(400)
+    expect(noCapabilities.body.error?.message).toMatch(/clientCapabilities/)
+  })
+
+  it("an unknown resource is -32602 naming its URI in data", async () => {
+    const uri = "skill://project/nothing-here/SKILL.md"
+    const read = await post(server.base, { id: 10, method: "resources/read", params: { uri, _meta: META } })
+    expect(read.body).toMatchObject({ id: 10, error: { code: -32602, data: { uri } } })
+  })
+
   it("the handshake clients are served as before beside it", async () => {
     const client = await connectHttp(`${server.base}/mcp`)
     const shown = (await client.callTool({ name: "skc_show", arguments: { skill: "notes", section: "Notes" } })) as { content: Array<{ text?: string }> }

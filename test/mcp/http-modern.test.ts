@@ -3,7 +3,7 @@
 // "Server Validation"). The server itself is driven in
 // test/e2e/mcp-http-modern.test.ts.
 import { describe, expect, it } from "vitest"
-import { decodedHeaderValue, eraOf, headerMismatch, statusOf } from "../../src/mcp/httpModern.js"
+import { decodedHeaderValue, eraOf, headerMismatch, metaProblem, statusOf } from "../../src/mcp/httpModern.js"
 
 const meta = (version: string) => ({ _meta: { "io.modelcontextprotocol/protocolVersion": version, "io.modelcontextprotocol/clientCapabilities": {} } })
 const b64 = (s: string) => `=?base64?${Buffer.from(s, "utf8").toString("base64")}?=`
@@ -15,10 +15,14 @@ describe("eraOf: which requests are served without a handshake", () => {
     expect(eraOf({ "mcp-protocol-version": "2099-01-01" }, { id: 1, method: "tools/list", params: meta("2099-01-01") })).toBe("modern")
   })
   it("initialize, a handshake revision's header or _meta, and no version at all go to the SDK", () => {
-    expect(eraOf({ "mcp-protocol-version": "2026-07-28" }, { id: 1, method: "initialize", params: {} })).toBe("legacy")
+    expect(eraOf({}, { id: 1, method: "initialize", params: { protocolVersion: "2026-07-28" } })).toBe("legacy")
     expect(eraOf({ "mcp-protocol-version": "2025-06-18" }, { id: 1, method: "tools/list" })).toBe("legacy")
     expect(eraOf({}, { id: 1, method: "tools/list", params: meta("2025-11-25") })).toBe("legacy")
     expect(eraOf({}, { id: 1, method: "tools/list" })).toBe("legacy")
+  })
+  it("an initialize under a modern header or _meta version is modern: a method the revision removed (404)", () => {
+    expect(eraOf({ "mcp-protocol-version": "2026-07-28" }, { id: 1, method: "initialize", params: {} })).toBe("modern")
+    expect(eraOf({}, { id: 1, method: "initialize", params: meta("2026-07-28") })).toBe("modern")
   })
   it("a handshake revision in _meta under a modern header is modern (and then a mismatch)", () => {
     const message = { id: 1, method: "tools/list", params: meta("2025-11-25") }
@@ -64,5 +68,14 @@ describe("statusOf", () => {
     expect(statusOf(error(-32601))).toBe(404)
     expect(statusOf(error(-32602))).toBe(200)
     expect(statusOf({ jsonrpc: "2.0", id: 1, result: {} })).toBe(200)
+  })
+})
+
+describe("metaProblem: the per-request fields a modern request must carry", () => {
+  it("names a missing _meta, version or capabilities object", () => {
+    expect(metaProblem({ id: 1, method: "tools/list" })).toMatch(/needs params._meta/)
+    expect(metaProblem({ id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/clientCapabilities": {} } } })).toMatch(/protocolVersion/)
+    expect(metaProblem({ id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": [] } } })).toMatch(/clientCapabilities" \(an object\)/)
+    expect(metaProblem({ id: 1, method: "tools/list", params: meta("2026-07-28") })).toBeUndefined()
   })
 })
