@@ -18,6 +18,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox, spawnAsync, tempDir } from "../helpers/cli.js"
 import { startHttpServer, type HttpServer } from "../helpers/httpServer.js"
 
+/** The suite's command installed into `dir` from the npm registry (no install scripts), or why it could not be. */
+const installSuite = async (suite: string, dir: string): Promise<{ readonly cli: string | undefined; readonly unavailable: string }> => {
+  const installed = await spawnAsync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", dir, suite], {
+    cwd: dir,
+    env: { ...process.env },
+    timeoutMs: 280_000
+  }).catch((e: Error) => ({ code: 1, stdout: "", stderr: e.message }))
+  return installed.code === 0
+    ? { cli: join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js"), unavailable: "" }
+    : { cli: undefined, unavailable: `${suite} could not be installed: ${installed.stderr.trim().split("\n").slice(-1)[0] ?? ""}` }
+}
+
 const SUITE = "@modelcontextprotocol/conformance@0.1.16"
 const SCENARIOS = ["server-initialize", "ping", "tools-list", "resources-list", "prompts-list", "dns-rebinding-protection"]
 
@@ -28,13 +40,9 @@ describe("issue 49: the MCP conformance suite against skc mcp --http", () => {
   let unavailable = ""
   let server: HttpServer | undefined
   beforeAll(async () => {
-    const installed = await spawnAsync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", dir, SUITE], {
-      cwd: dir,
-      env: { ...process.env },
-      timeoutMs: 280_000
-    }).catch((e: Error) => ({ code: 1, stdout: "", stderr: e.message }))
-    if (installed.code === 0) cli = join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
-    else unavailable = `${SUITE} could not be installed: ${installed.stderr.trim().split("\n").slice(-1)[0] ?? ""}`
+    const installed = await installSuite(SUITE, dir)
+    cli = installed.cli
+    unavailable = installed.unavailable
     mkdirSync(join(sb.work, ".skillc", "skills", "greet"), { recursive: true })
     writeFileSync(join(sb.work, ".skillc", "skills", "greet", "SKILL.md"), "---\nname: greet\ndescription: Greet someone. Use when asked to greet.\n---\n# Greet\n\nSay hello.\n")
     server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work] })
@@ -87,13 +95,9 @@ describe("MCP 2026-07-28: the conformance suite's requirement set against skc mc
   let unavailable = ""
   let server: HttpServer | undefined
   beforeAll(async () => {
-    const installed = await spawnAsync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", dir, MODERN_SUITE], {
-      cwd: dir,
-      env: { ...process.env },
-      timeoutMs: 280_000
-    }).catch((e: Error) => ({ code: 1, stdout: "", stderr: e.message }))
-    if (installed.code === 0) cli = join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
-    else unavailable = `${MODERN_SUITE} could not be installed: ${installed.stderr.trim().split("\n").slice(-1)[0] ?? ""}`
+    const installed = await installSuite(MODERN_SUITE, dir)
+    cli = installed.cli
+    unavailable = installed.unavailable
     mkdirSync(join(sb.work, ".skillc", "skills", "greet", "references"), { recursive: true })
     writeFileSync(join(sb.work, ".skillc", "skills", "greet", "SKILL.md"), "---\nname: greet\ndescription: Greet someone. Use when asked to greet.\n---\n# Greet\n\nSay hello. See [the reference](references/ref.md).\n")
     writeFileSync(join(sb.work, ".skillc", "skills", "greet", "references", "ref.md"), "# Reference\n\nHello in many languages.\n")
