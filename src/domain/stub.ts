@@ -16,7 +16,7 @@
  * The stub never names a source file except as a reference label (a relative
  * path), and never an absolute path.
  */
-import { stringify } from "yaml"
+import { Document, isCollection, isMap, stringify } from "yaml"
 import type { HeadingLevel } from "./markdown/model.js"
 
 export const STUB_MAX_LINES = 100
@@ -81,6 +81,14 @@ export interface StubInput {
   readonly main: ReadonlyArray<StubHeading>
   /** Every other `.md` file, in bytewise path order (DECISIONS #26). */
   readonly references: ReadonlyArray<StubReference>
+  /**
+   * The source frontmatter's other fields, in the author's order: the
+   * deployed stub is what agents load, and they read more than the two the
+   * RFC names (DECISIONS #51: `allowed-tools`, `disable-model-invocation`,
+   * `when_to_use`, `hooks`, `paths`, …). Without them a built skill lost its
+   * permissions and became model-invocable in Claude Code.
+   */
+  readonly fields?: Readonly<Record<string, unknown>>
 }
 
 export type ListingItem =
@@ -146,19 +154,41 @@ export const fitListing = (items: ReadonlyArray<ListingItem>, room: number): Rea
 /** Shell-quote a word only when it needs it (skill names normally do not). */
 const shellWord = (s: string) => (/^[A-Za-z0-9._-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`)
 
-/** YAML for the two preserved fields; a value with line breaks is double-quoted so it stays on one line. */
-export const stubFrontmatter = (name: string, description: string): string => {
+/**
+ * The most lines the source's other fields take in the stub's frontmatter
+ * in block style; beyond, each field is written on one line in flow style,
+ * so that the stub keeps RFC-0001's 100 lines with room for its listing.
+ */
+export const STUB_FIELD_LINES = 40
+
+/** The other fields as YAML: block style, or one line per field when that is too long. */
+const fieldsYaml = (fields: Readonly<Record<string, unknown>>): string => {
+  const rest = Object.fromEntries(Object.entries(fields).filter(([k, v]) => k !== "name" && k !== "description" && v !== undefined))
+  if (Object.keys(rest).length === 0) return ""
+  const block = stringify(rest, { lineWidth: 0 })
+  if (block.split("\n").filter((l) => l !== "").length <= STUB_FIELD_LINES) return block
+  // Each field's map or list in flow style, on its field's line; a string with line breaks double-quoted (escaped) for the same reason.
+  const doc = new Document(rest)
+  if (isMap(doc.contents)) for (const pair of doc.contents.items) if (isCollection(pair.value)) pair.value.flow = true
+  return doc.toString({ lineWidth: 0, blockQuote: false })
+}
+
+/**
+ * YAML for the two preserved fields, then the source's other fields; a name
+ * or description with line breaks is double-quoted so it stays on one line.
+ */
+export const stubFrontmatter = (name: string, description: string, fields: Readonly<Record<string, unknown>> = {}): string => {
   const plain = stringify({ name, description }, { lineWidth: 0 })
   const text = plain.split("\n").filter((l) => l !== "").length === 2
     ? plain
     : stringify({ name, description }, { lineWidth: 0, defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" })
-  return `---\n${text.endsWith("\n") ? text : text + "\n"}---\n`
+  return `---\n${text.endsWith("\n") ? text : text + "\n"}${fieldsYaml(fields)}---\n`
 }
 
 export const renderStub = (input: StubInput): string => {
   const s = shellWord(input.skill)
   const head = [
-    stubFrontmatter(input.name, input.description).replace(/\n$/, ""),
+    stubFrontmatter(input.name, input.description, input.fields).replace(/\n$/, ""),
     "",
     `# ${oneLine(input.name)}`,
     "",

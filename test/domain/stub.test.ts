@@ -117,6 +117,32 @@ describe("RFC-0001:C-STUB", () => {
     expect(stub).not.toMatch(/(^|\s)\/(home|tmp|root|Users)\//)
   })
 
+  it("DECISIONS #51 the source's other frontmatter fields follow name and description, in order, so the deployed skill keeps them", () => {
+    const fields = {
+      name: "rust-cli",
+      description: "ignored here: the input's description is the one written",
+      "allowed-tools": "Bash(cargo:*) Read",
+      "disable-model-invocation": true,
+      when_to_use: "When: a CLI needs flags",
+      metadata: { author: "me", version: "1.0" },
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./check.sh" }] }] }
+    }
+    const stub = renderStub(input({ main: [h(1, "Rust CLI")], fields }))
+    const fm = parse(stub.split("---\n")[1]!) as Record<string, unknown>
+    expect(Object.keys(fm)).toEqual(["name", "description", "allowed-tools", "disable-model-invocation", "when_to_use", "metadata", "hooks"])
+    expect(fm).toEqual({ ...fields, description: input().description })
+  })
+
+  it("RFC-0001:C-CONSTRAINTS fields too long for block style are written one per line, and the stub stays within 100 lines", () => {
+    const hooks = { PreToolUse: Array.from({ length: 30 }, (_, i) => ({ matcher: `Tool${i}`, hooks: [{ type: "command", command: `./check-${i}.sh` }] })) }
+    const stub = renderStub(input({ main: Array.from({ length: 40 }, (_, i) => h(2, `Section ${i}`)), fields: { hooks, "allowed-tools": "Read" } }))
+    const fm = parse(stub.split("---\n")[1]!) as Record<string, unknown>
+    expect(fm.hooks).toEqual(hooks)
+    expect(fm["allowed-tools"]).toBe("Read")
+    expect(stub.split("---\n")[1]!.trimEnd().split("\n")).toHaveLength(4)
+    expect(stub.trimEnd().split("\n").length).toBeLessThanOrEqual(100)
+  })
+
   it("RFC-0001:C-CONSTRAINTS the stub never exceeds 100 lines, whatever the input", () => {
     const heading = fc.record({ level: fc.constantFrom(1, 2, 3) as fc.Arbitrary<1 | 2 | 3>, text: fc.string({ minLength: 1, maxLength: 30 }) })
     fc.assert(

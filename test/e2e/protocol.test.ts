@@ -120,3 +120,27 @@ describe("a description with an unquoted ': ' (the specification's client guide,
     expect(lint.stdout + lint.stderr).toMatch(/SKL100/)
   })
 })
+
+describe("DECISIONS #51: a built skill keeps the frontmatter agents read (the deployed stub is what they load)", () => {
+  const sb = sandbox()
+  write(
+    join(sb.work, ".skillc", "skills", "git-ops", "SKILL.md"),
+    "---\nname: git-ops\ndescription: Runs git chores. Use when the user asks for git housekeeping.\nallowed-tools: Bash(git:*) Read\nwhen_to_use: After a merge.\n---\n# Git ops\n\n## Prune\n\nPrune branches.\n"
+  )
+  write(
+    join(sb.work, ".skillc", "skills", "deploy", "SKILL.md"),
+    "---\nname: deploy\ndescription: Deploys the app. Use when the user asks to deploy.\ndisable-model-invocation: true\n---\n# Deploy\n\n## Steps\n\nShip it.\n"
+  )
+
+  it("permissions, prompt and budget read the built skill as they read its source", async () => {
+    for (const s of ["git-ops", "deploy"]) expect((await sb.runAsync(["build", s])).code).toBe(0)
+    const checked = JSON.parse(sb.run(["permissions", "git-ops", "--check", "Bash(git status)", "--check", "Write", "--format", "json"]).stdout)
+    expect(JSON.stringify(checked)).toMatch(/"allow"/)
+    expect(JSON.stringify(checked)).toMatch(/"deny"/)
+    const prompt = sb.run(["prompt"]).stdout
+    expect(prompt).toContain("<name>git-ops</name>")
+    expect(prompt).not.toContain("<name>deploy</name>")
+    const budget = JSON.parse(sb.run(["budget", "--format", "json"]).stdout)
+    expect(budget.manual_only).toEqual(["deploy"])
+  })
+})

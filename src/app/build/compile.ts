@@ -256,7 +256,8 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     description,
     skill: skill.name,
     main: main.doc.headings,
-    references
+    references,
+    ...(main.doc.frontmatter._tag === "Parsed" ? { fields: main.doc.frontmatter.data } : {})
   })
   const builtAt = new Date(yield* Clock.currentTimeMillis).toISOString()
   const sourceRelative = sourceRel(skill, path)
