@@ -1,6 +1,6 @@
 /**
- * The summary kept at insert time (issue 30; docs/decisions.md, "The kept
- * summary").
+ * The summary kept at insert time (issue 30; docs/decisions.md P1, "The
+ * summary kept beside the log").
  *
  * `skc stats` (the summary, RFC-0003:C-QUERIES) groups every row of the log.
  * SQLite groups by sorting, so over 1,000,000 rows the one grouped scan took
