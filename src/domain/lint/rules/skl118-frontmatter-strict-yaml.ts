@@ -11,7 +11,7 @@ import type { Finding, Rule } from "../types.js"
  * `skc lint --agent agentskills` must pass `skills-ref validate`
  * (DECISIONS #51).
  */
-const strictProblems = (raw: string): ReadonlyArray<{ readonly offset: number; readonly what: string }> => {
+const strictProblems = (raw: string): ReadonlyArray<{ readonly line: number; readonly col: number; readonly what: string }> => {
   const lineCounter = new LineCounter()
   const doc = parseDocument(raw, { lineCounter, prettyErrors: false, logLevel: "silent" })
   if (doc.errors.length > 0) return []
@@ -25,7 +25,7 @@ const strictProblems = (raw: string): ReadonlyArray<{ readonly offset: number; r
     if (isSeq(node) && node.flow === true) found.push({ offset: at, what: "a flow sequence ([…])" })
     if (isMap(node) && node.flow === true) found.push({ offset: at, what: "a flow mapping ({…})" })
   })
-  return found
+  return found.map(({ offset, what }) => ({ ...lineCounter.linePos(offset), what }))
 }
 
 export const skl118: Rule = {
@@ -40,14 +40,12 @@ export const skl118: Rule = {
   fix: "Write lists and maps in block style (one `- item` or `key: value` per line), repeat a value instead of anchoring it, and drop the tag (quote a string instead).",
   check: (s) => {
     if (!(s.profiles ?? []).some((p) => p.name === "agentskills") || s.frontmatter._tag !== "Parsed") return []
-    const raw = s.frontmatter.raw
-    const lineStarts = [0]
-    for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) === 10) lineStarts.push(i + 1)
-    return strictProblems(raw).map(({ offset, what }): Finding => {
-      let line = 0
-      while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= offset) line++
-      // The YAML text starts on file line 2, after the opening `---`.
-      return { file: "SKILL.md", line: line + 2, column: offset - lineStarts[line]! + 1, message: `frontmatter uses ${what}, which skills-ref (strictyaml) refuses; write it in block style without anchors or tags` }
-    })
+    // The YAML text starts on file line 2, after the opening `---`.
+    return strictProblems(s.frontmatter.raw).map(({ line, col, what }): Finding => ({
+      file: "SKILL.md",
+      line: line + 1,
+      column: col,
+      message: `frontmatter uses ${what}, which skills-ref (strictyaml) refuses; write it in block style without anchors or tags`
+    }))
   }
 }
