@@ -41,7 +41,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { makeServer, makeSharedServices, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
-import { RevisionTransport } from "./revision.js"
+import { MODERN_REVISION, RevisionTransport } from "./revision.js"
 import { boundedMessage, MAX_REQUEST_BYTES } from "./limits.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
@@ -117,9 +117,19 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text)
 }
 
+/** A request's id when it has a readable one (a string or a number), else null. */
+const idOf = (parsed: unknown): string | number | null => {
+  const id = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as { id?: unknown }).id : undefined
+  return typeof id === "string" || typeof id === "number" ? id : null
+}
+
+/** A JSON-RPC error answer with the request's id (null: the request was not read). */
+const rpcAnswer = (res: ServerResponse, status: number, id: string | number | null, code: number, message: string, headers: Record<string, string> = {}) =>
+  json(res, status, { jsonrpc: "2.0", id, error: { code, message } }, headers)
+
 /** A JSON-RPC error outside any request's answer (id null: the request was not read). */
 const rpcError = (res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}) =>
-  json(res, status, { jsonrpc: "2.0", id: null, error: { code, message } }, headers)
+  rpcAnswer(res, status, null, code, message, headers)
 
 /**
  * Why a parsed body is not one JSON-RPC 2.0 message, answered as stdio
@@ -129,11 +139,10 @@ const rpcError = (res: ServerResponse, status: number, code: number, message: st
  * one message per POST, as one per line over stdio.
  */
 const notOneMessage = (res: ServerResponse, parsed: unknown): void => {
-  const id = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as { id?: unknown }).id : undefined
   const message = Array.isArray(parsed)
     ? "Invalid Request: one JSON-RPC message per request (MCP has no batches since revision 2025-06-18)"
     : "Invalid Request: not a JSON-RPC 2.0 message"
-  json(res, 400, { jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code: -32600, message } })
+  rpcAnswer(res, 400, idOf(parsed), -32600, message)
 }
 
 /** A path segment decoded, or as given when its escapes are malformed (`%E0%A4%A` names no project: 404, not 500). */
@@ -328,17 +337,15 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   /** A 2026-07-28 request: its headers checked against its body, then served on a session of its own over the shared services. */
   const serveModern = async (req: IncomingMessage, res: ServerResponse, project: string, user: string | undefined, message: Record<string, unknown>) => {
     const mismatch = headerMismatch(req.headers, message)
-    const id = message.id
-    if (mismatch !== undefined) {
-      return json(res, 400, { jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` } })
-    }
+    const id = idOf(message)
+    if (mismatch !== undefined) return rpcAnswer(res, 400, id, HEADER_MISMATCH, `Header mismatch: ${mismatch}`)
     // No client-to-server notification is defined over HTTP in this revision (cancelling is closing the stream): accepted, nothing to do.
-    if (typeof id !== "string" && typeof id !== "number") return void res.writeHead(202).end()
+    if (id === null) return void res.writeHead(202).end()
     if (typeof message.method === "string" && REMOVED_METHODS.includes(message.method)) {
-      return json(res, 404, { jsonrpc: "2.0", id, error: { code: -32601, message: `Method not found: ${message.method} (removed in revision 2026-07-28)` } })
+      return rpcAnswer(res, 404, id, -32601, `Method not found: ${message.method} (removed in revision ${MODERN_REVISION})`)
     }
     const missing = metaProblem(message)
-    if (missing !== undefined) return json(res, 400, { jsonrpc: "2.0", id, error: { code: -32602, message: `Invalid params: ${missing}` } })
+    if (missing !== undefined) return rpcAnswer(res, 400, id, -32602, `Invalid params: ${missing}`)
     const session = await makeServer(version, sessionOptions(project, user, true, clientOfMeta(message)))
     const exchange = new HttpExchange(res)
     exchanges.add(exchange)

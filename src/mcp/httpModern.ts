@@ -36,20 +36,16 @@ import type { ServerResponse } from "node:http"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { boundedMessage } from "./limits.js"
+import { CLIENT_CAPABILITIES, isObject, MODERN_REVISION, PROTOCOL_VERSION } from "./revision.js"
 
 /** -32020 (basic/index, "Error codes"). */
 export const HEADER_MISMATCH = -32020
-
-const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion"
-const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
 
 /** The methods whose name `Mcp-Name` mirrors, and the parameter it mirrors. */
 const NAMED: Readonly<Record<string, "name" | "uri">> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" }
 
 /** How long a listen stream may stay quiet before a keep-alive comment. */
 export const KEEP_ALIVE_MS = 25_000
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
 
 type Headers = Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
 
@@ -154,7 +150,7 @@ export const REMOVED_METHODS: ReadonlyArray<string> = ["initialize", "ping"]
 export const metaProblem = (message: Record<string, unknown>): string | undefined => {
   const params = message.params
   const meta = isObject(params) ? params._meta : undefined
-  if (!isObject(meta)) return `a ${"2026-07-28"} request needs params._meta with "${PROTOCOL_VERSION}" and "${CLIENT_CAPABILITIES}"`
+  if (!isObject(meta)) return `a ${MODERN_REVISION} request needs params._meta with "${PROTOCOL_VERSION}" and "${CLIENT_CAPABILITIES}"`
   if (typeof meta[PROTOCOL_VERSION] !== "string") return `params._meta needs "${PROTOCOL_VERSION}"`
   if (!isObject(meta[CLIENT_CAPABILITIES])) return `params._meta needs "${CLIENT_CAPABILITIES}" (an object)`
   return undefined

@@ -43,8 +43,9 @@ export const MODERN_REVISION = "2026-07-28"
 /** Every revision skc serves, newest first: the modern one, then the handshake revisions the SDK negotiates. */
 export const SUPPORTED_REVISIONS: ReadonlyArray<string> = [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS]
 
-const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion"
-const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+/** The per-request `_meta` keys of the revision (basic/index, "Per-request protocol fields"). */
+export const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion"
+export const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
 const SERVER_INFO = "io.modelcontextprotocol/serverInfo"
 const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId"
 
@@ -95,7 +96,7 @@ interface Message {
   readonly error?: unknown
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
 
 /** A stdio transport that can stop waiting for a request it will not answer until it closes. */
 interface Releasing {
