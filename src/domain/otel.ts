@@ -116,43 +116,41 @@ const kindOf = (v: unknown): string =>
  * each log record and its attributes, what this receiver reads; the values
  * within are read leniently (`scalar`).
  */
-export const logsRequestProblem = (document: unknown): string | undefined => {
-  if (!isObject(document)) return `the body is ${kindOf(document)}, not an ExportLogsServiceRequest object`
-  /** The elements of a repeated message field, or the reason it is not one. */
-  const messages = (owner: Json, camel: string, snake: string, at: string): ReadonlyArray<readonly [Json | null, string]> | string => {
-    const name = camel in owner ? camel : snake
+export const logsRequestProblem = (document: unknown): string | undefined =>
+  isObject(document) ? shapeProblem(document, LOGS_REQUEST, "") : `the body is ${kindOf(document)}, not an ExportLogsServiceRequest object`
+
+/** Message fields the receiver reads, by their camelCase name: the snake_case one, whether repeated, and their own fields. */
+interface Shape {
+  readonly [camel: string]: { readonly snake: string; readonly repeated: boolean; readonly of: Shape }
+}
+const ATTRIBUTES: Shape = { attributes: { snake: "attributes", repeated: true, of: {} } }
+const LOGS_REQUEST: Shape = {
+  resourceLogs: {
+    snake: "resource_logs",
+    repeated: true,
+    of: {
+      resource: { snake: "resource", repeated: false, of: ATTRIBUTES },
+      scopeLogs: { snake: "scope_logs", repeated: true, of: { logRecords: { snake: "log_records", repeated: true, of: ATTRIBUTES } } }
+    }
+  }
+}
+
+/** The first field of `owner` (at `at`) that is not what `shape` says, in the shape's order; null stands for absent. */
+const shapeProblem = (owner: Json, shape: Shape, at: string): string | undefined => {
+  for (const [camel, f] of Object.entries(shape)) {
+    const name = camel in owner ? camel : f.snake
     const v = owner[name]
     const path = `${at}${name}`
-    if (v === undefined || v === null) return []
-    if (!Array.isArray(v)) return `${path} is ${kindOf(v)}, not an array`
-    const out: Array<readonly [Json | null, string]> = []
-    for (let i = 0; i < v.length; i++) {
-      const e: unknown = v[i]
-      if (e !== null && !isObject(e)) return `${path}[${i}] is ${kindOf(e)}, not an object`
-      out.push([e, `${path}[${i}].`])
-    }
-    return out
-  }
-  const resourceLogs = messages(document, "resourceLogs", "resource_logs", "")
-  if (typeof resourceLogs === "string") return resourceLogs
-  for (const [rl, at] of resourceLogs) {
-    if (rl === null) continue
-    if (rl.resource !== undefined && rl.resource !== null) {
-      if (!isObject(rl.resource)) return `${at}resource is ${kindOf(rl.resource)}, not an object`
-      const attributes = messages(rl.resource, "attributes", "attributes", `${at}resource.`)
-      if (typeof attributes === "string") return attributes
-    }
-    const scopeLogs = messages(rl, "scopeLogs", "scope_logs", at)
-    if (typeof scopeLogs === "string") return scopeLogs
-    for (const [sl, slAt] of scopeLogs) {
-      if (sl === null) continue
-      const records = messages(sl, "logRecords", "log_records", slAt)
-      if (typeof records === "string") return records
-      for (const [record, recordAt] of records) {
-        if (record === null) continue
-        const attributes = messages(record, "attributes", "attributes", recordAt)
-        if (typeof attributes === "string") return attributes
-      }
+    if (v === undefined || v === null) continue
+    if (f.repeated && !Array.isArray(v)) return `${path} is ${kindOf(v)}, not an array`
+    const elements: ReadonlyArray<unknown> = f.repeated ? (v as ReadonlyArray<unknown>) : [v]
+    for (let i = 0; i < elements.length; i++) {
+      const e = elements[i]
+      const here = f.repeated ? `${path}[${i}]` : path
+      if (e === null) continue
+      if (!isObject(e)) return `${here} is ${kindOf(e)}, not an object`
+      const inner = shapeProblem(e, f.of, `${here}.`)
+      if (inner !== undefined) return inner
     }
   }
   return undefined
