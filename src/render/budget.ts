@@ -9,10 +9,20 @@ const n = thousands
 const names = (xs: ReadonlyArray<string>) => visible(xs.join(", "))
 
 const listedAs = (s: BudgetResult["skills"][number]) => {
-  const notes = [s.listed === "full" ? (s.truncated ? "truncated" : "full") : "name-only"]
+  const notes = [s.listed === "full" ? (s.truncated ? "truncated" : "full") : s.listed === "omitted" ? "left out" : "name-only"]
   if (!s.command) notes.push("not in / menu")
   if (s.paths !== null) notes.push(`conditional: ${s.paths.join(", ")}`)
   return notes.join("; ")
+}
+
+/** The over-budget line, or undefined when every entry is listed whole. */
+const overBudget = (r: BudgetResult): string | undefined => {
+  const cutForBudget = r.limits.max_description_chars === null ? r.truncated.length : 0
+  if (r.omitted.length > 0) return `over budget: ${r.omitted.length} skill(s) left out, ${r.names_only.length} listed by name only`
+  if (r.names_only.length > 0) return `over budget: ${r.names_only.length} skill(s) listed by name only`
+  if (cutForBudget > 0) return `over budget: ${cutForBudget} description(s) shortened`
+  if (r.room_chars !== null && r.room_chars < 0) return "over budget"
+  return undefined
 }
 
 export const renderBudget = (r: BudgetResult): string => {
@@ -25,11 +35,12 @@ export const renderBudget = (r: BudgetResult): string => {
   )
   const cut = l.max_description_chars === null ? "entries not cut" : `each entry cut at ${n(l.max_description_chars)} characters`
   if (l.budget_chars === null) out.push(`${l.basis}; ${cut}; the cost above is what the listing takes.`)
-  else {
+  else if (l.budget_tokens !== null) {
+    out.push(`budget: ${n(l.budget_tokens)} tokens (${l.basis}); ${cut}`)
+    if (r.skills.length > 0) out.push(overBudget(r) ?? `room left: ${n(Math.floor((r.room_chars ?? 0) / 4))} tokens (the listing takes ~${n(r.used_tokens ?? 0)})`)
+  } else {
     out.push(`budget: ${n(l.budget_chars)} characters (${l.basis}); ${cut}`)
-    if (r.skills.length > 0) {
-      out.push(r.room_chars !== null && r.room_chars >= 0 && r.names_only.length === 0 ? `room left: ${n(r.room_chars)} characters` : `over budget: ${r.names_only.length} skill(s) listed by name only`)
-    }
+    if (r.skills.length > 0) out.push(overBudget(r) ?? `room left: ${n(r.room_chars ?? 0)} characters`)
   }
   if (r.skills.length > 0) {
     out.push("")
@@ -40,15 +51,21 @@ export const renderBudget = (r: BudgetResult): string => {
       )
     )
   }
-  if (r.truncated.length > 0) out.push("", `cut at ${n(l.max_description_chars ?? 0)} characters: ${names(r.truncated)}`)
+  if (r.truncated.length > 0) {
+    out.push("", l.max_description_chars === null ? `shortened to fit the budget: ${names(r.truncated)}` : `cut at ${n(l.max_description_chars)} characters: ${names(r.truncated)}`)
+  }
   if (r.names_only.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${names(r.names_only)}`)
+  if (r.omitted.length > 0) out.push("", `left out of the listing (the model never sees them): ${names(r.omitted)}`)
   if (r.manual_only.length > 0) out.push("", `manual only (not listed): ${names(r.manual_only)}`)
   if (l.budget_chars !== null && r.skills.length > 0) {
     const m = r.one_more
+    const fits = m.fits === true ? "fits after these" : "does not fit after these"
     out.push(
       "",
-      `one more skill (~${n(m.entry_chars)} characters): ${m.fits === true ? "fits after these" : "does not fit after these"}` +
-        (m.displaced.length === 0 ? "; listed first (used recently), it would displace none" : `; listed first, it would push ${names(m.displaced)} to name only`)
+      r.layout === "codex"
+        ? `one more skill (~${n(m.entry_chars)} characters): ${m.fits === true ? "fits with every description whole" : `${r.title} would shorten every description to make room`}`
+        : `one more skill (~${n(m.entry_chars)} characters): ${fits}` +
+            (m.displaced.length === 0 ? "; listed first (used recently), it would displace none" : `; listed first, it would push ${names(m.displaced)} to name only`)
     )
   }
   if (l.source !== null) out.push(`limits: ${l.source}`)

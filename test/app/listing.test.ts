@@ -117,7 +117,7 @@ describe("Codex's listing (issue 43, DECISIONS #51, #53)", () => {
     "/proj/.agents/skills/alpha/SKILL.md": SKILL("alpha", "Alpha things."),
     "/proj/.codex/skills/beta/SKILL.md": SKILL("beta", "Beta things.", "disable-model-invocation: true\n")
   }
-  it("reads .agents/skills; 8,000 characters without --context-tokens, 2 % × tokens × 4 with it; no field leaves a skill out", async () => {
+  it("reads .agents/skills; 8,000 characters without --context-tokens, 2 % of the window in tokens with it; no frontmatter field leaves a skill out", async () => {
     const w = memoryWorld({ files })
     const b = ok(await w.run(budget({ agent: "codex" })))
     expect(b.skills.map((s) => s.name)).toEqual(["alpha", "beta"])
@@ -126,7 +126,32 @@ describe("Codex's listing (issue 43, DECISIONS #51, #53)", () => {
     expect(b.limits.source).toContain("developers.openai.com/codex/skills")
     expect(renderBudget(b)).toContain("budget: 8,000 characters (OpenAI Codex's documented fallback when the context window is unknown; give --context-tokens for 2 % of it)")
     const big = ok(await w.run(budget({ agent: "codex", context_tokens: 272_000 })))
-    expect(big.limits).toMatchObject({ budget_chars: 21760, context_tokens: 272000, basis: "2 % of a 272,000-token context window (--context-tokens) at 4 characters per token" })
+    expect(big.limits).toMatchObject({
+      budget_tokens: 5440,
+      budget_chars: 21760,
+      context_tokens: 272000,
+      basis: "2 % of a 272,000-token context window (--context-tokens), in tokens (each entry's UTF-8 bytes ÷ 4, rounded up)"
+    })
+    expect(renderBudget(big)).toContain("budget: 5,440 tokens (2 % of a 272,000-token context window")
+  })
+
+  it("agents/openai.yaml with policy.allow_implicit_invocation: false makes a skill manual only; a malformed one is ignored (Codex reads it fail-open)", async () => {
+    const w = memoryWorld({
+      files: {
+        ...files,
+        "/proj/.agents/skills/alpha/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
+        "/proj/.agents/skills/gamma/SKILL.md": SKILL("gamma", "Gamma things."),
+        "/proj/.agents/skills/gamma/agents/openai.yaml": "policy: [not, a, map\n"
+      }
+    })
+    const b = ok(await w.run(budget({ agent: "codex" })))
+    expect(b.manual_only).toEqual(["alpha"])
+    expect(b.skills.map((s) => s.name)).toEqual(["beta", "gamma"])
+    const found = ok(await w.run(discover({ agent: "codex" })))
+    expect(found.skills.find((s) => s.name === "alpha")!.listing.model).toBe(false)
+    // Claude Code does not read the file.
+    const claudeBudget = ok(await w.run(budget({ agent: "claude", plugin_dirs: [] })))
+    expect(claudeBudget.manual_only).toEqual([])
   })
 })
 
@@ -134,7 +159,7 @@ describe("an agent that documents no listing budget (Kiro)", () => {
   it("budget null, said plainly", async () => {
     const w = memoryWorld({ files: { "/proj/.kiro/skills/k/SKILL.md": SKILL("k", "Kiro things.") } })
     const b = ok(await w.run(budget({ agent: "kiro" })))
-    expect(b.limits).toEqual({ budget_chars: null, context_tokens: null, max_description_chars: null, basis: "Kiro documents no listing budget", source: null })
+    expect(b.limits).toEqual({ budget_chars: null, budget_tokens: null, context_tokens: null, max_description_chars: null, basis: "Kiro documents no listing budget", source: null })
     expect(b.skills[0]!.listed).toBe("full")
     expect(renderBudget(b)).toContain("Kiro documents no listing budget; entries not cut; the cost above is what the listing takes.")
   })

@@ -52,7 +52,7 @@ describe("listing limits from the profile (DECISIONS #51, issue 43)", () => {
   })
 
   it("an agent that documents no budget (Kiro): none, said plainly", () => {
-    expect(listingLimits(profileOf("kiro"))).toEqual({ budget_chars: null, context_tokens: null, max_description_chars: null, basis: "Kiro documents no listing budget", source: null })
+    expect(listingLimits(profileOf("kiro"))).toEqual({ budget_chars: null, budget_tokens: null, context_tokens: null, max_description_chars: null, basis: "Kiro documents no listing budget", source: null })
   })
 })
 

@@ -34,7 +34,12 @@ describe("the agent's listing from its profile (issue 43, DECISIONS #51)", () =>
     expect(doc.limits.basis).toContain("documented fallback")
     expect(doc.skills.map((s: { name: string }) => s.name)).toEqual(["shared"])
     const sized = JSON.parse((await sb.runAsync(["budget", "--agent", "codex", "--context-tokens", "100000", "--format", "json"])).stdout)
-    expect(sized.limits).toMatchObject({ budget_chars: 8000, context_tokens: 100000, basis: "2 % of a 100,000-token context window (--context-tokens) at 4 characters per token" })
+    expect(sized.limits).toMatchObject({
+      budget_tokens: 2000,
+      budget_chars: 8000,
+      context_tokens: 100000,
+      basis: "2 % of a 100,000-token context window (--context-tokens), in tokens (each entry's UTF-8 bytes ÷ 4, rounded up)"
+    })
     const kiro = await sb.runAsync(["budget", "--agent", "kiro"])
     expect(kiro.stdout).toContain("Kiro documents no listing budget")
   })
@@ -52,5 +57,52 @@ describe("the agent's listing from its profile (issue 43, DECISIONS #51)", () =>
     const named = await sb.runAsync(["prompt", "deploy"])
     expect(named.code).not.toBe(0)
     expect(named.stderr).toContain("skill 'deploy' is manual only (disable-model-invocation: true): Claude Code never lists it to the model")
+  })
+
+  it("skc budget/prompt --agent codex: Codex's order and lines, its agents/openai.yaml policy, descriptions shortened then skills left out past a budget in tokens", async () => {
+    const home = sandbox()
+    for (const [name, text] of [
+      ["zulu", "Zulu handles the last case of the alphabet when asked about it."],
+      ["bravo", "Bravo handles the second case of the alphabet when asked about it."],
+      ["hidden", "Only a person calls this one."]
+    ]) put(join(home.work, `.agents/skills/${name}/SKILL.md`), SKILL(name!, text!))
+    put(join(home.work, ".agents/skills/hidden/agents/openai.yaml"), "policy:\n  allow_implicit_invocation: false\n")
+    const whole = JSON.parse((await home.runAsync(["budget", "--agent", "codex", "--format", "json"])).stdout)
+    expect(whole).toMatchObject({ layout: "codex", manual_only: ["hidden"], truncated: [], omitted: [], used_tokens: null })
+    expect(whole.skills.map((s: { name: string }) => s.name)).toEqual(["bravo", "zulu"])
+    // Each entry costs its line, the SKILL.md path included.
+    expect(whole.skills[0].entry_chars).toBeGreaterThan(`- bravo: ${"x".repeat(whole.skills[0].text_chars)}`.length + join(home.work, ".agents/skills/bravo/SKILL.md").length)
+    // The sandbox's paths vary in length, so the budgets are set from the lines: each whole line's tokens
+    // (ASCII: its characters ÷ 4, rounded up), and the bare line (without the description and its space).
+    const tokensOf = (s: { entry_chars: number }) => Math.ceil(s.entry_chars / 4)
+    const bareTokens = (s: { entry_chars: number; text_chars: number }) => Math.ceil((s.entry_chars - s.text_chars - 1) / 4)
+    const wholeTokens = tokensOf(whole.skills[0]) + tokensOf(whole.skills[1])
+    // Five tokens short of the whole lines, far above the bare ones: every description is shortened.
+    const shortBy5 = String((wholeTokens - 5) * 50)
+    const cut = JSON.parse((await home.runAsync(["budget", "--agent", "codex", "--context-tokens", shortBy5, "--format", "json"])).stdout)
+    expect(cut.limits).toMatchObject({ budget_tokens: wholeTokens - 5 })
+    expect(cut.truncated).toEqual(["bravo", "zulu"])
+    expect(cut).toMatchObject({ names_only: [], omitted: [] })
+    expect(cut.used_tokens).toBeLessThanOrEqual(wholeTokens - 5)
+    expect(cut.used_tokens).toBeGreaterThan(wholeTokens - 10)
+    const text = await home.runAsync(["budget", "--agent", "codex", "--context-tokens", shortBy5])
+    expect(text.stdout).toContain(`budget: ${wholeTokens - 5} tokens`)
+    expect(text.stdout).toContain("shortened to fit the budget: bravo, zulu")
+    const prompt = await home.runAsync(["prompt", "--agent", "codex", "--context-tokens", shortBy5])
+    expect(prompt.code).toBe(0)
+    expect(prompt.stdout).toMatch(/<name>bravo<\/name>\n<description>Bravo handles[^<]*<\/description>/)
+    expect(prompt.stdout).not.toContain("the second case of the alphabet when asked about it.")
+    expect(prompt.stdout).not.toContain("hidden")
+    // Room for the first bare line only: the other skill is left out, and the model never sees it.
+    const oneBare = String(bareTokens(whole.skills[0]) * 50)
+    const tight = JSON.parse((await home.runAsync(["budget", "--agent", "codex", "--context-tokens", oneBare, "--format", "json"])).stdout)
+    expect(tight).toMatchObject({ names_only: ["bravo"], omitted: ["zulu"] })
+    expect(tight.skills.map((s: { listed: string }) => s.listed)).toEqual(["name-only", "omitted"])
+    const seen = await home.runAsync(["prompt", "--agent", "codex", "--context-tokens", oneBare])
+    expect(seen.stdout).toContain("<name>bravo</name>")
+    expect(seen.stdout).not.toContain("zulu")
+    const manual = await home.runAsync(["prompt", "--agent", "codex", "hidden"])
+    expect(manual.code).not.toBe(0)
+    expect(manual.stderr).toContain("skill 'hidden' is manual only (policy.allow_implicit_invocation: false in agents/openai.yaml)")
   })
 })

@@ -31,8 +31,10 @@ export interface BudgetResult extends Budget {
 export const BudgetDocument = Schema.Struct({
   agent: Schema.String,
   title: Schema.String,
+  layout: Schema.Literals(["entry", "codex"]),
   limits: Schema.Struct({
     budget_chars: Schema.NullOr(Schema.Int),
+    budget_tokens: Schema.NullOr(Schema.Int),
     context_tokens: Schema.NullOr(Schema.Int),
     max_description_chars: Schema.NullOr(Schema.Int),
     basis: Schema.String,
@@ -44,7 +46,7 @@ export const BudgetDocument = Schema.Struct({
       text_chars: Schema.Int,
       entry_chars: Schema.Int,
       truncated: Schema.Boolean,
-      listed: Schema.Literals(["full", "name-only"]),
+      listed: Schema.Literals(["full", "name-only", "omitted"]),
       command: Schema.Boolean,
       paths: Schema.NullOr(Schema.Array(Schema.String))
     })
@@ -52,8 +54,10 @@ export const BudgetDocument = Schema.Struct({
   total_chars: Schema.Int,
   used_chars: Schema.Int,
   room_chars: Schema.NullOr(Schema.Int),
+  used_tokens: Schema.NullOr(Schema.Int),
   truncated: Schema.Array(Schema.String),
   names_only: Schema.Array(Schema.String),
+  omitted: Schema.Array(Schema.String),
   manual_only: Schema.Array(Schema.String)
 })
 /** Every result is a document of `BudgetDocument`: the compiler checks the two against each other (issue 28). */

@@ -19,6 +19,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
+import { implicitInvocation } from "../../domain/agents/codexPolicy.js"
 import { listingFacts } from "../../domain/agents/listing.js"
 import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
 import { applyPrecedence, type Candidate, type Discovery, type DiscoveryScope, type SkillLocation } from "../../domain/protocol/discovery.js"
@@ -128,6 +129,18 @@ const isRuntimeDir = (target: string, path: Path) => {
   return path.basename(parent) === "runtime" && path.basename(path.dirname(parent)) === ".skillc"
 }
 
+/** Largest policy file read: Codex's metadata file is a few lines; anything larger is not one. */
+const POLICY_FILE_MAX_BYTES = 64 * 1024
+
+/** `policy.allow_implicit_invocation` of a policy file beside SKILL.md; null when missing, unreadable, too large or not as expected. */
+const implicitPolicy = Effect.fnUntraced(function* (file: string) {
+  const fs = yield* FileSystem
+  const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
+  if (info?.type !== "file" || info.size > POLICY_FILE_MAX_BYTES) return null
+  const text = yield* fs.readFileString(file).pipe(Effect.result)
+  return text._tag === "Failure" ? null : implicitInvocation(text.success)
+})
+
 const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile) {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -181,6 +194,8 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
     }
     const checked = validateSkillSource(text.success)
     const facts = checked._tag === "Valid" ? listingFacts(profile, checked.data, checked.metadata.description) : undefined
+    // Codex's `agents/openai.yaml` can keep the skill out of the model's listing; read fail-open, as Codex does.
+    const policy = checked._tag === "Valid" && profile.listing.policyFile !== undefined ? yield* implicitPolicy(path.join(dir, ...profile.listing.policyFile.split("/"))) : null
     candidates.push(
       checked._tag === "Valid"
         ? {
@@ -190,7 +205,7 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
             description: checked.metadata.description,
             allowedTools: checked.metadata.allowedTools,
             warnings: checked.warnings,
-            listing: { model: facts!.model, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
+            listing: { model: facts!.model && policy !== false, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
           }
         : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
     )

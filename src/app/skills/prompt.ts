@@ -41,18 +41,24 @@ export interface PromptResult {
 export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}) {
   const path = yield* Path
   const { found, profile, limits, listing } = yield* agentListing(input)
-  let chosen = listing.entries
+  // Entries the agent leaves out past the budget (Codex) are not in its listing.
+  let chosen = listing.entries.filter((e) => e.listed !== "omitted")
   if (input.skills !== undefined && input.skills.length > 0) {
     const picked: Array<(typeof listing.entries)[number]> = []
     for (const name of input.skills) {
       const e = listing.entries.find((x) => x.name === name)
       if (e === undefined) {
         if (listing.manual_only.includes(name)) {
-          const field = profile.listing.manualOnlyField ?? "disable-model-invocation"
+          const field = profile.listing.manualOnlyField
+          // Codex has no such frontmatter field: its `agents/openai.yaml` says so.
+          const [said, how] =
+            field === null && profile.listing.policyFile !== undefined
+              ? [`policy.allow_implicit_invocation: false in ${profile.listing.policyFile}`, `$${name}`]
+              : [`${field ?? "disable-model-invocation"}: true`, `/${name}`]
           return yield* Effect.fail(
             new UsageError({
-              message: `skill '${name}' is manual only (${field}: true): ${profile.title} never lists it to the model`,
-              detail: [`a person invokes it as /${name}; remove '${field}: true' to let the model choose it`]
+              message: `skill '${name}' is manual only (${said}): ${profile.title} never lists it to the model`,
+              detail: [`a person invokes it as ${how}; remove '${said.split(" in ")[0]}' to let the model choose it`]
             })
           )
         }

@@ -3,11 +3,25 @@
  * (developers.openai.com/codex/skills) and its loader and listing code
  * (openai/codex `codex-rs/core-skills/src/loader.rs`, `render.rs`).
  */
-import { descriptionListing, type AgentProfile } from "./profile.js"
+import { CODEX_METADATA_FILE } from "./codexPolicy.js"
+import { descriptionListing, type AgentProfile, type BudgetRule } from "./profile.js"
 
 const DOCS = "https://developers.openai.com/codex/skills"
 const LOADER = "openai/codex codex-rs/core-skills/src/loader.rs"
-const RENDER = "openai/codex codex-rs/core-skills/src/render.rs (default_skill_metadata_budget)"
+const RENDER = "openai/codex codex-rs/core-skills/src/render.rs (default_skill_metadata_budget, render_lines_with_description_budget)"
+const MODEL = "openai/codex codex-rs/core-skills/src/model.rs (allow_implicit_invocation)"
+
+/** 2 % of the window in tokens (each line's bytes ÷ 4, rounded up), or 8,000 characters without a window. */
+const CODEX_BUDGET: BudgetRule = {
+  kind: "fraction",
+  fraction: 0.02,
+  charsPerToken: 4,
+  defaultContextTokens: null,
+  fallbackChars: 8_000,
+  envOverride: null,
+  unit: "tokens",
+  source: `${DOCS} ("at most 2% of the model's context window, or 8,000 characters when the context window is unknown"); ${RENDER}`
+}
 
 export const codex: AgentProfile = {
   name: "codex",
@@ -22,25 +36,22 @@ export const codex: AgentProfile = {
   // Codex reads `name`, `description` and `metadata.short-description`; every other key is ignored (serde default).
   fields: [],
   combinations: [],
-  listing: descriptionListing({
-    budget: {
-      kind: "fraction",
-      fraction: 0.02,
-      charsPerToken: 4,
-      defaultContextTokens: null,
-      fallbackChars: 8_000,
-      envOverride: null,
-      source: `${DOCS} ("at most 2% of the model's context window, or 8,000 characters when the context window is unknown"); ${RENDER}`
-    },
-    source: `${DOCS}; ${RENDER}`
-  }),
+  // Codex's order, line (with the SKILL.md path), token estimate and cuts (src/domain/agents/codexListing.ts), and its `agents/openai.yaml` policy.
+  listing: {
+    ...descriptionListing({ budget: CODEX_BUDGET, source: `${DOCS}; ${RENDER}` }),
+    layout: "codex",
+    policyFile: CODEX_METADATA_FILE,
+    source: `${DOCS}; ${RENDER}; ${LOADER} (load_skill_metadata); ${MODEL}`
+  },
   escalate: [
     { rule: "SKL107", why: "Codex refuses to load a skill whose description is over 1,024 characters" },
     { rule: "SKL103", why: "Codex refuses to load a skill whose name is over 64 characters" }
   ],
   notes: [
-    "Past the budget, Codex first shortens descriptions, then leaves skills out; skc reports the skills that would lose their description.",
-    "Implicit invocation can be turned off in the skill's `agents/openai.yaml` (`policy.allow_implicit_invocation`), not in SKILL.md; skc does not read that file yet.",
+    "Codex lists `- name: description (file: <SKILL.md's real path>)`, project skills then user skills, each by name; the path counts against the budget.",
+    "Past the budget, Codex shortens every description, one character at a time to each skill in turn; when even the lines without descriptions do not fit, it leaves skills out. skc reports both.",
+    "`policy.allow_implicit_invocation: false` in the skill's `agents/openai.yaml` keeps it out of the model's listing (a person calls it with `$name`); skc reads that file as Codex does, ignoring it when it is not the YAML Codex expects.",
+    "Not modelled: the table of path aliases (`r0` = a skills directory) Codex tries past the budget, which shortens the paths of skills inside their skills directory; so past the budget skc may report a little more cut than Codex shows.",
     "Codex does not read `.claude/skills`."
   ]
 }

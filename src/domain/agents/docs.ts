@@ -14,11 +14,23 @@ const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ")
 
 const budgetText = (b: BudgetRule): string => {
   if (b.kind === "unknown") return `none documented (${b.note}); \`skc budget\` says so`
-  const share = `${Math.round(b.fraction * 1000) / 10} % of the context window (tokens × ${b.charsPerToken} characters)`
+  const share =
+    b.unit === "tokens"
+      ? `${Math.round(b.fraction * 1000) / 10} % of the context window, in tokens (each entry's UTF-8 bytes ÷ ${b.charsPerToken}, rounded up)`
+      : `${Math.round(b.fraction * 1000) / 10} % of the context window (tokens × ${b.charsPerToken} characters)`
   const tokens = b.defaultContextTokens === null ? "" : `; skc assumes a ${b.defaultContextTokens.toLocaleString("en-US")}-token window unless told`
   const fallback = b.fallbackChars === null ? "" : `; ${b.fallbackChars.toLocaleString("en-US")} characters when the window is unknown`
   const env = b.envOverride === null ? "" : `; ${code(b.envOverride)} replaces it`
   return `${share}${tokens}${fallback}${env}`
+}
+
+/** What keeps a skill out of the model's listing: a frontmatter field, a policy file beside SKILL.md, or nothing. */
+const leftOut = (l: AgentProfile["listing"]): string => {
+  const said = [
+    ...(l.manualOnlyField === null ? [] : [`${code(`${l.manualOnlyField}: true`)} (manual only)`]),
+    ...(l.policyFile === undefined ? [] : [`${code("policy.allow_implicit_invocation: false")} in ${code(l.policyFile)} (manual only)`])
+  ]
+  return said.length === 0 ? "nothing by frontmatter" : said.join("; ")
 }
 
 const section = (p: AgentProfile): Array<string> => {
@@ -35,7 +47,7 @@ const section = (p: AgentProfile): Array<string> => {
     `| listing text | ${l.textFields.map(code).join(" + ")}${l.textFields.length > 1 ? ` (joined by ${JSON.stringify(l.joiner)})` : ""} | ${cell(l.source)} |`,
     `| per-entry cap | ${l.perEntryCap === null ? "none documented" : `${l.perEntryCap.toLocaleString("en-US")} characters`} | ${cell(l.source)} |`,
     `| listing budget | ${cell(budgetText(l.budget))} | ${cell(l.budget.kind === "unknown" ? l.source : l.budget.source)} |`,
-    `| left out of the model's listing | ${l.manualOnlyField === null ? "nothing by frontmatter" : `${code(`${l.manualOnlyField}: true`)} (manual only)`} | ${cell(l.source)} |`,
+    `| left out of the model's listing | ${leftOut(l)} | ${cell(l.source)} |`,
     `| hidden from the command menu | ${l.commandMenuField === null ? "—" : code(`${l.commandMenuField}: false`)} | ${cell(l.source)} |`,
     `| conditional skills | ${l.conditionalField === null ? "—" : code(l.conditionalField)} | ${cell(l.source)} |`
   ]

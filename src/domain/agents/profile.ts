@@ -96,6 +96,18 @@ export interface ListingRule {
   readonly commandMenuField: string | null
   /** A field that makes a skill conditional (listed only when matching files are in play). */
   readonly conditionalField: string | null
+  /**
+   * How entries are laid out and cut past the budget. Absent: `- name: text`
+   * in discovery order, entries keep their text while the listing fits and
+   * are listed by name only from the first that does not. `codex`: Codex's
+   * own layout (src/domain/agents/codexListing.ts).
+   */
+  readonly layout?: "codex"
+  /**
+   * A file beside SKILL.md whose `policy.allow_implicit_invocation: false`
+   * keeps the skill out of the model's listing (Codex's `agents/openai.yaml`).
+   */
+  readonly policyFile?: string
   readonly source: Source
 }
 
@@ -109,6 +121,11 @@ export type BudgetRule =
       readonly fallbackChars: number | null
       /** An environment variable that replaces the budget, in characters. */
       readonly envOverride: string | null
+      /**
+       * `tokens`: with a known window the budget is `fraction` of it in tokens,
+       * each entry's cost estimated from its bytes (Codex); absent: characters.
+       */
+      readonly unit?: "tokens"
       readonly source: Source
     }
   /** The agent documents no limit: skc says so plainly. */

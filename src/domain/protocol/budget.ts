@@ -27,8 +27,10 @@ export const CLAUDE_LIMITS_SOURCE = "https://code.claude.com/docs/en/skills (Ski
 export const CHARS_PER_TOKEN = 4
 
 export interface ListingLimits {
-  /** Characters the whole listing may take; null when the agent documents no limit. */
+  /** Characters the whole listing may take; null when the agent documents no limit. For a budget in tokens, those tokens × 4. */
   readonly budget_chars: number | null
+  /** The budget in tokens when the agent counts tokens (Codex with a known window); null when it counts characters or has none. */
+  readonly budget_tokens: number | null
   /** The context window the budget was computed from; null when not applicable. */
   readonly context_tokens: number | null
   /** Where each entry's text (description, then `when_to_use` for Claude) is cut; null when the agent documents no cut. */
@@ -57,27 +59,41 @@ export const listingLimits = (profile: AgentProfile, options: LimitOptions = {})
   const config = `[agents.${profile.name}]`
   const cap = o.entry_cap ?? profile.listing.perEntryCap
   const source = rule.kind === "fraction" ? rule.source : null
-  const fixed = (budget: number, basis: string): ListingLimits => ({ budget_chars: budget, context_tokens: null, max_description_chars: cap, basis, source })
+  const fixed = (budget: number, basis: string): ListingLimits => ({ budget_chars: budget, budget_tokens: null, context_tokens: null, max_description_chars: cap, basis, source })
   if (rule.kind === "fraction" && rule.envOverride !== null && options.envChars !== undefined) return fixed(options.envChars, rule.envOverride)
   if (o.budget_chars !== undefined) return fixed(o.budget_chars, `${config} budget_chars in skc's configuration`)
-  if (rule.kind === "unknown") return { budget_chars: null, context_tokens: null, max_description_chars: cap, basis: rule.note, source: null }
+  if (rule.kind === "unknown") return { budget_chars: null, budget_tokens: null, context_tokens: null, max_description_chars: cap, basis: rule.note, source: null }
   const tokens = options.contextTokens ?? o.context_tokens ?? rule.defaultContextTokens
   const fraction = o.listing_fraction ?? rule.fraction
   if (tokens === null) {
     if (rule.fallbackChars === null) {
-      return { budget_chars: null, context_tokens: null, max_description_chars: cap, basis: `${profile.title} has no budget without its context window (give --context-tokens)`, source }
+      return { budget_chars: null, budget_tokens: null, context_tokens: null, max_description_chars: cap, basis: `${profile.title} has no budget without its context window (give --context-tokens)`, source }
     }
     return fixed(rule.fallbackChars, `${profile.title}'s documented fallback when the context window is unknown; give --context-tokens for ${percent(fraction)} of it`)
   }
   const tokensFrom = options.contextTokens !== undefined ? "--context-tokens" : o.context_tokens !== undefined ? `${config} context_tokens` : "default"
+  const window =
+    `${percent(fraction)}${o.listing_fraction !== undefined ? ` (${config} listing_fraction)` : ""} of a ${thousands(tokens)}-token context window` +
+    `${tokensFrom === "default" ? "" : ` (${tokensFrom})`}`
+  if (rule.unit === "tokens") {
+    // Codex: `window × 2 / 100` in whole tokens, at least 1; each entry's cost is estimated from its bytes.
+    const budgetTokens = Math.max(1, Math.floor(Math.round(tokens * fraction * 1e6) / 1e6))
+    return {
+      budget_chars: budgetTokens * rule.charsPerToken,
+      budget_tokens: budgetTokens,
+      context_tokens: tokens,
+      max_description_chars: cap,
+      basis: `${window}, in tokens (each entry's UTF-8 bytes ÷ ${rule.charsPerToken}, rounded up)`,
+      source
+    }
+  }
   return {
     // Rounded before the floor: 0.29 × 800,000 is 231,999.99999999997 in binary.
     budget_chars: Math.floor(Math.round(tokens * rule.charsPerToken * fraction * 1e6) / 1e6),
+    budget_tokens: null,
     context_tokens: tokens,
     max_description_chars: cap,
-    basis:
-      `${percent(fraction)}${o.listing_fraction !== undefined ? ` (${config} listing_fraction)` : ""} of a ${thousands(tokens)}-token context window` +
-      `${tokensFrom === "default" ? "" : ` (${tokensFrom})`} at ${rule.charsPerToken} characters per token`,
+    basis: `${window} at ${rule.charsPerToken} characters per token`,
     source
   }
 }
@@ -91,8 +107,8 @@ export interface BudgetEntry {
   readonly entry_chars: number
   /** The text is longer than the agent's cut. */
   readonly truncated: boolean
-  /** Whether the agent lists it with its text or, past the budget, by name only. */
-  readonly listed: "full" | "name-only"
+  /** Whether the agent lists it with its text or, past the budget, by name only, or (Codex) not at all. */
+  readonly listed: "full" | "name-only" | "omitted"
   /** People can call it as a command (false: `user-invocable: false`, still listed to the model). */
   readonly command: boolean
   /** The globs that make it conditional (`paths:`); null when it always applies. */
@@ -100,6 +116,8 @@ export interface BudgetEntry {
 }
 
 export interface Budget {
+  /** How the agent lays out and cuts its listing: `codex` orders by name and shortens every description past the budget. */
+  readonly layout: "entry" | "codex"
   readonly limits: ListingLimits
   readonly skills: ReadonlyArray<BudgetEntry>
   /** Every entry with its text (what the listing would take without a budget). */
@@ -107,10 +125,15 @@ export interface Budget {
   readonly estimated_tokens: number
   /** Characters the listing takes as the agent lists it (names only past the budget). */
   readonly used_chars: number
-  /** Budget left after the full entries; null without a budget. */
+  /** Budget left after the full entries; null without a budget (a budget in tokens: its tokens left × 4). */
   readonly room_chars: number | null
+  /** Estimated tokens the listing takes of a budget in tokens (Codex with a known window); null otherwise. */
+  readonly used_tokens: number | null
+  /** Entries whose text is cut: at the agent's per-entry cap, or shortened to fit the budget (Codex). */
   readonly truncated: ReadonlyArray<string>
   readonly names_only: ReadonlyArray<string>
+  /** Past the budget, not listed at all (Codex, when even the entries without text do not fit). */
+  readonly omitted: ReadonlyArray<string>
   /** Skills the model never sees (`disable-model-invocation: true`): they cost the listing nothing. */
   readonly manual_only: ReadonlyArray<string>
   /**
@@ -124,14 +147,28 @@ export interface Budget {
 /** The cost of `listing` (built with `limits`). */
 export const computeBudget = (listing: ModelListing, limits: ListingLimits): Budget => {
   const entries = listing.entries
-  const total = entries.reduce((n, e) => n + e.entry_chars, 0)
+  const total = entries.reduce((n, e) => n + e.whole_chars, 0)
   const fullUsed = entries.filter((e) => e.listed === "full").reduce((n, e) => n + e.entry_chars, 0)
-  const used = entries.reduce((n, e) => n + (e.listed === "full" ? e.entry_chars : e.bare_chars), 0)
+  const used = entries.reduce((n, e) => n + (e.listed === "full" ? e.entry_chars : e.listed === "name-only" ? e.bare_chars : 0), 0)
+  const cost = entries.reduce((n, e) => n + e.cost, 0)
   const mean = entries.length === 0 ? 0 : Math.round(total / entries.length)
-  const room = limits.budget_chars === null ? null : limits.budget_chars - fullUsed
-  // Listed first, a newcomer takes `mean` of the budget; the full entries after it keep their text while they fit.
+  const usedTokens = listing.unit === "tokens" ? cost : null
+  // Codex's room is its budget less what its lines cost as listed (tokens × 4 for a budget in tokens); the
+  // entry layout's is what the full entries leave.
+  const room =
+    listing.layout === "codex"
+      ? limits.budget_tokens !== null
+        ? (limits.budget_tokens - cost) * CHARS_PER_TOKEN
+        : limits.budget_chars === null
+          ? null
+          : limits.budget_chars - cost
+      : limits.budget_chars === null
+        ? null
+        : limits.budget_chars - fullUsed
+  // Listed first, a newcomer takes `mean` of the budget; the full entries after it keep their text while they
+  // fit. Codex orders by name and shortens every description instead, so no one entry is displaced there.
   const displaced: Array<string> = []
-  if (limits.budget_chars !== null) {
+  if (limits.budget_chars !== null && listing.layout !== "codex") {
     let taken = mean
     let open = taken <= limits.budget_chars
     for (const e of entries) {
@@ -143,6 +180,7 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
     }
   }
   return {
+    layout: listing.layout,
     limits,
     skills: entries.map((e) => ({
       name: e.name,
@@ -158,12 +196,14 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
     estimated_tokens: Math.ceil(total / CHARS_PER_TOKEN),
     used_chars: used,
     room_chars: room,
+    used_tokens: usedTokens,
     truncated: entries.filter((e) => e.truncated).map((e) => e.name),
     names_only: entries.filter((e) => e.listed === "name-only").map((e) => e.name),
+    omitted: entries.filter((e) => e.listed === "omitted").map((e) => e.name),
     manual_only: listing.manual_only,
     one_more: {
       entry_chars: mean,
-      fits: room === null ? null : entries.every((e) => e.listed === "full") && room >= mean,
+      fits: room === null ? null : entries.every((e) => e.listed === "full" && !(listing.layout === "codex" && e.truncated)) && room >= mean,
       displaced
     }
   }

@@ -9,7 +9,10 @@
  * fields joined (Claude: `description` + " " + `when_to_use`), cut at the
  * per-entry cap; entries keep their text while the listing fits the budget,
  * and every entry from the first that does not fit is listed by name only.
+ * Codex lays out, orders and cuts its listing its own way
+ * (src/domain/agents/codexListing.ts).
  */
+import { codexListing, type CodexSkill } from "../agents/codexListing.js"
 import { cutAt } from "../agents/listing.js"
 import type { AgentProfile } from "../agents/profile.js"
 import type { ListingLimits } from "./budget.js"
@@ -26,11 +29,16 @@ export interface ListingEntry {
   /** Code points of the joined text before the cut. */
   readonly text_chars: number
   readonly truncated: boolean
-  /** `- name: text` and a newline, with the cut text. */
+  /** `- name: text` and a newline, with the cut text (Codex: its line, with the text it keeps). */
   readonly entry_chars: number
-  /** `- name` and a newline. */
+  /** The same with the whole text: what the entry takes when nothing is cut for the budget. */
+  readonly whole_chars: number
+  /** `- name` and a newline (Codex: its line without the description). */
   readonly bare_chars: number
-  readonly listed: "full" | "name-only"
+  /** `name-only`: past the budget, listed without its text; `omitted`: past the budget, not listed at all (Codex). */
+  readonly listed: "full" | "name-only" | "omitted"
+  /** What the entry takes of the budget as listed, in the listing's unit (0 when omitted). */
+  readonly cost: number
   /** People can call it as a command; false: `user-invocable: false` (still listed to the model). */
   readonly command: boolean
   /** Globs that make it conditional; null when it always applies. */
@@ -38,7 +46,12 @@ export interface ListingEntry {
 }
 
 export interface ModelListing {
+  /** In the agent's order (discovery order; Codex: by scope, then name). */
   readonly entries: ReadonlyArray<ListingEntry>
+  /** What `cost` counts: characters, or estimated tokens when the budget is in tokens (Codex with a known window). */
+  readonly unit: "characters" | "tokens"
+  /** `codex`: Codex's layout (src/domain/agents/codexListing.ts); `entry`: every other agent's. */
+  readonly layout: "entry" | "codex"
   /** Skills never listed to the model (`disable-model-invocation: true`), in discovery order. */
   readonly manual_only: ReadonlyArray<string>
 }
@@ -50,7 +63,51 @@ const entryChars = (name: string, text: string | null) => chars(name) + 3 + (tex
 export const entryText = (profile: AgentProfile, skill: Pick<DiscoveredSkill, "description" | "listing">): string =>
   skill.listing.when_to_use === null ? skill.description : `${skill.description}${profile.listing.joiner}${skill.listing.when_to_use}`
 
-export const modelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
+export const modelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing =>
+  profile.listing.layout === "codex" ? codexModelListing(limits, skills) : entryListing(profile, limits, skills)
+
+/** The SKILL.md Codex names in its line: the real path (a linked skill directory at its target), with forward slashes. */
+const realSkillMd = (s: DiscoveredSkill) => (s.link_target === null ? s.path : `${s.link_target}/SKILL.md`).replace(/\\/g, "/")
+
+const codexModelListing = (limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
+  const manual = skills.filter((s) => !s.listing.model).map((s) => s.name)
+  const listed = skills.filter((s) => s.listing.model)
+  const bySkill = new Map<CodexSkill, DiscoveredSkill>()
+  const input = listed.map((s) => {
+    const c: CodexSkill = { name: s.name, description: s.description, file: realSkillMd(s), scopeRank: s.scope === "project" ? 0 : 1 }
+    bySkill.set(c, s)
+    return c
+  })
+  const budget =
+    limits.budget_tokens !== null
+      ? ({ unit: "tokens", limit: limits.budget_tokens } as const)
+      : limits.budget_chars !== null
+        ? ({ unit: "characters", limit: limits.budget_chars } as const)
+        : null
+  const entries = codexListing(input, budget).map((l): ListingEntry => {
+    const s = bySkill.get(l.skill)!
+    const whole = chars(`- ${s.name}: ${s.description} (file: ${l.skill.file})`) + 1
+    const listedText = l.state === "full" || l.state === "cut" ? [...s.description].slice(0, l.kept).join("") : s.description
+    return {
+      name: s.name,
+      location: s.path,
+      text: listedText,
+      description_chars: chars(s.description),
+      text_chars: chars(s.description),
+      truncated: l.state === "cut",
+      entry_chars: l.state === "full" || l.state === "cut" ? chars(l.line) + 1 : whole,
+      whole_chars: whole,
+      bare_chars: chars(`- ${s.name}: (file: ${l.skill.file})`) + 1,
+      listed: l.state === "cut" ? "full" : l.state,
+      cost: l.cost,
+      command: s.listing.command,
+      paths: s.listing.paths
+    }
+  })
+  return { entries, unit: budget?.unit ?? "characters", layout: "codex", manual_only: manual }
+}
+
+const entryListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
   const cap = limits.max_description_chars
   const budget = limits.budget_chars
   const entries: Array<ListingEntry> = []
@@ -75,11 +132,13 @@ export const modelListing = (profile: AgentProfile, limits: ListingLimits, skill
       text_chars: chars(joined),
       truncated: text !== joined,
       entry_chars: entry,
+      whole_chars: entry,
       bare_chars: entryChars(s.name, null),
       listed: open ? "full" : "name-only",
+      cost: open ? entry : entryChars(s.name, null),
       command: s.listing.command,
       paths: s.listing.paths
     })
   }
-  return { entries, manual_only: manual }
+  return { entries, unit: "characters", layout: "entry", manual_only: manual }
 }
