@@ -193,3 +193,46 @@ describe("budget and prompt print the same listing (issue 43, DECISIONS #51)", (
     expect(p2.skills.filter((s) => s.description === null).map((s) => s.name)).toEqual(b2.names_only)
   })
 })
+
+describe("where Codex looks for skills (DECISIONS #51, #53; docs/agents.md)", () => {
+  it("a SKILL.md in a grouping folder is a skill to Codex (up to 6 directories down), not to Claude Code", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.agents/skills/team/deploy/SKILL.md": SKILL("deploy", "Deploy things."),
+        "/proj/.agents/skills/a/b/c/d/e/six/SKILL.md": SKILL("six", "Six down."),
+        "/proj/.agents/skills/a/b/c/d/e/f/seven/SKILL.md": SKILL("seven", "Seven down."),
+        "/proj/.agents/skills/.hidden/secret/SKILL.md": SKILL("secret", "In a dot folder."),
+        "/proj/.agents/skills/pdf/SKILL.md": SKILL("pdf", "Fill forms."),
+        "/proj/.claude/skills/team/lint/SKILL.md": SKILL("lint", "Lint things.")
+      }
+    })
+    const codex = ok(await w.run(discover({ agent: "codex" })))
+    expect(codex.skills.map((s) => [s.name, s.path])).toEqual([
+      ["pdf", "/proj/.agents/skills/pdf/SKILL.md"],
+      ["deploy", "/proj/.agents/skills/team/deploy/SKILL.md"],
+      ["six", "/proj/.agents/skills/a/b/c/d/e/six/SKILL.md"]
+    ])
+    const claude = ok(await w.run(discover({ agent: "claude" })))
+    expect(claude.skills).toEqual([])
+  })
+
+  it("project directories from the cwd up to the repository root (.git), not above it; the cwd alone outside a repository", async () => {
+    const files = {
+      "/work/.agents/skills/outer/SKILL.md": SKILL("outer", "Above the repository."),
+      "/work/repo/.agents/skills/root/SKILL.md": SKILL("root", "At the repository root."),
+      "/work/repo/pkg/.agents/skills/inner/SKILL.md": SKILL("inner", "In a package."),
+      "/work/repo/pkg/.codex/skills/config/SKILL.md": SKILL("config", "In the project config layer.")
+    }
+    const inRepo = memoryWorld({ cwd: "/work/repo/pkg", files: { ...files, "/work/repo/.git/HEAD": "ref: refs/heads/main\n" } })
+    const r = ok(await inRepo.run(discover({ agent: "codex" })))
+    expect(r.skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])
+    // Claude Code's profile still reads every ancestor's directories.
+    const claudeLike = memoryWorld({ cwd: "/work/repo/pkg", files: { "/work/.claude/skills/outer/SKILL.md": SKILL("outer", "Above."), "/work/repo/.git/HEAD": "x" } })
+    expect(ok(await claudeLike.run(discover({ agent: "claude" }))).skills.map((s) => s.name)).toEqual(["outer"])
+    // A `.git` file (a worktree) marks the root too.
+    const worktree = memoryWorld({ cwd: "/work/repo/pkg", files: { ...files, "/work/repo/.git": "gitdir: /elsewhere\n" } })
+    expect(ok(await worktree.run(discover({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])
+    const noRepo = memoryWorld({ cwd: "/work/repo/pkg", files })
+    expect(ok(await noRepo.run(discover({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual(["config", "inner"])
+  })
+})

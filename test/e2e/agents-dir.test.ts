@@ -4,7 +4,8 @@
  * vercel `skills` CLI) at project level (found walking up) and at user level
  * is listed, shown and searched through bin/skc.mjs and `skc mcp` (SDK
  * Client, SEP-2640 `skills/list`), and `skc build --target agents` deploys
- * there, where `skc discover --agent codex` finds it.
+ * there, where `skc discover --agent codex` finds it (from a subdirectory of
+ * the repository: Codex reads up to the repository root).
  */
 import { existsSync, lstatSync, mkdirSync, readlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
@@ -29,6 +30,8 @@ describe("DECISIONS #53 .agents/skills: listed, shown, searched, deployed", () =
     put(join(P, ".agents/skills/shared-tool/SKILL.md"), SKILL("shared-tool", "kilo"))
     put(join(sb.home, ".agents/skills/home-shared/SKILL.md"), SKILL("home-shared", "lima"))
     put(join(P, ".skillc/skills/demo/SKILL.md"), SKILL("demo", "mike"))
+    // A repository: Codex reads project skill directories from the cwd up to its root (its `.git`).
+    put(join(P, ".git/HEAD"), "ref: refs/heads/main\n")
     mkdirSync(deep, { recursive: true })
   })
 

@@ -100,6 +100,32 @@ export const discoverDocument = (r: DiscoverResult): typeof DiscoverDocument.Typ
 
 /** Bytewise, as every listing in skc. */
 
+/**
+ * The directories whose project skill directories the agent reads, nearest first: the cwd and every
+ * ancestor, or, for an agent bounded by its project root (Codex: the nearest ancestor holding `.git`),
+ * the cwd up to that root, and the cwd alone when there is none.
+ */
+const projectLevels = Effect.fnUntraced(function* (agent: Agent, cwd: string) {
+  const path = yield* Path
+  const fs = yield* FileSystem
+  const levels: Array<string> = []
+  for (let dir = cwd; ; ) {
+    levels.push(dir)
+    const parent = path.dirname(dir)
+    if (parent === dir) break
+    dir = parent
+  }
+  const markers = profileOf(agent).dirs.projectRoot
+  if (markers === undefined) return levels
+  for (let i = 0; i < levels.length; i++) {
+    for (const marker of markers) {
+      const there = yield* fs.lstatOption(path.join(levels[i]!, marker)).pipe(unseenAs(undefined))
+      if (there !== undefined) return levels.slice(0, i + 1)
+    }
+  }
+  return [cwd]
+})
+
 /** The directories searched, in precedence order. */
 export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs: ReadonlyArray<string>) {
   const path = yield* Path
@@ -110,11 +136,8 @@ export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs:
   const userRels = userSkillsDirs(agent).map((d) => d.split("/"))
   const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
   const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
-  for (let dir = stores.cwd; ; ) {
+  for (const dir of yield* projectLevels(agent, stores.cwd)) {
     if (!homes.has(dir)) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
-    const parent = path.dirname(dir)
-    if (parent === dir) break
-    dir = parent
   }
   for (const rel of userRels) dirs.push({ scope: "user", path: path.join(env.home, ...rel) })
   // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
@@ -141,6 +164,55 @@ const implicitPolicy = Effect.fnUntraced(function* (file: string) {
   return text._tag === "Failure" ? null : implicitInvocation(text.success)
 })
 
+/** The most directories one nested scan reads (Codex's `MAX_SKILLS_DIRS_PER_ROOT`): a huge tree is cut, never walked whole. */
+const NESTED_SCAN_MAX_DIRS = 2000
+
+/** The skill in `dir` (found as `<skills dir>/…/<name>`; `linkTarget` when `dir` is a link), or why it is none. */
+const candidateAt = Effect.fnUntraced(function* (scope: DiscoveryScope, dir: string, linkTarget: string | null, profile: AgentProfile, quietWhenNone: boolean) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  const skillMd = path.join(dir, "SKILL.md")
+  const location: SkillLocation = {
+    scope,
+    dir,
+    path: skillMd,
+    link_target: linkTarget,
+    deployed_by_skc: linkTarget !== null && isRuntimeDir(linkTarget, path)
+  }
+  const mdInfo = yield* fs.statOption(skillMd).pipe(unseenAs(undefined))
+  if (mdInfo === undefined) {
+    if (!quietWhenNone) yield* diagnostics.verbose(`discover: ${dir} has no SKILL.md; not a skill`)
+    return undefined
+  }
+  if (mdInfo.type !== "file") {
+    const c: Candidate = { ...location, _tag: "Invalid", name: null, problems: ["SKILL.md is not a file"] }
+    return c
+  }
+  const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
+  if (text._tag === "Failure") {
+    const c: Candidate = { ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.failure.code}`] }
+    return c
+  }
+  const checked = validateSkillSource(text.success)
+  const facts = checked._tag === "Valid" ? listingFacts(profile, checked.data, checked.metadata.description) : undefined
+  // Codex's `agents/openai.yaml` can keep the skill out of the model's listing; read fail-open, as Codex does.
+  const policy = checked._tag === "Valid" && profile.listing.policyFile !== undefined ? yield* implicitPolicy(path.join(dir, ...profile.listing.policyFile.split("/"))) : null
+  const c: Candidate =
+    checked._tag === "Valid"
+      ? {
+          ...location,
+          _tag: "Valid",
+          name: checked.metadata.name,
+          description: checked.metadata.description,
+          allowedTools: checked.metadata.allowedTools,
+          warnings: checked.warnings,
+          listing: { model: facts!.model && policy !== false, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
+        }
+      : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
+  return c
+})
+
 const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile) {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -148,68 +220,53 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
   const candidates: Array<Candidate> = []
   const info = yield* fs.statOption(skillsDir).pipe(unseenAs(undefined))
   if (info?.type !== "directory") return { exists: false, candidates }
-  const entries = yield* fs.readDir(skillsDir).pipe(
-    Effect.catch((e) =>
-      diagnostics.warn(Warning.notice(`cannot read ${skillsDir}: ${e.code}; skipped`)).pipe(Effect.as([] as const))
+  const maxDepth = profile.dirs.depth ?? 1
+  // Breadth first, as Codex walks: `[dir, depth]`; a directory reached twice (through a link) is read once.
+  const queue: Array<readonly [string, number]> = [[skillsDir, 0]]
+  const nested = maxDepth > 1
+  const seen = new Set(nested ? [yield* fs.realPath(skillsDir).pipe(unseenAs(skillsDir))] : [])
+  let truncated = false
+  while (queue.length > 0) {
+    const [current, depth] = queue.shift()!
+    const entries = yield* fs.readDir(current).pipe(
+      Effect.catch((e) =>
+        diagnostics.warn(Warning.notice(`cannot read ${current}: ${e.code}; skipped`)).pipe(Effect.as([] as const))
+      )
     )
-  )
-  for (const entry of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
-    if (entry.name.startsWith(".")) continue
-    if (entry.type !== "directory" && entry.type !== "symlink") continue
-    const dir = path.join(skillsDir, entry.name)
-    const skillMd = path.join(dir, "SKILL.md")
-    let linkTarget: string | null = null
-    if (entry.type === "symlink") {
-      const target = yield* fs.realPath(dir).pipe(unseenAs(undefined))
-      const loc: SkillLocation = { scope, dir, path: skillMd, link_target: null, deployed_by_skc: false }
-      if (target === undefined) {
-        const raw = yield* fs.readLink(dir).pipe(unseenAs("?"))
-        candidates.push({ ...loc, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
-        continue
-      }
-      const tInfo = yield* fs.statOption(target).pipe(unseenAs(undefined))
-      if (tInfo?.type !== "directory") continue
-      linkTarget = target
-    }
-    const location: SkillLocation = {
-      scope,
-      dir,
-      path: skillMd,
-      link_target: linkTarget,
-      deployed_by_skc: linkTarget !== null && isRuntimeDir(linkTarget, path)
-    }
-    const mdInfo = yield* fs.statOption(skillMd).pipe(unseenAs(undefined))
-    if (mdInfo === undefined) {
-      yield* diagnostics.verbose(`discover: ${dir} has no SKILL.md; not a skill`)
-      continue
-    }
-    if (mdInfo.type !== "file") {
-      candidates.push({ ...location, _tag: "Invalid", name: null, problems: ["SKILL.md is not a file"] })
-      continue
-    }
-    const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
-    if (text._tag === "Failure") {
-      candidates.push({ ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.failure.code}`] })
-      continue
-    }
-    const checked = validateSkillSource(text.success)
-    const facts = checked._tag === "Valid" ? listingFacts(profile, checked.data, checked.metadata.description) : undefined
-    // Codex's `agents/openai.yaml` can keep the skill out of the model's listing; read fail-open, as Codex does.
-    const policy = checked._tag === "Valid" && profile.listing.policyFile !== undefined ? yield* implicitPolicy(path.join(dir, ...profile.listing.policyFile.split("/"))) : null
-    candidates.push(
-      checked._tag === "Valid"
-        ? {
-            ...location,
-            _tag: "Valid",
-            name: checked.metadata.name,
-            description: checked.metadata.description,
-            allowedTools: checked.metadata.allowedTools,
-            warnings: checked.warnings,
-            listing: { model: facts!.model && policy !== false, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
+    for (const entry of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
+      if (entry.name.startsWith(".")) continue
+      if (entry.type !== "directory" && entry.type !== "symlink") continue
+      const dir = path.join(current, entry.name)
+      let linkTarget: string | null = null
+      if (entry.type === "symlink") {
+        const target = yield* fs.realPath(dir).pipe(unseenAs(undefined))
+        if (target === undefined) {
+          // A broken link where a skill would be is reported; deeper down (a skill's own files) it is not a skill.
+          if (depth === 0) {
+            const raw = yield* fs.readLink(dir).pipe(unseenAs("?"))
+            candidates.push({ scope, dir, path: path.join(dir, "SKILL.md"), link_target: null, deployed_by_skc: false, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
           }
-        : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
-    )
+          continue
+        }
+        const tInfo = yield* fs.statOption(target).pipe(unseenAs(undefined))
+        if (tInfo?.type !== "directory") continue
+        linkTarget = target
+      }
+      if (nested) {
+        // Through links a tree can reach itself; every directory is read once.
+        const real = linkTarget ?? (yield* fs.realPath(dir).pipe(unseenAs(dir)))
+        if (seen.has(real)) continue
+        seen.add(real)
+      }
+      const found = yield* candidateAt(scope, dir, linkTarget, profile, depth > 0)
+      if (found !== undefined) candidates.push(found)
+      if (depth + 1 < maxDepth) {
+        if (seen.size >= NESTED_SCAN_MAX_DIRS) truncated = true
+        else queue.push([dir, depth + 1])
+      }
+    }
   }
+  if (truncated) yield* diagnostics.warn(Warning.notice(`${skillsDir}: scan stopped after ${NESTED_SCAN_MAX_DIRS} directories`))
   return { exists: true, candidates }
 })
 

@@ -31,7 +31,11 @@ export const codex: AgentProfile = {
     // `.agents/skills` from the repository root down to the cwd; `.codex/skills` is the project config layer's; `~/.codex/skills` is kept "for backward compatibility".
     project: [".agents/skills", ".codex/skills"],
     user: [".agents/skills", ".codex/skills"],
-    source: `${DOCS} (Where to save skills); ${LOADER} (repo_agents_skill_roots, skill_roots_from_layer_stack)`
+    // Both project directories are read from the repository root (its default marker, `.git`) down to the cwd.
+    projectRoot: [".git"],
+    // A SKILL.md up to six directories below a skills directory is a skill (grouping folders allowed).
+    depth: 6,
+    source: `${DOCS} (Where to save skills); ${LOADER} (repo_agents_skill_roots, skill_roots_from_layer_stack, find_project_root, MAX_SCAN_DEPTH, discover_skills_under_root)`
   },
   // Codex reads `name`, `description` and `metadata.short-description`; every other key is ignored (serde default).
   fields: [],

@@ -24,6 +24,15 @@ const budgetText = (b: BudgetRule): string => {
   return `${share}${tokens}${fallback}${env}`
 }
 
+/** Which directories' project skill directories are read, and how deep a skill may sit. */
+const walkText = (d: AgentProfile["dirs"]): string => {
+  const walk =
+    d.projectRoot === undefined
+      ? "each directory from the cwd up to the root"
+      : `each directory from the cwd up to the project root, the nearest holding ${d.projectRoot.map(code).join(" or ")}; the cwd alone without one`
+  return d.depth === undefined ? walk : `${walk}; a SKILL.md up to ${d.depth} directories down is a skill, so skills may be grouped in folders`
+}
+
 /** What keeps a skill out of the model's listing: a frontmatter field, a policy file beside SKILL.md, or nothing. */
 const leftOut = (l: AgentProfile["listing"]): string => {
   const said = [
@@ -42,7 +51,7 @@ const section = (p: AgentProfile): Array<string> => {
     "",
     "| fact | value | source |",
     "|---|---|---|",
-    `| project directories | ${p.dirs.project.map(code).join(", ")} (each directory from the cwd up to the root) | ${cell(p.dirs.source)} |`,
+    `| project directories | ${p.dirs.project.map(code).join(", ")} (${walkText(p.dirs)}) | ${cell(p.dirs.source)} |`,
     `| user directories | ${p.dirs.user.map((d) => code(`~/${d}`)).join(", ")} | ${cell(p.dirs.source)} |`,
     `| listing text | ${l.textFields.map(code).join(" + ")}${l.textFields.length > 1 ? ` (joined by ${JSON.stringify(l.joiner)})` : ""} | ${cell(l.source)} |`,
     `| per-entry cap | ${l.perEntryCap === null ? "none documented" : `${l.perEntryCap.toLocaleString("en-US")} characters`} | ${cell(l.source)} |`,

@@ -141,6 +141,17 @@ export interface AgentProfile {
   readonly dirs: {
     readonly project: ReadonlyArray<string>
     readonly user: ReadonlyArray<string>
+    /**
+     * Absent: the project directories of the cwd and of every ancestor. Set: only from the project
+     * root (the nearest ancestor holding one of these names, e.g. `.git`) down to the cwd; the cwd
+     * alone when no ancestor holds one (Codex).
+     */
+    readonly projectRoot?: ReadonlyArray<string>
+    /**
+     * Absent: a skill is a direct child of a skills directory. Set: a SKILL.md at most this many
+     * directories below it is a skill (Codex: 6, grouping folders allowed).
+     */
+    readonly depth?: number
     readonly source: Source
   }
   /** Frontmatter fields it knows beyond the specification's six (which every profile knows). */
