@@ -436,7 +436,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         const next = Object.values(fm.keyLines).filter((l) => start !== undefined && l > start).sort((a, b) => a - b)[0] ?? fm.endLine
         if (start === undefined || line + 1 < start || line + 1 >= next) return null
         const name = typeof fm.data.name === "string" && fm.data.name !== "" ? fm.data.name : snapshot.dirName
-        const costs = await at.s.runtime.runPromise(listingCost(name, fm.data, snapshot.profiles ?? []))
+        const costs = await at.s.runtime.runPromise(listingCost(name, fm.data, snapshot.profiles ?? [], join(at.s.root, SKILL_FILE)))
         return { contents: { kind: "markdown", value: descriptionHover(costs) } }
       }
       const heading = (snapshot.markdown(at.rel)?.headings ?? []).find((h) => h.line === line + 1)

@@ -72,6 +72,14 @@ export const renderDiscover = (r: DiscoverResult): string => {
     }
   }
   out.push("", `Searched (${r.agent}): ${r.searched.map((d) => `${d.scope} ${d.path}${d.exists ? "" : " (missing)"}`).join("; ")}`)
+  const root = r.project_root
+  if (root !== null) {
+    out.push(
+      root.found
+        ? `Project directories read up to the repository root ${root.path} (${r.agent} stops at the directory holding ${root.marker}).`
+        : `No ${root.marker} above the working directory: ${r.agent} reads the working directory's project directories only.`
+    )
+  }
   return visibleLines(out) + "\n"
 }
 

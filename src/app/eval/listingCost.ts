@@ -33,7 +33,9 @@ export interface EntryCost {
 export const listingCost = Effect.fn("skc.listingCost")(function* (
   name: string,
   data: Readonly<Record<string, unknown>>,
-  profiles: ReadonlyArray<AgentProfile>
+  profiles: ReadonlyArray<AgentProfile>,
+  /** The SKILL.md's path: Codex's entry names it, so it counts there. */
+  skillMd = ""
 ) {
   const description = typeof data.description === "string" ? data.description : ""
   const out: Array<EntryCost> = []
@@ -46,7 +48,7 @@ export const listingCost = Effect.fn("skc.listingCost")(function* (
         description,
         scope: "project",
         dir: "",
-        path: "",
+        path: skillMd,
         link_target: null,
         deployed_by_skc: false,
         allowed_tools: null,

@@ -53,6 +53,11 @@ export interface SearchedDir {
 export interface DiscoverResult extends Discovery {
   readonly agent: Agent
   readonly searched: ReadonlyArray<SearchedDir>
+  /**
+   * Where the agent stops reading project directories (Codex: the nearest directory holding `.git`;
+   * `found: false`: none, so the working directory's alone); null when it reads every ancestor.
+   */
+  readonly project_root: { readonly path: string; readonly marker: string; readonly found: boolean } | null
 }
 
 const DiscoveryScopeSchema = Schema.Literals(["project", "user", "plugin"])
@@ -73,6 +78,7 @@ const SkillLocationFields = {
 export const DiscoverDocument = Schema.Struct({
   agent: Schema.String,
   searched: Schema.Array(Schema.Struct({ scope: DiscoveryScopeSchema, path: Schema.String, exists: Schema.Boolean })),
+  project_root: Schema.NullOr(Schema.Struct({ path: Schema.String, marker: Schema.String, found: Schema.Boolean })),
   skills: Schema.Array(
     Schema.Struct({
       ...SkillLocationFields,
@@ -116,14 +122,14 @@ const projectLevels = Effect.fnUntraced(function* (agent: Agent, cwd: string) {
     dir = parent
   }
   const markers = profileOf(agent).dirs.projectRoot
-  if (markers === undefined) return levels
+  if (markers === undefined) return { levels, root: null }
   for (let i = 0; i < levels.length; i++) {
     for (const marker of markers) {
       const there = yield* fs.lstatOption(path.join(levels[i]!, marker)).pipe(unseenAs(undefined))
-      if (there !== undefined) return levels.slice(0, i + 1)
+      if (there !== undefined) return { levels: levels.slice(0, i + 1), root: { path: levels[i]!, marker, found: true } }
     }
   }
-  return [cwd]
+  return { levels: [cwd], root: { path: cwd, marker: markers[0]!, found: false } }
 })
 
 /** The directories searched, in precedence order. */
@@ -136,14 +142,15 @@ export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs:
   const userRels = userSkillsDirs(agent).map((d) => d.split("/"))
   const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
   const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
-  for (const dir of yield* projectLevels(agent, stores.cwd)) {
+  const { levels, root } = yield* projectLevels(agent, stores.cwd)
+  for (const dir of levels) {
     if (!homes.has(dir)) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
   }
   for (const rel of userRels) dirs.push({ scope: "user", path: path.join(env.home, ...rel) })
   // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
   const roots = [...new Set([...config.pluginDirs, ...pluginDirs].map((p) => path.resolve(stores.cwd, p)))]
   for (const p of roots) dirs.push({ scope: "plugin", path: path.join(p, "skills") })
-  return dirs
+  return { dirs, root }
 })
 
 /** A link into `…/.skillc/runtime/<name>` is a skc deployment (RFC-0001:C-DEPLOYMENT). */
@@ -273,7 +280,7 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
 export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInput = {}) {
   const agent = input.agent ?? "claude"
   const diagnostics = yield* Diagnostics
-  const dirs = yield* searchDirs(agent, input.plugin_dirs ?? [])
+  const { dirs, root } = yield* searchDirs(agent, input.plugin_dirs ?? [])
   const searched: Array<SearchedDir> = []
   const candidates: Array<Candidate> = []
   // The nearest level's project directories (the working directory's, in the agent's order): where a new
@@ -290,6 +297,6 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
     candidates.push(...scanned.candidates)
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
-  const result: DiscoverResult = { agent, searched, ...applyPrecedence(candidates) }
+  const result: DiscoverResult = { agent, searched, project_root: root, ...applyPrecedence(candidates) }
   return result
 })
