@@ -5,7 +5,7 @@
  * manual-only Claude Code skill out of <available_skills>, as `skc budget`
  * does of its cost.
  */
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -104,5 +104,21 @@ describe("the agent's listing from its profile (issue 43, DECISIONS #51)", () =>
     const manual = await home.runAsync(["prompt", "--agent", "codex", "hidden"])
     expect(manual.code).not.toBe(0)
     expect(manual.stderr).toContain("skill 'hidden' is manual only (policy.allow_implicit_invocation: false in agents/openai.yaml)")
+  })
+
+  it("skc discover --agent codex walks grouping folders on a real tree: links back up and to themselves are read once, a broken one reported, never a hang", async () => {
+    const home = sandbox()
+    const skills = join(home.work, ".agents/skills")
+    put(join(skills, "team/deploy/SKILL.md"), SKILL("deploy", "Deploy the service."))
+    mkdirSync(join(home.work, ".git"))
+    symlinkSync("..", join(skills, "team/up"))
+    symlinkSync(".", join(skills, "self"))
+    symlinkSync(join(home.work, "nowhere"), join(skills, "broken"))
+    const r = await home.runAsync(["discover", "--agent", "codex", "--format", "json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout)
+    expect(doc.skills.map((s: { name: string; path: string }) => [s.name, s.path])).toEqual([["deploy", join(skills, "team/deploy/SKILL.md")]])
+    expect(doc.invalid.map((s: { problems: Array<string> }) => s.problems[0])).toEqual([expect.stringContaining("broken symlink")])
+    expect(doc.project_root).toEqual({ path: home.work, marker: ".git", found: true })
   })
 })
