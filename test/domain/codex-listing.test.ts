@@ -2,7 +2,7 @@
 // `codex-rs/core-skills/src/render.rs` lays it out (docs/agents.md "OpenAI Codex"), and its
 // `agents/openai.yaml` policy. Pure.
 import { describe, expect, it } from "vitest"
-import { codexLine, codexListing, tokensOfBytes, type CodexSkill } from "../../src/domain/agents/codexListing.js"
+import { codexLine, codexListing, singleLine, tokensOfBytes, type CodexSkill } from "../../src/domain/agents/codexListing.js"
 import { implicitInvocation } from "../../src/domain/agents/codexPolicy.js"
 import { profileOf } from "../../src/domain/agents/index.js"
 import { computeBudget, listingLimits } from "../../src/domain/protocol/budget.js"
@@ -18,6 +18,11 @@ describe("Codex's listing layout", () => {
     expect(codexLine(sk("pdf", "Fill forms."), Infinity)).toBe("- pdf: Fill forms. (file: /r/pdf/SKILL.md)")
     expect(codexLine(sk("pdf", "Fill forms."), 0)).toBe("- pdf: (file: /r/pdf/SKILL.md)")
     expect(codexLine(sk("pdf", "Fill forms."), 4)).toBe("- pdf: Fill (file: /r/pdf/SKILL.md)")
+  })
+
+  it("name and description on one line: each run of white space is one space, none at the ends", () => {
+    expect(singleLine("  Fill PDF forms.\n\nUse for\tinvoices.\u00a0 ")).toBe("Fill PDF forms. Use for invoices.")
+    expect(singleLine("")).toBe("")
   })
 
   it("orders project skills before user skills, each by name, whatever the input order", () => {
@@ -115,6 +120,12 @@ describe("skc budget --agent codex models that listing (DECISIONS #51)", () => {
     expect(listingLimits(codex, { contextTokens: 99 })).toMatchObject({ budget_tokens: 1 })
     expect(listingLimits(codex)).toMatchObject({ budget_tokens: null, budget_chars: 8000 })
     expect(listingLimits(profileOf("claude"), { contextTokens: 200_000 }).budget_tokens).toBeNull()
+  })
+
+  it("a multi-line description is listed and counted on one line", () => {
+    const listing = modelListing(codex, listingLimits(codex), [skill("pdf", "Fill forms.\nUse for invoices.\n")])
+    expect(listing.entries[0]).toMatchObject({ text: "Fill forms. Use for invoices.", text_chars: 29 })
+    expect(listing.entries[0]!.entry_chars).toBe("- pdf: Fill forms. Use for invoices. (file: /p/.agents/skills/pdf/SKILL.md)\n".length)
   })
 
   it("a linked skill is listed at its target; entries cost their path; the room is what the lines leave", () => {

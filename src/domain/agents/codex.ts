@@ -52,7 +52,7 @@ export const codex: AgentProfile = {
     { rule: "SKL103", why: "Codex refuses to load a skill whose name is over 64 characters" }
   ],
   notes: [
-    "Codex lists `- name: description (file: <SKILL.md's real path>)`, project skills then user skills, each by name; the path counts against the budget.",
+    "Codex lists `- name: description (file: <SKILL.md's real path>)`, the description on one line (each run of white space one space), project skills then user skills, each by name; the path counts against the budget.",
     "Past the budget, Codex shortens every description, one character at a time to each skill in turn; when even the lines without descriptions do not fit, it leaves skills out. skc reports both.",
     "`policy.allow_implicit_invocation: false` in the skill's `agents/openai.yaml` keeps it out of the model's listing (a person calls it with `$name`); skc reads that file as Codex does, ignoring it when it is not the YAML Codex expects.",
     "Not modelled: the table of path aliases (`r0` = a skills directory) Codex tries past the budget, which shortens the paths of skills inside their skills directory; so past the budget skc may report a little more cut than Codex shows.",

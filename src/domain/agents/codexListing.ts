@@ -7,7 +7,8 @@
  *
  * - **Order.** Project skills, then user (and plugin) skills, each by name,
  *   then by the SKILL.md path: not discovery order.
- * - **The line.** `- <name>: <description> (file: <path>)`, the path being
+ * - **The line.** `- <name>: <description> (file: <path>)`, name and
+ *   description on one line (each run of white space one space), the path being
  *   the SKILL.md's real path (a symlinked skill directory is listed at its
  *   target); with no description `- <name>: (file: <path>)`. The path is
  *   part of every entry's cost, so long paths leave less room.
@@ -61,6 +62,12 @@ import { compareBytewise as bytewise } from "../sourcePaths.js"
 const encoder = new TextEncoder()
 const bytesOf = (s: string) => encoder.encode(s).length
 const codePoints = (s: string) => [...s]
+
+/** Unicode's White_Space characters, which Rust's `split_whitespace` splits on. */
+const WHITE_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u
+
+/** A name or description as Codex keeps it (`sanitize_single_line`): every run of white space one space, none at the ends. */
+export const singleLine = (text: string): string => text.split(WHITE_SPACE).filter((w) => w !== "").join(" ")
 
 /** Tokens as Codex estimates them from a byte count: four bytes a token, rounded up. */
 export const tokensOfBytes = (bytes: number): number => Math.ceil(bytes / 4)

@@ -12,7 +12,7 @@
  * Codex lays out, orders and cuts its listing its own way
  * (src/domain/agents/codexListing.ts).
  */
-import { codexListing, type CodexSkill } from "../agents/codexListing.js"
+import { codexListing, singleLine, type CodexSkill } from "../agents/codexListing.js"
 import { cutAt } from "../agents/listing.js"
 import type { AgentProfile } from "../agents/profile.js"
 import type { ListingLimits } from "./budget.js"
@@ -74,7 +74,8 @@ const codexModelListing = (limits: ListingLimits, skills: ReadonlyArray<Discover
   const listed = skills.filter((s) => s.listing.model)
   const bySkill = new Map<CodexSkill, DiscoveredSkill>()
   const input = listed.map((s) => {
-    const c: CodexSkill = { name: s.name, description: s.description, file: realSkillMd(s), scopeRank: s.scope === "project" ? 0 : 1 }
+    // Codex keeps name and description on one line: a block-scalar description's line breaks become spaces.
+    const c: CodexSkill = { name: singleLine(s.name), description: singleLine(s.description), file: realSkillMd(s), scopeRank: s.scope === "project" ? 0 : 1 }
     bySkill.set(c, s)
     return c
   })
@@ -86,18 +87,19 @@ const codexModelListing = (limits: ListingLimits, skills: ReadonlyArray<Discover
         : null
   const entries = codexListing(input, budget).map((l): ListingEntry => {
     const s = bySkill.get(l.skill)!
-    const whole = chars(`- ${s.name}: ${s.description} (file: ${l.skill.file})`) + 1
-    const listedText = l.state === "full" || l.state === "cut" ? [...s.description].slice(0, l.kept).join("") : s.description
+    const description = l.skill.description
+    const whole = chars(`- ${l.skill.name}: ${description} (file: ${l.skill.file})`) + 1
+    const listedText = l.state === "full" || l.state === "cut" ? [...description].slice(0, l.kept).join("") : description
     return {
       name: s.name,
       location: s.path,
       text: listedText,
       description_chars: chars(s.description),
-      text_chars: chars(s.description),
+      text_chars: chars(description),
       truncated: l.state === "cut",
       entry_chars: l.state === "full" || l.state === "cut" ? chars(l.line) + 1 : whole,
       whole_chars: whole,
-      bare_chars: chars(`- ${s.name}: (file: ${l.skill.file})`) + 1,
+      bare_chars: chars(`- ${l.skill.name}: (file: ${l.skill.file})`) + 1,
       listed: l.state === "cut" ? "full" : l.state,
       cost: l.cost,
       command: s.listing.command,
