@@ -157,3 +157,24 @@ describe("skc budget --agent codex models that listing (DECISIONS #51)", () => {
     expect(tight.omitted.at(-1)).toBe("skill-29")
   })
 })
+
+describe("SKL606: agents/openai.yaml as Codex's serde reads it", () => {
+  it("names each field of the wrong type at its place, and a file that is not YAML", async () => {
+    const { codexMetadataProblems } = await import("../../src/domain/agents/codexPolicy.js")
+    expect(codexMetadataProblems("")).toEqual([])
+    expect(codexMetadataProblems("# only a comment\n")).toEqual([])
+    expect(codexMetadataProblems("interface:\n  display_name: Demo\n  brand_color: \"#112233\"\nunknown: 1\n")).toEqual([])
+    expect(codexMetadataProblems("interface:\n  display_name: 5\n")).toEqual([{ line: 2, column: 17, message: "interface.display_name: expected a string, got the number 5" }])
+    expect(codexMetadataProblems("policy:\n  allow_implicit_invocation: \"false\"\n")[0]!.message).toBe('policy.allow_implicit_invocation: expected true or false, got the string "false"')
+    expect(codexMetadataProblems("dependencies:\n  tools:\n    - type: mcp\n      value: 3\n")[0]!.message).toBe("dependencies.tools[0].value: expected a string, got the number 3")
+    expect(codexMetadataProblems("dependencies:\n  tools: mcp\n")[0]!.message).toBe('dependencies.tools: expected a list, got the string "mcp"')
+    expect(codexMetadataProblems("policy:\n  products: [1]\n")[0]!.message).toBe("policy.products: expected product names, got the number 1")
+    expect(codexMetadataProblems("- a\n")[0]!.message).toBe("expected a map of interface, dependencies and policy, got a list")
+    expect(codexMetadataProblems("policy: {\n")[0]!.message).toMatch(/^not YAML Codex can read: /)
+    expect(codexMetadataProblems("policy:\n  a: 1\npolicy:\n  b: 2\n")[0]!.message).toMatch(/^not YAML Codex can read: /)
+  })
+
+  it("a file Codex ignores has no policy: the skill stays listed", () => {
+    expect(implicitInvocation("interface:\n  display_name: 5\npolicy:\n  allow_implicit_invocation: false\n")).toBeNull()
+  })
+})

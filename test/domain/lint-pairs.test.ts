@@ -29,8 +29,12 @@ const lintTree = (tree: Tree, dirName: string, agents?: ReadonlyArray<string>): 
   const evalFiles = Object.entries(tree)
     .filter(([p, v]) => typeof v === "string" && ["evals/triggers.json", "evals/evals.json"].includes(p))
     .map(([path, source]) => ({ path, source: source as string }))
+  // Codex's metadata file, as lintTree reads it (SKL606).
+  const metadataFiles = Object.entries(tree)
+    .filter(([p, v]) => typeof v === "string" && p === "agents/openai.yaml")
+    .map(([path, source]) => ({ path, source: source as string }))
   const profiles = agents?.map((a) => profileOf(a as ProfileName))
-  return runRules(makeSnapshot({ dirName, entries, markdownFiles, evalFiles, ...(profiles === undefined ? {} : { profiles }) }), configureRules(RULES, {}).rules).map((d) => diagnosticLine(d))
+  return runRules(makeSnapshot({ dirName, entries, markdownFiles, evalFiles, metadataFiles, ...(profiles === undefined ? {} : { profiles }) }), configureRules(RULES, {}).rules).map((d) => diagnosticLine(d))
 }
 
 describe("RFC-0008:C-REGISTRY rule pairs in process", () => {

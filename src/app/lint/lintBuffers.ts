@@ -40,7 +40,9 @@ export const lintBuffers = Effect.fn("skc.lintBuffers")(function* (root: string,
   const evalFiles = overlay(tree.evalFiles, open, (p) => p === TRIGGERS_FILE || p === EVALS_FILE)
   const entries: Array<SkillEntry> = [...tree.entries]
   for (const f of [...markdownFiles, ...evalFiles]) if (!entries.some((e) => e.path === f.path)) entries.push({ path: f.path, type: "file" })
-  const snapshot = makeSnapshot({ dirName: path.basename(root), entries, markdownFiles, evalFiles, profiles })
+  // An open agents/openai.yaml is linted as the editor has it (SKL606).
+  const metadataFiles = tree.metadataFiles.map((f) => (open.has(f.path) ? { path: f.path, source: open.get(f.path)! } : f))
+  const snapshot = makeSnapshot({ dirName: path.basename(root), entries, markdownFiles, evalFiles, metadataFiles, profiles })
   const result: BufferLint = { snapshot, diagnostics: runRules(snapshot, configureRules(RULES, config.lint).rules) }
   return result
 })

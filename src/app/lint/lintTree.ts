@@ -9,8 +9,9 @@ import { fsInternal } from "../shared/index.js"
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { inLintScope } from "../../domain/lint/snapshot.js"
+import { CODEX_METADATA_FILE, CODEX_METADATA_MAX_BYTES } from "../../domain/agents/codexPolicy.js"
 import { EVALS_FILE, TRIGGERS_FILE } from "../../domain/eval/triggerSet.js"
-import type { MarkdownFile, SkillEntry } from "../../domain/lint/types.js"
+import type { MarkdownFile, MetadataFile, SkillEntry } from "../../domain/lint/types.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { scanSourceTree } from "../shared/index.js"
 
@@ -49,5 +50,18 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
     const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
     evalFiles.push({ path: f.path, source: utf8.decode(bytes) })
   }
-  return { entries, markdownFiles, evalFiles }
+  // Agents' metadata files beside SKILL.md (Codex's agents/openai.yaml), for SKL606; a larger one is left unread (`source` null).
+  const metadataFiles: Array<MetadataFile> = []
+  for (const f of tree.files) {
+    if (f.path !== CODEX_METADATA_FILE) continue
+    const file = path.join(tree.canonicalRoot, ...f.path.split("/"))
+    const info = yield* fs.statOption(file).pipe(Effect.mapError(fsInternal))
+    if (info !== undefined && info.size > CODEX_METADATA_MAX_BYTES) {
+      metadataFiles.push({ path: f.path, source: null })
+      continue
+    }
+    const bytes = yield* fs.readFile(file).pipe(Effect.mapError(fsInternal))
+    metadataFiles.push({ path: f.path, source: utf8.decode(bytes) })
+  }
+  return { entries, markdownFiles, evalFiles, metadataFiles }
 })

@@ -19,7 +19,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
-import { implicitInvocation } from "../../domain/agents/codexPolicy.js"
+import { CODEX_METADATA_MAX_BYTES, implicitInvocation } from "../../domain/agents/codexPolicy.js"
 import { listingFacts } from "../../domain/agents/listing.js"
 import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
 import { applyPrecedence, type Candidate, type Discovery, type DiscoveryScope, type SkillLocation } from "../../domain/protocol/discovery.js"
@@ -159,14 +159,11 @@ const isRuntimeDir = (target: string, path: Path) => {
   return path.basename(parent) === "runtime" && path.basename(path.dirname(parent)) === ".skillc"
 }
 
-/** Largest policy file read: Codex's metadata file is a few lines; anything larger is not one. */
-const POLICY_FILE_MAX_BYTES = 64 * 1024
-
 /** `policy.allow_implicit_invocation` of a policy file beside SKILL.md; null when missing, unreadable, too large or not as expected. */
 const implicitPolicy = Effect.fnUntraced(function* (file: string) {
   const fs = yield* FileSystem
   const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
-  if (info?.type !== "file" || info.size > POLICY_FILE_MAX_BYTES) return null
+  if (info?.type !== "file" || info.size > CODEX_METADATA_MAX_BYTES) return null
   const text = yield* fs.readFileString(file).pipe(Effect.result)
   return text._tag === "Failure" ? null : implicitInvocation(text.success)
 })

@@ -1,8 +1,9 @@
 /**
  * Codex's per-skill metadata file, `agents/openai.yaml` beside SKILL.md
- * (openai/codex `codex-rs/core-skills/src/loader.rs`, `load_skill_metadata`;
- * `model.rs`, `allow_implicit_invocation`). Its `policy` can keep a skill
- * out of the model's listing:
+ * (openai/codex `codex-rs/core-skills/src/loader.rs`, `load_skill_metadata`
+ * and the `SkillMetadataFile` it reads; `model.rs`,
+ * `allow_implicit_invocation`). Its `policy` can keep a skill out of the
+ * model's listing:
  *
  * ```yaml
  * policy:
@@ -10,35 +11,117 @@
  * ```
  *
  * Such a skill is manual only in Codex: a person calls it with `$name`, the
- * model never sees it. Codex reads the file "fail open": a file that is
- * missing, unreadable or not the YAML it expects is ignored, and the skill is
- * listed. Pure: the caller reads the file.
+ * model never sees it. Codex reads the file "fail open" with serde: a file
+ * that is not YAML, or whose known fields have another type than it expects
+ * (a number where a string goes, `no` where a boolean goes: YAML 1.2 reads
+ * `no` as a string), is ignored whole, policy included, and the skill is
+ * listed. Unknown keys are ignored. Discovery and lint (SKL606) read it
+ * through `codexMetadataProblems`, so they agree. Pure: the caller reads
+ * the file.
  */
-import { parse } from "yaml"
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml"
 
 /** Where Codex looks, relative to the skill directory. */
 export const CODEX_METADATA_FILE = "agents/openai.yaml"
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+/** The largest metadata file skc reads; a larger one is reported (lint) or taken as absent (discovery). */
+export const CODEX_METADATA_MAX_BYTES = 1024 * 1024
+
+export interface MetadataProblem {
+  /** 1-based. */
+  readonly line: number
+  readonly column: number
+  readonly message: string
+}
+
+/** The string fields of each map Codex reads (`Interface`, `DependencyTool`), each `Option<String>` or a path. */
+const INTERFACE_STRINGS = ["display_name", "short_description", "icon_small", "icon_large", "brand_color", "default_prompt"]
+const TOOL_STRINGS = ["type", "value", "description", "transport", "command", "url"]
+
+const describe = (node: unknown): string => {
+  if (isMap(node)) return "a map"
+  if (isSeq(node)) return "a list"
+  if (isScalar(node)) {
+    const v = node.value
+    if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`
+    if (typeof v === "boolean") return `the boolean ${v}`
+    if (typeof v === "number" || typeof v === "bigint") return `the number ${String(v)}`
+  }
+  return "another value"
+}
+
+const isNull = (node: unknown): boolean => node === null || node === undefined || (isScalar(node) && node.value === null)
+
+/** Where Codex's serde reading of the file fails, as problems at their places; empty when it reads it. */
+export const codexMetadataProblems = (text: string): ReadonlyArray<MetadataProblem> => {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: "silent" })
+  const at = (node: unknown, message: string): MetadataProblem => {
+    const offset = (node as { range?: [number, number, number] } | null)?.range?.[0] ?? 0
+    const pos = lineCounter.linePos(offset)
+    return { line: pos.line, column: pos.col, message }
+  }
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!
+    const pos = lineCounter.linePos(e.pos[0])
+    return [{ line: pos.line, column: pos.col, message: `not YAML Codex can read: ${e.message.split("\n")[0]}` }]
+  }
+  const root = doc.contents as Node | null
+  if (isNull(root)) return []
+  if (!isMap(root)) return [at(root, `expected a map of interface, dependencies and policy, got ${describe(root)}`)]
+  const problems: Array<MetadataProblem> = []
+  const field = (map: unknown, key: string): unknown => (isMap(map) ? map.get(key, true) : undefined)
+  const mapAt = (node: unknown, name: string): boolean => {
+    if (isNull(node)) return false
+    if (!isMap(node)) {
+      problems.push(at(node, `${name}: expected a map, got ${describe(node)}`))
+      return false
+    }
+    return true
+  }
+  const strings = (map: unknown, keys: ReadonlyArray<string>, prefix: string) => {
+    for (const key of keys) {
+      const v = field(map, key)
+      if (isNull(v)) continue
+      if (!(isScalar(v) && typeof v.value === "string")) problems.push(at(v, `${prefix}.${key}: expected a string, got ${describe(v)}`))
+    }
+  }
+  const iface = field(root, "interface")
+  if (mapAt(iface, "interface")) strings(iface, INTERFACE_STRINGS, "interface")
+  const deps = field(root, "dependencies")
+  if (mapAt(deps, "dependencies")) {
+    const tools = field(deps, "tools")
+    if (!isNull(tools)) {
+      if (!isSeq(tools)) problems.push(at(tools, `dependencies.tools: expected a list, got ${describe(tools)}`))
+      else tools.items.forEach((tool, i) => {
+        if (mapAt(tool, `dependencies.tools[${i}]`)) strings(tool, TOOL_STRINGS, `dependencies.tools[${i}]`)
+      })
+    }
+  }
+  const policy = field(root, "policy")
+  if (mapAt(policy, "policy")) {
+    const allow = field(policy, "allow_implicit_invocation")
+    if (!isNull(allow) && !(isScalar(allow) && typeof allow.value === "boolean")) {
+      problems.push(at(allow, `policy.allow_implicit_invocation: expected true or false, got ${describe(allow)}`))
+    }
+    const products = field(policy, "products")
+    if (!isNull(products)) {
+      if (!isSeq(products)) problems.push(at(products, `policy.products: expected a list, got ${describe(products)}`))
+      else for (const p of products.items) if (!(isScalar(p) && typeof p.value === "string")) problems.push(at(p, `policy.products: expected product names, got ${describe(p)}`))
+    }
+  }
+  return problems
+}
 
 /**
  * `policy.allow_implicit_invocation` of the file's text: `false` keeps the
- * skill out of the model's listing, `true` or `null` (not said, or the file
- * not as Codex expects it: Codex then ignores the whole file) lists it.
+ * skill out of the model's listing; `true` or `null` (not said, or the file
+ * not as Codex expects it, which Codex then ignores whole) lists it.
  */
 export const implicitInvocation = (text: string): boolean | null => {
-  let doc: unknown
-  try {
-    // Codex parses with serde_yaml: one document, and a `policy` of the wrong shape voids the file.
-    doc = parse(text, { uniqueKeys: true, maxAliasCount: 100 })
-  } catch {
-    return null
-  }
-  if (doc === null || doc === undefined) return null
-  if (!isRecord(doc)) return null
-  const policy = doc.policy
-  if (policy === undefined || policy === null) return null
-  if (!isRecord(policy)) return null
-  const allow = policy.allow_implicit_invocation
-  return typeof allow === "boolean" ? allow : null
+  if (codexMetadataProblems(text).length > 0) return null
+  const doc = parseDocument(text, { uniqueKeys: true, logLevel: "silent" })
+  const policy = isMap(doc.contents) ? doc.contents.get("policy", true) : undefined
+  const allow = isMap(policy) ? policy.get("allow_implicit_invocation", true) : undefined
+  return isScalar(allow) && typeof allow.value === "boolean" ? allow.value : null
 }

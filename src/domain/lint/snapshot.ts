@@ -11,7 +11,7 @@ import type { MarkdownAst } from "../markdown/model.js"
 import { normalizePath } from "./paths.js"
 import { DEFAULT_PROFILE, profileOf } from "../agents/index.js"
 import type { AgentProfile } from "../agents/profile.js"
-import type { MarkdownFile, SkillEntry, SkillSnapshot } from "./types.js"
+import type { MarkdownFile, MetadataFile, SkillEntry, SkillSnapshot } from "./types.js"
 
 /** RFC-0008:C-SCOPE: `.md` files not hidden and not under a hidden directory. */
 export const inLintScope = (path: string): boolean =>
@@ -22,6 +22,7 @@ export const makeSnapshot = (input: {
   readonly entries: ReadonlyArray<SkillEntry>
   readonly markdownFiles: ReadonlyArray<MarkdownFile>
   readonly evalFiles?: ReadonlyArray<MarkdownFile>
+  readonly metadataFiles?: ReadonlyArray<MetadataFile>
   /** The active agent profiles (DECISIONS #51); default: `claude`. */
   readonly profiles?: ReadonlyArray<AgentProfile>
 }): SkillSnapshot => {
@@ -58,6 +59,7 @@ export const makeSnapshot = (input: {
           : (parsed.get("SKILL.md")?.frontmatter ?? parseFrontmatterLines(splitLines(skillMd))),
     lookup: (path) => byPath.get(normalizePath(path)),
     evalFiles: input.evalFiles ?? [],
+    metadataFiles: input.metadataFiles ?? [],
     profiles: input.profiles !== undefined && input.profiles.length > 0 ? input.profiles : [profileOf(DEFAULT_PROFILE)]
   }
 }

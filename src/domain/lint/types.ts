@@ -13,6 +13,12 @@ import type { Fix } from "./fix.js"
 export type Severity = "error" | "warning"
 export type Category = "meta" | "frontmatter" | "structure" | "links" | "files" | "tools" | "protocol" | "eval"
 
+/** A metadata file's text; null when it is too large to read. */
+export interface MetadataFile {
+  readonly path: string
+  readonly source: string | null
+}
+
 /** One entry of the skill directory, path relative to the root with `/`. */
 export interface SkillEntry {
   readonly path: string
@@ -46,6 +52,8 @@ export interface SkillSnapshot {
   readonly lookup: (path: string) => SkillEntry | undefined
   /** The evaluation files present (`evals/triggers.json`, `evals/evals.json`) as text, for SKL701. */
   readonly evalFiles?: ReadonlyArray<MarkdownFile>
+  /** Agents' metadata files beside SKILL.md (Codex's `agents/openai.yaml`), for SKL606. */
+  readonly metadataFiles?: ReadonlyArray<MetadataFile>
   /**
    * The agent profiles lint checks against (DECISIONS #51; issue 43): `--agent`,
    * else the project's `[build] targets`, else `claude`. SKL109 knows their

@@ -4,6 +4,7 @@
  * SARIF, documented in docs/rules.md). They read SKILL.md's frontmatter and
  * body from the snapshot, parsed once for all rules.
  */
+import { CODEX_METADATA_FILE, CODEX_METADATA_MAX_BYTES, codexMetadataProblems } from "../../agents/codexPolicy.js"
 import { splitLines } from "../../markdown/lines.js"
 import { frontmatterData, has, keyAt, type Finding, type Rule, type SkillSnapshot } from "../types.js"
 import { metadataFindings } from "../metadataIssues.js"
@@ -137,4 +138,27 @@ export const skl605: Rule = {
   check: (s) => metadataFindings(s, "SKL605")
 }
 
-export const protocolRules: ReadonlyArray<Rule> = [skl601, skl602, skl603, skl604, skl605]
+export const skl606: Rule = {
+  id: "SKL606",
+  name: "codex-metadata-valid",
+  defaultSeverity: "warning",
+  category: "protocol",
+  summary: "Codex's `agents/openai.yaml`, when present, is YAML of the shape Codex reads, so that Codex does not ignore it.",
+  doc:
+    "Codex reads `agents/openai.yaml` beside SKILL.md for the skill's interface, tool dependencies and policy " +
+    "(`policy.allow_implicit_invocation: false` keeps the skill out of the model's listing). It reads the file fail-open: " +
+    "a file that is not YAML, or whose fields have another type than Codex expects (a number for `interface.display_name`, " +
+    "`no` for `allow_implicit_invocation`, which YAML 1.2 reads as a string), is ignored whole, silently, and a skill meant to be " +
+    "called only by a person is offered to the model. Unknown keys are ignored, as Codex ignores them. " +
+    "Source: openai/codex `codex-rs/core-skills/src/loader.rs` (`load_skill_metadata`).",
+  fix: "Write the field with the type Codex expects: strings for `interface.*` and the `dependencies.tools[]` fields, `true` or `false` for `policy.allow_implicit_invocation`, a list of names for `policy.products`.",
+  source: "DECISIONS #51 (agent profiles: what the agent reads); docs/agents.md \"OpenAI Codex\"",
+  check: (s) =>
+    (s.metadataFiles ?? []).flatMap((f): ReadonlyArray<Finding> => {
+      if (f.path !== CODEX_METADATA_FILE) return []
+      if (f.source === null) return [{ file: f.path, line: 1, message: `larger than ${CODEX_METADATA_MAX_BYTES / 1024 / 1024} MB: skc does not read it (nor would an agent need it)` }]
+      return codexMetadataProblems(f.source).map((p) => ({ file: f.path, line: p.line, column: p.column, message: `${p.message}; Codex ignores the whole file, its policy included` }))
+    })
+}
+
+export const protocolRules: ReadonlyArray<Rule> = [skl601, skl602, skl603, skl604, skl605, skl606]
