@@ -121,4 +121,19 @@ describe("the agent's listing from its profile (issue 43, DECISIONS #51)", () =>
     expect(doc.invalid.map((s: { problems: Array<string> }) => s.problems[0])).toEqual([expect.stringContaining("broken symlink")])
     expect(doc.project_root).toEqual({ path: home.work, marker: ".git", found: true })
   })
+
+  it("skc build for Codex warns that agents/openai.yaml is not deployed (RFC-0001:C-OUTPUT: the runtime holds only the stub); for Claude Code it says nothing", async () => {
+    const home = sandbox()
+    put(join(home.work, ".skillc/skills/notes/SKILL.md"), SKILL("notes", "Writes release notes. Use when the user asks for release notes."))
+    put(join(home.work, ".skillc/skills/notes/agents/openai.yaml"), "policy:\n  allow_implicit_invocation: false\n")
+    const codex = await home.runAsync(["build", "notes", "--target", "codex"])
+    expect(codex.code, codex.stderr).toBe(0)
+    expect(codex.stderr).toContain("agents/openai.yaml is not deployed (the runtime holds only the stub, RFC-0001:C-OUTPUT): Codex reads the deployed skill, so its policy and interface do not apply there")
+    // What Codex then sees, and skc reports: the skill listed to the model.
+    const found = JSON.parse((await home.runAsync(["discover", "--agent", "codex", "--format", "json"])).stdout)
+    expect(found.skills.find((s: { name: string }) => s.name === "notes").listing.model).toBe(true)
+    const claude = await home.runAsync(["build", "notes", "--target", "claude"])
+    expect(claude.code).toBe(0)
+    expect(claude.stderr).not.toContain("openai.yaml")
+  })
 })

@@ -11,6 +11,7 @@ import { Cause, Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { profilesForTargets } from "../../domain/agents/index.js"
+import { CODEX_METADATA_FILE } from "../../domain/agents/codexPolicy.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
 import { DEFAULT_TARGET, describeTargetProblem, parseTargets, type TargetSpec } from "../../domain/targets.js"
@@ -165,9 +166,18 @@ const buildResolved = Effect.fnUntraced(function* (
   )
   // Issue 43 (DECISIONS #51): a field value the targets' agents misread is lint's SKL115 error; the build warns and goes on.
   const fm = compiled.markdown.find((m) => m.path === MAIN_DOC)?.doc.frontmatter
+  const profiles = profilesForTargets((targetText ?? DEFAULT_TARGET).split(",").map((w) => w.trim()))
   if (fm?._tag === "Parsed") {
-    const profiles = profilesForTargets((targetText ?? DEFAULT_TARGET).split(",").map((w) => w.trim()))
     for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
+  }
+  // Codex reads agents/openai.yaml beside the SKILL.md it discovers: the runtime's stub, where RFC-0001:C-OUTPUT
+  // allows no source file. Its policy and interface do not reach Codex; say so rather than let it fail silently.
+  if (profiles.some((p) => p.name === "codex") && compiled.tree.files.some((f) => f.path === CODEX_METADATA_FILE)) {
+    yield* warn(
+      Warning.notice(
+        `${CODEX_METADATA_FILE} is not deployed (the runtime holds only the stub, RFC-0001:C-OUTPUT): Codex reads the deployed skill, so its policy and interface do not apply there`
+      )
+    )
   }
   yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
   yield* writeRuntime(runtimeDir, compiled)
