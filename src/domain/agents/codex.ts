@@ -55,6 +55,7 @@ export const codex: AgentProfile = {
     "Codex lists `- name: description (file: <SKILL.md's real path>)`, the description on one line (each run of white space one space), project skills then user skills, each by name; the path counts against the budget.",
     "Past the budget, Codex shortens every description, one character at a time to each skill in turn; when even the lines without descriptions do not fit, it leaves skills out. skc reports both.",
     "`policy.allow_implicit_invocation: false` in the skill's `agents/openai.yaml` keeps it out of the model's listing (a person calls it with `$name`); skc reads that file as Codex does, ignoring it when it is not the YAML Codex expects.",
+    "A skill `skc build` deploys is its runtime's stub, and RFC-0001:C-OUTPUT keeps source files out of the runtime: `agents/openai.yaml` stays with the source, where Codex does not read it. `skc build` for Codex says so.",
     "Not modelled: the table of path aliases (`r0` = a skills directory) Codex tries past the budget, which shortens the paths of skills inside their skills directory; so past the budget skc may report a little more cut than Codex shows.",
     "Codex does not read `.claude/skills`."
   ]
