@@ -12,6 +12,7 @@ import { renderEval } from "../../src/render/eval.js"
 import { renderDiscover } from "../../src/render/protocol.js"
 import { ProcessRunner } from "../../src/ports/ProcessRunner.js"
 import { memoryWorld } from "../../src/testing.js"
+import { agentSkillRoots } from "../../src/app/skills/agentDirs.js"
 import { errorText } from "../helpers/worlds.js"
 
 const SKILL = (name: string, description: string, extra = "") => `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n${extra}---\n# ${name}\n`
@@ -239,5 +240,20 @@ describe("where Codex looks for skills (DECISIONS #51, #53; docs/agents.md)", ()
     expect(outside.skills.map((s) => s.name).sort()).toEqual(["config", "inner"])
     expect(renderDiscover(outside)).toContain("No .git above the working directory: codex reads the working directory's project directories only.")
     expect(ok(await noRepo.run(discover({ agent: "claude" }))).project_root).toBeNull()
+  })
+})
+
+describe("Codex's own bundled skills (docs/agents.md, checked against Codex 0.171.0)", () => {
+  it("~/.codex/skills/.system is part of Codex's listing, first; not a place names resolve from", async () => {
+    const w = memoryWorld({
+      files: {
+        "/home/u/.codex/skills/.system/skill-creator/SKILL.md": SKILL("skill-creator", "Create or update a skill."),
+        "/proj/.agents/skills/alpha/SKILL.md": SKILL("alpha", "Alpha things.")
+      }
+    })
+    const b = ok(await w.run(budget({ agent: "codex" })))
+    expect(b.skills.map((s) => s.name)).toEqual(["skill-creator", "alpha"])
+    const roots = ok(await w.run(agentSkillRoots))
+    expect(roots.some((r) => r.dir.endsWith(".system"))).toBe(false)
   })
 })

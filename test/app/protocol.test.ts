@@ -20,7 +20,9 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
       { scope: "project", path: "/repo/sub/.agents/skills", exists: false },
       { scope: "project", path: "/repo/sub/.codex/skills", exists: false },
       { scope: "user", path: "/home/u/.agents/skills", exists: true },
-      { scope: "user", path: "/home/u/.codex/skills", exists: false }
+      { scope: "user", path: "/home/u/.codex/skills", exists: false },
+      // The skills Codex installs with itself.
+      { scope: "user", path: "/home/u/.codex/skills/.system", exists: false }
     ])
     // One project directory exists (a level up): only it is listed, no missing one beside it.
     const some = memoryWorld({ cwd: "/repo/sub", files: { "/repo/.claude/skills/a/SKILL.md": SKILL("a") } })

@@ -128,13 +128,26 @@ describe("skc budget --agent codex models that listing (DECISIONS #51)", () => {
     expect(listing.entries[0]!.entry_chars).toBe("- pdf: Fill forms. Use for invoices. (file: /p/.agents/skills/pdf/SKILL.md)\n".length)
   })
 
-  it("a linked skill is listed at its target; entries cost their path; the room is what the lines leave", () => {
+  it("each line names its SKILL.md as r<k>/<path below its skills directory>, a link by its own name; system skills first; the room is what the lines leave", () => {
     const limits = listingLimits(codex)
-    const listing = modelListing(codex, limits, [skill("zeta", "Zeta."), skill("alpha", "Alpha.", "project", "/p/.skillc/runtime/alpha")])
-    expect(listing.entries.map((e) => e.name)).toEqual(["alpha", "zeta"])
-    const alpha = listing.entries[0]!
-    expect(alpha.location).toBe("/p/.agents/skills/alpha/SKILL.md")
-    expect(alpha.entry_chars).toBe("- alpha: Alpha. (file: /p/.skillc/runtime/alpha/SKILL.md)\n".length)
+    const rooted = (s: DiscoveredSkill, root: string): DiscoveredSkill => ({ ...s, root })
+    const system = rooted(
+      { ...skill("skill-creator", "Creates skills.", "user"), dir: "/h/.codex/skills/.system/skill-creator", path: "/h/.codex/skills/.system/skill-creator/SKILL.md" },
+      "/h/.codex/skills/.system"
+    )
+    const listing = modelListing(codex, limits, [
+      rooted(skill("zeta", "Zeta."), "/p/.agents/skills"),
+      rooted(skill("alpha", "Alpha.", "project", "/p/.skillc/runtime/alpha"), "/p/.agents/skills"),
+      rooted({ ...skill("group-member", "In a group."), dir: "/p/.agents/skills/team/group-member", path: "/p/.agents/skills/team/group-member/SKILL.md" }, "/p/.agents/skills"),
+      system
+    ])
+    expect(listing.entries.map((e) => e.name)).toEqual(["skill-creator", "alpha", "group-member", "zeta"])
+    const [creator, alpha, member] = listing.entries
+    expect(creator!.entry_chars).toBe("- skill-creator: Creates skills. (file: r0/skill-creator/SKILL.md)\n".length)
+    // Codex 0.171 names a linked skill by its link, below its skills directory, not by the link's target.
+    expect(alpha!.entry_chars).toBe("- alpha: Alpha. (file: r1/alpha/SKILL.md)\n".length)
+    expect(member!.entry_chars).toBe("- group-member: In a group. (file: r1/team/group-member/SKILL.md)\n".length)
+    expect(alpha!.location).toBe("/p/.agents/skills/alpha/SKILL.md")
     const b = computeBudget(listing, limits)
     expect(b.layout).toBe("codex")
     expect(b.room_chars).toBe(8000 - listing.entries.reduce((n, e) => n + e.entry_chars, 0))

@@ -70,8 +70,8 @@ describe("the agent's listing from its profile (issue 43, DECISIONS #51)", () =>
     const whole = JSON.parse((await home.runAsync(["budget", "--agent", "codex", "--format", "json"])).stdout)
     expect(whole).toMatchObject({ layout: "codex", manual_only: ["hidden"], truncated: [], omitted: [], used_tokens: null })
     expect(whole.skills.map((s: { name: string }) => s.name)).toEqual(["bravo", "zulu"])
-    // Each entry costs its line, the SKILL.md path included.
-    expect(whole.skills[0].entry_chars).toBeGreaterThan(`- bravo: ${"x".repeat(whole.skills[0].text_chars)}`.length + join(home.work, ".agents/skills/bravo/SKILL.md").length)
+    // Each entry costs its line, the SKILL.md's path below its skills directory (r0, in Codex's table of roots) included.
+    expect(whole.skills[0].entry_chars).toBe("- bravo: Bravo handles the second case of the alphabet when asked about it. (file: r0/bravo/SKILL.md)\n".length)
     // The sandbox's paths vary in length, so the budgets are set from the lines: each whole line's tokens
     // (ASCII: its characters ÷ 4, rounded up), and the bare line (without the description and its space).
     const tokensOf = (s: { entry_chars: number }) => Math.ceil(s.entry_chars / 4)

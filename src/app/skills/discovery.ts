@@ -68,7 +68,8 @@ const SkillLocationFields = {
   dir: Schema.String,
   path: Schema.String,
   link_target: Schema.NullOr(Schema.String),
-  deployed_by_skc: Schema.Boolean
+  deployed_by_skc: Schema.Boolean,
+  root: Schema.optional(Schema.String).annotate({ description: "The skills directory the skill was found in" })
 }
 
 /**
@@ -147,6 +148,8 @@ export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs:
     if (!homes.has(dir)) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
   }
   for (const rel of userRels) dirs.push({ scope: "user", path: path.join(env.home, ...rel) })
+  const system = profileOf(agent).dirs.system
+  if (system !== undefined) dirs.push({ scope: "user", path: path.join(env.home, ...system.split("/")) })
   // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
   const roots = [...new Set([...config.pluginDirs, ...pluginDirs].map((p) => path.resolve(stores.cwd, p)))]
   for (const p of roots) dirs.push({ scope: "plugin", path: path.join(p, "skills") })
@@ -172,7 +175,14 @@ const implicitPolicy = Effect.fnUntraced(function* (file: string) {
 const NESTED_SCAN_MAX_DIRS = 2000
 
 /** The skill in `dir` (found as `<skills dir>/…/<name>`; `linkTarget` when `dir` is a link), or why it is none. */
-const candidateAt = Effect.fnUntraced(function* (scope: DiscoveryScope, dir: string, linkTarget: string | null, profile: AgentProfile, quietWhenNone: boolean) {
+const candidateAt = Effect.fnUntraced(function* (
+  scope: DiscoveryScope,
+  root: string,
+  dir: string,
+  linkTarget: string | null,
+  profile: AgentProfile,
+  quietWhenNone: boolean
+) {
   const fs = yield* FileSystem
   const path = yield* Path
   const diagnostics = yield* Diagnostics
@@ -182,7 +192,8 @@ const candidateAt = Effect.fnUntraced(function* (scope: DiscoveryScope, dir: str
     dir,
     path: skillMd,
     link_target: linkTarget,
-    deployed_by_skc: linkTarget !== null && isRuntimeDir(linkTarget, path)
+    deployed_by_skc: linkTarget !== null && isRuntimeDir(linkTarget, path),
+    root
   }
   const mdInfo = yield* fs.statOption(skillMd).pipe(unseenAs(undefined))
   if (mdInfo === undefined) {
@@ -248,7 +259,7 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
           // A broken link where a skill would be is reported; deeper down (a skill's own files) it is not a skill.
           if (depth === 0) {
             const raw = yield* fs.readLink(dir).pipe(unseenAs("?"))
-            candidates.push({ scope, dir, path: path.join(dir, "SKILL.md"), link_target: null, deployed_by_skc: false, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
+            candidates.push({ scope, dir, path: path.join(dir, "SKILL.md"), link_target: null, deployed_by_skc: false, root: skillsDir, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
           }
           continue
         }
@@ -262,7 +273,7 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
         if (seen.has(real)) continue
         seen.add(real)
       }
-      const found = yield* candidateAt(scope, dir, linkTarget, profile, depth > 0)
+      const found = yield* candidateAt(scope, skillsDir, dir, linkTarget, profile, depth > 0)
       if (found !== undefined) candidates.push(found)
       if (depth + 1 < maxDepth) {
         if (seen.size >= NESTED_SCAN_MAX_DIRS) truncated = true

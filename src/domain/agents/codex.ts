@@ -31,6 +31,8 @@ export const codex: AgentProfile = {
     // `.agents/skills` from the repository root down to the cwd; `.codex/skills` is the project config layer's; `~/.codex/skills` is kept "for backward compatibility".
     project: [".agents/skills", ".codex/skills"],
     user: [".agents/skills", ".codex/skills"],
+    // The skills Codex installs with itself (skill-creator, imagegen, …): in its listing, first. Not a place skc resolves names from.
+    system: ".codex/skills/.system",
     // Both project directories are read from the repository root (its default marker, `.git`) down to the cwd.
     projectRoot: [".git"],
     // A SKILL.md up to six directories below a skills directory is a skill (grouping folders allowed).
@@ -52,11 +54,11 @@ export const codex: AgentProfile = {
     { rule: "SKL103", why: "Codex refuses to load a skill whose name is over 64 characters" }
   ],
   notes: [
-    "Codex lists `- name: description (file: <SKILL.md's real path>)`, the description on one line (each run of white space one space), project skills then user skills, each by name; the path counts against the budget.",
+    "Codex lists `- name: description (file: r<k>/<dir>/SKILL.md)`, the description on one line (each run of white space one space) and `r<k>` a skills directory named once in a table of roots; its own system skills first (`~/.codex/skills/.system`), then the repository's, then the user's, each by name. Each line counts against the budget, the table does not (checked against `codex debug prompt-input` of Codex 0.171.0).",
     "Past the budget, Codex shortens every description, one character at a time to each skill in turn; when even the lines without descriptions do not fit, it leaves skills out. skc reports both.",
     "`policy.allow_implicit_invocation: false` in the skill's `agents/openai.yaml` keeps it out of the model's listing (a person calls it with `$name`); skc reads that file as Codex does, ignoring it when it is not the YAML Codex expects.",
     "A skill `skc build` deploys is its runtime's stub, and RFC-0001:C-OUTPUT keeps source files out of the runtime: `agents/openai.yaml` stays with the source, where Codex does not read it. `skc build` for Codex says so.",
-    "Not modelled: the table of path aliases (`r0` = a skills directory) Codex tries past the budget, which shortens the paths of skills inside their skills directory; so past the budget skc may report a little more cut than Codex shows.",
+    "Codex's home is `~/.codex`; skc does not read `CODEX_HOME` when it points elsewhere.",
     "Codex does not read `.claude/skills`."
   ]
 }

@@ -1,17 +1,21 @@
 /**
  * OpenAI Codex's skill listing, as Codex renders it for its model
- * (openai/codex `codex-rs/core-skills/src/render.rs`, read at commit
- * 0899b7c; docs/agents.md "OpenAI Codex"). Pure.
+ * (openai/codex `codex-rs/core-skills/src/render.rs`; checked against the
+ * `codex debug prompt-input` output of Codex 0.171.0, docs/agents.md "OpenAI
+ * Codex"). Pure.
  *
  * What differs from the generic listing (src/domain/protocol/listing.ts):
  *
- * - **Order.** Project skills, then user (and plugin) skills, each by name,
- *   then by the SKILL.md path: not discovery order.
- * - **The line.** `- <name>: <description> (file: <path>)`, name and
- *   description on one line (each run of white space one space), the path being
- *   the SKILL.md's real path (a symlinked skill directory is listed at its
- *   target); with no description `- <name>: (file: <path>)`. The path is
- *   part of every entry's cost, so long paths leave less room.
+ * - **Order.** Codex's own system skills, then the repository's skills,
+ *   then the user's (and plugins'), each by name, then by path: not
+ *   discovery order.
+ * - **The line.** `- <name>: <description> (file: r<k>/<path>)`, name and
+ *   description on one line (each run of white space one space); `r<k>`
+ *   names the skills directory the skill was found in, in a table of roots
+ *   printed once above the list, and `<path>` is the SKILL.md's path below
+ *   it as found (a linked skill directory keeps its link's name). With no
+ *   description: `- <name>: (file: …)`. The path is part of every entry's
+ *   cost; the table is not counted against the budget.
  * - **The cost.** Each line with its newline: its characters under the
  *   8,000-character fallback (no context window known), else its estimated
  *   tokens, the UTF-8 bytes divided by 4 and rounded up, against a budget of
@@ -22,11 +26,6 @@
  *   description is kept whole, its unused share goes to the others); when
  *   even the bare lines do not fit, every skill is listed bare while it fits
  *   and the others are left out of the listing entirely.
- *
- * Not modelled: the table of path aliases (`r0` = a skills directory) Codex
- * tries when the listing is over budget, which shortens the paths of skills
- * lying inside their skills directory (not those deployed as links). So past
- * the budget skc may report a little more cut than Codex shows.
  */
 
 /** A skill as Codex lists it. */
@@ -34,9 +33,9 @@ export interface CodexSkill {
   readonly name: string
   /** The description (Codex lists `description` alone, on one line). */
   readonly description: string
-  /** The SKILL.md's real path, as the line shows it. */
+  /** The SKILL.md as the line names it (`r1/pdf/SKILL.md`). */
   readonly file: string
-  /** 0: project, 1: user or plugin (Codex's prompt order). */
+  /** Codex's prompt order: 0 its system skills, 1 the repository's, 2 the user's and plugins'. */
   readonly scopeRank: number
 }
 

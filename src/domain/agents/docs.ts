@@ -52,7 +52,7 @@ const section = (p: AgentProfile): Array<string> => {
     "| fact | value | source |",
     "|---|---|---|",
     `| project directories | ${p.dirs.project.map(code).join(", ")} (${walkText(p.dirs)}) | ${cell(p.dirs.source)} |`,
-    `| user directories | ${p.dirs.user.map((d) => code(`~/${d}`)).join(", ")} | ${cell(p.dirs.source)} |`,
+    `| user directories | ${p.dirs.user.map((d) => code(`~/${d}`)).join(", ")}${p.dirs.system === undefined ? "" : `; its own bundled skills in ${code(`~/${p.dirs.system}`)}, listed first`} | ${cell(p.dirs.source)} |`,
     `| listing text | ${l.textFields.map(code).join(" + ")}${l.textFields.length > 1 ? ` (joined by ${JSON.stringify(l.joiner)})` : ""} | ${cell(l.source)} |`,
     `| per-entry cap | ${l.perEntryCap === null ? "none documented" : `${l.perEntryCap.toLocaleString("en-US")} characters`} | ${cell(l.source)} |`,
     `| listing budget | ${cell(budgetText(l.budget))} | ${cell(l.budget.kind === "unknown" ? l.source : l.budget.source)} |`,

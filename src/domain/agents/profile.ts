@@ -142,6 +142,11 @@ export interface AgentProfile {
     readonly project: ReadonlyArray<string>
     readonly user: ReadonlyArray<string>
     /**
+     * The agent's own bundled skills, under the home directory (Codex: `.codex/skills/.system`): part of
+     * its listing (discover, budget, prompt), listed first; not a place skc resolves skill names from.
+     */
+    readonly system?: string
+    /**
      * Absent: the project directories of the cwd and of every ancestor. Set: only from the project
      * root (the nearest ancestor holding one of these names, e.g. `.git`) down to the cwd; the cwd
      * alone when no ancestor holds one (Codex).

@@ -23,6 +23,8 @@ export interface SkillLocation {
   readonly link_target: string | null
   /** The link points into a skc runtime store (`.skillc/runtime/<name>`): a `skc build` deployment. */
   readonly deployed_by_skc: boolean
+  /** The skills directory it was found in (`<project>/.agents/skills`); absent where not known. */
+  readonly root?: string
 }
 
 /**
@@ -88,7 +90,8 @@ const locationOf = (c: SkillLocation): SkillLocation => ({
   dir: c.dir,
   path: c.path,
   link_target: c.link_target,
-  deployed_by_skc: c.deployed_by_skc
+  deployed_by_skc: c.deployed_by_skc,
+  ...(c.root === undefined ? {} : { root: c.root })
 })
 
 /** `candidates` in scan order (precedence order); the result keeps that order. */

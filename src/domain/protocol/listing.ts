@@ -66,16 +66,49 @@ export const entryText = (profile: AgentProfile, skill: Pick<DiscoveredSkill, "d
 export const modelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing =>
   profile.listing.layout === "codex" ? codexModelListing(limits, skills) : entryListing(profile, limits, skills)
 
-/** The SKILL.md Codex names in its line: the real path (a linked skill directory at its target), with forward slashes. */
-const realSkillMd = (s: DiscoveredSkill) => (s.link_target === null ? s.path : `${s.link_target}/SKILL.md`).replace(/\\/g, "/")
+/** Codex's system skills (bundled with it, kept under `$CODEX_HOME/skills/.system`): listed before every other. */
+const isSystemRoot = (root: string) => /[\\/]\.codex[\\/]skills[\\/]\.system$/.test(root)
+
+/** Codex's listing order: system, then repository, then user (and plugin) skills. */
+const codexRank = (s: DiscoveredSkill) => (s.root !== undefined && isSystemRoot(s.root) ? 0 : s.scope === "project" ? 1 : 2)
+
+/**
+ * The order of Codex's skill roots, which numbers their aliases (`r0`, `r1`, …): the project's
+ * `.codex/skills`, the user's `.codex/skills` and `.agents/skills`, the system skills, plugins, then the
+ * project's `.agents/skills` from the repository root down. Only the number of digits costs anything.
+ */
+const rootOrder = (s: DiscoveredSkill): number => {
+  const root = (s.root ?? "").replace(/\\/g, "/")
+  if (isSystemRoot(root)) return 3
+  if (s.scope === "plugin") return 4
+  if (root.endsWith("/.codex/skills")) return s.scope === "project" ? 0 : 1
+  return s.scope === "project" ? 5 : 2
+}
+
+/**
+ * Where Codex's line says the SKILL.md is: `r<k>/<path below the skills directory>`, the skills
+ * directory named once in its table of roots (Codex 0.171: the path as found, through a link, never
+ * its target); the path itself when the skills directory is not known.
+ */
+const aliasedPaths = (skills: ReadonlyArray<DiscoveredSkill>): Map<DiscoveredSkill, string> => {
+  const roots = [...new Set(skills.filter((s) => s.root !== undefined).sort((a, b) => rootOrder(a) - rootOrder(b) || a.root!.length - b.root!.length).map((s) => s.root!))]
+  const out = new Map<DiscoveredSkill, string>()
+  for (const s of skills) {
+    const file = s.path.replace(/\\/g, "/")
+    const root = s.root?.replace(/\\/g, "/")
+    out.set(s, root !== undefined && file.startsWith(`${root}/`) ? `r${roots.indexOf(s.root!)}/${file.slice(root.length + 1)}` : file)
+  }
+  return out
+}
 
 const codexModelListing = (limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
   const manual = skills.filter((s) => !s.listing.model).map((s) => s.name)
   const listed = skills.filter((s) => s.listing.model)
+  const files = aliasedPaths(listed)
   const bySkill = new Map<CodexSkill, DiscoveredSkill>()
   const input = listed.map((s) => {
     // Codex keeps name and description on one line: a block-scalar description's line breaks become spaces.
-    const c: CodexSkill = { name: singleLine(s.name), description: singleLine(s.description), file: realSkillMd(s), scopeRank: s.scope === "project" ? 0 : 1 }
+    const c: CodexSkill = { name: singleLine(s.name), description: singleLine(s.description), file: files.get(s)!, scopeRank: codexRank(s) }
     bySkill.set(c, s)
     return c
   })
