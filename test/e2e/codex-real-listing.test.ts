@@ -47,4 +47,20 @@ describe("skc's Codex listing against Codex 0.171.0's own (DECISIONS #51)", () =
     expect(b.omitted).toEqual(["pdf-forms", "release-notes", "sql-review"])
     expect(b.used_tokens).toBeLessThanOrEqual(60)
   })
+
+  describe("with the user's skills: Codex's root order, and both copies of a name", () => {
+    const home = sandbox()
+    const withHome = JSON.parse(readFileSync(join(FIXTURE, "with-home", "codex-0.171.0.json"), "utf8")) as { windows: Record<string, ReadonlyArray<string>> }
+    cpSync(join(FIXTURE, "with-home", "project"), home.work, { recursive: true })
+    cpSync(join(FIXTURE, "with-home", "home"), home.home, { recursive: true })
+
+    for (const [window, lines] of Object.entries(withHome.windows)) {
+      it(`--context-tokens ${window}: repository, then user skills, each copy of 'dup' listed, as Codex rendered`, async () => {
+        const r = await home.runAsync(["prompt", "--agent", "codex", "--context-tokens", window, "--format", "json"])
+        expect(r.code, r.stderr).toBe(0)
+        const doc = JSON.parse(r.stdout) as { skills: ReadonlyArray<{ name: string; description: string | null }> }
+        expect(doc.skills.map((s) => [s.name, s.description ?? ""] as const)).toEqual(lines.map(entryOf))
+      })
+    }
+  })
 })

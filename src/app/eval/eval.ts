@@ -361,7 +361,9 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
   const extractor = judge === "command" ? yield* compileExtractor(input) : undefined
   const { found, profile, limits, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
   // A skill left out past the budget (Codex) is not visible to the model, as a manual-only one.
-  const texts = new Map(listing.entries.filter((e) => e.listed !== "omitted").map((e) => [e.name, e.text]))
+  // The first entry of a name is the copy discovery kept (Codex lists every copy: the repository's comes first).
+  const texts = new Map<string, string>()
+  for (const e of listing.entries) if (e.listed !== "omitted" && !texts.has(e.name)) texts.set(e.name, e.text)
   const visible = new Map<string, Visible>()
   for (const s of found.skills) {
     const text = texts.get(s.name)

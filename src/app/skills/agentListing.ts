@@ -9,6 +9,7 @@ import { Effect, Schema } from "effect"
 import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { listingLimits, type ListingLimits } from "../../domain/protocol/budget.js"
+import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
 import { modelListing, type ModelListing } from "../../domain/protocol/listing.js"
 import { Env } from "../../ports/Env.js"
 import { discover, type DiscoverResult } from "./discovery.js"
@@ -46,6 +47,8 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
   const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
   const profile = profileOf(found.agent)
   const limits = yield* agentLimits(profile, input.context_tokens)
-  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, found.skills) }
+  // Codex keeps every copy of a name (it knows skills by path): the shadowed copies are in its listing too.
+  const copies = profile.listing.layout === "codex" ? found.shadowed.map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] })) : []
+  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies]) }
   return result
 })

@@ -72,6 +72,14 @@ const SkillLocationFields = {
   root: Schema.optional(Schema.String).annotate({ description: "The skills directory the skill was found in" })
 }
 
+/** How the agent lists a skill (DECISIONS #51, issue 43). */
+const ListingSchema = Schema.Struct({
+  model: Schema.Boolean.annotate({ description: "Listed to the model; false: manual only (disable-model-invocation: true)" }),
+  command: Schema.Boolean.annotate({ description: "In the user's command menu; false: user-invocable: false" }),
+  when_to_use: Schema.NullOr(Schema.String),
+  paths: Schema.NullOr(Schema.Array(Schema.String)).annotate({ description: "Globs that make the skill conditional" })
+})
+
 /**
  * `skc discover --format json` and the MCP structured content: the tool's
  * `outputSchema` (open: later fields do not break clients).
@@ -88,16 +96,17 @@ export const DiscoverDocument = Schema.Struct({
       allowed_tools: Schema.NullOr(Schema.Array(Schema.String)),
       warnings: Schema.Array(Schema.Struct({ rule: Schema.String, name: Schema.String, message: Schema.String })),
       /** How the agent lists the skill (DECISIONS #51, issue 43). */
-      listing: Schema.Struct({
-        model: Schema.Boolean.annotate({ description: "Listed to the model; false: manual only (disable-model-invocation: true)" }),
-        command: Schema.Boolean.annotate({ description: "In the user's command menu; false: user-invocable: false" }),
-        when_to_use: Schema.NullOr(Schema.String),
-        paths: Schema.NullOr(Schema.Array(Schema.String)).annotate({ description: "Globs that make the skill conditional" })
-      })
+      listing: ListingSchema
     })
   ),
   shadowed: Schema.Array(
-    Schema.Struct({ ...SkillLocationFields, name: Schema.String, winner: Schema.Struct({ scope: DiscoveryScopeSchema, path: Schema.String }) })
+    Schema.Struct({
+      ...SkillLocationFields,
+      name: Schema.String,
+      winner: Schema.Struct({ scope: DiscoveryScopeSchema, path: Schema.String }),
+      description: Schema.String,
+      listing: ListingSchema
+    })
   ),
   invalid: Schema.Array(Schema.Struct({ ...SkillLocationFields, name: Schema.NullOr(Schema.String), problems: Schema.Array(Schema.String) }))
 })

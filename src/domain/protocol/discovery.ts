@@ -72,6 +72,9 @@ export interface DiscoveredSkill extends SkillLocation {
 export interface ShadowedSkill extends SkillLocation {
   readonly name: string
   readonly winner: { readonly scope: DiscoveryScope; readonly path: string }
+  /** The copy's own description and listing facts: an agent that keeps every copy (Codex) lists it too. */
+  readonly description: string
+  readonly listing: SkillListing
 }
 
 export interface InvalidSkill extends SkillLocation {
@@ -108,7 +111,7 @@ export const applyPrecedence = (candidates: ReadonlyArray<Candidate>): Discovery
     }
     const winner = winners.get(c.name)
     if (winner !== undefined) {
-      shadowed.push({ ...locationOf(c), name: c.name, winner: { scope: winner.scope, path: winner.path } })
+      shadowed.push({ ...locationOf(c), name: c.name, winner: { scope: winner.scope, path: winner.path }, description: c.description, listing: c.listing ?? PLAIN_LISTING })
       continue
     }
     const skill: DiscoveredSkill = {
