@@ -219,23 +219,23 @@ describe("where Codex looks for skills (DECISIONS #51, #53; docs/agents.md)", ()
 
   it("project directories from the cwd up to the repository root (.git), not above it; the cwd alone outside a repository", async () => {
     const files = {
-      "/work/.agents/skills/outer/SKILL.md": SKILL("outer", "Above the repository."),
-      "/work/repo/.agents/skills/root/SKILL.md": SKILL("root", "At the repository root."),
-      "/work/repo/pkg/.agents/skills/inner/SKILL.md": SKILL("inner", "In a package."),
-      "/work/repo/pkg/.codex/skills/config/SKILL.md": SKILL("config", "In the project config layer.")
+      "/code/.agents/skills/outer/SKILL.md": SKILL("outer", "Above the repository."),
+      "/code/repo/.agents/skills/root/SKILL.md": SKILL("root", "At the repository root."),
+      "/code/repo/pkg/.agents/skills/inner/SKILL.md": SKILL("inner", "In a package."),
+      "/code/repo/pkg/.codex/skills/config/SKILL.md": SKILL("config", "In the project config layer.")
     }
-    const inRepo = memoryWorld({ cwd: "/work/repo/pkg", files: { ...files, "/work/repo/.git/HEAD": "ref: refs/heads/main\n" } })
+    const inRepo = memoryWorld({ cwd: "/code/repo/pkg", files: { ...files, "/code/repo/.git/HEAD": "ref: refs/heads/main\n" } })
     const r = ok(await inRepo.run(discover({ agent: "codex" })))
     expect(r.skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])
-    expect(r.project_root).toEqual({ path: "/work/repo", marker: ".git", found: true })
-    expect(renderDiscover(r)).toContain("Project directories read up to the repository root /work/repo (codex stops at the directory holding .git).")
+    expect(r.project_root).toEqual({ path: "/code/repo", marker: ".git", found: true })
+    expect(renderDiscover(r)).toContain("Project directories read up to the repository root /code/repo (codex stops at the directory holding .git).")
     // Claude Code's profile still reads every ancestor's directories.
-    const claudeLike = memoryWorld({ cwd: "/work/repo/pkg", files: { "/work/.claude/skills/outer/SKILL.md": SKILL("outer", "Above."), "/work/repo/.git/HEAD": "x" } })
+    const claudeLike = memoryWorld({ cwd: "/code/repo/pkg", files: { "/code/.claude/skills/outer/SKILL.md": SKILL("outer", "Above."), "/code/repo/.git/HEAD": "x" } })
     expect(ok(await claudeLike.run(discover({ agent: "claude" }))).skills.map((s) => s.name)).toEqual(["outer"])
     // A `.git` file (a worktree) marks the root too.
-    const worktree = memoryWorld({ cwd: "/work/repo/pkg", files: { ...files, "/work/repo/.git": "gitdir: /elsewhere\n" } })
+    const worktree = memoryWorld({ cwd: "/code/repo/pkg", files: { ...files, "/code/repo/.git": "gitdir: /elsewhere\n" } })
     expect(ok(await worktree.run(discover({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])
-    const noRepo = memoryWorld({ cwd: "/work/repo/pkg", files })
+    const noRepo = memoryWorld({ cwd: "/code/repo/pkg", files })
     const outside = ok(await noRepo.run(discover({ agent: "codex" })))
     expect(outside.skills.map((s) => s.name).sort()).toEqual(["config", "inner"])
     expect(renderDiscover(outside)).toContain("No .git above the working directory: codex reads the working directory's project directories only.")
