@@ -52,8 +52,8 @@ const describe = (node: unknown): string => {
 
 const isNull = (node: unknown): boolean => node === null || node === undefined || (isScalar(node) && node.value === null)
 
-/** Where Codex's serde reading of the file fails, as problems at their places; empty when it reads it. */
-export const codexMetadataProblems = (text: string): ReadonlyArray<MetadataProblem> => {
+/** The file as Codex reads it: where its serde reading fails (empty when it reads it), and the policy it then applies. */
+const readCodexMetadata = (text: string): { readonly problems: ReadonlyArray<MetadataProblem>; readonly allowImplicit: boolean | null } => {
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: "silent" })
   const at = (node: unknown, message: string): MetadataProblem => {
@@ -64,11 +64,11 @@ export const codexMetadataProblems = (text: string): ReadonlyArray<MetadataProbl
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!
     const pos = lineCounter.linePos(e.pos[0])
-    return [{ line: pos.line, column: pos.col, message: `not YAML Codex can read: ${e.message.split("\n")[0]}` }]
+    return { problems: [{ line: pos.line, column: pos.col, message: `not YAML Codex can read: ${e.message.split("\n")[0]}` }], allowImplicit: null }
   }
   const root = doc.contents as Node | null
-  if (isNull(root)) return []
-  if (!isMap(root)) return [at(root, `expected a map of interface, dependencies and policy, got ${describe(root)}`)]
+  if (isNull(root)) return { problems: [], allowImplicit: null }
+  if (!isMap(root)) return { problems: [at(root, `expected a map of interface, dependencies and policy, got ${describe(root)}`)], allowImplicit: null }
   const problems: Array<MetadataProblem> = []
   const field = (map: unknown, key: string): unknown => (isMap(map) ? map.get(key, true) : undefined)
   const mapAt = (node: unknown, name: string): boolean => {
@@ -99,29 +99,27 @@ export const codexMetadataProblems = (text: string): ReadonlyArray<MetadataProbl
     }
   }
   const policy = field(root, "policy")
+  let allowImplicit: boolean | null = null
   if (mapAt(policy, "policy")) {
     const allow = field(policy, "allow_implicit_invocation")
-    if (!isNull(allow) && !(isScalar(allow) && typeof allow.value === "boolean")) {
-      problems.push(at(allow, `policy.allow_implicit_invocation: expected true or false, got ${describe(allow)}`))
-    }
+    if (isScalar(allow) && typeof allow.value === "boolean") allowImplicit = allow.value
+    else if (!isNull(allow)) problems.push(at(allow, `policy.allow_implicit_invocation: expected true or false, got ${describe(allow)}`))
     const products = field(policy, "products")
     if (!isNull(products)) {
       if (!isSeq(products)) problems.push(at(products, `policy.products: expected a list, got ${describe(products)}`))
       else for (const p of products.items) if (!(isScalar(p) && typeof p.value === "string")) problems.push(at(p, `policy.products: expected product names, got ${describe(p)}`))
     }
   }
-  return problems
+  // A file with any problem is ignored whole by Codex, its policy included.
+  return { problems, allowImplicit: problems.length > 0 ? null : allowImplicit }
 }
+
+/** Where Codex's serde reading of the file fails, as problems at their places; empty when it reads it (SKL606). */
+export const codexMetadataProblems = (text: string): ReadonlyArray<MetadataProblem> => readCodexMetadata(text).problems
 
 /**
  * `policy.allow_implicit_invocation` of the file's text: `false` keeps the
  * skill out of the model's listing; `true` or `null` (not said, or the file
  * not as Codex expects it, which Codex then ignores whole) lists it.
  */
-export const implicitInvocation = (text: string): boolean | null => {
-  if (codexMetadataProblems(text).length > 0) return null
-  const doc = parseDocument(text, { uniqueKeys: true, logLevel: "silent" })
-  const policy = isMap(doc.contents) ? doc.contents.get("policy", true) : undefined
-  const allow = isMap(policy) ? policy.get("allow_implicit_invocation", true) : undefined
-  return isScalar(allow) && typeof allow.value === "boolean" ? allow.value : null
-}
+export const implicitInvocation = (text: string): boolean | null => readCodexMetadata(text).allowImplicit

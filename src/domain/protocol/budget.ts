@@ -144,6 +144,12 @@ export interface Budget {
   readonly one_more: { readonly entry_chars: number; readonly fits: boolean | null; readonly displaced: ReadonlyArray<string> }
 }
 
+/** The budget less what is `used` of it (in the budget's unit), in characters: a budget in tokens gives its tokens left × 4. */
+const roomLeft = (listing: ModelListing, limits: ListingLimits, used: number): number | null => {
+  if (limits.budget_tokens !== null && listing.unit === "tokens") return (limits.budget_tokens - used) * CHARS_PER_TOKEN
+  return limits.budget_chars === null ? null : limits.budget_chars - used
+}
+
 /** The cost of `listing` (built with `limits`). */
 export const computeBudget = (listing: ModelListing, limits: ListingLimits): Budget => {
   const entries = listing.entries
@@ -155,16 +161,7 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
   const usedTokens = listing.unit === "tokens" ? cost : null
   // Codex's room is its budget less what its lines cost as listed (tokens × 4 for a budget in tokens); the
   // entry layout's is what the full entries leave.
-  const room =
-    listing.layout === "codex"
-      ? limits.budget_tokens !== null
-        ? (limits.budget_tokens - cost) * CHARS_PER_TOKEN
-        : limits.budget_chars === null
-          ? null
-          : limits.budget_chars - cost
-      : limits.budget_chars === null
-        ? null
-        : limits.budget_chars - fullUsed
+  const room = roomLeft(listing, limits, listing.layout === "codex" ? cost : fullUsed)
   // Listed first, a newcomer takes `mean` of the budget; the full entries after it keep their text while they
   // fit. Codex orders by name and shortens every description instead, so no one entry is displaced there.
   const displaced: Array<string> = []

@@ -64,22 +64,23 @@ export const entryText = (profile: AgentProfile, skill: Pick<DiscoveredSkill, "d
   skill.listing.when_to_use === null ? skill.description : `${skill.description}${profile.listing.joiner}${skill.listing.when_to_use}`
 
 export const modelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing =>
-  profile.listing.layout === "codex" ? codexModelListing(limits, skills) : entryListing(profile, limits, skills)
+  profile.listing.layout === "codex" ? codexModelListing(profile, limits, skills) : entryListing(profile, limits, skills)
 
-/** Codex's system skills (bundled with it, kept under `$CODEX_HOME/skills/.system`): listed before every other. */
-const isSystemRoot = (root: string) => /[\\/]\.codex[\\/]skills[\\/]\.system$/.test(root)
+/** A skill found in the agent's own bundled skills directory (the profile's `dirs.system`). */
+const inSystemDir = (profile: AgentProfile, s: DiscoveredSkill): boolean =>
+  profile.dirs.system !== undefined && s.root !== undefined && s.root.replace(/\\/g, "/").endsWith(`/${profile.dirs.system}`)
 
 /** Codex's listing order: system, then repository, then user (and plugin) skills. */
-const codexRank = (s: DiscoveredSkill) => (s.root !== undefined && isSystemRoot(s.root) ? 0 : s.scope === "project" ? 1 : 2)
+const codexRank = (profile: AgentProfile, s: DiscoveredSkill) => (inSystemDir(profile, s) ? 0 : s.scope === "project" ? 1 : 2)
 
 /**
  * The order of Codex's skill roots, which numbers their aliases (`r0`, `r1`, …): the project's
  * `.codex/skills`, the user's `.codex/skills` and `.agents/skills`, the system skills, plugins, then the
  * project's `.agents/skills` from the repository root down. Only the number of digits costs anything.
  */
-const rootOrder = (s: DiscoveredSkill): number => {
+const rootOrder = (profile: AgentProfile, s: DiscoveredSkill): number => {
   const root = (s.root ?? "").replace(/\\/g, "/")
-  if (isSystemRoot(root)) return 3
+  if (inSystemDir(profile, s)) return 3
   if (s.scope === "plugin") return 4
   if (root.endsWith("/.codex/skills")) return s.scope === "project" ? 0 : 1
   return s.scope === "project" ? 5 : 2
@@ -90,8 +91,9 @@ const rootOrder = (s: DiscoveredSkill): number => {
  * directory named once in its table of roots (Codex 0.171: the path as found, through a link, never
  * its target); the path itself when the skills directory is not known.
  */
-const aliasedPaths = (skills: ReadonlyArray<DiscoveredSkill>): Map<DiscoveredSkill, string> => {
-  const roots = [...new Set(skills.filter((s) => s.root !== undefined).sort((a, b) => rootOrder(a) - rootOrder(b) || a.root!.length - b.root!.length).map((s) => s.root!))]
+const aliasedPaths = (profile: AgentProfile, skills: ReadonlyArray<DiscoveredSkill>): Map<DiscoveredSkill, string> => {
+  const order = (s: DiscoveredSkill) => rootOrder(profile, s)
+  const roots = [...new Set(skills.filter((s) => s.root !== undefined).sort((a, b) => order(a) - order(b) || a.root!.length - b.root!.length).map((s) => s.root!))]
   const out = new Map<DiscoveredSkill, string>()
   for (const s of skills) {
     const file = s.path.replace(/\\/g, "/")
@@ -101,14 +103,14 @@ const aliasedPaths = (skills: ReadonlyArray<DiscoveredSkill>): Map<DiscoveredSki
   return out
 }
 
-const codexModelListing = (limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
+const codexModelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
   const manual = skills.filter((s) => !s.listing.model).map((s) => s.name)
   const listed = skills.filter((s) => s.listing.model)
-  const files = aliasedPaths(listed)
+  const files = aliasedPaths(profile, listed)
   const bySkill = new Map<CodexSkill, DiscoveredSkill>()
   const input = listed.map((s) => {
     // Codex keeps name and description on one line: a block-scalar description's line breaks become spaces.
-    const c: CodexSkill = { name: singleLine(s.name), description: singleLine(s.description), file: files.get(s)!, scopeRank: codexRank(s) }
+    const c: CodexSkill = { name: singleLine(s.name), description: singleLine(s.description), file: files.get(s)!, scopeRank: codexRank(profile, s) }
     bySkill.set(c, s)
     return c
   })
