@@ -51,14 +51,14 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
         if (listing.manual_only.includes(name)) {
           const field = profile.listing.manualOnlyField
           // Codex has no such frontmatter field: its `agents/openai.yaml` says so.
-          const [said, how] =
+          const [setting, where, how] =
             field === null && profile.listing.policyFile !== undefined
-              ? [`policy.allow_implicit_invocation: false in ${profile.listing.policyFile}`, `$${name}`]
-              : [`${field ?? "disable-model-invocation"}: true`, `/${name}`]
+              ? ["policy.allow_implicit_invocation: false", ` in ${profile.listing.policyFile}`, `$${name}`]
+              : [`${field ?? "disable-model-invocation"}: true`, "", `/${name}`]
           return yield* Effect.fail(
             new UsageError({
-              message: `skill '${name}' is manual only (${said}): ${profile.title} never lists it to the model`,
-              detail: [`a person invokes it as ${how}; remove '${said.split(" in ")[0]}' to let the model choose it`]
+              message: `skill '${name}' is manual only (${setting}${where}): ${profile.title} never lists it to the model`,
+              detail: [`a person invokes it as ${how}; remove '${setting}' to let the model choose it`]
             })
           )
         }
