@@ -51,7 +51,7 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     expect(p.skills.map((s) => s.name)).toEqual(["lint-ts", "pdf"])
     expect(p.manual_only).toEqual(["deploy"])
     expect(p.xml).not.toContain("deploy")
-    expect(p.xml).toContain("<description>Fill PDF forms and extract PDF text. Use when the user mentions invoices or scanned receipts.</description>")
+    expect(p.xml).toContain("<description>Fill PDF forms and extract PDF text. - Use when the user mentions invoices or scanned receipts.</description>")
 
     const m = ok(await w.run(match({ query: "deploy the service to production" })))
     expect(m.results.map((x) => x.name)).not.toContain("deploy")
@@ -62,7 +62,7 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     const b = ok(await w.run(budget({})))
     expect(b).toMatchObject({ agent: "claude", title: "Claude Code", manual_only: ["deploy"], limits: { budget_chars: 8000, context_tokens: 200000, max_description_chars: 1536 } })
     expect(b.skills.map((s) => s.name)).toEqual(["lint-ts", "pdf"])
-    expect(b.skills.find((s) => s.name === "pdf")!.text_chars).toBe(36 + 1 + 56)
+    expect(b.skills.find((s) => s.name === "pdf")!.text_chars).toBe(36 + 3 + 56)
     const text = renderBudget(b)
     expect(text).toContain("manual only (not listed): deploy")
     expect(text).toContain("budget: 8,000 characters (1 % of a 200,000-token context window at 4 characters per token)")
@@ -76,9 +76,9 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
   it("a 1,259-character description with a 1,200-character when_to_use is cut at 1,536: truncated, not full", async () => {
     const w = memoryWorld({ files: { "/proj/.claude/skills/long/SKILL.md": SKILL("long", "d".repeat(1259), `when_to_use: ${"w".repeat(1200)}\n`) } })
     const b = ok(await w.run(budget({})))
-    expect(b.skills[0]).toMatchObject({ name: "long", text_chars: 2460, truncated: true, listed: "full", entry_chars: 4 + 5 + 1536 })
+    expect(b.skills[0]).toMatchObject({ name: "long", text_chars: 2462, truncated: true, listed: "full", entry_chars: 4 + 5 + 1536 })
     expect(b.truncated).toEqual(["long"])
-    expect(renderBudget(b)).toMatch(/long +2,460 \(cut\) +1,545 +truncated/)
+    expect(renderBudget(b)).toMatch(/long +2,462 \(cut\) +1,545 +truncated/)
     const p = ok(await w.run(prompt({})))
     expect([...p.skills[0]!.description!].length).toBe(1536)
   })
@@ -229,9 +229,16 @@ describe("where Codex looks for skills (DECISIONS #51, #53; docs/agents.md)", ()
     expect(r.skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])
     expect(r.project_root).toEqual({ path: "/code/repo", marker: ".git", found: true })
     expect(renderDiscover(r)).toContain("Project directories read up to the repository root /code/repo (codex stops at the directory holding .git).")
-    // Claude Code's profile still reads every ancestor's directories.
-    const claudeLike = memoryWorld({ cwd: "/code/repo/pkg", files: { "/code/.claude/skills/outer/SKILL.md": SKILL("outer", "Above."), "/code/repo/.git/HEAD": "x" } })
-    expect(ok(await claudeLike.run(discover({ agent: "claude" }))).skills.map((s) => s.name)).toEqual(["outer"])
+    // Claude Code 2.1.332 stops at the repository root too (test/fixtures/claude-listing), but outside a
+    // repository it reads every ancestor's directories, not the working directory's alone.
+    const claudeFiles = { "/code/.claude/skills/outer/SKILL.md": SKILL("outer", "Above."), "/code/repo/.claude/skills/mid/SKILL.md": SKILL("mid", "Mid.") }
+    const claudeInRepo = memoryWorld({ cwd: "/code/repo/pkg", files: { ...claudeFiles, "/code/repo/.git/HEAD": "x" } })
+    const claudeIn = ok(await claudeInRepo.run(discover({ agent: "claude" })))
+    expect(claudeIn.skills.map((s) => s.name)).toEqual(["mid"])
+    expect(claudeIn.project_root).toEqual({ path: "/code/repo", marker: ".git", found: true })
+    const claudeOutside = ok(await memoryWorld({ cwd: "/code/repo/pkg", files: claudeFiles }).run(discover({ agent: "claude" })))
+    expect(claudeOutside.skills.map((s) => s.name)).toEqual(["mid", "outer"])
+    expect(claudeOutside.project_root).toBeNull()
     // A `.git` file (a worktree) marks the root too.
     const worktree = memoryWorld({ cwd: "/code/repo/pkg", files: { ...files, "/code/repo/.git": "gitdir: /elsewhere\n" } })
     expect(ok(await worktree.run(discover({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])

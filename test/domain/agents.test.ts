@@ -77,9 +77,9 @@ describe("DECISIONS #51 agent profiles", () => {
     expect(booleanValue("sometimes")).toBeUndefined()
   })
 
-  it("Claude's listing: manual only, command menu, when_to_use joined, paths conditional", () => {
+  it("Claude's listing: manual only, command menu, when_to_use joined by ` - ` (Claude Code 2.1.332), paths conditional", () => {
     const f = listingFacts(claude, { "disable-model-invocation": true, "user-invocable": "no", when_to_use: "Use when deploying.", paths: "src/**/*.ts, lib/**" }, "Deploys.")
-    expect(f).toEqual({ model: false, command: false, text: "Deploys. Use when deploying.", when_to_use: "Use when deploying.", paths: ["src/**/*.ts", "lib/**"] })
+    expect(f).toEqual({ model: false, command: false, text: "Deploys. - Use when deploying.", when_to_use: "Use when deploying.", paths: ["src/**/*.ts", "lib/**"] })
     expect(listingFacts(claude, {}, "Plain.")).toEqual({ model: true, command: true, text: "Plain.", when_to_use: null, paths: null })
     // Cursor reads only true/false: `yes` is no boolean there, so the skill stays listed (and lint says SKL115).
     expect(listingFacts(cursor, { "disable-model-invocation": "yes" }, "C.").model).toBe(true)

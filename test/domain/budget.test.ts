@@ -64,15 +64,17 @@ describe("computeBudget over the listing", () => {
       { name: "b", description_chars: 2000, text_chars: 2000, entry_chars: 1 + 3 + 2 + 1536, truncated: true, listed: "full", command: true, paths: null }
     ])
     expect(b.truncated).toEqual(["b"])
-    expect(b.room_chars).toBe(8000 - 106 - 1542)
+    // Claude Code 2.1.332 counts the lines and one newline between them: 105 + (1 + 1,541).
+    expect(b.room_chars).toBe(8000 - 105 - 1542)
     expect(b.one_more).toEqual({ entry_chars: 824, fits: true, displaced: [] })
   })
 
-  it("past the budget, skills are listed by name only; one more listed first displaces the last full ones", () => {
+  it("past the budget, every skill is bare, then each gets its text back in order while it fits (Claude Code 2.1.332); one more listed first displaces the last full ones", () => {
     const b = budgetOf([skill("a", 394), skill("b", 394), skill("c", 394)], listingLimits(claude, { envChars: 1000 }))
     expect(b.skills.map((s) => s.listed)).toEqual(["full", "full", "name-only"])
     expect(b.names_only).toEqual(["c"])
-    expect(b.used_chars).toBe(400 + 400 + 4)
+    // Two lines of 399, one of 3, two newlines between them.
+    expect(b.used_chars).toBe(399 + 1 + 399 + 1 + 3)
     expect(b.one_more).toEqual({ entry_chars: 400, fits: false, displaced: ["b"] })
   })
 
@@ -88,10 +90,11 @@ describe("computeBudget over the listing", () => {
     const b = budgetOf([skill("manual", 50, { model: false }), skill("long", 1259, { when_to_use: wtu }), skill("menu", 10, { command: false, paths: ["src/**/*.ts"] })])
     expect(b.manual_only).toEqual(["manual"])
     expect(b.skills.map((s) => s.name)).toEqual(["long", "menu"])
-    expect(b.skills[0]).toMatchObject({ description_chars: 1259, text_chars: 1259 + 1 + 1200, truncated: true, listed: "full", entry_chars: 4 + 3 + 2 + 1536 })
+    expect(b.skills[0]).toMatchObject({ description_chars: 1259, text_chars: 1259 + 3 + 1200, truncated: true, listed: "full", entry_chars: 4 + 3 + 2 + 1536 })
     expect(b.skills[1]).toMatchObject({ command: false, paths: ["src/**/*.ts"], truncated: false })
     const listing = modelListing(claude, listingLimits(claude), [skill("long", 1259, { when_to_use: wtu })])
     expect([...listing.entries[0]!.text].length).toBe(1536)
-    expect(listing.entries[0]!.text).toBe(`${"d".repeat(1259)} ${"w".repeat(276)}`)
+    // Claude Code 2.1.332: `description - when_to_use`, cut to 1,535 characters and an ellipsis.
+    expect(listing.entries[0]!.text).toBe(`${"d".repeat(1259)} - ${"w".repeat(273)}…`)
   })
 })

@@ -63,10 +63,11 @@ describe("agent-skill-protocol CLI", () => {
     expect(sb.run(["match", "  "]).stderr).toBe("error[E004]: empty query\n")
   })
 
-  it("prompt: escaped XML of the discovered skills", () => {
+  // Claude Code 2.1.332 lists the user's copy of a name, not the project's (test/fixtures/claude-listing).
+  it("prompt: escaped XML of the discovered skills, the user's copy of git-helper as Claude Code lists it", () => {
     const r = sb.run(["prompt", "git-helper", "pdf-forms"])
     expect(r.stdout).toBe(
-      `<available_skills>\n<skill>\n<name>git-helper</name>\n<description>Project copy: git commit messages.</description>\n<location>${join(sb.work, ".claude", "skills", "git-helper", "SKILL.md")}</location>\n</skill>\n<skill>\n<name>pdf-forms</name>\n<description>Fills PDF forms and extracts PDF text. Use when the user mentions PDF forms.</description>\n<location>${join(sb.home, ".claude", "skills", "pdf-forms", "SKILL.md")}</location>\n</skill>\n</available_skills>\n`
+      `<available_skills>\n<skill>\n<name>git-helper</name>\n<description>Writes git commit messages &amp; reviews reviews diffs.</description>\n<location>${join(sb.home, ".claude", "skills", "git-helper", "SKILL.md")}</location>\n</skill>\n<skill>\n<name>pdf-forms</name>\n<description>Fills PDF forms and extracts PDF text. Use when the user mentions PDF forms.</description>\n<location>${join(sb.home, ".claude", "skills", "pdf-forms", "SKILL.md")}</location>\n</skill>\n</available_skills>\n`
     )
     expect(sb.run(["prompt", "ghost"]).stderr).toMatch(/^error\[E001\]:\ skill\ 'ghost'\ not\ found(\n  .*)*\n/)
   })

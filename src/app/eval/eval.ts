@@ -44,7 +44,7 @@ import { ProcessRunner } from "../../ports/ProcessRunner.js"
 import { RegexMatcher } from "../../ports/RegexMatcher.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing } from "../skills/index.js"
-import { cutAt, listingFacts } from "../../domain/agents/listing.js"
+import { listedCut, listingFacts } from "../../domain/agents/listing.js"
 import type { AgentProfile } from "../../domain/agents/index.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
 import { resolveInside, resolveSkill } from "../skills/index.js"
@@ -254,7 +254,7 @@ const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits)
     const facts = listingFacts(profile, checked.data, checked.metadata.description)
     const visible: Visible = {
       name: checked.metadata.name,
-      description: cutAt(facts.text, limits.max_description_chars),
+      description: listedCut(profile, facts.text, limits.max_description_chars),
       scope: "project",
       path: file,
       dirs: [resolved.sourceDir],

@@ -47,8 +47,9 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
   const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
   const profile = profileOf(found.agent)
   const limits = yield* agentLimits(profile, input.context_tokens)
-  // Codex keeps every copy of a name (it knows skills by path): the shadowed copies are in its listing too.
-  const copies = profile.listing.layout === "codex" ? found.shadowed.map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] })) : []
+  // Codex keeps every copy of a name (it knows skills by path), and Claude Code lets the user's copy win
+  // over the project's (it knows skills by directory name): the shadowed copies go to their listings too.
+  const copies = profile.listing.layout === "codex" || profile.listing.layout === "claude" ? found.shadowed.map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] })) : []
   const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies]) }
   return result
 })

@@ -118,8 +118,9 @@ export const discoverDocument = (r: DiscoverResult): typeof DiscoverDocument.Typ
 
 /**
  * The directories whose project skill directories the agent reads, nearest first: the cwd and every
- * ancestor, or, for an agent bounded by its project root (Codex: the nearest ancestor holding `.git`),
- * the cwd up to that root, and the cwd alone when there is none.
+ * ancestor, or, for an agent bounded by its project root (Codex, Claude Code: the nearest ancestor
+ * holding `.git`), the cwd up to that root; when there is none, the cwd alone (Codex) or every
+ * ancestor (Claude Code, `outsideProject: "ancestors"`).
  */
 const projectLevels = Effect.fnUntraced(function* (agent: Agent, cwd: string) {
   const path = yield* Path
@@ -139,6 +140,8 @@ const projectLevels = Effect.fnUntraced(function* (agent: Agent, cwd: string) {
       if (there !== undefined) return { levels: levels.slice(0, i + 1), root: { path: levels[i]!, marker, found: true } }
     }
   }
+  // Outside a repository Claude Code reads every ancestor's directories, as if unbounded.
+  if (profileOf(agent).dirs.outsideProject === "ancestors") return { levels, root: null }
   return { levels: [cwd], root: { path: cwd, marker: markers[0]!, found: false } }
 })
 

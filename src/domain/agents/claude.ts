@@ -110,13 +110,18 @@ export const claude: AgentProfile = {
   dirs: {
     project: [".claude/skills"],
     user: [".claude/skills"],
-    source: `${DOCS} (Where skills live); it reads no .agents/skills`
+    // Claude Code 2.1.332, run against a recording server: inside a git repository it reads the project
+    // directories up to the repository root only; outside one, every ancestor's.
+    projectRoot: [".git"],
+    outsideProject: "ancestors",
+    source: `${DOCS} (Where skills live); it reads no .agents/skills; the repository-root bound as Claude Code 2.1.332 reads it (test/fixtures/claude-listing)`
   },
   fields,
   combinations: [forkOnly("agent", "the subagent type of a forked skill"), forkOnly("background", "whether a forked skill runs in the background"), unreachable, placeholders],
   listing: {
     textFields: ["description", "when_to_use"],
-    joiner: " ",
+    // Claude Code 2.1.332 lists `description - when_to_use` (its source, and test/fixtures/claude-listing).
+    joiner: " - ",
     perEntryCap: 1536,
     budget: {
       kind: "fraction",
@@ -130,15 +135,19 @@ export const claude: AgentProfile = {
     manualOnlyField: "disable-model-invocation",
     commandMenuField: "user-invocable",
     conditionalField: "paths",
+    layout: "claude",
     source: `${DOCS} (Skill descriptions are cut short; Control who invokes a skill); CHANGELOG 2.1.105 (1,536-character entries)`
   },
   escalate: [],
   notes: [
     "Booleans are read as true/false, yes/no, on/off or 1/0 in any case (CHANGELOG 2.1.218).",
     "`display-name`, `default-enabled` and `fallback` (and keys under `metadata`) are read in kebab-case, snake_case or camelCase (CHANGELOG 2.1.186); the skills reference does not describe the three, so skc knows them without checking their values.",
-    "The separator between `description` and `when_to_use` is not documented; skc joins them with one space.",
+    "The separator between `description` and `when_to_use` is not documented; Claude Code 2.1.332 joins them with ` - `, and skc does.",
+    "The listing, as Claude Code 2.1.332 builds it (run offline against a recording server; test/fixtures/claude-listing): the user's skills first, then the project's (the working directory's, then each ancestor's up to the repository root), each directory's by name; the user's copy of a name wins over the project's; each line `- <directory name>: <text>`, with ` (<name>)` after the directory name when the frontmatter `name` differs; a text over the cap keeps cap − 1 characters and ends with `…`; the budget counts display columns (a wide East Asian character takes 2) and one per newline between lines.",
+    "Past the budget, Claude Code lists every skill by name, then gives each its text back in order while the text still fits what is left (ranked by use, which a new session does not have): a long description early in the order does not take the room of shorter ones after it.",
+    "Claude Code's own bundled skills (`dataviz`, `code-review`, `loop` and others in 2.1.332: about 6,200 characters) are listed after yours, count toward the same budget and always keep their text, so at a 200,000-token window your skills share about 1,800 characters; skc does not count them, as their set changes from release to release. `CLAUDE_CODE_DISABLE_BUNDLED_SKILLS=1` (or the `disableBundledSkills` setting) turns them off.",
+    "Claude Code lists a skill without `name` under its directory's name, and one without `description` with the first line of its body; skc follows the specification and reports both as invalid.",
     "Claude Code also loads the skills of `.claude/skills` directories below the working directory once it works on files there, outside gitignored directories, a name clash showing as `<dir>:<name>` (CHANGELOG 2.1.6, 2.1.69, 2.1.178); skc lists and resolves from the working directory up, what a session starts with, so run skc from the package directory (or pass a skill's path) to reach such a skill.",
-    "Past the budget, Claude Code shortens the descriptions of the skills used least; skc keeps discovery order (a new session has no usage).",
     "`[agents.claude]` in skc's configuration overrides the listing fraction, the entry cap and the budget (settings skillListingBudgetFraction, skillListingMaxDescChars)."
   ]
 }

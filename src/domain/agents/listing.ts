@@ -6,6 +6,7 @@
  * entry's text (`description`, then `when_to_use` for Claude, cut at the
  * per-entry cap) and whether it is conditional (`paths:`). Pure.
  */
+import { claudeCut, claudeOneLine } from "./claudeListing.js"
 import { booleanValue, stringList } from "./fieldValue.js"
 import type { AgentProfile } from "./profile.js"
 
@@ -26,6 +27,10 @@ const codePoints = (s: string) => [...s].length
 
 /** Cut `text` at `cap` code points (never inside a surrogate pair). */
 export const cutAt = (text: string, cap: number | null): string => (cap === null || codePoints(text) <= cap ? text : [...text].slice(0, cap).join(""))
+
+/** The entry text `profile`'s agent lists: Claude Code ends a cut text with `…` (claudeListing.ts); the others cut at `cap`. */
+export const listedCut = (profile: AgentProfile, text: string, cap: number | null): string =>
+  profile.listing.layout === "claude" ? claudeCut(claudeOneLine(text), cap) : cutAt(text, cap)
 
 /**
  * The text an agent lists for a skill, and the fields it came from: its

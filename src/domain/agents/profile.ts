@@ -100,9 +100,10 @@ export interface ListingRule {
    * How entries are laid out and cut past the budget. Absent: `- name: text`
    * in discovery order, entries keep their text while the listing fits and
    * are listed by name only from the first that does not. `codex`: Codex's
-   * own layout (src/domain/agents/codexListing.ts).
+   * own layout (src/domain/agents/codexListing.ts); `claude`: Claude Code's
+   * (src/domain/agents/claudeListing.ts).
    */
-  readonly layout?: "codex"
+  readonly layout?: "codex" | "claude"
   /**
    * A file beside SKILL.md whose `policy.allow_implicit_invocation: false`
    * keeps the skill out of the model's listing (Codex's `agents/openai.yaml`).
@@ -152,6 +153,11 @@ export interface AgentProfile {
      * alone when no ancestor holds one (Codex).
      */
     readonly projectRoot?: ReadonlyArray<string>
+    /**
+     * With `projectRoot`, where no ancestor holds a marker: `cwd` (the default), the working
+     * directory alone (Codex); `ancestors`, every ancestor as without `projectRoot` (Claude Code).
+     */
+    readonly outsideProject?: "cwd" | "ancestors"
     /**
      * Absent: a skill is a direct child of a skills directory. Set: a SKILL.md at most this many
      * directories below it is a skill (Codex: 6, grouping folders allowed).

@@ -117,7 +117,7 @@ export interface BudgetEntry {
 
 export interface Budget {
   /** How the agent lays out and cuts its listing: `codex` orders by name and shortens every description past the budget. */
-  readonly layout: "entry" | "codex"
+  readonly layout: "entry" | "codex" | "claude"
   readonly limits: ListingLimits
   readonly skills: ReadonlyArray<BudgetEntry>
   /** Every entry with its text (what the listing would take without a budget). */
@@ -155,17 +155,31 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
   const entries = listing.entries
   const total = entries.reduce((n, e) => n + e.whole_chars, 0)
   const fullUsed = entries.filter((e) => e.listed === "full").reduce((n, e) => n + e.entry_chars, 0)
-  const used = entries.reduce((n, e) => n + (e.listed === "full" ? e.entry_chars : e.listed === "name-only" ? e.bare_chars : 0), 0)
   const cost = entries.reduce((n, e) => n + e.cost, 0)
+  // Claude Code counts its lines as listed with one newline between them: exactly the entries' costs.
+  const used =
+    listing.layout === "claude" ? cost : entries.reduce((n, e) => n + (e.listed === "full" ? e.entry_chars : e.listed === "name-only" ? e.bare_chars : 0), 0)
   const mean = entries.length === 0 ? 0 : Math.round(total / entries.length)
   const usedTokens = listing.unit === "tokens" ? cost : null
   // Codex's room is its budget less what its lines cost as listed (tokens × 4 for a budget in tokens); the
   // entry layout's is what the full entries leave.
-  const room = roomLeft(listing, limits, listing.layout === "codex" ? cost : fullUsed)
+  const room = roomLeft(listing, limits, listing.layout === "entry" ? fullUsed : cost)
   // Listed first, a newcomer takes `mean` of the budget; the full entries after it keep their text while they
   // fit. Codex orders by name and shortens every description instead, so no one entry is displaced there.
   const displaced: Array<string> = []
-  if (limits.budget_chars !== null && listing.layout !== "codex") {
+  if (limits.budget_chars !== null && listing.layout === "claude") {
+    // Claude Code: past the budget every entry is bare, then each gets its text back in order while
+    // the text fits what is left; the newcomer, ranked first by its use, gets its text first.
+    const bare = entries.reduce((n, e) => n + e.bare_chars, 0)
+    if (total + mean - 1 > limits.budget_chars) {
+      let left = limits.budget_chars - bare - mean
+      for (const e of entries) {
+        const extra = e.entry_chars - e.bare_chars
+        if (extra <= left) left -= extra
+        else if (e.listed === "full") displaced.push(e.name)
+      }
+    }
+  } else if (limits.budget_chars !== null && listing.layout !== "codex") {
     let taken = mean
     let open = taken <= limits.budget_chars
     for (const e of entries) {

@@ -12,8 +12,10 @@
  * Codex lays out, orders and cuts its listing its own way
  * (src/domain/agents/codexListing.ts).
  */
+import { claudeListing, claudeOneLine, type ClaudeSkill } from "../agents/claudeListing.js"
 import { codexListing, singleLine, type CodexSkill } from "../agents/codexListing.js"
 import { cutAt } from "../agents/listing.js"
+import { compareBytewise } from "../sourcePaths.js"
 import type { AgentProfile } from "../agents/profile.js"
 import type { ListingLimits } from "./budget.js"
 import type { DiscoveredSkill } from "./discovery.js"
@@ -50,8 +52,8 @@ export interface ModelListing {
   readonly entries: ReadonlyArray<ListingEntry>
   /** What `cost` counts: characters, or estimated tokens when the budget is in tokens (Codex with a known window). */
   readonly unit: "characters" | "tokens"
-  /** `codex`: Codex's layout (src/domain/agents/codexListing.ts); `entry`: every other agent's. */
-  readonly layout: "entry" | "codex"
+  /** `codex`: Codex's layout (src/domain/agents/codexListing.ts); `claude`: Claude Code's (claudeListing.ts); `entry`: every other agent's. */
+  readonly layout: "entry" | "codex" | "claude"
   /** Skills never listed to the model (`disable-model-invocation: true`), in discovery order. */
   readonly manual_only: ReadonlyArray<string>
 }
@@ -64,7 +66,80 @@ export const entryText = (profile: AgentProfile, skill: Pick<DiscoveredSkill, "d
   skill.listing.when_to_use === null ? skill.description : `${skill.description}${profile.listing.joiner}${skill.listing.when_to_use}`
 
 export const modelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing =>
-  profile.listing.layout === "codex" ? codexModelListing(profile, limits, skills) : entryListing(profile, limits, skills)
+  profile.listing.layout === "codex"
+    ? codexModelListing(profile, limits, skills)
+    : profile.listing.layout === "claude"
+      ? claudeModelListing(profile, limits, skills)
+      : entryListing(profile, limits, skills)
+
+/** The last segment of a path, `/` or `\\` separated. */
+const baseName = (p: string) => p.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? p
+
+/** Claude Code's order of scopes: the user's skills, then the project's, then plugins'. */
+const CLAUDE_SCOPE_RANK = { user: 0, project: 1, plugin: 2 } as const
+
+/**
+ * Claude Code's listing (src/domain/agents/claudeListing.ts): the user's skills first, then the
+ * project's (the working directory's first, then each ancestor's up to the repository root), then
+ * plugins', each directory's by name, as discovery finds them. Claude Code knows a skill by its
+ * directory's name, and the user's copy of a name wins over the project's; `skills` holds every copy
+ * (the shadowed ones too), so the first of each directory name in that order is listed.
+ */
+const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
+  // Each skills directory in discovery order (the project's nearest first); the shadowed copies come last
+  // in `skills`, so a directory's skills are put back in order by name.
+  const roots = new Map<string, number>()
+  for (const s of skills) if (!roots.has(s.root ?? "")) roots.set(s.root ?? "", roots.size)
+  const dirName = (s: DiscoveredSkill) => (s.dir === "" ? s.name : baseName(s.dir))
+  const ordered = skills
+    .map((s, i) => ({ s, i }))
+    .sort(
+      (a, b) =>
+        CLAUDE_SCOPE_RANK[a.s.scope] - CLAUDE_SCOPE_RANK[b.s.scope] ||
+        roots.get(a.s.root ?? "")! - roots.get(b.s.root ?? "")! ||
+        compareBytewise(dirName(a.s), dirName(b.s)) ||
+        a.i - b.i
+    )
+  const seen = new Set<string>()
+  const manual: Array<string> = []
+  const listed: Array<{ s: DiscoveredSkill; c: ClaudeSkill }> = []
+  for (const { s } of ordered) {
+    const dir = dirName(s)
+    if (seen.has(dir)) continue
+    seen.add(dir)
+    if (!s.listing.model) {
+      manual.push(s.name)
+      continue
+    }
+    listed.push({ s, c: { label: dir === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)) } })
+  }
+  const lines = claudeListing(
+    listed.map((x) => x.c),
+    limits.budget_chars,
+    limits.max_description_chars
+  )
+  const entries = lines.map((l, i): ListingEntry => {
+    const s = listed[i]!.s
+    // One newline between lines: each entry after the first pays for the one before it.
+    const newline = i === 0 ? 0 : 1
+    return {
+      name: s.name,
+      location: s.path,
+      text: l.shown,
+      description_chars: chars(s.description),
+      text_chars: chars(l.skill.text),
+      truncated: l.cut,
+      entry_chars: l.fullWidth + 1,
+      whole_chars: l.fullWidth + 1,
+      bare_chars: l.bareWidth + 1,
+      listed: l.state,
+      cost: (l.state === "full" ? l.fullWidth : l.bareWidth) + newline,
+      command: s.listing.command,
+      paths: s.listing.paths
+    }
+  })
+  return { entries, unit: "characters", layout: "claude", manual_only: manual }
+}
 
 /** A skill found in the agent's own bundled skills directory (the profile's `dirs.system`). */
 const inSystemDir = (profile: AgentProfile, s: DiscoveredSkill): boolean =>

@@ -1,0 +1,74 @@
+// Claude Code's skill listing as Claude Code 2.1.332 builds it (docs/agents.md "Claude Code"; the recorded
+// listings are test/fixtures/claude-listing/, replayed by test/e2e/claude-real-listing.test.ts). Pure.
+import { describe, expect, it } from "vitest"
+import { claudeCut, claudeListing, displayWidth } from "../../src/domain/agents/claudeListing.js"
+import { profileOf } from "../../src/domain/agents/index.js"
+import { listingLimits } from "../../src/domain/protocol/budget.js"
+import { PLAIN_LISTING, type DiscoveredSkill } from "../../src/domain/protocol/discovery.js"
+import { modelListing } from "../../src/domain/protocol/listing.js"
+
+const claude = profileOf("claude")
+
+const skill = (scope: DiscoveredSkill["scope"], dir: string, name: string, description: string): DiscoveredSkill => ({
+  scope,
+  dir: `/${scope}/${dir}`,
+  path: `/${scope}/${dir}/SKILL.md`,
+  link_target: null,
+  deployed_by_skc: false,
+  name,
+  description,
+  allowed_tools: null,
+  warnings: [],
+  listing: PLAIN_LISTING
+})
+
+describe("Claude Code's listing (Claude Code 2.1.332)", () => {
+  it("cuts a text over the cap to cap − 1 characters and an ellipsis", () => {
+    expect(claudeCut("abcdef", 4)).toBe("abc…")
+    expect(claudeCut("abcd", 4)).toBe("abcd")
+    expect(claudeCut("abcd", null)).toBe("abcd")
+  })
+
+  it("counts display columns: a wide East Asian character takes two, a combining mark none", () => {
+    expect(displayWidth("- a: b")).toBe(6)
+    expect(displayWidth("日本語")).toBe(6)
+    expect(displayWidth("e\u0301")).toBe(1)
+  })
+
+  it("fits: every line whole while the lines and the newlines between them are within the budget", () => {
+    const skills = [{ label: "a", text: "x".repeat(10) }, { label: "b", text: "y".repeat(10) }]
+    // Two lines of 15 and one newline: 31.
+    expect(claudeListing(skills, 31, null).map((l) => l.state)).toEqual(["full", "full"])
+    expect(claudeListing(skills, 30, null).map((l) => l.state)).not.toEqual(["full", "full"])
+  })
+
+  it("past the budget: every line bare, then each text back in order while it fits what is left, a later shorter one included", () => {
+    const skills = [
+      { label: "a", text: "x".repeat(10) },
+      { label: "b", text: "y".repeat(100) },
+      { label: "c", text: "z".repeat(10) }
+    ]
+    // Bare lines 3 × 3 + 2 newlines = 11; 30 left: a (12 more) fits, b (102) does not, c (12) still does.
+    const lines = claudeListing(skills, 41, null)
+    expect(lines.map((l) => l.state)).toEqual(["full", "name-only", "full"])
+    expect(lines.map((l) => l.line)).toEqual([`- a: ${"x".repeat(10)}`, "- b", `- c: ${"z".repeat(10)}`])
+  })
+
+  it("the user's skills first, then the project's; the user's copy of a directory name wins; a differing name in brackets", () => {
+    const listing = modelListing(claude, listingLimits(claude), [
+      skill("project", "zeta", "zeta", "Project zeta."),
+      skill("project", "alpha", "alpha", "Project alpha."),
+      skill("project", "dir-differs", "named-other", "Differs."),
+      skill("user", "alpha", "alpha", "User alpha.")
+    ])
+    expect(listing.layout).toBe("claude")
+    // Each directory's skills by directory name, whatever order they came in.
+    expect(listing.entries.map((e) => [e.name, e.text])).toEqual([
+      ["alpha", "User alpha."],
+      ["named-other", "Differs."],
+      ["zeta", "Project zeta."]
+    ])
+    // `- dir-differs (named-other): Differs.` and its newline.
+    expect(listing.entries[1]!.entry_chars).toBe("- dir-differs (named-other): Differs.".length + 1)
+  })
+})

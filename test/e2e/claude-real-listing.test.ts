@@ -1,0 +1,67 @@
+/**
+ * DECISIONS #51 (a profile models the agent's listing), checked against the
+ * real client: test/fixtures/claude-listing/claude-2.1.332.json holds the
+ * lines Claude Code 2.1.332 sent its model (the first request of `claude -p`,
+ * recorded by a local server standing in for the API; the command is in the
+ * file) for the skills of test/fixtures/claude-listing at five budgets: all
+ * whole, one column over, and three tighter ones where texts come back in
+ * order while they fit. For the same skills and budgets,
+ * `skc prompt --agent claude` must list the same skills in the same order
+ * with the same texts. The fixture holds the user's copy of a project skill's
+ * name, a skill above the repository root, one below the working directory,
+ * a grouping folder, `.agents/skills` at both levels, two manual-only skills
+ * (`true` and `yes`), a name that differs from its directory, a block-scalar
+ * description, Japanese text (two columns a character) and entries over the
+ * 1,536 cap, with and without `when_to_use`.
+ */
+import { cpSync, mkdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { ROOT, sandbox } from "../helpers/cli.js"
+
+const FIXTURE = join(ROOT, "test", "fixtures", "claude-listing")
+const recorded = JSON.parse(readFileSync(join(FIXTURE, "claude-2.1.332.json"), "utf8")) as { budgets: Record<string, ReadonlyArray<string>> }
+
+/** `- label: text` → [label, text]; `- label` → [label, ""]. The label is the directory name, with ` (name)` when the name differs. */
+const entryOf = (line: string): readonly [string, string] => {
+  const m = /^- ([^:]+?)(?:: (.*))?$/.exec(line)
+  if (m === null) throw new Error(`not a listing line: ${line}`)
+  return [m[1]!, m[2] ?? ""] as const
+}
+
+describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS #51)", () => {
+  const sb = sandbox()
+  cpSync(join(FIXTURE, "outer"), join(sb.work, "outer"), { recursive: true })
+  cpSync(join(FIXTURE, "home"), sb.home, { recursive: true })
+  // The repository root the client stops at (a fixture cannot hold a .git directory of its own).
+  mkdirSync(join(sb.work, "outer", "repo", ".git"), { recursive: true })
+  const cwd = join(sb.work, "outer", "repo", "pkg")
+
+  for (const [budget, lines] of Object.entries(recorded.budgets)) {
+    it(`SLASH_COMMAND_TOOL_CHAR_BUDGET=${budget}: the same skills, order and texts as Claude Code listed`, async () => {
+      const r = await sb.runAsync(["prompt", "--agent", "claude", "--format", "json"], cwd, { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget })
+      expect(r.code, r.stderr).toBe(0)
+      const doc = JSON.parse(r.stdout) as { skills: ReadonlyArray<{ name: string; description: string | null; location: string }> }
+      // Claude Code labels a skill by its directory: the name follows in brackets when it differs.
+      const ours = doc.skills.map((s) => {
+        const dir = s.location.split(/[\\/]/).slice(-2)[0]!
+        return [dir === s.name ? s.name : `${dir} (${s.name})`, s.description ?? ""] as const
+      })
+      expect(ours).toEqual(lines.map(entryOf))
+    })
+  }
+
+  it("the budget counts as Claude Code does: the whole listing fits at 3,524 columns and not at 3,523", async () => {
+    const at = async (budget: string) =>
+      JSON.parse((await sb.runAsync(["budget", "--agent", "claude", "--format", "json"], cwd, { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget })).stdout) as {
+        layout: string
+        used_chars: number
+        names_only: ReadonlyArray<string>
+        manual_only: ReadonlyArray<string>
+      }
+    const fits = await at("3524")
+    expect(fits).toMatchObject({ layout: "claude", used_chars: 3524, names_only: [] })
+    expect(fits.manual_only).toEqual(["manual", "manual-yes"])
+    expect((await at("3523")).names_only).toEqual(["zeta"])
+  })
+})
