@@ -48,7 +48,8 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
   it("a manual-only skill is absent from prompt, match and the budget's cost; user-invocable: false stays listed; when_to_use is joined", async () => {
     const w = memoryWorld({ files: claudeFiles })
     const p = ok(await w.run(prompt({})))
-    expect(p.skills.map((s) => s.name)).toEqual(["lint-ts", "pdf"])
+    // lint-ts is conditional (paths:): Claude Code 2.1.332 lists it only once a matching file is touched.
+    expect(p.skills.map((s) => s.name)).toEqual(["pdf"])
     expect(p.manual_only).toEqual(["deploy"])
     expect(p.xml).not.toContain("deploy")
     expect(p.xml).toContain("<description>Fill PDF forms and extract PDF text. - Use when the user mentions invoices or scanned receipts.</description>")
@@ -61,12 +62,13 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
 
     const b = ok(await w.run(budget({})))
     expect(b).toMatchObject({ agent: "claude", title: "Claude Code", manual_only: ["deploy"], limits: { budget_chars: 8000, context_tokens: 200000, max_description_chars: 1536 } })
-    expect(b.skills.map((s) => s.name)).toEqual(["lint-ts", "pdf"])
+    expect(b.skills.map((s) => s.name)).toEqual(["pdf"])
+    expect(b.conditional).toEqual(["lint-ts"])
     expect(b.skills.find((s) => s.name === "pdf")!.text_chars).toBe(36 + 3 + 56)
     const text = renderBudget(b)
     expect(text).toContain("manual only (not listed): deploy")
     expect(text).toContain("budget: 8,000 characters (1 % of a 200,000-token context window at 4 characters per token)")
-    expect(text).toMatch(/lint-ts .*full; not in \/ menu; conditional: src\/\*\*\/\*\.ts/)
+    expect(text).toContain("conditional (listed once a file matching their paths: is touched): lint-ts")
     expect(text).toContain("limits: https://code.claude.com/docs/en/skills")
 
     const named = await w.run(prompt({ skills: ["deploy"] }))
@@ -87,7 +89,7 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     const env = memoryWorld({ files: claudeFiles, vars: { SLASH_COMMAND_TOOL_CHAR_BUDGET: "30" } })
     const e = ok(await env.run(budget({})))
     expect(e.limits).toMatchObject({ budget_chars: 30, basis: "SLASH_COMMAND_TOOL_CHAR_BUDGET" })
-    expect(e.names_only).toEqual(["lint-ts", "pdf"])
+    expect(e.names_only).toEqual(["pdf"])
     const config = memoryWorld({
       files: { ...claudeFiles, "/proj/.skillc/config.toml": "[agents.claude]\nlisting_fraction = 0.05\ncontext_tokens = 100000\n" }
     })
@@ -239,6 +241,15 @@ describe("where Codex looks for skills (DECISIONS #51, #53; docs/agents.md)", ()
     const claudeOutside = ok(await memoryWorld({ cwd: "/code/repo/pkg", files: claudeFiles }).run(discover({ agent: "claude" })))
     expect(claudeOutside.skills.map((s) => s.name)).toEqual(["mid", "outer"])
     expect(claudeOutside.project_root).toBeNull()
+    // ... but never at or above the home directory (Claude Code 2.1.332's getProjectDirsUpToHome).
+    const underHome = memoryWorld({
+      cwd: "/code/home/proj",
+      home: "/code/home",
+      files: { "/code/home/proj/.claude/skills/own/SKILL.md": SKILL("own", "Own."), "/code/.claude/skills/outer/SKILL.md": SKILL("outer", "Above home.") }
+    })
+    expect(ok(await underHome.run(discover({ agent: "claude" }))).skills.map((s) => s.name)).toEqual(["own"])
+    // Other agents read past it (the home's own directory is the user level, DECISIONS #14).
+    expect(ok(await underHome.run(discover({ agent: "copilot" }))).skills.map((s) => s.name)).toEqual(["own", "outer"])
     // A `.git` file (a worktree) marks the root too.
     const worktree = memoryWorld({ cwd: "/code/repo/pkg", files: { ...files, "/code/repo/.git": "gitdir: /elsewhere\n" } })
     expect(ok(await worktree.run(discover({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])

@@ -87,11 +87,18 @@ describe("computeBudget over the listing", () => {
 
   it("DECISIONS #51: a manual-only skill costs nothing and is reported apart; when_to_use counts toward Claude's 1,536 cap", () => {
     const wtu = "w".repeat(1200)
-    const b = budgetOf([skill("manual", 50, { model: false }), skill("long", 1259, { when_to_use: wtu }), skill("menu", 10, { command: false, paths: ["src/**/*.ts"] })])
+    const b = budgetOf([
+      skill("manual", 50, { model: false }),
+      skill("long", 1259, { when_to_use: wtu }),
+      skill("menu", 10, { command: false }),
+      skill("cond", 10, { paths: ["src/**/*.ts"] })
+    ])
     expect(b.manual_only).toEqual(["manual"])
+    // Claude Code 2.1.332 keeps a conditional skill (paths:) out of the listing a session starts with.
+    expect(b.conditional).toEqual(["cond"])
     expect(b.skills.map((s) => s.name)).toEqual(["long", "menu"])
     expect(b.skills[0]).toMatchObject({ description_chars: 1259, text_chars: 1259 + 3 + 1200, truncated: true, listed: "full", entry_chars: 4 + 3 + 2 + 1536 })
-    expect(b.skills[1]).toMatchObject({ command: false, paths: ["src/**/*.ts"], truncated: false })
+    expect(b.skills[1]).toMatchObject({ command: false, paths: null, truncated: false })
     const listing = modelListing(claude, listingLimits(claude), [skill("long", 1259, { when_to_use: wtu })])
     expect([...listing.entries[0]!.text].length).toBe(1536)
     // Claude Code 2.1.332: `description - when_to_use`, cut to 1,535 characters and an ellipsis.

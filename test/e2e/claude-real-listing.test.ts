@@ -10,7 +10,9 @@
  * with the same texts. The fixture holds the user's copy of a project skill's
  * name, a skill above the repository root, one below the working directory,
  * a grouping folder, `.agents/skills` at both levels, two manual-only skills
- * (`true` and `yes`), a name that differs from its directory, a block-scalar
+ * (`true` and `yes`), a conditional skill (`paths:`, with a matching file in
+ * the working directory: Claude Code still lists it only once such a file is
+ * touched), a name that differs from its directory, a block-scalar
  * description, Japanese text (two columns a character) and entries over the
  * 1,536 cap, with and without `when_to_use`.
  */
@@ -58,10 +60,12 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
         used_chars: number
         names_only: ReadonlyArray<string>
         manual_only: ReadonlyArray<string>
+        conditional: ReadonlyArray<string>
       }
     const fits = await at("3524")
     expect(fits).toMatchObject({ layout: "claude", used_chars: 3524, names_only: [] })
     expect(fits.manual_only).toEqual(["manual", "manual-yes"])
+    expect(fits.conditional).toEqual(["ts-style"])
     expect((await at("3523")).names_only).toEqual(["zeta"])
   })
 })

@@ -58,7 +58,8 @@ export const BudgetDocument = Schema.Struct({
   truncated: Schema.Array(Schema.String),
   names_only: Schema.Array(Schema.String),
   omitted: Schema.Array(Schema.String),
-  manual_only: Schema.Array(Schema.String)
+  manual_only: Schema.Array(Schema.String),
+  conditional: Schema.Array(Schema.String).annotate({ description: "Skills kept out of the start listing until a file matching their paths: is touched (Claude Code)" })
 })
 /** Every result is a document of `BudgetDocument`: the compiler checks the two against each other (issue 28). */
 export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => r

@@ -122,11 +122,13 @@ export const discoverDocument = (r: DiscoverResult): typeof DiscoverDocument.Typ
  * holding `.git`), the cwd up to that root; when there is none, the cwd alone (Codex) or every
  * ancestor (Claude Code, `outsideProject: "ancestors"`).
  */
-const projectLevels = Effect.fnUntraced(function* (agent: Agent, cwd: string) {
+const projectLevels = Effect.fnUntraced(function* (agent: Agent, cwd: string, homes: ReadonlySet<string>) {
   const path = yield* Path
   const fs = yield* FileSystem
   const levels: Array<string> = []
+  const stopAtHome = profileOf(agent).dirs.stopAtHome === true
   for (let dir = cwd; ; ) {
+    if (stopAtHome && homes.has(dir)) break
     levels.push(dir)
     const parent = path.dirname(dir)
     if (parent === dir) break
@@ -155,7 +157,7 @@ export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs:
   const userRels = userSkillsDirs(agent).map((d) => d.split("/"))
   const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
   const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
-  const { levels, root } = yield* projectLevels(agent, stores.cwd)
+  const { levels, root } = yield* projectLevels(agent, stores.cwd, homes)
   for (const dir of levels) {
     if (!homes.has(dir)) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
   }

@@ -62,6 +62,14 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
             })
           )
         }
+        if (listing.conditional.includes(name)) {
+          return yield* Effect.fail(
+            new UsageError({
+              message: `skill '${name}' is conditional (paths:): ${profile.title} lists it only once a file matching its globs is touched`,
+              detail: ["remove 'paths:' to list it from the start of every session"]
+            })
+          )
+        }
         return yield* Effect.fail(excludedSkill(found, name, path.basename) ?? new SkillNotFound({ skill: name }))
       }
       if (!picked.includes(e)) picked.push(e)

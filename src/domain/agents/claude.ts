@@ -114,6 +114,8 @@ export const claude: AgentProfile = {
     // directories up to the repository root only; outside one, every ancestor's.
     projectRoot: [".git"],
     outsideProject: "ancestors",
+    // ... and never at or above the home directory (its `getProjectDirsUpToHome`).
+    stopAtHome: true,
     source: `${DOCS} (Where skills live); it reads no .agents/skills; the repository-root bound as Claude Code 2.1.332 reads it (test/fixtures/claude-listing)`
   },
   fields,

@@ -158,6 +158,8 @@ export interface AgentProfile {
      * directory alone (Codex); `ancestors`, every ancestor as without `projectRoot` (Claude Code).
      */
     readonly outsideProject?: "cwd" | "ancestors"
+    /** The walk up from the working directory stops below the home directory (Claude Code): no level at or above it. */
+    readonly stopAtHome?: boolean
     /**
      * Absent: a skill is a direct child of a skills directory. Set: a SKILL.md at most this many
      * directories below it is a skill (Codex: 6, grouping folders allowed).

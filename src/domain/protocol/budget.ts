@@ -136,6 +136,8 @@ export interface Budget {
   readonly omitted: ReadonlyArray<string>
   /** Skills the model never sees (`disable-model-invocation: true`): they cost the listing nothing. */
   readonly manual_only: ReadonlyArray<string>
+  /** Skills kept out of the listing a session starts with until a file matching their `paths:` is touched (Claude Code). */
+  readonly conditional: ReadonlyArray<string>
   /**
    * One more skill of the set's mean entry size: whether it fits after the
    * others, and which skills would lose their text were it listed first
@@ -212,6 +214,7 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
     names_only: entries.filter((e) => e.listed === "name-only").map((e) => e.name),
     omitted: entries.filter((e) => e.listed === "omitted").map((e) => e.name),
     manual_only: listing.manual_only,
+    conditional: listing.conditional,
     one_more: {
       entry_chars: mean,
       fits: room === null ? null : entries.every((e) => e.listed === "full" && !(listing.layout === "codex" && e.truncated)) && room >= mean,

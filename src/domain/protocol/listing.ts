@@ -56,6 +56,11 @@ export interface ModelListing {
   readonly layout: "entry" | "codex" | "claude"
   /** Skills never listed to the model (`disable-model-invocation: true`), in discovery order. */
   readonly manual_only: ReadonlyArray<string>
+  /**
+   * Skills left out of the listing a session starts with because they are conditional (`paths:`):
+   * Claude Code lists one once a file matching its globs is touched. Empty for other agents.
+   */
+  readonly conditional: ReadonlyArray<string>
 }
 
 const chars = (s: string) => [...s].length
@@ -102,6 +107,7 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
     )
   const seen = new Set<string>()
   const manual: Array<string> = []
+  const conditional: Array<string> = []
   const listed: Array<{ s: DiscoveredSkill; c: ClaudeSkill }> = []
   for (const { s } of ordered) {
     const dir = dirName(s)
@@ -109,6 +115,11 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
     seen.add(dir)
     if (!s.listing.model) {
       manual.push(s.name)
+      continue
+    }
+    // Claude Code 2.1.332 keeps a skill with `paths:` back until a matching file is touched.
+    if (s.listing.paths !== null) {
+      conditional.push(s.name)
       continue
     }
     listed.push({ s, c: { label: dir === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)) } })
@@ -138,7 +149,7 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
       paths: s.listing.paths
     }
   })
-  return { entries, unit: "characters", layout: "claude", manual_only: manual }
+  return { entries, unit: "characters", layout: "claude", manual_only: manual, conditional }
 }
 
 /** A skill found in the agent's own bundled skills directory (the profile's `dirs.system`). */
@@ -216,7 +227,7 @@ const codexModelListing = (profile: AgentProfile, limits: ListingLimits, skills:
       paths: s.listing.paths
     }
   })
-  return { entries, unit: budget?.unit ?? "characters", layout: "codex", manual_only: manual }
+  return { entries, unit: budget?.unit ?? "characters", layout: "codex", manual_only: manual, conditional: [] }
 }
 
 const entryListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
@@ -252,5 +263,5 @@ const entryListing = (profile: AgentProfile, limits: ListingLimits, skills: Read
       paths: s.listing.paths
     })
   }
-  return { entries, unit: "characters", layout: "entry", manual_only: manual }
+  return { entries, unit: "characters", layout: "entry", manual_only: manual, conditional: [] }
 }
