@@ -30,7 +30,7 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
     expect(claude.searched.filter((d) => d.scope === "project")).toEqual([{ scope: "project", path: "/repo/.claude/skills", exists: true }])
   })
 
-  it("project (walking up, nearest first) > user > plugin, shadowed copies listed with the winner", async () => {
+  it("project (walking up, nearest first) > user > plugin, shadowed copies listed with the winner; Claude Code: user > project", async () => {
     const w = memoryWorld({
       cwd: "/proj/app/sub",
       files: {
@@ -44,7 +44,8 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
         "/home/u/.cursor/skills/cursor-only/SKILL.md": SKILL("cursor-only")
       }
     })
-    const r = Result.getOrThrow(await w.run(discover({ plugin_dirs: ["/plug"] })))
+    // The protocol's order (copilot reads .claude/skills too).
+    const r = Result.getOrThrow(await w.run(discover({ agent: "copilot", plugin_dirs: ["/plug"] })))
     expect(r.skills.map((s) => [s.name, s.scope, s.dir])).toEqual([
       ["alpha", "project", "/proj/app/sub/.claude/skills/alpha"],
       ["beta", "project", "/proj/.claude/skills/beta"],
@@ -55,6 +56,20 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
       ["alpha", "project", "/proj/.claude/skills/alpha", "project"],
       ["beta", "user", "/home/u/.claude/skills/beta", "project"],
       ["gamma", "plugin", "/plug/skills/gamma", "user"]
+    ])
+    // Claude Code (the default agent) lets the user's copy win: "enterprise > personal > project"
+    // in its documentation, and so Claude Code 2.1.332 lists it (test/fixtures/claude-listing).
+    const claudeOrder = Result.getOrThrow(await w.run(discover({ plugin_dirs: ["/plug"] })))
+    expect(claudeOrder.skills.map((s) => [s.name, s.scope])).toEqual([
+      ["beta", "user"],
+      ["gamma", "user"],
+      ["alpha", "project"],
+      ["delta", "plugin"]
+    ])
+    expect(claudeOrder.shadowed.map((s) => [s.name, s.scope, s.winner.scope])).toEqual([
+      ["alpha", "project", "project"],
+      ["beta", "project", "user"],
+      ["gamma", "plugin", "user"]
     ])
     // Cursor reads its own directory and, for compatibility, .claude/skills (DECISIONS #51, docs/agents.md).
     const cursor = Result.getOrThrow(await w.run(discover({ agent: "cursor" })))

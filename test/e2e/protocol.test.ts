@@ -35,13 +35,17 @@ describe("agent-skill-protocol CLI", () => {
     const r = sb.run(["discover", "--format", "json"])
     expect(r.code).toBe(0)
     const j = JSON.parse(r.stdout)
-    expect(j.skills.map((s: { name: string; scope: string }) => `${s.name}:${s.scope}`)).toEqual(["git-helper:project", "pdf-forms:user", "pdf-kits:user", "pdf-tools:user"])
+    // Claude Code (the default agent) lets the user's copy win over the project's.
+    expect(j.skills.map((s: { name: string; scope: string }) => `${s.name}:${s.scope}`)).toEqual(["git-helper:user", "pdf-forms:user", "pdf-kits:user", "pdf-tools:user"])
     expect(j.skills[1].link_target).toBe(join(runtime, "pdf-forms"))
     expect(j.skills[1].deployed_by_skc).toBe(true)
-    expect(j.shadowed[0]).toMatchObject({ name: "git-helper", scope: "user", winner: { scope: "project" } })
+    expect(j.shadowed[0]).toMatchObject({ name: "git-helper", scope: "project", winner: { scope: "user" } })
     expect(j.invalid[0].problems).toEqual(["SKL105 description-required: missing required frontmatter field: description"])
     const text = sb.run(["discover"])
-    expect(text.stdout).toContain("shadowed by project")
+    expect(text.stdout).toContain("shadowed by user")
+    // The protocol's own order, for an agent that keeps it: the project's copy wins.
+    const copilot = JSON.parse(sb.run(["discover", "--agent", "copilot", "--format", "json"]).stdout)
+    expect(copilot.shadowed[0]).toMatchObject({ name: "git-helper", scope: "user", winner: { scope: "project" } })
     expect(sb.run(["discover", "--agent", "bogus"]).stderr).toMatch(/^error\[E100\]/)
   })
 

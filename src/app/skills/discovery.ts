@@ -319,6 +319,6 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
     candidates.push(...scanned.candidates)
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
-  const result: DiscoverResult = { agent, searched, project_root: root, ...applyPrecedence(candidates) }
+  const result: DiscoverResult = { agent, searched, project_root: root, ...applyPrecedence(candidates, profileOf(agent).dirs.scopeRank) }
   return result
 })

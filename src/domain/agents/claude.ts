@@ -116,6 +116,8 @@ export const claude: AgentProfile = {
     outsideProject: "ancestors",
     // ... and never at or above the home directory (its `getProjectDirsUpToHome`).
     stopAtHome: true,
+    // The user's copy of a name wins over the project's (its docs: "enterprise > personal > project"; 2.1.332 lists it so).
+    scopeRank: { user: 0, project: 1, plugin: 2 },
     source: `${DOCS} (Where skills live); it reads no .agents/skills; the repository-root bound as Claude Code 2.1.332 reads it (test/fixtures/claude-listing)`
   },
   fields,

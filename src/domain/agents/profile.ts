@@ -158,6 +158,11 @@ export interface AgentProfile {
      * directory alone (Codex); `ancestors`, every ancestor as without `projectRoot` (Claude Code).
      */
     readonly outsideProject?: "cwd" | "ancestors"
+    /**
+     * Which scope's copy of a name wins, lowest first; absent: project, user, plugin (the protocol's
+     * order). Claude Code: the user's, then the project's ("enterprise > personal > project").
+     */
+    readonly scopeRank?: Readonly<Record<"project" | "user" | "plugin", number>>
     /** The walk up from the working directory stops below the home directory (Claude Code): no level at or above it. */
     readonly stopAtHome?: boolean
     /**

@@ -97,9 +97,13 @@ const locationOf = (c: SkillLocation): SkillLocation => ({
   ...(c.root === undefined ? {} : { root: c.root })
 })
 
-/** `candidates` in scan order (precedence order); the result keeps that order. */
-export const applyPrecedence = (candidates: ReadonlyArray<Candidate>): Discovery => {
-  const ordered = [...candidates].map((c, i) => ({ c, i })).sort((a, b) => SCOPE_RANK[a.c.scope] - SCOPE_RANK[b.c.scope] || a.i - b.i)
+/**
+ * `candidates` in scan order; a name's first copy in `rank`'s order of scopes wins (the protocol's
+ * `scope.priority`: project, user, plugin unless the agent says otherwise; Claude Code puts the
+ * user's skills first). The result keeps that order.
+ */
+export const applyPrecedence = (candidates: ReadonlyArray<Candidate>, rank: Readonly<Record<DiscoveryScope, number>> = SCOPE_RANK): Discovery => {
+  const ordered = [...candidates].map((c, i) => ({ c, i })).sort((a, b) => rank[a.c.scope] - rank[b.c.scope] || a.i - b.i)
   const winners = new Map<string, DiscoveredSkill>()
   const skills: Array<DiscoveredSkill> = []
   const shadowed: Array<ShadowedSkill> = []
