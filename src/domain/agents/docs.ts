@@ -29,8 +29,10 @@ const walkText = (d: AgentProfile["dirs"]): string => {
   const walk =
     d.projectRoot === undefined
       ? "each directory from the cwd up to the root"
-      : `each directory from the cwd up to the project root, the nearest holding ${d.projectRoot.map(code).join(" or ")}; the cwd alone without one`
-  return d.depth === undefined ? walk : `${walk}; a SKILL.md up to ${d.depth} directories down is a skill, so skills may be grouped in folders`
+      : `each directory from the cwd up to the project root, the nearest holding ${d.projectRoot.map(code).join(" or ")}; ${d.outsideProject === "ancestors" ? "every ancestor without one" : "the cwd alone without one"}`
+  const bounded = d.stopAtHome === true ? `${walk}; never the home directory or above it` : walk
+  const ranked = d.scopeRank === undefined || d.scopeRank.user > d.scopeRank.project ? bounded : `${bounded}; the user's copy of a name wins over the project's`
+  return d.depth === undefined ? ranked : `${ranked}; a SKILL.md up to ${d.depth} directories down is a skill, so skills may be grouped in folders`
 }
 
 /** What keeps a skill out of the model's listing: a frontmatter field, a policy file beside SKILL.md, or nothing. */
