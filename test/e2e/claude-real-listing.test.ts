@@ -24,9 +24,12 @@ import { ROOT, sandbox } from "../helpers/cli.js"
 const FIXTURE = join(ROOT, "test", "fixtures", "claude-listing")
 const recorded = JSON.parse(readFileSync(join(FIXTURE, "claude-2.1.332.json"), "utf8")) as { budgets: Record<string, ReadonlyArray<string>> }
 
-/** `- label: text` → [label, text]; `- label` → [label, ""]. The label is the directory name, with ` (name)` when the name differs. */
+/**
+ * `- label: text` → [label, text]; `- label` → [label, ""]. The label is the directory name, with
+ * ` (name)` when the name differs, and `plugin:` before a plugin's skill.
+ */
 const entryOf = (line: string): readonly [string, string] => {
-  const m = /^- ([^:]+?)(?:: (.*))?$/.exec(line)
+  const m = /^- ((?:[a-z0-9-]+:(?! ))?[^:]+?)(?:: (.*))?$/.exec(line)
   if (m === null) throw new Error(`not a listing line: ${line}`)
   return [m[1]!, m[2] ?? ""] as const
 }
@@ -52,6 +55,36 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
       expect(ours).toEqual(lines.map(entryOf))
     })
   }
+
+  describe("with plugins: `plugin:skill` labels, a manifest's name, none without a readable manifest", () => {
+    const dir = join(FIXTURE, "with-plugins")
+    const withPlugins = JSON.parse(readFileSync(join(dir, "claude-2.1.332.json"), "utf8")) as { budgets: Record<string, ReadonlyArray<string>> }
+    const pb = sandbox()
+    cpSync(join(dir, "project"), pb.work, { recursive: true })
+    cpSync(join(dir, "home"), pb.home, { recursive: true })
+    const plugins = ["plug2", "plug3", "plug"].flatMap((p) => ["--plugin-dir", join(dir, "plugins", p)])
+
+    for (const [budget, lines] of Object.entries(withPlugins.budgets)) {
+      it(`SLASH_COMMAND_TOOL_CHAR_BUDGET=${budget}: the same skills, order and texts as Claude Code listed`, async () => {
+        const env = { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget }
+        const found = JSON.parse((await pb.runAsync(["discover", "--format", "json", ...plugins], pb.work, env)).stdout) as {
+          skills: ReadonlyArray<{ path: string; plugin?: string | null }>
+          shadowed: ReadonlyArray<{ path: string; plugin?: string | null }>
+        }
+        const pluginOf = new Map([...found.skills, ...found.shadowed].map((s) => [s.path, s.plugin]))
+        const r = await pb.runAsync(["prompt", "--format", "json", ...plugins], pb.work, env)
+        expect(r.code, r.stderr).toBe(0)
+        // plug3's manifest is not JSON: Claude Code loads none of its skills, and skc says so.
+        expect(r.stderr).toMatch(/plug3[\\/]\.claude-plugin[\\/]plugin\.json is not a plugin manifest Claude Code reads/)
+        const doc = JSON.parse(r.stdout) as { skills: ReadonlyArray<{ name: string; description: string | null; location: string }> }
+        const ours = doc.skills.map((s) => {
+          const plugin = pluginOf.get(s.location)
+          return [typeof plugin === "string" ? `${plugin}:${s.name}` : s.name, s.description ?? ""] as const
+        })
+        expect(ours).toEqual(lines.map(entryOf))
+      })
+    }
+  })
 
   it("the budget counts as Claude Code does: the whole listing fits at 3,524 columns and not at 3,523", async () => {
     const at = async (budget: string) =>

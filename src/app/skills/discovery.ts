@@ -69,7 +69,10 @@ const SkillLocationFields = {
   path: Schema.String,
   link_target: Schema.NullOr(Schema.String),
   deployed_by_skc: Schema.Boolean,
-  root: Schema.optional(Schema.String).annotate({ description: "The skills directory the skill was found in" })
+  root: Schema.optional(Schema.String).annotate({ description: "The skills directory the skill was found in" }),
+  plugin: Schema.optional(Schema.NullOr(Schema.String)).annotate({
+    description: "A plugin skill's plugin name (.claude-plugin/plugin.json, else the plugin directory's name); null: a manifest Claude Code cannot read"
+  })
 }
 
 /** How the agent lists a skill (DECISIONS #51, issue 43). */
@@ -299,9 +302,37 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
   return { exists: true, candidates }
 })
 
+/** Where a plugin names itself (Claude Code's plugin layout). */
+const PLUGIN_MANIFEST = [".claude-plugin", "plugin.json"] as const
+/** A manifest larger than this is no manifest: never read whole. */
+const PLUGIN_MANIFEST_MAX_BYTES = 1024 * 1024
+
+/**
+ * A plugin's name as Claude Code reads it: its manifest's `name`; the plugin directory's name when
+ * there is no manifest; null when the manifest is there but not a JSON object with a string `name`.
+ */
+const pluginName = Effect.fnUntraced(function* (pluginRoot: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const file = path.join(pluginRoot, ...PLUGIN_MANIFEST)
+  const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
+  if (info === undefined) return path.basename(pluginRoot)
+  if (info.type !== "file" || info.size > PLUGIN_MANIFEST_MAX_BYTES) return null
+  const text = yield* fs.readFileString(file).pipe(Effect.result)
+  if (text._tag === "Failure") return null
+  try {
+    const manifest: unknown = JSON.parse(text.success)
+    const name = typeof manifest === "object" && manifest !== null && !Array.isArray(manifest) ? (manifest as { name?: unknown }).name : undefined
+    return typeof name === "string" && name !== "" ? name : null
+  } catch {
+    return null
+  }
+})
+
 export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInput = {}) {
   const agent = input.agent ?? "claude"
   const diagnostics = yield* Diagnostics
+  const path = yield* Path
   const { dirs, root } = yield* searchDirs(agent, input.plugin_dirs ?? [])
   const searched: Array<SearchedDir> = []
   const candidates: Array<Candidate> = []
@@ -316,7 +347,13 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
     if (d.scope === "plugin" && !scanned.exists) {
       yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${d.path}`))
     }
-    candidates.push(...scanned.candidates)
+    if (d.scope !== "plugin" || scanned.candidates.length === 0) candidates.push(...scanned.candidates)
+    else {
+      const plugin = yield* pluginName(path.dirname(d.path))
+      if (plugin === null && agent === "claude")
+        yield* diagnostics.warn(Warning.notice(`${path.join(path.dirname(d.path), ...PLUGIN_MANIFEST)} is not a plugin manifest Claude Code reads (a JSON object with a string "name"): it loads none of its skills`))
+      candidates.push(...scanned.candidates.map((c) => ({ ...c, plugin })))
+    }
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
   const result: DiscoverResult = { agent, searched, project_root: root, ...applyPrecedence(candidates, profileOf(agent).dirs.scopeRank) }

@@ -25,6 +25,12 @@ export interface SkillLocation {
   readonly deployed_by_skc: boolean
   /** The skills directory it was found in (`<project>/.agents/skills`); absent where not known. */
   readonly root?: string
+  /**
+   * A plugin's skill: the plugin's name, from `<plugin>/.claude-plugin/plugin.json` (its directory's
+   * name without one), which Claude Code puts before the skill's (`plugin:skill`); null when that
+   * manifest is not a JSON object with a string `name` (Claude Code then loads no skill of it).
+   */
+  readonly plugin?: string | null
 }
 
 /**
@@ -94,7 +100,8 @@ const locationOf = (c: SkillLocation): SkillLocation => ({
   path: c.path,
   link_target: c.link_target,
   deployed_by_skc: c.deployed_by_skc,
-  ...(c.root === undefined ? {} : { root: c.root })
+  ...(c.root === undefined ? {} : { root: c.root }),
+  ...(c.plugin === undefined ? {} : { plugin: c.plugin })
 })
 
 /**

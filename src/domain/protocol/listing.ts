@@ -110,7 +110,10 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
   const conditional: Array<string> = []
   const listed: Array<{ s: DiscoveredSkill; c: ClaudeSkill }> = []
   for (const { s } of ordered) {
-    const dir = dirName(s)
+    // A plugin's skill is `plugin:skill` to Claude Code, so it never collides with another's; the skills
+    // of a plugin whose manifest it cannot read are not loaded.
+    if (s.scope === "plugin" && s.plugin === null) continue
+    const dir = s.scope === "plugin" && s.plugin !== undefined ? `${s.plugin}:${dirName(s)}` : dirName(s)
     if (seen.has(dir)) continue
     seen.add(dir)
     if (!s.listing.model) {
@@ -122,7 +125,8 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
       conditional.push(s.name)
       continue
     }
-    listed.push({ s, c: { label: dir === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)) } })
+    const own = dir.slice(dir.lastIndexOf(":") + 1)
+    listed.push({ s, c: { label: own === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)) } })
   }
   const lines = claudeListing(
     listed.map((x) => x.c),
