@@ -15,7 +15,9 @@ export const descriptionHover = (costs: ReadonlyArray<EntryCost>): string => {
       lines.push(`| ${c.title} | — | — | not listed (manual only) | — |`)
       continue
     }
-    const share = c.budget_chars === null ? "no documented budget" : `${pct(c.entry_chars, c.budget_chars)} of ${thousands(c.budget_chars)}`
+    const whole = c.budget_chars === null ? "no documented budget" : `${pct(c.entry_chars, c.budget_chars)} of ${thousands(c.budget_chars)}`
+    // Claude Code lists a skill with `paths:` only once a matching file is touched.
+    const share = c.conditional ? `${whole}, once a file matching \`paths:\` is touched` : whole
     const cut = c.cap_chars === null ? "no cap" : c.truncated ? `**yes**: ${thousands(c.text_chars)} > ${thousands(c.cap_chars)}` : `no (cap ${thousands(c.cap_chars)})`
     lines.push(`| ${c.title} | ${thousands(c.entry_chars)} | ${thousands(c.tokens)} | ${share} | ${cut} |`)
   }

@@ -18,6 +18,8 @@ export interface EntryCost {
   readonly title: string
   /** False when the agent never lists the skill to its model (`disable-model-invocation: true`). */
   readonly listed: boolean
+  /** Listed only once a file matching its `paths:` is touched (Claude Code); the cost is what it then takes. */
+  readonly conditional: boolean
   /** Code points of the entry's text (description, then `when_to_use` for Claude) before any cut. */
   readonly text_chars: number
   /** `- name: text` and a newline, with the text as the agent cuts it. */
@@ -53,14 +55,17 @@ export const listingCost = Effect.fn("skc.listingCost")(function* (
         deployed_by_skc: false,
         allowed_tools: null,
         warnings: [],
-        listing: { model: facts.model, command: facts.command, when_to_use: facts.when_to_use, paths: facts.paths }
+        // A conditional skill is counted as it is listed once a matching file is touched.
+        listing: { model: facts.model, command: facts.command, when_to_use: facts.when_to_use, paths: null }
       }
     ])
     const entry = listing.entries[0]
+    const conditional = entry !== undefined && facts.paths !== null && profile.listing.layout === "claude"
     out.push({
       agent: profile.name,
       title: profile.title,
       listed: entry !== undefined,
+      conditional,
       text_chars: entry?.text_chars ?? 0,
       entry_chars: entry?.entry_chars ?? 0,
       tokens: entry === undefined ? 0 : estimateTokens(`- ${name}: ${entry.text}\n`),
