@@ -57,6 +57,7 @@ export const renderBudget = (r: BudgetResult): string => {
   if (r.names_only.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${names(r.names_only)}`)
   if (r.omitted.length > 0) out.push("", `left out of the listing (the model never sees them): ${names(r.omitted)}`)
   if (r.manual_only.length > 0) out.push("", `manual only (not listed): ${names(r.manual_only)}`)
+  if (r.off.length > 0) out.push("", `turned off in ${r.title}'s settings (skillOverrides): ${names(r.off)}`)
   if (r.conditional.length > 0) out.push("", `conditional (listed once a file matching their paths: is touched): ${names(r.conditional)}`)
   if (l.budget_chars !== null && r.skills.length > 0) {
     const m = r.one_more

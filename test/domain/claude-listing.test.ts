@@ -2,6 +2,7 @@
 // listings are test/fixtures/claude-listing/, replayed by test/e2e/claude-real-listing.test.ts). Pure.
 import { describe, expect, it } from "vitest"
 import { claudeCut, claudeListing, displayWidth } from "../../src/domain/agents/claudeListing.js"
+import { mergeClaudeSettings, parseClaudeSettings } from "../../src/domain/agents/claudeSettings.js"
 import { profileOf } from "../../src/domain/agents/index.js"
 import { listingLimits } from "../../src/domain/protocol/budget.js"
 import { PLAIN_LISTING, type DiscoveredSkill } from "../../src/domain/protocol/discovery.js"
@@ -70,5 +71,39 @@ describe("Claude Code's listing (Claude Code 2.1.332)", () => {
     ])
     // `- dir-differs (named-other): Differs.` and its newline.
     expect(listing.entries[1]!.entry_chars).toBe("- dir-differs (named-other): Differs.".length + 1)
+  })
+})
+
+describe("Claude Code's settings files (Claude Code 2.1.332)", () => {
+  it("reads skillListingBudgetFraction, skillListingMaxDescChars and skillOverrides; reports what it would not take", () => {
+    const ok = parseClaudeSettings('{"skillListingBudgetFraction":0.02,"skillListingMaxDescChars":40,"skillOverrides":{"a":"off","b":"name-only"},"theme":"dark"}', "user")
+    expect(ok.problems).toEqual([])
+    expect(ok.settings.listingFraction).toEqual({ value: 0.02, from: "user" })
+    expect(ok.settings.maxDescChars).toEqual({ value: 40, from: "user" })
+    expect([...ok.settings.skillOverrides]).toEqual([["a", "off"], ["b", "name-only"]])
+    const bad = parseClaudeSettings('{"skillListingBudgetFraction":2,"skillListingMaxDescChars":1.5,"skillOverrides":{"a":"hidden"}}', "p")
+    expect(bad.settings).toEqual({ skillOverrides: new Map() })
+    expect(bad.problems).toHaveLength(3)
+    expect(parseClaudeSettings("{oops", "p").problems[0]).toMatch(/^p is not JSON/)
+    expect(parseClaudeSettings("[]", "p").problems).toEqual(["p is not a JSON object; ignored"])
+  })
+
+  it("merges the files in order, the later winning, skillOverrides skill by skill", () => {
+    const user = parseClaudeSettings('{"skillListingMaxDescChars":40,"skillOverrides":{"zeta":"name-only","cjk":"name-only"}}', "user").settings
+    const project = parseClaudeSettings('{"skillListingMaxDescChars":60,"skillOverrides":{"zeta":"on"}}', "project").settings
+    const merged = mergeClaudeSettings([user, project])
+    expect(merged.maxDescChars).toEqual({ value: 60, from: "project" })
+    expect(Object.fromEntries(merged.skillOverrides)).toEqual({ zeta: "on", cjk: "name-only" })
+  })
+
+  it("skillOverrides in the listing: name-only always bare, off not loaded, user-invocable-only manual only", () => {
+    const skills = ["a", "b", "c", "d"].map((n) => skill("project", n, n, `Skill ${n}.`))
+    const overrides = new Map([["a", "name-only"], ["b", "off"], ["c", "user-invocable-only"]] as const)
+    const listing = modelListing(claude, listingLimits(claude), skills, overrides)
+    expect(listing.entries.map((e) => [e.name, e.listed])).toEqual([["a", "name-only"], ["d", "full"]])
+    expect(listing.off).toEqual(["b"])
+    expect(listing.manual_only).toEqual(["c"])
+    // A name-only line is `- a` in a listing that fits: it costs its bare width.
+    expect(listing.entries[0]!.cost).toBe(3)
   })
 })

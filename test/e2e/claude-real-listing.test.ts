@@ -56,6 +56,44 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
     })
   }
 
+  describe("with Claude Code's settings: skillOverrides and skillListingMaxDescChars, the working directory's over the user's", () => {
+    const dir = join(FIXTURE, "with-settings")
+    const withSettings = JSON.parse(readFileSync(join(dir, "claude-2.1.332.json"), "utf8")) as { budgets: Record<string, ReadonlyArray<string>> }
+    const sw = sandbox()
+    cpSync(join(FIXTURE, "outer"), join(sw.work, "outer"), { recursive: true })
+    cpSync(join(FIXTURE, "home"), sw.home, { recursive: true })
+    cpSync(join(dir, "home"), sw.home, { recursive: true })
+    cpSync(join(dir, "pkg-claude"), join(sw.work, "outer", "repo", "pkg", ".claude"), { recursive: true })
+    mkdirSync(join(sw.work, "outer", "repo", ".git"), { recursive: true })
+    const at = join(sw.work, "outer", "repo", "pkg")
+
+    for (const [budget, lines] of Object.entries(withSettings.budgets)) {
+      it(`SLASH_COMMAND_TOOL_CHAR_BUDGET=${budget}: the same skills, order and texts as Claude Code listed`, async () => {
+        const r = await sw.runAsync(["prompt", "--format", "json"], at, { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget })
+        expect(r.code, r.stderr).toBe(0)
+        const doc = JSON.parse(r.stdout) as { skills: ReadonlyArray<{ name: string; description: string | null; location: string }> }
+        const ours = doc.skills.map((s) => {
+          const d = s.location.split(/[\\/]/).slice(-2)[0]!
+          return [d === s.name ? s.name : `${d} (${s.name})`, s.description ?? ""] as const
+        })
+        expect(ours).toEqual(lines.map(entryOf))
+      })
+    }
+
+    it("budget says what the settings did: the cap from the working directory's file, block off, alpha manual only", async () => {
+      const b = JSON.parse((await sw.runAsync(["budget", "--format", "json"], at)).stdout) as {
+        limits: { max_description_chars: number }
+        off: ReadonlyArray<string>
+        manual_only: ReadonlyArray<string>
+      }
+      expect(b.limits.max_description_chars).toBe(60)
+      expect(b.off).toEqual(["block"])
+      expect(b.manual_only).toEqual(["alpha", "manual", "manual-yes"])
+      const named = await sw.runAsync(["prompt", "block"], at)
+      expect(named.stderr).toMatch(/^error: skill 'block' is turned off in Claude Code's settings \(skillOverrides: off\)/)
+    })
+  })
+
   describe("with plugins: `plugin:skill` labels, a manifest's name, none without a readable manifest", () => {
     const dir = join(FIXTURE, "with-plugins")
     const withPlugins = JSON.parse(readFileSync(join(dir, "claude-2.1.332.json"), "utf8")) as { budgets: Record<string, ReadonlyArray<string>> }

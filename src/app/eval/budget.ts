@@ -59,7 +59,8 @@ export const BudgetDocument = Schema.Struct({
   names_only: Schema.Array(Schema.String),
   omitted: Schema.Array(Schema.String),
   manual_only: Schema.Array(Schema.String),
-  conditional: Schema.Array(Schema.String).annotate({ description: "Skills kept out of the start listing until a file matching their paths: is touched (Claude Code)" })
+  conditional: Schema.Array(Schema.String).annotate({ description: "Skills kept out of the start listing until a file matching their paths: is touched (Claude Code)" }),
+  off: Schema.Array(Schema.String).annotate({ description: "Skills turned off in the agent's own settings (Claude Code's skillOverrides: off)" })
 })
 /** Every result is a document of `BudgetDocument`: the compiler checks the two against each other (issue 28). */
 export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => r

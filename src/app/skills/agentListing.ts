@@ -12,6 +12,8 @@ import { listingLimits, type ListingLimits } from "../../domain/protocol/budget.
 import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
 import { modelListing, type ModelListing } from "../../domain/protocol/listing.js"
 import { Env } from "../../ports/Env.js"
+import { NO_CLAUDE_SETTINGS, type ClaudeListingSettings } from "../../domain/agents/claudeSettings.js"
+import { claudeListingSettings } from "./claudeSettings.js"
 import { discover, type DiscoverResult } from "./discovery.js"
 import { Settings } from "../shared/index.js"
 
@@ -33,23 +35,32 @@ export interface AgentListing {
   readonly listing: ModelListing
 }
 
-/** The profile's limits as configured: `[agents.<name>]`, its environment override (a positive integer, else ignored, as Claude Code does), `--context-tokens`. */
-export const agentLimits = Effect.fnUntraced(function* (profile: AgentProfile, contextTokens: number | undefined) {
+/** The agent's own settings that change its listing: Claude Code's settings files; nothing for other agents. */
+const ownSettings = (profile: AgentProfile) => (profile.listing.layout === "claude" ? claudeListingSettings() : Effect.succeed(NO_CLAUDE_SETTINGS))
+
+/**
+ * The profile's limits as configured: the agent's own settings files (Claude Code's
+ * skillListingBudgetFraction, skillListingMaxDescChars), `[agents.<name>]`, its environment override
+ * (a positive integer, else ignored, as Claude Code does), `--context-tokens`.
+ */
+export const agentLimits = Effect.fnUntraced(function* (profile: AgentProfile, contextTokens: number | undefined, own?: ClaudeListingSettings) {
   const env = yield* Env
   const { config } = yield* Settings
   const rule = profile.listing.budget
   const raw = rule.kind === "fraction" && rule.envOverride !== null ? env.get(rule.envOverride) : undefined
   const envChars = raw !== undefined && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : undefined
-  return listingLimits(profile, { contextTokens, envChars, overrides: config.agents[profile.name] })
+  const settings = own ?? (yield* ownSettings(profile))
+  return listingLimits(profile, { contextTokens, envChars, overrides: config.agents[profile.name], agentSettings: settings })
 })
 
 export const agentListing = Effect.fnUntraced(function* (input: AgentListingInput = {}) {
   const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
   const profile = profileOf(found.agent)
-  const limits = yield* agentLimits(profile, input.context_tokens)
+  const own = yield* ownSettings(profile)
+  const limits = yield* agentLimits(profile, input.context_tokens, own)
   // Codex keeps every copy of a name (it knows skills by path), and Claude Code lets the user's copy win
   // over the project's (it knows skills by directory name): the shadowed copies go to their listings too.
   const copies = profile.listing.layout === "codex" || profile.listing.layout === "claude" ? found.shadowed.map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] })) : []
-  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies]) }
+  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies], own.skillOverrides) }
   return result
 })

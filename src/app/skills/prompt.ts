@@ -48,6 +48,23 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
     for (const name of input.skills) {
       const e = listing.entries.find((x) => x.name === name)
       if (e === undefined) {
+        if (listing.off.includes(name)) {
+          return yield* Effect.fail(
+            new UsageError({
+              message: `skill '${name}' is turned off in ${profile.title}'s settings (skillOverrides: off): it is not loaded at all`,
+              detail: ["remove its skillOverrides entry (~/.claude/settings.json, .claude/settings.json or .claude/settings.local.json) to list it"]
+            })
+          )
+        }
+        // Listed to the model by its own frontmatter, so the agent's settings keep it back (skillOverrides: user-invocable-only).
+        if (listing.manual_only.includes(name) && found.skills.some((s) => s.name === name && s.listing.model)) {
+          return yield* Effect.fail(
+            new UsageError({
+              message: `skill '${name}' is manual only (skillOverrides: user-invocable-only in ${profile.title}'s settings): ${profile.title} never lists it to the model`,
+              detail: [`a person invokes it as /${name}; remove its skillOverrides entry to let the model choose it`]
+            })
+          )
+        }
         if (listing.manual_only.includes(name)) {
           const field = profile.listing.manualOnlyField
           // Codex has no such frontmatter field: its `agents/openai.yaml` says so.

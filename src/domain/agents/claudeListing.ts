@@ -18,6 +18,9 @@
  *   new session has none), each skill whose text still fits in what is left
  *   gets it back. A long entry early in the order does not take the room of
  *   the shorter ones after it: they are still tried.
+ * - **Settings.** `skillOverrides: name-only` lists a skill as `- <label>`
+ *   always; `off` and `user-invocable-only` leave it out
+ *   (src/domain/agents/claudeSettings.ts).
  */
 
 /** A skill as Claude Code lists it, in its order. */
@@ -26,6 +29,8 @@ export interface ClaudeSkill {
   readonly label: string
   /** `description`, then ` - ` and `when_to_use`. */
   readonly text: string
+  /** Always `- <label>` alone (`skillOverrides: name-only` in Claude Code's settings). */
+  readonly nameOnly?: boolean
 }
 
 export interface ClaudeLine {
@@ -101,7 +106,7 @@ export const claudeListing = (skills: ReadonlyArray<ClaudeSkill>, budget: number
   const lines = skills.map((skill) => {
     const shown = claudeCut(skill.text, cap)
     const bare = `- ${skill.label}`
-    const full = `${bare}: ${shown}`
+    const full = skill.nameOnly === true ? bare : `${bare}: ${shown}`
     return { skill, shown, cut: shown !== skill.text, bare, full, fullWidth: displayWidth(full), bareWidth: displayWidth(bare) }
   })
   const newlines = Math.max(0, lines.length - 1)
@@ -117,6 +122,7 @@ export const claudeListing = (skills: ReadonlyArray<ClaudeSkill>, budget: number
         full = true
       }
     }
-    return { skill: l.skill, shown: l.shown, cut: l.cut, state: full ? "full" : "name-only", line: full ? l.full : l.bare, fullWidth: l.fullWidth, bareWidth: l.bareWidth }
+    const state = full && l.skill.nameOnly !== true ? "full" : "name-only"
+    return { skill: l.skill, shown: l.shown, cut: l.cut, state, line: full ? l.full : l.bare, fullWidth: l.fullWidth, bareWidth: l.bareWidth }
   })
 }

@@ -48,6 +48,14 @@ export interface LimitOptions {
   readonly envChars?: number | undefined
   /** `[agents.<name>]` of skc's configuration. */
   readonly overrides?: AgentOverrides | undefined
+  /**
+   * What the agent's own settings files set (Claude Code's skillListingBudgetFraction and
+   * skillListingMaxDescChars), each with the file it came from; skc's `[agents.<name>]` beats them.
+   */
+  readonly agentSettings?: {
+    readonly listingFraction?: { readonly value: number; readonly from: string } | undefined
+    readonly maxDescChars?: { readonly value: number; readonly from: string } | undefined
+  }
 }
 
 const percent = (f: number) => `${Math.round(f * 100 * 10_000) / 10_000} %`
@@ -57,14 +65,21 @@ export const listingLimits = (profile: AgentProfile, options: LimitOptions = {})
   const rule = profile.listing.budget
   const o = options.overrides ?? {}
   const config = `[agents.${profile.name}]`
-  const cap = o.entry_cap ?? profile.listing.perEntryCap
+  const own = options.agentSettings ?? {}
+  const cap = o.entry_cap ?? own.maxDescChars?.value ?? profile.listing.perEntryCap
   const source = rule.kind === "fraction" ? rule.source : null
   const fixed = (budget: number, basis: string): ListingLimits => ({ budget_chars: budget, budget_tokens: null, context_tokens: null, max_description_chars: cap, basis, source })
   if (rule.kind === "fraction" && rule.envOverride !== null && options.envChars !== undefined) return fixed(options.envChars, rule.envOverride)
   if (o.budget_chars !== undefined) return fixed(o.budget_chars, `${config} budget_chars in skc's configuration`)
   if (rule.kind === "unknown") return { budget_chars: null, budget_tokens: null, context_tokens: null, max_description_chars: cap, basis: rule.note, source: null }
   const tokens = options.contextTokens ?? o.context_tokens ?? rule.defaultContextTokens
-  const fraction = o.listing_fraction ?? rule.fraction
+  const fraction = o.listing_fraction ?? own.listingFraction?.value ?? rule.fraction
+  const fractionFrom =
+    o.listing_fraction !== undefined
+      ? ` (${config} listing_fraction)`
+      : own.listingFraction !== undefined
+        ? ` (skillListingBudgetFraction in ${own.listingFraction.from})`
+        : ""
   if (tokens === null) {
     if (rule.fallbackChars === null) {
       return { budget_chars: null, budget_tokens: null, context_tokens: null, max_description_chars: cap, basis: `${profile.title} has no budget without its context window (give --context-tokens)`, source }
@@ -73,7 +88,7 @@ export const listingLimits = (profile: AgentProfile, options: LimitOptions = {})
   }
   const tokensFrom = options.contextTokens !== undefined ? "--context-tokens" : o.context_tokens !== undefined ? `${config} context_tokens` : "default"
   const window =
-    `${percent(fraction)}${o.listing_fraction !== undefined ? ` (${config} listing_fraction)` : ""} of a ${thousands(tokens)}-token context window` +
+    `${percent(fraction)}${fractionFrom} of a ${thousands(tokens)}-token context window` +
     `${tokensFrom === "default" ? "" : ` (${tokensFrom})`}`
   if (rule.unit === "tokens") {
     // Codex: `window × 2 / 100` in whole tokens, at least 1; each entry's cost is estimated from its bytes.
@@ -138,6 +153,8 @@ export interface Budget {
   readonly manual_only: ReadonlyArray<string>
   /** Skills kept out of the listing a session starts with until a file matching their `paths:` is touched (Claude Code). */
   readonly conditional: ReadonlyArray<string>
+  /** Skills turned off in the agent's own settings (Claude Code's `skillOverrides: off`). */
+  readonly off: ReadonlyArray<string>
   /**
    * One more skill of the set's mean entry size: whether it fits after the
    * others, and which skills would lose their text were it listed first
@@ -215,6 +232,7 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
     omitted: entries.filter((e) => e.listed === "omitted").map((e) => e.name),
     manual_only: listing.manual_only,
     conditional: listing.conditional,
+    off: listing.off,
     one_more: {
       entry_chars: mean,
       fits: room === null ? null : entries.every((e) => e.listed === "full" && !(listing.layout === "codex" && e.truncated)) && room >= mean,

@@ -13,6 +13,7 @@
  * (src/domain/agents/codexListing.ts).
  */
 import { claudeListing, claudeOneLine, type ClaudeSkill } from "../agents/claudeListing.js"
+import type { SkillOverride } from "../agents/claudeSettings.js"
 import { codexListing, singleLine, type CodexSkill } from "../agents/codexListing.js"
 import { cutAt } from "../agents/listing.js"
 import { compareBytewise } from "../sourcePaths.js"
@@ -61,6 +62,8 @@ export interface ModelListing {
    * Claude Code lists one once a file matching its globs is touched. Empty for other agents.
    */
   readonly conditional: ReadonlyArray<string>
+  /** Skills turned off in the agent's own settings (Claude Code's `skillOverrides: off`): not loaded at all. */
+  readonly off: ReadonlyArray<string>
 }
 
 const chars = (s: string) => [...s].length
@@ -70,11 +73,17 @@ const entryChars = (name: string, text: string | null) => chars(name) + 3 + (tex
 export const entryText = (profile: AgentProfile, skill: Pick<DiscoveredSkill, "description" | "listing">): string =>
   skill.listing.when_to_use === null ? skill.description : `${skill.description}${profile.listing.joiner}${skill.listing.when_to_use}`
 
-export const modelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing =>
+export const modelListing = (
+  profile: AgentProfile,
+  limits: ListingLimits,
+  skills: ReadonlyArray<DiscoveredSkill>,
+  /** Claude Code's `skillOverrides` (its settings files), by directory name. */
+  overrides: ReadonlyMap<string, SkillOverride> = new Map()
+): ModelListing =>
   profile.listing.layout === "codex"
     ? codexModelListing(profile, limits, skills)
     : profile.listing.layout === "claude"
-      ? claudeModelListing(profile, limits, skills)
+      ? claudeModelListing(profile, limits, skills, overrides)
       : entryListing(profile, limits, skills)
 
 /** The last segment of a path, `/` or `\\` separated. */
@@ -90,7 +99,7 @@ const CLAUDE_SCOPE_RANK = { user: 0, project: 1, plugin: 2 } as const
  * directory's name, and the user's copy of a name wins over the project's; `skills` holds every copy
  * (the shadowed ones too), so the first of each directory name in that order is listed.
  */
-const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
+const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>, overrides: ReadonlyMap<string, SkillOverride>): ModelListing => {
   // Each skills directory in discovery order (the project's nearest first); the shadowed copies come last
   // in `skills`, so a directory's skills are put back in order by name.
   const roots = new Map<string, number>()
@@ -108,6 +117,7 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
   const seen = new Set<string>()
   const manual: Array<string> = []
   const conditional: Array<string> = []
+  const off: Array<string> = []
   const listed: Array<{ s: DiscoveredSkill; c: ClaudeSkill }> = []
   for (const { s } of ordered) {
     // A plugin's skill is `plugin:skill` to Claude Code, so it never collides with another's; the skills
@@ -116,7 +126,12 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
     const dir = s.scope === "plugin" && s.plugin !== undefined ? `${s.plugin}:${dirName(s)}` : dirName(s)
     if (seen.has(dir)) continue
     seen.add(dir)
-    if (!s.listing.model) {
+    const override = s.scope === "plugin" ? undefined : overrides.get(dir)
+    if (override === "off") {
+      off.push(s.name)
+      continue
+    }
+    if (!s.listing.model || override === "user-invocable-only") {
       manual.push(s.name)
       continue
     }
@@ -126,7 +141,10 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
       continue
     }
     const own = dir.slice(dir.lastIndexOf(":") + 1)
-    listed.push({ s, c: { label: own === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)) } })
+    listed.push({
+      s,
+      c: { label: own === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)), ...(override === "name-only" ? { nameOnly: true } : {}) }
+    })
   }
   const lines = claudeListing(
     listed.map((x) => x.c),
@@ -153,7 +171,7 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
       paths: s.listing.paths
     }
   })
-  return { entries, unit: "characters", layout: "claude", manual_only: manual, conditional }
+  return { entries, unit: "characters", layout: "claude", manual_only: manual, conditional, off }
 }
 
 /** A skill found in the agent's own bundled skills directory (the profile's `dirs.system`). */
@@ -231,7 +249,7 @@ const codexModelListing = (profile: AgentProfile, limits: ListingLimits, skills:
       paths: s.listing.paths
     }
   })
-  return { entries, unit: budget?.unit ?? "characters", layout: "codex", manual_only: manual, conditional: [] }
+  return { entries, unit: budget?.unit ?? "characters", layout: "codex", manual_only: manual, conditional: [], off: [] }
 }
 
 const entryListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
@@ -267,5 +285,5 @@ const entryListing = (profile: AgentProfile, limits: ListingLimits, skills: Read
       paths: s.listing.paths
     })
   }
-  return { entries, unit: "characters", layout: "entry", manual_only: manual, conditional: [] }
+  return { entries, unit: "characters", layout: "entry", manual_only: manual, conditional: [], off: [] }
 }

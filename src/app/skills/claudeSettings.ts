@@ -1,0 +1,50 @@
+/**
+ * Claude Code's own settings files, as far as they change its skill listing
+ * (src/domain/agents/claudeSettings.ts): `~/.claude/settings.json`, then the
+ * working directory's `.claude/settings.json` and
+ * `.claude/settings.local.json`. A file that is missing counts for nothing;
+ * one that cannot be read, is too large or is not the JSON Claude Code takes
+ * is reported and ignored, never fatal.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { mergeClaudeSettings, parseClaudeSettings, type ClaudeListingSettings } from "../../domain/agents/claudeSettings.js"
+import { Warning } from "../../domain/errors.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { Settings } from "../shared/index.js"
+
+/** A settings file larger than this is not read whole (Claude Code's are a few kilobytes). */
+const SETTINGS_MAX_BYTES = 1024 * 1024
+
+export const claudeListingSettings = Effect.fnUntraced(function* () {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const diagnostics = yield* Diagnostics
+  const { stores } = yield* Settings
+  const files: ReadonlyArray<readonly [string, string]> = [
+    [path.join(env.home, ".claude", "settings.json"), "~/.claude/settings.json"],
+    [path.join(stores.cwd, ".claude", "settings.json"), ".claude/settings.json"],
+    [path.join(stores.cwd, ".claude", "settings.local.json"), ".claude/settings.local.json"]
+  ]
+  const layers: Array<ClaudeListingSettings> = []
+  for (const [file, name] of files) {
+    const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
+    if (info === undefined) continue
+    if (info.type !== "file" || info.size > SETTINGS_MAX_BYTES) {
+      yield* diagnostics.warn(Warning.notice(`${file} is not a settings file skc reads (${info.type !== "file" ? "not a file" : "over 1 MiB"}); ignored`))
+      continue
+    }
+    const text = yield* fs.readFileString(file).pipe(Effect.result)
+    if (text._tag === "Failure") {
+      yield* diagnostics.warn(Warning.notice(`cannot read ${file}: ${text.failure.code}; ignored`))
+      continue
+    }
+    const parsed = parseClaudeSettings(text.success, name)
+    for (const p of parsed.problems) yield* diagnostics.warn(Warning.notice(p))
+    layers.push(parsed.settings)
+  }
+  return mergeClaudeSettings(layers)
+})
