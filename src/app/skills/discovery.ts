@@ -350,7 +350,7 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
     if (d.scope !== "plugin" || scanned.candidates.length === 0) candidates.push(...scanned.candidates)
     else {
       const plugin = yield* pluginName(path.dirname(d.path))
-      if (plugin === null && agent === "claude")
+      if (plugin === null && profileOf(agent).listing.layout === "claude")
         yield* diagnostics.warn(Warning.notice(`${path.join(path.dirname(d.path), ...PLUGIN_MANIFEST)} is not a plugin manifest Claude Code reads (a JSON object with a string "name"): it loads none of its skills`))
       candidates.push(...scanned.candidates.map((c) => ({ ...c, plugin })))
     }

@@ -4,13 +4,13 @@
  * `skc prompt` renders it, `skc budget` counts it, `skc match` and `skc eval`
  * score against it, so they can never disagree. Pure.
  *
- * In discovery order: a manual-only skill (`disable-model-invocation: true`)
- * is left out and reported apart; each entry's text is the profile's text
- * fields joined (Claude: `description` + " " + `when_to_use`), cut at the
- * per-entry cap; entries keep their text while the listing fits the budget,
- * and every entry from the first that does not fit is listed by name only.
- * Codex lays out, orders and cuts its listing its own way
- * (src/domain/agents/codexListing.ts).
+ * By default, in discovery order: a manual-only skill (`disable-model-invocation:
+ * true`) is left out and reported apart; each entry's text is the profile's
+ * text fields joined, cut at the per-entry cap; entries keep their text while
+ * the listing fits the budget, and every entry from the first that does not
+ * fit is listed by name only. Claude Code and Codex lay out, order and cut
+ * their listings their own way, as their real clients do
+ * (src/domain/agents/claudeListing.ts, codexListing.ts).
  */
 import { claudeListing, claudeOneLine, type ClaudeSkill } from "../agents/claudeListing.js"
 import type { SkillOverride } from "../agents/claudeSettings.js"
@@ -19,7 +19,7 @@ import { cutAt } from "../agents/listing.js"
 import { compareBytewise } from "../sourcePaths.js"
 import type { AgentProfile } from "../agents/profile.js"
 import type { ListingLimits } from "./budget.js"
-import type { DiscoveredSkill } from "./discovery.js"
+import { SCOPE_RANK, type DiscoveredSkill } from "./discovery.js"
 
 export interface ListingEntry {
   readonly name: string
@@ -89,9 +89,6 @@ export const modelListing = (
 /** The last segment of a path, `/` or `\\` separated. */
 const baseName = (p: string) => p.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? p
 
-/** Claude Code's order of scopes: the user's skills, then the project's, then plugins'. */
-const CLAUDE_SCOPE_RANK = { user: 0, project: 1, plugin: 2 } as const
-
 /**
  * Claude Code's listing (src/domain/agents/claudeListing.ts): the user's skills first, then the
  * project's (the working directory's first, then each ancestor's up to the repository root), then
@@ -105,11 +102,13 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
   const roots = new Map<string, number>()
   for (const s of skills) if (!roots.has(s.root ?? "")) roots.set(s.root ?? "", roots.size)
   const dirName = (s: DiscoveredSkill) => (s.dir === "" ? s.name : baseName(s.dir))
+  // The profile's order of scopes (Claude Code: the user's skills, then the project's, then plugins').
+  const rank = profile.dirs.scopeRank ?? SCOPE_RANK
   const ordered = skills
     .map((s, i) => ({ s, i }))
     .sort(
       (a, b) =>
-        CLAUDE_SCOPE_RANK[a.s.scope] - CLAUDE_SCOPE_RANK[b.s.scope] ||
+        rank[a.s.scope] - rank[b.s.scope] ||
         roots.get(a.s.root ?? "")! - roots.get(b.s.root ?? "")! ||
         compareBytewise(dirName(a.s), dirName(b.s)) ||
         a.i - b.i
