@@ -156,6 +156,7 @@ export const claude: AgentProfile = {
     "`[agents.claude]` in skc's configuration overrides the listing fraction, the entry cap and the budget, over Claude Code's own settings.",
     "A plugin's skills (`--plugin-dir`) are listed after the project's as `<plugin>:<skill>`, the plugin named by `.claude-plugin/plugin.json` (its directory's name without one), so they never shadow another skill; a manifest that is not a JSON object with a string `name` loads none of the plugin's skills.",
     "`claude --add-dir <dir>` also lists the skills of `<dir>/.claude/skills`, after the project's; skc has no such option.",
+    "Legacy commands (`.claude/commands/**/*.md` from the working directory up to the repository root, and `~/.claude/commands`) share the listing: after the skills, all by name, `sub/x.md` as `sub:x`, the text their `description` (else the first line of the body, without `#`), a command named like a skill left out; skc does not list or count them.",
     "A skill with `paths:` is left out of the listing a session starts with, even with a matching file present, until such a file is touched (2.1.332: 'conditional skills stored (activated when matching files are touched)')."
   ]
 }
