@@ -1,5 +1,6 @@
 /** Text rendering of `skc budget` (pure), shared by the CLI and the MCP tool's text content. */
 import type { BudgetResult } from "../app/eval/budget.js"
+import { CLAUDE_OWN_SKILLS } from "../domain/agents/claude.js"
 import { renderTable } from "./table.js"
 import { thousands } from "../domain/thousands.js"
 import { visible } from "../domain/visible.js"
@@ -41,6 +42,12 @@ export const renderBudget = (r: BudgetResult): string => {
   } else {
     out.push(`budget: ${n(l.budget_chars)} characters (${l.basis}); ${cut}`)
     if (r.skills.length > 0) out.push(overBudget(r) ?? `room left: ${n(r.room_chars ?? 0)} characters`)
+    if (r.layout === "claude") {
+      const own = CLAUDE_OWN_SKILLS
+      out.push(
+        `not counted: Claude Code's own ${own.skills} skills take about ${n(own.chars)} characters of this budget in ${own.version}, listed after yours and never cut (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS=1 turns them off)`
+      )
+    }
   }
   if (r.skills.length > 0) {
     out.push("")

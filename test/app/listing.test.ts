@@ -68,6 +68,8 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     const text = renderBudget(b)
     expect(text).toContain("manual only (not listed): deploy")
     expect(text).toContain("budget: 8,000 characters (1 % of a 200,000-token context window at 4 characters per token)")
+    // Claude Code's own skills share that budget (measured on 2.1.332); skc says so rather than counting them.
+    expect(text).toContain("not counted: Claude Code's own 13 skills take about 6,211 characters of this budget in 2.1.332")
     expect(text).toContain("conditional (listed once a file matching their paths: is touched): lint-ts")
     expect(text).toContain("limits: https://code.claude.com/docs/en/skills")
 

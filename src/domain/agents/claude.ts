@@ -103,6 +103,14 @@ const unreachable: CombinationRule = {
       : []
 }
 
+/**
+ * Claude Code's own skills in its listing (dataviz, code-review, loop, …): 13 lines, 6,211 characters
+ * with their newlines, in 2.1.332 at a 200,000-token window with nothing turned off. They always keep
+ * their text and count toward the same budget; skc says so beside the budget rather than counting them,
+ * as the set changes from release to release (and with CLAUDE_CODE_DISABLE_BUNDLED_SKILLS=1 it is gone).
+ */
+export const CLAUDE_OWN_SKILLS = { version: "2.1.332", skills: 13, chars: 6211 } as const
+
 export const claude: AgentProfile = {
   name: "claude",
   title: "Claude Code",
