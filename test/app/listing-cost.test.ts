@@ -23,3 +23,46 @@ describe("listingCost and the description hover", () => {
     expect(descriptionHover(manual)).toContain("not listed (manual only)")
   })
 })
+
+describe("Claude Code's settings files and plugin manifests as bad input", () => {
+  const SKILL = (name: string) => `---\nname: ${name}\ndescription: "Skill ${name}."\n---\n# ${name}\n`
+  it("a settings file that is not JSON, not an object, a directory or has wrong values is reported and ignored; the listing still answers", async () => {
+    const { budget } = await import("../../src/app/eval/index.js")
+    const w = memoryWorld({
+      cwd: "/proj",
+      home: "/home/u",
+      files: {
+        "/proj/.claude/skills/a/SKILL.md": SKILL("a"),
+        "/home/u/.claude/settings.json": "{not json",
+        "/proj/.claude/settings.json": '{"skillListingMaxDescChars": -3, "skillOverrides": {"a": "sideways"}}',
+        "/proj/.claude/settings.local.json/keep": "a directory where a file should be"
+      }
+    })
+    const r = await w.run(budget({}))
+    const b = Result.getOrThrow(r)
+    expect(b.skills.map((s) => [s.name, s.listed])).toEqual([["a", "full"]])
+    expect(b.limits.max_description_chars).toBe(1536)
+    const warned = w.warnings().join("\n")
+    expect(warned).toContain("~/.claude/settings.json is not JSON")
+    expect(warned).toContain(".claude/settings.json: skillListingMaxDescChars must be a positive integer; ignored")
+    expect(warned).toContain(".claude/settings.json: skillOverrides.a must be one of on, off, user-invocable-only, name-only; ignored")
+    expect(warned).toMatch(/settings\.local\.json is not a settings file skc reads \(not a file\); ignored/)
+  })
+
+  it("a plugin manifest that is not JSON: Claude Code loads none of the plugin's skills, and skc says so", async () => {
+    const { budget } = await import("../../src/app/eval/index.js")
+    const w = memoryWorld({
+      cwd: "/proj",
+      home: "/home/u",
+      files: {
+        "/plug/.claude-plugin/plugin.json": "[1, 2",
+        "/plug/skills/p/SKILL.md": SKILL("p"),
+        "/named/.claude-plugin/plugin.json": '{"name": "named-plugin"}',
+        "/named/skills/q/SKILL.md": SKILL("q")
+      }
+    })
+    const b = Result.getOrThrow(await w.run(budget({ plugin_dirs: ["/plug", "/named"] })))
+    expect(b.skills.map((s) => s.name)).toEqual(["q"])
+    expect(w.warnings().join("\n")).toContain("/plug/.claude-plugin/plugin.json is not a plugin manifest Claude Code reads")
+  })
+})
