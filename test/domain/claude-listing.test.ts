@@ -5,23 +5,14 @@ import { claudeCut, claudeListing, displayWidth } from "../../src/domain/agents/
 import { mergeClaudeSettings, parseClaudeSettings } from "../../src/domain/agents/claudeSettings.js"
 import { profileOf } from "../../src/domain/agents/index.js"
 import { listingLimits } from "../../src/domain/protocol/budget.js"
-import { PLAIN_LISTING, type DiscoveredSkill } from "../../src/domain/protocol/discovery.js"
+import type { DiscoveredSkill } from "../../src/domain/protocol/discovery.js"
+import { discovered } from "../helpers/discovered.js"
 import { modelListing } from "../../src/domain/protocol/listing.js"
 
 const claude = profileOf("claude")
 
-const skill = (scope: DiscoveredSkill["scope"], dir: string, name: string, description: string): DiscoveredSkill => ({
-  scope,
-  dir: `/${scope}/${dir}`,
-  path: `/${scope}/${dir}/SKILL.md`,
-  link_target: null,
-  deployed_by_skc: false,
-  name,
-  description,
-  allowed_tools: null,
-  warnings: [],
-  listing: PLAIN_LISTING
-})
+const skill = (scope: DiscoveredSkill["scope"], dir: string, name: string, description: string): DiscoveredSkill =>
+  discovered({ name, description, scope, root: `/${scope}`, dir })
 
 describe("Claude Code's listing (Claude Code 2.1.332)", () => {
   it("cuts a text over the cap to cap − 1 characters and an ellipsis", () => {

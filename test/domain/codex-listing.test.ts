@@ -6,7 +6,8 @@ import { codexLine, codexListing, singleLine, tokensOfBytes, type CodexSkill } f
 import { implicitInvocation } from "../../src/domain/agents/codexPolicy.js"
 import { profileOf } from "../../src/domain/agents/index.js"
 import { computeBudget, listingLimits } from "../../src/domain/protocol/budget.js"
-import { PLAIN_LISTING, type DiscoveredSkill } from "../../src/domain/protocol/discovery.js"
+import type { DiscoveredSkill } from "../../src/domain/protocol/discovery.js"
+import { discovered } from "../helpers/discovered.js"
 import { modelListing } from "../../src/domain/protocol/listing.js"
 
 const sk = (name: string, description: string, scopeRank = 0): CodexSkill => ({ name, description, file: `/r/${name}/SKILL.md`, scopeRank })
@@ -102,18 +103,8 @@ describe("Codex's agents/openai.yaml policy", () => {
 
 describe("skc budget --agent codex models that listing (DECISIONS #51)", () => {
   const codex = profileOf("codex")
-  const skill = (name: string, description: string, scope: DiscoveredSkill["scope"] = "project", link: string | null = null): DiscoveredSkill => ({
-    scope,
-    dir: `/p/.agents/skills/${name}`,
-    path: `/p/.agents/skills/${name}/SKILL.md`,
-    link_target: link,
-    deployed_by_skc: false,
-    name,
-    description,
-    allowed_tools: null,
-    warnings: [],
-    listing: PLAIN_LISTING
-  })
+  const skill = (name: string, description: string, scope: DiscoveredSkill["scope"] = "project", link: string | null = null): DiscoveredSkill =>
+    discovered({ name, description, scope, link })
 
   it("with a window the budget is 2 % of it in tokens; without one, 8,000 characters", () => {
     expect(listingLimits(codex, { contextTokens: 200_000 })).toMatchObject({ budget_tokens: 4000, budget_chars: 16000, context_tokens: 200000 })

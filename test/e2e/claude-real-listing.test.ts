@@ -34,6 +34,16 @@ const entryOf = (line: string): readonly [string, string] => {
   return [m[1]!, m[2] ?? ""] as const
 }
 
+/**
+ * `skc prompt --format json`'s skills as [label, text] ("" for a name-only entry): Claude Code labels a
+ * skill by its directory, the name following in brackets when it differs.
+ */
+const labelled = (stdout: string) =>
+  (JSON.parse(stdout) as { skills: ReadonlyArray<{ name: string; description: string | null; location: string }> }).skills.map((s) => {
+    const dir = s.location.split(/[\\/]/).slice(-2)[0]!
+    return [dir === s.name ? s.name : `${dir} (${s.name})`, s.description ?? ""] as const
+  })
+
 describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS #51)", () => {
   const sb = sandbox()
   cpSync(join(FIXTURE, "outer"), join(sb.work, "outer"), { recursive: true })
@@ -46,13 +56,7 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
     it(`SLASH_COMMAND_TOOL_CHAR_BUDGET=${budget}: the same skills, order and texts as Claude Code listed`, async () => {
       const r = await sb.runAsync(["prompt", "--agent", "claude", "--format", "json"], cwd, { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget })
       expect(r.code, r.stderr).toBe(0)
-      const doc = JSON.parse(r.stdout) as { skills: ReadonlyArray<{ name: string; description: string | null; location: string }> }
-      // Claude Code labels a skill by its directory: the name follows in brackets when it differs.
-      const ours = doc.skills.map((s) => {
-        const dir = s.location.split(/[\\/]/).slice(-2)[0]!
-        return [dir === s.name ? s.name : `${dir} (${s.name})`, s.description ?? ""] as const
-      })
-      expect(ours).toEqual(lines.map(entryOf))
+      expect(labelled(r.stdout)).toEqual(lines.map(entryOf))
     })
   }
 
@@ -71,12 +75,7 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
       it(`SLASH_COMMAND_TOOL_CHAR_BUDGET=${budget}: the same skills, order and texts as Claude Code listed`, async () => {
         const r = await sw.runAsync(["prompt", "--format", "json"], at, { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget })
         expect(r.code, r.stderr).toBe(0)
-        const doc = JSON.parse(r.stdout) as { skills: ReadonlyArray<{ name: string; description: string | null; location: string }> }
-        const ours = doc.skills.map((s) => {
-          const d = s.location.split(/[\\/]/).slice(-2)[0]!
-          return [d === s.name ? s.name : `${d} (${s.name})`, s.description ?? ""] as const
-        })
-        expect(ours).toEqual(lines.map(entryOf))
+        expect(labelled(r.stdout)).toEqual(lines.map(entryOf))
       })
     }
 
