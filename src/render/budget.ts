@@ -64,6 +64,11 @@ export const renderBudget = (r: BudgetResult): string => {
   if (r.names_only.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${names(r.names_only)}`)
   if (r.omitted.length > 0) out.push("", `left out of the listing (the model never sees them): ${names(r.omitted)}`)
   if (r.manual_only.length > 0) out.push("", `manual only (not listed): ${names(r.manual_only)}`)
+  if (r.commands.length > 0) {
+    const chars = r.commands.reduce((k, c) => k + c.entry_chars, 0)
+    const bare = r.commands.filter((c) => c.listed === "name-only").length
+    out.push("", `also in the listing, after the skills: ${r.commands.length} legacy command(s) of .claude/commands, ${n(chars)} characters${bare > 0 ? `, ${bare} by name only` : ""}: ${names(r.commands.map((c) => c.name))}`)
+  }
   if (r.off.length > 0) out.push("", `turned off in ${r.title}'s settings (skillOverrides): ${names(r.off)}`)
   if (r.conditional.length > 0) out.push("", `conditional (listed once a file matching their paths: is touched): ${names(r.conditional)}`)
   if (l.budget_chars !== null && r.skills.length > 0) {

@@ -2,6 +2,7 @@
 // listings are test/fixtures/claude-listing/, replayed by test/e2e/claude-real-listing.test.ts). Pure.
 import { describe, expect, it } from "vitest"
 import { claudeCut, claudeListing, displayWidth } from "../../src/domain/agents/claudeListing.js"
+import { claudeCommand, commandName } from "../../src/domain/agents/claudeCommands.js"
 import { mergeClaudeSettings, parseClaudeSettings } from "../../src/domain/agents/claudeSettings.js"
 import { profileOf } from "../../src/domain/agents/index.js"
 import { listingLimits } from "../../src/domain/protocol/budget.js"
@@ -96,5 +97,33 @@ describe("Claude Code's settings files (Claude Code 2.1.332)", () => {
     expect(listing.manual_only).toEqual(["c"])
     // A name-only line is `- a` in a listing that fits: it costs its bare width.
     expect(listing.entries[0]!.cost).toBe(3)
+  })
+})
+
+describe("Claude Code's legacy commands (Claude Code 2.1.332)", () => {
+  it("a command's name and text as Claude Code lists them", () => {
+    expect(commandName("a/b/deep.md")).toBe("a:b:deep")
+    expect(claudeCommand("when.md", "/c/when.md", "---\ndescription: Has when.\nwhen_to_use: Use it then.\n---\nx\n").text).toBe("Has when. - Use it then.")
+    expect(claudeCommand("head.md", "/c/head.md", "\n\n# Heading First\n\nBody.\n").text).toBe("Heading First")
+    expect(claudeCommand("empty.md", "/c/empty.md", "").text).toBe("Custom command")
+    expect(claudeCommand("bad.md", "/c/bad.md", "---\ndescription: [oops\n---\nBody.\n").text).toBe("[oops")
+    const long = claudeCommand("long.md", "/c/long.md", `   ${"x".repeat(150)}   \n`).text
+    expect(long).toBe(`${"x".repeat(97)}...`)
+    expect(claudeCommand("man.md", "/c/man.md", "---\ndescription: M.\ndisable-model-invocation: true\n---\n").manual).toBe(true)
+  })
+
+  it("in the listing: after the skills, by name, none named like a skill, none manual only", () => {
+    const commands = [
+      claudeCommand("zz.md", "/u/zz.md", "Z."),
+      claudeCommand("sk.md", "/p/sk.md", "Shadowed."),
+      claudeCommand("man.md", "/p/man.md", "---\ndisable-model-invocation: true\n---\nM."),
+      claudeCommand("aa.md", "/p/aa.md", "A.")
+    ]
+    const listing = modelListing(claude, listingLimits(claude), [skill("project", "sk", "sk", "The skill.")], new Map(), commands)
+    expect(listing.entries.map((e) => [e.name, e.kind ?? "skill", e.text])).toEqual([
+      ["sk", "skill", "The skill."],
+      ["aa", "command", "A."],
+      ["zz", "command", "Z."]
+    ])
   })
 })

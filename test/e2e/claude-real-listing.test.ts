@@ -29,7 +29,7 @@ const recorded = JSON.parse(readFileSync(join(FIXTURE, "claude-2.1.332.json"), "
  * ` (name)` when the name differs, and `plugin:` before a plugin's skill.
  */
 const entryOf = (line: string): readonly [string, string] => {
-  const m = /^- ((?:[a-z0-9-]+:(?! ))?[^:]+?)(?:: (.*))?$/.exec(line)
+  const m = /^- ((?:[A-Za-z0-9_-]+:(?! ))*[^:]+?)(?:: (.*))?$/.exec(line)
   if (m === null) throw new Error(`not a listing line: ${line}`)
   return [m[1]!, m[2] ?? ""] as const
 }
@@ -91,6 +91,32 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
       const named = await sw.runAsync(["prompt", "block"], at)
       expect(named.stderr).toMatch(/^error: skill 'block' is turned off in Claude Code's settings \(skillOverrides: off\)/)
     })
+  })
+
+  describe("with legacy commands: after the skills, all by name, none named like a skill", () => {
+    const dir = join(FIXTURE, "with-commands")
+    const withCommands = JSON.parse(readFileSync(join(dir, "claude-2.1.332.json"), "utf8")) as { budgets: Record<string, ReadonlyArray<string>> }
+    const cb = sandbox()
+    cpSync(join(dir, "project"), join(cb.work, "project"), { recursive: true })
+    cpSync(join(dir, "home"), cb.home, { recursive: true })
+    mkdirSync(join(cb.work, "project", ".git"), { recursive: true })
+    const at = join(cb.work, "project", "pkg")
+
+    for (const [budget, lines] of Object.entries(withCommands.budgets)) {
+      it(`SLASH_COMMAND_TOOL_CHAR_BUDGET=${budget}: the same entries, order and cuts as Claude Code listed`, async () => {
+        const r = await cb.runAsync(["budget", "--format", "json"], at, { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget })
+        expect(r.code, r.stderr).toBe(0)
+        const b = JSON.parse(r.stdout) as {
+          skills: ReadonlyArray<{ name: string; listed: string }>
+          commands: ReadonlyArray<{ name: string; listed: string }>
+          used_chars: number
+        }
+        const ours = [...b.skills, ...b.commands].map((e) => [e.name, e.listed])
+        expect(ours).toEqual(lines.map((l) => [entryOf(l)[0], entryOf(l)[1] === "" ? "name-only" : "full"]))
+        // Every line as Claude Code listed it, and one newline between lines.
+        expect(b.used_chars).toBe(lines.reduce((n, l) => n + l.length, 0) + lines.length - 1)
+      })
+    }
   })
 
   describe("with plugins: `plugin:skill` labels, a manifest's name, none without a readable manifest", () => {

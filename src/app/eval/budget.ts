@@ -60,7 +60,10 @@ export const BudgetDocument = Schema.Struct({
   omitted: Schema.Array(Schema.String),
   manual_only: Schema.Array(Schema.String),
   conditional: Schema.Array(Schema.String).annotate({ description: "Skills kept out of the start listing until a file matching their paths: is touched (Claude Code)" }),
-  off: Schema.Array(Schema.String).annotate({ description: "Skills turned off in the agent's own settings (Claude Code's skillOverrides: off)" })
+  off: Schema.Array(Schema.String).annotate({ description: "Skills turned off in the agent's own settings (Claude Code's skillOverrides: off)" }),
+  commands: Schema.Array(Schema.Struct({ name: Schema.String, entry_chars: Schema.Int, listed: Schema.Literals(["full", "name-only"]) })).annotate({
+    description: "Claude Code's legacy commands (.claude/commands), listed after the skills in the same budget"
+  })
 })
 /** Every result is a document of `BudgetDocument`: the compiler checks the two against each other (issue 28). */
 export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => r

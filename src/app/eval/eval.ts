@@ -363,7 +363,8 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
   // A skill left out past the budget (Codex) is not visible to the model, as a manual-only one.
   // The first entry of a name is the copy discovery kept (Codex lists every copy: the repository's comes first).
   const texts = new Map<string, string>()
-  for (const e of listing.entries) if (e.listed !== "omitted" && !texts.has(e.name)) texts.set(e.name, e.text)
+  // Claude Code's legacy commands share its listing but are no skills to pick.
+  for (const e of listing.entries) if (e.listed !== "omitted" && e.kind !== "command" && !texts.has(e.name)) texts.set(e.name, e.text)
   const visible = new Map<string, Visible>()
   for (const s of found.skills) {
     const text = texts.get(s.name)

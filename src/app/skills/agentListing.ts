@@ -13,6 +13,7 @@ import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
 import { modelListing, type ModelListing } from "../../domain/protocol/listing.js"
 import { Env } from "../../ports/Env.js"
 import { NO_CLAUDE_SETTINGS, type ClaudeListingSettings } from "../../domain/agents/claudeSettings.js"
+import { claudeCommands } from "./claudeCommands.js"
 import { claudeListingSettings } from "./claudeSettings.js"
 import { discover, type DiscoverResult } from "./discovery.js"
 import { Settings } from "../shared/index.js"
@@ -57,10 +58,12 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
   const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
   const profile = profileOf(found.agent)
   const own = yield* ownSettings(profile)
+  // Claude Code's legacy commands share its listing and budget.
+  const commands = profile.listing.layout === "claude" ? yield* claudeCommands(found.agent) : []
   const limits = yield* agentLimits(profile, input.context_tokens, own)
   // Codex keeps every copy of a name (it knows skills by path), and Claude Code lets the user's copy win
   // over the project's (it knows skills by directory name): the shadowed copies go to their listings too.
   const copies = profile.listing.layout === "codex" || profile.listing.layout === "claude" ? found.shadowed.map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] })) : []
-  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies], own.skillOverrides) }
+  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies], own.skillOverrides, commands) }
   return result
 })

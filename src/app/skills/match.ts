@@ -95,7 +95,8 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   // A skill the agent leaves out of its listing past the budget (Codex) is as unseen as a manual-only one.
   // The first entry of a name is the copy discovery kept (Codex lists every copy: the repository's comes first).
   const texts = new Map<string, string>()
-  for (const e of listing.entries) if (e.listed !== "omitted" && !texts.has(e.name)) texts.set(e.name, e.text)
+  // Claude Code's legacy commands share its listing but are no skills to pick.
+  for (const e of listing.entries) if (e.listed !== "omitted" && e.kind !== "command" && !texts.has(e.name)) texts.set(e.name, e.text)
   const listed = found.skills.filter((s) => texts.has(s.name))
   const candidates = yield* Effect.forEach(listed, (s) =>
     Effect.map(lastUsed(s), (lastUsedMs) => ({ name: s.name, description: texts.get(s.name)!, scope: s.scope, path: s.path, lastUsedMs }))

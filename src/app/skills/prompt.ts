@@ -42,11 +42,12 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
   const path = yield* Path
   const { found, profile, limits, listing } = yield* agentListing(input)
   // Entries the agent leaves out past the budget (Codex) are not in its listing.
-  let chosen = listing.entries.filter((e) => e.listed !== "omitted")
+  // The skills of the listing: Claude Code's legacy commands share it but are no skills.
+  let chosen = listing.entries.filter((e) => e.listed !== "omitted" && e.kind !== "command")
   if (input.skills !== undefined && input.skills.length > 0) {
     const picked: Array<(typeof listing.entries)[number]> = []
     for (const name of input.skills) {
-      const e = listing.entries.find((x) => x.name === name)
+      const e = listing.entries.find((x) => x.name === name && x.kind !== "command")
       if (e === undefined) {
         if (listing.off.includes(name)) {
           return yield* Effect.fail(

@@ -155,6 +155,8 @@ export interface Budget {
   readonly conditional: ReadonlyArray<string>
   /** Skills turned off in the agent's own settings (Claude Code's `skillOverrides: off`). */
   readonly off: ReadonlyArray<string>
+  /** Claude Code's legacy commands (`.claude/commands`): in the same listing after the skills, counted in its cost. */
+  readonly commands: ReadonlyArray<{ readonly name: string; readonly entry_chars: number; readonly listed: "full" | "name-only" }>
   /**
    * One more skill of the set's mean entry size: whether it fits after the
    * others, and which skills would lose their text were it listed first
@@ -171,14 +173,17 @@ const roomLeft = (listing: ModelListing, limits: ListingLimits, used: number): n
 
 /** The cost of `listing` (built with `limits`). */
 export const computeBudget = (listing: ModelListing, limits: ListingLimits): Budget => {
-  const entries = listing.entries
-  const total = entries.reduce((n, e) => n + e.whole_chars, 0)
+  const all = listing.entries
+  // The skills' rows; Claude Code's legacy commands count toward the listing, reported apart.
+  const entries = all.filter((e) => e.kind !== "command")
+  const commands = all.filter((e) => e.kind === "command")
+  const total = all.reduce((n, e) => n + e.whole_chars, 0)
   const fullUsed = entries.filter((e) => e.listed === "full").reduce((n, e) => n + e.entry_chars, 0)
-  const cost = entries.reduce((n, e) => n + e.cost, 0)
+  const cost = all.reduce((n, e) => n + e.cost, 0)
   // Claude Code counts its lines as listed with one newline between them: exactly the entries' costs.
   const used =
     listing.layout === "claude" ? cost : entries.reduce((n, e) => n + (e.listed === "full" ? e.entry_chars : e.listed === "name-only" ? e.bare_chars : 0), 0)
-  const mean = entries.length === 0 ? 0 : Math.round(total / entries.length)
+  const mean = entries.length === 0 ? 0 : Math.round(entries.reduce((n, e) => n + e.whole_chars, 0) / entries.length)
   const usedTokens = listing.unit === "tokens" ? cost : null
   // Codex's room is its budget less what its lines cost as listed (tokens × 4 for a budget in tokens); the
   // entry layout's is what the full entries leave.
@@ -189,13 +194,13 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
   if (limits.budget_chars !== null && listing.layout === "claude") {
     // Claude Code: past the budget every entry is bare, then each gets its text back in order while
     // the text fits what is left; the newcomer, ranked first by its use, gets its text first.
-    const bare = entries.reduce((n, e) => n + e.bare_chars, 0)
+    const bare = all.reduce((n, e) => n + e.bare_chars, 0)
     if (total + mean - 1 > limits.budget_chars) {
       let left = limits.budget_chars - bare - mean
-      for (const e of entries) {
+      for (const e of all) {
         const extra = e.entry_chars - e.bare_chars
         if (extra <= left) left -= extra
-        else if (e.listed === "full") displaced.push(e.name)
+        else if (e.listed === "full" && e.kind !== "command") displaced.push(e.name)
       }
     }
   } else if (limits.budget_chars !== null && listing.layout !== "codex") {
@@ -233,6 +238,7 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
     manual_only: listing.manual_only,
     conditional: listing.conditional,
     off: listing.off,
+    commands: commands.map((e) => ({ name: e.name, entry_chars: e.entry_chars, listed: e.listed === "full" ? ("full" as const) : ("name-only" as const) })),
     one_more: {
       entry_chars: mean,
       fits: room === null ? null : entries.every((e) => e.listed === "full" && !(listing.layout === "codex" && e.truncated)) && room >= mean,

@@ -13,6 +13,7 @@
  * (src/domain/agents/claudeListing.ts, codexListing.ts).
  */
 import { claudeListing, claudeOneLine, type ClaudeSkill } from "../agents/claudeListing.js"
+import type { ClaudeCommand } from "../agents/claudeCommands.js"
 import type { SkillOverride } from "../agents/claudeSettings.js"
 import { codexListing, singleLine, type CodexSkill } from "../agents/codexListing.js"
 import { cutAt } from "../agents/listing.js"
@@ -38,6 +39,8 @@ export interface ListingEntry {
   readonly whole_chars: number
   /** `- name` and a newline (Codex: its line without the description). */
   readonly bare_chars: number
+  /** `command`: one of Claude Code's legacy commands (`.claude/commands`), which share its listing; absent for a skill. */
+  readonly kind?: "command"
   /** `name-only`: past the budget, listed without its text; `omitted`: past the budget, not listed at all (Codex). */
   readonly listed: "full" | "name-only" | "omitted"
   /** What the entry takes of the budget as listed, in the listing's unit (0 when omitted). */
@@ -78,12 +81,14 @@ export const modelListing = (
   limits: ListingLimits,
   skills: ReadonlyArray<DiscoveredSkill>,
   /** Claude Code's `skillOverrides` (its settings files), by directory name. */
-  overrides: ReadonlyMap<string, SkillOverride> = new Map()
+  overrides: ReadonlyMap<string, SkillOverride> = new Map(),
+  /** Claude Code's legacy commands, which follow the skills in its listing. */
+  commands: ReadonlyArray<ClaudeCommand> = []
 ): ModelListing =>
   profile.listing.layout === "codex"
     ? codexModelListing(profile, limits, skills)
     : profile.listing.layout === "claude"
-      ? claudeModelListing(profile, limits, skills, overrides)
+      ? claudeModelListing(profile, limits, skills, overrides, commands)
       : entryListing(profile, limits, skills)
 
 /** The last segment of a path, `/` or `\\` separated. */
@@ -96,7 +101,13 @@ const baseName = (p: string) => p.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ??
  * directory's name, and the user's copy of a name wins over the project's; `skills` holds every copy
  * (the shadowed ones too), so the first of each directory name in that order is listed.
  */
-const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>, overrides: ReadonlyMap<string, SkillOverride>): ModelListing => {
+const claudeModelListing = (
+  profile: AgentProfile,
+  limits: ListingLimits,
+  skills: ReadonlyArray<DiscoveredSkill>,
+  overrides: ReadonlyMap<string, SkillOverride>,
+  commands: ReadonlyArray<ClaudeCommand>
+): ModelListing => {
   // Each skills directory in discovery order (the project's nearest first); the shadowed copies come last
   // in `skills`, so a directory's skills are put back in order by name.
   const roots = new Map<string, number>()
@@ -145,15 +156,43 @@ const claudeModelListing = (profile: AgentProfile, limits: ListingLimits, skills
       c: { label: own === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)), ...(override === "name-only" ? { nameOnly: true } : {}) }
     })
   }
+  // Then the legacy commands, all by name: the first of a name, none named like a skill, none manual only.
+  const named = new Set<string>()
+  const listedCommands: Array<ClaudeCommand> = []
+  for (const c of commands) {
+    if (seen.has(c.name) || named.has(c.name)) continue
+    named.add(c.name)
+    if (!c.manual) listedCommands.push(c)
+  }
+  listedCommands.sort((a, b) => a.name.localeCompare(b.name, "en"))
   const lines = claudeListing(
-    listed.map((x) => x.c),
+    [...listed.map((x) => x.c), ...listedCommands.map((c): ClaudeSkill => ({ label: c.name, text: claudeOneLine(c.text) }))],
     limits.budget_chars,
     limits.max_description_chars
   )
   const entries = lines.map((l, i): ListingEntry => {
-    const s = listed[i]!.s
     // One newline between lines: each entry after the first pays for the one before it.
     const newline = i === 0 ? 0 : 1
+    const c = i >= listed.length ? listedCommands[i - listed.length] : undefined
+    if (c !== undefined) {
+      return {
+        name: c.name,
+        kind: "command",
+        location: c.path,
+        text: l.shown,
+        description_chars: chars(c.text),
+        text_chars: chars(l.skill.text),
+        truncated: l.cut,
+        entry_chars: l.fullWidth + 1,
+        whole_chars: l.fullWidth + 1,
+        bare_chars: l.bareWidth + 1,
+        listed: l.state,
+        cost: (l.state === "full" ? l.fullWidth : l.bareWidth) + newline,
+        command: true,
+        paths: null
+      }
+    }
+    const s = listed[i]!.s
     return {
       name: s.name,
       location: s.path,

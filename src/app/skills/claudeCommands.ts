@@ -1,0 +1,78 @@
+/**
+ * Claude Code's legacy commands, which share its skill listing
+ * (src/domain/agents/claudeCommands.ts): every `.md` file below
+ * `.claude/commands` at each project level Claude Code reads skills from
+ * (the working directory up to the repository root), then below
+ * `~/.claude/commands`. Bounded: at most 8 directories deep and 2,000 files
+ * a directory tree; a file over 1 MiB or one that cannot be read is skipped
+ * with a word; dot entries are never read.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { claudeCommand, type ClaudeCommand } from "../../domain/agents/claudeCommands.js"
+import type { Agent } from "../../domain/protocol/agents.js"
+import { compareBytewise } from "../../domain/sourcePaths.js"
+import { Warning } from "../../domain/errors.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { searchDirs } from "./discovery.js"
+
+const MAX_DEPTH = 8
+const MAX_FILES = 2000
+const MAX_BYTES = 1024 * 1024
+
+/** The `.md` files below `root`, as paths relative to it (`/`-separated), sorted. */
+const commandFiles = Effect.fnUntraced(function* (root: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  const out: Array<string> = []
+  const queue: Array<readonly [string, string, number]> = [[root, "", 0]]
+  while (queue.length > 0 && out.length < MAX_FILES) {
+    const [dir, rel, depth] = queue.shift()!
+    const entries = yield* fs.readDir(dir).pipe(Effect.catch(() => Effect.succeed([] as const)))
+    for (const e of [...entries].sort((a, b) => compareBytewise(a.name, b.name))) {
+      if (e.name.startsWith(".")) continue
+      const relative = rel === "" ? e.name : `${rel}/${e.name}`
+      if (e.type === "directory" && depth + 1 < MAX_DEPTH) queue.push([path.join(dir, e.name), relative, depth + 1])
+      else if ((e.type === "file" || e.type === "symlink") && e.name.endsWith(".md")) out.push(relative)
+    }
+  }
+  if (out.length >= MAX_FILES) yield* diagnostics.warn(Warning.notice(`${root}: read the first ${MAX_FILES} command files only`))
+  return out.slice(0, MAX_FILES)
+})
+
+/** The commands Claude Code lists for `agent`'s project levels and the user (empty for other agents). */
+export const claudeCommands = Effect.fnUntraced(function* (agent: Agent) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const diagnostics = yield* Diagnostics
+  const { dirs } = yield* searchDirs(agent, [])
+  const roots = [
+    ...dirs.filter((d) => d.scope === "project" && d.path.endsWith(path.join(".claude", "skills"))).map((d) => path.join(path.dirname(d.path), "commands")),
+    path.join(env.home, ".claude", "commands")
+  ]
+  const out: Array<ClaudeCommand> = []
+  for (const root of [...new Set(roots)]) {
+    const info = yield* fs.statOption(root).pipe(unseenAs(undefined))
+    if (info?.type !== "directory") continue
+    for (const relative of yield* commandFiles(root)) {
+      const file = path.join(root, ...relative.split("/"))
+      const stat = yield* fs.statOption(file).pipe(unseenAs(undefined))
+      if (stat?.type !== "file") continue
+      if (stat.size > MAX_BYTES) {
+        yield* diagnostics.warn(Warning.notice(`${file} is over 1 MiB; not counted as a command`))
+        continue
+      }
+      const text = yield* fs.readFileString(file).pipe(Effect.result)
+      if (text._tag === "Failure") {
+        yield* diagnostics.warn(Warning.notice(`cannot read ${file}: ${text.failure.code}; not counted as a command`))
+        continue
+      }
+      out.push(claudeCommand(relative, file, text.success))
+    }
+  }
+  return out
+})
