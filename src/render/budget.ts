@@ -32,7 +32,7 @@ export const renderBudget = (r: BudgetResult): string => {
   out.push(
     r.skills.length === 0
       ? `No skills listed to ${r.agent} (${r.title}): the listing costs nothing.`
-      : `${r.skills.length} ${r.skills.length === 1 ? "skill" : "skills"} listed to ${r.agent} (${r.title}): ${n(r.total_chars)} characters (~${n(r.estimated_tokens)} tokens)`
+      : `${r.skills.length} ${r.skills.length === 1 ? "skill" : "skills"}${r.commands.length > 0 ? ` and ${r.commands.length} legacy command(s)` : ""} listed to ${r.agent} (${r.title}): ${n(r.total_chars)} characters (~${n(r.estimated_tokens)} tokens)`
   )
   const cut = l.max_description_chars === null ? "entries not cut" : `each entry cut at ${n(l.max_description_chars)} characters`
   if (l.budget_chars === null) out.push(`${l.basis}; ${cut}; the cost above is what the listing takes.`)
