@@ -22,9 +22,11 @@ describe("RFC-0007:C-COMMANDS skc_lint, skc_discover, skc_match, skc_load", () =
   write(join(store, "good", "notes.md"), "# Notes\n\nISO 8601.\n")
   // No description: an error-severity finding (SKL105).
   write(join(store, "broken", "SKILL.md"), "---\nname: broken\n---\n# broken\n")
-  write(join(s.work, ".claude", "skills", "pdf-forms", "SKILL.md"), SKILL("pdf-forms", "Fills PDF forms. Use when the user mentions PDF forms.", "# PDF\nSee [API](references/api.md) and [gone](missing.md).\n"))
-  write(join(s.work, ".claude", "skills", "pdf-forms", "references", "api.md"), "# API\nfill(form)\n")
-  write(join(s.home, ".claude", "skills", "pdf-forms", "SKILL.md"), SKILL("pdf-forms", "User copy."))
+  // Claude Code (the default agent) lets the user's copy of a name win: the full pdf-forms is the user's,
+  // a project copy is shadowed by it.
+  write(join(s.home, ".claude", "skills", "pdf-forms", "SKILL.md"), SKILL("pdf-forms", "Fills PDF forms. Use when the user mentions PDF forms.", "# PDF\nSee [API](references/api.md) and [gone](missing.md).\n"))
+  write(join(s.home, ".claude", "skills", "pdf-forms", "references", "api.md"), "# API\nfill(form)\n")
+  write(join(s.work, ".claude", "skills", "pdf-forms", "SKILL.md"), SKILL("pdf-forms", "Project copy."))
   mkdirSync(join(s.home, ".claude", "skills"), { recursive: true })
   symlinkSync(join(store, "good"), join(s.home, ".claude", "skills", "good"), "dir")
   write(join(s.work, ".claude", "skills", "bad", "SKILL.md"), "---\nname: bad\n---\n# Bad\n")
@@ -74,10 +76,10 @@ describe("RFC-0007:C-COMMANDS skc_lint, skc_discover, skc_match, skc_load", () =
     expect(found.isError).toBeFalsy()
     expect(found.structuredContent).toEqual((await cli(["discover"])))
     const doc = found.structuredContent as { skills: Array<{ name: string }>; shadowed: Array<unknown>; invalid: Array<unknown> }
-    expect(doc.skills.map((k) => k.name)).toEqual(["pdf-forms", "good"])
+    expect(doc.skills.map((k) => k.name)).toEqual(["good", "pdf-forms"])
     expect(doc.shadowed).toHaveLength(1)
     expect(doc.invalid).toHaveLength(1)
-    expect(textOf(found)).toContain("shadowed by project")
+    expect(textOf(found)).toContain("shadowed by user")
     const cursor = await mcp.call("skc_discover", { agent: "cursor" })
     expect(cursor.structuredContent).toEqual((await cli(["discover", "--agent", "cursor"])))
     const matched = await mcp.call("skc_match", { query: "fill in this PDF form", limit: 2 })
