@@ -58,4 +58,20 @@ describe("DECISIONS #9 (revised): where a build links", () => {
     expect(w.diagnostics.traces.join("\n")).toContain("old link under home still points at this project's runtime: /home/u/.claude/skills/demo")
     expect(Effect.runSync(w.fs.readLink("/home/u/.claude/skills/demo"))).toBe("/proj/.skillc/runtime/demo")
   })
+
+  it("DECISIONS #51: a user-level copy of the name warns at a project build, as Claude Code lists the user's copy; this project's old link does not", async () => {
+    const w = memoryWorld({ files: { ...files, "/home/u/.claude/skills/demo/SKILL.md": "---\nname: demo\ndescription: The user's own demo.\n---\n# Mine\n" } })
+    Result.getOrThrow(await w.run(build({ skill: "demo", target: "claude,opencode" })))
+    expect(w.warnings()).toContain(
+      "warning: /home/u/.claude/skills/demo is another 'demo': Claude Code lists the user's copy, not this project's (rename one, or remove the user's)"
+    )
+    // OpenCode keeps the protocol's order (the project's copy wins): nothing to say for it.
+    expect(w.warnings().filter((x) => x.includes("opencode"))).toEqual([])
+    const linked = memoryWorld({ files })
+    Effect.runSync(linked.fs.makeDirectory("/home/u/.claude/skills", { recursive: true }))
+    Effect.runSync(linked.fs.makeDirectory("/proj/.skillc/runtime/demo", { recursive: true }))
+    Effect.runSync(linked.fs.symlink("/proj/.skillc/runtime/demo", "/home/u/.claude/skills/demo", "dir"))
+    Result.getOrThrow(await linked.run(build({ skill: "demo" })))
+    expect(linked.warnings().filter((x) => x.includes("another 'demo'"))).toEqual([])
+  })
 })

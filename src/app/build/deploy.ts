@@ -19,6 +19,7 @@ import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { UsageError, Warning } from "../../domain/errors.js"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
+import { isProfileName, profileOf } from "../../domain/agents/index.js"
 import { deploymentDir, type TargetSpec } from "../../domain/targets.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
@@ -161,6 +162,32 @@ export const oldHomeLinks = Effect.fnUntraced(function* (targets: ReadonlyArray<
     const target = yield* fs.realPath(dest).pipe(unseenAs(undefined))
     const runtime = yield* fs.realPath(runtimeDir).pipe(unseenAs(runtimeDir))
     if (target === runtime) found.push(dest)
+  }
+  return found
+})
+
+/**
+ * For a project build: the user-level copies of the skill, under home, that an agent whose own order
+ * puts the user's skills first (Claude Code: "enterprise > personal > project") lists instead of the
+ * one just deployed. Anything there that is not this runtime counts: a link elsewhere, a copy, a folder.
+ */
+export const userCopiesFirst = Effect.fnUntraced(function* (targets: ReadonlyArray<TargetSpec>, name: string, runtimeDir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const env = yield* Env
+  const found: Array<{ readonly path: string; readonly title: string }> = []
+  const runtime = yield* fs.realPath(runtimeDir).pipe(unseenAs(runtimeDir))
+  for (const t of targets) {
+    // The `agents` target (.agents/skills) is no profile of its own.
+    if (t.agent === undefined || !isProfileName(t.agent)) continue
+    const profile = profileOf(t.agent)
+    const rank = profile.dirs.scopeRank
+    if (rank === undefined || rank.user > rank.project) continue
+    const dest = path.join(deploymentDir(t, { scope: "global", projectRoot: undefined }, env.home, path.join), name)
+    const info = yield* fs.lstatOption(dest).pipe(unseenAs(undefined))
+    if (info === undefined) continue
+    const target = yield* fs.realPath(dest).pipe(unseenAs(dest))
+    if (target !== runtime) found.push({ path: dest, title: profile.title })
   }
   return found
 })
