@@ -223,39 +223,39 @@ describe("where Codex looks for skills (DECISIONS #51, #53; docs/agents.md)", ()
 
   it("project directories from the cwd up to the repository root (.git), not above it; the cwd alone outside a repository", async () => {
     const files = {
-      "/code/.agents/skills/outer/SKILL.md": SKILL("outer", "Above the repository."),
-      "/code/repo/.agents/skills/root/SKILL.md": SKILL("root", "At the repository root."),
-      "/code/repo/pkg/.agents/skills/inner/SKILL.md": SKILL("inner", "In a package."),
-      "/code/repo/pkg/.codex/skills/config/SKILL.md": SKILL("config", "In the project config layer.")
+      "/proj/.agents/skills/outer/SKILL.md": SKILL("outer", "Above the repository."),
+      "/proj/repo/.agents/skills/root/SKILL.md": SKILL("root", "At the repository root."),
+      "/proj/repo/pkg/.agents/skills/inner/SKILL.md": SKILL("inner", "In a package."),
+      "/proj/repo/pkg/.codex/skills/config/SKILL.md": SKILL("config", "In the project config layer.")
     }
-    const inRepo = memoryWorld({ cwd: "/code/repo/pkg", files: { ...files, "/code/repo/.git/HEAD": "ref: refs/heads/main\n" } })
+    const inRepo = memoryWorld({ cwd: "/proj/repo/pkg", files: { ...files, "/proj/repo/.git/HEAD": "ref: refs/heads/main\n" } })
     const r = ok(await inRepo.run(discover({ agent: "codex" })))
     expect(r.skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])
-    expect(r.project_root).toEqual({ path: "/code/repo", marker: ".git", found: true })
-    expect(renderDiscover(r)).toContain("Project directories read up to the repository root /code/repo (codex stops at the directory holding .git).")
+    expect(r.project_root).toEqual({ path: "/proj/repo", marker: ".git", found: true })
+    expect(renderDiscover(r)).toContain("Project directories read up to the repository root /proj/repo (codex stops at the directory holding .git).")
     // Claude Code 2.1.332 stops at the repository root too (test/fixtures/claude-listing), but outside a
     // repository it reads every ancestor's directories, not the working directory's alone.
-    const claudeFiles = { "/code/.claude/skills/outer/SKILL.md": SKILL("outer", "Above."), "/code/repo/.claude/skills/mid/SKILL.md": SKILL("mid", "Mid.") }
-    const claudeInRepo = memoryWorld({ cwd: "/code/repo/pkg", files: { ...claudeFiles, "/code/repo/.git/HEAD": "x" } })
+    const claudeFiles = { "/proj/.claude/skills/outer/SKILL.md": SKILL("outer", "Above."), "/proj/repo/.claude/skills/mid/SKILL.md": SKILL("mid", "Mid.") }
+    const claudeInRepo = memoryWorld({ cwd: "/proj/repo/pkg", files: { ...claudeFiles, "/proj/repo/.git/HEAD": "x" } })
     const claudeIn = ok(await claudeInRepo.run(discover({ agent: "claude" })))
     expect(claudeIn.skills.map((s) => s.name)).toEqual(["mid"])
-    expect(claudeIn.project_root).toEqual({ path: "/code/repo", marker: ".git", found: true })
-    const claudeOutside = ok(await memoryWorld({ cwd: "/code/repo/pkg", files: claudeFiles }).run(discover({ agent: "claude" })))
+    expect(claudeIn.project_root).toEqual({ path: "/proj/repo", marker: ".git", found: true })
+    const claudeOutside = ok(await memoryWorld({ cwd: "/proj/repo/pkg", files: claudeFiles }).run(discover({ agent: "claude" })))
     expect(claudeOutside.skills.map((s) => s.name)).toEqual(["mid", "outer"])
     expect(claudeOutside.project_root).toBeNull()
     // ... but never at or above the home directory (Claude Code 2.1.332's getProjectDirsUpToHome).
     const underHome = memoryWorld({
-      cwd: "/code/home/proj",
-      home: "/code/home",
-      files: { "/code/home/proj/.claude/skills/own/SKILL.md": SKILL("own", "Own."), "/code/.claude/skills/outer/SKILL.md": SKILL("outer", "Above home.") }
+      cwd: "/proj/home/proj",
+      home: "/proj/home",
+      files: { "/proj/home/proj/.claude/skills/own/SKILL.md": SKILL("own", "Own."), "/proj/.claude/skills/outer/SKILL.md": SKILL("outer", "Above home.") }
     })
     expect(ok(await underHome.run(discover({ agent: "claude" }))).skills.map((s) => s.name)).toEqual(["own"])
     // Other agents read past it (the home's own directory is the user level, DECISIONS #14).
     expect(ok(await underHome.run(discover({ agent: "copilot" }))).skills.map((s) => s.name)).toEqual(["own", "outer"])
     // A `.git` file (a worktree) marks the root too.
-    const worktree = memoryWorld({ cwd: "/code/repo/pkg", files: { ...files, "/code/repo/.git": "gitdir: /elsewhere\n" } })
+    const worktree = memoryWorld({ cwd: "/proj/repo/pkg", files: { ...files, "/proj/repo/.git": "gitdir: /elsewhere\n" } })
     expect(ok(await worktree.run(discover({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])
-    const noRepo = memoryWorld({ cwd: "/code/repo/pkg", files })
+    const noRepo = memoryWorld({ cwd: "/proj/repo/pkg", files })
     const outside = ok(await noRepo.run(discover({ agent: "codex" })))
     expect(outside.skills.map((s) => s.name).sort()).toEqual(["config", "inner"])
     expect(renderDiscover(outside)).toContain("No .git above the working directory: codex reads the working directory's project directories only.")
