@@ -8,3 +8,4 @@ export { type FileHashCache, type FileHashCacheEntry, RACY_WINDOW_MS, type Sourc
 export { timeSlicer } from "./timeSlice.js"
 export { type Touch, type TouchDetails, type TouchedSkill, TouchedSkills, type TouchedSkillsService, makeTouchedSkills, resolvedTouches, touchSkill, withTouching } from "./touchedSkills.js"
 export { corruptName, freeAsideName } from "./asideName.js"
+export { readSmallFile, type SmallFile } from "./smallFile.js"

@@ -16,6 +16,7 @@ import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { readSmallFile } from "../shared/index.js"
 import { searchDirs } from "./discovery.js"
 
 const MAX_DEPTH = 8
@@ -60,18 +61,10 @@ export const claudeCommands = Effect.fnUntraced(function* (agent: Agent) {
     if (info?.type !== "directory") continue
     for (const relative of yield* commandFiles(root)) {
       const file = path.join(root, ...relative.split("/"))
-      const stat = yield* fs.statOption(file).pipe(unseenAs(undefined))
-      if (stat?.type !== "file") continue
-      if (stat.size > MAX_BYTES) {
-        yield* diagnostics.warn(Warning.notice(`${file} is over 1 MiB; not counted as a command`))
-        continue
-      }
-      const text = yield* fs.readFileString(file).pipe(Effect.result)
-      if (text._tag === "Failure") {
-        yield* diagnostics.warn(Warning.notice(`cannot read ${file}: ${text.failure.code}; not counted as a command`))
-        continue
-      }
-      out.push(claudeCommand(relative, file, text.success))
+      const read = yield* readSmallFile(file, MAX_BYTES)
+      if (read._tag === "TooLarge") yield* diagnostics.warn(Warning.notice(`${file} is over 1 MiB; not counted as a command`))
+      else if (read._tag === "Unreadable") yield* diagnostics.warn(Warning.notice(`cannot read ${file}: ${read.code}; not counted as a command`))
+      else if (read._tag === "Text") out.push(claudeCommand(relative, file, read.text))
     }
   }
   return out

@@ -12,14 +12,12 @@ import { mergeClaudeSettings, parseClaudeSettings, type ClaudeListingSettings } 
 import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { Settings } from "../shared/index.js"
+import { readSmallFile, Settings } from "../shared/index.js"
 
 /** A settings file larger than this is not read whole (Claude Code's are a few kilobytes). */
 const SETTINGS_MAX_BYTES = 1024 * 1024
 
 export const claudeListingSettings = Effect.fnUntraced(function* () {
-  const fs = yield* FileSystem
   const path = yield* Path
   const env = yield* Env
   const diagnostics = yield* Diagnostics
@@ -31,18 +29,17 @@ export const claudeListingSettings = Effect.fnUntraced(function* () {
   ]
   const layers: Array<ClaudeListingSettings> = []
   for (const [file, name] of files) {
-    const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
-    if (info === undefined) continue
-    if (info.type !== "file" || info.size > SETTINGS_MAX_BYTES) {
-      yield* diagnostics.warn(Warning.notice(`${file} is not a settings file skc reads (${info.type !== "file" ? "not a file" : "over 1 MiB"}); ignored`))
+    const read = yield* readSmallFile(file, SETTINGS_MAX_BYTES)
+    if (read._tag === "Missing") continue
+    if (read._tag === "NotAFile" || read._tag === "TooLarge") {
+      yield* diagnostics.warn(Warning.notice(`${file} is not a settings file skc reads (${read._tag === "NotAFile" ? "not a file" : "over 1 MiB"}); ignored`))
       continue
     }
-    const text = yield* fs.readFileString(file).pipe(Effect.result)
-    if (text._tag === "Failure") {
-      yield* diagnostics.warn(Warning.notice(`cannot read ${file}: ${text.failure.code}; ignored`))
+    if (read._tag === "Unreadable") {
+      yield* diagnostics.warn(Warning.notice(`cannot read ${file}: ${read.code}; ignored`))
       continue
     }
-    const parsed = parseClaudeSettings(text.success, name)
+    const parsed = parseClaudeSettings(read.text, name)
     for (const p of parsed.problems) yield* diagnostics.warn(Warning.notice(p))
     layers.push(parsed.settings)
   }

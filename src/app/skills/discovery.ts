@@ -28,7 +28,7 @@ import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { Settings } from "../shared/index.js"
+import { readSmallFile, Settings } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
 export const AgentField = Schema.Literals(AGENTS).annotate({
@@ -181,11 +181,8 @@ const isRuntimeDir = (target: string, path: Path) => {
 
 /** `policy.allow_implicit_invocation` of a policy file beside SKILL.md; null when missing, unreadable, too large or not as expected. */
 const implicitPolicy = Effect.fnUntraced(function* (file: string) {
-  const fs = yield* FileSystem
-  const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
-  if (info?.type !== "file" || info.size > CODEX_METADATA_MAX_BYTES) return null
-  const text = yield* fs.readFileString(file).pipe(Effect.result)
-  return text._tag === "Failure" ? null : implicitInvocation(text.success)
+  const read = yield* readSmallFile(file, CODEX_METADATA_MAX_BYTES)
+  return read._tag === "Text" ? implicitInvocation(read.text) : null
 })
 
 /** The most directories one nested scan reads (Codex's `MAX_SKILLS_DIRS_PER_ROOT`): a huge tree is cut, never walked whole. */
@@ -312,16 +309,12 @@ const PLUGIN_MANIFEST_MAX_BYTES = 1024 * 1024
  * there is no manifest; null when the manifest is there but not a JSON object with a string `name`.
  */
 const pluginName = Effect.fnUntraced(function* (pluginRoot: string) {
-  const fs = yield* FileSystem
   const path = yield* Path
-  const file = path.join(pluginRoot, ...PLUGIN_MANIFEST)
-  const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
-  if (info === undefined) return path.basename(pluginRoot)
-  if (info.type !== "file" || info.size > PLUGIN_MANIFEST_MAX_BYTES) return null
-  const text = yield* fs.readFileString(file).pipe(Effect.result)
-  if (text._tag === "Failure") return null
+  const read = yield* readSmallFile(path.join(pluginRoot, ...PLUGIN_MANIFEST), PLUGIN_MANIFEST_MAX_BYTES)
+  if (read._tag === "Missing") return path.basename(pluginRoot)
+  if (read._tag !== "Text") return null
   try {
-    const manifest: unknown = JSON.parse(text.success)
+    const manifest: unknown = JSON.parse(read.text)
     const name = typeof manifest === "object" && manifest !== null && !Array.isArray(manifest) ? (manifest as { name?: unknown }).name : undefined
     return typeof name === "string" && name !== "" ? name : null
   } catch {
