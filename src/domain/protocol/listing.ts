@@ -150,10 +150,9 @@ const claudeModelListing = (
       conditional.push(s.name)
       continue
     }
-    const own = dir.slice(dir.lastIndexOf(":") + 1)
     listed.push({
       s,
-      c: { label: own === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)), ...(override === "name-only" ? { nameOnly: true } : {}) }
+      c: { label: dirName(s) === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)), ...(override === "name-only" ? { nameOnly: true } : {}) }
     })
   }
   // Then the legacy commands, all by name: the first of a name, none named like a skill, none manual only.
@@ -171,43 +170,21 @@ const claudeModelListing = (
     limits.max_description_chars
   )
   const entries = lines.map((l, i): ListingEntry => {
-    // One newline between lines: each entry after the first pays for the one before it.
-    const newline = i === 0 ? 0 : 1
-    const c = i >= listed.length ? listedCommands[i - listed.length] : undefined
-    if (c !== undefined) {
-      return {
-        name: c.name,
-        kind: "command",
-        location: c.path,
-        text: l.shown,
-        description_chars: chars(c.text),
-        text_chars: chars(l.skill.text),
-        truncated: l.cut,
-        entry_chars: l.fullWidth + 1,
-        whole_chars: l.fullWidth + 1,
-        bare_chars: l.bareWidth + 1,
-        listed: l.state,
-        cost: (l.state === "full" ? l.fullWidth : l.bareWidth) + newline,
-        command: true,
-        paths: null
-      }
-    }
-    const s = listed[i]!.s
-    return {
-      name: s.name,
-      location: s.path,
+    // What a line costs as listed, whoever it lists: one newline between lines, so each after the first pays for one.
+    const counted = {
       text: l.shown,
-      description_chars: chars(s.description),
       text_chars: chars(l.skill.text),
       truncated: l.cut,
       entry_chars: l.fullWidth + 1,
       whole_chars: l.fullWidth + 1,
       bare_chars: l.bareWidth + 1,
       listed: l.state,
-      cost: (l.state === "full" ? l.fullWidth : l.bareWidth) + newline,
-      command: s.listing.command,
-      paths: s.listing.paths
+      cost: (l.state === "full" ? l.fullWidth : l.bareWidth) + (i === 0 ? 0 : 1)
     }
+    const c = i >= listed.length ? listedCommands[i - listed.length] : undefined
+    if (c !== undefined) return { name: c.name, kind: "command", location: c.path, description_chars: chars(c.text), ...counted, command: true, paths: null }
+    const s = listed[i]!.s
+    return { name: s.name, location: s.path, description_chars: chars(s.description), ...counted, command: s.listing.command, paths: s.listing.paths }
   })
   return { entries, unit: "characters", layout: "claude", manual_only: manual, conditional, off }
 }
