@@ -15,6 +15,7 @@ import { Env } from "../../ports/Env.js"
 import { NO_CLAUDE_SETTINGS, type ClaudeListingSettings } from "../../domain/agents/claudeSettings.js"
 import { claudeCommands } from "./claudeCommands.js"
 import { claudeListingSettings } from "./claudeSettings.js"
+import { geminiListingSettings } from "./geminiSettings.js"
 import { discover, type DiscoverResult } from "./discovery.js"
 import { Settings } from "../shared/index.js"
 
@@ -63,7 +64,11 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
   const limits = yield* agentLimits(profile, input.context_tokens, own)
   // Codex keeps every copy of a name (it knows skills by path), and Claude Code lets the user's copy win
   // over the project's (it knows skills by directory name): the shadowed copies go to their listings too.
-  const copies = profile.listing.layout === "codex" || profile.listing.layout === "claude" ? found.shadowed.map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] })) : []
-  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies], own.skillOverrides, commands) }
+  // Gemini CLI lists a name at the place of its first copy: every copy goes to its listing too.
+  const copies = profile.listing.layout === "codex" || profile.listing.layout === "claude" || profile.listing.layout === "gemini" ? found.shadowed.map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] })) : []
+  // Gemini CLI's `skills.enabled` and `skills.disabled` keep skills from loading at all.
+  const gemini = profile.listing.layout === "gemini" ? yield* geminiListingSettings() : undefined
+  const disabled = gemini === undefined ? new Set<string>() : gemini.enabled ? gemini.disabled : ("all" as const)
+  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies], own.skillOverrides, commands, disabled) }
   return result
 })

@@ -137,6 +137,8 @@ const projectLevels = Effect.fnUntraced(function* (agent: Agent, cwd: string, ho
     if (parent === dir) break
     dir = parent
   }
+  // Gemini CLI reads its workspace directory's skills directories and no ancestor's.
+  if (profileOf(agent).dirs.cwdOnly === true) return { levels: levels.slice(0, 1), root: null }
   const markers = profileOf(agent).dirs.projectRoot
   if (markers === undefined) return { levels, root: null }
   for (let i = 0; i < levels.length; i++) {
@@ -155,9 +157,11 @@ export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs:
   const path = yield* Path
   const env = yield* Env
   const { stores, config } = yield* Settings
-  // Every directory the agent reads at each level, in its order (Codex: `.agents/skills`, then `.codex/skills`).
-  const projectRels = projectSkillsDirs(agent).map((d) => d.split("/"))
-  const userRels = userSkillsDirs(agent).map((d) => d.split("/"))
+  // Every directory the agent reads at each level, in its order of precedence (Codex: `.agents/skills`, then
+  // `.codex/skills`; Gemini CLI, whose later directory wins: `.agents/skills`, then `.gemini/skills`).
+  const inPrecedence = (rels: ReadonlyArray<string>) => (profileOf(agent).dirs.laterWins === true ? [...rels].reverse() : rels)
+  const projectRels = inPrecedence(projectSkillsDirs(agent)).map((d) => d.split("/"))
+  const userRels = inPrecedence(userSkillsDirs(agent)).map((d) => d.split("/"))
   const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
   const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
   const { levels, root } = yield* projectLevels(agent, stores.cwd, homes)
@@ -249,6 +253,11 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
   const candidates: Array<Candidate> = []
   const info = yield* fs.statOption(skillsDir).pipe(unseenAs(undefined))
   if (info?.type !== "directory") return { exists: false, candidates }
+  // Gemini CLI: a SKILL.md right in the skills directory is a skill of its own.
+  if (profile.dirs.rootSkill === true) {
+    const here = yield* candidateAt(scope, skillsDir, skillsDir, null, profile, true)
+    if (here !== undefined) candidates.push(here)
+  }
   const maxDepth = profile.dirs.depth ?? 1
   // Breadth first, as Codex walks: `[dir, depth]`; a directory reached twice (through a link) is read once.
   const queue: Array<readonly [string, number]> = [[skillsDir, 0]]

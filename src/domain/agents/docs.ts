@@ -27,12 +27,16 @@ const budgetText = (b: BudgetRule): string => {
 /** Which directories' project skill directories are read, and how deep a skill may sit. */
 const walkText = (d: AgentProfile["dirs"]): string => {
   const walk =
-    d.projectRoot === undefined
+    d.cwdOnly === true
+      ? "the cwd only, never an ancestor"
+      : d.projectRoot === undefined
       ? "each directory from the cwd up to the root"
       : `each directory from the cwd up to the project root, the nearest holding ${d.projectRoot.map(code).join(" or ")}; ${d.outsideProject === "ancestors" ? "every ancestor without one" : "the cwd alone without one"}`
   const bounded = d.stopAtHome === true ? `${walk}; never the home directory or above it` : walk
   const ranked = d.scopeRank === undefined || d.scopeRank.user > d.scopeRank.project ? bounded : `${bounded}; the user's copy of a name wins over the project's`
-  return d.depth === undefined ? ranked : `${ranked}; a SKILL.md up to ${d.depth} directories down is a skill, so skills may be grouped in folders`
+  const later = d.laterWins === true ? `${ranked}; at each level the copy of a name in the later directory wins` : ranked
+  const rooted = d.rootSkill === true ? `${later}; a SKILL.md right in a skills directory is a skill` : later
+  return d.depth === undefined ? rooted : `${rooted}; a SKILL.md up to ${d.depth} directories down is a skill, so skills may be grouped in folders`
 }
 
 /** What keeps a skill out of the model's listing: a frontmatter field, a policy file beside SKILL.md, or nothing. */

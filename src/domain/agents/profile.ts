@@ -101,9 +101,10 @@ export interface ListingRule {
    * in discovery order, entries keep their text while the listing fits and
    * are listed by name only from the first that does not. `codex`: Codex's
    * own layout (src/domain/agents/codexListing.ts); `claude`: Claude Code's
-   * (src/domain/agents/claudeListing.ts).
+   * (src/domain/agents/claudeListing.ts); `gemini`: Gemini CLI's order and names
+   * (src/domain/agents/geminiListing.ts).
    */
-  readonly layout?: "codex" | "claude"
+  readonly layout?: "codex" | "claude" | "gemini"
   /**
    * A file beside SKILL.md whose `policy.allow_implicit_invocation: false`
    * keeps the skill out of the model's listing (Codex's `agents/openai.yaml`).
@@ -170,6 +171,19 @@ export interface AgentProfile {
      * directories below it is a skill (Codex: 6, grouping folders allowed).
      */
     readonly depth?: number
+    /**
+     * The working directory's project directories only, never an ancestor's, with or without a
+     * repository (Gemini CLI: its workspace directory's `.gemini/skills` and `.agents/skills`).
+     */
+    readonly cwdOnly?: boolean
+    /**
+     * Within one level, the directory listed later in `project` / `user` holds the copy of a name
+     * that wins (Gemini CLI loads `.gemini/skills`, then `.agents/skills`, a later copy replacing an
+     * earlier one). Absent: the first listed wins. The first listed is still where `skc build` deploys.
+     */
+    readonly laterWins?: boolean
+    /** A SKILL.md directly in a skills directory is a skill too (Gemini CLI reads `<dir>/SKILL.md` and `<dir>/<name>/SKILL.md`). */
+    readonly rootSkill?: boolean
     readonly source: Source
   }
   /** Frontmatter fields it knows beyond the specification's six (which every profile knows). */

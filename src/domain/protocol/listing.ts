@@ -16,6 +16,7 @@ import { claudeListing, claudeOneLine, type ClaudeSkill } from "../agents/claude
 import type { ClaudeCommand } from "../agents/claudeCommands.js"
 import type { SkillOverride } from "../agents/claudeSettings.js"
 import { codexListing, singleLine, type CodexSkill } from "../agents/codexListing.js"
+import { geminiEntry, geminiListingOrder, type GeminiCopy } from "../agents/geminiListing.js"
 import { cutAt } from "../agents/listing.js"
 import { compareBytewise } from "../sourcePaths.js"
 import type { AgentProfile } from "../agents/profile.js"
@@ -56,8 +57,11 @@ export interface ModelListing {
   readonly entries: ReadonlyArray<ListingEntry>
   /** What `cost` counts: characters, or estimated tokens when the budget is in tokens (Codex with a known window). */
   readonly unit: "characters" | "tokens"
-  /** `codex`: Codex's layout (src/domain/agents/codexListing.ts); `claude`: Claude Code's (claudeListing.ts); `entry`: every other agent's. */
-  readonly layout: "entry" | "codex" | "claude"
+  /**
+   * `codex`: Codex's layout (src/domain/agents/codexListing.ts); `claude`: Claude Code's (claudeListing.ts);
+   * `gemini`: Gemini CLI's (geminiListing.ts); `entry`: every other agent's.
+   */
+  readonly layout: "entry" | "codex" | "claude" | "gemini"
   /** Skills never listed to the model (`disable-model-invocation: true`), in discovery order. */
   readonly manual_only: ReadonlyArray<string>
   /**
@@ -83,13 +87,17 @@ export const modelListing = (
   /** Claude Code's `skillOverrides` (its settings files), by directory name. */
   overrides: ReadonlyMap<string, SkillOverride> = new Map(),
   /** Claude Code's legacy commands, which follow the skills in its listing. */
-  commands: ReadonlyArray<ClaudeCommand> = []
+  commands: ReadonlyArray<ClaudeCommand> = [],
+  /** Gemini CLI's `skills.disabled` (its settings files), names compared without case; `all`: `skills.enabled: false`. */
+  disabled: ReadonlySet<string> | "all" = new Set()
 ): ModelListing =>
   profile.listing.layout === "codex"
     ? codexModelListing(profile, limits, skills)
     : profile.listing.layout === "claude"
       ? claudeModelListing(profile, limits, skills, overrides, commands)
-      : entryListing(profile, limits, skills)
+      : profile.listing.layout === "gemini"
+        ? geminiModelListing(profile, skills, disabled)
+        : entryListing(profile, limits, skills)
 
 /** The last segment of a path, `/` or `\\` separated. */
 const baseName = (p: string) => p.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? p
@@ -187,6 +195,54 @@ const claudeModelListing = (
     return { name: s.name, location: s.path, description_chars: chars(s.description), ...counted, command: s.listing.command, paths: s.listing.paths }
   })
   return { entries, unit: "characters", layout: "claude", manual_only: manual, conditional, off }
+}
+
+/**
+ * Gemini CLI's listing (src/domain/agents/geminiListing.ts): every copy of every skill (the shadowed ones
+ * too) in the order Gemini CLI loads them, a name listed once at its first place with its last copy's
+ * text; a name its settings disable is not loaded. No cap and no budget: every entry is listed whole.
+ */
+const geminiModelListing = (profile: AgentProfile, skills: ReadonlyArray<DiscoveredSkill>, disabled: ReadonlySet<string> | "all"): ModelListing => {
+  const rootOf = (s: DiscoveredSkill) => (s.root ?? "").replace(/\\/g, "/")
+  const dirIndex = (s: DiscoveredSkill) => {
+    const rels = s.scope === "project" ? profile.dirs.project : s.scope === "user" ? profile.dirs.user : []
+    const i = rels.findIndex((rel) => rootOf(s).endsWith(`/${rel}`))
+    return i < 0 ? rels.length : i
+  }
+  const copies = skills.map(
+    (s): GeminiCopy<DiscoveredSkill> => ({
+      item: s,
+      name: s.name,
+      level: s.scope === "plugin" ? 0 : s.scope === "user" ? 1 : 2,
+      dirIndex: dirIndex(s),
+      entry: s.root !== undefined && s.dir === s.root ? "" : baseName(s.dir)
+    })
+  )
+  const off: Array<string> = []
+  const entries: Array<ListingEntry> = []
+  for (const { name, item: s } of geminiListingOrder(copies)) {
+    if (disabled === "all" || disabled.has(name.toLowerCase())) {
+      off.push(name)
+      continue
+    }
+    const whole = chars(geminiEntry(name, s.description, s.path)) + 1
+    entries.push({
+      name,
+      location: s.path,
+      text: s.description,
+      description_chars: chars(s.description),
+      text_chars: chars(s.description),
+      truncated: false,
+      entry_chars: whole,
+      whole_chars: whole,
+      bare_chars: whole,
+      listed: "full",
+      cost: whole,
+      command: s.listing.command,
+      paths: s.listing.paths
+    })
+  }
+  return { entries, unit: "characters", layout: "gemini", manual_only: [], conditional: [], off }
 }
 
 /** A skill found in the agent's own bundled skills directory (the profile's `dirs.system`). */

@@ -1,0 +1,48 @@
+/**
+ * Gemini CLI's own settings files, as far as they change its skill listing
+ * (src/domain/agents/geminiSettings.ts): `~/.gemini/settings.json`, then the
+ * working directory's `.gemini/settings.json`. A file that is missing counts
+ * for nothing; one that cannot be read, is too large or is not the JSON
+ * Gemini CLI takes is reported and ignored, never fatal.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { mergeGeminiSettings, parseGeminiSettings } from "../../domain/agents/geminiSettings.js"
+import { Warning } from "../../domain/errors.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { readSmallFile, Settings } from "../shared/index.js"
+
+/** A settings file larger than this is not read whole (Gemini CLI's are a few kilobytes). */
+const SETTINGS_MAX_BYTES = 1024 * 1024
+
+export const geminiListingSettings = Effect.fnUntraced(function* () {
+  const path = yield* Path
+  const env = yield* Env
+  const diagnostics = yield* Diagnostics
+  const { stores } = yield* Settings
+  const user = path.join(env.home, ".gemini", "settings.json")
+  const workspace = path.join(stores.cwd, ".gemini", "settings.json")
+  const files: ReadonlyArray<readonly [string, string]> = [
+    [user, "~/.gemini/settings.json"],
+    // In the home directory the workspace's file is the user's: read once.
+    ...(workspace === user ? [] : [[workspace, ".gemini/settings.json"] as const])
+  ]
+  const layers: Array<{ enabled: boolean | undefined; disabled: ReadonlyArray<string> }> = []
+  for (const [file, name] of files) {
+    const read = yield* readSmallFile(file, SETTINGS_MAX_BYTES)
+    if (read._tag === "Missing") continue
+    if (read._tag === "NotAFile" || read._tag === "TooLarge") {
+      yield* diagnostics.warn(Warning.notice(`${file} is not a settings file skc reads (${read._tag === "NotAFile" ? "not a file" : "over 1 MiB"}); ignored`))
+      continue
+    }
+    if (read._tag === "Unreadable") {
+      yield* diagnostics.warn(Warning.notice(`cannot read ${file}: ${read.code}; ignored`))
+      continue
+    }
+    const parsed = parseGeminiSettings(read.text, name)
+    for (const p of parsed.problems) yield* diagnostics.warn(Warning.notice(p))
+    layers.push(parsed)
+  }
+  return mergeGeminiSettings(layers)
+})
