@@ -12,10 +12,8 @@ import { mergeClaudeSettings, parseClaudeSettings, type ClaudeListingSettings } 
 import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
-import { readSmallFile, Settings } from "../shared/index.js"
-
-/** A settings file larger than this is not read whole (Claude Code's are a few kilobytes). */
-const SETTINGS_MAX_BYTES = 1024 * 1024
+import { Settings } from "../shared/index.js"
+import { readSettingsFile } from "./settingsFile.js"
 
 export const claudeListingSettings = Effect.fnUntraced(function* () {
   const path = yield* Path
@@ -29,17 +27,9 @@ export const claudeListingSettings = Effect.fnUntraced(function* () {
   ]
   const layers: Array<ClaudeListingSettings> = []
   for (const [file, name] of files) {
-    const read = yield* readSmallFile(file, SETTINGS_MAX_BYTES)
-    if (read._tag === "Missing") continue
-    if (read._tag === "NotAFile" || read._tag === "TooLarge") {
-      yield* diagnostics.warn(Warning.notice(`${file} is not a settings file skc reads (${read._tag === "NotAFile" ? "not a file" : "over 1 MiB"}); ignored`))
-      continue
-    }
-    if (read._tag === "Unreadable") {
-      yield* diagnostics.warn(Warning.notice(`cannot read ${file}: ${read.code}; ignored`))
-      continue
-    }
-    const parsed = parseClaudeSettings(read.text, name)
+    const text = yield* readSettingsFile(file)
+    if (text === undefined) continue
+    const parsed = parseClaudeSettings(text, name)
     for (const p of parsed.problems) yield* diagnostics.warn(Warning.notice(p))
     layers.push(parsed.settings)
   }
