@@ -359,5 +359,14 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
   const result: DiscoverResult = { agent, searched, project_root: root, ...applyPrecedence(candidates, profileOf(agent).dirs.scopeRank) }
+  // OpenCode keeps whichever copy of a name it finished reading last: skc cannot say which it will use.
+  if (profileOf(agent).dirs.copiesRace === true) {
+    const copies = new Map<string, number>()
+    for (const s of result.shadowed) copies.set(s.name, (copies.get(s.name) ?? 1) + 1)
+    for (const [name, n] of copies)
+      yield* diagnostics.warn(
+        Warning.notice(`${profileOf(agent).title} reads the ${n} copies of '${name}' at once and keeps the one it reads last, which can change from run to run; keep one`)
+      )
+  }
   return result
 })

@@ -36,7 +36,13 @@ const walkText = (d: AgentProfile["dirs"]): string => {
   const ranked = d.scopeRank === undefined || d.scopeRank.user > d.scopeRank.project ? bounded : `${bounded}; the user's copy of a name wins over the project's`
   const later = d.laterWins === true ? `${ranked}; at each level the copy of a name in the later directory wins` : ranked
   const rooted = d.rootSkill === true ? `${later}; a SKILL.md right in a skills directory is a skill` : later
-  return d.depth === undefined ? rooted : `${rooted}; a SKILL.md up to ${d.depth} directories down is a skill, so skills may be grouped in folders`
+  const deep =
+    d.depth === undefined
+      ? rooted
+      : d.depth === Infinity
+        ? `${rooted}; a SKILL.md at any depth below is a skill, so skills may be grouped in folders`
+        : `${rooted}; a SKILL.md up to ${d.depth} directories down is a skill, so skills may be grouped in folders`
+  return d.copiesRace === true ? `${deep}; of several copies of a name, whichever it reads last wins` : deep
 }
 
 /** What keeps a skill out of the model's listing: a frontmatter field, a policy file beside SKILL.md, or nothing. */

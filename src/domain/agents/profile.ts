@@ -102,9 +102,9 @@ export interface ListingRule {
    * are listed by name only from the first that does not. `codex`: Codex's
    * own layout (src/domain/agents/codexListing.ts); `claude`: Claude Code's
    * (src/domain/agents/claudeListing.ts); `gemini`: Gemini CLI's order and names
-   * (src/domain/agents/geminiListing.ts).
+   * (src/domain/agents/geminiListing.ts); `opencode`: OpenCode's, every skill by name.
    */
-  readonly layout?: "codex" | "claude" | "gemini"
+  readonly layout?: "codex" | "claude" | "gemini" | "opencode"
   /**
    * A file beside SKILL.md whose `policy.allow_implicit_invocation: false`
    * keeps the skill out of the model's listing (Codex's `agents/openai.yaml`).
@@ -168,7 +168,8 @@ export interface AgentProfile {
     readonly stopAtHome?: boolean
     /**
      * Absent: a skill is a direct child of a skills directory. Set: a SKILL.md at most this many
-     * directories below it is a skill (Codex: 6, grouping folders allowed).
+     * directories below it is a skill (Codex: 6, grouping folders allowed; OpenCode: any depth,
+     * `Infinity`).
      */
     readonly depth?: number
     /**
@@ -184,6 +185,11 @@ export interface AgentProfile {
     readonly laterWins?: boolean
     /** A SKILL.md directly in a skills directory is a skill too (Gemini CLI reads `<dir>/SKILL.md` and `<dir>/<name>/SKILL.md`). */
     readonly rootSkill?: boolean
+    /**
+     * The agent reads every copy of a name at once and keeps whichever it finished reading last
+     * (OpenCode 1.18): which copy it uses can change from run to run, so `skc discover` warns.
+     */
+    readonly copiesRace?: boolean
     readonly source: Source
   }
   /** Frontmatter fields it knows beyond the specification's six (which every profile knows). */

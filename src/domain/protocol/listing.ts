@@ -59,9 +59,9 @@ export interface ModelListing {
   readonly unit: "characters" | "tokens"
   /**
    * `codex`: Codex's layout (src/domain/agents/codexListing.ts); `claude`: Claude Code's (claudeListing.ts);
-   * `gemini`: Gemini CLI's (geminiListing.ts); `entry`: every other agent's.
+   * `gemini`: Gemini CLI's (geminiListing.ts); `opencode`: OpenCode's, by name; `entry`: every other agent's.
    */
-  readonly layout: "entry" | "codex" | "claude" | "gemini"
+  readonly layout: "entry" | "codex" | "claude" | "gemini" | "opencode"
   /** Skills never listed to the model (`disable-model-invocation: true`), in discovery order. */
   readonly manual_only: ReadonlyArray<string>
   /**
@@ -97,7 +97,9 @@ export const modelListing = (
       ? claudeModelListing(profile, limits, skills, overrides, commands)
       : profile.listing.layout === "gemini"
         ? geminiModelListing(profile, skills, disabled)
-        : entryListing(profile, limits, skills)
+        : profile.listing.layout === "opencode"
+          ? openCodeModelListing(skills)
+          : entryListing(profile, limits, skills)
 
 /** The last segment of a path, `/` or `\\` separated. */
 const baseName = (p: string) => p.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? p
@@ -221,29 +223,52 @@ const geminiModelListing = (profile: AgentProfile, skills: ReadonlyArray<Discove
   const off: Array<string> = []
   const entries: Array<ListingEntry> = []
   for (const { name, item: s } of geminiListingOrder(copies)) {
-    if (disabled === "all" || disabled.has(name.toLowerCase())) {
-      off.push(name)
-      continue
-    }
-    const whole = chars(geminiEntry(name, s.description, s.path)) + 1
-    entries.push({
-      name,
-      location: s.path,
-      text: s.description,
-      description_chars: chars(s.description),
-      text_chars: chars(s.description),
-      truncated: false,
-      entry_chars: whole,
-      whole_chars: whole,
-      bare_chars: whole,
-      listed: "full",
-      cost: whole,
-      command: s.listing.command,
-      paths: s.listing.paths
-    })
+    if (disabled === "all" || disabled.has(name.toLowerCase())) off.push(name)
+    else entries.push(wholeEntry(name, s, geminiEntry(name, s.description, s.path)))
   }
   return { entries, unit: "characters", layout: "gemini", manual_only: [], conditional: [], off }
 }
+
+/** An entry of an agent that lists every skill whole (no cap, no budget): `element` is what it writes for it. */
+const wholeEntry = (name: string, s: DiscoveredSkill, element: string): ListingEntry => {
+  const whole = chars(element) + 1
+  return {
+    name,
+    location: s.path,
+    text: s.description,
+    description_chars: chars(s.description),
+    text_chars: chars(s.description),
+    truncated: false,
+    entry_chars: whole,
+    whole_chars: whole,
+    bare_chars: whole,
+    listed: "full",
+    cost: whole,
+    command: s.listing.command,
+    paths: s.listing.paths
+  }
+}
+
+/** What OpenCode escapes in a skill's location (not in its name or description). */
+const xmlEscaped = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;")
+
+/** OpenCode's listing (1.18.33): every skill whole, by name, as an XML element with its SKILL.md's path. */
+const openCodeModelListing = (skills: ReadonlyArray<DiscoveredSkill>): ModelListing => ({
+  entries: [...skills]
+    .sort(byOpenCodeName)
+    .map((s) => wholeEntry(s.name, s, `  <skill>\n    <name>${s.name}</name>\n    <description>${s.description}</description>\n    <location>${xmlEscaped(s.path)}</location>\n  </skill>`)),
+  unit: "characters",
+  layout: "opencode",
+  manual_only: [],
+  conditional: [],
+  off: []
+})
+
+/**
+ * OpenCode's order (1.18.33): by name, as JavaScript's `localeCompare` orders them (letters before their
+ * case: `bee`, `Other`, `zed`); the code-unit order breaks a tie, so the order never depends on the input's.
+ */
+const byOpenCodeName = (a: DiscoveredSkill, b: DiscoveredSkill): number => a.name.localeCompare(b.name, "en") || compareBytewise(a.name, b.name)
 
 /** A skill found in the agent's own bundled skills directory (the profile's `dirs.system`). */
 const inSystemDir = (profile: AgentProfile, s: DiscoveredSkill): boolean =>
