@@ -44,8 +44,9 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
         "/home/u/.cursor/skills/cursor-only/SKILL.md": SKILL("cursor-only")
       }
     })
-    // The protocol's order (copilot reads .claude/skills too).
-    const r = Result.getOrThrow(await w.run(discover({ agent: "copilot", plugin_dirs: ["/plug"] })))
+    // The protocol's order (amp reads .claude/skills at both levels too; GitHub Copilot CLI no longer
+    // reads ~/.claude/skills, as its 1.0.102 showed: test/fixtures/copilot-listing).
+    const r = Result.getOrThrow(await w.run(discover({ agent: "amp", plugin_dirs: ["/plug"] })))
     expect(r.skills.map((s) => [s.name, s.scope, s.dir])).toEqual([
       ["alpha", "project", "/proj/app/sub/.claude/skills/alpha"],
       ["beta", "project", "/proj/.claude/skills/beta"],

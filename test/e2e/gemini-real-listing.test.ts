@@ -24,18 +24,14 @@
  * at its ends (RFC's metadata), so the line break a folded block scalar
  * (`>`) ends with, which Gemini CLI passes on, is not in skc's text.
  */
-import { cpSync, readFileSync } from "node:fs"
+import { cpSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { ROOT, sandbox } from "../helpers/cli.js"
+import { sandbox } from "../helpers/cli.js"
+import { recordedListing, type RecordedEntry } from "../helpers/recordedListing.js"
 
-const FIXTURE = join(ROOT, "test", "fixtures", "gemini-listing")
-interface Entry {
-  readonly name: string
-  readonly description: string
-  readonly location: string
-}
-const recorded = JSON.parse(readFileSync(join(FIXTURE, "gemini-0.61.0.json"), "utf8")) as { scenarios: Record<string, ReadonlyArray<Entry>> }
+const { dir: FIXTURE, scenarios } = recordedListing("gemini", "gemini-0.61.0.json")
+type Entry = RecordedEntry
 /** What skc can list: Gemini CLI's own bundled skills are in its package, not in any skills directory. */
 const ownSkills = (entries: ReadonlyArray<Entry>) =>
   entries.filter((e) => !e.location.startsWith("builtin/")).map((e) => ({ ...e, description: e.description.trim() }))
@@ -60,7 +56,7 @@ describe("skc's Gemini CLI listing against Gemini CLI 0.61.0's own (DECISIONS #5
         description: s.description,
         location: s.location.startsWith(sb.home) ? `home${s.location.slice(sb.home.length)}` : s.location.slice(sb.work.length + 1)
       }))
-      const expected = ownSkills(recorded.scenarios[scenario]!)
+      const expected = ownSkills(scenarios[scenario]!)
       expect(expected.length).toBeGreaterThan(2)
       expect(listed).toEqual(expected)
     })

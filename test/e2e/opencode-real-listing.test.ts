@@ -21,18 +21,14 @@
  * trimmed at its ends, so the line break a folded block scalar ends with is
  * not in skc's text.
  */
-import { cpSync, mkdirSync, readFileSync } from "node:fs"
+import { cpSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { ROOT, sandbox } from "../helpers/cli.js"
+import { sandbox } from "../helpers/cli.js"
+import { recordedListing, type RecordedEntry } from "../helpers/recordedListing.js"
 
-const FIXTURE = join(ROOT, "test", "fixtures", "opencode-listing")
-interface Entry {
-  readonly name: string
-  readonly description: string
-  readonly location: string
-}
-const recorded = JSON.parse(readFileSync(join(FIXTURE, "opencode-1.18.33.json"), "utf8")) as { scenarios: Record<string, ReadonlyArray<Entry>> }
+const { dir: FIXTURE, scenarios } = recordedListing("opencode", "opencode-1.18.33.json")
+type Entry = RecordedEntry
 const ownSkills = (entries: ReadonlyArray<Entry>) => entries.filter((e) => e.location !== "<built-in>").map((e) => ({ ...e, description: e.description.trim() }))
 
 /** A sandbox holding the fixture's trees, the user's directories in its home. */
@@ -61,7 +57,7 @@ describe("skc's OpenCode listing against OpenCode 1.18.33's own (DECISIONS #51)"
       const sb = fixtureSandbox(repository)
       const r = await sb.runAsync(["prompt", "--agent", "opencode", "--format", "json"], join(sb.work, "outer", "repo", "pkg"))
       expect(r.code, r.stderr).toBe(0)
-      const expected = ownSkills(recorded.scenarios[scenario]!)
+      const expected = ownSkills(scenarios[scenario]!)
       expect(expected.length).toBeGreaterThan(10)
       expect(listedBy(sb, r.stdout)).toEqual(expected)
     })

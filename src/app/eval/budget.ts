@@ -31,7 +31,7 @@ export interface BudgetResult extends Budget {
 export const BudgetDocument = Schema.Struct({
   agent: Schema.String,
   title: Schema.String,
-  layout: Schema.Literals(["entry", "codex", "claude", "gemini", "opencode"]),
+  layout: Schema.Literals(["entry", "codex", "claude", "gemini", "opencode", "copilot"]),
   limits: Schema.Struct({
     budget_chars: Schema.NullOr(Schema.Int),
     budget_tokens: Schema.NullOr(Schema.Int),

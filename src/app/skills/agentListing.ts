@@ -69,6 +69,7 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
   // Gemini CLI's `skills.enabled` and `skills.disabled` keep skills from loading at all.
   const gemini = profile.listing.layout === "gemini" ? yield* geminiListingSettings() : undefined
   const disabled = gemini === undefined ? new Set<string>() : gemini.enabled ? gemini.disabled : ("all" as const)
-  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies], own.skillOverrides, commands, disabled) }
+  const { stores } = yield* Settings
+  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies], own.skillOverrides, commands, disabled, stores.cwd) }
   return result
 })

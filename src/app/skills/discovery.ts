@@ -165,9 +165,11 @@ export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs:
   const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
   const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
   const { levels, root } = yield* projectLevels(agent, stores.cwd, homes)
-  for (const dir of levels) {
-    if (!homes.has(dir)) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
-  }
+  const readable = levels.filter((dir) => !homes.has(dir))
+  // GitHub Copilot CLI walks each directory name up the levels before the next name; the others, level by level.
+  if (profileOf(agent).dirs.walkByDirectory === true) {
+    for (const rel of projectRels) for (const dir of readable) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
+  } else for (const dir of readable) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
   for (const rel of userRels) dirs.push({ scope: "user", path: path.join(env.home, ...rel) })
   const system = profileOf(agent).dirs.system
   if (system !== undefined) dirs.push({ scope: "user", path: path.join(env.home, ...system.split("/")) })
@@ -257,6 +259,8 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
   if (profile.dirs.rootSkill === true) {
     const here = yield* candidateAt(scope, skillsDir, skillsDir, null, profile, true)
     if (here !== undefined) candidates.push(here)
+    // The directory is one skill, and what is below it its files (GitHub Copilot CLI).
+    if (here !== undefined && profile.dirs.stopAtSkill === true) return { exists: true, candidates }
   }
   const maxDepth = profile.dirs.depth ?? 1
   // Breadth first, as Codex walks: `[dir, depth]`; a directory reached twice (through a link) is read once.
@@ -298,6 +302,8 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
       }
       const found = yield* candidateAt(scope, skillsDir, dir, linkTarget, profile, depth > 0)
       if (found !== undefined) candidates.push(found)
+      // An agent that stops at a skill reads no SKILL.md below it as another skill.
+      if (found !== undefined && profile.dirs.stopAtSkill === true) continue
       if (depth + 1 < maxDepth) {
         if (seen.size >= NESTED_SCAN_MAX_DIRS) truncated = true
         else queue.push([dir, depth + 1])
@@ -341,7 +347,9 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
   // The nearest level's project directories (the working directory's, in the agent's order): where a new
   // user puts project skills. Listed as missing when no project directory exists at all, so "Searched"
   // says where the agent would look instead of naming only the user's directories.
-  const nearest = dirs.filter((d) => d.scope === "project").slice(0, projectSkillsDirs(agent).length)
+  const { stores } = yield* Settings
+  const nearestPaths = new Set(projectSkillsDirs(agent).map((rel) => path.join(stores.cwd, ...rel.split("/"))))
+  const nearest = dirs.filter((d) => d.scope === "project" && nearestPaths.has(d.path))
   for (const d of dirs) {
     const scanned = yield* scanDir(d.scope, d.path, profileOf(agent))
     // Project-level directories that do not exist are the norm (one per level up to /); list only the ones that do.

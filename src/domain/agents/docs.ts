@@ -34,13 +34,14 @@ const walkText = (d: AgentProfile["dirs"]): string => {
       : `each directory from the cwd up to the project root, the nearest holding ${d.projectRoot.map(code).join(" or ")}; ${d.outsideProject === "ancestors" ? "every ancestor without one" : "the cwd alone without one"}`
   const bounded = d.stopAtHome === true ? `${walk}; never the home directory or above it` : walk
   const ranked = d.scopeRank === undefined || d.scopeRank.user > d.scopeRank.project ? bounded : `${bounded}; the user's copy of a name wins over the project's`
-  const later = d.laterWins === true ? `${ranked}; at each level the copy of a name in the later directory wins` : ranked
+  const walked = d.walkByDirectory === true ? `${ranked}; one directory name up every level before the next` : ranked
+  const later = d.laterWins === true ? `${walked}; at each level the copy of a name in the later directory wins` : walked
   const rooted = d.rootSkill === true ? `${later}; a SKILL.md right in a skills directory is a skill` : later
   const deep =
     d.depth === undefined
       ? rooted
       : d.depth === Infinity
-        ? `${rooted}; a SKILL.md at any depth below is a skill, so skills may be grouped in folders`
+        ? `${rooted}; a SKILL.md at any depth below is a skill${d.stopAtSkill === true ? " (none inside another skill)" : ""}, so skills may be grouped in folders`
         : `${rooted}; a SKILL.md up to ${d.depth} directories down is a skill, so skills may be grouped in folders`
   return d.copiesRace === true ? `${deep}; of several copies of a name, whichever it reads last wins` : deep
 }

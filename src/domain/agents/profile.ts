@@ -102,9 +102,10 @@ export interface ListingRule {
    * are listed by name only from the first that does not. `codex`: Codex's
    * own layout (src/domain/agents/codexListing.ts); `claude`: Claude Code's
    * (src/domain/agents/claudeListing.ts); `gemini`: Gemini CLI's order and names
-   * (src/domain/agents/geminiListing.ts); `opencode`: OpenCode's, every skill by name.
+   * (src/domain/agents/geminiListing.ts); `opencode`: OpenCode's, every skill by name; `copilot`:
+   * GitHub Copilot CLI's, each skills directory's skills by name.
    */
-  readonly layout?: "codex" | "claude" | "gemini" | "opencode"
+  readonly layout?: "codex" | "claude" | "gemini" | "opencode" | "copilot"
   /**
    * A file beside SKILL.md whose `policy.allow_implicit_invocation: false`
    * keeps the skill out of the model's listing (Codex's `agents/openai.yaml`).
@@ -190,6 +191,14 @@ export interface AgentProfile {
      * (OpenCode 1.18): which copy it uses can change from run to run, so `skc discover` warns.
      */
     readonly copiesRace?: boolean
+    /**
+     * The project's directories are walked one name at a time: every level's first directory (the
+     * cwd's, then each ancestor's), then every level's second, and so on (GitHub Copilot CLI:
+     * `.github/skills`, then `.agents/skills`, then `.claude/skills`). Absent: level by level.
+     */
+    readonly walkByDirectory?: boolean
+    /** A nested scan does not look inside a skill: a SKILL.md below another skill's is that skill's file (GitHub Copilot CLI). */
+    readonly stopAtSkill?: boolean
     readonly source: Source
   }
   /** Frontmatter fields it knows beyond the specification's six (which every profile knows). */

@@ -132,7 +132,7 @@ export interface BudgetEntry {
 
 export interface Budget {
   /** How the agent lays out and cuts its listing: `codex` orders by name and shortens every description past the budget. */
-  readonly layout: "entry" | "codex" | "claude" | "gemini" | "opencode"
+  readonly layout: "entry" | "codex" | "claude" | "gemini" | "opencode" | "copilot"
   readonly limits: ListingLimits
   readonly skills: ReadonlyArray<BudgetEntry>
   /** Every entry with its text (what the listing would take without a budget). */

@@ -59,9 +59,10 @@ export interface ModelListing {
   readonly unit: "characters" | "tokens"
   /**
    * `codex`: Codex's layout (src/domain/agents/codexListing.ts); `claude`: Claude Code's (claudeListing.ts);
-   * `gemini`: Gemini CLI's (geminiListing.ts); `opencode`: OpenCode's, by name; `entry`: every other agent's.
+   * `gemini`: Gemini CLI's (geminiListing.ts); `opencode`: OpenCode's, by name; `copilot`: GitHub Copilot
+   * CLI's, each skills directory's skills by name; `entry`: every other agent's.
    */
-  readonly layout: "entry" | "codex" | "claude" | "gemini" | "opencode"
+  readonly layout: "entry" | "codex" | "claude" | "gemini" | "opencode" | "copilot"
   /** Skills never listed to the model (`disable-model-invocation: true`), in discovery order. */
   readonly manual_only: ReadonlyArray<string>
   /**
@@ -89,7 +90,9 @@ export const modelListing = (
   /** Claude Code's legacy commands, which follow the skills in its listing. */
   commands: ReadonlyArray<ClaudeCommand> = [],
   /** Gemini CLI's `skills.disabled` (its settings files), names compared without case; `all`: `skills.enabled: false`. */
-  disabled: ReadonlySet<string> | "all" = new Set()
+  disabled: ReadonlySet<string> | "all" = new Set(),
+  /** The working directory the skills were discovered from (GitHub Copilot CLI lists its skills apart). */
+  cwd?: string
 ): ModelListing =>
   profile.listing.layout === "codex"
     ? codexModelListing(profile, limits, skills)
@@ -99,7 +102,9 @@ export const modelListing = (
         ? geminiModelListing(profile, skills, disabled)
         : profile.listing.layout === "opencode"
           ? openCodeModelListing(skills)
-          : entryListing(profile, limits, skills)
+          : profile.listing.layout === "copilot"
+            ? copilotModelListing(profile, skills, cwd)
+            : entryListing(profile, limits, skills)
 
 /** The last segment of a path, `/` or `\\` separated. */
 const baseName = (p: string) => p.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? p
@@ -249,8 +254,9 @@ const wholeEntry = (name: string, s: DiscoveredSkill, element: string): ListingE
   }
 }
 
-/** What OpenCode escapes in a skill's location (not in its name or description). */
-const xmlEscaped = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;")
+/** XML's five escapes, `'` as `apostrophe` (OpenCode escapes a location with `&#39;`, GitHub Copilot CLI a description with `&apos;`). */
+const xmlEscaped = (s: string, apostrophe = "&#39;") =>
+  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", apostrophe)
 
 /** OpenCode's listing (1.18.33): every skill whole, by name, as an XML element with its SKILL.md's path. */
 const openCodeModelListing = (skills: ReadonlyArray<DiscoveredSkill>): ModelListing => ({
@@ -263,6 +269,39 @@ const openCodeModelListing = (skills: ReadonlyArray<DiscoveredSkill>): ModelList
   conditional: [],
   off: []
 })
+
+/**
+ * GitHub Copilot CLI's listing (1.0.102), checked against its system prompt: the project's skills, one
+ * directory name at a time (`.github/skills`, then `.agents/skills`, then `.claude/skills`): the working
+ * directory's by name, then those of every ancestor up to the git root together, by name; then the user's
+ * `~/.copilot/skills` and `~/.agents/skills`, each by name. Names in code-unit order (`Bb` before `aa`);
+ * the first copy of a name wins (discovery's winners). Each an XML element whose description is escaped
+ * and whose location is its scope (`project`, `user`). No cap, no budget.
+ */
+const copilotModelListing = (profile: AgentProfile, skills: ReadonlyArray<DiscoveredSkill>, cwd: string | undefined): ModelListing => {
+  const slash = (p: string) => p.replace(/\\/g, "/")
+  const place = (s: DiscoveredSkill): readonly [number, number, number] => {
+    const root = slash(s.root ?? "")
+    const rels = s.scope === "project" ? profile.dirs.project : s.scope === "user" ? profile.dirs.user : []
+    const kind = rels.findIndex((rel) => root.endsWith(`/${rel}`))
+    const here = s.scope === "project" && cwd !== undefined && rels.some((rel) => root === `${slash(cwd)}/${rel}`) ? 0 : 1
+    return [s.scope === "project" ? 0 : s.scope === "user" ? 1 : 2, kind < 0 ? rels.length : kind, here]
+  }
+  const ordered = skills
+    .map((s) => ({ s, at: place(s) }))
+    .sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1] || a.at[2] - b.at[2] || compareBytewise(a.s.name, b.s.name))
+    .map(({ s }) => s)
+  return {
+    entries: ordered.map((s) =>
+      wholeEntry(s.name, s, `<skill>\n  <name>${s.name}</name>\n  <description>${xmlEscaped(s.description, "&apos;")}</description>\n  <location>${s.scope}</location>\n</skill>`)
+    ),
+    unit: "characters",
+    layout: "copilot",
+    manual_only: [],
+    conditional: [],
+    off: []
+  }
+}
 
 /**
  * OpenCode's order (1.18.33): by name, as JavaScript's `localeCompare` orders them (letters before their

@@ -1,5 +1,6 @@
-// Gemini CLI's skill listing as Gemini CLI 0.61.0 builds it (docs/agents.md "Gemini CLI"; the recorded
-// listings are test/fixtures/gemini-listing/, replayed by test/e2e/gemini-real-listing.test.ts). Pure.
+// The Gemini CLI, GitHub Copilot CLI and OpenCode listings as the real clients build them (docs/agents.md;
+// the recorded listings are test/fixtures/{gemini,copilot,opencode}-listing/, replayed by
+// test/e2e/{gemini,copilot,opencode}-real-listing.test.ts). Pure.
 import { describe, expect, it } from "vitest"
 import { profileOf } from "../../src/domain/agents/index.js"
 import { geminiEntry, geminiListingOrder, geminiName } from "../../src/domain/agents/geminiListing.js"
@@ -99,5 +100,30 @@ describe("Gemini CLI's settings: skills.enabled and skills.disabled", () => {
     ])
     expect(merged).toEqual({ enabled: true, disabled: new Set(["a", "b"]) })
     expect(mergeGeminiSettings([{ enabled: false, disabled: [] }]).enabled).toBe(false)
+  })
+})
+
+describe("GitHub Copilot CLI's and OpenCode's listings (1.0.102, 1.18.33)", () => {
+  it("Copilot: each directory name in turn, the working directory's skills first, then every ancestor's by name", () => {
+    const copilot = profileOf("copilot")
+    const skills = [
+      at("project", "/r/.agents/skills", "a-root-agents", "a-root-agents"),
+      at("project", "/r/cwd/.github/skills", "zz", "zz"),
+      at("project", "/r/.github/skills", "mm-root", "mm-root"),
+      at("project", "/r/l1/.github/skills", "aa-l1", "aa-l1"),
+      at("project", "/r/cwd/.github/skills", "Bb", "Bb"),
+      at("user", "/h/.copilot/skills", "u", "u")
+    ]
+    const l = modelListing(copilot, listingLimits(copilot, {}), skills, new Map(), [], new Set(), "/r/cwd")
+    expect(l.layout).toBe("copilot")
+    expect(l.entries.map((e) => e.name)).toEqual(["Bb", "zz", "aa-l1", "mm-root", "a-root-agents", "u"])
+  })
+
+  it("OpenCode: every skill by name as a locale orders them", () => {
+    const opencode = profileOf("opencode")
+    const skills = ["Zed", "bee", "Other", "alpha"].map((n) => at("project", "/w/.agents/skills", n, n))
+    const l = modelListing(opencode, listingLimits(opencode, {}), skills)
+    expect(l.layout).toBe("opencode")
+    expect(l.entries.map((e) => e.name)).toEqual(["alpha", "bee", "Other", "Zed"])
   })
 })
