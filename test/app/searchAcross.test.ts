@@ -77,9 +77,12 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       const scores = across.results.map((r) => r.score)
       expect([...scores].sort((a, b) => b - a)).toEqual(scores)
       // "alpha" is rare across both indexes (guide only), "beta" common (nine sections): guide's alpha
-      // sections come first, although guide's own search puts its beta section ("Gamma") first.
-      expect(across.results.slice(0, 3).map((r) => `${r.skill}:${r.section}`).sort()).toEqual(["guide:Delta", "guide:Epsilon", "guide:Zeta"])
-      expect((yield* s.find(query, "guide")).results[0].section).toBe("Gamma")
+      // sections score highest across skills, so guide answers first; and its sections come in the order
+      // of its own search (issue 47's two-level order, docs/search.md), which puts its beta section
+      // ("Gamma") first, beta being the rare word within guide.
+      const own = (yield* s.find(query, "guide", 10)).results.map((r) => `guide:${r.section}`)
+      expect(own[0]).toBe("guide:Gamma")
+      expect(across.results.slice(0, 4).map((r) => `${r.skill}:${r.section}`)).toEqual(own.slice(0, 4))
       // --limit cuts the same ranking.
       for (const limit of [1, 2, 3, 5]) {
         expect((yield* s.find(query, undefined, limit)).results).toEqual(across.results.slice(0, limit))

@@ -10,12 +10,12 @@ import { Path } from "effect/Path"
 import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../../domain/errors.js"
 import { hash16Of } from "../../domain/search/indexState.js"
 import { queryTokens } from "../../domain/search/query.js"
-import { compareRanked, fallbackTokens, termCount } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, termCount, type WordStats } from "../../domain/search/rank.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
-import { SearchIndex } from "../../ports/SearchIndex.js"
+import { SearchIndex, type IndexReadFailed } from "../../ports/SearchIndex.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
 import { Settings, touchSkill } from "../shared/index.js"
 import { touchUnansweredAcrossSkills } from "../usage/index.js"
@@ -23,7 +23,7 @@ import { touchUnansweredAcrossSkills } from "../usage/index.js"
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, rowScore, type Describe, type Evaluated, type Found, type Opened } from "./searchRows.js"
+import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { skillsInScope } from "../skills/index.js"
 
@@ -84,7 +84,12 @@ const acrossIndex = (searched: ReadonlyArray<Searched>) =>
         }
         return (rowid: number) => masks.get(memberOf(rowid)) ?? 0
       })
-    return { opened, describe }
+    // Each member's own count of sections, for its own statistics (`skillFirstScore`).
+    const rowsOf = (skill: string) => {
+      const s = searched.find((x) => x.skill.name === skill)
+      return s === undefined ? Effect.succeed(0) : s.q.index.rowCount
+    }
+    return { opened, describe, rowsOf }
   })
 
 /** The skills `--all` searches: the ones named (`--skill a,b`), else every one visible from the cwd. */
@@ -98,6 +103,64 @@ const reasonOf = (e: unknown): string =>
   e instanceof IndexUnusable ? (e.reason === "missing" ? "not built" : `index unusable (${e.reason}); run 'skc build ${e.skill}'`) : isSkcError(e) ? errorHeadline(e) : String(e)
 
 /**
+ * A row's score across skills (issue 47, docs/search.md "Across skills, each skill's own order"): its
+ * skill's best score across skills (`acrossOf`, the one ranking of DECISIONS #44: which skill answers)
+ * times the row's share of its skill's best score as that skill's own search scores it (the IDF of the
+ * skill's own sections, the heading factor, the description's smaller share: which of its sections
+ * answers). Both factors are constants of the skill but for the row's own score in its skill, so a row
+ * that answers with fewer words (`narrowed`) never scores more, as `pick` needs.
+ */
+const skillFirstScore = (
+  e: Evaluated,
+  words: number,
+  local: WordStats,
+  acrossOf: (r: Scored) => number,
+  rowsOf: (skill: string) => Effect.Effect<number, IndexReadFailed>
+) =>
+  Effect.gen(function* () {
+    const skillOf = (rowid: number) => e.opened.skillOf(rowid).name
+    const bySkill = new Map<string, Array<Scored>>()
+    for (const r of e.scored) {
+      const name = skillOf(r.rowid)
+      const list = bySkill.get(name)
+      if (list === undefined) bySkill.set(name, [r])
+      else list.push(r)
+    }
+    // Per skill, per word, how many of its sections hold the word: one pass over the rows holding each word.
+    const hitsBySkill = new Map<string, Array<number>>()
+    e.holders.forEach((held, i) => {
+      for (const rowid of held.keys()) {
+        const name = skillOf(rowid)
+        let hits = hitsBySkill.get(name)
+        if (hits === undefined) hitsBySkill.set(name, (hits = e.holders.map(() => 0)))
+        hits[i]! += 1
+      }
+    })
+    const factors = new Map<string, { readonly oneOf: (r: Scored) => number; readonly scale: number }>()
+    for (const [name, scored] of bySkill) {
+      // The skill's own statistics: its sections, and per word how many of them hold it.
+      const hits = hitsBySkill.get(name) ?? e.holders.map(() => 0)
+      // Recovery: a member whose count cannot be read keeps its rows' scores across skills (its own query
+      // already answered; a corrupt index fails there, with E002).
+      const sections = yield* rowsOf(name).pipe(Effect.orElseSucceed(() => 0))
+      if (sections === 0) continue
+      const own = { rows: sections, hits }
+      const oneOf = rowScore(words, local, own, true)
+      let bestAcross = 0
+      let bestOne = 0
+      for (const r of scored) {
+        bestAcross = Math.max(bestAcross, acrossOf(r))
+        bestOne = Math.max(bestOne, oneOf(r))
+      }
+      factors.set(name, { oneOf, scale: bestOne > 0 ? bestAcross / bestOne : 0 })
+    }
+    return (r: Scored) => {
+      const f = factors.get(skillOf(r.rowid))
+      return f === undefined || f.scale === 0 ? acrossOf(r) : f.oneOf(r) * f.scale
+    }
+  })
+
+/**
  * The rows of `indexes` ranked as one collection (docs/search.md): the
  * content words in each index, a row holding at least half of them in its
  * text, a heading above it or its skill's name and description; by words
@@ -106,7 +169,7 @@ const reasonOf = (e: unknown): string =>
  * each holds every word itself.
  */
 const rankTogether = (
-  indexes: ReadonlyArray<{ readonly opened: Opened; readonly describe: Describe }>,
+  indexes: ReadonlyArray<{ readonly opened: Opened; readonly describe: Describe; readonly rowsOf: (skill: string) => Effect.Effect<number, IndexReadFailed> }>,
   words: ReadonlyArray<string>,
   mode: "all" | "any",
   limit: number
@@ -129,12 +192,13 @@ const rankTogether = (
         // IDF of all searched indexes, plus what the headings above a row and its skill's name and description
         // add, times the share of the words it holds; and whether each holds every content word itself (in its
         // text or a heading above it: `held`; an AND row holds them all).
-        return yield* Effect.forEach(round, (e) => {
+        return yield* Effect.forEach(round, (e, at) => Effect.gen(function* () {
           const local = { rows: e.rows, hits: e.hits }
           // Without the heading factor: it compares one skill's sections, whose headings one author wrote;
           // across skills a heading naming two generic words of the question ("Creating a new document")
           // outranked the skill the question is about (docs/search.md "One score").
-          const scoreOf = rowScore(words.length, local, global, false)
+          const acrossOf = rowScore(words.length, local, global, false)
+          const scoreOf = yield* skillFirstScore(e, words.length, local, acrossOf, indexes[at]!.rowsOf)
           const rescored = e.scored.map((r) => ({ ...r, score: scoreOf(r) }))
           // Whether a row holds every content word itself, as it answers (a section with subsections: its own text).
           const byRow = new Map(e.scored.map((r) => [r.rowid, r]))
@@ -143,8 +207,8 @@ const rankTogether = (
             const held = r === undefined ? undefined : e.narrowed(r).held
             return held === undefined || termCount(held) === words.length
           }
-          return Effect.map(pick(e, rescored.sort(compareRanked), limit, scoreOf), (best) => best.map((c) => ({ c, complete: complete(c.rowid) })))
-        })
+          return yield* Effect.map(pick(e, rescored.sort(compareRanked), limit, scoreOf), (best) => best.map((c) => ({ c, complete: complete(c.rowid) })))
+        }))
       })
     let lists = yield* bestOf(per)
     // A partial query that no section answers at half of its words: its second round (`Evaluated.relax`), on the same queries.
@@ -202,7 +266,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   const mode: "all" | "any" = content.length > 0 ? "any" : "all"
   // One index over every searched skill when it can be had, else each skill's own. The one index is a
   // cache: if it fails while answering, the answer comes from each index instead.
-  const each = searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn }))
+  const each = searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn, rowsOf: () => s.q.index.rowCount }))
   const combined = yield* acrossIndex(searched)
   const { chosen, results, unheld } =
     combined === undefined

@@ -91,6 +91,8 @@ export interface Evaluated {
   /** Documents in the index, and per term how many hold it (for the IDF across indexes). */
   readonly rows: number
   readonly hits: ReadonlyArray<number>
+  /** Per term, the rows holding it (what `hits` counts): across skills, each skill's own counts come from them. */
+  readonly holders: ReadonlyArray<{ readonly has: (rowid: number) => boolean; readonly keys: () => Iterable<number> }>
   /** Whether a row may answer, given its place: no echo of its subsections. Call `prepare` with the places first. */
   readonly answers: (place: RowPlace) => boolean
   /** Reads what `answers` needs for these places (the own-text matches, only once a section with subsections comes up). */
@@ -292,7 +294,7 @@ export const evaluate = Effect.fnUntraced(function* (
   const known = new Map<number, RowPlace>()
   const licenseLast = !asksAboutLicensing(tokens)
   if (ranked.length === 0)
-    return { opened, scored: [], rows: 0, hits: [], answers: () => false, prepare: () => Effect.void, narrowed: (r) => r, known, describedOf: () => 0, licenseLast } satisfies Evaluated
+    return { opened, scored: [], rows: 0, hits: [], holders: [], answers: () => false, prepare: () => Effect.void, narrowed: (r) => r, known, describedOf: () => 0, licenseLast } satisfies Evaluated
   const describedOf = describe === undefined ? () => 0 : yield* describe(opened, tokens, ranked.map((r) => r.rowid))
   // Per term: the rows holding it and their score for it alone (only when ranking needs it).
   const needTerms = perTerm || (mode === "any" && terms.length > 1)
@@ -402,6 +404,7 @@ export const evaluate = Effect.fnUntraced(function* (
         scored,
         rows,
         hits: heldIn.map((m) => m.size),
+        holders: heldIn,
         answers: (place: RowPlace) =>
           answersForItself(place, (rowid) => {
             const own = ownOf.get(rowid)
