@@ -16,12 +16,12 @@ import { claudeListing, claudeOneLine, type ClaudeSkill } from "../agents/claude
 import type { ClaudeCommand } from "../agents/claudeCommands.js"
 import type { SkillOverride } from "../agents/claudeSettings.js"
 import { codexListing, singleLine, type CodexSkill } from "../agents/codexListing.js"
-import { geminiEntry, geminiListingOrder, type GeminiCopy } from "../agents/geminiListing.js"
 import { cutAt } from "../agents/listing.js"
 import { compareBytewise } from "../sourcePaths.js"
 import type { AgentProfile } from "../agents/profile.js"
 import type { ListingLimits } from "./budget.js"
 import { SCOPE_RANK, type DiscoveredSkill } from "./discovery.js"
+import { baseName, copilotModelListing, geminiModelListing, openCodeModelListing } from "./wholeListings.js"
 
 export interface ListingEntry {
   readonly name: string
@@ -106,8 +106,6 @@ export const modelListing = (
             ? copilotModelListing(profile, skills, cwd)
             : entryListing(profile, limits, skills)
 
-/** The last segment of a path, `/` or `\\` separated. */
-const baseName = (p: string) => p.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? p
 
 /**
  * Claude Code's listing (src/domain/agents/claudeListing.ts): the user's skills first, then the
@@ -203,111 +201,6 @@ const claudeModelListing = (
   })
   return { entries, unit: "characters", layout: "claude", manual_only: manual, conditional, off }
 }
-
-/**
- * Gemini CLI's listing (src/domain/agents/geminiListing.ts): every copy of every skill (the shadowed ones
- * too) in the order Gemini CLI loads them, a name listed once at its first place with its last copy's
- * text; a name its settings disable is not loaded. No cap and no budget: every entry is listed whole.
- */
-const geminiModelListing = (profile: AgentProfile, skills: ReadonlyArray<DiscoveredSkill>, disabled: ReadonlySet<string> | "all"): ModelListing => {
-  const rootOf = (s: DiscoveredSkill) => (s.root ?? "").replace(/\\/g, "/")
-  const dirIndex = (s: DiscoveredSkill) => {
-    const rels = s.scope === "project" ? profile.dirs.project : s.scope === "user" ? profile.dirs.user : []
-    const i = rels.findIndex((rel) => rootOf(s).endsWith(`/${rel}`))
-    return i < 0 ? rels.length : i
-  }
-  const copies = skills.map(
-    (s): GeminiCopy<DiscoveredSkill> => ({
-      item: s,
-      name: s.name,
-      level: s.scope === "plugin" ? 0 : s.scope === "user" ? 1 : 2,
-      dirIndex: dirIndex(s),
-      entry: s.root !== undefined && s.dir === s.root ? "" : baseName(s.dir)
-    })
-  )
-  const off: Array<string> = []
-  const entries: Array<ListingEntry> = []
-  for (const { name, item: s } of geminiListingOrder(copies)) {
-    if (disabled === "all" || disabled.has(name.toLowerCase())) off.push(name)
-    else entries.push(wholeEntry(name, s, geminiEntry(name, s.description, s.path)))
-  }
-  return { entries, unit: "characters", layout: "gemini", manual_only: [], conditional: [], off }
-}
-
-/** An entry of an agent that lists every skill whole (no cap, no budget): `element` is what it writes for it. */
-const wholeEntry = (name: string, s: DiscoveredSkill, element: string): ListingEntry => {
-  const whole = chars(element) + 1
-  return {
-    name,
-    location: s.path,
-    text: s.description,
-    description_chars: chars(s.description),
-    text_chars: chars(s.description),
-    truncated: false,
-    entry_chars: whole,
-    whole_chars: whole,
-    bare_chars: whole,
-    listed: "full",
-    cost: whole,
-    command: s.listing.command,
-    paths: s.listing.paths
-  }
-}
-
-/** XML's five escapes, `'` as `apostrophe` (OpenCode escapes a location with `&#39;`, GitHub Copilot CLI a description with `&apos;`). */
-const xmlEscaped = (s: string, apostrophe = "&#39;") =>
-  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", apostrophe)
-
-/** OpenCode's listing (1.18.33): every skill whole, by name, as an XML element with its SKILL.md's path. */
-const openCodeModelListing = (skills: ReadonlyArray<DiscoveredSkill>): ModelListing => ({
-  entries: [...skills]
-    .sort(byOpenCodeName)
-    .map((s) => wholeEntry(s.name, s, `  <skill>\n    <name>${s.name}</name>\n    <description>${s.description}</description>\n    <location>${xmlEscaped(s.path)}</location>\n  </skill>`)),
-  unit: "characters",
-  layout: "opencode",
-  manual_only: [],
-  conditional: [],
-  off: []
-})
-
-/**
- * GitHub Copilot CLI's listing (1.0.102), checked against its system prompt: the project's skills, one
- * directory name at a time (`.github/skills`, then `.agents/skills`, then `.claude/skills`): the working
- * directory's by name, then those of every ancestor up to the git root together, by name; then the user's
- * `~/.copilot/skills` and `~/.agents/skills`, each by name. Names in code-unit order (`Bb` before `aa`);
- * the first copy of a name wins (discovery's winners). Each an XML element whose description is escaped
- * and whose location is its scope (`project`, `user`). No cap, no budget.
- */
-const copilotModelListing = (profile: AgentProfile, skills: ReadonlyArray<DiscoveredSkill>, cwd: string | undefined): ModelListing => {
-  const slash = (p: string) => p.replace(/\\/g, "/")
-  const place = (s: DiscoveredSkill): readonly [number, number, number] => {
-    const root = slash(s.root ?? "")
-    const rels = s.scope === "project" ? profile.dirs.project : s.scope === "user" ? profile.dirs.user : []
-    const kind = rels.findIndex((rel) => root.endsWith(`/${rel}`))
-    const here = s.scope === "project" && cwd !== undefined && rels.some((rel) => root === `${slash(cwd)}/${rel}`) ? 0 : 1
-    return [s.scope === "project" ? 0 : s.scope === "user" ? 1 : 2, kind < 0 ? rels.length : kind, here]
-  }
-  const ordered = skills
-    .map((s) => ({ s, at: place(s) }))
-    .sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1] || a.at[2] - b.at[2] || compareBytewise(a.s.name, b.s.name))
-    .map(({ s }) => s)
-  return {
-    entries: ordered.map((s) =>
-      wholeEntry(s.name, s, `<skill>\n  <name>${s.name}</name>\n  <description>${xmlEscaped(s.description, "&apos;")}</description>\n  <location>${s.scope}</location>\n</skill>`)
-    ),
-    unit: "characters",
-    layout: "copilot",
-    manual_only: [],
-    conditional: [],
-    off: []
-  }
-}
-
-/**
- * OpenCode's order (1.18.33): by name, as JavaScript's `localeCompare` orders them (letters before their
- * case: `bee`, `Other`, `zed`); the code-unit order breaks a tie, so the order never depends on the input's.
- */
-const byOpenCodeName = (a: DiscoveredSkill, b: DiscoveredSkill): number => a.name.localeCompare(b.name, "en") || compareBytewise(a.name, b.name)
 
 /** A skill found in the agent's own bundled skills directory (the profile's `dirs.system`). */
 const inSystemDir = (profile: AgentProfile, s: DiscoveredSkill): boolean =>
