@@ -43,9 +43,10 @@ describe("agent-skill-protocol CLI", () => {
     expect(j.invalid[0].problems).toEqual(["SKL105 description-required: missing required frontmatter field: description"])
     const text = sb.run(["discover"])
     expect(text.stdout).toContain("shadowed by user")
-    // The protocol's own order, for an agent that keeps it: the project's copy wins.
-    const copilot = JSON.parse(sb.run(["discover", "--agent", "copilot", "--format", "json"]).stdout)
-    expect(copilot.shadowed[0]).toMatchObject({ name: "git-helper", scope: "user", winner: { scope: "project" } })
+    // The protocol's own order, for an agent that keeps it and reads .claude/skills at both levels
+    // (amp; GitHub Copilot CLI no longer reads ~/.claude/skills): the project's copy wins.
+    const amp = JSON.parse(sb.run(["discover", "--agent", "amp", "--format", "json"]).stdout)
+    expect(amp.shadowed[0]).toMatchObject({ name: "git-helper", scope: "user", winner: { scope: "project" } })
     expect(sb.run(["discover", "--agent", "bogus"]).stderr).toMatch(/^error\[E100\]/)
   })
 

@@ -4,7 +4,7 @@
 // isolated SKILLC_HOME and temp dirs.
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { ROOT, sandbox } from "../helpers/cli.js"
 
 interface Doc {
@@ -192,50 +192,62 @@ describe("issue 47: a word spelt two ways scores once; a parent answers with its
 })
 
 describe("issue 47 item 1: every answer of the quality sets is sorted by its printed score", () => {
-  it("single-skill and --all, every question of the cross-skill sets in JSON, one in four in text", async () => {
-    const sb = sandbox()
-    const store = join(sb.work, ".skillc", "skills")
+  // One sandbox with every skill of the quality sets built once; then one test per question file, so that
+  // no single test holds all of some 300 questions' CLI calls (about 750 processes: over ten minutes on a
+  // loaded 2-core machine in one test, which hit the worker timeout).
+  const FILES = ["questions.json", "held-out.json", "issue-47.json", "issue-47-tuning-2.json", "issue-47-held-out.json", "issue-47-fresh.json", "issue-47-blind-2.json", "issue-47-blind-3.json", "issue-47-blind-4.json"]
+  type Question = { question: string; skill: string; answers: ReadonlyArray<{ file: string; section: string }> }
+  const questionsOf = (file: string) => (JSON.parse(readFileSync(join(ROOT, "test/fixtures/cross-skill", file), "utf8")) as { questions: Array<Question> }).questions
+  const sb = sandbox()
+  const store = join(sb.work, ".skillc", "skills")
+  beforeAll(async () => {
     mkdirSync(store, { recursive: true })
     for (const root of ["test/fixtures/search-quality/skills", "test/fixtures/cross-skill/skills"]) {
       for (const name of readdirSync(join(ROOT, root))) cpSync(join(ROOT, root, name), join(store, name), { recursive: true })
     }
     for (const name of readdirSync(store)) expect((await sb.runAsync(["build", name])).code).toBe(0)
-    const questions: Array<{ question: string; skill: string; answers: ReadonlyArray<{ file: string; section: string }> }> = []
-    for (const file of ["questions.json", "held-out.json", "issue-47.json", "issue-47-tuning-2.json", "issue-47-held-out.json", "issue-47-fresh.json", "issue-47-blind-2.json", "issue-47-blind-3.json", "issue-47-blind-4.json"]) {
-      questions.push(...(JSON.parse(readFileSync(join(ROOT, "test/fixtures/cross-skill", file), "utf8")) as { questions: typeof questions }).questions)
-    }
-    // Every label names a heading skc reads in that file (issue 47 item 5: a mislabelled answer could
-    // only ever miss, and the bench would report a figure nothing can reach).
+  }, 600_000)
+
+  it("every answer's label names a heading skc reads in that file", async () => {
+    // Issue 47 item 5: a mislabelled answer could only ever miss, and the bench would report a figure nothing can reach.
     const headings = new Map<string, Set<string>>()
     for (const name of readdirSync(store)) {
       const outline = await sb.runAsync(["outline", name, "--format", "json"])
       expect(outline.code).toBe(0)
       headings.set(name, new Set((JSON.parse(outline.stdout) as { headings: Array<{ file: string; text: string }> }).headings.map((h) => `${h.file}#${h.text}`)))
     }
+    const questions = FILES.flatMap(questionsOf)
+    expect(questions.length).toBeGreaterThanOrEqual(36 + 32 + 32 + 30 + 40)
     for (const q of questions) for (const a of q.answers) expect(headings.get(q.skill)?.has(`${a.file}#${a.section}`), `${q.skill}: ${a.file}#${a.section}`).toBe(true)
-    let checked = 0
-    // The text layout prints the same scores: checked on one question in four, so the test stays
-    // near a minute of CLI calls on a loaded 2-core machine (JSON: every question).
-    for (const [i, q] of questions.entries()) {
-      for (const args of [["search", q.skill, q.question], ["search", "--all", q.question]]) {
-        const json = await sb.runAsync([...args, "--format", "json"])
-        expect(json.code).toBe(0)
-        const doc = JSON.parse(json.stdout) as Doc
-        const scores = doc.results.map((r) => r.score)
-        expect(scores, `${args.join(" ")}`).toEqual([...scores].sort((a, b) => b - a))
-        for (const s of scores) expect(s, `${args.join(" ")}`).toBeGreaterThan(0)
-        checked++
-        if (i % 4 !== 0) continue
-        const text = await sb.runAsync(args)
-        const printed = scoresOf(text.stdout)
-        expect(printed.length).toBe(doc.results.length)
-        expect(printed).not.toContain("0.00")
-        const values = printed.map(Number)
-        expect(values, `${args.join(" ")}`).toEqual([...values].sort((a, b) => b - a))
-      }
-    }
-    expect(checked).toBeGreaterThanOrEqual(2 * (36 + 32 + 32 + 30 + 40))
   }, 600_000)
+
+  for (const file of FILES) {
+    it(`${file}: single-skill and --all, every question in JSON, one in four in text`, async () => {
+      const questions = questionsOf(file)
+      let checked = 0
+      // The text layout prints the same scores: checked on one question in four (JSON: every question).
+      for (const [i, q] of questions.entries()) {
+        for (const args of [["search", q.skill, q.question], ["search", "--all", q.question]]) {
+          const json = await sb.runAsync([...args, "--format", "json"])
+          expect(json.code).toBe(0)
+          const doc = JSON.parse(json.stdout) as Doc
+          const scores = doc.results.map((r) => r.score)
+          expect(scores, `${args.join(" ")}`).toEqual([...scores].sort((a, b) => b - a))
+          for (const s of scores) expect(s, `${args.join(" ")}`).toBeGreaterThan(0)
+          checked++
+          if (i % 4 !== 0) continue
+          const text = await sb.runAsync(args)
+          const printed = scoresOf(text.stdout)
+          expect(printed.length).toBe(doc.results.length)
+          expect(printed).not.toContain("0.00")
+          const values = printed.map(Number)
+          expect(values, `${args.join(" ")}`).toEqual([...values].sort((a, b) => b - a))
+        }
+      }
+      expect(questions.length).toBeGreaterThan(0)
+      expect(checked).toBe(2 * questions.length)
+    }, 600_000)
+  }
 })
 
 describe("issue 47 (fourth pass): in one skill, the section whose own heading names more of the question comes first", () => {
