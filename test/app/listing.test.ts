@@ -224,13 +224,13 @@ describe("where Codex looks for skills (DECISIONS #51, #53; docs/agents.md)", ()
   it("project directories from the cwd up to the repository root (.git), not above it; the cwd alone outside a repository", async () => {
     const files = {
       "/proj/.agents/skills/outer/SKILL.md": SKILL("outer", "Above the repository."),
-      "/proj/repo/.agents/skills/root/SKILL.md": SKILL("root", "At the repository root."),
+      "/proj/repo/.agents/skills/at-root/SKILL.md": SKILL("at-root", "At the repository root."),
       "/proj/repo/pkg/.agents/skills/inner/SKILL.md": SKILL("inner", "In a package."),
       "/proj/repo/pkg/.codex/skills/config/SKILL.md": SKILL("config", "In the project config layer.")
     }
     const inRepo = memoryWorld({ cwd: "/proj/repo/pkg", files: { ...files, "/proj/repo/.git/HEAD": "ref: refs/heads/main\n" } })
     const r = ok(await inRepo.run(discover({ agent: "codex" })))
-    expect(r.skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])
+    expect(r.skills.map((s) => s.name).sort()).toEqual(["at-root", "config", "inner"])
     expect(r.project_root).toEqual({ path: "/proj/repo", marker: ".git", found: true })
     expect(renderDiscover(r)).toContain("Project directories read up to the repository root /proj/repo (codex stops at the directory holding .git).")
     // Claude Code 2.1.332 stops at the repository root too (test/fixtures/claude-listing), but outside a
@@ -254,7 +254,7 @@ describe("where Codex looks for skills (DECISIONS #51, #53; docs/agents.md)", ()
     expect(ok(await underHome.run(discover({ agent: "copilot" }))).skills.map((s) => s.name)).toEqual(["own", "outer"])
     // A `.git` file (a worktree) marks the root too.
     const worktree = memoryWorld({ cwd: "/proj/repo/pkg", files: { ...files, "/proj/repo/.git": "gitdir: /elsewhere\n" } })
-    expect(ok(await worktree.run(discover({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual(["config", "inner", "root"])
+    expect(ok(await worktree.run(discover({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual(["at-root", "config", "inner"])
     const noRepo = memoryWorld({ cwd: "/proj/repo/pkg", files })
     const outside = ok(await noRepo.run(discover({ agent: "codex" })))
     expect(outside.skills.map((s) => s.name).sort()).toEqual(["config", "inner"])
