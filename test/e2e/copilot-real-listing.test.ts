@@ -19,11 +19,9 @@
  * a folded description with markup, quotes and an apostrophe, and a user
  * skill under `~/.claude/skills`, which the client does not read.
  */
-import { cpSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { sandbox } from "../helpers/cli.js"
-import { recordedListing, type RecordedEntry } from "../helpers/recordedListing.js"
+import { fixtureSandbox, recordedListing, type RecordedEntry } from "../helpers/recordedListing.js"
 
 const { dir: FIXTURE, scenarios } = recordedListing("copilot", "copilot-1.0.102.json")
 type Entry = RecordedEntry
@@ -38,11 +36,7 @@ describe("skc's GitHub Copilot CLI listing against GitHub Copilot CLI 1.0.102's 
     ["outside any repository: every ancestor's skills, together by name", "outer/repo/pkg outside any git repository", false]
   ] as const) {
     it(title, async () => {
-      const sb = sandbox()
-      cpSync(join(FIXTURE, "home"), sb.home, { recursive: true })
-      cpSync(join(FIXTURE, "outer"), join(sb.work, "outer"), { recursive: true })
-      // The repository root the client stops at (a fixture cannot hold a .git directory of its own).
-      if (repository) mkdirSync(join(sb.work, "outer", "repo", ".git"))
+      const sb = fixtureSandbox(FIXTURE, "outer", repository)
       const cwd = join(sb.work, "outer", "repo", "pkg")
       const [prompt, found] = await Promise.all([
         sb.runAsync(["prompt", "--agent", "copilot", "--format", "json"], cwd),

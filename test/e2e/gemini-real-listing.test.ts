@@ -27,8 +27,7 @@
 import { cpSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { sandbox } from "../helpers/cli.js"
-import { recordedListing, type RecordedEntry } from "../helpers/recordedListing.js"
+import { fixtureSandbox, recordedListing, type RecordedEntry } from "../helpers/recordedListing.js"
 
 const { dir: FIXTURE, scenarios } = recordedListing("gemini", "gemini-0.61.0.json")
 type Entry = RecordedEntry
@@ -44,10 +43,8 @@ describe("skc's Gemini CLI listing against Gemini CLI 0.61.0's own (DECISIONS #5
   ]
   for (const [title, scenario, cwd, withSettings] of runs) {
     it(title, async () => {
-      const sb = sandbox()
       // The sandbox's home is where skc (and the client) read the user's directories.
-      cpSync(join(FIXTURE, "home"), sb.home, { recursive: true })
-      cpSync(join(FIXTURE, "work"), join(sb.work, "work"), { recursive: true })
+      const sb = fixtureSandbox(FIXTURE, "work", false)
       if (withSettings) cpSync(join(FIXTURE, "with-settings", "settings.json"), join(sb.work, "work", ".gemini", "settings.json"))
       const r = await sb.runAsync(["prompt", "--agent", "gemini", "--format", "json"], join(sb.work, cwd))
       expect(r.code, r.stderr).toBe(0)

@@ -21,27 +21,17 @@
  * trimmed at its ends, so the line break a folded block scalar ends with is
  * not in skc's text.
  */
-import { cpSync, mkdirSync } from "node:fs"
+import { cpSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { sandbox } from "../helpers/cli.js"
-import { recordedListing, type RecordedEntry } from "../helpers/recordedListing.js"
+import { fixtureSandbox, recordedListing, type RecordedEntry } from "../helpers/recordedListing.js"
 
 const { dir: FIXTURE, scenarios } = recordedListing("opencode", "opencode-1.18.33.json")
 type Entry = RecordedEntry
 const ownSkills = (entries: ReadonlyArray<Entry>) => entries.filter((e) => e.location !== "<built-in>").map((e) => ({ ...e, description: e.description.trim() }))
 
-/** A sandbox holding the fixture's trees, the user's directories in its home. */
-const fixtureSandbox = (repository: boolean) => {
-  const sb = sandbox()
-  cpSync(join(FIXTURE, "home"), sb.home, { recursive: true })
-  cpSync(join(FIXTURE, "outer"), join(sb.work, "outer"), { recursive: true })
-  // The repository root the client stops at (a fixture cannot hold a .git directory of its own).
-  if (repository) mkdirSync(join(sb.work, "outer", "repo", ".git"))
-  return sb
-}
 
-const listedBy = (sb: ReturnType<typeof sandbox>, stdout: string) =>
+const listedBy = (sb: ReturnType<typeof fixtureSandbox>, stdout: string) =>
   (JSON.parse(stdout) as { skills: ReadonlyArray<Entry> }).skills.map((s) => ({
     name: s.name,
     description: s.description,
@@ -54,7 +44,7 @@ describe("skc's OpenCode listing against OpenCode 1.18.33's own (DECISIONS #51)"
     ["outside any repository: every ancestor's directories", "outer/repo/pkg outside any git repository", false]
   ] as const) {
     it(title, async () => {
-      const sb = fixtureSandbox(repository)
+      const sb = fixtureSandbox(FIXTURE, "outer", repository)
       const r = await sb.runAsync(["prompt", "--agent", "opencode", "--format", "json"], join(sb.work, "outer", "repo", "pkg"))
       expect(r.code, r.stderr).toBe(0)
       const expected = ownSkills(scenarios[scenario]!)
@@ -64,7 +54,7 @@ describe("skc's OpenCode listing against OpenCode 1.18.33's own (DECISIONS #51)"
   }
 
   it("warns of a name with several copies: OpenCode keeps whichever it reads last", async () => {
-    const sb = fixtureSandbox(true)
+    const sb = fixtureSandbox(FIXTURE, "outer", true)
     const pkg = join(sb.work, "outer", "repo", "pkg")
     cpSync(join(pkg, ".agents", "skills", "bee"), join(pkg, ".claude", "skills", "bee"), { recursive: true })
     const r = await sb.runAsync(["discover", "--agent", "opencode"], pkg)

@@ -20,7 +20,7 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { META_DIR } from "../../domain/manifest.js"
 import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
-import { deploy, Deployment, oldHomeLinks, planDeployments, userCopiesFirst, type PlannedDeployment } from "./deploy.js"
+import { deploy, Deployment, homeCopies, planDeployments, type PlannedDeployment } from "./deploy.js"
 import { ImportResult, importScope, importSkill } from "./importSkill.js"
 import { describeSkillDir, foreignRuntimeDir, foreignSkillNote, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { AccessLog } from "../../ports/AccessLog.js"
@@ -184,11 +184,12 @@ const buildResolved = Effect.fnUntraced(function* (
   const deployments: Array<Deployment> = []
   for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
   if (scope === "project" && deploys) {
-    for (const old of yield* oldHomeLinks(targets, skill.name, runtimeDir)) {
+    const home = yield* homeCopies(targets, skill.name, runtimeDir)
+    for (const old of home.oldLinks) {
       yield* verbose(`old link under home still points at this project's runtime: ${old} (remove it by hand if the skill should stay in this project)`)
     }
     // Claude Code lists the user's copy of a name, not the project's: the skill just deployed would never be seen.
-    for (const copy of yield* userCopiesFirst(targets, skill.name, runtimeDir)) {
+    for (const copy of home.userFirst) {
       yield* warn(Warning.notice(`${copy.path} is another '${skill.name}': ${copy.title} lists the user's copy, not this project's (rename one, or remove the user's)`))
     }
   }

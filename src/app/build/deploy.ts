@@ -145,49 +145,36 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
 })
 
 /**
- * Links under the home's agent directories that still point at a project
- * runtime (deployed before DECISIONS #9 was revised). They are reported,
- * never removed: the user may rely on them.
+ * What a project build finds of the skill under the home's agent directories (one look at each target's
+ * user-level entry):
+ * - `oldLinks`: links that still point at this project's runtime (deployed before DECISIONS #9 was
+ *   revised). They are reported, never removed: the user may rely on them.
+ * - `userFirst`: other copies of the skill (a link elsewhere, a copy, a folder) in the user directory of
+ *   an agent whose own order puts the user's skills first (Claude Code: "enterprise > personal >
+ *   project"): that agent lists them instead of the one just deployed.
  */
-export const oldHomeLinks = Effect.fnUntraced(function* (targets: ReadonlyArray<TargetSpec>, name: string, runtimeDir: string) {
+export const homeCopies = Effect.fnUntraced(function* (targets: ReadonlyArray<TargetSpec>, name: string, runtimeDir: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   const env = yield* Env
-  const found: Array<string> = []
+  const oldLinks: Array<string> = []
+  const userFirst: Array<{ readonly path: string; readonly title: string }> = []
+  const runtime = yield* fs.realPath(runtimeDir).pipe(unseenAs(runtimeDir))
   for (const t of targets) {
     if (t.agent === undefined) continue
     const dest = path.join(deploymentDir(t, { scope: "global", projectRoot: undefined }, env.home, path.join), name)
     const info = yield* fs.lstatOption(dest).pipe(unseenAs(undefined))
-    if (info?.type !== "symlink") continue
-    const target = yield* fs.realPath(dest).pipe(unseenAs(undefined))
-    const runtime = yield* fs.realPath(runtimeDir).pipe(unseenAs(runtimeDir))
-    if (target === runtime) found.push(dest)
-  }
-  return found
-})
-
-/**
- * For a project build: the user-level copies of the skill, under home, that an agent whose own order
- * puts the user's skills first (Claude Code: "enterprise > personal > project") lists instead of the
- * one just deployed. Anything there that is not this runtime counts: a link elsewhere, a copy, a folder.
- */
-export const userCopiesFirst = Effect.fnUntraced(function* (targets: ReadonlyArray<TargetSpec>, name: string, runtimeDir: string) {
-  const fs = yield* FileSystem
-  const path = yield* Path
-  const env = yield* Env
-  const found: Array<{ readonly path: string; readonly title: string }> = []
-  const runtime = yield* fs.realPath(runtimeDir).pipe(unseenAs(runtimeDir))
-  for (const t of targets) {
+    if (info === undefined) continue
+    const real = yield* fs.realPath(dest).pipe(unseenAs(undefined))
+    if (real === runtime) {
+      if (info.type === "symlink") oldLinks.push(dest)
+      continue
+    }
     // The `agents` target (.agents/skills) is no profile of its own.
-    if (t.agent === undefined || !isProfileName(t.agent)) continue
+    if (!isProfileName(t.agent)) continue
     const profile = profileOf(t.agent)
     const rank = profile.dirs.scopeRank
-    if (rank === undefined || rank.user > rank.project) continue
-    const dest = path.join(deploymentDir(t, { scope: "global", projectRoot: undefined }, env.home, path.join), name)
-    const info = yield* fs.lstatOption(dest).pipe(unseenAs(undefined))
-    if (info === undefined) continue
-    const target = yield* fs.realPath(dest).pipe(unseenAs(dest))
-    if (target !== runtime) found.push({ path: dest, title: profile.title })
+    if (rank !== undefined && rank.user <= rank.project) userFirst.push({ path: dest, title: profile.title })
   }
-  return found
+  return { oldLinks, userFirst }
 })

@@ -92,7 +92,7 @@ export interface Evaluated {
   readonly rows: number
   readonly hits: ReadonlyArray<number>
   /** Per term, the rows holding it (what `hits` counts): across skills, each skill's own counts come from them. */
-  readonly holders: ReadonlyArray<{ readonly has: (rowid: number) => boolean; readonly keys: () => Iterable<number> }>
+  readonly holders: ReadonlyArray<{ readonly keys: () => Iterable<number> }>
   /** Whether a row may answer, given its place: no echo of its subsections. Call `prepare` with the places first. */
   readonly answers: (place: RowPlace) => boolean
   /** Reads what `answers` needs for these places (the own-text matches, only once a section with subsections comes up). */

@@ -18,24 +18,30 @@ export const baseName = (p: string) => p.replace(/[\\/]+$/, "").split(/[\\/]/).p
 
 const chars = (s: string) => [...s].length
 
+const slash = (p: string) => p.replace(/\\/g, "/")
+
+/**
+ * Which of the profile's directories of its scope (`dirs.project`, `dirs.user`) a skill was found in,
+ * by position; past the last for a plugin's skill or one found elsewhere.
+ */
+const dirIndexOf = (profile: AgentProfile, s: DiscoveredSkill): number => {
+  const rels = s.scope === "project" ? profile.dirs.project : s.scope === "user" ? profile.dirs.user : []
+  const i = rels.findIndex((rel) => slash(s.root ?? "").endsWith(`/${rel}`))
+  return i < 0 ? rels.length : i
+}
+
 /**
  * Gemini CLI's listing (src/domain/agents/geminiListing.ts): every copy of every skill (the shadowed ones
  * too) in the order Gemini CLI loads them, a name listed once at its first place with its last copy's
  * text; a name its settings disable is not loaded. No cap and no budget: every entry is listed whole.
  */
 export const geminiModelListing = (profile: AgentProfile, skills: ReadonlyArray<DiscoveredSkill>, disabled: ReadonlySet<string> | "all"): ModelListing => {
-  const rootOf = (s: DiscoveredSkill) => (s.root ?? "").replace(/\\/g, "/")
-  const dirIndex = (s: DiscoveredSkill) => {
-    const rels = s.scope === "project" ? profile.dirs.project : s.scope === "user" ? profile.dirs.user : []
-    const i = rels.findIndex((rel) => rootOf(s).endsWith(`/${rel}`))
-    return i < 0 ? rels.length : i
-  }
   const copies = skills.map(
     (s): GeminiCopy<DiscoveredSkill> => ({
       item: s,
       name: s.name,
       level: s.scope === "plugin" ? 0 : s.scope === "user" ? 1 : 2,
-      dirIndex: dirIndex(s),
+      dirIndex: dirIndexOf(profile, s),
       entry: s.root !== undefined && s.dir === s.root ? "" : baseName(s.dir)
     })
   )
@@ -93,13 +99,9 @@ export const openCodeModelListing = (skills: ReadonlyArray<DiscoveredSkill>): Mo
  * and whose location is its scope (`project`, `user`). No cap, no budget.
  */
 export const copilotModelListing = (profile: AgentProfile, skills: ReadonlyArray<DiscoveredSkill>, cwd: string | undefined): ModelListing => {
-  const slash = (p: string) => p.replace(/\\/g, "/")
   const place = (s: DiscoveredSkill): readonly [number, number, number] => {
-    const root = slash(s.root ?? "")
-    const rels = s.scope === "project" ? profile.dirs.project : s.scope === "user" ? profile.dirs.user : []
-    const kind = rels.findIndex((rel) => root.endsWith(`/${rel}`))
-    const here = s.scope === "project" && cwd !== undefined && rels.some((rel) => root === `${slash(cwd)}/${rel}`) ? 0 : 1
-    return [s.scope === "project" ? 0 : s.scope === "user" ? 1 : 2, kind < 0 ? rels.length : kind, here]
+    const here = s.scope === "project" && cwd !== undefined && profile.dirs.project.some((rel) => slash(s.root ?? "") === `${slash(cwd)}/${rel}`) ? 0 : 1
+    return [s.scope === "project" ? 0 : s.scope === "user" ? 1 : 2, dirIndexOf(profile, s), here]
   }
   const ordered = skills
     .map((s) => ({ s, at: place(s) }))
