@@ -3,9 +3,10 @@
 // sorting the whole log. Every case compares the kept groups with the
 // grouped scan over the same rows (a `--since` filter long before the first
 // row makes the adapter scan), so the two can never drift apart unseen.
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { Effect } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { makeSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
@@ -92,25 +93,33 @@ const expectSameAsScan = async (file: string) => {
   return kept
 }
 
-describe("the summary kept at insert time (issue 30)", () => {
-  it("rows appended by skc are counted by the trigger as they come; the kept groups equal the grouped scan", async () => {
+describe("the summary kept beside the log (issue 30)", () => {
+  it("rows appended by skc are counted by the next summary, not at insert; the kept groups equal the grouped scan", async () => {
     const file = fresh()
     await append(file, rows(60))
-    const s = state(file)
-    expect(s).toEqual({ tables: 2, through: s.last, last: s.last, groups: s.groups })
-    expect(s.last).toBe(60)
+    // Schema 3: the insert counts nothing (the agent's path); the groups wait for a summary.
+    expect(state(file)).toEqual({ tables: 2, through: 0, last: 60, groups: 0 })
     await expectSameAsScan(file)
+    const s = state(file)
+    expect(s).toEqual({ tables: 2, through: 60, last: 60, groups: s.groups })
+    expect(s.groups).toBeGreaterThan(0)
+    // The next summary counts only the rows since.
+    await append(file, rows(5, 4))
+    expect(state(file)).toMatchObject({ through: 60, last: 65 })
+    await expectSameAsScan(file)
+    expect(state(file)).toMatchObject({ through: 65, last: 65 })
   })
 
-  it("a log written before the kept summary existed is caught up by its first summary, then kept by the trigger", async () => {
+  it("a log written before the kept summary existed is caught up by its first summary, and by each later one", async () => {
     const file = fresh()
     makeLogDb(file, rows(40).map((r) => ({ ...r, args: r.args, error: r.error })), { skill: "s", skill_path: "/s", cwd: "/p" })
     expect(state(file)).toEqual({ tables: 0 })
     await expectSameAsScan(file)
     expect(state(file)).toMatchObject({ tables: 2, through: 40, last: 40 })
     await append(file, rows(9, 5))
-    expect(state(file)).toMatchObject({ through: 49, last: 49 })
+    expect(state(file)).toMatchObject({ through: 40, last: 49 })
     await expectSameAsScan(file)
+    expect(state(file)).toMatchObject({ through: 49, last: 49 })
   })
 
   it("catching up goes in steps over ids with holes, and counts rows appended while the watermark was behind exactly once", () => {
@@ -120,7 +129,7 @@ describe("the summary kept at insert time (issue 30)", () => {
     try {
       db.exec("DELETE FROM access_log WHERE id IN (4, 5, 6, 17, 30)")
       db.exec(SUMMARY_SCHEMA)
-      // The watermark is at 0 with rows before it: the trigger counts nothing new.
+      // Rows appended after the schema: no trigger counts them, the catch-up does.
       const insert = db.prepare("INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       for (const r of rows(7, 3)) insert.run(r.timestamp, r.run_id, r.command, r.skill, r.skill_path, r.cwd, r.args, r.error)
       expect((db.prepare("SELECT count(*) AS n FROM access_summary").get() as { n: number }).n).toBe(0)
@@ -137,11 +146,14 @@ describe("the summary kept at insert time (issue 30)", () => {
   it("deleting or changing logged rows starts the kept groups over; the next summary is right again", async () => {
     const file = fresh()
     await append(file, rows(30))
+    await expectSameAsScan(file)
+    expect(state(file)).toMatchObject({ through: 30 })
     execOn(file, "DELETE FROM access_log WHERE command = 'search'")
     expect(state(file)).toMatchObject({ through: 0, groups: 0 })
     await expectSameAsScan(file)
+    expect(state(file)).toMatchObject({ through: 30 })
     execOn(file, "UPDATE access_log SET error = 'error[E020]: x' WHERE id = 1")
-    expect(state(file)).toMatchObject({ through: 0 })
+    expect(state(file)).toMatchObject({ through: 0, groups: 0 })
     await expectSameAsScan(file)
   })
 
@@ -156,6 +168,44 @@ describe("the summary kept at insert time (issue 30)", () => {
     expect(state(file)).toMatchObject({ through: 0 })
     const after = await expectSameAsScan(file)
     expect(after.groupBy === "summary" && after.groups.some((g) => g.section === "Late")).toBe(true)
+  })
+
+  it("a log of schema 2 (its counting trigger) loses the trigger at its next write; an older skc re-running its schema leaves the groups right", async () => {
+    // The counting trigger of schema 2, as the skc before this one wrote it (test/fixtures/access-log).
+    const v2 = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "access-log", "summary-insert-trigger-v2.sql"), "utf8")
+    const triggers = (file: string) => {
+      const db = new Database(file, { readonly: true })
+      try {
+        return db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all().map((r) => (r as { name: string }).name)
+      } finally {
+        db.close()
+      }
+    }
+    const insertByHand = (file: string) =>
+      execOn(file, "INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args) VALUES ('2026-04-01T00:00:00Z', 'r', 'show', 's', '/s', '/p', '{\"section\":\"Setup\",\"file\":\"SKILL.md\"}')")
+    const file = fresh()
+    await append(file, rows(15))
+    await expectSameAsScan(file)
+    // The log as schema 2 left it: its counting trigger, no reset trigger, the groups counted as rows came.
+    execOn(file, `DROP TRIGGER access_summary_reset_insert; ${v2} PRAGMA user_version = 2;`)
+    insertByHand(file)
+    expect(state(file)).toMatchObject({ through: 16, last: 16 })
+    // This skc's next write moves it to schema 3.
+    await append(file, rows(10, 3))
+    expect(triggers(file)).toEqual(["access_summary_delete", "access_summary_reset_insert", "access_summary_update"])
+    expect(state(file)).toMatchObject({ through: 16, last: 26 })
+    await expectSameAsScan(file)
+    expect(state(file)).toMatchObject({ through: 26, last: 26 })
+    // An older skc meets schema 3: it re-runs its own schema (CREATE TRIGGER IF NOT EXISTS) and writes rows.
+    execOn(file, `${v2.replace("CREATE TRIGGER access_summary_insert", "CREATE TRIGGER IF NOT EXISTS access_summary_insert")} PRAGMA user_version = 2;`)
+    insertByHand(file)
+    insertByHand(file)
+    await expectSameAsScan(file)
+    await append(file, rows(4, 5))
+    expect(triggers(file)).toEqual(["access_summary_delete", "access_summary_reset_insert", "access_summary_update"])
+    const kept = await expectSameAsScan(file)
+    expect(state(file)).toMatchObject({ through: 32, last: 32 })
+    expect(kept.groupBy === "summary" && kept.groups.reduce((n, g) => n + Number(g.count), 0)).toBe(32)
   })
 
   it("where the log cannot be written (a read-only runtime), the summary is the grouped scan and nothing is added to the file", async () => {

@@ -22,15 +22,18 @@ import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledLog } from "./ConnectionPool.js"
 import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
-import { argOf, byAuthorOf, catchUp, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
+import { argOf, byAuthorOf, CATCH_UP_CHUNK, catchUp, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
 
 /** How the adapter opens a database: the real driver, or a test's instrumented one. */
 export type DatabaseConstructor = new (file: string, options?: OpenOptions) => Database
 
 export const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
 
-/** 2: the kept summary (./accessSummary.ts, issue 30). A version-1 log gains it at its next write. */
-const SCHEMA_VERSION = 2
+/**
+ * 2: the kept summary (./accessSummary.ts, issue 30). 3: its groups counted when a summary is asked
+ * for, no longer by a trigger at every insert. An older log gains the current schema at its next write.
+ */
+const SCHEMA_VERSION = 3
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS access_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -339,28 +342,37 @@ const readKept = (db: Database): AggregateRows | undefined =>
   )
 
 /**
- * The summary from the groups kept at insert time (./accessSummary.ts): read
- * when current, else brought up to date on a write connection first.
+ * The summary from the kept groups (./accessSummary.ts): read when current,
+ * else brought up to date on a write connection first (`withCurrentSummary`).
  * `undefined` when there is no log or it cannot be brought up to date (a
  * read-only runtime, a lock held past the budget, a damaged file): the
  * caller then runs the grouped scan, which reports what is wrong if
  * anything is.
  */
-const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows | undefined => {
+const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows | undefined => withCurrentSummary(Sqlite, dbFile, readKept)
+
+/**
+ * `f` on a connection whose kept groups count every row: a read connection
+ * when they already do, else a write connection after `catchUp`.
+ * `undefined` when there is no log, or the groups cannot be brought up to
+ * date (read-only, locked past the budget, damaged).
+ */
+const withCurrentSummary = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Database) => A | undefined): A | undefined => {
   try {
     const db = openForRead(Sqlite, dbFile)
     if (db === undefined) return undefined
     try {
       if (!hasTable(db)) return undefined
-      const kept = readKept(db)
-      if (kept !== undefined) return kept
+      if (summaryIsCurrent(db)) {
+        const got = f(db)
+        if (got !== undefined) return got
+      }
     } finally {
       db.close()
     }
     const writer = openForWrite(Sqlite, dbFile)
     try {
-      catchUp(writer)
-      return readKept(writer)
+      return catchUp(writer, CATCH_UP_CHUNK, () => f(writer))
     } finally {
       writer.close()
     }
@@ -498,11 +510,14 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
   latest: (dbFile, command) =>
     Effect.try({
       try: () =>
-        withReader(Sqlite, dbFile, (db) => {
-          if (!hasTable(db) || keptLacksCommand(db, command)) return undefined
-          const r = db.prepare("SELECT timestamp, args FROM access_log WHERE command = ? ORDER BY id DESC LIMIT 1").get(command)
-          return r === undefined ? undefined : { timestamp: text(r.timestamp), args: r.args === null || r.args === undefined ? "{}" : String(r.args) }
-        }),
+        // The kept groups are counted first (as a summary would): a command they lack is in no row.
+        withCurrentSummary(Sqlite, dbFile, (db) => keptLacksCommand(db, command)) === true
+          ? undefined
+          : withReader(Sqlite, dbFile, (db) => {
+              if (!hasTable(db)) return undefined
+              const r = db.prepare("SELECT timestamp, args FROM access_log WHERE command = ? ORDER BY id DESC LIMIT 1").get(command)
+              return r === undefined ? undefined : { timestamp: text(r.timestamp), args: r.args === null || r.args === undefined ? "{}" : String(r.args) }
+            }),
       catch: failure("read", dbFile)
     }).pipe(retryWhileBusy),
 

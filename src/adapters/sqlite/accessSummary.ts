@@ -1,5 +1,5 @@
 /**
- * The summary kept at insert time (issue 30; docs/decisions.md P1, "The
+ * The summary kept beside the log (issue 30; docs/decisions.md P1, "The
  * summary kept beside the log").
  *
  * `skc stats` (the summary, RFC-0003:C-QUERIES) groups every row of the log.
@@ -7,21 +7,19 @@
  * 2–3 s, of which the sort is two thirds. The groups themselves are few
  * (command × section × file × three flags × unanswered query: tens to a few
  * thousand), so the database keeps them: `access_summary` holds one row per
- * group with its count and first and last timestamp, and a trigger on
- * `access_log` adds each new row to its group in the same transaction as
- * the insert. Every writer (this skc, an older one, `skc sync`, a script)
- * goes through the trigger, so the groups never disagree with the rows.
+ * group with its count and first and last timestamp.
  *
  * `access_summary_state.through` is the watermark: the groups count exactly
- * the rows with `id <= through`. The trigger only counts a row that follows
- * the watermark directly (no uncounted row before it); anything else — a log
- * from before this table existed, rows deleted or updated, a row inserted
- * with an explicit lower id — leaves the watermark behind (or resets it to
- * 0), and the next summary catches up in short write transactions
- * (`catchUp`) before reading. A summary that cannot catch up (a read-only
- * runtime) falls back to the grouped scan, as before. Summaries with filters
- * (`--since`, `--until`, `--project`) always scan: the groups hold no time or
- * project.
+ * the rows with `id <= through`. A summary first counts the rows after the
+ * watermark (`catchUp`, in short write transactions), then reads the groups:
+ * a summary asked for every day counts a day of rows. Every writer (this
+ * skc, an older one, `skc sync`, a script) only appends; what would make the
+ * groups disagree with the rows — rows deleted or updated, a row inserted
+ * with an explicit id at or below the watermark — fires a trigger that
+ * starts them over (the watermark back to 0). A summary that cannot catch
+ * up (a read-only runtime) falls back to the grouped scan. Summaries with
+ * filters (`--since`, `--until`, `--project`) always scan: the groups hold
+ * no time or project.
  *
  * RFC-0007:C-LOGGING asks for an `access_log` table "with at minimum" its
  * columns; these tables sit beside it and change nothing in it.
@@ -36,9 +34,8 @@ export const byAuthorOf = (args = "args"): string => `(${argOf("role", args)} IS
 
 /**
  * One row's summary group as SQL expressions over its columns; `c` names a
- * column (`c => c` in a query, `c => "NEW." + c` in the trigger). The one
- * definition of the group: the grouped scan (`summarySql`), the trigger and
- * the catch-up all use it.
+ * column (`c => c` in a query). The one definition of the group: the
+ * grouped scan (`summarySql`) and the catch-up both use it.
  */
 export const summaryKey = (c: (column: string) => string = (x) => x) => {
   const j = (key: string) => argOf(key, c("args"))
@@ -58,12 +55,22 @@ const KEY_COLUMNS = ["command", "section", "file", "flags", "unanswered"] as con
 /** The group's primary key: a JSON array of its five values, NULLs included (a UNIQUE index would let NULLs repeat). */
 const groupId = (k: ReturnType<typeof summaryKey>) => `json_array(${KEY_COLUMNS.map((c) => k[c]).join(", ")})`
 
-const NEW = summaryKey((c) => `NEW.${c}`)
-/** The watermark is right behind this row: every earlier row is counted. */
-const FOLLOWS = `(SELECT through FROM access_summary_state) = ifnull((SELECT max(id) FROM access_log WHERE id < NEW.id), 0)`
 const RESET = `DELETE FROM access_summary; UPDATE access_summary_state SET through = 0;`
 
-/** Key columns carry no type: a value is kept as SQLite gave it (an integer section stays an integer), as the scan returns it. */
+/**
+ * Key columns carry no type: a value is kept as SQLite gave it (an integer section stays an integer), as the scan returns it.
+ *
+ * Schema 3: the groups are counted when a summary is asked for (`catchUp`), not by a trigger at every
+ * insert. The rows of a log are written by agents, dozens per task, and read by `skc stats` now and
+ * then: counting them at insert time (schema 2's trigger, four statements) made every row cost about
+ * twice what the row alone costs (`npm run bench -- log-insert`), on the path an agent waits on. The
+ * one insert trigger left starts the groups over for a row at or below the watermark (an explicit
+ * lower id), as the delete and update triggers do for a row removed or changed. A log of schema 2 loses
+ * its counting trigger at its next write. An older skc re-running its own schema (`CREATE TRIGGER IF
+ * NOT EXISTS`) brings it back beside the reset trigger, which then sees every row at the watermark the
+ * counting trigger just moved and starts the groups over: they stay right, only counted at the next
+ * summary, until this skc writes again and drops it.
+ */
 export const SUMMARY_SCHEMA = `
 CREATE TABLE IF NOT EXISTS access_summary (
   grp TEXT PRIMARY KEY,
@@ -74,14 +81,9 @@ CREATE TABLE IF NOT EXISTS access_summary (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS access_summary_state (through INTEGER NOT NULL);
 INSERT INTO access_summary_state (through) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM access_summary_state);
-CREATE TRIGGER IF NOT EXISTS access_summary_insert AFTER INSERT ON access_log BEGIN
-  DELETE FROM access_summary WHERE NEW.id <= (SELECT through FROM access_summary_state);
-  UPDATE access_summary_state SET through = 0 WHERE NEW.id <= through;
-  INSERT INTO access_summary (grp, ${KEY_COLUMNS.join(", ")}, count, start, "end")
-    SELECT ${groupId(NEW)}, ${KEY_COLUMNS.map((c) => NEW[c]).join(", ")}, 1, NEW.timestamp, NEW.timestamp WHERE ${FOLLOWS}
-    ON CONFLICT (grp) DO UPDATE SET count = count + 1, start = min(start, excluded.start), "end" = max("end", excluded."end");
-  UPDATE access_summary_state SET through = NEW.id WHERE ${FOLLOWS};
-END;
+DROP TRIGGER IF EXISTS access_summary_insert;
+CREATE TRIGGER IF NOT EXISTS access_summary_reset_insert AFTER INSERT ON access_log
+  WHEN NEW.id <= (SELECT through FROM access_summary_state) BEGIN ${RESET} END;
 CREATE TRIGGER IF NOT EXISTS access_summary_delete AFTER DELETE ON access_log BEGIN ${RESET} END;
 CREATE TRIGGER IF NOT EXISTS access_summary_update AFTER UPDATE ON access_log BEGIN ${RESET} END;
 `
@@ -122,11 +124,12 @@ export const CATCH_UP_CHUNK = 100_000
  * Count the rows after the watermark into the groups, `chunk` rows of ids at
  * a time, each step its own IMMEDIATE transaction (writers wait for one
  * step, never for the whole log). Rows other processes append meanwhile are
- * not counted by the trigger (the watermark is behind) and are met by a
- * later step. `db` is a write connection whose schema includes
- * `SUMMARY_SCHEMA`.
+ * met by a later step. `then` runs inside the transaction of the last step,
+ * whose write lock keeps any row from being appended before it has read:
+ * the groups it reads count every row. `db` is a write connection whose
+ * schema includes `SUMMARY_SCHEMA`.
  */
-export const catchUp = (db: Database, chunk = CATCH_UP_CHUNK): void => {
+export const catchUp = <A = void>(db: Database, chunk = CATCH_UP_CHUNK, then?: () => A): A | undefined => {
   const k = summaryKey()
   const step = db.prepare(
     `INSERT INTO access_summary (grp, ${KEY_COLUMNS.join(", ")}, count, start, "end")
@@ -139,20 +142,20 @@ export const catchUp = (db: Database, chunk = CATCH_UP_CHUNK): void => {
   // Ids may have holes: a step ends at the id `chunk` rows on, or at the last one.
   const stepEnd = db.prepare("SELECT id FROM access_log WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?")
   for (;;) {
-    const done = db.transaction(() => {
+    const r = db.transaction((): { readonly done: false } | { readonly done: true; readonly value: A | undefined } => {
       const { through, last } = state.get() as { through: number; last: number }
-      if (Number(through) === Number(last)) return true
+      if (Number(through) === Number(last)) return { done: true, value: then?.() }
       if (Number(through) > Number(last)) {
         // Cannot happen through the triggers; a hand-edited state starts over.
         db.exec("DELETE FROM access_summary; UPDATE access_summary_state SET through = 0")
-        return false
+        return { done: false }
       }
       const next = stepEnd.get(through, chunk - 1) as { id: number } | undefined
       const upTo = next === undefined ? Number(last) : Number(next.id)
       step.run(through, upTo)
       advance.run(upTo)
-      return upTo >= Number(last)
+      return upTo >= Number(last) ? { done: true, value: then?.() } : { done: false }
     }, "IMMEDIATE")
-    if (done) return
+    if (r.done) return r.value
   }
 }

@@ -183,14 +183,27 @@ export class Database {
     const first = rows[0]
     return first === undefined ? undefined : Object.values(first)[0]
   }
-  /** Run `f` inside BEGIN … COMMIT, rolled back when it throws. */
+  /** Transactions of this wrapper open now: an inner one is part of the outer (SQLite has no nested BEGIN). */
+  private depth = 0
+  /** Run `f` inside BEGIN … COMMIT, rolled back when it throws; inside another transaction, as part of it. */
   transaction<A>(f: () => A, mode: "DEFERRED" | "IMMEDIATE" = "DEFERRED"): A {
+    if (this.depth > 0) {
+      this.depth++
+      try {
+        return f()
+      } finally {
+        this.depth--
+      }
+    }
     this.exec(`BEGIN ${mode}`)
+    this.depth++
     try {
       const result = f()
+      this.depth--
       this.exec("COMMIT")
       return result
     } catch (e) {
+      this.depth = 0
       try {
         this.exec("ROLLBACK")
       } catch {
