@@ -208,6 +208,28 @@ describe("the summary kept beside the log (issue 30)", () => {
     expect(kept.groupBy === "summary" && kept.groups.reduce((n, g) => n + Number(g.count), 0)).toBe(32)
   })
 
+  it("a summary asked while another connection holds the write lock waits for it, then counts: it does not fall back to reading every row", async () => {
+    const file = fresh()
+    await append(file, rows(10))
+    expect(state(file)).toMatchObject({ through: 0, last: 10 })
+    // Another writer (an agent's row on its way) holds the log's write lock.
+    const other = new Database(file)
+    other.exec("BEGIN IMMEDIATE")
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        other.exec("COMMIT")
+        other.close()
+        resolve()
+      }, 30)
+    )
+    const kept = await summary(file, ALL)
+    await released
+    expect(kept.groupBy).toBe("summary")
+    // Counted into the kept groups (the grouped scan would have left the watermark behind).
+    expect(state(file)).toMatchObject({ through: 10, last: 10 })
+    await expectSameAsScan(file)
+  })
+
   it("where the log cannot be written (a read-only runtime), the summary is the grouped scan and nothing is added to the file", async () => {
     const file = fresh()
     makeLogDb(file, rows(20), { skill: "s", skill_path: "/s", cwd: "/p" })

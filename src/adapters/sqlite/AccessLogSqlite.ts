@@ -355,7 +355,10 @@ const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows
  * `f` on a connection whose kept groups count every row: a read connection
  * when they already do, else a write connection after `catchUp`.
  * `undefined` when there is no log, or the groups cannot be brought up to
- * date (read-only, locked past the budget, damaged).
+ * date (read-only, damaged). A lock held by another writer (an agent's row
+ * being written) is thrown, for the caller's `retryWhileBusy` to try the
+ * whole read again after a pause: answering with the grouped scan instead
+ * would read every row of a long log because a row was being appended.
  */
 const withCurrentSummary = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Database) => A | undefined): A | undefined => {
   try {
@@ -376,7 +379,8 @@ const withCurrentSummary = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (
     } finally {
       writer.close()
     }
-  } catch {
+  } catch (e) {
+    if (isBusy(e)) throw e
     return undefined
   }
 }
