@@ -41,6 +41,34 @@ describe("node:sqlite behind the adapters' surface", () => {
     db.close()
   })
 
+  it("a transaction inside another is part of it: the outer's rollback undoes the inner's rows, and the outer commits once", () => {
+    const db = new Database(join(dir, "nested.db"))
+    db.exec("CREATE TABLE t (x INTEGER)")
+    const insert = db.prepare("INSERT INTO t (x) VALUES (?)")
+    const count = () => (db.prepare("SELECT count(*) AS n FROM t").get() as { n: number }).n
+    expect(() =>
+      db.transaction(() => {
+        insert.run(1)
+        db.transaction(() => insert.run(2), "IMMEDIATE")
+        throw new Error("the outer fails after the inner ended")
+      })
+    ).toThrow("the outer fails")
+    expect(count()).toBe(0)
+    const inner = db.transaction(() => {
+      insert.run(3)
+      return db.transaction(() => {
+        insert.run(4)
+        return count()
+      })
+    }, "IMMEDIATE")
+    expect(inner).toBe(2)
+    expect(count()).toBe(2)
+    // Neither transaction is left open: a new one begins.
+    db.transaction(() => insert.run(5))
+    expect(count()).toBe(3)
+    db.close()
+  })
+
   it("failures carry SQLite's names: BUSY while another connection writes, NOTADB, CANTOPEN", () => {
     const file = join(dir, "busy.db")
     const a = new Database(file)
