@@ -244,40 +244,56 @@ interface BatchShared {
 }
 
 /**
- * The row of `entry` and where it goes; W003 when its fallback log is
- * stale; a foreign skill's cache directory says whose it is before its log
- * is written there (issue 29 item 5). The row and its paths are computed
- * directly; only those two checks touch the file system (issue 47:
- * `skc_search` without `skill` prepares 26 rows per call).
+ * The row of `entry` and where it goes: computed directly, no effect (issue
+ * 47: `skc_search` without `skill` prepares 26 rows per call, and an effect
+ * per row was a tenth of the call's logging). Throws only on a value
+ * `argsJson` cannot write.
  */
-const prepareRow = (entry: AccessEntry, shared: BatchShared) =>
-  Effect.gen(function* () {
-    const { now, cwd, path } = shared
-    const row: AccessLogRow = {
-      timestamp: formatTimestamp(entry.at ?? now),
-      run_id: shared.runId,
-      command: entry.command,
-      skill: entry.skill.name,
-      skill_path: entry.skill.canonicalSourceDir,
-      cwd,
-      args: argsJson(withCaller(entry.args, shared.caller)),
-      error: entry.error
-    }
-    const fallback = entry.fallback === false ? undefined : logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
-    if (fallback !== undefined && shared.fallbacks) {
-      const stale = yield* Effect.flatMap(FileSystem, (fs) => fs.statOption(fallback)).pipe(unseenAs(undefined))
-      if (stale?.type === "file" && now - stale.mtimeMs > STALE_AFTER_MS) {
+const rowOf = (entry: AccessEntry, shared: BatchShared): PreparedRow => {
+  const { now, cwd, path } = shared
+  const row: AccessLogRow = {
+    timestamp: formatTimestamp(entry.at ?? now),
+    run_id: shared.runId,
+    command: entry.command,
+    skill: entry.skill.name,
+    skill_path: entry.skill.canonicalSourceDir,
+    cwd,
+    args: argsJson(withCaller(entry.args, shared.caller)),
+    error: entry.error
+  }
+  const fallback = entry.fallback === false ? undefined : logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
+  return { entry, row, primary: logDbIn(entry.skill.runtimeDir, path), fallback }
+}
+
+/**
+ * `entry`'s row (`rowOf`), after the two checks that touch the file system,
+ * each only where it applies: W003 when its fallback log is stale (only
+ * when the cwd has a fallback directory at all), and a foreign skill's
+ * cache directory says whose it is before its log is written there (issue
+ * 29 item 5).
+ */
+const prepareRow = (entry: AccessEntry, shared: BatchShared): Effect.Effect<PreparedRow | undefined, never, FileSystem | Diagnostics | Path | Settings> => {
+  let prepared: PreparedRow
+  try {
+    prepared = rowOf(entry, shared)
+  } catch (e) {
+    // A row that cannot even be prepared is said at verbose level and written nowhere; the others go on.
+    return Effect.as(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)(Cause.die(e)), undefined)
+  }
+  const staleCheck = prepared.fallback !== undefined && shared.fallbacks
+  const foreign = inForeignCache(entry.skill.runtimeDir, shared.globalDir, shared.path)
+  if (!staleCheck && !foreign) return Effect.succeed(prepared)
+  return Effect.gen(function* () {
+    if (staleCheck) {
+      const stale = yield* Effect.flatMap(FileSystem, (fs) => fs.statOption(prepared.fallback!)).pipe(unseenAs(undefined))
+      if (stale?.type === "file" && shared.now - stale.mtimeMs > STALE_AFTER_MS) {
         yield* (yield* Diagnostics).warn(Warning.staleLocalLogs(entry.skill.name))
       }
     }
-    // Checked here too: most rows are of skills outside the cache, and the effect costs more than the check.
-    if (inForeignCache(entry.skill.runtimeDir, shared.globalDir, path)) yield* recordCacheOwner(entry.skill.runtimeDir, entry.skill.canonicalSourceDir)
-    const prepared: PreparedRow = { entry, row, primary: logDbIn(entry.skill.runtimeDir, path), fallback }
-    return prepared
-  }).pipe(
-    // A row that cannot even be prepared is said at verbose level and written nowhere; the others go on.
-    Effect.catchCause((cause) => Effect.as(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)(cause), undefined))
-  )
+    if (foreign) yield* recordCacheOwner(entry.skill.runtimeDir, entry.skill.canonicalSourceDir)
+    return prepared as PreparedRow | undefined
+  }).pipe(Effect.catchCause((cause) => Effect.as(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)(cause), undefined)))
+}
 
 /** The row goes to its primary log, else (EAFP, C-LOGGING) to the cwd's fallback, else W002. */
 const deliver = ({ entry, row, primary, fallback }: PreparedRow) =>
