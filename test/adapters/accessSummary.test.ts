@@ -247,6 +247,32 @@ describe("the summary kept beside the log (issue 30)", () => {
     expect(state(file)).toEqual({ tables: 0 })
   })
 
+  it("a log this reader cannot write, its groups behind: the kept groups plus the rows after the watermark, not every row", async () => {
+    const file = fresh()
+    await append(file, rows(40))
+    await expectSameAsScan(file)
+    await append(file, rows(7, 2))
+    expect(state(file)).toMatchObject({ through: 40, last: 47 })
+    // Root ignores file modes, so the read-only runtime is the driver refusing every write open; it notes what it is asked.
+    const asked: Array<string> = []
+    class ReadOnlyDatabase extends Database {
+      constructor(path: string, options: OpenOptions = {}) {
+        if (options.readonly !== true) throw Object.assign(new Error("attempt to write a readonly database"), { code: "SQLITE_READONLY" })
+        super(path, options)
+      }
+      override prepare(source: string) {
+        asked.push(source)
+        return super.prepare(source)
+      }
+    }
+    const kept = await Effect.runPromise(makeSqliteAccessLog(ReadOnlyDatabase).aggregate(file, "summary", ALL))
+    expect(sorted(kept)).toEqual(sorted(await summary(file, SCAN)))
+    expect(kept.groupBy === "summary" && kept.groups.reduce((n, g) => n + Number(g.count), 0)).toBe(47)
+    // Read from the kept groups and the rows after the watermark; nothing written.
+    expect(asked.some((q) => q.includes("FROM access_summary") && q.includes("WHERE id > ?"))).toBe(true)
+    expect(state(file)).toMatchObject({ through: 40, last: 47 })
+  })
+
   it("latest: a command the kept groups never counted is answered without reading the log; one they counted is still found", async () => {
     const file = fresh()
     const evalRow = (ts: string, n: number): AccessLogRow => ({ ...rows(1)[0]!, timestamp: ts, command: "eval", args: JSON.stringify({ n }) })

@@ -22,7 +22,7 @@ import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledLog } from "./ConnectionPool.js"
 import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
-import { argOf, byAuthorOf, CATCH_UP_CHUNK, catchUp, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
+import { argOf, byAuthorOf, CATCH_UP_CHUNK, catchUp, keptAndRecentRows, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
 
 /** How the adapter opens a database: the real driver, or a test's instrumented one. */
 export type DatabaseConstructor = new (file: string, options?: OpenOptions) => Database
@@ -343,13 +343,21 @@ const readKept = (db: Database): AggregateRows | undefined =>
 
 /**
  * The summary from the kept groups (./accessSummary.ts): read when current,
- * else brought up to date on a write connection first (`withCurrentSummary`).
- * `undefined` when there is no log or it cannot be brought up to date (a
- * read-only runtime, a lock held past the budget, a damaged file): the
- * caller then runs the grouped scan, which reports what is wrong if
- * anything is.
+ * else brought up to date on a write connection first (`withCurrentSummary`);
+ * where the log cannot be written (a read-only runtime), the kept groups
+ * with the rows after the watermark added, read only. `undefined` when
+ * there is no log, no kept groups, or a damaged file: the caller then runs
+ * the grouped scan, which reports what is wrong if anything is.
  */
-const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows | undefined => withCurrentSummary(Sqlite, dbFile, readKept)
+const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows | undefined =>
+  withCurrentSummary(Sqlite, dbFile, readKept) ??
+  // A log this reader cannot write: the kept groups plus the rows after the watermark, read only.
+  withReader(Sqlite, dbFile, (db) =>
+    db.transaction(() => {
+      const rows = hasTable(db) ? keptAndRecentRows(db) : undefined
+      return rows === undefined ? undefined : { groupBy: "summary" as const, period: { start: null, end: null }, groups: summaryGroups(rows) }
+    })
+  )
 
 /**
  * `f` on a connection whose kept groups count every row: a read connection

@@ -17,7 +17,8 @@
  * groups disagree with the rows — rows deleted or updated, a row inserted
  * with an explicit id at or below the watermark — fires a trigger that
  * starts them over (the watermark back to 0). A summary that cannot catch
- * up (a read-only runtime) falls back to the grouped scan. Summaries with
+ * up (a read-only runtime) adds the rows after the watermark to the groups
+ * as it reads them (`keptAndRecentRows`), writing nothing. Summaries with
  * filters (`--since`, `--until`, `--project`) always scan: the groups hold
  * no time or project.
  *
@@ -108,6 +109,36 @@ export const keptSummaryRows = (db: Database): Array<Record<string, unknown>> =>
         (flags & 4) <> 0 AS by_author, count, start, "end" FROM access_summary`
     )
     .all()
+
+/**
+ * The kept groups with the rows after the watermark added, without writing
+ * anything: for a log that cannot be written (a read-only runtime), whose
+ * groups no summary of this reader can bring up to date. Only the rows
+ * after the watermark are grouped (a range of ids), so a long log with a
+ * few new rows is read as quickly as when its groups are current.
+ * `undefined` when the tables are missing or the watermark is past the last
+ * row (a hand edit): the caller then scans. Call it inside a read
+ * transaction, so the watermark and the rows are of one moment.
+ */
+export const keptAndRecentRows = (db: Database): Array<Record<string, unknown>> | undefined => {
+  if (!hasSummaryTables(db)) return undefined
+  const state = db.prepare("SELECT through, ifnull((SELECT max(id) FROM access_log), 0) AS last FROM access_summary_state").get() as
+    | { through: number; last: number }
+    | undefined
+  if (state === undefined || Number(state.through) > Number(state.last)) return undefined
+  const k = summaryKey()
+  return db
+    .prepare(
+      `SELECT command, section, file, (flags & 1) <> 0 AS failed, (flags & 2) <> 0 AS missing, unanswered,
+        (flags & 4) <> 0 AS by_author, sum(count) AS count, min(start) AS start, max("end") AS "end" FROM (
+          SELECT grp, ${KEY_COLUMNS.join(", ")}, count, start, "end" FROM access_summary
+          UNION ALL
+          SELECT ${groupId(k)} AS grp, ${KEY_COLUMNS.map((c) => `${k[c]} AS ${c}`).join(", ")}, count(*) AS count, min(timestamp) AS start, max(timestamp) AS "end"
+          FROM access_log WHERE id > ? GROUP BY 1
+        ) GROUP BY grp`
+    )
+    .all(state.through)
+}
 
 /**
  * Whether the log certainly holds no row of `command`: the kept groups are
