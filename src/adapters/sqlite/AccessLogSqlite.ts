@@ -517,19 +517,16 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
     }).pipe(retryWhileBusy),
 
   // The rowid walked backwards, stopping at the first row of `command`: no index of its own (each would
-  // cost every append). A command the kept summary has never counted is not looked for at all: the walk
-  // would read the whole log to find nothing (issue 30).
+  // cost every append). A command neither the kept groups nor the rows after their watermark hold is not
+  // looked for at all: the walk would read the whole log to find nothing (issue 30).
   latest: (dbFile, command) =>
     Effect.try({
       try: () =>
-        // The kept groups are counted first (as a summary would): a command they lack is in no row.
-        withCurrentSummary(Sqlite, dbFile, (db) => keptLacksCommand(db, command)) === true
-          ? undefined
-          : withReader(Sqlite, dbFile, (db) => {
-              if (!hasTable(db)) return undefined
-              const r = db.prepare("SELECT timestamp, args FROM access_log WHERE command = ? ORDER BY id DESC LIMIT 1").get(command)
-              return r === undefined ? undefined : { timestamp: text(r.timestamp), args: r.args === null || r.args === undefined ? "{}" : String(r.args) }
-            }),
+        withReader(Sqlite, dbFile, (db) => {
+          if (!hasTable(db) || keptLacksCommand(db, command)) return undefined
+          const r = db.prepare("SELECT timestamp, args FROM access_log WHERE command = ? ORDER BY id DESC LIMIT 1").get(command)
+          return r === undefined ? undefined : { timestamp: text(r.timestamp), args: r.args === null || r.args === undefined ? "{}" : String(r.args) }
+        }),
       catch: failure("read", dbFile)
     }).pipe(retryWhileBusy),
 

@@ -141,12 +141,25 @@ export const keptAndRecentRows = (db: Database): Array<Record<string, unknown>> 
 }
 
 /**
- * Whether the log certainly holds no row of `command`: the kept groups are
- * current and none is of that command. Lets `latest` skip walking the whole
- * log backwards for a command never logged (`eval`, in most logs).
+ * Whether the log certainly holds no row of `command`: no kept group is of
+ * that command and no row after the watermark is (a range of ids, however
+ * far behind the groups are; nothing written). Lets `latest` skip walking
+ * the whole log backwards for a command never logged (`eval`, in most
+ * logs). False when the kept groups cannot say (tables missing, a
+ * watermark past the last row).
  */
 export const keptLacksCommand = (db: Database, command: string): boolean =>
-  summaryIsCurrent(db) && db.prepare("SELECT 1 FROM access_summary WHERE command = ? LIMIT 1").get(command) === undefined
+  db.transaction(() => {
+    if (!hasSummaryTables(db)) return false
+    const state = db.prepare("SELECT through, ifnull((SELECT max(id) FROM access_log), 0) AS last FROM access_summary_state").get() as
+      | { through: number; last: number }
+      | undefined
+    if (state === undefined || Number(state.through) > Number(state.last)) return false
+    return (
+      db.prepare("SELECT 1 FROM access_summary WHERE command = ? LIMIT 1").get(command) === undefined &&
+      db.prepare("SELECT 1 FROM access_log WHERE id > ? AND command = ? LIMIT 1").get(state.through, command) === undefined
+    )
+  })
 
 /** Rows counted per write transaction while catching up: each holds the log's write lock for a fraction of a second. */
 export const CATCH_UP_CHUNK = 100_000
