@@ -110,6 +110,13 @@ export const keptSummaryRows = (db: Database): Array<Record<string, unknown>> =>
     )
     .all()
 
+/** The watermark and the last row's id (`WATERMARK_SQL`'s row), read as numbers; undefined without a state row. */
+const WATERMARK_SQL = "SELECT through, ifnull((SELECT max(id) FROM access_log), 0) AS last FROM access_summary_state"
+const watermarkOf = (row: unknown): { readonly through: number; readonly last: number } | undefined => {
+  const r = row as { through: unknown; last: unknown } | undefined
+  return r === undefined ? undefined : { through: Number(r.through), last: Number(r.last) }
+}
+
 /**
  * The kept groups with the rows after the watermark added, without writing
  * anything: for a log that cannot be written (a read-only runtime), whose
@@ -122,10 +129,8 @@ export const keptSummaryRows = (db: Database): Array<Record<string, unknown>> =>
  */
 export const keptAndRecentRows = (db: Database): Array<Record<string, unknown>> | undefined => {
   if (!hasSummaryTables(db)) return undefined
-  const state = db.prepare("SELECT through, ifnull((SELECT max(id) FROM access_log), 0) AS last FROM access_summary_state").get() as
-    | { through: number; last: number }
-    | undefined
-  if (state === undefined || Number(state.through) > Number(state.last)) return undefined
+  const state = watermarkOf(db.prepare(WATERMARK_SQL).get())
+  if (state === undefined || state.through > state.last) return undefined
   const k = summaryKey()
   return db
     .prepare(
@@ -151,10 +156,8 @@ export const keptAndRecentRows = (db: Database): Array<Record<string, unknown>> 
 export const keptLacksCommand = (db: Database, command: string): boolean =>
   db.transaction(() => {
     if (!hasSummaryTables(db)) return false
-    const state = db.prepare("SELECT through, ifnull((SELECT max(id) FROM access_log), 0) AS last FROM access_summary_state").get() as
-      | { through: number; last: number }
-      | undefined
-    if (state === undefined || Number(state.through) > Number(state.last)) return false
+    const state = watermarkOf(db.prepare(WATERMARK_SQL).get())
+    if (state === undefined || state.through > state.last) return false
     return (
       db.prepare("SELECT 1 FROM access_summary WHERE command = ? LIMIT 1").get(command) === undefined &&
       db.prepare("SELECT 1 FROM access_log WHERE id > ? AND command = ? LIMIT 1").get(state.through, command) === undefined
@@ -181,7 +184,7 @@ export const catchUp = <A = void>(db: Database, chunk = CATCH_UP_CHUNK, then?: (
       FROM access_log WHERE id > ? AND id <= ? GROUP BY 1
       ON CONFLICT (grp) DO UPDATE SET count = count + excluded.count, start = min(start, excluded.start), "end" = max("end", excluded."end")`
   )
-  const state = db.prepare("SELECT through, ifnull((SELECT max(id) FROM access_log), 0) AS last FROM access_summary_state")
+  const state = db.prepare(WATERMARK_SQL)
   const advance = db.prepare("UPDATE access_summary_state SET through = ?")
   // Ids may have holes: a step ends at the id `chunk` rows on, or at the last one.
   const stepEnd = db.prepare("SELECT id FROM access_log WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?")
