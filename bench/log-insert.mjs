@@ -25,8 +25,8 @@ export default async function logInsertBench({ logs = 26, rounds = 1500 } = {}) 
       run_id: `run-${i}`,
       command: "search",
       skill: "s",
-      skill_path: "/skills/s",
-      cwd: "/work/project",
+      skill_path: "/repo/.skillc/skills/s",
+      cwd: "/repo",
       args: JSON.stringify({ query: "instructions", result_count: 2, scope: "all" }),
       error: null
     })
