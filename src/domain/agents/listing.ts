@@ -23,7 +23,8 @@ export interface ListingFacts {
   readonly paths: ReadonlyArray<string> | null
 }
 
-const codePoints = (s: string) => [...s].length
+/** A text's length in code points, as the agents count a listing's characters. */
+export const codePoints = (s: string) => [...s].length
 
 /** Cut `text` at `cap` code points (never inside a surrogate pair). */
 export const cutAt = (text: string, cap: number | null): string => (cap === null || codePoints(text) <= cap ? text : [...text].slice(0, cap).join(""))

@@ -16,7 +16,7 @@ import { claudeListing, claudeOneLine, type ClaudeSkill } from "../agents/claude
 import type { ClaudeCommand } from "../agents/claudeCommands.js"
 import type { SkillOverride } from "../agents/claudeSettings.js"
 import { codexListing, singleLine, type CodexSkill } from "../agents/codexListing.js"
-import { cutAt } from "../agents/listing.js"
+import { codePoints, cutAt } from "../agents/listing.js"
 import { compareBytewise } from "../sourcePaths.js"
 import type { AgentProfile } from "../agents/profile.js"
 import type { ListingLimits } from "./budget.js"
@@ -74,8 +74,7 @@ export interface ModelListing {
   readonly off: ReadonlyArray<string>
 }
 
-const chars = (s: string) => [...s].length
-const entryChars = (name: string, text: string | null) => chars(name) + 3 + (text === null ? 0 : 2 + chars(text))
+const entryChars = (name: string, text: string | null) => codePoints(name) + 3 + (text === null ? 0 : 2 + codePoints(text))
 
 /** A discovered skill's entry text as the profile joins it: `description`, then the other text fields (`when_to_use`). */
 export const entryText = (profile: AgentProfile, skill: Pick<DiscoveredSkill, "description" | "listing">): string =>
@@ -186,7 +185,7 @@ const claudeModelListing = (
     // What a line costs as listed, whoever it lists: one newline between lines, so each after the first pays for one.
     const counted = {
       text: l.shown,
-      text_chars: chars(l.skill.text),
+      text_chars: codePoints(l.skill.text),
       truncated: l.cut,
       entry_chars: l.fullWidth + 1,
       whole_chars: l.fullWidth + 1,
@@ -195,9 +194,9 @@ const claudeModelListing = (
       cost: (l.state === "full" ? l.fullWidth : l.bareWidth) + (i === 0 ? 0 : 1)
     }
     const c = i >= listed.length ? listedCommands[i - listed.length] : undefined
-    if (c !== undefined) return { name: c.name, kind: "command", location: c.path, description_chars: chars(c.text), ...counted, command: true, paths: null }
+    if (c !== undefined) return { name: c.name, kind: "command", location: c.path, description_chars: codePoints(c.text), ...counted, command: true, paths: null }
     const s = listed[i]!.s
-    return { name: s.name, location: s.path, description_chars: chars(s.description), ...counted, command: s.listing.command, paths: s.listing.paths }
+    return { name: s.name, location: s.path, description_chars: codePoints(s.description), ...counted, command: s.listing.command, paths: s.listing.paths }
   })
   return { entries, unit: "characters", layout: "claude", manual_only: manual, conditional, off }
 }
@@ -259,18 +258,18 @@ const codexModelListing = (profile: AgentProfile, limits: ListingLimits, skills:
   const entries = codexListing(input, budget).map((l): ListingEntry => {
     const s = bySkill.get(l.skill)!
     const description = l.skill.description
-    const whole = chars(`- ${l.skill.name}: ${description} (file: ${l.skill.file})`) + 1
+    const whole = codePoints(`- ${l.skill.name}: ${description} (file: ${l.skill.file})`) + 1
     const listedText = l.state === "full" || l.state === "cut" ? [...description].slice(0, l.kept).join("") : description
     return {
       name: s.name,
       location: s.path,
       text: listedText,
-      description_chars: chars(s.description),
-      text_chars: chars(description),
+      description_chars: codePoints(s.description),
+      text_chars: codePoints(description),
       truncated: l.state === "cut",
-      entry_chars: l.state === "full" || l.state === "cut" ? chars(l.line) + 1 : whole,
+      entry_chars: l.state === "full" || l.state === "cut" ? codePoints(l.line) + 1 : whole,
       whole_chars: whole,
-      bare_chars: chars(`- ${l.skill.name}: (file: ${l.skill.file})`) + 1,
+      bare_chars: codePoints(`- ${l.skill.name}: (file: ${l.skill.file})`) + 1,
       listed: l.state === "cut" ? "full" : l.state,
       cost: l.cost,
       command: s.listing.command,
@@ -301,8 +300,8 @@ const entryListing = (profile: AgentProfile, limits: ListingLimits, skills: Read
       name: s.name,
       location: s.path,
       text,
-      description_chars: chars(s.description),
-      text_chars: chars(joined),
+      description_chars: codePoints(s.description),
+      text_chars: codePoints(joined),
       truncated: text !== joined,
       entry_chars: entry,
       whole_chars: entry,

@@ -8,6 +8,7 @@
  * `layout`.
  */
 import { geminiEntry, geminiListingOrder, type GeminiCopy } from "../agents/geminiListing.js"
+import { codePoints } from "../agents/listing.js"
 import type { AgentProfile } from "../agents/profile.js"
 import { compareBytewise } from "../sourcePaths.js"
 import type { DiscoveredSkill } from "./discovery.js"
@@ -15,8 +16,6 @@ import type { ListingEntry, ModelListing } from "./listing.js"
 
 /** The last segment of a path, `/` or `\\` separated. */
 export const baseName = (p: string) => p.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? p
-
-const chars = (s: string) => [...s].length
 
 const slash = (p: string) => p.replace(/\\/g, "/")
 
@@ -56,13 +55,13 @@ export const geminiModelListing = (profile: AgentProfile, skills: ReadonlyArray<
 
 /** An entry of an agent that lists every skill whole (no cap, no budget): `element` is what it writes for it. */
 const wholeEntry = (name: string, s: DiscoveredSkill, element: string): ListingEntry => {
-  const whole = chars(element) + 1
+  const whole = codePoints(element) + 1
   return {
     name,
     location: s.path,
     text: s.description,
-    description_chars: chars(s.description),
-    text_chars: chars(s.description),
+    description_chars: codePoints(s.description),
+    text_chars: codePoints(s.description),
     truncated: false,
     entry_chars: whole,
     whole_chars: whole,
