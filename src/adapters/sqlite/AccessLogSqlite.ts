@@ -343,53 +343,42 @@ const readKept = (db: Database): AggregateRows | undefined =>
 
 /**
  * The summary from the kept groups (./accessSummary.ts): read when current,
- * else brought up to date on a write connection first (`withCurrentSummary`);
- * where the log cannot be written (a read-only runtime), the kept groups
- * with the rows after the watermark added, read only. `undefined` when
- * there is no log, no kept groups, or a damaged file: the caller then runs
- * the grouped scan, which reports what is wrong if anything is.
+ * else brought up to date on a write connection first, the groups read in
+ * the catch-up's last write transaction; where the log cannot be written (a
+ * read-only runtime), the kept groups with the rows after the watermark
+ * added, read only. `undefined` when there is no log or no kept groups: the
+ * caller then runs the grouped scan, which reports what is wrong if
+ * anything is.
  */
-const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows | undefined =>
-  withCurrentSummary(Sqlite, dbFile, readKept) ??
-  // A log this reader cannot write: the kept groups plus the rows after the watermark, read only.
-  withReader(Sqlite, dbFile, (db) =>
-    db.transaction(() => {
-      const rows = hasTable(db) ? keptAndRecentRows(db) : undefined
-      return rows === undefined ? undefined : { groupBy: "summary" as const, period: { start: null, end: null }, groups: summaryGroups(rows) }
-    })
-  )
-
-/**
- * `f` on a connection whose kept groups count every row: a read connection
- * when they already do, else a write connection after `catchUp`.
- * `undefined` when there is no log, or the groups cannot be brought up to
- * date (read-only, damaged). A lock held by another writer (an agent's row
- * being written) is thrown, for the caller's `retryWhileBusy` to try the
- * whole read again after a pause: answering with the grouped scan instead
- * would read every row of a long log because a row was being appended.
- */
-const withCurrentSummary = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Database) => A | undefined): A | undefined => {
+const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows | undefined => {
   try {
     const db = openForRead(Sqlite, dbFile)
     if (db === undefined) return undefined
     try {
       if (!hasTable(db)) return undefined
-      if (summaryIsCurrent(db)) {
-        const got = f(db)
-        if (got !== undefined) return got
-      }
+      const kept = readKept(db)
+      if (kept !== undefined) return kept
     } finally {
       db.close()
     }
     const writer = openForWrite(Sqlite, dbFile)
     try {
-      return catchUp(writer, CATCH_UP_CHUNK, () => f(writer))
+      return catchUp(writer, CATCH_UP_CHUNK, () => readKept(writer))
     } finally {
       writer.close()
     }
   } catch (e) {
+    // Another writer's lock (an agent's row being written): the caller's `retryWhileBusy` tries the whole
+    // read again after a pause; answering with the grouped scan would read every row of a long log.
     if (isBusy(e)) throw e
-    return undefined
+    // A log this reader cannot write (or open for writing): the kept groups plus the rows after the
+    // watermark, read only; a damaged file fails here, for the caller to report.
+    return withReader(Sqlite, dbFile, (db) =>
+      db.transaction(() => {
+        const rows = hasTable(db) ? keptAndRecentRows(db) : undefined
+        return rows === undefined ? undefined : { groupBy: "summary" as const, period: { start: null, end: null }, groups: summaryGroups(rows) }
+      })
+    )
   }
 }
 

@@ -94,12 +94,19 @@ const hasSummaryTables = (db: Database): boolean =>
     n: number
   }).n === 2
 
+/** The watermark and the last row's id, as numbers; undefined without a state row. */
+const watermarkOf = (db: Database): { readonly through: number; readonly last: number } | undefined => {
+  const r = db.prepare("SELECT through, ifnull((SELECT max(id) FROM access_log), 0) AS last FROM access_summary_state").get() as
+    | { through: unknown; last: unknown }
+    | undefined
+  return r === undefined ? undefined : { through: Number(r.through), last: Number(r.last) }
+}
+
 /** Whether the kept groups count every row of the log (false when the tables are missing). */
-export const summaryIsCurrent = (db: Database): boolean =>
-  hasSummaryTables(db) &&
-  Number(
-    (db.prepare("SELECT (SELECT through FROM access_summary_state) = ifnull((SELECT max(id) FROM access_log), 0) AS ok").get() as { ok: unknown }).ok
-  ) === 1
+export const summaryIsCurrent = (db: Database): boolean => {
+  const w = hasSummaryTables(db) ? watermarkOf(db) : undefined
+  return w !== undefined && w.through === w.last
+}
 
 /** The kept groups, in the shape of the grouped scan's rows (`summarySql`). */
 export const keptSummaryRows = (db: Database): Array<Record<string, unknown>> =>
@@ -109,13 +116,6 @@ export const keptSummaryRows = (db: Database): Array<Record<string, unknown>> =>
         (flags & 4) <> 0 AS by_author, count, start, "end" FROM access_summary`
     )
     .all()
-
-/** The watermark and the last row's id (`WATERMARK_SQL`'s row), read as numbers; undefined without a state row. */
-const WATERMARK_SQL = "SELECT through, ifnull((SELECT max(id) FROM access_log), 0) AS last FROM access_summary_state"
-const watermarkOf = (row: unknown): { readonly through: number; readonly last: number } | undefined => {
-  const r = row as { through: unknown; last: unknown } | undefined
-  return r === undefined ? undefined : { through: Number(r.through), last: Number(r.last) }
-}
 
 /**
  * The kept groups with the rows after the watermark added, without writing
@@ -129,7 +129,7 @@ const watermarkOf = (row: unknown): { readonly through: number; readonly last: n
  */
 export const keptAndRecentRows = (db: Database): Array<Record<string, unknown>> | undefined => {
   if (!hasSummaryTables(db)) return undefined
-  const state = watermarkOf(db.prepare(WATERMARK_SQL).get())
+  const state = watermarkOf(db)
   if (state === undefined || state.through > state.last) return undefined
   const k = summaryKey()
   return db
@@ -156,7 +156,7 @@ export const keptAndRecentRows = (db: Database): Array<Record<string, unknown>> 
 export const keptLacksCommand = (db: Database, command: string): boolean =>
   db.transaction(() => {
     if (!hasSummaryTables(db)) return false
-    const state = watermarkOf(db.prepare(WATERMARK_SQL).get())
+    const state = watermarkOf(db)
     if (state === undefined || state.through > state.last) return false
     return (
       db.prepare("SELECT 1 FROM access_summary WHERE command = ? LIMIT 1").get(command) === undefined &&
@@ -184,24 +184,23 @@ export const catchUp = <A = void>(db: Database, chunk = CATCH_UP_CHUNK, then?: (
       FROM access_log WHERE id > ? AND id <= ? GROUP BY 1
       ON CONFLICT (grp) DO UPDATE SET count = count + excluded.count, start = min(start, excluded.start), "end" = max("end", excluded."end")`
   )
-  const state = db.prepare(WATERMARK_SQL)
   const advance = db.prepare("UPDATE access_summary_state SET through = ?")
   // Ids may have holes: a step ends at the id `chunk` rows on, or at the last one.
   const stepEnd = db.prepare("SELECT id FROM access_log WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?")
   for (;;) {
     const r = db.transaction((): { readonly done: false } | { readonly done: true; readonly value: A | undefined } => {
-      const { through, last } = state.get() as { through: number; last: number }
-      if (Number(through) === Number(last)) return { done: true, value: then?.() }
-      if (Number(through) > Number(last)) {
+      const { through, last } = watermarkOf(db) ?? { through: 0, last: 0 }
+      if (through === last) return { done: true, value: then?.() }
+      if (through > last) {
         // Cannot happen through the triggers; a hand-edited state starts over.
         db.exec("DELETE FROM access_summary; UPDATE access_summary_state SET through = 0")
         return { done: false }
       }
       const next = stepEnd.get(through, chunk - 1) as { id: number } | undefined
-      const upTo = next === undefined ? Number(last) : Number(next.id)
+      const upTo = next === undefined ? last : Number(next.id)
       step.run(through, upTo)
       advance.run(upTo)
-      return upTo >= Number(last) ? { done: true, value: then?.() } : { done: false }
+      return upTo >= last ? { done: true, value: then?.() } : { done: false }
     }, "IMMEDIATE")
     if (r.done) return r.value
   }
