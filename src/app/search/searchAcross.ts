@@ -85,10 +85,8 @@ const acrossIndex = (searched: ReadonlyArray<Searched>) =>
         return (rowid: number) => masks.get(memberOf(rowid)) ?? 0
       })
     // Each member's own count of sections, for its own statistics (`skillFirstScore`).
-    const rowsOf = (skill: string) => {
-      const s = searched.find((x) => x.skill.name === skill)
-      return s === undefined ? Effect.succeed(0) : s.q.index.rowCount
-    }
+    const byName = new Map(searched.map((s) => [s.skill.name, s.q.index]))
+    const rowsOf = (skill: string) => byName.get(skill)?.rowCount ?? Effect.succeed(0)
     return { opened, describe, rowsOf }
   })
 
