@@ -18,7 +18,8 @@
 //      is the cheapest sound check short of reading every file;
 // 4. the ranked query (C-SEARCH, BM25), skc's own statement;
 // 5. the access-log row (RFC-0004:C-LOGGING, RFC-0007:C-LOGGING), into the
-//    skill's WAL logs.db, skc's own statement;
+//    skill's WAL logs.db, skc's own statement, its connection left open at
+//    the exit as skc leaves it (no checkpoint);
 // 6. the answer written to stdout.
 // CommonJS, so Node's ES module loader costs it nothing (skc's bin/skc.mjs pays for that).
 // Argument: one JSON object {skill, skillDir, metaDir, requiredKeys, rankSql, match, limit, insertSql},
@@ -62,6 +63,9 @@ log.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
 log
   .prepare(insertSql)
   .run(new Date().toISOString(), randomUUID(), "search", skill, source, process.cwd(), JSON.stringify({ query: match, result_count: rows.length }), null)
-log.close()
+// Left open for the exit below, as skc leaves it (src/adapters/sqlite/AccessLogSqlite.ts, "Left open"): a
+// close would checkpoint the log, with two fsyncs; past the same bound on its `-wal`, closed as skc closes it.
+if (statSync(join(metaDir, "logs.db-wal")).size > 256 * 1024) log.close()
 db.close()
 process.stdout.write(rows.map((r) => `${r.rowid} (score: ${r.score.toFixed(2)})\n`).join(""))
+process.exit(0)

@@ -155,6 +155,22 @@ export const PooledConnectionsLive = Layer.effect(
   )
 )
 
+/**
+ * A CLI run (src/cli/main.ts, src/cli/single.ts): its access logs' write
+ * connections are left open after their rows, and the process ends with
+ * `process.exit` once nothing is left to run (`beforeExit`), so that Node's
+ * own teardown, which would close them, never runs (a close checkpoints the
+ * log: src/adapters/sqlite/AccessLogSqlite.ts, "Left open"). `beforeExit`
+ * comes only when the event loop is empty: every output has been written,
+ * every child waited for; the `exit` handlers (bin/skc.mjs's code cache)
+ * still run.
+ */
+export const exitLeavingLogsOpen = <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.andThen(
+    Effect.sync(() => process.once("beforeExit", () => process.exit())),
+    Effect.provideService(program, SqliteConnections, { pools: undefined, logsLeftOpen: true })
+  )
+
 /** Everything a use case needs on the real machine: the ports and the resolved settings. */
 export const Live = (options: LiveOptions = {}) => {
   const ports = PortsLive(options)

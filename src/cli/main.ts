@@ -15,6 +15,7 @@ import { lspHelp } from "../commands/lsp.js"
 import { renderCommandHelp, renderRootHelp, wantsHelp } from "./help.js"
 import { begin } from "./exit.js"
 import { runMain } from "./runMain.js"
+import { exitLeavingLogsOpen } from "../layers.js"
 import { runCommand } from "./runner.js"
 
 export { VERSION }
@@ -69,5 +70,5 @@ export const main = (argv: ReadonlyArray<string>): Promise<number> => {
   }
   const started = begin(argv, argv.length > 0 && !argv.includes("--help"))
   if (typeof started === "number") return Promise.resolve(started)
-  return runMain(program(argv), started.verboseOn)
+  return runMain(exitLeavingLogsOpen(program(argv)), started.verboseOn)
 }

@@ -14,6 +14,7 @@
 import type { AnyCommandSpec } from "../commands/spec.js"
 import { begin } from "./exit.js"
 import { runMain } from "./runMain.js"
+import { exitLeavingLogsOpen } from "../layers.js"
 import { fastCommand, parseFast } from "./fastParse.js"
 import { wantsHelp } from "./help.js"
 import { runCommand } from "./runner.js"
@@ -26,5 +27,5 @@ export const runSingle = (spec: AnyCommandSpec, argv: ReadonlyArray<string>): Pr
   // From here on as main.ts: output guards, the home check, the run.
   const started = begin(argv, true)
   if (typeof started === "number") return Promise.resolve(started)
-  return runMain(runCommand(spec, values as { format: string; verbose: boolean }), started.verboseOn)
+  return runMain(exitLeavingLogsOpen(runCommand(spec, values as { format: string; verbose: boolean })), started.verboseOn)
 }

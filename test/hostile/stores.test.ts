@@ -41,7 +41,11 @@ describe("issue 19: a corrupt access log is moved aside and recreated", () => {
     expect(s.stderr).toMatch(/warning: access log '.*logs\.db' was corrupt \(SQLITE_NOTADB\); moved aside to '.*logs\.db\.corrupt-\d{8}T\d{6}Z'/)
     expect(s.stderr).not.toContain("E999")
     expect(JSON.parse(s.stdout).data.total_accesses).toBe(0)
-    expect(asideIn(p.meta, "logs.db")).toHaveLength(1)
+    // The corrupt file moved aside, with the `-wal` that belongs to it (the build's row, left there by the
+    // build's process, decisions.md P5): kept together, never deleted.
+    const aside = asideIn(p.meta, "logs.db")
+    expect(aside.filter((n) => !n.endsWith("-wal"))).toHaveLength(1)
+    for (const wal of aside.filter((n) => n.endsWith("-wal"))) expect(aside).toContain(wal.slice(0, -"-wal".length))
     expect(p.run(["outline", "demo"]).code).toBe(0)
     expect(existsSync(p.fallback)).toBe(false)
     expect(readLog(p.primary).map((r) => r.command)).toEqual(["stats", "outline"])

@@ -404,13 +404,77 @@ const prepareInsert = (db: Database): Statement => {
   }
 }
 
-/** One row on a connection of its own: open, insert, close (the CLI: one or a few rows per process). */
-const appendOnce = (Sqlite: DatabaseConstructor, dbFile: string, row: AccessLogRow): void => {
+/**
+ * Left open (issue 47, `cli.search.all`). Closing the last connection of a
+ * WAL database checkpoints it: the `-wal` is copied into the database and
+ * deleted, with an fsync of each, about 1.5 ms a log; `search --all` writes
+ * 26 logs. A CLI process ends with `process.exit` (src/layers.ts,
+ * `exitLeavingLogsOpen`), which closes nothing, so a connection it leaves
+ * open leaves its row in the `-wal` beside the log: committed, as durable
+ * as every row (a crash of the process loses nothing; a power loss may lose
+ * the last commits, `synchronous = NORMAL`'s own terms), and read from
+ * there by the next connection, as the rows of the MCP server's pooled
+ * connections are while it runs. SQLite reads it at the next open, so a
+ * connection whose `-wal` has grown past `KEPT_WAL_BYTES` (about twenty
+ * rows) is closed, checkpointing as every write once did. At most
+ * `LEFT_OPEN_MAX` stay open, one per log (an earlier one of the same log is
+ * closed first, which checkpoints nothing while the new one is open).
+ */
+const KEPT_WAL_BYTES = 256 * 1024
+const LEFT_OPEN_MAX = 64
+const leftOpen = new Map<string, Database>()
+
+/** Close without a word: the row is written, and a failed close must not read as a failed write (a second row). */
+const closeQuietly = (db: Database | undefined): void => {
+  try {
+    db?.close()
+  } catch {
+    // Nothing is lost: the row was committed before.
+  }
+}
+
+const walSize = (dbFile: string): number | undefined => {
+  try {
+    return statSync(`${dbFile}-wal`, { throwIfNoEntry: false })?.size
+  } catch {
+    return undefined
+  }
+}
+
+/** After its row: `db` left open, unless its `-wal` is due a checkpoint; never throws. */
+const leaveOpen = (dbFile: string, db: Database): void => {
+  const earlier = leftOpen.get(dbFile)
+  leftOpen.delete(dbFile)
+  closeQuietly(earlier)
+  const wal = walSize(dbFile)
+  if (wal === undefined || wal > KEPT_WAL_BYTES) return closeQuietly(db)
+  leftOpen.set(dbFile, db)
+  if (leftOpen.size <= LEFT_OPEN_MAX) return
+  const [oldest, first] = leftOpen.entries().next().value as [string, Database]
+  leftOpen.delete(oldest)
+  closeQuietly(first)
+}
+
+/** Close every log connection left open (tests; a process that ends otherwise than by `process.exit` closes them itself). */
+export const closeLeftOpen = (): void => {
+  for (const db of leftOpen.values()) db.close()
+  leftOpen.clear()
+}
+
+/**
+ * One row on a connection of its own: open, insert, then close it, or
+ * leave it open for the process's exit (the CLI: one or a few rows per
+ * process, "Left open" above).
+ */
+const appendOnce = (Sqlite: DatabaseConstructor, dbFile: string, row: AccessLogRow, leave = false): void => {
   const db = openForWrite(Sqlite, dbFile)
+  let written = false
   try {
     prepareInsert(db).run(...valuesOf(row))
+    written = true
   } finally {
-    db.close()
+    if (written && leave) leaveOpen(dbFile, db)
+    else db.close()
   }
 }
 
@@ -474,11 +538,11 @@ const logRow = (r: Record<string, unknown>): AccessLogRow => ({
 
 export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogService => ({
   appendEach: (rows) =>
-    Effect.flatMap(SqliteConnections, ({ pools }) =>
+    Effect.flatMap(SqliteConnections, ({ pools, logsLeftOpen }) =>
       Effect.sync(() =>
         rows.map(({ dbFile, row }) => {
           try {
-            if (pools === undefined) appendOnce(Sqlite, dbFile, row)
+            if (pools === undefined) appendOnce(Sqlite, dbFile, row, logsLeftOpen)
             else appendPooled(Sqlite, pools.logs, dbFile, row)
             return undefined
           } catch (e) {
@@ -489,9 +553,9 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
     ),
 
   append: (dbFile, row) =>
-    Effect.flatMap(SqliteConnections, ({ pools }) =>
+    Effect.flatMap(SqliteConnections, ({ pools, logsLeftOpen }) =>
       Effect.try({
-        try: () => (pools === undefined ? appendOnce(Sqlite, dbFile, row) : appendPooled(Sqlite, pools.logs, dbFile, row)),
+        try: () => (pools === undefined ? appendOnce(Sqlite, dbFile, row, logsLeftOpen) : appendPooled(Sqlite, pools.logs, dbFile, row)),
         catch: failure("write", dbFile)
       })
     ).pipe(retryWhileBusy),

@@ -138,9 +138,20 @@ export const makeSqlitePools = (max: number = MAX_POOLED): SqlitePools => {
 
 /**
  * The pools the SQLite adapters use, if any: none by default (open and close
- * per use, the CLI), the session's when the MCP server provides them
- * (`PooledConnectionsLive`, src/layers.ts).
+ * per use, the library and the tests), the session's when the MCP server
+ * provides them (`PooledConnectionsLive`, src/layers.ts).
+ *
+ * `logsLeftOpen`: a one-shot process that ends with `process.exit` (the CLI,
+ * `exitLeavingLogsOpen` in src/layers.ts) leaves its access logs' write
+ * connections open instead of closing each after its row
+ * (AccessLogSqlite.ts, "Left open"): the close of a WAL database's last
+ * connection checkpoints it, two fsyncs per log written.
  */
-export const SqliteConnections = Context.Reference<{ readonly pools: SqlitePools | undefined }>("skillc/SqliteConnections", {
+export interface SqliteConnectionsService {
+  readonly pools: SqlitePools | undefined
+  readonly logsLeftOpen?: boolean
+}
+
+export const SqliteConnections = Context.Reference<SqliteConnectionsService>("skillc/SqliteConnections", {
   defaultValue: () => ({ pools: undefined })
 })
