@@ -7,9 +7,10 @@
  * failure as one `SqlError` — while the log needs (1) the exact open/write
  * failure to decide on the EAFP fallback, (2) retries on a busy database so
  * that many agents calling skc at once never lose a row, and (3) the
- * cheapest possible write path (one short-lived connection, no pool, no
- * extra modules), since every gateway call pays for it. The calls are
- * synchronous, so each operation is a single `Effect.try`.
+ * cheapest possible write path (one connection per row, no pool, no extra
+ * modules, left open for a CLI process's exit: "Left open" below), since
+ * every gateway call pays for it. The calls are synchronous, so each
+ * operation is a single `Effect.try`.
  *
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
