@@ -458,7 +458,7 @@ const leaveOpen = (dbFile: string, db: Database): void => {
 
 /** Close every log connection left open (tests; a process that ends otherwise than by `process.exit` closes them itself). */
 export const closeLeftOpen = (): void => {
-  for (const db of leftOpen.values()) db.close()
+  for (const db of leftOpen.values()) closeQuietly(db)
   leftOpen.clear()
 }
 
