@@ -22,6 +22,7 @@ import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, P
 import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledLog } from "./ConnectionPool.js"
+import { statsOf } from "../node/fileStamp.js"
 import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
 import { argOf, byAuthorOf, CATCH_UP_CHUNK, catchUp, keptAndRecentRows, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
 
@@ -318,15 +319,21 @@ const emptyRows = (groupBy: GroupBy): AggregateRows => {
   return groupBy === "summary" ? { groupBy, period, groups: [] } : ({ groupBy, period, rows: [] } as AggregateRows)
 }
 
+/**
+ * The summary's answer from grouped rows (the scan's, the kept groups, or both). Its period is that of
+ * the rows it counts; the caller folds it from the groups (it knows which ones count).
+ */
+const summaryOf = (rows: Array<Record<string, unknown>>): AggregateRows => ({
+  groupBy: "summary",
+  period: { start: null, end: null },
+  groups: summaryGroups(rows)
+})
+
 const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): AggregateRows => {
   const { sql: where, params } = filterClause(filters)
   const audience = audienceClause(filters)
   const rows = db.prepare(aggregateSql(groupBy, where, audience)).all(...params)
-  if (groupBy === "summary") {
-    // The period of the summary is that of the rows it counts; the caller
-    // folds it from the groups (it knows which ones count).
-    return { groupBy, period: { start: null, end: null }, groups: summaryGroups(rows) }
-  }
+  if (groupBy === "summary") return summaryOf(rows)
   const p = db.prepare(periodSql(`${groupBy === "commands" || groupBy === "funnel" ? where : `${where} AND ${audience}`} AND ${NOT_STATS}`)).get(...params) ?? {}
   return listRows(groupBy, { start: nullableText(p.start), end: nullableText(p.end) }, rows)
 }
@@ -338,7 +345,7 @@ const unfiltered = (f: StatsFilters): boolean => f.since === null && f.until ===
 const readKept = (db: Database): AggregateRows | undefined =>
   db.transaction(() =>
     summaryIsCurrent(db)
-      ? { groupBy: "summary" as const, period: { start: null, end: null }, groups: summaryGroups(keptSummaryRows(db)) }
+      ? summaryOf(keptSummaryRows(db))
       : undefined
   )
 
@@ -377,7 +384,7 @@ const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows
     return withReader(Sqlite, dbFile, (db) =>
       db.transaction(() => {
         const rows = hasTable(db) ? keptAndRecentRows(db) : undefined
-        return rows === undefined ? undefined : { groupBy: "summary" as const, period: { start: null, end: null }, groups: summaryGroups(rows) }
+        return rows === undefined ? undefined : summaryOf(rows)
       })
     )
   }
@@ -434,21 +441,13 @@ const closeQuietly = (db: Database | undefined): void => {
   }
 }
 
-const walSize = (dbFile: string): number | undefined => {
-  try {
-    return statSync(`${dbFile}-wal`, { throwIfNoEntry: false })?.size
-  } catch {
-    return undefined
-  }
-}
-
 /** After its row: `db` left open, unless its `-wal` is due a checkpoint; never throws. */
 const leaveOpen = (dbFile: string, db: Database): void => {
   const earlier = leftOpen.get(dbFile)
   leftOpen.delete(dbFile)
   closeQuietly(earlier)
-  const wal = walSize(dbFile)
-  if (wal === undefined || wal > KEPT_WAL_BYTES) return closeQuietly(db)
+  const wal = statsOf(`${dbFile}-wal`)
+  if (wal === undefined || Number(wal.size) > KEPT_WAL_BYTES) return closeQuietly(db)
   leftOpen.set(dbFile, db)
   if (leftOpen.size <= LEFT_OPEN_MAX) return
   const [oldest, first] = leftOpen.entries().next().value as [string, Database]

@@ -102,6 +102,12 @@ const watermarkOf = (db: Database): { readonly through: number; readonly last: n
   return r === undefined ? undefined : { through: Number(r.through), last: Number(r.last) }
 }
 
+/** The watermark, when the kept groups can be read from it: the tables exist and it is not past the last row (a hand edit). */
+const usableWatermark = (db: Database): { readonly through: number; readonly last: number } | undefined => {
+  const state = hasSummaryTables(db) ? watermarkOf(db) : undefined
+  return state === undefined || state.through > state.last ? undefined : state
+}
+
 /** Whether the kept groups count every row of the log (false when the tables are missing). */
 export const summaryIsCurrent = (db: Database): boolean => {
   const w = hasSummaryTables(db) ? watermarkOf(db) : undefined
@@ -128,9 +134,8 @@ export const keptSummaryRows = (db: Database): Array<Record<string, unknown>> =>
  * transaction, so the watermark and the rows are of one moment.
  */
 export const keptAndRecentRows = (db: Database): Array<Record<string, unknown>> | undefined => {
-  if (!hasSummaryTables(db)) return undefined
-  const state = watermarkOf(db)
-  if (state === undefined || state.through > state.last) return undefined
+  const state = usableWatermark(db)
+  if (state === undefined) return undefined
   const k = summaryKey()
   return db
     .prepare(
@@ -155,9 +160,8 @@ export const keptAndRecentRows = (db: Database): Array<Record<string, unknown>> 
  */
 export const keptLacksCommand = (db: Database, command: string): boolean =>
   db.transaction(() => {
-    if (!hasSummaryTables(db)) return false
-    const state = watermarkOf(db)
-    if (state === undefined || state.through > state.last) return false
+    const state = usableWatermark(db)
+    if (state === undefined) return false
     return (
       db.prepare("SELECT 1 FROM access_summary WHERE command = ? LIMIT 1").get(command) === undefined &&
       db.prepare("SELECT 1 FROM access_log WHERE id > ? AND command = ? LIMIT 1").get(state.through, command) === undefined
@@ -193,7 +197,7 @@ export const catchUp = <A = void>(db: Database, chunk = CATCH_UP_CHUNK, then?: (
       if (through === last) return { done: true, value: then?.() }
       if (through > last) {
         // Cannot happen through the triggers; a hand-edited state starts over.
-        db.exec("DELETE FROM access_summary; UPDATE access_summary_state SET through = 0")
+        db.exec(RESET)
         return { done: false }
       }
       const next = stepEnd.get(through, chunk - 1) as { id: number } | undefined

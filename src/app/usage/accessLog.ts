@@ -273,12 +273,13 @@ const rowOf = (entry: AccessEntry, shared: BatchShared): PreparedRow => {
  * 29 item 5).
  */
 const prepareRow = (entry: AccessEntry, shared: BatchShared): Effect.Effect<PreparedRow | undefined, never, FileSystem | Diagnostics | Path | Settings> => {
+  // A row that cannot even be prepared is said at verbose level and written nowhere; the others go on.
+  const lost = (cause: Cause.Cause<unknown>) => Effect.as(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)(cause), undefined)
   let prepared: PreparedRow
   try {
     prepared = rowOf(entry, shared)
   } catch (e) {
-    // A row that cannot even be prepared is said at verbose level and written nowhere; the others go on.
-    return Effect.as(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)(Cause.die(e)), undefined)
+    return lost(Cause.die(e))
   }
   const staleCheck = prepared.fallback !== undefined && shared.fallbacks
   const foreign = inForeignCache(entry.skill.runtimeDir, shared.globalDir, shared.path)
@@ -292,7 +293,7 @@ const prepareRow = (entry: AccessEntry, shared: BatchShared): Effect.Effect<Prep
     }
     if (foreign) yield* recordCacheOwner(entry.skill.runtimeDir, entry.skill.canonicalSourceDir)
     return prepared as PreparedRow | undefined
-  }).pipe(Effect.catchCause((cause) => Effect.as(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)(cause), undefined)))
+  }).pipe(Effect.catchCause(lost))
 }
 
 /** The row goes to its primary log, else (EAFP, C-LOGGING) to the cwd's fallback, else W002. */
