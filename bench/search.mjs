@@ -14,6 +14,11 @@
 // ≤ 1.3, issue 47).
 // cli.search.all.q / mcp.search.all.q: the same with a question in plain
 // words (issue 25: the cross-skill ranking of DECISIONS #44).
+// mcp.search.all.208: `skc_search` without `skill` over 208 skills (the
+// catalogue eight times) against eight times the same call over its 26, each
+// on its own server (target ≤ 1: no worse than linear in the skills in
+// scope; 2.27 when the server's connection pool and freshness records, 64
+// each, were cycled through by every call).
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs"
 import { spawnSync } from "node:child_process"
 import { join } from "node:path"
@@ -130,7 +135,55 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
   Effect.runSync(Scope.close(scope, Exit.void))
   rmSync(sb.root, { recursive: true, force: true })
   out.push(...(await acrossSkills({ runs })))
+  out.push(await manySkills())
   return out
+}
+
+/** p50 of `calls` cross-skill `skc_search` calls on one `skc mcp` over `copies` copies of the catalogue's skills. */
+const crossSkillCall = async (copies, calls) => {
+  const sb = sandbox()
+  const env = benchEnv({ SKILLC_HOME: sb.home, HOME: sb.home })
+  const store = join(sb.work, ".skillc", "skills")
+  mkdirSync(store, { recursive: true })
+  const catalogue = join(ROOT, "test", "fixtures", "catalogue")
+  const names = readdirSync(catalogue, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+  const built = []
+  for (let c = 0; c < copies; c++) {
+    for (const n of names) {
+      const name = c === 0 ? n : `${n}-${c}`
+      cpSync(join(catalogue, n), join(store, name), { recursive: true })
+      built.push(name)
+    }
+  }
+  ageTree(store)
+  timeOnce([process.execPath, BIN, "build", ...built], { cwd: sb.work, env })
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js")
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js")
+  const client = new Client({ name: "skc-bench", version: "1" })
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: sb.work, env, stderr: "ignore" }))
+  try {
+    const time = async () => {
+      const t = performance.now()
+      const r = await client.callTool({ name: "skc_search", arguments: { query: "instructions", limit: 30 } })
+      if (r.isError) throw new Error(JSON.stringify(r.content))
+      return performance.now() - t
+    }
+    // The first calls open the indexes and arm the watchers; the third answers from them.
+    for (let i = 0; i < 5; i++) await time()
+    const samples = []
+    for (let i = 0; i < calls; i++) samples.push(await time())
+    return { skills: built.length, p50: median(samples) }
+  } finally {
+    await client.close()
+    rmSync(sb.root, { recursive: true, force: true })
+  }
+}
+
+/** A catalogue eight times the benchmark's: what a cross-skill call costs per skill in scope, past the pools' base bound of 64. */
+export async function manySkills({ copies = 8, calls = 40 } = {}) {
+  const base = await crossSkillCall(1, calls)
+  const many = await crossSkillCall(copies, calls)
+  return report(`mcp.search.all.${many.skills}`, many.p50, base.p50 * copies, 1.0, `p50 of ${calls} calls over ${many.skills} skills vs ${copies} × the call over ${base.skills}`)
 }
 
 /** `--all` over the catalogue's 26 skills, CLI and MCP, against a single-skill search in the same run. */

@@ -67,17 +67,63 @@ describe("issue 16 connection pool", () => {
     expect(pool.size()).toBe(0)
   })
 
-  it("an entry in use when it is evicted or found stale is closed by its last user, not under it", () => {
+  it("an entry in use when it is evicted at the ceiling or found stale is closed by its last user, not under it", () => {
     const closed: Array<string> = []
-    const pool = makeConnectionPool<string>(1, (v) => void closed.push(v))
+    const pool = makeConnectionPool<string>(1, (v) => void closed.push(v), 1)
     const a = pool.put("a", "1", "A")
     pool.acquire(a)
     pool.acquire(a)
-    pool.put("b", "1", "B") // evicts a while two requests use it
+    pool.put("b", "1", "B") // at the ceiling: evicts a while two requests use it
     expect(closed).toEqual([])
     pool.release(a)
     expect(closed).toEqual([])
     pool.release(a)
+    expect(closed).toEqual(["A"])
+    const b = pool.get("b", "1")!
+    pool.acquire(b)
+    expect(pool.get("b", "2")).toBeUndefined() // rebuilt while in use: retired, closed when released
+    expect(closed).toEqual(["A"])
+    pool.release(b)
+    expect(closed).toEqual(["A", "B"])
+  })
+
+  it("cyclic use beyond the bound (a cross-skill search holds every index until it answers): no entry in use is evicted, the bound grows to hold them, and the next round finds every one open", () => {
+    const closed: Array<string> = []
+    const pool = makeConnectionPool<string>(2, (v) => void closed.push(v), 10)
+    const keys = ["a", "b", "c", "d"]
+    const round = () => {
+      // As `openPooled` does: each entry is acquired as it is had, and all are released when the request ends.
+      const held = keys.map((k) => {
+        const e = pool.get(k, "1") ?? pool.put(k, "1", k.toUpperCase())
+        pool.acquire(e)
+        return e
+      })
+      for (const e of held) pool.release(e)
+      return held
+    }
+    const first = round()
+    expect(closed).toEqual([])
+    expect(pool.size()).toBe(4)
+    const second = round()
+    expect(second).toEqual(first) // every entry answered from the pool: the same objects
+    expect(closed).toEqual([])
+    // Idle entries go again by least recent use, at the grown bound.
+    pool.put("e", "1", "E")
+    expect(closed).toEqual(["A"])
+    expect(pool.size()).toBe(4)
+  })
+
+  it("the bound grows no further than its ceiling: past it the least recently used goes even in use", () => {
+    const closed: Array<string> = []
+    const pool = makeConnectionPool<string>(1, (v) => void closed.push(v), 2)
+    const held = ["a", "b", "c"].map((k) => {
+      const e = pool.put(k, "1", k.toUpperCase())
+      pool.acquire(e)
+      return e
+    })
+    expect(pool.size()).toBe(2)
+    expect(closed).toEqual([])
+    for (const e of held) pool.release(e)
     expect(closed).toEqual(["A"])
   })
 })
@@ -121,6 +167,20 @@ describe("issue 16 pooled search index connections", () => {
     pools.closeAll()
     expect(await ok(opened[1]!)).toBe("Failure")
     expect(await ok(opened[2]!)).toBe("Failure")
+  })
+
+  it("one request opening more indexes than the bound (a cross-skill search) keeps them all open for the next one", async () => {
+    const pools = makeSqlitePools(2)
+    const paths = ["p", "q", "r"].map((d) => join(dir, d, "search-0123456789abcdef.db"))
+    for (const p of paths) await writeIndex(p, `H ${p}`, "h")
+    const openAll = () => withPools(pools, Effect.forEach(paths, (p) => index.open(p)))
+    const first = await openAll()
+    expect(pools.indexes.size()).toBe(3)
+    const second = await openAll()
+    second.forEach((o, i) => expect(o).toBe(first[i]))
+    const ok = await Effect.runPromise(Effect.result(first[0]!.allHeadings)).then((r) => r._tag)
+    expect(ok).toBe("Success")
+    pools.closeAll()
   })
 
   it("a connection in use by one request survives a rebuild seen by another, and is closed when the first one ends", async () => {

@@ -8,7 +8,13 @@
  * Bounded: at most MAX_RECORDS indexes (least recently used dropped, its
  * watchers closed) and MAX_DIRS directories per skill; a skill with more,
  * or a directory that cannot be watched (inotify limits, permissions), is
- * never verified and keeps the per-call check.
+ * never verified and keeps the per-call check. A record used in the last
+ * IN_USE_MS is not the one dropped: when every record is that recent (a
+ * cross-skill search asks about every skill in scope), the bound grows to
+ * hold them, up to MAX_RECORDS_CEILING. Dropping the least recently used
+ * one was the worst policy for that cyclic use: with more skills in scope
+ * than records, every call found no record, walked every skill's tree and
+ * armed and closed its watchers.
  *
  * Before answering from records, the event loop is given one turn
  * (`settle`, a `setImmediate`): a file written before the request was sent
@@ -25,6 +31,10 @@ import type { FreshnessKey, SourceFreshnessService } from "../../ports/SourceFre
 
 const MAX_RECORDS = 64
 const MAX_DIRS = 512
+/** How far the bound grows while every record is in use (the same ceiling as the connection pools'). */
+const MAX_RECORDS_CEILING = 1024
+/** A record used this recently belongs to a call still running, or to the one before it. */
+const IN_USE_MS = 10_000
 
 interface FreshnessRecord {
   sourceDir: string
@@ -36,25 +46,48 @@ interface FreshnessRecord {
   /** Watchers were armed when the check began. */
   armedAtCheck: boolean
   verified: boolean
+  /** When a call last used it (`touch`). */
+  usedAt: number
+}
+
+export interface WatchingFreshnessOptions {
+  readonly max?: number
+  readonly ceiling?: number
+  /** The clock of `IN_USE_MS` (tests). */
+  readonly now?: () => number
 }
 
 const oneTurn = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
 
-export const makeWatchingFreshness = (): SourceFreshnessService & { readonly close: () => void; readonly size: () => number } => {
+export const makeWatchingFreshness = (
+  options: WatchingFreshnessOptions = {}
+): SourceFreshnessService & { readonly close: () => void; readonly size: () => number } => {
   const records = new Map<string, FreshnessRecord>()
+  const now = options.now ?? Date.now
+  const ceiling = options.ceiling ?? MAX_RECORDS_CEILING
+  // The bound now: MAX_RECORDS, grown to the most records in use at once (never past the ceiling).
+  let bound = Math.min(options.max ?? MAX_RECORDS, ceiling)
 
   const closeRecord = (r: FreshnessRecord) => {
     for (const w of r.watchers.values()) w.close()
     r.watchers.clear()
   }
 
+  const drop = (key: string, r: FreshnessRecord) => {
+    closeRecord(r)
+    records.delete(key)
+  }
+
   const touch = (key: string, r: FreshnessRecord) => {
+    const at = now()
+    r.usedAt = at
     records.delete(key)
     records.set(key, r)
-    while (records.size > MAX_RECORDS) {
+    while (records.size > bound) {
       const [oldestKey, oldest] = records.entries().next().value as [string, FreshnessRecord]
-      closeRecord(oldest)
-      records.delete(oldestKey)
+      if (at - oldest.usedAt >= IN_USE_MS) drop(oldestKey, oldest)
+      else if (bound < ceiling) bound = Math.min(ceiling, records.size)
+      else drop(oldestKey, oldest)
     }
   }
 
@@ -108,7 +141,7 @@ export const makeWatchingFreshness = (): SourceFreshnessService & { readonly clo
         let r = records.get(key.indexPath)
         if (r === undefined || r.sourceDir !== key.sourceDir) {
           if (r !== undefined) closeRecord(r)
-          r = { sourceDir: key.sourceDir, sourceHash: key.sourceHash, indexStamp: undefined, watchers: new Map(), dirty: false, armedAtCheck: false, verified: false }
+          r = { sourceDir: key.sourceDir, sourceHash: key.sourceHash, indexStamp: undefined, watchers: new Map(), dirty: false, armedAtCheck: false, verified: false, usedAt: now() }
         }
         const sameDirs = r.watchers.size === absolute.length && absolute.every((d) => r!.watchers.has(d))
         const watched = absolute.length <= MAX_DIRS && watchDirs(r, absolute)

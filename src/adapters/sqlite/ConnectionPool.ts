@@ -18,7 +18,14 @@
  * Bounded: at most `max` connections per pool, least recently used closed
  * first; all are closed when the session ends (`closeAll`, the server's
  * runtime finalizer). A connection in use by a request (`acquire`d and not
- * yet `release`d) that is evicted or found stale is closed by its last user.
+ * yet `release`d) is never the one evicted: when every connection is in use
+ * (a cross-skill search holds one index per skill in scope until it
+ * answers), the bound grows to fit them, up to `ceiling`. Least recently
+ * used eviction alone is the worst policy for that cyclic use: with 78
+ * skills in scope and 64 connections, every call found none of its
+ * indexes open and reopened all 78 (103 ms a call instead of 15). A
+ * connection found stale while in use, or evicted at the ceiling, is
+ * closed by its last user.
  *
  * This module is light (no SQLite): the server creates the pools, the SQLite
  * adapters (loaded lazily) use them through the `SqliteConnections` reference.
@@ -39,7 +46,7 @@ export interface PoolEntry<T> {
 export interface ConnectionPool<T> {
   /** The entry for `key` when its stamp is `stamp` (most recently used now); a stale entry is retired. */
   readonly get: (key: string, stamp: string | undefined) => PoolEntry<T> | undefined
-  /** Keep `value` for `key` (retiring any previous entry), evicting the least recently used beyond the bound. */
+  /** Keep `value` for `key` (retiring any previous entry), evicting beyond the bound the least recently used entry not in use. */
   readonly put: (key: string, stamp: string, value: T) => PoolEntry<T>
   /** Drop `key`'s entry: closed now, or by its last user. */
   readonly retire: (key: string) => void
@@ -49,8 +56,10 @@ export interface ConnectionPool<T> {
   readonly size: () => number
 }
 
-export const makeConnectionPool = <T>(max: number, close: (value: T) => void): ConnectionPool<T> => {
+export const makeConnectionPool = <T>(max: number, close: (value: T) => void, ceiling: number = Math.max(max, MAX_POOLED_CEILING)): ConnectionPool<T> => {
   const entries = new Map<string, PoolEntry<T>>()
+  // The bound now: `max`, grown to the largest set of connections in use at once (never past `ceiling`).
+  let bound = Math.min(max, ceiling)
   const closeQuietly = (e: PoolEntry<T>) => {
     try {
       close(e.value)
@@ -85,7 +94,20 @@ export const makeConnectionPool = <T>(max: number, close: (value: T) => void): C
       retire(key)
       const e: PoolEntry<T> = { value, stamp, users: 0, retired: false }
       entries.set(key, e)
-      while (entries.size > max) retire(entries.keys().next().value as string)
+      while (entries.size > bound) {
+        // The least recently used connection no request is using; when every one is in use, the bound
+        // grows to hold them (up to the ceiling, where the least recently used goes all the same).
+        let idle: string | undefined
+        for (const [k, v] of entries) {
+          if (v.users === 0 && v !== e) {
+            idle = k
+            break
+          }
+        }
+        if (idle !== undefined) retire(idle)
+        else if (bound < ceiling) bound = Math.min(ceiling, entries.size)
+        else retire(entries.keys().next().value as string)
+      }
       return e
     },
     retire,
@@ -103,6 +125,13 @@ export const makeConnectionPool = <T>(max: number, close: (value: T) => void): C
 
 /** Open connections per pool (the same bound as the freshness records, src/adapters/node/WatchingFreshness.ts). */
 export const MAX_POOLED = 64
+
+/**
+ * How far a pool's bound grows while every connection is in use (one index per skill a cross-skill
+ * search asks): 1,024 read-only index connections hold 1,024 file descriptors, well under what Node
+ * raises its own limit to on start (the hard limit), and only as many as were in use at once.
+ */
+export const MAX_POOLED_CEILING = 1024
 
 /** A read-only index connection and its queries. */
 export interface PooledIndex {
