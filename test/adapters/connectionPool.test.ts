@@ -229,4 +229,20 @@ describe("issue 16 pooled access-log writers", () => {
     expect(fileStamp(`${file}-wal`)).toBeUndefined()
     expect(readLog(file)).toHaveLength(1)
   })
+
+  it("a batch into more logs than the bound (a cross-skill search answered by many skills) keeps every writer open for the next batch", async () => {
+    const pools = makeSqlitePools(2)
+    const log = loadSqliteAccessLog()
+    const files = ["l1", "l2", "l3", "l4"].map((d) => join(dir, d, ".skillc-meta", "logs.db"))
+    const batch = (i: number) => withPools(pools, log.appendEach!(files.map((dbFile) => ({ dbFile, row: row(i) }))))
+    expect(await batch(1)).toEqual([undefined, undefined, undefined, undefined])
+    const writers = files.map((f) => pools.logs.get(f, fileStamp(f)))
+    expect(writers.every((w) => w !== undefined)).toBe(true)
+    expect(await batch(2)).toEqual([undefined, undefined, undefined, undefined])
+    // The same connections wrote the second batch: none was closed, so no -wal was checkpointed away.
+    files.forEach((f, i) => expect(pools.logs.get(f, fileStamp(f))).toBe(writers[i]))
+    files.forEach((f) => expect(fileStamp(`${f}-wal`)).toBeDefined())
+    for (const f of files) expect(readLog(f).map((r) => JSON.parse(r.args as string).i)).toEqual([1, 2])
+    pools.closeAll()
+  })
 })

@@ -21,7 +21,7 @@ import { Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, Period } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
-import { fileStamp, SqliteConnections, type ConnectionPool, type PooledLog } from "./ConnectionPool.js"
+import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
 import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
 import { argOf, byAuthorOf, CATCH_UP_CHUNK, catchUp, keptAndRecentRows, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
@@ -489,7 +489,13 @@ const appendOnce = (Sqlite: DatabaseConstructor, dbFile: string, row: AccessLogR
  * to repair (src/app/usage/logRepair.ts). A failed write drops the connection, so
  * the caller's retry (busy) or repair starts from a fresh one.
  */
-const appendPooled = (Sqlite: DatabaseConstructor, pool: ConnectionPool<PooledLog>, dbFile: string, row: AccessLogRow): void => {
+const appendPooled = (
+  Sqlite: DatabaseConstructor,
+  pool: ConnectionPool<PooledLog>,
+  dbFile: string,
+  row: AccessLogRow,
+  held?: Array<PoolEntry<PooledLog>>
+): void => {
   let entry = pool.get(dbFile, fileStamp(dbFile))
   if (entry === undefined) {
     const db = openForWrite(Sqlite, dbFile)
@@ -512,6 +518,10 @@ const appendPooled = (Sqlite: DatabaseConstructor, pool: ConnectionPool<PooledLo
       return
     }
     entry = pool.put(dbFile, stamp, value)
+  }
+  if (held !== undefined) {
+    pool.acquire(entry)
+    held.push(entry)
   }
   try {
     entry.value.insert(valuesOf(row))
@@ -537,19 +547,27 @@ const logRow = (r: Record<string, unknown>): AccessLogRow => ({
 })
 
 export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogService => ({
+  // A batch holds each log's connection until its last row is written: a connection in use is never the one
+  // the pool evicts, so a cross-skill search answered by more skills than the pool's bound grows the bound
+  // instead of closing (and checkpointing) the logs the next call writes to again (ConnectionPool.ts).
   appendEach: (rows) =>
     Effect.flatMap(SqliteConnections, ({ pools, logsLeftOpen }) =>
-      Effect.sync(() =>
-        rows.map(({ dbFile, row }) => {
-          try {
-            if (pools === undefined) appendOnce(Sqlite, dbFile, row, logsLeftOpen)
-            else appendPooled(Sqlite, pools.logs, dbFile, row)
-            return undefined
-          } catch (e) {
-            return failure("write", dbFile)(e)
-          }
-        })
-      )
+      Effect.sync(() => {
+        const held: Array<PoolEntry<PooledLog>> = []
+        try {
+          return rows.map(({ dbFile, row }) => {
+            try {
+              if (pools === undefined) appendOnce(Sqlite, dbFile, row, logsLeftOpen)
+              else appendPooled(Sqlite, pools.logs, dbFile, row, held)
+              return undefined
+            } catch (e) {
+              return failure("write", dbFile)(e)
+            }
+          })
+        } finally {
+          for (const e of held) pools?.logs.release(e)
+        }
+      })
     ),
 
   append: (dbFile, row) =>

@@ -152,9 +152,15 @@ export interface SqlitePools {
   readonly closeAll: () => void
 }
 
+/**
+ * How far the log writers' bound grows while a batch holds them (one log per skill that answered a
+ * cross-skill search): a WAL log holds three file descriptors (the database, its `-wal` and `-shm`).
+ */
+export const MAX_POOLED_LOGS_CEILING = 256
+
 export const makeSqlitePools = (max: number = MAX_POOLED): SqlitePools => {
   const indexes = makeConnectionPool<PooledIndex>(max, (c) => c.close())
-  const logs = makeConnectionPool<PooledLog>(max, (c) => c.close())
+  const logs = makeConnectionPool<PooledLog>(max, (c) => c.close(), Math.max(max, MAX_POOLED_LOGS_CEILING))
   return {
     indexes,
     logs,
