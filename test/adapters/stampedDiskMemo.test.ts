@@ -147,9 +147,10 @@ describe("issue 25 StampedDiskMemo: a value kept while what it read is unchanged
     expect(runs.count).toBe(4)
   })
 
-  it("holds at most eight keys, the least recently used dropped", async () => {
+  it("holds at most eight keys no call used in the last 10 s, the least recently used dropped", async () => {
     const dir = fresh()
-    const memo = makeStampedDiskMemo({ racyMs: 0 })
+    let now = 0
+    const memo = makeStampedDiskMemo({ racyMs: 0, now: () => (now += 20_000) })
     const runs = { count: 0 }
     for (let i = 0; i < 9; i++) await run(memo.remember(`k${i}`, scan(dir, runs)))
     expect(memo.size()).toBe(8)
@@ -157,5 +158,19 @@ describe("issue 25 StampedDiskMemo: a value kept while what it read is unchanged
     expect(runs.count).toBe(9)
     await run(memo.remember("k0", scan(dir, runs)))
     expect(runs.count).toBe(10)
+  })
+
+  it("keeps every key of a server asking for more of them at once than eight (one per engineer's project): the next round computes none", async () => {
+    const dir = fresh()
+    const memo = makeStampedDiskMemo({ racyMs: 0, now: () => 1_000 })
+    const runs = { count: 0 }
+    const round = async () => {
+      for (let i = 0; i < 12; i++) await run(memo.remember(`project-${i}`, scan(dir, runs)))
+    }
+    await round()
+    expect(runs.count).toBe(12)
+    expect(memo.size()).toBe(12)
+    await round()
+    expect(runs.count).toBe(12)
   })
 })

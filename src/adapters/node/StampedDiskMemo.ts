@@ -17,7 +17,12 @@
  * such a value is not kept (git's "racily clean" rule). Nor is the value of
  * a computation that failed or wrote anything.
  *
- * Bounded: `MAX_ENTRIES` keys, least recently used dropped.
+ * Bounded: `MAX_ENTRIES` keys, least recently used dropped; but a key used
+ * in the last `IN_USE_MS` is not the one dropped: while every key is that
+ * recent (a server answering more projects at once than `MAX_ENTRIES`, each
+ * engineer's agent its own), the bound grows to hold them, up to
+ * `MAX_ENTRIES_CEILING`. Dropping the least recently used one alone made
+ * every call of such a server enumerate its skills again.
  */
 import { Effect } from "effect"
 import * as fs from "node:fs"
@@ -27,6 +32,10 @@ import { FileSystem, type FileSystemService } from "../../ports/FileSystem.js"
 import { identityOf, statsOf } from "./fileStamp.js"
 
 const MAX_ENTRIES = 8
+/** How far the bound grows while every key is in use (what each key keeps is a list of skills and the paths read). */
+const MAX_ENTRIES_CEILING = 256
+/** A key used this recently belongs to a session still asking. */
+const IN_USE_MS = 10_000
 /** Ten times the coarsest file-time tick of a Linux kernel (HZ=100); what the memo keeps is where skills are, never their text. */
 const RACY_MS = 100
 /** Links followed at most while noting one real path (the kernel's own limit is 40). */
@@ -43,6 +52,8 @@ interface Noted {
 interface Entry {
   readonly value: unknown
   readonly noted: ReadonlyArray<Noted>
+  /** When a call last had it (kept or given). */
+  usedAt: number
 }
 
 const statsFor = (kind: Kind, path: string) => statsOf(path, { follow: kind === "stat" })
@@ -131,11 +142,27 @@ const noting = (inner: FileSystemService, n: ReturnType<typeof makeNotes>): File
 export interface StampedDiskMemoOptions {
   /** How recent a change makes a path racy (`RACY_MS`; tests set 0 to keep every value). */
   readonly racyMs?: number
+  /** The clock of `IN_USE_MS` (tests). */
+  readonly now?: () => number
 }
 
 export const makeStampedDiskMemo = (options: StampedDiskMemoOptions = {}): DiskMemoService & { readonly size: () => number } => {
   const racyMs = options.racyMs ?? RACY_MS
+  const now = options.now ?? Date.now
   const entries = new Map<string, Entry>()
+  // The bound now: MAX_ENTRIES, grown to the most keys in use at once (never past the ceiling).
+  let bound = MAX_ENTRIES
+  const keep = (key: string, entry: Entry) => {
+    const at = now()
+    entry.usedAt = at
+    entries.delete(key)
+    entries.set(key, entry)
+    while (entries.size > bound) {
+      const [oldestKey, oldest] = entries.entries().next().value as [string, Entry]
+      if (at - oldest.usedAt < IN_USE_MS && bound < MAX_ENTRIES_CEILING) bound = Math.min(MAX_ENTRIES_CEILING, entries.size)
+      else entries.delete(oldestKey)
+    }
+  }
   return {
     remember: <A, E, R>(key: string, compute: Effect.Effect<A, E, R>) =>
       Effect.suspend(() => {
@@ -143,7 +170,7 @@ export const makeStampedDiskMemo = (options: StampedDiskMemoOptions = {}): DiskM
         if (kept !== undefined) {
           entries.delete(key)
           if (unchanged(kept.noted)) {
-            entries.set(key, kept)
+            keep(key, kept)
             return Effect.succeed(kept.value as A)
           }
         }
@@ -153,8 +180,7 @@ export const makeStampedDiskMemo = (options: StampedDiskMemoOptions = {}): DiskM
           Effect.tap((value) =>
             Effect.sync(() => {
               if (!n.keep()) return
-              entries.set(key, { value, noted: [...n.notes.values()] })
-              while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
+              keep(key, { value, noted: [...n.notes.values()], usedAt: 0 })
             })
           )
         )
