@@ -5,11 +5,11 @@
 // a damaged file is rebuilt, an unwritable place is a failure the caller
 // falls back from.
 import { Effect, type Scope } from "effect"
-import { chmodSync, mkdirSync, statSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, mkdirSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sqliteSearchIndex as index } from "../../src/adapters/sqlite/SqliteSearchIndex.js"
-import { MEMBER_SPAN } from "../../src/adapters/sqlite/acrossIndex.js"
+import { ACROSS_FILES_KEPT, ACROSS_IN_USE_MS, MEMBER_SPAN, noteAcrossUse, pruneAcross } from "../../src/adapters/sqlite/acrossIndex.js"
 import { markdownRows } from "../../src/domain/search/documents.js"
 import { indexQueryOf } from "../../src/domain/search/indexQuery.js"
 import { SCHEMA_VERSION } from "../../src/domain/search/indexState.js"
@@ -138,5 +138,32 @@ describe("DECISIONS #44: one index over several skills' indexes", () => {
     const b = await member("beta", { Two: "two" })
     const refused = await Effect.runPromise(Effect.scoped(Effect.flip(index.across!(join(locked, "search-ffffffffffffffff.db"), [a, b], ascii))))
     expect(refused._tag).toBe("IndexWriteFailed")
+  })
+})
+
+describe("DECISIONS #44: the directory of combined files", () => {
+  /** `count` combined-file names in a fresh directory, the first written most recently. */
+  const files = (count: number) => {
+    const cache = join(dir, `prune-${n++}`)
+    mkdirSync(cache, { recursive: true })
+    return Array.from({ length: count }, (_, i) => {
+      const p = join(cache, `search-${String(i).padStart(16, "0")}.db`)
+      writeFileSync(p, "")
+      const t = new Date(Date.UTC(2026, 0, 1) - i * 60_000)
+      utimesSync(p, t, t)
+      return p
+    })
+  }
+
+  it(`keeps the ${ACROSS_FILES_KEPT} most recently written, and every one this process answered from in the last ${ACROSS_IN_USE_MS / 1000} s`, () => {
+    const now = Date.UTC(2026, 0, 1)
+    const paths = files(12)
+    // A server asking more sets than that in turn: the oldest written were used a moment ago.
+    for (const p of paths.slice(9)) noteAcrossUse(p, now - 1_000)
+    pruneAcross(join(paths[0]!, ".."), paths[0]!, now)
+    expect(paths.map(existsSync)).toEqual([true, true, true, true, true, true, true, true, false, true, true, true])
+    // Once no call used them for a while, they go by the time they were written.
+    pruneAcross(join(paths[0]!, ".."), paths[0]!, now + ACROSS_IN_USE_MS)
+    expect(paths.map(existsSync)).toEqual([true, true, true, true, true, true, true, true, false, false, false, false])
   })
 })

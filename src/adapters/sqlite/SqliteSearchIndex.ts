@@ -48,7 +48,7 @@ import { fts5Match } from "./fts5Match.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledIndex } from "./ConnectionPool.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 import { documentRemover, INSERT_OWN, INSERT_PLACE, INSERT_SECTION, QUERIED_TABLES } from "./indexTables.js"
-import { MEMBER_SPAN, pruneAcross, readMembers, refreshMembers, sameMembers, stampMembers, type Member } from "./acrossIndex.js"
+import { MEMBER_SPAN, noteAcrossUse, pruneAcross, readMembers, refreshMembers, sameMembers, stampMembers, type Member } from "./acrossIndex.js"
 import {
   type AcrossIndex,
   IndexReadFailed,
@@ -579,6 +579,7 @@ const across = (path: string, members: ReadonlyArray<string>, tokenizer: Tokeniz
     const failed = (message: string) => new IndexWriteFailed({ path, message })
     const wanted = stampMembers(members)
     if (wanted === undefined) return yield* Effect.fail(failed("a member index is gone"))
+    noteAcrossUse(path)
     let recorded = membersOf(path)
     if (recorded === undefined || !sameMembers(recorded, wanted)) {
       const fresh = recorded === undefined

@@ -168,8 +168,30 @@ export const stampMembers = (paths: ReadonlyArray<string>): ReadonlyArray<Stampe
   return out
 }
 
-/** Keep the `ACROSS_FILES_KEPT` most recently written combined files of `dir` (`used`: the one in use now, always kept). */
-export const pruneAcross = (dir: string, used: string) => {
+/** A combined file this process used this recently is in use: a server's session still asks it. */
+export const ACROSS_IN_USE_MS = 10_000
+
+/**
+ * When this process last answered from each combined file. Pruning by the
+ * time a file was written alone removed, in a server asking more than
+ * `ACROSS_FILES_KEPT` sets of skills in turn (a team's server, a project
+ * each, or agents naming `skills`), the very file the next call needed:
+ * every call built its set's file again.
+ */
+const lastUsed = new Map<string, number>()
+
+/** `path` answered a call now (and uses older than `ACROSS_IN_USE_MS` are forgotten). */
+export const noteAcrossUse = (path: string, now: number = Date.now()) => {
+  for (const [p, t] of lastUsed) if (now - t >= ACROSS_IN_USE_MS) lastUsed.delete(p)
+  lastUsed.set(path, now)
+}
+
+/**
+ * Keep the `ACROSS_FILES_KEPT` most recently written combined files of `dir`,
+ * and every one this process used in the last `ACROSS_IN_USE_MS` (`used`: the
+ * one in use now, always kept).
+ */
+export const pruneAcross = (dir: string, used: string, now: number = Date.now()) => {
   let names: Array<string>
   try {
     names = fs.readdirSync(dir).filter((n) => /^search-[0-9a-f]{16}\.db$/.test(n))
@@ -177,9 +199,13 @@ export const pruneAcross = (dir: string, used: string) => {
     return
   }
   if (names.length <= ACROSS_FILES_KEPT) return
+  const inUse = (p: string) => {
+    const t = lastUsed.get(p)
+    return t !== undefined && now - t < ACROSS_IN_USE_MS
+  }
   const aged = names
     .map((n) => nodePath.join(dir, n))
-    .filter((p) => p !== used)
+    .filter((p) => p !== used && !inUse(p))
     .map((p) => {
       try {
         return { p, t: fs.statSync(p).mtimeMs }
