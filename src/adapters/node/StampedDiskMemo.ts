@@ -30,6 +30,7 @@ import * as nodePath from "node:path"
 import type { DiskMemoService } from "../../ports/DiskMemo.js"
 import { FileSystem, type FileSystemService } from "../../ports/FileSystem.js"
 import { identityOf, statsOf } from "./fileStamp.js"
+import { makeRecentlyUsed } from "./recentlyUsed.js"
 
 const MAX_ENTRIES = 8
 /** How far the bound grows while every key is in use (what each key keeps is a list of skills and the paths read). */
@@ -52,8 +53,6 @@ interface Noted {
 interface Entry {
   readonly value: unknown
   readonly noted: ReadonlyArray<Noted>
-  /** When a call last had it (kept or given). */
-  usedAt: number
 }
 
 const statsFor = (kind: Kind, path: string) => statsOf(path, { follow: kind === "stat" })
@@ -149,20 +148,7 @@ export interface StampedDiskMemoOptions {
 export const makeStampedDiskMemo = (options: StampedDiskMemoOptions = {}): DiskMemoService & { readonly size: () => number } => {
   const racyMs = options.racyMs ?? RACY_MS
   const now = options.now ?? Date.now
-  const entries = new Map<string, Entry>()
-  // The bound now: MAX_ENTRIES, grown to the most keys in use at once (never past the ceiling).
-  let bound = MAX_ENTRIES
-  const keep = (key: string, entry: Entry) => {
-    const at = now()
-    entry.usedAt = at
-    entries.delete(key)
-    entries.set(key, entry)
-    while (entries.size > bound) {
-      const [oldestKey, oldest] = entries.entries().next().value as [string, Entry]
-      if (at - oldest.usedAt < IN_USE_MS && bound < MAX_ENTRIES_CEILING) bound = Math.min(MAX_ENTRIES_CEILING, entries.size)
-      else entries.delete(oldestKey)
-    }
-  }
+  const entries = makeRecentlyUsed<Entry>({ max: MAX_ENTRIES, ceiling: MAX_ENTRIES_CEILING, inUseMs: IN_USE_MS, now: options.now ?? Date.now })
   return {
     remember: <A, E, R>(key: string, compute: Effect.Effect<A, E, R>) =>
       Effect.suspend(() => {
@@ -170,7 +156,7 @@ export const makeStampedDiskMemo = (options: StampedDiskMemoOptions = {}): DiskM
         if (kept !== undefined) {
           entries.delete(key)
           if (unchanged(kept.noted)) {
-            keep(key, kept)
+            entries.use(key, kept)
             return Effect.succeed(kept.value as A)
           }
         }
@@ -180,11 +166,11 @@ export const makeStampedDiskMemo = (options: StampedDiskMemoOptions = {}): DiskM
           Effect.tap((value) =>
             Effect.sync(() => {
               if (!n.keep()) return
-              keep(key, { value, noted: [...n.notes.values()], usedAt: 0 })
+              entries.use(key, { value, noted: [...n.notes.values()] })
             })
           )
         )
       }),
-    size: () => entries.size
+    size: () => entries.size()
   }
 }

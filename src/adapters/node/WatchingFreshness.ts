@@ -27,6 +27,7 @@ import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { fileStamp } from "./fileStamp.js"
+import { makeRecentlyUsed } from "./recentlyUsed.js"
 import type { FreshnessKey, SourceFreshnessService } from "../../ports/SourceFreshness.js"
 
 const MAX_RECORDS = 64
@@ -46,8 +47,6 @@ interface FreshnessRecord {
   /** Watchers were armed when the check began. */
   armedAtCheck: boolean
   verified: boolean
-  /** When a call last used it (`touch`). */
-  usedAt: number
 }
 
 export interface WatchingFreshnessOptions {
@@ -62,34 +61,20 @@ const oneTurn = Effect.promise(() => new Promise<void>((resolve) => setImmediate
 export const makeWatchingFreshness = (
   options: WatchingFreshnessOptions = {}
 ): SourceFreshnessService & { readonly close: () => void; readonly size: () => number } => {
-  const records = new Map<string, FreshnessRecord>()
-  const now = options.now ?? Date.now
-  const ceiling = options.ceiling ?? MAX_RECORDS_CEILING
-  // The bound now: MAX_RECORDS, grown to the most records in use at once (never past the ceiling).
-  let bound = Math.min(options.max ?? MAX_RECORDS, ceiling)
+  const records = makeRecentlyUsed<FreshnessRecord>({
+    max: options.max ?? MAX_RECORDS,
+    ceiling: options.ceiling ?? MAX_RECORDS_CEILING,
+    inUseMs: IN_USE_MS,
+    now: options.now ?? Date.now,
+    onDrop: (r) => closeRecord(r)
+  })
 
   const closeRecord = (r: FreshnessRecord) => {
     for (const w of r.watchers.values()) w.close()
     r.watchers.clear()
   }
 
-  const drop = (key: string, r: FreshnessRecord) => {
-    closeRecord(r)
-    records.delete(key)
-  }
-
-  const touch = (key: string, r: FreshnessRecord) => {
-    const at = now()
-    r.usedAt = at
-    records.delete(key)
-    records.set(key, r)
-    while (records.size > bound) {
-      const [oldestKey, oldest] = records.entries().next().value as [string, FreshnessRecord]
-      if (at - oldest.usedAt >= IN_USE_MS) drop(oldestKey, oldest)
-      else if (bound < ceiling) bound = Math.min(ceiling, records.size)
-      else drop(oldestKey, oldest)
-    }
-  }
+  const touch = (key: string, r: FreshnessRecord) => records.use(key, r)
 
   /** Watch exactly `dirs` (absolute); false when one cannot be watched. */
   const watchDirs = (r: FreshnessRecord, dirs: ReadonlyArray<string>): boolean => {
@@ -141,7 +126,7 @@ export const makeWatchingFreshness = (
         let r = records.get(key.indexPath)
         if (r === undefined || r.sourceDir !== key.sourceDir) {
           if (r !== undefined) closeRecord(r)
-          r = { sourceDir: key.sourceDir, sourceHash: key.sourceHash, indexStamp: undefined, watchers: new Map(), dirty: false, armedAtCheck: false, verified: false, usedAt: now() }
+          r = { sourceDir: key.sourceDir, sourceHash: key.sourceHash, indexStamp: undefined, watchers: new Map(), dirty: false, armedAtCheck: false, verified: false }
         }
         const sameDirs = r.watchers.size === absolute.length && absolute.every((d) => r!.watchers.has(d))
         const watched = absolute.length <= MAX_DIRS && watchDirs(r, absolute)
@@ -155,6 +140,6 @@ export const makeWatchingFreshness = (
       for (const r of records.values()) closeRecord(r)
       records.clear()
     },
-    size: () => records.size
+    size: () => records.size()
   }
 }
