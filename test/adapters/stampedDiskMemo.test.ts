@@ -103,6 +103,26 @@ describe("issue 25 StampedDiskMemo: a value kept while what it read is unchanged
     expect(runs.count).toBe(4)
   })
 
+  it("an entry added beside a directory on a real path (in the home directory, in /tmp) is no change: the kept value is given", async () => {
+    const dir = fresh()
+    const memo = makeStampedDiskMemo({ racyMs: 0 })
+    const runs = { count: 0 }
+    await run(memo.remember("k", scan(dir, runs)))
+    // The parent of <dir> (a component of every real path asked) gains and loses an entry.
+    writeFileSync(join(dir, "..", `beside-${n}`), "x")
+    rmSync(join(dir, "..", `beside-${n}`))
+    mkdirSync(join(dir, "sibling"))
+    await run(memo.remember("k", scan(dir, runs)))
+    expect(runs.count).toBe(1)
+    // The directory on the way replaced by another of the same name is a change.
+    renameSync(join(dir, "skills"), join(dir, "gone"))
+    renameSync(join(dir, "gone"), join(dir, "skills-old"))
+    mkdirSync(join(dir, "skills", "alpha"), { recursive: true })
+    writeFileSync(join(dir, "skills", "alpha", "SKILL.md"), "alpha")
+    await run(memo.remember("k", scan(dir, runs)))
+    expect(runs.count).toBe(2)
+  })
+
   it("sees a directory moved away and another put in its place", async () => {
     const dir = fresh()
     const memo = makeStampedDiskMemo({ racyMs: 0 })

@@ -7,9 +7,13 @@
  * reading it: `stat` identity (device, inode, size, modification and change
  * times) for files read and directories listed, `lstat` identity for links
  * and for every component of a path whose real path was asked (and of the
- * targets of the links met on the way). A file edited, an entry added to or
- * removed from a listed directory, a link replaced: the identity differs and
- * the next call computes again. Taking the identity before the read means a
+ * targets of the links met on the way); a directory among those components
+ * by its device, inode and mode alone, since what a real path depends on is which
+ * directory it passes through, not what else that directory holds (an
+ * entry added beside it, in the home directory or /tmp, changed its times
+ * and made every call compute again). A file edited, an entry added to or
+ * removed from a listed directory, a link or a directory on the way
+ * replaced: the identity differs and the next call computes again. Taking the identity before the read means a
  * change made during the computation is seen by the next call.
  *
  * File times are coarse (the kernel's clock tick), so a path changed within
@@ -42,7 +46,8 @@ const RACY_MS = 100
 /** Links followed at most while noting one real path (the kernel's own limit is 40). */
 const MAX_LINKS = 40
 
-type Kind = "stat" | "lstat"
+/** `component`: a component of a real path, lstat'ed; a directory there is noted by device, inode and mode only. */
+type Kind = "stat" | "lstat" | "component"
 
 interface Noted {
   readonly kind: Kind
@@ -57,10 +62,14 @@ interface Entry {
 
 const statsFor = (kind: Kind, path: string) => statsOf(path, { follow: kind === "stat" })
 
-/** A path that cannot be stat'ed (missing, or not ours to see) is noted as such: appearing later is a change. */
-const stampOf = (s: fs.BigIntStats | undefined): string => (s === undefined ? "none" : identityOf(s))
+/** A directory passed through on the way to a real path: which one it is, not what it holds. */
+const passedDirectory = (kind: Kind, s: fs.BigIntStats | undefined): boolean => kind === "component" && s !== undefined && s.isDirectory()
 
-const unchanged = (noted: ReadonlyArray<Noted>): boolean => noted.every((n) => stampOf(statsFor(n.kind, n.path)) === n.stamp)
+/** A path that cannot be stat'ed (missing, or not ours to see) is noted as such: appearing later is a change. */
+const stampOf = (kind: Kind, s: fs.BigIntStats | undefined): string =>
+  s === undefined ? "none" : passedDirectory(kind, s) ? `dir:${s.dev}:${s.ino}:${s.mode}` : identityOf(s)
+
+const unchanged = (noted: ReadonlyArray<Noted>): boolean => noted.every((n) => stampOf(n.kind, statsFor(n.kind, n.path)) === n.stamp)
 
 /** What one computation read, and whether its value may be kept. */
 const makeNotes = (racyMs: number) => {
@@ -70,8 +79,9 @@ const makeNotes = (racyMs: number) => {
     const key = `${kind}\0${path}`
     const s = statsFor(kind, path)
     if (!notes.has(key)) {
-      notes.set(key, { kind, path, stamp: stampOf(s) })
-      if (racyMs > 0 && s !== undefined && Date.now() - Math.max(Number(s.mtimeMs), Number(s.ctimeMs)) < racyMs) keep = false
+      notes.set(key, { kind, path, stamp: stampOf(kind, s) })
+      // A directory passed through is noted without its times: how recent they are says nothing here.
+      if (racyMs > 0 && s !== undefined && !passedDirectory(kind, s) && Date.now() - Math.max(Number(s.mtimeMs), Number(s.ctimeMs)) < racyMs) keep = false
     }
     return s
   }
@@ -82,7 +92,7 @@ const makeNotes = (racyMs: number) => {
     for (const part of parts) {
       if (part === "") continue
       at = nodePath.join(at, part)
-      const s = note("lstat", at)
+      const s = note("component", at)
       if (s === undefined || !s.isSymbolicLink()) continue
       if (links >= MAX_LINKS) return
       try {
