@@ -8,13 +8,14 @@
  * times) for files read and directories listed, `lstat` identity for links
  * and for every component of a path whose real path was asked (and of the
  * targets of the links met on the way); a directory among those components
- * by its device, inode and mode alone, since what a real path depends on is which
- * directory it passes through, not what else that directory holds (an
- * entry added beside it, in the home directory or /tmp, changed its times
- * and made every call compute again). A file edited, an entry added to or
- * removed from a listed directory, a link or a directory on the way
- * replaced: the identity differs and the next call computes again. Taking the identity before the read means a
- * change made during the computation is seen by the next call.
+ * by its device, inode and mode alone, since what a real path depends on is
+ * which directory it passes through, not what else that directory holds
+ * (an entry added beside it, in the home directory or /tmp, changed its
+ * times and made every call compute again). A file edited, an entry added
+ * to or removed from a listed directory, a link or a directory on the way
+ * replaced: the identity differs and the next call computes again. Taking
+ * the identity before the read means a change made during the computation
+ * is seen by the next call.
  *
  * File times are coarse (the kernel's clock tick), so a path changed within
  * `RACY_MS` of being noted could change again without its identity moving;
