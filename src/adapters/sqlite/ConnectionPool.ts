@@ -23,7 +23,7 @@
  * answers), the bound grows to fit them, up to `ceiling`. Least recently
  * used eviction alone is the worst policy for that cyclic use: with 78
  * skills in scope and 64 connections, every call found none of its
- * indexes open and reopened all 78 (103 ms a call instead of 15). A
+ * indexes open and reopened all 78 (103 ms a call instead of 18). A
  * connection found stale while in use, or evicted at the ceiling, is
  * closed by its last user.
  *
