@@ -35,13 +35,11 @@ import * as nodePath from "node:path"
 import type { DiskMemoService } from "../../ports/DiskMemo.js"
 import { FileSystem, type FileSystemService } from "../../ports/FileSystem.js"
 import { identityOf, statsOf } from "./fileStamp.js"
-import { makeRecentlyUsed } from "./recentlyUsed.js"
+import { IN_USE_MS, makeRecentlyUsed } from "./recentlyUsed.js"
 
 const MAX_ENTRIES = 8
 /** How far the bound grows while every key is in use (what each key keeps is a list of skills and the paths read). */
 const MAX_ENTRIES_CEILING = 256
-/** A key used this recently belongs to a session still asking. */
-const IN_USE_MS = 10_000
 /** Ten times the coarsest file-time tick of a Linux kernel (HZ=100); what the memo keeps is where skills are, never their text. */
 const RACY_MS = 100
 /** Links followed at most while noting one real path (the kernel's own limit is 40). */
@@ -158,7 +156,6 @@ export interface StampedDiskMemoOptions {
 
 export const makeStampedDiskMemo = (options: StampedDiskMemoOptions = {}): DiskMemoService & { readonly size: () => number } => {
   const racyMs = options.racyMs ?? RACY_MS
-  const now = options.now ?? Date.now
   const entries = makeRecentlyUsed<Entry>({ max: MAX_ENTRIES, ceiling: MAX_ENTRIES_CEILING, inUseMs: IN_USE_MS, now: options.now ?? Date.now })
   return {
     remember: <A, E, R>(key: string, compute: Effect.Effect<A, E, R>) =>

@@ -27,15 +27,13 @@ import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { fileStamp } from "./fileStamp.js"
-import { makeRecentlyUsed } from "./recentlyUsed.js"
+import { IN_USE_MS, makeRecentlyUsed } from "./recentlyUsed.js"
 import type { FreshnessKey, SourceFreshnessService } from "../../ports/SourceFreshness.js"
 
 const MAX_RECORDS = 64
 const MAX_DIRS = 512
 /** How far the bound grows while every record is in use (the same ceiling as the connection pools'). */
 const MAX_RECORDS_CEILING = 1024
-/** A record used this recently belongs to a call still running, or to the one before it. */
-const IN_USE_MS = 10_000
 
 interface FreshnessRecord {
   sourceDir: string

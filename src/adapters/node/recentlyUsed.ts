@@ -12,6 +12,13 @@
  * policy for that: past the bound, every call dropped exactly what the rest
  * of it and the next call needed, and nothing was ever found.
  */
+/**
+ * How recently an entry must have been used to count as in use: a call still running, or the one
+ * before it of a session still asking (the server's records, its skills-in-scope memo and the
+ * combined index files of cross-skill search all use it).
+ */
+export const IN_USE_MS = 10_000
+
 export interface RecentlyUsedOptions<V> {
   readonly max: number
   readonly ceiling: number

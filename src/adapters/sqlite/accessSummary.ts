@@ -110,7 +110,7 @@ const usableWatermark = (db: Database): { readonly through: number; readonly las
 
 /** Whether the kept groups count every row of the log (false when the tables are missing). */
 export const summaryIsCurrent = (db: Database): boolean => {
-  const w = hasSummaryTables(db) ? watermarkOf(db) : undefined
+  const w = usableWatermark(db)
   return w !== undefined && w.through === w.last
 }
 

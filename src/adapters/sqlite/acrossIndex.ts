@@ -28,6 +28,7 @@ import * as nodePath from "node:path"
 import type { Database, Statement } from "./nodeSqlite.js"
 import { documentRemover, INSERT_OWN, INSERT_PLACE, INSERT_SECTION, QUERIED_TABLES } from "./indexTables.js"
 import { fileStamp } from "./ConnectionPool.js"
+import { IN_USE_MS } from "../node/recentlyUsed.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 
 /** Rowids of member `k` are `k × MEMBER_SPAN + their rowid in the member's index`. */
@@ -169,7 +170,7 @@ export const stampMembers = (paths: ReadonlyArray<string>): ReadonlyArray<Stampe
 }
 
 /** A combined file this process used this recently is in use: a server's session still asks it. */
-export const ACROSS_IN_USE_MS = 10_000
+export const ACROSS_IN_USE_MS = IN_USE_MS
 
 /**
  * When this process last answered from each combined file. Pruning by the
