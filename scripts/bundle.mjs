@@ -128,6 +128,40 @@ const commandEntries = {
   }
 }
 
+/**
+ * The `yaml` package is a quarter of a reading command's bundle (115 KB of
+ * `search`'s 467 KB), yet `search`, `show`, `outline`, `open`, `sources`
+ * and `stats` parse YAML only on their rarer paths (a skill found in an
+ * agent's directory and indexed on demand, an agent's settings read).
+ * Every start paid for it all the same: its share of the code cache to
+ * deserialise and its modules' initialisation. For those bundles this
+ * plugin puts a stand-in where `yaml` was, which requires
+ * dist/commands/yaml.cjs (the package alone, bundled) the first time one
+ * of its functions is called. The stand-in exports what src/ imports from
+ * `yaml`; a name it lacks fails the bundle's build, not a user's run.
+ */
+const LAZY_YAML_NAMES = ["parse", "parseDocument", "stringify", "isAlias", "isCollection", "isMap", "isNode", "isScalar", "isSeq", "visit"]
+const LAZY_YAML_CLASSES = ["Document", "LineCounter"]
+const lazyYaml = {
+  name: "lazy-yaml",
+  setup(b) {
+    b.onResolve({ filter: /^yaml$/ }, () => ({ path: "yaml", namespace: "lazy-yaml" }))
+    b.onResolve({ filter: /^\.\/yaml\.cjs$/ }, (args) => ({ path: args.path, external: true }))
+    b.onLoad({ filter: /.*/, namespace: "lazy-yaml" }, () => ({
+      contents: [
+        // `require` is the bundle's own (bin/skc.mjs passes one made for the bundle's file).
+        `let real`,
+        `const load = () => (real ??= require("./yaml.cjs"))`,
+        ...LAZY_YAML_NAMES.map((n) => `export const ${n} = (...args) => load().${n}(...args)`),
+        // Called with \`new\`: the object a constructor returns is what \`new\` gives.
+        ...LAZY_YAML_CLASSES.map((n) => `export function ${n}(...args) { return new (load().${n})(...args) }`)
+      ].join("\n"),
+      resolveDir: root,
+      loader: "js"
+    }))
+  }
+}
+
 /** What every bundle shares: one CommonJS file per entry for Node 22 and later. */
 const common = {
   outdir: tmp,
@@ -144,12 +178,14 @@ const common = {
 }
 
 // SKC_BUNDLE_METAFILE=<file>: esbuild's account of what each bundle holds (for size work).
+// The reading commands, whose bundles load `yaml` on first use (`lazyYaml`).
+const yamlOnDemand = ["open", "outline", "search", "show", "sources", "stats"].filter((c) => fastCommands.includes(c))
 const built = await build({
   ...common,
   metafile: process.env.SKC_BUNDLE_METAFILE !== undefined,
   entryPoints: {
     cli: join(root, "src/cli.ts"),
-    ...Object.fromEntries(fastCommands.map((c) => [`commands/${c}`, `skc-command:${c}`]))
+    ...Object.fromEntries(fastCommands.filter((c) => !yamlOnDemand.includes(c)).map((c) => [`commands/${c}`, `skc-command:${c}`]))
   },
   // Nothing external: the installed package has no runtime dependency
   // (issue 46 item 1: a global install is skillc alone). The MCP SDK is in
@@ -158,6 +194,14 @@ const built = await build({
   // dist/commands/mcp.cjs instead).
   plugins: [effectDeepImports, commandEntries]
 })
+const reading = await build({
+  ...common,
+  metafile: process.env.SKC_BUNDLE_METAFILE !== undefined,
+  entryPoints: Object.fromEntries(yamlOnDemand.map((c) => [`commands/${c}`, `skc-command:${c}`])),
+  plugins: [effectDeepImports, commandEntries, lazyYaml]
+})
+// What they load on demand: the `yaml` package alone.
+await build({ ...common, entryPoints: { "commands/yaml": "yaml" } })
 // `skc mcp`'s own bundle (src/cli/mcpEntry.ts): the server with the MCP SDK
 // bundled in, so a server compiles it from its code cache instead of
 // requiring some 230 modules from node_modules (issue 30: 29 MB of a
@@ -175,7 +219,11 @@ await build({
   entryPoints: { "commands/lsp": join(root, "src/cli/lspEntry.ts") },
   plugins: [effectDeepImports]
 })
-if (process.env.SKC_BUNDLE_METAFILE !== undefined) writeFileSync(process.env.SKC_BUNDLE_METAFILE, JSON.stringify(built.metafile))
+if (process.env.SKC_BUNDLE_METAFILE !== undefined)
+  writeFileSync(
+    process.env.SKC_BUNDLE_METAFILE,
+    JSON.stringify({ inputs: { ...built.metafile.inputs, ...reading.metafile.inputs }, outputs: { ...built.metafile.outputs, ...reading.metafile.outputs } })
+  )
 writeFileSync(join(tmp, "version"), pkg.version + "\n")
 const ownBundles = [...fastCommands, "mcp", "lsp"]
 // Issue 45 item 3: each bundle's sha256, to which bin/skc.mjs binds its V8
@@ -183,7 +231,7 @@ const ownBundles = [...fastCommands, "mcp", "lsp"]
 const bundleNames = ["cli.cjs", ...ownBundles.map((c) => `commands/${c}.cjs`)]
 const hashes = Object.fromEntries(bundleNames.map((n) => [n, createHash("sha256").update(readFileSync(join(tmp, n))).digest("hex")]))
 writeFileSync(join(tmp, "sha256.json"), JSON.stringify(hashes, null, 2) + "\n")
-for (const c of ownBundles) renameSync(join(tmp, "commands", `${c}.cjs`), join(dist, "commands", `${c}.cjs`))
+for (const c of [...ownBundles, "yaml"]) renameSync(join(tmp, "commands", `${c}.cjs`), join(dist, "commands", `${c}.cjs`))
 renameSync(join(tmp, "cli.cjs"), join(dist, "cli.cjs"))
 renameSync(join(tmp, "sha256.json"), join(dist, "sha256.json"))
 renameSync(join(tmp, "version"), join(dist, "version"))
@@ -192,7 +240,7 @@ rmSync(tmp, { recursive: true, force: true })
 // dist/) and bundles of commands no longer `fast` go.
 for (const f of readdirSync(dist)) if (f.endsWith(".cache")) rmSync(join(dist, f), { force: true })
 for (const f of readdirSync(join(dist, "commands"))) {
-  if (f.endsWith(".cache") || !ownBundles.includes(f.replace(/\.cjs$/, ""))) rmSync(join(dist, "commands", f), { force: true })
+  if (f.endsWith(".cache") || ![...ownBundles, "yaml"].includes(f.replace(/\.cjs$/, ""))) rmSync(join(dist, "commands", f), { force: true })
 }
 
 // Library surface for `import … from "skillc"`.

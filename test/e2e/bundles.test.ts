@@ -45,6 +45,26 @@ describe("the executable's bundles", () => {
     fullOnly = install(false)
     cpSync(join(ROOT, "examples", "git-helper"), join(s.work, ".skillc", "skills", "git-helper"), { recursive: true })
     expect(s.run(["build", "git-helper"]).code).toBe(0)
+    // A skill in an agent's directory, indexed on demand (DECISIONS #38), whose frontmatter only the `yaml`
+    // package reads (a folded description, flow collections): the reading commands load it on first use.
+    mkdirSync(join(s.work, ".claude", "skills", "gadget-notes"), { recursive: true })
+    writeFileSync(
+      join(s.work, ".claude", "skills", "gadget-notes", "SKILL.md"),
+      "---\nname: gadget-notes\ndescription: >\n  Notes on gadgets. Use when\n  tuning a gadget.\nallowed-tools: [Read, Grep]\nmetadata: {team: tools, tags: [a, b]}\n---\n# Gadget notes\n\n## Tuning\n\nHow to tune a gadget.\n"
+    )
+  })
+
+  it("the reading commands' bundles leave the yaml package out and load dist/commands/yaml.cjs when they need it", () => {
+    // A message of the yaml package's parser, as the bundles hold it (minifying keeps strings).
+    const marker = "Implicit map keys need to be"
+    expect(readFileSync(join(ROOT, "dist", "commands", "yaml.cjs"), "utf8")).toContain(marker)
+    for (const c of ["search", "show", "outline", "open", "sources", "stats"]) {
+      const text = readFileSync(join(ROOT, "dist", "commands", `${c}.cjs`), "utf8")
+      expect(text.includes(marker), c).toBe(false)
+      expect(text, c).toContain('require("./yaml.cjs")')
+    }
+    // `build` and `init` read or write YAML on every run: theirs stays in.
+    for (const c of ["build", "init"]) expect(readFileSync(join(ROOT, "dist", "commands", `${c}.cjs`), "utf8"), c).toContain(marker)
   })
 
   it("every hot command has its bundle", () => {
@@ -72,7 +92,12 @@ describe("the executable's bundles", () => {
     ["build", "git-helper", "--format", "json"],
     ["build", "nope", "git-helper"],
     ["build", "git-helper", "--bogus"],
-    ["sources", "git-helper"]
+    ["sources", "git-helper"],
+    // The first of these indexes the skill on demand, reading its frontmatter with the yaml package.
+    ["search", "gadget-notes", "tune gadget"],
+    ["search", "--all", "tuning a gadget"],
+    ["show", "gadget-notes", "--section", "Tuning"],
+    ["outline", "gadget-notes"]
   ]
 
   it("the per-command bundles answer as the full CLI does: output, errors, exit status", async () => {
