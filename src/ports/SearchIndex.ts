@@ -77,8 +77,12 @@ export interface OpenIndex {
   readonly matching: (query: IndexQuery) => Effect.Effect<ReadonlyArray<number>, IndexReadFailed>
   /** How many documents the index holds. */
   readonly rowCount: Effect.Effect<number, IndexReadFailed>
-  /** How many documents match `query` (a word's document frequency, for its IDF: issue 47). */
-  readonly hits: (query: IndexQuery) => Effect.Effect<number, IndexReadFailed>
+  /**
+   * How many documents match `query` (a word's document frequency, for its IDF: issue 47), counted
+   * up to `atMost` when given (the count is then `min(count, atMost)`): past a point every IDF is the
+   * same (`hitsThatCount` in src/domain/search/rank.ts), and counting stops there.
+   */
+  readonly hits: (query: IndexQuery, atMost?: number) => Effect.Effect<number, IndexReadFailed>
   /** The place of `file`'s first document (its preamble or first heading), if it has any: a skill's top section. */
   readonly firstPlace: (file: string) => Effect.Effect<RowPlace | undefined, IndexReadFailed>
   /** Places of the given rows (any order). */
@@ -100,7 +104,20 @@ export interface OpenIndex {
   readonly allHeadings: Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
   /** The index's `source_files` (issue 16); undefined for an index written before that table existed. */
   readonly sourceFiles: Effect.Effect<ReadonlyArray<IndexedSourceFile> | undefined, IndexReadFailed>
+  /**
+   * Of the same records, what says whether each still answers for its file
+   * (path, size, mtime, trusted): all a staleness check reads when every file
+   * is as recorded, the usual case (issue 47, cli.search: the full records of
+   * a 1,000-file skill, hashes, titles and descriptions, took twice as long to
+   * read). Undefined as `sourceFiles` is.
+   */
+  readonly sourceStamps: Effect.Effect<ReadonlyArray<SourceStamp> | undefined, IndexReadFailed>
+  /** The description recorded for SKILL.md (its frontmatter's); undefined without one or without `source_files`. */
+  readonly skillDescription: Effect.Effect<string | undefined, IndexReadFailed>
 }
+
+/** What a staleness check compares of a source file's record (`IndexedSourceFile`). */
+export type SourceStamp = Pick<IndexedSourceFile, "path" | "size" | "mtimeMs" | "trusted">
 
 /**
  * What the index remembers of one source file (the `source_files` table,

@@ -145,6 +145,21 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     expect(got.none).toEqual([])
   })
 
+  it("issue 47: `hits` counts the rows holding a word, up to the bound when one is given", async () => {
+    const path = await build(ascii, {
+      "SKILL.md": "# A\nalpha here\n## B\nalpha alpha too\n# C\nno word\n## D\nalpha below\n",
+      "alpha.md": "# Notes\nnothing else\n"
+    })
+    const got = await run(
+      Effect.gen(function* () {
+        const idx = yield* index.open(path)
+        const q = holding(termOf("alpha", ascii))
+        return [yield* idx.hits(q), yield* idx.hits(q, 9), yield* idx.hits(q, 5), yield* idx.hits(q, 2), yield* idx.hits(q, 0), yield* idx.hits(holding(termOf("zulu", ascii)), 3)]
+      })
+    )
+    expect(got).toEqual([5, 5, 5, 2, 0, 0])
+  })
+
   it("RFC-0004:C-SEARCH BM25 scores are positive and ranked, snippets carry [MATCH] markers and ...", async () => {
     const filler = Array.from({ length: 80 }, (_, i) => `word${i}`).join(" ")
     const path = await build(ascii, {

@@ -27,6 +27,7 @@ import {
   fallbackTokens,
   fts5Idf,
   globalScore,
+  hitsThatCount,
   inheritedTerms,
   minTermsHeld,
   relaxedTermsHeld,
@@ -135,6 +136,18 @@ describe("issue 47 item 1: one score, never 0 for a match", () => {
     expect(fts5Idf(60, 40)).toBe(FTS5_IDF_MIN)
     expect(wordIdf(60, 40)).toBe(IDF_FLOOR)
     expect(wordIdf(60, 60)).toBe(IDF_FLOOR)
+  })
+
+  it("C-SEARCH a word's count matters only up to hitsThatCount: past it every IDF is the same", () => {
+    for (const rows of [1, 2, 3, 7, 60, 61, 1000, 21_544]) {
+      const bound = hitsThatCount(rows)
+      for (const hits of [bound, bound + 1, rows].filter((h) => h <= rows)) {
+        expect(fts5Idf(rows, hits), `${rows}/${hits}`).toBe(fts5Idf(rows, bound))
+        expect(wordIdf(rows, hits), `${rows}/${hits}`).toBe(wordIdf(rows, bound))
+      }
+      // One short of it still counts: the bound is the least such count.
+      if (bound > 0) expect(fts5Idf(rows, bound - 1), `${rows}`).toBeGreaterThan(FTS5_IDF_MIN)
+    }
   })
 
   it("C-SEARCH bm25Of recovers each word's tf-part from FTS5's score and weighs it by the floored IDF", () => {

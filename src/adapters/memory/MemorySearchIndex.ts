@@ -98,7 +98,7 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
         scores: (query) => guard(scored(query)),
         matching: (query) => guard(scored(query).map((r) => r.rowid)),
         rowCount: guard(rows.length),
-        hits: (query) => guard(scored(query).length),
+        hits: (query, atMost) => guard(Math.min(scored(query).length, atMost ?? Infinity)),
         firstPlace: (file) => {
           const first = rows.filter((r) => r.file === file).sort((a, b) => a.line - b.line)[0]
           return guard(
@@ -120,7 +120,9 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
         excerpts: (_query, ids) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, 200)]))),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),
         allHeadings: guard(headings),
-        sourceFiles: guard(contents?.sourceFiles)
+        sourceFiles: guard(contents?.sourceFiles),
+        sourceStamps: guard(contents?.sourceFiles.map(({ path, size, mtimeMs, trusted }) => ({ path, size, mtimeMs, trusted }))),
+        skillDescription: guard(contents?.sourceFiles.find((f) => f.path === "SKILL.md")?.description)
       }
     })
   return {

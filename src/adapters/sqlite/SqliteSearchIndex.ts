@@ -64,7 +64,8 @@ import {
   type RankedRow,
   type RowPlace,
   type SearchHit,
-  type SearchIndexService
+  type SearchIndexService,
+  type SourceStamp
 } from "../../ports/SearchIndex.js"
 
 /** What went wrong, in the driver's words: a `Cause` by its failure, an error by its cause when it has one. */
@@ -113,6 +114,8 @@ const ROW_COUNT_SQL = "SELECT count(*) AS n FROM section_places"
 const AVERAGES_SQL = averagesSql("sections")
 /** FTS5 walks the word's doclist without ranking anything: about 2 ms for a word of 18,000 of 21,000 sections. */
 const HITS_SQL = "SELECT count(*) AS n FROM sections WHERE sections MATCH ?"
+/** The same count, stopping at the bound: FTS5 reads a word's doclist as the rows are asked for. */
+const HITS_UP_TO_SQL = "SELECT count(*) AS n FROM (SELECT 1 FROM sections WHERE sections MATCH ? LIMIT ?)"
 /** The matching rows alone: no bm25() per row, no sort. */
 const MATCHING_SQL = "SELECT rowid FROM sections WHERE sections MATCH ?"
 const FIRST_PLACE_SQL = "SELECT id AS rowid, file, section, line, end_line, level, subsections FROM section_places WHERE file = ? ORDER BY line LIMIT 1"
@@ -137,6 +140,17 @@ const HEADINGS_NAMED_SQL =
 const ALL_HEADINGS_SQL = "SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"
 const HAS_SOURCE_FILES_SQL = "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'source_files'"
 const SOURCE_FILES_SQL = "SELECT path, size, mtime_ms, hash, trusted, title, description FROM source_files"
+const SOURCE_STAMPS_SQL = "SELECT path, size, mtime_ms, trusted FROM source_files"
+const SKILL_DESCRIPTION_SQL = "SELECT description FROM source_files WHERE path = 'SKILL.md'"
+
+interface SourceStampRow {
+  readonly path: string
+  readonly size: number
+  readonly mtime_ms: number
+  readonly trusted: number
+}
+
+const toSourceStamp = (r: SourceStampRow): SourceStamp => ({ path: r.path, size: r.size, mtimeMs: r.mtime_ms, trusted: r.trusted === 1 })
 
 interface SourceFileRow {
   readonly path: string
@@ -174,7 +188,9 @@ const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
     excerpts: () => fail,
     headingsNamed: () => fail,
     allHeadings: fail,
-    sourceFiles: fail
+    sourceFiles: fail,
+    sourceStamps: fail,
+    skillDescription: fail
   }
 }
 
@@ -221,6 +237,10 @@ const indexOn = (db: Database, path: string, onDisk: boolean): Effect.Effect<Ope
         known !== undefined ? Effect.succeed(known.value) : Effect.tap(effect, (value) => Effect.sync(() => void (known = { value })))
       )
     }
+    // An index written before `source_files` existed (issue 16) has no records: undefined.
+    const hasSourceFiles = once(Effect.map(query<{ n: number }>(HAS_SOURCE_FILES_SQL, []), (rows) => (rows[0]?.n ?? 0) > 0))
+    const whenSourceFiles = <A>(read: Effect.Effect<A, IndexReadFailed>): Effect.Effect<A | undefined, IndexReadFailed> =>
+      Effect.flatMap(hasSourceFiles, (has) => (has ? read : Effect.succeed(undefined)))
     const index: OpenIndex = {
       meta,
       search: (q, limit) => query<SearchHit>(SEARCH_SQL, [fts5Match(q), limit]),
@@ -238,7 +258,11 @@ const indexOn = (db: Database, path: string, onDisk: boolean): Effect.Effect<Ope
           return n !== undefined ? Effect.succeed(n) : Effect.map(query<{ n: number }>(ROW_COUNT_SQL, []), (counted) => counted[0]?.n ?? 0)
         })
       ),
-      hits: (q) => Effect.map(query<{ n: number }>(HITS_SQL, [fts5Match(q)]), (rows) => rows[0]?.n ?? 0),
+      hits: (q, atMost) =>
+        Effect.map(
+          atMost === undefined ? query<{ n: number }>(HITS_SQL, [fts5Match(q)]) : query<{ n: number }>(HITS_UP_TO_SQL, [fts5Match(q), Math.max(0, Math.floor(atMost))]),
+          (rows) => rows[0]?.n ?? 0
+        ),
       firstPlace: (file) => Effect.map(query<RowPlace>(FIRST_PLACE_SQL, [file]), (rows) => rows[0]),
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
       ownMatching: (q, rowids) =>
@@ -257,11 +281,9 @@ const indexOn = (db: Database, path: string, onDisk: boolean): Effect.Effect<Ope
             }),
       headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
       allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, []),
-      sourceFiles: once(
-        Effect.flatMap(query<{ n: number }>(HAS_SOURCE_FILES_SQL, []), (rows) =>
-          (rows[0]?.n ?? 0) === 0 ? Effect.succeed(undefined) : Effect.map(query<SourceFileRow>(SOURCE_FILES_SQL, []), (r) => r.map(toIndexedSourceFile))
-        )
-      )
+      sourceFiles: once(whenSourceFiles(Effect.map(query<SourceFileRow>(SOURCE_FILES_SQL, []), (r) => r.map(toIndexedSourceFile)))),
+      sourceStamps: once(whenSourceFiles(Effect.map(query<SourceStampRow>(SOURCE_STAMPS_SQL, []), (r) => r.map(toSourceStamp)))),
+      skillDescription: once(whenSourceFiles(Effect.map(query<{ description: string | null }>(SKILL_DESCRIPTION_SQL, []), (r) => r[0]?.description ?? undefined)))
     }
     return index
   })

@@ -44,7 +44,7 @@ import { tokenizerChoice, type TokenizerChoice } from "../../domain/search/token
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { Hasher, type HasherService } from "../../ports/Hasher.js"
-import { IndexWriteFailed, SearchIndex, type IndexWriter, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows } from "../../ports/SearchIndex.js"
+import { IndexWriteFailed, SearchIndex, type IndexWriter, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows, type SourceStamp } from "../../ports/SearchIndex.js"
 import { builtElsewhere, foreignRuntimeDir, NOT_BUILT_HERE, recordCacheOwner } from "../skills/index.js"
 import type { ResolvedSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
@@ -484,10 +484,10 @@ export interface OpenOptions {
  * (`answersFor`: trusted, same size and mtime) and the index records no
  * other file, with a recorded source hash to give.
  */
-const everyRowAnswers = (tree: ReadonlyArray<{ readonly path: string; readonly size: number; readonly mtimeMs: number }>, files: ReadonlyArray<IndexedSourceFile>, recordedHash: string): boolean => {
-  if (recordedHash === "" || tree.length !== files.length) return false
-  const byPath = filesByPath(files)
-  if (byPath.size !== files.length) return false
+const everyRowAnswers = (tree: ReadonlyArray<{ readonly path: string; readonly size: number; readonly mtimeMs: number }>, stamps: ReadonlyArray<SourceStamp>, recordedHash: string): boolean => {
+  if (recordedHash === "" || tree.length !== stamps.length) return false
+  const byPath = new Map(stamps.map((s) => [s.path, s]))
+  if (byPath.size !== stamps.length) return false
   for (const f of tree) if (!answersFor(byPath.get(f.path), f)) return false
   return true
 }
@@ -570,18 +570,21 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     Effect.catchTag("PathEscapes", (e) => Effect.fail(new InternalError({ message: e.text, cause: e })))
   )
   // Recovery: without the per-file records the staleness check hashes from the hash cache in index_meta (slower, same answer).
-  const files = yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
+  const stamps = yield* index.sourceStamps.pipe(Effect.orElseSucceed(() => undefined))
   const settled = yield* readSettled(path)
   // The usual case: every file is as its row recorded it (a trusted row, the same size and mtime) and
   // nothing is settled beside the index. Each file's hash is then its row's, so the source hash is
   // the recorded one (`recordedSourceHash`), and no record has anything to settle: the answer
   // without the hash cache, the (path, hash) pairs and the records to keep, a few thousand objects
-  // for a 1,000-file skill (issue 47, cli.search).
-  if (files !== undefined && settled.size === 0 && everyRowAnswers(tree.files, files, meta.source_hash)) {
+  // for a 1,000-file skill (issue 47, cli.search); the records' hashes, titles and descriptions are
+  // not even read (`sourceStamps`).
+  if (stamps !== undefined && settled.size === 0 && everyRowAnswers(tree.files, stamps, meta.source_hash)) {
     yield* freshness.matched(key, tree.dirs)
     const unchanged: QueryableIndex = { index, meta, tokenizer, path }
     return unchanged
   }
+  // Recovery: as above.
+  const files = stamps === undefined ? undefined : yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))
   const cache = withSettled(files === undefined ? parseHashCache(meta) : hashCacheOfFiles(files), settled)
   // Files hashing as the index recorded give its recorded source hash (sourceTree.ts, recordedSourceHash).
   const current = yield* sourceHash(tree, { cache, ...(files === undefined ? {} : { recorded: { files: filesByPath(files), sourceHash: meta.source_hash } }) })

@@ -28,7 +28,7 @@ import { EmptyQuery, IndexUnusable, InvalidOption } from "../../domain/errors.js
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, hitsThatCount, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
@@ -78,7 +78,8 @@ const wordStats = (opened: Opened, words: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const { index, tokenizer } = opened.q
     const rows = yield* index.rowCount
-    const hits = yield* Effect.forEach(words, (w) => index.hits(holding(termOf(w, tokenizer))))
+    // Counted up to where every IDF is the same (`hitsThatCount`): a common word's count stops halfway.
+    const hits = yield* Effect.forEach(words, (w) => index.hits(holding(termOf(w, tokenizer)), hitsThatCount(rows)))
     return { rows, hits } satisfies WordStats
   }).pipe(Effect.mapError((e) => new IndexUnusable({ skill: opened.skill.name, reason: `corrupt (${e.message})` })))
 

@@ -124,9 +124,8 @@ export interface Evaluated {
  * (written before issue 16) contributes the name alone.
  */
 export const describedTerms = Effect.fnUntraced(function* (skill: ResolvedSkill, q: QueryableIndex, words: ReadonlyArray<string>) {
-  const { index, tokenizer, meta } = q
-  const files = yield* index.sourceFiles
-  const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
+  const { index, tokenizer } = q
+  const description = (yield* index.skillDescription) ?? ""
   const text = `${skill.name} ${description}`
   return wordsIn(q, words)(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text)
 })
@@ -168,8 +167,7 @@ export const headingWordsOf = Effect.fnUntraced(function* (e: Evaluated, words: 
  * only through them (issue 47 item 3).
  */
 export const describedExcerpt = Effect.fnUntraced(function* (skill: ResolvedSkill, q: QueryableIndex, words: ReadonlyArray<string>) {
-  const files = yield* q.index.sourceFiles
-  const description = files?.find((f) => f.path === "SKILL.md")?.description ?? ""
+  const description = (yield* q.index.skillDescription) ?? ""
   const normalize = tokenNormalizer(q.meta.tokenizer.endsWith("porter"))
   return excerptOf(`${skill.name}: ${description}`, words.flatMap((w) => phrasesOf(termOf(w, q.tokenizer).phrases, normalize)), normalize, 32)
 })

@@ -126,6 +126,16 @@ export const IDF_FLOOR = 0.1
 /** FTS5's IDF with skc's floor (`IDF_FLOOR`) instead of 1e-6. */
 export const wordIdf = (rows: number, hits: number): number => Math.max(Math.log((rows - hits + 0.5) / (hits + 0.5)), IDF_FLOOR)
 
+/**
+ * The document frequency past which every IDF of this module is the same,
+ * for an index of `rows` documents: for `hits ≥ rows / 2`, FTS5's IDF
+ * `ln((rows − hits + 0.5) / (hits + 0.5))` is 0 or less, so `fts5Idf` gives
+ * `FTS5_IDF_MIN` and `wordIdf` gives `IDF_FLOOR`, whatever the exact count.
+ * A word's count may therefore stop here (issue 47, cli.search: a word held
+ * by 18,000 of 21,000 sections took 2–2.5 ms to count in full).
+ */
+export const hitsThatCount = (rows: number): number => Math.ceil(rows / 2)
+
 /** How many documents an index has, and per searched word how many hold it. */
 export interface WordStats {
   readonly rows: number
