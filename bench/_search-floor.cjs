@@ -12,7 +12,9 @@
 // 2. the index file named by the SHA-256 of that path, opened read-only,
 //    and its index_meta read (RFC-0004:C-INDEX, steps 1–4);
 // 3. the staleness check (C-INDEX step 5):
-//    - the tokenizer preference, by creating a porter table in memory;
+//    - the tokenizer preference: whether SQLite has FTS5 (and so porter),
+//      from its compile options, as skc asks it (it created a porter table
+//      in memory before issue 47's twenty-second pass, as skc did);
 //    - the source hash, by walking the tree and comparing each file's
 //      lstat (size, mtime) with the index's record. Trusting those records
 //      is the cheapest sound check short of reading every file;
@@ -38,7 +40,7 @@ const db = new DatabaseSync(indexFile, { readOnly: true })
 const meta = new Map(db.prepare("SELECT key, value FROM index_meta").all().map((r) => [r.key, r.value]))
 for (const key of requiredKeys) if (!meta.has(key)) throw new Error(`index_meta lacks ${key}`)
 const probe = new DatabaseSync(":memory:")
-probe.exec("CREATE VIRTUAL TABLE probe USING fts5(x, tokenize='porter unicode61')")
+if (probe.prepare("SELECT sqlite_compileoption_used('ENABLE_FTS5') AS used").get().used !== 1) probe.exec("CREATE VIRTUAL TABLE probe USING fts5(x, tokenize='porter unicode61')")
 probe.close()
 const recorded = new Map(db.prepare("SELECT path, size, mtime_ms FROM source_files").all().map((r) => [r.path, r]))
 let seen = 0
