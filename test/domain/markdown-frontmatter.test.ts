@@ -135,6 +135,28 @@ describe("the simple key: value fast path equals the YAML parser (lint at build 
       { numRuns: 500 }
     )
   })
+
+  it("on generated mappings of quoted values (issue 47: `description: \"…\"` needs no YAML parser)", () => {
+    const key = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/)
+    // What a quote may hold, and what makes YAML read it otherwise: escapes, inner quotes, a tab, a comment after it.
+    const piece = fc.constantFrom("a", "Use when: x", "it's", "#", " #x", "  ", "true", "é", "\\n", "\\", '"', "'", "''", "\t", "\u2028", "\x85", ":", "-", "[a]", "{b}", "*c", "&d")
+    const inner = fc.array(piece, { maxLength: 6 }).map((a) => a.join(""))
+    const value = fc.tuple(fc.constantFrom('"', "'"), inner, fc.constantFrom("", " # note", "x")).map(([q, s, after]) => `${q}${s}${q}${after}`)
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 4 }), (pairs) => {
+        const raw = pairs.map(([k, v]) => `${k}: ${v}`).join("\n")
+        const got = parseFrontmatter(`---\n${raw}\n---\n# T\n`)
+        const doc = parseDocument(raw, { uniqueKeys: true })
+        if (doc.errors.length > 0) {
+          expect(got._tag).toBe("Invalid")
+          return
+        }
+        expect(got._tag).toBe("Parsed")
+        if (got._tag === "Parsed") expect(got.data).toEqual(doc.toJS())
+      }),
+      { numRuns: 1000 }
+    )
+  })
 })
 
 describe("bad input is normal input: a collection as a key", () => {

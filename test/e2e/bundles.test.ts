@@ -67,6 +67,25 @@ describe("the executable's bundles", () => {
     for (const c of ["build", "init"]) expect(readFileSync(join(ROOT, "dist", "commands", `${c}.cjs`), "utf8"), c).toContain(marker)
   })
 
+  it("search --all over skills whose descriptions are quoted reads their frontmatter without the yaml package", async () => {
+    // An install without dist/commands/yaml.cjs: loading it would fail the run.
+    const bin = install(true)
+    rmSync(join(bin, "..", "..", "dist", "commands", "yaml.cjs"))
+    const work = tempDir("skc-quoted-")
+    const skill = (name: string, description: string, body: string) => {
+      mkdirSync(join(work, ".skillc", "skills", name), { recursive: true })
+      writeFileSync(join(work, ".skillc", "skills", name, "SKILL.md"), `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\n## Usage\n\n${body}\n`)
+    }
+    skill("quoted-double", '"Tunes widgets: gears, springs. Use when a widget # rattles."', "Tighten the widget gears.")
+    skill("quoted-single", "'Oils widgets. Use when a widget squeaks.'", "Oil the widget springs.")
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1", LANG: "C.UTF-8" }
+    for (const name of ["quoted-double", "quoted-single"]) expect((await spawnAsync(process.execPath, [bin, "build", name], { cwd: work, env })).code, name).toBe(0)
+    const r = await spawnAsync(process.execPath, [bin, "search", "--all", "widget", "--format", "json"], { cwd: work, env })
+    expect(r.stderr).toBe("")
+    expect(r.code).toBe(0)
+    expect(new Set((JSON.parse(r.stdout) as { results: ReadonlyArray<{ skill: string }> }).results.map((x) => x.skill))).toEqual(new Set(["quoted-double", "quoted-single"]))
+  })
+
   it("every hot command has its bundle", () => {
     for (const c of ["init", "build", "outline", "show", "search", "open", "sources", "stats"]) {
       expect(existsSync(join(ROOT, "dist", "commands", `${c}.cjs`)), c).toBe(true)

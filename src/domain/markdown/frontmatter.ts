@@ -83,14 +83,22 @@ const ABSENT: Frontmatter = { _tag: "Absent" }
 
 const SIMPLE_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/
 const SIMPLE_VALUE = /^[A-Za-z][A-Za-z0-9 ,.'()/-]*[A-Za-z0-9.)]$|^[A-Za-z]$/
+/**
+ * A quoted scalar on one line that YAML reads as the text between its quotes: double-quoted without a
+ * backslash (no escape) or a double quote inside, or single-quoted without a single quote inside (no
+ * `''`), and printable characters only. `description: "…"` is how most skills write their description.
+ */
+const QUOTED_VALUE = /^"[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]*"$|^'[^'\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]*'$/
 const YAML_WORDS = new Set(["true", "false", "null", "y", "n", "yes", "no", "on", "off"])
 
 /**
  * The frontmatter when every line is `key: value` with a plain key and a
  * plain word-like value that YAML can only read as that very string (starts
- * with a letter, none of YAML's indicators, not a keyword): the common case
- * for reference files. Anything else is left to the YAML parser, whose
- * start-up and per-document cost dominate lint of many small files.
+ * with a letter, none of YAML's indicators, not a keyword), or a quoted one
+ * YAML reads as the text between its quotes (`QUOTED_VALUE`): the common
+ * case for reference files and SKILL.md. Anything else is left to the YAML
+ * parser, whose start-up and per-document cost dominate lint of many small
+ * files (and the reading commands load it only for that, issue 47).
  */
 const simpleMapping = (
   lines: ReadonlyArray<string>,
@@ -104,9 +112,10 @@ const simpleMapping = (
     if (colon <= 0) return undefined
     const key = line.slice(0, colon)
     const value = line.slice(colon + 2)
-    if (!SIMPLE_KEY.test(key) || key === "__proto__" || !SIMPLE_VALUE.test(value) || key in keyLines) return undefined
-    if (YAML_WORDS.has(value.toLowerCase()) || value.includes(" #") || value.includes("  ")) return undefined
-    data[key] = value
+    const quoted = QUOTED_VALUE.test(value)
+    if (!SIMPLE_KEY.test(key) || key === "__proto__" || !(quoted || SIMPLE_VALUE.test(value)) || key in keyLines) return undefined
+    if (!quoted && (YAML_WORDS.has(value.toLowerCase()) || value.includes(" #") || value.includes("  "))) return undefined
+    data[key] = quoted ? value.slice(1, -1) : value
     keyLines[key] = i + 1
   }
   return close > 1 ? { data, keyLines } : undefined
