@@ -273,10 +273,38 @@ const load = (name, cacheName) => {
         }
       : undefined
   const run = () => {
-    script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file))
+    script.runInThisContext()(module.exports, requireFor(name), module, file, dirname(file))
     return module.exports
   }
   return { run, cache }
+}
+
+/** The chunks bundles load on first use, by their path under dist/, once each. */
+const chunks = new Map()
+
+/**
+ * The `require` a bundle runs with: Node's, but for a chunk of the build
+ * (`./yaml.cjs`, which the reading commands' bundles load the first time
+ * they parse YAML: scripts/bundle.mjs) the loader above, so the chunk runs
+ * from a code cache as the bundles do. Compiled from source each time, its
+ * load and first parse took 10–20 ms of a run that needed it (a skill whose
+ * description is folded, in `search --all`).
+ */
+const requireFor = (bundleName) => {
+  const plain = createRequire(join(dist, bundleName))
+  const own = (id) => {
+    const chunk = typeof id === "string" ? /^\.\/([a-z][a-z0-9-]*)\.cjs$/.exec(id) : null
+    if (chunk === null) return plain(id)
+    const name = join(dirname(bundleName), `${chunk[1]}.cjs`).split("\\").join("/")
+    if (!chunks.has(name)) {
+      const loaded = load(name, `chunk-${chunk[1]}`)
+      if (loaded === undefined) return plain(id) // missing: Node's own error names the file
+      chunks.set(name, loaded.run())
+      if (loaded.cache !== undefined) writeCacheOnSuccess(loaded.cache)
+    }
+    return chunks.get(name)
+  }
+  return Object.assign(own, plain)
 }
 
 const writeCacheOnSuccess = (write) =>

@@ -228,7 +228,8 @@ writeFileSync(join(tmp, "version"), pkg.version + "\n")
 const ownBundles = [...fastCommands, "mcp", "lsp"]
 // Issue 45 item 3: each bundle's sha256, to which bin/skc.mjs binds its V8
 // code caches (V8 itself checks only the source's length).
-const bundleNames = ["cli.cjs", ...ownBundles.map((c) => `commands/${c}.cjs`)]
+// The yaml chunk too: bin/skc.mjs loads it through a code cache as it loads a bundle.
+const bundleNames = ["cli.cjs", ...ownBundles.map((c) => `commands/${c}.cjs`), "commands/yaml.cjs"]
 const hashes = Object.fromEntries(bundleNames.map((n) => [n, createHash("sha256").update(readFileSync(join(tmp, n))).digest("hex")]))
 writeFileSync(join(tmp, "sha256.json"), JSON.stringify(hashes, null, 2) + "\n")
 for (const c of [...ownBundles, "yaml"]) renameSync(join(tmp, "commands", `${c}.cjs`), join(dist, "commands", `${c}.cjs`))

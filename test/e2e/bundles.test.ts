@@ -237,6 +237,24 @@ describe("the executable's bundles", () => {
     expect(Object.keys(before).some((f) => f.endsWith(".cache"))).toBe(false)
   })
 
+  it("the yaml chunk a reading command loads keeps a code cache of its own, which the next run uses", async () => {
+    const cache = join(s.home, ".cache", "skillc")
+    rmSync(cache, { recursive: true, force: true })
+    // git-helper's description is folded (`>-`): only the yaml package reads it.
+    const args = ["search", "--all", "tuning a gadget"]
+    const first = await run(lean, args)
+    expect(first.code).toBe(0)
+    const dir = join(cache, `v8-${process.version}-${process.platform}-${process.arch}`)
+    const chunk = readdirSync(dir).filter((f) => /^[0-9a-f]{8}-chunk-yaml\.v8$/.test(f))
+    expect(chunk).toHaveLength(1)
+    const written = statSync(join(dir, chunk[0]!))
+    expect(await run(lean, args)).toEqual(first)
+    // Accepted, so not written again (a missing or rejected cache is rewritten at a successful exit).
+    const after = statSync(join(dir, chunk[0]!))
+    expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs])
+    expect(await run(fullOnly, args)).toEqual(first)
+  })
+
   it("a corrupt or stale code cache is rejected and rewritten; the output stays the same", async () => {
     const args = ["outline", "git-helper"]
     const first = await run(lean, args)
