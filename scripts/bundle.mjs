@@ -31,6 +31,21 @@ mkdirSync(join(dist, "commands"), { recursive: true })
 // Build into a temporary directory and rename file by file: a test run or
 // another shell using dist/ at the same moment never sees half a file.
 const tmp = join(dist, `.build-${process.pid}`)
+// A failed build leaves nothing behind (npm pack would ship it: "files" lists dist/), and
+// one killed before it could clean up is removed by the next (its pid no longer runs).
+process.on("exit", () => rmSync(tmp, { recursive: true, force: true }))
+const running = (pid) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return e.code === "EPERM"
+  }
+}
+for (const f of readdirSync(dist)) {
+  const pid = /^\.build-(\d+)$/.exec(f)?.[1]
+  if (pid !== undefined && Number(pid) !== process.pid && !running(Number(pid))) rmSync(join(dist, f), { recursive: true, force: true })
+}
 
 /**
  * `import { Effect, Schema } from "effect"` names effect's barrel module,

@@ -4,6 +4,7 @@
 // invocation alike; their V8 code caches, kept per user, are an optimisation
 // only, and nothing is ever written into the installed package (DECISIONS #42).
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
+import { spawnSync } from "node:child_process"
 import { Script } from "node:vm"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -84,6 +85,22 @@ describe("the executable's bundles", () => {
     expect(r.stderr).toBe("")
     expect(r.code).toBe(0)
     expect(new Set((JSON.parse(r.stdout) as { results: ReadonlyArray<{ skill: string }> }).results.map((x) => x.skill))).toEqual(new Set(["quoted-double", "quoted-single"]))
+  })
+
+  it("a build that fails leaves no temporary directory in dist/, and removes one a killed build left", () => {
+    const dist = join(ROOT, "dist")
+    // A directory named after a process that no longer runs, as a build killed mid-way leaves it.
+    const gone = spawnSync(process.execPath, ["-e", "0"]).pid
+    const stale = join(dist, `.build-${gone}`)
+    mkdirSync(join(stale, "commands"), { recursive: true })
+    // The metafile cannot be written: the build fails after bundling into its temporary directory, before
+    // any bundle replaces one in dist/ (the other tests' bundles stay as they were).
+    const r = spawnSync(process.execPath, [join(ROOT, "scripts", "bundle.mjs"), "--cli-only"], {
+      env: { ...process.env, SKC_BUNDLE_METAFILE: join(tempDir("skc-nometa-"), "no-such-dir", "meta.json") },
+      encoding: "utf8"
+    })
+    expect(r.status).not.toBe(0)
+    expect(readdirSync(dist).filter((f) => f.startsWith(".build-"))).toEqual([])
   })
 
   it("every hot command has its bundle", () => {
