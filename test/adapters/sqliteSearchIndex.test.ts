@@ -124,11 +124,15 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     expect(await own([0, 2])).toEqual(["A"])
     expect(await own([])).toEqual([])
   })
-  it("issue 47: `matching` and `scores` return the rows `rank` returns, unordered, with the same scores", async () => {
-    const path = await build(ascii, {
+  /** Five rows hold "alpha": three sections' text, and two through the file name alpha.md. */
+  const alphaIndex = () =>
+    build(ascii, {
       "SKILL.md": "# A\nalpha here\n## B\nalpha alpha too\n# C\nno word\n## D\nalpha below\n",
       "alpha.md": "# Notes\nnothing else\n"
     })
+
+  it("issue 47: `matching` and `scores` return the rows `rank` returns, unordered, with the same scores", async () => {
+    const path = await alphaIndex()
     const got = await run(
       Effect.gen(function* () {
         const idx = yield* index.open(path)
@@ -146,10 +150,7 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
   })
 
   it("issue 47: `hits` counts the rows holding a word, up to the bound when one is given", async () => {
-    const path = await build(ascii, {
-      "SKILL.md": "# A\nalpha here\n## B\nalpha alpha too\n# C\nno word\n## D\nalpha below\n",
-      "alpha.md": "# Notes\nnothing else\n"
-    })
+    const path = await alphaIndex()
     const got = await run(
       Effect.gen(function* () {
         const idx = yield* index.open(path)
