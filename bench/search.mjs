@@ -140,24 +140,33 @@ export default async function searchBench({ runs = 15, queryRuns = 200 } = {}) {
   return out
 }
 
-/** p50 of `calls` cross-skill `skc_search` calls per limit on one `skc mcp` over `copies` copies of the catalogue's skills. */
-const crossSkillCall = async (copies, calls, limits) => {
+/**
+ * A sandbox whose project store holds the catalogue's skills `copies` times (`name`, `name-1`, …), aged
+ * as agents meet them and built; `names`: the skills, as built.
+ */
+const catalogueSandbox = (copies = 1) => {
   const sb = sandbox()
   const env = benchEnv({ SKILLC_HOME: sb.home, HOME: sb.home })
   const store = join(sb.work, ".skillc", "skills")
   mkdirSync(store, { recursive: true })
   const catalogue = join(ROOT, "test", "fixtures", "catalogue")
-  const names = readdirSync(catalogue, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
-  const built = []
+  const skills = readdirSync(catalogue, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+  const names = []
   for (let c = 0; c < copies; c++) {
-    for (const n of names) {
+    for (const n of skills) {
       const name = c === 0 ? n : `${n}-${c}`
       cpSync(join(catalogue, n), join(store, name), { recursive: true })
-      built.push(name)
+      names.push(name)
     }
   }
   ageTree(store)
-  timeOnce([process.execPath, BIN, "build", ...built], { cwd: sb.work, env })
+  timeOnce([process.execPath, BIN, "build", ...names], { cwd: sb.work, env })
+  return { sb, env, names }
+}
+
+/** p50 of `calls` cross-skill `skc_search` calls per limit on one `skc mcp` over `copies` copies of the catalogue's skills. */
+const crossSkillCall = async (copies, calls, limits) => {
+  const { sb, env, names: built } = catalogueSandbox(copies)
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js")
   const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js")
   const client = new Client({ name: "skc-bench", version: "1" })
@@ -204,16 +213,8 @@ export async function manySkills({ copies = 8, calls = 40 } = {}) {
 
 /** `--all` over the catalogue's 26 skills, CLI and MCP, against a single-skill search in the same run. */
 export async function acrossSkills({ runs, calls = 100 }) {
-  const sb = sandbox()
-  const env = benchEnv({ SKILLC_HOME: sb.home, HOME: sb.home })
+  const { sb, env, names } = catalogueSandbox()
   const opts = { cwd: sb.work, env }
-  const store = join(sb.work, ".skillc", "skills")
-  mkdirSync(store, { recursive: true })
-  const catalogue = join(ROOT, "test", "fixtures", "catalogue")
-  const names = readdirSync(catalogue, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
-  for (const n of names) cpSync(join(catalogue, n), join(store, n), { recursive: true })
-  ageTree(store)
-  for (const n of names) timeOnce([process.execPath, BIN, "build", n], opts)
   // "instructions" is in every catalogue skill: every index answers, the worst case for merging.
   const query = "instructions"
   const check = JSON.parse(spawnSync(process.execPath, [BIN, "search", "--all", query, "--limit", "30", "--format", "json"], { ...opts, encoding: "utf8" }).stdout)

@@ -155,6 +155,8 @@ const commandEntries = {
  * of its functions is called. The stand-in exports what src/ imports from
  * `yaml`; a name it lacks fails the bundle's build, not a user's run.
  */
+/** The packages bundles load on demand (`lazyYaml`), each a chunk of its own beside them: dist/commands/<name>.cjs. */
+const chunks = ["yaml"]
 const LAZY_YAML_NAMES = ["parse", "parseDocument", "stringify", "isAlias", "isCollection", "isMap", "isNode", "isScalar", "isSeq", "visit"]
 const LAZY_YAML_CLASSES = ["Document", "LineCounter"]
 const lazyYaml = {
@@ -215,8 +217,8 @@ const reading = await build({
   entryPoints: Object.fromEntries(yamlOnDemand.map((c) => [`commands/${c}`, `skc-command:${c}`])),
   plugins: [effectDeepImports, commandEntries, lazyYaml]
 })
-// What they load on demand: the `yaml` package alone.
-await build({ ...common, entryPoints: { "commands/yaml": "yaml" } })
+// What they load on demand: each package alone.
+await build({ ...common, entryPoints: Object.fromEntries(chunks.map((c) => [`commands/${c}`, c])) })
 // `skc mcp`'s own bundle (src/cli/mcpEntry.ts): the server with the MCP SDK
 // bundled in, so a server compiles it from its code cache instead of
 // requiring some 230 modules from node_modules (issue 30: 29 MB of a
@@ -243,11 +245,11 @@ writeFileSync(join(tmp, "version"), pkg.version + "\n")
 const ownBundles = [...fastCommands, "mcp", "lsp"]
 // Issue 45 item 3: each bundle's sha256, to which bin/skc.mjs binds its V8
 // code caches (V8 itself checks only the source's length).
-// The yaml chunk too: bin/skc.mjs loads it through a code cache as it loads a bundle.
-const bundleNames = ["cli.cjs", ...ownBundles.map((c) => `commands/${c}.cjs`), "commands/yaml.cjs"]
+// The chunks too: bin/skc.mjs loads them through a code cache as it loads a bundle.
+const bundleNames = ["cli.cjs", ...[...ownBundles, ...chunks].map((c) => `commands/${c}.cjs`)]
 const hashes = Object.fromEntries(bundleNames.map((n) => [n, createHash("sha256").update(readFileSync(join(tmp, n))).digest("hex")]))
 writeFileSync(join(tmp, "sha256.json"), JSON.stringify(hashes, null, 2) + "\n")
-for (const c of [...ownBundles, "yaml"]) renameSync(join(tmp, "commands", `${c}.cjs`), join(dist, "commands", `${c}.cjs`))
+for (const c of [...ownBundles, ...chunks]) renameSync(join(tmp, "commands", `${c}.cjs`), join(dist, "commands", `${c}.cjs`))
 renameSync(join(tmp, "cli.cjs"), join(dist, "cli.cjs"))
 renameSync(join(tmp, "sha256.json"), join(dist, "sha256.json"))
 renameSync(join(tmp, "version"), join(dist, "version"))
@@ -256,7 +258,7 @@ rmSync(tmp, { recursive: true, force: true })
 // dist/) and bundles of commands no longer `fast` go.
 for (const f of readdirSync(dist)) if (f.endsWith(".cache")) rmSync(join(dist, f), { force: true })
 for (const f of readdirSync(join(dist, "commands"))) {
-  if (f.endsWith(".cache") || ![...ownBundles, "yaml"].includes(f.replace(/\.cjs$/, ""))) rmSync(join(dist, "commands", f), { force: true })
+  if (f.endsWith(".cache") || ![...ownBundles, ...chunks].includes(f.replace(/\.cjs$/, ""))) rmSync(join(dist, "commands", f), { force: true })
 }
 
 // Library surface for `import … from "skillc"`.

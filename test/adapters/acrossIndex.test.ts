@@ -9,7 +9,8 @@ import { chmodSync, existsSync, mkdirSync, statSync, utimesSync, writeFileSync }
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sqliteSearchIndex as index } from "../../src/adapters/sqlite/SqliteSearchIndex.js"
-import { ACROSS_FILES_KEPT, ACROSS_IN_USE_MS, MEMBER_SPAN, noteAcrossUse, pruneAcross } from "../../src/adapters/sqlite/acrossIndex.js"
+import { ACROSS_FILES_KEPT, MEMBER_SPAN, noteAcrossUse, pruneAcross } from "../../src/adapters/sqlite/acrossIndex.js"
+import { IN_USE_MS } from "../../src/adapters/node/recentlyUsed.js"
 import { markdownRows } from "../../src/domain/search/documents.js"
 import { indexQueryOf } from "../../src/domain/search/indexQuery.js"
 import { SCHEMA_VERSION } from "../../src/domain/search/indexState.js"
@@ -155,7 +156,7 @@ describe("DECISIONS #44: the directory of combined files", () => {
     })
   }
 
-  it(`keeps the ${ACROSS_FILES_KEPT} most recently written, and every one this process answered from in the last ${ACROSS_IN_USE_MS / 1000} s`, () => {
+  it(`keeps the ${ACROSS_FILES_KEPT} most recently written, and every one this process answered from in the last ${IN_USE_MS / 1000} s`, () => {
     const now = Date.UTC(2026, 0, 1)
     const paths = files(12)
     // A server asking more sets than that in turn: the oldest written were used a moment ago.
@@ -163,7 +164,7 @@ describe("DECISIONS #44: the directory of combined files", () => {
     pruneAcross(join(paths[0]!, ".."), paths[0]!, now)
     expect(paths.map(existsSync)).toEqual([true, true, true, true, true, true, true, true, false, true, true, true])
     // Once no call used them for a while, they go by the time they were written.
-    pruneAcross(join(paths[0]!, ".."), paths[0]!, now + ACROSS_IN_USE_MS)
+    pruneAcross(join(paths[0]!, ".."), paths[0]!, now + IN_USE_MS)
     expect(paths.map(existsSync)).toEqual([true, true, true, true, true, true, true, true, false, false, false, false])
   })
 })

@@ -169,9 +169,6 @@ export const stampMembers = (paths: ReadonlyArray<string>): ReadonlyArray<Stampe
   return out
 }
 
-/** A combined file this process used this recently is in use: a server's session still asks it. */
-export const ACROSS_IN_USE_MS = IN_USE_MS
-
 /**
  * When this process last answered from each combined file. Pruning by the
  * time a file was written alone removed, in a server asking more than
@@ -181,15 +178,15 @@ export const ACROSS_IN_USE_MS = IN_USE_MS
  */
 const lastUsed = new Map<string, number>()
 
-/** `path` answered a call now (and uses older than `ACROSS_IN_USE_MS` are forgotten). */
+/** `path` answered a call now (and uses older than `IN_USE_MS` are forgotten). */
 export const noteAcrossUse = (path: string, now: number = Date.now()) => {
-  for (const [p, t] of lastUsed) if (now - t >= ACROSS_IN_USE_MS) lastUsed.delete(p)
+  for (const [p, t] of lastUsed) if (now - t >= IN_USE_MS) lastUsed.delete(p)
   lastUsed.set(path, now)
 }
 
 /**
  * Keep the `ACROSS_FILES_KEPT` most recently written combined files of `dir`,
- * and every one this process used in the last `ACROSS_IN_USE_MS` (`used`: the
+ * and every one this process used in the last `IN_USE_MS` (`used`: the
  * one in use now, always kept).
  */
 export const pruneAcross = (dir: string, used: string, now: number = Date.now()) => {
@@ -202,7 +199,7 @@ export const pruneAcross = (dir: string, used: string, now: number = Date.now())
   if (names.length <= ACROSS_FILES_KEPT) return
   const inUse = (p: string) => {
     const t = lastUsed.get(p)
-    return t !== undefined && now - t < ACROSS_IN_USE_MS
+    return t !== undefined && now - t < IN_USE_MS
   }
   const aged = names
     .map((n) => nodePath.join(dir, n))

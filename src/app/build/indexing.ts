@@ -440,15 +440,15 @@ const hashCacheOfFiles = (files: ReadonlyArray<IndexedSourceFile>): FileHashCach
   return cache
 }
 
-const byPathOfFiles = new WeakMap<ReadonlyArray<IndexedSourceFile>, ReadonlyMap<string, IndexedSourceFile>>()
-/** An index's records by path, made once per list read (a pooled index keeps its list). */
-const filesByPath = (files: ReadonlyArray<IndexedSourceFile>): ReadonlyMap<string, IndexedSourceFile> => {
+const byPathOfFiles = new WeakMap<ReadonlyArray<{ readonly path: string }>, ReadonlyMap<string, { readonly path: string }>>()
+/** An index's records (or their stamps) by path, made once per list read (a pooled index keeps its lists). */
+const filesByPath = <F extends { readonly path: string }>(files: ReadonlyArray<F>): ReadonlyMap<string, F> => {
   let byPath = byPathOfFiles.get(files)
   if (byPath === undefined) {
     byPath = new Map(files.map((f) => [f.path, f]))
     byPathOfFiles.set(files, byPath)
   }
-  return byPath
+  return byPath as ReadonlyMap<string, F>
 }
 
 /** `index_meta.file_hashes` of an index written before `source_files` existed. */
@@ -486,7 +486,7 @@ export interface OpenOptions {
  */
 const everyRowAnswers = (tree: ReadonlyArray<{ readonly path: string; readonly size: number; readonly mtimeMs: number }>, stamps: ReadonlyArray<SourceStamp>, recordedHash: string): boolean => {
   if (recordedHash === "" || tree.length !== stamps.length) return false
-  const byPath = new Map(stamps.map((s) => [s.path, s]))
+  const byPath = filesByPath(stamps)
   if (byPath.size !== stamps.length) return false
   for (const f of tree) if (!answersFor(byPath.get(f.path), f)) return false
   return true
