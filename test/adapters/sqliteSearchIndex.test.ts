@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest"
 import { sqliteSearchIndex as index } from "../../src/adapters/sqlite/SqliteSearchIndex.js"
 import { markdownRows, textRows } from "../../src/domain/search/documents.js"
 import { unsegmentCjk } from "../../src/domain/search/cjk.js"
-import { holding, indexQueryOf, termOf } from "../../src/domain/search/indexQuery.js"
+import { holding, indexQueryOf, termOf, type IndexQuery } from "../../src/domain/search/indexQuery.js"
 import { SCHEMA_VERSION } from "../../src/domain/search/indexState.js"
 import { tokenizerChoice, type TokenizerChoice } from "../../src/domain/search/tokenizer.js"
-import type { IndexContents } from "../../src/ports/SearchIndex.js"
+import type { IndexContents, OpenIndex } from "../../src/ports/SearchIndex.js"
 import { tempDir } from "../helpers/cli.js"
 import { nodeEventLoop } from "../../src/adapters/node/NodeEventLoop.js"
 import { EventLoop } from "../../src/ports/EventLoop.js"
@@ -124,19 +124,21 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     expect(await own([0, 2])).toEqual(["A"])
     expect(await own([])).toEqual([])
   })
-  /** Five rows hold "alpha": three sections' text, and two through the file name alpha.md. */
-  const alphaIndex = () =>
-    build(ascii, {
+  /**
+   * `f` asked of an index where five rows hold "alpha" (three sections' text, and two through the
+   * file name alpha.md), with the query holding that word.
+   */
+  const onAlphaIndex = async <A>(f: (idx: OpenIndex, alpha: IndexQuery) => Effect.Effect<A, unknown>) => {
+    const path = await build(ascii, {
       "SKILL.md": "# A\nalpha here\n## B\nalpha alpha too\n# C\nno word\n## D\nalpha below\n",
       "alpha.md": "# Notes\nnothing else\n"
     })
+    return run(Effect.flatMap(index.open(path), (idx) => f(idx, holding(termOf("alpha", ascii)))))
+  }
 
   it("issue 47: `matching` and `scores` return the rows `rank` returns, unordered, with the same scores", async () => {
-    const path = await alphaIndex()
-    const got = await run(
+    const got = await onAlphaIndex((idx, q) =>
       Effect.gen(function* () {
-        const idx = yield* index.open(path)
-        const q = holding(termOf("alpha", ascii))
         const weights = [1, 3, 1] as const
         return { ranked: yield* idx.rank(q, weights), scores: yield* idx.scores(q, weights), matching: yield* idx.matching(q), none: yield* idx.matching(holding(termOf("zulu", ascii))) }
       })
@@ -150,13 +152,8 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
   })
 
   it("issue 47: `hits` counts the rows holding a word, up to the bound when one is given", async () => {
-    const path = await alphaIndex()
-    const got = await run(
-      Effect.gen(function* () {
-        const idx = yield* index.open(path)
-        const q = holding(termOf("alpha", ascii))
-        return [yield* idx.hits(q), yield* idx.hits(q, 9), yield* idx.hits(q, 5), yield* idx.hits(q, 2), yield* idx.hits(q, 0), yield* idx.hits(holding(termOf("zulu", ascii)), 3)]
-      })
+    const got = await onAlphaIndex((idx, q) =>
+      Effect.all([idx.hits(q), idx.hits(q, 9), idx.hits(q, 5), idx.hits(q, 2), idx.hits(q, 0), idx.hits(holding(termOf("zulu", ascii)), 3)])
     )
     expect(got).toEqual([5, 5, 5, 2, 0, 0])
   })
