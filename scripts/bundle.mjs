@@ -143,6 +143,9 @@ const commandEntries = {
   }
 }
 
+/** The packages bundles load on demand (`lazyYaml`), each a chunk of its own beside them: dist/commands/<name>.cjs. */
+const chunks = ["yaml"]
+
 /**
  * The `yaml` package is a quarter of a reading command's bundle (115 KB of
  * `search`'s 467 KB), yet `search`, `show`, `outline`, `open`, `sources`
@@ -155,8 +158,6 @@ const commandEntries = {
  * of its functions is called. The stand-in exports what src/ imports from
  * `yaml`; a name it lacks fails the bundle's build, not a user's run.
  */
-/** The packages bundles load on demand (`lazyYaml`), each a chunk of its own beside them: dist/commands/<name>.cjs. */
-const chunks = ["yaml"]
 const LAZY_YAML_NAMES = ["parse", "parseDocument", "stringify", "isAlias", "isCollection", "isMap", "isNode", "isScalar", "isSeq", "visit"]
 const LAZY_YAML_CLASSES = ["Document", "LineCounter"]
 const lazyYaml = {
@@ -194,9 +195,9 @@ const common = {
   define: { __SKC_VERSION__: JSON.stringify(pkg.version) }
 }
 
-// SKC_BUNDLE_METAFILE=<file>: esbuild's account of what each bundle holds (for size work).
 // The reading commands, whose bundles load `yaml` on first use (`lazyYaml`).
 const yamlOnDemand = ["open", "outline", "search", "show", "sources", "stats"].filter((c) => fastCommands.includes(c))
+// SKC_BUNDLE_METAFILE=<file>: esbuild's account of what each bundle holds (for size work).
 const built = await build({
   ...common,
   metafile: process.env.SKC_BUNDLE_METAFILE !== undefined,
