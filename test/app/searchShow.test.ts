@@ -59,9 +59,11 @@ describe("RFC-0004:C-SEARCH", () => {
       expect(Object.keys(doc)).toEqual(["query", "results"])
       expect(doc.query).toBe("rebase")
       for (const item of doc.results) {
-        expect(Object.keys(item)).toEqual(["file", "section", "line", "end_line", "snippet", "score"])
+        expect(Object.keys(item)).toEqual(["file", "section", "line", "end_line", "snippet", "score", "matched_terms"])
         expect(item.score).toBeGreaterThan(0)
         expect(item.snippet).toContain("[MATCH]rebase[/MATCH]")
+        // Issue 47 item 1: an answer of the AND query holds every word itself.
+        expect(item.matched_terms).toEqual([{ word: "rebase", fields: ["section"] }])
       }
       // "Advanced Topics" holds "rebase" only through its subsection "Setup": no echo of parents (issue 14).
       expect(doc.results.map((x) => `${x.file}#${x.section}`).sort()).toEqual(["references/advanced.md#Setup", "references/glossary.txt#"])

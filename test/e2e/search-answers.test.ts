@@ -165,7 +165,7 @@ describe("issue 14 search answers", () => {
 
   it("issue 14 --all merges the built skills into one ranking, each result naming its skill", () => {
     const doc = search(["--all", "watermark"])
-    expect(Object.keys(doc.results[0])).toEqual(["skill", "file", "section", "line", "end_line", "snippet", "score"])
+    expect(Object.keys(doc.results[0])).toEqual(["skill", "file", "section", "line", "end_line", "snippet", "score", "matched_terms"])
     const found = where(doc)
     expect(found).toContain("docx:SKILL.md#Watermark")
     expect(found).toContain("pdf:SKILL.md#Add Watermark")

@@ -6,10 +6,54 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "nod
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { ROOT, sandbox } from "../helpers/cli.js"
+import { isStopWord } from "../../src/domain/search/rank.js"
+
+interface MatchedTerm {
+  readonly word: string
+  readonly fields: ReadonlyArray<string>
+}
 
 interface Doc {
   readonly partial?: boolean
-  readonly results: ReadonlyArray<{ readonly skill?: string; readonly file: string; readonly section: string; readonly snippet: string; readonly score: number }>
+  readonly results: ReadonlyArray<{
+    readonly skill?: string
+    readonly file: string
+    readonly section: string
+    readonly snippet: string
+    readonly score: number
+    readonly matched_terms: ReadonlyArray<MatchedTerm>
+  }>
+}
+
+/** `word: field+field` per matched term, for one result: what its score is made of. */
+const held = (terms: ReadonlyArray<MatchedTerm>) => terms.map((t) => `${t.word}: ${t.fields.join("+")}`)
+
+/** The question's words, in lower case (`matched_terms` names each as asked, without the punctuation around it). */
+const wordsOf = (question: string) => question.toLowerCase().split(/\s+/).filter((w) => w !== "")
+/** A word of the question without the sentence's punctuation around it, for the stop-word check. */
+const bare = (word: string) => word.toLowerCase().replace(/^\p{P}+|\p{P}+$/gu, "")
+
+/**
+ * Issue 47 item 1: the fields that explain a result's score. Each result holds at least one word of the
+ * question; each matched word is one of the question's, held somewhere; a stop word is never one of them when
+ * the question has a content word (item 2); and an answer that is not partial has a result holding every
+ * content word it was asked for.
+ */
+const expectExplained = (question: string, doc: Doc, label: string) => {
+  const asked = wordsOf(question)
+  const content = asked.map(bare).filter((w) => w !== "" && !isStopWord(w))
+  for (const r of doc.results) {
+    expect(r.matched_terms.length, `${label}: ${r.file}#${r.section}`).toBeGreaterThan(0)
+    for (const t of r.matched_terms) {
+      expect(asked.some((w) => w.includes(t.word.toLowerCase())), `${label}: ${t.word}`).toBe(true)
+      expect(t.fields.length).toBeGreaterThan(0)
+      for (const f of t.fields) expect(["section", "above", "skill"]).toContain(f)
+      if (content.length > 0) expect(isStopWord(bare(t.word)), `${label}: stop word ${t.word}`).toBe(false)
+    }
+  }
+  if (doc.partial === true || doc.results.length === 0 || content.length === 0 || content.length > 32) return
+  const whole = doc.results.some((r) => content.every((w) => r.matched_terms.some((t) => bare(t.word) === w)))
+  expect(whole, `${label}: not partial, yet no result holds every content word`).toBe(true)
 }
 
 const write = (dir: string, files: Record<string, string>) => {
@@ -66,6 +110,8 @@ describe("issue 47 item 3: the skill's name and description head all its files i
     expect(deck.results.map((r) => `${r.file}#${r.section}`)).toEqual(["SKILL.md#PPTX"])
     expect(deck.results[0]!.snippet).toContain("[MATCH]decks[/MATCH]")
     expect(deck.results[0]!.score).toBeGreaterThan(0)
+    // Issue 47 item 1: the result says why it answers: only the skill's description holds the word.
+    expect(held(deck.results[0]!.matched_terms)).toEqual(["deck: skill"])
     // Every section holds "slide": FTS5's IDF is 1e-6 there and a heading match printed 0.00.
     const slide = JSON.parse(await search("slide", "--format", "json")) as Doc
     expect(slide.partial).toBeUndefined()
@@ -97,6 +143,8 @@ describe("issue 47 item 3: the skill's name and description head all its files i
     expect(doc.partial).toBeUndefined()
     const order = doc.results.map((x) => `${x.file}#${x.section}`)
     expect(order[0]).toBe("reference/clients.md#Streaming")
+    // Issue 47 item 1: each word, and where the answer holds it.
+    expect(held(doc.results[0]!.matched_terms)).toEqual(["python: above", "sdk: skill", "streaming: section"])
     // The other file's "Streaming" holds two of the three words (its heading above says TypeScript): it follows.
     expect(order.indexOf("reference/web.md#Streaming")).toBeGreaterThan(0)
   })
@@ -125,6 +173,11 @@ describe("issue 47 item 3: the skill's name and description head all its files i
     expect(r.code).toBe(0)
     const doc = JSON.parse(r.stdout) as Doc
     expect(doc.results[0]?.skill).toBe("pptx")
+    // Issue 47 item 1: "deck" counts for pptx through its description (the skill factor), for themes through its text.
+    expect(held(doc.results[0]!.matched_terms)).toContain("deck: skill")
+    const themes = doc.results.find((x) => x.skill === "themes")
+    expect(themes === undefined ? [] : held(themes.matched_terms)).toContain("deck: section")
+    expectExplained("make a slide deck from an outline", doc, "--all")
     // The printed order is the printed score's.
     const scores = doc.results.map((x) => x.score)
     expect(scores).toEqual([...scores].sort((a, b) => b - a))
@@ -191,7 +244,7 @@ describe("issue 47: a word spelt two ways scores once; a parent answers with its
   })
 })
 
-describe("issue 47 item 1: every answer of the quality sets is sorted by its printed score", () => {
+describe("issue 47 item 1: every answer of the quality sets is sorted by its printed score and says what it holds", () => {
   // One sandbox with every skill of the quality sets built once; then one test per question file, so that
   // no single test holds all of some 300 questions' CLI calls (about 750 processes: over ten minutes on a
   // loaded 2-core machine in one test, which hit the worker timeout).
@@ -234,6 +287,7 @@ describe("issue 47 item 1: every answer of the quality sets is sorted by its pri
           const scores = doc.results.map((r) => r.score)
           expect(scores, `${args.join(" ")}`).toEqual([...scores].sort((a, b) => b - a))
           for (const s of scores) expect(s, `${args.join(" ")}`).toBeGreaterThan(0)
+          expectExplained(q.question, doc, args.join(" "))
           checked++
           if (i % 4 !== 0) continue
           const text = await sb.runAsync(args)

@@ -55,7 +55,7 @@ describe("RFC-0004:C-SEARCH end to end", () => {
     expect(Object.keys(doc)).toEqual(["query", "results"])
     expect(doc.query).toBe("rebase")
     for (const item of doc.results) {
-      expect(Object.keys(item)).toEqual(["file", "section", "line", "end_line", "snippet", "score"])
+      expect(Object.keys(item)).toEqual(["file", "section", "line", "end_line", "snippet", "score", "matched_terms"])
       expect(item.score).toBeGreaterThan(0)
       expect(item.snippet).toContain("[MATCH]rebase[/MATCH]")
     }

@@ -30,6 +30,7 @@ import {
   type WordStats,
   type WordsHeld
 } from "../../domain/search/rank.js"
+import { matchedTerms } from "../../domain/search/matchedTerms.js"
 import { asksAboutLicensing, isLicenseFile, LICENSE_FILE_FACTOR } from "../../domain/search/licenseFiles.js"
 import type { IndexReadFailed, RankedRow, RowPlace } from "../../ports/SearchIndex.js"
 import type { QueryableIndex } from "../build/index.js"
@@ -81,6 +82,8 @@ export const rowScore = (words: number, local: WordStats, over: WordStats, oneSk
 interface Candidate extends Rankable {
   readonly opened: Opened
   readonly place: RowPlace
+  /** Where it holds the words (absent: an AND row, which holds them all itself). */
+  readonly words?: WordsHeld
 }
 
 /** One index's matches for one mode, ready to be picked from in any order. */
@@ -448,7 +451,7 @@ export const pick = Effect.fnUntraced(function* (e: Evaluated, ordered: Readonly
   // Narrowed rows and rows of license files not yet placed, best first.
   const waiting: Array<{ readonly r: Scored; readonly place: RowPlace }> = []
   const take = (r: Scored, place: RowPlace) => {
-    chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place })
+    chosen.push({ skill: r.skill, rowid: r.rowid, termsHeld: r.termsHeld, score: r.score, opened: e.opened, place, ...(r.words !== undefined ? { words: r.words } : {}) })
   }
   const batch = Math.max(32, limit * 2)
   for (let at = 0; at < ordered.length && chosen.length < limit; at += batch) {
@@ -527,7 +530,8 @@ export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, 
       line: c.place.line,
       end_line: c.place.end_line,
       snippet: restore(f.snippet ?? snippets.get(f) ?? ""),
-      score: c.score
+      score: c.score,
+      matched_terms: matchedTerms(f.tokens, c.words)
     }
   })
 })

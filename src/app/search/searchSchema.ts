@@ -43,7 +43,18 @@ export const SearchResultItem = Schema.Struct({
    * above and the skill's name and description inside it; above 0 for every result, higher is better, the
    * results in its order. Across skills: with the IDF of all searched indexes (DECISIONS #44).
    */
-  score: Schema.Number
+  score: Schema.Number,
+  /**
+   * What the score is made of (issue 47 item 1): each word of the question the result holds, in the
+   * question's order, and where — `section` (its heading, text or file name), `above` (a heading above it,
+   * or its file's name as one) and `skill` (its skill's name or description). docs/search.md "One score".
+   */
+  matched_terms: Schema.Array(
+    Schema.Struct({
+      word: Schema.String,
+      fields: Schema.Array(Schema.Literals(["section", "above", "skill"]))
+    })
+  )
 })
 export type SearchResultItem = typeof SearchResultItem.Type
 
