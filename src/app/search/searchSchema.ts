@@ -4,6 +4,7 @@
  * none of them imports another (issue 44 item 3: no import circle).
  */
 import { Schema } from "effect"
+import { MATCHED_FIELDS } from "../../domain/search/matchedTerms.js"
 
 export const DEFAULT_LIMIT = 10
 
@@ -52,7 +53,7 @@ export const SearchResultItem = Schema.Struct({
   matched_terms: Schema.Array(
     Schema.Struct({
       word: Schema.String,
-      fields: Schema.Array(Schema.Literals(["section", "above", "skill"]))
+      fields: Schema.Array(Schema.Literals(MATCHED_FIELDS))
     })
   )
 })

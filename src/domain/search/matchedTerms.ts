@@ -16,7 +16,8 @@ import type { WordsHeld } from "./rank.js"
  *   file's name, which then counts as a heading above its sections);
  * - `skill`: its skill's name or description.
  */
-export type MatchedField = "section" | "above" | "skill"
+export const MATCHED_FIELDS = ["section", "above", "skill"] as const
+export type MatchedField = (typeof MATCHED_FIELDS)[number]
 
 export interface MatchedTerm {
   readonly word: string
@@ -24,11 +25,15 @@ export interface MatchedTerm {
 }
 
 /**
- * A word as the question has it, without the sentence's punctuation around
- * it ("Excel," is "Excel", "(pivot)" is "pivot"); a name's own signs stay
- * ("C++", "C#", ".NET").
+ * A word as the question has it, for display, without the sentence's
+ * punctuation around it ("Excel," is "Excel", "(pivot)" is "pivot"); a
+ * name's own signs stay ("C++", "C#", ".NET"). Not `wordOf` (./rank.ts),
+ * which is a word's identity for counting: lower case, signs dropped.
  */
 const asAsked = (token: string): string => token.replace(/^["'“‘«(\[{]+|[,.;:!?"'”’»)\]}]+$/gu, "") || token
+
+/** The bits of `WordsHeld` that say each field. */
+const BITS_OF: Readonly<Record<MatchedField, "own" | "inherited" | "described">> = { section: "own", above: "inherited", skill: "described" }
 
 /**
  * The words of `words` (the searched ones, word i: bit i of `held`) that a
@@ -36,19 +41,14 @@ const asAsked = (token: string): string => token.replace(/^["'“‘«(\[{]+|[,.
  * of the AND query) the section holds every word itself.
  */
 export const matchedTerms = (words: ReadonlyArray<string>, held: WordsHeld | undefined): ReadonlyArray<MatchedTerm> => {
-  const byWord = new Map<string, Set<MatchedField>>()
+  // Per word as asked, the fields that hold it (bit k: MATCHED_FIELDS[k]; an AND row: 1, its section): a word
+  // asked twice gathers both.
+  const placesOf = new Map<string, number>()
   words.forEach((token, i) => {
-    const bit = 1 << i
-    const fields: Array<MatchedField> =
-      held === undefined
-        ? ["section"]
-        : [...((held.own & bit) !== 0 ? ["section" as const] : []), ...((held.inherited & bit) !== 0 ? ["above" as const] : []), ...((held.described & bit) !== 0 ? ["skill" as const] : [])]
-    if (fields.length === 0) return
+    const places = held === undefined ? 1 : MATCHED_FIELDS.reduce((mask, f, k) => ((held[BITS_OF[f]] & (1 << i)) !== 0 ? mask | (1 << k) : mask), 0)
+    if (places === 0) return
     const word = asAsked(token)
-    const known = byWord.get(word) ?? new Set<MatchedField>()
-    for (const f of fields) known.add(f)
-    byWord.set(word, known)
+    placesOf.set(word, (placesOf.get(word) ?? 0) | places)
   })
-  const order: ReadonlyArray<MatchedField> = ["section", "above", "skill"]
-  return [...byWord].map(([word, fields]) => ({ word, fields: order.filter((f) => fields.has(f)) }))
+  return [...placesOf].map(([word, places]) => ({ word, fields: MATCHED_FIELDS.filter((_, k) => (places & (1 << k)) !== 0) }))
 }
