@@ -20,6 +20,7 @@ import {
   resultScore,
   SKILL_FACTOR,
   SKILL_WORD_EVIDENCE_ONE_SKILL,
+  SKILL_WORD_COORDINATION_ONE_SKILL,
   SKILL_WORD_SHARE,
   skillFactor,
   wordIdf,
@@ -173,6 +174,23 @@ describe("issue 47 item 1: one score, never 0 for a match", () => {
     expect(coordination({ own: 0b01, inherited: 0b10, described: 0 }, 2)).toBe(1)
     expect(coordination({ own: 0b01, inherited: 0, described: 0b11 }, 2)).toBe(0.75)
     expect(coordination({ own: 0b001, inherited: 0, described: 0 }, 3)).toBeCloseTo(1 / 3)
+  })
+
+  it("issue 47 (twenty-fifth pass): in one skill a word only the description holds counts a tenth in coordination, across skills a half", () => {
+    expect(coordination({ own: 0b01, inherited: 0, described: 0b11 }, 2, true)).toBeCloseTo((1 + SKILL_WORD_COORDINATION_ONE_SKILL) / 2)
+    expect(coordination({ own: 0b01, inherited: 0, described: 0b11 }, 2, false)).toBe(0.75)
+    // A word the section holds itself counts one whatever the description holds.
+    expect(coordination({ own: 0b11, inherited: 0, described: 0b11 }, 2, true)).toBe(1)
+    // Modelled on anthropic-brand and "what hex codes are the company's official colors": five words, three
+    // of which (hex, official, colors) the description holds. "Typography" holds "codes" in its text;
+    // "Colour Palette at a Glance" holds "hex" and "colors". At a half both held half of the question
+    // and the shorter text won; in one skill the section whose own text holds more of it now holds more.
+    const typography = { own: 0b00010, inherited: 0, described: 0b11001 }
+    const palette = { own: 0b10001, inherited: 0, described: 0b11001 }
+    expect(coordination(typography, 5, false)).toBeCloseTo(coordination(palette, 5, false))
+    expect(coordination(palette, 5, true)).toBeGreaterThan(coordination(typography, 5, true))
+    // Still above zero for the top section answering through the description alone (skc search pptx deck).
+    expect(coordination({ own: 0, inherited: 0, described: 0b1 }, 1, true)).toBeGreaterThan(0)
   })
 
   it("issue 47 the one score: a section holding more words scores higher at equal BM25; the skill's words scale a whole skill", () => {

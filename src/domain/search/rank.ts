@@ -206,10 +206,31 @@ export const SKILL_WORD_SHARE = 0.5
  * Tables"). Across skills the description also tells the skills apart and
  * keeps `SKILL_WORD_SHARE`. Chosen on the 206 tuning questions of
  * test/fixtures/cross-skill/ (one skill's first hits 161 → 164, top 3 191 →
- * 193; 0.2 to 0.4 gave 164, 0.1 gave 160), never on the held-out ones;
- * `coordination` still counts such a word at `SKILL_WORD_SHARE`.
+ * 193; 0.2 to 0.4 gave 164, 0.1 gave 160), never on the held-out ones.
+ * `coordination` counts such a word at `SKILL_WORD_COORDINATION_ONE_SKILL`.
  */
 export const SKILL_WORD_EVIDENCE_ONE_SKILL = 1 / 3
+
+/**
+ * In one skill's search, how much of a word `coordination` counts when only
+ * the skill's name or description holds it (issue 47, twenty-fifth pass).
+ * Every section of the skill holds such a word, so it says nothing of which
+ * section answers. At `SKILL_WORD_SHARE` (a half) a section that lacks a
+ * word of the question scored as if it held half of it: in anthropic-brand,
+ * whose description says "official", "hex" and "colour", "what hex codes
+ * are the company's official colors" rated "Typography" (whose text holds
+ * one word, "codes", from "Code, data") as holding as much of the question
+ * as "Colour Palette at a Glance" (whose text holds "hex" and "colour"),
+ * and "Typography" came first on its shorter text. A small share rather than none keeps
+ * the score of a section that holds the words only through the description
+ * (`skc search pptx deck`) above zero. Chosen on the 308 tuning questions of
+ * issue 47 (test/fixtures/cross-skill/issue-47*.json but the held-out set;
+ * first hits one skill / every skill, top 3 in brackets): 0.5 239 / 230
+ * (281 / 280), 0.25 240 / 233, 0.1 240 / 236 (283 / 282), 0.05 242 / 235,
+ * 0 244 / 235 (283 / 282). Across skills the description tells the skills
+ * apart and `coordination` keeps `SKILL_WORD_SHARE`.
+ */
+export const SKILL_WORD_COORDINATION_ONE_SKILL = 0.1
 
 /** What the words held above a row (`bits`: bit i for word i) add to its score. */
 export const heldAboveScore = (bits: number, stats: WordStats, share = 1): number => {
@@ -236,11 +257,13 @@ export interface WordsHeld {
  * The share of the searched words a row holds (Lucene's classic
  * coordination factor, `coord`): a word held in its text or a heading above
  * counts one, a word only its skill's name or description holds
- * `SKILL_WORD_SHARE`.
+ * `SKILL_WORD_SHARE` across skills and `SKILL_WORD_COORDINATION_ONE_SKILL`
+ * in one skill's search.
  */
-export const coordination = (held: WordsHeld, words: number): number => {
+export const coordination = (held: WordsHeld, words: number, oneSkill = false): number => {
   const direct = held.own | held.inherited
-  return words === 0 ? 1 : (termCount(direct) + termCount(held.described & ~direct) * SKILL_WORD_SHARE) / words
+  const share = oneSkill ? SKILL_WORD_COORDINATION_ONE_SKILL : SKILL_WORD_SHARE
+  return words === 0 ? 1 : (termCount(direct) + termCount(held.described & ~direct) * share) / words
 }
 
 /**
@@ -267,7 +290,8 @@ export const skillFactor = (described: number, words: number): number => 1 + (SK
  * `coordination × (BM25 of its own text + what the headings above it and
  * its skill's name and description add) × skillFactor × headingFactor`. Higher is better;
  * results are sorted by it and print it. `oneSkill`: one skill's search
- * (the heading factor, and the description's smaller share of evidence),
+ * (the heading factor, and the description's smaller shares of evidence and
+ * of `coordination`),
  * else across skills.
  */
 export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHeld, words: number, stats: WordStats, oneSkill = true): number => {
@@ -280,7 +304,7 @@ export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHel
       const above = heldAboveScore(held.inherited & bit, stats) + heldAboveScore(held.described & bit, stats, describedShare)
       evidence += Math.max(bm25[i] ?? 0, above)
     }
-  return coordination(held, words) * evidence * skillFactor(held.described, words) * (oneSkill ? headingFactor(termCount(held.heading ?? 0), words) : 1)
+  return coordination(held, words, oneSkill) * evidence * skillFactor(held.described, words) * (oneSkill ? headingFactor(termCount(held.heading ?? 0), words) : 1)
 }
 
 /**
