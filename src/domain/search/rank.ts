@@ -221,14 +221,15 @@ export const SKILL_WORD_EVIDENCE_ONE_SKILL = 1 / 3
  * are the company's official colors" rated "Typography" (whose text holds
  * one word, "codes", from "Code, data") as holding as much of the question
  * as "Colour Palette at a Glance" (whose text holds "hex" and "colour"),
- * and "Typography" came first on its shorter text. A small share rather than none keeps
- * the score of a section that holds the words only through the description
- * (`skc search pptx deck`) above zero. Chosen on the 308 tuning questions of
- * issue 47 (test/fixtures/cross-skill/issue-47*.json but the held-out set;
- * first hits one skill / every skill, top 3 in brackets): 0.5 239 / 230
- * (281 / 280), 0.25 240 / 233, 0.1 240 / 236 (283 / 282), 0.05 242 / 235,
- * 0 244 / 235 (283 / 282). Across skills the description tells the skills
- * apart and `coordination` keeps `SKILL_WORD_SHARE`.
+ * and "Typography" came first on its shorter text. A small share rather
+ * than none keeps the score of a section that holds the words only through
+ * the description (`skc search pptx deck`) above zero. Chosen on the 308
+ * tuning questions of issue 47 (test/fixtures/cross-skill/issue-47*.json
+ * but the held-out set; first hits one skill / every skill, top 3 in
+ * brackets): 0.5 239 / 230 (281 / 280), 0.25 240 / 233, 0.1 240 / 236
+ * (283 / 282), 0.05 242 / 235, 0 244 / 235 (283 / 282). Across skills the
+ * description tells the skills apart and `coordination` keeps
+ * `SKILL_WORD_SHARE`.
  */
 export const SKILL_WORD_COORDINATION_ONE_SKILL = 0.1
 
