@@ -177,20 +177,24 @@ describe("issue 47 item 1: one score, never 0 for a match", () => {
   })
 
   it("issue 47 (twenty-fifth pass): in one skill a word only the description holds counts a tenth in coordination, across skills a half", () => {
-    expect(coordination({ own: 0b01, inherited: 0, described: 0b11 }, 2, true)).toBeCloseTo((1 + SKILL_WORD_COORDINATION_ONE_SKILL) / 2)
-    expect(coordination({ own: 0b01, inherited: 0, described: 0b11 }, 2, false)).toBe(0.75)
+    expect(coordination({ own: 0b01, inherited: 0, described: 0b11 }, 2, SKILL_WORD_COORDINATION_ONE_SKILL)).toBeCloseTo((1 + SKILL_WORD_COORDINATION_ONE_SKILL) / 2)
+    expect(coordination({ own: 0b01, inherited: 0, described: 0b11 }, 2, SKILL_WORD_SHARE)).toBe(0.75)
     // A word the section holds itself counts one whatever the description holds.
-    expect(coordination({ own: 0b11, inherited: 0, described: 0b11 }, 2, true)).toBe(1)
+    expect(coordination({ own: 0b11, inherited: 0, described: 0b11 }, 2, SKILL_WORD_COORDINATION_ONE_SKILL)).toBe(1)
     // Modelled on anthropic-brand and "what hex codes are the company's official colors": five words, three
     // of which (hex, official, colors) the description holds. "Typography" holds "codes" in its text;
     // "Colour Palette at a Glance" holds "hex" and "colors". At a half both held half of the question
     // and the shorter text won; in one skill the section whose own text holds more of it now holds more.
     const typography = { own: 0b00010, inherited: 0, described: 0b11001 }
     const palette = { own: 0b10001, inherited: 0, described: 0b11001 }
-    expect(coordination(typography, 5, false)).toBeCloseTo(coordination(palette, 5, false))
-    expect(coordination(palette, 5, true)).toBeGreaterThan(coordination(typography, 5, true))
+    expect(coordination(typography, 5, SKILL_WORD_SHARE)).toBeCloseTo(coordination(palette, 5, SKILL_WORD_SHARE))
+    expect(coordination(palette, 5, SKILL_WORD_COORDINATION_ONE_SKILL)).toBeGreaterThan(coordination(typography, 5, SKILL_WORD_COORDINATION_ONE_SKILL))
+    // resultScore picks the share by scope: at equal evidence, one skill's search ranks the palette first, across skills neither.
+    const stats = { rows: 60, hits: [3, 5, 8, 4, 6] }
+    expect(resultScore(4, palette, 5, stats)).toBeGreaterThan(resultScore(4, typography, 5, stats))
+    expect(resultScore(4, palette, 5, stats, false)).toBeCloseTo(resultScore(4, typography, 5, stats, false))
     // Still above zero for the top section answering through the description alone (skc search pptx deck).
-    expect(coordination({ own: 0, inherited: 0, described: 0b1 }, 1, true)).toBeGreaterThan(0)
+    expect(coordination({ own: 0, inherited: 0, described: 0b1 }, 1, SKILL_WORD_COORDINATION_ONE_SKILL)).toBeGreaterThan(0)
   })
 
   it("issue 47 the one score: a section holding more words scores higher at equal BM25; the skill's words scale a whole skill", () => {

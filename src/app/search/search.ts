@@ -233,9 +233,10 @@ const skillTop = (opened: Opened, words: ReadonlyArray<string>, described: numbe
     const place = yield* opened.q.index.firstPlace("SKILL.md").pipe(Effect.mapError(corruptOf(opened)))
     if (place === undefined) return undefined
     const stats = yield* wordStats(opened, words)
-    const score = resultScore(0, { own: 0, inherited: 0, described }, words.length, stats)
+    const held = { own: 0, inherited: 0, described }
+    const score = resultScore(0, held, words.length, stats)
     const snippet = yield* describedExcerpt(opened.skill, opened.q, words).pipe(Effect.mapError(corruptOf(opened)))
-    return { c: { skill: opened.skill.name, rowid: place.rowid, termsHeld: 0, score, opened, place, words: { own: 0, inherited: 0, described } }, tokens: words, mode: "any", snippet } satisfies Found
+    return { c: { skill: opened.skill.name, rowid: place.rowid, termsHeld: 0, score, opened, place, words: held }, tokens: words, mode: "any", snippet } satisfies Found
   })
 
 const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>

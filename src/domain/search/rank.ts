@@ -257,13 +257,12 @@ export interface WordsHeld {
 /**
  * The share of the searched words a row holds (Lucene's classic
  * coordination factor, `coord`): a word held in its text or a heading above
- * counts one, a word only its skill's name or description holds
- * `SKILL_WORD_SHARE` across skills and `SKILL_WORD_COORDINATION_ONE_SKILL`
- * in one skill's search.
+ * counts one, a word only its skill's name or description holds `share`
+ * (`SKILL_WORD_SHARE` across skills, `SKILL_WORD_COORDINATION_ONE_SKILL` in
+ * one skill's search: `resultScore` chooses, as it does for evidence).
  */
-export const coordination = (held: WordsHeld, words: number, oneSkill = false): number => {
+export const coordination = (held: WordsHeld, words: number, share = SKILL_WORD_SHARE): number => {
   const direct = held.own | held.inherited
-  const share = oneSkill ? SKILL_WORD_COORDINATION_ONE_SKILL : SKILL_WORD_SHARE
   return words === 0 ? 1 : (termCount(direct) + termCount(held.described & ~direct) * share) / words
 }
 
@@ -305,7 +304,8 @@ export const resultScore = (bm25: number | ReadonlyArray<number>, held: WordsHel
       const above = heldAboveScore(held.inherited & bit, stats) + heldAboveScore(held.described & bit, stats, describedShare)
       evidence += Math.max(bm25[i] ?? 0, above)
     }
-  return coordination(held, words, oneSkill) * evidence * skillFactor(held.described, words) * (oneSkill ? headingFactor(termCount(held.heading ?? 0), words) : 1)
+  const coordinationShare = oneSkill ? SKILL_WORD_COORDINATION_ONE_SKILL : SKILL_WORD_SHARE
+  return coordination(held, words, coordinationShare) * evidence * skillFactor(held.described, words) * (oneSkill ? headingFactor(termCount(held.heading ?? 0), words) : 1)
 }
 
 /**
