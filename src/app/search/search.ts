@@ -27,6 +27,7 @@ import { Effect, Schema } from "effect"
 import { EmptyQuery, IndexUnusable, InvalidOption } from "../../domain/errors.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { queryTokens } from "../../domain/search/query.js"
+import { RERANK_POOL, RERANK_WEIGHTS_ONE_SKILL } from "../../domain/search/rerank.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
 import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, hitsThatCount, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
@@ -35,7 +36,7 @@ import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { describedExcerpt, describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
+import { describedExcerpt, describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
 
 export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export const search = (input: SearchInput) => Effect.map(answer(input, false), (a) => a.result)
@@ -201,10 +202,7 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
     if (described !== 0) {
       const words = fallbackTokens(tokens)
       const { chosen, unheld } = yield* partialAnswer(opened, words, limit)
-      if (chosen.length > 0) {
-        const whole = chosen.some((c) => c.termsHeld === words.length)
-        return { partial: !whole, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })), unheld }
-      }
+      if (chosen.length > 0) return { partial: "unless-whole" as const, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })), unheld }
       const all = (1 << words.length) - 1
       if ((described & all) === all) {
         const top = yield* skillTop(opened, words, described)
@@ -245,7 +243,13 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const skill = yield* resolveCommandSkill(name)
       const q = yield* openForQuery(skill)
       const tokens = queryTokens(input.query)
-      const { found, partial, unheld } = yield* ownAnswer(ownIndex(skill, q), tokens, input.limit ?? DEFAULT_LIMIT)
+      const limit = input.limit ?? DEFAULT_LIMIT
+      // The first ten by the one score are ordered again, whatever the limit: the first hit never depends on it.
+      const answer = yield* ownAnswer(ownIndex(skill, q), tokens, Math.max(limit, RERANK_POOL))
+      const found = reorder(answer.found, (f) => f, input.query, yield* rerankWeights(RERANK_WEIGHTS_ONE_SKILL), limit).map((x) => x.found)
+      const { unheld } = answer
+      // DECISIONS #37: partial when none of the returned rows holds every word it was searched for.
+      const partial = answer.partial === "unless-whole" ? !found.some((f) => f.c.termsHeld === f.tokens.length) : answer.partial
       const results = yield* render(found, false)
       const result = { query: input.query, ...(partial ? { partial: true as const } : {}), results } satisfies SearchResult as SearchResult
       const correction = withCorrection && (results.length === 0 || partial) ? yield* correctionIn([q], tokens, unheld) : undefined

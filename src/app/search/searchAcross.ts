@@ -11,6 +11,7 @@ import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../../domain/
 import { hash16Of } from "../../domain/search/indexState.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { compareRanked, fallbackTokens, termCount, type WordStats } from "../../domain/search/rank.js"
+import { RERANK_POOL, RERANK_WEIGHTS_ACROSS } from "../../domain/search/rerank.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
@@ -23,7 +24,7 @@ import { touchUnansweredAcrossSkills } from "../usage/index.js"
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
+import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { skillsInScope } from "../skills/index.js"
 
@@ -170,9 +171,12 @@ const rankTogether = (
   indexes: ReadonlyArray<{ readonly opened: Opened; readonly describe: Describe; readonly rowsOf: (skill: string) => Effect.Effect<number, IndexReadFailed> }>,
   words: ReadonlyArray<string>,
   mode: "all" | "any",
-  limit: number
+  limit: number,
+  question: string
 ) =>
   Effect.gen(function* () {
+    // Each index's best rows, enough for the re-ranking's pool.
+    const pool = Math.max(limit, RERANK_POOL)
     // The words each skill's name and description hold (the partial query only: an AND row holds them all).
     const describing = mode === "any" && words.length > 1
     const per = yield* Effect.forEach(indexes, (x) => evaluate(x.opened, words, mode, true, undefined, describing ? x.describe : undefined))
@@ -205,19 +209,22 @@ const rankTogether = (
             const held = r === undefined ? undefined : e.narrowed(r).held
             return held === undefined || termCount(held) === words.length
           }
-          return yield* Effect.map(pick(e, rescored.sort(compareRanked), limit, scoreOf), (best) => best.map((c) => ({ c, complete: complete(c.rowid) })))
+          return yield* Effect.map(pick(e, rescored.sort(compareRanked), pool, scoreOf), (best) => best.map((c) => ({ c, complete: complete(c.rowid) })))
         }))
       })
     let lists = yield* bestOf(per)
     // A partial query that no section answers at half of its words: its second round (`Evaluated.relax`), on the same queries.
     if (lists.every((l) => l.length === 0) && per.some((e) => e.relax !== undefined)) lists = yield* bestOf(yield* Effect.forEach(per, (e) => e.relax ?? Effect.succeed(e)))
-    // One ranking of every skill's rows together.
-    const chosen = lists
+    // One ranking of every skill's rows together; its first ten ordered again (src/domain/search/rerank.ts),
+    // whatever the limit, so the first hit never depends on it.
+    const ranked = lists
       .flatMap((best, list) => best.map((b) => ({ ...b, list })))
       .sort((a, b) => compareRanked(a.c, b.c) || a.list - b.list)
-      .slice(0, limit)
+      .slice(0, pool)
+    const kept = reorder(ranked, ({ c }): Found => ({ c, tokens: words, mode }), question, yield* rerankWeights(RERANK_WEIGHTS_ACROSS), limit)
+    const chosen = kept.map(({ item, found }) => ({ ...item, c: found.c }))
     const results = yield* render(
-      chosen.map(({ c }): Found => ({ c, tokens: words, mode })),
+      kept.map(({ found }) => found),
       true
     )
     // The words no searched section holds, from the counts the score needed (for "Did you mean").
@@ -268,15 +275,15 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   const combined = yield* acrossIndex(searched)
   const { chosen, results, unheld } =
     combined === undefined
-      ? yield* rankTogether(each, words, mode, limit)
-      : yield* rankTogether([combined], words, mode, limit).pipe(
+      ? yield* rankTogether(each, words, mode, limit, input.query)
+      : yield* rankTogether([combined], words, mode, limit, input.query).pipe(
           Effect.catchTag("IndexUnusable", (e) =>
             Effect.gen(function* () {
               yield* verbose(`search --all: the index over every skill failed (${e.reason}); asking each index, and removing it`)
               // The next question builds it afresh (its members still look current, so nothing else would).
               const fs = yield* FileSystem
               if (combined.opened.q.path !== undefined) yield* fs.remove(combined.opened.q.path).pipe(Effect.ignore)
-              return yield* rankTogether(each, words, mode, limit)
+              return yield* rankTogether(each, words, mode, limit, input.query)
             })
           )
         )

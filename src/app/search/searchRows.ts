@@ -9,6 +9,7 @@
  * `Opened` says which skill each row comes from.
  */
 import { Effect } from "effect"
+import { Env } from "../../ports/Env.js"
 import { IndexUnusable } from "../../domain/errors.js"
 import { segmentCjk, unsegmentCjk } from "../../domain/search/cjk.js"
 import { excerptOf, heldPhrases, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
@@ -31,6 +32,7 @@ import {
   type WordsHeld
 } from "../../domain/search/rank.js"
 import { matchedTerms } from "../../domain/search/matchedTerms.js"
+import { rerank } from "../../domain/search/rerank.js"
 import { asksAboutLicensing, isLicenseFile, LICENSE_FILE_FACTOR } from "../../domain/search/licenseFiles.js"
 import type { IndexReadFailed, RankedRow, RowPlace } from "../../ports/SearchIndex.js"
 import type { QueryableIndex } from "../build/index.js"
@@ -489,6 +491,53 @@ export interface Found {
   readonly mode: "all" | "any"
   /** The snippet, when it is not the section's own excerpt (a section answering through its skill's description). */
   readonly snippet?: string
+}
+
+/**
+ * The weights the answer is ordered by: `weights`, or none (the one score's
+ * own order) under `SKC_BENCH_NO_RERANK=1`, a benchmark-only switch with
+ * which bench/fit-rerank.mjs reads the candidates the weights are fitted on.
+ */
+export const rerankWeights = (weights: ReadonlyArray<number>) =>
+  Effect.map(Effect.service(Env), (env): ReadonlyArray<number> => (env.get("SKC_BENCH_NO_RERANK") === "1" ? [] : weights))
+
+/**
+ * The first `limit` of `items` (best first by the one score) in the learned
+ * order of the first ten (issue 47, docs/search.md "The learned order of the
+ * first ten", src/domain/search/rerank.ts), each with its new score, which
+ * is the one its result prints. `foundOf` gives an item's row.
+ */
+export const reorder = <T>(
+  items: ReadonlyArray<T>,
+  foundOf: (item: T) => Found,
+  question: string,
+  weights: ReadonlyArray<number>,
+  limit: number
+): ReadonlyArray<{ readonly item: T; readonly found: Found }> => {
+  const candidates = items.map((item) => {
+    const f = foundOf(item)
+    const { place } = f.c
+    return {
+      item,
+      found: f,
+      score: f.c.score,
+      section: place.section,
+      file: place.file,
+      line: place.line,
+      endLine: place.end_line,
+      level: place.level,
+      subsections: place.subsections,
+      skill: f.c.skill,
+      matched: matchedTerms(f.tokens, f.c.words)
+    }
+  })
+  // The searched words are the same for every row of one answer.
+  const searched = candidates[0]?.found.tokens.length ?? 0
+  // A license's text answers below every other section unless the question is about licensing (`pick`).
+  const licenseLast = candidates.length > 0 && !asksAboutLicensing(candidates[0]!.found.tokens)
+  return rerank(candidates, question, searched, weights, (c) => licenseLast && isLicenseFile(c.file))
+    .slice(0, limit)
+    .map(({ candidate, score }) => ({ item: candidate.item, found: { ...candidate.found, c: { ...candidate.found.c, score } } }))
 }
 
 /**
