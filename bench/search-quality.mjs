@@ -22,7 +22,7 @@
 // Then the sets of issue 47 (test/fixtures/cross-skill/: issue-47.json,
 // issue-47-tuning-2.json, issue-47-held-out.json, issue-47-fresh.json,
 // issue-47-blind-2.json to issue-47-blind-6.json: 357 tuning questions;
-// issue-47-blind-7.json: the 46 held-out ones), each asked
+// issue-47-blind-7.json to issue-47-blind-9.json: the 139 held-out ones), each asked
 // of its skill and of every skill, top-1 beside top-3; and the offline match
 // judge on the trigger sets of issue 47 (test/fixtures/eval-triggers-issue47):
 // pass rate and false-positive rate per split.
@@ -33,7 +33,7 @@ import { BIN, ROOT, benchEnv, sandbox } from "./lib.mjs"
 
 const FIXTURES = join(ROOT, "test", "fixtures")
 
-/** Issue 47's tuning questions (scripts/fit-rerank.mjs fits the learned order on them) and its held-out set. */
+/** Issue 47's tuning questions (scripts/fit-rerank.mjs fits the learned order on them) and its held-out sets. */
 export const ISSUE_47_TUNING_FILES = [
   "issue-47.json",
   "issue-47-tuning-2.json",
@@ -45,7 +45,7 @@ export const ISSUE_47_TUNING_FILES = [
   "issue-47-blind-5.json",
   "issue-47-blind-6.json"
 ]
-export const ISSUE_47_HELD_OUT_FILE = "issue-47-blind-7.json"
+export const ISSUE_47_HELD_OUT_FILES = ["issue-47-blind-7.json", "issue-47-blind-8.json", "issue-47-blind-9.json"]
 
 const skc = (args, opts) => {
   const r = spawnSync(process.execPath, [BIN, ...args], { ...opts, encoding: "utf8" })
@@ -174,15 +174,15 @@ export const crossSkill = (showMisses) => {
   // and of every skill; top-1 beside top-3. Each held-out set became tuning data once its misses were read:
   // issue-47.json's held-out third in the third pass, issue-47-held-out.json and issue-47-fresh.json in the
   // fourth, issue-47-blind-2.json in the sixth, issue-47-blind-3.json in the twelfth, issue-47-blind-4.json and
-  // issue-47-blind-5.json in the twenty-fifth, issue-47-blind-6.json in the twenty-sixth, when the learned order
-  // of the first ten was fitted on every tuning question (scripts/fit-rerank.mjs; their descriptions say
-  // so). The held-out questions are those of
-  // issue-47-blind-7.json: written by a helper from the skills' names and descriptions only, before any search
-  // was run and without reading skc's sources, benchmarks or the other sets, and measured as figures only
-  // (`SEARCH_QUALITY_MISSES=1` lists tuning misses only).
+  // issue-47-blind-5.json in the twenty-fifth, issue-47-blind-6.json in the twenty-sixth, when the learned
+  // order of the first ten was fitted on every tuning question (scripts/fit-rerank.mjs; their descriptions
+  // say so). The held-out questions are those of issue-47-blind-7.json, issue-47-blind-8.json and
+  // issue-47-blind-9.json: written by helpers from the skills' names and descriptions only, before any
+  // search was run and without reading skc's sources, benchmarks or the other sets, and measured as figures
+  // only (`SEARCH_QUALITY_MISSES=1` lists tuning misses only).
   // Targets on them: top-1 ≥ 80 %, top-3 ≥ 95 %.
   const tuning = ISSUE_47_TUNING_FILES.flatMap((f) => JSON.parse(readFileSync(join(FIXTURES, "cross-skill", f), "utf8")).questions)
-  const heldOut = JSON.parse(readFileSync(join(FIXTURES, "cross-skill", ISSUE_47_HELD_OUT_FILE), "utf8")).questions
+  const heldOut = ISSUE_47_HELD_OUT_FILES.flatMap((f) => JSON.parse(readFileSync(join(FIXTURES, "cross-skill", f), "utf8")).questions)
   for (const [name, questions, held] of [
     ["tuning", tuning, false],
     ["held-out", heldOut, true]
@@ -210,7 +210,7 @@ export const crossSkill = (showMisses) => {
     }
     out[`issue-47 ${name}`] = figures
   }
-  console.log(`  issue-47: ${tuning.length} tuning questions (${ISSUE_47_TUNING_FILES.join(", ")}), ${heldOut.length} held out (${ISSUE_47_HELD_OUT_FILE}), all written before running them`)
+  console.log(`  issue-47: ${tuning.length} tuning questions (${ISSUE_47_TUNING_FILES.join(", ")}), ${heldOut.length} held out (${ISSUE_47_HELD_OUT_FILES.join(", ")}), all written before running them`)
   rmSync(sb.root, { recursive: true, force: true })
   return out
 }
