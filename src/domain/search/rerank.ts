@@ -5,12 +5,12 @@
  * and place in that order, where it holds the question's words, how its
  * heading and file name read against the question, its size and depth —
  * with weights fitted on the tuning questions of test/fixtures/cross-skill/
- * (pairwise logistic loss, chosen by leave-one-question-file-out; the fit is
- * described in docs/search.md and bench/search-quality.mjs measures it on a
- * held-out set). Every feature is something the hand-written score could
- * not weigh against the others: a short heading made of the question's own
- * words, a section long enough to answer, a file's top heading that only
- * gathers its subsections. Pure.
+ * by scripts/fit-rerank.mjs (pairwise logistic regression; the script also
+ * says how weights fitted without each question file do on it), measured on
+ * held-out questions by bench/search-quality.mjs. The features are what the
+ * hand-written score could not weigh against each other: a short heading
+ * made of the question's own words, a section long enough to answer, a
+ * file's top heading that prints the whole file. Pure.
  */
 import { terms } from "../protocol/text.js"
 import type { MatchedTerm } from "./matchedTerms.js"
