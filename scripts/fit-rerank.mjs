@@ -10,7 +10,7 @@
 //    `--limit 10 --format json`, with the re-ranking off (`SKC_BENCH_NO_RERANK=1`): the candidates, in
 //    the one score's order.
 // 2. Each candidate's features come from the sources' own `rerankFeatures`; its heading level and whether
-//    it has subsections from its Markdown file (ATX headings outside code fences, as the index records them).
+//    it has subsections from `skc outline <skill> --format json` (the headings as the index records them).
 // 3. Per mode, L2-regularised pairwise logistic regression (each labelled section against each other
 //    candidate of its question; standardised features, λ = LAMBDA), solved by Newton's method.
 // 4. Leave-one-question-file-out: each file's questions ordered by weights fitted on the other files
@@ -18,7 +18,7 @@
 //    features' own scale, beside the ones in src/domain/search/rerank.ts.
 // The held-out set of `npm run bench -- search-quality` is never read here.
 import { spawnSync } from "node:child_process"
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs"
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { BIN, ROOT, benchEnv, fromSource, sandbox } from "../bench/lib.mjs"
 import { crossSkillCorpus, ISSUE_47_TUNING_FILES as TUNING_FILES } from "../bench/search-quality.mjs"
@@ -34,20 +34,6 @@ const src = await fromSource("fit-rerank", [
   'export { asksAboutLicensing, isLicenseFile } from "./src/domain/search/licenseFiles.ts"'
 ])
 
-/** Heading lines and levels of a Markdown file: ATX headings outside code fences. */
-const headingsOf = (path) => {
-  const out = []
-  let fence = false
-  readFileSync(path, "utf8").split("\n").forEach((line, i) => {
-    if (/^\s*(```|~~~)/.test(line)) fence = !fence
-    else if (!fence) {
-      const m = /^(#{1,6})\s+/.exec(line)
-      if (m) out.push([i + 1, m[1].length])
-    }
-  })
-  return out
-}
-
 /** The candidates of every question, with their features and labels. */
 const collect = () => {
   const sb = sandbox("skc-fit-rerank-")
@@ -62,14 +48,11 @@ const collect = () => {
     return r.stdout
   }
   for (const name of readdirSync(store)) skc(["build", name])
-  const headings = new Map()
+  // Each skill's headings as skc reads them, asked once per skill.
+  const outlines = new Map()
   const headingsIn = (skill, file) => {
-    const key = `${skill}\0${file}`
-    if (!headings.has(key)) {
-      const path = join(store, skill, file)
-      headings.set(key, existsSync(path) && file.endsWith(".md") ? headingsOf(path) : [])
-    }
-    return headings.get(key)
+    if (!outlines.has(skill)) outlines.set(skill, JSON.parse(skc(["outline", skill, "--format", "json"])).headings)
+    return outlines.get(skill).filter((h) => h.file === file)
   }
   const items = []
   try {
@@ -81,8 +64,9 @@ const collect = () => {
           const pool = res.map((r) => {
             const skill = r.skill ?? q.skill
             const hs = headingsIn(skill, r.file)
-            const level = hs.find(([line]) => line === r.line)?.[1] ?? 0
-            const subsections = hs.some(([line, l]) => line > r.line && line < r.end_line && l > level) ? 1 : 0
+            const level = hs.find((h) => h.line === r.line)?.level ?? 0
+            // As the index records it: a heading inside the section starts a subsection.
+            const subsections = hs.some((h) => h.line > r.line && h.line < r.end_line) ? 1 : 0
             return { score: r.score, section: r.section, file: r.file, line: r.line, endLine: r.end_line, level, subsections, skill: across ? skill : undefined, matched: r.matched_terms }
           })
           const tokens = src.queryTokens(q.question)

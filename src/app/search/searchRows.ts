@@ -496,7 +496,7 @@ export interface Found {
 /**
  * The weights the answer is ordered by: `weights`, or none (the one score's
  * own order) under `SKC_BENCH_NO_RERANK=1`, a benchmark-only switch with
- * which bench/fit-rerank.mjs reads the candidates the weights are fitted on.
+ * which scripts/fit-rerank.mjs reads the candidates the weights are fitted on.
  */
 export const rerankWeights = (weights: ReadonlyArray<number>) =>
   Effect.map(Effect.service(Env), (env): ReadonlyArray<number> => (env.get("SKC_BENCH_NO_RERANK") === "1" ? [] : weights))

@@ -133,11 +133,13 @@ export const rerank = <C extends RerankCandidate>(
     .sort((a, b) => Number(isLast[a]) - Number(isLast[b]) || combined[b]! - combined[a]! || a - b)
   const best = combined[order[0]!]!
   const topScore = pool[0]!.score
-  const ranked: Array<{ readonly candidate: C; score: number }> = []
+  const ranked: Array<{ readonly candidate: C; readonly score: number }> = []
   for (const i of order) {
     const learned = topScore / (1 + Math.max(0, best - combined[i]!))
+    // A `last` row never prints more than its own one score; no row more than the one before it.
+    const own = isLast[i]! ? Math.min(learned, pool[i]!.score) : learned
     const previous = ranked.length === 0 ? Infinity : ranked[ranked.length - 1]!.score
-    ranked.push({ candidate: pool[i]!, score: Math.min(isLast[i]! ? Math.min(learned, pool[i]!.score) : learned, previous) })
+    ranked.push({ candidate: pool[i]!, score: Math.min(own, previous) })
   }
   const edge = pool[pool.length - 1]!.score
   const lastScore = ranked[ranked.length - 1]!.score
