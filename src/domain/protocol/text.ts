@@ -15,7 +15,10 @@ const STOP_WORDS = new Set(
     "those there here what which who whom whose when where why how all any both each few more most other some such no not only " +
     "own same than too very can could will would shall should may might must just also please need needs want wants like get " +
     "let lets help make sure via using use used uses user users skill skills ask asks asked if then else out up down off again " +
-    "once i'm it's can't don't one new"
+    "once i'm it's can't don't one new " +
+    // What is left of a contraction once its apostrophe splits it ("isn't" is "isn" and "t"; one-letter
+    // words go anyway): the function word it spells, never a word of the request's subject.
+    "isn aren wasn weren doesn didn hasn haven hadn shouldn wouldn couldn mustn needn won ll ve re"
   ).split(/\s+/)
 )
 

@@ -65,19 +65,31 @@ export const compatibilityForm = (token: string): string | undefined => {
 }
 
 /**
+ * The word a possessive is of: "document's" (or "document’s") is
+ * "document". As typed it is the phrase "document s" of the index's words,
+ * held only where the text says "document's"; the question asks about the
+ * document (issue 47, docs/search.md "Apostrophes"). Undefined for any
+ * other word.
+ */
+export const possessiveBase = (word: string): string | undefined => /^([a-z0-9][a-z0-9.+#-]*)['\u2019\u02bc]s$/.exec(word)?.[1]
+
+/**
  * One token as a searched word, segmented with the `cjk` tokenizer: as
- * typed, then its compatibility form, its other spellings and the other
- * words of its group.
+ * typed, then its compatibility form, the word a possessive is of, its
+ * other spellings and the other words of its group.
  */
 export const termOf = (token: string, options: { readonly segmentsCjk: boolean }): QueryTerm => {
   const asWord = (t: string) => (options.segmentsCjk ? segmentCjk(t, " ") : t)
   const folded = compatibilityForm(token)
   const plain = folded ?? token
-  const word = plain.toLowerCase().replace(/^[^a-z]+|[^a-z]+$/g, "")
+  const owner = possessiveBase(plain.toLowerCase().replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, ""))
+  const word = (owner ?? plain.toLowerCase()).replace(/^[^a-z]+|[^a-z]+$/g, "")
   const variants = /^[a-z]+$/.test(word) ? spellingVariants(word) : []
   // Its other spellings, then the other words of its group (issue 47: "make" is also "create").
   const synonyms = /^[a-z]+$/.test(word) ? synonymsOf(word).filter((x) => !variants.includes(x)) : []
-  return { phrases: [asWord(token), ...(folded === undefined ? [] : [asWord(folded)]), ...variants, ...synonyms] }
+  return {
+    phrases: [asWord(token), ...(folded === undefined ? [] : [asWord(folded)]), ...(owner === undefined ? [] : [asWord(owner)]), ...variants, ...synonyms]
+  }
 }
 
 /** Rows holding every one of `terms`, anywhere. */

@@ -53,11 +53,33 @@ export const wordOf = (token: string): string =>
   // The plain pattern for an ASCII token (../ascii.ts: the Unicode one costs a millisecond to build).
   isAscii(token)
     ? token.toLowerCase().replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9']+$/g, "")
-    : token.normalize("NFKC").toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, "")
+    : straightApostrophes(token.normalize("NFKC").toLowerCase()).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, "")
+
+/**
+ * The typographic apostrophes (’ U+2019, ʼ U+02BC) as the straight one:
+ * "it’s" is "it's" to a reader, and to FTS5's tokenizer all of them split
+ * the word alike.
+ */
+export const straightApostrophes = (text: string): string => text.replace(/[\u2019\u02bc]/g, "'")
+
+/**
+ * An English contraction that is a function word however it is spelt out:
+ * every "n't" ("isn't", "doesn't", "can't"), and a stop word with "'s",
+ * "'re", "'ve", "'ll", "'d" or "'m" ("that's", "you're", "we've", "i'll").
+ * As typed, each is a phrase of two of the index's words ("isn't" is "isn
+ * t"), which a section holds only when it says those very letters: kept in
+ * the AND query, it turned "fill a form that isn't fillable" into a partial
+ * answer (issue 47, docs/search.md "Apostrophes").
+ */
+const isFunctionContraction = (w: string): boolean => {
+  if (w.endsWith("n't")) return true
+  const clitic = /^(.+)'(s|re|ve|ll|d|m)$/.exec(w)
+  return clitic !== null && STOP_WORDS.has(clitic[1]!)
+}
 
 export const isStopWord = (token: string): boolean => {
   const w = wordOf(token)
-  return w.length === 0 || STOP_WORDS.has(w)
+  return w.length === 0 || STOP_WORDS.has(w) || (w.includes("'") && isFunctionContraction(w))
 }
 
 /**

@@ -1,0 +1,57 @@
+// Apostrophes in a question (issue 47; docs/search.md "Apostrophes"). RFC-0004:C-QUERY-SYNTAX makes each
+// token a phrase for the index's tokenizer, which splits a word at its apostrophe: "document's" is the
+// phrase "document s", held only where the text says "document's", and "isn't" is "isn t". A possessive is
+// held through the word it is of too, and a contraction of a function word is a function word.
+import { describe, expect, it } from "vitest"
+import { possessiveBase, termOf } from "../../src/domain/search/indexQuery.js"
+import { fallbackTokens, isStopWord, straightApostrophes, wordOf } from "../../src/domain/search/rank.js"
+import { terms } from "../../src/domain/protocol/text.js"
+
+const ascii = { segmentsCjk: false }
+
+describe("possessives: the word they are of is searched too", () => {
+  it("'document's' is held by 'document's' or by 'document', with the base word's spellings and synonyms", () => {
+    // "doc" is of the synonym group of "document" (synonyms.ts), searched for the possessive as for the word.
+    expect(termOf("document", ascii).phrases).toEqual(["document", "doc"])
+    expect(termOf("document's", ascii).phrases).toEqual(["document's", "document", "doc"])
+    expect(termOf("Document’s", ascii).phrases).toEqual(["Document’s", "document", "doc"])
+    expect(termOf("colour's", ascii).phrases).toEqual(["colour's", "colour", "color"])
+    expect(termOf("(workbook's", ascii).phrases).toEqual(["(workbook's", "workbook"])
+  })
+
+  it("only a trailing 's after a word is a possessive", () => {
+    expect(possessiveBase("document's")).toBe("document")
+    expect(possessiveBase("claude’s")).toBe("claude")
+    expect(possessiveBase("users'")).toBeUndefined()
+    expect(possessiveBase("o'reilly")).toBeUndefined()
+    expect(possessiveBase("'s")).toBeUndefined()
+    expect(possessiveBase("documents")).toBeUndefined()
+    expect(termOf("o'reilly", ascii).phrases).toEqual(["o'reilly"])
+  })
+})
+
+describe("contractions of function words are function words", () => {
+  it("every n't, and a stop word with 's, 're, 've, 'll, 'd or 'm, in either apostrophe", () => {
+    for (const w of ["isn't", "doesn't", "can't", "won't", "shouldn’t", "that's", "there's", "you're", "we've", "i'll", "you'd", "i'm", "it’s", "What's"]) {
+      expect(isStopWord(w), w).toBe(true)
+    }
+  })
+
+  it("a possessive of a content word stays a content word", () => {
+    for (const w of ["document's", "claude's", "workbook’s", "pdf's"]) expect(isStopWord(w), w).toBe(false)
+  })
+
+  it("the partial query's words leave them out", () => {
+    expect(fallbackTokens(["fill", "a", "form", "that", "isn't", "fillable"])).toEqual(["fill", "form", "fillable"])
+    expect(fallbackTokens(["the", "document’s", "title"])).toEqual(["document’s", "title"])
+  })
+
+  it("the typographic apostrophes read as the straight one", () => {
+    expect(straightApostrophes("it’s isnʼt")).toBe("it's isn't")
+    expect(wordOf("Isn’t")).toBe("isn't")
+  })
+
+  it("the match judge's words drop what is left of a contraction", () => {
+    expect(terms("why isn't my form filling, and doesn't it save? we'll see").map((t) => t.word)).toEqual(["form", "filling", "save", "see"])
+  })
+})
