@@ -130,6 +130,28 @@ export const describeParseError = (error: Schema.SchemaError, label: (field: str
   return key === "" ? message : `${label(key)}: ${message}`
 }
 
+/** Whether a schema's type accepts `null` (a `Null` member of it). */
+const acceptsNull = (ast: SchemaAST.AST): boolean => membersOf(ast).some((m) => m._tag === "Null")
+
+/**
+ * `input` without the `null` values of the optional parameters that do not
+ * take `null`: an argument left unset, as several MCP clients send it (agent
+ * frameworks that serialise every optional field, and bridges to models
+ * whose strict tool mode makes every field required and nullable). Refused,
+ * `"limit": null` was E100 on every call, and a model told so guesses a
+ * value rather than leave it out. A required parameter's `null` stays, for
+ * the decoder to refuse; anything but a plain object is left as it is.
+ */
+export const nullAsUnset = (ast: SchemaAST.AST, input: unknown): unknown => {
+  if (ast._tag !== "Objects" || input === null || typeof input !== "object" || Array.isArray(input)) return input
+  const unset = new Set(
+    ast.propertySignatures.filter((ps) => ps.type.context?.isOptional === true && !acceptsNull(ps.type)).map((ps) => String(ps.name))
+  )
+  const entries = Object.entries(input as Record<string, unknown>)
+  if (!entries.some(([k, v]) => v === null && unset.has(k))) return input
+  return Object.fromEntries(entries.filter(([k, v]) => !(v === null && unset.has(k))))
+}
+
 /**
  * Decode unknown input (CLI flags gathered into an object, or MCP
  * arguments). Unknown properties are refused, so a misspelt MCP argument is
