@@ -1,9 +1,11 @@
-// Apostrophes in a question (issue 47; docs/search.md "Apostrophes"). RFC-0004:C-QUERY-SYNTAX makes each
-// token a phrase for the index's tokenizer, which splits a word at its apostrophe: "document's" is the
-// phrase "document s", held only where the text says "document's", and "isn't" is "isn t". A possessive is
-// held through the word it is of too, and a contraction of a function word is a function word.
+// Apostrophes, hyphens and slashes in a question (issue 47; docs/search.md "Apostrophes and hyphens").
+// RFC-0004:C-QUERY-SYNTAX makes each token a phrase for the index's tokenizer, which splits a word at its
+// apostrophe, hyphen or slash: "document's" is the phrase "document s", held only where the text says
+// "document's", "isn't" is "isn t", "e-mail" is "e mail" (not "email"), "and/or" is "and or". A possessive
+// is held through the word it is of too, a hyphenated word through its closed form, and a contraction or
+// a slashed pair of function words is a function word.
 import { describe, expect, it } from "vitest"
-import { possessiveBase, termOf } from "../../src/domain/search/indexQuery.js"
+import { closedCompound, possessiveBase, termOf } from "../../src/domain/search/indexQuery.js"
 import { fallbackTokens, isStopWord, straightApostrophes, wordOf } from "../../src/domain/search/rank.js"
 import { terms } from "../../src/domain/protocol/text.js"
 
@@ -53,5 +55,26 @@ describe("contractions of function words are function words", () => {
 
   it("the match judge's words drop what is left of a contraction", () => {
     expect(terms("why isn't my form filling, and doesn't it save? we'll see").map((t) => t.word)).toEqual(["form", "filling", "save", "see"])
+  })
+})
+
+describe("hyphens and slashes", () => {
+  it("a hyphenated word is held by its closed form too", () => {
+    expect(termOf("e-mail", ascii).phrases).toEqual(["e-mail", "email"])
+    expect(termOf("Front-End", ascii).phrases).toEqual(["Front-End", "frontend"])
+    expect(termOf("(multi-page)", ascii).phrases).toEqual(["(multi-page)", "multipage"])
+    expect(closedCompound("step-by-step")).toBe("stepbystep")
+    expect(closedCompound("email")).toBeUndefined()
+    expect(closedCompound("-flag")).toBeUndefined()
+    expect(closedCompound("a--b")).toBeUndefined()
+  })
+
+  it("function words joined by slashes are a function word; other slashed words are content", () => {
+    expect(isStopWord("and/or")).toBe(true)
+    expect(isStopWord("if/when")).toBe(true)
+    expect(isStopWord("read/write")).toBe(false)
+    expect(isStopWord("and/")).toBe(true) // "and" with the slash stripped as punctuation at its end
+    expect(isStopWord("input/and")).toBe(false)
+    expect(fallbackTokens(["merge", "and/or", "split"])).toEqual(["merge", "split"])
   })
 })

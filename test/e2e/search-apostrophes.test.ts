@@ -1,7 +1,8 @@
-// Apostrophes in a question (issue 47; docs/search.md "Apostrophes"): real CLI, real SQLite index (porter,
-// BM25), isolated SKILLC_HOME. "the document's title" asked what "the document title" asks, and a
-// question with "isn't" is answered whole: before, the AND query required the phrases "document s" and
-// "isn t", no section held them, and the answers were partial ones held by a single word.
+// Apostrophes, hyphens and slashes in a question (issue 47; docs/search.md "Apostrophes and hyphens"):
+// real CLI, real SQLite index (porter, BM25), isolated SKILLC_HOME. "the document's title" asked what "the
+// document title" asks, and questions with "isn't", "e-mail" or "and/or" are answered whole: before, the
+// AND query required the phrases "document s", "isn t", "e mail" and "and or", no section held them, and
+// the answers were partial ones held by a single word.
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -25,6 +26,14 @@ const SKILL = [
   "## Fill a Form",
   "",
   "Fill the form fields with pypdf; a form that is not fillable needs annotations.",
+  "",
+  "## Send by Email",
+  "",
+  "Attach the PDF to an email with the report's summary.",
+  "",
+  "## Merge PDFs",
+  "",
+  "Merge several files into one, or split one into pages.",
   ""
 ].join("\n")
 
@@ -55,6 +64,15 @@ describe("issue 47: apostrophes in a question", () => {
       const r = await search(asked)
       expect(r.partial, asked).toBeUndefined()
       expect(r.results[0]?.section, asked).toBe("Fill a Form")
+    }
+    for (const [asked, plain, first] of [
+      ["send the pdf by e-mail", "send the pdf by email", "Send by Email"],
+      ["merge and/or split", "merge split", "Merge PDFs"]
+    ] as const) {
+      const r = await search(asked)
+      expect(r.partial, asked).toBeUndefined()
+      expect(r.results[0]?.section, asked).toBe(first)
+      expect(r.results.map((x) => x.section), asked).toEqual((await search(plain)).results.map((x) => x.section))
     }
     // Across skills the same words are searched.
     const across = await search("the document's title", true)

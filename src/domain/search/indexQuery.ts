@@ -68,27 +68,39 @@ export const compatibilityForm = (token: string): string | undefined => {
  * The word a possessive is of: "document's" (or "document’s") is
  * "document". As typed it is the phrase "document s" of the index's words,
  * held only where the text says "document's"; the question asks about the
- * document (issue 47, docs/search.md "Apostrophes"). Undefined for any
+ * document (issue 47, docs/search.md "Apostrophes and hyphens"). Undefined for any
  * other word.
  */
 export const possessiveBase = (word: string): string | undefined => /^([a-z0-9][a-z0-9.+#-]*)['\u2019\u02bc]s$/.exec(word)?.[1]
 
 /**
+ * The closed form of a hyphenated word: "e-mail" is "email", "front-end"
+ * "frontend", "set-up" "setup". As typed it is the phrase "e mail" of the
+ * index's words, which a text writing "email" does not hold; the two
+ * spellings are one word to a reader (docs/search.md "Apostrophes and
+ * hyphens"). Undefined for any other word.
+ */
+export const closedCompound = (word: string): string | undefined =>
+  /^[a-z0-9]+(?:-[a-z0-9]+)+$/.test(word) ? word.replace(/-/g, "") : undefined
+
+/**
  * One token as a searched word, segmented with the `cjk` tokenizer: as
- * typed, then its compatibility form, the word a possessive is of, its
- * other spellings and the other words of its group.
+ * typed, then its compatibility form, the word a possessive is of or a
+ * hyphenated word's closed form, its other spellings and the other words
+ * of its group.
  */
 export const termOf = (token: string, options: { readonly segmentsCjk: boolean }): QueryTerm => {
   const asWord = (t: string) => (options.segmentsCjk ? segmentCjk(t, " ") : t)
   const folded = compatibilityForm(token)
   const plain = folded ?? token
-  const owner = possessiveBase(plain.toLowerCase().replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, ""))
-  const word = (owner ?? plain.toLowerCase()).replace(/^[^a-z]+|[^a-z]+$/g, "")
+  const bare = plain.toLowerCase().replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, "")
+  const other = possessiveBase(bare) ?? closedCompound(bare)
+  const word = (other ?? plain.toLowerCase()).replace(/^[^a-z]+|[^a-z]+$/g, "")
   const variants = /^[a-z]+$/.test(word) ? spellingVariants(word) : []
   // Its other spellings, then the other words of its group (issue 47: "make" is also "create").
   const synonyms = /^[a-z]+$/.test(word) ? synonymsOf(word).filter((x) => !variants.includes(x)) : []
   return {
-    phrases: [asWord(token), ...(folded === undefined ? [] : [asWord(folded)]), ...(owner === undefined ? [] : [asWord(owner)]), ...variants, ...synonyms]
+    phrases: [asWord(token), ...(folded === undefined ? [] : [asWord(folded)]), ...(other === undefined ? [] : [asWord(other)]), ...variants, ...synonyms]
   }
 }
 

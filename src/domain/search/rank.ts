@@ -69,7 +69,7 @@ export const straightApostrophes = (text: string): string => text.replace(/[\u20
  * As typed, each is a phrase of two of the index's words ("isn't" is "isn
  * t"), which a section holds only when it says those very letters: kept in
  * the AND query, it turned "fill a form that isn't fillable" into a partial
- * answer (issue 47, docs/search.md "Apostrophes").
+ * answer (issue 47, docs/search.md "Apostrophes and hyphens").
  */
 const isFunctionContraction = (w: string): boolean => {
   if (w.endsWith("n't")) return true
@@ -77,9 +77,21 @@ const isFunctionContraction = (w: string): boolean => {
   return clitic !== null && STOP_WORDS.has(clitic[1]!)
 }
 
+/**
+ * Function words joined by slashes ("and/or", "if/when"): one function
+ * word. As typed, the phrase "and or", which kept in the AND query made
+ * "merge and/or split" a partial answer.
+ */
+const isFunctionPair = (w: string): boolean => w.split("/").every((part) => part.length > 0 && STOP_WORDS.has(part))
+
 export const isStopWord = (token: string): boolean => {
   const w = wordOf(token)
-  return w.length === 0 || STOP_WORDS.has(w) || (w.includes("'") && isFunctionContraction(w))
+  return (
+    w.length === 0 ||
+    STOP_WORDS.has(w) ||
+    (w.includes("'") && isFunctionContraction(w)) ||
+    (w.includes("/") && isFunctionPair(w))
+  )
 }
 
 /**
