@@ -1,5 +1,6 @@
 // skc_show and skc_search over MCP (RFC-0007:C-COMMANDS, RFC-0002:C-SHOW,
 // RFC-0004:C-SEARCH): the same JSON documents as the CLI's --format json.
+// Also: an optional argument sent as null is the argument left out (src/app/shared/decodeInput.ts).
 import { cpSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -50,5 +51,35 @@ describe("RFC-0007:C-COMMANDS skc_show and skc_search", () => {
     expect(r.structuredContent).toEqual((await cli(["search", "git-helper", "conflicting merge", "--limit", "2"])))
     const empty = await mcp.call("skc_search", { skill: "git-helper", query: "  " })
     expect((empty.content as Array<{ text: string }>)[0].text).toBe("error[E004]: empty query")
+  })
+
+  // An optional argument sent as `null` is the argument left out (src/app/shared/decodeInput.ts,
+  // `nullAsUnset`): agent frameworks that serialise every optional field, and bridges to models whose strict
+  // tool mode makes every field required and nullable, send `"limit": null`. Refused, it was E100 on every
+  // call. A required argument's `null` is still E100 (RFC-0005, DECISIONS #32).
+  const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0]!.text
+
+  it("null for an optional argument: skc_search and skc_show answer as without the argument", async () => {
+    const given = await mcp.call("skc_search", { skill: "git-helper", query: "conflicting merge" })
+    const nulls = await mcp.call("skc_search", { skill: "git-helper", query: "conflicting merge", limit: null })
+    expect(nulls.isError).toBeFalsy()
+    expect(nulls.structuredContent).toEqual(given.structuredContent)
+    // Every optional argument null: `skill` unset is a search across skills, as when it is left out.
+    const across = await mcp.call("skc_search", { query: "conflicting merge" })
+    const acrossNulls = await mcp.call("skc_search", { skill: null, query: "conflicting merge", limit: null, skills: null })
+    expect(acrossNulls.isError).toBeFalsy()
+    expect(acrossNulls.structuredContent).toEqual(across.structuredContent)
+    const show = await mcp.call("skc_show", { skill: "git-helper", section: "undo the last commit", max_lines: null, file: null })
+    expect(show.isError).toBeFalsy()
+    expect(show.structuredContent).toEqual((await mcp.call("skc_show", { skill: "git-helper", section: "undo the last commit" })).structuredContent)
+  })
+
+  it("null for a required argument, and a wrong type, are still E100", async () => {
+    const r = await mcp.call("skc_search", { skill: "git-helper", query: null })
+    expect(r.isError).toBe(true)
+    expect(text(r)).toBe("error[E100]: invalid option: 'query: Expected string, actual null'")
+    const wrong = await mcp.call("skc_search", { skill: "git-helper", query: "merge", limit: "5" })
+    expect(wrong.isError).toBe(true)
+    expect(text(wrong)).toBe(`error[E100]: invalid option: 'limit: Expected number, actual "5"'`)
   })
 })
