@@ -225,9 +225,14 @@ export const crossSkill = (showMisses) => {
         const set = perSet.get(q.set) ?? { n: 0, "single-skill": [0, 0], "--all": [0, 0] }
         perSet.set(q.set, set)
         if (!across) set.n++
-        if (at === 0) top1++, set[mode][0]++
-        if (at >= 0) top3++, set[mode][1]++
-        else if (showMisses && !held) console.log(`  [issue-47 ${name} ${mode}] miss '${q.question}' (${q.skill}): ${results.map((r) => `${r.skill ?? q.skill}:${r.file}#${r.section}`).join(" | ") || "(nothing)"}`)
+        if (at === 0) {
+          top1++
+          set[mode][0]++
+        }
+        if (at >= 0) {
+          top3++
+          set[mode][1]++
+        } else if (showMisses && !held) console.log(`  [issue-47 ${name} ${mode}] miss '${q.question}' (${q.skill}): ${results.map((r) => `${r.skill ?? q.skill}:${r.file}#${r.section}`).join(" | ") || "(nothing)"}`)
       }
       const goal = !held ? "" : top1 / n >= 0.8 && top3 / n >= 0.95 ? "ok" : "UNDER TARGET"
       const spread = held ? `   95 % interval top-1 ${interval(top1, n)} %, top-3 ${interval(top3, n)} %` : ""

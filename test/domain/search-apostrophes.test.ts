@@ -6,7 +6,8 @@
 // a slashed pair of function words is a function word.
 import { describe, expect, it } from "vitest"
 import { closedCompound, possessiveBase, termOf } from "../../src/domain/search/indexQuery.js"
-import { fallbackTokens, isStopWord, straightApostrophes, wordOf } from "../../src/domain/search/rank.js"
+import { straightApostrophes } from "../../src/domain/search/query.js"
+import { fallbackTokens, isStopWord, wordOf } from "../../src/domain/search/rank.js"
 import { terms } from "../../src/domain/protocol/text.js"
 
 const ascii = { segmentsCjk: false }

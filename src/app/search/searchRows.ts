@@ -32,7 +32,7 @@ import {
   type WordsHeld
 } from "../../domain/search/rank.js"
 import { matchedTerms } from "../../domain/search/matchedTerms.js"
-import { rerank } from "../../domain/search/rerank.js"
+import { rerank, RERANK_POOL } from "../../domain/search/rerank.js"
 import { asksAboutLicensing, isLicenseFile, LICENSE_FILE_FACTOR } from "../../domain/search/licenseFiles.js"
 import type { IndexReadFailed, RankedRow, RowPlace } from "../../ports/SearchIndex.js"
 import type { QueryableIndex } from "../build/index.js"
@@ -514,7 +514,10 @@ export const reorder = <T>(
   weights: ReadonlyArray<number>,
   limit: number
 ): ReadonlyArray<{ readonly item: T; readonly found: Found }> => {
-  const candidates = items.map((item) => {
+  // Only the pool's rows are weighed, and only when there are weights: the others need no `matched`
+  // (`render` computes the printed `matched_terms` of the rows kept).
+  const weighed = weights.length === 0 ? 0 : RERANK_POOL
+  const candidates = items.map((item, i) => {
     const f = foundOf(item)
     const { place } = f.c
     return {
@@ -528,7 +531,7 @@ export const reorder = <T>(
       level: place.level,
       subsections: place.subsections,
       skill: f.c.skill,
-      matched: matchedTerms(f.tokens, f.c.words)
+      matched: i < weighed ? matchedTerms(f.tokens, f.c.words) : []
     }
   })
   // The searched words are the same for every row of one answer.

@@ -144,11 +144,12 @@ const acceptsNull = (ast: SchemaAST.AST): boolean => membersOf(ast).some((m) => 
  */
 export const nullAsUnset = (ast: SchemaAST.AST, input: unknown): unknown => {
   if (ast._tag !== "Objects" || input === null || typeof input !== "object" || Array.isArray(input)) return input
+  const entries = Object.entries(input as Record<string, unknown>)
+  // Every tool call passes here: the schema is looked at only when some argument is null.
+  if (!entries.some(([, v]) => v === null)) return input
   const unset = new Set(
     ast.propertySignatures.filter((ps) => ps.type.context?.isOptional === true && !acceptsNull(ps.type)).map((ps) => String(ps.name))
   )
-  const entries = Object.entries(input as Record<string, unknown>)
-  if (!entries.some(([k, v]) => v === null && unset.has(k))) return input
   return Object.fromEntries(entries.filter(([k, v]) => !(v === null && unset.has(k))))
 }
 

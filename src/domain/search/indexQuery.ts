@@ -18,7 +18,7 @@
  */
 import { isAscii } from "../ascii.js"
 import { segmentCjk } from "./cjk.js"
-import { queryTokens } from "./query.js"
+import { queryTokens, straightApostrophes } from "./query.js"
 import { spellingVariants } from "./spelling.js"
 import { synonymsOf } from "./synonyms.js"
 
@@ -71,7 +71,7 @@ export const compatibilityForm = (token: string): string | undefined => {
  * document (issue 47, docs/search.md "Apostrophes and hyphens"). Undefined for any
  * other word.
  */
-export const possessiveBase = (word: string): string | undefined => /^([a-z0-9][a-z0-9.+#-]*)['\u2019\u02bc]s$/.exec(word)?.[1]
+export const possessiveBase = (word: string): string | undefined => /^([a-z0-9][a-z0-9.+#-]*)'s$/.exec(straightApostrophes(word))?.[1]
 
 /**
  * The closed form of a hyphenated word: "e-mail" is "email", "front-end"

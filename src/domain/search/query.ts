@@ -16,3 +16,10 @@ const ASCII_WHITESPACE = /[ \t\n\r]+/
 
 /** The query's tokens; empty when the query is empty or ASCII whitespace only (E004). */
 export const queryTokens = (query: string): ReadonlyArray<string> => query.split(ASCII_WHITESPACE).filter((t) => t.length > 0)
+
+/**
+ * The typographic apostrophes (’ U+2019, ʼ U+02BC) as the straight one:
+ * "it’s" is "it's" to a reader, and to FTS5's tokenizer all of them split
+ * the word alike.
+ */
+export const straightApostrophes = (text: string): string => text.replace(/[\u2019\u02bc]/g, "'")

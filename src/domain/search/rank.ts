@@ -17,6 +17,7 @@
  *   searched indexes together (`bm25Parts`).
  */
 import { isAscii } from "../ascii.js"
+import { straightApostrophes } from "./query.js"
 
 /**
  * `bm25()` weights of the columns `file`, `section` (the heading), `content`.
@@ -54,13 +55,6 @@ export const wordOf = (token: string): string =>
   isAscii(token)
     ? token.toLowerCase().replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9']+$/g, "")
     : straightApostrophes(token.normalize("NFKC").toLowerCase()).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, "")
-
-/**
- * The typographic apostrophes (’ U+2019, ʼ U+02BC) as the straight one:
- * "it’s" is "it's" to a reader, and to FTS5's tokenizer all of them split
- * the word alike.
- */
-export const straightApostrophes = (text: string): string => text.replace(/[\u2019\u02bc]/g, "'")
 
 /**
  * An English contraction that is a function word however it is spelt out:
