@@ -51,7 +51,8 @@ export const ISSUE_47_HELD_OUT_FILES = [
   "issue-47-blind-9.json",
   "issue-47-blind-10.json",
   "issue-47-blind-11.json",
-  "issue-47-blind-12.json"
+  "issue-47-blind-12.json",
+  "issue-47-blind-13.json"
 ]
 
 const skc = (args, opts) => {

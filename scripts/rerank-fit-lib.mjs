@@ -17,7 +17,8 @@ export const src = await fromSource("fit-rerank", [
   'export { terms } from "./src/domain/protocol/text.ts"',
   'export { queryTokens } from "./src/domain/search/query.ts"',
   'export { fallbackTokens } from "./src/domain/search/rank.ts"',
-  'export { asksAboutLicensing, isLicenseFile } from "./src/domain/search/licenseFiles.ts"'
+  'export { asksAboutLicensing, isLicenseFile } from "./src/domain/search/licenseFiles.ts"',
+  'export { navigationShare } from "./src/domain/search/navigation.ts"'
 ])
 
 /**
@@ -65,7 +66,10 @@ export const collect = () => {
             const level = hs.find((h) => h.line === r.line)?.level ?? 0
             // As the index records it: a heading inside the section starts a subsection.
             const subsections = hs.some((h) => h.line > r.line && h.line < r.end_line) ? 1 : 0
-            return { score: r.score, section: r.section, file: r.file, line: r.line, endLine: r.end_line, level, subsections, skill: across ? skill : undefined, matched: r.matched_terms, text: linesOf(skill, r.file).slice(r.line - 1, r.end_line - 1).join("\n") }
+            const text = linesOf(skill, r.file).slice(r.line - 1, r.end_line - 1).join("\n")
+            // As search reads it: the first characters of the section's stored text (its lines, as here).
+            const navigation = src.navigationShare(text)
+            return { score: r.score, section: r.section, file: r.file, line: r.line, endLine: r.end_line, level, subsections, skill: across ? skill : undefined, matched: r.matched_terms, navigation, text }
           })
           const tokens = src.queryTokens(q.question)
           const content = src.fallbackTokens(tokens)

@@ -106,6 +106,16 @@ export const CANDIDATES = {
   howTo: (c) => (/^(how|when|why|what)\b/i.test(c.section) ? 1 : 0),
   // Length in words, where the kept features count lines.
   words: (c, ctx) => Math.log(1 + ctx.body(c).length),
+  // Tables: the share of the body's non-empty lines that are table rows.
+  table: (c) => {
+    const lines = c.text.split("\n").slice(1).filter((l) => l.trim() !== "")
+    return lines.length === 0 ? 0 : lines.filter((l) => /^\s*\|/.test(l)).length / lines.length
+  },
+  // Links alone: the share of the body's non-empty lines holding a Markdown link.
+  links: (c) => {
+    const lines = c.text.split("\n").slice(1).filter((l) => l.trim() !== "")
+    return lines.length === 0 ? 0 : lines.filter((l) => /\]\([^)]+\)/.test(l)).length / lines.length
+  },
   // Across skills: the share of the pool from the candidate's skill.
   skillShare: (c, ctx) => ctx.pool.filter((p) => p.skill === c.skill).length / ctx.pool.length
 }

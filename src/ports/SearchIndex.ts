@@ -99,6 +99,12 @@ export interface OpenIndex {
    * statement for all the rows an answer returns.
    */
   readonly excerpts: (query: IndexQuery, rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyMap<number, string>, IndexReadFailed>
+  /**
+   * The first `maxChars` characters of these rows' content, as stored, by
+   * rowid: what the learned order of the first ten reads of each (how much
+   * of it names other files, src/domain/search/navigation.ts).
+   */
+  readonly leads: (rowids: ReadonlyArray<number>, maxChars: number) => Effect.Effect<ReadonlyMap<number, string>, IndexReadFailed>
   /** Headings whose text equals `text` ignoring ASCII case (the NOCASE index). */
   readonly headingsNamed: (text: string) => Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
   readonly allHeadings: Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>

@@ -118,6 +118,7 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
           return guard(columns.flatMap((r) => (ids.includes(r.rowid) && r.own !== undefined && score(r.own) > 0 ? [r.rowid] : [])))
         },
         excerpts: (_query, ids) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, 200)]))),
+        leads: (ids, maxChars) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, maxChars)]))),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),
         allHeadings: guard(headings),
         sourceFiles: guard(contents?.sourceFiles),

@@ -135,6 +135,8 @@ const EXCERPTS_SQL =
   `CASE WHEN length(content) > ${SNIPPET_MAX_CHARS} THEN content END AS content ` +
   // A JavaScript number binds as a REAL, which FTS5's rowid lookup ignores (it returned every match): cast it.
   "FROM sections WHERE sections MATCH ? AND rowid IN (SELECT CAST(value AS INTEGER) FROM json_each(?))"
+/** The first characters of rows' content (`OpenIndex.leads`); FTS5 looks each rowid up. */
+const LEADS_SQL = "SELECT rowid, substr(content, 1, ?) AS lead FROM sections WHERE rowid IN (SELECT CAST(value AS INTEGER) FROM json_each(?))"
 const HEADINGS_NAMED_SQL =
   "SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line"
 const ALL_HEADINGS_SQL = "SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"
@@ -186,6 +188,7 @@ const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
     places: () => fail,
     ownMatching: () => fail,
     excerpts: () => fail,
+    leads: () => fail,
     headingsNamed: () => fail,
     allHeadings: fail,
     sourceFiles: fail,
@@ -279,6 +282,13 @@ const indexOn = (db: Database, path: string, onDisk: boolean): Effect.Effect<Ope
               }
               return out
             }),
+      leads: (rowids, maxChars) =>
+        rowids.length === 0
+          ? Effect.succeed(new Map())
+          : Effect.map(
+              query<{ rowid: number; lead: string | null }>(LEADS_SQL, [maxChars, ids(rowids)]),
+              (rows) => new Map(rows.map((row) => [row.rowid, row.lead ?? ""]))
+            ),
       headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
       allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, []),
       sourceFiles: once(whenSourceFiles(Effect.map(query<SourceFileRow>(SOURCE_FILES_SQL, []), (r) => r.map(toIndexedSourceFile)))),

@@ -246,7 +246,7 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const limit = input.limit ?? DEFAULT_LIMIT
       // The first ten by the one score are ordered again, whatever the limit: the first hit never depends on it.
       const answer = yield* ownAnswer(ownIndex(skill, q), tokens, Math.max(limit, RERANK_POOL))
-      const found = reorder(answer.found, (f) => f, input.query, yield* rerankWeights(RERANK_WEIGHTS_ONE_SKILL), limit).map((x) => x.found)
+      const found = (yield* reorder(answer.found, (f) => f, input.query, yield* rerankWeights(RERANK_WEIGHTS_ONE_SKILL), limit)).map((x) => x.found)
       const { unheld } = answer
       // DECISIONS #37: partial when none of the returned rows holds every word it was searched for.
       const partial = answer.partial === "unless-whole" ? !found.some((f) => f.c.termsHeld === f.tokens.length) : answer.partial

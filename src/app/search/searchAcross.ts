@@ -221,7 +221,7 @@ const rankTogether = (
       .flatMap((best, list) => best.map((b) => ({ ...b, list })))
       .sort((a, b) => compareRanked(a.c, b.c) || a.list - b.list)
       .slice(0, pool)
-    const kept = reorder(ranked, ({ c }): Found => ({ c, tokens: words, mode }), question, yield* rerankWeights(RERANK_WEIGHTS_ACROSS), limit)
+    const kept = yield* reorder(ranked, ({ c }): Found => ({ c, tokens: words, mode }), question, yield* rerankWeights(RERANK_WEIGHTS_ACROSS), limit)
     const chosen = kept.map(({ item, found }) => ({ ...item, c: found.c }))
     const results = yield* render(
       kept.map(({ found }) => found),

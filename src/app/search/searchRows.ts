@@ -33,6 +33,7 @@ import {
 } from "../../domain/search/rank.js"
 import { matchedTerms } from "../../domain/search/matchedTerms.js"
 import { rerank, RERANK_POOL } from "../../domain/search/rerank.js"
+import { NAVIGATION_LEAD_CHARS, navigationShare } from "../../domain/search/navigation.js"
 import { asksAboutLicensing, isLicenseFile, LICENSE_FILE_FACTOR } from "../../domain/search/licenseFiles.js"
 import type { IndexReadFailed, RankedRow, RowPlace } from "../../ports/SearchIndex.js"
 import type { QueryableIndex } from "../build/index.js"
@@ -502,21 +503,41 @@ export const rerankWeights = (weights: ReadonlyArray<number>) =>
   Effect.map(Effect.service(Env), (env): ReadonlyArray<number> => (env.get("SKC_BENCH_NO_RERANK") === "1" ? [] : weights))
 
 /**
+ * Of each of `found`, the share of its lines that name another file
+ * (navigation.ts), from the first characters of its stored text: one
+ * statement per index for the rows of an answer's pool.
+ */
+const navigationOf = Effect.fnUntraced(function* (found: ReadonlyArray<Found>) {
+  const byIndex = new Map<Opened, Array<number>>()
+  for (const f of found) {
+    const rows = byIndex.get(f.c.opened)
+    if (rows === undefined) byIndex.set(f.c.opened, [f.c.rowid])
+    else rows.push(f.c.rowid)
+  }
+  const leads = new Map<Opened, ReadonlyMap<number, string>>()
+  for (const [opened, rowids] of byIndex) {
+    leads.set(opened, yield* opened.q.index.leads(rowids, NAVIGATION_LEAD_CHARS).pipe(Effect.mapError(corrupt(opened.skill))))
+  }
+  return found.map((f) => navigationShare(leads.get(f.c.opened)?.get(f.c.rowid) ?? ""))
+})
+
+/**
  * The first `limit` of `items` (best first by the one score) in the learned
  * order of the first ten (issue 47, docs/search.md "The learned order of the
  * first ten", src/domain/search/rerank.ts), each with its new score, which
  * is the one its result prints. `foundOf` gives an item's row.
  */
-export const reorder = <T>(
+export const reorder = Effect.fnUntraced(function* <T>(
   items: ReadonlyArray<T>,
   foundOf: (item: T) => Found,
   question: string,
   weights: ReadonlyArray<number>,
   limit: number
-): ReadonlyArray<{ readonly item: T; readonly found: Found }> => {
+) {
   // Only the pool's rows are weighed, and only when there are weights: the others need no `matched`
-  // (`render` computes the printed `matched_terms` of the rows kept).
+  // (`render` computes the printed `matched_terms` of the rows kept) nor their text read.
   const weighed = weights.length === 0 ? 0 : RERANK_POOL
+  const navigation = yield* navigationOf(items.slice(0, weighed).map(foundOf))
   const candidates = items.map((item, i) => {
     const f = foundOf(item)
     const { place } = f.c
@@ -531,7 +552,8 @@ export const reorder = <T>(
       level: place.level,
       subsections: place.subsections,
       skill: f.c.skill,
-      matched: i < weighed ? matchedTerms(f.tokens, f.c.words) : []
+      matched: i < weighed ? matchedTerms(f.tokens, f.c.words) : [],
+      navigation: navigation[i] ?? 0
     }
   })
   // The searched words are the same for every row of one answer.
@@ -540,8 +562,8 @@ export const reorder = <T>(
   const licenseLast = candidates.length > 0 && !asksAboutLicensing(candidates[0]!.found.tokens)
   return rerank(candidates, question, searched, weights, (c) => licenseLast && isLicenseFile(c.file))
     .slice(0, limit)
-    .map(({ candidate, score }) => ({ item: candidate.item, found: { ...candidate.found, c: { ...candidate.found.c, score } } }))
-}
+    .map(({ candidate, score }): { readonly item: T; readonly found: Found } => ({ item: candidate.item, found: { ...candidate.found, c: { ...candidate.found.c, score } } }))
+})
 
 /**
  * The returned rows with their excerpts, names restored from the cjk

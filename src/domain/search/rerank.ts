@@ -10,7 +10,8 @@
  * held-out questions by bench/search-quality.mjs. The features are what the
  * hand-written score could not weigh against each other: a short heading
  * made of the question's own words, a section long enough to answer, a
- * file's top heading that prints the whole file. Pure.
+ * file's top heading that prints the whole file, a routing table that only
+ * points to other files (navigation.ts). Pure.
  */
 import { terms } from "../protocol/text.js"
 import type { MatchedTerm } from "./matchedTerms.js"
@@ -37,6 +38,8 @@ export interface RerankCandidate {
   readonly skill?: string | undefined
   /** The words it holds and where (`matchedTerms`). */
   readonly matched: ReadonlyArray<MatchedTerm>
+  /** The share of its lines that name another file (`navigationShare`, navigation.ts); 0 when not read. */
+  readonly navigation?: number
 }
 
 /** Stemmed content words of a text: the match judge's words (`terms`), so "filling" meets "Fill". */
@@ -91,16 +94,17 @@ export const rerankFeatures = (
     c.file === "SKILL.md" ? 1 : 0,
     shared(asked, fileWords) / q,
     c.skill === top.skill ? 1 : 0,
-    headingInQuestion ? 1 : 0
+    headingInQuestion ? 1 : 0,
+    c.navigation ?? 0
   ]
 }
 
 /** The fitted weights, one skill's search and the search across skills (docs/search.md). */
 export const RERANK_WEIGHTS_ONE_SKILL: ReadonlyArray<number> = [
-  0.843, 1.3044, 0.6107, 1.5677, 1.2694, -0.3008, 1.7893, -1.179, 0.7504, -2.1622, 0.5232, 0.6583, 0.0057, 0.1881, 3.248, 0.0, 1.0466
+  0.745, 1.2632, 0.6546, 1.9342, 0.9839, -0.5253, 1.8338, -1.3429, 0.5797, -2.0461, 0.5711, 0.5711, 0.0643, 0.3665, 2.4779, 0.0, 1.0665, -2.0302
 ]
 export const RERANK_WEIGHTS_ACROSS: ReadonlyArray<number> = [
-  0.7724, 1.579, 0.5986, 1.1054, 0.6026, -0.1373, 1.4841, -1.0491, 0.7353, -1.9461, 0.5651, 0.6159, 0.0011, 0.1772, 3.6363, 1.7534, 0.8741
+  0.7377, 1.4842, 0.641, 1.4569, 0.3867, -0.3345, 1.5145, -1.2397, 0.5756, -1.8318, 0.6237, 0.5337, 0.0556, 0.3703, 2.926, 1.7741, 0.9131, -2.0854
 ]
 
 /**
