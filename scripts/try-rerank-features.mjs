@@ -116,6 +116,16 @@ export const CANDIDATES = {
     const lines = c.text.split("\n").slice(1).filter((l) => l.trim() !== "")
     return lines.length === 0 ? 0 : lines.filter((l) => /\]\([^)]+\)/.test(l)).length / lines.length
   },
+  // Another file named by the question: some candidate's file name holds a question word this one's does not
+  // (typescript.md's "Streaming" when the question says "python" and python.md is in the ten).
+  otherFileAsked: (c, ctx) => {
+    const own = new Set(stems(c.file.replace(/\.[a-z]+$/i, "")))
+    const named = (p) => stems(p.file.replace(/\.[a-z]+$/i, "")).filter((w) => ctx.asked.has(w))
+    const mine = named(c)
+    return ctx.pool.some((p) => p.file !== c.file && named(p).some((w) => !own.has(w))) && mine.length === 0 ? 1 : 0
+  },
+  // A heading repeated in the ten (a template's "Colour Palette" in every theme file): how many others share it.
+  repeatedHeading: (c, ctx) => Math.log(1 + ctx.pool.filter((p) => p !== c && p.section === c.section).length),
   // Across skills: the share of the pool from the candidate's skill.
   skillShare: (c, ctx) => ctx.pool.filter((p) => p.skill === c.skill).length / ctx.pool.length
 }
