@@ -503,7 +503,7 @@ export const rerankWeights = (weights: ReadonlyArray<number>) =>
   Effect.map(Effect.service(Env), (env): ReadonlyArray<number> => (env.get("SKC_BENCH_NO_RERANK") === "1" ? [] : weights))
 
 /**
- * Of each of `found`, the share of its lines that name another file
+ * Of each of `found`, the share of its lines that list another file
  * (navigation.ts), from the first characters of its stored text: one
  * statement per index for the rows of an answer's pool.
  */

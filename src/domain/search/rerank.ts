@@ -38,7 +38,7 @@ export interface RerankCandidate {
   readonly skill?: string | undefined
   /** The words it holds and where (`matchedTerms`). */
   readonly matched: ReadonlyArray<MatchedTerm>
-  /** The share of its lines that name another file (`navigationShare`, navigation.ts); 0 when not read. */
+  /** The share of its lines that list another file (`navigationShare`, navigation.ts); 0 when not read. */
   readonly navigation?: number
 }
 
@@ -101,10 +101,10 @@ export const rerankFeatures = (
 
 /** The fitted weights, one skill's search and the search across skills (docs/search.md). */
 export const RERANK_WEIGHTS_ONE_SKILL: ReadonlyArray<number> = [
-  0.745, 1.2632, 0.6546, 1.9342, 0.9839, -0.5253, 1.8338, -1.3429, 0.5797, -2.0461, 0.5711, 0.5711, 0.0643, 0.3665, 2.4779, 0.0, 1.0665, -2.0302
+  0.8, 1.2066, 0.658, 1.8989, 1.056, -0.5061, 1.8198, -1.3796, 0.5225, -1.8908, 0.6189, 0.511, -0.0296, 0.4119, 2.6315, 0.0, 1.0543, -2.4722
 ]
 export const RERANK_WEIGHTS_ACROSS: ReadonlyArray<number> = [
-  0.7377, 1.4842, 0.641, 1.4569, 0.3867, -0.3345, 1.5145, -1.2397, 0.5756, -1.8318, 0.6237, 0.5337, 0.0556, 0.3703, 2.926, 1.7741, 0.9131, -2.0854
+  0.7593, 1.4778, 0.6308, 1.4077, 0.4656, -0.2731, 1.4945, -1.2708, 0.5242, -1.6863, 0.6621, 0.468, -0.0349, 0.4067, 3.0756, 1.7725, 0.8781, -2.5123
 ]
 
 /**
