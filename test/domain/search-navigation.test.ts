@@ -2,7 +2,6 @@
 // docs/search.md "Sections that point elsewhere"). Pure: no index, no file.
 import { describe, expect, it } from "vitest"
 import { NAVIGATION_LEAD_CHARS, navigationShare } from "../../src/domain/search/navigation.js"
-import { rerank, rerankFeatures, RERANK_WEIGHTS_ACROSS, RERANK_WEIGHTS_ONE_SKILL, type RerankCandidate } from "../../src/domain/search/rerank.js"
 
 const ROUTING = [
   "## Files in This Skill",
@@ -44,36 +43,5 @@ describe("navigationShare", () => {
     const links = "- [a.md](a.md)\n".repeat(500)
     expect(navigationShare(`## Long\n${prose}${links}`)).toBe(0)
     expect(navigationShare(`## Long\n${links}${prose}`)).toBe(1)
-  })
-})
-
-describe("the learned order weighs it", () => {
-  const candidate = (over: Partial<RerankCandidate> & { readonly section: string; readonly score: number }): RerankCandidate => ({
-    file: "SKILL.md",
-    line: 10,
-    endLine: 20,
-    level: 2,
-    subsections: 0,
-    matched: [
-      { word: "slide", fields: ["section"] },
-      { word: "text", fields: ["section"] }
-    ],
-    ...over
-  })
-
-  it("is the last feature, and both modes' fitted weights count it against a result", () => {
-    const pool = [candidate({ section: "Files in This Skill", score: 5, navigation: 1 })]
-    const f = rerankFeatures(pool, 0, new Set(["slide", "text"]), 2)
-    expect(f[f.length - 1]).toBe(1)
-    expect(RERANK_WEIGHTS_ONE_SKILL[f.length - 1]).toBeLessThan(0)
-    expect(RERANK_WEIGHTS_ACROSS[f.length - 1]).toBeLessThan(0)
-  })
-
-  it("puts the section that answers above a routing table the one score tied with it, and not without the share", () => {
-    const pool = [candidate({ section: "Files in This Skill", score: 5, navigation: 1 }), candidate({ section: "Working With Decks", score: 5 })]
-    expect(rerank(pool, "slide text", 2, RERANK_WEIGHTS_ONE_SKILL).map((o) => o.candidate.section)).toEqual(["Working With Decks", "Files in This Skill"])
-    expect(rerank(pool, "slide text", 2, RERANK_WEIGHTS_ACROSS).map((o) => o.candidate.section)).toEqual(["Working With Decks", "Files in This Skill"])
-    const unread = pool.map((c) => ({ ...c, navigation: 0 }))
-    expect(rerank(unread, "slide text", 2, RERANK_WEIGHTS_ONE_SKILL).map((o) => o.candidate.section)).toEqual(["Files in This Skill", "Working With Decks"])
   })
 })

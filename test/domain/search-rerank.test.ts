@@ -94,3 +94,26 @@ describe("rerank", () => {
     expect(rerank(pool, "form", 1, [])).toEqual(pool.map((c) => ({ candidate: c, score: c.score })))
   })
 })
+
+describe("a section that only lists other files (issue 47, twenty-eighth pass; navigation.ts)", () => {
+  const matched = [
+    { word: "slide", fields: ["section" as const] },
+    { word: "text", fields: ["section" as const] }
+  ]
+
+  it("is the last feature, and both modes' fitted weights count it against a result", () => {
+    const pool = [candidate({ section: "Files in This Skill", score: 5, navigation: 1, matched })]
+    const f = rerankFeatures(pool, 0, new Set(["slide", "text"]), 2)
+    expect(f[f.length - 1]).toBe(1)
+    expect(RERANK_WEIGHTS_ONE_SKILL[f.length - 1]).toBeLessThan(0)
+    expect(RERANK_WEIGHTS_ACROSS[f.length - 1]).toBeLessThan(0)
+  })
+
+  it("puts the section that answers above a routing table the one score tied with it, and not without the share", () => {
+    const pool = [candidate({ section: "Files in This Skill", score: 5, navigation: 1, matched }), candidate({ section: "Working With Decks", score: 5, matched })]
+    expect(rerank(pool, "slide text", 2, RERANK_WEIGHTS_ONE_SKILL).map((o) => o.candidate.section)).toEqual(["Working With Decks", "Files in This Skill"])
+    expect(rerank(pool, "slide text", 2, RERANK_WEIGHTS_ACROSS).map((o) => o.candidate.section)).toEqual(["Working With Decks", "Files in This Skill"])
+    const unread = pool.map((c) => ({ ...c, navigation: 0 }))
+    expect(rerank(unread, "slide text", 2, RERANK_WEIGHTS_ONE_SKILL).map((o) => o.candidate.section)).toEqual(["Files in This Skill", "Working With Decks"])
+  })
+})
