@@ -11,7 +11,26 @@
 // The candidates read the section's own text (its lines in the skill's file), in the match judge's
 // stems (`terms`, as rerank.ts reads headings). The held-out set of `npm run bench -- search-quality`
 // is never read here.
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { parse as parseYaml } from "yaml"
+import { fromSource } from "../bench/lib.mjs"
+import { crossSkillCorpus } from "../bench/search-quality.mjs"
 import { collect, fit, hits, src, TUNING_FILES } from "./rerank-fit-lib.mjs"
+
+const judge = await fromSource("try-rerank-judge", ['export { bm25 } from "./src/domain/protocol/bm25.ts"'])
+/** Each corpus skill's name and description, as its SKILL.md's frontmatter gives them. */
+const catalogue = crossSkillCorpus().map((dir) => {
+  const text = readFileSync(join(dir, "SKILL.md"), "utf8")
+  const front = parseYaml(text.split(/^---$/m)[1] ?? "") ?? {}
+  return { id: dir.split("/").pop(), name: String(front.name ?? ""), description: String(front.description ?? "") }
+})
+/** The match judge's relevance of each skill to a question (BM25 over names and descriptions), by skill. */
+const judged = new Map()
+const judgeOf = (question) => {
+  if (!judged.has(question)) judged.set(question, new Map(judge.bm25(catalogue, question).map((s) => [s.id, s.score])))
+  return judged.get(question)
+}
 
 const stems = (text) => src.terms(text).map((t) => t.stem)
 /** Share of `asked` found in `have`. */
@@ -126,6 +145,13 @@ export const CANDIDATES = {
   },
   // A heading repeated in the ten (a template's "Colour Palette" in every theme file): how many others share it.
   repeatedHeading: (c, ctx) => Math.log(1 + ctx.pool.filter((p) => p !== c && p.section === c.section).length),
+  // Across skills: the match judge's relevance of the candidate's skill, as a share of the best skill's.
+  judge: (c, ctx) => {
+    if (c.skill === undefined) return 0
+    const scores = judgeOf(ctx.question)
+    const best = Math.max(0, ...scores.values())
+    return best > 0 ? (scores.get(c.skill) ?? 0) / best : 0
+  },
   // Across skills: the share of the pool from the candidate's skill.
   skillShare: (c, ctx) => ctx.pool.filter((p) => p.skill === c.skill).length / ctx.pool.length
 }
@@ -140,7 +166,7 @@ const context = (item) => {
     return bodies.get(c)
   }
   const words = (c) => new Set([...body(c), ...stems(c.section)])
-  return { asked: item.asked, pairs, pool: item.pool, body, words }
+  return { asked: item.asked, question: item.question, pairs, pool: item.pool, body, words }
 }
 
 const names = process.argv[2] === undefined ? Object.keys(CANDIDATES) : process.argv[2].split(",")
