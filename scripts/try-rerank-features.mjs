@@ -18,7 +18,7 @@ import { fromSource } from "../bench/lib.mjs"
 import { crossSkillCorpus } from "../bench/search-quality.mjs"
 import { collect, fit, hits, src, TUNING_FILES } from "./rerank-fit-lib.mjs"
 
-const judge = await fromSource("try-rerank-judge", ['export { bm25 } from "./src/domain/protocol/bm25.ts"'])
+const judge = await fromSource("try-rerank-judge", ['export { bm25 } from "./src/domain/protocol/bm25.ts"', 'export { mentions } from "./src/domain/protocol/match.ts"'])
 /** Each corpus skill's name and description, as its SKILL.md's frontmatter gives them. */
 const catalogue = crossSkillCorpus().map((dir) => {
   const text = readFileSync(join(dir, "SKILL.md"), "utf8")
@@ -152,6 +152,8 @@ export const CANDIDATES = {
     const best = Math.max(0, ...scores.values())
     return best > 0 ? (scores.get(c.skill) ?? 0) / best : 0
   },
+  // Across skills: the question names the candidate's skill ("a .docx report": the docx skill), as `skc match` reads it.
+  named: (c, ctx) => (c.skill !== undefined && judge.mentions(ctx.question, c.skill) ? 1 : 0),
   // Across skills: the share of the pool from the candidate's skill.
   skillShare: (c, ctx) => ctx.pool.filter((p) => p.skill === c.skill).length / ctx.pool.length
 }
