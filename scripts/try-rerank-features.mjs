@@ -58,6 +58,9 @@ const weightedShare = (ctx, have) => {
   return d > 0 ? n / d : 0
 }
 
+/** The section's non-blank lines after its heading. */
+const bodyLines = (c) => c.text.split("\n").slice(1).filter((l) => l.trim() !== "")
+
 /** Each candidate feature: what it captures, and its value for candidate `c` of a question (`ctx`). */
 export const CANDIDATES = {
   // Proximity: the most question stems in any eight consecutive words of the body.
@@ -127,12 +130,12 @@ export const CANDIDATES = {
   words: (c, ctx) => Math.log(1 + ctx.body(c).length),
   // Tables: the share of the body's non-empty lines that are table rows.
   table: (c) => {
-    const lines = c.text.split("\n").slice(1).filter((l) => l.trim() !== "")
+    const lines = bodyLines(c)
     return lines.length === 0 ? 0 : lines.filter((l) => /^\s*\|/.test(l)).length / lines.length
   },
   // Links alone: the share of the body's non-empty lines holding a Markdown link.
   links: (c) => {
-    const lines = c.text.split("\n").slice(1).filter((l) => l.trim() !== "")
+    const lines = bodyLines(c)
     return lines.length === 0 ? 0 : lines.filter((l) => /\]\([^)]+\)/.test(l)).length / lines.length
   },
   // Another file named by the question: some candidate's file name holds a question word this one's does not

@@ -130,13 +130,18 @@ const OWN_SQL = "SELECT value AS rowid FROM json_each(?) WHERE value IN (SELECT 
  * one row, issue 19).
  */
 export const SNIPPET_MAX_CHARS = 16_384
+/**
+ * The rows of a JSON array of rowids, for the FTS5 table `sections`. A
+ * JavaScript number binds as a REAL, which FTS5's rowid lookup ignores (it
+ * returned every match): cast it.
+ */
+const FTS_ROWIDS_IN = "rowid IN (SELECT CAST(value AS INTEGER) FROM json_each(?))"
 const EXCERPTS_SQL =
   `SELECT rowid, CASE WHEN length(content) <= ${SNIPPET_MAX_CHARS} THEN snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) END AS snippet, ` +
   `CASE WHEN length(content) > ${SNIPPET_MAX_CHARS} THEN content END AS content ` +
-  // A JavaScript number binds as a REAL, which FTS5's rowid lookup ignores (it returned every match): cast it.
-  "FROM sections WHERE sections MATCH ? AND rowid IN (SELECT CAST(value AS INTEGER) FROM json_each(?))"
+  `FROM sections WHERE sections MATCH ? AND ${FTS_ROWIDS_IN}`
 /** The first characters of rows' content (`OpenIndex.leads`); FTS5 looks each rowid up. */
-const LEADS_SQL = "SELECT rowid, substr(content, 1, ?) AS lead FROM sections WHERE rowid IN (SELECT CAST(value AS INTEGER) FROM json_each(?))"
+const LEADS_SQL = `SELECT rowid, substr(content, 1, ?) AS lead FROM sections WHERE ${FTS_ROWIDS_IN}`
 const HEADINGS_NAMED_SQL =
   "SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line"
 const ALL_HEADINGS_SQL = "SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"

@@ -508,6 +508,8 @@ export const rerankWeights = (weights: ReadonlyArray<number>) =>
  * statement per index for the rows of an answer's pool.
  */
 const navigationOf = Effect.fnUntraced(function* (found: ReadonlyArray<Found>) {
+  // One row's place cannot change: nothing to read.
+  if (found.length < 2) return found.map(() => 0)
   const byIndex = new Map<Opened, Array<number>>()
   for (const f of found) {
     const rows = byIndex.get(f.c.opened)
@@ -537,9 +539,10 @@ export const reorder = Effect.fnUntraced(function* <T>(
   // Only the pool's rows are weighed, and only when there are weights: the others need no `matched`
   // (`render` computes the printed `matched_terms` of the rows kept) nor their text read.
   const weighed = weights.length === 0 ? 0 : RERANK_POOL
-  const navigation = yield* navigationOf(items.slice(0, weighed).map(foundOf))
+  const founds = items.map(foundOf)
+  const navigation = yield* navigationOf(founds.slice(0, weighed))
   const candidates = items.map((item, i) => {
-    const f = foundOf(item)
+    const f = founds[i]!
     const { place } = f.c
     return {
       item,
