@@ -151,12 +151,91 @@ export const fit = (items, lambda = LAMBDA) => {
   return w.map((v, k) => v / sd[k])
 }
 
-/** First and top-3 hits of `items` ordered by `w` (undefined: the one score's order), `last` rows after the others. */
-export const hits = (items, w) => {
+/** The linear part of the learned order: weights · features. */
+const linear = (x, w) => x.reduce((s, v, k) => s + v * w[k], 0)
+
+/**
+ * Boosted trees on what the linear combination `w` leaves (issue 47, twenty-ninth pass; tried and not
+ * kept, docs/search.md "Boosted trees"): gradient boosting of regression trees on the same pairwise
+ * logistic loss (each labelled candidate against each other one of its question), second-order leaf
+ * values with an L2 of 1, a tree at a time on the scores so far. Shallow trees (`depth`), each split
+ * leaving at least `minLeaf` candidates a side, each tree's values scaled by `rate`. A tree is a leaf
+ * value or [feature, threshold, subtree at or below it, subtree above it].
+ */
+export const TREES = { depth: 3, count: 60, rate: 0.1, minLeaf: 30 }
+export const boost = (items, w, { depth, count, rate, minLeaf } = TREES) => {
+  const grow = (rows, level) => {
+    let G = 0
+    let H = 0
+    for (const r of rows) {
+      G += r.g
+      H += r.h
+    }
+    const leaf = (rate * -G) / (H + 1)
+    if (level === 0 || rows.length < 2 * minLeaf) return leaf
+    const whole = (G * G) / (H + 1)
+    let best
+    for (let f = 0; f < rows[0].x.length; f++) {
+      const sorted = rows.slice().sort((a, b) => a.x[f] - b.x[f])
+      let gl = 0
+      let hl = 0
+      for (let i = 0; i < sorted.length - 1; i++) {
+        gl += sorted[i].g
+        hl += sorted[i].h
+        if (i + 1 < minLeaf || sorted.length - i - 1 < minLeaf || sorted[i].x[f] === sorted[i + 1].x[f]) continue
+        const gain = (gl * gl) / (hl + 1) + ((G - gl) * (G - gl)) / (H - hl + 1) - whole
+        if (best === undefined || gain > best.gain) best = { gain, f, t: (sorted[i].x[f] + sorted[i + 1].x[f]) / 2 }
+      }
+    }
+    if (best === undefined || best.gain <= 0) return leaf
+    const { f, t } = best
+    return [f, t, grow(rows.filter((r) => r.x[f] <= t), level - 1), grow(rows.filter((r) => r.x[f] > t), level - 1)]
+  }
+  const scores = items.map((it) => it.X.map((x) => linear(x, w)))
+  const trees = []
+  for (let n = 0; n < count; n++) {
+    const rows = []
+    items.forEach((it, q) => {
+      const g = it.X.map(() => 0)
+      const h = it.X.map(() => 0)
+      it.y.forEach((pos, i) => {
+        if (!pos) return
+        it.y.forEach((neg, j) => {
+          if (neg) return
+          // The chance the model orders the pair wrong: the loss's gradient for both, and its curvature.
+          const p = 1 / (1 + Math.exp(scores[q][i] - scores[q][j]))
+          g[i] -= p
+          g[j] += p
+          h[i] += p * (1 - p)
+          h[j] += p * (1 - p)
+        })
+      })
+      it.X.forEach((x, i) => rows.push({ x, g: g[i], h: h[i] }))
+    })
+    const tree = grow(rows, depth)
+    trees.push(tree)
+    items.forEach((it, q) => it.X.forEach((x, i) => (scores[q][i] += treeValue(tree, x))))
+  }
+  return trees
+}
+
+/** What `tree` adds to a candidate with features `x`. */
+export const treeValue = (tree, x) => {
+  let node = tree
+  while (typeof node !== "number") node = x[node[0]] <= node[1] ? node[2] : node[3]
+  return node
+}
+
+/** A candidate's place in the learned order: `model` is weights, or { weights, trees }. */
+export const scoreOf = (x, model) => (Array.isArray(model) ? linear(x, model) : linear(x, model.weights) + model.trees.reduce((s, t) => s + treeValue(t, x), 0))
+
+/** First and top-3 hits of `items` ordered by `model` (weights, or { weights, trees }; undefined: the one score's order), `last` rows after the others. */
+export const hits = (items, model) => {
   let first = 0
   let top3 = 0
   for (const it of items) {
-    const key = (i) => (w === undefined ? -i : it.X[i].reduce((s, v, k) => s + v * w[k], 0))
+    const keys = it.X.map((x, i) => (model === undefined ? -i : scoreOf(x, model)))
+    const key = (i) => keys[i]
     const order = it.y.map((_, i) => i).sort((a, b) => Number(it.last[a]) - Number(it.last[b]) || key(b) - key(a) || a - b)
     if (order.length > 0 && it.y[order[0]]) first++
     if (order.slice(0, 3).some((i) => it.y[i])) top3++
