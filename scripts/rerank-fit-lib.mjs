@@ -154,6 +154,9 @@ export const fit = (items, lambda = LAMBDA) => {
 /** The linear part of the learned order: weights · features. */
 const linear = (x, w) => x.reduce((s, v, k) => s + v * w[k], 0)
 
+/** The boosted trees' settings, fixed before the twenty-ninth pass's first run. */
+export const TREES = { depth: 3, count: 60, rate: 0.1, minLeaf: 30 }
+
 /**
  * Boosted trees on what the linear combination `w` leaves (issue 47, twenty-ninth pass; tried and not
  * kept, docs/search.md "Boosted trees"): gradient boosting of regression trees on the same pairwise
@@ -162,7 +165,6 @@ const linear = (x, w) => x.reduce((s, v, k) => s + v * w[k], 0)
  * leaving at least `minLeaf` candidates a side, each tree's values scaled by `rate`. A tree is a leaf
  * value or [feature, threshold, subtree at or below it, subtree above it].
  */
-export const TREES = { depth: 3, count: 60, rate: 0.1, minLeaf: 30 }
 export const boost = (items, w, { depth, count, rate, minLeaf } = TREES) => {
   const grow = (rows, level) => {
     let G = 0
