@@ -237,8 +237,7 @@ export const hits = (items, model) => {
   let top3 = 0
   for (const it of items) {
     const keys = it.X.map((x, i) => (model === undefined ? -i : scoreOf(x, model)))
-    const key = (i) => keys[i]
-    const order = it.y.map((_, i) => i).sort((a, b) => Number(it.last[a]) - Number(it.last[b]) || key(b) - key(a) || a - b)
+    const order = it.y.map((_, i) => i).sort((a, b) => Number(it.last[a]) - Number(it.last[b]) || keys[b] - keys[a] || a - b)
     if (order.length > 0 && it.y[order[0]]) first++
     if (order.slice(0, 3).some((i) => it.y[i])) top3++
   }

@@ -13,16 +13,19 @@
 // is never read here.
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { parse as parseYaml } from "yaml"
 import { fromSource } from "../bench/lib.mjs"
 import { crossSkillCorpus } from "../bench/search-quality.mjs"
 import { collect, fit, hits, src, TUNING_FILES } from "./rerank-fit-lib.mjs"
 
-const judge = await fromSource("try-rerank-judge", ['export { bm25 } from "./src/domain/protocol/bm25.ts"', 'export { mentions } from "./src/domain/protocol/match.ts"'])
-/** Each corpus skill's name and description, as its SKILL.md's frontmatter gives them. */
+const judge = await fromSource("try-rerank-judge", [
+  'export { bm25 } from "./src/domain/protocol/bm25.ts"',
+  'export { mentions } from "./src/domain/protocol/match.ts"',
+  'export { parseFrontmatter } from "./src/domain/markdown/frontmatter.ts"'
+])
+/** Each corpus skill's name and description, as skc reads its SKILL.md's frontmatter. */
 const catalogue = crossSkillCorpus().map((dir) => {
-  const text = readFileSync(join(dir, "SKILL.md"), "utf8")
-  const front = parseYaml(text.split(/^---$/m)[1] ?? "") ?? {}
+  const fm = judge.parseFrontmatter(readFileSync(join(dir, "SKILL.md"), "utf8"))
+  const front = fm._tag === "Parsed" ? fm.data : {}
   return { id: dir.split("/").pop(), name: String(front.name ?? ""), description: String(front.description ?? "") }
 })
 /** The match judge's relevance of each skill to a question (BM25 over names and descriptions), by skill. */
