@@ -117,6 +117,9 @@ export const solve = (A, b) => {
   return x
 }
 
+/** The linear part of the learned order: weights · features. */
+const linear = (x, w) => x.reduce((s, v, k) => s + v * w[k], 0)
+
 /** Weights on the features' own scale, fitted on `items` (pairwise logistic loss, L2 on standardised features). */
 export const fit = (items, lambda = LAMBDA) => {
   const rows = items.flatMap((it) => it.X)
@@ -138,7 +141,7 @@ export const fit = (items, lambda = LAMBDA) => {
     const g = w.map((v) => lambda * v)
     const H = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? lambda : 0)))
     for (const p of pairs) {
-      const s = 1 / (1 + Math.exp(-p.reduce((a, v, k) => a + v * w[k], 0)))
+      const s = 1 / (1 + Math.exp(-linear(p, w)))
       for (let i = 0; i < d; i++) {
         g[i] -= p[i] * (1 - s)
         for (let j = 0; j < d; j++) H[i][j] += p[i] * p[j] * s * (1 - s)
@@ -150,9 +153,6 @@ export const fit = (items, lambda = LAMBDA) => {
   }
   return w.map((v, k) => v / sd[k])
 }
-
-/** The linear part of the learned order: weights · features. */
-const linear = (x, w) => x.reduce((s, v, k) => s + v * w[k], 0)
 
 /** The boosted trees' settings, fixed before the twenty-ninth pass's first run. */
 export const TREES = { depth: 3, count: 60, rate: 0.1, minLeaf: 30 }
