@@ -159,7 +159,7 @@ export const findServedSkill = (scope: SkillScopeName, name: string) =>
     if (sourceDir === undefined) return yield* Effect.fail(notServed)
     const info = yield* fs.statOption(sourceDir).pipe(unseenAs(undefined))
     if (info?.type !== "directory") return yield* Effect.fail(notServed)
-    const fm = yield* readSkillFrontmatter(path.join(sourceDir, MAIN_DOC))
+    const fm = yield* readSkillFrontmatter(path.join(sourceDir, MAIN_DOC), store === undefined ? "asAgentsRead" : "strict")
     if (fm._tag === "Problem") return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${fm.message}` }))
     const problem = namingProblem(name, fm.data)
     if (problem !== undefined) return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${problem}` }))

@@ -60,9 +60,15 @@ export const renderDiscover = (r: DiscoverResult): string => {
       for (const w of s.warnings) out.push(`    - ${w.rule} ${w.name}: ${w.message}`)
     }
   }
-  if (r.shadowed.length > 0) {
+  const hidden = r.shadowed.filter((s) => s.also_listed !== true)
+  const listedToo = r.shadowed.filter((s) => s.also_listed === true)
+  if (hidden.length > 0) {
     out.push("", "Shadowed:")
-    for (const s of r.shadowed) out.push(`  ${s.name} (${s.scope}) ${s.path}`, `    shadowed by ${s.winner.scope} ${s.winner.path}`)
+    for (const s of hidden) out.push(`  ${s.name} (${s.scope}) ${s.path}`, `    shadowed by ${s.winner.scope} ${s.winner.path}`)
+  }
+  if (listedToo.length > 0) {
+    out.push("", `Also listed (${r.agent} lists every copy of a name, each by its path; skc resolves the name to the first):`)
+    for (const s of listedToo) out.push(`  ${s.name} (${s.scope}) ${s.path}`, `    beside ${s.winner.scope} ${s.winner.path}`)
   }
   if (r.invalid.length > 0) {
     out.push("", "Invalid:")

@@ -56,4 +56,24 @@ describe("visibleSkills", () => {
       ["agent-user", "demo", "/a/.skillc/skills/demo", "/a/.skillc/runtime/demo", false]
     ])
   })
+
+  it("a skill in an agent directory with an unquoted ': ' is listed as agents read it, and resolves to that row; a store's is skipped", async () => {
+    const colon = (name: string) => `---\nname: ${name}\ndescription: Use when: the user asks for ${name}\n---\n# ${name}\n`
+    const w = memoryWorld({
+      cwd: "/proj",
+      files: {
+        "/proj/.skillc/skills/mine/SKILL.md": colon("mine"),
+        "/proj/.claude/skills/colon/SKILL.md": colon("colon"),
+        "/proj/.agents/skills/other/SKILL.md": colon("other")
+      }
+    })
+    const rows = Result.getOrThrow(await w.run(visibleSkills()))
+    expect(rows.map((s) => [s.scope, s.name, s.frontmatter.description]).sort()).toEqual([
+      ["agent-project", "colon", "Use when: the user asks for colon"],
+      ["agent-project", "other", "Use when: the user asks for other"]
+    ])
+    for (const s of rows) expect(Result.getOrThrow(await w.run(resolveSkill(s.name))).sourceDir).toBe(s.sourceDir)
+    // The author's own store skill is read strictly: skc lints and builds it, and says why it is skipped.
+    expect(rows.some((s) => s.name === "mine")).toBe(false)
+  })
 })

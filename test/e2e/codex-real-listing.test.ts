@@ -62,5 +62,18 @@ describe("skc's Codex listing against Codex 0.171.0's own (DECISIONS #51)", () =
         expect(doc.skills.map((s) => [s.name, s.description ?? ""] as const)).toEqual(lines.map(entryOf))
       })
     }
+
+    it("discover calls the user's copy of 'dup' also listed, not shadowed: Codex lists both", async () => {
+      const doc = JSON.parse((await home.runAsync(["discover", "--agent", "codex", "--format", "json"])).stdout)
+      expect(doc.shadowed.map((s: { name: string; scope: string; also_listed?: boolean }) => [s.name, s.scope, s.also_listed])).toEqual([["dup", "user", true]])
+      const text = (await home.runAsync(["discover", "--agent", "codex"])).stdout
+      expect(text).toContain("Also listed (codex lists every copy of a name")
+      expect(text).not.toContain("Shadowed:")
+    })
+
+    it("list shows every name that resolves, those with an unquoted ': ' in their description too", async () => {
+      const listed = JSON.parse((await home.runAsync(["list", "--format", "json"])).stdout)
+      expect(listed.skills.map((s: { name: string }) => s.name).sort()).toEqual(["alpha", "beta", "dup", "legacy"])
+    })
   })
 })

@@ -125,6 +125,12 @@ describe("a description with an unquoted ': ' (the specification's client guide,
     expect(lint.code).toBe(1)
     expect(lint.stdout + lint.stderr).toMatch(/SKL100/)
   })
+
+  it("list shows it, as outline resolves it (README: list shows every skill that resolves by name)", () => {
+    const listed = JSON.parse(sb.run(["list", "--format", "json"]).stdout)
+    expect(listed.skills.map((s: { name: string; status: string }) => [s.name, s.status])).toContainEqual(["pdf", "foreign"])
+    expect(sb.run(["outline", "pdf"]).code).toBe(0)
+  })
 })
 
 describe("DECISIONS #51: a built skill keeps the frontmatter agents read (the deployed stub is what they load)", () => {

@@ -108,7 +108,9 @@ export const DiscoverDocument = Schema.Struct({
       name: Schema.String,
       winner: Schema.Struct({ scope: DiscoveryScopeSchema, path: Schema.String }),
       description: Schema.String,
-      listing: ListingSchema
+      listing: ListingSchema,
+      /** The agent lists this copy too (Codex lists every copy of a name): not hidden by the winner. */
+      also_listed: Schema.optional(Schema.Literal(true))
     })
   ),
   invalid: Schema.Array(Schema.Struct({ ...SkillLocationFields, name: Schema.NullOr(Schema.String), problems: Schema.Array(Schema.String) }))
@@ -366,7 +368,9 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
     }
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
-  const result: DiscoverResult = { agent, searched, project_root: root, ...applyPrecedence(candidates, profileOf(agent).dirs.scopeRank) }
+  const precedence = applyPrecedence(candidates, profileOf(agent).dirs.scopeRank)
+  const shadowed = profileOf(agent).dirs.everyCopyListed === true ? precedence.shadowed.map((s) => ({ ...s, also_listed: true as const })) : precedence.shadowed
+  const result: DiscoverResult = { agent, searched, project_root: root, ...precedence, shadowed }
   // OpenCode keeps whichever copy of a name it finished reading last: skc cannot say which it will use.
   if (profileOf(agent).dirs.copiesRace === true) {
     const copies = new Map<string, number>()

@@ -5,7 +5,7 @@
  * the frontmatter parses and has string `name` and `description`.
  */
 import { Effect } from "effect"
-import { frontmatterProblemText, parseFrontmatter } from "../../domain/markdown/frontmatter.js"
+import { frontmatterProblemText, parseFrontmatter, parseFrontmatterQuotingColons } from "../../domain/markdown/frontmatter.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 
 export type SkillFrontmatter =
@@ -18,20 +18,34 @@ export type SkillFrontmatter =
  * `skc_list`), and re-parsing unchanged YAML was a tenth of such a call
  * (issue 25). Bounded; results are never mutated by callers.
  */
-const seen = new Map<string, SkillFrontmatter>()
+const seen = { strict: new Map<string, SkillFrontmatter>(), asAgentsRead: new Map<string, SkillFrontmatter>() }
 const SEEN_MAX = 512
 
-export const frontmatterProblem = (source: string): SkillFrontmatter => {
-  const known = seen.get(source)
+/**
+ * How a SKILL.md is read. `strict`: a skill of skc's own stores, which its
+ * author lints and builds. `asAgentsRead`: a skill in an agent's directory,
+ * which skc cannot edit, read as agents read it: a value with an unquoted
+ * `: ` (`description: Use when: …`) as if quoted, the specification's
+ * client guide's fallback that discovery and resolution apply too
+ * (`validateSkillSource`), so that what resolves by name is also listed.
+ */
+export type FrontmatterReading = keyof typeof seen
+
+export const frontmatterProblem = (source: string, reading: FrontmatterReading = "strict"): SkillFrontmatter => {
+  const cache = seen[reading]
+  const known = cache.get(source)
   if (known !== undefined) return known
-  const verdict = judgeFrontmatter(source)
-  if (seen.size >= SEEN_MAX) seen.delete(seen.keys().next().value as string)
-  seen.set(source, verdict)
+  const verdict = judgeFrontmatter(source, reading)
+  if (cache.size >= SEEN_MAX) cache.delete(cache.keys().next().value as string)
+  cache.set(source, verdict)
   return verdict
 }
 
-const judgeFrontmatter = (source: string): SkillFrontmatter => {
-  const fm = parseFrontmatter(source)
+const judgeFrontmatter = (source: string, reading: FrontmatterReading): SkillFrontmatter => {
+  let fm = parseFrontmatter(source)
+  if (fm._tag === "Invalid" && fm.column !== undefined && reading === "asAgentsRead") {
+    fm = parseFrontmatterQuotingColons(source)?.frontmatter ?? fm
+  }
   if (fm._tag === "Absent") return { _tag: "Problem", message: "SKILL.md has no frontmatter" }
   if (fm._tag === "Invalid") return { _tag: "Problem", message: `invalid frontmatter in SKILL.md: ${frontmatterProblemText(fm)}` }
   for (const field of ["name", "description"]) {
@@ -44,7 +58,7 @@ const judgeFrontmatter = (source: string): SkillFrontmatter => {
 }
 
 /** Never fails: an unreadable SKILL.md is a problem to report, not an error. */
-export const readSkillFrontmatter = Effect.fnUntraced(function* (skillMd: string) {
+export const readSkillFrontmatter = Effect.fnUntraced(function* (skillMd: string, reading: FrontmatterReading = "strict") {
   const fs = yield* FileSystem
   const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
   if (text._tag === "Failure") {
@@ -54,5 +68,5 @@ export const readSkillFrontmatter = Effect.fnUntraced(function* (skillMd: string
       message: code === "ENOENT" || code === "ENOTDIR" ? "missing SKILL.md" : `cannot read SKILL.md: ${code}`
     } as SkillFrontmatter
   }
-  return frontmatterProblem(text.success)
+  return frontmatterProblem(text.success, reading)
 })

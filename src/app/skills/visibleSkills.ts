@@ -78,7 +78,8 @@ export const visibleSkills = Effect.fnUntraced(function* (options: { readonly ag
       names.add(e.name)
       if (sources.has(real)) continue
       sources.add(real)
-      const fm = yield* readSkillFrontmatter(path.join(sourceDir, "SKILL.md"))
+      // An agent directory's skill is read as agents read it, as probeAgentEntry read it.
+      const fm = yield* readSkillFrontmatter(path.join(sourceDir, "SKILL.md"), "asAgentsRead")
       if (fm._tag === "Problem") {
         yield* diagnostics.verbose(`skipping '${entry}': ${fm.message}`)
         continue

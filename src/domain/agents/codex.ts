@@ -37,6 +37,8 @@ export const codex: AgentProfile = {
     projectRoot: [".git"],
     // A SKILL.md up to six directories below a skills directory is a skill (grouping folders allowed).
     depth: 6,
+    // Its listing keeps every copy of a name (it knows skills by path): see the recorded listing.
+    everyCopyListed: true,
     source: `${DOCS} (Where to save skills); ${LOADER} (repo_agents_skill_roots, skill_roots_from_layer_stack, find_project_root, MAX_SCAN_DEPTH, discover_skills_under_root)`
   },
   // Codex reads `name`, `description` and `metadata.short-description`; every other key is ignored (serde default).

@@ -43,7 +43,8 @@ const walkText = (d: AgentProfile["dirs"]): string => {
       : d.depth === Infinity
         ? `${rooted}; a SKILL.md at any depth below is a skill${d.stopAtSkill === true ? " (none inside another skill)" : ""}, so skills may be grouped in folders`
         : `${rooted}; a SKILL.md up to ${d.depth} directories down is a skill, so skills may be grouped in folders`
-  return d.copiesRace === true ? `${deep}; of several copies of a name, whichever it reads last wins` : deep
+  const copies = d.everyCopyListed === true ? `${deep}; every copy of a name is listed, each by its path` : deep
+  return d.copiesRace === true ? `${copies}; of several copies of a name, whichever it reads last wins` : copies
 }
 
 /** What keeps a skill out of the model's listing: a frontmatter field, a policy file beside SKILL.md, or nothing. */

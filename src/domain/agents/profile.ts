@@ -192,6 +192,13 @@ export interface AgentProfile {
      */
     readonly copiesRace?: boolean
     /**
+     * The agent lists every copy of a name, each by its path (Codex 0.171.0,
+     * test/fixtures/codex-listing/with-home): no copy hides another. `skc discover`
+     * still names the first copy in resolution order (the one skc resolves the name to)
+     * and reports the others as also listed, not as shadowed.
+     */
+    readonly everyCopyListed?: boolean
+    /**
      * The project's directories are walked one name at a time: every level's first directory (the
      * cwd's, then each ancestor's), then every level's second, and so on (GitHub Copilot CLI:
      * `.github/skills`, then `.agents/skills`, then `.claude/skills`). Absent: level by level.

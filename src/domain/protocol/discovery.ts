@@ -81,6 +81,8 @@ export interface ShadowedSkill extends SkillLocation {
   /** The copy's own description and listing facts: an agent that keeps every copy (Codex) lists it too. */
   readonly description: string
   readonly listing: SkillListing
+  /** Present (true) when the agent lists this copy beside the first one (`everyCopyListed`): it hides nothing. */
+  readonly also_listed?: true
 }
 
 export interface InvalidSkill extends SkillLocation {
