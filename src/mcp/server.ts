@@ -55,6 +55,7 @@ import { makeSettingsCache, Settings } from "../app/shared/Settings.js"
 import { CallerRole, loggedCall, type Caller } from "../app/usage/accessLog.js"
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
+import { remoteArgumentProblem, writeToolRefusal } from "./remoteCalls.js"
 import {
   getSkillEntry,
   listSkillEntries,
@@ -452,8 +453,11 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   }
   const server = new Server({ name: "skillc", version }, { capabilities, instructions: INSTRUCTIONS })
   const revision: RevisionInfo = { serverInfo: { name: "skillc", version }, capabilities, instructions: INSTRUCTIONS, cacheHints: cacheHintsOf(options) }
-  const definitions = tools.map((t) => toolDefinition(t, { outputSchemas: options.outputSchemas === true }))
-  const byName = new Map(tools.map((t) => [t.name, t]))
+  // A remote session (HTTP) serves the tools that read only (src/mcp/remoteCalls.ts).
+  const remote = options.http !== undefined
+  const servedTools = remote ? tools.filter((t) => t.hints.readOnly) : tools
+  const definitions = servedTools.map((t) => toolDefinition(t, { outputSchemas: options.outputSchemas === true }))
+  const byName = new Map(servedTools.map((t) => [t.name, t]))
   /** Whether the session's directory is in no project (the walk up finds no .skillc/ and no agent's project skills directory). */
   const noProject = async (): Promise<boolean> => {
     const { exit } = await run(inNoProject)
@@ -475,9 +479,14 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     if (tool === undefined && options.skillTools && request.params.name.includes("__")) {
       return callSkillTool(run, request.params.name, request.params.arguments)
     }
+    if (tool === undefined && remote && tools.some((t) => t.name === request.params.name)) {
+      throw new RpcError(ErrorCode.InvalidParams, writeToolRefusal(request.params.name))
+    }
     if (tool === undefined) {
       throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: '${request.params.name}' (tools: ${[...byName.keys()].join(", ")})`)
     }
+    const refused = remote ? remoteArgumentProblem(request.params.arguments) : undefined
+    if (refused !== undefined) return { content: [{ type: "text", text: renderError(refused) }], isError: true }
     return withHint(await callTool(run, tool, request.params.arguments))
   })
 

@@ -1,7 +1,7 @@
 // Issue 49 item 1: `skc mcp --http`, Streamable HTTP (MCP 2026-07-28
 // basic/transports, basic/authorization, security best practices), driven by
 // the SDK's own client against `bin/skc.mjs mcp --http --port 0`.
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
 import { connect } from "node:net"
 import { join } from "node:path"
@@ -78,6 +78,36 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     } finally {
       await a.close()
       await b.close()
+    }
+  })
+
+  it("a remote client reads only: no tool that writes, no skill or plugin directory given as a server path (docs/team.md)", async () => {
+    // A directory of the server outside every served project, named like a skill.
+    const victim = join(sb.root, "victim")
+    mkdirSync(join(victim, "data"), { recursive: true })
+    writeFileSync(join(victim, "data", "important.txt"), "precious")
+    const c = await connectHttp(`${server.base}/mcp/web`, ALICE)
+    try {
+      const names = (await c.listTools()).tools.map((t) => t.name)
+      expect(names).toContain("skc_show")
+      expect(names).not.toContain("skc_build")
+      expect(names).not.toContain("skc_init")
+      await expect(c.callTool({ name: "skc_build", arguments: { skill: "frontend", target: victim, force: true } })).rejects.toThrow(/not served over HTTP/)
+      await expect(c.callTool({ name: "skc_init", arguments: { name: "data" } })).rejects.toThrow(/not served over HTTP/)
+      expect(readFileSync(join(victim, "data", "important.txt"), "utf8")).toBe("precious")
+      // Another project's skill on the same machine, by its path: refused, where its name in this project resolves.
+      const byPath = (await c.callTool({ name: "skc_outline", arguments: { skill: join(ops, ".skillc", "skills", "runbook") } })) as ToolText
+      expect(byPath.isError).toBe(true)
+      expect(byPath.content[0]?.text).toMatch(/E100.*is a path/s)
+      const across = (await c.callTool({ name: "skc_search", arguments: { query: "on-call", skills: ["frontend", "../ops/.skillc/skills/runbook"] } })) as ToolText
+      expect(across.isError).toBe(true)
+      const plugins = (await c.callTool({ name: "skc_discover", arguments: { plugin_dirs: [ops] } })) as ToolText
+      expect(plugins.isError).toBe(true)
+      expect(plugins.content[0]?.text).toMatch(/E100.*plugin_dirs/s)
+      const named = (await c.callTool({ name: "skc_outline", arguments: { skill: "frontend" } })) as ToolText
+      expect(named.isError ?? false).toBe(false)
+    } finally {
+      await c.close()
     }
   })
 

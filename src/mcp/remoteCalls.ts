@@ -1,0 +1,44 @@
+/**
+ * What a client of a team server (`skc mcp --http`, docs/team.md) may ask
+ * of the machine it does not own. Over stdio the client is the user's own
+ * agent on the user's own machine, and every tool and argument is theirs.
+ * Over HTTP the client is anyone holding a token, and the server's disk is
+ * the operator's: a session serves the skills of its configured projects to
+ * read, nothing else (found by a new-user pass: `skc_build` with a `target`
+ * outside the project and `force` replaced a directory of the server).
+ *
+ * - Tools that write (`skc_init`, `skc_build`: not read-only) are not served:
+ *   the operator builds on the server (`skc build`, or `skc build --watch`
+ *   beside it).
+ * - A skill is named, never given as a path: resolution tries a path first
+ *   (RFC-0007:C-RESOLUTION), which would reach any skill directory of the
+ *   server. A name is one path segment, resolved within the served project's
+ *   stores and agent directories.
+ * - `plugin_dirs` names directories of the machine it runs on: refused.
+ */
+import { InvalidOption } from "../domain/errors.js"
+
+const SERVED = "a team server over HTTP serves only its projects' skills (docs/team.md)"
+
+/** A name, not a path: one path segment, as the stores hold skills (the rule of `isStoreName` in resolution). */
+const isName = (s: string): boolean => s.length > 0 && s !== "." && s !== ".." && !/[\\/]/.test(s) && !s.includes("\0") && !s.startsWith("~")
+
+/** Why a remote call's arguments are refused, or undefined. Arguments the schema refuses anyway are left to it. */
+export const remoteArgumentProblem = (args: unknown): InvalidOption | undefined => {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return undefined
+  const given = args as Record<string, unknown>
+  const skills = [given.skill, ...(Array.isArray(given.skills) ? given.skills : [])]
+  for (const s of skills) {
+    if (typeof s === "string" && !isName(s)) {
+      return new InvalidOption({ message: `skill '${s}' is a path: ${SERVED}; name the skill (skc_list lists them)` })
+    }
+  }
+  if (Array.isArray(given.plugin_dirs) && given.plugin_dirs.length > 0) {
+    return new InvalidOption({ message: `plugin_dirs names directories of the server's machine: ${SERVED}` })
+  }
+  return undefined
+}
+
+/** The answer to a call of a tool that writes, which a remote session does not serve. */
+export const writeToolRefusal = (name: string): string =>
+  `Unknown tool: '${name}': ${SERVED} to read; the tools that write (skc_init, skc_build) are not served over HTTP: build on the server (skc build, or skc build --watch beside it)`
