@@ -21,5 +21,5 @@ export const lspHelp = {
   flags: {
     stdio: flag.boolean("stdio", "Talk over stdin/stdout (the only transport; accepted because LSP clients pass it).")
   },
-  notes: ['Neovim 0.11+: vim.lsp.config("skc", { cmd = { "skc", "lsp" }, filetypes = { "markdown" }, root_markers = { "SKILL.md" } })']
+  notes: ['Neovim 0.11+: vim.lsp.config("skc", { cmd = { "skc", "lsp" }, filetypes = { "markdown", "json" }, root_markers = { "SKILL.md" } })']
 }

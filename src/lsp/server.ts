@@ -91,6 +91,8 @@ interface SkillState {
   last?: { readonly lint: BufferLint; readonly texts: ReadonlyMap<string, LintText>; readonly versions: ReadonlyMap<string, number> }
   /** URIs that got diagnostics, so a file whose findings are gone gets an empty list. */
   published: Set<string>
+  /** Requests waiting for a lint of the text they were sent after (`lintedNow`); called after each lint. */
+  waiters: Array<() => void>
 }
 
 const toPath = (uri: string): string | undefined => {
@@ -110,6 +112,21 @@ const isDir = (p: string) => {
   } catch {
     return false
   }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+const isPosition = (v: unknown): boolean => isObject(v) && Number.isInteger(v.line) && Number.isInteger(v.character)
+
+/** What a request's params lack of what its handler reads, in the protocol's words; undefined when nothing. */
+export const paramsProblem = (params: unknown, needs: ReadonlyArray<"textDocument" | "position" | "range">): string | undefined => {
+  if (needs.length === 0) return undefined
+  if (!isObject(params)) return "params must be an object"
+  for (const need of needs) {
+    if (need === "textDocument" && !(isObject(params.textDocument) && typeof params.textDocument.uri === "string")) return "textDocument.uri must be a string"
+    if (need === "position" && !isPosition(params.position)) return "position must be {line, character}, two integers"
+    if (need === "range" && !(isObject(params.range) && isPosition(params.range.start) && isPosition(params.range.end))) return "range must be {start, end}, two positions"
+  }
+  return undefined
 }
 
 export const serveLsp = (options: LspOptions): Promise<void> =>
@@ -154,7 +171,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
             diagnostics: { warn: (w) => Effect.sync(() => log(renderWarning(w))), verbose: () => Effect.void, isVerbose: false }
           })
         ) as Runtime
-        s = { root, runtime, running: false, again: false, published: new Set() }
+        s = { root, runtime, running: false, again: false, published: new Set(), waiters: [] }
         skills.set(root, s)
       }
       return s
@@ -236,6 +253,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
      */
     const release = (s: SkillState) => {
       for (const uri of s.published) void connection.sendDiagnostics({ uri, diagnostics: [] })
+      for (const w of s.waiters.splice(0)) w()
       skills.delete(s.root)
       void s.runtime.dispose().catch(() => {})
     }
@@ -259,6 +277,10 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
           },
           (e: unknown) => log(`skc lsp: cannot lint ${root}: ${e instanceof Error ? e.message : String(e)}`)
         )
+        // Each waiter checks whether this lint read the text it waits for, and waits on if not (a lint follows).
+        .then(() => {
+          for (const w of s.waiters.splice(0)) w()
+        })
         .finally(() =>
           setTimeout(() => {
             s.running = false
@@ -271,6 +293,8 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     }
 
     const lintFor = (uri: string) => {
+      // LSP 3.17 initialize: notifications before it are dropped (a buffer is still kept, and linted once asked about).
+      if (!initialized) return
       const file = toPath(uri)
       const root = file === undefined ? undefined : rootOf(file)
       if (root !== undefined) lintSkill(root)
@@ -283,6 +307,41 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const s = root === undefined ? undefined : skills.get(root)
       if (file === undefined || s?.last === undefined) return undefined
       return { s, last: s.last, rel: relPath(s.root, file) }
+    }
+
+    /**
+     * `linted`, once the skill's last lint read the text of `uri` the client
+     * has sent (LSP 3.17: requests are answered in order after the
+     * notifications before them). A request right after a `didChange`
+     * otherwise got the previous lint: a quick fix for old text, which an
+     * editor that checks versions refuses and one that does not misplaces.
+     * A lint that fails or a released skill answers with what there is.
+     */
+    const lintedNow = (uri: string): Promise<ReturnType<typeof linted>> => {
+      const file = toPath(uri)
+      const root = file === undefined ? undefined : rootOf(file)
+      const doc = documents.get(uri)
+      if (file === undefined || root === undefined) return Promise.resolve(undefined)
+      const rel = relPath(root, file)
+      const fresh = () => {
+        const s = skills.get(root)
+        const now = documents.get(uri)
+        return s?.last !== undefined && (now === undefined || s.last.versions.get(rel) === now.version)
+      }
+      if (fresh()) return Promise.resolve(linted(uri))
+      // A file of a skill nothing of which is open, never linted: as before, nothing to answer from.
+      if (doc === undefined && !skills.has(root)) return Promise.resolve(undefined)
+      const s = stateOf(root)
+      return new Promise((resolve) => {
+        const wait = () => {
+          // Called after each lint. Settled: it read this text, or no lint follows (`again` unset: a lint that
+          // failed, a text no lint reads), or the skill was released.
+          if (fresh() || !skills.has(root) || !s.again) resolve(linted(uri))
+          else s.waiters.push(wait)
+        }
+        s.waiters.push(wait)
+        lintSkill(root)
+      })
     }
 
     const sourceText = (lint: BufferLint, rel: string): LintText | undefined => {
@@ -303,14 +362,24 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       return { documentChanges: [change] }
     }
 
-    // LSP 3.17: a request before `initialize` is answered -32002 (ServerNotInitialized); `initialize` is sent once.
+    // LSP 3.17: a request before `initialize` is answered -32002 (ServerNotInitialized); `initialize` is sent once;
+    // after `shutdown` every request but `exit` is -32600 (InvalidRequest).
     let initialized = false
+    let shutDown = false
     const notInitialized = () => new ResponseError(ErrorCodes.ServerNotInitialized, "the server is not initialized: send initialize first")
-    /** A request handler that answers -32002 until `initialize` has been. */
+    /**
+     * A request handler that answers -32002 until `initialize` has been, -32600 after `shutdown`, and
+     * -32602 (InvalidParams) naming the field when a text document request's params lack what it reads:
+     * before, a hover without `textDocument` was -32603 with a JavaScript message.
+     */
     const whenReady =
-      <A extends ReadonlyArray<unknown>, R>(handler: (...args: A) => R) =>
-      (...args: A): R | ResponseError<void> =>
-        initialized ? handler(...args) : notInitialized()
+      <A extends ReadonlyArray<unknown>, R>(handler: (...args: A) => R, needs: ReadonlyArray<"textDocument" | "position" | "range"> = ["textDocument"]) =>
+      (...args: A): R | ResponseError<void> => {
+        if (!initialized) return notInitialized()
+        if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, "the server is shut down: only exit is accepted")
+        const problem = paramsProblem(args[0], needs)
+        return problem === undefined ? handler(...args) : new ResponseError(ErrorCodes.InvalidParams, `invalid params: ${problem}`)
+      }
     connection.onInitialize((): InitializeResult | ResponseError<InitializeError> => {
       if (initialized) return new ResponseError<InitializeError>(ErrorCodes.InvalidRequest, "initialize may only be sent once", { retry: false })
       initialized = true
@@ -352,8 +421,8 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       for (const root of roots) lintSkill(root)
     })
 
-    connection.onCodeAction(whenReady((params) => {
-      const at = linted(params.textDocument.uri)
+    connection.onCodeAction(whenReady(async (params) => {
+      const at = await lintedNow(params.textDocument.uri)
       if (at === undefined) return []
       const { s, last, rel } = at
       const actions: Array<CodeAction> = []
@@ -372,46 +441,46 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         }
       }
       const fixes = compatibleFixes(here.flatMap((d) => (d.fix === undefined ? [] : [d.fix])))
-      const only = params.context.only
+      const only = params.context?.only
       if (fixes.length > 0 && (only === undefined || only.some((k) => "source.fixAll.skc".startsWith(k)))) {
         const edit = editOf(s.root, last, rel, fixes)
         if (edit !== undefined) actions.push({ title: "Fix all certain skc problems in this file", kind: "source.fixAll.skc", edit })
       }
       return only === undefined ? actions : actions.filter((a) => only.some((k) => a.kind === k || a.kind!.startsWith(`${k}.`)))
-    }))
+    }, ["textDocument", "range"]))
 
-    connection.onCompletion(whenReady((params) => {
-      const at = linted(params.textDocument.uri)
+    connection.onCompletion(whenReady(async (params) => {
+      const at = await lintedNow(params.textDocument.uri)
       const doc = documents.get(params.textDocument.uri)
       if (at === undefined || doc === undefined) return []
       return [...complete(at.last.lint.snapshot, at.rel, lintText(doc.getText()), params.position)]
-    }))
+    }, ["textDocument", "position"]))
 
-    connection.onDocumentSymbol(whenReady((params) => {
-      const at = linted(params.textDocument.uri)
+    connection.onDocumentSymbol(whenReady(async (params) => {
+      const at = await lintedNow(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       return at === undefined || t === undefined ? [] : [...documentSymbols(at.last.lint.snapshot, at.rel, t)]
     }))
 
-    connection.onDefinition(whenReady((params) => {
-      const at = linted(params.textDocument.uri)
+    connection.onDefinition(whenReady(async (params) => {
+      const at = await lintedNow(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       if (at === undefined || t === undefined) return null
       // A link's target, else the files a path mention names (one, or each of a directory's or glob's).
       const to = definitions(at.last.lint.snapshot, at.rel, t, params.position)
       const locations = to.map((d) => ({ uri: toUri(join(at.s.root, ...d.path.split("/"))), range: { start: { line: d.line, character: 0 }, end: { line: d.line, character: 0 } } }))
       return locations.length === 0 ? null : locations.length === 1 ? locations[0]! : locations
-    }))
+    }, ["textDocument", "position"]))
 
-    connection.onPrepareRename(whenReady((params) => {
-      const at = linted(params.textDocument.uri)
+    connection.onPrepareRename(whenReady(async (params) => {
+      const at = await lintedNow(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       if (at === undefined || t === undefined) return null
       return headingTextRange(at.last.lint.snapshot, at.rel, t, params.position.line)?.range ?? null
-    }))
+    }, ["textDocument", "position"]))
 
-    connection.onRenameRequest(whenReady((params) => {
-      const at = linted(params.textDocument.uri)
+    connection.onRenameRequest(whenReady(async (params) => {
+      const at = await lintedNow(params.textDocument.uri)
       if (at === undefined) return null
       // Refused with the reason, which the editor shows; before, "" renamed "# Demo" to "# " and its links to "#".
       const problem = headingTextProblem(params.newName)
@@ -421,10 +490,10 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const changes: Record<string, Array<TextEdit>> = {}
       for (const [file, list] of edits) changes[toUri(join(at.s.root, ...file.split("/")))] = [...list]
       return { changes }
-    }))
+    }, ["textDocument", "position"]))
 
     connection.onHover(whenReady(async (params) => {
-      const at = linted(params.textDocument.uri)
+      const at = await lintedNow(params.textDocument.uri)
       const t = at === undefined ? undefined : textOf(at.last, at.rel)
       if (at === undefined || t === undefined) return null
       const snapshot = at.last.lint.snapshot
@@ -446,18 +515,28 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const reads = await at.s.runtime.runPromise(sectionReads(at.s.root, READ_DAYS))
       const count = reads.available ? (reads.reads.get(sectionKey(at.rel, heading.text)) ?? 0) : undefined
       return { contents: { kind: "markdown", value: headingHover(heading.text, estimateTokens(lines.join("\n")), count, READ_DAYS) } }
-    }))
+    }, ["textDocument", "position"]))
 
     const disposeAll = async () => {
       for (const s of skills.values()) await s.runtime.dispose().catch(() => {})
       skills.clear()
     }
-    connection.onShutdown(whenReady(disposeAll))
+    connection.onShutdown(
+      whenReady(async () => {
+        await disposeAll()
+        shutDown = true
+      }, [])
+    )
     connection.onExit(() => resolve())
     // The client gone without `exit` (an editor that crashed or was killed closes its end of the pipe):
     // stop. vscode-languageserver does so for the streams it opens itself, not for a reader it is given,
     // and without this the server outlived its editor, one process per crash.
-    reader.onClose(() => void disposeAll().then(() => resolve()))
+    const ended = () => void disposeAll().then(() => resolve())
+    reader.onClose(ended)
+    // Input that is a file or /dev/null (a script, CI) ends without a 'close': Node opens such a stdin with
+    // autoClose off. Its 'end' is the same news; before, `skc lsp < /dev/null` never exited, and a SIGTERM
+    // (which ends stdin) waited out the runner's grace.
+    ;(options.input ?? process.stdin).once("end", ended)
 
     documents.listen(connection)
     connection.listen()

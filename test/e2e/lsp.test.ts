@@ -6,7 +6,7 @@
  * go to definition and heading rename answer on a fixture skill.
  */
 import { spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { closeSync, openSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { TextDocument } from "vscode-languageserver-textdocument"
@@ -298,6 +298,35 @@ describe("skc lsp (issue 50)", () => {
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
   })
 
+  it("a request sent right after a change is answered from the changed text (LSP 3.17: in order)", async () => {
+    const dir = join(sb.work, "skills", "fresh")
+    const uri = uriOf(join(dir, "SKILL.md"))
+    const text = ["---", "name: fresh", "description: Fresh answers. Use when editing.", "---", "# Fresh", "", "Read [the fields](FIELDS.md).", "", "## Old", ""].join("\n")
+    writeTree(dir, { "SKILL.md": text, "fields.md": "# Fields\n" })
+    let mine = TextDocument.create(uri, "markdown", 1, text)
+    await lsp.open(uri, text)
+    await lsp.diagnostics(uri, (p) => p.version === 1)
+    // Three lines in above everything, and the heading renamed; no wait for the diagnostics of version 2.
+    const changed = text.replace("---\n# Fresh", "---\nx\ny\nz\n# Fresh").replace("## Old", "## Renamed")
+    mine = TextDocument.create(uri, "markdown", 2, changed)
+    void lsp.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: 2 }, contentChanges: [{ text: changed }] })
+    const line = changed.split("\n").findIndex((l) => l.startsWith("Read [the fields]"))
+    const actions = (await lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri }, range: { start: { line, character: 0 }, end: { line, character: 0 } }, context: { diagnostics: [] } })) as Array<CodeAction>
+    const fix = actions.find((a) => a.isPreferred === true && a.title.includes("SKL402"))!
+    const edit = (fix.edit!.documentChanges as Array<TextDocumentEdit>)[0]!
+    expect(edit.textDocument.version).toBe(2)
+    expect(TextDocument.applyEdits(mine, edit.edits)).toContain("Read [the fields](fields.md).")
+    const symbols = (await lsp.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } })) as Array<DocumentSymbol>
+    expect(symbols.map((s) => [s.name, (s.children ?? []).map((c) => c.name)])).toEqual([["Fresh", ["Renamed"]]])
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  })
+
+  it("a request whose params lack what it reads is -32602 naming the field, not an internal error", async () => {
+    await expect(lsp.connection.sendRequest("textDocument/hover", { nope: 1 })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("textDocument.uri") })
+    await expect(lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI } })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("position") })
+    await expect(lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri: URI }, context: { diagnostics: [] } })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("range") })
+  })
+
   it("says nothing on stdout but the protocol, and keeps stderr clean", () => {
     expect(lsp.stderr()).toBe("")
   })
@@ -322,6 +351,26 @@ describe("skc lsp when its client goes away without 'exit' (an editor that crash
     expect(await endedAfter("")).toBe(0)
   }, 120_000)
 
+  it("exits when its input is /dev/null or a file, which end without a 'close' (a script, CI)", async () => {
+    for (const input of ["/dev/null", join(sb.root, "initialize-only.bin")]) {
+      const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } })
+      writeFileSync(join(sb.root, "initialize-only.bin"), `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+      const fd = openSync(input, "r")
+      const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+        cwd: sb.work,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+        stdio: [fd, "pipe", "pipe"]
+      })
+      child.stdout!.resume()
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+      // Not a timing assertion: a server that never notices the end is killed after a minute, and the test fails.
+      const killer = setTimeout(() => child.kill("SIGKILL"), 60_000)
+      expect(await exited).toBe(0)
+      clearTimeout(killer)
+      closeSync(fd)
+    }
+  }, 150_000)
+
   it("exits when its input ends inside a message (a Content-Length never reached)", async () => {
     expect(await endedAfter("Content-Length: 99999999999\r\n\r\n{\"jsonrpc\"")).toBe(0)
   }, 120_000)
@@ -343,6 +392,8 @@ describe("skc lsp before and after initialize (LSP 3.17 lifecycle)", () => {
     expect(init.serverInfo.name).toBe("skc")
     await expect(connection.sendRequest("initialize", { processId: process.pid, rootUri: uriOf(sb.work), capabilities: {} })).rejects.toMatchObject({ code: -32600 })
     await connection.sendRequest("shutdown")
+    // After shutdown every request but exit is -32600 InvalidRequest.
+    await expect(connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 0, character: 0 } })).rejects.toMatchObject({ code: -32600 })
     await connection.sendNotification("exit")
     expect(await exited).toBe(0)
     connection.dispose()
