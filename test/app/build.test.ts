@@ -162,6 +162,19 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
       expect((yield* p.build({ target: "codex" })).deployments.map((d) => [d.target, d.path])).toEqual([["codex", join(p.work, ".agents/skills/demo")]])
     }))
 
+  it.live("RFC-0001:C-DEPLOYMENT two targets of one directory (agents, codex: .agents/skills) are one link, named after both, with no warning", () =>
+    Effect.gen(function* () {
+      const p = project()
+      const out = yield* p.build({ target: "claude,agents,codex" })
+      expect(out.deployments.map((d) => [d.target, d.path, d.method])).toEqual([
+        ["claude", join(p.work, ".claude/skills/demo"), "symlink"],
+        ["agents,codex", join(p.work, ".agents/skills/demo"), "symlink"]
+      ])
+      expect(p.takeWarnings().join("\n")).not.toMatch(/copied instead/)
+      // Built again: the same one link, replaced once.
+      expect((yield* p.build({ target: "agents,codex" })).deployments.map((d) => [d.target, d.replaced])).toEqual([["agents,codex", "symlink"]])
+    }))
+
   it.live("RFC-0001:C-DEPLOYMENT an unknown target name is an error before anything is written", () =>
     Effect.gen(function* () {
       const p = project()

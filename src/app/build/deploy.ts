@@ -66,6 +66,13 @@ export const planDeployments = Effect.fnUntraced(function* (
   for (const t of targets) {
     const dir = path.resolve(stores.cwd, deploymentDir(t, { scope: options.scope, projectRoot: stores.projectRoot }, env.home, path.join))
     const dest = path.join(dir, name)
+    // Two targets of one directory (`agents` and `codex` both read `.agents/skills`) are one deployment, named
+    // after both: deploying twice replaced the first link and warned of a copy that was never made.
+    const same = plans.findIndex((p) => p.path === dest)
+    if (same >= 0) {
+      plans[same] = { ...plans[same]!, target: `${plans[same]!.target},${t.label}` }
+      continue
+    }
     const info = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
     let existing: PlannedDeployment["existing"] = "none"
     if (info?.type === "symlink") existing = "symlink"
