@@ -157,36 +157,66 @@ const decodedOrSelf = (segment: string): string => {
 /** The largest body an endpoint reads: OTLP log exports have their own limit, MCP requests 1 MiB. */
 const bodyLimitOf = (req: IncomingMessage): number => (new URL(req.url ?? "/", "http://x").pathname === "/v1/logs" ? MAX_OTLP_BYTES : MAX_REQUEST_BYTES)
 
-/** The body, or why not: over the limit (413) or the connection gone. Never buffers more than the limit. */
-const readBody = (req: IncomingMessage): Promise<{ readonly text: string; readonly bytes: Buffer } | { readonly tooLarge: number } | undefined> =>
+/** A body over the limit: its declared size, or (streamed, read no further) how much had come. */
+interface TooLarge {
+  readonly tooLarge: number
+  readonly streamed: boolean
+}
+
+/** "of 2000000 bytes" for a declared size, "over 1048576 bytes" for a streamed body cut off at the limit. */
+const sizeOf = (t: TooLarge, limit: number): string => (t.streamed ? `over ${limit} bytes` : `of ${t.tooLarge} bytes`)
+
+/**
+ * The body, or why not: over the limit (413) or the connection gone. Never buffers more than the limit,
+ * and reads no further than it: a streamed (chunked) body is cut off there, the 413 sent with
+ * `connection: close`, and the connection ended soon after it is written (`endAfterAnswer`). Before, the
+ * rest was read and dropped: a client could keep a connection uploading for as long as it liked.
+ */
+const readBody = (req: IncomingMessage): Promise<{ readonly text: string; readonly bytes: Buffer } | TooLarge | undefined> =>
   new Promise((resolve) => {
     const limit = bodyLimitOf(req)
     const declared = Number(req.headers["content-length"] ?? "NaN")
     if (Number.isFinite(declared) && declared > limit) {
       req.resume()
-      return resolve({ tooLarge: declared })
+      return resolve({ tooLarge: declared, streamed: false })
     }
     const chunks: Array<Buffer> = []
     let size = 0
-    let over = false
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length
-      if (over) return
       if (size > limit) {
-        over = true
         chunks.length = 0
-        return
+        req.off("data", onData)
+        req.pause()
+        return resolve({ tooLarge: size, streamed: true })
       }
       chunks.push(chunk)
-    })
+    }
+    req.on("data", onData)
     req.on("end", () => {
-      if (over) return resolve({ tooLarge: size })
       const bytes = Buffer.concat(chunks)
       resolve({ text: bytes.toString("utf8"), bytes })
     })
     req.on("error", () => resolve(undefined))
     req.on("aborted", () => resolve(undefined))
   })
+
+/** How long the rest of a body cut off at the limit is drained after the 413, before the connection is cut. */
+const LINGER_MS = 2_000
+
+/**
+ * A streamed body cut off at the limit: once the 413 is written the connection is closed (`connection:
+ * close`), what the client still sends is drained for at most LINGER_MS, then the socket is destroyed.
+ * Destroying it at once, with unread bytes queued, makes the kernel reset the connection, and a client
+ * still sending loses the 413 it had not read yet.
+ */
+const endAfterAnswer = (req: IncomingMessage, res: ServerResponse, t: TooLarge): void => {
+  if (!t.streamed) return
+  res.once("finish", () => {
+    req.resume()
+    setTimeout(() => req.socket.destroy(), LINGER_MS).unref()
+  })
+}
 
 /**
  * The server's public base URL as this request reached it (a TLS proxy says
@@ -326,7 +356,10 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     if (req.method !== "POST") return json(res, 405, { code: 3, message: "POST an OTLP/HTTP JSON logs export" }, { allow: "POST" })
     const read = await readBody(req)
     if (read === undefined) return void res.destroy()
-    if ("tooLarge" in read) return json(res, 413, { code: 3, message: `body of ${read.tooLarge} bytes exceeds ${MAX_OTLP_BYTES}` }, { connection: "close" })
+    if ("tooLarge" in read) {
+      endAfterAnswer(req, res, read)
+      return json(res, 413, { code: 3, message: `body ${sizeOf(read, MAX_OTLP_BYTES)} exceeds ${MAX_OTLP_BYTES}` }, { connection: "close" })
+    }
     telemetry ??= makeServer(version, { project: options.projects[0]! })
     return receiveLogs(req, res, read.bytes, await telemetry)
   }
@@ -369,7 +402,8 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       const read = await readBody(req)
       if (read === undefined) return void res.destroy()
       if ("tooLarge" in read) {
-        return rpcError(res, 413, -32600, `Request body of ${read.tooLarge} bytes exceeds the ${MAX_REQUEST_BYTES} byte limit of skc mcp`, { connection: "close" })
+        endAfterAnswer(req, res, read)
+        return rpcError(res, 413, -32600, `Request body ${sizeOf(read, MAX_REQUEST_BYTES)} exceeds the ${MAX_REQUEST_BYTES} byte limit of skc mcp`, { connection: "close" })
       }
       body = read.text
       try {

@@ -188,6 +188,49 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     expect(await health.json()).toEqual({ status: "ok" })
   })
 
+  it("a streamed (chunked) body is cut off past 1 MiB: 413, the connection ended, the rest never read (docs/team.md)", async () => {
+    const port = Number(new URL(server.base).port)
+    const CAP = 64 * 1024 * 1024
+    const chunk = Buffer.alloc(64 * 1024, 0x61)
+    const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
+    const outcome = await new Promise<{ head: string; sent: number }>((resolve, reject) => {
+      let got = ""
+      let sent = 0
+      let closed = false
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(
+          ["POST /mcp HTTP/1.1", `Host: 127.0.0.1:${port}`, "Content-Type: application/json", "Accept: application/json, text/event-stream", `Authorization: Bearer ${ALICE}`, "Transfer-Encoding: chunked", "", ""].join("\r\n")
+        )
+        // Upload as long as the server reads, up to CAP; a server that reads it all answers only after the last chunk.
+        const pump = () => {
+          while (!closed && sent < CAP) {
+            sent += chunk.length
+            if (!socket.write(framed)) return void socket.once("drain", pump)
+          }
+          if (!closed) socket.write("0\r\n\r\n")
+        }
+        pump()
+      })
+      const done = () => {
+        closed = true
+        resolve({ head: got, sent })
+      }
+      socket.on("data", (d: Buffer) => {
+        got += d.toString("latin1")
+        if (got.includes("\r\n\r\n") && got.includes("}")) {
+          done()
+          socket.destroy()
+        }
+      })
+      socket.on("error", () => {}) // EPIPE / ECONNRESET once the server ends the connection
+      socket.on("close", done)
+      setTimeout(() => reject(new Error(`no answer; sent ${sent}`)), 120_000).unref()
+    })
+    expect(outcome.head.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large")
+    expect(outcome.head).toContain("over 1048576 bytes")
+    expect(outcome.sent).toBeLessThan(CAP)
+  }, 150_000)
+
   it("Expect: 100-continue with a body declared over 1 MiB: the 413 comes before any 100, so the client reads it", async () => {
     const port = Number(new URL(server.base).port)
     const head = await new Promise<string>((resolve, reject) => {
