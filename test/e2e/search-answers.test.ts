@@ -283,6 +283,12 @@ describe("issue 14 search answers", () => {
       expect(cli.code).toBe(1)
       expect(cli.stderr).toContain("--skill narrows --all and takes only the query")
     })
+
+    it("an empty skills list is E100, not a search of nothing logged as unanswered", async () => {
+      const r = await mcp.call("skc_search", { query: "watermark", skills: [] })
+      expect(r.isError).toBe(true)
+      expect(JSON.stringify(r.content)).toContain("error[E100]: invalid option: 'skills is empty")
+    })
   })
 
   it("issue 14 --all skips a skill whose index is stale, says so, and still answers from the others", () => {

@@ -57,6 +57,10 @@ const answer = Effect.fn("skc.search")(function* (input: SearchInput, withCorrec
   if (input.skill !== undefined && input.skills !== undefined && input.skills.length > 0) {
     return yield* Effect.fail(new InvalidOption({ message: "skills narrows a search across skills: give skill or skills, not both" }))
   }
+  // An empty list searched nothing and logged the question as one no skill answers.
+  if (input.skill === undefined && input.skills !== undefined && input.skills.length === 0) {
+    return yield* Effect.fail(new InvalidOption({ message: "skills is empty: name at least one skill, or leave skills out to search every built skill" }))
+  }
   if (input.skill === undefined) return yield* searchAcross(input, withCorrection)
   return yield* searchOne(input, input.skill, withCorrection)
 })
