@@ -16,7 +16,7 @@
  * The stub never names a source file except as a reference label (a relative
  * path), and never an absolute path.
  */
-import { Document, isCollection, isMap, stringify } from "yaml"
+import { Document, isCollection, isMap, parse, stringify } from "yaml"
 import type { HeadingLevel } from "./markdown/model.js"
 
 export const STUB_MAX_LINES = 100
@@ -89,6 +89,15 @@ export interface StubInput {
    * permissions and became model-invocable in Claude Code.
    */
   readonly fields?: Readonly<Record<string, unknown>>
+  /**
+   * The source frontmatter's text and the file line of each top-level key:
+   * the other fields are copied as the author wrote them (comments, `1.0`,
+   * `'007'`, quoting) when those lines read back as the same values; else
+   * they are written from `fields`. A reader that keeps YAML's spellings
+   * (skills-ref's strict reader reads `version: 1.0` as "1.0") then reads the
+   * stub as it reads the source.
+   */
+  readonly source?: { readonly raw: string; readonly keyLines: Readonly<Record<string, number>> }
 }
 
 export type ListingItem =
@@ -161,10 +170,38 @@ const shellWord = (s: string) => (/^[A-Za-z0-9._-]+$/.test(s) ? s : `'${s.replac
  */
 export const STUB_FIELD_LINES = 40
 
-/** The other fields as YAML: block style, or one line per field when that is too long. */
-const fieldsYaml = (fields: Readonly<Record<string, unknown>>): string => {
+/**
+ * The source's own lines of every top-level field but `name` and
+ * `description` (each from its key's line to the next key's), when they
+ * parse, alone, to exactly `rest` and fit STUB_FIELD_LINES; else undefined.
+ * An alias to an anchor in `name` or `description`, say, does not.
+ */
+const verbatimFields = (source: NonNullable<StubInput["source"]>, rest: Readonly<Record<string, unknown>>): string | undefined => {
+  const lines = source.raw.split("\n")
+  // keyLines are file lines; `raw` starts on file line 2, after the opening `---`.
+  const keys = Object.entries(source.keyLines).sort((a, b) => a[1] - b[1])
+  const kept: Array<string> = []
+  keys.forEach(([key, line], i) => {
+    if (key === "name" || key === "description") return
+    kept.push(...lines.slice(line - 2, i + 1 < keys.length ? keys[i + 1]![1] - 2 : lines.length))
+  })
+  while (kept.length > 0 && kept[kept.length - 1]!.trim() === "") kept.pop()
+  if (kept.length === 0 || kept.filter((l) => l.trim() !== "").length > STUB_FIELD_LINES) return undefined
+  const text = `${kept.join("\n")}\n`
+  try {
+    const back: unknown = parse(text)
+    return JSON.stringify(back) === JSON.stringify(rest) ? text : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The other fields as YAML: the source's lines, else block style, or one line per field when that is too long. */
+const fieldsYaml = (fields: Readonly<Record<string, unknown>>, source?: StubInput["source"]): string => {
   const rest = Object.fromEntries(Object.entries(fields).filter(([k, v]) => k !== "name" && k !== "description" && v !== undefined))
   if (Object.keys(rest).length === 0) return ""
+  const verbatim = source === undefined ? undefined : verbatimFields(source, rest)
+  if (verbatim !== undefined) return verbatim
   const block = stringify(rest, { lineWidth: 0 })
   if (block.split("\n").filter((l) => l !== "").length <= STUB_FIELD_LINES) return block
   // Each field's map or list in flow style, on its field's line; a string with line breaks double-quoted (escaped) for the same reason.
@@ -177,18 +214,18 @@ const fieldsYaml = (fields: Readonly<Record<string, unknown>>): string => {
  * YAML for the two preserved fields, then the source's other fields; a name
  * or description with line breaks is double-quoted so it stays on one line.
  */
-export const stubFrontmatter = (name: string, description: string, fields: Readonly<Record<string, unknown>> = {}): string => {
+export const stubFrontmatter = (name: string, description: string, fields: Readonly<Record<string, unknown>> = {}, source?: StubInput["source"]): string => {
   const plain = stringify({ name, description }, { lineWidth: 0 })
   const text = plain.split("\n").filter((l) => l !== "").length === 2
     ? plain
     : stringify({ name, description }, { lineWidth: 0, defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" })
-  return `---\n${text.endsWith("\n") ? text : text + "\n"}${fieldsYaml(fields)}---\n`
+  return `---\n${text.endsWith("\n") ? text : text + "\n"}${fieldsYaml(fields, source)}---\n`
 }
 
 export const renderStub = (input: StubInput): string => {
   const s = shellWord(input.skill)
   const head = [
-    stubFrontmatter(input.name, input.description, input.fields).replace(/\n$/, ""),
+    stubFrontmatter(input.name, input.description, input.fields, input.source).replace(/\n$/, ""),
     "",
     `# ${oneLine(input.name)}`,
     "",

@@ -133,6 +133,21 @@ describe("RFC-0001:C-STUB", () => {
     expect(fm).toEqual({ ...fields, description: input().description })
   })
 
+  it("DECISIONS #51 the other fields are copied as the author wrote them (1.0, '007', comments) when they read back the same", () => {
+    const raw = ["name: rust-cli", "# who maintains it", "version: 1.0", "description: Build Rust CLIs.", "metadata:", "  n: '007'   # kept as text", "  ratio: 2.50", "license: MIT"].join("\n")
+    const fields = parse(raw) as Record<string, unknown>
+    const keyLines = { name: 2, version: 4, description: 5, metadata: 6, license: 9 }
+    const stub = renderStub(input({ fields, source: { raw, keyLines } }))
+    const fm = stub.split("---\n")[1]!
+    expect(fm).toContain("version: 1.0\nmetadata:\n")
+    expect(fm).toContain("  n: '007'   # kept as text\n  ratio: 2.50\nlicense: MIT\n")
+    expect(parse(fm)).toEqual({ ...fields, description: input().description })
+    // An alias to an anchor in a field the stub rewrites does not read back alone: the fields are written from their values.
+    const aliased = ["name: &n rust-cli", "description: d", "metadata:", "  of: *n"].join("\n")
+    const fromValues = renderStub(input({ fields: parse(aliased) as Record<string, unknown>, source: { raw: aliased, keyLines: { name: 2, description: 3, metadata: 4 } } }))
+    expect(parse(fromValues.split("---\n")[1]!)).toMatchObject({ metadata: { of: "rust-cli" } })
+  })
+
   it("RFC-0001:C-CONSTRAINTS fields too long for block style are written one per line, and the stub stays within 100 lines", () => {
     const hooks = { PreToolUse: Array.from({ length: 30 }, (_, i) => ({ matcher: `Tool${i}`, hooks: [{ type: "command", command: `./check-${i}.sh` }] })) }
     const stub = renderStub(input({ main: Array.from({ length: 40 }, (_, i) => h(2, `Section ${i}`)), fields: { hooks, "allowed-tools": "Read" } }))

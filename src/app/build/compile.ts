@@ -257,7 +257,9 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     skill: skill.name,
     main: main.doc.headings,
     references,
-    ...(main.doc.frontmatter._tag === "Parsed" ? { fields: main.doc.frontmatter.data } : {})
+    ...(main.doc.frontmatter._tag === "Parsed"
+      ? { fields: main.doc.frontmatter.data, source: { raw: main.doc.frontmatter.raw, keyLines: main.doc.frontmatter.keyLines } }
+      : {})
   })
   const builtAt = new Date(yield* Clock.currentTimeMillis).toISOString()
   const sourceRelative = sourceRel(skill, path)
