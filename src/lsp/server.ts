@@ -81,6 +81,14 @@ type Runtime = ManagedRuntime.ManagedRuntime<ReturnType<typeof Live> extends imp
  */
 const COOLDOWN_MS = 15
 
+/**
+ * The most findings one file's publication carries, the first in file
+ * order, then one note of how many more: a generated 5 MB file with a
+ * finding per line was one 30 MB message of 100,000 diagnostics, which an
+ * editor then had to parse and draw. `skc lint` still lists them all.
+ */
+export const MAX_DIAGNOSTICS_PER_FILE = 1_000
+
 interface SkillState {
   readonly root: string
   readonly runtime: Runtime
@@ -229,10 +237,11 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         byFile.set(d.file, list)
       }
       const now = new Set<string>()
-      for (const [file, diagnostics] of byFile) {
+      for (const [file, all] of byFile) {
         const uri = toUri(join(s.root, ...file.split("/")))
         now.add(uri)
         const version = last.versions.get(file)
+        const diagnostics = all.length <= MAX_DIAGNOSTICS_PER_FILE ? all : capped(all, file)
         void connection.sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
       }
       for (const rel of last.texts.keys()) {
@@ -244,6 +253,17 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       }
       for (const uri of s.published) if (!now.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] })
       s.published = now
+    }
+
+    /** The first MAX_DIAGNOSTICS_PER_FILE findings in file order, and a note at the last one's line of how many are left out. */
+    const capped = (all: ReadonlyArray<Diagnostic>, file: string): Array<Diagnostic> => {
+      const kept = [...all].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character).slice(0, MAX_DIAGNOSTICS_PER_FILE)
+      const at = kept[kept.length - 1]!.range
+      const more = all.length - kept.length
+      return [
+        ...kept,
+        { range: at, severity: 3, source: "skc", message: `${more.toLocaleString("en-US")} more findings in ${file} are not shown (the first ${MAX_DIAGNOSTICS_PER_FILE.toLocaleString("en-US")} are); skc lint lists them all` }
+      ]
     }
 
     /**

@@ -327,6 +327,25 @@ describe("skc lsp (issue 50)", () => {
     await expect(lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri: URI }, context: { diagnostics: [] } })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("range") })
   })
 
+  it("a file with more findings than an editor can use gets the first 1,000 and a note of the rest", async () => {
+    const dir = join(sb.work, "skills", "many")
+    const uri = uriOf(join(dir, "SKILL.md"))
+    const lines = ["---", "name: many", "description: Many links. Use when testing caps.", "---", "# Many", ""]
+    for (let i = 0; i < 1_200; i++) lines.push(`See [part ${i}](missing-${i}.md).`)
+    const text = `${lines.join("\n")}\n`
+    writeTree(dir, { "SKILL.md": text })
+    await lsp.open(uri, text)
+    const published = await lsp.diagnostics(uri, (p) => p.version === 1)
+    expect(published).toHaveLength(1_001)
+    expect(published.filter((d) => d.code === "SKL301").length).toBeGreaterThan(990)
+    // The note counts what `skc lint` finds in the file beyond the first 1,000.
+    const lint = JSON.parse(sb.run(["lint", dir, "--format", "json"]).stdout) as { diagnostics: Array<{ file: string }> }
+    const total = lint.diagnostics.filter((d) => d.file === "SKILL.md").length
+    expect(total).toBeGreaterThan(1_200)
+    expect(published[1_000]!.message).toBe(`${total - 1_000} more findings in SKILL.md are not shown (the first 1,000 are); skc lint lists them all`)
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  })
+
   it("says nothing on stdout but the protocol, and keeps stderr clean", () => {
     expect(lsp.stderr()).toBe("")
   })
