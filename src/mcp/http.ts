@@ -492,6 +492,12 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   // Connections at once, at most: beyond, new ones are refused by the kernel's backlog, never buffered here.
   server.maxConnections = MAX_CONNECTIONS
 
+  // Before listening, so it comes before the `serving` line. Issue 46 item 3 for the operator: a --project that is no project serves only global and user-level skills.
+  for (const project of options.projects) {
+    const probe = await makeServer(version, { project })
+    if (await probe.noProject()) say(`--project ${project}: no project found there (no .skillc/ and no project skills directory such as .claude/skills or .agents/skills there or above it), so only global and user-level skills are served at /mcp/${basename(project)}`)
+    await probe.close()
+  }
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(options.port, options.host, () => {

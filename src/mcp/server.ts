@@ -403,11 +403,14 @@ const TEMPLATE_TEXT: Record<SkillScopeName, { readonly title: string; readonly d
  * in `/` or the home directory, where a missing project otherwise looks
  * like a project with no skills.
  */
-export const noProjectHint = (directory: string): string =>
+export const noProjectHint = (directory: string, remote = false): string =>
   `skc mcp: no project found from '${directory}' (no .skillc/ and no project skills directory such as .claude/skills or ` +
   ".agents/skills there or above it), so only global and user-level skills are served. " +
-  "Name the project: `--project <dir>` in the server's args, `SKILLC_PROJECT=<dir>` in its environment, " +
-  "or a client that sends MCP roots (the first file:// root holding .skillc/ or .claude/)."
+  (remote
+    ? // Over HTTP the client can change nothing of it: the directory is the operator's `--project`, and roots are not followed.
+      "This team server's operator names its projects (`--project <dir>`, docs/team.md)."
+    : "Name the project: `--project <dir>` in the server's args, `SKILLC_PROJECT=<dir>` in its environment, " +
+      "or a client that sends MCP roots (the first file:// root holding .skillc/ or .claude/).")
 
 /** An answer that found nothing: E001, or an empty list of skills or results. */
 const findsNothing = (result: CallToolResult): boolean => {
@@ -468,7 +471,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const withHint = async (result: CallToolResult): Promise<CallToolResult> => {
     if (hinted || !findsNothing(result) || !(await noProject())) return result
     hinted = true
-    return { ...result, content: [...result.content, { type: "text", text: noProjectHint(Ref.getUnsafe(directory)) }] }
+    return { ...result, content: [...result.content, { type: "text", text: noProjectHint(Ref.getUnsafe(directory), remote) }] }
   }
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({

@@ -301,6 +301,23 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
     expect((await sb.runAsync(["build", "notes"])).code).toBe(0)
   })
 
+  it("a --project that is no project: the operator is told at start; a client is not told to send roots it cannot", async () => {
+    const empty = join(sb.root, "not-a-project")
+    mkdirSync(empty, { recursive: true })
+    const s = await startHttpServer({ cwd: sb.work, home: sb.home, flags: ["--project", empty] })
+    try {
+      expect(s.stderr()).toContain(`--project ${empty}: no project found there`)
+      const c = await connectHttp(`${s.base}/mcp`)
+      const listed = (await c.callTool({ name: "skc_list", arguments: {} })) as ToolText
+      const said = listed.content.map((x) => x.text ?? "").join("\n")
+      expect(said).toContain("This team server's operator names its projects")
+      expect(said).not.toContain("MCP roots")
+      await c.close()
+    } finally {
+      await s.stop()
+    }
+  })
+
   it("requests with a wrong token are held to the rate of their address: guessing tokens gets 429 too", async () => {
     const tokenFile = join(sb.root, "rate-tokens.txt")
     writeFileSync(tokenFile, `alice:${ALICE}\n`)
