@@ -30,7 +30,15 @@ import { resolveInside } from "../app/skills/skillPaths.js"
 import { parseSkillUri, skillFileUri, skillRootUri, type SkillScopeName } from "./skillUri.js"
 
 /** A request about something skc does not serve: JSON-RPC -32602 (Invalid params) per the extension. */
-export class NotServed extends Data.TaggedError("NotServed")<{ readonly message: string }> {}
+export class NotServed extends Data.TaggedError("NotServed")<{ readonly message: string }> {
+  /**
+   * Its line in the access log (a refused prompt's `open` row): the request was refused as invalid
+   * params (-32602), which is no I/O failure; without this the log called it `error[E999]`.
+   */
+  get logLine(): string {
+    return `invalid params: ${this.message}`
+  }
+}
 
 /** Per-skill limits of the extension ("Limits"): a skill above them is not served. */
 export const MAX_RESOURCES_PER_SKILL = 512

@@ -132,6 +132,9 @@ describe("issue 48 item 3: skills as MCP prompts", () => {
       expect(error, request.name).toBeInstanceOf(McpError)
       expect((error as McpError).code).toBe(ErrorCode.InvalidParams)
     }
+     // The refused request's row says what it was (invalid params), not an unexpected I/O failure (E999).
+    const rows = readLog(join(sb.work, ".skillc", "runtime", "fix-issue", ".skillc-meta", "logs.db")).filter((r) => r.error !== null)
+    expect(rows.map((r) => r.error)).toEqual(["invalid params: Unknown argument of prompt 'fix-issue': 'ticket' (arguments: issue, branch)"])
   })
 
   it("issue 48 item 3: each prompts/get is logged in the skill's access log as a person's read (DECISIONS #45)", async () => {

@@ -82,6 +82,9 @@ export const failureMessage = (cause: Cause.Cause<unknown>): string => {
   if (Option.isSome(failure)) {
     const e = failure.value
     if (isSkcError(e)) return errorHeadline(e)
+    // A failure of an outer layer that is expected, not unexpected (the MCP server's NotServed), names itself.
+    const logLine = (e as { logLine?: unknown } | null)?.logLine
+    if (typeof logLine === "string") return logLine
     return `error[E999]: ${(e as { message?: unknown })?.message ?? String(e)}`
   }
   if (Cause.hasInterruptsOnly(cause)) return "interrupted"
