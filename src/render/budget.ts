@@ -77,7 +77,14 @@ export const renderBudget = (r: BudgetResult): string => {
     out.push(
       "",
       r.layout === "codex"
-        ? `one more skill (~${n(m.entry_chars)} characters): ${m.fits === true ? "fits with every description whole" : `${r.title} would shorten every description to make room`}`
+        ? `one more skill (~${n(m.entry_chars)} characters): ${
+            m.fits === true
+              ? "fits with every description whole"
+              : r.omitted.length > 0
+                ? // Past the point where descriptions can shrink: Codex already leaves skills out.
+                  `${r.title} already leaves ${r.omitted.length} skill(s) out: it would leave one more out`
+                : `${r.title} would shorten every description to make room`
+          }`
         : `one more skill (~${n(m.entry_chars)} characters): ${fits}` +
             (m.displaced.length === 0 ? "; listed first (used recently), it would displace none" : `; listed first, it would push ${names(m.displaced)} to name only`)
     )

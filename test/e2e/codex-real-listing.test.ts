@@ -46,6 +46,9 @@ describe("skc's Codex listing against Codex 0.171.0's own (DECISIONS #51)", () =
     expect(b.manual_only).toEqual(["manual-only"])
     expect(b.omitted).toEqual(["pdf-forms", "release-notes", "sql-review"])
     expect(b.used_tokens).toBeLessThanOrEqual(60)
+    // Past the shortening, one more skill is left out too: the text says so, not that descriptions would shrink.
+    const text = (await sb.runAsync(["budget", "--agent", "codex", "--context-tokens", "3000"])).stdout
+    expect(text).toContain("OpenAI Codex already leaves 3 skill(s) out: it would leave one more out")
   })
 
   describe("with the user's skills: Codex's root order, and both copies of a name", () => {

@@ -60,6 +60,12 @@ const hooksProblem = (v: unknown, events: ReadonlyArray<string>): string | undef
   return undefined
 }
 
+/** A list whose items are not all strings: which item is not ("… item 2 is 1", not "… not a list" of a list). */
+const listItemProblem = (list: ReadonlyArray<unknown>, rule: string): string | undefined => {
+  const at = list.findIndex((x) => typeof x !== "string")
+  return at < 0 ? undefined : `${rule}: item ${at + 1} is ${show(list[at])}`
+}
+
 /** The problem with `value` for a field of `kind`, or undefined. `null` (an empty field) is left to the caller. */
 export const fieldValueProblem = (kind: FieldKind, value: unknown): string | undefined => {
   switch (kind.kind) {
@@ -79,10 +85,10 @@ export const fieldValueProblem = (kind: FieldKind, value: unknown): string | und
     }
     case "string-or-list":
       if (typeof value === "string") return undefined
-      if (Array.isArray(value) && value.every((x) => typeof x === "string")) return undefined
+      if (Array.isArray(value)) return listItemProblem(value, "must be a string or a list of strings")
       return `must be a string or a list of strings, not ${show(value)}`
     case "list":
-      return Array.isArray(value) && value.every((x) => typeof x === "string") ? undefined : `must be a list of strings, not ${show(value)}`
+      return Array.isArray(value) ? listItemProblem(value, "must be a list of strings") : `must be a list of strings, not ${show(value)}`
     case "string-map":
       if (!isMap(value)) return `must be a map of strings, not ${show(value)}`
       for (const [k, v] of Object.entries(value)) if (typeof v !== "string") return `'${k}' must be a string, not ${show(v)}`
