@@ -133,6 +133,19 @@ describe("a description with an unquoted ': ' (the specification's client guide,
   })
 })
 
+describe("a directory of an agent's skills without SKILL.md", () => {
+  const sb = sandbox()
+  mkdirSync(join(sb.work, ".claude", "skills", "empty-dir"), { recursive: true })
+
+  it("prompt, load and permissions say E010 (not a valid skill), as outline does, not E001", () => {
+    for (const command of ["prompt", "load", "permissions", "outline"]) {
+      const r = sb.run([command, "empty-dir"])
+      expect(r.code, command).toBe(1)
+      expect(r.stderr, command).toContain("error[E010]: not a valid skill: '.claude/skills/empty-dir' (missing SKILL.md)")
+    }
+  })
+})
+
 describe("DECISIONS #51: a built skill keeps the frontmatter agents read (the deployed stub is what they load)", () => {
   const sb = sandbox()
   write(

@@ -33,7 +33,7 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
   // Discovery above already looked through the agent's directories; a skill
   // it excluded says why (issue 13 item 2).
   const resolved = yield* resolveSkill(skill, { agentDirs: false }).pipe(
-    Effect.catchTag("SkillNotFound", (e) => Effect.fail(excludedSkill(found, skill, path.basename) ?? e))
+    Effect.catchTag("SkillNotFound", (e) => Effect.flatMap(notASkillNamed(skill), (notASkill) => Effect.fail(excludedSkill(found, skill, path.basename) ?? notASkill ?? e)))
   )
   const located: LocatedSkill = {
     name: resolved.name,
@@ -43,6 +43,20 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
   }
   return located
 })
+
+/**
+ * A directory of that name without a SKILL.md where resolution looks (an
+ * agent directory's `empty-dir/`): E010 saying so, as `skc outline` says,
+ * rather than "not found". Only the error is taken from this look: what an
+ * agent loads is still discovery's.
+ */
+export const notASkillNamed = (skill: string) =>
+  resolveSkill(skill).pipe(
+    Effect.map(() => undefined),
+    Effect.catchTag("NotASkill", (e) => Effect.succeed(e)),
+    // Recovery: any other outcome of this second look leaves the caller's own error as it is.
+    Effect.orElseSucceed(() => undefined)
+  )
 
 /**
  * A skill discovery found but excluded (issue 13 item 2): the error says why

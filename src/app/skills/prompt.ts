@@ -16,7 +16,7 @@ import { Path } from "effect/Path"
 import { ContextTokensField } from "./agentListing.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { agentListing } from "./agentListing.js"
-import { excludedSkill } from "./locateSkill.js"
+import { excludedSkill, notASkillNamed } from "./locateSkill.js"
 
 export const PromptInput = Schema.Struct({
   skills: Schema.optional(
@@ -88,7 +88,7 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
             })
           )
         }
-        return yield* Effect.fail(excludedSkill(found, name, path.basename) ?? new SkillNotFound({ skill: name }))
+        return yield* Effect.fail(excludedSkill(found, name, path.basename) ?? (yield* notASkillNamed(name)) ?? new SkillNotFound({ skill: name }))
       }
       if (!picked.includes(e)) picked.push(e)
     }
