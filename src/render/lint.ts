@@ -49,7 +49,10 @@ export const summaryLine = (r: LintReport, agents?: ReadonlyArray<string>): stri
 export const totalLine = (o: LintOutcome): string => {
   const all = o.reports.flatMap((r) => r.diagnostics)
   const errors = all.filter((d) => d.severity === "error").length
-  return `${plural(o.reports.length, "skill")}: ${plural(errors, "error")}, ${plural(all.length - errors, "warning")}${forAgents(o.agents)}`
+  // A compiled skill skipped (SKL001) was not linted: counted apart, not among the skills linted.
+  const skipped = o.reports.filter((r) => r.skipped).length
+  const linted = plural(o.reports.length - skipped, "skill")
+  return `${linted}${skipped === 0 ? "" : ` (${skipped} compiled skipped)`}: ${plural(errors, "error")}, ${plural(all.length - errors, "warning")}${forAgents(o.agents)}`
 }
 
 export const renderLintText = (o: LintOutcome, colour = false): string => {

@@ -108,6 +108,16 @@ describe("skc lint <dir> over a folder of skills", () => {
     expect(json.map((x: { skill: string }) => x.skill)).toEqual(["alpha", "beta", "gamma"])
   })
 
+  it("a compiled skill in the folder is skipped and counted apart, not among the skills linted", () => {
+    const sb = sandbox()
+    for (const n of ["alpha", "beta"]) put(join(sb.work, "skills", n, "SKILL.md"), SKILL(n))
+    put(join(sb.work, "skills/built/SKILL.md"), SKILL("built"))
+    put(join(sb.work, "skills/built/.skillc-meta/manifest.json"), JSON.stringify({ skill: "built", version: 1, built_at: "2026-01-01T00:00:00Z", source_hash: "x", source_path: "/elsewhere" }))
+    const r = sb.run(["lint", "skills"])
+    expect(r.stdout).toContain("info: skipping compiled skill 'built'")
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^2 skills \(1 compiled skipped\): \d+ errors?, \d+ warnings?$/)
+  })
+
   it("an empty directory stays E010", () => {
     const sb = sandbox()
     mkdirSync(join(sb.work, "empty"))
