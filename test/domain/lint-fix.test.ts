@@ -126,6 +126,19 @@ describe("guided edits the editor offers (issue 50; never applied by --fix)", ()
   it("SKL108: adds a trigger sentence inside the quotes", () => {
     expect(guided("SKL108", "---\nname: demo\ndescription: 'Does demos'\n---\n# Demo\n")).toBe("---\nname: demo\ndescription: 'Does demos. Use when the user asks to …'\n---\n# Demo\n")
   })
+  it("SKL108: a multi-line description (folded, literal, plain continued, double-quoted, CRLF) gets it after its last character", () => {
+    expect(guided("SKL108", "---\nname: demo\ndescription: >\n  Does demos\n  of many kinds\n---\n# Demo\n")).toBe(
+      "---\nname: demo\ndescription: >\n  Does demos\n  of many kinds. Use when the user asks to …\n---\n# Demo\n"
+    )
+    expect(guided("SKL108", "---\nname: demo\ndescription: |\n  Does demos.\n\nlicense: MIT\n---\n# Demo\n")).toBe(
+      "---\nname: demo\ndescription: |\n  Does demos. Use when the user asks to …\n\nlicense: MIT\n---\n# Demo\n"
+    )
+    expect(guided("SKL108", "---\nname: demo\ndescription: Does demos\n  of many kinds\n---\n# Demo\n")).toContain("  of many kinds. Use when the user asks to …\n---")
+    expect(guided("SKL108", '---\nname: demo\ndescription: "Does demos\n  of many kinds"\n---\n# Demo\n')).toContain('  of many kinds. Use when the user asks to …"\n---')
+    expect(guided("SKL108", "---\r\nname: demo\r\ndescription: >-\r\n  Does demos\r\n---\r\n# Demo\r\n")).toBe(
+      "---\r\nname: demo\r\ndescription: >-\r\n  Does demos. Use when the user asks to …\r\n---\r\n# Demo\r\n"
+    )
+  })
   it("SKL202: adds the title where the body starts", () => {
     expect(guided("SKL202", "---\r\nname: demo\r\ndescription: Use when asked.\r\n---\r\nText.\r\n")).toBe("---\r\nname: demo\r\ndescription: Use when asked.\r\n---\r\n# demo\r\n\r\nText.\r\n")
   })

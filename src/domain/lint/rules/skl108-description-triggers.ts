@@ -51,8 +51,8 @@ export const TRIGGER_SENTENCE = "Use when the user asks to …"
 
 /**
  * The guided edit "add a trigger phrase" (issue 50): the sentence appended
- * to a one-line description, inside its quotes; a block scalar gets it as a
- * last line of its own indentation.
+ * to the description, inside its quotes, or after the last character of a
+ * plain or block scalar's text (its last line).
  */
 const addTrigger = (s: SkillSnapshot): Fix | undefined => {
   const source = s.markdownFiles.find((f) => f.path === "SKILL.md")?.source
@@ -60,11 +60,16 @@ const addTrigger = (s: SkillSnapshot): Fix | undefined => {
   if (span === undefined || typeof span.value !== "string") return undefined
   const text = `${/[.!?]\s*$/.test(span.value) ? " " : ". "}${TRIGGER_SENTENCE}`
   const title = "Add a trigger phrase ('Use when …')"
-  if (span.style === "PLAIN" && !/[\r\n]/.test(span.written)) return { title, edits: [{ start: span.end, end: span.end, text }] }
-  if ((span.style === "QUOTE_DOUBLE" || span.style === "QUOTE_SINGLE") && !/[\r\n]/.test(span.written)) {
-    return { title, edits: [{ start: span.end - 1, end: span.end - 1, text }] }
-  }
-  return undefined
+  // Quoted, on one line or several: before the closing quote.
+  if (span.style === "QUOTE_DOUBLE" || span.style === "QUOTE_SINGLE") return { title, edits: [{ start: span.end - 1, end: span.end - 1, text }] }
+  // Plain (continued over lines or not) or a block (`>`, `|`): after the last character of its text, so a
+  // block's final line break and chomping stay as written. Multi-line descriptions are common in published
+  // skills; the edit was offered for one-line ones only.
+  if (source === undefined) return undefined
+  let end = span.end
+  while (end > span.start && /\s/.test(source[end - 1]!)) end--
+  if (end <= span.start || (span.style !== "PLAIN" && !/[\r\n]/.test(source.slice(span.start, end)))) return undefined
+  return { title, edits: [{ start: end, end, text }] }
 }
 
 export const skl108: Rule = {
@@ -82,7 +87,7 @@ export const skl108: Rule = {
     "It is written for English; other languages can add their own phrases with `patterns` or turn the rule off. " +
     "The text checked is what each agent the skill is linted for lists (DECISIONS #51): for Claude Code, `description` followed by `when_to_use`.",
   fix: "Add a sentence such as `Use when the user asks to …` to the description.",
-  guided: "\"Add a trigger phrase\": appends `Use when the user asks to …` to a one-line description (inside its quotes), for the author to finish.",
+  guided: "\"Add a trigger phrase\": appends `Use when the user asks to …` to the description (inside its quotes; at the end of a block's last line), for the author to finish.",
   ...withOptions<{ patterns: ReadonlyArray<string> }>({ patterns: stringList("Extra trigger phrases (case-insensitive).") }, (s, option) => {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined || typeof data.description !== "string" || data.description.trim() === "") return []
