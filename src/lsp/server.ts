@@ -25,6 +25,7 @@ import { dirname, join, relative, sep } from "node:path"
 import { Effect, ManagedRuntime } from "effect"
 import {
   createConnection,
+  DidChangeWatchedFilesNotification,
   ErrorCodes,
   ResponseError,
   StreamMessageReader,
@@ -400,9 +401,12 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         const problem = paramsProblem(args[0], needs)
         return problem === undefined ? handler(...args) : new ResponseError(ErrorCodes.InvalidParams, `invalid params: ${problem}`)
       }
-    connection.onInitialize((): InitializeResult | ResponseError<InitializeError> => {
+    // Whether the client watches files for the server when asked (Neovim, Helix: it does not unless asked).
+    let canWatch = false
+    connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
       if (initialized) return new ResponseError<InitializeError>(ErrorCodes.InvalidRequest, "initialize may only be sent once", { retry: false })
       initialized = true
+      canWatch = params?.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: 2, save: { includeText: false } },
@@ -418,6 +422,12 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       }
     })
 
+    // Files created, changed or deleted on disk change findings in open buffers (a link's target gone: SKL301).
+    // VS Code's extension watches them itself; other clients send these events only for what the server
+    // registers, so it asks for every file once initialized.
+    connection.onInitialized(() => {
+      if (canWatch) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*" }] }).catch(() => {})
+    })
     documents.onDidChangeContent((e) => lintFor(e.document.uri))
     documents.onDidSave((e) => lintFor(e.document.uri))
     documents.onDidClose((e) => {

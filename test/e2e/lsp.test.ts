@@ -419,6 +419,36 @@ describe("skc lsp before and after initialize (LSP 3.17 lifecycle)", () => {
   })
 })
 
+describe("skc lsp asks a client that can watch files to send their changes (Neovim, Helix)", () => {
+  it("registers workspace/didChangeWatchedFiles for every file once initialized; a client that cannot is not asked", async () => {
+    for (const dynamicRegistration of [true, false]) {
+      const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+        cwd: sb.work,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+        stdio: ["pipe", "pipe", "pipe"]
+      })
+      const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!))
+      const registered: Array<unknown> = []
+      connection.onRequest("client/registerCapability", (params: { registrations: Array<unknown> }) => {
+        registered.push(...params.registrations)
+        return null
+      })
+      connection.listen()
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+      await connection.sendRequest("initialize", { processId: process.pid, rootUri: uriOf(sb.work), capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration } } } })
+      await connection.sendNotification("initialized", {})
+      // Answered in order: once shutdown is answered, a registration sent on `initialized` has come.
+      await connection.sendRequest("shutdown")
+      expect(registered, String(dynamicRegistration)).toEqual(
+        dynamicRegistration ? [expect.objectContaining({ method: "workspace/didChangeWatchedFiles", registerOptions: { watchers: [{ globPattern: "**/*" }] } })] : []
+      )
+      await connection.sendNotification("exit")
+      expect(await exited).toBe(0)
+      connection.dispose()
+    }
+  })
+})
+
 describe("skc lsp and a frame whose body is not JSON (JSON-RPC 2.0 §5.1)", () => {
   it("answers -32700 Parse error with id null, and keeps serving", async () => {
     const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
