@@ -138,10 +138,43 @@ export const paramsProblem = (params: unknown, needs: ReadonlyArray<"textDocumen
   return undefined
 }
 
+/**
+ * Why a parsed frame is not one JSON-RPC 2.0 message (a request or notification with a string
+ * `method`, or a response with an `id` and a `result` or `error`), or undefined. JSON-RPC 2.0 §5.1 and
+ * §6 answer such a frame -32600 Invalid Request; vscode-jsonrpc only logged it to the editor as an
+ * error ("neither a response nor a notification").
+ */
+export const invalidMessage = (m: unknown): { readonly id: string | number | null; readonly message: string } | undefined => {
+  if (Array.isArray(m)) return { id: null, message: "Invalid Request: one JSON-RPC message per frame (the protocol has no batches)" }
+  if (!isObject(m)) return { id: null, message: "Invalid Request: a message is a JSON object" }
+  const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : null
+  if (m.jsonrpc !== "2.0") return { id, message: 'Invalid Request: "jsonrpc" must be "2.0"' }
+  if (typeof m.method === "string") return undefined
+  if ("id" in m && ("result" in m || "error" in m)) return undefined
+  return { id, message: 'Invalid Request: neither a request or notification (a string "method") nor a response ("id" with "result" or "error")' }
+}
+
+/** The stdin reader, answering a frame that is JSON but no JSON-RPC message with -32600 instead of passing it on. */
+class CheckedMessageReader extends StreamMessageReader {
+  constructor(
+    input: NodeJS.ReadableStream,
+    private readonly refuse: (answer: ResponseMessage) => void
+  ) {
+    super(input)
+  }
+  override listen(callback: Parameters<StreamMessageReader["listen"]>[0]): ReturnType<StreamMessageReader["listen"]> {
+    return super.listen((message) => {
+      const problem = invalidMessage(message)
+      if (problem === undefined) return callback(message)
+      this.refuse({ jsonrpc: "2.0", id: problem.id, error: { code: ErrorCodes.InvalidRequest, message: problem.message } })
+    })
+  }
+}
+
 export const serveLsp = (options: LspOptions): Promise<void> =>
   new Promise<void>((resolve) => {
-    const reader = new StreamMessageReader(options.input ?? process.stdin)
     const writer = new StreamMessageWriter(options.output ?? process.stdout)
+    const reader = new CheckedMessageReader(options.input ?? process.stdin, (answer) => void writer.write(answer).catch(() => {}))
     const connection: Connection = createConnection(reader, writer)
     // JSON-RPC 2.0 §5 and §5.1: a body that is not JSON is answered -32700 "Parse error" with `id: null`.
     // vscode-jsonrpc's reader only fires `onError` for it (the connection answers nothing) and reads on with
