@@ -41,13 +41,13 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { makeServer, makeSharedServices, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
-import { MODERN_REVISION, RevisionTransport } from "./revision.js"
+import { MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from "./revision.js"
 import { boundedMessage, MAX_REQUEST_BYTES } from "./limits.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 import { startLivePush } from "./livePush.js"
-import { eraOf, HEADER_MISMATCH, headerMismatch, HttpExchange, metaProblem, REMOVED_METHODS } from "./httpModern.js"
+import { eraOf, HEADER_MISMATCH, headerMismatch, HttpExchange, metaProblem, REMOVED_METHODS, unknownVersionHeader } from "./httpModern.js"
 
 /** What `skc mcp --http` was asked to serve, checked by the command line (src/cli/mcpHttp.ts). */
 export interface HttpServeOptions extends Omit<ServeOptions, "project" | "followRoots" | "http"> {
@@ -369,8 +369,12 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
 
   /** A 2026-07-28 request: its headers checked against its body, then served on a session of its own over the shared services. */
   const serveModern = async (req: IncomingMessage, res: ServerResponse, project: string, user: string | undefined, message: Record<string, unknown>) => {
-    const mismatch = headerMismatch(req.headers, message)
     const id = idOf(message)
+    const unknown = unknownVersionHeader(req.headers, message, SUPPORTED_REVISIONS)
+    if (unknown !== undefined) {
+      return json(res, 400, { jsonrpc: "2.0", id, error: { code: UNSUPPORTED_PROTOCOL_VERSION, message: "Unsupported protocol version", data: { supported: SUPPORTED_REVISIONS, requested: unknown } } })
+    }
+    const mismatch = headerMismatch(req.headers, message)
     if (mismatch !== undefined) return rpcAnswer(res, 400, id, HEADER_MISMATCH, `Header mismatch: ${mismatch}`)
     // No client-to-server notification is defined over HTTP in this revision (cancelling is closing the stream): accepted, nothing to do.
     if (id === null) return void res.writeHead(202).end()

@@ -102,6 +102,20 @@ export const decodedHeaderValue = (value: string): string | undefined => {
 const plainValue = (value: string): boolean => /^[\t\x20-\x7e]*$/.test(value)
 
 /**
+ * The version an `MCP-Protocol-Version` header names when skc speaks no such
+ * revision, neither 2026-07-28 nor a handshake one, and the body names none
+ * (a body's own version is the transport's to judge): answered -32022
+ * "Unsupported protocol version" with the supported list. Such a request was
+ * taken for a 2026-07-28 one and refused for a missing `Mcp-Method` header,
+ * which said nothing of the version the client got wrong.
+ */
+export const unknownVersionHeader = (headers: Headers, message: unknown, supported: ReadonlyArray<string>): string | undefined => {
+  const header = single(headers, "mcp-protocol-version")
+  if (typeof header !== "string" || supported.includes(header) || bodyVersion(message) !== undefined) return undefined
+  return header
+}
+
+/**
  * Why a modern request's headers do not mirror its body (the message of a
  * -32020), or undefined when they do. `message` is one JSON-RPC message
  * (checked before).

@@ -111,6 +111,12 @@ describe.each([
     expect(future.status).toBe(400)
     expect(future.body.error?.code).toBe(-32022)
     expect(future.body.error?.data?.supported).toContain(VERSION)
+    // A header naming a version skc does not speak, on a request whose body names none (an old client's, say): the same
+    // -32022, not a complaint about a missing Mcp-Method header.
+    const stray = await post(server.base, { id: 8, method: "tools/list" }, { "mcp-protocol-version": "1999-01-01", "mcp-method": undefined })
+    expect(stray.status).toBe(400)
+    expect(stray.body.error).toMatchObject({ code: -32022, message: "Unsupported protocol version", data: { requested: "1999-01-01" } })
+    expect(stray.body.error?.data?.supported).toContain(VERSION)
     const unknown = await post(server.base, { id: 5, method: "skills/unheard-of", params: { _meta: META } })
     expect(unknown.status).toBe(404)
     expect(unknown.body.error?.code).toBe(-32601)
