@@ -117,6 +117,20 @@ const filtersText = (f: StatsFilters): string | undefined => {
 const audienceText = (f: StatsFilters) =>
   f.include_author ? "Counting agent reads and author work (build, lint, stats)." : "Counting agent reads (outline, show, open, sources, search); --include-author adds build, lint, stats."
 
+/** The most code points of a logged question a text report shows: the log keeps it whole, as JSON does. */
+export const SHOWN_QUERY_MAX = 200
+
+/**
+ * A logged question as a report line shows it: on one line, at most
+ * SHOWN_QUERY_MAX code points, then `…`. A question sent by an agent can be
+ * most of an MCP request's megabyte; printed whole it flooded the terminal.
+ */
+export const shownQuery = (q: string): string => {
+  const line = q.replace(/\s+/g, " ")
+  const points = [...line]
+  return points.length <= SHOWN_QUERY_MAX ? line : `${points.slice(0, SHOWN_QUERY_MAX).join("")}…`
+}
+
 export const renderStats = ({ report, insights }: StatsOutcome, now: number): string => {
   const out: Array<string> = [`${report.skill} — ${TITLES[report.query]}`]
   // A team view (issue 18) says where its rows came from.
@@ -255,7 +269,7 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
         out.push(
           ...table(
             ["COUNT", "RESULTS", "QUERY"],
-            report.data.map((r) => [n(r.count), r.result_count === null ? "-" : `${r.result_count}${r.partial ? " partial" : ""}`, r.query]),
+            report.data.map((r) => [n(r.count), r.result_count === null ? "-" : `${r.result_count}${r.partial ? " partial" : ""}`, shownQuery(r.query)]),
             [true, true]
           )
         )
@@ -263,7 +277,7 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
       break
     case "unanswered":
       if (report.data.length === 0) out.push("Every search found something.")
-      else out.push(...table(["COUNT", "LAST", "QUERY"], report.data.map((r) => [n(r.count), r.last, r.query]), [true]))
+      else out.push(...table(["COUNT", "LAST", "QUERY"], report.data.map((r) => [n(r.count), r.last, shownQuery(r.query)]), [true]))
       out.push(...moreLine(report.more))
       break
   }
@@ -315,7 +329,7 @@ export const renderStatsAll = (report: StatsAllReport, now: number): string => {
     out.push(
       "",
       `Questions no skill answered (search --all): ${report.unanswered_all.length}`,
-      ...report.unanswered_all.map((q) => `  ${String(q.count).padStart(4)}  '${q.query}'  (last ${relativeTime(q.last, now)})`)
+      ...report.unanswered_all.map((q) => `  ${String(q.count).padStart(4)}  '${shownQuery(q.query)}'  (last ${relativeTime(q.last, now)})`)
     )
   }
   return visibleLines(out) + "\n"

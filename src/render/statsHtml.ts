@@ -10,7 +10,7 @@
  * is text an agent or an author typed, never markup.
  */
 import type { SkillReport, StatsAllReport, StatsFilters, TeamSource } from "../domain/stats.js"
-import { latestEvalText } from "./stats.js"
+import { latestEvalText, shownQuery } from "./stats.js"
 import { thousands } from "../domain/thousands.js"
 
 /** Escape text for element content and double-quoted attribute values. */
@@ -255,7 +255,7 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
         [["Query", false], ["Times", true], ["Results (latest)", true]],
         r.searches.map(
           (q) =>
-            `<tr data-query="${e(q.query)}"><td>${e(q.query)}</td><td class="num">${n(q.count)}</td>` +
+            `<tr data-query="${e(q.query)}"><td>${e(shownQuery(q.query))}</td><td class="num">${n(q.count)}</td>` +
             `<td class="num${q.result_count === 0 ? " zero" : ""}">${q.result_count === null ? "–" : n(q.result_count)}${q.partial ? " (partial)" : ""}</td></tr>`
         ),
         "No searches."
