@@ -44,6 +44,36 @@ describe("watchBuild", () => {
     expect(renderWatchEvent(events[2]!)).toMatch(/^\[\d\d:\d\d:\d\d\] demo: error\[E011\]: missing frontmatter field 'description'/)
   })
 
+  it("watching the whole store: a skill added is built once settled, one removed (or renamed away) is no longer watched", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL() } })
+    const events: Array<WatchEvent> = []
+    const r = await w.run(
+      Effect.gen(function* () {
+        const stop = yield* Deferred.make<void>()
+        const fiber = yield* Effect.forkChild(watchBuild({ skills: [] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) }))
+        yield* until(() => events.length === 1)
+        w.fs.seed({ "/proj/.skillc/skills/added/SKILL.md": SKILL().replace("name: demo", "name: added") })
+        yield* until(() => events.length === 2)
+        yield* w.fs.remove("/proj/.skillc/skills/demo", { recursive: true })
+        yield* until(() => events.length === 3)
+        // An edit of the skill that joined is watched like any other.
+        w.fs.seed({ "/proj/.skillc/skills/added/SKILL.md": SKILL(" Edited.").replace("name: demo", "name: added") })
+        yield* until(() => events.length === 4)
+        yield* Deferred.succeed(stop, undefined)
+        yield* Fiber.join(fiber)
+      })
+    )
+    expect(Result.isSuccess(r)).toBe(true)
+    expect(events.map((e) => [e.skill, e.kind, e.outcome.ok])).toEqual([
+      ["demo", "initial", true],
+      ["added", "initial", true],
+      ["demo", "rebuild", false],
+      ["added", "rebuild", true]
+    ])
+    expect(renderWatchEvent(events[2]!)).toMatch(/demo: left the store \(\/proj\/\.skillc\/skills\/demo\): no longer watched/)
+    expect(Effect.runSync(w.fs.readFileString("/proj/.skillc/runtime/added/.skillc-meta/manifest.json"))).toContain('"skill": "added"')
+  })
+
   it("refuses a path: --watch takes store skills", async () => {
     const w = memoryWorld({ files: { "/proj/vendor/x/SKILL.md": SKILL() } })
     const r = await w.run(watchBuild({ skills: ["vendor/x"] }, { onEvent: () => Effect.void, stop: Effect.void }))

@@ -184,7 +184,32 @@ export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildMan
     if (initial === true || (initial !== false && initial.has(s.dir))) yield* rebuild(s, "initial", fp)
     else s.built = fp
   }
+  // Watching the whole store (no skill named): a skill added to it, or renamed, is watched from the poll
+  // that finds it, and built once its tree settles; one that left it is no longer watched, and said so once.
+  // Before, the loop kept the skills of its start: a new skill was never built and a renamed one failed E001
+  // on every poll.
+  const followStore = Effect.gen(function* () {
+    if (input.skills.length > 0) return
+    // Recovery: a store that cannot be listed for a moment (being renamed) keeps the skills watched as they are.
+    const listed = yield* storeEntries(input.global ?? false).pipe(Effect.orElseSucceed(() => undefined))
+    if (listed === undefined) return
+    const now = new Set(listed.map((e) => e.dir))
+    for (let i = skills.length - 1; i >= 0; i--) {
+      const gone = skills[i]!
+      if (now.has(gone.dir)) continue
+      skills.splice(i, 1)
+      for (const done of gone.waiters.splice(0)) done()
+      const at = yield* Clock.currentTimeMillis
+      const message = `left the store (${gone.dir}): no longer watched; its runtime and agent links stay until removed`
+      yield* options.onEvent({ skill: gone.name, at, kind: "rebuild", durationMs: 0, outcome: { skill: gone.name, ok: false, error: { code: null, message, text: message } } })
+    }
+    for (const e of listed) {
+      // A new skill's tree counts as changed: it is built once it has not changed for a poll (the debounce).
+      if (!skills.some((x) => x.dir === e.dir)) skills.push({ ...e, built: undefined, seen: undefined, changedAt: undefined, waiters: [] })
+    }
+  })
   const poll = Effect.gen(function* () {
+    yield* followStore
     for (const s of skills) {
       // The queries that asked before this look at the tree; later ones wait for the next poll.
       const waiting = s.waiters.splice(0)
@@ -197,7 +222,8 @@ export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildMan
         s.changedAt ??= now
         // Settled, or a query is waiting, or the edits have gone on for maxWait: rebuild now.
         if (stable || waiting.length > 0 || now - s.changedAt >= maxWait) {
-          yield* rebuild(s, "rebuild", fp)
+          // A skill that joined the store while watched is built for the first time.
+          yield* rebuild(s, s.built === undefined ? "initial" : "rebuild", fp)
           s.changedAt = undefined
         }
       }
