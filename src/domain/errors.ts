@@ -122,7 +122,9 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
   suggestions: Schema.Array(Schema.Struct({ text: Schema.String, file: Schema.String })),
   missingSource: Schema.optional(Schema.String),
   /** `show --line` that no section of that heading holds: the line, and where that heading is. */
-  notAt: Schema.optional(Schema.Struct({ line: Schema.Number, places: Schema.Array(Schema.Struct({ file: Schema.String, line: Schema.Number })) }))
+  notAt: Schema.optional(Schema.Struct({ line: Schema.Number, places: Schema.Array(Schema.Struct({ file: Schema.String, line: Schema.Number })) })),
+  /** `show --file` of a file the index leaves out (above `[search] max_file_bytes`): its path, size and the limit. */
+  notIndexed: Schema.optional(Schema.Struct({ skill: Schema.String, file: Schema.String, size: Schema.Number, limit: Schema.Number }))
 }) {
   readonly code = "E020" as const
   get text(): string {
@@ -133,6 +135,13 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
       this.missingSource === undefined
         ? []
         : [`only the stub's headings are here: its source (${this.missingSource}) is not; where it is, run 'skc build' (in a clone: 'skc build --all')`]
+    if (this.notIndexed !== undefined) {
+      const n = this.notIndexed
+      return [
+        ...elsewhere,
+        `'${n.file}' is not indexed: ${n.size} bytes, above [search] max_file_bytes (${n.limit}), so show does not see its sections; read it with 'skc open ${n.skill} ${n.file}' (or raise max_file_bytes and rebuild)`
+      ]
+    }
     if (this.notAt !== undefined) return [...elsewhere, `no section of that heading holds line ${this.notAt.line}; it is at ${namedPlaces(this.notAt.places, OTHER_PLACES_NAMED + 1)}`]
     if (this.suggestions.length === 0) return elsewhere
     return [...elsewhere, "Did you mean one of these?", ...this.suggestions.map((s) => `  - ${s.text} (${s.file})`)]

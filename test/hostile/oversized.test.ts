@@ -24,6 +24,10 @@ describe("issue 29 item 3: files above the indexing limit", () => {
     expect((await sb.runAsync(["search", "machines", "crank"])).stdout).toContain("Gears")
     const none = await sb.runAsync(["search", "machines", "flywheel", "--format", "json"])
     expect(JSON.parse(none.stdout).results).toEqual([])
+    // show --file on it: not "section not found" alone, but why, and what reads it.
+    const shown = await sb.runAsync(["show", "machines", "--section", "Huge", "--file", "huge.md"])
+    expect(shown.code).toBe(1)
+    expect(shown.stderr).toMatch(/^error\[E020\]: section not found: 'Huge'\n  'huge\.md' is not indexed: \d+ bytes, above \[search\] max_file_bytes \(1000000\), so show does not see its sections; read it with 'skc open machines huge\.md'/)
     // Unchanged: the next build is a no-op and says nothing.
     const again = await sb.runAsync(["build", "machines"])
     expect(again.code).toBe(0)

@@ -18,6 +18,8 @@ import { IndexUnusable } from "../../domain/errors.js"
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
+import { Settings } from "../shared/index.js"
+import { isOversized } from "../../domain/sourcePaths.js"
 
 export const ShowInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
@@ -64,12 +66,15 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   // `--file` goes through the one path-safety function (issue 19): normalised
   // (`references/../SKILL.md` is `SKILL.md`), escapes are E012, a missing file E021.
   let onlyFile: string | undefined
+  let onlySize = 0
   if (input.file !== undefined) {
     const target = yield* resolveInside(skill.sourceDir, input.file)
     if (target.info?.type !== "file" || target.trailingSlash) return yield* Effect.fail(new FileNotFound({ path: input.file }))
     onlyFile = target.rel
+    onlySize = target.info.size
   }
   const { index } = yield* openForQuery(skill)
+  const { maxFileBytes } = (yield* Settings).config
   const { primary, whole } = normalizeSectionQuery(input.section)
   // ASCII queries go through the NOCASE index; anything else (Unicode
   // case folding) and every miss (suggestions) looks at all headings.
@@ -91,7 +96,11 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
         section: match.query,
         suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file })),
         ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource }),
-        ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map(placeOf) } })
+        ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map(placeOf) } }),
+        // A file the index leaves out has no sections to find: say so, not just "not found" (outline lists them).
+        ...(onlyFile !== undefined && isOversized({ path: onlyFile, size: onlySize }, maxFileBytes)
+          ? { notIndexed: { skill: skill.name, file: onlyFile, size: onlySize, limit: maxFileBytes } }
+          : {})
       })
     )
   }
