@@ -45,7 +45,8 @@ const ATTACK = "hi; touch PWNED"
 describe("issue 29 item 2: placeholders passed to an interpreter as code", () => {
   const sb = sandbox()
   const skills = join(sb.work, ".skillc", "skills")
-  const unsafe = ['sh -c "echo {{v}}"', "bash -c {{v}}", 'python3 -c "print({{v}})"', 'node -e "{{v}}"', "env sh -c {{v}}", "xargs sh -c {{v}}"]
+  // The last two ran the value through a shell past lint until a new-user pass (thirty-second): `--` after `-c`.
+  const unsafe = ['sh -c "echo {{v}}"', "bash -c {{v}}", 'python3 -c "print({{v}})"', 'node -e "{{v}}"', "env sh -c {{v}}", "xargs sh -c {{v}}", "sh -c -- {{v}}", "bash -c -- {{v}}"]
   unsafe.forEach((command, i) => {
     mkdirSync(join(skills, `bad${i}`), { recursive: true })
     writeFileSync(join(skills, `bad${i}`, "SKILL.md"), toolSkill(`bad${i}`, command))

@@ -61,6 +61,8 @@ const INTERPRETERS: Record<string, Kind> = {
   pwsh: "powershell", powershell: "powershell",
   cmd: "cmd",
   watch: "joined", eval: "joined",
+  // GNU parallel composes its command and arguments (`::: {{v}}` alone is the command) and runs them through a shell.
+  parallel: "joined",
   ssh: "ssh"
 }
 
@@ -135,6 +137,35 @@ const GIT_VALUE_OPTIONS = new Set(["-C", "--git-dir", "--work-tree", "--namespac
 /** Options of tar whose value is a command it runs: `tar --checkpoint-action=exec={{v}}`. */
 const TAR_COMMAND_OPTIONS = ["--checkpoint-action", "--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "-F", "--new-volume-script", "--rmt-command"]
 
+/**
+ * Programs that run the value of one of these options as code or as a command, wherever the option stands
+ * (a new-user pass ran each with a declared free-text value): expect's Tcl, gdb's commands (`shell …`), R's
+ * and Julia's expressions, psql's and mysql's SQL (`\\!` and `system` run a shell), rsync's remote shell.
+ */
+const CODE_OPTIONS: Record<string, ReadonlyArray<string>> = {
+  expect: ["-c"],
+  gdb: ["-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--iex", "-init-eval-command", "--init-eval-command"],
+  r: ["-e"],
+  julia: ["-e", "--eval", "-E", "--print"],
+  psql: ["-c", "--command"],
+  mysql: ["-e", "--execute"],
+  mariadb: ["-e", "--execute"],
+  rsync: ["-e", "--rsh"]
+}
+
+/**
+ * Programs that run a program given among their arguments in a container or on a pod (`docker run img sh -c
+ * {{v}}`, `kubectl exec pod -- sh -c {{v}}`): every literal argument after the subcommand may be that program,
+ * and is judged as one.
+ */
+const RUNS_PROGRAM_AFTER: Record<string, ReadonlySet<string>> = {
+  docker: new Set(["run", "exec", "create"]),
+  podman: new Set(["run", "exec", "create"]),
+  nerdctl: new Set(["run", "exec", "create"]),
+  kubectl: new Set(["exec", "run", "debug"]),
+  oc: new Set(["exec", "run", "debug", "rsh"])
+}
+
 /** Programs that run a shell command given after `-c`/`--command`, wherever it stands (`su user -c …`, `flock FILE -c …`). */
 const COMMAND_OPTION_ANYWHERE = new Set(["su", "runuser", "script", "flock"])
 
@@ -188,6 +219,30 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
       for (let i = at + 1; i < argv.length; i++) {
         const a = argv[i]!.literal
         if (a !== undefined && subcommands.has(a)) return flagFrom(i + 1, `is an argument of ${name} ${a}, which chooses and runs a package or script; a value there can run as code`)
+      }
+      // `bun -e {{v}}`: without such a subcommand bun is still an interpreter (it returned here unjudged).
+      if (INTERPRETERS[name] === undefined) return
+    }
+    const codeOptions = CODE_OPTIONS[name]
+    if (codeOptions !== undefined) {
+      for (let i = at + 1; i < argv.length; i++) {
+        const a = argv[i]!
+        const head = command.args[i - 1]![0]
+        const text = head !== undefined && head._tag === "Literal" ? head.text : ""
+        if (a.literal !== undefined && codeOptions.includes(a.literal)) flag(argv[i + 1], `is code or a command ${name} ${a.literal} runs: a value would run as code; ${SAFE_FIX}`)
+        else if (a.literal === undefined && codeOptions.some((o) => text.startsWith(`${o}=`))) flag(a, `is code or a command ${name} runs: a value would run as code; ${SAFE_FIX}`)
+      }
+      return
+    }
+    const runsProgram = RUNS_PROGRAM_AFTER[name]
+    if (runsProgram !== undefined) {
+      const sub = argv.findIndex((a, i) => i > at && a.literal !== undefined && runsProgram.has(a.literal))
+      if (sub < 0) return
+      for (let i = sub + 1; i < argv.length; i++) {
+        const a = argv[i]!.literal
+        if (a === undefined || a.startsWith("-")) continue
+        const program = baseName(a)
+        if (INTERPRETERS[program] !== undefined || WRAPPERS[program] !== undefined || CODE_OPTIONS[program] !== undefined || COMMAND_OPTION_ANYWHERE.has(program)) scan(i, depth + 1)
       }
       return
     }
@@ -280,6 +335,23 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
 
   const interpreter = (at: number, name: string, kind: Kind) => {
     const code = (i: number, how: string) => flag(argv[i], `is ${name} code (${how}): a value would run as code; ${SAFE_FIX}`)
+    /**
+     * `sh -c [options] [--] string`: the command string is the first operand after `-c`, past any options
+     * and a `--` (`sh -c -- {{v}}` and `sh -c -e {{v}}` ran the value as code while lint judged the `--`).
+     * A placeholder among those options is refused too: it could be the string.
+     */
+    const shellCommandString = (c: number, how: string) => {
+      for (let j = c + 1; j < argv.length; j++) {
+        const a = argv[j]!
+        if (a.literal === undefined) return code(j, how)
+        if (a.literal === "--") return code(j + 1, `${how} --`)
+        if (a.literal.startsWith("-") || a.literal.startsWith("+")) {
+          if (takesArgument(kind, a.literal)) j++
+          continue
+        }
+        return // a literal command string; what follows are its $0, $1, …
+      }
+    }
     const option = (a: Arg) => flag(a, `would be read as an option of ${name} (a value such as '-c' would turn the next argument into code)`)
     const script = (a: Arg) => flag(a, `would choose the script ${name} runs`)
     switch (kind) {
@@ -362,9 +434,10 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
           const a = argv[i]!
           if (a.literal === undefined) return kind === "shell" && i > at + 1 && argv[i - 1]!.literal === "--" ? script(a) : option(a)
           const codeFlag = codeOption(kind, a.literal)
+          if (codeFlag === "next" && kind === "shell") return shellCommandString(i, a.literal)
           if (codeFlag === "next") return code(i + 1, a.literal)
           if (codeFlag === "attached") return
-          if (kind === "deno" && a.literal === "eval") return code(i + 1, "deno eval")
+          if (kind === "deno" && a.literal === "eval") return code(argv[i + 1]?.literal === "--" ? i + 2 : i + 1, "deno eval")
           if (a.literal === "--") {
             const next = argv[i + 1]
             if (next !== undefined && next.literal === undefined) script(next)
@@ -433,6 +506,9 @@ const takesArgument = (kind: Kind, option: string): boolean => {
       return ["-W", "-X", "--check-hash-based-pycs"].includes(option)
     case "node":
       return ["-C", "--conditions", "--input-type", "--title"].includes(option)
+    case "php":
+      // `php -d x=1 -r {{v}}`: an ini setting, then the code option (it read `x=1` as the script and stopped).
+      return ["-d", "-c", "-z", "-t"].includes(option)
     default:
       return false
   }

@@ -63,7 +63,25 @@ describe("SKL515: placeholders run as code", () => {
     "env {{v}}",
     "xargs {{v}}",
     "timeout 5 {{v}}",
-    "node --require {{v}} app.js"
+    "node --require {{v}} app.js",
+    // a new-user pass (thirty-second): the command string past -c's options and a --, and programs the table lacked
+    "sh -c -- {{v}}",
+    "bash -c -- {{v}}",
+    "sh -c -e {{v}}",
+    "bash -c -o pipefail {{v}}",
+    "deno eval -- {{v}}",
+    "bun -e {{v}}",
+    "php -d x=1 -r {{v}}",
+    "expect -c {{v}}",
+    "gdb -batch -ex {{v}}",
+    "R -e {{v}}",
+    "julia -e {{v}}",
+    "psql -c {{v}}",
+    "mysql --execute={{v}}",
+    "rsync -e {{v}} src/ host:dst/",
+    "parallel ::: {{v}}",
+    "docker run --rm img sh -c {{v}}",
+    "kubectl exec pod -- sh -c {{v}}"
   ])("%s is refused", (line) => {
     expect(hazards(line).length).toBeGreaterThan(0)
   })
@@ -85,7 +103,13 @@ describe("SKL515: placeholders run as code", () => {
     "grep -e {{v}} file",
     "echo {{v}}",
     "xargs -n 1 echo {{v}}",
-    "pwsh -File ./x.ps1 {{v}}"
+    "pwsh -File ./x.ps1 {{v}}",
+    "sh -c 'echo \"$1\"' -- {{v}}",
+    "sh -c -e 'echo \"$1\"' _ {{v}}",
+    "docker run --rm img cat {{v}}",
+    "kubectl exec pod -- ls {{v}}",
+    "bun run build",
+    "psql -d app -c 'select 1'"
   ])("%s is allowed", (line) => {
     expect(hazards(line)).toEqual([])
   })
