@@ -43,10 +43,30 @@ describe("issue 19: approval scope", () => {
     writeFileSync(join(dir, "scripts", "helper.sh"), "echo one\n")
     spawnSync("git", ["init", "-q", sb.work])
     expect(sb.run(["approve", "py"]).code).toBe(0)
-    // (Arguments run relative to the working directory; hashing a same-named skill file errs on the safe side.)
     writeFileSync(join(dir, "scripts", "helper.sh"), "echo two\n")
     expect(JSON.parse(sb.run(["approve", "py", "--format", "json"]).stdout).previous).toBe("changed")
     expect(JSON.parse(sb.run(["approve", "py", "--format", "json"]).stdout).previous).toBe("approved")
+  })
+
+  it("the file that runs is the approved skill file, never the project's file of the same relative name", () => {
+    const sb = sandbox()
+    const dir = join(sb.home, ".skillc", "skills", "py")
+    mkdirSync(join(dir, "scripts"), { recursive: true })
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      "---\nname: py\nversion: 1.0.0\ndescription: Run a helper. Use when testing.\nmodes: [Global]\nread_only: true\n---\n\n### go\n\nRun it.\n\n#### Command\n\n```bash\n/bin/sh scripts/helper.sh\n```\n"
+    )
+    writeFileSync(join(dir, "scripts", "helper.sh"), "echo approved-helper\n")
+    spawnSync("git", ["init", "-q", sb.work])
+    expect(sb.run(["approve", "py"]).code).toBe(0)
+    // The repository the user works in holds its own scripts/helper.sh: it must not run in the approved one's place.
+    mkdirSync(join(sb.work, "scripts"), { recursive: true })
+    writeFileSync(join(sb.work, "scripts", "helper.sh"), "echo NOT-APPROVED\n")
+    const r = sb.run(["run", "py", "go", "--format", "json"])
+    expect(r.code, r.stderr).toBe(0)
+    const envelope = JSON.parse(r.stdout) as { output: string }
+    expect(envelope.output).toContain("approved-helper")
+    expect(envelope.output).not.toContain("NOT-APPROVED")
   })
 
   it("candidates: relative program, whole-literal path arguments; never flags, absolute paths or interpolated text", () => {
