@@ -11,7 +11,7 @@ const approvalText = (r: ToolsResult) =>
     : r.approval === "approved"
       ? "approved"
       : r.approval === "changed"
-        ? `SKILL.md changed since approval; run 'skc approve ${r.skill}'`
+        ? `SKILL.md or a file its tools run changed since approval; run 'skc approve ${r.skill}'`
         : `not approved; run 'skc approve ${r.skill}'`
 
 export const renderTools = (r: ToolsResult): string => {
@@ -52,9 +52,11 @@ export const renderApprove = (r: ApproveResult): string =>
   visibleLines([
     r.previous === "approved"
       ? `Skill '${r.skill}' was already approved (SKILL.md unchanged).`
-      : `Approved skill '${r.skill}'${r.previous === "changed" ? " (SKILL.md changed since the last approval)" : ""}.`,
+      : `Approved skill '${r.skill}'${r.previous === "changed" ? " (SKILL.md or a file its tools run changed since the last approval)" : ""}.`,
     `  path:    ${r.path}`,
     `  sha256:  ${r.sha256}`,
     `  tools:   ${r.tools.join(", ")}`,
+    // What the approval lets run, each control character escaped by visibleLines.
+    ...r.commands.map((c) => `  command: ${c.tool}: ${c.command ?? "(none: the tool cannot run)"}`),
     ...r.declarations.map((d) => `  declared: ${d}`)
   ]) + "\n"

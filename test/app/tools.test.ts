@@ -183,6 +183,16 @@ describe("issue 8: approval through the Prompter port (spec §6.3)", () => {
       expect((yield* w.runTool({ skill: "summarize", tool: "summarize_url", arg_pairs: ["url=x"] })).envelope.success).toBe(true)
       expect(asked).toHaveLength(2)
     }))
+  it.live("the prompt shows control characters escaped: a value holding ESC [2K and a carriage return cannot rewrite the command line", () =>
+    Effect.gen(function* () {
+      // A world of its own: the test above approved summarize in its world, and an approved read-only tool asks nothing.
+      const fresh = world()
+      asked.length = 0
+      yield* failureText(fresh.run(run({ ...summarize, arg_pairs: ["url=x\u001b[2K\rSAFE"] }).pipe(Effect.provideService(Prompter, answering(false)))))
+      const lines = asked[0]!
+      expect(lines.join("\n")).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
+      expect(lines.find((l) => l.startsWith("Command:"))).toContain("\\x1b[2K\\rSAFE")
+    }))
 })
 
 describe("issue 45 item 1: a free_text_anywhere declaration is spelled out before approval", () => {
@@ -206,5 +216,8 @@ describe("issue 45 item 1: a free_text_anywhere declaration is spelled out befor
       const approved = yield* w.run(approve({ skill: "hostile" }).pipe(Effect.provideService(Prompter, accepting)))
       expect(approved.declarations).toHaveLength(2)
       expect(renderApprove(approved)).toContain("  declared: tool 'echo_args' places the free text of 'value'")
+      // The commands the approval lets run are shown as written (tool-skills spec §6.3: a command preview).
+      expect(approved.commands.map((c) => c.tool)).toEqual(approved.tools)
+      expect(renderApprove(approved)).toMatch(/^  command: echo_args: \S*args\.sh \{\{value\}\}/m)
     }))
 })

@@ -30,6 +30,8 @@ export interface ApproveResult {
   readonly store: string
   /** The skill's `free_text_anywhere` declarations in words (issue 45 item 1): what the approval accepts. */
   readonly declarations: ReadonlyArray<string>
+  /** Each tool's command line as written: what the approval lets run (tool-skills spec §6.3, "command preview"). */
+  readonly commands: ReadonlyArray<{ readonly tool: string; readonly command: string | null }>
 }
 
 export const approve = Effect.fn("skc.approve")(function* (input: ApproveInput) {
@@ -70,7 +72,8 @@ export const approve = Effect.fn("skc.approve")(function* (input: ApproveInput) 
     approved_at: approvedAt,
     tools: loaded.skill.tools.map((t) => t.name),
     store: yield* approvalsPath,
-    declarations
+    declarations,
+    commands: loaded.skill.tools.map((t) => ({ tool: t.name, command: t.command?.source ?? null }))
   }
   return result
 })

@@ -18,6 +18,7 @@ import { parametersSchema, type JsonSchemaObject } from "../../domain/tools/mani
 import type { RunEnvelope } from "../../domain/tools/output.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { execute, prepareRun } from "./run.js"
+import { visible } from "../../domain/visible.js"
 import { Settings } from "../shared/index.js"
 import { loadToolSkill } from "./toolSkill.js"
 
@@ -70,7 +71,8 @@ export const mcpToolDescriptors = Effect.gen(function* () {
       if (t.command === undefined) continue
       out.push({
         name: `${l.resolved.name}${MCP_TOOL_SEPARATOR}${t.name}`,
-        description: runnable ? t.description : `${t.description} ${why}`,
+        // A client may show it in a terminal or a prompt: control characters escaped (ESC [8m hid text).
+        description: visible(runnable ? t.description : `${t.description} ${why}`),
         inputSchema: parametersSchema(t.parameters),
         annotations: { title: `${l.resolved.name}: ${t.name}`, readOnlyHint: l.skill.readOnly, openWorldHint: l.skill.network },
         runnable
@@ -96,7 +98,7 @@ export const callMcpTool = Effect.fn("skc.callMcpTool")(function* (name: string,
     if (!mcpRunnable(l.trust, l.approval, l.skill.alwaysAsk)) {
       const text = l.skill.alwaysAsk
         ? `tool '${name}' asks for confirmation on every run (always_ask); run it in a terminal: skc run ${skill} ${tool}`
-        : `tool '${name}' is not approved${l.approval === "changed" ? " (SKILL.md changed since approval)" : ""}; approve it with: skc approve ${skill}`
+        : `tool '${name}' is not approved${l.approval === "changed" ? " (SKILL.md or a file its tools run changed since approval)" : ""}; approve it with: skc approve ${skill}`
       const refused: McpToolCallResult = { isError: true, text }
       return refused
     }

@@ -20,6 +20,7 @@ import { MAX_TIMEOUT_SECS, type ArgTemplate, type CommandTemplate, type Mode } f
 import { makeEnvelope, type RunEnvelope } from "../../domain/tools/output.js"
 import { quoteArg } from "../../domain/tools/template.js"
 import { warn } from "../../ports/Diagnostics.js"
+import { visible } from "../../domain/visible.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, isNotFound, unseenAs } from "../../ports/FileSystem.js"
 import { ProcessRunner } from "../../ports/ProcessRunner.js"
@@ -211,15 +212,18 @@ export const run = Effect.fn("skc.run")(function* (input: RunInput) {
         })
       )
     }
+    // Every line made visible (control characters escaped): a skill's description or an agent's value holding
+    // ESC [8m hid the command line that follows from the person asked to approve it.
     const ok = yield* prompter.confirm(
       [
-        `${loaded.trust === "untrusted" ? "WARNING: untrusted skill (outside the source stores)\n" : ""}Skill:       ${name}${loaded.skill.version ? ` ${loaded.skill.version}` : ""} (${loaded.resolved.sourceDir})`,
+        ...(loaded.trust === "untrusted" ? ["WARNING: untrusted skill (outside the source stores)"] : []),
+        `Skill:       ${name}${loaded.skill.version ? ` ${loaded.skill.version}` : ""} (${loaded.resolved.sourceDir})`,
         `Tool:        ${tool.name}: ${tool.description}`,
         `Command:     ${commandText(prepared.line)}`,
         `Directory:   ${prepared.cwd}`,
         `Why asked:   ${decision.reason}`,
         ...declarationsInWords(loaded.skill).map((d) => `Declared:    ${d}`)
-      ],
+      ].map(visible),
       decision.approvable ? "Approve this skill and run?" : "Run?"
     )
     if (!ok) return yield* Effect.fail(new UsageError({ message: `run of '${tool.name}' declined` }))
