@@ -110,7 +110,40 @@ export const placementHazards = (
       }
     }
   }
+  out.push(...swallowedDashDash(command, byName, free))
   return out
+}
+
+/**
+ * A literal option whose value is an optional placeholder, before the `--`
+ * that protects a free-text value (`grep -e {{word}} -- {{file}}`): left
+ * out, the placeholder drops its whole argument (spec §3.4) and the option
+ * takes the next argument as its value, the `--` itself, so the free text
+ * after it can be read as an option (`file` = `--version` ran `grep
+ * --version`; found by a new-user pass). Refused on that free-text value.
+ */
+const swallowedDashDash = (
+  command: CommandTemplate,
+  byName: ReadonlyMap<string, ParameterDefinition>,
+  free: (name: string) => boolean
+): ReadonlyArray<PlacementHazard> => {
+  const dashDash = command.args.findIndex((a) => literalOf(a) === "--")
+  if (dashDash < 0) return []
+  const after = command.args.slice(dashDash + 1).flatMap((a) => a.flatMap((f) => (f._tag === "Variable" && free(f.name) && f.modifier === undefined ? [f.name] : [])))
+  if (after.length === 0) return []
+  for (let i = 0; i + 1 < dashDash; i++) {
+    const option = literalOf(command.args[i]!)
+    const value = command.args[i + 1]!
+    const only = value.length === 1 && value[0]!._tag === "Variable" ? value[0]! : undefined
+    if (option === undefined || !option.startsWith("-") || option === "-" || only?._tag !== "Variable" || only.modifier !== undefined) continue
+    const p = byName.get(only.name)
+    if (p === undefined || p.required || p.default !== undefined) continue
+    return after.map((name) => ({
+      variable: name,
+      message: `free-text '{{${name}}}' stands after '--', but when optional '{{${only.name}}}' is left out its option '${option}' takes the next argument as its value, that '--' itself, and the value can be read as an option: write the option and its value as one argument ('${option.startsWith("--") ? `${option}={{${only.name}}}` : `${option}{{${only.name}}}`}'), make '${only.name}' required, or give it a default`
+    }))
+  }
+  return []
 }
 
 /**

@@ -79,6 +79,20 @@ describe("issue 45 item 1: SKL516 judges free-text placement by structure", () =
     expect(hazards.map((h) => /is spliced into the argument '([^']*)'/.exec(h.message)?.[1])).toEqual(["--name={{v}}", "pre{{v}}"])
   })
 
+  it("an optional option value before '--' would let the option swallow the '--': refused on the free text after it", () => {
+    const rows = ["| word | string | no | a word | | [a-z]+ |", "| file | string | yes | file | | |"].join("\n")
+    const found = errors("grep -n -e {{word}} -- {{file}}", { rows })
+    expect(found.map((d) => d.rule)).toEqual(["SKL516"])
+    expect(found[0]!.message).toMatch(/when optional '\{\{word\}\}' is left out its option '-e' takes the next argument as its value, that '--' itself/)
+    expect(found[0]!.message).toContain("'-e{{word}}'")
+    // The fixes it names lint clean: one argument, a required value, or a default.
+    expect(errors("grep -n -e{{word}} -- {{file}}", { rows })).toEqual([])
+    expect(errors("grep -n --regexp={{word}} -- {{file}}", { rows })).toEqual([])
+    expect(errors("grep -n -e {{word}} -- {{file}}", { rows: rows.replace("| word | string | no |", "| word | string | yes |") })).toEqual([])
+    // A boolean flag's placeholder is its own argument, and an option before a required value is fine.
+    expect(errors("grep -n -e {{pat}} -- {{file}}", { rows: ["| pat | string | yes | p | | [a-z]+ |", "| file | string | yes | file | | |"].join("\n") })).toEqual([])
+  })
+
   it("issue 45 item 1: integers, numbers, booleans and strings with Values or a Pattern may go anywhere", () => {
     const rows = [
       "| n | integer | no | count | | |",
