@@ -76,6 +76,9 @@ const CLOSE_WAIT_MS = 2_000
  * connections, watchers), and waits for that a bounded time; then the
  * process exits.
  */
+/** How long a server's tool runs get after SIGTERM, when the server itself is stopped, before SIGKILL. */
+export const SERVER_STOP_GRACE_MS = 500
+
 export const runServer = (serve: (stop: AbortSignal) => Promise<void>, verboseOn: boolean): Promise<number> =>
   runMain(
     Effect.callback<number, unknown>((resume) => {
@@ -89,8 +92,10 @@ export const runServer = (serve: (stop: AbortSignal) => Promise<void>, verboseOn
       return Effect.promise(async () => {
         process.stdin.push(null)
         stop.abort()
-        // Tool calls in flight run on the sessions' own runtimes: their processes are ended here (within the kill grace).
-        await loadEndRunningProcesses().then((end) => end(), () => {})
+        // Tool calls in flight run on the sessions' own runtimes: their processes are ended here, with a grace of
+        // SERVER_STOP_GRACE_MS: an MCP client that closes (the SDK's close: stdin ends, SIGTERM 2 s later, SIGKILL
+        // 2 s after that) killed skc inside the runner's 5 s, and a tool ignoring SIGTERM outlived it for good.
+        await loadEndRunningProcesses().then((end) => end(SERVER_STOP_GRACE_MS), () => {})
         await Promise.race([served.then(() => {}, () => {}), new Promise<void>((r) => setTimeout(r, CLOSE_WAIT_MS).unref())])
       })
     }),

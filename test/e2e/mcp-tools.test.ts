@@ -1,11 +1,11 @@
 // `skc mcp --tools` (GitHub issue 8 §6, tool-skills spec §6-§7): every tool of
 // the project and global tool skills as `<skill>__<tool>`, driven end to end
 // by the SDK's Client over stdio on the fixture skills of test/fixtures/tool-skills.
-import { spawnSync } from "node:child_process"
-import { cpSync, mkdirSync } from "node:fs"
+import { spawn, spawnSync } from "node:child_process"
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ROOT, sandbox } from "../helpers/cli.js"
+import { BIN, ROOT, sandbox } from "../helpers/cli.js"
 import { ALL_TOOLS, connectMcp, PROTOCOL_TOOLS, textOf, type McpSession } from "../helpers/mcpClient.js"
 
 const SKILL_TOOLS = ["deploy__deploy_preview", "git__git_status", "git__git_log", "git__git_diff", "summarize__summarize_url"]
@@ -88,4 +88,52 @@ describe("issue 8 §6: skc mcp --tools", () => {
       await plain.close()
     }
   })
+})
+
+describe("skc mcp --tools when its client goes away mid-call (the SDK's close: stdin ends, SIGTERM 2 s later, SIGKILL 2 s after)", () => {
+  it("a run that ignores SIGTERM is killed before the client's SIGKILL: nothing it started outlives skc", async () => {
+    const s = sandbox()
+    const dir = join(s.home, ".skillc", "skills", "sleeper")
+    mkdirSync(join(dir, "scripts"), { recursive: true })
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      "---\nname: sleeper\nversion: 1.0.0\ndescription: Sleeps. Use when testing.\nread_only: true\ntimeout: 300\n---\n\n### nap\n\nSleep long, ignoring SIGTERM.\n\n#### Command\n\n```bash\n./scripts/nap.sh\n```\n"
+    )
+    // The run's process writes its pid where the test finds it, then sleeps; SIGTERM is ignored by it and by sleep.
+    writeFileSync(join(dir, "scripts", "nap.sh"), '#!/bin/sh\ntrap "" TERM\necho $$ > nap.pid\nwhile :; do sleep 1; done\n', { mode: 0o755 })
+    spawnSync("git", ["init", "-q", s.work])
+    expect((await s.runAsync(["approve", "sleeper"])).code).toBe(0)
+    const child = spawn(process.execPath, [BIN, "mcp", "--tools"], {
+      cwd: s.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1" },
+      stdio: ["pipe", "ignore", "ignore"]
+    })
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+    const send = (m: unknown) => child.stdin!.write(`${JSON.stringify(m)}\n`)
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } })
+    send({ jsonrpc: "2.0", method: "notifications/initialized" })
+    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "sleeper__nap", arguments: {} } })
+    const pidFile = join(s.work, "nap.pid")
+    for (let i = 0; i < 600 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100))
+    const pid = Number(readFileSync(pidFile, "utf8").trim())
+    expect(pid).toBeGreaterThan(0)
+    // The client goes as the SDK's StdioClientTransport.close() goes: stdin ends, SIGTERM 2 s later, SIGKILL 2 s after
+    // that. A tool run in flight must be gone by then (the runner's own 5 s grace was too long for it).
+    child.stdin!.end()
+    await new Promise((r) => setTimeout(r, 2_000))
+    child.kill("SIGTERM")
+    const killer = setTimeout(() => child.kill("SIGKILL"), 2_000)
+    await exited
+    clearTimeout(killer)
+    const alive = (() => {
+      try {
+        process.kill(pid, 0)
+        return true
+      } catch {
+        return false
+      }
+    })()
+    if (alive) process.kill(pid, "SIGKILL")
+    expect(alive).toBe(false)
+  }, 120_000)
 })

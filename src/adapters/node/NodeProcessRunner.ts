@@ -43,7 +43,10 @@ const PIPE_SETTLE_MS = 250
 /** How often the run's processes are looked up again while they are being ended. */
 const POLL_MS = 100
 
-const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => void): (() => void) => {
+/** Ends a run: SIGTERM now, SIGKILL after `graceMs` (default: the request's grace); a second call can only shorten it. */
+type EndRun = (graceMs?: number) => void
+
+const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => void): EndRun => {
   const started = performance.now()
   const buffer = new BoundedOutput(request.headBytes, request.tailBytes)
   const token = randomBytes(16).toString("hex")
@@ -98,15 +101,18 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
    * grace deadline SIGKILL everything and close our pipe ends whatever the
    * processes did with theirs, so the call returns within timeout + grace.
    */
-  const terminate = (reason: RunOutcome) => {
-    if (stop !== undefined || settled) return
+  let deadline = Number.POSITIVE_INFINITY
+  const terminate = (reason: RunOutcome, graceMs = request.killGraceMs) => {
+    if (settled) return
+    // Already being ended: a shorter grace (the client gone while a timeout's grace runs) moves the SIGKILL closer.
+    if (stop !== undefined) return void (deadline = Math.min(deadline, performance.now() + graceMs))
     stop = reason
     const pid = proc.pid
     if (pid === undefined) return
     signalRun(pid, "SIGTERM")
     // A stopped process takes its SIGTERM only once continued.
     signalRun(pid, "SIGCONT")
-    const deadline = performance.now() + request.killGraceMs
+    deadline = performance.now() + graceMs
     let goneSince: number | undefined
     const poll = () => {
       if (settled) return
@@ -129,7 +135,7 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
       } else {
         goneSince = undefined
       }
-      timers.push(setTimeout(poll, Math.min(POLL_MS, request.killGraceMs)))
+      timers.push(setTimeout(poll, Math.max(0, Math.min(POLL_MS, deadline - now))))
     }
     poll()
   }
@@ -148,7 +154,7 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
   if (proc.pid !== undefined) {
     timers.push(setTimeout(() => terminate({ _tag: "TimedOut", timeoutMs: request.timeoutMs }), request.timeoutMs))
   }
-  return () => terminate({ _tag: "Cancelled", signal: "interrupt" })
+  return (graceMs) => terminate({ _tag: "Cancelled", signal: "interrupt" }, graceMs)
 }
 
 /**
@@ -156,10 +162,13 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
  * ended by its fiber's interruption; a server whose calls run on session runtimes of their own ends
  * them all at once when the process is interrupted (`endRunningProcesses`, src/cli/runMain.ts).
  */
-const running = new Set<() => Promise<void>>()
+const running = new Set<(graceMs?: number) => Promise<void>>()
 
-/** End every run in flight (SIGTERM, SIGKILL after its grace) and wait until all have ended. */
-export const endRunningProcesses = (): Promise<void> => Promise.all([...running].map((end) => end())).then(() => {})
+/**
+ * End every run in flight (SIGTERM, SIGKILL after its grace, or after `graceMs` when given: the MCP client
+ * gone, whose own close sends skc a SIGKILL 4 s later) and wait until all have ended.
+ */
+export const endRunningProcesses = (graceMs?: number): Promise<void> => Promise.all([...running].map((end) => end(graceMs))).then(() => {})
 
 export const nodeProcessRunner: ProcessRunnerService = {
   run: (request) =>
@@ -167,8 +176,8 @@ export const nodeProcessRunner: ProcessRunnerService = {
       let ended = false
       let onEnded: (() => void) | undefined
       const endedP = new Promise<void>((r) => (onEnded = r))
-      const end = () => {
-        cancel()
+      const end = (graceMs?: number) => {
+        cancel(graceMs)
         return endedP
       }
       const cancel = runOnce(request, (result) => {
@@ -180,7 +189,7 @@ export const nodeProcessRunner: ProcessRunnerService = {
       if (!ended) running.add(end)
       // Interrupted: end every process of the run and wait until they are gone (within the kill grace), so
       // that nothing the run started outlives an interrupted skc.
-      return Effect.promise(end)
+      return Effect.promise(() => end())
     })
 }
 
