@@ -140,6 +140,24 @@ describe("Codex's listing (issue 43, DECISIONS #51, #53)", () => {
     expect(renderBudget(big)).toContain("budget: 5,440 tokens (2 % of a 272,000-token context window")
   })
 
+  it("a skill Codex lists by name only is matched on its name alone (match and eval's judge share matchedTexts), as budget says", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.agents/skills/pdf/SKILL.md": SKILL("pdf", "Extract text and tables from scanned documents and merge files."),
+        "/proj/.agents/skills/docx/SKILL.md": SKILL("docx", "Create and edit Word documents with tracked changes and comments."),
+        "/proj/.skillc/config.toml": "[agents.codex]\nbudget_chars = 64\n"
+      }
+    })
+    const b = ok(await w.run(budget({ agent: "codex" })))
+    expect(b.skills.map((s) => [s.name, s.listed])).toEqual([["docx", "name-only"], ["pdf", "name-only"]])
+    // Its description's words no longer pick it; its name still does.
+    expect(ok(await w.run(match({ query: "extract the tables from these scanned documents", agent: "codex" }))).results).toEqual([])
+    expect(ok(await w.run(match({ query: "merge this pdf", agent: "codex" }))).results.map((r) => r.name)).toEqual(["pdf"])
+    // With room for descriptions, the description picks it again.
+    const roomy = memoryWorld({ files: { ...Object.fromEntries(Object.entries({ pdf: "Extract text and tables from scanned documents and merge files." }).map(([n, d]) => [`/proj/.agents/skills/${n}/SKILL.md`, SKILL(n, d)])) } })
+    expect(ok(await roomy.run(match({ query: "extract the tables from these scanned documents", agent: "codex" }))).results.map((r) => r.name)).toEqual(["pdf"])
+  })
+
   it("agents/openai.yaml with policy.allow_implicit_invocation: false makes a skill manual only; a malformed one is ignored (Codex reads it fail-open)", async () => {
     const w = memoryWorld({
       files: {

@@ -43,7 +43,7 @@ import { FileSystem } from "../../ports/FileSystem.js"
 import { ProcessRunner } from "../../ports/ProcessRunner.js"
 import { RegexMatcher } from "../../ports/RegexMatcher.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
-import { agentListing } from "../skills/index.js"
+import { agentListing, matchedTexts } from "../skills/index.js"
 import { listedCut, listingFacts } from "../../domain/agents/listing.js"
 import type { AgentProfile } from "../../domain/agents/index.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
@@ -360,11 +360,8 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
   }
   const extractor = judge === "command" ? yield* compileExtractor(input) : undefined
   const { found, profile, limits, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
-  // A skill left out past the budget (Codex) is not visible to the model, as a manual-only one.
-  // The first entry of a name is the copy discovery kept (Codex lists every copy: the repository's comes first).
-  const texts = new Map<string, string>()
-  // Claude Code's legacy commands share its listing but are no skills to pick.
-  for (const e of listing.entries) if (e.listed !== "omitted" && e.kind !== "command" && !texts.has(e.name)) texts.set(e.name, e.text)
+  // What each skill is matched on as the agent lists it (left out, name only, cut: matchedTexts).
+  const texts = matchedTexts(listing, profile)
   const visible = new Map<string, Visible>()
   for (const s of found.skills) {
     const text = texts.get(s.name)

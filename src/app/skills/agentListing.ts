@@ -73,3 +73,21 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
   const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies], own.skillOverrides, commands, disabled, stores.cwd) }
   return result
 })
+
+/**
+ * The text each skill is matched on, as the agent lists it (`skc match`, `skc eval`'s match judge): the first
+ * entry of a name (the copy discovery kept; Codex lists every copy, the repository's first), none left out past
+ * the budget (as unseen as a manual-only skill), no legacy command (no skill to pick). Past the budget Claude
+ * Code keeps descriptions for the skills used most recently, which skc cannot know, so every entry it lists
+ * keeps its text; other agents cut by a rule skc reproduces (Codex: every description shortened, then names
+ * only), so an entry they list by name only is matched on its name alone, as `skc budget` says.
+ */
+export const matchedTexts = (listing: ModelListing, profile: AgentProfile): ReadonlyMap<string, string> => {
+  const nameOnlyKnown = profile.listing.layout !== "claude"
+  const texts = new Map<string, string>()
+  for (const e of listing.entries) {
+    if (e.listed === "omitted" || e.kind === "command" || texts.has(e.name)) continue
+    texts.set(e.name, e.listed === "name-only" && nameOnlyKnown ? "" : e.text)
+  }
+  return texts
+}

@@ -3,7 +3,7 @@
  * Other capabilities import this module, never a file behind it.
  */
 export { foreignRuntimeDir, inForeignCache, recordCacheOwner } from "./agentDirs.js"
-export { ContextTokensField, agentLimits, agentListing } from "./agentListing.js"
+export { ContextTokensField, agentLimits, agentListing, matchedTexts } from "./agentListing.js"
 export { AgentField, PluginDirsField, discover } from "./discover.js"
 export { list, statusOf } from "./list.js"
 export { builtElsewhere, NOT_BUILT_HERE } from "./obsolete.js"

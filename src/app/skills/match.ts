@@ -5,8 +5,7 @@
  * candidates are the agent's listing (DECISIONS #51, issue 43): a manual-only
  * skill is never matched, and a request is scored against each entry's text
  * as the agent lists it (Claude: description and `when_to_use`, cut at the
- * entry cap). Past the budget the agent ranks by recent use, which skc
- * cannot know, so every listed entry is scored on its text.
+ * entry cap; `matchedTexts` says which text past the budget).
  */
 import { Clock, Effect, Schema } from "effect"
 import { Path } from "effect/Path"
@@ -17,7 +16,7 @@ import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
-import { agentListing } from "./agentListing.js"
+import { agentListing, matchedTexts } from "./agentListing.js"
 import { Settings } from "../shared/index.js"
 
 export const MatchInput = Schema.Struct({
@@ -91,12 +90,8 @@ const lastUsed = Effect.fnUntraced(function* (skill: DiscoveredSkill) {
 
 export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
-  const { found, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
-  // A skill the agent leaves out of its listing past the budget (Codex) is as unseen as a manual-only one.
-  // The first entry of a name is the copy discovery kept (Codex lists every copy: the repository's comes first).
-  const texts = new Map<string, string>()
-  // Claude Code's legacy commands share its listing but are no skills to pick.
-  for (const e of listing.entries) if (e.listed !== "omitted" && e.kind !== "command" && !texts.has(e.name)) texts.set(e.name, e.text)
+  const { found, listing, profile } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+  const texts = matchedTexts(listing, profile)
   const listed = found.skills.filter((s) => texts.has(s.name))
   const candidates = yield* Effect.forEach(listed, (s) =>
     Effect.map(lastUsed(s), (lastUsedMs) => ({ name: s.name, description: texts.get(s.name)!, scope: s.scope, path: s.path, lastUsedMs }))
