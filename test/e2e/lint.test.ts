@@ -174,4 +174,15 @@ describe("RFC-0000:C-COMPAT-FORMAT a skill shaped like the published ones", () =
     expect(r.stderr).toContain("SKILL.md:8:1 error[E300]: SKL303 link-no-escape: link escapes skill root via symlink: 'outside.md'")
     expect(r.code).toBe(1)
   })
+
+  it("SKL303: a symlink leading outside is reported unlinked too, each one, as build refuses the skill (E012)", () => {
+    const dir = writeTree(join(sb.work, "sym2", "leaky"), { "SKILL.md": base("", "# Leaky\n\nNothing links out.\n") })
+    writeFileSync(join(sb.root, "secret.txt"), "secret\n")
+    symlinkSync(join(sb.root, "secret.txt"), join(dir, "leak.md"))
+    symlinkSync(join(sb.root, "secret.txt"), join(dir, "leak2.txt"))
+    const r = sb.run(["lint", dir])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain("leak.md:1:1 error[E300]: SKL303 link-no-escape: symlink leads outside the skill root: 'leak.md' (skc build refuses the skill: E012)")
+    expect(r.stderr).toContain("symlink leads outside the skill root: 'leak2.txt'")
+  })
 })
