@@ -230,6 +230,23 @@ describe("the summary kept beside the log (issue 30)", () => {
     await expectSameAsScan(file)
   })
 
+  it("a lock another process holds for longer than a second: the summary is answered read only, not E999 after every retry", async () => {
+    const file = fresh()
+    await append(file, rows(10))
+    // Held until the summary has answered: a summary that waited for the lock would fail instead.
+    const other = new Database(file)
+    other.exec("BEGIN IMMEDIATE")
+    try {
+      const kept = await summary(file, ALL)
+      expect(sorted(kept)).toEqual(sorted(await summary(file, SCAN)))
+      // Nothing written: the kept groups stay behind, for a later summary to catch up.
+      expect(state(file)).toMatchObject({ through: 0, last: 10 })
+    } finally {
+      other.exec("COMMIT")
+      other.close()
+    }
+  })
+
   it("where the log cannot be written (a read-only runtime), the summary is the grouped scan and nothing is added to the file", async () => {
     const file = fresh()
     makeLogDb(file, rows(20), { skill: "s", skill_path: "/s", cwd: "/p" })

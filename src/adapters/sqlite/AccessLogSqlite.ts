@@ -376,19 +376,35 @@ const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows
       writer.close()
     }
   } catch (e) {
-    // Another writer's lock (an agent's row being written): the caller's `retryWhileBusy` tries the whole
-    // read again after a pause; answering with the grouped scan would read every row of a long log.
+    // Another writer's lock (an agent's row being written): the caller (`aggregate`) tries the whole read
+    // again after a pause, and past SUMMARY_BUSY_BUDGET answers read only (`keptAndRecent`); the grouped
+    // scan would read every row of a long log.
     if (isBusy(e)) throw e
     // A log this reader cannot write (or open for writing): the kept groups plus the rows after the
     // watermark, read only; a damaged file fails here, for the caller to report.
-    return withReader(Sqlite, dbFile, (db) =>
-      db.transaction(() => {
-        const rows = hasTable(db) ? keptAndRecentRows(db) : undefined
-        return rows === undefined ? undefined : summaryOf(rows)
-      })
-    )
+    return keptAndRecent(Sqlite, dbFile)
   }
 }
+
+/** The kept groups plus the rows after their watermark, read only: nothing is written (WAL readers read through a writer's lock). */
+const keptAndRecent = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows | undefined =>
+  withReader(Sqlite, dbFile, (db) =>
+    db.transaction(() => {
+      const rows = hasTable(db) ? keptAndRecentRows(db) : undefined
+      return rows === undefined ? undefined : summaryOf(rows)
+    })
+  )
+
+/**
+ * How long a summary waits for another writer's lock to bring the kept groups up to date before it
+ * answers read only: an agent's row holds it for milliseconds; a process holding it longer (a long
+ * transaction) made skc stats wait out the whole 10 s of retries and fail E999 "database is locked".
+ */
+const SUMMARY_BUSY_BUDGET = "1 second"
+const summaryBusySchedule = Schedule.min([Schedule.exponential("5 millis", 1.5), Schedule.spaced("100 millis")]).pipe(
+  Schedule.jittered,
+  Schedule.upTo({ duration: SUMMARY_BUSY_BUDGET })
+)
 
 /** The statement that appends one row, values in `COLUMNS` order (also the search benchmark's floor, bench/_search-floor.cjs). */
 export const INSERT_ROW_SQL = `INSERT INTO access_log (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`
@@ -578,14 +594,19 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
       })
     ).pipe(retryWhileBusy),
 
-  aggregate: (dbFile, groupBy, filters) =>
-    Effect.try({
-      try: () =>
-        (groupBy === "summary" && unfiltered(filters) ? keptSummary(Sqlite, dbFile) : undefined) ??
-        withReader(Sqlite, dbFile, (db) => (hasTable(db) ? runAggregate(db, groupBy, filters) : emptyRows(groupBy))) ??
-        emptyRows(groupBy),
+  aggregate: (dbFile, groupBy, filters) => {
+    const scan = Effect.try({
+      try: () => withReader(Sqlite, dbFile, (db) => (hasTable(db) ? runAggregate(db, groupBy, filters) : emptyRows(groupBy))) ?? emptyRows(groupBy),
       catch: failure("read", dbFile)
-    }).pipe(retryWhileBusy),
+    }).pipe(retryWhileBusy)
+    if (!(groupBy === "summary" && unfiltered(filters))) return scan
+    return Effect.try({ try: () => keptSummary(Sqlite, dbFile), catch: failure("read", dbFile) }).pipe(
+      Effect.retry({ schedule: summaryBusySchedule, while: isBusy }),
+      // A lock held past the budget: read only, the kept groups plus the rows after their watermark.
+      Effect.catchIf(isBusy, () => Effect.try({ try: () => keptAndRecent(Sqlite, dbFile), catch: failure("read", dbFile) }).pipe(retryWhileBusy)),
+      Effect.flatMap((kept) => (kept === undefined ? scan : Effect.succeed(kept)))
+    )
+  },
 
   // The rowid walked backwards, stopping at the first row of `command`: no index of its own (each would
   // cost every append). A command neither the kept groups nor the rows after their watermark hold is not
