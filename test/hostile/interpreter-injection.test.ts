@@ -55,11 +55,19 @@ describe("issue 29 item 2: placeholders passed to an interpreter as code", () =>
   writeFileSync(join(skills, "good", "SKILL.md"), toolSkill("good", `sh -c 'echo "$1"' -- {{v}}`))
   const pwned = join(sb.work, "PWNED")
 
+  const approvals: Record<string, string> = {}
   beforeAll(async () => {
     for (const name of [...unsafe.map((_, i) => `bad${i}`), "good"]) {
       // Approved as an author would have before the rule existed.
-      expect((await sb.runAsync(["approve", name])).code).toBe(0)
+      const r = await sb.runAsync(["approve", name])
+      expect(r.code).toBe(0)
+      approvals[name] = r.stderr
     }
+  })
+
+  it("approve says the tool still cannot run: an approval lifts no lint error", () => {
+    expect(approvals.bad0).toMatch(/^warning: tool 'say' still cannot run: the skill has errors that stop it \(SKILL\.md:\d+\); run 'skc lint bad0'/m)
+    expect(approvals.good).toBe("")
   })
 
   it("lint reports SKL515 for each form", async () => {
@@ -95,6 +103,12 @@ describe("issue 29 item 2: placeholders passed to an interpreter as code", () =>
     })
     afterAll(async () => {
       await mcp?.close()
+    })
+
+    it("tools/list says a tool lint errors stop cannot run, where the agent reads it", async () => {
+      const tools = new Map((await mcp.client.listTools()).tools.map((t) => [t.name, t.description ?? ""]))
+      expect(tools.get("bad0__say")).toContain("[not runnable: the skill has errors that stop this tool; run 'skc lint bad0']")
+      expect(tools.get("good__say")).not.toContain("not runnable")
     })
 
     it("the tool call is refused and runs nothing; the safe tool runs", async () => {

@@ -6,11 +6,12 @@
  * source stores are untrusted and cannot be approved permanently.
  */
 import { Effect, Option, Schema } from "effect"
-import { UsageError } from "../../domain/errors.js"
+import { UsageError, Warning } from "../../domain/errors.js"
 import type { ApprovalState } from "../../domain/tools/approval.js"
 import { declarationsInWords } from "../../domain/tools/placement.js"
 import { noPrompter, Prompter } from "../../ports/Prompter.js"
-import { approvalsPath, loadToolSkill, recordApproval } from "./toolSkill.js"
+import { approvalsPath, blockingProblems, loadToolSkill, recordApproval } from "./toolSkill.js"
+import { warn } from "../../ports/Diagnostics.js"
 
 export const ApproveInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path (of a project or global store)." }),
@@ -64,6 +65,13 @@ export const approve = Effect.fn("skc.approve")(function* (input: ApproveInput) 
     }
   }
   const approvedAt = yield* recordApproval(loaded)
+  // An approval lifts no lint error: a tool they stop still refuses to run, which the person approving should know.
+  for (const t of loaded.skill.tools) {
+    const stopping = blockingProblems(loaded, t.name)
+    if (stopping.length > 0) {
+      yield* warn(Warning.notice(`tool '${t.name}' still cannot run: the skill has errors that stop it (${[...new Set(stopping.map((p) => `SKILL.md:${p.line}`))].join(", ")}); run 'skc lint ${loaded.resolved.name}'`))
+    }
+  }
   const result: ApproveResult = {
     skill: loaded.resolved.name,
     path: loaded.resolved.canonicalSourceDir,

@@ -20,7 +20,7 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { execute, prepareRun } from "./run.js"
 import { visible } from "../../domain/visible.js"
 import { Settings } from "../shared/index.js"
-import { loadToolSkill } from "./toolSkill.js"
+import { blockingProblems, loadToolSkill } from "./toolSkill.js"
 
 export const MCP_TOOL_SEPARATOR = "__"
 
@@ -65,17 +65,20 @@ export const mcpToolDescriptors = Effect.gen(function* () {
     const why = l.skill.alwaysAsk
       ? `[not runnable over MCP: skill '${l.resolved.name}' sets always_ask; run it in a terminal with 'skc run ${l.resolved.name} <tool>']`
       : l.approval === "changed"
-        ? `[not runnable until approved again: SKILL.md changed; run 'skc approve ${l.resolved.name}']`
+        ? `[not runnable until approved again: SKILL.md or a file its tools run changed; run 'skc approve ${l.resolved.name}']`
         : `[not runnable until approved: run 'skc approve ${l.resolved.name}']`
     for (const t of l.skill.tools) {
       if (t.command === undefined) continue
+      // A tool lint errors stop (SKL515, SKL516, …) refuses every call, approved or not: say so where the agent reads.
+      const stopped = blockingProblems(l, t.name).length > 0
+      const note = stopped ? `[not runnable: the skill has errors that stop this tool; run 'skc lint ${l.resolved.name}']` : runnable ? undefined : why
       out.push({
         name: `${l.resolved.name}${MCP_TOOL_SEPARATOR}${t.name}`,
         // A client may show it in a terminal or a prompt: control characters escaped (ESC [8m hid text).
-        description: visible(runnable ? t.description : `${t.description} ${why}`),
+        description: visible(note === undefined ? t.description : `${t.description} ${note}`),
         inputSchema: parametersSchema(t.parameters),
         annotations: { title: `${l.resolved.name}: ${t.name}`, readOnlyHint: l.skill.readOnly, openWorldHint: l.skill.network },
-        runnable
+        runnable: runnable && !stopped
       })
     }
   }
