@@ -153,7 +153,10 @@ export const errorOf = (outcome: RunOutcome, program: string): string | undefine
         ? `Command not found: '${program}' (ENOENT)`
         : outcome.code === "EACCES"
           ? `Permission denied: '${program}' is not executable (EACCES)`
-          : `Cannot start '${program}': ${outcome.message} (${outcome.code})`
+          : outcome.code === "E2BIG"
+            ? // The shell's 126 too: bash answers a too long argument list "Argument list too long", status 126.
+              `Argument list too long: the values make the command line of '${program}' longer than the system allows (E2BIG)`
+            : `Cannot start '${program}': ${outcome.message} (${outcome.code})`
   }
 }
 

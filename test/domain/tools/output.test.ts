@@ -53,6 +53,11 @@ describe("tool-skills spec §4.3-4.4 envelope", () => {
     })
     expect(makeEnvelope({ _tag: "SpawnFailed", code: "ENOENT", message: "" }, { output: "", truncated: false }, 1, "nope")).toMatchObject({ exit_code: 127, error: "Command not found: 'nope' (ENOENT)" })
     expect(makeEnvelope({ _tag: "SpawnFailed", code: "EACCES", message: "" }, { output: "", truncated: false }, 1, "./x.sh")).toMatchObject({ exit_code: 126, error: "Permission denied: './x.sh' is not executable (EACCES)" })
+    // An agent's values too long for the system's argument list: what happened, not "Cannot start … spawn E2BIG".
+    expect(makeEnvelope({ _tag: "SpawnFailed", code: "E2BIG", message: "spawn E2BIG" }, { output: "", truncated: false }, 1, "./x.sh")).toMatchObject({
+      exit_code: 126,
+      error: "Argument list too long: the values make the command line of './x.sh' longer than the system allows (E2BIG)"
+    })
     expect(makeEnvelope({ _tag: "TimedOut", timeoutMs: 2000 }, { output: "", truncated: false }, 1, "x")).toMatchObject({ success: false, exit_code: 124 })
     expect(makeEnvelope({ _tag: "Exited", exitCode: 0 }, { output: "5", truncated: false }, 1, "x")).not.toHaveProperty("parsed")
   })
