@@ -84,6 +84,10 @@ describe("skc eval, match judge", () => {
       expect(yield* failureText(evaluate({ skills: ["broken"] }))).toMatch(
         /^error: \/proj\/\.claude\/skills\/broken\/evals\/triggers\.json is not valid JSON\n  .+\n  see docs\/eval\.md for the format$/
       )
+      // A file that ends too early says so, not "at it ends too early"; a located error says where.
+      expect(yield* failureText(evaluate({ skills: ["truncated"] }))).toBe(
+        "error: /proj/.claude/skills/truncated/evals/triggers.json is not valid JSON\n  it ends too early\n  see docs/eval.md for the format"
+      )
       expect(yield* failureText(evaluate({ judge: "command" }))).toMatch(/^error\[E100\]: invalid option: '--judge command needs the agent command after --/)
       expect(yield* failureText(evaluate({ judge: "command", command: ["agent"] }))).toMatch(/needs --extract-json <path> or --extract-regex <re>/)
       expect(yield* failureText(evaluate({ judge: "command", command: ["agent"], extract_regex: "(" }))).toMatch(/--extract-regex: Invalid regular expression/)
@@ -93,6 +97,8 @@ describe("skc eval, match judge", () => {
           files: {
             "/proj/.claude/skills/docx/SKILL.md": SKILL("docx", "Word documents."),
             "/proj/.claude/skills/bad/SKILL.md": SKILL("bad", "Bad."),
+            "/proj/.claude/skills/truncated/SKILL.md": SKILL("truncated", "Truncated."),
+            "/proj/.claude/skills/truncated/evals/triggers.json": '[{"query": "a", "should_trigger": tr',
             "/proj/.claude/skills/bad/evals/triggers.json": '[{"query":"x","should_trigger":"yes"}]',
             "/proj/.claude/skills/broken/SKILL.md": SKILL("broken", "Broken."),
             "/proj/.claude/skills/broken/evals/triggers.json": '[{"query":"x",'

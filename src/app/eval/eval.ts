@@ -58,6 +58,13 @@ export const MAX_EVAL_TIMEOUT_S = 3600
 export const MAX_REPEAT = 100
 /** Issue 45 item 2: `--jobs` at most. */
 export const MAX_JOBS = 64
+/** Where a syntax problem is (`at line 3 column 7`), or what it is (`it ends too early`); nothing when unknown. */
+const syntaxDetail = (message: string): ReadonlyArray<string> => {
+  const inner = /^not valid JSON \((.*)\)$/.exec(message)?.[1]
+  if (inner === undefined) return []
+  return [inner.startsWith("line ") ? `at ${inner}` : inner]
+}
+
 /** Issue 45 item 2: an eval file's default size cap (about 10,000 queries), `--max-file-bytes` up to MAX_EVAL_FILE_BYTES. */
 export const DEFAULT_MAX_EVAL_FILE_BYTES = 1024 * 1024
 export const MAX_EVAL_FILE_BYTES = 64 * 1024 * 1024
@@ -218,7 +225,7 @@ const readEvalFiles = Effect.fnUntraced(function* (dir: string, maxBytes: number
         new UsageError({
           message: kind === "syntax" ? `${file} is not valid JSON` : `${file} does not have the shape of ${rel === TRIGGERS_FILE ? "a trigger set" : "an evals file"}`,
           // A syntax error says where, never what the file holds (issue 45 item 2).
-          detail: [...(kind === "syntax" ? (message === "not valid JSON" ? [] : [message.replace(/^not valid JSON \((.*)\)$/, "at $1")]) : [message]), "see docs/eval.md for the format"]
+          detail: [...(kind === "syntax" ? syntaxDetail(message) : [message]), "see docs/eval.md for the format"]
         })
       )
     }
