@@ -40,6 +40,8 @@ fs.seed({
   [`${project}/src/deep/.keep`]: ""
 })
 Effect.runSync(fs.makeDirectory(`${pSkills}/empty-dir`, { recursive: true }))
+// A directory named SKILL.md: no SKILL.md, said as E010 and lint say it (it was a raw EISDIR).
+Effect.runSync(fs.makeDirectory(`${pSkills}/dir-md/SKILL.md`, { recursive: true }))
 const warnings: Array<SkcWarning> = []
 const world = memoryLayer({ fs, warnings })
 
@@ -87,6 +89,7 @@ layer(world)("RFC-0007:C-LIST", (it) => {
       expect(text).toMatch(/warning: skipping '.*broken': invalid frontmatter/)
       expect(text).toMatch(/warning: skipping '.*nodesc': missing frontmatter field 'description'/)
       expect(text).toMatch(/warning: skipping '.*empty-dir': missing SKILL.md/)
+      expect(text).toMatch(/warning: skipping '.*dir-md': missing SKILL.md \(SKILL.md is a directory\)/)
       expect(text).not.toMatch(/stray-file/)
     }))
 

@@ -65,7 +65,8 @@ export const readSkillFrontmatter = Effect.fnUntraced(function* (skillMd: string
     const code = text.failure.code
     return {
       _tag: "Problem",
-      message: code === "ENOENT" || code === "ENOTDIR" ? "missing SKILL.md" : `cannot read SKILL.md: ${code}`
+      // A directory named SKILL.md is no SKILL.md, as E010 and lint say it; not a raw EISDIR.
+      message: code === "ENOENT" || code === "ENOTDIR" ? "missing SKILL.md" : code === "EISDIR" ? "missing SKILL.md (SKILL.md is a directory)" : `cannot read SKILL.md: ${code}`
     } as SkillFrontmatter
   }
   return frontmatterProblem(text.success, reading)
