@@ -32,6 +32,7 @@ import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
 import { ENDING_SIGNALS, loadEndRunningProcesses, statusOnSignal } from "../layers.js"
 import { exitStatus } from "./exit.js"
+import { isSkcError } from "../domain/errors.js"
 
 /** Run `program` as the process's main fiber; its exit status once it has ended (finalizers included). */
 export const runMain = (program: Effect.Effect<number, unknown>, verboseOn: boolean): Promise<number> =>
@@ -87,7 +88,8 @@ export const runServer = (serve: (stop: AbortSignal) => Promise<void>, verboseOn
       const served = serve(stop.signal)
       served.then(
         () => resume(Effect.succeed(0)),
-        (e: unknown) => resume(Effect.die(e))
+        // A refusal the server states with its code (a --port in use: E100) is a failure, anything else a defect (E999).
+        (e: unknown) => resume(isSkcError(e) ? Effect.fail(e) : Effect.die(e))
       )
       return Effect.promise(async () => {
         process.stdin.push(null)

@@ -37,6 +37,7 @@
 import { createServer, type IncomingMessage, type Server as NodeServer, type ServerResponse } from "node:http"
 import { randomUUID } from "node:crypto"
 import { basename } from "node:path"
+import { InvalidOption } from "../domain/errors.js"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
@@ -503,9 +504,18 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     await probe.close()
   }
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
+    // The address in use, or a port this user may not bind: the --port or --host given, said as such (E100).
+    const refused = (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === "EADDRINUSE"
+          ? new InvalidOption({ message: `--port ${options.port}: ${options.host}:${options.port} is in use (another server listens there)`, suggestion: "choose another --port, or --port 0 for a free one (printed on stderr)" })
+          : e.code === "EACCES" || e.code === "EADDRNOTAVAIL"
+            ? new InvalidOption({ message: `--host ${options.host} --port ${options.port}: cannot listen there (${e.code})`, suggestion: "ports below 1024 need privileges; --host must be an address of this machine" })
+            : e
+      )
+    server.once("error", refused)
     server.listen(options.port, options.host, () => {
-      server.off("error", reject)
+      server.off("error", refused)
       resolve()
     })
   })

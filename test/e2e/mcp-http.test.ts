@@ -407,6 +407,23 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
     expect(await server.stop("SIGTERM")).toBe(143)
   })
 
+  it("a --port in use is E100 naming it and how to choose another, not E999", async () => {
+    const busy = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work] })
+    try {
+      const port = new URL(busy.base).port
+      const r = await spawnAsync(process.execPath, [BIN, "mcp", "--http", "--port", port, "--project", sb.work], {
+        cwd: sb.work,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+        timeoutMs: 60_000
+      })
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain(`error[E100]: invalid option: '--port ${port}: 127.0.0.1:${port} is in use (another server listens there)'`)
+      expect(r.stderr).toContain("choose another --port, or --port 0 for a free one")
+    } finally {
+      await busy.stop()
+    }
+  })
+
   it("refuses to start: a non-loopback address without tokens, HTTP flags without --http, --http without a project (E100)", async () => {
     const run = (args: ReadonlyArray<string>) =>
       spawnAsync(process.execPath, [BIN, "mcp", ...args], {
