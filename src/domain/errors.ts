@@ -119,7 +119,7 @@ export class PathEscapes extends Schema.TaggedError<PathEscapes>()("PathEscapes"
 /** E020: `show` found no heading; suggestions go in `detail`. */
 export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("SectionNotFound", {
   section: Schema.String,
-  suggestions: Schema.Array(Schema.Struct({ text: Schema.String, file: Schema.String })),
+  suggestions: Schema.Array(Schema.Struct({ text: Schema.String, file: Schema.String, line: Schema.optional(Schema.Number) })),
   missingSource: Schema.optional(Schema.String),
   /** `show --line` that no section of that heading holds: the line, and where that heading is. */
   notAt: Schema.optional(Schema.Struct({ line: Schema.Number, places: Schema.Array(Schema.Struct({ file: Schema.String, line: Schema.Number })) })),
@@ -144,7 +144,9 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
     }
     if (this.notAt !== undefined) return [...elsewhere, `no section of that heading holds line ${this.notAt.line}; it is at ${namedPlaces(this.notAt.places, OTHER_PLACES_NAMED + 1)}`]
     if (this.suggestions.length === 0) return elsewhere
-    return [...elsewhere, "Did you mean one of these?", ...this.suggestions.map((s) => `  - ${s.text} (${s.file})`)]
+    // Headings of one text in one file (`## Setup` under two parents) are told apart by their line, which --line takes.
+    const twice = (s: (typeof this.suggestions)[number]) => this.suggestions.filter((o) => o.text === s.text && o.file === s.file).length > 1
+    return [...elsewhere, "Did you mean one of these?", ...this.suggestions.map((s) => `  - ${s.text} (${s.file}${s.line !== undefined && twice(s) ? ` line ${s.line}` : ""})`)]
   }
 }
 

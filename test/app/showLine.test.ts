@@ -116,6 +116,14 @@ describe("show --line (RFC-0002:C-SHOW extension, DECISIONS #23)", () => {
       expect(yield* failureText(s.section("Imag", { line: 9 }))).toContain("Did you mean one of these?")
     }))
 
+  it.live("suggestions of one text in one file are told apart by their line (which --line takes); others stay as the RFC shows them", () =>
+    Effect.gen(function* () {
+      const text = yield* failureText(s.section("Imagez"))
+      expect(text).toContain("  - Images (SKILL.md line 9)")
+      expect(text).toContain("  - Images (SKILL.md line 15)")
+      expect(text).toContain("  - Images (references/media.md)")
+    }))
+
   it.live("DECISIONS #18: the log row names the line of the heading shown when a line was given, and only then", () =>
     Effect.gen(function* () {
       const input = { skill: "docs", section: "images", line: 17 }

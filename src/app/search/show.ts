@@ -94,7 +94,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     return yield* Effect.fail(
       new SectionNotFound({
         section: match.query,
-        suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file })),
+        suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file, line: s.start_line })),
         ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource }),
         ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map(placeOf) } }),
         // A file the index leaves out has no sections to find: say so, not just "not found" (outline lists them).
