@@ -121,14 +121,15 @@ const audienceText = (f: StatsFilters) =>
 export const SHOWN_QUERY_MAX = 200
 
 /**
- * A logged question as a report line shows it: on one line, at most
- * SHOWN_QUERY_MAX code points, then `…`. A question sent by an agent can be
- * most of an MCP request's megabyte; printed whole it flooded the terminal.
+ * A logged question as a report line shows it: at most SHOWN_QUERY_MAX code
+ * points, then `…` (its control characters, a newline included, are escaped
+ * with the rest of the line by `visibleLines`). A question sent by an agent
+ * can be most of an MCP request's megabyte; printed whole it flooded the
+ * terminal.
  */
 export const shownQuery = (q: string): string => {
-  const line = q.replace(/\s+/g, " ")
-  const points = [...line]
-  return points.length <= SHOWN_QUERY_MAX ? line : `${points.slice(0, SHOWN_QUERY_MAX).join("")}…`
+  const points = [...q]
+  return points.length <= SHOWN_QUERY_MAX ? q : `${points.slice(0, SHOWN_QUERY_MAX).join("")}…`
 }
 
 export const renderStats = ({ report, insights }: StatsOutcome, now: number): string => {

@@ -1,4 +1,4 @@
-// skc stats text: a logged question is shown on one line and bounded; the log and JSON keep it whole.
+// skc stats text: a logged question is shown bounded (its control characters escaped with the line); the log and JSON keep it whole.
 import { describe, expect, it } from "vitest"
 import type { StatsAllReport } from "../../src/app/usage/statsAll.js"
 import { renderStatsAll, SHOWN_QUERY_MAX, shownQuery } from "../../src/render/stats.js"
@@ -19,7 +19,7 @@ describe("a long logged question in stats (found sending a 900 KB query over MCP
     total_skills: 0
   }
 
-  it("the text report shows its first 200 code points and an ellipsis, on one line", () => {
+  it("the text report shows its first 200 code points and an ellipsis", () => {
     const text = renderStatsAll(report, NOW)
     const line = text.split("\n").find((l) => l.includes("how do I"))!
     expect(line).toContain(`'${[...long].slice(0, SHOWN_QUERY_MAX).join("")}…'`)
@@ -32,8 +32,8 @@ describe("a long logged question in stats (found sending a 900 KB query over MCP
     expect(html).toContain(`data-query="${long}"`)
   })
 
-  it("a short question is shown as it is, its white space on one line", () => {
-    expect(shownQuery("fill\n  a form")).toBe("fill a form")
+  it("a short question is shown as it is (the line's escaping shows a newline as \\n)", () => {
+    expect(shownQuery("fill\n  a form")).toBe("fill\n  a form")
     expect(shownQuery("é".repeat(SHOWN_QUERY_MAX))).toBe("é".repeat(SHOWN_QUERY_MAX))
   })
 })
