@@ -54,5 +54,10 @@ describe("issue 29 item 5: the three messages", () => {
     const lint = sb.run(["lint", "nul"])
     expect(lint.code).toBe(1)
     expect(lint.stdout + lint.stderr).toContain("SKL100 frontmatter-valid: SKILL.md holds a NUL byte (line 9): it is a binary file, not text")
+    // Refused whole: no rule reads links out of its bytes (a broken link in it was reported beside SKL100).
+    const linked = project("nullink", { "SKILL.md": skillMd.replace("demo", "nullink").replace("Text.", "Te\0xt. [gone](missing.md)") })
+    const linkedLint = linked.sb.run(["lint", "nullink"])
+    expect(linkedLint.stdout + linkedLint.stderr).toContain("SKL100")
+    expect(linkedLint.stdout + linkedLint.stderr).not.toContain("SKL301")
   })
 })

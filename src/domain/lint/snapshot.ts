@@ -29,7 +29,12 @@ export const makeSnapshot = (input: {
   const byPath = new Map(input.entries.map((e) => [e.path, e]))
   const sources = new Map(input.markdownFiles.map((f) => [f.path, f.source]))
   const parsed = new Map<string, MarkdownAst>()
+  const skillMd = sources.get("SKILL.md")
+  // A NUL byte anywhere: SKL100 refuses the file as build does (issue 29 item 5).
+  const nul = skillMd === undefined ? undefined : nulLine(skillMd)
   const markdown = (path: string): MarkdownAst | undefined => {
+    // A binary SKILL.md is refused whole (SKL100): no body rule reads links or headings out of its bytes.
+    if (path === "SKILL.md" && nul !== undefined) return undefined
     let facts = parsed.get(path)
     if (facts === undefined) {
       const source = sources.get(path)
@@ -42,9 +47,6 @@ export const makeSnapshot = (input: {
   const files = [...input.markdownFiles].sort((a, b) =>
     a.path === "SKILL.md" ? -1 : b.path === "SKILL.md" ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0
   )
-  const skillMd = sources.get("SKILL.md")
-  // A NUL byte anywhere: SKL100 refuses the file as build does (issue 29 item 5).
-  const nul = skillMd === undefined ? undefined : nulLine(skillMd)
   return {
     dirName: input.dirName,
     entries: input.entries,
