@@ -169,7 +169,11 @@ export class RevisionTransport implements Transport {
       }
       return pass()
     }
-    if (typeof version === "string" && version !== MODERN_REVISION && SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return pass()
+    // A version that is no string is a malformed request (-32602), not a version skc does not speak.
+    if (typeof version !== "string") {
+      return void this.fail(id, INVALID_PARAMS, `params._meta["${PROTOCOL_VERSION}"] must be a string such as "${MODERN_REVISION}", not ${version === null ? "null" : typeof version}`)
+    }
+    if (version !== MODERN_REVISION && SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return pass()
     if (version !== MODERN_REVISION) {
       return void this.fail(id, UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", { supported: this.supported(), requested: String(version) })
     }

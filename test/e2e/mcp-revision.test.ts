@@ -140,6 +140,10 @@ describe("issue 48 item 1: revision 2026-07-28 over stdio", () => {
       message: "Unsupported protocol version",
       data: { supported: [MODERN, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"], requested: "1900-01-01" }
     })
+    // A version that is no string is a malformed request, not a version skc does not speak.
+    const numeric = await s.request("tools/list", { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": 2026 } })
+    expect(numeric.error?.code).toBe(-32602)
+    expect(numeric.error?.message).toContain("must be a string")
   })
 
   it("issue 48 item 1: a 2026-07-28 request without clientCapabilities is -32602, and so is server/discover without a version", async () => {
