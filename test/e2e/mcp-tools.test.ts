@@ -2,10 +2,11 @@
 // the project and global tool skills as `<skill>__<tool>`, driven end to end
 // by the SDK's Client over stdio on the fixture skills of test/fixtures/tool-skills.
 import { spawn, spawnSync } from "node:child_process"
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, ROOT, sandbox } from "../helpers/cli.js"
+import { writeScriptTool } from "../helpers/toolSkills.js"
 import { ALL_TOOLS, connectMcp, PROTOCOL_TOOLS, textOf, type McpSession } from "../helpers/mcpClient.js"
 
 const SKILL_TOOLS = ["deploy__deploy_preview", "git__git_status", "git__git_log", "git__git_diff", "summarize__summarize_url"]
@@ -93,14 +94,15 @@ describe("issue 8 §6: skc mcp --tools", () => {
 describe("skc mcp --tools when its client goes away mid-call (the SDK's close: stdin ends, SIGTERM 2 s later, SIGKILL 2 s after)", () => {
   it("a run that ignores SIGTERM is killed before the client's SIGKILL: nothing it started outlives skc", async () => {
     const s = sandbox()
-    const dir = join(s.home, ".skillc", "skills", "sleeper")
-    mkdirSync(join(dir, "scripts"), { recursive: true })
-    writeFileSync(
-      join(dir, "SKILL.md"),
-      "---\nname: sleeper\nversion: 1.0.0\ndescription: Sleeps. Use when testing.\nread_only: true\ntimeout: 300\n---\n\n### nap\n\nSleep long, ignoring SIGTERM.\n\n#### Command\n\n```bash\n./scripts/nap.sh\n```\n"
-    )
-    // The run's process writes its pid where the test finds it, then sleeps; SIGTERM is ignored by it and by sleep.
-    writeFileSync(join(dir, "scripts", "nap.sh"), '#!/bin/sh\ntrap "" TERM\necho $$ > nap.pid\nwhile :; do sleep 1; done\n', { mode: 0o755 })
+    writeScriptTool(s.home, {
+      skill: "sleeper",
+      tool: "nap",
+      description: "Sleeps. Use when testing.",
+      frontmatter: ["timeout: 300"],
+      command: "./scripts/nap.sh",
+      // The run's process writes its pid where the test finds it, then sleeps; SIGTERM is ignored by it and by sleep.
+      scripts: { "nap.sh": '#!/bin/sh\ntrap "" TERM\necho $$ > nap.pid\nwhile :; do sleep 1; done\n' }
+    })
     spawnSync("git", ["init", "-q", s.work])
     expect((await s.runAsync(["approve", "sleeper"])).code).toBe(0)
     const child = spawn(process.execPath, [BIN, "mcp", "--tools"], {

@@ -3,11 +3,12 @@
 // exit status comes from how it ended (src/cli/runMain.ts). Readiness is
 // polled from the child's output or files, never assumed after a sleep.
 import { spawn } from "node:child_process"
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { describe, expect, it } from "vitest"
 import { BIN, sandbox } from "../helpers/cli.js"
+import { writeScriptTool } from "../helpers/toolSkills.js"
 import { makeLogDb, readLog } from "../helpers/logs.js"
 
 const until = async (check: () => boolean, what: string, ms = 30_000) => {
@@ -150,15 +151,16 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
 
   it("SIGTERM to skc mcp --tools during a tool call: the tool's process is ended before the server exits 143", { timeout: 60_000 }, async () => {
     const sb = sandbox()
-    const dir = join(sb.home, ".skillc", "skills", "sleepy")
-    mkdirSync(join(dir, "scripts"), { recursive: true })
-    writeFileSync(
-      join(dir, "SKILL.md"),
-      "---\nname: sleepy\nversion: 1.0.0\ndescription: Sleeps. Use when a test needs a tool that takes its time.\nmodes: [Global]\nread_only: true\ntimeout: 120\n---\n\n### nap\n\nSleep.\n\n#### Parameters\n\n| Name | Type | Required | Description |\n|------|------|----------|-------------|\n| file | string | yes | Where to write the pid |\n\n#### Command\n\n```bash\n./scripts/nap.sh -- {{file}}\n```\n"
-    )
-    // Records its pid, then becomes the sleep (same pid): a minute, far longer than the test waits.
-    writeFileSync(join(dir, "scripts", "nap.sh"), '#!/bin/sh\necho $$ >> "$2"\nexec sleep 60\n')
-    chmodSync(join(dir, "scripts", "nap.sh"), 0o755)
+    writeScriptTool(sb.home, {
+      skill: "sleepy",
+      tool: "nap",
+      description: "Sleeps. Use when a test needs a tool that takes its time.",
+      frontmatter: ["timeout: 120"],
+      parameters: ["| file | string | yes | Where to write the pid |"],
+      command: "./scripts/nap.sh -- {{file}}",
+      // Records its pid, then becomes the sleep (same pid): a minute, far longer than the test waits.
+      scripts: { "nap.sh": '#!/bin/sh\necho $$ >> "$2"\nexec sleep 60\n' }
+    })
     expect((await sb.runAsync(["approve", "sleepy"])).code).toBe(0)
     const pids = join(sb.root, "tool.pids")
     const run = start(sb, ["mcp", "--tools"])

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest"
 import { namedFileCandidates } from "../../src/domain/tools/approval.js"
 import { parseToolSkill } from "../../src/domain/tools/parse.js"
 import { ROOT, sandbox } from "../helpers/cli.js"
+import { writeScriptTool } from "../helpers/toolSkills.js"
 
 const FIXTURES = join(ROOT, "test", "fixtures", "tool-skills")
 
@@ -32,33 +33,24 @@ describe("issue 19: approval scope", () => {
     expect(sb.run(args).code).toBe(0)
   })
 
-  it("a literal argument naming a skill file is covered too", () => {
+  /** A global skill `py` whose one tool runs `/bin/sh scripts/helper.sh` (its own file), in a git project, approved. */
+  const approvedHelper = (script: string) => {
     const sb = sandbox()
-    const dir = join(sb.home, ".skillc", "skills", "py")
-    mkdirSync(join(dir, "scripts"), { recursive: true })
-    writeFileSync(
-      join(dir, "SKILL.md"),
-      "---\nname: py\nversion: 1.0.0\ndescription: Run a helper. Use when testing.\nmodes: [Global]\nread_only: true\n---\n\n### go\n\nRun it.\n\n#### Command\n\n```bash\n/bin/sh scripts/helper.sh\n```\n"
-    )
-    writeFileSync(join(dir, "scripts", "helper.sh"), "echo one\n")
+    const dir = writeScriptTool(sb.home, { skill: "py", tool: "go", description: "Run a helper. Use when testing.", command: "/bin/sh scripts/helper.sh", scripts: { "helper.sh": script } })
     spawnSync("git", ["init", "-q", sb.work])
     expect(sb.run(["approve", "py"]).code).toBe(0)
+    return { sb, dir }
+  }
+
+  it("a literal argument naming a skill file is covered too", () => {
+    const { sb, dir } = approvedHelper("echo one\n")
     writeFileSync(join(dir, "scripts", "helper.sh"), "echo two\n")
     expect(JSON.parse(sb.run(["approve", "py", "--format", "json"]).stdout).previous).toBe("changed")
     expect(JSON.parse(sb.run(["approve", "py", "--format", "json"]).stdout).previous).toBe("approved")
   })
 
   it("the file that runs is the approved skill file, never the project's file of the same relative name", () => {
-    const sb = sandbox()
-    const dir = join(sb.home, ".skillc", "skills", "py")
-    mkdirSync(join(dir, "scripts"), { recursive: true })
-    writeFileSync(
-      join(dir, "SKILL.md"),
-      "---\nname: py\nversion: 1.0.0\ndescription: Run a helper. Use when testing.\nmodes: [Global]\nread_only: true\n---\n\n### go\n\nRun it.\n\n#### Command\n\n```bash\n/bin/sh scripts/helper.sh\n```\n"
-    )
-    writeFileSync(join(dir, "scripts", "helper.sh"), "echo approved-helper\n")
-    spawnSync("git", ["init", "-q", sb.work])
-    expect(sb.run(["approve", "py"]).code).toBe(0)
+    const { sb } = approvedHelper("echo approved-helper\n")
     // The repository the user works in holds its own scripts/helper.sh: it must not run in the approved one's place.
     mkdirSync(join(sb.work, "scripts"), { recursive: true })
     writeFileSync(join(sb.work, "scripts", "helper.sh"), "echo NOT-APPROVED\n")

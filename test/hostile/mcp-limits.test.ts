@@ -5,11 +5,10 @@
  * keeps answering (ping) while a tool call is slow.
  */
 import { spawn } from "node:child_process"
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { idFromEnds, MAX_REQUEST_BYTES, readableSchemaFailure } from "../../src/mcp/limits.js"
 import { BIN, sandbox } from "../helpers/cli.js"
+import { writeScriptTool } from "../helpers/toolSkills.js"
 import { connectMcp } from "../helpers/mcpClient.js"
 
 /** Send raw lines to `skc mcp`, collect one response per id in `ids`, then end stdin. */
@@ -83,14 +82,14 @@ describe("issue 19: MCP limits", () => {
 
   it("pings are answered while a tool call is still running", async () => {
     const sb = sandbox()
-    const dir = join(sb.home, ".skillc", "skills", "slow")
-    mkdirSync(join(dir, "scripts"), { recursive: true })
-    writeFileSync(
-      join(dir, "SKILL.md"),
-      "---\nname: slow\nversion: 1.0.0\ndescription: A slow tool. Use when testing.\nmodes: [Global]\nread_only: true\ntimeout: 20\n---\n\n### wait\n\nWaits.\n\n#### Command\n\n```bash\n./scripts/wait.sh\n```\n"
-    )
-    writeFileSync(join(dir, "scripts", "wait.sh"), "#!/bin/sh\nsleep 4\necho finished\n")
-    chmodSync(join(dir, "scripts", "wait.sh"), 0o755)
+    writeScriptTool(sb.home, {
+      skill: "slow",
+      tool: "wait",
+      description: "A slow tool. Use when testing.",
+      frontmatter: ["timeout: 20"],
+      command: "./scripts/wait.sh",
+      scripts: { "wait.sh": "#!/bin/sh\nsleep 4\necho finished\n" }
+    })
     expect(sb.run(["approve", "slow"]).code).toBe(0)
     const mcp = await connectMcp({ cwd: sb.work, home: sb.home, flags: ["--tools"] })
     try {
