@@ -3,6 +3,7 @@ import { Effect, Option } from "effect"
 import { agentFields, agentFlags } from "./agent.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { UsageHistoryLive } from "../layers.js"
+import { DEFAULT_THRESHOLD } from "../domain/protocol/match.js"
 
 export const matchCommand = defineCommand({
   name: "match",
@@ -11,7 +12,7 @@ export const matchCommand = defineCommand({
   args: { query: arg.one("request", "The user request to match.") },
   flags: {
     limit: flag.integer("limit", "Most results (default 5)."),
-    threshold: flag.float("threshold", "Least relevance score kept."),
+    threshold: flag.float("threshold", `Least relevance score kept (default ${DEFAULT_THRESHOLD}).`),
     ...agentFlags,
     ...common()
   },

@@ -6,8 +6,9 @@ import { arg, common, defineCommand, flag } from "./spec.js"
 export const promptCommand = defineCommand({
   name: "prompt",
   summary: [
-    "Print the <available_skills> block an agent loads at start-up (name, description, location of each skill),",
-    "as its profile lists them: manual-only skills left out, texts cut, past the budget by name only (what `skc budget` counts)."
+    // The first line is what `skc --help` lists: a whole sentence.
+    "Print the <available_skills> block an agent loads at start-up: each skill's name, description and location.",
+    "As the agent's profile lists them: manual-only skills left out, texts cut, past the budget by name only (what `skc budget` counts)."
   ],
   examples: ["skc prompt", "skc prompt pdf-forms git-helper"],
   args: { skills: arg.many("skill", "Skill names (default: all discovered).") },

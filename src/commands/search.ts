@@ -23,7 +23,7 @@ export const searchCommand = defineCommand({
     "Full-text search over a skill's sections, ranked by BM25 (run 'skc build' first).",
     "Sections holding every word come first; when none does, those holding the most words (marked partial).",
     "",
-    "Usage: skc search <skill> <query> | skc search --all <query> [--skill a,b]"
+    "Two forms: skc search <skill> <query>, or skc search --all <query> [--skill a,b] (every built skill)."
   ],
   examples: [
     'skc search my-skill "configure authentication"',

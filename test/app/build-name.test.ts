@@ -3,7 +3,7 @@
  * DECISIONS #19, #52), with the existing E011 and a message that says the fix;
  * a Unicode lowercase name (DECISIONS #52) builds.
  */
-import { mkdirSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -32,6 +32,20 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
     Effect.gen(function* () {
       expect(yield* failureText(withSkill("my_skill", "my_skill"))).toContain("invalid skill name 'my_skill': use lowercase letters, digits and single hyphens, e.g. 'my-skill'")
       expect(yield* failureText(withSkill("навык", "НАВЫК"))).toContain("invalid skill name 'НАВЫК'")
+    }))
+
+  it.live("a folder named 'PG Migrations' (its frontmatter name valid) is refused too, imported by path, and taken back out of the store", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-build-folder-")
+      const elsewhere = join(w.root, "PG Migrations")
+      mkdirSync(elsewhere, { recursive: true })
+      writeFileSync(join(elsewhere, "SKILL.md"), "---\nname: pg-migrations\ndescription: Plans database migrations. Use when changing the schema.\n---\n\n# PG\n")
+      mkdirSync(join(w.work, ".skillc", "skills"), { recursive: true })
+      expect(yield* failureText(w.run(build({ skill: elsewhere })))).toBe(
+        "error: invalid skill name 'PG Migrations': use lowercase letters, digits and hyphens only: skc stores, links and serves a skill by its folder's name\n  rename the folder (e.g. to 'pg-migrations') and build it again"
+      )
+      expect(existsSync(join(w.work, ".skillc", "skills", "PG Migrations"))).toBe(false)
+      expect(existsSync(join(w.work, ".claude", "skills", "PG Migrations"))).toBe(false)
     }))
 
   it.live("DECISIONS #52 'мой-навык' builds", () =>

@@ -10,11 +10,11 @@
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
 import { freeAsideName, Settings } from "../shared/index.js"
-import { InternalError, InvalidFrontmatter, MissingFrontmatterField, Warning } from "../../domain/errors.js"
+import { InternalError, InvalidFrontmatter, MissingFrontmatterField, UsageError, Warning } from "../../domain/errors.js"
 import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
 import { nulLine, nulMessage } from "../../domain/markdown/nul.js"
 import { nameFormatProblem } from "../../domain/protocol/metadata.js"
-import { suggestedName } from "../../domain/skillName.js"
+import { describeNameProblem, nameProblem, suggestedName } from "../../domain/skillName.js"
 import { scanMarkdown, type MarkdownDoc } from "../../domain/markdown/model.js"
 import { MANIFEST_FILE, MANIFEST_VERSION, META_DIR, parseManifest, renderManifest, SKILLC_VERSION, type Manifest } from "../../domain/manifest.js"
 import { isMarkdownPath, isOversized, MAIN_DOC } from "../../domain/sourcePaths.js"
@@ -250,6 +250,19 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   const main = markdown.find((m) => m.path === MAIN_DOC)
   if (main === undefined) return yield* Effect.fail(new InternalError({ message: `SKILL.md of '${skill.name}' is not a file` }))
   const { name, description } = yield* requiredFrontmatter(main.doc, main.source)
+  // The folder's name is the name skc stores, links and serves the skill by (DECISIONS #19, #52): one the
+  // frontmatter rule would refuse (`PG Migrations`, imported by path) was built and linked as it was. An
+  // import that fails here is taken back out of the store.
+  const badFolder = nameProblem(skill.name)
+  if (badFolder !== undefined) {
+    const example = suggestedName(skill.name)
+    return yield* Effect.fail(
+      new UsageError({
+        message: `${describeNameProblem(skill.name, badFolder)}: skc stores, links and serves a skill by its folder's name`,
+        detail: [`rename the folder${example === undefined ? "" : ` (e.g. to '${example}')`} and build it again`]
+      })
+    )
+  }
   const sourceHash = recordedSourceHash(pairs, previous, options.previousSourceHash) ?? (yield* combineSourceHash(pairs))
   const stub = renderStub({
     name,

@@ -7,7 +7,7 @@ import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, SkillExists, UsageError } from "../../domain/errors.js"
 import { extendGitignore } from "../../domain/gitignore.js"
-import { describeNameProblem, nameProblem, titleCase } from "../../domain/skillName.js"
+import { describeNameProblem, nameProblem, suggestedName, titleCase } from "../../domain/skillName.js"
 import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
 import { Settings } from "../shared/index.js"
 
@@ -96,7 +96,10 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
 
   const name = input.name
   const problem = nameProblem(name)
-  if (problem !== undefined) return yield* Effect.fail(new UsageError({ message: describeNameProblem(name, problem) }))
+  if (problem !== undefined) {
+    const example = suggestedName(name)
+    return yield* Effect.fail(new UsageError({ message: describeNameProblem(name, problem), ...(example === undefined ? {} : { detail: [`e.g. '${example}'`] }) }))
+  }
 
   const scope = input.global ? ("global" as const) : ("project" as const)
   // Without a project, `skc init <name>` makes the cwd one (RFC-0006: project-local first).
