@@ -9,16 +9,19 @@ import { memoryWorld } from "../../src/testing.js"
 afterEach(() => vi.restoreAllMocks())
 
 describe("sslmode aliases", () => {
-  it("the driver gets verify-full for prefer, require and verify-ca; every other URL unchanged", () => {
+  it("the drivers get verify-full for allow, prefer, require and verify-ca; every other URL unchanged", () => {
     expect(driverUrl("postgres://u@h/db?sslmode=require")).toBe("postgres://u@h/db?sslmode=verify-full")
     expect(driverUrl("postgres://u@h/db?application_name=x&sslmode=verify-ca&connect_timeout=3")).toBe(
       "postgres://u@h/db?application_name=x&sslmode=verify-full&connect_timeout=3"
     )
     expect(driverUrl("postgres://u@h/db?sslmode=prefer#x")).toBe("postgres://u@h/db?sslmode=verify-full#x")
+    // allow too: both drivers then connect the one way the warning says.
+    expect(driverUrl("postgres://u@h/db?sslmode=allow")).toBe("postgres://u@h/db?sslmode=verify-full")
     for (const same of ["postgres://u@h/db", "postgres://u@h/db?sslmode=disable", "postgres://u@h/db?sslmode=verify-full", "postgres://u@h/db?sslmode=requirex"]) {
       expect(driverUrl(same)).toBe(same)
     }
     expect(sslModeAlias("postgres://u@h/db?sslmode=require")).toBe("require")
+    expect(sslModeAlias("postgres://u@h/db?sslmode=allow")).toBe("allow")
     expect(sslModeAlias("postgres://u@h/db?sslmode=verify-full")).toBeUndefined()
   })
 

@@ -177,6 +177,16 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
     }
   }, 120_000)
 
+  it("sslmode=prefer and allow ask TLS of a server without it, for the views as for a push: never plain text under a 'verified' warning", async () => {
+    // The test's server has no TLS. Before, the views (@effect/sql-pg) fell back to plain text here while a push (pg) refused.
+    for (const mode of ["prefer", "allow"]) {
+      const url = `${pg.url}${pg.url.includes("?") ? "&" : "?"}sslmode=${mode}`
+      const views = await Effect.runPromise(Effect.result(Effect.flatMap(TeamLogStore, (s) => s.count).pipe(Effect.provide(teamLayer(url)))))
+      expect(Result.isFailure(views), mode).toBe(true)
+      expect(JSON.stringify(views), mode).toMatch(/SSL|TLS|ssl/)
+    }
+  })
+
   it("COPY carries every character a log holds; rows arrive in push order; args_json as SQLite's json_valid", async () => {
     const who = { machine: identityHash(sha, "machine", "copy-host"), user: identityHash(sha, "user", "copy-user") }
     const base = { run_id: "r\tun", command: "show", skill: "copy", skill_path: "C:\\skills\\copy", error: null as string | null }

@@ -367,7 +367,8 @@ export const layer = (url: string, options?: { readonly applicationName?: string
       const settings = yield* Effect.tryPromise({ try: () => pgSettings(url), catch: (e) => e })
       const p = yield* pool(settings.password)
       const sql = yield* PgClient.make({
-        url: Redacted.make(url),
+        // The same sslmode as the pool's (driverUrl): TLS, the certificate and host name verified.
+        url: Redacted.make(driverUrl(url)),
         host: settings.host,
         port: settings.port,
         database: settings.database,

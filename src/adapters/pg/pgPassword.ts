@@ -23,14 +23,19 @@ export interface PgSettings {
 }
 
 /**
- * The URL as the `pg` driver is given it: an `sslmode` it takes as an alias
- * of `verify-full` (`prefer`, `require`, `verify-ca`) written as
- * `verify-full`. The connection is the same; the driver's ten-line process
- * warning about the aliases is not printed (skc says it in one line,
- * src/app/usage/teamDatabase.ts).
+ * The URL as both drivers are given it: an `sslmode` the `pg` driver takes
+ * as an alias of `verify-full` (`prefer`, `require`, `verify-ca`), and
+ * `allow`, written as `verify-full`. The driver's ten-line process warning
+ * about the aliases is not printed (skc says it in one line,
+ * src/app/usage/teamDatabase.ts). `@effect/sql-pg`, which runs the views,
+ * reads `prefer` and `allow` as "TLS if the server offers it": given the
+ * URL as written it fell back to plain text while skc said the certificate
+ * was verified, and `pg`, which runs a push's COPY, then refused the same
+ * server (found by a new-user pass). Both now connect the one way skc
+ * says.
  */
 export const driverUrl = (url: string): string =>
-  url.replace(/([?&]sslmode=)(?:prefer|require|verify-ca)(?=[&#]|$)/g, "$1verify-full")
+  url.replace(/([?&]sslmode=)(?:allow|prefer|require|verify-ca)(?=[&#]|$)/g, "$1verify-full")
 
 /** The settings `pg` would connect with for `url` (nothing is opened), the password file included. */
 export const pgSettings = async (url: string): Promise<PgSettings> => {

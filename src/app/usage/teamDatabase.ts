@@ -46,12 +46,13 @@ export const chooseTeamDatabase = (input: {
 
 /**
  * The `sslmode` of a URL that the `pg` driver takes as an alias of
- * `verify-full` (`prefer`, `require`, `verify-ca`), or undefined. The driver
+ * `verify-full` (`prefer`, `require`, `verify-ca`; `allow` too, for both
+ * drivers to connect alike), or undefined. The driver
  * says so in a ten-line process warning; skc hands it the URL with
  * `verify-full` written out (the PostgreSQL adapter's `pgPassword.ts`, same behaviour,
  * no warning) and says it in one line of its own (issue 29 item 5).
  */
-export const sslModeAlias = (url: string): string | undefined => /[?&]sslmode=(prefer|require|verify-ca)(?=[&#]|$)/.exec(url)?.[1]
+export const sslModeAlias = (url: string): string | undefined => /[?&]sslmode=(allow|prefer|require|verify-ca)(?=[&#]|$)/.exec(url)?.[1]
 
 /** The one line about it. */
 export const sslModeNotice = (mode: string): string =>
