@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
+import { createServer, type AddressInfo, type Socket } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { PgClient } from "@effect/sql-pg"
@@ -176,6 +177,22 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
       expect(comparable(byUser), groupBy).toEqual(comparable(expected))
     }
   }, 120_000)
+
+  it("a server that accepts and never answers is given up after one connection's timeout, not retried as a lost migration race", async () => {
+    const connections: Array<Socket> = []
+    const silent = createServer((socket) => void connections.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
+    const port = (silent.address() as AddressInfo).port
+    try {
+      const opened = await Effect.runPromise(Effect.result(Effect.flatMap(TeamLogStore, (s) => s.count).pipe(Effect.provide(teamLayer(`postgres://skc@127.0.0.1:${port}/team`)))))
+      expect(Result.isFailure(opened)).toBe(true)
+      // One connection: the migrations were retried whole before, a connection timeout each (50 s where docs/team.md says 10 s).
+      expect(connections.length).toBe(1)
+    } finally {
+      for (const c of connections) c.destroy()
+      silent.close()
+    }
+  }, 60_000)
 
   it("sslmode=prefer and allow ask TLS of a server without it, for the views as for a push: never plain text under a 'verified' warning", async () => {
     // The test's server has no TLS. Before, the views (@effect/sql-pg) fell back to plain text here while a push (pg) refused.
