@@ -38,6 +38,8 @@ import { createServer, type IncomingMessage, type Server as NodeServer, type Ser
 import { randomUUID } from "node:crypto"
 import { basename } from "node:path"
 import { InvalidOption } from "../domain/errors.js"
+import { urlHasPassword } from "../domain/config.js"
+import { commandLinePasswordNotice, sslModeAlias, sslModeNotice } from "../app/usage/teamDatabase.js"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
@@ -317,6 +319,12 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   }
 
   // Issue 49 item 3: the rows written since the last push go to the team store every LOG_TO_INTERVAL_MS.
+  if (options.logTo !== undefined) {
+    // As `sync --to` says them: a long-lived server's arguments are readable by every user of the machine for its whole life.
+    const alias = sslModeAlias(options.logTo)
+    if (alias !== undefined) say(`warning: ${sslModeNotice(alias)}`)
+    if (urlHasPassword(options.logTo)) say(`warning: ${commandLinePasswordNotice("--log-to")}`)
+  }
   const live = options.logTo === undefined ? undefined : await startLivePush(version, options.logTo, options.projects, say)
 
   const sweep = setInterval(() => {

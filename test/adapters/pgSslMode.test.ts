@@ -3,7 +3,7 @@
 // warning), and skc says it in one line of its own, through Diagnostics.
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { driverUrl, pgSettings } from "../../src/adapters/pg/pgPassword.js"
-import { sslModeAlias, sslModeNotice, teamDatabase } from "../../src/app/usage/teamDatabase.js"
+import { commandLinePasswordNotice, sslModeAlias, sslModeNotice, teamDatabase } from "../../src/app/usage/teamDatabase.js"
 import { memoryWorld } from "../../src/testing.js"
 
 afterEach(() => vi.restoreAllMocks())
@@ -46,5 +46,13 @@ describe("sslmode aliases", () => {
     const plain = memoryWorld({})
     await plain.run(teamDatabase("postgres://skc@db.example/team", false, "--to"))
     expect(plain.diagnostics.warnings).toEqual([])
+  })
+
+  it("a password in a URL given on the command line is warned of (README: never on a command line); none is printed", async () => {
+    const w = memoryWorld({})
+    const url = "postgres://skc:hunter2secret@db.example/team"
+    await w.run(teamDatabase(url, false, "--from"))
+    expect(w.diagnostics.warnings).toEqual([{ _tag: "Notice", code: undefined, message: commandLinePasswordNotice("--from") }])
+    expect(JSON.stringify(w.diagnostics.warnings)).not.toContain("hunter2secret")
   })
 })

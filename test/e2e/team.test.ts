@@ -91,7 +91,9 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     expect(bad.stderr).toContain("--from")
     const down = await sb.runAsync(["sync", "--to", "postgres://me:s3cret@127.0.0.1:1/none"])
     expect(down.code).not.toBe(0)
-    expect(down.stderr).toMatch(/^error\[E999\]/)
+    // First the warning that a password on the command line is readable by others, then the one error line.
+    expect(down.stderr).toMatch(/^warning: the --to URL holds a password, which other users of this machine can read/)
+    expect(down.stderr).toMatch(/^error\[E999\]/m)
     expect(down.stderr).not.toContain("s3cret")
     expect(down.stderr).not.toMatch(/\n\s+at /)
   }, 60_000)

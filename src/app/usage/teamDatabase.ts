@@ -6,6 +6,7 @@
 import { Effect } from "effect"
 import { InvalidOption, Warning } from "../../domain/errors.js"
 import { withoutPassword } from "../../domain/urlPassword.js"
+import { urlHasPassword } from "../../domain/config.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
 
@@ -54,6 +55,13 @@ export const chooseTeamDatabase = (input: {
  */
 export const sslModeAlias = (url: string): string | undefined => /[?&]sslmode=(allow|prefer|require|verify-ca)(?=[&#]|$)/.exec(url)?.[1]
 
+/**
+ * A password written into a URL on the command line (README, Team setup: "never in the URL, the config or a
+ * command line"): any user of the machine reads a process's arguments (`ps`), and the shell keeps them.
+ */
+export const commandLinePasswordNotice = (flag: string): string =>
+  `the ${flag} URL holds a password, which other users of this machine can read in the process list and your shell keeps in its history: leave it out, the driver reads PGPASSWORD or ~/.pgpass`
+
 /** The one line about it. */
 export const sslModeNotice = (mode: string): string =>
   `sslmode=${mode} in the team database URL is treated as sslmode=verify-full (the server's certificate and host name are verified); write sslmode=verify-full to silence this`
@@ -69,5 +77,7 @@ export const teamDatabase = Effect.fnUntraced(function* (given: string | undefin
   if (choice.url === undefined) return yield* Effect.fail(new InvalidOption({ message: `give ${flag} <postgres-url> or --team` }))
   const alias = sslModeAlias(choice.url)
   if (alias !== undefined) yield* warn(Warning.notice(sslModeNotice(alias)))
+  // The config's password warns where the config is read; one typed on the command line warns here.
+  if (given !== undefined && urlHasPassword(given)) yield* warn(Warning.notice(commandLinePasswordNotice(flag)))
   return choice.url
 })
