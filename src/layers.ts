@@ -42,6 +42,7 @@ import { nodeHasher } from "./adapters/node/NodeHasher.js"
 import { lazyAccessLog } from "./adapters/sqlite/AccessLogLazy.js"
 import { makeSqlitePools, SqliteConnections } from "./adapters/sqlite/ConnectionPool.js"
 import { generateRunId, RunId } from "./app/usage/accessLog.js"
+import { teamStoreFailureText } from "./domain/teamStoreFailure.js"
 import { AccessLog, LogStoreError, withoutWrites, type AccessLogService } from "./ports/AccessLog.js"
 import { Hasher } from "./ports/Hasher.js"
 import { SettingsLive } from "./app/shared/Settings.js"
@@ -264,7 +265,7 @@ export const withTeamStore = <A, E, R>(
     return yield* use(shown).pipe(
       Effect.provide(TeamStoreLive(url)),
       Effect.mapError((e) =>
-        e instanceof LogStoreError ? new InternalError({ message: `cannot reach team database ${shown}: ${e.code}: ${e.message}`, cause: e }) : e
+        e instanceof LogStoreError ? new InternalError({ message: teamStoreFailureText(shown, e.code, e.message), cause: e }) : e
       )
     )
   })
