@@ -41,7 +41,7 @@ export const statsCommand = defineCommand({
     from: flag.text("from", "Answer from the team PostgreSQL database that `skc sync --to` fills (postgres://user@host/db)."),
     team: flag.boolean("team", "Answer from the team database named by [team] database in the config (as --from would)."),
     machine: flag.repeated("machine", "With --from or --team: only rows pushed from this host (name or hash; any of them matches)."),
-    user: flag.repeated("user", "With --from or --team: only rows pushed by this user (name or hash; any of them matches)."),
+    user: flag.repeated("user", "With --from or --team: only rows pushed by this operating-system user (name or hash; any of them matches); a team server's readers are token names: --group-by users."),
     importOtel: flag.text("import-otel", "Record the skill activations of an OTLP/JSON logs export of Claude Code's telemetry (claude_code.skill_activated), then see them with --group-by funnel.", { placeholder: "file" }),
     ...common(["text", "json", "html"])
   },
