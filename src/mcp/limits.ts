@@ -33,11 +33,19 @@ export const INVALID_PARAMS = -32602
 
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
 
-export const oversizedRequestMessage = (bytes: number): string =>
-  `Invalid params: request of ${mib(bytes)} exceeds the ${mib(MAX_REQUEST_BYTES)} limit of skc mcp (arguments are not read)`
+/** A size and its limit in MiB, in bytes when one decimal shows them equal ("1.0 MiB exceeds the 1.0 MiB limit" read as no excess). */
+const sizes = (bytes: number, limit: number): readonly [string, string] =>
+  mib(bytes) === mib(limit) ? [`${bytes} bytes`, `${limit}-byte`] : [mib(bytes), mib(limit)]
 
-export const oversizedResponseMessage = (bytes: number): string =>
-  `Result of ${mib(bytes)} exceeds the ${mib(MAX_RESPONSE_BYTES)} limit of skc mcp; ask for less (max_lines, limit, a narrower path)`
+export const oversizedRequestMessage = (bytes: number): string => {
+  const [size, limit] = sizes(bytes, MAX_REQUEST_BYTES)
+  return `Invalid params: request of ${size} exceeds the ${limit} limit of skc mcp (arguments are not read)`
+}
+
+export const oversizedResponseMessage = (bytes: number): string => {
+  const [size, limit] = sizes(bytes, MAX_RESPONSE_BYTES)
+  return `Result of ${size} exceeds the ${limit} limit of skc mcp; ask for less (max_lines, limit, a narrower path)`
+}
 
 /**
  * The `id` of a request from the ends of its text: `"id"` is a top-level key

@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process"
 import { describe, expect, it } from "vitest"
-import { idFromEnds, MAX_REQUEST_BYTES, readableSchemaFailure } from "../../src/mcp/limits.js"
+import { idFromEnds, MAX_REQUEST_BYTES, oversizedRequestMessage, readableSchemaFailure } from "../../src/mcp/limits.js"
 import { BIN, sandbox } from "../helpers/cli.js"
 import { writeScriptTool } from "../helpers/toolSkills.js"
 import { connectMcp } from "../helpers/mcpClient.js"
@@ -117,5 +117,12 @@ describe("issue 19: MCP limits", () => {
     expect(readableSchemaFailure('[{"path":["params","name"],"message":"Invalid input: expected string"}]')).toBe("Invalid params: params.name: expected string")
     expect(readableSchemaFailure("boom")).toBeUndefined()
     expect(readableSchemaFailure("[1,2]")).toBeUndefined()
+  })
+
+  it("a size just over the limit is said in bytes: '1.0 MiB exceeds the 1.0 MiB limit' read as no excess", () => {
+    expect(oversizedRequestMessage(MAX_REQUEST_BYTES + 10)).toBe(
+      `Invalid params: request of ${MAX_REQUEST_BYTES + 10} bytes exceeds the ${MAX_REQUEST_BYTES}-byte limit of skc mcp (arguments are not read)`
+    )
+    expect(oversizedRequestMessage(3 * 1024 * 1024)).toMatch(/^Invalid params: request of 3\.0 MiB exceeds the 1\.0 MiB limit/)
   })
 })
