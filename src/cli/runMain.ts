@@ -68,6 +68,9 @@ export const runMain = (program: Effect.Effect<number, unknown>, verboseOn: bool
 /** How long an interrupted server waits for its session to close (answers in flight, pooled connections). */
 const CLOSE_WAIT_MS = 2_000
 
+/** How long a server's tool runs get after SIGTERM, when the server itself is stopped, before SIGKILL. */
+export const SERVER_STOP_GRACE_MS = 500
+
 /**
  * `skc mcp` under `runMain`: the server (a promise that settles when its
  * input ends) as the main fiber's program. Interrupted by a signal, the
@@ -77,9 +80,6 @@ const CLOSE_WAIT_MS = 2_000
  * connections, watchers), and waits for that a bounded time; then the
  * process exits.
  */
-/** How long a server's tool runs get after SIGTERM, when the server itself is stopped, before SIGKILL. */
-export const SERVER_STOP_GRACE_MS = 500
-
 export const runServer = (serve: (stop: AbortSignal) => Promise<void>, verboseOn: boolean): Promise<number> =>
   runMain(
     Effect.callback<number, unknown>((resume) => {

@@ -1,8 +1,3 @@
-/**
- * The one error line of a team database command that failed (`sync --to`,
- * `stats --from`; issue 18): what it says depends on whether the server
- * answered at all.
- */
 /** What a SQLSTATE the team database answered means for the person at the terminal, when it is a usual one. */
 const SQLSTATE_HINTS: Readonly<Record<string, string>> = {
   "28P01": "the password was refused: check PGPASSWORD or ~/.pgpass",
@@ -13,12 +8,18 @@ const SQLSTATE_HINTS: Readonly<Record<string, string>> = {
 }
 
 /**
+ * Whether a driver's error code is a SQLSTATE, the server's answer (`28P01`, `42501`), rather than an errno
+ * or a driver's own code (`ECONNREFUSED`, `EPIPE`, `PG_ERROR`): five digits and capitals, none an errno.
+ */
+export const isSqlState = (code: string): boolean => /^[0-9A-Z]{5}$/.test(code) && !/^E[A-Z]+$/.test(code)
+
+/**
  * The one error line of a failed team database command. "cannot reach" only when nothing answered (no
  * SQLSTATE); a server that answered refused something, which is named with a hint where a usual one applies.
  * Before, a refused password or a missing table also read "cannot reach team database" (a new-user pass).
  */
 export const teamStoreFailureText = (shown: string, code: string, message: string): string => {
-  if (!/^[0-9A-Z]{5}$/.test(code) || /^E[A-Z]+$/.test(code)) return `cannot reach team database ${shown}: ${code}: ${message}`
+  if (!isSqlState(code)) return `cannot reach team database ${shown}: ${code}: ${message}`
   const hint = SQLSTATE_HINTS[code]
   return `team database ${shown} refused: ${code}: ${message}${hint === undefined ? "" : ` (${hint})`}`
 }

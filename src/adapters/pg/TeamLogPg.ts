@@ -27,6 +27,7 @@ import { LogStoreError, type AggregateRows } from "../../ports/AccessLog.js"
 import { TeamLogStore, type PushOptions, type TeamLogRow, type TeamLogStoreService } from "../../ports/TeamLogStore.js"
 import { ADD_ESCAPED, COPY_STAGE, CREATE_STAGE, CREATE_TABLE, INSERT_FROM_STAGE, TABLE, copyText, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
 import { driverUrl, pgSettings } from "./pgPassword.js"
+import { isSqlState } from "../../domain/teamStoreFailure.js"
 
 /** Rows per batch (one transaction): large enough to amortise its round trips and commit, small enough to keep a failed batch cheap to resend. */
 export const PUSH_BATCH = 10_000
@@ -80,8 +81,11 @@ const timeoutHint = (code: unknown, message: string): string => {
   return ""
 }
 
+/** The driver's own error under whatever wraps it (a SqlError, an Effect failure with a `cause`). */
+const driverCause = (e: unknown): unknown => driverError(isSqlError(e) ? e : typeof e === "object" && e !== null && "cause" in e ? (e.cause ?? e) : e)
+
 const failure = (op: LogStoreError["op"], where: string) => (e: unknown) => {
-  const cause = driverError(isSqlError(e) ? e : typeof e === "object" && e !== null && "cause" in e ? (e.cause ?? e) : e)
+  const cause = driverCause(e)
   const code = (cause as { code?: unknown })?.code
   const message = cause instanceof Error ? cause.message : e instanceof Error ? e.message : String(e)
   return new LogStoreError({ op, path: where, code: typeof code === "string" ? code : "PG_ERROR", message: `${message}${timeoutHint(code, message)}` })
@@ -124,9 +128,8 @@ const LOST_RACE: ReadonlySet<string> = new Set(["23505", "42P07", "42710", "55P0
 
 /** The SQLSTATE of a failure of either driver, when it has one. */
 const sqlStateOf = (e: unknown): string | undefined => {
-  const cause = driverError(isSqlError(e) ? e : typeof e === "object" && e !== null && "cause" in e ? (e.cause ?? e) : e)
-  const code = (cause as { code?: unknown })?.code
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined
+  const code = (driverCause(e) as { code?: unknown })?.code
+  return typeof code === "string" && isSqlState(code) ? code : undefined
 }
 
 /** The newest migration's number: a database that has it needs nothing run. */
