@@ -17,7 +17,7 @@
 import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
 import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs"
 import { dirname } from "node:path"
-import { Effect, Schedule } from "effect"
+import { type Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, Period } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
@@ -70,10 +70,10 @@ const codeOf = (e: unknown): string => {
 }
 const isBusy = (e: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(e))
 
-const busySchedule = Schedule.min([Schedule.exponential("5 millis", 1.5), Schedule.spaced("100 millis")]).pipe(
-  Schedule.jittered,
-  Schedule.upTo({ duration: BUSY_BUDGET })
-)
+/** Short, growing, jittered pauses (at most 100 ms) for up to `budget`. */
+const busyRetries = (budget: Duration.Input) =>
+  Schedule.min([Schedule.exponential("5 millis", 1.5), Schedule.spaced("100 millis")]).pipe(Schedule.jittered, Schedule.upTo({ duration: budget }))
+const busySchedule = busyRetries(BUSY_BUDGET)
 
 const retryWhileBusy = <A>(self: Effect.Effect<A, LogStoreError>) => Effect.retry(self, { schedule: busySchedule, while: isBusy })
 
@@ -377,7 +377,7 @@ const keptSummary = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRows
     }
   } catch (e) {
     // Another writer's lock (an agent's row being written): the caller (`aggregate`) tries the whole read
-    // again after a pause, and past SUMMARY_BUSY_BUDGET answers read only (`keptAndRecent`); the grouped
+    // again after a pause, and past summaryBusySchedule's budget answers read only (`keptAndRecent`); the grouped
     // scan would read every row of a long log.
     if (isBusy(e)) throw e
     // A log this reader cannot write (or open for writing): the kept groups plus the rows after the
@@ -400,11 +400,7 @@ const keptAndRecent = (Sqlite: DatabaseConstructor, dbFile: string): AggregateRo
  * answers read only: an agent's row holds it for milliseconds; a process holding it longer (a long
  * transaction) made skc stats wait out the whole 10 s of retries and fail E999 "database is locked".
  */
-const SUMMARY_BUSY_BUDGET = "1 second"
-const summaryBusySchedule = Schedule.min([Schedule.exponential("5 millis", 1.5), Schedule.spaced("100 millis")]).pipe(
-  Schedule.jittered,
-  Schedule.upTo({ duration: SUMMARY_BUSY_BUDGET })
-)
+const summaryBusySchedule = busyRetries("1 second")
 
 /** The statement that appends one row, values in `COLUMNS` order (also the search benchmark's floor, bench/_search-floor.cjs). */
 export const INSERT_ROW_SQL = `INSERT INTO access_log (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`
