@@ -1,6 +1,7 @@
 /** Text rendering of `skc tools`, `skc run` and `skc approve` results (pure; reused by MCP). */
 import { visibleLines } from "../domain/visible.js"
 import { promptManifest } from "../domain/tools/manifest.js"
+import { APPROVED_FILES_CHANGED } from "../domain/tools/approval.js"
 import type { ApproveResult } from "../app/tools/approve.js"
 import type { RunResult } from "../app/tools/run.js"
 import type { ToolsResult } from "../app/tools/tools.js"
@@ -11,7 +12,7 @@ const approvalText = (r: ToolsResult) =>
     : r.approval === "approved"
       ? "approved"
       : r.approval === "changed"
-        ? `SKILL.md or a file its tools run changed since approval; run 'skc approve ${r.skill}'`
+        ? `${APPROVED_FILES_CHANGED} since approval; run 'skc approve ${r.skill}'`
         : `not approved; run 'skc approve ${r.skill}'`
 
 export const renderTools = (r: ToolsResult): string => {
@@ -52,7 +53,7 @@ export const renderApprove = (r: ApproveResult): string =>
   visibleLines([
     r.previous === "approved"
       ? `Skill '${r.skill}' was already approved (SKILL.md unchanged).`
-      : `Approved skill '${r.skill}'${r.previous === "changed" ? " (SKILL.md or a file its tools run changed since the last approval)" : ""}.`,
+      : `Approved skill '${r.skill}'${r.previous === "changed" ? ` (${APPROVED_FILES_CHANGED} since the last approval)` : ""}.`,
     `  path:    ${r.path}`,
     `  sha256:  ${r.sha256}`,
     `  tools:   ${r.tools.join(", ")}`,

@@ -13,7 +13,7 @@
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { isSkcError, renderError } from "../../domain/errors.js"
-import { mcpRunnable } from "../../domain/tools/approval.js"
+import { APPROVED_FILES_CHANGED, mcpRunnable } from "../../domain/tools/approval.js"
 import { parametersSchema, type JsonSchemaObject } from "../../domain/tools/manifest.js"
 import type { RunEnvelope } from "../../domain/tools/output.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
@@ -65,7 +65,7 @@ export const mcpToolDescriptors = Effect.gen(function* () {
     const why = l.skill.alwaysAsk
       ? `[not runnable over MCP: skill '${l.resolved.name}' sets always_ask; run it in a terminal with 'skc run ${l.resolved.name} <tool>']`
       : l.approval === "changed"
-        ? `[not runnable until approved again: SKILL.md or a file its tools run changed; run 'skc approve ${l.resolved.name}']`
+        ? `[not runnable until approved again: ${APPROVED_FILES_CHANGED}; run 'skc approve ${l.resolved.name}']`
         : `[not runnable until approved: run 'skc approve ${l.resolved.name}']`
     for (const t of l.skill.tools) {
       if (t.command === undefined) continue
@@ -101,7 +101,7 @@ export const callMcpTool = Effect.fn("skc.callMcpTool")(function* (name: string,
     if (!mcpRunnable(l.trust, l.approval, l.skill.alwaysAsk)) {
       const text = l.skill.alwaysAsk
         ? `tool '${name}' asks for confirmation on every run (always_ask); run it in a terminal: skc run ${skill} ${tool}`
-        : `tool '${name}' is not approved${l.approval === "changed" ? " (SKILL.md or a file its tools run changed since approval)" : ""}; approve it with: skc approve ${skill}`
+        : `tool '${name}' is not approved${l.approval === "changed" ? ` (${APPROVED_FILES_CHANGED} since approval)` : ""}; approve it with: skc approve ${skill}`
       const refused: McpToolCallResult = { isError: true, text }
       return refused
     }

@@ -12,13 +12,13 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { PathEscapes, UsageError, Warning } from "../../domain/errors.js"
-import { decideApproval, namedFileCandidates } from "../../domain/tools/approval.js"
+import { decideApproval } from "../../domain/tools/approval.js"
 import { buildArguments } from "../../domain/tools/coerce.js"
 import { toolEnvironment } from "../../domain/tools/environment.js"
 import { interpolate, type CommandLine } from "../../domain/tools/interpolate.js"
-import { MAX_TIMEOUT_SECS, type ArgTemplate, type CommandTemplate, type Mode } from "../../domain/tools/model.js"
+import { MAX_TIMEOUT_SECS, type CommandTemplate, type Mode } from "../../domain/tools/model.js"
 import { makeEnvelope, type RunEnvelope } from "../../domain/tools/output.js"
-import { quoteArg } from "../../domain/tools/template.js"
+import { literalOf, quoteArg } from "../../domain/tools/template.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { visible } from "../../domain/visible.js"
 import { Env } from "../../ports/Env.js"
@@ -111,29 +111,20 @@ export const resolveProgram = Effect.fn("skc.resolveProgram")(function* (loaded:
 
 /**
  * The command with each argument that names a skill file by a relative path
- * (`sh scripts/h.sh`, the files an approval hashes: namedFileCandidates)
+ * (`sh scripts/h.sh`: one of the files the approval hashed, `namedFiles`)
  * given as that file's real path inside the skill root. The command runs in
  * the project's directory, where `scripts/h.sh` was the project's own file:
  * a repository could hand an approved read-only skill any code to run
  * (found by a new-user pass). A name that is no regular file inside the
  * skill stays as written, as the approval leaves it out too.
  */
-export const skillFileArguments = Effect.fn("skc.skillFileArguments")(function* (loaded: LoadedToolSkill, command: CommandTemplate) {
-  const fs = yield* FileSystem
-  const path = yield* Path
-  const root = loaded.resolved.canonicalSourceDir
-  const inside = (p: string) => p.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
-  const named = new Set(namedFileCandidates([command]))
-  const args: Array<ArgTemplate> = []
-  for (const arg of command.args) {
-    const text = arg.every((f) => f._tag === "Literal") ? arg.map((f) => (f._tag === "Literal" ? f.text : "")).join("") : undefined
-    const joined = text !== undefined && named.has(text) && text !== command.program ? path.resolve(root, text) : undefined
-    const real = joined === undefined || !inside(joined) ? undefined : yield* fs.realPath(joined).pipe(unseenAs(undefined))
-    const info = real === undefined || !inside(real) ? undefined : yield* fs.stat(real).pipe(unseenAs(undefined))
-    args.push(info?.type === "file" ? [{ _tag: "Literal", text: real! }] : arg)
-  }
-  const out: CommandTemplate = { ...command, args }
-  return out
+export const skillFileArguments = (loaded: LoadedToolSkill, command: CommandTemplate): CommandTemplate => ({
+  ...command,
+  args: command.args.map((arg) => {
+    const text = literalOf(arg)
+    const real = text === undefined || text === command.program ? undefined : loaded.namedFiles.get(text)
+    return real === undefined ? arg : [{ _tag: "Literal", text: real }]
+  })
 })
 
 /** The mode of a run: the one asked for (which the skill must support), else Global if it can, else its first. */
@@ -160,7 +151,7 @@ export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput
     ...(input.arg_pairs !== undefined ? { pairs: input.arg_pairs } : {})
   })
   if (values._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${values.failure}` }))
-  const line = interpolate(yield* skillFileArguments(loaded, tool.command!), tool.parameters, values.success)
+  const line = interpolate(skillFileArguments(loaded, tool.command!), tool.parameters, values.success)
   if (line._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${line.failure}` }))
   const program = yield* resolveProgram(loaded, line.success.program)
   const cwd = yield* workingDirectory

@@ -31,6 +31,11 @@ export interface LoadedToolSkill extends ParsedToolSkill {
   readonly sha256: string
   readonly trust: Trust
   readonly approval: ApprovalState
+  /**
+   * The skill files the approval covers, by the text a command names them with (`scripts/h.sh`) → their
+   * real path inside the skill: what `skc run` passes in their place, so the file that runs is the one approved.
+   */
+  readonly namedFiles: ReadonlyMap<string, string>
 }
 
 export const approvalsPath = Effect.gen(function* () {
@@ -86,6 +91,7 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
   const hasher = yield* Hasher
   const inside = (p: string) => p.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
   const files: Array<readonly [string, string]> = []
+  const named = new Map<string, string>()
   for (const name of namedFileCandidates(parsed.skill.tools.map((t) => t.command))) {
     const joined = path.resolve(root, name)
     if (!inside(joined)) continue
@@ -95,9 +101,10 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
     if (info?.type !== "file") continue
     const content = yield* fs.readFile(real).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${real}': ${e.code}`, cause: e })))
     files.push([path.relative(root, real), hasher.sha256Hex(content)])
+    named.set(name, real)
   }
   const input = approvalDigestInput(skillMdHex, files)
-  return input === undefined ? skillMdHex : hasher.sha256Hex(input)
+  return { sha256: input === undefined ? skillMdHex : hasher.sha256Hex(input), named }
 })
 
 export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options: { readonly strictApprovals?: boolean } = {}) {
@@ -108,7 +115,7 @@ export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options
   const file = path.join(resolved.sourceDir, "SKILL.md")
   const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${file}': ${e.code}`, cause: e })))
   const parsed = parseToolSkill(new TextDecoder("utf-8").decode(bytes))
-  const sha256 = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
+  const { sha256, named } = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
   if (parsed.frontmatterError !== undefined && !parsed.declaresTools) {
     // Unparseable YAML is reported as such, not as "declares no tools" (issue 19) nor as a missing name (issue 29 item 5).
     return yield* Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(parsed.frontmatterError) }))
@@ -121,7 +128,7 @@ export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options
   // A path or a skill installed by another tool (DECISIONS #38) is not the user's own store.
   const trust: Trust = resolved.scope === "path" || resolved.foreign === true ? "untrusted" : "user"
   const store = yield* readApprovals(options.strictApprovals ?? false)
-  const loaded: LoadedToolSkill = { ...parsed, resolved, sha256, trust, approval: approvalState(store, resolved.canonicalSourceDir, sha256) }
+  const loaded: LoadedToolSkill = { ...parsed, resolved, sha256, trust, approval: approvalState(store, resolved.canonicalSourceDir, sha256), namedFiles: named }
   return loaded
 })
 

@@ -87,6 +87,9 @@ export const decideApproval = (input: {
   return { ask: false, reason: undefined, approvable: false }
 }
 
+/** What changed when an approval no longer holds: its digest covers SKILL.md and the skill files its tools run. */
+export const APPROVED_FILES_CHANGED = "SKILL.md or a file its tools run changed"
+
 /**
  * Whether an MCP client may call the tool: the skill's current SKILL.md is
  * approved and it does not ask every time. There is nobody to ask over MCP;

@@ -35,8 +35,8 @@
  * (SKL515) still applies to a declared parameter: it is the second line of
  * defence, and declaring never lets a value reach `sh -c`.
  */
-import type { ArgTemplate, CommandTemplate, ParameterDefinition, ToolSkill } from "./model.js"
-import { renderTemplate } from "./template.js"
+import type { CommandTemplate, ParameterDefinition, ToolSkill } from "./model.js"
+import { literalOf, renderTemplate } from "./template.js"
 
 export interface PlacementHazard {
   readonly variable: string
@@ -48,9 +48,6 @@ export const isFreeText = (p: ParameterDefinition): boolean =>
   (p.type === "string" || p.type === "array" || p.type === undefined) && p.values === undefined && p.pattern === undefined
 
 const baseName = (program: string): string => (program.split(/[\\/]/).pop() ?? program).toLowerCase().replace(/\.exe$/, "")
-
-const literalOf = (t: ArgTemplate): string | undefined =>
-  t.every((f) => f._tag === "Literal") ? t.map((f) => (f._tag === "Literal" ? f.text : "")).join("") : undefined
 
 /** `env A=1 B={{v}} prog`: the indexes of env's leading assignments (env's options may come first). */
 const envAssignments = (command: CommandTemplate): ReadonlySet<number> => {

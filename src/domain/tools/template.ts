@@ -157,5 +157,9 @@ export const renderTemplate = (template: CommandTemplate): string =>
     .join(" ")
 
 /** Quote an argument for display only (never executed): POSIX single quotes when needed. */
+/** An argument's text when it is literal throughout (no placeholder), else undefined. */
+export const literalOf = (t: ArgTemplate): string | undefined =>
+  t.every((f) => f._tag === "Literal") ? t.map((f) => (f._tag === "Literal" ? f.text : "")).join("") : undefined
+
 export const quoteArg = (arg: string): string =>
   arg.length > 0 && /^[A-Za-z0-9_@%+=:,./{}-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`
