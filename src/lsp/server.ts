@@ -354,35 +354,38 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       if (root !== undefined) lintSkill(root)
     }
 
-    /** The last lint of the skill of `uri` and the file's root-relative path, if linted. */
-    const linted = (uri: string) => {
-      const file = toPath(uri)
-      const root = file === undefined ? undefined : rootOf(file)
-      const s = root === undefined ? undefined : skills.get(root)
-      if (file === undefined || s?.last === undefined) return undefined
-      return { s, last: s.last, rel: relPath(s.root, file) }
+    /** What a request about a file answers from: its skill's state, that skill's last lint, the file's root-relative path. */
+    interface Linted {
+      readonly s: SkillState
+      readonly last: NonNullable<SkillState["last"]>
+      readonly rel: string
     }
 
     /**
-     * `linted`, once the skill's last lint read the text of `uri` the client
+     * The last lint of the skill of `uri`, once it read the text of `uri` the client
      * has sent (LSP 3.17: requests are answered in order after the
      * notifications before them). A request right after a `didChange`
      * otherwise got the previous lint: a quick fix for old text, which an
      * editor that checks versions refuses and one that does not misplaces.
      * A lint that fails or a released skill answers with what there is.
      */
-    const lintedNow = (uri: string): Promise<ReturnType<typeof linted>> => {
+    const lintedNow = (uri: string): Promise<Linted | undefined> => {
+      // The skill directory is looked up once per request (rootOf walks up with existsSync).
       const file = toPath(uri)
       const root = file === undefined ? undefined : rootOf(file)
       const doc = documents.get(uri)
       if (file === undefined || root === undefined) return Promise.resolve(undefined)
       const rel = relPath(root, file)
+      const linted = (): Linted | undefined => {
+        const s = skills.get(root)
+        return s?.last === undefined ? undefined : { s, last: s.last, rel }
+      }
       const fresh = () => {
         const s = skills.get(root)
         const now = documents.get(uri)
         return s?.last !== undefined && (now === undefined || s.last.versions.get(rel) === now.version)
       }
-      if (fresh()) return Promise.resolve(linted(uri))
+      if (fresh()) return Promise.resolve(linted())
       // A file of a skill nothing of which is open, never linted: as before, nothing to answer from.
       if (doc === undefined && !skills.has(root)) return Promise.resolve(undefined)
       const s = stateOf(root)
@@ -390,7 +393,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         const wait = () => {
           // Called after each lint. Settled: it read this text, or no lint follows (`again` unset: a lint that
           // failed, a text no lint reads), or the skill was released.
-          if (fresh() || !skills.has(root) || !s.again) resolve(linted(uri))
+          if (fresh() || !skills.has(root) || !s.again) resolve(linted())
           else s.waiters.push(wait)
         }
         s.waiters.push(wait)
