@@ -43,7 +43,7 @@ import { commandLinePasswordNotice, sslModeAlias, sslModeNotice } from "../app/u
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
-import { makeServer, makeSharedServices, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
+import { isNoProject, makeServer, makeSharedServices, noProjectFound, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
 import { MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from "./revision.js"
 import { boundedMessage, MAX_REQUEST_BYTES } from "./limits.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
@@ -507,9 +507,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
 
   // Before listening, so it comes before the `serving` line. Issue 46 item 3 for the operator: a --project that is no project serves only global and user-level skills.
   for (const project of options.projects) {
-    const probe = await makeServer(version, { project })
-    if (await probe.noProject()) say(`--project ${project}: no project found there (no .skillc/ and no project skills directory such as .claude/skills or .agents/skills there or above it), so only global and user-level skills are served at /mcp/${basename(project)}`)
-    await probe.close()
+    if (await isNoProject(project)) say(`--project ${project}: ${noProjectFound("there")} at /mcp/${basename(project)}`)
   }
   await new Promise<void>((resolve, reject) => {
     // The address in use, or a port this user may not bind: the --port or --host given, said as such (E100).

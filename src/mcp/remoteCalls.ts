@@ -17,11 +17,12 @@
  * - `plugin_dirs` names directories of the machine it runs on: refused.
  */
 import { InvalidOption } from "../domain/errors.js"
+import { isStoreName } from "../app/skills/index.js"
 
 const SERVED = "a team server over HTTP serves only its projects' skills (docs/team.md)"
 
-/** A name, not a path: one path segment, as the stores hold skills (the rule of `isStoreName` in resolution). */
-const isName = (s: string): boolean => s.length > 0 && s !== "." && s !== ".." && !/[\\/]/.test(s) && !s.includes("\0") && !s.startsWith("~")
+/** A name, not a path: one path segment, as the stores hold skills (resolution's own rule), and no home (`~`). */
+const isName = (s: string): boolean => isStoreName(s) && !s.startsWith("~")
 
 /** Why a remote call's arguments are refused, or undefined. Arguments the schema refuses anyway are left to it. */
 export const remoteArgumentProblem = (args: unknown): InvalidOption | undefined => {

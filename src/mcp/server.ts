@@ -397,6 +397,21 @@ const TEMPLATE_TEXT: Record<SkillScopeName, { readonly title: string; readonly d
   }
 }
 
+/** What a directory that is no project means for what is served (`where`: "from '<dir>'", "there"). */
+export const noProjectFound = (where: string): string =>
+  `no project found ${where} (no .skillc/ and no project skills directory such as .claude/skills or ` +
+  ".agents/skills there or above it), so only global and user-level skills are served"
+
+/**
+ * Whether `project` is in no project, checked once without a session (the
+ * HTTP server's start, for its operator): the use case the sessions run, on
+ * the live layer of that directory. A check that fails says nothing.
+ */
+export const isNoProject = async (project: string): Promise<boolean> => {
+  const exit = await Effect.runPromiseExit(inNoProject.pipe(Effect.provide(Live({ cwd: project, output: discardingOutput }))))
+  return Exit.isSuccess(exit) && exit.value
+}
+
 /**
  * Issue 46 item 3: what a session with no project says, once, with the first
  * answer that finds nothing, and on stderr at start: clients start servers
@@ -404,8 +419,7 @@ const TEMPLATE_TEXT: Record<SkillScopeName, { readonly title: string; readonly d
  * like a project with no skills.
  */
 export const noProjectHint = (directory: string, remote = false): string =>
-  `skc mcp: no project found from '${directory}' (no .skillc/ and no project skills directory such as .claude/skills or ` +
-  ".agents/skills there or above it), so only global and user-level skills are served. " +
+  `skc mcp: ${noProjectFound(`from '${directory}'`)}. ` +
   (remote
     ? // Over HTTP the client can change nothing of it: the directory is the operator's `--project`, and roots are not followed.
       "This team server's operator names its projects (`--project <dir>`, docs/team.md)."

@@ -66,7 +66,7 @@ export interface ResolveOptions {
 
 
 /** Names usable as a store entry: a single path segment. */
-const isStoreName = (s: string) => s.length > 0 && s !== "." && s !== ".." && !/[\\/]/.test(s) && !s.includes("\0")
+export const isStoreName = (s: string) => s.length > 0 && s !== "." && s !== ".." && !/[\\/]/.test(s) && !s.includes("\0")
 
 const runtimeStoreFor = (stores: Stores, scope: SkillScope): string =>
   scope === "global" || stores.projectRuntime === undefined ? stores.globalRuntime : stores.projectRuntime
