@@ -23,12 +23,14 @@ import { isLoopbackAddress } from "../mcp/httpGuards.js"
 import type { HttpServeOptions } from "../mcp/http.js"
 import type { ServeOptions } from "../mcp/server.js"
 import { withoutPassword } from "../domain/urlPassword.js"
+import { mcpCommandSpecs } from "../commands/index.js"
 
 /** `skc mcp`'s flags as both parsers give them. */
 export interface McpFlags {
   readonly tools: boolean
   readonly watch: boolean
   readonly outputSchemas: boolean
+  readonly only: ReadonlyArray<string>
   readonly project: ReadonlyArray<string>
   readonly http: boolean
   readonly host: Option.Option<string>
@@ -63,7 +65,27 @@ const tokensOf = (given: Option.Option<string>, env: NodeJS.ProcessEnv): TokenSe
   return fromEnv === undefined || fromEnv.trim() === "" ? undefined : parseTokens(fromEnv, "SKILLC_MCP_TOKENS", true)
 }
 
+/**
+ * `--only`: the skc_ tools to serve, each named with or without its `skc_` prefix, comma-separated or
+ * repeated; undefined when not given. An unknown name is a problem naming the tools there are.
+ */
+export const onlyTools = (given: ReadonlyArray<string>, known: ReadonlyArray<string>): { readonly only?: ReadonlyArray<string> } | { readonly problem: string } => {
+  const names = given.flatMap((g) => g.split(",")).map((n) => n.trim()).filter((n) => n !== "")
+  if (given.length === 0) return {}
+  if (names.length === 0) return { problem: "--only: name at least one tool (e.g. --only list,outline,show,search,open,sources)" }
+  const only: Array<string> = []
+  for (const n of names) {
+    const tool = n.startsWith("skc_") ? n : `skc_${n}`
+    if (!known.includes(tool)) return { problem: `--only: no tool '${n}' (tools: ${known.map((k) => k.slice(4)).join(", ")})` }
+    if (!only.includes(tool)) only.push(tool)
+  }
+  return { only }
+}
+
 export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServe => {
+  const chosenTools = onlyTools(flags.only, mcpCommandSpecs.map((c) => `skc_${c.name}`))
+  if ("problem" in chosenTools) return chosenTools
+  const only = chosenTools.only === undefined ? {} : { only: chosenTools.only }
   if (!flags.http) {
     const httpOnly = (
       [
@@ -88,6 +110,7 @@ export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServ
         // Without a fixed project, the client's MCP roots name it (DECISIONS #47).
         followRoots: project === undefined,
         outputSchemas: flags.outputSchemas,
+        ...only,
         ...(project === undefined ? {} : { project })
       }
     }
@@ -126,7 +149,8 @@ export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServ
       ratePerMinute: rate,
       logTo,
       skillTools: flags.tools,
-      outputSchemas: flags.outputSchemas
+      outputSchemas: flags.outputSchemas,
+      ...only
     }
   }
 }

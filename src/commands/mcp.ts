@@ -46,6 +46,7 @@ export const mcpHelp = {
     "skc mcp                        # reads JSON-RPC on stdin, answers on stdout",
     "skc mcp --tools                # plus every approved tool skill tool (skc approve <skill>)",
     "skc mcp --watch                # and rebuild served skills as their sources change",
+    "skc mcp --only list,outline,show,search,open,sources  # the reading tools only (a smaller tools/list)",
     "skc mcp --project ~/code/webapp  # serve that project whatever directory the client starts in",
     "skc mcp --http --project ~/code/webapp             # Streamable HTTP on http://127.0.0.1:8765/mcp",
     "skc mcp --http --host 0.0.0.0 --tokens tokens.txt --project /srv/skills  # a team server (docs/team.md)"
@@ -54,6 +55,11 @@ export const mcpHelp = {
   flags: {
     tools: flag.boolean("tools", "Also expose each tool of the project and global tool skills as an MCP tool <skill>__<tool>."),
     watch: flag.boolean("watch", "Rebuild each served skill's runtime and index when its sources change (no E002 while authoring)."),
+    only: flag.repeated(
+      "only",
+      "Serve only these tools (names with or without skc_, comma-separated or repeated): an agent that reads skills needs list,outline,show,search,open,sources, about a third of tools/list's bytes.",
+      "tools"
+    ),
     outputSchemas: flag.boolean(
       "output-schemas",
       "List each tool's outputSchema in tools/list, for clients that validate structured content (left out by default: tools/list is read on every connection and costs the agent's context)."
@@ -73,13 +79,15 @@ export const mcpHelp = {
     logTo: flag.text("log-to", "With --http: push every access row to this team PostgreSQL database as it is written (postgres://user@host/db; password from PGPASSWORD or ~/.pgpass).", { placeholder: "url" })
   },
   notes: [
+    // Today's working setup first: `npx -y skillc` cannot fetch a package not yet on the registry.
+    'Until skillc is on the npm registry, `npx -y skillc` cannot fetch it: install skc from a checkout or a packed tarball (the README\'s Install) and use "command": "skc", "args": ["mcp", "--project", "/path/to/project"] in the settings below (it also starts faster).',
+    "",
     "Paste into Claude Code (.mcp.json) or Cursor (.cursor/mcp.json) settings:",
     "",
     MCP_CONFIG_SNIPPET,
     "",
     ...MCP_OTHER_CLIENTS,
     "",
-    'With skc installed (npm install -g skillc once published; today from a checkout or a packed tarball, see the README\'s Install): "command": "skc", "args": ["mcp", "--project", "/path/to/project"] starts faster, and works before the package is on the registry.',
     "With the claude CLI: claude mcp add-json skillc '{\"command\":\"skc\",\"args\":[\"mcp\",\"--project\",\"/path/to/project\"]}' (the server object, without the mcpServers wrapper).",
     '"env": { "SKILLC_PROJECT": "/path/to/project" } does the same as --project.',
     "Over HTTP (one server for a team; deployment, tokens, TLS and every client's settings: docs/team.md):",

@@ -18,7 +18,7 @@ export const outlineCommand = defineCommand({
   mcp: {
     title: "Outline a skill",
     description:
-      "The headings of a skill's Markdown files with line numbers: the table of contents for skc_show. A long outline keeps its top levels and counts the rest; level and file narrow it.",
+      "The headings of a skill's Markdown files (lines in the structured result): the table of contents for skc_show. A long outline keeps its top levels and counts the rest; level and file narrow it.",
     readOnly: true
   },
   load: async () => {

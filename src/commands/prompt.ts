@@ -1,4 +1,4 @@
-/** `skc prompt` (agent-skill protocol: the <available_skills> block, as the agent's profile lists it: DECISIONS #51). */
+/** `skc prompt` (agent-skill protocol: the block of skills in the agent's system prompt, as its profile lists and lays it out: DECISIONS #51). */
 import { Option } from "effect"
 import { agentFields, agentFlags } from "./agent.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
@@ -7,8 +7,10 @@ export const promptCommand = defineCommand({
   name: "prompt",
   summary: [
     // The first line is what `skc --help` lists: a whole sentence.
-    "Print the <available_skills> block an agent loads at start-up: each skill's name, description and location.",
-    "As the agent's profile lists them: manual-only skills left out, texts cut, past the budget by name only (what `skc budget` counts)."
+    "Print the block of skills an agent puts in its system prompt at start-up: each skill's name, description and location.",
+    "As the agent's profile lists them: manual-only skills left out, texts cut, past the budget by name only (what `skc budget` counts).",
+    "Laid out as the agent writes it: Gemini CLI's and OpenCode's <available_skills> with their own headings, values as they are;",
+    "Codex's `## Skills` lines; Claude Code's and other agents' <available_skills> XML. --format json's `xml` is the block as the model receives it."
   ],
   examples: ["skc prompt", "skc prompt pdf-forms git-helper"],
   args: { skills: arg.many("skill", "Skill names (default: all discovered).") },

@@ -7,7 +7,9 @@
  * the same name in another case (`FORMS.md` → `forms.md`), then the same
  * last path segment, then the smallest edit distance within a bound that
  * grows with the name's length (a typo, a missing or doubled letter, two
- * swapped letters), never a name that merely shares a letter or two.
+ * swapped letters), then, for a name of three characters or more, the
+ * names it begins or is a whole part of (`slack-gif` → `slack-gif-creator`),
+ * never a name that merely shares a letter or two.
  */
 
 /** Edit distance with adjacent transpositions (optimal string alignment); stops early past `max`. */
@@ -53,12 +55,18 @@ export const closest = (query: string, candidates: ReadonlyArray<string>, limit 
   const sameBase = unique.filter((c) => lastSegment(c.toLowerCase()) === base)
   if (sameBase.length > 0) return sameBase.slice(0, limit)
   const bound = typoBound(q)
-  return unique
+  const typos = unique
     .map((c, i) => ({ c, i, d: Math.min(editDistance(q, c.toLowerCase(), bound), editDistance(base, lastSegment(c.toLowerCase()), bound)) }))
     .filter((x) => x.d <= bound)
     .sort((a, b) => a.d - b.d || a.i - b.i)
     .slice(0, limit)
     .map((x) => x.c)
+  if (typos.length > 0 || q.length < 3) return typos
+  // A name cut short or a part of one: `slack-gif` for `slack-gif-creator`, `pptxgenjs` for
+  // `pptxgenjs.md`, `gif` for `slack-gif-creator` (whole hyphen- or dot-separated parts only).
+  const parts = (c: string) => `-${c.toLowerCase().replace(/[./_]/g, "-")}-`
+  const wanted = `-${q.replace(/[./_]/g, "-")}-`
+  return unique.filter((c) => c.toLowerCase().startsWith(q) || parts(c).includes(wanted) || parts(lastSegment(c)).includes(wanted)).slice(0, limit)
 }
 
 /** The one detail line: `did you mean 'a'?` or `did you mean 'a' or 'b'?`; undefined when there is nothing to suggest. */

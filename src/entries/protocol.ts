@@ -2,7 +2,7 @@
  * `skillc/protocol`: how agent runtimes discover, select and progressively
  * load skills (RFC-0008, docs/resolution.md): agents' skill directories,
  * metadata validation, precedence, matching a request to skills, activation
- * checks, permissions, token estimates and the `<available_skills>` prompt;
+ * checks, permissions, token estimates and the block of skills in an agent's prompt;
  * the inputs and results of `discover`, `match`, `prompt`, `permissions` and
  * `load` (the use cases are in `skillc`), and the usage history port.
  *
@@ -18,7 +18,7 @@ export { porterStem } from "../domain/protocol/stem.js"
 export { parseAllowedTools, checkToolPermission, dangerousCombinations, isKnownTool, type ToolEntry, type PermissionCheck } from "../domain/protocol/tools.js"
 export { estimateTokens, sectionTokens } from "../domain/protocol/tokens.js"
 export { findReferences } from "../domain/protocol/references.js"
-export { renderAvailableSkills, escapeXml } from "../domain/protocol/prompt.js"
+export { renderAvailableSkills, renderPromptBlock, escapeXml } from "../domain/protocol/prompt.js"
 export { DiscoverInput, DiscoverDocument, type DiscoverResult } from "../app/skills/discover.js"
 export { MatchInput, MatchDocument, type MatchResult } from "../app/skills/match.js"
 export { PromptInput, type PromptResult } from "../app/skills/prompt.js"

@@ -18,7 +18,10 @@ export const descriptionHover = (costs: ReadonlyArray<EntryCost>): string => {
     const whole = c.budget_chars === null ? "no documented budget" : `${pct(c.entry_chars, c.budget_chars)} of ${thousands(c.budget_chars)}`
     // Claude Code lists a skill with `paths:` only once a matching file is touched.
     const share = c.conditional ? `${whole}, once a file matching \`paths:\` is touched` : whole
-    const cut = c.cap_chars === null ? "no cap" : c.truncated ? `**yes**: ${thousands(c.text_chars)} > ${thousands(c.cap_chars)}` : `no (cap ${thousands(c.cap_chars)})`
+    // The length compared with the cap is counted in the cap's own unit, and says so: Claude Code counts
+    // UTF-16 units, so 40 emoji in a 1,521-character text make it 1,561 units, over a cap of 1,536.
+    const cap = c.cap_chars === null ? "" : `${thousands(c.cap_chars)} ${c.cap_unit}`
+    const cut = c.cap_chars === null ? "no cap" : c.truncated ? `**yes**: ${thousands(c.cap_length)} > ${cap}` : `no (cap ${cap})`
     lines.push(`| ${c.title} | ${thousands(c.entry_chars)} | ${thousands(c.tokens)} | ${share} | ${cut} |`)
   }
   return lines.join("\n")

@@ -48,12 +48,15 @@ import { sectionKey, sectionReads } from "../app/usage/index.js"
 import { renderWarning } from "../domain/errors.js"
 import { compatibleFixes, type Fix } from "../domain/lint/fix.js"
 import type { LintDiagnostic } from "../domain/lint/types.js"
+import type { ParseCache } from "../domain/lint/snapshot.js"
 import { anchor } from "../domain/lint/docs.js"
 import { estimateTokens } from "../domain/protocol/tokens.js"
 import { Live } from "../layers.js"
 import { discardingOutput } from "../ports/Output.js"
 import { complete, definitions, documentSymbols, frontmatterEnd, headingTextProblem, headingTextRange, renameHeading } from "./features.js"
 import { descriptionHover, headingHover } from "./hover.js"
+import { requested } from "./ranges.js"
+import { watchSkill, type SkillWatch } from "./watch.js"
 import { lintText, lineText, toPosition, type LintText } from "./text.js"
 
 export interface LspOptions {
@@ -102,6 +105,10 @@ interface SkillState {
   published: Set<string>
   /** Requests waiting for a lint of the text they were sent after (`lintedNow`); called after each lint. */
   waiters: Array<() => void>
+  /** Each file's last parse: a change re-parses the file changed, not the skill's other (large) files. */
+  readonly parses: ParseCache
+  /** The server's own watch of the skill's directory, when the client watches no files for it (watch.ts). */
+  watch?: SkillWatch
 }
 
 const toPath = (uri: string): string | undefined => {
@@ -189,17 +196,36 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
 
     const log = (message: string) => connection.console.warn(message)
 
-    /** The skill directory of a file: the nearest directory above it with a SKILL.md (on disk or open). */
+    /**
+     * The skill directory of a file: the nearest directory above it with a SKILL.md (on disk or open). An
+     * open SKILL.md makes its directory a skill even before the directory exists (`:edit
+     * .skillc/skills/brand-new/SKILL.md` in Neovim): before, such a buffer got no diagnostics until saved.
+     */
     const rootOf = (file: string): string | undefined => {
       let dir = dirname(file)
       for (let i = 0; i < MAX_DEPTH; i++) {
         const skillMd = join(dir, SKILL_FILE)
-        if (documents.get(toUri(skillMd)) !== undefined || existsSync(skillMd)) return isDir(dir) ? dir : undefined
+        if (documents.get(toUri(skillMd)) !== undefined) return dir
+        if (existsSync(skillMd)) return isDir(dir) ? dir : undefined
         const up = dirname(dir)
         if (up === dir) return undefined
         dir = up
       }
       return undefined
+    }
+
+    /**
+     * With a client that will not watch files for the server (canWatch unset), the skill's directory is
+     * watched here; a directory not on disk yet (a new SKILL.md's) is watched from the first lint after it
+     * appears (a save).
+     */
+    const watchFor = (s: SkillState) => {
+      if (canWatch || (s.watch !== undefined && s.watch.size() > 0) || !isDir(s.root)) return
+      s.watch?.close()
+      s.watch = watchSkill(s.root, () => {
+        // An event already on its way when the skill was released starts nothing.
+        if (skills.get(s.root) === s) lintSkill(s.root)
+      })
     }
 
     const stateOf = (root: string): SkillState => {
@@ -213,8 +239,9 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
             diagnostics: { warn: (w) => Effect.sync(() => log(renderWarning(w))), verbose: () => Effect.void, isVerbose: false }
           })
         ) as Runtime
-        s = { root, runtime, running: false, again: false, published: new Set(), waiters: [] }
+        s = { root, runtime, running: false, again: false, published: new Set(), waiters: [], parses: new Map() }
         skills.set(root, s)
+        watchFor(s)
       }
       return s
     }
@@ -309,6 +336,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       for (const uri of s.published) void connection.sendDiagnostics({ uri, diagnostics: [] })
       for (const w of s.waiters.splice(0)) w()
       skills.delete(s.root)
+      s.watch?.close()
       void s.runtime.dispose().catch(() => {})
     }
 
@@ -320,10 +348,11 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         return
       }
       s.running = true
+      watchFor(s)
       const { texts, versions } = openBelow(root)
       const open = new Map([...texts].map(([p, t]) => [p, t.text]))
       s.runtime
-        .runPromise(lintBuffers(root, open))
+        .runPromise(lintBuffers(root, open, s.parses))
         .then(
           (lint) => {
             s.last = { lint, texts, versions }
@@ -494,9 +523,12 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const actions: Array<CodeAction> = []
       const here = last.lint.diagnostics.filter((d) => d.file === rel)
       const t = textOf(last, rel)
-      for (const d of here) {
-        const diagnostic = toDiagnostic(d, t)
-        if (diagnostic.range.start.line > params.range.end.line || diagnostic.range.end.line < params.range.start.line) continue
+      const asked = requested(
+        here.map((d) => ({ d, ...toDiagnostic(d, t) })),
+        params.range,
+        params.context?.diagnostics ?? []
+      )
+      for (const { d, ...diagnostic } of asked) {
         if (d.fix !== undefined) {
           const edit = editOf(s.root, last, d.file, [d.fix])
           if (edit !== undefined) actions.push({ title: `${d.fix.title} (${d.rule})`, kind: "quickfix", diagnostics: [diagnostic], isPreferred: true, edit })
@@ -584,7 +616,10 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     }, ["textDocument", "position"]))
 
     const disposeAll = async () => {
-      for (const s of skills.values()) await s.runtime.dispose().catch(() => {})
+      for (const s of skills.values()) {
+        s.watch?.close()
+        await s.runtime.dispose().catch(() => {})
+      }
       skills.clear()
     }
     connection.onShutdown(

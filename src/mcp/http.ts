@@ -290,6 +290,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const sessionOptions = (project: string, user: string | undefined, stateless: boolean, client?: string): ServeOptions => ({
     ...(options.skillTools === undefined ? {} : { skillTools: options.skillTools }),
     ...(options.outputSchemas === undefined ? {} : { outputSchemas: options.outputSchemas }),
+    ...(options.only === undefined ? {} : { only: options.only }),
     project,
     http: { user, client },
     ...(stateless ? { shared: sharedOf(project) } : {})

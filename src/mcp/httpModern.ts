@@ -147,13 +147,8 @@ export const headerMismatch = (headers: Headers, message: Record<string, unknown
   return undefined
 }
 
-/**
- * Methods revision 2026-07-28 removed (its changelog: the handshake and
- * `ping`) that the SDK would still answer: 404 with -32601, as for any
- * method the server does not implement (streamable-http, "Protocol Version
- * Header").
- */
-export const REMOVED_METHODS: ReadonlyArray<string> = ["initialize", "ping"]
+/** Answered 404 with -32601 over HTTP, as any method the server does not implement (streamable-http, "Protocol Version Header"). */
+export { REMOVED_METHODS } from "./revision.js"
 
 /**
  * Why a modern request lacks the per-request fields the revision requires

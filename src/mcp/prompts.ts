@@ -63,11 +63,17 @@ export const argumentNames = (frontmatter: Readonly<Record<string, unknown>>): R
   return out
 }
 
+/** One YAML list item as its text: `[topic: foo | bar]` holds a map, read back as `topic: foo | bar`. */
+const itemText = (x: unknown): string =>
+  typeof x === "object" && x !== null && !Array.isArray(x)
+    ? Object.entries(x).map(([k, v]) => `${k}: ${itemText(v)}`).join(", ")
+    : Array.isArray(x) ? `[${x.map(itemText).join(", ")}]` : String(x)
+
 /** `argument-hint` as text (a YAML list is read as text, CHANGELOG 2.1.47). */
 const argumentHint = (frontmatter: Readonly<Record<string, unknown>>): string | undefined => {
   const v = frontmatter["argument-hint"]
   if (typeof v === "string" && v.trim() !== "") return v.trim()
-  if (Array.isArray(v) && v.length > 0) return `[${v.map(String).join(", ")}]`
+  if (Array.isArray(v) && v.length > 0) return `[${v.map(itemText).join(", ")}]`
   return undefined
 }
 

@@ -52,6 +52,7 @@ const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId"
 /** -32022 (basic/index, "Error codes"). */
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022
 const INVALID_PARAMS = -32602
+const METHOD_NOT_FOUND = -32601
 
 /** Freshness hints of a cacheable result (server/utilities/caching). */
 export interface CacheHints {
@@ -97,6 +98,14 @@ interface Message {
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+
+/**
+ * Methods revision 2026-07-28 removed (its changelog: the handshake, `ping`
+ * and `logging/setLevel`) that the SDK would still answer: a modern request
+ * for one is -32601 on every transport, as for any method the server does
+ * not implement (before, stdio answered `ping` while HTTP refused it).
+ */
+export const REMOVED_METHODS: ReadonlyArray<string> = ["initialize", "ping", "logging/setLevel"]
 
 /** A stdio transport that can stop waiting for a request it will not answer until it closes. */
 interface Releasing {
@@ -179,6 +188,9 @@ export class RevisionTransport implements Transport {
     }
     if (!isObject(meta?.[CLIENT_CAPABILITIES])) {
       return void this.fail(id, INVALID_PARAMS, `a ${MODERN_REVISION} request needs params._meta["${CLIENT_CAPABILITIES}"] (an object)`)
+    }
+    if (REMOVED_METHODS.includes(message.method)) {
+      return void this.fail(id, METHOD_NOT_FOUND, `Method not found: ${message.method} (removed in revision ${MODERN_REVISION})`)
     }
     if (message.method === "server/discover") return void this.reply(id, this.decorate("server/discover", this.discover()))
     if (message.method === "subscriptions/listen") return this.listen(id, message.params ?? {})

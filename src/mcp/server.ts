@@ -230,6 +230,8 @@ export interface ServeOptions {
   readonly skillTools?: boolean
   /** `--output-schemas`: list each tool's `outputSchema` (issue 26 item 3: left out by default). */
   readonly outputSchemas?: boolean
+  /** `--only`: the skc_ tools served (the others are neither listed nor called); undefined: all. */
+  readonly only?: ReadonlyArray<string>
   /** `--watch`: rebuild the runtime and index of each built store skill when its sources change. */
   readonly watch?: boolean
   /**
@@ -472,7 +474,8 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const revision: RevisionInfo = { serverInfo: { name: "skillc", version }, capabilities, instructions: INSTRUCTIONS, cacheHints: cacheHintsOf(options) }
   // A remote session (HTTP) serves the tools that read only (src/mcp/remoteCalls.ts).
   const remote = options.http !== undefined
-  const servedTools = remote ? tools.filter((t) => t.hints.readOnly) : tools
+  // `--only` narrows further: an agent that only reads skills is spared the author tools' definitions.
+  const servedTools = (remote ? tools.filter((t) => t.hints.readOnly) : tools).filter((t) => options.only === undefined || options.only.includes(t.name))
   const definitions = servedTools.map((t) => toolDefinition(t, { outputSchemas: options.outputSchemas === true }))
   const byName = new Map(servedTools.map((t) => [t.name, t]))
   /** Whether the session's directory is in no project (the walk up finds no .skillc/ and no agent's project skills directory). */
@@ -496,7 +499,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     if (tool === undefined && options.skillTools && request.params.name.includes("__")) {
       return callSkillTool(run, request.params.name, request.params.arguments)
     }
-    if (tool === undefined && remote && tools.some((t) => t.name === request.params.name)) {
+    if (tool === undefined && remote && tools.some((t) => t.name === request.params.name && !t.hints.readOnly)) {
       throw new RpcError(ErrorCode.InvalidParams, writeToolRefusal(request.params.name))
     }
     if (tool === undefined) {
@@ -554,8 +557,14 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
       }
       case "skills/get":
         return { resultType: "complete", skill: await runResource(run, getSkillEntry(uriParam(request.params)), uriParam(request.params)), ...CACHE_HINTS }
-      case "resources/directory/read":
-        return { resultType: "complete", resources: await runResource(run, readSkillDirectory(uriParam(request.params)), uriParam(request.params)) }
+      case "resources/directory/read": {
+        // Paged as resources/list (the extension: "Pagination mirrors resources/list"), so a cursor skc did not
+        // hand out is -32602 rather than ignored; the cache hints as on skills/get, which the official SDK client
+        // requires of this result too (it refused the answer without them).
+        const uri = uriParam(request.params)
+        const { page, nextCursor } = paged(await runResource(run, readSkillDirectory(uri), uri), cursorParam(request.params), RESOURCES_PAGE_SIZE)
+        return { resultType: "complete", resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
+      }
       default:
         throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`)
     }

@@ -17,6 +17,8 @@ import { Path } from "effect/Path"
 import { PathEscapes } from "../domain/errors.js"
 import { compareBytewise, IGNORED_DIRS, MAIN_DOC } from "../domain/sourcePaths.js"
 import { nameProblem } from "../domain/skillName.js"
+import { codePoints } from "../domain/agents/listing.js"
+import { MAX_DESCRIPTION, MAX_NAME } from "../domain/protocol/metadata.js"
 import { Diagnostics } from "../ports/Diagnostics.js"
 import { FileSystem, NOT_REGULAR, unseenAs } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
@@ -120,12 +122,45 @@ const jsonOf = (data: Readonly<Record<string, unknown>>): Record<string, unknown
 const storeOf = (scope: "project" | "global") =>
   Effect.map(Effect.service(Settings), ({ stores }) => (scope === "project" ? stores.projectSkills : stores.globalSkills))
 
-/** Why a discovered skill cannot be served under the extension's naming rule, if it cannot. */
-const namingProblem = (dirName: string, frontmatter: Readonly<Record<string, unknown>>): string | undefined => {
+/**
+ * The format's name rule as the extension's clients apply it: 1-64 ASCII lowercase letters and digits
+ * in hyphen-separated runs (the official SDK client refuses a whole listing holding one other name).
+ */
+const SERVED_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/**
+ * Why a discovered skill cannot be served, if it cannot. The Skills extension ("Skill Format"): a
+ * skill served over MCP MUST conform to the Agent Skills specification, and the official SDK client
+ * checks each `skills/list` entry for it and rejects the whole listing when one fails. So a skill
+ * outside the format (a name other than its directory's, a description over 1,024 characters, a
+ * `compatibility` that is not 1-500 characters, `metadata` that is not a map of strings: `version:
+ * 1.0` is a number) is left out with a warning naming the field, as a misnamed skill always was,
+ * rather than served to break every other skill's listing.
+ */
+export const servingProblem = (dirName: string, frontmatter: Readonly<Record<string, unknown>>): string | undefined => {
   if (frontmatter.name !== dirName) {
     return `frontmatter name '${String(frontmatter.name)}' differs from the directory name '${dirName}'`
   }
-  return nameProblem(dirName) === undefined ? undefined : `'${dirName}' is not a valid skill name`
+  if (nameProblem(dirName) !== undefined || dirName.length > MAX_NAME || !SERVED_NAME.test(dirName)) {
+    return `'${dirName}' is not a valid skill name (1-64 lowercase letters, digits and single hyphens)`
+  }
+  const description = frontmatter.description
+  if (typeof description !== "string" || description === "" || codePoints(description) > MAX_DESCRIPTION) {
+    return typeof description === "string" && description !== ""
+      ? `description is ${codePoints(description)} characters; the Agent Skills format allows 1,024`
+      : "description must be a non-empty string"
+  }
+  const compatibility = frontmatter.compatibility
+  if (compatibility !== undefined && (typeof compatibility !== "string" || compatibility === "" || codePoints(compatibility) > 500)) {
+    return "compatibility must be a string of 1-500 characters"
+  }
+  const metadata = frontmatter.metadata
+  if (metadata !== undefined) {
+    if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata) || metadata instanceof Date) return "metadata must be a map of strings"
+    const key = Object.keys(metadata).find((k) => typeof (metadata as Record<string, unknown>)[k] !== "string")
+    if (key !== undefined) return `metadata value '${key}' must be a string (quote it: ${key}: "…")`
+  }
+  return undefined
 }
 
 /**
@@ -137,7 +172,7 @@ export const servedSkills = Effect.gen(function* () {
   const diagnostics = yield* Diagnostics
   const out: Array<ServedSkill> = []
   for (const s of yield* visibleSkills()) {
-    const problem = namingProblem(s.name, s.frontmatter)
+    const problem = servingProblem(s.name, s.frontmatter)
     if (problem !== undefined) {
       yield* diagnostics.warn(Warning.notice(`not serving '${s.sourceDir}' over MCP resources: ${problem}`))
       continue
@@ -155,12 +190,16 @@ const agentSourceOf = (scope: SkillScopeName, name: string) =>
     Effect.orElseSucceed(() => undefined)
   )
 
-/** One served skill by scope and name, without scanning the stores. */
-export const findServedSkill = (scope: SkillScopeName, name: string) =>
+/**
+ * One served skill by scope and name, without scanning the stores. `at`: the URI the answer names
+ * (`skills/get` names the SKILL.md asked for; a resource or directory read names the skill's root,
+ * not a SKILL.md URI the client never sent).
+ */
+export const findServedSkill = (scope: SkillScopeName, name: string, at: string = skillFileUri(scope, name, MAIN_DOC)) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
-    const notServed = new NotServed({ message: `No skill is served at ${skillFileUri(scope, name, MAIN_DOC)}` })
+    const notServed = new NotServed({ message: `No skill is served at ${at}` })
     if (nameProblem(name) !== undefined) return yield* Effect.fail(notServed)
     const store = scope === "project" || scope === "global" ? yield* storeOf(scope) : undefined
     const sourceDir = store !== undefined ? path.join(store, name) : yield* agentSourceOf(scope, name)
@@ -169,7 +208,7 @@ export const findServedSkill = (scope: SkillScopeName, name: string) =>
     if (info?.type !== "directory") return yield* Effect.fail(notServed)
     const fm = yield* readSkillFrontmatter(path.join(sourceDir, MAIN_DOC), store === undefined ? "asAgentsRead" : "strict")
     if (fm._tag === "Problem") return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${fm.message}` }))
-    const problem = namingProblem(name, fm.data)
+    const problem = servingProblem(name, fm.data)
     if (problem !== undefined) return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${problem}` }))
     const skill: ServedSkill = { scope, name, sourceDir, frontmatter: fm.data }
     return skill
@@ -293,7 +332,7 @@ const resolveInSkill = (uri: string) =>
   Effect.gen(function* () {
     const ref = parseSkillUri(uri)
     if (ref === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}` }))
-    const skill = yield* findServedSkill(ref.scope, ref.name)
+    const skill = yield* findServedSkill(ref.scope, ref.name, skillRootUri(ref.scope, ref.name))
     const rel = ref.segments.join("/")
     // URIs skc hands out never hold dot segments, separators inside a segment or VCS directories.
     const refused = ref.segments.some(

@@ -8,7 +8,7 @@ import { Clock, Effect, type Schema } from "effect"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 import { mcpCommandSpecs } from "../commands/index.js"
 import type { AnyCommandSpec, AnyHandler, McpHints, RenderContext } from "../commands/spec.js"
-import { decodeInput, nullAsUnset } from "../app/shared/decodeInput.js"
+import { decodeInput, nullAsUnset, numbersFromText } from "../app/shared/decodeInput.js"
 import { Settings } from "../app/shared/Settings.js"
 import { logCall } from "../commands/logging.js"
 import { toolJsonSchema } from "./jsonSchema.js"
@@ -78,8 +78,8 @@ export const callToolEffect = (t: McpTool, args: unknown) =>
   Effect.gen(function* () {
     const h = t.handler
     const schema = h.mcp?.input ?? h.input
-    // An optional argument sent as `null` is an argument not given (`nullAsUnset`).
-    const decoded = schema === undefined ? args : yield* decodeInput(schema)(nullAsUnset(schema.ast, args ?? {}))
+    // An optional argument sent as `null` is an argument not given (`nullAsUnset`); a number sent as text is the number.
+    const decoded = schema === undefined ? args : yield* decodeInput(schema)(numbersFromText(schema.ast, nullAsUnset(schema.ast, args ?? {})))
     const input = h.mcp?.defaults === undefined ? decoded : h.mcp.defaults(decoded)
     const result = yield* logCall(t.command, h.log, input, h.run(input), "mcp")
     const { stores } = yield* Settings

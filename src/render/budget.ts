@@ -18,7 +18,7 @@ const listedAs = (s: BudgetResult["skills"][number]) => {
 
 /** The over-budget line, or undefined when every entry is listed whole. */
 const overBudget = (r: BudgetResult): string | undefined => {
-  const cutForBudget = r.limits.max_description_chars === null ? r.truncated.length : 0
+  const cutForBudget = r.shortened.length
   if (r.omitted.length > 0) return `over budget: ${r.omitted.length} skill(s) left out, ${r.names_only.length} listed by name only`
   if (r.names_only.length > 0) return `over budget: ${r.names_only.length} skill(s) listed by name only`
   if (cutForBudget > 0) return `over budget: ${cutForBudget} description(s) shortened`
@@ -58,9 +58,11 @@ export const renderBudget = (r: BudgetResult): string => {
       )
     )
   }
-  if (r.truncated.length > 0) {
-    out.push("", l.max_description_chars === null ? `shortened to fit the budget: ${names(r.truncated)}` : `cut at ${n(l.max_description_chars)} characters: ${names(r.truncated)}`)
-  }
+  // At the per-entry cap: every truncated entry of an agent that cuts only there; Codex's, those longer than its cap.
+  const cap = l.max_description_chars
+  const capped = cap === null ? [] : r.skills.filter((s) => s.truncated && (r.layout !== "codex" || s.text_chars > cap)).map((s) => s.name)
+  if (capped.length > 0) out.push("", `cut at ${n(cap!)} characters: ${names(capped)}`)
+  if (r.shortened.length > 0) out.push("", `shortened to fit the budget: ${names(r.shortened)}`)
   if (r.names_only.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${names(r.names_only)}`)
   if (r.omitted.length > 0) out.push("", `left out of the listing (the model never sees them): ${names(r.omitted)}`)
   if (r.manual_only.length > 0) out.push("", `manual only (not listed): ${names(r.manual_only)}`)

@@ -8,7 +8,8 @@ import type { LoadResult } from "../app/skills/load.js"
 import type { MatchResult } from "../app/skills/match.js"
 import type { PermissionsResult } from "../app/skills/permissions.js"
 import type { PromptResult } from "../app/skills/prompt.js"
-import { renderAvailableSkills } from "../domain/protocol/prompt.js"
+import { profileOf } from "../domain/agents/index.js"
+import { renderPromptBlock } from "../domain/protocol/prompt.js"
 
 const table = (given: ReadonlyArray<ReadonlyArray<string>>): string => {
   // Names, paths and descriptions of skills found on disk: escaped before the widths are taken (src/domain/visible.ts).
@@ -77,7 +78,7 @@ export const renderDiscover = (r: DiscoverResult): string => {
       for (const p of s.problems) out.push(`    - ${p}`)
     }
   }
-  out.push("", `Searched (${r.agent}): ${r.searched.map((d) => `${d.scope} ${d.path}${d.exists ? "" : " (missing)"}`).join("; ")}`)
+  out.push("", `Searched (${r.agent}): ${r.searched.map((d) => `${d.scope} ${d.path}${d.via === undefined ? "" : ` (${d.via})`}${d.exists ? "" : " (missing)"}`).join("; ")}`)
   const root = r.project_root
   if (root !== null) {
     out.push(
@@ -132,13 +133,23 @@ export const renderLoadSummary = (r: LoadResult): string => {
 }
 
 /**
- * `skc prompt` at a terminal (issue 46 item 4): the `<available_skills>`
- * block with each value's control characters escaped (`\r`, `\n` inside a
- * description), so a value cannot move the cursor or add lines to the
- * block's layout. `--format json` keeps `xml` exactly as the model receives it.
+ * `skc prompt` at a terminal (issue 46 item 4): the agent's block of skills
+ * (renderPromptBlock) with each value's control characters escaped (`\r`,
+ * `\n` inside a description), so a value cannot move the cursor or add lines
+ * to the block's layout; ended by a newline. `--format json` keeps `xml`
+ * exactly as the model receives it.
  */
-export const renderPromptText = (r: PromptResult): string =>
-  renderAvailableSkills(
-    r.skills.map((s) => ({ name: visible(s.name), description: s.description === null ? null : visible(s.description), location: visible(s.location) }))
+export const renderPromptText = (r: PromptResult): string => {
+  const block = renderPromptBlock(
+    profileOf(r.agent).listing.layout,
+    r.skills.map((s) => ({
+      name: visible(s.name),
+      description: s.description === null ? null : visible(s.description),
+      location: visible(s.location),
+      ...(s.file === undefined ? {} : { file: visible(s.file) })
+    })),
+    r.roots?.map(visible)
   )
+  return block === "" || block.endsWith("\n") ? block : `${block}\n`
+}
 

@@ -56,7 +56,7 @@ export const printedScore = (score: number): string => (score >= 0.01 || score <
  * the held words answer alone, else the skill's headings, or what each
  * skill is for. An agent otherwise guesses other words call after call.
  */
-const noResultsNext = (options: SearchRenderOptions): string => {
+const noResultsNext = (options: SearchRenderOptions, query: string): string => {
   const n = options.narrower
   if (n?.answers === true) return didYouMeanLine(options, "  ") + visible(`  ${narrowerLine(options, n)}`) + "\n"
   // Words some section holds, never enough of them in one: "holds these words" would be untrue.
@@ -69,7 +69,8 @@ const noResultsNext = (options: SearchRenderOptions): string => {
   const how =
     options.skill !== undefined
       ? `its headings: ${nextStep(options, "outline", { skill: options.skill }, [options.skill])}`
-      : `what each skill is for: ${nextStep(options, "list", {}, [])}`
+      : // `skc list` names the skills but not what they are for; `match` ranks them by name and description.
+        `the skills whose descriptions fit it: ${nextStep(options, "match", { query: matchArg(query) }, [matchArg(query)])}`
   return didYouMeanLine(options, "  ") + visible(`  ${lead}; ${how}`) + "\n"
 }
 
@@ -97,6 +98,9 @@ const narrowerLine = (options: SearchRenderOptions, n: Narrower): string => {
   return `No searched skill holds ${quotedList(n.missing, "or")}; ${held} in their sections: ${how}`
 }
 
+/** The question as `match`'s argument in a hint: whole up to QUERY_SHOWN_MAX characters, else a placeholder (a pasted page is not echoed). */
+const matchArg = (query: string): string => (Array.from(query).length <= QUERY_SHOWN_MAX ? visible(query) : "<request>")
+
 /** "Did you mean '…'?" on a line of its own, when the answer carries a correction. */
 const didYouMeanLine = (options: SearchRenderOptions, indent: string): string =>
   options.correction === undefined ? "" : visible(`${indent}Did you mean '${options.correction}'?`) + "\n"
@@ -117,12 +121,30 @@ const quotedQuery = (query: string): string => {
   return `'${visible(chars.slice(0, QUERY_SHOWN_MAX).join("").trimEnd())}…' (${words === 1 ? "1 word" : `${words.toLocaleString("en-US")} words`})`
 }
 
+/**
+ * In one skill's search, the words every result holds only through the skill's name or description
+ * (matched field `skill`): no section says them, though the answer reads as if each did. An agent
+ * asking "add a chart to the sheet" of a skill whose description mentions charting was shown ten
+ * sections about sheets; this line says which words the sections lack (issue 47 item 3).
+ */
+const describedOnlyLine = (result: SearchResult, options: SearchRenderOptions): string => {
+  if (options.skill === undefined || result.results.length === 0) return ""
+  const [first, ...rest] = result.results
+  const words = (first!.matched_terms ?? [])
+    .filter((t) => t.fields.length === 1 && t.fields[0] === "skill")
+    .map((t) => t.word)
+    .filter((w) => rest.every((r) => (r.matched_terms ?? []).some((t) => t.word === w && t.fields.length === 1 && t.fields[0] === "skill")))
+  if (words.length === 0) return ""
+  return visible(`Note: ${quotedList(words, "and")} ${words.length === 1 ? "is" : "are"} in ${options.skill}'s description but in none of these sections.`) + "\n\n"
+}
+
 export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {
   // The query, names, files and headings are untrusted: each shown with its control characters escaped.
   const skipped = (result.skipped ?? []).map((s) => `${visible(`(skipped ${s.skill}: ${s.reason})`)}\n`).join("")
   const query = quotedQuery(result.query)
-  if (result.results.length === 0) return `No results for ${query}.\n${noResultsNext(options)}${skipped}`
-  const header = result.partial ? `No section holds every word of ${query}; these hold the most of them.\n${didYouMeanLine(options, "")}\n` : ""
+  if (result.results.length === 0) return `No results for ${query}.\n${noResultsNext(options, result.query)}${skipped}`
+  const header =
+    (result.partial ? `No section holds every word of ${query}; these hold the most of them.\n${didYouMeanLine(options, "")}\n` : "") + describedOnlyLine(result, options)
   return (
     header +
     result.results

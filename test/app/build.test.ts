@@ -97,7 +97,9 @@ describe("RFC-0001:C-INPUT", () => {
       writeFileSync(join(dir, "SKILL.md"), "---\nname: [unclosed\ndescription: d\n---\n")
       expect(yield* failureText(p.build())).toMatch(/^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: .* \(line \d+, column \d+\)$/)
       writeFileSync(join(dir, "SKILL.md"), "# no frontmatter\n")
-      expect(yield* failureText(p.build())).toBe("error[E011]: missing frontmatter field 'name' in SKILL.md")
+      expect(yield* failureText(p.build())).toBe(
+        "error[E011]: missing frontmatter field 'name' in SKILL.md\n  SKILL.md has no frontmatter: its first line must be '---', then 'name:' and 'description:', then '---'"
+      )
       expect(builtFiles(join(p.work, ".skillc/runtime/demo"))).toEqual([])
     }))
 

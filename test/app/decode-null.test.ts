@@ -2,7 +2,7 @@
 // a required one's, and a parameter that takes null, are left for the decoder.
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { nullAsUnset } from "../../src/app/shared/decodeInput.js"
+import { nullAsUnset, numbersFromText } from "../../src/app/shared/decodeInput.js"
 
 const Input = Schema.Struct({
   query: Schema.String,
@@ -31,5 +31,25 @@ describe("nullAsUnset", () => {
     const decode = Schema.decodeUnknownSync(Input)
     expect(() => decode({ query: "q", limit: null })).toThrow()
     expect(decode(nullAsUnset(Input.ast, { query: "q", limit: null }))).toEqual({ query: "q" })
+  })
+})
+
+describe("numbersFromText: a number an MCP client sends as text", () => {
+  const WithText = Schema.Struct({ query: Schema.String, limit: Schema.optional(Schema.Number), label: Schema.optional(Schema.Union([Schema.Number, Schema.String])) })
+
+  it("is the number for a parameter that takes only a number; a plain decimal only", () => {
+    expect(numbersFromText(WithText.ast, { query: "5", limit: "5" })).toEqual({ query: "5", limit: 5 })
+    expect(numbersFromText(WithText.ast, { query: "q", limit: "-2.5" })).toEqual({ query: "q", limit: -2.5 })
+    for (const odd of ["5px", "", " 5", "1e3", "0x10", "Infinity"]) expect(numbersFromText(WithText.ast, { query: "q", limit: odd })).toEqual({ query: "q", limit: odd })
+  })
+
+  it("leaves a parameter that also takes text as sent", () => {
+    expect(numbersFromText(WithText.ast, { query: "q", label: "7" })).toEqual({ query: "q", label: "7" })
+  })
+
+  it("decoding after it accepts what decoding before refused", () => {
+    const decode = Schema.decodeUnknownSync(WithText)
+    expect(() => decode({ query: "q", limit: "5" })).toThrow()
+    expect(decode(numbersFromText(WithText.ast, { query: "q", limit: "5" }))).toEqual({ query: "q", limit: 5 })
   })
 })

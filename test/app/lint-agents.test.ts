@@ -261,8 +261,24 @@ describe("issue 43 (DECISIONS #51) SKL702 measures Claude Code's whole entry", (
       ])
       expect(skl702(yield* lintMemory("long", skill("Short.")))).toEqual([])
     }))
-  it.effect("an agent that documents no cap adds no finding", () =>
+  it.effect("an agent that documents no cap adds no finding; Codex cuts the description alone at 1,024 (model_visible.rs)", () =>
     Effect.gen(function* () {
-      expect(skl702(yield* lintMemory("long", skill("x".repeat(1200)), { agent: "codex" }))).toEqual([])
+      expect(skl702(yield* lintMemory("long", skill("x".repeat(1200)), { agent: "kiro" }))).toEqual([])
+      expect(skl702(yield* lintMemory("long", skill("x".repeat(1200)), { agent: "codex" }))).toEqual([
+        "description is 1273 characters; OpenAI Codex cuts it at 1024 in its skill listing"
+      ])
+    }))
+})
+
+describe("Gemini CLI skips a SKILL.md that starts with a byte order mark (skillLoader.ts, Gemini CLI 0.61.0)", () => {
+  const BOMMED = "\uFEFF---\nname: demo\ndescription: Demo things when asked.\n---\n# demo\n"
+  it.effect("--agent gemini reports it under SKL100, naming Gemini CLI; other agents read past it", () =>
+    Effect.gen(function* () {
+      const gemini = yield* lintMemory("demo", BOMMED, { agent: "gemini" })
+      expect(gemini.reports[0]!.diagnostics.map(show)).toEqual([
+        "SKILL.md:1 error SKL100: SKILL.md starts with a UTF-8 byte order mark: Gemini CLI looks for `---` at the file's first byte and skips the skill (gemini); save the file without the BOM"
+      ])
+      const claude = yield* lintMemory("demo", BOMMED, { agent: "claude" })
+      expect(claude.reports[0]!.diagnostics.map(show)).toEqual([])
     }))
 })

@@ -22,6 +22,21 @@ describe("listingCost and the description hover", () => {
     expect(manual[0]).toMatchObject({ listed: false })
     expect(descriptionHover(manual)).toContain("not listed (manual only)")
   })
+
+  it("a cut says the text's length in the unit the cap counts, so the comparison it shows is true (issue 50)", async () => {
+    // 40 emoji and 1,481 letters: 1,521 code points, 1,561 UTF-16 units. Claude Code cuts at 1,536 UTF-16 units;
+    // the hover said "yes: 1,521 > 1,536", code points against a cap of units.
+    const w = memoryWorld({ files: {} })
+    const description = `${"\u{1F600}".repeat(40)}${"a".repeat(1481)}`
+    const costs = Result.getOrThrow(await w.run(listingCost("emoji", { description }, [profileOf("claude")])))
+    expect(costs[0]).toMatchObject({ truncated: true, text_chars: 1521, cap_length: 1561, cap_unit: "UTF-16 units", cap_chars: 1536 })
+    const row = descriptionHover(costs).split("\n").find((l) => l.startsWith("| Claude Code"))!
+    expect(row).toContain("**yes**: 1,561 > 1,536 UTF-16 units")
+    const [shown, cap] = row.match(/\*\*yes\*\*: ([\d,]+) > ([\d,]+)/)!.slice(1).map((n) => Number(n.replace(/,/g, "")))
+    expect(shown).toBeGreaterThan(cap!)
+    const short = Result.getOrThrow(await w.run(listingCost("plain", { description: "House style." }, [profileOf("claude")])))
+    expect(descriptionHover(short)).toContain("no (cap 1,536 UTF-16 units)")
+  })
 })
 
 describe("Claude Code's settings files and plugin manifests as bad input", () => {

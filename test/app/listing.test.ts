@@ -127,7 +127,7 @@ describe("Codex's listing (issue 43, DECISIONS #51, #53)", () => {
     const b = ok(await w.run(budget({ agent: "codex" })))
     expect(b.skills.map((s) => s.name)).toEqual(["alpha", "beta"])
     expect(b.manual_only).toEqual([])
-    expect(b.limits).toMatchObject({ budget_chars: 8000, context_tokens: null, max_description_chars: null })
+    expect(b.limits).toMatchObject({ budget_chars: 8000, context_tokens: null, max_description_chars: 1024 })
     expect(b.limits.source).toContain("developers.openai.com/codex/skills")
     expect(renderBudget(b)).toContain("budget: 8,000 characters (OpenAI Codex's documented fallback when the context window is unknown; give --context-tokens for 2 % of it)")
     const big = ok(await w.run(budget({ agent: "codex", context_tokens: 272_000 })))
@@ -293,5 +293,157 @@ describe("Codex's own bundled skills (docs/agents.md, checked against Codex 0.17
     expect(b.skills.map((s) => s.name)).toEqual(["skill-creator", "alpha"])
     const roots = ok(await w.run(agentSkillRoots))
     expect(roots.some((r) => r.dir.endsWith(".system"))).toBe(false)
+  })
+})
+
+describe("what Gemini CLI reads of a SKILL.md (skillLoader.ts, Gemini CLI 0.61.0)", () => {
+  it("a SKILL.md starting with a UTF-8 byte order mark is skipped: invalid in discover, out of budget and prompt", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.agents/skills/bommed/SKILL.md": `\uFEFF${SKILL("bommed", "Saved by an editor that writes a BOM.")}`,
+        "/proj/.gemini/skills/plain/SKILL.md": SKILL("plain", "Saved without one.")
+      }
+    })
+    const d = ok(await w.run(discover({ agent: "gemini" })))
+    expect(d.skills.map((s) => s.name)).toEqual(["plain"])
+    expect(d.invalid.map((s) => [s.name, s.problems[0]])).toEqual([
+      ["bommed", "SKILL.md starts with a UTF-8 byte order mark: Gemini CLI looks for `---` at the file's first byte, finds no frontmatter and skips the skill"]
+    ])
+    expect(ok(await w.run(budget({ agent: "gemini" }))).skills.map((s) => s.name)).toEqual(["plain"])
+    expect(ok(await w.run(prompt({ agent: "gemini" }))).skills.map((s) => s.name)).toEqual(["plain"])
+    // Every other agent reads past the mark.
+    expect(ok(await w.run(discover({ agent: "agentskills" }))).skills.map((s) => s.name)).toEqual(["bommed"])
+  })
+
+  it("a name or description that is no string is read from its line's text (parseSimpleFrontmatter), and listed", async () => {
+    const md = (front: string) => `---\n${front}\n---\n# body\n`
+    const w = memoryWorld({
+      files: {
+        "/proj/.gemini/skills/num/SKILL.md": md("name: 123\ndescription: Numbers as names."),
+        "/proj/.gemini/skills/d42/SKILL.md": md("name: d42\ndescription: 42"),
+        "/proj/.gemini/skills/dtrue/SKILL.md": md("name: dtrue\ndescription: true"),
+        "/proj/.gemini/skills/empty/SKILL.md": md('name: empty\ndescription: ""'),
+        // Quotes are kept by the line reader, then `"` and `:` made `-`.
+        "/proj/.gemini/skills/quoted/SKILL.md": md('name: "q:x"\ndescription: 42'),
+        // Every `name:` line counts, indented ones too; the last one read wins (the loop keeps overwriting).
+        "/proj/.gemini/skills/nested/SKILL.md": md("name: 5\ndescription: Nested.\nmetadata:\n  name: inner"),
+        "/proj/.gemini/skills/none/SKILL.md": md("description: 42")
+      }
+    })
+    const d = ok(await w.run(discover({ agent: "gemini" })))
+    const listed = { "123": "Numbers as names.", d42: "42", dtrue: "true", empty: "", "-q-x-": "42", inner: "Nested." }
+    expect(Object.fromEntries(d.skills.map((s) => [s.name, s.description]))).toEqual(listed)
+    // No name line at all: skipped.
+    expect(d.invalid.map((s) => s.dir)).toEqual(["/proj/.gemini/skills/none"])
+    // The specification's problems stay as warnings on the skill.
+    expect(d.skills.find((s) => s.name === "empty")!.warnings.map((x) => x.rule)).toContain("SKL106")
+    expect(ok(await w.run(budget({ agent: "gemini" }))).skills.map((s) => s.name).sort()).toEqual(Object.keys(listed).sort())
+    expect(Object.fromEntries(ok(await w.run(prompt({ agent: "gemini" }))).skills.map((s) => [s.name, s.description]))).toEqual(listed)
+  })
+})
+
+describe("the name OpenAI Codex gives a skill (codex-rs/core-skills/src/loader.rs parse_skill_file)", () => {
+  it("no or an empty name: its directory's name; over 64 characters: refused, as Codex refuses it", async () => {
+    const long = "a".repeat(65)
+    const longest = "b".repeat(64)
+    const w = memoryWorld({
+      files: {
+        "/proj/.agents/skills/noname/SKILL.md": "---\ndescription: No name here.\n---\n# x\n",
+        "/proj/.agents/skills/emptyname/SKILL.md": '---\nname: ""\ndescription: An empty name.\n---\n# x\n',
+        "/proj/.agents/skills/long/SKILL.md": SKILL(long, "A name one character too long."),
+        "/proj/.agents/skills/longest/SKILL.md": SKILL(longest, "A name as long as Codex takes.")
+      }
+    })
+    const d = ok(await w.run(discover({ agent: "codex" })))
+    expect(d.skills.map((s) => s.name).sort()).toEqual([longest, "emptyname", "noname"])
+    expect(d.invalid.map((s) => [s.dir, s.problems])).toEqual([
+      ["/proj/.agents/skills/long", ["OpenAI Codex refuses a name over 64 characters (this one has 65) and does not load the skill"]]
+    ])
+    expect(ok(await w.run(budget({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual([longest, "emptyname", "noname"])
+    expect(ok(await w.run(prompt({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual([longest, "emptyname", "noname"])
+    // The specification's own reading is unchanged: no name is no skill, a long name a warning.
+    const spec = ok(await w.run(discover({ agent: "agentskills" })))
+    expect(spec.skills.map((s) => s.name).sort()).toEqual([long, longest])
+  })
+})
+
+describe("Codex's per-entry cap (core-skills/src/model_visible.rs: MAX_DEFAULT_CONTEXT_SKILL_DESCRIPTION_CHARS, TRUNCATED_SKILL_DESCRIPTION_SUFFIX)", () => {
+  it("a description over 1,024 characters is listed as its first 1,021 and `...`; one of 1,024 whole", async () => {
+    const long = `${"é".repeat(1_000)}${"x".repeat(100)}`
+    const exact = "y".repeat(1_024)
+    const w = memoryWorld({
+      files: { "/proj/.agents/skills/long/SKILL.md": SKILL("long", long), "/proj/.agents/skills/exact/SKILL.md": SKILL("exact", exact) }
+    })
+    const b = ok(await w.run(budget({ agent: "codex", context_tokens: 1_000_000 })))
+    const byName = Object.fromEntries(b.skills.map((s) => [s.name, s]))
+    // Both lines carry 1,024 characters of description: the capped one ends in `...`; "long" (in the name and the path) is two shorter than "exact".
+    expect([byName.long!.text_chars, byName.long!.truncated, byName.exact!.text_chars, byName.exact!.truncated]).toEqual([1_100, true, 1_024, false])
+    expect(byName.long!.entry_chars).toBe(byName.exact!.entry_chars - 2)
+    expect(b.truncated).toEqual(["long"])
+    // Cut at the cap is not shortened for the budget: the budget has room, and the text says which is which.
+    expect(b.shortened).toEqual([])
+    expect(b.one_more.fits).toBe(true)
+    expect(renderBudget(b)).toContain("cut at 1,024 characters: long")
+    expect(renderBudget(b)).not.toContain("shortened to fit the budget")
+    const p = ok(await w.run(prompt({ agent: "codex", context_tokens: 1_000_000 })))
+    expect(p.skills.find((s) => s.name === "long")!.description).toBe(`${"é".repeat(1_000)}${"x".repeat(21)}...`)
+  })
+})
+
+describe("Codex's explicit `$name` mentions (core-skills/src/injection.rs collect_explicit_skill_mentions)", () => {
+  const hidden = "policy:\n  allow_implicit_invocation: false\n"
+  const w = memoryWorld({
+    files: {
+      "/proj/.agents/skills/alpha/SKILL.md": SKILL("alpha", "Formats release notes."),
+      "/proj/.agents/skills/alpha/agents/openai.yaml": hidden,
+      "/proj/.agents/skills/path/SKILL.md": SKILL("path", "Draws paths."),
+      "/proj/.agents/skills/path/agents/openai.yaml": hidden,
+      "/proj/.agents/skills/twin/SKILL.md": SKILL("twin", "One of two."),
+      "/proj/.agents/skills/twin/agents/openai.yaml": hidden,
+      "/home/u/.agents/skills/twin/SKILL.md": SKILL("twin", "The other of two."),
+      "/home/u/.agents/skills/twin/agents/openai.yaml": hidden
+    }
+  })
+  it("`$alpha` selects alpha though allow_implicit_invocation: false keeps it out of the listing", async () => {
+    const m = ok(await w.run(match({ query: "please use $alpha now", agent: "codex" })))
+    expect(m.results.map((r) => [r.name, r.mentioned, r.reason.split("; ")[0]])).toEqual([["alpha", true, "mentioned as $alpha"]])
+    // Without the sigil it is not listed, so not matched.
+    expect(ok(await w.run(match({ query: "please use alpha now", agent: "codex" }))).results).toEqual([])
+  })
+  it("a name two skills share selects neither; $PATH is an environment variable, not a mention", async () => {
+    expect(ok(await w.run(match({ query: "run $twin", agent: "codex" }))).results).toEqual([])
+    expect(ok(await w.run(match({ query: "echo $PATH", agent: "codex" }))).results).toEqual([])
+  })
+})
+
+describe("what OpenCode parses (OpenCode 1.18.33 ConfigMarkdown: parse, then sanitize and parse again)", () => {
+  it("an unquoted ': ' is quoted for `description`, not for a hyphenated key such as `argument-hint`: that skill is skipped", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.opencode/skills/colon/SKILL.md": "---\nname: colon\ndescription: Use when: deploying\n---\n# x\n",
+        "/proj/.opencode/skills/hint/SKILL.md": "---\nname: hint\ndescription: Gives hints.\nargument-hint: usage: foo\n---\n# x\n"
+      }
+    })
+    const d = ok(await w.run(discover({ agent: "opencode" })))
+    expect(d.skills.map((s) => s.name)).toEqual(["colon"])
+    expect(d.invalid.map((s) => [s.name, s.problems])).toEqual([
+      ["hint", ["OpenCode cannot parse the frontmatter: the value of 'argument-hint' holds an unquoted ': ', which OpenCode quotes only for keys of letters, digits and '_', so it skips the skill"]]
+    ])
+    expect(ok(await w.run(prompt({ agent: "opencode" }))).skills.map((s) => s.name)).toEqual(["colon"])
+  })
+})
+
+describe("where OpenCode finds dot-directories (OpenCode 1.18.33: externals globbed with {dot:true})", () => {
+  it("a skill in a dot-directory under .claude/skills or .agents/skills is found; under .opencode/skills it is not", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.claude/skills/.hidden/SKILL.md": SKILL("hidden", "In a dot-directory."),
+        "/proj/.agents/skills/group/.inner/SKILL.md": SKILL("inner", "Deeper, in a dot-directory."),
+        "/proj/.opencode/skills/.secret/SKILL.md": SKILL("secret", "Not globbed with dot files.")
+      }
+    })
+    expect(ok(await w.run(discover({ agent: "opencode" }))).skills.map((s) => s.name).sort()).toEqual(["hidden", "inner"])
+    // Claude Code reads no dot-directory.
+    expect(ok(await w.run(discover({ agent: "claude" }))).skills).toEqual([])
   })
 })

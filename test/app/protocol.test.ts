@@ -99,6 +99,33 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
     expect(r.shadowed).toEqual([])
   })
 
+  it("opencode: ~/.opencode/skill(s), $XDG_CONFIG_HOME/opencode and $OPENCODE_CONFIG_DIR are its config directories too (OpenCode 1.18.33 ConfigPaths.directories)", async () => {
+    const files = {
+      "/home/u/.opencode/skills/a/SKILL.md": SKILL("a"),
+      "/home/u/.opencode/skill/b/SKILL.md": SKILL("b"),
+      "/xdg/opencode/skills/c/SKILL.md": SKILL("c"),
+      "/home/u/.config/opencode/skills/hidden/SKILL.md": SKILL("hidden"),
+      "/extra/skill/d/SKILL.md": SKILL("d")
+    }
+    const w = memoryWorld({ files, vars: { XDG_CONFIG_HOME: "/xdg", OPENCODE_CONFIG_DIR: "/extra" } })
+    const r = Result.getOrThrow(await w.run(discover({ agent: "opencode" })))
+    // XDG_CONFIG_HOME moves ~/.config: the skill under ~/.config/opencode is not read.
+    expect(r.skills.map((s) => `${s.name}:${s.scope}`)).toEqual(["c:user", "a:user", "b:user", "d:user"])
+    expect(r.searched.filter((d) => d.scope === "user").map((d) => [d.path, d.via ?? null, d.exists])).toEqual([
+      ["/xdg/opencode/skills", "XDG_CONFIG_HOME", true],
+      ["/xdg/opencode/skill", "XDG_CONFIG_HOME", false],
+      ["/home/u/.opencode/skills", null, true],
+      ["/home/u/.opencode/skill", null, true],
+      ["/home/u/.claude/skills", null, false],
+      ["/home/u/.agents/skills", null, false],
+      ["/extra/skills", "OPENCODE_CONFIG_DIR", false],
+      ["/extra/skill", "OPENCODE_CONFIG_DIR", true]
+    ])
+    // Unset (or empty), the usual ~/.config/opencode and nothing more.
+    const plain = Result.getOrThrow(await memoryWorld({ files, vars: { XDG_CONFIG_HOME: "", OPENCODE_CONFIG_DIR: "" } }).run(discover({ agent: "opencode" })))
+    expect(plain.skills.map((s) => s.name)).toEqual(["hidden", "a", "b"])
+  })
+
   it("follows symlinks skc deployed into a runtime store; broken links and invalid skills are reported, not fatal", async () => {
     const w = memoryWorld({
       files: {
@@ -115,26 +142,31 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
     await Effect.runPromise(w.fs.symlink("/gone", "/home/u/.claude/skills/broken", "dir"))
     const r = Result.getOrThrow(await w.run(discover()))
     // Issue 13 item 2: reserved words and XML tags are warnings with their lint rule; the skills stay loadable.
+    // Claude Code loads a SKILL.md without frontmatter with empty metadata (CHANGELOG 2.1.186): its directory's name, its first line.
     expect(r.skills.map((s) => [s.name, s.link_target, s.deployed_by_skc, s.warnings.map((x) => `${x.rule} ${x.message}`)])).toEqual([
       ["deployed", "/proj/.skillc/runtime/deployed", true, []],
       ["linked", "/elsewhere/linked", false, []],
-      ["claude-tools", null, false, ["SKL604 name 'claude-tools' contains the reserved word 'claude'"]],
+      ["nofront", null, false, ["SKL100 missing frontmatter: file does not start with ---"]],
+      // The client guide: a name other than its directory's is warned about, the skill loaded anyway.
+      ["claude-tools", null, false, ["SKL604 name 'claude-tools' contains the reserved word 'claude'", "SKL104 name 'claude-tools' does not match directory 'reserved'"]],
       ["xml", null, false, ["SKL605 description contains an XML tag"]]
     ])
-    expect(r.invalid.map((s) => [s.dir.split("/").pop(), s.problems.join("; ")])).toEqual([
-      ["broken", "broken symlink to '/gone'"],
-      ["nofront", "SKL100 frontmatter-valid: missing frontmatter: file does not start with ---"]
-    ])
+    expect(r.skills.find((s) => s.name === "nofront")?.description).toBe("no frontmatter")
+    expect(r.invalid.map((s) => [s.dir.split("/").pop(), s.problems.join("; ")])).toEqual([["broken", "broken symlink to '/gone'"]])
+    // An agent that follows the specification cannot load it.
+    const strict = Result.getOrThrow(await w.run(discover({ agent: "amp" })))
+    expect(strict.invalid.map((s) => s.dir.split("/").pop())).toContain("nofront")
   })
 
   it("prompt and load of an excluded skill say why, not 'not found' (issue 13 item 2)", async () => {
+    // Amp follows the specification: a skill without description is excluded (Claude Code would list it, CHANGELOG 2.1.69).
     const w = memoryWorld({ files: { "/home/u/.claude/skills/nodesc/SKILL.md": "---\nname: nodesc\n---\n# x\n" } })
-    const p = await w.run(prompt({ skills: ["nodesc"] }))
+    const p = await w.run(prompt({ skills: ["nodesc"], agent: "amp" }))
     expect(Result.isFailure(p) && p.failure._tag === "UsageError" && [p.failure.message, p.failure.detail]).toEqual([
       "skill 'nodesc' is excluded by discovery: agents cannot load /home/u/.claude/skills/nodesc/SKILL.md",
       ["SKL105 description-required: missing required frontmatter field: description"]
     ])
-    const l = await w.run(load({ skill: "nodesc" }))
+    const l = await w.run(load({ skill: "nodesc", agent: "amp" }))
     expect(Result.isFailure(l) && l.failure._tag).toBe("UsageError")
   })
 

@@ -46,6 +46,9 @@ describe("DECISIONS #51 agent profiles", () => {
     expect(fieldValueProblem(kind("shell"), "zsh")).toMatch(/bash, powershell/)
     expect(fieldValueProblem(kind("disable-model-invocation"), "yes")).toBeUndefined()
     expect(fieldValueProblem(kind("disable-model-invocation"), "maybe")).toMatch(/true or false/)
+    // CHANGELOG 2.1.47: `argument-hint: [topic: foo | bar]` parses as a list holding a map; Claude Code coerces it to a string.
+    expect(fieldValueProblem(kind("argument-hint"), [{ topic: "foo | bar" }])).toBeUndefined()
+    expect(fieldValueProblem(kind("argument-hint"), ["issue-number"])).toBeUndefined()
     // A list holding a non-string names the item, not "not a list" of a list.
     expect(fieldValueProblem(kind("allowed-tools"), ["Read", 1, null])).toBe("must be a string or a list of strings: item 2 is 1")
     expect(fieldValueProblem(kind("paths"), ["src/**", null])).toMatch(/: item 2 is null$/)

@@ -43,8 +43,8 @@ describe("listing limits from the profile (DECISIONS #51, issue 43)", () => {
     expect(listingLimits(claude, { overrides: { budget_chars: 1234 } })).toMatchObject({ budget_chars: 1234, basis: "[agents.claude] budget_chars in skc's configuration" })
   })
 
-  it("Codex: 8,000 characters without the window, 2 % × tokens × 4 with it; no entry cap", () => {
-    expect(listingLimits(codex)).toMatchObject({ budget_chars: 8000, context_tokens: null, max_description_chars: null })
+  it("Codex: 8,000 characters without the window, 2 % × tokens × 4 with it; each description capped at 1,024", () => {
+    expect(listingLimits(codex)).toMatchObject({ budget_chars: 8000, context_tokens: null, max_description_chars: 1024 })
     expect(listingLimits(codex).basis).toMatch(/^OpenAI Codex's documented fallback when the context window is unknown/)
     expect(listingLimits(codex, { contextTokens: 400_000 })).toMatchObject({ budget_chars: 32000, context_tokens: 400000 })
     // Codex has no environment override: the variable is Claude Code's.

@@ -112,6 +112,12 @@ describe("Claude Code's legacy commands (Claude Code 2.1.332)", () => {
     expect(claudeCommand("man.md", "/c/man.md", "---\ndescription: M.\ndisable-model-invocation: true\n---\n").manual).toBe(true)
   })
 
+  it("CHANGELOG 2.1.239: a command file starting with a UTF-8 BOM keeps its frontmatter", () => {
+    const bom = claudeCommand("bom.md", "/c/bom.md", "\uFEFF---\r\ndescription: Deploys the app.\r\n---\r\nBody.\r\n")
+    expect(bom.text).toBe("Deploys the app.")
+    expect(claudeCommand("bman.md", "/c/bman.md", "\uFEFF---\ndescription: M.\ndisable-model-invocation: true\n---\n").manual).toBe(true)
+  })
+
   it("in the listing: after the skills, by name, none named like a skill, none manual only", () => {
     const commands = [
       claudeCommand("zz.md", "/u/zz.md", "Z."),

@@ -62,6 +62,15 @@ describe("SKL112 metadata-strings --fix: quote plain numbers and booleans", () =
     // The nested map has no certain fix and is still reported.
     expect(first.diagnostics.filter((d) => d.rule === "SKL112").map((d) => d.message)).toEqual(["metadata value 'nested' must be a string"])
   })
+  it("places each finding on its own entry, not on the metadata key (a nested map on its key)", () => {
+    const snapshot = makeSnapshot({ dirName: "demo", entries: [{ path: "SKILL.md", type: "file" }], markdownFiles: [{ path: "SKILL.md", source: skill }] })
+    const found = runRules(snapshot, rules).filter((d) => d.rule === "SKL112")
+    expect(found.map((d) => [d.message, d.line, d.column, d.endLine, d.endColumn])).toEqual([
+      ["metadata value 'version' must be a string", 6, 3, 6, 15],
+      ["metadata value 'beta' must be a string", 7, 3, 7, 13],
+      ["metadata value 'nested' must be a string", 9, 3, 9, 9]
+    ])
+  })
   it("leaves an empty value alone", () => {
     const src = "---\nname: demo\ndescription: Use when asked.\nmetadata:\n  version:\n---\n# Demo\n"
     expect(fixFiles({ "SKILL.md": src }).changed.size).toBe(0)

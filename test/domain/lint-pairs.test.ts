@@ -11,6 +11,7 @@ import { inLintScope, makeSnapshot } from "../../src/domain/lint/snapshot.js"
 import type { SkillEntry } from "../../src/domain/lint/types.js"
 import { profileOf, type ProfileName } from "../../src/domain/agents/index.js"
 import { RULE_PAIRS, type Tree } from "../fixtures/lintRules.js"
+import { firstInvalidUtf8 } from "../../src/domain/markdown/utf8.js"
 
 const lintTree = (tree: Tree, dirName: string, agents?: ReadonlyArray<string>): ReadonlyArray<string> => {
   const dirs = new Set<string>()
@@ -22,9 +23,14 @@ const lintTree = (tree: Tree, dirName: string, agents?: ReadonlyArray<string>): 
     ...[...dirs].map((path): SkillEntry => ({ path, type: "directory" })),
     ...Object.keys(tree).map((path): SkillEntry => ({ path, type: "file" }))
   ]
+  // Bytes are read as src/app/lint/lintTree.ts reads a file: decoded, with where they stop being UTF-8 (SKL207).
   const markdownFiles = Object.entries(tree)
-    .filter(([p, v]) => typeof v === "string" && inLintScope(p) && !p.split("/").some((s) => s.startsWith(".")))
-    .map(([path, source]) => ({ path, source: source as string }))
+    .filter(([p]) => inLintScope(p) && !p.split("/").some((s) => s.startsWith(".")))
+    .map(([path, v]) => {
+      if (typeof v === "string") return { path, source: v }
+      const invalidUtf8 = firstInvalidUtf8(v)
+      return { path, source: new TextDecoder().decode(v), ...(invalidUtf8 === undefined ? {} : { invalidUtf8 }) }
+    })
   // The evaluation files, read as src/app/lint/lintTree.ts reads them (SKL701, issue 27).
   const evalFiles = Object.entries(tree)
     .filter(([p, v]) => typeof v === "string" && ["evals/triggers.json", "evals/evals.json"].includes(p))

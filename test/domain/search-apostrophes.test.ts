@@ -5,7 +5,7 @@
 // is held through the word it is of too, a hyphenated word through its closed form, and a contraction or
 // a slashed pair of function words is a function word.
 import { describe, expect, it } from "vitest"
-import { closedCompound, possessiveBase, termOf } from "../../src/domain/search/indexQuery.js"
+import { closedCompound, countedNoun, possessiveBase, termOf } from "../../src/domain/search/indexQuery.js"
 import { straightApostrophes } from "../../src/domain/search/query.js"
 import { fallbackTokens, isStopWord, wordOf } from "../../src/domain/search/rank.js"
 import { terms } from "../../src/domain/protocol/text.js"
@@ -68,6 +68,16 @@ describe("hyphens and slashes", () => {
     expect(closedCompound("email")).toBeUndefined()
     expect(closedCompound("-flag")).toBeUndefined()
     expect(closedCompound("a--b")).toBeUndefined()
+  })
+
+  it("a number joined to a noun by a hyphen is held by the noun (\"5-slide\" is \"slide\", with its spellings)", () => {
+    expect(termOf("5-slide", ascii).phrases.slice(0, 2)).toEqual(["5-slide", "slide"])
+    expect(termOf("3-statement", ascii).phrases.slice(0, 2)).toEqual(["3-statement", "statement"])
+    expect(countedNoun("10-page")).toBe("page")
+    expect(countedNoun("2.5-inch")).toBe("inch")
+    expect(countedNoun("a-5")).toBeUndefined()
+    expect(countedNoun("5-")).toBeUndefined()
+    expect(countedNoun("e-mail")).toBeUndefined()
   })
 
   it("function words joined by slashes are a function word; other slashed words are content", () => {

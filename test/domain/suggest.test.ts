@@ -21,6 +21,19 @@ describe("closest names", () => {
     expect(closest("pdf", ["pdf"])).toEqual([])
   })
 
+  it("after typos: a name cut short or a whole part of one, for three characters or more", () => {
+    const skills = ["slack-gif-creator", "pdf", "pptx", "webapp-testing"]
+    expect(closest("slack-gif", skills)).toEqual(["slack-gif-creator"])
+    expect(closest("gif", skills)).toEqual(["slack-gif-creator"])
+    expect(closest("testing", skills)).toEqual(["webapp-testing"])
+    expect(closest("pptxgenjs", ["SKILL.md", "pptxgenjs.md", "html2pptx.md"])).toEqual(["pptxgenjs.md"])
+    // Not a letter or two in common, not inside a part.
+    expect(closest("sl", skills)).toEqual([])
+    expect(closest("lack", skills)).toEqual([])
+    // A typo still wins over a part.
+    expect(closest("pdx", ["pdf", "pdx-tools"])).toEqual(["pdf"])
+  })
+
   it("one line, the same everywhere", () => {
     expect(didYouMean([])).toBeUndefined()
     expect(didYouMean(["pdf"])).toBe("did you mean 'pdf'?")

@@ -127,7 +127,14 @@ describe("RFC-0001:C-INPUT", () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: .* \(line \d+, column \d+\)\n$/)
     writeFileSync(join(dir, "SKILL.md"), "# no frontmatter\n")
-    expect(sb.run(["build", "demo"]).stderr).toBe("error[E011]: missing frontmatter field 'name' in SKILL.md\n")
+    // The template names the field; the indented line says there is no frontmatter at all.
+    expect(sb.run(["build", "demo"]).stderr).toBe(
+      "error[E011]: missing frontmatter field 'name' in SKILL.md\n  SKILL.md has no frontmatter: its first line must be '---', then 'name:' and 'description:', then '---'\n"
+    )
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: [a, b]\ndescription: d\n---\n")
+    expect(sb.run(["build", "demo"]).stderr).toBe("error[E011]: missing frontmatter field 'name' in SKILL.md\n  'name' is a list, not text\n")
+    writeFileSync(join(dir, "SKILL.md"), '---\nname: demo\ndescription: ""\n---\n')
+    expect(sb.run(["build", "demo"]).stderr).toBe("error[E011]: missing frontmatter field 'description' in SKILL.md\n  'description' is there but empty\n")
     expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
   })
 
@@ -233,6 +240,16 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     expect(r.code).toBe(0)
     expect(existsSync(join(sb.home, ".skillc/runtime/demo/SKILL.md"))).toBe(true)
     expect(readlinkSync(join(sb.home, ".claude/skills/demo"))).toBe(join(sb.home, ".skillc/runtime/demo"))
+  })
+
+  it("RFC-0001:C-DEPLOYMENT, DECISIONS #51 --global deploys for Claude Code where it reads user skills: $CLAUDE_CONFIG_DIR/skills when set", () => {
+    const sb = project()
+    const config = join(sb.root, "claude-config")
+    const r = sb.run(["build", "demo", "--global"], sb.work, { CLAUDE_CONFIG_DIR: config })
+    expect(r.code, r.stderr).toBe(0)
+    expect(readlinkSync(join(config, "skills/demo"))).toBe(join(sb.home, ".skillc/runtime/demo"))
+    expect(existsSync(join(sb.home, ".claude/skills/demo"))).toBe(false)
+    expect(r.stdout).toContain(join(config, "skills", "demo"))
   })
 
   it("RFC-0001:C-DEPLOYMENT a global skill builds into the global runtime from anywhere", () => {
@@ -357,5 +374,21 @@ describe("RFC-0001:C-SECTIONS demo skill", () => {
         ""
       ].join("\n")
     )
+  })
+})
+
+describe("RFC-0001:C-INPUT (DECISIONS #3 names) a valid name of the longest kind imports", () => {
+  it("a name of 63 four-byte letters (252 bytes, valid by the format's 64-character rule) is imported, built and searched, not E999 ENAMETOOLONG", () => {
+    const sb = sandbox()
+    const name = "\u{10428}".repeat(63)
+    put(join(sb.work, "src", name), "SKILL.md", SKILL(name))
+    mkdirSync(join(sb.work, ".skillc"), { recursive: true })
+    const r = sb.run(["build", join("src", name)])
+    expect(r.stderr).not.toContain("ENAMETOOLONG")
+    expect(r.code).toBe(0)
+    expect(existsSync(join(sb.work, ".skillc", "skills", name, "SKILL.md"))).toBe(true)
+    // Nothing hidden left beside it in the store.
+    expect(readdirSync(join(sb.work, ".skillc", "skills"))).toEqual([name])
+    expect(sb.run(["search", name, "Part"]).code).toBe(0)
   })
 })

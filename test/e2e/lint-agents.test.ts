@@ -43,6 +43,23 @@ describe("skc lint --agent (issue 43, DECISIONS #51)", () => {
     expect((JSON.parse(claude.stdout).diagnostics as Array<{ rule: string }>).filter((d) => d.rule === "SKL118")).toEqual([])
   })
 
+  it("DECISIONS #51 --agent agentskills also refuses what skills-ref failed on beside those: a merge key, tabs outside quotes; a tab inside quotes passes", async () => {
+    writeTree(join(sb.work, "s", "tabbed"), {
+      "SKILL.md": "---\nname:\ttabbed\ndescription: Formats\tdemo files. Use when the user asks for a demo.\ncompatibility: \"needs\tgit\"\nmetadata:\n  <<: {}\n  author: me\n---\n\n# Tabbed\n\nBody.\n"
+    })
+    const strict = await sb.runAsync(["lint", "s/tabbed", "--agent", "agentskills", "--format", "json"])
+    expect(strict.code).toBe(1)
+    const found = (JSON.parse(strict.stdout).diagnostics as Array<{ rule: string; line: number; message: string }>).filter((d) => d.rule === "SKL118")
+    expect(found.map((d) => [d.line, d.message.replace(/, which.*/, "")])).toEqual([
+      [2, "frontmatter uses a tab character outside quotes"],
+      [3, "frontmatter uses a tab character outside quotes"],
+      [6, "frontmatter uses a merge key (<<)"],
+      [6, "frontmatter uses a flow mapping ({…})"]
+    ])
+    const claude = await sb.runAsync(["lint", "s/tabbed", "--format", "json"])
+    expect((JSON.parse(claude.stdout).diagnostics as Array<{ rule: string }>).filter((d) => d.rule === "SKL118")).toEqual([])
+  })
+
   it("DECISIONS #51 the default profile (claude) passes a Claude Code skill: exit 0, agents [\"claude\"]", async () => {
     const text = await sb.runAsync(["lint", CLAUDE_FIXTURE])
     expect(text.code).toBe(0)

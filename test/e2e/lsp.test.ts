@@ -127,7 +127,7 @@ describe("skc lsp (issue 50)", () => {
     const description = (await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 2, character: 3 } })) as Hover
     const text = (description.contents as { value: string }).value
     expect(text).toContain("Listing cost")
-    expect(text).toMatch(/\| Claude Code \| \d+ \| \d+ \| [\d.]+ % of [\d,]+ \| no \(cap 1,536\) \|/)
+    expect(text).toMatch(/\| Claude Code \| \d+ \| \d+ \| [\d.]+ % of [\d,]+ \| no \(cap 1,536 UTF-16 units\) \|/)
     const never = (await lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 8, character: 4 } })) as Hover
     expect((never.contents as { value: string }).value).toMatch(/^\*\*Steps\*\*\n\nabout \d+ tokens · \*\*never read\*\* by agents in the last 30 days$/)
     // Agents read the section twice (through `skc show`, which logs each read).
@@ -311,7 +311,9 @@ describe("skc lsp (issue 50)", () => {
     mine = TextDocument.create(uri, "markdown", 2, changed)
     void lsp.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: 2 }, contentChanges: [{ text: changed }] })
     const line = changed.split("\n").findIndex((l) => l.startsWith("Read [the fields]"))
-    const actions = (await lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri }, range: { start: { line, character: 0 }, end: { line, character: 0 } }, context: { diagnostics: [] } })) as Array<CodeAction>
+    // The cursor on the link: code actions are for the findings at the range asked about.
+    const at = changed.split("\n")[line]!.indexOf("FIELDS.md")
+    const actions = (await lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri }, range: { start: { line, character: at }, end: { line, character: at } }, context: { diagnostics: [] } })) as Array<CodeAction>
     const fix = actions.find((a) => a.isPreferred === true && a.title.includes("SKL402"))!
     const edit = (fix.edit!.documentChanges as Array<TextDocumentEdit>)[0]!
     expect(edit.textDocument.version).toBe(2)

@@ -57,6 +57,27 @@ afterAll(async () => {
 })
 
 describe("issue 26 item 3: payload budgets", () => {
+  it("--only serves the tools named (with or without skc_), lists no other, and refuses a call of another", async () => {
+    const all = size(await mcp.client.listTools())
+    const reader = await connectMcp({ cwd: sb.work, home: sb.home, flags: ["--only", "list,outline,show", "--only", "skc_search"] })
+    try {
+      const listed = await reader.client.listTools()
+      expect(listed.tools.map((t) => t.name)).toEqual(["skc_list", "skc_outline", "skc_show", "skc_search"])
+      expect(size(listed)).toBeLessThan(all / 2)
+      expect((await reader.call("skc_outline", { skill: "pdf" })).isError).toBeFalsy()
+      const refused = await reader.client.callTool({ name: "skc_build", arguments: { skill: "pdf" } }).then(
+        (r) => JSON.stringify(r),
+        (e: Error) => e.message
+      )
+      expect(refused).toContain("Unknown tool: 'skc_build' (tools: skc_list, skc_outline, skc_show, skc_search)")
+    } finally {
+      await reader.close()
+    }
+    const bad = sb.run(["mcp", "--only", "lsit"])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain("--only: no tool 'lsit' (tools: init, list,")
+  })
+
   it("tools/list is at most 12 KB and lists no outputSchema unless --output-schemas asks", async () => {
     const listed = await mcp.client.listTools()
     expect(size(listed)).toBeLessThanOrEqual(12 * 1024)

@@ -40,3 +40,15 @@ describe("issue 48 item 4: --project first, roots the fallback", () => {
     expect(rule.indexOf("SKILLC_PROJECT")).toBeLessThan(rule.indexOf("roots"))
   })
 })
+
+describe("skc mcp --help, read before the package is on the npm registry", () => {
+  it("says how to run the server today (skc from a checkout or tarball) before the npx snippet that needs the registry", () => {
+    const sb = sandbox()
+    const out = sb.run(["mcp", "--help"], sb.work).stdout
+    const today = out.indexOf("Until skillc is on the npm registry")
+    const npx = out.indexOf('"command": "npx"')
+    expect(today).toBeGreaterThan(-1)
+    expect(npx).toBeGreaterThan(today)
+    expect(out.slice(today, npx)).toContain('"command": "skc"')
+  })
+})

@@ -101,6 +101,15 @@ describe("issue 48 item 1: revision 2026-07-28 over stdio", () => {
     expect(typeof r.result.instructions).toBe("string")
   })
 
+  it("issue 48 item 1: ping and logging/setLevel, removed by 2026-07-28, are -32601 for a modern request as over HTTP; a 2025-11-25 ping is still answered", async () => {
+    for (const method of ["ping", "logging/setLevel"]) {
+      const answer = await s.modern(method, method === "ping" ? {} : { level: "info" })
+      expect(answer.error?.code, method).toBe(-32601)
+      expect(answer.error?.message).toBe(`Method not found: ${method} (removed in revision ${MODERN})`)
+    }
+    expect((await s.request("ping")).result).toEqual({})
+  })
+
   it("issue 48 item 1: every cacheable result of a 2026-07-28 request carries resultType, ttlMs, cacheScope and serverInfo, with no handshake", async () => {
     const expectations: Array<[string, Record<string, unknown>, { ttlMs: number; cacheScope: string }]> = [
       ["tools/list", {}, { ttlMs: 3_600_000, cacheScope: "public" }],

@@ -40,9 +40,10 @@ const RICH_FRONTMATTER = [
   "metadata:",
   '  version: "2.1"',
   "  io.modelcontextprotocol/unknown: kept",
+  "x-custom-count: 7",
+  "x-custom:",
   "  tags: [a, b]",
-  "  nested: { depth: 2, on: true }",
-  "x-custom-count: 7"
+  "  nested: { depth: 2, on: true }"
 ].join("\n")
 
 describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", () => {
@@ -81,6 +82,15 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     put(join(store, "no-description", "SKILL.md"), "---\nname: no-description\n---\n# X\n")
     put(join(store, "mismatch", "SKILL.md"), "---\nname: other-name\ndescription: Name differs from directory.\n---\n# X\n")
     put(join(store, "Bad_Name", "SKILL.md"), "---\nname: Bad_Name\ndescription: Not a valid skill name.\n---\n# X\n")
+    // Outside the Agent Skills format in one field each (the official client refuses a listing holding one).
+    put(join(store, "meta-number", "SKILL.md"), "---\nname: meta-number\ndescription: Use when testing.\nmetadata:\n  version: 1.0\n---\n# X\n")
+    put(join(store, "meta-nested", "SKILL.md"), "---\nname: meta-nested\ndescription: Use when testing.\nmetadata:\n  tags: [a, b]\n---\n# X\n")
+    put(join(store, "compat-number", "SKILL.md"), "---\nname: compat-number\ndescription: Use when testing.\ncompatibility: 42\n---\n# X\n")
+    put(join(store, "long-description", "SKILL.md"), `---\nname: long-description\ndescription: ${"d".repeat(1025)}\n---\n# X\n`)
+    put(join(store, "café", "SKILL.md"), "---\nname: café\ndescription: Use when testing.\n---\n# X\n")
+    // A directory of more entries than one page of resources/list holds.
+    put(join(store, "wide", "SKILL.md"), "---\nname: wide\ndescription: Use when testing pages.\n---\n# Wide\n")
+    for (let f = 0; f < 60; f++) put(join(store, "wide", "references", `r${String(f).padStart(2, "0")}.md`), `# R ${f}\n`)
     // A skill only an agent directory holds.
     put(join(sb.work, ".claude", "skills", "agent-only", "SKILL.md"), "---\nname: agent-only\ndescription: Found in .claude/skills.\n---\n# A\n")
     // Enough skills with many files for skills/list to need several byte-bounded pages.
@@ -125,6 +135,19 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     expect(skills.some((s) => s.uri.includes("/Bad_Name/"))).toBe(false)
     expect(await code(mcp.extension("skills/get", { uri: "skill://project/mismatch/SKILL.md" }))).toBe(-32602)
     expect(await code(mcp.extension("skills/get", { uri: "skill://project/Bad_Name/SKILL.md" }))).toBe(-32602)
+  })
+
+  it("issue 48 item 2 (Skill Format): a served skill MUST conform to the Agent Skills format: metadata a map of strings, compatibility 1-500 characters, description 1-1024, an ASCII name", async () => {
+    const uris = (await listAll()).map((s) => s.uri)
+    for (const name of ["meta-number", "meta-nested", "compat-number", "long-description", "café"]) {
+      expect(uris.some((u) => decodeURIComponent(u).includes(`/${name}/`)), name).toBe(false)
+      expect(await code(mcp.extension("skills/get", { uri: `skill://project/${encodeURIComponent(name)}/SKILL.md` })), name).toBe(-32602)
+    }
+    // Each is named on the server's stderr with the field at fault, so an operator can fix it.
+    const warned = mcp.stderr()
+    expect(warned).toContain("metadata value 'version' must be a string")
+    expect(warned).toContain("compatibility must be a string of 1-500 characters")
+    expect(warned).toContain("description is 1025 characters")
   })
 
   it("issue 48 item 2 (Frontmatter): the frontmatter object MUST be identical in content to the SKILL.md's frontmatter", async () => {
@@ -173,11 +196,12 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     for (const p of pages) expect(Buffer.byteLength(JSON.stringify(p), "utf8")).toBeLessThanOrEqual(24 * 1024)
     const skills = pages.flatMap((p) => p.skills as Array<Skill>)
     expect(new Set(skills.map((s) => s.uri)).size).toBe(skills.length)
-    // 12 bulk skills, rich, inner's enclosing skill only (nested skills are not published on their own), agent-only.
+    // 12 bulk skills, rich, inner's enclosing skill only (nested skills are not published on their own), wide, agent-only.
     expect(skills.map((s) => s.frontmatter.name).sort()).toEqual([
       "agent-only",
       ...Array.from({ length: 12 }, (_, i) => `bulk-${String(i).padStart(2, "0")}`),
-      "rich"
+      "rich",
+      "wide"
     ])
     const bulk = skills.find((s) => s.frontmatter.name === "bulk-11")!
     expect(bulk.resources).toHaveLength(31)
@@ -218,6 +242,23 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     expect((await mcp.extension("resources/directory/read", { uri: "skill://project/rich/empty" })).resources).toEqual([])
   })
 
+  it("issue 48 item 2 (Reading Directories): pagination mirrors resources/list: pages with nextCursor, an unknown cursor -32602, cache hints as skills/get", async () => {
+    const names: Array<string> = []
+    let cursor: unknown
+    let pages = 0
+    do {
+      const page = await mcp.extension("resources/directory/read", { uri: "skill://project/wide/references", ...(cursor === undefined ? {} : { cursor }) })
+      expect(page.ttlMs).toEqual(expect.any(Number))
+      expect(["public", "private"]).toContain(page.cacheScope)
+      names.push(...(page.resources as Array<{ name: string }>).map((r) => r.name))
+      cursor = page.nextCursor
+      pages++
+    } while (cursor !== undefined)
+    expect(pages).toBeGreaterThan(1)
+    expect(names).toEqual(Array.from({ length: 60 }, (_, f) => `r${String(f).padStart(2, "0")}.md`))
+    expect(await code(mcp.extension("resources/directory/read", { uri: "skill://project/wide/references", cursor: "zzz" }))).toBe(-32602)
+  })
+
   it("issue 48 item 2 (Reading Directories): MUST be supported for every directory of a served skill, at any depth", async () => {
     const deep = await mcp.extension("resources/directory/read", { uri: "skill://project/rich/templates/regional" })
     expect(deep.resources).toEqual([{ uri: "skill://project/rich/templates/regional/eu.md", name: "eu.md", mimeType: "text/markdown", size: 5 }])
@@ -228,5 +269,9 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     expect(await code(mcp.extension("resources/directory/read", { uri: "skill://project/rich/nowhere" }))).toBe(-32602)
     expect(await code(mcp.client.readResource({ uri: "skill://project/rich/nowhere.md" }))).toBe(-32602)
     expect(await code(mcp.client.readResource({ uri: "skill://project/mismatch/SKILL.md" }))).toBe(-32602)
+    // The answer names what was asked for: the skill's root, not a SKILL.md URI the client never sent.
+    const unknown = await mcp.extension("resources/directory/read", { uri: "skill://project/nope" }).catch((e: Error) => e.message)
+    expect(unknown).toContain("No skill is served at skill://project/nope")
+    expect(unknown).not.toContain("nope/SKILL.md")
   })
 })

@@ -36,17 +36,21 @@ describe("agent-skill-protocol CLI", () => {
     expect(r.code).toBe(0)
     const j = JSON.parse(r.stdout)
     // Claude Code (the default agent) lets the user's copy win over the project's.
-    expect(j.skills.map((s: { name: string; scope: string }) => `${s.name}:${s.scope}`)).toEqual(["git-helper:user", "pdf-forms:user", "pdf-kits:user", "pdf-tools:user"])
+    // Claude Code lists `bad`, which has no description (CHANGELOG 2.1.69), with the first line of its body; the problem is a warning.
+    expect(j.skills.map((s: { name: string; scope: string }) => `${s.name}:${s.scope}`)).toEqual(["git-helper:user", "pdf-forms:user", "pdf-kits:user", "pdf-tools:user", "bad:project"])
+    expect(j.skills[4]).toMatchObject({ description: "Bad", warnings: [{ rule: "SKL105", message: "missing required frontmatter field: description" }] })
     expect(j.skills[1].link_target).toBe(join(runtime, "pdf-forms"))
     expect(j.skills[1].deployed_by_skc).toBe(true)
     expect(j.shadowed[0]).toMatchObject({ name: "git-helper", scope: "project", winner: { scope: "user" } })
-    expect(j.invalid[0].problems).toEqual(["SKL105 description-required: missing required frontmatter field: description"])
+    expect(j.invalid).toEqual([])
     const text = sb.run(["discover"])
     expect(text.stdout).toContain("shadowed by user")
     // The protocol's own order, for an agent that keeps it and reads .claude/skills at both levels
     // (amp; GitHub Copilot CLI no longer reads ~/.claude/skills): the project's copy wins.
     const amp = JSON.parse(sb.run(["discover", "--agent", "amp", "--format", "json"]).stdout)
     expect(amp.shadowed[0]).toMatchObject({ name: "git-helper", scope: "user", winner: { scope: "project" } })
+    // An agent that follows the specification cannot load it.
+    expect(amp.invalid[0].problems).toEqual(["SKL105 description-required: missing required frontmatter field: description"])
     expect(sb.run(["discover", "--agent", "bogus"]).stderr).toMatch(/^error\[E100\]/)
   })
 
@@ -130,6 +134,18 @@ describe("a description with an unquoted ': ' (the specification's client guide,
     const listed = JSON.parse(sb.run(["list", "--format", "json"]).stdout)
     expect(listed.skills.map((s: { name: string; status: string }) => [s.name, s.status])).toContainEqual(["pdf", "foreign"])
     expect(sb.run(["outline", "pdf"]).code).toBe(0)
+  })
+})
+
+describe("prompt with no skill listed", () => {
+  it("prints no <available_skills> block at all (the client guide: never an empty one) and says why on stderr", () => {
+    const sb = sandbox()
+    const r = sb.run(["prompt"])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe("")
+    expect(r.stderr).toContain("no skill is listed to Claude Code's model, so there is no block of skills")
+    const json = JSON.parse(sb.run(["prompt", "--format", "json"]).stdout)
+    expect([json.skills, json.xml, json.tokens]).toEqual([[], "", 0])
   })
 })
 

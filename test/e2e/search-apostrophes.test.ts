@@ -67,7 +67,9 @@ describe("issue 47: apostrophes in a question", () => {
     }
     for (const [asked, plain, first] of [
       ["send the pdf by e-mail", "send the pdf by email", "Send by Email"],
-      ["merge and/or split", "merge split", "Merge PDFs"]
+      ["merge and/or split", "merge split", "Merge PDFs"],
+      // A number joined to its noun: "10-page" counts pages; the phrase "10 page" is in no section.
+      ["split a 10-page pdf into pages", "split a pdf into pages", "Merge PDFs"]
     ] as const) {
       const r = await search(asked)
       expect(r.partial, asked).toBeUndefined()

@@ -47,7 +47,7 @@ describe("the narrower question of an empty answer", () => {
       "No results for 'faq newsletter incident quokka'.\n  No section of 'comms' holds enough of these words together; its headings: skc outline comms\n"
     )
     expect(search("--all", "faq newsletter incident quokka").stdout).toBe(
-      "No results for 'faq newsletter incident quokka'.\n  No section holds enough of these words together; what each skill is for: skc list\n"
+      "No results for 'faq newsletter incident quokka'.\n  No section holds enough of these words together; the skills whose descriptions fit it: skc match 'faq newsletter incident quokka'\n"
     )
   })
 

@@ -62,7 +62,7 @@ describe("typos in a search across skills", () => {
   it("an empty answer says what was probably meant, from any searched skill's headings", () => {
     const r = s.run(["search", "--all", "trackd"])
     expect(r.code).toBe(0)
-    expect(r.stdout).toBe("No results for 'trackd'.\n  Did you mean 'tracked'?\n  No searched skill holds these words; what each skill is for: skc list\n")
+    expect(r.stdout).toBe("No results for 'trackd'.\n  Did you mean 'tracked'?\n  No searched skill holds these words; the skills whose descriptions fit it: skc match trackd\n")
     expect(JSON.parse(s.run(["search", "--all", "trackd", "--format", "json"]).stdout)).toEqual({ query: "trackd", results: [] })
   })
 

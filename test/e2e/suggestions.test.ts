@@ -29,6 +29,16 @@ describe("did you mean …? (issue 25 item 3)", () => {
     })
   })
 
+  it("show --file and outline --file name the file too, a Markdown one; a name cut short finds its file", async () => {
+    for (const command of [["show", "pdf", "--section", "Forms", "--file", "FORMS.md"], ["outline", "pdf", "--file", "FORMS.md"], ["outline", "pdf", "--file", "forms"]]) {
+      const asked = command.at(-1)!
+      expect(await sb.runAsync(command), command.join(" ")).toMatchObject({
+        code: 1,
+        stderr: `error[E021]: file not found: '${asked}'\n  did you mean 'forms.md'?\n`
+      })
+    }
+  })
+
   it("sections: 'rollback' → 'Rolling back', 'Watermarks' → 'Add Watermark' (E020)", async () => {
     expect((await sb.runAsync(["show", "pdf", "--section", "rollback"])).stderr).toContain("  - Rolling back (SKILL.md)")
     expect((await sb.runAsync(["show", "pdf", "--section", "Watermarks"])).stderr).toContain("  - Add Watermark (SKILL.md)")

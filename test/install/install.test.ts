@@ -64,7 +64,7 @@ describe("the published package, installed as a user installs it (issue 23; issu
     for (const f of ["package.json", "package-lock.json", "tsconfig.json", "tsconfig.lib.json", "README.md", "CHANGELOG.md", "LICENSE"]) {
       cpSync(join(ROOT, f), join(checkout, f))
     }
-    for (const d of ["bin", "src", "scripts", "docs"]) cpSync(join(ROOT, d), join(checkout, d), { recursive: true })
+    for (const d of ["bin", "src", "scripts", "docs", "editors"]) cpSync(join(ROOT, d), join(checkout, d), { recursive: true })
     symlinkSync(join(ROOT, "node_modules"), join(checkout, "node_modules"))
     const packed = await npm(["pack", "--pack-destination", root, "--json"], checkout)
     expect(packed.code, packed.stderr).toBe(0)
@@ -79,14 +79,17 @@ describe("the published package, installed as a user installs it (issue 23; issu
     skc = join(prefix, "bin", "skc")
   }, 600_000)
 
-  it("is small and ships only what runs: bundles, bin, docs, licence, README, CHANGELOG; no code cache", () => {
+  it("is small and ships only what runs: bundles, bin, docs, the Neovim setup, licence, README, CHANGELOG; no code cache", () => {
     expect(statSync(tarball).size).toBeLessThanOrEqual(MAX_PACKED)
     const pkgDir = join(prefix, "lib", "node_modules", "skillc")
     const files = walk(pkgDir).filter((f) => !f.startsWith(join(pkgDir, "node_modules")))
     const unpacked = files.reduce((sum, f) => sum + statSync(f).size, 0)
     expect(unpacked).toBeLessThanOrEqual(MAX_UNPACKED)
     const top = new Set(files.map((f) => f.slice(pkgDir.length + 1).split("/")[0]))
-    for (const name of top) expect(["bin", "dist", "docs", "README.md", "CHANGELOG.md", "LICENSE", "package.json"]).toContain(name)
+    for (const name of top) expect(["bin", "dist", "docs", "editors", "README.md", "CHANGELOG.md", "LICENSE", "package.json"]).toContain(name)
+    // The Neovim setup a user of the package points Neovim at (docs/editors.md); the VS Code extension is its own package.
+    expect(existsSync(join(pkgDir, "editors", "nvim", "lua", "skc.lua"))).toBe(true)
+    expect(existsSync(join(pkgDir, "editors", "vscode"))).toBe(false)
     for (const needed of ["bin", "dist", "LICENSE", "README.md"]) expect(top.has(needed), needed).toBe(true)
     expect(files.filter((f) => f.endsWith(".cache"))).toEqual([])
     expect(existsSync(join(pkgDir, "dist", "cli.cjs"))).toBe(true)

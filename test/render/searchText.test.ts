@@ -1,6 +1,6 @@
 // The text of an empty search answer (RFC-0004:C-SEARCH, text output informative) says where to look next: the
-// skill's headings (`skc outline`, or `skc_outline` over MCP) for one skill, what each skill is for (`skc list`,
-// `skc_list`) across skills. The JSON answer is the RFC's empty result, unchanged.
+// skill's headings (`skc outline`, or `skc_outline` over MCP) for one skill, the skills whose descriptions fit the question (`skc match`,
+// `skc_match`) across skills. The JSON answer is the RFC's empty result, unchanged.
 import { describe, expect, it } from "vitest"
 import { QUERY_SHOWN_MAX, renderSearchText } from "../../src/render/search.js"
 
@@ -18,10 +18,12 @@ describe("an empty search answer names the next step", () => {
     expect(renderSearchText(empty, { skill: "my skill" })).toContain("skc outline 'my skill'\n")
   })
 
-  it("across skills: what each skill is for, and the skills that could not be searched after it", () => {
-    expect(renderSearchText(empty, {})).toBe("No results for 'postmortem writeup'.\n  No searched skill holds these words; what each skill is for: skc list\n")
+  it("across skills: the skills whose descriptions fit the question, and the skills that could not be searched after it", () => {
+    expect(renderSearchText(empty, {})).toBe(
+      "No results for 'postmortem writeup'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc match 'postmortem writeup'\n"
+    )
     expect(renderSearchText({ query: "q", results: [], skipped: [{ skill: "pdf", reason: "not built" }] } as never, { mcp: true })).toBe(
-      "No results for 'q'.\n  No searched skill holds these words; what each skill is for: skc_list\n(skipped pdf: not built)\n"
+      'No results for \'q\'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc_match query="q"\n(skipped pdf: not built)\n'
     )
   })
 })
@@ -44,5 +46,31 @@ describe("a long query is repeated in part (text only; the JSON keeps it whole)"
   it("cuts between characters, never inside one (astral characters count as one)", () => {
     const text = renderSearchText({ query: "🙂".repeat(QUERY_SHOWN_MAX + 5), results: [] } as never, {})
     expect(text.split("\n")[0]).toBe(`No results for '${"🙂".repeat(QUERY_SHOWN_MAX)}…' (1 word).`)
+  })
+})
+
+describe("issue 47 item 3: words held only by the skill's description are named", () => {
+  const result = (terms: ReadonlyArray<ReadonlyArray<{ word: string; fields: ReadonlyArray<string> }>>) =>
+    ({
+      query: "add a chart to the sheet",
+      results: terms.map((matched_terms, i) => ({ file: "SKILL.md", section: `S${i}`, snippet: "x", score: 2 - i, line: 1 + i, end_line: 2 + i, matched_terms }))
+    }) as never
+
+  it("in one skill, a word every result holds only through the description gets a note above the results", () => {
+    const both = [
+      [{ word: "add", fields: ["section"] }, { word: "chart", fields: ["skill"] }, { word: "sheet", fields: ["section", "skill"] }],
+      [{ word: "add", fields: ["skill"] }, { word: "chart", fields: ["skill"] }, { word: "sheet", fields: ["section"] }]
+    ]
+    expect(renderSearchText(result(both), { skill: "xlsx" }).split("\n")[0]).toBe("Note: 'chart' is in xlsx's description but in none of these sections.")
+  })
+
+  it("no note when one result holds the word itself, across skills, or when nothing is description-only", () => {
+    const oneHolds = [
+      [{ word: "chart", fields: ["skill"] }],
+      [{ word: "chart", fields: ["section", "skill"] }]
+    ]
+    expect(renderSearchText(result(oneHolds), { skill: "xlsx" })).not.toContain("Note:")
+    expect(renderSearchText(result([[{ word: "chart", fields: ["skill"] }]]), {})).not.toContain("Note:")
+    expect(renderSearchText(result([[{ word: "chart", fields: ["section"] }]]), { skill: "xlsx" })).not.toContain("Note:")
   })
 })

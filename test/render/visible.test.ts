@@ -52,7 +52,7 @@ describe("text renderers", () => {
     expect(search).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/)
     expect(search).toContain("a\\nb.md#Gears \\x1b]0;pwned\\x07 (score: 1.00)\n  x\\x1b]0;pwned\\x07y\n")
     expect(renderSearchText({ query: `q${OSC}`, results: [] } as never)).toBe(
-      "No results for 'q\\x1b]0;pwned\\x07'.\n  No searched skill holds these words; what each skill is for: skc list\n"
+      "No results for 'q\\x1b]0;pwned\\x07'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc match 'q\\x1b]0;pwned\\x07'\n"
     )
     expect(renderShowText({ content: `## ${heading}\n\nText.\n` } as never)).toBe("## Gears \\x1b]0;pwned\\x07\n\nText.\n")
   })

@@ -73,6 +73,18 @@ const field = (data: Readonly<Record<string, unknown>>, key: string): string | u
   return undefined
 }
 
+/**
+ * Why a required field reads as missing, for E011's indented line: the template names the field,
+ * which misleads when the field is there but empty or not text, or when there is no frontmatter.
+ */
+const missingDetail = (fm: MarkdownDoc["frontmatter"], data: Readonly<Record<string, unknown>>, key: string): ReadonlyArray<string> => {
+  if (fm._tag === "Absent") return ["SKILL.md has no frontmatter: its first line must be '---', then 'name:' and 'description:', then '---'"]
+  if (!Object.prototype.hasOwnProperty.call(data, key)) return []
+  const v = data[key]
+  if (v === null || (typeof v === "string" && v.trim() === "")) return [`'${key}' is there but empty`]
+  return [`'${key}' is ${Array.isArray(v) ? "a list" : typeof v === "object" ? "a map" : `a ${typeof v}`}, not text`]
+}
+
 /** name and description of SKILL.md, or E011 (unparseable YAML says so: issue 29 item 5). */
 export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
   // A NUL byte: refused as lint refuses it (SKL100), never built (issue 29 item 5).
@@ -82,7 +94,7 @@ export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
   if (fm._tag === "Invalid") return Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(fm) }))
   const data = fm._tag === "Parsed" ? fm.data : {}
   const name = field(data, "name")
-  if (name === undefined) return Effect.fail(new MissingFrontmatterField({ field: "name" }))
+  if (name === undefined) return Effect.fail(new MissingFrontmatterField({ field: "name", detail: missingDetail(fm, data, "name") }))
   // Issue 43 (DECISIONS #19, #52): a name lint's SKL102 refuses is never built; the message says the fix.
   if (nameFormatProblem(name) !== undefined) {
     const example = suggestedName(name)
@@ -93,7 +105,7 @@ export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
     )
   }
   const description = field(data, "description")
-  if (description === undefined) return Effect.fail(new MissingFrontmatterField({ field: "description" }))
+  if (description === undefined) return Effect.fail(new MissingFrontmatterField({ field: "description", detail: missingDetail(fm, data, "description") }))
   return Effect.succeed({ name, description })
 }
 

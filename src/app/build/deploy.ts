@@ -20,7 +20,8 @@ import { Path } from "effect/Path"
 import { UsageError, Warning } from "../../domain/errors.js"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
 import { isProfileName, profileOf } from "../../domain/agents/index.js"
-import { deploymentDir, type TargetSpec } from "../../domain/targets.js"
+import { AGENT_SKILL_DIRS, deploymentDir, type TargetSpec } from "../../domain/targets.js"
+import { agentUserPath } from "../skills/index.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
@@ -64,7 +65,7 @@ export const planDeployments = Effect.fnUntraced(function* (
   const { stores } = yield* Settings
   const plans: Array<PlannedDeployment> = []
   for (const t of targets) {
-    const dir = path.resolve(stores.cwd, deploymentDir(t, { scope: options.scope, projectRoot: stores.projectRoot }, env.home, path.join))
+    const dir = path.resolve(stores.cwd, yield* targetDir(t, options.scope, stores.projectRoot))
     const dest = path.join(dir, name)
     // Two targets of one directory (`agents` and `codex` both read `.agents/skills`) are one deployment, named
     // after both: deploying twice replaced the first link and warned of a copy that was never made.
@@ -152,6 +153,21 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
 })
 
 /**
+ * The directory a target deploys to: the project's agent directory for a project build, else the
+ * user-level one where the agent reads it. Claude Code reads `~/.claude` at `$CLAUDE_CONFIG_DIR` when
+ * that is set (CHANGELOG 1.0.6), so a global build there went to a directory Claude Code never read.
+ */
+const targetDir = Effect.fnUntraced(function* (t: TargetSpec, scope: "project" | "global", projectRoot: string | undefined) {
+  const path = yield* Path
+  const env = yield* Env
+  const builtin = t.agent === undefined ? undefined : AGENT_SKILL_DIRS[t.agent]
+  if ((scope === "global" || projectRoot === undefined) && t.agent !== undefined && builtin !== undefined && isProfileName(t.agent) && t.dir === `~/${builtin.user}`) {
+    return (yield* agentUserPath(t.agent, builtin.user)).path
+  }
+  return deploymentDir(t, { scope, projectRoot }, env.home, path.join)
+})
+
+/**
  * What a project build finds of the skill under the home's agent directories (one look at each target's
  * user-level entry):
  * - `oldLinks`: links that still point at this project's runtime (deployed before DECISIONS #9 was
@@ -169,7 +185,7 @@ export const homeCopies = Effect.fnUntraced(function* (targets: ReadonlyArray<Ta
   const runtime = yield* fs.realPath(runtimeDir).pipe(unseenAs(runtimeDir))
   for (const t of targets) {
     if (t.agent === undefined) continue
-    const dest = path.join(deploymentDir(t, { scope: "global", projectRoot: undefined }, env.home, path.join), name)
+    const dest = path.join(yield* targetDir(t, "global", undefined), name)
     const info = yield* fs.lstatOption(dest).pipe(unseenAs(undefined))
     if (info === undefined) continue
     const real = yield* fs.realPath(dest).pipe(unseenAs(undefined))

@@ -59,7 +59,7 @@ export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, op
   }
 
   const suffix = (yield* Random.nextIntBetween(0, 0xffffff)).toString(16)
-  const staging = path.join(store, `.${skill.name}.import-${suffix}`)
+  const staging = path.join(store, besideName(skill.name, `import-${suffix}`))
   const copyAll = Effect.gen(function* () {
     yield* fs.makeDirectory(staging)
     for (const d of tree.dirs) yield* fs.makeDirectory(path.join(staging, ...d.split("/")), { recursive: true })
@@ -71,7 +71,7 @@ export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, op
     Effect.mapError(fsInternal),
     Effect.tapError(() => fs.remove(staging, { recursive: true }).pipe(Effect.ignore))
   )
-  const old = path.join(store, `.${skill.name}.old-${suffix}`)
+  const old = path.join(store, besideName(skill.name, `old-${suffix}`))
   if (existing !== undefined) {
     yield* fs.rename(dest, old).pipe(Effect.mapError(fsInternal))
     yield* fs.rename(staging, dest).pipe(
@@ -93,6 +93,16 @@ export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, op
   }
   return imported
 })
+
+/**
+ * The hidden name of a directory beside the skill's in the store (`.<name>.<tag>`), without the
+ * skill's name when that would pass the 255 bytes most file systems allow a name: a valid name
+ * of 64 four-byte letters is 256 bytes already, and the import failed with ENAMETOOLONG.
+ */
+const besideName = (name: string, tag: string): string => {
+  const full = `.${name}.${tag}`
+  return Buffer.byteLength(full, "utf8") <= 255 ? full : `.${tag}`
+}
 
 /** An import in place, until the build of the copy decides: `settle` keeps it, `undo` puts the store back. */
 export interface Imported {

@@ -56,6 +56,7 @@ export const BudgetDocument = Schema.Struct({
   room_chars: Schema.NullOr(Schema.Int),
   used_tokens: Schema.NullOr(Schema.Int),
   truncated: Schema.Array(Schema.String),
+  shortened: Schema.Array(Schema.String).annotate({ description: "Entries Codex shortened to fit the budget (truncated also holds those cut at the per-entry cap)" }),
   names_only: Schema.Array(Schema.String),
   omitted: Schema.Array(Schema.String),
   manual_only: Schema.Array(Schema.String),

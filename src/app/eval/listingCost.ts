@@ -7,7 +7,7 @@
  * counts, for a skill of one.
  */
 import { Effect } from "effect"
-import { listingFacts } from "../../domain/agents/listing.js"
+import { capLength, listingFacts, type CapUnit } from "../../domain/agents/listing.js"
 import type { AgentProfile } from "../../domain/agents/profile.js"
 import { modelListing } from "../../domain/protocol/listing.js"
 import { estimateTokens } from "../../domain/protocol/tokens.js"
@@ -27,8 +27,11 @@ export interface EntryCost {
   readonly tokens: number
   /** The listing budget in characters; null when the agent documents none. */
   readonly budget_chars: number | null
-  /** Where the agent cuts an entry's text; null when it does not. */
+  /** Where the agent cuts an entry's text, in `cap_unit`; null when it does not. */
   readonly cap_chars: number | null
+  /** The entry's text before any cut in the unit the cap counts (`text_chars` is code points; Claude Code's cap counts UTF-16 units). */
+  readonly cap_length: number
+  readonly cap_unit: CapUnit
   readonly truncated: boolean
 }
 
@@ -60,6 +63,7 @@ export const listingCost = Effect.fn("skc.listingCost")(function* (
       }
     ])
     const entry = listing.entries[0]
+    const capped = capLength(profile, facts.text)
     const conditional = entry !== undefined && facts.paths !== null && profile.listing.layout === "claude"
     out.push({
       agent: profile.name,
@@ -71,6 +75,8 @@ export const listingCost = Effect.fn("skc.listingCost")(function* (
       tokens: entry === undefined ? 0 : estimateTokens(`- ${name}: ${entry.text}\n`),
       budget_chars: limits.budget_chars,
       cap_chars: limits.max_description_chars,
+      cap_length: capped.length,
+      cap_unit: capped.unit,
       truncated: entry?.truncated ?? false
     })
   }

@@ -4,16 +4,18 @@
  * configuration (`[lint]`) and agent profiles (`[build] targets`, else
  * claude; DECISIONS #51) as `skc lint`, so an author sees in the editor what
  * `skc lint` says in the terminal. A buffer of a markdown file not yet on
- * disk joins the snapshot as a file.
+ * disk joins the snapshot as a file; a skill whose directory is not on disk
+ * yet (an editor's new `SKILL.md`) is its buffers alone.
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { RULES } from "../../domain/lint/registry.js"
 import { configureRules, runRules } from "../../domain/lint/runner.js"
-import { inLintScope, makeSnapshot } from "../../domain/lint/snapshot.js"
+import { inLintScope, makeSnapshot, type ParseCache } from "../../domain/lint/snapshot.js"
 import type { LintDiagnostic, MarkdownFile, SkillEntry, SkillSnapshot } from "../../domain/lint/types.js"
 import { EVALS_FILE, TRIGGERS_FILE } from "../../domain/eval/triggerSet.js"
-import { Settings } from "../shared/index.js"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { fsInternal, Settings } from "../shared/index.js"
 import { lintProfiles } from "./lint.js"
 import { readSkillTree } from "./lintTree.js"
 
@@ -23,6 +25,9 @@ export interface BufferLint {
   readonly diagnostics: ReadonlyArray<LintDiagnostic>
 }
 
+/** The tree of a skill directory not on disk yet. */
+const NOTHING_ON_DISK = { entries: [], markdownFiles: [], evalFiles: [], metadataFiles: [] } as const
+
 /** The files with each open buffer's text in place of (or beside) the file's. */
 const overlay = (files: ReadonlyArray<MarkdownFile>, open: ReadonlyMap<string, string>, keep: (path: string) => boolean): ReadonlyArray<MarkdownFile> => {
   const out = files.map((f) => (open.has(f.path) ? { path: f.path, source: open.get(f.path)! } : f))
@@ -30,19 +35,25 @@ const overlay = (files: ReadonlyArray<MarkdownFile>, open: ReadonlyMap<string, s
   return out
 }
 
-/** `root`: the skill directory; `open`: path relative to it (`/`-separated) → the buffer's text. */
-export const lintBuffers = Effect.fn("skc.lintBuffers")(function* (root: string, open: ReadonlyMap<string, string>) {
+/**
+ * `root`: the skill directory; `open`: path relative to it (`/`-separated) → the buffer's text;
+ * `parseCache`: the skill's parses from its previous lint, reused for unchanged files.
+ */
+export const lintBuffers = Effect.fn("skc.lintBuffers")(function* (root: string, open: ReadonlyMap<string, string>, parseCache?: ParseCache) {
   const path = yield* Path
   const { config } = yield* Settings
   const profiles = yield* lintProfiles(undefined, config.buildTargets)
-  const tree = yield* readSkillTree(root)
+  const fs = yield* FileSystem
+  // A directory that does not exist yet has no files: reading it failed the lint, and the new buffer got nothing.
+  const onDisk = (yield* fs.statOption(root).pipe(Effect.mapError(fsInternal)))?.type === "directory"
+  const tree = onDisk ? yield* readSkillTree(root) : NOTHING_ON_DISK
   const markdownFiles = overlay(tree.markdownFiles, open, inLintScope)
   const evalFiles = overlay(tree.evalFiles, open, (p) => p === TRIGGERS_FILE || p === EVALS_FILE)
   const entries: Array<SkillEntry> = [...tree.entries]
   for (const f of [...markdownFiles, ...evalFiles]) if (!entries.some((e) => e.path === f.path)) entries.push({ path: f.path, type: "file" })
   // An open agents/openai.yaml is linted as the editor has it (SKL606).
   const metadataFiles = tree.metadataFiles.map((f) => (open.has(f.path) ? { path: f.path, source: open.get(f.path)! } : f))
-  const snapshot = makeSnapshot({ dirName: path.basename(root), entries, markdownFiles, evalFiles, metadataFiles, profiles })
+  const snapshot = makeSnapshot({ dirName: path.basename(root), entries, markdownFiles, evalFiles, metadataFiles, profiles, ...(parseCache === undefined ? {} : { parseCache }) })
   const result: BufferLint = { snapshot, diagnostics: runRules(snapshot, configureRules(RULES, config.lint).rules) }
   return result
 })

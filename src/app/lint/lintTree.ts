@@ -13,6 +13,7 @@ import { CODEX_METADATA_FILE, CODEX_METADATA_MAX_BYTES } from "../../domain/agen
 import { EVALS_FILE, TRIGGERS_FILE } from "../../domain/eval/triggerSet.js"
 import type { MarkdownFile, MetadataFile, SkillEntry } from "../../domain/lint/types.js"
 import { FileSystem } from "../../ports/FileSystem.js"
+import { firstInvalidUtf8 } from "../../domain/markdown/utf8.js"
 import { scanSourceTree } from "../shared/index.js"
 
 
@@ -41,7 +42,12 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
     if (!inLintScope(f.path)) continue
     const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
     // SKILL.md is read even when binary, so that SKL100 says why it is refused (issue 29 item 5).
-    if (f.path === "SKILL.md" || !looksBinary(bytes)) markdownFiles.push({ path: f.path, source: utf8.decode(bytes) })
+    if (f.path === "SKILL.md" || !looksBinary(bytes)) {
+      // A binary SKILL.md is SKL100's alone (a NUL byte); any other text says where it stops being UTF-8 (SKL207).
+      const invalidUtf8 = looksBinary(bytes) ? undefined : firstInvalidUtf8(bytes)
+      const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+      markdownFiles.push({ path: f.path, source: utf8.decode(bytes), ...(invalidUtf8 === undefined ? {} : { invalidUtf8 }), ...(bom ? { bom: true as const } : {}) })
+    }
   }
   // The evaluation files, for SKL701 (issue 27): JSON, so outside the markdown scope.
   const evalFiles: Array<MarkdownFile> = []

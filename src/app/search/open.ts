@@ -5,10 +5,9 @@
  * NUL bytes) is binary: JSON carries it as base64.
  */
 import { Effect, Schema } from "effect"
-import { FileNotFound, InternalError, UsageError } from "../../domain/errors.js"
+import { InternalError, UsageError } from "../../domain/errors.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
-import { closest } from "../../domain/suggest.js"
-import { scanSourceTree } from "../shared/index.js"
+import { fileNotFound } from "./fileNotFound.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 
@@ -85,10 +84,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   // `SKILL.md/` names a directory; as for open(2) (ENOTDIR), there is no such file.
   if (target.info === undefined || (target.trailingSlash && target.info.type !== "directory")) {
     // Issue 25 item 3: a file of the skill with a close name (`FORMS.md` → `forms.md`).
-    // Recovery: the tree only suggests close names for the E012/E001 being raised; an unreadable tree suggests none.
-    const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
-    const files = tree === undefined ? [] : tree.files.map((f) => f.path)
-    return yield* Effect.fail(new FileNotFound({ path: input.path, suggestions: closest(input.path, files) }))
+    return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.path))
   }
   if (target.info.type === "directory") {
     return yield* Effect.fail(

@@ -5,7 +5,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { FileNotFound, InternalError } from "../../domain/errors.js"
+import { InternalError } from "../../domain/errors.js"
 import { fitOutline, OutlineTruncation } from "../../domain/outlineBudget.js"
 import { scanMarkdown } from "../../domain/markdown/model.js"
 import { splitLines } from "../../domain/markdown/lines.js"
@@ -14,6 +14,7 @@ import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { checkInside, resolveCommandSkill } from "../skills/index.js"
 import { scanSourceTree } from "../shared/index.js"
+import { fileNotFound } from "./fileNotFound.js"
 
 export const OutlineInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
@@ -73,7 +74,7 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   // The one path rule (issue 19): E012 for a path outside the skill, as `show --file` says; lexical, as only the walked tree is read.
   const only = input.file === undefined ? undefined : (yield* checkInside(input.file)).rel
   if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
-    return yield* Effect.fail(new FileNotFound({ path: input.file! }))
+    return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.file!, isMarkdownPath))
   }
   for (const f of tree.files) {
     if (!isMarkdownPath(f.path) || (only !== undefined && f.path !== only)) continue

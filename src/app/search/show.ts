@@ -8,7 +8,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { isAscii } from "../../domain/ascii.js"
-import { FileNotFound, InternalError, SectionNotFound, Warning, type HeadingPlace } from "../../domain/errors.js"
+import { InternalError, SectionNotFound, Warning, type HeadingPlace } from "../../domain/errors.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { matchSection, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../../domain/search/sectionMatch.js"
 import { warn } from "../../ports/Diagnostics.js"
@@ -20,6 +20,8 @@ import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { isOversized } from "../../domain/sourcePaths.js"
+import { isMarkdownPath } from "../../domain/sourcePaths.js"
+import { fileNotFound } from "./fileNotFound.js"
 
 export const ShowInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
@@ -69,7 +71,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   let onlySize = 0
   if (input.file !== undefined) {
     const target = yield* resolveInside(skill.sourceDir, input.file)
-    if (target.info?.type !== "file" || target.trailingSlash) return yield* Effect.fail(new FileNotFound({ path: input.file }))
+    if (target.info?.type !== "file" || target.trailingSlash) return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.file, isMarkdownPath))
     onlyFile = target.rel
     onlySize = target.info.size
   }

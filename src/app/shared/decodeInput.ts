@@ -154,6 +154,26 @@ export const nullAsUnset = (ast: SchemaAST.AST, input: unknown): unknown => {
 }
 
 /**
+ * `input` with a number written as text (`"max_lines": "5"`) made the number, for the parameters
+ * whose type is a number and takes no string: models often quote numbers in tool arguments, and
+ * the refusal (`Expected number, actual "5"`) cost the agent a second call to send what it meant.
+ * Only a plain decimal (`5`, `-2`, `0.5`) is read; anything else is left for the decoder to refuse.
+ */
+export const numbersFromText = (ast: SchemaAST.AST, input: unknown): unknown => {
+  if (ast._tag !== "Objects" || input === null || typeof input !== "object" || Array.isArray(input)) return input
+  const entries = Object.entries(input as Record<string, unknown>)
+  if (!entries.some(([, v]) => typeof v === "string" && DECIMAL.test(v))) return input
+  const numeric = new Set(
+    ast.propertySignatures
+      .filter((ps) => membersOf(ps.type).some((m) => m._tag === "Number") && !membersOf(ps.type).some((m) => m._tag === "String" || m._tag === "Literal"))
+      .map((ps) => String(ps.name))
+  )
+  return Object.fromEntries(entries.map(([k, v]) => [k, typeof v === "string" && numeric.has(k) && DECIMAL.test(v) ? Number(v) : v]))
+}
+
+const DECIMAL = /^-?\d+(?:\.\d+)?$/
+
+/**
  * Decode unknown input (CLI flags gathered into an object, or MCP
  * arguments). Unknown properties are refused, so a misspelt MCP argument is
  * an error rather than silently ignored.

@@ -10,8 +10,13 @@
  *    kiro, opencode, trae, amp, agentskills), each directory its profile
  *    reads there, `<dir>/<agent project dir>` (so `.agents/skills` comes
  *    with codex, right after `.claude/skills`; a directory is visited once);
- * 2. user level: each agent in the same order, `<home>/<agent user dir>`;
- * 3. plugin level: `<plugin root>/skills` for each root of the config's
+ *    From a linked git worktree, then the main checkout's directories of
+ *    the agents that read them (Claude Code);
+ * 2. user level: each agent in the same order, `<home>/<agent user dir>`
+ *    (or where its profile's variable moves it: `$CLAUDE_CONFIG_DIR`);
+ * 3. plugin level: `<plugin>/skills` for each plugin kept in a skills
+ *    directory of an agent that loads such plugins (Claude Code), then
+ *    `<plugin root>/skills` for each root of the config's
  *    `[discovery] plugin_dirs`, in the order resolved (project file first,
  *    then the global file). Plugin skills are foreign unless skc deployed
  *    them (scope `plugin`).
@@ -33,6 +38,10 @@ import { Env } from "../../ports/Env.js"
 import { FileSystem, isRegularFile, unseenAs } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { Settings } from "../shared/index.js"
+import { agentUserPath, extraConfigDirs } from "./agentUserDirs.js"
+import { mainCheckoutAbove } from "./gitWorktree.js"
+import { pluginsIn } from "./pluginLayout.js"
+import { profileOf } from "../../domain/agents/index.js"
 
 export type AgentDirScope = "agent-project" | "agent-user" | "plugin"
 
@@ -66,7 +75,25 @@ export const agentSkillRoots = Effect.gen(function* () {
     if (parent === dir) break
     dir = parent
   }
-  for (const agent of AGENTS) for (const rel of userSkillsDirs(agent)) add("agent-user", ownerOf(agent, rel), path.join(env.home, ...rel.split("/")))
+  // From a linked git worktree, the agents that read the main checkout's project skills (Claude Code,
+  // CHANGELOG 2.1.47), after the worktree's own: as `skc discover` lists them, a name resolves there too.
+  const main = yield* mainCheckoutAbove(stores.cwd)
+  if (main !== undefined) {
+    for (const agent of AGENTS) {
+      if (profileOf(agent).dirs.mainWorktree !== true) continue
+      for (const rel of projectSkillsDirs(agent)) add("agent-project", ownerOf(agent, rel), path.join(main, ...rel.split("/")))
+    }
+  }
+  for (const agent of AGENTS) {
+    for (const rel of userSkillsDirs(agent)) add("agent-user", ownerOf(agent, rel), (yield* agentUserPath(agent, rel)).path)
+    for (const d of yield* extraConfigDirs(agent)) add("agent-user", agent, d.path)
+  }
+  // Plugins kept in an agent's skills directory (`.claude/skills/<plugin>/.claude-plugin/plugin.json`,
+  // Claude Code 2.1.157): their `skills/` at the plugin level, as discover lists them.
+  for (const r of [...roots]) {
+    if (r.agent === "plugin" || r.agent === SHARED_TARGET || profileOf(r.agent).dirs.pluginsInSkillsDirs !== true) continue
+    for (const plugin of yield* pluginsIn(r.dir)) add("plugin", "plugin", path.join(plugin, "skills"))
+  }
   // Config paths are absolute already (src/app/shared/Settings.ts); resolve keeps a stray relative one deterministic.
   for (const root of config.pluginDirs) add("plugin", "plugin", path.join(path.resolve(stores.cwd, root), "skills"))
   return roots as ReadonlyArray<AgentSkillsRoot>

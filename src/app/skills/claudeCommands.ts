@@ -3,7 +3,7 @@
  * (src/domain/agents/claudeCommands.ts): every `.md` file below
  * `.claude/commands` at each project level Claude Code reads skills from
  * (the working directory up to the repository root), then below
- * `~/.claude/commands`. Bounded: at most 8 directories deep and 2,000 files
+ * `~/.claude/commands` (`$CLAUDE_CONFIG_DIR/commands` when that is set). Bounded: at most 8 directories deep and 2,000 files
  * a directory tree; a file over 1 MiB or one that cannot be read is skipped
  * with a word; dot entries are never read.
  */
@@ -14,9 +14,9 @@ import type { Agent } from "../../domain/protocol/agents.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
-import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { readSmallFile } from "../shared/index.js"
+import { agentUserPath } from "./agentUserDirs.js"
 import { searchDirs } from "./discovery.js"
 
 const MAX_DEPTH = 8
@@ -48,12 +48,12 @@ const commandFiles = Effect.fnUntraced(function* (root: string) {
 export const claudeCommands = Effect.fnUntraced(function* (agent: Agent) {
   const fs = yield* FileSystem
   const path = yield* Path
-  const env = yield* Env
   const diagnostics = yield* Diagnostics
   const { dirs } = yield* searchDirs(agent, [])
   const roots = [
-    ...dirs.filter((d) => d.scope === "project" && d.path.endsWith(path.join(".claude", "skills"))).map((d) => path.join(path.dirname(d.path), "commands")),
-    path.join(env.home, ".claude", "commands")
+    // Not the main checkout's, read from a git worktree for skills and agents only (CHANGELOG 2.1.47).
+    ...dirs.filter((d) => d.scope === "project" && d.via === undefined && d.path.endsWith(path.join(".claude", "skills"))).map((d) => path.join(path.dirname(d.path), "commands")),
+    (yield* agentUserPath(agent, ".claude/commands")).path
   ]
   const out: Array<ClaudeCommand> = []
   for (const root of [...new Set(roots)]) {

@@ -1,6 +1,7 @@
 /**
  * Claude Code's own settings files, as far as they change its skill listing
- * (src/domain/agents/claudeSettings.ts): `~/.claude/settings.json`, then the
+ * (src/domain/agents/claudeSettings.ts): `~/.claude/settings.json` (at
+ * `$CLAUDE_CONFIG_DIR` when that is set), then the
  * working directory's `.claude/settings.json` and
  * `.claude/settings.local.json`. A file that is missing counts for nothing;
  * one that cannot be read, is too large or is not the JSON Claude Code takes
@@ -11,17 +12,18 @@ import { Path } from "effect/Path"
 import { mergeClaudeSettings, parseClaudeSettings, type ClaudeListingSettings } from "../../domain/agents/claudeSettings.js"
 import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
-import { Env } from "../../ports/Env.js"
 import { Settings } from "../shared/index.js"
+import { agentUserPath } from "./agentUserDirs.js"
 import { readSettingsFile } from "./settingsFile.js"
 
 export const claudeListingSettings = Effect.fnUntraced(function* () {
   const path = yield* Path
-  const env = yield* Env
   const diagnostics = yield* Diagnostics
   const { stores } = yield* Settings
+  // `$CLAUDE_CONFIG_DIR/settings.json` when that is set (CHANGELOG 1.0.6, 2.1.208).
+  const user = yield* agentUserPath("claude", ".claude/settings.json")
   const files: ReadonlyArray<readonly [string, string]> = [
-    [path.join(env.home, ".claude", "settings.json"), "~/.claude/settings.json"],
+    [user.path, user.via === undefined ? "~/.claude/settings.json" : `$${user.via}/settings.json`],
     [path.join(stores.cwd, ".claude", "settings.json"), ".claude/settings.json"],
     [path.join(stores.cwd, ".claude", "settings.local.json"), ".claude/settings.local.json"]
   ]

@@ -7,7 +7,8 @@
  *   directory is the user level, DECISIONS #14);
  * - user level: `<home>/<agent skills dir>` (home = $SKILLC_HOME when set);
  * - plugin level: `<plugin-root>/skills/*\/SKILL.md` for each root of the
- *   config's `[discovery] plugin_dirs`, then each `--plugin-dir`.
+ *   config's `[discovery] plugin_dirs`, then each `--plugin-dir`, with the
+ *   paths its manifest adds and a root SKILL.md (pluginLayout.ts).
  *
  * Skill directories may be symlinks (how `skc build` deploys,
  * RFC-0001:C-DEPLOYMENT); they are followed and reported with their target.
@@ -15,20 +16,30 @@
  * (`validateSkillSource`, shared with lint) decides: only what an agent
  * cannot load at all is excluded (listed under `invalid`); every other
  * problem is a warning on the skill, with the lint rule that reports it.
+ * An agent whose profile `listsInvalid` (Claude Code) loads more: such a
+ * skill is read as it reads it (claudeMetadata.ts), its problems warnings.
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
 import { CODEX_METADATA_MAX_BYTES, implicitInvocation } from "../../domain/agents/codexPolicy.js"
 import { listingFacts } from "../../domain/agents/listing.js"
+import { claudeMetadata } from "../../domain/agents/claudeMetadata.js"
+import { codexReading } from "../../domain/agents/codexFrontmatter.js"
+import { opencodeSkipReason } from "../../domain/agents/opencodeMetadata.js"
 import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
 import { applyPrecedence, type Candidate, type Discovery, type DiscoveryScope, type SkillLocation } from "../../domain/protocol/discovery.js"
-import { validateSkillSource } from "../../domain/protocol/metadata.js"
+import { guideReading, nameMismatch, validateSkillSource, type MetadataWarning } from "../../domain/protocol/metadata.js"
+import { readSkillSource } from "../../domain/protocol/frontmatter.js"
 import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { readSmallFile, Settings } from "../shared/index.js"
+import { agentUserPath, extraConfigDirs } from "./agentUserDirs.js"
+import { codexCandidate, geminiRead } from "./agentReading.js"
+import { mainCheckoutOf } from "./gitWorktree.js"
+import { PLUGIN_MANIFEST, pluginLayout, pluginsIn } from "./pluginLayout.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
 export const AgentField = Schema.Literals(AGENTS).annotate({
@@ -48,6 +59,8 @@ export interface SearchedDir {
   readonly scope: DiscoveryScope
   readonly path: string
   readonly exists: boolean
+  /** Why the agent reads this directory when it is not the usual place: `CLAUDE_CONFIG_DIR`, the main checkout of a git worktree. */
+  readonly via?: string
 }
 
 export interface DiscoverResult extends Discovery {
@@ -89,7 +102,14 @@ const ListingSchema = Schema.Struct({
  */
 export const DiscoverDocument = Schema.Struct({
   agent: Schema.String,
-  searched: Schema.Array(Schema.Struct({ scope: DiscoveryScopeSchema, path: Schema.String, exists: Schema.Boolean })),
+  searched: Schema.Array(
+    Schema.Struct({
+      scope: DiscoveryScopeSchema,
+      path: Schema.String,
+      exists: Schema.Boolean,
+      via: Schema.optional(Schema.String).annotate({ description: "Why the agent reads it: CLAUDE_CONFIG_DIR, or the main checkout of a git worktree" })
+    })
+  ),
   project_root: Schema.NullOr(Schema.Struct({ path: Schema.String, marker: Schema.String, found: Schema.Boolean })),
   skills: Schema.Array(
     Schema.Struct({
@@ -165,14 +185,24 @@ export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs:
   const projectRels = inPrecedence(projectSkillsDirs(agent)).map((d) => d.split("/"))
   const userRels = inPrecedence(userSkillsDirs(agent)).map((d) => d.split("/"))
   const homes = new Set([path.resolve(env.home), path.resolve(env.realHome)])
-  const dirs: Array<{ scope: DiscoveryScope; path: string }> = []
+  const dirs: Array<{ scope: DiscoveryScope; path: string; via?: string }> = []
   const { levels, root } = yield* projectLevels(agent, stores.cwd, homes)
   const readable = levels.filter((dir) => !homes.has(dir))
   // GitHub Copilot CLI walks each directory name up the levels before the next name; the others, level by level.
   if (profileOf(agent).dirs.walkByDirectory === true) {
     for (const rel of projectRels) for (const dir of readable) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
   } else for (const dir of readable) for (const rel of projectRels) dirs.push({ scope: "project", path: path.join(dir, ...rel) })
-  for (const rel of userRels) dirs.push({ scope: "user", path: path.join(env.home, ...rel) })
+  // A linked git worktree: the main checkout's project directories too, after the worktree's own.
+  const main = profileOf(agent).dirs.mainWorktree === true && root?.found === true && root.marker === ".git" ? yield* mainCheckoutOf(root.path) : undefined
+  if (main !== undefined) {
+    for (const rel of projectRels) {
+      const p = path.join(main, ...rel)
+      if (!dirs.some((d) => d.path === p)) dirs.push({ scope: "project", path: p, via: "main checkout of this git worktree" })
+    }
+  }
+  for (const rel of userRels) dirs.push({ scope: "user", ...(yield* agentUserPath(agent, rel.join("/"))) })
+  // OpenCode's `$OPENCODE_CONFIG_DIR`: one more configuration directory, read once even when it is another's.
+  for (const d of yield* extraConfigDirs(agent)) if (!dirs.some((x) => x.path === d.path)) dirs.push({ scope: "user", ...d })
   const system = profileOf(agent).dirs.system
   if (system !== undefined) dirs.push({ scope: "user", path: path.join(env.home, ...system.split("/")) })
   // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
@@ -195,6 +225,12 @@ const implicitPolicy = Effect.fnUntraced(function* (file: string) {
 
 /** The most directories one nested scan reads (Codex's `MAX_SKILLS_DIRS_PER_ROOT`): a huge tree is cut, never walked whole. */
 const NESTED_SCAN_MAX_DIRS = 2000
+
+/** The validator's warnings, with SKL104's when the skill's name is not its directory's (the client guide: warn, load anyway). */
+const withNameCheck = (warnings: ReadonlyArray<MetadataWarning>, name: string, dirName: string): ReadonlyArray<MetadataWarning> => {
+  const mismatch = nameMismatch(name, dirName)
+  return mismatch === undefined ? warnings : [...warnings, mismatch]
+}
 
 /** The skill in `dir` (found as `<skills dir>/…/<name>`; `linkTarget` when `dir` is a link), or why it is none. */
 const candidateAt = Effect.fnUntraced(function* (
@@ -231,26 +267,75 @@ const candidateAt = Effect.fnUntraced(function* (
     const c: Candidate = { ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.failure.code}`] }
     return c
   }
-  const checked = validateSkillSource(text.success)
+  // Codex reads a frontmatter YAML refuses after its own repair (codexFrontmatter.ts), not the client guide's.
+  const checked = validateSkillSource(text.success, profile.listing.reader === "codex" ? codexReading : guideReading)
+  // Gemini CLI reads name and description its own way; what it skips is invalid, whatever the specification says.
+  const agentRead = profile.listing.reader === "gemini" ? yield* geminiRead(skillMd) : undefined
+  if (agentRead?._tag === "Skipped") {
+    const c: Candidate = {
+      ...location,
+      _tag: "Invalid",
+      name: checked._tag === "Valid" ? checked.metadata.name : (checked.name ?? null),
+      problems: [agentRead.reason, ...(checked._tag === "Invalid" ? checked.problems : [])]
+    }
+    return c
+  }
   const facts = checked._tag === "Valid" ? listingFacts(profile, checked.data, checked.metadata.description) : undefined
   // Codex's `agents/openai.yaml` can keep the skill out of the model's listing; read fail-open, as Codex does.
-  const policy = checked._tag === "Valid" && profile.listing.policyFile !== undefined ? yield* implicitPolicy(path.join(dir, ...profile.listing.policyFile.split("/"))) : null
+  const policy = profile.listing.policyFile !== undefined ? yield* implicitPolicy(path.join(dir, ...profile.listing.policyFile.split("/"))) : null
+  // OpenCode skips a frontmatter it cannot parse even after quoting identifier keys' values.
+  const opencodeSkip = profile.listing.reader === "opencode" ? opencodeSkipReason(text.success) : undefined
+  if (opencodeSkip !== undefined) {
+    const c: Candidate = { ...location, _tag: "Invalid", name: checked._tag === "Valid" ? checked.metadata.name : (checked.name ?? null), problems: [opencodeSkip, ...(checked._tag === "Invalid" ? checked.problems : [])] }
+    return c
+  }
+  // Codex loads a skill without a name under its directory's name, and refuses a name over 64 characters.
+  if (profile.listing.reader === "codex") {
+    const named = yield* codexCandidate(location, text.success, checked, profile, policy, dir)
+    if (named !== undefined) return named
+  }
+  // Gemini CLI lists what it read though the specification calls it invalid (`name: 123`, `description: ""`),
+  // the problems kept as warnings; lint still reports them against the specification.
+  /** A skill the specification calls invalid, as an agent that lists it anyway reads it: its problems kept as warnings. */
+  const listedAnyway = (name: string, description: string, data: Readonly<Record<string, unknown>>, issues: ReadonlyArray<MetadataWarning>): Candidate => {
+    const lenient = listingFacts(profile, data, description)
+    return {
+      ...location,
+      _tag: "Valid",
+      name,
+      description,
+      allowedTools: undefined,
+      warnings: issues,
+      listing: { model: lenient.model, command: lenient.command, when_to_use: lenient.when_to_use, paths: lenient.paths }
+    }
+  }
+  if (checked._tag === "Invalid" && agentRead?._tag === "Read") {
+    const read = readSkillSource(text.success)
+    return listedAnyway(agentRead.name, agentRead.description, read._tag === "Parsed" ? read.data : {}, checked.issues)
+  }
+  // An agent that lists such a skill anyway (Claude Code) gets it as it reads it, the problems kept as warnings.
+  if (checked._tag === "Invalid" && profile.listing.listsInvalid === true) {
+    const read = claudeMetadata(text.success, path.basename(dir))
+    return listedAnyway(read.name, read.description, read.data, checked.issues)
+  }
   const c: Candidate =
     checked._tag === "Valid"
       ? {
           ...location,
           _tag: "Valid",
-          name: checked.metadata.name,
+          // Gemini CLI's name has `: \ / < > * ? " |` made `-` (a format warning, not an error, for the specification).
+          name: agentRead?._tag === "Read" ? agentRead.name : checked.metadata.name,
           description: checked.metadata.description,
           allowedTools: checked.metadata.allowedTools,
-          warnings: checked.warnings,
+          // A SKILL.md right in a skills directory (Gemini CLI) has no directory of its own to match.
+          warnings: dir === root ? checked.warnings : withNameCheck(checked.warnings, checked.metadata.name, path.basename(dir)),
           listing: { model: facts!.model && policy !== false, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
         }
       : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
   return c
 })
 
-const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile) {
+const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile, dot = false) {
   const fs = yield* FileSystem
   const path = yield* Path
   const diagnostics = yield* Diagnostics
@@ -278,7 +363,8 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
       )
     )
     for (const entry of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
-      if (entry.name.startsWith(".")) continue
+      // A dot-directory is read only where the agent globs with dot files (OpenCode's `.claude`, `.agents`).
+      if (entry.name.startsWith(".") && !dot) continue
       if (entry.type !== "directory" && entry.type !== "symlink") continue
       const dir = path.join(current, entry.name)
       let linkTarget: string | null = null
@@ -316,27 +402,32 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
   return { exists: true, candidates }
 })
 
-/** Where a plugin names itself (Claude Code's plugin layout). */
-const PLUGIN_MANIFEST = [".claude-plugin", "plugin.json"] as const
-/** A manifest larger than this is no manifest: never read whole. */
-const PLUGIN_MANIFEST_MAX_BYTES = 1024 * 1024
-
 /**
- * A plugin's name as Claude Code reads it: its manifest's `name`; the plugin directory's name when
- * there is no manifest; null when the manifest is there but not a JSON object with a string `name`.
+ * A plugin's skills (pluginLayout.ts: `skills/`, the manifest's `skills` paths, a root SKILL.md), each
+ * directory read added to `searched`; each skill carries the plugin's name.
  */
-const pluginName = Effect.fnUntraced(function* (pluginRoot: string) {
+const scanPlugin = Effect.fnUntraced(function* (pluginRoot: string, profile: AgentProfile, searched: Array<SearchedDir>) {
   const path = yield* Path
-  const read = yield* readSmallFile(path.join(pluginRoot, ...PLUGIN_MANIFEST), PLUGIN_MANIFEST_MAX_BYTES)
-  if (read._tag === "Missing") return path.basename(pluginRoot)
-  if (read._tag !== "Text") return null
-  try {
-    const manifest: unknown = JSON.parse(read.text)
-    const name = typeof manifest === "object" && manifest !== null && !Array.isArray(manifest) ? (manifest as { name?: unknown }).name : undefined
-    return typeof name === "string" && name !== "" ? name : null
-  } catch {
-    return null
+  const diagnostics = yield* Diagnostics
+  const layout = yield* pluginLayout(pluginRoot)
+  for (const p of layout.problems) yield* diagnostics.warn(Warning.notice(p))
+  if (layout.dirs.length === 0) {
+    const expected = path.join(pluginRoot, "skills")
+    searched.push({ scope: "plugin", path: expected, exists: false })
+    yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${expected}`))
+    return []
   }
+  const candidates: Array<Candidate> = []
+  for (const d of layout.dirs) {
+    searched.push({ scope: "plugin", path: d.path, exists: true })
+    if (d.self) {
+      const one = yield* candidateAt("plugin", d.path, d.path, null, profile, true)
+      if (one !== undefined) candidates.push(one)
+    } else candidates.push(...(yield* scanDir("plugin", d.path, profile)).candidates)
+  }
+  if (candidates.length > 0 && layout.name === null && profile.listing.layout === "claude")
+    yield* diagnostics.warn(Warning.notice(`${path.join(pluginRoot, ...PLUGIN_MANIFEST)} is not a plugin manifest Claude Code reads (a JSON object with a string "name"): it loads none of its skills`))
+  return candidates.map((c) => ({ ...c, plugin: layout.name }))
 })
 
 export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInput = {}) {
@@ -353,19 +444,18 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
   const nearestPaths = new Set(projectSkillsDirs(agent).map((rel) => path.join(stores.cwd, ...rel.split("/"))))
   const nearest = dirs.filter((d) => d.scope === "project" && nearestPaths.has(d.path))
   for (const d of dirs) {
-    const scanned = yield* scanDir(d.scope, d.path, profileOf(agent))
+    if (d.scope === "plugin") {
+      candidates.push(...(yield* scanPlugin(path.dirname(d.path), profileOf(agent), searched)))
+      continue
+    }
+    const dot = (profileOf(agent).dirs.dotDirs ?? []).some((rel) => d.path.endsWith(path.join(path.sep, ...rel.split("/"))))
+    const scanned = yield* scanDir(d.scope, d.path, profileOf(agent), dot)
     // Project-level directories that do not exist are the norm (one per level up to /); list only the ones that do.
-    if (d.scope !== "project" || scanned.exists) searched.push({ scope: d.scope, path: d.path, exists: scanned.exists })
-    if (d.scope === "plugin" && !scanned.exists) {
-      yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${d.path}`))
-    }
-    if (d.scope !== "plugin" || scanned.candidates.length === 0) candidates.push(...scanned.candidates)
-    else {
-      const plugin = yield* pluginName(path.dirname(d.path))
-      if (plugin === null && profileOf(agent).listing.layout === "claude")
-        yield* diagnostics.warn(Warning.notice(`${path.join(path.dirname(d.path), ...PLUGIN_MANIFEST)} is not a plugin manifest Claude Code reads (a JSON object with a string "name"): it loads none of its skills`))
-      candidates.push(...scanned.candidates.map((c) => ({ ...c, plugin })))
-    }
+    if (d.scope !== "project" || scanned.exists) searched.push({ scope: d.scope, path: d.path, exists: scanned.exists, ...(d.via === undefined ? {} : { via: d.via }) })
+    // A plugin placed in the skills directory is a plugin, not a skill (Claude Code 2.1.157).
+    const plugins = scanned.exists && profileOf(agent).dirs.pluginsInSkillsDirs === true ? yield* pluginsIn(d.path) : []
+    candidates.push(...scanned.candidates.filter((c) => !plugins.includes(c.dir)))
+    for (const p of plugins) candidates.push(...(yield* scanPlugin(p, profileOf(agent), searched)))
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
   const precedence = applyPrecedence(candidates, profileOf(agent).dirs.scopeRank)

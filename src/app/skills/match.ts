@@ -5,7 +5,9 @@
  * candidates are the agent's listing (DECISIONS #51, issue 43): a manual-only
  * skill is never matched, and a request is scored against each entry's text
  * as the agent lists it (Claude: description and `when_to_use`, cut at the
- * entry cap; `matchedTexts` says which text past the budget).
+ * entry cap; `matchedTexts` says which text past the budget). An agent that
+ * selects `$name` mentions from every enabled skill (Codex) gets them too,
+ * listed or not, as mentioned.
  */
 import { Clock, Effect, Schema } from "effect"
 import { Path } from "effect/Path"
@@ -17,6 +19,7 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { agentListing, matchedTexts } from "./agentListing.js"
+import { explicitlyMentioned } from "../../domain/agents/codexMentions.js"
 import { Settings } from "../shared/index.js"
 
 export const MatchInput = Schema.Struct({
@@ -92,9 +95,20 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
   const { found, listing, profile } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
   const texts = matchedTexts(listing, profile)
-  const listed = found.skills.filter((s) => texts.has(s.name))
+  // Codex's `$name` selects from every enabled skill, every copy counted (a shared name selects none), listed or not.
+  const explicit =
+    profile.listing.explicitMentions === undefined ? [] : explicitlyMentioned(input.query, [...found.skills, ...found.shadowed.filter((s) => s.also_listed === true)])
+  const chosen = new Set(explicit.map((s) => s.path))
+  const listed = found.skills.filter((s) => texts.has(s.name) || chosen.has(s.path))
   const candidates = yield* Effect.forEach(listed, (s) =>
-    Effect.map(lastUsed(s), (lastUsedMs) => ({ name: s.name, description: texts.get(s.name)!, scope: s.scope, path: s.path, lastUsedMs }))
+    Effect.map(lastUsed(s), (lastUsedMs) => ({
+      name: s.name,
+      description: texts.get(s.name) ?? s.description,
+      scope: s.scope,
+      path: s.path,
+      lastUsedMs,
+      ...(chosen.has(s.path) ? { explicit: true } : {})
+    }))
   )
   const nowMs = yield* Clock.currentTimeMillis
   const threshold = input.threshold ?? DEFAULT_THRESHOLD

@@ -1,16 +1,18 @@
 /**
- * `skc prompt [skills…]`: the `<available_skills>` block an agent puts in its
- * system prompt at start-up (progressive disclosure level 1) — the agent's
- * listing as its profile builds it (DECISIONS #51, issue 43), the very one
- * `skc budget` counts: manual-only skills left out, each entry's text joined
- * and cut as the agent does, entries past the budget by name only. Named
- * skills pick their entries out of that listing.
+ * `skc prompt [skills…]`: the block of skills an agent puts in its system
+ * prompt at start-up (progressive disclosure level 1) — the agent's listing
+ * as its profile builds it (DECISIONS #51, issue 43), the very one `skc
+ * budget` counts: manual-only skills left out, each entry's text joined and
+ * cut as the agent does, entries past the budget by name only — laid out as
+ * the agent writes it (src/domain/protocol/prompt.ts `renderPromptBlock`).
+ * Named skills pick their entries out of that listing.
  */
 import { Effect, Schema } from "effect"
-import { SkillNotFound, UsageError } from "../../domain/errors.js"
+import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
-import { renderAvailableSkills, type PromptSkill } from "../../domain/protocol/prompt.js"
+import { renderPromptBlock, type PromptSkill } from "../../domain/protocol/prompt.js"
 import { estimateTokens } from "../../domain/protocol/tokens.js"
 import { Path } from "effect/Path"
 import { ContextTokensField } from "./agentListing.js"
@@ -34,6 +36,9 @@ export interface PromptResult {
   /** Skills never listed to the model (`disable-model-invocation: true`). */
   readonly manual_only: ReadonlyArray<string>
   readonly limits: ListingLimits
+  /** Codex: its table of skill roots, `r<k>` in a skill's `file` naming the k-th. */
+  readonly roots?: ReadonlyArray<string>
+  /** The block as the agent's model receives it (the name is historical: XML for Claude Code, not for every agent). */
   readonly xml: string
   readonly tokens: number
 }
@@ -94,8 +99,17 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
     }
     chosen = picked
   }
-  const skills = chosen.map((e): PromptSkill => ({ name: e.name, description: e.listed === "full" ? e.text : null, location: e.location }))
-  const xml = renderAvailableSkills(skills)
-  const result: PromptResult = { agent: found.agent, skills, manual_only: listing.manual_only, limits, xml, tokens: estimateTokens(xml) }
+  const skills = chosen.map(
+    (e): PromptSkill => ({ name: e.name, description: e.listed === "full" ? e.text : null, location: e.location, ...(e.file === undefined ? {} : { file: e.file }) })
+  )
+  const roots = listing.roots
+  const xml = renderPromptBlock(profile.listing.layout, skills, roots)
+  if (skills.length === 0) {
+    const diagnostics = yield* Diagnostics
+    yield* diagnostics.warn(
+      Warning.notice(`no skill is listed to ${profile.title}'s model, so there is no block of skills (an agent leaves an empty one out); skc discover shows what was found`)
+    )
+  }
+  const result: PromptResult = { agent: found.agent, skills, manual_only: listing.manual_only, limits, ...(roots === undefined ? {} : { roots }), xml, tokens: estimateTokens(xml) }
   return result
 })

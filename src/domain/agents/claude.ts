@@ -26,7 +26,7 @@ const caseSpellings = (kebab: string): ReadonlyArray<string> | undefined => {
 
 const fields: ReadonlyArray<FieldSpec> = [
   { name: "when_to_use", value: { kind: "string" }, summary: "Appended to `description` in the skill listing; counts toward the 1,536-character entry cap.", source: FM },
-  { name: "argument-hint", value: { kind: "string-or-list" }, summary: "Autocomplete hint for arguments, e.g. `[issue-number]` (a YAML list is read as text).", source: `${FM}; CHANGELOG 1.0.54, 2.1.47` },
+  { name: "argument-hint", value: { kind: "text" }, summary: "Autocomplete hint for arguments, e.g. `[issue-number]`; a YAML list (even `[topic: foo | bar]`, a list holding a map) is read as text.", source: `${FM}; CHANGELOG 1.0.54, 2.1.47` },
   { name: "arguments", value: { kind: "string-or-list" }, summary: "Named positional arguments (`$name` in the body): a space-separated string or a list.", source: FM },
   { name: "disable-model-invocation", value: { kind: "boolean", words: true }, summary: "`true`: only a person can invoke the skill; it leaves the model's listing.", source: `${FM}; CHANGELOG 2.1.110, 2.1.222` },
   { name: "user-invocable", value: { kind: "boolean", words: true }, summary: "`false`: hidden from the `/` menu; the model still sees and invokes it.", source: `${FM}; CHANGELOG 2.1.0` },
@@ -126,6 +126,12 @@ export const claude: AgentProfile = {
     stopAtHome: true,
     // The user's copy of a name wins over the project's (its docs: "enterprise > personal > project"; 2.1.332 lists it so).
     scopeRank: { user: 0, project: 1, plugin: 2 },
+    // `~/.claude` (skills, commands, settings.json) is `$CLAUDE_CONFIG_DIR` when that is set.
+    // "Plugins in `.claude/skills` directories are now automatically loaded, no marketplace required" (CHANGELOG 2.1.157).
+    pluginsInSkillsDirs: true,
+    // "project-level .claude/agents/ and .claude/skills/ from the main repository are now included" from a git worktree (CHANGELOG 2.1.47).
+    mainWorktree: true,
+    configDirEnv: { variable: "CLAUDE_CONFIG_DIR", home: ".claude", reads: "its skills, commands and settings", source: "CHANGELOG 1.0.6 (Respect CLAUDE_CONFIG_DIR everywhere), 2.1.111 (its settings.json), 2.1.208" },
     source: `${DOCS} (Where skills live); it reads no .agents/skills; the repository-root bound as Claude Code 2.1.332 reads it (test/fixtures/claude-listing)`
   },
   fields,
@@ -148,6 +154,8 @@ export const claude: AgentProfile = {
     commandMenuField: "user-invocable",
     conditionalField: "paths",
     layout: "claude",
+    // CHANGELOG 2.1.47 (numbers coerced), 2.1.69 (no description), 2.1.186 (malformed YAML: empty metadata).
+    listsInvalid: true,
     source: `${DOCS} (Skill descriptions are cut short; Control who invokes a skill); CHANGELOG 2.1.105 (1,536-character entries)`
   },
   escalate: [],
@@ -158,13 +166,15 @@ export const claude: AgentProfile = {
     "The listing, as Claude Code 2.1.332 builds it (run offline against a recording server; test/fixtures/claude-listing): the user's skills first, then the project's (the working directory's, then each ancestor's up to the repository root), each directory's by name; the user's copy of a name wins over the project's; each line `- <directory name>: <text>`, with ` (<name>)` after the directory name when the frontmatter `name` differs; a text over the cap keeps cap − 1 characters and ends with `…`; the budget counts display columns (a wide East Asian character takes 2) and one per newline between lines.",
     "Past the budget, Claude Code lists every skill by name, then gives each its text back in order while the text still fits what is left (ranked by use, which a new session does not have): a long description early in the order does not take the room of shorter ones after it.",
     "Claude Code's own bundled skills (`dataviz`, `code-review`, `loop` and others in 2.1.332: about 6,200 characters) are listed after yours, count toward the same budget and always keep their text, so at a 200,000-token window your skills share about 1,800 characters; skc does not count them, as their set changes from release to release. `CLAUDE_CODE_DISABLE_BUNDLED_SKILLS=1` (or the `disableBundledSkills` setting) turns them off.",
-    "Claude Code lists a skill without `name` under its directory's name, and one without `description` with the first line of its body; skc follows the specification and reports both as invalid.",
+    "Claude Code lists a skill the specification calls invalid: without `name` under its directory's name, without `description` (2.1.69) with the first line of its body (skc's assumption, as for legacy commands: the CHANGELOG says such a skill is listed, not with which text), a bare number as `name` or `description` coerced to text (2.1.47), and malformed YAML frontmatter as empty metadata (2.1.186). `discover`, `budget` and the listing count such a skill as Claude Code lists it, its problems as warnings; `skc lint` still reports them against the specification.",
     "Claude Code also loads the skills of `.claude/skills` directories below the working directory once it works on files there, outside gitignored directories, a name clash showing as `<dir>:<name>` (CHANGELOG 2.1.6, 2.1.69, 2.1.178); skc lists and resolves from the working directory up, what a session starts with, so run skc from the package directory (or pass a skill's path) to reach such a skill.",
-    "Claude Code's own settings change its listing, and skc reads them: `~/.claude/settings.json`, then the working directory's `.claude/settings.json` and `.claude/settings.local.json`, the later winning (2.1.332: a repository root's settings do not apply from a directory below it). `skillListingBudgetFraction` and `skillListingMaxDescChars` set the budget's share and the entry cap; `skillOverrides` maps a skill's directory name to `on`, `off` (not loaded), `user-invocable-only` (manual only) or `name-only` (always `- name`), merged skill by skill. Managed settings (`/etc/claude-code`) are not read.",
+    "Claude Code's own settings change its listing, and skc reads them: `~/.claude/settings.json` (`$CLAUDE_CONFIG_DIR/settings.json` when that is set), then the working directory's `.claude/settings.json` and `.claude/settings.local.json`, the later winning (2.1.332: a repository root's settings do not apply from a directory below it). `skillListingBudgetFraction` and `skillListingMaxDescChars` set the budget's share and the entry cap; `skillOverrides` maps a skill's directory name to `on`, `off` (not loaded), `user-invocable-only` (manual only) or `name-only` (always `- name`), merged skill by skill. Managed settings (`/etc/claude-code`) are not read.",
     "`[agents.claude]` in skc's configuration overrides the listing fraction, the entry cap and the budget, over Claude Code's own settings.",
     "A plugin's skills (`--plugin-dir`) are listed after the project's as `<plugin>:<skill>`, the plugin named by `.claude-plugin/plugin.json` (its directory's name without one), so they never shadow another skill; a manifest that is not a JSON object with a string `name` loads none of the plugin's skills.",
+    "A plugin's skills are in its `skills/` directory and in each path of its manifest's `skills` (a string or a list, inside the plugin; `.` allowed), which adds to `skills/` without hiding it (CHANGELOG 2.1.136, 2.1.221); a path holding a SKILL.md itself (`\"skills\": [\"./\"]`) is one skill named by its frontmatter `name` (2.1.94); a plugin with neither, but a SKILL.md at its root, is that one skill (2.1.142). A plugin inside a `.claude/skills` directory (`.claude/skills/<plugin>/.claude-plugin/plugin.json`) is loaded so too, with no marketplace (2.1.157).",
+    "From a linked git worktree Claude Code also reads the main checkout's `.claude/skills` (CHANGELOG 2.1.47); skc does, after the worktree's own project directories, and names it in the searched directories.",
     "`claude --add-dir <dir>` also lists the skills of `<dir>/.claude/skills` after the project's; one whose name another skill has becomes `<dir>:<name>` with a note saying it is scoped to that directory (2.1.332). skc has no such option.",
-    "Legacy commands (`.claude/commands/**/*.md` from the working directory up to the repository root, and `~/.claude/commands`) share the listing and its budget: after the skills, all by name, `sub/x.md` as `sub:x`, the text their `description` (then ` - ` and `when_to_use`), else the first line of the body without its `#`s (over 100 characters: 97 and `...`), else \"Custom command\"; one named like a skill, or with `disable-model-invocation: true`, is left out. `skc budget` counts them (JSON `commands`); `prompt`, `match` and `eval` leave them out, as they are no skills.",
+    "Legacy commands (`.claude/commands/**/*.md` from the working directory up to the repository root, and `~/.claude/commands`, `$CLAUDE_CONFIG_DIR/commands` when that is set) share the listing and its budget: after the skills, all by name, `sub/x.md` as `sub:x`, the text their `description` (then ` - ` and `when_to_use`), else the first line of the body without its `#`s (over 100 characters: 97 and `...`), else \"Custom command\"; one named like a skill, or with `disable-model-invocation: true`, is left out. `skc budget` counts them (JSON `commands`); `prompt`, `match` and `eval` leave them out, as they are no skills.",
     "A skill with `paths:` is left out of the listing a session starts with, even with a matching file present, until such a file is touched (2.1.332: 'conditional skills stored (activated when matching files are touched)')."
   ]
 }

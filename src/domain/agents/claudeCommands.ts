@@ -30,7 +30,7 @@ export const commandName = (relative: string): string => relative.replace(/\.md$
 const FIRST_LINE_MAX = 100
 
 /** The first non-empty line of `body` without its leading `#`s, cut past 100 characters as Claude Code cuts it. */
-const firstLine = (body: string): string | undefined => {
+export const firstLine = (body: string): string | undefined => {
   for (const raw of body.split("\n")) {
     const line = raw.replace(/^#+\s*/, "").trim()
     if (line !== "") return line.length > FIRST_LINE_MAX ? `${line.slice(0, FIRST_LINE_MAX - 3)}...` : line
@@ -59,7 +59,8 @@ const frontmatterOf = (block: string): Record<string, unknown> => {
 
 /** A command file's listing facts from its text. */
 export const claudeCommand = (relative: string, path: string, text: string, joiner = " - "): ClaudeCommand => {
-  const normalized = text.replace(/\r\n?/g, "\n")
+  // A leading UTF-8 BOM is no text: Claude Code reads the frontmatter after it (CHANGELOG 2.1.239).
+  const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n")
   const fm = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(normalized)
   const data = fm === null ? {} : frontmatterOf(fm[1]!)
   const body = fm === null ? normalized : normalized.slice(fm[0].length)

@@ -9,6 +9,8 @@ import { descriptionListing, type AgentProfile, type BudgetRule } from "./profil
 const DOCS = "https://developers.openai.com/codex/skills"
 const LOADER = "openai/codex codex-rs/core-skills/src/loader.rs"
 const RENDER = "openai/codex codex-rs/core-skills/src/render.rs (default_skill_metadata_budget, render_lines_with_description_budget)"
+/** The per-entry cap: `MAX_DEFAULT_CONTEXT_SKILL_DESCRIPTION_CHARS = 1_024`, `TRUNCATED_SKILL_DESCRIPTION_SUFFIX = "..."`. */
+const CAP = "openai/codex codex-rs/core-skills/src/model_visible.rs and codex-rs/ext/skills/src/host_render.rs (truncate_skill_description: over 1,024 characters, the first 1,021 and `...`)"
 const MODEL = "openai/codex codex-rs/core-skills/src/model.rs (allow_implicit_invocation)"
 
 /** 2 % of the window in tokens (each line's bytes ÷ 4, rounded up), or 8,000 characters without a window. */
@@ -47,20 +49,28 @@ export const codex: AgentProfile = {
   // Codex's order, line (with the SKILL.md path), token estimate and cuts (src/domain/agents/codexListing.ts), and its `agents/openai.yaml` policy.
   listing: {
     ...descriptionListing({ budget: CODEX_BUDGET, source: `${DOCS}; ${RENDER}` }),
+    // Each description over 1,024 characters is listed as its first 1,021 and `...` (codexCut).
+    perEntryCap: 1_024,
     layout: "codex",
     policyFile: CODEX_METADATA_FILE,
-    source: `${DOCS}; ${RENDER}; ${LOADER} (load_skill_metadata); ${MODEL}`
+    reader: "codex",
+    explicitMentions: "openai/codex codex-rs/core-skills/src/injection.rs (collect_explicit_skill_mentions, extract_tool_mentions)",
+    source: `${DOCS}; ${RENDER}; ${LOADER} (load_skill_metadata); ${MODEL}; ${CAP}`
   },
   escalate: [
-    { rule: "SKL107", why: "Codex refuses to load a skill whose description is over 1,024 characters" },
+    { rule: "SKL107", why: "older Codex versions refuse to load a skill whose description is over 1,024 characters (loader.rs `validate_len(&description, MAX_DESCRIPTION_LEN, ...)`); current ones list it cut to 1,021 characters and `...`" },
     { rule: "SKL103", why: "Codex refuses to load a skill whose name is over 64 characters" }
   ],
   notes: [
+    "`skc prompt --agent codex` prints the skills section as Codex's `render_available_skills_body` lays it out (`codex-rs/core-skills/src/render.rs`): `## Skills`, `### Skill roots` with a line `` - `r<k>` = `<directory>` `` per root, `### Available skills` and the lines `skc budget` counts. It leaves out the sentence under `## Skills`, the `### How to use skills` guidance and the `<skills_instructions>` tags: fixed prose whose wording changes between Codex releases.",
     "Codex lists `- name: description (file: r<k>/<dir>/SKILL.md)`, the description on one line (each run of white space one space) and `r<k>` a skills directory named once in a table of roots; its own system skills first (`~/.codex/skills/.system`), then the repository's, then the user's, each by name. Each line counts against the budget, the table does not (checked against `codex debug prompt-input` of Codex 0.171.0).",
     "Past the budget, Codex shortens every description, one character at a time to each skill in turn; when even the lines without descriptions do not fit, it leaves skills out. skc reports both.",
     "`policy.allow_implicit_invocation: false` in the skill's `agents/openai.yaml` keeps it out of the model's listing (a person calls it with `$name`); skc reads that file as Codex does, ignoring it when it is not the YAML Codex expects.",
+    "`$name` in a request selects the skill of that name from every enabled skill, listed or not: names of `[A-Za-z0-9_:-]` compared exactly, a name two skills share selecting neither, `$PATH`, `$HOME` and other common environment variables ignored, `[$name](path)` selecting by path (injection.rs). `skc match --agent codex` counts such a skill as mentioned.",
     "A skill `skc build` deploys is its runtime's stub, and RFC-0001:C-OUTPUT keeps source files out of the runtime: `agents/openai.yaml` stays with the source, where Codex does not read it. `skc build` for Codex says so.",
     "Codex's home is `~/.codex`; skc does not read `CODEX_HOME` when it points elsewhere.",
-    "Codex does not read `.claude/skills`."
+    "Codex does not read `.claude/skills`.",
+    "A frontmatter Codex's YAML parser refuses is repaired before Codex gives up (openai/codex PR #28628, first in Codex 0.142.0 by its release notes; parser.rs `repair_frontmatter_scalar_fields`): a line whose unquoted value holds `:` and white space (`description: Build for AWS: ECS`), or starts with `[`, `{`, `@` or a backtick and is no YAML (`description: [WIP] Does things fast`), has its value single-quoted, and the YAML is read again; quoted values and `|`/`>` block scalars are left alone, a ` #` comment stays a comment. `skc discover`, `budget` and `prompt --agent codex` list such a skill with the value Codex reads and a warning; `skc lint --agent codex` reports it as a warning (SKL100), with any other profile as the YAML error it is. Codex before 0.142.0 skips such a skill.",
+    "A skill with no `name` (or an empty one) is loaded under its directory's name; a name over 64 characters is refused and the skill not loaded (loader.rs `validate_len`). `skc discover`, `budget` and `prompt --agent codex` do the same."
   ]
 }

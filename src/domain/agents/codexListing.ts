@@ -68,6 +68,20 @@ const WHITE_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u20
 /** A name or description as Codex keeps it (`sanitize_single_line`): every run of white space one space, none at the ends. */
 export const singleLine = (text: string): string => text.split(WHITE_SPACE).filter((w) => w !== "").join(" ")
 
+/** What Codex ends a description it caps with (TRUNCATED_SKILL_DESCRIPTION_SUFFIX). */
+export const CODEX_TRUNCATED_SUFFIX = "..."
+
+/**
+ * Codex's per-entry cap (`truncate_skill_description`, core-skills/src/model_visible.rs and
+ * ext/skills/src/host_render.rs): a description over `cap` characters (code points; 1,024 by default)
+ * is listed as its first `cap - 3` and `...`, before any cut for the budget.
+ */
+export const codexCut = (text: string, cap: number | null): string => {
+  if (cap === null) return text
+  const chars = [...text]
+  return chars.length <= cap ? text : `${chars.slice(0, Math.max(0, cap - CODEX_TRUNCATED_SUFFIX.length)).join("")}${CODEX_TRUNCATED_SUFFIX}`
+}
+
 /** Tokens as Codex estimates them from a byte count: four bytes a token, rounded up. */
 export const tokensOfBytes = (bytes: number): number => Math.ceil(bytes / 4)
 

@@ -67,6 +67,12 @@ const section = (p: AgentProfile): Array<string> => {
     "|---|---|---|",
     `| project directories | ${p.dirs.project.map(code).join(", ")} (${walkText(p.dirs)}) | ${cell(p.dirs.source)} |`,
     `| user directories | ${p.dirs.user.map((d) => code(`~/${d}`)).join(", ")}${p.dirs.system === undefined ? "" : `; its own bundled skills in ${code(`~/${p.dirs.system}`)}, listed first`} | ${cell(p.dirs.source)} |`,
+    ...(p.dirs.configDirEnv === undefined
+      ? []
+      : [`| user configuration directory | ${code(`~/${p.dirs.configDirEnv.home}`)}, or ${code(`$${p.dirs.configDirEnv.variable}`)} when set (${p.dirs.configDirEnv.reads}) | ${cell(p.dirs.configDirEnv.source)} |`]),
+    ...(p.dirs.extraConfigDirEnv === undefined
+      ? []
+      : [`| one more configuration directory | ${code(`$${p.dirs.extraConfigDirEnv.variable}`)} when set: ${p.dirs.extraConfigDirEnv.dirs.map((d) => code(`$${p.dirs.extraConfigDirEnv!.variable}/${d}`)).join(", ")}, after the user directories | ${cell(p.dirs.extraConfigDirEnv.source)} |`]),
     `| listing text | ${l.textFields.map(code).join(" + ")}${l.textFields.length > 1 ? ` (joined by ${JSON.stringify(l.joiner)})` : ""} | ${cell(l.source)} |`,
     `| per-entry cap | ${l.perEntryCap === null ? "none documented" : `${l.perEntryCap.toLocaleString("en-US")} characters`} | ${cell(l.source)} |`,
     `| listing budget | ${cell(budgetText(l.budget))} | ${cell(l.budget.kind === "unknown" ? l.source : l.budget.source)} |`,

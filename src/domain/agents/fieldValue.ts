@@ -70,6 +70,7 @@ const listItemProblem = (list: ReadonlyArray<unknown>, rule: string): string | u
 export const fieldValueProblem = (kind: FieldKind, value: unknown): string | undefined => {
   switch (kind.kind) {
     case "any":
+    case "text":
       return undefined
     case "string":
       return typeof value === "string" ? undefined : `must be a string, not ${show(value)}`
@@ -113,6 +114,8 @@ export const describeKind = (kind: FieldKind): string => {
       return `${kind.open === true ? "one of (or another) " : "one of "}${kind.values.map((v) => `\`${v}\``).join(", ")}`
     case "string-or-list":
       return "string or list of strings"
+    case "text":
+      return "text (any YAML value, read as a string)"
     case "list":
       return "list of strings"
     case "string-map":

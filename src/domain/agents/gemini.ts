@@ -27,13 +27,15 @@ export const gemini: AgentProfile = {
   },
   fields: [],
   combinations: [],
-  listing: { ...descriptionListing({ budget: undocumentedBudget("Gemini CLI"), source: `${DOCS}; ${SOURCE}` }), layout: "gemini" },
+  listing: { ...descriptionListing({ budget: undocumentedBudget("Gemini CLI"), source: `${DOCS}; ${SOURCE}` }), layout: "gemini", reader: "gemini" },
   escalate: [],
   notes: [
+    "`skc prompt --agent gemini` prints the block as Gemini CLI's `renderAgentSkills` writes it (`packages/core/src/prompts/snippets.ts`): `# Available Agent Skills`, a sentence naming its `activate_skill` tool, then `<available_skills>` with an indented `<skill>` element per skill whose name, description and location are written as they are, nothing escaped. With a Gemini 2.5 model it uses `snippets.legacy.ts`, whose sentence reads \"you can call\"; skc prints the Gemini 3 one.",
     "Gemini CLI lists its own bundled skills first (`skill-creator` and `antigravity-support` in 0.61.0), then extensions' skills, then the user's, then the project's; a name keeps the place of its first copy and shows its last copy's description (`skc prompt`, `skc budget`).",
     "It loads the project's skills only in a trusted folder (trusted once in an interactive session, or by `GEMINI_CLI_TRUST_WORKSPACE=true` or `--skip-trust`): in a folder not trusted the headless `gemini -p` stops, and an interactive session lists the user's skills alone. skc lists the project's skills as in a trusted folder.",
-    "A skill is known by its frontmatter `name`, with each of `: \\ / < > * ? \" |` made `-`; a SKILL.md with no `name` or no `description` is skipped. Within one directory it lists skills in the order its file search returns them, which depends on the file system; skc lists them by name.",
+    "A skill is known by its frontmatter `name`, with each of `: \\ / < > * ? \" |` made `-`; a SKILL.md with no `name` or no `description` is skipped. When the YAML's `name` and `description` are not both strings (`name: 123`, `description: true`, YAML that does not parse), it reads the text after the last `name:` and `description:` lines instead, indented lines included and quotes kept (`name: \"q:x\"` is `-q-x-`), and lists that; `description: \"\"` is listed empty. `skc discover`, `prompt` and `budget --agent gemini` list such a skill so; `skc lint` still reports it against the specification. Within one directory it lists skills in the order its file search returns them, which depends on the file system; skc lists them by name.",
     "`skills.disabled` in `~/.gemini/settings.json` or the project's `.gemini/settings.json` (names compared without case, the lists joined) keeps skills out; `skills.enabled: false` turns them all off. skc reads both files; the system settings file (`/etc/gemini-cli/settings.json`) and extensions are not read.",
+    "It reads SKILL.md as text with a leading UTF-8 byte order mark kept and looks for `---` at its first character (skillLoader.ts `FRONTMATTER_REGEX`): a SKILL.md saved with a BOM is skipped. `skc discover --agent gemini` lists it as invalid and `skc lint --agent gemini` reports it (SKL100).",
     "A SKILL.md right in a skills directory (`.gemini/skills/SKILL.md`) is a skill too; a SKILL.md two directories down is not."
   ]
 }

@@ -7,6 +7,7 @@
  * per-entry cap) and whether it is conditional (`paths:`). Pure.
  */
 import { claudeCut, claudeOneLine } from "./claudeListing.js"
+import { codexCut } from "./codexListing.js"
 import { booleanValue, stringList } from "./fieldValue.js"
 import type { AgentProfile } from "./profile.js"
 
@@ -29,9 +30,21 @@ export const codePoints = (s: string) => [...s].length
 /** Cut `text` at `cap` code points (never inside a surrogate pair). */
 export const cutAt = (text: string, cap: number | null): string => (cap === null || codePoints(text) <= cap ? text : [...text].slice(0, cap).join(""))
 
-/** The entry text `profile`'s agent lists: Claude Code ends a cut text with `…` (claudeListing.ts); the others cut at `cap`. */
+/** The unit an agent's per-entry cap counts: Claude Code compares JavaScript's `length` (claudeCut), the others code points. */
+export type CapUnit = "UTF-16 units" | "characters"
+
+/**
+ * How long `text` (the joined entry text, before any cut) is in the unit
+ * `profile`'s cap counts, and that unit: the hover compares this length with
+ * the cap, so it must be the length the cut was decided on (40 emoji are 40
+ * code points but 80 UTF-16 units).
+ */
+export const capLength = (profile: AgentProfile, text: string): { readonly length: number; readonly unit: CapUnit } =>
+  profile.listing.layout === "claude" ? { length: claudeOneLine(text).length, unit: "UTF-16 units" } : { length: codePoints(text), unit: "characters" }
+
+/** The entry text `profile`'s agent lists: Claude Code ends a cut text with `…` (claudeListing.ts), Codex with `...` (codexListing.ts); the others cut at `cap`. */
 export const listedCut = (profile: AgentProfile, text: string, cap: number | null): string =>
-  profile.listing.layout === "claude" ? claudeCut(claudeOneLine(text), cap) : cutAt(text, cap)
+  profile.listing.layout === "claude" ? claudeCut(claudeOneLine(text), cap) : profile.listing.layout === "codex" ? codexCut(text, cap) : cutAt(text, cap)
 
 /**
  * The text an agent lists for a skill, and the fields it came from: its

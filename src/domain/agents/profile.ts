@@ -33,6 +33,12 @@ export type FieldKind =
   | { readonly kind: "map" }
   /** Claude Code's `hooks`: event name → list of `{ matcher?, hooks: [{ type, command (args?)|prompt|url, timeout? }] }`; `mcp_tool` hooks too. */
   | { readonly kind: "hooks"; readonly events: ReadonlyArray<string> }
+  /**
+   * Any YAML value, read as its text: Claude Code's `argument-hint`, where
+   * `[topic: foo | bar]` parses as a list holding a map and is coerced to a
+   * string (its CHANGELOG 2.1.47), so no value is misread.
+   */
+  | { readonly kind: "text" }
   /** Anything (the field is known, its value not checked). */
   | { readonly kind: "any" }
 
@@ -106,6 +112,28 @@ export interface ListingRule {
    * GitHub Copilot CLI's, each skills directory's skills by name.
    */
   readonly layout?: "codex" | "claude" | "gemini" | "opencode" | "copilot"
+  /**
+   * The agent lists a skill whose frontmatter the specification calls invalid (malformed YAML, no
+   * `description`, a number as `name`), reading it as claudeMetadata.ts does (Claude Code 2.1.47,
+   * 2.1.69, 2.1.186): discover and the listing count it, with its problems as warnings; lint still
+   * reports them. Absent: such a skill is invalid and not listed.
+   */
+  readonly listsInvalid?: boolean
+  /**
+   * The agent reads `name` and `description` its own way, from the file's bytes: `gemini`, as Gemini CLI's
+   * skill loader does (geminiMetadata.ts: a SKILL.md starting with a byte order mark is skipped; a `name` or
+   * `description` that is no string is read as its line's text). A skill it skips is invalid for discover and
+   * the listing, with its reason (lint reports the BOM under SKL100); one it reads is listed with what it read,
+   * the specification's problems as warnings (lint still reports them). `codex`: the name as OpenAI Codex
+   * gives it (codexMetadata.ts: its directory's name when `name` is missing or empty; refused over 64 characters).
+   * `opencode`: a frontmatter OpenCode cannot parse even after its sanitiser (opencodeMetadata.ts) is invalid.
+   */
+  readonly reader?: "gemini" | "codex" | "opencode"
+  /**
+   * The agent selects a skill the request names as `$name` from every enabled skill, listed or not
+   * (Codex: codexMentions.ts): `skc match` counts such a skill as mentioned.
+   */
+  readonly explicitMentions?: Source
   /**
    * A file beside SKILL.md whose `policy.allow_implicit_invocation: false`
    * keeps the skill out of the model's listing (Codex's `agents/openai.yaml`).
@@ -204,8 +232,42 @@ export interface AgentProfile {
      * `.github/skills`, then `.agents/skills`, then `.claude/skills`). Absent: level by level.
      */
     readonly walkByDirectory?: boolean
+    /**
+     * Skills directories (of `project` / `user`) whose scan also enters directories named with a leading
+     * `.` (OpenCode globs `.claude` and `.agents` with `{dot:true}`, its own directories without). Absent:
+     * a dot-directory is never read.
+     */
+    readonly dotDirs?: ReadonlyArray<string>
     /** A nested scan does not look inside a skill: a SKILL.md below another skill's is that skill's file (GitHub Copilot CLI). */
     readonly stopAtSkill?: boolean
+    /**
+     * The agent's user configuration directory (`home`, e.g. `.claude`) moves to the directory an
+     * environment variable names when it is set (Claude Code's `CLAUDE_CONFIG_DIR`): every user
+     * directory below `home` is read there instead, and so are the agent's user settings.
+     */
+    readonly configDirEnv?: {
+      readonly variable: string
+      readonly home: string
+      /** What the agent reads there, for docs/agents.md ("its skills, commands and settings"). */
+      readonly reads: string
+      readonly source: Source
+    }
+    /**
+     * A directory an environment variable names is one more configuration directory (OpenCode's
+     * `OPENCODE_CONFIG_DIR`, read beside `~/.config/opencode`, not instead of it): these directories
+     * below it are user directories too, after the others. Unset or empty: nothing more is read.
+     */
+    readonly extraConfigDirEnv?: { readonly variable: string; readonly dirs: ReadonlyArray<string>; readonly source: Source }
+    /**
+     * A directory of a skills directory holding `.claude-plugin/plugin.json` is a plugin, loaded as
+     * one with no marketplace (Claude Code 2.1.157): its skills are `<plugin>:<skill>`, plugin scope.
+     */
+    readonly pluginsInSkillsDirs?: boolean
+    /**
+     * From a linked git worktree (its `.git` a file naming `<main>/.git/worktrees/<name>`), the main
+     * checkout's project directories are read too, after the worktree's own (Claude Code 2.1.47).
+     */
+    readonly mainWorktree?: boolean
     readonly source: Source
   }
   /** Frontmatter fields it knows beyond the specification's six (which every profile knows). */

@@ -48,25 +48,51 @@ const yamlOf = (source: string) => {
   return { raw: yamlLines.join("\n"), toFile }
 }
 
-/** The scalar at `path` (top-level key, then nested keys) of SKILL.md's frontmatter, or undefined. */
-export const scalarAt = (source: string, path: ReadonlyArray<string>): ScalarSpan | undefined => {
+/**
+ * The YAML text of SKILL.md's frontmatter parsed with source ranges, and the pair at `path`
+ * (top-level key, then nested keys), or undefined (no frontmatter, a YAML error, no such key).
+ */
+const pairAt = (source: string, path: ReadonlyArray<string>) => {
   const y = yamlOf(source)
-  if (y === undefined) return undefined
+  if (y === undefined || path.length === 0) return undefined
   const doc = parseDocument(y.raw, { uniqueKeys: true, prettyErrors: false, logLevel: "error", keepSourceTokens: false })
   if (doc.errors.length > 0) return undefined
   let node: unknown = doc.contents
-  for (const key of path) {
+  for (const [i, key] of path.entries()) {
     if (!isMap(node)) return undefined
     const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key)
     if (pair === undefined) return undefined
+    if (i === path.length - 1) return { y, pair }
     node = pair.value
   }
-  if (!isScalar(node) || node.range === undefined || node.range === null) return undefined
+  return undefined
+}
+
+/** The scalar at `path` (top-level key, then nested keys) of SKILL.md's frontmatter, or undefined. */
+export const scalarAt = (source: string, path: ReadonlyArray<string>): ScalarSpan | undefined => {
+  const found = pairAt(source, path)
+  const node = found?.pair.value
+  if (found === undefined || !isScalar(node) || node.range === undefined || node.range === null) return undefined
   const scalar = node as Scalar
   const [s, e] = scalar.range!
-  const start = y.toFile(s)
-  const end = y.toFile(e)
+  const start = found.y.toFile(s)
+  const end = found.y.toFile(e)
   return { start, end, style: String(scalar.type ?? "PLAIN"), value: scalar.value, written: source.slice(start, end) }
+}
+
+/**
+ * Where the entry at `path` is written (its key, through its value when the
+ * value is a scalar), as file offsets, or undefined: a finding about one
+ * nested entry (SKL112's `metadata.version`) is placed on that entry rather
+ * than on the top-level key above it.
+ */
+export const entrySpanAt = (source: string, path: ReadonlyArray<string>): { readonly start: number; readonly end: number } | undefined => {
+  const found = pairAt(source, path)
+  if (found === undefined) return undefined
+  const { y, pair } = found
+  if (!isScalar(pair.key) || pair.key.range == null) return undefined
+  const end = isScalar(pair.value) && pair.value.range != null ? pair.value.range[1] : pair.key.range[1]
+  return { start: y.toFile(pair.key.range[0]), end: y.toFile(end) }
 }
 
 /** The frontmatter value at `path` after `edits`, or undefined when it no longer parses. */

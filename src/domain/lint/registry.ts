@@ -30,6 +30,7 @@ import { skl203 } from "./rules/skl203-heading-match-name.js"
 import { skl204 } from "./rules/skl204-heading-first-h1.js"
 import { skl205 } from "./rules/skl205-heading-hierarchy.js"
 import { skl206 } from "./rules/skl206-code-block-language.js"
+import { skl207 } from "./rules/skl207-utf8-text.js"
 import { skl301 } from "./rules/skl301-link-file-exists.js"
 import { skl302 } from "./rules/skl302-link-anchor-exists.js"
 import { skl303 } from "./rules/skl303-link-no-escape.js"
@@ -66,6 +67,7 @@ export const RULES: ReadonlyArray<Rule> = [
   skl204,
   skl205,
   skl206,
+  skl207,
   skl301,
   skl302,
   skl303,

@@ -83,7 +83,7 @@ export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<Effective
       out.push({
         rule: rule.id,
         name: rule.name,
-        severity,
+        severity: f.atMost === "warning" ? "warning" : severity,
         file: f.file,
         line: f.line,
         column: f.column ?? 1,

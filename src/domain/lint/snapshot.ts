@@ -17,6 +17,14 @@ import type { MarkdownFile, MetadataFile, SkillEntry, SkillSnapshot } from "./ty
 export const inLintScope = (path: string): boolean =>
   path.toLowerCase().endsWith(".md") && !path.split("/").some((seg) => seg.startsWith("."))
 
+/**
+ * Parses kept between snapshots of one skill (`skc lsp`): a file whose text
+ * is unchanged is not parsed again. Parsing is most of a lint (about 1 s a
+ * MB), so without it every keystroke in SKILL.md re-parsed a skill's large
+ * reference files too. Keyed by path; an entry holds the text it parsed.
+ */
+export type ParseCache = Map<string, { readonly source: string; readonly ast: MarkdownAst }>
+
 export const makeSnapshot = (input: {
   readonly dirName: string
   readonly entries: ReadonlyArray<SkillEntry>
@@ -25,10 +33,15 @@ export const makeSnapshot = (input: {
   readonly metadataFiles?: ReadonlyArray<MetadataFile>
   /** The active agent profiles (DECISIONS #51); default: `claude`. */
   readonly profiles?: ReadonlyArray<AgentProfile>
+  readonly parseCache?: ParseCache
 }): SkillSnapshot => {
   const byPath = new Map(input.entries.map((e) => [e.path, e]))
   const sources = new Map(input.markdownFiles.map((f) => [f.path, f.source]))
   const parsed = new Map<string, MarkdownAst>()
+  const cache = input.parseCache
+  // Files gone from the skill (or out of scope) leave the cache with their parse.
+  if (cache !== undefined) for (const path of [...cache.keys()]) if (!sources.has(path)) cache.delete(path)
+  for (const [path, kept] of cache ?? []) if (kept.source === sources.get(path)) parsed.set(path, kept.ast)
   const skillMd = sources.get("SKILL.md")
   // A NUL byte anywhere: SKL100 refuses the file as build does (issue 29 item 5).
   const nul = skillMd === undefined ? undefined : nulLine(skillMd)
@@ -41,6 +54,7 @@ export const makeSnapshot = (input: {
       if (source === undefined) return undefined
       facts = parseLintAst(source)
       parsed.set(path, facts)
+      cache?.set(path, { source, ast: facts })
     }
     return facts
   }

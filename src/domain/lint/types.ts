@@ -7,6 +7,7 @@
 import { Result, Option, Schema } from "effect"
 import type { Frontmatter } from "../markdown/frontmatter.js"
 import type { MarkdownAst } from "../markdown/model.js"
+import type { InvalidUtf8 } from "../markdown/utf8.js"
 import type { AgentProfile } from "../agents/profile.js"
 import type { Fix } from "./fix.js"
 
@@ -31,6 +32,10 @@ export interface SkillEntry {
 export interface MarkdownFile {
   readonly path: string
   readonly source: string
+  /** Where the file's bytes stop being UTF-8 (SKL207); absent for valid UTF-8 and for an editor's buffer. */
+  readonly invalidUtf8?: InvalidUtf8
+  /** The file's bytes start with a UTF-8 byte order mark (dropped from `source`); Gemini CLI then skips a SKILL.md (SKL100). */
+  readonly bom?: true
 }
 
 /**
@@ -76,6 +81,11 @@ export interface Finding {
   readonly endLine?: number
   readonly endColumn?: number
   readonly message: string
+  /**
+   * The most this finding can be, whatever the rule's severity: `warning` where the active agents load the
+   * skill anyway (SKL100: a frontmatter OpenAI Codex repairs, codexFrontmatter.ts).
+   */
+  readonly atMost?: "warning"
   /** A certain fix (`skc lint --fix`, the editor's preferred quick fix; issue 50): edits of `file`. */
   readonly fix?: Fix
   /** Guided edits only the editor offers (they need the author's judgement). */

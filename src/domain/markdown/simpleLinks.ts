@@ -66,8 +66,20 @@ const codeSpans = (text: string): Array<number> | undefined => {
   return spans
 }
 
+/**
+ * Whether `offset` is inside one of `spans` (sorted, disjoint [start, end) pairs). A binary search:
+ * a paragraph of thousands of lines, each with a code span, made a linear scan per `[` quadratic
+ * (a 3.5 MB reference took 2.3 s here against remark's 41 ms).
+ */
 const inSpan = (spans: ReadonlyArray<number>, offset: number): boolean => {
-  for (let k = 0; k < spans.length; k += 2) if (offset >= spans[k]! && offset < spans[k + 1]!) return true
+  let lo = 0
+  let hi = spans.length / 2 - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (offset < spans[2 * mid]!) hi = mid - 1
+    else if (offset >= spans[2 * mid + 1]!) lo = mid + 1
+    else return true
+  }
   return false
 }
 

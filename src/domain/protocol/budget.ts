@@ -146,6 +146,8 @@ export interface Budget {
   readonly used_tokens: number | null
   /** Entries whose text is cut: at the agent's per-entry cap, or shortened to fit the budget (Codex). */
   readonly truncated: ReadonlyArray<string>
+  /** Of those, the entries Codex shortened to fit the budget (its line shorter than with its whole, capped text). */
+  readonly shortened: ReadonlyArray<string>
   readonly names_only: ReadonlyArray<string>
   /** Past the budget, not listed at all (Codex, when even the entries without text do not fit). */
   readonly omitted: ReadonlyArray<string>
@@ -170,6 +172,10 @@ const roomLeft = (listing: ModelListing, limits: ListingLimits, used: number): n
   if (limits.budget_tokens !== null && listing.unit === "tokens") return (limits.budget_tokens - used) * CHARS_PER_TOKEN
   return limits.budget_chars === null ? null : limits.budget_chars - used
 }
+
+/** Codex shortened the entry to fit the budget: listed with less than its whole (per-entry capped) text. A cap alone is no shortening. */
+const shortenedForBudget = (listing: ModelListing, e: ModelListing["entries"][number]): boolean =>
+  listing.layout === "codex" && e.listed === "full" && e.entry_chars < e.whole_chars
 
 /** The cost of `listing` (built with `limits`). */
 export const computeBudget = (listing: ModelListing, limits: ListingLimits): Budget => {
@@ -233,6 +239,7 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
     room_chars: room,
     used_tokens: usedTokens,
     truncated: entries.filter((e) => e.truncated).map((e) => e.name),
+    shortened: entries.filter((e) => shortenedForBudget(listing, e)).map((e) => e.name),
     names_only: entries.filter((e) => e.listed === "name-only").map((e) => e.name),
     omitted: entries.filter((e) => e.listed === "omitted").map((e) => e.name),
     manual_only: listing.manual_only,
@@ -241,7 +248,7 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
     commands: commands.map((e) => ({ name: e.name, entry_chars: e.entry_chars, listed: e.listed === "full" ? ("full" as const) : ("name-only" as const) })),
     one_more: {
       entry_chars: mean,
-      fits: room === null ? null : entries.every((e) => e.listed === "full" && !(listing.layout === "codex" && e.truncated)) && room >= mean,
+      fits: room === null ? null : entries.every((e) => e.listed === "full" && !shortenedForBudget(listing, e)) && room >= mean,
       displaced
     }
   }

@@ -15,7 +15,7 @@
 import { claudeListing, claudeOneLine, type ClaudeSkill } from "../agents/claudeListing.js"
 import type { ClaudeCommand } from "../agents/claudeCommands.js"
 import type { SkillOverride } from "../agents/claudeSettings.js"
-import { codexListing, singleLine, type CodexSkill } from "../agents/codexListing.js"
+import { codexCut, codexListing, singleLine, type CodexSkill } from "../agents/codexListing.js"
 import { codePoints, cutAt } from "../agents/listing.js"
 import { compareBytewise } from "../sourcePaths.js"
 import type { AgentProfile } from "../agents/profile.js"
@@ -50,6 +50,8 @@ export interface ListingEntry {
   readonly command: boolean
   /** Globs that make it conditional; null when it always applies. */
   readonly paths: ReadonlyArray<string> | null
+  /** Codex: the SKILL.md as its line names it (`r1/pdf/SKILL.md`, `r<k>` the k-th of `roots`). */
+  readonly file?: string
 }
 
 export interface ModelListing {
@@ -72,6 +74,8 @@ export interface ModelListing {
   readonly conditional: ReadonlyArray<string>
   /** Skills turned off in the agent's own settings (Claude Code's `skillOverrides: off`): not loaded at all. */
   readonly off: ReadonlyArray<string>
+  /** Codex: its table of skill roots, the skills directories its lines' `r<k>` aliases name, in alias order. */
+  readonly roots?: ReadonlyArray<string>
 }
 
 const entryChars = (name: string, text: string | null) => codePoints(name) + 3 + (text === null ? 0 : 2 + codePoints(text))
@@ -124,7 +128,9 @@ const claudeModelListing = (
   // in `skills`, so a directory's skills are put back in order by name.
   const roots = new Map<string, number>()
   for (const s of skills) if (!roots.has(s.root ?? "")) roots.set(s.root ?? "", roots.size)
-  const dirName = (s: DiscoveredSkill) => (s.dir === "" ? s.name : baseName(s.dir))
+  // A plugin skill that is a plugin path itself (a root SKILL.md, `"skills": ["./"]`) goes by its frontmatter
+  // name (Claude Code 2.1.94), not the plugin directory's.
+  const dirName = (s: DiscoveredSkill) => (s.dir === "" || (s.scope === "plugin" && s.dir === s.root) ? s.name : baseName(s.dir))
   // The profile's order of scopes (Claude Code: the user's skills, then the project's, then plugins').
   const rank = profile.dirs.scopeRank ?? SCOPE_RANK
   const ordered = skills
@@ -224,28 +230,29 @@ const rootOrder = (profile: AgentProfile, s: DiscoveredSkill): number => {
 /**
  * Where Codex's line says the SKILL.md is: `r<k>/<path below the skills directory>`, the skills
  * directory named once in its table of roots (Codex 0.171: the path as found, through a link, never
- * its target); the path itself when the skills directory is not known.
+ * its target); the path itself when the skills directory is not known. `roots`: that table, in alias order.
  */
-const aliasedPaths = (profile: AgentProfile, skills: ReadonlyArray<DiscoveredSkill>): Map<DiscoveredSkill, string> => {
+const aliasedPaths = (profile: AgentProfile, skills: ReadonlyArray<DiscoveredSkill>): { readonly roots: ReadonlyArray<string>; readonly files: Map<DiscoveredSkill, string> } => {
   const order = (s: DiscoveredSkill) => rootOrder(profile, s)
   const roots = [...new Set(skills.filter((s) => s.root !== undefined).sort((a, b) => order(a) - order(b) || a.root!.length - b.root!.length).map((s) => s.root!))]
-  const out = new Map<DiscoveredSkill, string>()
+  const files = new Map<DiscoveredSkill, string>()
   for (const s of skills) {
     const file = s.path.replace(/\\/g, "/")
     const root = s.root?.replace(/\\/g, "/")
-    out.set(s, root !== undefined && file.startsWith(`${root}/`) ? `r${roots.indexOf(s.root!)}/${file.slice(root.length + 1)}` : file)
+    files.set(s, root !== undefined && file.startsWith(`${root}/`) ? `r${roots.indexOf(s.root!)}/${file.slice(root.length + 1)}` : file)
   }
-  return out
+  return { roots: roots.map((r) => r.replace(/\\/g, "/")), files }
 }
 
 const codexModelListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {
   const manual = skills.filter((s) => !s.listing.model).map((s) => s.name)
   const listed = skills.filter((s) => s.listing.model)
-  const files = aliasedPaths(profile, listed)
+  const { roots, files } = aliasedPaths(profile, listed)
   const bySkill = new Map<CodexSkill, DiscoveredSkill>()
   const input = listed.map((s) => {
     // Codex keeps name and description on one line: a block-scalar description's line breaks become spaces.
-    const c: CodexSkill = { name: singleLine(s.name), description: singleLine(s.description), file: files.get(s)!, scopeRank: codexRank(profile, s) }
+    // Then each description over the per-entry cap is cut to it, ending in `...` (codexCut).
+    const c: CodexSkill = { name: singleLine(s.name), description: codexCut(singleLine(s.description), limits.max_description_chars), file: files.get(s)!, scopeRank: codexRank(profile, s) }
     bySkill.set(c, s)
     return c
   })
@@ -258,6 +265,7 @@ const codexModelListing = (profile: AgentProfile, limits: ListingLimits, skills:
   const entries = codexListing(input, budget).map((l): ListingEntry => {
     const s = bySkill.get(l.skill)!
     const description = l.skill.description
+    const uncapped = singleLine(s.description)
     const whole = codePoints(`- ${l.skill.name}: ${description} (file: ${l.skill.file})`) + 1
     const listedText = l.state === "full" || l.state === "cut" ? [...description].slice(0, l.kept).join("") : description
     return {
@@ -265,18 +273,19 @@ const codexModelListing = (profile: AgentProfile, limits: ListingLimits, skills:
       location: s.path,
       text: listedText,
       description_chars: codePoints(s.description),
-      text_chars: codePoints(description),
-      truncated: l.state === "cut",
+      text_chars: codePoints(uncapped),
+      truncated: l.state === "cut" || description !== uncapped,
       entry_chars: l.state === "full" || l.state === "cut" ? codePoints(l.line) + 1 : whole,
       whole_chars: whole,
       bare_chars: codePoints(`- ${l.skill.name}: (file: ${l.skill.file})`) + 1,
       listed: l.state === "cut" ? "full" : l.state,
       cost: l.cost,
       command: s.listing.command,
-      paths: s.listing.paths
+      paths: s.listing.paths,
+      file: l.skill.file
     }
   })
-  return { entries, unit: budget?.unit ?? "characters", layout: "codex", manual_only: manual, conditional: [], off: [] }
+  return { entries, unit: budget?.unit ?? "characters", layout: "codex", manual_only: manual, conditional: [], off: [], roots }
 }
 
 const entryListing = (profile: AgentProfile, limits: ListingLimits, skills: ReadonlyArray<DiscoveredSkill>): ModelListing => {

@@ -46,6 +46,8 @@ export interface MatchCandidate {
   readonly path: string
   /** Epoch milliseconds of the last logged access, if any. */
   readonly lastUsedMs?: number | undefined
+  /** The agent selects it whatever its listing (Codex's `$name`): mentioned, and activated. */
+  readonly explicit?: boolean
 }
 
 export interface MatchedTerm {
@@ -121,11 +123,12 @@ export const rankSkills = (
   )
   const ranked = candidates.map((c, i) => {
     const s = scores[i]!
-    const mentioned = mentions(request, c.name)
+    const mentioned = c.explicit === true || mentions(request, c.name)
     const boost = s.score > 0 ? recencyBoost(c.lastUsedMs, options.nowMs) : 0
     const score = s.score * (1 + boost)
     const reasons: Array<string> = []
-    if (mentioned) reasons.push("mentioned by name")
+    if (c.explicit === true) reasons.push(`mentioned as $${c.name}`)
+    else if (mentioned) reasons.push("mentioned by name")
     if (s.hits.length > 0) reasons.push(`matched ${describeHits(s.hits)} (${Math.round(s.coverage * 100)} % of the request)`)
     if (boost > 0 && c.lastUsedMs !== undefined) reasons.push(`used ${ago(c.lastUsedMs, options.nowMs)} (+${(boost * 100).toFixed(1)} %)`)
     reasons.push(`${c.scope} scope`)

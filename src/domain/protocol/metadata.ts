@@ -168,7 +168,8 @@ export interface SkillMetadata {
 
 /** A non-blocking issue as discover shows it. */
 export interface MetadataWarning {
-  readonly rule: MetadataRuleId
+  /** A rule of this module, or SKL104 (name-match-dir), which needs the directory's name: `nameMismatch`. */
+  readonly rule: MetadataRuleId | "SKL104"
   readonly name: string
   readonly message: string
 }
@@ -182,34 +183,59 @@ export type MetadataResult =
       /** The frontmatter map as parsed: what an agent profile reads beyond the metadata (DECISIONS #51). */
       readonly data: Readonly<Record<string, unknown>>
     }
-  | { readonly _tag: "Invalid"; readonly name: string | undefined; readonly problems: ReadonlyArray<string> }
+  | {
+      readonly _tag: "Invalid"
+      readonly name: string | undefined
+      readonly problems: ReadonlyArray<string>
+      /** The blocking issues as warnings, for an agent that loads the skill anyway (Claude Code, claudeMetadata.ts). */
+      readonly issues: ReadonlyArray<MetadataWarning>
+    }
 
 const asText = (i: MetadataIssue) => `${i.rule} ${METADATA_RULE_NAMES[i.rule]}: ${i.message}`
 
-/** Parse and validate one SKILL.md text: Invalid only when an issue blocks loading. */
-export const validateSkillSource = (source: string): MetadataResult => {
-  let fm = parseFrontmatter(source)
-  let quoted: ReadonlyArray<MetadataIssue> = []
-  if (fm._tag === "Invalid" && fm.column !== undefined) {
-    // A YAML syntax error: the client guide's fallback for an unquoted `: ` in a value (frontmatter.ts).
-    const retried = parseFrontmatterQuotingColons(source)
-    if (retried !== undefined) {
-      fm = retried.frontmatter
-      quoted = retried.keys.map(({ key, line }) => ({
-        rule: "SKL100" as const,
-        line,
-        message: `the value of '${key}' holds an unquoted ': ' (line ${line}), which YAML reads as a mapping: read as if quoted, as agents following the specification's client guide read it; quote it (strict readers such as skills-ref refuse the skill)`,
-        blocking: false
-      }))
-    }
+/**
+ * The client guide: a name that differs from its directory is warned about and the skill loaded
+ * anyway. Compared after NFKC, as lint's SKL104 and the reference validator do.
+ */
+export const nameMismatch = (name: string, dirName: string): MetadataWarning | undefined =>
+  name.normalize("NFKC") === dirName.normalize("NFKC")
+    ? undefined
+    : { rule: "SKL104", name: "name-match-dir", message: `name '${name}' does not match directory '${dirName}'` }
+
+/**
+ * How a SKILL.md's frontmatter is read: the frontmatter, and the lines read other than as written
+ * (non-blocking SKL100 issues). An agent profile with a reading of its own passes one (Codex's repair,
+ * codexFrontmatter.ts); the default is the specification's client guide's.
+ */
+export type FrontmatterReader = (source: string) => { readonly frontmatter: Frontmatter; readonly issues: ReadonlyArray<MetadataIssue> }
+
+/** The client guide's reading: a YAML syntax error retried with unquoted `: ` values quoted (frontmatter.ts). */
+export const guideReading: FrontmatterReader = (source) => {
+  const fm = parseFrontmatter(source)
+  if (fm._tag !== "Invalid" || fm.column === undefined) return { frontmatter: fm, issues: [] }
+  const retried = parseFrontmatterQuotingColons(source)
+  if (retried === undefined) return { frontmatter: fm, issues: [] }
+  return {
+    frontmatter: retried.frontmatter,
+    issues: retried.keys.map(({ key, line }) => ({
+      rule: "SKL100" as const,
+      line,
+      message: `the value of '${key}' holds an unquoted ': ' (line ${line}), which YAML reads as a mapping: read as if quoted, as agents following the specification's client guide read it; quote it (strict readers such as skills-ref refuse the skill)`,
+      blocking: false
+    }))
   }
+}
+
+/** Parse and validate one SKILL.md text: Invalid only when an issue blocks loading. */
+export const validateSkillSource = (source: string, read: FrontmatterReader = guideReading): MetadataResult => {
+  const { frontmatter: fm, issues: quoted } = read(source)
   const issues = [...quoted, ...frontmatterIssues(fm)]
   const data = fm._tag === "Parsed" ? fm.data : {}
   const name = typeof data.name === "string" ? data.name : undefined
   const blocking = issues.filter((i) => i.blocking)
   const description = data.description
   if (fm._tag !== "Parsed" || blocking.length > 0 || name === undefined || typeof description !== "string") {
-    return { _tag: "Invalid", name, problems: blocking.map(asText) }
+    return { _tag: "Invalid", name, problems: blocking.map(asText), issues: blocking.map((i) => ({ rule: i.rule, name: METADATA_RULE_NAMES[i.rule], message: i.message })) }
   }
   const tools = data["allowed-tools"] === undefined || data["allowed-tools"] === null ? undefined : parseAllowedTools(data["allowed-tools"])
   const version = data.version

@@ -8,6 +8,7 @@
  * `layout`.
  */
 import { geminiEntry, geminiListingOrder, type GeminiCopy } from "../agents/geminiListing.js"
+import { openCodeEntry } from "../agents/opencodePrompt.js"
 import { codePoints } from "../agents/listing.js"
 import type { AgentProfile } from "../agents/profile.js"
 import { compareBytewise } from "../sourcePaths.js"
@@ -73,15 +74,15 @@ const wholeEntry = (name: string, s: DiscoveredSkill, element: string): ListingE
   }
 }
 
-/** XML's five escapes, `'` as `apostrophe` (OpenCode escapes a location with `&#39;`, GitHub Copilot CLI a description with `&apos;`). */
-const xmlEscaped = (s: string, apostrophe = "&#39;") =>
-  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", apostrophe)
+/** XML's five escapes, `'` as `&apos;` (GitHub Copilot CLI escapes a description so). */
+const xmlEscaped = (s: string) =>
+  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&apos;")
 
-/** OpenCode's listing (1.18.33): every skill whole, by name, as an XML element with its SKILL.md's path. */
+/** OpenCode's listing (1.18.33): every skill whole, by name, as the XML element `skc prompt` prints (opencodePrompt.ts). */
 export const openCodeModelListing = (skills: ReadonlyArray<DiscoveredSkill>): ModelListing => ({
   entries: [...skills]
     .sort(byOpenCodeName)
-    .map((s) => wholeEntry(s.name, s, `  <skill>\n    <name>${s.name}</name>\n    <description>${s.description}</description>\n    <location>${xmlEscaped(s.path)}</location>\n  </skill>`)),
+    .map((s) => wholeEntry(s.name, s, openCodeEntry({ name: s.name, description: s.description, location: s.path }))),
   unit: "characters",
   layout: "opencode",
   manual_only: [],
@@ -108,7 +109,7 @@ export const copilotModelListing = (profile: AgentProfile, skills: ReadonlyArray
     .map(({ s }) => s)
   return {
     entries: ordered.map((s) =>
-      wholeEntry(s.name, s, `<skill>\n  <name>${s.name}</name>\n  <description>${xmlEscaped(s.description, "&apos;")}</description>\n  <location>${s.scope}</location>\n</skill>`)
+      wholeEntry(s.name, s, `<skill>\n  <name>${s.name}</name>\n  <description>${xmlEscaped(s.description)}</description>\n  <location>${s.scope}</location>\n</skill>`)
     ),
     unit: "characters",
     layout: "copilot",

@@ -84,9 +84,19 @@ export const closedCompound = (word: string): string | undefined =>
   /^[a-z0-9]+(?:-[a-z0-9]+)+$/.test(word) ? word.replace(/-/g, "") : undefined
 
 /**
+ * The noun of a number joined to it by a hyphen: "5-slide" is "slide",
+ * "3-statement" "statement", "10-page" "page". As typed it is the phrase
+ * "5 slide" of the index's words, which no text about slides holds, and its
+ * closed form "5slide" is no word; the number only counts the noun (issue
+ * 47: "make a 5-slide deck" found no pptx section). Undefined for any other
+ * word.
+ */
+export const countedNoun = (word: string): string | undefined => /^\d+(?:\.\d+)?-([a-z]+(?:-[a-z]+)*)$/.exec(word)?.[1]
+
+/**
  * One token as a searched word, segmented with the `cjk` tokenizer: as
- * typed, then its compatibility form, the word a possessive is of or a
- * hyphenated word's closed form, its other spellings and the other words
+ * typed, then its compatibility form, the word a possessive is of, the noun
+ * a number counts or a hyphenated word's closed form, its other spellings and the other words
  * of its group.
  */
 export const termOf = (token: string, options: { readonly segmentsCjk: boolean }): QueryTerm => {
@@ -94,7 +104,8 @@ export const termOf = (token: string, options: { readonly segmentsCjk: boolean }
   const folded = compatibilityForm(token)
   const plain = folded ?? token
   const bare = plain.toLowerCase().replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, "")
-  const other = possessiveBase(bare) ?? closedCompound(bare)
+  const counted = countedNoun(bare)
+  const other = possessiveBase(bare) ?? counted ?? closedCompound(bare)
   const word = (other ?? plain.toLowerCase()).replace(/^[^a-z]+|[^a-z]+$/g, "")
   const variants = /^[a-z]+$/.test(word) ? spellingVariants(word) : []
   // Its other spellings, then the other words of its group (issue 47: "make" is also "create").

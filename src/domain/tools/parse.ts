@@ -18,7 +18,7 @@ import { parseMarkdownAst } from "../markdown/ast.js"
 import { splitLines } from "../markdown/lines.js"
 import type { CodeBlock, Heading, MarkdownAst } from "../markdown/model.js"
 import { parseParameterTable, type SourceLine } from "./parameters.js"
-import { commandLineOf, parseCommandTemplate, variablesOf } from "./template.js"
+import { commandLineOf, parseCommandTemplate, sourceLineAt, variablesOf } from "./template.js"
 import { interpreterHazards } from "./interpreters.js"
 import { isFreeText, placementHazards } from "./placement.js"
 import {
@@ -53,6 +53,15 @@ const TRIGGER_FIELDS = ["modes", "read_only", "always_ask", "timeout", "network"
 const isToolSubheading = (h: Heading) => h.level === 4 && /^(command|parameters)$/i.test(h.text)
 
 /**
+ * Whether `h3` opens a tool block (spec §3: "Tools are parsed from H3
+ * headers"): an H3 whose section holds a `#### Command` or `#### Parameters`
+ * heading. The parser and SKL205 read tool blocks from here, so a heading
+ * the dialect fixes at H3 is never one lint asks to move.
+ */
+export const isToolBlock = (headings: ReadonlyArray<Heading>, h3: Heading): boolean =>
+  h3.level === 3 && headings.some((h) => h.line > h3.line && h.line < h3.endLine && isToolSubheading(h))
+
+/**
  * A skill declares tools when an H3 holds a `#### Command`/`#### Parameters`
  * heading, or its frontmatter has a field only the dialect defines
  * (`modes`, `read_only`, `always_ask`, `timeout`, `network`). `version` and
@@ -62,6 +71,12 @@ export const declaresTools = (doc: Pick<MarkdownAst, "frontmatter" | "headings">
   if (doc.headings.some(isToolSubheading)) return true
   const fm = doc.frontmatter
   return fm._tag === "Parsed" && TRIGGER_FIELDS.some((f) => f in fm.data)
+}
+
+/** The value of `key: value` on a frontmatter line as written (no trailing comment); undefined when not on that line. */
+const writtenValue = (line: string | undefined, key: string): string | undefined => {
+  const m = line === undefined ? null : new RegExp(`^\\s*${key}\\s*:\\s*(.*?)\\s*(?:\\s#.*)?$`).exec(line)
+  return m === null || m[1] === "" ? undefined : m[1]
 }
 
 export const parseToolSkill = (source: string): ParsedToolSkill => parseToolSkillFrom(parseMarkdownAst(source), splitLines(source))
@@ -82,7 +97,9 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
   } else {
     version = String(data.version)
     if (typeof data.version !== "string" || !SEMVER.test(version)) {
-      problem("version-semver", lineOf("version"), `version '${version}' is not a semver version (MAJOR.MINOR.PATCH)`)
+      // Quoted as written: YAML reads `version: 1.0` as the number 1, and "version '1'" named a text not in the file.
+      const written = typeof data.version === "string" ? version : (writtenValue(lines[lineOf("version") - 1], "version") ?? version)
+      problem("version-semver", lineOf("version"), `version '${written}' is not a semver version (MAJOR.MINOR.PATCH)`)
     }
   }
   const descriptionLength = [...description].length
@@ -145,9 +162,8 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
   const seen = new Map<string, number>()
   for (let i = 0; i < headings.length; i++) {
     const h3 = headings[i]
-    if (h3.level !== 3) continue
+    if (!isToolBlock(headings, h3)) continue
     const subs = headings.filter((h) => h.line > h3.line && h.line < h3.endLine && h.level === 4)
-    if (!subs.some(isToolSubheading)) continue
     const toolName = h3.text
     const before = problems.length
     if (!TOOL_NAME_PATTERN.test(toolName)) {
@@ -185,9 +201,14 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
       if (block === undefined) {
         problem("command", commandHeading.line, `tool '${toolName}': the Command section has no code block`)
       } else {
-        const parsed = Result.flatMap(commandLineOf(codeBlockContent(block, lines)), (c) => parseCommandTemplate(c.text, c.line))
-        if (Result.isFailure(parsed)) problem("command", block.line, `tool '${toolName}': ${parsed.failure.message}`)
-        else command = parsed.success
+        const commandLine = commandLineOf(codeBlockContent(block, lines))
+        const parsed = Result.flatMap(commandLine, (c) => parseCommandTemplate(c.text, c.line))
+        if (Result.isFailure(parsed)) {
+          // At the line holding the offending character (the `|`), not the opening fence, when it is known.
+          const at = parsed.failure.at
+          const line = Result.isSuccess(commandLine) ? (at === undefined ? commandLine.success.line : sourceLineAt(commandLine.success, at)) : block.line
+          problem("command", line, `tool '${toolName}': ${parsed.failure.message}`)
+        } else command = parsed.success
       }
     }
     if (command !== undefined) {

@@ -20,9 +20,11 @@ const VARIABLE_NAME = /^[A-Za-z0-9_]+$/
 
 export interface TemplateError {
   readonly message: string
+  /** Where in the command text the problem is (0-based), when one character is the problem (a `|`, a `$(`). */
+  readonly at?: number
 }
 
-const fail = (message: string): Result.Result<never, TemplateError> => Result.fail({ message })
+const fail = (message: string, at?: number): Result.Result<never, TemplateError> => Result.fail(at === undefined ? { message } : { message, at })
 
 /** Appends literal text, merging with a preceding literal. */
 const pushLiteral = (fragments: Array<ArgFragment>, text: string) => {
@@ -44,7 +46,7 @@ export const tokenizeCommand = (command: string): Result.Result<ReadonlyArray<Ar
     // Interpolation, in any quoting context.
     if (c === "{" && command[i + 1] === "{") {
       const close = command.indexOf("}}", i + 2)
-      if (close === -1) return fail(`unclosed '{{' at column ${i + 1}`)
+      if (close === -1) return fail(`unclosed '{{' at column ${i + 1}`, i)
       const inner = command.slice(i + 2, close).trim()
       const colon = inner.indexOf(":")
       const name = (colon === -1 ? inner : inner.slice(0, colon)).trim()
@@ -89,10 +91,10 @@ export const tokenizeCommand = (command: string): Result.Result<ReadonlyArray<Ar
       continue
     }
     if (c === "|" || c === ";" || c === "&" || c === ">" || c === "<" || c === "`") {
-      return fail(`shell operator '${c}' is not supported (commands run without a shell); wrap the pipeline in a script`)
+      return fail(`shell operator '${c}' is not supported (commands run without a shell); wrap the pipeline in a script`, i)
     }
     if (c === "$" && /[A-Za-z_{(]/.test(command[i + 1] ?? "")) {
-      return fail(`shell expansion '$${command[i + 1]}…' is not supported (commands run without a shell); wrap it in a script`)
+      return fail(`shell expansion '$${command[i + 1]}…' is not supported (commands run without a shell); wrap it in a script`, i)
     }
     pushLiteral(start(), c)
     i++
@@ -102,6 +104,21 @@ export const tokenizeCommand = (command: string): Result.Result<ReadonlyArray<Ar
   return Result.succeed(args)
 }
 
+/** A command as one line of text, and where each of its source lines starts in that text. */
+export interface CommandLine {
+  readonly text: string
+  /** The source line the command starts on. */
+  readonly line: number
+  readonly starts: ReadonlyArray<{ readonly line: number; readonly at: number }>
+}
+
+/** The source line of a position in a command's text (a `\`-continued command spans several). */
+export const sourceLineAt = (command: CommandLine, at: number): number => {
+  let line = command.line
+  for (const s of command.starts) if (s.at <= at) line = s.line
+  return line
+}
+
 /**
  * The command line of a `#### Command` code block: lines ending in `\` are
  * joined, blank lines and `#` comment lines skipped; exactly one command must
@@ -109,16 +126,20 @@ export const tokenizeCommand = (command: string): Result.Result<ReadonlyArray<Ar
  */
 export const commandLineOf = (
   lines: ReadonlyArray<{ readonly text: string; readonly line: number }>
-): Result.Result<{ readonly text: string; readonly line: number }, TemplateError> => {
-  const commands: Array<{ text: string; line: number }> = []
-  let pending: { text: string; line: number } | undefined
+): Result.Result<CommandLine, TemplateError> => {
+  const commands: Array<{ text: string; line: number; starts: Array<{ readonly line: number; readonly at: number }> }> = []
+  let pending: (typeof commands)[number] | undefined
   for (const { text, line } of lines) {
     const trimmed = text.trim()
     if (pending === undefined && (trimmed === "" || trimmed.startsWith("#"))) continue
     const continued = /(^|[^\\])\\$/.test(trimmed)
     const body = continued ? trimmed.slice(0, -1) : trimmed
-    if (pending === undefined) pending = { text: body, line }
-    else pending.text += " " + body
+    if (pending === undefined) pending = { text: body, line, starts: [{ line, at: 0 }] }
+    else {
+      pending.text += " "
+      pending.starts.push({ line, at: pending.text.length })
+      pending.text += body
+    }
     if (!continued) {
       commands.push(pending)
       pending = undefined

@@ -1,5 +1,32 @@
+import { codexFrontmatter, codexRepairMessage } from "../../agents/codexFrontmatter.js"
 import { metadataFindings } from "../metadataIssues.js"
-import type { Rule } from "../types.js"
+import { activeProfiles } from "../profiles.js"
+import type { Finding, Rule, SkillSnapshot } from "../types.js"
+
+/** A byte order mark before `---`: an agent that reads the file as Gemini CLI does (profile `reader`) finds no frontmatter. */
+const bomFindings = (s: SkillSnapshot): ReadonlyArray<Finding> => {
+  if (s.markdownFiles.find((f) => f.path === "SKILL.md")?.bom !== true) return []
+  const skipping = activeProfiles(s).filter((p) => p.listing.reader === "gemini")
+  return skipping.map((p) => ({
+    file: "SKILL.md",
+    line: 1,
+    message: `SKILL.md starts with a UTF-8 byte order mark: ${p.title} looks for \`---\` at the file's first byte and skips the skill (${p.name}); save the file without the BOM`
+  }))
+}
+
+/**
+ * When every active profile is OpenAI Codex's and Codex's repair (codexFrontmatter.ts, openai/codex
+ * PR #28628) makes the frontmatter parse, Codex loads the skill: each line it re-quotes is a warning
+ * naming the repair, not the YAML error. Undefined: the validator's findings stand.
+ */
+const codexRepairFindings = (s: SkillSnapshot): ReadonlyArray<Finding> | undefined => {
+  if (s.frontmatter._tag !== "Invalid" || !activeProfiles(s).every((p) => p.listing.reader === "codex")) return undefined
+  const source = s.markdownFiles.find((f) => f.path === "SKILL.md")?.source
+  if (source === undefined) return undefined
+  const read = codexFrontmatter(source)
+  if (read.frontmatter._tag !== "Parsed" || read.repaired.length === 0) return undefined
+  return read.repaired.map((r) => ({ file: "SKILL.md", line: r.line, message: codexRepairMessage(r), atMost: "warning" as const }))
+}
 
 export const skl100: Rule = {
   id: "SKL100",
@@ -9,7 +36,7 @@ export const skl100: Rule = {
   source: "RFC-0008:C-REGISTRY, DECISIONS #16, #21",
   summary: "SKILL.md must start with `---` frontmatter that closes and parses as YAML.",
   doc:
-    "SKILL.md must begin with a line that is exactly `---`, close the frontmatter at the next `---` line, and hold a YAML mapping in between. Agents read `name` and `description` from it at start-up, so a skill without valid frontmatter is never discovered. Duplicate keys, tabs used as indentation and other YAML errors are reported with the parser's message and line.",
-  fix: "Start the file with `---`, put `name:` and `description:` on their own lines, close with `---`, and fix the YAML error at the reported line (quote values containing `: `, indent with spaces).",
-  check: (s) => metadataFindings(s, "SKL100")
+    "SKILL.md must begin with a line that is exactly `---`, close the frontmatter at the next `---` line, and hold a YAML mapping in between. Agents read `name` and `description` from it at start-up: an agent that follows the specification does not load a skill without valid frontmatter, and Claude Code loads its body with empty metadata (its CHANGELOG 2.1.186), listing it under its directory's name with the body's first line as its description, which rarely says when to use it. Duplicate keys, tabs used as indentation and other YAML errors are reported with the parser's message and line. With `--agent gemini`, a SKILL.md that starts with a UTF-8 byte order mark is reported too: Gemini CLI looks for `---` at the file's first byte and skips the skill. With `--agent codex` alone, a YAML error OpenAI Codex repairs before giving up (a value holding `: `, or starting with `[`, `{`, `@` or a backtick that is no YAML, which Codex re-quotes: openai/codex PR #28628) is a warning naming the repair and the value Codex reads, since Codex loads the skill; with any other profile it stays an error.",
+  fix: "Start the file with `---` (no byte order mark before it), put `name:` and `description:` on their own lines, close with `---`, and fix the YAML error at the reported line (quote values containing `: `, indent with spaces).",
+  check: (s) => [...(codexRepairFindings(s) ?? metadataFindings(s, "SKL100")), ...bomFindings(s)]
 }

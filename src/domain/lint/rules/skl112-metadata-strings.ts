@@ -1,5 +1,5 @@
-import { doubleQuoted, scalarAt, valueAfter } from "../frontmatterEdits.js"
-import type { Fix } from "../fix.js"
+import { doubleQuoted, entrySpanAt, scalarAt, valueAfter } from "../frontmatterEdits.js"
+import { lineStarts, positionAt, type Fix } from "../fix.js"
 import { frontmatterData, has, keyAt, type Rule, type SkillSnapshot } from "../types.js"
 
 /**
@@ -15,6 +15,19 @@ const quoteFix = (s: SkillSnapshot, key: string): Fix | undefined => {
   const edits = [{ start: span.start, end: span.end, text: doubleQuoted(span.written) }]
   const after = valueAfter(source, edits, ["metadata", key])
   return after?.value === span.written ? { title: `Quote metadata value '${key}'`, edits } : undefined
+}
+
+/**
+ * The range of `metadata.<key>` in SKILL.md (its key through a scalar value),
+ * so an editor marks the entry at fault, not the `metadata:` line above it.
+ */
+const entryAt = (source: string | undefined, key: string) => {
+  const span = source === undefined ? undefined : entrySpanAt(source, ["metadata", key])
+  if (source === undefined || span === undefined) return undefined
+  const starts = lineStarts(source)
+  const from = positionAt(starts, span.start)
+  const to = positionAt(starts, span.end)
+  return { line: from.line + 1, column: from.character + 1, endLine: to.line + 1, endColumn: to.character + 1 }
 }
 
 export const skl112: Rule = {
@@ -37,11 +50,12 @@ export const skl112: Rule = {
     if (typeof m !== "object" || m === null || Array.isArray(m) || m instanceof Date) {
       return [{ file: "SKILL.md", ...at, message: "metadata must be a map of string keys to string values" }]
     }
+    const source = s.markdownFiles.find((f) => f.path === "SKILL.md")?.source
     return Object.entries(m as Record<string, unknown>)
       .filter(([, v]) => typeof v !== "string")
       .map(([k]) => {
         const fix = quoteFix(s, k)
-        return { file: "SKILL.md", ...at, message: `metadata value '${k}' must be a string`, ...(fix === undefined ? {} : { fix }) }
+        return { file: "SKILL.md", ...(entryAt(source, k) ?? at), message: `metadata value '${k}' must be a string`, ...(fix === undefined ? {} : { fix }) }
       })
   }
 }

@@ -1,0 +1,43 @@
+/**
+ * Which findings a code action request is about (LSP 3.17
+ * `textDocument/codeAction`): those whose range meets the request's range;
+ * when none does (a cursor beside a finding), those the client names in
+ * `context.diagnostics`. Chosen by line, a request for one diagnostic's
+ * range got the fixes of every other finding on its line, one of them
+ * marked preferred, so "apply the preferred fix" changed text the user
+ * never pointed at (issue 50). The range comes first because Neovim names
+ * every diagnostic of the cursor's line in `context.diagnostics`, not only
+ * those that overlap the range as LSP 3.17 says.
+ */
+import type { Position } from "./text.js"
+
+export interface Range {
+  readonly start: Position
+  readonly end: Position
+}
+
+const compare = (a: Position, b: Position): number => a.line - b.line || a.character - b.character
+
+const isEmpty = (r: Range) => compare(r.start, r.end) === 0
+
+/**
+ * Whether two ranges share text. An empty range (a cursor, or a finding at a
+ * point) meets a range that holds it, ends included, so a cursor at either
+ * end of a finding still asks about it; two non-empty ranges that only touch
+ * (one ends where the next starts) share nothing.
+ */
+export const meets = (a: Range, b: Range): boolean =>
+  isEmpty(a) || isEmpty(b) ? compare(a.start, b.end) <= 0 && compare(b.start, a.end) <= 0 : compare(a.start, b.end) < 0 && compare(b.start, a.end) < 0
+
+const sameRange = (a: Range, b: Range) => compare(a.start, b.start) === 0 && compare(a.end, b.end) === 0
+
+interface Finding {
+  readonly range: Range
+  readonly code?: string | number | undefined
+}
+
+/** The findings the request is about: those meeting its range, else those the client named (same code and range). */
+export const requested = <D extends Finding>(all: ReadonlyArray<D>, request: Range, named: ReadonlyArray<Finding>): ReadonlyArray<D> => {
+  const met = all.filter((d) => meets(d.range, request))
+  return met.length > 0 ? met : all.filter((d) => named.some((n) => n.code === d.code && sameRange(n.range, d.range)))
+}

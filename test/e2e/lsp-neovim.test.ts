@@ -1,0 +1,108 @@
+/**
+ * `skc lsp` as QA drove it from Neovim (issue 50): a client that asks for
+ * code actions by range and names the cursor line's diagnostics, declares no
+ * watched-files capability, and opens buffers in directories that do not
+ * exist yet. Each finding here failed before its fix.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { CodeAction, Diagnostic } from "vscode-languageserver-protocol"
+import { sandbox } from "../helpers/cli.js"
+import { startLsp, uriOf, type LspSession } from "../helpers/lspClient.js"
+import { writeTree } from "../helpers/tree.js"
+
+const sb = sandbox()
+let lsp: LspSession
+
+beforeAll(async () => {
+  lsp = await startLsp(sb.home, sb.work)
+}, 120_000)
+
+afterAll(async () => {
+  if (lsp !== undefined) expect(await lsp.close()).toBe(0)
+})
+
+const codeActions = (uri: string, range: Diagnostic["range"], diagnostics: ReadonlyArray<Diagnostic>) =>
+  lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri }, range, context: { diagnostics } }) as Promise<Array<CodeAction>>
+
+describe("code actions are chosen by range, not by line (LSP 3.17 textDocument/codeAction)", () => {
+  const dir = join(sb.work, "skills", "pair")
+  const uri = uriOf(join(dir, "SKILL.md"))
+  const text = ["---", "name: pair", "description: Pairs files. Use when the user asks to pair files.", "---", "# Pair", "", "Read [a](FIELDS.md) and [b](OTHER.md) first.", ""].join("\n")
+
+  it("a request for one finding's range gets that finding's fix alone, though another on its line has one too", async () => {
+    writeTree(dir, { "SKILL.md": text, "fields.md": "# Fields\n", "other.md": "# Other\n" })
+    await lsp.open(uri, text)
+    const all = await lsp.diagnostics(uri, (p) => p.version === 1 && p.diagnostics.filter((d) => d.code === "SKL402").length === 2)
+    const [first, second] = all.filter((d) => d.code === "SKL402").sort((a, b) => a.range.start.character - b.range.start.character)
+    expect(first!.range.start.line).toBe(second!.range.start.line)
+    for (const [mine, other] of [[first!, second!], [second!, first!]] as const) {
+      const actions = (await codeActions(uri, mine.range, [mine])).filter((a) => a.kind === "quickfix")
+      expect(actions.filter((a) => a.isPreferred === true)).toHaveLength(1)
+      for (const a of actions) expect(a.diagnostics).toEqual([expect.objectContaining({ code: mine.code, range: mine.range })])
+      expect(actions.flatMap((a) => a.diagnostics ?? []).map((d) => d.range)).not.toContainEqual(other.range)
+    }
+  })
+
+  it("a cursor beside the findings, with the line's diagnostics named as Neovim sends them, gets the fixes of those named", async () => {
+    const all = await lsp.diagnostics(uri, (p) => p.version === 1)
+    const line = all.filter((d) => d.code === "SKL402")
+    const cursor = { start: { line: line[0]!.range.start.line, character: 0 }, end: { line: line[0]!.range.start.line, character: 0 } }
+    const actions = (await codeActions(uri, cursor, line)).filter((a) => a.isPreferred === true)
+    expect(actions).toHaveLength(2)
+  })
+})
+
+describe("a client that watches no files for the server (Neovim 0.7; 0.10+ on Linux)", () => {
+  // The helper's client declares no capabilities at all: no workspace.didChangeWatchedFiles.
+  const dir = join(sb.work, "skills", "disk")
+  const uri = uriOf(join(dir, "SKILL.md"))
+  const text = ["---", "name: disk", "description: Reads files on disk. Use when the user asks to read.", "---", "# Disk", "", "Read [the notes](notes.md) and [the deep one](refs/deep/guide.md).", ""].join("\n")
+  const brokenLinks = (ds: ReadonlyArray<Diagnostic>) => ds.filter((d) => d.code === "SKL301").length
+
+  it("sees a linked file created, then deleted, on disk with no further client message (SKL301 goes, then comes back)", async () => {
+    writeTree(dir, { "SKILL.md": text })
+    await lsp.open(uri, text)
+    expect(brokenLinks(await lsp.diagnostics(uri, (p) => p.version === 1))).toBe(2)
+    writeFileSync(join(dir, "notes.md"), "# Notes\n")
+    expect(brokenLinks(await lsp.diagnostics(uri, (p) => brokenLinks(p.diagnostics) === 1))).toBe(1)
+    // A directory that did not exist, two levels deep: its watch starts before the file in it is made.
+    mkdirSync(join(dir, "refs", "deep"), { recursive: true })
+    writeFileSync(join(dir, "refs", "deep", "guide.md"), "# Guide\n")
+    expect(brokenLinks(await lsp.diagnostics(uri, (p) => brokenLinks(p.diagnostics) === 0))).toBe(0)
+    rmSync(join(dir, "notes.md"))
+    expect(brokenLinks(await lsp.diagnostics(uri, (p) => brokenLinks(p.diagnostics) === 1))).toBe(1)
+    renameSync(join(dir, "refs"), join(dir, "moved"))
+    expect(brokenLinks(await lsp.diagnostics(uri, (p) => brokenLinks(p.diagnostics) === 2))).toBe(2)
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  }, 60_000)
+})
+
+describe("a new SKILL.md in a directory that does not exist yet (`:edit .skillc/skills/brand-new/SKILL.md`)", () => {
+  it("is linted as its skill's SKILL.md, and so is another new buffer beside it", async () => {
+    const dir = join(sb.work, ".skillc", "skills", "brand-new")
+    const uri = uriOf(join(dir, "SKILL.md"))
+    const text = ["---", "name: brand-new", "description: Does new things.", "---", "# Brand new", "", "See [the guide](guide.md).", ""].join("\n")
+    await lsp.open(uri, text)
+    const codes = (await lsp.diagnostics(uri, (p) => p.version === 1)).map((d) => d.code)
+    expect(codes).toContain("SKL108")
+    expect(codes).toContain("SKL301")
+    const guide = uriOf(join(dir, "guide.md"))
+    await lsp.open(guide, "# Guide\n\n### Deep\n")
+    expect((await lsp.diagnostics(guide, (p) => p.version === 1)).map((d) => d.code)).toContain("SKL205")
+    // The buffer's file is now on the skill's list: the link to it holds.
+    expect((await lsp.diagnostics(uri, (p) => !p.diagnostics.some((d) => d.code === "SKL301"))).map((d) => d.code)).toContain("SKL108")
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: guide } })
+    await lsp.diagnostics(uri, (p) => p.diagnostics.some((d) => d.code === "SKL301"))
+    // Saved (`:w ++p` makes the directory): from then on the directory is watched like any skill's.
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), text)
+    const before = lsp.publications(uri)
+    await lsp.connection.sendNotification("textDocument/didSave", { textDocument: { uri } })
+    await lsp.diagnostics(uri, () => lsp.publications(uri) > before)
+    writeFileSync(join(dir, "guide.md"), "# Guide\n")
+    expect((await lsp.diagnostics(uri, (p) => !p.diagnostics.some((d) => d.code === "SKL301"))).map((d) => d.code)).toContain("SKL108")
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  }, 60_000)
+})
