@@ -37,8 +37,9 @@ export const outlineCommand = defineCommand({
       }),
       run: (input) => outline(input),
       log: { args: (input) => outlineLogArgs(input) },
-      text: (result) => renderOutline(result),
+      text: (result) => renderOutline(result, "cli"),
       mcp: {
+        text: (result) => renderOutline(result, "mcp"),
         output: () => import("../app/search/outline.js").then((r) => r.OutlineResult),
         // Issue 26 item 3: over MCP an outline has a budget unless the call names its own.
         defaults: (input) => (input.max_bytes === undefined ? { ...input, max_bytes: MCP_OUTLINE_MAX_BYTES } : input)

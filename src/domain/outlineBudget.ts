@@ -64,7 +64,22 @@ const fileCost = (file: string): number => JSON.stringify(file).length
  */
 export const TRUNCATION_RESERVE = 3072
 
-const HINT = "pass level (fewer levels) or file (one file) to see the rest"
+/**
+ * The reserve for a budget of `maxBytes`: `TRUNCATION_RESERVE`, but never
+ * more than half the budget, so the smallest budget (1,024) still shows the
+ * top of the tree; the groups named are then as many as fit the reserve.
+ */
+export const truncationReserve = (maxBytes: number): number => Math.min(TRUNCATION_RESERVE, Math.floor(maxBytes / 2))
+
+/** The truncation's fixed part: its keys, counts and hint, in the structured content and the text line. */
+const TRUNCATION_BASE_COST = 400
+
+/** A named group's bytes: its object in the structured content and its words in the text line. */
+const groupCost = (g: OmittedGroup): number => 2 * JSON.stringify(g).length
+
+/** What to ask next: one file is no help when the outline is already of one file. */
+const hintFor = (oneFile: boolean): string =>
+  oneFile ? "pass level (fewer levels) to see the rest" : "pass level (fewer levels) or file (one file) to see the rest"
 
 /** Bytes of the headings `keep` selects, file lines included. */
 export const costOf = <H extends BudgetHeading>(headings: ReadonlyArray<H>, keep: (h: H, i: number) => boolean): number => {
@@ -84,10 +99,12 @@ export const costOf = <H extends BudgetHeading>(headings: ReadonlyArray<H>, keep
 /** The headings that fit `maxBytes`, and what was left out (undefined when nothing was). */
 export const fitOutline = <H extends BudgetHeading>(
   headings: ReadonlyArray<H>,
-  maxBytes: number
+  maxBytes: number,
+  options: { readonly oneFile?: boolean } = {}
 ): { readonly kept: ReadonlyArray<H>; readonly truncation?: OutlineTruncation } => {
   if (costOf(headings, () => true) <= maxBytes) return { kept: headings }
-  const room = Math.max(0, maxBytes - TRUNCATION_RESERVE)
+  const reserve = truncationReserve(maxBytes)
+  const room = Math.max(0, maxBytes - reserve)
   let level = 0
   for (let l = 1; l <= 6; l++) {
     if (costOf(headings, (h) => h.level <= l) > room) break
@@ -141,22 +158,28 @@ export const fitOutline = <H extends BudgetHeading>(
         count: 1
       })
   })
-  const under = [...groups.values()]
-    .map(({ group, count }) => ({ ...group, count }))
-    .sort((a, b) => b.count - a.count)
-    .slice(0, MAX_GROUPS)
-  return { kept, truncation: { omitted, level, under, hint: HINT } }
+  // The largest groups, as many as the reserve holds (at most MAX_GROUPS): the rest are counted as "elsewhere".
+  const under: Array<OmittedGroup> = []
+  let spent = TRUNCATION_BASE_COST
+  for (const g of [...groups.values()].map(({ group, count }) => ({ ...group, count })).sort((a, b) => b.count - a.count)) {
+    if (under.length >= MAX_GROUPS || spent + groupCost(g) > reserve) break
+    spent += groupCost(g)
+    under.push(g)
+  }
+  return { kept, truncation: { omitted, level, under, hint: hintFor(options.oneFile === true) } }
 }
 
 /** The text lines that say what a truncated outline left out. */
-export const truncationLines = (t: OutlineTruncation): ReadonlyArray<string> => {
+export const truncationLines = (t: OutlineTruncation, surface: "mcp" | "cli" = "mcp"): ReadonlyArray<string> => {
   const where = t.under.map((g) => `${g.count} under ${g.section === undefined ? g.file : `${g.file}#${g.section}`}`)
   const named = t.under.reduce((n, g) => n + g.count, 0)
   const rest = t.omitted - named
+  // The hint names the tool's parameters; at a terminal, the options that set them.
+  const hint = surface === "cli" ? t.hint.replace(/\blevel \(/, "--level (").replace(/\bfile \(/, "--file (") : t.hint
+  const places = [...where, ...(rest > 0 ? [`${rest} elsewhere`] : [])]
   return [
-    `… ${t.omitted} more heading${t.omitted === 1 ? "" : "s"} not shown (result budget${t.level > 0 ? `; levels 1-${t.level} complete` : ""}): ` +
-      where.join(", ") +
-      (rest > 0 ? `, ${rest} elsewhere` : "") +
-      `; ${t.hint}`
+    `… ${t.omitted} more heading${t.omitted === 1 ? "" : "s"} not shown (result budget${t.level > 0 ? `; levels 1-${t.level} complete` : ""})` +
+      (places.length > 0 ? `: ${places.join(", ")}` : "") +
+      `; ${hint}`
   ]
 }

@@ -3,7 +3,8 @@ import type { OutlineResult } from "../app/search/outline.js"
 import { truncationLines } from "../domain/outlineBudget.js"
 import { visibleLines } from "../domain/visible.js"
 
-export const renderOutline = (r: OutlineResult): string => {
+/** `surface`: the truncation hint names the MCP tool's parameters, or at a terminal the CLI's options. */
+export const renderOutline = (r: OutlineResult, surface: "mcp" | "cli" = "mcp"): string => {
   const lines: Array<string> = []
   let file: string | undefined
   for (const h of r.headings) {
@@ -15,7 +16,7 @@ export const renderOutline = (r: OutlineResult): string => {
     lines.push(`  ${"#".repeat(h.level)} ${h.text}${h.tokens === undefined ? "" : `  (~${h.tokens} tokens)`}`)
   }
   if (r.total_tokens !== undefined) lines.push(`total: ~${r.total_tokens} tokens`)
-  if (r.truncated !== undefined) lines.push(...truncationLines(r.truncated))
+  if (r.truncated !== undefined) lines.push(...truncationLines(r.truncated, surface))
   // Headings and file names are the skill's: control characters shown escaped.
   return lines.length === 0 ? "" : visibleLines(lines) + "\n"
 }

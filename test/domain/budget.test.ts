@@ -57,6 +57,17 @@ describe("listing limits from the profile (DECISIONS #51, issue 43)", () => {
 })
 
 describe("computeBudget over the listing", () => {
+  it("Claude Code: what the listing takes and the room left add up to the budget (one newline between lines)", () => {
+    for (const skills of [[skill("pptx", 300)], [skill("a", 40), skill("b", 50), skill("c", 60)]]) {
+      const b = budgetOf(skills)
+      expect(b.skills.every((s) => s.listed === "full")).toBe(true)
+      expect(b.total_chars).toBe(b.used_chars)
+      expect(b.total_chars + b.room_chars!).toBe(8000)
+      // Each entry counts its own newline; joined, the listing has one fewer.
+      expect(b.total_chars).toBe(b.skills.reduce((n, s) => n + s.entry_chars, 0) - 1)
+    }
+  })
+
   it("entries as '- name: text', cut texts, room left, one more skill", () => {
     const b = budgetOf([skill("a", 100), skill("b", 2000)])
     expect(b.skills).toEqual([

@@ -4,7 +4,7 @@
  * never a silently cut list.
  */
 import { describe, expect, it } from "vitest"
-import { costOf, fitOutline, headingCost, TRUNCATION_RESERVE, truncationLines, type BudgetHeading } from "../../src/domain/outlineBudget.js"
+import { costOf, fitOutline, headingCost, TRUNCATION_RESERVE, truncationLines, truncationReserve, type BudgetHeading } from "../../src/domain/outlineBudget.js"
 
 const h = (file: string, level: number, text: string, line: number): BudgetHeading => ({ file, level, text, line })
 
@@ -49,13 +49,17 @@ describe("fitOutline (issue 26 item 3)", () => {
   })
 
   it("when not even the top level fits, top-level headings are kept in order while they fit and whole files are counted", () => {
-    const all = [...tree("a.md", 20, 20), ...tree("b.md", 20, 20), ...tree("c.md", 20, 20)]
-    const fitted = fitOutline(all, TRUNCATION_RESERVE + costOf(all, (x) => x.level === 1 && x.file !== "c.md") + 5)
-    expect(fitted.kept.map((x) => `${x.file}:${x.text}`)).toEqual(["a.md:Title", "b.md:Title"])
+    const files = Array.from({ length: 60 }, (_, i) => `f${String(i).padStart(2, "0")}.md`)
+    const all = files.flatMap((f) => tree(f, 20, 20))
+    // A budget whose room (the budget less its reserve) holds the first 50 titles and 5 bytes.
+    const want = costOf(all, (x) => x.level === 1 && files.indexOf(x.file) < 50) + 5
+    expect(want).toBeGreaterThan(TRUNCATION_RESERVE)
+    const fitted = fitOutline(all, want + TRUNCATION_RESERVE)
+    expect(fitted.kept.map((x) => `${x.file}:${x.text}`)).toEqual(files.slice(0, 50).map((f) => `${f}:Title`))
     expect(fitted.truncation?.level).toBe(0)
-    expect(fitted.truncation?.omitted).toBe(all.length - 2)
-    expect(fitted.truncation?.under).toContainEqual({ file: "c.md", count: 421 })
-    expect(fitted.truncation?.under).toContainEqual({ file: "a.md", section: "Title", line: 1, count: 420 })
+    expect(fitted.truncation?.omitted).toBe(all.length - 50)
+    expect(fitted.truncation?.under).toContainEqual({ file: "f59.md", count: 421 })
+    expect(fitted.truncation?.under).toContainEqual({ file: "f00.md", section: "Title", line: 1, count: 420 })
   })
 
   it("a 300,000-heading outline is cut without overflowing the stack", () => {
@@ -63,6 +67,29 @@ describe("fitOutline (issue 26 item 3)", () => {
     const fitted = fitOutline(many, 4096)
     expect(fitted.truncation?.omitted).toBe(300_000 - fitted.kept.length)
     expect(fitted.kept.length).toBeGreaterThan(0)
+  })
+
+  it("the smallest budget (1,024 bytes) still shows the top level, and the truncation stays within the budget", () => {
+    // 6 files of one top heading and 3 below it: level 1 alone takes about 40 % of 1,024 bytes.
+    const all = Array.from({ length: 6 }, (_, i) => tree(`f${i}.md`, 1, 3)).flat()
+    expect(costOf(all, (x) => x.level === 1)).toBeLessThan(512)
+    const fitted = fitOutline(all, 1024)
+    expect(fitted.kept.map((x) => x.level)).toEqual(Array(6).fill(1))
+    expect(fitted.truncation?.level).toBe(1)
+    const t = fitted.truncation!
+    // Kept headings, the structured truncation and its text line: within the budget asked for.
+    expect(costOf(fitted.kept, () => true) + JSON.stringify(t).length + truncationLines(t)[0]!.length).toBeLessThanOrEqual(1024)
+    expect(t.under.reduce((n, g) => n + g.count, 0)).toBeLessThanOrEqual(t.omitted)
+    expect(truncationLines(t)[0]).toMatch(/elsewhere; pass level \(fewer levels\) or file \(one file\) to see the rest$/)
+  })
+
+  it("the hint offers one file only when the outline is not of one file, and names the CLI's options at a terminal", () => {
+    const all = tree("a.md", 4, 100)
+    const cut = fitOutline(all, 4096)
+    expect(truncationLines(cut.truncation!, "cli")[0]).toMatch(/; pass --level \(fewer levels\) or --file \(one file\) to see the rest$/)
+    const oneFile = fitOutline(all, 4096, { oneFile: true })
+    expect(oneFile.truncation?.hint).toBe("pass level (fewer levels) to see the rest")
+    expect(truncationLines(oneFile.truncation!, "cli")[0]).toMatch(/; pass --level \(fewer levels\) to see the rest$/)
   })
 
   it("names at most 12 groups and says how many headings are elsewhere", () => {

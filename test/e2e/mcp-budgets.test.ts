@@ -131,6 +131,15 @@ describe("issue 26 item 3: payload budgets", () => {
     const cut = await sb.runAsync(["outline", "handbook", "--max-bytes", "8192"])
     expect(cut.code, cut.stderr).toBe(0)
     expect(cut.stdout).toMatch(/more headings not shown/)
+    // The smallest budget still shows the top of the tree (21 titles); the hint names the CLI's options.
+    const least = await sb.runAsync(["outline", "handbook", "--max-bytes", "1024"])
+    expect(least.code, least.stderr).toBe(0)
+    expect(least.stdout).toMatch(/^SKILL\.md\n {2}# Handbook\n/)
+    expect(least.stdout).toMatch(/; pass --level \(fewer levels\) or --file \(one file\) to see the rest\n$/)
+    // One file asked for: only fewer levels can help.
+    const oneFile = await sb.runAsync(["outline", "handbook", "--file", "reference/chapter-03.md", "--max-bytes", "1024"])
+    expect(oneFile.stdout).toMatch(/^reference\/chapter-03\.md\n {2}# Chapter 3\n/)
+    expect(oneFile.stdout).toMatch(/; pass --level \(fewer levels\) to see the rest\n$/)
   })
 
   it("resources/list pages through every text file with nextCursor; fonts and images are left out but readable", async () => {

@@ -92,7 +92,7 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
     })
     if (input.tokens) files.push({ file: f.path, tokens: estimateTokens(text) })
   }
-  const fitted = input.max_bytes === undefined ? { kept: headings } : fitOutline(headings, input.max_bytes)
+  const fitted = input.max_bytes === undefined ? { kept: headings } : fitOutline(headings, input.max_bytes, { oneFile: input.file !== undefined })
   const result: OutlineResult = {
     skill: skill.name,
     headings: fitted.kept,

@@ -183,7 +183,9 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
   // The skills' rows; Claude Code's legacy commands count toward the listing, reported apart.
   const entries = all.filter((e) => e.kind !== "command")
   const commands = all.filter((e) => e.kind === "command")
-  const total = all.reduce((n, e) => n + e.whole_chars, 0)
+  // Claude Code joins its lines with one newline between them (each entry counts its own): the whole
+  // listing is one newline shorter than its entries, as `used` and the room left count it.
+  const total = all.reduce((n, e) => n + e.whole_chars, 0) - (listing.layout === "claude" && all.length > 0 ? 1 : 0)
   const fullUsed = entries.filter((e) => e.listed === "full").reduce((n, e) => n + e.entry_chars, 0)
   const cost = all.reduce((n, e) => n + e.cost, 0)
   // Claude Code counts its lines as listed with one newline between them: exactly the entries' costs.
