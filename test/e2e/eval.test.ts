@@ -173,7 +173,9 @@ describe("skc budget on the corpus", () => {
     const doc = JSON.parse((await sb.runAsync(["budget", "--format", "json"])).stdout)
     expect(doc).toMatchObject({ agent: "claude", limits: { budget_chars: 8000, max_description_chars: 1536 }, names_only: [], truncated: [] })
     expect(doc.skills).toHaveLength(17)
-    expect(doc.total_chars).toBe(doc.skills.reduce((n: number, s: { entry_chars: number }) => n + s.entry_chars, 0))
+    // Claude Code joins the 17 lines with a newline between them; each entry counts its own.
+    expect(doc.total_chars).toBe(doc.skills.reduce((n: number, s: { entry_chars: number }) => n + s.entry_chars, 0) - 1)
+    expect(doc.total_chars + doc.room_chars).toBe(8000)
     const small = JSON.parse((await sb.runAsync(["budget", "--context-tokens", "50000", "--format", "json"])).stdout)
     expect(small.limits.budget_chars).toBe(2000)
     expect(small.names_only.length).toBeGreaterThan(10)
