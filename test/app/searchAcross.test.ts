@@ -89,6 +89,17 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       }
     }))
 
+  it.live("a skill named twice (by name and by path) is searched once: no duplicate rows, the same scores", () =>
+    Effect.gen(function* () {
+      yield* s.build
+      const ask = (skills: ReadonlyArray<string>) => s.run(search({ query: "alpha beta", skills, limit: 10 })) as Effect.Effect<SearchResult>
+      const once = yield* ask(["guide", "other"])
+      const twice = yield* ask(["guide", "other", "guide", join(s.work, ".skillc", "skills", "guide")])
+      expect(twice.results).toEqual(once.results)
+      const keys = twice.results.map((r) => `${r.skill}:${r.file}:${r.section}`)
+      expect(new Set(keys).size).toBe(keys.length)
+    }))
+
   it.live("issue 14 the score across indexes still decides which skill answers first (a single word: IDF over both indexes)", () =>
     Effect.gen(function* () {
       yield* s.build

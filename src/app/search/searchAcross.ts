@@ -91,10 +91,19 @@ const acrossIndex = (searched: ReadonlyArray<Searched>) =>
     return { opened, describe, rowsOf }
   })
 
+/** Each skill once, as first named: a name and a path of one skill (`--skill pdf,./skills/pdf`) are one skill. */
+const onceEach = (skills: ReadonlyArray<ResolvedSkill>): ReadonlyArray<ResolvedSkill> => {
+  const seen = new Set<string>()
+  return skills.filter((s) => !seen.has(s.canonicalSourceDir) && seen.add(s.canonicalSourceDir) !== undefined)
+}
+
 /** The skills `--all` searches: the ones named (`--skill a,b`), else every one visible from the cwd. */
 const skillsToSearch = (input: SearchInput) =>
   input.skills !== undefined && input.skills.length > 0
-    ? Effect.forEach(input.skills, (s) => resolveSkill(s))
+    ? Effect.map(
+        Effect.forEach(input.skills, (s) => resolveSkill(s)),
+        onceEach
+      )
     : // Every name that resolves from the cwd (stores, then agent directories, DECISIONS #38), as it resolves.
       skillsInScope
 
