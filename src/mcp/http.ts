@@ -215,9 +215,14 @@ const LINGER_MS = 2_000
  */
 const endAfterAnswer = (req: IncomingMessage, res: ServerResponse, t: TooLarge): void => {
   if (!t.streamed) return
+  const socket = req.socket
+  // Node's server ends a `connection: close` answer with `socket.destroySoon()`: its FIN, then the socket
+  // destroyed as soon as the answer is flushed, the client's bytes still arriving: a reset, which makes the
+  // client's kernel drop the 413 it had received and not read yet. Here the FIN goes out and reading goes on.
+  socket.destroySoon = () => void socket.end()
   res.once("finish", () => {
     req.resume()
-    setTimeout(() => req.socket.destroy(), LINGER_MS).unref()
+    setTimeout(() => socket.destroy(), LINGER_MS).unref()
   })
 }
 
@@ -506,9 +511,9 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   // Connections at once, at most: beyond, new ones are refused by the kernel's backlog, never buffered here.
   server.maxConnections = MAX_CONNECTIONS
 
-  // Before listening, so it comes before the `serving` line. Issue 46 item 3 for the operator: a --project that is no project serves only global and user-level skills.
+  // Before listening, so it comes before the `serving` line. Issue 46 item 3 for the operator: a --project that is no project serves no skill.
   for (const project of options.projects) {
-    if (await isNoProject(project)) say(`--project ${project}: ${noProjectFound("there")} at /mcp/${basename(project)}`)
+    if (await isNoProject(project)) say(`--project ${project}: ${noProjectFound("there", true)} at /mcp/${basename(project)}`)
   }
   await new Promise<void>((resolve, reject) => {
     // The address in use, or a port this user may not bind: the --port or --host given, said as such (E100).

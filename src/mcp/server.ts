@@ -147,9 +147,12 @@ const SessionLive = (parts: SessionParts) =>
  * served stale; what the session keeps (index freshness under watchers, the
  * skills in scope under stamps) is checked against the disk before each use.
  */
-const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>, caller: () => Caller) => {
+const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>, caller: () => Caller, remote: boolean) => {
   // Config files are re-read only when they changed (issue 16); the stores are computed per request.
-  const settings = makeSettingsCache()
+  const cached = makeSettingsCache()
+  // A remote (HTTP) session serves the project's skills alone: nothing of the account the server runs as,
+  // neither its global store nor its agents' user-level directories (docs/team.md, "What a client may ask").
+  const settings = remote ? Effect.map(cached, (s) => ({ ...s, stores: { ...s.stores, personal: false } })) : cached
   return async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
     const diagnostics = collectingDiagnostics(false)
     const exit = await runtime.runPromiseExit(
@@ -400,9 +403,9 @@ const TEMPLATE_TEXT: Record<SkillScopeName, { readonly title: string; readonly d
 }
 
 /** What a directory that is no project means for what is served (`where`: "from '<dir>'", "there"). */
-export const noProjectFound = (where: string): string =>
+export const noProjectFound = (where: string, remote = false): string =>
   `no project found ${where} (no .skillc/ and no project skills directory such as .claude/skills or ` +
-  ".agents/skills there or above it), so only global and user-level skills are served"
+  `.agents/skills there or above it), so ${remote ? "no skill is served there" : "only global and user-level skills are served"}`
 
 /**
  * Whether `project` is in no project, checked once without a session (the
@@ -421,7 +424,7 @@ export const isNoProject = async (project: string): Promise<boolean> => {
  * like a project with no skills.
  */
 export const noProjectHint = (directory: string, remote = false): string =>
-  `skc mcp: ${noProjectFound(`from '${directory}'`)}. ` +
+  `skc mcp: ${noProjectFound(`from '${directory}'`, remote)}. ` +
   (remote
     ? // Over HTTP the client can change nothing of it: the directory is the operator's `--project`, and roots are not followed.
       "This team server's operator names its projects (`--project <dir>`, docs/team.md)."
@@ -454,7 +457,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     const info = server.getClientVersion()
     return { role: "agent", user: options.http.user, client: info === undefined ? options.http.client : `${info.name}/${info.version}` }
   }
-  const served = runLive(runtime, caller)
+  const served = runLive(runtime, caller, options.http !== undefined)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
   let rootsRead: Promise<void> = Promise.resolve()
   const run: Run = async (effect) => {

@@ -23,7 +23,7 @@ import { Diagnostics } from "../ports/Diagnostics.js"
 import { FileSystem, NOT_REGULAR, unseenAs } from "../ports/FileSystem.js"
 import { Hasher } from "../ports/Hasher.js"
 import { Warning, renderError } from "../domain/errors.js"
-import { Settings } from "../app/shared/Settings.js"
+import { Settings, servedGlobalSkills } from "../app/shared/Settings.js"
 import { visibleSkills } from "../app/skills/visibleSkills.js"
 import { resolveSkill } from "../app/skills/resolve.js"
 import { readSkillFrontmatter } from "../app/skills/skillFrontmatter.js"
@@ -120,7 +120,7 @@ const jsonOf = (data: Readonly<Record<string, unknown>>): Record<string, unknown
   JSON.parse(JSON.stringify(data, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v))) as Record<string, unknown>
 
 const storeOf = (scope: "project" | "global") =>
-  Effect.map(Effect.service(Settings), ({ stores }) => (scope === "project" ? stores.projectSkills : stores.globalSkills))
+  Effect.map(Effect.service(Settings), ({ stores }) => (scope === "project" ? stores.projectSkills : servedGlobalSkills(stores)))
 
 /**
  * The format's name rule as the extension's clients apply it: 1-64 ASCII lowercase letters and digits

@@ -111,6 +111,39 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     }
   })
 
+  it("the operator's own skills (global store, user-level agent directories) are never served over HTTP (docs/team.md)", async () => {
+    // The account the server runs as keeps skills of its own: none of them is a served project's.
+    for (const dir of [join(sb.home, ".skillc", "skills", "operator-private"), join(sb.home, ".claude", "skills", "operator-claude")]) {
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, "SKILL.md"), skill(dir.endsWith("private") ? "operator-private" : "operator-claude", "Secret operator notes with zebrafish."))
+    }
+    const c = await connectHttp(`${server.base}/mcp/web`, ALICE)
+    try {
+      const list = (await c.callTool({ name: "skc_list", arguments: {} })) as ToolText
+      expect(list.content[0]?.text).toContain("frontend")
+      expect(JSON.stringify(list)).not.toMatch(/operator-/)
+      for (const name of ["operator-private", "operator-claude"]) {
+        const opened = (await c.callTool({ name: "skc_open", arguments: { skill: name, path: "SKILL.md" } })) as ToolText
+        expect(opened.isError).toBe(true)
+        expect(opened.content[0]?.text).toMatch(/^error\[E001\]/)
+      }
+      const found = (await c.callTool({ name: "skc_search", arguments: { query: "zebrafish" } })) as ToolText
+      expect(JSON.stringify(found)).not.toMatch(/operator-|Secret operator/)
+      const discovered = (await c.callTool({ name: "skc_discover", arguments: {} })) as ToolText
+      expect(JSON.stringify(discovered)).not.toMatch(/operator-/)
+      expect(JSON.stringify(discovered)).not.toContain(sb.home)
+      expect(JSON.stringify(await c.listPrompts())).not.toMatch(/operator-/)
+      await expect(c.readResource({ uri: "skill://global/operator-private/SKILL.md" })).rejects.toThrow()
+      await expect(c.readResource({ uri: "skill://agent-user/operator-claude/SKILL.md" })).rejects.toThrow()
+    } finally {
+      await c.close()
+    }
+    // Over stdio the same account's skills are the user's own and are served.
+    const local = await sb.runAsync(["list"], web)
+    expect(local.stdout).toContain("operator-private")
+    expect(local.stdout).toContain("operator-claude")
+  })
+
   it("issue 49 item 2: every row records the token's name (args.user) and the client (args.client)", async () => {
     const c = await connectHttp(`${server.base}/mcp/ops`, BOB, "codex")
     try {

@@ -33,7 +33,17 @@ export interface Stores {
   readonly projectRoot: string | undefined
   readonly projectSkills: string | undefined
   readonly projectRuntime: string | undefined
+  /**
+   * Whether the skills of this account are in scope besides the project's: the
+   * global store and the agents' user-level directories. False for a session
+   * of the team server (`skc mcp --http`): a token holder reads the served
+   * projects' skills and nothing else of the operator's (docs/team.md).
+   */
+  readonly personal: boolean
 }
+
+/** The global source store when the account's own skills are in scope (`Stores.personal`), else none. */
+export const servedGlobalSkills = (stores: Stores): string | undefined => (stores.personal ? stores.globalSkills : undefined)
 
 export interface SettingsService {
   readonly stores: Stores
@@ -74,7 +84,8 @@ export const computeStores = Effect.gen(function* () {
     globalRuntime: path.join(globalDir, "runtime"),
     projectRoot,
     projectSkills: projectRoot === undefined ? undefined : path.join(projectRoot, ".skillc", "skills"),
-    projectRuntime: projectRoot === undefined ? undefined : path.join(projectRoot, ".skillc", "runtime")
+    projectRuntime: projectRoot === undefined ? undefined : path.join(projectRoot, ".skillc", "runtime"),
+    personal: true
   }
   return stores
 })

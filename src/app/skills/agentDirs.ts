@@ -84,7 +84,8 @@ export const agentSkillRoots = Effect.gen(function* () {
       for (const rel of projectSkillsDirs(agent)) add("agent-project", ownerOf(agent, rel), path.join(main, ...rel.split("/")))
     }
   }
-  for (const agent of AGENTS) {
+  // The account's own (user-level) directories, unless only the project is served (`Stores.personal`).
+  for (const agent of stores.personal ? AGENTS : []) {
     for (const rel of userSkillsDirs(agent)) add("agent-user", ownerOf(agent, rel), (yield* agentUserPath(agent, rel)).path)
     for (const d of yield* extraConfigDirs(agent)) add("agent-user", agent, d.path)
   }

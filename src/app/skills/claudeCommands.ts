@@ -15,7 +15,7 @@ import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { readSmallFile } from "../shared/index.js"
+import { readSmallFile, Settings } from "../shared/index.js"
 import { agentUserPath } from "./agentUserDirs.js"
 import { searchDirs } from "./discovery.js"
 
@@ -53,7 +53,8 @@ export const claudeCommands = Effect.fnUntraced(function* (agent: Agent) {
   const roots = [
     // Not the main checkout's, read from a git worktree for skills and agents only (CHANGELOG 2.1.47).
     ...dirs.filter((d) => d.scope === "project" && d.via === undefined && d.path.endsWith(path.join(".claude", "skills"))).map((d) => path.join(path.dirname(d.path), "commands")),
-    (yield* agentUserPath(agent, ".claude/commands")).path
+    // The user's own commands, unless only the project is served (`Stores.personal`: the team server).
+    ...((yield* Settings).stores.personal ? [(yield* agentUserPath(agent, ".claude/commands")).path] : [])
   ]
   const out: Array<ClaudeCommand> = []
   for (const root of [...new Set(roots)]) {

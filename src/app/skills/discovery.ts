@@ -200,11 +200,14 @@ export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs:
       if (!dirs.some((d) => d.path === p)) dirs.push({ scope: "project", path: p, via: "main checkout of this git worktree" })
     }
   }
-  for (const rel of userRels) dirs.push({ scope: "user", ...(yield* agentUserPath(agent, rel.join("/"))) })
-  // OpenCode's `$OPENCODE_CONFIG_DIR`: one more configuration directory, read once even when it is another's.
-  for (const d of yield* extraConfigDirs(agent)) if (!dirs.some((x) => x.path === d.path)) dirs.push({ scope: "user", ...d })
-  const system = profileOf(agent).dirs.system
-  if (system !== undefined) dirs.push({ scope: "user", path: path.join(env.home, ...system.split("/")) })
+  // The account's own directories, unless only the project is served (`Stores.personal`: the team server).
+  if (stores.personal) {
+    for (const rel of userRels) dirs.push({ scope: "user", ...(yield* agentUserPath(agent, rel.join("/"))) })
+    // OpenCode's `$OPENCODE_CONFIG_DIR`: one more configuration directory, read once even when it is another's.
+    for (const d of yield* extraConfigDirs(agent)) if (!dirs.some((x) => x.path === d.path)) dirs.push({ scope: "user", ...d })
+    const system = profileOf(agent).dirs.system
+    if (system !== undefined) dirs.push({ scope: "user", path: path.join(env.home, ...system.split("/")) })
+  }
   // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
   const roots = [...new Set([...config.pluginDirs, ...pluginDirs].map((p) => path.resolve(stores.cwd, p)))]
   for (const p of roots) dirs.push({ scope: "plugin", path: path.join(p, "skills") })

@@ -24,7 +24,7 @@ import { closest } from "../../domain/suggest.js"
 import { quoteArg } from "../../domain/tools/template.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
-import { Settings, type Stores } from "../shared/index.js"
+import { Settings, servedGlobalSkills, type Stores } from "../shared/index.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
 
 export type SkillScope = "project" | "global" | "path" | AgentDirScope
@@ -164,7 +164,7 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
   if (isStoreName(skill)) {
     for (const [store, scope] of [
       [stores.projectSkills, "project"],
-      [stores.globalSkills, "global"]
+      [servedGlobalSkills(stores), "global"]
     ] as const) {
       if (store === undefined) continue
       const dir = path.join(store, skill)
@@ -196,7 +196,7 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
  */
 const knownSkillNames = Effect.fnUntraced(function* (stores: Stores) {
   const fs = yield* FileSystem
-  const roots = [stores.projectSkills, stores.globalSkills, ...(yield* agentSkillRoots).map((r) => r.dir)]
+  const roots = [stores.projectSkills, servedGlobalSkills(stores), ...(yield* agentSkillRoots).map((r) => r.dir)]
   const names: Array<string> = []
   for (const root of roots) {
     if (root === undefined) continue

@@ -9,7 +9,7 @@ import { Path } from "effect/Path"
 import { Warning } from "../../domain/errors.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
-import { Settings } from "../shared/index.js"
+import { Settings, servedGlobalSkills } from "../shared/index.js"
 import { readSkillFrontmatter } from "./skillFrontmatter.js"
 
 /** A skill found in a store, before status and filters. */
@@ -36,7 +36,7 @@ export const discoverSkills = Effect.fnUntraced(function* (scope: "project" | "g
   const found: Array<DiscoveredSkill> = []
   const storesToScan = [
     ["project", stores.projectSkills, stores.projectRuntime],
-    ["global", stores.globalSkills, stores.globalRuntime]
+    ["global", servedGlobalSkills(stores), stores.globalRuntime]
   ] as const
   for (const [storeScope, skillsDir, runtimeStore] of storesToScan) {
     if (skillsDir === undefined || runtimeStore === undefined) continue

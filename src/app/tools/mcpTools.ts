@@ -19,7 +19,7 @@ import type { RunEnvelope } from "../../domain/tools/output.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { execute, prepareRun } from "./run.js"
 import { visible } from "../../domain/visible.js"
-import { Settings } from "../shared/index.js"
+import { Settings, servedGlobalSkills } from "../shared/index.js"
 import { blockingProblems, loadToolSkill } from "./toolSkill.js"
 
 export const MCP_TOOL_SEPARATOR = "__"
@@ -44,7 +44,7 @@ const storeSkillNames = Effect.gen(function* () {
   const fs = yield* FileSystem
   const { stores } = yield* Settings
   const names: Array<string> = []
-  for (const store of [stores.projectSkills, stores.globalSkills]) {
+  for (const store of [stores.projectSkills, servedGlobalSkills(stores)]) {
     if (store === undefined) continue
     const entries = yield* fs.readDir(store).pipe(unseenAs([]))
     for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
