@@ -30,7 +30,8 @@
  * (its own `makeServer`, its own project: `--project`, never the process's
  * working directory), later requests name it with `Mcp-Session-Id`, `DELETE`
  * ends it, and one idle for SESSION_IDLE_MS is closed; at most MAX_SESSIONS
- * at once (503 beyond). A session belongs to the token that opened it.
+ * at once (503 beyond), and MAX_SESSIONS_PER_TOKEN per token (its least
+ * recently used closed for a new one). A session belongs to the token that opened it.
  * `--stateless`: every POST is served by a session of its own, closed when
  * answered, so any replica behind a load balancer can answer any request.
  */
@@ -72,6 +73,11 @@ export interface HttpServeOptions extends Omit<ServeOptions, "project" | "follow
 
 /** Sessions open at once, at most (each holds its services and pools). */
 export const MAX_SESSIONS = 256
+/**
+ * Sessions one token holds at once, at most: a new one closes that token's least recently used session,
+ * so one member's agents (or a client that never sends DELETE) cannot take every slot from the others.
+ */
+export const MAX_SESSIONS_PER_TOKEN = 64
 /** Open connections at most (each session's SSE stream holds one). */
 export const MAX_CONNECTIONS = 1024
 /** A session without a request for this long is closed (clients that vanish without DELETE). */
@@ -258,6 +264,9 @@ const sendWeb = async (res: ServerResponse, response: Response): Promise<void> =
   })
   res.writeHead(response.status, headers)
   if (response.body === null) return void res.end()
+  // An event stream (GET's standalone stream) may write nothing for minutes: its status and headers go out
+  // now, or the client (and a proxy's read timeout) waits on a 200 that only the first event would send.
+  if ((headers["content-type"] ?? "").startsWith("text/event-stream")) res.flushHeaders()
   const reader = response.body.getReader()
   // A client gone: the stream is cancelled, so the transport stops writing to it.
   res.on("close", () => void reader.cancel().catch(() => {}))
@@ -322,6 +331,29 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     sessions.delete(id)
     await o.transport.close().catch(() => {})
     await o.session.close().catch(() => {})
+  }
+
+  /** A line for the operator about `what`, at most once a minute (a client retrying in a loop would flood the log). */
+  const told = new Map<string, number>()
+  const tell = (what: string, line: string) => {
+    const now = Date.now()
+    if (now - (told.get(what) ?? -Infinity) < 60_000) return
+    told.set(what, now)
+    say(line)
+  }
+
+  /** A token at MAX_SESSIONS_PER_TOKEN opening one more: its least recently used session is closed first. */
+  const makeRoomFor = async (user: string) => {
+    let count = 0
+    let oldest: [string, Open] | undefined
+    for (const entry of sessions) {
+      if (entry[1].user !== user) continue
+      count++
+      if (oldest === undefined || entry[1].lastUsed < oldest[1].lastUsed) oldest = entry
+    }
+    if (count < MAX_SESSIONS_PER_TOKEN || oldest === undefined) return
+    tell(`token:${user}`, `token '${user}' holds ${MAX_SESSIONS_PER_TOKEN} sessions: its least recently used is closed for each new one (clients that never send DELETE leave theirs open)`)
+    await closeSession(oldest[0])
   }
 
   // Issue 49 item 3: the rows written since the last push go to the team store every LOG_TO_INTERVAL_MS.
@@ -459,7 +491,11 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       return handle(o.transport)
     }
     if (method !== "POST") return rpcError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required")
-    if (sessions.size >= MAX_SESSIONS) return rpcError(res, 503, -32000, `Too many sessions (${MAX_SESSIONS}): try again later`, { "retry-after": "60" })
+    if (user !== undefined && (parsed as { method?: unknown } | null)?.method === "initialize") await makeRoomFor(user)
+    if (sessions.size >= MAX_SESSIONS) {
+      tell("sessions", `${MAX_SESSIONS} sessions are open: new ones are refused (503) until some end or sit idle for ${SESSION_IDLE_MS / 60_000} minutes`)
+      return rpcError(res, 503, -32000, `Too many sessions (${MAX_SESSIONS}): try again later`, { "retry-after": "60" })
+    }
     const { session, transport } = await open(project, user, false)
     await handle(transport)
     if (transport.sessionId === undefined) {

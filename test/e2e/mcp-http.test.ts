@@ -307,6 +307,55 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     expect(small).toBe(200)
   })
 
+  it("GET's event stream sends its status and headers at once, before any event (a proxy's read timeout never sees a silent 200)", async () => {
+    const auth = { authorization: `Bearer ${ALICE}` }
+    const init = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, ...auth }, body: JSON.stringify(INIT) })
+    const sid = init.headers.get("mcp-session-id")
+    expect(sid).toBeTruthy()
+    await init.text()
+    const controller = new AbortController()
+    // fetch resolves once the status line and headers arrive; held back until the first event, it would not.
+    const stream = await fetch(`${server.base}/mcp`, {
+      headers: { ...auth, accept: "text/event-stream", "mcp-session-id": sid!, "mcp-protocol-version": "2025-06-18" },
+      signal: controller.signal
+    })
+    expect(stream.status).toBe(200)
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/)
+    controller.abort()
+    await fetch(`${server.base}/mcp`, { method: "DELETE", headers: { ...auth, "mcp-session-id": sid!, "mcp-protocol-version": "2025-06-18" } })
+  })
+
+  it("one token holds at most 64 sessions: its least recently used is closed for a new one, so another token still gets in", async () => {
+    const initAs = async (token: string) => {
+      const r = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` }, body: JSON.stringify(INIT) })
+      await r.text()
+      expect(r.status).toBe(200)
+      return r.headers.get("mcp-session-id")!
+    }
+    const ping = async (token: string, sid: string) => {
+      const r = await fetch(`${server.base}/mcp`, {
+        method: "POST",
+        headers: { ...MCP_HEADERS, authorization: `Bearer ${token}`, "mcp-session-id": sid, "mcp-protocol-version": "2025-06-18" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" })
+      })
+      await r.text()
+      return r.status
+    }
+    // Bob's client never sends DELETE: 65 sessions, one more than a token may hold.
+    const bobs: Array<string> = []
+    for (let i = 0; i < 65; i++) bobs.push(await initAs(BOB))
+    expect(await ping(BOB, bobs[0]!)).toBe(404)
+    expect(await ping(BOB, bobs[1]!)).toBe(200)
+    expect(await ping(BOB, bobs[64]!)).toBe(200)
+    expect(server.stderr()).toContain("token 'bob' holds 64 sessions: its least recently used is closed for each new one")
+    const alice = await initAs(ALICE)
+    expect(await ping(ALICE, alice)).toBe(200)
+    for (const sid of [...bobs.slice(1), alice]) {
+      const token = sid === alice ? ALICE : BOB
+      await fetch(`${server.base}/mcp`, { method: "DELETE", headers: { authorization: `Bearer ${token}`, "mcp-session-id": sid, "mcp-protocol-version": "2025-06-18" } })
+    }
+  })
+
   it("an unknown session is 404; a session is its token's own (403 for another)", async () => {
     const unknown = await fetch(`${server.base}/mcp`, {
       method: "POST",
