@@ -34,6 +34,7 @@ import {
   type CodeAction,
   type Connection,
   type Diagnostic,
+  type Disposable,
   type InitializeError,
   type InitializeResult,
   type ResponseMessage,
@@ -45,7 +46,7 @@ import { TextDocument } from "vscode-languageserver-textdocument"
 import { lintBuffers, type BufferLint } from "../app/lint/index.js"
 import { listingCost } from "../app/eval/index.js"
 import { sectionKey, sectionReads } from "../app/usage/index.js"
-import { renderWarning } from "../domain/errors.js"
+import { renderWarning, UsageError } from "../domain/errors.js"
 import { compatibleFixes, type Fix } from "../domain/lint/fix.js"
 import type { LintDiagnostic } from "../domain/lint/types.js"
 import type { ParseCache } from "../domain/lint/snapshot.js"
@@ -179,7 +180,7 @@ class CheckedMessageReader extends StreamMessageReader {
 }
 
 export const serveLsp = (options: LspOptions): Promise<void> =>
-  new Promise<void>((resolve) => {
+  new Promise<void>((resolve, reject) => {
     const writer = new StreamMessageWriter(options.output ?? process.stdout)
     const reader = new CheckedMessageReader(options.input ?? process.stdin, (answer) => void writer.write(answer).catch(() => {}))
     const connection: Connection = createConnection(reader, writer)
@@ -187,10 +188,24 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     // vscode-jsonrpc's reader only fires `onError` for it (the connection answers nothing) and reads on with
     // the next frame, so the answer is written here; the writer queues it behind any answer being written.
     reader.onError((e) => {
-      if (!(e instanceof SyntaxError)) return
+      if (!(e instanceof SyntaxError)) return unframed(e)
       const answer: ResponseMessage = { jsonrpc: "2.0", id: null, error: { code: ErrorCodes.ParseError, message: `Parse error: ${e.message}` } }
       void writer.write(answer).catch(() => {})
     })
+    /**
+     * A frame whose header cannot be read (`Content-Length: abc`, no Content-Length): where the next message
+     * starts is lost for good, and vscode-jsonrpc's reader dropped every later message without a word, the
+     * editor waiting for answers that never came. The editor is told (its output still works), then the
+     * session ends with the reason, as an error (exit 1), so the editor can start the server again.
+     */
+    let stopped = false
+    const unframed = (e: Error) => {
+      if (stopped) return
+      stopped = true
+      const message = `skc lsp: cannot read a message frame from the editor (${e.message}); where the next message starts is lost, so the server stops`
+      void connection.sendNotification("window/showMessage", { type: 1, message }).catch(() => {})
+      void disposeAll().then(() => reject(new UsageError({ message: message.replace(/^skc lsp: /, "") })))
+    }
     const documents = new TextDocuments(TextDocument)
     const skills = new Map<string, SkillState>()
 
@@ -376,7 +391,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     }
 
     const lintFor = (uri: string) => {
-      // LSP 3.17 initialize: notifications before it are dropped (a buffer is still kept, and linted once asked about).
+      // LSP 3.17 initialize: notifications before it are dropped (the documents' own, above, are not even kept).
       if (!initialized) return
       const file = toPath(uri)
       const root = file === undefined ? undefined : rootOf(file)
@@ -639,6 +654,20 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     // (which ends stdin) waited out the runner's grace.
     ;(options.input ?? process.stdin).once("end", ended)
 
-    documents.listen(connection)
+    // LSP 3.17 initialize: "a notification [before it] should be dropped". The documents' notifications are
+    // gated here: before, a didOpen sent before initialize was kept and linted once asked about, and later
+    // incremental changes applied to that text.
+    const gate =
+      <P>(register: (handler: (params: P) => void) => Disposable) =>
+      (handler: (params: P) => void) =>
+        register((params) => (initialized ? handler(params) : undefined))
+    documents.listen({
+      onDidOpenTextDocument: gate((h) => connection.onDidOpenTextDocument(h)),
+      onDidChangeTextDocument: gate((h) => connection.onDidChangeTextDocument(h)),
+      onDidCloseTextDocument: gate((h) => connection.onDidCloseTextDocument(h)),
+      onWillSaveTextDocument: gate((h) => connection.onWillSaveTextDocument(h)),
+      onWillSaveTextDocumentWaitUntil: (h) => connection.onWillSaveTextDocumentWaitUntil((p, t) => (initialized ? h(p, t) : undefined)),
+      onDidSaveTextDocument: gate((h) => connection.onDidSaveTextDocument(h))
+    })
     connection.listen()
   })

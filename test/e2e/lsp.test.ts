@@ -421,6 +421,62 @@ describe("skc lsp before and after initialize (LSP 3.17 lifecycle)", () => {
   })
 })
 
+describe("skc lsp drops what comes before initialize, and stops on a frame it cannot read", () => {
+  const spawnLsp = () =>
+    spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+      cwd: sb.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
+
+  it("a didOpen before initialize is dropped (LSP 3.17): the document is not known after it", async () => {
+    const child = spawnLsp()
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!))
+    const published: Array<{ uri: string; version?: number }> = []
+    let firstForUri: () => void = () => {}
+    const publishedForUri = new Promise<void>((resolve) => (firstForUri = resolve))
+    connection.onNotification("textDocument/publishDiagnostics", (p: { uri: string; version?: number }) => {
+      published.push(p)
+      if (p.uri === URI) firstForUri()
+    })
+    connection.listen()
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+    const early = "---\nname: X_\ndescription: Early text. Use when testing.\n---\n# Early\n"
+    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "markdown", version: 1, text: early } })
+    await connection.sendRequest("initialize", { processId: process.pid, rootUri: uriOf(sb.work), capabilities: {} })
+    await connection.sendNotification("initialized", {})
+    // Asked about, a document the server does not hold has no code actions; a kept one would be linted and answered.
+    const actions = (await connection.sendRequest("textDocument/codeAction", {
+      textDocument: { uri: URI },
+      range: { start: { line: 1, character: 0 }, end: { line: 1, character: 8 } },
+      context: { diagnostics: [] }
+    })) as ReadonlyArray<unknown> | null
+    expect(actions ?? []).toEqual([])
+    // The skill's own file, opened now, is linted from this text (version 2), never from the early one.
+    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: URI, languageId: "markdown", version: 2, text: TEXT } })
+    await publishedForUri
+    expect(published.filter((p) => p.uri === URI).every((p) => p.version === undefined || p.version === 2)).toBe(true)
+    await connection.sendRequest("shutdown")
+    await connection.sendNotification("exit")
+    expect(await exited).toBe(0)
+    connection.dispose()
+  })
+
+  it("a frame whose Content-Length is unreadable: the editor is told, the server stops with the reason (exit 1), never a silent hang", async () => {
+    const child = spawnLsp()
+    let out = ""
+    let err = ""
+    child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d))
+    child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d))
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+    child.stdin!.write("Content-Length: abc\r\n\r\n{}")
+    expect(await exited).toBe(1)
+    expect(out).toContain("window/showMessage")
+    expect(out).toContain("cannot read a message frame from the editor")
+    expect(err).toMatch(/^error: cannot read a message frame from the editor \(.*Content-Length.*\); where the next message starts is lost, so the server stops\n$/m)
+  })
+})
+
 describe("skc lsp asks a client that can watch files to send their changes (Neovim, Helix)", () => {
   it("registers workspace/didChangeWatchedFiles for every file once initialized; a client that cannot is not asked", async () => {
     for (const dynamicRegistration of [true, false]) {
