@@ -110,11 +110,20 @@ export const complete = (s: SkillSnapshot, file: string, t: LintText, pos: Posit
       .filter((e) => e.type === "file" && e.escapes !== true && e.path !== file)
       .map((e) => {
         const rel = relativeTo(here, e.path)
-        return { label: rel, kind: KIND_FILE, textEdit: { range: lineRange(pos.line, pos.character - link[1]!.length, pos.character), newText: rel } }
+        const written = asLinkDestination(rel)
+        return { label: rel, kind: KIND_FILE, filterText: written, textEdit: { range: lineRange(pos.line, pos.character - link[1]!.length, pos.character), newText: written } }
       })
   }
   return []
 }
+
+/**
+ * A path as a link destination: a space, a parenthesis, `<`, `>`, `#`, `?` or `%` in a file name ends or
+ * changes the link (`[b](refs dir/a.md)` is no link at all), so each is percent-encoded, as lint and go to
+ * definition decode it (`refs%20dir/a.md`).
+ */
+export const asLinkDestination = (path: string): string =>
+  path.replace(/[\s()<>#?%[\]]/gu, (c) => (c.charCodeAt(0) < 0x80 ? `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}` : encodeURIComponent(c)))
 
 /** `to` (root-relative) as written from a file in `fromDir`. */
 export const relativeTo = (fromDir: string, to: string): string => {
