@@ -7,8 +7,9 @@
  * edited file is never served stale.
  *
  * Reads follow the same path-safety rules as `open` (RFC-0002,
- * RFC-0005 E012, DECISIONS #28): no absolute paths, no `.`/`..` segments,
- * nothing under `.git`/`.jj`, and the real path of the target must stay
+ * RFC-0005 E012, DECISIONS #28): no absolute paths, `.`/`..` segments
+ * normalised as for the tools (`ref/../SKILL.md` is `SKILL.md`, a `..` above
+ * the root is E012), nothing under `.git`/`.jj`, and the real path of the target must stay
  * inside the canonical skill root (a symlink out is refused, never read).
  */
 import { mib, OPEN_MAX_BYTES } from "../app/search/open.js"
@@ -333,17 +334,16 @@ const resolveInSkill = (uri: string) =>
     const ref = parseSkillUri(uri)
     if (ref === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}` }))
     const skill = yield* findServedSkill(ref.scope, ref.name, skillRootUri(ref.scope, ref.name))
-    const rel = ref.segments.join("/")
-    // URIs skc hands out never hold dot segments, separators inside a segment or VCS directories.
-    const refused = ref.segments.some(
-      (s) => s === "." || s === ".." || s.includes("/") || s.includes("\\") || s.includes("\0") || IGNORED_DIRS.has(s)
-    )
-    if (refused) return yield* Effect.fail(new NotServed({ message: renderError(new PathEscapes({ path: rel })) }))
-    const inside = yield* resolveInside(skill.sourceDir, rel === "" ? "." : rel).pipe(
+    const written = ref.segments.join("/")
+    // Separators inside a segment (an encoded `/` or `\`) and VCS directories are never served. Dot segments
+    // are the path rule's (README "Paths", as for skc_open): `ref/../SKILL.md` is SKILL.md, a `..` above the root E012.
+    const refused = ref.segments.some((s) => s.includes("/") || s.includes("\\") || s.includes("\0") || IGNORED_DIRS.has(s))
+    if (refused) return yield* Effect.fail(new NotServed({ message: renderError(new PathEscapes({ path: written })) }))
+    const inside = yield* resolveInside(skill.sourceDir, written === "" ? "." : written).pipe(
       Effect.mapError((e) => new NotServed({ message: renderError(e) }))
     )
     if (inside.info === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}` }))
-    return { skill, rel, real: inside.abs, info: inside.info }
+    return { skill, rel: inside.rel, real: inside.abs, info: inside.info }
   })
 
 /** `resources/read` of a `skill://` file. */

@@ -291,6 +291,14 @@ describe("skc mcp", () => {
       for (const [uri, message] of refused) {
         await expect(mcp.client.readResource({ uri }), uri).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(message) })
       }
+      // Dot segments that stay inside are normalised, as for skc_open (README "Paths"): not called escapes.
+      const main = await mcp.client.readResource({ uri: "skill://project/git-helper/SKILL.md" })
+      for (const uri of ["skill://project/git-helper/references/../SKILL.md", "skill://project/git-helper/./SKILL.md"]) {
+        const read = await mcp.client.readResource({ uri })
+        expect((read.contents[0] as { text?: string }).text, uri).toBe((main.contents[0] as { text?: string }).text)
+      }
+      const dir = await mcp.extension("resources/directory/read", { uri: "skill://project/git-helper/references/.." })
+      expect((dir.resources as Array<{ name: string }>).map((r) => r.name)).toContain("SKILL.md")
     })
 
     it("resources/directory/read lists direct children, directories as inode/directory", async () => {
