@@ -68,6 +68,11 @@ describe("RFC-0003:C-SCHEMA and C-CLI", () => {
     Effect.gen(function* () {
       const { name } = skillWith([])
       expect(yield* failureText(w.run(statsUseCase({ skill: name, group_by: "searches" })))).toMatch(/^error\[E030\]:\ invalid\ query\ type:\ 'searches'(\n  .*)*$/)
+      // A window that ends before it starts is E031 too, not a report of zeros; one instant wide is a window.
+      expect(yield* failureText(w.run(statsUseCase({ skill: name, since: "2026-12-02", until: "2026-12-01" })))).toBe(
+        "error[E031]: invalid filter: '--since 2026-12-02 --until 2026-12-01: the window ends before it starts'"
+      )
+      expect(yield* w.run(statsUseCase({ skill: name, since: "2026-12-01", until: "2026-12-01" }))).toBeDefined()
       for (const bad of [{ since: "last week" }, { until: "2026-02-30" }, { project: [""] }]) {
         expect(yield* failureText(w.run(statsUseCase({ skill: name, ...bad }))), JSON.stringify(bad)).toMatch(/^error\[E031\]: invalid filter: '.+'$/)
       }

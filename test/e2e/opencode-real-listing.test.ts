@@ -21,7 +21,7 @@
  * trimmed at its ends, so the line break a folded block scalar ends with is
  * not in skc's text.
  */
-import { cpSync } from "node:fs"
+import { cpSync, rmSync, symlinkSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { fixtureSandbox, recordedListing, type RecordedEntry } from "../helpers/recordedListing.js"
@@ -62,5 +62,12 @@ describe("skc's OpenCode listing against OpenCode 1.18.33's own (DECISIONS #51)"
     expect(r.stderr).toContain("warning: OpenCode reads the 2 copies of 'bee' at once and keeps the one it reads last, which can change from run to run; keep one")
     const once = await sb.runAsync(["discover", "--agent", "opencode"], join(sb.work, "outer"))
     expect(once.stderr).not.toContain("copies of")
+    // Copies that are links to one directory (skc's deploy to several targets) are one skill whichever wins: no warning.
+    rmSync(join(pkg, ".claude", "skills", "bee"), { recursive: true })
+    symlinkSync(join(pkg, ".agents", "skills", "bee"), join(pkg, ".claude", "skills", "bee"))
+    const linked = await sb.runAsync(["discover", "--agent", "opencode"], pkg)
+    expect(linked.code, linked.stderr).toBe(0)
+    expect(linked.stdout).toContain("bee")
+    expect(linked.stderr).not.toContain("copies of")
   })
 })

@@ -466,8 +466,17 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
   const result: DiscoverResult = { agent, searched, project_root: root, ...precedence, shadowed }
   // OpenCode keeps whichever copy of a name it finished reading last: skc cannot say which it will use.
   if (profileOf(agent).dirs.copiesRace === true) {
+    // Copies that are one directory (skc's links to one build, `--target agents,opencode`) are one skill
+    // whichever is read last: only copies of different directories race.
+    const fs = yield* FileSystem
+    const realDirs = new Map<string, Set<string>>()
+    for (const s of [...result.skills.filter((k) => result.shadowed.some((x) => x.name === k.name)), ...result.shadowed]) {
+      // Recovery: a copy whose real path cannot be read counts as its own directory (the warning stays).
+      const real = yield* fs.realPath(s.dir).pipe(Effect.orElseSucceed(() => s.dir))
+      realDirs.set(s.name, (realDirs.get(s.name) ?? new Set()).add(real))
+    }
     const copies = new Map<string, number>()
-    for (const s of result.shadowed) copies.set(s.name, (copies.get(s.name) ?? 1) + 1)
+    for (const s of result.shadowed) if ((realDirs.get(s.name)?.size ?? 0) > 1) copies.set(s.name, (copies.get(s.name) ?? 1) + 1)
     for (const [name, n] of copies)
       yield* diagnostics.warn(
         Warning.notice(`${profileOf(agent).title} reads the ${n} copies of '${name}' at once and keeps the one it reads last, which can change from run to run; keep one`)

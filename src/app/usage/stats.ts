@@ -207,6 +207,10 @@ const canonicalProject = Effect.fnUntraced(function* (raw: string) {
 export const parseFilters = Effect.fn("skc.parseFilters")(function* (input: Pick<StatsInput, "since" | "until" | "project" | "include_author">) {
   const since = input.since === undefined ? null : yield* Effect.fromResult(parseTimeFilter("since", input.since))
   const until = input.until === undefined ? null : yield* Effect.fromResult(parseTimeFilter("until", input.until))
+  // A window that ends before it starts holds nothing: said, not answered with a report of zeros (E031).
+  if (since !== null && until !== null && Date.parse(since) > Date.parse(until)) {
+    return yield* Effect.fail(new InvalidFilter({ message: `--since ${input.since} --until ${input.until}: the window ends before it starts` }))
+  }
   const projects: Array<string> = []
   for (const p of input.project ?? []) {
     const canonical = yield* canonicalProject(p)
