@@ -24,11 +24,21 @@ export const renderBuild = (r: BuildResult): string => {
  * issue 25 item 4): a skill's failure is an error, so stderr; the built
  * skills and the total are the result, so stdout.
  */
-export const buildManyLines = (r: BuildManyResult): ReadonlyArray<{ readonly stream: "stdout" | "stderr"; readonly line: string }> => [
-  ...r.results.map((o) =>
+type Line = { readonly stream: "stdout" | "stderr"; readonly line: string }
+
+export const buildManyLines = (r: BuildManyResult): ReadonlyArray<Line> => [
+  ...r.results.flatMap((o): ReadonlyArray<Line> =>
     o.ok
-      ? { stream: "stdout" as const, line: visible(`Built ${o.skill} -> ${o.result.deployments.map((d) => `${d.path} (${d.method})`).join(", ")}`) }
-      : { stream: "stderr" as const, line: visible(`Failed ${o.skill}: ${o.error.message}`) }
+      ? [{ stream: "stdout" as const, line: visible(`Built ${o.skill} -> ${o.result.deployments.map((d) => `${d.path} (${d.method})`).join(", ")}`) }]
+      : [
+          { stream: "stderr" as const, line: visible(`Failed ${o.skill}: ${o.error.message}`) },
+          // The error's own detail lines (`use --force to replace it`), indented under it as a single build prints them.
+          ...o.error.text
+            .split("\n")
+            .slice(1)
+            .filter((l) => l.trim() !== "")
+            .map((l) => ({ stream: "stderr" as const, line: visible(`  ${l.trimStart()}`) }))
+        ]
   ),
   { stream: "stdout" as const, line: `${r.total} skill${r.total === 1 ? "" : "s"}: ${r.built} built, ${r.failed} failed` }
 ]

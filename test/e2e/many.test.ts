@@ -68,6 +68,17 @@ describe("skc build with many skills", () => {
     expect(existsSync(join(sb.home, ".skillc/runtime/g"))).toBe(false)
   })
 
+  it("a skill that fails in a build of several keeps its error's advice (use --force), as a build of one prints it", () => {
+    const sb = project()
+    // A directory of the user's own where skc would link skill a.
+    put(join(sb.work, ".claude/skills/a/notes.txt"), "mine")
+    const one = sb.run(["build", "a"])
+    expect(one.stderr).toContain("use --force to replace it")
+    const r = sb.run(["build", "--all"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^Failed a: error: '.*\.claude\/skills\/a' already exists and is not a link made by skc\n {2}use --force to replace it \(its contents will be deleted\)\n/m)
+  })
+
   it("build --all --global builds the global store into the global runtime, linked under home", () => {
     const sb = project()
     put(join(sb.home, ".skillc/skills/g/SKILL.md"), SKILL("g"))
