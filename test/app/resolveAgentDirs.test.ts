@@ -117,6 +117,14 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     expect(Result.isFailure(ghost) && ghost.failure._tag).toBe("SkillNotFound")
   })
 
+  it("E001 for a name whose only directory has frontmatter skc cannot read says where it is and why (not 'run skc list')", async () => {
+    const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.claude/skills/badyaml/SKILL.md": '---\nname: badyaml\ndescription: "unterminated\n---\n# Bad\n' } })
+    const r = await w.run(resolveSkill("badyaml"))
+    expect(Result.isFailure(r) && r.failure._tag).toBe("SkillNotFound")
+    const text = Result.isFailure(r) && r.failure._tag === "SkillNotFound" ? [r.failure.text, ...r.failure.detail].join("\n") : ""
+    expect(text).toMatch(/^skill 'badyaml' not found\n\.claude\/skills\/badyaml is there, but skc cannot read it as a skill: SKL100 .*YAML.*; run 'skc lint \.claude\/skills\/badyaml'$/)
+  })
+
   it("DECISIONS #38 `build` resolves through stores and paths only and never touches a foreign directory", async () => {
     const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.skillc/skills/.keep": "", "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign") } })
     const r = await w.run(build({ skill: "foreign" }))

@@ -175,13 +175,23 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
       }
     }
   }
+  let unusable: { readonly entry: string; readonly reason: string } | undefined
   if (isStoreName(skill) && options.agentDirs !== false) {
     const found = yield* resolveInAgentDirs(skill)
     if (found._tag === "Resolved") return found.skill
     if (found.dirWithoutSkillMd !== undefined) dirWithoutSkillMd ??= found.dirWithoutSkillMd
+    unusable = found.unusable
   }
   if (dirWithoutSkillMd !== undefined) {
     return yield* Effect.fail(new NotASkill({ path: displayPath(stores.cwd, dirWithoutSkillMd, path) }))
+  }
+  // A directory of that name that is no usable skill (its frontmatter does not parse): E001 says why, since
+  // skc_discover lists it (with SKL100) and an agent would otherwise be sent to a list that leaves it out.
+  if (unusable !== undefined) {
+    const where = displayPath(stores.cwd, unusable.entry, path)
+    return yield* Effect.fail(
+      new SkillNotFound({ skill, hint: `${quoteArg(where)} is there, but skc cannot read it as a skill: ${unusable.reason}; run 'skc lint ${quoteArg(where)}'` })
+    )
   }
   // Issue 25 item 3: the close names among the skills that resolve here.
   // Recovery: the close names only decorate the E001 being raised; a store that cannot be listed leaves the error without them.
@@ -231,6 +241,8 @@ const resolveInAgentDirs = Effect.fnUntraced(function* (name: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   let dirWithoutSkillMd: string | undefined
+  // The first entry of the name whose SKILL.md skc cannot use (its frontmatter), said in the E001 it ends in.
+  let unusable: { readonly entry: string; readonly reason: string } | undefined
   for (const root of yield* agentSkillRoots) {
     const entry = path.join(root.dir, name)
     const probed = yield* probeAgentEntry(entry)
@@ -238,6 +250,7 @@ const resolveInAgentDirs = Effect.fnUntraced(function* (name: string) {
     if (probed._tag === "NotASkill") {
       yield* verbose(`agent directory entry ${entry} is not a usable skill (${probed.reason}); skipped`)
       if (probed.reason === "missing SKILL.md") dirWithoutSkillMd ??= entry
+      else unusable ??= { entry, reason: probed.reason }
       continue
     }
     if (probed._tag === "Deployed") {
@@ -269,5 +282,5 @@ const resolveInAgentDirs = Effect.fnUntraced(function* (name: string) {
     )
     return { _tag: "Resolved", skill } as const
   }
-  return { _tag: "NotFound", dirWithoutSkillMd } as const
+  return { _tag: "NotFound", dirWithoutSkillMd, unusable } as const
 })
