@@ -63,11 +63,13 @@ export const searchCommand = defineCommand({
       readonly skills: ReadonlyArray<string> | undefined
       readonly correction: string | undefined
       readonly narrower: Narrower | undefined
+      readonly unindexed?: ReadonlyArray<string> | undefined
     }) => ({
       ...(answer.skill === undefined ? {} : { skill: answer.skill }),
       ...(answer.skills === undefined || answer.skills.length === 0 ? {} : { skills: answer.skills }),
       ...(answer.correction === undefined ? {} : { correction: answer.correction }),
-      ...(answer.narrower === undefined ? {} : { narrower: answer.narrower })
+      ...(answer.narrower === undefined ? {} : { narrower: answer.narrower }),
+      ...(answer.unindexed === undefined ? {} : { unindexed: answer.unindexed })
     })
     return {
       input: SearchInput,
@@ -93,7 +95,14 @@ export const searchCommand = defineCommand({
       // of the words some section holds; the JSON document is the result alone.
       run: (input) =>
         searchWithCorrection(input).pipe(
-          Effect.map(({ result, correction, narrower }) => ({ result, skill: input.skill, skills: input.skills, correction, narrower })),
+          Effect.map((a) => ({
+            result: a.result,
+            skill: input.skill,
+            skills: input.skills,
+            correction: a.correction,
+            narrower: a.narrower,
+            unindexed: a.unindexed
+          })),
           Effect.provide(SearchIndexLive)
         ),
       // RFC-0004:C-LOGGING: {query, result_count}. Without `skill` the use case logs one row per skill searched.

@@ -21,6 +21,8 @@ export interface SearchRenderOptions {
   readonly narrower?: Narrower
   /** Across skills: the skills the search was narrowed to (`--skill a,b`), for the narrower question's command. */
   readonly skills?: ReadonlyArray<string>
+  /** For an empty answer in one skill: its files the index left out (above `[search] max_file_bytes`), never searched. */
+  readonly unindexed?: ReadonlyArray<string>
 }
 
 const quoteArg = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`)
@@ -56,7 +58,19 @@ export const printedScore = (score: number): string => (score >= 0.01 || score <
  * the held words answer alone, else the skill's headings, or what each
  * skill is for. An agent otherwise guesses other words call after call.
  */
-const noResultsNext = (options: SearchRenderOptions, query: string): string => {
+const noResultsNext = (options: SearchRenderOptions, query: string): string => notSearched(options) + noResultsLead(options, query)
+
+/** The files an empty answer never looked in (too large to index), and how to read one: said first. */
+const notSearched = (options: SearchRenderOptions): string => {
+  const files = options.unindexed ?? []
+  if (files.length === 0 || options.skill === undefined) return ""
+  const first = files[0]!
+  const how = nextStep(options, "open", { skill: options.skill, path: first }, [options.skill, first])
+  const named = files.length <= 3 ? files.join(", ") : `${files.slice(0, 3).join(", ")} and ${files.length - 3} more`
+  return visible(`  Not searched: ${named} (above [search] max_file_bytes, not indexed); read ${files.length === 1 ? "it" : "one"} with: ${how}`) + "\n"
+}
+
+const noResultsLead = (options: SearchRenderOptions, query: string): string => {
   const n = options.narrower
   if (n?.answers === true) return didYouMeanLine(options, "  ") + visible(`  ${narrowerLine(options, n)}`) + "\n"
   // Words some section holds, never enough of them in one: "holds these words" would be untrue.

@@ -24,6 +24,9 @@ describe("issue 29 item 3: files above the indexing limit", () => {
     expect((await sb.runAsync(["search", "machines", "crank"])).stdout).toContain("Gears")
     const none = await sb.runAsync(["search", "machines", "flywheel", "--format", "json"])
     expect(JSON.parse(none.stdout).results).toEqual([])
+    // The empty answer's text names the file it never searched, not only "no section holds these words".
+    const said = await sb.runAsync(["search", "machines", "flywheel"])
+    expect(said.stdout).toMatch(/^ {2}Not searched: huge\.md \(above \[search\] max_file_bytes, not indexed\); read it with: skc open machines huge\.md\n/m)
     // show --file on it: not "section not found" alone, but why, and what reads it.
     const shown = await sb.runAsync(["show", "machines", "--section", "Huge", "--file", "huge.md"])
     expect(shown.code).toBe(1)

@@ -26,6 +26,9 @@
 import { Effect, Schema } from "effect"
 import { EmptyQuery, IndexUnusable, InvalidOption } from "../../domain/errors.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
+import { indexedFormat } from "../../domain/search/documents.js"
+import { isOversized } from "../../domain/sourcePaths.js"
+import { Settings } from "../shared/index.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { RERANK_POOL, RERANK_WEIGHTS_ONE_SKILL } from "../../domain/search/rerank.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
@@ -241,6 +244,15 @@ const skillTop = (opened: Opened, words: ReadonlyArray<string>, described: numbe
     return { c: { skill: opened.skill.name, rowid: place.rowid, termsHeld: 0, score, opened, place, words: held }, tokens: words, mode: "any", snippet } satisfies Found
   })
 
+/** The files of an indexed format the index left out, above `[search] max_file_bytes` (issue 29 item 3); none when unreadable. */
+const unindexedFiles = (index: { readonly sourceFiles: Effect.Effect<ReadonlyArray<{ readonly path: string; readonly size: number }> | undefined, unknown> }) =>
+  Effect.gen(function* () {
+    const { maxFileBytes } = (yield* Settings).config
+    // Recovery: the note only adds to an empty answer; an index whose file records cannot be read leaves it out.
+    const files = (yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))) ?? []
+    return files.filter((f) => indexedFormat(f.path) !== undefined && isOversized(f, maxFileBytes)).map((f) => f.path)
+  })
+
 const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
   Effect.scoped(
     Effect.gen(function* () {
@@ -259,7 +271,10 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const correction = withCorrection && (results.length === 0 || partial) ? yield* correctionIn([q], tokens, unheld) : undefined
       // An empty answer to words some of which the skill holds: the narrower question that answers (text only).
       const narrower = withCorrection && results.length === 0 ? heldWords(tokens, unheld) : undefined
-      return { result, correction, narrower }
+      // An empty answer while files of the skill were left out of the index (above [search] max_file_bytes):
+      // "no section holds these words" would be untrue of them, so the text names them (text only).
+      const unindexed = withCorrection && results.length === 0 ? yield* unindexedFiles(q.index) : []
+      return { result, correction, narrower, unindexed: unindexed.length > 0 ? unindexed : undefined }
     })
   )
 
