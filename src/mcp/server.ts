@@ -77,13 +77,37 @@ export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills"
 /** Freshness hints of the extension's results: skc re-reads on every request, so nothing should be cached. */
 const CACHE_HINTS = { ttlMs: 0, cacheScope: "private" } as const
 
-const INSTRUCTIONS = [
-  "skc serves Agent Skills. Call skc_list to see the skills, skc_outline to see a skill's sections,",
-  "skc_show to read one section and skc_search to find text; skc_open reads any file of a skill.",
-  "skc_lint checks a skill; skc_discover, skc_match and skc_load show what an agent runtime would find, pick and load.",
-  "Every file of every skill is also a resource: skill://<scope>/<name>/<path>, the scope being the one skc_list shows",
-  "(project, global, agent-project, agent-user or plugin); start with skill://<scope>/<name>/SKILL.md."
-].join(" ")
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (xs: ReadonlyArray<string>): string => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`)
+
+/**
+ * The server's instructions, naming only the tools it serves (`--only`, and an HTTP session's read-only
+ * set): an agent told to call a tool `tools/list` does not have gets `Unknown tool` for following them.
+ */
+export const instructionsFor = (served: ReadonlySet<string>): string => {
+  const has = (t: string) => served.has(t)
+  const reading = (
+    [
+      ["skc_list", "to see the skills"],
+      ["skc_outline", "to see a skill's sections"],
+      ["skc_show", "to read one section"],
+      ["skc_search", "to find text"]
+    ] as const
+  ).filter(([t]) => has(t))
+  const runtimeWhat: Readonly<Record<string, string>> = { skc_discover: "find", skc_match: "pick", skc_load: "load" }
+  const runtime = Object.keys(runtimeWhat).filter(has)
+  const sentences = [
+    "skc serves Agent Skills.",
+    reading.length > 0 ? `Call ${listed(reading.map(([t, what]) => `${t} ${what}`))}.` : "",
+    has("skc_open") ? "skc_open reads any file of a skill." : "",
+    has("skc_lint") ? "skc_lint checks a skill." : "",
+    runtime.length > 0 ? `${listed(runtime)} show${runtime.length === 1 ? "s" : ""} what an agent runtime would ${listed(runtime.map((t) => runtimeWhat[t]!))}.` : "",
+    "Every file of every skill is also a resource: skill://<scope>/<name>/<path>, the scope being " +
+      (has("skc_list") ? "the one skc_list shows " : "") +
+      "(project, global, agent-project, agent-user or plugin); start with skill://<scope>/<name>/SKILL.md."
+  ]
+  return sentences.filter((s) => s !== "").join(" ")
+}
 
 /**
  * Where the warnings of the request being served go. The ports are built
@@ -473,12 +497,13 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     prompts: options.watch === true ? { listChanged: true } : {},
     extensions: { [SKILLS_EXTENSION]: { directoryRead: true } }
   }
-  const server = new Server({ name: "skillc", version }, { capabilities, instructions: INSTRUCTIONS })
-  const revision: RevisionInfo = { serverInfo: { name: "skillc", version }, capabilities, instructions: INSTRUCTIONS, cacheHints: cacheHintsOf(options) }
   // A remote session (HTTP) serves the tools that read only (src/mcp/remoteCalls.ts).
   const remote = options.http !== undefined
   // `--only` narrows further: an agent that only reads skills is spared the author tools' definitions.
   const servedTools = (remote ? tools.filter((t) => t.hints.readOnly) : tools).filter((t) => options.only === undefined || options.only.includes(t.name))
+  const instructions = instructionsFor(new Set(servedTools.map((t) => t.name)))
+  const server = new Server({ name: "skillc", version }, { capabilities, instructions })
+  const revision: RevisionInfo = { serverInfo: { name: "skillc", version }, capabilities, instructions, cacheHints: cacheHintsOf(options) }
   const definitions = servedTools.map((t) => toolDefinition(t, { outputSchemas: options.outputSchemas === true }))
   const byName = new Map(servedTools.map((t) => [t.name, t]))
   /** Whether the session's directory is in no project (the walk up finds no .skillc/ and no agent's project skills directory). */

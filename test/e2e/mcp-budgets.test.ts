@@ -64,6 +64,9 @@ describe("issue 26 item 3: payload budgets", () => {
       const listed = await reader.client.listTools()
       expect(listed.tools.map((t) => t.name)).toEqual(["skc_list", "skc_outline", "skc_show", "skc_search"])
       expect(size(listed)).toBeLessThan(all / 2)
+      // The instructions name the served tools alone: none an agent would call to get "Unknown tool".
+      const told = reader.client.getInstructions() ?? ""
+      expect([...new Set(told.match(/skc_[a-z]+/g))].sort()).toEqual(["skc_list", "skc_outline", "skc_search", "skc_show"])
       expect((await reader.call("skc_outline", { skill: "pdf" })).isError).toBeFalsy()
       const refused = await reader.client.callTool({ name: "skc_build", arguments: { skill: "pdf" } }).then(
         (r) => JSON.stringify(r),
