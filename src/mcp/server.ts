@@ -77,6 +77,12 @@ export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills"
 /** Freshness hints of the extension's results: skc re-reads on every request, so nothing should be cached. */
 const CACHE_HINTS = { ttlMs: 0, cacheScope: "private" } as const
 
+/** A message as one line of the operator's log, at most 300 characters. */
+export const oneLogLine = (message: string): string => {
+  const line = message.replace(/\s+/g, " ").trim()
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line
+}
+
 /** `a`, `a and b`, `a, b and c`. */
 const listed = (xs: ReadonlyArray<string>): string => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`)
 
@@ -614,7 +620,9 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     server.oninitialized = followRoots
     server.setNotificationHandler(RootsListChangedNotificationSchema, async () => followRoots())
   }
-  server.onerror = (error) => void process.stderr.write(`skc mcp: ${error.message}\n`)
+  // One bounded line each: a malformed notification (`notifications/cancelled` without params) made the SDK
+  // report its whole validation dump, dozens of lines per message, into the client's log.
+  server.onerror = (error) => void process.stderr.write(`skc mcp: ${oneLogLine(error.message)}\n`)
   // The session's scope: its watchers and connections end with it (disposing twice is a no-op).
   return { server, directory: () => Ref.getUnsafe(directory), hub, noProject, close: () => (options.shared === undefined ? runtime.dispose() : Promise.resolve()), revision, run }
 }

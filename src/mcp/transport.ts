@@ -93,8 +93,28 @@ export class LineTransport implements Transport {
     if (held !== undefined) this.onData(held)
     if (this.paused) return
     if (this.inputEnded) {
+      this.readLastLine()
       if (this.pending.size === 0) void this.close()
     } else this.input.resume()
+  }
+
+  /**
+   * At end of input, a last line without its newline (`printf '%s' "$REQUEST" | skc mcp`) is still a
+   * message: read and answered, where it was dropped without a word. One past the size limit is refused.
+   */
+  private readLastLine() {
+    if (this.skipping) {
+      this.skipping = false
+      this.reply(INVALID_PARAMS, oversizedRequestMessage(this.skippedBytes), idFromEnds(this.skippedHead, this.skippedTail.toString("utf8")))
+      this.skippedHead = ""
+      this.skippedTail = Buffer.alloc(0)
+      return
+    }
+    if (this.chunks.length === 0) return
+    const line = Buffer.concat(this.chunks)
+    this.chunks = []
+    this.buffered = 0
+    this.handleLine(line.toString("utf8").replace(/\r$/, ""))
   }
 
   private readonly onData = (chunk: Buffer | string) => {
@@ -164,7 +184,8 @@ export class LineTransport implements Transport {
 
   private readonly onEnd = () => {
     this.inputEnded = true
-    // Lines held while paused are read (and answered) first.
+    // Lines held while paused are read (and answered) first; the last line, then, when reading resumes.
+    if (!this.paused) this.readLastLine()
     if (this.pending.size === 0 && this.held === undefined) void this.close()
   }
 

@@ -105,6 +105,23 @@ describe("skc mcp on the wire", () => {
     expect(ids.filter((id) => id !== 31).sort((a, b) => a - b)).toEqual([1, ...Array.from({ length: 12 }, (_, i) => 10 + i), 30])
   })
 
+  it("a last request with no newline before end of input is answered; a malformed notification is one line on stderr", async () => {
+    const box = sandbox()
+    const { stdout, stderr, code } = await spawnAsync(process.execPath, [BIN, "mcp"], {
+      cwd: box.work,
+      env: { PATH: process.env.PATH ?? "", HOME: box.home, SKILLC_HOME: box.home, NO_COLOR: "1" },
+      // `printf '%s\n%s' "$INIT" "$PING" | skc mcp`: the ping's line ends with the input, not with a newline.
+      input: [init(1), JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled" }), JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" })].join("\n")
+    })
+    expect(code).toBe(0)
+    const ids = stdout.trim().split("\n").map((l) => (JSON.parse(l) as { id: number }).id)
+    expect(ids).toEqual([1, 2])
+    // The SDK's validation of the notification without params: one bounded line, not a multi-line dump.
+    const said = stderr.split("\n").filter((l) => l.includes("notification"))
+    expect(said.length).toBeLessThanOrEqual(1)
+    expect(stderr.split("\n").every((l) => l === "" || l.startsWith("skc mcp: "))).toBe(true)
+  })
+
   it("RFC-0007:C-MCP-SERVER 1,000 sequential calls keep answering with bounded memory", async () => {
     const box = sandbox()
     const skill = join(box.work, ".skillc", "skills", "mem-skill")
