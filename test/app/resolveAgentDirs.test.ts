@@ -117,6 +117,16 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     expect(Result.isFailure(ghost) && ghost.failure._tag).toBe("SkillNotFound")
   })
 
+  it("E001 for the frontmatter name of a skill kept under another directory name says which name resolves", async () => {
+    const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.claude/skills/pdf/SKILL.md": SKILL("internal-comms") } })
+    expect(Result.getOrThrow(await w.run(resolveSkill("pdf"))).sourceDir).toBe("/projects/b/.claude/skills/pdf")
+    const r = await w.run(resolveSkill("internal-comms"))
+    const text = Result.isFailure(r) && r.failure._tag === "SkillNotFound" ? [r.failure.text, ...r.failure.detail].join("\n") : ""
+    expect(text).toBe(
+      "skill 'internal-comms' not found\n.claude/skills/pdf/SKILL.md names itself 'internal-comms', but skc finds a skill by its directory: use 'pdf' (SKL104: the name should match the directory)"
+    )
+  })
+
   it("E001 for a name whose only directory has frontmatter skc cannot read says where it is and why (not 'run skc list')", async () => {
     const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.claude/skills/badyaml/SKILL.md": '---\nname: badyaml\ndescription: "unterminated\n---\n# Bad\n' } })
     const r = await w.run(resolveSkill("badyaml"))

@@ -26,6 +26,7 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { Settings, servedGlobalSkills, type Stores } from "../shared/index.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
+import { readSkillFrontmatter } from "./skillFrontmatter.js"
 
 export type SkillScope = "project" | "global" | "path" | AgentDirScope
 
@@ -193,6 +194,20 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
       new SkillNotFound({ skill, hint: `${quoteArg(where)} is there, but skc cannot read it as a skill: ${unusable.reason}; run 'skc lint ${quoteArg(where)}'` })
     )
   }
+  // A skill whose frontmatter says this name from a directory of another name (`.claude/skills/pdf` with
+  // `name: internal-comms`): discover, match and prompt list it under the frontmatter's name, resolution
+  // finds it by its directory's; E001 says which name to use.
+  // Recovery: the hint only decorates the E001 being raised; stores that cannot be read leave the error without it.
+  const named = yield* directoryNaming(stores, skill).pipe(Effect.orElseSucceed(() => undefined))
+  if (named !== undefined) {
+    const where = displayPath(stores.cwd, named, path)
+    return yield* Effect.fail(
+      new SkillNotFound({
+        skill,
+        hint: `${quoteArg(where)}/SKILL.md names itself '${skill}', but skc finds a skill by its directory: use '${path.basename(named)}' (SKL104: the name should match the directory)`
+      })
+    )
+  }
   // Issue 25 item 3: the close names among the skills that resolve here.
   // Recovery: the close names only decorate the E001 being raised; a store that cannot be listed leaves the error without them.
   const known = yield* knownSkillNames(stores).pipe(Effect.orElseSucceed(() => []))
@@ -215,6 +230,27 @@ const knownSkillNames = Effect.fnUntraced(function* (stores: Stores) {
     }
   }
   return names.sort()
+})
+
+/** Entries read at most looking for a frontmatter name (only an E001 pays for it). */
+const NAMING_SCAN_MAX = 256
+
+/** The first skill directory (stores, then agent directories) whose SKILL.md's `name` is `skill` under another directory name. */
+const directoryNaming = Effect.fnUntraced(function* (stores: Stores, skill: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const roots = [stores.projectSkills, servedGlobalSkills(stores), ...(yield* agentSkillRoots).map((r) => r.dir)]
+  let read = 0
+  for (const root of roots) {
+    if (root === undefined) continue
+    for (const e of yield* fs.readDir(root).pipe(unseenAs([]))) {
+      if (e.name.startsWith(".") || e.name === skill || (e.type !== "directory" && e.type !== "symlink")) continue
+      if (++read > NAMING_SCAN_MAX) return undefined
+      const fm = yield* readSkillFrontmatter(path.join(root, e.name, "SKILL.md"), "asAgentsRead")
+      if (fm._tag === "Valid" && fm.data.name === skill) return path.join(root, e.name)
+    }
+  }
+  return undefined
 })
 
 /** A path as a user would type it: relative to the cwd when below it, else absolute. */
