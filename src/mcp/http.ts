@@ -471,6 +471,11 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     const handle = async (transport: WebStandardStreamableHTTPServerTransport) =>
       sendWeb(res, await transport.handleRequest(webRequest(req, base, body), { parsedBody: parsed, ...(authInfo === undefined ? {} : { authInfo }) }))
 
+    // A method the endpoint has no use for is 405 with the ones it has, session or not (before, PUT without
+    // a session was 400 "Mcp-Session-Id header is required").
+    if (!options.stateless && method !== "GET" && method !== "POST" && method !== "DELETE") {
+      return rpcError(res, 405, -32000, `Method not allowed: ${method}`, { allow: "GET, POST, DELETE" })
+    }
     if (options.stateless) {
       if (method !== "POST") return rpcError(res, 405, -32000, "Method not allowed: a stateless server answers POST only", { allow: "POST" })
       const { session, transport } = await open(project, user, true, clientOfMeta(parsed))

@@ -356,6 +356,15 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     }
   })
 
+  it("a method the endpoint has no use for is 405 naming GET, POST and DELETE, with a session or without", async () => {
+    for (const method of ["PUT", "PATCH"]) {
+      const r = await fetch(`${server.base}/mcp`, { method, headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }, body: "{}" })
+      await r.text()
+      expect(r.status, method).toBe(405)
+      expect(r.headers.get("allow")).toBe("GET, POST, DELETE")
+    }
+  })
+
   it("an unknown session is 404; a session is its token's own (403 for another)", async () => {
     const unknown = await fetch(`${server.base}/mcp`, {
       method: "POST",
