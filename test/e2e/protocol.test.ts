@@ -162,6 +162,23 @@ describe("a directory of an agent's skills without SKILL.md", () => {
   })
 })
 
+describe("a skill in a directory the agent does not read (.agents/skills under Claude Code)", () => {
+  const sb = sandbox()
+  write(join(sb.work, ".agents", "skills", "pdf", "SKILL.md"), SKILL("pdf", "PDF work. Use when filling forms."))
+
+  it("load and permissions say where it is and that another agent's view finds it, not 'run skc list' (which lists it)", () => {
+    expect(sb.run(["list"]).stdout).toContain("pdf")
+    for (const command of ["load", "permissions"]) {
+      const r = sb.run([command, "pdf"])
+      expect(r.code, command).toBe(1)
+      expect(r.stderr, command).toBe(
+        "error[E001]: skill 'pdf' not found\n  .agents/skills/pdf holds it, but Claude Code does not read that directory; name an agent that does (skc discover --agent <agent> lists what each one finds)\n"
+      )
+    }
+    expect(sb.run(["load", "pdf", "--agent", "codex"]).code).toBe(0)
+  })
+})
+
 describe("DECISIONS #51: a built skill keeps the frontmatter agents read (the deployed stub is what they load)", () => {
   const sb = sandbox()
   write(

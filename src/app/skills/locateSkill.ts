@@ -8,10 +8,12 @@
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import type { Agent } from "../../domain/protocol/agents.js"
-import { UsageError } from "../../domain/errors.js"
+import { SkillNotFound, UsageError } from "../../domain/errors.js"
+import { profileOf } from "../../domain/agents/index.js"
 import type { Discovery } from "../../domain/protocol/discovery.js"
 import { discover } from "./discovery.js"
-import { resolveSkill } from "./resolve.js"
+import { displayPath, resolveSkill } from "./resolve.js"
+import { Settings } from "../shared/index.js"
 
 export interface LocatedSkill {
   readonly name: string
@@ -33,7 +35,11 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
   // Discovery above already looked through the agent's directories; a skill
   // it excluded says why (issue 13 item 2).
   const resolved = yield* resolveSkill(skill, { agentDirs: false }).pipe(
-    Effect.catchTag("SkillNotFound", (e) => Effect.flatMap(notASkillNamed(skill), (notASkill) => Effect.fail(excludedSkill(found, skill, path.basename) ?? notASkill ?? e)))
+    Effect.catchTag("SkillNotFound", (e) =>
+      Effect.flatMap(notASkillNamed(skill), (notASkill) =>
+        Effect.flatMap(unreadBy(found.agent, skill), (unread) => Effect.fail(excludedSkill(found, skill, path.basename) ?? notASkill ?? unread ?? e))
+      )
+    )
   )
   const located: LocatedSkill = {
     name: resolved.name,
@@ -43,6 +49,27 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
   }
   return located
 })
+
+/**
+ * A skill skc resolves in an agent directory that `agent` does not read (`.agents/skills/pdf` under
+ * Claude Code): E001 says where it is and that another agent's view finds it, where "not found ... run
+ * 'skc list'" sent the caller to a list that shows it.
+ */
+const unreadBy = (agent: Agent, skill: string) =>
+  resolveSkill(skill).pipe(
+    Effect.flatMap((r) =>
+      Effect.map(Effect.all([Effect.service(Path), Effect.service(Settings)]), ([path, { stores }]) => {
+        if (r.scope !== "agent-project" && r.scope !== "agent-user" && r.scope !== "plugin") return undefined
+        const shown = displayPath(stores.cwd, r.sourceDir, path)
+        return new SkillNotFound({
+          skill,
+          hint: `${shown} holds it, but ${profileOf(agent).title} does not read that directory; name an agent that does (skc discover --agent <agent> lists what each one finds)`
+        })
+      })
+    ),
+    // Recovery: this look only explains the caller's E001; any outcome but a resolved skill leaves that error as it is.
+    Effect.orElseSucceed(() => undefined)
+  )
 
 /**
  * A directory of that name without a SKILL.md where resolution looks (an
