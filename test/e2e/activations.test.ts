@@ -92,6 +92,11 @@ describe("skc stats --import-otel and the funnel (issue 49 item 4)", () => {
     const missing = await sb.runAsync(["stats", "--import-otel", join(sb.root, "nope.json")])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/^error\[E100\]: .*--import-otel: cannot read/m)
+    // A file of which no line is JSON is no export: E100, where it was exit 0 with "Rejected 1 record".
+    writeFileSync(join(sb.root, "app.log"), "2026-12-01 12:00:00 INFO started\n2026-12-01 12:00:01 INFO ready\n")
+    const notJson = await sb.runAsync(["stats", "--import-otel", join(sb.root, "app.log")])
+    expect(notJson.code).toBe(1)
+    expect(notJson.stderr).toMatch(/^error\[E100\]: .*--import-otel: '.*app\.log' is not an OTLP\/JSON logs export: no line of it is JSON/m)
   })
 })
 

@@ -83,6 +83,13 @@ export const importOtelFile = Effect.fn("skc.importOtelFile")(function* (file: s
     Effect.mapError((e: FsError) => new InvalidOption({ message: `--import-otel: cannot read '${file}': ${e.message}` }))
   )
   const parsed = activationsOfOtlpFile(text)
+  // Not one line of it is JSON (a log of another format, a binary file): an error, where it was exit 0
+  // with "Rejected 1 record", read by a script as a successful import.
+  if (parsed.badLines > 0 && parsed.activations.length === 0 && parsed.ignored === 0 && parsed.rejected === 0) {
+    return yield* Effect.fail(
+      new InvalidOption({ message: `--import-otel: '${file}' is not an OTLP/JSON logs export: no line of it is JSON (one export document, or one per line)` })
+    )
+  }
   const result = yield* recordActivations(parsed)
   return { ...result, rejected: result.rejected + parsed.badLines }
 })
