@@ -103,18 +103,24 @@ export class LineTransport implements Transport {
    * message: read and answered, where it was dropped without a word. One past the size limit is refused.
    */
   private readLastLine() {
-    if (this.skipping) {
-      this.skipping = false
-      this.reply(INVALID_PARAMS, oversizedRequestMessage(this.skippedBytes), idFromEnds(this.skippedHead, this.skippedTail.toString("utf8")))
-      this.skippedHead = ""
-      this.skippedTail = Buffer.alloc(0)
-      return
-    }
-    if (this.chunks.length === 0) return
-    const line = Buffer.concat(this.chunks)
+    if (this.skipping) this.refuseSkipped()
+    else if (this.chunks.length > 0) this.handleLine(this.takeLine(Buffer.alloc(0)))
+  }
+
+  /** The oversized line being skipped has ended: refused with -32602, with its id when one can be read. */
+  private refuseSkipped() {
+    this.skipping = false
+    this.reply(INVALID_PARAMS, oversizedRequestMessage(this.skippedBytes), idFromEnds(this.skippedHead, this.skippedTail.toString("utf8")))
+    this.skippedHead = ""
+    this.skippedTail = Buffer.alloc(0)
+  }
+
+  /** The buffered pieces and `last` as one line of text (a CR before its newline dropped); the buffer emptied. */
+  private takeLine(last: Buffer): string {
+    const line = this.chunks.length === 0 ? last : Buffer.concat([...this.chunks, last])
     this.chunks = []
     this.buffered = 0
-    this.handleLine(line.toString("utf8").replace(/\r$/, ""))
+    return line.toString("utf8").replace(/\r$/, "")
   }
 
   private readonly onData = (chunk: Buffer | string) => {
@@ -153,11 +159,7 @@ export class LineTransport implements Transport {
       data = data.subarray(nl + 1)
       if (this.skipping) {
         this.skip(head)
-        this.skipping = false
-        const id = idFromEnds(this.skippedHead, this.skippedTail.toString("utf8"))
-        this.reply(INVALID_PARAMS, oversizedRequestMessage(this.skippedBytes), id)
-        this.skippedHead = ""
-        this.skippedTail = Buffer.alloc(0)
+        this.refuseSkipped()
         continue
       }
       if (this.buffered + head.length > MAX_REQUEST_BYTES) {
@@ -168,10 +170,7 @@ export class LineTransport implements Transport {
         this.reply(INVALID_PARAMS, oversizedRequestMessage(line.length), id)
         continue
       }
-      const line = this.chunks.length === 0 ? head : Buffer.concat([...this.chunks, head])
-      this.chunks = []
-      this.buffered = 0
-      this.handleLine(line.toString("utf8").replace(/\r$/, ""))
+      this.handleLine(this.takeLine(head))
     }
   }
 

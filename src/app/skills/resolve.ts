@@ -197,8 +197,11 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
   // A skill whose frontmatter says this name from a directory of another name (`.claude/skills/pdf` with
   // `name: internal-comms`): discover, match and prompt list it under the frontmatter's name, resolution
   // finds it by its directory's; E001 says which name to use.
+  // The directories a name may be found in, walked once for both looks below.
+  // Recovery: both looks only decorate the E001 being raised; agent directories that cannot be found leave the stores'.
+  const roots = yield* nameRoots(stores).pipe(Effect.orElseSucceed(() => [stores.projectSkills, servedGlobalSkills(stores)]))
   // Recovery: the hint only decorates the E001 being raised; stores that cannot be read leave the error without it.
-  const named = yield* directoryNaming(stores, skill).pipe(Effect.orElseSucceed(() => undefined))
+  const named = yield* directoryNaming(roots, skill).pipe(Effect.orElseSucceed(() => undefined))
   if (named !== undefined) {
     const where = displayPath(stores.cwd, named, path)
     return yield* Effect.fail(
@@ -210,7 +213,7 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
   }
   // Issue 25 item 3: the close names among the skills that resolve here.
   // Recovery: the close names only decorate the E001 being raised; a store that cannot be listed leaves the error without them.
-  const known = yield* knownSkillNames(stores).pipe(Effect.orElseSucceed(() => []))
+  const known = yield* knownSkillNames(roots).pipe(Effect.orElseSucceed(() => []))
   return yield* Effect.fail(new SkillNotFound({ skill, suggestions: closest(skill, known) }))
 })
 
@@ -219,9 +222,8 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
  * the project and global stores and of the agent skill directories. Names
  * only (no SKILL.md is read), so a failed lookup stays quiet and cheap.
  */
-const knownSkillNames = Effect.fnUntraced(function* (stores: Stores) {
+const knownSkillNames = Effect.fnUntraced(function* (roots: ReadonlyArray<string | undefined>) {
   const fs = yield* FileSystem
-  const roots = [stores.projectSkills, servedGlobalSkills(stores), ...(yield* agentSkillRoots).map((r) => r.dir)]
   const names: Array<string> = []
   for (const root of roots) {
     if (root === undefined) continue
@@ -232,14 +234,17 @@ const knownSkillNames = Effect.fnUntraced(function* (stores: Stores) {
   return names.sort()
 })
 
+/** Where a skill's directory may be, in resolution order: the stores, then the agent directories. */
+const nameRoots = (stores: Stores) =>
+  Effect.map(agentSkillRoots, (agent): ReadonlyArray<string | undefined> => [stores.projectSkills, servedGlobalSkills(stores), ...agent.map((r) => r.dir)])
+
 /** Entries read at most looking for a frontmatter name (only an E001 pays for it). */
 const NAMING_SCAN_MAX = 256
 
 /** The first skill directory (stores, then agent directories) whose SKILL.md's `name` is `skill` under another directory name. */
-const directoryNaming = Effect.fnUntraced(function* (stores: Stores, skill: string) {
+const directoryNaming = Effect.fnUntraced(function* (roots: ReadonlyArray<string | undefined>, skill: string) {
   const fs = yield* FileSystem
   const path = yield* Path
-  const roots = [stores.projectSkills, servedGlobalSkills(stores), ...(yield* agentSkillRoots).map((r) => r.dir)]
   let read = 0
   for (const root of roots) {
     if (root === undefined) continue
