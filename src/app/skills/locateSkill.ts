@@ -35,11 +35,7 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
   // Discovery above already looked through the agent's directories; a skill
   // it excluded says why (issue 13 item 2).
   const resolved = yield* resolveSkill(skill, { agentDirs: false }).pipe(
-    Effect.catchTag("SkillNotFound", (e) =>
-      Effect.flatMap(notASkillNamed(skill), (notASkill) =>
-        Effect.flatMap(unreadBy(found.agent, skill), (unread) => Effect.fail(excludedSkill(found, skill, path.basename) ?? notASkill ?? unread ?? e))
-      )
-    )
+    Effect.catchTag("SkillNotFound", (e) => Effect.flatMap(whyNotFound(found.agent, skill), (why) => Effect.fail(excludedSkill(found, skill, path.basename) ?? why ?? e)))
   )
   const located: LocatedSkill = {
     name: resolved.name,
@@ -51,11 +47,13 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
 })
 
 /**
- * A skill skc resolves in an agent directory that `agent` does not read (`.agents/skills/pdf` under
- * Claude Code): E001 says where it is and that another agent's view finds it, where "not found ... run
- * 'skc list'" sent the caller to a list that shows it.
+ * What one more look, with the agent directories, says of a name the agent does not find (one resolution
+ * for both answers): a directory of that name without a SKILL.md is E010 (`notASkillNamed`); a skill skc
+ * resolves in an agent directory that `agent` does not read (`.agents/skills/pdf` under Claude Code) is
+ * E001 saying where it is and that another agent's view finds it, where "not found ... run 'skc list'"
+ * sent the caller to a list that shows it.
  */
-const unreadBy = (agent: Agent, skill: string) =>
+const whyNotFound = (agent: Agent, skill: string) =>
   resolveSkill(skill).pipe(
     Effect.flatMap((r) =>
       Effect.map(Effect.all([Effect.service(Path), Effect.service(Settings)]), ([path, { stores }]) => {
@@ -67,7 +65,8 @@ const unreadBy = (agent: Agent, skill: string) =>
         })
       })
     ),
-    // Recovery: this look only explains the caller's E001; any outcome but a resolved skill leaves that error as it is.
+    Effect.catchTag("NotASkill", (e) => Effect.succeed(e)),
+    // Recovery: this look only explains the caller's E001; any other outcome leaves that error as it is.
     Effect.orElseSucceed(() => undefined)
   )
 
