@@ -25,8 +25,8 @@ const PAGE_ENVELOPE_BYTES = 512
 export const PROMPTS_PAGE_SIZE = 100
 
 export class InvalidCursor extends Error {
-  constructor(readonly cursor: string) {
-    super(`Invalid cursor: '${cursor.length > 64 ? `${cursor.slice(0, 64)}…` : cursor}' (pass the nextCursor of the previous page)`)
+  constructor(readonly cursor: string, hint = "pass the nextCursor of the previous page") {
+    super(`Invalid cursor: '${cursor.length > 64 ? `${cursor.slice(0, 64)}…` : cursor}' (${hint})`)
   }
 }
 

@@ -389,6 +389,18 @@ const callSkillTool = async (run: Run, name: string, args: unknown): Promise<Cal
   }
 }
 
+/**
+ * A list answered in one page hands out no cursor, so any cursor a client
+ * sends it is one skc did not hand out: invalid params (-32602), as for the
+ * paged lists (MCP Pagination: "Invalid cursors SHOULD result in an error
+ * with code -32602"), instead of the whole list answered as if it were a
+ * later page.
+ */
+const onePage = (cursor: string | undefined): Record<string, never> => {
+  if (cursor !== undefined) throw new RpcError(ErrorCode.InvalidParams, new InvalidCursor(cursor, "this list has one page: ask without a cursor").message)
+  return {}
+}
+
 /** A page of a list (of at most `maxBytes` of JSON when given), an unknown cursor being invalid params (-32602). */
 const paged = <A>(items: ReadonlyArray<A>, cursor: string | undefined, size: number, maxBytes?: number) => {
   try {
@@ -525,7 +537,8 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     return { ...result, content: [...result.content, { type: "text", text: noProjectHint(Ref.getUnsafe(directory), remote) }] }
   }
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => ({
+    ...onePage(request.params?.cursor),
     tools: options.skillTools ? [...definitions, ...(await skillToolDefinitions(run))] : definitions
   }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -549,7 +562,8 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     const { page, nextCursor } = paged(await runResource(run, listSkillResources), request.params?.cursor, RESOURCES_PAGE_SIZE)
     return { resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
   })
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request) => ({
+    ...onePage(request.params?.cursor),
     resourceTemplates: SKILL_SCOPES.map((scope) => ({
       uriTemplate: `skill://${scope}/{skill}/{+path}`,
       name: `${scope}-skill-file`,

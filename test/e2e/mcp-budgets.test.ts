@@ -174,6 +174,14 @@ describe("issue 26 item 3: payload budgets", () => {
     await expect(mcp.client.listResources({ cursor: "not-a-cursor" })).rejects.toMatchObject({ code: -32602 })
   })
 
+  it("a list answered in one page (tools, resource templates) takes no cursor: any is invalid params (-32602), not the whole list again", async () => {
+    const cursor = (await mcp.client.listResources()).nextCursor
+    for (const ask of [() => mcp.client.listTools({ cursor: "not-a-cursor" }), () => mcp.client.listTools({ cursor }), () => mcp.client.listResourceTemplates({ cursor: "x" })]) {
+      await expect(ask()).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("this list has one page") })
+    }
+    expect((await mcp.client.listTools()).tools.length).toBeGreaterThan(0)
+  })
+
   it("skills/list pages by 20 skills with nextCursor", async () => {
     const first = await mcp.extension("skills/list")
     expect(first.skills as Array<unknown>).toHaveLength(20)
