@@ -82,6 +82,8 @@ export const MAX_SESSIONS_PER_TOKEN = 64
 export const MAX_CONNECTIONS = 1024
 /** A session without a request for this long is closed (clients that vanish without DELETE). */
 export const SESSION_IDLE_MS = 30 * 60_000
+/** Keys of the once-a-minute operator lines kept at most (they name client addresses). */
+const TOLD_KEYS_MAX = 4096
 
 const METADATA_PATH = "/.well-known/oauth-protected-resource"
 
@@ -335,11 +337,27 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
 
   /** A line for the operator about `what`, at most once a minute (a client retrying in a loop would flood the log). */
   const told = new Map<string, number>()
-  const tell = (what: string, line: string) => {
+  const tell = (what: string, line: string): boolean => {
     const now = Date.now()
-    if (now - (told.get(what) ?? -Infinity) < 60_000) return
+    if (now - (told.get(what) ?? -Infinity) < 60_000) return false
+    // Keys name addresses: a flood from many of them must not grow the map without bound.
+    if (told.size >= TOLD_KEYS_MAX) told.clear()
     told.set(what, now)
     say(line)
+    return true
+  }
+  /**
+   * Refused requests (401, 429) told to the operator: a client with a
+   * wrong or missing token, or one over its rate, is otherwise invisible
+   * on the server (its user sees only "Unauthorized"). One line a minute
+   * for each kind and address, with how many were refused since the last.
+   */
+  const refusedSince = new Map<string, number>()
+  const tellRefused = (what: string, line: (count: number) => string) => {
+    if (refusedSince.size >= TOLD_KEYS_MAX) refusedSince.clear()
+    const count = (refusedSince.get(what) ?? 0) + 1
+    refusedSince.set(what, count)
+    if (tell(what, line(count))) refusedSince.delete(what)
   }
 
   /** A token at MAX_SESSIONS_PER_TOKEN opening one more: its least recently used session is closed first. */
@@ -377,9 +395,12 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     })
 
   /** The rate's answer for `identity`: true once 429 is sent. */
-  const overRate = (res: ServerResponse, identity: string): boolean => {
+  const overRate = (res: ServerResponse, identity: string, label = identity): boolean => {
     const wait = limiter.take(identity)
-    if (wait > 0) rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
+    if (wait > 0) {
+      tellRefused(`429 ${identity}`, (n) => `429: ${label} is over --rate ${options.ratePerMinute} requests a minute (${n} refused since the last line)`)
+      rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
+    }
     return wait > 0
   }
 
@@ -388,11 +409,14 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     const user = tokens === undefined ? undefined : authenticate(tokens, req.headers.authorization)
     if (tokens !== undefined && user === undefined) {
       // Refused requests count against their address too: guessing tokens is held to the rate as any client is.
-      if (overRate(res, `refused ${req.socket.remoteAddress ?? "?"}`)) return false
-      unauthorized(req, res, req.headers.authorization === undefined ? "a bearer token is required" : "the bearer token is not valid")
+      const address = req.socket.remoteAddress ?? "?"
+      if (overRate(res, `refused ${address}`, `${address} (refused tokens)`)) return false
+      const why = req.headers.authorization === undefined ? "a bearer token is required" : "the bearer token is not valid"
+      tellRefused(`401 ${address}`, (n) => `401: a request from ${address}: ${why} (${n} refused since the last line)`)
+      unauthorized(req, res, why)
       return false
     }
-    if (overRate(res, user ?? `address ${req.socket.remoteAddress ?? "?"}`)) return false
+    if (overRate(res, user ?? `address ${req.socket.remoteAddress ?? "?"}`, user === undefined ? undefined : `token '${user}'`)) return false
     return user
   }
 

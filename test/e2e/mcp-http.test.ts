@@ -421,6 +421,10 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
         await r.body?.cancel()
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429])
+      // The operator is told, once a minute for each kind and address (the client's user sees only "Unauthorized").
+      for (let i = 0; i < 500 && !server.stderr().includes("(refused tokens) is over"); i++) await new Promise((r) => setTimeout(r, 20))
+      expect(server.stderr().match(/^skc mcp: 401: a request from \S+: the bearer token is not valid \(1 refused since the last line\)$/gm)).toHaveLength(1)
+      expect(server.stderr().match(/^skc mcp: 429: \S+ \(refused tokens\) is over --rate 3 requests a minute \(1 refused since the last line\)$/gm)).toHaveLength(1)
       // The token's own bucket is another: the right token is still answered.
       const ok = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }, body: JSON.stringify(INIT) })
       expect(ok.status).toBe(200)
@@ -444,6 +448,8 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
       expect(statuses.slice(0, 3)).toEqual([200, 200, 200])
       expect(statuses.slice(3)).toEqual([429, 429])
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
+      for (let i = 0; i < 500 && !server.stderr().includes("429: "); i++) await new Promise((r) => setTimeout(r, 20))
+      expect(server.stderr().match(/^skc mcp: 429: address \S+ is over --rate 3 requests a minute \(1 refused since the last line\)$/gm)).toHaveLength(1)
     } finally {
       await server.stop()
     }
