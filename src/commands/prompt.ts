@@ -10,7 +10,8 @@ export const promptCommand = defineCommand({
     "Print the block of skills an agent puts in its system prompt at start-up: each skill's name, description and location.",
     "As the agent's profile lists them: manual-only skills left out, texts cut, past the budget by name only (what `skc budget` counts).",
     "Laid out as the agent writes it: Gemini CLI's and OpenCode's <available_skills> with their own headings, values as they are;",
-    "Codex's `## Skills` lines; Claude Code's and other agents' <available_skills> XML. --format json's `xml` is the block as the model receives it."
+    "Codex's `## Skills` lines; Claude Code's `- name: text` lines (its legacy commands after the skills); other agents' <available_skills> XML.",
+    "--format json's `xml` is the block as the model receives it."
   ],
   examples: ["skc prompt", "skc prompt pdf-forms git-helper"],
   args: { skills: arg.many("skill", "Skill names (default: all discovered).") },

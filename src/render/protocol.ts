@@ -140,8 +140,11 @@ export const renderLoadSummary = (r: LoadResult): string => {
  * exactly as the model receives it.
  */
 export const renderPromptText = (r: PromptResult): string => {
+  const layout = profileOf(r.agent).listing.layout
+  // Claude Code's block is lines of its own making (each on one line already): each line escaped as a value.
+  if (layout === "claude") return r.xml === "" ? "" : `${r.xml.split("\n").map(visible).join("\n")}\n`
   const block = renderPromptBlock(
-    profileOf(r.agent).listing.layout,
+    layout,
     r.skills.map((s) => ({
       name: visible(s.name),
       description: s.description === null ? null : visible(s.description),

@@ -171,10 +171,14 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
   })
 
   it("prompt lists the winners; named skills must be discovered (E001)", async () => {
-    const w = memoryWorld({ files: { "/proj/.claude/skills/a/SKILL.md": SKILL("a", "A & B <c>".replace("<c>", "'c'")) } })
-    const r = Result.getOrThrow(await w.run(prompt({})))
+    const text = SKILL("a", "A & B <c>".replace("<c>", "'c'"))
+    const w = memoryWorld({ files: { "/proj/.claude/skills/a/SKILL.md": text, "/proj/.agents/skills/a/SKILL.md": text } })
+    // The client guide's <available_skills> XML, values escaped (the specification's own profile)…
+    const r = Result.getOrThrow(await w.run(prompt({ agent: "agentskills" })))
     expect(r.xml).toContain("<description>A &amp; B &apos;c&apos;</description>")
-    expect(r.xml).toContain("<location>/proj/.claude/skills/a/SKILL.md</location>")
+    expect(r.xml).toContain("<location>/proj/.agents/skills/a/SKILL.md</location>")
+    // …and Claude Code's own lines, values as they are (its listing is no XML).
+    expect(Result.getOrThrow(await w.run(prompt({}))).xml).toBe("- a: A & B 'c'")
     const e = await w.run(prompt({ skills: ["ghost"] }))
     expect(Result.isFailure(e) && e.failure._tag).toBe("SkillNotFound")
   })

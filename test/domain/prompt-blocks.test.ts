@@ -67,8 +67,13 @@ describe("the block each agent puts in its prompt", () => {
     )
   })
 
-  it("Claude Code and the agents without a documented layout: <available_skills> XML, values escaped", () => {
-    for (const layout of ["claude", undefined, "copilot"] as const) {
+  it("Claude Code: its own lines, values as they are; a name-only entry its name alone", () => {
+    expect(renderPromptBlock("claude", SKILLS.slice(1))).toBe("- git: Git helper.")
+    expect(renderPromptBlock("claude", [{ ...SKILLS[1]!, description: null }, { ...SKILLS[1]!, name: "x", line: "- x (y): As listed." }])).toBe("- git\n- x (y): As listed.")
+  })
+
+  it("the agents without a documented layout: <available_skills> XML, values escaped", () => {
+    for (const layout of [undefined, "copilot"] as const) {
       expect(renderPromptBlock(layout, SKILLS.slice(1))).toBe(
         "<available_skills>\n<skill>\n<name>git</name>\n<description>Git helper.</description>\n<location>/w/it&apos;s/.agents/skills/git/SKILL.md</location>\n</skill>\n</available_skills>\n"
       )

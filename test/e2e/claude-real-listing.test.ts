@@ -57,6 +57,9 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
       const r = await sb.runAsync(["prompt", "--agent", "claude", "--format", "json"], cwd, { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget })
       expect(r.code, r.stderr).toBe(0)
       expect(labelled(r.stdout)).toEqual(lines.map(entryOf))
+      // The block itself, byte for byte: the lines Claude Code sent its model, in the JSON and at the terminal.
+      expect((JSON.parse(r.stdout) as { xml: string }).xml).toBe(lines.join("\n"))
+      expect((await sb.runAsync(["prompt", "--agent", "claude"], cwd, { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget })).stdout).toBe(`${lines.join("\n")}\n`)
     })
   }
 
@@ -76,6 +79,7 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
         const r = await sw.runAsync(["prompt", "--format", "json"], at, { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget })
         expect(r.code, r.stderr).toBe(0)
         expect(labelled(r.stdout)).toEqual(lines.map(entryOf))
+        expect((JSON.parse(r.stdout) as { xml: string }).xml).toBe(lines.join("\n"))
       })
     }
 
@@ -115,6 +119,9 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
         expect(ours).toEqual(lines.map((l) => [entryOf(l)[0], entryOf(l)[1] === "" ? "name-only" : "full"]))
         // Every line as Claude Code listed it, and one newline between lines.
         expect(b.used_chars).toBe(lines.reduce((n, l) => n + l.length, 0) + lines.length - 1)
+        // The block holds the commands after the skills, as Claude Code's does.
+        const p = await cb.runAsync(["prompt", "--format", "json"], at, { SLASH_COMMAND_TOOL_CHAR_BUDGET: budget })
+        expect((JSON.parse(p.stdout) as { xml: string }).xml).toBe(lines.join("\n"))
       })
     }
   })
@@ -145,6 +152,7 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
           return [typeof plugin === "string" ? `${plugin}:${s.name}` : s.name, s.description ?? ""] as const
         })
         expect(ours).toEqual(lines.map(entryOf))
+        expect((JSON.parse(r.stdout) as { xml: string }).xml).toBe(lines.join("\n"))
       })
     }
   })

@@ -47,7 +47,7 @@ describe("the agent's listing from its profile (issue 43, DECISIONS #51)", () =>
   it("skc prompt leaves a manual-only skill out; skc budget counts the same entries; prompt of it says why", async () => {
     const p = await sb.runAsync(["prompt"])
     expect(p.code).toBe(0)
-    expect(p.stdout).toContain("<name>pdf</name>\n<description>Fill PDF forms. - Use for invoices.</description>")
+    expect(p.stdout).toBe("- pdf: Fill PDF forms. - Use for invoices.\n")
     expect(p.stdout).not.toContain("deploy")
     const b = JSON.parse((await sb.runAsync(["budget", "--format", "json"])).stdout)
     expect(b).toMatchObject({ agent: "claude", manual_only: ["deploy"], limits: { budget_chars: 8000 } })

@@ -5,9 +5,11 @@
  * block as the model receives it: a description's `&` and `<b>` as written
  * where Gemini CLI and OpenCode write them so, a `'` in the path escaped by
  * OpenCode alone; Codex's lines name the SKILL.md by its root's alias.
- * Claude Code keeps its `<available_skills>` XML.
+ * Claude Code's are its `- dir: text` lines (test/e2e/claude-real-listing.test.ts
+ * holds them against its recorded listing); the specification's profile
+ * keeps the client guide's `<available_skills>` XML.
  */
-import { mkdirSync, writeFileSync } from "node:fs"
+import { cpSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -57,11 +59,15 @@ describe("skc prompt in each agent's own layout", () => {
     expect(budget.skills[0].entry_chars).toBe(line.length + 1)
   })
 
-  it("claude: the <available_skills> XML, values escaped, as before", async () => {
+  it("claude: Claude Code's own lines (`- dir: text`, values as they are); the specification's profile keeps the escaped XML", async () => {
     mkdirSync(join(cwd, ".claude", "skills", "pdf"), { recursive: true })
     writeFileSync(join(cwd, ".claude", "skills", "pdf", "SKILL.md"), `---\nname: pdf\ndescription: "Fill <b>forms</b> & sign them."\n---\n\n# PDF\n`)
     const r = await sb.runAsync(["prompt", "--agent", "claude"], cwd)
     expect(r.code, r.stderr).toBe(0)
-    expect(r.stdout).toContain("<available_skills>\n<skill>\n<name>pdf</name>\n<description>Fill &lt;b&gt;forms&lt;/b&gt; &amp; sign them.</description>\n")
+    expect(r.stdout).toBe("- pdf: Fill <b>forms</b> & sign them.\n")
+    mkdirSync(join(cwd, ".agents", "skills"), { recursive: true })
+    cpSync(join(cwd, ".claude", "skills", "pdf"), join(cwd, ".agents", "skills", "pdf"), { recursive: true })
+    const spec = await sb.runAsync(["prompt", "--agent", "agentskills"], cwd)
+    expect(spec.stdout).toContain("<available_skills>\n<skill>\n<name>pdf</name>\n<description>Fill &lt;b&gt;forms&lt;/b&gt; &amp; sign them.</description>\n")
   })
 })

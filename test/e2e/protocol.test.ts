@@ -73,11 +73,11 @@ describe("agent-skill-protocol CLI", () => {
   })
 
   // Claude Code 2.1.332 lists the user's copy of a name, not the project's (test/fixtures/claude-listing).
-  it("prompt: escaped XML of the discovered skills, the user's copy of git-helper as Claude Code lists it", () => {
+  it("prompt: Claude Code's lines for the skills named, the user's copy of git-helper as Claude Code lists it", () => {
     const r = sb.run(["prompt", "git-helper", "pdf-forms"])
-    expect(r.stdout).toBe(
-      `<available_skills>\n<skill>\n<name>git-helper</name>\n<description>Writes git commit messages &amp; reviews reviews diffs.</description>\n<location>${join(sb.home, ".claude", "skills", "git-helper", "SKILL.md")}</location>\n</skill>\n<skill>\n<name>pdf-forms</name>\n<description>Fills PDF forms and extracts PDF text. Use when the user mentions PDF forms.</description>\n<location>${join(sb.home, ".claude", "skills", "pdf-forms", "SKILL.md")}</location>\n</skill>\n</available_skills>\n`
-    )
+    expect(r.stdout).toBe("- git-helper: Writes git commit messages & reviews reviews diffs.\n- pdf-forms: Fills PDF forms and extracts PDF text. Use when the user mentions PDF forms.\n")
+    const json = JSON.parse(sb.run(["prompt", "git-helper", "--format", "json"]).stdout)
+    expect(json.skills[0].location).toBe(join(sb.home, ".claude", "skills", "git-helper", "SKILL.md"))
     expect(sb.run(["prompt", "ghost"]).stderr).toMatch(/^error\[E001\]:\ skill\ 'ghost'\ not\ found(\n  .*)*\n/)
   })
 
@@ -124,7 +124,7 @@ describe("a description with an unquoted ': ' (the specification's client guide,
     const pdf = found.skills.find((s: { name: string }) => s.name === "pdf")
     expect(pdf.description).toBe("Use this skill when: the user asks about PDFs")
     expect(JSON.stringify(pdf.warnings)).toMatch(/SKL100.*unquoted ': '/)
-    expect(sb.run(["prompt", "pdf"]).stdout).toContain("<description>Use this skill when: the user asks about PDFs</description>")
+    expect(sb.run(["prompt", "pdf"]).stdout).toBe("- pdf: Use this skill when: the user asks about PDFs\n")
     const lint = sb.run(["lint", join(sb.work, ".claude", "skills", "pdf")])
     expect(lint.code).toBe(1)
     expect(lint.stdout + lint.stderr).toMatch(/SKL100/)
@@ -196,8 +196,8 @@ describe("DECISIONS #51: a built skill keeps the frontmatter agents read (the de
     expect(JSON.stringify(checked)).toMatch(/"allow"/)
     expect(JSON.stringify(checked)).toMatch(/"deny"/)
     const prompt = sb.run(["prompt"]).stdout
-    expect(prompt).toContain("<name>git-ops</name>")
-    expect(prompt).not.toContain("<name>deploy</name>")
+    expect(prompt).toContain("- git-ops: ")
+    expect(prompt).not.toContain("deploy")
     const budget = JSON.parse(sb.run(["budget", "--format", "json"]).stdout)
     expect(budget.manual_only).toEqual(["deploy"])
   })

@@ -38,7 +38,7 @@ export interface PromptResult {
   readonly limits: ListingLimits
   /** Codex: its table of skill roots, `r<k>` in a skill's `file` naming the k-th. */
   readonly roots?: ReadonlyArray<string>
-  /** The block as the agent's model receives it (the name is historical: XML for Claude Code, not for every agent). */
+  /** The block as the agent's model receives it (the name is historical: XML for the agents without a layout of their own, Claude Code's lines, Codex's and Gemini CLI's blocks). */
   readonly xml: string
   readonly tokens: number
 }
@@ -99,11 +99,18 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
     }
     chosen = picked
   }
-  const skills = chosen.map(
-    (e): PromptSkill => ({ name: e.name, description: e.listed === "full" ? e.text : null, location: e.location, ...(e.file === undefined ? {} : { file: e.file }) })
-  )
+  const asPrompt = (e: (typeof listing.entries)[number]): PromptSkill => ({
+    name: e.name,
+    description: e.listed === "full" ? e.text : null,
+    location: e.location,
+    ...(e.file === undefined ? {} : { file: e.file }),
+    ...(e.line === undefined ? {} : { line: e.line })
+  })
+  const skills = chosen.map(asPrompt)
   const roots = listing.roots
-  const xml = renderPromptBlock(profile.listing.layout, skills, roots)
+  // The whole block holds Claude Code's legacy commands after the skills, as it lists them; named skills, those alone.
+  const commands = input.skills !== undefined && input.skills.length > 0 ? [] : listing.entries.filter((e) => e.kind === "command" && e.listed !== "omitted")
+  const xml = renderPromptBlock(profile.listing.layout, [...skills, ...commands.map(asPrompt)], roots)
   if (skills.length === 0) {
     const diagnostics = yield* Diagnostics
     yield* diagnostics.warn(

@@ -52,6 +52,8 @@ export interface ListingEntry {
   readonly paths: ReadonlyArray<string> | null
   /** Codex: the SKILL.md as its line names it (`r1/pdf/SKILL.md`, `r<k>` the k-th of `roots`). */
   readonly file?: string
+  /** Claude Code: the entry's line as listed (`- dir (name): text`, or `- dir` by name only). */
+  readonly line?: string
 }
 
 export interface ModelListing {
@@ -197,7 +199,8 @@ const claudeModelListing = (
       whole_chars: l.fullWidth + 1,
       bare_chars: l.bareWidth + 1,
       listed: l.state,
-      cost: (l.state === "full" ? l.fullWidth : l.bareWidth) + (i === 0 ? 0 : 1)
+      cost: (l.state === "full" ? l.fullWidth : l.bareWidth) + (i === 0 ? 0 : 1),
+      line: l.line
     }
     const c = i >= listed.length ? listedCommands[i - listed.length] : undefined
     if (c !== undefined) return { name: c.name, kind: "command", location: c.path, description_chars: codePoints(c.text), ...counted, command: true, paths: null }

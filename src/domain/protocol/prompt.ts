@@ -4,7 +4,8 @@
  * and location of each, in the agent's own layout, picked by its profile's
  * `listing.layout` (`renderPromptBlock`): Gemini CLI's, OpenCode's and
  * Codex's as their code writes them (src/domain/agents/geminiPrompt.ts,
- * opencodePrompt.ts, codexPrompt.ts); Claude Code's and every other agent's
+ * opencodePrompt.ts, codexPrompt.ts); Claude Code's as its lines
+ * (`- dir: text`, src/domain/agents/claudeListing.ts); every other agent's
  * in `<available_skills>` XML with escaped values (`renderAvailableSkills`).
  * An entry the agent lists by name only (past its listing budget, DECISIONS
  * #51) has no description.
@@ -21,6 +22,8 @@ export interface PromptSkill {
   readonly location: string
   /** Codex: the SKILL.md as its line names it (`r0/pdf/SKILL.md`, `r<k>` the k-th of its skill roots). */
   readonly file?: string
+  /** Claude Code: the skill's line as it lists it (`- dir (name): text`). */
+  readonly line?: string
 }
 
 /** XML 1.0 text and attribute escaping; characters XML 1.0 cannot carry at all are dropped. */
@@ -68,6 +71,10 @@ export const renderPromptBlock = (layout: ListingRule["layout"], skills: Readonl
         skills.map((s) => ({ name: s.name, description: s.description, file: s.file ?? s.location })),
         roots
       )
+    // Claude Code: one line a skill (and a legacy command), after its sentence "The following skills are
+    // available for use with the Skill tool:" (recorded from 2.1.332: test/fixtures/claude-listing/).
+    case "claude":
+      return skills.map((s) => s.line ?? (s.description === null ? `- ${s.name}` : `- ${s.name}: ${s.description}`)).join("\n")
     default:
       return renderAvailableSkills(skills)
   }
