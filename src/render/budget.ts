@@ -19,8 +19,10 @@ const listedAs = (s: BudgetResult["skills"][number]) => {
 /** The over-budget line, or undefined when every entry is listed whole. */
 const overBudget = (r: BudgetResult): string | undefined => {
   const cutForBudget = r.shortened.length
-  if (r.omitted.length > 0) return `over budget: ${r.omitted.length} skill(s) left out, ${r.names_only.length} listed by name only`
-  if (r.names_only.length > 0) return `over budget: ${r.names_only.length} skill(s) listed by name only`
+  // Those the agent's settings list by name only are so whatever the budget.
+  const past = r.names_only.filter((s) => !r.names_only_by_setting.includes(s)).length
+  if (r.omitted.length > 0) return `over budget: ${r.omitted.length} skill(s) left out, ${past} listed by name only`
+  if (past > 0) return `over budget: ${past} skill(s) listed by name only`
   if (cutForBudget > 0) return `over budget: ${cutForBudget} description(s) shortened`
   if (r.room_chars !== null && r.room_chars < 0) return "over budget"
   return undefined
@@ -63,7 +65,11 @@ export const renderBudget = (r: BudgetResult): string => {
   const capped = cap === null ? [] : r.skills.filter((s) => s.truncated && (r.layout !== "codex" || s.text_chars > cap)).map((s) => s.name)
   if (capped.length > 0) out.push("", `cut at ${n(cap!)} characters: ${names(capped)}`)
   if (r.shortened.length > 0) out.push("", `shortened to fit the budget: ${names(r.shortened)}`)
-  if (r.names_only.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${names(r.names_only)}`)
+  const pastBudget = r.names_only.filter((s) => !r.names_only_by_setting.includes(s))
+  if (pastBudget.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${names(pastBudget)}`)
+  if (r.names_only_by_setting.length > 0) {
+    out.push("", `listed by name only by ${r.title}'s settings (skillOverrides: name-only; never matched on a description): ${names(r.names_only_by_setting)}`)
+  }
   if (r.omitted.length > 0) out.push("", `left out of the listing (the model never sees them): ${names(r.omitted)}`)
   if (r.manual_only.length > 0) out.push("", `manual only (not listed): ${names(r.manual_only)}`)
   if (r.commands.length > 0) {

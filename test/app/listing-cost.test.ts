@@ -64,6 +64,30 @@ describe("Claude Code's settings files and plugin manifests as bad input", () =>
     expect(warned).toMatch(/settings\.local\.json is not a settings file skc reads \(not a file\); ignored/)
   })
 
+  it("skillOverrides name-only is the setting's doing, not an overflow: room left, one more fits, said apart (Claude Code 2.1.129)", async () => {
+    const { budget } = await import("../../src/app/eval/index.js")
+    const { renderBudget } = await import("../../src/render/budget.js")
+    const w = memoryWorld({
+      cwd: "/proj",
+      home: "/home/u",
+      files: {
+        "/proj/.claude/skills/a/SKILL.md": SKILL("a"),
+        "/proj/.claude/skills/b/SKILL.md": SKILL("b"),
+        "/proj/.claude/settings.json": '{"skillOverrides": {"b": "name-only"}}'
+      }
+    })
+    const b = Result.getOrThrow(await w.run(budget({})))
+    expect(b.skills.map((s) => [s.name, s.listed])).toEqual([["a", "full"], ["b", "name-only"]])
+    expect(b.names_only).toEqual(["b"])
+    expect(b.names_only_by_setting).toEqual(["b"])
+    expect(b.one_more.fits).toBe(true)
+    const text = renderBudget(b)
+    expect(text).not.toContain("over budget")
+    expect(text).toMatch(/^room left: [\d,]+ characters$/m)
+    expect(text).toContain("listed by name only by Claude Code's settings (skillOverrides: name-only; never matched on a description): b")
+    expect(text).toMatch(/^one more skill \(~\d+ characters\): fits after these/m)
+  })
+
   it("a plugin manifest that is not JSON: Claude Code loads none of the plugin's skills, and skc says so", async () => {
     const { budget } = await import("../../src/app/eval/index.js")
     const w = memoryWorld({

@@ -58,6 +58,9 @@ export const BudgetDocument = Schema.Struct({
   truncated: Schema.Array(Schema.String),
   shortened: Schema.Array(Schema.String).annotate({ description: "Entries Codex shortened to fit the budget (truncated also holds those cut at the per-entry cap)" }),
   names_only: Schema.Array(Schema.String),
+  names_only_by_setting: Schema.Array(Schema.String).annotate({
+    description: "Of names_only, the skills the agent's settings list by name only (Claude Code's skillOverrides: name-only), whatever the budget"
+  }),
   omitted: Schema.Array(Schema.String),
   manual_only: Schema.Array(Schema.String),
   conditional: Schema.Array(Schema.String).annotate({ description: "Skills kept out of the start listing until a file matching their paths: is touched (Claude Code)" }),

@@ -149,6 +149,8 @@ export interface Budget {
   /** Of those, the entries Codex shortened to fit the budget (its line shorter than with its whole, capped text). */
   readonly shortened: ReadonlyArray<string>
   readonly names_only: ReadonlyArray<string>
+  /** Of `names_only`, those the agent's settings list by name only (Claude Code's `skillOverrides: name-only`): no sign of an overflow. */
+  readonly names_only_by_setting: ReadonlyArray<string>
   /** Past the budget, not listed at all (Codex, when even the entries without text do not fit). */
   readonly omitted: ReadonlyArray<string>
   /** Skills the model never sees (`disable-model-invocation: true`): they cost the listing nothing. */
@@ -243,6 +245,7 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
     truncated: entries.filter((e) => e.truncated).map((e) => e.name),
     shortened: entries.filter((e) => shortenedForBudget(listing, e)).map((e) => e.name),
     names_only: entries.filter((e) => e.listed === "name-only").map((e) => e.name),
+    names_only_by_setting: entries.filter((e) => e.nameOnlySetting === true).map((e) => e.name),
     omitted: entries.filter((e) => e.listed === "omitted").map((e) => e.name),
     manual_only: listing.manual_only,
     conditional: listing.conditional,
@@ -250,7 +253,8 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
     commands: commands.map((e) => ({ name: e.name, entry_chars: e.entry_chars, listed: e.listed === "full" ? ("full" as const) : ("name-only" as const) })),
     one_more: {
       entry_chars: mean,
-      fits: room === null ? null : entries.every((e) => e.listed === "full" && !shortenedForBudget(listing, e)) && room >= mean,
+      // A skill the settings list by name only is no sign that the listing overflows.
+      fits: room === null ? null : entries.every((e) => (e.listed === "full" || e.nameOnlySetting === true) && !shortenedForBudget(listing, e)) && room >= mean,
       displaced
     }
   }

@@ -54,6 +54,8 @@ export interface ListingEntry {
   readonly file?: string
   /** Claude Code: the entry's line as listed (`- dir (name): text`, or `- dir` by name only). */
   readonly line?: string
+  /** Listed by name only by the agent's settings (Claude Code's `skillOverrides: name-only`), whatever the budget. */
+  readonly nameOnlySetting?: true
 }
 
 export interface ModelListing {
@@ -200,7 +202,8 @@ const claudeModelListing = (
       bare_chars: l.bareWidth + 1,
       listed: l.state,
       cost: (l.state === "full" ? l.fullWidth : l.bareWidth) + (i === 0 ? 0 : 1),
-      line: l.line
+      line: l.line,
+      ...(l.skill.nameOnly === true ? { nameOnlySetting: true as const } : {})
     }
     const c = i >= listed.length ? listedCommands[i - listed.length] : undefined
     if (c !== undefined) return { name: c.name, kind: "command", location: c.path, description_chars: codePoints(c.text), ...counted, command: true, paths: null }
