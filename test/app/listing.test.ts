@@ -56,6 +56,18 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
 
     const m = ok(await w.run(match({ query: "deploy the service to production" })))
     expect(m.results.map((x) => x.name)).not.toContain("deploy")
+    // A person invokes a manual-only skill as /deploy (Claude Code 2.1.110, 2.1.222); stacked ones load too, up to 5
+    // (2.1.199). A skill hidden from the / menu (user-invocable: false) is no command; a /word later in the request is none.
+    const invoked = ok(await w.run(match({ query: "/deploy /pdf ship it" })))
+    expect(invoked.results.map((x) => [x.name, x.mentioned])).toEqual([
+      ["deploy", true],
+      ["pdf", true]
+    ])
+    expect(invoked.results[0]!.reason).toContain("invoked as /deploy")
+    expect(invoked.results[1]!.reason).toContain("invoked as /pdf")
+    expect(ok(await w.run(match({ query: "/lint-ts fix it" }))).results.map((x) => x.name)).not.toContain("lint-ts")
+    expect(ok(await w.run(match({ query: "please /deploy it" }))).results.map((x) => x.name)).not.toContain("deploy")
+    expect(ok(await w.run(match({ query: "/deployx now" }))).results.map((x) => x.name)).not.toContain("deploy")
     // The request is scored against when_to_use too: it is part of the entry.
     const invoices = ok(await w.run(match({ query: "scanned receipts and invoices" })))
     expect(invoices.results[0]?.name).toBe("pdf")

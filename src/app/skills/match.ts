@@ -20,6 +20,7 @@ import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { agentListing, matchedTexts } from "./agentListing.js"
 import { explicitlyMentioned } from "../../domain/agents/codexMentions.js"
+import { leadingSlashCommands } from "../../domain/agents/claudeSlash.js"
 import { Settings } from "../shared/index.js"
 
 export const MatchInput = Schema.Struct({
@@ -99,7 +100,18 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   const explicit =
     profile.listing.explicitMentions === undefined ? [] : explicitlyMentioned(input.query, [...found.skills, ...found.shadowed.filter((s) => s.also_listed === true)])
   const chosen = new Set(explicit.map((s) => s.path))
-  const listed = found.skills.filter((s) => texts.has(s.name) || chosen.has(s.path))
+  // Claude Code's leading `/command`s run those skills, manual-only ones too (src/domain/agents/claudeSlash.ts).
+  const slashed = new Map<string, string>()
+  for (const command of listing.slashCommands === undefined ? [] : leadingSlashCommands(input.query)) {
+    const hit = listing.slashCommands!.find((c) => c.command === command)
+    if (hit !== undefined && !slashed.has(hit.path)) slashed.set(hit.path, `/${command}`)
+  }
+  for (const path of slashed.keys()) chosen.add(path)
+  // The copy a command runs may be one skc's discovery shadows (Claude Code lets the user's copy of a directory name win).
+  const copies = found.shadowed
+    .filter((s) => slashed.has(s.path) && !found.skills.some((w) => w.name === s.name && slashed.has(w.path)))
+    .map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] }))
+  const listed = [...found.skills.filter((s) => !copies.some((c) => c.name === s.name)), ...copies].filter((s) => texts.has(s.name) || chosen.has(s.path))
   const candidates = yield* Effect.forEach(listed, (s) =>
     Effect.map(lastUsed(s), (lastUsedMs) => ({
       name: s.name,
@@ -107,7 +119,8 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
       scope: s.scope,
       path: s.path,
       lastUsedMs,
-      ...(chosen.has(s.path) ? { explicit: true } : {})
+      ...(chosen.has(s.path) ? { explicit: true } : {}),
+      ...(slashed.has(s.path) ? { invokedAs: slashed.get(s.path)! } : {})
     }))
   )
   const nowMs = yield* Clock.currentTimeMillis

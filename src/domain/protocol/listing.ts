@@ -80,6 +80,12 @@ export interface ModelListing {
   readonly off: ReadonlyArray<string>
   /** Codex: its table of skill roots, the skills directories its lines' `r<k>` aliases name, in alias order. */
   readonly roots?: ReadonlyArray<string>
+  /**
+   * Claude Code: the skills a person can invoke by typing `/<command>` (the directory's name, `plugin:dir`
+   * for a plugin's), one per command as it loads them: listed, manual-only and conditional ones alike;
+   * none turned off, none hidden from the / menu (`user-invocable: false`).
+   */
+  readonly slashCommands?: ReadonlyArray<{ readonly command: string; readonly path: string }>
 }
 
 const entryChars = (name: string, text: string | null) => codePoints(name) + 3 + (text === null ? 0 : 2 + codePoints(text))
@@ -151,6 +157,7 @@ const claudeModelListing = (
   const conditional: Array<string> = []
   const off: Array<string> = []
   const listed: Array<{ s: DiscoveredSkill; c: ClaudeSkill }> = []
+  const slashCommands: Array<{ command: string; path: string }> = []
   for (const { s } of ordered) {
     // A plugin's skill is `plugin:skill` to Claude Code, so it never collides with another's; the skills
     // of a plugin whose manifest it cannot read are not loaded.
@@ -163,6 +170,7 @@ const claudeModelListing = (
       off.push(s.name)
       continue
     }
+    if (s.listing.command) slashCommands.push({ command: dir, path: s.path })
     if (!s.listing.model || override === "user-invocable-only") {
       manual.push(s.name)
       continue
@@ -210,7 +218,7 @@ const claudeModelListing = (
     const s = listed[i]!.s
     return { name: s.name, location: s.path, description_chars: codePoints(s.description), ...counted, command: s.listing.command, paths: s.listing.paths }
   })
-  return { entries, unit: "characters", layout: "claude", manual_only: manual, conditional, off }
+  return { entries, unit: "characters", layout: "claude", manual_only: manual, conditional, off, slashCommands }
 }
 
 /** A skill found in the agent's own bundled skills directory (the profile's `dirs.system`). */

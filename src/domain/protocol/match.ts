@@ -46,8 +46,10 @@ export interface MatchCandidate {
   readonly path: string
   /** Epoch milliseconds of the last logged access, if any. */
   readonly lastUsedMs?: number | undefined
-  /** The agent selects it whatever its listing (Codex's `$name`): mentioned, and activated. */
+  /** The agent selects it whatever its listing (Codex's `$name`, Claude Code's `/name`): mentioned, and activated. */
   readonly explicit?: boolean
+  /** How the request selected it explicitly (`$pdf`, `/pdf`); `$<name>` when not given. */
+  readonly invokedAs?: string
 }
 
 export interface MatchedTerm {
@@ -127,7 +129,7 @@ export const rankSkills = (
     const boost = s.score > 0 ? recencyBoost(c.lastUsedMs, options.nowMs) : 0
     const score = s.score * (1 + boost)
     const reasons: Array<string> = []
-    if (c.explicit === true) reasons.push(`mentioned as $${c.name}`)
+    if (c.explicit === true) reasons.push(c.invokedAs?.startsWith("/") === true ? `invoked as ${c.invokedAs}` : `mentioned as ${c.invokedAs ?? `$${c.name}`}`)
     else if (mentioned) reasons.push("mentioned by name")
     if (s.hits.length > 0) reasons.push(`matched ${describeHits(s.hits)} (${Math.round(s.coverage * 100)} % of the request)`)
     if (boost > 0 && c.lastUsedMs !== undefined) reasons.push(`used ${ago(c.lastUsedMs, options.nowMs)} (+${(boost * 100).toFixed(1)} %)`)
