@@ -133,6 +133,15 @@ describe("RFC-0001:C-INPUT", () => {
     )
     writeFileSync(join(dir, "SKILL.md"), "---\nname: [a, b]\ndescription: d\n---\n")
     expect(sb.run(["build", "demo"]).stderr).toBe("error[E011]: missing frontmatter field 'name' in SKILL.md\n  'name' is a list, not text\n")
+    // A number or boolean is not built as its string (YAML reads 0x1F as 31, 1.0 as 1): lint refuses it (SKL102, SKL106).
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: 0x1F\ndescription: d\n---\n")
+    expect(sb.run(["build", "demo"]).stderr).toBe(
+      "error[E011]: missing frontmatter field 'name' in SKILL.md\n  'name' is the YAML number 31, not text: quote the value as written (name: \"…\")\n"
+    )
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: demo\ndescription: true\n---\n")
+    expect(sb.run(["build", "demo"]).stderr).toBe(
+      "error[E011]: missing frontmatter field 'description' in SKILL.md\n  'description' is the YAML boolean true, not text: quote the value as written (description: \"…\")\n"
+    )
     writeFileSync(join(dir, "SKILL.md"), '---\nname: demo\ndescription: ""\n---\n')
     expect(sb.run(["build", "demo"]).stderr).toBe("error[E011]: missing frontmatter field 'description' in SKILL.md\n  'description' is there but empty\n")
     expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])

@@ -65,11 +65,16 @@ const internal = (e: FsError) => readFailure(e)
 
 const utf8 = new TextDecoder("utf-8")
 
-/** A required frontmatter field as text, or undefined when missing or empty. */
+/**
+ * A required frontmatter field as text, or undefined when missing, empty or
+ * not text. A number or boolean (`name: 123`, `description: true`) is not
+ * built as its string: YAML would hand the stub `"1"` for `1.0` and `"31"`
+ * for `0x1F`, rewriting the author's value, and lint refuses it (SKL102,
+ * SKL106 "must be a string"); E011 says to quote it.
+ */
 const field = (data: Readonly<Record<string, unknown>>, key: string): string | undefined => {
   const v = data[key]
   if (typeof v === "string") return v.trim() === "" ? undefined : v
-  if (typeof v === "number" || typeof v === "boolean") return String(v)
   return undefined
 }
 
@@ -82,6 +87,7 @@ const missingDetail = (fm: MarkdownDoc["frontmatter"], data: Readonly<Record<str
   if (!Object.prototype.hasOwnProperty.call(data, key)) return []
   const v = data[key]
   if (v === null || (typeof v === "string" && v.trim() === "")) return [`'${key}' is there but empty`]
+  if (typeof v === "number" || typeof v === "boolean") return [`'${key}' is the YAML ${typeof v} ${String(v)}, not text: quote the value as written (${key}: "…")`]
   return [`'${key}' is ${Array.isArray(v) ? "a list" : typeof v === "object" ? "a map" : `a ${typeof v}`}, not text`]
 }
 
