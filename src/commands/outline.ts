@@ -1,5 +1,6 @@
 /** `skc outline` / `skc_outline` (RFC-0002, DECISIONS #10). */
-import { Option } from "effect"
+import { Effect, Option } from "effect"
+import { SearchIndexLive } from "../layers.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
 export const outlineCommand = defineCommand({
@@ -35,7 +36,8 @@ export const outlineCommand = defineCommand({
         file: Option.getOrUndefined(o.file),
         max_bytes: Option.getOrUndefined(o.maxBytes)
       }),
-      run: (input) => outline(input),
+      // The index is opened only to refuse one recorded for another skill (DECISIONS #49).
+      run: (input) => outline(input).pipe(Effect.provide(SearchIndexLive)),
       log: { args: (input) => outlineLogArgs(input) },
       text: (result) => renderOutline(result, "cli"),
       mcp: {

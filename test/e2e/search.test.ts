@@ -375,6 +375,7 @@ describe("RFC-0004:C-INDEX lifecycle end to end", () => {
     const E003 = `error[E003]: index hash collision; delete .skillc-meta/search-${hash16}.db and rebuild\n`
     expect(s.run(["search", "demo", "rebase"]).stderr).toBe(E003)
     expect(s.run(["show", "demo", "--section", "Setup"]).stderr).toBe(E003)
+    expect(s.run(["outline", "demo"]).stderr).toBe(E003)
     const db = new Database(s.indexFile(), { readonly: true })
     expect(db.prepare("SELECT value FROM index_meta WHERE key = 'skill_path'").get()).toEqual({ value: "/somewhere/else" })
     db.close()

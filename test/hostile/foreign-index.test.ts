@@ -203,8 +203,17 @@ describe("issue 29 item 5: build replaces an index file that records another ski
     const refused = await sb.runAsync(["search", "beta", "crank"])
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/^error\[E003\]: index hash collision; delete \.skillc-meta\/search-[0-9a-f]{16}\.db and rebuild$/m)
+    // DECISIONS #49: outline, which reads the files, fails with E003 too, in text and JSON.
+    for (const args of [["outline", "beta"], ["outline", "beta", "--format", "json"]]) {
+      const o = await sb.runAsync(args)
+      expect([o.code, o.stdout]).toEqual([1, ""])
+      expect(o.stderr).toMatch(/^error\[E003\]: index hash collision; delete \.skillc-meta\/search-[0-9a-f]{16}\.db and rebuild$/m)
+    }
     const built = await sb.runAsync(["build", "beta"])
     expect(built.code, built.stderr).toBe(0)
+    // …and build, the index being a cache, replaces it and says so on stderr.
+    expect(built.stderr).toMatch(/^warning: search index .*search-[0-9a-f]{16}\.db was recorded for .*alpha, whose index is not this file: replaced with this skill's own$/m)
+    expect((await sb.runAsync(["outline", "beta"])).code).toBe(0)
     const r = await sb.runAsync(["search", "beta", "crank"])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toContain("Gears")

@@ -252,7 +252,8 @@ const verdictFor = Effect.fnUntraced(function* (
   if (verdict._tag !== "Collision") return verdict
   const owner = meta._tag === "Present" ? meta.meta.skill_path : undefined
   if (owner === undefined || hash16Of(hasher.sha256Hex(owner)) === where.hash16) return yield* Effect.fail(new IndexCollision({ hash16: where.hash16 }))
-  yield* verbose(`search index ${where.path} records ${owner}, whose index is not this file: replacing it`)
+  // DECISIONS #49: the index is a cache, so build replaces it, and says so.
+  yield* warn(Warning.notice(`search index ${where.path} was recorded for ${owner}, whose index is not this file: replaced with this skill's own`))
   const replace: BuildVerdict = { _tag: "Replace", reason: "corrupt", detail: `recorded for ${owner}` }
   return replace
 })
@@ -523,6 +524,21 @@ export const indexRecords = Effect.fnUntraced(function* (skill: Pick<ResolvedSki
     ...(previous.files === undefined ? {} : { previous: previous.files, previousSourceHash: previous.sourceHash })
   }
   return records
+})
+
+/**
+ * DECISIONS #49: `outline` reads the source tree, never the index, yet
+ * fails with E003 as `search` and `show` do when the skill's index file
+ * records another skill. Only that: a missing, corrupt or stale index is no
+ * reason to refuse an outline. A foreign skill's index is a cache of its own
+ * (`openOrIndex` replaces a misnamed one), so it is not checked.
+ */
+export const refuseForeignIndex = Effect.fnUntraced(function* (skill: ResolvedSkill) {
+  if (skill.foreign === true || skill.scope === "path") return
+  const { path, hash16 } = yield* indexPathOf(skill)
+  const searchIndex = yield* SearchIndex
+  const verdict = yield* Effect.scoped(Effect.map(searchIndex.open(path), (index) => searchVerdictBeforeHash(index.meta, skill.canonicalSourceDir)))
+  if (verdict._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))
 })
 
 /**

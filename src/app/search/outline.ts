@@ -14,6 +14,7 @@ import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { checkInside, resolveCommandSkill } from "../skills/index.js"
 import { scanSourceTree } from "../shared/index.js"
+import { refuseForeignIndex } from "../build/index.js"
 import { fileNotFound } from "./fileNotFound.js"
 
 export const OutlineInput = Schema.Struct({
@@ -67,6 +68,7 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   const fs = yield* FileSystem
   const path = yield* Path
   const skill = yield* resolveCommandSkill(input.skill)
+  yield* refuseForeignIndex(skill)
   const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
   const max = input.level ?? 6
   const headings: Array<OutlineHeading> = []
