@@ -184,6 +184,18 @@ describe("issue 29 item 5: an outward symlink in a foreign skill", () => {
     expect((await sb.runAsync(["show", "linked", "--section", "Outside"])).stderr).not.toContain("secret")
     expect((await sb.runAsync(["outline", "linked"])).stdout).not.toContain("Outside")
   })
+
+  it("a SKILL.md that itself leads out of the skill: outline and sources are E012, as build and open are, not an empty listing", async () => {
+    const sb = sandbox()
+    const dir = join(sb.work, ".skillc", "skills", "lk")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(sb.root, "outside-skill.md"), "---\nname: lk\ndescription: Use when x.\n---\n# lk\n## Part\n")
+    symlinkSync(join(sb.root, "outside-skill.md"), join(dir, "SKILL.md"))
+    for (const args of [["outline", "lk"], ["outline", "lk", "--format", "json"], ["sources", "lk"], ["open", "lk", "SKILL.md"]]) {
+      const r = await sb.runAsync(args)
+      expect([args.join(" "), r.code, r.stdout, r.stderr]).toEqual([args.join(" "), 1, "", "error[E012]: path escapes skill root: 'SKILL.md'\n"])
+    }
+  })
 })
 
 describe("issue 29 item 5: build replaces an index file that records another skill", () => {

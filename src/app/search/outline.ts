@@ -13,7 +13,7 @@ import { estimateTokens, sectionTokens } from "../../domain/protocol/tokens.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { checkInside, resolveCommandSkill } from "../skills/index.js"
-import { scanSourceTree } from "../shared/index.js"
+import { entryPointInside, scanSourceTree } from "../shared/index.js"
 import { refuseForeignIndex } from "../build/index.js"
 import { fileNotFound } from "./fileNotFound.js"
 
@@ -70,6 +70,7 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   const skill = yield* resolveCommandSkill(input.skill)
   yield* refuseForeignIndex(skill)
   const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
+  yield* entryPointInside(tree)
   const max = input.level ?? 6
   const headings: Array<OutlineHeading> = []
   const files: Array<OutlineFileTokens> = []

@@ -8,7 +8,7 @@ import { DirectoryNotFound } from "../../domain/errors.js"
 import { layoutSources, type SourcesLayout } from "../../domain/sourcesTree.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
-import { scanSourceTree } from "../shared/index.js"
+import { entryPointInside, scanSourceTree } from "../shared/index.js"
 
 export const SourcesInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
@@ -55,6 +55,7 @@ export const sources = Effect.fn("skc.sources")(function* (input: SourcesInput) 
     dir = target.rel
   }
   const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
+  yield* entryPointInside(tree)
   const layout = layoutSources(tree.files.map((f) => f.path), tree.dirs, {
     dir,
     depth: input.depth,

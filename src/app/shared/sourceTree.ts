@@ -236,3 +236,12 @@ export const sourceHash = Effect.fnUntraced(function* (tree: SourceTree, options
 /** Scan and hash in one go: what staleness checks need. */
 export const currentSourceHash = (root: string, options: { readonly cache?: FileHashCache } = {}) =>
   Effect.flatMap(scanSourceTree(root, { onEscape: "skip" }), (tree) => sourceHash(tree, options))
+
+/**
+ * A gateway listing (`outline`, `sources`) skips a symlink that leads out
+ * of the skill, but a skill whose SKILL.md itself leads out has no entry
+ * point skc may read: E012, as `build` and `open` answer, rather than an
+ * empty listing that exits 0.
+ */
+export const entryPointInside = (tree: SourceTree): Effect.Effect<void, PathEscapes> =>
+  tree.escaping.includes("SKILL.md") ? Effect.fail(new PathEscapes({ path: "SKILL.md" })) : Effect.void
