@@ -26,6 +26,26 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
   })
 })
 
+describe("RFC-0001:C-DEPLOYMENT into an agent directory that cannot be written", () => {
+  const SKILL = (name: string, more = "") => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n${more}`
+  it("a link already right is kept: the build succeeds; a new one fails with E999 and the real reason, no copy tried", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL("demo"), "/proj/.skillc/skills/other/SKILL.md": SKILL("other") } })
+    Result.getOrThrow(await w.run(build({ skill: "demo" })))
+    w.fs.setReadOnly("/proj/.claude/skills")
+    Effect.runSync(w.fs.writeFile("/proj/.skillc/skills/demo/SKILL.md", SKILL("demo", "## More\n")))
+    const again = Result.getOrThrow(await w.run(build({ skill: "demo" })))
+    expect(again.deployments).toEqual([{ target: "claude", path: "/proj/.claude/skills/demo", method: "symlink", replaced: "symlink" }])
+    expect(Effect.runSync(w.fs.readLink("/proj/.claude/skills/demo"))).toBe("../../.skillc/runtime/demo")
+    expect(w.diagnostics.warnings).toEqual([])
+    const refused = await w.run(build({ skill: "other" }))
+    expect(Result.isFailure(refused) && refused.failure).toMatchObject({
+      _tag: "InternalError",
+      message: "cannot deploy to '/proj/.claude/skills/other': EROFS (symlink '/proj/.claude/skills/other')"
+    })
+    expect(w.diagnostics.warnings.map((x) => x.message).join("\n")).not.toContain("copied instead")
+  })
+})
+
 describe("DECISIONS #9 (revised): where a build links", () => {
   const files = {
     "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\ndescription: d\n---\n# Demo\n",

@@ -17,7 +17,7 @@
 import { fsInternal } from "../shared/index.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { UsageError, Warning } from "../../domain/errors.js"
+import { InternalError, UsageError, Warning } from "../../domain/errors.js"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
 import { isProfileName, profileOf } from "../../domain/agents/index.js"
 import { AGENT_SKILL_DIRS, deploymentDir, type TargetSpec } from "../../domain/targets.js"
@@ -118,31 +118,48 @@ const copyRuntime = Effect.fnUntraced(function* (runtimeDir: string, dest: strin
   yield* fs.copyFile(path.join(runtimeDir, META_DIR, MANIFEST_FILE), path.join(dest, META_DIR, MANIFEST_FILE))
 })
 
+/** Link failures a copy would meet as well: the copy fallback is for file systems without links, not these. */
+const NO_WRITE: ReadonlySet<string> = new Set(["EROFS", "EACCES", "ENOSPC", "EDQUOT"])
+
 export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: PlannedDeployment, options: { readonly copy: boolean }) {
   const fs = yield* FileSystem
   const path = yield* Path
   const env = yield* Env
+  // RFC-0005: an IO failure is E999, with the system's reason (its code, else its message) and what was being done.
   const cannot = (e: FsError) =>
-    new UsageError({ message: `cannot deploy to '${plan.path}': ${e.code} (${e.op} '${e.path}')` })
+    new InternalError({ message: `cannot deploy to '${plan.path}': ${e.code !== "" ? e.code : e.message} (${e.op} '${e.path}')`, cause: e })
+  const replaced: Deployment["replaced"] =
+    plan.existing === "none" ? "none" : plan.existing === "other" ? "forced" : plan.existing
+  const linkType = env.platform === "win32" ? ("junction" as const) : ("dir" as const)
+  // DECISIONS #46: a link inside the project tree is relative, so the committed tree works in every clone.
+  // (Junctions take absolute paths.)
+  const { stores } = yield* Settings
+  const root = stores.projectRoot
+  const inside = (p: string) => root !== undefined && !path.relative(root, p).startsWith("..") && !path.isAbsolute(path.relative(root, p))
+  const target = linkType === "dir" && inside(runtimeDir) && inside(plan.path) ? path.relative(path.dirname(plan.path), runtimeDir) : runtimeDir
+  // The link already there says exactly what a new one would: nothing to write (an agent directory
+  // mounted read-only, or shared by a team, still builds).
+  if (!options.copy && plan.existing === "symlink") {
+    // Recovery: a link that cannot be read is replaced as before.
+    const current = yield* fs.readLink(plan.path).pipe(Effect.orElseSucceed(() => undefined))
+    if (current === target) {
+      const kept: Deployment = { target: plan.target, path: plan.path, method: linkType === "junction" ? "junction" : "symlink", replaced }
+      return kept
+    }
+  }
   yield* fs.makeDirectory(path.dirname(plan.path), { recursive: true }).pipe(Effect.mapError(cannot))
   if (plan.existing !== "none") {
     yield* fs.remove(plan.path, { recursive: plan.existing !== "symlink" }).pipe(Effect.mapError(cannot))
   }
-  const replaced: Deployment["replaced"] =
-    plan.existing === "none" ? "none" : plan.existing === "other" ? "forced" : plan.existing
   let method: DeployMethod = "copy"
   if (!options.copy) {
-    const linkType = env.platform === "win32" ? ("junction" as const) : ("dir" as const)
-    // DECISIONS #46: a link inside the project tree is relative, so the committed tree works in every clone.
-    // (Junctions take absolute paths.)
-    const { stores } = yield* Settings
-    const root = stores.projectRoot
-    const inside = (p: string) => root !== undefined && !path.relative(root, p).startsWith("..") && !path.isAbsolute(path.relative(root, p))
-    const target = linkType === "dir" && inside(runtimeDir) && inside(plan.path) ? path.relative(path.dirname(plan.path), runtimeDir) : runtimeDir
     const linked = yield* fs.symlink(target, plan.path, linkType).pipe(
       Effect.as(true),
       Effect.catch((e) =>
-        warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)).pipe(Effect.as(false))
+        // A directory no file can be written to (read-only, not ours, full) takes no copy either: say why, not what the copy then hit.
+        NO_WRITE.has(e.code)
+          ? Effect.fail(cannot(e))
+          : warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)).pipe(Effect.as(false))
       )
     )
     if (linked) method = linkType === "junction" ? "junction" : "symlink"
