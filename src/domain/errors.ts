@@ -124,7 +124,18 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
   /** `show --line` that no section of that heading holds: the line, and where that heading is. */
   notAt: Schema.optional(Schema.Struct({ line: Schema.Number, places: Schema.Array(Schema.Struct({ file: Schema.String, line: Schema.Number })) })),
   /** `show --file` of a file the index leaves out (above `[search] max_file_bytes`): its path, size and the limit. */
-  notIndexed: Schema.optional(Schema.Struct({ skill: Schema.String, file: Schema.String, size: Schema.Number, limit: Schema.Number }))
+  notIndexed: Schema.optional(
+    Schema.Struct({
+      skill: Schema.String,
+      file: Schema.String,
+      size: Schema.Number,
+      limit: Schema.Number,
+      /** Without `--file`: how many more Markdown files the index left out. */
+      others: Schema.optional(Schema.Number),
+      /** Without `--file`: the section may be in it (show cannot tell), rather than surely there. */
+      maybe: Schema.optional(Schema.Boolean)
+    })
+  )
 }) {
   readonly code = "E020" as const
   get text(): string {
@@ -137,9 +148,10 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
         : [`only the stub's headings are here: its source (${this.missingSource}) is not; where it is, run 'skc build' (in a clone: 'skc build --all')`]
     if (this.notIndexed !== undefined) {
       const n = this.notIndexed
+      const more = n.others !== undefined && n.others > 0 ? ` (and ${n.others} more file${n.others === 1 ? "" : "s"}: skc search names them)` : ""
       return [
         ...elsewhere,
-        `'${n.file}' is not indexed: ${n.size} bytes, above [search] max_file_bytes (${n.limit}), so show does not see its sections; read it with 'skc open ${n.skill} ${n.file}' (or raise max_file_bytes and rebuild)`
+        `${n.maybe === true ? `it may be in '${n.file}'${more}, which` : `'${n.file}'`} is not indexed: ${n.size} bytes, above [search] max_file_bytes (${n.limit}), so show does not see its sections; read it with 'skc open ${n.skill} ${n.file}' (or raise max_file_bytes and rebuild)`
       ]
     }
     if (this.notAt !== undefined) return [...elsewhere, `no section of that heading holds line ${this.notAt.line}; it is at ${namedPlaces(this.notAt.places, OTHER_PLACES_NAMED + 1)}`]

@@ -42,7 +42,7 @@ describe("RFC-0001:C-DEPLOYMENT into an agent directory that cannot be written",
       _tag: "InternalError",
       message: "cannot deploy to '/proj/.claude/skills/other': EROFS (symlink '/proj/.claude/skills/other')"
     })
-    expect(w.diagnostics.warnings.map((x) => x.message).join("\n")).not.toContain("copied instead")
+    expect(JSON.stringify(w.diagnostics.warnings)).not.toContain("copied instead")
   })
 })
 

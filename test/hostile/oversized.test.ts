@@ -31,6 +31,10 @@ describe("issue 29 item 3: files above the indexing limit", () => {
     const shown = await sb.runAsync(["show", "machines", "--section", "Huge", "--file", "huge.md"])
     expect(shown.code).toBe(1)
     expect(shown.stderr).toMatch(/^error\[E020\]: section not found: 'Huge'\n  'huge\.md' is not indexed: \d+ bytes, above \[search\] max_file_bytes \(1000000\), so show does not see its sections; read it with 'skc open machines huge\.md'/)
+    // Without --file: the section may be in the file the index left out, which E020 names (outline lists its heading).
+    const guessed = await sb.runAsync(["show", "machines", "--section", "Huge"])
+    expect(guessed.code).toBe(1)
+    expect(guessed.stderr).toMatch(/^error\[E020\]: section not found: 'Huge'\n  it may be in 'huge\.md', which is not indexed: \d+ bytes, above \[search\] max_file_bytes \(1000000\), so show does not see its sections; read it with 'skc open machines huge\.md'/)
     // Unchanged: the next build is a no-op and says nothing.
     const again = await sb.runAsync(["build", "machines"])
     expect(again.code).toBe(0)

@@ -93,6 +93,14 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     match = matchSection(all, input.section, onlyFile, input.line)
   }
   if (match._tag === "NotFound") {
+    // Without --file, a Markdown file the index left out may hold the section: name it rather than a bare E020.
+    const unindexed =
+      onlyFile === undefined && match.notAt === undefined
+        ? ((yield* index.sourceFiles.pipe(
+            // Recovery: the note only adds to E020; an index whose file records cannot be read leaves it out.
+            Effect.orElseSucceed(() => undefined)
+          )) ?? []).filter((f) => isMarkdownPath(f.path) && isOversized(f, maxFileBytes))
+        : []
     return yield* Effect.fail(
       new SectionNotFound({
         section: match.query,
@@ -102,7 +110,9 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
         // A file the index leaves out has no sections to find: say so, not just "not found" (outline lists them).
         ...(onlyFile !== undefined && isOversized({ path: onlyFile, size: onlySize }, maxFileBytes)
           ? { notIndexed: { skill: skill.name, file: onlyFile, size: onlySize, limit: maxFileBytes } }
-          : {})
+          : unindexed.length > 0
+            ? { notIndexed: { skill: skill.name, file: unindexed[0]!.path, size: unindexed[0]!.size, limit: maxFileBytes, others: unindexed.length - 1, maybe: true } }
+            : {})
       })
     )
   }
