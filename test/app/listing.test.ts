@@ -230,6 +230,25 @@ describe("budget and prompt print the same listing (issue 43, DECISIONS #51)", (
 })
 
 describe("where Codex looks for skills (DECISIONS #51, #53; docs/agents.md)", () => {
+  it("one skill directory reached through a link from a second root is one skill to Codex (it knows a skill by its real path): listed and budgeted once", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.codex/skills/tool/SKILL.md": SKILL("tool", "The tool skill."),
+        "/proj/.agents/skills/other-copy/SKILL.md": SKILL("pdf", "A second pdf, its own directory."),
+        "/proj/.codex/skills/pdf/SKILL.md": SKILL("pdf", "The first pdf.")
+      }
+    })
+    Effect.runSync(w.fs.symlink("../../.codex/skills/tool", "/proj/.agents/skills/tool", "dir"))
+    const found = ok(await w.run(discover({ agent: "codex" })))
+    // The link is the same skill: not "also listed"; a copy of a name in another directory still is.
+    expect(found.shadowed.map((s) => [s.name, s.also_listed === true])).toEqual(expect.arrayContaining([["tool", false], ["pdf", true]]))
+    const p = ok(await w.run(prompt({ agent: "codex" })))
+    expect(p.skills.map((s) => s.name).sort()).toEqual(["pdf", "pdf", "tool"])
+    expect(p.xml.split("\n").filter((l) => l.startsWith("- tool:"))).toHaveLength(1)
+    const b = ok(await w.run(budget({ agent: "codex" })))
+    expect(b.skills.filter((s) => s.name === "tool")).toHaveLength(1)
+  })
+
   it("a SKILL.md in a grouping folder is a skill to Codex (up to 6 directories down), not to Claude Code", async () => {
     const w = memoryWorld({
       files: {

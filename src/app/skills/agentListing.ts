@@ -65,7 +65,13 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
   // Codex keeps every copy of a name (it knows skills by path), and Claude Code lets the user's copy win
   // over the project's (it knows skills by directory name): the shadowed copies go to their listings too.
   // Gemini CLI lists a name at the place of its first copy: every copy goes to its listing too.
-  const copies = profile.listing.layout === "codex" || profile.listing.layout === "claude" || profile.listing.layout === "gemini" ? found.shadowed.map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] })) : []
+  // (Codex: the copies it lists, not one directory reached through a link twice: discovery.ts `listedCopies`.)
+  const copies =
+    profile.listing.layout === "codex" || profile.listing.layout === "claude" || profile.listing.layout === "gemini"
+      ? found.shadowed
+          .filter((s) => profile.listing.layout !== "codex" || s.also_listed === true)
+          .map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] }))
+      : []
   // Gemini CLI's `skills.enabled` and `skills.disabled` keep skills from loading at all.
   const gemini = profile.listing.layout === "gemini" ? yield* geminiListingSettings() : undefined
   const disabled = gemini === undefined ? new Set<string>() : gemini.enabled ? gemini.disabled : ("all" as const)

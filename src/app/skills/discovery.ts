@@ -28,7 +28,7 @@ import { claudeMetadata } from "../../domain/agents/claudeMetadata.js"
 import { codexReading } from "../../domain/agents/codexFrontmatter.js"
 import { opencodeSkipReason } from "../../domain/agents/opencodeMetadata.js"
 import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
-import { applyPrecedence, type Candidate, type Discovery, type DiscoveryScope, type SkillLocation } from "../../domain/protocol/discovery.js"
+import { applyPrecedence, type Candidate, type DiscoveredSkill, type Discovery, type DiscoveryScope, type ShadowedSkill, type SkillLocation } from "../../domain/protocol/discovery.js"
 import { guideReading, nameMismatch, validateSkillSource, type MetadataWarning } from "../../domain/protocol/metadata.js"
 import { readSkillSource } from "../../domain/protocol/frontmatter.js"
 import { Warning } from "../../domain/errors.js"
@@ -433,6 +433,34 @@ const scanPlugin = Effect.fnUntraced(function* (pluginRoot: string, profile: Age
   return candidates.map((c) => ({ ...c, plugin: layout.name }))
 })
 
+/**
+ * An agent that lists every copy of a name (Codex) knows a skill by its
+ * SKILL.md's real path (openai/codex core-skills loader.rs:
+ * `canonicalize_for_skill_identity`, then `retain(|s| seen.insert(s.source_path))`):
+ * a copy that is the same directory as the winner or an earlier copy
+ * (reached through a link) is one skill, listed once; only other directories
+ * are also listed.
+ */
+const listedCopies = Effect.fnUntraced(function* (winners: ReadonlyArray<DiscoveredSkill>, copies: ReadonlyArray<ShadowedSkill>) {
+  const fs = yield* FileSystem
+  // Recovery: a directory whose real path cannot be read counts as its own (it is listed, as before).
+  const real = (dir: string) => fs.realPath(dir).pipe(Effect.orElseSucceed(() => dir))
+  const seen = new Map<string, Set<string>>()
+  const seenOf = (name: string) => seen.get(name) ?? seen.set(name, new Set()).get(name)!
+  for (const w of winners) if (copies.some((c) => c.name === w.name)) seenOf(w.name).add(yield* real(w.dir))
+  const out: Array<ShadowedSkill> = []
+  for (const c of copies) {
+    const r = yield* real(c.dir)
+    const names = seenOf(c.name)
+    if (names.has(r)) out.push(c)
+    else {
+      names.add(r)
+      out.push({ ...c, also_listed: true })
+    }
+  }
+  return out
+})
+
 export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInput = {}) {
   const agent = input.agent ?? "claude"
   const diagnostics = yield* Diagnostics
@@ -462,7 +490,7 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
   const precedence = applyPrecedence(candidates, profileOf(agent).dirs.scopeRank)
-  const shadowed = profileOf(agent).dirs.everyCopyListed === true ? precedence.shadowed.map((s) => ({ ...s, also_listed: true as const })) : precedence.shadowed
+  const shadowed = profileOf(agent).dirs.everyCopyListed === true ? yield* listedCopies(precedence.skills, precedence.shadowed) : precedence.shadowed
   const result: DiscoverResult = { agent, searched, project_root: root, ...precedence, shadowed }
   // OpenCode keeps whichever copy of a name it finished reading last: skc cannot say which it will use.
   if (profileOf(agent).dirs.copiesRace === true) {

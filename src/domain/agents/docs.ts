@@ -43,7 +43,7 @@ const walkText = (d: AgentProfile["dirs"]): string => {
       : d.depth === Infinity
         ? `${rooted}; a SKILL.md at any depth below is a skill${d.stopAtSkill === true ? " (none inside another skill)" : ""}, so skills may be grouped in folders`
         : `${rooted}; a SKILL.md up to ${d.depth} directories down is a skill, so skills may be grouped in folders`
-  const copies = d.everyCopyListed === true ? `${deep}; every copy of a name is listed, each by its path` : deep
+  const copies = d.everyCopyListed === true ? `${deep}; every copy of a name is listed, each by its path (one directory reached through links is one skill, listed once)` : deep
   return d.copiesRace === true ? `${copies}; of several copies of a name, whichever it reads last wins` : copies
 }
 
