@@ -411,9 +411,15 @@ const paged = <A>(items: ReadonlyArray<A>, cursor: string | undefined, size: num
   }
 }
 
+/**
+ * The cursor of an extension method's params (they have no SDK schema to check it). A cursor is a string
+ * (schema: `Cursor`), so any other value is invalid params (-32602, MCP Pagination "Error Handling"): a
+ * `"cursor": 123` was read as no cursor and answered with the first page.
+ */
 const cursorParam = (params: unknown): string | undefined => {
   const c = typeof params === "object" && params !== null ? (params as { cursor?: unknown }).cursor : undefined
-  return typeof c === "string" ? c : undefined
+  if (c === undefined || typeof c === "string") return c
+  throw new RpcError(ErrorCode.InvalidParams, `Invalid params: params.cursor: expected string, received ${c === null ? "null" : Array.isArray(c) ? "array" : typeof c}`)
 }
 
 /**

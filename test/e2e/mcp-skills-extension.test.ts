@@ -259,6 +259,17 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     expect(await code(mcp.extension("resources/directory/read", { uri: "skill://project/wide/references", cursor: "zzz" }))).toBe(-32602)
   })
 
+  it("MCP Pagination (Error Handling): a cursor that is not a string (schema: Cursor is a string) is -32602 on every paged list, never the first page", async () => {
+    for (const cursor of [123, null, { o: 1 }, true]) {
+      expect(await code(mcp.extension("skills/list", { cursor }))).toBe(-32602)
+      expect(await code(mcp.extension("resources/directory/read", { uri: "skill://project/wide/references", cursor }))).toBe(-32602)
+      expect(await code(mcp.extension("resources/list", { cursor }))).toBe(-32602)
+      expect(await code(mcp.extension("prompts/list", { cursor }))).toBe(-32602)
+    }
+    const refused = await mcp.extension("skills/list", { cursor: 123 }).catch((e: Error) => e.message)
+    expect(refused).toContain("params.cursor: expected string, received number")
+  })
+
   it("issue 48 item 2 (Reading Directories): MUST be supported for every directory of a served skill, at any depth", async () => {
     const deep = await mcp.extension("resources/directory/read", { uri: "skill://project/rich/templates/regional" })
     expect(deep.resources).toEqual([{ uri: "skill://project/rich/templates/regional/eu.md", name: "eu.md", mimeType: "text/markdown", size: 5 }])
