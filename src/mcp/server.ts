@@ -65,7 +65,7 @@ import {
   readSkillResource
 } from "./skillResources.js"
 import { LineTransport } from "./transport.js"
-import { RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
+import { isObject, MODERN_REVISION, PROTOCOL_VERSION, RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
 import { getSkillPrompt, listSkillPrompts } from "./prompts.js"
 import { projectOfRoots, validRoots } from "./roots.js"
 import { SKILL_SCOPES, type SkillScopeName } from "./skillUri.js"
@@ -219,15 +219,25 @@ const callTool = async (run: Run, tool: McpTool, args: unknown): Promise<CallToo
   return { content: [{ type: "text", text: renderError(error) }, ...warningContent], isError: true }
 }
 
-/** Resource requests: NotServed becomes -32602 (the extension's "Invalid params"), anything else -32603. */
-const runResource = async <A>(run: Run, effect: Effect.Effect<A, NotServed | SkcError, LiveServices>, uri?: string): Promise<A> => {
+/**
+ * Resource requests: NotServed becomes -32602 (the extension's "Invalid params"), anything else -32603.
+ * `notFoundCode`: the code of a NotServed that found nothing at the URI, where the revision asks for
+ * another (`resources/read` of a handshake revision: -32002).
+ */
+const runResource = async <A>(
+  run: Run,
+  effect: Effect.Effect<A, NotServed | SkcError, LiveServices>,
+  uri?: string,
+  notFoundCode: number = ErrorCode.InvalidParams
+): Promise<A> => {
   const { exit, warnings } = await run(effect)
   for (const w of warnings) process.stderr.write(`${w}\n`)
   if (Exit.isSuccess(exit)) return exit.value
   const failure = Cause.findErrorOption(exit.cause)
   if (Option.isSome(failure) && failure.value instanceof NotServed) {
     // The URI asked for goes with the error (2026-07-28 server/resources, "Resource not found": SHOULD).
-    throw new RpcError(ErrorCode.InvalidParams, failure.value.message, uri === undefined ? undefined : { uri })
+    const code = failure.value.notFound === true ? notFoundCode : ErrorCode.InvalidParams
+    throw new RpcError(code, failure.value.message, uri === undefined ? undefined : { uri })
   }
   throw new RpcError(ErrorCode.InternalError, renderError(failureOf(exit.cause)))
 }
@@ -252,6 +262,18 @@ const uriParam = (params: unknown): string => {
   if (typeof uri !== "string") throw new RpcError(ErrorCode.InvalidParams, "params.uri must be a string")
   return uri
 }
+
+/** -32002, the handshake revisions' "Resource not found" (the SDK names no such code). */
+const RESOURCE_NOT_FOUND = -32002
+
+/**
+ * The code of "resource not found" on `resources/read`, by the revision of the request: -32002 for the
+ * handshake revisions (2024-11-05 to 2025-11-25 server/resources, "Error Handling": "Resource not found:
+ * -32002"), -32602 for a 2026-07-28 request (its server/resources: "MUST return … -32602"). A modern
+ * request names its revision in `_meta` (revision.ts); any other is a handshake session's.
+ */
+const resourceNotFoundCode = (meta: unknown): number =>
+  isObject(meta) && meta[PROTOCOL_VERSION] === MODERN_REVISION ? ErrorCode.InvalidParams : RESOURCE_NOT_FOUND
 
 /** What `skc mcp` serves besides the skc_* tools. */
 export interface ServeOptions {
@@ -579,7 +601,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     ...revision.cacheHints("resources/templates/list")
   }))
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({
-    contents: [await runResource(run, readSkillResource(request.params.uri), request.params.uri)],
+    contents: [await runResource(run, readSkillResource(request.params.uri), request.params.uri, resourceNotFoundCode(request.params._meta))],
     ...CACHE_HINTS
   }))
 

@@ -32,8 +32,12 @@ import { scanSourceTree } from "../app/shared/sourceTree.js"
 import { resolveInside } from "../app/skills/skillPaths.js"
 import { parseSkillUri, skillFileUri, skillRootUri, type SkillScopeName } from "./skillUri.js"
 
-/** A request about something skc does not serve: JSON-RPC -32602 (Invalid params) per the extension. */
-export class NotServed extends Data.TaggedError("NotServed")<{ readonly message: string }> {
+/**
+ * A request about something skc does not serve: JSON-RPC -32602 (Invalid params) per the extension.
+ * `notFound`: nothing is served at the URI asked for (no such skill, no such file), which a
+ * `resources/read` of a handshake revision answers -32002 (2025-11-25 server/resources, "Error Handling").
+ */
+export class NotServed extends Data.TaggedError("NotServed")<{ readonly message: string; readonly notFound?: boolean }> {
   /**
    * Its line in the access log (a refused prompt's `open` row): the request was refused as invalid
    * params (-32602), which is no I/O failure; without this the log called it `error[E999]`.
@@ -200,7 +204,7 @@ export const findServedSkill = (scope: SkillScopeName, name: string, at: string 
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
-    const notServed = new NotServed({ message: `No skill is served at ${at}` })
+    const notServed = new NotServed({ message: `No skill is served at ${at}`, notFound: true })
     if (nameProblem(name) !== undefined) return yield* Effect.fail(notServed)
     const store = scope === "project" || scope === "global" ? yield* storeOf(scope) : undefined
     const sourceDir = store !== undefined ? path.join(store, name) : yield* agentSourceOf(scope, name)
@@ -208,9 +212,9 @@ export const findServedSkill = (scope: SkillScopeName, name: string, at: string 
     const info = yield* fs.statOption(sourceDir).pipe(unseenAs(undefined))
     if (info?.type !== "directory") return yield* Effect.fail(notServed)
     const fm = yield* readSkillFrontmatter(path.join(sourceDir, MAIN_DOC), store === undefined ? "asAgentsRead" : "strict")
-    if (fm._tag === "Problem") return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${fm.message}` }))
+    if (fm._tag === "Problem") return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${fm.message}`, notFound: true }))
     const problem = servingProblem(name, fm.data)
-    if (problem !== undefined) return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${problem}` }))
+    if (problem !== undefined) return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${problem}`, notFound: true }))
     const skill: ServedSkill = { scope, name, sourceDir, frontmatter: fm.data }
     return skill
   })
@@ -332,7 +336,7 @@ export const listSkillResources = Effect.gen(function* () {
 const resolveInSkill = (uri: string) =>
   Effect.gen(function* () {
     const ref = parseSkillUri(uri)
-    if (ref === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}` }))
+    if (ref === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}`, notFound: true }))
     const skill = yield* findServedSkill(ref.scope, ref.name, skillRootUri(ref.scope, ref.name))
     const written = ref.segments.join("/")
     // Separators inside a segment (an encoded `/` or `\`) and VCS directories are never served. Dot segments
@@ -342,7 +346,7 @@ const resolveInSkill = (uri: string) =>
     const inside = yield* resolveInside(skill.sourceDir, written === "" ? "." : written).pipe(
       Effect.mapError((e) => new NotServed({ message: renderError(e) }))
     )
-    if (inside.info === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}` }))
+    if (inside.info === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}`, notFound: true }))
     return { skill, rel: inside.rel, real: inside.abs, info: inside.info }
   })
 

@@ -259,6 +259,16 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     expect(await code(mcp.extension("resources/directory/read", { uri: "skill://project/wide/references", cursor: "zzz" }))).toBe(-32602)
   })
 
+  it("2025-11-25 server/resources (Error Handling): resources/read of a resource that does not exist is -32002 with its uri; a refused path stays -32602", async () => {
+    const uri = "skill://project/nope/SKILL.md"
+    const missing = await mcp.client.readResource({ uri }).catch((e: { code?: number; data?: unknown }) => e)
+    expect(missing).toMatchObject({ code: -32002, data: { uri } })
+    expect(await code(mcp.client.readResource({ uri: "skill://project/rich/references/missing.md" }))).toBe(-32002)
+    // Not a missing resource but a request skc refuses (a directory, a VCS directory): invalid params as before.
+    expect(await code(mcp.client.readResource({ uri: "skill://project/rich/references" }))).toBe(-32602)
+    expect(await code(mcp.client.readResource({ uri: "skill://project/rich/.git/config" }))).toBe(-32602)
+  })
+
   it("MCP Pagination (Error Handling): a cursor that is not a string (schema: Cursor is a string) is -32602 on every paged list, never the first page", async () => {
     for (const cursor of [123, null, { o: 1 }, true]) {
       expect(await code(mcp.extension("skills/list", { cursor }))).toBe(-32602)
@@ -275,11 +285,11 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     expect(deep.resources).toEqual([{ uri: "skill://project/rich/templates/regional/eu.md", name: "eu.md", mimeType: "text/markdown", size: 5 }])
   })
 
-  it("issue 48 item 2 (Error Handling): directory/read of a URI that does not exist or is not a directory MUST be -32602; resources/read of a file not served MUST be -32602", async () => {
+  it("issue 48 item 2 (Error Handling): directory/read of a URI that does not exist or is not a directory MUST be -32602; resources/read of a file not served is the session's revision's not found (-32002 on 2025-11-25)", async () => {
     expect(await code(mcp.extension("resources/directory/read", { uri: "skill://project/rich/SKILL.md" }))).toBe(-32602)
     expect(await code(mcp.extension("resources/directory/read", { uri: "skill://project/rich/nowhere" }))).toBe(-32602)
-    expect(await code(mcp.client.readResource({ uri: "skill://project/rich/nowhere.md" }))).toBe(-32602)
-    expect(await code(mcp.client.readResource({ uri: "skill://project/mismatch/SKILL.md" }))).toBe(-32602)
+    expect(await code(mcp.client.readResource({ uri: "skill://project/rich/nowhere.md" }))).toBe(-32002)
+    expect(await code(mcp.client.readResource({ uri: "skill://project/mismatch/SKILL.md" }))).toBe(-32002)
     // The answer names what was asked for: the skill's root, not a SKILL.md URI the client never sent.
     const unknown = await mcp.extension("resources/directory/read", { uri: "skill://project/nope" }).catch((e: Error) => e.message)
     expect(unknown).toContain("No skill is served at skill://project/nope")

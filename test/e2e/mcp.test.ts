@@ -278,18 +278,19 @@ describe("skc mcp", () => {
     })
 
     it("reads follow open's path-safety rules: escapes, VCS directories and unknown files are refused", async () => {
-      const refused: Array<[string, RegExp]> = [
-        ["skill://project/git-helper/leak.txt", /E012/],
-        ["skill://project/git-helper/../git-helper/SKILL.md", /E012/],
-        ["skill://project/git-helper/%2E%2E/%2E%2E/outside-secret.txt", /E012/],
-        ["skill://project/git-helper/..%2F..%2Foutside-secret.txt", /E012/],
-        ["skill://project/git-helper/.git/config", /E012/],
-        ["skill://project/git-helper/missing.md", /not found/i],
-        ["skill://project/nope/SKILL.md", /No skill is served/],
-        ["skill://elsewhere/git-helper/SKILL.md", /not found/i]
+      // A refused path is invalid params; nothing at the URI is the session's (2025-11-25) "Resource not found", -32002.
+      const refused: Array<[string, RegExp, number]> = [
+        ["skill://project/git-helper/leak.txt", /E012/, -32602],
+        ["skill://project/git-helper/../git-helper/SKILL.md", /E012/, -32602],
+        ["skill://project/git-helper/%2E%2E/%2E%2E/outside-secret.txt", /E012/, -32602],
+        ["skill://project/git-helper/..%2F..%2Foutside-secret.txt", /E012/, -32602],
+        ["skill://project/git-helper/.git/config", /E012/, -32602],
+        ["skill://project/git-helper/missing.md", /not found/i, -32002],
+        ["skill://project/nope/SKILL.md", /No skill is served/, -32002],
+        ["skill://elsewhere/git-helper/SKILL.md", /not found/i, -32002]
       ]
-      for (const [uri, message] of refused) {
-        await expect(mcp.client.readResource({ uri }), uri).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(message) })
+      for (const [uri, message, code] of refused) {
+        await expect(mcp.client.readResource({ uri }), uri).rejects.toMatchObject({ code, message: expect.stringMatching(message) })
       }
       // Dot segments that stay inside are normalised, as for skc_open (README "Paths"): not called escapes.
       const main = await mcp.client.readResource({ uri: "skill://project/git-helper/SKILL.md" })
