@@ -46,7 +46,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { isNoProject, makeServer, makeSharedServices, noProjectFound, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
 import { MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from "./revision.js"
-import { boundedMessage, MAX_REQUEST_BYTES } from "./limits.js"
+import { boundedMessage, MAX_REQUEST_BYTES, paramsProblem } from "./limits.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
@@ -150,6 +150,9 @@ const rpcError = (res: ServerResponse, status: number, code: number, message: st
  * one message per POST, as one per line over stdio.
  */
 const notOneMessage = (res: ServerResponse, parsed: unknown): void => {
+  // A request whose envelope is valid and whose params are not (an object progressToken): -32602, as over stdio.
+  const wrongParams = paramsProblem(parsed)
+  if (wrongParams !== undefined) return rpcAnswer(res, 400, wrongParams.id, -32602, wrongParams.message)
   const message = Array.isArray(parsed)
     ? "Invalid Request: one JSON-RPC message per request (MCP has no batches since revision 2025-06-18)"
     : "Invalid Request: not a JSON-RPC 2.0 message"

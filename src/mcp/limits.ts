@@ -16,6 +16,8 @@
  *   problem (`params.name: expected string, received number`).
  */
 
+import { JSONRPCRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+
 /** The largest request (one JSON-RPC line) the server reads: 1 MiB. */
 export const MAX_REQUEST_BYTES = 1024 * 1024
 /** The largest response the server sends: 8 MiB. */
@@ -121,4 +123,25 @@ export const boundedMessage = (message: unknown): unknown => {
   // A notification or a request of the server's passes as it is; an answer is checked.
   if (m.result === undefined && m.error === undefined) return message
   return JSON.parse(boundedResponse(message)) as unknown
+}
+
+/**
+ * Why a message that is not one the SDK's JSON-RPC schema accepts is still a
+ * valid JSON-RPC 2.0 request (`jsonrpc` "2.0", a `method`, a string or number
+ * `id`, `params` an object or absent) whose params are wrong: an object
+ * `_meta.progressToken` (MCP's is a string or a number) is Invalid params
+ * (-32602), not Invalid Request (-32600), whose envelope is fine. The problem
+ * as one readable line, with the request's id; undefined when the envelope
+ * itself is wrong (a notification's params are never answered).
+ */
+export const paramsProblem = (parsed: unknown): { readonly id: string | number; readonly message: string } | undefined => {
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined
+  const m = parsed as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
+  if (m.jsonrpc !== "2.0" || typeof m.method !== "string") return undefined
+  if (typeof m.id !== "string" && typeof m.id !== "number") return undefined
+  if (m.params !== undefined && (typeof m.params !== "object" || m.params === null || Array.isArray(m.params))) return undefined
+  const checked = JSONRPCRequestSchema.safeParse(parsed)
+  if (checked.success) return undefined
+  const readable = readableSchemaFailure(JSON.stringify(checked.error.issues))
+  return { id: m.id, message: readable ?? "Invalid params" }
 }

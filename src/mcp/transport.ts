@@ -32,7 +32,8 @@ import {
   INVALID_PARAMS,
   MAX_IN_FLIGHT_REQUESTS,
   MAX_REQUEST_BYTES,
-  oversizedRequestMessage
+  oversizedRequestMessage,
+  paramsProblem
 } from "./limits.js"
 
 /** A JSON-RPC request id as this transport keeps it: a string or a number. */
@@ -227,6 +228,9 @@ export class LineTransport implements Transport {
     }
     const message = JSONRPCMessageSchema.safeParse(parsed)
     if (!message.success) {
+      // A request whose envelope is valid and whose params are not (an object progressToken): -32602.
+      const wrongParams = paramsProblem(parsed)
+      if (wrongParams !== undefined) return this.reply(INVALID_PARAMS, wrongParams.message, wrongParams.id)
       const id = typeof parsed === "object" && parsed !== null ? (parsed as { id?: unknown }).id : undefined
       this.reply(-32600, "Invalid Request: not a JSON-RPC 2.0 message", isRequestId(id) ? id : undefined)
       return

@@ -212,6 +212,14 @@ describe("skc mcp --http (issue 49 item 1)", () => {
       expect(r.status, JSON.stringify(body)).toBe(400)
       expect(await r.json(), JSON.stringify(body)).toMatchObject({ jsonrpc: "2.0", id, error: { code: -32600 } })
     }
+    // A valid envelope whose params are wrong (an object progressToken: MCP's is a string or a number) is -32602, not -32600.
+    const token = await fetch(`${server.base}/mcp`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "skc_list", arguments: {}, _meta: { progressToken: { a: 1 } } } })
+    })
+    expect(token.status).toBe(400)
+    expect(await token.json()).toMatchObject({ jsonrpc: "2.0", id: 8, error: { code: -32602, message: expect.stringContaining("params._meta.progressToken") } })
     // A malformed escape in a project's path names no project: 404 with the paths served, not 500.
     const escaped = await fetch(`${server.base}/mcp/%E0%A4%A`, { method: "POST", headers: auth, body: JSON.stringify(INIT) })
     expect(escaped.status).toBe(404)

@@ -75,6 +75,24 @@ describe("skc mcp on the wire", () => {
     expect(code).toBe(0)
   })
 
+  it("JSON-RPC 2.0: a request with a valid envelope and wrong params (an object progressToken) is -32602 Invalid params, not -32600", async () => {
+    const box = sandbox()
+    const { stdout } = await converse(box.work, box.home, [
+      init(1),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "skc_list", arguments: {}, _meta: { progressToken: { a: 1 } } } }),
+      JSON.stringify({ jsonrpc: "2.0", id: "s", method: "resources/list", params: { _meta: { progressToken: [1] } } }),
+      // An envelope that is wrong stays -32600.
+      JSON.stringify({ jsonrpc: "2.0", id: 4, method: 7 }),
+      JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/list", params: "x" })
+    ])
+    const messages = stdout.map((l) => JSON.parse(l) as { id?: unknown; error?: { code: number; message: string } })
+    expect(messages[1]).toMatchObject({ id: 2, error: { code: -32602, message: expect.stringContaining("params._meta.progressToken") } })
+    expect(messages[2]).toMatchObject({ id: "s", error: { code: -32602 } })
+    expect(messages[3]).toMatchObject({ id: 4, error: { code: -32600 } })
+    expect(messages[4]).toMatchObject({ id: 5, error: { code: -32600 } })
+  })
+
   it("requests written all at once and then end of input: every request is answered before the server exits", async () => {
     const box = sandbox()
     cpSync(join(ROOT, "examples", "git-helper"), join(box.work, ".skillc", "skills", "git-helper"), { recursive: true })
