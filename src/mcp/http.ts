@@ -24,7 +24,9 @@
  * `Retry-After`), the body's size (413 over 1 MiB, read no further), its
  * JSON (400 with JSON-RPC -32700; JSON that is not one JSON-RPC message,
  * a batch included, -32600 as over stdio; never a crash); then the SDK's
- * transport.
+ * transport. A batch is served only in a session whose handshake negotiated
+ * 2025-03-26 (batch.ts): its answers on one SSE stream, 202 for a batch of
+ * notifications, each message beyond the first counted against the rate.
  *
  * Sessions: stateful by default — an `initialize` POST opens a session
  * (its own `makeServer`, its own project: `--project`, never the process's
@@ -45,7 +47,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { isNoProject, makeServer, makeSharedServices, noProjectFound, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
-import { MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from "./revision.js"
+import { BATCH_REVISION, MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from "./revision.js"
+import { batchEntries, batchProblem } from "./batch.js"
 import { boundedMessage, MAX_REQUEST_BYTES, paramsProblem } from "./limits.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
@@ -90,6 +93,8 @@ const METADATA_PATH = "/.well-known/oauth-protected-resource"
 interface Open {
   readonly session: McpSession
   readonly transport: WebStandardStreamableHTTPServerTransport
+  /** The session's revision boundary: the revision its handshake negotiated (batches are 2025-03-26's). */
+  readonly revision: RevisionTransport
   readonly user: string | undefined
   lastUsed: number
 }
@@ -147,14 +152,15 @@ const rpcError = (res: ServerResponse, status: number, code: number, message: st
  * answers it (src/mcp/transport.ts): -32600 Invalid Request, with the
  * request's id when it has a readable one. -32700 is for text that is not
  * JSON. A JSON array is a batch, which MCP dropped in revision 2025-06-18:
- * one message per POST, as one per line over stdio.
+ * one message per POST, as one per line over stdio, except in a session on
+ * revision 2025-03-26 (`refusedBatch`).
  */
 const notOneMessage = (res: ServerResponse, parsed: unknown): void => {
   // A request whose envelope is valid and whose params are not (an object progressToken): -32602, as over stdio.
   const wrongParams = paramsProblem(parsed)
   if (wrongParams !== undefined) return rpcAnswer(res, 400, wrongParams.id, -32602, wrongParams.message)
   const message = Array.isArray(parsed)
-    ? "Invalid Request: one JSON-RPC message per request (MCP has no batches since revision 2025-06-18)"
+    ? "Invalid Request: one JSON-RPC message per request (MCP has no batches since revision 2025-06-18; a session on 2025-03-26 may send them)"
     : "Invalid Request: not a JSON-RPC 2.0 message"
   rpcAnswer(res, 400, idOf(parsed), -32600, message)
 }
@@ -323,10 +329,12 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       // Stateless: one answer per POST, no stream to keep.
       enableJsonResponse: stateless,
       // Known as soon as the id is made, before the answer that carries it is sent: the client's next request finds it.
-      onsessioninitialized: (id) => void sessions.set(id, { session, transport, user, lastUsed: Date.now() }),
+      onsessioninitialized: (id) => void sessions.set(id, { session, transport, revision, user, lastUsed: Date.now() }),
       onsessionclosed: (id) => void closeSession(id)
     })
-    await session.server.connect(new RevisionTransport(new BoundedTransport(transport), session.revision))
+    // Kept with the session (`onsessioninitialized`, called once the transport serves the initialize request).
+    const revision = new RevisionTransport(new BoundedTransport(transport), session.revision)
+    await session.server.connect(revision)
     return { session, transport }
   }
 
@@ -397,14 +405,48 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       "www-authenticate": `Bearer resource_metadata="${baseUrlOf(req, listening)}${METADATA_PATH}${new URL(req.url ?? "/", "http://x").pathname}"`
     })
 
-  /** The rate's answer for `identity`: true once 429 is sent. */
-  const overRate = (res: ServerResponse, identity: string, label = identity): boolean => {
-    const wait = limiter.take(identity)
+  /** The rate's answer for `identity` making `count` requests: true once 429 is sent. */
+  const overRate = (res: ServerResponse, identity: string, label = identity, count = 1): boolean => {
+    const wait = limiter.take(identity, count)
     if (wait > 0) {
       tellRefused(`429 ${identity}`, (n) => `429: ${label} is over --rate ${options.ratePerMinute} requests a minute (${n} refused since the last line)`)
       rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
     }
     return wait > 0
+  }
+
+  /** Whom the rate counts: the token's name, else the client's address. */
+  const identityOf = (req: IncomingMessage, user: string | undefined) => user ?? `address ${req.socket.remoteAddress ?? "?"}`
+  const labelOf = (user: string | undefined) => (user === undefined ? undefined : `token '${user}'`)
+
+  /**
+   * A JSON array POSTed: a batch, served only in a session whose handshake negotiated 2025-03-26
+   * (batch.ts; later revisions have none), else refused as before. A batch is refused whole when it is
+   * empty, too long or holds a message that cannot be served (the SDK's transport would refuse it whole
+   * too); its messages beyond the first count against the rate. True once answered here.
+   */
+  const refusedBatch = (req: IncomingMessage, res: ServerResponse, user: string | undefined, items: ReadonlyArray<unknown>): boolean => {
+    const id = req.headers["mcp-session-id"]
+    const o = options.stateless || typeof id !== "string" ? undefined : sessions.get(id)
+    // Not this token's 2025-03-26 session (none, an unknown one, another token's, a later revision): refused as before.
+    if (o === undefined || o.user !== user || o.revision.negotiatedRevision() !== BATCH_REVISION) {
+      notOneMessage(res, items)
+      return true
+    }
+    const problem = batchProblem(items)
+    if (problem !== undefined) {
+      rpcError(res, 400, -32600, problem)
+      return true
+    }
+    const entries = batchEntries(items)
+    const at = entries.findIndex((e) => "refusal" in e)
+    const refused = at === -1 ? undefined : entries[at]
+    if (refused !== undefined && "refusal" in refused) {
+      const r = refused.refusal
+      rpcAnswer(res, 400, r.id, r.code, `${r.message} (message ${at + 1} of the batch; the batch is not served)`)
+      return true
+    }
+    return items.length > 1 && overRate(res, identityOf(req, user), labelOf(user), items.length - 1)
   }
 
   /** The token's name (undefined without tokens), or `false` once refused (401, 429: answered here). */
@@ -419,7 +461,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       unauthorized(req, res, why)
       return false
     }
-    if (overRate(res, user ?? `address ${req.socket.remoteAddress ?? "?"}`, user === undefined ? undefined : `token '${user}'`)) return false
+    if (overRate(res, identityOf(req, user), labelOf(user))) return false
     return user
   }
 
@@ -489,10 +531,12 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       } catch (e) {
         return rpcError(res, 400, -32700, `Parse error: ${e instanceof Error ? e.message : String(e)}`)
       }
-      if (!JSONRPCMessageSchema.safeParse(parsed).success) return notOneMessage(res, parsed)
+      if (Array.isArray(parsed)) {
+        if (refusedBatch(req, res, user, parsed)) return
+      } else if (!JSONRPCMessageSchema.safeParse(parsed).success) return notOneMessage(res, parsed)
     }
-    // Revision 2026-07-28 makes no handshake: its requests are served here in either mode (httpModern.ts).
-    if (method === "POST" && eraOf(req.headers, parsed) === "modern") return serveModern(req, res, project, user, parsed as Record<string, unknown>)
+    // Revision 2026-07-28 makes no handshake: its requests are served here in either mode (httpModern.ts). A batch is a 2025-03-26 session's.
+    if (method === "POST" && !Array.isArray(parsed) && eraOf(req.headers, parsed) === "modern") return serveModern(req, res, project, user, parsed as Record<string, unknown>)
     const base = baseUrlOf(req, listening)
     const authInfo = user === undefined ? undefined : { token: "", clientId: user, scopes: [] }
     const handle = async (transport: WebStandardStreamableHTTPServerTransport) =>

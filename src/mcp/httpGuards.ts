@@ -89,8 +89,11 @@ export const makeRateLimiter = (perMinute: number, now: () => number = Date.now)
     b.tokens = Math.min(perMinute, b.tokens + (t - b.at) * perMs)
     b.at = t
   }
-  /** 0 when the request may go, else the seconds to wait (Retry-After). */
-  const take = (identity: string): number => {
+  /**
+   * 0 when the request may go, else the seconds to wait (Retry-After). `count`: the requests it is
+   * (a JSON-RPC batch is as many as its messages), taken all or none.
+   */
+  const take = (identity: string, count = 1): number => {
     if (perMinute <= 0) return 0
     const t = now()
     let b = buckets.get(identity)
@@ -106,11 +109,12 @@ export const makeRateLimiter = (perMinute: number, now: () => number = Date.now)
       b = { tokens: perMinute, at: t }
       buckets.set(identity, b)
     } else refill(b, t)
-    if (b.tokens >= 1) {
-      b.tokens -= 1
+    if (b.tokens >= count) {
+      b.tokens -= count
       return 0
     }
-    return Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000))
+    // More than a minute's allowance at once never fits: the wait is a full refill, as for any spent bucket.
+    return Math.max(1, Math.ceil((Math.min(count, perMinute) - b.tokens) / perMs / 1000))
   }
   return { take, size: () => buckets.size }
 }

@@ -28,6 +28,12 @@ export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024
  * written, stdout being backed up), it stops reading until some are.
  */
 export const MAX_IN_FLIGHT_REQUESTS = 64
+/**
+ * The messages one JSON-RPC batch may hold (revision 2025-03-26 only): the in-flight bound, so a batch
+ * (read as one line, one POST) cannot put more requests in flight than reading ahead would. Over HTTP
+ * each message of a batch also counts against `--rate`.
+ */
+export const MAX_BATCH_MESSAGES = MAX_IN_FLIGHT_REQUESTS
 /** How much of an oversized request is kept at each end to find its `id`. */
 export const ID_WINDOW_BYTES = 4096
 

@@ -38,6 +38,12 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 
+/**
+ * The handshake revision whose clients may send JSON-RPC batches: 2025-03-26 basic/index §Batching,
+ * implementations "MUST support receiving JSON-RPC batches"; 2025-06-18 removed them.
+ */
+export const BATCH_REVISION = "2025-03-26"
+
 /** The stateless revision skc speaks besides the handshake ones. */
 export const MODERN_REVISION = "2026-07-28"
 /** Every revision skc serves, newest first: the modern one, then the handshake revisions the SDK negotiates. */
@@ -123,6 +129,15 @@ export class RevisionTransport implements Transport {
   private readonly subscriptions = new Map<Id, ReadonlySet<string>>()
   /** Whether a client made the `initialize` handshake (legacy semantics for the process, basic/versioning). */
   private handshake = false
+  /** The id of the `initialize` request being answered: its answer names the revision negotiated. */
+  private initializeId: Id | undefined
+  /** The revision the handshake negotiated (the server's `initialize` answer), once answered. */
+  private negotiated: string | undefined
+
+  /** The revision this connection's handshake negotiated, if it made one (batches are 2025-03-26's: BATCH_REVISION). */
+  negotiatedRevision(): string | undefined {
+    return this.negotiated
+  }
 
   constructor(
     private readonly inner: Transport & Releasing,
@@ -168,6 +183,7 @@ export class RevisionTransport implements Transport {
     const id = message.id
     if (message.method === "initialize") {
       this.handshake = true
+      this.initializeId = id
       return pass()
     }
     const meta = isObject(message.params?._meta) ? message.params._meta : undefined
@@ -248,6 +264,10 @@ export class RevisionTransport implements Transport {
   async send(message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]): Promise<void> {
     const m = message as unknown as Message
     if (m.method === undefined && m.id !== undefined) {
+      if (m.id === this.initializeId) {
+        this.initializeId = undefined
+        if (typeof m.result?.protocolVersion === "string") this.negotiated = m.result.protocolVersion
+      }
       const method = this.modern.get(m.id)
       if (method !== undefined) {
         this.modern.delete(m.id)

@@ -65,7 +65,7 @@ import {
   readSkillResource
 } from "./skillResources.js"
 import { LineTransport } from "./transport.js"
-import { isObject, MODERN_REVISION, PROTOCOL_VERSION, RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
+import { BATCH_REVISION, isObject, MODERN_REVISION, PROTOCOL_VERSION, RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
 import { getSkillPrompt, listSkillPrompts } from "./prompts.js"
 import { projectOfRoots, validRoots } from "./roots.js"
 import { SKILL_SCOPES, type SkillScopeName } from "./skillUri.js"
@@ -674,7 +674,10 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   const session = await makeServer(version, options)
   const { server } = session
   // Issue 48 item 1: revision 2026-07-28 beside the handshake revisions, at the protocol boundary.
-  const transport = new RevisionTransport(new LineTransport(), session.revision)
+  const lines = new LineTransport()
+  const transport = new RevisionTransport(lines, session.revision)
+  // 2025-03-26 basic/index §Batching: a session on that revision may send batches; later revisions may not.
+  lines.acceptsBatch = () => transport.negotiatedRevision() === BATCH_REVISION
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
   })

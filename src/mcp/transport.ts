@@ -22,9 +22,16 @@
  * already read is held, not parsed, and reading resumes once stdout drains.
  * Every waiting answer shares one `drain` listener. So the answers queued in
  * the server are bounded by the in-flight limit, whatever the client sends.
+ *
+ * Batches (batch.ts): a line holding a JSON array, in a session whose
+ * handshake negotiated 2025-03-26 (`acceptsBatch`), is served message by
+ * message and answered with one line, the array of its answers, once every
+ * request of it is answered (a cancelled one left out); a batch of
+ * notifications gets no line. Any other session refuses it with -32600.
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
+import { batchAnswer, batchEntries, batchProblem, refusalText } from "./batch.js"
 import {
   boundedResponse,
   ID_WINDOW_BYTES,
@@ -38,6 +45,14 @@ import {
 
 /** A JSON-RPC request id as this transport keeps it: a string or a number. */
 const isRequestId = (id: unknown): id is string | number => typeof id === "string" || typeof id === "number"
+
+/** A batch being answered: the ids of its requests not yet answered, and its answers so far (JSON text). */
+interface Batch {
+  readonly waiting: Set<string | number>
+  readonly answers: Array<string>
+  /** Every request id of the batch: settled once its line is written. */
+  readonly ids: ReadonlyArray<string | number>
+}
 
 export class LineTransport implements Transport {
   onclose?: () => void
@@ -65,6 +80,12 @@ export class LineTransport implements Transport {
     private readonly input: NodeJS.ReadableStream = process.stdin,
     private readonly output: NodeJS.WritableStream = process.stdout
   ) {}
+
+  /** Whether a JSON array line is a batch to serve: the session negotiated 2025-03-26 (serveStdio sets it). */
+  acceptsBatch: () => boolean = () => false
+
+  /** The open batches by the ids of their requests not yet answered. */
+  private readonly batchOf = new Map<string | number, Batch>()
 
   /**
    * Ids of the requests the server sent the client (`roots/list`) and not yet
@@ -198,7 +219,10 @@ export class LineTransport implements Transport {
       return
     }
     if (isRequestId(m.id)) this.pending.add(m.id)
-    else if (m.method === "notifications/cancelled") this.settle(m.params?.requestId)
+    else if (m.method === "notifications/cancelled") {
+      this.dropFromBatch(m.params?.requestId)
+      this.settle(m.params?.requestId)
+    }
   }
 
   /**
@@ -207,6 +231,7 @@ export class LineTransport implements Transport {
    * without it.
    */
   release(id: string | number) {
+    this.dropFromBatch(id)
     this.settle(id)
   }
 
@@ -226,6 +251,7 @@ export class LineTransport implements Transport {
       this.reply(-32700, `Parse error: ${e instanceof Error ? e.message : String(e)}`)
       return
     }
+    if (Array.isArray(parsed) && this.acceptsBatch()) return this.handleBatch(parsed)
     const message = JSONRPCMessageSchema.safeParse(parsed)
     if (!message.success) {
       // A request whose envelope is valid and whose params are not (an object progressToken): -32602.
@@ -237,6 +263,59 @@ export class LineTransport implements Transport {
     }
     this.track(message.data as JSONRPCMessage)
     this.onmessage?.(message.data as JSONRPCMessage)
+  }
+
+  /** A batch line: each message served or refused on its own, answered with one array line (batch.ts). */
+  private handleBatch(items: ReadonlyArray<unknown>) {
+    const problem = batchProblem(items)
+    if (problem !== undefined) return this.reply(-32600, problem)
+    const entries = batchEntries(items)
+    const answers: Array<string> = []
+    const ids: Array<string | number> = []
+    for (const entry of entries) {
+      if ("refusal" in entry) {
+        answers.push(refusalText(entry.refusal))
+        process.stderr.write(`skc mcp: ${entry.refusal.message}\n`)
+        continue
+      }
+      const m = entry.message as { id?: unknown; method?: unknown }
+      // An id another open batch waits for would take that batch's answer: refused as a duplicate.
+      if (typeof m.method === "string" && isRequestId(m.id)) {
+        if (this.batchOf.has(m.id)) answers.push(refusalText({ id: m.id, code: -32600, message: `Invalid Request: id ${JSON.stringify(m.id)} is already in use` }))
+        else ids.push(m.id)
+      }
+    }
+    const batch: Batch = { waiting: new Set(ids), answers, ids }
+    // Registered before any is dispatched: an answer sent at once (a refusal of the revision boundary) finds its batch.
+    for (const id of ids) this.batchOf.set(id, batch)
+    for (const entry of entries) {
+      if (!("message" in entry)) continue
+      const m = entry.message as { id?: unknown; method?: unknown }
+      if (typeof m.method === "string" && isRequestId(m.id) && !ids.includes(m.id)) continue
+      this.track(entry.message)
+      this.onmessage?.(entry.message)
+    }
+    this.finishBatch(batch)
+  }
+
+  /** A batch all of whose requests are answered (or cancelled): its line, then its requests settled. */
+  private finishBatch(batch: Batch) {
+    if (batch.waiting.size > 0) return
+    // JSON-RPC 2.0 §6: a batch of notifications only is answered with nothing at all.
+    const written = batch.answers.length === 0 ? Promise.resolve() : this.writeLine(batchAnswer(batch.answers))
+    void written.then(() => {
+      for (const id of batch.ids) this.settle(id)
+    })
+  }
+
+  /** A request of a batch that will get no answer (cancelled, or a listen stream released): the batch waits no more. */
+  private dropFromBatch(id: unknown) {
+    if (!isRequestId(id)) return
+    const batch = this.batchOf.get(id)
+    if (batch === undefined) return
+    this.batchOf.delete(id)
+    batch.waiting.delete(id)
+    this.finishBatch(batch)
   }
 
   private reply(code: number, message: string, id?: string | number) {
@@ -286,6 +365,16 @@ export class LineTransport implements Transport {
     } else if (out.method === "notifications/cancelled" && isRequestId(out.params?.requestId)) {
       // The server gave up waiting (the roots timeout): no answer is waited for.
       this.asked.delete(out.params.requestId)
+    }
+    const answered = message as { id?: unknown; method?: unknown }
+    const batch = answered.method === undefined && isRequestId(answered.id) ? this.batchOf.get(answered.id) : undefined
+    if (batch !== undefined && isRequestId(answered.id)) {
+      // An answer to a request of a batch waits for the others: the batch is answered with one line.
+      this.batchOf.delete(answered.id)
+      batch.waiting.delete(answered.id)
+      batch.answers.push(boundedResponse(message))
+      this.finishBatch(batch)
+      return Promise.resolve()
     }
     return this.writeLine(boundedResponse(message)).then(() => {
       // An answer (result or error) to a request read: at end of input, the last one closes.

@@ -198,7 +198,7 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32700)
     // JSON that is not one JSON-RPC message is -32600 Invalid Request, as over stdio; -32700 is for text that is not JSON.
-    // A batch (an array) too: MCP has none since revision 2025-06-18, and stdio refuses it the same way.
+    // A batch (an array) too, outside a session on 2025-03-26: MCP has none since revision 2025-06-18, and stdio refuses it the same way.
     const ping = { jsonrpc: "2.0", id: 7, method: "ping" }
     for (const [body, id] of [
       [{ hello: "world" }, null],
@@ -373,6 +373,43 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     }
   })
 
+  it("2025-03-26 basic/index (Batching): a session on that revision POSTs a batch and gets its answers on one SSE stream; 202 for notifications; later revisions refuse it", async () => {
+    const auth = { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }
+    const openSession = async (protocolVersion: string) => {
+      const opened = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body: JSON.stringify({ ...INIT, params: { ...INIT.params, protocolVersion } }) })
+      const id = opened.headers.get("mcp-session-id")!
+      await opened.text()
+      const headers = { ...auth, "mcp-session-id": id, ...(protocolVersion === "2025-03-26" ? {} : { "mcp-protocol-version": protocolVersion }) }
+      const initialized = await fetch(`${server.base}/mcp`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })
+      expect(initialized.status).toBe(202)
+      return (body: unknown) => fetch(`${server.base}/mcp`, { method: "POST", headers, body: JSON.stringify(body) })
+    }
+    const ping = (id: number) => ({ jsonrpc: "2.0", id, method: "ping" })
+    const post = await openSession("2025-03-26")
+    const batch = await post([ping(2), { jsonrpc: "2.0", id: 3, method: "resources/templates/list" }, { jsonrpc: "2.0", method: "notifications/roots/list_changed" }])
+    expect(batch.status).toBe(200)
+    const events = (await batch.text())
+      .split("\n")
+      .filter((l) => l.startsWith("data: ") && l.length > 6)
+      .map((l) => JSON.parse(l.slice(6)) as { id: number; result?: { resourceTemplates?: Array<unknown> } })
+    expect(events.map((e) => e.id).sort()).toEqual([2, 3])
+    expect(events.find((e) => e.id === 3)!.result!.resourceTemplates!.length).toBeGreaterThan(0)
+    expect((await post([{ jsonrpc: "2.0", method: "notifications/roots/list_changed" }])).status).toBe(202)
+    const empty = await post([])
+    expect(empty.status).toBe(400)
+    expect(await empty.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining("empty batch") } })
+    const long = await post(Array.from({ length: 65 }, (_, i) => ping(100 + i)))
+    expect(long.status).toBe(400)
+    expect(await long.json()).toMatchObject({ error: { code: -32600, message: expect.stringContaining("exceeds the limit of 64") } })
+    const bad = await post([ping(4), { jsonrpc: "2.0", id: 5, method: "tools/list", params: { _meta: { progressToken: {} } } }])
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ id: 5, error: { code: -32602, message: expect.stringContaining("message 2 of the batch") } })
+    // A session on a later revision refuses a batch as before.
+    const later = await (await openSession("2025-06-18"))([ping(2), ping(3)])
+    expect(later.status).toBe(400)
+    expect(await later.json()).toMatchObject({ id: null, error: { code: -32600 } })
+  })
+
   it("an unknown session is 404; a session is its token's own (403 for another)", async () => {
     const unknown = await fetch(`${server.base}/mcp`, {
       method: "POST",
@@ -458,6 +495,29 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
       for (let i = 0; i < 500 && !server.stderr().includes("429: "); i++) await new Promise((r) => setTimeout(r, 20))
       expect(server.stderr().match(/^skc mcp: 429: address \S+ is over --rate 3 requests a minute \(1 refused since the last line\)$/gm)).toHaveLength(1)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it("a 2025-03-26 batch counts each of its messages against --rate: a batch cannot get past the limit", async () => {
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--rate", "5"] })
+    try {
+      const opened = await fetch(`${server.base}/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify({ ...INIT, params: { ...INIT.params, protocolVersion: "2025-03-26" } }) })
+      const headers = { ...MCP_HEADERS, "mcp-session-id": opened.headers.get("mcp-session-id")! }
+      await opened.text()
+      const ping = (id: number) => ({ jsonrpc: "2.0", id, method: "ping" })
+      // Four requests left this minute. A batch of five is refused whole (its POST counted: three left);
+      // one of three is served, and spends the minute.
+      const five = await fetch(`${server.base}/mcp`, { method: "POST", headers, body: JSON.stringify([1, 2, 3, 4, 5].map(ping)) })
+      expect(five.status).toBe(429)
+      await five.body?.cancel()
+      const three = await fetch(`${server.base}/mcp`, { method: "POST", headers, body: JSON.stringify([1, 2, 3].map(ping)) })
+      expect(three.status).toBe(200)
+      await three.text()
+      const more = await fetch(`${server.base}/mcp`, { method: "POST", headers, body: JSON.stringify(ping(9)) })
+      expect(more.status).toBe(429)
+      await more.body?.cancel()
     } finally {
       await server.stop()
     }

@@ -93,6 +93,49 @@ describe("skc mcp on the wire", () => {
     expect(messages[4]).toMatchObject({ id: 5, error: { code: -32600 } })
   })
 
+  it("2025-03-26 basic/index (Batching): a session on that revision gets a batch answered with one array line; later revisions refuse it", async () => {
+    const box = sandbox()
+    const init0326 = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })
+    const ping = (id: number | string) => ({ jsonrpc: "2.0", id, method: "ping" })
+    const { stdout } = await converse(box.work, box.home, [
+      init0326,
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      JSON.stringify([ping(2), { jsonrpc: "2.0", id: 3, method: "resources/templates/list" }, { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: 1 } }]),
+      // Notifications only: no answer at all (JSON-RPC 2.0 §6).
+      JSON.stringify([{ jsonrpc: "2.0", method: "notifications/roots/list_changed" }]),
+      // Empty, or longer than the in-flight bound: refused whole.
+      "[]",
+      JSON.stringify(Array.from({ length: 65 }, (_, i) => ping(100 + i))),
+      // Each message on its own: invalid ones answered in the array, the rest served.
+      JSON.stringify([1, { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "skc_list", arguments: {}, _meta: { progressToken: {} } } }, ping(5), ping(5), { jsonrpc: "2.0", id: 6, method: "initialize", params: {} }]),
+      JSON.stringify(ping(7))
+    ])
+    const lines = stdout.map((l) => JSON.parse(l) as unknown)
+    expect(lines, stdout.join("\n")).toHaveLength(6)
+    expect(lines[0]).toMatchObject({ id: 1, result: { protocolVersion: "2025-03-26" } })
+    // A line holding a notification is not waited for (converse): the answers are found by what they hold.
+    const arrays = lines.filter((l): l is Array<{ id: unknown; error?: { code: number }; result?: { resourceTemplates?: Array<unknown> } }> => Array.isArray(l))
+    expect(arrays).toHaveLength(2)
+    const batch = arrays.find((a) => a.some((m) => m.id === 2))!
+    expect(batch.map((m) => m.id).sort()).toEqual([2, 3])
+    expect(batch.find((m) => m.id === 2)).toMatchObject({ jsonrpc: "2.0", result: {} })
+    expect(batch.find((m) => m.id === 3)!.result!.resourceTemplates!.length).toBeGreaterThan(0)
+    expect(lines).toContainEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringContaining("empty batch") } })
+    expect(lines).toContainEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringContaining("65 messages exceeds the limit of 64") } })
+    const mixed = arrays.find((a) => a !== batch)!
+    expect(mixed).toHaveLength(5)
+    expect(mixed).toContainEqual(expect.objectContaining({ id: null, error: expect.objectContaining({ code: -32600 }) }))
+    expect(mixed).toContainEqual(expect.objectContaining({ id: 4, error: expect.objectContaining({ code: -32602 }) }))
+    expect(mixed).toContainEqual(expect.objectContaining({ id: 5, result: {} }))
+    expect(mixed).toContainEqual(expect.objectContaining({ id: 5, error: expect.objectContaining({ code: -32600 }) }))
+    expect(mixed).toContainEqual(expect.objectContaining({ id: 6, error: expect.objectContaining({ code: -32600 }) }))
+    expect(lines[5]).toMatchObject({ id: 7, result: {} })
+
+    // A session on a later revision: one -32600, as before (2025-06-18 removed batches).
+    const later = await converse(box.work, box.home, [init(1), JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), JSON.stringify([ping(2), ping(3)])])
+    expect(JSON.parse(later.stdout[1]!)).toMatchObject({ id: null, error: { code: -32600 } })
+  })
+
   it("requests written all at once and then end of input: every request is answered before the server exits", async () => {
     const box = sandbox()
     cpSync(join(ROOT, "examples", "git-helper"), join(box.work, ".skillc", "skills", "git-helper"), { recursive: true })

@@ -1,0 +1,89 @@
+/**
+ * JSON-RPC batches for sessions on revision 2025-03-26 (basic/index
+ * §Batching: implementations "MUST support receiving JSON-RPC batches";
+ * revision 2025-06-18 removed them, so every later session refuses an array
+ * with -32600 as before). What stdio (transport.ts) and HTTP (http.ts)
+ * check alike:
+ *
+ * - an empty array is -32600 (JSON-RPC 2.0 §6), one over MAX_BATCH_MESSAGES
+ *   too: the whole batch, one error;
+ * - each message is checked on its own (JSON-RPC 2.0 §6: "an Array
+ *   containing the corresponding Response objects"): one that is not JSON-RPC
+ *   2.0 is -32600, one with wrong params -32602 (`paramsProblem`), an
+ *   `initialize` -32600 (2025-03-26 basic/lifecycle: it "MUST NOT be part of
+ *   a JSON-RPC batch"), a request id used twice in the batch -32600 (its
+ *   answers could not be told apart);
+ * - notifications and responses get no answer; a batch of nothing else gets
+ *   no answer at all (stdio) or 202 (HTTP).
+ */
+import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
+import { MAX_BATCH_MESSAGES, MAX_RESPONSE_BYTES, oversizedResponseMessage, paramsProblem } from "./limits.js"
+
+type Id = string | number
+
+/** An answer to a message of a batch that is not served: its id (null when unreadable), code and message. */
+export interface Refusal {
+  readonly id: Id | null
+  readonly code: number
+  readonly message: string
+}
+
+/** A message of a batch: served, or refused on its own. */
+export type BatchEntry = { readonly message: JSONRPCMessage } | { readonly refusal: Refusal }
+
+/** Why a whole batch is refused (-32600), or undefined when its messages are to be read one by one. */
+export const batchProblem = (items: ReadonlyArray<unknown>): string | undefined => {
+  if (items.length === 0) return "Invalid Request: an empty batch (JSON-RPC 2.0: a batch holds at least one message)"
+  if (items.length > MAX_BATCH_MESSAGES) return `Invalid Request: a batch of ${items.length} messages exceeds the limit of ${MAX_BATCH_MESSAGES} of skc mcp`
+  return undefined
+}
+
+const idOf = (item: unknown): Id | null => {
+  const id = typeof item === "object" && item !== null && !Array.isArray(item) ? (item as { id?: unknown }).id : undefined
+  return typeof id === "string" || typeof id === "number" ? id : null
+}
+
+/** Each message of a batch, checked on its own. */
+export const batchEntries = (items: ReadonlyArray<unknown>): ReadonlyArray<BatchEntry> => {
+  const seen = new Set<Id>()
+  return items.map((item): BatchEntry => {
+    const checked = JSONRPCMessageSchema.safeParse(item)
+    if (!checked.success) {
+      const wrongParams = paramsProblem(item)
+      if (wrongParams !== undefined) return { refusal: { id: wrongParams.id, code: -32602, message: wrongParams.message } }
+      return { refusal: { id: idOf(item), code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 message" } }
+    }
+    const message = checked.data as JSONRPCMessage & { id?: Id; method?: string }
+    if (message.method === "initialize") {
+      return { refusal: { id: idOf(item), code: -32600, message: "Invalid Request: initialize must not be part of a batch (2025-03-26 basic/lifecycle)" } }
+    }
+    if (message.method !== undefined && message.id !== undefined) {
+      if (seen.has(message.id)) return { refusal: { id: message.id, code: -32600, message: `Invalid Request: id ${JSON.stringify(message.id)} is used twice in the batch` } }
+      seen.add(message.id)
+    }
+    return { message: message as JSONRPCMessage }
+  })
+}
+
+/** A refusal as the JSON text of its error answer. */
+export const refusalText = (r: Refusal): string => JSON.stringify({ jsonrpc: "2.0", id: r.id, error: { code: r.code, message: r.message } })
+
+/**
+ * The batch's answers (each already bounded, as JSON text) as one JSON array, itself within
+ * MAX_RESPONSE_BYTES: while it is larger, its largest result is replaced by the error a single
+ * oversized answer gets, so a batch cannot send what its requests one by one could not.
+ */
+export const batchAnswer = (answers: ReadonlyArray<string>): string => {
+  const texts = [...answers]
+  let total = texts.reduce((n, t) => n + t.length + 1, 1)
+  while (total > MAX_RESPONSE_BYTES) {
+    let largest = -1
+    for (let i = 0; i < texts.length; i++) if (largest === -1 || texts[i]!.length > texts[largest]!.length) largest = i
+    const parsed = JSON.parse(texts[largest]!) as { id?: unknown; result?: unknown }
+    if (parsed.result === undefined) break
+    const replaced = JSON.stringify({ jsonrpc: "2.0", id: parsed.id ?? null, error: { code: -32603, message: oversizedResponseMessage(total) } })
+    total += replaced.length - texts[largest]!.length
+    texts[largest] = replaced
+  }
+  return `[${texts.join(",")}]`
+}
