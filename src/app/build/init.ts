@@ -56,8 +56,9 @@ export type InitResult =
 export const skillTemplate = (name: string): string =>
   `---\nname: ${name}\ndescription: "TODO: Add skill description"\n---\n\n# ${titleCase(name)}\n`
 
+/** RFC-0005: an IO failure is E999, with the system's reason (its code, else its message). */
 const cannotCreate = (what: string) => (e: FsError) =>
-  new UsageError({ message: `cannot create ${what}: ${e.code} (${e.path})` })
+  new InternalError({ message: `cannot create ${what}: ${e.code !== "" ? e.code : e.message} (${e.path})`, cause: e })
 
 /**
  * Writes or extends `<root>/.gitignore` so that what skc makes on this
