@@ -98,6 +98,7 @@ describe("RFC-0006:C-INIT", () => {
     const w = memoryWorld({})
     w.fs.setReadOnly("/proj")
     const r = await w.run(init({ name: "x" }))
-    expect(Result.isFailure(r) && r.failure._tag).toBe("UsageError")
+    // RFC-0005: an IO failure is E999, with the system's reason.
+    expect(Result.isFailure(r) && r.failure).toMatchObject({ _tag: "InternalError", message: expect.stringContaining(": EROFS (") })
   })
 })
