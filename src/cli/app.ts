@@ -17,16 +17,19 @@ import { VERSION } from "../domain/version.js"
 import { mcpCommand } from "./commands/mcp.js"
 import { lspCommand } from "./commands/lsp.js"
 import { cliCommand, ExitStatus } from "./generate.js"
+import { dashOperands } from "./argv.js"
 import { renderCommandHelp, renderRootHelp } from "./help.js"
 
 // Help is written by src/cli/help.ts from the specs; main.ts answers --help before this parser loads.
-const root = Command.make("skc").pipe(
-  Command.withDescription("skc — the development kit for Agent Skills."),
-  Command.withSubcommands([cliCommand(commandSpecs[0]!), ...commandSpecs.slice(1).map(cliCommand), mcpCommand, lspCommand])
-)
+// Made per invocation: an argument that refuses dash-led words takes those after `--` (src/cli/argv.ts).
+const rootOf = (operands: ReadonlySet<string>) =>
+  Command.make("skc").pipe(
+    Command.withDescription("skc — the development kit for Agent Skills."),
+    Command.withSubcommands([cliCommand(commandSpecs[0]!, operands), ...commandSpecs.slice(1).map((s) => cliCommand(s, operands)), mcpCommand, lspCommand])
+  )
 
 // renderErrors: false — effect/cli prints no error of its own; the contract is one `error[E100]` line (parseError).
-const cli = Command.runWith(root, { version: VERSION, renderErrors: false })
+const cliOf = (args: ReadonlyArray<string>) => Command.runWith(rootOf(dashOperands(args)), { version: VERSION, renderErrors: false })
 
 const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
 
@@ -106,7 +109,7 @@ const quietly = <A, E, R>(self: Effect.Effect<A, E, R>) =>
     return Effect.provideService(self, Console.Console, { ...console, error: () => {}, log })
   })
 
-const subcommandNames = root.subcommands.flatMap((group) => group.commands.map((c) => c.name))
+const subcommandNames = [...commandSpecs.map((s) => s.name), mcpCommand.name, lspCommand.name]
 
 /** The type name a flag's value failed to parse as, in the words of the earlier parser. */
 const typeName = (command: string | undefined, option: string): string | undefined => {
@@ -179,7 +182,7 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
 export const runFullCli = (args: ReadonlyArray<string>): Effect.Effect<number, unknown> =>
   Effect.gen(function* () {
     const status = yield* Ref.make(0)
-    yield* cli(args).pipe(
+    yield* cliOf(args)(args).pipe(
       quietly,
       Effect.catch((e) => {
         if (!CliError.isCliError(e)) return Effect.fail(e)

@@ -18,12 +18,15 @@ export class ExitStatus extends Context.Service<ExitStatus, Ref.Ref<number>>()("
 
 const refused = (value: string) => Effect.fail(new CliError.ValidationError({ message: `unknown option '${value}'` }))
 
-const argOf = (a: Arg): Argument.Argument<unknown> => {
+const argOf = (a: Arg, operands: ReadonlySet<string>): Argument.Argument<unknown> => {
   const text = Argument.String(a.name).pipe(Argument.withDescription(a.help))
   // A value starting with `-` (a negative number; effect/cli reads any other as a flag, or after `--` as a value) would
-  // otherwise be taken as the argument: refused as an unknown option (E100) where the spec says so.
+  // otherwise be taken as the argument: refused as an unknown option (E100) where the spec says so. A word after `--`
+  // is an operand whatever it looks like (src/cli/argv.ts): `skc open s -- -notes.md`.
   const checked =
-    a.refuse === "flag" ? text.pipe(Argument.mapEffect((v) => (v.startsWith("-") && v.length > 1 ? refused(v) : Effect.succeed(v)))) : text
+    a.refuse === "flag"
+      ? text.pipe(Argument.mapEffect((v) => (v.startsWith("-") && v.length > 1 && !operands.has(v) ? refused(v) : Effect.succeed(v))))
+      : text
   return a.arity === "optional" ? Argument.optional(checked) : a.arity === "many" ? Argument.variadic(checked) : checked
 }
 
@@ -38,10 +41,13 @@ export const flagOf = (f: Flag): CliFlag.Flag<unknown> => {
   return CliFlag.optional(base)
 }
 
-/** The effect/cli config of a spec: what the handler receives, key by key (the fast path gives the same). */
-export const cliConfig = (spec: AnyCommandSpec): Record<string, Argument.Argument<unknown> | CliFlag.Flag<unknown>> => {
+/**
+ * The effect/cli config of a spec: what the handler receives, key by key (the fast path gives the same).
+ * `operands`: the invocation's dash-led words after `--` (src/cli/argv.ts `dashOperands`).
+ */
+export const cliConfig = (spec: AnyCommandSpec, operands: ReadonlySet<string> = new Set()): Record<string, Argument.Argument<unknown> | CliFlag.Flag<unknown>> => {
   const config: Record<string, Argument.Argument<unknown> | CliFlag.Flag<unknown>> = {}
-  for (const [key, a] of Object.entries(spec.args)) config[key] = argOf(a)
+  for (const [key, a] of Object.entries(spec.args)) config[key] = argOf(a, operands)
   for (const [key, f] of Object.entries(spec.flags)) config[key] = flagOf(f)
   return config
 }
@@ -50,8 +56,8 @@ export const cliConfig = (spec: AnyCommandSpec): Record<string, Argument.Argumen
 export const description = (spec: AnyCommandSpec): string =>
   [...spec.summary, "", "Examples:", ...spec.examples.map((e) => `  ${e}`)].join("\n")
 
-export const cliCommand = (spec: AnyCommandSpec) =>
-  Command.make(spec.name, cliConfig(spec), (values) =>
+export const cliCommand = (spec: AnyCommandSpec, operands: ReadonlySet<string> = new Set()) =>
+  Command.make(spec.name, cliConfig(spec, operands), (values) =>
     Effect.flatMap(runCommand(spec, values as { format: string; verbose: boolean }), (status) =>
       Effect.flatMap(ExitStatus, (ref) => Ref.set(ref, status))
     )

@@ -17,6 +17,7 @@ import { begin } from "./exit.js"
 import { runMain } from "./runMain.js"
 import { exitLeavingLogsOpen } from "../layers.js"
 import { runCommand } from "./runner.js"
+import { joinDashValues } from "./argv.js"
 
 export { VERSION }
 
@@ -53,7 +54,7 @@ const program = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown> =>
     // An unknown command: the full parser says so (E100) rather than printing any help.
     args = args.filter((a) => a !== "--help" && a !== "-h")
   }
-  args = restAsFlags(args)
+  args = restAsFlags(joinDashValues(commandSpecs.find((s) => s.name === args[0]), args))
   const fast = args.length > 0 ? fastCommands[args[0]!] : undefined
   const values = fast === undefined ? undefined : parseFast(fast, args.slice(1))
   if (fast !== undefined && values !== undefined) return runCommand(fast.spec, values as { format: string; verbose: boolean })

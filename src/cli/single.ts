@@ -18,11 +18,13 @@ import { exitLeavingLogsOpen } from "../layers.js"
 import { fastCommand, parseFast } from "./fastParse.js"
 import { wantsHelp } from "./help.js"
 import { runCommand } from "./runner.js"
+import { joinDashValues } from "./argv.js"
 
 /** Run `argv` (the command name first) if it is a well-formed invocation of `spec`; the exit status, or undefined to defer. */
 export const runSingle = (spec: AnyCommandSpec, argv: ReadonlyArray<string>): Promise<number> | undefined => {
   if (spec.fast !== true || argv[0] !== spec.name || wantsHelp(argv)) return undefined
-  const values = parseFast(fastCommand(spec), argv.slice(1))
+  // The words main.ts's parsers would see (src/cli/argv.ts): `--section "-v flag"` as `--section=-v flag`.
+  const values = parseFast(fastCommand(spec), joinDashValues(spec, argv).slice(1))
   if (values === undefined) return undefined
   // From here on as main.ts: output guards, the home check, the run.
   const started = begin(argv, true)

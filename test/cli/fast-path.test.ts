@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest"
 import { commandSpecs } from "../../src/commands/index.js"
 import { cliConfig } from "../../src/cli/generate.js"
 import { fastCommands, parseFast } from "../../src/cli/fast.js"
+import { dashOperands, joinDashValues } from "../../src/cli/argv.js"
 
 /** Each fast-path command's effect/cli flags and arguments, generated from its spec exactly as the CLI does. */
 const configs: Record<string, ReturnType<typeof cliConfig>> = Object.fromEntries(
@@ -27,9 +28,10 @@ const environment = Layer.mergeAll(
 )
 
 /** Parse `argv` with effect/cli and capture what it would give the handler. */
-const parseWithEffectCli = async (name: string, argv: ReadonlyArray<string>) => {
+const parseWithEffectCli = async (name: string, argv: ReadonlyArray<string>, operands?: ReadonlySet<string>) => {
   let captured: unknown = undefined
-  const recording = Command.make(name, configs[name]!, (input: unknown) => Effect.sync(() => void (captured = input)))
+  const config = operands === undefined ? configs[name]! : cliConfig(commandSpecs.find((s) => s.name === name)!, operands)
+  const recording = Command.make(name, config, (input: unknown) => Effect.sync(() => void (captured = input)))
   const root = Command.make("skc").pipe(Command.withSubcommands([recording]))
   const run = Command.runWith(root, { version: "test", renderErrors: false })
   const exit = await Effect.runPromiseExit(run([name, ...argv]).pipe(Effect.provide(environment)))
@@ -93,5 +95,45 @@ describe("fast path agrees with effect/cli", () => {
     for (const argv of [["--help"], ["--bogus"], ["a", "b"], ["--global", "true"], ["--format"], ["--format=json"], ["--", "x"], ["--verbose", "--verbose"]]) {
       expect(parseFast(init, argv)).toBeUndefined()
     }
+  })
+})
+
+// What main.ts hands both parsers (src/cli/argv.ts): a value-taking option's dash-led value joined to it,
+// and the words after `--` taken as operands.
+describe("dash-led option values and `--`", () => {
+  const spec = (name: string) => commandSpecs.find((s) => s.name === name)!
+  /** The words both parsers get for `skc <name> ...argv`, after the command name. */
+  const words = (name: string, argv: ReadonlyArray<string>) => joinDashValues(spec(name), [name, ...argv]).slice(1)
+
+  it("--section \"-v flag\" is the value `-v flag` (as --section=-v flag): the fast path defers, effect/cli takes it", async () => {
+    const argv = words("show", ["s", "--section", "-v flag"])
+    expect(argv).toEqual(["s", "--section=-v flag"])
+    expect(parseFast(fastCommands.show!, argv)).toBeUndefined()
+    expect(normalise(await parseWithEffectCli("show", argv))).toMatchObject({ skill: "s", section: { _tag: "Some", value: "-v flag" } })
+    expect(words("show", ["s", "--max-lines", "-3"])).toEqual(["s", "--max-lines=-3"])
+  })
+
+  it("a word that is an option of the command stays an option: the missing value is still an error", async () => {
+    for (const argv of [
+      ["s", "--section", "--format", "json"],
+      ["s", "--section", "-v"],
+      ["s", "--section", "--format=json"],
+      ["s", "--section", "--help"],
+      ["s", "--section", "--"],
+      ["s", "--", "--section", "-x"]
+    ]) {
+      expect(words("show", argv), argv.join(" ")).toEqual(argv)
+    }
+    expect(await parseWithEffectCli("show", ["s", "--section", "--format", "json"])).toBe("parse-error")
+  })
+
+  it("after `--` a dash-led word is an operand for an argument that refuses dash-led words; before it, refused", async () => {
+    const argv = ["s", "--", "-notes.md"]
+    expect(parseFast(fastCommands.open!, argv)).toBeUndefined()
+    expect(normalise(await parseWithEffectCli("open", argv, dashOperands(["open", ...argv])))).toMatchObject({ skill: "s", path: "-notes.md" })
+    expect(await parseWithEffectCli("open", ["s", "-3"], dashOperands(["open", "s", "-3"]))).toBe("parse-error")
+    // The same word before `--` (a negative number effect/cli takes as a value) keeps its refusal.
+    expect(dashOperands(["open", "-3", "--", "-3"]).has("-3")).toBe(false)
+    expect(dashOperands(["open", "-v", "--", "-v"]).has("-v")).toBe(true)
   })
 })
