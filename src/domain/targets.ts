@@ -72,6 +72,16 @@ export const parseTargets = (
   return { targets }
 }
 
+/**
+ * A bad `--target` value as E100 (RFC-0005: E100 for every option failure, as `lint --agent bogus`
+ * is): the problem, then the targets there are as a hint line. `describeTargetProblem` stays for a
+ * bad `[build] targets` in the configuration, a config file problem (DECISIONS #34), not an option.
+ */
+export const describeTargetOption = (p: TargetProblem, configured: Readonly<Record<string, string>>): { readonly message: string; readonly hint: string } => ({
+  message: p._tag === "EmptyTarget" ? "--target: empty target (give comma-separated agent names or directory paths)" : `--target: unknown target '${p.name}'`,
+  hint: `known targets: ${Object.keys({ ...BUILTIN_TARGETS, ...configured }).sort().join(", ")}; or a directory path such as ./agent-skills`
+})
+
 export const describeTargetProblem = (p: TargetProblem): string =>
   p._tag === "EmptyTarget"
     ? "empty target in --target (give comma-separated agent names or directory paths)"

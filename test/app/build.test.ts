@@ -180,12 +180,21 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
   it.live("RFC-0001:C-DEPLOYMENT an unknown target name is an error before anything is written", () =>
     Effect.gen(function* () {
       const p = project()
-      expect(yield* failureText(p.build({ target: "claude,nosuch" }))).toMatch(
-        /^error: unknown target 'nosuch' \(known: agents, amp, claude, codex, copilot, cursor, gemini, kiro, opencode, trae;/
+      // A bad --target is E100 (RFC-0005: option failures), the targets there are as its hint line.
+      expect(yield* failureText(p.build({ target: "claude,nosuch" }))).toBe(
+        "error[E100]: invalid option: '--target: unknown target 'nosuch''\n  known targets: agents, amp, claude, codex, copilot, cursor, gemini, kiro, opencode, trae; or a directory path such as ./agent-skills"
       )
       expect(builtFiles(join(p.work, ".skillc/runtime/demo"))).toEqual([])
       expect(existsSync(join(p.home, ".claude"))).toBe(false)
       expect(existsSync(join(p.work, ".claude"))).toBe(false)
+    }))
+
+  it.live("DECISIONS #34 a bad [build] targets in the configuration stays a config error, not E100 (no option was given)", () =>
+    Effect.gen(function* () {
+      const p = project()
+      mkdirSync(join(p.work, ".skillc"), { recursive: true })
+      writeFileSync(join(p.work, ".skillc/config.toml"), '[build]\ntargets = ["nosuch"]\n')
+      expect(yield* failureText(p.build({}))).toMatch(/^error: unknown target 'nosuch' \(known: agents, amp, claude,/)
     }))
 
   it.live("RFC-0001:C-DEPLOYMENT replaces an existing symlink; refuses a real directory without force", () =>

@@ -204,10 +204,17 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     const sb = project()
     const r = sb.run(["build", "demo", "--target", "claude,nosuch"])
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^error: unknown target 'nosuch' \(known: agents, amp, claude, codex, copilot, cursor, gemini, kiro, opencode, trae;/)
+    // E100 as every option failure (RFC-0005:C-CODES), as `lint --agent bogus` is; the known targets as a hint line.
+    expect(r.stderr).toBe(
+      "error[E100]: invalid option: '--target: unknown target 'nosuch''\n  known targets: agents, amp, claude, codex, copilot, cursor, gemini, kiro, opencode, trae; or a directory path such as ./agent-skills\n"
+    )
     expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
     expect(existsSync(join(sb.home, ".claude"))).toBe(false)
     expect(existsSync(join(sb.work, ".claude"))).toBe(false)
+    const empty = sb.run(["build", "demo", "--target", ""])
+    expect(empty.code).toBe(1)
+    expect(empty.stderr.split("\n")[0]).toBe("error[E100]: invalid option: '--target: empty target (give comma-separated agent names or directory paths)'")
+    expect(empty.stderr.split("\n")[1]).toMatch(/^  known targets: agents, amp, claude,/)
   })
 
   it("RFC-0001:C-DEPLOYMENT replaces an existing symlink; refuses a real directory without --force", () => {

@@ -9,12 +9,12 @@
  */
 import { Cause, Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
+import { InvalidOption, SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { profilesForTargets } from "../../domain/agents/index.js"
 import { CODEX_METADATA_FILE } from "../../domain/agents/codexPolicy.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
-import { DEFAULT_TARGET, describeTargetProblem, parseTargets, type TargetSpec } from "../../domain/targets.js"
+import { DEFAULT_TARGET, describeTargetOption, describeTargetProblem, parseTargets, type TargetSpec } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { META_DIR } from "../../domain/manifest.js"
@@ -70,7 +70,11 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   const given = Array.isArray(input.target) ? input.target.join(",") : (input.target as string | undefined)
   const targetText = given ?? (config.buildTargets.length > 0 ? config.buildTargets.join(",") : undefined)
   const parsed = parseTargets(targetText, config.targets)
-  if ("problem" in parsed) return yield* Effect.fail(new UsageError({ message: describeTargetProblem(parsed.problem) }))
+  if ("problem" in parsed) {
+    if (given === undefined) return yield* Effect.fail(new UsageError({ message: describeTargetProblem(parsed.problem) }))
+    const { message, hint } = describeTargetOption(parsed.problem, config.targets)
+    return yield* Effect.fail(new InvalidOption({ message, suggestion: hint }))
+  }
   const force = input.force ?? false
   const global = input.global ?? false
 
