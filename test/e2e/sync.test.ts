@@ -40,6 +40,19 @@ describe("RFC-0007:C-SYNC", () => {
     expect(from.stderr).toMatch(/^error\[E100\]: invalid option: --from: expected a postgres:\/\/ or postgresql:\/\/ URL/)
   })
 
+  it("RFC-0005 E100: a --project that is no directory is an error, exit 1, not 'No local logs to sync'", async () => {
+    const w = world("demo")
+    const missing = join(w.root, "no-such-project")
+    const r = await w.runAsync(["sync", "--project", missing])
+    expect(r).toEqual({ code: 1, stdout: "", stderr: `error[E100]: invalid option: '--project: not a directory: '${missing}''\n` })
+    const file = join(w.root, "a-file")
+    writeFileSync(file, "")
+    const dry = await w.runAsync(["sync", "--dry-run", "--project", file])
+    expect(dry).toEqual({ code: 1, stdout: "", stderr: `error[E100]: invalid option: '--project: not a directory: '${file}''\n` })
+    // A project that is there with nothing to sync is still the RFC's success.
+    expect(await w.runAsync(["sync", "--project", w.work])).toEqual({ code: 0, stdout: "No local logs to sync\n", stderr: "" })
+  })
+
   it("DECISIONS #8: nothing to sync prints 'No local logs to sync' and exits 0; a named skill without logs is E040", async () => {
     const w = world("demo")
     expect((await w.runAsync(["sync"]))).toEqual({ code: 0, stdout: "No local logs to sync\n", stderr: "" })

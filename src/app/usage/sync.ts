@@ -151,6 +151,12 @@ const projectDirSettings = Effect.fnUntraced(function* (project: string | undefi
   const env = yield* Env
   const settings = yield* Settings
   const raw = project === undefined ? settings.stores.cwd : path.resolve(settings.stores.cwd, project)
+  // A --project that names no directory is a bad option value (RFC-0005: E100 for option failures), not a
+  // project with no local logs: `skc sync --project /nonexistent` said "No local logs to sync", exit 0, so a
+  // typo in a cron job's path went unnoticed. RFC-0007:C-SYNC's E040-E042 are about log databases, not this.
+  if (project !== undefined && (yield* fs.statOption(raw).pipe(unseenAs(undefined)))?.type !== "directory") {
+    return yield* Effect.fail(new InvalidOption({ message: `--project: not a directory: '${raw}'` }))
+  }
   const dir = yield* fs.realPath(raw).pipe(unseenAs(raw))
   const dirSettings = project === undefined ? settings : yield* loadSettings().pipe(Effect.provideService(Env, { ...env, cwd: dir }))
   return { dir, settings: dirSettings }
@@ -168,12 +174,6 @@ export const inProjectDir =
     project === undefined
       ? effect
       : Effect.gen(function* () {
-          const fs = yield* FileSystem
-          const path = yield* Path
-          const raw = path.resolve((yield* Settings).stores.cwd, project)
-          if ((yield* fs.statOption(raw).pipe(unseenAs(undefined)))?.type !== "directory") {
-            return yield* Effect.fail(new InvalidOption({ message: `--project: not a directory: '${raw}'` }))
-          }
           return yield* effect.pipe(Effect.provideService(Settings, (yield* projectDirSettings(project)).settings))
         })
 
