@@ -182,7 +182,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
       const p = project()
       // A bad --target is E100 (RFC-0005: option failures), the targets there are as its hint line.
       expect(yield* failureText(p.build({ target: "claude,nosuch" }))).toBe(
-        "error[E100]: invalid option: '--target: unknown target 'nosuch''\n  known targets: agents, amp, claude, codex, copilot, cursor, gemini, kiro, opencode, trae; or a directory path such as ./agent-skills"
+        "error[E100]: invalid option: --target: unknown target 'nosuch'\n  known targets: agents, amp, claude, codex, copilot, cursor, gemini, kiro, opencode, trae; or a directory path such as ./agent-skills"
       )
       expect(builtFiles(join(p.work, ".skillc/runtime/demo"))).toEqual([])
       expect(existsSync(join(p.home, ".claude"))).toBe(false)

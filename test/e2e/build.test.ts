@@ -206,7 +206,7 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     expect(r.code).toBe(1)
     // E100 as every option failure (RFC-0005:C-CODES), as `lint --agent bogus` is; the known targets as a hint line.
     expect(r.stderr).toBe(
-      "error[E100]: invalid option: '--target: unknown target 'nosuch''\n  known targets: agents, amp, claude, codex, copilot, cursor, gemini, kiro, opencode, trae; or a directory path such as ./agent-skills\n"
+      "error[E100]: invalid option: --target: unknown target 'nosuch'\n  known targets: agents, amp, claude, codex, copilot, cursor, gemini, kiro, opencode, trae; or a directory path such as ./agent-skills\n"
     )
     expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
     expect(existsSync(join(sb.home, ".claude"))).toBe(false)

@@ -44,11 +44,11 @@ describe("RFC-0007:C-SYNC", () => {
     const w = world("demo")
     const missing = join(w.root, "no-such-project")
     const r = await w.runAsync(["sync", "--project", missing])
-    expect(r).toEqual({ code: 1, stdout: "", stderr: `error[E100]: invalid option: '--project: not a directory: '${missing}''\n` })
+    expect(r).toEqual({ code: 1, stdout: "", stderr: `error[E100]: invalid option: --project: not a directory: '${missing}'\n` })
     const file = join(w.root, "a-file")
     writeFileSync(file, "")
     const dry = await w.runAsync(["sync", "--dry-run", "--project", file])
-    expect(dry).toEqual({ code: 1, stdout: "", stderr: `error[E100]: invalid option: '--project: not a directory: '${file}''\n` })
+    expect(dry).toEqual({ code: 1, stdout: "", stderr: `error[E100]: invalid option: --project: not a directory: '${file}'\n` })
     // A project that is there with nothing to sync is still the RFC's success.
     expect(await w.runAsync(["sync", "--project", w.work])).toEqual({ code: 0, stdout: "No local logs to sync\n", stderr: "" })
   })
