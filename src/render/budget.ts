@@ -16,11 +16,13 @@ const listedAs = (s: BudgetResult["skills"][number]) => {
   return notes.join("; ")
 }
 
+/** The skills listed by name only because the listing is past its budget (the agent's settings list the others so whatever the budget). */
+const pastBudget = (r: BudgetResult): ReadonlyArray<string> => r.names_only.filter((s) => !r.names_only_by_setting.includes(s))
+
 /** The over-budget line, or undefined when every entry is listed whole. */
 const overBudget = (r: BudgetResult): string | undefined => {
   const cutForBudget = r.shortened.length
-  // Those the agent's settings list by name only are so whatever the budget.
-  const past = r.names_only.filter((s) => !r.names_only_by_setting.includes(s)).length
+  const past = pastBudget(r).length
   if (r.omitted.length > 0) return `over budget: ${r.omitted.length} skill(s) left out, ${past} listed by name only`
   if (past > 0) return `over budget: ${past} skill(s) listed by name only`
   if (cutForBudget > 0) return `over budget: ${cutForBudget} description(s) shortened`
@@ -65,8 +67,8 @@ export const renderBudget = (r: BudgetResult): string => {
   const capped = cap === null ? [] : r.skills.filter((s) => s.truncated && (r.layout !== "codex" || s.text_chars > cap)).map((s) => s.name)
   if (capped.length > 0) out.push("", `cut at ${n(cap!)} characters: ${names(capped)}`)
   if (r.shortened.length > 0) out.push("", `shortened to fit the budget: ${names(r.shortened)}`)
-  const pastBudget = r.names_only.filter((s) => !r.names_only_by_setting.includes(s))
-  if (pastBudget.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${names(pastBudget)}`)
+  const byBudget = pastBudget(r)
+  if (byBudget.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${names(byBudget)}`)
   if (r.names_only_by_setting.length > 0) {
     out.push("", `listed by name only by ${r.title}'s settings (skillOverrides: name-only; never matched on a description): ${names(r.names_only_by_setting)}`)
   }

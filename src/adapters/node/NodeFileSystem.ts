@@ -304,7 +304,11 @@ export const nodeFileSystem: FileSystemService = {
   readDir: (p) =>
     attempt("readdir", p, () => fs.readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, type: typeOf(d) }))),
   makeDirectory: (p, options) => attempt("mkdir", p, () => (options?.recursive === true ? mkdirAll(p) : void fs.mkdirSync(p))),
-  remove: (p, options) => attempt("remove", p, () => fs.rmSync(p, { recursive: options?.recursive ?? false, force: false })),
+  // One entry: unlink or rmdir, whose errors carry their code; Node 24's rmSync throws EROFS with an empty code.
+  remove: (p, options) =>
+    attempt("remove", p, () =>
+      options?.recursive === true ? fs.rmSync(p, { recursive: true, force: false }) : fs.lstatSync(p).isDirectory() ? fs.rmdirSync(p) : fs.unlinkSync(p)
+    ),
   rename: (from, to) => attempt("rename", from, () => fs.renameSync(from, to)),
   realPath: (p) => attempt("realpath", p, () => fs.realpathSync.native(p)),
   readLink: (p) => attempt("readlink", p, () => fs.readlinkSync(p)),

@@ -14,7 +14,7 @@
  * works in a clone); when linking fails the runtime is copied and a warning
  * says so; `--copy` always copies.
  */
-import { fsInternal } from "../shared/index.js"
+import { fsInternal, ioReason } from "../shared/index.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, UsageError, Warning } from "../../domain/errors.js"
@@ -127,7 +127,7 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
   const env = yield* Env
   // RFC-0005: an IO failure is E999, with the system's reason (its code, else its message) and what was being done.
   const cannot = (e: FsError) =>
-    new InternalError({ message: `cannot deploy to '${plan.path}': ${e.code !== "" ? e.code : e.message} (${e.op} '${e.path}')`, cause: e })
+    new InternalError({ message: `cannot deploy to '${plan.path}': ${ioReason(e)} (${e.op} '${e.path}')`, cause: e })
   const replaced: Deployment["replaced"] =
     plan.existing === "none" ? "none" : plan.existing === "other" ? "forced" : plan.existing
   const linkType = env.platform === "win32" ? ("junction" as const) : ("dir" as const)

@@ -9,7 +9,7 @@ import { InternalError, SkillExists, UsageError } from "../../domain/errors.js"
 import { extendGitignore } from "../../domain/gitignore.js"
 import { describeNameProblem, nameProblem, suggestedName, titleCase } from "../../domain/skillName.js"
 import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
-import { Settings } from "../shared/index.js"
+import { ioReason, Settings } from "../shared/index.js"
 
 /** The parameters of RFC-0007:C-COMMANDS `init`, as the MCP tool takes them. */
 export const InitParams = Schema.Struct({
@@ -58,7 +58,7 @@ export const skillTemplate = (name: string): string =>
 
 /** RFC-0005: an IO failure is E999, with the system's reason (its code, else its message). */
 const cannotCreate = (what: string) => (e: FsError) =>
-  new InternalError({ message: `cannot create ${what}: ${e.code !== "" ? e.code : e.message} (${e.path})`, cause: e })
+  new InternalError({ message: `cannot create ${what}: ${ioReason(e)} (${e.path})`, cause: e })
 
 /**
  * Writes or extends `<root>/.gitignore` so that what skc makes on this

@@ -3,7 +3,7 @@
  * Other capabilities import this module, never a file behind it.
  */
 export { Settings, type Stores, findProjectRoot, loadSettings, servedGlobalSkills } from "./Settings.js"
-export { fsInternal, readFailure } from "./readFailure.js"
+export { fsInternal, ioReason, readFailure } from "./readFailure.js"
 export { type FileHashCache, type FileHashCacheEntry, RACY_WINDOW_MS, type SourceTree, combineSourceHash, currentSourceHash, entryPointInside, isWithin, recordedSourceHash, scanSourceTree, sourceHash } from "./sourceTree.js"
 export { timeSlicer } from "./timeSlice.js"
 export { type Touch, type TouchDetails, type TouchedSkill, TouchedSkills, type TouchedSkillsService, makeTouchedSkills, resolvedTouches, touchSkill, withTouching } from "./touchedSkills.js"

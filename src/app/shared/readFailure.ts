@@ -16,6 +16,9 @@ const READS = new Set(["read", "readdir", "stat", "readlink", "realpath"])
  * (issue 44 item 7: it was copied into six services), with the operation,
  * path and code in the message and the failure as its cause.
  */
+/** The system's reason for `e`: its code, else its message (Node 24's recursive rmSync can throw with an empty code). */
+export const ioReason = (e: FsError): string => (e.code !== "" ? e.code : e.message)
+
 export const fsInternal = (e: FsError): InternalError => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
 
 /** `e` as the error a command shows. */
