@@ -38,7 +38,8 @@ export const batchProblem = (items: ReadonlyArray<unknown>): string | undefined 
   return undefined
 }
 
-const idOf = (item: unknown): Id | null => {
+/** A message's request id, null when it has none that JSON-RPC allows (what its error answer carries). */
+export const idOf = (item: unknown): Id | null => {
   const id = typeof item === "object" && item !== null && !Array.isArray(item) ? (item as { id?: unknown }).id : undefined
   return typeof id === "string" || typeof id === "number" ? id : null
 }

@@ -48,7 +48,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { isNoProject, makeServer, makeSharedServices, noProjectFound, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
 import { BATCH_REVISION, MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from "./revision.js"
-import { batchEntries, batchProblem } from "./batch.js"
+import { batchEntries, batchProblem, idOf } from "./batch.js"
 import { boundedMessage, MAX_REQUEST_BYTES, paramsProblem } from "./limits.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
@@ -134,11 +134,6 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 /** A request's id when it has a readable one (a string or a number), else null. */
-const idOf = (parsed: unknown): string | number | null => {
-  const id = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as { id?: unknown }).id : undefined
-  return typeof id === "string" || typeof id === "number" ? id : null
-}
-
 /** A JSON-RPC error answer with the request's id (null: the request was not read). */
 const rpcAnswer = (res: ServerResponse, status: number, id: string | number | null, code: number, message: string, headers: Record<string, string> = {}) =>
   json(res, status, { jsonrpc: "2.0", id, error: { code, message } }, headers)
