@@ -226,4 +226,18 @@ describe("RFC-0000:C-COMPAT-FORMAT a skill shaped like the published ones (real 
       expect(o.reports[0].diagnostics.map(line)).toContain("SKILL.md:8:1 error[E300]: SKL303 link-no-escape: link escapes skill root via symlink: 'outside.md'")
       expect(hasErrors(o)).toBe(true)
     }))
+
+  it.live("RFC-0008:C-REGISTRY SKL303 alone for a SKILL.md that is a symlink leading outside the root (no false SKL100)", () =>
+    Effect.gen(function* () {
+      const dir = join(w.work, "sym", "esc")
+      mkdirSync(dir, { recursive: true })
+      mkdirSync(w.root, { recursive: true })
+      writeFileSync(join(w.root, "SKILL.md"), "---\nname: esc\ndescription: Escapes. Use when testing links.\n---\n# Esc\n")
+      symlinkSync(join(w.root, "SKILL.md"), join(dir, "SKILL.md"))
+      const o = yield* w.run(lintSkills({ skill: dir }))
+      expect(o.reports[0].diagnostics.map(line)).toEqual([
+        "SKILL.md:1:1 error[E300]: SKL303 link-no-escape: symlink leads outside the skill root: 'SKILL.md' (skc build refuses the skill: E012)"
+      ])
+      expect(hasErrors(o)).toBe(true)
+    }))
 })
