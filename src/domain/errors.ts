@@ -331,6 +331,9 @@ export const skcErrorOfCause = (cause: Cause.Cause<unknown>): { readonly error: 
     if (isSkcError(e)) return { error: e }
     return { error: new InternalError({ message: String((e as Error | undefined)?.message ?? e), cause: e }), defect: e }
   }
+  // Interrupted and nothing else (a session or the server closing under a call): said as such, not as Effect's
+  // "All fibers interrupted without error".
+  if (Cause.hasInterruptsOnly(cause)) return { error: new InternalError({ message: "interrupted before it finished (the session or the server was stopping)" }) }
   const defect = Cause.squash(cause)
   return { error: new InternalError({ message: defect instanceof Error ? defect.message : String(defect), cause: defect }), defect }
 }

@@ -99,20 +99,64 @@ interface Open {
   lastUsed: number
 }
 
-/** The SDK's web transport with skc's response bound (limits.ts) on every answer. */
+/**
+ * How long a stopping server waits for the requests in flight to be answered before it answers them itself:
+ * half of the 2 s that `runServer` (src/cli/runMain.ts) gives the whole stop, so the answers go out before it exits.
+ */
+export const STOP_GRACE_MS = 1_000
+/** The answer of a request still in flight when the grace is over (-32603: the server, not the request, failed). */
+export const STOPPING_CODE = -32603
+export const STOPPING_MESSAGE = "skc mcp is stopping: the request was not finished; send it again once the server is back"
+
+type RequestId = string | number
+
+/**
+ * The SDK's web transport with skc's response bound (limits.ts) on every
+ * answer, and the requests it has delivered and not yet answered: a server
+ * that stops answers those itself (`answerUnanswered`), or its clients
+ * would wait on an open stream until their own timeout.
+ */
 class BoundedTransport implements Transport {
   onclose?: () => void
   onerror?: (error: Error) => void
   onmessage?: Transport["onmessage"]
-  constructor(private readonly inner: WebStandardStreamableHTTPServerTransport) {
-    inner.onmessage = (m, extra) => this.onmessage?.(m, extra)
+  private readonly unanswered = new Set<RequestId>()
+  constructor(
+    private readonly inner: WebStandardStreamableHTTPServerTransport,
+    live: Set<BoundedTransport>
+  ) {
+    live.add(this)
+    inner.onmessage = (m, extra) => {
+      const r = m as { id?: unknown; method?: unknown }
+      if (typeof r.method === "string" && (typeof r.id === "string" || typeof r.id === "number")) this.unanswered.add(r.id)
+      this.onmessage?.(m, extra)
+    }
     inner.onerror = (e) => this.onerror?.(e)
-    inner.onclose = () => this.onclose?.()
+    inner.onclose = () => {
+      live.delete(this)
+      this.onclose?.()
+    }
   }
   start = () => this.inner.start()
   close = () => this.inner.close()
-  send = (message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]) =>
-    this.inner.send(boundedMessage(message) as JSONRPCMessage, options)
+  send = (message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]) => {
+    const r = message as { id?: unknown; method?: unknown }
+    if (r.method === undefined && (typeof r.id === "string" || typeof r.id === "number")) this.unanswered.delete(r.id)
+    return this.inner.send(boundedMessage(message) as JSONRPCMessage, options)
+  }
+  /** Whether a request it delivered is still waiting for its answer. */
+  get busy(): boolean {
+    return this.unanswered.size > 0
+  }
+  /** Answer every request still in flight with `STOPPING_CODE`, on the stream its client waits on. */
+  answerUnanswered = async (): Promise<void> => {
+    for (const id of [...this.unanswered]) {
+      this.unanswered.delete(id)
+      await this.inner
+        .send({ jsonrpc: "2.0", id, error: { code: STOPPING_CODE, message: STOPPING_MESSAGE } } as JSONRPCMessage, { relatedRequestId: id })
+        .catch(() => {})
+    }
+  }
 }
 
 /** A 2026-07-28 request's `_meta["io.modelcontextprotocol/clientInfo"]` as `name/version`, when it is well formed. */
@@ -299,6 +343,8 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   let listening = shown
   const sessions = new Map<string, Open>()
   const { tokens } = options
+  /** Every legacy transport serving now (sessions and stateless requests): their requests in flight are answered on stop. */
+  const serving = new Set<BoundedTransport>()
 
   // --stateless: a session per request, over services built once per project (ports, memos, SQLite pools).
   const shared = new Map<string, SharedServices>()
@@ -328,7 +374,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       onsessionclosed: (id) => void closeSession(id)
     })
     // Kept with the session (`onsessioninitialized`, called once the transport serves the initialize request).
-    const revision = new RevisionTransport(new BoundedTransport(transport), session.revision)
+    const revision = new RevisionTransport(new BoundedTransport(transport, serving), session.revision)
     await session.server.connect(revision)
     return { session, transport }
   }
@@ -648,8 +694,15 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     stop.addEventListener("abort", () => resolve(), { once: true })
   })
   clearInterval(sweep)
-  // Stop accepting; close every session (their pools and watchers); then the connections still open (SSE streams).
+  // Stop accepting; let the requests in flight finish for STOP_GRACE_MS, then answer the rest with STOPPING_CODE
+  // (before, the session closed under them and the client waited on an empty stream until its own timeout);
+  // close every session (their pools and watchers); then the connections still open (SSE streams).
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  const busy = () => [...serving].some((t) => t.busy) || [...exchanges].some((e) => e.inFlight)
+  for (const deadline = Date.now() + STOP_GRACE_MS; busy() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 25))
+  if (busy()) say(`stopping: answering the requests still in flight with ${STOPPING_CODE} (${STOPPING_MESSAGE.split(":")[0]})`)
+  await Promise.all([...serving].map((t) => t.answerUnanswered()))
+  await Promise.all([...exchanges].map((e) => e.answerIfInFlight(STOPPING_CODE, STOPPING_MESSAGE)))
   await Promise.all([...sessions.keys()].map(closeSession))
   // Open listen streams get their answer (graceful closure) before the connections go.
   await Promise.all([...exchanges].map((e) => e.close().catch(() => {})))

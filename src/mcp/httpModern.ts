@@ -242,6 +242,17 @@ export class HttpExchange implements Transport {
     this.res.end(text)
   }
 
+  /** A request being worked on: delivered, not answered, and no listen stream (which the session's close answers). */
+  get inFlight(): boolean {
+    return this.id !== undefined && !this.ended && !this.streaming && !this.closed
+  }
+
+  /** The server stops before the answer: the request is answered with this error instead of a connection ended in silence. */
+  answerIfInFlight = async (code: number, message: string): Promise<void> => {
+    if (!this.inFlight || this.id === undefined) return
+    await this.send({ jsonrpc: "2.0", id: this.id, error: { code, message } } as JSONRPCMessage)
+  }
+
   /** The session closes: an open listen stream is answered first (RevisionTransport does so on `onclose`). */
   close = async (): Promise<void> => {
     if (this.closed) return
