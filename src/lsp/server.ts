@@ -306,8 +306,15 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     const publish = (s: SkillState) => {
       const last = s.last!
       const byFile = new Map<string, Array<Diagnostic>>()
+      // Each file's text once per publication: a file with thousands of findings had its text found and its
+      // line starts computed again for each (quadratic: a 1 MB reference with 10,000 findings took a minute).
+      const texts = new Map<string, LintText | undefined>()
+      const textFor = (file: string): LintText | undefined => {
+        if (!texts.has(file)) texts.set(file, last.texts.get(file) ?? sourceText(last.lint, file))
+        return texts.get(file)
+      }
       for (const d of last.lint.diagnostics) {
-        const t = last.texts.get(d.file) ?? sourceText(last.lint, d.file)
+        const t = textFor(d.file)
         const list = byFile.get(d.file) ?? []
         list.push(toDiagnostic(d, t))
         byFile.set(d.file, list)

@@ -37,6 +37,36 @@ describe("fix edits (issue 50)", () => {
     expect(starts).toEqual([0, 3, 5, 7])
     expect(positionAt(starts, 6)).toEqual({ line: 2, character: 1 })
   })
+  it("answers the same text again from its memo: rules placing an edit per finding scanned the whole file each time", () => {
+    const big = "## Endpoint\n\n```\nGET /x\n```\n\n".repeat(2_000)
+    const first = lineStarts(big)
+    expect(lineStarts(big)).toBe(first)
+    // An equal text built apart is the same text; a different one is computed afresh.
+    expect(lineStarts(big.slice(0, 10) + big.slice(10))).toBe(first)
+    expect(lineStarts(`${big}x\n`)).not.toBe(first)
+    expect(lineStarts(`${big}x\n`)).toHaveLength(first.length + 1)
+  })
+  it("SKL206's guided edits on a file with thousands of unlabeled blocks come from one scan of it", () => {
+    const blocks = "# Blocks\n\n" + "## Endpoint\n\n```\nGET /x\n```\n\n".repeat(3_000)
+    const snapshot = makeSnapshot({
+      dirName: "demo",
+      entries: [{ path: "SKILL.md", type: "file" }, { path: "blocks.md", type: "file" }],
+      markdownFiles: [
+        { path: "SKILL.md", source: "---\nname: demo\ndescription: Demo. Use when testing.\n---\n# Demo\n\nSee [blocks](blocks.md).\n" },
+        { path: "blocks.md", source: blocks }
+      ]
+    })
+    const starts = lineStarts(blocks)
+    const found = runRules(snapshot, rules).filter((d) => d.rule === "SKL206")
+    expect(found).toHaveLength(3_000)
+    // Every finding's edit lands after its own opening fence.
+    for (const d of found.slice(0, 3)) {
+      const edit = d.fixes?.[0]?.edits[0] ?? d.suggestions?.[0]?.edits[0]
+      expect(edit).toBeDefined()
+      expect(blocks.slice(starts[d.line - 1], edit!.start)).toBe("```")
+    }
+    expect(lineStarts(blocks)).toBe(starts)
+  })
   it("keeps only fixes that do not overlap an earlier one", () => {
     const a = { title: "a", edits: [{ start: 0, end: 3, text: "x" }] }
     const b = { title: "b", edits: [{ start: 2, end: 4, text: "y" }] }
