@@ -47,7 +47,8 @@ const restAsFlags = (args: ReadonlyArray<string>): ReadonlyArray<string> => {
 
 /** The invocation as an effect whose value is the exit status. */
 const program = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown> => {
-  let args = argv
+  // `skc help [command]`, as git and npm take it: the same as `skc [command] --help` (it was E100 "Invalid subcommand").
+  let args = argv[0] === "help" ? [...argv.slice(1), "--help"] : argv
   if (args.length === 0 || wantsHelp(args)) {
     const asked = help(args)
     if (asked !== undefined) return asked

@@ -24,6 +24,17 @@ describe("skc executable", () => {
     }
   })
 
+  it("`skc help [command]` is `skc [command] --help`; an unknown command stays E100", async () => {
+    for (const [asked, same] of [[["help"], ["--help"]], [["help", "build"], ["build", "--help"]]] as const) {
+      const r = await s.runAsync(asked)
+      expect(r.code).toBe(0)
+      expect(r.stdout).toBe((await s.runAsync(same)).stdout)
+    }
+    const unknown = await s.runAsync(["help", "nosuch"])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toMatch(/^error\[E100\]: invalid option: Invalid subcommand for skc/)
+  })
+
   it("E100 for an unknown flag, nothing on stdout", async () => {
     const r = await s.runAsync(["init", "--bogus"])
     expect(r.code).toBe(1)
