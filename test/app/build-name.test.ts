@@ -66,6 +66,21 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       expect(ok.takeWarnings().filter((l) => l.includes("SKL115"))).toEqual([])
     }))
 
+  it.live("issue 46 item 5 `skc init`'s placeholder description builds with an SKL106 warning (agents would read it)", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-build-todo-")
+      const root = join(w.work, ".skillc", "skills", "demo")
+      mkdirSync(root, { recursive: true })
+      writeFileSync(join(root, "SKILL.md"), "---\nname: demo\ndescription: 'TODO: Add skill description'\n---\n\n# Demo\n")
+      yield* w.run(build({ skill: "demo" }))
+      expect(w.takeWarnings()).toContain(
+        "warning[W300]: SKL106 description-nonempty: description is a placeholder ('TODO: Add skill description'): say what the skill does and when to use it; agents read it to decide when to load the skill"
+      )
+      const ok = world("demo", "demo")
+      yield* ok.run(build({ skill: "demo" }))
+      expect(ok.takeWarnings().filter((l) => l.includes("SKL106"))).toEqual([])
+    }))
+
   it("suggestedName", () => {
     expect(suggestedName("PG Migrations")).toBe("pg-migrations")
     expect(suggestedName("--Über__Skill--")).toBe("über-skill")

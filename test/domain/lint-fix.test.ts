@@ -61,7 +61,7 @@ describe("fix edits (issue 50)", () => {
     expect(found).toHaveLength(3_000)
     // Every finding's edit lands after its own opening fence.
     for (const d of found.slice(0, 3)) {
-      const edit = d.fixes?.[0]?.edits[0] ?? d.suggestions?.[0]?.edits[0]
+      const edit = d.suggestions?.[0]?.edits[0]
       expect(edit).toBeDefined()
       expect(blocks.slice(starts[d.line - 1], edit!.start)).toBe("```")
     }

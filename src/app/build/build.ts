@@ -13,6 +13,7 @@ import { InvalidOption, SkillNotFound, UsageError, Warning } from "../../domain/
 import { profilesForTargets } from "../../domain/agents/index.js"
 import { CODEX_METADATA_FILE } from "../../domain/agents/codexPolicy.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
+import { PLACEHOLDER, placeholderMessage, skl106 } from "../../domain/lint/rules/skl106-description-nonempty.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
 import { DEFAULT_TARGET, describeTargetOption, describeTargetProblem, parseTargets, type TargetSpec } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
@@ -173,6 +174,11 @@ const buildResolved = Effect.fnUntraced(function* (
   const profiles = profilesForTargets((targetText ?? DEFAULT_TARGET).split(",").map((w) => w.trim()))
   if (fm?._tag === "Parsed") {
     for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
+    // `skc init`'s template description (lint's SKL106 error) would be what agents read to decide on the skill: said, not refused.
+    const description = fm.data.description
+    if (typeof description === "string" && PLACEHOLDER.test(description)) {
+      yield* warn(Warning.lint(skl106.id, skl106.name, `${placeholderMessage(description)}; agents read it to decide when to load the skill`))
+    }
   }
   // Codex reads agents/openai.yaml beside the SKILL.md it discovers: the runtime's stub, where RFC-0001:C-OUTPUT
   // allows no source file. Its policy and interface do not reach Codex; say so rather than let it fail silently.

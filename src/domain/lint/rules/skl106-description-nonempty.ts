@@ -1,6 +1,12 @@
 import { metadataFindings } from "../metadataIssues.js"
 import { frontmatterData, keyAt, type Rule } from "../types.js"
 
+/** `skc init`'s template description ("TODO: Add skill description") and any other `TODO` placeholder. */
+export const PLACEHOLDER = /^\s*TODO\b/
+
+export const placeholderMessage = (description: string): string =>
+  `description is a placeholder ('${description.trim()}'): say what the skill does and when to use it`
+
 export const skl106: Rule = {
   id: "SKL106",
   name: "description-nonempty",
@@ -16,7 +22,7 @@ export const skl106: Rule = {
     const found = metadataFindings(s, "SKL106")
     // issue 46 item 5: `skc init`'s template ("TODO: Add skill description") is no description either.
     const description = frontmatterData(s.frontmatter)?.description
-    if (found.length > 0 || typeof description !== "string" || !/^\s*TODO\b/.test(description)) return found
-    return [{ file: "SKILL.md", ...keyAt(s.frontmatter, "description"), message: `description is a placeholder ('${description.trim()}'): say what the skill does and when to use it` }]
+    if (found.length > 0 || typeof description !== "string" || !PLACEHOLDER.test(description)) return found
+    return [{ file: "SKILL.md", ...keyAt(s.frontmatter, "description"), message: placeholderMessage(description) }]
   }
 }
