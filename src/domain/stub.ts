@@ -210,16 +210,60 @@ const fieldsYaml = (fields: Readonly<Record<string, unknown>>, source?: StubInpu
   return doc.toString({ lineWidth: 0, blockQuote: false })
 }
 
+/** The most lines of comments kept before the first key, and with `name` or `description` (the stub keeps its 100 lines). */
+const KEPT_COMMENT_LINES = 5
+
+/** A line of YAML that holds nothing but a comment (or nothing at all). */
+const commentOrBlank = (line: string): boolean => /^\s*(#.*)?$/.test(line)
+
+/**
+ * The comment lines before the source frontmatter's first key (`# owner: docs team`), kept at the top of the
+ * stub's: they were dropped while the README said comments stay.
+ */
+const leadingComments = (source: NonNullable<StubInput["source"]>): string => {
+  const first = Math.min(...Object.values(source.keyLines))
+  if (!Number.isFinite(first)) return ""
+  const lead = source.raw.split("\n").slice(0, first - 2).filter((l) => l.trim() !== "")
+  return lead.length > 0 && lead.length <= KEPT_COMMENT_LINES && lead.every(commentOrBlank) ? `${lead.join("\n")}\n` : ""
+}
+
+/**
+ * `key`'s own lines in the source (`description: Fill forms.  # keep short`, and the comment lines up to the
+ * next key) when its value is on that one line and they read back as exactly `value`; else undefined.
+ */
+const verbatimKey = (source: NonNullable<StubInput["source"]>, key: "name" | "description", value: string): string | undefined => {
+  const line = source.keyLines[key]
+  if (line === undefined) return undefined
+  const lines = source.raw.split("\n")
+  const next = Math.min(...Object.values(source.keyLines).filter((l) => l > line), lines.length + 2)
+  const own = lines.slice(line - 2, next - 2)
+  while (own.length > 0 && own[own.length - 1]!.trim() === "") own.pop()
+  if (own.length === 0 || own.length > 1 + KEPT_COMMENT_LINES || !own[0]!.startsWith(`${key}:`) || !own.slice(1).every(commentOrBlank)) return undefined
+  const text = `${own.join("\n")}\n`
+  try {
+    const back = parse(text) as Record<string, unknown> | null
+    return back !== null && typeof back === "object" && Object.keys(back).length === 1 && back[key] === value ? text : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * YAML for the two preserved fields, then the source's other fields; a name
  * or description with line breaks is double-quoted so it stays on one line.
+ * Given the source, its comments and its spelling of the two (quotes, a
+ * trailing comment) are kept when they read back as the same values.
  */
 export const stubFrontmatter = (name: string, description: string, fields: Readonly<Record<string, unknown>> = {}, source?: StubInput["source"]): string => {
+  const lead = source === undefined ? "" : leadingComments(source)
+  const ownName = source === undefined ? undefined : verbatimKey(source, "name", name)
+  const ownDescription = source === undefined ? undefined : verbatimKey(source, "description", description)
+  if (ownName !== undefined && ownDescription !== undefined) return `---\n${lead}${ownName}${ownDescription}${fieldsYaml(fields, source)}---\n`
   const plain = stringify({ name, description }, { lineWidth: 0 })
   const text = plain.split("\n").filter((l) => l !== "").length === 2
     ? plain
     : stringify({ name, description }, { lineWidth: 0, defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" })
-  return `---\n${text.endsWith("\n") ? text : text + "\n"}${fieldsYaml(fields, source)}---\n`
+  return `---\n${lead}${text.endsWith("\n") ? text : text + "\n"}${fieldsYaml(fields, source)}---\n`
 }
 
 export const renderStub = (input: StubInput): string => {

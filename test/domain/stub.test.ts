@@ -148,6 +148,19 @@ describe("RFC-0001:C-STUB", () => {
     expect(parse(fromValues.split("---\n")[1]!)).toMatchObject({ metadata: { of: "rust-cli" } })
   })
 
+  it("comments before the first key and on the name and description lines stay, as the README says (quotes kept too)", () => {
+    const raw = ["# owner: docs team", "name: fm", "description: 'Test: it. Use when testing.'  # keep short", "# reviewed 2026-11", "version: 1.0 # pinned"].join("\n")
+    const fields = parse(raw) as Record<string, unknown>
+    const stub = renderStub(input({ name: "fm", description: "Test: it. Use when testing.", fields, source: { raw, keyLines: { name: 3, description: 4, version: 6 } } }))
+    const fm = stub.split("---\n")[1]!
+    expect(fm).toBe(`${raw}\n`)
+    expect(parse(fm)).toEqual(fields)
+    // A description on several lines is written on one, double-quoted, as before; the leading comment still stays.
+    const folded = ["# owner: docs team", "name: fm", "description: >-", "  Test it.", "  Use when testing."].join("\n")
+    const written = renderStub(input({ name: "fm", description: "Test it. Use when testing.", fields: parse(folded) as Record<string, unknown>, source: { raw: folded, keyLines: { name: 3, description: 4 } } }))
+    expect(written.split("---\n")[1]).toBe("# owner: docs team\nname: fm\ndescription: Test it. Use when testing.\n")
+  })
+
   it("RFC-0001:C-CONSTRAINTS fields too long for block style are written one per line, and the stub stays within 100 lines", () => {
     const hooks = { PreToolUse: Array.from({ length: 30 }, (_, i) => ({ matcher: `Tool${i}`, hooks: [{ type: "command", command: `./check-${i}.sh` }] })) }
     const stub = renderStub(input({ main: Array.from({ length: 40 }, (_, i) => h(2, `Section ${i}`)), fields: { hooks, "allowed-tools": "Read" } }))
