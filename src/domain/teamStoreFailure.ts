@@ -18,8 +18,39 @@ export const isSqlState = (code: string): boolean => /^[0-9A-Z]{5}$/.test(code) 
  * SQLSTATE); a server that answered refused something, which is named with a hint where a usual one applies.
  * Before, a refused password or a missing table also read "cannot reach team database" (a new-user pass).
  */
+/**
+ * Failures the driver reports with no SQLSTATE that are no network trouble: the server asked for a password
+ * and none was given (the server answered), or what answered is no PostgreSQL (a message length read from
+ * an HTTP reply: "Message length 1414811695 exceeds maxMessageSize", the bytes "TTP/").
+ */
+const DRIVER_HINTS: ReadonlyArray<{ readonly pattern: RegExp; readonly text: (shown: string) => string }> = [
+  {
+    pattern: /requested password authentication|password must be a string|no password (was )?(given|supplied)/i,
+    text: (shown) => `team database ${shown} asks for a password and none was given: set PGPASSWORD, or add a line for it to ~/.pgpass (PGPASSFILE)`
+  },
+  {
+    pattern: /exceeds maxMessageSize|unexpected (message|response)|invalid message format|server sent an unexpected/i,
+    text: (shown) => `what answers at ${shown} is not PostgreSQL: check the URL's host and port`
+  }
+]
+
+/** SQLSTATEs that no retry mends: the configuration (password, role, database name) must change. */
+const CONFIGURATION_STATES: ReadonlySet<string> = new Set(["28P01", "28000", "3D000"])
+
+/**
+ * Whether a failure is the configuration's (a refused or missing password, a role that may not connect, no
+ * such database, no PostgreSQL at that address) rather than the network's or the server's of the moment:
+ * waiting for the database to answer again does not mend it.
+ */
+export const isConfigurationFailure = (code: string, message: string): boolean =>
+  CONFIGURATION_STATES.has(code) || (!isSqlState(code) && DRIVER_HINTS.some((h) => h.pattern.test(message)))
+
 export const teamStoreFailureText = (shown: string, code: string, message: string): string => {
-  if (!isSqlState(code)) return `cannot reach team database ${shown}: ${code}: ${message}`
+  if (!isSqlState(code)) {
+    const known = DRIVER_HINTS.find((h) => h.pattern.test(message))
+    if (known !== undefined) return `${known.text(shown)} (${code}: ${message})`
+    return `cannot reach team database ${shown}: ${code}: ${message}`
+  }
   const hint = SQLSTATE_HINTS[code]
   return `team database ${shown} refused: ${code}: ${message}${hint === undefined ? "" : ` (${hint})`}`
 }

@@ -8,8 +8,12 @@
  * outage: the rows stay in the local logs (the fallback) and go with the
  * next push that succeeds, or with `skc sync --to`.
  */
-import { Cause, Effect, Exit, ManagedRuntime } from "effect"
+import { Cause, Effect, Exit, ManagedRuntime, Option } from "effect"
 import { makeLivePushState, pushNewRows } from "../app/usage/livePush.js"
+import { InvalidOption } from "../domain/errors.js"
+import { isConfigurationFailure, teamStoreFailureText } from "../domain/teamStoreFailure.js"
+import { withoutPassword } from "../domain/urlPassword.js"
+import { LogStoreError } from "../ports/AccessLog.js"
 import { TeamLogStore } from "../ports/TeamLogStore.js"
 import { TeamStoreLive } from "../layers.js"
 import { makeServer, type McpSession } from "./server.js"
@@ -17,6 +21,20 @@ import { makeServer, type McpSession } from "./server.js"
 const INTERVAL_MS = 2_000
 /** How long the last push may take when the server stops. */
 const FINAL_PUSH_MS = 5_000
+/**
+ * How long the start waits for the first push: a refused password is known in milliseconds and stops the
+ * start; a database that does not answer in this time is waited for in the background while the server serves.
+ */
+const FIRST_PUSH_MS = 3_000
+
+/** What a failed push says, and whether it is the configuration's (no retry mends it). */
+const problemOf = (cause: Cause.Cause<unknown>, shown: string): { readonly text: string; readonly configuration: boolean } => {
+  const e = Cause.findErrorOption(cause)
+  if (Option.isSome(e) && e.value instanceof LogStoreError) {
+    return { text: teamStoreFailureText(shown, e.value.code, e.value.message), configuration: isConfigurationFailure(e.value.code, e.value.message) }
+  }
+  return { text: Cause.pretty(cause).split("\n")[0] ?? "unknown failure", configuration: false }
+}
 
 export const startLivePush = async (version: string, url: string, projects: ReadonlyArray<string>, say: (line: string) => void) => {
   // One session per project to run the push on (its ports, its settings), and one state per project.
@@ -27,20 +45,26 @@ export const startLivePush = async (version: string, url: string, projects: Read
   let failing = false
   let running: Promise<void> = Promise.resolve()
 
+  const shown = withoutPassword(url)
+  /** The last push's failure, if it failed. */
+  let last: ReturnType<typeof problemOf> | undefined
+  /** While the start waits for the first push: a configuration failure then stops the start, which says it. */
+  let starting = true
   const pushOnce = async () => {
     store ??= ManagedRuntime.make(TeamStoreLive(url))
     const service = await store.runPromiseExit(Effect.service(TeamLogStore))
-    let problem: string | undefined
-    if (Exit.isFailure(service)) problem = Cause.pretty(service.cause).split("\n")[0]
+    let problem: ReturnType<typeof problemOf> | undefined
+    if (Exit.isFailure(service)) problem = problemOf(service.cause, shown)
     else {
       for (const p of pushers) {
         const { exit } = await p.session.run(pushNewRows(p.state).pipe(Effect.provideService(TeamLogStore, service.value)))
         if (Exit.isFailure(exit)) {
-          problem = Cause.pretty(exit.cause).split("\n")[0]
+          problem = problemOf(exit.cause, shown)
           break
         }
       }
     }
+    last = problem
     if (problem === undefined) {
       if (failing) say("--log-to: the team database answers again; the rows kept locally were pushed")
       failing = false
@@ -51,7 +75,13 @@ export const startLivePush = async (version: string, url: string, projects: Read
     store = undefined
     await broken.dispose().catch(() => {})
     dirty = true
-    if (!failing) say(`--log-to: cannot push to the team database (${problem}); rows stay in the local logs and are pushed when it answers (or: skc sync --to)`)
+    if (!failing && !(starting && problem.configuration)) {
+      say(
+        problem.configuration
+          ? `--log-to: ${problem.text}; nothing is pushed until that is fixed: rows stay in the local logs (skc sync --to once it is)`
+          : `--log-to: cannot push to the team database (${problem.text}); rows stay in the local logs and are pushed when it answers (or: skc sync --to)`
+      )
+    }
     failing = true
   }
 
@@ -63,6 +93,17 @@ export const startLivePush = async (version: string, url: string, projects: Read
   const timer = setInterval(tick, INTERVAL_MS)
   timer.unref()
   tick()
+  // A refused password, a role that may not connect, no such database, no PostgreSQL there: the server does not
+  // start (before, it served for days pushing nothing, with one line on stderr). A database that does not
+  // answer yet is waited for meanwhile.
+  const first = await Promise.race([running.then(() => "done" as const), new Promise<"waiting">((r) => setTimeout(() => r("waiting"), FIRST_PUSH_MS).unref())])
+  starting = false
+  if (first === "done" && last?.configuration === true) {
+    clearInterval(timer)
+    await store?.dispose().catch(() => {})
+    for (const p of pushers) await p.session.close().catch(() => {})
+    throw new InvalidOption({ message: `--log-to ${shown}: ${last.text}` })
+  }
   return {
     /** A request came in: its rows (if any) go with the next push. */
     touched: () => void (dirty = true),

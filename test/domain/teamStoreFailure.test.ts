@@ -1,6 +1,6 @@
 // The one error line of a failed team database command: "cannot reach" only when nothing answered.
 import { describe, expect, it } from "vitest"
-import { teamStoreFailureText } from "../../src/domain/teamStoreFailure.js"
+import { isConfigurationFailure, teamStoreFailureText } from "../../src/domain/teamStoreFailure.js"
 
 const AT = "postgres://skc@db:5432/team"
 
@@ -9,6 +9,25 @@ describe("team database failures (docs/team.md)", () => {
     for (const code of ["ECONNREFUSED", "ETIMEDOUT", "EPIPE", "PG_ERROR"]) {
       expect(teamStoreFailureText(AT, code, "x")).toBe(`cannot reach team database ${AT}: ${code}: x`)
     }
+  })
+
+  it("no password given, or no PostgreSQL at that address: said as such, not 'cannot reach'", () => {
+    const asked = teamStoreFailureText(AT, "PG_ERROR", "The server requested password authentication")
+    expect(asked).toBe(
+      `team database ${AT} asks for a password and none was given: set PGPASSWORD, or add a line for it to ~/.pgpass (PGPASSFILE) (PG_ERROR: The server requested password authentication)`
+    )
+    const http = teamStoreFailureText(AT, "PG_ERROR", "Message length 1414811695 exceeds maxMessageSize 16777216")
+    expect(http).toBe(`what answers at ${AT} is not PostgreSQL: check the URL's host and port (PG_ERROR: Message length 1414811695 exceeds maxMessageSize 16777216)`)
+  })
+
+  it("configuration failures, which waiting does not mend, are told apart from the network's", () => {
+    expect(isConfigurationFailure("28P01", "password authentication failed")).toBe(true)
+    expect(isConfigurationFailure("3D000", 'database "team" does not exist')).toBe(true)
+    expect(isConfigurationFailure("PG_ERROR", "The server requested password authentication")).toBe(true)
+    expect(isConfigurationFailure("PG_ERROR", "Message length 1414811695 exceeds maxMessageSize 16777216")).toBe(true)
+    expect(isConfigurationFailure("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1:5432")).toBe(false)
+    expect(isConfigurationFailure("57P01", "terminating connection due to administrator command")).toBe(false)
+    expect(isConfigurationFailure("PG_ERROR", "Connection terminated unexpectedly")).toBe(false)
   })
 
   it("an answer (a SQLSTATE): refused, with what to do for the usual ones", () => {

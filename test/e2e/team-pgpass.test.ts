@@ -7,7 +7,8 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { sandbox } from "../helpers/cli.js"
+import { BIN, sandbox, spawnAsync } from "../helpers/cli.js"
+import { startHttpServer } from "../helpers/httpServer.js"
 import { makeLogDb } from "../helpers/logs.js"
 import { findPostgres, startPostgres, type RunningPostgres } from "../helpers/postgres.js"
 
@@ -39,6 +40,8 @@ describe.skipIf(skipReason !== undefined)("a team database that asks for a passw
     expect(refused.code).toBe(1)
     expect(refused.stderr.trim().split("\n")).toHaveLength(1)
     expect(refused.stderr).toMatch(/^error\[E999\]/)
+    // Said as what it is (the server answered and asked for a password), not "cannot reach".
+    expect(refused.stderr).toContain("asks for a password and none was given: set PGPASSWORD, or add a line for it to ~/.pgpass")
     // The sandbox's HOME is its SKILLC_HOME: ~/.pgpass is there.
     const pgpass = join(sb.home, ".pgpass")
     writeFileSync(pgpass, `127.0.0.1:${pg.port}:postgres:postgres:${PASSWORD}\n`)
@@ -51,5 +54,27 @@ describe.skipIf(skipReason !== undefined)("a team database that asks for a passw
     expect(stats.stderr).toBe("")
     expect(stats.code).toBe(0)
     expect(pushed.stdout + stats.stdout).not.toContain(PASSWORD)
+  })
+
+  it("skc mcp --http --log-to with a refused password does not start (E100); with the right one it serves", async () => {
+    const sb = sandbox()
+    expect((await sb.runAsync(["init"])).code).toBe(0)
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" }
+    const wrong = await spawnAsync(process.execPath, [BIN, "mcp", "--http", "--port", "0", "--log-to", pg.url, "--project", sb.work], {
+      cwd: sb.work,
+      env: { ...env, PGPASSWORD: "not-the-password" },
+      timeoutMs: 60_000
+    })
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain(`error[E100]: invalid option: '--log-to ${pg.url}: team database ${pg.url} refused: 28P01`)
+    expect(wrong.stderr).toContain("(the password was refused: check PGPASSWORD or ~/.pgpass)")
+    expect(wrong.stderr).not.toContain("serving http")
+    expect(wrong.stderr).not.toContain("not-the-password")
+    const right = await startHttpServer({ cwd: sb.work, home: sb.home, flags: ["--log-to", pg.url, "--project", sb.work], env: { PGPASSWORD: PASSWORD } })
+    try {
+      expect(right.stderr()).not.toContain("--log-to:")
+    } finally {
+      expect(await right.stop("SIGTERM")).toBe(143)
+    }
   })
 })
