@@ -32,8 +32,11 @@
  * (its own `makeServer`, its own project: `--project`, never the process's
  * working directory), later requests name it with `Mcp-Session-Id`, `DELETE`
  * ends it, and one idle for SESSION_IDLE_MS is closed; at most MAX_SESSIONS
- * at once (503 beyond), and MAX_SESSIONS_PER_TOKEN per token (its least
- * recently used closed for a new one). A session belongs to the token that opened it.
+ * at once, and MAX_SESSIONS_PER_TOKEN per token (its least recently used
+ * closed for a new one); a full server closes the least recently used
+ * session of the token holding the most for a token holding fewer, and
+ * refuses (503) when there is none (sessionRoom.ts). A session belongs to
+ * the token that opened it.
  * `--stateless`: every POST is served by a session of its own, closed when
  * answered, so any replica behind a load balancer can answer any request.
  */
@@ -50,6 +53,7 @@ import { isNoProject, makeServer, makeSharedServices, noProjectFound, type McpSe
 import { BATCH_REVISION, MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from "./revision.js"
 import { batchEntries, batchProblem, idOf } from "./batch.js"
 import { boundedMessage, MAX_REQUEST_BYTES, paramsProblem } from "./limits.js"
+import { roomFor } from "./sessionRoom.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
@@ -412,18 +416,21 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     if (tell(what, line(count))) refusedSince.delete(what)
   }
 
-  /** A token at MAX_SESSIONS_PER_TOKEN opening one more: its least recently used session is closed first. */
-  const makeRoomFor = async (user: string) => {
-    let count = 0
-    let oldest: [string, Open] | undefined
-    for (const entry of sessions) {
-      if (entry[1].user !== user) continue
-      count++
-      if (oldest === undefined || entry[1].lastUsed < oldest[1].lastUsed) oldest = entry
+  /** A new session of `user`: the one it takes the place of closed first (sessionRoom.ts: its token's limit, a full server's fair share). */
+  const makeRoomFor = async (user: string | undefined) => {
+    const room = roomFor(
+      [...sessions].map(([id, o]) => ({ id, user: o.user, lastUsed: o.lastUsed })),
+      user,
+      MAX_SESSIONS,
+      MAX_SESSIONS_PER_TOKEN
+    )
+    if (room._tag !== "Close") return
+    if (room.why === "token-limit") {
+      tell(`token:${room.owner}`, `token '${room.owner}' holds ${MAX_SESSIONS_PER_TOKEN} sessions: its least recently used is closed for each new one (clients that never send DELETE leave theirs open)`)
+    } else {
+      tell(`share:${room.owner}`, `${MAX_SESSIONS} sessions are open: token '${room.owner}' holds the most, and its least recently used is closed for each new session of a token holding fewer`)
     }
-    if (count < MAX_SESSIONS_PER_TOKEN || oldest === undefined) return
-    tell(`token:${user}`, `token '${user}' holds ${MAX_SESSIONS_PER_TOKEN} sessions: its least recently used is closed for each new one (clients that never send DELETE leave theirs open)`)
-    await closeSession(oldest[0])
+    await closeSession(room.id)
   }
 
   // Issue 49 item 3: the rows written since the last push go to the team store every LOG_TO_INTERVAL_MS.
@@ -608,7 +615,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       return handle(o.transport)
     }
     if (method !== "POST") return rpcError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required")
-    if (user !== undefined && (parsed as { method?: unknown } | null)?.method === "initialize") await makeRoomFor(user)
+    if ((parsed as { method?: unknown } | null)?.method === "initialize") await makeRoomFor(user)
     if (sessions.size >= MAX_SESSIONS) {
       tell("sessions", `${MAX_SESSIONS} sessions are open: new ones are refused (503) until some end or sit idle for ${SESSION_IDLE_MS / 60_000} minutes`)
       return rpcError(res, 503, -32000, `Too many sessions (${MAX_SESSIONS}): try again later`, { "retry-after": "60" })
