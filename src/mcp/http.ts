@@ -409,11 +409,13 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
    * for each kind and address, with how many were refused since the last.
    */
   const refusedSince = new Map<string, number>()
-  const tellRefused = (what: string, line: (count: number) => string) => {
+  const tellRefused = (what: string, line: string) => {
     if (refusedSince.size >= TOLD_KEYS_MAX) refusedSince.clear()
     const count = (refusedSince.get(what) ?? 0) + 1
     refusedSince.set(what, count)
-    if (tell(what, line(count))) refusedSince.delete(what)
+    // The first line of a kind is about one request; a later one counts what came since the line before.
+    const text = told.has(what) ? `${line} (${count} refused since the last line)` : line
+    if (tell(what, text)) refusedSince.delete(what)
   }
 
   /** A new session of `user`: the one it takes the place of closed first (sessionRoom.ts: its token's limit, a full server's fair share). */
@@ -457,7 +459,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const overRate = (res: ServerResponse, identity: string, label = identity, count = 1): boolean => {
     const wait = limiter.take(identity, count)
     if (wait > 0) {
-      tellRefused(`429 ${identity}`, (n) => `429: ${label} is over --rate ${options.ratePerMinute} requests a minute (${n} refused since the last line)`)
+      tellRefused(`429 ${identity}`, `429: ${label} is over --rate ${options.ratePerMinute} requests a minute`)
       rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
     }
     return wait > 0
@@ -504,8 +506,14 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       // Refused requests count against their address too: guessing tokens is held to the rate as any client is.
       const address = req.socket.remoteAddress ?? "?"
       if (overRate(res, `refused ${address}`, `${address} (refused tokens)`)) return false
-      const why = req.headers.authorization === undefined ? "a bearer token is required" : "the bearer token is not valid"
-      tellRefused(`401 ${address}`, (n) => `401: a request from ${address}: ${why} (${n} refused since the last line)`)
+      const given = req.headers.authorization
+      const why =
+        given === undefined
+          ? "a bearer token is required"
+          : /^Bearer\s/i.test(given)
+            ? "the bearer token is not valid"
+            : `the token must be sent as 'Authorization: Bearer <token>' (the header uses the ${JSON.stringify(given.split(/\s/)[0]!.slice(0, 20))} scheme)`
+      tellRefused(`401 ${address}`, `401: a request from ${address}: ${why}`)
       unauthorized(req, res, why)
       return false
     }
