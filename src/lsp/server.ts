@@ -69,8 +69,11 @@ export interface LspOptions {
 
 /** Days of the access log a heading's hover counts. */
 export const READ_DAYS = 30
-/** How far up from a file the skill directory is looked for. */
-const MAX_DEPTH = 8
+/**
+ * How far up from a file the skill directory is looked for: a bound on the walk, not on skills (`skc lint`
+ * reads a skill's files at any depth; at 8, a file nine directories below its SKILL.md belonged to no skill).
+ */
+const MAX_DEPTH = 64
 const SKILL_FILE = "SKILL.md"
 
 type Runtime = ManagedRuntime.ManagedRuntime<ReturnType<typeof Live> extends import("effect").Layer.Layer<infer A, infer _E, infer _R> ? A : never, unknown>
@@ -132,7 +135,9 @@ const isDir = (p: string) => {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
-const isPosition = (v: unknown): boolean => isObject(v) && Number.isInteger(v.line) && Number.isInteger(v.character)
+/** LSP 3.17 positions are `uinteger`s: a negative line or character is malformed (-32602), not "nothing there". */
+const isPosition = (v: unknown): boolean =>
+  isObject(v) && Number.isInteger(v.line) && Number.isInteger(v.character) && (v.line as number) >= 0 && (v.character as number) >= 0
 
 /** What a request's params lack of what its handler reads, in the protocol's words; undefined when nothing. */
 export const paramsProblem = (params: unknown, needs: ReadonlyArray<"textDocument" | "position" | "range">): string | undefined => {
@@ -313,7 +318,17 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         if (!texts.has(file)) texts.set(file, last.texts.get(file) ?? sourceText(last.lint, file))
         return texts.get(file)
       }
+      // A file of a skill nested in this one (a template skill under `templates/x/SKILL.md`) is that skill's:
+      // its diagnostics come from its own lint, with its open buffers. Published from here too, they replaced
+      // the nested skill's with the file on disk's, back and forth at each keystroke.
+      const ownFiles = new Map<string, boolean>()
+      const isOwn = (file: string): boolean => {
+        let own = ownFiles.get(file)
+        if (own === undefined) ownFiles.set(file, (own = rootOf(join(s.root, ...file.split("/"))) === s.root))
+        return own
+      }
       for (const d of last.lint.diagnostics) {
+        if (!isOwn(d.file)) continue
         const t = textFor(d.file)
         const list = byFile.get(d.file) ?? []
         list.push(toDiagnostic(d, t))

@@ -329,6 +329,47 @@ describe("skc lsp (issue 50)", () => {
     await expect(lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri: URI }, context: { diagnostics: [] } })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("range") })
   })
 
+  it("a negative line or character is -32602 (LSP positions are uintegers), not an empty answer", async () => {
+    for (const position of [{ line: -1, character: 0 }, { line: 0, character: -5 }]) {
+      await expect(lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("position") })
+    }
+  })
+
+  it("a skill nested in another (a template skill) has its files' diagnostics from its own lint alone, with its open buffer", async () => {
+    const outer = join(sb.work, "skills", "pdf-tools")
+    const innerMd = join(outer, "templates", "inner", "SKILL.md")
+    const innerText = "---\nname: inner\ndescription: Inner. Use when testing nesting.\n---\n# Inner\n\nSee [bad](zzz.md).\n"
+    const outerText = "---\nname: pdf-tools\ndescription: PDF tools. Use when testing nesting.\n---\n# PDF tools\n\nThe [template](templates/inner/SKILL.md).\n"
+    writeTree(outer, { "SKILL.md": outerText, "templates/inner/SKILL.md": innerText })
+    const innerUri = uriOf(innerMd)
+    const outerUri = uriOf(join(outer, "SKILL.md"))
+    await lsp.open(innerUri, innerText)
+    await lsp.open(outerUri, outerText)
+    expect((await lsp.diagnostics(innerUri, (p) => p.version === 1)).map((d) => d.code)).toContain("SKL301")
+    // The broken link removed in the buffer, not saved: the inner skill's diagnostics go.
+    const fixed = innerText.replace("See [bad](zzz.md).", "Nothing to see.")
+    await lsp.connection.sendNotification("textDocument/didChange", { textDocument: { uri: innerUri, version: 2 }, contentChanges: [{ text: fixed }] })
+    expect(await lsp.diagnostics(innerUri, (p) => p.version === 2)).toEqual([])
+    const before = lsp.publications(innerUri)
+    // A keystroke in the outer skill lints the outer skill: it publishes nothing for the inner skill's file.
+    await lsp.connection.sendNotification("textDocument/didChange", { textDocument: { uri: outerUri, version: 2 }, contentChanges: [{ text: `${outerText}\n` }] })
+    await lsp.diagnostics(outerUri, (p) => p.version === 2)
+    expect(lsp.publications(innerUri)).toBe(before)
+    expect(await lsp.diagnostics(innerUri)).toEqual([])
+    for (const uri of [innerUri, outerUri]) await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  })
+
+  it("a file nine directories below its SKILL.md belongs to its skill", async () => {
+    const dir = join(sb.work, "skills", "deep")
+    const rel = "a/b/c/d/e/f/g/h/i/deep.md"
+    const text = "# Deep\n\nSee [gone](broken2.md).\n"
+    writeTree(dir, { "SKILL.md": `---\nname: deep\ndescription: Deep. Use when testing depth.\n---\n# Deep\n\nSee [deep](${rel}).\n`, [rel]: text })
+    const uri = uriOf(join(dir, ...rel.split("/")))
+    await lsp.open(uri, text)
+    expect((await lsp.diagnostics(uri, (p) => p.version === 1)).map((d) => d.code)).toContain("SKL301")
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  })
+
   it("a file with more findings than an editor can use gets the first 1,000 and a note of the rest", async () => {
     const dir = join(sb.work, "skills", "many")
     const uri = uriOf(join(dir, "SKILL.md"))
