@@ -52,7 +52,7 @@ import {
   type LiveServices
 } from "../layers.js"
 import { makeSettingsCache, Settings } from "../app/shared/Settings.js"
-import { CallerRole, loggedCall, type Caller } from "../app/usage/accessLog.js"
+import { CallerRole, generateRunId, loggedCall, RunId, type Caller } from "../app/usage/accessLog.js"
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
 import { remoteArgumentProblem, writeToolRefusal } from "./remoteCalls.js"
@@ -177,7 +177,12 @@ const SessionLive = (parts: SessionParts) =>
  * served stale; what the session keeps (index freshness under watchers, the
  * skills in scope under stamps) is checked against the disk before each use.
  */
-const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>, caller: () => Caller, remote: boolean) => {
+const runLive = (
+  runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>,
+  caller: () => Caller,
+  remote: boolean,
+  runIdOf?: (caller: Caller) => Effect.Effect<string>
+) => {
   // Config files are re-read only when they changed (issue 16); the stores are computed per request.
   const cached = makeSettingsCache()
   // A remote (HTTP) session serves the project's skills alone: nothing of the account the server runs as,
@@ -185,12 +190,15 @@ const runLive = (runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>,
   const settings = remote ? Effect.map(cached, (s) => ({ ...s, stores: { ...s.stores, personal: false } })) : cached
   return async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
     const diagnostics = collectingDiagnostics(false)
+    const who = caller()
     const exit = await runtime.runPromiseExit(
       effect.pipe(
+        // Stateless sessions share their project's services: each reader's calls get a run id of their own.
+        runIdOf === undefined ? (e: typeof effect) => e : Effect.provideServiceEffect(RunId, runIdOf(who)),
         Effect.provideServiceEffect(Settings, settings),
         Effect.provideService(CurrentDiagnostics, diagnostics.service),
         // DECISIONS #45: an MCP call is an agent's; over HTTP, whose token and which client (issue 49 item 2).
-        Effect.provideService(CallerRole, caller())
+        Effect.provideService(CallerRole, who)
       )
     )
     return { exit, warnings: diagnostics.warnings.map(renderWarning) }
@@ -330,12 +338,32 @@ export interface ServeOptions {
 export interface SharedServices {
   readonly directory: Ref.Ref<string>
   readonly runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>
+  /**
+   * The run id of each reader (token and client) of the shared services: a stateless request has no session
+   * whose run id its rows could carry, and one id per replica mixed every engineer's calls into one run.
+   */
+  readonly runIdOf: (caller: Caller) => Effect.Effect<string>
 }
+
+/** Readers whose run ids a stateless replica keeps at most (past it, the ids start afresh). */
+const RUN_IDS_MAX = 4096
 
 /** The services of `project` for many stateless sessions: no roots, no watcher (the directory never moves). */
 export const makeSharedServices = (project: string): SharedServices => {
   const directory = Ref.makeUnsafe(resolve(project))
-  return { directory, runtime: ManagedRuntime.make(SessionLive({ directory, pending: noWatcher })) }
+  const runIds = new Map<string, string>()
+  const runIdOf = (caller: Caller) =>
+    Effect.suspend(() => {
+      const key = `${caller.user ?? ""}\0${caller.client ?? ""}`
+      const kept = runIds.get(key)
+      if (kept !== undefined) return Effect.succeed(kept)
+      return Effect.map(generateRunId, (id) => {
+        if (runIds.size >= RUN_IDS_MAX) runIds.clear()
+        runIds.set(key, id)
+        return id
+      })
+    })
+  return { directory, runtime: ManagedRuntime.make(SessionLive({ directory, pending: noWatcher })), runIdOf }
 }
 
 /** One connection's session (issue 44 item 2): the SDK's server and what ends it; nothing of it is kept elsewhere. */
@@ -527,7 +555,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     const info = server.getClientVersion()
     return { role: "agent", user: options.http.user, client: info === undefined ? options.http.client : `${info.name}/${info.version}` }
   }
-  const served = runLive(runtime, caller, options.http !== undefined)
+  const served = runLive(runtime, caller, options.http !== undefined, options.shared?.runIdOf)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
   let rootsRead: Promise<void> = Promise.resolve()
   const run: Run = async (effect) => {

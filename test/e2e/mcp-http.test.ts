@@ -539,6 +539,33 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
     }
   })
 
+  it("--stateless with tokens: each reader's calls share a run id of their own, not one per replica", async () => {
+    const dir = join(sb.root, "stateless-runs")
+    mkdirSync(join(dir, ".skillc", "skills", "guide"), { recursive: true })
+    writeFileSync(join(dir, ".skillc", "skills", "guide", "SKILL.md"), skill("guide", "Read this first."))
+    expect((await sb.runAsync(["build", "guide"], dir)).code).toBe(0)
+    const tokenFile = join(sb.root, "stateless-tokens.txt")
+    writeFileSync(tokenFile, `alice:${ALICE}\nbob:${BOB}\n`)
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", dir, "--stateless", "--tokens", tokenFile, "--rate", "1000"] })
+    try {
+      for (const token of [ALICE, BOB, ALICE, BOB]) {
+        const client = await connectHttp(`${server.base}/mcp`, token, "agent")
+        await client.callTool({ name: "skc_show", arguments: { skill: "guide", section: "Notes" } })
+        await client.close()
+      }
+      const rows = readLog(join(dir, ".skillc", "runtime", "guide", ".skillc-meta", "logs.db")).filter((r) => r.command === "show")
+      const runsOf = (user: string) => new Set(rows.filter((r) => (JSON.parse(String(r.args)) as { user?: string }).user === user).map((r) => r.run_id))
+      const alice = runsOf("alice")
+      const bob = runsOf("bob")
+      expect(alice.size).toBe(1)
+      expect(bob.size).toBe(1)
+      expect([...alice][0]).not.toBe([...bob][0])
+      expect([...alice][0]).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{4}$/)
+    } finally {
+      await server.stop()
+    }
+  })
+
   it("--stateless: every request answered on its own, by the SDK client too", async () => {
     const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--stateless"] })
     try {
