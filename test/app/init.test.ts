@@ -67,6 +67,27 @@ describe("RFC-0006:C-INIT", () => {
     }).pipe(Effect.provide(memoryLayer({ fs, cwd: "/proj/deep/er" })))
   })
 
+  it.effect("project init inside another project says so (a project of its own now), and only when it makes one", () => {
+    const fs = makeMemoryFileSystem()
+    fs.seed({ "/proj/.skillc/skills/.keep": "", "/proj/src/api/.keep": "" })
+    const warnings: Array<SkcWarning> = []
+    return Effect.gen(function* () {
+      expect(yield* init({})).toMatchObject({ kind: "project", path: "/proj/src/api/.skillc", created: true })
+      expect(warnings.map(renderWarning)).toEqual([
+        "warning: /proj/src/api is inside the project at /proj: this makes a project of its own, whose skills are its .skillc/skills; to add a skill to /proj, run 'skc init <name>' instead"
+      ])
+    }).pipe(Effect.provide(memoryLayer({ fs, cwd: "/proj/src/api", warnings })))
+  })
+
+  it.effect("project init at the project's own root says nothing more", () => {
+    const warnings: Array<SkcWarning> = []
+    return Effect.gen(function* () {
+      yield* init({})
+      yield* init({})
+      expect(warnings).toEqual([])
+    }).pipe(Effect.provide(memoryLayer({ warnings })))
+  })
+
   it.effect("the home's own .skillc is not taken as a project (DECISIONS #14)", () => {
     const fs = makeMemoryFileSystem()
     fs.seed({ "/home/u/.skillc/skills/.keep": "" })

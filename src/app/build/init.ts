@@ -5,7 +5,8 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, SkillExists, UsageError } from "../../domain/errors.js"
+import { InternalError, SkillExists, UsageError, Warning } from "../../domain/errors.js"
+import { warn } from "../../ports/Diagnostics.js"
 import { extendGitignore } from "../../domain/gitignore.js"
 import { describeNameProblem, nameProblem, suggestedName, titleCase } from "../../domain/skillName.js"
 import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
@@ -89,6 +90,16 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
     }
     const dir = path.join(stores.cwd, ".skillc")
     const existed = (yield* fs.statOption(path.join(dir, "skills")).pipe(unseenAs(undefined)))?.type === "directory"
+    // A new project inside another (`skc init` in src/api of a project): the outer project's skills no
+    // longer resolve from here as its own, and nothing said so.
+    const outer = stores.projectRoot
+    if (!existed && outer !== undefined && path.resolve(outer) !== path.resolve(stores.cwd)) {
+      yield* warn(
+        Warning.notice(
+          `${stores.cwd} is inside the project at ${outer}: this makes a project of its own, whose skills are its .skillc/skills; to add a skill to ${outer}, run 'skc init <name>' instead`
+        )
+      )
+    }
     yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(Effect.mapError(cannotCreate(".skillc/skills")))
     const gitignore = yield* ignoreMachineFiles(stores.cwd)
     const result: InitResult = { kind: "project", path: dir, created: !existed, ...(gitignore === undefined ? {} : { gitignore }) }
