@@ -291,7 +291,9 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
 const teamSourceText = (r: TeamSource): string =>
   `From the team database ${r.source}` +
   (r.machines && r.machines.length > 0 ? `; machines ${r.machines.join(", ")}` : "") +
-  (r.users && r.users.length > 0 ? `; users ${r.users.join(", ")}` : "") +
+  // `--user` is who pushed (an operating-system user); a team server's readers are token names, which it does
+  // not filter: `--user alice` for the token alice answered "No recorded accesses" with no word why.
+  (r.users && r.users.length > 0 ? `; pushed by the operating-system users ${r.users.join(", ")} (a team server's readers are token names: --group-by users)` : "") +
   "."
 
 export const renderStatsAll = (report: StatsAllReport, now: number): string => {

@@ -146,6 +146,9 @@ describe("issue 27: stats shows the latest eval", () => {
       expect(before.report.latest_eval).toBeUndefined()
       expect("latest_eval" in before.report).toBe(false)
       expect(renderStats(before, Date.parse("2026-11-27T00:00:00Z"))).not.toMatch(/Latest eval/)
+      // The same view as a team view filtered by --user says what --user filters (who pushed, not a token's reader).
+      const asTeam = renderStats({ ...before, report: { ...before.report, source: "postgres://db/team", users: ["alice"] } as unknown as typeof before.report }, 0)
+      expect(asTeam).toContain("From the team database postgres://db/team; pushed by the operating-system users alice (a team server's readers are token names: --group-by users).")
 
       yield* TestClock.setTime(Date.parse("2026-11-25T10:00:00Z"))
       yield* evaluate({ skills: ["pdf"], min_pass: 1 })
