@@ -134,10 +134,12 @@ export const renderLoadSummary = (r: LoadResult): string => {
 
 /**
  * `skc prompt` at a terminal (issue 46 item 4): the agent's block of skills
- * (renderPromptBlock) with each value's control characters escaped (`\r`,
- * `\n` inside a description), so a value cannot move the cursor or add lines
- * to the block's layout; ended by a newline. `--format json` keeps `xml`
- * exactly as the model receives it.
+ * (renderPromptBlock) with each value's control characters escaped, so a
+ * value cannot move the cursor; ended by a newline. A description's own line
+ * breaks and tabs are kept: the agents of these layouts write it as it is
+ * (docs/agents.md), and the block is what an author pastes into a prompt
+ * (a literal `\n` there was no line break). Names and locations stay on their
+ * line. `--format json` keeps `xml` exactly as the model receives it.
  */
 export const renderPromptText = (r: PromptResult): string => {
   const layout = profileOf(r.agent).listing.layout
@@ -147,7 +149,7 @@ export const renderPromptText = (r: PromptResult): string => {
     layout,
     r.skills.map((s) => ({
       name: visible(s.name),
-      description: s.description === null ? null : visible(s.description),
+      description: s.description === null ? null : visibleBody(s.description.replace(/\r\n?/g, "\n")),
       location: visible(s.location),
       ...(s.file === undefined ? {} : { file: visible(s.file) })
     })),

@@ -61,3 +61,20 @@ describe("text renderers", () => {
     expect(renderError(new SectionNotFound({ section: `x${OSC}`, suggestions: [] }))).not.toContain("\u001b")
   })
 })
+
+describe("skc prompt's text block (renderPromptText)", () => {
+  it("keeps a description's own line breaks, as the agents of these layouts write it; escapes every other control character", async () => {
+    const { renderPromptText } = await import("../../src/render/protocol.js")
+    const text = renderPromptText({
+      agent: "agentskills",
+      skills: [{ name: "claude-api", description: `Builds apps.\r\nTRIGGER — when asked.${OSC}`, location: "/p/.claude/skills/claude-api/SKILL.md" }],
+      manual_only: [],
+      limits: {},
+      xml: "",
+      tokens: 0
+    } as unknown as Parameters<typeof renderPromptText>[0])
+    expect(text).toContain("Builds apps.\nTRIGGER — when asked.\\x1b]0;pwned\\x07")
+    expect(text).not.toContain("\\n")
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/)
+  })
+})
