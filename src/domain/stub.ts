@@ -256,14 +256,20 @@ const verbatimKey = (source: NonNullable<StubInput["source"]>, key: "name" | "de
  */
 export const stubFrontmatter = (name: string, description: string, fields: Readonly<Record<string, unknown>> = {}, source?: StubInput["source"]): string => {
   const lead = source === undefined ? "" : leadingComments(source)
-  const ownName = source === undefined ? undefined : verbatimKey(source, "name", name)
-  const ownDescription = source === undefined ? undefined : verbatimKey(source, "description", description)
-  if (ownName !== undefined && ownDescription !== undefined) return `---\n${lead}${ownName}${ownDescription}${fieldsYaml(fields, source)}---\n`
-  const plain = stringify({ name, description }, { lineWidth: 0 })
-  const text = plain.split("\n").filter((l) => l !== "").length === 2
+  // Each of the two as the source wrote it when it can be, else written from its value: a description on
+  // several lines no longer has the name double-quoted with it (`name: "claude-api"`).
+  const ownName = (source === undefined ? undefined : verbatimKey(source, "name", name)) ?? oneLineField("name", name)
+  const ownDescription = (source === undefined ? undefined : verbatimKey(source, "description", description)) ?? oneLineField("description", description)
+  return `---\n${lead}${ownName}${ownDescription}${fieldsYaml(fields, source)}---\n`
+}
+
+/** `key: value` on one line: plain when YAML writes it so, else double-quoted (its line breaks escaped). */
+const oneLineField = (key: "name" | "description", value: string): string => {
+  const plain = stringify({ [key]: value }, { lineWidth: 0 })
+  const text = plain.split("\n").filter((l) => l !== "").length === 1
     ? plain
-    : stringify({ name, description }, { lineWidth: 0, defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" })
-  return `---\n${lead}${text.endsWith("\n") ? text : text + "\n"}${fieldsYaml(fields, source)}---\n`
+    : stringify({ [key]: value }, { lineWidth: 0, defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" })
+  return text.endsWith("\n") ? text : `${text}\n`
 }
 
 export const renderStub = (input: StubInput): string => {

@@ -159,6 +159,10 @@ describe("RFC-0001:C-STUB", () => {
     const folded = ["# owner: docs team", "name: fm", "description: >-", "  Test it.", "  Use when testing."].join("\n")
     const written = renderStub(input({ name: "fm", description: "Test it. Use when testing.", fields: parse(folded) as Record<string, unknown>, source: { raw: folded, keyLines: { name: 3, description: 4 } } }))
     expect(written.split("---\n")[1]).toBe("# owner: docs team\nname: fm\ndescription: Test it. Use when testing.\n")
+    // A description with line breaks of its own is double-quoted on one line; the name beside it is not.
+    const literal = ["name: claude-api", "description: |-", "  Builds apps.", "  TRIGGER when asked."].join("\n")
+    const both = renderStub(input({ name: "claude-api", description: "Builds apps.\nTRIGGER when asked.", fields: parse(literal) as Record<string, unknown>, source: { raw: literal, keyLines: { name: 2, description: 3 } } }))
+    expect(both.split("---\n")[1]).toBe('name: claude-api\ndescription: "Builds apps.\\nTRIGGER when asked."\n')
   })
 
   it("RFC-0001:C-CONSTRAINTS fields too long for block style are written one per line, and the stub stays within 100 lines", () => {
