@@ -123,6 +123,8 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
   missingSource: Schema.optional(Schema.String),
   /** `show --line` that no section of that heading holds: the line, and where that heading is. */
   notAt: Schema.optional(Schema.Struct({ line: Schema.Number, places: Schema.Array(Schema.Struct({ file: Schema.String, line: Schema.Number })) })),
+  /** The section asked is the path of one of the skill's Markdown files (the stub's label for a file without an H1). */
+  fileNamed: Schema.optional(Schema.Struct({ skill: Schema.String, file: Schema.String })),
   /** `show --file` of a file the index leaves out (above `[search] max_file_bytes`): its path, size and the limit. */
   notIndexed: Schema.optional(
     Schema.Struct({
@@ -146,6 +148,13 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
       this.missingSource === undefined
         ? []
         : [`only the stub's headings are here: its source (${this.missingSource}) is not; where it is, run 'skc build' (in a clone: 'skc build --all')`]
+    if (this.fileNamed !== undefined) {
+      const { skill, file } = this.fileNamed
+      return [
+        ...elsewhere,
+        `'${file}' is a file of the skill, not a heading (the stub lists a file without a title by its path): read it with 'skc open ${skill} ${file}', or one of its sections with 'skc show ${skill} --file ${file} --section <heading>'`
+      ]
+    }
     if (this.notIndexed !== undefined) {
       const n = this.notIndexed
       const more = n.others !== undefined && n.others > 0 ? ` (and ${n.others} more file${n.others === 1 ? "" : "s"}: skc search names them)` : ""

@@ -195,6 +195,17 @@ describe("RFC-0002:C-SHOW", () => {
       expect(yield* failureText(section("Install", { file: "references/advanced.md" }))).toContain("- Install (SKILL.md)")
     }))
 
+  it.live("RFC-0001:C-SECTIONS a file's path asked as a section (the stub's label of a file without a title): E020 says how to read it", () =>
+    Effect.gen(function* () {
+      const text = yield* failureText(section("references/advanced.md"))
+      expect(text.split("\n")[0]).toBe("error[E020]: section not found: 'references/advanced.md'")
+      expect(text).toContain(
+        "'references/advanced.md' is a file of the skill, not a heading (the stub lists a file without a title by its path): read it with 'skc open demo references/advanced.md', or one of its sections with 'skc show demo --file references/advanced.md --section <heading>'"
+      )
+      // A path that is no Markdown file of the skill gets no such line.
+      expect(yield* failureText(section("references/missing.md"))).not.toContain("is a file of the skill")
+    }))
+
   it.live("RFC-0002:C-SHOW max_lines truncates and appends '... (N more lines)'", () =>
     Effect.gen(function* () {
       expect(yield* section("Getting Started", { max_lines: 3 })).toMatchObject({

@@ -94,19 +94,25 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   }
   if (match._tag === "NotFound") {
     // Without --file, a Markdown file the index left out may hold the section: name it rather than a bare E020.
-    const unindexed =
+    const files =
       onlyFile === undefined && match.notAt === undefined
         ? ((yield* index.sourceFiles.pipe(
             // Recovery: the note only adds to E020; an index whose file records cannot be read leaves it out.
             Effect.orElseSucceed(() => undefined)
-          )) ?? []).filter((f) => isMarkdownPath(f.path) && isOversized(f, maxFileBytes))
+          )) ?? [])
         : []
+    const unindexed = files.filter((f) => isMarkdownPath(f.path) && isOversized(f, maxFileBytes))
+    // The stub lists a reference without an H1 by its path (RFC-0001:C-SECTIONS): an agent asking for that
+    // path as a section is told how to read the file, not only "not found".
+    const asked = input.section.trim().replace(/^\.\//, "")
+    const named = files.find((f) => f.path === asked && isMarkdownPath(f.path))
     return yield* Effect.fail(
       new SectionNotFound({
         section: match.query,
         suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file, line: s.start_line })),
         ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource }),
         ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map(placeOf) } }),
+        ...(named === undefined ? {} : { fileNamed: { skill: skill.name, file: named.path } }),
         // A file the index leaves out has no sections to find: say so, not just "not found" (outline lists them).
         ...(onlyFile !== undefined && isOversized({ path: onlyFile, size: onlySize }, maxFileBytes)
           ? { notIndexed: { skill: skill.name, file: onlyFile, size: onlySize, limit: maxFileBytes } }
