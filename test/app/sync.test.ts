@@ -11,6 +11,8 @@ import { init } from "../../src/app/build/init.js"
 import { stats } from "../../src/app/usage/stats.js"
 import { resolveSkill } from "../../src/app/skills/index.js"
 import { sync, type SyncInput } from "../../src/app/usage/sync.js"
+import { AccessLog } from "../../src/ports/AccessLog.js"
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { errorText, diskWorld, failureText } from "../helpers/worlds.js"
 import { makeLogDb, readLog, type Row } from "../helpers/logs.js"
 
@@ -97,6 +99,49 @@ describe("RFC-0007:C-SYNC", () => {
       makeLogDb(d.fallback, [...rowsAt(5), ...rowsAt(2, 40)], { skill: "demo", skill_path: d.src, cwd: w.work })
       expect(counts(yield* w.sync())).toEqual([["demo", 2]])
       expect(readLog(d.primary)).toHaveLength(8)
+    }))
+
+  it.live("RFC-0007:C-SYNC rows a sandboxed agent writes while the sync runs are never deleted unsynced", () =>
+    Effect.gen(function* () {
+      const w = world("alpha")
+      const a = w.skills.alpha!
+      const defaults = { skill: "alpha", skill_path: a.src, cwd: w.work }
+      makeLogDb(a.fallback, rowsAt(3), defaults)
+      // An agent process that opened the fallback before the sync began, and one that opens it by its path meanwhile.
+      // As skc writes its logs: in WAL mode, the connection's -wal and -shm files already open.
+      const early = new Database(a.fallback)
+      early.pragma("journal_mode = WAL")
+      early.prepare("SELECT count(*) AS n FROM access_log").get()
+      let merges = 0
+      const during = () => {
+        if (merges++ > 0) return
+        early.prepare("INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES (?, 'early', 'show', 'alpha', ?, ?, '{}', NULL)").run("2026-01-01T00:01:00Z", a.src, w.work)
+        makeLogDb(a.fallback, [{ timestamp: "2026-01-01T00:02:00Z", run_id: "late", command: "show" }], defaults)
+      }
+      const first = yield* w.run(
+        sync({}).pipe(Effect.updateService(AccessLog, (log) => ({ ...log, merge: (dest, rows, options) => Effect.tap(log.merge(dest, rows, options), () => Effect.sync(during)) })))
+      )
+      early.close()
+      // The early writer's row went into the file held aside, read again before it was removed; the late one
+      // started a fresh fallback, which the sync held aside and moved in its turn.
+      expect(counts(first)).toEqual([["alpha", 5]])
+      expect(readLog(a.primary).map((r) => r.run_id).sort()).toEqual(["early", "fixture", "fixture", "fixture", "late"])
+      expect(existsSync(a.fallbackDir)).toBe(false)
+      expect(existsSync(join(w.work, ".skillc", "logs", ".syncing-alpha"))).toBe(false)
+    }))
+
+  it.live("RFC-0007:C-SYNC a fallback a killed sync held aside is synced by the next one", () =>
+    Effect.gen(function* () {
+      const w = world("alpha")
+      const a = w.skills.alpha!
+      const held = join(w.work, ".skillc", "logs", ".syncing-alpha", ".skillc-meta", "logs.db")
+      makeLogDb(held, rowsAt(2), { skill: "alpha", skill_path: a.src, cwd: w.work })
+      makeLogDb(a.fallback, rowsAt(1, 10), { skill: "alpha", skill_path: a.src, cwd: w.work })
+      const r = yield* w.sync()
+      expect(counts(r)).toEqual([["alpha", 3]])
+      expect(readLog(a.primary)).toHaveLength(3)
+      expect(existsSync(join(w.work, ".skillc", "logs", ".syncing-alpha"))).toBe(false)
+      expect(existsSync(a.fallbackDir)).toBe(false)
     }))
 
   it.live("RFC-0007:C-SYNC partial failure: skills are independent, the failed one keeps its logs", () =>

@@ -10,6 +10,13 @@
  *   (all columns but `id`, as a multiset), so a sync interrupted between the
  *   commit and the deletion adds nothing when run again. The fallback is
  *   deleted only after the commit.
+ * - A sandboxed agent may write while the sync runs. The fallback is first
+ *   renamed aside (`.skillc/logs/.syncing-<skill>`), so that rows written
+ *   from then on start a fresh fallback for the next sync; the held one is
+ *   read and merged again until a read finds no row the last did not, and
+ *   only then removed. Before, rows committed between the read and the
+ *   removal were deleted unsynced (a helper's test lost 4 of 60). A held
+ *   directory a killed sync left is synced first by the next one.
  * - Destination: the runtime directory of the skill the rows were logged for
  *   (their `skill_path`), i.e. the project runtime for a project skill and the
  *   global runtime for a global one; if that source is gone, the skill is
@@ -64,19 +71,27 @@ export interface SyncResult {
   readonly failed: ReadonlyArray<SyncFailure>
 }
 
-/** Skill directories under `<project>/.skillc/logs/` holding a log database, bytewise by name. */
+/** The prefix of a fallback directory a sync holds aside while it merges it. */
+const HELD_PREFIX = ".syncing-"
+
+/** Where a sync holds `name`'s fallback while merging it: rows written meanwhile go to a fresh fallback. */
+const heldDirOf = (project: string, name: string, path: Path) => path.join(project, ".skillc", "logs", `${HELD_PREFIX}${name}`)
+
+/** Skills with a log database under `<project>/.skillc/logs/` (their fallback, or one a killed sync held), bytewise by name. */
 const discover = Effect.fnUntraced(function* (project: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   const logsDir = path.join(project, ".skillc", "logs")
   const entries = yield* fs.readDir(logsDir).pipe(unseenAs([]))
-  const found: Array<string> = []
+  const found = new Set<string>()
   for (const e of entries) {
     if (e.type !== "directory") continue
+    const name = e.name.startsWith(HELD_PREFIX) ? e.name.slice(HELD_PREFIX.length) : e.name
+    if (name === "") continue
     const db = yield* fs.statOption(logDbIn(path.join(logsDir, e.name), path)).pipe(unseenAs(undefined))
-    if (db?.type === "file") found.push(e.name)
+    if (db?.type === "file") found.add(name)
   }
-  return found.sort(compareBytewise)
+  return [...found].sort(compareBytewise)
 })
 
 /**
@@ -116,27 +131,101 @@ const destinationOf = Effect.fnUntraced(function* (name: string, skillPaths: Rea
   return yield* Effect.fail(new SkillNotFound({ skill: name, hint: `no skill '${name}' resolves here and no runtime directory holds its log; its local logs are kept in ${fallbackDirOf(stores.cwd, name, path)}` }))
 })
 
-const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryRun: boolean) {
+/** How many times a held fallback is read again for rows written into it while it was merged. */
+const MERGE_ROUNDS = 5
+
+const exists = (file: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    return (yield* fs.statOption(file).pipe(unseenAs(undefined))) !== undefined
+  })
+
+/** The rows of the fallback log `source`, merged into their skill's log (a dry run counts them). */
+const mergeOnce = Effect.fnUntraced(function* (name: string, source: string, dryRun: boolean, shown = source) {
   const log = yield* AccessLog
-  const fs = yield* FileSystem
-  const path = yield* Path
-  const dir = fallbackDirOf(project, name, path)
-  const source = logDbIn(dir, path)
-  const rows = yield* log.readAll(source).pipe(Effect.mapError(() => new SyncSourceNotReadable({ path: source })))
+  // Named where the user finds it: a held fallback goes back there when its sync fails.
+  const rows = yield* log.readAll(source).pipe(Effect.mapError(() => new SyncSourceNotReadable({ path: shown })))
   const destination = yield* destinationOf(name, [...new Set(rows.map((r) => r.skill_path))])
   // A corrupt destination is moved aside and recreated, not "not writable" (issue 19); a dry run changes nothing.
   const merge = log.merge(destination, rows, { dryRun })
   const entries = yield* (dryRun ? merge.pipe(Effect.catchIf(isCorruptLog, () => Effect.succeed(rows.length))) : withLogRepair(destination, merge)).pipe(
     Effect.mapError(() => new SyncDestinationNotWritable({ path: destination }))
   )
-  if (!dryRun) {
-    yield* fs.remove(dir, { recursive: true }).pipe(
-      Effect.mapError(
-        (e) => new InternalError({ message: `synced ${entries} entries for '${name}' but cannot remove ${dir}: ${e.code}`, cause: e })
-      )
+  return { rows: rows.length, entries, destination }
+})
+
+/**
+ * Merge the held fallback `held` until a read finds as many rows as the one before (a writer that had the
+ * file open before it was renamed may still commit), then remove it. Merging again adds only the rows the
+ * destination lacks. On a failure the fallback goes back where it was, unless a fresh one is there.
+ */
+const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, held: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const source = logDbIn(held, path)
+  const merged = Effect.gen(function* () {
+    let entries = 0
+    let last = -1
+    let destination = ""
+    for (let round = 0; round < MERGE_ROUNDS; round++) {
+      const r = yield* mergeOnce(name, source, false, logDbIn(fallbackDirOf(project, name, path), path))
+      entries += r.entries
+      destination = r.destination
+      if (r.rows === last) break
+      last = r.rows
+    }
+    return { entries, destination }
+  })
+  const done = yield* merged.pipe(
+    Effect.tapError(() =>
+      Effect.gen(function* () {
+        const dir = fallbackDirOf(project, name, path)
+        // Recovery: the fallback stays held, and the next sync takes it from there.
+        if (!(yield* exists(dir))) yield* fs.rename(held, dir).pipe(Effect.ignore)
+      })
     )
+  )
+  yield* fs.remove(held, { recursive: true }).pipe(
+    Effect.mapError(
+      (e) => new InternalError({ message: `synced ${done.entries} entries for '${name}' but cannot remove ${held}: ${e.code}`, cause: e })
+    )
+  )
+  return done
+})
+
+const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryRun: boolean) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const dir = fallbackDirOf(project, name, path)
+  const held = heldDirOf(project, name, path)
+  if (dryRun) {
+    let entries = 0
+    let destination = ""
+    for (const d of [held, dir]) {
+      if (!(yield* exists(logDbIn(d, path)))) continue
+      const r = yield* mergeOnce(name, logDbIn(d, path), true)
+      entries += r.entries
+      destination = r.destination
+    }
+    const counted: SyncedSkill = { skill: name, entries, destination, removed: false }
+    return counted
   }
-  const synced: SyncedSkill = { skill: name, entries, destination, removed: !dryRun }
+  let entries = 0
+  let destination = ""
+  // A fallback a killed sync held, then the current one, renamed aside first (atomic): a sandboxed agent
+  // writing meanwhile starts a fresh fallback, which the next sync moves.
+  for (const first of [true, false]) {
+    if (!first || !(yield* exists(held))) {
+      if (!(yield* exists(logDbIn(dir, path)))) break
+      yield* fs.rename(dir, held).pipe(
+        Effect.mapError((e) => new InternalError({ message: `cannot hold ${dir} aside to sync it (${e.code}); its rows are kept`, cause: e }))
+      )
+    }
+    const r = yield* mergeHeld(project, name, held)
+    entries += r.entries
+    destination = r.destination
+  }
+  const synced: SyncedSkill = { skill: name, entries, destination, removed: true }
   return synced
 })
 
