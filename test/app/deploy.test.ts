@@ -26,6 +26,22 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
   })
 })
 
+describe("RFC-0001:C-DEPLOYMENT concurrent first builds of one skill", () => {
+  it("another build's link made meanwhile (EEXIST) is this build's link: no copy, no 'copied instead'", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\ndescription: d\n---\n# Demo\n" } })
+    // The other build makes the same link between this build's look at the directory and its own symlink call.
+    const raced = Layer.succeed(FileSystem, {
+      ...w.fs,
+      symlink: (t: string, p: string, type: "dir" | "file" | "junction") =>
+        Effect.flatMap(w.fs.symlink(t, p, type), () => Effect.fail(new FsError({ op: "symlink", path: p, code: "EEXIST", message: "EEXIST" })))
+    })
+    const r = Result.getOrThrow(await w.run(build({ skill: "demo" }).pipe(Effect.provide(raced))))
+    expect(r.deployments).toEqual([{ target: "claude", path: "/proj/.claude/skills/demo", method: "symlink", replaced: "none" }])
+    expect(JSON.stringify(w.diagnostics.warnings)).not.toContain("copied instead")
+    expect(Effect.runSync(w.fs.readLink("/proj/.claude/skills/demo"))).toBe("../../.skillc/runtime/demo")
+  })
+})
+
 describe("RFC-0001:C-DEPLOYMENT into an agent directory that cannot be written", () => {
   const SKILL = (name: string, more = "") => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n${more}`
   it("a link already right is kept: the build succeeds; a new one fails with E999 and the real reason, no copy tried", async () => {

@@ -156,10 +156,19 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
     const linked = yield* fs.symlink(target, plan.path, linkType).pipe(
       Effect.as(true),
       Effect.catch((e) =>
-        // A directory no file can be written to (read-only, not ours, full) takes no copy either: say why, not what the copy then hit.
-        NO_WRITE.has(e.code)
-          ? Effect.fail(cannot(e))
-          : warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)).pipe(Effect.as(false))
+        Effect.gen(function* () {
+          // Another build of the same skill made the same link meanwhile (concurrent first builds): it is this
+          // build's link. Before, it was "copied instead", and the copy went through that link onto the runtime.
+          if (e.code === "EEXIST") {
+            // Recovery: a link that cannot be read is no link this build made; the copy fallback follows.
+            const there = yield* fs.readLink(plan.path).pipe(Effect.orElseSucceed(() => undefined))
+            if (there === target) return true
+          }
+          // A directory no file can be written to (read-only, not ours, full) takes no copy either: say why, not what the copy then hit.
+          if (NO_WRITE.has(e.code)) return yield* Effect.fail(cannot(e))
+          yield* warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`))
+          return false
+        })
       )
     )
     if (linked) method = linkType === "junction" ? "junction" : "symlink"
