@@ -62,21 +62,65 @@ export const readApprovals = Effect.fnUntraced(function* (strict: boolean) {
   return EMPTY_STORE
 })
 
+/** How long an approval waits for another skc writing the store, and when a lock is taken as left by a killed one. */
+const STORE_LOCK_WAIT_MS = 10_000
+const STORE_LOCK_STALE_MS = 30_000
+const STORE_LOCK_POLL_MS = 25
+
+/**
+ * `body` while this process alone updates the approval store: a lock directory beside it, made with
+ * `mkdir` (atomic: one of several processes makes it). Without it, concurrent `skc approve`s each read the
+ * store, added their skill and wrote it whole, the last one dropping the others' approvals (a QA run: 6 of
+ * 8 kept, every command saying "Approved"). A lock older than STORE_LOCK_STALE_MS is a killed process's.
+ */
+const withStoreLock = <A, E, R>(file: string, body: Effect.Effect<A, E, R>) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const lock = `${file}.lock`
+    const started = yield* Clock.currentTimeMillis
+    for (;;) {
+      const got = yield* Effect.result(fs.makeDirectory(lock))
+      if (got._tag === "Success") break
+      if (got.failure.code !== "EEXIST") return yield* Effect.fail(new UsageError({ message: `cannot lock approval store '${file}': ${got.failure.code}` }))
+      const now = yield* Clock.currentTimeMillis
+      const held = yield* fs.statOption(lock).pipe(unseenAs(undefined))
+      if (held !== undefined && now - held.mtimeMs > STORE_LOCK_STALE_MS) {
+        // Recovery: another process may remove it first; the next attempt makes it or waits again.
+        yield* fs.remove(lock).pipe(Effect.ignore)
+        continue
+      }
+      if (now - started > STORE_LOCK_WAIT_MS) {
+        return yield* Effect.fail(
+          new UsageError({ message: `approval store '${file}' is being written by another skc (${lock}); try again, or delete that directory if no skc runs` })
+        )
+      }
+      yield* Effect.sleep(STORE_LOCK_POLL_MS)
+    }
+    // Recovery: a lock that cannot be removed is taken as stale by the next writer after STORE_LOCK_STALE_MS.
+    return yield* body.pipe(Effect.ensuring(fs.remove(lock).pipe(Effect.ignore)))
+  })
+
 export const recordApproval = Effect.fnUntraced(function* (loaded: LoadedToolSkill) {
   const fs = yield* FileSystem
   const path = yield* Path
   const file = yield* approvalsPath
-  const store = yield* readApprovals(true)
-  const now = new Date(yield* Clock.currentTimeMillis).toISOString()
-  const next: ApprovalStore = {
-    version: 1,
-    approvals: { ...store.approvals, [loaded.resolved.canonicalSourceDir]: { skill: loaded.resolved.name, sha256: loaded.sha256, approved_at: now } }
-  }
   yield* fs.makeDirectory(path.dirname(file), { recursive: true }).pipe(Effect.catch(() => Effect.void))
-  yield* fs.writeFileAtomic(file, renderApprovalStore(next)).pipe(
-    Effect.mapError((e) => new UsageError({ message: `cannot write approval store '${file}': ${e.code}` }))
+  return yield* withStoreLock(
+    file,
+    Effect.gen(function* () {
+      // Read under the lock: the store as the last writer left it.
+      const store = yield* readApprovals(true)
+      const now = new Date(yield* Clock.currentTimeMillis).toISOString()
+      const next: ApprovalStore = {
+        version: 1,
+        approvals: { ...store.approvals, [loaded.resolved.canonicalSourceDir]: { skill: loaded.resolved.name, sha256: loaded.sha256, approved_at: now } }
+      }
+      yield* fs.writeFileAtomic(file, renderApprovalStore(next)).pipe(
+        Effect.mapError((e) => new UsageError({ message: `cannot write approval store '${file}': ${e.code}` }))
+      )
+      return now
+    })
   )
-  return now
 })
 
 /**
