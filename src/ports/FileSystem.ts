@@ -27,6 +27,11 @@ export interface FileInfo {
   readonly type: EntryType
   readonly size: number
   readonly mtimeMs: number
+  /**
+   * Which file this is (`<device>:<inode>` on disk): a file replaced at its path has another. Undefined
+   * where the adapter cannot tell (the in-memory one): callers then act as if it were unchanged.
+   */
+  readonly identity?: string
 }
 
 export interface DirEntry {

@@ -162,6 +162,30 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
       expect(readdirSync(dirname(p.primary)).some((n) => n.startsWith("logs.db.corrupt-"))).toBe(true)
     }))
 
+  it.live("RFC-0007:C-LOGGING a log another process repaired meanwhile is not moved aside again: the operation runs on it", () =>
+    Effect.gen(function* () {
+      const { withLogRepair } = yield* Effect.promise(() => import("../../src/app/usage/logRepair.js"))
+      const { renameSync } = yield* Effect.promise(() => import("node:fs"))
+      const p = project()
+      mkdirSync(dirname(p.primary), { recursive: true })
+      writeFileSync(p.primary, "this is not a database ".repeat(200))
+      let calls = 0
+      // This process meets the corrupt file; another one moves it aside and starts a fresh log before this one repairs.
+      const op = Effect.suspend(() => {
+        calls++
+        if (calls > 1) return Effect.succeed("written")
+        renameSync(p.primary, `${p.primary}.corrupt-by-another`)
+        makeLogDb(p.primary, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
+        return Effect.fail(new LogStoreError({ op: "write", path: p.primary, code: "SQLITE_NOTADB", message: "file is not a database" }))
+      })
+      expect(yield* p.run(withLogRepair(p.primary, op))).toBe("written")
+      expect(calls).toBe(2)
+      // The fresh log, with the other process's row, is where it was; nothing else was moved aside.
+      expect(readLog(p.primary)).toHaveLength(1)
+      expect(readdirSync(dirname(p.primary)).filter((n) => n.startsWith("logs.db.corrupt"))).toEqual(["logs.db.corrupt-by-another"])
+      expect(p.takeWarnings()).toEqual([])
+    }))
+
   it.live("RFC-0005:C-CODES W003 once per invocation when this skill's fallback log is older than one hour", () =>
     Effect.gen(function* () {
       const p = project()

@@ -15,18 +15,34 @@ import { Warning } from "../../domain/errors.js"
 import { freeAsideName } from "../shared/index.js"
 import { isCorruptLog, type LogStoreError } from "../../ports/AccessLog.js"
 import { warn } from "../../ports/Diagnostics.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 
 
-/** Move a corrupt log aside; whether it was moved (a read-only directory cannot be repaired). */
-export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, reason: string) {
+/** Which file is at `dbFile` now (undefined: none, or an adapter that cannot tell). */
+const identityAt = (dbFile: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const info = yield* fs.statOption(dbFile).pipe(unseenAs(undefined))
+    return info?.identity
+  })
+
+/**
+ * Move a corrupt log aside; whether it was moved (a read-only directory cannot be repaired).
+ * `found`: the identity of the file found corrupt. Several processes meeting one corrupt log each repair it:
+ * the file at the path is moved only while it is still that one, and a process whose rename finds it gone
+ * (another moved it) leaves the `-wal` and `-shm` alone, which may already be the fresh log's (a QA run
+ * with 8 processes lost a row, and moved a healthy new log aside as corrupt).
+ */
+export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, reason: string, found?: string) {
   const fs = yield* FileSystem
   const target = yield* freeAsideName(dbFile)
+  if (found !== undefined && (yield* identityAt(dbFile)) !== found) return true
   const moved = yield* fs.rename(dbFile, target).pipe(
-    Effect.as(true),
-    Effect.catch((e) => (e.code === "ENOENT" ? Effect.succeed(true) : Effect.succeed(false)))
+    Effect.as("moved" as const),
+    Effect.catch((e) => Effect.succeed(e.code === "ENOENT" ? ("gone" as const) : ("kept" as const)))
   )
-  if (!moved) {
+  if (moved === "gone") return true
+  if (moved === "kept") {
     yield* warn(Warning.notice(`access log '${dbFile}' is corrupt (${reason}) and cannot be moved aside here; it is ignored`))
     return false
   }
@@ -40,14 +56,20 @@ export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, 
  * Run a log operation on `dbFile`; on corruption move the file aside and run
  * it once more (a write recreates the log, a read sees an empty one). When
  * the file cannot be moved, `orElse` (if given) stands in for the result.
+ * A log another process repaired meanwhile (another file at the path than
+ * the one the operation began on) is not moved: the operation runs again on it.
  */
-export const withLogRepair = <A, R>(dbFile: string, op: Effect.Effect<A, LogStoreError, R>, orElse?: () => A) =>
-  op.pipe(
+export const withLogRepair = Effect.fnUntraced(function* <A, R>(dbFile: string, op: Effect.Effect<A, LogStoreError, R>, orElse?: () => A) {
+  const before = yield* identityAt(dbFile)
+  return yield* op.pipe(
     Effect.catchIf(isCorruptLog, (e) =>
       Effect.gen(function* () {
-        const moved = yield* moveAsideCorruptLog(dbFile, e.code)
+        const now = yield* identityAt(dbFile)
+        if (before !== undefined && now !== undefined && now !== before) return yield* op
+        const moved = yield* moveAsideCorruptLog(dbFile, e.code, now)
         if (!moved && orElse !== undefined) return orElse()
         return yield* op
       })
     )
   )
+})
