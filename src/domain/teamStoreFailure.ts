@@ -14,11 +14,6 @@ const SQLSTATE_HINTS: Readonly<Record<string, string>> = {
 export const isSqlState = (code: string): boolean => /^[0-9A-Z]{5}$/.test(code) && !/^E[A-Z]+$/.test(code)
 
 /**
- * The one error line of a failed team database command. "cannot reach" only when nothing answered (no
- * SQLSTATE); a server that answered refused something, which is named with a hint where a usual one applies.
- * Before, a refused password or a missing table also read "cannot reach team database" (a new-user pass).
- */
-/**
  * Failures the driver reports with no SQLSTATE that are no network trouble: the server asked for a password
  * and none was given (the server answered), or what answered is no PostgreSQL (a message length read from
  * an HTTP reply: "Message length 1414811695 exceeds maxMessageSize", the bytes "TTP/").
@@ -45,6 +40,11 @@ const CONFIGURATION_STATES: ReadonlySet<string> = new Set(["28P01", "28000", "3D
 export const isConfigurationFailure = (code: string, message: string): boolean =>
   CONFIGURATION_STATES.has(code) || (!isSqlState(code) && DRIVER_HINTS.some((h) => h.pattern.test(message)))
 
+/**
+ * The one error line of a failed team database command. "cannot reach" only when nothing answered (no
+ * SQLSTATE); a server that answered refused something, which is named with a hint where a usual one applies.
+ * Before, a refused password or a missing table also read "cannot reach team database" (a new-user pass).
+ */
 export const teamStoreFailureText = (shown: string, code: string, message: string): string => {
   if (!isSqlState(code)) {
     const known = DRIVER_HINTS.find((h) => h.pattern.test(message))

@@ -112,8 +112,6 @@ export const STOP_GRACE_MS = 1_000
 export const STOPPING_CODE = -32603
 export const STOPPING_MESSAGE = "skc mcp is stopping: the request was not finished; send it again once the server is back"
 
-type RequestId = string | number
-
 /**
  * The SDK's web transport with skc's response bound (limits.ts) on every
  * answer, and the requests it has delivered and not yet answered: a server
@@ -124,15 +122,15 @@ class BoundedTransport implements Transport {
   onclose?: () => void
   onerror?: (error: Error) => void
   onmessage?: Transport["onmessage"]
-  private readonly unanswered = new Set<RequestId>()
+  private readonly unanswered = new Set<string | number>()
   constructor(
     private readonly inner: WebStandardStreamableHTTPServerTransport,
     live: Set<BoundedTransport>
   ) {
     live.add(this)
     inner.onmessage = (m, extra) => {
-      const r = m as { id?: unknown; method?: unknown }
-      if (typeof r.method === "string" && (typeof r.id === "string" || typeof r.id === "number")) this.unanswered.add(r.id)
+      const id = idOf(m)
+      if (id !== null && typeof (m as { method?: unknown }).method === "string") this.unanswered.add(id)
       this.onmessage?.(m, extra)
     }
     inner.onerror = (e) => this.onerror?.(e)
@@ -144,8 +142,8 @@ class BoundedTransport implements Transport {
   start = () => this.inner.start()
   close = () => this.inner.close()
   send = (message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]) => {
-    const r = message as { id?: unknown; method?: unknown }
-    if (r.method === undefined && (typeof r.id === "string" || typeof r.id === "number")) this.unanswered.delete(r.id)
+    const id = idOf(message)
+    if (id !== null && (message as { method?: unknown }).method === undefined) this.unanswered.delete(id)
     return this.inner.send(boundedMessage(message) as JSONRPCMessage, options)
   }
   /** Whether a request it delivered is still waiting for its answer. */

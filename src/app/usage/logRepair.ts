@@ -64,9 +64,8 @@ export const withLogRepair = Effect.fnUntraced(function* <A, R>(dbFile: string, 
   return yield* op.pipe(
     Effect.catchIf(isCorruptLog, (e) =>
       Effect.gen(function* () {
-        const now = yield* identityAt(dbFile)
-        if (before !== undefined && now !== undefined && now !== before) return yield* op
-        const moved = yield* moveAsideCorruptLog(dbFile, e.code, now)
+        // Moved only while it is still the file the operation began on; else another process repaired it.
+        const moved = yield* moveAsideCorruptLog(dbFile, e.code, before)
         if (!moved && orElse !== undefined) return orElse()
         return yield* op
       })

@@ -163,12 +163,13 @@ const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, he
   const fs = yield* FileSystem
   const path = yield* Path
   const source = logDbIn(held, path)
+  const dir = fallbackDirOf(project, name, path)
   const merged = Effect.gen(function* () {
     let entries = 0
     let last = -1
     let destination = ""
     for (let round = 0; round < MERGE_ROUNDS; round++) {
-      const r = yield* mergeOnce(name, source, false, logDbIn(fallbackDirOf(project, name, path), path))
+      const r = yield* mergeOnce(name, source, false, logDbIn(dir, path))
       entries += r.entries
       destination = r.destination
       if (r.rows === last) break
@@ -179,7 +180,6 @@ const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, he
   const done = yield* merged.pipe(
     Effect.tapError(() =>
       Effect.gen(function* () {
-        const dir = fallbackDirOf(project, name, path)
         // Recovery: the fallback stays held, and the next sync takes it from there.
         if (!(yield* exists(dir))) yield* fs.rename(held, dir).pipe(Effect.ignore)
       })
@@ -198,35 +198,27 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
   const path = yield* Path
   const dir = fallbackDirOf(project, name, path)
   const held = heldDirOf(project, name, path)
-  if (dryRun) {
-    let entries = 0
-    let destination = ""
-    for (const d of [held, dir]) {
-      if (!(yield* exists(logDbIn(d, path)))) continue
-      const r = yield* mergeOnce(name, logDbIn(d, path), true)
-      entries += r.entries
-      destination = r.destination
-    }
-    const counted: SyncedSkill = { skill: name, entries, destination, removed: false }
-    return counted
+  const synced = { skill: name, entries: 0, destination: "", removed: !dryRun }
+  const add = (r: { readonly entries: number; readonly destination: string }) => {
+    synced.entries += r.entries
+    synced.destination = r.destination
   }
-  let entries = 0
-  let destination = ""
-  // A fallback a killed sync held, then the current one, renamed aside first (atomic): a sandboxed agent
-  // writing meanwhile starts a fresh fallback, which the next sync moves.
-  for (const first of [true, false]) {
-    if (!first || !(yield* exists(held))) {
+  if (dryRun) {
+    for (const d of [held, dir]) if (yield* exists(logDbIn(d, path))) add(yield* mergeOnce(name, logDbIn(d, path), true))
+    return synced as SyncedSkill
+  }
+  // Two rounds at most: a fallback a killed sync held aside, else the current one renamed aside first (atomic:
+  // a sandboxed agent writing meanwhile starts a fresh fallback); then the fallback that started meanwhile.
+  for (let round = 0; round < 2; round++) {
+    if (!(yield* exists(held))) {
       if (!(yield* exists(logDbIn(dir, path)))) break
       yield* fs.rename(dir, held).pipe(
         Effect.mapError((e) => new InternalError({ message: `cannot hold ${dir} aside to sync it (${e.code}); its rows are kept`, cause: e }))
       )
     }
-    const r = yield* mergeHeld(project, name, held)
-    entries += r.entries
-    destination = r.destination
+    add(yield* mergeHeld(project, name, held))
   }
-  const synced: SyncedSkill = { skill: name, entries, destination, removed: true }
-  return synced
+  return synced as SyncedSkill
 })
 
 /**
