@@ -29,6 +29,8 @@ export const syncCommand = defineCommand({
     team: flag.boolean("team", "Push the local access logs to the team database named by [team] database in the config (as --to would)."),
     ...common()
   },
+  // A large fallback streams through the merge a span at a time: the heap's young generation is kept small.
+  batch: true,
   load: async () => {
     const [{ sync, inProjectDir }, { renderSync, syncJson }, { bothTeamDatabases }] = await Promise.all([
       import("../app/usage/sync.js"),

@@ -100,6 +100,15 @@ export interface LogPage {
   readonly total?: number
 }
 
+/** One span of a log read in timestamp order (`AccessLogService.readSpan`). */
+export interface LogSpan {
+  readonly rows: ReadonlyArray<AccessLogRow>
+  /** The timestamp of the span's last rows, the `after` of the next span; undefined when the span is empty. */
+  readonly last: string | undefined
+  /** Every source the whole log's rows name (`skill_path`, each once): given with the first span only. */
+  readonly skillPaths?: ReadonlyArray<string>
+}
+
 /** The newest row of one command in a log (`AccessLogService.latest`): when, and its `args` as logged (JSON text). */
 export interface LatestRow {
   readonly timestamp: string
@@ -146,6 +155,15 @@ export interface AccessLogService {
    * how many rows the log holds. Fails when the database cannot be read.
    */
   readonly readPage: (dbFile: string, after: number, limit: number) => Effect.Effect<LogPage, LogStoreError>
+  /**
+   * About `limit` rows whose timestamp is after `after` (from the first when
+   * undefined), in timestamp then id order, every row of the span's last
+   * timestamp included: rows identical to the second are never split between
+   * spans, so `merge` of one span at a time adds exactly what a merge of the
+   * whole log would (DECISIONS #30), in bounded memory (`sync`). Fails when
+   * the database cannot be read.
+   */
+  readonly readSpan: (dbFile: string, after: string | undefined, limit: number) => Effect.Effect<LogSpan, LogStoreError>
   /**
    * Add to `dbFile` the rows it does not hold yet, in one transaction, and
    * return how many were (or, with `dryRun`, would be) added. Rows are
@@ -201,5 +219,6 @@ export const noAccessLog: AccessLogService = {
   latest: () => Effect.succeed(undefined),
   readAll: () => Effect.succeed([]),
   readPage: (_dbFile, after) => Effect.succeed({ rows: [], last: after, ...(after === 0 ? { total: 0 } : {}) }),
+  readSpan: (_dbFile, after) => Effect.succeed({ rows: [], last: undefined, ...(after === undefined ? { skillPaths: [] } : {}) }),
   merge: () => Effect.succeed(0)
 }

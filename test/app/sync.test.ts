@@ -101,6 +101,28 @@ describe("RFC-0007:C-SYNC", () => {
       expect(readLog(d.primary)).toHaveLength(8)
     }))
 
+  it.live("RFC-0007:C-SYNC a fallback larger than one merge span: every row once, identical rows of one second counted whole (DECISIONS #30)", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      const d = w.skills.demo!
+      const defaults = { skill: "demo", skill_path: d.src, cwd: w.work }
+      const second = (s: number) => `2026-01-01T${String(Math.floor(s / 3600)).padStart(2, "0")}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}Z`
+      // 5,000 rows, one a second, but three identical ones at second 1,999, around the 2,000th row where a merge
+      // of 2,000 rows at a time would split them; the primary already holds one of the three.
+      const rows: Array<Row> = Array.from({ length: 4998 }, (_, i) => ({ timestamp: second(i < 1999 ? i : i + 1), command: "show", args: { n: i } }))
+      const same: Row = { timestamp: second(1999), command: "search", args: { query: "q" } }
+      rows.splice(1999, 0, same, same, same)
+      makeLogDb(d.fallback, rows, defaults)
+      makeLogDb(d.primary, [same], defaults)
+      expect(counts(yield* w.sync({ dry_run: true }))).toEqual([["demo", 5000]])
+      expect(counts(yield* w.sync())).toEqual([["demo", 5000]])
+      const stored = readLog(d.primary)
+      expect(stored).toHaveLength(5001)
+      expect(stored.filter((r) => r.command === "search")).toHaveLength(3)
+      expect(new Set(stored.filter((r) => r.command === "show").map((r) => r.args)).size).toBe(4998)
+      expect(existsSync(d.fallbackDir)).toBe(false)
+    }))
+
   it.live("RFC-0007:C-SYNC rows a sandboxed agent writes while the sync runs are never deleted unsynced", () =>
     Effect.gen(function* () {
       const w = world("alpha")

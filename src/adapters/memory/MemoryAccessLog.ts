@@ -17,7 +17,8 @@ import {
   type AccessLogService,
   type AggregateRows,
   type GroupBy,
-  type LogPage
+  type LogPage,
+  type LogSpan
 } from "../../ports/AccessLog.js"
 import { listRows, summaryGroups } from "../statsRows.js"
 
@@ -251,6 +252,22 @@ export const makeMemoryAccessLog = (): MemoryAccessLog => {
         rows: page.map(({ id: _, ...row }) => row),
         last: page.length === 0 ? after : page[page.length - 1]!.id,
         ...(after === 0 ? { total: rows.length } : {})
+      }
+      return Effect.succeed(result)
+    },
+    readSpan: (dbFile, after, limit) => {
+      const rows = databases.get(dbFile)
+      if (rows === undefined) return Effect.fail(missingFile(dbFile))
+      // As the SQLite adapter: timestamp then id order, the rows of the span's last timestamp kept together.
+      const later = rows
+        .filter((r) => after === undefined || r.timestamp > after)
+        .sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : a.id - b.id))
+      const edge = later[Math.max(0, limit - 1)]?.timestamp
+      const span = edge === undefined ? later : later.filter((r) => r.timestamp <= edge)
+      const result: LogSpan = {
+        rows: span.map(({ id: _, ...row }) => row),
+        last: span.length === 0 ? undefined : span[span.length - 1]!.timestamp,
+        ...(after === undefined ? { skillPaths: [...new Set(rows.map((r) => r.skill_path))].sort() } : {})
       }
       return Effect.succeed(result)
     },

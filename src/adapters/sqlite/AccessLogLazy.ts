@@ -32,6 +32,7 @@ export const lazyAccessLog: AccessLogService = {
   latest: (dbFile, command) => Effect.flatMap(service(dbFile), (s) => s.latest(dbFile, command)),
   readAll: (dbFile) => Effect.flatMap(service(dbFile), (s) => s.readAll(dbFile)),
   readPage: (dbFile, after, limit) => Effect.flatMap(service(dbFile), (s) => s.readPage(dbFile, after, limit)),
+  readSpan: (dbFile, after, limit) => Effect.flatMap(service(dbFile), (s) => s.readSpan(dbFile, after, limit)),
   merge: (dbFile, rows, options) => Effect.flatMap(service(dbFile), (s) => s.merge(dbFile, rows, options))
 }
 

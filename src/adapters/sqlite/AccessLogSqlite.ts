@@ -18,7 +18,7 @@ import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
 import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs"
 import { dirname } from "node:path"
 import { type Duration, Effect, Schedule } from "effect"
-import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, Period } from "../../ports/AccessLog.js"
+import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
@@ -643,6 +643,34 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
         })
         if (page === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
         return page
+      },
+      catch: failure("read", dbFile)
+    }).pipe(retryWhileBusy),
+
+  // The span's end is the timestamp of its `limit`-th row (one step of the timestamp index), and the span
+  // every row up to and including it: the rows of one second stay together.
+  readSpan: (dbFile, after, limit) =>
+    Effect.try({
+      try: () => {
+        const span = withReader(Sqlite, dbFile, (db): LogSpan => {
+          if (!hasTable(db)) return { rows: [], last: undefined, ...(after === undefined ? { skillPaths: [] } : {}) }
+          const from = after === undefined ? [] : ["timestamp > ?"]
+          const bound = after === undefined ? [] : [after]
+          const edge = db
+            .prepare(`SELECT timestamp FROM access_log ${from.length > 0 ? `WHERE ${from[0]}` : ""} ORDER BY timestamp LIMIT 1 OFFSET ?`)
+            .get(...bound, Math.max(0, limit - 1))
+          const where = edge === undefined ? from : [...from, "timestamp <= ?"]
+          const params = edge === undefined ? bound : [...bound, edge.timestamp as string]
+          const rows = db
+            .prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY timestamp, id`)
+            .all(...params)
+            .map(logRow)
+          const skillPaths =
+            after === undefined ? db.prepare("SELECT DISTINCT skill_path FROM access_log ORDER BY skill_path").all().map((r) => text(r.skill_path)) : undefined
+          return { rows, last: rows.length === 0 ? undefined : rows[rows.length - 1]!.timestamp, ...(skillPaths === undefined ? {} : { skillPaths }) }
+        })
+        if (span === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
+        return span
       },
       catch: failure("read", dbFile)
     }).pipe(retryWhileBusy),
