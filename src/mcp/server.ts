@@ -629,7 +629,15 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     ...revision.cacheHints("resources/templates/list")
   }))
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({
-    contents: [await runResource(run, readSkillResource(request.params.uri), request.params.uri, resourceNotFoundCode(request.params._meta))],
+    // A read of a skill's file is an agent's read: the use case says whose log gets its row (an `open`).
+    contents: [
+      await runResource(
+        run,
+        readSkillResource(request.params.uri).pipe(loggedCall({ command: "open", via: "mcp" })),
+        request.params.uri,
+        resourceNotFoundCode(request.params._meta)
+      )
+    ],
     ...CACHE_HINTS
   }))
 

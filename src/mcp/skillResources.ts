@@ -13,7 +13,7 @@
  * inside the canonical skill root (a symlink out is refused, never read).
  */
 import { mib, OPEN_MAX_BYTES } from "../app/search/open.js"
-import { Data, Effect } from "effect"
+import { Cause, Data, Effect, Exit, Option } from "effect"
 import { Path } from "effect/Path"
 import { PathEscapes } from "../domain/errors.js"
 import { compareBytewise, IGNORED_DIRS, MAIN_DOC } from "../domain/sourcePaths.js"
@@ -26,11 +26,12 @@ import { Hasher } from "../ports/Hasher.js"
 import { Warning, renderError } from "../domain/errors.js"
 import { Settings, servedGlobalSkills } from "../app/shared/Settings.js"
 import { visibleSkills } from "../app/skills/visibleSkills.js"
-import { resolveSkill } from "../app/skills/resolve.js"
+import { describeSkillDir, resolveSkill } from "../app/skills/resolve.js"
+import { touchSkill } from "../app/shared/touchedSkills.js"
 import { readSkillFrontmatter } from "../app/skills/skillFrontmatter.js"
 import { scanSourceTree } from "../app/shared/sourceTree.js"
 import { resolveInside } from "../app/skills/skillPaths.js"
-import { parseSkillUri, skillFileUri, skillRootUri, type SkillScopeName } from "./skillUri.js"
+import { parseSkillUri, skillFileUri, skillRootUri, type SkillFileRef, type SkillScopeName } from "./skillUri.js"
 
 /**
  * A request about something skc does not serve: JSON-RPC -32602 (Invalid params) per the extension.
@@ -328,16 +329,22 @@ export const listSkillResources = Effect.gen(function* () {
   return out
 })
 
+/** The served skill a `skill://` URI names, and the URI's parts; NotServed (not found) when none. */
+const servedOfUri = (uri: string) =>
+  Effect.gen(function* () {
+    const ref = parseSkillUri(uri)
+    if (ref === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}`, notFound: true }))
+    const skill = yield* findServedSkill(ref.scope, ref.name, skillRootUri(ref.scope, ref.name))
+    return { ref, skill }
+  })
+
 /**
  * The absolute path of a file or directory inside a served skill, after
  * the path-safety checks. Fails with NotServed (unknown, refused) whose
  * message is the CLI's error line where one exists (E012 for an escape).
  */
-const resolveInSkill = (uri: string) =>
+const pathInSkill = (uri: string, ref: SkillFileRef, skill: ServedSkill) =>
   Effect.gen(function* () {
-    const ref = parseSkillUri(uri)
-    if (ref === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}`, notFound: true }))
-    const skill = yield* findServedSkill(ref.scope, ref.name, skillRootUri(ref.scope, ref.name))
     const written = ref.segments.join("/")
     // Separators inside a segment (an encoded `/` or `\`) and VCS directories are never served. Dot segments
     // are the path rule's (README "Paths", as for skc_open): `ref/../SKILL.md` is SKILL.md, a `..` above the root E012.
@@ -350,11 +357,13 @@ const resolveInSkill = (uri: string) =>
     return { skill, rel: inside.rel, real: inside.abs, info: inside.info }
   })
 
-/** `resources/read` of a `skill://` file. */
-export const readSkillResource = (uri: string) =>
+const resolveInSkill = (uri: string) => Effect.flatMap(servedOfUri(uri), ({ ref, skill }) => pathInSkill(uri, ref, skill))
+
+/** A file of a served skill, read whole (bounded), with its MIME type. */
+const readInSkill = (uri: string, ref: SkillFileRef, skill: ServedSkill) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
-    const { rel, real, info } = yield* resolveInSkill(uri)
+    const { rel, real, info } = yield* pathInSkill(uri, ref, skill)
     if (info.type === "directory") {
       return yield* Effect.fail(new NotServed({ message: `${uri} is a directory; read its files (or use resources/directory/read)` }))
     }
@@ -370,7 +379,44 @@ export const readSkillResource = (uri: string) =>
         (e) => new NotServed({ message: e.code === NOT_REGULAR ? `${uri} is not a regular file` : `cannot read ${uri}: ${e.code}` })
       )
     )
-    return { uri, mimeType: mimeTypeOf(rel), ...contentOf(bytes) }
+    return { uri, mimeType: mimeTypeOf(rel), ...contentOf(bytes), rel }
+  })
+
+/**
+ * The served skill as resolution describes it (whose log holds its rows): the skill its name resolves to
+ * when that is this one, else the store skill at its directory (a global skill a project skill of its name
+ * shadows). Undefined when neither: its read goes unlogged rather than into another skill's log.
+ */
+const loggedSkillOf = (skill: ServedSkill) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const canonical = yield* fs.realPath(skill.sourceDir).pipe(unseenAs(undefined))
+    if (canonical === undefined) return undefined
+    const byName = yield* Effect.result(resolveSkill(skill.name))
+    if (byName._tag === "Success" && byName.success.canonicalSourceDir === canonical) return byName.success
+    if (skill.scope !== "project" && skill.scope !== "global") return undefined
+    const described = yield* Effect.result(describeSkillDir(skill.sourceDir, skill.scope))
+    return described._tag === "Success" ? described.success : undefined
+  })
+
+/**
+ * `resources/read` of a `skill://` file. A host of the Skills extension loads a skill by reading its
+ * SKILL.md this way and its other files as the model asks: each read of a served skill's file is an
+ * agent's read, logged as an `open` of the file in that skill's log (RFC-0007:C-LOGGING, DECISIONS #17),
+ * a failed one with its error; a URI that names no served skill touches no log.
+ */
+export const readSkillResource = (uri: string) =>
+  Effect.gen(function* () {
+    const { ref, skill } = yield* servedOfUri(uri)
+    const exit = yield* Effect.exit(readInSkill(uri, ref, skill))
+    const logged = yield* loggedSkillOf(skill)
+    if (logged !== undefined) {
+      const path = Exit.isSuccess(exit) ? exit.value.rel : ref.segments.join("/")
+      const error = Exit.isSuccess(exit) ? null : Option.match(Cause.findErrorOption(exit.cause), { onNone: () => "interrupted", onSome: (e) => e.message })
+      yield* touchSkill(logged, { command: "open", args: { path, method: "resources/read" }, error })
+    }
+    const { rel: _, ...content } = yield* exit
+    return content
   })
 
 /** `resources/directory/read`: the direct children of a skill directory (root included). */
