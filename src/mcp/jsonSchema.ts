@@ -11,12 +11,17 @@
 import type { Schema } from "effect"
 import { isJsonObject as isObject, jsonSchemaDraft07, type Json } from "../domain/jsonSchema.js"
 
-const inline = (node: unknown, defs: Json, depth = 0): unknown => {
+/**
+ * `names`: `node` maps property names to schemas (the value of `properties`), so its keys are names,
+ * never keywords: a field called `title` is kept (`skc_budget`'s output has one; dropping it left the
+ * field `required` but undefined, and strict validators refused the schema).
+ */
+const inline = (node: unknown, defs: Json, depth = 0, names = false): unknown => {
   if (depth > 64) return node
   if (Array.isArray(node)) return node.map((n) => inline(n, defs, depth + 1))
   if (!isObject(node)) return node
   let out: Json = {}
-  const ref = node.$ref
+  const ref = names ? undefined : node.$ref
   if (typeof ref === "string" && ref.startsWith("#/$defs/")) {
     const target = defs[ref.slice("#/$defs/".length)]
     const resolved = isObject(target) ? inline(target, defs, depth + 1) : undefined
@@ -26,9 +31,9 @@ const inline = (node: unknown, defs: Json, depth = 0): unknown => {
     }
   }
   for (const [k, v] of Object.entries(node)) {
-    if (k === "$ref" || k === "$schema" || k === "$defs") continue
-    if (k === "title" && depth > 0) continue
-    out[k] = inline(v, defs, depth + 1)
+    if (!names && (k === "$ref" || k === "$schema" || k === "$defs")) continue
+    if (!names && k === "title" && depth > 0) continue
+    out[k] = inline(v, defs, depth + 1, !names && (k === "properties" || k === "patternProperties"))
   }
   return out
 }

@@ -90,6 +90,11 @@ const MIME: Record<string, string> = {
   css: "text/css",
   csv: "text/csv",
   xml: "application/xml",
+  // XML by another name: the Office skills ship dozens of schemas (xlsx: 39 of its 54 files).
+  xsd: "application/xml",
+  xsl: "application/xml",
+  xslt: "application/xml",
+  dtd: "application/xml-dtd",
   svg: "image/svg+xml",
   png: "image/png",
   jpg: "image/jpeg",
@@ -297,7 +302,7 @@ export const listedByDefault = (relPath: string): boolean => {
   const base = relPath.slice(relPath.lastIndexOf("/") + 1)
   if (base.lastIndexOf(".") <= 0) return true
   const mime = mimeTypeOf(relPath)
-  return mime.startsWith("text/") || ["application/json", "application/yaml", "application/toml", "application/xml"].includes(mime)
+  return mime.startsWith("text/") || ["application/json", "application/yaml", "application/toml", "application/xml", "application/xml-dtd"].includes(mime)
 }
 
 /** `resources/list`: every text file of every served skill, SKILL.md first in each (paginated by the server). */

@@ -50,6 +50,17 @@ describe("JSON Schema and decode errors in Effect 3's shape", () => {
     )
   })
 
+  it("a field named like a keyword (`title`) is a field: kept in properties, input and output schemas alike", () => {
+    const Titled = Schema.Struct({ title: Schema.String.annotate({ description: "Heading" }), count: Schema.optional(Schema.Int) })
+    for (const schema of [toolJsonSchema(Titled), toolJsonSchema(Titled, { open: true })]) {
+      const properties = schema.properties as Record<string, unknown>
+      expect(properties.title).toEqual({ type: "string", description: "Heading" })
+      expect(schema.required).toEqual(["title"])
+      // Effect's generic titles of refinements still go.
+      expect(properties.count).toEqual({ type: "integer" })
+    }
+  })
+
   it("decode errors name the field and say what was expected", () => {
     expect(message({ skill: "a", scope: "local" })).toBe('scope: expected "project" | "global", actual "local"')
     expect(message({ skill: 42 })).toBe("skill: Expected string, actual 42")
