@@ -57,7 +57,8 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     const m = ok(await w.run(match({ query: "deploy the service to production" })))
     expect(m.results.map((x) => x.name)).not.toContain("deploy")
     // A person invokes a manual-only skill as /deploy (Claude Code 2.1.110, 2.1.222); stacked ones load too, up to 5
-    // (2.1.199). A skill hidden from the / menu (user-invocable: false) is no command; a /word later in the request is none.
+    // (2.1.199), and a /command later in the request invokes its skill too (2.1.110: "invoked via `/<skill>`
+    // mid-message"). A skill hidden from the / menu (user-invocable: false) is no command; a path is none.
     const invoked = ok(await w.run(match({ query: "/deploy /pdf ship it" })))
     expect(invoked.results.map((x) => [x.name, x.mentioned])).toEqual([
       ["deploy", true],
@@ -66,7 +67,12 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     expect(invoked.results[0]!.reason).toContain("invoked as /deploy")
     expect(invoked.results[1]!.reason).toContain("invoked as /pdf")
     expect(ok(await w.run(match({ query: "/lint-ts fix it" }))).results.map((x) => x.name)).not.toContain("lint-ts")
-    expect(ok(await w.run(match({ query: "please /deploy it" }))).results.map((x) => x.name)).not.toContain("deploy")
+    const mid = ok(await w.run(match({ query: "please run /deploy now" })))
+    expect(mid.results.map((x) => x.name)).toContain("deploy")
+    expect(mid.results.find((x) => x.name === "deploy")!.reason).toContain("invoked as /deploy")
+    for (const query of ["look in /deploy/logs", "ship it and/deploy", "copy to /srv/deploy now"]) {
+      expect(ok(await w.run(match({ query }))).results.map((x) => x.name)).not.toContain("deploy")
+    }
     expect(ok(await w.run(match({ query: "/deployx now" }))).results.map((x) => x.name)).not.toContain("deploy")
     // The request is scored against when_to_use too: it is part of the entry.
     const invoices = ok(await w.run(match({ query: "scanned receipts and invoices" })))

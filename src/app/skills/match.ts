@@ -20,7 +20,7 @@ import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { agentListing, matchedTexts } from "./agentListing.js"
 import { explicitlyMentioned } from "../../domain/agents/codexMentions.js"
-import { leadingSlashCommands } from "../../domain/agents/claudeSlash.js"
+import { slashCommandsOf } from "../../domain/agents/claudeSlash.js"
 import { Settings } from "../shared/index.js"
 
 export const MatchInput = Schema.Struct({
@@ -100,9 +100,9 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   const explicit =
     profile.listing.explicitMentions === undefined ? [] : explicitlyMentioned(input.query, [...found.skills, ...found.shadowed.filter((s) => s.also_listed === true)])
   const chosen = new Set(explicit.map((s) => s.path))
-  // Claude Code's leading `/command`s run those skills, manual-only ones too (src/domain/agents/claudeSlash.ts).
+  // Claude Code's `/command`s run those skills, manual-only ones too (src/domain/agents/claudeSlash.ts).
   const slashed = new Map<string, string>()
-  for (const command of listing.slashCommands === undefined ? [] : leadingSlashCommands(input.query)) {
+  for (const command of listing.slashCommands === undefined ? [] : slashCommandsOf(input.query)) {
     const hit = listing.slashCommands!.find((c) => c.command === command)
     if (hit !== undefined && !slashed.has(hit.path)) slashed.set(hit.path, `/${command}`)
   }
