@@ -14,13 +14,20 @@ export const lintCommand = defineCommand({
     "skc lint ./skills/pdf                # any skill directory",
     "skc lint                             # every skill of the project store",
     "skc lint skills/                     # every skill folder inside skills/",
+    "skc lint pdf docx skills/*/          # several skills (names, directories, folders), each once",
     "skc lint my-skill --format sarif > lint.sarif",
     "skc lint my-skill --agent agentskills     # strict: what skills-ref accepts",
     "skc lint my-skill --agent claude,cursor   # the fields and values these agents read",
     "skc lint my-skill --fix              # apply every certain fix (docs/rules.md), then report what remains",
     "skc lint my-skill --fix-dry-run      # print the fixes as a unified diff; write nothing"
   ],
-  args: { skill: arg.optional("skill", "Skill name, path to a skill directory, or a folder of skill folders (default: every skill of the project).") },
+  args: {
+    skills: {
+      ...arg.many("skill", "Skill names, paths to skill directories, or folders of skill folders (default: every skill of the project)."),
+      // A mistyped flag is never taken as a skill name (E100).
+      refuse: "flag" as const
+    }
+  },
   flags: {
     force: flag.boolean("force", "Lint even if the skill is compiled (SKL001)."),
     fix: flag.boolean("fix", "Apply every certain fix (each rule's in docs/rules.md), write the files, then report the findings that remain."),
@@ -46,7 +53,7 @@ export const lintCommand = defineCommand({
       input: LintInput,
       fromFlags: (o) =>
         Schema.decodeUnknownEffect(LintInput)({
-          ...(Option.isSome(o.skill) ? { skill: o.skill.value } : {}),
+          ...(o.skills.length === 1 ? { skill: o.skills[0] } : o.skills.length > 1 ? { skills: o.skills } : {}),
           force: o.force,
           ...(o.fix ? { fix: true } : {}),
           ...(o.fixDryRun ? { fixDryRun: true } : {}),

@@ -7,6 +7,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
+import { readLog } from "../helpers/logs.js"
 import { writeTree } from "../helpers/tree.js"
 import { base, CLEAN } from "../fixtures/lintRules.js"
 import { RULES } from "../../src/domain/lint/registry.js"
@@ -130,6 +131,36 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
     const doc = JSON.parse(sb.run(["lint", "--format", "json"], proj).stdout)
     expect(doc.map((d: { skill: string }) => d.skill)).toEqual(["bad", "demo"])
     for (const d of doc) expect(ajv.validate(reportSchema, d)).toBe(true)
+  })
+
+  it("skc lint a b … lints each skill named (names, directories, folders) once, in one report; each gets its access-log row (DECISIONS #17)", () => {
+    const proj = join(sb.root, "several")
+    writeTree(proj, {
+      ".skillc/skills/demo/SKILL.md": CLEAN["SKILL.md"] as string,
+      ".skillc/skills/bad/SKILL.md": "# Bad\n",
+      "more/one/SKILL.md": (CLEAN["SKILL.md"] as string).replace(/demo/gi, "one"),
+      "more/two/SKILL.md": (CLEAN["SKILL.md"] as string).replace(/demo/gi, "two")
+    })
+    // A name, the same skill by its path, and a folder of skill folders.
+    const r = sb.run(["lint", "bad", ".skillc/skills/bad", "demo", "more", "--format", "json"], proj)
+    expect(r.code).toBe(1)
+    const doc = JSON.parse(r.stdout)
+    expect(doc.map((d: { skill: string }) => d.skill)).toEqual(["bad", "demo", "one", "two"])
+    for (const d of doc) expect(ajv.validate(reportSchema, d)).toBe(true)
+    const text = sb.run(["lint", "demo", "more/one"], proj)
+    expect(text.code).toBe(0)
+    expect(text.stdout).toBe("demo: 0 errors, 0 warnings\none: 0 errors, 0 warnings\n2 skills: 0 errors, 0 warnings\n")
+    // Each linted skill has its row, as one linted alone has; the whole store's lint too.
+    const rows = (skill: string) => readLog(join(proj, ".skillc", "runtime", skill, ".skillc-meta", "logs.db")).filter((row) => row.command === "lint")
+    expect(rows("demo")).toHaveLength(2)
+    expect(rows("bad")).toHaveLength(1)
+    sb.run(["lint"], proj)
+    expect(rows("demo")).toHaveLength(3)
+    expect(rows("bad")).toHaveLength(2)
+    // A mistyped flag is no skill name; an unknown skill among several is E001.
+    expect(sb.run(["lint", "demo", "--bogus"], proj).stderr).toMatch(/^error\[E100\]/)
+    const unknown = sb.run(["lint", "demo", "nope"], proj)
+    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringMatching(/^error\[E001\]: skill 'nope' not found/)])
   })
 })
 

@@ -20,9 +20,9 @@ import { makeSnapshot } from "../../domain/lint/snapshot.js"
 import type { LintDiagnostic } from "../../domain/lint/types.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { describeSkillDir, displayPath, foreignSkillNote, type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
+import { describeSkillDir, displayPath, foreignSkillNote, type ResolvedSkill, resolveCommandSkill, resolveSkill } from "../skills/index.js"
 import { readSkillTree } from "./lintTree.js"
-import { fsInternal, Settings } from "../shared/index.js"
+import { fsInternal, Settings, touchSkill } from "../shared/index.js"
 import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
 import { skillFoldersIn } from "../skills/index.js"
@@ -32,6 +32,8 @@ export const LintInput = Schema.Struct({
   skill: Schema.optional(Schema.String).annotate({
     description: "Skill name or path to a skill directory; omitted: every skill of the project store."
   }),
+  /** Several skills at once (`skc lint pdf docx`, a shell glob in CI), each a name, a skill directory or a folder of them. CLI only. */
+  skills: Schema.optional(Schema.Array(Schema.String)),
   force: Schema.optional(Schema.Boolean).annotate({ description: "Lint even if the skill is compiled (SKL001)." }),
   agent: Schema.optional(Schema.String).annotate({
     // Short: every byte of it goes into tools/list on every connection (issue 26: ≤ 12 KB); the names are skc_discover's `agent` values.
@@ -256,6 +258,21 @@ const projectSkills = Effect.gen(function* () {
   return skills
 })
 
+/** The skills of `skc lint a b …`: each name, skill directory or folder of skill folders, each skill once, as named. */
+const namedSkills = Effect.fnUntraced(function* (named: ReadonlyArray<string>) {
+  const skills: Array<ResolvedSkill> = []
+  const seen = new Set<string>()
+  for (const name of named) {
+    const folder = yield* skillFoldersIn(name)
+    for (const skill of folder ?? [yield* resolveSkill(name)]) {
+      if (seen.has(skill.canonicalSourceDir)) continue
+      seen.add(skill.canonicalSourceDir)
+      skills.push(skill)
+    }
+  }
+  return skills
+})
+
 export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInput) {
   const diagnostics = yield* Diagnostics
   const { config } = yield* Settings
@@ -265,7 +282,14 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   // `skc lint <dir>` on a folder of skill folders lints each of them (issue 12).
   const folder = input.skill === undefined ? undefined : yield* skillFoldersIn(input.skill)
   const skills =
-    input.skill === undefined ? yield* projectSkills : folder !== undefined ? folder : [yield* resolveCommandSkill(input.skill)]
+    input.skills !== undefined && input.skills.length > 0
+      ? yield* namedSkills(input.skills)
+      : input.skill === undefined
+        ? yield* projectSkills
+        : folder !== undefined
+          ? folder
+          : [yield* resolveCommandSkill(input.skill)]
+  const single = input.skill !== undefined && folder === undefined && (input.skills === undefined || input.skills.length === 0)
   // DECISIONS #38: a skill found by name in an agent directory that skc did not build is never written to.
   const foreign = input.fix === true && input.fixDryRun !== true ? skills.find((s) => s.foreign === true) : undefined
   if (foreign !== undefined) {
@@ -281,10 +305,12 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   if (showProgress) progress.start("Linting", skills.length, "skills")
   for (const skill of skills) {
     reports.push(yield* lintOne(skill, input.force ?? false, configured.rules, profiles, input.fixDryRun === true ? "dry-run" : input.fix === true ? "fix" : "none"))
+    // Each skill linted among several has its own row, as one named alone has (DECISIONS #17; README "The access log").
+    if (!single) yield* touchSkill(skill, { command: "lint", args: lintLogArgs(input), error: null })
     if (showProgress) progress.update(reports.length)
   }
   if (showProgress) progress.stop()
-  const outcome: LintOutcome = { single: input.skill !== undefined && folder === undefined, reports, agents: profiles.map((p) => p.name) }
+  const outcome: LintOutcome = { single, reports, agents: profiles.map((p) => p.name) }
   return outcome
 })
 
