@@ -62,7 +62,7 @@ export const lintCommand = defineCommand({
           Effect.mapError((e) => new InvalidOption({ message: e.message }))
         ),
       run: (input) => lintSkills(input),
-      // Logged when it names a skill (DECISIONS #17); `skc lint` over the whole project resolves none.
+      // DECISIONS #17: a skill named alone is logged from these args; each of several (or of the project) by the use case.
       log: { args: (input) => lintLogArgs(input) },
       text: (outcome, ctx) => renderLintText(outcome, ctx.colour),
       json: (outcome) => outcomeJson(outcome),
