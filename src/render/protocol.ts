@@ -108,6 +108,10 @@ export const renderPermissions = (r: PermissionsResult): string => {
     out.push(`allowed-tools: ${r.allowed_tools!.map((t) => t.entry).join(" ") || "(empty) — every tool denied"}`)
     out.push("Only these tools may be used, without approval; every other tool is denied.")
   }
+  if (r.disallowed_tools !== null) {
+    out.push(`disallowed-tools: ${r.disallowed_tools.map((t) => t.entry).join(" ") || "(empty)"}`)
+    out.push("These tools are removed while the skill is active (Claude Code): denied even where allowed-tools lists them.")
+  }
   for (const u of r.unknown_tools) out.push(`unknown tool: ${u}`)
   for (const c of r.dangerous_combinations) out.push(`dangerous: ${c.tools[0]} + ${c.tools[1]} ${c.risk}`)
   if (r.checks.length > 0) {

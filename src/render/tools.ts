@@ -1,5 +1,5 @@
 /** Text rendering of `skc tools`, `skc run` and `skc approve` results (pure; reused by MCP). */
-import { visibleLines } from "../domain/visible.js"
+import { visible, visibleLines } from "../domain/visible.js"
 import { promptManifest } from "../domain/tools/manifest.js"
 import { APPROVED_FILES_CHANGED } from "../domain/tools/approval.js"
 import type { ApproveResult } from "../app/tools/approve.js"
@@ -44,7 +44,13 @@ export const renderTools = (r: ToolsResult): string => {
   return visibleLines(out) + "\n"
 }
 
-export const renderToolsPrompt = (r: ToolsResult): string => promptManifest(r.tools)
+/**
+ * The spec §7.1 manifest text. Names and descriptions are the skill's: their control characters are
+ * escaped as in the text format (an ESC sequence would reach the terminal, a newline would fake a
+ * `- tool:` line of its own), so each tool stays one line.
+ */
+export const renderToolsPrompt = (r: ToolsResult): string =>
+  promptManifest(r.tools.map((t) => ({ name: visible(t.name), description: visible(t.description) })))
 
 /** Plain output of `skc run`: what the tool printed, bounded by the §4.2 rule. */
 export const renderRunOutput = (r: RunResult): string => r.envelope.output

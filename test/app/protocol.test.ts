@@ -282,4 +282,41 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     expect(r.mode).toBe("restricted")
     expect(r.checks.map((c) => c.decision)).toEqual(["allow", "deny"])
   })
+
+  it("Claude Code 2.1.152 disallowed-tools: what it names is deny, over allowed-tools and without it, the reason naming the field", async () => {
+    const w = memoryWorld({
+      files: {
+        [`${root}/SKILL.md`]: SKILL("docs", "Docs.", "allowed-tools: Read Write Bash(git:*)\ndisallowed-tools: [Write, \"Bash(git push:*)\"]\n"),
+        "/proj/.claude/skills/open/SKILL.md": SKILL("open", "Open.", "disallowed-tools: WebFetch\n"),
+        "/proj/.claude/skills/none/SKILL.md": SKILL("none", "None.", "allowed-tools: Read\n")
+      }
+    })
+    const r = Result.getOrThrow(await w.run(permissions({ skill: "docs", check: ["Read", "Write(a.md)", "Bash(git status)", "Bash(git status && git push origin)", "Bash(git push $(x))"] })))
+    expect(r.disallowed_tools).toEqual([
+      { entry: "Write", tool: "Write", pattern: null },
+      { entry: "Bash(git push:*)", tool: "Bash", pattern: "git push:*" }
+    ])
+    expect(r.checks.map((c) => c.decision)).toEqual(["allow", "deny", "allow", "deny", "deny"])
+    expect(r.checks[1]!.reason).toBe("'Write' is removed by disallowed-tools (Write)")
+    expect(r.checks[3]!.reason).toContain("disallowed-tools (Bash(git push:*))")
+    // Write is removed, so Bash(git:*) beside it is no dangerous pair either way.
+    expect(r.dangerous_combinations).toEqual([])
+    // No allowed-tools: the standard approval, except for what disallowed-tools removes.
+    const open = Result.getOrThrow(await w.run(permissions({ skill: "open", check: ["WebFetch(https://x.example)", "Read"] })))
+    expect(open.mode).toBe("standard")
+    expect(open.checks.map((c) => c.decision)).toEqual(["deny", "ask"])
+    // Additive JSON: without the field it is null, every other field as before.
+    const plain = Result.getOrThrow(await w.run(permissions({ skill: "none", check: ["Read"] })))
+    expect(plain).toMatchObject({ mode: "restricted", disallowed_tools: null, checks: [{ decision: "allow", matched: ["Read"] }] })
+  })
+
+  it("Claude Code 2.1.152 disallowed-tools in the text output: listed with what it means", async () => {
+    const { renderPermissions } = await import("../../src/render/protocol.js")
+    const w = memoryWorld({ files: { [`${root}/SKILL.md`]: SKILL("docs", "Docs.", "allowed-tools: Write Bash\ndisallowed-tools: Write\n") } })
+    const r = Result.getOrThrow(await w.run(permissions({ skill: "docs", check: ["Write"] })))
+    const text = renderPermissions(r)
+    expect(text).toContain("disallowed-tools: Write")
+    expect(text).toMatch(/Write\s+deny\s+'Write' is removed by disallowed-tools \(Write\)/)
+    expect(text).not.toContain("dangerous: Bash + Write")
+  })
 })

@@ -121,6 +121,20 @@ describe("issue 8: run safety (tool-skills spec §3.4-§6)", () => {
       expect(lines).toContain("LC_ALL=C")
     }))
 
+  it.live("docs/tool-skills.md, bare names on the sanitised PATH: relative and empty PATH entries are dropped, a project's `env` never runs", () =>
+    Effect.gen(function* () {
+      const own = world()
+      yield* own.run(approve({ skill: "hostile", yes: true }))
+      // The tool runs in the project root: `.`, an empty entry and `bin` would all find the project's `env`.
+      mkdirSync(join(own.work, "bin"), { recursive: true })
+      for (const file of [join(own.work, "env"), join(own.work, "bin", "env")]) writeFileSync(file, "#!/bin/sh\necho HIJACKED\n", { mode: 0o755 })
+      const system = process.env.PATH ?? "/usr/bin:/bin"
+      const r = yield* own.runTool({ skill: "hostile", tool: "env_dump" }, { env: { PATH: `.::bin:${system}:` } })
+      expect(r.envelope.output).not.toContain("HIJACKED")
+      const path = r.envelope.output.split("\n").find((l) => l.startsWith("PATH="))
+      expect(path).toBe(`PATH=${system.split(":").filter((e) => e.startsWith("/")).join(":")}`)
+    }))
+
   it.live("spec §9.3: missing program (127), non-executable script (126), non-zero exit are envelopes, not failures", () =>
     Effect.gen(function* () {
       expect((yield* w.runTool({ skill: "hostile", tool: "missing" })).envelope).toMatchObject({

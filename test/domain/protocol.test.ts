@@ -72,6 +72,40 @@ describe("agent-skill-protocol Permission Enforcement (--check tables)", () => {
     ["not a request!", "deny"]
   ])("restricted: %s → %s", (request, decision) => expect(checkToolPermission(restricted, request).decision).toBe(decision))
 
+  const gitStatus = tools("Bash(git status:*) Bash(git commit:*)")
+  it.each([
+    "Bash(git status > ~/.bashrc)",
+    "Bash(git status 2>/x)",
+    "Bash(git status >> /x)",
+    "Bash(git status < /x)",
+    "Bash(git status &> /x)",
+    "Bash(git status >| /x)",
+    "Bash(git status <<< x)",
+    "Bash(git status 'a' > /x)",
+    // The shell's quoting read as the shell reads it: `$'\''` is one quote, so `> x` is outside quotes.
+    "Bash(git status $'\\'' > x $'\\'')",
+    "Bash(git status \"$(id)\")",
+    "Bash(git status 'open)",
+    // A comment hides a quote from the shell: the next line's redirection is not quoted.
+    "Bash(git status #'\n> x #')"
+  ])("agent-skill-protocol Permission Enforcement: a redirection or substitution outside quotes is not covered: %s", (request) => {
+    const r = checkToolPermission(gitStatus, request)
+    expect(r.decision).toBe("deny")
+    expect(r.matched).toEqual([])
+  })
+  it("agent-skill-protocol Permission Enforcement: a redirection names the reason", () => {
+    expect(checkToolPermission(gitStatus, "Bash(git status > ~/.bashrc)").reason).toContain("redirection")
+  })
+  it.each([
+    "Bash(git status '$(id)')",
+    "Bash(git status '>' x)",
+    "Bash(git status \\> x)",
+    "Bash(git commit -m \"a; b > c\")",
+    "Bash(git commit -m $'it\\'s > fine')"
+  ])("agent-skill-protocol Permission Enforcement: quoted or escaped text stays text: %s", (request) => {
+    expect(checkToolPermission(gitStatus, request).decision).toBe("allow")
+  })
+
   it("no allowed-tools: every request goes to standard approval", () => {
     for (const r of ["Bash(rm -rf /)", "Write", "Read"]) expect(checkToolPermission(undefined, r).decision).toBe("ask")
   })

@@ -23,9 +23,9 @@ const script = (name: string, body: string) => {
   chmodSync(p, 0o755)
   return p
 }
-const run = (program: string) =>
+const run = (program: string, timeoutMs = 800) =>
   Effect.runPromise(
-    nodeProcessRunner.run({ program, args: [], cwd: dir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, timeoutMs: 800, killGraceMs: 400 })
+    nodeProcessRunner.run({ program, args: [], cwd: dir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, timeoutMs, killGraceMs: 400 })
   )
 const pidsIn = (file: string) => readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map(Number)
 
@@ -71,6 +71,24 @@ describe("issue 19: tool runs end when they must", () => {
     for (const pid of list) expect(alive(pid), `pid ${pid}`).toBe(false)
   }, BOUND)
 
+  it("README Security, no tool outlives skc: a tool that exits 0 leaves no background process (its group, a setsid child with the token)", async () => {
+    const pids = join(dir, "e.pids")
+    // Both children let go of our pipes, so the tool's exit closes them and the run completes normally.
+    const s = script(
+      "e.sh",
+      `sh -c 'echo $$ >> ${pids}; exec sleep 77' >/dev/null 2>&1 &\n` +
+        `setsid sh -c 'trap "" TERM; echo $$ >> ${pids}; exec sleep 77' >/dev/null 2>&1 &\n` +
+        `while [ "$(wc -l 2>/dev/null < ${pids} || echo 0)" -lt 2 ]; do sleep 0.05; done\necho started`
+    )
+    // A timeout far off: the outcome must be the tool's own exit, not a timeout.
+    const r = await run(s, 20_000)
+    expect(r.outcome).toEqual({ _tag: "Exited", exitCode: 0 })
+    expect(r.output).toContain("started")
+    const list = pidsIn(pids)
+    expect(list.length).toBe(2)
+    for (const pid of list) expect(alive(pid), `pid ${pid}`).toBe(false)
+  }, BOUND)
+
   it("/proc parsing: comm with spaces and parentheses; ancestry through several hops", () => {
     expect(parseStat(42, "42 (a) b (c)) S 7 42 42 0")).toMatchObject({ pid: 42, ppid: 7, pgid: 42, zombie: false })
     expect(parseStat(43, "43 (z) Z 1 1 1")?.zombie).toBe(true)
@@ -101,6 +119,32 @@ describe("issue 19: tool runs end when they must", () => {
       expect(sb.run(["approve", "escape"]).code).toBe(0)
       return sb
     }
+
+    it.concurrent("README Security, no tool outlives skc: skc run returns success and the tool's background processes are gone", async () => {
+      const sb = sandbox()
+      const dir = join(sb.home, ".skillc", "skills", "background")
+      mkdirSync(join(dir, "scripts"), { recursive: true })
+      writeFileSync(
+        join(dir, "SKILL.md"),
+        "---\nname: background\nversion: 1.0.0\ndescription: Leaves a process behind. Use when testing.\nmodes: [Global]\nread_only: true\n---\n\n" +
+          "### start\n\nStart a background sleep.\n\n#### Parameters\n\n| Name | Type | Required | Description |\n|------|------|----------|-------------|\n| pidfile | string | yes | Where to write the pids |\n\n" +
+          "#### Command\n\n```bash\n./scripts/start.sh -- {{pidfile}}\n```\n"
+      )
+      writeFileSync(
+        join(dir, "scripts", "start.sh"),
+        `#!/bin/sh\nshift\nsh -c 'echo $$ >> "$1"; exec sleep 77' sh "$1" >/dev/null 2>&1 &\nsetsid sh -c 'echo $$ >> "$1"; exec sleep 77' sh "$1" >/dev/null 2>&1 &\n` +
+          `while [ "$(wc -l 2>/dev/null < "$1" || echo 0)" -lt 2 ]; do sleep 0.05; done\necho started\n`
+      )
+      chmodSync(join(dir, "scripts", "start.sh"), 0o755)
+      expect(sb.run(["approve", "background"]).code).toBe(0)
+      const pids = join(sb.root, "background.pids")
+      const r = await sb.runAsync(["run", "background", "start", "--arg", `pidfile=${pids}`, "--format", "json"])
+      expect(r.code).toBe(0)
+      expect(JSON.parse(r.stdout)).toMatchObject({ success: true, exit_code: 0, output: "started\n" })
+      const list = pidsIn(pids)
+      expect(list.length).toBe(2)
+      for (const pid of list) expect(alive(pid), `pid ${pid}`).toBe(false)
+    }, BOUND)
 
     // Each waits out the timeout and the kill grace of a child that ignores SIGTERM (about 7 s): the two run
     // side by side, each in a sandbox of its own.

@@ -3,7 +3,8 @@
  * leader of a new process group, so `process.kill(-pid, …)` (killpg) reaches
  * everything it spawned; `shell: false` means the argv goes to execve as is.
  *
- * Termination (timeout, or the run's fiber interrupted: skc itself receiving
+ * Termination (timeout, the run's fiber interrupted, or the tool's main process exiting while
+ * something it started is still running: skc itself receiving
  * SIGINT/SIGTERM/SIGHUP interrupts the main fiber, src/cli/runMain.ts, and
  * the interrupt waits for this to finish): SIGTERM to the group and to every process that left it (found through
  * /proc by ancestry and by the run token, see processTree.ts), then SIGKILL
@@ -16,7 +17,7 @@ import { randomBytes } from "node:crypto"
 import { constants } from "node:os"
 import { Effect, Layer } from "effect"
 import { BoundedOutput, type RunOutcome } from "../../domain/tools/output.js"
-import { RUN_TOKEN_VARIABLE, runProcesses, signalAll } from "./processTree.js"
+import { hasProc, RUN_TOKEN_VARIABLE, runProcesses, signalAll } from "./processTree.js"
 import { ProcessRunner, type ProcessRequest, type ProcessResult, type ProcessRunnerService } from "../../ports/ProcessRunner.js"
 
 const groupAlive = (pid: number): boolean => {
@@ -53,6 +54,8 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
   let settled = false
   let stop: RunOutcome | undefined
   let closed = false
+  /** The tool's own process has been reaped: its pid may now name an unrelated process. */
+  let exited = false
   const timers: Array<NodeJS.Timeout> = []
   const finish = (outcome: RunOutcome) => {
     if (settled) return
@@ -89,14 +92,16 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
   /** The tool's group, plus (Linux) every process descending from it or carrying its token. */
   const signalRun = (pid: number, signal: NodeJS.Signals | 0): boolean => {
     // Look before signalling: the SIGTERM may end a parent and orphan what it started.
-    const others = runProcesses(pid, token, known)
+    const others = runProcesses(pid, token, known, exited)
     killGroup(pid, signal)
     signalAll(others, signal)
-    return others.length > 0 || groupAlive(pid)
+    // With /proc its table decides (zombies left out): kill(-pgid, 0) also counts a zombie until init
+    // reaps it, which in a container can take seconds and held every run's end that long.
+    return others.length > 0 || (!hasProc() && groupAlive(pid))
   }
 
   /**
-   * Ending a run (timeout or cancel): SIGTERM to everything of the run, then
+   * Ending a run (timeout, cancel, or what a finished tool left running): SIGTERM to everything of the run, then
    * poll; once nothing of it is alive and the pipes have closed, done. At the
    * grace deadline SIGKILL everything and close our pipe ends whatever the
    * processes did with theirs, so the call returns within timeout + grace.
@@ -145,11 +150,19 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
   proc.on("error", (err: NodeJS.ErrnoException) => {
     if (proc.pid === undefined) finish({ _tag: "SpawnFailed", code: err.code ?? "EINVAL", message: err.message })
   })
+  proc.on("exit", () => {
+    exited = true
+  })
   proc.on("close", (code, signal) => {
     closed = true
     // While a run is being ended the poll loop finishes it, once its escaped processes are gone too.
     if (stop !== undefined) return
-    finish(signal !== null ? { _tag: "Signaled", signal, signalNumber: signalNumber(signal) } : { _tag: "Exited", exitCode: code ?? 0 })
+    const outcome: RunOutcome = signal !== null ? { _tag: "Signaled", signal, signalNumber: signalNumber(signal) } : { _tag: "Exited", exitCode: code ?? 0 }
+    // README Security, "no tool or agent outlives skc": what the tool left running in the background
+    // (its group, setsid escapees carrying the token) is ended as on a timeout, and the run keeps the
+    // tool's own outcome. One look first, so a tool that left nothing behind returns at once.
+    if (proc.pid !== undefined && signalRun(proc.pid, 0)) return terminate(outcome)
+    finish(outcome)
   })
   if (proc.pid !== undefined) {
     timers.push(setTimeout(() => terminate({ _tag: "TimedOut", timeoutMs: request.timeoutMs }), request.timeoutMs))

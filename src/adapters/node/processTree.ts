@@ -18,7 +18,7 @@
  * the process group alone; it still closes its pipe ends and returns at the
  * deadline.
  */
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 
 /** The environment variable carrying a run's token. */
 export const RUN_TOKEN_VARIABLE = "SKC_TOOL_RUN"
@@ -41,6 +41,10 @@ export const parseStat = (pid: number, stat: string): (ProcEntry & { readonly zo
   if (!Number.isInteger(ppid) || !Number.isInteger(pgid)) return undefined
   return { pid, ppid, pgid, start: fields[19] ?? "", zombie: fields[0] === "Z" || fields[0] === "X" }
 }
+
+let procSeen: boolean | undefined
+/** Whether this system has a readable /proc (Linux), so that `runProcesses` sees every process of a run. */
+export const hasProc = (): boolean => (procSeen ??= existsSync("/proc/self/stat"))
 
 /** Every live (non-zombie) process visible in /proc; empty where there is no /proc. */
 export const listProcesses = (): ReadonlyArray<ProcEntry> => {
@@ -101,21 +105,29 @@ export const descendantsOf = (root: number, table: ReadonlyArray<ProcEntry>): Re
  * The processes of one run still alive: the tool itself, its group, its
  * descendants by ancestry, every process carrying the run token, and every
  * process found by an earlier call (`known`: pid → start time, updated here,
- * so an escapee orphaned by the first SIGTERM to its parent stays found).
+ * so an escapee orphaned by the first SIGTERM to its parent stays found);
+ * once the tool has exited (`toolExited`), its group, the token and `known` only.
  * Never skc itself, nor anything in skc's own process group.
  */
-export const runProcesses = (toolPid: number, token: string, known: Map<number, string> = new Map()): ReadonlyArray<ProcEntry> => {
+export const runProcesses = (
+  toolPid: number,
+  token: string,
+  known: Map<number, string> = new Map(),
+  toolExited = false
+): ReadonlyArray<ProcEntry> => {
   const table = listProcesses()
   if (table.length === 0) return []
   const self = table.find((p) => p.pid === process.pid)
   const ownGroup = self?.pgid ?? -1
   const needle = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`)
-  const related = new Set<number>(descendantsOf(toolPid, table))
+  // Once the tool is reaped its pid may be reused by an unrelated process (and that one's children):
+  // match by pid and ancestry only while it lives. Its group stays reserved while any member lives.
+  const related = new Set<number>(toolExited ? [] : descendantsOf(toolPid, table))
   const out: Array<ProcEntry> = []
   for (const p of table) {
     if (p.pid === process.pid || p.pgid === ownGroup) continue
     const isKnown = known.has(p.pid) && known.get(p.pid) === p.start
-    if (isKnown || p.pid === toolPid || p.pgid === toolPid || related.has(p.pid) || carriesToken(p.pid, needle)) {
+    if (isKnown || (!toolExited && p.pid === toolPid) || p.pgid === toolPid || related.has(p.pid) || carriesToken(p.pid, needle)) {
       out.push(p)
       known.set(p.pid, p.start ?? "")
     }

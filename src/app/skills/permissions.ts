@@ -2,7 +2,9 @@
  * `skc permissions <skill> [--check "Tool(arg)"]…`: the skill's
  * `allowed-tools` and the protocol's enforcement of them ("Tool Permission
  * Model"): no field → the agent's standard approval, a listed tool → allow,
- * anything else → deny.
+ * anything else → deny; and Claude Code's `disallowed-tools` (CHANGELOG
+ * 2.1.152, docs/agents.md), which removes tools while the skill is active:
+ * what it names is deny, whatever allowed-tools says.
  */
 import { Effect, Schema } from "effect"
 import { UsageError } from "../../domain/errors.js"
@@ -12,7 +14,6 @@ import {
   dangerousCombinations,
   isKnownTool,
   parseAllowedTools,
-  type AllowedTools,
   type DangerousCombination,
   type PermissionCheck,
   type ToolEntry
@@ -37,10 +38,23 @@ export interface PermissionsResult {
   /** `standard`: no allowed-tools field; `restricted`: only the listed tools. */
   readonly mode: "standard" | "restricted"
   readonly allowed_tools: ReadonlyArray<{ readonly entry: string; readonly tool: string; readonly pattern: string | null }> | null
+  /** The `disallowed-tools` entries (Claude Code), `null` without the field; they override allowed-tools. */
+  readonly disallowed_tools: ReadonlyArray<{ readonly entry: string; readonly tool: string; readonly pattern: string | null }> | null
   readonly unknown_tools: ReadonlyArray<string>
   readonly dangerous_combinations: ReadonlyArray<{ readonly tools: readonly [string, string]; readonly risk: string }>
   readonly checks: ReadonlyArray<PermissionCheck>
 }
+
+const entryJson = (t: ToolEntry) => ({ entry: t.raw, tool: t.tool, pattern: t.pattern ?? null })
+
+/** A tools field (`allowed-tools`, `disallowed-tools`): `undefined` when absent, a usage error when it does not parse. */
+const toolsField = Effect.fnUntraced(function* (data: Readonly<Record<string, unknown>>, field: string, path: string) {
+  const raw = data[field]
+  if (raw === undefined) return undefined
+  const parsed = parseAllowedTools(raw)
+  if (parsed._tag === "Invalid") return yield* Effect.fail(new UsageError({ message: `invalid ${field} in ${path}: ${parsed.message}` }))
+  return parsed.tools
+})
 
 export const permissions = Effect.fn("skc.permissions")(function* (input: PermissionsInput) {
   const fs = yield* FileSystem
@@ -52,24 +66,21 @@ export const permissions = Effect.fn("skc.permissions")(function* (input: Permis
   if (source._tag === "Invalid") {
     return yield* Effect.fail(new UsageError({ message: `invalid frontmatter in ${located.path}: ${source.message}` }))
   }
-  const raw = source._tag === "Parsed" ? source.data["allowed-tools"] : undefined
-  let tools: AllowedTools | undefined
-  if (raw !== undefined) {
-    const parsed = parseAllowedTools(raw)
-    if (parsed._tag === "Invalid") {
-      return yield* Effect.fail(new UsageError({ message: `invalid allowed-tools in ${located.path}: ${parsed.message}` }))
-    }
-    tools = parsed.tools
-  }
-  const combos: ReadonlyArray<DangerousCombination> = tools === undefined ? [] : dangerousCombinations(tools)
+  const data = source._tag === "Parsed" ? source.data : {}
+  const tools = yield* toolsField(data, "allowed-tools", located.path)
+  const disallowed = yield* toolsField(data, "disallowed-tools", located.path)
+  // A tool disallowed outright is gone from the model: it makes no dangerous pair with what stays.
+  const removed = new Set((disallowed ?? []).filter((t) => t.pattern === undefined).map((t) => t.tool))
+  const combos: ReadonlyArray<DangerousCombination> = tools === undefined ? [] : dangerousCombinations(tools.filter((t) => !removed.has(t.tool)))
   const result: PermissionsResult = {
     skill: located.name,
     path: located.path,
     mode: tools === undefined ? "standard" : "restricted",
-    allowed_tools: tools === undefined ? null : tools.map((t: ToolEntry) => ({ entry: t.raw, tool: t.tool, pattern: t.pattern ?? null })),
+    allowed_tools: tools === undefined ? null : tools.map(entryJson),
+    disallowed_tools: disallowed === undefined ? null : disallowed.map(entryJson),
     unknown_tools: tools === undefined ? [] : [...new Set(tools.filter((t) => !isKnownTool(t.tool)).map((t) => t.tool))],
     dangerous_combinations: combos.map((c) => ({ tools: c.tools, risk: c.risk })),
-    checks: (input.check ?? []).map((request) => checkToolPermission(tools, request))
+    checks: (input.check ?? []).map((request) => checkToolPermission(tools, request, disallowed ?? []))
   }
   return result
 })

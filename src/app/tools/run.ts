@@ -155,7 +155,7 @@ export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput
   if (line._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${line.failure}` }))
   const program = yield* resolveProgram(loaded, line.success.program)
   const cwd = yield* workingDirectory
-  const childEnv = toolEnvironment(env.all(), { name: loaded.resolved.name, dir: loaded.resolved.canonicalSourceDir, mode })
+  const childEnv = toolEnvironment(env.all(), { name: loaded.resolved.name, dir: loaded.resolved.canonicalSourceDir, mode }, env.platform)
   const timeoutSecs = input.timeout ?? loaded.skill.timeoutSecs
   return { loaded, tool, mode, line: line.success, program, cwd, childEnv, timeoutSecs }
 })

@@ -7,7 +7,9 @@
  * splitter only splits outside parentheses.
  *
  * Enforcement ("Permission Enforcement"): no field → the agent's standard
- * approval (`ask`); a listed tool → `allow`; anything else → `deny`.
+ * approval (`ask`); a listed tool → `allow`; anything else → `deny`. Claude
+ * Code's `disallowed-tools` (same syntax, CHANGELOG 2.1.152) is read by the
+ * same parser and overrides all of it: a removed tool is `deny`.
  */
 
 export interface ToolEntry {
@@ -158,21 +160,107 @@ const patternCovers = (entry: ToolEntry, arg: string): boolean => {
   return /[*?]/.test(pat) ? globToRegex(pat, FILE_TOOLS.has(entry.tool)).test(normalised) : normalised === pat
 }
 
+/** A Bash line split into its simple commands, or why it cannot be matched against a pattern at all. */
+type BashLine =
+  | { readonly _tag: "Commands"; readonly commands: ReadonlyArray<string> }
+  | { readonly _tag: "Unmatchable"; readonly reason: string }
+
+const unmatchable = (reason: string): BashLine => ({ _tag: "Unmatchable", reason })
+
 /**
  * A Bash line is allowed only when every simple command in it is: `git status
- * && rm -rf /` must not pass as `git status`. Command or process substitution
- * cannot be checked statically and is never covered by a pattern.
+ * && rm -rf /` must not pass as `git status`. What a pattern cannot judge
+ * statically is never covered: command or process substitution, and a
+ * redirection (`> ~/.bashrc`, `2>/x`, `>> /x`, `< /x`, `&>`), which writes
+ * or reads files the pattern never named. Quotes are honoured as the shell
+ * does, so quoted text stays text (`git status '$(id)'`, `-m "a; b"`) while
+ * `$(…)` and backticks inside double quotes still run; a line with an
+ * unclosed quote is not covered either.
  */
-const simpleCommands = (line: string): ReadonlyArray<string> | undefined => {
-  if (/\$\(|`|<\(|>\(/.test(line)) return undefined
-  return line
-    .split(/&&|\|\||[;|&\n]/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0)
+const scanBashLine = (line: string): BashLine => {
+  const commands: Array<string> = []
+  let cur = ""
+  /** `$'` is ANSI-C quoting, where (unlike in `'…'`) a backslash escapes the next character, `\'` too. */
+  let quote: "'" | "$'" | "\"" | undefined
+  const cut = () => {
+    if (cur.trim().length > 0) commands.push(cur.trim())
+    cur = ""
+  }
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!
+    if (quote === "'" || quote === "$'") {
+      // Nothing is special inside single quotes but the closing one.
+      if (c === "\\" && quote === "$'") {
+        cur += c + (line[i + 1] ?? "")
+        i++
+      } else {
+        if (c === "'") quote = undefined
+        cur += c
+      }
+      continue
+    }
+    if (c === "\\") {
+      // An escaped character is literal (and a backslash-newline joins lines, keeping the words together).
+      cur += c + (line[i + 1] ?? "")
+      i++
+      continue
+    }
+    if (c === "`" || (c === "$" && line[i + 1] === "(")) return unmatchable("command substitution cannot be matched against a pattern")
+    if (quote === "\"") {
+      if (c === "\"") quote = undefined
+      cur += c
+      continue
+    }
+    if (c === "$" && line[i + 1] === "'") {
+      // Reached only unescaped: `\$'` was taken whole by the backslash above.
+      quote = "$'"
+      cur += "$'"
+      i++
+      continue
+    }
+    if (c === "'" || c === "\"") quote = c
+    else if (c === "#" && (i === 0 || /[\s;&|()]/.test(line[i - 1]!))) {
+      // A comment hides the rest of its line, quotes too, from the shell but not from this scan.
+      return unmatchable("a comment cannot be matched against a pattern")
+    } else if (c === ">" || c === "<") return unmatchable("a redirection (>, <) outside quotes cannot be matched against a pattern")
+    else if (c === ";" || c === "&" || c === "|" || c === "\n") {
+      cut()
+      continue
+    }
+    cur += c
+  }
+  if (quote !== undefined) return unmatchable("an unclosed quote cannot be matched against a pattern")
+  cut()
+  return { _tag: "Commands", commands }
 }
 
-export const checkToolPermission = (allowed: AllowedTools | undefined, request: string): PermissionCheck => {
+/**
+ * The `disallowed-tools` entry that removes a request's tool, if any (Claude
+ * Code 2.1.152: the field removes tools from the model while the skill is
+ * active, docs/agents.md). A bare `Tool` removes every use of it; a pattern
+ * removes what it covers, a Bash line when any of its commands is covered,
+ * and a Bash line that cannot be matched (substitution, redirection) when a
+ * Bash pattern is listed at all: it cannot be shown to escape the pattern.
+ */
+const disallowedBy = (disallowed: AllowedTools, req: { readonly tool: string; readonly arg: string | undefined }): ToolEntry | undefined => {
+  const entries = disallowed.filter((e) => e.tool === req.tool)
+  const bare = entries.find((e) => e.pattern === undefined)
+  if (bare !== undefined || entries.length === 0 || req.arg === undefined) return bare
+  const scanned: BashLine = req.tool === "Bash" ? scanBashLine(req.arg) : { _tag: "Commands", commands: [req.arg] }
+  if (scanned._tag === "Unmatchable") return entries[0]
+  return entries.find((e) => scanned.commands.some((part) => patternCovers(e, part)))
+}
+
+/**
+ * One request decided: `disallowed-tools` first (a removed tool is denied
+ * whatever `allowed-tools` says, and even without it), then `allowed-tools`.
+ */
+export const checkToolPermission = (allowed: AllowedTools | undefined, request: string, disallowed: AllowedTools = []): PermissionCheck => {
   const req = parseToolRequest(request)
+  const removed = req === undefined ? undefined : disallowedBy(disallowed, req)
+  if (removed !== undefined) {
+    return { request, decision: "deny", matched: [], reason: `'${req!.tool}' is removed by disallowed-tools (${removed.raw})` }
+  }
   if (allowed === undefined) {
     return { request, decision: "ask", matched: [], reason: "no allowed-tools: the agent's standard approval applies" }
   }
@@ -184,8 +272,9 @@ export const checkToolPermission = (allowed: AllowedTools | undefined, request: 
   if (req.arg === undefined) {
     return { request, decision: "deny", matched: [], reason: `'${req.tool}' is listed only for patterns: ${entries.map((e) => e.raw).join(", ")}` }
   }
-  const parts = req.tool === "Bash" ? simpleCommands(req.arg) : [req.arg]
-  if (parts === undefined) return { request, decision: "deny", matched: [], reason: "command substitution cannot be matched against a pattern" }
+  const scanned: BashLine = req.tool === "Bash" ? scanBashLine(req.arg) : { _tag: "Commands", commands: [req.arg] }
+  if (scanned._tag === "Unmatchable") return { request, decision: "deny", matched: [], reason: scanned.reason }
+  const parts = scanned.commands
   const matched: Array<string> = []
   for (const part of parts) {
     const entry = entries.find((e) => patternCovers(e, part))

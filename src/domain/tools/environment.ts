@@ -45,13 +45,37 @@ export const isSecretName = (name: string): boolean => {
 
 export const isInherited = (name: string): boolean => (INHERITED.has(name) || LOCALE.has(name)) && !isSecretName(name)
 
+/** An absolute directory: `/…`, or on Windows `C:\…`/`C:/…` and UNC `\\host\…` (a bare `\…` is drive-relative). */
+const isAbsoluteDir = (entry: string, platform: string): boolean =>
+  platform === "win32" ? /^(?:[A-Za-z]:[\\/]|[\\/]{2})/.test(entry) : entry.startsWith("/")
+
+/**
+ * The tool's `PATH` (docs/tool-skills.md: bare names are looked up on the
+ * sanitised PATH): relative entries (`.`, `bin`) and empty ones (a leading,
+ * trailing or doubled separator, which execvp reads as `.`) name directories
+ * of whatever cwd the tool runs in, the project, so a project file named `git`
+ * would replace the real program. Only absolute entries are kept; undefined
+ * when none is left, since an empty PATH would itself mean the cwd.
+ */
+export const sanitisedPath = (value: string, platform: string): string | undefined => {
+  const separator = platform === "win32" ? ";" : ":"
+  const kept = value.split(separator).filter((entry) => isAbsoluteDir(entry, platform))
+  return kept.length > 0 ? kept.join(separator) : undefined
+}
+
 export const toolEnvironment = (
   parent: Readonly<Record<string, string | undefined>>,
-  skill: { readonly name: string; readonly dir: string; readonly mode: Mode }
+  skill: { readonly name: string; readonly dir: string; readonly mode: Mode },
+  platform = "linux"
 ): Readonly<Record<string, string>> => {
   const env: Record<string, string> = {}
   for (const [name, value] of Object.entries(parent)) {
     if (value !== undefined && isInherited(name)) env[name] = value
+  }
+  if (env.PATH !== undefined) {
+    const path = sanitisedPath(env.PATH, platform)
+    if (path === undefined) delete env.PATH
+    else env.PATH = path
   }
   env.SKC_SKILL_NAME = env.GIBBERISH_SKILL_NAME = skill.name
   env.SKC_SKILL_DIR = env.GIBBERISH_SKILL_DIR = skill.dir

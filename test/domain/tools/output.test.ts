@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { toolEnvironment } from "../../../src/domain/tools/environment.js"
+import { sanitisedPath, toolEnvironment } from "../../../src/domain/tools/environment.js"
 import { BoundedOutput, makeEnvelope } from "../../../src/domain/tools/output.js"
 
 const feed = (text: string | Uint8Array, chunk = 7, head?: number, tail?: number) => {
@@ -64,6 +64,17 @@ describe("tool-skills spec §4.3-4.4 envelope", () => {
 })
 
 describe("tool-skills spec §5.2 environment", () => {
+  it("docs/tool-skills.md, the sanitised PATH: relative and empty entries are dropped, absolute ones kept in order", () => {
+    expect(sanitisedPath(".:/usr/bin::bin:/bin:", "linux")).toBe("/usr/bin:/bin")
+    expect(sanitisedPath("", "linux")).toBeUndefined()
+    expect(sanitisedPath("C:\\Windows;.;;tools;\\\\host\\share;D:/bin;\\rel", "win32")).toBe("C:\\Windows;\\\\host\\share;D:/bin")
+    // Nothing absolute left: no PATH at all, since an empty one would mean the cwd.
+    const env = toolEnvironment({ PATH: ".::bin" }, { name: "s", dir: "/skills/s", mode: "Global" })
+    expect(env).not.toHaveProperty("PATH")
+    expect(toolEnvironment({ PATH: "/a:.:/b:" }, { name: "s", dir: "/skills/s", mode: "Global" }).PATH).toBe("/a:/b")
+  })
+
+
   it("inherits only the safe variables, drops secrets, injects skill identity", () => {
     const env = toolEnvironment(
       // Issue 29 item 5: LC_PASSWORD and LC_SESSION are not locale categories and stay out.
