@@ -1,6 +1,7 @@
 /** Text rendering of `skc budget` (pure), shared by the CLI and the MCP tool's text content. */
 import type { BudgetResult } from "../app/eval/budget.js"
 import { CLAUDE_OWN_SKILLS } from "../domain/agents/claude.js"
+import { notBuiltNote } from "../domain/protocol/discovery.js"
 import { renderTable } from "./table.js"
 import { thousands } from "../domain/thousands.js"
 import { visible } from "../domain/visible.js"
@@ -38,6 +39,7 @@ export const renderBudget = (r: BudgetResult): string => {
       ? `No skills listed to ${r.agent} (${r.title}): the listing costs nothing.`
       : `${r.skills.length} ${r.skills.length === 1 ? "skill" : "skills"}${r.commands.length > 0 ? ` and ${r.commands.length} legacy command(s)` : ""} listed to ${r.agent} (${r.title}): ${n(r.total_chars)} characters (~${n(r.estimated_tokens)} tokens)`
   )
+  if (r.not_built !== undefined && r.not_built.length > 0) out.push(notBuiltNote(r.not_built))
   const cut = l.max_description_chars === null ? "entries not cut" : `each entry cut at ${n(l.max_description_chars)} characters`
   if (l.budget_chars === null) out.push(`${l.basis}; ${cut}; the cost above is what the listing takes.`)
   else if (l.budget_tokens !== null) {

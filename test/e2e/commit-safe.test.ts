@@ -78,6 +78,23 @@ describe("issue 46 item 2: a project safe to commit (RFC-0006:C-INIT)", () => {
     expect(git(clone, "status", "--porcelain")).toBe("")
   })
 
+  it("a clone's budget and eval name the deployed skills not built here instead of passing on an empty listing", async () => {
+    const { sb, a } = await committedProject()
+    git(a, "commit", "-qm", "skills")
+    const clone = join(sb.root, "clone")
+    git(sb.root, "clone", "-q", a, clone)
+    const budget = await sb.runAsync(["budget"], clone)
+    expect(budget.stdout).toContain("1 skill deployed here (deploy-notes) not built on this machine: run `skc build --all`")
+    expect(JSON.parse((await sb.runAsync(["budget", "--format", "json"], clone)).stdout).not_built).toEqual(["deploy-notes"])
+    const evaluated = await sb.runAsync(["eval"], clone)
+    expect(evaluated.code).toBe(1)
+    expect(evaluated.stderr).toContain("1 skill deployed here (deploy-notes) not built on this machine: run `skc build --all`")
+    expect((await sb.runAsync(["build", "--all"], clone)).code).toBe(0)
+    const built = await sb.runAsync(["budget", "--format", "json"], clone)
+    expect(JSON.parse(built.stdout).not_built).toBeUndefined()
+    expect(JSON.parse(built.stdout).skills.map((s: { name: string }) => s.name)).toEqual(["deploy-notes"])
+  })
+
   it("a copy (cp -r of a built project) is not-built with the reason, not `normal` with a bare E002", async () => {
     const { sb, a } = await committedProject()
     const copy = join(sb.root, "copy")

@@ -6,6 +6,7 @@
  */
 import { Effect, Schema } from "effect"
 import { computeBudget, type Budget } from "../../domain/protocol/budget.js"
+import { notBuiltHere } from "../../domain/protocol/discovery.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing, ContextTokensField } from "../skills/index.js"
@@ -25,6 +26,8 @@ export interface BudgetResult extends Budget {
   readonly agent: Agent
   /** How people call the agent ("Claude Code"). */
   readonly title: string
+  /** Deployment links whose runtime is not built here (`notBuiltHere`), by directory name; absent when none. */
+  readonly not_built?: ReadonlyArray<string>
 }
 
 /** `skc budget --format json` (issue 27, docs/eval.md "skc budget") and the MCP tool's `outputSchema`. */
@@ -67,6 +70,9 @@ export const BudgetDocument = Schema.Struct({
   off: Schema.Array(Schema.String).annotate({ description: "Skills turned off in the agent's own settings (Claude Code's skillOverrides: off)" }),
   commands: Schema.Array(Schema.Struct({ name: Schema.String, entry_chars: Schema.Int, listed: Schema.Literals(["full", "name-only"]) })).annotate({
     description: "Claude Code's legacy commands (.claude/commands), listed after the skills in the same budget"
+  }),
+  not_built: Schema.optional(Schema.Array(Schema.String)).annotate({
+    description: "Skills skc deployed to the agent's directories whose runtime is not built on this machine (a fresh clone: run skc build --all): not counted"
   })
 })
 /** Every result is a document of `BudgetDocument`: the compiler checks the two against each other (issue 28). */
@@ -74,6 +80,7 @@ export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => r
 
 export const budget = Effect.fn("skc.budget")(function* (input: BudgetInput = {}) {
   const { found, profile, limits, listing } = yield* agentListing(input)
-  const result: BudgetResult = { agent: found.agent, title: profile.title, ...computeBudget(listing, limits) }
+  const notBuilt = notBuiltHere(found.invalid)
+  const result: BudgetResult = { agent: found.agent, title: profile.title, ...computeBudget(listing, limits), ...(notBuilt.length > 0 ? { not_built: notBuilt } : {}) }
   return result
 })

@@ -34,7 +34,7 @@ import {
 } from "../../domain/eval/score.js"
 import { EVALS_FILE, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../domain/eval/triggerSet.js"
 import type { Agent } from "../../domain/protocol/agents.js"
-import type { DiscoveryScope } from "../../domain/protocol/discovery.js"
+import { notBuiltHere, notBuiltNote, type DiscoveryScope } from "../../domain/protocol/discovery.js"
 import { DEFAULT_THRESHOLD, rankSkills, type MatchCandidate } from "../../domain/protocol/match.js"
 import { validateSkillSource } from "../../domain/protocol/metadata.js"
 import { Diagnostics, type DiagnosticsService } from "../../ports/Diagnostics.js"
@@ -432,7 +432,11 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     return yield* Effect.fail(
       new UsageError({
         message: `no trigger queries found beside the ${visible.size} skill${visible.size === 1 ? "" : "s"} ${found.agent} discovers`,
-        detail: [`write ${TRIGGERS_FILE} in a skill's directory (see docs/eval.md), or name a skill by path`]
+        detail: [
+          // A fresh clone: the committed deployment links point at runtimes not built yet.
+          ...(notBuiltHere(found.invalid).length > 0 ? [notBuiltNote(notBuiltHere(found.invalid))] : []),
+          `write ${TRIGGERS_FILE} in a skill's directory (see docs/eval.md), or name a skill by path`
+        ]
       })
     )
   }

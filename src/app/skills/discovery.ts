@@ -377,7 +377,9 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
           // A broken link where a skill would be is reported; deeper down (a skill's own files) it is not a skill.
           if (depth === 0) {
             const raw = yield* fs.readLink(dir).pipe(unseenAs("?"))
-            candidates.push({ scope, dir, path: path.join(dir, "SKILL.md"), link_target: null, deployed_by_skc: false, root: skillsDir, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
+            // A deployment link committed with the project whose runtime is not built on this machine (a fresh clone).
+            const deployed = raw !== "?" && isRuntimeDir(path.resolve(path.dirname(dir), raw), path)
+            candidates.push({ scope, dir, path: path.join(dir, "SKILL.md"), link_target: null, deployed_by_skc: deployed, root: skillsDir, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
           }
           continue
         }

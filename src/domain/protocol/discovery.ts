@@ -90,6 +90,19 @@ export interface InvalidSkill extends SkillLocation {
   readonly problems: ReadonlyArray<string>
 }
 
+/**
+ * The skills skc deployed to an agent's directories whose runtime is not on this machine: a deployment
+ * link committed with the project, left dangling in a fresh clone until `skc build --all`. By directory name.
+ */
+export const notBuiltHere = (invalid: ReadonlyArray<InvalidSkill>): ReadonlyArray<string> =>
+  invalid.filter((i) => i.deployed_by_skc && i.name === null).map((i) => i.dir.slice(Math.max(i.dir.lastIndexOf("/"), i.dir.lastIndexOf("\\")) + 1))
+
+/** The line `budget` and `eval` add for them (the words `list` and `show` use: NOT_BUILT_HERE). */
+export const notBuiltNote = (names: ReadonlyArray<string>): string => {
+  const shown = names.length > 5 ? `${names.slice(0, 5).join(", ")}, …` : names.join(", ")
+  return `${names.length} ${names.length === 1 ? "skill" : "skills"} deployed here (${shown}) not built on this machine: run \`skc build --all\``
+}
+
 export interface Discovery {
   readonly skills: ReadonlyArray<DiscoveredSkill>
   readonly shadowed: ReadonlyArray<ShadowedSkill>
