@@ -159,7 +159,7 @@ const chunks = ["yaml"]
  * `yaml`; a name it lacks fails the bundle's build, not a user's run.
  */
 const LAZY_YAML_NAMES = ["parse", "parseDocument", "stringify", "isAlias", "isCollection", "isMap", "isNode", "isScalar", "isSeq", "visit"]
-const LAZY_YAML_CLASSES = ["Document", "LineCounter"]
+const LAZY_YAML_CLASSES = ["Document", "LineCounter", "Parser"]
 const lazyYaml = {
   name: "lazy-yaml",
   setup(b) {

@@ -9,6 +9,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { build } from "../../src/app/build/build.js"
 import { suggestedName } from "../../src/domain/skillName.js"
+import { IndexWriteFailed } from "../../src/ports/SearchIndex.js"
+import { makeMemorySearchIndex } from "../../src/layers.js"
+import { memoryWorld, type MemorySearchIndex } from "../../src/testing.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 
 const world = (dir: string, name: string, extra = "") => {
@@ -86,4 +89,41 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
     expect(suggestedName("--Über__Skill--")).toBe("über-skill")
     expect(suggestedName("___")).toBeUndefined()
   })
+})
+
+describe("RFC-0001:C-ERRORS the frontmatter and the folder's name are checked before anything is written", () => {
+  /** The in-memory world whose search index cannot be written, as in a read-only checkout. */
+  const readOnly = (dir: string, name: string) => {
+    const index = makeMemorySearchIndex()
+    const attempts: Array<string> = []
+    const refuse = (path: string) => Effect.andThen(Effect.sync(() => void attempts.push(path)), Effect.fail(new IndexWriteFailed({ path, message: "EACCES: permission denied" })))
+    const searchIndex: MemorySearchIndex = { ...index, write: (path) => refuse(path), writer: (path) => refuse(path) }
+    const root = `/proj/.skillc/skills/${dir}`
+    const w = memoryWorld({
+      searchIndex,
+      files: {
+        [`${root}/SKILL.md`]: `---\nname: ${name}\ndescription: Plans database migrations. Use when changing the schema.\n---\n\n# Title\n`,
+        // Before SKILL.md in path order: read (and indexed) first.
+        [`${root}/README.md`]: "# Read me\n"
+      }
+    })
+    return { w, attempts }
+  }
+
+  it.effect("RFC-0001:C-ERRORS RFC-0005 an invalid name in a read-only checkout is E011, not E999 'cannot write search index'", () =>
+    Effect.gen(function* () {
+      const { w, attempts } = readOnly("upper-case", "Upper-Case")
+      expect(yield* failureText(build({ skill: "upper-case" })).pipe(Effect.provide(w.layer))).toBe(
+        "error[E011]: invalid frontmatter in SKILL.md: invalid skill name 'Upper-Case': use lowercase letters, digits and single hyphens, e.g. 'upper-case'"
+      )
+      expect(attempts).toEqual([])
+      expect(yield* Effect.exit(w.fs.stat("/proj/.skillc/runtime/upper-case"))).toMatchObject({ _tag: "Failure" })
+    }))
+
+  it.effect("RFC-0001:C-ERRORS a folder name skc cannot serve is refused before the index is written too", () =>
+    Effect.gen(function* () {
+      const { w, attempts } = readOnly("Upper-Case", "upper-case")
+      expect(yield* failureText(build({ skill: "Upper-Case" })).pipe(Effect.provide(w.layer))).toMatch(/^error: .*Upper-Case.*folder's name/)
+      expect(attempts).toEqual([])
+    }))
 })

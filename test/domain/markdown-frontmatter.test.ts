@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import * as fc from "fast-check"
 import { parseDocument } from "yaml"
-import { bodyStartLineOf, type Frontmatter, parseFrontmatter, UNCLOSED_MESSAGE } from "../../src/domain/markdown/frontmatter.js"
+import { bodyStartLineOf, type Frontmatter, MAX_FRONTMATTER_DEPTH, parseFrontmatter, TOO_DEEP_MESSAGE, UNCLOSED_MESSAGE } from "../../src/domain/markdown/frontmatter.js"
 
 const parsed = (fm: Frontmatter) => {
   if (fm._tag !== "Parsed") throw new Error(`expected Parsed, got ${JSON.stringify(fm)}`)
@@ -107,6 +107,40 @@ describe("parseFrontmatter (DECISIONS #21, RFC-0008 SKL100)", () => {
     expect(fm.endLine).toBe(0)
     expect(bodyStartLineOf(fm)).toBe(1)
     expect(invalid(parseFrontmatter("---")).endLine).toBe(0)
+  })
+
+  describe("RFC-0008:C-REGISTRY SKL100 nesting deeper than the limit is refused before parsing, the same everywhere", () => {
+    // The top-level mapping is one level; `metadata: [[…]]` with n brackets is n + 1.
+    const flow = (n: number) => `---\nname: d\ndescription: x\nmetadata: ${"[".repeat(n)}${"]".repeat(n)}\n---\n# T\n`
+    const block = (n: number) =>
+      "---\nname: d\nmetadata:\n" + Array.from({ length: n }, (_, i) => `${" ".repeat(i + 1)}k${i}:`).join("\n") + " x\n---\n"
+    /** `f` run below `frames` nested calls, as a deep caller would run it. */
+    const deepIn = <A>(frames: number, f: () => A): A => (frames === 0 ? f() : deepIn(frames - 1, f))
+
+    it("RFC-0008:C-REGISTRY SKL100 64 levels parse; one more, or 785 and 900, is Invalid with one plain message and line", () => {
+      expect(MAX_FRONTMATTER_DEPTH).toBe(64)
+      expect(parsed(parseFrontmatter(flow(63))).data.name).toBe("d")
+      for (const n of [64, 785, 900, 5000]) {
+        const fm = invalid(parseFrontmatter(flow(n)))
+        expect(fm).toMatchObject({ message: TOO_DEEP_MESSAGE, line: 4 })
+        expect(fm.column).toBeUndefined()
+      }
+      expect(TOO_DEEP_MESSAGE).toBe("frontmatter is nested more than 64 levels")
+      // Block mappings count as flow collections do: the 65th level is on file line 3 + 64.
+      expect(parsed(parseFrontmatter(block(63)))._tag).toBe("Parsed")
+      expect(invalid(parseFrontmatter(block(64)))).toMatchObject({ message: TOO_DEEP_MESSAGE, line: 67 })
+      // Compact block sequences too (`- - - x`).
+      expect(parsed(parseFrontmatter(`---\nname: d\nmetadata:\n  ${"- ".repeat(62)}x\n---\n`))._tag).toBe("Parsed")
+      expect(invalid(parseFrontmatter(`---\nname: d\nmetadata:\n  ${"- ".repeat(64)}x\n---\n`)).message).toBe(TOO_DEEP_MESSAGE)
+    })
+
+    it("RFC-0008:C-REGISTRY SKL100 the answer does not depend on how much stack the caller left (no RangeError text)", () => {
+      for (const n of [785, 900]) {
+        const top = parseFrontmatter(flow(n))
+        for (const frames of [1000, 4000, 7000]) expect(deepIn(frames, () => parseFrontmatter(flow(n)))).toEqual(top)
+        expect(JSON.stringify(top)).not.toMatch(/call stack/)
+      }
+    })
   })
 
   it("keeps prototype-looking keys as plain keys", () => {

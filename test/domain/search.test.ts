@@ -4,6 +4,7 @@ import { containsCjk, segmentCjk, unsegmentCjk, SEGMENT_MARK } from "../../src/d
 import { indexQueryOf } from "../../src/domain/search/indexQuery.js"
 import { queryTokens } from "../../src/domain/search/query.js"
 import { buildVerdict, parseIndexMeta, searchVerdict, SCHEMA_VERSION, type MetaRead } from "../../src/domain/search/indexState.js"
+import { DEFAULT_MAX_FILE_BYTES } from "../../src/domain/config.js"
 import { choiceFromRecorded, tokenizerChoice } from "../../src/domain/search/tokenizer.js"
 import { indexedFormat, markdownRows } from "../../src/domain/search/documents.js"
 import {
@@ -76,8 +77,8 @@ describe("RFC-0004:C-INDEX tokenizer values", () => {
 
 describe("RFC-0004:C-INDEX metadata and verdicts", () => {
   const rows = (o: Record<string, string>) => Object.entries(o).map(([key, value]) => ({ key, value }))
-  const good = { skill_path: "/s", source_hash: "h", schema_version: String(SCHEMA_VERSION), tokenizer: "porter", indexed_at: "2026-01-01T00:00:00Z" }
-  const expected = { skillPath: "/s", sourceHash: "h", tokenizer: "porter" }
+  const good = { skill_path: "/s", source_hash: "h", schema_version: String(SCHEMA_VERSION), tokenizer: "porter", indexed_at: "2026-01-01T00:00:00Z", max_file_bytes: "1000" }
+  const expected = { skillPath: "/s", sourceHash: "h", tokenizer: "porter", maxFileBytes: 1000 }
 
   it("RFC-0004:C-INDEX a missing required key or a non-integer schema_version is corruption", () => {
     expect(parseIndexMeta(rows(good))._tag).toBe("Present")
@@ -102,6 +103,16 @@ describe("RFC-0004:C-INDEX metadata and verdicts", () => {
     expect(searchVerdict(present({ tokenizer: "cjk+porter" }), expected)).toMatchObject({ reason: "stale-tokenizer" })
     expect(searchVerdict(present({ schema_version: String(SCHEMA_VERSION + 1) }), expected)._tag).toBe("Use")
     expect(searchVerdict(present({}), expected)._tag).toBe("Use")
+  })
+
+  it("RFC-0004:C-INDEX DECISIONS #7: an index of another [search] max_file_bytes is stale; an unrecorded one is the default's", () => {
+    const present = (o: Record<string, string>) => parseIndexMeta(rows({ ...good, ...o }))
+    expect(searchVerdict(present({ max_file_bytes: "999" }), expected)).toMatchObject({ reason: "stale-max-file-bytes" })
+    // Written before the limit was recorded: read as built with the default, so an upgrade keeps indexes of the default usable.
+    const { max_file_bytes: _, ...unrecorded } = good
+    expect(searchVerdict(parseIndexMeta(rows(unrecorded)), expected)).toMatchObject({ reason: "stale-max-file-bytes" })
+    expect(searchVerdict(parseIndexMeta(rows(unrecorded)), { ...expected, maxFileBytes: DEFAULT_MAX_FILE_BYTES })._tag).toBe("Use")
+    expect(buildVerdict(present({ max_file_bytes: "2000" }), expected)).toMatchObject({ _tag: "Replace", reason: "stale-max-file-bytes" })
   })
 
   it("RFC-0004:C-INDEX build: create, replace corrupt without collision check, E003, skip, replace stale", () => {

@@ -94,10 +94,15 @@ describe("skc build with many skills", () => {
     expect(readlinkSync(join(sb.home, ".claude/skills/g"))).toBe(join(sb.home, ".skillc/runtime/g"))
   })
 
-  it("build --all with names, or with nothing at all, is a usage error", () => {
+  it("RFC-0005 DECISIONS #32 build --all with names, or with nothing at all, is E100 with the exit status of every E100", () => {
     const sb = project()
-    expect(sb.run(["build", "--all", "a"])).toMatchObject({ code: 1, stderr: "error: give skill names or --all, not both\n" })
-    expect(sb.run(["build"]).stderr).toBe("error: no skill given; name one or more skills, or use --all\n")
+    const unknownFlag = sb.run(["build", "a", "--no-such-flag"])
+    expect(unknownFlag.stderr).toMatch(/^error\[E100\]: /)
+    expect(sb.run(["build", "--all", "a"])).toMatchObject({ code: unknownFlag.code, stderr: "error[E100]: invalid option: 'give skill names or --all, not both'\n" })
+    expect(sb.run(["build"])).toMatchObject({
+      code: unknownFlag.code,
+      stderr: "error[E100]: invalid option: 'missing argument <skill>: name one or more skills, or use --all'\n"
+    })
   })
 })
 

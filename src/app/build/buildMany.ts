@@ -11,9 +11,11 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { errorHeadline, isSkcError, renderError, UsageError } from "../../domain/errors.js"
+import { errorHeadline, InvalidOption, isSkcError, renderError, UsageError } from "../../domain/errors.js"
+import { verbose } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { loggedCall } from "../usage/index.js"
+import { resolveSkill } from "../skills/index.js"
 import { build, BuildInput, type BuildResult } from "./build.js"
 import { Settings } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
@@ -71,16 +73,38 @@ const failureOf = (skill: string, error: unknown): BuildOutcome => {
   return { skill, ok: false, error: { code: "E999", message, text: message } }
 }
 
+/**
+ * What a skill named on the command line is, to build it once however often
+ * it is named (`skc build pdf pdf`, `skc build pdf .skillc/skills/pdf`): its
+ * source directory as given and canonical. A name that does not resolve is
+ * itself (its build fails, once).
+ */
+const identities = (named: string) =>
+  Effect.map(Effect.result(resolveSkill(named, { agentDirs: false })), (r) =>
+    r._tag === "Success" ? [r.success.sourceDir, r.success.canonicalSourceDir] : [`unresolved:${named}`]
+  )
+
 export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyInput, options: { readonly deploy?: boolean } = {}) {
+  // RFC-0005, DECISIONS #32: a flag or argument failure is E100, as every command's.
   if (input.all === true && input.skills.length > 0) {
-    return yield* Effect.fail(new UsageError({ message: "give skill names or --all, not both" }))
+    return yield* Effect.fail(new InvalidOption({ message: "give skill names or --all, not both" }))
   }
   if (input.all !== true && input.skills.length === 0) {
-    return yield* Effect.fail(new UsageError({ message: "no skill given; name one or more skills, or use --all" }))
+    return yield* Effect.fail(new InvalidOption({ message: "missing argument <skill>: name one or more skills, or use --all" }))
   }
   const named = input.all === true ? yield* storeEntries(input.global ?? false) : input.skills.map((s) => ({ name: s, dir: s }))
   const results: Array<BuildOutcome> = []
+  // The skills built (or failed) so far, by source directory: a skill named twice is built once.
+  const seen = new Set<string>()
   for (const { name, dir } of named) {
+    if (input.all !== true) {
+      const same = yield* identities(dir)
+      if (same.some((k) => seen.has(k))) {
+        yield* verbose(`'${name}' is named more than once: built once`)
+        continue
+      }
+      for (const k of same) seen.add(k)
+    }
     const one: BuildInput = { skill: dir, global: input.global, target: input.target, copy: input.copy, force: input.force }
     // Each skill's own row (issue 44 item 4), written as soon as its build ends (a long `--all` or a
     // watch killed later keeps the rows of what it built): the one wrapper, around this one build.
@@ -95,6 +119,8 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
       )
     )
     const outcome = yield* Effect.result(exit)
+    // An imported directory is built as its store copy, which a later name may reach.
+    if (outcome._tag === "Success") seen.add(outcome.success.source)
     results.push(outcome._tag === "Success" ? { skill: name, ok: true, result: outcome.success } : failureOf(name, outcome.failure))
   }
   const failed = results.filter((r) => !r.ok).length

@@ -198,6 +198,30 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     else toRead.push(f)
   }
 
+  // RFC-0001:C-ERRORS: SKILL.md is read and its frontmatter and the folder's name checked before
+  // anything is written. A compilation feeding a new index (`feed`) opens the index file at the first
+  // file it reads, so an invalid name in a read-only checkout said "cannot write search index" (E999)
+  // instead of E011; and a refused skill now costs one file read, not the whole tree's.
+  const mainFile = toRead.find((f) => f.path === MAIN_DOC)
+  if (mainFile === undefined) return yield* Effect.fail(new InternalError({ message: `SKILL.md of '${skill.name}' is not a file` }))
+  const mainBytes = yield* fs.readFile(path.join(tree.root, MAIN_DOC)).pipe(Effect.mapError(internal))
+  const mainSource = utf8.decode(mainBytes)
+  const mainDoc = scanMarkdown(mainSource)
+  const { name, description } = yield* requiredFrontmatter(mainDoc, mainSource)
+  // The folder's name is the name skc stores, links and serves the skill by (DECISIONS #19, #52): one the
+  // frontmatter rule would refuse (`PG Migrations`, imported by path) was built and linked as it was. An
+  // import that fails here is taken back out of the store.
+  const badFolder = nameProblem(skill.name)
+  if (badFolder !== undefined) {
+    const example = suggestedName(skill.name)
+    return yield* Effect.fail(
+      new UsageError({
+        message: `${describeNameProblem(skill.name, badFolder)}: skc stores, links and serves a skill by its folder's name`,
+        detail: [`rename the folder${example === undefined ? "" : ` (e.g. to '${example}')`} and build it again`]
+      })
+    )
+  }
+
   const feed = options.feed
   const markdown: Array<MarkdownFile> = []
   // What compilation keeps of each file read: its hash, and a markdown file's title and description for the stub.
@@ -219,8 +243,9 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
       read.set(f.path, { hash })
       return feed !== undefined && indexedFormat(f.path) === "text" ? feed.file(f.path, utf8.decode(bytes), undefined) : Effect.void
     }
-    const source = utf8.decode(bytes)
-    const doc = scanMarkdown(source)
+    // SKILL.md was read and scanned above, for the checks.
+    const source = f.path === MAIN_DOC ? mainSource : utf8.decode(bytes)
+    const doc = f.path === MAIN_DOC ? mainDoc : scanMarkdown(source)
     if (feed === undefined || f.path === MAIN_DOC) markdown.push({ path: f.path, source, doc })
     read.set(f.path, { hash, info: referenceInfo(doc) })
     return feed === undefined ? Effect.void : feed.file(f.path, source, doc)
@@ -230,10 +255,14 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   let done = 0
   yield* Effect.forEach(
     chunks(toRead, feed === undefined ? READ_BATCH : FEED_BATCH),
-    (batch) =>
-      Effect.flatMap(Effect.mapError(fs.readFiles(batch.map((f) => path.join(tree.root, ...f.path.split("/")))), internal), (contents) =>
-        Effect.forEach(batch, (f, i) => take(f, contents[i]!), { discard: true })
-      ),
+    (batch) => {
+      // SKILL.md is not read twice; its turn in path order is kept.
+      const rest = batch.filter((f) => f !== mainFile)
+      return Effect.flatMap(Effect.mapError(fs.readFiles(rest.map((f) => path.join(tree.root, ...f.path.split("/")))), internal), (contents) => {
+        let next = 0
+        return Effect.forEach(batch, (f) => take(f, f === mainFile ? mainBytes : contents[next++]!), { discard: true })
+      })
+    },
     { discard: true }
   ).pipe(Effect.ensuring(Effect.sync(() => progress.stop())))
 
@@ -265,31 +294,15 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     }
   }
 
-  const main = markdown.find((m) => m.path === MAIN_DOC)
-  if (main === undefined) return yield* Effect.fail(new InternalError({ message: `SKILL.md of '${skill.name}' is not a file` }))
-  const { name, description } = yield* requiredFrontmatter(main.doc, main.source)
-  // The folder's name is the name skc stores, links and serves the skill by (DECISIONS #19, #52): one the
-  // frontmatter rule would refuse (`PG Migrations`, imported by path) was built and linked as it was. An
-  // import that fails here is taken back out of the store.
-  const badFolder = nameProblem(skill.name)
-  if (badFolder !== undefined) {
-    const example = suggestedName(skill.name)
-    return yield* Effect.fail(
-      new UsageError({
-        message: `${describeNameProblem(skill.name, badFolder)}: skc stores, links and serves a skill by its folder's name`,
-        detail: [`rename the folder${example === undefined ? "" : ` (e.g. to '${example}')`} and build it again`]
-      })
-    )
-  }
   const sourceHash = recordedSourceHash(pairs, previous, options.previousSourceHash) ?? (yield* combineSourceHash(pairs))
   const stub = renderStub({
     name,
     description,
     skill: skill.name,
-    main: main.doc.headings,
+    main: mainDoc.headings,
     references,
-    ...(main.doc.frontmatter._tag === "Parsed"
-      ? { fields: main.doc.frontmatter.data, source: { raw: main.doc.frontmatter.raw, keyLines: main.doc.frontmatter.keyLines } }
+    ...(mainDoc.frontmatter._tag === "Parsed"
+      ? { fields: mainDoc.frontmatter.data, source: { raw: mainDoc.frontmatter.raw, keyLines: mainDoc.frontmatter.keyLines } }
       : {})
   })
   const builtAt = new Date(yield* Clock.currentTimeMillis).toISOString()

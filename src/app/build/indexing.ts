@@ -3,7 +3,7 @@
  *
  * - `updateIndex` is build's step: create a missing index, replace a corrupt
  *   one without collision check, stop with E003 on a foreign `skill_path`,
- *   skip when source hash, schema version and tokenizer all match, replace
+ *   skip when source hash, schema version, tokenizer and file size limit all match, replace
  *   otherwise. Replacing is atomic (the adapter writes a temporary file and
  *   renames it over the old one), so the old index stays usable until the
  *   new one is complete; other `search-*.db` files are never touched.
@@ -35,6 +35,8 @@ import {
   buildVerdict,
   hash16Of,
   indexFileName,
+  MAX_FILE_BYTES_KEY,
+  sameMaxFileBytes,
   SCHEMA_VERSION,
   searchVerdictBeforeHash,
   staleness,
@@ -188,8 +190,10 @@ export const changedFiles = (previous: ReadonlyMap<string, IndexedSourceFile>, n
 /**
  * The records of the index at `skill`'s index path, when a build may change
  * that index incrementally: it is present, of this skill, of this schema
- * version and tokenizer, and has them. Anything else (missing, corrupt,
- * collision, stale schema or tokenizer, an index from before the records)
+ * version, tokenizer and `[search] max_file_bytes`, and has them. Anything
+ * else (missing, corrupt, collision, stale schema, tokenizer or file size
+ * limit — which files are indexed at all depends on it —, an index from
+ * before the records)
  * is undefined: the build then reads every file and, if anything changed,
  * writes a complete index.
  */
@@ -198,11 +202,17 @@ const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "
     Effect.gen(function* () {
       const index = yield* SearchIndex
       const tokenizer = yield* currentTokenizer
+      const { maxFileBytes } = (yield* Settings).config
       const { path } = yield* indexPathOf(skill)
       const opened = yield* index.open(path)
       const meta = opened.meta
       if (meta._tag !== "Present") return { meta }
-      if (meta.meta.skill_path !== skill.canonicalSourceDir || meta.meta.schema_version !== SCHEMA_VERSION || meta.meta.tokenizer !== tokenizer.recorded) {
+      if (
+        meta.meta.skill_path !== skill.canonicalSourceDir ||
+        meta.meta.schema_version !== SCHEMA_VERSION ||
+        meta.meta.tokenizer !== tokenizer.recorded ||
+        !sameMaxFileBytes(meta.meta, maxFileBytes)
+      ) {
         return { meta }
       }
       // Recovery: an index whose file records cannot be read records nothing to reuse; the build indexes every file.
@@ -219,14 +229,16 @@ const previousSourceFiles = (skill: Pick<ResolvedSkill, "canonicalSourceDir" | "
  * written as one JSON value, `file_hashes`, which for a 100k-file skill was
  * a 7 MB insert holding `skc mcp` for 120 ms and a 7 MB parse on every
  * check (issue 29 item 3). Indexes written before `source_files` existed
- * still carry it and are read through it.
+ * still carry it and are read through it. The file size limit is recorded
+ * so that changing it makes the index stale (indexState.ts, MAX_FILE_BYTES_KEY).
  */
-const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number): Record<string, string> => ({
+const metaOf = (source: IndexSource, tokenizer: TokenizerChoice, now: number, maxFileBytes: number): Record<string, string> => ({
   skill_path: source.skill.canonicalSourceDir,
   source_hash: source.sourceHash,
   schema_version: String(SCHEMA_VERSION),
   indexed_at: new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"),
-  tokenizer: tokenizer.recorded
+  tokenizer: tokenizer.recorded,
+  [MAX_FILE_BYTES_KEY]: String(maxFileBytes)
 })
 
 /** What the index file at `path` holds now (its metadata, or why it has none). */
@@ -248,7 +260,8 @@ const verdictFor = Effect.fnUntraced(function* (
   sourceHash: string
 ) {
   const hasher = yield* Hasher
-  const verdict = buildVerdict(meta, { skillPath: skill.canonicalSourceDir, sourceHash, tokenizer: tokenizer.recorded })
+  const { maxFileBytes } = (yield* Settings).config
+  const verdict = buildVerdict(meta, { skillPath: skill.canonicalSourceDir, sourceHash, tokenizer: tokenizer.recorded, maxFileBytes })
   if (verdict._tag !== "Collision") return verdict
   const owner = meta._tag === "Present" ? meta.meta.skill_path : undefined
   if (owner === undefined || hash16Of(hasher.sha256Hex(owner)) === where.hash16) return yield* Effect.fail(new IndexCollision({ hash16: where.hash16 }))
@@ -273,7 +286,7 @@ export const updateIndex = Effect.fn("skc.updateIndex")(function* (
   const verdict = yield* verdictFor(meta, source.skill, { path, hash16 }, tokenizer, source.sourceHash)
 
   const now = yield* Clock.currentTimeMillis
-  const metaNow = metaOf(source, tokenizer, now)
+  const metaNow = metaOf(source, tokenizer, now, (yield* Settings).config.maxFileBytes)
   const previous = source.previous
   const writeAll = (files: ReadonlyArray<PathRows>) =>
     index.write(path, tokenizer, { files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(Effect.mapError(writeFailed))
@@ -411,7 +424,7 @@ export const compileAndIndex = <C extends Omit<IndexSource, "skill" | "previous"
         }
         // The index is written below with records of the tree as it is now.
         yield* dropSettled(where.path)
-        const metaNow = metaOf({ ...compiled, skill }, tokenizer, yield* Clock.currentTimeMillis)
+        const metaNow = metaOf({ ...compiled, skill }, tokenizer, yield* Clock.currentTimeMillis, maxFileBytes)
         yield* Effect.mapError((yield* writer).finish({ sourceFiles: compiled.sourceFiles, meta: metaNow }), writeFailed)
         const update: IndexUpdate = {
           path: where.path,
@@ -563,7 +576,7 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   const meta = first.meta
   const tokenizer = yield* currentTokenizer
   // Cheap conditions first; the source hash reads the tree.
-  const cheap = staleness(meta, { sourceHash: meta.source_hash, tokenizer: tokenizer.recorded })
+  const cheap = staleness(meta, { sourceHash: meta.source_hash, tokenizer: tokenizer.recorded, maxFileBytes: (yield* Settings).config.maxFileBytes })
   if (cheap !== undefined) return yield* unusable(cheap)
   // A long-lived server may know the sources have not changed since it last
   // checked (src/ports/SourceFreshness.ts); otherwise stat every file.
@@ -712,7 +725,7 @@ const indexIntoCache = (skill: ResolvedSkill) =>
         Effect.gen(function* () {
           const tokenizer = yield* currentTokenizer
           const files = yield* rowsOf(source, tokenizer)
-          const meta = metaOf(source, tokenizer, yield* Clock.currentTimeMillis)
+          const meta = metaOf(source, tokenizer, yield* Clock.currentTimeMillis, (yield* Settings).config.maxFileBytes)
           const outcome: CacheOutcome = {
             _tag: "Uncached",
             reason: (e.cause as IndexWriteFailed).message,

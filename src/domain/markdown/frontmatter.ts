@@ -13,7 +13,7 @@
  *
  * Line numbers are 1-based in the original file, the opening `---` being line 1.
  */
-import { isMap, isScalar, LineCounter, parseDocument } from "yaml"
+import { isMap, isScalar, LineCounter, Parser, parseDocument } from "yaml"
 import { splitLines } from "./lines.js"
 
 export type Frontmatter =
@@ -55,6 +55,56 @@ export type Frontmatter =
  * instead of parsed.
  */
 export const MAX_FRONTMATTER_CHARS = 64 * 1024
+
+/**
+ * The deepest nesting of collections (block or flow) skc parses. The YAML
+ * parser composes nested collections recursively: some 800 levels of
+ * `[[[…]]]` overflowed the stack, reported as "Maximum call stack size
+ * exceeded" at a column that moved with how deep the caller's own stack
+ * was, so the same file failed `skc lint pdf` and passed `skc lint`. A
+ * fixed limit, checked before composing, gives one answer everywhere; no
+ * Agent Skills field needs more than a few levels.
+ */
+export const MAX_FRONTMATTER_DEPTH = 64
+
+export const TOO_DEEP_MESSAGE = `frontmatter is nested more than ${MAX_FRONTMATTER_DEPTH} levels`
+
+/** Characters that can open a collection level: a flow `[` or `{`, a block entry `-`, a key's `?` or `:`. */
+const NESTING_CHARS = /[[{\-?:]/g
+
+/**
+ * The 0-based offset in `raw` of the first collection nested deeper than
+ * `MAX_FRONTMATTER_DEPTH`, or undefined. Each level needs one of
+ * `NESTING_CHARS`, so a text with fewer of them is not lexed at all;
+ * otherwise the concrete syntax tree (the `yaml` lexer and parser are
+ * iterative, only composing recurses) is walked with an explicit stack.
+ */
+const tooDeepAt = (raw: string): number | undefined => {
+  NESTING_CHARS.lastIndex = 0
+  let openers = 0
+  while (NESTING_CHARS.exec(raw) !== null) if (++openers > MAX_FRONTMATTER_DEPTH) break
+  if (openers <= MAX_FRONTMATTER_DEPTH) return undefined
+  type Cst = { readonly type: string; readonly offset: number; readonly value?: Cst; readonly items?: ReadonlyArray<{ readonly key?: Cst | null; readonly value?: Cst }> }
+  const stack: Array<{ readonly token: Cst; readonly depth: number }> = []
+  for (const token of new Parser().parse(raw)) stack.push({ token: token as Cst, depth: 0 })
+  while (stack.length > 0) {
+    const { token, depth } = stack.pop()!
+    if (token.type === "document") {
+      if (token.value !== undefined) stack.push({ token: token.value, depth })
+      continue
+    }
+    if (token.type !== "block-map" && token.type !== "block-seq" && token.type !== "flow-collection") continue
+    if (depth + 1 > MAX_FRONTMATTER_DEPTH) return token.offset
+    for (const item of token.items ?? []) {
+      if (item.key !== undefined && item.key !== null) stack.push({ token: item.key, depth: depth + 1 })
+      if (item.value !== undefined) stack.push({ token: item.value, depth: depth + 1 })
+    }
+  }
+  return undefined
+}
+
+/** A stack overflow inside the YAML parser, should one happen below the limit: never shown as such. */
+const isStackOverflow = (message: string): boolean => message.includes("Maximum call stack size exceeded")
 
 /** The closing-delimiter problem, worded as RFC-0008 SKL100 words it. */
 export const UNCLOSED_MESSAGE = "missing frontmatter: no closing --- found"
@@ -173,12 +223,20 @@ export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter
   if (simple !== undefined) return { _tag: "Parsed", data: { ...simple.data }, raw, startLine: 1, endLine, keyLines: simple.keyLines }
   // The YAML text starts on file line 2.
   const fileLine = (yamlLine: number): number => yamlLine + 1
+  const tooDeep = tooDeepAt(raw)
+  if (tooDeep !== undefined) {
+    let line = 1
+    for (let at = raw.indexOf("\n"); at !== -1 && at < tooDeep; at = raw.indexOf("\n", at + 1)) line++
+    return { _tag: "Invalid", message: TOO_DEEP_MESSAGE, line: fileLine(line), raw, endLine }
+  }
   const lineCounter = new LineCounter()
   // logLevel "error": the parser would print a Node warning to stderr for a collection used as a key (`? [a]: b`).
   const doc = parseDocument(raw, { uniqueKeys: true, lineCounter, prettyErrors: false, logLevel: "error" })
   if (doc.errors.length > 0) {
     const error = doc.errors[0]
     const at = lineCounter.linePos(error.pos[0])
+    // Where an overflow is noticed depends on the stack left: the first line, as for the toJS failures below.
+    if (isStackOverflow(error.message)) return { _tag: "Invalid", message: TOO_DEEP_MESSAGE, line: 2, raw, endLine }
     return {
       _tag: "Invalid",
       message: error.message,
@@ -209,9 +267,10 @@ export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter
   } catch (cause) {
     // Alias problems surface only while resolving (unresolved or excessive
     // aliases); they are bad input, so they become a value like any YAML error.
+    const message = cause instanceof Error ? cause.message : String(cause)
     return {
       _tag: "Invalid",
-      message: cause instanceof Error ? cause.message : String(cause),
+      message: isStackOverflow(message) ? TOO_DEEP_MESSAGE : message,
       line: 2,
       raw,
       endLine

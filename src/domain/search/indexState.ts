@@ -8,6 +8,7 @@
  * build lifecycle (create / replace without collision check / E003 / skip /
  * replace).
  */
+import { DEFAULT_MAX_FILE_BYTES } from "../config.js"
 
 /**
  * `index_meta.schema_version` written by this version; older indexes are
@@ -18,6 +19,18 @@
 export const SCHEMA_VERSION = 3
 
 export const REQUIRED_META_KEYS = ["skill_path", "source_hash", "schema_version", "tokenizer"] as const
+
+/**
+ * `index_meta` key (beside the RFC's) holding the `[search] max_file_bytes`
+ * the index was built with: which files it left out depends on it, so an
+ * index of another limit answers otherwise than a fresh build would, as one
+ * of another tokenizer does (DECISIONS #7). An index without the key was
+ * written before the limit was recorded, by a build that almost always ran
+ * with the default limit: it is read as built with the default, so an
+ * upgrade does not make every index stale at once, while a project that had
+ * set another limit gets its index rebuilt.
+ */
+export const MAX_FILE_BYTES_KEY = "max_file_bytes"
 
 export interface IndexMeta {
   readonly skill_path: string
@@ -75,12 +88,22 @@ export interface Expected {
   readonly skillPath: string
   readonly sourceHash: string
   readonly tokenizer: string
+  /** `[search] max_file_bytes` of this run. */
+  readonly maxFileBytes: number
 }
 
 /** Why an index cannot answer (all E002), for `-v` output. */
-export type Unusable = "missing" | "corrupt" | "stale-source" | "stale-schema" | "stale-tokenizer"
+export type Unusable = "missing" | "corrupt" | "stale-source" | "stale-schema" | "stale-tokenizer" | "stale-max-file-bytes"
 
-/** The staleness conditions, the only three (RFC-0004:C-INDEX). */
+/** Whether the index was built with this `[search] max_file_bytes` (`MAX_FILE_BYTES_KEY`). */
+export const sameMaxFileBytes = (meta: IndexMeta, maxFileBytes: number): boolean =>
+  (meta.extra[MAX_FILE_BYTES_KEY] ?? String(DEFAULT_MAX_FILE_BYTES)) === String(maxFileBytes)
+
+/**
+ * The staleness conditions: RFC-0004:C-INDEX's three, and the file size
+ * limit, which like the tokenizer (DECISIONS #7) changes what the index
+ * answers.
+ */
 export const staleness = (meta: IndexMeta, expected: Omit<Expected, "skillPath">): Unusable | undefined =>
   meta.source_hash !== expected.sourceHash
     ? "stale-source"
@@ -88,7 +111,9 @@ export const staleness = (meta: IndexMeta, expected: Omit<Expected, "skillPath">
       ? "stale-schema"
       : meta.tokenizer !== expected.tokenizer
         ? "stale-tokenizer"
-        : undefined
+        : !sameMaxFileBytes(meta, expected.maxFileBytes)
+          ? "stale-max-file-bytes"
+          : undefined
 
 export type SearchVerdict =
   | { readonly _tag: "Use"; readonly meta: IndexMeta }
