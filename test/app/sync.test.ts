@@ -123,6 +123,26 @@ describe("RFC-0007:C-SYNC", () => {
       expect(existsSync(d.fallbackDir)).toBe(false)
     }))
 
+  it.live("RFC-0007:C-SYNC an emptied .skillc/logs is removed, and a .skillc/ it alone made: it would make the directory a project root", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      const d = w.skills.demo!
+      const defaults = { skill: "demo", skill_path: d.src, cwd: w.work }
+      // A sandboxed read in a subdirectory logged there (the fallback is the cwd's, RFC-0007:C-LOGGING).
+      const sub = join(w.work, "pkg", "sub")
+      makeLogDb(join(sub, ".skillc", "logs", "demo", ".skillc-meta", "logs.db"), rowsAt(2), defaults)
+      expect(counts(yield* w.sync({ dry_run: true }, sub))).toEqual([["demo", 2]])
+      expect(existsSync(join(sub, ".skillc", "logs"))).toBe(true)
+      expect(counts(yield* w.sync({}, sub))).toEqual([["demo", 2]])
+      expect(existsSync(join(sub, ".skillc"))).toBe(false)
+      // In the project itself `.skillc/` holds the skills: only the emptied logs directory goes.
+      makeLogDb(d.fallback, rowsAt(1, 30), defaults)
+      expect(counts(yield* w.sync())).toEqual([["demo", 1]])
+      expect(existsSync(join(w.work, ".skillc", "logs"))).toBe(false)
+      expect(existsSync(join(w.work, ".skillc", "skills", "demo", "SKILL.md"))).toBe(true)
+      expect(readLog(d.primary)).toHaveLength(3)
+    }))
+
   it.live("RFC-0007:C-SYNC rows a sandboxed agent writes while the sync runs are never deleted unsynced", () =>
     Effect.gen(function* () {
       const w = world("alpha")

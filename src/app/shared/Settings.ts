@@ -52,7 +52,21 @@ export interface SettingsService {
 
 export class Settings extends Context.Service<Settings, SettingsService>()("skillc/Settings") {}
 
-/** Walk up from `cwd` to the first directory with a `.skillc/` directory, skipping the homes. */
+/**
+ * Walk up from `cwd` to the first directory with a `.skillc/` directory, skipping the homes, and skipping
+ * a `.skillc/` that holds nothing but `logs/`: the fallback logs a sandboxed command writes in its cwd
+ * (RFC-0007:C-LOGGING) make that, and taken for a project it moved the project root to wherever an
+ * agent happened to run — `skc sync` from there then merged the rows into a runtime store nothing reads,
+ * and tools ran in that directory. Such a directory is a place to sync from, not a project.
+ */
+const onlyFallbackLogs = (skillcDir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    // Recovery: a `.skillc/` that cannot be listed is taken for a project, as before this check.
+    const entries = yield* fs.readDir(skillcDir).pipe(Effect.orElseSucceed(() => [{ name: "?" }]))
+    return entries.length === 1 && entries[0]!.name === "logs"
+  })
+
 export const findProjectRoot = Effect.gen(function* () {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -63,7 +77,7 @@ export const findProjectRoot = Effect.gen(function* () {
   for (;;) {
     if (!homes.has(dir)) {
       const info = yield* fs.statOption(path.join(dir, ".skillc")).pipe(unseenAs(undefined))
-      if (info?.type === "directory") return dir
+      if (info?.type === "directory" && !(yield* onlyFallbackLogs(path.join(dir, ".skillc")))) return dir
     }
     const parent = path.dirname(dir)
     if (parent === dir) return undefined

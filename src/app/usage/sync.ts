@@ -303,6 +303,27 @@ export const sync = Effect.fn("skc.sync")(function* (input: SyncInput) {
     if (outcome._tag === "Success") synced.push(outcome.success)
     else failed.push({ skill: name, error: outcome.failure })
   }
+  if (!dryRun && synced.length > 0) yield* removeEmptyLogDirs(project)
   const result: SyncResult = { dry_run: dryRun, project, synced, failed }
   return result
+})
+
+/**
+ * `.skillc/logs/` once its fallbacks are synced, and `.skillc/` when that was all it held: a sandboxed
+ * read in a subdirectory made them there, and left behind they would make that subdirectory a project
+ * root (the nearest directory holding `.skillc/`), moving where later tools run and which project later
+ * commands see. A directory that is not empty is kept (each removal is an `rmdir`, never recursive: a
+ * fallback an agent starts meanwhile survives).
+ */
+const removeEmptyLogDirs = Effect.fnUntraced(function* (project: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const skillc = path.join(project, ".skillc")
+  // Recovery: a directory that holds something (or is already gone) simply stays as it is.
+  const removed = yield* fs.remove(path.join(skillc, "logs")).pipe(
+    Effect.as(true),
+    Effect.orElseSucceed(() => false)
+  )
+  // Recovery: as above, `.skillc/` holding anything else (skills, runtime, config) is a project's and stays.
+  if (removed) yield* fs.remove(skillc).pipe(Effect.ignore)
 })
