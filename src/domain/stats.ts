@@ -94,7 +94,18 @@ export const formatTimestamp = (ms: number): string => new Date(Math.floor(ms / 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
 
-const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
+/**
+ * `Date.UTC` for every year RFC 3339 allows: `Date.UTC` reads years 0–99 as 1900–1999, so
+ * `--since 0000-01-01` filtered from 1900 and echoed it, and 0000-02-29 (a leap day) was refused.
+ */
+const utc = (year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0): number => {
+  const d = new Date(0)
+  d.setUTCFullYear(year, monthIndex, day)
+  d.setUTCHours(hour, minute, second, 0)
+  return d.getTime()
+}
+
+const daysIn = (year: number, month: number) => new Date(utc(year, month, 0)).getUTCDate()
 
 /**
  * Parse a `--since`/`--until` value (RFC-0003:C-FILTERS): RFC 3339 with any
@@ -108,7 +119,7 @@ export const parseInstant = (value: string): number | undefined => {
   if (m === null) return undefined
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined
-  if (t === null) return Date.UTC(year, month - 1, day)
+  if (t === null) return utc(year, month - 1, day)
   const [hour, minute, second] = [Number(t[4]), Number(t[5]), Number(t[6])]
   if (hour > 23 || minute > 59 || second > 60) return undefined
   const fraction = t[7] === undefined ? 0 : Number(`0${t[7]}`) * 1000
@@ -119,7 +130,7 @@ export const parseInstant = (value: string): number | undefined => {
     if (oh > 23 || om > 59) return undefined
     offsetMinutes = (zone[0] === "-" ? -1 : 1) * (oh * 60 + om)
   }
-  return Date.UTC(year, month - 1, day, hour, minute, second) + fraction - offsetMinutes * 60_000
+  return utc(year, month - 1, day, hour, minute, second) + fraction - offsetMinutes * 60_000
 }
 
 /**

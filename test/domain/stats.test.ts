@@ -6,6 +6,14 @@ import { formatRunId } from "../../src/app/usage/accessLog.js"
 const ok = (flag: "since" | "until", v: string) => Result.getOrThrow(parseTimeFilter(flag, v))
 
 describe("RFC-0003:C-FILTERS time filters", () => {
+  it("RFC-0003:C-FILTERS years 0000-0099 are those years (RFC 3339), not 1900-1999; 0000-02-29 is a leap day", () => {
+    expect(ok("since", "0000-01-01")).toBe("0000-01-01T00:00:00Z")
+    expect(ok("until", "0099-12-31T23:59:59Z")).toBe("0099-12-31T23:59:59Z")
+    expect(ok("since", "0000-02-29")).toBe("0000-02-29T00:00:00Z")
+    expect(Result.isFailure(parseTimeFilter("since", "1900-02-29"))).toBe(true)
+    expect(ok("since", "0050-06-15T12:00:00+02:00")).toBe("0050-06-15T10:00:00Z")
+  })
+
   it("RFC-0003:C-FILTERS date-only is the start of that day in UTC, for --since and --until alike", () => {
     expect(ok("since", "2026-01-30")).toBe("2026-01-30T00:00:00Z")
     expect(ok("until", "2026-01-30")).toBe("2026-01-30T00:00:00Z")
