@@ -17,7 +17,7 @@ import { buildArguments } from "../../domain/tools/coerce.js"
 import { toolEnvironment } from "../../domain/tools/environment.js"
 import { interpolate, type CommandLine } from "../../domain/tools/interpolate.js"
 import { MAX_TIMEOUT_SECS, type CommandTemplate, type Mode } from "../../domain/tools/model.js"
-import { makeEnvelope, type RunEnvelope } from "../../domain/tools/output.js"
+import { makeEnvelope, shebangOf, type RunEnvelope } from "../../domain/tools/output.js"
 import { literalOf, quoteArg } from "../../domain/tools/template.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { visible } from "../../domain/visible.js"
@@ -162,6 +162,15 @@ export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput
 
 export type PreparedRun = Effect.Success<ReturnType<typeof prepareRun>>
 
+/** The `#!` interpreter of the file `program` names, when it is a file skc can read; else undefined. */
+const interpreterOf = (program: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    if (!program.includes("/") && !program.includes("\\")) return undefined
+    const head = yield* fs.readHead(program, 1).pipe(Effect.option)
+    return head._tag === "Some" ? shebangOf(new TextDecoder().decode(head.value.head)) : undefined
+  })
+
 export const execute = Effect.fn("skc.execute")(function* (prepared: PreparedRun) {
   const runner = yield* ProcessRunner
   const result = yield* runner.run({
@@ -172,7 +181,10 @@ export const execute = Effect.fn("skc.execute")(function* (prepared: PreparedRun
     timeoutMs: prepared.timeoutSecs * 1000,
     killGraceMs: KILL_GRACE_MS
   })
-  const envelope = makeEnvelope(result.outcome, result, result.durationMs, prepared.line.program)
+  // ENOENT for a script that exists: its `#!` interpreter is what is missing (the shell says so too).
+  const interpreter =
+    result.outcome._tag === "SpawnFailed" && result.outcome.code === "ENOENT" ? yield* interpreterOf(prepared.program) : undefined
+  const envelope = makeEnvelope(result.outcome, result, result.durationMs, prepared.line.program, interpreter)
   const out: RunResult = {
     skill: prepared.loaded.resolved.name,
     tool: prepared.tool.name,

@@ -138,7 +138,11 @@ export const exitCodeOf = (outcome: RunOutcome): number => {
   }
 }
 
-export const errorOf = (outcome: RunOutcome, program: string): string | undefined => {
+/**
+ * The run's error line, or undefined when it succeeded. `interpreter`: the `#!` line's program of a script
+ * that exists, for ENOENT: the kernel answers so when the interpreter is missing, not the script.
+ */
+export const errorOf = (outcome: RunOutcome, program: string, interpreter?: string): string | undefined => {
   switch (outcome._tag) {
     case "Exited":
       return outcome.exitCode === 0 ? undefined : `Command failed with exit code ${outcome.exitCode}`
@@ -150,7 +154,9 @@ export const errorOf = (outcome: RunOutcome, program: string): string | undefine
       return `Cancelled by ${outcome.signal}: the command was stopped`
     case "SpawnFailed":
       return outcome.code === "ENOENT"
-        ? `Command not found: '${program}' (ENOENT)`
+        ? interpreter !== undefined
+          ? `Interpreter not found: '${program}' starts with '#!${interpreter}', which does not exist here (ENOENT)`
+          : `Command not found: '${program}' (ENOENT)`
         : outcome.code === "EACCES"
           ? `Permission denied: '${program}' is not executable (EACCES)`
           : outcome.code === "E2BIG"
@@ -158,6 +164,13 @@ export const errorOf = (outcome: RunOutcome, program: string): string | undefine
               `Argument list too long: the values make the command line of '${program}' longer than the system allows (E2BIG)`
             : `Cannot start '${program}': ${outcome.message} (${outcome.code})`
   }
+}
+
+/** The interpreter a script's first line names (`#!/usr/bin/env python3` → `/usr/bin/env python3`), if it has one. */
+export const shebangOf = (head: string): string | undefined => {
+  if (!head.startsWith("#!")) return undefined
+  const line = head.slice(2).split("\n", 1)[0]!.trim()
+  return line.length > 0 ? line : undefined
 }
 
 /** Structured output (§4.4): a complete JSON object or array on the output is parsed. */
@@ -176,9 +189,10 @@ export const makeEnvelope = (
   outcome: RunOutcome,
   captured: { readonly output: string; readonly truncated: boolean },
   durationMs: number,
-  program: string
+  program: string,
+  interpreter?: string
 ): RunEnvelope => {
-  const error = errorOf(outcome, program)
+  const error = errorOf(outcome, program, interpreter)
   const parsed = error === undefined ? parseStructured(captured.output, captured.truncated) : undefined
   return {
     success: error === undefined,

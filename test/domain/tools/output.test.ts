@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { sanitisedPath, toolEnvironment } from "../../../src/domain/tools/environment.js"
-import { BoundedOutput, makeEnvelope } from "../../../src/domain/tools/output.js"
+import { BoundedOutput, makeEnvelope, shebangOf } from "../../../src/domain/tools/output.js"
 
 const feed = (text: string | Uint8Array, chunk = 7, head?: number, tail?: number) => {
   const b = new BoundedOutput(head, tail)
@@ -52,6 +52,12 @@ describe("tool-skills spec §4.3-4.4 envelope", () => {
       success: false, exit_code: 1, output: "error: not a git repository", truncated: false, duration_ms: 50, error: "Command failed with exit code 1"
     })
     expect(makeEnvelope({ _tag: "SpawnFailed", code: "ENOENT", message: "" }, { output: "", truncated: false }, 1, "nope")).toMatchObject({ exit_code: 127, error: "Command not found: 'nope' (ENOENT)" })
+    // A script that exists but whose `#!` interpreter does not: the kernel's ENOENT is about the interpreter.
+    expect(
+      makeEnvelope({ _tag: "SpawnFailed", code: "ENOENT", message: "" }, { output: "", truncated: false }, 1, "./scripts/run.sh", shebangOf("#!/nonexistent/interp -x\necho hi\n"))
+    ).toMatchObject({ exit_code: 127, error: "Interpreter not found: './scripts/run.sh' starts with '#!/nonexistent/interp -x', which does not exist here (ENOENT)" })
+    expect(shebangOf("echo no shebang\n")).toBeUndefined()
+    expect(shebangOf("#!\n")).toBeUndefined()
     expect(makeEnvelope({ _tag: "SpawnFailed", code: "EACCES", message: "" }, { output: "", truncated: false }, 1, "./x.sh")).toMatchObject({ exit_code: 126, error: "Permission denied: './x.sh' is not executable (EACCES)" })
     // An agent's values too long for the system's argument list: what happened, not "Cannot start … spawn E2BIG".
     expect(makeEnvelope({ _tag: "SpawnFailed", code: "E2BIG", message: "spawn E2BIG" }, { output: "", truncated: false }, 1, "./x.sh")).toMatchObject({
