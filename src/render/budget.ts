@@ -10,8 +10,10 @@ const n = thousands
 /** Skill names come from files skc does not control (src/domain/visible.ts); the table escapes its own cells. */
 const names = (xs: ReadonlyArray<string>) => visible(xs.join(", "))
 
+/** The JSON's `listed`, then `truncated` when set: a shortened text is still listed in full form (`listed: full`), cut. */
 const listedAs = (s: BudgetResult["skills"][number]) => {
-  const notes = [s.listed === "full" ? (s.truncated ? "truncated" : "full") : s.listed === "omitted" ? "left out" : "name-only"]
+  const notes = [s.listed === "full" ? "full" : s.listed === "omitted" ? "left out" : "name-only"]
+  if (s.listed === "full" && s.truncated) notes.push("truncated")
   if (!s.command) notes.push("not in / menu")
   if (s.paths !== null) notes.push(`conditional: ${s.paths.join(", ")}`)
   return notes.join("; ")
@@ -34,10 +36,18 @@ const overBudget = (r: BudgetResult): string | undefined => {
 export const renderBudget = (r: BudgetResult): string => {
   const out: Array<string> = []
   const l = r.limits
+  // Past its budget Codex leaves skills out: the headline counts what the model sees, and says the
+  // characters are what every skill would take (`total_chars`), not what is listed.
+  const listed = r.skills.filter((s) => s.listed !== "omitted").length
+  const counted =
+    listed === r.skills.length
+      ? `${r.skills.length} ${r.skills.length === 1 ? "skill" : "skills"}`
+      : `${listed} of ${r.skills.length} ${r.skills.length === 1 ? "skill" : "skills"}`
+  const cost = `${n(r.total_chars)} characters (~${n(r.estimated_tokens)} tokens)`
   out.push(
     r.skills.length === 0
       ? `No skills listed to ${r.agent} (${r.title}): the listing costs nothing.`
-      : `${r.skills.length} ${r.skills.length === 1 ? "skill" : "skills"}${r.commands.length > 0 ? ` and ${r.commands.length} legacy command(s)` : ""} listed to ${r.agent} (${r.title}): ${n(r.total_chars)} characters (~${n(r.estimated_tokens)} tokens)`
+      : `${counted}${r.commands.length > 0 ? ` and ${r.commands.length} legacy command(s)` : ""} listed to ${r.agent} (${r.title}): ${listed === r.skills.length ? cost : `all ${r.skills.length} would take ${cost}`}`
   )
   if (r.not_built !== undefined && r.not_built.length > 0) out.push(notBuiltNote(r.not_built))
   const cut = l.max_description_chars === null ? "entries not cut" : `each entry cut at ${n(l.max_description_chars)} characters`
@@ -48,7 +58,8 @@ export const renderBudget = (r: BudgetResult): string => {
   } else {
     out.push(`budget: ${n(l.budget_chars)} characters (${l.basis}); ${cut}`)
     if (r.skills.length > 0) out.push(overBudget(r) ?? `room left: ${n(r.room_chars ?? 0)} characters`)
-    if (r.layout === "claude") {
+    // Turned off (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS, disableBundledSkills: CHANGELOG 2.1.169), they take nothing.
+    if (r.layout === "claude" && r.bundled_skills_off === undefined) {
       const own = CLAUDE_OWN_SKILLS
       out.push(
         `not counted: Claude Code's own ${own.skills} skills take about ${n(own.chars)} characters of this budget in ${own.version}, listed after yours and never cut (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS=1 turns them off)`

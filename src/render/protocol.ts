@@ -105,8 +105,14 @@ export const renderPermissions = (r: PermissionsResult): string => {
   const out: Array<string> = [`${r.skill}: ${r.path}`]
   if (r.mode === "standard") out.push("allowed-tools: (none) — the agent's standard approval applies to every tool")
   else {
-    out.push(`allowed-tools: ${r.allowed_tools!.map((t) => t.entry).join(" ") || "(empty) — every tool denied"}`)
-    out.push("Only these tools may be used, without approval; every other tool is denied.")
+    if (r.unlisted === "ask") {
+      // Claude Code pre-approves the listed tools; the rest keep its normal permission flow (CHANGELOG 2.1.69, 2.1.74).
+      out.push(`allowed-tools: ${r.allowed_tools!.map((t) => t.entry).join(" ") || "(empty) — nothing pre-approved"}`)
+      out.push(`These tools are pre-approved while the skill is active (${r.agent}); every other tool asks as usual, and interactive tools ask even when listed.`)
+    } else {
+      out.push(`allowed-tools: ${r.allowed_tools!.map((t) => t.entry).join(" ") || "(empty) — every tool denied"}`)
+      out.push("Only these tools may be used, without approval; every other tool is denied.")
+    }
   }
   if (r.disallowed_tools !== null) {
     out.push(`disallowed-tools: ${r.disallowed_tools.map((t) => t.entry).join(" ") || "(empty)"}`)

@@ -100,7 +100,8 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     const b = ok(await w.run(budget({})))
     expect(b.skills[0]).toMatchObject({ name: "long", text_chars: 2462, truncated: true, listed: "full", entry_chars: 4 + 5 + 1536 })
     expect(b.truncated).toEqual(["long"])
-    expect(renderBudget(b)).toMatch(/long +2,462 \(cut\) +1,545 +truncated/)
+    // The LISTED column says what the JSON says: listed full, truncated.
+    expect(renderBudget(b)).toMatch(/long +2,462 \(cut\) +1,545 +full; truncated/)
     const p = ok(await w.run(prompt({})))
     expect([...p.skills[0]!.description!].length).toBe(1536)
   })
@@ -482,5 +483,54 @@ describe("where OpenCode finds dot-directories (OpenCode 1.18.33: externals glob
     expect(ok(await w.run(discover({ agent: "opencode" }))).skills.map((s) => s.name).sort()).toEqual(["hidden", "inner"])
     // Claude Code reads no dot-directory.
     expect(ok(await w.run(discover({ agent: "claude" }))).skills).toEqual([])
+  })
+})
+
+describe("budget's text agrees with its JSON", () => {
+  const many = Object.fromEntries(
+    Array.from({ length: 150 }, (_, i) => [
+      `/proj/.agents/skills/s${i}/SKILL.md`,
+      SKILL(`s${i}`, `Skill number ${i} does a great many things with files and repositories, described at some length so that the listing grows.`)
+    ])
+  )
+
+  it("Codex past its budget: LISTED is the JSON's listed (full) with truncated beside it, and the headline counts the skills listed, not every skill", async () => {
+    const w = memoryWorld({ files: many })
+    const shortened = ok(await w.run(budget({ agent: "codex", context_tokens: 272_000 })))
+    const s0 = shortened.skills.find((s) => s.name === "s0")!
+    expect(s0).toMatchObject({ listed: "full", truncated: true })
+    const text = renderBudget(shortened)
+    expect(text).toMatch(/\ns0 +\d+ \(cut\) +\d+ +full; truncated\n/)
+    expect(text).toMatch(/^150 skills listed to codex \(OpenAI Codex\): [\d,]+ characters/)
+
+    const tight = ok(await w.run(budget({ agent: "codex", context_tokens: 20_000 })))
+    const listed = tight.skills.filter((s) => s.listed !== "omitted").length
+    expect(tight.omitted.length).toBeGreaterThan(0)
+    expect(listed).toBe(150 - tight.omitted.length)
+    expect(renderBudget(tight)).toMatch(new RegExp(`^${listed} of 150 skills listed to codex \\(OpenAI Codex\\): all 150 would take [\\d,]+ characters`))
+  })
+
+  it("Claude Code 2.1.169: with its bundled skills turned off (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS, disableBundledSkills), budget does not say they take part of it", async () => {
+    const files = { "/proj/.claude/skills/pdf/SKILL.md": SKILL("pdf", "Fill PDF forms.") }
+    const on = ok(await memoryWorld({ files }).run(budget({})))
+    expect(on.bundled_skills_off).toBeUndefined()
+    expect(renderBudget(on)).toContain("not counted: Claude Code's own 13 skills")
+
+    const byEnv = ok(await memoryWorld({ files, vars: { CLAUDE_CODE_DISABLE_BUNDLED_SKILLS: "1" } }).run(budget({})))
+    expect(byEnv.bundled_skills_off).toBe("CLAUDE_CODE_DISABLE_BUNDLED_SKILLS")
+    expect(renderBudget(byEnv)).not.toContain("Claude Code's own")
+
+    const bySetting = ok(await memoryWorld({ files: { ...files, "/home/u/.claude/settings.json": '{"disableBundledSkills": true}' } }).run(budget({})))
+    expect(bySetting.bundled_skills_off).toBe("~/.claude/settings.json")
+    expect(renderBudget(bySetting)).not.toContain("Claude Code's own")
+
+    // A project file turning them back on wins over the user's; "0" in the variable turns nothing off.
+    const back = ok(
+      await memoryWorld({
+        files: { ...files, "/home/u/.claude/settings.json": '{"disableBundledSkills": true}', "/proj/.claude/settings.json": '{"disableBundledSkills": false}' },
+        vars: { CLAUDE_CODE_DISABLE_BUNDLED_SKILLS: "0" }
+      }).run(budget({}))
+    )
+    expect(renderBudget(back)).toContain("not counted: Claude Code's own 13 skills")
   })
 })

@@ -276,11 +276,57 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     expect(w.diagnostics.warnings.map((x) => (x._tag === "Notice" ? x.message : "")).join()).toContain("over the budget of 200")
   })
 
-  it("permissions read the discovered copy's allowed-tools", async () => {
+  it("permissions read the discovered copy's allowed-tools; the protocol's restricted mode denies the rest (Amp)", async () => {
     const w = memoryWorld({ files: { [`${root}/SKILL.md`]: SKILL("docs", "Docs.", "allowed-tools:\n  - Read\n  - Bash(git:*)\n") } })
-    const r = Result.getOrThrow(await w.run(permissions({ skill: "docs", check: ["Bash(git diff)", "Write"] })))
-    expect(r.mode).toBe("restricted")
+    const r = Result.getOrThrow(await w.run(permissions({ skill: "docs", check: ["Bash(git diff)", "Write"], agent: "amp" })))
+    expect(r).toMatchObject({ mode: "restricted", unlisted: "deny", agent: "amp" })
     expect(r.checks.map((c) => c.decision)).toEqual(["allow", "deny"])
+  })
+
+  it("Claude Code 2.1.69, 2.1.74: allowed-tools pre-approves; an unlisted tool asks (the normal permission flow), a listed AskUserQuestion still asks, disallowed-tools still denies", async () => {
+    const { renderPermissions } = await import("../../src/render/protocol.js")
+    const w = memoryWorld({
+      files: { [`${root}/SKILL.md`]: SKILL("docs", "Docs.", "allowed-tools: Bash(git:*) Read AskUserQuestion\ndisallowed-tools: WebFetch\n") }
+    })
+    const checks = ["Read", "Write", "AskUserQuestion", "Bash(git status)", "Bash(rm -rf x)", "Bash(git log > /x)", "WebFetch(https://x.example)"]
+    const r = Result.getOrThrow(await w.run(permissions({ skill: "docs", check: checks })))
+    expect(r).toMatchObject({ agent: "claude", mode: "restricted", unlisted: "ask" })
+    expect(r.checks.map((c) => c.decision)).toEqual(["allow", "ask", "ask", "allow", "ask", "ask", "deny"])
+    expect(r.checks[1]!.reason).toBe("'Write' is not in allowed-tools: not pre-approved, so the agent's standard approval applies")
+    expect(r.checks[2]!.reason).toContain("interactive")
+    const text = renderPermissions(r)
+    expect(text).not.toContain("every other tool is denied")
+    expect(text).toContain("every other tool asks as usual")
+    // The same skill under the protocol's restricted mode (Codex's profile keeps it).
+    const codexW = memoryWorld({ files: { "/proj/.agents/skills/docs/SKILL.md": SKILL("docs", "Docs.", "allowed-tools: Read AskUserQuestion\n") } })
+    const codex = Result.getOrThrow(await codexW.run(permissions({ skill: "docs", check: ["Write", "AskUserQuestion"], agent: "codex" })))
+    expect(codex.checks.map((c) => c.decision)).toEqual(["deny", "allow"])
+    expect(renderPermissions(codex)).toContain("every other tool is denied")
+  })
+
+  it("Claude Code's /<plugin>:<skill>: load, permissions and prompt take a plugin skill as the listing names it, even where a project skill has its plain name", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.claude/skills/alpha/SKILL.md": SKILL("alpha", "Project alpha.", "", "# project alpha\n"),
+        "/plug/.claude-plugin/plugin.json": JSON.stringify({ name: "acme" }),
+        "/plug/skills/alpha/SKILL.md": SKILL("alpha", "Plugin alpha.", "allowed-tools: Read\n", "# plugin alpha\n"),
+        "/plug/skills/foo/SKILL.md": SKILL("foo", "Plugin foo.", "allowed-tools: Write\n", "# plugin foo\n")
+      }
+    })
+    const all = Result.getOrThrow(await w.run(prompt({ plugin_dirs: ["/plug"] })))
+    expect(all.xml).toContain("- acme:foo: Plugin foo.")
+    const foo = Result.getOrThrow(await w.run(load({ skill: "acme:foo", plugin_dirs: ["/plug"] })))
+    expect([foo.skill, foo.path]).toEqual(["acme:foo", "/plug/skills/foo/SKILL.md"])
+    // The plain name is still the project's; the qualified one the plugin's.
+    expect(Result.getOrThrow(await w.run(load({ skill: "alpha", plugin_dirs: ["/plug"] }))).path).toBe("/proj/.claude/skills/alpha/SKILL.md")
+    expect(Result.getOrThrow(await w.run(load({ skill: "acme:alpha", plugin_dirs: ["/plug"] }))).path).toBe("/plug/skills/alpha/SKILL.md")
+    const perms = Result.getOrThrow(await w.run(permissions({ skill: "acme:foo", plugin_dirs: ["/plug"], check: ["Write"] })))
+    expect(perms.allowed_tools).toEqual([{ entry: "Write", tool: "Write", pattern: null }])
+    const one = Result.getOrThrow(await w.run(prompt({ skills: ["acme:alpha"], plugin_dirs: ["/plug"] })))
+    expect(one.xml).toBe("- acme:alpha: Plugin alpha.")
+    // An unknown plugin, or a skill the plugin does not have, is still E001.
+    expect(Result.isFailure(await w.run(load({ skill: "other:foo", plugin_dirs: ["/plug"] })))).toBe(true)
+    expect(Result.isFailure(await w.run(prompt({ skills: ["acme:ghost"], plugin_dirs: ["/plug"] })))).toBe(true)
   })
 
   it("Claude Code 2.1.152 disallowed-tools: what it names is deny, over allowed-tools and without it, the reason naming the field", async () => {

@@ -81,10 +81,13 @@ describe("agent-skill-protocol CLI", () => {
     expect(sb.run(["prompt", "ghost"]).stderr).toMatch(/^error\[E001\]:\ skill\ 'ghost'\ not\ found(\n  .*)*\n/)
   })
 
-  it("permissions --check: allow, deny, and the dangerous combination", () => {
-    const r = JSON.parse(sb.run(["permissions", "pdf-forms", "--check", "Bash(python fill.py)", "--check", "Bash(rm -rf /)", "--check", "Edit", "--format", "json"]).stdout)
-    expect(r.mode).toBe("restricted")
-    expect(r.checks.map((c: { decision: string }) => c.decision)).toEqual(["allow", "deny", "deny"])
+  it("permissions --check: allow, deny (the protocol's restricted mode; Claude Code asks, CHANGELOG 2.1.69, 2.1.74), and the dangerous combination", () => {
+    const checks = ["--check", "Bash(python fill.py)", "--check", "Bash(rm -rf /)", "--check", "Edit", "--format", "json"]
+    const r = JSON.parse(sb.run(["permissions", "pdf-forms", ...checks]).stdout)
+    expect(r).toMatchObject({ mode: "restricted", unlisted: "ask" })
+    expect(r.checks.map((c: { decision: string }) => c.decision)).toEqual(["allow", "ask", "ask"])
+    const amp = JSON.parse(sb.run(["permissions", "pdf-forms", "--agent", "amp", ...checks]).stdout)
+    expect(amp.checks.map((c: { decision: string }) => c.decision)).toEqual(["allow", "deny", "deny"])
     const std = JSON.parse(sb.run(["permissions", "git-helper", "--check", "Bash(rm -rf /)", "--format", "json"]).stdout)
     expect(std.checks[0].decision).toBe("ask")
   })
@@ -194,7 +197,8 @@ describe("DECISIONS #51: a built skill keeps the frontmatter agents read (the de
     for (const s of ["git-ops", "deploy"]) expect((await sb.runAsync(["build", s])).code).toBe(0)
     const checked = JSON.parse(sb.run(["permissions", "git-ops", "--check", "Bash(git status)", "--check", "Write", "--format", "json"]).stdout)
     expect(JSON.stringify(checked)).toMatch(/"allow"/)
-    expect(JSON.stringify(checked)).toMatch(/"deny"/)
+    // Claude Code pre-approves what allowed-tools lists; Write, unlisted, takes its normal approval.
+    expect(JSON.stringify(checked)).toMatch(/"ask"/)
     const prompt = sb.run(["prompt"]).stdout
     expect(prompt).toContain("- git-ops: ")
     expect(prompt).not.toContain("deploy")

@@ -28,6 +28,8 @@ export interface BudgetResult extends Budget {
   readonly title: string
   /** Deployment links whose runtime is not built here (`notBuiltHere`), by directory name; absent when none. */
   readonly not_built?: ReadonlyArray<string>
+  /** Claude Code's own bundled skills are turned off, by this (`CLAUDE_CODE_DISABLE_BUNDLED_SKILLS` or the settings file holding `disableBundledSkills: true`); absent otherwise. */
+  readonly bundled_skills_off?: string
 }
 
 /** `skc budget --format json` (issue 27, docs/eval.md "skc budget") and the MCP tool's `outputSchema`. */
@@ -71,6 +73,9 @@ export const BudgetDocument = Schema.Struct({
   commands: Schema.Array(Schema.Struct({ name: Schema.String, entry_chars: Schema.Int, listed: Schema.Literals(["full", "name-only"]) })).annotate({
     description: "Claude Code's legacy commands (.claude/commands), listed after the skills in the same budget"
   }),
+  bundled_skills_off: Schema.optional(Schema.String).annotate({
+    description: "Claude Code: what turned its own bundled skills off (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS, or the settings file with disableBundledSkills: true), so they take none of the budget"
+  }),
   not_built: Schema.optional(Schema.Array(Schema.String)).annotate({
     description: "Skills skc deployed to the agent's directories whose runtime is not built on this machine (a fresh clone: run skc build --all): not counted"
   })
@@ -79,8 +84,14 @@ export const BudgetDocument = Schema.Struct({
 export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => r
 
 export const budget = Effect.fn("skc.budget")(function* (input: BudgetInput = {}) {
-  const { found, profile, limits, listing } = yield* agentListing(input)
+  const { found, profile, limits, listing, bundledSkillsOff } = yield* agentListing(input)
   const notBuilt = notBuiltHere(found.invalid)
-  const result: BudgetResult = { agent: found.agent, title: profile.title, ...computeBudget(listing, limits), ...(notBuilt.length > 0 ? { not_built: notBuilt } : {}) }
+  const result: BudgetResult = {
+    agent: found.agent,
+    title: profile.title,
+    ...computeBudget(listing, limits),
+    ...(notBuilt.length > 0 ? { not_built: notBuilt } : {}),
+    ...(bundledSkillsOff === undefined ? {} : { bundled_skills_off: bundledSkillsOff })
+  }
   return result
 })

@@ -35,6 +35,8 @@ export interface AgentListing {
   readonly profile: AgentProfile
   readonly limits: ListingLimits
   readonly listing: ModelListing
+  /** Claude Code: what turned its own bundled skills off (its setting's file, or the variable); absent while they are listed. */
+  readonly bundledSkillsOff?: string
 }
 
 /** The agent's own settings that change its listing: Claude Code's settings files; nothing for other agents. */
@@ -76,7 +78,14 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
   const gemini = profile.listing.layout === "gemini" ? yield* geminiListingSettings() : undefined
   const disabled = gemini === undefined ? new Set<string>() : gemini.enabled ? gemini.disabled : ("all" as const)
   const { stores } = yield* Settings
-  const result: AgentListing = { found, profile, limits, listing: modelListing(profile, limits, [...found.skills, ...copies], own.skillOverrides, commands, disabled, stores.cwd) }
+  const bundled = own.bundledSkillsOff
+  const result: AgentListing = {
+    found,
+    profile,
+    limits,
+    listing: modelListing(profile, limits, [...found.skills, ...copies], own.skillOverrides, commands, disabled, stores.cwd),
+    ...(bundled?.value === true ? { bundledSkillsOff: bundled.from } : {})
+  }
   return result
 })
 

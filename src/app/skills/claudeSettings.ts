@@ -9,7 +9,14 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { mergeClaudeSettings, parseClaudeSettings, type ClaudeListingSettings } from "../../domain/agents/claudeSettings.js"
+import {
+  DISABLE_BUNDLED_SKILLS_ENV,
+  envTruthy,
+  mergeClaudeSettings,
+  parseClaudeSettings,
+  type ClaudeListingSettings
+} from "../../domain/agents/claudeSettings.js"
+import { Env } from "../../ports/Env.js"
 import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
@@ -35,5 +42,10 @@ export const claudeListingSettings = Effect.fnUntraced(function* () {
     for (const p of parsed.problems) yield* diagnostics.warn(Warning.notice(p))
     layers.push(parsed.settings)
   }
-  return mergeClaudeSettings(layers)
+  const merged = mergeClaudeSettings(layers)
+  // The environment variable turns the bundled skills off whatever the settings say (CHANGELOG 2.1.169).
+  const env = yield* Env
+  if (!envTruthy(env.get(DISABLE_BUNDLED_SKILLS_ENV))) return merged
+  const off: ClaudeListingSettings = { ...merged, bundledSkillsOff: { value: true, from: DISABLE_BUNDLED_SKILLS_ENV } }
+  return off
 })

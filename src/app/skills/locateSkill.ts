@@ -32,6 +32,11 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
     const located: LocatedSkill = { name: hit.name, dir: hit.dir, path: hit.path, scope: hit.scope }
     return located
   }
+  const inPlugin = pluginSkillNamed(found, skill, path.basename)
+  if (inPlugin !== undefined) {
+    const located: LocatedSkill = { name: skill, dir: inPlugin.dir, path: inPlugin.path, scope: inPlugin.scope }
+    return located
+  }
   // Discovery above already looked through the agent's directories; a skill
   // it excluded says why (issue 13 item 2).
   const resolved = yield* resolveSkill(skill, { agentDirs: false }).pipe(
@@ -45,6 +50,21 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
   }
   return located
 })
+
+/**
+ * A plugin's skill named as Claude Code names it, `<plugin>:<skill>` (`/acme:foo`; the listing's
+ * `- acme:foo`): the skill's directory name (or its frontmatter name) after its plugin's. Such a skill is
+ * its own even where a project or user skill of the plain name shadows it in discovery, so the
+ * shadowed copies are searched too.
+ */
+export const pluginSkillNamed = (found: Discovery, skill: string, basename: (p: string) => string) => {
+  const colon = skill.indexOf(":")
+  if (colon <= 0) return undefined
+  const plugin = skill.slice(0, colon)
+  const rest = skill.slice(colon + 1)
+  const candidates = [...found.skills, ...found.shadowed].filter((s) => s.scope === "plugin" && s.plugin === plugin)
+  return candidates.find((s) => basename(s.dir) === rest) ?? candidates.find((s) => s.name === rest)
+}
 
 /**
  * What one more look, with the agent directories, says of a name the agent does not find (one resolution

@@ -2,12 +2,16 @@
  * `skc permissions <skill> [--check "Tool(arg)"]…`: the skill's
  * `allowed-tools` and the protocol's enforcement of them ("Tool Permission
  * Model"): no field → the agent's standard approval, a listed tool → allow,
- * anything else → deny; and Claude Code's `disallowed-tools` (CHANGELOG
+ * anything else → deny, unless the agent's profile reads the field its own
+ * way (Claude Code pre-approves the listed tools and asks for the rest,
+ * CHANGELOG 2.1.69, 2.1.74); and Claude Code's `disallowed-tools` (CHANGELOG
  * 2.1.152, docs/agents.md), which removes tools while the skill is active:
  * what it names is deny, whatever allowed-tools says.
  */
 import { Effect, Schema } from "effect"
 import { UsageError } from "../../domain/errors.js"
+import { DEFAULT_PROFILE, profileOf } from "../../domain/agents/index.js"
+import type { Agent } from "../../domain/protocol/agents.js"
 import { readSkillSource } from "../../domain/protocol/frontmatter.js"
 import {
   checkToolPermission,
@@ -15,8 +19,10 @@ import {
   isKnownTool,
   parseAllowedTools,
   type DangerousCombination,
+  RESTRICTED_MODEL,
   type PermissionCheck,
-  type ToolEntry
+  type ToolEntry,
+  type ToolModel
 } from "../../domain/protocol/tools.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { AgentField, PluginDirsField } from "./discover.js"
@@ -35,8 +41,15 @@ export type PermissionsInput = typeof PermissionsInput.Type
 export interface PermissionsResult {
   readonly skill: string
   readonly path: string
-  /** `standard`: no allowed-tools field; `restricted`: only the listed tools. */
+  /** The agent whose reading of the fields decided the checks. */
+  readonly agent: Agent
+  /** `standard`: no allowed-tools field; `restricted`: the field is present (what it does to other tools: `unlisted`). */
   readonly mode: "standard" | "restricted"
+  /**
+   * What a tool allowed-tools does not cover gets: `deny` in the protocol's restricted mode, `ask` where the
+   * agent only pre-approves the listed tools (Claude Code); null without the field.
+   */
+  readonly unlisted: "deny" | "ask" | null
   readonly allowed_tools: ReadonlyArray<{ readonly entry: string; readonly tool: string; readonly pattern: string | null }> | null
   /** The `disallowed-tools` entries (Claude Code), `null` without the field; they override allowed-tools. */
   readonly disallowed_tools: ReadonlyArray<{ readonly entry: string; readonly tool: string; readonly pattern: string | null }> | null
@@ -59,6 +72,9 @@ const toolsField = Effect.fnUntraced(function* (data: Readonly<Record<string, un
 export const permissions = Effect.fn("skc.permissions")(function* (input: PermissionsInput) {
   const fs = yield* FileSystem
   const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
+  const agent = input.agent ?? DEFAULT_PROFILE
+  const reading = profileOf(agent).allowedTools
+  const model: ToolModel = reading === undefined ? RESTRICTED_MODEL : { unlisted: reading.unlisted, alwaysAsk: reading.alwaysAsk }
   const text = yield* fs
     .readFileString(located.path)
     .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${located.path}: ${e.code}` })))
@@ -75,12 +91,14 @@ export const permissions = Effect.fn("skc.permissions")(function* (input: Permis
   const result: PermissionsResult = {
     skill: located.name,
     path: located.path,
+    agent,
     mode: tools === undefined ? "standard" : "restricted",
+    unlisted: tools === undefined ? null : model.unlisted,
     allowed_tools: tools === undefined ? null : tools.map(entryJson),
     disallowed_tools: disallowed === undefined ? null : disallowed.map(entryJson),
     unknown_tools: tools === undefined ? [] : [...new Set(tools.filter((t) => !isKnownTool(t.tool)).map((t) => t.tool))],
     dangerous_combinations: combos.map((c) => ({ tools: c.tools, risk: c.risk })),
-    checks: (input.check ?? []).map((request) => checkToolPermission(tools, request, disallowed ?? []))
+    checks: (input.check ?? []).map((request) => checkToolPermission(tools, request, disallowed ?? [], model))
   }
   return result
 })

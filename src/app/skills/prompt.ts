@@ -18,7 +18,7 @@ import { Path } from "effect/Path"
 import { ContextTokensField } from "./agentListing.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { agentListing } from "./agentListing.js"
-import { excludedSkill, notASkillNamed } from "./locateSkill.js"
+import { excludedSkill, notASkillNamed, pluginSkillNamed } from "./locateSkill.js"
 
 export const PromptInput = Schema.Struct({
   skills: Schema.optional(
@@ -52,7 +52,11 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
   if (input.skills !== undefined && input.skills.length > 0) {
     const picked: Array<(typeof listing.entries)[number]> = []
     for (const name of input.skills) {
-      const e = listing.entries.find((x) => x.name === name && x.kind !== "command")
+      // `<plugin>:<skill>` (Claude Code's `/acme:foo`, the listing's `- acme:foo`) picks that plugin's entry.
+      const inPlugin = pluginSkillNamed(found, name, path.basename)
+      const e =
+        listing.entries.find((x) => x.name === name && x.kind !== "command") ??
+        (inPlugin === undefined ? undefined : listing.entries.find((x) => x.location === inPlugin.path && x.kind !== "command"))
       if (e === undefined) {
         if (listing.off.includes(name)) {
           return yield* Effect.fail(

@@ -10,6 +10,9 @@
  * - `skillOverrides`: per skill (by its directory name), `on`, `off` (not
  *   loaded at all), `user-invocable-only` (a person may call it; the model
  *   never sees it) or `name-only` (listed as `- name`, never with its text).
+ * - `disableBundledSkills` (a boolean): `true` hides Claude Code's own
+ *   bundled skills from the model, as `CLAUDE_CODE_DISABLE_BUNDLED_SKILLS`
+ *   does (CHANGELOG 2.1.169), so they take none of the listing's budget.
  *
  * Files, later ones winning, `skillOverrides` merged skill by skill:
  * `~/.claude/settings.json`, then the working directory's
@@ -26,6 +29,8 @@ export interface ClaudeListingSettings {
   readonly listingFraction?: { readonly value: number; readonly from: string }
   readonly maxDescChars?: { readonly value: number; readonly from: string }
   readonly skillOverrides: ReadonlyMap<string, SkillOverride>
+  /** `disableBundledSkills` as set (`value`) and the file that set it; the environment variable is the caller's. */
+  readonly bundledSkillsOff?: { readonly value: boolean; readonly from: string }
 }
 
 export const NO_CLAUDE_SETTINGS: ClaudeListingSettings = { skillOverrides: new Map() }
@@ -57,6 +62,12 @@ export const parseClaudeSettings = (
     if (typeof cap === "number" && Number.isInteger(cap) && cap > 0) maxDescChars = { value: cap, from }
     else problems.push(`${from}: skillListingMaxDescChars must be a positive integer; ignored`)
   }
+  const bundled = o.disableBundledSkills
+  let bundledSkillsOff: ClaudeListingSettings["bundledSkillsOff"]
+  if (bundled !== undefined) {
+    if (typeof bundled === "boolean") bundledSkillsOff = { value: bundled, from }
+    else problems.push(`${from}: disableBundledSkills must be true or false; ignored`)
+  }
   const raw = o.skillOverrides
   if (raw !== undefined) {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) problems.push(`${from}: skillOverrides must be an object; ignored`)
@@ -67,7 +78,12 @@ export const parseClaudeSettings = (
       }
   }
   return {
-    settings: { ...(listingFraction ? { listingFraction } : {}), ...(maxDescChars ? { maxDescChars } : {}), skillOverrides: overrides },
+    settings: {
+      ...(listingFraction ? { listingFraction } : {}),
+      ...(maxDescChars ? { maxDescChars } : {}),
+      skillOverrides: overrides,
+      ...(bundledSkillsOff ? { bundledSkillsOff } : {})
+    },
     problems
   }
 }
@@ -76,11 +92,25 @@ export const parseClaudeSettings = (
 export const mergeClaudeSettings = (layers: ReadonlyArray<ClaudeListingSettings>): ClaudeListingSettings => {
   let listingFraction: ClaudeListingSettings["listingFraction"]
   let maxDescChars: ClaudeListingSettings["maxDescChars"]
+  let bundledSkillsOff: ClaudeListingSettings["bundledSkillsOff"]
   const skillOverrides = new Map<string, SkillOverride>()
   for (const l of layers) {
     listingFraction = l.listingFraction ?? listingFraction
     maxDescChars = l.maxDescChars ?? maxDescChars
+    bundledSkillsOff = l.bundledSkillsOff ?? bundledSkillsOff
     for (const [k, v] of l.skillOverrides) skillOverrides.set(k, v)
   }
-  return { ...(listingFraction ? { listingFraction } : {}), ...(maxDescChars ? { maxDescChars } : {}), skillOverrides }
+  return {
+    ...(listingFraction ? { listingFraction } : {}),
+    ...(maxDescChars ? { maxDescChars } : {}),
+    skillOverrides,
+    ...(bundledSkillsOff ? { bundledSkillsOff } : {})
+  }
 }
+
+/** Claude Code's reading of a boolean environment variable (`1`, `true`, `yes`, `on`, in any case). */
+export const envTruthy = (value: string | undefined): boolean =>
+  value !== undefined && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase())
+
+/** The variable that turns Claude Code's bundled skills off (CHANGELOG 2.1.169). */
+export const DISABLE_BUNDLED_SKILLS_ENV = "CLAUDE_CODE_DISABLE_BUNDLED_SKILLS"

@@ -281,6 +281,17 @@ export interface AgentProfile {
    * errors (skills-ref parity), Codex refuses a description over 1,024.
    */
   readonly escalate: ReadonlyArray<{ readonly rule: string; readonly why: string }>
+  /**
+   * What the agent does with `allowed-tools`. Absent: the agent skill protocol's restricted mode (a
+   * listed tool is allowed without approval, every other tool is unavailable). Set: the agent's own
+   * reading, e.g. Claude Code's pre-approval (an unlisted tool goes through its standard approval).
+   */
+  readonly allowedTools?: {
+    readonly unlisted: "ask"
+    /** Tools the agent still asks for when listed (interactive ones). */
+    readonly alwaysAsk: ReadonlyArray<string>
+    readonly source: Source
+  }
   /** Facts skc could not settle, said plainly in docs/agents.md. */
   readonly notes?: ReadonlyArray<string>
 }

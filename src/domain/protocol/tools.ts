@@ -7,9 +7,12 @@
  * splitter only splits outside parentheses.
  *
  * Enforcement ("Permission Enforcement"): no field → the agent's standard
- * approval (`ask`); a listed tool → `allow`; anything else → `deny`. Claude
- * Code's `disallowed-tools` (same syntax, CHANGELOG 2.1.152) is read by the
- * same parser and overrides all of it: a removed tool is `deny`.
+ * approval (`ask`); a listed tool → `allow`; anything else → `deny`. That is
+ * the protocol's restricted mode; an agent whose profile pre-approves instead
+ * (Claude Code: `ToolModel` `unlisted: "ask"`) sends anything else to its
+ * standard approval. Claude Code's `disallowed-tools` (same syntax, CHANGELOG
+ * 2.1.152) is read by the same parser and overrides all of it: a removed tool
+ * is `deny`.
  */
 
 export interface ToolEntry {
@@ -104,6 +107,22 @@ export interface PermissionCheck {
   readonly matched: ReadonlyArray<string>
   readonly reason: string
 }
+
+/**
+ * What `allowed-tools` does to a tool it does not cover: the protocol's
+ * restricted mode denies it ("Unlisted tools are unavailable"); an agent that
+ * reads the field as pre-approval (Claude Code: allow rules while the skill is
+ * active, CHANGELOG 2.1.74) asks, as without the field. `alwaysAsk`: tools
+ * the agent still asks for when listed (Claude Code 2.1.69: interactive tools
+ * such as AskUserQuestion are never auto-allowed).
+ */
+export interface ToolModel {
+  readonly unlisted: "deny" | "ask"
+  readonly alwaysAsk: ReadonlyArray<string>
+}
+
+/** The protocol's Restricted Mode. */
+export const RESTRICTED_MODEL: ToolModel = { unlisted: "deny", alwaysAsk: [] }
 
 /** `Bash(git status)` → `{tool: "Bash", arg: "git status"}`; `Read` → `{tool: "Read"}`. */
 export const parseToolRequest = (request: string): { readonly tool: string; readonly arg: string | undefined } | undefined => {
@@ -253,14 +272,38 @@ const disallowedBy = (disallowed: AllowedTools, req: { readonly tool: string; re
 
 /**
  * One request decided: `disallowed-tools` first (a removed tool is denied
- * whatever `allowed-tools` says, and even without it), then `allowed-tools`.
+ * whatever `allowed-tools` says, and even without it), then `allowed-tools`
+ * under the agent's `model` (the protocol's restricted mode unless given).
  */
-export const checkToolPermission = (allowed: AllowedTools | undefined, request: string, disallowed: AllowedTools = []): PermissionCheck => {
+export const checkToolPermission = (
+  allowed: AllowedTools | undefined,
+  request: string,
+  disallowed: AllowedTools = [],
+  model: ToolModel = RESTRICTED_MODEL
+): PermissionCheck => {
   const req = parseToolRequest(request)
   const removed = req === undefined ? undefined : disallowedBy(disallowed, req)
   if (removed !== undefined) {
     return { request, decision: "deny", matched: [], reason: `'${req!.tool}' is removed by disallowed-tools (${removed.raw})` }
   }
+  const decided = allowedCheck(allowed, request, req)
+  if (model.unlisted === "deny" || allowed === undefined || req === undefined) return decided
+  if (decided.decision === "allow" && model.alwaysAsk.includes(req.tool)) {
+    return { request, decision: "ask", matched: decided.matched, reason: `'${req.tool}' is listed, but it is interactive: the agent asks even so` }
+  }
+  // Only not pre-approved (what disallowed-tools removes was denied above): the standard approval decides.
+  if (decided.decision === "deny") {
+    return { request, decision: "ask", matched: [], reason: `${decided.reason}: not pre-approved, so the agent's standard approval applies` }
+  }
+  return decided
+}
+
+/** `allowed-tools` alone, as the protocol's restricted mode reads it. */
+const allowedCheck = (
+  allowed: AllowedTools | undefined,
+  request: string,
+  req: { readonly tool: string; readonly arg: string | undefined } | undefined
+): PermissionCheck => {
   if (allowed === undefined) {
     return { request, decision: "ask", matched: [], reason: "no allowed-tools: the agent's standard approval applies" }
   }
