@@ -11,13 +11,17 @@
  *   containing the corresponding Response objects"): one that is not JSON-RPC
  *   2.0 is -32600, one with wrong params -32602 (`paramsProblem`), an
  *   `initialize` -32600 (2025-03-26 basic/lifecycle: it "MUST NOT be part of
- *   a JSON-RPC batch"), a request id used twice in the batch -32600 (its
- *   answers could not be told apart);
+ *   a JSON-RPC batch");
+ * - a request id shared by several requests of the batch: none of them is
+ *   served, and the batch's answer holds one -32600 for that id, at the
+ *   first of them (a client matches answers by id, JSON-RPC 2.0 §6: two
+ *   answers with one id, or one answer for two requests, could not be told
+ *   apart; serving one of them would pick for the client which one it meant);
  * - notifications and responses get no answer; a batch of nothing else gets
  *   no answer at all (stdio) or 202 (HTTP).
  */
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
-import { MAX_BATCH_MESSAGES, MAX_RESPONSE_BYTES, oversizedResponseMessage, paramsProblem } from "./limits.js"
+import { isValidRequestId, MAX_BATCH_MESSAGES, MAX_RESPONSE_BYTES, oversizedResponseMessage, paramsProblem } from "./limits.js"
 
 type Id = string | number
 
@@ -28,8 +32,11 @@ export interface Refusal {
   readonly message: string
 }
 
-/** A message of a batch: served, or refused on its own. */
-export type BatchEntry = { readonly message: JSONRPCMessage } | { readonly refusal: Refusal }
+/**
+ * A message of a batch: served, refused on its own, or answered by the refusal of an earlier
+ * message of the batch (`sharedWith`, its position: a request whose id another one also uses).
+ */
+export type BatchEntry = { readonly message: JSONRPCMessage } | { readonly refusal: Refusal } | { readonly sharedWith: number }
 
 /** Why a whole batch is refused (-32600), or undefined when its messages are to be read one by one. */
 export const batchProblem = (items: ReadonlyArray<unknown>): string | undefined => {
@@ -41,13 +48,40 @@ export const batchProblem = (items: ReadonlyArray<unknown>): string | undefined 
 /** A message's request id, null when it has none that JSON-RPC allows (what its error answer carries). */
 export const idOf = (item: unknown): Id | null => {
   const id = typeof item === "object" && item !== null && !Array.isArray(item) ? (item as { id?: unknown }).id : undefined
-  return typeof id === "string" || typeof id === "number" ? id : null
+  return isValidRequestId(id) ? id : null
+}
+
+/**
+ * The id a batch item is answered with, or undefined: a request's, or a malformed message's that
+ * is refused with its id. A response (the client's answer to a request of the server's) gets no
+ * answer, and its id is the server's to choose: not counted.
+ */
+const requestIdOf = (item: unknown): Id | undefined => {
+  const id = idOf(item)
+  if (id === null) return undefined
+  const m = item as Record<string, unknown>
+  return !("method" in m) && ("result" in m || "error" in m) ? undefined : id
 }
 
 /** Each message of a batch, checked on its own. */
 export const batchEntries = (items: ReadonlyArray<unknown>): ReadonlyArray<BatchEntry> => {
-  const seen = new Set<Id>()
-  return items.map((item): BatchEntry => {
+  // Where each answered id first appears, and how many messages use it (malformed ones too: each would be answered).
+  const first = new Map<Id, number>()
+  const uses = new Map<Id, number>()
+  items.forEach((item, at) => {
+    const id = requestIdOf(item)
+    if (id === undefined) return
+    if (!first.has(id)) first.set(id, at)
+    uses.set(id, (uses.get(id) ?? 0) + 1)
+  })
+  return items.map((item, at): BatchEntry => {
+    const shared = requestIdOf(item)
+    if (shared !== undefined && uses.get(shared)! > 1) {
+      const firstAt = first.get(shared)!
+      if (firstAt !== at) return { sharedWith: firstAt }
+      const message = `Invalid Request: id ${JSON.stringify(shared)} is used by ${uses.get(shared)} messages of the batch (none of them is served)`
+      return { refusal: { id: shared, code: -32600, message } }
+    }
     const checked = JSONRPCMessageSchema.safeParse(item)
     if (!checked.success) {
       const wrongParams = paramsProblem(item)
@@ -57,10 +91,6 @@ export const batchEntries = (items: ReadonlyArray<unknown>): ReadonlyArray<Batch
     const message = checked.data as JSONRPCMessage & { id?: Id; method?: string }
     if (message.method === "initialize") {
       return { refusal: { id: idOf(item), code: -32600, message: "Invalid Request: initialize must not be part of a batch (2025-03-26 basic/lifecycle)" } }
-    }
-    if (message.method !== undefined && message.id !== undefined) {
-      if (seen.has(message.id)) return { refusal: { id: message.id, code: -32600, message: `Invalid Request: id ${JSON.stringify(message.id)} is used twice in the batch` } }
-      seen.add(message.id)
     }
     return { message: message as JSONRPCMessage }
   })

@@ -39,6 +39,16 @@ export const ID_WINDOW_BYTES = 4096
 
 export const INVALID_PARAMS = -32602
 
+/**
+ * A request id JSON-RPC and MCP accept: a string or an integer (2026-07-28
+ * basic/index, "Requests MUST include a string or integer ID"), a safe one,
+ * since a larger number was already rounded by JSON.parse and echoing it
+ * would name another request. Anything else is an envelope problem: -32600
+ * with `"id": null` (JSON-RPC 2.0 §5: the id could not be determined).
+ */
+export const isValidRequestId = (id: unknown): id is string | number =>
+  typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id))
+
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
 
 /** A size and its limit in MiB, in bytes when one decimal shows them equal ("1.0 MiB exceeds the 1.0 MiB limit" read as no excess). */
@@ -133,8 +143,8 @@ export const boundedMessage = (message: unknown): unknown => {
 
 /**
  * Why a message that is not one the SDK's JSON-RPC schema accepts is still a
- * valid JSON-RPC 2.0 request (`jsonrpc` "2.0", a `method`, a string or number
- * `id`, `params` an object or absent) whose params are wrong: an object
+ * valid JSON-RPC 2.0 request (`jsonrpc` "2.0", a `method`, a string or integer
+ * `id` (`isValidRequestId`), `params` an object or absent) whose params are wrong: an object
  * `_meta.progressToken` (MCP's is a string or a number) is Invalid params
  * (-32602), not Invalid Request (-32600), whose envelope is fine. The problem
  * as one readable line, with the request's id; undefined when the envelope
@@ -144,7 +154,8 @@ export const paramsProblem = (parsed: unknown): { readonly id: string | number; 
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined
   const m = parsed as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
   if (m.jsonrpc !== "2.0" || typeof m.method !== "string") return undefined
-  if (typeof m.id !== "string" && typeof m.id !== "number") return undefined
+  // An id that is no string or integer is the envelope's problem (-32600), not the params' (-32602).
+  if (!isValidRequestId(m.id)) return undefined
   if (m.params !== undefined && (typeof m.params !== "object" || m.params === null || Array.isArray(m.params))) return undefined
   const checked = JSONRPCRequestSchema.safeParse(parsed)
   if (checked.success) return undefined

@@ -24,7 +24,8 @@
  *   input answers it (graceful closure).
  * - A `_meta` version skc does not speak is -32022
  *   `UnsupportedProtocolVersionError` with the supported versions.
- * - Anything else — `initialize` and the requests after it, a request
+ * - Anything else — `initialize` (unless its `_meta` names 2026-07-28: -32601,
+ *   a method that revision removed) and the requests after it, a request
  *   without the `_meta` version, or one naming a handshake revision — goes
  *   to the SDK untouched: a 2025-11-25 client sees exactly what it saw
  *   before. `initialize` offering `2026-07-28` is answered with 2025-11-25:
@@ -113,6 +114,59 @@ export const isObject = (v: unknown): v is Record<string, unknown> => typeof v =
  */
 export const REMOVED_METHODS: ReadonlyArray<string> = ["initialize", "ping", "logging/setLevel"]
 
+/**
+ * The `_meta` key under which the boundary names the `tools/call` arguments the SDK's schema would
+ * drop unseen: zod leaves an own `__proto__` key out of a record, so `{"__proto__": {…}}` reached the
+ * tool as no argument at all and the call succeeded, where any other unknown argument is E100. The
+ * tool call refuses them as unknown (server.ts); the key is skc's own, and a client that sets it
+ * itself only gets that refusal.
+ */
+export const DROPPED_ARGUMENTS = "skillc/droppedArguments"
+
+/** The own keys of tool arguments that a schema parse drops or a plain object would take as its prototype. */
+const DROPPED_KEYS: ReadonlyArray<string> = ["__proto__"]
+
+/** A `tools/call` with its dropped argument names moved into `_meta[DROPPED_ARGUMENTS]`; any other message as it is. */
+const keepDroppedArguments = (message: Message): Message => {
+  const args = message.params?.arguments
+  if (message.method !== "tools/call" || !isObject(args)) return message
+  const dropped = DROPPED_KEYS.filter((k) => Object.hasOwn(args, k))
+  if (dropped.length === 0) return message
+  const params = message.params!
+  const meta = isObject(params._meta) ? params._meta : {}
+  return {
+    ...message,
+    params: {
+      ...params,
+      arguments: Object.fromEntries(Object.entries(args).filter(([k]) => !dropped.includes(k))),
+      _meta: { ...meta, [DROPPED_ARGUMENTS]: dropped }
+    }
+  }
+}
+
+/** The list-changed fields of a `SubscriptionFilter`: booleans (basic/patterns/subscriptions, "Notification Filter"). */
+const FILTER_FLAGS: ReadonlyArray<string> = ["toolsListChanged", "promptsListChanged", "resourcesListChanged"]
+
+/**
+ * Why a `subscriptions/listen` filter is malformed (-32602), or undefined. `notifications` is required
+ * (SubscriptionsListenRequestParams); a flag that is not a boolean (`"yes"`) is refused rather than read
+ * as not asked for, which acknowledged a subscription the client did not mean; fields skc does not know
+ * are left alone (a later revision's filter).
+ */
+export const filterProblem = (notifications: unknown): string | undefined => {
+  if (notifications === undefined) return "params.notifications is required (a SubscriptionFilter object)"
+  if (!isObject(notifications)) return "params.notifications must be an object (a SubscriptionFilter)"
+  for (const field of FILTER_FLAGS) {
+    const v = notifications[field]
+    if (v !== undefined && typeof v !== "boolean") return `params.notifications.${field}: expected boolean, received ${v === null ? "null" : Array.isArray(v) ? "array" : typeof v}`
+  }
+  const uris = notifications.resourceSubscriptions
+  if (uris !== undefined && !(Array.isArray(uris) && uris.every((u) => typeof u === "string"))) {
+    return "params.notifications.resourceSubscriptions must be an array of strings"
+  }
+  return undefined
+}
+
 /** A stdio transport that can stop waiting for a request it will not answer until it closes. */
 interface Releasing {
   readonly release?: (id: Id) => void
@@ -169,7 +223,8 @@ export class RevisionTransport implements Transport {
     return this.inner.send({ jsonrpc: "2.0", id, error: { code, message, ...(data === undefined ? {} : { data }) } } as unknown as JSONRPCMessage)
   }
 
-  private receive(message: Message, extra: Parameters<NonNullable<Transport["onmessage"]>>[1]) {
+  private receive(received: Message, extra: Parameters<NonNullable<Transport["onmessage"]>>[1]) {
+    const message = keepDroppedArguments(received)
     const pass = () => this.onmessage?.(message as unknown as JSONRPCMessage, extra)
     if (message.method === undefined) return pass()
     if (message.id === undefined) {
@@ -181,13 +236,17 @@ export class RevisionTransport implements Transport {
       return pass()
     }
     const id = message.id
-    if (message.method === "initialize") {
+    const meta = isObject(message.params?._meta) ? message.params._meta : undefined
+    const version = meta?.[PROTOCOL_VERSION]
+    // An `initialize` naming 2026-07-28 in its `_meta` is a modern request (basic/versioning, "Backward
+    // Compatibility": a request carrying modern per-request `_meta` is served according to this revision),
+    // for a method the revision removed: -32601 below, as `ping`; it makes no handshake and leaves the
+    // process out of legacy semantics.
+    if (message.method === "initialize" && version !== MODERN_REVISION) {
       this.handshake = true
       this.initializeId = id
       return pass()
     }
-    const meta = isObject(message.params?._meta) ? message.params._meta : undefined
-    const version = meta?.[PROTOCOL_VERSION]
     if (version === undefined) {
       if (message.method === "server/discover" || message.method === "subscriptions/listen") {
         return void this.fail(id, INVALID_PARAMS, `${message.method} needs params._meta["${PROTOCOL_VERSION}"] (revision ${MODERN_REVISION})`)
@@ -209,7 +268,11 @@ export class RevisionTransport implements Transport {
       return void this.fail(id, METHOD_NOT_FOUND, `Method not found: ${message.method} (removed in revision ${MODERN_REVISION})`)
     }
     if (message.method === "server/discover") return void this.reply(id, this.decorate("server/discover", this.discover()))
-    if (message.method === "subscriptions/listen") return this.listen(id, message.params ?? {})
+    if (message.method === "subscriptions/listen") {
+      const problem = filterProblem(message.params?.notifications)
+      if (problem !== undefined) return void this.fail(id, INVALID_PARAMS, `Invalid params: ${problem}`)
+      return this.listen(id, message.params ?? {})
+    }
     this.modern.set(id, message.method)
     return pass()
   }

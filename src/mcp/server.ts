@@ -54,7 +54,7 @@ import {
 import { makeSettingsCache, Settings } from "../app/shared/Settings.js"
 import { CallerRole, generateRunId, loggedCall, RunId, type Caller } from "../app/usage/accessLog.js"
 import { OnDemandIndexing } from "../app/build/indexing.js"
-import { callToolEffect, loadTools, toolDefinition, type McpTool } from "./tools.js"
+import { callToolEffect, loadTools, toolDefinition, unexpectedArgument, type McpTool } from "./tools.js"
 import { remoteArgumentProblem, writeToolRefusal } from "./remoteCalls.js"
 import {
   getSkillEntry,
@@ -65,7 +65,8 @@ import {
   readSkillResource
 } from "./skillResources.js"
 import { LineTransport } from "./transport.js"
-import { BATCH_REVISION, isObject, MODERN_REVISION, PROTOCOL_VERSION, RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
+import { readableSchemaFailure } from "./limits.js"
+import { BATCH_REVISION, DROPPED_ARGUMENTS, isObject, MODERN_REVISION, PROTOCOL_VERSION, RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
 import { getSkillPrompt, listSkillPrompts } from "./prompts.js"
 import { projectOfRoots, validRoots } from "./roots.js"
 import { SKILL_SCOPES, type SkillScopeName } from "./skillUri.js"
@@ -77,9 +78,16 @@ export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills"
 /** Freshness hints of the extension's results: skc re-reads on every request, so nothing should be cached. */
 const CACHE_HINTS = { ttlMs: 0, cacheScope: "private" } as const
 
-/** A message as one line of the operator's log, at most 300 characters. */
+/**
+ * A message as one line of the operator's log, at most 300 characters. A schema failure the SDK
+ * reports as its raw validation dump (`Uncaught error in notification handler: [ { "expected": … } ]`,
+ * for `notifications/cancelled` without params) is read as the requests' are (`readableSchemaFailure`):
+ * `… handler: Invalid params: params: expected object, received undefined`.
+ */
 export const oneLogLine = (message: string): string => {
-  const line = message.replace(/\s+/g, " ").trim()
+  const dump = /^([^[]*?)(\[[\s\S]*\])\s*$/.exec(message)
+  const readable = dump === null ? undefined : readableSchemaFailure(dump[2]!)
+  const line = (readable === undefined ? message : `${dump![1]}${readable}`).replace(/\s+/g, " ").trim()
   return line.length > 300 ? `${line.slice(0, 299)}…` : line
 }
 
@@ -607,6 +615,11 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     }
     if (tool === undefined) {
       throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: '${request.params.name}' (tools: ${[...byName.keys()].join(", ")})`)
+    }
+    // An argument the boundary kept from the SDK's schema, which drops it unseen (`__proto__`): unknown, as any other.
+    const dropped = request.params._meta?.[DROPPED_ARGUMENTS]
+    if (Array.isArray(dropped) && typeof dropped[0] === "string") {
+      return { content: [{ type: "text", text: renderError(unexpectedArgument(tool, dropped[0])) }], isError: true }
     }
     const refused = remote ? remoteArgumentProblem(request.params.arguments) : undefined
     if (refused !== undefined) return { content: [{ type: "text", text: renderError(refused) }], isError: true }

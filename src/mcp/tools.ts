@@ -10,6 +10,7 @@ import { mcpCommandSpecs } from "../commands/index.js"
 import type { AnyCommandSpec, AnyHandler, McpHints, RenderContext } from "../commands/spec.js"
 import { decodeInput, nullAsUnset, numbersFromText } from "../app/shared/decodeInput.js"
 import { Settings } from "../app/shared/Settings.js"
+import { InvalidOption } from "../domain/errors.js"
 import { logCall } from "../commands/logging.js"
 import { toolJsonSchema } from "./jsonSchema.js"
 
@@ -88,3 +89,14 @@ export const callToolEffect = (t: McpTool, args: unknown) =>
     const structured: unknown = h.mcp?.structured !== undefined ? h.mcp.structured(result) : h.json !== undefined ? h.json(result) : result
     return { text, structured }
   })
+
+/**
+ * E100 for an argument the transport boundary took out of a call before the SDK's schema dropped it
+ * (`__proto__`: revision.ts `DROPPED_ARGUMENTS`), in the words the decoder uses for any other unknown
+ * argument (`limt: is unexpected, expected: "scope" | …`), so it is refused as they are.
+ */
+export const unexpectedArgument = (t: McpTool, name: string): InvalidOption => {
+  const ast = (t.handler.mcp?.input ?? t.handler.input)?.ast
+  const keys = ast?._tag === "Objects" ? ast.propertySignatures.map((ps) => JSON.stringify(String(ps.name))) : []
+  return new InvalidOption({ message: `${name}: is unexpected, expected: ${keys.length === 0 ? "never" : keys.join(" | ")}` })
+}

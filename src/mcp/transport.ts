@@ -40,6 +40,7 @@ import {
   MAX_IN_FLIGHT_REQUESTS,
   MAX_REQUEST_BYTES,
   oversizedRequestMessage,
+  isValidRequestId,
   paramsProblem
 } from "./limits.js"
 
@@ -258,7 +259,8 @@ export class LineTransport implements Transport {
       const wrongParams = paramsProblem(parsed)
       if (wrongParams !== undefined) return this.reply(INVALID_PARAMS, wrongParams.message, wrongParams.id)
       const id = typeof parsed === "object" && parsed !== null ? (parsed as { id?: unknown }).id : undefined
-      this.reply(-32600, "Invalid Request: not a JSON-RPC 2.0 message", isRequestId(id) ? id : undefined)
+      // An id that is no string or integer (1.5, or a number too large to read back) is answered `"id": null`.
+      this.reply(-32600, "Invalid Request: not a JSON-RPC 2.0 message", isValidRequestId(id) ? id : undefined)
       return
     }
     this.track(message.data as JSONRPCMessage)
@@ -273,6 +275,8 @@ export class LineTransport implements Transport {
     const answers: Array<string> = []
     const ids: Array<string | number> = []
     for (const entry of entries) {
+      // A request sharing its id with an earlier one of the batch: that one's refusal is the answer for both.
+      if ("sharedWith" in entry) continue
       if ("refusal" in entry) {
         answers.push(refusalText(entry.refusal))
         process.stderr.write(`skc mcp: ${entry.refusal.message}\n`)

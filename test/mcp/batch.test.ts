@@ -17,13 +17,13 @@ describe("a batch's checks (batch.ts)", () => {
     expect(batchProblem(Array.from({ length: 65 }, (_, i) => ping(i)))).toMatch(/65 messages exceeds the limit of 64/)
   })
 
-  it("each message on its own: not JSON-RPC -32600, wrong params -32602, initialize and a repeated id -32600", () => {
+  it("each message on its own: not JSON-RPC -32600, wrong params -32602, initialize -32600", () => {
     const entries = batchEntries([
       ping(1),
       { hello: 1, id: 9 },
       { jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: { progressToken: {} } } },
       { jsonrpc: "2.0", id: 3, method: "initialize", params: {} },
-      ping(1),
+      { jsonrpc: "2.0", id: 1.5, method: "ping" },
       { jsonrpc: "2.0", method: "notifications/initialized" }
     ])
     expect(entries.map((e) => ("refusal" in e ? [e.refusal.id, e.refusal.code] : "served"))).toEqual([
@@ -31,7 +31,26 @@ describe("a batch's checks (batch.ts)", () => {
       [9, -32600],
       [2, -32602],
       [3, -32600],
-      [1, -32600],
+      // 2026-07-28 basic/index: an id is a string or an integer; any other is the envelope's problem, answered with id null.
+      [null, -32600],
+      "served"
+    ])
+  })
+
+  it("JSON-RPC 2.0 §6 (a client matches answers by id): an id shared by messages of a batch is refused once, at its first, and none of them is served", () => {
+    const entries = batchEntries([
+      ping(1),
+      ping(2),
+      { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      { jsonrpc: "2.0", id: 1, method: 7 },
+      { jsonrpc: "2.0", id: 1, result: {} }
+    ])
+    expect(entries.map((e) => ("refusal" in e ? [e.refusal.id, e.refusal.code, e.refusal.message] : "sharedWith" in e ? ["shared", e.sharedWith] : "served"))).toEqual([
+      [1, -32600, "Invalid Request: id 1 is used by 3 messages of the batch (none of them is served)"],
+      "served",
+      ["shared", 0],
+      ["shared", 0],
+      // A response's id is the server's request's: not counted.
       "served"
     ])
   })
@@ -89,6 +108,22 @@ describe("the stdio transport's batches (transport.ts)", () => {
     // Later answers with the same ids are lines of their own: the batch is closed.
     await transport.send({ jsonrpc: "2.0", id: 1, result: {} } as JSONRPCMessage)
     expect(JSON.parse(lines[1]!)).toEqual({ jsonrpc: "2.0", id: 1, result: {} })
+  })
+
+  it("JSON-RPC 2.0 §6: a batch whose requests share an id answers that id once, serving none of them", async () => {
+    const { input, transport, lines, received } = connect()
+    transport.acceptsBatch = () => true
+    await transport.start()
+    input.write(`${JSON.stringify([ping(1), ping(2), ping(1)])}\n`)
+    expect(received.map((m) => (m as { id?: number }).id)).toEqual([2])
+    await transport.send({ jsonrpc: "2.0", id: 2, result: {} } as JSONRPCMessage)
+    await new Promise((r) => setImmediate(r))
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([
+      [
+        { jsonrpc: "2.0", id: 1, error: { code: -32600, message: "Invalid Request: id 1 is used by 2 messages of the batch (none of them is served)" } },
+        { jsonrpc: "2.0", id: 2, result: {} }
+      ]
+    ])
   })
 
   it("end of input closes once the batch's line is written", async () => {
