@@ -327,8 +327,21 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         if (own === undefined) ownFiles.set(file, (own = rootOf(join(s.root, ...file.split("/"))) === s.root))
         return own
       }
-      for (const d of last.lint.diagnostics) {
-        if (!isOwn(d.file)) continue
+      // A finding about a directory (SKL303: a linked directory leading outside the skill) has no text an
+      // editor can show it in, and a directory URI shows nowhere: it goes on SKILL.md's first line, naming it.
+      const isDirectory = (file: string): boolean => {
+        try {
+          return statSync(join(s.root, ...file.split("/")), { throwIfNoEntry: false })?.isDirectory() === true
+        } catch {
+          return false
+        }
+      }
+      for (const found of last.lint.diagnostics) {
+        if (!isOwn(found.file)) continue
+        const d: LintDiagnostic =
+          found.file !== "SKILL.md" && isDirectory(found.file)
+            ? { ...found, file: "SKILL.md", line: 1, column: 1, endLine: undefined, endColumn: undefined, message: `${found.file}/: ${found.message}`, fix: undefined, suggestions: undefined }
+            : found
         const t = textFor(d.file)
         const list = byFile.get(d.file) ?? []
         list.push(toDiagnostic(d, t))

@@ -6,7 +6,7 @@
  * go to definition and heading rename answer on a fixture skill.
  */
 import { spawn } from "node:child_process"
-import { closeSync, openSync, readFileSync, writeFileSync } from "node:fs"
+import { closeSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { TextDocument } from "vscode-languageserver-textdocument"
@@ -357,6 +357,23 @@ describe("skc lsp (issue 50)", () => {
     expect(lsp.publications(innerUri)).toBe(before)
     expect(await lsp.diagnostics(innerUri)).toEqual([])
     for (const uri of [innerUri, outerUri]) await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  })
+
+  it("RFC-0008:C-REGISTRY SKL303 about a linked directory leading outside is shown on SKILL.md, naming it: a directory URI shows nowhere", async () => {
+    const dir = join(sb.work, "skills", "linked")
+    const outside = join(sb.root, "outside-refs")
+    writeTree(outside, { "notes.md": "# Notes\n" })
+    const text = "---\nname: linked\ndescription: Linked. Use when testing links.\n---\n# Linked\n"
+    writeTree(dir, { "SKILL.md": text })
+    symlinkSync(outside, join(dir, "refs"))
+    const uri = uriOf(join(dir, "SKILL.md"))
+    await lsp.open(uri, text)
+    const found = (await lsp.diagnostics(uri, (p) => p.version === 1)).filter((d) => d.code === "SKL303")
+    expect(found).toHaveLength(1)
+    expect(found[0]!.message).toMatch(/^[a-z-]+: refs\/: /)
+    expect(found[0]!.range.start).toEqual({ line: 0, character: 0 })
+    expect(lsp.publications(uriOf(join(dir, "refs")))).toBe(0)
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
   })
 
   it("a file nine directories below its SKILL.md belongs to its skill", async () => {
