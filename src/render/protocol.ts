@@ -68,7 +68,12 @@ export const renderDiscover = (r: DiscoverResult): string => {
     for (const s of hidden) out.push(`  ${s.name} (${s.scope}) ${s.path}`, `    shadowed by ${s.winner.scope} ${s.winner.path}`)
   }
   if (listedToo.length > 0) {
-    out.push("", `Also listed (${r.agent} lists every copy of a name, each by its path; skc resolves the name to the first):`)
+    out.push(
+      "",
+      r.agent === "claude"
+        ? "Also listed (Claude Code knows skills by their directory's name: a copy of a name in another directory is listed too; skc resolves the name to the first):"
+        : `Also listed (${r.agent} lists every copy of a name, each by its path; skc resolves the name to the first):`
+    )
     for (const s of listedToo) out.push(`  ${s.name} (${s.scope}) ${s.path}`, `    beside ${s.winner.scope} ${s.winner.path}`)
   }
   if (r.invalid.length > 0) {

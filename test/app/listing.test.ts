@@ -26,6 +26,27 @@ const claudeFiles = {
 const ok = <A, E>(r: Result.Result<A, E>): A => Result.getOrThrow(r)
 
 describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
+  it("Claude Code knows skills by directory name: a copy of a name in another directory is also listed, as prompt lists it; a copy in a directory of the same name is hidden", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.claude/skills/tf/SKILL.md": SKILL("tf", "Themes for artifacts. Use when styling."),
+        "/proj/.claude/skills/tf-copy/SKILL.md": SKILL("tf", "Themes for artifacts. Use when styling."),
+        "/proj/.claude/skills/pdf/SKILL.md": SKILL("pdf", "Project copy. Use when testing."),
+        "/home/u/.claude/skills/pdf/SKILL.md": SKILL("pdf", "User copy. Use when testing.")
+      }
+    })
+    const r = ok(await w.run(discover({})))
+    expect(r.shadowed.map((s) => [s.path, s.also_listed === true])).toEqual([
+      ["/proj/.claude/skills/pdf/SKILL.md", false],
+      ["/proj/.claude/skills/tf-copy/SKILL.md", true]
+    ])
+    const text = renderDiscover(r)
+    expect(text).toContain("Also listed (Claude Code knows skills by their directory's name")
+    expect(text).toMatch(/Shadowed:\n  pdf \(project\) \/proj\/\.claude\/skills\/pdf\/SKILL\.md/)
+    // The listing the model gets agrees: both directories of `tf`, one `pdf` (the user's).
+    expect(ok(await w.run(prompt({}))).xml.split("\n")).toEqual(["- pdf: User copy. Use when testing.", "- tf: Themes for artifacts. Use when styling.", "- tf-copy (tf): Themes for artifacts. Use when styling."])
+  })
+
   it("discover carries each skill's listing facts, in JSON and in the text table", async () => {
     const w = memoryWorld({ files: claudeFiles })
     const r = ok(await w.run(discover({})))

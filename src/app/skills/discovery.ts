@@ -463,6 +463,22 @@ const listedCopies = Effect.fnUntraced(function* (winners: ReadonlyArray<Discove
   return out
 })
 
+/**
+ * Claude Code knows a skill by its directory's name (its listing: `- <dir> (<name>)`), not by the name
+ * its frontmatter gives: a copy of a name in a directory of another name is listed beside the first
+ * (`tf-copy (tf)`), as `skc prompt` and `skc budget` count it; only a copy in a directory of a name
+ * already listed is hidden (the user's copy winning over the project's).
+ */
+const listedByDirectoryName = (winners: ReadonlyArray<DiscoveredSkill>, copies: ReadonlyArray<ShadowedSkill>, path: Path): ReadonlyArray<ShadowedSkill> => {
+  const dirNames = new Set(winners.map((w) => path.basename(w.dir)))
+  return copies.map((c) => {
+    const dirName = path.basename(c.dir)
+    if (dirNames.has(dirName)) return c
+    dirNames.add(dirName)
+    return { ...c, also_listed: true as const }
+  })
+}
+
 export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInput = {}) {
   const agent = input.agent ?? "claude"
   const diagnostics = yield* Diagnostics
@@ -492,7 +508,12 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
   const precedence = applyPrecedence(candidates, profileOf(agent).dirs.scopeRank)
-  const shadowed = profileOf(agent).dirs.everyCopyListed === true ? yield* listedCopies(precedence.skills, precedence.shadowed) : precedence.shadowed
+  const shadowed =
+    profileOf(agent).dirs.everyCopyListed === true
+      ? yield* listedCopies(precedence.skills, precedence.shadowed)
+      : profileOf(agent).listing.layout === "claude"
+        ? listedByDirectoryName(precedence.skills, precedence.shadowed, path)
+        : precedence.shadowed
   const result: DiscoverResult = { agent, searched, project_root: root, ...precedence, shadowed }
   // OpenCode keeps whichever copy of a name it finished reading last: skc cannot say which it will use.
   if (profileOf(agent).dirs.copiesRace === true) {
