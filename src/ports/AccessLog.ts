@@ -103,7 +103,7 @@ export interface LogPage {
 /** One span of a log read in timestamp order (`AccessLogService.readSpan`). */
 export interface LogSpan {
   readonly rows: ReadonlyArray<AccessLogRow>
-  /** The timestamp of the span's last rows, the `after` of the next span; undefined when the span is empty. */
+  /** The timestamp of the span's last rows, the `after` of the next span; undefined when no span follows. */
   readonly last: string | undefined
   /** Every source the whole log's rows name (`skill_path`, each once): given with the first span only. */
   readonly skillPaths?: ReadonlyArray<string>
@@ -160,8 +160,9 @@ export interface AccessLogService {
    * undefined), in timestamp then id order, every row of the span's last
    * timestamp included: rows identical to the second are never split between
    * spans, so `merge` of one span at a time adds exactly what a merge of the
-   * whole log would (DECISIONS #30), in bounded memory (`sync`). Fails when
-   * the database cannot be read.
+   * whole log would (DECISIONS #30), in bounded memory (`sync`). Rows whose
+   * timestamp is not text (a damaged log) come once, with the first span.
+   * Fails when the database cannot be read.
    */
   readonly readSpan: (dbFile: string, after: string | undefined, limit: number) => Effect.Effect<LogSpan, LogStoreError>
   /**

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { makeMemoryAccessLog } from "../../src/adapters/memory/MemoryAccessLog.js"
 import { loadSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
 import type { AccessLogRow, AccessLogService, LogSpan } from "../../src/ports/AccessLog.js"
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 
 const dir = mkdtempSync(join(tmpdir(), "skc-span-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -89,3 +90,32 @@ describe.each(adapters)("AccessLog.readSpan, %s (RFC-0007:C-SYNC, DECISIONS #30)
     expect(Result.isFailure(missing)).toBe(true)
   })
 })
+
+describe("AccessLog.readSpan over a damaged log (SQLite)", () => {
+  it("a timestamp that is not text (a blob) comes once, with the first span; the spans end", async () => {
+    const log = loadSqliteAccessLog()
+    const file = join(dir, "damaged.db")
+    for (const r of ROWS.slice(0, 6)) await Effect.runPromise(log.append(file, r))
+    const db = new Database(file)
+    // A blob reads back as text ("1") that sorts before every ISO timestamp, where SQLite sorts it after them.
+    db.exec("UPDATE access_log SET timestamp = X'01' WHERE id = 2")
+    db.close()
+    const spans: Array<LogSpan> = []
+    let after: string | undefined
+    for (let i = 0; i < 20; i++) {
+      const span = await Effect.runPromise(log.readSpan(file, after, 2))
+      spans.push(span)
+      if (span.last === undefined) break
+      after = span.last
+    }
+    expect(spans.at(-1)!.last).toBeUndefined()
+    expect(spans.flatMap((s) => s.rows)).toHaveLength(6)
+    // The first span: the two earliest text timestamps (seconds 1 and 2), then the damaged row; then the rest.
+    expect(spans.map((s) => s.rows.map((r) => r.args))).toEqual([
+      [ROWS[2]!.args, ROWS[4]!.args, ROWS[1]!.args],
+      [ROWS[0]!.args, ROWS[3]!.args, ROWS[5]!.args],
+      []
+    ])
+  })
+})
+

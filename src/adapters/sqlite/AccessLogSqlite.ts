@@ -648,26 +648,27 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
     }).pipe(retryWhileBusy),
 
   // The span's end is the timestamp of its `limit`-th row (one step of the timestamp index), and the span
-  // every row up to and including it: the rows of one second stay together.
+  // every row up to and including it: the rows of one second stay together. Spans walk the text timestamps
+  // only, so that `last` (text) orders exactly as SQLite orders them; a row whose timestamp is not text (a
+  // damaged log: a number, a blob) comes once, with the first span. Walking them too looped: a blob sorts
+  // after every text but reads back as text ("1"), and the next span started over below it.
   readSpan: (dbFile, after, limit) =>
     Effect.try({
       try: () => {
         const span = withReader(Sqlite, dbFile, (db): LogSpan => {
           if (!hasTable(db)) return { rows: [], last: undefined, ...(after === undefined ? { skillPaths: [] } : {}) }
-          const from = after === undefined ? [] : ["timestamp > ?"]
+          const from = after === undefined ? ["typeof(timestamp) = 'text'"] : ["typeof(timestamp) = 'text'", "timestamp > ?"]
           const bound = after === undefined ? [] : [after]
-          const edge = db
-            .prepare(`SELECT timestamp FROM access_log ${from.length > 0 ? `WHERE ${from[0]}` : ""} ORDER BY timestamp LIMIT 1 OFFSET ?`)
-            .get(...bound, Math.max(0, limit - 1))
+          const edge = db.prepare(`SELECT timestamp FROM access_log WHERE ${from.join(" AND ")} ORDER BY timestamp LIMIT 1 OFFSET ?`).get(...bound, Math.max(0, limit - 1))
           const where = edge === undefined ? from : [...from, "timestamp <= ?"]
           const params = edge === undefined ? bound : [...bound, edge.timestamp as string]
-          const rows = db
-            .prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY timestamp, id`)
-            .all(...params)
-            .map(logRow)
+          const texts = db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log WHERE ${where.join(" AND ")} ORDER BY timestamp, id`).all(...params)
+          const last = texts.length === 0 ? undefined : String(texts[texts.length - 1]!.timestamp)
+          const others = after === undefined ? db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log WHERE typeof(timestamp) != 'text' ORDER BY id`).all() : []
+          const rows = [...texts, ...others].map(logRow)
           const skillPaths =
             after === undefined ? db.prepare("SELECT DISTINCT skill_path FROM access_log ORDER BY skill_path").all().map((r) => text(r.skill_path)) : undefined
-          return { rows, last: rows.length === 0 ? undefined : rows[rows.length - 1]!.timestamp, ...(skillPaths === undefined ? {} : { skillPaths }) }
+          return { rows, last, ...(skillPaths === undefined ? {} : { skillPaths }) }
         })
         if (span === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
         return span

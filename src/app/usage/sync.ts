@@ -6,10 +6,11 @@
  * - Each skill is independent: a failure (E041 destination not writable,
  *   E042 source not readable) keeps that skill's fallback and is reported;
  *   the others still sync and their fallbacks are removed.
- * - The copy is one transaction and skips rows the destination already holds
- *   (all columns but `id`, as a multiset), so a sync interrupted between the
- *   commit and the deletion adds nothing when run again. The fallback is
- *   deleted only after the commit.
+ * - The copy is one transaction per span of about 2,000 rows (each span's
+ *   last second whole) and skips rows the destination already holds (all
+ *   columns but `id`, as a multiset), so a sync interrupted between spans, or
+ *   between the last commit and the deletion, adds only what is missing when
+ *   run again. The fallback is deleted only after the last commit.
  * - A sandboxed agent may write while the sync runs. The fallback is first
  *   renamed aside (`.skillc/logs/.syncing-<skill>`), so that rows written
  *   from then on start a fresh fallback for the next sync; the held one is
@@ -160,18 +161,19 @@ const mergeOnce = Effect.fnUntraced(function* (name: string, source: string, dry
     let span = first
     let rows = 0
     let entries = 0
-    while (span.rows.length > 0) {
+    for (;;) {
       const spanRows = span.rows
-      // A corrupt destination is moved aside and recreated, not "not writable" (issue 19); a dry run changes nothing.
-      const merge = log.merge(destination, spanRows, { dryRun })
-      entries += yield* (dryRun ? merge.pipe(Effect.catchIf(isCorruptLog, () => Effect.succeed(spanRows.length))) : withLogRepair(destination, merge)).pipe(
-        Effect.mapError(() => new SyncDestinationNotWritable({ path: destination }))
-      )
-      rows += spanRows.length
-      const after = span.last
-      span = yield* read(after)
-      // A timestamp that is not text sorts after every text: the same rows again, already merged.
-      if (span.last === after) break
+      if (spanRows.length > 0) {
+        // A corrupt destination is moved aside and recreated, not "not writable" (issue 19); a dry run changes nothing.
+        const merge = log.merge(destination, spanRows, { dryRun })
+        entries += yield* (dryRun ? merge.pipe(Effect.catchIf(isCorruptLog, () => Effect.succeed(spanRows.length))) : withLogRepair(destination, merge)).pipe(
+          Effect.mapError(() => new SyncDestinationNotWritable({ path: destination }))
+        )
+        rows += spanRows.length
+      }
+      // No span follows the last one; each `after` is later than the one before, so this ends.
+      if (span.last === undefined) break
+      span = yield* read(span.last)
     }
     return { rows, entries, destination }
   })
@@ -295,7 +297,8 @@ export const sync = Effect.fn("skc.sync")(function* (input: SyncInput) {
   const synced: Array<SyncedSkill> = []
   const failed: Array<SyncFailure> = []
   // Between skills the event loop gets a turn now and then, so that a signal (Ctrl-C) reaches a long
-  // sync between two skills' transactions: each skill is synced whole or not at all (issue 44 item 1).
+  // sync between two skills: a skill stopped between its spans keeps its held fallback, and the next sync
+  // adds only the rows its log lacks (issue 44 item 1).
   const slice = yield* timeSlicer
   for (const name of names) {
     yield* slice
