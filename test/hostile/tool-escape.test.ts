@@ -42,11 +42,12 @@ describe("issue 19: tool runs end when they must", () => {
     for (const pid of pidsIn(pids)) expect(alive(pid), `pid ${pid}`).toBe(false)
   }, BOUND)
 
-  it("the tool exits at once, its setsid orphan keeps stdout open: found by the run token and killed", async () => {
+  it("the tool exits at once, its setsid orphan keeps stdout open: found by the run token and killed, the run keeps the tool's exit", async () => {
     const pids = join(dir, "b.pids")
-    const s = script("b.sh", `setsid sh -c 'echo $$ >> ${pids}; exec sleep 300' &\necho parent-done`)
-    const r = await run(s)
-    expect(r.outcome._tag).toBe("TimedOut")
+    const s = script("b.sh", `setsid sh -c 'echo $$ >> ${pids}; exec sleep 300' &\nwhile [ ! -s ${pids} ]; do sleep 0.05; done\necho parent-done`)
+    // A timeout far off: the orphan is ended when the tool exits, not at the timeout.
+    const r = await run(s, 20_000)
+    expect(r.outcome).toEqual({ _tag: "Exited", exitCode: 0 })
     expect(r.output).toContain("parent-done")
     const list = pidsIn(pids)
     expect(list.length).toBe(1)
@@ -87,6 +88,15 @@ describe("issue 19: tool runs end when they must", () => {
     const list = pidsIn(pids)
     expect(list.length).toBe(2)
     for (const pid of list) expect(alive(pid), `pid ${pid}`).toBe(false)
+  }, BOUND)
+
+  it("README Security: a background job of the tool's own group that keeps stdout open is ended at the tool's exit, not at the timeout", async () => {
+    const pids = join(dir, "f.pids")
+    const s = script("f.sh", `sh -c 'echo $$ >> ${pids}; exec sleep 300' &\nwhile [ ! -s ${pids} ]; do sleep 0.05; done\necho done\nexit 3`)
+    const r = await run(s, 20_000)
+    expect(r.outcome).toEqual({ _tag: "Exited", exitCode: 3 })
+    expect(r.output).toContain("done")
+    for (const pid of pidsIn(pids)) expect(alive(pid), `pid ${pid}`).toBe(false)
   }, BOUND)
 
   it("/proc parsing: comm with spaces and parentheses; ancestry through several hops", () => {

@@ -150,17 +150,23 @@ const runOnce = (request: ProcessRequest, onDone: (result: ProcessResult) => voi
   proc.on("error", (err: NodeJS.ErrnoException) => {
     if (proc.pid === undefined) finish({ _tag: "SpawnFailed", code: err.code ?? "EINVAL", message: err.message })
   })
-  proc.on("exit", () => {
+  const outcomeOf = (code: number | null, signal: NodeJS.Signals | null): RunOutcome =>
+    signal !== null ? { _tag: "Signaled", signal, signalNumber: signalNumber(signal) } : { _tag: "Exited", exitCode: code ?? 0 }
+  // README Security, "no tool or agent outlives skc": what the tool left running in the background (its
+  // group, setsid escapees carrying the token) is ended as on a timeout as soon as the tool itself exits,
+  // and the run keeps the tool's own outcome. Looked for at the exit, not only once the pipes close: a
+  // background job still holding the tool's stdout (`sleep 30 &` then `exit 0`) kept them open until the
+  // timeout. One look first, so a tool that left nothing behind returns at once.
+  proc.on("exit", (code, signal) => {
     exited = true
+    if (stop === undefined && proc.pid !== undefined && signalRun(proc.pid, 0)) terminate(outcomeOf(code, signal))
   })
   proc.on("close", (code, signal) => {
     closed = true
     // While a run is being ended the poll loop finishes it, once its escaped processes are gone too.
     if (stop !== undefined) return
-    const outcome: RunOutcome = signal !== null ? { _tag: "Signaled", signal, signalNumber: signalNumber(signal) } : { _tag: "Exited", exitCode: code ?? 0 }
-    // README Security, "no tool or agent outlives skc": what the tool left running in the background
-    // (its group, setsid escapees carrying the token) is ended as on a timeout, and the run keeps the
-    // tool's own outcome. One look first, so a tool that left nothing behind returns at once.
+    const outcome = outcomeOf(code, signal)
+    // Started by a process that was not alive at the exit's look (a race): the same ending.
     if (proc.pid !== undefined && signalRun(proc.pid, 0)) return terminate(outcome)
     finish(outcome)
   })
