@@ -27,6 +27,25 @@ describe("Porter stemmer", () => {
   ])("%s → %s", (word, stem) => expect(porterStem(word)).toBe(stem))
 })
 
+describe("Claude Code 2.1.152 disallowed-tools: the deny side errs toward removing", () => {
+  const tools = (v: string): AllowedTools => {
+    const r = parseAllowedTools(v)
+    if (r._tag !== "Parsed") throw new Error(v)
+    return r.tools
+  }
+  it("a command whose program is not its plain first word is removed while a Bash pattern is listed", () => {
+    const allowed = tools("Bash")
+    const removed = tools("Bash(rm *)")
+    const decide = (line: string) => checkToolPermission(allowed, `Bash(${line})`, removed).decision
+    for (const line of ["if true; then rm -rf /; fi", "(rm -rf /)", "{ rm -rf /; }", "! rm -rf /", "X=1 rm -rf /", "sudo rm -rf /", "command rm x", "'rm' x", "r\\m x", "env rm x", "xargs rm < list"]) {
+      expect([line, decide(line)]).toEqual([line, "deny"])
+    }
+    // Plain commands the pattern does not name stay as allowed-tools says.
+    for (const line of ["ls -la", "git status", "echo rm"]) expect([line, decide(line)]).toEqual([line, "allow"])
+    expect(decide("ls && rm -rf /")).toBe("deny")
+  })
+})
+
 describe("allowed-tools parsing", () => {
   it("space- and comma-separated strings, patterns with spaces and commas", () => {
     const r = parseAllowedTools("Bash(git status:*), Read Write,Grep Bash(npm run test, lint)")

@@ -267,7 +267,26 @@ const disallowedBy = (disallowed: AllowedTools, req: { readonly tool: string; re
   if (bare !== undefined || entries.length === 0 || req.arg === undefined) return bare
   const scanned: BashLine = req.tool === "Bash" ? scanBashLine(req.arg) : { _tag: "Commands", commands: [req.arg] }
   if (scanned._tag === "Unmatchable") return entries[0]
+  // The deny side errs the other way from the allow side: a command whose program is not its plain first
+  // word (`if true; then rm …`, `(rm …)`, `X=1 rm …`, `sudo rm …`, `'rm' …`) could be the removed one, so
+  // it is removed too while any Bash pattern is listed.
+  if (req.tool === "Bash" && scanned.commands.some((part) => !plainProgram(part))) return entries[0]
   return entries.find((e) => scanned.commands.some((part) => patternCovers(e, part)))
+}
+
+/** Shell words that start a compound command or hand the rest of the line to another program. */
+const NOT_THE_PROGRAM = new Set([
+  "if", "then", "elif", "else", "fi", "do", "done", "while", "until", "for", "case", "esac", "select", "function", "coproc", "time",
+  "command", "builtin", "exec", "eval", "env", "sudo", "doas", "su", "nohup", "nice", "ionice", "timeout", "xargs", "stdbuf",
+  "setsid", "chroot", "watch", "busybox", "unbuffer", "then"
+])
+
+/** Whether a simple command's first word is its program as written: no grouping, assignment, quoting or wrapper. */
+const plainProgram = (command: string): boolean => {
+  const first = command.trim().split(/\s+/, 1)[0] ?? ""
+  if (first.length === 0) return true
+  if (/^[({!\[]/.test(first) || /['"\\$`=]/.test(first)) return false
+  return !NOT_THE_PROGRAM.has(first)
 }
 
 /**
