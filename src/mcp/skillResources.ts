@@ -414,10 +414,12 @@ export const readSkillResource = (uri: string) =>
   Effect.gen(function* () {
     const { ref, skill } = yield* servedOfUri(uri)
     const exit = yield* Effect.exit(readInSkill(uri, ref, skill))
-    const logged = yield* loggedSkillOf(skill)
+    // An interrupted read leaves no row, as an interrupted call leaves none (accessLog.ts `loggedCall`).
+    const interrupted = Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)
+    const logged = interrupted ? undefined : yield* loggedSkillOf(skill)
     if (logged !== undefined) {
       const path = Exit.isSuccess(exit) ? exit.value.rel : ref.segments.join("/")
-      const error = Exit.isSuccess(exit) ? null : Option.match(Cause.findErrorOption(exit.cause), { onNone: () => "interrupted", onSome: (e) => e.message })
+      const error = Exit.isSuccess(exit) ? null : Option.match(Cause.findErrorOption(exit.cause), { onNone: () => "failed", onSome: (e) => e.message })
       yield* touchSkill(logged, { command: "open", args: { path, method: "resources/read" }, error })
     }
     const { rel: _, ...content } = yield* exit
