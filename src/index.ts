@@ -34,7 +34,7 @@ export { tools } from "./app/tools/tools.js"
 export { run } from "./app/tools/run.js"
 export { approve } from "./app/tools/approve.js"
 
-// The layers, from the composition root (src/layers.ts): `makeLiveLayer` is `Live` plus the SQLite search index.
+// The layers, from the composition root (src/layers.ts): `makeLiveLayer` is `Live` plus the SQLite search index, the process runner, the usage history and the regex matcher.
 export { makeLiveLayer, Live, PortsLive, type LiveServices, type LiveOptions } from "./layers.js"
 export { noAccessLog } from "./ports/AccessLog.js"
 

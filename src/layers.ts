@@ -213,11 +213,17 @@ export const SearchIndexLive: Layer.Layer<SearchIndex> = lazyLayer(() => import(
 
 /**
  * Everything a use case needs, on the real machine, for a library user
- * (`skillc`'s `makeLiveLayer`): `Live` plus the search index.
- * Warnings are collected (not printed) unless a `diagnostics` service is
- * given.
+ * (`skillc`'s `makeLiveLayer`): `Live` plus the search index, the process
+ * runner of tool skills (`run`, `eval --judge`), the usage history `match`
+ * ranks with and the regex matcher of `eval --extract-regex`, each loaded
+ * when first used. Without them `run` died with "Service not found:
+ * skillc/ProcessRunner" and `match` did not type-check on this layer.
+ * Confirmations (`Prompter`) stay the embedder's: there is no terminal to
+ * ask (`noPrompter` refuses). Warnings are collected (not printed) unless a
+ * `diagnostics` service is given.
  */
-export const makeLiveLayer = (options: LiveOptions = {}) => Layer.merge(Live(options), SearchIndexLive)
+export const makeLiveLayer = (options: LiveOptions = {}) =>
+  Layer.mergeAll(Live(options), SearchIndexLive, ProcessRunnerLive, UsageHistoryLive, RegexMatcherLive)
 
 /** Child processes of tool skills (`skc run`, `skc eval --judge`, MCP `<skill>__<tool>`). */
 export const ProcessRunnerLive: Layer.Layer<ProcessRunner> = lazyLayer(() => import("./adapters/node/NodeProcessRunner.js").then((m) => m.NodeProcessRunnerLive))
