@@ -210,7 +210,11 @@ export const ConfigFileSchema = Schema.Struct({
 }).annotate({ title: "skc config.toml", description: "A skc configuration file (project .skillc/config.toml or the global one)." })
 
 /** The JSON Schema of a config file (docs/config.schema.json). */
-export const configJsonSchema = (): unknown => jsonSchemaDraft07(ConfigFileSchema)
+/** The configuration file's JSON Schema (draft-07): an object schema, its tables under `properties`. */
+export const configJsonSchema = (): { readonly type: "object"; readonly properties: Readonly<Record<string, unknown>>; readonly [k: string]: unknown } => {
+  const schema = jsonSchemaDraft07(ConfigFileSchema)
+  return { ...schema, type: "object", properties: (schema.properties ?? {}) as Readonly<Record<string, unknown>> }
+}
 
 const KNOWN_TOP = new Set(Object.keys(ConfigFileSchema.fields))
 /** The fields of an optional table (`Schema.optional(Schema.Struct(…))`). */
