@@ -30,7 +30,7 @@ import { claude } from "../domain/agents/claude.js"
 import { listingFacts } from "../domain/agents/listing.js"
 import { frontmatterCloseIndex } from "../domain/markdown/frontmatter.js"
 import { MAIN_DOC } from "../domain/sourcePaths.js"
-import { NotServed, readSkillResource, servedSkills, type ServedSkill } from "./skillResources.js"
+import { NotServed, readSkillFile, servedSkills, type ServedSkill } from "./skillResources.js"
 import { skillFileUri } from "./skillUri.js"
 
 /** The one argument of a skill that names none: the text typed after `/name`, as Claude Code takes it. */
@@ -221,7 +221,8 @@ export const getSkillPrompt = (name: string, given: Readonly<Record<string, stri
     const prompt = promptOf(skill)
     const invocation = yield* Effect.try({ try: () => invocationOf(prompt, given), catch: (e) => e as NotServed })
     const uri = skillFileUri(skill.scope, skill.name, MAIN_DOC)
-    const read = yield* readSkillResource(uri)
+    // Read without a row of its own: the prompt is one read of SKILL.md, logged as the person's (server.ts).
+    const read = yield* readSkillFile(uri)
     if (!("text" in read)) return yield* Effect.fail(new NotServed({ message: `${uri} is not UTF-8 text` }))
     const text = substituteArguments(bodyOf(read.text), invocation.raw, invocation.positional, invocation.names)
     return {

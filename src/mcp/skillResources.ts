@@ -404,6 +404,10 @@ const loggedSkillOf = (skill: ServedSkill) =>
     return described._tag === "Success" ? described.success : undefined
   })
 
+/** A served skill's file read as `resources/read` reads it, without its access-log row (a prompt logs its own). */
+export const readSkillFile = (uri: string) =>
+  Effect.flatMap(servedOfUri(uri), ({ ref, skill }) => readInSkill(uri, ref, skill)).pipe(Effect.map(({ rel: _, ...content }) => content))
+
 /**
  * `resources/read` of a `skill://` file. A host of the Skills extension loads a skill by reading its
  * SKILL.md this way and its other files as the model asks: each read of a served skill's file is an

@@ -140,6 +140,7 @@ describe("issue 48 item 3: skills as MCP prompts", () => {
   it("issue 48 item 3: each prompts/get is logged in the skill's access log as a person's read (DECISIONS #45)", async () => {
     await mcp.client.getPrompt({ name: "manual" })
     const rows = readLog(join(sb.work, ".skillc", "runtime", "manual", ".skillc-meta", "logs.db"))
+    // One row: the prompt reads SKILL.md as a resource read does, but only the prompt's own row is written.
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ command: "open", skill: "manual", error: null })
     expect(JSON.parse(rows[0]!.args as string)).toEqual({ path: "SKILL.md", max_lines: null, via: "mcp", prompt: true, role: "author" })
