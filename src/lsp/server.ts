@@ -329,12 +329,19 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       }
       // A finding about a directory (SKL303: a linked directory leading outside the skill) has no text an
       // editor can show it in, and a directory URI shows nowhere: it goes on SKILL.md's first line, naming it.
+      // One look per file, as `isOwn`'s: a file of 10,000 findings is stat'ed once, not 10,000 times.
+      const directories = new Map<string, boolean>()
       const isDirectory = (file: string): boolean => {
-        try {
-          return statSync(join(s.root, ...file.split("/")), { throwIfNoEntry: false })?.isDirectory() === true
-        } catch {
-          return false
+        let dir = directories.get(file)
+        if (dir === undefined) {
+          try {
+            dir = statSync(join(s.root, ...file.split("/")), { throwIfNoEntry: false })?.isDirectory() === true
+          } catch {
+            dir = false
+          }
+          directories.set(file, dir)
         }
+        return dir
       }
       for (const found of last.lint.diagnostics) {
         if (!isOwn(found.file)) continue

@@ -5,9 +5,9 @@
  * filters, `__proto__` arguments, a modern `initialize`, and the log line of
  * a malformed notification).
  */
-import { spawn } from "node:child_process"
 import { describe, expect, it } from "vitest"
-import { BIN, sandbox } from "../helpers/cli.js"
+import { sandbox } from "../helpers/cli.js"
+import { converse as converseRaw } from "../helpers/mcpWire.js"
 
 interface Wire {
   id?: unknown
@@ -21,35 +21,12 @@ const init = (id: number, protocolVersion = "2025-11-25", params: Record<string,
   JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "1" }, ...params } })
 const initialized = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })
 
-/** Send lines one by one, each after the previous answer (lines of notifications are not waited for); then end stdin. */
-const converse = (lines: ReadonlyArray<string>) =>
-  new Promise<{ answers: Array<Wire | Array<Wire>>; stderr: string; code: number | null }>((resolve, reject) => {
-    const box = sandbox()
-    const child = spawn(process.execPath, [BIN, "mcp"], { cwd: box.work, env: { PATH: process.env.PATH ?? "", HOME: box.home, SKILLC_HOME: box.home, NO_COLOR: "1" } })
-    const answers: Array<Wire | Array<Wire>> = []
-    let stderr = ""
-    let pending = ""
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      pending += d
-      let nl: number
-      while ((nl = pending.indexOf("\n")) !== -1) {
-        answers.push(JSON.parse(pending.slice(0, nl)) as Wire)
-        pending = pending.slice(nl + 1)
-      }
-    })
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ answers, stderr, code }))
-    ;(async () => {
-      for (const line of lines) {
-        const expected = answers.length + 1
-        child.stdin.write(line + "\n")
-        const hasAnswer = !/^\{"jsonrpc":"2.0","method":"notifications\//.test(line)
-        for (let waited = 0; hasAnswer && answers.length < expected && waited < 10_000; waited += 10) await new Promise((r) => setTimeout(r, 10))
-      }
-      child.stdin.end()
-    })().catch(reject)
-  })
+/** `converse` of test/helpers/mcpWire.ts in a fresh sandbox, each answer parsed. */
+const converse = async (lines: ReadonlyArray<string>) => {
+  const box = sandbox()
+  const r = await converseRaw(box.work, box.home, lines)
+  return { ...r, answers: r.stdout.map((l) => JSON.parse(l) as Wire | Array<Wire>) }
+}
 
 describe("skc mcp: envelopes, batches, filters and arguments that are wrong", () => {
   it('2026-07-28 basic/index ("Requests MUST include a string or integer ID"): any other id is -32600 Invalid Request with id null, never -32602', async () => {

@@ -5,44 +5,15 @@
  * server. Then 1,000 sequential SDK calls with the server's resident memory
  * bounded.
  */
-import { spawn } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { BIN, ROOT, sandbox, spawnAsync } from "../helpers/cli.js"
 import { connectMcp } from "../helpers/mcpClient.js"
+import { converse } from "../helpers/mcpWire.js"
 
 const init = (id: number) =>
   JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })
-
-/** Send lines one by one, each after the previous answer (or a short pause for lines with no id). */
-const converse = (cwd: string, home: string, lines: ReadonlyArray<string>) =>
-  new Promise<{ stdout: Array<string>; stderr: string; code: number | null }>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "mcp"], { cwd, env: { PATH: process.env.PATH ?? "", HOME: home, SKILLC_HOME: home, NO_COLOR: "1" } })
-    const stdout: Array<string> = []
-    let stderr = ""
-    let pending = ""
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      pending += d
-      let nl: number
-      while ((nl = pending.indexOf("\n")) !== -1) {
-        stdout.push(pending.slice(0, nl))
-        pending = pending.slice(nl + 1)
-      }
-    })
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ stdout, stderr, code }))
-    ;(async () => {
-      for (const line of lines) {
-        const expected = stdout.length + 1
-        child.stdin.write(line + "\n")
-        const hasAnswer = !/"method":"notifications\//.test(line)
-        for (let waited = 0; hasAnswer && stdout.length < expected && waited < 10_000; waited += 10) await new Promise((r) => setTimeout(r, 10))
-      }
-      child.stdin.end()
-    })().catch(reject)
-  })
 
 describe("skc mcp on the wire", () => {
   it("RFC-0007:C-MCP-SERVER survives malformed JSON, non-JSON-RPC input and unknown methods, answering the next request", async () => {

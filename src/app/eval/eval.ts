@@ -429,12 +429,13 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     targets.push({ name, path: v.path, manual: !v.model, ...files })
   }
   if (targets.length === 0) {
+    const notBuilt = notBuiltHere(found.invalid)
     return yield* Effect.fail(
       new UsageError({
         message: `no trigger queries found beside the ${visible.size} skill${visible.size === 1 ? "" : "s"} ${found.agent} discovers`,
         detail: [
           // A fresh clone: the committed deployment links point at runtimes not built yet.
-          ...(notBuiltHere(found.invalid).length > 0 ? [notBuiltNote(notBuiltHere(found.invalid))] : []),
+          ...(notBuilt.length > 0 ? [notBuiltNote(notBuilt)] : []),
           `write ${TRIGGERS_FILE} in a skill's directory (see docs/eval.md), or name a skill by path`
         ]
       })

@@ -278,7 +278,7 @@ const disallowedBy = (disallowed: AllowedTools, req: { readonly tool: string; re
 const NOT_THE_PROGRAM = new Set([
   "if", "then", "elif", "else", "fi", "do", "done", "while", "until", "for", "case", "esac", "select", "function", "coproc", "time",
   "command", "builtin", "exec", "eval", "env", "sudo", "doas", "su", "nohup", "nice", "ionice", "timeout", "xargs", "stdbuf",
-  "setsid", "chroot", "watch", "busybox", "unbuffer", "then"
+  "setsid", "chroot", "watch", "busybox", "unbuffer"
 ])
 
 /** Whether a simple command's first word is its program as written: no grouping, assignment, quoting or wrapper. */
