@@ -12,7 +12,7 @@ export const budgetCommand = defineCommand({
   examples: ["skc budget", "skc budget --context-tokens 1000000 --format json", "skc budget --agent codex"],
   args: {},
   flags: {
-    contextTokens: flag.integer("context-tokens", "The model's context window in tokens (beats [agents.<name>] context_tokens; Claude Code default 200000)."),
+    contextTokens: flag.integer("context-tokens", "The model's context window in tokens (beats [agents.<name>] context_tokens; Claude Code: by default its model's, 750000 for its default model)."),
     ...agentFlags,
     ...common()
   },

@@ -100,13 +100,15 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     expect(invoices.results[0]?.name).toBe("pdf")
 
     const b = ok(await w.run(budget({})))
-    expect(b).toMatchObject({ agent: "claude", title: "Claude Code", manual_only: ["deploy"], limits: { budget_chars: 8000, context_tokens: 200000, max_description_chars: 1536 } })
+    expect(b).toMatchObject({ agent: "claude", title: "Claude Code", manual_only: ["deploy"], limits: { budget_chars: 30000, context_tokens: 750000, max_description_chars: 1536 } })
     expect(b.skills.map((s) => s.name)).toEqual(["pdf"])
     expect(b.conditional).toEqual(["lint-ts"])
     expect(b.skills.find((s) => s.name === "pdf")!.text_chars).toBe(36 + 3 + 56)
     const text = renderBudget(b)
     expect(text).toContain("manual only (not listed): deploy")
-    expect(text).toContain("budget: 8,000 characters (1 % of a 200,000-token context window at 4 characters per token)")
+    expect(text).toContain(
+      "budget: 30,000 characters (1 % of a 750,000-token context window at 4 characters per token; the window: three quarters of Claude Code's default model's 1M context)"
+    )
     // Claude Code's own skills share that budget (measured on 2.1.332); skc says so rather than counting them.
     expect(text).toContain("not counted: Claude Code's own 13 skills take about 6,211 characters of this budget in 2.1.332")
     expect(text).toContain("conditional (listed once a file matching their paths: is touched): lint-ts")
@@ -231,7 +233,8 @@ describe("an agent that documents no listing budget (Kiro)", () => {
 describe("budget and prompt print the same listing (issue 43, DECISIONS #51)", () => {
   it("on a set that overflows the budget: same names, same name-only set, same texts", async () => {
     const files: Record<string, string> = {}
-    for (let i = 0; i < 12; i++) {
+    // Past the default model's 30,000 characters.
+    for (let i = 0; i < 40; i++) {
       const name = `skill-${String(i).padStart(2, "0")}`
       files[`/proj/.claude/skills/${name}/SKILL.md`] = SKILL(name, `${name} does things. ${"x".repeat(700)}`, i % 3 === 0 ? `when_to_use: ${"y".repeat(900 + i)}\n` : "")
     }

@@ -26,8 +26,15 @@ const budgetOf = (skills: ReadonlyArray<DiscoveredSkill>, limits = listingLimits
 
 describe("listing limits from the profile (DECISIONS #51, issue 43)", () => {
   it("Claude Code: 1 % of the window at 4 characters per token, 1,536 per entry; the variable overrides", () => {
-    expect(listingLimits(claude)).toMatchObject({ budget_chars: 8000, context_tokens: 200000, max_description_chars: 1536, source: claude.listing.budget.kind === "fraction" ? claude.listing.budget.source : "" })
-    expect(listingLimits(claude).basis).toBe("1 % of a 200,000-token context window at 4 characters per token")
+    // Its default model's window: 750,000 tokens (three quarters of its 1M context, recorded on 2.1.332).
+    expect(listingLimits(claude)).toMatchObject({ budget_chars: 30000, context_tokens: 750000, max_description_chars: 1536, source: claude.listing.budget.kind === "fraction" ? claude.listing.budget.source : "" })
+    expect(listingLimits(claude).basis).toBe("1 % of a 750,000-token context window at 4 characters per token")
+    // The model's window (the profile's windowOf) replaces the default and is named.
+    expect(listingLimits(claude, { modelWindow: { tokens: 200_000, why: "claude-haiku-4-5's 200,000 tokens" } })).toMatchObject({
+      budget_chars: 8000,
+      basis: "1 % of a 200,000-token context window at 4 characters per token; the window: claude-haiku-4-5's 200,000 tokens"
+    })
+    expect(listingLimits(claude, { modelWindow: { tokens: 200_000, why: "x" }, contextTokens: 100_000 })).toMatchObject({ budget_chars: 4000, basis: "1 % of a 100,000-token context window (--context-tokens) at 4 characters per token" })
     expect(listingLimits(claude, { contextTokens: 1_000_000 })).toMatchObject({ budget_chars: 40000, basis: "1 % of a 1,000,000-token context window (--context-tokens) at 4 characters per token" })
     expect(listingLimits(claude, { contextTokens: 1_000_000, envChars: 500 })).toMatchObject({ budget_chars: 500, basis: "SLASH_COMMAND_TOOL_CHAR_BUDGET" })
   })
@@ -62,7 +69,7 @@ describe("computeBudget over the listing", () => {
       const b = budgetOf(skills)
       expect(b.skills.every((s) => s.listed === "full")).toBe(true)
       expect(b.total_chars).toBe(b.used_chars)
-      expect(b.total_chars + b.room_chars!).toBe(8000)
+      expect(b.total_chars + b.room_chars!).toBe(30000)
       // Each entry counts its own newline; joined, the listing has one fewer.
       expect(b.total_chars).toBe(b.skills.reduce((n, s) => n + s.entry_chars, 0) - 1)
     }
@@ -76,7 +83,7 @@ describe("computeBudget over the listing", () => {
     ])
     expect(b.truncated).toEqual(["b"])
     // Claude Code 2.1.332 counts the lines and one newline between them: 105 + (1 + 1,541).
-    expect(b.room_chars).toBe(8000 - 105 - 1542)
+    expect(b.room_chars).toBe(30000 - 105 - 1542)
     expect(b.one_more).toEqual({ entry_chars: 824, fits: true, displaced: [] })
   })
 

@@ -165,17 +165,17 @@ describe("skc eval --judge command with a fake agent", () => {
 })
 
 describe("skc budget on the corpus", () => {
-  it("text and JSON: 17 entries within Claude Code's default 8,000 characters; a smaller window pushes skills to name only", async () => {
+  it("text and JSON: 17 entries within the 30,000 characters of Claude Code's default model; a smaller window pushes skills to name only", async () => {
     const text = await sb.runAsync(["budget"])
     expect(text.code).toBe(0)
-    expect(text.stdout).toMatch(/^17 skills listed to claude \(Claude Code\): [\d,]+ characters \(~[\d,]+ tokens\)\nbudget: 8,000 characters \(1 % of a 200,000-token context window/)
+    expect(text.stdout).toMatch(/^17 skills listed to claude \(Claude Code\): [\d,]+ characters \(~[\d,]+ tokens\)\nbudget: 30,000 characters \(1 % of a 750,000-token context window/)
     expect(text.stdout).toContain("limits: https://code.claude.com/docs/en/skills")
     const doc = JSON.parse((await sb.runAsync(["budget", "--format", "json"])).stdout)
-    expect(doc).toMatchObject({ agent: "claude", limits: { budget_chars: 8000, max_description_chars: 1536 }, names_only: [], truncated: [] })
+    expect(doc).toMatchObject({ agent: "claude", limits: { budget_chars: 30000, max_description_chars: 1536 }, names_only: [], truncated: [] })
     expect(doc.skills).toHaveLength(17)
     // Claude Code joins the 17 lines with a newline between them; each entry counts its own.
     expect(doc.total_chars).toBe(doc.skills.reduce((n: number, s: { entry_chars: number }) => n + s.entry_chars, 0) - 1)
-    expect(doc.total_chars + doc.room_chars).toBe(8000)
+    expect(doc.total_chars + doc.room_chars).toBe(30000)
     const small = JSON.parse((await sb.runAsync(["budget", "--context-tokens", "50000", "--format", "json"])).stdout)
     expect(small.limits.budget_chars).toBe(2000)
     expect(small.names_only.length).toBeGreaterThan(10)

@@ -50,7 +50,7 @@ describe("the agent's listing from its profile (issue 43, DECISIONS #51)", () =>
     expect(p.stdout).toBe("- pdf: Fill PDF forms. - Use for invoices.\n")
     expect(p.stdout).not.toContain("deploy")
     const b = JSON.parse((await sb.runAsync(["budget", "--format", "json"])).stdout)
-    expect(b).toMatchObject({ agent: "claude", manual_only: ["deploy"], limits: { budget_chars: 8000 } })
+    expect(b).toMatchObject({ agent: "claude", manual_only: ["deploy"], limits: { budget_chars: 30000 } })
     expect(b.skills.map((s: { name: string }) => s.name)).toEqual(["pdf"])
     const text = await sb.runAsync(["budget"])
     expect(text.stdout).toContain("manual only (not listed): deploy")

@@ -12,7 +12,7 @@ import { listingLimits, type ListingLimits } from "../../domain/protocol/budget.
 import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
 import { modelListing, type ModelListing } from "../../domain/protocol/listing.js"
 import { Env } from "../../ports/Env.js"
-import { NO_CLAUDE_SETTINGS, type ClaudeListingSettings } from "../../domain/agents/claudeSettings.js"
+import { NO_CLAUDE_SETTINGS, envTruthy, type ClaudeListingSettings } from "../../domain/agents/claudeSettings.js"
 import { claudeCommands } from "./claudeCommands.js"
 import { claudeListingSettings } from "./claudeSettings.js"
 import { geminiListingSettings } from "./geminiSettings.js"
@@ -21,7 +21,7 @@ import { Settings } from "../shared/index.js"
 
 /** `--context-tokens` of `budget` and `prompt`: the model's context window. */
 export const ContextTokensField = Schema.Int.check(Schema.isGreaterThan(0)).annotate({
-  description: "The model's context window in tokens (Claude Code: default 200000; Codex: without it, its 8,000-character fallback)."
+  description: "The model's context window in tokens (Claude Code: the window its budget is sized from, by default its model's: 750000 for its default model, 200000 for a 200k model; Codex: without it, its 8,000-character fallback)."
 })
 
 export interface AgentListingInput {
@@ -54,7 +54,14 @@ export const agentLimits = Effect.fnUntraced(function* (profile: AgentProfile, c
   const raw = rule.kind === "fraction" && rule.envOverride !== null ? env.get(rule.envOverride) : undefined
   const envChars = raw !== undefined && /^\d+$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : undefined
   const settings = own ?? (yield* ownSettings(profile))
-  return listingLimits(profile, { contextTokens, envChars, overrides: config.agents[profile.name], agentSettings: settings })
+  // The model the agent runs sizes its window (Claude Code): its environment variable, else its settings'
+  // `model`, else its default model.
+  const byModel = rule.kind === "fraction" ? rule.modelWindow : undefined
+  const fromEnv = byModel === undefined ? undefined : env.get(byModel.modelEnv)?.trim()
+  const named = fromEnv !== undefined && fromEnv !== "" ? { value: fromEnv, from: byModel!.modelEnv } : settings.model
+  const window = byModel?.windowOf(named?.value, envTruthy(env.get(byModel.without1MEnv)))
+  const modelWindow = window === undefined || named === undefined ? window : { tokens: window.tokens, why: `${window.why} (the model from ${named.from})` }
+  return listingLimits(profile, { contextTokens, envChars, overrides: config.agents[profile.name], agentSettings: settings, modelWindow })
 })
 
 export const agentListing = Effect.fnUntraced(function* (input: AgentListingInput = {}) {

@@ -111,6 +111,38 @@ const unreachable: CombinationRule = {
  */
 export const CLAUDE_OWN_SKILLS = { version: "2.1.332", skills: 13, chars: 6211 } as const
 
+/**
+ * Models Claude Code 2.1.332 gives a 200,000-token window (recorded: test/fixtures/claude-listing/windows):
+ * the Claude 3 family, Opus 4 and Sonnet 4, and the 4.5 and 4.6 models, with or without a date or `-latest`.
+ * Opus 4.0 and 4.1 are not among them: Claude Code sends its default model in their place.
+ */
+const WINDOW_200K = /^claude-(?:3(?:-\d+)?-(?:opus|sonnet|haiku)|(?:opus|sonnet)-4(?:-[56])?|haiku-4-5)(?:-\d{8}|-latest)?$/
+
+/**
+ * The window Claude Code 2.1.332 sizes its skill listing's budget from, for the model it runs (run offline
+ * against a recording server, every skill of a generated set in the listing it sent: the budget 1 % of this
+ * × 4 characters to the character; test/fixtures/claude-listing/windows):
+ * - its default model (`claude-opus-5-5` with an API key), an alias (`sonnet`, `opus`, `haiku`,
+ *   `opusplan`), Opus 4.7, the 5 family and any model id it does not know: 750,000 tokens (30,000
+ *   characters), three quarters of their 1M context; 150,000 (6,000) with CLAUDE_CODE_DISABLE_1M_CONTEXT;
+ * - a 200,000-token model (`WINDOW_200K`): 200,000 (8,000 characters), or 1,000,000 (40,000) when named
+ *   with the `[1m]` suffix, unless CLAUDE_CODE_DISABLE_1M_CONTEXT is set.
+ */
+export const claudeListingWindow = (model: string | undefined, without1M: boolean): { readonly tokens: number; readonly why: string } => {
+  const named = model?.trim()
+  const id = named?.toLowerCase()
+  const long = id?.endsWith("[1m]") === true
+  const base = long ? id!.slice(0, -4) : id
+  if (base !== undefined && WINDOW_200K.test(base)) {
+    if (long && !without1M) return { tokens: 1_000_000, why: `${named}'s 1M context` }
+    return { tokens: 200_000, why: `${named}'s 200,000 tokens${long ? ", its 1M context turned off" : ""}` }
+  }
+  const which = named === undefined || named === "" ? "Claude Code's default model" : named
+  return without1M
+    ? { tokens: 150_000, why: `three quarters of ${which}'s 200,000 tokens, its 1M context turned off` }
+    : { tokens: 750_000, why: `three quarters of ${which}'s 1M context` }
+}
+
 export const claude: AgentProfile = {
   name: "claude",
   title: "Claude Code",
@@ -145,9 +177,16 @@ export const claude: AgentProfile = {
       kind: "fraction",
       fraction: 0.01,
       charsPerToken: 4,
-      defaultContextTokens: 200_000,
+      defaultContextTokens: 750_000,
       fallbackChars: 8_000,
       envOverride: "SLASH_COMMAND_TOOL_CHAR_BUDGET",
+      // The model decides the window: ANTHROPIC_MODEL, else `model` in its settings, else its default model.
+      modelWindow: {
+        modelEnv: "ANTHROPIC_MODEL",
+        without1MEnv: "CLAUDE_CODE_DISABLE_1M_CONTEXT",
+        windowOf: claudeListingWindow,
+        source: "Claude Code 2.1.332 run against a recording server (test/fixtures/claude-listing/windows); CHANGELOG 2.1.197 (Sonnet 5, a native 1M-token window, the default model)"
+      },
       source: `${DOCS} (Skill descriptions are cut short): 1 % of the context window (setting skillListingBudgetFraction), 8,000 characters when unknown; CHANGELOG 2.1.32 said 2 %, since lowered`
     },
     manualOnlyField: "disable-model-invocation",
@@ -170,10 +209,11 @@ export const claude: AgentProfile = {
     "The separator between `description` and `when_to_use` is not documented; Claude Code 2.1.332 joins them with ` - `, and skc does.",
     "The listing, as Claude Code 2.1.332 builds it (run offline against a recording server; test/fixtures/claude-listing): the user's skills first, then the project's (the working directory's, then each ancestor's up to the repository root), each directory's by name; the user's copy of a name wins over the project's; each line `- <directory name>: <text>`, with ` (<name>)` after the directory name when the frontmatter `name` differs; a text over the cap keeps cap − 1 characters and ends with `…`; the budget counts display columns (a wide East Asian character takes 2) and one per newline between lines.",
     "Past the budget, Claude Code lists every skill by name, then gives each its text back in order while the text still fits what is left (ranked by use, which a new session does not have): a long description early in the order does not take the room of shorter ones after it.",
-    "Claude Code's own bundled skills (`dataviz`, `code-review`, `loop` and others in 2.1.332: about 6,200 characters) are listed after yours, count toward the same budget and always keep their text, so at a 200,000-token window your skills share about 1,800 characters; skc does not count them, as their set changes from release to release. `CLAUDE_CODE_DISABLE_BUNDLED_SKILLS=1` (or the `disableBundledSkills` setting, CHANGELOG 2.1.169) turns them off, and `skc budget` then leaves its note about them out.",
+    "Claude Code's own bundled skills (`dataviz`, `code-review`, `loop` and others in 2.1.332: about 6,200 characters) are listed after yours, count toward the same budget and always keep their text, so your skills share about 23,800 of the default model's 30,000 characters (about 1,800 of a 200,000-token model's 8,000); skc does not count them, as their set changes from release to release. `CLAUDE_CODE_DISABLE_BUNDLED_SKILLS=1` (or the `disableBundledSkills` setting, CHANGELOG 2.1.169) turns them off, and `skc budget` then leaves its note about them out.",
     "Claude Code lists a skill the specification calls invalid: without `name` under its directory's name, without `description` (2.1.69) with the first line of its body (skc's assumption, as for legacy commands: the CHANGELOG says such a skill is listed, not with which text), a bare number as `name` or `description` coerced to text (2.1.47), and malformed YAML frontmatter as empty metadata (2.1.186). `discover`, `budget` and the listing count such a skill as Claude Code lists it, its problems as warnings; `skc lint` still reports them against the specification.",
     "Claude Code also loads the skills of `.claude/skills` directories below the working directory once it works on files there, outside gitignored directories, a name clash showing as `<dir>:<name>` (CHANGELOG 2.1.6, 2.1.69, 2.1.178); skc lists and resolves from the working directory up, what a session starts with, so run skc from the package directory (or pass a skill's path) to reach such a skill.",
     "Claude Code's own settings change its listing, and skc reads them: `~/.claude/settings.json` (`$CLAUDE_CONFIG_DIR/settings.json` when that is set), then the working directory's `.claude/settings.json` and `.claude/settings.local.json`, the later winning (2.1.332: a repository root's settings do not apply from a directory below it). `skillListingBudgetFraction` and `skillListingMaxDescChars` set the budget's share and the entry cap; `skillOverrides` maps a skill's directory name to `on`, `off` (not loaded), `user-invocable-only` (manual only) or `name-only` (always `- name`), merged skill by skill. Managed settings (`/etc/claude-code`) are not read.",
+    "The budget follows the model Claude Code runs (2.1.332, recorded: test/fixtures/claude-listing/windows): 1 % of 750,000 tokens × 4, 30,000 characters, for its default model, its aliases, Opus 4.7, the 5 family and model ids it does not know (three quarters of their 1M context; 6,000 with `CLAUDE_CODE_DISABLE_1M_CONTEXT=1`); 8,000 for a 200,000-token model (the Claude 3 family, Opus 4, Sonnet 4 and the 4.5 and 4.6 models), 40,000 for one named with `[1m]`. skc reads the model from `ANTHROPIC_MODEL`, else `model` in Claude Code's settings files; `claude --model` and `/model` are the session's, so give skc the same with `ANTHROPIC_MODEL` (or `--context-tokens`).",
     "`[agents.claude]` in skc's configuration overrides the listing fraction, the entry cap and the budget, over Claude Code's own settings.",
     "A plugin's skills (`--plugin-dir`) are listed after the project's as `<plugin>:<skill>`, the plugin named by `.claude-plugin/plugin.json` (its directory's name without one), so they never shadow another skill; a manifest that is not a JSON object with a string `name` loads none of the plugin's skills. `skc load`, `permissions` and `prompt` take that `<plugin>:<skill>` name (as `/acme:foo` invokes it), which reaches the plugin's skill even where a project or user skill has the plain name.",
     "A plugin's skills are in its `skills/` directory and in each path of its manifest's `skills` (a string or a list, inside the plugin; `.` allowed), which adds to `skills/` without hiding it (CHANGELOG 2.1.136, 2.1.221); a path holding a SKILL.md itself (`\"skills\": [\"./\"]`) is one skill named by its frontmatter `name` (2.1.94); a plugin with neither, but a SKILL.md at its root, is that one skill (2.1.142). A plugin inside a `.claude/skills` directory (`.claude/skills/<plugin>/.claude-plugin/plugin.json`) is loaded so too, with no marketplace (2.1.157).",

@@ -10,6 +10,9 @@
  * - `skillOverrides`: per skill (by its directory name), `on`, `off` (not
  *   loaded at all), `user-invocable-only` (a person may call it; the model
  *   never sees it) or `name-only` (listed as `- name`, never with its text).
+ * - `model` (a string): the model a session starts with, whose window sizes
+ *   the listing's budget (`ANTHROPIC_MODEL` beats it; claude.ts
+ *   `claudeListingWindow`).
  * - `disableBundledSkills` (a boolean): `true` hides Claude Code's own
  *   bundled skills from the model, as `CLAUDE_CODE_DISABLE_BUNDLED_SKILLS`
  *   does (CHANGELOG 2.1.169), so they take none of the listing's budget.
@@ -31,6 +34,8 @@ export interface ClaudeListingSettings {
   readonly skillOverrides: ReadonlyMap<string, SkillOverride>
   /** `disableBundledSkills` as set (`value`) and the file that set it; the environment variable is the caller's. */
   readonly bundledSkillsOff?: { readonly value: boolean; readonly from: string }
+  /** `model`: the model sessions start with, and the file that set it. */
+  readonly model?: { readonly value: string; readonly from: string }
 }
 
 export const NO_CLAUDE_SETTINGS: ClaudeListingSettings = { skillOverrides: new Map() }
@@ -68,6 +73,12 @@ export const parseClaudeSettings = (
     if (typeof bundled === "boolean") bundledSkillsOff = { value: bundled, from }
     else problems.push(`${from}: disableBundledSkills must be true or false; ignored`)
   }
+  const named = o.model
+  let model: ClaudeListingSettings["model"]
+  if (named !== undefined) {
+    if (typeof named === "string" && named.trim() !== "") model = { value: named.trim(), from }
+    else problems.push(`${from}: model must be a model name; ignored`)
+  }
   const raw = o.skillOverrides
   if (raw !== undefined) {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) problems.push(`${from}: skillOverrides must be an object; ignored`)
@@ -82,7 +93,8 @@ export const parseClaudeSettings = (
       ...(listingFraction ? { listingFraction } : {}),
       ...(maxDescChars ? { maxDescChars } : {}),
       skillOverrides: overrides,
-      ...(bundledSkillsOff ? { bundledSkillsOff } : {})
+      ...(bundledSkillsOff ? { bundledSkillsOff } : {}),
+      ...(model ? { model } : {})
     },
     problems
   }
@@ -93,8 +105,10 @@ export const mergeClaudeSettings = (layers: ReadonlyArray<ClaudeListingSettings>
   let listingFraction: ClaudeListingSettings["listingFraction"]
   let maxDescChars: ClaudeListingSettings["maxDescChars"]
   let bundledSkillsOff: ClaudeListingSettings["bundledSkillsOff"]
+  let model: ClaudeListingSettings["model"]
   const skillOverrides = new Map<string, SkillOverride>()
   for (const l of layers) {
+    model = l.model ?? model
     listingFraction = l.listingFraction ?? listingFraction
     maxDescChars = l.maxDescChars ?? maxDescChars
     bundledSkillsOff = l.bundledSkillsOff ?? bundledSkillsOff
@@ -104,7 +118,8 @@ export const mergeClaudeSettings = (layers: ReadonlyArray<ClaudeListingSettings>
     ...(listingFraction ? { listingFraction } : {}),
     ...(maxDescChars ? { maxDescChars } : {}),
     skillOverrides,
-    ...(bundledSkillsOff ? { bundledSkillsOff } : {})
+    ...(bundledSkillsOff ? { bundledSkillsOff } : {}),
+    ...(model ? { model } : {})
   }
 }
 

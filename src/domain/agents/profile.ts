@@ -153,6 +153,18 @@ export type BudgetRule =
       /** An environment variable that replaces the budget, in characters. */
       readonly envOverride: string | null
       /**
+       * The window depends on the model the agent runs (Claude Code): which model that is comes from
+       * `modelEnv`, else the agent's settings (`model`), else the agent's default model; `without1MEnv`
+       * set (truthy) turns the long context off. `windowOf` gives the tokens the budget is sized from and
+       * why, for `defaultContextTokens` when the model is known to skc.
+       */
+      readonly modelWindow?: {
+        readonly modelEnv: string
+        readonly without1MEnv: string
+        readonly windowOf: (model: string | undefined, without1M: boolean) => { readonly tokens: number; readonly why: string }
+        readonly source: Source
+      }
+      /**
        * `tokens`: with a known window the budget is `fraction` of it in tokens,
        * each entry's cost estimated from its bytes (Codex); absent: characters.
        */

@@ -49,6 +49,11 @@ export interface LimitOptions {
   /** `[agents.<name>]` of skc's configuration. */
   readonly overrides?: AgentOverrides | undefined
   /**
+   * The window of the model the agent runs (the profile's `modelWindow`), with why; beats the profile's
+   * default window, not `--context-tokens` or `[agents.<name>] context_tokens`.
+   */
+  readonly modelWindow?: { readonly tokens: number; readonly why: string } | undefined
+  /**
    * What the agent's own settings files set (Claude Code's skillListingBudgetFraction and
    * skillListingMaxDescChars), each with the file it came from; skc's `[agents.<name>]` beats them.
    */
@@ -72,7 +77,7 @@ export const listingLimits = (profile: AgentProfile, options: LimitOptions = {})
   if (rule.kind === "fraction" && rule.envOverride !== null && options.envChars !== undefined) return fixed(options.envChars, rule.envOverride)
   if (o.budget_chars !== undefined) return fixed(o.budget_chars, `${config} budget_chars in skc's configuration`)
   if (rule.kind === "unknown") return { budget_chars: null, budget_tokens: null, context_tokens: null, max_description_chars: cap, basis: rule.note, source: null }
-  const tokens = options.contextTokens ?? o.context_tokens ?? rule.defaultContextTokens
+  const tokens = options.contextTokens ?? o.context_tokens ?? options.modelWindow?.tokens ?? rule.defaultContextTokens
   const fraction = o.listing_fraction ?? own.listingFraction?.value ?? rule.fraction
   const fractionFrom =
     o.listing_fraction !== undefined
@@ -86,7 +91,12 @@ export const listingLimits = (profile: AgentProfile, options: LimitOptions = {})
     }
     return fixed(rule.fallbackChars, `${profile.title}'s documented fallback when the context window is unknown; give --context-tokens for ${percent(fraction)} of it`)
   }
-  const tokensFrom = options.contextTokens !== undefined ? "--context-tokens" : o.context_tokens !== undefined ? `${config} context_tokens` : "default"
+  const tokensFrom =
+    options.contextTokens !== undefined
+      ? "--context-tokens"
+      : o.context_tokens !== undefined
+        ? `${config} context_tokens`
+        : "default"
   const window =
     `${percent(fraction)}${fractionFrom} of a ${thousands(tokens)}-token context window` +
     `${tokensFrom === "default" ? "" : ` (${tokensFrom})`}`
@@ -108,7 +118,7 @@ export const listingLimits = (profile: AgentProfile, options: LimitOptions = {})
     budget_tokens: null,
     context_tokens: tokens,
     max_description_chars: cap,
-    basis: `${window} at ${rule.charsPerToken} characters per token`,
+    basis: `${window} at ${rule.charsPerToken} characters per token${tokensFrom === "default" && options.modelWindow !== undefined ? `; the window: ${options.modelWindow.why}` : ""}`,
     source
   }
 }
