@@ -21,7 +21,7 @@ import { Settings } from "../shared/index.js"
 
 /** `--context-tokens` of `budget` and `prompt`: the model's context window. */
 export const ContextTokensField = Schema.Int.check(Schema.isGreaterThan(0)).annotate({
-  description: "The model's context window in tokens (Claude Code: the window its budget is sized from, by default its model's: 750000 for its default model, 200000 for a 200k model; Codex: without it, its 8,000-character fallback)."
+  description: "The model's context window in tokens (Claude Code: its model's; Codex: without it, its 8,000-character fallback)."
 })
 
 export interface AgentListingInput {
