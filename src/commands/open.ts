@@ -48,7 +48,16 @@ export const openCommand = defineCommand({
           output.stdoutIsTTY && hasControl(opened.result) ? printText(visibleBody(textOf(opened.result))) : printBytes(opened.bytes)
         )
       },
-      mcp: { output: () => import("../app/search/open.js").then((r) => r.OpenResult), structured: (opened) => ({ ...opened.result }) }
+      mcp: {
+        output: () => import("../app/search/open.js").then((r) => r.OpenResult),
+        structured: (opened) => ({ ...opened.result }),
+        // A binary file's base64 is the structured content's `content`: the text, which clients hand the model, names it
+        // instead of repeating it (megabytes of base64 twice in one answer, half of them in the model's context).
+        text: (opened) =>
+          opened.result.encoding === "base64"
+            ? `(binary file '${opened.result.path}', ${opened.bytes.length} bytes${opened.result.truncated ? ", truncated" : ""}: base64 in the structured content's "content")`
+            : opened.result.content
+      }
     }
   }
 })

@@ -24,9 +24,13 @@
  * `Retry-After`), the body's size (413 over 1 MiB, read no further), its
  * JSON (400 with JSON-RPC -32700; JSON that is not one JSON-RPC message,
  * a batch included, -32600 as over stdio; never a crash); then the SDK's
- * transport. A batch is served only in a session whose handshake negotiated
- * 2025-03-26 (batch.ts): its answers on one SSE stream, 202 for a batch of
- * notifications, each message beyond the first counted against the rate.
+ * transport. A batch is served only for a client on 2025-03-26 (batch.ts):
+ * in a session whose handshake negotiated it, or with `--stateless` without
+ * an `MCP-Protocol-Version` header (or naming it); its answers on one SSE
+ * stream (`--stateless`: one JSON array), 202 for a batch of notifications,
+ * each message that cannot be served answered on its own beside them, each
+ * message beyond the first counted against the rate. The refusals of the
+ * endpoint itself answer a 2026-07-28 request with `modernRefusalCode`.
  *
  * Sessions: stateful by default — an `initialize` POST opens a session
  * (its own `makeServer`, its own project: `--project`, never the process's
@@ -50,8 +54,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { isNoProject, makeServer, makeSharedServices, noProjectFound, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
-import { BATCH_REVISION, MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION } from "./revision.js"
-import { batchEntries, batchProblem, idOf } from "./batch.js"
+import { BATCH_REVISION, MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION, unreadableId } from "./revision.js"
+import { batchAnswer, batchEntries, batchProblem, idOf, refusalText } from "./batch.js"
 import { boundedMessage, MAX_REQUEST_BYTES, paramsProblem } from "./limits.js"
 import { roomFor } from "./sessionRoom.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
@@ -179,31 +183,50 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text)
 }
 
-/** A request's id when it has a readable one (a string or a number), else null. */
-/** A JSON-RPC error answer with the request's id (null: the request was not read). */
-const rpcAnswer = (res: ServerResponse, status: number, id: string | number | null, code: number, message: string, headers: Record<string, string> = {}) =>
-  json(res, status, { jsonrpc: "2.0", id, error: { code, message } }, headers)
+/**
+ * The revision a request carrying no `MCP-Protocol-Version` header is read under, outside any session:
+ * 2025-06-18 basic/transports ("Protocol Version Header"): the server "SHOULD assume protocol version
+ * 2025-03-26".
+ */
+const HEADERLESS_REVISION = "2025-03-26"
 
-/** A JSON-RPC error outside any request's answer (id null: the request was not read). */
-const rpcError = (res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}) =>
-  rpcAnswer(res, status, null, code, message, headers)
+/**
+ * skc's code for a refusal of the HTTP endpoint itself (401, 403, 405, 429, 503) answered to a 2026-07-28
+ * request: -31000 minus the HTTP status (-31401, -31403, -31405, -31429, -31503). Revision 2026-07-28
+ * (basic/index, "Error Codes") calls -32000 to -32019 legacy, which "new implementations SHOULD NOT
+ * use", reserves -32020 to -32099 for the codes it defines (none of them for these refusals), and asks that
+ * codes for other purposes "SHOULD be allocated outside the JSON-RPC reserved range (-32768 to -32000)".
+ * A request of a handshake revision keeps the SDK's -32000/-32001, which its clients have seen all along.
+ */
+export const modernRefusalCode = (status: number): number => -31000 - status
+
+/**
+ * A JSON-RPC error answer with the request's id, or, when it could not be read (`null`), the id member
+ * `revision`'s schema asks for (revision.ts `unreadableId`: `"id": null` up to 2025-06-18, none after).
+ */
+const rpcAnswer = (res: ServerResponse, status: number, id: string | number | null, code: number, message: string, headers: Record<string, string> = {}, revision?: string) =>
+  json(res, status, { jsonrpc: "2.0", ...(id === null ? unreadableId(revision) : { id }), error: { code, message } }, headers)
+
+/** A JSON-RPC error outside any request's answer (its id was not read), under `revision`. */
+const rpcError = (res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}, revision?: string) =>
+  rpcAnswer(res, status, null, code, message, headers, revision)
 
 /**
  * Why a parsed body is not one JSON-RPC 2.0 message, answered as stdio
  * answers it (src/mcp/transport.ts): -32600 Invalid Request, with the
  * request's id when it has a readable one. -32700 is for text that is not
  * JSON. A JSON array is a batch, which MCP dropped in revision 2025-06-18:
- * one message per POST, as one per line over stdio, except in a session on
- * revision 2025-03-26 (`refusedBatch`).
+ * one message per POST, as one per line over stdio, except for a client on
+ * revision 2025-03-26 (`batchOf`).
  */
-const notOneMessage = (res: ServerResponse, parsed: unknown): void => {
+const notOneMessage = (res: ServerResponse, parsed: unknown, revision: string): void => {
   // A request whose envelope is valid and whose params are not (an object progressToken): -32602, as over stdio.
   const wrongParams = paramsProblem(parsed)
   if (wrongParams !== undefined) return rpcAnswer(res, 400, wrongParams.id, -32602, wrongParams.message)
   const message = Array.isArray(parsed)
-    ? "Invalid Request: one JSON-RPC message per request (MCP has no batches since revision 2025-06-18; a session on 2025-03-26 may send them)"
+    ? "Invalid Request: one JSON-RPC message per request (MCP has no batches since revision 2025-06-18; a client on 2025-03-26 may send them)"
     : "Invalid Request: not a JSON-RPC 2.0 message"
-  rpcAnswer(res, 400, idOf(parsed), -32600, message)
+  rpcAnswer(res, 400, idOf(parsed), -32600, message, {}, revision)
 }
 
 /** A path segment decoded, or as given when its escapes are malformed (`%E0%A4%A` names no project: 404, not 500). */
@@ -308,17 +331,62 @@ const webRequest = (req: IncomingMessage, base: string, body: string | undefined
   })
 }
 
-/** Write the SDK's web `Response` (JSON, or an SSE stream that may stay open) to the Node response. */
-const sendWeb = async (res: ServerResponse, response: Response): Promise<void> => {
+/**
+ * What is added to the SDK's answer: the error answers of a batch's messages refused before it (JSON
+ * texts, each answered beside the others: JSON-RPC 2.0 §6), and the revision the request is read under
+ * (the SDK's own refusals carry `"id": null`, which the revisions after 2025-06-18 do not allow).
+ */
+interface Additions {
+  readonly refusals?: ReadonlyArray<string>
+  readonly revision?: string
+}
+
+/** The SDK's JSON error answer (no id read) in `revision`'s shape: its `"id": null` left out where the schema has no null id. */
+const reshapedError = (text: string, revision: string | undefined): string => {
+  if ("id" in unreadableId(revision)) return text
+  try {
+    const m: unknown = JSON.parse(text)
+    if (typeof m !== "object" || m === null || Array.isArray(m) || (m as { id?: unknown }).id !== null || !("error" in m)) return text
+    const rest: Record<string, unknown> = { ...m }
+    delete rest.id
+    return JSON.stringify(rest)
+  } catch {
+    return text
+  }
+}
+
+/** Write the SDK's web `Response` (JSON, or an SSE stream that may stay open) to the Node response, with `more` added. */
+const sendWeb = async (res: ServerResponse, response: Response, more: Additions = {}): Promise<void> => {
   const headers: Record<string, string> = {}
   response.headers.forEach((value, key) => {
     headers[key] = value
   })
+  // Refusals go with a served answer only: a transport error of the SDK's (406, 415) answers the batch whole.
+  const refusals = response.status < 300 ? (more.refusals ?? []) : []
+  const isJson = (headers["content-type"] ?? "").startsWith("application/json")
+  if (refusals.length > 0 && (response.body === null || isJson)) {
+    // A batch whose served messages were notifications (202) or answered as JSON: one array of every answer.
+    const text = response.body === null ? "" : await response.text()
+    const served: unknown = text === "" ? [] : JSON.parse(text)
+    const answers = [...(Array.isArray(served) ? served : [served]).map((a) => JSON.stringify(a)), ...refusals]
+    const body = batchAnswer(answers)
+    delete headers["content-length"]
+    res.writeHead(200, { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) })
+    return void res.end(body)
+  }
+  if (isJson && response.status >= 400 && response.body !== null) {
+    const body = reshapedError(await response.text(), more.revision)
+    delete headers["content-length"]
+    res.writeHead(response.status, { ...headers, "content-length": String(Buffer.byteLength(body)) })
+    return void res.end(body)
+  }
   res.writeHead(response.status, headers)
   if (response.body === null) return void res.end()
   // An event stream (GET's standalone stream) may write nothing for minutes: its status and headers go out
   // now, or the client (and a proxy's read timeout) waits on a 200 that only the first event would send.
   if ((headers["content-type"] ?? "").startsWith("text/event-stream")) res.flushHeaders()
+  // A batch's refused messages are answered first on its stream, each as an event of its own.
+  for (const r of refusals) res.write(`event: message\ndata: ${r}\n\n`)
   const reader = response.body.getReader()
   // A client gone: the stream is cancelled, so the transport stops writing to it.
   res.on("close", () => void reader.cancel().catch(() => {}))
@@ -448,17 +516,41 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   }, 60_000)
   sweep.unref()
 
+  /**
+   * The revision a request is read under, for the answers skc gives it outside its server's: 2026-07-28 for
+   * a modern request (its body's `_meta`, or an `MCP-Protocol-Version` header naming no handshake
+   * revision: `eraOf`); else the revision its session's handshake negotiated; else the one its header
+   * names; else 2025-03-26, as a server assumes without the header (`HEADERLESS_REVISION`).
+   */
+  const revisionOf = (req: IncomingMessage, parsed?: unknown): string => {
+    if (eraOf(req.headers, parsed) === "modern") return MODERN_REVISION
+    const id = req.headers["mcp-session-id"]
+    const negotiated = options.stateless || typeof id !== "string" ? undefined : sessions.get(id)?.revision.negotiatedRevision()
+    if (negotiated !== undefined) return negotiated
+    const header = req.headers["mcp-protocol-version"]
+    return typeof header === "string" ? header : HEADERLESS_REVISION
+  }
+
+  /**
+   * A refusal of the endpoint itself (401, 403, 405, 429, 503; the request's id unread): `legacyCode`
+   * (-32000/-32001, the SDK's) for a handshake revision's request, `modernRefusalCode` for a 2026-07-28 one.
+   */
+  const refuse = (req: IncomingMessage, res: ServerResponse, status: number, legacyCode: number, message: string, headers: Record<string, string> = {}) => {
+    const revision = revisionOf(req)
+    rpcError(res, status, revision === MODERN_REVISION ? modernRefusalCode(status) : legacyCode, message, headers, revision)
+  }
+
   const unauthorized = (req: IncomingMessage, res: ServerResponse, why: string) =>
-    rpcError(res, 401, -32001, `Unauthorized: ${why}`, {
+    refuse(req, res, 401, -32001, `Unauthorized: ${why}`, {
       "www-authenticate": `Bearer resource_metadata="${baseUrlOf(req, listening)}${METADATA_PATH}${new URL(req.url ?? "/", "http://x").pathname}"`
     })
 
   /** The rate's answer for `identity` making `count` requests: true once 429 is sent. */
-  const overRate = (res: ServerResponse, identity: string, label = identity, count = 1): boolean => {
+  const overRate = (req: IncomingMessage, res: ServerResponse, identity: string, label = identity, count = 1): boolean => {
     const wait = limiter.take(identity, count)
     if (wait > 0) {
       tellRefused(`429 ${identity}`, `429: ${label} is over --rate ${options.ratePerMinute} requests a minute`)
-      rpcError(res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
+      refuse(req, res, 429, -32000, `Too many requests: try again in ${wait} s`, { "retry-after": String(wait) })
     }
     return wait > 0
   }
@@ -468,33 +560,44 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const labelOf = (user: string | undefined) => (user === undefined ? undefined : `token '${user}'`)
 
   /**
-   * A JSON array POSTed: a batch, served only in a session whose handshake negotiated 2025-03-26
-   * (batch.ts; later revisions have none), else refused as before. A batch is refused whole when it is
-   * empty, too long or holds a message that cannot be served (the SDK's transport would refuse it whole
-   * too); its messages beyond the first count against the rate. True once answered here.
+   * A JSON array POSTed: a batch, served only for a client on revision 2025-03-26 (batch.ts; later revisions
+   * have none): a session whose handshake negotiated it, or, with `--stateless` (no session to ask), a
+   * request whose `MCP-Protocol-Version` header is absent (a 2025-03-26 client sends none) or names it.
+   * Else refused whole, as before. An empty batch or one too long is refused whole; otherwise each message
+   * is checked on its own, and one that cannot be served gets its own error answer beside the answers of
+   * the others (JSON-RPC 2.0 §6), as over stdio: `refusals`, answered with what the SDK's transport
+   * answers for the rest (`served`). Its messages beyond the first count against the rate. `undefined`
+   * once answered here.
    */
-  const refusedBatch = (req: IncomingMessage, res: ServerResponse, user: string | undefined, items: ReadonlyArray<unknown>): boolean => {
+  const batchOf = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    user: string | undefined,
+    items: ReadonlyArray<unknown>
+  ): { readonly served: ReadonlyArray<unknown>; readonly refusals: ReadonlyArray<string> } | undefined => {
     const id = req.headers["mcp-session-id"]
     const o = options.stateless || typeof id !== "string" ? undefined : sessions.get(id)
-    // Not this token's 2025-03-26 session (none, an unknown one, another token's, a later revision): refused as before.
-    if (o === undefined || o.user !== user || o.revision.negotiatedRevision() !== BATCH_REVISION) {
-      notOneMessage(res, items)
-      return true
-    }
+    const header = req.headers["mcp-protocol-version"]
+    const accepted = options.stateless
+      ? header === undefined || header === BATCH_REVISION
+      : // Not this token's 2025-03-26 session (none, an unknown one, another token's, a later revision): refused as before.
+        o !== undefined && o.user === user && o.revision.negotiatedRevision() === BATCH_REVISION
+    if (!accepted) return void notOneMessage(res, items, revisionOf(req))
     const problem = batchProblem(items)
-    if (problem !== undefined) {
-      rpcError(res, 400, -32600, problem)
-      return true
-    }
-    const entries = batchEntries(items)
-    const at = entries.findIndex((e) => "refusal" in e)
-    const refused = at === -1 ? undefined : entries[at]
-    if (refused !== undefined && "refusal" in refused) {
-      const r = refused.refusal
-      rpcAnswer(res, 400, r.id, r.code, `${r.message} (message ${at + 1} of the batch; the batch is not served)`)
-      return true
-    }
-    return items.length > 1 && overRate(res, identityOf(req, user), labelOf(user), items.length - 1)
+    if (problem !== undefined) return void rpcError(res, 400, -32600, problem, {}, BATCH_REVISION)
+    if (items.length > 1 && overRate(req, res, identityOf(req, user), labelOf(user), items.length - 1)) return undefined
+    const served: Array<unknown> = []
+    const refusals: Array<string> = []
+    batchEntries(items).forEach((entry, at) => {
+      if ("message" in entry) served.push(entry.message)
+      else if ("refusal" in entry) {
+        refusals.push(refusalText({ ...entry.refusal, message: `${entry.refusal.message} (message ${at + 1} of the batch)` }))
+      }
+      // `sharedWith`: answered by the refusal of the first message with its id.
+    })
+    // Nothing of it can be served: the batch is refused, each message with its own answer.
+    if (served.length === 0) return void json(res, 400, JSON.parse(batchAnswer(refusals)))
+    return { served, refusals }
   }
 
   /** The token's name (undefined without tokens), or `false` once refused (401, 429: answered here). */
@@ -503,7 +606,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     if (tokens !== undefined && user === undefined) {
       // Refused requests count against their address too: guessing tokens is held to the rate as any client is.
       const address = req.socket.remoteAddress ?? "?"
-      if (overRate(res, `refused ${address}`, `${address} (refused tokens)`)) return false
+      if (overRate(req, res, `refused ${address}`, `${address} (refused tokens)`)) return false
       const given = req.headers.authorization
       const why =
         given === undefined
@@ -515,7 +618,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       unauthorized(req, res, why)
       return false
     }
-    if (overRate(res, identityOf(req, user), labelOf(user))) return false
+    if (overRate(req, res, identityOf(req, user), labelOf(user))) return false
     return user
   }
 
@@ -542,10 +645,11 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     const id = idOf(message)
     const unknown = unknownVersionHeader(req.headers, message, SUPPORTED_REVISIONS)
     if (unknown !== undefined) {
-      return json(res, 400, { jsonrpc: "2.0", id, error: { code: UNSUPPORTED_PROTOCOL_VERSION, message: "Unsupported protocol version", data: { supported: SUPPORTED_REVISIONS, requested: unknown } } })
+      const error = { code: UNSUPPORTED_PROTOCOL_VERSION, message: "Unsupported protocol version", data: { supported: SUPPORTED_REVISIONS, requested: unknown } }
+      return json(res, 400, { jsonrpc: "2.0", ...(id === null ? unreadableId(MODERN_REVISION) : { id }), error })
     }
     const mismatch = headerMismatch(req.headers, message)
-    if (mismatch !== undefined) return rpcAnswer(res, 400, id, HEADER_MISMATCH, `Header mismatch: ${mismatch}`)
+    if (mismatch !== undefined) return rpcAnswer(res, 400, id, HEADER_MISMATCH, `Header mismatch: ${mismatch}`, {}, MODERN_REVISION)
     // No client-to-server notification is defined over HTTP in this revision (cancelling is closing the stream): accepted, nothing to do.
     if (id === null) return void res.writeHead(202).end()
     if (typeof message.method === "string" && REMOVED_METHODS.includes(message.method)) {
@@ -572,37 +676,51 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     const method = req.method ?? "GET"
     let body: string | undefined
     let parsed: unknown
+    /** A batch's messages refused on their own, answered beside the SDK's answers to the rest. */
+    let refusals: ReadonlyArray<string> = []
     if (method === "POST") {
       const read = await readBody(req)
       if (read === undefined) return void res.destroy()
       if ("tooLarge" in read) {
         endAfterAnswer(req, res, read)
-        return rpcError(res, 413, -32600, `Request body ${sizeOf(read, MAX_REQUEST_BYTES)} exceeds the ${MAX_REQUEST_BYTES} byte limit of skc mcp`, { connection: "close" })
+        return rpcError(res, 413, -32600, `Request body ${sizeOf(read, MAX_REQUEST_BYTES)} exceeds the ${MAX_REQUEST_BYTES} byte limit of skc mcp`, { connection: "close" }, revisionOf(req))
       }
       body = read.text
       try {
         parsed = JSON.parse(body)
       } catch (e) {
-        return rpcError(res, 400, -32700, `Parse error: ${e instanceof Error ? e.message : String(e)}`)
+        return rpcError(res, 400, -32700, `Parse error: ${e instanceof Error ? e.message : String(e)}`, {}, revisionOf(req))
       }
       if (Array.isArray(parsed)) {
-        if (refusedBatch(req, res, user, parsed)) return
-      } else if (!JSONRPCMessageSchema.safeParse(parsed).success) return notOneMessage(res, parsed)
+        const batch = batchOf(req, res, user, parsed)
+        if (batch === undefined) return
+        parsed = batch.served
+        refusals = batch.refusals
+      } else if (!JSONRPCMessageSchema.safeParse(parsed).success) return notOneMessage(res, parsed, revisionOf(req, parsed))
     }
     // Revision 2026-07-28 makes no handshake: its requests are served here in either mode (httpModern.ts). A batch is a 2025-03-26 session's.
     if (method === "POST" && !Array.isArray(parsed) && eraOf(req.headers, parsed) === "modern") return serveModern(req, res, project, user, parsed as Record<string, unknown>)
     const base = baseUrlOf(req, listening)
     const authInfo = user === undefined ? undefined : { token: "", clientId: user, scopes: [] }
     const handle = async (transport: WebStandardStreamableHTTPServerTransport) =>
-      sendWeb(res, await transport.handleRequest(webRequest(req, base, body), { parsedBody: parsed, ...(authInfo === undefined ? {} : { authInfo }) }))
+      sendWeb(res, await transport.handleRequest(webRequest(req, base, body), { parsedBody: parsed, ...(authInfo === undefined ? {} : { authInfo }) }), {
+        refusals,
+        revision: revisionOf(req, parsed)
+      })
 
+    // 2026-07-28 basic/transports/streamable-http ("Earlier Streamable HTTP Revisions"): the revision has no
+    // GET stream and no session to DELETE, so a modern client's GET or DELETE is 405 (it was 400 "Mcp-Session-Id
+    // header is required", which told it of sessions it has none of).
+    if (method !== "POST" && eraOf(req.headers, undefined) === "modern") {
+      return refuse(req, res, 405, -32000, `Method not allowed: ${method} (revision ${MODERN_REVISION} POSTs every message)`, { allow: "POST" })
+    }
     // A method the endpoint has no use for is 405 with the ones it has, session or not (before, PUT without
     // a session was 400 "Mcp-Session-Id header is required").
     if (!options.stateless && method !== "GET" && method !== "POST" && method !== "DELETE") {
-      return rpcError(res, 405, -32000, `Method not allowed: ${method}`, { allow: "GET, POST, DELETE" })
+      return refuse(req, res, 405, -32000, `Method not allowed: ${method}`, { allow: "GET, POST, DELETE" })
     }
     if (options.stateless) {
-      if (method !== "POST") return rpcError(res, 405, -32000, "Method not allowed: a stateless server answers POST only", { allow: "POST" })
+      if (method !== "POST") return refuse(req, res, 405, -32000, "Method not allowed: a stateless server answers POST only", { allow: "POST" })
       const { session, transport } = await open(project, user, true, clientOfMeta(parsed))
       try {
         await handle(transport)
@@ -615,16 +733,16 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     const id = req.headers["mcp-session-id"]
     if (typeof id === "string") {
       const o = sessions.get(id)
-      if (o === undefined) return rpcError(res, 404, -32001, "Session not found")
-      if (o.user !== user) return rpcError(res, 403, -32001, "Forbidden: the session belongs to another token")
+      if (o === undefined) return refuse(req, res, 404, -32001, "Session not found")
+      if (o.user !== user) return refuse(req, res, 403, -32001, "Forbidden: the session belongs to another token")
       o.lastUsed = Date.now()
       return handle(o.transport)
     }
-    if (method !== "POST") return rpcError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required")
+    if (method !== "POST") return refuse(req, res, 400, -32000, "Bad Request: Mcp-Session-Id header is required")
     if ((parsed as { method?: unknown } | null)?.method === "initialize") await makeRoomFor(user)
     if (sessions.size >= MAX_SESSIONS) {
       tell("sessions", `${MAX_SESSIONS} sessions are open: new ones are refused (503) until some end or sit idle for ${SESSION_IDLE_MS / 60_000} minutes`)
-      return rpcError(res, 503, -32000, `Too many sessions (${MAX_SESSIONS}): try again later`, { "retry-after": "60" })
+      return refuse(req, res, 503, -32000, `Too many sessions (${MAX_SESSIONS}): try again later`, { "retry-after": "60" })
     }
     const { session, transport } = await open(project, user, false)
     await handle(transport)
@@ -639,7 +757,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     const path = new URL(req.url ?? "/", "http://x").pathname
     if (path === "/healthz") return json(res, 200, { status: "ok" })
     const refused = refusedHostOrOrigin(policy, req.headers.host, req.headers.origin)
-    if (refused !== undefined) return rpcError(res, 403, -32000, `Forbidden: ${refused}`)
+    if (refused !== undefined) return refuse(req, res, 403, -32000, `Forbidden: ${refused}`)
     if (path === METADATA_PATH || path.startsWith(`${METADATA_PATH}/`)) {
       const base = baseUrlOf(req, listening)
       const resource = path === METADATA_PATH ? "/mcp" : path.slice(METADATA_PATH.length)
@@ -657,7 +775,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     if (live !== undefined) res.on("finish", live.touched)
     route(req, res).catch((e: unknown) => {
       say(`${req.method} ${req.url}: ${e instanceof Error ? e.message : String(e)}`)
-      if (!res.headersSent) rpcError(res, 500, -32603, "Internal error")
+      if (!res.headersSent) rpcError(res, 500, -32603, "Internal error", {}, revisionOf(req))
       else res.end()
     })
   })

@@ -36,7 +36,7 @@ import type { ServerResponse } from "node:http"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { boundedMessage } from "./limits.js"
-import { CLIENT_CAPABILITIES, isObject, MODERN_REVISION, PROTOCOL_VERSION } from "./revision.js"
+import { isObject, PROTOCOL_VERSION, requestMetaProblem } from "./revision.js"
 
 /** -32020 (basic/index, "Error codes"). */
 export const HEADER_MISMATCH = -32020
@@ -152,17 +152,14 @@ export { REMOVED_METHODS } from "./revision.js"
 
 /**
  * Why a modern request lacks the per-request fields the revision requires
- * (basic/index, "Per-request protocol fields"): `params._meta` with the
+ * (basic/index, "Per-request protocol fields"), or carries one of the wrong
+ * type (`requestMetaProblem`, shared with stdio): `params._meta` with the
  * protocol version and the client's capabilities. Answered 400 with -32602
  * before the request is served.
  */
 export const metaProblem = (message: Record<string, unknown>): string | undefined => {
   const params = message.params
-  const meta = isObject(params) ? params._meta : undefined
-  if (!isObject(meta)) return `a ${MODERN_REVISION} request needs params._meta with "${PROTOCOL_VERSION}" and "${CLIENT_CAPABILITIES}"`
-  if (typeof meta[PROTOCOL_VERSION] !== "string") return `params._meta needs "${PROTOCOL_VERSION}"`
-  if (!isObject(meta[CLIENT_CAPABILITIES])) return `params._meta needs "${CLIENT_CAPABILITIES}" (an object)`
-  return undefined
+  return requestMetaProblem(isObject(params) ? params._meta : undefined)
 }
 
 /** The HTTP status of a modern answer: the transport's errors are 400 or 404, every other answer 200. */

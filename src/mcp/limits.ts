@@ -44,7 +44,8 @@ export const INVALID_PARAMS = -32602
  * basic/index, "Requests MUST include a string or integer ID"), a safe one,
  * since a larger number was already rounded by JSON.parse and echoing it
  * would name another request. Anything else is an envelope problem: -32600
- * with `"id": null` (JSON-RPC 2.0 §5: the id could not be determined).
+ * with the id the revision gives an unreadable one (revision.ts `unreadableId`:
+ * `"id": null` up to 2025-06-18, none after).
  */
 export const isValidRequestId = (id: unknown): id is string | number =>
   typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id))

@@ -2,10 +2,21 @@
  * Cursor pagination of the MCP list methods (issue 26 item 3; MCP
  * 2025-06-18, Pagination): `resources/list` and `skills/list` answer a page
  * at a time with `nextCursor` when more follow. The cursor is opaque to the
- * client: here the offset of the next page, base64url-encoded JSON. A
- * cursor skc did not hand out is invalid params (-32602), as the
- * specification asks.
+ * client: here base64url-encoded JSON holding the offset of the next page and
+ * the list it belongs to (a short SHA-256 of the list's name: `resources/list`,
+ * `skills/list`, a directory's URI). A cursor that is not such JSON, names
+ * another list, or an offset outside the list (zero, negative, past its end)
+ * is invalid params (-32602), as the specification asks (2026-07-28
+ * server/utilities/pagination, "Error Handling": "Invalid cursors SHOULD
+ * result in an error with code -32602"). Before, the offset alone was read:
+ * `{"o":1000}` was served as an empty page and a `skills/list` cursor as a
+ * page of `resources/list`. The tag is no secret: an offset inside the list
+ * serves what paging there would, and the cursors stay stable across
+ * restarts and `--stateless` replicas behind one address (the
+ * specification's "SHOULD provide stable cursors"). A list that shrank below
+ * a cursor's offset refuses it; the client lists again from the start.
  */
+import { createHash } from "node:crypto"
 
 /** Resources per `resources/list` page: the first page of a 17-skill project stays well under 24 KB. */
 export const RESOURCES_PAGE_SIZE = 50
@@ -30,30 +41,37 @@ export class InvalidCursor extends Error {
   }
 }
 
-const encode = (offset: number): string => Buffer.from(JSON.stringify({ o: offset }), "utf8").toString("base64url")
+/** The tag of `list`'s cursors: the same in every process, so any replica reads another's cursor. */
+const tagOf = (list: string): string => createHash("sha256").update(list).digest("base64url").slice(0, 16)
 
-const decode = (cursor: string): number => {
+const encode = (list: string, offset: number): string => Buffer.from(JSON.stringify({ o: offset, l: tagOf(list) }), "utf8").toString("base64url")
+
+/** The offset `cursor` names in `list` of `length` items; InvalidCursor when skc could not have handed it out for this list. */
+const decode = (list: string, cursor: string, length: number): number => {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"))
-    const o = typeof parsed === "object" && parsed !== null ? (parsed as { o?: unknown }).o : undefined
-    if (typeof o === "number" && Number.isSafeInteger(o) && o > 0) return o
+    const { o, l } = typeof parsed === "object" && parsed !== null ? (parsed as { o?: unknown; l?: unknown }) : {}
+    if (typeof o === "number" && Number.isSafeInteger(o) && o > 0 && o <= length && l === tagOf(list)) return o
   } catch {
     // not ours
   }
   throw new InvalidCursor(cursor)
 }
 
-/** The page starting at `cursor` (the first without one) and the cursor of the next, if any. */
+/**
+ * The page of `list` (its name: `resources/list`, or a directory's URI, so that no list takes another's
+ * cursor) starting at `cursor` (the first without one) and the cursor of the next, if any.
+ */
 export const pageOf = <A>(
+  list: string,
   items: ReadonlyArray<A>,
   cursor: string | undefined,
   size: number
 ): { readonly page: ReadonlyArray<A>; readonly nextCursor?: string } => {
-  const start = cursor === undefined ? 0 : decode(cursor)
-  // An offset past the end (the list shrank between pages) is an empty last page, not an error.
+  const start = cursor === undefined ? 0 : decode(list, cursor, items.length)
   const end = start + size
   const page = items.slice(start, end)
-  return end < items.length ? { page, nextCursor: encode(end) } : { page }
+  return end < items.length ? { page, nextCursor: encode(list, end) } : { page }
 }
 
 /**
@@ -62,12 +80,13 @@ export const pageOf = <A>(
  * that a larger item still has a page.
  */
 export const pageOfBytes = <A>(
+  list: string,
   items: ReadonlyArray<A>,
   cursor: string | undefined,
   size: number,
   maxBytes: number
 ): { readonly page: ReadonlyArray<A>; readonly nextCursor?: string } => {
-  const start = cursor === undefined ? 0 : decode(cursor)
+  const start = cursor === undefined ? 0 : decode(list, cursor, items.length)
   const budget = maxBytes - PAGE_ENVELOPE_BYTES
   let end = start
   let bytes = 2
@@ -78,5 +97,5 @@ export const pageOfBytes = <A>(
     end++
   }
   const page = items.slice(start, end)
-  return end < items.length ? { page, nextCursor: encode(end) } : { page }
+  return end < items.length ? { page, nextCursor: encode(list, end) } : { page }
 }

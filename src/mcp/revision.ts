@@ -107,6 +107,72 @@ interface Message {
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
 
 /**
+ * The handshake revisions whose schema makes an error answer's `id` required (`JSONRPCError.id:
+ * RequestId`, 2024-11-05 through 2025-06-18): an error for a message whose id cannot be read carries
+ * JSON-RPC 2.0's `"id": null` there (JSON-RPC 2.0 §5, "If there was an error in detecting the id …
+ * it MUST be Null"). 2025-11-25 and 2026-07-28 make it optional (`JSONRPCErrorResponse.id?:
+ * RequestId`, and `RequestId` is a string or an integer, never null; basic/index, "Error Responses":
+ * the id is left out "where the ID could not be read"), and the SDK's own `JSONRPCMessageSchema`
+ * refuses an error whose id is null: there the id is omitted.
+ */
+const ID_REQUIRED_REVISIONS: ReadonlyArray<string> = ["2024-10-07", "2024-11-05", "2025-03-26", "2025-06-18"]
+
+/**
+ * The `id` member of an error answer to a message whose id could not be read, by the revision the
+ * answer is read under: `{ id: null }` for a revision that requires the member, nothing otherwise
+ * (none negotiated: the newest revision's rule, as a dual-era server that has made no handshake).
+ */
+export const unreadableId = (revision: string | undefined): { readonly id?: null } =>
+  revision !== undefined && ID_REQUIRED_REVISIONS.includes(revision) ? { id: null } : {}
+
+const CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
+const LOG_LEVEL = "io.modelcontextprotocol/logLevel"
+/** `LoggingLevel` (schema 2026-07-28). */
+const LOGGING_LEVELS: ReadonlyArray<string> = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]
+/** The members of `ClientCapabilities` (schema 2026-07-28) whose value is an object. */
+const CAPABILITY_OBJECTS: ReadonlyArray<string> = ["experimental", "roots", "sampling", "elicitation", "extensions"]
+
+const kindOf = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v)
+
+/**
+ * Why a 2026-07-28 request's per-request fields are malformed (-32602 Invalid params), or undefined
+ * (schema 2026-07-28 `RequestMetaObject`; basic/index, "Per-request protocol fields"): the version a
+ * string; the client's capabilities an object, each capability it declares an object; the optional
+ * `clientInfo` an `Implementation` (an object with string `name` and `version`); the optional
+ * `logLevel` a `LoggingLevel`; the optional `progressToken` a string or an integer. A field of the
+ * wrong type was read as absent (a `clientInfo` of `7`, a `logLevel` of `"loud"`): the request was
+ * served as one that did not say it.
+ */
+export const requestMetaProblem = (meta: unknown): string | undefined => {
+  if (!isObject(meta)) return `a ${MODERN_REVISION} request needs params._meta with "${PROTOCOL_VERSION}" and "${CLIENT_CAPABILITIES}"`
+  const version = meta[PROTOCOL_VERSION]
+  if (version === undefined) return `params._meta needs "${PROTOCOL_VERSION}"`
+  if (typeof version !== "string") return `params._meta["${PROTOCOL_VERSION}"] must be a string such as "${MODERN_REVISION}", not ${kindOf(version)}`
+  const capabilities = meta[CLIENT_CAPABILITIES]
+  if (!isObject(capabilities)) return `a ${MODERN_REVISION} request's params._meta needs "${CLIENT_CAPABILITIES}" (an object)`
+  for (const name of CAPABILITY_OBJECTS) {
+    const v = capabilities[name]
+    if (v !== undefined && !isObject(v)) return `params._meta["${CLIENT_CAPABILITIES}"].${name}: expected object, received ${kindOf(v)}`
+  }
+  const info = meta[CLIENT_INFO]
+  if (info !== undefined) {
+    if (!isObject(info)) return `params._meta["${CLIENT_INFO}"]: expected object (an Implementation), received ${kindOf(info)}`
+    for (const field of ["name", "version"]) {
+      if (typeof info[field] !== "string") return `params._meta["${CLIENT_INFO}"].${field}: expected string, received ${kindOf(info[field])}`
+    }
+  }
+  const level = meta[LOG_LEVEL]
+  if (level !== undefined && !(typeof level === "string" && LOGGING_LEVELS.includes(level))) {
+    return `params._meta["${LOG_LEVEL}"]: expected one of ${LOGGING_LEVELS.join(", ")}, received ${typeof level === "string" ? JSON.stringify(level) : kindOf(level)}`
+  }
+  const token = meta.progressToken
+  if (token !== undefined && !(typeof token === "string" || (typeof token === "number" && Number.isSafeInteger(token)))) {
+    return `params._meta.progressToken: expected string or integer, received ${typeof token === "number" ? String(token) : kindOf(token)}`
+  }
+  return undefined
+}
+
+/**
  * Methods revision 2026-07-28 removed (its changelog: the handshake, `ping`
  * and `logging/setLevel`) that the SDK would still answer: a modern request
  * for one is -32601 on every transport, as for any method the server does
@@ -254,16 +320,14 @@ export class RevisionTransport implements Transport {
       return pass()
     }
     // A version that is no string is a malformed request (-32602), not a version skc does not speak.
-    if (typeof version !== "string") {
-      return void this.fail(id, INVALID_PARAMS, `params._meta["${PROTOCOL_VERSION}"] must be a string such as "${MODERN_REVISION}", not ${version === null ? "null" : typeof version}`)
-    }
+    if (typeof version !== "string") return void this.fail(id, INVALID_PARAMS, requestMetaProblem(meta)!)
     if (version !== MODERN_REVISION && SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return pass()
     if (version !== MODERN_REVISION) {
       return void this.fail(id, UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", { supported: this.supported(), requested: String(version) })
     }
-    if (!isObject(meta?.[CLIENT_CAPABILITIES])) {
-      return void this.fail(id, INVALID_PARAMS, `a ${MODERN_REVISION} request needs params._meta["${CLIENT_CAPABILITIES}"] (an object)`)
-    }
+    // The per-request fields of the wrong type (a clientInfo of 7, a logLevel of "loud") are -32602, not read as absent.
+    const problem = requestMetaProblem(meta)
+    if (problem !== undefined) return void this.fail(id, INVALID_PARAMS, problem)
     if (REMOVED_METHODS.includes(message.method)) {
       return void this.fail(id, METHOD_NOT_FOUND, `Method not found: ${message.method} (removed in revision ${MODERN_REVISION})`)
     }

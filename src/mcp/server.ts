@@ -459,10 +459,13 @@ const onePage = (cursor: string | undefined): Record<string, never> => {
   return {}
 }
 
-/** A page of a list (of at most `maxBytes` of JSON when given), an unknown cursor being invalid params (-32602). */
-const paged = <A>(items: ReadonlyArray<A>, cursor: string | undefined, size: number, maxBytes?: number) => {
+/**
+ * A page of `list` (of at most `maxBytes` of JSON when given), a cursor skc did not hand out for that list
+ * being invalid params (-32602, pagination.ts).
+ */
+const paged = <A>(list: string, items: ReadonlyArray<A>, cursor: string | undefined, size: number, maxBytes?: number) => {
   try {
-    return maxBytes === undefined ? pageOf(items, cursor, size) : pageOfBytes(items, cursor, size, maxBytes)
+    return maxBytes === undefined ? pageOf(list, items, cursor, size) : pageOfBytes(list, items, cursor, size, maxBytes)
   } catch (e) {
     if (e instanceof InvalidCursor) throw new RpcError(ErrorCode.InvalidParams, e.message)
     throw e
@@ -628,7 +631,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
 
   // Issue 26 item 3: list methods answer a page at a time (src/mcp/pagination.ts).
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
-    const { page, nextCursor } = paged(await runResource(run, listSkillResources), request.params?.cursor, RESOURCES_PAGE_SIZE)
+    const { page, nextCursor } = paged("resources/list", await runResource(run, listSkillResources), request.params?.cursor, RESOURCES_PAGE_SIZE)
     return { resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
   })
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request) => ({
@@ -657,7 +660,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // Issue 48 item 3: skills as prompts (src/mcp/prompts.ts).
   server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
     const prompts = (await runResource(run, listSkillPrompts)).map(({ name, description, arguments: args }) => ({ name, description, arguments: [...args] }))
-    const { page, nextCursor } = paged(prompts, request.params?.cursor, PROMPTS_PAGE_SIZE)
+    const { page, nextCursor } = paged("prompts/list", prompts, request.params?.cursor, PROMPTS_PAGE_SIZE)
     return { prompts: [...page], ...(nextCursor === undefined ? {} : { nextCursor }) }
   })
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
@@ -677,7 +680,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   server.fallbackRequestHandler = async (request) => {
     switch (request.method) {
       case "skills/list": {
-        const { page, nextCursor } = paged(await runResource(run, listSkillEntries), cursorParam(request.params), SKILLS_PAGE_SIZE, SKILLS_PAGE_BYTES)
+        const { page, nextCursor } = paged("skills/list", await runResource(run, listSkillEntries), cursorParam(request.params), SKILLS_PAGE_SIZE, SKILLS_PAGE_BYTES)
         return { resultType: "complete", skills: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       case "skills/get":
@@ -687,7 +690,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         // hand out is -32602 rather than ignored; the cache hints as on skills/get, which the official SDK client
         // requires of this result too (it refused the answer without them).
         const uri = uriParam(request.params)
-        const { page, nextCursor } = paged(await runResource(run, readSkillDirectory(uri), uri), cursorParam(request.params), RESOURCES_PAGE_SIZE)
+        const { page, nextCursor } = paged(`resources/directory/read ${uri}`, await runResource(run, readSkillDirectory(uri), uri), cursorParam(request.params), RESOURCES_PAGE_SIZE)
         return { resultType: "complete", resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       default:
@@ -727,6 +730,8 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   const transport = new RevisionTransport(lines, session.revision)
   // 2025-03-26 basic/index §Batching: a session on that revision may send batches; later revisions may not.
   lines.acceptsBatch = () => transport.negotiatedRevision() === BATCH_REVISION
+  // An error whose request id cannot be read: `"id": null` or no id, by the negotiated revision's schema (revision.ts `unreadableId`).
+  lines.revision = () => transport.negotiatedRevision()
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
   })

@@ -32,6 +32,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { batchAnswer, batchEntries, batchProblem, refusalText } from "./batch.js"
+import { unreadableId } from "./revision.js"
 import {
   boundedResponse,
   ID_WINDOW_BYTES,
@@ -84,6 +85,9 @@ export class LineTransport implements Transport {
 
   /** Whether a JSON array line is a batch to serve: the session negotiated 2025-03-26 (serveStdio sets it). */
   acceptsBatch: () => boolean = () => false
+
+  /** The revision the session's handshake negotiated, if any (serveStdio sets it): how an unreadable id is answered. */
+  revision: () => string | undefined = () => undefined
 
   /** The open batches by the ids of their requests not yet answered. */
   private readonly batchOf = new Map<string | number, Batch>()
@@ -259,7 +263,7 @@ export class LineTransport implements Transport {
       const wrongParams = paramsProblem(parsed)
       if (wrongParams !== undefined) return this.reply(INVALID_PARAMS, wrongParams.message, wrongParams.id)
       const id = typeof parsed === "object" && parsed !== null ? (parsed as { id?: unknown }).id : undefined
-      // An id that is no string or integer (1.5, or a number too large to read back) is answered `"id": null`.
+      // An id that is no string or integer (1.5, or a number too large to read back) cannot be read: `reply` leaves it out.
       this.reply(-32600, "Invalid Request: not a JSON-RPC 2.0 message", isValidRequestId(id) ? id : undefined)
       return
     }
@@ -323,8 +327,10 @@ export class LineTransport implements Transport {
   }
 
   private reply(code: number, message: string, id?: string | number) {
-    // JSON-RPC 2.0: an error whose request id cannot be read carries `"id": null` (issue 29 item 5).
-    const error = { jsonrpc: "2.0", id: id ?? null, error: { code, message } }
+    // An error whose request id cannot be read: JSON-RPC 2.0's `"id": null` where the negotiated revision's schema
+    // requires the member (2025-06-18 and earlier), no id where it is optional and never null (2025-11-25,
+    // 2026-07-28 basic/index "Error Responses"; and before any handshake).
+    const error = { jsonrpc: "2.0", ...(id === undefined ? unreadableId(this.revision()) : { id }), error: { code, message } }
     void this.writeLine(JSON.stringify(error))
     process.stderr.write(`skc mcp: ${message}\n`)
   }

@@ -29,18 +29,19 @@ const converse = async (lines: ReadonlyArray<string>) => {
 }
 
 describe("skc mcp: envelopes, batches, filters and arguments that are wrong", () => {
-  it('2026-07-28 basic/index ("Requests MUST include a string or integer ID"): any other id is -32600 Invalid Request with id null, never -32602', async () => {
+  it('2026-07-28 basic/index ("Requests MUST include a string or integer ID"): any other id is -32600 Invalid Request without an id ("Error Responses": none where it could not be read), never -32602', async () => {
     const { answers } = await converse([
       '{"jsonrpc":"2.0","id":1.5,"method":"ping"}',
       '{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}',
       '{"jsonrpc":"2.0","id":1.5,"method":"tools/list","params":{"_meta":{"progressToken":{}}}}',
       '{"jsonrpc":"2.0","id":-7,"method":"tools/list","params":{"_meta":{"progressToken":{}}}}'
     ])
-    expect(answers[0]).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 message" } })
+    // No handshake made: the 2026-07-28 schema's JSONRPCErrorResponse, whose id is optional and never null.
+    expect(answers[0]).toEqual({ jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 message" } })
     // The large number is not echoed back rounded (1.2345678901234568e+29 would name another request).
-    expect(answers[1]).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 message" } })
+    expect(answers[1]).toEqual({ jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 message" } })
     // A bad id comes before bad params: the envelope is checked first.
-    expect(answers[2]).toMatchObject({ id: null, error: { code: -32600 } })
+    expect(answers[2]).toEqual({ jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 message" } })
     // A valid (negative integer) id with bad params stays -32602, answered with its id.
     expect(answers[3]).toMatchObject({ id: -7, error: { code: -32602 } })
   })

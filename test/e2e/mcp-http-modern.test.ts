@@ -136,6 +136,69 @@ describe.each([
     expect(noCapabilities.body.error?.message).toMatch(/clientCapabilities/)
   })
 
+  it("per-request fields of the wrong type (schema RequestMetaObject) are 400 with -32602 naming the field, nothing served", async () => {
+    const info = await post(server.base, { id: 11, method: "tools/list", params: { _meta: { ...META, "io.modelcontextprotocol/clientInfo": 7 } } })
+    expect(info.status).toBe(400)
+    expect(info.body).toMatchObject({ id: 11, error: { code: -32602, message: expect.stringContaining('clientInfo"]: expected object') } })
+    const level = await post(server.base, { id: 12, method: "tools/list", params: { _meta: { ...META, "io.modelcontextprotocol/logLevel": "loud" } } })
+    expect(level.body).toMatchObject({ id: 12, error: { code: -32602, message: expect.stringContaining("logLevel") } })
+  })
+
+  it("2026-07-28 basic/index ('Error Codes', 'Error Responses'): the endpoint's refusals of a modern request use skc's codes outside the JSON-RPC reserved range, and no id where none was read", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      // basic/transports/streamable-http ("Earlier Streamable HTTP Revisions"): no GET stream, no session to DELETE.
+      const r = await fetch(`${server.base}/mcp`, { method, headers: { ...ACCEPT, "mcp-protocol-version": VERSION } })
+      expect(r.status, method).toBe(405)
+      expect(r.headers.get("allow")).toBe("POST")
+      expect(await r.json()).toEqual({ jsonrpc: "2.0", error: { code: -31405, message: `Method not allowed: ${method} (revision ${VERSION} POSTs every message)` } })
+    }
+    const foreign = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...ACCEPT, origin: "http://evil.example", "mcp-protocol-version": VERSION }, body: "{}" })
+    expect(foreign.status).toBe(403)
+    expect(await foreign.json()).toMatchObject({ error: { code: -31403 } })
+    const garbled = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...ACCEPT, "mcp-protocol-version": VERSION }, body: "{bad" })
+    expect(garbled.status).toBe(400)
+    const parseError = (await garbled.json()) as Record<string, unknown>
+    expect(parseError).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } })
+    expect("id" in parseError).toBe(false)
+  })
+
+  it("an unreadable id by the request's revision: 2025-11-25 (optional, never null) has none, even in the SDK's own refusals; a request without the header (2025-03-26 assumed, id required) has JSON-RPC 2.0's null", async () => {
+    // The SDK's transport refuses a client that does not accept SSE (406) with `"id": null`: left out for 2025-11-25.
+    const sdk = await fetch(`${server.base}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })
+    })
+    expect(sdk.status).toBe(406)
+    const refusal = (await sdk.json()) as Record<string, unknown>
+    expect(refusal).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } })
+    expect("id" in refusal).toBe(false)
+    const old = await fetch(`${server.base}/mcp`, { method: "POST", headers: ACCEPT, body: "{bad" })
+    expect(await old.json()).toMatchObject({ id: null, error: { code: -32700 } })
+  })
+
+  it.runIf(flags.includes("--stateless"))(
+    "2025-03-26 basic/index (Batching): a stateless server answers a batch of a client on that revision (no MCP-Protocol-Version) per message; a later revision's is refused",
+    async () => {
+      const batch = (body: unknown, headers: Record<string, string> = {}) => fetch(`${server.base}/mcp`, { method: "POST", headers: { ...ACCEPT, ...headers }, body: JSON.stringify(body) })
+      const served = await batch([
+        { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        { hello: 1 },
+        { jsonrpc: "2.0", id: 3, method: "resources/templates/list", params: { _meta: { progressToken: {} } } },
+        { jsonrpc: "2.0", method: "notifications/initialized" }
+      ])
+      expect(served.status).toBe(200)
+      const answers = (await served.json()) as Array<{ id: unknown; result?: { tools?: Array<unknown> }; error?: { code: number } }>
+      expect(answers).toHaveLength(3)
+      expect(answers.find((a) => a.id === 1)!.result!.tools!.length).toBeGreaterThan(0)
+      expect(answers).toContainEqual(expect.objectContaining({ id: null, error: expect.objectContaining({ code: -32600 }) }))
+      expect(answers).toContainEqual(expect.objectContaining({ id: 3, error: expect.objectContaining({ code: -32602 }) }))
+      const later = await batch([{ jsonrpc: "2.0", id: 1, method: "tools/list" }], { "mcp-protocol-version": "2025-06-18" })
+      expect(later.status).toBe(400)
+      expect(await later.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining("one JSON-RPC message per request") } })
+    }
+  )
+
   it("an unknown resource is -32602 naming its URI in data", async () => {
     const uri = "skill://project/nothing-here/SKILL.md"
     const read = await post(server.base, { id: 10, method: "resources/read", params: { uri, _meta: META } })

@@ -179,6 +179,20 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     expect(((await wrong.json()) as { error: { message: string } }).error.message).toMatch(/not valid/)
   })
 
+  it("2026-07-28 basic/index ('Error Codes'): a refusal of the endpoint answers a modern request with skc's code outside the JSON-RPC reserved range and no id; a handshake revision's keeps -32001 and id null", async () => {
+    const modern = await fetch(`${server.base}/mcp`, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } })
+    })
+    expect(modern.status).toBe(401)
+    // -32000 to -32019 is legacy ("new implementations SHOULD NOT use" it); the body is not read, so its id is not known.
+    expect(await modern.json()).toEqual({ jsonrpc: "2.0", error: { code: -31401, message: "Unauthorized: a bearer token is required" } })
+    const legacy = await fetch(`${server.base}/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(INIT) })
+    expect(legacy.status).toBe(401)
+    expect(await legacy.json()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Unauthorized: a bearer token is required" } })
+  })
+
   it("DNS rebinding: a foreign Host or Origin is 403; a loopback Origin passes", async () => {
     const auth = { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }
     const port = new URL(server.base).port
@@ -373,7 +387,7 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     }
   })
 
-  it("2025-03-26 basic/index (Batching): a session on that revision POSTs a batch and gets its answers on one SSE stream; 202 for notifications; later revisions refuse it", async () => {
+  it("2025-03-26 basic/index (Batching): a session on that revision POSTs a batch and gets its answers on one SSE stream, one per message (JSON-RPC 2.0 §6); 202 for notifications; later revisions refuse it", async () => {
     const auth = { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }
     const openSession = async (protocolVersion: string) => {
       const opened = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body: JSON.stringify({ ...INIT, params: { ...INIT.params, protocolVersion } }) })
@@ -401,9 +415,25 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     const long = await post(Array.from({ length: 65 }, (_, i) => ping(100 + i)))
     expect(long.status).toBe(400)
     expect(await long.json()).toMatchObject({ error: { code: -32600, message: expect.stringContaining("exceeds the limit of 64") } })
-    const bad = await post([ping(4), { jsonrpc: "2.0", id: 5, method: "tools/list", params: { _meta: { progressToken: {} } } }])
-    expect(bad.status).toBe(400)
-    expect(await bad.json()).toMatchObject({ id: 5, error: { code: -32602, message: expect.stringContaining("message 2 of the batch") } })
+    // JSON-RPC 2.0 §6: a message that cannot be served gets its own error answer; the others of the batch are
+    // served (they were refused whole with a 400 before), on the batch's SSE stream.
+    const bad = await post([ping(4), { jsonrpc: "2.0", id: 5, method: "tools/list", params: { _meta: { progressToken: {} } } }, { hello: 1 }])
+    expect(bad.status).toBe(200)
+    const answers = (await bad.text())
+      .split("\n")
+      .filter((l) => l.startsWith("data: ") && l.length > 6)
+      .map((l) => JSON.parse(l.slice(6)) as { id: unknown; result?: unknown; error?: { code: number; message: string } })
+    expect(answers).toHaveLength(3)
+    expect(answers).toContainEqual({ jsonrpc: "2.0", id: 4, result: {} })
+    expect(answers).toContainEqual({ jsonrpc: "2.0", id: 5, error: { code: -32602, message: expect.stringContaining("message 2 of the batch") } })
+    expect(answers).toContainEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 message (message 3 of the batch)" } })
+    // Nothing of it servable: 400, still one answer per message.
+    const none = await post([{ hello: 1 }, { jsonrpc: "2.0", id: 6, method: "initialize", params: {} }])
+    expect(none.status).toBe(400)
+    expect(await none.json()).toEqual([
+      { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 message (message 1 of the batch)" } },
+      { jsonrpc: "2.0", id: 6, error: { code: -32600, message: expect.stringContaining("initialize must not be part of a batch") } }
+    ])
     // A session on a later revision refuses a batch as before.
     const later = await (await openSession("2025-06-18"))([ping(2), ping(3)])
     expect(later.status).toBe(400)
