@@ -9,7 +9,8 @@
 // - dist/version: the version, so `skc --version` loads no bundle at all;
 // - dist/sha256.json: each bundle's sha256, to which bin/skc.mjs binds its
 //   code caches (issue 45 item 3).
-// Also compiles the library surface (dist/lib, with .d.ts) for embedders.
+// Also compiles the library surface (dist/lib, with .d.ts) for embedders
+// (scripts/build-lib.mjs).
 // Run by `npm pack` (prepack), `npm run build`, `npm run demo` and each test
 // run: never on a user's machine, and the published manifest has no
 // `prepare` or `install` script for npm to warn about (DECISIONS #42,
@@ -17,11 +18,11 @@
 // Needs only esbuild (and tsc for the library), so it runs on any Node the
 // checkout is installed with, 20 included.
 import { build } from "esbuild"
-import { execFileSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { buildLibrary } from "./build-lib.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
@@ -262,8 +263,5 @@ for (const f of readdirSync(join(dist, "commands"))) {
   if (f.endsWith(".cache") || ![...ownBundles, ...chunks].includes(f.replace(/\.cjs$/, ""))) rmSync(join(dist, "commands", f), { force: true })
 }
 
-// Library surface for `import … from "skillc"`.
-if (!process.argv.includes("--cli-only")) {
-  const tsc = join(root, "node_modules", "typescript", "bin", "tsc")
-  if (existsSync(tsc)) execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.lib.json")], { stdio: "inherit" })
-}
+// Library surface for `import … from "skillc"`: what the entries reach, and no more (scripts/build-lib.mjs).
+if (!process.argv.includes("--cli-only")) buildLibrary(root)

@@ -12,27 +12,28 @@
  */
 
 // The use cases. Those on one skill record each call in its access log, as the CLI's and the MCP
-// server's do (issue 28 item 3; `noAccessLog` for none): src/app/recorded.ts.
+// server's do (issue 28 item 3; `noAccessLog` for none): src/app/recorded.ts. Each checks its input
+// first and fails with E100 naming the field, as the CLI and the MCP server do (src/app/library.ts).
 export {
-  recordedBuild as build,
-  recordedLint as lint,
-  recordedOutline as outline,
-  recordedShow as show,
-  recordedOpenFile as openFile,
-  recordedSources as sources,
-  recordedSearch as search,
-  recordedStats as stats
-} from "./app/recorded.js"
-export { init } from "./app/build/init.js"
-export { sync } from "./app/usage/sync.js"
-export { discover } from "./app/skills/discover.js"
-export { match } from "./app/skills/match.js"
-export { prompt } from "./app/skills/prompt.js"
-export { permissions } from "./app/skills/permissions.js"
-export { load } from "./app/skills/load.js"
-export { tools } from "./app/tools/tools.js"
-export { run } from "./app/tools/run.js"
-export { approve } from "./app/tools/approve.js"
+  build,
+  lint,
+  outline,
+  show,
+  openFile,
+  sources,
+  search,
+  stats,
+  init,
+  sync,
+  discover,
+  match,
+  prompt,
+  permissions,
+  load,
+  tools,
+  run,
+  approve
+} from "./app/library.js"
 
 // The layers, from the composition root (src/layers.ts): `makeLiveLayer` is `Live` plus the SQLite search index, the process runner, the usage history and the regex matcher.
 export { makeLiveLayer, Live, PortsLive, type LiveServices, type LiveOptions } from "./layers.js"

@@ -358,6 +358,31 @@ export const renderError = (e: SkcError): string => {
   return visibleBody([errorHeadline(e), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].join("\n"))
 }
 
+/**
+ * `message` of the errors without a field of that name: `renderError`'s text, read when asked (a getter
+ * on the prototype, so it follows the fields and costs nothing until read). Without it `.message` was
+ * "" (Error's own), and an embedder who logged `err.message`, or whose `Effect.runPromise` rejected
+ * with the error, saw only its class name. The five errors whose RFC-0005 template takes a `message`
+ * field (`InvalidFilter`, `InvalidOption`, `LintFailed`, `InternalError`, `UsageError`) keep that field
+ * as their `message`: it is their constructor's argument and their encoded form (docs/library.md).
+ * Defined here, beside `renderError`, not in each class: TypeScript refuses an accessor over
+ * Error's `message` property, and the wording stays in one module, with no import between rendering
+ * and the classes.
+ */
+for (const error of [
+  SkillNotFound, IndexUnusable, IndexCollision, EmptyQuery, NotASkill, MissingFrontmatterField, InvalidFrontmatter, PathEscapes,
+  SectionNotFound, FileNotFound, DirectoryNotFound, InvalidQueryType, NoLocalLogs, SyncDestinationNotWritable, SyncSourceNotReadable,
+  SkillExists
+]) {
+  Object.defineProperty(error.prototype, "message", {
+    get(this: SkcError): string {
+      return renderError(this)
+    },
+    configurable: true,
+    enumerable: false
+  })
+}
+
 // ---------------------------------------------------------------------------
 // Warnings
 // ---------------------------------------------------------------------------

@@ -10,7 +10,9 @@
 export { AccessLog, LogStoreError, type AccessLogService, type AccessLogRow, type AggregateRows } from "../ports/AccessLog.js"
 export { logged, recordAccess, currentRunId, type Outcome } from "../app/usage/accessLog.js"
 export { StatsInput, StatsDocument, type StatsOutcome, type StatsInsights } from "../app/usage/stats.js"
-export { statsAll, StatsAllInput, type StatsAllReport, type SkillUsageRow } from "../app/usage/statsAll.js"
+export { StatsAllInput, type StatsAllReport, type SkillUsageRow } from "../app/usage/statsAll.js"
+// `statsAll` checks its input first, as the use cases of `skillc` do (src/app/library.ts).
+export { statsAll } from "../app/library.js"
 export { statsReport, type SkillReport } from "../app/usage/statsReport.js"
 export { renderSkillHtml, renderAllHtml } from "../render/statsHtml.js"
 export {

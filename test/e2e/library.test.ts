@@ -1,5 +1,5 @@
 // The package as an embedder imports it: `import { … } from "skillc"` through package.json exports.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, symlinkSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, symlinkSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { ROOT, spawnAsync, tempDir } from "../helpers/cli.js"
@@ -31,10 +31,11 @@ const filesUnder = (dir: string, suffix: string, prefix = ""): Array<{ readonly 
   })
 
 /**
- * dist/lib holds every entry package.json maps, and each source's compiled file was written after every
- * source and tsconfig last changed (`npm install` writes it through `prepare`, and so does each test run
- * that found it stale). Files compiled from sources since deleted are left out of the comparison: their
- * old times would make it stale for ever.
+ * dist/lib holds every entry package.json maps, and each compiled file was written after every source
+ * and tsconfig last changed (a compile writes every file it emits), with a source of its own. The
+ * library's compile emits only what the entries reach (tsconfig.lib.json's `files`) and removes the
+ * rest (scripts/build-lib.mjs): a file of an earlier compile, with no source or unreachable, makes it
+ * stale, and the compile that follows removes it.
  */
 const libraryIsCurrent = () => {
   const lib = join(ROOT, "dist", "lib")
@@ -44,22 +45,19 @@ const libraryIsCurrent = () => {
   // Declaration files (`*.d.ts`) compile to nothing.
   const sources = filesUnder(join(ROOT, "src"), ".ts").filter((f) => !f.rel.endsWith(".d.ts"))
   const newest = Math.max(...sources.map((f) => f.mtimeMs), ...["tsconfig.json", "tsconfig.lib.json"].map((f) => statSync(join(ROOT, f)).mtimeMs))
-  return sources.every((f) => {
-    const js = join(lib, f.rel.replace(/\.ts$/, ".js"))
-    return existsSync(js) && statSync(js).mtimeMs > newest
-  })
+  return filesUnder(lib, ".js").every((f) => existsSync(join(ROOT, "src", f.rel.replace(/\.js$/, ".ts"))) && f.mtimeMs > newest)
 }
 
 /**
- * The library build (tsc) is part of `npm run build`; make sure dist/lib is current. Once for the
- * file, and only when a source changed since it was written: a full tsc of the library takes ten
- * seconds of a test worker, and the tests that need it share it.
+ * The library build (scripts/build-lib.mjs: tsc, then what it did not emit removed) is part of `npm run
+ * build`; make sure dist/lib is current. Once for the file, and only when a source changed since it was
+ * written: a full tsc of the library takes ten seconds of a test worker, and the tests that need it share it.
  */
 let libraryBuilt: Promise<{ code: number | null; stdout: string; stderr: string }> | undefined
 const buildLibrary = async () => {
   libraryBuilt ??= libraryIsCurrent()
     ? Promise.resolve({ code: 0, stdout: "", stderr: "" })
-    : spawnAsync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.lib.json")], { cwd: ROOT, env: process.env })
+    : spawnAsync(process.execPath, [join(ROOT, "scripts", "build-lib.mjs")], { cwd: ROOT, env: process.env })
   const tsc = await libraryBuilt
   expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0)
 }
@@ -163,6 +161,77 @@ console.log(JSON.stringify({ ...out, audit, effect: effectPackage.version }))
     expect(parsed.effect).toMatch(/^4\./)
     expect(parsed).toMatchObject({ built: "deploy-notes", first: "Rolling back", audit: ["built deploy-notes"] })
     expect(parsed.content).toContain("Run the rollback job with the previous tag.")
+  }, 600_000)
+
+  // What an embedder meets when a call goes wrong (docs/library.md, "Errors" and "Bad input"): the
+  // rejection of Effect.runPromise is skc's error, whose `message` is renderError's text
+  // (RFC-0005:C-CODES; it was ""), and a use case given a bad argument fails with E100 naming the
+  // field (it died with a TypeError inside the use case).
+  it("a failed call rejects with a worded error; a bad argument is E100 naming the field (RFC-0005:C-CODES)", async () => {
+    await buildLibrary()
+    const dir = consumerPackage()
+    const stdout = await runConsumer(dir, "errors.mjs", `import { Effect } from "effect"
+import { search, show, stats, renderError } from "skillc"
+import { memoryWorld } from "skillc/testing"
+const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": ${JSON.stringify(DEMO)} } })
+const reason = (call) => Effect.runPromise(call.pipe(Effect.provide(world.layer))).then(() => "succeeded", (e) => ({ tag: e._tag, message: e.message, rendered: renderError(e) }))
+console.log(JSON.stringify({
+  missing: await reason(show({ skill: "nowhere", section: "Setup" })),
+  query: await reason(search({ skill: "demo", query: 5 })),
+  skill: await reason(stats({ skill: 3 }))
+}))
+`)
+    const out = JSON.parse(stdout)
+    expect(out.missing.tag).toBe("SkillNotFound")
+    expect(out.missing.message).toMatch(/^error\[E001\]: skill 'nowhere' not found/)
+    expect(out.missing.message).toBe(out.missing.rendered)
+    expect(out.query).toMatchObject({ tag: "InvalidOption", rendered: "error[E100]: invalid option: 'query: Expected string, actual 5'" })
+    expect(out.skill).toMatchObject({ tag: "InvalidOption", rendered: "error[E100]: invalid option: 'skill: Expected string, actual 3'" })
+  }, 600_000)
+
+  // dist/lib is what the entries reach (tsconfig.lib.json's `files`): it shipped the CLI's, the MCP
+  // server's and the language server's modules too, which no entry imports and their own bundles
+  // carry. Every package it imports is an (optional) peer dependency or Node's own, so the Install
+  // section of docs/library.md names all an embedder needs.
+  it("dist/lib holds no CLI, MCP or LSP module, and imports only peer dependencies and node: (issue 46 item 1)", async () => {
+    await buildLibrary()
+    const lib = join(ROOT, "dist", "lib")
+    for (const unreachable of ["cli", "mcp", "lsp", "commands", "cli.js"]) expect(existsSync(join(lib, unreachable)), unreachable).toBe(false)
+    const peers = Object.keys(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).peerDependencies as Record<string, string>)
+    const imported = new Set(
+      filesUnder(lib, ".js").flatMap((f) =>
+        // Static imports and re-exports, and import() of a literal: the package part of each bare specifier.
+        [...readFileSync(join(lib, f.rel), "utf8").matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+"([^".][^"]*)"|\bimport\("([^".][^"]*)"\)/gm)].map((m) => {
+          const spec = (m[1] ?? m[2])!
+          return spec.startsWith("node:") ? "node:" : spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/")
+        })
+      )
+    )
+    expect([...imported].filter((p) => p !== "node:" && !peers.includes(p)).sort()).toEqual([])
+    expect(imported.has("effect")).toBe(true)
+  }, 600_000)
+
+  // Issue 46 item 1 / docs/library.md "Install": the peers are optional, and a static ES import of a
+  // missing package fails in Node's loader before any of skc's code runs, so skc cannot word it; the
+  // documentation says what Node prints. Pinned here: the message names the package, and skillc.
+  it("a missing peer dependency: Node's ERR_MODULE_NOT_FOUND names the package (docs/library.md, Install)", async () => {
+    await buildLibrary()
+    // skillc as npm lays it out (a copy: a link would resolve the peers from this checkout's node_modules), with effect beside it and no other peer.
+    const dir = tempDir()
+    const pkgDir = join(dir, "node_modules", "skillc")
+    mkdirSync(join(pkgDir, "dist"), { recursive: true })
+    cpSync(join(ROOT, "package.json"), join(pkgDir, "package.json"))
+    cpSync(join(ROOT, "dist", "lib"), join(pkgDir, "dist", "lib"), { recursive: true })
+    symlinkSync(join(ROOT, "node_modules", "effect"), join(dir, "node_modules", "effect"))
+    writeFileSync(join(dir, "missing.mjs"), `import { VERSION } from "skillc"\nconsole.log(VERSION)\n`)
+    const out = await spawnAsync(process.execPath, [join(dir, "missing.mjs")], { cwd: dir, env: process.env })
+    expect(out.code).not.toBe(0)
+    expect(out.stderr).toContain("ERR_MODULE_NOT_FOUND")
+    const missing = /Cannot find package '([^']+)' imported from (\S+)/.exec(out.stderr)
+    expect(missing, out.stderr).not.toBeNull()
+    const peers = Object.keys(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).peerDependencies as Record<string, string>)
+    expect(peers).toContain(missing![1])
+    expect(missing![2]).toContain(join("node_modules", "skillc", "dist", "lib"))
   }, 600_000)
 
   // Issue 28 item 1: every entry is documented with one example in docs/library.md; each example there

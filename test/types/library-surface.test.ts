@@ -34,6 +34,16 @@ describe("library surface (issue 28)", () => {
     })
   }
 
+  // dist/lib is compiled from the entries alone (tsconfig.lib.json's `files`; tsc follows their imports), so
+  // the CLI's, the MCP server's and the language server's modules stay out of it: an entry package.json
+  // maps must be one of those files, or it would be missing from the package.
+  it("tsconfig.lib.json compiles exactly the entries package.json maps (and the declarations they need)", () => {
+    const lib = JSON.parse(readFileSync(join(ROOT, "tsconfig.lib.json"), "utf8")) as { files: Array<string>; include?: Array<string> }
+    expect(lib.include ?? []).toEqual([])
+    const compiled = lib.files.filter((f) => !f.endsWith(".d.ts")).map((f) => join(ROOT, f)).sort()
+    expect(compiled).toEqual(entries.map(sourceOf).sort())
+  })
+
   it("skillc exports at most 60 names, types included, and no module wholesale", () => {
     const source = readFileSync(sourceOf("."), "utf8")
     expect(source).not.toMatch(/^export \*/m)
