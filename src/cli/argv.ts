@@ -17,13 +17,17 @@
  * `--section -v-flag` (no option of `show`) is a section title. Only words
  * before `--` are read: after it, every word is an operand.
  */
-import type { AnyCommandSpec } from "../commands/spec.js"
+import type { Flag } from "../commands/spec.js"
 
 /** effect/cli's global flags that skc keeps (src/cli/app.ts), always options whatever the command. */
 const BUILT_IN = ["--help", "-h", "--version", "--completions", "--log-level"]
 
-/** `args` (the command name first) with each value-taking option's dash-led value joined to it as `--name=value`. */
-export const joinDashValues = (spec: AnyCommandSpec | undefined, args: ReadonlyArray<string>): ReadonlyArray<string> => {
+/**
+ * `args` (the command name first) with each value-taking option's dash-led value joined to it as `--name=value`.
+ * `spec`: the command's flags (a command spec, or the help topic of `skc mcp` / `skc lsp`, whose flags are
+ * spelled the same way: `skc mcp --project -dir` serves `-dir` as `skc show s --section -x` shows `-x`).
+ */
+export const joinDashValues = (spec: { readonly flags: Readonly<Record<string, Flag>> } | undefined, args: ReadonlyArray<string>): ReadonlyArray<string> => {
   if (spec === undefined) return args
   const takesValue = new Map<string, string>()
   const options = new Set(BUILT_IN)

@@ -5,7 +5,7 @@
  * (errors, commands off the fast path).
  */
 import { Argument, CliError, Command, Flag as CliFlag } from "effect/cli"
-import { Context, Effect, Ref } from "effect"
+import { Context, Effect, Option, Ref } from "effect"
 import type { AnyCommandSpec, Arg, Flag } from "../commands/spec.js"
 import { runCommand } from "./runner.js"
 
@@ -30,13 +30,31 @@ const argOf = (a: Arg, operands: ReadonlySet<string>): Argument.Argument<unknown
   return a.arity === "optional" ? Argument.optional(checked) : a.arity === "many" ? Argument.variadic(checked) : checked
 }
 
+/**
+ * An integer option's value: decimal digits, with a `-` before them (a negative value is then refused by the
+ * command's own range check, as before). effect/cli's `Int` reads the word with `Number`, so `1e1`, `1.0`,
+ * `+5` and `0x10`… were taken as numbers (`--limit 1e1` was 10); the fast parser (src/cli/fastParse.ts) never
+ * took them. Anything else is the parser's InvalidValue, which src/cli/app.ts words as every bad integer
+ * (`--limit: '1e1' is not an integer`, E100 per RFC-0005:C-CODES).
+ */
+export const DECIMAL_INTEGER = /^-?[0-9]+$/
+
+export const parseDecimalInteger = (text: string): number | undefined => {
+  if (!DECIMAL_INTEGER.test(text)) return undefined
+  const n = Number(text)
+  return Number.isSafeInteger(n) ? n : undefined
+}
+
+const integerFlag = (flag: CliFlag.Flag<string>): CliFlag.Flag<number> =>
+  CliFlag.filterMap(flag, (text) => Option.fromNullishOr(parseDecimalInteger(text)), () => "integer")
+
 export const flagOf = (f: Flag): CliFlag.Flag<unknown> => {
   const described = (flag: CliFlag.Flag<unknown>) =>
     CliFlag.withDescription(f.alias === undefined ? flag : CliFlag.withAlias(flag, f.alias), f.help)
   // Absent is false; no `--no-<flag>` forms: they were never skc's.
   if (f.kind === "boolean") return CliFlag.withDefault(described(CliFlag.withoutNegation(CliFlag.Boolean(f.name))), false)
   if (f.kind === "repeated") return CliFlag.atLeast(described(CliFlag.String(f.name)), 0)
-  const base = described(f.kind === "integer" ? CliFlag.Int(f.name) : f.kind === "float" ? CliFlag.Finite(f.name) : CliFlag.String(f.name))
+  const base = described(f.kind === "integer" ? integerFlag(CliFlag.String(f.name)) : f.kind === "float" ? CliFlag.Finite(f.name) : CliFlag.String(f.name))
   if (f.default !== undefined) return CliFlag.withDefault(base, f.default)
   return CliFlag.optional(base)
 }

@@ -55,7 +55,9 @@ const program = (argv: ReadonlyArray<string>): Effect.Effect<number, unknown> =>
     // An unknown command: the full parser says so (E100) rather than printing any help.
     args = args.filter((a) => a !== "--help" && a !== "-h")
   }
-  args = restAsFlags(joinDashValues(commandSpecs.find((s) => s.name === args[0]), args))
+  // `skc mcp` and `skc lsp` are no command specs, but their options take dash-led values by the same rule (src/cli/argv.ts).
+  const flagsOf = args[0] === "mcp" ? mcpHelp : args[0] === "lsp" ? lspHelp : commandSpecs.find((s) => s.name === args[0])
+  args = restAsFlags(joinDashValues(flagsOf, args))
   const fast = args.length > 0 ? fastCommands[args[0]!] : undefined
   const values = fast === undefined ? undefined : parseFast(fast, args.slice(1))
   if (fast !== undefined && values !== undefined) return runCommand(fast.spec, values as { format: string; verbose: boolean })

@@ -85,7 +85,15 @@ export const searchCommand = defineCommand({
         if (!across && Option.isNone(o.query)) {
           return Effect.fail(new InvalidOption({ message: "missing query: skc search <skill> <query>, or skc search --all <query>" }))
         }
+        // Each name trimmed (`--skill " pdf , docx"`), empty items dropped (`pdf,`); a `--skill` naming no skill at all
+        // (`--skill ""`, `--skill ,`) is a usage error in the flag's own words (RFC-0004:C-ERRORS: E100 for "other CLI
+        // parsing failure"), not a search of every skill and not E001 for a skill named "".
         const skills = Option.map(o.skills, (s) => s.split(",").map((x) => x.trim()).filter((x) => x.length > 0))
+        if (Option.isSome(skills) && skills.value.length === 0) {
+          return Effect.fail(
+            new InvalidOption({ message: `--skill names no skill ('${Option.getOrThrow(o.skills)}'): give comma-separated names or paths, or leave --skill out to search every built skill` })
+          )
+        }
         return across
           ? decodeFlags(SearchInput, { query: o.skill, limit: Option.getOrUndefined(o.limit), skills: Option.getOrUndefined(skills) })
           : decodeFlags(SearchInput, { skill: o.skill, query: Option.getOrThrow(o.query), limit: Option.getOrUndefined(o.limit) })

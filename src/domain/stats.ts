@@ -30,6 +30,30 @@ export interface StatsFilters {
   readonly include_author: boolean
 }
 
+/**
+ * A logged timestamp as RFC-0007:C-LOGGING writes it (`YYYY-MM-DDTHH:MM:SSZ`, UTC; fractions of a second
+ * as other writers add them). Other tools write into the same table, so a row may hold `''` or
+ * `not-a-time`: such a row is still counted where no time is asked (RFC-0003:C-FILTERS: without time
+ * filters all data is included), but it is never a period's start or end (C-SCHEMA: the earliest and
+ * latest *access timestamp*), never a day of the timeline, and never inside a `--since`/`--until` range
+ * it cannot be placed in (docs/stats.md, "Damaged timestamps"). `loggedTimestampSql` is the same test
+ * in SQL (GLOB, case-sensitive as this pattern is), so the log stores and this module agree.
+ */
+export const LOGGED_TIMESTAMP = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[\s\S]*)?Z$/
+
+const GLOB_STAMP = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]"
+
+/** `LOGGED_TIMESTAMP` as an SQLite condition on `column`. */
+export const loggedTimestampSql = (column = "timestamp"): string => `(${column} GLOB '${GLOB_STAMP}Z' OR ${column} GLOB '${GLOB_STAMP}.*Z')`
+
+export const isLoggedTimestamp = (value: string): boolean => LOGGED_TIMESTAMP.test(value)
+
+/**
+ * Time filters that every dated row passes and no damaged one does: the grouped scan run again when a
+ * summary's folded period came out damaged (src/app/usage/stats.ts `foldDatedSummary`).
+ */
+export const EVERY_DATED_ROW = { since: "0000-01-01T00:00:00Z", until: "9999-12-31T23:59:59.999999999Z" } as const
+
 // ---------------------------------------------------------------------------
 // Who made a logged call: an agent reading the skill, or its author working on it
 // ---------------------------------------------------------------------------

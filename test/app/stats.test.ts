@@ -305,3 +305,54 @@ describe("RFC-0003:C-FILTERS", () => {
       expect(yield* sections(rows, { project: ["../link-proj"] })).toEqual(["in-real"])
     }))
 })
+
+// Thirty-eighth pass: other tools write into access_log too, and a row may hold `''` or `not-a-time`. Compared
+// as text, `''` was the period's start and `not-a-time` its end ("from '' to not-a-time"). RFC-0003:C-SCHEMA's
+// period is the earliest and latest *access timestamp*; C-FILTERS counts all data when no time is asked
+// (docs/stats.md, "Damaged timestamps").
+describe("RFC-0003:C-SCHEMA period over damaged timestamps", () => {
+  // The damaged rows share their groups with dated ones (same command, section, file): the group's own
+  // oldest and newest timestamp are then the damaged ones.
+  const rows = [
+    show("", "Install"),
+    show("2026-01-02T10:00:00Z", "Install"),
+    show("2026-01-05T10:00:00Z", "Usage"),
+    show("not-a-time", "Usage"),
+    show("2026-01-04T10:00:00.250Z", "Install")
+  ]
+
+  it.live("the period is that of the dated rows; the undated ones are still counted", () =>
+    Effect.gen(function* () {
+      const j = yield* stats(rows)
+      expect(j.period).toEqual({ start: "2026-01-02T10:00:00Z", end: "2026-01-05T10:00:00Z" })
+      expect(j.data.total_accesses).toBe(5)
+      expect(j.data.agent_accesses).toBe(5)
+      const sections = yield* stats(rows, { group_by: "sections" })
+      expect(sections.period).toEqual({ start: "2026-01-02T10:00:00Z", end: "2026-01-05T10:00:00Z" })
+      expect(sections.data).toEqual([
+        { section: "Install", file: "SKILL.md", count: 3 },
+        { section: "Usage", file: "SKILL.md", count: 2 }
+      ])
+    }))
+
+  it.live("RFC-0003:C-FILTERS a time filter leaves out the rows it cannot place", () =>
+    Effect.gen(function* () {
+      const since = yield* stats(rows, { since: "2026-01-01" })
+      expect(since.data.total_accesses).toBe(3)
+      expect(since.period).toEqual({ start: "2026-01-02T10:00:00Z", end: "2026-01-05T10:00:00Z" })
+      // `not-a-time` sorts after every date, `''` before: neither is inside a window.
+      expect((yield* stats(rows, { until: "2026-01-03" })).data.total_accesses).toBe(1)
+      const sections = yield* stats(rows, { group_by: "sections", since: "2026-01-01" })
+      expect(sections.data).toEqual([
+        { section: "Install", file: "SKILL.md", count: 2 },
+        { section: "Usage", file: "SKILL.md", count: 1 }
+      ])
+    }))
+
+  it.live("a log of undated rows only has no period, and its reads are counted", () =>
+    Effect.gen(function* () {
+      const j = yield* stats([show("", "Install"), show("not-a-time", "Usage")])
+      expect(j.period).toEqual({ start: null, end: null })
+      expect(j.data.total_accesses).toBe(2)
+    }))
+})

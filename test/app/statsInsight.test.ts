@@ -13,6 +13,7 @@ import { capList, cliCallerRole, effectiveLimit, roleOf } from "../../src/domain
 import { tempDir } from "../helpers/cli.js"
 import { makeLogDb } from "../helpers/logs.js"
 import { memoryWorld } from "../../src/testing.js"
+import { makeMemoryAccessLog } from "../../src/adapters/memory/MemoryAccessLog.js"
 import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 
 const sqlite = makeSqliteAccessLog(Database)
@@ -154,6 +155,68 @@ describe("issue 17: match's recency counts agent reads only", () => {
   it.effect("the author's later build and stats do not make the skill recent", () =>
     Effect.gen(function* () {
       expect(yield* sqliteUsageHistory.lastAccess(db, "s")).toBe(Date.parse("2026-01-02T00:00:00Z"))
+    })
+  )
+})
+
+// Thirty-eighth pass (docs/stats.md, "Damaged timestamps"): a row another tool logged as `not-a-time` sorts
+// after every date, so it was the skill's "last read"; the last read is the newest dated agent read.
+describe("stats --all: the last read over damaged timestamps (RFC-0003:C-SCHEMA access timestamps)", () => {
+  const dir = tempDir("skc-all-damaged-")
+  const mapped: AccessLogService = { ...sqlite, aggregate: (dbFile, groupBy, filters) => sqlite.aggregate(join(dir, dbFile), groupBy, filters) }
+  makeLogDb(
+    join(dir, "/proj/.skillc/runtime/read/.skillc-meta/logs.db"),
+    [
+      { timestamp: "2026-01-02T00:00:00Z", command: "show", args: { section: "Usage", file: "SKILL.md" } },
+      { timestamp: "not-a-time", command: "show", args: { section: "Usage", file: "SKILL.md" } },
+      { timestamp: "", command: "show", args: { section: "Usage", file: "SKILL.md" } }
+    ],
+    { skill: "read", skill_path: "/proj/.skillc/skills/read", cwd: "/proj" }
+  )
+  const w = memoryWorld({ files: { "/proj/.skillc/skills/read/SKILL.md": "---\nname: read\ndescription: d\n---\n# read\n## Usage\n" } })
+
+  it.effect("the newest dated read is the last read; every read is counted", () =>
+    Effect.gen(function* () {
+      const r = yield* statsAll({})
+      expect(r.skills.map((s) => [s.skill, s.reads, s.last_read])).toEqual([["read", 3, "2026-01-02T00:00:00Z"]])
+    }).pipe(Effect.provide(Layer.merge(w.layer, Layer.succeed(AccessLog, mapped))))
+  )
+})
+
+describe("damaged timestamps: the in-memory log store answers as the SQLite one (docs/stats.md)", () => {
+  const rows = ["", "2026-01-02T00:00:00Z", "not-a-time", "2026-01-03T00:00:00Z"].map((timestamp) => ({
+    timestamp,
+    run_id: "r",
+    command: "show",
+    skill: "s",
+    skill_path: "/p/s",
+    cwd: "/p",
+    args: JSON.stringify({ section: "Usage", file: "SKILL.md" }),
+    error: null
+  }))
+  const dir = tempDir("skc-damaged-parity-")
+  const file = join(dir, "logs.db")
+  const none = { since: null, until: null, projects: [], include_author: false }
+
+  it.effect("period, time filters and counts agree", () =>
+    Effect.gen(function* () {
+      const memory = makeMemoryAccessLog()
+      for (const r of rows) {
+        yield* memory.append("/logs.db", r)
+        yield* sqlite.append(file, r)
+      }
+      for (const filters of [none, { ...none, since: "2026-01-01T00:00:00Z" }, { ...none, until: "2026-01-02T12:00:00Z" }]) {
+        const m = yield* memory.aggregate("/logs.db", "sections", filters)
+        const s = yield* sqlite.aggregate(file, "sections", filters)
+        expect(m, JSON.stringify(filters)).toEqual(s)
+        expect(m.period).toEqual({ start: "2026-01-02T00:00:00Z", end: filters.until === null ? "2026-01-03T00:00:00Z" : "2026-01-02T00:00:00Z" })
+      }
+      expect((yield* memory.aggregate("/logs.db", "sections", none)).groupBy === "sections" && (yield* memory.aggregate("/logs.db", "sections", none))).toMatchObject({
+        rows: [{ section: "Usage", file: "SKILL.md", count: 4 }]
+      })
+      const timeline = yield* sqlite.aggregate(file, "timeline", none)
+      expect(timeline).toEqual(yield* memory.aggregate("/logs.db", "timeline", none))
+      expect(timeline).toMatchObject({ rows: [{ day: "2026-01-02", count: 1 }, { day: "2026-01-03", count: 1 }] })
     })
   )
 })

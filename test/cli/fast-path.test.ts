@@ -4,7 +4,7 @@ import { ChildProcessSpawner } from "effect/process"
 import { Effect, FileSystem, Layer, Option, Path, Stdio, Terminal } from "effect"
 import { describe, expect, it } from "vitest"
 import { commandSpecs } from "../../src/commands/index.js"
-import { cliConfig } from "../../src/cli/generate.js"
+import { cliConfig, parseDecimalInteger } from "../../src/cli/generate.js"
 import { fastCommands, parseFast } from "../../src/cli/fast.js"
 import { dashOperands, joinDashValues } from "../../src/cli/argv.js"
 
@@ -135,5 +135,30 @@ describe("dash-led option values and `--`", () => {
     // The same word before `--` (a negative number effect/cli takes as a value) keeps its refusal.
     expect(dashOperands(["open", "-3", "--", "-3"]).has("-3")).toBe(false)
     expect(dashOperands(["open", "-v", "--", "-v"]).has("-v")).toBe(true)
+  })
+})
+
+// Thirty-eighth pass: effect/cli's `Int` read a value with `Number`, so `--limit 1e1` was 10 on the full CLI
+// while the fast path deferred on it. Both now take decimal digits only; the rest is the parser's error, which
+// src/cli/app.ts words as E100 `--limit: '1e1' is not an integer` (RFC-0005:C-CODES).
+describe("integer options: decimal digits only, on both parsers", () => {
+  const refused = ["abc", "1e1", "0x10", "1.0", "+5", " 5", "5 ", "1_0", "Infinity", "99999999999999999999"]
+
+  it("parseDecimalInteger takes digits (and a leading -) and nothing else", () => {
+    expect(parseDecimalInteger("10")).toBe(10)
+    expect(parseDecimalInteger("05")).toBe(5)
+    expect(parseDecimalInteger("-3")).toBe(-3)
+    for (const text of refused) expect(parseDecimalInteger(text), text).toBeUndefined()
+  })
+
+  it("effect/cli refuses what the fast path defers on; a plain integer reaches the handler on both", async () => {
+    for (const value of refused) {
+      const argv = ["s", "q", "--limit", value]
+      expect(parseFast(fastCommands.search!, argv), value).toBeUndefined()
+      expect(await parseWithEffectCli("search", argv), value).toBe("parse-error")
+    }
+    const argv = ["s", "q", "--limit", "10"]
+    expect(normalise(await parseWithEffectCli("search", argv))).toMatchObject({ limit: { _tag: "Some", value: 10 } })
+    expect(normalise(parseFast(fastCommands.search!, argv))).toMatchObject({ limit: { _tag: "Some", value: 10 } })
   })
 })

@@ -9,7 +9,7 @@
  */
 import { Effect, Layer } from "effect"
 import { compareBytewise } from "../../domain/sourcePaths.js"
-import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
+import { AGENT_COMMANDS, isLoggedTimestamp, type StatsFilters } from "../../domain/stats.js"
 import {
   AccessLog,
   LogStoreError,
@@ -47,6 +47,8 @@ const J = (row: AccessLogRow, key: string): unknown => {
 const passes = (row: AccessLogRow, f: StatsFilters): boolean => {
   if (f.since !== null && row.timestamp < f.since) return false
   if (f.until !== null && row.timestamp > f.until) return false
+  // As the SQL: a damaged timestamp cannot be placed in a time range.
+  if ((f.since !== null || f.until !== null) && !isLoggedTimestamp(row.timestamp)) return false
   if (f.projects.length > 0) {
     // Prefix match on path segments, as the SQL does: `/a/b` matches `/a/b` and `/a/b/…`, never `/a/bc`.
     return f.projects.some((p) => row.cwd === p || row.cwd.startsWith(p.endsWith("/") ? p : p + "/"))
@@ -111,7 +113,7 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
   }
   const audience = groupBy === "commands" || groupBy === "funnel" ? where : where.filter((r) => counted(r, filters))
   // issue 46 item 4: `stats` rows never make a view's period.
-  const times = audience.filter((r) => r.command !== "stats").map((r) => r.timestamp).sort()
+  const times = audience.filter((r) => r.command !== "stats" && isLoggedTimestamp(r.timestamp)).map((r) => r.timestamp).sort()
   const period = { start: times[0] ?? null, end: times[times.length - 1] ?? null }
   const ok = audience.filter((r) => r.error === null)
   const rows = (() => {
@@ -192,7 +194,7 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
           .map((g) => ({ ...g.key, count: g.count, last: g.end }))
           .sort(byCountThen("query"))
       case "timeline":
-        return group(audience, (r) => ({ day: r.timestamp.slice(0, 10) }))
+        return group(audience, (r) => (isLoggedTimestamp(r.timestamp) ? { day: r.timestamp.slice(0, 10) } : null))
           .map(withCount)
           .sort((a, b) => cmp(a.day, b.day))
     }

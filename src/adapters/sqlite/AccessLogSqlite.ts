@@ -20,7 +20,7 @@ import { dirname } from "node:path"
 import { type Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
-import { AGENT_COMMANDS, type StatsFilters } from "../../domain/stats.js"
+import { AGENT_COMMANDS, loggedTimestampSql, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
 import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
@@ -204,6 +204,8 @@ export const filterClause = (filters: StatsFilters): { sql: string; params: Arra
     parts.push("timestamp <= ?")
     params.push(filters.until)
   }
+  // A row whose timestamp is damaged ('', 'not-a-time': other writers) cannot be placed in a time range.
+  if (filters.since !== null || filters.until !== null) parts.push(loggedTimestampSql())
   if (filters.projects.length > 0) {
     // Prefix match on path segments: `/a/b` matches `/a/b` and `/a/b/…`, never `/a/bc`.
     const ors = filters.projects.map((p) => {
@@ -303,7 +305,8 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
           WHERE command = 'search' AND error IS NULL AND ${J("result_count")} = 0 AND ${counted})
         WHERE query IS NOT NULL GROUP BY query ORDER BY count DESC, query ASC`
     case "timeline":
-      return `SELECT substr(timestamp, 1, 10) AS day, count(*) AS count FROM access_log WHERE ${counted}
+      // A damaged timestamp is no day (src/domain/stats.ts LOGGED_TIMESTAMP).
+      return `SELECT substr(timestamp, 1, 10) AS day, count(*) AS count FROM access_log WHERE ${counted} AND ${loggedTimestampSql()}
         GROUP BY day ORDER BY day ASC`
   }
 }
@@ -311,7 +314,11 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
 /** issue 46 item 4: `stats` logs itself, so its own rows never make a view's period (or each call would move it). */
 export const NOT_STATS = "command <> 'stats'"
 
-export const periodSql = (where: string) => `SELECT min(timestamp) AS start, max(timestamp) AS end FROM access_log WHERE ${where}`
+/** The period: the earliest and latest access timestamp (RFC-0003:C-SCHEMA), damaged ones left out (src/domain/stats.ts). */
+export const periodSql = (where: string) => {
+  const dated = `CASE WHEN ${loggedTimestampSql()} THEN timestamp END`
+  return `SELECT min(${dated}) AS start, max(${dated}) AS end FROM access_log WHERE ${where}`
+}
 
 
 const emptyRows = (groupBy: GroupBy): AggregateRows => {

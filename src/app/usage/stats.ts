@@ -23,7 +23,9 @@ import { InternalError, InvalidFilter } from "../../domain/errors.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 import {
   capList,
+  EVERY_DATED_ROW,
   funnelOf,
+  isLoggedTimestamp,
   counts,
   parseGroupBy,
   latestEvalOf,
@@ -321,6 +323,24 @@ export const foldSummary = (groups: ReadonlyArray<SummaryGroup>, filters: Pick<S
 }
 
 /**
+ * `foldSummary` of a skill's summary groups, with a period (RFC-0003:C-SCHEMA: the earliest and latest
+ * access timestamp) and a last read of dated rows only. A group's oldest and newest timestamp are
+ * compared as text, so a row another tool logged with `''` is every group's oldest and one with
+ * `not-a-time` its newest: the fold then names them ("from '' to not-a-time"). Only then is the
+ * grouped scan run again over the dated rows (`EVERY_DATED_ROW`: the stores leave damaged timestamps
+ * out of any time range), for the period and the last read; every count stays the first fold's, so a
+ * row with a damaged timestamp is still counted (C-FILTERS: without time filters, all data).
+ */
+export const foldDatedSummary = Effect.fnUntraced(function* (runtimeDir: string, groups: ReadonlyArray<SummaryGroup>, filters: StatsFilters) {
+  const fold = foldSummary(groups, filters)
+  const damaged = (t: string | null) => t !== null && !isLoggedTimestamp(t)
+  if (!damaged(fold.period.start) && !damaged(fold.period.end) && !damaged(fold.lastRead)) return fold
+  const dated = yield* aggregateLog(runtimeDir, "summary", { ...filters, ...EVERY_DATED_ROW })
+  const again = foldSummary(dated.groupBy === "summary" ? dated.groups : [], filters)
+  return { ...fold, period: again.period, lastRead: again.lastRead }
+})
+
+/**
  * The commands view (C-QUERIES: every logged command is a key), with roles
  * and channels beside it. `by_role` splits each command's calls by the role
  * of each row (DECISIONS #45, the summary's rule: a terminal's `show` is the
@@ -410,7 +430,7 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsInput) {
   // Key order as C-SCHEMA writes it (not significant, but kind to readers).
   switch (rows.groupBy) {
     case "summary": {
-      const s = foldSummary(rows.groups, filters)
+      const s = yield* foldDatedSummary(skill.runtimeDir, rows.groups, filters)
       const top = capList(s.ranked, limit)
       const unused = yield* unusedOf(s.ranked)
       const looked = capList(s.unanswered, limit)

@@ -11,7 +11,7 @@ import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 import type { SkillUsageRow, StatsAllReport } from "../../domain/stats.js"
 import { Settings } from "../shared/index.js"
 import { skillsInScope } from "../skills/index.js"
-import { aggregateLog, foldSummary, parseFilters } from "./stats.js"
+import { aggregateLog, foldDatedSummary, parseFilters } from "./stats.js"
 
 export const StatsAllInput = Schema.Struct({
   since: Schema.optional(Schema.String),
@@ -30,7 +30,7 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
   const rows: Array<SkillUsageRow> = []
   for (const skill of skills) {
     const agg = yield* aggregateLog(skill.runtimeDir, "summary", filters)
-    const fold = foldSummary(agg.groupBy === "summary" ? agg.groups : [], filters)
+    const fold = yield* foldDatedSummary(skill.runtimeDir, agg.groupBy === "summary" ? agg.groups : [], filters)
     const top = fold.ranked[0]
     rows.push({
       skill: skill.name,

@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import { funnelOf, type SkillReport } from "../../domain/stats.js"
 import { resolveCommandSkill } from "../skills/index.js"
-import { aggregateLog, foldSummary, latestEval, parseFilters, type StatsInput } from "./stats.js"
+import { aggregateLog, foldDatedSummary, latestEval, parseFilters, type StatsInput } from "./stats.js"
 import { outlineSections } from "./statsOutline.js"
 
 export type { OutlineReads, SkillReport } from "../../domain/stats.js"
@@ -20,7 +20,7 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
   const skill = yield* resolveCommandSkill(input.skill)
   const at = (groupBy: Parameters<typeof aggregateLog>[1]) => aggregateLog(skill.runtimeDir, groupBy, filters)
   const summaryRows = yield* at("summary")
-  const fold = foldSummary(summaryRows.groupBy === "summary" ? summaryRows.groups : [], filters)
+  const fold = yield* foldDatedSummary(skill.runtimeDir, summaryRows.groupBy === "summary" ? summaryRows.groups : [], filters)
   const [timeline, searches, unanswered, errors] = [yield* at("timeline"), yield* at("search"), yield* at("unanswered"), yield* at("errors")]
   const funnel = yield* at("funnel")
   const outline = yield* outlineSections(skill.sourceDir)
