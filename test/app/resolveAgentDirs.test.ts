@@ -117,6 +117,31 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     expect(Result.isFailure(ghost) && ghost.failure._tag).toBe("SkillNotFound")
   })
 
+  it("E001 for a skill grouped below an agent directory (.agents/skills/<group>/…/<name>, docs/resolution.md step 4) says where it is and to name it by its path", async () => {
+    const w = memoryWorld({
+      cwd: "/projects/g",
+      files: {
+        "/projects/g/.git/HEAD": "ref: refs/heads/main\n",
+        "/projects/g/.agents/skills/tools/foo/SKILL.md": SKILL("foo"),
+        "/projects/g/.agents/skills/tools/deep/er/bar/SKILL.md": SKILL("bar"),
+        // A skill's own folders hold no skills: `baz` inside `qux` is no grouped skill.
+        "/projects/g/.agents/skills/qux/SKILL.md": SKILL("qux"),
+        "/projects/g/.agents/skills/qux/refs/baz/SKILL.md": SKILL("baz")
+      }
+    })
+    const failed = async (name: string) => {
+      const r = await w.run(resolveSkill(name))
+      return Result.isFailure(r) && r.failure._tag === "SkillNotFound" ? [r.failure.text, ...r.failure.detail].join("\n") : `resolved or another error: ${String(r)}`
+    }
+    expect(await failed("foo")).toBe(
+      "skill 'foo' not found\n.agents/skills/tools/foo is a skill grouped below an agent directory, and skc resolves a name only directly in one: name it by its path (e.g. 'skc outline .agents/skills/tools/foo')"
+    )
+    expect(await failed("bar")).toContain(".agents/skills/tools/deep/er/bar is a skill grouped below an agent directory")
+    expect(await failed("baz")).not.toContain("grouped")
+    // By its path it resolves.
+    expect(Result.getOrThrow(await w.run(resolveSkill(".agents/skills/tools/foo"))).sourceDir).toBe("/projects/g/.agents/skills/tools/foo")
+  })
+
   it("E001 for the frontmatter name of a skill kept under another directory name says which name resolves", async () => {
     const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.claude/skills/pdf/SKILL.md": SKILL("internal-comms") } })
     expect(Result.getOrThrow(await w.run(resolveSkill("pdf"))).sourceDir).toBe("/projects/b/.claude/skills/pdf")

@@ -211,6 +211,19 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
       })
     )
   }
+  // A skill an agent finds grouped deeper (`.agents/skills/tools/<name>`, docs/resolution.md step 4): skc
+  // resolves a name at `<agent dir>/<name>` only, so E001 says where it is and to name it by its path.
+  // Recovery: the hint only decorates the E001 being raised; directories that cannot be read leave the error without it.
+  const grouped = yield* groupedSkill(roots.slice(2), skill).pipe(Effect.orElseSucceed(() => undefined))
+  if (grouped !== undefined) {
+    const where = displayPath(stores.cwd, grouped, path)
+    return yield* Effect.fail(
+      new SkillNotFound({
+        skill,
+        hint: `${quoteArg(where)} is a skill grouped below an agent directory, and skc resolves a name only directly in one: name it by its path (e.g. 'skc outline ${quoteArg(where)}')`
+      })
+    )
+  }
   // Issue 25 item 3: the close names among the skills that resolve here.
   // Recovery: the close names only decorate the E001 being raised; a store that cannot be listed leaves the error without them.
   const known = yield* knownSkillNames(roots).pipe(Effect.orElseSucceed(() => []))
@@ -253,6 +266,41 @@ const directoryNaming = Effect.fnUntraced(function* (roots: ReadonlyArray<string
       if (++read > NAMING_SCAN_MAX) return undefined
       const fm = yield* readSkillFrontmatter(path.join(root, e.name, "SKILL.md"), "asAgentsRead")
       if (fm._tag === "Valid" && fm.data.name === skill) return path.join(root, e.name)
+    }
+  }
+  return undefined
+})
+
+/** Directories read at most looking for a grouped skill (only an E001 pays for it). */
+const GROUPED_SCAN_MAX = 512
+/** How many levels below an agent directory a grouped skill is looked for: Codex reads 6. */
+const GROUPED_DEPTH = 6
+
+/**
+ * The first `<group>/…/<skill>/SKILL.md` below an agent directory, level by level: a group is a directory
+ * without a SKILL.md (one with it is a skill, whose own folders hold no skills); directories only, never
+ * through a symbolic link (no cycles), dot directories skipped as the agents skip them.
+ */
+const groupedSkill = Effect.fnUntraced(function* (roots: ReadonlyArray<string | undefined>, skill: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  let read = 0
+  for (const root of roots) {
+    if (root === undefined) continue
+    let level: ReadonlyArray<string> = [root]
+    for (let depth = 0; depth <= GROUPED_DEPTH && level.length > 0; depth++) {
+      const next: Array<string> = []
+      for (const dir of level) {
+        if (++read > GROUPED_SCAN_MAX) return undefined
+        const entries = yield* fs.readDir(dir).pipe(unseenAs([]))
+        if (dir !== root && entries.some((e) => e.name === "SKILL.md")) {
+          if (path.basename(dir) === skill) return dir
+          continue
+        }
+        // The agent directory's own `<skill>` entry is resolution's, already looked at.
+        for (const e of entries) if (e.type === "directory" && !e.name.startsWith(".") && !(dir === root && e.name === skill)) next.push(path.join(dir, e.name))
+      }
+      level = next
     }
   }
   return undefined
