@@ -223,16 +223,30 @@ const failureOf = (cause: Cause.Cause<unknown>): SkcError => skcErrorOfCause(cau
 
 const jsonClean = (value: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>
 
+/**
+ * `result` with `lines` said beside the answer: a text block of their own and, on an answer with structured
+ * content, its `notices` (an array of strings; the output schemas allow added fields). A client may give its
+ * model only one of the two: Claude Code 2.1.332 sends `JSON.stringify(structuredContent)` and drops every
+ * text block of a successful call, so a warning or the no-project hint in text alone never reached the model.
+ */
+export const withNotices = (result: CallToolResult, lines: ReadonlyArray<string>): CallToolResult => {
+  if (lines.length === 0) return result
+  const content = [...result.content, { type: "text" as const, text: lines.join("\n") }]
+  const structured = result.structuredContent
+  if (structured === undefined) return { ...result, content }
+  const before = Array.isArray(structured.notices) ? (structured.notices as ReadonlyArray<unknown>) : []
+  return { ...result, content, structuredContent: { ...structured, notices: [...before, ...lines] } }
+}
+
 const callTool = async (run: Run, tool: McpTool, args: unknown): Promise<CallToolResult> => {
   const { exit, warnings } = await run(callToolEffect(tool, args))
-  const warningContent = warnings.length === 0 ? [] : [{ type: "text" as const, text: warnings.join("\n") }]
   if (Exit.isSuccess(exit)) {
     const { text, structured } = exit.value
-    return { content: [{ type: "text", text }, ...warningContent], structuredContent: jsonClean(structured) }
+    return withNotices({ content: [{ type: "text", text }], structuredContent: jsonClean(structured) }, warnings)
   }
   const error = failureOf(exit.cause)
   if (error._tag === "InternalError") process.stderr.write(`skc mcp: ${tool.name}: ${error.text}\n`)
-  return { content: [{ type: "text", text: renderError(error) }, ...warningContent], isError: true }
+  return withNotices({ content: [{ type: "text", text: renderError(error) }], isError: true }, warnings)
 }
 
 /**
@@ -601,7 +615,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const withHint = async (result: CallToolResult): Promise<CallToolResult> => {
     if (hinted || !findsNothing(result) || !(await noProject())) return result
     hinted = true
-    return { ...result, content: [...result.content, { type: "text", text: noProjectHint(Ref.getUnsafe(directory), remote) }] }
+    return withNotices(result, [noProjectHint(Ref.getUnsafe(directory), remote)])
   }
 
   server.setRequestHandler(ListToolsRequestSchema, async (request) => ({

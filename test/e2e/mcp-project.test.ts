@@ -169,6 +169,9 @@ describe("skc mcp says where it looked, checks roots one by one, refuses NUL que
       expect(all).toContain("--project")
       expect(all).toContain("SKILLC_PROJECT")
       expect(all).toContain("roots")
+      // In the structured content too: Claude Code 2.1.332 gives its model only that on success.
+      const notices = (list.structuredContent as { notices?: ReadonlyArray<string> }).notices ?? []
+      expect(notices.join("\n")).toContain("no project found from '/'")
       expect(stderr()).toContain("no project found from '/'")
       expect(stderr()).toContain("SKILLC_PROJECT")
     } finally {
