@@ -15,7 +15,7 @@
 import { mib, OPEN_MAX_BYTES } from "../app/search/open.js"
 import { Cause, Data, Effect, Exit, Option } from "effect"
 import { Path } from "effect/Path"
-import { PathEscapes } from "../domain/errors.js"
+import { errorHeadline, FileNotFound, PathEscapes } from "../domain/errors.js"
 import { compareBytewise, IGNORED_DIRS, MAIN_DOC } from "../domain/sourcePaths.js"
 import { nameProblem } from "../domain/skillName.js"
 import { codePoints } from "../domain/agents/listing.js"
@@ -423,7 +423,14 @@ export const readSkillResource = (uri: string) =>
     const logged = interrupted ? undefined : yield* loggedSkillOf(skill)
     if (logged !== undefined) {
       const path = Exit.isSuccess(exit) ? exit.value.rel : ref.segments.join("/")
-      const error = Exit.isSuccess(exit) ? null : Option.match(Cause.findErrorOption(exit.cause), { onNone: () => "failed", onSome: (e) => e.message })
+      // A file the skill does not have is logged as skc_open logs one, E021, so `stats` counts it among the
+      // lookups of what the skill lacks (the summary's "missing": E020/E021); other refusals by their first line.
+      const error = Exit.isSuccess(exit)
+        ? null
+        : Option.match(Cause.findErrorOption(exit.cause), {
+            onNone: () => "failed",
+            onSome: (e) => (e.notFound === true ? errorHeadline(new FileNotFound({ path })) : e.message.split("\n")[0]!)
+          })
       yield* touchSkill(logged, { command: "open", args: { path, method: "resources/read" }, error })
     }
     const { rel: _, ...content } = yield* exit

@@ -41,7 +41,11 @@ describe("RFC-0007:C-LOGGING over the Skills extension's resources/read", () => 
       ["open", "references/missing.md", false]
     ])
     expect(JSON.parse(String(rows[0]!.args))).toMatchObject({ method: "resources/read", via: "mcp" })
-    expect(rows[2]!.error).toBe("Resource not found: skill://project/demo/references/missing.md")
+    // Logged as skc_open logs a file the skill lacks (E021), so `stats` counts it among the missing lookups.
+    expect(rows[2]!.error).toBe("error[E021]: file not found: 'references/missing.md'")
+    const stats = await sb.runAsync(["stats", "demo", "--format", "json"])
+    expect(stats.code, stats.stderr).toBe(0)
+    expect((JSON.parse(stats.stdout) as { data: { unanswered: number } }).data.unanswered).toBe(1)
     expect(rows[0]!.skill_path).toBe(demo)
     // The global skill's read is in the global skill's log, not the project one's of its name.
     const globalRows = readLog(join(sb.home, ".skillc", "runtime", "shared", ".skillc-meta", "logs.db"))
