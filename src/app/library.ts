@@ -13,9 +13,8 @@
  * call the use cases themselves, on input they decoded already, so they pay
  * nothing for it.
  */
-import { Effect, Schema } from "effect"
-import type { InvalidOption } from "../domain/errors.js"
-import { decodeInput } from "./shared/decodeInput.js"
+import { Schema } from "effect"
+import { checked, checkedOptional } from "./shared/checkedUseCase.js"
 import { BuildInput } from "./build/build.js"
 import { init as initUseCase } from "./build/init.js"
 import { LintInput } from "./lint/lint.js"
@@ -33,7 +32,6 @@ import { approve as approveUseCase, ApproveInput } from "./tools/approve.js"
 import { run as runUseCase, RunInput } from "./tools/run.js"
 import { tools as toolsUseCase, ToolsInput } from "./tools/tools.js"
 import { StatsInput } from "./usage/stats.js"
-import { statsAll as statsAllUseCase, StatsAllInput } from "./usage/statsAll.js"
 import { sync as syncUseCase, SyncInput } from "./usage/sync.js"
 import {
   recordedBuild,
@@ -46,28 +44,6 @@ import {
   recordedStats
 } from "./recorded.js"
 
-/**
- * `useCase` behind a check of its input: decoded against the type side of
- * `schema` (what a caller holds: no transformation applies), unknown
- * properties refused as the MCP server refuses them, the field named as
- * the Schema names it. The decoded value is what the use case gets, as the
- * CLI's and the MCP server's calls get theirs.
- */
-const checked = <I, A, E, R>(schema: Schema.Decoder<I>, useCase: (input: I) => Effect.Effect<A, E, R>) => {
-  const decode = decodeInput(Schema.toType(schema))
-  return Effect.fnUntraced(function* (input: I): Effect.fn.Return<A, E | InvalidOption, R> {
-    return yield* useCase(yield* decode(input))
-  })
-}
-
-/** The same for a use case whose input may be left out: `undefined` is `{}`, as the use case's own default is. */
-const checkedOptional = <I, A, E, R>(schema: Schema.Decoder<I>, useCase: (input: I) => Effect.Effect<A, E, R>) => {
-  const run = checked(schema, useCase)
-  return Effect.fnUntraced(function* (input?: I): Effect.fn.Return<A, E | InvalidOption, R> {
-    return yield* run(input ?? ({} as I))
-  })
-}
-
 /** `init`'s input (an interface in src/app/build/init.ts, as the CLI builds it from its own arguments). */
 const InitInput = Schema.Struct({ name: Schema.optional(Schema.String), global: Schema.optional(Schema.Boolean) })
 
@@ -79,7 +55,7 @@ export const openFile = checked(OpenInput, recordedOpenFile)
 export const sources = checked(SourcesInput, recordedSources)
 export const search = checked(SearchInput, recordedSearch)
 export const stats = checked(StatsInput, recordedStats)
-export const statsAll = checkedOptional(StatsAllInput, statsAllUseCase)
+// `statsAll`, checked so, is `skillc/stats`'s (src/app/usage/statsAllChecked.ts).
 export const init = checkedOptional(InitInput, initUseCase)
 export const sync = checked(SyncInput, syncUseCase)
 export const discover = checkedOptional(DiscoverInput, discoverUseCase)

@@ -11,8 +11,8 @@ export { AccessLog, LogStoreError, type AccessLogService, type AccessLogRow, typ
 export { logged, recordAccess, currentRunId, type Outcome } from "../app/usage/accessLog.js"
 export { StatsInput, StatsDocument, type StatsOutcome, type StatsInsights } from "../app/usage/stats.js"
 export { StatsAllInput, type StatsAllReport, type SkillUsageRow } from "../app/usage/statsAll.js"
-// `statsAll` checks its input first, as the use cases of `skillc` do (src/app/library.ts).
-export { statsAll } from "../app/library.js"
+// `statsAll` checks its input first, as the use cases of `skillc` do (src/app/shared/checkedUseCase.ts).
+export { statsAll } from "../app/usage/statsAllChecked.js"
 export { statsReport, type SkillReport } from "../app/usage/statsReport.js"
 export { renderSkillHtml, renderAllHtml } from "../render/statsHtml.js"
 export {

@@ -209,6 +209,18 @@ console.log(JSON.stringify({
     )
     expect([...imported].filter((p) => p !== "node:" && !peers.includes(p)).sort()).toEqual([])
     expect(imported.has("effect")).toBe(true)
+    // A task's entry loads what it exports: `skillc/stats`' checked `statsAll` once pulled in every use
+    // case (tool runs, builds, prompts) through the root's module of checked use cases.
+    const reached = new Set<string>()
+    const walk = (rel: string) => {
+      if (reached.has(rel)) return
+      reached.add(rel)
+      const text = readFileSync(join(lib, rel), "utf8")
+      for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+"(\.[^"]*)"/gm)) walk(join(rel, "..", m[1]!))
+    }
+    walk(join("entries", "stats.js"))
+    expect(reached.has(join("app", "usage", "statsAll.js"))).toBe(true)
+    expect([...reached].filter((f) => /^app[\\/](tools|build|lint)[\\/]|library\.js$/.test(f)).sort()).toEqual([])
   }, 600_000)
 
   // Issue 46 item 1 / docs/library.md "Install": the peers are optional, and a static ES import of a
