@@ -349,6 +349,19 @@ describe("RFC-0003:C-SCHEMA period over damaged timestamps", () => {
       ])
     }))
 
+  it.live("an unanswered question's last time is its latest dated row's; a damaged one only when none has a date", () =>
+    Effect.gen(function* () {
+      const asked = (timestamp: string, query: string): Row => ({ timestamp, command: "search", args: { query, result_count: 0 } })
+      const j = yield* stats(
+        [asked("2026-01-02T10:00:00Z", "zzz"), asked("not-a-time", "zzz"), asked("", "zzz"), asked("not-a-time", "undated")],
+        { group_by: "unanswered" }
+      )
+      expect(j.data).toEqual([
+        { query: "zzz", count: 3, last: "2026-01-02T10:00:00Z" },
+        { query: "undated", count: 1, last: "not-a-time" }
+      ])
+    }))
+
   it.live("a log of undated rows only has no period, and its reads are counted", () =>
     Effect.gen(function* () {
       const j = yield* stats([show("", "Install"), show("not-a-time", "Usage")])

@@ -66,17 +66,19 @@ const cmp = (a: unknown, b: unknown): number =>
 
 /** Group `rows` by `keyOf` (null: left out); each group keeps its key values, count, oldest and newest row. */
 const group = (rows: ReadonlyArray<Stored>, keyOf: (r: Stored) => Row | null) => {
-  const groups = new Map<string, { key: Row; count: number; start: string; end: string; newest: Stored }>()
+  const groups = new Map<string, { key: Row; count: number; start: string; end: string; datedEnd: string | null; newest: Stored }>()
   for (const r of rows) {
     const key = keyOf(r)
     if (key === null) continue
     const k = JSON.stringify(key)
     const g = groups.get(k)
-    if (g === undefined) groups.set(k, { key, count: 1, start: r.timestamp, end: r.timestamp, newest: r })
+    const dated = isLoggedTimestamp(r.timestamp) ? r.timestamp : null
+    if (g === undefined) groups.set(k, { key, count: 1, start: r.timestamp, end: r.timestamp, datedEnd: dated, newest: r })
     else {
       g.count++
       if (r.timestamp < g.start) g.start = r.timestamp
       if (r.timestamp > g.end) g.end = r.timestamp
+      if (dated !== null && (g.datedEnd === null || dated > g.datedEnd)) g.datedEnd = dated
       if (r.id > g.newest.id) g.newest = r
     }
   }
@@ -191,7 +193,8 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
           ok.filter((r) => r.command === "search" && J(r, "result_count") === 0),
           (r) => (J(r, "query") === null ? null : { query: J(r, "query") })
         )
-          .map((g) => ({ ...g.key, count: g.count, last: g.end }))
+          // The latest dated row's time; a damaged one only when no row of the query has a date (as SQLite's coalesce).
+          .map((g) => ({ ...g.key, count: g.count, last: g.datedEnd ?? g.end }))
           .sort(byCountThen("query"))
       case "timeline":
         return group(audience, (r) => (isLoggedTimestamp(r.timestamp) ? { day: r.timestamp.slice(0, 10) } : null))

@@ -300,7 +300,8 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
           FROM access_log WHERE command = 'search' AND ${counted})
         WHERE query IS NOT NULL GROUP BY query ORDER BY count DESC, query ASC`
     case "unanswered":
-      return `SELECT query, count(*) AS count, max(timestamp) AS last FROM (
+      // The latest dated row's time (src/domain/stats.ts LOGGED_TIMESTAMP); a damaged one only when no row has a date.
+      return `SELECT query, count(*) AS count, coalesce(max(CASE WHEN ${loggedTimestampSql()} THEN timestamp END), max(timestamp)) AS last FROM (
           SELECT ${J("query")} AS query, timestamp FROM access_log
           WHERE command = 'search' AND error IS NULL AND ${J("result_count")} = 0 AND ${counted})
         WHERE query IS NOT NULL GROUP BY query ORDER BY count DESC, query ASC`
