@@ -17,6 +17,8 @@ describe("claudeListingWindow (Claude Code 2.1.332)", () => {
       expect([m, tokens(m, true)]).toEqual([m, 150_000])
     }
     expect(claudeListingWindow(undefined, false).why).toBe("three quarters of Claude Code's default model's 1M context")
+    // Opus 4.0 and 4.1: Claude Code runs its default model in their place.
+    expect(claudeListingWindow("claude-opus-4-1", false).why).toBe("three quarters of the 1M context of the default model Claude Code runs in place of claude-opus-4-1")
   })
 
   it("200,000-token models, dated or not: 200,000; with [1m] 1,000,000 unless the 1M context is off", () => {
@@ -24,6 +26,12 @@ describe("claudeListingWindow (Claude Code 2.1.332)", () => {
       expect([m, tokens(m)]).toEqual([m, 200_000])
       expect([m, tokens(m, true)]).toEqual([m, 200_000])
     }
+    // Bedrock and Vertex AI ids carry the API id (an assumption: only API ids were recorded).
+    for (const m of ["us.anthropic.claude-sonnet-4-5-20250929-v1:0", "anthropic.claude-haiku-4-5-20251001-v1:0", "claude-sonnet-4-5@20250929", "claude-3-5-haiku@20241022"]) {
+      expect([m, tokens(m)]).toEqual([m, 200_000])
+    }
+    expect(tokens("us.anthropic.claude-opus-4-7-v1:0")).toBe(750_000)
+    expect(tokens("claude-opus-5-5@20260601")).toBe(750_000)
     expect(tokens("claude-sonnet-4-5[1m]")).toBe(1_000_000)
     expect(tokens("claude-sonnet-4-5[1M]")).toBe(1_000_000)
     expect(tokens("claude-sonnet-4-5[1m]", true)).toBe(200_000)

@@ -214,7 +214,8 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
   // A skill an agent finds grouped deeper (`.agents/skills/tools/<name>`, docs/resolution.md step 4): skc
   // resolves a name at `<agent dir>/<name>` only, so E001 says where it is and to name it by its path.
   // Recovery: the hint only decorates the E001 being raised; directories that cannot be read leave the error without it.
-  const grouped = yield* groupedSkill(roots.slice(2), skill).pipe(Effect.orElseSucceed(() => undefined))
+  // Not for a resolution that leaves the agent directories out (build, eval, watch: DECISIONS #38).
+  const grouped = options.agentDirs === false ? undefined : yield* groupedSkill(roots.slice(2), skill).pipe(Effect.orElseSucceed(() => undefined))
   if (grouped !== undefined) {
     const where = displayPath(stores.cwd, grouped, path)
     return yield* Effect.fail(

@@ -118,6 +118,16 @@ export const CLAUDE_OWN_SKILLS = { version: "2.1.332", skills: 13, chars: 6211 }
  */
 const WINDOW_200K = /^claude-(?:3(?:-\d+)?-(?:opus|sonnet|haiku)|(?:opus|sonnet)-4(?:-[56])?|haiku-4-5)(?:-\d{8}|-latest)?$/
 
+/** Opus 4.0 and 4.1: Claude Code 2.1.332 sends its default model in their place (recorded). */
+const RETIRED = /^claude-opus-4-[01](?:-\d{8})?$/
+
+/**
+ * A cloud provider's id of a model as the Anthropic API names it (an assumption: only API ids were
+ * recorded): Bedrock's `[<region>.]anthropic.<id>-v<n>[:<m>]` and Vertex AI's `<id>@<date>`.
+ */
+const providerless = (id: string | undefined): string | undefined =>
+  id?.replace(/^(?:[a-z]{2,}\.)?anthropic\.(claude-.+?)-v\d+(?::\d+)?$/, "$1").replace(/^(claude-[^@]+)@(\d{8})$/, "$1-$2")
+
 /**
  * The window Claude Code 2.1.332 sizes its skill listing's budget from, for the model it runs (run offline
  * against a recording server, every skill of a generated set in the listing it sent: the budget 1 % of this
@@ -126,16 +136,22 @@ const WINDOW_200K = /^claude-(?:3(?:-\d+)?-(?:opus|sonnet|haiku)|(?:opus|sonnet)
  *   `opusplan`), Opus 4.7, the 5 family and any model id it does not know: 750,000 tokens (30,000
  *   characters), three quarters of their 1M context; 150,000 (6,000) with CLAUDE_CODE_DISABLE_1M_CONTEXT;
  * - a 200,000-token model (`WINDOW_200K`): 200,000 (8,000 characters), or 1,000,000 (40,000) when named
- *   with the `[1m]` suffix, unless CLAUDE_CODE_DISABLE_1M_CONTEXT is set.
+ *   with the `[1m]` suffix, unless CLAUDE_CODE_DISABLE_1M_CONTEXT is set (recorded for Sonnet 4.5; the
+ *   other 200,000-token models are assumed to take the suffix alike).
+ * Bedrock and Vertex AI ids are read as the API id they carry (`providerless`; not recorded).
  */
 export const claudeListingWindow = (model: string | undefined, without1M: boolean): { readonly tokens: number; readonly why: string } => {
   const named = model?.trim()
   const id = named?.toLowerCase()
   const long = id?.endsWith("[1m]") === true
-  const base = long ? id!.slice(0, -4) : id
+  const base = providerless(long ? id!.slice(0, -4) : id)
   if (base !== undefined && WINDOW_200K.test(base)) {
     if (long && !without1M) return { tokens: 1_000_000, why: `${named}'s 1M context` }
     return { tokens: 200_000, why: `${named}'s 200,000 tokens${long ? ", its 1M context turned off" : ""}` }
+  }
+  if (base !== undefined && RETIRED.test(base)) {
+    const context = without1M ? "200,000 tokens, its 1M context turned off" : "1M context"
+    return { tokens: without1M ? 150_000 : 750_000, why: `three quarters of the ${context} of the default model Claude Code runs in place of ${named}` }
   }
   const which = named === undefined || named === "" ? "Claude Code's default model" : named
   return without1M
@@ -213,7 +229,7 @@ export const claude: AgentProfile = {
     "Claude Code lists a skill the specification calls invalid: without `name` under its directory's name, without `description` (2.1.69) with the first line of its body (skc's assumption, as for legacy commands: the CHANGELOG says such a skill is listed, not with which text), a bare number as `name` or `description` coerced to text (2.1.47), and malformed YAML frontmatter as empty metadata (2.1.186). `discover`, `budget` and the listing count such a skill as Claude Code lists it, its problems as warnings; `skc lint` still reports them against the specification.",
     "Claude Code also loads the skills of `.claude/skills` directories below the working directory once it works on files there, outside gitignored directories, a name clash showing as `<dir>:<name>` (CHANGELOG 2.1.6, 2.1.69, 2.1.178); skc lists and resolves from the working directory up, what a session starts with, so run skc from the package directory (or pass a skill's path) to reach such a skill.",
     "Claude Code's own settings change its listing, and skc reads them: `~/.claude/settings.json` (`$CLAUDE_CONFIG_DIR/settings.json` when that is set), then the working directory's `.claude/settings.json` and `.claude/settings.local.json`, the later winning (2.1.332: a repository root's settings do not apply from a directory below it). `skillListingBudgetFraction` and `skillListingMaxDescChars` set the budget's share and the entry cap; `skillOverrides` maps a skill's directory name to `on`, `off` (not loaded), `user-invocable-only` (manual only) or `name-only` (always `- name`), merged skill by skill. Managed settings (`/etc/claude-code`) are not read.",
-    "The budget follows the model Claude Code runs (2.1.332, recorded: test/fixtures/claude-listing/windows): 1 % of 750,000 tokens × 4, 30,000 characters, for its default model, its aliases, Opus 4.7, the 5 family and model ids it does not know (three quarters of their 1M context; 6,000 with `CLAUDE_CODE_DISABLE_1M_CONTEXT=1`); 8,000 for a 200,000-token model (the Claude 3 family, Opus 4, Sonnet 4 and the 4.5 and 4.6 models), 40,000 for one named with `[1m]`. skc reads the model from `ANTHROPIC_MODEL`, else `model` in Claude Code's settings files; `claude --model` and `/model` are the session's, so give skc the same with `ANTHROPIC_MODEL` (or `--context-tokens`).",
+    "The budget follows the model Claude Code runs (2.1.332, recorded: test/fixtures/claude-listing/windows): 1 % of 750,000 tokens × 4, 30,000 characters, for its default model, its aliases, Opus 4.7, the 5 family and model ids it does not know (three quarters of their 1M context; 6,000 with `CLAUDE_CODE_DISABLE_1M_CONTEXT=1`); 8,000 for a 200,000-token model (the Claude 3 family, Opus 4, Sonnet 4 and the 4.5 and 4.6 models), 40,000 for one named with `[1m]`. Recorded with Anthropic API model ids; skc reads a Bedrock id (`us.anthropic.claude-sonnet-4-5-20250929-v1:0`) or a Vertex AI one (`claude-sonnet-4-5@20250929`) as the API id it carries, and assumes `[1m]` works for every 200,000-token model as it does for Sonnet 4.5. skc reads the model from `ANTHROPIC_MODEL`, else `model` in Claude Code's settings files; `claude --model` and `/model` are the session's, so give skc the same with `ANTHROPIC_MODEL` (or `--context-tokens`).",
     "`[agents.claude]` in skc's configuration overrides the listing fraction, the entry cap and the budget, over Claude Code's own settings.",
     "A plugin's skills (`--plugin-dir`) are listed after the project's as `<plugin>:<skill>`, the plugin named by `.claude-plugin/plugin.json` (its directory's name without one), so they never shadow another skill; a manifest that is not a JSON object with a string `name` loads none of the plugin's skills. `skc load`, `permissions` and `prompt` take that `<plugin>:<skill>` name (as `/acme:foo` invokes it), which reaches the plugin's skill even where a project or user skill has the plain name.",
     "A plugin's skills are in its `skills/` directory and in each path of its manifest's `skills` (a string or a list, inside the plugin; `.` allowed), which adds to `skills/` without hiding it (CHANGELOG 2.1.136, 2.1.221); a path holding a SKILL.md itself (`\"skills\": [\"./\"]`) is one skill named by its frontmatter `name` (2.1.94); a plugin with neither, but a SKILL.md at its root, is that one skill (2.1.142). A plugin inside a `.claude/skills` directory (`.claude/skills/<plugin>/.claude-plugin/plugin.json`) is loaded so too, with no marketplace (2.1.157).",
