@@ -37,7 +37,7 @@ const argOf = (a: Arg, operands: ReadonlySet<string>): Argument.Argument<unknown
  * took them. Anything else is the parser's InvalidValue, which src/cli/app.ts words as every bad integer
  * (`--limit: '1e1' is not an integer`, E100 per RFC-0005:C-CODES).
  */
-export const DECIMAL_INTEGER = /^-?[0-9]+$/
+const DECIMAL_INTEGER = /^-?[0-9]+$/
 
 export const parseDecimalInteger = (text: string): number | undefined => {
   if (!DECIMAL_INTEGER.test(text)) return undefined

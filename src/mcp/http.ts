@@ -54,7 +54,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { isNoProject, makeServer, makeSharedServices, noProjectFound, type McpSession, type ServeOptions, type SharedServices } from "./server.js"
-import { BATCH_REVISION, MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION, unreadableId } from "./revision.js"
+import { BATCH_REVISION, MODERN_REVISION, RevisionTransport, SUPPORTED_REVISIONS, UNSUPPORTED_PROTOCOL_VERSION, errorIdMember, unreadableId } from "./revision.js"
 import { batchAnswer, batchEntries, batchProblem, idOf, refusalText } from "./batch.js"
 import { boundedMessage, MAX_REQUEST_BYTES, paramsProblem } from "./limits.js"
 import { roomFor } from "./sessionRoom.js"
@@ -205,7 +205,7 @@ export const modernRefusalCode = (status: number): number => -31000 - status
  * `revision`'s schema asks for (revision.ts `unreadableId`: `"id": null` up to 2025-06-18, none after).
  */
 const rpcAnswer = (res: ServerResponse, status: number, id: string | number | null, code: number, message: string, headers: Record<string, string> = {}, revision?: string) =>
-  json(res, status, { jsonrpc: "2.0", ...(id === null ? unreadableId(revision) : { id }), error: { code, message } }, headers)
+  json(res, status, { jsonrpc: "2.0", ...errorIdMember(id, revision), error: { code, message } }, headers)
 
 /** A JSON-RPC error outside any request's answer (its id was not read), under `revision`. */
 const rpcError = (res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}, revision?: string) =>
@@ -355,6 +355,13 @@ const reshapedError = (text: string, revision: string | undefined): string => {
   }
 }
 
+/** A body skc rewrote in place of the SDK's: its own length, not the SDK's `content-length`. */
+const rewritten = (res: ServerResponse, status: number, headers: Record<string, string>, body: string): void => {
+  const { "content-length": _, ...rest } = headers
+  res.writeHead(status, { ...rest, "content-length": String(Buffer.byteLength(body)) })
+  res.end(body)
+}
+
 /** Write the SDK's web `Response` (JSON, or an SSE stream that may stay open) to the Node response, with `more` added. */
 const sendWeb = async (res: ServerResponse, response: Response, more: Additions = {}): Promise<void> => {
   const headers: Record<string, string> = {}
@@ -369,16 +376,10 @@ const sendWeb = async (res: ServerResponse, response: Response, more: Additions 
     const text = response.body === null ? "" : await response.text()
     const served: unknown = text === "" ? [] : JSON.parse(text)
     const answers = [...(Array.isArray(served) ? served : [served]).map((a) => JSON.stringify(a)), ...refusals]
-    const body = batchAnswer(answers)
-    delete headers["content-length"]
-    res.writeHead(200, { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) })
-    return void res.end(body)
+    return rewritten(res, 200, { ...headers, "content-type": "application/json" }, batchAnswer(answers))
   }
   if (isJson && response.status >= 400 && response.body !== null) {
-    const body = reshapedError(await response.text(), more.revision)
-    delete headers["content-length"]
-    res.writeHead(response.status, { ...headers, "content-length": String(Buffer.byteLength(body)) })
-    return void res.end(body)
+    return rewritten(res, response.status, headers, reshapedError(await response.text(), more.revision))
   }
   res.writeHead(response.status, headers)
   if (response.body === null) return void res.end()
@@ -646,7 +647,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     const unknown = unknownVersionHeader(req.headers, message, SUPPORTED_REVISIONS)
     if (unknown !== undefined) {
       const error = { code: UNSUPPORTED_PROTOCOL_VERSION, message: "Unsupported protocol version", data: { supported: SUPPORTED_REVISIONS, requested: unknown } }
-      return json(res, 400, { jsonrpc: "2.0", ...(id === null ? unreadableId(MODERN_REVISION) : { id }), error })
+      return json(res, 400, { jsonrpc: "2.0", ...errorIdMember(id, MODERN_REVISION), error })
     }
     const mismatch = headerMismatch(req.headers, message)
     if (mismatch !== undefined) return rpcAnswer(res, 400, id, HEADER_MISMATCH, `Header mismatch: ${mismatch}`, {}, MODERN_REVISION)

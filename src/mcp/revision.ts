@@ -125,6 +125,10 @@ const ID_REQUIRED_REVISIONS: ReadonlyArray<string> = ["2024-10-07", "2024-11-05"
 export const unreadableId = (revision: string | undefined): { readonly id?: null } =>
   revision !== undefined && ID_REQUIRED_REVISIONS.includes(revision) ? { id: null } : {}
 
+/** The `id` member of an error answer: the request's id, or, when it could not be read, `unreadableId`'s. */
+export const errorIdMember = (id: string | number | null | undefined, revision: string | undefined): { readonly id?: string | number | null } =>
+  id === null || id === undefined ? unreadableId(revision) : { id }
+
 const CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
 const LOG_LEVEL = "io.modelcontextprotocol/logLevel"
 /** `LoggingLevel` (schema 2026-07-28). */

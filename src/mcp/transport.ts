@@ -32,7 +32,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { batchAnswer, batchEntries, batchProblem, refusalText } from "./batch.js"
-import { unreadableId } from "./revision.js"
+import { errorIdMember } from "./revision.js"
 import {
   boundedResponse,
   ID_WINDOW_BYTES,
@@ -330,7 +330,7 @@ export class LineTransport implements Transport {
     // An error whose request id cannot be read: JSON-RPC 2.0's `"id": null` where the negotiated revision's schema
     // requires the member (2025-06-18 and earlier), no id where it is optional and never null (2025-11-25,
     // 2026-07-28 basic/index "Error Responses"; and before any handshake).
-    const error = { jsonrpc: "2.0", ...(id === undefined ? unreadableId(this.revision()) : { id }), error: { code, message } }
+    const error = { jsonrpc: "2.0", ...errorIdMember(id, this.revision()), error: { code, message } }
     void this.writeLine(JSON.stringify(error))
     process.stderr.write(`skc mcp: ${message}\n`)
   }
