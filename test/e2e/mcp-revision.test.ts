@@ -3,11 +3,11 @@
  * over stdio (the SDK in use knows revisions up to 2025-11-25 only; skc
  * handles the new one at the protocol boundary, src/mcp/revision.ts).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BIN, ROOT, sandbox } from "../helpers/cli.js"
+import { ROOT, sandbox } from "../helpers/cli.js"
+import { spawnMcp } from "../helpers/mcpWire.js"
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }
 
@@ -30,29 +30,15 @@ interface Wire {
 
 /** `skc mcp` on a child process, spoken to one raw line at a time. */
 const raw = (cwd: string, home: string, flags: ReadonlyArray<string> = []) => {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [BIN, "mcp", ...flags], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: home, SKILLC_HOME: home, NO_COLOR: "1" }
-  })
   const messages: Array<Wire> = []
-  let stderr = ""
-  let pending = ""
-  child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
-  child.stdout.setEncoding("utf8").on("data", (d: string) => {
-    pending += d
-    let nl: number
-    while ((nl = pending.indexOf("\n")) !== -1) {
-      messages.push(JSON.parse(pending.slice(0, nl)) as Wire)
-      pending = pending.slice(nl + 1)
-    }
-  })
+  const { child, stderr } = spawnMcp(cwd, home, (line) => messages.push(JSON.parse(line) as Wire), flags)
   const closed = new Promise<number | null>((resolve) => child.on("close", resolve))
   const until = async (check: () => boolean, what: string) => {
     for (let i = 0; i < 600; i++) {
       if (check()) return
       await new Promise((r) => setTimeout(r, 25))
     }
-    throw new Error(`timed out waiting for ${what}; stderr: ${stderr}`)
+    throw new Error(`timed out waiting for ${what}; stderr: ${stderr()}`)
   }
   let next = 1
   const send = (message: Record<string, unknown>) => void child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\n")
@@ -67,7 +53,7 @@ const raw = (cwd: string, home: string, flags: ReadonlyArray<string> = []) => {
     child.stdin.end()
     return closed
   }
-  return { messages, send, request, modern, until, end, stderr: () => stderr }
+  return { messages, send, request, modern, until, end, stderr }
 }
 
 const put = (file: string, text: string) => {
