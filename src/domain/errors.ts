@@ -317,12 +317,14 @@ export type SkcError =
   | InternalError
   | UsageError
 
-const errorTags = new Set<string>([
-  "SkillNotFound", "IndexUnusable", "IndexCollision", "EmptyQuery", "NotASkill", "MissingFrontmatterField",
-  "InvalidFrontmatter", "PathEscapes", "SectionNotFound", "FileNotFound", "DirectoryNotFound", "InvalidQueryType", "InvalidFilter",
-  "NoLocalLogs", "SyncDestinationNotWritable", "SyncSourceNotReadable", "SkillExists", "InvalidOption",
-  "LintFailed", "InternalError", "UsageError"
-])
+/** Every error class of RFC-0005's codes, once: their tags and the `message` getter below are read from it. */
+const ERROR_CLASSES = [
+  SkillNotFound, IndexUnusable, IndexCollision, EmptyQuery, NotASkill, MissingFrontmatterField, InvalidFrontmatter, PathEscapes,
+  SectionNotFound, FileNotFound, DirectoryNotFound, InvalidQueryType, InvalidFilter, NoLocalLogs, SyncDestinationNotWritable,
+  SyncSourceNotReadable, SkillExists, InvalidOption, LintFailed, InternalError, UsageError
+] as const
+
+const errorTags = new Set<string>(ERROR_CLASSES.map((c) => c.identifier))
 
 export const isSkcError = (u: unknown): u is SkcError =>
   typeof u === "object" && u !== null && "_tag" in u && errorTags.has((u as { _tag: string })._tag)
@@ -369,11 +371,8 @@ export const renderError = (e: SkcError): string => {
  * Error's `message` property, and the wording stays in one module, with no import between rendering
  * and the classes.
  */
-for (const error of [
-  SkillNotFound, IndexUnusable, IndexCollision, EmptyQuery, NotASkill, MissingFrontmatterField, InvalidFrontmatter, PathEscapes,
-  SectionNotFound, FileNotFound, DirectoryNotFound, InvalidQueryType, NoLocalLogs, SyncDestinationNotWritable, SyncSourceNotReadable,
-  SkillExists
-]) {
+for (const error of ERROR_CLASSES) {
+  if ("message" in error.fields) continue
   Object.defineProperty(error.prototype, "message", {
     get(this: SkcError): string {
       return renderError(this)
