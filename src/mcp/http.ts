@@ -63,6 +63,7 @@ import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, 
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 import { startLivePush } from "./livePush.js"
 import { eraOf, HEADER_MISMATCH, headerMismatch, HttpExchange, metaProblem, REMOVED_METHODS, unknownVersionHeader } from "./httpModern.js"
+import { clientLabel } from "./clientLabel.js"
 
 /** What `skc mcp --http` was asked to serve, checked by the command line (src/cli/mcpHttp.ts). */
 export interface HttpServeOptions extends Omit<ServeOptions, "project" | "followRoots" | "http"> {
@@ -172,8 +173,7 @@ const clientOfMeta = (message: unknown): string | undefined => {
   const info = typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>)["io.modelcontextprotocol/clientInfo"] : undefined
   if (typeof info !== "object" || info === null) return undefined
   const { name, version } = info as { name?: unknown; version?: unknown }
-  const ok = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 100
-  return ok(name) && ok(version) ? `${name}/${version}` : undefined
+  return clientLabel(name, version)
 }
 
 const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {

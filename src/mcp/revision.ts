@@ -38,6 +38,7 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
+import { clientLabel } from "./clientLabel.js"
 
 /**
  * The handshake revision whose clients may send JSON-RPC batches: 2025-03-26 basic/index §Batching,
@@ -258,6 +259,14 @@ export class RevisionTransport implements Transport {
   /** The revision the handshake negotiated (the server's `initialize` answer), once answered. */
   private negotiated: string | undefined
 
+  /** The client the latest 2026-07-28 request named (`_meta` clientInfo, `name/version`): that revision makes no handshake. */
+  private modernClient: string | undefined
+
+  /** The client this connection's 2026-07-28 requests name, if they name one (recorded in access rows, issue 49 item 2). */
+  namedClient(): string | undefined {
+    return this.modernClient
+  }
+
   /** The revision this connection's handshake negotiated, if it made one (batches are 2025-03-26's: BATCH_REVISION). */
   negotiatedRevision(): string | undefined {
     return this.negotiated
@@ -332,6 +341,8 @@ export class RevisionTransport implements Transport {
     // The per-request fields of the wrong type (a clientInfo of 7, a logLevel of "loud") are -32602, not read as absent.
     const problem = requestMetaProblem(meta)
     if (problem !== undefined) return void this.fail(id, INVALID_PARAMS, problem)
+    const info = meta?.[CLIENT_INFO]
+    if (isObject(info)) this.modernClient = clientLabel(info.name, info.version) ?? this.modernClient
     if (REMOVED_METHODS.includes(message.method)) {
       return void this.fail(id, METHOD_NOT_FOUND, `Method not found: ${message.method} (removed in revision ${MODERN_REVISION})`)
     }

@@ -72,6 +72,7 @@ import { projectOfRoots, validRoots } from "./roots.js"
 import { SKILL_SCOPES, type SkillScopeName } from "./skillUri.js"
 import { inNoProject } from "../app/skills/index.js"
 import { resolve } from "node:path"
+import { clientLabel } from "./clientLabel.js"
 
 export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills"
 
@@ -336,7 +337,7 @@ export interface ServeOptions {
    * Issue 49 item 2: the session is an HTTP one (src/mcp/http.ts), opened
    * with the token named here (undefined when the server takes no token):
    * each access row records it as `args.user`, and the client's
-   * `clientInfo` as `args.client`. A stdio session records neither.
+   * `clientInfo` as `args.client` (a stdio session records the client too, not a user).
    */
   readonly http?: {
     readonly user: string | undefined
@@ -403,6 +404,8 @@ export interface McpSession {
   readonly revision: RevisionInfo
   /** Run an effect on the session's services (issue 49 item 4: the telemetry endpoint records activations with it). */
   readonly run: Run
+  /** Where the session learns the client of requests that make no handshake (a stdio connection's 2026-07-28 ones). */
+  readonly clientNamedBy: (source: () => string | undefined) => void
 }
 
 /** How long a result that cannot change while the process runs may be cached (issue 48 item 1). */
@@ -574,11 +577,14 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const runtime = options.shared?.runtime ?? ManagedRuntime.make(
     SessionLive({ directory, pending: hub?.service ?? noWatcher })
   )
-  // The client's identity is known once it made the handshake (the SDK's server keeps its clientInfo).
+  // A stdio connection's 2026-07-28 requests name their client in `_meta` (no handshake): its transport tells.
+  let namedClient: () => string | undefined = () => undefined
+  // The client's identity is known once it made the handshake (the SDK's server keeps its clientInfo),
+  // over stdio as over HTTP: authors see which agents read (Claude Code, Codex, an editor).
   const caller = (): Caller => {
-    if (options.http === undefined) return { role: "agent" }
     const info = server.getClientVersion()
-    return { role: "agent", user: options.http.user, client: info === undefined ? options.http.client : `${info.name}/${info.version}` }
+    const client = info === undefined ? (options.http?.client ?? namedClient()) : clientLabel(info.name, info.version)
+    return options.http === undefined ? { role: "agent", client } : { role: "agent", user: options.http.user, client }
   }
   const served = runLive(runtime, caller, options.http !== undefined, options.shared?.runIdOf)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
@@ -732,7 +738,16 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // report its whole validation dump, dozens of lines per message, into the client's log.
   server.onerror = (error) => void process.stderr.write(`skc mcp: ${oneLogLine(error.message)}\n`)
   // The session's scope: its watchers and connections end with it (disposing twice is a no-op).
-  return { server, directory: () => Ref.getUnsafe(directory), hub, noProject, close: () => (options.shared === undefined ? runtime.dispose() : Promise.resolve()), revision, run }
+  return {
+    server,
+    directory: () => Ref.getUnsafe(directory),
+    hub,
+    noProject,
+    close: () => (options.shared === undefined ? runtime.dispose() : Promise.resolve()),
+    revision,
+    run,
+    clientNamedBy: (source) => void (namedClient = source)
+  }
 }
 
 /** Serve on stdin/stdout until stdin ends. */
@@ -742,6 +757,7 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   // Issue 48 item 1: revision 2026-07-28 beside the handshake revisions, at the protocol boundary.
   const lines = new LineTransport()
   const transport = new RevisionTransport(lines, session.revision)
+  session.clientNamedBy(() => transport.namedClient())
   // 2025-03-26 basic/index §Batching: a session on that revision may send batches; later revisions may not.
   lines.acceptsBatch = () => transport.negotiatedRevision() === BATCH_REVISION
   // An error whose request id cannot be read: `"id": null` or no id, by the negotiated revision's schema (revision.ts `unreadableId`).
