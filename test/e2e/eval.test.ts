@@ -156,7 +156,9 @@ describe("skc eval --judge command with a fake agent", () => {
     const started = Date.now()
     const r = await sb.runAsync(["eval", "xlsx", "--judge", "command", "--extract-json", "$.skill", "--timeout", "1", "--", ...agent, "--prompt", "{{query}}"])
     writeFileSync(file, good)
-    expect(Date.now() - started).toBeLessThan(8000)
+    // The agent never ends on its own (fake-agent.mjs): that eval returned at all, with the timeout's verdict, is the proof;
+    // the bound only tells a killed agent from one left to the test's own timeout, with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(90_000)
     expect(r.code).toBe(1)
     expect(r.stdout).toContain('"__hang__ spreadsheet": should fire; no skill fired (timed out after 1 s)')
     const missing = await sb.runAsync(["eval", "xlsx", "--judge", "command", "--extract-json", "$.skill", "--", "./no-such-agent"])

@@ -20,7 +20,7 @@ const put = (file: string, text: string) => {
 }
 
 const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (await check()) return
     await new Promise((r) => setTimeout(r, 50))
   }
@@ -143,7 +143,8 @@ describe("issue 48 item 3: skills as MCP prompts", () => {
     // One row: the prompt reads SKILL.md as a resource read does, but only the prompt's own row is written.
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ command: "open", skill: "manual", error: null })
-    expect(JSON.parse(rows[0]!.args as string)).toEqual({ path: "SKILL.md", max_lines: null, via: "mcp", prompt: true, role: "author" })
+    // The client the person typed it in is recorded too (issue 49 item 2, over stdio since the thirty-ninth pass).
+    expect(JSON.parse(rows[0]!.args as string)).toEqual({ path: "SKILL.md", max_lines: null, via: "mcp", prompt: true, role: "author", client: "skc-test/1.0.0" })
   })
 })
 

@@ -34,7 +34,7 @@ const raw = (cwd: string, home: string, flags: ReadonlyArray<string> = []) => {
   const { child, stderr } = spawnMcp(cwd, home, (line) => messages.push(JSON.parse(line) as Wire), flags)
   const closed = new Promise<number | null>((resolve) => child.on("close", resolve))
   const until = async (check: () => boolean, what: string) => {
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; i < 2400; i++) {
       if (check()) return
       await new Promise((r) => setTimeout(r, 25))
     }

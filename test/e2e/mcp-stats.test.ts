@@ -40,10 +40,12 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     await s.runAsync(["show", "git-helper", "--section", "undo the last commit"])
     const cliRow = readLog(logDb).at(-1)!
     expect(cliRow.command).toBe("show")
-    // The same args, except that the MCP row says where it came from (issue 17); the CLI row has no `via`.
+    // The same args, except that the MCP row says where it came from (issue 17) and with what client (issue 49
+    // item 2); the CLI row has neither.
     expect(JSON.parse(row.args as string).via).toBe("mcp")
     expect(JSON.parse(cliRow.args as string)).not.toHaveProperty("via")
-    expect({ ...JSON.parse(cliRow.args as string), via: "mcp" }).toEqual(JSON.parse(row.args as string))
+    expect(JSON.parse(cliRow.args as string)).not.toHaveProperty("client")
+    expect({ ...JSON.parse(cliRow.args as string), via: "mcp", client: "skc-test/1.0.0" }).toEqual(JSON.parse(row.args as string))
   })
 
   it("RFC-0007:C-LOGGING skc_lint is logged as lint; a lint with findings is not an error row", async () => {

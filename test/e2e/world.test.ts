@@ -38,9 +38,9 @@ const hashTree = (dir: string): string => {
   return h.digest("hex")
 }
 
-/** Poll until `check` holds (at most ~15 s), no fixed sleeps beyond the polling step. */
+/** Poll until `check` holds (at most ~60 s: a loaded machine is slow, never wrong), no fixed sleeps beyond the polling step. */
 const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (await check()) return
     await new Promise((r) => setTimeout(r, 50))
   }

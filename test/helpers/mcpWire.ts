@@ -34,7 +34,7 @@ export const converse = (cwd: string, home: string, lines: ReadonlyArray<string>
         const expected = stdout.length + 1
         child.stdin.write(line + "\n")
         const hasAnswer = !/"method":"notifications\//.test(line)
-        for (let waited = 0; hasAnswer && stdout.length < expected && waited < 10_000; waited += 10) await new Promise((r) => setTimeout(r, 10))
+        for (let waited = 0; hasAnswer && stdout.length < expected && waited < 60_000; waited += 10) await new Promise((r) => setTimeout(r, 10))
       }
       child.stdin.end()
     })().catch(reject)

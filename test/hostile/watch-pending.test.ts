@@ -11,7 +11,7 @@ const SKILL = (word: string) =>
   `---\nname: demo\ndescription: The demo skill. Use when testing.\n---\n\n# demo\n\n## Usage\n\nRun the ${word} command.\n`
 
 const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 50))
+  for (let i = 0; i < 1200 && !check(); i++) await new Promise((r) => setTimeout(r, 50))
   if (!check()) throw new Error(`timed out waiting for ${what}`)
 }
 

@@ -96,7 +96,7 @@ describe("MCP sessions own their project (issue 44 item 2)", () => {
     rootsOfA = [gamma]
     await a.client.sendRootsListChanged()
     // The notification is handled before the next request is: that request waits for the roots it asked for.
-    await expect.poll(async () => (await namesOf(a.client)).tool, { timeout: 10_000 }).toEqual(["gamma-notes"])
+    await expect.poll(async () => (await namesOf(a.client)).tool, { timeout: 60_000 }).toEqual(["gamma-notes"])
     expect(await namesOf(a.client)).toEqual({ tool: ["gamma-notes"], extension: ["gamma-notes"] })
     expect(await namesOf(b.client)).toEqual({ tool: ["beta-notes"], extension: ["beta-notes"] })
     expect(a.session.directory()).toBe(gamma)
