@@ -50,7 +50,7 @@ export const searchCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ searchWithCorrection, SearchInput, searchLogArgs }, { renderSearchText }, { decodeFlags }, { InvalidOption }] =
+    const [{ searchWithCorrection, SearchInput, searchLogArgs }, { renderSearchText, searchNotices }, { decodeFlags }, { InvalidOption }] =
       await Promise.all([
         import("../app/search/search.js"),
         import("../render/search.js"),
@@ -119,7 +119,8 @@ export const searchCommand = defineCommand({
       json: (answer) => answer.result,
       mcp: {
         output: () => import("../app/search/search.js").then((r) => r.SearchResult),
-        text: (answer) => renderSearchText(answer.result, { mcp: true, ...renderOptions(answer) })
+        text: (answer) => renderSearchText(answer.result, { mcp: true, ...renderOptions(answer) }),
+        notices: (answer) => searchNotices(answer.result, { mcp: true, ...renderOptions(answer) })
       }
     }
   }

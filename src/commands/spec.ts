@@ -180,6 +180,12 @@ export interface Handler<V, I, A> {
     text?(result: A, ctx: RenderContext): string
     /** The structured content when it is not the JSON document (MCP requires an object). */
     structured?(result: A): Record<string, unknown>
+    /**
+     * Guidance the text gives beside the answer (a correction, where to look after an empty answer),
+     * added to the structured content as `notices`: Claude Code 2.1.332 and Codex 0.171.0 give their
+     * model only the structured content of a successful call.
+     */
+    notices?(result: A): ReadonlyArray<string>
   }
 }
 

@@ -86,7 +86,10 @@ export const callToolEffect = (t: McpTool, args: unknown) =>
     const { stores } = yield* Settings
     const ctx: RenderContext = { cwd: stores.cwd, home: stores.home, verbose: true, colour: false, now: yield* Clock.currentTimeMillis }
     const text = (h.mcp?.text ?? h.text)(result, ctx)
-    const structured: unknown = h.mcp?.structured !== undefined ? h.mcp.structured(result) : h.json !== undefined ? h.json(result) : result
+    const document: unknown = h.mcp?.structured !== undefined ? h.mcp.structured(result) : h.json !== undefined ? h.json(result) : result
+    // The text's guidance in the structured content too, as `notices` (the output schemas allow added fields).
+    const notices = h.mcp?.notices?.(result) ?? []
+    const structured: unknown = notices.length === 0 ? document : { ...(document as Record<string, unknown>), notices }
     return { text, structured }
   })
 

@@ -171,3 +171,30 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
     (skipped === "" ? "" : `\n${skipped}`)
   )
 }
+
+/** A guidance line as a notice: the text's own line, its indentation and blank lines dropped. */
+const noticeLines = (text: string): ReadonlyArray<string> =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "")
+
+/**
+ * The guidance the text gives beside the results, line for line, for the MCP structured content's
+ * `notices`: the question as probably meant, what an empty answer did not search and where to look
+ * next, the words only the skill's description holds, and how to read a result that sits before any
+ * heading. Claude Code 2.1.332 and Codex 0.171.0 give their model only the structured content of a
+ * successful call, so guidance in the text alone never reached it; the JSON document itself
+ * (RFC-0004) stays as it is.
+ */
+export const searchNotices = (result: SearchResult, options: SearchRenderOptions = {}): ReadonlyArray<string> => {
+  if (result.results.length === 0) return noticeLines(noResultsNext(options, result.query))
+  const beforeHeadings = result.results
+    .filter((r) => r.section === "")
+    .map((r) => `${visible(`${r.skill === undefined ? "" : `${r.skill}: `}${r.file}`)}, ${whereLine(r, options).trim()}`)
+  return [
+    ...(result.partial ? noticeLines(didYouMeanLine(options, "")) : []),
+    ...noticeLines(describedOnlyLine(result, options)),
+    ...beforeHeadings
+  ]
+}

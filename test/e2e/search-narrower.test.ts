@@ -58,10 +58,12 @@ describe("the narrower question of an empty answer", () => {
     expect(search("--all", "respond to a customer faq", "--skill", "comms,pdf").stdout).toContain("'faq' is in their sections: skc search --all faq --skill comms,pdf\n")
   })
 
-  it("over MCP the text names the tool call; the structured answer is the RFC's", async () => {
+  it("over MCP the text names the tool call; the structured answer is the RFC's, the same line its notice", async () => {
     const one = await mcp.call("skc_search", { skill: "comms", query: "respond to a customer faq" })
     expect((one.content as Array<{ text: string }>)[0]!.text).toContain(`'faq' is in its sections: skc_search skill="comms" query="faq"`)
-    expect(one.structuredContent).toEqual({ query: "respond to a customer faq", results: [] })
+    const { notices, ...document } = one.structuredContent as { notices: Array<string> }
+    expect(document).toEqual({ query: "respond to a customer faq", results: [] })
+    expect(notices.join("\n")).toContain(`'faq' is in its sections: skc_search skill="comms" query="faq"`)
     const all = await mcp.call("skc_search", { query: "respond to a customer faq", skills: ["comms", "pdf"] })
     expect((all.content as Array<{ text: string }>)[0]!.text).toContain(`'faq' is in their sections: skc_search query="faq" skills=["comms","pdf"]`)
   })

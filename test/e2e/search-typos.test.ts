@@ -44,11 +44,15 @@ describe("typos in a search of one skill", () => {
     expect(s.run(["search", "pdf", "stamp zebras"]).stdout).not.toContain("Did you mean")
   })
 
-  it("over MCP the text carries it, the structured answer does not", async () => {
+  // The structured answer is the RFC's document, with the text's guidance as `notices` beside it: Claude Code and
+  // Codex give their model only the structured content.
+  it("over MCP the text carries it, and the structured answer's notices", async () => {
     const r = await mcp().call("skc_search", { skill: "pdf", query: "watermrk" })
     expect(r.isError).toBeFalsy()
     expect(JSON.stringify(r.content)).toContain("Did you mean 'watermark'?")
-    expect(r.structuredContent).toEqual({ query: "watermrk", results: [] })
+    const { notices, ...document } = r.structuredContent as { notices: Array<string> }
+    expect(document).toEqual({ query: "watermrk", results: [] })
+    expect(notices).toContain("Did you mean 'watermark'?")
   })
 })
 
@@ -76,11 +80,13 @@ describe("typos in a search across skills", () => {
     expect(s.run(["search", "--all", "stamp zebras"]).stdout).not.toContain("Did you mean")
   })
 
-  it("over MCP the text carries it, the structured answer does not", async () => {
+  it("over MCP the text carries it, and the structured answer's notices", async () => {
     const r = await mcp().call("skc_search", { query: "trackd" })
     expect(r.isError).toBeFalsy()
     expect(JSON.stringify(r.content)).toContain("Did you mean 'tracked'?")
-    expect(r.structuredContent).toEqual({ query: "trackd", results: [] })
+    const { notices, ...document } = r.structuredContent as { notices: Array<string> }
+    expect(document).toEqual({ query: "trackd", results: [] })
+    expect(notices).toContain("Did you mean 'tracked'?")
   })
 })
 

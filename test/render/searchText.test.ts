@@ -2,7 +2,7 @@
 // skill's headings (`skc outline`, or `skc_outline` over MCP) for one skill, the skills whose descriptions fit the question (`skc match`,
 // `skc_match`) across skills. The JSON answer is the RFC's empty result, unchanged.
 import { describe, expect, it } from "vitest"
-import { QUERY_SHOWN_MAX, renderSearchText } from "../../src/render/search.js"
+import { QUERY_SHOWN_MAX, renderSearchText, searchNotices } from "../../src/render/search.js"
 
 const empty = { query: "postmortem writeup", results: [] } as never
 
@@ -72,5 +72,49 @@ describe("issue 47 item 3: words held only by the skill's description are named"
     expect(renderSearchText(result(oneHolds), { skill: "xlsx" })).not.toContain("Note:")
     expect(renderSearchText(result([[{ word: "chart", fields: ["skill"] }]]), {})).not.toContain("Note:")
     expect(renderSearchText(result([[{ word: "chart", fields: ["section"] }]]), { skill: "xlsx" })).not.toContain("Note:")
+  })
+})
+
+// Claude Code 2.1.332 and Codex 0.171.0 give their model only the structured content of a successful
+// call: the text's guidance is also the structured content's `notices` (src/commands/search.ts).
+describe("searchNotices: the text's guidance, line for line, for MCP clients that read only structured content", () => {
+  it("an empty answer: where to look next, as the text says it", () => {
+    expect(searchNotices(empty, { skill: "my skill", mcp: true })).toEqual([
+      'No section of \'my skill\' holds these words; its headings: skc_outline skill="my skill"'
+    ])
+    expect(searchNotices(empty, { mcp: true })).toEqual([
+      'No searched skill holds these words; the skills whose descriptions fit it: skc_match query="postmortem writeup"'
+    ])
+    // A typo corrected, the narrower question and the files not searched: each its own notice.
+    const notices = searchNotices({ query: "deploy rollbak", results: [] } as never, {
+      skill: "ops",
+      mcp: true,
+      correction: "deploy rollback",
+      narrower: { held: ["deploy"], missing: ["rollbak"], answers: true } as never,
+      unindexed: ["references/huge.md"]
+    })
+    expect(notices).toEqual([
+      'Not searched: references/huge.md (above [search] max_file_bytes, not indexed); read it with: skc_open skill="ops" path="references/huge.md"',
+      "Did you mean 'deploy rollback'?",
+      'No section of \'ops\' holds \'rollbak\'; \'deploy\' is in its sections: skc_search skill="ops" query="deploy"'
+    ])
+    // Every notice is a line of the text.
+    const text = renderSearchText({ query: "deploy rollbak", results: [] } as never, {
+      skill: "ops",
+      mcp: true,
+      correction: "deploy rollback",
+      narrower: { held: ["deploy"], missing: ["rollbak"], answers: true } as never,
+      unindexed: ["references/huge.md"]
+    })
+    for (const n of notices) expect(text).toContain(n)
+  })
+
+  it("results: the correction of a partial answer, and how to read a hit before any heading; none for plain hits", () => {
+    const hit = (section: string, line: number) => ({ file: section === "" ? "notes.md" : "SKILL.md", section, snippet: "x", score: 2, line, end_line: line + 4 })
+    expect(searchNotices({ query: "q", results: [hit("Usage", 3)] } as never, { skill: "pdf", mcp: true })).toEqual([])
+    expect(searchNotices({ query: "q", partial: true, results: [hit("Usage", 3), hit("", 1)] } as never, { skill: "pdf", mcp: true, correction: "qq" })).toEqual([
+      "Did you mean 'qq'?",
+      'notes.md, line 1, before any heading; read it with: skc_open skill="pdf" path="notes.md" max_lines=4'
+    ])
   })
 })
