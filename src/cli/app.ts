@@ -8,6 +8,7 @@ import { ChildProcessSpawner } from "effect/process"
 import { Console, Effect, FileSystem, Layer, Ref, Sink, Stdio, Stream, Terminal } from "effect"
 import * as Path from "effect/Path"
 import { InvalidOption } from "../domain/errors.js"
+import { shellWord } from "../domain/shellWord.js"
 import { closest, didYouMean } from "../domain/suggest.js"
 import { commandSpecs } from "../commands/index.js"
 import type { Flag } from "../commands/spec.js"
@@ -170,12 +171,86 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
   }
   const unknown = /(?:unknown option|Received unknown argument:) '(--?[^']+)'/.exec(message)
   const spec = commandSpecs.find((s) => s.name === command)
+  const word = /^Received unknown argument: '(.*)'$/s.exec(message)?.[1]
+  if (spec !== undefined && word !== undefined && !word.startsWith("-")) {
+    const meant = wordsApart(spec, args)
+    return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
+  }
   if (unknown !== null && spec !== undefined) {
     const flags = Object.values(spec.flags).map((f) => `--${f.name}`)
-    const meant = didYouMean(closest(unknown[1]!, flags, 1))
+    const meant = didYouMean(closest(unknown[1]!, flags, 1)) ?? dashQuery(spec, args, unknown[1]!)
     return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
   }
   return new InvalidOption({ message })
+}
+
+/**
+ * `skc search docx --abort`: a dash-word meant as the query (no other query given, no flag of that
+ * name or close to it) goes after `--`, as the README's `skc search git-helper -- --abort` does. The
+ * error said only "Received unknown argument: '--abort'": the command that asks it, to paste.
+ */
+const dashQuery = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<string>, word: string): string | undefined => {
+  if (spec.name !== "search") return undefined
+  const rest = args.slice(1)
+  const at = rest.indexOf(word)
+  if (at < 0) return undefined
+  const others = rest.filter((_, i) => i !== at)
+  const roles = wordRoles(spec, others)
+  // The query is missing: the skill alone, or nothing with --all.
+  if (roles === undefined || roles.filter((r) => r === "positional").length !== (others.includes("--all") ? 0 : 1)) return undefined
+  return `a query that starts with '-' goes after --: ${["skc", "search", ...others, "--", word].map(shellWord).join(" ")}`
+}
+
+/**
+ * Where each word of a command line stands: `flag` (a known flag, or its value) or `positional`;
+ * undefined when a word is neither (an unknown flag) or `--` ends the options.
+ */
+const wordRoles = (spec: (typeof commandSpecs)[number], rest: ReadonlyArray<string>): ReadonlyArray<"flag" | "positional"> | undefined => {
+  const flags = Object.values(spec.flags as Record<string, Flag>)
+  const roles: Array<"flag" | "positional"> = []
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!
+    if (a === "--") return undefined
+    if (!a.startsWith("-") || a === "-") {
+      roles.push("positional")
+      continue
+    }
+    const flag = flags.find((f) => a === `--${f.name}` || a.startsWith(`--${f.name}=`) || (f.alias !== undefined && a === `-${f.alias}`))
+    if (flag === undefined) return undefined
+    roles.push("flag")
+    // A flag's value is its next word.
+    if (flag.kind !== "boolean" && !a.includes("=") && i + 1 < rest.length) {
+      roles.push("flag")
+      i++
+    }
+  }
+  return roles
+}
+
+/**
+ * `skc search pptx adding charts`, `skc match fill a pdf form`, `skc show pptx "Adding Charts"`: the
+ * words of one question or heading given apart (unquoted, or without --section). The error said only
+ * "Received unknown argument: 'charts'"; an agent calling the CLI could not tell what was wrong. The
+ * command as meant, to paste: the words quoted as one argument (a heading after --section).
+ */
+const wordsApart = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<string>): string | undefined => {
+  const rest = args.slice(1)
+  const roles = wordRoles(spec, rest)
+  if (roles === undefined) return undefined
+  const at = roles.flatMap((r, i) => (r === "positional" ? [i] : []))
+  const across = rest.includes("--all") || rest.some((a) => a === "--skill" || a.startsWith("--skill="))
+  const keep = spec.name === "search" ? (across ? 0 : 1) : spec.name === "match" ? 0 : spec.name === "show" ? 1 : undefined
+  if (keep === undefined || at.length <= keep) return undefined
+  const words = at.slice(keep).map((i) => rest[i]!)
+  if (spec.name === "show" && (words.length === 0 || rest.some((a) => a === "--section" || a.startsWith("--section=")))) return undefined
+  if (spec.name !== "show" && words.length < 2) return undefined
+  const joined = words.join(" ")
+  const line =
+    spec.name === "show"
+      ? [...rest.filter((_, i) => !at.slice(keep).includes(i)), "--section", joined]
+      : rest.flatMap((a, i) => (i === at[keep] ? [joined] : at.slice(keep).includes(i) ? [] : [a]))
+  const how = ["skc", spec.name, ...line].map(shellWord).join(" ")
+  return spec.name === "show" ? `the heading goes after --section: ${how}` : `quote the words of one ${spec.name === "match" ? "request" : "query"}: ${how}`
 }
 
 /** Run the full parser; the value is the exit status the command asked for. */

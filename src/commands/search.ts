@@ -7,6 +7,7 @@
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
 import { SearchIndexLive } from "../layers.js"
+import { shellWord } from "../domain/shellWord.js"
 import type { Narrower } from "../app/search/index.js"
 
 // Any text. A mistyped flag (`--bogus`) never gets here: the parsers read it as an option and refuse it
@@ -20,7 +21,7 @@ const queryArg: Arg<Option.Option<string>> = {
 export const searchCommand = defineCommand({
   name: "search",
   summary: [
-    "Full-text search over a skill's sections, ranked by BM25 (run 'skc build' first).",
+    "Full-text search over a skill's sections, ranked by BM25 (a store skill after 'skc build'; others indexed on first use).",
     "Sections holding every word come first; when none does, those holding the most words (marked partial).",
     "",
     "Two forms: skc search <skill> <query>, or skc search --all <query> [--skill a,b] (every built skill)."
@@ -77,8 +78,10 @@ export const searchCommand = defineCommand({
         const across = o.all || Option.isSome(o.skills)
         if (across && Option.isSome(o.query)) {
           // `--skill` alone means --all: say so rather than speak of a flag that was not given.
+          // Two words given apart (`skc search --all adding charts`) are the query, quoted: the command to paste.
+          const words = `${o.skill} ${Option.getOrThrow(o.query)}`
           const message = o.all
-            ? "--all takes only the query: skc search --all <query>"
+            ? `--all takes only the query; quote the words of one query: skc search --all ${shellWord(words)}`
             : "--skill narrows --all and takes only the query: skc search --all <query> --skill a,b (one skill: skc search <skill> <query>)"
           return Effect.fail(new InvalidOption({ message }))
         }

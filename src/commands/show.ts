@@ -5,7 +5,7 @@ import { SearchIndexLive } from "../layers.js"
 
 export const showCommand = defineCommand({
   name: "show",
-  summary: ["Print one section of a skill, found by its heading in the search index (run 'skc build' first)."],
+  summary: ["Print one section of a skill, found by its heading in the search index (a store skill after 'skc build'; others indexed on first use)."],
   examples: [
     'skc show my-skill --section "Getting Started"',
     "skc show my-skill --section setup --file references/install.md",

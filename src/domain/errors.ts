@@ -171,15 +171,23 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
   }
 }
 
-/** E021: `open` target does not exist; `suggestions`: the skill's files of a close name (issue 25 item 3). */
-export class FileNotFound extends Schema.TaggedError<FileNotFound>()("FileNotFound", { path: Schema.String, suggestions: Schema.optional(Strings) }) {
+/**
+ * E021: `open` target does not exist; `suggestions`: the skill's files of a close name (issue 25 item 3);
+ * `hint`: the way on when no name is close (the command that lists the skill's files, or the `show` a
+ * pasted search result `file#section` meant).
+ */
+export class FileNotFound extends Schema.TaggedError<FileNotFound>()("FileNotFound", {
+  path: Schema.String,
+  suggestions: Schema.optional(Strings),
+  hint: Schema.optional(Schema.String)
+}) {
   readonly code = "E021" as const
   get text(): string {
     return `file not found: '${this.path}'`
   }
   get detail(): ReadonlyArray<string> {
     const line = didYouMean(this.suggestions ?? [])
-    return line === undefined ? [] : [line]
+    return line !== undefined ? [line] : this.hint !== undefined ? [this.hint] : []
   }
 }
 
@@ -396,7 +404,15 @@ export type SkcWarning =
     }
   | { readonly _tag: "LoggingDisabled"; readonly code: "W002" }
   | { readonly _tag: "StaleLocalLogs"; readonly code: "W003"; readonly skill: string }
-  | { readonly _tag: "LintWarning"; readonly code: "W300"; readonly ruleId: string; readonly ruleName: string; readonly message: string }
+  | {
+      readonly _tag: "LintWarning"
+      readonly code: "W300"
+      readonly ruleId: string
+      readonly ruleName: string
+      readonly message: string
+      /** The skill it is about, when one command meets several (`skc build a b`, `--all`, `--watch`). */
+      readonly skill?: string
+    }
   | { readonly _tag: "Notice"; readonly code: undefined; readonly message: string }
   | { readonly _tag: "NonFatalError"; readonly code: undefined; readonly message: string }
 
@@ -406,6 +422,11 @@ export const Warning = {
   loggingDisabled: (): SkcWarning => ({ _tag: "LoggingDisabled", code: "W002" }),
   staleLocalLogs: (skill: string): SkcWarning => ({ _tag: "StaleLocalLogs", code: "W003", skill }),
   lint: (ruleId: string, ruleName: string, message: string): SkcWarning => ({ _tag: "LintWarning", code: "W300", ruleId, ruleName, message }),
+  /**
+   * A lint warning of one of several skills a command builds, naming that skill: `skc build --all`
+   * said `description is a placeholder` once for every skill that had one, without saying which.
+   */
+  ofSkill: (w: SkcWarning, skill: string): SkcWarning => (w._tag === "LintWarning" && w.skill === undefined ? { ...w, skill } : w),
   /** A warning without an RFC-0005 code (config problems, skipped skills…). */
   notice: (message: string): SkcWarning => ({ _tag: "Notice", code: undefined, message }),
   /** An error the command survives (RFC-0009: an invalid config file is reported, then ignored). */
@@ -450,7 +471,7 @@ export const warningText = (w: SkcWarning): string => {
     case "StaleLocalLogs":
       return `stale local logs for '${w.skill}'; run 'skc sync' to upload`
     case "LintWarning":
-      return `${w.ruleId} ${w.ruleName}: ${w.message}`
+      return `${w.skill === undefined ? "" : `${w.skill}: `}${w.ruleId} ${w.ruleName}: ${w.message}`
     case "Notice":
     case "NonFatalError":
       return w.message

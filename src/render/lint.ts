@@ -10,6 +10,7 @@
 import { visible, visibleBody } from "../domain/visible.js"
 import type { LintOutcome, LintReport } from "../app/lint/lint.js"
 import type { LintDiagnostic } from "../domain/lint/types.js"
+import { shellPath } from "../domain/shellWord.js"
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
 
@@ -37,7 +38,9 @@ const forAgents = (agents: ReadonlyArray<string> | undefined): string =>
   agents === undefined || (agents.length === 1 && agents[0] === "claude") ? "" : ` (for ${agents.join(", ")})`
 
 export const summaryLine = (r: LintReport, agents?: ReadonlyArray<string>): string => {
-  if (r.skipped) return visible(`info: skipping compiled skill '${r.skill}'`)
+  // The way on, on a line of its own below RFC-0008's (SKL001): lint the source it was built from (a CI
+  // glob over .claude/skills/*/ linted nothing and passed).
+  if (r.skipped) return visible(`info: skipping compiled skill '${r.skill}'`) + (r.source === undefined ? "" : `\n${visible(`  lint its source: skc lint ${shellPath(r.source)}`)}`)
   const errors = r.diagnostics.filter((d) => d.severity === "error").length
   const warnings = r.diagnostics.length - errors
   // Issue 50: with --fix, what was fixed (with --fix-dry-run, what would be).

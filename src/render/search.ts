@@ -5,6 +5,7 @@
 // names), how to read it. A partial result (DECISIONS #37) says so first.
 // Pure.
 import type { Narrower, SearchResult, SearchResultItem } from "../app/search/index.js"
+import { shellWord } from "../domain/shellWord.js"
 import { visible } from "../domain/visible.js"
 
 // A snippet on one line; whatever control characters remain are shown escaped (src/domain/visible.ts).
@@ -25,7 +26,6 @@ export interface SearchRenderOptions {
   readonly unindexed?: ReadonlyArray<string>
 }
 
-const quoteArg = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`)
 
 /**
  * A next step as the caller takes it: over MCP the tool call (`skc_<tool>
@@ -35,7 +35,7 @@ const quoteArg = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceA
 const nextStep = (options: SearchRenderOptions, tool: string, params: Readonly<Record<string, unknown>>, args: ReadonlyArray<string>): string =>
   options.mcp
     ? [`skc_${tool}`, ...Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [`${k}=${JSON.stringify(v)}`]))].join(" ")
-    : ["skc", tool, ...args.map(quoteArg)].join(" ")
+    : ["skc", tool, ...args.map(shellWord)].join(" ")
 
 const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string => {
   if (r.section !== "") return `  line ${r.line}`

@@ -1,10 +1,13 @@
 // `skc build a b …` (issue 12 item 4) in process on the in-memory adapters:
 // its own flag failures are E100 (RFC-0005, DECISIONS #32), and a skill
 // named twice — by name, by path, or both — is built once.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { buildMany } from "../../src/app/build/buildMany.js"
-import { failureText, memoryLayer } from "../helpers/worlds.js"
+import { build } from "../../src/app/build/build.js"
+import { diskWorld, failureText, memoryLayer } from "../helpers/worlds.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: A skill for tests. Use when testing.\n---\n# ${name}\n`
 const files = { "/proj/.skillc/skills/pdf/SKILL.md": SKILL("pdf"), "/proj/.skillc/skills/docx/SKILL.md": SKILL("docx") }
@@ -32,5 +35,30 @@ describe("RFC-0005 skc build of several skills", () => {
       // A name that does not resolve fails once too.
       const missing = yield* buildMany({ skills: ["nope", "nope"] }).pipe(Effect.provide(layer))
       expect(missing).toMatchObject({ total: 1, built: 0, failed: 1 })
+    }))
+})
+
+describe("RFC-0005 a build of several skills names the skill of each warning", () => {
+  // `skc init a && skc init b && skc build --all` printed SKL106's "description is a placeholder" once,
+  // naming neither skill: the CLI says a warning once per run, and the two lines were the same.
+  it.live("two placeholder descriptions: one SKL106 line per skill, each naming it; a single build's line is unchanged", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-build-many-warn-")
+      for (const name of ["alpha", "beta"]) {
+        const dir = join(w.work, ".skillc", "skills", name)
+        mkdirSync(dir, { recursive: true })
+        writeFileSync(join(dir, "SKILL.md"), `---\nname: ${name}\ndescription: 'TODO: Add skill description'\n---\n\n# ${name}\n`)
+      }
+      const all = yield* w.run(buildMany({ skills: [], all: true }))
+      expect(all).toMatchObject({ total: 2, built: 2, failed: 0 })
+      const rest = ": SKL106 description-nonempty: description is a placeholder ('TODO: Add skill description'): say what the skill does and when to use it; agents read it to decide when to load the skill"
+      const said = w.takeWarnings().filter((l) => l.includes("SKL106"))
+      expect(said).toEqual([`warning[W300]: alpha${rest}`, `warning[W300]: beta${rest}`])
+      // Named by a path, the folder's name.
+      yield* w.run(buildMany({ skills: [join(w.work, ".skillc", "skills", "beta") + "/", "alpha"] }))
+      expect(w.takeWarnings().filter((l) => l.includes("SKL106"))).toEqual([`warning[W300]: beta${rest}`, `warning[W300]: alpha${rest}`])
+      // One skill, one build: its output names it already, and the warning stays as it was.
+      yield* w.run(build({ skill: "alpha" }))
+      expect(w.takeWarnings().filter((l) => l.includes("SKL106"))).toEqual([`warning[W300]${rest}`])
     }))
 })

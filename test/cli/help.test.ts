@@ -34,6 +34,14 @@ describe("skc <command> --help", () => {
     })
   }
 
+  it("search and show do not send an agent to build a skill skc indexes on first use (one in an agent directory)", () => {
+    // "(run 'skc build' first)" led to `skc build pdf` on a foreign skill: E001, and an adoption that rewrites it.
+    for (const name of ["search", "show"]) {
+      const first = renderCommandHelp(topics.find((t) => t.name === name)!).split("\n")[0]!
+      expect(first, name).toContain("(a store skill after 'skc build'; others indexed on first use)")
+    }
+  })
+
   it("the root page lists every command and documents completions, without the framework's other built-ins", () => {
     const text = renderRootHelp(topics, "1.2.3")
     expect(text).toMatch(/^Usage: skc <command>/m)

@@ -81,6 +81,17 @@ describe("RFC-0008:C-REGISTRY SKL001 skip-compiled", () => {
     expect(JSON.parse(sb.run(["lint", "compiled/demo", "--format", "json"]).stdout)).toEqual({ skill: "demo", diagnostics: [], skipped: true, agents: ["claude"] })
   })
 
+  it("a built skill linted through its agent link says the command that lints its source", () => {
+    const s = sandbox()
+    mkdirSync(join(s.work, ".skillc"), { recursive: true })
+    writeTree(join(s.work, ".skillc", "skills", "demo"), { "SKILL.md": "---\nname: demo\ndescription: 'TODO: Add skill description'\n---\n\n# Demo\n" })
+    expect(s.run(["build", "demo"]).code).toBe(0)
+    const r = s.run(["lint", ".claude/skills/demo"])
+    expect(r).toEqual({ code: 0, stdout: "info: skipping compiled skill 'demo'\n  lint its source: skc lint .skillc/skills/demo\n", stderr: "" })
+    // The command, pasted, lints the source (and finds its placeholder description).
+    expect(s.run(["lint", ".skillc/skills/demo"])).toMatchObject({ code: 1, stdout: "demo: 1 error, 1 warning\n" })
+  })
+
   it("--force lints it anyway with the W300 warning", () => {
     compiled()
     const r = sb.run(["lint", "compiled/demo", "--force"])

@@ -29,6 +29,19 @@ describe("did you mean …? (issue 25 item 3)", () => {
     })
   })
 
+  it("a file no name is close to names the command listing the skill's files; a search result's file#section pasted as a path, its show (E021)", async () => {
+    expect(await sb.runAsync(["open", "pdf", "scripts/check_fillable_fields.py"])).toMatchObject({
+      code: 1,
+      stderr: "error[E021]: file not found: 'scripts/check_fillable_fields.py'\n  the skill's files: skc sources pdf\n"
+    })
+    expect(await sb.runAsync(["open", "pdf", "SKILL.md#Rolling back"])).toMatchObject({
+      code: 1,
+      stderr: "error[E021]: file not found: 'SKILL.md#Rolling back'\n  'SKILL.md#…' names a section: skc show pdf --section 'Rolling back' --file SKILL.md\n"
+    })
+    expect(await sb.runAsync(["show", "pdf", "--section", "Rolling back", "--file", "SKILL.md"])).toMatchObject({ code: 0, stdout: "## Rolling back\n\nUndo.\n\n" })
+    expect((await sb.runAsync(["sources", "pdf"])).code).toBe(0)
+  })
+
   it("show --file and outline --file name the file too, a Markdown one; a name cut short finds its file", async () => {
     for (const command of [["show", "pdf", "--section", "Forms", "--file", "FORMS.md"], ["outline", "pdf", "--file", "FORMS.md"], ["outline", "pdf", "--file", "forms"]]) {
       const asked = command.at(-1)!
@@ -61,6 +74,34 @@ describe("did you mean …? (issue 25 item 3)", () => {
     expect(await sb.runAsync(["search", "--all"])).toMatchObject({ code: 1, stderr: "error[E100]: invalid option: 'Missing argument <query>'\n" })
   })
 
+  it("a dash-word query given before -- names the command that asks it, to paste (E100)", async () => {
+    expect(await sb.runAsync(["search", "pdf", "--abort"])).toMatchObject({
+      code: 1,
+      stderr: "error[E100]: invalid option: Received unknown argument: '--abort'\n  a query that starts with '-' goes after --: skc search pdf -- --abort\n"
+    })
+    expect((await sb.runAsync(["search", "--all", "--abort", "--limit", "3"])).stderr).toMatch(/\n {2}a query that starts with '-' goes after --: skc search --all --limit 3 -- --abort\n$/)
+    // The pasted command answers.
+    expect(await sb.runAsync(["search", "pdf", "--", "--abort"])).toMatchObject({ code: 0 })
+    // A query already given: the flag is a mistake, not the query; no hint is made up.
+    expect((await sb.runAsync(["search", "pdf", "undo", "--abort"])).stderr).toBe("error[E100]: invalid option: Received unknown argument: '--abort'\n")
+  })
+
+  it("the words of one query, request or heading given apart name the command as meant, to paste (E100)", async () => {
+    const cases: Array<[ReadonlyArray<string>, string]> = [
+      [["search", "pdf", "rolling", "back"], "error[E100]: invalid option: Received unknown argument: 'back'\n  quote the words of one query: skc search pdf 'rolling back'\n"],
+      [["search", "--all", "fill", "pdf", "form", "--limit", "3"], "error[E100]: invalid option: Received unknown argument: 'form'\n  quote the words of one query: skc search --all 'fill pdf form' --limit 3\n"],
+      [["search", "--all", "rolling", "back"], "error[E100]: invalid option: --all takes only the query; quote the words of one query: skc search --all 'rolling back'\n"],
+      [["match", "fill", "a", "pdf", "form"], "error[E100]: invalid option: Received unknown argument: 'a'\n  quote the words of one request: skc match 'fill a pdf form'\n"],
+      [["show", "pdf", "Rolling back"], "error[E100]: invalid option: Received unknown argument: 'Rolling back'\n  the heading goes after --section: skc show pdf --section 'Rolling back'\n"],
+      [["show", "pdf", "Rolling", "back", "--max-lines", "2"], "error[E100]: invalid option: Received unknown argument: 'Rolling'\n  the heading goes after --section: skc show pdf --max-lines 2 --section 'Rolling back'\n"]
+    ]
+    for (const [args, stderr] of cases) expect(await sb.runAsync(args), args.join(" ")).toMatchObject({ code: 1, stderr })
+    // Each command, pasted, answers.
+    for (const args of [["search", "pdf", "rolling back"], ["search", "--all", "rolling back"], ["match", "fill a pdf form"], ["show", "pdf", "--max-lines", "2", "--section", "Rolling back"]]) {
+      expect((await sb.runAsync(args)).code, args.join(" ")).toBe(0)
+    }
+  })
+
   describe("over MCP: the same lines", () => {
     let mcp: McpSession
     beforeAll(async () => {
@@ -76,6 +117,9 @@ describe("did you mean …? (issue 25 item 3)", () => {
       const open = await mcp.call("skc_open", { skill: "pdf", path: "FORMS.md" })
       expect(open.isError).toBe(true)
       expect(textOf(open)).toContain("did you mean 'forms.md'?")
+      const missing = await mcp.call("skc_open", { skill: "pdf", path: "nothing-like-it.py" })
+      expect(missing.isError).toBe(true)
+      expect(textOf(missing)).toContain("the skill's files: skc sources pdf")
     })
   })
 })

@@ -11,8 +11,8 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { errorHeadline, InvalidOption, isSkcError, renderError, UsageError } from "../../domain/errors.js"
-import { verbose } from "../../ports/Diagnostics.js"
+import { errorHeadline, InvalidOption, isSkcError, renderError, UsageError, Warning } from "../../domain/errors.js"
+import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { loggedCall } from "../usage/index.js"
 import { resolveSkill } from "../skills/index.js"
@@ -94,6 +94,8 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
   }
   const named = input.all === true ? yield* storeEntries(input.global ?? false) : input.skills.map((s) => ({ name: s, dir: s }))
   const results: Array<BuildOutcome> = []
+  const diagnostics = yield* Diagnostics
+  const path = yield* Path
   // The skills built (or failed) so far, by source directory: a skill named twice is built once.
   const seen = new Set<string>()
   for (const { name, dir } of named) {
@@ -115,7 +117,10 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
           skill: dir,
           argsOf: () => ({ global: one.global, target: one.target, copy: one.copy, force: one.force }),
           locate: (r) => ({ runtimeDir: r.runtime })
-        })
+        }),
+        // Each skill's lint warnings name it (its folder's name, as a path names it too): of several, the
+        // same warning would otherwise read as one, said once.
+        Effect.provideService(Diagnostics, { ...diagnostics, warn: (w) => diagnostics.warn(Warning.ofSkill(w, path.basename(dir) || name)) })
       )
     )
     const outcome = yield* Effect.result(exit)

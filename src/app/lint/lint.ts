@@ -12,7 +12,7 @@ import { Path } from "effect/Path"
 import { InternalError, InvalidOption, UsageError, Warning } from "../../domain/errors.js"
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, profileOf, profilesForTargets } from "../../domain/agents/index.js"
 import type { AgentProfile } from "../../domain/agents/profile.js"
-import { MANIFEST_FILE, META_DIR } from "../../domain/manifest.js"
+import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
 import { configureRules, runRules } from "../../domain/lint/runner.js"
 import { RULES } from "../../domain/lint/registry.js"
 import { COMPILED_WARNING, skl001 } from "../../domain/lint/rules/skl001-skip-compiled.js"
@@ -64,6 +64,8 @@ export interface LintReport {
   readonly path: string
   /** A compiled skill skipped by SKL001. */
   readonly skipped: boolean
+  /** Of a skipped compiled skill: its source directory as a user would type it (from its manifest), to lint instead. */
+  readonly source?: string
   readonly diagnostics: ReadonlyArray<LintDiagnostic>
   /** With `--fix`/`--fix-dry-run` (issue 50): the findings a certain fix was applied for. */
   readonly fixed?: ReadonlyArray<LintDiagnostic>
@@ -193,7 +195,14 @@ const lintOne = (
       .pipe(unseenAs(undefined))
     if (manifest !== undefined) {
       if (!force) {
-        const report: LintReport = { skill: skill.name, path: shown, skipped: true, diagnostics: [] }
+        // The source it was built from, which the author means to lint (`skc lint .claude/skills/x` reaches the runtime).
+        const recorded = yield* fs.readFileString(path.join(skill.sourceDir, META_DIR, MANIFEST_FILE)).pipe(
+          Effect.map((text) => parseManifest(text)?.source_path),
+          // Recovery: an unreadable manifest only leaves the hint out; the skill is skipped all the same.
+          Effect.orElseSucceed(() => undefined)
+        )
+        const source = recorded === undefined ? undefined : displayPath(stores.cwd, recorded, path)
+        const report: LintReport = { skill: skill.name, path: shown, skipped: true, diagnostics: [], ...(source === undefined ? {} : { source }) }
         return report
       }
       yield* diagnostics.warn(Warning.lint(skl001.id, skl001.name, COMPILED_WARNING))

@@ -5,13 +5,29 @@
  */
 import { Effect } from "effect"
 import { FileNotFound } from "../../domain/errors.js"
+import { shellWord } from "../../domain/shellWord.js"
 import { closest } from "../../domain/suggest.js"
 import { scanSourceTree } from "../shared/index.js"
 
-/** `keep`: the files the command could have meant (outline: Markdown files only). */
-export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, asked: string, keep: (path: string) => boolean = () => true) {
+
+/**
+ * `keep`: the files the command could have meant (outline: Markdown files only). `skill`: the skill as
+ * the command named it, for the way on when no file has a close name: a search result's label pasted as
+ * a path (`SKILL.md#Adding Charts`) is the `show` of that section, anything else the skill's file list.
+ * Before, `skc open pptx 'SKILL.md#Adding Charts'` said only "file not found".
+ */
+export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, asked: string, keep: (path: string) => boolean = () => true, skill?: string) {
   // Recovery: the tree only suggests close names for the E021 being raised; an unreadable tree suggests none.
   const tree = yield* scanSourceTree(sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
   const files = tree === undefined ? [] : tree.files.map((f) => f.path).filter(keep)
-  return new FileNotFound({ path: asked, suggestions: closest(asked, files) })
+  const label = /^(.+?)#(.+)$/s.exec(asked)
+  if (skill !== undefined && label !== null && files.includes(label[1]!)) {
+    const hint = `'${label[1]}#…' names a section: skc show ${shellWord(skill)} --section ${shellWord(label[2]!)} --file ${shellWord(label[1]!)}`
+    return new FileNotFound({ path: asked, suggestions: [], hint })
+  }
+  return new FileNotFound({
+    path: asked,
+    suggestions: closest(asked, files),
+    ...(skill === undefined ? {} : { hint: `the skill's files: skc sources ${shellWord(skill)}` })
+  })
 })

@@ -84,7 +84,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   // `SKILL.md/` names a directory; as for open(2) (ENOTDIR), there is no such file.
   if (target.info === undefined || (target.trailingSlash && target.info.type !== "directory")) {
     // Issue 25 item 3: a file of the skill with a close name (`FORMS.md` → `forms.md`).
-    return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.path))
+    return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.path, undefined, input.skill))
   }
   if (target.info.type === "directory") {
     return yield* Effect.fail(

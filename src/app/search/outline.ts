@@ -77,7 +77,7 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   // The one path rule (issue 19): E012 for a path outside the skill, as `show --file` says; lexical, as only the walked tree is read.
   const only = input.file === undefined ? undefined : (yield* checkInside(input.file)).rel
   if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
-    return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.file!, isMarkdownPath))
+    return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.file!, isMarkdownPath, input.skill))
   }
   for (const f of tree.files) {
     if (!isMarkdownPath(f.path) || (only !== undefined && f.path !== only)) continue

@@ -71,7 +71,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   let onlySize = 0
   if (input.file !== undefined) {
     const target = yield* resolveInside(skill.sourceDir, input.file)
-    if (target.info?.type !== "file" || target.trailingSlash) return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.file, isMarkdownPath))
+    if (target.info?.type !== "file" || target.trailingSlash) return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.file, isMarkdownPath, input.skill))
     onlyFile = target.rel
     onlySize = target.info.size
   }

@@ -1,0 +1,9 @@
+/**
+ * A word of a command skc prints for the user or an agent to paste (a next step, a hint): as a POSIX
+ * shell reads it back, single-quoted when it holds anything but plain characters (a heading with
+ * spaces, a quote, a `#`).
+ */
+export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`)
+
+/** A path as `shellWord` quotes it, a leading `~/` (a path shown from the home directory) left for the shell to expand. */
+export const shellPath = (p: string): string => (p.startsWith("~/") ? `~/${shellWord(p.slice(2))}` : shellWord(p))
