@@ -63,7 +63,7 @@ import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, 
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 import { startLivePush } from "./livePush.js"
 import { eraOf, HEADER_MISMATCH, headerMismatch, HttpExchange, metaProblem, REMOVED_METHODS, unknownVersionHeader } from "./httpModern.js"
-import { clientLabel } from "./clientLabel.js"
+import { clientLabel, clientOfUserAgent } from "./clientLabel.js"
 
 /** What `skc mcp --http` was asked to serve, checked by the command line (src/cli/mcpHttp.ts). */
 export interface HttpServeOptions extends Omit<ServeOptions, "project" | "followRoots" | "http"> {
@@ -429,7 +429,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     ...(options.outputSchemas === undefined ? {} : { outputSchemas: options.outputSchemas }),
     ...(options.only === undefined ? {} : { only: options.only }),
     project,
-    http: { user, client },
+    http: { user, client, operator: tell },
     ...(stateless ? { shared: sharedOf(project) } : {})
   })
 
@@ -541,9 +541,17 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     rpcError(res, status, revision === MODERN_REVISION ? modernRefusalCode(status) : legacyCode, message, headers, revision)
   }
 
-  const unauthorized = (req: IncomingMessage, res: ServerResponse, why: string) =>
+  /**
+   * 401. A bearer token that was presented and refused is also named in the challenge, as RFC 6750 §3.1 asks
+   * (`error="invalid_token"`, with `error_description`): clients show the challenge, not the body (Codex
+   * 0.171.0 printed only `AuthRequired(… resource_metadata=…)`, which reads as "log in", not "your token is
+   * wrong"). A request with no bearer token gets no error code (§3.1: "SHOULD NOT include an error code").
+   */
+  const unauthorized = (req: IncomingMessage, res: ServerResponse, why: string, invalidToken: boolean) =>
     refuse(req, res, 401, -32001, `Unauthorized: ${why}`, {
-      "www-authenticate": `Bearer resource_metadata="${baseUrlOf(req, listening)}${METADATA_PATH}${new URL(req.url ?? "/", "http://x").pathname}"`
+      "www-authenticate":
+        `Bearer resource_metadata="${baseUrlOf(req, listening)}${METADATA_PATH}${new URL(req.url ?? "/", "http://x").pathname}"` +
+        (invalidToken ? `, error="invalid_token", error_description="${why}"` : "")
     })
 
   /** The rate's answer for `identity` making `count` requests: true once 429 is sent. */
@@ -609,14 +617,15 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
       const address = req.socket.remoteAddress ?? "?"
       if (overRate(req, res, `refused ${address}`, `${address} (refused tokens)`)) return false
       const given = req.headers.authorization
+      const bearer = given !== undefined && /^Bearer\s/i.test(given)
       const why =
         given === undefined
           ? "a bearer token is required"
-          : /^Bearer\s/i.test(given)
+          : bearer
             ? "the bearer token is not valid"
             : `the token must be sent as 'Authorization: Bearer <token>' (the header uses the ${JSON.stringify(given.split(/\s/)[0]!.slice(0, 20))} scheme)`
       tellRefused(`401 ${address}`, `401: a request from ${address}: ${why}`)
-      unauthorized(req, res, why)
+      unauthorized(req, res, why, bearer)
       return false
     }
     if (overRate(req, res, identityOf(req, user), labelOf(user))) return false
@@ -722,7 +731,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     }
     if (options.stateless) {
       if (method !== "POST") return refuse(req, res, 405, -32000, "Method not allowed: a stateless server answers POST only", { allow: "POST" })
-      const { session, transport } = await open(project, user, true, clientOfMeta(parsed))
+      const { session, transport } = await open(project, user, true, clientOfMeta(parsed) ?? clientOfUserAgent(req.headers["user-agent"]))
       try {
         await handle(transport)
       } finally {

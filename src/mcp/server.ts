@@ -56,6 +56,7 @@ import { CallerRole, generateRunId, loggedCall, RunId, type Caller } from "../ap
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, unexpectedArgument, type McpTool } from "./tools.js"
 import { remoteArgumentProblem, writeToolRefusal } from "./remoteCalls.js"
+import { toolErrorText, type OperatorLine, type ToolErrorContext } from "./toolErrors.js"
 import {
   getSkillEntry,
   listSkillEntries,
@@ -99,7 +100,7 @@ const listed = (xs: ReadonlyArray<string>): string => (xs.length <= 1 ? xs.join(
  * The server's instructions, naming only the tools it serves (`--only`, and an HTTP session's read-only
  * set): an agent told to call a tool `tools/list` does not have gets `Unknown tool` for following them.
  */
-export const instructionsFor = (served: ReadonlySet<string>): string => {
+export const instructionsFor = (served: ReadonlySet<string>, remote = false): string => {
   const has = (t: string) => served.has(t)
   const reading = (
     [
@@ -119,7 +120,8 @@ export const instructionsFor = (served: ReadonlySet<string>): string => {
     runtime.length > 0 ? `${listed(runtime)} show${runtime.length === 1 ? "s" : ""} what an agent runtime would ${listed(runtime.map((t) => runtimeWhat[t]!))}.` : "",
     "Every file of every skill is also a resource: skill://<scope>/<name>/<path>, the scope being " +
       (has("skc_list") ? "the one skc_list shows " : "") +
-      "(project, global, agent-project, agent-user or plugin); start with skill://<scope>/<name>/SKILL.md."
+      // An HTTP session serves none of the account's own skills (global, agent-user): no scope it never lists.
+      `(${remote ? "project, agent-project or plugin" : "project, global, agent-project, agent-user or plugin"}); start with skill://<scope>/<name>/SKILL.md.`
   ]
   return sentences.filter((s) => s !== "").join(" ")
 }
@@ -239,7 +241,7 @@ export const withNotices = (result: CallToolResult, lines: ReadonlyArray<string>
   return { ...result, content, structuredContent: { ...structured, notices: [...before, ...lines] } }
 }
 
-const callTool = async (run: Run, tool: McpTool, args: unknown): Promise<CallToolResult> => {
+const callTool = async (run: Run, tool: McpTool, args: unknown, context: Omit<ToolErrorContext, "tool">): Promise<CallToolResult> => {
   const { exit, warnings } = await run(callToolEffect(tool, args))
   if (Exit.isSuccess(exit)) {
     const { text, structured } = exit.value
@@ -247,7 +249,7 @@ const callTool = async (run: Run, tool: McpTool, args: unknown): Promise<CallToo
   }
   const error = failureOf(exit.cause)
   if (error._tag === "InternalError") process.stderr.write(`skc mcp: ${tool.name}: ${error.text}\n`)
-  return withNotices({ content: [{ type: "text", text: renderError(error) }], isError: true }, warnings)
+  return withNotices({ content: [{ type: "text", text: toolErrorText(error, { ...context, tool: tool.name }) }], isError: true }, warnings)
 }
 
 /**
@@ -346,6 +348,8 @@ export interface ServeOptions {
      * `name/version`): a stateless session has no handshake; the handshake's `clientInfo` wins when there is one.
      */
     readonly client?: string | undefined
+    /** A line for the operator (the server's stderr), at most once a minute per key: what no client can mend (src/mcp/toolErrors.ts). */
+    readonly operator?: OperatorLine | undefined
   }
   /**
    * Issue 49: the services of a project shared by many short sessions
@@ -606,11 +610,13 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const remote = options.http !== undefined
   // `--only` narrows further: an agent that only reads skills is spared the author tools' definitions.
   const servedTools = (remote ? tools.filter((t) => t.hints.readOnly) : tools).filter((t) => options.only === undefined || options.only.includes(t.name))
-  const instructions = instructionsFor(new Set(servedTools.map((t) => t.name)))
+  const instructions = instructionsFor(new Set(servedTools.map((t) => t.name)), remote)
   const server = new Server({ name: "skillc", version }, { capabilities, instructions })
   const revision: RevisionInfo = { serverInfo: { name: "skillc", version }, capabilities, instructions, cacheHints: cacheHintsOf(options) }
   const definitions = servedTools.map((t) => toolDefinition(t, { outputSchemas: options.outputSchemas === true }))
   const byName = new Map(servedTools.map((t) => [t.name, t]))
+  const servedNames = new Set(byName.keys())
+  const errorContext = () => ({ served: servedNames, remote, operator: options.http?.operator, project: remote ? Ref.getUnsafe(directory) : undefined })
   /** Whether the session's directory is in no project (the walk up finds no .skillc/ and no agent's project skills directory). */
   const noProject = async (): Promise<boolean> => {
     const { exit } = await run(inNoProject)
@@ -646,7 +652,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     }
     const refused = remote ? remoteArgumentProblem(request.params.arguments) : undefined
     if (refused !== undefined) return { content: [{ type: "text", text: renderError(refused) }], isError: true }
-    return withHint(await callTool(run, tool, request.params.arguments))
+    return withHint(await callTool(run, tool, request.params.arguments, errorContext()))
   })
 
   // Issue 26 item 3: list methods answer a page at a time (src/mcp/pagination.ts).

@@ -177,6 +177,47 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     const wrong = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}x` }, body: JSON.stringify(INIT) })
     expect(wrong.status).toBe(401)
     expect(((await wrong.json()) as { error: { message: string } }).error.message).toMatch(/not valid/)
+    // RFC 6750 §3.1: a token presented and refused is named in the challenge, which clients show (Codex
+    // 0.171.0 prints the header alone); a request without one gets no error code (checked above: the
+    // challenge is the metadata pointer and nothing else).
+    expect(wrong.headers.get("www-authenticate")).toMatch(
+      /^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp", error="invalid_token", error_description="the bearer token is not valid"$/
+    )
+    const basic = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Basic ${ALICE}` }, body: JSON.stringify(INIT) })
+    expect(basic.headers.get("www-authenticate")).not.toContain("error=")
+  })
+
+  it("a failed call's hints are for a team member's agent: E001 names skc_list, E002 says the operator builds (and the operator is told)", async () => {
+    const team = join(sb.root, "team-hints")
+    for (const name of ["built", "drafted"]) {
+      mkdirSync(join(team, ".skillc", "skills", name), { recursive: true })
+      writeFileSync(join(team, ".skillc", "skills", name, "SKILL.md"), skill(name, "Team notes."))
+    }
+    expect((await sb.runAsync(["build", "built"], team)).code).toBe(0)
+    const s = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", team, "--tokens", tokens] })
+    const c = await connectHttp(`${s.base}/mcp`, ALICE)
+    try {
+      const missing = (await c.callTool({ name: "skc_show", arguments: { skill: "zzzzzzzz", section: "Notes" } })) as ToolText
+      expect(missing.isError).toBe(true)
+      // Not "run 'skc list'": the member's machine has no skc, or another project.
+      expect(missing.content[0]?.text).toBe("error[E001]: skill 'zzzzzzzz' not found\n  call skc_list to see the skills this server serves")
+      const close = (await c.callTool({ name: "skc_show", arguments: { skill: "buil", section: "Notes" } })) as ToolText
+      expect(close.content[0]?.text).toBe("error[E001]: skill 'buil' not found\n  did you mean 'built'?")
+      const unbuilt = (await c.callTool({ name: "skc_search", arguments: { skill: "drafted", query: "notes" } })) as ToolText
+      expect(unbuilt.isError).toBe(true)
+      const lines = unbuilt.content[0]?.text?.split("\n") ?? []
+      expect(lines[0]).toBe("error[E002]: search index unusable; run 'skc build drafted' to rebuild")
+      expect(lines[1]).toMatch(/^ {2}this team server's skills are built by its operator, on the server: ask them to run that command there/)
+      for (let i = 0; i < 500 && !s.stderr().includes("'drafted'"); i++) await new Promise((r) => setTimeout(r, 20))
+      expect(s.stderr()).toMatch(/^skc mcp: skc_search: skill 'drafted' of \S+team-hints: search index unusable \(missing\): clients cannot read it until 'skc build drafted' is run here/m)
+      // Once a minute per skill: a client retrying does not flood the operator's log.
+      await c.callTool({ name: "skc_search", arguments: { skill: "drafted", query: "notes" } })
+      await c.callTool({ name: "skc_show", arguments: { skill: "drafted", section: "Notes" } })
+      expect(s.stderr().match(/skill 'drafted'/g)).toHaveLength(1)
+    } finally {
+      await c.close()
+      await s.stop()
+    }
   })
 
   it("2026-07-28 basic/index ('Error Codes'): a refusal of the endpoint answers a modern request with skc's code outside the JSON-RPC reserved range and no id; a handshake revision's keeps -32001 and id null", async () => {
@@ -633,6 +674,18 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
       expect(answer.result.content[0]!.text).toContain("Plain notes.")
       const rows = readLog(join(sb.work, ".skillc", "runtime", "notes", ".skillc-meta", "logs.db"))
       expect(JSON.parse(rows[rows.length - 1]!.args as string)).toMatchObject({ role: "agent", client: "modern-agent/3.0" })
+      // A 2025-11-25 request names its client nowhere (its clientInfo went with an initialize answered before, maybe
+      // by another replica): the User-Agent's name/version is recorded, as Codex 0.171.0 sends it by default.
+      const legacy = await fetch(`${server.base}/mcp`, {
+        method: "POST",
+        headers: { ...MCP_HEADERS, "mcp-protocol-version": "2025-11-25", "user-agent": "codex-mcp-client/0.171.0" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "skc_show", arguments: { skill: "notes", section: "Notes" } } })
+      })
+      expect(legacy.status).toBe(200)
+      expect(JSON.stringify(await legacy.json())).toContain("Plain notes.")
+      const after = readLog(join(sb.work, ".skillc", "runtime", "notes", ".skillc-meta", "logs.db"))
+      expect(after).toHaveLength(rows.length + 1)
+      expect(JSON.parse(after[after.length - 1]!.args as string)).toMatchObject({ role: "agent", client: "codex-mcp-client/0.171.0" })
     } finally {
       await server.stop()
     }

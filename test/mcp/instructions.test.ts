@@ -20,6 +20,12 @@ describe("instructionsFor", () => {
     )
   })
 
+  it("over HTTP names only the scopes a team server serves (not the account's global or agent-user skills)", () => {
+    const text = instructionsFor(new Set(["skc_list", "skc_show"]), true)
+    expect(text).toContain("the scope being the one skc_list shows (project, agent-project or plugin);")
+    expect(text).not.toMatch(/global|agent-user/)
+  })
+
   it("names no tool that is not served", () => {
     for (const only of [["skc_show"], ["skc_list", "skc_show"], ["skc_match"], ["skc_outline", "skc_open", "skc_load"], []]) {
       const text = instructionsFor(new Set(only))

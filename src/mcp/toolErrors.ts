@@ -1,0 +1,58 @@
+/**
+ * The text of a failed `skc_*` call, as its agent reads it. The errors are the CLI's (RFC-0005:C-CODES,
+ * first line to the letter), and their hints name CLI commands. Two of them send an agent the wrong way:
+ *
+ * - E001's "run 'skc list' to see the skills that resolve here" over HTTP: a team member's machine has no
+ *   skc, or another project; the hint names `skc_list` when the session serves it. Over stdio the error
+ *   stays the CLI's to the letter (the user's own skc answers `skc list` alike; test/e2e/mcp.test.ts).
+ * - E002 over HTTP (a team server, docs/team.md): "run 'skc build <skill>' to rebuild" is for the
+ *   operator, on the server; the session serves no tool that writes, and an agent that runs `skc build`
+ *   on its own machine builds nothing the server reads. One more line says whose it is, and the operator
+ *   is told on stderr (`say`, at most once a minute per skill), since no client can mend it.
+ *
+ * Found by running Claude Code 2.1.332 and Codex 0.171.0 against `skc mcp --http` (docs/mcp.md,
+ * "Text and structured content").
+ */
+import { didYouMean } from "../domain/suggest.js"
+import { renderError, SkillNotFound, type SkcError } from "../domain/errors.js"
+
+/** Where a failed call's text goes besides its agent: the server's stderr, `key` limiting how often. */
+export type OperatorLine = (key: string, line: string) => void
+
+export interface ToolErrorContext {
+  /** The tools the session serves. */
+  readonly served: ReadonlySet<string>
+  /** The session is a team server's (HTTP): its operator builds, its clients read. */
+  readonly remote: boolean
+  readonly tool: string
+  readonly operator?: OperatorLine | undefined
+  /** The session's project directory, which the operator's line names (a server may serve several). */
+  readonly project?: string | undefined
+}
+
+/** A reason an index is unusable that passes by itself: a foreign skill indexed on first use ("try again"). */
+const PASSING = new Set(["being indexed"])
+
+export const OPERATOR_BUILDS = "this team server's skills are built by its operator, on the server: ask them to run that command there (or 'skc build --watch' beside the server; docs/team.md)"
+
+export const toolErrorText = (error: SkcError, context: ToolErrorContext): string => {
+  if (
+    error._tag === "SkillNotFound" &&
+    error.hint === undefined &&
+    error.suggestions !== undefined &&
+    didYouMean(error.suggestions) === undefined &&
+    context.remote &&
+    context.served.has("skc_list")
+  ) {
+    return renderError(new SkillNotFound({ skill: error.skill, suggestions: error.suggestions, hint: "call skc_list to see the skills this server serves" }))
+  }
+  if (error._tag === "IndexUnusable" && context.remote && !PASSING.has(error.reason)) {
+    const of = context.project === undefined ? "" : ` of ${context.project}`
+    context.operator?.(
+      `E002 ${error.skill}${of}`,
+      `${context.tool}: skill '${error.skill}'${of}: search index unusable (${error.reason}): clients cannot read it until 'skc build ${error.skill}' is run here (or 'skc build --watch' beside the server)`
+    )
+    return `${renderError(error)}\n  ${OPERATOR_BUILDS}`
+  }
+  return renderError(error)
+}

@@ -1,0 +1,47 @@
+// What a failed skc_* call says to its agent (src/mcp/toolErrors.ts): the CLI's errors, with the
+// hints that name CLI commands turned toward what an MCP client can do.
+import { describe, expect, it } from "vitest"
+import { IndexUnusable, SkillNotFound } from "../../src/domain/errors.js"
+import { toolErrorText } from "../../src/mcp/toolErrors.js"
+
+const READING = new Set(["skc_list", "skc_show", "skc_search"])
+
+describe("toolErrorText", () => {
+  it("E001 without a close name names skc_list over HTTP; over stdio, or with a close name, it is the CLI's", () => {
+    const none = new SkillNotFound({ skill: "zzz", suggestions: [] })
+    const cli = "error[E001]: skill 'zzz' not found\n  run 'skc list' to see the skills that resolve here"
+    expect(toolErrorText(none, { served: READING, remote: true, tool: "skc_show" })).toBe("error[E001]: skill 'zzz' not found\n  call skc_list to see the skills this server serves")
+    expect(toolErrorText(none, { served: READING, remote: false, tool: "skc_show" })).toBe(cli)
+    // `--only show`: no skc_list to call; the CLI's hint stays.
+    expect(toolErrorText(none, { served: new Set(["skc_show"]), remote: true, tool: "skc_show" })).toBe(cli)
+    const close = new SkillNotFound({ skill: "demi", suggestions: ["demo"] })
+    expect(toolErrorText(close, { served: READING, remote: true, tool: "skc_show" })).toBe("error[E001]: skill 'demi' not found\n  did you mean 'demo'?")
+  })
+
+  it("E002 over HTTP says the operator builds and tells the operator; over stdio, or while indexing, it is the CLI's", () => {
+    const told: Array<[string, string]> = []
+    const operator = (key: string, line: string) => void told.push([key, line])
+    const stale = new IndexUnusable({ skill: "demo", reason: "stale-source" })
+    expect(toolErrorText(stale, { served: READING, remote: false, tool: "skc_search", operator })).toBe("error[E002]: search index unusable; run 'skc build demo' to rebuild")
+    expect(told).toEqual([])
+    const remote = toolErrorText(stale, { served: READING, remote: true, tool: "skc_search", operator, project: "/srv/skills/web" }).split("\n")
+    expect(remote[0]).toBe("error[E002]: search index unusable; run 'skc build demo' to rebuild")
+    expect(remote[1]).toMatch(/^ {2}this team server's skills are built by its operator, on the server/)
+    expect(told).toEqual([["E002 demo of /srv/skills/web", "skc_search: skill 'demo' of /srv/skills/web: search index unusable (stale-source): clients cannot read it until 'skc build demo' is run here (or 'skc build --watch' beside the server)"]])
+    const indexing = new IndexUnusable({ skill: "foreign", reason: "being indexed", hint: "'foreign' is being indexed (…): try again in a moment" })
+    expect(toolErrorText(indexing, { served: READING, remote: true, tool: "skc_search", operator })).not.toContain("operator")
+    expect(told).toHaveLength(1)
+  })
+})
+
+describe("clientOfUserAgent (a stateless request of a handshake revision)", () => {
+  it("takes the first product when it is name/version, else none", async () => {
+    const { clientOfUserAgent } = await import("../../src/mcp/clientLabel.js")
+    expect(clientOfUserAgent("codex-mcp-client/0.171.0")).toBe("codex-mcp-client/0.171.0")
+    expect(clientOfUserAgent("claude-code/2.1.332 (sdk-cli)")).toBe("claude-code/2.1.332")
+    expect(clientOfUserAgent("node")).toBeUndefined()
+    expect(clientOfUserAgent(undefined)).toBeUndefined()
+    expect(clientOfUserAgent(`${"x".repeat(101)}/1`)).toBeUndefined()
+    expect(clientOfUserAgent("Mozilla/5.0 (X11; Linux x86_64)")).toBe("Mozilla/5.0")
+  })
+})
