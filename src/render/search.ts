@@ -83,8 +83,9 @@ const noResultsLead = (options: SearchRenderOptions, query: string): string => {
   const how =
     options.skill !== undefined
       ? `its headings: ${nextStep(options, "outline", { skill: options.skill }, [options.skill])}`
-      : // `skc list` names the skills but not what they are for; `match` ranks them by name and description.
-        `the skills whose descriptions fit it: ${nextStep(options, "match", { query: matchArg(query) }, [matchArg(query)])}`
+      : // `skc list` names the skills but not what they are for; `match` ranks them by name and description,
+        // of the question as probably meant when a typo was corrected (the line above says which).
+        `the skills whose descriptions fit it: ${nextStep(options, "match", { query: matchArg(options.correction ?? query) }, [matchArg(options.correction ?? query)])}`
   return didYouMeanLine(options, "  ") + visible(`  ${lead}; ${how}`) + "\n"
 }
 

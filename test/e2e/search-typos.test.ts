@@ -66,7 +66,8 @@ describe("typos in a search across skills", () => {
   it("an empty answer says what was probably meant, from any searched skill's headings", () => {
     const r = s.run(["search", "--all", "trackd"])
     expect(r.code).toBe(0)
-    expect(r.stdout).toBe("No results for 'trackd'.\n  Did you mean 'tracked'?\n  No searched skill holds these words; the skills whose descriptions fit it: skc match trackd\n")
+    // The next step asks of the question as probably meant: the typo again would cost the agent a call.
+    expect(r.stdout).toBe("No results for 'trackd'.\n  Did you mean 'tracked'?\n  No searched skill holds these words; the skills whose descriptions fit it: skc match tracked\n")
     expect(JSON.parse(s.run(["search", "--all", "trackd", "--format", "json"]).stdout)).toEqual({ query: "trackd", results: [] })
   })
 

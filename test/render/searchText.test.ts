@@ -85,6 +85,11 @@ describe("searchNotices: the text's guidance, line for line, for MCP clients tha
     expect(searchNotices(empty, { mcp: true })).toEqual([
       'No searched skill holds these words; the skills whose descriptions fit it: skc_match query="postmortem writeup"'
     ])
+    // A corrected typo: the next step asks of the question as probably meant.
+    expect(searchNotices({ query: "watermrk", results: [] } as never, { mcp: true, correction: "watermark" })).toEqual([
+      "Did you mean 'watermark'?",
+      'No searched skill holds these words; the skills whose descriptions fit it: skc_match query="watermark"'
+    ])
     // A typo corrected, the narrower question and the files not searched: each its own notice.
     const notices = searchNotices({ query: "deploy rollbak", results: [] } as never, {
       skill: "ops",
