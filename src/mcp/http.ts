@@ -844,6 +844,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   if (busy()) say(`stopping: answering the requests still in flight with ${STOPPING_CODE} (${STOPPING_MESSAGE.split(":")[0]})`)
   await Promise.all([...serving].map((t) => t.answerUnanswered()))
   await Promise.all([...exchanges].map((e) => e.answerIfInFlight(STOPPING_CODE, STOPPING_MESSAGE)))
+  const openSessions = sessions.size
   await Promise.all([...sessions.keys()].map(closeSession))
   // Open listen streams get their answer (graceful closure) before the connections go.
   await Promise.all([...exchanges].map((e) => e.close().catch(() => {})))
@@ -854,4 +855,6 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   server.closeIdleConnections()
   setTimeout(() => server.closeAllConnections(), 1_000).unref()
   await closed
+  // The operator's log ends with the stop, not with the last request it happened to show.
+  say(`stopped (${openSessions} open session${openSessions === 1 ? "" : "s"} closed)`)
 }

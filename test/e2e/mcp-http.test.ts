@@ -696,6 +696,8 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
     const client = await connectHttp(`${server.base}/mcp`)
     await client.callTool({ name: "skc_list", arguments: {} })
     expect(await server.stop("SIGTERM")).toBe(143)
+    // The operator's log says it stopped, and what it closed.
+    expect(server.stderr()).toMatch(/skc mcp: stopped \(1 open session closed\)\n$/)
   })
 
   it("a --port in use is E100 naming it and how to choose another, not E999", async () => {
