@@ -192,10 +192,22 @@ export class FileNotFound extends Schema.TaggedError<FileNotFound>()("FileNotFou
 }
 
 /** E022: `sources --dir` target does not exist. */
-export class DirectoryNotFound extends Schema.TaggedError<DirectoryNotFound>()("DirectoryNotFound", { path: Schema.String }) {
+/**
+ * E022: `sources --dir` target does not exist; `suggestions`: the skill's directories of a close name,
+ * `hint`: else the command that lists them (an agent guessing `scripts` for `script/` had no way on).
+ */
+export class DirectoryNotFound extends Schema.TaggedError<DirectoryNotFound>()("DirectoryNotFound", {
+  path: Schema.String,
+  suggestions: Schema.optional(Strings),
+  hint: Schema.optional(Schema.String)
+}) {
   readonly code = "E022" as const
   get text(): string {
     return `directory not found: '${this.path}'`
+  }
+  get detail(): ReadonlyArray<string> {
+    const line = didYouMean(this.suggestions ?? [])
+    return line !== undefined ? [line] : this.hint !== undefined ? [this.hint] : []
   }
 }
 

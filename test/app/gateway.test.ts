@@ -153,8 +153,10 @@ layer(memoryLayer({ fs }))("RFC-0002 gateway commands", (it) => {
       Effect.gen(function* () {
         expect(yield* failureText(sources({ skill: "demo", dir: ".." }))).toBe("error[E012]: path escapes skill root: '..'")
         expect(yield* failureText(sources({ skill: "demo", dir: "escape-dir" }))).toBe("error[E012]: path escapes skill root: 'escape-dir'")
-        expect(yield* failureText(sources({ skill: "demo", dir: "nope" }))).toBe("error[E022]: directory not found: 'nope'")
-        expect(yield* failureText(sources({ skill: "demo", dir: "notes.txt" }))).toBe("error[E022]: directory not found: 'notes.txt'")
+        // The way on (issue 25 item 3): a directory of a close name, else the command that lists them.
+        expect(yield* failureText(sources({ skill: "demo", dir: "nope" }))).toBe("error[E022]: directory not found: 'nope'\n  the skill's files and directories: skc sources demo")
+        expect(yield* failureText(sources({ skill: "demo", dir: "notes.txt" }))).toBe("error[E022]: directory not found: 'notes.txt'\n  the skill's files and directories: skc sources demo")
+        expect(yield* failureText(sources({ skill: "demo", dir: "reference" }))).toBe("error[E022]: directory not found: 'reference'\n  did you mean 'references'?")
       }))
   })
 })

@@ -46,7 +46,10 @@ describe("RFC-0006:C-INIT", () => {
       expect(yield* (yield* FileSystem).readFileString("/proj/.skillc/skills/my-skill/SKILL.md")).toBe(
         '---\nname: my-skill\ndescription: "TODO: Add skill description"\n---\n\n# My Skill\n'
       )
-      expect(yield* failureText(init({ name: "my-skill" }))).toBe("error[E050]: skill 'my-skill' already exists")
+      // The way on (issue 25 item 3): the skill there, to edit, or another name.
+      expect(yield* failureText(init({ name: "my-skill" }))).toBe(
+        "error[E050]: skill 'my-skill' already exists\n  edit it at '.skillc/skills/my-skill/SKILL.md', or choose another name"
+      )
     }).pipe(Effect.provide(memoryLayer())))
 
   it.effect("global goes under the home (SKILLC_HOME), never the real home", () =>

@@ -75,7 +75,7 @@ describe("RFC-0006:C-INIT end to end", () => {
     const b = await s.runAsync(["init", "my-skill"])
     expect(b.code).toBe(1)
     expect(b.stdout).toBe("")
-    expect(b.stderr).toBe("error[E050]: skill 'my-skill' already exists\n")
+    expect(b.stderr).toBe("error[E050]: skill 'my-skill' already exists\n  edit it at '.skillc/skills/my-skill/SKILL.md', or choose another name\n")
     const bad = await s.runAsync(["init", "Not_Valid"])
     expect(bad.code).toBe(1)
     expect(bad.stderr).toMatch(/^error: invalid skill name 'Not_Valid'/)

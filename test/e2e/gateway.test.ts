@@ -53,6 +53,10 @@ describe("skc outline, open, sources (smoke)", () => {
     expect(JSON.parse((await sb.runAsync(["sources", "demo", "--pattern", "*.txt", "--format", "json"])).stdout)).toEqual([
       { path: "notes.txt", type: "file" }
     ])
-    expect(await sb.runAsync(["sources", "demo", "--dir", "nope"])).toEqual({ code: 1, stdout: "", stderr: "error[E022]: directory not found: 'nope'\n" })
+    expect(await sb.runAsync(["sources", "demo", "--dir", "nope"])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "error[E022]: directory not found: 'nope'\n  the skill's files and directories: skc sources demo\n"
+    })
   })
 })

@@ -11,6 +11,7 @@ import { extendGitignore } from "../../domain/gitignore.js"
 import { describeNameProblem, nameProblem, suggestedName, titleCase } from "../../domain/skillName.js"
 import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
 import { ioReason, Settings } from "../shared/index.js"
+import { displayPath } from "../skills/index.js"
 
 /** The parameters of RFC-0007:C-COMMANDS `init`, as the MCP tool takes them. */
 export const InitParams = Schema.Struct({
@@ -118,13 +119,15 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
   const store = scope === "global" ? stores.globalSkills : (stores.projectSkills ?? path.join(stores.cwd, ".skillc", "skills"))
   const dir = path.join(store, name)
   const skillMd = path.join(dir, "SKILL.md")
+  // The way on: the skill there is the one to edit, or the name is another's (issue 25 item 3).
+  const exists = () => new SkillExists({ skill: name, hint: `edit it at '${displayPath(stores.cwd, skillMd, path)}', or choose another name` })
   if ((yield* fs.lstatOption(skillMd).pipe(unseenAs(undefined))) !== undefined) {
-    return yield* Effect.fail(new SkillExists({ skill: name }))
+    return yield* Effect.fail(exists())
   }
   yield* fs.makeDirectory(dir, { recursive: true }).pipe(Effect.mapError(cannotCreate(`skill directory '${dir}'`)))
   yield* fs.writeFile(skillMd, skillTemplate(name), { exclusive: true }).pipe(
     Effect.mapError((e): SkillExists | UsageError | InternalError =>
-      e.code === "EEXIST" ? new SkillExists({ skill: name }) : cannotCreate(`'${skillMd}'`)(e)
+      e.code === "EEXIST" ? exists() : cannotCreate(`'${skillMd}'`)(e)
     )
   )
   // A skill that makes the cwd a project makes it safe to commit too.
