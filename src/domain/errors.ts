@@ -171,6 +171,12 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
   }
 }
 
+/** The way on of a path not found (E021, E022): a close name when there is one, else the hint. */
+const closeNameOrHint = (suggestions: ReadonlyArray<string> | undefined, hint: string | undefined): ReadonlyArray<string> => {
+  const line = didYouMean(suggestions ?? [])
+  return line !== undefined ? [line] : hint !== undefined ? [hint] : []
+}
+
 /**
  * E021: `open` target does not exist; `suggestions`: the skill's files of a close name (issue 25 item 3);
  * `hint`: the way on when no name is close (the command that lists the skill's files, or the `show` a
@@ -186,8 +192,7 @@ export class FileNotFound extends Schema.TaggedError<FileNotFound>()("FileNotFou
     return `file not found: '${this.path}'`
   }
   get detail(): ReadonlyArray<string> {
-    const line = didYouMean(this.suggestions ?? [])
-    return line !== undefined ? [line] : this.hint !== undefined ? [this.hint] : []
+    return closeNameOrHint(this.suggestions, this.hint)
   }
 }
 
@@ -206,8 +211,7 @@ export class DirectoryNotFound extends Schema.TaggedError<DirectoryNotFound>()("
     return `directory not found: '${this.path}'`
   }
   get detail(): ReadonlyArray<string> {
-    const line = didYouMean(this.suggestions ?? [])
-    return line !== undefined ? [line] : this.hint !== undefined ? [this.hint] : []
+    return closeNameOrHint(this.suggestions, this.hint)
   }
 }
 

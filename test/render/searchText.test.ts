@@ -91,26 +91,22 @@ describe("searchNotices: the text's guidance, line for line, for MCP clients tha
       'No searched skill holds these words; the skills whose descriptions fit it: skc_match query="watermark"'
     ])
     // A typo corrected, the narrower question and the files not searched: each its own notice.
-    const notices = searchNotices({ query: "deploy rollbak", results: [] } as never, {
+    const asked = { query: "deploy rollbak", results: [] } as never
+    const said = {
       skill: "ops",
       mcp: true,
       correction: "deploy rollback",
       narrower: { held: ["deploy"], missing: ["rollbak"], answers: true } as never,
       unindexed: ["references/huge.md"]
-    })
+    }
+    const notices = searchNotices(asked, said)
     expect(notices).toEqual([
       'Not searched: references/huge.md (above [search] max_file_bytes, not indexed); read it with: skc_open skill="ops" path="references/huge.md"',
       "Did you mean 'deploy rollback'?",
       'No section of \'ops\' holds \'rollbak\'; \'deploy\' is in its sections: skc_search skill="ops" query="deploy"'
     ])
     // Every notice is a line of the text.
-    const text = renderSearchText({ query: "deploy rollbak", results: [] } as never, {
-      skill: "ops",
-      mcp: true,
-      correction: "deploy rollback",
-      narrower: { held: ["deploy"], missing: ["rollbak"], answers: true } as never,
-      unindexed: ["references/huge.md"]
-    })
+    const text = renderSearchText(asked, said)
     for (const n of notices) expect(text).toContain(n)
   })
 

@@ -4,7 +4,7 @@
  * `pptxgenjs.md`. `open`, `show --file` and `outline --file` say the same.
  */
 import { Effect } from "effect"
-import { FileNotFound } from "../../domain/errors.js"
+import { DirectoryNotFound, FileNotFound } from "../../domain/errors.js"
 import { shellWord } from "../../domain/shellWord.js"
 import { closest } from "../../domain/suggest.js"
 import { scanSourceTree } from "../shared/index.js"
@@ -30,4 +30,11 @@ export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, aske
     suggestions: closest(asked, files),
     ...(skill === undefined ? {} : { hint: `the skill's files: skc sources ${shellWord(skill)}` })
   })
+})
+
+/** E022 for a directory `sources --dir` was asked for, as E021 above: a directory of a close name, else how to list them. */
+export const directoryNotFound = Effect.fnUntraced(function* (sourceDir: string, asked: string, skill: string) {
+  // Recovery: the tree only suggests close names for the E022 being raised; an unreadable tree suggests none.
+  const tree = yield* scanSourceTree(sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
+  return new DirectoryNotFound({ path: asked, suggestions: closest(asked, tree?.dirs ?? []), hint: `the skill's files and directories: skc sources ${shellWord(skill)}` })
 })

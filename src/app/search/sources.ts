@@ -4,9 +4,7 @@
  * root, E022 when it is not a directory).
  */
 import { Effect, Schema } from "effect"
-import { DirectoryNotFound } from "../../domain/errors.js"
-import { shellWord } from "../../domain/shellWord.js"
-import { closest } from "../../domain/suggest.js"
+import { directoryNotFound } from "./fileNotFound.js"
 import { layoutSources, type SourcesLayout } from "../../domain/sourcesTree.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
@@ -53,16 +51,7 @@ export const sources = Effect.fn("skc.sources")(function* (input: SourcesInput) 
   let dir = ""
   if (input.dir !== undefined) {
     const target = yield* resolveInside(skill.sourceDir, input.dir)
-    if (target.info?.type !== "directory") {
-      // Recovery: the tree only suggests close names for the E022 being raised; an unreadable tree suggests none.
-      const dirs = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
-        Effect.map((t) => t.dirs),
-        Effect.orElseSucceed((): ReadonlyArray<string> => [])
-      )
-      return yield* Effect.fail(
-        new DirectoryNotFound({ path: input.dir, suggestions: closest(input.dir, dirs), hint: `the skill's files and directories: skc sources ${shellWord(input.skill)}` })
-      )
-    }
+    if (target.info?.type !== "directory") return yield* Effect.fail(yield* directoryNotFound(skill.sourceDir, input.dir, input.skill))
     dir = target.rel
   }
   const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
