@@ -56,8 +56,8 @@ describe("tool-skills spec §3.5, §5 node process runner", () => {
       "spawner.sh",
       `trap '' TERM\n(trap '' TERM; sleep 120) &\necho $! >> ${pids}\nsleep 120 &\necho $! >> ${pids}\necho $$ >> ${pids}\necho started\nwait`
     )
-    const r = await run({ program: s, args: [], timeoutMs: 1_000, killGraceMs: 300 })
-    expect(r.outcome).toEqual({ _tag: "TimedOut", timeoutMs: 1_000 })
+    const r = await run({ program: s, args: [], timeoutMs: 3_000, killGraceMs: 300 })
+    expect(r.outcome).toEqual({ _tag: "TimedOut", timeoutMs: 3_000 })
     expect(r.output).toContain("started")
     const list = readFileSync(pids, "utf8").trim().split("\n").map(Number)
     expect(list.length).toBe(3)

@@ -32,7 +32,7 @@ describe("issue 28: skc build's use case", () => {
           stop: Deferred.await(stop)
         }
         const fiber = yield* Effect.forkChild(buildCommand({ skills: ["a"], watch: true }, () => Effect.succeed(io)))
-        for (let i = 0; i < 500 && !lines.some((l) => l.startsWith("event:")); i++) yield* Effect.sleep(10)
+        for (let i = 0; i < 6000 && !lines.some((l) => l.startsWith("event:")); i++) yield* Effect.sleep(10)
         yield* Deferred.succeed(stop, undefined)
         return yield* Fiber.join(fiber)
       })

@@ -7,10 +7,10 @@ import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (extra = "") => `---\nname: demo\ndescription: d\n---\n# Demo\n\n## Part\n\nText.${extra}\n`
 
-/** Poll `check` until it holds, at most ~5 s: no fixed sleeps. */
+/** Poll `check` until it holds, at most ~60 s (a loaded CI machine is slow, never wrong): no fixed sleeps. */
 const until = (check: () => boolean) =>
   Effect.gen(function* () {
-    for (let i = 0; i < 500 && !check(); i++) yield* Effect.sleep(10)
+    for (let i = 0; i < 6000 && !check(); i++) yield* Effect.sleep(10)
     if (!check()) return yield* Effect.die(new Error("condition not reached in time"))
   })
 

@@ -208,7 +208,7 @@ describe("skc mcp --http (issue 49 item 1)", () => {
       const lines = unbuilt.content[0]?.text?.split("\n") ?? []
       expect(lines[0]).toBe("error[E002]: search index unusable; run 'skc build drafted' to rebuild")
       expect(lines[1]).toMatch(/^ {2}this team server's skills are built by its operator, on the server: ask them to run that command there/)
-      for (let i = 0; i < 500 && !s.stderr().includes("'drafted'"); i++) await new Promise((r) => setTimeout(r, 20))
+      for (let i = 0; i < 3000 && !s.stderr().includes("'drafted'"); i++) await new Promise((r) => setTimeout(r, 20))
       expect(s.stderr()).toMatch(/^skc mcp: skc_search: skill 'drafted' of \S+team-hints: search index unusable \(missing\): clients cannot read it until 'skc build drafted' is run here/m)
       // Once a minute per skill: a client retrying does not flood the operator's log.
       await c.callTool({ name: "skc_search", arguments: { skill: "drafted", query: "notes" } })
@@ -534,7 +534,7 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
       expect(basic.status).toBe(401)
       const why = `the token must be sent as 'Authorization: Bearer <token>' (the header uses the "Basic" scheme)`
       expect(((await basic.json()) as { error: { message: string } }).error.message).toBe(`Unauthorized: ${why}`)
-      for (let i = 0; i < 500 && !server.stderr().includes("401:"); i++) await new Promise((r) => setTimeout(r, 20))
+      for (let i = 0; i < 3000 && !server.stderr().includes("401:"); i++) await new Promise((r) => setTimeout(r, 20))
       expect(server.stderr()).toMatch(new RegExp(`^skc mcp: 401: a request from \\S+: ${why.replace(/[()<>'"]/g, ".")}$`, "m"))
     } finally {
       await server.stop()
@@ -554,7 +554,7 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429])
       // The operator is told, once a minute for each kind and address (the client's user sees only "Unauthorized").
-      for (let i = 0; i < 500 && !server.stderr().includes("(refused tokens) is over"); i++) await new Promise((r) => setTimeout(r, 20))
+      for (let i = 0; i < 3000 && !server.stderr().includes("(refused tokens) is over"); i++) await new Promise((r) => setTimeout(r, 20))
       expect(server.stderr().match(/^skc mcp: 401: a request from \S+: the bearer token is not valid$/gm)).toHaveLength(1)
       expect(server.stderr().match(/^skc mcp: 429: \S+ \(refused tokens\) is over --rate 3 requests a minute$/gm)).toHaveLength(1)
       // The token's own bucket is another: the right token is still answered.
@@ -580,7 +580,7 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
       expect(statuses.slice(0, 3)).toEqual([200, 200, 200])
       expect(statuses.slice(3)).toEqual([429, 429])
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
-      for (let i = 0; i < 500 && !server.stderr().includes("429: "); i++) await new Promise((r) => setTimeout(r, 20))
+      for (let i = 0; i < 3000 && !server.stderr().includes("429: "); i++) await new Promise((r) => setTimeout(r, 20))
       expect(server.stderr().match(/^skc mcp: 429: address \S+ is over --rate 3 requests a minute$/gm)).toHaveLength(1)
     } finally {
       await server.stop()

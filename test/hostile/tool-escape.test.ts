@@ -23,7 +23,8 @@ const script = (name: string, body: string) => {
   chmodSync(p, 0o755)
   return p
 }
-const run = (program: string, timeoutMs = 800) =>
+// 3 s: long enough that a loaded machine has started every process a script starts before the timeout ends it.
+const run = (program: string, timeoutMs = 3_000) =>
   Effect.runPromise(
     nodeProcessRunner.run({ program, args: [], cwd: dir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, timeoutMs, killGraceMs: 400 })
   )
@@ -35,9 +36,9 @@ const BOUND = 30_000
 describe("issue 19: tool runs end when they must", () => {
   it("a setsid descendant holding stdout, the tool itself still running: killed, the run returns", async () => {
     const pids = join(dir, "a.pids")
-    const s = script("a.sh", `setsid sh -c 'trap "" TERM; echo $$ >> ${pids}; sleep 300' &\necho started\nsleep 300`)
+    const s = script("a.sh", `setsid sh -c 'trap "" TERM; echo $$ >> ${pids}; sleep 300' &\nwhile [ ! -s ${pids} ]; do sleep 0.05; done\necho started\nsleep 300`)
     const r = await run(s)
-    expect(r.outcome).toEqual({ _tag: "TimedOut", timeoutMs: 800 })
+    expect(r.outcome).toEqual({ _tag: "TimedOut", timeoutMs: 3_000 })
     expect(r.output).toContain("started")
     for (const pid of pidsIn(pids)) expect(alive(pid), `pid ${pid}`).toBe(false)
   }, BOUND)
@@ -56,7 +57,7 @@ describe("issue 19: tool runs end when they must", () => {
 
   it("an escapee that clears its environment is still found by ancestry while its parent lives", async () => {
     const pids = join(dir, "c.pids")
-    const s = script("c.sh", `setsid env -i /bin/sh -c 'trap "" TERM; echo $$ >> ${pids}; sleep 300' &\nwait`)
+    const s = script("c.sh", `setsid env -i /bin/sh -c 'trap "" TERM; echo $$ >> ${pids}; sleep 300' &\nwhile [ ! -s ${pids} ]; do sleep 0.05; done\nwait`)
     const r = await run(s)
     expect(r.outcome._tag).toBe("TimedOut")
     for (const pid of pidsIn(pids)) expect(alive(pid), `pid ${pid}`).toBe(false)
@@ -64,7 +65,7 @@ describe("issue 19: tool runs end when they must", () => {
 
   it("a double fork into a new session that redirects its output away is killed too (it never held our pipes)", async () => {
     const pids = join(dir, "d.pids")
-    const s = script("d.sh", `setsid sh -c 'echo $$ >> ${pids}; exec sleep 300' >/dev/null 2>&1 &\nsleep 300`)
+    const s = script("d.sh", `setsid sh -c 'echo $$ >> ${pids}; exec sleep 300' >/dev/null 2>&1 &\nwhile [ ! -s ${pids} ]; do sleep 0.05; done\nsleep 300`)
     const r = await run(s)
     expect(r.outcome._tag).toBe("TimedOut")
     const list = pidsIn(pids)
@@ -120,11 +121,11 @@ describe("issue 19: tool runs end when they must", () => {
       mkdirSync(join(dir, "scripts"), { recursive: true })
       writeFileSync(
         join(dir, "SKILL.md"),
-        "---\nname: escape\nversion: 1.0.0\ndescription: Escapes its group. Use when testing.\nmodes: [Global]\nread_only: true\ntimeout: 1\n---\n\n" +
+        "---\nname: escape\nversion: 1.0.0\ndescription: Escapes its group. Use when testing.\nmodes: [Global]\nread_only: true\ntimeout: 3\n---\n\n" +
           "### detach\n\nDetach a child.\n\n#### Parameters\n\n| Name | Type | Required | Description |\n|------|------|----------|-------------|\n| pidfile | string | yes | Where to write the pid |\n\n" +
           "#### Command\n\n```bash\n./scripts/detach.sh -- {{pidfile}}\n```\n"
       )
-      writeFileSync(join(dir, "scripts", "detach.sh"), `#!/bin/sh\nshift\nsetsid sh -c 'trap "" TERM; echo $$ >> "$1"; sleep 300' sh "$1" &\necho detached\nsleep 300\n`)
+      writeFileSync(join(dir, "scripts", "detach.sh"), `#!/bin/sh\nshift\nsetsid sh -c 'trap "" TERM; echo $$ >> "$1"; sleep 300' sh "$1" &\nwhile [ ! -s "$1" ]; do sleep 0.05; done\necho detached\nsleep 300\n`)
       chmodSync(join(dir, "scripts", "detach.sh"), 0o755)
       expect(sb.run(["approve", "escape"]).code).toBe(0)
       return sb
@@ -156,12 +157,13 @@ describe("issue 19: tool runs end when they must", () => {
       for (const pid of list) expect(alive(pid), `pid ${pid}`).toBe(false)
     }, BOUND)
 
-    // Each waits out the timeout and the kill grace of a child that ignores SIGTERM (about 7 s): the two run
-    // side by side, each in a sandbox of its own.
-    it.concurrent("skc run --timeout 1: returns with the timeout envelope, the setsid child is gone", async () => {
+    // Each waits out the timeout (3 s, so that a loaded machine has started the detached child and written its pid
+    // first) and the kill grace of a child that ignores SIGTERM (about 9 s): the two run side by side, each in a
+    // sandbox of its own.
+    it.concurrent("skc run --timeout 3: returns with the timeout envelope, the setsid child is gone", async () => {
       const sb = escapeSkill()
       const pids = join(sb.root, "cli.pids")
-      const r = await sb.runAsync(["run", "escape", "detach", "--arg", `pidfile=${pids}`, "--timeout", "1", "--format", "json"])
+      const r = await sb.runAsync(["run", "escape", "detach", "--arg", `pidfile=${pids}`, "--timeout", "3", "--format", "json"])
       expect(r.code).toBe(1)
       expect(JSON.parse(r.stdout)).toMatchObject({ success: false, exit_code: 124 })
       const list = pidsIn(pids)
