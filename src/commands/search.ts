@@ -65,12 +65,14 @@ export const searchCommand = defineCommand({
       readonly correction: string | undefined
       readonly narrower: Narrower | undefined
       readonly unindexed?: ReadonlyArray<string> | undefined
+      readonly searched?: number | undefined
     }) => ({
       ...(answer.skill === undefined ? {} : { skill: answer.skill }),
       ...(answer.skills === undefined || answer.skills.length === 0 ? {} : { skills: answer.skills }),
       ...(answer.correction === undefined ? {} : { correction: answer.correction }),
       ...(answer.narrower === undefined ? {} : { narrower: answer.narrower }),
-      ...(answer.unindexed === undefined ? {} : { unindexed: answer.unindexed })
+      ...(answer.unindexed === undefined ? {} : { unindexed: answer.unindexed }),
+      ...(answer.searched === undefined ? {} : { searched: answer.searched })
     })
     return {
       input: SearchInput,
@@ -112,7 +114,9 @@ export const searchCommand = defineCommand({
             skills: input.skills,
             correction: a.correction,
             narrower: a.narrower,
-            unindexed: a.unindexed
+            unindexed: a.unindexed,
+            // Across skills: how many were searched, so that an answer of none says so.
+            searched: "searched" in a ? a.searched : undefined
           })),
           Effect.provide(SearchIndexLive)
         ),
@@ -122,8 +126,8 @@ export const searchCommand = defineCommand({
       json: (answer) => answer.result,
       mcp: {
         output: () => import("../app/search/search.js").then((r) => r.SearchResult),
-        text: (answer) => renderSearchText(answer.result, { mcp: true, ...renderOptions(answer) }),
-        notices: (answer) => searchNotices(answer.result, { mcp: true, ...renderOptions(answer) })
+        text: (answer, ctx) => renderSearchText(answer.result, { mcp: true, remote: ctx.remote === true, ...renderOptions(answer) }),
+        notices: (answer, ctx) => searchNotices(answer.result, { mcp: true, remote: ctx.remote === true, ...renderOptions(answer) })
       }
     }
   }

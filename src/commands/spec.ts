@@ -118,6 +118,8 @@ export interface RenderContext {
   readonly colour: boolean
   /** The clock at rendering time, for relative dates. */
   readonly now: number
+  /** An MCP call of a team server (HTTP): its operator builds the skills, on the server; its clients only read. */
+  readonly remote?: boolean
 }
 
 /** The CLI's output context: the chosen format and the render context. */
@@ -185,7 +187,7 @@ export interface Handler<V, I, A> {
      * added to the structured content as `notices`: Claude Code 2.1.332 and Codex 0.171.0 give their
      * model only the structured content of a successful call.
      */
-    notices?(result: A): ReadonlyArray<string>
+    notices?(result: A, ctx: RenderContext): ReadonlyArray<string>
   }
 }
 

@@ -242,7 +242,7 @@ export const withNotices = (result: CallToolResult, lines: ReadonlyArray<string>
 }
 
 const callTool = async (run: Run, tool: McpTool, args: unknown, context: Omit<ToolErrorContext, "tool">): Promise<CallToolResult> => {
-  const { exit, warnings } = await run(callToolEffect(tool, args))
+  const { exit, warnings } = await run(callToolEffect(tool, args, { remote: context.remote }))
   if (Exit.isSuccess(exit)) {
     const { text, structured } = exit.value
     return withNotices({ content: [{ type: "text", text }], structuredContent: jsonClean(structured) }, warnings)

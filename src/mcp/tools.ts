@@ -75,7 +75,7 @@ export const toolDefinition = (t: McpTool, options: { readonly outputSchemas?: b
  * Call a tool: decode the arguments with its Schema (E100 on failure), run
  * and log the use case, and render the text and structured contents.
  */
-export const callToolEffect = (t: McpTool, args: unknown) =>
+export const callToolEffect = (t: McpTool, args: unknown, options: { readonly remote?: boolean } = {}) =>
   Effect.gen(function* () {
     const h = t.handler
     const schema = h.mcp?.input ?? h.input
@@ -84,11 +84,11 @@ export const callToolEffect = (t: McpTool, args: unknown) =>
     const input = h.mcp?.defaults === undefined ? decoded : h.mcp.defaults(decoded)
     const result = yield* logCall(t.command, h.log, input, h.run(input), "mcp")
     const { stores } = yield* Settings
-    const ctx: RenderContext = { cwd: stores.cwd, home: stores.home, verbose: true, colour: false, now: yield* Clock.currentTimeMillis }
+    const ctx: RenderContext = { cwd: stores.cwd, home: stores.home, verbose: true, colour: false, now: yield* Clock.currentTimeMillis, remote: options.remote === true }
     const text = (h.mcp?.text ?? h.text)(result, ctx)
     const document: unknown = h.mcp?.structured !== undefined ? h.mcp.structured(result) : h.json !== undefined ? h.json(result) : result
     // The text's guidance in the structured content too, as `notices` (the output schemas allow added fields).
-    const notices = h.mcp?.notices?.(result) ?? []
+    const notices = h.mcp?.notices?.(result, ctx) ?? []
     const structured: unknown = notices.length === 0 ? document : { ...(document as Record<string, unknown>), notices }
     return { text, structured }
   })

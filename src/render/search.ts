@@ -24,6 +24,10 @@ export interface SearchRenderOptions {
   readonly skills?: ReadonlyArray<string>
   /** For an empty answer in one skill: its files the index left out (above `[search] max_file_bytes`), never searched. */
   readonly unindexed?: ReadonlyArray<string>
+  /** Across skills: how many skills were searched (the others are the result's `skipped`). */
+  readonly searched?: number
+  /** Over MCP from a team server (HTTP, docs/team.md): its operator builds the skills, on the server; its clients read. */
+  readonly remote?: boolean
 }
 
 
@@ -58,7 +62,34 @@ export const printedScore = (score: number): string => (score >= 0.01 || score <
  * the held words answer alone, else the skill's headings, or what each
  * skill is for. An agent otherwise guesses other words call after call.
  */
-const noResultsNext = (options: SearchRenderOptions, query: string): string => notSearched(options) + noResultsLead(options, query)
+const noResultsNext = (options: SearchRenderOptions, query: string): string =>
+  options.searched === 0
+    ? // Every skill in scope was skipped: "no searched skill holds these words" would say the question was asked.
+      "  No skill was searched: every one in scope was skipped (below).\n"
+    : notSearched(options) + noResultsLead(options, query)
+
+/** The `run 'skc build <skill>'` an unusable index's reason ends with (src/app/search/searchAcross.ts `reasonOf`). */
+const BUILD_COMMAND = /; run 'skc build [^']*'$/
+
+/**
+ * The skills a search across skills left out, and how to search them: each unusable index with its reason, the
+ * skills never built in one line with the command that builds them (a fresh clone of a project leaves every
+ * skill of its store unbuilt, and "(skipped pdf: not built)" named no way on). A team server's clients cannot
+ * build: its operator does, on the server (the same words as E002 over HTTP, src/mcp/toolErrors.ts).
+ */
+const skippedLines = (result: SearchResult, options: SearchRenderOptions): string => {
+  const skipped = result.skipped ?? []
+  const unbuilt = skipped.filter((s) => s.reason === "not built").map((s) => s.skill)
+  const lines = skipped
+    .filter((s) => s.reason !== "not built")
+    .map((s) => `(skipped ${s.skill}: ${options.remote === true && BUILD_COMMAND.test(s.reason) ? `${s.reason.replace(BUILD_COMMAND, "")}; its operator rebuilds it on the server` : s.reason})`)
+  if (unbuilt.length > 0) {
+    const them = unbuilt.length === 1 ? "it" : "them"
+    const how = options.remote === true ? `this team server's operator builds ${them}, on the server` : `build ${them} with: skc build ${unbuilt.map(shellWord).join(" ")}`
+    lines.push(unbuilt.length === 1 ? `(skipped ${unbuilt[0]}: not built; ${how})` : `(skipped, not built: ${unbuilt.join(", ")}; ${how})`)
+  }
+  return lines.map((l) => `${visible(l)}\n`).join("")
+}
 
 /** The files an empty answer never looked in (too large to index), and how to read one: said first. */
 const notSearched = (options: SearchRenderOptions): string => {
@@ -155,7 +186,7 @@ const describedOnlyLine = (result: SearchResult, options: SearchRenderOptions): 
 
 export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {
   // The query, names, files and headings are untrusted: each shown with its control characters escaped.
-  const skipped = (result.skipped ?? []).map((s) => `${visible(`(skipped ${s.skill}: ${s.reason})`)}\n`).join("")
+  const skipped = skippedLines(result, options)
   const query = quotedQuery(result.query)
   if (result.results.length === 0) return `No results for ${query}.\n${noResultsNext(options, result.query)}${skipped}`
   const header =
@@ -183,19 +214,22 @@ const noticeLines = (text: string): ReadonlyArray<string> =>
 /**
  * The guidance the text gives beside the results, line for line, for the MCP structured content's
  * `notices`: the question as probably meant, what an empty answer did not search and where to look
- * next, the words only the skill's description holds, and how to read a result that sits before any
- * heading. Claude Code 2.1.332 and Codex 0.171.0 give their model only the structured content of a
+ * next, the words only the skill's description holds, how to read a result that sits before any
+ * heading, and how to search the skills left out (`skipped`). Claude Code 2.1.332 and Codex 0.171.0 give their model only the structured content of a
  * successful call, so guidance in the text alone never reached it; the JSON document itself
  * (RFC-0004) stays as it is.
  */
 export const searchNotices = (result: SearchResult, options: SearchRenderOptions = {}): ReadonlyArray<string> => {
-  if (result.results.length === 0) return noticeLines(noResultsNext(options, result.query))
+  // The skipped skills are in the document (`skipped`); the notice adds how to search them.
+  const skipped = noticeLines(skippedLines(result, options))
+  if (result.results.length === 0) return [...noticeLines(noResultsNext(options, result.query)), ...skipped]
   const beforeHeadings = result.results
     .filter((r) => r.section === "")
     .map((r) => `${visible(`${r.skill === undefined ? "" : `${r.skill}: `}${r.file}`)}, ${whereLine(r, options).trim()}`)
   return [
     ...(result.partial ? noticeLines(didYouMeanLine(options, "")) : []),
     ...noticeLines(describedOnlyLine(result, options)),
-    ...beforeHeadings
+    ...beforeHeadings,
+    ...skipped
   ]
 }

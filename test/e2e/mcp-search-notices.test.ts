@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
+import { connectHttp, startHttpServer } from "../helpers/httpServer.js"
 import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
 
 const sb = sandbox()
@@ -18,6 +19,9 @@ beforeAll(async () => {
   mkdirSync(join(dir, "notes"), { recursive: true })
   writeFileSync(join(dir, "SKILL.md"), "---\nname: ops\ndescription: Operations runbook. Use when deploying.\n---\n# Ops\n\n## Deploy\n\nRun the deploy pipeline.\n\n## Rollback\n\nRevert the release.\n")
   writeFileSync(join(dir, "notes", "loose.md"), "Loose notes about the canary before any heading.\n\nMore canary text.\n")
+  // A second skill of the store never built (a fresh clone): searched across skills, it is skipped.
+  mkdirSync(join(sb.work, ".skillc", "skills", "drafts"), { recursive: true })
+  writeFileSync(join(sb.work, ".skillc", "skills", "drafts", "SKILL.md"), "---\nname: drafts\ndescription: Drafts. Use when drafting.\n---\n# Drafts\n\n## Deploy notes\n\nDraft.\n")
   const built = await sb.runAsync(["build", "ops"])
   expect(built.code, built.stderr).toBe(0)
   mcp = await connectMcp({ cwd: sb.work, home: sb.home })
@@ -47,5 +51,34 @@ describe("skc_search's guidance is in the structured content (notices), not only
   it("a plain answer carries no notices", async () => {
     const r = await mcp.call("skc_search", { skill: "ops", query: "rollback" })
     expect((r.structuredContent as { notices?: unknown }).notices).toBeUndefined()
+  })
+})
+
+describe("the skills a search across skills skipped: how to search them, in the notices", () => {
+  type Answer = { results: Array<{ skill: string }>; skipped?: Array<{ skill: string; reason: string }>; notices?: Array<string> }
+
+  it("over stdio: the command that builds them", async () => {
+    const r = await mcp.call("skc_search", { query: "deploy" })
+    const s = r.structuredContent as Answer
+    expect(s.results.map((x) => x.skill)).toEqual(["ops"])
+    expect(s.skipped).toEqual([{ skill: "drafts", reason: "not built" }])
+    expect(s.notices).toEqual(["(skipped drafts: not built; build it with: skc build drafts)"])
+  })
+
+  it("over HTTP (a team server): its operator builds them, on the server; no command a client cannot run", async () => {
+    const server = await startHttpServer({ cwd: sb.work, home: sb.home, flags: ["--project", sb.work] })
+    try {
+      const client = await connectHttp(`${server.base}/mcp`)
+      try {
+        const r = (await client.callTool({ name: "skc_search", arguments: { query: "deploy" } })) as { structuredContent: Answer; content: Array<{ text: string }> }
+        expect(r.structuredContent.skipped).toEqual([{ skill: "drafts", reason: "not built" }])
+        expect(r.structuredContent.notices).toEqual(["(skipped drafts: not built; this team server's operator builds it, on the server)"])
+        expect(r.content.map((c) => c.text).join("\n")).not.toContain("skc build")
+      } finally {
+        await client.close()
+      }
+    } finally {
+      await server.stop()
+    }
   })
 })

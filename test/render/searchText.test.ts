@@ -23,8 +23,51 @@ describe("an empty search answer names the next step", () => {
       "No results for 'postmortem writeup'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc match 'postmortem writeup'\n"
     )
     expect(renderSearchText({ query: "q", results: [], skipped: [{ skill: "pdf", reason: "not built" }] } as never, { mcp: true })).toBe(
-      'No results for \'q\'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc_match query="q"\n(skipped pdf: not built)\n'
+      'No results for \'q\'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc_match query="q"\n(skipped pdf: not built; build it with: skc build pdf)\n'
     )
+  })
+})
+
+describe("the skills a search across skills left out say how to search them", () => {
+  const hit = { file: "SKILL.md", section: "Forms", snippet: "fill [MATCH]forms[/MATCH]", score: 1.5, line: 3, end_line: 9, skill: "pdf" }
+  const skipped = [
+    { skill: "docx", reason: "not built" },
+    { skill: "my xlsx", reason: "not built" },
+    { skill: "pptx", reason: "index unusable (corrupt); run 'skc build pptx'" }
+  ]
+  const answer = { query: "forms", results: [hit], skipped } as never
+
+  it("the unbuilt ones in one line with the command that builds them (quoted for a shell), each unusable index with its own", () => {
+    expect(renderSearchText(answer, {}).split("\n").slice(-3)).toEqual([
+      "(skipped pptx: index unusable (corrupt); run 'skc build pptx')",
+      "(skipped, not built: docx, my xlsx; build them with: skc build docx 'my xlsx')",
+      ""
+    ])
+    // Over MCP the same lines, and in the structured content's notices (the document's `skipped` says which, not how).
+    expect(searchNotices(answer, { mcp: true })).toEqual([
+      "(skipped pptx: index unusable (corrupt); run 'skc build pptx')",
+      "(skipped, not built: docx, my xlsx; build them with: skc build docx 'my xlsx')"
+    ])
+  })
+
+  it("a team server's clients are told its operator builds, not to run skc build", () => {
+    const lines = searchNotices(answer, { mcp: true, remote: true })
+    expect(lines).toEqual([
+      "(skipped pptx: index unusable (corrupt); its operator rebuilds it on the server)",
+      "(skipped, not built: docx, my xlsx; this team server's operator builds them, on the server)"
+    ])
+    expect(renderSearchText(answer, { mcp: true, remote: true })).not.toContain("skc build")
+  })
+
+  it("an answer that searched no skill says so, not that no searched skill holds the words", () => {
+    const none = { query: "forms", results: [], skipped: [{ skill: "pdf", reason: "not built" }] } as never
+    expect(renderSearchText(none, { searched: 0 })).toBe(
+      "No results for 'forms'.\n  No skill was searched: every one in scope was skipped (below).\n(skipped pdf: not built; build it with: skc build pdf)\n"
+    )
+    expect(searchNotices(none, { mcp: true, searched: 0 })).toEqual([
+      "No skill was searched: every one in scope was skipped (below).",
+      "(skipped pdf: not built; build it with: skc build pdf)"
+    ])
   })
 })
 

@@ -318,7 +318,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     yield* touchUnansweredAcrossSkills(input.query)
     // Some of the words are in some skill's sections, the others in none: the narrower question that answers.
     const narrower = withCorrection ? heldWords(tokens, unheld) : undefined
-    return { result, correction, narrower, unindexed: undefined as ReadonlyArray<string> | undefined }
+    return { result, correction, narrower, unindexed: undefined as ReadonlyArray<string> | undefined, searched: searched.length }
   }
   for (const o of searched) {
     const count = results.filter((r) => r.skill === o.skill.name).length
@@ -329,6 +329,6 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
       error: null
     })
   }
-  return { result, correction, narrower: undefined, unindexed: undefined as ReadonlyArray<string> | undefined }
+  return { result, correction, narrower: undefined, unindexed: undefined as ReadonlyArray<string> | undefined, searched: searched.length }
 }, Effect.scoped)
 
