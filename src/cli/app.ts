@@ -144,6 +144,8 @@ const parseMessage = (error: CliError.NonShowHelpErrors, commandPath: ReadonlyAr
       if (error.kind === "flag" && error.value === "") return `Expected a value following option: '--${error.option}'`
       if (error.kind === "flag" && error.expected === "at most 1 value") return `More than one reference to option '--${error.option}' detected`
       const type = error.kind === "flag" ? typeName(commandPath[1], error.option) : undefined
+      // Decimal digits beyond 2^53 are an integer, one no option takes: "is not an integer" sent users looking for a typo.
+      if (type === "integer" && /^-?[0-9]+$/.test(error.value)) return `--${error.option}: '${error.value}' is out of range`
       return type === undefined ? error.message : `--${error.option}: '${error.value}' is not ${type === "integer" ? "an" : "a"} ${type}`
     }
     default:

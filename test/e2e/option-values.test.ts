@@ -18,6 +18,12 @@ describe("integer options take decimal digits only (RFC-0005:C-CODES E100)", () 
       expect(r.stdout, value).toBe("")
       expect(r.code, value).toBe(1)
     }
+    // Decimal digits too many for any integer option: out of range, not "not an integer".
+    for (const value of ["99999999999999999999", "-99999999999999999999"]) {
+      const r = await sb.runAsync(["search", "s", "extract", `--limit=${value}`])
+      expect(r.stderr, value).toBe(`error[E100]: invalid option: --limit: '${value}' is out of range\n`)
+      expect(r.code, value).toBe(1)
+    }
     // The same through `--limit=…` and on the search across skills.
     const joined = await sb.runAsync(["search", "--all", "extract", "--limit=1e1"])
     expect(joined.stderr).toBe("error[E100]: invalid option: --limit: '1e1' is not an integer\n")
