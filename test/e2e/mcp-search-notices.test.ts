@@ -70,7 +70,7 @@ describe("the skills a search across skills skipped: how to search them, in the 
     try {
       const client = await connectHttp(`${server.base}/mcp`)
       try {
-        const r = (await client.callTool({ name: "skc_search", arguments: { query: "deploy" } })) as { structuredContent: Answer; content: Array<{ text: string }> }
+        const r = (await client.callTool({ name: "skc_search", arguments: { query: "deploy" } })) as unknown as { structuredContent: Answer; content: Array<{ text: string }> }
         expect(r.structuredContent.skipped).toEqual([{ skill: "drafts", reason: "not built" }])
         expect(r.structuredContent.notices).toEqual(["(skipped drafts: not built; this team server's operator builds it, on the server)"])
         expect(r.content.map((c) => c.text).join("\n")).not.toContain("skc build")
