@@ -30,7 +30,11 @@ export const MCP_OTHER_CLIENTS: ReadonlyArray<string> = [
   "Codex (~/.codex/config.toml):",
   "  [mcp_servers.skillc]",
   '  command = "npx"',
-  '  args = ["-y", "skillc", "mcp", "--project", "/path/to/project"]'
+  '  args = ["-y", "skillc", "mcp", "--project", "/path/to/project"]',
+  "Gemini CLI (.gemini/settings.json; gemini -p offers the tools only with \"trust\": true or --allowed-tools mcp_skillc_skc_list,...):",
+  '  { "mcpServers": { "skillc": { "command": "npx", "args": ["-y", "skillc", "mcp", "--project", "/path/to/project"] } } }',
+  "OpenCode (opencode.json):",
+  '  { "mcp": { "skillc": { "type": "local", "command": ["npx", "-y", "skillc", "mcp", "--project", "/path/to/project"] } } }'
 ]
 
 export const mcpHelp = {

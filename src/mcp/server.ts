@@ -52,6 +52,7 @@ import {
   type LiveServices
 } from "../layers.js"
 import { makeSettingsCache, Settings } from "../app/shared/Settings.js"
+import { CLIENT_ARGUMENTS, withoutClientArguments } from "./clientArguments.js"
 import { CallerRole, generateRunId, loggedCall, RunId, type Caller } from "../app/usage/accessLog.js"
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, unexpectedArgument, type McpTool } from "./tools.js"
@@ -637,7 +638,14 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name)
     if (tool === undefined && options.skillTools && request.params.name.includes("__")) {
-      return callSkillTool(run, request.params.name, request.params.arguments)
+      // A client's own argument (Gemini CLI's `wait_for_previous`) is the client's, unless the tool declares it.
+      // Its parameters are looked up only when the call carries such an argument.
+      const args = request.params.arguments
+      const properties =
+        args !== undefined && CLIENT_ARGUMENTS.some((k) => Object.hasOwn(args, k))
+          ? (await skillToolDefinitions(run)).find((d) => d.name === request.params.name)?.inputSchema.properties
+          : undefined
+      return callSkillTool(run, request.params.name, withoutClientArguments(args, (k) => properties !== undefined && Object.hasOwn(properties, k)))
     }
     if (tool === undefined && remote && tools.some((t) => t.name === request.params.name && !t.hints.readOnly)) {
       throw new RpcError(ErrorCode.InvalidParams, writeToolRefusal(request.params.name))

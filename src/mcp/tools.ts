@@ -9,6 +9,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 import { mcpCommandSpecs } from "../commands/index.js"
 import type { AnyCommandSpec, AnyHandler, McpHints, RenderContext } from "../commands/spec.js"
 import { decodeInput, nullAsUnset, numbersFromText } from "../app/shared/decodeInput.js"
+import { declaresProperty, withoutClientArguments } from "./clientArguments.js"
 import { Settings } from "../app/shared/Settings.js"
 import { InvalidOption } from "../domain/errors.js"
 import { logCall } from "../commands/logging.js"
@@ -79,8 +80,12 @@ export const callToolEffect = (t: McpTool, args: unknown, options: { readonly re
   Effect.gen(function* () {
     const h = t.handler
     const schema = h.mcp?.input ?? h.input
-    // An optional argument sent as `null` is an argument not given (`nullAsUnset`); a number sent as text is the number.
-    const decoded = schema === undefined ? args : yield* decodeInput(schema)(numbersFromText(schema.ast, nullAsUnset(schema.ast, args ?? {})))
+    // An optional argument sent as `null` is an argument not given (`nullAsUnset`); a number sent as text is the number;
+    // a client's own argument (Gemini CLI's `wait_for_previous`) is the client's, not the tool's.
+    const decoded =
+      schema === undefined
+        ? args
+        : yield* decodeInput(schema)(numbersFromText(schema.ast, nullAsUnset(schema.ast, withoutClientArguments(args ?? {}, (k) => declaresProperty(schema.ast, k)))))
     const input = h.mcp?.defaults === undefined ? decoded : h.mcp.defaults(decoded)
     const result = yield* logCall(t.command, h.log, input, h.run(input), "mcp")
     const { stores } = yield* Settings

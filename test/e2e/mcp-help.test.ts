@@ -52,3 +52,19 @@ describe("skc mcp --help, read before the package is on the npm registry", () =>
     expect(out.slice(today, npx)).toContain('"command": "skc"')
   })
 })
+
+describe("skc mcp --help for Gemini CLI and OpenCode (docs/mcp.md, run as MCP clients of skc)", () => {
+  it("gives each its own settings shape, naming the project, and says what gemini -p needs to offer the tools", () => {
+    const sb = sandbox()
+    const out = sb.run(["mcp", "--help"], sb.work).stdout
+    const lines = out.split("\n")
+    const after = (title: string) => lines[lines.findIndex((l) => l.startsWith(title)) + 1] ?? ""
+    // Gemini CLI 0.61.0: `mcpServers` in .gemini/settings.json; headless it offers an untrusted server's tools only when allowed.
+    expect(lines.find((l) => l.startsWith("Gemini CLI (.gemini/settings.json"))).toMatch(/"trust": true or --allowed-tools mcp_skillc_skc_list/)
+    const gemini = JSON.parse(after("Gemini CLI (")) as { mcpServers: { skillc: { command: string; args: Array<string> } } }
+    expect(gemini.mcpServers.skillc.args).toEqual(["-y", "skillc", "mcp", "--project", "/path/to/project"])
+    // OpenCode 1.18.33: `mcp` in opencode.json, a local server's command line as one array.
+    const opencode = JSON.parse(after("OpenCode (opencode.json)")) as { mcp: { skillc: { type: string; command: Array<string> } } }
+    expect(opencode.mcp.skillc).toEqual({ type: "local", command: ["npx", "-y", "skillc", "mcp", "--project", "/path/to/project"] })
+  })
+})
