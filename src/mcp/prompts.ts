@@ -91,6 +91,24 @@ export const promptArguments = (frontmatter: Readonly<Record<string, unknown>>):
   return [{ name: RAW_ARGUMENT, description: hint ?? "What follows the command ($ARGUMENTS; $0, $1… split shell-style)", required: false }]
 }
 
+/**
+ * Clients that pass the words typed after a prompt's slash command only to its required arguments. Gemini
+ * CLI 0.61.0 (its MCP client names itself `gemini-cli-mcp-client`; McpPromptLoader `parseArgs`) fills
+ * `--name=value` pairs, then gives every typed word to the one required argument left unfilled (an empty
+ * string when none was typed, never an error), and drops them when no argument is required: `/deploy
+ * staging v1` reached skc as no arguments at all.
+ */
+const FILLS_REQUIRED_ONLY: ReadonlySet<string> = new Set(["gemini-cli-mcp-client"])
+
+/**
+ * The arguments `prompts/list` gives this client: for one that fills only required arguments, the one raw
+ * argument string is required, so that what its user types reaches `$ARGUMENTS` as in Claude Code. Named
+ * arguments stay optional (required, a word too few would be refused); such a client's users give them as
+ * `--name=value`.
+ */
+export const promptArgumentsFor = (client: string | undefined, args: ReadonlyArray<PromptArgument>): ReadonlyArray<PromptArgument> =>
+  client !== undefined && FILLS_REQUIRED_ONLY.has(client) && args.length === 1 && args[0]!.name === RAW_ARGUMENT ? [{ ...args[0]!, required: true }] : args
+
 export const promptOf = (skill: ServedSkill): SkillPrompt => ({
   name: skill.name,
   description: String(skill.frontmatter.description),

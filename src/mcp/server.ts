@@ -69,7 +69,7 @@ import {
 import { LineTransport } from "./transport.js"
 import { readableSchemaFailure } from "./limits.js"
 import { BATCH_REVISION, DROPPED_ARGUMENTS, isObject, MODERN_REVISION, PROTOCOL_VERSION, RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
-import { getSkillPrompt, listSkillPrompts } from "./prompts.js"
+import { getSkillPrompt, listSkillPrompts, promptArgumentsFor } from "./prompts.js"
 import { projectOfRoots, validRoots } from "./roots.js"
 import { SKILL_SCOPES, type SkillScopeName } from "./skillUri.js"
 import { inNoProject } from "../app/skills/index.js"
@@ -693,7 +693,13 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
 
   // Issue 48 item 3: skills as prompts (src/mcp/prompts.ts).
   server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
-    const prompts = (await runResource(run, listSkillPrompts)).map(({ name, description, arguments: args }) => ({ name, description, arguments: [...args] }))
+    // Which client asks: Gemini CLI passes typed words only to required arguments (promptArgumentsFor).
+    const client = server.getClientVersion()?.name ?? caller().client?.replace(/\/[^/]*$/, "")
+    const prompts = (await runResource(run, listSkillPrompts)).map(({ name, description, arguments: args }) => ({
+      name,
+      description,
+      arguments: [...promptArgumentsFor(client, args)]
+    }))
     const { page, nextCursor } = paged("prompts/list", prompts, request.params?.cursor, PROMPTS_PAGE_SIZE)
     return { prompts: [...page], ...(nextCursor === undefined ? {} : { nextCursor }) }
   })

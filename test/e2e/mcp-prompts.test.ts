@@ -87,6 +87,25 @@ describe("issue 48 item 3: skills as MCP prompts", () => {
     expect(prompts.find((p) => p.name === "plain")?.arguments?.map((a) => a.name)).toEqual(["arguments"])
   })
 
+  it("Gemini CLI 0.61.0 gives typed words only to required arguments: for it the one raw argument is required; named ones stay optional", async () => {
+    const gemini = await connectMcp({ cwd: sb.work, home: sb.home, clientName: "gemini-cli-mcp-client" })
+    try {
+      const { prompts } = await gemini.client.listPrompts()
+      expect(prompts.find((p) => p.name === "explain")?.arguments).toEqual([{ name: "arguments", description: "[topic] [audience]", required: true }])
+      expect(prompts.find((p) => p.name === "plain")?.arguments?.map((a) => a.required)).toEqual([true])
+      expect(prompts.find((p) => p.name === "fix-issue")?.arguments?.map((a) => a.required)).toEqual([false, false])
+      // What Gemini CLI sends for `/plain` with nothing typed: an empty string, the body as is.
+      const none = await gemini.client.getPrompt({ name: "plain", arguments: { arguments: "" } })
+      expect((none.messages[0]!.content as { text: string }).text).toBe("Do the plain thing.\n")
+      const typed = await gemini.client.getPrompt({ name: "plain", arguments: { arguments: "staging v1" } })
+      expect((typed.messages[0]!.content as { text: string }).text).toBe("Do the plain thing.\n\nARGUMENTS: staging v1\n")
+    } finally {
+      await gemini.close()
+    }
+    // Any other client: all optional, as Claude Code has them.
+    expect((await mcp.client.listPrompts()).prompts.find((p) => p.name === "plain")?.arguments?.map((a) => a.required)).toEqual([false])
+  })
+
   it("issue 48 item 3: prompts/get substitutes named, indexed and whole arguments as Claude Code does, and links the skill", async () => {
     const r = await mcp.client.getPrompt({ name: "fix-issue", arguments: { issue: "42", branch: "hotfix auth" } })
     expect(r.description).toBe("Fix a GitHub issue and switch to its branch.")

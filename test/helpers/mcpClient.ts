@@ -26,6 +26,8 @@ export const connectMcp = async (options: {
   env?: Record<string, string>
   /** Extra `skc mcp` flags, e.g. `--tools`. */
   flags?: ReadonlyArray<string>
+  /** The `clientInfo` name the client gives (default `skc-test`), for behaviour that depends on the client. */
+  clientName?: string
 }): Promise<McpSession> => {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -37,7 +39,7 @@ export const connectMcp = async (options: {
   let stderr = ""
   const stream = transport.stderr as PassThrough | null
   stream?.setEncoding("utf8").on("data", (d: string) => (stderr += d))
-  const client = new Client({ name: "skc-test", version: "1.0.0" })
+  const client = new Client({ name: options.clientName ?? "skc-test", version: "1.0.0" })
   await client.connect(transport)
   return {
     client,
