@@ -68,11 +68,23 @@ const compact = (node: unknown, depth = 0): unknown => {
     source = { ...keywords, ...rest, ...(rest.description === undefined && inner !== undefined ? { description: inner } : {}) }
   }
   const out: Json = {}
+  const integer = source.type === "integer"
   for (const [k, v] of Object.entries(source)) {
     if (k === "required" && Array.isArray(v) && v.length === 0) continue
     if (k === "description" && depth === 0) continue
     // Unknown arguments are refused by the decoder (E100 naming them) whatever the schema says.
     if (k === "additionalProperties" && v === false) continue
+    // An integer's exclusive bound as the inclusive one it equals (`exclusiveMinimum: 0` is `minimum: 1`):
+    // `minimum`/`maximum` are what every tool-calling API reads (OpenAPI 3.0's subsets, which Gemini's and
+    // others' function declarations follow, take `exclusiveMinimum` as a boolean), and 9 bytes shorter.
+    if (integer && k === "exclusiveMinimum" && Number.isInteger(v)) {
+      out.minimum = (v as number) + 1
+      continue
+    }
+    if (integer && k === "exclusiveMaximum" && Number.isInteger(v)) {
+      out.maximum = (v as number) - 1
+      continue
+    }
     out[k] = compact(v, depth + 1)
   }
   return out

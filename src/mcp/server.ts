@@ -70,6 +70,7 @@ import { LineTransport } from "./transport.js"
 import { readableSchemaFailure } from "./limits.js"
 import { BATCH_REVISION, DROPPED_ARGUMENTS, isObject, MODERN_REVISION, PROTOCOL_VERSION, RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
 import { getSkillPrompt, listSkillPrompts, promptArgumentsFor } from "./prompts.js"
+import { agentOfClient } from "./clientAgent.js"
 import { projectOfRoots, validRoots } from "./roots.js"
 import { SKILL_SCOPES, type SkillScopeName } from "./skillUri.js"
 import { inNoProject } from "../app/skills/index.js"
@@ -242,8 +243,13 @@ export const withNotices = (result: CallToolResult, lines: ReadonlyArray<string>
   return { ...result, content, structuredContent: { ...structured, notices: [...before, ...lines] } }
 }
 
-const callTool = async (run: Run, tool: McpTool, args: unknown, context: Omit<ToolErrorContext, "tool">): Promise<CallToolResult> => {
-  const { exit, warnings } = await run(callToolEffect(tool, args, { remote: context.remote }))
+const callTool = async (
+  run: Run,
+  tool: McpTool,
+  args: unknown,
+  context: Omit<ToolErrorContext, "tool"> & { readonly agent?: string | undefined }
+): Promise<CallToolResult> => {
+  const { exit, warnings } = await run(callToolEffect(tool, args, { remote: context.remote, agent: context.agent }))
   if (Exit.isSuccess(exit)) {
     const { text, structured } = exit.value
     return withNotices({ content: [{ type: "text", text }], structuredContent: jsonClean(structured) }, warnings)
@@ -618,6 +624,9 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const byName = new Map(servedTools.map((t) => [t.name, t]))
   const servedNames = new Set(byName.keys())
   const errorContext = () => ({ served: servedNames, remote, operator: options.http?.operator, project: remote ? Ref.getUnsafe(directory) : undefined })
+  // The client by the name it gives (the handshake's clientInfo, else a 2026-07-28 request's `_meta`, else over
+  // HTTP its User-Agent): Gemini CLI's prompt arguments and the default agent runtime of a call depend on it.
+  const clientName = (): string | undefined => server.getClientVersion()?.name ?? caller().client?.replace(/\/[^/]*$/, "")
   /** Whether the session's directory is in no project (the walk up finds no .skillc/ and no agent's project skills directory). */
   const noProject = async (): Promise<boolean> => {
     const { exit } = await run(inNoProject)
@@ -660,7 +669,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     }
     const refused = remote ? remoteArgumentProblem(request.params.arguments) : undefined
     if (refused !== undefined) return { content: [{ type: "text", text: renderError(refused) }], isError: true }
-    return withHint(await callTool(run, tool, request.params.arguments, errorContext()))
+    return withHint(await callTool(run, tool, request.params.arguments, { ...errorContext(), agent: agentOfClient(clientName()) }))
   })
 
   // Issue 26 item 3: list methods answer a page at a time (src/mcp/pagination.ts).
@@ -694,7 +703,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // Issue 48 item 3: skills as prompts (src/mcp/prompts.ts).
   server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
     // Which client asks: Gemini CLI passes typed words only to required arguments (promptArgumentsFor).
-    const client = server.getClientVersion()?.name ?? caller().client?.replace(/\/[^/]*$/, "")
+    const client = clientName()
     const prompts = (await runResource(run, listSkillPrompts)).map(({ name, description, arguments: args }) => ({
       name,
       description,

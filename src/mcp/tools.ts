@@ -76,7 +76,18 @@ export const toolDefinition = (t: McpTool, options: { readonly outputSchemas?: b
  * Call a tool: decode the arguments with its Schema (E100 on failure), run
  * and log the use case, and render the text and structured contents.
  */
-export const callToolEffect = (t: McpTool, args: unknown, options: { readonly remote?: boolean } = {}) =>
+/**
+ * Whether the tool's `agent` argument names an agent runtime (an enum of the profiles: skc_discover,
+ * skc_match, skc_eval, skc_budget, skc_load), the one an MCP call may leave to its client
+ * (src/mcp/clientAgent.ts). skc_lint's `agent` is a list whose default is the build targets: not that.
+ */
+const takesAgentRuntime = (t: McpTool): boolean => {
+  const agent = (toolDefinition(t).inputSchema.properties as Record<string, { readonly enum?: ReadonlyArray<unknown> }> | undefined)?.agent
+  return Array.isArray(agent?.enum) && agent.enum.includes("claude")
+}
+const agentTools = new WeakMap<McpTool, boolean>()
+
+export const callToolEffect = (t: McpTool, args: unknown, options: { readonly remote?: boolean; readonly agent?: string | undefined } = {}) =>
   Effect.gen(function* () {
     const h = t.handler
     const schema = h.mcp?.input ?? h.input
@@ -86,7 +97,13 @@ export const callToolEffect = (t: McpTool, args: unknown, options: { readonly re
       schema === undefined
         ? args
         : yield* decodeInput(schema)(numbersFromText(schema.ast, nullAsUnset(schema.ast, withoutClientArguments(args ?? {}, (k) => declaresProperty(schema.ast, k)))))
-    const input = h.mcp?.defaults === undefined ? decoded : h.mcp.defaults(decoded)
+    // An agent runtime left out is the client's own, when the client is one skc knows (else the CLI's claude).
+    if (!agentTools.has(t)) agentTools.set(t, takesAgentRuntime(t))
+    const withAgent =
+      options.agent !== undefined && agentTools.get(t) === true && (decoded as { readonly agent?: unknown }).agent === undefined
+        ? { ...(decoded as object), agent: options.agent }
+        : decoded
+    const input = h.mcp?.defaults === undefined ? withAgent : h.mcp.defaults(withAgent)
     const result = yield* logCall(t.command, h.log, input, h.run(input), "mcp")
     const { stores } = yield* Settings
     const ctx: RenderContext = { cwd: stores.cwd, home: stores.home, verbose: true, colour: false, now: yield* Clock.currentTimeMillis, remote: options.remote === true }

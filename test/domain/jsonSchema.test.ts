@@ -43,7 +43,8 @@ describe("JSON Schema and decode errors in Effect 3's shape", () => {
     expect(JSON.stringify(toolJsonSchema(Input))).toBe(
       '{"type":"object","required":["skill"],"properties":{"skill":{"type":"string","description":"Skill"},' +
         '"scope":{"type":"string","enum":["project","global"],"description":"Scope"},' +
-        '"limit":{"type":"integer","description":"Limit","exclusiveMinimum":0},' +
+        // An integer's exclusive bound as the inclusive one it equals: what every tool-calling API reads.
+        '"limit":{"type":"integer","description":"Limit","minimum":1},' +
         // Issue 26 item 3: the allOf wrapper folded into the field, no top-level description, no additionalProperties.
         '"level":{"type":"integer","minimum":1,"maximum":6,"description":"Level"},' +
         '"count":{"type":"integer"}}}'

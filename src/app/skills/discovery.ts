@@ -43,7 +43,7 @@ import { PLUGIN_MANIFEST, pluginLayout, pluginsIn } from "./pluginLayout.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
 export const AgentField = Schema.Literals(AGENTS).annotate({
-  description: "Agent runtime (default claude)"
+  description: "Agent runtime (default: the client's, else claude)"
 })
 export const PluginDirsField = Schema.Array(Schema.String).annotate({
   description: "Plugin roots (<root>/skills/*/SKILL.md, lowest precedence)"
