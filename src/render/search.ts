@@ -215,9 +215,9 @@ const noticeLines = (text: string): ReadonlyArray<string> =>
  * The guidance the text gives beside the results, line for line, for the MCP structured content's
  * `notices`: the question as probably meant, what an empty answer did not search and where to look
  * next, the words only the skill's description holds, how to read a result that sits before any
- * heading, and how to search the skills left out (`skipped`). Claude Code 2.1.332 and Codex 0.171.0 give their model only the structured content of a
- * successful call, so guidance in the text alone never reached it; the JSON document itself
- * (RFC-0004) stays as it is.
+ * heading, and how to search the skills left out (`skipped`). Claude Code 2.1.332 and Codex 0.171.0
+ * give their model only the structured content of a successful call, so guidance in the text alone
+ * never reached it; the JSON document itself (RFC-0004) stays as it is.
  */
 export const searchNotices = (result: SearchResult, options: SearchRenderOptions = {}): ReadonlyArray<string> => {
   // The skipped skills are in the document (`skipped`); the notice adds how to search them.
