@@ -57,7 +57,7 @@ import { CallerRole, generateRunId, loggedCall, RunId, type Caller } from "../ap
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, unexpectedArgument, type McpTool } from "./tools.js"
 import { remoteArgumentProblem, writeToolRefusal } from "./remoteCalls.js"
-import { toolErrorText, type OperatorLine, type ToolErrorContext } from "./toolErrors.js"
+import { tellOperatorOfSkipped, toolErrorText, type OperatorLine, type ToolErrorContext } from "./toolErrors.js"
 import {
   getSkillEntry,
   listSkillEntries,
@@ -252,6 +252,7 @@ const callTool = async (
   const { exit, warnings } = await run(callToolEffect(tool, args, { remote: context.remote, agent: context.agent }))
   if (Exit.isSuccess(exit)) {
     const { text, structured } = exit.value
+    tellOperatorOfSkipped(structured, { ...context, tool: tool.name })
     return withNotices({ content: [{ type: "text", text }], structuredContent: jsonClean(structured) }, warnings)
   }
   const error = failureOf(exit.cause)

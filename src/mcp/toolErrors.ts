@@ -10,6 +10,9 @@
  *   on its own machine builds nothing the server reads. One more line says whose it is, and the operator
  *   is told on stderr (`say`, at most once a minute per skill), since no client can mend it.
  *
+ * A search across skills that skipped some is no error, so no client reports it: over HTTP its operator
+ * is told (`tellOperatorOfSkipped`).
+ *
  * Found by running Claude Code 2.1.332 and Codex 0.171.0 against `skc mcp --http` (docs/mcp.md,
  * "Text and structured content").
  */
@@ -55,4 +58,25 @@ export const toolErrorText = (error: SkcError, context: ToolErrorContext): strin
     return `${renderError(error)}\n  ${OPERATOR_BUILDS}`
   }
   return renderError(error)
+}
+
+/**
+ * What a team server's operator is told of a search that skipped skills (HTTP): a skill never built, or
+ * whose index is unusable, is left out of every client's search across skills without an error, so no
+ * client reports it; the operator, who builds on the server, gets one stderr line a minute per skill
+ * (the E002 line's words).
+ */
+export const tellOperatorOfSkipped = (structured: unknown, context: ToolErrorContext): void => {
+  if (!context.remote || context.operator === undefined) return
+  const skipped = (structured as { readonly skipped?: unknown } | undefined)?.skipped
+  if (!Array.isArray(skipped)) return
+  const of = context.project === undefined ? "" : ` of ${context.project}`
+  for (const s of skipped as ReadonlyArray<{ readonly skill?: unknown; readonly reason?: unknown }>) {
+    if (typeof s?.skill !== "string" || typeof s.reason !== "string" || PASSING.has(s.reason)) continue
+    const reason = s.reason.replace(/; run 'skc build [^']*'$/, "")
+    context.operator(
+      `skipped ${s.skill}${of}`,
+      `${context.tool}: skill '${s.skill}'${of}: ${reason}: clients' searches skip it until 'skc build ${s.skill}' is run here (or 'skc build --watch' beside the server)`
+    )
+  }
 }

@@ -74,6 +74,10 @@ describe("the skills a search across skills skipped: how to search them, in the 
         expect(r.structuredContent.skipped).toEqual([{ skill: "drafts", reason: "not built" }])
         expect(r.structuredContent.notices).toEqual(["(skipped drafts: not built; this team server's operator builds it, on the server)"])
         expect(r.content.map((c) => c.text).join("\n")).not.toContain("skc build")
+        // The operator, who builds on the server, is told (no client reports a skipped skill: it is no error).
+        const line = `skc_search: skill 'drafts' of ${sb.work}: not built: clients' searches skip it until 'skc build drafts' is run here`
+        for (let i = 0; i < 3000 && !server.stderr().includes(line); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+        expect(server.stderr()).toContain(line)
       } finally {
         await client.close()
       }
