@@ -192,7 +192,7 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
       for (const c of connections) c.destroy()
       silent.close()
     }
-  }, 60_000)
+  }, 180_000)
 
   it("sslmode=prefer and allow ask TLS of a server without it, for the views as for a push: never plain text under a 'verified' warning", async () => {
     // The test's server has no TLS. Before, the views (@effect/sql-pg) fell back to plain text here while a push (pg) refused.
@@ -242,7 +242,7 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
         error: r.error
       }))
     )
-  }, 60_000)
+  }, 180_000)
 
   it("pushFrom: batches pulled one by one; a source that fails keeps the committed batches, its own error is the push's; a rerun sends the rest", async () => {
     const who = { machine: identityHash(sha, "machine", "source-host"), user: identityHash(sha, "user", "source-user") }
@@ -279,5 +279,5 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
     expect(await run(batches())).toEqual(Result.succeed(rows.length - 600))
     expect(progress).toEqual([300, 600, 900, rows.length])
     expect(await countOf()).toBe(rows.length)
-  }, 60_000)
+  }, 180_000)
 })

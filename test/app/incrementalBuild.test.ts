@@ -210,7 +210,7 @@ describe("issue 16 incremental build (RFC-0004:C-INDEX)", () => {
     expect(readdirSync(dirname(t.indexFile())).filter((n) => n.endsWith(".tmp") || n.endsWith(".tmp-journal"))).toEqual([])
     const incremental = snapshot(t.indexFile())
     expect(incremental).toEqual(await coldSnapshot(t))
-  }, 60_000)
+  }, 180_000)
 })
 
 describe("issue 30: records settled after the index was written (src/app/build/settledRecords.ts)", () => {

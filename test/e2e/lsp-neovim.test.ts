@@ -76,7 +76,7 @@ describe("a client that watches no files for the server (Neovim 0.7; 0.10+ on Li
     renameSync(join(dir, "refs"), join(dir, "moved"))
     expect(brokenLinks(await lsp.diagnostics(uri, (p) => brokenLinks(p.diagnostics) === 2))).toBe(2)
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
-  }, 60_000)
+  }, 180_000)
 })
 
 describe("a new SKILL.md in a directory that does not exist yet (`:edit .skillc/skills/brand-new/SKILL.md`)", () => {
@@ -104,5 +104,5 @@ describe("a new SKILL.md in a directory that does not exist yet (`:edit .skillc/
     writeFileSync(join(dir, "guide.md"), "# Guide\n")
     expect((await lsp.diagnostics(uri, (p) => !p.diagnostics.some((d) => d.code === "SKL301"))).map((d) => d.code)).toContain("SKL108")
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
-  }, 60_000)
+  }, 180_000)
 })

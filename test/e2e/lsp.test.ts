@@ -620,5 +620,5 @@ describe("skc lsp and a frame whose body is not JSON (JSON-RPC 2.0 §5.1)", () =
     expect(await exited).toBe(0)
     expect(messages.filter((m) => m.id === null)).toHaveLength(4)
     expect(JSON.stringify(messages)).not.toContain("neither a response nor a notification")
-  }, 60_000)
+  }, 180_000)
 })

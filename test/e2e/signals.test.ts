@@ -62,7 +62,7 @@ const files = (dir: string, prefix = ""): Array<string> =>
   )
 
 describe("issue 44 item 1: signals interrupt the main fiber and its finalizers run", () => {
-  it("SIGINT during skc build --watch: the watch stops, exit 0 (README), no stray state", { timeout: 60_000 }, async () => {
+  it("SIGINT during skc build --watch: the watch stops, exit 0 (README), no stray state", { timeout: 180_000 }, async () => {
     const sb = sandbox()
     skill(sb, "demo")
     const run = start(sb, ["build", "--watch", "demo"])
@@ -82,7 +82,7 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
     expect(search.code).toBe(0)
   })
 
-  it("SIGTERM during skc eval --judge command: the agent's process is killed before skc exits 143", { timeout: 60_000 }, async () => {
+  it("SIGTERM during skc eval --judge command: the agent's process is killed before skc exits 143", { timeout: 180_000 }, async () => {
     const sb = sandbox()
     skill(sb, "pdf-forms")
     expect((await sb.runAsync(["build", "pdf-forms"])).code).toBe(0)
@@ -103,7 +103,7 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
   })
 
   for (const [signal, code] of [["SIGINT", 130], ["SIGHUP", 129]] as const) {
-    it(`issue 45 item 2: ${signal} during skc eval --judge command with a fast agent and --repeat 100 stops at once, exit ${code}, no verdict`, { timeout: 60_000 }, async () => {
+    it(`issue 45 item 2: ${signal} during skc eval --judge command with a fast agent and --repeat 100 stops at once, exit ${code}, no verdict`, { timeout: 180_000 }, async () => {
       const sb = sandbox()
       skill(sb, "pdf-forms")
       const pids = join(sb.root, "agent.pids")
@@ -121,7 +121,7 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
     })
   }
 
-  it("SIGINT to an idle skc mcp (stdio): it exits promptly, 130, and the access-log DB is intact", { timeout: 60_000 }, async () => {
+  it("SIGINT to an idle skc mcp (stdio): it exits promptly, 130, and the access-log DB is intact", { timeout: 180_000 }, async () => {
     const sb = sandbox()
     skill(sb, "demo")
     expect((await sb.runAsync(["build", "demo"])).code).toBe(0)
@@ -150,7 +150,7 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
     }
   })
 
-  it("SIGTERM to skc mcp --tools during a tool call: the tool's process is ended before the server exits 143", { timeout: 60_000 }, async () => {
+  it("SIGTERM to skc mcp --tools during a tool call: the tool's process is ended before the server exits 143", { timeout: 180_000 }, async () => {
     const sb = sandbox()
     writeScriptTool(sb.home, {
       skill: "sleepy",

@@ -98,7 +98,7 @@ describe.skipIf(!chromium)(`issue 17: the HTML report in headless Chromium${skip
     expect(dom).toContain('style="width:100%"')
     expect(dom).toContain("checkbox")
     expect(dom).not.toMatch(/<script/)
-  }, 90_000)
+  }, 180_000)
 
   it("a screenshot has the window's size and is not blank", () => {
     html(["forms"], "forms-shot.html")
@@ -109,5 +109,5 @@ describe.skipIf(!chromium)(`issue 17: the HTML report in headless Chromium${skip
     expect({ width: size.width, height: size.height }).toEqual({ width: 1000, height: 1300 })
     // A blank white page of this size compresses to a few kilobytes; the report does not.
     expect(size.bytes).toBeGreaterThan(20_000)
-  }, 90_000)
+  }, 180_000)
 })

@@ -96,7 +96,7 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     expect(down.stderr).toMatch(/^error\[E999\]/m)
     expect(down.stderr).not.toContain("s3cret")
     expect(down.stderr).not.toMatch(/\n\s+at /)
-  }, 60_000)
+  }, 180_000)
 
   it("[team] database in the config: sync --team and stats --team; stats --all and --format html from the team equal the local views of the union", async () => {
     const name = "teamcfg"

@@ -126,7 +126,7 @@ describe("issue 45 item 2: eval inputs are skill files", () => {
     expect(r.code, r.stderr).toBe(1)
     const doc = JSON.parse(r.stdout)
     expect(doc.skills[0].misses[0].errors).toEqual(["--extract-regex did not finish within 1 s"])
-  }, 60_000)
+  }, 180_000)
 
   describe("over MCP (skc_eval)", () => {
     let mcp: McpSession

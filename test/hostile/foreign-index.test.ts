@@ -166,7 +166,7 @@ describe("issue 29 item 5: the cache directory records whose it is", () => {
     const statsTwo = JSON.parse((await sb.runAsync(["stats", "twin", "--format", "json"], two)).stdout)
     expect(statsOne.data.total_accesses).toBe(1)
     expect(statsTwo.data.total_accesses).toBe(1)
-  }, 60_000)
+  }, 180_000)
 })
 
 describe("issue 29 item 5: an outward symlink in a foreign skill", () => {
