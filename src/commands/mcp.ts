@@ -34,7 +34,9 @@ export const MCP_OTHER_CLIENTS: ReadonlyArray<string> = [
   "Gemini CLI (.gemini/settings.json; gemini -p offers the tools only with \"trust\": true or --allowed-tools mcp_skillc_skc_list,...):",
   '  { "mcpServers": { "skillc": { "command": "npx", "args": ["-y", "skillc", "mcp", "--project", "/path/to/project"] } } }',
   "OpenCode (opencode.json):",
-  '  { "mcp": { "skillc": { "type": "local", "command": ["npx", "-y", "skillc", "mcp", "--project", "/path/to/project"] } } }'
+  '  { "mcp": { "skillc": { "type": "local", "command": ["npx", "-y", "skillc", "mcp", "--project", "/path/to/project"] } } }',
+  "GitHub Copilot CLI (~/.copilot/mcp-config.json, or: copilot mcp add skillc -- npx -y skillc mcp --project /path/to/project):",
+  '  { "mcpServers": { "skillc": { "type": "local", "command": "npx", "args": ["-y", "skillc", "mcp", "--project", "/path/to/project"] } } }'
 ]
 
 export const mcpHelp = {

@@ -7,13 +7,14 @@
  *
  * Names as the clients send them, each seen in a run of the client against `skc mcp`: Claude Code
  * 2.1.332 `claude-code`, Codex 0.171.0 `codex-mcp-client`, Gemini CLI 0.61.0 `gemini-cli-mcp-client`,
- * OpenCode 1.18.33 `opencode` (docs/mcp.md).
+ * OpenCode 1.18.33 `opencode`, GitHub Copilot CLI 1.0.102 `copilot-cli` (docs/mcp.md).
  */
 import type { ProfileName } from "../domain/agents/index.js"
 
 const AGENT_OF_CLIENT: Readonly<Record<string, ProfileName>> = {
   "claude-code": "claude",
   "codex-mcp-client": "codex",
+  "copilot-cli": "copilot",
   "gemini-cli-mcp-client": "gemini",
   opencode: "opencode"
 }

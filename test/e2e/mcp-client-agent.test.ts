@@ -32,10 +32,12 @@ describe("the default agent runtime of an MCP call is the client's", () => {
     }
   })
 
-  it("Gemini CLI and OpenCode answer for their own runtimes; an unknown client for claude", async () => {
+  it("Gemini CLI, OpenCode and GitHub Copilot CLI answer for their own runtimes; an unknown client for claude", async () => {
     for (const [clientName, agent] of [
       ["gemini-cli-mcp-client", "gemini"],
       ["opencode", "opencode"],
+      // GitHub Copilot CLI 1.0.102 names itself `copilot-cli` (its clientInfo, over stdio and in 2026-07-28 `_meta`).
+      ["copilot-cli", "copilot"],
       ["some-editor", "claude"]
     ] as const) {
       const mcp = await connectMcp({ cwd: sb.work, home: sb.home, clientName })

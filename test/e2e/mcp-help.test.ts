@@ -53,7 +53,7 @@ describe("skc mcp --help, read before the package is on the npm registry", () =>
   })
 })
 
-describe("skc mcp --help for Gemini CLI and OpenCode (docs/mcp.md, run as MCP clients of skc)", () => {
+describe("skc mcp --help for Gemini CLI, OpenCode and GitHub Copilot CLI (docs/mcp.md, run as MCP clients of skc)", () => {
   it("gives each its own settings shape, naming the project, and says what gemini -p needs to offer the tools", () => {
     const sb = sandbox()
     const out = sb.run(["mcp", "--help"], sb.work).stdout
@@ -66,5 +66,16 @@ describe("skc mcp --help for Gemini CLI and OpenCode (docs/mcp.md, run as MCP cl
     // OpenCode 1.18.33: `mcp` in opencode.json, a local server's command line as one array.
     const opencode = JSON.parse(after("OpenCode (opencode.json)")) as { mcp: { skillc: { type: string; command: Array<string> } } }
     expect(opencode.mcp.skillc).toEqual({ type: "local", command: ["npx", "-y", "skillc", "mcp", "--project", "/path/to/project"] })
+  })
+
+  it("gives GitHub Copilot CLI its mcp-config.json shape and the copilot mcp add line that writes it", () => {
+    const sb = sandbox()
+    const lines = sb.run(["mcp", "--help"], sb.work).stdout.split("\n")
+    const title = lines.findIndex((l) => l.startsWith("GitHub Copilot CLI (~/.copilot/mcp-config.json"))
+    expect(title).toBeGreaterThan(-1)
+    // Copilot CLI 1.0.102: `copilot mcp add <name> -- <command> [args...]` writes a `local` server into mcpServers.
+    expect(lines[title]).toContain("copilot mcp add skillc -- npx -y skillc mcp --project /path/to/project")
+    const copilot = JSON.parse(lines[title + 1] ?? "") as { mcpServers: { skillc: { type: string; command: string; args: Array<string> } } }
+    expect(copilot.mcpServers.skillc).toEqual({ type: "local", command: "npx", args: ["-y", "skillc", "mcp", "--project", "/path/to/project"] })
   })
 })
