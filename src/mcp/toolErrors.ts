@@ -17,6 +17,7 @@
  * "Text and structured content").
  */
 import { didYouMean } from "../domain/suggest.js"
+import { reasonWithoutBuildCommand } from "../render/search.js"
 import { renderError, SkillNotFound, type SkcError } from "../domain/errors.js"
 
 /** Where a failed call's text goes besides its agent: the server's stderr, `key` limiting how often. */
@@ -73,7 +74,7 @@ export const tellOperatorOfSkipped = (structured: unknown, context: ToolErrorCon
   const of = context.project === undefined ? "" : ` of ${context.project}`
   for (const s of skipped as ReadonlyArray<{ readonly skill?: unknown; readonly reason?: unknown }>) {
     if (typeof s?.skill !== "string" || typeof s.reason !== "string" || PASSING.has(s.reason)) continue
-    const reason = s.reason.replace(/; run 'skc build [^']*'$/, "")
+    const reason = reasonWithoutBuildCommand(s.reason)
     context.operator(
       `skipped ${s.skill}${of}`,
       `${context.tool}: skill '${s.skill}'${of}: ${reason}: clients' searches skip it until 'skc build ${s.skill}' is run here (or 'skc build --watch' beside the server)`

@@ -24,16 +24,25 @@ export interface McpTool {
   readonly handler: AnyHandler
   /** The handler's `mcp.output`, loaded. */
   readonly output?: Schema.Top
+  /**
+   * Its `agent` argument names an agent runtime (an enum of the profiles: skc_discover, skc_match,
+   * skc_eval, skc_budget, skc_load), which an MCP call may leave to its client (src/mcp/clientAgent.ts).
+   * skc_lint's `agent` is a list whose default is the build targets: not that.
+   */
+  readonly takesAgentRuntime: boolean
 }
 
 const toolOf = async (spec: AnyCommandSpec): Promise<McpTool> => {
   const handler = await spec.load()
+  const input = handler.mcp?.input ?? handler.input
+  const agent = input === undefined ? undefined : (toolJsonSchema(input).properties as Record<string, { readonly enum?: ReadonlyArray<unknown> }> | undefined)?.agent
   return {
     name: `skc_${spec.name}`,
     command: spec.name,
     hints: spec.mcp as McpHints,
     handler,
-    ...(handler.mcp === undefined ? {} : { output: await handler.mcp.output() })
+    ...(handler.mcp === undefined ? {} : { output: await handler.mcp.output() }),
+    takesAgentRuntime: Array.isArray(agent?.enum) && agent.enum.includes("claude")
   }
 }
 
@@ -76,17 +85,6 @@ export const toolDefinition = (t: McpTool, options: { readonly outputSchemas?: b
  * Call a tool: decode the arguments with its Schema (E100 on failure), run
  * and log the use case, and render the text and structured contents.
  */
-/**
- * Whether the tool's `agent` argument names an agent runtime (an enum of the profiles: skc_discover,
- * skc_match, skc_eval, skc_budget, skc_load), the one an MCP call may leave to its client
- * (src/mcp/clientAgent.ts). skc_lint's `agent` is a list whose default is the build targets: not that.
- */
-const takesAgentRuntime = (t: McpTool): boolean => {
-  const agent = (toolDefinition(t).inputSchema.properties as Record<string, { readonly enum?: ReadonlyArray<unknown> }> | undefined)?.agent
-  return Array.isArray(agent?.enum) && agent.enum.includes("claude")
-}
-const agentTools = new WeakMap<McpTool, boolean>()
-
 export const callToolEffect = (t: McpTool, args: unknown, options: { readonly remote?: boolean; readonly agent?: string | undefined } = {}) =>
   Effect.gen(function* () {
     const h = t.handler
@@ -98,9 +96,8 @@ export const callToolEffect = (t: McpTool, args: unknown, options: { readonly re
         ? args
         : yield* decodeInput(schema)(numbersFromText(schema.ast, nullAsUnset(schema.ast, withoutClientArguments(args ?? {}, (k) => declaresProperty(schema.ast, k)))))
     // An agent runtime left out is the client's own, when the client is one skc knows (else the CLI's claude).
-    if (!agentTools.has(t)) agentTools.set(t, takesAgentRuntime(t))
     const withAgent =
-      options.agent !== undefined && agentTools.get(t) === true && (decoded as { readonly agent?: unknown }).agent === undefined
+      options.agent !== undefined && t.takesAgentRuntime && (decoded as { readonly agent?: unknown }).agent === undefined
         ? { ...(decoded as object), agent: options.agent }
         : decoded
     const input = h.mcp?.defaults === undefined ? withAgent : h.mcp.defaults(withAgent)

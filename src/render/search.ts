@@ -71,6 +71,9 @@ const noResultsNext = (options: SearchRenderOptions, query: string): string =>
 /** The `run 'skc build <skill>'` an unusable index's reason ends with (src/app/search/searchAcross.ts `reasonOf`). */
 const BUILD_COMMAND = /; run 'skc build [^']*'$/
 
+/** A skipped skill's reason without its `run 'skc build …'`: for a team server's operator and clients, who do not run it as told. */
+export const reasonWithoutBuildCommand = (reason: string): string => reason.replace(BUILD_COMMAND, "")
+
 /**
  * The skills a search across skills left out, and how to search them: each unusable index with its reason, the
  * skills never built in one line with the command that builds them (a fresh clone of a project leaves every
@@ -82,7 +85,7 @@ const skippedLines = (result: SearchResult, options: SearchRenderOptions): strin
   const unbuilt = skipped.filter((s) => s.reason === "not built").map((s) => s.skill)
   const lines = skipped
     .filter((s) => s.reason !== "not built")
-    .map((s) => `(skipped ${s.skill}: ${options.remote === true && BUILD_COMMAND.test(s.reason) ? `${s.reason.replace(BUILD_COMMAND, "")}; its operator rebuilds it on the server` : s.reason})`)
+    .map((s) => `(skipped ${s.skill}: ${options.remote === true && BUILD_COMMAND.test(s.reason) ? `${reasonWithoutBuildCommand(s.reason)}; its operator rebuilds it on the server` : s.reason})`)
   if (unbuilt.length > 0) {
     const them = unbuilt.length === 1 ? "it" : "them"
     const how = options.remote === true ? `this team server's operator builds ${them}, on the server` : `build ${them} with: skc build ${unbuilt.map(shellWord).join(" ")}`
