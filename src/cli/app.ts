@@ -168,6 +168,13 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
     return new InvalidOption({ message: "Missing argument <query>" })
   }
   if (/^Invalid subcommand for skc\b/.test(message) && command !== undefined) {
+    // `skc -v list`: the README's `-v` (or any option) given before the command. The error listed the
+    // commands, `list` among them, and said nothing of the order: the command as meant, to paste.
+    const at = command.startsWith("-") ? args.findIndex((a) => subcommandNames.includes(a)) : -1
+    if (at > 0) {
+      const how = ["skc", args[at]!, ...args.slice(0, at), ...args.slice(at + 1)].map(shellWord).join(" ")
+      return new InvalidOption({ message, suggestion: `options go after the command: ${how}` })
+    }
     const meant = didYouMean(closest(command, [...commandSpecs.map((s) => s.name), "mcp", "lsp"], 1))
     return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
   }

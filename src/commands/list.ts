@@ -17,7 +17,9 @@ export const listCommand = defineCommand({
     limit: flag.integer("limit", "Show at most this many skills."),
     pattern: flag.text("pattern", "Glob over skill names, e.g. 'git-*'."),
     checkObsolete: flag.boolean("check-obsolete", "Hash the sources of built skills to detect 'obsolete' runtimes (slower)."),
-    ...common()
+    ...common(),
+    // RFC-0007:C-LIST: --verbose also adds the SOURCE column (README's `skc list --verbose`), which -v's shared help did not say.
+    verbose: flag.boolean("verbose", "Add the SOURCE column; also print resolved paths and timings to stderr (SKC_VERBOSE=1 prints those alone).", "v")
   },
   mcp: {
     title: "List skills",

@@ -45,15 +45,19 @@ export interface BuildManyResult {
 }
 
 
-/** Every non-hidden directory of the store, by name: broken skills too, so that they fail visibly. */
-export const storeEntries = Effect.fnUntraced(function* (global: boolean) {
+/**
+ * Every non-hidden directory of the store, by name: broken skills too, so that they fail visibly.
+ * `flag` is the option that asked for the whole store (`--all`, or `--watch` naming no skill):
+ * the refusal outside a project names the one the user typed.
+ */
+export const storeEntries = Effect.fnUntraced(function* (global: boolean, flag: "--all" | "--watch" = "--all") {
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
   const store = global ? stores.globalSkills : stores.projectSkills
   if (store === undefined) {
     return yield* Effect.fail(
-      new UsageError({ message: "--all: no skillc project here (no .skillc/ in this directory or above)", detail: ["use --global --all for the global store, or run skc init"] })
+      new UsageError({ message: `${flag}: no skillc project here (no .skillc/ in this directory or above)`, detail: [`use --global ${flag} for the global store, or run skc init`] })
     )
   }
   const entries = yield* fs.readDir(store).pipe(unseenAs([]))

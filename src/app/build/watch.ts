@@ -127,7 +127,7 @@ export const treeFingerprint = (dir: string) =>
 /** The skills to watch: the names given (store skills, never paths), or the whole store. */
 const watchedSkills = (input: BuildManyInput) =>
   Effect.gen(function* () {
-    if (input.skills.length === 0) return (yield* storeEntries(input.global ?? false)).map((e) => ({ name: e.name, dir: e.dir }))
+    if (input.skills.length === 0) return (yield* storeEntries(input.global ?? false, "--watch")).map((e) => ({ name: e.name, dir: e.dir }))
     const out: Array<{ name: string; dir: string }> = []
     for (const s of input.skills) {
       const r = yield* resolveSkill(s, { agentDirs: false })
@@ -191,7 +191,7 @@ export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildMan
   const followStore = Effect.gen(function* () {
     if (input.skills.length > 0) return
     // Recovery: a store that cannot be listed for a moment (being renamed) keeps the skills watched as they are.
-    const listed = yield* storeEntries(input.global ?? false).pipe(Effect.orElseSucceed(() => undefined))
+    const listed = yield* storeEntries(input.global ?? false, "--watch").pipe(Effect.orElseSucceed(() => undefined))
     if (listed === undefined) return
     const now = new Set(listed.map((e) => e.dir))
     for (let i = skills.length - 1; i >= 0; i--) {
