@@ -27,7 +27,7 @@ export const initCommand = defineCommand({
       input: InitParams,
       fromFlags: (o) => Effect.succeed({ name: Option.getOrUndefined(o.name), global: o.global }),
       run: (input) => init(input),
-      text: (result) => renderInit(result),
+      text: (result, ctx) => renderInit(result, ctx.home),
       mcp: { output: async () => InitResultSchema }
     }
   }

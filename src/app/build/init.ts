@@ -9,6 +9,7 @@ import { InternalError, SkillExists, UsageError, Warning } from "../../domain/er
 import { warn } from "../../ports/Diagnostics.js"
 import { extendGitignore } from "../../domain/gitignore.js"
 import { describeNameProblem, nameProblem, suggestedName, titleCase } from "../../domain/skillName.js"
+import { Env } from "../../ports/Env.js"
 import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
 import { ioReason, Settings } from "../shared/index.js"
 import { displayPath } from "../skills/index.js"
@@ -84,6 +85,11 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
+  const env = yield* Env
+  // The cwd is a home (`$SKILLC_HOME` or the real one): its `.skillc/` is never a project (DECISIONS #14;
+  // the home's own is the global store). `skc init` there said "Initialized skillc project", `skc init <name>`
+  // "Created project skill" in what is the global store, and both wrote the skc lines into ~/.gitignore.
+  const atHome = [env.home, env.realHome].some((h) => path.isAbsolute(h) && path.resolve(h) === stores.cwd)
 
   if (input.name === undefined) {
     if (input.global) {
@@ -102,6 +108,15 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
       )
     }
     yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(Effect.mapError(cannotCreate(".skillc/skills")))
+    if (atHome) {
+      yield* warn(
+        Warning.notice(
+          `${stores.cwd} is a home directory: its .skillc/ is ${path.resolve(dir) === path.resolve(stores.globalDir) ? "the global store" : "not read by skc"}, never a project; make a project in a directory of its own (mkdir webapp && cd webapp && skc init), or create a global skill with 'skc init <name> --global'`
+        )
+      )
+      const result: InitResult = { kind: "project", path: dir, created: !existed }
+      return result
+    }
     const gitignore = yield* ignoreMachineFiles(stores.cwd)
     const result: InitResult = { kind: "project", path: dir, created: !existed, ...(gitignore === undefined ? {} : { gitignore }) }
     return result
@@ -114,7 +129,9 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
     return yield* Effect.fail(new UsageError({ message: describeNameProblem(name, problem), ...(example === undefined ? {} : { detail: [`e.g. '${example}'`] }) }))
   }
 
-  const scope = input.global ? ("global" as const) : ("project" as const)
+  // In a home with no project above it, the cwd's `.skillc/skills` is the global store (or, under another
+  // SKILLC_HOME, a directory skc never reads): the skill goes to the global store, and says so.
+  const scope = input.global || (atHome && stores.projectSkills === undefined) ? ("global" as const) : ("project" as const)
   // Without a project, `skc init <name>` makes the cwd one (RFC-0006: project-local first).
   const store = scope === "global" ? stores.globalSkills : (stores.projectSkills ?? path.join(stores.cwd, ".skillc", "skills"))
   const dir = path.join(store, name)
