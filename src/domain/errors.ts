@@ -10,6 +10,7 @@
 import { visibleBody } from "./visible.js"
 import { Cause, Option, Schema } from "effect"
 import { closest, didYouMean } from "./suggest.js"
+import { shellWord } from "./shellWord.js"
 
 // ---------------------------------------------------------------------------
 // Errors
@@ -123,9 +124,12 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
   missingSource: Schema.optional(Schema.String),
   /** `show --line` that no section of that heading holds: the line, and where that heading is. */
   notAt: Schema.optional(Schema.Struct({ line: Schema.Number, places: Schema.Array(Schema.Struct({ file: Schema.String, line: Schema.Number })) })),
-  /** The section asked is the path of one of the skill's Markdown files (the stub's label for a file without an H1). */
+  /**
+   * The section asked is the path of one of the skill's Markdown files (the stub's label for a file without an H1).
+   * `skill` as the caller named it (a path resolves where a name may not), for the commands the detail prints.
+   */
   fileNamed: Schema.optional(Schema.Struct({ skill: Schema.String, file: Schema.String })),
-  /** `show --file` of a file the index leaves out (above `[search] max_file_bytes`): its path, size and the limit. */
+  /** `show --file` of a file the index leaves out (above `[search] max_file_bytes`): its path, size and the limit; `skill` as named. */
   notIndexed: Schema.optional(
     Schema.Struct({
       skill: Schema.String,
@@ -152,7 +156,8 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
       const { skill, file } = this.fileNamed
       return [
         ...elsewhere,
-        `'${file}' is a file of the skill, not a heading (the stub lists a file without a title by its path): read it with 'skc open ${skill} ${file}', or one of its sections with 'skc show ${skill} --file ${file} --section <heading>'`
+        `'${file}' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: skc open ${shellWord(skill)} ${shellWord(file)}`,
+        `or one of its sections with: skc show ${shellWord(skill)} --file ${shellWord(file)} --section '<heading>'`
       ]
     }
     if (this.notIndexed !== undefined) {
@@ -160,7 +165,7 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
       const more = n.others !== undefined && n.others > 0 ? ` (and ${n.others} more file${n.others === 1 ? "" : "s"}: skc search names them)` : ""
       return [
         ...elsewhere,
-        `${n.maybe === true ? `it may be in '${n.file}'${more}, which` : `'${n.file}'`} is not indexed: ${n.size} bytes, above [search] max_file_bytes (${n.limit}), so show does not see its sections; read it with 'skc open ${n.skill} ${n.file}' (or raise max_file_bytes and rebuild)`
+        `${n.maybe === true ? `it may be in '${n.file}'${more}, which` : `'${n.file}'`} is not indexed: ${n.size} bytes, above [search] max_file_bytes (${n.limit}), so show does not see its sections (or raise max_file_bytes and rebuild); read it with: skc open ${shellWord(n.skill)} ${shellWord(n.file)}`
       ]
     }
     if (this.notAt !== undefined) return [...elsewhere, `no section of that heading holds line ${this.notAt.line}; it is at ${namedPlaces(this.notAt.places, OTHER_PLACES_NAMED + 1)}`]

@@ -200,7 +200,10 @@ describe("RFC-0002:C-SHOW", () => {
       const text = yield* failureText(section("references/advanced.md"))
       expect(text.split("\n")[0]).toBe("error[E020]: section not found: 'references/advanced.md'")
       expect(text).toContain(
-        "'references/advanced.md' is a file of the skill, not a heading (the stub lists a file without a title by its path): read it with 'skc open demo references/advanced.md', or one of its sections with 'skc show demo --file references/advanced.md --section <heading>'"
+        [
+          "  'references/advanced.md' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: skc open demo references/advanced.md",
+          "  or one of its sections with: skc show demo --file references/advanced.md --section '<heading>'"
+        ].join("\n")
       )
       // A path that is no Markdown file of the skill gets no such line.
       expect(yield* failureText(section("references/missing.md"))).not.toContain("is a file of the skill")

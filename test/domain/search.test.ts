@@ -184,6 +184,13 @@ describe("RFC-0002:C-SHOW matching", () => {
     expect(matchSection(headings, "Setup — Linux", undefined, 20)).toMatchObject({ _tag: "NotFound", suggestions: [], notAt: { line: 20, headings: [{ start_line: 1 }] } })
   })
 
+  it("RFC-0002:C-SHOW a heading without text (`##` alone, listed by outline) is found by the empty query, and only by it", () => {
+    const withEmpty = [...headings, h("SKILL.md", "", 20), h("SKILL.md", "", 30)]
+    expect(matchSection(withEmpty, "", "SKILL.md")).toMatchObject({ _tag: "Found", matches: 2, heading: { start_line: 20 } })
+    expect(matchSection(withEmpty, "  ", "SKILL.md", 30)).toMatchObject({ _tag: "Found", matches: 1, heading: { start_line: 30 } })
+    expect(matchSection(headings, "", undefined)).toMatchObject({ _tag: "NotFound", suggestions: [] })
+  })
+
   it("RFC-0002:C-SHOW --file limits the search to that file (./ and \\ accepted)", () => {
     expect(matchSection(headings, "Setup", "references/b.md")).toMatchObject({ _tag: "Found", matches: 1, heading: { file: "references/b.md" } })
     expect(matchSection(headings, "Setup", "./references\\b.md")).toMatchObject({ _tag: "Found", heading: { file: "references/b.md" } })

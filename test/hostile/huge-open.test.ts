@@ -65,7 +65,7 @@ describe("open of a 64 MiB file without newlines (issue 29 item 1)", () => {
     const whole = await sb.runAsync(["open", "blob", "huge.txt"])
     expect(whole.code).toBe(1)
     expect(whole.stdout).toBe("")
-    expect(whole.stderr).toMatch(/^error: 'huge\.txt' is 64\.0 MiB, more than skc open returns at once \(16\.0 MiB\)\n  read its first lines with: skc open blob 'huge\.txt' --max-lines 100/)
+    expect(whole.stderr).toMatch(/^error: 'huge\.txt' is 64\.0 MiB, more than skc open returns at once \(16\.0 MiB\)\n  read its first lines with: skc open blob huge\.txt --max-lines 100 /)
   })
 
   it("MCP: skc_open with max_lines is answered (and ping after it); resources/read refuses", async () => {

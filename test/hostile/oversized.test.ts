@@ -30,11 +30,11 @@ describe("issue 29 item 3: files above the indexing limit", () => {
     // show --file on it: not "section not found" alone, but why, and what reads it.
     const shown = await sb.runAsync(["show", "machines", "--section", "Huge", "--file", "huge.md"])
     expect(shown.code).toBe(1)
-    expect(shown.stderr).toMatch(/^error\[E020\]: section not found: 'Huge'\n  'huge\.md' is not indexed: \d+ bytes, above \[search\] max_file_bytes \(1000000\), so show does not see its sections; read it with 'skc open machines huge\.md'/)
+    expect(shown.stderr).toMatch(/^error\[E020\]: section not found: 'Huge'\n  'huge\.md' is not indexed: \d+ bytes, above \[search\] max_file_bytes \(1000000\), so show does not see its sections \(or raise max_file_bytes and rebuild\); read it with: skc open machines huge\.md$/m)
     // Without --file: the section may be in the file the index left out, which E020 names (outline lists its heading).
     const guessed = await sb.runAsync(["show", "machines", "--section", "Huge"])
     expect(guessed.code).toBe(1)
-    expect(guessed.stderr).toMatch(/^error\[E020\]: section not found: 'Huge'\n  it may be in 'huge\.md', which is not indexed: \d+ bytes, above \[search\] max_file_bytes \(1000000\), so show does not see its sections; read it with 'skc open machines huge\.md'/)
+    expect(guessed.stderr).toMatch(/^error\[E020\]: section not found: 'Huge'\n  it may be in 'huge\.md', which is not indexed: \d+ bytes, above \[search\] max_file_bytes \(1000000\), so show does not see its sections \(or raise max_file_bytes and rebuild\); read it with: skc open machines huge\.md$/m)
     // Unchanged: the next build is a no-op and says nothing.
     const again = await sb.runAsync(["build", "machines"])
     expect(again.code).toBe(0)

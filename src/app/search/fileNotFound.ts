@@ -20,9 +20,11 @@ export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, aske
   // Recovery: the tree only suggests close names for the E021 being raised; an unreadable tree suggests none.
   const tree = yield* scanSourceTree(sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
   const files = tree === undefined ? [] : tree.files.map((f) => f.path).filter(keep)
-  const label = /^(.+?)#(.+)$/s.exec(asked)
-  if (skill !== undefined && label !== null && files.includes(label[1]!)) {
-    const hint = `'${label[1]}#…' names a section: skc show ${shellWord(skill)} --section ${shellWord(label[2]!)} --file ${shellWord(label[1]!)}`
+  // The `#` after the file's name: a file's own name may hold one (`notes#1.md#Setup`).
+  const cut = [...asked.matchAll(/#/g)].map((m) => m.index).find((at) => at > 0 && at < asked.length - 1 && files.includes(asked.slice(0, at)))
+  if (skill !== undefined && cut !== undefined) {
+    const [file, section] = [asked.slice(0, cut), asked.slice(cut + 1)]
+    const hint = `'${file}#…' names a section: skc show ${shellWord(skill)} --section ${shellWord(section)} --file ${shellWord(file)}`
     return new FileNotFound({ path: asked, suggestions: [], hint })
   }
   return new FileNotFound({

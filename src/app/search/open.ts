@@ -8,6 +8,7 @@ import { Effect, Schema } from "effect"
 import { InternalError, UsageError } from "../../domain/errors.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
 import { fileNotFound } from "./fileNotFound.js"
+import { shellWord } from "../../domain/shellWord.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 
@@ -44,6 +45,8 @@ export const OPEN_MAX_BYTES = 16 * 1024 * 1024
 export const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MiB`
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
+/** The text as on disk: a leading byte order mark is content too (the default decoder drops it). */
+const asOnDisk = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
 const encoder = new TextEncoder()
 
 const asText = (bytes: Uint8Array): string | undefined => {
@@ -88,7 +91,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   }
   if (target.info.type === "directory") {
     return yield* Effect.fail(
-      new UsageError({ message: `'${input.path}' is a directory, not a file`, detail: [`list it with: skc sources ${skill.name} --dir '${target.rel || "."}'`] })
+      new UsageError({ message: `'${input.path}' is a directory, not a file`, detail: [`list it with: skc sources ${shellWord(input.skill)} --dir ${shellWord(target.rel || ".")}`] })
     )
   }
   // A FIFO, a device or a socket is refused by the read itself, which
@@ -115,7 +118,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
       return yield* Effect.fail(
         new UsageError({
           message: `'${input.path}' is ${mib(target.info.size)}, more than skc open returns at once (${mib(OPEN_MAX_BYTES)})`,
-          detail: [`read its first lines with: skc open ${skill.name} '${target.rel}' --max-lines 100 (MCP: max_lines)`]
+          detail: [`read its first lines with: skc open ${shellWord(input.skill)} ${shellWord(target.rel)} --max-lines 100 (MCP: max_lines)`]
         })
       )
     }
@@ -124,7 +127,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   }
   const result: OpenResult = binary
     ? { skill: skill.name, path: target.rel, content: base64(bytes), truncated, encoding: "base64" }
-    : { skill: skill.name, path: target.rel, content: strictUtf8.decode(bytes), truncated }
+    : { skill: skill.name, path: target.rel, content: asOnDisk.decode(bytes), truncated }
   const opened: Opened = { result, bytes }
   return opened
 })

@@ -112,12 +112,12 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
         suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file, line: s.start_line })),
         ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource }),
         ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map(placeOf) } }),
-        ...(named === undefined ? {} : { fileNamed: { skill: skill.name, file: named.path } }),
+        ...(named === undefined ? {} : { fileNamed: { skill: input.skill, file: named.path } }),
         // A file the index leaves out has no sections to find: say so, not just "not found" (outline lists them).
         ...(onlyFile !== undefined && isOversized({ path: onlyFile, size: onlySize }, maxFileBytes)
-          ? { notIndexed: { skill: skill.name, file: onlyFile, size: onlySize, limit: maxFileBytes } }
+          ? { notIndexed: { skill: input.skill, file: onlyFile, size: onlySize, limit: maxFileBytes } }
           : unindexed.length > 0
-            ? { notIndexed: { skill: skill.name, file: unindexed[0]!.path, size: unindexed[0]!.size, limit: maxFileBytes, others: unindexed.length - 1, maybe: true } }
+            ? { notIndexed: { skill: input.skill, file: unindexed[0]!.path, size: unindexed[0]!.size, limit: maxFileBytes, others: unindexed.length - 1, maybe: true } }
             : {})
       })
     )

@@ -8,6 +8,8 @@
  *   (a heading that itself contains ` — `, copied from the outline), that
  *   heading is the one meant and wins over the shortened query.
  * - Matching is case-insensitive (full Unicode lowercase, not only ASCII).
+ *   An empty (or blank) query matches only headings without text (a `##`
+ *   line alone is one in CommonMark, and outline lists it).
  * - With several matches the first in outline order wins (files bytewise,
  *   then line); the caller warns W001. A `line` (a search result's, an
  *   extension of the RFC) picks the match whose section holds it instead:
@@ -87,7 +89,7 @@ export const matchSection = (
   // With a line: the first form of the query (whole, then before ` — `) whose headings hold it, else where the first form's are.
   let notAt: { readonly line: number; readonly headings: ReadonlyArray<HeadingEntry> } | undefined
   for (const candidate of primary === whole ? [primary] : [whole, primary]) {
-    if (candidate.length === 0) continue
+    // An empty query finds the headings without text (`##` alone), which outline lists like any other.
     const found = matchesOf(headings, foldCase(candidate), fileFilter)
     if (found.length === 0) continue
     if (line === undefined) return { _tag: "Found", heading: found[0], matches: found.length, all: found }
