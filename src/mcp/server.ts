@@ -57,7 +57,7 @@ import { CallerRole, generateRunId, loggedCall, RunId, type Caller } from "../ap
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, unexpectedArgument, type McpTool } from "./tools.js"
 import { remoteArgumentProblem, writeToolRefusal } from "./remoteCalls.js"
-import { tellOperatorOfSkipped, toolErrorText, type OperatorLine, type ToolErrorContext } from "./toolErrors.js"
+import { tellOperatorOfSkipped, tellOperatorOfUnlogged, toolErrorText, type OperatorLine, type ToolErrorContext } from "./toolErrors.js"
 import {
   getSkillEntry,
   listSkillEntries,
@@ -250,6 +250,7 @@ const callTool = async (
   context: Omit<ToolErrorContext, "tool"> & { readonly agent?: string | undefined }
 ): Promise<CallToolResult> => {
   const { exit, warnings } = await run(callToolEffect(tool, args, { remote: context.remote, agent: context.agent }))
+  tellOperatorOfUnlogged(warnings, args, { ...context, tool: tool.name })
   if (Exit.isSuccess(exit)) {
     const { text, structured } = exit.value
     tellOperatorOfSkipped(structured, { ...context, tool: tool.name })

@@ -81,3 +81,22 @@ export const tellOperatorOfSkipped = (structured: unknown, context: ToolErrorCon
     )
   }
 }
+
+/**
+ * What a team server's operator is told when a call's read could not be logged (W002, RFC-0007:C-LOGGING):
+ * the warning goes to the agent, who can do nothing about it ("run 'skc sync' after session" means the
+ * server's logs), and the read is missing from every statistic, `--log-to` included. The usual cause is
+ * the server's user, who may not write the runtime directories another user's `skc build` made. One
+ * stderr line a minute per skill (docs/team.md, "Keep the server's host name and user fixed").
+ */
+export const tellOperatorOfUnlogged = (warnings: ReadonlyArray<string>, args: unknown, context: ToolErrorContext): void => {
+  if (!context.remote || context.operator === undefined) return
+  if (!warnings.some((w) => w.startsWith("warning[W002]"))) return
+  const skill = (args as { readonly skill?: unknown } | undefined)?.skill
+  const named = typeof skill === "string" ? ` of skill '${skill}'` : ""
+  const of = context.project === undefined ? "" : ` (project ${context.project})`
+  context.operator(
+    `W002 ${typeof skill === "string" ? skill : ""}${of}`,
+    `${context.tool}: a read${named}${of} was not logged (W002: neither its runtime's logs.db nor the fallback log could be written): reads go uncounted, in the team database too, until the user this server runs as may write them (build the skills as that user)`
+  )
+}

@@ -23,9 +23,11 @@ export const startHttpServer = (options: {
   readonly home: string
   readonly flags: ReadonlyArray<string>
   readonly env?: Record<string, string>
+  /** Default 0: any free port. */
+  readonly port?: number
 }): Promise<HttpServer> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "mcp", "--http", "--port", "0", ...options.flags], {
+    const child = spawn(process.execPath, [BIN, "mcp", "--http", "--port", String(options.port ?? 0), ...options.flags], {
       cwd: options.cwd,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: options.home, SKILLC_HOME: options.home, NO_COLOR: "1", LANG: "C.UTF-8", ...options.env },
       stdio: ["ignore", "ignore", "pipe"]
