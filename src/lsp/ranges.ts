@@ -8,6 +8,12 @@
  * never pointed at (issue 50). The range comes first because Neovim names
  * every diagnostic of the cursor's line in `context.diagnostics`, not only
  * those that overlap the range as LSP 3.17 says.
+ *
+ * A named diagnostic is one of the findings when its code and range are the
+ * finding's, or its code, message and lines are: Neovim 0.7 sends back the
+ * columns it stores (bytes), not the UTF-16 units it was given, so
+ * on a line with non-ASCII text before a finding the range it names is not
+ * the finding's, and a cursor beside the finding got no quick fix.
  */
 import type { Position } from "./text.js"
 
@@ -34,10 +40,17 @@ const sameRange = (a: Range, b: Range) => compare(a.start, b.start) === 0 && com
 interface Finding {
   readonly range: Range
   readonly code?: string | number | undefined
+  readonly message?: string | undefined
 }
 
-/** The findings the request is about: those meeting its range, else those the client named (same code and range). */
+const sameLines = (a: Range, b: Range) => a.start.line === b.start.line && a.end.line === b.end.line
+
+/** Whether the client's diagnostic `n` names the finding `d`: same code, and same range or same message on the same lines. */
+const names = (n: Finding, d: Finding) =>
+  n.code === d.code && (sameRange(n.range, d.range) || (n.message !== undefined && n.message === d.message && sameLines(n.range, d.range)))
+
+/** The findings the request is about: those meeting its range, else those the client named. */
 export const requested = <D extends Finding>(all: ReadonlyArray<D>, request: Range, named: ReadonlyArray<Finding>): ReadonlyArray<D> => {
   const met = all.filter((d) => meets(d.range, request))
-  return met.length > 0 ? met : all.filter((d) => named.some((n) => n.code === d.code && sameRange(n.range, d.range)))
+  return met.length > 0 ? met : all.filter((d) => named.some((n) => names(n, d)))
 }

@@ -214,6 +214,21 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     const documents = new TextDocuments(TextDocument)
     const skills = new Map<string, SkillState>()
 
+    /**
+     * Whether a buffer of this path is open. A client may spell a path's URI otherwise than pathToFileURL
+     * (Neovim 0.7 writes `caf%c3%a9` where Node writes `caf%C3%A9`), so a buffer is found by its path: before,
+     * a new SKILL.md in `.skillc/skills/café/` was no skill's and got no diagnostics until saved. The paths
+     * are gathered again after each open and close (these listeners run before the server's own).
+     */
+    let openPaths: Set<string> | undefined
+    documents.onDidOpen(() => (openPaths = undefined))
+    documents.onDidClose(() => (openPaths = undefined))
+    const isOpen = (file: string): boolean => {
+      if (documents.get(toUri(file)) !== undefined) return true
+      openPaths ??= new Set(documents.keys().flatMap((uri) => toPath(uri) ?? []))
+      return openPaths.has(file)
+    }
+
     const log = (message: string) => connection.console.warn(message)
 
     /**
@@ -225,7 +240,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       let dir = dirname(file)
       for (let i = 0; i < MAX_DEPTH; i++) {
         const skillMd = join(dir, SKILL_FILE)
-        if (documents.get(toUri(skillMd)) !== undefined) return dir
+        if (isOpen(skillMd)) return dir
         if (existsSync(skillMd)) return isDir(dir) ? dir : undefined
         const up = dirname(dir)
         if (up === dir) return undefined

@@ -54,6 +54,45 @@ describe("code actions are chosen by range, not by line (LSP 3.17 textDocument/c
   })
 })
 
+describe("diagnostics named back in bytes (Neovim 0.7 stores columns in bytes and sends those)", () => {
+  const dir = join(sb.work, "skills", "wide")
+  const uri = uriOf(join(dir, "SKILL.md"))
+  const line = "😀 Run `SCRIPTS/FILL.PY` now."
+  const text = ["---", "name: wide", "description: Fills wide forms. Use when the user asks to fill forms.", "---", "# Wide", "", line, ""].join("\n")
+
+  it("a cursor beside a finding on a line with non-ASCII text before it gets the finding's fix", async () => {
+    writeTree(dir, { "SKILL.md": text, "scripts/fill.py": "print(1)\n" })
+    await lsp.open(uri, text)
+    const all = await lsp.diagnostics(uri, (p) => p.version === 1 && p.diagnostics.some((d) => d.code === "SKL402"))
+    const mention = all.find((d) => d.code === "SKL402")!
+    expect(mention.range).toEqual({ start: { line: 6, character: 8 }, end: { line: 6, character: 23 } })
+    // What Neovim 0.7's vim.lsp.buf.code_action() names: the line's diagnostics, columns in bytes (😀 is 2 UTF-16 units, 4 bytes).
+    const bytes = (character: number) => Buffer.byteLength(line.slice(0, character))
+    const named = { ...mention, range: { start: { line: 6, character: bytes(8) }, end: { line: 6, character: bytes(23) } } }
+    const cursor = { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }
+    const preferred = (await codeActions(uri, cursor, [named])).filter((a) => a.isPreferred === true)
+    expect(preferred.map((a) => a.title)).toEqual([expect.stringContaining("(SKL402)")])
+    const edits = (preferred[0]!.edit!.documentChanges![0] as { edits: Array<{ range: Diagnostic["range"]; newText: string }> }).edits
+    expect(edits).toEqual([{ range: mention.range, newText: "scripts/fill.py" }])
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  })
+})
+
+describe("a URI spelled otherwise than Node spells it (Neovim 0.7 percent-encodes in lowercase)", () => {
+  it("a new SKILL.md, not on disk, in a directory named with non-ASCII letters is linted with its skill's open buffers", async () => {
+    const file = join(sb.work, ".skillc", "skills", "café", "SKILL.md")
+    // What Neovim 0.7's vim.uri_from_fname sends: `caf%c3%a9`, where pathToFileURL writes `caf%C3%A9`.
+    const neovimUri = uriOf(file).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())
+    expect(neovimUri).toContain("/caf%c3%a9/")
+    const text = ["---", "name: café", "description: Does new things.", "---", "# Café", "", "See [the guide](guide.md).", ""].join("\n")
+    await lsp.open(neovimUri, text)
+    // Published under the server's spelling of the path; Neovim decodes a URI to its file name, so it is the same buffer.
+    const codes = (await lsp.diagnostics(uriOf(file))).map((d) => d.code)
+    expect(codes).toContain("SKL301")
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: neovimUri } })
+  })
+})
+
 describe("a client that watches no files for the server (Neovim 0.7; 0.10+ on Linux)", () => {
   // The helper's client declares no capabilities at all: no workspace.didChangeWatchedFiles.
   const dir = join(sb.work, "skills", "disk")
