@@ -21,6 +21,16 @@ const runPrinted = (sb: Sandbox, text: string, marker: string) => {
   return spawnAsync("sh", ["-c", `skc() { "${process.execPath}" "${BIN}" "$@"; }; ${command}`], { cwd: sb.work, env })
 }
 
+/** `args` refused (exit 1) with `firstLine` first; then the command its hint prints after `marker`, run, and succeeding. */
+const followHint = async (sb: Sandbox, args: ReadonlyArray<string>, firstLine: string, marker: string) => {
+  const refused = await sb.runAsync([...args])
+  expect(refused.code).toBe(1)
+  expect(refused.stderr.split("\n")[0]).toBe(firstLine)
+  const r = await runPrinted(sb, refused.stderr, marker)
+  expect(r.code, r.stderr).toBe(0)
+  return r
+}
+
 /** A skill outside every store, at a path with a space: `my downloads/pdf-notes`. */
 const downloaded = (sb: Sandbox) => {
   const dir = join(sb.work, "my downloads", "pdf-notes")
@@ -34,22 +44,14 @@ describe("the next step an answer prints works as printed", () => {
   it("show of a file's path as a section (a title-less file the stub lists by path): the open it prints reads that file", async () => {
     const sb = sandbox()
     const { dir, ref } = downloaded(sb)
-    const shown = await sb.runAsync(["show", ref, "--section", "it's dir/no title.md"])
-    expect(shown.code).toBe(1)
-    expect(shown.stderr.split("\n")[0]).toBe("error[E020]: section not found: 'it's dir/no title.md'")
-    const r = await runPrinted(sb, shown.stderr, "read it with: ")
-    expect(r.code, r.stderr).toBe(0)
+    const r = await followHint(sb, ["show", ref, "--section", "it's dir/no title.md"], "error[E020]: section not found: 'it's dir/no title.md'", "read it with: ")
     expect(r.stdout).toBe(readFileSync(join(dir, "it's dir", "no title.md"), "utf8"))
   })
 
   it("open of a directory: the sources command it prints lists that directory", async () => {
     const sb = sandbox()
     const { ref } = downloaded(sb)
-    const opened = await sb.runAsync(["open", ref, "it's dir"])
-    expect(opened.code).toBe(1)
-    expect(opened.stderr.split("\n")[0]).toBe("error: 'it's dir' is a directory, not a file")
-    const r = await runPrinted(sb, opened.stderr, "list it with: ")
-    expect(r.code, r.stderr).toBe(0)
+    const r = await followHint(sb, ["open", ref, "it's dir"], "error: 'it's dir' is a directory, not a file", "list it with: ")
     expect(r.stdout).toContain("no title.md")
   })
 
@@ -57,11 +59,7 @@ describe("the next step an answer prints works as printed", () => {
     const sb = sandbox()
     const { dir, ref } = downloaded(sb)
     writeFileSync(join(dir, "notes#1.md"), "# Notes\n\n## Setup\n\nRun the form filler.\n")
-    const opened = await sb.runAsync(["open", ref, "notes#1.md#Setup"])
-    expect(opened.code).toBe(1)
-    expect(opened.stderr.split("\n")[0]).toBe("error[E021]: file not found: 'notes#1.md#Setup'")
-    const r = await runPrinted(sb, opened.stderr, "names a section: ")
-    expect(r.code, r.stderr).toBe(0)
+    const r = await followHint(sb, ["open", ref, "notes#1.md#Setup"], "error[E021]: file not found: 'notes#1.md#Setup'", "names a section: ")
     expect(r.stdout).toBe("## Setup\n\nRun the form filler.\n")
   })
 })

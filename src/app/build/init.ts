@@ -11,7 +11,7 @@ import { extendGitignore } from "../../domain/gitignore.js"
 import { describeNameProblem, nameProblem, suggestedName, titleCase } from "../../domain/skillName.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
-import { ioReason, Settings } from "../shared/index.js"
+import { homeDirs, ioReason, Settings } from "../shared/index.js"
 import { displayPath } from "../skills/index.js"
 
 /** The parameters of RFC-0007:C-COMMANDS `init`, as the MCP tool takes them. */
@@ -89,7 +89,7 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
   // The cwd is a home (`$SKILLC_HOME` or the real one): its `.skillc/` is never a project (DECISIONS #14;
   // the home's own is the global store). `skc init` there said "Initialized skillc project", `skc init <name>`
   // "Created project skill" in what is the global store, and both wrote the skc lines into ~/.gitignore.
-  const atHome = [env.home, env.realHome].some((h) => path.isAbsolute(h) && path.resolve(h) === stores.cwd)
+  const atHome = homeDirs(env, path).has(stores.cwd)
 
   if (input.name === undefined) {
     if (input.global) {

@@ -67,12 +67,18 @@ const onlyFallbackLogs = (skillcDir: string) =>
     return entries.length === 1 && entries[0]!.name === "logs"
   })
 
+/**
+ * The home directories (`$SKILLC_HOME` and the real one), resolved: never a project root (DECISIONS #14).
+ * An empty home would resolve to the cwd and hide the project: only absolute homes count.
+ */
+export const homeDirs = (env: { readonly home: string; readonly realHome: string }, path: { isAbsolute(p: string): boolean; resolve(...p: Array<string>): string }): ReadonlySet<string> =>
+  new Set([env.home, env.realHome].filter((h) => path.isAbsolute(h)).map((h) => path.resolve(h)))
+
 export const findProjectRoot = Effect.gen(function* () {
   const fs = yield* FileSystem
   const path = yield* Path
   const env = yield* Env
-  // An empty home would resolve to the cwd and hide the project: only absolute homes count.
-  const homes = new Set([env.home, env.realHome].filter((h) => path.isAbsolute(h)).map((h) => path.resolve(h)))
+  const homes = homeDirs(env, path)
   let dir = path.resolve(env.cwd)
   for (;;) {
     if (!homes.has(dir)) {

@@ -37,7 +37,7 @@ import { validateSkillSource } from "../../domain/protocol/metadata.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, isRegularFile, unseenAs } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
-import { Settings } from "../shared/index.js"
+import { homeDirs, Settings } from "../shared/index.js"
 import { agentUserPath, extraConfigDirs } from "./agentUserDirs.js"
 import { mainCheckoutAbove } from "./gitWorktree.js"
 import { pluginsIn } from "./pluginLayout.js"
@@ -247,7 +247,7 @@ const stubSourceRoots = Effect.fnUntraced(function* (manifest: Manifest, entry: 
   const path = yield* Path
   const env = yield* Env
   const { stores } = yield* Settings
-  const homes = new Set([env.home, env.realHome].filter((h) => path.isAbsolute(h)).map((h) => path.resolve(h)))
+  const homes = homeDirs(env, path)
   const roots: Array<string> = []
   const add = function* (dir: string) {
     const canonical = yield* fs.realPath(dir).pipe(unseenAs(undefined))
