@@ -277,6 +277,8 @@ export const withTeamStore = <A, E, R>(
   })
 /** The signals that interrupt the CLI's main fiber and the exit status each gives (src/cli/runMain.ts; a few lines, loaded at start). */
 export { ENDING_SIGNALS, statusOnSignal } from "./adapters/node/signals.js"
+/** SIGHUP as a reload instead of an end (`skc mcp --http --tokens <file>`, src/cli/runMain.ts). */
+export { hangupHandler, onHangup } from "./adapters/node/signals.js"
 /** `build --watch` declares that a signal ends it with exit 0 (src/cli/runMain.ts). */
 /** A CLI batch run's heap while it streams (a command spec's `batch`, issue 44). */
 export const HeapTuningLive = lazyLayer(() => import("./adapters/node/heapTuning.js").then((m) => m.NodeHeapTuningLive))

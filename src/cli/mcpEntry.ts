@@ -15,6 +15,7 @@ import { mcpHelp } from "../commands/mcp.js"
 import { VERSION } from "../domain/version.js"
 import { begin } from "./exit.js"
 import { runServer } from "./runMain.js"
+import { onHangup } from "../layers.js"
 import { fastFlags, parseFast } from "./fastParse.js"
 import { wantsHelp } from "./help.js"
 import { chooseMcpServe, type McpFlags } from "./mcpHttp.js"
@@ -32,11 +33,12 @@ export const run = (argv: ReadonlyArray<string>): Promise<number> | undefined =>
   if ("problem" in chosen) return undefined // the full CLI reports it (E100)
   const started = begin(argv, true)
   if (typeof started === "number") return Promise.resolve(started)
-  // The server as the main fiber (src/cli/runMain.ts): SIGINT/SIGTERM end its input (stdio) or stop its listener (HTTP) and exit 130/143.
+  // The server as the main fiber (src/cli/runMain.ts): SIGINT/SIGTERM end its input (stdio) or stop its listener (HTTP) and exit 130/143;
+  // SIGHUP ends it too (129), but an HTTP server with --tokens <file> reads the file again instead.
   if ("http" in chosen) {
     const { http } = chosen
     // Loaded only for --http: the stdio server never initialises the HTTP edge.
-    return runServer((stop) => import("../mcp/http.js").then(({ serveHttp }) => serveHttp(VERSION, http, stop)), started.verboseOn)
+    return runServer((stop) => import("../mcp/http.js").then(({ serveHttp }) => serveHttp(VERSION, http, stop, onHangup)), started.verboseOn)
   }
   return runServer(() => serveStdio(VERSION, chosen.stdio), started.verboseOn)
 }

@@ -12,6 +12,8 @@
  * - a non-loopback `--host` without tokens (`--tokens <file>` or
  *   `SKILLC_MCP_TOKENS`): anyone who can reach the port would read the skills;
  * - a token file that cannot be read or has a bad line (its number, never a token);
+ *   the same file is read again on SIGHUP (`reloadTokens`), where a bad one
+ *   keeps the tokens in use;
  * - several `--project`s with the same directory name (each is served at `/mcp/<name>`).
  */
 import { readFileSync } from "node:fs"
@@ -144,6 +146,8 @@ export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServ
       port,
       projects,
       tokens,
+      // `--tokens <file>` is read again on SIGHUP (docs/team.md); SKILLC_MCP_TOKENS cannot change in a running process.
+      ...(Option.isSome(flags.tokens) ? { reloadTokens: () => tokensOf(flags.tokens, env) ?? { problem: "no tokens" } } : {}),
       stateless: flags.stateless,
       allowHosts: flags.allowHost,
       ratePerMinute: rate,

@@ -13,7 +13,8 @@
  * - success: the command's exit status;
  * - interrupted by a signal: 128 + its number (130 SIGINT, 143 SIGTERM,
  *   129 SIGHUP), unless the command declared its own (`endsOnSignal`,
- *   `skc build --watch`: 0);
+ *   `skc build --watch`: 0); a command that reloads on SIGHUP (`onHangup`:
+ *   `skc mcp --http --tokens <file>`) is not interrupted by it;
  * - a failure or a defect: its RFC-0005 line on stderr, status 1 (exit.ts).
  *
  * After a signal the process exits as soon as the fiber has ended (as
@@ -30,7 +31,7 @@ import * as Effect from "effect/Effect"
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
 import * as Runtime from "effect/Runtime"
-import { ENDING_SIGNALS, loadEndRunningProcesses, statusOnSignal } from "../layers.js"
+import { ENDING_SIGNALS, hangupHandler, loadEndRunningProcesses, statusOnSignal } from "../layers.js"
 import { exitStatus } from "./exit.js"
 import { isSkcError } from "../domain/errors.js"
 
@@ -45,6 +46,9 @@ export const runMain = (program: Effect.Effect<number, unknown>, verboseOn: bool
     }
     const start = Runtime.makeRunMain(({ fiber, teardown }) => {
       const onSignal = (signal: NodeJS.Signals) => {
+        // A command that reloads on SIGHUP (an HTTP server's tokens) keeps running.
+        const reload = signal === "SIGHUP" ? hangupHandler() : undefined
+        if (reload !== undefined) return reload()
         received ??= signal
         fiber.interruptUnsafe(fiber.id)
       }

@@ -78,7 +78,7 @@ export const mcpHelp = {
     http: flag.boolean("http", "Serve MCP over Streamable HTTP instead of stdio (needs --project or SKILLC_PROJECT; see docs/team.md)."),
     host: flag.text("host", "With --http: the address to bind (default 127.0.0.1; any other needs --tokens or SKILLC_MCP_TOKENS).", { placeholder: "address" }),
     port: flag.integer("port", "With --http: the port (default 8765; 0 picks a free one, printed on stderr)."),
-    tokens: flag.text("tokens", "With --http: a file of name:token lines; every request must present one as a bearer token (else SKILLC_MCP_TOKENS).", { placeholder: "file" }),
+    tokens: flag.text("tokens", "With --http: a file of name:token lines; every request must present one as a bearer token (else SKILLC_MCP_TOKENS). SIGHUP reads the file again.", { placeholder: "file" }),
     stateless: flag.boolean("stateless", "With --http: no sessions, every request answered on its own (replicas behind a load balancer)."),
     allowHost: flag.repeated("allow-host", "With --http: a host name clients reach the server by (Host and Origin checks, DNS rebinding), besides localhost.", "name"),
     rate: flag.integer("rate", "With --http: requests a minute per token (or client address) before 429 (default 600; 0: no limit)."),

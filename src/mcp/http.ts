@@ -74,6 +74,11 @@ export interface HttpServeOptions extends Omit<ServeOptions, "project" | "follow
   readonly projects: ReadonlyArray<string>
   /** Required for a non-loopback address; undefined: no token asked. */
   readonly tokens: TokenSet | undefined
+  /**
+   * `--tokens <file>` read again (SIGHUP, docs/team.md "Adding, rotating or revoking a token"): the new set,
+   * or why it cannot be used (the tokens in use are then kept). Undefined: tokens from SKILLC_MCP_TOKENS, or none.
+   */
+  readonly reloadTokens?: (() => TokenSet | { readonly problem: string }) | undefined
   readonly stateless: boolean
   /** `--allow-host`: host names accepted in Host and Origin besides the loopback ones. */
   readonly allowHosts: ReadonlyArray<string>
@@ -404,7 +409,13 @@ const sendWeb = async (res: ServerResponse, response: Response, more: Additions 
 }
 
 /** Serve until `stop` aborts; resolves once every session is closed and the listener is down. */
-export const serveHttp = async (version: string, options: HttpServeOptions, stop: AbortSignal): Promise<void> => {
+export const serveHttp = async (
+  version: string,
+  options: HttpServeOptions,
+  stop: AbortSignal,
+  /** Make SIGHUP call the handler instead of ending the run (src/layers.ts `onHangup`); returns its undoing. */
+  onHangup?: (handler: () => void) => () => void
+): Promise<void> => {
   const say = (line: string) => void process.stderr.write(`skc mcp: ${line}\n`)
   const policy: HostPolicy = { loopback: isLoopbackAddress(options.host), allowed: options.allowHosts.map((h) => h.toLowerCase()) }
   const limiter = makeRateLimiter(options.ratePerMinute)
@@ -413,7 +424,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
   const shown = options.host.includes(":") ? `[${options.host}]` : options.host
   let listening = shown
   const sessions = new Map<string, Open>()
-  const { tokens } = options
+  let tokens = options.tokens
   /** Every legacy transport serving now (sessions and stateless requests): their requests in flight are answered on stop. */
   const serving = new Set<BoundedTransport>()
 
@@ -510,6 +521,26 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     if (urlHasPassword(options.logTo)) say(`warning: ${commandLinePasswordNotice("--log-to")}`)
   }
   const live = options.logTo === undefined ? undefined : await startLivePush(version, options.logTo, options.projects, say)
+
+  /**
+   * SIGHUP: the token file read again. A token removed from it is refused (401) from the next request on, and
+   * the sessions its name opened are closed; a token added is served; the sessions of the names kept carry on.
+   * A file that cannot be read or has a bad line changes nothing: the operator is told, the tokens in use stay.
+   */
+  const reloadTokens = () => {
+    if (options.reloadTokens === undefined) return
+    const next = options.reloadTokens()
+    if ("problem" in next) {
+      say(`SIGHUP: tokens not reloaded, the ${tokens?.entries.length ?? 0} in use are kept: ${next.problem}`)
+      return
+    }
+    tokens = next
+    const names = new Set(next.entries.map((e) => e.name))
+    const revoked = [...sessions].filter(([, o]) => o.user !== undefined && !names.has(o.user)).map(([id]) => id)
+    for (const id of revoked) void closeSession(id)
+    say(`SIGHUP: ${next.entries.length} token(s) reloaded${revoked.length === 0 ? "" : `; ${revoked.length} session${revoked.length === 1 ? "" : "s"} of removed tokens closed`}`)
+  }
+  const undoHangup = options.reloadTokens === undefined ? undefined : onHangup?.(reloadTokens)
 
   const sweep = setInterval(() => {
     const now = Date.now()
@@ -835,6 +866,7 @@ export const serveHttp = async (version: string, options: HttpServeOptions, stop
     stop.addEventListener("abort", () => resolve(), { once: true })
   })
   clearInterval(sweep)
+  undoHangup?.()
   // Stop accepting; let the requests in flight finish for STOP_GRACE_MS, then answer the rest with STOPPING_CODE
   // (before, the session closed under them and the client waited on an empty stream until its own timeout);
   // close every session (their pools and watchers); then the connections still open (SSE streams).

@@ -1,7 +1,11 @@
 // docs/team.md "Adding, rotating or revoking a token": the tokens are read when
-// `skc mcp --http` starts, so a token removed from the file keeps working until
-// the server restarts, and is refused (401) after; with `--stateless`, an agent
-// connected before the restart carries on with its next request.
+// `skc mcp --http` starts and, from `--tokens <file>`, again on SIGHUP. Editing
+// the file alone changes nothing; after a restart a removed token is refused
+// (401), and with `--stateless` an agent connected before the restart carries on
+// with its next request. SIGHUP applies the file without a restart: a removed
+// token is refused and its sessions closed, an added one served, the others'
+// sessions carry on; a bad file keeps the tokens in use. Without a token file,
+// SIGHUP ends the server (129) as it ends every command.
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -10,6 +14,15 @@ import { connectHttp, startHttpServer, type HttpServer } from "../helpers/httpSe
 
 const ALICE = "alice-token-0123456789abcdef"
 const BOB = "bob-token-0123456789abcdef00"
+const CAROL = "carol-token-0123456789abcdef"
+
+/** Until `what` holds (each check a tick apart; the test's own timeout bounds it); a server that exited fails it at once. */
+const until = async (server: HttpServer, what: () => boolean): Promise<void> => {
+  while (!what()) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`the server exited (${server.child.exitCode ?? server.child.signalCode}):\n${server.stderr()}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
 
 interface ToolText {
   content: Array<{ text?: string }>
@@ -54,5 +67,48 @@ describe("skc mcp --http: revoking a token (docs/team.md)", () => {
     await expect(show(bob)).rejects.toThrow(/Unauthorized: the bearer token is not valid/)
     await alice.close()
     await bob.close().catch(() => undefined)
+  }, 120_000)
+
+  it("SIGHUP reads the token file again: removed is 401 and its session closed, added is served, a bad file keeps them", async () => {
+    writeFileSync(tokens, `alice:${ALICE}\nbob:${BOB}\n`)
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--tokens", tokens, "--rate", "0"] })
+    servers.push(server)
+    const alice = await connectHttp(`${server.base}/mcp`, ALICE, "alice-agent")
+    const bob = await connectHttp(`${server.base}/mcp`, BOB, "bob-agent")
+    const show = async (client: typeof alice) =>
+      ((await client.callTool({ name: "skc_show", arguments: { skill: "deploy", section: "Steps" } })) as ToolText).content[0]?.text
+    expect(await show(alice)).toContain("Step one.")
+    expect(await show(bob)).toContain("Step one.")
+
+    writeFileSync(tokens, `alice:${ALICE}\ncarol:${CAROL}\n`)
+    server.child.kill("SIGHUP")
+    await until(server, () => server.stderr().includes("SIGHUP: 2 token(s) reloaded; 1 session of removed tokens closed"))
+    expect(server.child.exitCode).toBeNull()
+    // alice's session (opened before the reload) carries on; bob is refused; carol is served.
+    expect(await show(alice)).toContain("Step one.")
+    await expect(show(bob)).rejects.toThrow(/Unauthorized: the bearer token is not valid/)
+    const carol = await connectHttp(`${server.base}/mcp`, CAROL, "carol-agent")
+    expect(await show(carol)).toContain("Step one.")
+
+    // A bad line: nothing changes, and the operator is told which line (never the token).
+    writeFileSync(tokens, `alice:${ALICE}\ndave:short\n`)
+    server.child.kill("SIGHUP")
+    await until(server, () => server.stderr().includes("SIGHUP: tokens not reloaded, the 2 in use are kept:"))
+    expect(server.stderr()).toMatch(/line 2: the token of 'dave' is shorter than 16 characters/)
+    expect(server.stderr()).not.toContain("short\n")
+    expect(await show(carol)).toContain("Step one.")
+    expect(await show(alice)).toContain("Step one.")
+
+    await alice.close()
+    await carol.close()
+    await bob.close().catch(() => undefined)
+    expect(await server.stop("SIGTERM")).toBe(143)
+  }, 120_000)
+
+  it("without a token file SIGHUP ends the server (129), as it ends every command", async () => {
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work], env: { SKILLC_MCP_TOKENS: `alice:${ALICE}` } })
+    servers.push(server)
+    expect(await server.stop("SIGHUP")).toBe(129)
+    expect(server.stderr()).not.toContain("SIGHUP:")
   }, 120_000)
 })

@@ -22,3 +22,23 @@ export const endsOnSignal = (status: number): Effect.Effect<void> => Effect.sync
 
 /** The exit status of a run that `signal` interrupted: what the command declared, else 128 + the signal's number. */
 export const statusOnSignal = (signal: NodeJS.Signals): number => declared ?? 128 + (SIGNAL_NUMBERS[signal] ?? 0)
+
+/**
+ * What SIGHUP does instead of ending the run, when a command asks for it:
+ * `skc mcp --http --tokens <file>` reads its tokens again (a daemon's
+ * reload, docs/team.md), so revoking a token does not end every engineer's
+ * session. At most one handler (one process runs one command); undefined:
+ * SIGHUP ends the run as SIGTERM does (129).
+ */
+let hangup: (() => void) | undefined
+
+/** Let SIGHUP call `handler` instead of ending the run; the returned function takes that back. */
+export const onHangup = (handler: () => void): (() => void) => {
+  hangup = handler
+  return () => {
+    if (hangup === handler) hangup = undefined
+  }
+}
+
+/** The handler SIGHUP calls now, if a command asked for one. */
+export const hangupHandler = (): (() => void) | undefined => hangup

@@ -5,6 +5,7 @@ import { mcpHelp } from "../../commands/mcp.js"
 import { VERSION } from "../../domain/version.js"
 import { chooseMcpServe, type McpFlags } from "../mcpHttp.js"
 import { flagOf } from "../generate.js"
+import { onHangup } from "../../layers.js"
 
 /** The flags from the help's own list (src/commands/mcp.ts), as every generated command has them. */
 const config = Object.fromEntries(Object.entries(mcpHelp.flags).map(([key, f]) => [key, flagOf(f)]))
@@ -24,7 +25,7 @@ export const mcpCommand = Command.make("mcp", config, (values) =>
       // Interrupted (a signal): the listener stops and the sessions close before the fiber ends.
       return yield* Effect.callback<void>((resume) => {
         const stop = new AbortController()
-        serveHttp(VERSION, chosen.http, stop.signal).then(
+        serveHttp(VERSION, chosen.http, stop.signal, onHangup).then(
           () => resume(Effect.void),
           (e: unknown) => resume(Effect.die(e))
         )
