@@ -16,7 +16,7 @@ import { spawn } from "node:child_process"
 import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { pathToFileURL } from "node:url"
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node.js"
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node"
 import { BIN, benchEnv, fromSource, median, percentile, report, sandbox } from "./lib.mjs"
 
 const LINES = 2000

@@ -37,17 +37,26 @@ export const meets = (a: Range, b: Range): boolean =>
 
 const sameRange = (a: Range, b: Range) => compare(a.start, b.start) === 0 && compare(a.end, b.end) === 0
 
+/** LSP 3.18 `MarkupContent`: a diagnostic's message may be one (capability `markupMessageSupport`). */
+interface Markup {
+  readonly kind: string
+  readonly value: string
+}
+
 interface Finding {
   readonly range: Range
   readonly code?: string | number | undefined
-  readonly message?: string | undefined
+  readonly message?: string | Markup | undefined
 }
+
+/** A message's text: its markup's source when the client names the diagnostic with LSP 3.18 markup. */
+const messageText = (m: Finding["message"]): string | undefined => (typeof m === "object" ? m.value : m)
 
 const sameLines = (a: Range, b: Range) => a.start.line === b.start.line && a.end.line === b.end.line
 
 /** Whether the client's diagnostic `n` names the finding `d`: same code, and same range or same message on the same lines. */
 const names = (n: Finding, d: Finding) =>
-  n.code === d.code && (sameRange(n.range, d.range) || (n.message !== undefined && n.message === d.message && sameLines(n.range, d.range)))
+  n.code === d.code && (sameRange(n.range, d.range) || (n.message !== undefined && messageText(n.message) === messageText(d.message) && sameLines(n.range, d.range)))
 
 /** The findings the request is about: those meeting its range, else those the client named. */
 export const requested = <D extends Finding>(all: ReadonlyArray<D>, request: Range, named: ReadonlyArray<Finding>): ReadonlyArray<D> => {

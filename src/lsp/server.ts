@@ -41,7 +41,7 @@ import {
   type TextDocumentEdit,
   type TextEdit,
   type WorkspaceEdit
-} from "vscode-languageserver/node.js"
+} from "vscode-languageserver/node"
 import { TextDocument } from "vscode-languageserver-textdocument"
 import { lintBuffers, type BufferLint } from "../app/lint/index.js"
 import { listingCost } from "../app/eval/index.js"

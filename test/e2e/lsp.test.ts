@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { TextDocument } from "vscode-languageserver-textdocument"
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol"
 import { BIN, sandbox } from "../helpers/cli.js"
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node.js"
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, TextEdit } from "vscode-languageserver-protocol/node"
 import { startLsp, uriOf, type LspSession } from "../helpers/lspClient.js"
 import { writeTree } from "../helpers/tree.js"
 
@@ -50,10 +50,16 @@ const change = async (text: string) => {
   await lsp.connection.sendNotification("textDocument/didChange", { textDocument: { uri: URI, version: doc.version }, contentChanges: [{ text }] })
   return lsp.diagnostics(URI, (p) => p.version === doc.version)
 }
+/** A document edit's text edits: skc sends no LSP 3.18 snippet edits (its client asked for none). */
+const textEdits = (change: TextDocumentEdit): Array<TextEdit> => {
+  const plain = change.edits.filter((e): e is TextEdit => TextEdit.is(e))
+  expect(plain).toHaveLength(change.edits.length)
+  return plain
+}
 const applyEdit = (edit: WorkspaceEdit): string => {
   const change = (edit.documentChanges as Array<TextDocumentEdit>).find((c) => c.textDocument.uri === URI)!
   expect(change.textDocument.version).toBe(doc.version)
-  return TextDocument.applyEdits(doc, change.edits)
+  return TextDocument.applyEdits(doc, textEdits(change))
 }
 
 beforeAll(async () => {
@@ -317,7 +323,7 @@ describe("skc lsp (issue 50)", () => {
     const fix = actions.find((a) => a.isPreferred === true && a.title.includes("SKL402"))!
     const edit = (fix.edit!.documentChanges as Array<TextDocumentEdit>)[0]!
     expect(edit.textDocument.version).toBe(2)
-    expect(TextDocument.applyEdits(mine, edit.edits)).toContain("Read [the fields](fields.md).")
+    expect(TextDocument.applyEdits(mine, textEdits(edit))).toContain("Read [the fields](fields.md).")
     const symbols = (await lsp.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } })) as Array<DocumentSymbol>
     expect(symbols.map((s) => [s.name, (s.children ?? []).map((c) => c.name)])).toEqual([["Fresh", ["Renamed"]]])
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })

@@ -12,7 +12,7 @@ import {
   type Diagnostic,
   type ProtocolConnection,
   type PublishDiagnosticsParams
-} from "vscode-languageserver-protocol/node.js"
+} from "vscode-languageserver-protocol/node"
 import { BIN } from "./cli.js"
 
 export interface LspSession {

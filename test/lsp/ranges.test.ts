@@ -29,6 +29,12 @@ describe("requested", () => {
     expect(requested([mention, link], cursor, [inBytes])).toEqual([mention])
   })
 
+  it("takes a named diagnostic whose message is LSP 3.18 markup with the finding's text", () => {
+    const inMarkup = { ...mention, message: { kind: "plaintext", value: mention.message }, range: range(7, 12, 27) }
+    expect(requested([mention, link], cursor, [inMarkup])).toEqual([mention])
+    expect(requested([mention, link], cursor, [{ ...inMarkup, message: { kind: "markdown", value: "other" } }])).toEqual([])
+  })
+
   it("takes no finding of another code, another message or another line", () => {
     expect(requested([mention, link], cursor, [{ ...mention, code: "SKL401", range: range(7, 12, 27) }])).toEqual([])
     expect(requested([mention, link], cursor, [{ ...mention, message: "other", range: range(7, 12, 27) }])).toEqual([])
