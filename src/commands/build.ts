@@ -33,7 +33,7 @@ export const buildCommand = defineCommand({
     global: flag.boolean("global", "Use the global runtime (~/.skillc/runtime) and, for a path, the global store.", "g"),
     target: flag.text(
       "target",
-      "Comma-separated agents (claude, codex, copilot, cursor, gemini, kiro, opencode, trae, amp), agents (the shared .agents/skills), [targets] names, or directory paths. Default: claude.",
+      "Comma-separated agents (claude, codex, copilot, cursor, gemini, kiro, opencode, trae, amp), agents (the shared .agents/skills), [targets] names, or directory paths. Default: the config's [build] targets, else claude.",
       { alias: "t" }
     ),
     copy: flag.boolean("copy", "Copy instead of linking."),

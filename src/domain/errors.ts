@@ -128,7 +128,7 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
    * The section asked is the path of one of the skill's Markdown files (the stub's label for a file without an H1).
    * `skill` as the caller named it (a path resolves where a name may not), for the commands the detail prints.
    */
-  fileNamed: Schema.optional(Schema.Struct({ skill: Schema.String, file: Schema.String })),
+  fileNamed: Schema.optional(Schema.Struct({ skill: Schema.String, file: Schema.String, hasHeadings: Schema.optional(Schema.Boolean) })),
   /** `show --file` of a file the index leaves out (above `[search] max_file_bytes`): its path, size and the limit; `skill` as named. */
   notIndexed: Schema.optional(
     Schema.Struct({
@@ -153,11 +153,12 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
         ? []
         : [`only the stub's headings are here: its source (${this.missingSource}) is not; where it is, run 'skc build' (in a clone: 'skc build --all')`]
     if (this.fileNamed !== undefined) {
-      const { skill, file } = this.fileNamed
+      const { skill, file, hasHeadings } = this.fileNamed
       return [
         ...elsewhere,
         `'${file}' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: skc open ${shellWord(skill)} ${shellWord(file)}`,
-        `or one of its sections with: skc show ${shellWord(skill)} --file ${shellWord(file)} --section '<heading>'`
+        // A file with no heading at all has no section to show: that line would send the reader to another E020.
+        ...(hasHeadings === false ? [] : [`or one of its sections with: skc show ${shellWord(skill)} --file ${shellWord(file)} --section '<heading>'`])
       ]
     }
     if (this.notIndexed !== undefined) {

@@ -15,6 +15,22 @@ const approvalText = (r: ToolsResult) =>
         ? `${APPROVED_FILES_CHANGED} since approval; run 'skc approve ${r.skill}'`
         : `not approved; run 'skc approve ${r.skill}'`
 
+/**
+ * A parameter's `Values` and `Pattern` columns (docs/tool-skills.md), which `skc run` checks before
+ * anything runs: without them the listing hid why a value is refused. For an array they sit on its items;
+ * the pattern is shown as the author wrote it, without the anchors the JSON Schema adds.
+ */
+const constraintText = (schema: Readonly<Record<string, unknown>>): string => {
+  const items = (schema.items ?? {}) as Readonly<Record<string, unknown>>
+  const values = (schema.enum ?? items.enum) as ReadonlyArray<unknown> | undefined
+  const pattern = (schema.pattern ?? items.pattern) as string | undefined
+  const anchored = pattern === undefined ? undefined : /^\^\(\?:([\s\S]*)\)\$$/.exec(pattern)
+  return (
+    (values === undefined ? "" : `, values: ${values.map((v) => String(v)).join(", ")}`) +
+    (pattern === undefined ? "" : `, pattern: ${anchored?.[1] ?? pattern}`)
+  )
+}
+
 export const renderTools = (r: ToolsResult): string => {
   const out: Array<string> = [
     `${r.skill}${r.version ? ` ${r.version}` : ""} — ${r.description}`,
@@ -35,7 +51,7 @@ export const renderTools = (r: ToolsResult): string => {
         const type = schema.type === "array" ? "array" : String(schema.type)
         const req = t.parameters.required.includes(name) ? "required" : "optional"
         const dflt = schema.default !== undefined ? `, default ${JSON.stringify(schema.default)}` : ""
-        out.push(`    ${name} (${type}, ${req}${dflt})${schema.description ? `: ${schema.description}` : ""}`)
+        out.push(`    ${name} (${type}, ${req}${dflt}${constraintText(schema)})${schema.description ? `: ${schema.description}` : ""}`)
       }
     }
     if (t.command !== null) out.push(`  command: ${t.command}`)

@@ -62,6 +62,17 @@ describe("RFC-0006:C-INIT", () => {
       expect(yield* failureText(init({ name: "Not_Valid" }))).toMatch(/^error: invalid skill name 'Not_Valid'/)
     }).pipe(Effect.provide(memoryLayer())))
 
+  it.effect("a name valid only after NFKC is refused with its NFKC form, not scaffolded for SKL113 to flag", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(init({ name: "\uff46\uff55\uff4c\uff4c" }))).toBe(
+        "error: invalid skill name '\uff46\uff55\uff4c\uff4c': not in Unicode NFKC form (SKL113)\n  e.g. 'full'"
+      )
+      expect(yield* failureText(init({ name: "u\u0308ber" }))).toBe("error: invalid skill name 'u\u0308ber': not in Unicode NFKC form (SKL113)\n  e.g. '\u00fcber'")
+      expect(yield* (yield* FileSystem).statOption("/proj/.skillc/skills/\uff46\uff55\uff4c\uff4c")).toBeUndefined()
+      // The NFKC form itself, any script, is created as before (DECISIONS #52).
+      expect(yield* init({ name: "\u00fcber" })).toMatchObject({ kind: "skill", name: "\u00fcber" })
+    }).pipe(Effect.provide(memoryLayer())))
+
   it.effect("init in a nested directory uses the project root found by walking up", () => {
     const fs = makeMemoryFileSystem()
     fs.seed({ "/proj/.skillc/skills/.keep": "", "/proj/deep/er/.keep": "" })

@@ -167,6 +167,63 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     expect(Effect.runSync(w.fs.readDir("/projects/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
   })
 
+  it("DECISIONS #38 `build` of a path that is not there suggests no foreign name (build cannot take it): it says how to adopt it", async () => {
+    // From src/api, `.claude/skills/foreign` is no path; its close name `foreign` resolves only as a foreign skill,
+    // so "did you mean 'foreign'?" failed again when run as printed.
+    const w = memoryWorld({
+      cwd: "/projects/b/src/api",
+      files: { "/projects/b/.skillc/skills/mine/SKILL.md": SKILL("mine"), "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign") }
+    })
+    const detail = async (skill: string) => {
+      const r = await w.run(build({ skill }))
+      return Result.isFailure(r) && r.failure._tag === "SkillNotFound" ? [r.failure.text, ...r.failure.detail].join("\n") : ""
+    }
+    expect(await detail(".claude/skills/foreign")).toBe(
+      "skill '.claude/skills/foreign' not found\n" +
+        "'foreign' is a skill in an agent directory that skc did not build (/projects/b/.claude/skills/foreign); adopt it with: skc build /projects/b/.claude/skills/foreign --force"
+    )
+    // A store skill close to the name is suggested as before, and a foreign one beside it is left out.
+    w.fs.seed({ "/projects/b/.claude/skills/mina/SKILL.md": SKILL("mina") })
+    expect(await detail("mne")).toBe("skill 'mne' not found\ndid you mean 'mine'?")
+    expect(Effect.runSync(w.fs.readDir("/projects/b/.claude/skills/foreign")).map((e) => e.name)).toEqual(["SKILL.md"])
+  })
+
+  it("`build` of a compiled runtime (a deployed stub, .skillc/runtime/<name>) refuses to import it, even with --force: the source stays", async () => {
+    // Before, E050 offered --force, which replaced the author's source with the stub.
+    const w = memoryWorld({ cwd: "/proj" })
+    deployed(w, "/proj", "demo", "/proj/.claude/skills/demo")
+    w.fs.seed({ "/proj/.skillc/runtime/demo/SKILL.md": SKILL("demo", "stub") })
+    const failure = async (skill: string) => {
+      const r = await w.run(build({ skill, force: true }))
+      return Result.isFailure(r) && r.failure._tag === "UsageError" ? [r.failure.text, ...(r.failure.detail ?? [])].join("\n") : ""
+    }
+    for (const [given, shown] of [[".claude/skills/demo", ".claude/skills/demo"], [".skillc/runtime/demo", ".skillc/runtime/demo"]]) {
+      expect(await failure(given!)).toBe(
+        `'${shown}' is a skill skc compiled (a stub beside .skillc-meta/manifest.json), not a source to import\nbuild its source instead: skc build .skillc/skills/demo`
+      )
+    }
+    expect(Effect.runSync(w.fs.readFileString("/proj/.skillc/skills/demo/SKILL.md"))).toBe(SKILL("demo"))
+    expect(Effect.runSync(w.fs.readDir("/proj/.skillc/skills/demo")).map((e) => e.name)).toEqual(["SKILL.md"])
+  })
+
+  it("`build <name>` of a stub skc deployed whose source is gone says so, and offers no adoption that would import the stub", async () => {
+    const w = memoryWorld({ cwd: "/proj" })
+    deployed(w, "/proj", "demo", "/proj/.claude/skills/demo")
+    w.fs.seed({ "/proj/.skillc/runtime/demo/SKILL.md": SKILL("demo", "stub") })
+    Effect.runSync(w.fs.remove("/proj/.skillc/skills/demo", { recursive: true }))
+    const r = await w.run(build({ skill: "demo" }))
+    const text = Result.isFailure(r) && r.failure._tag === "SkillNotFound" ? [r.failure.text, ...r.failure.detail].join("\n") : ""
+    expect(text).toBe(
+      "skill 'demo' not found\n" +
+        ".claude/skills/demo is a stub skc deployed, not a source: build the skill where its source (/proj/.skillc/skills/demo) is, or remove .claude/skills/demo if that source is gone"
+    )
+    const adopted = await w.run(build({ skill: ".claude/skills/demo", force: true }))
+    expect(Result.isFailure(adopted) && adopted.failure._tag === "UsageError" ? adopted.failure.detail : []).toEqual([
+      "its source (/proj/.skillc/skills/demo) is not here: build the skill where its source is (in a clone: skc build --all)"
+    ])
+    expect(Effect.runSync(w.fs.statOption("/proj/.skillc/skills/demo"))).toBeUndefined()
+  })
+
   it("DECISIONS #38 search and show build a foreign skill's index in the cache on demand, and refresh it when stale", async () => {
     const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.claude/skills/foreign/SKILL.md": SKILL("foreign", "alpha") } })
     const found = Result.getOrThrow(await w.run(search({ skill: "foreign", query: "alpha" })))

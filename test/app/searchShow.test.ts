@@ -245,6 +245,22 @@ describe("RFC-0002:C-SHOW", () => {
     }))
 })
 
+describe("RFC-0001:C-SECTIONS a file the stub lists by its path, with no heading at all", () => {
+  const s = setup()
+
+  it.live("E020 for its path says how to read it, and offers no `show --file` of a section it does not have", () =>
+    Effect.gen(function* () {
+      writeFileSync(join(s.dir, "references", "plain.md"), "Just prose, no heading at all.\n")
+      yield* s.index()
+      expect(yield* failureText(s.run(show({ skill: "demo", section: "references/plain.md" })))).toBe(
+        [
+          "error[E020]: section not found: 'references/plain.md'",
+          "  'references/plain.md' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: skc open demo references/plain.md"
+        ].join("\n")
+      )
+    }))
+})
+
 describe("RFC-0004:C-INDEX lifecycle", () => {
   const s = setup()
   const setMeta = (key: string, value: string) => {

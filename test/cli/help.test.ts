@@ -34,6 +34,12 @@ describe("skc <command> --help", () => {
     })
   }
 
+  it("build --target gives the default build uses: the config's [build] targets, else claude (DECISIONS #51)", () => {
+    // "Default: claude." was false in a project whose config sets [build] targets: build deploys to those.
+    const line = renderCommandHelp(topics.find((t) => t.name === "build")!).split("\n").find((l) => l.includes("--target"))!
+    expect(line).toContain("Default: the config's [build] targets, else claude.")
+  })
+
   it("search and show do not send an agent to build a skill skc indexes on first use (one in an agent directory)", () => {
     // "(run 'skc build' first)" led to `skc build pdf` on a foreign skill: E001, and an adoption that rewrites it.
     for (const name of ["search", "show"]) {

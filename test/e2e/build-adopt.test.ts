@@ -55,6 +55,22 @@ describe("skc build of a skill kept in an agent directory", () => {
     expect(JSON.parse(stats.stdout).data.search).toBe(2)
   })
 
+  it("the same adoption run again: skc's link is a compiled stub, never imported over the source (exit 1, source unchanged)", async () => {
+    // Before, this replaced the store's SKILL.md with the stub, and its files with the runtime's .skillc-meta.
+    const r = await s.runAsync(["build", ".claude/skills/notes", "--force"])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe("")
+    expect(r.stderr).toBe(
+      "error: '.claude/skills/notes' is a skill skc compiled (a stub beside .skillc-meta/manifest.json), not a source to import\n" +
+        "  build its source instead: skc build .skillc/skills/notes\n"
+    )
+    const store = join(s.work, ".skillc", "skills", "notes")
+    expect(readFileSync(join(store, "SKILL.md"), "utf8")).toBe(SKILL)
+    expect(existsSync(join(store, ".skillc-meta"))).toBe(false)
+    const hinted = await s.runAsync(["build", ".skillc/skills/notes"])
+    expect(hinted.code, hinted.stderr).toBe(0)
+  })
+
   it("another skill's directory in the way: the usual refusal, and nothing imported", async () => {
     const elsewhere = join(s.root, "elsewhere", "tips")
     mkdirSync(elsewhere, { recursive: true })

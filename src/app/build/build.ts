@@ -18,12 +18,13 @@ import { MAIN_DOC } from "../../domain/sourcePaths.js"
 import { DEFAULT_TARGET, describeTargetOption, describeTargetProblem, parseTargets, type TargetSpec } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { META_DIR } from "../../domain/manifest.js"
+import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
+import { shellWord } from "../../domain/shellWord.js"
 import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
 import { deploy, Deployment, homeCopies, planDeployments, type PlannedDeployment } from "./deploy.js"
 import { ImportResult, importScope, importSkill } from "./importSkill.js"
-import { describeSkillDir, foreignRuntimeDir, foreignSkillNote, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { describeSkillDir, displayPath, foreignRuntimeDir, foreignSkillNote, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { AccessLog } from "../../ports/AccessLog.js"
 import { logDbIn } from "../usage/index.js"
 import { Settings } from "../shared/index.js"
@@ -32,7 +33,7 @@ export const BuildInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
   global: Schema.optional(Schema.Boolean).annotate({ description: "Build into the global runtime; import into the global store" }),
   target: Schema.optional(Schema.Union([Schema.String, Schema.Array(Schema.String)])).annotate({
-    description: "Agents to deploy to (default claude), a [targets] name or a directory; comma-separated"
+    description: "Agents to deploy to (default: the config's [build] targets, else claude), a [targets] name or a directory; comma-separated"
   }),
   copy: Schema.optional(Schema.Boolean).annotate({ description: "Copy instead of symlink/junction" }),
   force: Schema.optional(Schema.Boolean).annotate({ description: "Overwrite on import; replace a non-link agent directory" })
@@ -84,6 +85,7 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
     Effect.catchTag("SkillNotFound", (e) => adoptionHint(e, input.skill))
   )
   const importing = skill.scope === "path"
+  if (importing) yield* refuseCompiled(skill)
   const scope: "project" | "global" = importing
     ? importScope(stores, global)
     : global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"
@@ -230,9 +232,65 @@ const buildResolved = Effect.fnUntraced(function* (
 const adoptionHint = (e: SkillNotFound, name: string) =>
   Effect.gen(function* () {
     const found = yield* Effect.result(resolveSkill(name))
-    if (found._tag === "Failure" || found.success.foreign !== true) return yield* Effect.fail(e)
-    const { where, what } = yield* foreignSkillNote(found.success)
-    return yield* Effect.fail(new SkillNotFound({ skill: e.skill, hint: `${what}; adopt it with: skc build ${where} --force` }))
+    if (found._tag === "Success" && found.success.foreign === true) return yield* Effect.fail(yield* adoptionError(e.skill, found.success))
+    return yield* Effect.fail(yield* buildableSuggestions(e))
+  })
+
+/**
+ * E001 for a name only an agent directory holds: how to adopt it. Not for a stub skc deployed whose
+ * source is gone (renamed, deleted): "skc did not build" was false there, and the adoption it offered
+ * imported the stub as a source.
+ */
+const adoptionError = (skill: string, found: ResolvedSkill) =>
+  Effect.gen(function* () {
+    const { where, what } = yield* foreignSkillNote(found)
+    if (found.missingSource === undefined) return new SkillNotFound({ skill, hint: `${what}; adopt it with: skc build ${where} --force` })
+    return new SkillNotFound({
+      skill,
+      hint: `${where} is a stub skc deployed, not a source: build the skill where its source (${found.missingSource}) is, or remove ${where} if that source is gone`
+    })
+  })
+
+/**
+ * A compiled runtime (it holds .skillc-meta/manifest.json, RFC-0008 SKL001's test) is no source: importing
+ * `.claude/skills/<name>` or `.skillc/runtime/<name>` put the stub into the store, and the `--force` that E050
+ * then offered replaced the author's source with it. Refused before anything is written.
+ */
+const refuseCompiled = Effect.fnUntraced(function* (skill: ResolvedSkill) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const text = yield* fs.readFileString(path.join(skill.sourceDir, META_DIR, MANIFEST_FILE)).pipe(unseenAs(undefined))
+  if (text === undefined) return
+  const source = parseManifest(text)?.source_path
+  const sourceHere = source !== undefined && (yield* fs.statOption(path.join(source, "SKILL.md")).pipe(unseenAs(undefined)))?.type === "file"
+  const hint = sourceHere
+    ? `build its source instead: skc build ${shellWord(displayPath(stores.cwd, source, path))}`
+    : `its source${source === undefined ? "" : ` (${source})`} is not here: build the skill where its source is (in a clone: skc build --all)`
+  return yield* Effect.fail(
+    new UsageError({ message: `'${displayPath(stores.cwd, skill.sourceDir, path)}' is a skill skc compiled (a stub beside .skillc-meta/manifest.json), not a source to import`, detail: [hint] })
+  )
+})
+
+/**
+ * E001's close names come from every directory a name resolves in, agent directories included; a
+ * foreign one (`skc build .claude/skills/pdf` run from `src/api` suggests `pdf`) fails again when run
+ * as printed. Keep the names `build` takes; when only foreign ones are close, say how to adopt the first.
+ */
+const buildableSuggestions = (e: SkillNotFound) =>
+  Effect.gen(function* () {
+    if (e.hint !== undefined || e.suggestions === undefined || e.suggestions.length === 0) return e
+    const buildable: Array<string> = []
+    let foreign: ResolvedSkill | undefined
+    for (const name of e.suggestions) {
+      const found = yield* Effect.result(resolveSkill(name))
+      if (found._tag === "Failure") continue
+      if (found.success.foreign === true) foreign ??= found.success
+      else buildable.push(name)
+    }
+    if (foreign === undefined) return e
+    if (buildable.length > 0) return new SkillNotFound({ skill: e.skill, suggestions: buildable })
+    return yield* adoptionError(e.skill, foreign)
   })
 
 export const build = (input: BuildInput, options: { readonly deploy?: boolean } = {}) =>

@@ -128,6 +128,14 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
     const example = suggestedName(name)
     return yield* Effect.fail(new UsageError({ message: describeNameProblem(name, problem), ...(example === undefined ? {} : { detail: [`e.g. '${example}'`] }) }))
   }
+  // A name valid only after NFKC (`ｆｕｌｌ`, a decomposed `über`) would scaffold a skill that its own lint
+  // flags (SKL113), and whose `--fix` then renames it away from its directory (SKL104): offer the NFKC form.
+  const nfkc = name.normalize("NFKC")
+  if (nfkc !== name) {
+    return yield* Effect.fail(
+      new UsageError({ message: `invalid skill name '${name}': not in Unicode NFKC form (SKL113)`, detail: [`e.g. '${nfkc}'`] })
+    )
+  }
 
   // In a home with no project above it, the cwd's `.skillc/skills` is the global store (or, under another
   // SKILLC_HOME, a directory skc never reads): the skill goes to the global store, and says so.

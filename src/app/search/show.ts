@@ -106,13 +106,15 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     // path as a section is told how to read the file, not only "not found".
     const asked = input.section.trim().replace(/^\.\//, "")
     const named = files.find((f) => f.path === asked && isMarkdownPath(f.path))
+    const namedHasHeadings =
+      named !== undefined && (yield* index.allHeadings.pipe(Effect.mapError(readFailed(skill.name)))).some((h) => h.file === named.path)
     return yield* Effect.fail(
       new SectionNotFound({
         section: match.query,
         suggestions: match.suggestions.map((s) => ({ text: s.text, file: s.file, line: s.start_line })),
         ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource }),
         ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map(placeOf) } }),
-        ...(named === undefined ? {} : { fileNamed: { skill: input.skill, file: named.path } }),
+        ...(named === undefined ? {} : { fileNamed: { skill: input.skill, file: named.path, hasHeadings: namedHasHeadings } }),
         // A file the index leaves out has no sections to find: say so, not just "not found" (outline lists them).
         ...(onlyFile !== undefined && isOversized({ path: onlyFile, size: onlySize }, maxFileBytes)
           ? { notIndexed: { skill: input.skill, file: onlyFile, size: onlySize, limit: maxFileBytes } }
