@@ -14,6 +14,8 @@ describe("did you mean …? (issue 25 item 3)", () => {
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, "SKILL.md"), PDF)
     writeFileSync(join(dir, "forms.md"), "# Forms\n\nFill them.\n")
+    mkdirSync(join(dir, "reference"))
+    writeFileSync(join(dir, "reference", "fields.md"), "# Fields\n\nNames.\n")
     expect(sb.run(["build", "pdf"]).code).toBe(0)
   })
 
@@ -50,6 +52,16 @@ describe("did you mean …? (issue 25 item 3)", () => {
         stderr: `error[E021]: file not found: '${asked}'\n  did you mean 'forms.md'?\n`
       })
     }
+  })
+
+  it("show --file and outline --file of a directory name it and the command listing its files (E021), which works as printed", async () => {
+    for (const command of [["outline", "pdf", "--file", "reference"], ["outline", "pdf", "--file", "./reference/"], ["show", "pdf", "--section", "Fields", "--file", "reference"]]) {
+      expect(await sb.runAsync(command), command.join(" ")).toMatchObject({
+        code: 1,
+        stderr: `error[E021]: file not found: '${command.at(-1)}'\n  'reference' is a directory of the skill: list its files with: skc sources pdf --dir reference\n`
+      })
+    }
+    expect(await sb.runAsync(["sources", "pdf", "--dir", "reference"])).toMatchObject({ code: 0, stdout: expect.stringContaining("fields.md") })
   })
 
   it("sections: 'rollback' → 'Rolling back', 'Watermarks' → 'Add Watermark' (E020)", async () => {

@@ -27,6 +27,11 @@ export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, aske
     const hint = `'${file}#…' names a section: skc show ${shellWord(skill)} --section ${shellWord(section)} --file ${shellWord(file)}`
     return new FileNotFound({ path: asked, suggestions: [], hint })
   }
+  // A directory of the skill (`outline --file references`): its files are listed by `sources --dir`, as `open` says.
+  const dir = asked.replace(/^\.\//, "").replace(/\/+$/, "")
+  if (skill !== undefined && dir !== "" && tree?.dirs.includes(dir) === true) {
+    return new FileNotFound({ path: asked, suggestions: [], hint: `'${dir}' is a directory of the skill: list its files with: skc sources ${shellWord(skill)} --dir ${shellWord(dir)}` })
+  }
   return new FileNotFound({
     path: asked,
     suggestions: closest(asked, files),
