@@ -33,7 +33,7 @@ export const BuildInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
   global: Schema.optional(Schema.Boolean).annotate({ description: "Build into the global runtime; import into the global store" }),
   target: Schema.optional(Schema.Union([Schema.String, Schema.Array(Schema.String)])).annotate({
-    description: "Agents to deploy to (default: the config's [build] targets, else claude), a [targets] name or a directory; comma-separated"
+    description: "Agents to deploy to (default: [build] targets, else claude), a [targets] name or a directory; comma-separated"
   }),
   copy: Schema.optional(Schema.Boolean).annotate({ description: "Copy instead of symlink/junction" }),
   force: Schema.optional(Schema.Boolean).annotate({ description: "Overwrite on import; replace a non-link agent directory" })
