@@ -20,6 +20,7 @@ export const statsCommand = defineCommand({
     "skc stats --all --since 2026-01-01          # every skill; which were never read",
     "skc stats my-skill --format html > report.html",
     "skc stats my-skill --from postgres://skc@db.internal/team --machine build-07   # the team's reads",
+    "skc stats my-skill --team --reader alice --group-by sections   # what alice's agent read (a team server's token)",
     "skc stats --all --team                      # every skill over the config's [team] database",
     "skc stats --import-otel claude-otel.json    # record Claude Code's skill activations from an OTLP export",
     "skc stats my-skill --group-by funnel        # activated (by trigger) → read"
@@ -35,13 +36,18 @@ export const statsCommand = defineCommand({
     since: flag.text("since", "Only accesses on or after (RFC 3339 or YYYY-MM-DD, UTC)."),
     until: flag.text("until", "Only accesses on or before (RFC 3339 or YYYY-MM-DD, UTC)."),
     project: flag.repeated("project", "Only accesses from this directory or below (any of them matches).", "dir"),
+    reader: flag.repeated(
+      "reader",
+      "Only calls made with this skc mcp --http token (its name, exact; any of them matches): what one reader's agent read.",
+      "name"
+    ),
     includeAuthor: flag.boolean("include-author", "Also count the author's own build, lint and stats calls (default: agent reads only)."),
     limit: flag.integer("limit", "Most entries per list (default 10 in text, all in JSON)."),
     all: flag.boolean("all", "One row per skill that resolves from here, and the skills never read."),
     from: flag.text("from", "Answer from the team PostgreSQL database that `skc sync --to` fills (postgres://user@host/db)."),
     team: flag.boolean("team", "Answer from the team database named by [team] database in the config (as --from would)."),
     machine: flag.repeated("machine", "With --from or --team: only rows pushed from this host (name or hash; any of them matches)."),
-    user: flag.repeated("user", "With --from or --team: only rows pushed by this operating-system user (name or hash; any of them matches); a team server's readers are token names: --group-by users."),
+    user: flag.repeated("user", "With --from or --team: only rows pushed by this operating-system user (name or hash; any of them matches); a team server's readers are token names: --reader, --group-by users."),
     importOtel: flag.text("import-otel", "Record the skill activations of an OTLP/JSON logs export of Claude Code's telemetry (claude_code.skill_activated), then see them with --group-by funnel.", { placeholder: "file" }),
     ...common(["text", "json", "html"])
   },

@@ -23,6 +23,14 @@ export interface StatsFilters {
   readonly until: string | null
   readonly projects: ReadonlyArray<string>
   /**
+   * `--reader`: only rows whose `args.user` (the token name of a call served
+   * by `skc mcp --http` with tokens) is one of these, exactly (token names are
+   * case-sensitive as the operator wrote them). Empty: every row, those without
+   * a reader included; given, a row without `args.user` (CLI, stdio, HTTP
+   * without tokens) never passes. Echoed in the JSON `filters` (RFC-0003:C-FILTERS).
+   */
+  readonly readers: ReadonlyArray<string>
+  /**
    * Whether the author's own work (`build`, `lint`, `stats`) counts. Off by
    * default: stats answer "what did agents read" (issue 17). Echoed in the
    * JSON `filters` like every applied filter (RFC-0003:C-FILTERS).

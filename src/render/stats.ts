@@ -109,7 +109,8 @@ const filtersText = (f: StatsFilters): string | undefined => {
   const filters = [
     f.since === null ? undefined : `since ${f.since}`,
     f.until === null ? undefined : `until ${f.until}`,
-    f.projects.length === 0 ? undefined : `project ${f.projects.join(" or ")}`
+    f.projects.length === 0 ? undefined : `project ${f.projects.join(" or ")}`,
+    f.readers.length === 0 ? undefined : `reader ${f.readers.join(" or ")}`
   ].filter((x): x is string => x !== undefined)
   return filters.length > 0 ? `Filters: ${filters.join(", ")}` : undefined
 }
@@ -291,9 +292,9 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
 const teamSourceText = (r: TeamSource): string =>
   `From the team database ${r.source}` +
   (r.machines && r.machines.length > 0 ? `; machines ${r.machines.join(", ")}` : "") +
-  // `--user` is who pushed (an operating-system user); a team server's readers are token names, which it does
-  // not filter: `--user alice` for the token alice answered "No recorded accesses" with no word why.
-  (r.users && r.users.length > 0 ? `; pushed by the operating-system users ${r.users.join(", ")} (a team server's readers are token names: --group-by users)` : "") +
+  // `--user` is who pushed (an operating-system user); a team server's readers are token names, which `--reader`
+  // filters: `--user alice` for the token alice answered "No recorded accesses" with no word why.
+  (r.users && r.users.length > 0 ? `; pushed by the operating-system users ${r.users.join(", ")} (a team server's readers are token names: --reader, --group-by users)` : "") +
   "."
 
 export const renderStatsAll = (report: StatsAllReport, now: number): string => {

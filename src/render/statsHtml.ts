@@ -89,6 +89,7 @@ const filtersLine = (f: StatsFilters, period?: { start: string | null; end: stri
     f.since === null ? undefined : `since ${f.since}`,
     f.until === null ? undefined : `until ${f.until}`,
     f.projects.length === 0 ? undefined : `projects ${f.projects.join(", ")}`,
+    f.readers.length === 0 ? undefined : `readers ${f.readers.join(", ")}`,
     f.include_author ? "author work included" : "agent reads only"
   ].filter((x): x is string => x !== undefined)
   return parts.map(e).join(" · ")

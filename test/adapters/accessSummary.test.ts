@@ -22,7 +22,7 @@ let n = 0
 const fresh = () => join(dir, `log-${++n}`, "logs.db")
 
 const log = makeSqliteAccessLog(Database)
-const ALL: StatsFilters = { since: null, until: null, projects: [], include_author: true }
+const ALL: StatsFilters = { since: null, until: null, projects: [], readers: [], include_author: true }
 /** A filter that keeps every row but makes the adapter run the grouped scan. */
 const SCAN: StatsFilters = { ...ALL, since: "0000-01-01T00:00:00Z" }
 

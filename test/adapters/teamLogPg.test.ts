@@ -75,7 +75,7 @@ const machineRows = (machine: number, n: number): Array<AccessLogRow> => {
 }
 
 const VIEWS: ReadonlyArray<GroupBy> = ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "timeline", "users", "clients", "funnel"]
-const everyone: TeamFilters = { since: null, until: null, projects: [], include_author: false, machines: [], users: [] }
+const everyone: TeamFilters = { since: null, until: null, projects: [], readers: [], include_author: false, machines: [], users: [] }
 
 /** Summary groups carry no order of their own: sort them for comparison. */
 const comparable = (a: unknown) => {
@@ -160,11 +160,27 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
     const team = (groupBy: GroupBy, filters: TeamFilters) =>
       Effect.runPromise(Effect.flatMap(TeamLogStore, (s) => s.aggregate(groupBy, filters)).pipe(Effect.provide(teamLayer(pg.url))))
     for (const groupBy of VIEWS) {
-      for (const filters of [everyone, { ...everyone, include_author: true }, { ...everyone, projects: ["/p/a"], since: "2026-03-05T00:00:00Z" }]) {
+      for (const filters of [
+        everyone,
+        { ...everyone, include_author: true },
+        { ...everyone, projects: ["/p/a"], since: "2026-03-05T00:00:00Z" },
+        // --reader: args.user exact, rows whose args are not JSON (args_json null) never matching.
+        { ...everyone, readers: ["alice"] },
+        { ...everyone, readers: ["bob", "alice@example.com"], include_author: true }
+      ]) {
         const expected = await Effect.runPromise(local.aggregate(unionDb, groupBy, filters))
         expect(comparable(await team(groupBy, filters)), `${groupBy} ${JSON.stringify(filters)}`).toEqual(comparable(expected))
       }
     }
+
+    // --reader: only the named token's rows, in the views that group by reader as in any other.
+    const byReader = await team("users", { ...everyone, readers: ["alice"], include_author: true })
+    expect(byReader.groupBy === "users" && byReader.rows.map((r) => r.user)).toEqual(["alice"])
+    const readerSummary = await team("summary", { ...everyone, readers: ["alice"] })
+    const allSummary = await team("summary", everyone)
+    const counted = (a: typeof allSummary) => (a.groupBy === "summary" ? a.groups.reduce((n, g) => n + g.count, 0) : -1)
+    expect(counted(readerSummary)).toBeGreaterThan(0)
+    expect(counted(readerSummary)).toBeLessThan(counted(allSummary))
 
     // --machine / --user: one machine's team view equals its own local view.
     const oneDb = join(dir, "m2.db")

@@ -148,7 +148,7 @@ describe("issue 27: stats shows the latest eval", () => {
       expect(renderStats(before, Date.parse("2026-11-27T00:00:00Z"))).not.toMatch(/Latest eval/)
       // The same view as a team view filtered by --user says what --user filters (who pushed, not a token's reader).
       const asTeam = renderStats({ ...before, report: { ...before.report, source: "postgres://db/team", users: ["alice"] } as unknown as typeof before.report }, 0)
-      expect(asTeam).toContain("From the team database postgres://db/team; pushed by the operating-system users alice (a team server's readers are token names: --group-by users).")
+      expect(asTeam).toContain("From the team database postgres://db/team; pushed by the operating-system users alice (a team server's readers are token names: --reader, --group-by users).")
 
       yield* TestClock.setTime(Date.parse("2026-11-25T10:00:00Z"))
       yield* evaluate({ skills: ["pdf"], min_pass: 1 })
@@ -207,7 +207,7 @@ describe("issue 27: stats shows the latest eval", () => {
         skill: "x",
         skill_path: "/x",
         query: "summary" as const,
-        filters: { since: null, until: null, projects: [], include_author: false },
+        filters: { since: null, until: null, projects: [], readers: [], include_author: false },
         period: { start: null, end: null },
         data: { total_accesses: 0, unique_sections: 0, unique_files: 0, error_count: 0, agent_accesses: 0, author_accesses: 1, unanswered: 0 },
         latest_eval: e!
@@ -237,7 +237,12 @@ describe("the in-memory access log answers as the SQLite one", () => {
     { timestamp: "2026-01-06T00:00:00Z", command: "build", args: {} },
     { timestamp: "2026-01-07T00:00:00Z", command: "eval", args: { judge: "match", pass_rate: 0.5 } },
     { timestamp: "2026-01-08T00:00:00Z", command: "eval", args: { judge: "match", pass_rate: 0.9 } },
-    { timestamp: "2026-01-08T00:00:00Z", command: "outline", args: "not json" }
+    { timestamp: "2026-01-08T00:00:00Z", command: "outline", args: "not json" },
+    // `--reader`: a served call's token name (args.user), and users that are no name.
+    { timestamp: "2026-01-09T00:00:00Z", command: "show", args: { section: "Install", file: "SKILL.md", via: "mcp", user: "alice" } },
+    { timestamp: "2026-01-09T01:00:00Z", command: "search", args: { query: "merge", result_count: 0, via: "mcp", user: "alice" } },
+    { timestamp: "2026-01-09T02:00:00Z", command: "show", args: { section: "Usage", file: "SKILL.md", via: "mcp", user: { name: "alice" } } },
+    { timestamp: "2026-01-09T03:00:00Z", command: "open", args: { path: "docs/a.md", via: "mcp", user: 7 } }
   ]
   const defaults = { skill: "s", skill_path: "/s", cwd: "/proj" }
   makeLogDb(file, rows, defaults)
@@ -257,12 +262,14 @@ describe("the in-memory access log answers as the SQLite one", () => {
       })
     )
   }
-  const none: StatsFilters = { since: null, until: null, projects: [], include_author: false }
+  const none: StatsFilters = { since: null, until: null, projects: [], readers: [], include_author: false }
   const filterSets: ReadonlyArray<StatsFilters> = [
     none,
     { ...none, include_author: true },
     { ...none, since: "2026-01-02T00:00:00Z", until: "2026-01-05T00:00:00Z" },
-    { ...none, projects: ["/other"], include_author: true }
+    { ...none, projects: ["/other"], include_author: true },
+    { ...none, readers: ["alice"] },
+    { ...none, readers: ["7", '{"name":"alice"}', "alice"], include_author: true }
   ]
   /** Summary groups come in no particular order from SQL; everything else is ordered. */
   const normal = (a: unknown) => {

@@ -50,7 +50,7 @@ describe("RFC-0003:C-SCHEMA and C-CLI", () => {
       expect(j.skill).toBe(j.name)
       expect(j.skill_path).toBe(j.src)
       expect(j.query).toBe("summary")
-      expect(j.filters).toEqual({ since: null, until: null, projects: [], include_author: false })
+      expect(j.filters).toEqual({ since: null, until: null, projects: [], readers: [], include_author: false })
       expect(j.period).toEqual({ start: "2026-01-02T10:00:00Z", end: "2026-01-05T10:00:00Z" })
     }))
 
@@ -253,7 +253,7 @@ describe("RFC-0003:C-FILTERS", () => {
     Effect.gen(function* () {
       const j = yield* stats(timeline, { group_by: "sections", since: "2026-01-02T00:00:00Z", until: "2026-01-03T12:00:00Z" })
       expect(sectionsOf(j)).toEqual(["b", "c", "d"])
-      expect(j.filters).toEqual({ since: "2026-01-02T00:00:00Z", until: "2026-01-03T12:00:00Z", projects: [], include_author: false })
+      expect(j.filters).toEqual({ since: "2026-01-02T00:00:00Z", until: "2026-01-03T12:00:00Z", projects: [], readers: [], include_author: false })
       expect(j.period).toEqual({ start: "2026-01-02T00:00:00Z", end: "2026-01-03T12:00:00Z" })
     }))
 

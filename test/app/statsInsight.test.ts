@@ -196,7 +196,7 @@ describe("damaged timestamps: the in-memory log store answers as the SQLite one 
   }))
   const dir = tempDir("skc-damaged-parity-")
   const file = join(dir, "logs.db")
-  const none = { since: null, until: null, projects: [], include_author: false }
+  const none = { since: null, until: null, projects: [], readers: [], include_author: false }
 
   it.effect("period, time filters and counts agree", () =>
     Effect.gen(function* () {

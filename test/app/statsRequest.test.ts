@@ -12,6 +12,7 @@ const flags = (o: Partial<StatsFlags> = {}): StatsFlags => ({
   since: undefined,
   until: undefined,
   project: [],
+  reader: [],
   includeAuthor: false,
   limit: undefined,
   all: false,

@@ -44,6 +44,7 @@ describe("RFC-0007:C-LOGGING access log", () => {
       since: null,
       until: null,
       project: [],
+      reader: [],
       include_author: false,
       limit: null,
       // DECISIONS #45: who called; this test's pipes make it an agent's call.

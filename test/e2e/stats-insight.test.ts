@@ -73,7 +73,7 @@ const text = (...args: Array<string>) => {
 describe("issue 17: agent reads apart from author work (DECISIONS #17)", () => {
   it("RFC-0003:C-QUERIES summary counts agent reads by default and shows both sides", () => {
     const j = json()
-    expect(j.filters).toEqual({ since: null, until: null, projects: [], include_author: false })
+    expect(j.filters).toEqual({ since: null, until: null, projects: [], readers: [], include_author: false })
     expect(j.data).toEqual({
       total_accesses: 20,
       unique_sections: 2,
@@ -285,7 +285,7 @@ describe("issue 17: skc stats --all", () => {
 
   it("the period filters every skill: golf was not read in February", () => {
     const j = JSON.parse(all("--since", "2026-02-01", "--format", "json"))
-    expect(j.filters).toEqual({ since: "2026-02-01T00:00:00Z", until: null, projects: [], include_author: false })
+    expect(j.filters).toEqual({ since: "2026-02-01T00:00:00Z", until: null, projects: [], readers: [], include_author: false })
     expect(j.never_read).toEqual(["bravo", "charlie", "golf"])
   })
 

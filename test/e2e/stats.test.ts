@@ -42,7 +42,7 @@ describe("RFC-0003:C-SCHEMA and C-CLI", () => {
     expect(j.skill).toBe(j.name)
     expect(j.skill_path).toBe(j.src)
     expect(j.query).toBe("summary")
-    expect(j.filters).toEqual({ since: null, until: null, projects: [], include_author: false })
+    expect(j.filters).toEqual({ since: null, until: null, projects: [], readers: [], include_author: false })
     expect(j.period).toEqual({ start: "2026-01-02T10:00:00Z", end: "2026-01-05T10:00:00Z" })
   })
 
@@ -217,7 +217,7 @@ describe("RFC-0003:C-FILTERS", () => {
   it("RFC-0003:C-FILTERS --since and --until are inclusive bounds", () => {
     const j = stats(timeline, ["--group-by", "sections", "--since", "2026-01-02T00:00:00Z", "--until", "2026-01-03T12:00:00Z"])
     expect(sectionsOf(j)).toEqual(["b", "c", "d"])
-    expect(j.filters).toEqual({ since: "2026-01-02T00:00:00Z", until: "2026-01-03T12:00:00Z", projects: [], include_author: false })
+    expect(j.filters).toEqual({ since: "2026-01-02T00:00:00Z", until: "2026-01-03T12:00:00Z", projects: [], readers: [], include_author: false })
     expect(j.period).toEqual({ start: "2026-01-02T00:00:00Z", end: "2026-01-03T12:00:00Z" })
   })
 

@@ -2,7 +2,7 @@
 import type { SkillReport } from "../../src/app/usage/statsReport.js"
 
 /** The filters of a report over every project, without the author's own reads. */
-export const filters = { since: null, until: null, projects: [], include_author: false }
+export const filters = { since: null, until: null, projects: [], readers: [], include_author: false }
 
 export const skillReport: SkillReport = {
   skill: "pdf",

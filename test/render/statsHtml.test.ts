@@ -6,7 +6,7 @@ import { all, byId, parseHtml, textOf } from "../helpers/html.js"
 import { skillReport as report } from "../helpers/statsReports.js"
 
 const NOW = Date.UTC(2026, 2, 10)
-const filters = { since: null, until: null, projects: [], include_author: false }
+const filters = { since: null, until: null, projects: [], readers: [], include_author: false }
 
 
 describe("issue 17: skc stats --format html", () => {

@@ -6,7 +6,7 @@ import { renderSkillHtml } from "../../src/render/statsHtml.js"
 import { skillReport } from "../helpers/statsReports.js"
 
 const NOW = Date.UTC(2026, 2, 10)
-const filters = { since: null, until: null, projects: [], include_author: false }
+const filters = { since: null, until: null, projects: [], readers: [], include_author: false }
 
 describe("a long logged question in stats (found sending a 900 KB query over MCP)", () => {
   const long = `how do I ${"really ".repeat(20_000)}fill a form`

@@ -44,11 +44,27 @@ const J = (row: AccessLogRow, key: string): unknown => {
   return typeof v === "object" ? JSON.stringify(v) : v
 }
 
+/** `args.user` when it is a string (`J` would give an object's JSON text): who read, for `--reader`. */
+const userOf = (row: AccessLogRow): string | undefined => {
+  try {
+    const parsed: unknown = JSON.parse(row.args)
+    const user = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>).user : undefined
+    return typeof user === "string" ? user : undefined
+  } catch {
+    return undefined
+  }
+}
+
 const passes = (row: AccessLogRow, f: StatsFilters): boolean => {
   if (f.since !== null && row.timestamp < f.since) return false
   if (f.until !== null && row.timestamp > f.until) return false
   // As the SQL: a damaged timestamp cannot be placed in a time range.
   if ((f.since !== null || f.until !== null) && !isLoggedTimestamp(row.timestamp)) return false
+  // As the SQL: only a JSON string `args.user` equal to a name; args that are not JSON have none.
+  if (f.readers.length > 0) {
+    const user = userOf(row)
+    if (user === undefined || !f.readers.includes(user)) return false
+  }
   if (f.projects.length > 0) {
     // Prefix match on path segments, as the SQL does: `/a/b` matches `/a/b` and `/a/b/…`, never `/a/bc`.
     return f.projects.some((p) => row.cwd === p || row.cwd.startsWith(p.endsWith("/") ? p : p + "/"))

@@ -68,6 +68,11 @@ export const pgFilterClause = (filters: TeamFilters): { sql: string; params: Arr
     })
     parts.push(`(${ors.join(" OR ")})`)
   }
+  // `--reader`: `args.user` as a JSON string equal to one of the names (bytewise, as SQLite's `=`); a row
+  // whose args are not JSON has a null `args_json`, one without `user` a null field: neither passes.
+  if (filters.readers.length > 0) {
+    parts.push(`(jsonb_typeof(args_json -> 'user') = 'string' AND (args_json ->> 'user') COLLATE "C" IN (${filters.readers.map(p).join(", ")}))`)
+  }
   if (filters.machines.length > 0) parts.push(`machine IN (${filters.machines.map(p).join(", ")})`)
   if (filters.users.length > 0) parts.push(`user_hash IN (${filters.users.map(p).join(", ")})`)
   if (filters.skills !== undefined && filters.skills.length > 0) parts.push(`skill IN (${filters.skills.map(p).join(", ")})`)

@@ -215,6 +215,15 @@ export const filterClause = (filters: StatsFilters): { sql: string; params: Arra
     })
     parts.push(`(${ors.join(" OR ")})`)
   }
+  if (filters.readers.length > 0) {
+    // `--reader`: the token name a served call recorded, when it is a JSON string (json_extract gives an
+    // object's JSON text, which a name must not match: PostgreSQL's `jsonb_typeof` check, teamSql.ts). A row
+    // whose args are not JSON reads as null (json_type would fail on it: guarded first), as one without
+    // `user`: neither is any reader's.
+    const user = `CASE WHEN json_valid(args) THEN CASE WHEN json_type(args, '$.user') = 'text' THEN json_extract(args, '$.user') END END`
+    parts.push(`${user} IN (${filters.readers.map(() => "?").join(", ")})`)
+    params.push(...filters.readers)
+  }
   return { sql: parts.length === 0 ? "1" : parts.join(" AND "), params }
 }
 
@@ -346,8 +355,8 @@ const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): Ag
   return listRows(groupBy, { start: nullableText(p.start), end: nullableText(p.end) }, rows)
 }
 
-/** No filter the kept groups cannot answer: they hold neither time nor project. */
-const unfiltered = (f: StatsFilters): boolean => f.since === null && f.until === null && f.projects.length === 0
+/** No filter the kept groups cannot answer: they hold neither time, nor project, nor reader. */
+const unfiltered = (f: StatsFilters): boolean => f.since === null && f.until === null && f.projects.length === 0 && f.readers.length === 0
 
 /** The kept groups in one read transaction, when they count every row. */
 const readKept = (db: Database): AggregateRows | undefined =>

@@ -67,12 +67,20 @@ export const StatsInput = Schema.Struct({
 })
 export type StatsInput = typeof StatsInput.Type
 
+/**
+ * The CLI's request of one skill: the tool's input plus `--reader` (token names of `skc mcp --http`,
+ * matched against `args.user`). A team lead's filter, not an agent's: the `skc_stats` tool does not list
+ * it, so the tool list every agent session pays for stays within its budget (issue 26 item 3).
+ */
+export type StatsQuery = StatsInput & { readonly reader?: ReadonlyArray<string> }
+
 /** The `args` of the access-log row (DECISIONS #18): the command's own parameters, CLI and MCP alike. */
-export const statsLogArgs = (input: StatsInput) => ({
+export const statsLogArgs = (input: StatsQuery) => ({
   group_by: input.group_by ?? "summary",
   since: input.since,
   until: input.until,
   project: input.project ?? [],
+  reader: input.reader ?? [],
   include_author: input.include_author ?? false,
   limit: input.limit
 })
@@ -107,6 +115,7 @@ const statsVariant = <Q extends string, D extends Schema.Top, X extends Schema.S
       since: Schema.NullOr(Schema.String),
       until: Schema.NullOr(Schema.String),
       projects: Schema.Array(Schema.String),
+      readers: Schema.Array(Schema.String),
       include_author: Schema.Boolean
     }),
     period: Schema.Struct({ start: Schema.NullOr(Schema.String), end: Schema.NullOr(Schema.String) }),
@@ -206,7 +215,20 @@ const canonicalProject = Effect.fnUntraced(function* (raw: string) {
   }
 })
 
-export const parseFilters = Effect.fn("skc.parseFilters")(function* (input: Pick<StatsInput, "since" | "until" | "project" | "include_author">) {
+/**
+ * `--reader` names as given (exact: token names are case-sensitive), each once. Nothing is trimmed or
+ * split: a name is what `args.user` holds. An empty name can be no token's (E031, as a malformed filter).
+ */
+const parseReaders = Effect.fnUntraced(function* (given: ReadonlyArray<string>) {
+  const readers: Array<string> = []
+  for (const r of given) {
+    if (r === "") return yield* Effect.fail(new InvalidFilter({ message: `--reader "": expected a token name` }))
+    if (!readers.includes(r)) readers.push(r)
+  }
+  return readers
+})
+
+export const parseFilters = Effect.fn("skc.parseFilters")(function* (input: Pick<StatsQuery, "since" | "until" | "project" | "reader" | "include_author">) {
   const since = input.since === undefined ? null : yield* Effect.fromResult(parseTimeFilter("since", input.since))
   const until = input.until === undefined ? null : yield* Effect.fromResult(parseTimeFilter("until", input.until))
   // A window that ends before it starts holds nothing: said, not answered with a report of zeros (E031).
@@ -218,7 +240,8 @@ export const parseFilters = Effect.fn("skc.parseFilters")(function* (input: Pick
     const canonical = yield* canonicalProject(p)
     if (!projects.includes(canonical)) projects.push(canonical)
   }
-  const filters: StatsFilters = { since, until, projects, include_author: input.include_author ?? false }
+  const readers = yield* parseReaders(input.reader ?? [])
+  const filters: StatsFilters = { since, until, projects, readers, include_author: input.include_author ?? false }
   return filters
 })
 
@@ -398,7 +421,7 @@ export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: str
   return found
 })
 
-export const stats = Effect.fn("skc.stats")(function* (input: StatsInput) {
+export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
   const groupBy: StatsGroupBy = yield* Effect.fromResult(parseGroupBy(input.group_by ?? "summary"))
   const filters = yield* parseFilters(input)
   const skill = yield* resolveCommandSkill(input.skill)

@@ -17,6 +17,7 @@ export const StatsAllInput = Schema.Struct({
   since: Schema.optional(Schema.String),
   until: Schema.optional(Schema.String),
   project: Schema.optional(Schema.Array(Schema.String)),
+  reader: Schema.optional(Schema.Array(Schema.String)),
   include_author: Schema.optional(Schema.Boolean),
   limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
 })

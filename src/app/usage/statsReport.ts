@@ -8,14 +8,14 @@
 import { Effect } from "effect"
 import { funnelOf, type SkillReport } from "../../domain/stats.js"
 import { resolveCommandSkill } from "../skills/index.js"
-import { aggregateLog, foldDatedSummary, latestEval, parseFilters, type StatsInput } from "./stats.js"
+import { aggregateLog, foldDatedSummary, latestEval, parseFilters, type StatsQuery } from "./stats.js"
 import { outlineSections } from "./statsOutline.js"
 
 export type { OutlineReads, SkillReport } from "../../domain/stats.js"
 
 const key = (file: string | null, section: string) => `${file ?? ""}\u0000${section}`
 
-export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<StatsInput, "skill" | "since" | "until" | "project" | "include_author">) {
+export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<StatsQuery, "skill" | "since" | "until" | "project" | "reader" | "include_author">) {
   const filters = yield* parseFilters(input)
   const skill = yield* resolveCommandSkill(input.skill)
   const at = (groupBy: Parameters<typeof aggregateLog>[1]) => aggregateLog(skill.runtimeDir, groupBy, filters)

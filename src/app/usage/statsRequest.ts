@@ -11,14 +11,14 @@
  */
 import { Effect, Schema } from "effect"
 import { InvalidOption } from "../../domain/errors.js"
-import { stats, StatsInput } from "./stats.js"
+import { stats, StatsInput, type StatsQuery } from "./stats.js"
 import { statsAll } from "./statsAll.js"
 import { statsReport } from "./statsReport.js"
 import { bothTeamDatabases } from "./teamDatabase.js"
 import { importOtelFile, type ActivationImport } from "./activations.js"
 
 /** What the CLI asks for; `skill` is absent with `all`. */
-export type StatsRequest = Omit<StatsInput, "skill"> & {
+export type StatsRequest = Omit<StatsQuery, "skill"> & {
   readonly skill?: string
   readonly all?: boolean
   readonly html?: boolean
@@ -40,6 +40,8 @@ export interface StatsFlags {
   readonly since: string | undefined
   readonly until: string | undefined
   readonly project: ReadonlyArray<string>
+  /** `--reader`: token names of `skc mcp --http` (`args.user`), locally as on the team store. */
+  readonly reader: ReadonlyArray<string>
   readonly includeAuthor: boolean
   readonly limit: number | undefined
   readonly all: boolean
@@ -92,6 +94,7 @@ export const statsRequestOf: (o: StatsFlags) => Effect.Effect<StatsRequest, Inva
     since: o.since,
     until: o.until,
     project: o.project.length === 0 ? undefined : [...o.project],
+    reader: o.reader.length === 0 ? undefined : [...o.reader],
     include_author: o.includeAuthor ? true : undefined,
     limit: o.format === "html" && !o.all ? undefined : limit,
     all: o.all,
@@ -101,7 +104,7 @@ export const statsRequestOf: (o: StatsFlags) => Effect.Effect<StatsRequest, Inva
   }
   // One skill: the use case's own Schema decides what is valid (E100 otherwise).
   if (!o.all) {
-    const one = { ...request, all: undefined, html: undefined, given_limit: undefined, from: undefined, team: undefined, machines: undefined, users: undefined }
+    const one = { ...request, all: undefined, html: undefined, given_limit: undefined, from: undefined, team: undefined, machines: undefined, users: undefined, reader: undefined }
     yield* Schema.decodeUnknownEffect(StatsInput)(one).pipe(Effect.mapError((e) => new InvalidOption({ message: e.message })))
   }
   return request as StatsRequest
@@ -117,8 +120,8 @@ export const statsLocal = (r: StatsRequest) =>
     : r.all === true
     ? Effect.map(statsAll(r), (report): StatsView => ({ kind: "all", report }))
     : r.html === true
-      ? Effect.map(statsReport(r as StatsInput), (report): StatsView => ({ kind: "html", report }))
-      : Effect.map(stats(r as StatsInput), (outcome): StatsView => ({ kind: "one", outcome }))
+      ? Effect.map(statsReport(r as StatsQuery), (report): StatsView => ({ kind: "html", report }))
+      : Effect.map(stats(r as StatsQuery), (outcome): StatsView => ({ kind: "one", outcome }))
 
 /** The request over the team store the caller provides (issue 18): `source` is the database as shown to people. */
 export const statsFromTeam = Effect.fn("skc.statsFromTeam")(function* (r: StatsRequest, source: string) {
@@ -128,6 +131,6 @@ export const statsFromTeam = Effect.fn("skc.statsFromTeam")(function* (r: StatsR
   return yield* r.all === true
     ? Effect.map(team.teamStatsAll({ ...r, ...scope }), (report): StatsView => ({ kind: "all", report }))
     : r.html === true
-      ? Effect.map(team.teamStatsReport({ ...(r as StatsInput), ...scope }), (report): StatsView => ({ kind: "html", report }))
-      : Effect.map(team.teamStats({ ...(r as StatsInput), ...scope }), (outcome): StatsView => ({ kind: "one", outcome }))
+      ? Effect.map(team.teamStatsReport({ ...(r as StatsQuery), ...scope }), (report): StatsView => ({ kind: "html", report }))
+      : Effect.map(team.teamStats({ ...(r as StatsQuery), ...scope }), (outcome): StatsView => ({ kind: "one", outcome }))
 })

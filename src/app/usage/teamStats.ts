@@ -21,7 +21,7 @@ import { TeamLogStore } from "../../ports/TeamLogStore.js"
 import { logDbIn } from "./accessLog.js"
 import { type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
 import { skillsInScope } from "../skills/index.js"
-import { stats, type StatsInput } from "./stats.js"
+import { stats, type StatsQuery } from "./stats.js"
 import { statsAll, type StatsAllInput } from "./statsAll.js"
 import { statsReport } from "./statsReport.js"
 
@@ -33,7 +33,7 @@ export interface TeamScope {
   readonly users?: ReadonlyArray<string>
 }
 
-export interface TeamStatsInput extends StatsInput, TeamScope {}
+export type TeamStatsInput = StatsQuery & TeamScope
 
 /**
  * Run `use` with the access log of `skills` read from the team store (each
