@@ -16,7 +16,7 @@ export const statsCommand = defineCommand({
     "skc stats my-skill --since 2026-01-01 --project ~/code/webapp",
     "skc stats my-skill --group-by search --format json",
     "skc stats my-skill --group-by unanswered    # searches that found nothing",
-    "skc stats my-skill --include-author         # count build, lint, stats too",
+    "skc stats my-skill --include-author         # count the author's own calls too",
     "skc stats --all --since 2026-01-01          # every skill; which were never read",
     "skc stats my-skill --format html > report.html",
     "skc stats my-skill --from postgres://skc@db.internal/team --machine build-07   # the team's reads",
@@ -41,7 +41,7 @@ export const statsCommand = defineCommand({
       "Only calls made with this skc mcp --http token (its name, exact; any of them matches): what one reader's agent read.",
       "name"
     ),
-    includeAuthor: flag.boolean("include-author", "Also count the author's own build, lint and stats calls (default: agent reads only)."),
+    includeAuthor: flag.boolean("include-author", "Also count the author's own work: build, lint, stats and eval calls, and reads made at a terminal (SKC_ROLE; default: agent reads only)."),
     limit: flag.integer("limit", "Most entries per list (default 10 in text, all in JSON)."),
     all: flag.boolean("all", "One row per skill that resolves from here, and the skills never read."),
     from: flag.text("from", "Answer from the team PostgreSQL database that `skc sync --to` fills (postgres://user@host/db)."),

@@ -233,7 +233,7 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
           ? ""
           : `<p class="empty">Read but no longer in the outline: ${r.gone.map((g) => `${e(g.section)} (${n(g.count)})`).join(", ")}</p>`)
     ),
-    ...(r.funnel === undefined ? [] : [panel("funnel", "Activated → read (Claude Code's telemetry, issue 49)", funnelHtml(r.funnel))]),
+    ...(r.funnel === undefined ? [] : [panel("funnel", "Activated → read (Claude Code's telemetry)", funnelHtml(r.funnel))]),
     panel("timeline", "Reads over time", timelineSvg(r.timeline)),
     panel(
       "unanswered",

@@ -34,6 +34,12 @@ describe("skc <command> --help", () => {
     })
   }
 
+  it("stats --include-author names everything it adds: eval calls and the author's reads at a terminal too (DECISIONS #45)", () => {
+    // It said "build, lint and stats calls": the eval rows and the author's own reads it also counts were not said.
+    const line = renderCommandHelp(topics.find((t) => t.name === "stats")!).split("\n").find((l) => l.includes("--include-author"))!
+    expect(line).toContain("build, lint, stats and eval calls, and reads made at a terminal")
+  })
+
   it("build --target gives the default build uses: the config's [build] targets, else claude (DECISIONS #51)", () => {
     // "Default: claude." was false in a project whose config sets [build] targets: build deploys to those.
     const line = renderCommandHelp(topics.find((t) => t.name === "build")!).split("\n").find((l) => l.includes("--target"))!

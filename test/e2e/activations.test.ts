@@ -73,6 +73,9 @@ describe("skc stats --import-otel and the funnel (issue 49 item 4)", () => {
     // The HTML report draws the funnel: a bar per step and per trigger.
     const html = (await sb.runAsync(["stats", "frontend", "--format", "html"])).stdout
     expect(html).toContain('<section class="panel" id="funnel">')
+    // The report speaks to its reader: no reference to skc's own issue tracker (it said "issue 49").
+    expect(html).toMatch(/Activated → read \(Claude Code(?:'|&#39;|&#x27;)s telemetry\)/)
+    expect(html).not.toMatch(/\bissue \d/i)
     expect(html).toMatch(/<tr data-step="activated"><td>activated<\/td><td class="num">2<\/td>/)
     expect(html).toMatch(/<tr data-step="trigger-user-slash">.*?<td class="num">1<\/td>/)
     expect(html).toMatch(/<tr data-step="read"><td>read<\/td><td class="num">1<\/td>/)
