@@ -513,15 +513,6 @@ export const serveHttp = async (
     await closeSession(room.id)
   }
 
-  // Issue 49 item 3: the rows written since the last push go to the team store every LOG_TO_INTERVAL_MS.
-  if (options.logTo !== undefined) {
-    // As `sync --to` says them: a long-lived server's arguments are readable by every user of the machine for its whole life.
-    const alias = sslModeAlias(options.logTo)
-    if (alias !== undefined) say(`warning: ${sslModeNotice(alias)}`)
-    if (urlHasPassword(options.logTo)) say(`warning: ${commandLinePasswordNotice("--log-to")}`)
-  }
-  const live = options.logTo === undefined ? undefined : await startLivePush(version, options.logTo, options.projects, say)
-
   /**
    * SIGHUP: the token file read again. A token removed from it is refused (401) from the next request on, and
    * the sessions its name opened are closed; a token added is served; the sessions of the names kept carry on.
@@ -540,7 +531,19 @@ export const serveHttp = async (
     for (const id of revoked) void closeSession(id)
     say(`SIGHUP: ${next.entries.length} token(s) reloaded${revoked.length === 0 ? "" : `; ${revoked.length} session${revoked.length === 1 ? "" : "s"} of removed tokens closed`}`)
   }
+  // Registered before anything this start-up awaits (the first --log-to push can take seconds): a reload
+  // sent meanwhile (`systemctl reload`) reads the file instead of ending the server.
   const undoHangup = options.reloadTokens === undefined ? undefined : onHangup?.(reloadTokens)
+
+  // Issue 49 item 3: the rows written since the last push go to the team store every LOG_TO_INTERVAL_MS.
+  if (options.logTo !== undefined) {
+    // As `sync --to` says them: a long-lived server's arguments are readable by every user of the machine for its whole life.
+    const alias = sslModeAlias(options.logTo)
+    if (alias !== undefined) say(`warning: ${sslModeNotice(alias)}`)
+    if (urlHasPassword(options.logTo)) say(`warning: ${commandLinePasswordNotice("--log-to")}`)
+  }
+  const live = options.logTo === undefined ? undefined : await startLivePush(version, options.logTo, options.projects, say)
+
 
   const sweep = setInterval(() => {
     const now = Date.now()

@@ -34,6 +34,13 @@ export interface TokenSet {
 
 const digestOf = (token: string): Buffer => crypto().createHash("sha256").update(token, "utf8").digest()
 
+/**
+ * A name as a message may quote it, or undefined. A name of MIN_TOKEN_LENGTH characters or more may be a
+ * token: a line written `token:name` (the order swapped) has the token where the name goes, and the file
+ * is read again on every SIGHUP, its problems written to the server's log. The line number says where.
+ */
+const quoted = (name: string): string | undefined => (name.length < MIN_TOKEN_LENGTH ? `'${name}'` : undefined)
+
 /** `name:token` lines; the problem with the first bad line (its number, never the token) otherwise. */
 export const parseTokens = (text: string, source: string, commas = false): TokenSet | { readonly problem: string } => {
   const entries: Array<{ name: string; digest: Buffer }> = []
@@ -49,10 +56,16 @@ export const parseTokens = (text: string, source: string, commas = false): Token
     const name = line.slice(0, colon).trim()
     const token = line.slice(colon + 1).trim()
     if (!NAME.test(name)) return { problem: `${where}: a name is 1-64 of A-Z a-z 0-9 . _ @ + -` }
-    if (token.length < MIN_TOKEN_LENGTH) return { problem: `${where}: the token of '${name}' is shorter than ${MIN_TOKEN_LENGTH} characters` }
-    if (names.has(name)) return { problem: `${where}: the name '${name}' is given twice` }
+    const shown = quoted(name)
+    const unshown = `(the name is not shown: of ${MIN_TOKEN_LENGTH} characters or more, it may be a token written first)`
+    if (token.length < MIN_TOKEN_LENGTH) {
+      return { problem: `${where}: ${shown === undefined ? `the token is shorter than ${MIN_TOKEN_LENGTH} characters ${unshown}` : `the token of ${shown} is shorter than ${MIN_TOKEN_LENGTH} characters`}` }
+    }
+    if (names.has(name)) return { problem: `${where}: ${shown === undefined ? `the name is given twice ${unshown}` : `the name ${shown} is given twice`}` }
     const digest = digestOf(token)
-    if (digests.has(digest.toString("hex"))) return { problem: `${where}: the token of '${name}' is already another name's` }
+    if (digests.has(digest.toString("hex"))) {
+      return { problem: `${where}: ${shown === undefined ? `the token is already another name's ${unshown}` : `the token of ${shown} is already another name's`}` }
+    }
     names.add(name)
     digests.add(digest.toString("hex"))
     entries.push({ name, digest })

@@ -116,7 +116,7 @@ const filtersText = (f: StatsFilters): string | undefined => {
 }
 
 const audienceText = (f: StatsFilters) =>
-  f.include_author ? "Counting agent reads and author work (build, lint, stats)." : "Counting agent reads (outline, show, open, sources, search); --include-author adds build, lint, stats."
+  f.include_author ? "Counting agent reads and author work (build, lint, stats, eval; reads at a terminal)." : "Counting agent reads (outline, show, open, sources, search); --include-author adds the author's build, lint, stats, eval and terminal reads."
 
 /** The most code points of a logged question a text report shows: the log keeps it whole, as JSON does. */
 export const SHOWN_QUERY_MAX = 200

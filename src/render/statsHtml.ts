@@ -222,7 +222,7 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
         card("unique_files", s.unique_files, "files read"),
         card("unanswered", s.unanswered, "looked for, not found", true),
         card("error_count", s.error_count, "failed calls", true),
-        card("author_accesses", s.author_accesses, "author work (build, lint, stats)")
+        card("author_accesses", s.author_accesses, "author work (build, lint, stats, eval; reads at a terminal)")
       ].join("") +
       `</section>`,
     panel(

@@ -96,6 +96,11 @@ describe("skc mcp --http: revoking a token (docs/team.md)", () => {
     await until(server, () => server.stderr().includes("SIGHUP: tokens not reloaded, the 2 in use are kept:"))
     expect(server.stderr()).toMatch(/line 2: the token of 'dave' is shorter than 16 characters/)
     expect(server.stderr()).not.toContain("short\n")
+    // The order swapped (token:name): the token stands where the name goes and is not quoted either.
+    writeFileSync(tokens, `alice:${ALICE}\n${CAROL}:carol\n`)
+    server.child.kill("SIGHUP")
+    await until(server, () => server.stderr().includes("line 2: the token is shorter than 16 characters"))
+    expect(server.stderr()).not.toContain(CAROL)
     expect(await show(carol)).toContain("Step one.")
     expect(await show(alice)).toContain("Step one.")
 

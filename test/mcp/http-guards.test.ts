@@ -18,6 +18,16 @@ describe("bearer tokens (issue 49 item 1)", () => {
     expect(parseTokens("a:aaaaaaaaaaaaaaaa1\na:bbbbbbbbbbbbbbbb2", "f")).toEqual({ problem: "f: line 2: the name 'a' is given twice" })
     expect(parseTokens("a:aaaaaaaaaaaaaaaa1\nb:aaaaaaaaaaaaaaaa1", "f")).toEqual({ problem: "f: line 2: the token of 'b' is already another name's" })
     expect(parseTokens("# none\n", "f")).toEqual({ problem: "f: no 'name:token' line" })
+  })
+  it("a line written token:name (the order swapped) is refused without quoting its token where the name goes", () => {
+    // A 48-hex token (`openssl rand -hex 24`) is a valid name: quoted, it went to stderr on every SIGHUP.
+    const token = "85ff88a0c97b9634a45c0f0a936025f05e5439d9d22918b0"
+    const unshown = "(the name is not shown: of 16 characters or more, it may be a token written first)"
+    expect(parseTokens(`${token}:alice`, "f")).toEqual({ problem: `f: line 1: the token is shorter than 16 characters ${unshown}` })
+    expect(parseTokens(`${token}:aaaaaaaaaaaaaaaa1\n${token}:bbbbbbbbbbbbbbbb2`, "f")).toEqual({ problem: `f: line 2: the name is given twice ${unshown}` })
+    expect(parseTokens(`a:aaaaaaaaaaaaaaaa1\n${token}:aaaaaaaaaaaaaaaa1`, "f")).toEqual({ problem: `f: line 2: the token is already another name's ${unshown}` })
+    // A name shorter than any token is still quoted: it cannot be one.
+    expect(parseTokens("alice-smith-123:short", "f")).toEqual({ problem: "f: line 1: the token of 'alice-smith-123' is shorter than 16 characters" })
     expect((parseTokens("a:aaaaaaaaaaaaaaaa1,b:bbbbbbbbbbbbbbbb2", "SKILLC_MCP_TOKENS", true) as TokenSet).entries.map((e) => e.name)).toEqual(["a", "b"])
   })
 })
