@@ -53,16 +53,19 @@ export type McpServe =
   | { readonly http: HttpServeOptions }
   | { readonly problem: string }
 
-const tokensOf = (given: Option.Option<string>, env: NodeJS.ProcessEnv): TokenSet | undefined | { readonly problem: string } => {
-  if (Option.isSome(given)) {
-    let text: string
-    try {
-      text = readFileSync(given.value, "utf8")
-    } catch (e) {
-      return { problem: `--tokens: cannot read '${given.value}': ${(e as NodeJS.ErrnoException).code ?? String(e)}` }
-    }
-    return parseTokens(text, `--tokens '${given.value}'`)
+/** `--tokens <file>` as it is now: at start, and again on each SIGHUP. */
+const tokensOfFile = (file: string): TokenSet | { readonly problem: string } => {
+  let text: string
+  try {
+    text = readFileSync(file, "utf8")
+  } catch (e) {
+    return { problem: `--tokens: cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? String(e)}` }
   }
+  return parseTokens(text, `--tokens '${file}'`)
+}
+
+const tokensOf = (given: Option.Option<string>, env: NodeJS.ProcessEnv): TokenSet | undefined | { readonly problem: string } => {
+  if (Option.isSome(given)) return tokensOfFile(given.value)
   const fromEnv = env.SKILLC_MCP_TOKENS
   return fromEnv === undefined || fromEnv.trim() === "" ? undefined : parseTokens(fromEnv, "SKILLC_MCP_TOKENS", true)
 }
@@ -147,7 +150,7 @@ export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServ
       projects,
       tokens,
       // `--tokens <file>` is read again on SIGHUP (docs/team.md); SKILLC_MCP_TOKENS cannot change in a running process.
-      ...(Option.isSome(flags.tokens) ? { reloadTokens: () => tokensOf(flags.tokens, env) ?? { problem: "no tokens" } } : {}),
+      ...Option.match(flags.tokens, { onNone: () => ({}), onSome: (file) => ({ reloadTokens: () => tokensOfFile(file) }) }),
       stateless: flags.stateless,
       allowHosts: flags.allowHost,
       ratePerMinute: rate,

@@ -518,9 +518,8 @@ export const serveHttp = async (
    * the sessions its name opened are closed; a token added is served; the sessions of the names kept carry on.
    * A file that cannot be read or has a bad line changes nothing: the operator is told, the tokens in use stay.
    */
-  const reloadTokens = () => {
-    if (options.reloadTokens === undefined) return
-    const next = options.reloadTokens()
+  const reloadTokens = (reread: NonNullable<HttpServeOptions["reloadTokens"]>) => {
+    const next = reread()
     if ("problem" in next) {
       say(`SIGHUP: tokens not reloaded, the ${tokens?.entries.length ?? 0} in use are kept: ${next.problem}`)
       return
@@ -533,7 +532,8 @@ export const serveHttp = async (
   }
   // Registered before anything this start-up awaits (the first --log-to push can take seconds): a reload
   // sent meanwhile (`systemctl reload`) reads the file instead of ending the server.
-  const undoHangup = options.reloadTokens === undefined ? undefined : onHangup?.(reloadTokens)
+  const reread = options.reloadTokens
+  const undoHangup = reread === undefined ? undefined : onHangup?.(() => reloadTokens(reread))
 
   // Issue 49 item 3: the rows written since the last push go to the team store every LOG_TO_INTERVAL_MS.
   if (options.logTo !== undefined) {

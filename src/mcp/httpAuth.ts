@@ -57,15 +57,13 @@ export const parseTokens = (text: string, source: string, commas = false): Token
     const token = line.slice(colon + 1).trim()
     if (!NAME.test(name)) return { problem: `${where}: a name is 1-64 of A-Z a-z 0-9 . _ @ + -` }
     const shown = quoted(name)
-    const unshown = `(the name is not shown: of ${MIN_TOKEN_LENGTH} characters or more, it may be a token written first)`
-    if (token.length < MIN_TOKEN_LENGTH) {
-      return { problem: `${where}: ${shown === undefined ? `the token is shorter than ${MIN_TOKEN_LENGTH} characters ${unshown}` : `the token of ${shown} is shorter than ${MIN_TOKEN_LENGTH} characters`}` }
-    }
-    if (names.has(name)) return { problem: `${where}: ${shown === undefined ? `the name is given twice ${unshown}` : `the name ${shown} is given twice`}` }
+    // The name where it can be shown; else the line alone, and why the name is left out.
+    const [of, named, unshown] =
+      shown === undefined ? ["", "", ` (the name is not shown: of ${MIN_TOKEN_LENGTH} characters or more, it may be a token written first)`] : [` of ${shown}`, ` ${shown}`, ""]
+    if (token.length < MIN_TOKEN_LENGTH) return { problem: `${where}: the token${of} is shorter than ${MIN_TOKEN_LENGTH} characters${unshown}` }
+    if (names.has(name)) return { problem: `${where}: the name${named} is given twice${unshown}` }
     const digest = digestOf(token)
-    if (digests.has(digest.toString("hex"))) {
-      return { problem: `${where}: ${shown === undefined ? `the token is already another name's ${unshown}` : `the token of ${shown} is already another name's`}` }
-    }
+    if (digests.has(digest.toString("hex"))) return { problem: `${where}: the token${of} is already another name's${unshown}` }
     names.add(name)
     digests.add(digest.toString("hex"))
     entries.push({ name, digest })

@@ -1,6 +1,6 @@
 /** Text rendering of `skc tools`, `skc run` and `skc approve` results (pure; reused by MCP). */
 import { visible, visibleLines } from "../domain/visible.js"
-import { promptManifest } from "../domain/tools/manifest.js"
+import { authoredPattern, promptManifest } from "../domain/tools/manifest.js"
 import { APPROVED_FILES_CHANGED } from "../domain/tools/approval.js"
 import type { ApproveResult } from "../app/tools/approve.js"
 import type { RunResult } from "../app/tools/run.js"
@@ -24,10 +24,9 @@ const constraintText = (schema: Readonly<Record<string, unknown>>): string => {
   const items = (schema.items ?? {}) as Readonly<Record<string, unknown>>
   const values = (schema.enum ?? items.enum) as ReadonlyArray<unknown> | undefined
   const pattern = (schema.pattern ?? items.pattern) as string | undefined
-  const anchored = pattern === undefined ? undefined : /^\^\(\?:([\s\S]*)\)\$$/.exec(pattern)
   return (
     (values === undefined ? "" : `, values: ${values.map((v) => String(v)).join(", ")}`) +
-    (pattern === undefined ? "" : `, pattern: ${anchored?.[1] ?? pattern}`)
+    (pattern === undefined ? "" : `, pattern: ${authoredPattern(pattern)}`)
   )
 }
 

@@ -29,16 +29,20 @@ interface Stored extends AccessLogRow {
 
 const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
 
-/** `json_extract(args, '$.<key>')` when `args` is valid JSON, else null; booleans read as SQLite's 1/0. */
-const J = (row: AccessLogRow, key: string): unknown => {
+/** `args.<key>` as parsed JSON, or undefined when `args` is not a JSON object or lacks it. */
+const argOf = (row: AccessLogRow, key: string): unknown => {
   let parsed: unknown
   try {
     parsed = JSON.parse(row.args)
   } catch {
-    return null
+    return undefined
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return null
-  const v = (parsed as Record<string, unknown>)[key]
+  return parsed === null || typeof parsed !== "object" || Array.isArray(parsed) ? undefined : (parsed as Record<string, unknown>)[key]
+}
+
+/** `json_extract(args, '$.<key>')` when `args` is valid JSON, else null; booleans read as SQLite's 1/0. */
+const J = (row: AccessLogRow, key: string): unknown => {
+  const v = argOf(row, key)
   if (v === undefined || v === null) return null
   if (typeof v === "boolean") return v ? 1 : 0
   return typeof v === "object" ? JSON.stringify(v) : v
@@ -46,13 +50,8 @@ const J = (row: AccessLogRow, key: string): unknown => {
 
 /** `args.user` when it is a string (`J` would give an object's JSON text): who read, for `--reader`. */
 const userOf = (row: AccessLogRow): string | undefined => {
-  try {
-    const parsed: unknown = JSON.parse(row.args)
-    const user = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>).user : undefined
-    return typeof user === "string" ? user : undefined
-  } catch {
-    return undefined
-  }
+  const user = argOf(row, "user")
+  return typeof user === "string" ? user : undefined
 }
 
 const passes = (row: AccessLogRow, f: StatsFilters): boolean => {

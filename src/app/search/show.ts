@@ -81,6 +81,12 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   // ASCII queries go through the NOCASE index; anything else (Unicode
   // case folding) and every miss (suggestions) looks at all headings.
   let match = undefined as ReturnType<typeof matchSection> | undefined
+  // Every heading, once read (a miss below reads them, and its E020 asks them again).
+  let all: ReadonlyArray<HeadingEntry> | undefined
+  const allHeadings = Effect.gen(function* () {
+    all ??= yield* index.allHeadings.pipe(Effect.mapError(readFailed(skill.name)))
+    return all
+  })
   if (isAscii(whole) && primary.length > 0) {
     const candidates: Array<HeadingEntry> = [...(yield* index.headingsNamed(primary).pipe(Effect.mapError(readFailed(skill.name))))]
     if (whole !== primary) candidates.push(...(yield* index.headingsNamed(whole).pipe(Effect.mapError(readFailed(skill.name)))))
@@ -89,8 +95,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     if (found._tag === "Found" || found.notAt !== undefined) match = found
   }
   if (match === undefined) {
-    const all = yield* index.allHeadings.pipe(Effect.mapError(readFailed(skill.name)))
-    match = matchSection(all, input.section, onlyFile, input.line)
+    match = matchSection(yield* allHeadings, input.section, onlyFile, input.line)
   }
   if (match._tag === "NotFound") {
     // Without --file, a Markdown file the index left out may hold the section: name it rather than a bare E020.
@@ -107,7 +112,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     const asked = input.section.trim().replace(/^\.\//, "")
     const named = files.find((f) => f.path === asked && isMarkdownPath(f.path))
     const namedHasHeadings =
-      named !== undefined && (yield* index.allHeadings.pipe(Effect.mapError(readFailed(skill.name)))).some((h) => h.file === named.path)
+      named !== undefined && (yield* allHeadings).some((h) => h.file === named.path)
     return yield* Effect.fail(
       new SectionNotFound({
         section: match.query,

@@ -24,8 +24,14 @@ export const parameterSchema = (p: ParameterDefinition): Readonly<Record<string,
 /** `Values` and `Pattern` (issue 45 item 1) as JSON Schema `enum` and `pattern`. */
 const constraintSchema = (p: ParameterDefinition): Readonly<Record<string, unknown>> => ({
   ...(p.values === undefined ? {} : { enum: p.values }),
-  ...(p.pattern === undefined ? {} : { pattern: `^(?:${p.pattern})$` })
+  ...(p.pattern === undefined ? {} : { pattern: anchoredPattern(p.pattern) })
 })
+
+/** A `Pattern` as the schema holds it: the whole value must match, as `skc run` checks it. */
+const anchoredPattern = (pattern: string): string => `^(?:${pattern})$`
+
+/** The `Pattern` as its author wrote it, from the schema's `anchoredPattern` (any other pattern as it is). */
+export const authoredPattern = (schemaPattern: string): string => /^\^\(\?:([\s\S]*)\)\$$/.exec(schemaPattern)?.[1] ?? schemaPattern
 
 export const parametersSchema = (parameters: ReadonlyArray<ParameterDefinition>): JsonSchemaObject => ({
   type: "object",
