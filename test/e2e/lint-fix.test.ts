@@ -69,4 +69,14 @@ describe("skc lint --fix (issue 50)", () => {
     expect(dry.stdout).toContain('+  version: "2.10"\n')
     expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(SKILL)
   })
+
+  it("E100: --fix with --fix-dry-run is refused before any file is read or written (was: the dry run, silently)", async () => {
+    const dir = join(sb.work, "both", "forms")
+    writeTree(dir, { "SKILL.md": SKILL, "fields.md": "# Fields\n" })
+    const r = await sb.runAsync(["lint", "both/forms", "--fix", "--fix-dry-run"])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe("")
+    expect(r.stderr).toContain("error[E100]: invalid option: '--fix and --fix-dry-run cannot be used together")
+    expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(SKILL)
+  })
 })

@@ -283,6 +283,11 @@ const namedSkills = Effect.fnUntraced(function* (named: ReadonlyArray<string>) {
 })
 
 export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInput) {
+  // One asks to write the fixes, the other never to: refused rather than one silently winning (ESLint refuses the pair too).
+  if (input.fix === true && input.fixDryRun === true)
+    return yield* Effect.fail(
+      new InvalidOption({ message: "--fix and --fix-dry-run cannot be used together: --fix-dry-run prints the fixes, --fix writes them" })
+    )
   const diagnostics = yield* Diagnostics
   const { config } = yield* Settings
   const profiles = yield* lintProfiles(input.agent, config.buildTargets)
@@ -300,7 +305,7 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
           : [yield* resolveCommandSkill(input.skill)]
   const single = input.skill !== undefined && folder === undefined && (input.skills === undefined || input.skills.length === 0)
   // DECISIONS #38: a skill found by name in an agent directory that skc did not build is never written to.
-  const foreign = input.fix === true && input.fixDryRun !== true ? skills.find((s) => s.foreign === true) : undefined
+  const foreign = input.fix === true ? skills.find((s) => s.foreign === true) : undefined
   if (foreign !== undefined) {
     const { where, what } = yield* foreignSkillNote(foreign)
     return yield* Effect.fail(
