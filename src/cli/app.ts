@@ -112,6 +112,9 @@ const quietly = <A, E, R>(self: Effect.Effect<A, E, R>) =>
 
 const subcommandNames = [...commandSpecs.map((s) => s.name), mcpCommand.name, lspCommand.name]
 
+/** The options skc takes before any command, as `skc --help` lists them. */
+const rootOptions = ["--help", "--version", "--completions"]
+
 /** The type name a flag's value failed to parse as, in the words of the earlier parser. */
 const typeName = (command: string | undefined, option: string): string | undefined => {
   const topic = command === "mcp" ? mcpHelp : command === "lsp" ? lspHelp : commandSpecs.find((s) => s.name === command)
@@ -175,7 +178,10 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
       const how = ["skc", args[at]!, ...args.slice(0, at), ...args.slice(at + 1)].map(shellWord).join(" ")
       return new InvalidOption({ message, suggestion: `options go after the command: ${how}` })
     }
-    const meant = didYouMean(closest(command, [...commandSpecs.map((s) => s.name), "mcp", "lsp"], 1))
+    // `skc --versoin`, `skc --completion bash`: a misspelt option of skc itself was answered with the list
+    // of commands alone, as if a command were missing; the option meant, as for a command's own flags.
+    const option = command.startsWith("-") ? closest(command.replace(/=.*$/s, ""), rootOptions, 1) : []
+    const meant = didYouMean(option.length > 0 ? option : closest(command, [...commandSpecs.map((s) => s.name), "mcp", "lsp"], 1))
     return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
   }
   const unknown = /(?:unknown option|Received unknown argument:) '(--?[^']+)'/.exec(message)

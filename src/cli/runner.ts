@@ -7,7 +7,8 @@
  */
 import { Clock, Effect, Option } from "effect"
 import type { AnyCommandSpec, EmitContext, Handler } from "../commands/spec.js"
-import { InternalError, InvalidOption, type SkcError } from "../domain/errors.js"
+import { InternalError, InvalidOption, type SkcError, Warning } from "../domain/errors.js"
+import { warn } from "../ports/Diagnostics.js"
 import { jsonText, printText } from "../commands/output.js"
 import { Settings } from "../app/shared/Settings.js"
 import { logCall } from "../commands/logging.js"
@@ -58,7 +59,13 @@ export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.E
       const useCase = spec.batch === true ? Effect.provide(run, HeapTuningLive) : run
       // DECISIONS #45: who makes this call, recorded with every row it logs.
       const env = yield* Env
-      const role = cliCallerRole(env.get("SKC_ROLE"), env.stdinIsTTY, env.stdoutIsTTY)
+      const skcRole = env.get("SKC_ROLE")
+      // A role other than the two (`Author`, `agents`) fell back to the terminal test without a word, so
+      // the calls counted as the other reader's; said as an invalid SKILLC_TOKENIZER is.
+      if (skcRole !== undefined && skcRole !== "" && skcRole !== "agent" && skcRole !== "author") {
+        yield* warn(Warning.notice(`invalid SKC_ROLE value '${skcRole}' (expected 'agent' or 'author'); ignored`))
+      }
+      const role = cliCallerRole(skcRole, env.stdinIsTTY, env.stdoutIsTTY)
       const result = yield* logCall(spec.name, handler.log, input, useCase).pipe(Effect.provideService(CallerRole, { role }))
       const { stores } = yield* Settings
       const ctx: EmitContext = {

@@ -39,6 +39,18 @@ describe("DECISIONS #45: agent or author", () => {
     expect(all.total_accesses).toBeGreaterThan(after.total_accesses)
   })
 
+  it("an SKC_ROLE other than agent or author is a warning, and the call is judged as without it", async () => {
+    const before = await summary()
+    const r = await spawnAsync(process.execPath, [BIN, "outline", "notes"], { cwd: sb.work, env: env({ SKC_ROLE: "Author" }) })
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe("warning: invalid SKC_ROLE value 'Author' (expected 'agent' or 'author'); ignored\n")
+    // Through pipes, so an agent's read (the value given is not taken for "author").
+    expect((await summary()).agent_accesses).toBe(before.agent_accesses + 1)
+    expect(JSON.parse(readLog(log).filter((x) => x.command === "outline").at(-1)!.args as string).role).toBe("agent")
+    // Set but empty: unset, no warning.
+    expect((await spawnAsync(process.execPath, [BIN, "outline", "notes"], { cwd: sb.work, env: env({ SKC_ROLE: "" }) })).stderr).toBe("")
+  })
+
   it.skipIf(!hasScript)("from a terminal (a pseudo-terminal): the author's, not an agent read", async () => {
     const before = await summary()
     const script = "import os, pty, sys\nos.environ.pop('SKC_ROLE', None)\npty.spawn(sys.argv[1:])"

@@ -86,6 +86,16 @@ describe("did you mean …? (issue 25 item 3)", () => {
     expect(await sb.runAsync(["search", "--all"])).toMatchObject({ code: 1, stderr: "error[E100]: invalid option: 'Missing argument <query>'\n" })
   })
 
+  it("an option of skc itself one typo away: the option meant, not the list of commands alone (E100)", async () => {
+    const completion = await sb.runAsync(["--completion", "bash"])
+    expect(completion).toMatchObject({ code: 1, stdout: "" })
+    expect(completion.stderr).toMatch(/^error\[E100\]: invalid option: Invalid subcommand for skc[^\n]*\n  did you mean '--completions'\?\n$/)
+    expect((await sb.runAsync(["--versoin"])).stderr).toMatch(/\n  did you mean '--version'\?\n$/)
+    expect((await sb.runAsync(["--completion=zsh"])).stderr).toMatch(/\n  did you mean '--completions'\?\n$/)
+    // Nothing close: the list of commands, as before.
+    expect((await sb.runAsync(["--bogus"])).stderr).toMatch(/^error\[E100\]: invalid option: Invalid subcommand for skc[^\n]*\n$/)
+  })
+
   it("a dash-word query given before -- names the command that asks it, to paste (E100)", async () => {
     expect(await sb.runAsync(["search", "pdf", "--abort"])).toMatchObject({
       code: 1,
