@@ -181,6 +181,14 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
     expect(Result.getOrThrow(await w.run(prompt({}))).xml).toBe("- a: A & B 'c'")
     const e = await w.run(prompt({ skills: ["ghost"] }))
     expect(Result.isFailure(e) && e.failure._tag).toBe("SkillNotFound")
+    // A next step, as every other command's E001 has: the listed name one typo away, else where the agent's skills are seen.
+    const detail = async (skills: Array<string>, agent?: "codex") => {
+      const got = await w.run(prompt({ skills, ...(agent === undefined ? {} : { agent }) }))
+      return Result.isFailure(got) ? (got.failure as { detail: ReadonlyArray<string> }).detail : undefined
+    }
+    expect(await detail(["ghost"])).toEqual(["run 'skc discover' to see the skills Claude Code finds here"])
+    expect(await detail(["ghost"], "codex")).toEqual(["run 'skc discover --agent codex' to see the skills OpenAI Codex finds here"])
+    expect(await detail(["b"])).toEqual(["did you mean 'a'?"])
   })
 })
 

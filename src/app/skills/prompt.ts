@@ -15,6 +15,7 @@ import type { ListingLimits } from "../../domain/protocol/budget.js"
 import { renderPromptBlock, type PromptSkill } from "../../domain/protocol/prompt.js"
 import { estimateTokens } from "../../domain/protocol/tokens.js"
 import { Path } from "effect/Path"
+import { closest } from "../../domain/suggest.js"
 import { ContextTokensField } from "./agentListing.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { agentListing } from "./agentListing.js"
@@ -97,7 +98,17 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
             })
           )
         }
-        return yield* Effect.fail(excludedSkill(found, name, path.basename) ?? (yield* notASkillNamed(name)) ?? new SkillNotFound({ skill: name }))
+        // A name the agent does not list: the listed names one typo away, else where to see what it finds (not
+        // `skc list`: the agent's listing is what `discover` shows, and may differ from skc's stores).
+        const listed = listing.entries.filter((x) => x.kind !== "command").map((x) => x.name)
+        const near = closest(name, listed)
+        return yield* Effect.fail(
+          excludedSkill(found, name, path.basename) ??
+            (yield* notASkillNamed(name)) ??
+            (near.length > 0
+              ? new SkillNotFound({ skill: name, suggestions: near })
+              : new SkillNotFound({ skill: name, hint: `run 'skc discover${input.agent === undefined ? "" : ` --agent ${input.agent}`}' to see the skills ${profile.title} finds here` }))
+        )
       }
       if (!picked.includes(e)) picked.push(e)
     }
