@@ -3,13 +3,14 @@
 // test/e2e/list.test.ts, which keeps the smoke test of the text table and
 // the CLI's E100 decoding.
 import { describe, expect, it, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Result } from "effect"
 import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
 import { decodeInput, flagLabel } from "../../src/app/shared/decodeInput.js"
 import { list, ListInput, type ListResult } from "../../src/app/skills/list.js"
 import { currentSourceHash } from "../../src/app/shared/sourceTree.js"
 import { renderWarning, type SkcWarning } from "../../src/domain/errors.js"
 import { errorText, memoryLayer } from "../helpers/worlds.js"
+import { memoryWorld } from "../../src/testing.js"
 
 const skillMd = (name: string, description = `Use when testing ${name}.`) => `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n\nBody.\n`
 
@@ -167,4 +168,18 @@ describe("RFC-0007:C-LIST stores", () => {
     Effect.gen(function* () {
       expect(yield* list({}).pipe(Effect.provide(memoryLayer({})))).toEqual({ skills: [], total: 0, filtered: 0 })
     }))
+})
+
+describe("list and [discovery] plugin_dirs", () => {
+  it("a configured plugin root without skills is a warning, in discover's words; one with skills is listed without one", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.skillc/config.toml": '[discovery]\nplugin_dirs = ["plug", "gone"]\n',
+        "/proj/plug/skills/tool/SKILL.md": skillMd("tool")
+      }
+    })
+    const got = Result.getOrThrow(await w.run(list({})))
+    expect(got.skills.map((s) => `${s.scope}/${s.name}`)).toEqual(["plugin/tool"])
+    expect(w.warnings()).toEqual(["warning: plugin skills directory not found: /proj/gone/skills"])
+  })
 })

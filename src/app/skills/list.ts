@@ -23,7 +23,11 @@
  */
 import { Effect, Schema } from "effect"
 import picomatch from "picomatch"
-import { InvalidOption } from "../../domain/errors.js"
+import { Path } from "effect/Path"
+import { InvalidOption, Warning } from "../../domain/errors.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
+import { Settings } from "../shared/index.js"
+import { pluginLayout } from "./pluginLayout.js"
 import { builtElsewhere, manifestPath, NOT_BUILT_HERE, readManifestSourceHash, sourceHashOf } from "./obsolete.js"
 import { type DiscoveredSkill } from "./storeSkills.js"
 import { visibleSkills } from "./visibleSkills.js"
@@ -98,12 +102,29 @@ const compilePattern = (pattern: string | undefined) => {
   })
 }
 
+/**
+ * A configured plugin root (`[discovery] plugin_dirs`) with no skills is said, in discover's words: list
+ * showed nothing of it without a word while discover, match, prompt and budget warned. Only here and in
+ * discover: every other command resolves through the same roots and would repeat it on each call.
+ */
+const warnMissingPluginRoots = Effect.gen(function* () {
+  const { config, stores } = yield* Settings
+  if (config.pluginDirs.length === 0) return
+  const path = yield* Path
+  const diagnostics = yield* Diagnostics
+  for (const root of new Set(config.pluginDirs.map((p) => path.resolve(stores.cwd, p)))) {
+    const layout = yield* pluginLayout(root)
+    if (layout.dirs.length === 0) yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${path.join(root, "skills")}`))
+  }
+})
+
 export const list = Effect.fn("skc.list")(function* (input: ListInput) {
   const scope = input.scope ?? "all"
   const wanted = input.status ?? "all"
   const checkObsolete = input.check_obsolete === true || wanted === "obsolete"
   const matches = yield* compilePattern(input.pattern)
   const discovered = yield* visibleSkills()
+  yield* warnMissingPluginRoots
   const total = discovered.length
   const selected: Array<ListedSkill> = []
   for (const skill of discovered) {
