@@ -67,6 +67,15 @@ describe("README walk-through", () => {
     expect(existsSync(join(sb.home, ".skillc", "skills", "other-skill", "SKILL.md"))).toBe(true)
     expect(existsSync(join(real, ".skillc"))).toBe(false)
     expect(existsSync(join(real, ".gitignore"))).toBe(false)
+    // A bare `skc init` there makes nothing (it said "Initialized skillc project", then that it was none).
+    const bare = await sb.runAsync(["init"], real, { HOME: real })
+    expect(bare.code).toBe(1)
+    expect(bare.stdout).toBe("")
+    expect(bare.stderr).toBe(
+      `error: ${real} is a home directory: its .skillc/ is not read by skc (the global store is ${join(sb.home, ".skillc")}), never a project\n` +
+        "  make a project in a directory of its own (mkdir webapp && cd webapp && skc init), or create a global skill with 'skc init <name> --global'\n"
+    )
+    expect(existsSync(join(real, ".skillc"))).toBe(false)
   })
 
   it("`skc -v list` (README: `-v` prints resolved paths): the refusal says the option goes after the command", async () => {

@@ -107,13 +107,20 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
         )
       )
     }
+    const instead = "make a project in a directory of its own (mkdir webapp && cd webapp && skc init), or create a global skill with 'skc init <name> --global'"
+    // A home whose .skillc/ is not the global store (SKILLC_HOME names another): nothing would ever read what
+    // init made there, so nothing is made (it said "Initialized skillc project" and then that it was none).
+    if (atHome && path.resolve(dir) !== path.resolve(stores.globalDir)) {
+      return yield* Effect.fail(
+        new UsageError({
+          message: `${stores.cwd} is a home directory: its .skillc/ is not read by skc (the global store is ${stores.globalDir}), never a project`,
+          detail: [instead]
+        })
+      )
+    }
     yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(Effect.mapError(cannotCreate(".skillc/skills")))
     if (atHome) {
-      yield* warn(
-        Warning.notice(
-          `${stores.cwd} is a home directory: its .skillc/ is ${path.resolve(dir) === path.resolve(stores.globalDir) ? "the global store" : "not read by skc"}, never a project; make a project in a directory of its own (mkdir webapp && cd webapp && skc init), or create a global skill with 'skc init <name> --global'`
-        )
-      )
+      yield* warn(Warning.notice(`${stores.cwd} is a home directory: its .skillc/ is the global store, never a project; ${instead}`))
       const result: InitResult = { kind: "project", path: dir, created: !existed }
       return result
     }
