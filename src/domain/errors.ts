@@ -10,7 +10,7 @@
 import { visibleBody } from "./visible.js"
 import { Cause, Option, Schema } from "effect"
 import { closest, didYouMean } from "./suggest.js"
-import { shellWord } from "./shellWord.js"
+import { Lead, leadText, openStep, showStep, type StepStyle, stepText } from "./nextStep.js"
 
 // ---------------------------------------------------------------------------
 // Errors
@@ -129,6 +129,11 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
    * `skill` as the caller named it (a path resolves where a name may not), for the commands the detail prints.
    */
   fileNamed: Schema.optional(Schema.Struct({ skill: Schema.String, file: Schema.String, hasHeadings: Schema.optional(Schema.Boolean) })),
+  /**
+   * The section asked is a heading pasted with more than its text (`forms.md#Step 3`, `## Step 3`:
+   * src/app/search/pastedSection.ts): the heading meant and its file; `skill` as the caller named it.
+   */
+  pasted: Schema.optional(Schema.Struct({ skill: Schema.String, text: Schema.String, file: Schema.optional(Schema.String) })),
   /** `show --file` of a file the index leaves out (above `[search] max_file_bytes`): its path, size and the limit; `skill` as named. */
   notIndexed: Schema.optional(
     Schema.Struct({
@@ -148,6 +153,10 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
     return `section not found: '${this.section}'`
   }
   get detail(): ReadonlyArray<string> {
+    return this.detailFor("cli")
+  }
+  /** The detail with its commands as `style`'s caller takes them (nextStep.ts). */
+  detailFor(style: StepStyle): ReadonlyArray<string> {
     const elsewhere =
       this.missingSource === undefined
         ? []
@@ -156,17 +165,25 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
       const { skill, file, hasHeadings } = this.fileNamed
       return [
         ...elsewhere,
-        `'${file}' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: skc open ${shellWord(skill)} ${shellWord(file)}`,
+        `'${file}' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: ${stepText(openStep(skill, file), style)}`,
         // A file with no heading at all has no section to show: that line would send the reader to another E020.
-        ...(hasHeadings === false ? [] : [`or one of its sections with: skc show ${shellWord(skill)} --file ${shellWord(file)} --section '<heading>'`])
+        ...(hasHeadings === false
+          ? []
+          : [
+              `or one of its sections with: ${stepText({ tool: "show", params: [["skill", skill], ["file", file], ["section", "<heading>"]], args: [skill, "--file", file, "--section", "<heading>"] }, style)}`
+            ])
       ]
+    }
+    if (this.pasted !== undefined) {
+      const { skill, text, file } = this.pasted
+      return [...elsewhere, `the heading meant: ${stepText(showStep(skill, text, file), style)}`]
     }
     if (this.notIndexed !== undefined) {
       const n = this.notIndexed
       const more = n.others !== undefined && n.others > 0 ? ` (and ${n.others} more file${n.others === 1 ? "" : "s"}: skc search names them)` : ""
       return [
         ...elsewhere,
-        `${n.maybe === true ? `it may be in '${n.file}'${more}, which` : `'${n.file}'`} is not indexed: ${n.size} bytes, above [search] max_file_bytes (${n.limit}), so show does not see its sections (or raise max_file_bytes and rebuild); read it with: skc open ${shellWord(n.skill)} ${shellWord(n.file)}`
+        `${n.maybe === true ? `it may be in '${n.file}'${more}, which` : `'${n.file}'`} is not indexed: ${n.size} bytes, above [search] max_file_bytes (${n.limit}), so show does not see its sections (or raise max_file_bytes and rebuild); read it with: ${stepText(openStep(n.skill, n.file), style)}`
       ]
     }
     if (this.notAt !== undefined) return [...elsewhere, `no section of that heading holds line ${this.notAt.line}; it is at ${namedPlaces(this.notAt.places, OTHER_PLACES_NAMED + 1)}`]
@@ -178,9 +195,9 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
 }
 
 /** The way on of a path not found (E021, E022): a close name when there is one, else the hint. */
-const closeNameOrHint = (suggestions: ReadonlyArray<string> | undefined, hint: string | undefined): ReadonlyArray<string> => {
+const closeNameOrHint = (suggestions: ReadonlyArray<string> | undefined, hint: string | undefined, next: Lead | undefined, style: StepStyle): ReadonlyArray<string> => {
   const line = didYouMean(suggestions ?? [])
-  return line !== undefined ? [line] : hint !== undefined ? [hint] : []
+  return line !== undefined ? [line] : next !== undefined ? [leadText(next, style)] : hint !== undefined ? [hint] : []
 }
 
 /**
@@ -191,14 +208,19 @@ const closeNameOrHint = (suggestions: ReadonlyArray<string> | undefined, hint: s
 export class FileNotFound extends Schema.TaggedError<FileNotFound>()("FileNotFound", {
   path: Schema.String,
   suggestions: Schema.optional(Strings),
-  hint: Schema.optional(Schema.String)
+  hint: Schema.optional(Schema.String),
+  /** The way on when no name is close, its command as each caller takes it (before `hint`). */
+  next: Schema.optional(Lead)
 }) {
   readonly code = "E021" as const
   get text(): string {
     return `file not found: '${this.path}'`
   }
   get detail(): ReadonlyArray<string> {
-    return closeNameOrHint(this.suggestions, this.hint)
+    return this.detailFor("cli")
+  }
+  detailFor(style: StepStyle): ReadonlyArray<string> {
+    return closeNameOrHint(this.suggestions, this.hint, this.next, style)
   }
 }
 
@@ -210,14 +232,19 @@ export class FileNotFound extends Schema.TaggedError<FileNotFound>()("FileNotFou
 export class DirectoryNotFound extends Schema.TaggedError<DirectoryNotFound>()("DirectoryNotFound", {
   path: Schema.String,
   suggestions: Schema.optional(Strings),
-  hint: Schema.optional(Schema.String)
+  hint: Schema.optional(Schema.String),
+  /** The way on when no name is close, its command as each caller takes it (before `hint`). */
+  next: Schema.optional(Lead)
 }) {
   readonly code = "E022" as const
   get text(): string {
     return `directory not found: '${this.path}'`
   }
   get detail(): ReadonlyArray<string> {
-    return closeNameOrHint(this.suggestions, this.hint)
+    return this.detailFor("cli")
+  }
+  detailFor(style: StepStyle): ReadonlyArray<string> {
+    return closeNameOrHint(this.suggestions, this.hint, this.next, style)
   }
 }
 
@@ -317,10 +344,18 @@ export class InternalError extends Schema.TaggedError<InternalError>()("Internal
  * a directory given to `open`, an unknown deploy target… They print as
  * `error: <message>` and exit 1 like every other error.
  */
-export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", { message: Schema.String, detail: Schema.optional(Strings) }) {
+export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", {
+  message: Schema.String,
+  detail: Schema.optional(Strings),
+  /** One more line after `detail`: a next step, its command as each caller takes it. */
+  next: Schema.optional(Lead)
+}) {
   readonly code = undefined
   get text(): string {
     return this.message
+  }
+  detailFor(style: StepStyle): ReadonlyArray<string> {
+    return [...(this.detail ?? []), ...(this.next === undefined ? [] : [leadText(this.next, style)])]
   }
 }
 
@@ -383,9 +418,12 @@ export const skcErrorOfCause = (cause: Cause.Cause<unknown>): { readonly error: 
 export const errorHeadline = (e: SkcError): string =>
   e.code === undefined ? `error: ${e.text}` : `error[${e.code}]: ${e.text}`
 
-/** Every line printed to stderr for an error: the headline, then indented detail. */
-export const renderError = (e: SkcError): string => {
-  const detail = "detail" in e && e.detail !== undefined ? e.detail : []
+/**
+ * Every line printed for an error: the headline, then indented detail. `style`: who takes the next steps
+ * the detail names (nextStep.ts); the CLI's commands unless an MCP client reads it.
+ */
+export const renderError = (e: SkcError, style: StepStyle = "cli"): string => {
+  const detail = "detailFor" in e ? e.detailFor(style) : "detail" in e && e.detail !== undefined ? e.detail : []
   // Names and paths in a message may be a skill's: control characters escaped, the message's own lines kept (./visible.ts).
   return visibleBody([errorHeadline(e), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].join("\n"))
 }

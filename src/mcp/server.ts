@@ -63,6 +63,7 @@ import {
   listSkillEntries,
   listSkillResources,
   NotServed,
+  withToolStep,
   readSkillDirectory,
   readSkillResource
 } from "./skillResources.js"
@@ -270,7 +271,9 @@ const runResource = async <A>(
   run: Run,
   effect: Effect.Effect<A, NotServed | SkcError, LiveServices>,
   uri?: string,
-  notFoundCode: number = ErrorCode.InvalidParams
+  notFoundCode: number = ErrorCode.InvalidParams,
+  /** The session's skc_* tools, for the way on of a skill they read and the extension does not serve. */
+  served?: ReadonlySet<string>
 ): Promise<A> => {
   const { exit, warnings } = await run(effect)
   for (const w of warnings) process.stderr.write(`${w}\n`)
@@ -279,7 +282,7 @@ const runResource = async <A>(
   if (Option.isSome(failure) && failure.value instanceof NotServed) {
     // The URI asked for goes with the error (2026-07-28 server/resources, "Resource not found": SHOULD).
     const code = failure.value.notFound === true ? notFoundCode : ErrorCode.InvalidParams
-    throw new RpcError(code, failure.value.message, uri === undefined ? undefined : { uri })
+    throw new RpcError(code, withToolStep(failure.value, served), uri === undefined ? undefined : { uri })
   }
   throw new RpcError(ErrorCode.InternalError, renderError(failureOf(exit.cause)))
 }
@@ -696,7 +699,8 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         run,
         readSkillResource(request.params.uri).pipe(loggedCall({ command: "open", via: "mcp" })),
         request.params.uri,
-        resourceNotFoundCode(request.params._meta)
+        resourceNotFoundCode(request.params._meta),
+        servedNames
       )
     ],
     ...CACHE_HINTS
@@ -735,13 +739,13 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         return { resultType: "complete", skills: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       case "skills/get":
-        return { resultType: "complete", skill: await runResource(run, getSkillEntry(uriParam(request.params)), uriParam(request.params)), ...CACHE_HINTS }
+        return { resultType: "complete", skill: await runResource(run, getSkillEntry(uriParam(request.params)), uriParam(request.params), ErrorCode.InvalidParams, servedNames), ...CACHE_HINTS }
       case "resources/directory/read": {
         // Paged as resources/list (the extension: "Pagination mirrors resources/list"), so a cursor skc did not
         // hand out is -32602 rather than ignored; the cache hints as on skills/get, which the official SDK client
         // requires of this result too (it refused the answer without them).
         const uri = uriParam(request.params)
-        const { page, nextCursor } = paged(`resources/directory/read ${uri}`, await runResource(run, readSkillDirectory(uri), uri), cursorParam(request.params), RESOURCES_PAGE_SIZE)
+        const { page, nextCursor } = paged(`resources/directory/read ${uri}`, await runResource(run, readSkillDirectory(uri), uri, ErrorCode.InvalidParams, servedNames), cursorParam(request.params), RESOURCES_PAGE_SIZE)
         return { resultType: "complete", resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       default:

@@ -17,6 +17,7 @@ import { Cause, Data, Effect, Exit, Option } from "effect"
 import { Path } from "effect/Path"
 import { errorHeadline, FileNotFound, PathEscapes } from "../domain/errors.js"
 import { compareBytewise, IGNORED_DIRS, MAIN_DOC } from "../domain/sourcePaths.js"
+import { openStep, stepText } from "../domain/nextStep.js"
 import { nameProblem } from "../domain/skillName.js"
 import { codePoints } from "../domain/agents/listing.js"
 import { MAX_DESCRIPTION, MAX_NAME } from "../domain/protocol/metadata.js"
@@ -38,7 +39,17 @@ import { parseSkillUri, skillFileUri, skillRootUri, type SkillFileRef, type Skil
  * `notFound`: nothing is served at the URI asked for (no such skill, no such file), which a
  * `resources/read` of a handshake revision answers -32002 (2025-11-25 server/resources, "Error Handling").
  */
-export class NotServed extends Data.TaggedError("NotServed")<{ readonly message: string; readonly notFound?: boolean }> {
+export class NotServed extends Data.TaggedError("NotServed")<{
+  readonly message: string
+  readonly notFound?: boolean
+  /**
+   * A skill the extension may not serve (outside the Agent Skills format) whose files the `skc_*` tools
+   * still read, by this name: the answer names the `skc_open` that reads its SKILL.md when the session
+   * serves it (`withToolStep`). Without it an agent reading anthropics/skills' `claude-api` (a
+   * description of 1,068 characters) over resources was told only why, with no way on.
+   */
+  readonly toolsRead?: string
+}> {
   /**
    * Its line in the access log (a refused prompt's `open` row): the request was refused as invalid
    * params (-32602), which is no I/O failure; without this the log called it `error[E999]`.
@@ -220,7 +231,7 @@ export const findServedSkill = (scope: SkillScopeName, name: string, at: string 
     const fm = yield* readSkillFrontmatter(path.join(sourceDir, MAIN_DOC), store === undefined ? "asAgentsRead" : "strict")
     if (fm._tag === "Problem") return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${fm.message}`, notFound: true }))
     const problem = servingProblem(name, fm.data)
-    if (problem !== undefined) return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${problem}`, notFound: true }))
+    if (problem !== undefined) return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${problem}`, notFound: true, toolsRead: name }))
     const skill: ServedSkill = { scope, name, sourceDir, frontmatter: fm.data }
     return skill
   })
@@ -459,3 +470,9 @@ export const readSkillDirectory = (uri: string) =>
   })
 
 export { skillRootUri }
+
+/** A NotServed's message with the tool call that still reads the skill, when the session serves `skc_open`. */
+export const withToolStep = (e: NotServed, served: ReadonlySet<string> | undefined): string =>
+  e.toolsRead === undefined || served?.has("skc_open") !== true
+    ? e.message
+    : `${e.message}; the skc_* tools still read it: ${stepText(openStep(e.toolsRead, MAIN_DOC), "tools")}`

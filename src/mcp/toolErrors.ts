@@ -10,6 +10,12 @@
  *   on its own machine builds nothing the server reads. One more line says whose it is, and the operator
  *   is told on stderr (`say`, at most once a minute per skill), since no client can mend it.
  *
+ * - A next step of the error's detail (a file or directory not found, a directory opened, a file named as a
+ *   section: `src/domain/nextStep.ts`) is named as the tool call (`skc_sources skill="pdf" dir="reference"`)
+ *   on both transports: the agent holds that tool; the CLI command sent it to a shell, where over HTTP no
+ *   skc reads the server's skills and over stdio skc may not be on PATH (an `npx` configuration). Found by
+ *   an agent driving `skc mcp` over the published anthropics/skills.
+ *
  * A search across skills that skipped some is no error, so no client reports it: over HTTP its operator
  * is told (`tellOperatorOfSkipped`).
  *
@@ -48,7 +54,7 @@ export const toolErrorText = (error: SkcError, context: ToolErrorContext): strin
     context.remote &&
     context.served.has("skc_list")
   ) {
-    return renderError(new SkillNotFound({ skill: error.skill, suggestions: error.suggestions, hint: "call skc_list to see the skills this server serves" }))
+    return renderError(new SkillNotFound({ skill: error.skill, suggestions: error.suggestions, hint: "call skc_list to see the skills this server serves" }), "tools")
   }
   if (error._tag === "IndexUnusable" && context.remote && !PASSING.has(error.reason)) {
     const of = context.project === undefined ? "" : ` of ${context.project}`
@@ -56,9 +62,9 @@ export const toolErrorText = (error: SkcError, context: ToolErrorContext): strin
       `E002 ${error.skill}${of}`,
       `${context.tool}: skill '${error.skill}'${of}: search index unusable (${error.reason}): clients cannot read it until 'skc build ${error.skill}' is run here (or 'skc build --watch' beside the server)`
     )
-    return `${renderError(error)}\n  ${OPERATOR_BUILDS}`
+    return `${renderError(error, "tools")}\n  ${OPERATOR_BUILDS}`
   }
-  return renderError(error)
+  return renderError(error, "tools")
 }
 
 /**

@@ -14,6 +14,7 @@ import { search, SearchInput } from "../../src/app/search/search.js"
 import { show } from "../../src/app/search/show.js"
 import { decodeInput, flagLabel } from "../../src/app/shared/decodeInput.js"
 import { errorText, diskWorld, failureText } from "../helpers/worlds.js"
+import { toolErrorText } from "../../src/mcp/toolErrors.js"
 import { ADVANCED_MD, EXPECTED, SKILL_MD } from "../fixtures/demoSkill.js"
 
 
@@ -207,6 +208,31 @@ describe("RFC-0002:C-SHOW", () => {
       )
       // A path that is no Markdown file of the skill gets no such line.
       expect(yield* failureText(section("references/missing.md"))).not.toContain("is a file of the skill")
+    }))
+
+  it.live("RFC-0002:C-SHOW a heading pasted with its file (a search result's label) or its '#' marks (an outline line): E020 names the show of the heading meant", () =>
+    Effect.gen(function* () {
+      const meant = (asked: string, extra: { file?: string } = {}) =>
+        failureText(section(asked, extra)).pipe(Effect.map((t) => t.split("\n")))
+      expect(yield* meant("references/advanced.md#setup")).toEqual([
+        "error[E020]: section not found: 'references/advanced.md#setup'",
+        "  the heading meant: skc show demo --section Setup --file references/advanced.md"
+      ])
+      expect(yield* meant("## Getting Started")).toEqual([
+        "error[E020]: section not found: '## Getting Started'",
+        "  the heading meant: skc show demo --section 'Getting Started' --file SKILL.md"
+      ])
+      expect((yield* meant("Getting Started #"))[1]).toBe("  the heading meant: skc show demo --section 'Getting Started' --file SKILL.md")
+      // Two files hold it: no file is chosen for the agent (show then says where each one is).
+      expect((yield* meant("## Setup"))[1]).toBe("  the heading meant: skc show demo --section Setup")
+      expect((yield* meant("## Setup", { file: "references/advanced.md" }))[1]).toBe("  the heading meant: skc show demo --section Setup --file references/advanced.md")
+      // An MCP client is given the tool call.
+      const error = yield* Effect.flip(section("references/advanced.md#Setup"))
+      expect(toolErrorText(error, { served: new Set(["skc_show"]), remote: false, tool: "skc_show" }).split("\n")[1]).toBe(
+        `  the heading meant: skc_show skill="demo" section="Setup" file="references/advanced.md"`
+      )
+      // Nothing of the kind: the suggestions, as before.
+      expect((yield* meant("## Instal")).join("\n")).toBe("error[E020]: section not found: '## Instal'\n  Did you mean one of these?\n  - Install (SKILL.md)")
     }))
 
   it.live("RFC-0002:C-SHOW max_lines truncates and appends '... (N more lines)'", () =>

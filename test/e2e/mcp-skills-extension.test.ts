@@ -150,6 +150,19 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     expect(warned).toContain("description is 1025 characters")
   })
 
+  it("a skill the extension does not serve names the tool call that still reads it, and that call reads it (anthropics/skills' claude-api: a 1,068-character description)", async () => {
+    const refused = await mcp.client.readResource({ uri: "skill://project/long-description/SKILL.md" }).catch((e: Error) => e.message)
+    expect(refused).toContain("description is 1025 characters")
+    const step = `skc_open skill="long-description" path="SKILL.md"`
+    expect(refused).toContain(`; the skc_* tools still read it: ${step}`)
+    const read = await mcp.call("skc_open", { skill: "long-description", path: "SKILL.md" })
+    expect(read.isError).toBeFalsy()
+    expect((read.structuredContent as { content: string }).content).toContain("# X")
+    // A skill served nowhere has no such way on.
+    const unknown = await mcp.client.readResource({ uri: "skill://project/nope/SKILL.md" }).catch((e: Error) => e.message)
+    expect(unknown).not.toContain("skc_open")
+  })
+
   it("issue 48 item 2 (Frontmatter): the frontmatter object MUST be identical in content to the SKILL.md's frontmatter", async () => {
     const s = await entry("rich")
     expect(s!.frontmatter).toEqual(parseYaml(RICH_FRONTMATTER))

@@ -165,7 +165,9 @@ describe("skc mcp", () => {
     expect(textOf(built)).toMatch(/^Built cuda/)
   })
 
-  it("RFC-0005 failures are isError results with the CLI's exact error lines", async () => {
+  it("RFC-0005 failures are isError results with the CLI's exact error lines, a next step named as the tool call", async () => {
+    // The next step a detail line names: the CLI's command, the MCP client's tool call (src/domain/nextStep.ts).
+    const asTool: ReadonlyArray<[string, string]> = [["skc sources git-helper", `skc_sources skill="git-helper"`]]
     const cases: Array<[string, Record<string, unknown>, ReadonlyArray<string>]> = [
       ["skc_outline", { skill: "no-such-skill" }, ["outline", "no-such-skill"]],
       ["skc_open", { skill: "git-helper", path: "../../outside-secret.txt" }, ["open", "git-helper", "../../outside-secret.txt"]],
@@ -177,7 +179,9 @@ describe("skc mcp", () => {
     for (const [tool, args, cli] of cases) {
       const r = await mcp.call(tool, args)
       expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true)
-      expect(textOf(r)).toBe(cliError(cli))
+      const [first, ...detail] = cliError(cli).split("\n")
+      const expected = [first, ...detail.map((line) => asTool.reduce((l, [command, call]) => (l.endsWith(`: ${command}`) ? l.replace(command, call) : l), line))]
+      expect(textOf(r)).toBe(expected.join("\n"))
       expect(r.structuredContent).toBeUndefined()
     }
     expect(textOf(await mcp.call("skc_outline", { skill: "no-such-skill" }))).toMatch(/^error\[E001\]:\ skill\ 'no\-such\-skill'\ not\ found(\n  .*)*$/)

@@ -141,7 +141,7 @@ describe("did you mean …? (issue 25 item 3)", () => {
       expect(textOf(open)).toContain("did you mean 'forms.md'?")
       const missing = await mcp.call("skc_open", { skill: "pdf", path: "nothing-like-it.py" })
       expect(missing.isError).toBe(true)
-      expect(textOf(missing)).toContain("the skill's files: skc sources pdf")
+      expect(textOf(missing)).toContain(`the skill's files: skc_sources skill="pdf"`)
     })
   })
 })

@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import { DirectoryNotFound, FileNotFound } from "../../domain/errors.js"
-import { shellWord } from "../../domain/shellWord.js"
+import { showStep, sourcesStep } from "../../domain/nextStep.js"
 import { closest } from "../../domain/suggest.js"
 import { scanSourceTree } from "../shared/index.js"
 
@@ -24,18 +24,17 @@ export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, aske
   const cut = [...asked.matchAll(/#/g)].map((m) => m.index).find((at) => at > 0 && at < asked.length - 1 && files.includes(asked.slice(0, at)))
   if (skill !== undefined && cut !== undefined) {
     const [file, section] = [asked.slice(0, cut), asked.slice(cut + 1)]
-    const hint = `'${file}#…' names a section: skc show ${shellWord(skill)} --section ${shellWord(section)} --file ${shellWord(file)}`
-    return new FileNotFound({ path: asked, suggestions: [], hint })
+    return new FileNotFound({ path: asked, suggestions: [], next: { lead: `'${file}#…' names a section:`, step: showStep(skill, section, file) } })
   }
   // A directory of the skill (`outline --file references`): its files are listed by `sources --dir`, as `open` says.
   const dir = asked.replace(/^\.\//, "").replace(/\/+$/, "")
   if (skill !== undefined && dir !== "" && tree?.dirs.includes(dir) === true) {
-    return new FileNotFound({ path: asked, suggestions: [], hint: `'${dir}' is a directory of the skill: list its files with: skc sources ${shellWord(skill)} --dir ${shellWord(dir)}` })
+    return new FileNotFound({ path: asked, suggestions: [], next: { lead: `'${dir}' is a directory of the skill: list its files with:`, step: sourcesStep(skill, dir) } })
   }
   return new FileNotFound({
     path: asked,
     suggestions: closest(asked, files),
-    ...(skill === undefined ? {} : { hint: `the skill's files: skc sources ${shellWord(skill)}` })
+    ...(skill === undefined ? {} : { next: { lead: "the skill's files:", step: sourcesStep(skill) } })
   })
 })
 
@@ -43,5 +42,5 @@ export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, aske
 export const directoryNotFound = Effect.fnUntraced(function* (sourceDir: string, asked: string, skill: string) {
   // Recovery: the tree only suggests close names for the E022 being raised; an unreadable tree suggests none.
   const tree = yield* scanSourceTree(sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
-  return new DirectoryNotFound({ path: asked, suggestions: closest(asked, tree?.dirs ?? []), hint: `the skill's files and directories: skc sources ${shellWord(skill)}` })
+  return new DirectoryNotFound({ path: asked, suggestions: closest(asked, tree?.dirs ?? []), next: { lead: "the skill's files and directories:", step: sourcesStep(skill) } })
 })

@@ -9,6 +9,7 @@ import { InternalError, UsageError } from "../../domain/errors.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
 import { fileNotFound } from "./fileNotFound.js"
 import { shellWord } from "../../domain/shellWord.js"
+import { sourcesStep } from "../../domain/nextStep.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 
@@ -91,7 +92,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   }
   if (target.info.type === "directory") {
     return yield* Effect.fail(
-      new UsageError({ message: `'${input.path}' is a directory, not a file`, detail: [`list it with: skc sources ${shellWord(input.skill)} --dir ${shellWord(target.rel || ".")}`] })
+      new UsageError({ message: `'${input.path}' is a directory, not a file`, next: { lead: "list it with:", step: sourcesStep(input.skill, target.rel || ".") } })
     )
   }
   // A FIFO, a device or a socket is refused by the read itself, which

@@ -22,6 +22,7 @@ import { Settings } from "../shared/index.js"
 import { isOversized } from "../../domain/sourcePaths.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { fileNotFound } from "./fileNotFound.js"
+import { pastedSection } from "./pastedSection.js"
 
 export const ShowInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
@@ -113,6 +114,8 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     const named = files.find((f) => f.path === asked && isMarkdownPath(f.path))
     const namedHasHeadings =
       named !== undefined && (yield* allHeadings).some((h) => h.file === named.path)
+    // A heading pasted with its file (a search result's label) or its '#' marks (an outline line).
+    const pasted = named === undefined && match.notAt === undefined ? pastedSection(input.section, yield* allHeadings, onlyFile) : undefined
     return yield* Effect.fail(
       new SectionNotFound({
         section: match.query,
@@ -120,6 +123,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
         ...(skill.missingSource === undefined ? {} : { missingSource: skill.missingSource }),
         ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map(placeOf) } }),
         ...(named === undefined ? {} : { fileNamed: { skill: input.skill, file: named.path, hasHeadings: namedHasHeadings } }),
+        ...(pasted === undefined ? {} : { pasted: { skill: input.skill, ...pasted } }),
         // A file the index leaves out has no sections to find: say so, not just "not found" (outline lists them).
         ...(onlyFile !== undefined && isOversized({ path: onlyFile, size: onlySize }, maxFileBytes)
           ? { notIndexed: { skill: input.skill, file: onlyFile, size: onlySize, limit: maxFileBytes } }

@@ -1,0 +1,93 @@
+// The next step a failed skc_* call names is the tool call the agent holds (src/domain/nextStep.ts,
+// src/mcp/toolErrors.ts), on stdio and over HTTP; the CLI keeps its commands. Found by an agent driving
+// `skc mcp` over the published anthropics/skills: `skc_outline file="python/claude-api/"` answered
+// "list its files with: skc sources claude-api --dir python/claude-api", a shell command that over
+// `skc mcp --http` reads nothing of the server's skills.
+import { describe, expect, it, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
+import { openFile } from "../../src/app/search/open.js"
+import { outline } from "../../src/app/search/outline.js"
+import { sources } from "../../src/app/search/sources.js"
+import { renderError, SectionNotFound, type SkcError } from "../../src/domain/errors.js"
+import { NotServed, withToolStep } from "../../src/mcp/skillResources.js"
+import { toolErrorText } from "../../src/mcp/toolErrors.js"
+import { memoryLayer } from "../helpers/worlds.js"
+
+const SKILL = "/proj/.skillc/skills/demo"
+const fs = makeMemoryFileSystem()
+fs.seed({
+  [`${SKILL}/SKILL.md`]: "---\nname: demo\ndescription: d\n---\n# Demo\n\n## Start\n",
+  [`${SKILL}/python/api/streaming.md`]: "# Streaming\n",
+  [`${SKILL}/notes.txt`]: "one\n"
+})
+
+const SERVED = new Set(["skc_list", "skc_show", "skc_open", "skc_sources", "skc_outline"])
+/** What the agent reads for `error`, over stdio and over HTTP (the same), and what the CLI prints. */
+const texts = (error: SkcError) => {
+  const stdio = toolErrorText(error, { served: SERVED, remote: false, tool: "skc_open" })
+  expect(toolErrorText(error, { served: SERVED, remote: true, tool: "skc_open" })).toBe(stdio)
+  return { mcp: stdio, cli: renderError(error) }
+}
+const failure = <A, E extends SkcError, R>(effect: Effect.Effect<A, E, R>) => Effect.flip(effect).pipe(Effect.map(texts))
+
+layer(memoryLayer({ fs }))("next steps of a failed call", (it) => {
+  describe("name the tool call over MCP and the command on the CLI", () => {
+    it.effect("E021 of a directory given as a file: skc_sources with dir", () =>
+      Effect.gen(function* () {
+        const t = yield* failure(outline({ skill: "demo", file: "python/api/" }))
+        expect(t.mcp).toBe(`error[E021]: file not found: 'python/api/'\n  'python/api' is a directory of the skill: list its files with: skc_sources skill="demo" dir="python/api"`)
+        expect(t.cli).toBe("error[E021]: file not found: 'python/api/'\n  'python/api' is a directory of the skill: list its files with: skc sources demo --dir python/api")
+      })
+    )
+
+    it.effect("E021 of a search result's label as a path: skc_show with section and file", () =>
+      Effect.gen(function* () {
+        const t = yield* failure(openFile({ skill: "demo", path: "SKILL.md#Start" }))
+        expect(t.mcp).toBe(`error[E021]: file not found: 'SKILL.md#Start'\n  'SKILL.md#…' names a section: skc_show skill="demo" section="Start" file="SKILL.md"`)
+        expect(t.cli).toBe("error[E021]: file not found: 'SKILL.md#Start'\n  'SKILL.md#…' names a section: skc show demo --section Start --file SKILL.md")
+      })
+    )
+
+    it.effect("E021 with no close name and E022: skc_sources", () =>
+      Effect.gen(function* () {
+        const file = yield* failure(openFile({ skill: "demo", path: "zzzzzzzz.py" }))
+        expect(file.mcp).toBe(`error[E021]: file not found: 'zzzzzzzz.py'\n  the skill's files: skc_sources skill="demo"`)
+        expect(file.cli).toBe("error[E021]: file not found: 'zzzzzzzz.py'\n  the skill's files: skc sources demo")
+        const dir = yield* failure(sources({ skill: "demo", dir: "zzzzzzzz" }))
+        expect(dir.mcp).toBe(`error[E022]: directory not found: 'zzzzzzzz'\n  the skill's files and directories: skc_sources skill="demo"`)
+      })
+    )
+
+    it.effect("a directory opened: skc_sources with dir", () =>
+      Effect.gen(function* () {
+        const t = yield* failure(openFile({ skill: "demo", path: "python" }))
+        expect(t.mcp).toBe(`error: 'python' is a directory, not a file\n  list it with: skc_sources skill="demo" dir="python"`)
+        expect(t.cli).toBe("error: 'python' is a directory, not a file\n  list it with: skc sources demo --dir python")
+      })
+    )
+  })
+})
+
+describe("E020 of a file named as a section", () => {
+  it("names skc_open and skc_show over MCP, skc open and skc show on the CLI", () => {
+    const e = new SectionNotFound({ section: "references/a b.md", suggestions: [], fileNamed: { skill: "demo", file: "references/a b.md" } })
+    expect(toolErrorText(e, { served: SERVED, remote: false, tool: "skc_show" }).split("\n").slice(1)).toEqual([
+      `  'references/a b.md' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: skc_open skill="demo" path="references/a b.md"`,
+      `  or one of its sections with: skc_show skill="demo" file="references/a b.md" section="<heading>"`
+    ])
+    expect(renderError(e).split("\n").slice(1)).toEqual([
+      "  'references/a b.md' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: skc open demo 'references/a b.md'",
+      "  or one of its sections with: skc show demo --file 'references/a b.md' --section '<heading>'"
+    ])
+  })
+})
+
+describe("a skill the extension does not serve (resources/read, skills/get)", () => {
+  it("names skc_open when the session serves it", () => {
+    const e = new NotServed({ message: "No skill is served at skill://agent-project/claude-api: description is 1068 characters", notFound: true, toolsRead: "claude-api" })
+    expect(withToolStep(e, SERVED)).toBe(`${e.message}; the skc_* tools still read it: skc_open skill="claude-api" path="SKILL.md"`)
+    expect(withToolStep(e, new Set(["skc_show"]))).toBe(e.message)
+    expect(withToolStep(new NotServed({ message: "No skill is served at skill://project/nope", notFound: true }), SERVED)).toBe("No skill is served at skill://project/nope")
+  })
+})
