@@ -38,6 +38,7 @@ export const lintCommand = defineCommand({
     ),
     ...common(["text", "json", "sarif"])
   },
+  fast: true,
   mcp: {
     title: "Lint a skill",
     description:

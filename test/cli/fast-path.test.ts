@@ -63,6 +63,15 @@ const samples: Record<string, ReadonlyArray<ReadonlyArray<string>>> = {
   outline: [["s"], ["s", "--level", "2"], ["--tokens", "s", "--format", "json"], ["s", "-v"]],
   open: [["s", "SKILL.md"], ["s", "references/a b.md", "--max-lines", "5"], ["--format", "json", "s", "x.txt"]],
   sources: [["s"], ["s", "--depth", "1"], ["s", "--dir", "references", "--pattern", "*.md", "--limit", "7"], ["s", "--format", "json", "-v"]],
+  lint: [
+    ["s"],
+    [],
+    ["a", "b", "skills/"],
+    ["s", "--fix"],
+    ["s", "--fix-dry-run", "--format", "json"],
+    ["--agent", "claude,cursor", "s"],
+    ["s", "--force", "--format", "sarif", "-v"]
+  ],
   search: [["s", "configure auth"], ["s", "q", "--limit", "3"], ["--format", "json", "s", "q"], ["s", "", "-v"]],
   stats: [
     ["s"],
