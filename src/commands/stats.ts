@@ -13,6 +13,7 @@ export const statsCommand = defineCommand({
   examples: [
     "skc stats my-skill                          # agent reads, top and unused sections, unanswered questions",
     "skc stats my-skill --group-by sections      # sections by access count",
+    "skc stats my-skill --since 7d               # the last seven days (also 12h, 2w, or a date)",
     "skc stats my-skill --since 2026-01-01 --project ~/code/webapp",
     "skc stats my-skill --group-by search --format json",
     "skc stats my-skill --group-by unanswered    # searches that found nothing",
@@ -33,8 +34,8 @@ export const statsCommand = defineCommand({
       "summary",
       ["summary", "sections", "files", "commands", "projects", "errors", "search", "unanswered", "users", "clients", "funnel"]
     ),
-    since: flag.text("since", "Only accesses on or after (RFC 3339 or YYYY-MM-DD, UTC)."),
-    until: flag.text("until", "Only accesses on or before (RFC 3339 or YYYY-MM-DD, UTC)."),
+    since: flag.text("since", "Only accesses on or after (RFC 3339, YYYY-MM-DD UTC, or back from now: 12h, 7d, 2w)."),
+    until: flag.text("until", "Only accesses on or before (RFC 3339, YYYY-MM-DD UTC, or back from now: 12h, 7d, 2w)."),
     project: flag.repeated("project", "Only accesses from this directory or below (any of them matches).", "dir"),
     reader: flag.repeated(
       "reader",

@@ -29,7 +29,6 @@ import {
   counts,
   parseGroupBy,
   latestEvalOf,
-  parseTimeFilter,
   roleOf,
   type LatestEval,
   type OutlineSection,
@@ -49,6 +48,7 @@ import { withLogRepair } from "./logRepair.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { outlineSections } from "./statsOutline.js"
+import { timeFilter } from "./timeFilter.js"
 
 export const StatsInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
@@ -229,8 +229,8 @@ const parseReaders = Effect.fnUntraced(function* (given: ReadonlyArray<string>) 
 })
 
 export const parseFilters = Effect.fn("skc.parseFilters")(function* (input: Pick<StatsQuery, "since" | "until" | "project" | "reader" | "include_author">) {
-  const since = input.since === undefined ? null : yield* Effect.fromResult(parseTimeFilter("since", input.since))
-  const until = input.until === undefined ? null : yield* Effect.fromResult(parseTimeFilter("until", input.until))
+  const since = input.since === undefined ? null : yield* timeFilter("since", input.since)
+  const until = input.until === undefined ? null : yield* timeFilter("until", input.until)
   // A window that ends before it starts holds nothing: said, not answered with a report of zeros (E031).
   if (since !== null && until !== null && Date.parse(since) > Date.parse(until)) {
     return yield* Effect.fail(new InvalidFilter({ message: `--since ${input.since} --until ${input.until}: the window ends before it starts` }))
