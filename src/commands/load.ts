@@ -1,5 +1,5 @@
 /** `skc load` / `skc_load` (agent-skill protocol: progressive loading). */
-import { Option } from "effect"
+import { Effect, Option } from "effect"
 import { agentFields, agentFlags } from "./agent.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
@@ -17,11 +17,11 @@ export const loadCommand = defineCommand({
   mcp: {
     title: "Load a skill progressively",
     description:
-      "Load a discovered skill as an agent runtime does: the SKILL.md body, then the files it references, depth levels deep, within a token budget; says what was left out.",
+      "Load a skill as an agent runtime does: the SKILL.md body, then the files it references, depth levels deep, within a token budget; says what was left out.",
     readOnly: true
   },
   load: async () => {
-    const [{ load, loadDocument, LoadInput }, { renderLoadContent, renderLoadSummary }] = await Promise.all([
+    const [{ load, loadDocument, LoadInput }, { renderLoadContent, renderLoadSummary, loadLeftOutStep }] = await Promise.all([
       import("../app/skills/load.js"),
       import("../render/protocol.js")
     ])
@@ -34,10 +34,21 @@ export const loadCommand = defineCommand({
           ...(Option.isSome(o.depth) ? { depth: o.depth.value } : {}),
           ...agentFields(o)
         }),
-      run: (input) => load(input),
-      text: (result) => renderLoadContent(result) + "\n" + renderLoadSummary(result),
-      json: loadDocument,
-      mcp: { output: () => import("../app/skills/load.js").then((r) => r.LoadDocument) }
+      // The skill as the caller named it rides along for the next step's `open` (a path given resolves; the
+      // name of a skill found by path may not); the JSON document is the result alone.
+      run: (input) => Effect.map(load(input), (result) => ({ result, asked: input.skill })),
+      text: ({ result, asked }) => renderLoadContent(result) + "\n" + renderLoadSummary(result, "cli", asked),
+      json: ({ result }) => loadDocument(result),
+      mcp: {
+        output: () => import("../app/skills/load.js").then((r) => r.LoadDocument),
+        // The next step as the tool call (`skc_open skill=… path=…`), in the text and, for clients that give
+        // their model only the structured content, in its `notices`.
+        text: ({ result, asked }) => renderLoadContent(result) + "\n" + renderLoadSummary(result, "tools", asked),
+        notices: ({ result, asked }) => {
+          const step = loadLeftOutStep(result, "tools", asked)
+          return step === undefined ? [] : [step]
+        }
+      }
     }
   }
 })

@@ -41,17 +41,18 @@ export const searchCommand = defineCommand({
     limit: flag.integer("limit", "Maximum results (default 10)."),
     all: flag.boolean("all", "Search every built skill visible from here; results carry their skill."),
     skills: flag.text("skill", "With --all: only these skills (comma-separated names or paths)."),
+    maxBytes: flag.integer("max-bytes", "Keep the result under this many bytes: the best results are kept and the rest counted (MCP default 16384)."),
     ...common()
   },
   fast: true,
   mcp: {
     title: "Search a skill, or all skills",
     description:
-      "Full-text search over a skill's sections, or every built skill when skill is omitted. Results: file, section, line, snippet, best first. Read a hit with skc_show, or skc_open when section is \"\".",
+      "Full-text search of a skill's sections (all built skills without skill), best first. Read a hit with skc_show (skc_open when section is \"\").",
     readOnly: true
   },
   load: async () => {
-    const [{ searchWithCorrection, SearchInput, searchLogArgs }, { renderSearchText, searchNotices }, { decodeFlags }, { InvalidOption }] =
+    const [{ searchWithCorrection, SearchInput, searchLogArgs, MCP_SEARCH_MAX_BYTES }, { renderSearchText, searchNotices }, { decodeFlags }, { InvalidOption }] =
       await Promise.all([
         import("../app/search/search.js"),
         import("../render/search.js"),
@@ -99,9 +100,10 @@ export const searchCommand = defineCommand({
             new InvalidOption({ message: `--skill names no skill ('${Option.getOrThrow(o.skills)}'): give comma-separated names or paths, or leave --skill out to search every built skill` })
           )
         }
+        const max_bytes = Option.getOrUndefined(o.maxBytes)
         return across
-          ? decodeFlags(SearchInput, { query: o.skill, limit: Option.getOrUndefined(o.limit), skills: Option.getOrUndefined(skills) })
-          : decodeFlags(SearchInput, { skill: o.skill, query: Option.getOrThrow(o.query), limit: Option.getOrUndefined(o.limit) })
+          ? decodeFlags(SearchInput, { query: o.skill, limit: Option.getOrUndefined(o.limit), skills: Option.getOrUndefined(skills), max_bytes })
+          : decodeFlags(SearchInput, { skill: o.skill, query: Option.getOrThrow(o.query), limit: Option.getOrUndefined(o.limit), max_bytes })
       },
       // The skill searched rides along for the text's `skc open <skill> …` hint, and for an empty or partial answer
       // the question as probably meant (a typo of a heading word) and, for an empty one, the narrower question
@@ -127,7 +129,9 @@ export const searchCommand = defineCommand({
       mcp: {
         output: () => import("../app/search/search.js").then((r) => r.SearchResult),
         text: (answer, ctx) => renderSearchText(answer.result, { mcp: true, remote: ctx.remote === true, ...renderOptions(answer) }),
-        notices: (answer, ctx) => searchNotices(answer.result, { mcp: true, remote: ctx.remote === true, ...renderOptions(answer) })
+        notices: (answer, ctx) => searchNotices(answer.result, { mcp: true, remote: ctx.remote === true, ...renderOptions(answer) }),
+        // Over MCP a search answer has a budget unless the call names its own (as an outline's, issue 26 item 3).
+        defaults: (input) => (input.max_bytes === undefined ? { ...input, max_bytes: MCP_SEARCH_MAX_BYTES } : input)
       }
     }
   }

@@ -27,10 +27,20 @@ export const stepText = (step: NextStep, style: StepStyle): string =>
     : ["skc", step.tool, ...step.args.map(shellWord)].join(" ")
 
 /** A hint line whose command is a step: `lead` ends where the command starts (`list its files with:`). */
-export const Lead = Schema.Struct({ lead: Schema.String, step: NextStep })
+export const Lead = Schema.Struct({
+  lead: Schema.String,
+  step: NextStep,
+  /**
+   * Words the CLI's line adds after its command, never the tool call's: a CLI line that also named
+   * the MCP parameter (`--max-lines 100 (MCP: max_lines)`) keeps its text, while an MCP client reads
+   * the call itself, which names it.
+   */
+  cliNote: Schema.optional(Schema.String)
+})
 export type Lead = typeof Lead.Type
 
-export const leadText = (next: Lead, style: StepStyle): string => `${next.lead} ${stepText(next.step, style)}`
+export const leadText = (next: Lead, style: StepStyle): string =>
+  `${next.lead} ${stepText(next.step, style)}${style === "cli" && next.cliNote !== undefined ? ` ${next.cliNote}` : ""}`
 
 /** The steps printed most: a skill's files (`dir`: one directory of them), a section of a file, a file. */
 export const sourcesStep = (skill: string, dir?: string): NextStep => ({

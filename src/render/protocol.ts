@@ -3,6 +3,7 @@
  * shared by the CLI and the MCP server's text content.
  */
 import { visible, visibleBody, visibleLines } from "../domain/visible.js"
+import { openStep, stepText, type StepStyle } from "../domain/nextStep.js"
 import type { DiscoverResult } from "../app/skills/discover.js"
 import type { LoadResult } from "../app/skills/load.js"
 import type { MatchResult } from "../app/skills/match.js"
@@ -136,12 +137,27 @@ export const renderPermissions = (r: PermissionsResult): string => {
 /** The skill's text keeps its lines and tabs; other control characters are shown escaped (as `show`). */
 export const renderLoadContent = (r: LoadResult): string => visibleBody(r.parts.map((p) => p.content).join("\n\n")) + "\n"
 
-export const renderLoadSummary = (r: LoadResult): string => {
+/**
+ * How to read a part the budget left out, as the caller makes the call (`style`: the CLI's `skc open`,
+ * an MCP client's `skc_open`): "left out: reference.md" alone left an agent to guess the tool and its
+ * arguments. The first part left out is named; the others are read alike.
+ */
+export const loadLeftOutStep = (r: LoadResult, style: StepStyle, skill: string = r.skill): string | undefined => {
+  const first = r.left_out[0]
+  if (first === undefined) return undefined
+  // Its path is the skill's: control characters shown escaped (also in `notices`, which no other renderer sees).
+  return visible(`read ${r.left_out.length === 1 ? "the part" : "a part"} left out with: ${stepText(openStep(skill, first.path), style)}`)
+}
+
+/** `skill`: the skill as the caller named it (a name or a path), for the step that reads a part left out. */
+export const renderLoadSummary = (r: LoadResult, style: StepStyle = "cli", skill: string = r.skill): string => {
   const out = [
     `--- Loaded ${r.skill}: ${r.parts.length} part(s), ~${r.total_tokens} tokens (budget ${r.budget}, depth ${r.depth}) ---`
   ]
   for (const p of r.parts) out.push(`  ${p.path}  ~${p.tokens}`)
   for (const p of r.left_out) out.push(`  left out: ${p.path}  ~${p.tokens}`)
+  const step = loadLeftOutStep(r, style, skill)
+  if (step !== undefined) out.push(`  ${step}`)
   for (const m of r.missing) out.push(`  missing: ${m.target} (${m.referenced_from}:${m.line})`)
   for (const m of r.refused) out.push(`  refused: ${m.target} (${m.referenced_from}:${m.line}): ${m.reason}`)
   return visibleLines(out) + "\n"

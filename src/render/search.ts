@@ -5,6 +5,7 @@
 // names), how to read it. A partial result (DECISIONS #37) says so first.
 // Pure.
 import type { Narrower, SearchResult, SearchResultItem } from "../app/search/index.js"
+import { searchTruncationLine } from "../domain/searchBudget.js"
 import { shellWord } from "../domain/shellWord.js"
 import { visible } from "../domain/visible.js"
 
@@ -203,9 +204,14 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
           `  ${oneLine(r.snippet)}\n${whereLine(r, options)}\n`
       )
       .join("\n") +
+    truncatedLine(result, options) +
     (skipped === "" ? "" : `\n${skipped}`)
   )
 }
+
+/** What the result budget left out and how to ask for it, after the results (the tool's parameter, or the CLI's option). */
+const truncatedLine = (result: SearchResult, options: SearchRenderOptions): string =>
+  result.truncated === undefined ? "" : `\n${visible(searchTruncationLine(result.truncated, options.mcp === true ? "mcp" : "cli"))}\n`
 
 /** A guidance line as a notice: the text's own line, its indentation and blank lines dropped. */
 const noticeLines = (text: string): ReadonlyArray<string> =>
@@ -218,7 +224,7 @@ const noticeLines = (text: string): ReadonlyArray<string> =>
  * The guidance the text gives beside the results, line for line, for the MCP structured content's
  * `notices`: the question as probably meant, what an empty answer did not search and where to look
  * next, the words only the skill's description holds, how to read a result that sits before any
- * heading, and how to search the skills left out (`skipped`). Claude Code 2.1.332 and Codex 0.171.0
+ * heading, what the result budget left out, and how to search the skills left out (`skipped`). Claude Code 2.1.332 and Codex 0.171.0
  * give their model only the structured content of a successful call, so guidance in the text alone
  * never reached it; the JSON document itself (RFC-0004) stays as it is.
  */
@@ -233,6 +239,7 @@ export const searchNotices = (result: SearchResult, options: SearchRenderOptions
     ...(result.partial ? noticeLines(didYouMeanLine(options, "")) : []),
     ...noticeLines(describedOnlyLine(result, options)),
     ...beforeHeadings,
+    ...noticeLines(truncatedLine(result, options)),
     ...skipped
   ]
 }

@@ -43,6 +43,13 @@ for (let i = 0; i < 7; i++) {
   writeFileSync(join(store, name, "SKILL.md"), `---\nname: ${name}\ndescription: Tiny skill ${i}. Use when testing pages.\n---\n# Tiny\n`)
 }
 
+// An unbuilt skill named by its path (not in a skill directory: skills/list stays at 25), with two references: `skc_load` with a small budget leaves them out.
+const loadme = join(sb.work, "drafts", "loadme")
+mkdirSync(loadme, { recursive: true })
+writeFileSync(join(loadme, "SKILL.md"), "---\nname: loadme\ndescription: A skill to load. Use when testing load.\n---\n# Load me\n\nSee [the reference](reference.md) and [forms](forms.md).\n")
+writeFileSync(join(loadme, "reference.md"), `# Reference\n\n${"Words of the reference. ".repeat(200)}\n`)
+writeFileSync(join(loadme, "forms.md"), `# Forms\n\n${"Words of the forms. ".repeat(200)}\n`)
+
 let mcp: McpSession
 
 beforeAll(async () => {
@@ -143,6 +150,42 @@ describe("issue 26 item 3: payload budgets", () => {
     const oneFile = await sb.runAsync(["outline", "handbook", "--file", "reference/chapter-03.md", "--max-bytes", "1024"])
     expect(oneFile.stdout).toMatch(/^reference\/chapter-03\.md\n {2}# Chapter 3\n/)
     expect(oneFile.stdout).toMatch(/; pass --level \(fewer levels\) to see the rest\n$/)
+  })
+
+  it("a search over 16 KB keeps its best results whole, in score order, and says what it left out; max_bytes gets the rest", async () => {
+    const r = await mcp.call("skc_search", { query: "file", limit: 100000 })
+    expect(r.isError).toBeFalsy()
+    expect(size(r)).toBeLessThanOrEqual(16 * 1024)
+    type Found = { results: Array<{ skill: string; file: string; section: string; score: number }>; truncated?: { omitted: number; under: Array<{ skill?: string; file: string; count: number }>; hint: string }; notices?: Array<string> }
+    const s = r.structuredContent as Found
+    const all = (await mcp.call("skc_search", { query: "file", limit: 100000, max_bytes: 4_000_000 })).structuredContent as Found
+    expect(all.truncated).toBeUndefined()
+    expect(size(all)).toBeGreaterThan(16 * 1024)
+    // The first results of the whole answer, whole, and the count of the rest.
+    expect(s.results.length).toBeGreaterThan(0)
+    expect(s.results).toEqual(all.results.slice(0, s.results.length))
+    expect(s.truncated!.omitted).toBe(all.results.length - s.results.length)
+    expect(s.truncated!.under.length).toBeGreaterThan(0)
+    const line = new RegExp(`\\n… ${s.truncated!.omitted} more results not shown \\(result budget\\): \\d+ in [^;]+; pass max_bytes \\(a larger budget\\) to see the rest\\n$`)
+    expect(textOf(r)).toMatch(line)
+    expect(s.notices?.some((n) => n.startsWith(`… ${s.truncated!.omitted} more results not shown`))).toBe(true)
+    // The CLI has no budget unless --max-bytes is given; its line names the option.
+    const cli = await sb.runAsync(["search", "--all", "file", "--limit", "100000", "--format", "json"])
+    expect(cli.code, cli.stderr).toBe(0)
+    expect(JSON.parse(cli.stdout)).toEqual({ query: "file", results: all.results, ...(all as { partial?: true }).partial ? { partial: true } : {} })
+    const cut = await sb.runAsync(["search", "--all", "file", "--limit", "100000", "--max-bytes", "4096"])
+    expect(cut.code, cut.stderr).toBe(0)
+    expect(cut.stdout).toMatch(/ more results not shown \(result budget\): .*; pass --max-bytes \(a larger budget\) to see the rest\n$/)
+  })
+
+  it("skc_load names the tool call that reads a part it left out", async () => {
+    const r = await mcp.call("skc_load", { skill: "drafts/loadme", budget: 200 })
+    expect(r.isError).toBeFalsy()
+    const s = r.structuredContent as { left_out: Array<{ path: string }>; notices?: Array<string> }
+    expect(s.left_out.length).toBeGreaterThan(0)
+    const step = `skc_open skill="drafts/loadme" path=${JSON.stringify(s.left_out[0]!.path)}`
+    expect(textOf(r)).toContain(`left out with: ${step}\n`)
+    expect(s.notices).toContain(`read ${s.left_out.length === 1 ? "the part" : "a part"} left out with: ${step}`)
   })
 
   it("resources/list pages through every text file with nextCursor; fonts and images are left out but readable", async () => {

@@ -8,8 +8,7 @@ import { Effect, Schema } from "effect"
 import { InternalError, UsageError } from "../../domain/errors.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
 import { fileNotFound } from "./fileNotFound.js"
-import { shellWord } from "../../domain/shellWord.js"
-import { sourcesStep } from "../../domain/nextStep.js"
+import { openStep, sourcesStep } from "../../domain/nextStep.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 
@@ -119,7 +118,8 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
       return yield* Effect.fail(
         new UsageError({
           message: `'${input.path}' is ${mib(target.info.size)}, more than skc open returns at once (${mib(OPEN_MAX_BYTES)})`,
-          detail: [`read its first lines with: skc open ${shellWord(input.skill)} ${shellWord(target.rel)} --max-lines 100 (MCP: max_lines)`]
+          // The call as its caller makes it: over MCP `skc_open skill=… path=… max_lines=100`, not a shell command.
+          next: { lead: "read its first lines with:", step: openStep(input.skill, target.rel, 100), cliNote: "(MCP: max_lines)" }
         })
       )
     }

@@ -25,7 +25,7 @@ export const OutlineInput = Schema.Struct({
   }),
   file: Schema.optional(Schema.String).annotate({ description: "Only this file (path relative to the skill root)" }),
   max_bytes: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1024))).annotate({
-    description: "Result budget in bytes (MCP default 16384)"
+    description: "Budget in bytes (default 16384)"
   })
 })
 export type OutlineInput = typeof OutlineInput.Type

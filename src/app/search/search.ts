@@ -37,11 +37,12 @@ import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, hitsThatCount, ID
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
+import { withinBudget } from "./searchBudget.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { describedExcerpt, describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
 
-export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
+export { DEFAULT_LIMIT, MCP_SEARCH_MAX_BYTES, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export const search = (input: SearchInput) => Effect.map(answer(input, false), (a) => a.result)
 
 /**
@@ -262,12 +263,19 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const limit = input.limit ?? DEFAULT_LIMIT
       // The first ten by the one score are ordered again, whatever the limit: the first hit never depends on it.
       const answer = yield* ownAnswer(ownIndex(skill, q), tokens, Math.max(limit, RERANK_POOL))
-      const found = (yield* reorder(answer.found, (f) => f, input.query, yield* rerankWeights(RERANK_WEIGHTS_ONE_SKILL), limit)).map((x) => x.found)
+      const ranked = (yield* reorder(answer.found, (f) => f, input.query, yield* rerankWeights(RERANK_WEIGHTS_ONE_SKILL), limit)).map((x) => x.found)
       const { unheld } = answer
+      // The result budget (`max_bytes`): the best results that fit; `partial` and the log count those returned.
+      const { kept: results, keep, truncation } = withinBudget(yield* render(ranked, false), input)
+      const found = ranked.slice(0, keep)
       // DECISIONS #37: partial when none of the returned rows holds every word it was searched for.
       const partial = answer.partial === "unless-whole" ? !found.some((f) => f.c.termsHeld === f.tokens.length) : answer.partial
-      const results = yield* render(found, false)
-      const result = { query: input.query, ...(partial ? { partial: true as const } : {}), results } satisfies SearchResult as SearchResult
+      const result = {
+        query: input.query,
+        ...(partial ? { partial: true as const } : {}),
+        results,
+        ...(truncation === undefined ? {} : { truncated: truncation })
+      } satisfies SearchResult as SearchResult
       const correction = withCorrection && (results.length === 0 || partial) ? yield* correctionIn([q], tokens, unheld) : undefined
       // An empty answer to words some of which the skill holds: the narrower question that answers (text only).
       const narrower = withCorrection && results.length === 0 ? heldWords(tokens, unheld) : undefined

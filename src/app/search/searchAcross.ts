@@ -26,6 +26,7 @@ import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
+import { withinBudget } from "./searchBudget.js"
 import { skillsInScope } from "../skills/index.js"
 
 
@@ -282,7 +283,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   // cache: if it fails while answering, the answer comes from each index instead.
   const each = searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn, rowsOf: () => s.q.index.rowCount }))
   const combined = yield* acrossIndex(searched)
-  const { chosen, results, unheld } =
+  const ranked =
     combined === undefined
       ? yield* rankTogether(each, words, mode, limit, input.query)
       : yield* rankTogether([combined], words, mode, limit, input.query).pipe(
@@ -296,13 +297,19 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
             })
           )
         )
+  const { unheld } = ranked
+  // The result budget (`max_bytes`): the best results that fit. `partial` and the access-log rows below
+  // count only the results returned (DECISIONS #44: a skill whose results were all left out answered nothing).
+  const { kept: results, keep, truncation } = withinBudget(ranked.results, input, skipped)
+  const chosen = ranked.chosen.slice(0, keep)
   // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
   const partial = results.length > 0 && !chosen.some((x) => x.complete)
   const result: SearchResult = {
     query: input.query,
     ...(partial ? { partial: true as const } : {}),
     results,
-    ...(skipped.length > 0 ? { skipped } : {})
+    ...(skipped.length > 0 ? { skipped } : {}),
+    ...(truncation === undefined ? {} : { truncated: truncation })
   }
   // "Did you mean …?" (issue 47): for an empty or partial answer, a word no searched skill holds, read as a
   // typo of a word of their headings. Only a question of content words (`mode` "any") can have one.

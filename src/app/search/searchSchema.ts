@@ -5,20 +5,27 @@
  */
 import { Schema } from "effect"
 import { MATCHED_FIELDS } from "../../domain/search/matchedTerms.js"
+import { SearchTruncation } from "../../domain/searchBudget.js"
 
 export const DEFAULT_LIMIT = 10
 
+/** The budget of a search answer sent over MCP when the call names none (docs/mcp.md "Payload budgets"). */
+export const MCP_SEARCH_MAX_BYTES = 16384
+
 export const SearchInput = Schema.Struct({
   skill: Schema.optional(
-    Schema.String.annotate({ description: "Skill name or path; omit for every built skill" })
+    Schema.String.annotate({ description: "Skill name or path; omit for all" })
   ),
   query: Schema.String.annotate({
     description: "Words to find"
   }),
   limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: `Maximum results (default ${DEFAULT_LIMIT})` }),
   skills: Schema.optional(
-    Schema.Array(Schema.String).annotate({ description: "Without skill: only these skills" })
-  )
+    Schema.Array(Schema.String).annotate({ description: "Without skill: only these" })
+  ),
+  max_bytes: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1024))).annotate({
+    description: "Budget in bytes (default 16384)"
+  })
 })
 export type SearchInput = typeof SearchInput.Type
 
@@ -65,7 +72,9 @@ export const SearchResult = Schema.Struct({
   partial: Schema.optionalKey(Schema.Literal(true)),
   results: Schema.Array(SearchResultItem),
   /** Across skills: the skills that could not be searched, and why. */
-  skipped: Schema.optionalKey(Schema.Array(Schema.Struct({ skill: Schema.String, reason: Schema.String })))
+  skipped: Schema.optionalKey(Schema.Array(Schema.Struct({ skill: Schema.String, reason: Schema.String }))),
+  /** What the result budget (`max_bytes`) left out, and how to ask for it (additive, as an outline's). */
+  truncated: Schema.optionalKey(SearchTruncation)
 })
 export type SearchResult = typeof SearchResult.Type
 
