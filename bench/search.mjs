@@ -172,11 +172,15 @@ const crossSkillCall = async (copies, calls, limits) => {
   const client = new Client({ name: "skc-bench", version: "1" })
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: sb.work, env, stderr: "ignore" }))
   try {
+    // A budget that never cuts: MCP answers within 16 KB unless told (max_bytes), which at limit 100 would
+    // return about half the results and write half the log rows this figure is about.
     const time = async (limit) => {
       const t = performance.now()
-      const r = await client.callTool({ name: "skc_search", arguments: { query: "instructions", limit } })
+      const r = await client.callTool({ name: "skc_search", arguments: { query: "instructions", limit, max_bytes: 1 << 24 } })
       if (r.isError) throw new Error(JSON.stringify(r.content))
-      return performance.now() - t
+      const took = performance.now() - t
+      if (r.structuredContent?.truncated !== undefined) throw new Error(`limit ${limit}: cut by the result budget`)
+      return took
     }
     const p50 = {}
     for (const limit of limits) {
@@ -256,8 +260,10 @@ export async function acrossSkills({ runs, calls = 100 }) {
       const time = async (args) => {
         const t = performance.now()
         const r = await client.callTool({ name: "skc_search", arguments: args })
+        const took = performance.now() - t
         if (r.isError) throw new Error(JSON.stringify(r.content))
-        return performance.now() - t
+        if (r.structuredContent?.truncated !== undefined) throw new Error(`cut by the result budget: ${JSON.stringify(args)}`)
+        return took
       }
       for (let i = 0; i < 10; i++) await time({ query }), await time({ skill: "code-review", query })
       return await f(time)
@@ -277,11 +283,12 @@ export async function acrossSkills({ runs, calls = 100 }) {
   }
   try {
     const { worst, asked } = await withServer(env, async (time) => ({
-      worst: await pair(time, { skill: "code-review", query }, { query, limit: 30 }),
+      // A budget that never cuts (MCP answers within 16 KB unless told): all 26 answering skills, a row in each.
+      worst: await pair(time, { skill: "code-review", query }, { query, limit: 30, max_bytes: 1 << 24 }),
       asked: await pair(time, { skill: "code-review", query: question }, { query: question })
     }))
     // The same calls on a server that writes no access-log row (26 rows per call against 1): the search work alone.
-    const quiet = await withServer({ ...env, SKC_BENCH_DISABLE_LOG: "1" }, (time) => pair(time, { skill: "code-review", query }, { query, limit: 30 }))
+    const quiet = await withServer({ ...env, SKC_BENCH_DISABLE_LOG: "1" }, (time) => pair(time, { skill: "code-review", query }, { query, limit: 30, max_bytes: 1 << 24 }))
     // Issue 47: cross-skill search ≤ 2 × one skill, CLI and MCP (issue 14 had asked ≤ 3 of the MCP server).
     out.push(report("mcp.search.all", worst.all, worst.one, 2.0, `p50 of ${calls} calls, ${names.length} skills vs one`))
     out.push(report("  without logging", quiet.all, quiet.one, undefined, "SKC_BENCH_DISABLE_LOG=1 (benchmark-only switch)"))
