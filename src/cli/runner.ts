@@ -13,7 +13,7 @@ import { jsonText, printText } from "../commands/output.js"
 import { Settings } from "../app/shared/Settings.js"
 import { logCall } from "../commands/logging.js"
 import { CallerRole } from "../app/usage/accessLog.js"
-import { cliCallerRole } from "../domain/stats.js"
+import { cliCallerRole, isRole } from "../domain/stats.js"
 import { Progress } from "../ports/Progress.js"
 import { colourAllowed, Env } from "../ports/Env.js"
 import { checkFormat, runWithLive } from "./runtime.js"
@@ -62,7 +62,7 @@ export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.E
       const skcRole = env.get("SKC_ROLE")
       // A role other than the two (`Author`, `agents`) fell back to the terminal test without a word, so
       // the calls counted as the other reader's; said as an invalid SKILLC_TOKENIZER is.
-      if (skcRole !== undefined && skcRole !== "" && skcRole !== "agent" && skcRole !== "author") {
+      if (skcRole !== undefined && skcRole !== "" && !isRole(skcRole)) {
         yield* warn(Warning.notice(`invalid SKC_ROLE value '${skcRole}' (expected 'agent' or 'author'); ignored`))
       }
       const role = cliCallerRole(skcRole, env.stdinIsTTY, env.stdoutIsTTY)

@@ -194,10 +194,10 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
   }
 }
 
-/** The way on of a path not found (E021, E022): a close name when there is one, else the hint. */
-const closeNameOrHint = (suggestions: ReadonlyArray<string> | undefined, hint: string | undefined, next: Lead | undefined, style: StepStyle): ReadonlyArray<string> => {
+/** The way on of a path not found (E021, E022): a close name when there is one, else the next step. */
+const closeNameOrStep = (suggestions: ReadonlyArray<string> | undefined, next: Lead | undefined, style: StepStyle): ReadonlyArray<string> => {
   const line = didYouMean(suggestions ?? [])
-  return line !== undefined ? [line] : next !== undefined ? [leadText(next, style)] : hint !== undefined ? [hint] : []
+  return line !== undefined ? [line] : next !== undefined ? [leadText(next, style)] : []
 }
 
 /**
@@ -208,8 +208,7 @@ const closeNameOrHint = (suggestions: ReadonlyArray<string> | undefined, hint: s
 export class FileNotFound extends Schema.TaggedError<FileNotFound>()("FileNotFound", {
   path: Schema.String,
   suggestions: Schema.optional(Strings),
-  hint: Schema.optional(Schema.String),
-  /** The way on when no name is close, its command as each caller takes it (before `hint`). */
+  /** The way on when no name is close, its command as each caller takes it. */
   next: Schema.optional(Lead)
 }) {
   readonly code = "E021" as const
@@ -220,7 +219,7 @@ export class FileNotFound extends Schema.TaggedError<FileNotFound>()("FileNotFou
     return this.detailFor("cli")
   }
   detailFor(style: StepStyle): ReadonlyArray<string> {
-    return closeNameOrHint(this.suggestions, this.hint, this.next, style)
+    return closeNameOrStep(this.suggestions, this.next, style)
   }
 }
 
@@ -232,8 +231,7 @@ export class FileNotFound extends Schema.TaggedError<FileNotFound>()("FileNotFou
 export class DirectoryNotFound extends Schema.TaggedError<DirectoryNotFound>()("DirectoryNotFound", {
   path: Schema.String,
   suggestions: Schema.optional(Strings),
-  hint: Schema.optional(Schema.String),
-  /** The way on when no name is close, its command as each caller takes it (before `hint`). */
+  /** The way on when no name is close, its command as each caller takes it. */
   next: Schema.optional(Lead)
 }) {
   readonly code = "E022" as const
@@ -244,7 +242,7 @@ export class DirectoryNotFound extends Schema.TaggedError<DirectoryNotFound>()("
     return this.detailFor("cli")
   }
   detailFor(style: StepStyle): ReadonlyArray<string> {
-    return closeNameOrHint(this.suggestions, this.hint, this.next, style)
+    return closeNameOrStep(this.suggestions, this.next, style)
   }
 }
 

@@ -74,6 +74,22 @@ export const truncationReserve = (maxBytes: number): number => Math.min(TRUNCATI
 /** The truncation's fixed part: its keys, counts and hint, in the structured content and the text line. */
 const TRUNCATION_BASE_COST = 400
 
+/**
+ * The groups a truncation names (an outline's headings under a section, a search's results in a file):
+ * the largest first, as many as `reserve` holds beside the truncation's fixed part, at most `MAX_GROUPS`;
+ * the rest are counted as "elsewhere" by the line that prints them.
+ */
+export const largestGroups = <G extends { readonly count: number }>(groups: Iterable<G>, reserve: number, cost: (g: G) => number): Array<G> => {
+  const named: Array<G> = []
+  let spent = TRUNCATION_BASE_COST
+  for (const g of [...groups].sort((a, b) => b.count - a.count)) {
+    if (named.length >= MAX_GROUPS || spent + cost(g) > reserve) break
+    spent += cost(g)
+    named.push(g)
+  }
+  return named
+}
+
 /** A named group's bytes: its object in the structured content and its words in the text line. */
 const groupCost = (g: OmittedGroup): number => 2 * JSON.stringify(g).length
 
@@ -158,14 +174,7 @@ export const fitOutline = <H extends BudgetHeading>(
         count: 1
       })
   })
-  // The largest groups, as many as the reserve holds (at most MAX_GROUPS): the rest are counted as "elsewhere".
-  const under: Array<OmittedGroup> = []
-  let spent = TRUNCATION_BASE_COST
-  for (const g of [...groups.values()].map(({ group, count }) => ({ ...group, count })).sort((a, b) => b.count - a.count)) {
-    if (under.length >= MAX_GROUPS || spent + groupCost(g) > reserve) break
-    spent += groupCost(g)
-    under.push(g)
-  }
+  const under = largestGroups([...groups.values()].map(({ group, count }): OmittedGroup => ({ ...group, count })), reserve, groupCost)
   return { kept, truncation: { omitted, level, under, hint: hintFor(options.oneFile === true) } }
 }
 

@@ -19,7 +19,7 @@
  * the structured content and its `notices`), estimated per result.
  */
 import { Schema } from "effect"
-import { MAX_GROUPS, truncationReserve } from "./outlineBudget.js"
+import { largestGroups, truncationReserve } from "./outlineBudget.js"
 
 /** What the budget reads of a result (src/app/search/searchSchema.ts `SearchResultItem`). */
 export interface BudgetResult {
@@ -75,9 +75,6 @@ export const resultCost = (r: BudgetResult): number => {
 export const answerCost = (query: string, skipped: ReadonlyArray<{ readonly skill: string; readonly reason: string }> = []): number =>
   1024 + JSON.stringify(query).length + 2 * JSON.stringify(Array.from(query).slice(0, 200).join("")).length + 3 * JSON.stringify(skipped).length
 
-/** The truncation's fixed part: its keys, count and hint, in the structured content, the text line and the notice. */
-const TRUNCATION_BASE_COST = 400
-
 /** A named group's bytes: its object in the structured content and its words in the text line and the notice. */
 const groupCost = (g: OmittedResults): number => 3 * JSON.stringify(g).length
 
@@ -94,7 +91,8 @@ export const fitResults = (
 ): { readonly keep: number; readonly truncation?: SearchTruncation } => {
   const costs = results.map(resultCost)
   if (envelope + costs.reduce((n, c) => n + c, 0) <= maxBytes) return { keep: results.length }
-  const room = maxBytes - truncationReserve(maxBytes) - envelope
+  const reserve = truncationReserve(maxBytes)
+  const room = maxBytes - reserve - envelope
   let keep = 0
   let spent = 0
   while (keep < results.length && (keep === 0 || spent + costs[keep]! <= room)) spent += costs[keep++]!
@@ -105,16 +103,7 @@ export const fitResults = (
     const at = groups.get(key)
     groups.set(key, { ...(r.skill === undefined ? {} : { skill: r.skill }), file: r.file, count: (at?.count ?? 0) + 1 })
   }
-  // The largest groups, as many as the reserve holds (at most MAX_GROUPS); the rest are counted as "elsewhere".
-  const reserve = truncationReserve(maxBytes)
-  const under: Array<OmittedResults> = []
-  let named = TRUNCATION_BASE_COST
-  for (const g of [...groups.values()].sort((a, b) => b.count - a.count)) {
-    if (under.length >= MAX_GROUPS || named + groupCost(g) > reserve) break
-    named += groupCost(g)
-    under.push(g)
-  }
-  return { keep, truncation: { omitted: results.length - keep, under, hint: HINT } }
+  return { keep, truncation: { omitted: results.length - keep, under: largestGroups(groups.values(), reserve, groupCost), hint: HINT } }
 }
 
 /** The text line that says what a search over its budget left out: the tool's parameter, or at a terminal the option. */

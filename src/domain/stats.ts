@@ -100,7 +100,10 @@ export const counts = (filters: Pick<StatsFilters, "include_author">, command: s
  * commands through pipes), an agent otherwise. An MCP call is an agent's.
  */
 export const cliCallerRole = (skcRole: string | undefined, stdinIsTerminal: boolean, stdoutIsTerminal: boolean): Role =>
-  skcRole === "agent" || skcRole === "author" ? skcRole : stdinIsTerminal || stdoutIsTerminal ? "author" : "agent"
+  isRole(skcRole) ? skcRole : stdinIsTerminal || stdoutIsTerminal ? "author" : "agent"
+
+/** Whether `SKC_ROLE` names a role; any other value is not taken (and the CLI warns of it). */
+export const isRole = (value: string | undefined): value is Role => value === "agent" || value === "author"
 
 /** How `args.via` marks a call made through the MCP server; a row without it came from the CLI. */
 export type Via = "cli" | "mcp"

@@ -39,7 +39,7 @@ import { readSmallFile, Settings } from "../shared/index.js"
 import { agentUserPath, extraConfigDirs } from "./agentUserDirs.js"
 import { codexCandidate, geminiRead } from "./agentReading.js"
 import { mainCheckoutOf } from "./gitWorktree.js"
-import { PLUGIN_MANIFEST, pluginLayout, pluginsIn } from "./pluginLayout.js"
+import { noPluginSkillsWarning, PLUGIN_MANIFEST, pluginLayout, pluginsIn } from "./pluginLayout.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
 export const AgentField = Schema.Literals(AGENTS).annotate({
@@ -419,7 +419,7 @@ const scanPlugin = Effect.fnUntraced(function* (pluginRoot: string, profile: Age
   if (layout.dirs.length === 0) {
     const expected = path.join(pluginRoot, "skills")
     searched.push({ scope: "plugin", path: expected, exists: false })
-    yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${expected}`))
+    yield* diagnostics.warn(Warning.notice(noPluginSkillsWarning(expected)))
     return []
   }
   const candidates: Array<Candidate> = []

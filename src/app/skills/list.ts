@@ -27,7 +27,7 @@ import { Path } from "effect/Path"
 import { InvalidOption, Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
-import { pluginLayout } from "./pluginLayout.js"
+import { noPluginSkillsWarning, pluginLayout } from "./pluginLayout.js"
 import { builtElsewhere, manifestPath, NOT_BUILT_HERE, readManifestSourceHash, sourceHashOf } from "./obsolete.js"
 import { type DiscoveredSkill } from "./storeSkills.js"
 import { visibleSkills } from "./visibleSkills.js"
@@ -114,7 +114,7 @@ const warnMissingPluginRoots = Effect.gen(function* () {
   const diagnostics = yield* Diagnostics
   for (const root of new Set(config.pluginDirs.map((p) => path.resolve(stores.cwd, p)))) {
     const layout = yield* pluginLayout(root)
-    if (layout.dirs.length === 0) yield* diagnostics.warn(Warning.notice(`plugin skills directory not found: ${path.join(root, "skills")}`))
+    if (layout.dirs.length === 0) yield* diagnostics.warn(Warning.notice(noPluginSkillsWarning(path.join(root, "skills"))))
   }
 })
 

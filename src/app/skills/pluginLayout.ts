@@ -59,6 +59,9 @@ const readManifest = Effect.fnUntraced(function* (pluginRoot: string) {
   }
 })
 
+/** What discover and list say of a plugin root where no skill is found (its `skills/`, the usual place, named). */
+export const noPluginSkillsWarning = (expected: string): string => `plugin skills directory not found: ${expected}`
+
 export const pluginLayout = Effect.fnUntraced(function* (pluginRoot: string) {
   const fs = yield* FileSystem
   const path = yield* Path
