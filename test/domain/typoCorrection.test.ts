@@ -35,4 +35,14 @@ describe("typo corrections from the skill's headings", () => {
     // Only the words held nowhere are corrected.
     expect(correctedQuestion(["watermrk"], new Set(), vocabulary)).toBeUndefined()
   })
+
+  it("no correction when fewer than half of the words held nowhere read as typos: a question in another language", () => {
+    const french = headingVocabulary(["Command-Line Tools", "Fill Forms"])
+    // "comment" is one edit from "command"; "remplir", "un" and "formulaire" are near nothing.
+    expect(correctedQuestion(["comment", "remplir", "un", "formulaire", "PDF"], new Set([0, 1, 2, 3]), french)).toBeUndefined()
+    // Two of four are typos: half, corrected.
+    expect(correctedQuestion(["watermrk", "pallete", "zebra", "okapi"], new Set([0, 1, 2, 3]), vocabulary)).toBe("watermark palette zebra okapi")
+    // One of three is not.
+    expect(correctedQuestion(["watermrk", "zebra", "okapi"], new Set([0, 1, 2]), vocabulary)).toBeUndefined()
+  })
 })

@@ -44,6 +44,15 @@ describe("typos in a search of one skill", () => {
     expect(s.run(["search", "pdf", "stamp zebras"]).stdout).not.toContain("Did you mean")
   })
 
+  it("a question in another language gets no suggestion: most of its words are near no heading word", () => {
+    // "passwort" is one edit from the heading word "password"; the six other words are near none: the old
+    // answer was "Did you mean 'wie schütze ich eine datei mit password'?", a question that still finds nothing.
+    const r = s.run(["search", "pdf", "wie schütze ich eine datei mit passwort"])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("No results for 'wie schütze ich eine datei mit passwort'.")
+    expect(r.stdout).not.toContain("Did you mean")
+  })
+
   // The structured answer is the RFC's document, with the text's guidance as `notices` beside it: Claude Code and
   // Codex give their model only the structured content.
   it("over MCP the text carries it, and the structured answer's notices", async () => {

@@ -50,7 +50,13 @@ export const typoOf = (word: string, vocabulary: ReadonlyMap<string, number>): s
 /**
  * The question with each token at `missing` (indices of words no section
  * holds) replaced by its typo's correction, as typed otherwise; undefined
- * when no token was corrected.
+ * when no token was corrected, or when fewer than half of the words held
+ * nowhere read as typos. A question of mostly unknown words is not a
+ * misspelt one: it is in another language or about what the skill does not
+ * cover, and correcting the one word that happens to lie near a heading
+ * word suggests a question that still finds nothing ("comment remplir un
+ * formulaire PDF" was "Did you mean 'command remplir un formulaire PDF'?").
+ * No language list is needed: the rule reads only the skill's own words.
  */
 export const correctedQuestion = (
   tokens: ReadonlyArray<string>,
@@ -59,13 +65,13 @@ export const correctedQuestion = (
   /** `typoOf` over `vocabulary`, or a caller's remembered answers of it. */
   typo: (word: string) => string | undefined = (word) => typoOf(word, vocabulary)
 ): string | undefined => {
-  let changed = false
+  let corrected = 0
   const out = tokens.map((t, i) => {
     if (!missing.has(i)) return t
     const fixed = typo(t.replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, ""))
     if (fixed === undefined) return t
-    changed = true
+    corrected++
     return fixed
   })
-  return changed ? out.join(" ") : undefined
+  return corrected > 0 && 2 * corrected >= missing.size ? out.join(" ") : undefined
 }
