@@ -218,6 +218,31 @@ describe("Codex's listing (issue 43, DECISIONS #51, #53)", () => {
     const claudeBudget = ok(await w.run(budget({ agent: "claude", plugin_dirs: [] })))
     expect(claudeBudget.manual_only).toEqual([])
   })
+
+  it("discover --agent codex warns (SKL606) when agents/openai.yaml is ignored, so the author learns the policy does not apply", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.agents/skills/team/gamma/SKILL.md": SKILL("gamma", "Gamma things."),
+        "/proj/.agents/skills/team/gamma/agents/openai.yaml": 'policy:\n  allow_implicit_invocation: "nope"\n',
+        "/proj/.agents/skills/delta/SKILL.md": SKILL("delta", "Delta things."),
+        "/proj/.agents/skills/delta/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n"
+      }
+    })
+    const found = ok(await w.run(discover({ agent: "codex" })))
+    const gamma = found.skills.find((s) => s.name === "gamma")!
+    // Codex ignores the file, so the skill stays in the model's listing; discover says why, as lint does.
+    expect(gamma.listing.model).toBe(true)
+    expect(gamma.warnings).toEqual([
+      {
+        rule: "SKL606",
+        name: "codex-metadata-valid",
+        message: 'agents/openai.yaml:2:30: policy.allow_implicit_invocation: expected true or false, got the string "nope"; Codex ignores the whole file, its policy included'
+      }
+    ])
+    expect(renderDiscover(found)).toContain("SKL606 codex-metadata-valid: agents/openai.yaml:2:30")
+    // A file Codex reads gives no warning.
+    expect(found.skills.find((s) => s.name === "delta")!.warnings).toEqual([])
+  })
 })
 
 describe("an agent that documents no listing budget (Kiro)", () => {
@@ -355,6 +380,25 @@ describe("Codex's own bundled skills (docs/agents.md, checked against Codex 0.17
     expect(b.skills.map((s) => s.name)).toEqual(["skill-creator", "alpha"])
     const roots = ok(await w.run(agentSkillRoots))
     expect(roots.some((r) => r.dir.endsWith(".system"))).toBe(false)
+  })
+})
+
+describe("Gemini CLI: two copies of a name in one directory (skillManager.ts: the copy loaded last replaces the earlier)", () => {
+  it("discover names the copy prompt and budget list, the other shadowed by it", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.agents/skills/dup-a/SKILL.md": SKILL("dup", "First copy."),
+        "/proj/.agents/skills/dup-b/SKILL.md": SKILL("dup", "Second copy."),
+        "/proj/.agents/skills/solo/SKILL.md": SKILL("solo", "Only one.")
+      }
+    })
+    const listed = ok(await w.run(prompt({ agent: "gemini" }))).skills.find((s) => s.name === "dup")!
+    expect(listed.description).toBe("Second copy.")
+    const d = ok(await w.run(discover({ agent: "gemini" })))
+    expect(d.skills.map((s) => [s.name, s.description])).toEqual([["dup", "Second copy."], ["solo", "Only one."]])
+    expect(d.shadowed.map((s) => [s.path, s.winner.path])).toEqual([["/proj/.agents/skills/dup-a/SKILL.md", "/proj/.agents/skills/dup-b/SKILL.md"]])
+    // An agent whose first copy wins keeps the first.
+    expect(ok(await w.run(discover({ agent: "copilot" }))).skills.find((s) => s.name === "dup")!.description).toBe("First copy.")
   })
 })
 

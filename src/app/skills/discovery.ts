@@ -22,7 +22,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
-import { CODEX_METADATA_MAX_BYTES, implicitInvocation } from "../../domain/agents/codexPolicy.js"
+import { CODEX_METADATA_MAX_BYTES, readCodexMetadata } from "../../domain/agents/codexPolicy.js"
 import { listingFacts } from "../../domain/agents/listing.js"
 import { claudeMetadata } from "../../domain/agents/claudeMetadata.js"
 import { codexReading } from "../../domain/agents/codexFrontmatter.js"
@@ -220,10 +220,21 @@ const isRuntimeDir = (target: string, path: Path) => {
   return path.basename(parent) === "runtime" && path.basename(path.dirname(parent)) === ".skillc"
 }
 
-/** `policy.allow_implicit_invocation` of a policy file beside SKILL.md; null when missing, unreadable, too large or not as expected. */
-const implicitPolicy = Effect.fnUntraced(function* (file: string) {
+/**
+ * `policy.allow_implicit_invocation` of a policy file beside SKILL.md (null when missing, unreadable, too large
+ * or not as expected), and why Codex ignores the file when it does: an author who wrote a policy is told, as
+ * `skc lint` tells (SKL606), that the skill is offered to the model after all.
+ */
+const implicitPolicy = Effect.fnUntraced(function* (file: string, rel: string) {
   const read = yield* readSmallFile(file, CODEX_METADATA_MAX_BYTES)
-  return read._tag === "Text" ? implicitInvocation(read.text) : null
+  if (read._tag !== "Text") return { allow: null, warnings: [] as ReadonlyArray<MetadataWarning> }
+  const { allowImplicit, problems } = readCodexMetadata(read.text)
+  const warnings = [...problems].sort((a, b) => a.line - b.line || a.column - b.column).map((p): MetadataWarning => ({
+    rule: "SKL606",
+    name: "codex-metadata-valid",
+    message: `${rel}:${p.line}:${p.column}: ${p.message}; Codex ignores the whole file, its policy included`
+  }))
+  return { allow: allowImplicit, warnings }
 })
 
 /** The most directories one nested scan reads (Codex's `MAX_SKILLS_DIRS_PER_ROOT`): a huge tree is cut, never walked whole. */
@@ -285,7 +296,11 @@ const candidateAt = Effect.fnUntraced(function* (
   }
   const facts = checked._tag === "Valid" ? listingFacts(profile, checked.data, checked.metadata.description) : undefined
   // Codex's `agents/openai.yaml` can keep the skill out of the model's listing; read fail-open, as Codex does.
-  const policy = profile.listing.policyFile !== undefined ? yield* implicitPolicy(path.join(dir, ...profile.listing.policyFile.split("/"))) : null
+  const policyRead = profile.listing.policyFile !== undefined ? yield* implicitPolicy(path.join(dir, ...profile.listing.policyFile.split("/")), profile.listing.policyFile) : undefined
+  const policy = policyRead?.allow ?? null
+  /** A listed skill with the policy file's problems among its warnings. */
+  const withPolicyWarnings = (c: Candidate): Candidate =>
+    c._tag === "Valid" && policyRead !== undefined && policyRead.warnings.length > 0 ? { ...c, warnings: [...(c.warnings ?? []), ...policyRead.warnings] } : c
   // OpenCode skips a frontmatter it cannot parse even after quoting identifier keys' values.
   const opencodeSkip = profile.listing.reader === "opencode" ? opencodeSkipReason(text.success) : undefined
   if (opencodeSkip !== undefined) {
@@ -295,7 +310,7 @@ const candidateAt = Effect.fnUntraced(function* (
   // Codex loads a skill without a name under its directory's name, and refuses a name over 64 characters.
   if (profile.listing.reader === "codex") {
     const named = yield* codexCandidate(location, text.success, checked, profile, policy, dir)
-    if (named !== undefined) return named
+    if (named !== undefined) return withPolicyWarnings(named)
   }
   // Gemini CLI lists what it read though the specification calls it invalid (`name: 123`, `description: ""`),
   // the problems kept as warnings; lint still reports them against the specification.
@@ -335,7 +350,7 @@ const candidateAt = Effect.fnUntraced(function* (
           listing: { model: facts!.model && policy !== false, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
         }
       : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
-  return c
+  return withPolicyWarnings(c)
 })
 
 const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile, dot = false) {
@@ -404,8 +419,28 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
     }
   }
   if (truncated) yield* diagnostics.warn(Warning.notice(`${skillsDir}: scan stopped after ${NESTED_SCAN_MAX_DIRS} directories`))
-  return { exists: true, candidates }
+  return { exists: true, candidates: profile.dirs.laterWins === true ? laterCopiesFirst(candidates) : candidates }
 })
+
+/**
+ * One directory's candidates with each name's copies in reverse order, at the place of its first copy: an agent
+ * whose later copy of a name wins (Gemini CLI, whose map keeps the last copy it loads) uses the last one, as its
+ * listing (geminiListing.ts) does, so `discover` names the same winner as `prompt` and `budget`.
+ */
+const laterCopiesFirst = (candidates: ReadonlyArray<Candidate>): ReadonlyArray<Candidate> => {
+  const copies = new Map<string, Array<Candidate>>()
+  const slots: Array<ReadonlyArray<Candidate>> = []
+  for (const c of candidates) {
+    const group = c._tag === "Valid" ? copies.get(c.name) : undefined
+    if (group !== undefined) group.unshift(c)
+    else {
+      const fresh = [c]
+      if (c._tag === "Valid") copies.set(c.name, fresh)
+      slots.push(fresh)
+    }
+  }
+  return slots.flat()
+}
 
 /**
  * A plugin's skills (pluginLayout.ts: `skills/`, the manifest's `skills` paths, a root SKILL.md), each

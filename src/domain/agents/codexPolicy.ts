@@ -53,7 +53,7 @@ const describe = (node: unknown): string => {
 const isNull = (node: unknown): boolean => node === null || node === undefined || (isScalar(node) && node.value === null)
 
 /** The file as Codex reads it: where its serde reading fails (empty when it reads it), and the policy it then applies. */
-const readCodexMetadata = (text: string): { readonly problems: ReadonlyArray<MetadataProblem>; readonly allowImplicit: boolean | null } => {
+export const readCodexMetadata = (text: string): { readonly problems: ReadonlyArray<MetadataProblem>; readonly allowImplicit: boolean | null } => {
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: "silent" })
   const at = (node: unknown, message: string): MetadataProblem => {

@@ -168,8 +168,11 @@ export interface SkillMetadata {
 
 /** A non-blocking issue as discover shows it. */
 export interface MetadataWarning {
-  /** A rule of this module, or SKL104 (name-match-dir), which needs the directory's name: `nameMismatch`. */
-  readonly rule: MetadataRuleId | "SKL104"
+  /**
+   * A rule of this module, or SKL104 (name-match-dir), which needs the directory's name: `nameMismatch`,
+   * or SKL606 (codex-metadata-valid), which reads the skill's `agents/openai.yaml` (discovery.ts).
+   */
+  readonly rule: MetadataRuleId | "SKL104" | "SKL606"
   readonly name: string
   readonly message: string
 }
