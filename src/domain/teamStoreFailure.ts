@@ -26,6 +26,13 @@ const DRIVER_HINTS: ReadonlyArray<{ readonly pattern: RegExp; readonly text: (sh
   {
     pattern: /exceeds maxMessageSize|unexpected (message|response)|invalid message format|server sent an unexpected/i,
     text: (shown) => `what answers at ${shown} is not PostgreSQL: check the URL's host and port`
+  },
+  {
+    // A URL refused before connecting: by `@effect/sql-pg` (`?sslmode=requre`) or by Node's URL parser (a port
+    // over 65535, `ERR_INVALID_URL`). Before, it read "cannot reach", and `skc mcp --http --log-to` served on,
+    // waiting for a database that never answers.
+    pattern: /^(PgConnection: )?(Unrecognized \S+ in URL|Invalid (connect_timeout|port|percent-encoding) in URL|Invalid connection URL|Unsupported connection URL protocol|Invalid URL$)/,
+    text: (shown) => `the team database URL ${shown} is not one the driver takes: fix the URL`
   }
 ]
 

@@ -609,6 +609,18 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     await rootsRead
     return served(effect)
   }
+  // A listing's warnings (a skill left out of resources) go to the server's stderr, not to the client. A team
+  // server lists for every agent's every session: there each line goes through the operator's once-a-minute
+  // channel, keyed by the line, where it was written again for each listing.
+  const operator = options.http?.operator
+  const resourceRun: Run =
+    operator === undefined
+      ? run
+      : async (effect) => {
+          const result = await run(effect)
+          for (const w of result.warnings) operator(`warning\0${w}`, w)
+          return { ...result, warnings: [] }
+        }
   const tools = await loadTools()
   const capabilities = {
     // Issue 26 item 4: with --watch the server sees sources change and says so.
@@ -647,7 +659,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
 
   server.setRequestHandler(ListToolsRequestSchema, async (request) => ({
     ...onePage(request.params?.cursor),
-    tools: options.skillTools ? [...definitions, ...(await skillToolDefinitions(run))] : definitions
+    tools: options.skillTools ? [...definitions, ...(await skillToolDefinitions(resourceRun))] : definitions
   }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name)
@@ -657,7 +669,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
       const args = request.params.arguments
       const properties =
         args !== undefined && CLIENT_ARGUMENTS.some((k) => Object.hasOwn(args, k))
-          ? (await skillToolDefinitions(run)).find((d) => d.name === request.params.name)?.inputSchema.properties
+          ? (await skillToolDefinitions(resourceRun)).find((d) => d.name === request.params.name)?.inputSchema.properties
           : undefined
       return callSkillTool(run, request.params.name, withoutClientArguments(args, (k) => properties !== undefined && Object.hasOwn(properties, k)))
     }
@@ -679,7 +691,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
 
   // Issue 26 item 3: list methods answer a page at a time (src/mcp/pagination.ts).
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
-    const { page, nextCursor } = paged("resources/list", await runResource(run, listSkillResources), request.params?.cursor, RESOURCES_PAGE_SIZE)
+    const { page, nextCursor } = paged("resources/list", await runResource(resourceRun, listSkillResources), request.params?.cursor, RESOURCES_PAGE_SIZE)
     return { resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
   })
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request) => ({
@@ -696,7 +708,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     // A read of a skill's file is an agent's read: the use case says whose log gets its row (an `open`).
     contents: [
       await runResource(
-        run,
+        resourceRun,
         readSkillResource(request.params.uri).pipe(loggedCall({ command: "open", via: "mcp" })),
         request.params.uri,
         resourceNotFoundCode(request.params._meta),
@@ -710,7 +722,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
     // Which client asks: Gemini CLI passes typed words only to required arguments (promptArgumentsFor).
     const client = clientName()
-    const prompts = (await runResource(run, listSkillPrompts)).map(({ name, description, arguments: args }) => ({
+    const prompts = (await runResource(resourceRun, listSkillPrompts)).map(({ name, description, arguments: args }) => ({
       name,
       description,
       arguments: [...promptArgumentsFor(client, args)]
@@ -728,24 +740,24 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         Effect.map(Effect.service(CallerRole), (c) => ({ ...c, role: "author" as const }))
       )
     )
-    return (await runResource(run, invoked)).result
+    return (await runResource(resourceRun, invoked)).result
   })
 
   // The extension's own methods have no SDK schema: they are dispatched here.
   server.fallbackRequestHandler = async (request) => {
     switch (request.method) {
       case "skills/list": {
-        const { page, nextCursor } = paged("skills/list", await runResource(run, listSkillEntries), cursorParam(request.params), SKILLS_PAGE_SIZE, SKILLS_PAGE_BYTES)
+        const { page, nextCursor } = paged("skills/list", await runResource(resourceRun, listSkillEntries), cursorParam(request.params), SKILLS_PAGE_SIZE, SKILLS_PAGE_BYTES)
         return { resultType: "complete", skills: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       case "skills/get":
-        return { resultType: "complete", skill: await runResource(run, getSkillEntry(uriParam(request.params)), uriParam(request.params), ErrorCode.InvalidParams, servedNames), ...CACHE_HINTS }
+        return { resultType: "complete", skill: await runResource(resourceRun, getSkillEntry(uriParam(request.params)), uriParam(request.params), ErrorCode.InvalidParams, servedNames), ...CACHE_HINTS }
       case "resources/directory/read": {
         // Paged as resources/list (the extension: "Pagination mirrors resources/list"), so a cursor skc did not
         // hand out is -32602 rather than ignored; the cache hints as on skills/get, which the official SDK client
         // requires of this result too (it refused the answer without them).
         const uri = uriParam(request.params)
-        const { page, nextCursor } = paged(`resources/directory/read ${uri}`, await runResource(run, readSkillDirectory(uri), uri, ErrorCode.InvalidParams, servedNames), cursorParam(request.params), RESOURCES_PAGE_SIZE)
+        const { page, nextCursor } = paged(`resources/directory/read ${uri}`, await runResource(resourceRun, readSkillDirectory(uri), uri, ErrorCode.InvalidParams, servedNames), cursorParam(request.params), RESOURCES_PAGE_SIZE)
         return { resultType: "complete", resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       default:

@@ -20,6 +20,17 @@ describe("team database failures (docs/team.md)", () => {
     expect(http).toBe(`what answers at ${AT} is not PostgreSQL: check the URL's host and port (PG_ERROR: Message length 1414811695 exceeds maxMessageSize 16777216)`)
   })
 
+  it("a URL the driver refuses before connecting (an unknown sslmode, a port out of range): said as the URL's fault, and a configuration failure", () => {
+    expect(teamStoreFailureText(AT, "PG_ERROR", 'Unrecognized sslmode in URL: "requre"')).toBe(
+      `the team database URL ${AT} is not one the driver takes: fix the URL (PG_ERROR: Unrecognized sslmode in URL: "requre")`
+    )
+    expect(isConfigurationFailure("PG_ERROR", 'Unrecognized sslmode in URL: "requre"')).toBe(true)
+    expect(isConfigurationFailure("PG_ERROR", 'PgConnection: Invalid connect_timeout in URL: "soon"')).toBe(true)
+    expect(isConfigurationFailure("ERR_INVALID_URL", "Invalid URL")).toBe(true)
+    // A server's answer that happens to mention a URL stays the server's.
+    expect(isConfigurationFailure("57P01", "Invalid URL")).toBe(false)
+  })
+
   it("configuration failures, which waiting does not mend, are told apart from the network's", () => {
     expect(isConfigurationFailure("28P01", "password authentication failed")).toBe(true)
     expect(isConfigurationFailure("3D000", 'database "team" does not exist')).toBe(true)
