@@ -3,6 +3,7 @@ import { Effect, Result, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { FileSystem, FsError } from "../../src/ports/FileSystem.js"
 import { build } from "../../src/app/build/build.js"
+import { buildMany } from "../../src/app/build/buildMany.js"
 import { memoryWorld } from "../../src/testing.js"
 
 describe("RFC-0001:C-DEPLOYMENT", () => {
@@ -102,12 +103,78 @@ describe("DECISIONS #9 (revised): where a build links", () => {
       "warning: /home/u/.claude/skills/demo is another 'demo': Claude Code lists the user's copy, not this project's (rename one, or remove the user's)"
     )
     // OpenCode keeps the protocol's order (the project's copy wins): nothing to say for it.
-    expect(w.warnings().filter((x) => x.includes("opencode"))).toEqual([])
+    expect(w.warnings().filter((x) => x.includes("another") && x.includes("opencode"))).toEqual([])
     const linked = memoryWorld({ files })
     Effect.runSync(linked.fs.makeDirectory("/home/u/.claude/skills", { recursive: true }))
     Effect.runSync(linked.fs.makeDirectory("/proj/.skillc/runtime/demo", { recursive: true }))
     Effect.runSync(linked.fs.symlink("/proj/.skillc/runtime/demo", "/home/u/.claude/skills/demo", "dir"))
     Result.getOrThrow(await linked.run(build({ skill: "demo" })))
     expect(linked.warnings().filter((x) => x.includes("another 'demo'"))).toEqual([])
+  })
+})
+
+describe("DECISIONS #51, #53: targets one agent reads twice", () => {
+  const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n`
+  const files = { "/proj/.skillc/skills/my-skill/SKILL.md": SKILL("my-skill"), "/proj/.skillc/skills/other/SKILL.md": SKILL("other") }
+  const overlapWarnings = (w: ReturnType<typeof memoryWorld>) => w.warnings().filter((x) => x.includes("listed"))
+
+  it("agents,gemini,copilot,opencode deploys all four and warns once, naming the agents, the directories and the targets to drop", async () => {
+    const w = memoryWorld({ files })
+    const r = Result.getOrThrow(await w.run(build({ skill: "my-skill", target: "agents,gemini,copilot,opencode" })))
+    // What the user asked for is deployed, unchanged.
+    expect(r.deployments.map((d) => d.path)).toEqual([
+      "/proj/.agents/skills/my-skill",
+      "/proj/.gemini/skills/my-skill",
+      "/proj/.github/skills/my-skill",
+      "/proj/.opencode/skills/my-skill"
+    ])
+    expect(overlapWarnings(w)).toEqual([
+      "warning: Gemini CLI, GitHub Copilot and OpenCode read both .agents/skills and their own directory (.gemini/skills, .github/skills, .opencode/skills): 'my-skill' is listed twice for them; drop gemini,copilot,opencode from --target (the agents target covers them)"
+    ])
+  })
+
+  it("claude,cursor: Cursor reads .claude/skills too (its profile), so the cursor target can go", async () => {
+    const w = memoryWorld({ files })
+    Result.getOrThrow(await w.run(build({ skill: "my-skill", target: "claude,cursor" })))
+    expect(overlapWarnings(w)).toEqual([
+      "warning: Cursor reads both .claude/skills and its own directory (.cursor/skills): 'my-skill' is listed twice for it; drop cursor from --target (the claude target covers it)"
+    ])
+  })
+
+  it("[build] targets: the warning says to drop them from the configuration", async () => {
+    const w = memoryWorld({ files: { ...files, "/proj/.skillc/config.toml": '[build]\ntargets = ["agents", "gemini"]\n' } })
+    Result.getOrThrow(await w.run(build({ skill: "my-skill" })))
+    expect(overlapWarnings(w)).toEqual([
+      "warning: Gemini CLI reads both .agents/skills and its own directory (.gemini/skills): 'my-skill' is listed twice for it; drop gemini from [build] targets (the agents target covers it)"
+    ])
+  })
+
+  it("agents,codex is one directory, one deployment, no warning; claude,agents has nothing to drop (said with -v only)", async () => {
+    const w = memoryWorld({ files })
+    const r = Result.getOrThrow(await w.run(build({ skill: "my-skill", target: "agents,codex" })))
+    expect(r.deployments.map((d) => [d.target, d.path])).toEqual([["agents,codex", "/proj/.agents/skills/my-skill"]])
+    Result.getOrThrow(await w.run(build({ skill: "my-skill", target: "claude,agents" })))
+    expect(overlapWarnings(w)).toEqual([])
+    // Copilot, OpenCode and Amp read both; Claude Code only .claude/skills and Codex only .agents/skills: neither can go.
+    expect(w.diagnostics.traces.join("\n")).toContain(
+      "GitHub Copilot, OpenCode and Amp read both .claude/skills and .agents/skills: 'my-skill' is listed twice for them (each target is the only one some agent reads, so none can go)"
+    )
+  })
+
+  it("a global build compares the user-level directories: Copilot reads ~/.copilot/skills and ~/.agents/skills", async () => {
+    const w = memoryWorld({ files })
+    Result.getOrThrow(await w.run(build({ skill: "my-skill", global: true, target: "agents,copilot,claude" })))
+    expect(overlapWarnings(w)).toEqual([
+      "warning: GitHub Copilot reads both ~/.agents/skills and its own directory (~/.copilot/skills): 'my-skill' is listed twice for it; drop copilot from --target (the agents target covers it)"
+    ])
+  })
+
+  it("several skills (and --all): one warning for all of them, not one per skill", async () => {
+    const w = memoryWorld({ files })
+    const r = Result.getOrThrow(await w.run(buildMany({ skills: [], all: true, target: "agents,gemini" })))
+    expect(r.built).toBe(2)
+    expect(overlapWarnings(w)).toEqual([
+      "warning: Gemini CLI reads both .agents/skills and its own directory (.gemini/skills): 'my-skill' and 'other' are listed twice for it; drop gemini from --target (the agents target covers it)"
+    ])
   })
 })

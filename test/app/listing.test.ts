@@ -498,8 +498,7 @@ describe("Codex's per-entry cap (core-skills/src/model_visible.rs: MAX_DEFAULT_C
 
 describe("Codex's explicit `$name` mentions (core-skills/src/injection.rs collect_explicit_skill_mentions)", () => {
   const hidden = "policy:\n  allow_implicit_invocation: false\n"
-  const w = memoryWorld({
-    files: {
+  const filesOf = {
       "/proj/.agents/skills/alpha/SKILL.md": SKILL("alpha", "Formats release notes."),
       "/proj/.agents/skills/alpha/agents/openai.yaml": hidden,
       "/proj/.agents/skills/path/SKILL.md": SKILL("path", "Draws paths."),
@@ -508,8 +507,8 @@ describe("Codex's explicit `$name` mentions (core-skills/src/injection.rs collec
       "/proj/.agents/skills/twin/agents/openai.yaml": hidden,
       "/home/u/.agents/skills/twin/SKILL.md": SKILL("twin", "The other of two."),
       "/home/u/.agents/skills/twin/agents/openai.yaml": hidden
-    }
-  })
+  }
+  const w = memoryWorld({ files: filesOf })
   it("`$alpha` selects alpha though allow_implicit_invocation: false keeps it out of the listing", async () => {
     const m = ok(await w.run(match({ query: "please use $alpha now", agent: "codex" })))
     expect(m.results.map((r) => [r.name, r.mentioned, r.reason.split("; ")[0]])).toEqual([["alpha", true, "mentioned as $alpha"]])
@@ -519,6 +518,25 @@ describe("Codex's explicit `$name` mentions (core-skills/src/injection.rs collec
   it("a name two skills share selects neither; $PATH is an environment variable, not a mention", async () => {
     expect(ok(await w.run(match({ query: "run $twin", agent: "codex" }))).results).toEqual([])
     expect(ok(await w.run(match({ query: "echo $PATH", agent: "codex" }))).results).toEqual([])
+  })
+  it("a `$name` that selects nothing is said: no such skill (with a did-you-mean), or a name two skills share; results unchanged", async () => {
+    const fresh = () => memoryWorld({ files: filesOf })
+    const a = fresh()
+    expect(ok(await a.run(match({ query: "use $alpah and $nosuch, not $HOME, for $100", agent: "codex" }))).results).toEqual([])
+    expect(a.warnings()).toEqual([
+      "warning: '$alpah' names no skill OpenAI Codex sees, so it selects none; did you mean '$alpha'?",
+      "warning: '$nosuch' names no skill OpenAI Codex sees, so it selects none"
+    ])
+    const b = fresh()
+    expect(ok(await b.run(match({ query: "run $twin", agent: "codex" }))).results).toEqual([])
+    expect(b.warnings()).toEqual([
+      "warning: '$twin' names 2 skills (/proj/.agents/skills/twin/SKILL.md, /home/u/.agents/skills/twin/SKILL.md): OpenAI Codex selects neither; rename one, or mention it by path as [$twin](<path>)"
+    ])
+    // A selected name, and an agent that reads no `$` mentions, say nothing.
+    const c = fresh()
+    ok(await c.run(match({ query: "please use $alpha now", agent: "codex" })))
+    ok(await c.run(match({ query: "use $nosuch", agent: "claude" })))
+    expect(c.warnings()).toEqual([])
   })
 })
 

@@ -408,3 +408,19 @@ describe("RFC-0001:C-INPUT (DECISIONS #3 names) a valid name of the longest kind
     expect(sb.run(["search", name, "Part"]).code).toBe(0)
   })
 })
+
+describe("DECISIONS #51, #53: targets one agent reads twice, through bin/skc.mjs", () => {
+  it("agents,gemini,copilot,opencode deploys all four, warns once on stderr, exits 0; agents,codex is one link and no warning", async () => {
+    const sb = project("my-skill")
+    const r = await sb.runAsync(["build", "my-skill", "--target", "agents,gemini,copilot,opencode"])
+    expect(r.code).toBe(0)
+    expect(r.stdout.split("\n")[0]).toBe("Built my-skill")
+    for (const d of [".agents", ".gemini", ".github", ".opencode"]) expect(lstatSync(join(sb.work, d, "skills/my-skill")).isSymbolicLink()).toBe(true)
+    expect(r.stderr).toBe(
+      "warning: Gemini CLI, GitHub Copilot and OpenCode read both .agents/skills and their own directory (.gemini/skills, .github/skills, .opencode/skills): 'my-skill' is listed twice for them; drop gemini,copilot,opencode from --target (the agents target covers them)\n"
+    )
+    const same = await sb.runAsync(["build", "my-skill", "--target", "agents,codex"])
+    expect([same.code, same.stderr]).toEqual([0, ""])
+    expect(same.stdout).toContain(`agents,codex -> ${join(sb.work, ".agents/skills/my-skill")}`)
+  })
+})

@@ -23,6 +23,7 @@ import { shellWord } from "../../domain/shellWord.js"
 import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
 import { deploy, Deployment, homeCopies, planDeployments, type PlannedDeployment } from "./deploy.js"
+import { warnTargetOverlap } from "./targetOverlap.js"
 import { ImportResult, importScope, importSkill } from "./importSkill.js"
 import { describeSkillDir, displayPath, foreignRuntimeDir, foreignSkillNote, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { AccessLog } from "../../ports/AccessLog.js"
@@ -60,11 +61,17 @@ export const BuildResult = Schema.Struct({
 })
 export type BuildResult = typeof BuildResult.Type
 
+export interface BuildOptions {
+  /** False: refresh runtime and index only (`skc mcp --watch`: links stay as the author made them). */
+  readonly deploy?: boolean
+  /** False: no warning about targets one agent reads twice (a build of several skills says it once for all). */
+  readonly overlapWarning?: boolean
+}
+
 /** Build and keep the compilation (tree, parsed markdown) for callers such as the search index. */
 export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* (
   input: BuildInput,
-  /** `deploy: false` refreshes runtime and index only (`skc mcp --watch`: links stay as the author made them). */
-  options: { readonly deploy?: boolean } = {}
+  options: BuildOptions = {}
 ) {
   const path = yield* Path
   const { stores, config } = yield* Settings
@@ -94,7 +101,7 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   // that read it a moment before, as a foreign skill).
   const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope, ...(importing ? { importing: skill.canonicalSourceDir } : {}) })
   const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
-  const how = { input, scope, plans, targets: parsed.targets, deploys: options.deploy !== false, targetText }
+  const how = { input, scope, plans, targets: parsed.targets, deploys: options.deploy !== false, targetText, overlap: options.overlapWarning !== false ? { fromConfig: given === undefined } : undefined }
   if (!importing) return yield* buildResolved(skill, runtimeDir, { ...how, imported: null })
   // RFC-0001:C-INPUT: a source that does not build is not left in the store. The copy is built; when that fails
   // it is taken out (a replaced copy put back) and a runtime directory the build made is removed.
@@ -153,10 +160,12 @@ const buildResolved = Effect.fnUntraced(function* (
     /** False for `skc mcp --watch`'s rebuilds: links stay as the author made them. */
     readonly deploys: boolean
     readonly targetText: string | undefined
+    /** Warn about targets one agent reads twice; `fromConfig`: the targets are `[build] targets`. */
+    readonly overlap: { readonly fromConfig: boolean } | undefined
     readonly imported: ImportResult | null
   }
 ) {
-  const { input, scope, plans, targets, deploys, targetText, imported } = options
+  const { input, scope, plans, targets, deploys, targetText, imported, overlap } = options
   const path = yield* Path
 
   // Incremental (issue 16): what the index remembers of each file, and what later commands
@@ -195,6 +204,7 @@ const buildResolved = Effect.fnUntraced(function* (
   yield* writeRuntime(runtimeDir, compiled)
   const deployments: Array<Deployment> = []
   for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
+  if (overlap !== undefined) yield* warnTargetOverlap(deployments, { scope, skills: [skill.name], fromConfig: overlap.fromConfig })
   if (scope === "project" && deploys) {
     const home = yield* homeCopies(targets, skill.name, runtimeDir)
     for (const old of home.oldLinks) {
@@ -293,7 +303,7 @@ const buildableSuggestions = (e: SkillNotFound) =>
     return yield* adoptionError(e.skill, foreign)
   })
 
-export const build = (input: BuildInput, options: { readonly deploy?: boolean } = {}) =>
+export const build = (input: BuildInput, options: BuildOptions = {}) =>
   Effect.map(buildWithArtifacts(input, options), (r) => r.result)
 
 /** The `args` of a `build` row (DECISIONS #18). */

@@ -16,7 +16,8 @@ import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { loggedCall } from "../usage/index.js"
 import { resolveSkill } from "../skills/index.js"
-import { build, BuildInput, type BuildResult } from "./build.js"
+import { build, BuildInput, type BuildOptions, type BuildResult } from "./build.js"
+import { warnTargetOverlap } from "./targetOverlap.js"
 import { Settings } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
@@ -88,7 +89,7 @@ const identities = (named: string) =>
     r._tag === "Success" ? [r.success.sourceDir, r.success.canonicalSourceDir] : [`unresolved:${named}`]
   )
 
-export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyInput, options: { readonly deploy?: boolean } = {}) {
+export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyInput, options: BuildOptions = {}) {
   // RFC-0005, DECISIONS #32: a flag or argument failure is E100, as every command's.
   if (input.all === true && input.skills.length > 0) {
     return yield* Effect.fail(new InvalidOption({ message: "give skill names or --all, not both" }))
@@ -115,7 +116,7 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
     // Each skill's own row (issue 44 item 4), written as soon as its build ends (a long `--all` or a
     // watch killed later keeps the rows of what it built): the one wrapper, around this one build.
     const exit = yield* Effect.exit(
-      build(one, options).pipe(
+      build(one, { ...options, overlapWarning: false }).pipe(
         loggedCall({
           command: "build",
           skill: dir,
@@ -131,6 +132,14 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
     // An imported directory is built as its store copy, which a later name may reach.
     if (outcome._tag === "Success") seen.add(outcome.success.source)
     results.push(outcome._tag === "Success" ? { skill: name, ok: true, result: outcome.success } : failureOf(name, outcome.failure))
+  }
+  // Targets one agent reads twice: said once for the whole call, not once per skill.
+  for (const scope of ["project", "global"] as const) {
+    const built = results.flatMap((r) => (r.ok && r.result.scope === scope ? [r.result] : []))
+    if (built.length === 0) continue
+    const { config } = yield* Settings
+    const fromConfig = input.target === undefined && config.buildTargets.length > 0
+    yield* warnTargetOverlap(built[0]!.deployments, { scope, skills: built.map((r) => r.skill), fromConfig })
   }
   const failed = results.filter((r) => !r.ok).length
   const result: BuildManyResult = { results, total: results.length, built: results.length - failed, failed }

@@ -19,7 +19,10 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { agentListing, matchedTexts } from "./agentListing.js"
-import { explicitlyMentioned } from "../../domain/agents/codexMentions.js"
+import { explicitlyMentioned, unselectedMentions } from "../../domain/agents/codexMentions.js"
+import { closest, didYouMean } from "../../domain/suggest.js"
+import { Warning } from "../../domain/errors.js"
+import { warn } from "../../ports/Diagnostics.js"
 import { slashCommandsOf } from "../../domain/agents/claudeSlash.js"
 import { Settings } from "../shared/index.js"
 
@@ -92,6 +95,22 @@ const lastUsed = Effect.fnUntraced(function* (skill: DiscoveredSkill) {
   return newest
 })
 
+/**
+ * A `$name` that selects no skill is said, not silent (the user meant one): a name no skill has, with a
+ * did-you-mean, and a name two skills share, which the agent resolves to neither. Notices (stderr; the
+ * JSON document has no place for them and keeps its shape); the results are unchanged.
+ */
+const reportUnselected = Effect.fnUntraced(function* (query: string, skills: ReadonlyArray<{ readonly name: string; readonly path: string }>, title: string) {
+  for (const m of unselectedMentions(query, skills, closest)) {
+    if (m._tag === "NoSkill") {
+      const hint = didYouMean(m.suggestions.map((n) => `$${n}`))
+      yield* warn(Warning.notice(`'$${m.name}' names no skill ${title} sees, so it selects none${hint === undefined ? "" : `; ${hint}`}`))
+    } else {
+      yield* warn(Warning.notice(`'$${m.name}' names ${m.paths.length} skills (${m.paths.join(", ")}): ${title} selects ${m.paths.length === 2 ? "neither" : "none of them"}; rename one, or mention it by path as [$${m.name}](<path>)`))
+    }
+  }
+})
+
 export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
   const { found, listing, profile } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
@@ -100,6 +119,7 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   const explicit =
     profile.listing.explicitMentions === undefined ? [] : explicitlyMentioned(input.query, [...found.skills, ...found.shadowed.filter((s) => s.also_listed === true)])
   const chosen = new Set(explicit.map((s) => s.path))
+  if (profile.listing.explicitMentions !== undefined) yield* reportUnselected(input.query, [...found.skills, ...found.shadowed.filter((s) => s.also_listed === true)], profile.title)
   // Claude Code's `/command`s run those skills, manual-only ones too (src/domain/agents/claudeSlash.ts).
   const slashed = new Map<string, string>()
   for (const command of listing.slashCommands === undefined ? [] : slashCommandsOf(input.query)) {

@@ -74,3 +74,29 @@ export const explicitlyMentioned = <S extends { readonly name: string; readonly 
   }
   return selected
 }
+
+/** A plain `$name` that selects nothing: no skill has the name, or two or more share it. */
+export type UnselectedMention =
+  | { readonly _tag: "NoSkill"; readonly name: string; readonly suggestions: ReadonlyArray<string> }
+  | { readonly _tag: "Shared"; readonly name: string; readonly paths: ReadonlyArray<string> }
+
+/**
+ * The plain `$name` mentions of `text` that select no skill of `skills` (every enabled skill, every copy
+ * of a name), in the order written: a name no skill has, with the names one typo away (`closest`
+ * of src/domain/suggest.ts), and a name two skills share, which selects neither. The common
+ * environment variables are no mentions and are never reported, nor is a name without a letter ("$100").
+ */
+export const unselectedMentions = (
+  text: string,
+  skills: ReadonlyArray<{ readonly name: string; readonly path: string }>,
+  closest: (name: string, candidates: ReadonlyArray<string>) => ReadonlyArray<string>
+): ReadonlyArray<UnselectedMention> => {
+  const out: Array<UnselectedMention> = []
+  for (const name of dollarMentions(text).names) {
+    const paths = skills.filter((s) => s.name === name).map((s) => s.path)
+    // "$100" or "$5" in a request is an amount, not a name meant: no notice for a mention without a letter.
+    if (paths.length === 0 && /[A-Za-z]/.test(name)) out.push({ _tag: "NoSkill", name, suggestions: closest(name, skills.map((s) => s.name)) })
+    else if (paths.length > 1) out.push({ _tag: "Shared", name, paths })
+  }
+  return out
+}
