@@ -62,6 +62,7 @@ import { authenticate, type TokenSet } from "./httpAuth.js"
 import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 import { startLivePush } from "./livePush.js"
+import { stopListening } from "./httpStop.js"
 import { eraOf, HEADER_MISMATCH, headerMismatch, HttpExchange, metaProblem, REMOVED_METHODS, unknownVersionHeader } from "./httpModern.js"
 import { clientLabel, clientOfUserAgent } from "./clientLabel.js"
 
@@ -814,7 +815,44 @@ export const serveHttp = async (
     return serveMcp(req, res, project)
   }
 
+  /** Set once the stop begins: a request that begins after it gets the stopping answer (`answerStopping`), not a session. */
+  let stopping = false
+  /** Requests that began after the stop did, answered with the stopping answer (said once in the operator's log). */
+  let answeredStopping = 0
+  /** The answers being written: once the stop begins, those not yet started end their connection (`connection: close`). */
+  const answering = new Set<ServerResponse>()
+
+  /**
+   * A request that begins while the server stops (its bytes were on a connection before the connection was
+   * closed, unread): 503 with the stopping answer and `connection: close`, never a reset. Before, Node's
+   * `server.close()` closed such a connection as idle, and the kernel reset it with the request unread. Its
+   * body is read first (bounded by the endpoint's limit, and by the stop's last bound on connections), so
+   * the answer names the request's id and the connection closes with nothing left unread (unread bytes at
+   * the close would make the kernel reset it, the answer with it).
+   */
+  const answerStopping = async (req: IncomingMessage, res: ServerResponse) => {
+    answeredStopping++
+    let parsed: unknown
+    if (req.method === "POST") {
+      const read = await readBody(req)
+      if (read === undefined) return void res.destroy()
+      if ("tooLarge" in read) endAfterAnswer(req, res, read)
+      else {
+        try {
+          parsed = JSON.parse(read.text)
+        } catch {
+          // Recovery: not JSON: the stopping answer goes without an id, as any answer to a body whose id cannot be read.
+          parsed = undefined
+        }
+      }
+    } else req.resume()
+    rpcAnswer(res, 503, idOf(parsed), STOPPING_CODE, STOPPING_MESSAGE, { connection: "close" }, revisionOf(req, parsed))
+  }
+
   const server: NodeServer = createServer((req, res) => {
+    if (stopping) return void answerStopping(req, res)
+    answering.add(res)
+    res.once("close", () => answering.delete(res))
     // Its row is written before the answer ends: the push after that sees it.
     if (live !== undefined) res.on("finish", live.touched)
     route(req, res).catch((e: unknown) => {
@@ -870,10 +908,16 @@ export const serveHttp = async (
   })
   clearInterval(sweep)
   undoHangup?.()
-  // Stop accepting; let the requests in flight finish for STOP_GRACE_MS, then answer the rest with STOPPING_CODE
-  // (before, the session closed under them and the client waited on an empty stream until its own timeout);
-  // close every session (their pools and watchers); then the connections still open (SSE streams).
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  // Stop accepting; answer what clients had already sent; let the requests in flight finish for STOP_GRACE_MS,
+  // then answer the rest with STOPPING_CODE (before, the session closed under them and the client waited on an
+  // empty stream until its own timeout); close every session (their pools and watchers); then the connections
+  // still open (SSE streams).
+  stopping = true
+  // Answers not yet begun end their connection: no client sends another request on it while the server stops.
+  for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false
+  // The listener closes once the connections waiting in the kernel's queue are accepted, and the idle
+  // connections once what they held is read: every request a client had sent is answered (httpStop.ts).
+  const { closed } = await stopListening(server, MAX_CONNECTIONS)
   const busy = () => [...serving].some((t) => t.busy) || [...exchanges].some((e) => e.inFlight)
   for (const deadline = Date.now() + STOP_GRACE_MS; busy() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 25))
   if (busy()) say(`stopping: answering the requests still in flight with ${STOPPING_CODE} (${STOPPING_MESSAGE.split(":")[0]})`)
@@ -887,7 +931,11 @@ export const serveHttp = async (
   for (const s of shared.values()) await s.runtime.dispose().catch(() => {})
   // The last rows written are pushed before the process ends (bounded: a database that does not answer keeps them local).
   await live?.stop()
-  server.closeIdleConnections()
+  if (answeredStopping > 0) {
+    say(`stopping: ${answeredStopping} request${answeredStopping === 1 ? "" : "s"} begun after the stop answered with ${STOPPING_CODE} (503, connection: close)`)
+  }
+  // `http.Server.close()` now: the idle connections closed, and its timer that checks connections stopped.
+  server.close()
   setTimeout(() => server.closeAllConnections(), 1_000).unref()
   await closed
   // The operator's log ends with the stop, not with the last request it happened to show.
