@@ -10,14 +10,12 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { PROFILES } from "../../domain/agents/index.js"
+import { isProfileName, PROFILES } from "../../domain/agents/index.js"
 import { Warning } from "../../domain/errors.js"
 import { describeOverlap, targetOverlap, type AgentReads, type DeployedDir } from "../../domain/targetOverlap.js"
-import { isProfileName } from "../../domain/agents/index.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
-import { agentUserPath } from "../skills/index.js"
-import { extraConfigDirs } from "../skills/agentUserDirs.js"
+import { agentUserPath, extraConfigDirs } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 
 /** Every agent (the strict `agentskills` lint profile is none) and the directories it reads at `scope`. */

@@ -3,7 +3,7 @@
  * Other capabilities import this module, never a file behind it.
  */
 export { foreignRuntimeDir, inForeignCache, recordCacheOwner } from "./agentDirs.js"
-export { agentUserPath } from "./agentUserDirs.js"
+export { agentUserPath, extraConfigDirs } from "./agentUserDirs.js"
 export { ContextTokensField, agentLimits, agentListing, matchedTexts } from "./agentListing.js"
 export { AgentField, PluginDirsField, discover } from "./discover.js"
 export { list, statusOf } from "./list.js"
