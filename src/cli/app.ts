@@ -17,20 +17,26 @@ import { lspHelp } from "../commands/lsp.js"
 import { VERSION } from "../domain/version.js"
 import { mcpCommand } from "./commands/mcp.js"
 import { lspCommand } from "./commands/lsp.js"
-import { cliCommand, ExitStatus } from "./generate.js"
+import { cliCommand, ExitStatus, type Handle } from "./generate.js"
 import { dashOperands } from "./argv.js"
 import { renderCommandHelp, renderRootHelp } from "./help.js"
 
 // Help is written by src/cli/help.ts from the specs; main.ts answers --help before this parser loads.
 // Made per invocation: an argument that refuses dash-led words takes those after `--` (src/cli/argv.ts).
-const rootOf = (operands: ReadonlySet<string>) =>
+// `handle`: what a parsed command does (default: run it); when given (only checking), `skc mcp` and `skc lsp` serve nothing.
+const rootOf = (operands: ReadonlySet<string>, handle: Handle | undefined) =>
   Command.make("skc").pipe(
     Command.withDescription("skc — the development kit for Agent Skills."),
-    Command.withSubcommands([cliCommand(commandSpecs[0]!, operands), ...commandSpecs.slice(1).map((s) => cliCommand(s, operands)), mcpCommand, lspCommand])
+    Command.withSubcommands([
+      cliCommand(commandSpecs[0]!, operands, handle),
+      ...commandSpecs.slice(1).map((s) => cliCommand(s, operands, handle)),
+      ...(handle === undefined ? [mcpCommand, lspCommand] : [Command.withHandler(mcpCommand, () => Effect.void), Command.withHandler(lspCommand, () => Effect.void)])
+    ])
   )
 
 // renderErrors: false — effect/cli prints no error of its own; the contract is one `error[E100]` line (parseError).
-const cliOf = (args: ReadonlyArray<string>) => Command.runWith(rootOf(dashOperands(args)), { version: VERSION, renderErrors: false })
+const cliOf = (args: ReadonlyArray<string>, handle: Handle | undefined) =>
+  Command.runWith(rootOf(dashOperands(args), handle), { version: VERSION, renderErrors: false })
 
 const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, "")
 
@@ -109,6 +115,10 @@ const quietly = <A, E, R>(self: Effect.Effect<A, E, R>) =>
     }
     return Effect.provideService(self, Console.Console, { ...console, error: () => {}, log })
   })
+
+/** Only checking (`checkArgv`): what effect/cli would print (a completion script, the version) is dropped. */
+const silently = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  Console.consoleWith((console) => Effect.provideService(self, Console.Console, { ...console, error: () => {}, log: () => {} }))
 
 const subcommandNames = [...commandSpecs.map((s) => s.name), mcpCommand.name, lspCommand.name]
 
@@ -268,18 +278,21 @@ const wordsApart = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<str
   return spec.name === "show" ? `the heading goes after --section: ${how}` : `quote the words of one ${spec.name === "match" ? "request" : "query"}: ${how}`
 }
 
-/** Run the full parser; the value is the exit status the command asked for. */
-export const runFullCli = (args: ReadonlyArray<string>): Effect.Effect<number, unknown> =>
+/**
+ * Run the full parser; the value is the exit status the command asked for. `handle`: what a parsed
+ * command does instead of running (`checkArgv`, src/cli/main.ts, only checks it).
+ */
+export const runFullCli = (args: ReadonlyArray<string>, handle?: Handle): Effect.Effect<number, unknown> =>
   Effect.gen(function* () {
     const status = yield* Ref.make(0)
-    yield* cliOf(args)(args).pipe(
-      quietly,
+    yield* cliOf(args, handle)(args).pipe(
+      handle === undefined ? quietly : silently,
       Effect.catch((e) => {
         if (!CliError.isCliError(e)) return Effect.fail(e)
         if (e._tag !== "ShowHelp") return Effect.fail(parseError(parseMessage(e, ["skc", ...args.slice(0, 1)]), args))
         const first = firstError(e.errors)
         // No command and nothing wrong (`skc --log-level debug`): the help page, exit 0.
-        if (first === undefined) return Effect.sync(() => void process.stdout.write(helpPage(e.commandPath)))
+        if (first === undefined) return handle === undefined ? Effect.sync(() => void process.stdout.write(helpPage(e.commandPath))) : Effect.void
         return Effect.fail(parseError(parseMessage(first, e.commandPath), args))
       }),
       Effect.provideService(ExitStatus, status),

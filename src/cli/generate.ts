@@ -74,9 +74,15 @@ export const cliConfig = (spec: AnyCommandSpec, operands: ReadonlySet<string> = 
 export const description = (spec: AnyCommandSpec): string =>
   [...spec.summary, "", "Examples:", ...spec.examples.map((e) => `  ${e}`)].join("\n")
 
-export const cliCommand = (spec: AnyCommandSpec, operands: ReadonlySet<string> = new Set()) =>
+/**
+ * What a parsed invocation of a spec does: run it (the CLI: `runCommand`), or only check it
+ * (`checkArgv`, src/cli/main.ts: the runner's checks without the use case). The value is the exit status.
+ */
+export type Handle = (spec: AnyCommandSpec, values: { format: string; verbose: boolean }) => Effect.Effect<number, unknown>
+
+export const cliCommand = (spec: AnyCommandSpec, operands: ReadonlySet<string> = new Set(), handle: Handle = runCommand) =>
   Command.make(spec.name, cliConfig(spec, operands), (values) =>
-    Effect.flatMap(runCommand(spec, values as { format: string; verbose: boolean }), (status) =>
+    Effect.flatMap(handle(spec, values as { format: string; verbose: boolean }), (status) =>
       Effect.flatMap(ExitStatus, (ref) => Ref.set(ref, status))
     )
   ).pipe(Command.withDescription(description(spec)))

@@ -70,7 +70,7 @@ export const renderRootHelp = (topics: ReadonlyArray<HelpTopic>, version: string
     ...columns([
       ["-h, --help", "Show this help; 'skc <command> --help' shows a command's."],
       ["--version", "Print the version."],
-      ["--completions <shell>", "Print a completion script for bash, fish or zsh (sh prints the bash one: POSIX sh has no completion)."]
+      ["--completions <shell>", "Print a completion script for bash, fish, zsh or powershell (sh prints the bash one: POSIX sh has no completion; pwsh is powershell)."]
     ]),
     "",
     "Examples:",

@@ -48,13 +48,24 @@ const inputOf = <I>(spec: AnyCommandSpec, handler: Handler<CommonValues, I, unkn
   )
 }
 
+/**
+ * Everything the runner checks before the use case runs: `--format` among its values, required flags
+ * present, the flags decoded into the use case's input (allowed values, ranges, combinations). No service,
+ * no side effect: `runCommand` runs the use case on what this answers, `checkArgv` (src/cli/main.ts) stops here.
+ */
+export const checkInvocation = (spec: AnyCommandSpec, values: CommonValues) =>
+  Effect.gen(function* () {
+    const format = yield* checkFormat(values.format, spec.flags.format.choices ?? ["text", "json"])
+    const handler = yield* Effect.promise(() => spec.load())
+    const input = yield* inputOf(spec, handler, values)
+    return { format, handler, input }
+  })
+
 export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.Effect<number, unknown> =>
   runWithLive(
     { verbose: values.verbose },
     Effect.gen(function* () {
-      const format = yield* checkFormat(values.format, spec.flags.format.choices ?? ["text", "json"])
-      const handler = yield* Effect.promise(() => spec.load())
-      const input = yield* inputOf(spec, handler, values)
+      const { format, handler, input } = yield* checkInvocation(spec, values)
       const run = handler.run(input).pipe(Effect.provideService(Progress, cliProgress()))
       const useCase = spec.batch === true ? Effect.provide(run, HeapTuningLive) : run
       // DECISIONS #45: who makes this call, recorded with every row it logs.
