@@ -5,12 +5,48 @@
  */
 import { visible } from "../domain/visible.js"
 import type { EvalResult } from "../app/eval/eval.js"
-import type { Metrics } from "../domain/eval/score.js"
+import type { Metrics, Standing } from "../domain/eval/score.js"
+import { MIN_COVERAGE } from "../domain/protocol/match.js"
 import { renderTable } from "./table.js"
 
 const pct = (x: number) => `${Math.round(x * 1000) / 10} %`
 const ratio = (x: number | null) => (x === null ? "-" : x.toFixed(2))
 const short = (m: Metrics) => `${pct(m.pass_rate)} (${m.passed}/${m.queries})`
+
+/** A query of a miss line: whole up to this many characters (a 100 KB query would bury the report; JSON keeps it whole). */
+const QUERY_CHARS = 200
+const quoted = (q: string) => JSON.stringify(q.length > QUERY_CHARS ? `${q.slice(0, QUERY_CHARS)}…` : q)
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`
+
+/**
+ * Match judge, a should-fire miss: how the skill under test itself scored and
+ * which gate it missed (the threshold, the coverage), so the author sees
+ * what to add to its description, not only who won.
+ */
+const standingOf = (skill: string, st: Standing, threshold: number | null, won: boolean): string => {
+  if (st.words.length === 0) return `${skill} holds none of the request's words`
+  const place = won ? `ranked ${ordinal(st.rank)}, ` : ""
+  const under = threshold !== null && st.score < threshold ? ` (under the threshold ${threshold})` : ""
+  const thin = st.coverage < MIN_COVERAGE ? ` (under ${pct(MIN_COVERAGE)})` : ""
+  return `${skill} ${place}scored ${st.score.toFixed(2)}${under} on ${st.words.map((w) => JSON.stringify(w)).join(", ")}, ${pct(st.coverage)} of the request's words${thin}`
+}
+
+type Report = EvalResult["skills"][number]
+
+/**
+ * Issue 47 item 4: why a miss went as it did — the words that made the
+ * winner win and its margin, then how the skill under test itself scored
+ * (a should-fire miss); "" when the judge says nothing more (the command judge).
+ * Shared by the text and the HTML reports.
+ */
+export const missExplanation = (r: EvalResult, s: Report, m: Report["misses"][number]): string => {
+  const decided =
+    m.winner !== null && m.decided_by !== undefined && m.decided_by.length > 0
+      ? `decided by ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}${m.margin !== undefined ? `, margin ${m.margin.toFixed(2)}` : ""}`
+      : ""
+  const own = m.standing === undefined ? "" : standingOf(s.skill, m.standing, r.threshold, m.winner !== null)
+  return [decided, own].filter((x) => x !== "").join("; ")
+}
 
 export const renderEval = (r: EvalResult): string => {
   const out: Array<string> = []
@@ -44,12 +80,8 @@ export const renderEval = (r: EvalResult): string => {
       const votes = m.votes !== undefined ? ` [${m.votes}/${m.runs} runs]` : ""
       const errors = m.errors !== undefined ? ` (${m.errors.join(", ")})` : ""
       const split = m.split !== undefined ? ` (${m.split})` : ""
-      // Issue 47 item 4: the words that made the winner win, and by how much it beat the runner-up.
-      const decided =
-        m.winner !== null && m.decided_by !== undefined && m.decided_by.length > 0
-          ? ` — decided by ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}${m.margin !== undefined ? `, margin ${m.margin.toFixed(2)}` : ""}`
-          : ""
-      out.push(`  ${visible(JSON.stringify(m.query))}${split}: ${why}${visible(decided)}${votes}${errors}`)
+      const explained = missExplanation(r, s, m)
+      out.push(`  ${visible(quoted(m.query))}${split}: ${why}${explained === "" ? "" : visible(` — ${explained}`)}${votes}${errors}`)
     }
   }
   const failing = r.skills.filter((s) => !s.meets_min_pass)

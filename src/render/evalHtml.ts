@@ -5,6 +5,7 @@
  * discovered skill's name is anybody's.
  */
 import type { EvalResult } from "../app/eval/eval.js"
+import { missExplanation } from "./eval.js"
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const pct = (x: number) => `${Math.round(x * 1000) / 10} %`
@@ -25,12 +26,12 @@ export const renderEvalHtml = (r: EvalResult): string => {
     .filter((s) => s.misses.length > 0)
     .map(
       (s) =>
-        `<h2>${esc(s.skill)}: ${s.misses.length} miss${s.misses.length === 1 ? "" : "es"}</h2>\n<table><tr><th>Query</th><th>Expected</th><th>Won by</th><th>Split</th></tr>\n` +
+        `<h2>${esc(s.skill)}: ${s.misses.length} miss${s.misses.length === 1 ? "" : "es"}</h2>\n<table><tr><th>Query</th><th>Expected</th><th>Won by</th><th>Split</th><th>Why</th></tr>\n` +
         s.misses
           .map(
             (m) =>
               `<tr><td>${esc(m.query)}</td><td>${m.should_trigger ? "fire" : "stay quiet"}</td><td>${m.winner === null ? "(none)" : esc(m.winner)}` +
-              `${m.votes !== undefined ? ` [${m.votes}/${m.runs}]` : ""}${m.errors !== undefined ? ` (${esc(m.errors.join(", "))})` : ""}</td><td>${m.split ?? ""}</td></tr>`
+              `${m.votes !== undefined ? ` [${m.votes}/${m.runs}]` : ""}${m.errors !== undefined ? ` (${esc(m.errors.join(", "))})` : ""}</td><td>${m.split ?? ""}</td><td>${esc(missExplanation(r, s, m))}</td></tr>`
           )
           .join("\n") +
         "\n</table>"

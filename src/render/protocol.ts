@@ -11,6 +11,7 @@ import type { PermissionsResult } from "../app/skills/permissions.js"
 import type { PromptResult } from "../app/skills/prompt.js"
 import { profileOf } from "../domain/agents/index.js"
 import { renderPromptBlock } from "../domain/protocol/prompt.js"
+import { MIN_COVERAGE } from "../domain/protocol/match.js"
 
 const table = (given: ReadonlyArray<ReadonlyArray<string>>): string => {
   // Names, paths and descriptions of skills found on disk: escaped before the widths are taken (src/domain/visible.ts).
@@ -97,7 +98,14 @@ export const renderDiscover = (r: DiscoverResult): string => {
 }
 
 export const renderMatch = (r: MatchResult): string => {
-  if (r.results.length === 0) return `No skill matches (threshold ${r.threshold}).\n`
+  if (r.results.length === 0) {
+    // Issue 47 item 4: two gates, and the nearest skill says which it missed (a higher score alone does not match).
+    const gates = `No skill matches (threshold ${r.threshold}, and ${Math.round(MIN_COVERAGE * 100)} % of the request's words in a skill's name and description).`
+    const n = r.nearest
+    if (n === undefined) return `${gates}\n`
+    const words = n.decided_by.map((w) => JSON.stringify(w)).join(", ")
+    return visibleLines([gates, `Nearest: ${n.name}, score ${n.score.toFixed(3)} on ${words}, ${Math.round(n.coverage * 1000) / 10} % of the request's words.`]) + "\n"
+  }
   return (
     table([
       // MARGIN (issue 47 item 4): the lead over the next candidate, activated or not; a small one is a near tie.

@@ -199,6 +199,46 @@ describe("SKL701 eval-files-valid through the lint use case", () => {
         })
       )
     ))
+
+  it.effect("a NUL byte in a query is SKL701, as skc eval refuses it (both files)", () =>
+    Effect.gen(function* () {
+      const outcome = yield* lintSkills({ skill: "x/demo" })
+      const lines = outcome.reports[0]!.diagnostics.filter((d) => d.rule === "SKL701").map((d) => `${d.file} ${d.message}`)
+      expect(lines).toEqual([
+        "evals/evals.json valid JSON of another shape: evals[1].query: contains a NUL byte, which no request (nor an agent's command line) can carry",
+        "evals/triggers.json valid JSON of another shape: [0].query: contains a NUL byte, which no request (nor an agent's command line) can carry"
+      ])
+    }).pipe(
+      Effect.provide(
+        memoryLayer({
+          files: {
+            "/proj/x/demo/SKILL.md": SKILL("demo", "Formats demo files. Use when the user asks for a demo."),
+            "/proj/x/demo/evals/triggers.json": JSON.stringify([{ query: "a\u0000b", should_trigger: true }]),
+            "/proj/x/demo/evals/evals.json": JSON.stringify({ evals: [{ prompt: "p" }, { query: "c\u0000", should_trigger: false }] })
+          }
+        })
+      )
+    ))
+})
+
+describe("an eval file that is not UTF-8: skc eval and SKL701 agree", () => {
+  // `café` saved as Latin-1 on line 2: decoded, the query would be judged as "caf\uFFFD".
+  const latin1 = new Uint8Array([...new TextEncoder().encode('[\n{"query": "caf'), 0xe9, ...new TextEncoder().encode(' menu as a PDF", "should_trigger": true}]')])
+  const world = memoryLayer({
+    files: { ...files, "/proj/.claude/skills/pdf/evals/triggers.json": latin1, "/proj/x/demo/SKILL.md": SKILL("demo", "Formats demo files."), "/proj/x/demo/evals/triggers.json": latin1 }
+  })
+  const said = "not valid UTF-8 (byte 0xE9 on line 2): its queries would be judged with U+FFFD in place of such bytes; save the file as UTF-8"
+
+  it.effect("skc eval refuses it, naming the byte and the line", () =>
+    Effect.gen(function* () {
+      expect(yield* failureText(evaluate({ skills: ["pdf"] }))).toBe(`error: /proj/.claude/skills/pdf/evals/triggers.json is ${said}\n  see docs/eval.md for the format`)
+    }).pipe(Effect.provide(Layer.merge(world, noRunner))))
+
+  it.effect("lint reports it as SKL701 on that line", () =>
+    Effect.gen(function* () {
+      const outcome = yield* lintSkills({ skill: "x/demo" })
+      expect(outcome.reports[0]!.diagnostics.filter((d) => d.rule === "SKL701").map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([`evals/triggers.json:2 ${said}`])
+    }).pipe(Effect.provide(world)))
 })
 
 describe("issue 45 item 2: eval inputs bounded, on the in-memory adapters", () => {
@@ -229,7 +269,7 @@ describe("issue 45 item 2: eval inputs bounded, on the in-memory adapters", () =
   it.effect("issue 45 item 2: NUL in a trigger query names the file and the query", () =>
     Effect.gen(function* () {
       expect(yield* failureText(evaluate({ skills: ["pdf"] }).pipe(Effect.provide(fakeRunner([]))))).toBe(
-        "error: /proj/.claude/skills/pdf/evals/triggers.json: query 1 contains a NUL byte, which no request (nor an agent's command line) can carry\n  see docs/eval.md for the format"
+        "error: /proj/.claude/skills/pdf/evals/triggers.json does not have the shape of a trigger set\n  [0].query: contains a NUL byte, which no request (nor an agent's command line) can carry\n  see docs/eval.md for the format"
       )
     }).pipe(Effect.provide(memoryLayer({ files: { ...files, "/proj/.claude/skills/pdf/evals/triggers.json": JSON.stringify([{ query: "a\u0000b", should_trigger: true }]) } })))
   )

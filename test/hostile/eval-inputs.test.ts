@@ -45,6 +45,10 @@ describe("issue 45 item 2: eval inputs are skill files", () => {
     mkdirSync(e)
     writeFileSync(join(e, "triggers.json"), JSON.stringify([{ query: "fill a\u0000form", should_trigger: true }]))
   })
+  skill("latin1", (e) => {
+    mkdirSync(e)
+    writeFileSync(join(e, "triggers.json"), Buffer.concat([Buffer.from('[{"query": "fill the caf'), Buffer.from([0xe9]), Buffer.from(' PDF form", "should_trigger": true}]')]))
+  })
   skill("big", (e) => {
     mkdirSync(e)
     const queries = Array.from({ length: 200_000 }, (_, i) => ({ query: `fill pdf form ${i}`, should_trigger: true }))
@@ -92,8 +96,17 @@ describe("issue 45 item 2: eval inputs are skill files", () => {
   it("issue 45 item 2: NUL in a trigger query is a clear error, not E999", async () => {
     const r = await sb.runAsync(["eval", "nul", "--judge", "command", "--extract-regex", "x", "--", process.execPath, agent, "{{query}}"])
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/evals\/triggers\.json: query 1 contains a NUL byte/)
+    expect(r.stderr).toMatch(/evals\/triggers\.json does not have the shape of a trigger set\n {2}\[0\]\.query: contains a NUL byte/)
     expect(r.stderr).not.toContain("E999")
+  })
+
+  it("an eval file that is not UTF-8 is refused by eval and SKL701 alike, never judged as U+FFFD", async () => {
+    const r = await sb.runAsync(["eval", "latin1"])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe("")
+    expect(r.stderr).toMatch(/evals\/triggers\.json is not valid UTF-8 \(byte 0xE9 on line 1\)/)
+    const lint = await sb.runAsync(["lint", "latin1"])
+    expect(lint.stderr).toMatch(/evals\/triggers\.json:1:1 error\[E300\]: SKL701 eval-files-valid: not valid UTF-8 \(byte 0xE9 on line 1\)/)
   })
 
   it("issue 45 item 2: a 200,000-query file is refused by the size cap (E100); with a larger cap it is evaluated without a stack overflow", async () => {

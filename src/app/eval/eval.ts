@@ -30,12 +30,14 @@ import {
   type Metrics,
   type QueryOutcome,
   type SplitMetrics,
+  type Standing,
   type Verdict
 } from "../../domain/eval/score.js"
-import { EVALS_FILE, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../domain/eval/triggerSet.js"
+import { EVALS_FILE, notUtf8, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../domain/eval/triggerSet.js"
+import { firstInvalidUtf8 } from "../../domain/markdown/utf8.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { notBuiltHere, notBuiltNote, type DiscoveryScope } from "../../domain/protocol/discovery.js"
-import { DEFAULT_THRESHOLD, rankSkills, type MatchCandidate } from "../../domain/protocol/match.js"
+import { DEFAULT_THRESHOLD, scoreSkills, type MatchCandidate } from "../../domain/protocol/match.js"
 import { validateSkillSource } from "../../domain/protocol/metadata.js"
 import { Diagnostics, type DiagnosticsService } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
@@ -167,7 +169,11 @@ export const EvalDocument = Schema.Struct({
           winner: Schema.NullOr(Schema.String),
           /** Match judge (issue 47 item 4): the words that decided the winner, and its margin over the runner-up. */
           decided_by: Schema.optionalKey(Schema.Array(Schema.String)),
-          margin: Schema.optionalKey(Schema.Number)
+          margin: Schema.optionalKey(Schema.Number),
+          /** Match judge, a should-fire miss: the skill's own score, coverage, rank and the request words it holds. */
+          standing: Schema.optionalKey(
+            Schema.Struct({ score: Schema.Number, coverage: Schema.Number, rank: Schema.Int, words: Schema.Array(Schema.String) })
+          )
         })
       )
     })
@@ -215,9 +221,13 @@ const readEvalFiles = Effect.fnUntraced(function* (dir: string, maxBytes: number
         })
       )
     }
-    const text = yield* fs
-      .readFileString(inside.abs)
-      .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${file}: ${e.code}` })))
+    const bytes = yield* fs.readFile(inside.abs).pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${file}: ${e.code}` })))
+    // Not UTF-8: the queries would be judged as something nobody typed (U+FFFD for each such byte); SKL701 says the same.
+    const badUtf8 = firstInvalidUtf8(bytes)
+    if (badUtf8 !== undefined) {
+      return yield* Effect.fail(new UsageError({ message: `${file} is ${notUtf8(badUtf8)}`, detail: ["see docs/eval.md for the format"] }))
+    }
+    const text = new TextDecoder().decode(bytes)
     const parsed = rel === TRIGGERS_FILE ? parseTriggerSet(text) : parseEvalsFile(text)
     if (parsed._tag === "Problem") {
       const { kind, message } = parsed.problem
@@ -230,13 +240,6 @@ const readEvalFiles = Effect.fnUntraced(function* (dir: string, maxBytes: number
       )
     }
     const got = Array.isArray(parsed.value) ? (parsed.value as ReadonlyArray<TriggerQuery>) : (parsed.value as { queries: ReadonlyArray<TriggerQuery> }).queries
-    // A query goes to an agent's argv or stdin: a NUL byte cannot travel there, and is a mistake in a typed request.
-    const nul = got.findIndex((q) => q.query.includes("\0"))
-    if (nul !== -1) {
-      return yield* Effect.fail(
-        new UsageError({ message: `${file}: query ${nul + 1} contains a NUL byte, which no request (nor an agent's command line) can carry`, detail: ["see docs/eval.md for the format"] })
-      )
-    }
     if (got.length > 0) {
       // One by one: spreading 200,000 queries into push() overflows the stack (issue 45 item 2).
       for (const q of got) queries.push(q)
@@ -446,6 +449,9 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
   const distinctQueries = [...new Set(targets.flatMap((t) => t.queries.map((q) => q.query)))]
   const threshold = input.threshold ?? DEFAULT_THRESHOLD
   const runs = new Map<string, ReadonlyArray<Verdict>>()
+  /** Match judge: per query, how each skill under test ranked (what a should-fire miss reports). */
+  const standings = new Map<string, ReadonlyMap<string, Standing>>()
+  const targetNames = new Set(targets.map((t) => t.name))
   if (extractor === undefined) {
     const candidates = [...visible.values()].filter((v) => v.model).map((v): MatchCandidate => ({ name: v.name, description: v.description, scope: v.scope, path: v.path }))
     // Thousands of queries under the file cap: the event loop gets a turn now and then, so that a
@@ -453,8 +459,14 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     const slice = yield* timeSlicer
     for (const q of distinctQueries) {
       yield* slice
-      const top = rankSkills(q, candidates, { threshold, limit: 1, nowMs: 0 })[0]
+      const ranked = scoreSkills(q, candidates, { threshold, nowMs: 0 })
+      const top = ranked.find((m) => m.activated)
       runs.set(q, [top === undefined ? { activated: [] } : { activated: [top.name], decided_by: top.decided_by, margin: top.margin }])
+      const own = new Map<string, Standing>()
+      for (const m of ranked) {
+        if (targetNames.has(m.name)) own.set(m.name, { score: m.score, coverage: m.coverage, rank: m.rank, words: m.decided_by })
+      }
+      standings.set(q, own)
     }
   } else {
     const repeat = input.repeat ?? 1
@@ -468,7 +480,9 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
   const skills = targets.map((t): SkillEvalReport => {
     const outcomes = t.queries.map((q) => {
       const verdicts = runs.get(q.query)!
-      return outcomeOf(t.name, q, verdicts.length === 1 && extractor === undefined ? verdicts[0]! : majority(t.name, verdicts))
+      const outcome = outcomeOf(t.name, q, verdicts.length === 1 && extractor === undefined ? verdicts[0]! : majority(t.name, verdicts))
+      const standing = q.should_trigger && !outcome.fired ? standings.get(q.query)?.get(t.name) : undefined
+      return standing === undefined ? outcome : { ...outcome, standing }
     })
     const metrics = metricsOf(outcomes)
     return {

@@ -54,7 +54,9 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
   for (const f of tree.files) {
     if (!EVAL_FILES.includes(f.path)) continue
     const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
-    evalFiles.push({ path: f.path, source: utf8.decode(bytes) })
+    // SKL701 says where a file stops being UTF-8, as `skc eval` refuses it.
+    const invalidUtf8 = firstInvalidUtf8(bytes)
+    evalFiles.push({ path: f.path, source: utf8.decode(bytes), ...(invalidUtf8 === undefined ? {} : { invalidUtf8 }) })
   }
   // Agents' metadata files beside SKILL.md (Codex's agents/openai.yaml), for SKL606; a larger one is left unread (`source` null).
   const metadataFiles: Array<MetadataFile> = []

@@ -12,7 +12,7 @@
 import { Clock, Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { EmptyQuery } from "../../domain/errors.js"
-import { DEFAULT_MATCH_LIMIT, DEFAULT_THRESHOLD, rankSkills, type SkillMatch } from "../../domain/protocol/match.js"
+import { DEFAULT_MATCH_LIMIT, DEFAULT_THRESHOLD, rankSkills, scoreSkills, type SkillMatch } from "../../domain/protocol/match.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
@@ -42,6 +42,19 @@ export interface MatchResult {
   readonly agent: Agent
   readonly threshold: number
   readonly results: ReadonlyArray<SkillMatch>
+  /**
+   * No skill activated: the candidate that came closest (any relevance), with
+   * its score, coverage and words, so "no match" says which gate it missed
+   * (the threshold, or the share of the request's words, issue 47 item 4).
+   */
+  readonly nearest?: Nearest
+}
+
+export interface Nearest {
+  readonly name: string
+  readonly score: number
+  readonly coverage: number
+  readonly decided_by: ReadonlyArray<string>
 }
 
 /** `skc match --format json` and the MCP tool's `outputSchema` (open: later fields do not break clients). */
@@ -64,6 +77,9 @@ export const MatchDocument = Schema.Struct({
       ),
       reason: Schema.String
     })
+  ),
+  nearest: Schema.optionalKey(
+    Schema.Struct({ name: Schema.String, score: Schema.Number, coverage: Schema.Number, decided_by: Schema.Array(Schema.String) })
   )
 })
 
@@ -145,11 +161,15 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   )
   const nowMs = yield* Clock.currentTimeMillis
   const threshold = input.threshold ?? DEFAULT_THRESHOLD
+  const results = rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs })
+  // The same ranking over every candidate, only when none activated: what the nearest one missed.
+  const near = results.length === 0 ? scoreSkills(input.query, candidates, { threshold, nowMs }).find((m) => m.relevance > 0) : undefined
   const result: MatchResult = {
     query: input.query,
     agent: found.agent,
     threshold,
-    results: rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs })
+    results,
+    ...(near === undefined ? {} : { nearest: { name: near.name, score: near.score, coverage: near.coverage, decided_by: near.decided_by } })
   }
   return result
 })

@@ -21,6 +21,19 @@ export interface Verdict {
   readonly margin?: number
 }
 
+/**
+ * Match judge: where the skill under test stood on a query it should have
+ * fired on and did not (its score, the share of the request's words it
+ * covers, its place, the request words its name and description hold), so
+ * a miss says what to change, not only who won.
+ */
+export interface Standing {
+  readonly score: number
+  readonly coverage: number
+  readonly rank: number
+  readonly words: ReadonlyArray<string>
+}
+
 export interface QueryOutcome extends TriggerQuery {
   readonly fired: boolean
   readonly pass: boolean
@@ -33,6 +46,8 @@ export interface QueryOutcome extends TriggerQuery {
   /** Match judge: the words that decided the winner, and its margin over the runner-up (issue 47 item 4). */
   readonly decided_by?: ReadonlyArray<string>
   readonly margin?: number
+  /** Match judge, a should-fire miss: how the skill under test itself scored. */
+  readonly standing?: Standing
 }
 
 export interface Metrics {

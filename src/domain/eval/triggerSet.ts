@@ -13,6 +13,8 @@
  * the documented shape), so a message can tell the author which to fix.
  */
 
+import type { InvalidUtf8 } from "../markdown/utf8.js"
+
 export const SPLITS = ["train", "validation"] as const
 export type Split = (typeof SPLITS)[number]
 
@@ -65,6 +67,9 @@ const triggerQuery = (v: unknown, where: string): Parsed<TriggerQuery> => {
   if (!isRecord(v)) return shape(`${where}: expected an object { "query", "should_trigger" }, got ${describe(v)}`)
   if (typeof v.query !== "string") return shape(`${where}.query: expected a string, got ${v.query === undefined ? "nothing" : describe(v.query)}`)
   if (v.query.trim().length === 0) return shape(`${where}.query: empty query`)
+  // Here, not in `skc eval` alone, so that lint's SKL701 and eval agree (issue 45 item 2): a query goes to an
+  // agent's argv or stdin, where a NUL byte cannot travel, and is a mistake in a typed request.
+  if (v.query.includes("\0")) return shape(`${where}.query: contains a NUL byte, which no request (nor an agent's command line) can carry`)
   if (typeof v.should_trigger !== "boolean") {
     return shape(`${where}.should_trigger: expected true or false, got ${v.should_trigger === undefined ? "nothing" : describe(v.should_trigger)}`)
   }
@@ -154,3 +159,12 @@ export const parseEvalsFile = (text: string): Parsed<EvalsFile> => {
 /** Where the files sit, relative to the skill directory. */
 export const TRIGGERS_FILE = "evals/triggers.json"
 export const EVALS_FILE = "evals/evals.json"
+
+/**
+ * An eval file that is not UTF-8 (saved as Latin-1: `caf\xE9`): decoded, its
+ * queries would reach the judge with U+FFFD in place of each such byte, and
+ * be judged as something nobody typed. `skc eval` refuses it and SKL701
+ * reports it, with the same words.
+ */
+export const notUtf8 = (bad: InvalidUtf8): string =>
+  `not valid UTF-8 (byte 0x${bad.byte.toString(16).toUpperCase().padStart(2, "0")} on line ${bad.line}): its queries would be judged with U+FFFD in place of such bytes; save the file as UTF-8`

@@ -113,11 +113,20 @@ const ago = (lastUsedMs: number, nowMs: number): string => {
 const describeHits = (hits: ReadonlyArray<TermHit>) =>
   hits.map((h) => `${h.word}${h.fields.length === 1 ? ` (${h.fields[0]})` : ""}`).join(", ")
 
-export const rankSkills = (
+/** A candidate as ranked, activated or not: what `skc eval` reports of the skill under test when it lost. */
+export interface RankedCandidate extends SkillMatch {
+  /** Its place in the ranking over every candidate (1 = first), whatever its relevance. */
+  readonly rank: number
+  /** It reached the threshold and the coverage, or was named. */
+  readonly activated: boolean
+}
+
+/** Every candidate in ranking order, each saying whether it is activated; `rankSkills` keeps the activated ones. */
+export const scoreSkills = (
   request: string,
   candidates: ReadonlyArray<MatchCandidate>,
   options: MatchOptions
-): ReadonlyArray<SkillMatch> => {
+): ReadonlyArray<RankedCandidate> => {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD
   const scores = bm25(
     candidates.map((c, i) => ({ id: String(i), name: c.name, description: c.description })),
@@ -158,13 +167,20 @@ export const rankSkills = (
       SCOPE_RANK[a.match.scope] - SCOPE_RANK[b.match.scope] ||
       (a.match.name < b.match.name ? -1 : a.match.name > b.match.name ? 1 : 0)
   )
-  return order
-    .map((r, i): SkillMatch & { readonly activated: boolean } => ({
-      ...r.match,
-      margin: round(r.exact - (order[i + 1]?.exact ?? 0)),
-      activated: r.match.mentioned || (r.match.relevance > 0 && r.exact >= threshold && r.coverage >= minCoverage)
-    }))
+  return order.map((r, i): RankedCandidate => ({
+    ...r.match,
+    margin: round(r.exact - (order[i + 1]?.exact ?? 0)),
+    rank: i + 1,
+    activated: r.match.mentioned || (r.match.relevance > 0 && r.exact >= threshold && r.coverage >= minCoverage)
+  }))
+}
+
+export const rankSkills = (
+  request: string,
+  candidates: ReadonlyArray<MatchCandidate>,
+  options: MatchOptions
+): ReadonlyArray<SkillMatch> =>
+  scoreSkills(request, candidates, options)
     .filter((m) => m.activated)
     .slice(0, options.limit ?? DEFAULT_MATCH_LIMIT)
-    .map(({ activated: _, ...m }) => m)
-}
+    .map(({ activated: _, rank: __, ...m }) => m)

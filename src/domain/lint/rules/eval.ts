@@ -4,7 +4,7 @@
  * `skc lint` before `skc eval` runs in CI; and a description is not longer
  * than Claude Code cuts it in the skill listing.
  */
-import { EVALS_FILE, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE } from "../../eval/triggerSet.js"
+import { EVALS_FILE, notUtf8, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE } from "../../eval/triggerSet.js"
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
 import { listedText } from "../../agents/listing.js"
 import { activeProfiles } from "../profiles.js"
@@ -31,7 +31,7 @@ export const skl701: Rule = {
   doc:
     "`skc eval` reads a skill's trigger queries from `evals/triggers.json` (`[{ \"query\", \"should_trigger\", \"split\"? }]`) and " +
     "`evals/evals.json` (`{ \"skill_name\", \"evals\": [...] }`); a file it cannot read stops the evaluation. The message says whether the " +
-    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field). Either file, or the " +
+    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field; a query holding a NUL byte is one, as `skc eval` refuses it), or not UTF-8 (naming the line of the first such byte). Either file, or the " +
     "`evals/` directory, as a symlink leading outside the skill is an error too: `skc eval` reads eval files as skill files (E012).",
   fix: "Fix the JSON syntax, or the entry the message names; docs/eval.md shows both formats.",
   source: "issue 27; docs/eval.md",
@@ -45,6 +45,10 @@ export const skl701: Rule = {
       }
     }
     for (const f of s.evalFiles ?? []) {
+      if (f.invalidUtf8 !== undefined) {
+        out.push({ file: f.path, line: f.invalidUtf8.line, message: notUtf8(f.invalidUtf8) })
+        continue
+      }
       const parsed = f.path === TRIGGERS_FILE ? parseTriggerSet(f.source) : f.path === EVALS_FILE ? parseEvalsFile(f.source) : undefined
       if (parsed === undefined || parsed._tag === "Ok") continue
       const { kind, message } = parsed.problem

@@ -1,0 +1,96 @@
+// Issue 47 item 4, as an author tuning a description reads it: a should-fire
+// miss of the match judge says how the skill under test itself scored and
+// which gate it missed (the threshold, the share of the request's words), not
+// only who won; `skc match` with no result names the nearest skill the same
+// way; a huge query does not bury the text report.
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { evaluate } from "../../src/app/eval/eval.js"
+import { match } from "../../src/app/skills/match.js"
+import { MIN_COVERAGE } from "../../src/domain/protocol/match.js"
+import { ProcessRunner } from "../../src/ports/ProcessRunner.js"
+import { renderEval } from "../../src/render/eval.js"
+import { renderEvalHtml } from "../../src/render/evalHtml.js"
+import { renderMatch } from "../../src/render/protocol.js"
+import { memoryLayer } from "../helpers/worlds.js"
+
+const SKILL = (name: string, description: string) => `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n# ${name}\n`
+
+const ROLLBACK = "How do I roll back a failed database migration on the staging cluster"
+const REBASE = "rebase and commit the migration branch"
+const LONG = `create an index ${"on the orders table ".repeat(2000)}`
+
+const files = {
+  "/proj/.claude/skills/pgm/SKILL.md": SKILL("pgm", "Write and review PostgreSQL schema migrations. Use when adding a column or creating an index."),
+  "/proj/.claude/skills/pgm/evals/triggers.json": JSON.stringify([
+    { query: ROLLBACK, should_trigger: true },
+    { query: REBASE, should_trigger: true },
+    { query: "add a column to the users table", should_trigger: true },
+    { query: LONG, should_trigger: false }
+  ]),
+  "/proj/.claude/skills/git/SKILL.md": SKILL("git", "Rebase, commit and clean up git branches. Use for git history."),
+  "/proj/.claude/skills/pdf/SKILL.md": SKILL("pdf", "Fill PDF forms and extract PDF text.")
+}
+
+const noRunner = Layer.succeed(ProcessRunner, { run: () => Effect.die("the match judge ran a process") })
+
+describe("issue 47 item 4: what a miss says about the skill under test", () => {
+  it.effect("a should-fire miss carries the skill's own score, coverage, rank and words; the text names the gate it missed", () =>
+    Effect.gen(function* () {
+      const r = yield* evaluate({ skills: ["pgm"] })
+      const misses = r.skills[0]!.misses
+      const rollback = misses.find((m) => m.query === ROLLBACK)!
+      expect(rollback.winner).toBeNull()
+      expect(rollback.standing?.words).toEqual(["migration"])
+      expect(rollback.standing!.coverage).toBeLessThan(MIN_COVERAGE)
+      expect(rollback.standing!.rank).toBe(1)
+      const rebase = misses.find((m) => m.query === REBASE)!
+      expect(rebase.winner).toBe("git")
+      expect(rebase.standing!.rank).toBe(2)
+      expect(rebase.standing!.words).toEqual(["migration"])
+      // A should-not-fire query never gets one (the skill itself won, decided_by says why).
+      expect(misses.filter((m) => !m.should_trigger).every((m) => m.standing === undefined)).toBe(true)
+
+      const text = renderEval(r)
+      const line = (q: string) => text.split("\n").find((l) => l.startsWith(`  ${JSON.stringify(q)}`))!
+      expect(line(ROLLBACK)).toMatch(
+        /: should fire; no skill fired — pgm scored \d+\.\d\d \(under the threshold 3\) on "migration", \d+(\.\d)? % of the request's words \(under 25 %\)$/
+      )
+      expect(line(REBASE)).toMatch(/: should fire; won by git — decided by .*, margin \d+\.\d\d; pgm ranked 2nd, scored \d+\.\d\d \(under the threshold 3\) on "migration", 25 % of the request's words$/)
+    }).pipe(Effect.provide(Layer.merge(memoryLayer({ files }), noRunner))))
+
+  it.effect("the HTML report says why too: the deciding words, the margin and the skill's own standing", () =>
+    Effect.gen(function* () {
+      const html = renderEvalHtml(yield* evaluate({ skills: ["pgm"] }))
+      expect(html).toContain("<th>Why</th>")
+      expect(html).toMatch(/<td>git<\/td><td><\/td><td>decided by &#34;rebase&#34;, &#34;commit&#34;, &#34;branch&#34;, margin \d+\.\d\d; pgm ranked 2nd, scored /)
+      expect(html).toMatch(/<td>\(none\)<\/td><td><\/td><td>pgm scored \d+\.\d\d \(under the threshold 3\) on &#34;migration&#34;/)
+    }).pipe(Effect.provide(Layer.merge(memoryLayer({ files }), noRunner))))
+
+  it.effect("a query of 40,000 characters is cut in the text report, whole in the result", () =>
+    Effect.gen(function* () {
+      // The long query is a should-not-fire one that fires (it is all about indexes and tables): a miss.
+      const r = yield* evaluate({ skills: ["pgm"] })
+      const miss = r.skills[0]!.misses.find((m) => m.query === LONG)!
+      expect(miss.query).toHaveLength(LONG.length)
+      const text = renderEval(r)
+      expect(text.length).toBeLessThan(2_000)
+      expect(text).toContain(`${JSON.stringify(LONG.slice(0, 200) + "…")}: should not fire; fired`)
+    }).pipe(Effect.provide(Layer.merge(memoryLayer({ files }), noRunner))))
+
+  it.effect("skc match with no result names the nearest skill, its score, words and coverage", () =>
+    Effect.gen(function* () {
+      const r = yield* match({ query: ROLLBACK })
+      expect(r.results).toEqual([])
+      expect(r.nearest?.name).toBe("pgm")
+      expect(r.nearest?.decided_by).toEqual(["migration"])
+      expect(r.nearest!.coverage).toBeLessThan(MIN_COVERAGE)
+      expect(renderMatch(r)).toMatch(
+        /^No skill matches \(threshold 3, and 25 % of the request's words in a skill's name and description\)\.\nNearest: pgm, score \d+\.\d{3} on "migration", \d+(\.\d)? % of the request's words\.\n$/
+      )
+      // Nothing relevant at all: no nearest, the gates alone.
+      const none = yield* match({ query: "what's the weather in Paris" })
+      expect(none.nearest).toBeUndefined()
+      expect(renderMatch(none)).toBe("No skill matches (threshold 3, and 25 % of the request's words in a skill's name and description).\n")
+    }).pipe(Effect.provide(memoryLayer({ files }))))
+})
