@@ -95,12 +95,12 @@ export const complete = (s: SkillSnapshot, file: string, t: LintText, pos: Posit
     const target = anchor[1] === "" ? file : classifyTarget(file, anchor[1]!)
     const path = typeof target === "string" ? target : target._tag === "Internal" ? target.path : undefined
     const headings = path === undefined ? [] : (s.markdown(path)?.headings ?? [])
+    // The edit replaces the `#` too, so what it inserts is the label and no filterText is needed (see below).
     return anchorsOf(headings, headingSlug).map((slug, i) => ({
       label: `#${slug}`,
       kind: KIND_REFERENCE,
       detail: headings[i]!.text,
-      filterText: slug,
-      textEdit: { range: lineRange(pos.line, pos.character - anchor[2]!.length, pos.character), newText: slug }
+      textEdit: { range: lineRange(pos.line, pos.character - anchor[2]!.length - 1, pos.character), newText: `#${slug}` }
     }))
   }
   const link = /\]\(([^()\s#]*)$/.exec(before)
@@ -111,7 +111,12 @@ export const complete = (s: SkillSnapshot, file: string, t: LintText, pos: Posit
       .map((e) => {
         const rel = relativeTo(here, e.path)
         const written = asLinkDestination(rel)
-        return { label: rel, kind: KIND_FILE, filterText: written, textEdit: { range: lineRange(pos.line, pos.character - link[1]!.length, pos.character), newText: written } }
+        const textEdit = { range: lineRange(pos.line, pos.character - link[1]!.length, pos.character), newText: written }
+        // A filterText only where the label is not what is typed (a percent-encoded name): Neovim 0.7's
+        // omnifunc ignores the textEdit range of an item with one and completes from the start of the word
+        // instead (after the last `/` or `.`), so `[x](scripts/fi` offered nothing and `[x](forms.` inserted
+        // `forms.LICENSE.txt`.
+        return written === rel ? { label: rel, kind: KIND_FILE, textEdit } : { label: rel, kind: KIND_FILE, filterText: written, textEdit }
       })
   }
   return []

@@ -14,6 +14,13 @@
  * columns it stores (bytes), not the UTF-16 units it was given, so
  * on a line with non-ASCII text before a finding the range it names is not
  * the finding's, and a cursor beside the finding got no quick fix.
+ *
+ * A finding is also asked about where its certain fix edits (`fixedAt`),
+ * there or inside a finding asked about: SKL402 reports a mention repeated
+ * in a file once, at its first place ("also on lines 311, 312"), and its fix
+ * re-spells every occurrence; before, a cursor on another occurrence (a link
+ * `[r](REFERENCE.md)` far below, where the editor shows only SKL301) was
+ * offered no fix at all.
  */
 import type { Position } from "./text.js"
 
@@ -45,6 +52,8 @@ interface Markup {
 
 interface Finding {
   readonly range: Range
+  /** Where the finding's certain fix edits, besides its range. */
+  readonly fixedAt?: ReadonlyArray<Range> | undefined
   readonly code?: string | number | undefined
   readonly message?: string | Markup | undefined
 }
@@ -58,8 +67,11 @@ const sameLines = (a: Range, b: Range) => a.start.line === b.start.line && a.end
 const names = (n: Finding, d: Finding) =>
   n.code === d.code && (sameRange(n.range, d.range) || (n.message !== undefined && messageText(n.message) === messageText(d.message) && sameLines(n.range, d.range)))
 
-/** The findings the request is about: those meeting its range, else those the client named. */
+/** The findings the request is about: those meeting its range, else those the client named; and those whose fix edits there or in one of them. */
 export const requested = <D extends Finding>(all: ReadonlyArray<D>, request: Range, named: ReadonlyArray<Finding>): ReadonlyArray<D> => {
   const met = all.filter((d) => meets(d.range, request))
-  return met.length > 0 ? met : all.filter((d) => named.some((n) => names(n, d)))
+  const base = met.length > 0 ? met : all.filter((d) => named.some((n) => names(n, d)))
+  // A fix that edits where the request is, or inside a finding it is about (the SKL301 of `[r](REFERENCE.md)`).
+  const fixesHere = all.filter((d) => !base.includes(d) && (d.fixedAt ?? []).some((r) => meets(r, request) || base.some((b) => meets(r, b.range))))
+  return [...base, ...fixesHere]
 }

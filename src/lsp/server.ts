@@ -595,12 +595,14 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const actions: Array<CodeAction> = []
       const here = last.lint.diagnostics.filter((d) => d.file === rel)
       const t = textOf(last, rel)
+      // Where each certain fix edits: a fix of every occurrence of a mention is offered at each (ranges.ts).
+      const fixedAt = (d: LintDiagnostic) => (t === undefined || d.fix === undefined ? undefined : d.fix.edits.map((e) => ({ start: toPosition(t, e.start), end: toPosition(t, e.end) })))
       const asked = requested(
-        here.map((d) => ({ d, ...toDiagnostic(d, t) })),
+        here.map((d) => ({ d, fixedAt: fixedAt(d), ...toDiagnostic(d, t) })),
         params.range,
         params.context?.diagnostics ?? []
       )
-      for (const { d, ...diagnostic } of asked) {
+      for (const { d, fixedAt: _, ...diagnostic } of asked) {
         if (d.fix !== undefined) {
           const edit = editOf(s.root, last, d.file, [d.fix])
           if (edit !== undefined) actions.push({ title: `${d.fix.title} (${d.rule})`, kind: "quickfix", diagnostics: [diagnostic], isPreferred: true, edit })

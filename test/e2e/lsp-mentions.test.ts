@@ -9,7 +9,7 @@
  */
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { Location } from "vscode-languageserver-protocol"
+import type { CodeAction, Location } from "vscode-languageserver-protocol"
 import { sandbox } from "../helpers/cli.js"
 import { startLsp, uriOf, type LspSession } from "../helpers/lspClient.js"
 import { writeTree } from "../helpers/tree.js"
@@ -30,6 +30,7 @@ const LINES = [
   "Pick a theme from the `themes` directory.",
   "Nothing here names a file.",
   "Read [the guide](reference.md) then run `scripts/fill.py` and read forms.md.",
+  "Back to [the form](FORMS.md) when done.",
   ""
 ]
 
@@ -81,5 +82,32 @@ describe("skc lsp: go to definition follows path mentions as an agent does", () 
   it("a directory named as one goes to each of its files; words that name no file go nowhere", async () => {
     expect(await definitionAt(8, "themes")).toEqual(["themes/dark.md", "themes/light.md"])
     expect(await definitionAt(9, "Nothing")).toEqual([])
+  })
+})
+
+describe("skc lsp: the fix of a mention repeated in a file is offered at each occurrence", () => {
+  it("a cursor on the second FORMS.md (a link, shown as SKL301) gets SKL402's fix, which re-spells both", async () => {
+    // SKL402 reports FORMS.md once, on line 7 ("also on line 12"); line 12 shows SKL301 for the link.
+    const character = LINES[11]!.indexOf("FORMS.md") + 2
+    const actions = (await lsp.connection.sendRequest("textDocument/codeAction", {
+      textDocument: { uri: URI },
+      range: { start: { line: 11, character }, end: { line: 11, character } },
+      context: { diagnostics: [] }
+    })) as Array<CodeAction>
+    const fix = actions.find((a) => a.title === "Spell 'FORMS.md' as the file is named (SKL402)")
+    expect(fix?.isPreferred).toBe(true)
+    expect(fix?.diagnostics?.map((d) => [d.code, d.range.start.line])).toEqual([["SKL402", 6]])
+    const edits = (fix!.edit!.documentChanges![0] as { edits: Array<{ range: { start: { line: number } }; newText: string }> }).edits
+    expect(edits.map((e) => [e.range.start.line, e.newText])).toEqual([[6, "forms.md"], [11, "forms.md"]])
+  })
+
+  it("a cursor on the link's text, inside its SKL301 only, gets it too (Neovim's cursor anywhere on the link)", async () => {
+    const character = LINES[11]!.indexOf("the form")
+    const actions = (await lsp.connection.sendRequest("textDocument/codeAction", {
+      textDocument: { uri: URI },
+      range: { start: { line: 11, character }, end: { line: 11, character } },
+      context: { diagnostics: [] }
+    })) as Array<CodeAction>
+    expect(actions.map((a) => a.title)).toContain("Spell 'FORMS.md' as the file is named (SKL402)")
   })
 })

@@ -1,8 +1,10 @@
 /**
  * editors/nvim/lua/skc.lua in a real Neovim (issue 50): headless `nvim`
  * loads it as docs/editors.md says, opens a skill file, and the diagnostics
- * `skc lsp` publishes reach Neovim's own vim.diagnostic; then a new SKILL.md
- * in a directory that does not exist yet gets its diagnostics too. Debian 12
+ * `skc lsp` publishes reach Neovim's own vim.diagnostic, and completion
+ * (`<C-x><C-o>`, 'omnifunc') is skc's in a skill's buffer, HTML's left in
+ * other markdown; then a new SKILL.md in a directory that does not exist yet
+ * gets its diagnostics too. Debian 12
  * ships Neovim 0.7.2, which has no vim.lsp.config and takes the
  * start_client fallback; a Neovim 0.11+ on the PATH takes vim.lsp.enable.
  * Skipped, with the reason, where no `nvim` is on the PATH (.ci/run installs
@@ -41,6 +43,11 @@ local function report(label)
 end
 vim.cmd("edit skills/forms/SKILL.md")
 report("forms")
+-- Completion is <C-x><C-o>: 'omnifunc' points at the server in a skill's buffer, not in other markdown.
+table.insert(out, "omnifunc forms " .. vim.bo.omnifunc)
+vim.cmd("edit notes.md")
+vim.wait(200, function() return false end, 20)
+table.insert(out, "omnifunc notes " .. vim.bo.omnifunc)
 vim.cmd("edit .skillc/skills/brand-new/SKILL.md")
 vim.api.nvim_buf_set_lines(0, 0, -1, false, { "---", "name: brand-new", "description: Does new things.", "---", "# Brand new", "", "See [the guide](guide.md).", "" })
 report("brand-new")
@@ -52,6 +59,7 @@ describe.skipIf(nvimVersion === undefined)(`editors/nvim in Neovim ${nvimVersion
   it("require('skc').setup() starts skc lsp, and its diagnostics reach vim.diagnostic, a new SKILL.md's included", async () => {
     const sb = sandbox()
     writeTree(join(sb.work, "skills", "forms"), { "SKILL.md": "---\nname: forms\ndescription: Fills forms.\n---\n# Forms\n\nRead [x](missing.md).\n" })
+    writeFileSync(join(sb.work, "notes.md"), "# Notes\n")
     const check = join(sb.root, "check.lua")
     const out = join(sb.root, "out.txt")
     writeFileSync(check, CHECK)
@@ -68,7 +76,7 @@ describe.skipIf(nvimVersion === undefined)(`editors/nvim in Neovim ${nvimVersion
       SKC_NVIM_OUT: out,
       LANG: "C.UTF-8"
     }
-    const args = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "--cmd", `set rtp+=${PLUGIN}`, "-c", setup, "-c", "filetype on", "-c", `luafile ${check}`]
+    const args = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "--cmd", `set rtp+=${PLUGIN}`, "-c", setup, "-c", "filetype plugin on", "-c", `luafile ${check}`]
     const child = spawn("nvim", args, { cwd: sb.work, env, stdio: ["ignore", "pipe", "pipe"] })
     let stderr = ""
     child.stderr.on("data", (b: Buffer) => (stderr += b.toString()))
@@ -76,6 +84,7 @@ describe.skipIf(nvimVersion === undefined)(`editors/nvim in Neovim ${nvimVersion
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
     const lines = readFileSync(out, "utf8").trim().split("\n")
     expect(lines[0]).toBe(`version ${nvimVersion!.split(".").slice(0, 2).join(".")}`)
-    expect(lines.slice(1)).toEqual(["forms SKL108,SKL301", "brand-new SKL108,SKL301"])
+    // The markdown ftplugin (on, as in a user's Neovim) sets HTML completion; a skill's buffer gets skc's.
+    expect(lines.slice(1)).toEqual(["forms SKL108,SKL301", "omnifunc forms v:lua.vim.lsp.omnifunc", "omnifunc notes htmlcomplete#CompleteTags", "brand-new SKL108,SKL301"])
   }, 150_000)
 })

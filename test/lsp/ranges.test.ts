@@ -40,4 +40,15 @@ describe("requested", () => {
     expect(requested([mention, link], cursor, [{ ...mention, message: "other", range: range(7, 12, 27) }])).toEqual([])
     expect(requested([mention, link], range(8, 0, 0), [{ ...mention, range: range(8, 10, 25) }])).toEqual([])
   })
+
+  it("takes a finding whose certain fix edits where the request is, away from its range (SKL402's other occurrences)", () => {
+    const repeated = { ...mention, fixedAt: [range(7, 10, 25), range(40, 9, 24)] }
+    expect(requested([repeated, link], range(40, 12, 12), [])).toEqual([repeated])
+    expect(requested([repeated, link], range(41, 12, 12), [])).toEqual([])
+    // The cursor on the `[` of `[f](FORMS.MD)`, whose SKL301 covers the whole link: the fix inside it comes too,
+    // and so it does when Neovim names the line's SKL301 with the cursor beside it.
+    const wholeLink = { ...link, range: range(40, 1, 25) }
+    expect(requested([repeated, wholeLink], range(40, 1, 1), [])).toEqual([wholeLink, repeated])
+    expect(requested([repeated, wholeLink], range(40, 0, 0), [wholeLink])).toEqual([wholeLink, repeated])
+  })
 })

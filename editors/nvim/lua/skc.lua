@@ -24,6 +24,27 @@ local function setup_config(o)
   vim.lsp.enable("skc")
 end
 
+-- Whether a file is in a skill: the nearest directory above it holding a SKILL.md (or the file is one).
+local function in_skill(name)
+  return vim.fn.fnamemodify(name, ":t") == "SKILL.md" or vim.fn.findfile("SKILL.md", vim.fn.fnamemodify(name, ":p:h") .. ";") ~= ""
+end
+
+-- Completion is <C-x><C-o>, which calls 'omnifunc': Neovim 0.7 does not point it at the server, and
+-- the markdown ftplugin sets it to HTML tags, so skc's completion was out of reach. A skill buffer whose
+-- omnifunc is unset or that default gets vim.lsp.omnifunc; one the user set stays. Scheduled, because the
+-- ftplugin's FileType handler runs after this one.
+local function use_omnifunc(bufnr)
+  vim.schedule(function()
+    if not vim.api.nvim_buf_is_valid(bufnr) or not in_skill(vim.api.nvim_buf_get_name(bufnr)) then
+      return
+    end
+    local current = vim.bo[bufnr].omnifunc
+    if current == "" or current == "htmlcomplete#CompleteTags" then
+      vim.bo[bufnr].omnifunc = "v:lua.vim.lsp.omnifunc"
+    end
+  end)
+end
+
 -- Older Neovim (0.7 to 0.10): one client, started at the first buffer and again if it exited.
 local function setup_autocmd(o)
   local client_id = nil
@@ -35,8 +56,8 @@ local function setup_autocmd(o)
     if client_id == nil or vim.lsp.get_client_by_id(client_id) == nil then
       client_id = vim.lsp.start_client({ name = "skc", cmd = o.cmd, root_dir = vim.fn.getcwd() })
     end
-    if client_id ~= nil then
-      vim.lsp.buf_attach_client(bufnr, client_id)
+    if client_id ~= nil and vim.lsp.buf_attach_client(bufnr, client_id) then
+      use_omnifunc(bufnr)
     end
   end
   local group = vim.api.nvim_create_augroup("skc_lsp", { clear = true })

@@ -32,7 +32,7 @@ export const skl109: Rule = {
   source: "RFC-0008:C-REGISTRY, DECISIONS #3, #51",
   summary: "Frontmatter fields are known to the agents the skill is linted for.",
   doc: `Known fields are the Agent Skills format's six (${AGENT_SKILLS_FIELDS.map((f) => `\`${f}\``).join(", ")}), the fields of every active agent profile (\`--agent\`, else the project's \`[build] targets\`, else \`claude\`; docs/agents.md lists them), plus the fields of a dialect that applies to the skill (the tool-skill dialect's fields when the skill declares tools). Anything else is most likely a typo (\`descripton\`) or a field those agents ignore; the message says which other agent knows the field, or the field meant. Under the strict \`agentskills\` profile every field outside the six is unknown, and an error, as in skills-ref.`,
-  guided: "\"Rename to '<field>'\": renames a misspelt key to the known field it is closest to, when that field is not already there.",
+  guided: "\"Rename '<key>' to '<field>'\": renames a misspelt key to the known field it is closest to, when that field is not already there.",
   fix: "Fix the spelling, lint for the agent that reads the field (`--agent`), move custom data under `metadata:` (a map of strings), or list the field in `extra-fields`.",
   ...withOptions<{ "extra-fields": ReadonlyArray<string> }>({ "extra-fields": stringList("Further field names to accept.") }, (s, option) => {
     const data = frontmatterData(s.frontmatter)
