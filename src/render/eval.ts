@@ -40,9 +40,14 @@ type Report = EvalResult["skills"][number]
  * Shared by the text and the HTML reports.
  */
 export const missExplanation = (r: EvalResult, s: Report, m: Report["misses"][number]): string => {
+  // A winner with a negative margin won by being named in the request (a named skill ranks first whatever
+  // its score): "margin -2.17" read as a contradiction.
+  const named = m.margin !== undefined && m.margin < 0
   const decided =
     m.winner !== null && m.decided_by !== undefined && m.decided_by.length > 0
-      ? `decided by ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}${m.margin !== undefined ? `, margin ${m.margin.toFixed(2)}` : ""}`
+      ? named
+        ? `named in the request, matched ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}`
+        : `decided by ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}${m.margin !== undefined ? `, margin ${m.margin.toFixed(2)}` : ""}`
       : ""
   const own = m.standing === undefined ? "" : standingOf(s.skill, m.standing, r.threshold, m.winner !== null)
   return [decided, own].filter((x) => x !== "").join("; ")

@@ -93,4 +93,26 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
       expect(none.nearest).toBeUndefined()
       expect(renderMatch(none)).toBe("No skill matches (threshold 3, and 25 % of the request's words in a skill's name and description).\n")
     }).pipe(Effect.provide(memoryLayer({ files }))))
+
+  it.effect("a skill named in the request wins whatever its score: said as named, not as a negative margin", () =>
+    Effect.gen(function* () {
+      // "pdf" names the pdf skill; pgm's description holds more of the words, yet the named skill ranks first.
+      const named = "write a postgresql migration to add a column for the pdf"
+      const m = yield* match({ query: named, threshold: 0 })
+      expect(m.results[0]!.name).toBe("pdf")
+      expect(m.results[0]!.mentioned).toBe(true)
+      expect(m.results[0]!.margin).toBeLessThan(0)
+      const row = renderMatch(m).split("\n").find((l) => /^1\s+pdf\s/.test(l))!
+      expect(row.split(/\s{2,}/)[3]).toBe("named")
+      // The eval text of a should-fire query the named skill won.
+      const evalFiles = {
+        ...files,
+        "/proj/.claude/skills/pgm/evals/triggers.json": JSON.stringify([{ query: named, should_trigger: true }])
+      }
+      const r = yield* evaluate({ skills: ["pgm"] }).pipe(Effect.provide(Layer.merge(memoryLayer({ files: evalFiles }), noRunner)))
+      const miss = r.skills[0]!.misses[0]!
+      expect(miss.winner).toBe("pdf")
+      expect(renderEval(r)).toMatch(/: should fire; won by pdf — named in the request, matched "pdf"; pgm ranked 2nd/)
+      expect(renderEval(r)).not.toContain("margin -")
+    }).pipe(Effect.provide(memoryLayer({ files }))))
 })
