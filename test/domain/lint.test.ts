@@ -162,3 +162,15 @@ describe("DECISIONS #3 the tool-skill dialect in the registry", () => {
     ])
   })
 })
+
+describe("RFC-0008:C-REGISTRY SKL301 link-file-exists: a target that differs only in case", () => {
+  it("says which file differs only in case; a target nothing resembles keeps the plain message", () => {
+    const files = { "SKILL.md": SKILL("# Demo\n\nSee [the reference](REFERENCE.md) and [notes](notes.md).\n"), "reference.md": "# Reference\n" }
+    const lines = lintFiles(files).lines.filter((l) => l.includes("SKL301"))
+    // Linux and the agents' sandboxes do not forgive the case: "not found" alone sent authors looking for a missing file.
+    expect(lines).toEqual([
+      "SKILL.md:7:5 error[E300]: SKL301 link-file-exists: link target not found: 'REFERENCE.md' ('reference.md' differs only in case)",
+      "SKILL.md:7:39 error[E300]: SKL301 link-file-exists: link target not found: 'notes.md'"
+    ])
+  })
+})

@@ -12,9 +12,18 @@ export const skl301: Rule = {
   fix: "Correct the path (it is relative to the file containing the link) or add the missing file.",
   check: (s) => {
     const out: Array<Finding> = []
+    // A target that differs from an entry only in case (`REFERENCE.md`, the file `reference.md`) is said so:
+    // "not found" alone sent authors looking for a missing file that is there (SKL402 offers the re-spelling).
+    let byLowerCase: Map<string, string> | undefined
+    const caseOnly = (path: string): string | undefined => {
+      byLowerCase ??= new Map(s.entries.map((e) => [e.path.toLowerCase(), e.path]))
+      return byLowerCase.get(path.toLowerCase())
+    }
     for (const { file, link, target } of fileLinks(s)) {
       if (target._tag === "Internal" && s.lookup(target.path) === undefined) {
-        out.push({ file, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, message: `link target not found: '${target.written}'` })
+        const other = caseOnly(target.path)
+        const why = other === undefined ? "" : ` ('${other}' differs only in case)`
+        out.push({ file, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, message: `link target not found: '${target.written}'${why}` })
       }
     }
     return out
