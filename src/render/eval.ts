@@ -8,8 +8,8 @@ import type { EvalResult } from "../app/eval/eval.js"
 import type { Metrics, Standing } from "../domain/eval/score.js"
 import { MIN_COVERAGE } from "../domain/protocol/match.js"
 import { renderTable } from "./table.js"
+import { pct } from "./percent.js"
 
-const pct = (x: number) => `${Math.round(x * 1000) / 10} %`
 const ratio = (x: number | null) => (x === null ? "-" : x.toFixed(2))
 const short = (m: Metrics) => `${pct(m.pass_rate)} (${m.passed}/${m.queries})`
 

@@ -6,9 +6,9 @@
  */
 import type { EvalResult } from "../app/eval/eval.js"
 import { missExplanation } from "./eval.js"
+import { pct } from "./percent.js"
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const pct = (x: number) => `${Math.round(x * 1000) / 10} %`
 const ratio = (x: number | null) => (x === null ? "–" : x.toFixed(2))
 
 export const renderEvalHtml = (r: EvalResult): string => {

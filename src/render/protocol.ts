@@ -12,6 +12,7 @@ import type { PromptResult } from "../app/skills/prompt.js"
 import { profileOf } from "../domain/agents/index.js"
 import { renderPromptBlock } from "../domain/protocol/prompt.js"
 import { MIN_COVERAGE } from "../domain/protocol/match.js"
+import { pct } from "./percent.js"
 
 const table = (given: ReadonlyArray<ReadonlyArray<string>>): string => {
   // Names, paths and descriptions of skills found on disk: escaped before the widths are taken (src/domain/visible.ts).
@@ -104,7 +105,7 @@ export const renderMatch = (r: MatchResult): string => {
     const n = r.nearest
     if (n === undefined) return `${gates}\n`
     const words = n.decided_by.map((w) => JSON.stringify(w)).join(", ")
-    return visibleLines([gates, `Nearest: ${n.name}, score ${n.score.toFixed(3)} on ${words}, ${Math.round(n.coverage * 1000) / 10} % of the request's words.`]) + "\n"
+    return visibleLines([gates, `Nearest: ${n.name}, score ${n.score.toFixed(3)} on ${words}, ${pct(n.coverage)} of the request's words.`]) + "\n"
   }
   return (
     table([

@@ -5,6 +5,7 @@
  */
 import { visible, visibleLines } from "../domain/visible.js"
 import { thousands } from "../domain/thousands.js"
+import { pct } from "./percent.js"
 import type { StatsOutcome } from "../app/usage/stats.js"
 import { roleOf, type LatestEval, type OutlineSection, type StatsAllReport, type StatsFilters, type TeamSource, type UnansweredItem } from "../domain/stats.js"
 
@@ -92,7 +93,6 @@ const lookedForBlock = (total: number, items: ReadonlyArray<UnansweredItem>, mor
         ...moreLine(more)
       ]
 
-const pct = (x: number) => `${Math.round(x * 1000) / 10} %`
 const ratio = (x: number | null) => (x === null ? "-" : x.toFixed(2))
 
 /**
