@@ -41,6 +41,7 @@ export interface McpFlags {
   readonly stateless: boolean
   readonly allowHost: ReadonlyArray<string>
   readonly rate: Option.Option<number>
+  readonly trustProxy: boolean
   readonly logTo: Option.Option<string>
 }
 
@@ -100,6 +101,7 @@ export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServ
         ["--stateless", flags.stateless],
         ["--allow-host", flags.allowHost.length > 0],
         ["--rate", Option.isSome(flags.rate)],
+        ["--trust-proxy", flags.trustProxy],
         ["--log-to", Option.isSome(flags.logTo)]
       ] as const
     ).find(([, given]) => given)
@@ -154,6 +156,7 @@ export const chooseMcpServe = (flags: McpFlags, env: NodeJS.ProcessEnv): McpServ
       stateless: flags.stateless,
       allowHosts: flags.allowHost,
       ratePerMinute: rate,
+      trustProxy: flags.trustProxy,
       logTo,
       skillTools: flags.tools,
       outputSchemas: flags.outputSchemas,

@@ -82,6 +82,10 @@ export const mcpHelp = {
     stateless: flag.boolean("stateless", "With --http: no sessions, every request answered on its own (replicas behind a load balancer)."),
     allowHost: flag.repeated("allow-host", "With --http: a host name clients reach the server by (Host and Origin checks, DNS rebinding), besides localhost.", "name"),
     rate: flag.integer("rate", "With --http: requests a minute per token (or client address) before 429 (default 600; 0: no limit)."),
+    trustProxy: flag.boolean(
+      "trust-proxy",
+      "With --http behind a reverse proxy: a client's address (rate of refused tokens, the operator's lines) is the last X-Forwarded-For entry. Only where clients cannot reach the port but through the proxy."
+    ),
     logTo: flag.text("log-to", "With --http: push every access row to this team PostgreSQL database as it is written (postgres://user@host/db; password from PGPASSWORD or ~/.pgpass).", { placeholder: "url" })
   },
   notes: [

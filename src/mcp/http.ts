@@ -59,7 +59,7 @@ import { batchAnswer, batchEntries, batchProblem, idOf, refusalText } from "./ba
 import { boundedMessage, MAX_REQUEST_BYTES, paramsProblem } from "./limits.js"
 import { roomFor } from "./sessionRoom.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
-import { isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
+import { clientAddress, isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 import { startLivePush } from "./livePush.js"
 import { stopListening } from "./httpStop.js"
@@ -85,6 +85,8 @@ export interface HttpServeOptions extends Omit<ServeOptions, "project" | "follow
   readonly allowHosts: ReadonlyArray<string>
   /** Requests a minute per identity; 0: no limit. */
   readonly ratePerMinute: number
+  /** `--trust-proxy`: a client's address is the last entry of X-Forwarded-For (httpGuards.ts `clientAddress`). */
+  readonly trustProxy?: boolean | undefined
   /** `--log-to <postgres-url>` (issue 49 item 3): push the served skills' new rows there as they happen. */
   readonly logTo?: string | undefined
 }
@@ -599,8 +601,10 @@ export const serveHttp = async (
     return wait > 0
   }
 
+  /** The client's address: the peer's, or behind a trusted proxy the one it saw. */
+  const addressOf = (req: IncomingMessage) => clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustProxy === true)
   /** Whom the rate counts: the token's name, else the client's address. */
-  const identityOf = (req: IncomingMessage, user: string | undefined) => user ?? `address ${req.socket.remoteAddress ?? "?"}`
+  const identityOf = (req: IncomingMessage, user: string | undefined) => user ?? `address ${addressOf(req)}`
   const labelOf = (user: string | undefined) => (user === undefined ? undefined : `token '${user}'`)
 
   /**
@@ -649,7 +653,7 @@ export const serveHttp = async (
     const user = tokens === undefined ? undefined : authenticate(tokens, req.headers.authorization)
     if (tokens !== undefined && user === undefined) {
       // Refused requests count against their address too: guessing tokens is held to the rate as any client is.
-      const address = req.socket.remoteAddress ?? "?"
+      const address = addressOf(req)
       if (overRate(req, res, `refused ${address}`, `${address} (refused tokens)`)) return false
       const given = req.headers.authorization
       const bearer = given !== undefined && /^Bearer\s/i.test(given)

@@ -15,7 +15,11 @@
  *   address): `--rate N` requests a minute, bursts up to N; over it, 429
  *   with `Retry-After`. At most MAX_BUCKETS identities are tracked; the
  *   oldest full bucket is dropped first, so the table cannot grow without bound.
+ * - **Client address** (`clientAddress`): the TCP peer's, or with
+ *   `--trust-proxy` the one the reverse proxy in front saw, so the rate of
+ *   refused tokens and the operator's lines name each client, not the proxy.
  */
+import { isIP } from "node:net"
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"])
 
@@ -71,6 +75,24 @@ export const refusedHostOrOrigin = (policy: HostPolicy, host: string | undefined
   }
   // Bound elsewhere, no list: a browser page may call only from the origin it reached the server by.
   return name !== undefined && originHost === name ? undefined : `Origin '${origin}' is not this server's (DNS rebinding protection; --allow-host names others)`
+}
+
+/**
+ * The client's address as the server rates it and tells the operator: the TCP peer's, or, with
+ * `--trust-proxy`, the last entry of `X-Forwarded-For` (Node joins repeated headers with ", "): the address
+ * the reverse proxy in front saw. Entries before it are what the client itself sent, and anyone can send
+ * them, so only the last is read; and only when asked, since a client reaching the port directly could name
+ * any address (docs/team.md "Behind a reverse proxy").
+ */
+export const clientAddress = (peer: string | undefined, forwardedFor: string | ReadonlyArray<string> | undefined, trustProxy: boolean): string => {
+  const fallback = peer ?? "?"
+  if (!trustProxy || forwardedFor === undefined) return fallback
+  const joined = typeof forwardedFor === "string" ? forwardedFor : forwardedFor.join(",")
+  const last = joined.split(",").pop()!.trim()
+  // Recovery: an entry that is no address ("unknown", a host name, garbage) gives the peer's address, as
+  // without the flag; an address with a port (`203.0.113.7:5123`, `[2001:db8::1]:443`) is read without it.
+  const bare = /^\[([0-9A-Fa-f:.]+)\](?::\d+)?$/.exec(last)?.[1] ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(last)?.[1] ?? last
+  return isIP(bare) === 0 ? fallback : bare
 }
 
 /** Identities tracked at most by the rate limiter. */

@@ -24,6 +24,7 @@ const flags = (over: Partial<McpFlags>): McpFlags => ({
   stateless: false,
   allowHost: [],
   rate: Option.none(),
+  trustProxy: false,
   logTo: Option.none(),
   ...over
 })
@@ -55,5 +56,12 @@ describe("skc mcp --http tokens (docs/team.md)", () => {
     const none = chooseMcpServe(flags({}), {})
     if (!("http" in none)) throw new Error(JSON.stringify(none))
     expect(none.http.reloadTokens).toBeUndefined()
+  })
+
+  it("--trust-proxy is for --http, and reaches the server's options (docs/team.md \"Behind a reverse proxy\")", () => {
+    expect(chooseMcpServe(flags({ http: false, trustProxy: true }), {})).toEqual({ problem: "--trust-proxy is for --http" })
+    const chosen = chooseMcpServe(flags({ trustProxy: true }), {})
+    if (!("http" in chosen)) throw new Error(JSON.stringify(chosen))
+    expect(chosen.http.trustProxy).toBe(true)
   })
 })

@@ -566,6 +566,42 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
     }
   })
 
+  it("--trust-proxy: behind a reverse proxy each client's refused tokens count against its own address, and the operator's lines name it", async () => {
+    const tokenFile = join(sb.root, "proxy-tokens.txt")
+    writeFileSync(tokenFile, `alice:${ALICE}\n`)
+    const refusedFrom = async (base: string, forwarded: string) => {
+      const r = await fetch(`${base}/mcp`, {
+        method: "POST",
+        headers: { ...MCP_HEADERS, authorization: "Bearer guess-0123456789abcdef", "x-forwarded-for": forwarded },
+        body: JSON.stringify(INIT)
+      })
+      await r.body?.cancel()
+      return r.status
+    }
+    const trusted = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--tokens", tokenFile, "--rate", "2", "--trust-proxy"] })
+    try {
+      // The client before the proxy claims an address of its own (the first entry): only the proxy's last one counts.
+      const first = [await refusedFrom(trusted.base, "10.0.0.1, 203.0.113.7"), await refusedFrom(trusted.base, "10.0.0.2, 203.0.113.7"), await refusedFrom(trusted.base, "203.0.113.7")]
+      expect(first).toEqual([401, 401, 429])
+      // Another engineer behind the same proxy is not held to the first one's bucket.
+      expect(await refusedFrom(trusted.base, "198.51.100.4")).toBe(401)
+      for (let i = 0; i < 3000 && !trusted.stderr().includes("(refused tokens) is over"); i++) await new Promise((r) => setTimeout(r, 20))
+      expect(trusted.stderr()).toMatch(/^skc mcp: 401: a request from 203\.0\.113\.7: the bearer token is not valid$/m)
+      expect(trusted.stderr()).toMatch(/^skc mcp: 401: a request from 198\.51\.100\.4: the bearer token is not valid$/m)
+      expect(trusted.stderr()).toMatch(/^skc mcp: 429: 203\.0\.113\.7 \(refused tokens\) is over --rate 2 requests a minute$/m)
+    } finally {
+      await trusted.stop()
+    }
+    // Without the flag the header is not read: naming another address does not escape the peer's bucket.
+    const plain = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--tokens", tokenFile, "--rate", "2"] })
+    try {
+      expect([await refusedFrom(plain.base, "203.0.113.7"), await refusedFrom(plain.base, "198.51.100.4"), await refusedFrom(plain.base, "192.0.2.9")]).toEqual([401, 401, 429])
+      expect(plain.stderr()).not.toContain("203.0.113.7")
+    } finally {
+      await plain.stop()
+    }
+  })
+
   it("the rate limit per identity: 429 with Retry-After once the minute's requests are spent", async () => {
     const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--rate", "3"] })
     try {

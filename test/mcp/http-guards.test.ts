@@ -1,7 +1,7 @@
 // Issue 49 item 1: the checks of `skc mcp --http` before MCP (src/mcp/httpAuth.ts, httpGuards.ts).
 import { describe, expect, it } from "vitest"
 import { authenticate, parseTokens, type TokenSet } from "../../src/mcp/httpAuth.js"
-import { makeRateLimiter, MAX_BUCKETS, publicHostOf, refusedHostOrOrigin } from "../../src/mcp/httpGuards.js"
+import { clientAddress, makeRateLimiter, MAX_BUCKETS, publicHostOf, refusedHostOrOrigin } from "../../src/mcp/httpGuards.js"
 
 describe("bearer tokens (issue 49 item 1)", () => {
   const set = parseTokens("# comment\nalice:aaaaaaaaaaaaaaaa1\n\nbob: bbbbbbbbbbbbbbbb2 \n", "file") as TokenSet
@@ -66,6 +66,28 @@ describe("the public URL's host (WWW-Authenticate, RFC 9728 metadata)", () => {
       ["", listening]
     ]
     for (const [host, expected] of cases) expect(publicHostOf(host, listening), String(host)).toBe(expected)
+  })
+})
+
+describe("the client's address behind a reverse proxy (--trust-proxy, docs/team.md)", () => {
+  it("without the flag the header is never read: a client cannot name its own address", () => {
+    expect(clientAddress("127.0.0.1", "203.0.113.7", false)).toBe("127.0.0.1")
+    expect(clientAddress(undefined, undefined, false)).toBe("?")
+  })
+
+  it("with it, the last entry: the address the proxy saw, not what the client sent before it", () => {
+    expect(clientAddress("127.0.0.1", "203.0.113.7", true)).toBe("203.0.113.7")
+    expect(clientAddress("127.0.0.1", "10.9.9.9, 203.0.113.7", true)).toBe("203.0.113.7")
+    expect(clientAddress("127.0.0.1", ["10.9.9.9", "2001:db8::1"], true)).toBe("2001:db8::1")
+    expect(clientAddress("127.0.0.1", "203.0.113.7:5123", true)).toBe("203.0.113.7")
+    expect(clientAddress("127.0.0.1", "[2001:db8::1]:443", true)).toBe("2001:db8::1")
+    expect(clientAddress("127.0.0.1", undefined, true)).toBe("127.0.0.1")
+  })
+
+  it("an entry that is no address gives the peer's, as without the flag", () => {
+    for (const garbled of ["unknown", "", "evil.example", "203.0.113.7, ", "1.2.3.4 5.6.7.8", "<script>"]) {
+      expect(clientAddress("127.0.0.1", garbled, true)).toBe("127.0.0.1")
+    }
   })
 })
 
