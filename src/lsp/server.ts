@@ -37,6 +37,7 @@ import {
   type Disposable,
   type InitializeError,
   type InitializeResult,
+  type PublishDiagnosticsParams,
   type ResponseMessage,
   type TextDocumentEdit,
   type TextEdit,
@@ -229,7 +230,16 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       return openPaths.has(file)
     }
 
-    const log = (message: string) => connection.console.warn(message)
+    // Set once the client sent `exit` or closed its end: a lint still running then (an editor that opened a
+    // file and quit at once, a script that wrote its whole session) has no one to publish to, and sending
+    // on the closed connection threw "Connection is closed", ending skc with exit 1 instead of 0.
+    let closed = false
+    const log = (message: string) => {
+      if (!closed) connection.console.warn(message)
+    }
+    const sendDiagnostics = (params: PublishDiagnosticsParams) => {
+      if (!closed) void connection.sendDiagnostics(params)
+    }
 
     /**
      * The skill directory of a file: the nearest directory above it with a SKILL.md (on disk or open). An
@@ -375,16 +385,16 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         now.add(uri)
         const version = last.versions.get(file)
         const diagnostics = all.length <= MAX_DIAGNOSTICS_PER_FILE ? all : capped(all, file)
-        void connection.sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
+        sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
       }
       for (const rel of last.texts.keys()) {
         const uri = toUri(join(s.root, ...rel.split("/")))
         if (!now.has(uri)) {
           now.add(uri)
-          void connection.sendDiagnostics({ uri, diagnostics: [], version: last.versions.get(rel) })
+          sendDiagnostics({ uri, diagnostics: [], version: last.versions.get(rel) })
         }
       }
-      for (const uri of s.published) if (!now.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] })
+      for (const uri of s.published) if (!now.has(uri)) sendDiagnostics({ uri, diagnostics: [] })
       s.published = now
     }
 
@@ -405,7 +415,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
      * being edited.
      */
     const release = (s: SkillState) => {
-      for (const uri of s.published) void connection.sendDiagnostics({ uri, diagnostics: [] })
+      for (const uri of s.published) sendDiagnostics({ uri, diagnostics: [] })
       for (const w of s.waiters.splice(0)) w()
       skills.delete(s.root)
       s.watch?.close()
@@ -570,7 +580,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     documents.onDidClose((e) => {
       // The closed buffer's findings go; the file's own (from disk) come back with the skill's next lint,
       // unless no file of the skill is open any more: then the skill is released.
-      void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] })
+      sendDiagnostics({ uri: e.document.uri, diagnostics: [] })
       const file = toPath(e.document.uri)
       const root = file === undefined ? undefined : rootOf(file)
       const s = root === undefined ? undefined : skills.get(root)
@@ -702,11 +712,17 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         shutDown = true
       }, [])
     )
-    connection.onExit(() => resolve())
+    connection.onExit(() => {
+      closed = true
+      resolve()
+    })
     // The client gone without `exit` (an editor that crashed or was killed closes its end of the pipe):
     // stop. vscode-languageserver does so for the streams it opens itself, not for a reader it is given,
     // and without this the server outlived its editor, one process per crash.
-    const ended = () => void disposeAll().then(() => resolve())
+    const ended = () => {
+      closed = true
+      void disposeAll().then(() => resolve())
+    }
     reader.onClose(ended)
     // Input that is a file or /dev/null (a script, CI) ends without a 'close': Node opens such a stdin with
     // autoClose off. Its 'end' is the same news; before, `skc lsp < /dev/null` never exited, and a SIGTERM

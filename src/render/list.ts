@@ -18,9 +18,16 @@ const under = (dir: string, p: string): string | undefined => {
   return p.startsWith(base) ? p.slice(base.length) : undefined
 }
 
-/** A path as a person reads it: relative below the cwd, `~/…` below the home, else absolute. */
+/** `/` or `C:\`: every path is below it. */
+const isFilesystemRoot = (dir: string) => /^(?:[\\/]+|[A-Za-z]:[\\/]*)$/.test(dir)
+
+/**
+ * A path as a person reads it: relative below the cwd, `~/…` below the home, else absolute. Not
+ * relative to a filesystem root: a server started in `/` (Claude Desktop's `skc mcp`) would print
+ * `home/u/.skillc/skills/x`, which reads as a path below wherever its reader stands.
+ */
 export const friendlyPath = (p: string, ctx: { readonly cwd: string; readonly home: string }): string => {
-  const inCwd = under(ctx.cwd, p)
+  const inCwd = isFilesystemRoot(ctx.cwd) ? undefined : under(ctx.cwd, p)
   if (inCwd !== undefined) return inCwd
   const inHome = under(ctx.home, p)
   if (inHome !== undefined) return `~/${inHome}`

@@ -2,7 +2,8 @@
 // a failing rebuild reported and watched further, a clean end when `stop` completes.
 import { Deferred, Effect, Result, Fiber } from "effect"
 import { describe, expect, it } from "vitest"
-import { watchBuild, renderWatchEvent, type WatchEvent } from "../../src/app/build/watch.js"
+import { watchBuild, watchServedSkills, renderWatchEvent, type WatchEvent } from "../../src/app/build/watch.js"
+import { build } from "../../src/app/build/index.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (extra = "") => `---\nname: demo\ndescription: d\n---\n# Demo\n\n## Part\n\nText.${extra}\n`
@@ -78,5 +79,35 @@ describe("watchBuild", () => {
     const w = memoryWorld({ files: { "/proj/vendor/x/SKILL.md": SKILL() } })
     const r = await w.run(watchBuild({ skills: ["vendor/x"] }, { onEvent: () => Effect.void, stop: Effect.void }))
     expect(Result.isFailure(r) && r.failure._tag).toBe("UsageError")
+  })
+})
+
+describe("watchServedSkills (skc mcp --watch)", () => {
+  // README `skc mcp --watch`: "keep each built store skill's runtime and index in step with its
+  // sources". An edit saved while the server started (after it found the skill up to date, before the
+  // loop took its first look) was taken for the built tree: never rebuilt, and every search answered
+  // E002 until the next edit or a restart. `onStart` (the "watching …" line) runs in that window.
+  it("an edit made while watching starts is rebuilt, not taken for the built tree", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL() } })
+    const events: Array<WatchEvent> = []
+    const r = await w.run(
+      Effect.gen(function* () {
+        yield* build({ skill: "demo" })
+        const stop = yield* Deferred.make<void>()
+        const fiber = yield* Effect.forkChild(
+          watchServedSkills({
+            intervalMs: 5,
+            onStart: () => Effect.sync(() => w.fs.seed({ "/proj/.skillc/skills/demo/SKILL.md": SKILL(" Edited at start.") })),
+            onEvent: (e) => Effect.sync(() => void events.push(e)),
+            stop: Deferred.await(stop)
+          })
+        )
+        yield* until(() => events.length === 1)
+        yield* Deferred.succeed(stop, undefined)
+        yield* Fiber.join(fiber)
+      })
+    )
+    expect(Result.isSuccess(r)).toBe(true)
+    expect(events.map((e) => [e.skill, e.outcome.ok])).toEqual([["demo", true]])
   })
 })

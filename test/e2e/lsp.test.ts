@@ -628,3 +628,39 @@ describe("skc lsp and a frame whose body is not JSON (JSON-RPC 2.0 §5.1)", () =
     expect(JSON.stringify(messages)).not.toContain("neither a response nor a notification")
   }, 180_000)
 })
+
+describe("skc lsp leaving while a lint runs (LSP 3.17 exit)", () => {
+  // LSP 3.17 exit: "The server should exit with success code 0 if the shutdown request has been received
+  // before". An editor that opens a skill file and quits at once (or a script that writes its whole
+  // session and closes) sends didOpen, shutdown and exit before the first lint ends: that lint's
+  // diagnostics then went to a closed connection, and "Connection is closed" ended skc with exit 1 and
+  // a page of minified bundle on stderr. So did an editor that crashed (its end of the pipe closed).
+  it.each([
+    ["shutdown and exit", true],
+    ["its end of the pipe closed (no exit)", false]
+  ])("exits 0 on %s while a lint is still running", async (_, polite) => {
+    const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+      cwd: sb.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
+    let stderr = ""
+    child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d))
+    child.stdout!.resume()
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+    const frame = (message: object) => {
+      const body = JSON.stringify({ jsonrpc: "2.0", ...message })
+      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    }
+    child.stdin!.end(
+      [
+        frame({ id: 1, method: "initialize", params: { processId: null, rootUri: uriOf(sb.work), capabilities: {} } }),
+        frame({ method: "initialized", params: {} }),
+        frame({ method: "textDocument/didOpen", params: { textDocument: { uri: URI, languageId: "markdown", version: 1, text: TEXT } } }),
+        ...(polite ? [frame({ id: 2, method: "shutdown" }), frame({ method: "exit" })] : [])
+      ].join("")
+    )
+    expect(await exited, stderr).toBe(0)
+    expect(stderr).not.toContain("Connection is closed")
+  }, 180_000)
+})

@@ -49,6 +49,12 @@ export interface WatchOptions {
   readonly deploy?: boolean
   /** Build every watched skill once at the start (default true); a set: only the skills of these directories. */
   readonly initialBuild?: boolean | ReadonlySet<string>
+  /**
+   * Of a skill not built at the start, its tree's fingerprint when it was found up to date (by directory).
+   * Without it, the tree at the loop's first look counts as built, and an edit saved in between is never
+   * rebuilt.
+   */
+  readonly builtFingerprints?: ReadonlyMap<string, string>
   readonly onStart?: (skills: ReadonlyArray<string>) => Effect.Effect<void>
   readonly onEvent: (event: WatchEvent) => Effect.Effect<void>
   /** Completes when watching should end. */
@@ -182,7 +188,7 @@ export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildMan
     s.seen = fp
     const initial = options.initialBuild ?? true
     if (initial === true || (initial !== false && initial.has(s.dir))) yield* rebuild(s, "initial", fp)
-    else s.built = fp
+    else s.built = options.builtFingerprints?.get(s.dir) ?? fp
   }
   // Watching the whole store (no skill named): a skill added to it, or renamed, is watched from the poll
   // that finds it, and built once its tree settles; one that left it is no longer watched, and said so once.
@@ -255,16 +261,22 @@ export const watchServedSkills = Effect.fn("skc.watchServedSkills")(function* (o
   const dirs: Array<string> = []
   // Only obsolete ones build at the start: an up-to-date runtime is left as it is.
   const obsolete = new Set<string>()
+  // Each tree's fingerprint taken before its status: an edit after it is a change the loop sees, one
+  // before it makes the skill obsolete. Taken after (the loop's first look), an edit saved in between
+  // counted as built and was never rebuilt (E002 until the next edit).
+  const fingerprints = new Map<string, string>()
   for (const s of yield* visibleSkills({ agentDirs: false })) {
     if (s.shadowed) continue
+    const fp = yield* treeFingerprint(s.sourceDir)
     const status = yield* statusOf(s, true)
     if (status === "not-built") continue
     dirs.push(s.sourceDir)
+    fingerprints.set(s.sourceDir, fp)
     if (status === "obsolete") obsolete.add(s.sourceDir)
   }
   if (dirs.length === 0) {
     if (options.onStart !== undefined) yield* options.onStart([])
     return yield* options.stop
   }
-  return yield* watchBuild({ skills: dirs }, { ...options, deploy: false, initialBuild: obsolete })
+  return yield* watchBuild({ skills: dirs }, { ...options, deploy: false, initialBuild: obsolete, builtFingerprints: fingerprints })
 })
