@@ -253,6 +253,20 @@ const wordRoles = (spec: (typeof commandSpecs)[number], rest: ReadonlyArray<stri
 }
 
 /**
+ * The `--section` (and `--file`) of a heading given as show's argument. Pasted from a search result
+ * (`forms.md#Fill the Form`) or an outline line (`## Fill the Form`), the words as they stand would be
+ * a second error (E020) before the answer: the command named takes the heading apart as `show` does
+ * (src/app/search/pastedSection.ts). Only a name of a Markdown or text file counts as the file (the
+ * files `show` indexes); with `--file` given, the words stay the heading as typed.
+ */
+const sectionArgs = (words: string, hasFile: boolean): ReadonlyArray<string> => {
+  const label = hasFile ? null : /^([^#\s][^#]*\.(?:md|markdown|txt))#(.+)$/i.exec(words)
+  if (label !== null && label[2]!.trim() !== "") return ["--section", label[2]!.trim(), "--file", label[1]!]
+  const bare = words.replace(/^#{1,6}\s+/, "").trim()
+  return ["--section", bare === "" ? words : bare]
+}
+
+/**
  * `skc search pptx adding charts`, `skc match fill a pdf form`, `skc show pptx "Adding Charts"`: the
  * words of one question or heading given apart (unquoted, or without --section). The error said only
  * "Received unknown argument: 'charts'"; an agent calling the CLI could not tell what was wrong. The
@@ -272,7 +286,7 @@ const wordsApart = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<str
   const joined = words.join(" ")
   const line =
     spec.name === "show"
-      ? [...rest.filter((_, i) => !at.slice(keep).includes(i)), "--section", joined]
+      ? [...rest.filter((_, i) => !at.slice(keep).includes(i)), ...sectionArgs(joined, rest.some((a) => a === "--file" || a.startsWith("--file=")))]
       : rest.flatMap((a, i) => (i === at[keep] ? [joined] : at.slice(keep).includes(i) ? [] : [a]))
   const how = ["skc", spec.name, ...line].map(shellWord).join(" ")
   return spec.name === "show" ? `the heading goes after --section: ${how}` : `quote the words of one ${spec.name === "match" ? "request" : "query"}: ${how}`

@@ -18,6 +18,7 @@ import { Progress } from "../ports/Progress.js"
 import { colourAllowed, Env } from "../ports/Env.js"
 import { checkFormat, runWithLive } from "./runtime.js"
 import { cliProgress, HeapTuningLive } from "../layers.js"
+import { shellWord } from "../domain/shellWord.js"
 
 /** Flags every command has, as both parsers give them. */
 interface CommonValues {
@@ -34,7 +35,14 @@ interface CommonValues {
 const inputOf = <I>(spec: AnyCommandSpec, handler: Handler<CommonValues, I, unknown>, values: CommonValues): Effect.Effect<I, SkcError> => {
   for (const [key, f] of Object.entries(spec.flags)) {
     if (f.required === true && Option.isOption(values[key]) && Option.isNone(values[key])) {
-      return Effect.fail(new InvalidOption({ message: `missing required option --${f.name}` }))
+      // `skc show pdf`: the agent has the skill and no heading yet; the command that lists the headings is the way on.
+      const headings = spec.name === "show" && f.name === "section" && typeof values.skill === "string" ? values.skill : undefined
+      return Effect.fail(
+        new InvalidOption({
+          message: `missing required option --${f.name}`,
+          ...(headings === undefined ? {} : { suggestion: `the headings to choose from: skc outline ${shellWord(headings)}` })
+        })
+      )
     }
   }
   if (handler.fromFlags !== undefined) return handler.fromFlags(values)

@@ -10,7 +10,7 @@
 import { visibleBody } from "./visible.js"
 import { Cause, Option, Schema } from "effect"
 import { closest, didYouMean } from "./suggest.js"
-import { Lead, leadText, openStep, showStep, type StepStyle, stepText } from "./nextStep.js"
+import { Lead, leadText, openStep, outlineStep, searchStep, showStep, type StepStyle, stepText } from "./nextStep.js"
 
 // ---------------------------------------------------------------------------
 // Errors
@@ -134,6 +134,12 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
    * src/app/search/pastedSection.ts): the heading meant and its file; `skill` as the caller named it.
    */
   pasted: Schema.optional(Schema.Struct({ skill: Schema.String, text: Schema.String, file: Schema.optional(Schema.String) })),
+  /**
+   * The skill as the caller named it and the section asked, for the way on when no heading is close: a
+   * bare E020 left an agent asking for "speaker notes" with nothing to do next, while the words may be in
+   * a section's text (`search`), or, for an empty section, among the headings (`outline`).
+   */
+  lookup: Schema.optional(Schema.Struct({ skill: Schema.String, query: Schema.String })),
   /** `show --file` of a file the index leaves out (above `[search] max_file_bytes`): its path, size and the limit; `skill` as named. */
   notIndexed: Schema.optional(
     Schema.Struct({
@@ -187,7 +193,14 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
       ]
     }
     if (this.notAt !== undefined) return [...elsewhere, `no section of that heading holds line ${this.notAt.line}; it is at ${namedPlaces(this.notAt.places, OTHER_PLACES_NAMED + 1)}`]
-    if (this.suggestions.length === 0) return elsewhere
+    if (this.suggestions.length === 0) {
+      // Without its source (`elsewhere`) search fails as show did: no step that leads to another error.
+      if (this.lookup === undefined || this.missingSource !== undefined) return elsewhere
+      const { skill, query } = this.lookup
+      return query.trim() === ""
+        ? [`the skill's headings: ${stepText(outlineStep(skill), style)}`]
+        : [`no heading is close; search the skill's text with: ${stepText(searchStep(skill, query.trim()), style)}`]
+    }
     // Headings of one text in one file (`## Setup` under two parents) are told apart by their line, which --line takes.
     const twice = (s: (typeof this.suggestions)[number]) => this.suggestions.filter((o) => o.text === s.text && o.file === s.file).length > 1
     return [...elsewhere, "Did you mean one of these?", ...this.suggestions.map((s) => `  - ${s.text} (${s.file}${s.line !== undefined && twice(s) ? ` line ${s.line}` : ""})`)]

@@ -60,3 +60,13 @@ export const openStep = (skill: string, path: string, maxLines?: number): NextSt
   params: [["skill", skill], ["path", path], ...(maxLines === undefined ? [] : [["max_lines", maxLines] as const])],
   args: [skill, path, ...(maxLines === undefined ? [] : ["--max-lines", String(maxLines)])]
 })
+
+/** The skill's headings, and a search of its text: where an agent goes when no heading is close (E020). */
+export const outlineStep = (skill: string): NextStep => ({ tool: "outline", params: [["skill", skill]], args: [skill] })
+
+export const searchStep = (skill: string, query: string): NextStep => ({
+  tool: "search",
+  params: [["skill", skill], ["query", query]],
+  // A query that starts with '-' would be read as a flag: it goes after `--`, as the README's `skc search git-helper -- --abort`.
+  args: query.startsWith("-") ? [skill, "--", query] : [skill, query]
+})

@@ -157,7 +157,7 @@ describe("RFC-0002:C-SHOW", () => {
 
   it.live("RFC-0004:C-INDEX headings in fenced code are not indexed (DECISIONS #13)", () =>
     Effect.gen(function* () {
-      expect(yield* failureText(section("not a heading"))).toBe("error[E020]: section not found: 'not a heading'")
+      expect((yield* failureText(section("not a heading"))).split("\n")[0]).toBe("error[E020]: section not found: 'not a heading'")
     }))
 
   it.live("RFC-0002:C-SHOW case-insensitive; the part before ' — ' is used", () =>
@@ -192,7 +192,16 @@ describe("RFC-0002:C-SHOW", () => {
           "  - Setup — Linux (references/advanced.md)"
         ].join("\n")
       )
-      expect(yield* failureText(section("zzz"))).toBe("error[E020]: section not found: 'zzz'")
+      // No heading is close: the next step is the skill's text, not a bare dead end (RFC-0005:C-CODES first line kept).
+      expect(yield* failureText(section("zzz"))).toBe(
+        "error[E020]: section not found: 'zzz'\n  no heading is close; search the skill's text with: skc search demo zzz"
+      )
+      const error = yield* Effect.flip(section("speaker notes"))
+      expect(toolErrorText(error, { served: new Set(["skc_show"]), remote: false, tool: "skc_show" }).split("\n")[1]).toBe(
+        `  no heading is close; search the skill's text with: skc_search skill="demo" query="speaker notes"`
+      )
+      // An empty section names the headings there are.
+      expect(yield* failureText(section("  "))).toBe("error[E020]: section not found: ''\n  the skill's headings: skc outline demo")
       expect(yield* failureText(section("Install", { file: "references/advanced.md" }))).toContain("- Install (SKILL.md)")
     }))
 
@@ -284,6 +293,36 @@ describe("RFC-0001:C-SECTIONS a file the stub lists by its path, with no heading
           "  'references/plain.md' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: skc open demo references/plain.md"
         ].join("\n")
       )
+    }))
+})
+
+describe("RFC-0002:C-SHOW a heading pasted as its Markdown source (inline code, emphasis)", () => {
+  const s = setup()
+
+  // Outline and the index give a heading's text without its inline markup (`GIFBuilder (core.gif_builder)`),
+  // but the heading line show prints, the source and other tools keep it: an agent pasting it from there
+  // (as one reading anthropics/skills' slack-gif-creator did) got five loose suggestions and no way on.
+  it.live("E020 names the show of the heading meant, its em-dash kept whole", () =>
+    Effect.gen(function* () {
+      writeFileSync(
+        join(s.dir, "references", "sdk.md"),
+        "# SDK\n\n## GIFBuilder (`core.gif_builder`)\n\nBuild frames.\n\n## Run a worker — `ant` CLI (*fixed* tools)\n\nRun it.\n"
+      )
+      yield* s.index()
+      const meant = (asked: string) => failureText(s.run(show({ skill: "demo", section: asked }))).pipe(Effect.map((t) => t.split("\n")))
+      expect(yield* meant("GIFBuilder (`core.gif_builder`)")).toEqual([
+        "error[E020]: section not found: 'GIFBuilder (`core.gif_builder`)'",
+        "  the heading meant: skc show demo --section 'GIFBuilder (core.gif_builder)' --file references/sdk.md"
+      ])
+      // The whole heading, ' — ' and all, is what was pasted (not only the part before the em-dash).
+      expect((yield* meant("## Run a worker — `ant` CLI (*fixed* tools)"))[1]).toBe(
+        "  the heading meant: skc show demo --section 'Run a worker — ant CLI (fixed tools)' --file references/sdk.md"
+      )
+      // The command named is one show answers.
+      expect(yield* s.run(show({ skill: "demo", section: "GIFBuilder (core.gif_builder)", file: "references/sdk.md" }))).toMatchObject({
+        file: "references/sdk.md",
+        start_line: 3
+      })
     }))
 })
 

@@ -48,6 +48,23 @@ describe("the next step an answer prints works as printed", () => {
     expect(r.stdout).toBe(readFileSync(join(dir, "it's dir", "no title.md"), "utf8"))
   })
 
+  it("show of a heading no heading is close to: the search it prints answers (RFC-0002:C-SHOW, E020)", async () => {
+    const sb = sandbox()
+    const { ref } = downloaded(sb)
+    const r = await followHint(sb, ["show", ref, "--section", "filling a form"], "error[E020]: section not found: 'filling a form'", "search the skill's text with: ")
+    expect(r.stdout).toContain("PDF notes")
+  })
+
+  it("show of a heading pasted as Markdown (`code`), or as a file#section argument: the show each prints reads it", async () => {
+    const sb = sandbox()
+    const { dir, ref } = downloaded(sb)
+    writeFileSync(join(dir, "api.md"), "# API\n\n## Use `fill()` here\n\nCall it.\n")
+    const meant = await followHint(sb, ["show", ref, "--section", "Use `fill()` here"], "error[E020]: section not found: 'Use `fill()` here'", "the heading meant: ")
+    expect(meant.stdout).toBe("## Use `fill()` here\n\nCall it.\n")
+    const label = await followHint(sb, ["show", ref, "api.md#Use fill() here"], "error[E100]: invalid option: Received unknown argument: 'api.md#Use fill() here'", "the heading goes after --section: ")
+    expect(label.stdout).toBe(meant.stdout)
+  })
+
   it("open of a directory: the sources command it prints lists that directory", async () => {
     const sb = sandbox()
     const { ref } = downloaded(sb)

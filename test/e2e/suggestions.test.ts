@@ -124,6 +124,30 @@ describe("did you mean …? (issue 25 item 3)", () => {
     }
   })
 
+  it("a search result's file#section (or an outline line) given as show's argument: the command named answers at once (E100)", async () => {
+    // The hint used to be `--section 'forms.md#Forms'`, which is a second error (E020) before the answer.
+    expect(await sb.runAsync(["show", "pdf", "forms.md#Forms"])).toMatchObject({
+      code: 1,
+      stderr: "error[E100]: invalid option: Received unknown argument: 'forms.md#Forms'\n  the heading goes after --section: skc show pdf --section Forms --file forms.md\n"
+    })
+    expect((await sb.runAsync(["show", "pdf", "## Rolling back", "--max-lines", "1"])).stderr).toBe(
+      "error[E100]: invalid option: Received unknown argument: '## Rolling back'\n  the heading goes after --section: skc show pdf --max-lines 1 --section 'Rolling back'\n"
+    )
+    // With --file given, the words stay the heading as typed.
+    expect((await sb.runAsync(["show", "pdf", "--file", "forms.md", "forms.md#Forms"])).stderr).toMatch(/--section 'forms\.md#Forms'\n$/)
+    for (const args of [["show", "pdf", "--section", "Forms", "--file", "forms.md"], ["show", "pdf", "--max-lines", "1", "--section", "Rolling back"]]) {
+      expect((await sb.runAsync(args)).code, args.join(" ")).toBe(0)
+    }
+  })
+
+  it("show without --section (DECISIONS #32, E100) names the command listing the headings", async () => {
+    expect(await sb.runAsync(["show", "pdf"])).toMatchObject({
+      code: 1,
+      stderr: "error[E100]: invalid option: 'missing required option --section'\n  the headings to choose from: skc outline pdf\n"
+    })
+    expect((await sb.runAsync(["outline", "pdf"])).code).toBe(0)
+  })
+
   describe("over MCP: the same lines", () => {
     let mcp: McpSession
     beforeAll(async () => {

@@ -2,10 +2,13 @@
  * The heading a `show` section meant when it was pasted from another answer with more than the
  * heading: a search result's label (`forms.md#Step 3: Fill the Form`, as skc_search prints each hit),
  * an outline line (`## Step 3: Fill the Form`, as skc_outline prints it), or a heading with a trailing
- * `#`. RFC-0002:C-SHOW matches the heading text only, so these stay E020; the error then names the
- * `show` of the heading meant, with its file, instead of five similar headings to choose from.
+ * `#`, or a heading as its Markdown source (`GIFBuilder (\`core.gif_builder\`)`, as the source and the
+ * first line `show` prints write it, while outline and the index give its plain text). RFC-0002:C-SHOW
+ * matches the heading text only, so these stay E020; the error then names the `show` of the heading
+ * meant, with its file, instead of five similar headings to choose from.
  * Found by an agent reading anthropics/skills through `skc mcp`.
  */
+import { flattenInline } from "../../domain/markdown/inline.js"
 import type { HeadingEntry } from "../../domain/search/sectionMatch.js"
 
 export interface PastedSection {
@@ -26,8 +29,10 @@ export const pastedSection = (asked: string, headings: ReadonlyArray<HeadingEntr
     const heading = inScope.find((h) => h.file === file && same(h.text, rest))
     if (heading !== undefined) return { text: heading.text, file: heading.file }
   }
-  // `## heading`, `heading #`: the ATX marks Markdown itself does not count as the heading's text.
-  const bare = section.replace(/^#{1,6}\s+/, "").replace(/\s*#+$/, "").trim()
+  // `## heading`, `heading #`: the ATX marks Markdown itself does not count as the heading's text; nor its
+  // inline markup (code spans, emphasis, links), which the index flattens by this same function. A
+  // reference link's label is taken as undefined: the pasted line comes without the file's definitions.
+  const bare = flattenInline(section.replace(/^#{1,6}\s+/, "").replace(/\s*#+$/, ""), () => false).trim()
   if (bare === section || bare === "") return undefined
   const found = inScope.filter((h) => same(h.text, bare))
   if (found.length === 0) return undefined

@@ -124,6 +124,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
         ...(match.notAt === undefined ? {} : { notAt: { line: match.notAt.line, places: match.notAt.headings.map(placeOf) } }),
         ...(named === undefined ? {} : { fileNamed: { skill: input.skill, file: named.path, hasHeadings: namedHasHeadings } }),
         ...(pasted === undefined ? {} : { pasted: { skill: input.skill, ...pasted } }),
+        ...(named === undefined && pasted === undefined ? { lookup: { skill: input.skill, query: match.query } } : {}),
         // A file the index leaves out has no sections to find: say so, not just "not found" (outline lists them).
         ...(onlyFile !== undefined && isOversized({ path: onlyFile, size: onlySize }, maxFileBytes)
           ? { notIndexed: { skill: input.skill, file: onlyFile, size: onlySize, limit: maxFileBytes } }
