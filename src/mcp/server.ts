@@ -202,7 +202,9 @@ const runLive = (
   // A remote (HTTP) session serves the project's skills alone: nothing of the account the server runs as,
   // neither its global store nor its agents' user-level directories (docs/team.md, "What a client may ask").
   const settings = remote ? Effect.map(cached, (s) => ({ ...s, stores: { ...s.stores, personal: false } })) : cached
-  return async <A, E>(effect: Effect.Effect<A, E, LiveServices>) => {
+  // `signal`: the request's, aborted when the client cancels it (notifications/cancelled): the effect is
+  // interrupted, which ends a tool run's processes as a timeout does (the process runner's interruption).
+  return async <A, E>(effect: Effect.Effect<A, E, LiveServices>, options?: { readonly signal?: AbortSignal }) => {
     const diagnostics = collectingDiagnostics(false)
     const who = caller()
     const exit = await runtime.runPromiseExit(
@@ -213,7 +215,8 @@ const runLive = (
         Effect.provideService(CurrentDiagnostics, diagnostics.service),
         // DECISIONS #45: an MCP call is an agent's; over HTTP, whose token and which client (issue 49 item 2).
         Effect.provideService(CallerRole, who)
-      )
+      ),
+      options?.signal === undefined ? undefined : { signal: options.signal }
     )
     return { exit, warnings: diagnostics.warnings.map(renderWarning) }
   }
@@ -463,10 +466,12 @@ const skillToolDefinitions = async (run: Run): Promise<Array<Tool>> => {
 }
 
 /** Call `<skill>__<tool>`: refusals and tool failures are `isError` results with the envelope as structured content. */
-const callSkillTool = async (run: Run, name: string, args: unknown): Promise<CallToolResult> => {
+const callSkillTool = async (run: Run, name: string, args: unknown, signal?: AbortSignal): Promise<CallToolResult> => {
   const { callMcpTool } = await import("../app/tools/mcpTools.js")
-  const { exit, warnings } = await run(callMcpTool(name, args).pipe(Effect.provide(ProcessRunnerLive)))
+  const { exit, warnings } = await run(callMcpTool(name, args).pipe(Effect.provide(ProcessRunnerLive)), signal === undefined ? undefined : { signal })
   const warningContent = warnings.length === 0 ? [] : [{ type: "text" as const, text: warnings.join("\n") }]
+  // Cancelled by the client: its processes are ended; the SDK sends no answer to a cancelled request.
+  if (Exit.isFailure(exit) && signal?.aborted === true) return { content: [{ type: "text", text: `${name}: cancelled` }], isError: true }
   if (Exit.isFailure(exit)) {
     const error = failureOf(exit.cause)
     process.stderr.write(`skc mcp: ${name}: ${error.text}\n`)
@@ -605,9 +610,9 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const served = runLive(runtime, caller, options.http !== undefined, options.shared?.runIdOf)
   // Requests wait for the roots the client was last asked for (DECISIONS #47).
   let rootsRead: Promise<void> = Promise.resolve()
-  const run: Run = async (effect) => {
+  const run: Run = async (effect, runOptions) => {
     await rootsRead
-    return served(effect)
+    return served(effect, runOptions)
   }
   // A listing's warnings (a skill left out of resources) go to the server's stderr, not to the client. A team
   // server lists for every agent's every session: there each line goes through the operator's once-a-minute
@@ -661,7 +666,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     ...onePage(request.params?.cursor),
     tools: options.skillTools ? [...definitions, ...(await skillToolDefinitions(resourceRun))] : definitions
   }))
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name)
     if (tool === undefined && options.skillTools && request.params.name.includes("__")) {
       // A client's own argument (Gemini CLI's `wait_for_previous`) is the client's, unless the tool declares it.
@@ -671,7 +676,12 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         args !== undefined && CLIENT_ARGUMENTS.some((k) => Object.hasOwn(args, k))
           ? (await skillToolDefinitions(resourceRun)).find((d) => d.name === request.params.name)?.inputSchema.properties
           : undefined
-      return callSkillTool(run, request.params.name, withoutClientArguments(args, (k) => properties !== undefined && Object.hasOwn(properties, k)))
+      return callSkillTool(
+        run,
+        request.params.name,
+        withoutClientArguments(args, (k) => properties !== undefined && Object.hasOwn(properties, k)),
+        extra.signal
+      )
     }
     if (tool === undefined && remote && tools.some((t) => t.name === request.params.name && !t.hints.readOnly)) {
       throw new RpcError(ErrorCode.InvalidParams, writeToolRefusal(request.params.name))

@@ -54,6 +54,10 @@ export const renderTools = (r: ToolsResult): string => {
       }
     }
     if (t.command !== null) out.push(`  command: ${t.command}`)
+    if (t.errors.length > 0) {
+      const lines = [...new Set(t.errors.map((e) => `SKILL.md:${e.line}`))].join(", ")
+      out.push(`  cannot run: the skill has errors that stop it (${lines}); run 'skc lint ${r.skill}'`)
+    }
   }
   // Descriptions and commands are the skill's: control characters shown escaped (src/domain/visible.ts).
   return visibleLines(out) + "\n"
@@ -73,7 +77,7 @@ export const renderRunOutput = (r: RunResult): string => r.envelope.output
 export const renderApprove = (r: ApproveResult): string =>
   visibleLines([
     r.previous === "approved"
-      ? `Skill '${r.skill}' was already approved (SKILL.md unchanged).`
+      ? `Skill '${r.skill}' was already approved (neither SKILL.md nor a file its tools run changed).`
       : `Approved skill '${r.skill}'${r.previous === "changed" ? ` (${APPROVED_FILES_CHANGED} since the last approval)` : ""}.`,
     `  path:    ${r.path}`,
     `  sha256:  ${r.sha256}`,

@@ -13,7 +13,7 @@ import { approve } from "../../src/app/tools/approve.js"
 import { run, type RunInput } from "../../src/app/tools/run.js"
 import { tools } from "../../src/app/tools/tools.js"
 import { Prompter } from "../../src/ports/Prompter.js"
-import { renderApprove } from "../../src/render/tools.js"
+import { renderApprove, renderTools } from "../../src/render/tools.js"
 import { ROOT } from "../helpers/cli.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 
@@ -233,5 +233,65 @@ describe("issue 45 item 1: a free_text_anywhere declaration is spelled out befor
       // The commands the approval lets run are shown as written (tool-skills spec §6.3: a command preview).
       expect(approved.commands.map((c) => c.tool)).toEqual(approved.tools)
       expect(renderApprove(approved)).toMatch(/^  command: echo_args: \S*args\.sh \{\{value\}\}/m)
+    }))
+})
+
+describe("skc tools names the tools that cannot run", () => {
+  // Found walking skc as a tool-skill author: `skc tools` listed a tool that
+  // lint errors stop (spec §9.1: fatal) like any other — an invalid type shown
+  // as `string`, no command, exit 0 — while `skc run` and MCP refuse it. The
+  // listing now says so: `errors` per tool in JSON (additive), a line in text.
+  const w = world()
+  const dir = join(w.store, "broken")
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(
+    join(dir, "SKILL.md"),
+    [
+      "---",
+      "name: broken",
+      "description: Broken tools. Use when testing.",
+      "version: 1.0.0",
+      "---",
+      "",
+      "### fine",
+      "",
+      "Runs.",
+      "",
+      "#### Command",
+      "",
+      "```sh",
+      "echo hi",
+      "```",
+      "",
+      "### typed",
+      "",
+      "A bad type.",
+      "",
+      "#### Parameters",
+      "",
+      "| Name | Type | Required | Description |",
+      "|------|------|----------|-------------|",
+      "| n | float | no | A number |",
+      "",
+      "#### Command",
+      "",
+      "```sh",
+      "echo {{n}}",
+      "```",
+      ""
+    ].join("\n")
+  )
+
+  it.live("tool-skills spec §9.1: a tool stopped by lint errors carries them in JSON and says so in text", () =>
+    Effect.gen(function* () {
+      const list = yield* w.run(tools({ skill: "broken" }))
+      expect(list.tools.map((t) => [t.name, t.errors.map((e) => e.line)])).toEqual([
+        ["fine", []],
+        ["typed", [25, 30]]
+      ])
+      expect(list.tools[1].errors[0].message).toContain("'float'")
+      const text = renderTools(list)
+      expect(text).toContain("  cannot run: the skill has errors that stop it (SKILL.md:25, SKILL.md:30); run 'skc lint broken'")
+      expect(text.split("\ntyped")[0]).not.toContain("cannot run")
     }))
 })

@@ -139,3 +139,51 @@ describe("skc mcp --tools when its client goes away mid-call (the SDK's close: s
     expect(alive).toBe(false)
   }, 120_000)
 })
+
+describe("skc mcp --tools when the client cancels a call (notifications/cancelled)", () => {
+  // Found walking skc as an agent: cancelling a tools/call (the SDK's AbortSignal sends
+  // notifications/cancelled) left the tool running until its own timeout, up to 300 s, though the
+  // agent was told the call had ended. docs/tool-skills.md "Running": a cancelled run is ended as a
+  // timed-out one (SIGTERM to every process of the run, SIGKILL after the grace).
+  it("MCP Cancellation: the tool run of a cancelled call is ended, and the server keeps answering", async () => {
+    const s = sandbox()
+    writeScriptTool(s.home, {
+      skill: "sleeper",
+      tool: "nap",
+      description: "Sleeps. Use when testing.",
+      frontmatter: ["timeout: 300"],
+      command: "./scripts/nap.sh",
+      // The run's process writes its pid where the test finds it, then sleeps (SIGTERM ends it).
+      scripts: { "nap.sh": "#!/bin/sh\necho $$ > nap.pid\nexec sleep 300\n" }
+    })
+    spawnSync("git", ["init", "-q", s.work])
+    expect((await s.runAsync(["approve", "sleeper"])).code).toBe(0)
+    const mcp = await connectMcp({ cwd: s.work, home: s.home, flags: ["--tools"] })
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0)
+        return true
+      } catch {
+        return false
+      }
+    }
+    let pid = 0
+    try {
+      const abort = new AbortController()
+      const call = mcp.client.callTool({ name: "sleeper__nap", arguments: {} }, undefined, { signal: abort.signal }).catch((e: unknown) => e)
+      const pidFile = join(s.work, "nap.pid")
+      for (let i = 0; i < 600 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100))
+      pid = Number(readFileSync(pidFile, "utf8").trim())
+      expect(pid).toBeGreaterThan(0)
+      abort.abort("the agent moved on")
+      await call
+      // Well inside the tool's 300 s timeout: polled, the bound only keeps a failing run from hanging the suite.
+      for (let i = 0; i < 300 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100))
+      expect(alive(pid)).toBe(false)
+      expect((await mcp.call("skc_list", {})).isError).toBeFalsy()
+    } finally {
+      if (pid > 0 && alive(pid)) process.kill(pid, "SIGKILL")
+      await mcp.close()
+    }
+  }, 120_000)
+})

@@ -41,11 +41,25 @@ describe("skc tools text (renderTools)", () => {
     const result = {
       skill: "git-tags", version: "1.0.0", description: "Lists git tags.", mode: "Global", modes: ["Global"], available: true,
       trust: "user", approval: "approved", timeout: 30, network: false,
-      tools: skill.tools.map((t) => toolListing(skill, t))
+      tools: skill.tools.map((t) => ({ ...toolListing(skill, t), errors: [] }))
     } as unknown as ToolsResult
     const text = renderTools(result)
     expect(text).toContain("    tag (string, required, pattern: v[0-9][0-9.]*): The tag\n")
     expect(text).toContain("    style (string, optional, values: oneline, short, full): Output style\n")
     expect(text).toContain("    paths (array, optional, pattern: [a-z/]+): Paths to show\n")
+  })
+})
+
+describe("skc approve text (renderApprove)", () => {
+  // Found walking skc as a tool-skill author: approving again after editing only a script said "changed since
+  // the last approval", but approving twice said "(SKILL.md unchanged)", as if the scripts were not covered.
+  // The approval hashes SKILL.md and every file its tools run (docs/tool-skills.md, "Trust and approval").
+  it("an approval that changed nothing names everything it covers", async () => {
+    const { renderApprove } = await import("../../src/render/tools.js")
+    const text = renderApprove({
+      skill: "s", path: "/s", sha256: "0".repeat(64), previous: "approved", approved_at: "", tools: ["t"], store: "/a.json", declarations: [],
+      commands: [{ tool: "t", command: "./scripts/t.sh" }]
+    })
+    expect(text.split("\n")[0]).toBe("Skill 's' was already approved (neither SKILL.md nor a file its tools run changed).")
   })
 })

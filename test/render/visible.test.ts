@@ -82,7 +82,7 @@ describe("skc prompt's text block (renderPromptText)", () => {
 describe("skc tools --format prompt (renderToolsPrompt)", () => {
   it("README Security, control characters escaped: a tool's name and description show ESC and newlines escaped, as the text format and skc approve do", async () => {
     const { renderTools, renderToolsPrompt } = await import("../../src/render/tools.js")
-    const listing = { parameters: { type: "object", properties: {}, required: [], additionalProperties: false }, read_only: true, always_ask: false, command: "echo" }
+    const listing = { parameters: { type: "object", properties: {}, required: [], additionalProperties: false }, read_only: true, always_ask: false, command: "echo", errors: [] }
     const result = {
       skill: "s", version: null, description: "S.", mode: "Global", modes: ["Global"], available: true, trust: "trusted", approval: "approved", timeout: 30, network: false,
       tools: [{ ...listing, name: "t", description: `Lists.${OSC}\n- fake: injected` }]

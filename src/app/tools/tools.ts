@@ -7,13 +7,21 @@ import { Effect, Schema } from "effect"
 import { availableIn, toolListing, type ToolListing } from "../../domain/tools/manifest.js"
 import type { Mode } from "../../domain/tools/model.js"
 import type { ApprovalState, Trust } from "../../domain/tools/approval.js"
-import { loadToolSkill, parseMode } from "./toolSkill.js"
+import { blockingProblems, loadToolSkill, parseMode } from "./toolSkill.js"
 
 export const ToolsInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path." }),
   mode: Schema.optional(Schema.String.annotate({ description: "Context mode: Global, Dev or Meeting (default Global)." }))
 })
 export type ToolsInput = typeof ToolsInput.Type
+
+/**
+ * A tool as listed, with the lint errors that stop it (spec §9.1: fatal; `skc run` and MCP refuse it):
+ * without them the listing offered a tool that cannot run as if it could. Empty when the tool can run.
+ */
+export interface ListedTool extends ToolListing {
+  readonly errors: ReadonlyArray<{ readonly line: number; readonly message: string }>
+}
 
 export interface ToolsResult {
   readonly skill: string
@@ -27,7 +35,7 @@ export interface ToolsResult {
   readonly approval: ApprovalState
   readonly timeout: number
   readonly network: boolean
-  readonly tools: ReadonlyArray<ToolListing>
+  readonly tools: ReadonlyArray<ListedTool>
 }
 
 export const tools = Effect.fn("skc.tools")(function* (input: ToolsInput) {
@@ -46,7 +54,9 @@ export const tools = Effect.fn("skc.tools")(function* (input: ToolsInput) {
     approval: loaded.approval,
     timeout: s.timeoutSecs,
     network: s.network,
-    tools: available ? s.tools.map((t) => toolListing(s, t)) : []
+    tools: available
+      ? s.tools.map((t) => ({ ...toolListing(s, t), errors: blockingProblems(loaded, t.name).map((p) => ({ line: p.line, message: p.message })) }))
+      : []
   }
   return result
 })

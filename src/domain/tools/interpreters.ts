@@ -22,8 +22,8 @@
  *   with `a` = `-c`).
  *
  * What stays allowed: the value as a separate positional argument after
- * literal code (`sh -c 'echo "$1"' _ {{v}}`, `python3 -c 'import sys;
- * print(sys.argv[1])' {{v}}`), as an argument of a script
+ * literal code (`sh -c 'echo "$1"' -- {{v}}`, `python3 -c 'import sys;
+ * print(sys.argv[-1])' -- {{v}}`), as an argument of a script
  * (`python3 script.py {{v}}`), as an environment assignment
  * (`env NAME={{v}} …`) or as an awk variable (`awk -v n={{v}} '…'`).
  */
@@ -169,7 +169,8 @@ const RUNS_PROGRAM_AFTER: Record<string, ReadonlySet<string>> = {
 /** Programs that run a shell command given after `-c`/`--command`, wherever it stands (`su user -c …`, `flock FILE -c …`). */
 const COMMAND_OPTION_ANYWHERE = new Set(["su", "runuser", "script", "flock"])
 
-const SAFE_FIX = "pass the value as a separate argument after literal code instead (sh -c 'echo \"$1\"' _ {{value}})"
+// After a literal `--` (sh takes it as $0): the form SKL516 accepts, so following the advice lints clean.
+const SAFE_FIX = "pass the value as a separate argument after literal code instead (sh -c 'echo \"$1\"' -- {{value}})"
 
 export interface InterpreterHazard {
   readonly variable: string

@@ -160,3 +160,17 @@ describe("issue 45 item 1: SKL516 judges free-text placement by structure", () =
     expect(hazards("tar -cf out.tar -- {{v}}")).toEqual([])
   })
 })
+
+describe("the SKL515 message's suggested fix", () => {
+  // Found walking skc as a tool-skill author: SKL515 suggested
+  // `sh -c 'echo "$1"' _ {{value}}`, which SKL516 then refused (the free text
+  // stands after `_`, not after a literal `--`). The suggestion an error gives
+  // must itself lint clean (docs/tool-skills.md, "Never a value as code").
+  it("SKL515: the form its message suggests lints clean", () => {
+    const [hazard] = errors(`sh -c "echo {{v}}"`).filter((d) => d.rule === "SKL515")
+    expect(hazard?.message).toBeDefined()
+    const suggested = /\((sh -c .*\{\{value\}\})\)$/.exec(hazard!.message)?.[1]
+    expect(suggested).toBeDefined()
+    expect(errors(suggested!.replace("{{value}}", "{{v}}"))).toEqual([])
+  })
+})
