@@ -1,5 +1,5 @@
 // RFC-0007:C-RESOLUTION and RFC-0006:C-INIT on the in-memory layer.
-import { Result } from "effect"
+import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { init } from "../../src/app/build/init.js"
@@ -48,6 +48,20 @@ describe("RFC-0007:C-RESOLUTION", () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/empty/notes.md": "x" } })
     const r = await w.run(resolveSkill("empty"))
     expect(Result.isFailure(r) && r.failure._tag).toBe("NotASkill")
+  })
+
+  it("RFC-0005:C-CODES E010, not E999, when SKILL.md is a symbolic link that loops (ELOOP)", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/loop/notes.md": "x" } })
+    Effect.runSync(w.fs.symlink("SKILL.md", "/proj/.skillc/skills/loop/SKILL.md", "file"))
+    const r = await w.run(resolveSkill("loop"))
+    expect(Result.isFailure(r) && r.failure._tag).toBe("NotASkill")
+  })
+
+  it("RFC-0005:C-CODES E001, not E999, when the skill directory is a symbolic link that loops (ELOOP)", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/other/SKILL.md": SKILL("other") } })
+    Effect.runSync(w.fs.symlink("ring", "/proj/.skillc/skills/ring", "dir"))
+    const r = await w.run(resolveSkill("ring"))
+    expect(Result.isFailure(r) && r.failure._tag).toBe("SkillNotFound")
   })
 
   it("E001 when nothing is found", async () => {

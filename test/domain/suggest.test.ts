@@ -1,6 +1,6 @@
 // Issue 25 item 3: "did you mean …?" for names skc could not find.
 import { describe, expect, it } from "vitest"
-import { suggestSections } from "../../src/domain/search/sectionMatch.js"
+import { spelledByWordPrefixes, suggestSections } from "../../src/domain/search/sectionMatch.js"
 import { closest, didYouMean, editDistance } from "../../src/domain/suggest.js"
 import { InvalidQueryType, FileNotFound, SkillNotFound, renderError } from "../../src/domain/errors.js"
 
@@ -71,5 +71,30 @@ describe("section suggestions (E020)", () => {
   it("a typo of the whole heading: 'Instal' → 'Install'; nothing for an unrelated word", () => {
     expect(texts("Instal")).toEqual(["Install"])
     expect(texts("zebra")).toEqual([])
+  })
+
+  // Hostile input: every split of every word was tried, 3^words paths for a long query against a heading of
+  // alike words; 20 words of "aaaa" and a 300-letter query kept `skc show` busy for minutes. Counted, not timed.
+  it("word prefixes: a long query against 14 alike words reads the words a bounded number of times", () => {
+    let reads = 0
+    const words = new Proxy(Array.from({ length: 14 }, () => "aaaa"), {
+      get: (target, key, receiver) => {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads++
+        return Reflect.get(target, key, receiver)
+      }
+    })
+    expect(spelledByWordPrefixes("a".repeat(300), words)).toBe(false)
+    // (query positions + 1) × (words + 1) × 3 states, each entered at most once after it failed.
+    expect(reads).toBeLessThanOrEqual(301 * 15 * 3 * 2)
+    expect(spelledByWordPrefixes("rollback", ["rolling", "back"])).toBe(true)
+  })
+
+  it("a pasted query compares its first 32 distinct words with the headings for a typo, not every word", () => {
+    const fillers = Array.from({ length: 38 }, (_, i) => `fill${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`)
+    // "mnbvcx" is the first distinct word, "zqxjkv" the 40th; each heading is one letter away from one of them.
+    const pasted = ["mnbvcx", ...fillers, ...fillers, "zqxjkv"].join(" ")
+    const suggested = (text: string) => suggestSections([heading(text)] as never, pasted, undefined).map((h) => h.text)
+    expect(suggested("Zz mnbvcy")).toEqual(["Zz mnbvcy"])
+    expect(suggested("Zz zqxjkw")).toEqual([])
   })
 })

@@ -144,11 +144,18 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
   const { stores } = yield* Settings
   let dirWithoutSkillMd: string | undefined
 
+  // Recovery: a symbolic link that loops (ELOOP) leads to nothing, so it is probed as absent: a skill
+  // directory that loops is not found (E001), a SKILL.md that loops is missing (E010), never E999.
+  const statOrAbsent = (p: string) =>
+    fs.statOption(p).pipe(
+      Effect.catchTag("FsError", (e) => (e.code === "ELOOP" ? Effect.succeed(undefined) : Effect.fail(e))),
+      Effect.mapError(fsInternal)
+    )
   const probe = (dir: string) =>
     Effect.gen(function* () {
-      const info = yield* fs.statOption(dir).pipe(Effect.mapError(fsInternal))
+      const info = yield* statOrAbsent(dir)
       if (info?.type !== "directory") return false
-      const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.mapError(fsInternal))
+      const md = yield* statOrAbsent(path.join(dir, "SKILL.md"))
       if (md?.type === "file") return true
       dirWithoutSkillMd ??= dir
       return false

@@ -131,8 +131,10 @@ export const suggestSections = (
   take((t) => t.length >= 3 && q.includes(t))
   // Issue 25 item 3: "rollback" → "Rolling back" (the query spelled by the heading's word prefixes),
   // "Watermarks" → "Add Watermark" (a word one typo away), then a typo of the whole heading.
-  take((t) => spelledByWordPrefixes(q.replace(/\s+/g, ""), wordsOf(t)))
-  const queryWords = wordsOf(q).filter((w) => w.length >= 4)
+  const squeezed = q.replace(/\s+/g, "")
+  take((t) => spelledByWordPrefixes(squeezed, wordsOf(t)))
+  // Each distinct word once: a pasted paragraph of 40,000 words against 10,000 headings took minutes.
+  const queryWords = [...new Set(wordsOf(q).filter((w) => w.length >= 4))].slice(0, MAX_TYPO_WORDS)
   take((t) => wordsOf(t).some((w) => w.length >= 4 && queryWords.some((qw) => editDistance(qw, w, typoBound(qw)) <= typoBound(qw))))
   take((t) => editDistance(q, t, typoBound(q)) <= typoBound(q))
   return out
@@ -140,15 +142,25 @@ export const suggestSections = (
 
 const wordsOf = (text: string): ReadonlyArray<string> => text.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0)
 
+/** The query words a heading's words are compared with for a typo (a heading is a few words; a longer query was pasted). */
+const MAX_TYPO_WORDS = 32
+
 /** Whether `query` is prefixes (2+ letters each) of two or more consecutive `words`, in order. */
-const spelledByWordPrefixes = (query: string, words: ReadonlyArray<string>): boolean => {
+export const spelledByWordPrefixes = (query: string, words: ReadonlyArray<string>): boolean => {
+  // Recovery: a state (query position, word, words used up to 2) that failed fails again: remembered, so a
+  // long query against a heading of alike words ("aaaa aaaa …") visits each state once instead of every
+  // split of every word (3^words paths: 20 words hung `skc show` and `skc_show`).
+  const failed = new Set<number>()
   const from = (qi: number, wi: number, used: number): boolean => {
     if (qi === query.length) return used >= 2
     const word = words[wi]
     if (word === undefined) return false
+    const state = (qi * (words.length + 1) + wi) * 3 + Math.min(used, 2)
+    if (failed.has(state)) return false
     for (let k = Math.min(word.length, query.length - qi); k >= 2; k--) {
       if (query.startsWith(word.slice(0, k), qi) && from(qi + k, wi + 1, used + 1)) return true
     }
+    failed.add(state)
     return false
   }
   if (query.length < 4) return false

@@ -83,6 +83,8 @@ export interface ToolSkill {
 
 /** Which check a problem belongs to; lint rules select problems by kind. */
 export type ProblemKind =
+  /** Frontmatter YAML that does not parse: no SKL5xx rule (lint reports SKL100), but it stops every tool. */
+  | "frontmatter-invalid"
   | "version-missing"
   | "version-semver"
   | "description-length"

@@ -14,7 +14,7 @@
  * with the relevant one.
  */
 import { Result } from "effect"
-import { parseMarkdownAst } from "../markdown/ast.js"
+import { parseLintAst } from "../markdown/lintAst.js"
 import { splitLines } from "../markdown/lines.js"
 import type { CodeBlock, Heading, MarkdownAst } from "../markdown/model.js"
 import { parseParameterTable, type SourceLine } from "./parameters.js"
@@ -59,7 +59,26 @@ const isToolSubheading = (h: Heading) => h.level === 4 && /^(command|parameters)
  * the dialect fixes at H3 is never one lint asks to move.
  */
 export const isToolBlock = (headings: ReadonlyArray<Heading>, h3: Heading): boolean =>
-  h3.level === 3 && headings.some((h) => h.line > h3.line && h.line < h3.endLine && isToolSubheading(h))
+  h3.level === 3 && headingsWithin(headings, h3).some(isToolSubheading)
+
+/**
+ * The headings inside `h`'s section, from the document-ordered `headings`:
+ * found by bisection and read up to the section's end, so asking it of every
+ * heading costs the sum of the sections' sizes, not headings² (40,000 H3s
+ * without tools took seconds in `skc tools`, and `skc mcp` asks every skill).
+ */
+const headingsWithin = (headings: ReadonlyArray<Heading>, h: Heading): ReadonlyArray<Heading> => {
+  let lo = 0
+  let hi = headings.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (headings[mid].line <= h.line) lo = mid + 1
+    else hi = mid
+  }
+  const out: Array<Heading> = []
+  for (let i = lo; i < headings.length && headings[i].line < h.endLine; i++) out.push(headings[i])
+  return out
+}
 
 /**
  * A skill declares tools when an H3 holds a `#### Command`/`#### Parameters`
@@ -79,7 +98,13 @@ const writtenValue = (line: string | undefined, key: string): string | undefined
   return m === null || m[1] === "" ? undefined : m[1]
 }
 
-export const parseToolSkill = (source: string): ParsedToolSkill => parseToolSkillFrom(parseMarkdownAst(source), splitLines(source))
+/**
+ * Through lint's reader (`parseLintAst`: the scanner whenever it vouches for
+ * the model, held equal to remark's by the differential tests), not remark
+ * always: `skc tools`, `run` and `skc mcp`'s tool listing read every store
+ * skill, and remark's tree of a 2 MB SKILL.md of 100,000 headings took 1.9 GB.
+ */
+export const parseToolSkill = (source: string): ParsedToolSkill => parseToolSkillFrom(parseLintAst(source), splitLines(source))
 
 export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string>): ParsedToolSkill => {
   const problems: Array<Problem> = []
@@ -92,7 +117,12 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
   const name = typeof data.name === "string" ? data.name : ""
   const description = typeof data.description === "string" ? data.description : ""
   let version: string | undefined
-  if (data.version === undefined || data.version === null) {
+  if (doc.frontmatter._tag === "Invalid") {
+    // Recovery: YAML that does not parse leaves every field unknown. The error itself stops the tools (lint
+    // reports it as SKL100, in the same words); "missing 'version'" named a field that is there.
+    const fm = doc.frontmatter
+    problem("frontmatter-invalid", fm.line, `invalid frontmatter YAML: ${fm.message}${fm.column === undefined ? "" : ` (line ${fm.line}, column ${fm.column})`}`)
+  } else if (data.version === undefined || data.version === null) {
     problem("version-missing", 1, "missing 'version' (a semver version such as 1.0.0)")
   } else {
     version = String(data.version)
@@ -163,7 +193,7 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
   for (let i = 0; i < headings.length; i++) {
     const h3 = headings[i]
     if (!isToolBlock(headings, h3)) continue
-    const subs = headings.filter((h) => h.line > h3.line && h.line < h3.endLine && h.level === 4)
+    const subs = headingsWithin(headings, h3).filter((h) => h.level === 4)
     const toolName = h3.text
     const before = problems.length
     if (!TOOL_NAME_PATTERN.test(toolName)) {

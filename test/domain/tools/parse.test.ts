@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { parseToolSkill } from "../../../src/domain/tools/parse.js"
+import { parseMarkdownAst } from "../../../src/domain/markdown/ast.js"
+import { splitLines } from "../../../src/domain/markdown/lines.js"
+import type { Heading, MarkdownAst } from "../../../src/domain/markdown/model.js"
+import { parseToolSkill, parseToolSkillFrom } from "../../../src/domain/tools/parse.js"
 
 const FIXTURES = join(__dirname, "..", "..", "fixtures", "tool-skills")
 const fixture = (name: string) => readFileSync(join(FIXTURES, name, "SKILL.md"), "utf8")
@@ -104,5 +107,50 @@ describe("tool-skills spec §2-3 parser details", () => {
     expect(r.problems.map((p) => p.kind)).toEqual(["description-length"])
     const ok = parseToolSkill(skill(`name: t\nversion: 1.0.0\ndescription: ${"é".repeat(256)}`, tool("x", "None.", "true")))
     expect(ok.problems).toEqual([])
+  })
+})
+
+describe("hostile input: tool blocks are found in linear work", () => {
+  /** parseToolSkillFrom on `count` H3s (every tenth a tool), counting the reads of the headings array. */
+  const headingReads = (count: number) => {
+    let body = "# T\n\n"
+    for (let i = 0; i < count; i++) body += i % 10 === 0 ? tool(`t${i}`, "| Name | Type | Required | Description |\n|---|---|---|---|\n| a | string | no | x |", "echo {{a}}") : `### h${i}\n\ntext\n\n`
+    const source = skill("name: many\ndescription: d\nversion: 1.0.0", body)
+    const doc = parseMarkdownAst(source)
+    let reads = 0
+    const headings = new Proxy(doc.headings as Array<Heading>, {
+      get: (target, key, receiver) => {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads++
+        return Reflect.get(target, key, receiver)
+      }
+    })
+    const parsed = parseToolSkillFrom({ ...doc, headings } as MarkdownAst, splitLines(source))
+    expect(parsed.skill.tools).toHaveLength(count / 10)
+    return reads
+  }
+
+  it("4× the H3 headings read the heading list at most 6× as often (each H3 once looked through every heading: 16×)", () => {
+    const small = headingReads(500)
+    const large = headingReads(2_000)
+    expect(large / small).toBeLessThanOrEqual(6)
+  })
+
+  it("parseToolSkill reads the model lint reads: equal to remark's on the spec's examples", () => {
+    for (const name of ["git", "summarize", "deploy"]) {
+      const source = fixture(name)
+      expect(parseToolSkill(source)).toEqual(parseToolSkillFrom(parseMarkdownAst(source), splitLines(source)))
+    }
+  })
+})
+
+describe("a tool skill whose frontmatter YAML does not parse", () => {
+  // Found walking skc as a tool-skill author: with `version: [1.0.0` (a YAML
+  // syntax error) `skc run` and MCP refused the tool for "missing 'version'",
+  // a field that is there. The problem that stops the tools is the YAML error,
+  // with the parser's line and column, as lint's SKL100 says it (DECISIONS #48).
+  it("DECISIONS #48: the YAML error stops the tools, and 'version' is not said to be missing", () => {
+    const r = parseToolSkill(skill("name: t\ndescription: d\nversion: [1.0.0", tool("x", "None.", "echo hi")))
+    expect(r.problems.map((p) => p.kind)).toEqual(["frontmatter-invalid"])
+    expect(r.problems[0]).toMatchObject({ line: 4, message: expect.stringMatching(/^invalid frontmatter YAML: .+ \(line 4, column \d+\)$/) })
   })
 })
