@@ -1,6 +1,6 @@
 /** `skc tools` (tool skills, docs/tool-skills.md). */
 import { Effect, Option } from "effect"
-import { printJson, printText } from "./output.js"
+import { printJson, printStderr, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
 export const toolsCommand = defineCommand({
@@ -18,12 +18,17 @@ export const toolsCommand = defineCommand({
     ...common(["text", "json", "prompt"])
   },
   load: async () => {
-    const [{ tools }, { renderTools, renderToolsPrompt }] = await Promise.all([import("../app/tools/tools.js"), import("../render/tools.js")])
+    const [{ tools }, { renderTools, renderToolsPrompt, toolsPromptNotice }] = await Promise.all([import("../app/tools/tools.js"), import("../render/tools.js")])
     return {
       fromFlags: (o) => Effect.succeed({ skill: o.skill, mode: Option.getOrUndefined(o.mode) }),
       run: (input) => tools(input),
       text: (result) => renderTools(result),
-      emit: (result, ctx) => (ctx.format === "prompt" ? printText(renderToolsPrompt(result)) : ctx.format === "json" ? printJson(result) : printText(renderTools(result)))
+      emit: (result, ctx) => {
+        if (ctx.format !== "prompt") return ctx.format === "json" ? printJson(result) : printText(renderTools(result))
+        // The manifest goes into a model's prompt: only tools that can run; the author is told of the others on stderr.
+        const notice = toolsPromptNotice(result)
+        return Effect.andThen(notice === undefined ? Effect.void : printStderr(notice), printText(renderToolsPrompt(result)))
+      }
     }
   }
 })

@@ -69,7 +69,17 @@ export const renderTools = (r: ToolsResult): string => {
  * `- tool:` line of its own), so each tool stays one line.
  */
 export const renderToolsPrompt = (r: ToolsResult): string =>
-  promptManifest(r.tools.map((t) => ({ name: visible(t.name), description: visible(t.description) })))
+  promptManifest(r.tools.filter((t) => t.errors.length === 0).map((t) => ({ name: visible(t.name), description: visible(t.description) })))
+
+/**
+ * Why the manifest holds fewer tools than the skill declares: the tools lint errors stop (spec §9.1, fatal)
+ * are left out of it, since a model offered one would call a tool `skc run` refuses. Undefined: none left out.
+ */
+export const toolsPromptNotice = (r: ToolsResult): string | undefined => {
+  const stopped = r.tools.filter((t) => t.errors.length > 0).map((t) => visible(t.name))
+  if (stopped.length === 0) return undefined
+  return `warning: left out of the manifest, lint errors stop them: ${stopped.join(", ")} (skc lint ${r.skill})`
+}
 
 /** Plain output of `skc run`: what the tool printed, bounded by the §4.2 rule. */
 export const renderRunOutput = (r: RunResult): string => r.envelope.output

@@ -29,6 +29,22 @@ const world = () => {
 describe("skc tools, approve, run (smoke)", () => {
   const w = world()
 
+  it("spec §7.1, §9.1: the prompt manifest holds only tools that can run; the author is told of the others on stderr", async () => {
+    const dir = join(w.store, "halfbroken")
+    mkdirSync(dir, { recursive: true })
+    const tool = (name: string, type: string) => [`### ${name}`, "", `Does ${name}.`, "", "#### Parameters", "", "| Name | Type | Required | Description |", "|---|---|---|---|", `| n | ${type} | no | A value |`, "", "#### Command", "", "```sh", "echo {{n}}", "```", ""]
+    writeFileSync(join(dir, "SKILL.md"), ["---", "name: halfbroken", "description: Two tools. Use when testing.", "version: 1.0.0", "---", "", ...tool("good", "integer"), ...tool("bad", "float")].join("\n"))
+    const r = await w.runAsync(["tools", "halfbroken", "--format", "prompt"])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe("You are a model that can do function calling with the following functions:\n\n[Skills]\n- good: Does good.\n")
+    expect(r.stderr).toBe("warning: left out of the manifest, lint errors stop them: bad (skc lint halfbroken)\n")
+    // The listing itself still shows both, the stopped one saying so.
+    expect((await w.json(["tools", "halfbroken"])).doc.tools.map((t: { name: string; errors: ReadonlyArray<unknown> }) => [t.name, t.errors.length > 0])).toEqual([
+      ["good", false],
+      ["bad", true]
+    ])
+  })
+
   it("issue 8: tools JSON and prompt format, refusal without a terminal (exit 1), approve, run's output and exit statuses", async () => {
     const list = await w.json(["tools", "git"])
     expect(list.code).toBe(0)
