@@ -270,6 +270,29 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     expect(result._tag).toBe("Failure")
   })
 
+  it("RFC-0004:C-INDEX pages a read finds damaged mark the index corrupt until it is written anew (build repairs it)", async () => {
+    const many = Array.from({ length: 3000 }, (_, i) => `## Heading number ${i}\n\nbody ${i}\n`).join("\n")
+    const path = await build(ascii, { "SKILL.md": `# T\n\n${many}` })
+    // Zero the root page of the headings table: index_meta still reads, so the open is "Present".
+    const db = new Database(path, { readonly: true })
+    const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'headings'").get() as { rootpage: number }
+    const { page_size } = db.prepare("PRAGMA page_size").get() as { page_size: number }
+    db.close()
+    const bytes = readFileSync(path)
+    bytes.fill(0, (rootpage - 1) * page_size, rootpage * page_size)
+    writeFileSync(path, bytes)
+    const headings = () => run(Effect.flatMap(index.open(path), (i) => Effect.map(Effect.result(i.allHeadings), (r) => ({ meta: i.meta, read: r._tag }))))
+    expect(await headings()).toMatchObject({ meta: { _tag: "Present" }, read: "Failure" })
+    // The next open knows, without a query: a build's verdict is "corrupt", not "up to date".
+    expect((await headings()).meta).toMatchObject({ _tag: "Corrupt", reason: expect.stringContaining("a read found it damaged: database disk image is malformed") })
+    await Effect.runPromise(index.write(path, ascii, contentsFor(ascii, { "SKILL.md": "# T\n\n## Again\n" })))
+    expect(await headings()).toEqual({ meta: expect.objectContaining({ _tag: "Present" }), read: "Success" })
+    expect(readdirSync(join(path, ".."))).toEqual(["search-0123456789abcdef.db"])
+    // A marker naming another file (this index since replaced) says nothing of this one.
+    writeFileSync(`${path}.damaged`, "1:2:3:4:5\nmalformed\n")
+    expect((await headings()).meta._tag).toBe("Present")
+  })
+
   it("RFC-0004:C-INDEX writes replace atomically and leave nothing else; an unwritable directory is a write failure", async () => {
     const path = await build(ascii, { "SKILL.md": "# Old\n" })
     await Effect.runPromise(index.write(path, ascii, contentsFor(ascii, { "SKILL.md": "# New\n" })))

@@ -46,6 +46,7 @@ import { averagesSql, rowCountOfAverages } from "./fts5RowCount.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
 import { fts5Match } from "./fts5Match.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PooledIndex } from "./ConnectionPool.js"
+import { forgetDamage, isDamage, knownDamage, markDamaged } from "./damageMarker.js"
 import type { TokenizerChoice } from "../../domain/search/tokenizer.js"
 import { documentRemover, INSERT_OWN, INSERT_PLACE, INSERT_SECTION, QUERIED_TABLES } from "./indexTables.js"
 import { MEMBER_SPAN, noteAcrossUse, pruneAcross, readMembers, refreshMembers, sameMembers, stampMembers, type Member } from "./acrossIndex.js"
@@ -208,25 +209,37 @@ const sizeProblem = (path: string, pageSize: number, pageCount: number): string 
   return size < pageSize * pageCount ? `file is truncated (${size} of ${pageSize * pageCount} bytes)` : undefined
 }
 
-/** Open `path` for the scope: one connection, closed with it. */
-const openOnce = (path: string): Effect.Effect<OpenIndex, never, Scope.Scope> =>
+/**
+ * Open `path` for the scope: one connection, closed with it. `stamp`: the file's identity as the caller
+ * stat'ed it (the pool's), else taken here; a read that finds the file damaged marks it under that identity
+ * (damageMarker.ts), and an index already marked so is corrupt without a query.
+ */
+const openOnce = (path: string, stamp: string | undefined = fileStamp(path)): Effect.Effect<OpenIndex, never, Scope.Scope> =>
   Effect.gen(function* () {
-    if (!fs.existsSync(path)) return failedIndex({ _tag: "Missing" }, path)
+    if (stamp === undefined && !fs.existsSync(path)) return failedIndex({ _tag: "Missing" }, path)
+    const damaged = knownDamage(path, stamp)
+    if (damaged !== undefined) return failedIndex({ _tag: "Corrupt", reason: damaged }, path)
     const client = yield* connect(path, true)
     if (client._tag === "Failure") return failedIndex({ _tag: "Corrupt", reason: message(client.failure) }, path)
-    return yield* indexOn(client.success, path, true)
+    return yield* indexOn(client.success, path, stamp === undefined ? true : { stamp })
   })
 
-/** The queries of an opened index; `onDisk`: also check the file's size against SQLite's page count. */
-const indexOn = (db: Database, path: string, onDisk: boolean): Effect.Effect<OpenIndex> =>
+/**
+ * The queries of an opened index; `onDisk`: also check the file's size against SQLite's page count (and,
+ * given the file's identity, remember a read that finds it damaged, for the next build).
+ */
+const indexOn = (db: Database, path: string, onDisk: boolean | { readonly stamp: string }): Effect.Effect<OpenIndex> =>
   Effect.gen(function* () {
-    const readFailed = (e: unknown) => new IndexReadFailed({ path, message: message(e) })
+    const readFailed = (e: unknown) => {
+      if (typeof onDisk === "object" && isDamage(e)) markDamaged(path, onDisk.stamp, message(e))
+      return new IndexReadFailed({ path, message: message(e) })
+    }
     const run = statementRunner(db)
     const meta: MetaRead = yield* Effect.try({
       try: (): MetaRead => {
         const [{ page_size }] = run<{ page_size: number }>("PRAGMA page_size", [])
         const [{ page_count }] = run<{ page_count: number }>("PRAGMA page_count", [])
-        const problem = onDisk ? sizeProblem(path, page_size, page_count) : undefined
+        const problem = onDisk !== false ? sizeProblem(path, page_size, page_count) : undefined
         if (problem !== undefined) return { _tag: "Corrupt", reason: problem }
         return parseIndexMeta(run<{ key: unknown; value: unknown }>("SELECT key, value FROM index_meta", []))
       },
@@ -322,7 +335,7 @@ const openPooled = (pool: ConnectionPool<PooledIndex>, path: string): Effect.Eff
     let entry = pool.get(path, stamp)
     if (entry === undefined) {
       const scope = yield* Scope.make()
-      const index = yield* Scope.provide(openOnce(path), scope)
+      const index = yield* Scope.provide(openOnce(path, stamp), scope)
       // Kept only when usable and still the file that was stat'ed (a build may have renamed a new one over it meanwhile).
       if (index.meta._tag !== "Present" || fileStamp(path) !== stamp) {
         yield* Effect.addFinalizer(() => Scope.close(scope, Exit.void))
@@ -713,6 +726,8 @@ const publishTemp = (tmp: string, path: string, failed: (e: unknown) => IndexWri
     Effect.try({
       try: () => {
         fs.renameSync(tmp, path)
+        // A new file: what a read found damaged in the old one is history.
+        forgetDamage(path)
         fsyncDirBestEffort(nodePath.dirname(path))
       },
       catch: failed
