@@ -7,7 +7,7 @@
  * are printed after the first line, so the first line always matches the
  * template to the letter. Warnings are plain tagged values rendered the same way.
  */
-import { visibleBody } from "./visible.js"
+import { visibleMessage } from "./visible.js"
 import { Cause, Option, Schema } from "effect"
 import { closest, didYouMean } from "./suggest.js"
 import { Lead, leadText, openStep, outlineStep, searchStep, showStep, type StepStyle, stepText } from "./nextStep.js"
@@ -80,11 +80,17 @@ export class EmptyQuery extends Schema.TaggedError<EmptyQuery>()("EmptyQuery", {
   }
 }
 
-/** E010: a directory was found but it has no SKILL.md. */
-export class NotASkill extends Schema.TaggedError<NotASkill>()("NotASkill", { path: Schema.String }) {
+/**
+ * E010: a directory was found but it has no SKILL.md. `hint`: the way on
+ * when the caller sees one (lint: the skills sit one folder deeper).
+ */
+export class NotASkill extends Schema.TaggedError<NotASkill>()("NotASkill", { path: Schema.String, hint: Schema.optional(Schema.String) }) {
   readonly code = "E010" as const
   get text(): string {
     return `not a valid skill: '${this.path}' (missing SKILL.md)`
+  }
+  get detail(): ReadonlyArray<string> {
+    return this.hint === undefined ? [] : [this.hint]
   }
 }
 
@@ -436,7 +442,7 @@ export const errorHeadline = (e: SkcError): string =>
 export const renderError = (e: SkcError, style: StepStyle = "cli"): string => {
   const detail = "detailFor" in e ? e.detailFor(style) : "detail" in e && e.detail !== undefined ? e.detail : []
   // Names and paths in a message may be a skill's: control characters escaped, the message's own lines kept (./visible.ts).
-  return visibleBody([errorHeadline(e), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].join("\n"))
+  return visibleMessage([errorHeadline(e), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].join("\n"))
 }
 
 /**
@@ -550,7 +556,7 @@ export const warningText = (w: SkcWarning): string => {
 }
 
 export const renderWarning = (w: SkcWarning): string =>
-  visibleBody(
+  visibleMessage(
     w._tag === "NonFatalError"
       ? `error: ${w.message}`
       : w.code === undefined

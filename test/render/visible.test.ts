@@ -1,7 +1,7 @@
 // Issue 29 item 5: text views escape control characters (src/domain/visible.ts), JSON stays exact,
 // and text without control characters is unchanged byte for byte.
 import { describe, expect, it } from "vitest"
-import { visible, visibleBody, visibleLines } from "../../src/domain/visible.js"
+import { visible, visibleBody, visibleLines, visibleMessage } from "../../src/domain/visible.js"
 import { renderTable } from "../../src/render/table.js"
 import { renderOutline } from "../../src/render/outline.js"
 import { renderSearchText } from "../../src/render/search.js"
@@ -22,6 +22,18 @@ describe("visible", () => {
   it("leaves text without control characters as it is (backslashes, Unicode, U+00A0 included)", () => {
     for (const s of ["plain", "C:\\path\\x1b", "héllo — ✓ 日本", "\u00a0nbsp", ""]) expect(visible(s)).toBe(s)
     expect(visibleBody("line 1\n\tline 2\r\nline 3\n")).toBe("line 1\n\tline 2\r\nline 3\n")
+  })
+
+  it("a line or cell escapes the bidirectional overrides and isolates (Trojan Source); a skill's body keeps them", () => {
+    const rlo = "\u202e"
+    expect(visible(`skill ${rlo}dm.LLIKS`)).toBe("skill \\u202edm.LLIKS")
+    expect(visible("\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069")).toBe("\\u202a\\u202b\\u202c\\u202d\\u2066\\u2067\\u2068\\u2069")
+    // Right-to-left writing itself, and the marks that are not overrides, stay.
+    for (const s of ["שלום", "مرحبا", "a\u200fb\u200ec", "\u061c"]) expect(visible(s)).toBe(s)
+    expect(visibleBody(`مرحبا ${rlo}x\n`)).toBe(`مرحبا ${rlo}x\n`)
+    // skc's own message quoting untrusted text: its lines kept, overrides escaped.
+    expect(visibleMessage(`error[E001]: skill not found: '${rlo}con'\n  Did you mean?\tx`)).toBe("error[E001]: skill not found: '\\u202econ'\n  Did you mean?\tx")
+    expect(renderError(new SectionNotFound({ section: `${rlo}Setup`, suggestions: [] }))).toBe("error[E020]: section not found: '\\u202eSetup'")
   })
 
   it("visibleBody keeps the text's lines and tabs, escapes the rest (a lone CR too)", () => {
