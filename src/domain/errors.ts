@@ -478,6 +478,8 @@ export type SkcWarning =
       readonly section: string
       /** Where each matching heading is, the one shown first (outline order): named on a second line when given. */
       readonly places?: ReadonlyArray<HeadingPlace>
+      /** The skill as the caller named it: the second line then ends with the show of the next place. */
+      readonly skill?: string
     }
   | { readonly _tag: "LoggingDisabled"; readonly code: "W002" }
   | { readonly _tag: "StaleLocalLogs"; readonly code: "W003"; readonly skill: string }
@@ -494,8 +496,13 @@ export type SkcWarning =
   | { readonly _tag: "NonFatalError"; readonly code: undefined; readonly message: string }
 
 export const Warning = {
-  multipleMatches: (section: string, places?: ReadonlyArray<HeadingPlace>): SkcWarning =>
-    places === undefined ? { _tag: "MultipleMatches", code: "W001", section } : { _tag: "MultipleMatches", code: "W001", section, places },
+  multipleMatches: (section: string, places?: ReadonlyArray<HeadingPlace>, skill?: string): SkcWarning => ({
+    _tag: "MultipleMatches",
+    code: "W001",
+    section,
+    ...(places === undefined ? {} : { places }),
+    ...(skill === undefined ? {} : { skill })
+  }),
   loggingDisabled: (): SkcWarning => ({ _tag: "LoggingDisabled", code: "W002" }),
   staleLocalLogs: (skill: string): SkcWarning => ({ _tag: "StaleLocalLogs", code: "W003", skill }),
   lint: (ruleId: string, ruleName: string, message: string): SkcWarning => ({ _tag: "LintWarning", code: "W300", ruleId, ruleName, message }),
@@ -524,12 +531,19 @@ const OTHER_PLACES_NAMED = 5
  * was shown and where the others are, so a reader (an agent above all) can
  * ask for the one it meant by its file instead of guessing.
  */
-const whichShown = (places: ReadonlyArray<HeadingPlace>): string => {
+const whichShown = (places: ReadonlyArray<HeadingPlace>, section: string, skill: string | undefined, style: StepStyle): string => {
   const [shown, ...others] = places
   // The file tells them apart unless another match shares one: then only the line (`show --line`) does.
   const files = new Set(places.map((p) => p.file))
-  const by = files.size === places.length ? "the file" : "the file and line"
-  return `shown: ${namedPlaces([shown!], 1)}; also in ${namedPlaces(others, OTHER_PLACES_NAMED)}; give ${by} to show another`
+  const byLine = files.size !== places.length
+  const by = byLine ? "the file and line" : "the file"
+  const head = `shown: ${namedPlaces([shown!], 1)}; also in ${namedPlaces(others, OTHER_PLACES_NAMED)}`
+  if (skill === undefined) return `${head}; give ${by} to show another`
+  // The next place as a command an agent runs as it stands (a prose "give the file" left it to guess the flags).
+  const next = others[0]!
+  const step = showStep(skill, section, next.file)
+  const withLine = byLine ? { ...step, params: [...step.params, ["line", next.line] as const], args: [...step.args, "--line", String(next.line)] } : step
+  return `${head}; the next: ${stepText(withLine, style)}`
 }
 
 /** `file (line N)` for the first `most` places, then how many more. */
@@ -539,10 +553,10 @@ const namedPlaces = (places: ReadonlyArray<HeadingPlace>, most: number): string 
     .map((p) => `${p.file} (line ${p.line})`)
     .join(", ") + (places.length > most ? ` and ${places.length - most} more` : "")
 
-export const warningText = (w: SkcWarning): string => {
+export const warningText = (w: SkcWarning, style: StepStyle = "cli"): string => {
   switch (w._tag) {
     case "MultipleMatches":
-      return `multiple matches for '${w.section}'; showing first${w.places === undefined || w.places.length < 2 ? "" : `\n  ${whichShown(w.places)}`}`
+      return `multiple matches for '${w.section}'; showing first${w.places === undefined || w.places.length < 2 ? "" : `\n  ${whichShown(w.places, w.section, w.skill, style)}`}`
     case "LoggingDisabled":
       return "logging disabled; run 'skc sync' after session to merge logs"
     case "StaleLocalLogs":
@@ -555,11 +569,14 @@ export const warningText = (w: SkcWarning): string => {
   }
 }
 
-export const renderWarning = (w: SkcWarning): string =>
+export const renderWarning = (w: SkcWarning): string => renderWarningAs("cli")(w)
+
+/** `style`: how a next step is named, a command line (`cli`) or an MCP tool call (`tools`). */
+export const renderWarningAs = (style: StepStyle) => (w: SkcWarning): string =>
   visibleMessage(
     w._tag === "NonFatalError"
       ? `error: ${w.message}`
       : w.code === undefined
-        ? `warning: ${warningText(w)}`
-        : `warning[${w.code}]: ${warningText(w)}`
+        ? `warning: ${warningText(w, style)}`
+        : `warning[${w.code}]: ${warningText(w, style)}`
   )

@@ -37,7 +37,7 @@ import {
   type CallToolResult,
   type Tool
 } from "@modelcontextprotocol/sdk/types.js"
-import { InternalError, type SkcError, renderError, renderWarning, skcErrorOfCause } from "../domain/errors.js"
+import { InternalError, type SkcError, renderError, renderWarning, renderWarningAs, skcErrorOfCause } from "../domain/errors.js"
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
 // Issue 44 item 6: stdout is the protocol; a command's output port writes nothing here.
 import { discardingOutput } from "../ports/Output.js"
@@ -218,7 +218,8 @@ const runLive = (
       ),
       options?.signal === undefined ? undefined : { signal: options.signal }
     )
-    return { exit, warnings: diagnostics.warnings.map(renderWarning) }
+    // Steps named as tool calls, as the errors of a call are (src/mcp/toolErrors.ts).
+    return { exit, warnings: diagnostics.warnings.map(renderWarningAs("tools")) }
   }
 }
 

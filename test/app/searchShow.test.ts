@@ -175,7 +175,7 @@ describe("RFC-0002:C-SHOW", () => {
       expect(yield* section("setup")).toMatchObject({ file: "SKILL.md", start_line: 22 })
       // The RFC-0005 template, then where each match is, so the caller can name the file it meant.
       expect(s.takeWarnings()).toEqual([
-        "warning[W001]: multiple matches for 'setup'; showing first\n  shown: SKILL.md (line 22); also in references/advanced.md (line 5); give the file to show another"
+        "warning[W001]: multiple matches for 'setup'; showing first\n  shown: SKILL.md (line 22); also in references/advanced.md (line 5); the next: skc show demo --section setup --file references/advanced.md"
       ])
       expect(yield* section("setup", { file: "./references/advanced.md" })).toMatchObject({ file: "references/advanced.md", start_line: 5 })
       expect(s.takeWarnings()).toEqual([])

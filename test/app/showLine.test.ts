@@ -63,7 +63,7 @@ describe("show --line (RFC-0002:C-SHOW extension, DECISIONS #23)", () => {
       expect(yield* s.section("Images")).toMatchObject({ file: "SKILL.md", start_line: 9 })
       expect(s.takeWarnings()).toEqual([
         "warning[W001]: multiple matches for 'Images'; showing first\n" +
-          "  shown: SKILL.md (line 9); also in SKILL.md (line 15), SKILL.md (line 19), references/media.md (line 3); give the file and line to show another"
+          "  shown: SKILL.md (line 9); also in SKILL.md (line 15), SKILL.md (line 19), references/media.md (line 3); the next: skc show docs --section Images --file SKILL.md --line 15"
       ])
     }))
 
@@ -86,7 +86,7 @@ describe("show --line (RFC-0002:C-SHOW extension, DECISIONS #23)", () => {
       s.takeWarnings()
       expect(yield* s.section("Images", { line: 11 })).toMatchObject({ file: "SKILL.md", start_line: 9 })
       expect(s.takeWarnings()).toEqual([
-        "warning[W001]: multiple matches for 'Images'; showing first\n  shown: SKILL.md (line 9); also in references/media.md (line 3); give the file to show another"
+        "warning[W001]: multiple matches for 'Images'; showing first\n  shown: SKILL.md (line 9); also in references/media.md (line 3); the next: skc show docs --section Images --file references/media.md"
       ])
       expect(yield* s.section("Images", { line: 11, file: "references/media.md" })).toMatchObject({ file: "references/media.md", start_line: 3 })
       expect(s.takeWarnings()).toEqual([])

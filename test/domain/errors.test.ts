@@ -58,6 +58,30 @@ describe("E020 for show --line that no section of the heading holds", () => {
   })
 })
 
+describe("RFC-0005:C-CODES W001 names the show of the next match, as a command or as a tool call", () => {
+  // An agent's walk: "give the file to show another" left the flags to guess; the first line is the RFC's.
+  const two = [
+    { file: "SKILL.md", line: 9 },
+    { file: "references/media.md", line: 3 }
+  ]
+  it("cli: a command line, the section and file quoted as a shell needs", () => {
+    expect(E.renderWarning(E.Warning.multipleMatches("Color Palette", two, "theme-factory"))).toBe(
+      "warning[W001]: multiple matches for 'Color Palette'; showing first\n  shown: SKILL.md (line 9); also in references/media.md (line 3); " +
+        "the next: skc show theme-factory --section 'Color Palette' --file references/media.md"
+    )
+  })
+  it("tools: the skc_show call, and --line when the file alone cannot tell the matches apart", () => {
+    const sameFile = [
+      { file: "SKILL.md", line: 223 },
+      { file: "SKILL.md", line: 556 }
+    ]
+    expect(E.renderWarningAs("tools")(E.Warning.multipleMatches("Images", sameFile, "docs"))).toBe(
+      "warning[W001]: multiple matches for 'Images'; showing first\n  shown: SKILL.md (line 223); also in SKILL.md (line 556); " +
+        'the next: skc_show skill="docs" section="Images" file="SKILL.md" line=556'
+    )
+  })
+})
+
 describe("RFC-0005:C-CODES warning templates", () => {
   it.each([
     [E.Warning.multipleMatches("Setup"), "warning[W001]: multiple matches for 'Setup'; showing first"],

@@ -203,7 +203,7 @@ describe("RFC-0002:C-SHOW end to end", () => {
     const r = s.run(["show", "demo", "--section", "setup", "--format", "json"])
     expect(r.code).toBe(0)
     expect(r.stderr).toBe(
-      "warning[W001]: multiple matches for 'setup'; showing first\n  shown: SKILL.md (line 22); also in references/advanced.md (line 5); give the file to show another\n"
+      "warning[W001]: multiple matches for 'setup'; showing first\n  shown: SKILL.md (line 22); also in references/advanced.md (line 5); the next: skc show demo --section setup --file references/advanced.md\n"
     )
     expect(json(r.stdout)).toMatchObject({ file: "SKILL.md", start_line: 22 })
     const scoped = s.run(["show", "demo", "--section", "setup", "--file", "./references/advanced.md", "--format", "json"])

@@ -134,7 +134,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
       })
     )
   }
-  if (match.matches > 1) yield* warn(Warning.multipleMatches(primary, match.all.map(placeOf)))
+  if (match.matches > 1) yield* warn(Warning.multipleMatches(primary, match.all.map(placeOf), input.skill))
   const heading = match.heading
   const file = path.join(skill.sourceDir, ...heading.file.split("/"))
   const source = yield* fs.readFileString(file).pipe(
