@@ -420,6 +420,8 @@ export interface StatsAllReport extends TeamSource {
    * asked first (DECISIONS #44: kept in the global log, never in a skill's).
    */
   readonly unanswered_all: ReadonlyArray<{ readonly query: string; readonly count: number; readonly last: string }>
+  /** With `limit`: the questions of `unanswered_all` the cap left out (`more` counts the skills'). */
+  readonly unanswered_all_more?: number
   readonly total_skills: number
   readonly limit?: number
   readonly more?: number
@@ -446,6 +448,11 @@ export interface SkillReport extends TeamSource {
   readonly outline: ReadonlyArray<OutlineReads>
   /** Sections shown that are no longer in the outline (renamed or removed since). */
   readonly gone: ReadonlyArray<{ readonly section: string; readonly file: string | null; readonly count: number }>
+  /**
+   * Reads per file, as `--group-by files` counts them (a section shown, or the file opened whole), busiest
+   * first: a file opened whole is read though none of its headings was shown. Optional: reports built before have none.
+   */
+  readonly files?: FilesData
   readonly timeline: ReadonlyArray<{ readonly day: string; readonly count: number }>
   readonly searches: SearchData
   readonly unansweredSearches: UnansweredData

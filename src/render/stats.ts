@@ -33,7 +33,22 @@ export const relativeTime = (iso: string, now: number): string => {
   return delta >= 0 ? `${phrase} ago` : `in ${phrase}`
 }
 
-const width = (s: string) => [...s].length
+/**
+ * Characters a terminal draws two columns wide: emoji shown as emoji (✅, ❌, 🚀: the published xlsx skill's
+ * headings start with them) and East Asian wide and fullwidth ones (CJK, Hangul, fullwidth forms).
+ */
+const WIDE =
+  /[\p{Emoji_Presentation}\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u
+/** Characters that take no column: combining marks (variation selectors included) and zero-width ones. */
+const ZERO_WIDTH = /[\p{M}\u200b-\u200f\u2060-\u2064\ufeff]/u
+/** The columns a terminal gives `s` (RFC-0003:C-CLI: text "suitable for terminal display"), so tables stay aligned. */
+const width = (s: string) => {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7e]*$/.test(s)) return s.length
+  let w = 0
+  for (const ch of s) w += ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1
+  return w
+}
 const padEnd = (s: string, n: number) => s + " ".repeat(Math.max(0, n - width(s)))
 const padStart = (s: string, n: number) => " ".repeat(Math.max(0, n - width(s))) + s
 
@@ -251,7 +266,7 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
     case "users":
     case "clients": {
       // Issue 49 item 2: who read (the HTTP token's name) and with what (the client's clientInfo).
-      const rows = report.query === "users" ? report.data.map((r) => [n(r.count), r.user ?? "(no token: CLI, stdio, or HTTP without tokens)"]) : report.data.map((r) => [n(r.count), r.client ?? "(none: CLI, stdio, or an HTTP client without a name)"])
+      const rows = report.query === "users" ? report.data.map((r) => [n(r.count), r.user ?? "(no token: CLI, stdio, or HTTP without tokens)"]) : report.data.map((r) => [n(r.count), r.client ?? "(none: the CLI, or an MCP call that named no client)"])
       if (rows.length === 0) out.push("No recorded accesses.")
       else out.push(...table(["COUNT", report.query === "users" ? "USER" : "CLIENT"], rows, [true]))
       out.push(...moreLine(report.more))
@@ -332,8 +347,10 @@ export const renderStatsAll = (report: StatsAllReport, now: number): string => {
   if (report.unanswered_all.length > 0) {
     out.push(
       "",
-      `Questions no skill answered (search --all): ${report.unanswered_all.length}`,
-      ...report.unanswered_all.map((q) => `  ${String(q.count).padStart(4)}  '${shownQuery(q.query)}'  (last ${relativeTime(q.last, now)})`)
+      // Every question, not only those the cap kept (--limit).
+      `Questions no skill answered (search --all): ${report.unanswered_all.length + (report.unanswered_all_more ?? 0)}`,
+      ...report.unanswered_all.map((q) => `  ${String(q.count).padStart(4)}  '${shownQuery(q.query)}'  (last ${relativeTime(q.last, now)})`),
+      ...moreLine(report.unanswered_all_more)
     )
   }
   return visibleLines(out) + "\n"

@@ -38,6 +38,7 @@ section.panel{background:var(--card);border:1px solid var(--border);border-radiu
 ul.tree,ul.tree ul{list-style:none;margin:0;padding:0}
 ul.tree ul{padding-left:18px;border-left:1px solid var(--border);margin-left:6px}
 .file>.path{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:600;display:block;margin:8px 0 2px}
+.file>.path .freads{font:12px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--muted)}
 .row{display:grid;grid-template-columns:minmax(0,1fr) 180px 56px;gap:10px;align-items:center;padding:2px 0}
 .row .name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .row.unread .name{color:var(--muted)}
@@ -96,7 +97,7 @@ const filtersLine = (f: StatsFilters, period?: { start: string | null; end: stri
 }
 
 /** The outline as nested lists: a file, then its headings nested by level. */
-const outlineTree = (outline: SkillReport["outline"]): string => {
+const outlineTree = (outline: SkillReport["outline"], fileReads: ReadonlyMap<string, number>): string => {
   if (outline.length === 0) return `<p class="empty">The skill has no headings.</p>`
   const max = Math.max(0, ...outline.map((s) => s.count))
   const files = new Map<string, Array<SkillReport["outline"][number]>>()
@@ -107,7 +108,12 @@ const outlineTree = (outline: SkillReport["outline"]): string => {
   }
   const out: Array<string> = [`<ul class="tree">`]
   for (const [file, sections] of files) {
-    out.push(`<li class="file"><span class="path">${e(file)}</span><ul>`)
+    // A file opened whole is read though none of its headings shows a read: its own count says so.
+    const reads = fileReads.get(file) ?? 0
+    out.push(
+      `<li class="file" data-file="${e(file)}" data-reads="${reads}"><span class="path">${e(file)}` +
+        `<span class="freads" title="sections shown, or the file opened whole"> · ${n(reads)} ${reads === 1 ? "read" : "reads"}</span></span><ul>`
+    )
     // The open <li>s, outermost first; a deeper heading opens a <ul> inside the one before it.
     const open: Array<{ level: number; hasList: boolean }> = []
     const close = () => {
@@ -167,7 +173,7 @@ const timelineSvg = (timeline: SkillReport["timeline"]): string => {
     })
     .join("")
   return (
-    `<svg class="timeline" viewBox="0 0 ${W} ${H}" role="img" aria-label="Reads per day, ${e(days[0]!.day)} to ${e(days[days.length - 1]!.day)}, at most ${max} a day">` +
+    `<svg class="timeline" viewBox="0 0 ${W} ${H}" role="img" aria-label="Reads per day (UTC), ${e(days[0]!.day)} to ${e(days[days.length - 1]!.day)}, at most ${max} a day">` +
     `<line x1="0" y1="${H - bottom}" x2="${W}" y2="${H - bottom}"/>` +
     rects +
     `<text x="0" y="${H - 6}">${e(days[0]!.day)}</text>` +
@@ -228,13 +234,24 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
     panel(
       "outline",
       `Outline — reads per section (${r.outline.filter((o) => o.count > 0).length} of ${r.outline.length} read)`,
-      outlineTree(r.outline) +
+      outlineTree(r.outline, new Map((r.files ?? []).map((f) => [f.file, f.count]))) +
         (r.gone.length === 0
           ? ""
           : `<p class="empty">Read but no longer in the outline: ${r.gone.map((g) => `${e(g.section)} (${n(g.count)})`).join(", ")}</p>`)
     ),
+    panel(
+      "files",
+      "Files read",
+      tableOf(
+        "files",
+        [["File", false], ["Reads (sections shown, or opened whole)", true]],
+        (r.files ?? []).map((f) => `<tr data-file="${e(f.file)}" data-count="${f.count}"><td><code>${e(f.file)}</code></td><td class="num">${n(f.count)}</td></tr>`),
+        "No file was read."
+      )
+    ),
     ...(r.funnel === undefined ? [] : [panel("funnel", "Activated → read (Claude Code's telemetry)", funnelHtml(r.funnel))]),
-    panel("timeline", "Reads over time", timelineSvg(r.timeline)),
+    // Logged timestamps are UTC (RFC-0003:C-FILTERS), so are the days: say so, a reader east or west of UTC would take them for local ones.
+    panel("timeline", "Reads per day (UTC)", timelineSvg(r.timeline)),
     panel(
       "unanswered",
       looked === 0 ? "Agents found everything they looked for" : `Agents looked for ${looked} ${looked === 1 ? "thing" : "things"} this skill does not have`,
@@ -321,6 +338,20 @@ export const renderAllHtml = (r: StatsAllReport, now: number): string => {
       r.never_read.length === 0
         ? `<p class="empty">Every skill was read in the period.</p>`
         : `<ul>${r.never_read.map((s) => `<li data-skill="${e(s)}">${e(s)}</li>`).join("")}</ul>`
+    ),
+    // The `search --all` questions no skill answered (DECISIONS #44), as the text and JSON of `--all` list them.
+    panel(
+      "unanswered-all",
+      `Questions no skill answered (${r.unanswered_all.length + (r.unanswered_all_more ?? 0)})`,
+      tableOf(
+        "unanswered-all",
+        [["Question (search --all)", false], ["Times", true], ["Last asked", false]],
+        r.unanswered_all.map(
+          (q) =>
+            `<tr data-query="${e(q.query)}" data-count="${q.count}"><td>${e(shownQuery(q.query))}</td><td class="num">${n(q.count)}</td><td>${e(q.last)}</td></tr>`
+        ),
+        "Every question asked of all skills found something."
+      ) + (r.unanswered_all_more !== undefined && r.unanswered_all_more > 0 ? `<p class="empty">… and ${n(r.unanswered_all_more)} more</p>` : "")
     ),
     `<footer>Generated by skc on ${e(new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"))}${origin(r, "")}. Agent reads are outline, show, open, sources and search, over the CLI or MCP.</footer>`
   ]

@@ -117,3 +117,77 @@ describe("issue 17: skc stats --all --format html", () => {
     expect(all(byId(doc, "never-read")!, (e) => e.tag === "li").map((li) => li.attrs["data-skill"])).toEqual(["bravo"])
   })
 })
+
+// README (`--all`: "the `search --all` questions no skill answered") and docs/stats.md: the text and JSON of
+// `skc stats --all` list them; the HTML report of the same command left them out, so an author reading the
+// page never saw what agents asked that no skill holds.
+describe("skc stats --all --format html: the questions no skill answered (DECISIONS #44)", () => {
+  const r: StatsAllReport = {
+    query: "all",
+    filters,
+    skills: [],
+    never_read: [],
+    unanswered_all: [
+      { query: "quantum <entanglement>", count: 2, last: "2026-03-09T10:00:00Z" },
+      { query: "xyzzy", count: 1, last: "2026-03-08T10:00:00Z" }
+    ],
+    total_skills: 0
+  }
+
+  it("are a panel of their own: each question escaped, how often it was asked and when last", () => {
+    const html = renderAllHtml(r, NOW)
+    const panel = byId(parseHtml(html), "unanswered-all")!
+    expect(panel).toBeDefined()
+    const rows = all(panel, (e) => e.tag === "tr" && "data-query" in e.attrs)
+    expect(rows.map((x) => [x.attrs["data-query"], x.attrs["data-count"]])).toEqual([
+      ["quantum <entanglement>", "2"],
+      ["xyzzy", "1"]
+    ])
+    expect(textOf(rows[0]!)).toContain("2026-03-09T10:00:00Z")
+    expect(html).toContain("quantum &lt;entanglement&gt;")
+  })
+
+  it("none: a plain sentence", () => {
+    const panel = byId(parseHtml(renderAllHtml({ ...r, unanswered_all: [] }, NOW)), "unanswered-all")!
+    expect(textOf(panel)).toContain("Every question asked of all skills found something")
+  })
+})
+
+// docs/stats.md (the HTML report): a file opened whole is read although none of its headings was shown; the
+// report said nothing of it (found opening forms.md over MCP: every forms.md heading at 0, no file count).
+describe("skc stats --format html: files read (RFC-0003:C-QUERIES files)", () => {
+  const html = renderSkillHtml(
+    { ...report, files: [{ file: "refs/forms.md", count: 2 }, { file: "SKILL.md", count: 8 }, { file: "scripts/<fill>.py", count: 1 }] },
+    NOW
+  )
+  const doc = parseHtml(html)
+
+  it("a panel lists each file read with its count, in the files view's order, names escaped", () => {
+    const rows = all(byId(doc, "files")!, (e) => e.tag === "tr" && "data-file" in e.attrs)
+    expect(rows.map((x) => [x.attrs["data-file"], x.attrs["data-count"]])).toEqual([
+      ["refs/forms.md", "2"],
+      ["SKILL.md", "8"],
+      ["scripts/<fill>.py", "1"]
+    ])
+    expect(html).toContain("scripts/&lt;fill&gt;.py")
+  })
+
+  it("the outline says beside each file how often it was read", () => {
+    const fileNodes = all(byId(doc, "outline")!, (e) => e.tag === "li" && e.attrs.class === "file")
+    expect(fileNodes.map((f) => [f.attrs["data-file"], f.attrs["data-reads"]])).toEqual([
+      ["SKILL.md", "8"],
+      ["refs/forms.md", "2"]
+    ])
+  })
+})
+
+// RFC-0003:C-FILTERS: logged timestamps are UTC, and the days of the timeline are UTC days
+// (substr(timestamp, 1, 10)). Found reading the report as an author east of UTC: reads made on the
+// author's 4 December showed under 2026-12-03, and nothing on the page said the days were not local ones.
+describe("skc stats --format html: the timeline says its days are UTC days", () => {
+  it("in its heading and in the chart's accessible label", () => {
+    const timeline = byId(parseHtml(renderSkillHtml(report, NOW)), "timeline")!
+    expect(textOf(all(timeline, (e) => e.tag === "h2")[0]!)).toContain("UTC")
+    expect(all(timeline, (e) => e.tag === "svg")[0]!.attrs["aria-label"]).toContain("UTC")
+  })
+})

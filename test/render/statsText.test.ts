@@ -1,7 +1,7 @@
 // skc stats text: a logged question is shown bounded (its control characters escaped with the line); the log and JSON keep it whole.
 import { describe, expect, it } from "vitest"
 import type { StatsAllReport } from "../../src/app/usage/statsAll.js"
-import { renderStatsAll, SHOWN_QUERY_MAX, shownQuery } from "../../src/render/stats.js"
+import { renderStats, renderStatsAll, SHOWN_QUERY_MAX, shownQuery } from "../../src/render/stats.js"
 import { renderSkillHtml } from "../../src/render/statsHtml.js"
 import { skillReport } from "../helpers/statsReports.js"
 
@@ -35,5 +35,51 @@ describe("a long logged question in stats (found sending a 900 KB query over MCP
   it("a short question is shown as it is (the line's escaping shows a newline as \\n)", () => {
     expect(shownQuery("fill\n  a form")).toBe("fill\n  a form")
     expect(shownQuery("é".repeat(SHOWN_QUERY_MAX))).toBe("é".repeat(SHOWN_QUERY_MAX))
+  })
+})
+
+// RFC-0003:C-CLI: text output "suitable for terminal display". Found with the published xlsx skill, whose
+// headings start with ✅ and ❌: a terminal draws them (and CJK) two columns wide, the columns were padded
+// by code points, so every column after such a heading sat one column right of the header's.
+describe("skc stats text tables: columns aligned as a terminal draws them", () => {
+  /** Columns a terminal gives a string: emoji presentation and East Asian wide characters take two. */
+  const columns = (s: string) => [...s].reduce((w, ch) => w + (/[\p{Emoji_Presentation}\u4e00-\u9fff]/u.test(ch) ? 2 : 1), 0)
+  const row = (skill: string, section: string) => ({
+    skill, scope: "project", skill_path: `/p/${skill}`, reads: 1, author: 0, accesses: 1, last_read: null,
+    top_section: { section, file: "SKILL.md", count: 1 }, unanswered: 3, errors: 0
+  })
+  const text = renderStatsAll(
+    { query: "all", filters, skills: [row("xlsx", "✅ CORRECT - Using Excel Formulas"), row("pdf", "Merge PDFs"), row("zh", "数据透视表")], never_read: [], unanswered_all: [], total_skills: 3 },
+    NOW
+  )
+
+  it("the last column ends at the same terminal column on every row, as under its header", () => {
+    const lines = text.split("\n").filter((l) => /^\s+(SKILL|xlsx|pdf|zh)\b/.test(l))
+    expect(lines).toHaveLength(4)
+    expect(new Set(lines.map(columns)).size).toBe(1)
+  })
+})
+
+// docs/stats.md (Who read, and with what): stdio sessions record their MCP client, as HTTP ones do; the
+// clients view still named "stdio" among the rows without one, so an author whose agents all run skc mcp
+// over stdio read that their clients could not be told apart.
+describe("skc stats --group-by clients: the group without a client (issue 49 item 2)", () => {
+  const insights = { topSections: [], topSectionsMore: 0, commands: {}, commandRoles: {}, unusedSections: [], unusedMore: 0, unanswered: [], unansweredMore: 0 }
+  const text = renderStats(
+    {
+      report: {
+        skill: "pdf", skill_path: "/p/pdf", query: "clients", filters,
+        period: { start: "2026-03-01T00:00:00Z", end: "2026-03-02T00:00:00Z" },
+        data: [{ client: "alpha-agent/1.0", count: 6 }, { client: null, count: 14 }]
+      },
+      insights
+    },
+    NOW
+  )
+
+  it("is the CLI's and any MCP client that named itself no client, not stdio's", () => {
+    const none = text.split("\n").find((l) => /^\s+14\s/.test(l))!
+    expect(none).toContain("CLI")
+    expect(none).not.toContain("stdio")
   })
 })

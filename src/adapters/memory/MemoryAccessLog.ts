@@ -129,8 +129,10 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
     return { groupBy, period: { start: null, end: null }, groups: summaryGroups(groups.map((g) => ({ ...g.key, count: g.count, start: g.start, end: g.end }))) }
   }
   const audience = groupBy === "commands" || groupBy === "funnel" ? where : where.filter((r) => counted(r, filters))
-  // issue 46 item 4: `stats` rows never make a view's period.
-  const times = audience.filter((r) => r.command !== "stats" && isLoggedTimestamp(r.timestamp)).map((r) => r.timestamp).sort()
+  // issue 46 item 4: `stats` rows never make a view's period. The funnel's is that of what it counts:
+  // activations and the counted reads (as the SQL adapters).
+  const timed = groupBy === "funnel" ? where.filter((r) => r.command === "activate" || counted(r, filters)) : audience
+  const times = timed.filter((r) => r.command !== "stats" && isLoggedTimestamp(r.timestamp)).map((r) => r.timestamp).sort()
   const period = { start: times[0] ?? null, end: times[times.length - 1] ?? null }
   const ok = audience.filter((r) => r.error === null)
   const rows = (() => {

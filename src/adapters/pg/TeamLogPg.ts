@@ -337,7 +337,8 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: st
       const rows = (yield* sql.unsafe(pgAggregateSql(groupBy, clause, audience), params)) as ReadonlyArray<Record<string, unknown>>
       if (groupBy === "summary") return { groupBy, period: { start: null, end: null }, groups: summaryGroups(rows) } satisfies AggregateRows
       // issue 46 item 4: `stats` rows never make a view's period.
-      const periodWhere = `${groupBy === "commands" || groupBy === "funnel" ? clause : `${clause} AND ${audience}`} AND command <> 'stats'`
+      // The funnel counts activations and the counted reads: those make its period (a build does not).
+      const periodWhere = `${groupBy === "commands" ? clause : groupBy === "funnel" ? `${clause} AND (command = 'activate' OR (${audience}))` : `${clause} AND ${audience}`} AND command <> 'stats'`
       const [p] = (yield* sql.unsafe(pgPeriodSql(periodWhere), params)) as ReadonlyArray<Record<string, unknown>>
       return listRows(groupBy, { start: nullableText(p?.start), end: nullableText(p?.end) }, rows)
     }).pipe(Effect.mapError(failure("read", where))),

@@ -351,7 +351,9 @@ const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): Ag
   const audience = audienceClause(filters)
   const rows = db.prepare(aggregateSql(groupBy, where, audience)).all(...params)
   if (groupBy === "summary") return summaryOf(rows)
-  const p = db.prepare(periodSql(`${groupBy === "commands" || groupBy === "funnel" ? where : `${where} AND ${audience}`} AND ${NOT_STATS}`)).get(...params) ?? {}
+  // The funnel counts activations and the counted reads: those make its period (a build does not).
+  const counted = groupBy === "commands" ? where : groupBy === "funnel" ? `${where} AND (command = 'activate' OR (${audience}))` : `${where} AND ${audience}`
+  const p = db.prepare(periodSql(`${counted} AND ${NOT_STATS}`)).get(...params) ?? {}
   return listRows(groupBy, { start: nullableText(p.start), end: nullableText(p.end) }, rows)
 }
 

@@ -61,7 +61,8 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
     never_read: neverRead,
     unanswered_all: limit === undefined ? unansweredAll : unansweredAll.slice(0, limit),
     total_skills: rows.length,
-    ...(limit === undefined ? {} : { limit, more: rows.length - shown.length })
+    // The cap applies to the questions too: say how many it left out, as `more` does for the skills.
+    ...(limit === undefined ? {} : { limit, more: rows.length - shown.length, unanswered_all_more: Math.max(0, unansweredAll.length - limit) })
   }
   return report
 })

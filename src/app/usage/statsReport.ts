@@ -23,6 +23,7 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
   const fold = yield* foldDatedSummary(skill.runtimeDir, summaryRows.groupBy === "summary" ? summaryRows.groups : [], filters)
   const [timeline, searches, unanswered, errors] = [yield* at("timeline"), yield* at("search"), yield* at("unanswered"), yield* at("errors")]
   const funnel = yield* at("funnel")
+  const files = yield* at("files")
   const outline = yield* outlineSections(skill.sourceDir)
   const evaluated = yield* latestEval(skill.runtimeDir)
   const reads = new Map(fold.ranked.map((r) => [key(r.file, r.section), r.count]))
@@ -36,6 +37,7 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
     commands: fold.commands,
     outline: outline.map((s) => ({ ...s, count: reads.get(key(s.file, s.section)) ?? 0 })),
     gone: fold.ranked.filter((r) => !inOutline.has(key(r.file, r.section))),
+    files: files.groupBy === "files" ? files.rows : [],
     timeline: timeline.groupBy === "timeline" ? timeline.rows : [],
     searches: searches.groupBy === "search" ? searches.rows : [],
     unansweredSearches: unanswered.groupBy === "unanswered" ? unanswered.rows : [],

@@ -1,0 +1,43 @@
+// `skc stats --all --limit N`: the questions no skill answered (DECISIONS #44) were cut to N with nothing
+// saying so — the text's "Questions no skill answered (search --all): 1" counted the cut list, not the
+// questions (found with two unanswered questions and --limit 1). The list says how many it left out, as the
+// skills' list does with `more` (docs/stats.md "Caps: --limit"; JSON additive, DECISIONS: additive fields).
+import { join } from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { logDbIn } from "../../src/app/usage/accessLog.js"
+import { Settings } from "../../src/app/shared/index.js"
+import { statsAll } from "../../src/app/usage/statsAll.js"
+import { makeMemoryAccessLog } from "../../src/adapters/memory/MemoryAccessLog.js"
+import { renderStatsAll } from "../../src/render/stats.js"
+import { memoryLayer } from "../helpers/worlds.js"
+
+describe("skc stats --all --limit: the questions no skill answered that the cap left out", () => {
+  const log = makeMemoryAccessLog()
+  const layer = memoryLayer({ files: { "/proj/.skillc/skills/pdf/SKILL.md": "---\nname: pdf\ndescription: d\n---\n# pdf\n## Usage\n" }, accessLog: log })
+  const asked = (query: string, timestamp: string) =>
+    Effect.gen(function* () {
+      const { stores } = yield* Settings
+      yield* log.append(logDbIn(stores.globalDir, { join: (...p: Array<string>) => join(...p) }), {
+        timestamp, run_id: "r", command: "search", skill: "*", skill_path: "*", cwd: "/proj",
+        args: JSON.stringify({ query, result_count: 0, scope: "all", role: "agent" }), error: null
+      })
+    })
+
+  it.effect("JSON: unanswered_all_more counts them; the text counts every question and says '… and N more'", () =>
+    Effect.gen(function* () {
+      yield* asked("quantum entanglement", "2026-03-01T00:00:00Z")
+      yield* asked("quantum entanglement", "2026-03-02T00:00:00Z")
+      yield* asked("xyzzy plover", "2026-03-03T00:00:00Z")
+      const all = yield* statsAll({})
+      expect(all.unanswered_all.map((q) => [q.query, q.count])).toEqual([["quantum entanglement", 2], ["xyzzy plover", 1]])
+      expect("unanswered_all_more" in all).toBe(false)
+      const capped = yield* statsAll({ limit: 1 })
+      expect(capped.unanswered_all.map((q) => q.query)).toEqual(["quantum entanglement"])
+      expect(capped.unanswered_all_more).toBe(1)
+      const text = renderStatsAll(capped, Date.parse("2026-03-04T00:00:00Z"))
+      expect(text).toContain("Questions no skill answered (search --all): 2\n")
+      expect(text.slice(text.indexOf("Questions no skill answered"))).toContain("… and 1 more")
+    }).pipe(Effect.provide(layer))
+  )
+})
