@@ -46,7 +46,7 @@ export const lintCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ LintInput, LintSkillInput, lintSkills, lintLogArgs, outcomeJson, reportJson, hasErrors }, { renderLintText, lintTextParts, totalLine }] = await Promise.all([
+    const [{ LintInput, LintSkillInput, lintSkills, lintLogArgs, outcomeJson, reportJson, hasErrors, sarifReports }, { renderLintText, lintTextParts, totalLine }] = await Promise.all([
       import("../app/lint/lint.js"),
       import("../render/lint.js")
     ])
@@ -70,7 +70,9 @@ export const lintCommand = defineCommand({
       emit: (outcome, ctx) =>
         ctx.format === "sarif"
           ? Effect.promise(() => Promise.all([import("../domain/lint/sarif.js"), import("../domain/lint/registry.js")])).pipe(
-              Effect.flatMap(([{ toSarif }, { RULES }]) => printJson(toSarif({ toolVersion: VERSION, rules: RULES, reports: outcome.reports, agents: outcome.agents })))
+              Effect.flatMap(([{ toSarif }, { RULES }]) =>
+                Effect.flatMap(sarifReports(outcome.reports), (reports) => printJson(toSarif({ toolVersion: VERSION, rules: RULES, reports, agents: outcome.agents })))
+              )
             )
           : ctx.format === "json"
             ? printJson(outcomeJson(outcome))

@@ -121,7 +121,7 @@ describe("RFC-0008:C-REGISTRY SKL001 skip-compiled", () => {
     Effect.gen(function* () {
       const r = yield* lintTree(compiled, "demo")
       expect(r.report).toMatchObject({ skill: "demo", skipped: true, diagnostics: [] })
-      expect(outcomeJson(r.outcome)).toEqual({ skill: "demo", diagnostics: [], skipped: true, agents: ["claude"] })
+      expect(outcomeJson(r.outcome)).toEqual({ skill: "demo", path: "x/demo", diagnostics: [], skipped: true, agents: ["claude"] })
       expect(hasErrors(r.outcome)).toBe(false)
     }))
 
@@ -178,6 +178,22 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
       expect(Array.isArray(doc)).toBe(true)
       for (const d of doc) expect(ajv.validate(reportSchema, d)).toBe(true)
       expect(hasErrors(o)).toBe(true)
+    }))
+
+  it.effect("DECISIONS #12 (additive) each JSON document names its skill directory, so `path`/`file` locates a finding: two skills of one name in two folders stay apart", () =>
+    Effect.gen(function* () {
+      const layer = memoryLayer({
+        files: { "/proj/skills/data/sql/SKILL.md": "# Bad\n", "/proj/skills/docs/sql/SKILL.md": CLEAN["SKILL.md"] as string }
+      })
+      const o = yield* lintSkills({ skills: ["skills/data", "skills/docs"] }).pipe(Effect.provide(layer))
+      const doc = outcomeJson(o) as ReadonlyArray<LintJson>
+      expect(doc.map((d) => [d.skill, d.path, d.diagnostics[0]?.file])).toEqual([
+        ["sql", "skills/data/sql", "SKILL.md"],
+        ["sql", "skills/docs/sql", "SKILL.md"]
+      ])
+      for (const d of doc) expect(ajv.validate(reportSchema, d), ajv.errorsText()).toBe(true)
+      // One skill named alone: the same field on its one document.
+      expect(outcomeJson(yield* lintSkills({ skill: "skills/docs/sql" }).pipe(Effect.provide(layer)))).toMatchObject({ skill: "sql", path: "skills/docs/sql" })
     }))
 })
 

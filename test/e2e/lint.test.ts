@@ -54,12 +54,48 @@ describe("skc lint outputs", () => {
     expect(r301.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: "out/broken/SKILL.md" }, region: { startLine: 8, startColumn: 1 } })
   })
 
+  it("RFC-0008:C-EXTENSIONS DECISIONS #12 SARIF URIs are relative to the repository root when lint runs below it (GitHub code scanning)", () => {
+    // A CI job with `working-directory: skills`: GitHub resolves a relative URI against the checkout, not the job's directory.
+    const repo = join(sb.root, "sarif-repo")
+    writeTree(repo, { ".git/HEAD": "ref: refs/heads/main\n" })
+    writeTree(join(repo, "skills", "broken"), { "SKILL.md": base("", "# Broken\n\n[gone](missing.md)\n") })
+    const outside = writeTree(join(sb.root, "sarif-outside", "broken"), { "SKILL.md": base("", "# Broken\n\n[gone](missing.md)\n") })
+    const r = sb.run(["lint", "broken", outside, "--format", "sarif"], join(repo, "skills"))
+    expect(r.code).toBe(1)
+    const uris = JSON.parse(r.stdout).runs[0].results
+      .filter((x: { ruleId: string }) => x.ruleId === "SKL301")
+      .map((x: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => x.locations[0]!.physicalLocation.artifactLocation.uri)
+    // A skill outside the repository keeps its absolute file URI (GitHub relativises it against checkout_path, or drops it).
+    expect(uris).toEqual(["skills/broken/SKILL.md", expect.stringMatching(/^file:\/\/\/.*\/sarif-outside\/broken\/SKILL\.md$/)])
+    // The root is the skill's checkout, not the working directory's: a job that lints the checkout from elsewhere gets the same URIs.
+    mkdirSync(join(sb.root, "elsewhere"), { recursive: true })
+    const far = sb.run(["lint", join(repo, "skills", "broken"), "--format", "sarif"], join(sb.root, "elsewhere"))
+    expect(JSON.parse(far.stdout).runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe("skills/broken/SKILL.md")
+    // Text and JSON stay relative to the working directory, as a person reads them there.
+    expect(sb.run(["lint", "broken", outside], join(repo, "skills")).stderr).toMatch(/^broken\/SKILL\.md:8:1 error\[E300\]: SKL301/m)
+  })
+
   it("RFC-0008:C-SCOPE a directory without SKILL.md is E010", () => {
     mkdirSync(join(sb.work, "empty-dir"), { recursive: true })
     const r = sb.run(["lint", "empty-dir"])
     expect(r.code).toBe(1)
     expect(r.stderr).toBe("error[E010]: not a valid skill: 'empty-dir' (missing SKILL.md)\n")
     expect(r.stdout).toBe("")
+  })
+
+  it("RFC-0005:C-CODES E010 for a folder whose skills sit one level deeper says the glob that lints them", () => {
+    // A team's layout: skills/<area>/<skill>/SKILL.md.
+    const repo = join(sb.root, "areas")
+    writeTree(repo, { "skills/data/sql/SKILL.md": CLEAN["SKILL.md"] as string, "skills/docs/pdf/SKILL.md": CLEAN["SKILL.md"] as string })
+    for (const args of [["lint", "skills/"], ["lint", "skills", "skills/docs"]]) {
+      const r = sb.run(args, repo)
+      expect(r.code).toBe(1)
+      // The first line is RFC-0005's template to the letter; the hint follows it.
+      expect(r.stderr).toBe("error[E010]: not a valid skill: 'skills' (missing SKILL.md)\n  its folders data, docs hold skill folders: skc lint skills/*/\n")
+    }
+    // A folder with nothing below keeps the bare template.
+    mkdirSync(join(repo, "bare", "empty"), { recursive: true })
+    expect(sb.run(["lint", "bare"], repo).stderr).toBe("error[E010]: not a valid skill: 'bare' (missing SKILL.md)\n")
   })
 
   it("RFC-0005:C-CODES an unknown skill is E001 and an unknown format E100", () => {
@@ -78,7 +114,7 @@ describe("RFC-0008:C-REGISTRY SKL001 skip-compiled", () => {
     compiled()
     const r = sb.run(["lint", "compiled/demo"])
     expect(r).toEqual({ code: 0, stdout: "info: skipping compiled skill 'demo'\n", stderr: "" })
-    expect(JSON.parse(sb.run(["lint", "compiled/demo", "--format", "json"]).stdout)).toEqual({ skill: "demo", diagnostics: [], skipped: true, agents: ["claude"] })
+    expect(JSON.parse(sb.run(["lint", "compiled/demo", "--format", "json"]).stdout)).toEqual({ skill: "demo", path: "compiled/demo", diagnostics: [], skipped: true, agents: ["claude"] })
   })
 
   it("a built skill linted through its agent link says the command that lints its source", () => {

@@ -9,7 +9,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, InvalidOption, UsageError, Warning } from "../../domain/errors.js"
+import { InternalError, InvalidOption, NotASkill, UsageError, Warning } from "../../domain/errors.js"
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, profileOf, profilesForTargets } from "../../domain/agents/index.js"
 import type { AgentProfile } from "../../domain/agents/profile.js"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
@@ -26,6 +26,7 @@ import { fsInternal, Settings, touchSkill } from "../shared/index.js"
 import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
 import { skillFoldersIn } from "../skills/index.js"
+import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Progress } from "../../ports/Progress.js"
 
 export const LintInput = Schema.Struct({
@@ -97,6 +98,13 @@ const DiagnosticJson = Schema.Struct({
 
 export const LintJson = Schema.Struct({
   skill: Schema.String,
+  /**
+   * Additive to DECISIONS #12: the skill directory as the text output names
+   * it (cwd-relative below the cwd, else absolute), so `path` + `/` + `file`
+   * locates a finding and two skills of one name in two folders stay apart.
+   * Always written; optional so that documents written before it still decode.
+   */
+  path: Schema.optionalKey(Schema.String),
   diagnostics: Schema.Array(DiagnosticJson),
   /** With `--fix`/`--fix-dry-run` only (issue 50; additive): the findings fixed, where they were before the fix. */
   fixed: Schema.optionalKey(Schema.Array(DiagnosticJson)),
@@ -111,6 +119,7 @@ const diagnosticJson = (d: LintDiagnostic) => ({ rule: d.rule, name: d.name, sev
 
 export const reportJson = (r: LintReport, agents: ReadonlyArray<string> = [DEFAULT_PROFILE]): LintJson => ({
   skill: r.skill,
+  path: r.path,
   diagnostics: r.diagnostics.map(diagnosticJson),
   ...(r.fixed === undefined ? {} : { fixed: r.fixed.map(diagnosticJson) }),
   ...(r.skipped ? { skipped: true as const } : {}),
@@ -267,13 +276,35 @@ const projectSkills = Effect.gen(function* () {
   return skills
 })
 
+/**
+ * E010 for a folder whose skills sit one level deeper (a team's
+ * `skills/<area>/<skill>/`): lint takes one level of skill folders, so the
+ * error says which of its folders hold them and the glob that lints them all.
+ */
+const withDeeperSkillsHint = (given: string) => (e: NotASkill) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    // Recovery: a folder that cannot be read gives no hint; the E010 stands as the RFC words it.
+    const entries = yield* fs.readDir(path.resolve(stores.cwd, given)).pipe(unseenAs([]))
+    const areas: Array<string> = []
+    for (const entry of [...entries].sort((a, b) => compareBytewise(a.name, b.name))) {
+      if (entry.name.startsWith(".") || (entry.type !== "directory" && entry.type !== "symlink")) continue
+      if ((yield* skillFoldersIn(path.join(given, entry.name))) !== undefined) areas.push(entry.name)
+    }
+    if (areas.length === 0) return yield* Effect.fail(e)
+    const glob = `${given.replace(/[\\/]+$/, "")}/*/`
+    return yield* Effect.fail(new NotASkill({ path: e.path, hint: `its folders ${areas.join(", ")} hold skill folders: skc lint ${glob}` }))
+  })
+
 /** The skills of `skc lint a b …`: each name, skill directory or folder of skill folders, each skill once, as named. */
 const namedSkills = Effect.fnUntraced(function* (named: ReadonlyArray<string>) {
   const skills: Array<ResolvedSkill> = []
   const seen = new Set<string>()
   for (const name of named) {
     const folder = yield* skillFoldersIn(name)
-    for (const skill of folder ?? [yield* resolveSkill(name)]) {
+    for (const skill of folder ?? [yield* resolveSkill(name).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(name)))]) {
       if (seen.has(skill.canonicalSourceDir)) continue
       seen.add(skill.canonicalSourceDir)
       skills.push(skill)
@@ -302,7 +333,7 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
         ? yield* projectSkills
         : folder !== undefined
           ? folder
-          : [yield* resolveCommandSkill(input.skill)]
+          : [yield* resolveCommandSkill(input.skill).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(input.skill)))]
   const single = input.skill !== undefined && folder === undefined && (input.skills === undefined || input.skills.length === 0)
   // DECISIONS #38: a skill found by name in an agent directory that skc did not build is never written to.
   const foreign = input.fix === true ? skills.find((s) => s.foreign === true) : undefined
@@ -329,6 +360,34 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
 })
 
 export const lint = (input: LintInput) => Effect.map(lintSkills(input), outcomeJson)
+
+/**
+ * The reports as `--format sarif` names them (DECISIONS #12): each skill
+ * directory relative to its repository root (the nearest ancestor of the
+ * skill holding `.git`), which is what GitHub code scanning resolves a
+ * relative URI against, whatever directory the CI step ran in. A skill in
+ * no repository keeps the path the text output shows (cwd-relative below
+ * the cwd, else absolute: a `file://` URI).
+ */
+export const sarifReports = Effect.fn("skc.sarifReports")(function* (reports: ReadonlyArray<LintReport>) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const out: Array<LintReport> = []
+  for (const r of reports) {
+    const dir = path.resolve(stores.cwd, r.path)
+    let root: string | undefined
+    for (let at = dir; root === undefined; at = path.dirname(at)) {
+      // A directory, or a file in a linked worktree or a submodule: either way the top of a checkout.
+      // Recovery: an ancestor that cannot be read counts as holding no `.git`; the walk goes on up.
+      if ((yield* fs.lstatOption(path.join(at, ".git")).pipe(unseenAs(undefined))) !== undefined) root = at
+      else if (path.dirname(at) === at) break
+    }
+    const rel = root === undefined ? undefined : path.relative(root, dir)
+    out.push(rel === undefined ? r : { ...r, path: rel === "" ? "." : rel })
+  }
+  return out
+})
 
 /** The `args` of a `lint` row (DECISIONS #18). */
 export const lintLogArgs = (input: LintInput) => ({

@@ -3,7 +3,8 @@
  * GitHub code scanning: every registered rule with its metadata in
  * `tool.driver.rules` (so the rules show with their help), one result per
  * diagnostic with the severity actually applied, locations as URIs relative
- * to the working directory (the repository root in CI).
+ * to each report's `path` (`skc lint` gives it relative to the repository
+ * root, which GitHub resolves relative URIs against).
  */
 import type { LintDiagnostic, Rule } from "./types.js"
 
@@ -12,7 +13,7 @@ export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 export interface SarifInput {
   readonly toolVersion: string
   readonly rules: ReadonlyArray<Rule>
-  /** `path`: the skill directory, cwd-relative when possible, else absolute. */
+  /** `path`: the skill directory, relative (to the repository root, for code scanning) when possible, else absolute. */
   readonly reports: ReadonlyArray<{ readonly path: string; readonly diagnostics: ReadonlyArray<LintDiagnostic> }>
   /** The agent profiles linted for (DECISIONS #51; issue 43), as `runs[0].properties.agents`. */
   readonly agents?: ReadonlyArray<string>
