@@ -16,6 +16,7 @@ import { tempDir } from "../helpers/cli.js"
 import { nodeEventLoop } from "../../src/adapters/node/NodeEventLoop.js"
 import { EventLoop } from "../../src/ports/EventLoop.js"
 import { headingsDoc } from "../helpers/headingsDoc.js"
+import { zeroRootPage } from "../helpers/damage.js"
 
 const dir = tempDir("skc-index-")
 let n = 0
@@ -274,13 +275,7 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     const many = Array.from({ length: 3000 }, (_, i) => `## Heading number ${i}\n\nbody ${i}\n`).join("\n")
     const path = await build(ascii, { "SKILL.md": `# T\n\n${many}` })
     // Zero the root page of the headings table: index_meta still reads, so the open is "Present".
-    const db = new Database(path, { readonly: true })
-    const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'headings'").get() as { rootpage: number }
-    const { page_size } = db.prepare("PRAGMA page_size").get() as { page_size: number }
-    db.close()
-    const bytes = readFileSync(path)
-    bytes.fill(0, (rootpage - 1) * page_size, rootpage * page_size)
-    writeFileSync(path, bytes)
+    zeroRootPage(path, "headings")
     const headings = () => run(Effect.flatMap(index.open(path), (i) => Effect.map(Effect.result(i.allHeadings), (r) => ({ meta: i.meta, read: r._tag }))))
     expect(await headings()).toMatchObject({ meta: { _tag: "Present" }, read: "Failure" })
     // The next open knows, without a query: a build's verdict is "corrupt", not "up to date".

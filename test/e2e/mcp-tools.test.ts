@@ -7,6 +7,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, ROOT, sandbox } from "../helpers/cli.js"
 import { writeScriptTool } from "../helpers/toolSkills.js"
+import { alive } from "../helpers/processes.js"
 import { ALL_TOOLS, connectMcp, PROTOCOL_TOOLS, textOf, type McpSession } from "../helpers/mcpClient.js"
 
 const SKILL_TOOLS = ["deploy__deploy_preview", "git__git_status", "git__git_log", "git__git_diff", "summarize__summarize_url"]
@@ -91,20 +92,33 @@ describe("issue 8 §6: skc mcp --tools", () => {
   })
 })
 
+/** A sandbox with one approved tool skill `sleeper` whose `nap` runs `script` (which writes its pid to nap.pid), 300 s timeout. */
+const approvedSleeper = async (script: string) => {
+  const s = sandbox()
+  writeScriptTool(s.home, {
+    skill: "sleeper",
+    tool: "nap",
+    description: "Sleeps. Use when testing.",
+    frontmatter: ["timeout: 300"],
+    command: "./scripts/nap.sh",
+    scripts: { "nap.sh": script }
+  })
+  spawnSync("git", ["init", "-q", s.work])
+  expect((await s.runAsync(["approve", "sleeper"])).code).toBe(0)
+  return s
+}
+
+/** The pid the nap tool wrote, once it has (polled: the bound only keeps a failing run from hanging the suite). */
+const napPid = async (work: string) => {
+  const pidFile = join(work, "nap.pid")
+  for (let i = 0; i < 600 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100))
+  return Number(readFileSync(pidFile, "utf8").trim())
+}
+
 describe("skc mcp --tools when its client goes away mid-call (the SDK's close: stdin ends, SIGTERM 2 s later, SIGKILL 2 s after)", () => {
   it("a run that ignores SIGTERM is killed before the client's SIGKILL: nothing it started outlives skc", async () => {
-    const s = sandbox()
-    writeScriptTool(s.home, {
-      skill: "sleeper",
-      tool: "nap",
-      description: "Sleeps. Use when testing.",
-      frontmatter: ["timeout: 300"],
-      command: "./scripts/nap.sh",
-      // The run's process writes its pid where the test finds it, then sleeps; SIGTERM is ignored by it and by sleep.
-      scripts: { "nap.sh": '#!/bin/sh\ntrap "" TERM\necho $$ > nap.pid\nwhile :; do sleep 1; done\n' }
-    })
-    spawnSync("git", ["init", "-q", s.work])
-    expect((await s.runAsync(["approve", "sleeper"])).code).toBe(0)
+    // The run's process writes its pid where the test finds it, then sleeps; SIGTERM is ignored by it and by sleep.
+    const s = await approvedSleeper('#!/bin/sh\ntrap "" TERM\necho $$ > nap.pid\nwhile :; do sleep 1; done\n')
     const child = spawn(process.execPath, [BIN, "mcp", "--tools"], {
       cwd: s.work,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1" },
@@ -115,9 +129,7 @@ describe("skc mcp --tools when its client goes away mid-call (the SDK's close: s
     send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } })
     send({ jsonrpc: "2.0", method: "notifications/initialized" })
     send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "sleeper__nap", arguments: {} } })
-    const pidFile = join(s.work, "nap.pid")
-    for (let i = 0; i < 600 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100))
-    const pid = Number(readFileSync(pidFile, "utf8").trim())
+    const pid = await napPid(s.work)
     expect(pid).toBeGreaterThan(0)
     // The client goes as the SDK's StdioClientTransport.close() goes: stdin ends, SIGTERM 2 s later, SIGKILL 2 s after
     // that. A tool run in flight must be gone by then (the runner's own 5 s grace was too long for it).
@@ -127,16 +139,9 @@ describe("skc mcp --tools when its client goes away mid-call (the SDK's close: s
     const killer = setTimeout(() => child.kill("SIGKILL"), 2_000)
     await exited
     clearTimeout(killer)
-    const alive = (() => {
-      try {
-        process.kill(pid, 0)
-        return true
-      } catch {
-        return false
-      }
-    })()
-    if (alive) process.kill(pid, "SIGKILL")
-    expect(alive).toBe(false)
+    const running = alive(pid)
+    if (running) process.kill(pid, "SIGKILL")
+    expect(running).toBe(false)
   }, 120_000)
 })
 
@@ -146,34 +151,14 @@ describe("skc mcp --tools when the client cancels a call (notifications/cancelle
   // agent was told the call had ended. docs/tool-skills.md "Running": a cancelled run is ended as a
   // timed-out one (SIGTERM to every process of the run, SIGKILL after the grace).
   it("MCP Cancellation: the tool run of a cancelled call is ended, and the server keeps answering", async () => {
-    const s = sandbox()
-    writeScriptTool(s.home, {
-      skill: "sleeper",
-      tool: "nap",
-      description: "Sleeps. Use when testing.",
-      frontmatter: ["timeout: 300"],
-      command: "./scripts/nap.sh",
-      // The run's process writes its pid where the test finds it, then sleeps (SIGTERM ends it).
-      scripts: { "nap.sh": "#!/bin/sh\necho $$ > nap.pid\nexec sleep 300\n" }
-    })
-    spawnSync("git", ["init", "-q", s.work])
-    expect((await s.runAsync(["approve", "sleeper"])).code).toBe(0)
+    // The run's process writes its pid where the test finds it, then sleeps (SIGTERM ends it).
+    const s = await approvedSleeper("#!/bin/sh\necho $$ > nap.pid\nexec sleep 300\n")
     const mcp = await connectMcp({ cwd: s.work, home: s.home, flags: ["--tools"] })
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0)
-        return true
-      } catch {
-        return false
-      }
-    }
     let pid = 0
     try {
       const abort = new AbortController()
       const call = mcp.client.callTool({ name: "sleeper__nap", arguments: {} }, undefined, { signal: abort.signal }).catch((e: unknown) => e)
-      const pidFile = join(s.work, "nap.pid")
-      for (let i = 0; i < 600 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100))
-      pid = Number(readFileSync(pidFile, "utf8").trim())
+      pid = await napPid(s.work)
       expect(pid).toBeGreaterThan(0)
       abort.abort("the agent moved on")
       await call

@@ -5,11 +5,11 @@
 // nothing, so the E002 came back for ever. The read that meets the damage
 // now marks the index (src/adapters/sqlite/damageMarker.ts), and the build
 // rewrites it whole.
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs"
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { sandbox } from "../helpers/cli.js"
+import { zeroRootPage } from "../helpers/damage.js"
 
 describe("RFC-0004:C-INDEX a damaged index is repaired by the build its E002 names", () => {
   it("show: E002; build: rebuilt; show: the section; no marker left", async () => {
@@ -23,13 +23,7 @@ describe("RFC-0004:C-INDEX a damaged index is repaired by the build its E002 nam
     const [name] = readdirSync(meta).filter((f) => /^search-[0-9a-f]{16}\.db$/.test(f))
     const path = join(meta, name!)
     // Zero the root page of the headings table, which `show` reads; index_meta stays readable.
-    const db = new Database(path, { readonly: true })
-    const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'headings'").get() as { rootpage: number }
-    const { page_size } = db.prepare("PRAGMA page_size").get() as { page_size: number }
-    db.close()
-    const bytes = readFileSync(path)
-    bytes.fill(0, (rootpage - 1) * page_size, rootpage * page_size)
-    writeFileSync(path, bytes)
+    zeroRootPage(path, "headings")
 
     const broken = await sb.runAsync(["show", "big", "--section", "Part 7"])
     expect(broken.code).toBe(1)
