@@ -16,8 +16,8 @@ const result = (source_path: string): ListResult =>
 
 describe("skc list SOURCE column (RFC-0007:C-LIST)", () => {
   it("relative below the cwd, ~/ below the home, else absolute", () => {
-    const ctx = { cwd: "/work/webapp", home: "/home/u" }
-    expect(friendlyPath("/work/webapp/.skillc/skills/a", ctx)).toBe(".skillc/skills/a")
+    const ctx = { cwd: "/srv/webapp", home: "/home/u" }
+    expect(friendlyPath("/srv/webapp/.skillc/skills/a", ctx)).toBe(".skillc/skills/a")
     expect(friendlyPath("/home/u/.skillc/skills/b", ctx)).toBe("~/.skillc/skills/b")
     expect(friendlyPath("/opt/skills/c", ctx)).toBe("/opt/skills/c")
   })
