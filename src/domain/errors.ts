@@ -541,9 +541,7 @@ const whichShown = (places: ReadonlyArray<HeadingPlace>, section: string, skill:
   if (skill === undefined) return `${head}; give ${by} to show another`
   // The next place as a command an agent runs as it stands (a prose "give the file" left it to guess the flags).
   const next = others[0]!
-  const step = showStep(skill, section, next.file)
-  const withLine = byLine ? { ...step, params: [...step.params, ["line", next.line] as const], args: [...step.args, "--line", String(next.line)] } : step
-  return `${head}; the next: ${stepText(withLine, style)}`
+  return `${head}; the next: ${stepText(showStep(skill, section, next.file, byLine ? next.line : undefined), style)}`
 }
 
 /** `file (line N)` for the first `most` places, then how many more. */

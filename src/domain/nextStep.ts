@@ -49,10 +49,10 @@ export const sourcesStep = (skill: string, dir?: string): NextStep => ({
   args: [skill, ...(dir === undefined ? [] : ["--dir", dir])]
 })
 
-export const showStep = (skill: string, section: string, file?: string): NextStep => ({
+export const showStep = (skill: string, section: string, file?: string, line?: number): NextStep => ({
   tool: "show",
-  params: [["skill", skill], ["section", section], ...(file === undefined ? [] : [["file", file] as const])],
-  args: [skill, "--section", section, ...(file === undefined ? [] : ["--file", file])]
+  params: [["skill", skill], ["section", section], ...(file === undefined ? [] : [["file", file] as const]), ...(line === undefined ? [] : [["line", line] as const])],
+  args: [skill, "--section", section, ...(file === undefined ? [] : ["--file", file]), ...(line === undefined ? [] : ["--line", String(line)])]
 })
 
 export const openStep = (skill: string, path: string, maxLines?: number): NextStep => ({

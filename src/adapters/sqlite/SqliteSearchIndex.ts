@@ -221,17 +221,17 @@ const openOnce = (path: string, stamp: string | undefined = fileStamp(path)): Ef
     if (damaged !== undefined) return failedIndex({ _tag: "Corrupt", reason: damaged }, path)
     const client = yield* connect(path, true)
     if (client._tag === "Failure") return failedIndex({ _tag: "Corrupt", reason: message(client.failure) }, path)
-    return yield* indexOn(client.success, path, stamp === undefined ? true : { stamp })
+    return yield* indexOn(client.success, path, { stamp })
   })
 
 /**
- * The queries of an opened index; `onDisk`: also check the file's size against SQLite's page count (and,
- * given the file's identity, remember a read that finds it damaged, for the next build).
+ * The queries of an opened index; `onDisk` (a file, with its identity when known): also check the file's
+ * size against SQLite's page count, and remember a read that finds it damaged, for the next build.
  */
-const indexOn = (db: Database, path: string, onDisk: boolean | { readonly stamp: string }): Effect.Effect<OpenIndex> =>
+const indexOn = (db: Database, path: string, onDisk: { readonly stamp: string | undefined } | undefined): Effect.Effect<OpenIndex> =>
   Effect.gen(function* () {
     const readFailed = (e: unknown) => {
-      if (typeof onDisk === "object" && isDamage(e)) markDamaged(path, onDisk.stamp, message(e))
+      if (onDisk !== undefined && isDamage(e)) markDamaged(path, onDisk.stamp, message(e))
       return new IndexReadFailed({ path, message: message(e) })
     }
     const run = statementRunner(db)
@@ -239,7 +239,7 @@ const indexOn = (db: Database, path: string, onDisk: boolean | { readonly stamp:
       try: (): MetaRead => {
         const [{ page_size }] = run<{ page_size: number }>("PRAGMA page_size", [])
         const [{ page_count }] = run<{ page_count: number }>("PRAGMA page_count", [])
-        const problem = onDisk !== false ? sizeProblem(path, page_size, page_count) : undefined
+        const problem = onDisk !== undefined ? sizeProblem(path, page_size, page_count) : undefined
         if (problem !== undefined) return { _tag: "Corrupt", reason: problem }
         return parseIndexMeta(run<{ key: unknown; value: unknown }>("SELECT key, value FROM index_meta", []))
       },
@@ -590,7 +590,7 @@ const build = (tokenizer: TokenizerChoice, contents: IndexContents): Effect.Effe
       (db) => Effect.sync(() => db.isOpen && db.close())
     )
     yield* sliced(fillDatabase(db, tokenizer, contents)).pipe(Effect.mapError(failed))
-    return yield* indexOn(db, label, false)
+    return yield* indexOn(db, label, undefined)
   })
 
 /**

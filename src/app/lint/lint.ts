@@ -25,7 +25,7 @@ import { readSkillTree } from "./lintTree.js"
 import { fsInternal, Settings, touchSkill } from "../shared/index.js"
 import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
-import { skillFoldersIn } from "../skills/index.js"
+import { nearestGitRoot, skillFoldersIn } from "../skills/index.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Progress } from "../../ports/Progress.js"
 
@@ -370,19 +370,12 @@ export const lint = (input: LintInput) => Effect.map(lintSkills(input), outcomeJ
  * the cwd, else absolute: a `file://` URI).
  */
 export const sarifReports = Effect.fn("skc.sarifReports")(function* (reports: ReadonlyArray<LintReport>) {
-  const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
   const out: Array<LintReport> = []
   for (const r of reports) {
     const dir = path.resolve(stores.cwd, r.path)
-    let root: string | undefined
-    for (let at = dir; root === undefined; at = path.dirname(at)) {
-      // A directory, or a file in a linked worktree or a submodule: either way the top of a checkout.
-      // Recovery: an ancestor that cannot be read counts as holding no `.git`; the walk goes on up.
-      if ((yield* fs.lstatOption(path.join(at, ".git")).pipe(unseenAs(undefined))) !== undefined) root = at
-      else if (path.dirname(at) === at) break
-    }
+    const root = yield* nearestGitRoot(dir)
     const rel = root === undefined ? undefined : path.relative(root, dir)
     out.push(rel === undefined ? r : { ...r, path: rel === "" ? "." : rel })
   }

@@ -26,14 +26,24 @@ export const mainCheckoutOf = Effect.fnUntraced(function* (worktreeRoot: string)
   return path.dirname(dotGit)
 })
 
-/** The main checkout of the repository `cwd` is in, when its nearest `.git` (up from `cwd`) is a linked worktree's. */
-export const mainCheckoutAbove = Effect.fnUntraced(function* (cwd: string) {
+/**
+ * The top of the checkout `dir` is in: the nearest directory up from it holding `.git` (a directory, or
+ * the file of a linked worktree or a submodule); undefined outside any. An ancestor that cannot be read
+ * counts as holding none, and the walk goes on up.
+ */
+export const nearestGitRoot = Effect.fnUntraced(function* (dir: string) {
   const fs = yield* FileSystem
   const path = yield* Path
-  for (let dir = cwd; ; ) {
-    if ((yield* fs.lstatOption(path.join(dir, ".git")).pipe(unseenAs(undefined))) !== undefined) return yield* mainCheckoutOf(dir)
-    const parent = path.dirname(dir)
-    if (parent === dir) return undefined
-    dir = parent
+  for (let at = dir; ; ) {
+    if ((yield* fs.lstatOption(path.join(at, ".git")).pipe(unseenAs(undefined))) !== undefined) return at
+    const parent = path.dirname(at)
+    if (parent === at) return undefined
+    at = parent
   }
+})
+
+/** The main checkout of the repository `cwd` is in, when its nearest `.git` (up from `cwd`) is a linked worktree's. */
+export const mainCheckoutAbove = Effect.fnUntraced(function* (cwd: string) {
+  const root = yield* nearestGitRoot(cwd)
+  return root === undefined ? undefined : yield* mainCheckoutOf(root)
 })
