@@ -1,7 +1,7 @@
 /** `skc open` / `skc_open` (RFC-0002, DECISIONS #36). */
 import { Effect, Option } from "effect"
 import { visibleBody } from "../domain/visible.js"
-import { printBytes, printJson, printText } from "./output.js"
+import { printBytes, printJson, printStderr, printText } from "./output.js"
 import { Output } from "../ports/Output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
@@ -30,7 +30,10 @@ export const openCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const { openFile, OpenInput, openLogArgs } = await import("../app/search/open.js")
+    const [{ openFile, OpenInput, openLogArgs }, { namedFilesNote }] = await Promise.all([
+      import("../app/search/open.js"),
+      import("../render/show.js")
+    ])
     return {
       input: OpenInput,
       toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines) }),
@@ -42,15 +45,27 @@ export const openCommand = defineCommand({
       // terminal, though, a file with control characters (an ESC or OSC sequence of a foreign
       // skill) or a binary file is shown as text with them escaped, as `show` does
       // (src/domain/visible.ts): written to a pipe or a file, it stays byte-exact.
+      // A Markdown file that names the skill's scripts: where they are, on stderr after the file (docs/decisions.md P7).
       emit: (opened, ctx) => {
         if (ctx.format === "json") return printJson(opened.result)
-        return Effect.flatMap(Effect.service(Output), (output) =>
+        const note = namedFilesNote(opened.result, "cli", "file")
+        const file = Effect.flatMap(Effect.service(Output), (output) =>
           output.stdoutIsTTY && hasControl(opened.result) ? printText(visibleBody(textOf(opened.result))) : printBytes(opened.bytes)
         )
+        return note === undefined ? file : Effect.andThen(file, printStderr(note))
       },
       mcp: {
         output: () => import("../app/search/open.js").then((r) => r.OpenResult),
-        structured: (opened) => ({ ...opened.result }),
+        // A team server's paths are not the reader's: its answer names the files, not the directory on the server.
+        structured: (opened, ctx) => {
+          if (ctx.remote !== true || opened.result.base_dir === undefined) return { ...opened.result }
+          const { base_dir: _onServer, ...rest } = opened.result
+          return rest
+        },
+        after: (opened, ctx) => {
+          const note = namedFilesNote(opened.result, ctx.remote === true ? "remote" : "tools", "file")
+          return note === undefined ? [] : [note]
+        },
         // A binary file's base64 is the structured content's `content`: the text, which clients hand the model, names it
         // instead of repeating it (megabytes of base64 twice in one answer, half of them in the model's context).
         text: (opened) =>

@@ -181,13 +181,18 @@ export interface Handler<V, I, A> {
     /** The text content when it is not `text`. */
     text?(result: A, ctx: RenderContext): string
     /** The structured content when it is not the JSON document (MCP requires an object). */
-    structured?(result: A): Record<string, unknown>
+    structured?(result: A, ctx: RenderContext): Record<string, unknown>
     /**
      * Guidance the text gives beside the answer (a correction, where to look after an empty answer),
      * added to the structured content as `notices`: Claude Code 2.1.332 and Codex 0.171.0 give their
      * model only the structured content of a successful call.
      */
     notices?(result: A, ctx: RenderContext): ReadonlyArray<string>
+    /**
+     * Lines about the answer that its text must not hold (a section is given as it is in the file): sent
+     * as a text block of their own after it, as a warning is, and added to the structured content's `notices`.
+     */
+    after?(result: A, ctx: RenderContext): ReadonlyArray<string>
   }
 }
 

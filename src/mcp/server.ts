@@ -257,9 +257,9 @@ const callTool = async (
   const { exit, warnings } = await run(callToolEffect(tool, args, { remote: context.remote, agent: context.agent }))
   tellOperatorOfUnlogged(warnings, args, { ...context, tool: tool.name })
   if (Exit.isSuccess(exit)) {
-    const { text, structured } = exit.value
+    const { text, structured, after } = exit.value
     tellOperatorOfSkipped(structured, { ...context, tool: tool.name })
-    return withNotices({ content: [{ type: "text", text }], structuredContent: jsonClean(structured) }, warnings)
+    return withNotices({ content: [{ type: "text", text }], structuredContent: jsonClean(structured) }, [...after, ...warnings])
   }
   const error = failureOf(exit.cause)
   if (error._tag === "InternalError") process.stderr.write(`skc mcp: ${tool.name}: ${error.text}\n`)

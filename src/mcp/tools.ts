@@ -105,11 +105,11 @@ export const callToolEffect = (t: McpTool, args: unknown, options: { readonly re
     const { stores } = yield* Settings
     const ctx: RenderContext = { cwd: stores.cwd, home: stores.home, verbose: true, colour: false, now: yield* Clock.currentTimeMillis, remote: options.remote === true }
     const text = (h.mcp?.text ?? h.text)(result, ctx)
-    const document: unknown = h.mcp?.structured !== undefined ? h.mcp.structured(result) : h.json !== undefined ? h.json(result) : result
+    const document: unknown = h.mcp?.structured !== undefined ? h.mcp.structured(result, ctx) : h.json !== undefined ? h.json(result) : result
     // The text's guidance in the structured content too, as `notices` (the output schemas allow added fields).
     const notices = h.mcp?.notices?.(result, ctx) ?? []
     const structured: unknown = notices.length === 0 ? document : { ...(document as Record<string, unknown>), notices }
-    return { text, structured }
+    return { text, structured, after: h.mcp?.after?.(result, ctx) ?? [] }
   })
 
 /**

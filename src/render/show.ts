@@ -1,7 +1,10 @@
 // Text rendering of `skc show` (RFC-0002:C-SHOW): the section as it is in
-// the source, ending with `... (N more lines)` when --max-lines cut it. Pure.
+// the source, ending with `... (N more lines)` when --max-lines cut it, and
+// the line that says where the skill's files it names are. Pure.
 import type { ShowResult } from "../app/search/show.js"
-import { visibleBody } from "../domain/visible.js"
+import { openStep, stepText } from "../domain/nextStep.js"
+import { shellWord } from "../domain/shellWord.js"
+import { visibleBody, visibleMessage } from "../domain/visible.js"
 
 /**
  * The section's text keeps its lines and tabs; any other control character
@@ -9,3 +12,35 @@ import { visibleBody } from "../domain/visible.js"
  * to the terminal (src/domain/visible.ts). `--format json` has it exactly.
  */
 export const renderShowText = (result: ShowResult): string => visibleBody(result.content)
+
+/** What `show` and `open` say of the skill's files a text names (their results' `files_named`, `base_dir`). */
+export interface NamedFiles {
+  readonly skill: string
+  readonly files_named?: ReadonlyArray<string> | undefined
+  readonly files_named_more?: number | undefined
+  readonly base_dir?: string | undefined
+}
+
+/** Who reads the note: a shell (CLI, stderr), an MCP client on this machine, or one of a team server (HTTP). */
+export type NamedFilesReader = "cli" | "tools" | "remote"
+
+/**
+ * Where the skill's files the section names are (docs/decisions.md P7), or
+ * undefined when it names none: the CLI writes it on stderr after the
+ * section, an MCP call adds it to the answer's notices. A team server's
+ * reader gets the skc_open that reads a file instead of a path on the server.
+ */
+export const namedFilesNote = (result: NamedFiles, reader: NamedFilesReader, what = "section"): string | undefined => {
+  const paths = result.files_named
+  if (paths === undefined || paths.length === 0) return undefined
+  const more = result.files_named_more ?? 0
+  const list = paths.join(", ") + (more > 0 ? ` (and ${more} more)` : "")
+  if (reader === "remote" || result.base_dir === undefined)
+    return visibleMessage(
+      `the skill's files this ${what} names (${list}) are on the team server, not this machine; read one with: ${stepText(openStep(result.skill, paths[0]!), "tools")}`
+    )
+  const dir = reader === "cli" ? shellWord(result.base_dir) : result.base_dir
+  return visibleMessage(
+    `${reader === "cli" ? "note: " : ""}the skill's files this ${what} names are in ${dir}${reader === "tools" ? " (base_dir)" : ""}: ${list}; run them from that directory (the deployed skill's folder holds its stub alone)`
+  )
+}

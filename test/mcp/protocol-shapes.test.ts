@@ -150,7 +150,7 @@ describe("skc_open on a binary file (2026-07-28 server/tools, 'Tool Result')", (
     const opened = { result: { skill: "demo", path: "assets/blob.bin", content, truncated: false, encoding: "base64" as const }, bytes }
     const text = handler.mcp!.text!(opened, { cwd: "/", home: "/", verbose: true, colour: false, now: 0 })
     expect(text).toBe(`(binary file 'assets/blob.bin', ${bytes.length} bytes: base64 in the structured content's "content")`)
-    expect(handler.mcp!.structured!(opened)).toMatchObject({ content, encoding: "base64" })
+    expect(handler.mcp!.structured!(opened, { cwd: "/", home: "/", verbose: true, colour: false, now: 0 })).toMatchObject({ content, encoding: "base64" })
     const plain = { result: { skill: "demo", path: "SKILL.md", content: "# Demo\n", truncated: false }, bytes: new TextEncoder().encode("# Demo\n") }
     expect(handler.mcp!.text!(plain, { cwd: "/", home: "/", verbose: true, colour: false, now: 0 })).toBe("# Demo\n")
   })

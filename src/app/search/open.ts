@@ -11,6 +11,8 @@ import { fileNotFound } from "./fileNotFound.js"
 import { openStep, sourcesStep } from "../../domain/nextStep.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
+import { isMarkdownPath } from "../../domain/sourcePaths.js"
+import { namedFilesOnDisk } from "./namedFiles.js"
 
 export const OpenInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
@@ -29,7 +31,11 @@ export const OpenResult = Schema.Struct({
   path: Schema.String,
   content: Schema.String,
   truncated: Schema.Boolean,
-  encoding: Schema.optionalKey(Schema.Literal("base64"))
+  encoding: Schema.optionalKey(Schema.Literal("base64")),
+  /** Of a Markdown file: the skill's non-Markdown files it names and the source directory they are in (docs/decisions.md P7), as `show`'s. */
+  files_named: Schema.optional(Schema.Array(Schema.String)),
+  files_named_more: Schema.optional(Schema.Int),
+  base_dir: Schema.optional(Schema.String)
 })
 export type OpenResult = typeof OpenResult.Type
 
@@ -126,9 +132,21 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     bytes = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
     binary = asText(bytes) === undefined
   }
-  const result: OpenResult = binary
-    ? { skill: skill.name, path: target.rel, content: base64(bytes), truncated, encoding: "base64" }
-    : { skill: skill.name, path: target.rel, content: asOnDisk.decode(bytes), truncated }
+  const text = binary ? undefined : asOnDisk.decode(bytes)
+  // A Markdown file's instructions may run the skill's scripts: say where they are, as show does (P7).
+  const named = text !== undefined && isMarkdownPath(target.rel) ? yield* namedFilesOnDisk(skill.sourceDir, text, target.rel) : undefined
+  const result: OpenResult =
+    text === undefined
+      ? { skill: skill.name, path: target.rel, content: base64(bytes), truncated, encoding: "base64" }
+      : {
+          skill: skill.name,
+          path: target.rel,
+          content: text,
+          truncated,
+          ...(named === undefined || named.paths.length === 0
+            ? {}
+            : { files_named: named.paths, ...(named.more > 0 ? { files_named_more: named.more } : {}), base_dir: skill.sourceDir })
+        }
   const opened: Opened = { result, bytes }
   return opened
 })

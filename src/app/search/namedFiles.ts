@@ -1,0 +1,33 @@
+/**
+ * The skill's own files a text of it names, looked up on disk
+ * (docs/decisions.md P7): for `open`, which reads no index. `show` looks
+ * them up in the index's file records instead (its index is current by
+ * contract, RFC-0002:C-SHOW), one query for any number of words.
+ */
+import { Effect } from "effect"
+import { filesNamed, pathWords } from "../../domain/namedFiles.js"
+import { isMarkdownPath } from "../../domain/sourcePaths.js"
+import { resolveInside } from "../skills/index.js"
+
+/** How many distinct paths one text may make `open` look up: a bound on the `stat`s a hostile file costs. */
+const MOST_LOOKUPS = 100
+
+export const namedFilesOnDisk = Effect.fnUntraced(function* (sourceDir: string, text: string, file: string) {
+  const words = pathWords(text, file)
+  if (words.length === 0) return filesNamed(words, file, new Set())
+  const candidates = new Set<string>()
+  for (const { beside, fromRoot } of words) {
+    for (const p of [beside, fromRoot]) if (p !== undefined && p !== file && !isMarkdownPath(p)) candidates.add(p)
+    if (candidates.size >= MOST_LOOKUPS) break
+  }
+  const existing = new Set<string>()
+  for (const candidate of candidates) {
+    // The one path rule of every command: a path through `.git`, or a link out of the skill, is no file of it.
+    const target = yield* resolveInside(sourceDir, candidate).pipe(
+      // Recovery: a word that is no readable file of the skill is simply not named.
+      Effect.orElseSucceed(() => undefined)
+    )
+    if (target?.info?.type === "file") existing.add(candidate)
+  }
+  return filesNamed(words, file, existing)
+})

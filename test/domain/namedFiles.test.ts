@@ -1,0 +1,65 @@
+// Which of a skill's own files a section names (docs/decisions.md P7): the
+// words that may be paths, looked up beside the section's file and from the
+// skill's root, Markdown and the section's own file left out.
+import { describe, expect, it } from "vitest"
+import { NAMED_FILES_MOST, filesNamed, pathWords } from "../../src/domain/namedFiles.js"
+
+const FILES = new Set([
+  "SKILL.md",
+  "forms.md",
+  "reference.md",
+  "LICENSE.txt",
+  "scripts/fill.py",
+  "scripts/check.py",
+  "references/guide.md",
+  "references/helper.sh",
+  "assets/template.docx"
+])
+
+const named = (text: string, file = "SKILL.md") => filesNamed(pathWords(text, file), file, FILES)
+
+describe("filesNamed (P7)", () => {
+  it("names a script in inline code, a shell line and a link, once each, in the order first named", () => {
+    const text = [
+      "Run this script from this file's directory: `python scripts/fill.py <in.pdf> <out.pdf>`.",
+      "Then [check it](scripts/check.py#usage) and fill again: python scripts/fill.py again.pdf",
+      "Start from ./assets/template.docx."
+    ].join("\n")
+    expect(named(text)).toEqual({ paths: ["scripts/fill.py", "scripts/check.py", "assets/template.docx"], more: 0 })
+  })
+
+  it("leaves out Markdown (read through show and open), the section's own file, and words naming no file of the skill", () => {
+    const text = "See forms.md and [the guide](references/guide.md); e.g. run scripts/missing.py or python3 foo.py; LICENSE.txt"
+    expect(named(text, "LICENSE.txt")).toEqual({ paths: [], more: 0 })
+    expect(named("Terms: LICENSE.txt.")).toEqual({ paths: ["LICENSE.txt"], more: 0 })
+  })
+
+  it("looks beside the section's file first, then from the root", () => {
+    expect(named("Run `./helper.sh` then scripts/fill.py", "references/guide.md")).toEqual({
+      paths: ["references/helper.sh", "scripts/fill.py"],
+      more: 0
+    })
+    // `../scripts/check.py` from references/ is the root's scripts/check.py.
+    expect(named("bash ../scripts/check.py", "references/guide.md")).toEqual({ paths: ["scripts/check.py"], more: 0 })
+  })
+
+  it("never climbs above the root, and ignores URLs, absolute and home paths", () => {
+    const text = "../../scripts/fill.py /scripts/fill.py ~/scripts/fill.py https://example.com/scripts/fill.py $HOME/scripts/check.py"
+    expect(named(text)).toEqual({ paths: [], more: 0 })
+  })
+
+  it("no word that may be a path: nothing to look up (the caller reads no file list)", () => {
+    // A sentence's closing full stop is no extension: "qpdf." is not a file name.
+    expect(pathWords("Use pypdf to merge documents, then qpdf.", "SKILL.md")).toEqual([])
+    expect(pathWords("plain words only", "SKILL.md")).toEqual([])
+  })
+
+  it(`names at most ${NAMED_FILES_MOST} files and counts the rest`, () => {
+    const many = new Set(Array.from({ length: 30 }, (_, i) => `scripts/s${i}.py`))
+    const text = [...many].join(" ")
+    const r = filesNamed(pathWords(text, "SKILL.md"), "SKILL.md", many)
+    expect(r.paths).toHaveLength(NAMED_FILES_MOST)
+    expect(r.paths[0]).toBe("scripts/s0.py")
+    expect(r.more).toBe(30 - NAMED_FILES_MOST)
+  })
+})
