@@ -71,13 +71,13 @@ export const statsCommand = defineCommand({
     type Outcome = import("../app/usage/statsRequest.js").StatsView
     /** `--from`/`--team`: the team store (issue 18), its adapter loaded only when asked for. */
     const onTeamStore = (r: Request) => withTeamStore(r.from, r.team === true, "--from", (source) => request.statsFromTeam(r, source))
-    const text = (r: Outcome, now: number): string =>
+    const text = (r: Outcome, now: number, reader: "cli" | "tools" = "cli"): string =>
       r.kind === "import"
         ? renderActivationImport(r.result)
         : r.kind === "one"
-          ? renderStats(r.outcome, now)
+          ? renderStats(r.outcome, now, reader)
           : r.kind === "all"
-            ? renderStatsAll(r.report, now)
+            ? renderStatsAll(r.report, now, reader)
             : html.renderSkillHtml(r.report, now)
     const json = (r: Outcome): unknown => (r.kind === "one" ? statsDocument(r.outcome.report) : r.kind === "import" ? r.result : r.report)
     return {
@@ -105,7 +105,8 @@ export const statsCommand = defineCommand({
       mcp: {
         input: StatsInput,
         output: () => import("../app/usage/stats.js").then((r) => r.StatsDocument),
-        structured: (r: Outcome) => ({ ...(json(r) as Record<string, unknown>) })
+        structured: (r: Outcome) => ({ ...(json(r) as Record<string, unknown>) }),
+        text: (r: Outcome, ctx: { readonly now: number }) => text(r, ctx.now, "tools")
       }
     }
   }

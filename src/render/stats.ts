@@ -130,8 +130,14 @@ const filtersText = (f: StatsFilters): string | undefined => {
   return filters.length > 0 ? `Filters: ${filters.join(", ")}` : undefined
 }
 
-const audienceText = (f: StatsFilters) =>
-  f.include_author ? "Counting agent reads and author work (build, lint, stats, eval; reads at a terminal)." : "Counting agent reads (outline, show, open, sources, search); --include-author adds the author's build, lint, stats, eval and terminal reads."
+/** Who reads a report: a shell (the CLI's flags) or an MCP client (the skc_stats parameters). */
+export type StatsReader = "cli" | "tools"
+
+const audienceText = (f: StatsFilters, reader: StatsReader) =>
+  f.include_author
+    ? "Counting agent reads and author work (build, lint, stats, eval; reads at a terminal)."
+    : // The switch as its caller gives it: an agent told `--include-author` over MCP had no such flag to pass.
+      `Counting agent reads (outline, show, open, sources, search); ${reader === "tools" ? "include_author: true" : "--include-author"} adds the author's build, lint, stats, eval and terminal reads.`
 
 /** The most code points of a logged question a text report shows: the log keeps it whole, as JSON does. */
 export const SHOWN_QUERY_MAX = 200
@@ -148,7 +154,7 @@ export const shownQuery = (q: string): string => {
   return points.length <= SHOWN_QUERY_MAX ? q : `${points.slice(0, SHOWN_QUERY_MAX).join("")}…`
 }
 
-export const renderStats = ({ report, insights }: StatsOutcome, now: number): string => {
+export const renderStats = ({ report, insights }: StatsOutcome, now: number, reader: StatsReader = "cli"): string => {
   const out: Array<string> = [`${report.skill} — ${TITLES[report.query]}`]
   // A team view (issue 18) says where its rows came from.
   const team = report as TeamSource
@@ -159,7 +165,7 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number): st
   }
   const filters = filtersText(report.filters)
   if (filters !== undefined) out.push(filters)
-  if (report.query !== "commands") out.push(audienceText(report.filters))
+  if (report.query !== "commands") out.push(audienceText(report.filters, reader))
   out.push("")
   const n = String
 
@@ -312,12 +318,12 @@ const teamSourceText = (r: TeamSource): string =>
   (r.users && r.users.length > 0 ? `; pushed by the operating-system users ${r.users.join(", ")} (a team server's readers are token names: --reader, --group-by users)` : "") +
   "."
 
-export const renderStatsAll = (report: StatsAllReport, now: number): string => {
+export const renderStatsAll = (report: StatsAllReport, now: number, reader: StatsReader = "cli"): string => {
   const out: Array<string> = [`All skills — agent reads (${plural(report.total_skills, "skill")})`]
   if (report.source !== undefined) out.push(teamSourceText(report))
   const filters = filtersText(report.filters)
   if (filters !== undefined) out.push(filters)
-  out.push(audienceText(report.filters), "")
+  out.push(audienceText(report.filters, reader), "")
   if (report.total_skills === 0) out.push("No skill resolves from here.")
   else {
     out.push(

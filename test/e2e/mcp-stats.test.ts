@@ -55,6 +55,15 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     expect(row.error).toBeNull()
   })
 
+  it("skc_stats' text names its own include_author parameter, not the CLI's --include-author (an agent has no flags)", async () => {
+    const r = await mcp.call("skc_stats", { skill: "git-helper" })
+    expect(r.isError, textOf(r)).toBeFalsy()
+    expect(textOf(r)).toContain("; include_author: true adds the author's build, lint, stats, eval and terminal reads.")
+    expect(textOf(r)).not.toContain("--include-author")
+    // The CLI keeps its flag.
+    expect((await s.runAsync(["stats", "git-helper"])).stdout).toContain("; --include-author adds")
+  })
+
   it("RFC-0003 skc_stats returns the CLI's JSON document for every group_by and filter", async () => {
     await mcp.call("skc_show", { skill: "git-helper", section: "No such heading" })
     const cli = async (args: ReadonlyArray<string>) => JSON.parse((await s.runAsync(["stats", "git-helper", ...args, "--format", "json"])).stdout)
