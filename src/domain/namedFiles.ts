@@ -10,46 +10,14 @@
  * gateway: show, open), so `show` can say where they are. Pure: the caller
  * passes the skill's file list.
  */
+import { findMentions } from "./references/mentions.js"
+import { dirOf, normalize } from "./references/reach.js"
 import { isMarkdownPath } from "./sourcePaths.js"
 
 /** How many files one answer names: a section listing a whole folder still gets a short line. */
 export const NAMED_FILES_MOST = 20
 
-/** What separates one word that may be a path from the next: blanks, quotes, brackets, Markdown and shell punctuation. */
-const SEPARATORS = /[\s`'"()<>[\]{},;|=*!?\\]+/
-
-/** A word that may name a file: holds a `/`, or ends in `.ext`. */
-const PATH_LIKE = /\/|\.[A-Za-z0-9]{1,10}$/
-
-/** The longest word looked at: a path longer than this is no path a skill ships (and bounds the work on hostile text). */
-const LONGEST_WORD = 512
-
-/**
- * A relative POSIX path with `.` and `..` segments resolved, or undefined
- * when it climbs above its root.
- */
-const normalised = (path: string): string | undefined => {
-  const out: Array<string> = []
-  for (const segment of path.split("/")) {
-    if (segment === "" || segment === ".") continue
-    if (segment === "..") {
-      if (out.length === 0) return undefined
-      out.pop()
-    } else out.push(segment)
-  }
-  return out.length === 0 ? undefined : out.join("/")
-}
-
-/** The word as a path candidate: a link's `#anchor` and `?query` dropped, sentence punctuation and `./` trimmed. */
-const candidateOf = (word: string): string | undefined => {
-  if (word.length === 0 || word.length > LONGEST_WORD) return undefined
-  // A URL, an absolute or home path, a variable: nothing of the skill's tree.
-  if (word.includes("://") || word.startsWith("/") || word.startsWith("~") || word.startsWith("$")) return undefined
-  const bare = word.replace(/[#?].*$/, "").replace(/[.:]+$/, "")
-  return PATH_LIKE.test(bare) ? bare : undefined
-}
-
-/** One word of a section that may name a file: where it would be beside the section's file, and from the root. */
+/** One word of a section that may name a file: the path it names from the root, and beside the section's file. */
 export interface PathWord {
   readonly beside: string | undefined
   readonly fromRoot: string | undefined
@@ -57,23 +25,24 @@ export interface PathWord {
 
 /**
  * The words of `text` (a section of `file`) that may name a file, each as
- * the path it names beside `file` (a relative link's meaning) and from the
- * skill's root (the Agent Skills specification's "relative paths from the
- * skill root"); empty when none does, and then the caller need not read
+ * the path it names from the skill's root (the Agent Skills specification's
+ * "relative paths from the skill root") and beside `file` (a relative
+ * link's meaning); empty when none does, and then the caller need not read
  * the skill's file list at all.
  */
 export const pathWords = (text: string, file: string): ReadonlyArray<PathWord> => {
-  const slash = file.lastIndexOf("/")
-  const dir = slash < 0 ? "" : file.slice(0, slash + 1)
+  const dir = dirOf(file)
   const words: Array<PathWord> = []
   const seen = new Set<string>()
-  for (const word of text.split(SEPARATORS)) {
-    const candidate = candidateOf(word)
-    if (candidate === undefined || seen.has(candidate)) continue
-    seen.add(candidate)
-    const beside = dir === "" ? undefined : normalised(dir + candidate)
-    const fromRoot = normalised(candidate)
-    if (beside !== undefined || fromRoot !== undefined) words.push({ beside, fromRoot })
+  // The mentions lint and `load` resolve (references/mentions.ts: linear whatever the text holds); a bare word
+  // named as a directory names no file.
+  for (const mention of findMentions(text)) {
+    if (mention.directoryWord || seen.has(mention.text)) continue
+    seen.add(mention.text)
+    // findMentions already leaves out URLs, absolute and home paths; `..` above the root normalises to undefined.
+    const fromRoot = normalize(mention.text)
+    const beside = dir === "" ? undefined : normalize(`${dir}/${mention.text}`)
+    if ((fromRoot !== undefined && fromRoot !== "") || (beside !== undefined && beside !== "")) words.push({ fromRoot, beside })
   }
   return words
 }
@@ -81,7 +50,7 @@ export const pathWords = (text: string, file: string): ReadonlyArray<PathWord> =
 /**
  * Of `words` (from `pathWords` for a section of `file`), the skill's
  * non-Markdown files they name, as paths from the root, in the order first
- * named: beside `file` first, then from the root. `files` holds every file
+ * named. `files` holds every file
  * of the skill by path from its root. At most `NAMED_FILES_MOST`; `more`
  * counts the rest.
  */
@@ -94,7 +63,8 @@ export const filesNamed = (
   const seen = new Set<string>()
   let more = 0
   for (const { beside, fromRoot } of words) {
-    const path = beside !== undefined && files.has(beside) ? beside : fromRoot !== undefined && files.has(fromRoot) ? fromRoot : undefined
+    // From the root first, then beside the file: the order lint's and load's references resolve in (references/reach.ts).
+    const path = fromRoot !== undefined && files.has(fromRoot) ? fromRoot : beside !== undefined && files.has(beside) ? beside : undefined
     if (path === undefined || path === file || isMarkdownPath(path) || seen.has(path)) continue
     seen.add(path)
     if (found.length < NAMED_FILES_MOST) found.push(path)

@@ -1,6 +1,7 @@
 // Which of a skill's own files a section names (docs/decisions.md P7): the
-// words that may be paths, looked up beside the section's file and from the
-// skill's root, Markdown and the section's own file left out.
+// words that may be paths (the mentions lint and load resolve), looked up
+// from the skill's root and beside the section's file, Markdown and the
+// section's own file left out.
 import { describe, expect, it } from "vitest"
 import { NAMED_FILES_MOST, filesNamed, pathWords } from "../../src/domain/namedFiles.js"
 
@@ -34,13 +35,16 @@ describe("filesNamed (P7)", () => {
     expect(named("Terms: LICENSE.txt.")).toEqual({ paths: ["LICENSE.txt"], more: 0 })
   })
 
-  it("looks beside the section's file first, then from the root", () => {
+  it("looks from the root, then beside the section's file (the order lint and load resolve references in)", () => {
     expect(named("Run `./helper.sh` then scripts/fill.py", "references/guide.md")).toEqual({
       paths: ["references/helper.sh", "scripts/fill.py"],
       more: 0
     })
     // `../scripts/check.py` from references/ is the root's scripts/check.py.
     expect(named("bash ../scripts/check.py", "references/guide.md")).toEqual({ paths: ["scripts/check.py"], more: 0 })
+    // A path that exists from the root wins over one beside the file.
+    const both = new Set(["references/guide.md", "scripts/fill.py", "references/scripts/fill.py"])
+    expect(filesNamed(pathWords("python scripts/fill.py", "references/guide.md"), "references/guide.md", both).paths).toEqual(["scripts/fill.py"])
   })
 
   it("never climbs above the root, and ignores URLs, absolute and home paths", () => {

@@ -59,7 +59,7 @@ export interface References {
 }
 
 /** `a/./b/../c` → `a/c`; undefined when it climbs out of the root. */
-const normalize = (p: string): string | undefined => {
+export const normalize = (p: string): string | undefined => {
   const out: Array<string> = []
   for (const seg of p.split("/")) {
     if (seg === "" || seg === ".") continue
@@ -71,7 +71,7 @@ const normalize = (p: string): string | undefined => {
   return out.join("/")
 }
 
-const dirOf = (path: string): string => {
+export const dirOf = (path: string): string => {
   const i = path.lastIndexOf("/")
   return i === -1 ? "" : path.slice(0, i)
 }
