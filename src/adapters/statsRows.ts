@@ -22,6 +22,12 @@ const nullableCount = (v: unknown): number | null => {
   return null
 }
 
+/** A logged `args.line` (`show --line`, a 1-based line): anything else another writer put there is none. */
+const lineOf = (v: unknown): number | null => {
+  const n = nullableCount(v)
+  return n !== null && n > 0 ? n : null
+}
+
 /** The summary's groups; the caller folds the period from them (it knows which ones count). */
 export const summaryGroups = (rows: ReadonlyArray<Row>): ReadonlyArray<SummaryGroup> =>
   rows.map((r) => ({
@@ -41,7 +47,11 @@ export const summaryGroups = (rows: ReadonlyArray<Row>): ReadonlyArray<SummaryGr
 export const listRows = (groupBy: Exclude<GroupBy, "summary">, period: Period, rows: ReadonlyArray<Row>): AggregateRows => {
   switch (groupBy) {
     case "sections":
-      return { groupBy, period, rows: rows.map((r) => ({ section: text(r.section), file: nullableText(r.file), count: count(r) })) }
+      return {
+        groupBy,
+        period,
+        rows: rows.map((r) => ({ section: text(r.section), file: nullableText(r.file), line: lineOf(r.line), count: count(r) }))
+      }
     case "files":
       return { groupBy, period, rows: rows.map((r) => ({ file: text(r.file), count: count(r) })) }
     case "commands":

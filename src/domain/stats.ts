@@ -369,6 +369,11 @@ export interface OutlineSection {
   readonly file: string
   readonly section: string
   readonly level: number
+  /**
+   * Its heading's line, in an "unused sections" entry whose text another heading of its file shares:
+   * which of them was never shown (src/domain/headingReads.ts). Absent when the text names it alone.
+   */
+  readonly line?: number
 }
 
 // ---------------------------------------------------------------------------
@@ -427,11 +432,16 @@ export interface StatsAllReport extends TeamSource {
   readonly more?: number
 }
 
-/** A heading of the current outline and how often it was shown in the period. */
+/**
+ * A heading of the current outline and how often it was shown in the period: each read counted for the
+ * one heading `show` showed, never for every heading of its text (src/domain/headingReads.ts).
+ */
 export interface OutlineReads {
   readonly file: string
   readonly section: string
   readonly level: number
+  /** The heading's line (two headings of one text in a file are told apart by it). Optional: reports built before have none. */
+  readonly line?: number
   readonly count: number
 }
 

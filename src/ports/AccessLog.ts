@@ -52,7 +52,17 @@ export interface Period {
 
 export type AggregateRows =
   | { readonly groupBy: "summary"; readonly period: Period; readonly groups: ReadonlyArray<SummaryGroup> }
-  | { readonly groupBy: "sections"; readonly period: Period; readonly rows: ReadonlyArray<{ section: string; file: string | null; count: number }> }
+  /**
+   * One row per heading text, file and logged `args.line` (null: none; `show --line` logs the start line of
+   * the heading it showed, the one of two headings of one text it read). The use case merges the lines back
+   * into RFC-0003:C-QUERIES' one entry per section and file; the lines say which heading was read
+   * (src/domain/headingReads.ts).
+   */
+  | {
+      readonly groupBy: "sections"
+      readonly period: Period
+      readonly rows: ReadonlyArray<{ section: string; file: string | null; line: number | null; count: number }>
+    }
   | { readonly groupBy: "files"; readonly period: Period; readonly rows: ReadonlyArray<{ file: string; count: number }> }
   | {
       readonly groupBy: "commands"

@@ -89,7 +89,8 @@ const unusedBlock = (unused: ReadonlyArray<OutlineSection>, more: number): Array
     : [
         "",
         `Unused sections (in the current outline, never shown): ${unused.length + more}`,
-        ...unused.map((s) => `  - ${s.section} (${s.file})`),
+        // A line only for a heading whose text another of its file shares: which of them nobody read.
+        ...unused.map((s) => `  - ${s.section} (${s.file}${s.line === undefined ? "" : `, line ${s.line}`})`),
         ...moreLine(more)
       ]
 

@@ -129,8 +129,8 @@ const outlineTree = (outline: SkillReport["outline"], fileReads: ReadonlyMap<str
       }
       open.push({ level: s.level, hasList: false })
       out.push(
-        `<li class="sec" data-file="${e(s.file)}" data-section="${e(s.section)}" data-level="${s.level}" data-reads="${s.count}">` +
-          `<div class="row${s.count === 0 ? " unread" : ""}"><span class="name" title="${e(s.section)}">${e(s.section)}</span>` +
+        `<li class="sec" data-file="${e(s.file)}" data-section="${e(s.section)}" data-level="${s.level}"${s.line === undefined ? "" : ` data-line="${s.line}"`} data-reads="${s.count}">` +
+          `<div class="row${s.count === 0 ? " unread" : ""}"><span class="name" title="${e(s.section)}${s.line === undefined ? "" : ` (line ${s.line})`}">${e(s.section)}</span>` +
           `${bar(s.count, max)}<span class="count">${n(s.count)}</span></div>`
       )
     }

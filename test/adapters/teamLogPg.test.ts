@@ -48,7 +48,13 @@ const machineRows = (machine: number, n: number): Array<AccessLogRow> => {
     }
     switch (kind) {
       case "show":
-        rows.push({ ...base, command: "show", args: JSON.stringify({ section: pick(["Intro", "Usage", "API"]), file: pick(["SKILL.md", "ref.md"]), ...via }) })
+        // `show --line` logs the shown heading's line (DECISIONS #18): both stores group and order by it as a number
+        // (9 before 15 before 120, not as text), and read a line that is not one ("x") as none. Derived from i, not drawn.
+        rows.push({
+          ...base,
+          command: "show",
+          args: JSON.stringify({ section: pick(["Intro", "Usage", "API"]), file: pick(["SKILL.md", "ref.md"]), ...via, ...[{}, { line: [9, 15, 120][(i >> 2) % 3]! }, { line: "x" }][i % 3]! })
+        })
         break
       case "missing":
         rows.push({ ...base, command: "show", args: JSON.stringify({ section: "Nope" }), error: "error[E020]: section not found" })

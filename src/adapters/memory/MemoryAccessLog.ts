@@ -71,6 +71,12 @@ const passes = (row: AccessLogRow, f: StatsFilters): boolean => {
   return true
 }
 
+/** `args.line` of a `show --line` row: a positive integer, else null (SQLite's `SHOWN_LINE`). */
+const shownLine = (row: AccessLogRow): number | null => {
+  const v = argOf(row, "line")
+  return typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? v : null
+}
+
 const byAuthor = (row: AccessLogRow) => J(row, "role") === "author"
 const counted = (row: AccessLogRow, f: StatsFilters) =>
   f.include_author || ((AGENT_COMMANDS as ReadonlyArray<string>).includes(row.command) && !byAuthor(row))
@@ -140,10 +146,10 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
       case "sections":
         return group(
           ok.filter((r) => r.command === "show"),
-          (r) => (J(r, "section") === null ? null : { section: J(r, "section"), file: J(r, "file") })
+          (r) => (J(r, "section") === null ? null : { section: J(r, "section"), file: J(r, "file"), line: shownLine(r) })
         )
           .map(withCount)
-          .sort(byCountThen("file", "section"))
+          .sort(byCountThen("file", "section", "line"))
       case "files":
         return group(
           ok.filter((r) => r.command === "show" || r.command === "open"),

@@ -84,6 +84,12 @@ const J = (key: string) => `((args_json ->> '${key}') COLLATE "C")`
 /** `result_count` = 0, compared as JSON so that `0` and `0.0` agree as in SQLite. */
 const NO_RESULTS = `(args_json -> 'result_count') = '0'::jsonb`
 
+/**
+ * `args.line` of a `show --line` row as a number: a positive JSON integer, else null, as SQLite's
+ * `SHOWN_LINE` (AccessLogSqlite.ts) reads it, so both stores group and order the same rows alike.
+ */
+const SHOWN_LINE = `CASE WHEN jsonb_typeof(args_json -> 'line') = 'number' AND (args_json ->> 'line') ~ '^[1-9][0-9]{0,17}$' THEN (args_json ->> 'line')::bigint END`
+
 /** A row recorded as the author's own call (DECISIONS #45); rows without a role are not. */
 const BY_AUTHOR = `coalesce(${J("role")} = 'author', FALSE)`
 
@@ -104,10 +110,11 @@ export const pgAggregateSql = (groupBy: GroupBy, where: string, audience = "TRUE
           count(*) AS count, min(timestamp) AS start, max(timestamp) AS "end"
         FROM ${TABLE} WHERE ${where} GROUP BY 1, 2, 3, 4, 5, 6, 7`
     case "sections":
-      return `SELECT section, file, count(*) AS count FROM (
-          SELECT ${J("section")} AS section, ${J("file")} AS file FROM ${TABLE}
+      // By `args.line` too: which of two headings of one text was read (src/domain/headingReads.ts).
+      return `SELECT section, file, line, count(*) AS count FROM (
+          SELECT ${J("section")} AS section, ${J("file")} AS file, ${SHOWN_LINE} AS line FROM ${TABLE}
           WHERE command = 'show' AND error IS NULL AND ${counted}) s
-        WHERE section IS NOT NULL GROUP BY section, file ORDER BY count DESC, file ASC NULLS FIRST, section ASC`
+        WHERE section IS NOT NULL GROUP BY section, file, line ORDER BY count DESC, file ASC NULLS FIRST, section ASC, line ASC NULLS FIRST`
     case "files":
       return `SELECT file, count(*) AS count FROM (
           SELECT CASE command WHEN 'show' THEN ${J("file")} ELSE ${J("path")} END AS file FROM ${TABLE}

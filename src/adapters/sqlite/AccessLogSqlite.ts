@@ -232,6 +232,13 @@ const J = (key: string) => argOf(key)
 /** A row recorded as the author's own call (DECISIONS #45); rows without a role are not. */
 export const BY_AUTHOR = byAuthorOf()
 
+/**
+ * `args.line` of a `show --line` row: a positive integer, else NULL (another writer's "x" or 0 is no
+ * line, and one group with the rows that have none, as in PostgreSQL's `teamSql.ts`). `json_type` fails
+ * on text that is not JSON: guarded first, as `--reader`'s `user` is.
+ */
+const SHOWN_LINE = `CASE WHEN json_valid(args) THEN CASE WHEN json_type(args, '$.line') = 'integer' AND json_extract(args, '$.line') > 0 THEN json_extract(args, '$.line') END END`
+
 /** Agent reads only (issue 17, DECISIONS #45), unless the author's own work is asked for. */
 export const audienceClause = (filters: Pick<StatsFilters, "include_author">): string =>
   filters.include_author ? "1" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")}) AND NOT ${BY_AUTHOR}`
@@ -264,10 +271,11 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
     case "summary":
       return summarySql(where)
     case "sections":
-      return `SELECT section, file, count(*) AS count FROM (
-          SELECT ${J("section")} AS section, ${J("file")} AS file FROM access_log
+      // By `args.line` too: which of two headings of one text was read (src/domain/headingReads.ts).
+      return `SELECT section, file, line, count(*) AS count FROM (
+          SELECT ${J("section")} AS section, ${J("file")} AS file, ${SHOWN_LINE} AS line FROM access_log
           WHERE command = 'show' AND error IS NULL AND ${counted})
-        WHERE section IS NOT NULL GROUP BY section, file ORDER BY count DESC, file ASC, section ASC`
+        WHERE section IS NOT NULL GROUP BY section, file, line ORDER BY count DESC, file ASC, section ASC, line ASC`
     case "files":
       return `SELECT file, count(*) AS count FROM (
           SELECT CASE command WHEN 'show' THEN ${J("file")} ELSE ${J("path")} END AS file FROM access_log

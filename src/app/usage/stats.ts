@@ -47,7 +47,8 @@ import { logDbIn } from "./accessLog.js"
 import { withLogRepair } from "./logRepair.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
-import { outlineSections } from "./statsOutline.js"
+import { headingReadCounts, outlineSections, sharesItsText } from "./statsOutline.js"
+import { oneEntryPerSection, type SectionRead } from "../../domain/headingReads.js"
 import { timeFilter } from "./timeFilter.js"
 
 export const StatsInput = Schema.Struct({
@@ -395,6 +396,13 @@ const emptyAggregate = (groupBy: GroupBy): AggregateRows => {
   return groupBy === "summary" ? { groupBy, period, groups: [] } : ({ groupBy, period, rows: [] } as AggregateRows)
 }
 
+/**
+ * The `sections` view's rows by logged line (`show --line`): which of two headings of one text each
+ * read was (src/domain/headingReads.ts), under the same filters and audience as the view.
+ */
+export const sectionReadsByLine = (runtimeDir: string, filters: StatsFilters) =>
+  Effect.map(aggregateLog(runtimeDir, "sections", filters), (rows): ReadonlyArray<SectionRead> => (rows.groupBy === "sections" ? rows.rows : []))
+
 /** Read one aggregation of a skill's log, its failures as E999 with the database named. */
 export const aggregateLog = Effect.fn("skc.aggregateLog")(function* (runtimeDir: string, groupBy: GroupBy, filters: StatsFilters) {
   const log = yield* AccessLog
@@ -442,20 +450,28 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
     unanswered: [],
     unansweredMore: 0
   }
-  const unusedOf = (ranked: ReadonlyArray<{ section: string; file: string | null }>) =>
-    Effect.map(outlineSections(skill.sourceDir), (outline) => {
-      const shown = new Set(ranked.map((r) => sectionKey(r.file, r.section)))
-      return capList(
-        outline.filter((s) => !shown.has(sectionKey(s.file, s.section))),
-        limit
-      )
+  /**
+   * Headings of the current outline no read counted for: each read counts for the one heading `show`
+   * showed (the first of its text, or the one at its logged line), so the second of two "Images" is
+   * listed, with its line, until it is itself shown (src/domain/headingReads.ts).
+   */
+  const unusedOf = <E, R>(reads: ReadonlyArray<{ section: string; file: string | null; count: number }>, byLine: Effect.Effect<ReadonlyArray<SectionRead>, E, R>) =>
+    Effect.gen(function* () {
+      const outline = yield* outlineSections(skill.sourceDir)
+      const counts = yield* headingReadCounts(outline, reads, byLine)
+      const shares = sharesItsText(outline)
+      const unused: Array<OutlineSection> = []
+      outline.forEach((h, i) => {
+        if (counts[i] === 0) unused.push({ file: h.file, section: h.section, level: h.level, ...(shares(h) ? { line: h.line } : {}) })
+      })
+      return capList(unused, limit)
     })
   // Key order as C-SCHEMA writes it (not significant, but kind to readers).
   switch (rows.groupBy) {
     case "summary": {
       const s = yield* foldDatedSummary(skill.runtimeDir, rows.groups, filters)
       const top = capList(s.ranked, limit)
-      const unused = yield* unusedOf(s.ranked)
+      const unused = yield* unusedOf(s.ranked, sectionReadsByLine(skill.runtimeDir, filters))
       const looked = capList(s.unanswered, limit)
       const evaluated = yield* latestEval(skill.runtimeDir)
       const outcome: StatsOutcome = {
@@ -475,8 +491,10 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
       return outcome
     }
     case "sections": {
-      const c = capped(rows.rows)
-      const unused = yield* unusedOf(rows.rows)
+      // One entry per section and file (C-QUERIES); the rows' lines only say which heading was read.
+      const entries = oneEntryPerSection(rows.rows)
+      const c = capped(entries)
+      const unused = yield* unusedOf(entries, Effect.succeed(rows.rows))
       const outcome: StatsOutcome = {
         report: { ...head, query: "sections", period: rows.period, ...c.extra, data: c.data },
         insights: { ...noInsights, unusedSections: unused.shown, unusedMore: unused.more }

@@ -8,8 +8,8 @@
 import { Effect } from "effect"
 import { funnelOf, type SkillReport } from "../../domain/stats.js"
 import { resolveCommandSkill } from "../skills/index.js"
-import { aggregateLog, foldDatedSummary, latestEval, parseFilters, type StatsQuery } from "./stats.js"
-import { outlineSections } from "./statsOutline.js"
+import { aggregateLog, foldDatedSummary, latestEval, parseFilters, sectionReadsByLine, type StatsQuery } from "./stats.js"
+import { headingReadCounts, outlineSections } from "./statsOutline.js"
 
 export type { OutlineReads, SkillReport } from "../../domain/stats.js"
 
@@ -26,7 +26,8 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
   const files = yield* at("files")
   const outline = yield* outlineSections(skill.sourceDir)
   const evaluated = yield* latestEval(skill.runtimeDir)
-  const reads = new Map(fold.ranked.map((r) => [key(r.file, r.section), r.count]))
+  // Each read for the one heading `show` showed: the second of two "Images" stays unread until shown (src/domain/headingReads.ts).
+  const reads = yield* headingReadCounts(outline, fold.ranked, sectionReadsByLine(skill.runtimeDir, filters))
   const inOutline = new Set(outline.map((s) => key(s.file, s.section)))
   const report: SkillReport = {
     skill: skill.name,
@@ -35,7 +36,7 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
     period: fold.period,
     summary: fold.data,
     commands: fold.commands,
-    outline: outline.map((s) => ({ ...s, count: reads.get(key(s.file, s.section)) ?? 0 })),
+    outline: outline.map((s, i) => ({ file: s.file, section: s.section, level: s.level, line: s.line, count: reads[i] ?? 0 })),
     gone: fold.ranked.filter((r) => !inOutline.has(key(r.file, r.section))),
     files: files.groupBy === "files" ? files.rows : [],
     timeline: timeline.groupBy === "timeline" ? timeline.rows : [],
