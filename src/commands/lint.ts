@@ -4,6 +4,7 @@ import { InvalidOption } from "../domain/errors.js"
 import { VERSION } from "../domain/version.js"
 import { printJson, printStderr, printText } from "./output.js"
 import { Output } from "../ports/Output.js"
+import type { LintOutcome } from "../app/lint/lint.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
 export const lintCommand = defineCommand({
@@ -46,10 +47,14 @@ export const lintCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ LintInput, LintSkillInput, lintSkills, lintLogArgs, outcomeJson, reportJson, hasErrors, sarifReports }, { renderLintText, lintTextParts, totalLine }] = await Promise.all([
+    const [{ LintInput, LintSkillInput, lintSkills, lintLogArgs, outcomeJson, reportJson, hasErrors, sarifReports }, { renderLintText, lintTextParts, totalLine, hasTotalLine }] = await Promise.all([
       import("../app/lint/lint.js"),
       import("../render/lint.js")
     ])
+    // A target of several that failed is in the document (DECISIONS #39: nothing else on stdout) and, as
+    // RFC-0005 prints every diagnostic, its error on stderr too: a CI log shows why `> lint.sarif` exited 1.
+    const failedOnStderr = (outcome: LintOutcome) =>
+      Effect.forEach(outcome.failures ?? [], (f) => printStderr(f.error.text), { discard: true })
     return {
       input: LintInput,
       fromFlags: (o) =>
@@ -69,13 +74,24 @@ export const lintCommand = defineCommand({
       json: (outcome) => outcomeJson(outcome),
       emit: (outcome, ctx) =>
         ctx.format === "sarif"
-          ? Effect.promise(() => Promise.all([import("../domain/lint/sarif.js"), import("../domain/lint/registry.js")])).pipe(
+          ? failedOnStderr(outcome).pipe(
+              Effect.andThen(Effect.promise(() => Promise.all([import("../domain/lint/sarif.js"), import("../domain/lint/registry.js")]))),
               Effect.flatMap(([{ toSarif }, { RULES }]) =>
-                Effect.flatMap(sarifReports(outcome.reports), (reports) => printJson(toSarif({ toolVersion: VERSION, rules: RULES, reports, agents: outcome.agents })))
+                Effect.flatMap(sarifReports(outcome.reports), (reports) =>
+                  printJson(
+                    toSarif({
+                      toolVersion: VERSION,
+                      rules: RULES,
+                      reports,
+                      agents: outcome.agents,
+                      failures: (outcome.failures ?? []).map((f) => ({ target: f.target, message: f.error.message }))
+                    })
+                  )
+                )
               )
             )
           : ctx.format === "json"
-            ? printJson(outcomeJson(outcome))
+            ? failedOnStderr(outcome).pipe(Effect.andThen(printJson(outcomeJson(outcome))))
             : // DECISIONS #39: each diagnostic on stderr, the per-skill summary (and the total) on stdout.
               Effect.flatMap(Effect.service(Output), (output) =>
                 Effect.forEach(
@@ -83,11 +99,12 @@ export const lintCommand = defineCommand({
                 (part) =>
                   // --fix-dry-run (issue 50): the diff of the skill's fixes, on stdout before its summary.
                   (part.diff.length > 0 ? printText(part.diff.replace(/\n$/, "")) : Effect.void).pipe(
-                    Effect.andThen(printText(part.stdout)),
+                    // A failed target has no summary line: its error is on stderr.
+                    Effect.andThen(part.stdout.length > 0 ? printText(part.stdout) : Effect.void),
                     Effect.andThen(part.stderr.length > 0 ? printStderr(part.stderr.join("\n")) : Effect.void)
                   ),
                 { discard: true }
-              )).pipe(Effect.andThen(outcome.single || outcome.reports.length === 0 ? Effect.void : printText(totalLine(outcome)))),
+              )).pipe(Effect.andThen(hasTotalLine(outcome) ? printText(totalLine(outcome)) : Effect.void)),
       // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired; with --fix, iff one remains after the fixes (issue 50).
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
       mcp: { input: LintSkillInput, output: () => import("../app/lint/lint.js").then((r) => r.LintJson), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!, outcome.agents) }) }

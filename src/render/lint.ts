@@ -8,9 +8,10 @@
  * stdout (`lintTextParts`); MCP text content keeps them together.
  */
 import { visible, visibleBody } from "../domain/visible.js"
-import type { LintOutcome, LintReport } from "../app/lint/lint.js"
+import type { LintFailure, LintOutcome, LintReport } from "../app/lint/lint.js"
 import type { LintDiagnostic } from "../domain/lint/types.js"
 import { shellPath } from "../domain/shellWord.js"
+import { type InOrder, inTargetOrder } from "../domain/lint/targetOrder.js"
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
 
@@ -48,35 +49,65 @@ export const summaryLine = (r: LintReport, agents?: ReadonlyArray<string>): stri
   return `${visible(r.skill)}: ${plural(errors, "error")}, ${plural(warnings, "warning")}${fixed}${forAgents(agents)}`
 }
 
-/** The closing line of a lint over many skills: `N skills: E errors, W warnings`. */
+/**
+ * The reports and the failed targets (`skc lint good nope`) in the order the
+ * targets were named: a failure sits before the report it was found before.
+ */
+const inOrder = (o: LintOutcome): ReadonlyArray<InOrder<LintReport, LintFailure>> => inTargetOrder(o.reports, o.failures ?? [])
+
+/** Whether anything was linted or failed: else lint says there was nothing to lint. */
+const nothing = (o: LintOutcome): boolean => o.reports.length === 0 && (o.failures ?? []).length === 0
+
+/** A lint over several targets ends with the total line (not one skill named alone, not an empty run). */
+export const hasTotalLine = (o: LintOutcome): boolean => !o.single && !nothing(o)
+
+/**
+ * The closing line of a lint over many skills: `N skills: E errors, W warnings`,
+ * then `; F failed` when targets were not linted (as `skc build a b` counts them).
+ */
 export const totalLine = (o: LintOutcome): string => {
   const all = o.reports.flatMap((r) => r.diagnostics)
   const errors = all.filter((d) => d.severity === "error").length
   // A compiled skill skipped (SKL001) was not linted: counted apart, not among the skills linted.
   const skipped = o.reports.filter((r) => r.skipped).length
   const linted = plural(o.reports.length - skipped, "skill")
-  return `${linted}${skipped === 0 ? "" : ` (${skipped} compiled skipped)`}: ${plural(errors, "error")}, ${plural(all.length - errors, "warning")}${forAgents(o.agents)}`
+  const failed = o.failures?.length ?? 0
+  return `${linted}${skipped === 0 ? "" : ` (${skipped} compiled skipped)`}: ${plural(errors, "error")}, ${plural(all.length - errors, "warning")}${forAgents(o.agents)}${failed === 0 ? "" : `; ${failed} failed`}`
 }
 
 export const renderLintText = (o: LintOutcome, colour = false): string => {
-  if (o.reports.length === 0) return "No skills to lint"
-  const body = o.reports.map((r) => [summaryLine(r, o.single ? o.agents : undefined), ...r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r)))].join("\n")).join("\n")
+  if (nothing(o)) return "No skills to lint"
+  const body = inOrder(o)
+    .map((e) =>
+      "failure" in e
+        ? e.failure.error.text
+        : [summaryLine(e.report, o.single ? o.agents : undefined), ...e.report.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, e.report)))].join("\n")
+    )
+    .join("\n")
   return o.single ? body : `${body}\n${totalLine(o)}`
 }
 
-/** Per skill, in order: the summary line (stdout) and its diagnostic lines (stderr), DECISIONS #39. */
+/**
+ * Per skill, in order: the summary line (stdout) and its diagnostic lines
+ * (stderr), DECISIONS #39; per failed target, its error on stderr as it
+ * would be printed alone (RFC-0005) and nothing on stdout (`stdout` "").
+ */
 export const lintTextParts = (
   o: LintOutcome,
   colour = false
 ): ReadonlyArray<{ readonly diff: string; readonly stdout: string; readonly stderr: ReadonlyArray<string> }> =>
-  o.reports.length === 0
+  nothing(o)
     ? [{ diff: "", stdout: "No skills to lint", stderr: [] }]
-    : o.reports.map((r) => ({
-        // A diff is the files' own text: each line escaped like any text view, so no control character reaches a terminal.
-        diff: (r.diffs ?? []).map((d) => visibleDiff(d, prefixOf(o, r))).join(""),
-        stdout: summaryLine(r, o.single ? o.agents : undefined),
-        stderr: r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r)))
-      }))
+    : inOrder(o).map((e) => {
+        if ("failure" in e) return { diff: "", stdout: "", stderr: [e.failure.error.text] }
+        const r = e.report
+        return {
+          // A diff is the files' own text: each line escaped like any text view, so no control character reaches a terminal.
+          diff: (r.diffs ?? []).map((d) => visibleDiff(d, prefixOf(o, r))).join(""),
+          stdout: summaryLine(r, o.single ? o.agents : undefined),
+          stderr: r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r)))
+        }
+      })
 
 /** A `--fix-dry-run` diff for a terminal: paths prefixed with the skill's folder when several skills are shown, each line made visible. */
 const visibleDiff = (diff: string, dir: string | undefined): string =>

@@ -112,6 +112,27 @@ describe("RFC-0008 lint outputs", () => {
       )
       expect(yield* failureText(lint({ skill: "no-such-skill" }).pipe(Effect.provide(layer)))).toMatch(/^error\[E001\]:\ skill\ 'no\-such\-skill'\ not\ found(\n  .*)*$/)
     }))
+
+  it.effect("RFC-0005:C-CODES a target of several that does not resolve is reported, the others linted (JSON entry, SARIF notification, exit 1)", () =>
+    Effect.gen(function* () {
+      const files: Record<string, string> = { "/proj/x/demo/SKILL.md": CLEAN["SKILL.md"] as string, "/proj/empty-dir/.keep": "" }
+      const o = yield* lintSkills({ skills: ["no-such-skill", "x/demo", "empty-dir"] }).pipe(Effect.provide(memoryLayer({ files })))
+      expect(o.reports.map((r) => r.skill)).toEqual(["demo"])
+      expect(o.failures?.map((f) => [f.target, f.error.code, f.error.message, f.at])).toEqual([
+        ["no-such-skill", "E001", "error[E001]: skill 'no-such-skill' not found", 0],
+        ["empty-dir", "E010", "error[E010]: not a valid skill: 'empty-dir' (missing SKILL.md)", 1]
+      ])
+      // No finding, yet a target failed: exit 1 (RFC-0005: errors exit 1).
+      expect(hasErrors(o)).toBe(true)
+      const json = outcomeJson(o) as ReadonlyArray<LintJson & { error?: { code: string } }>
+      expect(json.map((d) => [d.skill, d.error?.code])).toEqual([["no-such-skill", "E001"], ["demo", undefined], ["empty-dir", "E010"]])
+      for (const d of json) expect(ajv.validate(reportSchema, d), ajv.errorsText()).toBe(true)
+      const failures = (o.failures ?? []).map((f) => ({ target: f.target, message: f.error.message }))
+      const sarif = JSON.parse(JSON.stringify(toSarif({ toolVersion: "0.0.0", rules: RULES, reports: o.reports, failures })))
+      expect(ajv.validate(sarifSchema, sarif), ajv.errorsText()).toBe(true)
+      expect(sarif.runs[0].invocations[0].executionSuccessful).toBe(false)
+      expect(sarif.runs[0].invocations[0].toolExecutionNotifications.map((n: { message: { text: string } }) => n.message.text)).toEqual(failures.map((f) => f.message))
+    }))
 })
 
 describe("RFC-0008:C-REGISTRY SKL001 skip-compiled", () => {

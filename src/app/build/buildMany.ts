@@ -11,14 +11,14 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { errorHeadline, InvalidOption, isSkcError, renderError, UsageError, Warning } from "../../domain/errors.js"
+import { InvalidOption, UsageError, Warning } from "../../domain/errors.js"
 import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { loggedCall } from "../usage/index.js"
 import { resolveSkill } from "../skills/index.js"
 import { build, BuildInput, type BuildOptions, type BuildResult } from "./build.js"
 import { warnTargetOverlap } from "./targetOverlap.js"
-import { Settings } from "../shared/index.js"
+import { Settings, type TargetFailure, targetFailure } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
 export const BuildManyInput = Schema.Struct({
@@ -35,7 +35,7 @@ export type BuildManyInput = typeof BuildManyInput.Type
 
 export type BuildOutcome =
   | { readonly skill: string; readonly ok: true; readonly result: BuildResult }
-  | { readonly skill: string; readonly ok: false; readonly error: { readonly code: string | null; readonly message: string; readonly text: string } }
+  | { readonly skill: string; readonly ok: false; readonly error: TargetFailure }
 
 /** The `--format json` document of a build of several skills. */
 export interface BuildManyResult {
@@ -72,11 +72,7 @@ export const storeEntries = Effect.fnUntraced(function* (global: boolean, flag: 
   return named
 })
 
-const failureOf = (skill: string, error: unknown): BuildOutcome => {
-  if (isSkcError(error)) return { skill, ok: false, error: { code: error.code ?? null, message: errorHeadline(error), text: renderError(error) } }
-  const message = `error[E999]: ${String(error)}`
-  return { skill, ok: false, error: { code: "E999", message, text: message } }
-}
+const failureOf = (skill: string, error: unknown): BuildOutcome => ({ skill, ok: false, error: targetFailure(error) })
 
 /**
  * What a skill named on the command line is, to build it once however often

@@ -22,9 +22,10 @@ import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { describeSkillDir, displayPath, foreignSkillNote, type ResolvedSkill, resolveCommandSkill, resolveSkill } from "../skills/index.js"
 import { readSkillTree } from "./lintTree.js"
-import { fsInternal, Settings, touchSkill } from "../shared/index.js"
+import { fsInternal, Settings, type TargetFailure, targetFailure, touchSkill } from "../shared/index.js"
 import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
+import { inTargetOrder } from "../../domain/lint/targetOrder.js"
 import { nearestGitRoot, skillFoldersIn } from "../skills/index.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Progress } from "../../ports/Progress.js"
@@ -74,10 +75,27 @@ export interface LintReport {
   readonly diffs?: ReadonlyArray<string>
 }
 
+/**
+ * A target of several that was not linted (`skc lint good nope`: E001, E010,
+ * an unreadable skill): the others are linted all the same, and every
+ * document says what failed, as `skc build a b` does; the run exits 1.
+ */
+export interface LintFailure {
+  /** The target as it was named (`nope`, `skills/notes`), or the name of a skill that resolved but could not be read. */
+  readonly target: string
+  /** Of a skill that resolved: its directory as the text output names it. */
+  readonly path?: string
+  readonly error: TargetFailure
+  /** How many reports come before it: the documents keep the order in which the targets were named. */
+  readonly at: number
+}
+
 export interface LintOutcome {
   /** A skill was named: one report, JSON is one object. */
   readonly single: boolean
   readonly reports: ReadonlyArray<LintReport>
+  /** The targets of several that failed (never of a single skill, whose failure is the command's). Absent: none. */
+  readonly failures?: ReadonlyArray<LintFailure>
   /** The agent profiles linted for (DECISIONS #51; issue 43), by name. */
   readonly agents: ReadonlyArray<string>
 }
@@ -126,8 +144,32 @@ export const reportJson = (r: LintReport, agents: ReadonlyArray<string> = [DEFAU
   agents
 })
 
-export const outcomeJson = (o: LintOutcome): LintJson | ReadonlyArray<LintJson> =>
-  o.single ? reportJson(o.reports[0], o.agents) : o.reports.map((r) => reportJson(r, o.agents))
+/**
+ * A failed target in the `--format json` array (additive to DECISIONS #12):
+ * shaped as a report with no diagnostics, so a reader that walks
+ * `diagnostics` keeps working, plus `error` as `skc build a b --format json`
+ * words it (`{code, message, text}`).
+ */
+export interface LintFailureJson {
+  readonly skill: string
+  readonly path?: string
+  readonly diagnostics: readonly []
+  readonly agents: ReadonlyArray<string>
+  readonly error: TargetFailure
+}
+
+const failureJson = (f: LintFailure, agents: ReadonlyArray<string>): LintFailureJson => ({
+  skill: f.target,
+  ...(f.path === undefined ? {} : { path: f.path }),
+  diagnostics: [],
+  agents,
+  error: f.error
+})
+
+export const outcomeJson = (o: LintOutcome): LintJson | ReadonlyArray<LintJson | LintFailureJson> =>
+  o.single
+    ? reportJson(o.reports[0], o.agents)
+    : inTargetOrder(o.reports, o.failures ?? []).map((e) => ("failure" in e ? failureJson(e.failure, o.agents) : reportJson(e.report, o.agents)))
 
 /**
  * The profiles to lint for (DECISIONS #51; issue 43): `--agent a,b`, else the
@@ -155,7 +197,8 @@ export const lintProfiles = Effect.fn("skc.lintProfiles")(function* (agent: stri
  * iff one remains after the fixes (as ESLint's `--fix-dry-run` exits: the
  * dry run answers "would the fixed skill pass"; a CI gate runs plain lint).
  */
-export const hasErrors = (o: LintOutcome): boolean => o.reports.some((r) => r.diagnostics.some((d) => d.severity === "error"))
+export const hasErrors = (o: LintOutcome): boolean =>
+  (o.failures?.length ?? 0) > 0 || o.reports.some((r) => r.diagnostics.some((d) => d.severity === "error"))
 
 /** What `--fix`/`--fix-dry-run` asks of one skill (issue 50). */
 type FixMode = "none" | "fix" | "dry-run"
@@ -298,19 +341,38 @@ const withDeeperSkillsHint = (given: string) => (e: NotASkill) =>
     return yield* Effect.fail(new NotASkill({ path: e.path, hint: `its folders ${areas.join(", ")} hold skill folders: skc lint ${glob}` }))
   })
 
-/** The skills of `skc lint a b …`: each name, skill directory or folder of skill folders, each skill once, as named. */
+/** One target of `skc lint a b …`: the skills it names, or why it names none. */
+type Target = { readonly skill: ResolvedSkill } | { readonly target: string; readonly error: TargetFailure }
+
+/**
+ * The skills of `skc lint a b …`: each name, skill directory or folder of
+ * skill folders, each skill once, as named. A target that does not resolve
+ * is kept, in its place, with its error: the others are linted all the same.
+ */
 const namedSkills = Effect.fnUntraced(function* (named: ReadonlyArray<string>) {
-  const skills: Array<ResolvedSkill> = []
+  const targets: Array<Target> = []
   const seen = new Set<string>()
   for (const name of named) {
-    const folder = yield* skillFoldersIn(name)
-    for (const skill of folder ?? [yield* resolveSkill(name).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(name)))]) {
+    const found = yield* Effect.result(
+      Effect.flatMap(skillFoldersIn(name), (folder) =>
+        folder !== undefined ? Effect.succeed(folder) : Effect.map(resolveSkill(name).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(name))), (s) => [s])
+      )
+    )
+    if (found._tag === "Failure") {
+      // Named twice, it fails once (as `skc build nope nope` does).
+      if (seen.has(`unresolved:${name}`)) continue
+      seen.add(`unresolved:${name}`)
+      // Recovery: one target that does not resolve (E001, E010) must not cost the others their report (a CI glob's SARIF).
+      targets.push({ target: name, error: targetFailure(found.failure) })
+      continue
+    }
+    for (const skill of found.success) {
       if (seen.has(skill.canonicalSourceDir)) continue
       seen.add(skill.canonicalSourceDir)
-      skills.push(skill)
+      targets.push({ skill })
     }
   }
-  return skills
+  return targets
 })
 
 export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInput) {
@@ -326,14 +388,16 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   for (const p of configured.problems) yield* diagnostics.warn(Warning.notice(p.message))
   // `skc lint <dir>` on a folder of skill folders lints each of them (issue 12).
   const folder = input.skill === undefined ? undefined : yield* skillFoldersIn(input.skill)
-  const skills =
+  const targets: ReadonlyArray<Target> =
     input.skills !== undefined && input.skills.length > 0
       ? yield* namedSkills(input.skills)
-      : input.skill === undefined
+      : (input.skill === undefined
         ? yield* projectSkills
         : folder !== undefined
           ? folder
           : [yield* resolveCommandSkill(input.skill).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(input.skill)))]
+        ).map((skill) => ({ skill }))
+  const skills = targets.flatMap((t) => ("skill" in t ? [t.skill] : []))
   const single = input.skill !== undefined && folder === undefined && (input.skills === undefined || input.skills.length === 0)
   // DECISIONS #38: a skill found by name in an agent directory that skc did not build is never written to.
   const foreign = input.fix === true ? skills.find((s) => s.foreign === true) : undefined
@@ -344,18 +408,42 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
     )
   }
   const reports: Array<LintReport> = []
+  const failures: Array<LintFailure> = []
   const progress = yield* Progress
   // A progress line only when there are more than a few skills (and only on a terminal: the CLI's indicator decides).
   const showProgress = skills.length > 3
   if (showProgress) progress.start("Linting", skills.length, "skills")
-  for (const skill of skills) {
-    reports.push(yield* lintOne(skill, input.force ?? false, configured.rules, profiles, input.fixDryRun === true ? "dry-run" : input.fix === true ? "fix" : "none"))
+  const fixMode = input.fixDryRun === true ? "dry-run" : input.fix === true ? "fix" : "none"
+  const { stores } = yield* Settings
+  const path = yield* Path
+  let done = 0
+  for (const t of targets) {
+    if (!("skill" in t)) {
+      failures.push({ target: t.target, error: t.error, at: reports.length })
+      continue
+    }
+    const { skill } = t
+    const linted = lintOne(skill, input.force ?? false, configured.rules, profiles, fixMode)
+    if (single) {
+      // One skill named alone: its failure is the command's, exactly as RFC-0005 prints it.
+      reports.push(yield* linted)
+      continue
+    }
+    const result = yield* Effect.result(linted)
     // Each skill linted among several has its own row, as one named alone has (DECISIONS #17; README "The access log").
-    if (!single) yield* touchSkill(skill, { command: "lint", args: lintLogArgs(input), error: null })
-    if (showProgress) progress.update(reports.length)
+    if (result._tag === "Success") {
+      reports.push(result.success)
+      yield* touchSkill(skill, { command: "lint", args: lintLogArgs(input), error: null })
+    } else {
+      // Recovery: one skill that cannot be read (permission denied, an I/O error) is reported; the others are linted.
+      const error = targetFailure(result.failure)
+      failures.push({ target: skill.name, path: displayPath(stores.cwd, skill.sourceDir, path), error, at: reports.length })
+      yield* touchSkill(skill, { command: "lint", args: lintLogArgs(input), error: error.text })
+    }
+    if (showProgress) progress.update(++done)
   }
   if (showProgress) progress.stop()
-  const outcome: LintOutcome = { single, reports, agents: profiles.map((p) => p.name) }
+  const outcome: LintOutcome = { single, reports, ...(failures.length === 0 ? {} : { failures }), agents: profiles.map((p) => p.name) }
   return outcome
 })
 

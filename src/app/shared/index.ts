@@ -10,3 +10,4 @@ export { type Touch, type TouchDetails, type TouchedSkill, TouchedSkills, type T
 export { corruptName, freeAsideName } from "./asideName.js"
 export { readSmallFile, type SmallFile } from "./smallFile.js"
 export { checked, checkedOptional } from "./checkedUseCase.js"
+export { type TargetFailure, targetFailure } from "./targetFailure.js"

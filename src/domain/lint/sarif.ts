@@ -5,6 +5,12 @@
  * diagnostic with the severity actually applied, locations as URIs relative
  * to each report's `path` (`skc lint` gives it relative to the repository
  * root, which GitHub resolves relative URIs against).
+ *
+ * A target of several that was not linted (`skc lint good nope`: E001) is
+ * no result (it has no rule and no location) but a tool execution
+ * notification of level "error" carrying skc's error line, and the
+ * invocation is then not successful (SARIF 2.1.0 §3.20.14, §3.20.21): the
+ * skills that were linted keep their results in the same document.
  */
 import type { LintDiagnostic, Rule } from "./types.js"
 
@@ -17,6 +23,8 @@ export interface SarifInput {
   readonly reports: ReadonlyArray<{ readonly path: string; readonly diagnostics: ReadonlyArray<LintDiagnostic> }>
   /** The agent profiles linted for (DECISIONS #51; issue 43), as `runs[0].properties.agents`. */
   readonly agents?: ReadonlyArray<string>
+  /** The targets that were not linted: each as named, and skc's error line for it (`error[E001]: skill 'x' not found`). */
+  readonly failures?: ReadonlyArray<{ readonly target: string; readonly message: string }>
 }
 
 const level = (s: Rule["defaultSeverity"]): "error" | "warning" => (s === "error" ? "error" : "warning")
@@ -55,6 +63,21 @@ export const toSarif = (input: SarifInput) => {
         },
         columnKind: "unicodeCodePoints" as const,
         ...(input.agents === undefined ? {} : { properties: { agents: [...input.agents] } }),
+        // Findings are no failure of the tool (they exit 1 all the same); a target it could not lint is.
+        invocations: [
+          {
+            executionSuccessful: (input.failures ?? []).length === 0,
+            ...((input.failures ?? []).length === 0
+              ? {}
+              : {
+                  toolExecutionNotifications: (input.failures ?? []).map((f) => ({
+                    level: "error" as const,
+                    message: { text: f.message },
+                    properties: { target: f.target }
+                  }))
+                })
+          }
+        ],
         results: input.reports.flatMap((rep) =>
           rep.diagnostics.map((d) => ({
             ruleId: d.rule,
