@@ -46,7 +46,7 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument"
 import { lintBuffers, type BufferLint } from "../app/lint/index.js"
 import { listingCost } from "../app/eval/index.js"
-import { sectionKey, sectionReads } from "../app/usage/index.js"
+import { readsOfHeading, sectionReads } from "../app/usage/index.js"
 import { renderWarning, UsageError } from "../domain/errors.js"
 import { compatibleFixes, type Fix } from "../domain/lint/fix.js"
 import type { LintDiagnostic } from "../domain/lint/types.js"
@@ -695,7 +695,8 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const lines: Array<string> = []
       for (let l = heading.line - 1; l < heading.endLine - 1; l++) lines.push(lineText(t, l))
       const reads = await at.s.runtime.runPromise(sectionReads(at.s.root, READ_DAYS))
-      const count = reads.available ? (reads.reads.get(sectionKey(at.rel, heading.text)) ?? 0) : undefined
+      // This heading's own reads: of two headings of one text, each read counts for the one `show` showed.
+      const count = reads.available ? readsOfHeading(reads.reads, at.rel, heading.line, heading.text) : undefined
       return { contents: { kind: "markdown", value: headingHover(heading.text, estimateTokens(lines.join("\n")), count, READ_DAYS) } }
     }, ["textDocument", "position"]))
 

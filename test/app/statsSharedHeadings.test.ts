@@ -15,6 +15,7 @@ import { indexSkill } from "../../src/app/build/indexing.js"
 import { recordedShow } from "../../src/app/recorded.js"
 import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { stats } from "../../src/app/usage/stats.js"
+import { readsOfHeading, sectionReads } from "../../src/app/usage/sectionReads.js"
 import { statsReport } from "../../src/app/usage/statsReport.js"
 import { makeMemoryAccessLog } from "../../src/adapters/memory/MemoryAccessLog.js"
 import { makeSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
@@ -99,6 +100,17 @@ describe("stats: a read counts for the one heading show showed", () => {
       // RFC-0003:C-QUERIES: one entry per section and file, whatever the lines; no new key in it.
       const view = yield* s.run(stats({ skill: "docs", group_by: "sections" }))
       expect(view.report.data).toEqual([{ section: "Images", file: "SKILL.md", count: 3 }])
+    }))
+
+  it.live("the editor's hover on a heading (issue 50): each \"Images\" its own reads; lines the disk does not hold, the text's", () =>
+    Effect.gen(function* () {
+      const { available, reads } = yield* s.run(sectionReads(join(s.work, ".skillc", "skills", "docs"), 30))
+      expect(available).toBe(true)
+      expect(readsOfHeading(reads, "SKILL.md", 9, "Images")).toBe(1)
+      expect(readsOfHeading(reads, "SKILL.md", 15, "Images")).toBe(2)
+      expect(readsOfHeading(reads, "SKILL.md", 13, "Editing")).toBe(0)
+      // An edited buffer whose heading moved: the count of every heading of that text.
+      expect(readsOfHeading(reads, "SKILL.md", 16, "Images")).toBe(3)
     }))
 })
 

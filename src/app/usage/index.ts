@@ -5,4 +5,4 @@
 export { type AccessEntry, logDbIn, logged, loggedCall, type Outcome, recordAccesses, touchUnansweredAcrossSkills } from "./accessLog.js"
 export { stats } from "./stats.js"
 export { sync } from "./sync.js"
-export { sectionKey, sectionReads, type SectionReads } from "./sectionReads.js"
+export { readsOfHeading, sectionKey, sectionReads, type SectionReads } from "./sectionReads.js"

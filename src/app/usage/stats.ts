@@ -101,6 +101,11 @@ export interface StatsInsights {
   /** Summary only: what agents looked for and the skill did not have, most frequent first, capped. */
   readonly unanswered: ReadonlyArray<UnansweredItem>
   readonly unansweredMore: number
+  /**
+   * Sections only: the reads of each heading of the current outline (`line` its heading's), each read counted
+   * for the one heading `show` showed: the editor's hover on one of two headings of one text (issue 50).
+   */
+  readonly headingReads?: ReadonlyArray<{ readonly file: string; readonly section: string; readonly line: number; readonly count: number }>
 }
 
 /**
@@ -464,7 +469,8 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
       outline.forEach((h, i) => {
         if (counts[i] === 0) unused.push({ file: h.file, section: h.section, level: h.level, ...(shares(h) ? { line: h.line } : {}) })
       })
-      return capList(unused, limit)
+      const perHeading = outline.map((h, i) => ({ file: h.file, section: h.section, line: h.line, count: counts[i] ?? 0 }))
+      return { ...capList(unused, limit), perHeading }
     })
   // Key order as C-SCHEMA writes it (not significant, but kind to readers).
   switch (rows.groupBy) {
@@ -497,7 +503,7 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
       const unused = yield* unusedOf(entries, Effect.succeed(rows.rows))
       const outcome: StatsOutcome = {
         report: { ...head, query: "sections", period: rows.period, ...c.extra, data: c.data },
-        insights: { ...noInsights, unusedSections: unused.shown, unusedMore: unused.more }
+        insights: { ...noInsights, unusedSections: unused.shown, unusedMore: unused.more, headingReads: unused.perHeading }
       }
       return outcome
     }
