@@ -17,6 +17,16 @@ import { isMarkdownPath } from "./sourcePaths.js"
 /** How many files one answer names: a section listing a whole folder still gets a short line. */
 export const NAMED_FILES_MOST = 20
 
+/**
+ * How much of a text is looked through (256 KiB): a 16 MB file opened whole cost 0.6 s and 80 MB more
+ * to scan to its end (every path-like word a mention object) for a note. The largest Markdown file of
+ * the 17 published Anthropic skills is 141 KiB. With this prefix, `skc open` of that 16 MB file (a
+ * path-like word in every three) takes about 0.1 s of CPU more than before the note existed, and of
+ * a 15 MB file of plain words about the same as before (`/usr/bin/time`, against the bundle of the
+ * commit before the note).
+ */
+export const NAMED_FILES_SCANNED_CHARS = 256 * 1024
+
 /** One word of a section that may name a file: the path it names from the root, and beside the section's file. */
 export interface PathWord {
   readonly beside: string | undefined
@@ -36,7 +46,8 @@ export const pathWords = (text: string, file: string): ReadonlyArray<PathWord> =
   const seen = new Set<string>()
   // The mentions lint and `load` resolve (references/mentions.ts: linear whatever the text holds); a bare word
   // named as a directory names no file.
-  for (const mention of findMentions(text)) {
+  const scanned = text.length > NAMED_FILES_SCANNED_CHARS ? text.slice(0, NAMED_FILES_SCANNED_CHARS) : text
+  for (const mention of findMentions(scanned)) {
     if (mention.directoryWord || seen.has(mention.text)) continue
     seen.add(mention.text)
     // findMentions already leaves out URLs, absolute and home paths; `..` above the root normalises to undefined.

@@ -3,7 +3,7 @@
 // from the skill's root and beside the section's file, Markdown and the
 // section's own file left out.
 import { describe, expect, it } from "vitest"
-import { NAMED_FILES_MOST, filesNamed, pathWords } from "../../src/domain/namedFiles.js"
+import { NAMED_FILES_MOST, NAMED_FILES_SCANNED_CHARS, filesNamed, pathWords } from "../../src/domain/namedFiles.js"
 
 const FILES = new Set([
   "SKILL.md",
@@ -65,5 +65,10 @@ describe("filesNamed (P7)", () => {
     expect(r.paths).toHaveLength(NAMED_FILES_MOST)
     expect(r.paths[0]).toBe("scripts/s0.py")
     expect(r.more).toBe(30 - NAMED_FILES_MOST)
+  })
+
+  it("looks through the first 256 KiB of a text only: a huge file opened whole costs a bounded scan", () => {
+    const filler = "plain words and more plain words\n".repeat(Math.ceil(NAMED_FILES_SCANNED_CHARS / 33))
+    expect(named(`run scripts/fill.py\n${filler}then scripts/check.py`)).toEqual({ paths: ["scripts/fill.py"], more: 0 })
   })
 })
