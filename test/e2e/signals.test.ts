@@ -226,4 +226,67 @@ describe("issue 44 item 1: signals interrupt the main fiber and its finalizers r
       }
     }
   })
+
+  it("SIGTERM during the sync of one large fallback: it stops after the span in hand with 143, and a second sync moves every row exactly once (RFC-0007:C-SYNC)", { timeout: 180_000 }, async () => {
+    const sb = sandbox()
+    const src = join(sb.work, ".skillc", "skills", "demo")
+    mkdirSync(src, { recursive: true })
+    writeFileSync(join(src, "SKILL.md"), "---\nname: demo\ndescription: d\n---\n# demo\n")
+    // One fallback large enough that merging it takes seconds (before the fix a signal waited for all of it:
+    // 500,000 rows, 12 s, then exit 0), written as skc writes one (its columns and timestamp index), one row a second.
+    const rows = 500_000
+    const fallback = join(sb.work, ".skillc", "logs", "demo", ".skillc-meta", "logs.db")
+    makeLogDb(fallback, [], { skill: "demo", skill_path: src, cwd: sb.work })
+    const fill = new DatabaseSync(fallback)
+    try {
+      fill.exec("CREATE INDEX access_log_timestamp ON access_log(timestamp)")
+      fill
+        .prepare(
+          `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows - 1})
+           INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error)
+           SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 1767225600 + i, 'unixepoch'), 'run-' || i, 'show', 'demo', ?, ?, '{"section":"S' || (i % 50) || '"}', NULL FROM n`
+        )
+        .run(src, sb.work)
+    } finally {
+      fill.close()
+    }
+    const primary = join(sb.work, ".skillc", "runtime", "demo", ".skillc-meta", "logs.db")
+    const held = join(sb.work, ".skillc", "logs", ".syncing-demo", ".skillc-meta", "logs.db")
+    const run = start(sb, ["sync"])
+    // In the middle of the merge: the fallback is held aside and the primary log is being written.
+    await until(() => existsSync(primary) || run.io.code !== undefined, "the merge to start")
+    const sent = Date.now()
+    run.child.kill("SIGTERM")
+    await run.closed
+    const waited = Date.now() - sent
+    expect([run.io.code, run.io.signal]).toEqual([143, null])
+    expect(run.io.out).toBe("")
+    expect(run.io.err).not.toMatch(/\n\s+at /)
+    // Answered between two spans of about 2,000 rows: the rest of the log was not merged first. A bound of
+    // work, not time (a loaded machine is slow, never wrong), and a generous one of time besides.
+    const count = (file: string) => {
+      const db = new DatabaseSync(file, { readOnly: true })
+      try {
+        return (db.prepare("SELECT count(*) AS n FROM access_log").get() as { n: number }).n
+      } finally {
+        db.close()
+      }
+    }
+    const merged = count(primary)
+    expect(merged).toBeLessThan(rows / 2)
+    expect(waited).toBeLessThan(10_000)
+    // Nothing lost: the held fallback keeps every row until a sync has merged them all.
+    expect(count(held)).toBe(rows)
+    const again = await sb.runAsync(["sync"])
+    expect(again).toEqual({ code: 0, stdout: `Synced ${rows - merged} entries for 'demo' (local logs removed)\n`, stderr: "" })
+    expect(existsSync(held)).toBe(false)
+    expect(existsSync(fallback)).toBe(false)
+    const check = new DatabaseSync(primary, { readOnly: true })
+    try {
+      expect(check.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" })
+      expect(check.prepare("SELECT count(*) AS n, count(DISTINCT run_id) AS runs FROM access_log").get()).toEqual({ n: rows, runs: rows })
+    } finally {
+      check.close()
+    }
+  })
 })

@@ -10,7 +10,9 @@
  *   last second whole) and skips rows the destination already holds (all
  *   columns but `id`, as a multiset), so a sync interrupted between spans, or
  *   between the last commit and the deletion, adds only what is missing when
- *   run again. The fallback is deleted only after the last commit.
+ *   run again. The fallback is deleted only after the last commit. Between
+ *   spans the event loop gets a turn (`timeSlicer`), so SIGINT/SIGTERM stop
+ *   a long merge after the span in hand, exit 130/143 (src/cli/runMain.ts).
  * - A sandboxed agent may write while the sync runs. The fallback is first
  *   renamed aside (`.skillc/logs/.syncing-<skill>`), so that rows written
  *   from then on start a fresh fallback for the next sync; the held one is
@@ -157,11 +159,17 @@ const mergeOnce = Effect.fnUntraced(function* (name: string, source: string, dry
   const destination = yield* destinationOf(name, first.skillPaths ?? [])
   // Each span's rows are garbage once merged: the heap's young generation is kept at its size meanwhile.
   const tuning = yield* HeapTuning
+  // The spans are synchronous SQLite work: without a turn of the event loop between them, SIGINT/SIGTERM
+  // waited for the whole log (a 500,000-row fallback ignored Ctrl-C for 12 s, then exited 0). A turn lets
+  // the signal interrupt the run between two spans; each span is its own transaction, so an interrupted
+  // sync keeps its held fallback and the next one adds only the rows the log lacks.
+  const slice = yield* timeSlicer
   const merged = Effect.gen(function* () {
     let span = first
     let rows = 0
     let entries = 0
     for (;;) {
+      yield* slice
       const spanRows = span.rows
       if (spanRows.length > 0) {
         // A corrupt destination is moved aside and recreated, not "not writable" (issue 19); a dry run changes nothing.
