@@ -2,8 +2,8 @@
  * Build targets one agent reads twice (DECISIONS #51, #53): Gemini CLI,
  * GitHub Copilot and OpenCode read the shared `.agents/skills` besides their
  * own directory, so `--target agents,gemini` deploys a skill into two
- * directories Gemini CLI reads, and it lists the skill twice (one copy
- * shadowing the other). What is deployed stays what the user asked for;
+ * directories Gemini CLI reads, and it finds the skill twice (one copy
+ * shadowing the other: it lists one). What is deployed stays what the user asked for;
  * this finds which agents see a skill more than once, and which targets
  * can go without any agent losing the skill, so the build can say so.
  *
@@ -93,7 +93,10 @@ export const describeOverlap = (
       : affected.every((t) => dirsOf(t) === dirsOf(affected[0]!))
         ? `${titles} ${one ? "reads" : "read"} ${affected[0]!.seen.length === 2 ? "both " : ""}${dirsOf(affected[0]!)}`
         : affected.map((t) => `${t.agent.title} reads ${dirsOf(t)}`).join("; ")
-  const head = `${reads}: ${options.who} ${options.many === true ? "are" : "is"} listed ${howOften} for ${one ? "it" : "them"}`
+  // Found, not listed, that often: every profile keeps one copy of a name (Codex lists each copy, but two links to
+  // one runtime are one directory to it), as `skc discover --agent` shows the others shadowed.
+  const others = counts.size === 1 && affected[0]!.seen.length === 2 ? "the other" : "the others"
+  const head = `${reads}: ${one ? "it finds" : "they find"} ${options.who} ${howOften}, one copy${options.many === true ? " of each" : ""} shadowing ${others}`
   if (overlap._tag === "Unavoidable") return `${head} (each target is the only one some agent reads, so none can go)`
   const { dropped, covering } = overlap
   const cover = `the ${listed(covering.map((d) => d.labels[0]!))} target${covering.length === 1 ? " covers" : "s cover"} ${one ? "it" : "them"}`

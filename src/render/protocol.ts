@@ -10,6 +10,7 @@ import type { MatchResult } from "../app/skills/match.js"
 import type { PermissionsResult } from "../app/skills/permissions.js"
 import type { PromptResult } from "../app/skills/prompt.js"
 import { profileOf } from "../domain/agents/index.js"
+import { notBuiltHere, notBuiltNote } from "../domain/protocol/discovery.js"
 import { renderPromptBlock } from "../domain/protocol/prompt.js"
 import { MIN_COVERAGE } from "../domain/protocol/match.js"
 import { pct } from "./percent.js"
@@ -85,6 +86,9 @@ export const renderDiscover = (r: DiscoverResult): string => {
       out.push(`  ${s.name ?? "(no name)"} (${s.scope}) ${s.path}`)
       for (const p of s.problems) out.push(`    - ${p}`)
     }
+    // A fresh clone's committed deployment links: the next step, as `list`, `budget` and `eval` give it.
+    const notBuilt = notBuiltHere(r.invalid)
+    if (notBuilt.length > 0) out.push(notBuiltNote(notBuilt))
   }
   out.push("", `Searched (${r.agent}): ${r.searched.map((d) => `${d.scope} ${d.path}${d.via === undefined ? "" : ` (${d.via})`}${d.exists ? "" : " (missing)"}`).join("; ")}`)
   const root = r.project_root

@@ -116,7 +116,7 @@ describe("DECISIONS #9 (revised): where a build links", () => {
 describe("DECISIONS #51, #53: targets one agent reads twice", () => {
   const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n`
   const files = { "/proj/.skillc/skills/my-skill/SKILL.md": SKILL("my-skill"), "/proj/.skillc/skills/other/SKILL.md": SKILL("other") }
-  const overlapWarnings = (w: ReturnType<typeof memoryWorld>) => w.warnings().filter((x) => x.includes("listed"))
+  const overlapWarnings = (w: ReturnType<typeof memoryWorld>) => w.warnings().filter((x) => x.includes("shadowing"))
 
   it("agents,gemini,copilot,opencode deploys all four and warns once, naming the agents, the directories and the targets to drop", async () => {
     const w = memoryWorld({ files })
@@ -129,7 +129,7 @@ describe("DECISIONS #51, #53: targets one agent reads twice", () => {
       "/proj/.opencode/skills/my-skill"
     ])
     expect(overlapWarnings(w)).toEqual([
-      "warning: Gemini CLI, GitHub Copilot and OpenCode read both .agents/skills and their own directory (.gemini/skills, .github/skills, .opencode/skills): 'my-skill' is listed twice for them; drop gemini,copilot,opencode from --target (the agents target covers them)"
+      "warning: Gemini CLI, GitHub Copilot and OpenCode read both .agents/skills and their own directory (.gemini/skills, .github/skills, .opencode/skills): they find 'my-skill' twice, one copy shadowing the other; drop gemini,copilot,opencode from --target (the agents target covers them)"
     ])
   })
 
@@ -137,7 +137,7 @@ describe("DECISIONS #51, #53: targets one agent reads twice", () => {
     const w = memoryWorld({ files })
     Result.getOrThrow(await w.run(build({ skill: "my-skill", target: "claude,cursor" })))
     expect(overlapWarnings(w)).toEqual([
-      "warning: Cursor reads both .claude/skills and its own directory (.cursor/skills): 'my-skill' is listed twice for it; drop cursor from --target (the claude target covers it)"
+      "warning: Cursor reads both .claude/skills and its own directory (.cursor/skills): it finds 'my-skill' twice, one copy shadowing the other; drop cursor from --target (the claude target covers it)"
     ])
   })
 
@@ -145,7 +145,7 @@ describe("DECISIONS #51, #53: targets one agent reads twice", () => {
     const w = memoryWorld({ files: { ...files, "/proj/.skillc/config.toml": '[build]\ntargets = ["agents", "gemini"]\n' } })
     Result.getOrThrow(await w.run(build({ skill: "my-skill" })))
     expect(overlapWarnings(w)).toEqual([
-      "warning: Gemini CLI reads both .agents/skills and its own directory (.gemini/skills): 'my-skill' is listed twice for it; drop gemini from [build] targets (the agents target covers it)"
+      "warning: Gemini CLI reads both .agents/skills and its own directory (.gemini/skills): it finds 'my-skill' twice, one copy shadowing the other; drop gemini from [build] targets (the agents target covers it)"
     ])
   })
 
@@ -157,7 +157,7 @@ describe("DECISIONS #51, #53: targets one agent reads twice", () => {
     expect(overlapWarnings(w)).toEqual([])
     // Copilot, OpenCode and Amp read both; Claude Code only .claude/skills and Codex only .agents/skills: neither can go.
     expect(w.diagnostics.traces.join("\n")).toContain(
-      "GitHub Copilot, OpenCode and Amp read both .claude/skills and .agents/skills: 'my-skill' is listed twice for them (each target is the only one some agent reads, so none can go)"
+      "GitHub Copilot, OpenCode and Amp read both .claude/skills and .agents/skills: they find 'my-skill' twice, one copy shadowing the other (each target is the only one some agent reads, so none can go)"
     )
   })
 
@@ -165,7 +165,7 @@ describe("DECISIONS #51, #53: targets one agent reads twice", () => {
     const w = memoryWorld({ files })
     Result.getOrThrow(await w.run(build({ skill: "my-skill", global: true, target: "agents,copilot,claude" })))
     expect(overlapWarnings(w)).toEqual([
-      "warning: GitHub Copilot reads both ~/.agents/skills and its own directory (~/.copilot/skills): 'my-skill' is listed twice for it; drop copilot from --target (the agents target covers it)"
+      "warning: GitHub Copilot reads both ~/.agents/skills and its own directory (~/.copilot/skills): it finds 'my-skill' twice, one copy shadowing the other; drop copilot from --target (the agents target covers it)"
     ])
   })
 
@@ -174,7 +174,7 @@ describe("DECISIONS #51, #53: targets one agent reads twice", () => {
     const r = Result.getOrThrow(await w.run(buildMany({ skills: [], all: true, target: "agents,gemini" })))
     expect(r.built).toBe(2)
     expect(overlapWarnings(w)).toEqual([
-      "warning: Gemini CLI reads both .agents/skills and its own directory (.gemini/skills): 'my-skill' and 'other' are listed twice for it; drop gemini from --target (the agents target covers it)"
+      "warning: Gemini CLI reads both .agents/skills and its own directory (.gemini/skills): it finds 'my-skill' and 'other' twice, one copy of each shadowing the other; drop gemini from --target (the agents target covers it)"
     ])
   })
 })

@@ -417,8 +417,14 @@ describe("DECISIONS #51, #53: targets one agent reads twice, through bin/skc.mjs
     expect(r.stdout.split("\n")[0]).toBe("Built my-skill")
     for (const d of [".agents", ".gemini", ".github", ".opencode"]) expect(lstatSync(join(sb.work, d, "skills/my-skill")).isSymbolicLink()).toBe(true)
     expect(r.stderr).toBe(
-      "warning: Gemini CLI, GitHub Copilot and OpenCode read both .agents/skills and their own directory (.gemini/skills, .github/skills, .opencode/skills): 'my-skill' is listed twice for them; drop gemini,copilot,opencode from --target (the agents target covers them)\n"
+      "warning: Gemini CLI, GitHub Copilot and OpenCode read both .agents/skills and their own directory (.gemini/skills, .github/skills, .opencode/skills): they find 'my-skill' twice, one copy shadowing the other; drop gemini,copilot,opencode from --target (the agents target covers them)\n"
     )
+    // What the warning says is what discover shows for each of them: the skill once, its other copy shadowed.
+    for (const agent of ["gemini", "copilot", "opencode"]) {
+      const found = JSON.parse((await sb.runAsync(["discover", "--agent", agent, "--format", "json"])).stdout)
+      expect(found.skills.filter((s: { name: string }) => s.name === "my-skill")).toHaveLength(1)
+      expect(found.shadowed.filter((s: { name: string }) => s.name === "my-skill")).toHaveLength(1)
+    }
     const same = await sb.runAsync(["build", "my-skill", "--target", "agents,codex"])
     expect([same.code, same.stderr]).toEqual([0, ""])
     expect(same.stdout).toContain(`agents,codex -> ${join(sb.work, ".agents/skills/my-skill")}`)

@@ -107,3 +107,60 @@ describe("issue 46 item 2: a project safe to commit (RFC-0006:C-INIT)", () => {
     expect((await sb.runAsync(["list"], a)).stdout).toMatch(/deploy-notes +project +normal\n?$/)
   })
 })
+
+// A team shares its skills through the committed `.agents/skills` links (DECISIONS #46, #53): a teammate's clone,
+// before `skc build --all`, is told so by every "as an agent sees it" command, not only by list, budget and eval.
+describe("a clone of a project deployed to .agents/skills (DECISIONS #46, #53)", () => {
+  const clonedAgentsProject = async () => {
+    const sb = sandbox()
+    const a = join(sb.root, "webapp")
+    mkdirSync(a)
+    git(a, "init", "-q")
+    expect((await sb.runAsync(["init"], a)).code).toBe(0)
+    mkdirSync(join(a, ".skillc", "skills", "deploy-notes"))
+    writeFileSync(join(a, ".skillc", "skills", "deploy-notes", "SKILL.md"), SKILL)
+    const built = await sb.runAsync(["build", "deploy-notes", "--target", "agents"], a)
+    expect(built.code, built.stderr).toBe(0)
+    git(a, "add", "-A")
+    git(a, "commit", "-qm", "skills")
+    const clone = join(sb.root, "clone")
+    git(sb.root, "clone", "-q", a, clone)
+    return { sb, clone }
+  }
+
+  it("a read before the build (its access log makes the runtime directory) does not hide the skill from discover and budget", async () => {
+    const { sb, clone } = await clonedAgentsProject()
+    // RFC-0007:C-LOGGING creates `.skillc/runtime/deploy-notes/.skillc-meta/logs.db`: the committed link then
+    // resolves, to a directory with no SKILL.md, which an agent does not load either.
+    expect((await sb.runAsync(["outline", "deploy-notes"], clone)).code).toBe(0)
+    const budget = JSON.parse((await sb.runAsync(["budget", "--agent", "codex", "--format", "json"], clone)).stdout)
+    expect(budget.not_built).toEqual(["deploy-notes"])
+    const discover = JSON.parse((await sb.runAsync(["discover", "--agent", "codex", "--format", "json"], clone)).stdout)
+    expect(discover.skills).toEqual([])
+    expect(discover.invalid).toMatchObject([{ name: null, deployed_by_skc: true, path: join(clone, ".agents", "skills", "deploy-notes", "SKILL.md") }])
+  })
+
+  it("discover, match and prompt say the deployed skill is not built here, with the command that builds it", async () => {
+    const { sb, clone } = await clonedAgentsProject()
+    const note = `1 skill deployed here (deploy-notes) ${NOT_HERE}`
+    const discover = await sb.runAsync(["discover", "--agent", "codex"], clone)
+    expect(discover.code).toBe(0)
+    expect(discover.stdout).toContain(note)
+    const match = await sb.runAsync(["match", "--agent", "codex", "use $deploy-notes to roll back"], clone)
+    expect(match.code).toBe(0)
+    expect(match.stderr).toContain(`warning: '$deploy-notes' names a skill deployed here but ${NOT_HERE}`)
+    const plain = await sb.runAsync(["match", "--agent", "gemini", "how do we deploy the web app"], clone)
+    expect(plain.stderr).toContain(`warning: ${note}`)
+    const prompt = await sb.runAsync(["prompt", "--agent", "codex"], clone)
+    expect(prompt.stderr).toContain(`warning: ${note}`)
+    const named = await sb.runAsync(["prompt", "--agent", "codex", "deploy-notes"], clone)
+    expect(named.code).toBe(1)
+    expect(named.stderr).toContain(NOT_HERE)
+    // After the build every one of them sees the skill, and none says it is not built.
+    expect((await sb.runAsync(["build", "--all"], clone)).code).toBe(0)
+    const after = await sb.runAsync(["discover", "--agent", "codex"], clone)
+    expect(after.stdout).toMatch(/^deploy-notes +project/m)
+    expect(after.stdout).not.toContain(NOT_HERE)
+    expect((await sb.runAsync(["match", "--agent", "codex", "use $deploy-notes to roll back"], clone)).stderr).toBe("")
+  })
+})

@@ -269,6 +269,13 @@ const candidateAt = Effect.fnUntraced(function* (
   }
   const mdInfo = yield* fs.statOption(skillMd).pipe(unseenAs(undefined))
   if (mdInfo === undefined) {
+    // skc's deployment link into a runtime with no stub: not built on this machine. A fresh clone's
+    // committed link resolves once any read of the skill has logged (RFC-0007:C-LOGGING creates
+    // `<runtime>/.skillc-meta/`); the agent loads nothing there, and `notBuiltHere` must still name it.
+    if (location.deployed_by_skc) {
+      const c: Candidate = { ...location, _tag: "Invalid", name: null, problems: [`links to skc's runtime ${linkTarget}, which holds no SKILL.md (not built)`] }
+      return c
+    }
     if (!quietWhenNone) yield* diagnostics.verbose(`discover: ${dir} has no SKILL.md; not a skill`)
     return undefined
   }

@@ -14,6 +14,7 @@ import type { Discovery } from "../../domain/protocol/discovery.js"
 import { discover } from "./discovery.js"
 import { displayPath, resolveSkill } from "./resolve.js"
 import { Settings } from "../shared/index.js"
+import { NOT_BUILT_HERE } from "./obsolete.js"
 
 export interface LocatedSkill {
   readonly name: string
@@ -114,6 +115,7 @@ export const excludedSkill = (found: Discovery, skill: string, basename: (p: str
   if (hit === undefined) return undefined
   return new UsageError({
     message: `skill '${skill}' is excluded by discovery: agents cannot load ${hit.path}`,
-    detail: hit.problems
+    // skc's own deployment link with no runtime here (a fresh clone): the problem, then the step that fixes it.
+    detail: hit.deployed_by_skc && hit.name === null ? [...hit.problems, NOT_BUILT_HERE] : hit.problems
   })
 }

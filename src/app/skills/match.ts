@@ -14,7 +14,7 @@ import { Path } from "effect/Path"
 import { EmptyQuery } from "../../domain/errors.js"
 import { DEFAULT_MATCH_LIMIT, DEFAULT_THRESHOLD, rankSkills, scoreSkills, type SkillMatch } from "../../domain/protocol/match.js"
 import type { Agent } from "../../domain/protocol/agents.js"
-import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
+import { notBuiltHere, notBuiltNote, type DiscoveredSkill } from "../../domain/protocol/discovery.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
@@ -25,6 +25,7 @@ import { Warning } from "../../domain/errors.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { slashCommandsOf } from "../../domain/agents/claudeSlash.js"
 import { Settings } from "../shared/index.js"
+import { NOT_BUILT_HERE } from "./obsolete.js"
 
 export const MatchInput = Schema.Struct({
   query: Schema.String.annotate({ description: "The user request" }),
@@ -116,15 +117,26 @@ const lastUsed = Effect.fnUntraced(function* (skill: DiscoveredSkill) {
  * did-you-mean, and a name two skills share, which the agent resolves to neither. Notices (stderr; the
  * JSON document has no place for them and keeps its shape); the results are unchanged.
  */
-const reportUnselected = Effect.fnUntraced(function* (query: string, skills: ReadonlyArray<{ readonly name: string; readonly path: string }>, title: string) {
+const reportUnselected = Effect.fnUntraced(function* (
+  query: string,
+  skills: ReadonlyArray<{ readonly name: string; readonly path: string }>,
+  title: string,
+  notBuilt: ReadonlyArray<string>
+) {
+  const told: Array<string> = []
   for (const m of unselectedMentions(query, skills, closest)) {
-    if (m._tag === "NoSkill") {
+    if (m._tag === "NoSkill" && notBuilt.includes(m.name)) {
+      // A teammate's clone before `skc build --all`: the name is right, the build is missing (DECISIONS #46).
+      told.push(m.name)
+      yield* warn(Warning.notice(`'$${m.name}' names a skill deployed here but ${NOT_BUILT_HERE}`))
+    } else if (m._tag === "NoSkill") {
       const hint = didYouMean(m.suggestions.map((n) => `$${n}`))
       yield* warn(Warning.notice(`'$${m.name}' names no skill ${title} sees, so it selects none${hint === undefined ? "" : `; ${hint}`}`))
     } else {
       yield* warn(Warning.notice(`'$${m.name}' names ${m.paths.length} skills (${m.paths.join(", ")}): ${title} selects ${m.paths.length === 2 ? "neither" : "none of them"}; rename one, or mention it by path as [$${m.name}](<path>)`))
     }
   }
+  return told
 })
 
 export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
@@ -135,7 +147,15 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   const explicit =
     profile.listing.explicitMentions === undefined ? [] : explicitlyMentioned(input.query, [...found.skills, ...found.shadowed.filter((s) => s.also_listed === true)])
   const chosen = new Set(explicit.map((s) => s.path))
-  if (profile.listing.explicitMentions !== undefined) yield* reportUnselected(input.query, [...found.skills, ...found.shadowed.filter((s) => s.also_listed === true)], profile.title)
+  // Skills skc deployed whose runtime is not on this machine (a fresh clone): the agent sees none of them, so neither
+  // does the ranking; said once, with the command that builds them, instead of a bare "No skill matches".
+  const notBuilt = notBuiltHere(found.invalid)
+  const told =
+    profile.listing.explicitMentions !== undefined
+      ? yield* reportUnselected(input.query, [...found.skills, ...found.shadowed.filter((s) => s.also_listed === true)], profile.title, notBuilt)
+      : []
+  const untold = notBuilt.filter((n) => !told.includes(n))
+  if (untold.length > 0) yield* warn(Warning.notice(notBuiltNote(untold)))
   // Claude Code's `/command`s run those skills, manual-only ones too (src/domain/agents/claudeSlash.ts).
   const slashed = new Map<string, string>()
   for (const command of listing.slashCommands === undefined ? [] : slashCommandsOf(input.query)) {

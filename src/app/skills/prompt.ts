@@ -9,7 +9,8 @@
  */
 import { Effect, Schema } from "effect"
 import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
-import { Diagnostics } from "../../ports/Diagnostics.js"
+import { Diagnostics, warn } from "../../ports/Diagnostics.js"
+import { notBuiltHere, notBuiltNote } from "../../domain/protocol/discovery.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
 import { renderPromptBlock, type PromptSkill } from "../../domain/protocol/prompt.js"
@@ -126,6 +127,10 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
   // The whole block holds Claude Code's legacy commands after the skills, as it lists them; named skills, those alone.
   const commands = input.skills !== undefined && input.skills.length > 0 ? [] : listing.entries.filter((e) => e.kind === "command" && e.listed !== "omitted")
   const xml = renderPromptBlock(profile.listing.layout, [...skills, ...commands.map(asPrompt)], roots)
+  // Skills skc deployed whose runtime is not on this machine (a fresh clone): left out of the block, as the agent
+  // leaves them out, and said with the command that builds them.
+  const notBuilt = notBuiltHere(found.invalid)
+  if (notBuilt.length > 0 && (input.skills === undefined || input.skills.length === 0)) yield* warn(Warning.notice(notBuiltNote(notBuilt)))
   if (skills.length === 0) {
     const diagnostics = yield* Diagnostics
     yield* diagnostics.warn(
