@@ -94,7 +94,7 @@ describe.skipIf(!chromium)(`issue 17: the HTML report in headless Chromium${skip
     const dom = r.stdout
     // What the browser built, not what skc wrote: parse its serialisation.
     for (const id of ["summary", "outline", "timeline", "unanswered", "searches", "errors"]) expect(dom).toContain(`id="${id}"`)
-    expect(dom).toMatch(/<li class="sec" data-file="SKILL.md" data-section="Fill a field" data-level="2" data-reads="2">/)
+    expect(dom).toMatch(/<li class="sec" data-file="SKILL.md" data-section="Fill a field" data-level="2" data-line="6" data-reads="2">/)
     expect(dom).toContain('style="width:100%"')
     expect(dom).toContain("checkbox")
     expect(dom).not.toMatch(/<script/)
