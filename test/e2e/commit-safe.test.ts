@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
+import { connectMcp, textOf } from "../helpers/mcpClient.js"
 
 const SKILL = "---\nname: deploy-notes\ndescription: How we deploy the web app. Use when deploying.\n---\n# Deploy notes\n\n## Rolling back\n\nRedeploy the previous tag.\n"
 const NOT_HERE = "not built on this machine: run `skc build --all`"
@@ -138,6 +139,10 @@ describe("a clone of a project deployed to .agents/skills (DECISIONS #46, #53)",
     const discover = JSON.parse((await sb.runAsync(["discover", "--agent", "codex", "--format", "json"], clone)).stdout)
     expect(discover.skills).toEqual([])
     expect(discover.invalid).toMatchObject([{ name: null, deployed_by_skc: true, path: join(clone, ".agents", "skills", "deploy-notes", "SKILL.md") }])
+    // Nor does load answer from the store's source what Codex cannot load there.
+    const load = await sb.runAsync(["load", "deploy-notes", "--agent", "codex"], clone)
+    expect([load.code, load.stdout]).toEqual([1, ""])
+    expect(load.stderr).toContain(`which holds no SKILL.md (not built)\n  ${NOT_HERE}\n`)
   })
 
   it("discover, match and prompt say the deployed skill is not built here, with the command that builds it", async () => {
@@ -162,5 +167,47 @@ describe("a clone of a project deployed to .agents/skills (DECISIONS #46, #53)",
     expect(after.stdout).toMatch(/^deploy-notes +project/m)
     expect(after.stdout).not.toContain(NOT_HERE)
     expect((await sb.runAsync(["match", "--agent", "codex", "use $deploy-notes to roll back"], clone)).stderr).toBe("")
+  })
+  // "See your skills the way an agent runtime does": before `skc build --all` Codex loads nothing at the committed
+  // link, so load and permissions by name fail as `prompt <name>` does rather than answer from the store's source.
+  it("load and permissions (CLI and skc_load) of a deployed skill not built here fail with the step; a path still reads the source", async () => {
+    const { sb, clone } = await clonedAgentsProject()
+    // The teammate's own machine: nothing of the author's home.
+    const teammate = join(sb.root, "teammate")
+    mkdirSync(teammate)
+    const as = { HOME: teammate, SKILLC_HOME: teammate }
+    const why = `error: skill 'deploy-notes' is excluded by discovery: agents cannot load ${join(clone, ".agents", "skills", "deploy-notes", "SKILL.md")}\n  broken symlink to '../../.skillc/runtime/deploy-notes'\n  ${NOT_HERE}\n`
+    const prompt = await sb.runAsync(["prompt", "deploy-notes", "--agent", "codex"], clone, as)
+    expect([prompt.code, prompt.stderr]).toEqual([1, why])
+    for (const args of [
+      ["load", "deploy-notes", "--agent", "codex"],
+      ["permissions", "deploy-notes", "--agent", "codex", "--check", "Write"]
+    ]) {
+      const r = await sb.runAsync(args, clone, as)
+      expect([args[0], r.code, r.stdout, r.stderr]).toEqual([args[0], 1, "", why])
+    }
+    const mcp = await connectMcp({ cwd: clone, home: teammate })
+    try {
+      const loaded = await mcp.call("skc_load", { skill: "deploy-notes", agent: "codex" })
+      expect(loaded.isError).toBe(true)
+      expect(textOf(loaded)).toContain(NOT_HERE)
+    } finally {
+      await mcp.close()
+    }
+    // A path names the source itself (README: `skc load .skillc/skills/<name>` loads the source as it would).
+    const byPath = await sb.runAsync(["load", join(".skillc", "skills", "deploy-notes"), "--agent", "codex"], clone, as)
+    expect(byPath.code, byPath.stderr).toBe(0)
+    expect(byPath.stdout).toContain("# Deploy notes")
+    // Claude Code reads no directory this project deployed to: the store's skill, as an author inspects one before deploying it.
+    const claude = await sb.runAsync(["load", "deploy-notes", "--agent", "claude"], clone, as)
+    expect(claude.code, claude.stderr).toBe(0)
+    expect(claude.stdout).toContain("# Deploy notes")
+    // Built here, Codex loads the stub and so does load.
+    expect((await sb.runAsync(["build", "--all"], clone, as)).code).toBe(0)
+    const built = await sb.runAsync(["load", "deploy-notes", "--agent", "codex"], clone, as)
+    expect([built.code, built.stderr]).toEqual([0, ""])
+    const allowed = await sb.runAsync(["permissions", "deploy-notes", "--agent", "codex", "--check", "Write"], clone, as)
+    expect(allowed.code, allowed.stderr).toBe(0)
+    expect(allowed.stdout).toContain(join(clone, ".agents", "skills", "deploy-notes", "SKILL.md"))
   })
 })

@@ -3,14 +3,18 @@
  * first the skill an agent would activate under that name (the discovery
  * winner), then skc's own resolution (a path, the project store, the
  * global store; RFC-0007:C-RESOLUTION) so authors can inspect a skill
- * before deploying it.
+ * before deploying it. A name the agent's directory holds as skc's own
+ * deployment link with no runtime built on this machine (a fresh clone
+ * before `skc build --all`, DECISIONS #46, #53) is not such a skill: the
+ * agent loads nothing there, so the name fails as `skc prompt <name>` does;
+ * a path (`skc load .skillc/skills/<name>`) still reads the source.
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { SkillNotFound, UsageError } from "../../domain/errors.js"
 import { profileOf } from "../../domain/agents/index.js"
-import type { Discovery } from "../../domain/protocol/discovery.js"
+import type { Discovery, InvalidSkill } from "../../domain/protocol/discovery.js"
 import { discover } from "./discovery.js"
 import { displayPath, resolveSkill } from "./resolve.js"
 import { Settings } from "../shared/index.js"
@@ -43,6 +47,11 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
   const resolved = yield* resolveSkill(skill, { agentDirs: false }).pipe(
     Effect.catchTag("SkillNotFound", (e) => Effect.flatMap(whyNotFound(found.agent, skill), (why) => Effect.fail(excludedSkill(found, skill, path.basename) ?? why ?? e)))
   )
+  // The store's source is not what this agent sees under that name: its deployment link is there, unbuilt.
+  if (resolved.scope !== "path") {
+    const unbuilt = unbuiltDeployment(found, skill, path.basename)
+    if (unbuilt !== undefined) return yield* Effect.fail(unbuilt)
+  }
   const located: LocatedSkill = {
     name: resolved.name,
     dir: resolved.sourceDir,
@@ -112,10 +121,23 @@ export const notASkillNamed = (skill: string) =>
  */
 export const excludedSkill = (found: Discovery, skill: string, basename: (p: string) => string): UsageError | undefined => {
   const hit = found.invalid.find((s) => s.name === skill) ?? found.invalid.find((s) => s.name === null && basename(s.dir) === skill)
-  if (hit === undefined) return undefined
-  return new UsageError({
+  return hit === undefined ? undefined : excludedError(skill, hit)
+}
+
+/**
+ * skc's own deployment link of that name, excluded because its runtime is not built on this machine
+ * (`notBuiltHere`'s entries): `excludedSkill`'s error for it, the step that fixes it last.
+ */
+const unbuiltDeployment = (found: Discovery, skill: string, basename: (p: string) => string): UsageError | undefined => {
+  const hit = found.invalid.find((s) => isUnbuilt(s) && basename(s.dir) === skill)
+  return hit === undefined ? undefined : excludedError(skill, hit)
+}
+
+const isUnbuilt = (s: InvalidSkill) => s.deployed_by_skc && s.name === null
+
+const excludedError = (skill: string, hit: InvalidSkill) =>
+  new UsageError({
     message: `skill '${skill}' is excluded by discovery: agents cannot load ${hit.path}`,
     // skc's own deployment link with no runtime here (a fresh clone): the problem, then the step that fixes it.
-    detail: hit.deployed_by_skc && hit.name === null ? [...hit.problems, NOT_BUILT_HERE] : hit.problems
+    detail: isUnbuilt(hit) ? [...hit.problems, NOT_BUILT_HERE] : hit.problems
   })
-}
