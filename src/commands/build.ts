@@ -94,16 +94,20 @@ export const buildCommand = defineCommand({
       emit: (r, ctx) =>
         r._tag === "Watched"
           ? Effect.void
-          : ctx.format === "json"
-            ? printJson(r.result)
-            : r._tag === "One"
-              ? printText(renderBuild(r.result))
-              : // DECISIONS #39: a skill's failure on stderr, the built skills and the total on stdout, in order.
-                Effect.forEach(
-                  buildManyLines(r.result),
-                  (l) => (l.stream === "stdout" ? printText(l.line + "\n") : printStderr(l.line)),
-                  { discard: true }
-                ),
+          : Effect.andThen(
+              ctx.format === "json"
+                ? printJson(r.result)
+                : r._tag === "One"
+                  ? printText(renderBuild(r.result))
+                  : // DECISIONS #39: a skill's failure on stderr, the built skills and the total on stdout, in order.
+                    Effect.forEach(
+                      buildManyLines(r.result),
+                      (l) => (l.stream === "stdout" ? printText(l.line + "\n") : printStderr(l.line)),
+                      { discard: true }
+                    ),
+              // How to make this --target the project's default: after the build's lines, on stderr (never in the JSON).
+              r.note === undefined ? Effect.void : printStderr(r.note)
+            ),
       exitStatus: (r) => (r._tag === "Many" && r.result.failed > 0 ? 1 : 0),
       mcp: {
         input: BuildInput,

@@ -38,12 +38,17 @@ export type TargetOverlap =
   | { readonly _tag: "Unavoidable"; readonly affected: ReadonlyArray<SeenTwice> }
 
 /** The overlap of a build's deployed directories, or `undefined` when no agent reads two of them. */
-export const targetOverlap = (deployed: ReadonlyArray<DeployedDir>, agents: ReadonlyArray<AgentReads>): TargetOverlap | undefined => {
-  const seenBy = (a: AgentReads, among: ReadonlyArray<DeployedDir>) => among.filter((d) => a.dirs.includes(d.dir))
-  const twice = agents.flatMap((agent): Array<SeenTwice> => {
+const seenBy = (a: AgentReads, among: ReadonlyArray<DeployedDir>) => among.filter((d) => a.dirs.includes(d.dir))
+
+/** The agents that read two or more of `deployed`, each with the ones it reads (in `deployed`'s order). */
+export const seenTwice = (deployed: ReadonlyArray<DeployedDir>, agents: ReadonlyArray<AgentReads>): ReadonlyArray<SeenTwice> =>
+  agents.flatMap((agent): Array<SeenTwice> => {
     const seen = seenBy(agent, deployed)
     return seen.length >= 2 ? [{ agent, seen }] : []
   })
+
+export const targetOverlap = (deployed: ReadonlyArray<DeployedDir>, agents: ReadonlyArray<AgentReads>): TargetOverlap | undefined => {
+  const twice = seenTwice(deployed, agents)
   if (twice.length === 0) return undefined
   // Greedy, in target order: a directory goes when every agent reading it still reads one that stays. A
   // directory no known agent reads (a path, a `[targets]` entry) is for something skc does not know: it stays.
@@ -65,7 +70,7 @@ export const targetOverlap = (deployed: ReadonlyArray<DeployedDir>, agents: Read
   return { _tag: "Droppable", affected, dropped, covering }
 }
 
-const listed = (words: ReadonlyArray<string>): string =>
+export const listed = (words: ReadonlyArray<string>): string =>
   words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`
 
 const times = (n: number) => (n === 2 ? "twice" : `${n} times`)
@@ -78,7 +83,24 @@ export const describeOverlap = (
   overlap: TargetOverlap,
   options: { readonly who: string; readonly many?: boolean; readonly option: string; readonly show: (dir: string) => string }
 ): string => {
-  const { affected } = overlap
+  const head = describeSeenTwice(overlap.affected, options)
+  if (overlap._tag === "Unavoidable") return `${head} (each target is the only one some agent reads, so none can go)`
+  const { dropped, covering } = overlap
+  const one = overlap.affected.length === 1
+  const cover = `the ${listed(covering.map((d) => d.labels[0]!))} target${covering.length === 1 ? " covers" : "s cover"} ${one ? "it" : "them"}`
+  return `${head}; drop ${dropped.flatMap((d) => d.labels).join(",")} from ${options.option} (${cover})`
+}
+
+/**
+ * Which agents read which of the directories, and that they find the skill(s) more than once
+ * (`GitHub Copilot reads both .agents/skills and .claude/skills: it finds 'pdf' twice, one copy
+ * shadowing the other`): the head of `describeOverlap`'s sentence, and of the one about links an
+ * earlier build left (src/app/build/staleLinks.ts). `affected` is not empty.
+ */
+export const describeSeenTwice = (
+  affected: ReadonlyArray<SeenTwice>,
+  options: { readonly who: string; readonly many?: boolean; readonly show: (dir: string) => string }
+): string => {
   const one = affected.length === 1
   const counts = new Set(affected.map((t) => t.seen.length))
   const howOften = counts.size === 1 ? times(affected[0]!.seen.length) : "more than once"
@@ -96,9 +118,5 @@ export const describeOverlap = (
   // Found, not listed, that often: every profile keeps one copy of a name (Codex lists each copy, but two links to
   // one runtime are one directory to it), as `skc discover --agent` shows the others shadowed.
   const others = counts.size === 1 && affected[0]!.seen.length === 2 ? "the other" : "the others"
-  const head = `${reads}: ${one ? "it finds" : "they find"} ${options.who} ${howOften}, one copy${options.many === true ? " of each" : ""} shadowing ${others}`
-  if (overlap._tag === "Unavoidable") return `${head} (each target is the only one some agent reads, so none can go)`
-  const { dropped, covering } = overlap
-  const cover = `the ${listed(covering.map((d) => d.labels[0]!))} target${covering.length === 1 ? " covers" : "s cover"} ${one ? "it" : "them"}`
-  return `${head}; drop ${dropped.flatMap((d) => d.labels).join(",")} from ${options.option} (${cover})`
+  return `${reads}: ${one ? "it finds" : "they find"} ${options.who} ${howOften}, one copy${options.many === true ? " of each" : ""} shadowing ${others}`
 }

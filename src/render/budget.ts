@@ -10,10 +10,15 @@ const n = thousands
 /** Skill names come from files skc does not control (src/domain/visible.ts); the table escapes its own cells. */
 const names = (xs: ReadonlyArray<string>) => visible(xs.join(", "))
 
-/** The JSON's `listed`, then `truncated` when set: a shortened text is still listed in full form (`listed: full`), cut. */
+/**
+ * The JSON's `listed` and `truncated` in words. `listed: full` is the entry's form (name and
+ * description, against `name-only`), not the text's length: a cut description is still that form,
+ * and "full; truncated" read as a contradiction. So the form names what is listed, and a cut says so.
+ */
 const listedAs = (s: BudgetResult["skills"][number]) => {
-  const notes = [s.listed === "full" ? "full" : s.listed === "omitted" ? "left out" : "name-only"]
-  if (s.listed === "full" && s.truncated) notes.push("truncated")
+  const notes = [
+    s.listed === "full" ? (s.truncated ? "name + cut description" : "name + description") : s.listed === "omitted" ? "left out" : "name-only"
+  ]
   if (!s.command) notes.push("not in / menu")
   if (s.paths !== null) notes.push(`conditional: ${s.paths.join(", ")}`)
   return notes.join("; ")

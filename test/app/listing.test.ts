@@ -123,8 +123,10 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     const b = ok(await w.run(budget({})))
     expect(b.skills[0]).toMatchObject({ name: "long", text_chars: 2462, truncated: true, listed: "full", entry_chars: 4 + 5 + 1536 })
     expect(b.truncated).toEqual(["long"])
-    // The LISTED column says what the JSON says: listed full, truncated.
-    expect(renderBudget(b)).toMatch(/long +2,462 \(cut\) +1,545 +full; truncated/)
+    // The LISTED column says what the JSON says (listed full, truncated) in words that do not contradict
+    // each other: "full; truncated" read as both; `full` is the entry's form, name and description.
+    expect(renderBudget(b)).toMatch(/long +2,462 \(cut\) +1,545 +name \+ cut description\n/)
+    expect(renderBudget(b)).not.toContain("full; truncated")
     const p = ok(await w.run(prompt({})))
     expect([...p.skills[0]!.description!].length).toBe(1536)
   })
@@ -580,13 +582,13 @@ describe("budget's text agrees with its JSON", () => {
     ])
   )
 
-  it("Codex past its budget: LISTED is the JSON's listed (full) with truncated beside it, and the headline counts the skills listed, not every skill", async () => {
+  it("Codex past its budget: LISTED is the JSON's listed (full) and truncated, as `name + cut description`, and the headline counts the skills listed, not every skill", async () => {
     const w = memoryWorld({ files: many })
     const shortened = ok(await w.run(budget({ agent: "codex", context_tokens: 272_000 })))
     const s0 = shortened.skills.find((s) => s.name === "s0")!
     expect(s0).toMatchObject({ listed: "full", truncated: true })
     const text = renderBudget(shortened)
-    expect(text).toMatch(/\ns0 +\d+ \(cut\) +\d+ +full; truncated\n/)
+    expect(text).toMatch(/\ns0 +\d+ \(cut\) +\d+ +name \+ cut description\n/)
     expect(text).toMatch(/^150 skills listed to codex \(OpenAI Codex\): [\d,]+ characters/)
 
     const tight = ok(await w.run(budget({ agent: "codex", context_tokens: 20_000 })))

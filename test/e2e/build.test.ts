@@ -410,7 +410,7 @@ describe("RFC-0001:C-INPUT (DECISIONS #3 names) a valid name of the longest kind
 })
 
 describe("DECISIONS #51, #53: targets one agent reads twice, through bin/skc.mjs", () => {
-  it("agents,gemini,copilot,opencode deploys all four, warns once on stderr, exits 0; agents,codex is one link and no warning", async () => {
+  it("agents,gemini,copilot,opencode deploys all four, warns once on stderr (no note to make them the default), exits 0; agents,codex is one link and no overlap warning", async () => {
     const sb = project("my-skill")
     const r = await sb.runAsync(["build", "my-skill", "--target", "agents,gemini,copilot,opencode"])
     expect(r.code).toBe(0)
@@ -426,7 +426,15 @@ describe("DECISIONS #51, #53: targets one agent reads twice, through bin/skc.mjs
       expect(found.shadowed.filter((s: { name: string }) => s.name === "my-skill")).toHaveLength(1)
     }
     const same = await sb.runAsync(["build", "my-skill", "--target", "agents,codex"])
-    expect([same.code, same.stderr]).toEqual([0, ""])
+    // No overlap of its own (one directory). What it says: the first build's links it did not deploy (still
+    // read twice, so only their removal is offered), then how to make agents,codex the project's default.
+    expect([same.code, same.stderr]).toEqual([
+      0,
+      "warning: .github/skills/my-skill, .gemini/skills/my-skill and .opencode/skills/my-skill still link to this build from an earlier --target copilot,gemini,opencode: " +
+        "GitHub Copilot, Gemini CLI and OpenCode read both .agents/skills and their own directory (.github/skills, .gemini/skills, .opencode/skills): they find 'my-skill' twice, " +
+        "one copy shadowing the other; remove them (rm .github/skills/my-skill .gemini/skills/my-skill .opencode/skills/my-skill)\n" +
+        'note: to deploy here by default, set [build] targets = ["agents", "codex"] in .skillc/config.toml\n'
+    ])
     expect(same.stdout).toContain(`agents,codex -> ${join(sb.work, ".agents/skills/my-skill")}`)
   })
 })

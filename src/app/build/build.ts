@@ -24,6 +24,7 @@ import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
 import { deploy, Deployment, homeCopies, planDeployments, type PlannedDeployment } from "./deploy.js"
 import { warnTargetOverlap } from "./targetOverlap.js"
+import { warnStaleLinks } from "./staleLinks.js"
 import { ImportResult, importScope, importSkill } from "./importSkill.js"
 import { describeSkillDir, displayPath, foreignRuntimeDir, foreignSkillNote, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { AccessLog } from "../../ports/AccessLog.js"
@@ -40,6 +41,10 @@ export const BuildInput = Schema.Struct({
   force: Schema.optional(Schema.Boolean).annotate({ description: "Overwrite on import; replace a non-link agent directory" })
 })
 export type BuildInput = typeof BuildInput.Type
+
+/** The `--target` of a build as one comma-separated text (the MCP tool takes a list too), or undefined when not given. */
+export const givenTargetText = (target: BuildInput["target"]): string | undefined =>
+  Array.isArray(target) ? target.join(",") : (target as string | undefined)
 
 /**
  * The `--format json` document and MCP structured content: the Schema is
@@ -76,7 +81,7 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   const path = yield* Path
   const { stores, config } = yield* Settings
   // `--target`, else the configuration's `[build] targets` (DECISIONS #51), else claude.
-  const given = Array.isArray(input.target) ? input.target.join(",") : (input.target as string | undefined)
+  const given = givenTargetText(input.target)
   const targetText = given ?? (config.buildTargets.length > 0 ? config.buildTargets.join(",") : undefined)
   const parsed = parseTargets(targetText, config.targets)
   if ("problem" in parsed) {
@@ -101,7 +106,7 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   // that read it a moment before, as a foreign skill).
   const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope, ...(importing ? { importing: skill.canonicalSourceDir } : {}) })
   const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
-  const how = { input, scope, plans, targets: parsed.targets, deploys: options.deploy !== false, targetText, overlap: options.overlapWarning !== false ? { fromConfig: given === undefined } : undefined }
+  const how = { input, scope, plans, targets: parsed.targets, deploys: options.deploy !== false, targetText, overlap: options.overlapWarning !== false ? { fromConfig: given === undefined, given } : undefined }
   if (!importing) return yield* buildResolved(skill, runtimeDir, { ...how, imported: null })
   // RFC-0001:C-INPUT: a source that does not build is not left in the store. The copy is built; when that fails
   // it is taken out (a replaced copy put back) and a runtime directory the build made is removed.
@@ -160,8 +165,11 @@ const buildResolved = Effect.fnUntraced(function* (
     /** False for `skc mcp --watch`'s rebuilds: links stay as the author made them. */
     readonly deploys: boolean
     readonly targetText: string | undefined
-    /** Warn about targets one agent reads twice; `fromConfig`: the targets are `[build] targets`. */
-    readonly overlap: { readonly fromConfig: boolean } | undefined
+    /**
+     * Warn about targets one agent reads twice, and links an earlier build left in other target directories;
+     * `fromConfig`: the targets are `[build] targets`; `given`: the `--target` text.
+     */
+    readonly overlap: { readonly fromConfig: boolean; readonly given: string | undefined } | undefined
     readonly imported: ImportResult | null
   }
 ) {
@@ -229,6 +237,8 @@ const buildResolved = Effect.fnUntraced(function* (
     total_bytes: compiled.totalBytes,
     deployments
   }
+  // After the lines above: an earlier --target's links to this runtime that this build did not deploy.
+  if (overlap !== undefined && scope === "project" && deploys) yield* warnStaleLinks([result], overlap.given)
   return { result, compiled }
 })
 

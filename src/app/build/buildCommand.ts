@@ -12,12 +12,18 @@
  * collects them.
  */
 import { Effect } from "effect"
-import { build, type BuildResult } from "./build.js"
+import { build, givenTargetText, type BuildResult } from "./build.js"
 import { buildMany, type BuildCommandInput, type BuildManyResult } from "./buildMany.js"
+import { Path } from "effect/Path"
+import { shellWord } from "../../domain/shellWord.js"
+import { targetDefaultNote } from "../../domain/targetDefault.js"
+import { displayPath } from "../skills/index.js"
+import { Settings } from "../shared/index.js"
+import { overlapOf } from "./targetOverlap.js"
 
 export type BuildOutcome =
-  | { readonly _tag: "One"; readonly result: BuildResult }
-  | { readonly _tag: "Many"; readonly result: BuildManyResult }
+  | { readonly _tag: "One"; readonly result: BuildResult; readonly note?: string }
+  | { readonly _tag: "Many"; readonly result: BuildManyResult; readonly note?: string }
   | { readonly _tag: "Watched"; readonly skills: number }
 
 /** Where a watch's lines go, and when it ends. */
@@ -49,10 +55,34 @@ const watch = (input: BuildCommandInput, io: WatchIo) =>
     return { _tag: "Watched", skills: watched } satisfies BuildOutcome
   })
 
+/**
+ * The note on how to make this `--target` the project's default (src/domain/targetDefault.ts): said
+ * after the build's lines, for a project build only (a `--global` one has no project file to hold it),
+ * and not part of the result (the JSON document and the MCP answer stay the build's).
+ */
+const defaultNote = Effect.fnUntraced(function* (input: BuildCommandInput, built: ReadonlyArray<BuildResult>) {
+  const given = givenTargetText(input.target)
+  const { stores, config } = yield* Settings
+  const project = built.find((r) => r.scope === "project")
+  if (given === undefined || input.global === true || stores.projectRoot === undefined || project === undefined) return undefined
+  // Targets the build just said to trim (`agents,gemini`: drop gemini) are no default to recommend.
+  if ((yield* overlapOf(project.deployments, "project"))?._tag === "Droppable") return undefined
+  const path = yield* Path
+  const file = displayPath(stores.cwd, path.join(stores.projectRoot, ".skillc", "config.toml"), path)
+  return targetDefaultNote(given, config.buildTargets, shellWord(file))
+})
+
 /** `skc build`'s use case: the single build, several, or a watch (`io` is needed only with `watch`). */
 export const buildCommand = (input: BuildCommandInput, io: () => Effect.Effect<WatchIo>) =>
   input.watch === true
     ? Effect.flatMap(io(), (w) => watch(input, w))
     : input.skill !== undefined
-      ? Effect.map(build({ ...input, skill: input.skill }), (result): BuildOutcome => ({ _tag: "One", result }))
-      : Effect.map(buildMany({ ...input, skills: input.skills ?? [] }), (result): BuildOutcome => ({ _tag: "Many", result }))
+      ? Effect.flatMap(build({ ...input, skill: input.skill }), (result) =>
+          Effect.map(defaultNote(input, [result]), (note): BuildOutcome => ({ _tag: "One", result, ...(note === undefined ? {} : { note }) }))
+        )
+      : Effect.flatMap(buildMany({ ...input, skills: input.skills ?? [] }), (result) =>
+          Effect.map(
+            defaultNote(input, result.results.flatMap((r) => (r.ok ? [r.result] : []))),
+            (note): BuildOutcome => ({ _tag: "Many", result, ...(note === undefined ? {} : { note }) })
+          )
+        )

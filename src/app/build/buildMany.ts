@@ -16,8 +16,9 @@ import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { loggedCall } from "../usage/index.js"
 import { resolveSkill } from "../skills/index.js"
-import { build, BuildInput, type BuildOptions, type BuildResult } from "./build.js"
+import { build, BuildInput, givenTargetText, type BuildOptions, type BuildResult } from "./build.js"
 import { warnTargetOverlap } from "./targetOverlap.js"
+import { warnStaleLinks } from "./staleLinks.js"
 import { Settings, type TargetFailure, targetFailure } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
@@ -136,6 +137,8 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
     const { config } = yield* Settings
     const fromConfig = input.target === undefined && config.buildTargets.length > 0
     yield* warnTargetOverlap(built[0]!.deployments, { scope, skills: built.map((r) => r.skill), fromConfig })
+    // Links an earlier --target left to these runtimes, once for the call (a project's directories only).
+    if (scope === "project" && options.deploy !== false) yield* warnStaleLinks(built, givenTargetText(input.target))
   }
   const failed = results.filter((r) => !r.ok).length
   const result: BuildManyResult = { results, total: results.length, built: results.length - failed, failed }

@@ -303,7 +303,8 @@ export const updateIndex = Effect.fn("skc.updateIndex")(function* (
     // (RFC-0004:C-INDEX, issue 25 item 4). Its per-file records may lag
     // (a touched file, a file now old enough to trust its mtime): what
     // this build learnt of those files goes to the settled records instead.
-    yield* verbose(`search index up to date: ${path}`)
+    // No trace here: build says `search index up-to-date: <path>` from the result, as for every other action
+    // (`skc build -v` printed this one twice, in two spellings).
     yield* settle(path, previous, source.settled ?? new Map(), source.sourceFiles)
     const update: IndexUpdate = { path, action: "up-to-date", sections: 0, headings: 0, tokenizer: tokenizer.recorded }
     return update

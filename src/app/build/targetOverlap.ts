@@ -19,7 +19,7 @@ import { agentUserPath, extraConfigDirs } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 
 /** Every agent (the strict `agentskills` lint profile is none) and the directories it reads at `scope`. */
-const agentReads = Effect.fnUntraced(function* (scope: "project" | "global") {
+export const agentReads = Effect.fnUntraced(function* (scope: "project" | "global") {
   const path = yield* Path
   const { stores } = yield* Settings
   const out: Array<AgentReads> = []
@@ -37,6 +37,23 @@ const agentReads = Effect.fnUntraced(function* (scope: "project" | "global") {
   return out
 })
 
+/** The directories `deployments` went into, each once, with the target words that named it. */
+export const deployedDirs = Effect.fnUntraced(function* (deployments: ReadonlyArray<{ readonly target: string; readonly path: string }>) {
+  const path = yield* Path
+  const deployed: Array<DeployedDir> = []
+  for (const d of deployments) {
+    const dir = path.dirname(d.path)
+    if (!deployed.some((x) => x.dir === dir)) deployed.push({ dir, labels: d.target.split(",") })
+  }
+  return deployed
+})
+
+/** Which agents read two of the directories `deployments` went into at `scope` (src/domain/targetOverlap.ts). */
+export const overlapOf = Effect.fnUntraced(function* (deployments: ReadonlyArray<{ readonly target: string; readonly path: string }>, scope: "project" | "global") {
+  const deployed = yield* deployedDirs(deployments)
+  return deployed.length < 2 ? undefined : targetOverlap(deployed, yield* agentReads(scope))
+})
+
 /**
  * Warn (once) when an agent reads two of the directories `deployments` went into, for the `skills`
  * built; `fromConfig`: the targets are the configuration's `[build] targets`.
@@ -45,24 +62,9 @@ export const warnTargetOverlap = Effect.fnUntraced(function* (
   deployments: ReadonlyArray<{ readonly target: string; readonly path: string }>,
   options: { readonly scope: "project" | "global"; readonly skills: ReadonlyArray<string>; readonly fromConfig: boolean }
 ) {
-  const path = yield* Path
-  const env = yield* Env
-  const { stores } = yield* Settings
-  const deployed: Array<DeployedDir> = []
-  for (const d of deployments) {
-    const dir = path.dirname(d.path)
-    if (!deployed.some((x) => x.dir === dir)) deployed.push({ dir, labels: d.target.split(",") })
-  }
-  if (deployed.length < 2) return
-  const overlap = targetOverlap(deployed, yield* agentReads(options.scope))
+  const overlap = yield* overlapOf(deployments, options.scope)
   if (overlap === undefined) return
-  const base = options.scope === "project" && stores.projectRoot !== undefined ? stores.projectRoot : env.home
-  const show = (dir: string) => {
-    const rel = path.relative(base, dir)
-    if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return dir
-    const slashed = rel.split(path.sep).join("/")
-    return base === env.home && options.scope === "global" ? `~/${slashed}` : slashed
-  }
+  const show = yield* dirShower(options.scope)
   const message = describeOverlap(overlap, { who: skillsWho(options.skills), many: options.skills.length > 1, option: options.fromConfig ? "[build] targets" : "--target", show })
   // Nothing to drop (`claude,agents`: Copilot reads both, Claude Code only the one, Codex only the other): not a
   // warning on every build of a sound configuration; said with --verbose.
@@ -70,8 +72,22 @@ export const warnTargetOverlap = Effect.fnUntraced(function* (
   else yield* warn(Warning.notice(message))
 })
 
+/** A directory as the user knows it: from the project root (`.agents/skills`), or the home (`~/.claude/skills`) for a global build. */
+export const dirShower = Effect.fnUntraced(function* (scope: "project" | "global") {
+  const path = yield* Path
+  const env = yield* Env
+  const { stores } = yield* Settings
+  const base = scope === "project" && stores.projectRoot !== undefined ? stores.projectRoot : env.home
+  return (dir: string) => {
+    const rel = path.relative(base, dir)
+    if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return dir
+    const slashed = rel.split(path.sep).join("/")
+    return base === env.home && scope === "global" ? `~/${slashed}` : slashed
+  }
+})
+
 /** `'a'`, `'a' and 'b'`, …; past three, `4 skills`. */
-const skillsWho = (names: ReadonlyArray<string>): string =>
+export const skillsWho = (names: ReadonlyArray<string>): string =>
   names.length > 3
     ? `${names.length} skills`
     : names.length <= 1

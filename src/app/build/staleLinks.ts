@@ -1,0 +1,93 @@
+/**
+ * After a project build deployed: skc's own links to the built skills' runtimes that an earlier build
+ * left in the project's other known target directories (`.claude/skills/pdf` after `--target agents`),
+ * said once (src/domain/staleLinks.ts). A warning when an agent then finds a skill twice (the agent
+ * profiles say who reads which directory, as for the build's own targets: targetOverlap.ts); with
+ * `-v` otherwise. Nothing is removed (DECISIONS #38: a build never deletes what it does not deploy).
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { SHARED_TARGET } from "../../domain/agents/index.js"
+import { Warning } from "../../domain/errors.js"
+import { describeStaleLinks, type StaleLink } from "../../domain/staleLinks.js"
+import { seenTwice, targetOverlap, type DeployedDir } from "../../domain/targetOverlap.js"
+import { AGENT_SKILL_DIRS, DEFAULT_TARGET } from "../../domain/targets.js"
+import { verbose, warn } from "../../ports/Diagnostics.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { displayPath } from "../skills/index.js"
+import { Settings } from "../shared/index.js"
+import { agentReads, deployedDirs, dirShower, skillsWho } from "./targetOverlap.js"
+
+/** The project's known target directories (absolute), each with the target words naming it (`agents` first for `.agents/skills`). */
+const knownDirs = (root: string, join: (...p: Array<string>) => string): ReadonlyArray<DeployedDir> => {
+  const byDir = new Map<string, Array<string>>()
+  for (const [label, dirs] of Object.entries(AGENT_SKILL_DIRS)) {
+    const dir = join(root, ...dirs.project.split("/"))
+    byDir.set(dir, [...(byDir.get(dir) ?? []), label])
+  }
+  // The shared directory is the `agents` target's (DECISIONS #53): named so, not after the first agent reading it.
+  return [...byDir].map(([dir, labels]) => ({ dir, labels: [...labels.filter((l) => l === SHARED_TARGET), ...labels.filter((l) => l !== SHARED_TARGET)] }))
+}
+
+/** One skill's links to `runtimeDir` in the known directories `deployedDirs` leaves out. */
+const staleLinksOf = Effect.fnUntraced(function* (skill: string, runtimeDir: string, deployedDirs: ReadonlyArray<string>, known: ReadonlyArray<DeployedDir>) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const runtime = yield* fs.realPath(runtimeDir).pipe(unseenAs(runtimeDir))
+  const found: Array<StaleLink> = []
+  for (const dir of known) {
+    if (deployedDirs.includes(dir.dir)) continue
+    const link = path.join(dir.dir, skill)
+    // Links only: a copy or a folder there may be anyone's (a copy skc made is refreshed by the build that targets it).
+    if ((yield* fs.lstatOption(link).pipe(unseenAs(undefined)))?.type !== "symlink") continue
+    if ((yield* fs.realPath(link).pipe(unseenAs(undefined))) === runtime) found.push({ skill, link, dir })
+  }
+  return found
+})
+
+/**
+ * Say (once for the call) which of the `built` skills' runtimes are still linked from known target
+ * directories of the project this build did not deploy to. `given`: the `--target` of the call
+ * (undefined: the configuration's `[build] targets`, else claude).
+ */
+export const warnStaleLinks = Effect.fnUntraced(function* (
+  built: ReadonlyArray<{ readonly skill: string; readonly runtime: string; readonly deployments: ReadonlyArray<{ readonly target: string; readonly path: string }> }>,
+  given: string | undefined
+) {
+  const path = yield* Path
+  const { stores, config } = yield* Settings
+  if (stores.projectRoot === undefined || built.length === 0) return
+  const known = knownDirs(stores.projectRoot, path.join)
+  const deployed = yield* deployedDirs(built[0]!.deployments)
+  const links: Array<StaleLink> = []
+  for (const b of built) links.push(...(yield* staleLinksOf(b.skill, b.runtime, b.deployments.map((d) => path.dirname(d.path)), known)))
+  if (links.length === 0) return
+  const staleDirs = links.map((l) => l.dir).filter((d, i, all) => all.indexOf(d) === i)
+  const agents = yield* agentReads("project")
+  // Who finds a skill twice because of a link left: an agent reading one of them and another place it is.
+  const affected = seenTwice([...deployed, ...staleDirs], agents).filter((t) => t.seen.some((d) => staleDirs.includes(d)))
+  // Keeping the links as targets is offered only when that build would not warn in turn (its targets one
+  // agent reads twice, some of which could go): then the way out is removing them.
+  const union = targetOverlap([...staleDirs, ...deployed], agents)
+  const fromConfig = given === undefined && config.buildTargets.length > 0
+  const current = given ?? (fromConfig ? config.buildTargets.join(",") : DEFAULT_TARGET)
+  const staleLabels = staleDirs.map((d) => d.labels[0]!)
+  const keepWith =
+    union?._tag === "Droppable"
+      ? undefined
+      : fromConfig
+        ? `add ${staleLabels.join(", ")} to [build] targets`
+        : `build with --target ${[...current.split(",").map((w) => w.trim()), ...staleLabels].join(",")}`
+  const skills = [...new Set(links.map((l) => l.skill))]
+  const message = describeStaleLinks({
+    links,
+    affected,
+    keepWith,
+    who: skillsWho(skills),
+    show: yield* dirShower("project"),
+    fromCwd: (p) => displayPath(stores.cwd, p, path)
+  })
+  // No agent finds a skill twice: the links are harmless, said with --verbose only.
+  if (affected.length === 0) yield* verbose(message)
+  else yield* warn(Warning.notice(message))
+})

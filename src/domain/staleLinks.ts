@@ -1,0 +1,48 @@
+/**
+ * Links an earlier build left (DECISIONS #51, #53): `skc build pdf` (claude), then `skc build pdf
+ * --target agents` deploys `.agents/skills/pdf` and leaves `.claude/skills/pdf`, skc's own link to the
+ * same runtime. Agents that read both directories (GitHub Copilot, OpenCode, Amp) then find the skill
+ * twice, and the build's own overlap check (targetOverlap.ts) never saw it: it compares only the
+ * targets of this build. This says what is left, who finds the skill twice, and the commands that
+ * remove the links or keep them on purpose. Nothing is removed: the user may want them. Pure.
+ */
+import { describeSeenTwice, listed, type DeployedDir, type SeenTwice } from "./targetOverlap.js"
+import { shellWord } from "./shellWord.js"
+
+/** A link skc made to the skill's runtime, in a known target's directory this build did not deploy to. */
+export interface StaleLink {
+  readonly skill: string
+  /** `<dir>/<skill>`, absolute. */
+  readonly link: string
+  readonly dir: DeployedDir
+}
+
+export interface StaleLinksText {
+  /** Not empty; in the order found (skill by skill, directory by directory). */
+  readonly links: ReadonlyArray<StaleLink>
+  /** The agents reading a directory of `links` and another the skill is deployed in (none: nobody finds it twice). */
+  readonly affected: ReadonlyArray<SeenTwice>
+  /** How to keep the links as targets (`build with --target claude,agents`), or undefined when keeping them still shows a skill twice. */
+  readonly keepWith: string | undefined
+  /** The skills named (`'pdf'`, `'a' and 'b'`, `4 skills`). */
+  readonly who: string
+  /** A directory or link as the user knows it (`.claude/skills/pdf`). */
+  readonly show: (p: string) => string
+  /** A link as a path from the working directory (the `rm` command's argument). */
+  readonly fromCwd: (p: string) => string
+}
+
+export const describeStaleLinks = (t: StaleLinksText): string => {
+  const skills = [...new Set(t.links.map((l) => l.skill))]
+  const dirs = t.links.map((l) => l.dir).filter((d, i, all) => all.findIndex((x) => x.dir === d.dir) === i)
+  const labels = dirs.map((d) => d.labels[0]!).join(",")
+  const one = t.links.length === 1
+  const many = skills.length > 1
+  const what = many
+    ? `${listed(dirs.map((d) => t.show(d.dir)))} still ${dirs.length === 1 ? "holds" : "hold"} skc's links to ${t.who} of this build`
+    : `${listed(t.links.map((l) => t.show(l.link)))} still ${one ? "links" : "link"} to this build`
+  const why = t.affected.length === 0 ? "" : `: ${describeSeenTwice(t.affected, { who: t.who, many, show: t.show })}`
+  const rm = `rm ${t.links.map((l) => shellWord(t.fromCwd(l.link))).join(" ")}`
+  const keep = t.keepWith === undefined ? "" : `, or keep ${one ? "it" : "them"} and ${t.keepWith}`
+  return `${what} from an earlier --target ${labels}${why}; remove ${one ? "it" : "them"} (${rm})${keep}`
+}
