@@ -30,7 +30,7 @@ export const openCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ openFile, OpenInput, openLogArgs }, { namedFilesNote }] = await Promise.all([
+    const [{ openFile, OpenInput, openLogArgs }, { namedFilesNote, namedFilesAfter, withoutServerDir }] = await Promise.all([
       import("../app/search/open.js"),
       import("../render/show.js")
     ])
@@ -57,15 +57,8 @@ export const openCommand = defineCommand({
       mcp: {
         output: () => import("../app/search/open.js").then((r) => r.OpenResult),
         // A team server's paths are not the reader's: its answer names the files, not the directory on the server.
-        structured: (opened, ctx) => {
-          if (ctx.remote !== true || opened.result.base_dir === undefined) return { ...opened.result }
-          const { base_dir: _onServer, ...rest } = opened.result
-          return rest
-        },
-        after: (opened, ctx) => {
-          const note = namedFilesNote(opened.result, ctx.remote === true ? "remote" : "tools", "file")
-          return note === undefined ? [] : [note]
-        },
+        structured: (opened, ctx) => withoutServerDir(opened.result, ctx),
+        after: (opened, ctx) => namedFilesAfter(opened.result, ctx, "file"),
         // A binary file's base64 is the structured content's `content`: the text, which clients hand the model, names it
         // instead of repeating it (megabytes of base64 twice in one answer, half of them in the model's context).
         text: (opened) =>

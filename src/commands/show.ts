@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { SearchIndexLive } from "../layers.js"
-import { jsonText, printStderr, printText } from "./output.js"
+import { printJson, printStderr, printText } from "./output.js"
 
 export const showCommand = defineCommand({
   name: "show",
@@ -29,7 +29,7 @@ export const showCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ show, ShowInput, showLogArgs }, { renderShowText, namedFilesNote }] = await Promise.all([
+    const [{ show, ShowInput, showLogArgs }, { renderShowText, namedFilesNote, namedFilesAfter, withoutServerDir }] = await Promise.all([
       import("../app/search/show.js"),
       import("../render/show.js")
     ])
@@ -49,22 +49,15 @@ export const showCommand = defineCommand({
       // The section on stdout as RFC-0002:C-SHOW has it; where the skill's files it names are, on stderr after it
       // (docs/decisions.md P7). JSON carries them as `files_named` and `base_dir`.
       emit: (result, ctx) => {
-        if (ctx.format === "json") return printText(jsonText(result))
+        if (ctx.format === "json") return printJson(result)
         const note = namedFilesNote(result, "cli")
         return note === undefined ? printText(renderShowText(result)) : Effect.andThen(printText(renderShowText(result)), printStderr(note))
       },
       mcp: {
         output: () => import("../app/search/show.js").then((r) => r.ShowResult),
         // A team server's paths are not the reader's: its answer names the files, not the directory on the server.
-        structured: (result, ctx) => {
-          if (ctx.remote !== true || result.base_dir === undefined) return { ...result }
-          const { base_dir: _onServer, ...rest } = result
-          return rest
-        },
-        after: (result, ctx) => {
-          const note = namedFilesNote(result, ctx.remote === true ? "remote" : "tools")
-          return note === undefined ? [] : [note]
-        }
+        structured: (result, ctx) => withoutServerDir(result, ctx),
+        after: (result, ctx) => namedFilesAfter(result, ctx)
       }
     }
   }

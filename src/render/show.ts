@@ -2,6 +2,7 @@
 // the source, ending with `... (N more lines)` when --max-lines cut it, and
 // the line that says where the skill's files it names are. Pure.
 import type { ShowResult } from "../app/search/show.js"
+import type { RenderContext } from "../commands/spec.js"
 import { openStep, stepText } from "../domain/nextStep.js"
 import { shellWord } from "../domain/shellWord.js"
 import { visibleBody, visibleMessage } from "../domain/visible.js"
@@ -14,7 +15,7 @@ import { visibleBody, visibleMessage } from "../domain/visible.js"
 export const renderShowText = (result: ShowResult): string => visibleBody(result.content)
 
 /** What `show` and `open` say of the skill's files a text names (their results' `files_named`, `base_dir`). */
-export interface NamedFiles {
+export type NamedFiles = {
   readonly skill: string
   readonly files_named?: ReadonlyArray<string> | undefined
   readonly files_named_more?: number | undefined
@@ -43,4 +44,17 @@ export const namedFilesNote = (result: NamedFiles, reader: NamedFilesReader, wha
   return visibleMessage(
     `${reader === "cli" ? "note: " : ""}the skill's files this ${what} names are in ${dir}${reader === "tools" ? " (base_dir)" : ""}: ${list}; run them from that directory (the deployed skill's folder holds its stub alone)`
   )
+}
+
+/** The MCP structured content of a result naming the skill's files: a team server's leaves out its own directory. */
+export const withoutServerDir = (result: NamedFiles, ctx: RenderContext): Record<string, unknown> => {
+  if (ctx.remote !== true || result.base_dir === undefined) return { ...result }
+  const { base_dir: _onServer, ...rest } = result
+  return rest
+}
+
+/** The note as an MCP answer's block after its content (`after`): the team server's wording over HTTP. */
+export const namedFilesAfter = (result: NamedFiles, ctx: RenderContext, what = "section"): ReadonlyArray<string> => {
+  const note = namedFilesNote(result, ctx.remote === true ? "remote" : "tools", what)
+  return note === undefined ? [] : [note]
 }

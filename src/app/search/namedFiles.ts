@@ -4,7 +4,7 @@
  * them up in the index's file records instead (its index is current by
  * contract, RFC-0002:C-SHOW), one query for any number of words.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { filesNamed, pathWords } from "../../domain/namedFiles.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { resolveInside } from "../skills/index.js"
@@ -31,3 +31,21 @@ export const namedFilesOnDisk = Effect.fnUntraced(function* (sourceDir: string, 
   }
   return filesNamed(words, file, existing)
 })
+
+/**
+ * The fields `show` and `open` add to their JSON document and MCP structured content (P7): the skill's
+ * own non-Markdown files the text names, as paths from the skill's root (`files_named_more`: how many
+ * more than it lists), and the source directory they are in. Present only when the text names one; a
+ * team server (HTTP) leaves `base_dir` out, its paths being on the server, not the reader's machine.
+ */
+export const NamedFilesFields = {
+  files_named: Schema.optional(Schema.Array(Schema.String)),
+  files_named_more: Schema.optional(Schema.Int),
+  base_dir: Schema.optional(Schema.String)
+}
+
+/** Those fields for a result, from `filesNamed`'s answer: none when the text names no file. */
+export const namedFilesFields = (named: { readonly paths: ReadonlyArray<string>; readonly more: number } | undefined, sourceDir: string) =>
+  named === undefined || named.paths.length === 0
+    ? {}
+    : { files_named: named.paths, ...(named.more > 0 ? { files_named_more: named.more } : {}), base_dir: sourceDir }

@@ -12,7 +12,7 @@ import { openStep, sourcesStep } from "../../domain/nextStep.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
-import { namedFilesOnDisk } from "./namedFiles.js"
+import { NamedFilesFields, namedFilesFields, namedFilesOnDisk } from "./namedFiles.js"
 
 export const OpenInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
@@ -32,10 +32,8 @@ export const OpenResult = Schema.Struct({
   content: Schema.String,
   truncated: Schema.Boolean,
   encoding: Schema.optionalKey(Schema.Literal("base64")),
-  /** Of a Markdown file: the skill's non-Markdown files it names and the source directory they are in (docs/decisions.md P7), as `show`'s. */
-  files_named: Schema.optional(Schema.Array(Schema.String)),
-  files_named_more: Schema.optional(Schema.Int),
-  base_dir: Schema.optional(Schema.String)
+  /** Of a Markdown file: the skill's files it names and where they are, as `show`'s (docs/decisions.md P7). */
+  ...NamedFilesFields
 })
 export type OpenResult = typeof OpenResult.Type
 
@@ -143,9 +141,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
           path: target.rel,
           content: text,
           truncated,
-          ...(named === undefined || named.paths.length === 0
-            ? {}
-            : { files_named: named.paths, ...(named.more > 0 ? { files_named_more: named.more } : {}), base_dir: skill.sourceDir })
+          ...namedFilesFields(named, skill.sourceDir)
         }
   const opened: Opened = { result, bytes }
   return opened

@@ -24,6 +24,7 @@ import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { fileNotFound } from "./fileNotFound.js"
 import { pastedSection } from "./pastedSection.js"
 import { filesNamed, pathWords } from "../../domain/namedFiles.js"
+import { NamedFilesFields, namedFilesFields } from "./namedFiles.js"
 
 export const ShowInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
@@ -55,17 +56,8 @@ export const ShowResult = Schema.Struct({
    */
   content: Schema.String,
   truncated: Schema.Boolean,
-  /**
-   * The skill's own non-Markdown files the section names (scripts, templates, data), as paths from the
-   * skill's root, and the source directory they are in (docs/decisions.md P7): present only when the
-   * section names one. A built skill is deployed as a stub alone, so without them an agent told to run
-   * `scripts/fill.py` "from this directory" has no directory where it works. A team server (HTTP)
-   * leaves `base_dir` out: its paths are on the server, not the reader's machine.
-   */
-  files_named: Schema.optional(Schema.Array(Schema.String)),
-  /** How many more files the section names than `files_named` lists. */
-  files_named_more: Schema.optional(Schema.Int),
-  base_dir: Schema.optional(Schema.String)
+  /** The skill's files the section names and where they are (docs/decisions.md P7). */
+  ...NamedFilesFields
 })
 export type ShowResult = typeof ShowResult.Type
 
@@ -154,8 +146,9 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   )
   const lines = splitLines(source).slice(heading.start_line - 1, heading.end_line - 1)
   const cut = truncateLines(lines, input.max_lines)
+  const shown = cut.lines.join("\n")
   // The skill's files the lines shown name (P7): the file list is read only when a word may be a path.
-  const words = pathWords(cut.lines.join("\n"), heading.file)
+  const words = pathWords(shown, heading.file)
   const stamps =
     words.length === 0
       ? undefined
@@ -170,11 +163,9 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     section: heading.text,
     start_line: heading.start_line,
     end_line: heading.end_line,
-    content: (cut.lines.length === 0 ? "" : cut.lines.join("\n") + "\n") + (cut.omitted > 0 ? moreLinesMarker(cut.omitted) + "\n" : ""),
+    content: (cut.lines.length === 0 ? "" : shown + "\n") + (cut.omitted > 0 ? moreLinesMarker(cut.omitted) + "\n" : ""),
     truncated: cut.omitted > 0,
-    ...(named === undefined || named.paths.length === 0
-      ? {}
-      : { files_named: named.paths, ...(named.more > 0 ? { files_named_more: named.more } : {}), base_dir: skill.sourceDir })
+    ...namedFilesFields(named, skill.sourceDir)
   }
   return result
 }, Effect.scoped)
