@@ -30,13 +30,14 @@ export interface SectionRead {
   readonly count: number
 }
 
-const keyOf = (file: string | null, section: string) => `${file ?? ""}\u0000${section}`
+/** One key per (file, heading text): what the log names a section by, and every stats view groups on. */
+export const sectionKey = (file: string | null, section: string): string => `${file ?? ""}\u0000${section}`
 
 /** Each (file, text) of the outline and its headings' indexes, in outline order. */
 const byText = (outline: ReadonlyArray<OutlineHeading>): Map<string, Array<number>> => {
   const out = new Map<string, Array<number>>()
   outline.forEach((h, i) => {
-    const key = keyOf(h.file, h.section)
+    const key = sectionKey(h.file, h.section)
     const list = out.get(key)
     if (list === undefined) out.set(key, [i])
     else list.push(i)
@@ -48,7 +49,6 @@ const byText = (outline: ReadonlyArray<OutlineHeading>): Map<string, Array<numbe
 export const sharedTexts = (outline: ReadonlyArray<OutlineHeading>): ReadonlySet<string> =>
   new Set([...byText(outline)].filter(([, list]) => list.length > 1).map(([key]) => key))
 
-export const headingKey = keyOf
 
 /**
  * The reads of each heading of `outline` (same index); a read of no heading
@@ -64,7 +64,7 @@ export const readsPerHeading = (
   const index = byText(outline)
   const counts = outline.map(() => 0)
   for (const r of reads) {
-    const candidates = index.get(keyOf(r.file, r.section))
+    const candidates = index.get(sectionKey(r.file, r.section))
     if (candidates === undefined) continue
     const line = r.line
     // Outline order puts a nested heading after the one holding it: the last holder is the innermost.
@@ -90,7 +90,7 @@ export const oneEntryPerSection = (
 ): Array<{ section: string; file: string | null; count: number }> => {
   const merged = new Map<string, { section: string; file: string | null; count: number }>()
   for (const r of reads) {
-    const key = keyOf(r.file, r.section)
+    const key = sectionKey(r.file, r.section)
     const m = merged.get(key)
     if (m === undefined) merged.set(key, { section: r.section, file: r.file, count: r.count })
     else m.count += r.count

@@ -6,6 +6,7 @@
  */
 import { Clock, Effect } from "effect"
 import { stats } from "./stats.js"
+import { sectionKey } from "../../domain/headingReads.js"
 
 /**
  * `file` + NUL + heading text → successful reads of the headings of that text, and `file` + NUL + line +
@@ -14,7 +15,7 @@ import { stats } from "./stats.js"
  */
 export type SectionReads = ReadonlyMap<string, number>
 
-export const sectionKey = (file: string | null, section: string): string => `${file ?? ""}\u0000${section}`
+export { sectionKey }
 
 /** The key of one heading: its file, start line (1-based) and text. */
 export const headingAtKey = (file: string, line: number, section: string): string => `${file}\u0000${line}\u0000${section}`

@@ -48,7 +48,7 @@ import { withLogRepair } from "./logRepair.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { headingReadCounts, outlineSections, sharesItsText } from "./statsOutline.js"
-import { oneEntryPerSection, type SectionRead } from "../../domain/headingReads.js"
+import { oneEntryPerSection, sectionKey, type SectionRead } from "../../domain/headingReads.js"
 import { timeFilter } from "./timeFilter.js"
 
 export const StatsInput = Schema.Struct({
@@ -251,7 +251,6 @@ export const parseFilters = Effect.fn("skc.parseFilters")(function* (input: Pick
   return filters
 })
 
-const sectionKey = (file: string | null, section: string) => `${file ?? ""}\u0000${section}`
 
 const byCountThenTarget = (a: { count: number; target: string }, b: { count: number; target: string }) =>
   b.count - a.count || bytewise(a.target, b.target)

@@ -7,7 +7,7 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { headingKey, readsPerHeading, sharedTexts, type OutlineHeading, type SectionRead } from "../../domain/headingReads.js"
+import { sectionKey, readsPerHeading, sharedTexts, type OutlineHeading, type SectionRead } from "../../domain/headingReads.js"
 import { scanMarkdown } from "../../domain/markdown/model.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
@@ -45,7 +45,7 @@ export const headingReadCounts = <E, R>(
   byLine: Effect.Effect<ReadonlyArray<SectionRead>, E, R>
 ): Effect.Effect<ReadonlyArray<number>, E, R> => {
   const shared = sharedTexts(outline)
-  return reads.some((r) => shared.has(headingKey(r.file, r.section)))
+  return reads.some((r) => shared.has(sectionKey(r.file, r.section)))
     ? Effect.map(byLine, (rows) => readsPerHeading(outline, rows))
     : Effect.succeed(readsPerHeading(outline, reads.map((r) => ({ ...r, line: null }))))
 }
@@ -53,5 +53,5 @@ export const headingReadCounts = <E, R>(
 /** Whether a heading shares its text with another of its file: a list naming it then says which (its line). */
 export const sharesItsText = (outline: ReadonlyArray<OutlineHeading>): ((h: OutlineHeading) => boolean) => {
   const shared = sharedTexts(outline)
-  return (h) => shared.has(headingKey(h.file, h.section))
+  return (h) => shared.has(sectionKey(h.file, h.section))
 }

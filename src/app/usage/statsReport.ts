@@ -7,13 +7,13 @@
  */
 import { Effect } from "effect"
 import { funnelOf, type SkillReport } from "../../domain/stats.js"
+import { sectionKey } from "../../domain/headingReads.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { aggregateLog, foldDatedSummary, latestEval, parseFilters, sectionReadsByLine, type StatsQuery } from "./stats.js"
 import { headingReadCounts, outlineSections } from "./statsOutline.js"
 
 export type { OutlineReads, SkillReport } from "../../domain/stats.js"
 
-const key = (file: string | null, section: string) => `${file ?? ""}\u0000${section}`
 
 export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<StatsQuery, "skill" | "since" | "until" | "project" | "reader" | "include_author">) {
   const filters = yield* parseFilters(input)
@@ -28,7 +28,7 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
   const evaluated = yield* latestEval(skill.runtimeDir)
   // Each read for the one heading `show` showed: the second of two "Images" stays unread until shown (src/domain/headingReads.ts).
   const reads = yield* headingReadCounts(outline, fold.ranked, sectionReadsByLine(skill.runtimeDir, filters))
-  const inOutline = new Set(outline.map((s) => key(s.file, s.section)))
+  const inOutline = new Set(outline.map((s) => sectionKey(s.file, s.section)))
   const report: SkillReport = {
     skill: skill.name,
     skill_path: skill.canonicalSourceDir,
@@ -37,7 +37,7 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
     summary: fold.data,
     commands: fold.commands,
     outline: outline.map((s, i) => ({ file: s.file, section: s.section, level: s.level, line: s.line, count: reads[i] ?? 0 })),
-    gone: fold.ranked.filter((r) => !inOutline.has(key(r.file, r.section))),
+    gone: fold.ranked.filter((r) => !inOutline.has(sectionKey(r.file, r.section))),
     files: files.groupBy === "files" ? files.rows : [],
     timeline: timeline.groupBy === "timeline" ? timeline.rows : [],
     searches: searches.groupBy === "search" ? searches.rows : [],
