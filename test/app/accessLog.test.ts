@@ -193,7 +193,11 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
       const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
       utimesSync(p.fallback, twoHoursAgo, twoHoursAgo)
       yield* p.stats({ skill: "demo" })
-      expect(p.takeWarnings()).toEqual(["warning[W003]: stale local logs for 'demo'; run 'skc sync' to upload"])
+      // stats also says what the local log holds (RFC-0007:C-SYNC; src/app/usage/unsyncedLogs.ts).
+      expect(p.takeWarnings()).toEqual([
+        "warning: 1 access-log row in .skillc/logs/demo is not in these figures until 'skc sync' moves it into the skill's log",
+        "warning[W003]: stale local logs for 'demo'; run 'skc sync' to upload"
+      ])
       // Logging still went to the (writable) primary.
       expect(readLog(p.primary)).toHaveLength(1)
     }))
@@ -205,13 +209,14 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
       const halfHourAgo = new Date(Date.now() - 30 * 60_000)
       utimesSync(p.fallback, halfHourAgo, halfHourAgo)
       yield* p.stats({ skill: "demo" })
-      expect(p.takeWarnings()).toEqual([])
+      const waiting = "warning: 1 access-log row in .skillc/logs/demo is not in these figures until 'skc sync' moves it into the skill's log"
+      expect(p.takeWarnings()).toEqual([waiting])
       const other = join(p.work, ".skillc", "logs", "other", ".skillc-meta", "logs.db")
       makeLogDb(other, [], { skill: "other", skill_path: "/x", cwd: p.work })
       const old = new Date(Date.now() - 5 * 3600_000)
       utimesSync(other, old, old)
       yield* p.stats({ skill: "demo" })
-      expect(p.takeWarnings()).toEqual([])
+      expect(p.takeWarnings()).toEqual([waiting])
     }))
 })
 

@@ -162,7 +162,7 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
     utimesSync(p.fallback, twoHoursAgo, twoHoursAgo)
-    const r = p.run(["stats", "demo"])
+    const r = p.run(["sources", "demo"])
     expect(r.code).toBe(0)
     expect(r.stderr).toBe("warning[W003]: stale local logs for 'demo'; run 'skc sync' to upload\n")
     // Logging still went to the (writable) primary.
@@ -174,12 +174,70 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
     const halfHourAgo = new Date(Date.now() - 30 * 60_000)
     utimesSync(p.fallback, halfHourAgo, halfHourAgo)
-    expect(p.run(["stats", "demo"]).stderr).toBe("")
+    expect(p.run(["sources", "demo"]).stderr).toBe("")
     const other = join(p.work, ".skillc", "logs", "other", ".skillc-meta", "logs.db")
     makeLogDb(other, [], { skill: "other", skill_path: "/x", cwd: p.work })
     const old = new Date(Date.now() - 5 * 3600_000)
     utimesSync(other, old, old)
-    expect(p.run(["stats", "demo"]).stderr).toBe("")
+    expect(p.run(["sources", "demo"]).stderr).toBe("")
+  })
+
+  it("RFC-0007:C-SYNC stats says how many rows wait in the cwd's local log (fresh or stale), and counts them once synced", () => {
+    const p = project()
+    const show = { command: "show", args: JSON.stringify({ section: "Install", file: "SKILL.md" }) }
+    makeLogDb(p.fallback, [
+      { timestamp: "2026-01-01T00:00:00Z", ...show },
+      { timestamp: "2026-01-01T00:01:00Z", ...show }
+    ], { skill: "demo", skill_path: p.src, cwd: p.work })
+    const before = p.run(["stats", "demo", "--format", "json"])
+    expect(before.code).toBe(0)
+    expect(before.stderr).toBe("warning: 2 access-log rows in .skillc/logs/demo are not in these figures until 'skc sync' moves them into the skill's log\n")
+    expect(JSON.parse(before.stdout).data.total_accesses).toBe(0)
+    // Stale as well: W003 and the count, each once.
+    const old = new Date(Date.now() - 2 * 3600_000)
+    utimesSync(p.fallback, old, old)
+    const stale = p.run(["stats", "demo", "--group-by", "sections"])
+    expect(stale.stderr.split("\n").filter(Boolean)).toEqual([
+      "warning: 2 access-log rows in .skillc/logs/demo are not in these figures until 'skc sync' moves them into the skill's log",
+      "warning[W003]: stale local logs for 'demo'; run 'skc sync' to upload"
+    ])
+    expect(p.run(["sync"]).code).toBe(0)
+    const after = p.run(["stats", "demo", "--format", "json"])
+    expect(after.stderr).toBe("")
+    expect(JSON.parse(after.stdout).data.total_accesses).toBe(2)
+  })
+
+  it("RFC-0007:C-SYNC stats --all names each skill in scope with rows waiting, in one line", () => {
+    const p = project()
+    const other = join(p.work, ".skillc", "skills", "other")
+    mkdirSync(other, { recursive: true })
+    writeFileSync(join(other, "SKILL.md"), skillMd("other"))
+    makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "outline" }], { skill: "demo", skill_path: p.src, cwd: p.work })
+    const otherLog = join(p.work, ".skillc", "logs", "other", ".skillc-meta", "logs.db")
+    makeLogDb(otherLog, [
+      { timestamp: "2026-01-01T00:00:00Z", command: "outline" },
+      { timestamp: "2026-01-01T00:00:01Z", command: "sources" }
+    ], { skill: "other", skill_path: other, cwd: p.work })
+    // A skill not in scope: its local log is not this listing's business.
+    makeLogDb(join(p.work, ".skillc", "logs", "gone", ".skillc-meta", "logs.db"), [{ timestamp: "2026-01-01T00:00:00Z", command: "outline" }], { skill: "gone", skill_path: "/x", cwd: p.work })
+    const r = p.run(["stats", "--all", "--format", "json"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe("warning: 3 access-log rows in .skillc/logs are not in these figures until 'skc sync' moves them into the skills' logs: demo (1), other (2)\n")
+    expect(JSON.parse(r.stdout).total_skills).toBe(2)
+  })
+
+  it("RFC-0007:C-SYNC stats counts a local log a stopped sync held aside, and says nothing for another skill's", () => {
+    const p = project()
+    const held = join(p.work, ".skillc", "logs", ".syncing-demo", ".skillc-meta", "logs.db")
+    makeLogDb(held, [{ timestamp: "2026-01-01T00:00:00Z", command: "outline" }], { skill: "demo", skill_path: p.src, cwd: p.work })
+    const other = join(p.work, ".skillc", "logs", "other", ".skillc-meta", "logs.db")
+    makeLogDb(other, [{ timestamp: "2026-01-01T00:00:00Z", command: "outline" }], { skill: "other", skill_path: "/x", cwd: p.work })
+    expect(p.run(["stats", "demo"]).stderr).toBe("warning: 1 access-log row in .skillc/logs/demo is not in these figures until 'skc sync' moves it into the skill's log\n")
+    // A local log that is not a database: no count, no failure (sync reports it, E042).
+    writeFileSync(held, "not a database")
+    const r = p.run(["stats", "demo"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe("")
   })
 })
 

@@ -41,6 +41,13 @@ export const logDbIn = (dir: string, path: { join: (...parts: Array<string>) => 
 export const fallbackDirOf = (cwd: string, skill: string, path: { join: (...parts: Array<string>) => string }) =>
   path.join(cwd, ".skillc", "logs", skill)
 
+/** The prefix of a fallback directory a sync holds aside while it merges it. */
+export const HELD_PREFIX = ".syncing-"
+
+/** Where a sync holds `name`'s fallback while merging it: rows written meanwhile go to a fresh fallback. */
+export const heldDirOf = (project: string, name: string, path: { join: (...parts: Array<string>) => string }) =>
+  path.join(project, ".skillc", "logs", `${HELD_PREFIX}${name}`)
+
 /** Fallback logs older than this are stale (W003). */
 export const STALE_AFTER_MS = 60 * 60 * 1000
 

@@ -19,7 +19,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, InvalidFilter } from "../../domain/errors.js"
+import { InternalError, InvalidFilter, Warning } from "../../domain/errors.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 import {
   capList,
@@ -41,6 +41,7 @@ import {
   type UnansweredItem,
   type Via
 } from "../../domain/stats.js"
+import { warn } from "../../ports/Diagnostics.js"
 import { AccessLog, type AggregateRows, type GroupBy, type Period, type SummaryGroup } from "../../ports/AccessLog.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { logDbIn } from "./accessLog.js"
@@ -48,6 +49,7 @@ import { withLogRepair } from "./logRepair.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { headingReadCounts, outlineSections, sharesItsText } from "./statsOutline.js"
+import { unsyncedNote, unsyncedRows } from "./unsyncedLogs.js"
 import { oneEntryPerSection, sectionKey, type SectionRead } from "../../domain/headingReads.js"
 import { timeFilter } from "./timeFilter.js"
 
@@ -438,6 +440,9 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
   const filters = yield* parseFilters(input)
   const skill = yield* resolveCommandSkill(input.skill)
   const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
+  // A sandboxed agent's reads waiting in the cwd's fallback log: said, not counted (unsyncedLogs.ts).
+  const unsynced = yield* unsyncedRows(skill.name)
+  if (unsynced !== undefined) yield* warn(Warning.notice(unsyncedNote(unsynced)))
   const limit = input.limit
   const head = { skill: skill.name, skill_path: skill.canonicalSourceDir, query: groupBy, filters }
   const capped = <A>(items: ReadonlyArray<A>) => {

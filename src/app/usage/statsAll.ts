@@ -7,11 +7,14 @@
  * Not logged: it names no skill, and it is the author's own work anyway.
  */
 import { Effect, Schema } from "effect"
+import { Warning } from "../../domain/errors.js"
+import { warn } from "../../ports/Diagnostics.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 import type { SkillUsageRow, StatsAllReport } from "../../domain/stats.js"
 import { Settings } from "../shared/index.js"
 import { skillsInScope } from "../skills/index.js"
 import { aggregateLog, foldDatedSummary, parseFilters } from "./stats.js"
+import { unsyncedAllNote, unsyncedRows } from "./unsyncedLogs.js"
 
 export const StatsAllInput = Schema.Struct({
   since: Schema.optional(Schema.String),
@@ -29,7 +32,11 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
   const filters = yield* parseFilters(input)
   const skills = yield* skillsInScope
   const rows: Array<SkillUsageRow> = []
+  const waiting: Array<{ skill: string; rows: number }> = []
   for (const skill of skills) {
+    // A local log is named by the skill's name alone: counted once however many skills share the name.
+    const unsynced = waiting.some((w) => w.skill === skill.name) ? undefined : yield* unsyncedRows(skill.name)
+    if (unsynced !== undefined) waiting.push({ skill: skill.name, rows: unsynced.rows })
     const agg = yield* aggregateLog(skill.runtimeDir, "summary", filters)
     const fold = yield* foldDatedSummary(skill.runtimeDir, agg.groupBy === "summary" ? agg.groups : [], filters)
     const top = fold.ranked[0]
@@ -47,6 +54,8 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
     })
   }
   rows.sort((a, b) => b.reads - a.reads || bytewise(a.skill, b.skill))
+  // A sandboxed agent's reads waiting in the cwd's local logs: said, not counted (unsyncedLogs.ts).
+  if (waiting.length > 0) yield* warn(Warning.notice(unsyncedAllNote(waiting)))
   // Questions asked of every skill at once that none answered: the global log's (DECISIONS #44).
   const { stores } = yield* Settings
   const across = yield* aggregateLog(stores.globalDir, "unanswered", filters)

@@ -41,7 +41,7 @@ import { AccessLog, isCorruptLog } from "../../ports/AccessLog.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { HeapTuning } from "../../ports/HeapTuning.js"
-import { fallbackDirOf, logDbIn } from "./accessLog.js"
+import { fallbackDirOf, HELD_PREFIX, heldDirOf, logDbIn } from "./accessLog.js"
 import { withLogRepair } from "./logRepair.js"
 import { describeSkillDir, resolveSkill } from "../skills/index.js"
 import { loadSettings, Settings, timeSlicer } from "../shared/index.js"
@@ -75,11 +75,6 @@ export interface SyncResult {
   readonly failed: ReadonlyArray<SyncFailure>
 }
 
-/** The prefix of a fallback directory a sync holds aside while it merges it. */
-const HELD_PREFIX = ".syncing-"
-
-/** Where a sync holds `name`'s fallback while merging it: rows written meanwhile go to a fresh fallback. */
-const heldDirOf = (project: string, name: string, path: Path) => path.join(project, ".skillc", "logs", `${HELD_PREFIX}${name}`)
 
 /** Skills with a log database under `<project>/.skillc/logs/` (their fallback, or one a killed sync held), bytewise by name. */
 const discover = Effect.fnUntraced(function* (project: string) {

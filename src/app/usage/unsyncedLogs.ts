@@ -1,0 +1,64 @@
+/**
+ * Rows a sandboxed agent logged beside the project that `skc stats` does not
+ * count yet.
+ *
+ * When an agent cannot write a skill's runtime (a sandbox that allows only
+ * its working directory), its reads go to the fallback log
+ * `<cwd>/.skillc/logs/<skill>` (RFC-0007:C-LOGGING) until `skc sync` moves
+ * them into the skill's log (C-SYNC). `stats` reads the skill's log alone,
+ * so right after such a session its figures leave those reads out, and W003
+ * says so only once the fallback is an hour old. `stats` now says how many
+ * rows wait there, whatever their age: the figures are only believable when
+ * the reader knows what they leave out.
+ */
+import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { AccessLog } from "../../ports/AccessLog.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { Settings } from "../shared/index.js"
+import { fallbackDirOf, heldDirOf, logDbIn } from "./accessLog.js"
+
+/** Where a skill's local rows wait, and how many there are. */
+export interface UnsyncedRows {
+  /** `.skillc/logs/<skill>`, as the cwd names it. */
+  readonly dir: string
+  readonly rows: number
+}
+
+/**
+ * The rows of `skill`'s fallback log in the cwd, and of one a sync holds
+ * aside (`.skillc/logs/.syncing-<skill>`, left by a sync that was stopped):
+ * undefined when there are none. A log that cannot be read counts nothing
+ * here (`skc sync` reports it, E042); this is a note, never a failure.
+ */
+export const unsyncedRows = Effect.fnUntraced(function* (skill: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const log = yield* AccessLog
+  const { stores } = yield* Settings
+  const cwd = yield* fs.realPath(stores.cwd).pipe(unseenAs(stores.cwd))
+  let rows = 0
+  for (const dir of [fallbackDirOf(cwd, skill, path), heldDirOf(cwd, skill, path)]) {
+    const db = logDbIn(dir, path)
+    if ((yield* fs.statOption(db).pipe(unseenAs(undefined)))?.type !== "file") continue
+    // Recovery: an unreadable or corrupt local log counts nothing here; `skc sync` names it (E042).
+    const page = yield* log.readPage(db, 0, 1).pipe(Effect.orElseSucceed(() => undefined))
+    rows += page?.total ?? 0
+  }
+  if (rows === 0) return undefined
+  const found: UnsyncedRows = { dir: path.join(".skillc", "logs", skill), rows }
+  return found
+})
+
+/** The note `stats` prints for them. */
+export const unsyncedNote = (u: UnsyncedRows): string =>
+  u.rows === 1
+    ? `1 access-log row in ${u.dir} is not in these figures until 'skc sync' moves it into the skill's log`
+    : `${u.rows} access-log rows in ${u.dir} are not in these figures until 'skc sync' moves them into the skill's log`
+
+/** The note `stats --all` prints: every skill in scope with rows waiting, in one line. */
+export const unsyncedAllNote = (waiting: ReadonlyArray<{ readonly skill: string; readonly rows: number }>): string => {
+  const rows = waiting.reduce((n, w) => n + w.rows, 0)
+  const names = waiting.map((w) => `${w.skill} (${w.rows})`).join(", ")
+  return `${rows} access-log row${rows === 1 ? "" : "s"} in .skillc/logs ${rows === 1 ? "is" : "are"} not in these figures until 'skc sync' moves ${rows === 1 ? "it" : "them"} into the skills' logs: ${names}`
+}
