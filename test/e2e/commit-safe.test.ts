@@ -96,6 +96,30 @@ describe("issue 46 item 2: a project safe to commit (RFC-0006:C-INIT)", () => {
     expect(JSON.parse(built.stdout).skills.map((s: { name: string }) => s.name)).toEqual(["deploy-notes"])
   })
 
+  it("a clone's eval of a named skill says which deployed skills it judged without (neither the agent nor the judge sees them)", async () => {
+    const { sb, a } = await committedProject()
+    const other = join(a, ".skillc", "skills", "release-notes")
+    mkdirSync(join(other, "evals"), { recursive: true })
+    writeFileSync(join(other, "SKILL.md"), "---\nname: release-notes\ndescription: Write release notes for the web app. Use when deploying a release.\n---\n# Release notes\n")
+    mkdirSync(join(a, ".skillc", "skills", "deploy-notes", "evals"))
+    const triggers = JSON.stringify([{ query: "deploying the web app", should_trigger: true }, { query: "write release notes", should_trigger: false }])
+    writeFileSync(join(a, ".skillc", "skills", "deploy-notes", "evals", "triggers.json"), triggers)
+    expect((await sb.runAsync(["build", "--all"], a)).code).toBe(0)
+    // Built, every skill competes and nothing is said.
+    const here = await sb.runAsync(["eval", "deploy-notes"], a)
+    expect(here.stderr).toBe("")
+    git(a, "add", "-A")
+    git(a, "commit", "-qm", "skills")
+    const clone = join(sb.root, "clone")
+    git(sb.root, "clone", "-q", a, clone)
+    const evaluated = await sb.runAsync(["eval", "deploy-notes"], clone)
+    expect(evaluated.stderr).toBe(
+      "warning: 2 skills deployed here (deploy-notes, release-notes) not built on this machine: run `skc build --all`; until then neither claude nor this eval sees them\n"
+    )
+    expect((await sb.runAsync(["build", "--all"], clone)).code).toBe(0)
+    expect((await sb.runAsync(["eval", "deploy-notes"], clone)).stderr).toBe("")
+  })
+
   it("a copy (cp -r of a built project) is not-built with the reason, not `normal` with a bare E002", async () => {
     const { sb, a } = await committedProject()
     const copy = join(sb.root, "copy")

@@ -17,7 +17,7 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { Path } from "effect/Path"
-import { InvalidOption, SkillNotFound, UsageError } from "../../domain/errors.js"
+import { InvalidOption, SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { closest } from "../../domain/suggest.js"
 import { commandFor, distinctNames, extractSkills, parseJsonPath, type Extractor } from "../../domain/eval/extract.js"
 import {
@@ -39,7 +39,7 @@ import type { Agent } from "../../domain/protocol/agents.js"
 import { notBuiltHere, notBuiltNote, type DiscoveryScope } from "../../domain/protocol/discovery.js"
 import { DEFAULT_THRESHOLD, scoreSkills, type MatchCandidate } from "../../domain/protocol/match.js"
 import { validateSkillSource } from "../../domain/protocol/metadata.js"
-import { Diagnostics, type DiagnosticsService } from "../../ports/Diagnostics.js"
+import { Diagnostics, type DiagnosticsService, warn } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { ProcessRunner } from "../../ports/ProcessRunner.js"
@@ -444,6 +444,11 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
       })
     )
   }
+
+  // A fresh clone: skills deployed here whose runtime is not built are in no agent's listing, so they win
+  // no query of this eval either; its figures hold only until they are built. Said, as `match` says it.
+  const unbuilt = notBuiltHere(found.invalid)
+  if (unbuilt.length > 0) yield* warn(Warning.notice(`${notBuiltNote(unbuilt)}; until then neither ${found.agent} nor this eval sees them`))
 
   // Each distinct query is judged once: which skill wins does not depend on the skill under test.
   const distinctQueries = [...new Set(targets.flatMap((t) => t.queries.map((q) => q.query)))]
