@@ -13,7 +13,7 @@ export const lintCommand = defineCommand({
   examples: [
     "skc lint my-skill                    # a skill of the project or global store",
     "skc lint ./skills/pdf                # any skill directory",
-    "skc lint                             # every skill of the project store",
+    "skc lint                             # every skill of the project store (also: skc lint --all)",
     "skc lint skills/                     # every skill folder inside skills/",
     "skc lint pdf docx skills/*/          # several skills (names, directories, folders), each once",
     "skc lint my-skill --format sarif > lint.sarif",
@@ -30,6 +30,8 @@ export const lintCommand = defineCommand({
     }
   },
   flags: {
+    // What no skill name does already; taken too, as build, search and stats take it (`skc lint --all` in CI).
+    all: flag.boolean("all", "Lint every skill of the project store, as with no skill named."),
     force: flag.boolean("force", "Lint even if the skill is compiled (SKL001)."),
     fix: flag.boolean("fix", "Apply every certain fix (each rule's in docs/rules.md), write the files, then report the findings that remain."),
     fixDryRun: flag.boolean("fix-dry-run", "Print the fixes --fix would apply as a unified diff on stdout; change no file."),
@@ -58,7 +60,10 @@ export const lintCommand = defineCommand({
     return {
       input: LintInput,
       fromFlags: (o) =>
-        Schema.decodeUnknownEffect(LintInput)({
+        (o.all && o.skills.length > 0
+          ? Effect.fail(new InvalidOption({ message: "give skill names or --all, not both" }))
+          : Effect.void
+        ).pipe(Effect.andThen(Schema.decodeUnknownEffect(LintInput)({
           ...(o.skills.length === 1 ? { skill: o.skills[0] } : o.skills.length > 1 ? { skills: o.skills } : {}),
           force: o.force,
           ...(o.fix ? { fix: true } : {}),
@@ -66,7 +71,7 @@ export const lintCommand = defineCommand({
           ...(Option.isSome(o.agent) ? { agent: o.agent.value } : {})
         }).pipe(
           Effect.mapError((e) => new InvalidOption({ message: e.message }))
-        ),
+        ))),
       run: (input) => lintSkills(input),
       // DECISIONS #17: a skill named alone is logged from these args; each of several (or of the project) by the use case.
       log: { args: (input) => lintLogArgs(input) },

@@ -70,7 +70,9 @@ const samples: Record<string, ReadonlyArray<ReadonlyArray<string>>> = {
     ["s", "--fix"],
     ["s", "--fix-dry-run", "--format", "json"],
     ["--agent", "claude,cursor", "s"],
-    ["s", "--force", "--format", "sarif", "-v"]
+    ["s", "--force", "--format", "sarif", "-v"],
+    ["--all"],
+    ["--all", "s", "--format", "json"]
   ],
   search: [["s", "configure auth"], ["s", "q", "--limit", "3"], ["--format", "json", "s", "q"], ["s", "", "-v"]],
   stats: [

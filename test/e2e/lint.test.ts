@@ -182,6 +182,13 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
     const doc = JSON.parse(sb.run(["lint", "--format", "json"], proj).stdout)
     expect(doc.map((d: { skill: string }) => d.skill)).toEqual(["bad", "demo"])
     for (const d of doc) expect(ajv.validate(reportSchema, d)).toBe(true)
+    // `--all`, as build, search and stats take it: the same run; with a skill name it is E100.
+    const all = sb.run(["lint", "--all"], proj)
+    expect([all.code, all.stdout, all.stderr]).toEqual([text.code, text.stdout, text.stderr])
+    const both = sb.run(["lint", "--all", "demo"], proj)
+    expect(both.code).toBe(1)
+    expect(both.stdout).toBe("")
+    expect(both.stderr).toBe("error[E100]: invalid option: 'give skill names or --all, not both'\n")
   })
 
   it("skc lint a b … lints each skill named (names, directories, folders) once, in one report; each gets its access-log row (DECISIONS #17)", () => {
