@@ -96,8 +96,8 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
 
   it.effect("a skill named in the request wins whatever its score: said as named, not as a negative margin", () =>
     Effect.gen(function* () {
-      // "pdf" names the pdf skill; pgm's description holds more of the words, yet the named skill ranks first.
-      const named = "write a postgresql migration to add a column for the pdf"
+      // "the pdf skill" names it; pgm's description holds more of the words, yet the named skill ranks first.
+      const named = "with the pdf skill, write a postgresql migration to add a column"
       const m = yield* match({ query: named, threshold: 0 })
       expect(m.results[0]!.name).toBe("pdf")
       expect(m.results[0]!.mentioned).toBe(true)

@@ -306,6 +306,21 @@ describe("agent-skill-protocol Activation Model", () => {
     expect(mentions("pdf forms please", "pdf-forms")).toBe(true)
     expect(mentions("pdfforms", "pdf-forms")).toBe(false)
   })
+  it("a one-word name is named only when called a skill or marked as a name, never as the request's subject", () => {
+    for (const named of ["use the pdf skill", "skill pdf, please", "the skill called PDF", "a skill named pdf", "with `pdf`", "$pdf merge these", "run /pdf on it", "the PDF skills"])
+      expect(mentions(named, "pdf"), named).toBe(true)
+    for (const subject of ["convert this Word document to PDF", "merge these pdf files", "docs/pdf/readme", "my pdfs", "$pdfx", "`pdf-tools`"])
+      expect(mentions(subject, "pdf"), subject).toBe(false)
+  })
+  it("a request about a file format is won by relevance, not by the skill named like the format", () => {
+    const r = rankSkills(
+      "convert this Word document to PDF",
+      [c("pdf", "Merge and split PDF files"), c("docx", "Create and edit Word documents; convert a document to PDF")],
+      { nowMs: 0, threshold: 0 }
+    )
+    expect(r[0]!.name).toBe("docx")
+    expect(r.some((m) => m.mentioned)).toBe(false)
+  })
   it("recency boosts close candidates and never makes an irrelevant skill match", () => {
     const now = 100 * 86_400_000
     const skills = [c("a-pdf", "PDF forms"), c("b-pdf", "PDF forms", "project", now - 3_600_000), c("weather", "Forecasts", "project", now)]

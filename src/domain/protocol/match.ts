@@ -89,11 +89,38 @@ export interface MatchOptions {
 
 const round = (x: number) => Math.round(x * 1000) / 1000
 
-/** The name mentioned as a word sequence: `pdf-tools`, `pdf tools`, `PDF_Tools` all mention `pdf-tools`. */
+/**
+ * Whether the request names the skill (the protocol's "explicit mention",
+ * ranked above any relevance). A name of several words is named as that
+ * word sequence: `pdf-tools`, `pdf tools`, `PDF_Tools` all name `pdf-tools`.
+ * A name of one word is most often the request's subject, not a choice of
+ * skill: "convert this Word document to PDF" asks about PDFs, and the docx
+ * skill that converts to PDF may answer it better than the one named `pdf`.
+ * So a one-word name is named only when the request calls it a skill ("the
+ * pdf skill", "skill pdf", "a skill called pdf") or marks it as a name
+ * (`` `pdf` ``, `$pdf`, `/pdf`); elsewhere it is a word like the others,
+ * weighed by relevance, where a name's word counts most.
+ */
 export const mentions = (request: string, name: string): boolean => {
+  const named = words(name)
+  if (named.length === 0) return false
   const haystack = ` ${words(request).join(" ")} `
-  const needle = ` ${words(name).join(" ")} `
-  return needle.trim().length > 0 && haystack.includes(needle)
+  if (named.length > 1) return haystack.includes(` ${named.join(" ")} `)
+  const word = named[0]!
+  if (new RegExp(` ${word} skills? | skills? (?:(?:called|named) )?${word} `).test(haystack)) return true
+  // Marked as a name: in backticks, or after `$` or `/` (the characters `words` drops).
+  const lower = request.toLowerCase()
+  for (const marked of [`\`${word}\``, `$${word}`, `/${word}`]) {
+    let at = lower.indexOf(marked)
+    while (at >= 0) {
+      const before = at === 0 ? " " : lower[at - 1]!
+      const after = lower[at + marked.length] ?? " "
+      // `/pdf` as a path segment (`docs/pdf`) or `$pdfs` is not the name.
+      if (!/[\p{L}\p{N}_/.-]/u.test(before) && !/[\p{L}\p{N}_-]/u.test(after)) return true
+      at = lower.indexOf(marked, at + 1)
+    }
+  }
+  return false
 }
 
 export const recencyBoost = (lastUsedMs: number | undefined, nowMs: number): number => {
