@@ -307,9 +307,9 @@ describe("agent-skill-protocol Activation Model", () => {
     expect(mentions("pdfforms", "pdf-forms")).toBe(false)
   })
   it("a one-word name is named only when called a skill or marked as a name, never as the request's subject", () => {
-    for (const named of ["use the pdf skill", "skill pdf, please", "the skill called PDF", "a skill named pdf", "with `pdf`", "$pdf merge these", "run /pdf on it", "the PDF skills"])
+    for (const named of ["use the pdf skill", "skill pdf, please", "the skill called PDF", "a skill named pdf", "with `pdf`", "$pdf merge these", "run /pdf on it", "the PDF skills", "fix report.pdf", "merge these .PDF files"])
       expect(mentions(named, "pdf"), named).toBe(true)
-    for (const subject of ["convert this Word document to PDF", "merge these pdf files", "docs/pdf/readme", "my pdfs", "$pdfx", "`pdf-tools`"])
+    for (const subject of ["convert this Word document to PDF", "merge these pdf files", "docs/pdf/readme", "my pdfs", "$pdfx", "`pdf-tools`", "a.pdfx file"])
       expect(mentions(subject, "pdf"), subject).toBe(false)
   })
   it("a request about a file format is won by relevance, not by the skill named like the format", () => {
@@ -318,8 +318,11 @@ describe("agent-skill-protocol Activation Model", () => {
       [c("pdf", "Merge and split PDF files"), c("docx", "Create and edit Word documents; convert a document to PDF")],
       { nowMs: 0, threshold: 0 }
     )
-    expect(r[0]!.name).toBe("docx")
-    expect(r.some((m) => m.mentioned)).toBe(false)
+    // pdf is activated (its name is a word of the request) but ranks by relevance, below docx.
+    expect(r.map((m) => [m.name, m.mentioned])).toEqual([["docx", false], ["pdf", false]])
+    expect(r[1]!.reason).toContain("its name is a word of the request")
+    // Alone in the request's subject, it is chosen as before.
+    expect(rankSkills("merge these PDF files", [c("pdf", "Split documents"), c("docx", "Word documents")], { nowMs: 0 }).map((m) => m.name)).toEqual(["pdf"])
   })
   it("recency boosts close candidates and never makes an irrelevant skill match", () => {
     const now = 100 * 86_400_000

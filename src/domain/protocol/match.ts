@@ -97,9 +97,10 @@ const round = (x: number) => Math.round(x * 1000) / 1000
  * skill: "convert this Word document to PDF" asks about PDFs, and the docx
  * skill that converts to PDF may answer it better than the one named `pdf`.
  * So a one-word name is named only when the request calls it a skill ("the
- * pdf skill", "skill pdf", "a skill called pdf") or marks it as a name
- * (`` `pdf` ``, `$pdf`, `/pdf`); elsewhere it is a word like the others,
- * weighed by relevance, where a name's word counts most.
+ * pdf skill", "skill pdf", "a skill called pdf"), marks it as a name
+ * (`` `pdf` ``, `$pdf`, `/pdf`) or names a file of that type (`report.pdf`,
+ * "a .pdf"); elsewhere it is a word like the others, weighed by relevance,
+ * where a name's word counts most.
  */
 export const mentions = (request: string, name: string): boolean => {
   const named = words(name)
@@ -108,19 +109,33 @@ export const mentions = (request: string, name: string): boolean => {
   if (named.length > 1) return haystack.includes(` ${named.join(" ")} `)
   const word = named[0]!
   if (new RegExp(` ${word} skills? | skills? (?:(?:called|named) )?${word} `).test(haystack)) return true
-  // Marked as a name: in backticks, or after `$` or `/` (the characters `words` drops).
+  // Marked as a name (in backticks, after `$` or `/`), or a file of its type (`.xlsx`, `budget.xlsx`): the
+  // characters `words` drops.
   const lower = request.toLowerCase()
-  for (const marked of [`\`${word}\``, `$${word}`, `/${word}`]) {
+  for (const marked of [`\`${word}\``, `$${word}`, `/${word}`, `.${word}`]) {
     let at = lower.indexOf(marked)
     while (at >= 0) {
       const before = at === 0 ? " " : lower[at - 1]!
       const after = lower[at + marked.length] ?? " "
-      // `/pdf` as a path segment (`docs/pdf`) or `$pdfs` is not the name.
-      if (!/[\p{L}\p{N}_/.-]/u.test(before) && !/[\p{L}\p{N}_-]/u.test(after)) return true
+      // `/pdf` as a path segment (`docs/pdf`), `$pdfs` or `.pdfx` is not the name; a file name before `.pdf` is.
+      if ((marked.startsWith(".") || !/[\p{L}\p{N}_/.-]/u.test(before)) && !/[\p{L}\p{N}_-]/u.test(after)) return true
       at = lower.indexOf(marked, at + 1)
     }
   }
   return false
+}
+
+/**
+ * A one-word name written as a bare word of the request ("merge this PDF"):
+ * no explicit mention (`mentions`), yet the request's subject is often the
+ * skill's own. Such a skill is activated as a named one is, whatever the
+ * gates, but takes its place by relevance: a skill whose description covers
+ * more of the request ("convert this Word document to PDF": the docx skill
+ * that converts documents) still ranks above it.
+ */
+export const holdsNameWord = (request: string, name: string): boolean => {
+  const named = words(name)
+  return named.length === 1 && words(request).includes(named[0]!)
 }
 
 export const recencyBoost = (lastUsedMs: number | undefined, nowMs: number): number => {
@@ -162,11 +177,13 @@ export const scoreSkills = (
   const ranked = candidates.map((c, i) => {
     const s = scores[i]!
     const mentioned = c.explicit === true || mentions(request, c.name)
+    const nameWord = !mentioned && holdsNameWord(request, c.name)
     const boost = s.score > 0 ? recencyBoost(c.lastUsedMs, options.nowMs) : 0
     const score = s.score * (1 + boost)
     const reasons: Array<string> = []
     if (c.explicit === true) reasons.push(c.invokedAs?.startsWith("/") === true ? `invoked as ${c.invokedAs}` : `mentioned as ${c.invokedAs ?? `$${c.name}`}`)
     else if (mentioned) reasons.push("mentioned by name")
+    else if (nameWord) reasons.push("its name is a word of the request")
     if (s.hits.length > 0) reasons.push(`matched ${describeHits(s.hits)} (${Math.round(s.coverage * 100)} % of the request)`)
     if (boost > 0 && c.lastUsedMs !== undefined) reasons.push(`used ${ago(c.lastUsedMs, options.nowMs)} (+${(boost * 100).toFixed(1)} %)`)
     reasons.push(`${c.scope} scope`)
@@ -184,7 +201,7 @@ export const scoreSkills = (
       matched_terms: s.hits.map((h) => ({ word: h.word, stem: h.stem, fields: h.fields })),
       reason: reasons.join("; ")
     }
-    return { match, exact: score, coverage: s.coverage }
+    return { match, exact: score, coverage: s.coverage, nameWord }
   })
   const minCoverage = options.minCoverage ?? MIN_COVERAGE
   const order = [...ranked].sort(
@@ -198,7 +215,7 @@ export const scoreSkills = (
     ...r.match,
     margin: round(r.exact - (order[i + 1]?.exact ?? 0)),
     rank: i + 1,
-    activated: r.match.mentioned || (r.match.relevance > 0 && r.exact >= threshold && r.coverage >= minCoverage)
+    activated: r.match.mentioned || r.nameWord || (r.match.relevance > 0 && r.exact >= threshold && r.coverage >= minCoverage)
   }))
 }
 
