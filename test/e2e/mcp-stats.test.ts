@@ -1,11 +1,11 @@
 // skc_stats and the access log of MCP calls (RFC-0007:C-LOGGING, C-MCP-SERVER,
 // RFC-0003; DECISIONS #17, #18, #31): skc_show writes a `show` row to the
 // primary runtime log, and skc_stats reads it back as the CLI does.
-import { cpSync, mkdirSync } from "node:fs"
+import { cpSync, mkdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ROOT, sandbox } from "../helpers/cli.js"
-import { readLog } from "../helpers/logs.js"
+import { makeLogDb, readLog } from "../helpers/logs.js"
 import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
 
 describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
@@ -138,5 +138,20 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     // The CLI's cross-skill row stays without `via`.
     expect((await s.runAsync(["search", "--all", "undo commit"])).code).toBe(0)
     expect(JSON.parse(readLog(logDb).at(-1)!.args as string)).not.toHaveProperty("via")
+  })
+
+  it("RFC-0007:C-SYNC skc_stats says, in its text and notices, how many rows wait in the local log unsynced", async () => {
+    const local = join(s.work, ".skillc", "logs", "git-helper", ".skillc-meta", "logs.db")
+    makeLogDb(local, [{ timestamp: "2026-01-01T00:00:00Z", command: "outline" }], { skill: "git-helper", skill_path: src, cwd: s.work })
+    try {
+      const r = await mcp.call("skc_stats", { skill: "git-helper", group_by: "files" })
+      expect(r.isError, textOf(r)).toBeFalsy()
+      const note = "warning: 1 access-log row in .skillc/logs/git-helper is not in these figures until 'skc sync' moves it into the skill's log"
+      expect((r.structuredContent as { notices?: Array<string> }).notices).toEqual([note])
+      // A text block of its own after the answer's (server.ts withNotices).
+      expect((r.content as Array<{ type: string; text?: string }>).at(-1)).toEqual({ type: "text", text: note })
+    } finally {
+      rmSync(join(s.work, ".skillc", "logs"), { recursive: true, force: true })
+    }
   })
 })
