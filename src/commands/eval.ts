@@ -1,5 +1,6 @@
 /** `skc eval` / `skc_eval` (issue 27, docs/eval.md): does each skill fire on the right requests? */
 import { Effect, Layer, Option } from "effect"
+import { InvalidOption } from "../domain/errors.js"
 import { agentFields, agentFlags } from "./agent.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { ProcessRunnerLive, RegexMatcherLive } from "../layers.js"
@@ -11,7 +12,7 @@ export const evalCommand = defineCommand({
     "Exit status 0 when every skill reaches --min-pass, 1 otherwise. See docs/eval.md."
   ],
   examples: [
-    "skc eval                                   # every discovered skill with a trigger set",
+    "skc eval                                   # every discovered skill with a trigger set (also: skc eval --all)",
     "skc eval pdf-forms --min-pass 0.9 --format json",
     "skc eval --format html > eval.html         # a self-contained report",
     "skc eval ./skills/pdf-forms                # a skill not deployed yet joins what the agent sees",
@@ -20,6 +21,8 @@ export const evalCommand = defineCommand({
   args: { skills: arg.many("skill", "Skill names or paths (default: every discovered skill with trigger queries).") },
   rest: "command-arg",
   flags: {
+    // What no skill name does already; taken too, as build, lint, search and stats take it (`skc eval --all` in CI).
+    all: flag.boolean("all", "Evaluate every discovered skill with trigger queries, as with no skill named."),
     judge: flag.text("judge", "Who decides which skill a query activates: match (offline, default) or command (an agent CLI after --).", {
       choices: ["match", "command"]
     }),
@@ -51,20 +54,25 @@ export const evalCommand = defineCommand({
     ])
     return {
       input: EvalInput,
-      toInput: (o) => ({
-        ...(o.skills.length > 0 ? { skills: o.skills } : {}),
-        ...(Option.isSome(o.judge) ? { judge: o.judge.value } : {}),
-        ...(Option.isSome(o.minPass) ? { min_pass: o.minPass.value } : {}),
-        ...(Option.isSome(o.threshold) ? { threshold: o.threshold.value } : {}),
-        ...(Option.isSome(o.extractJson) ? { extract_json: o.extractJson.value } : {}),
-        ...(Option.isSome(o.extractRegex) ? { extract_regex: o.extractRegex.value } : {}),
-        ...(Option.isSome(o.repeat) ? { repeat: o.repeat.value } : {}),
-        ...(Option.isSome(o.jobs) ? { jobs: o.jobs.value } : {}),
-        ...(Option.isSome(o.timeout) ? { timeout: o.timeout.value } : {}),
-        ...(Option.isSome(o.maxFileBytes) ? { max_file_bytes: o.maxFileBytes.value } : {}),
-        ...(o.commandArg.length > 0 ? { command: o.commandArg } : {}),
-        ...agentFields(o)
-      }),
+      fromFlags: (o) =>
+        o.all && o.skills.length > 0
+          ? Effect.fail(new InvalidOption({ message: "give skill names or --all, not both" }))
+          : Effect.flatMap(Effect.promise(() => import("./decode.js")), ({ decodeFlags }) =>
+              decodeFlags(EvalInput, {
+                ...(o.skills.length > 0 ? { skills: o.skills } : {}),
+                ...(Option.isSome(o.judge) ? { judge: o.judge.value } : {}),
+                ...(Option.isSome(o.minPass) ? { min_pass: o.minPass.value } : {}),
+                ...(Option.isSome(o.threshold) ? { threshold: o.threshold.value } : {}),
+                ...(Option.isSome(o.extractJson) ? { extract_json: o.extractJson.value } : {}),
+                ...(Option.isSome(o.extractRegex) ? { extract_regex: o.extractRegex.value } : {}),
+                ...(Option.isSome(o.repeat) ? { repeat: o.repeat.value } : {}),
+                ...(Option.isSome(o.jobs) ? { jobs: o.jobs.value } : {}),
+                ...(Option.isSome(o.timeout) ? { timeout: o.timeout.value } : {}),
+                ...(Option.isSome(o.maxFileBytes) ? { max_file_bytes: o.maxFileBytes.value } : {}),
+                ...(o.commandArg.length > 0 ? { command: o.commandArg } : {}),
+                ...agentFields(o)
+              })
+            ),
       run: (input) => evaluate(input).pipe(Effect.provide(Layer.merge(ProcessRunnerLive, RegexMatcherLive))),
       text: (result) => renderEval(result),
       emit: (result, ctx) =>

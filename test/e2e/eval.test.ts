@@ -37,6 +37,11 @@ describe("skc eval (match judge) on the corpus", () => {
     expect(lines[2]).toMatch(/^SKILL\s+PASS\s+PRECISION\s+RECALL\s+TRAIN\s+VALIDATION$/)
     expect(lines.slice(3, 8).map((l) => l.split(/\s+/)[0])).toEqual(TRIGGER_SKILLS)
     expect(r.stdout).toMatch(/\nPASS: every skill reaches 80 %\n$/)
+    // `--all`, as build, lint, search and stats take it: the same run; with a skill name it is E100.
+    const all = await sb.runAsync(["eval", "--all"])
+    expect([all.code, all.stdout, all.stderr]).toEqual([r.code, r.stdout, r.stderr])
+    const both = await sb.runAsync(["eval", "--all", "pdf"])
+    expect([both.code, both.stdout, both.stderr]).toEqual([1, "", "error[E100]: invalid option: 'give skill names or --all, not both'\n"])
   })
 
   it("json: per-skill metrics, splits, misses with the winner, confusions; --min-pass 1 fails with exit 1", async () => {
