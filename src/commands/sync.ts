@@ -12,7 +12,7 @@ export const syncCommand = defineCommand({
     "Fallback logs (.skillc/logs/) are written when the runtime directory was read-only, e.g. in a sandbox."
   ],
   examples: [
-    "skc sync                      # every skill under ./.skillc/logs/",
+    "skc sync                      # every skill under ./.skillc/logs/ (also: skc sync --all)",
     "skc sync my-skill --dry-run   # what would be synced, nothing written",
     "skc sync --project ~/code/webapp",
     "skc sync --to postgres://skc@db.internal/team   # push every local log row to the team database",
@@ -20,6 +20,8 @@ export const syncCommand = defineCommand({
   ],
   args: { skill: arg.optional("skill", "Only this skill's local logs.") },
   flags: {
+    // What no skill name does already; taken too, as build, lint, eval, search and stats take it.
+    all: flag.boolean("all", "Sync every skill's local logs, as with no skill named."),
     project: flag.text("project", "Sync from this project directory instead of the current one.", { placeholder: "dir" }),
     dryRun: flag.boolean("dry-run", "Show what would be synced without writing or deleting."),
     to: flag.text(
@@ -70,13 +72,15 @@ export const syncCommand = defineCommand({
       fromFlags: (o): Effect.Effect<Request, InvalidOption> =>
         Option.isSome(o.to) && o.team
           ? Effect.fail(new InvalidOption({ message: bothTeamDatabases("--to") }))
-          : Effect.succeed({
-              skill: Option.getOrUndefined(o.skill),
-              project: Option.getOrUndefined(o.project),
-              dry_run: o.dryRun,
-              to: Option.getOrUndefined(o.to),
-              team: o.team
-            }),
+          : o.all && Option.isSome(o.skill)
+            ? Effect.fail(new InvalidOption({ message: "give a skill name or --all, not both" }))
+            : Effect.succeed({
+                skill: Option.getOrUndefined(o.skill),
+                project: Option.getOrUndefined(o.project),
+                dry_run: o.dryRun,
+                to: Option.getOrUndefined(o.to),
+                team: o.team
+              }),
       run: (input: Request) =>
         input.to !== undefined || input.team === true ? pushTo(input) : Effect.map(sync(input), (result): Outcome => ({ kind: "local", result })),
       text: (o: Outcome) => (o.kind === "team" ? renderTeamPushLine(o.result) : o.kind === "plan" ? renderTeamPlanLine(o.result) : renderSync(o.result)),

@@ -56,6 +56,9 @@ describe("RFC-0007:C-SYNC", () => {
   it("DECISIONS #8: nothing to sync prints 'No local logs to sync' and exits 0; a named skill without logs is E040", async () => {
     const w = world("demo")
     expect((await w.runAsync(["sync"]))).toEqual({ code: 0, stdout: "No local logs to sync\n", stderr: "" })
+    // `--all`, as the other commands take it: the same; with a skill name, E100.
+    expect((await w.runAsync(["sync", "--all"]))).toEqual({ code: 0, stdout: "No local logs to sync\n", stderr: "" })
+    expect(await w.runAsync(["sync", "--all", "demo"])).toEqual({ code: 1, stdout: "", stderr: "error[E100]: invalid option: 'give a skill name or --all, not both'\n" })
     const r = await w.runAsync(["sync", "demo"])
     expect(r.code).toBe(1)
     expect(r.stderr).toBe("error[E040]: no local logs found\n")
