@@ -99,8 +99,9 @@ const round = (x: number) => Math.round(x * 1000) / 1000
  * So a one-word name is named only when the request calls it a skill ("the
  * pdf skill", "skill pdf", "a skill called pdf"), marks it as a name
  * (`` `pdf` ``, `$pdf`, `/pdf`) or names a file of that type (`report.pdf`,
- * "a .pdf"); elsewhere it is a word like the others, weighed by relevance,
- * where a name's word counts most.
+ * "a .pdf"). Written as a bare word it is no mention: `holdsNameWord`
+ * activates the skill in its place by relevance, where a name's word counts
+ * most.
  */
 export const mentions = (request: string, name: string): boolean => {
   const named = words(name)
