@@ -431,8 +431,10 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     }
     targets.push({ name, path: v.path, manual: !v.model, ...files })
   }
+  // A fresh clone: skills deployed here whose runtime is not built are in no agent's listing, so they win
+  // no query of this eval either; its figures hold only until they are built. Said, as `match` says it.
+  const notBuilt = notBuiltHere(found.invalid)
   if (targets.length === 0) {
-    const notBuilt = notBuiltHere(found.invalid)
     return yield* Effect.fail(
       new UsageError({
         message: `no trigger queries found beside the ${visible.size} skill${visible.size === 1 ? "" : "s"} ${found.agent} discovers`,
@@ -445,10 +447,7 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     )
   }
 
-  // A fresh clone: skills deployed here whose runtime is not built are in no agent's listing, so they win
-  // no query of this eval either; its figures hold only until they are built. Said, as `match` says it.
-  const unbuilt = notBuiltHere(found.invalid)
-  if (unbuilt.length > 0) yield* warn(Warning.notice(`${notBuiltNote(unbuilt)}; until then neither ${found.agent} nor this eval sees them`))
+  if (notBuilt.length > 0) yield* warn(Warning.notice(`${notBuiltNote(notBuilt)}; until then neither ${found.agent} nor this eval sees them`))
 
   // Each distinct query is judged once: which skill wins does not depend on the skill under test.
   const distinctQueries = [...new Set(targets.flatMap((t) => t.queries.map((q) => q.query)))]

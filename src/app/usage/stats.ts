@@ -441,8 +441,7 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
   const skill = yield* resolveCommandSkill(input.skill)
   const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
   // A sandboxed agent's reads waiting in the cwd's fallback log: said, not counted (unsyncedLogs.ts).
-  const unsynced = yield* unsyncedRows(skill.name)
-  if (unsynced !== undefined) yield* warn(Warning.notice(unsyncedNote(unsynced)))
+  for (const unsynced of yield* unsyncedRows([skill.name])) yield* warn(Warning.notice(unsyncedNote(unsynced)))
   const limit = input.limit
   const head = { skill: skill.name, skill_path: skill.canonicalSourceDir, query: groupBy, filters }
   const capped = <A>(items: ReadonlyArray<A>) => {

@@ -32,11 +32,7 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
   const filters = yield* parseFilters(input)
   const skills = yield* skillsInScope
   const rows: Array<SkillUsageRow> = []
-  const waiting: Array<{ skill: string; rows: number }> = []
   for (const skill of skills) {
-    // A local log is named by the skill's name alone: counted once however many skills share the name.
-    const unsynced = waiting.some((w) => w.skill === skill.name) ? undefined : yield* unsyncedRows(skill.name)
-    if (unsynced !== undefined) waiting.push({ skill: skill.name, rows: unsynced.rows })
     const agg = yield* aggregateLog(skill.runtimeDir, "summary", filters)
     const fold = yield* foldDatedSummary(skill.runtimeDir, agg.groupBy === "summary" ? agg.groups : [], filters)
     const top = fold.ranked[0]
@@ -54,7 +50,9 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
     })
   }
   rows.sort((a, b) => b.reads - a.reads || bytewise(a.skill, b.skill))
-  // A sandboxed agent's reads waiting in the cwd's local logs: said, not counted (unsyncedLogs.ts).
+  // A sandboxed agent's reads waiting in the cwd's local logs: said, not counted (unsyncedLogs.ts). A local log
+  // is named by the skill's name alone: counted once however many skills share the name.
+  const waiting = yield* unsyncedRows(skills.map((s) => s.name))
   if (waiting.length > 0) yield* warn(Warning.notice(unsyncedAllNote(waiting)))
   // Questions asked of every skill at once that none answered: the global log's (DECISIONS #44).
   const { stores } = yield* Settings

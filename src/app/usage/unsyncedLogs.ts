@@ -20,33 +20,39 @@ import { fallbackDirOf, heldDirOf, logDbIn } from "./accessLog.js"
 
 /** Where a skill's local rows wait, and how many there are. */
 export interface UnsyncedRows {
+  readonly skill: string
   /** `.skillc/logs/<skill>`, as the cwd names it. */
   readonly dir: string
   readonly rows: number
 }
 
 /**
- * The rows of `skill`'s fallback log in the cwd, and of one a sync holds
- * aside (`.skillc/logs/.syncing-<skill>`, left by a sync that was stopped):
- * undefined when there are none. A log that cannot be read counts nothing
- * here (`skc sync` reports it, E042); this is a note, never a failure.
+ * For each of `skills` (each name once, in order) with rows waiting: the
+ * rows of its fallback log in the cwd, and of one a sync holds aside
+ * (`.skillc/logs/.syncing-<skill>`, left by a sync that was stopped). One
+ * `stat` when the cwd has no `.skillc/logs` at all, the usual case. A log
+ * that cannot be read counts nothing here (`skc sync` reports it, E042);
+ * this is a note, never a failure.
  */
-export const unsyncedRows = Effect.fnUntraced(function* (skill: string) {
+export const unsyncedRows = Effect.fnUntraced(function* (skills: ReadonlyArray<string>) {
   const fs = yield* FileSystem
   const path = yield* Path
   const log = yield* AccessLog
   const { stores } = yield* Settings
+  const found: Array<UnsyncedRows> = []
   const cwd = yield* fs.realPath(stores.cwd).pipe(unseenAs(stores.cwd))
-  let rows = 0
-  for (const dir of [fallbackDirOf(cwd, skill, path), heldDirOf(cwd, skill, path)]) {
-    const db = logDbIn(dir, path)
-    if ((yield* fs.statOption(db).pipe(unseenAs(undefined)))?.type !== "file") continue
-    // Recovery: an unreadable or corrupt local log counts nothing here; `skc sync` names it (E042).
-    const page = yield* log.readPage(db, 0, 1).pipe(Effect.orElseSucceed(() => undefined))
-    rows += page?.total ?? 0
+  if ((yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(unseenAs(undefined)))?.type !== "directory") return found
+  for (const skill of new Set(skills)) {
+    let rows = 0
+    for (const dir of [fallbackDirOf(cwd, skill, path), heldDirOf(cwd, skill, path)]) {
+      const db = logDbIn(dir, path)
+      if ((yield* fs.statOption(db).pipe(unseenAs(undefined)))?.type !== "file") continue
+      // Recovery: an unreadable or corrupt local log counts nothing here; `skc sync` names it (E042).
+      const page = yield* log.readPage(db, 0, 1).pipe(Effect.orElseSucceed(() => undefined))
+      rows += page?.total ?? 0
+    }
+    if (rows > 0) found.push({ skill, dir: path.join(".skillc", "logs", skill), rows })
   }
-  if (rows === 0) return undefined
-  const found: UnsyncedRows = { dir: path.join(".skillc", "logs", skill), rows }
   return found
 })
 
@@ -57,7 +63,7 @@ export const unsyncedNote = (u: UnsyncedRows): string =>
     : `${u.rows} access-log rows in ${u.dir} are not in these figures until 'skc sync' moves them into the skill's log`
 
 /** The note `stats --all` prints: every skill in scope with rows waiting, in one line. */
-export const unsyncedAllNote = (waiting: ReadonlyArray<{ readonly skill: string; readonly rows: number }>): string => {
+export const unsyncedAllNote = (waiting: ReadonlyArray<UnsyncedRows>): string => {
   const rows = waiting.reduce((n, w) => n + w.rows, 0)
   const names = waiting.map((w) => `${w.skill} (${w.rows})`).join(", ")
   return `${rows} access-log row${rows === 1 ? "" : "s"} in .skillc/logs ${rows === 1 ? "is" : "are"} not in these figures until 'skc sync' moves ${rows === 1 ? "it" : "them"} into the skills' logs: ${names}`

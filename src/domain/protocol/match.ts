@@ -103,16 +103,30 @@ const round = (x: number) => Math.round(x * 1000) / 1000
  * activates the skill in its place by relevance, where a name's word counts
  * most.
  */
-export const mentions = (request: string, name: string): boolean => {
+export const mentions = (request: string, name: string): boolean => mentionIn(requestOf(request), name)
+
+/** A request's words (and its lowercased text), read once for every candidate of a ranking. */
+interface Request {
+  readonly lower: string
+  readonly words: ReadonlyArray<string>
+  /** The words joined between spaces: a name's word sequence is found by `includes`. */
+  readonly haystack: string
+}
+
+const requestOf = (request: string): Request => {
+  const asked = words(request)
+  return { lower: request.toLowerCase(), words: asked, haystack: ` ${asked.join(" ")} ` }
+}
+
+const mentionIn = (request: Request, name: string): boolean => {
   const named = words(name)
   if (named.length === 0) return false
-  const haystack = ` ${words(request).join(" ")} `
+  const { haystack, lower } = request
   if (named.length > 1) return haystack.includes(` ${named.join(" ")} `)
   const word = named[0]!
   if (new RegExp(` ${word} skills? | skills? (?:(?:called|named) )?${word} `).test(haystack)) return true
   // Marked as a name (in backticks, after `$` or `/`), or a file of its type (`.xlsx`, `budget.xlsx`): the
   // characters `words` drops.
-  const lower = request.toLowerCase()
   for (const marked of [`\`${word}\``, `$${word}`, `/${word}`, `.${word}`]) {
     let at = lower.indexOf(marked)
     while (at >= 0) {
@@ -134,9 +148,9 @@ export const mentions = (request: string, name: string): boolean => {
  * more of the request ("convert this Word document to PDF": the docx skill
  * that converts documents) still ranks above it.
  */
-export const holdsNameWord = (request: string, name: string): boolean => {
+const holdsNameWord = (request: Request, name: string): boolean => {
   const named = words(name)
-  return named.length === 1 && words(request).includes(named[0]!)
+  return named.length === 1 && request.words.includes(named[0]!)
 }
 
 export const recencyBoost = (lastUsedMs: number | undefined, nowMs: number): number => {
@@ -175,10 +189,11 @@ export const scoreSkills = (
     candidates.map((c, i) => ({ id: String(i), name: c.name, description: c.description })),
     request
   )
+  const asked = requestOf(request)
   const ranked = candidates.map((c, i) => {
     const s = scores[i]!
-    const mentioned = c.explicit === true || mentions(request, c.name)
-    const nameWord = !mentioned && holdsNameWord(request, c.name)
+    const mentioned = c.explicit === true || mentionIn(asked, c.name)
+    const nameWord = !mentioned && holdsNameWord(asked, c.name)
     const boost = s.score > 0 ? recencyBoost(c.lastUsedMs, options.nowMs) : 0
     const score = s.score * (1 + boost)
     const reasons: Array<string> = []
