@@ -1,6 +1,6 @@
 /** `skc eval` / `skc_eval` (issue 27, docs/eval.md): does each skill fire on the right requests? */
 import { Effect, Layer, Option } from "effect"
-import { InvalidOption } from "../domain/errors.js"
+import { allWithNames } from "../domain/errors.js"
 import { agentFields, agentFlags } from "./agent.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { ProcessRunnerLive, RegexMatcherLive } from "../layers.js"
@@ -56,7 +56,7 @@ export const evalCommand = defineCommand({
       input: EvalInput,
       fromFlags: (o) =>
         o.all && o.skills.length > 0
-          ? Effect.fail(new InvalidOption({ message: "give skill names or --all, not both" }))
+          ? Effect.fail(allWithNames())
           : Effect.flatMap(Effect.promise(() => import("./decode.js")), ({ decodeFlags }) =>
               decodeFlags(EvalInput, {
                 ...(o.skills.length > 0 ? { skills: o.skills } : {}),

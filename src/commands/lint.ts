@@ -1,6 +1,6 @@
 /** `skc lint` / `skc_lint` (RFC-0008, DECISIONS #12). */
 import { Effect, Option, Schema } from "effect"
-import { InvalidOption } from "../domain/errors.js"
+import { allWithNames, InvalidOption } from "../domain/errors.js"
 import { VERSION } from "../domain/version.js"
 import { printJson, printStderr, printText } from "./output.js"
 import { Output } from "../ports/Output.js"
@@ -61,7 +61,7 @@ export const lintCommand = defineCommand({
       input: LintInput,
       fromFlags: (o) =>
         (o.all && o.skills.length > 0
-          ? Effect.fail(new InvalidOption({ message: "give skill names or --all, not both" }))
+          ? Effect.fail(allWithNames())
           : Effect.void
         ).pipe(Effect.andThen(Schema.decodeUnknownEffect(LintInput)({
           ...(o.skills.length === 1 ? { skill: o.skills[0] } : o.skills.length > 1 ? { skills: o.skills } : {}),

@@ -1,6 +1,6 @@
 /** `skc sync` (RFC-0007:C-SYNC). */
 import { Effect, Option } from "effect"
-import { InternalError, InvalidOption, renderError } from "../domain/errors.js"
+import { allWithNames, InternalError, InvalidOption, renderError } from "../domain/errors.js"
 import { printJson, printStderr, printText } from "./output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { chosenTeamDatabase, withTeamStore } from "../layers.js"
@@ -73,7 +73,7 @@ export const syncCommand = defineCommand({
         Option.isSome(o.to) && o.team
           ? Effect.fail(new InvalidOption({ message: bothTeamDatabases("--to") }))
           : o.all && Option.isSome(o.skill)
-            ? Effect.fail(new InvalidOption({ message: "give a skill name or --all, not both" }))
+            ? Effect.fail(allWithNames(true))
             : Effect.succeed({
                 skill: Option.getOrUndefined(o.skill),
                 project: Option.getOrUndefined(o.project),

@@ -334,6 +334,10 @@ export class InvalidOption extends Schema.TaggedError<InvalidOption>()("InvalidO
   }
 }
 
+/** `--all` beside skill names (`build`, `lint`, `eval`, `sync`): E100 in one wording. `sync` takes one skill. */
+export const allWithNames = (oneSkill = false): InvalidOption =>
+  new InvalidOption({ message: `give ${oneSkill ? "a skill name" : "skill names"} or --all, not both` })
+
 /**
  * E300: a lint rule of error severity fired (RFC-0008). `skc lint` reports
  * its findings as data (every diagnostic, then exit 1), never as one raised

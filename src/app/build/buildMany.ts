@@ -11,7 +11,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { InvalidOption, UsageError, Warning } from "../../domain/errors.js"
+import { allWithNames, InvalidOption, UsageError, Warning } from "../../domain/errors.js"
 import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { loggedCall } from "../usage/index.js"
@@ -89,7 +89,7 @@ const identities = (named: string) =>
 export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyInput, options: BuildOptions = {}) {
   // RFC-0005, DECISIONS #32: a flag or argument failure is E100, as every command's.
   if (input.all === true && input.skills.length > 0) {
-    return yield* Effect.fail(new InvalidOption({ message: "give skill names or --all, not both" }))
+    return yield* Effect.fail(allWithNames())
   }
   if (input.all !== true && input.skills.length === 0) {
     return yield* Effect.fail(new InvalidOption({ message: "missing argument <skill>: name one or more skills, or use --all" }))
