@@ -125,8 +125,8 @@ const noResultsLead = (options: SearchRenderOptions, query: string): string => {
 }
 
 /** `'a'`, `'a' and 'b'`, `'a', 'b' or 'c'`. */
-const quotedList = (words: ReadonlyArray<string>, last: "and" | "or"): string => {
-  const q = words.map((w) => `'${w}'`)
+const quotedList = (words: ReadonlyArray<string>, last: "and" | "or", quoted = true): string => {
+  const q = quoted ? words.map((w) => `'${w}'`) : [...words]
   return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} ${last} ${q[q.length - 1]}`
 }
 
@@ -178,14 +178,23 @@ const quotedQuery = (query: string): string => {
  * sections about sheets; this line says which words the sections lack (issue 47 item 3).
  */
 const describedOnlyLine = (result: SearchResult, options: SearchRenderOptions): string => {
-  if (options.skill === undefined || result.results.length === 0) return ""
+  if (result.results.length === 0) return ""
   const [first, ...rest] = result.results
   const words = (first!.matched_terms ?? [])
     .filter((t) => t.fields.length === 1 && t.fields[0] === "skill")
     .map((t) => t.word)
     .filter((w) => rest.every((r) => (r.matched_terms ?? []).some((t) => t.word === w && t.fields.length === 1 && t.fields[0] === "skill")))
   if (words.length === 0) return ""
-  return visible(`Note: ${quotedList(words, "and")} ${words.length === 1 ? "is" : "are"} in ${options.skill}'s description but in none of these sections.`) + "\n\n"
+  const these = `${quotedList(words, "and")} ${words.length === 1 ? "is" : "are"}`
+  if (options.skill !== undefined) return visible(`Note: ${these} in ${options.skill}'s description but in none of these sections.`) + "\n\n"
+  // Across skills, only for the answer given when no section of any skill answered (`describedOnly` in
+  // src/app/search/searchAcross.ts): each result its skill's top section, holding every word through the
+  // description alone. A section that holds some word itself is an answer of the index, and needs no note.
+  const skillOnly = (r: (typeof result.results)[number]) => (r.matched_terms ?? []).every((t) => t.fields.length === 1 && t.fields[0] === "skill")
+  if (!result.results.every(skillOnly)) return ""
+  const skills = [...new Set(result.results.map((r) => r.skill ?? ""))]
+  const whose = skills.length === 1 ? `the description of ${skills[0]}` : `the descriptions of ${quotedList(skills, "and", false)}`
+  return visible(`Note: ${these} in ${whose} but in no section of any skill searched; ${skills.length === 1 ? "its top section answers" : "each answers with its top section"}.`) + "\n\n"
 }
 
 export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {

@@ -167,5 +167,35 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       // creator's section holds every content word itself: the answer is not partial.
       expect(across.partial).toBeUndefined()
     }))
-})
 
+  it.live("issue 47 item 3 across skills: when no section answers, the skills whose descriptions hold every word answer with their top sections", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-search-described-")
+      const write = writeSkill(w.work)
+      write("release-notes", "Write release notes and changelog entries from merged pull requests.", [
+        ["Release Notes", "Gather the merged pull requests since the last tag."],
+        ["Breaking changes", "List them first, with a migration hint."]
+      ])
+      write("versioning", "Pick the next version number; keep the changelog honest.", [["Versions", "Major, minor, patch."]])
+      write("styles", "The house style for prose.", [["Tone", FILLER]])
+      yield* Effect.forEach(["release-notes", "versioning", "styles"], (name) => w.run(Effect.flatMap(resolveSkill(name), indexSkill)))
+      // No section of any skill says "changelog"; two descriptions do. Before, the answer was empty (and
+      // pointed at `skc match`) while `skc search release-notes changelog` answered with the top section.
+      const across = yield* w.run(search({ query: "changelog" }))
+      expect(across.results.map((r) => `${r.skill}:${r.file}#${r.section}`).sort()).toEqual(["release-notes:SKILL.md#Release Notes", "versioning:SKILL.md#Versions"])
+      expect(across.partial).toBeUndefined()
+      for (const r of across.results) {
+        expect(r.score).toBeGreaterThan(0)
+        expect(r.matched_terms).toEqual([{ word: "changelog", fields: ["skill"] }])
+        expect(r.snippet).toContain("[MATCH]changelog[/MATCH]")
+      }
+      const scores = across.results.map((r) => r.score)
+      expect(scores).toEqual([...scores].sort((a, b) => b - a))
+      // Every word must be in the description: "changelog" and "entries" are in release-notes's only.
+      expect((yield* w.run(search({ query: "changelog entries" }))).results.map((r) => r.skill)).toEqual(["release-notes"])
+      // A word no description holds leaves the answer empty, as before.
+      expect((yield* w.run(search({ query: "changelog zebra" }))).results).toEqual([])
+      // A section that holds a word itself is the index's answer: the fallback does not run.
+      expect((yield* w.run(search({ query: "migration" }))).results.map((r) => `${r.skill}:${r.section}`)).toEqual(["release-notes:Breaking changes"])
+    }))
+})

@@ -182,6 +182,28 @@ describe("issue 47 item 3: the skill's name and description head all its files i
     const scores = doc.results.map((x) => x.score)
     expect(scores).toEqual([...scores].sort((a, b) => b - a))
   })
+
+  it("across skills, a word only a description holds answers with that skill's top section, logged in its log (issue 47 item 3, DECISIONS #44)", async () => {
+    const sb = sandbox()
+    write(join(sb.work, ".skillc", "skills", "pptx"), PPTX)
+    write(join(sb.work, ".skillc", "skills", "themes"), THEMES)
+    expect((await sb.runAsync(["build", "pptx", "themes"])).code).toBe(0)
+    // "pitch" is in pptx's description only, in no section of either skill. Before: "No results", and a
+    // pointer to `skc match`, while `skc search pptx pitch` answered with the top section.
+    const json = await sb.runAsync(["search", "--all", "pitch", "--format", "json"])
+    expect(json.code).toBe(0)
+    const doc = JSON.parse(json.stdout) as Doc
+    expect(doc.results.map((r) => `${r.skill}:${r.file}#${r.section}`)).toEqual(["pptx:SKILL.md#PPTX"])
+    expect(held(doc.results[0]!.matched_terms)).toEqual(["pitch: skill"])
+    const text = await sb.runAsync(["search", "--all", "pitch"])
+    expect(text.stdout.split("\n")[0]).toBe("Note: 'pitch' is in the description of pptx but in no section of any skill searched; its top section answers.")
+    // Logged as pptx's answer (DECISIONS #44), not as a cross-skill question nothing answered.
+    const all = await sb.runAsync(["stats", "--all", "--format", "json"])
+    expect(all.code).toBe(0)
+    expect(all.stdout).not.toContain("pitch")
+    const own = await sb.runAsync(["stats", "pptx", "--group-by", "search", "--format", "json"])
+    expect(own.stdout).toContain("pitch")
+  })
 })
 
 /** "colour" in most sections, "color" in one (a CSS rule); a file whose top section's own text names its subject. */

@@ -107,14 +107,30 @@ describe("issue 47 item 3: words held only by the skill's description are named"
     expect(renderSearchText(result(both), { skill: "xlsx" }).split("\n")[0]).toBe("Note: 'chart' is in xlsx's description but in none of these sections.")
   })
 
-  it("no note when one result holds the word itself, across skills, or when nothing is description-only", () => {
+  it("no note when one result holds the word itself, across skills when a section holds a word, or when nothing is description-only", () => {
     const oneHolds = [
       [{ word: "chart", fields: ["skill"] }],
       [{ word: "chart", fields: ["section", "skill"] }]
     ]
     expect(renderSearchText(result(oneHolds), { skill: "xlsx" })).not.toContain("Note:")
-    expect(renderSearchText(result([[{ word: "chart", fields: ["skill"] }]]), {})).not.toContain("Note:")
+    // Across skills a section of the index's answer holds some word itself: the description is one field among others.
+    expect(renderSearchText(result([[{ word: "add", fields: ["section"] }, { word: "chart", fields: ["skill"] }]]), {})).not.toContain("Note:")
     expect(renderSearchText(result([[{ word: "chart", fields: ["section"] }]]), { skill: "xlsx" })).not.toContain("Note:")
+  })
+
+  it("across skills, an answer of top sections whose every word only the descriptions hold says so (issue 47 item 3)", () => {
+    const across = (skills: ReadonlyArray<string>) =>
+      ({
+        query: "changelog",
+        results: skills.map((skill, i) => ({ skill, file: "SKILL.md", section: skill, snippet: "x", score: 2 - i, line: 1, end_line: 9, matched_terms: [{ word: "changelog", fields: ["skill"] }] }))
+      }) as never
+    expect(renderSearchText(across(["release-notes"]), {}).split("\n")[0]).toBe(
+      "Note: 'changelog' is in the description of release-notes but in no section of any skill searched; its top section answers."
+    )
+    expect(renderSearchText(across(["release-notes", "versioning"]), {}).split("\n")[0]).toBe(
+      "Note: 'changelog' is in the descriptions of release-notes and versioning but in no section of any skill searched; each answers with its top section."
+    )
+    expect(searchNotices(across(["release-notes"]), { mcp: true })[0]).toContain("in the description of release-notes")
   })
 })
 

@@ -24,7 +24,7 @@
  *    never with the rows matched).
  */
 import { Effect, Schema } from "effect"
-import { EmptyQuery, IndexUnusable, InvalidOption } from "../../domain/errors.js"
+import { EmptyQuery, InvalidOption } from "../../domain/errors.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { indexedFormat } from "../../domain/search/documents.js"
 import { isOversized } from "../../domain/sourcePaths.js"
@@ -32,7 +32,7 @@ import { Settings } from "../shared/index.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { RERANK_POOL, RERANK_WEIGHTS_ONE_SKILL } from "../../domain/search/rerank.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, hitsThatCount, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
@@ -40,7 +40,8 @@ import { searchAcross } from "./searchAcross.js"
 import { withinBudget } from "./searchBudget.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
-import { describedExcerpt, describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
+import { corruptOf, skillTop, wordStats } from "./skillTop.js"
+import { describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
 
 export { DEFAULT_LIMIT, MCP_SEARCH_MAX_BYTES, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export const search = (input: SearchInput) => Effect.map(answer(input, false), (a) => a.result)
@@ -81,16 +82,6 @@ export const searchLogArgs = (input: SearchInput, result: SearchResult | undefin
     ? { query: input.query, result_count: result?.results.length ?? 0, partial: true }
     : { query: input.query, result_count: result?.results.length ?? 0 }
 }
-
-/** The index's size and, per word, how many of its documents hold it (one count each, no ranking). */
-const wordStats = (opened: Opened, words: ReadonlyArray<string>) =>
-  Effect.gen(function* () {
-    const { index, tokenizer } = opened.q
-    const rows = yield* index.rowCount
-    // Counted up to where every IDF is the same (`hitsThatCount`): a common word's count stops halfway.
-    const hits = yield* Effect.forEach(words, (w) => index.hits(holding(termOf(w, tokenizer)), hitsThatCount(rows)))
-    return { rows, hits } satisfies WordStats
-  }).pipe(Effect.mapError((e) => new IndexUnusable({ skill: opened.skill.name, reason: `corrupt (${e.message})` })))
 
 /**
  * How FTS5's own order relates to the one score for the AND query of
@@ -224,25 +215,6 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
     if (tokens.length < 2 || fallback.length === 0) return { partial: false, found: [], unheld: every.unheld }
     const { chosen, unheld } = yield* partialAnswer(opened, fallback, limit)
     return { partial: chosen.length > 0, found: chosen.map((c): Found => ({ c, tokens: fallback, mode: "any" })), unheld }
-  })
-
-const corruptOf = (opened: Opened) => (e: { readonly message: string }) => new IndexUnusable({ skill: opened.skill.name, reason: `corrupt (${e.message})` })
-
-/**
- * The skill's top section (SKILL.md's first: its text before the first
- * heading, or its first heading), for a question whose every word only
- * the skill's name and description hold: they are the heading above it.
- * Scored by what those words add (`resultScore` with no BM25 of its own).
- */
-const skillTop = (opened: Opened, words: ReadonlyArray<string>, described: number) =>
-  Effect.gen(function* () {
-    const place = yield* opened.q.index.firstPlace("SKILL.md").pipe(Effect.mapError(corruptOf(opened)))
-    if (place === undefined) return undefined
-    const stats = yield* wordStats(opened, words)
-    const held = { own: 0, inherited: 0, described }
-    const score = resultScore(0, held, words.length, stats)
-    const snippet = yield* describedExcerpt(opened.skill, opened.q, words).pipe(Effect.mapError(corruptOf(opened)))
-    return { c: { skill: opened.skill.name, rowid: place.rowid, termsHeld: 0, score, opened, place, words: held }, tokens: words, mode: "any", snippet } satisfies Found
   })
 
 /** The files of an indexed format the index left out, above `[search] max_file_bytes` (issue 29 item 3); none when unreadable. */

@@ -26,6 +26,7 @@ import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
+import { corruptOf, skillTop } from "./skillTop.js"
 import { withinBudget } from "./searchBudget.js"
 import { skillsInScope } from "../skills/index.js"
 
@@ -243,6 +244,29 @@ const rankTogether = (
   })
 
 /**
+ * The skills whose names and descriptions hold every one of `words`, each
+ * answering with its top section (`skillTop`), by its score, then name: the
+ * answer when no section of any skill holds enough of the words. Every row
+ * is complete (the heading above it, the description, holds every word), so
+ * the answer is not partial, as in one skill.
+ */
+const describedOnly = (searched: ReadonlyArray<Searched>, words: ReadonlyArray<string>, limit: number) =>
+  Effect.gen(function* () {
+    const all = (1 << words.length) - 1
+    const found: Array<Found> = []
+    for (const s of searched) {
+      const opened = ownIndex(s.skill, s.q)
+      const mask = yield* describedTerms(s.skill, s.q, words).pipe(Effect.mapError(corruptOf(opened)))
+      if ((mask & all) !== all) continue
+      const top = yield* skillTop(opened, words, mask)
+      if (top !== undefined) found.push(top)
+    }
+    if (found.length === 0) return undefined
+    const ordered = found.sort((a, b) => b.c.score - a.c.score || compareBytewise(a.c.skill, b.c.skill)).slice(0, limit)
+    return { chosen: ordered.map((f) => ({ c: f.c, complete: true })), results: yield* render(ordered, true) }
+  })
+
+/**
  * Search several skills as one collection (DECISIONS #44, docs/search.md):
  * the question's content words (stop words never decide a match) in every
  * index, a section holding at least half of them in its text, a heading
@@ -298,10 +322,16 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
           )
         )
   const { unheld } = ranked
+  // No section of any skill answers, and some skills' names and descriptions hold every word: those
+  // skills' top sections answer, as in one skill's search (issue 47 item 3: the name and description are
+  // a heading above all its files). "changelog" found nothing across skills while `skc search
+  // release-notes changelog` answered with the skill whose description says "changelog entries".
+  const described = ranked.results.length === 0 && mode === "any" ? yield* describedOnly(searched, words, limit) : undefined
+  const answer = described ?? ranked
   // The result budget (`max_bytes`): the best results that fit. `partial` and the access-log rows below
   // count only the results returned (DECISIONS #44: a skill whose results were all left out answered nothing).
-  const { kept: results, keep, truncation } = withinBudget(ranked.results, input, skipped)
-  const chosen = ranked.chosen.slice(0, keep)
+  const { kept: results, keep, truncation } = withinBudget(answer.results, input, skipped)
+  const chosen = answer.chosen.slice(0, keep)
   // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
   const partial = results.length > 0 && !chosen.some((x) => x.complete)
   const result: SearchResult = {
