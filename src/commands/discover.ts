@@ -15,14 +15,14 @@ export const discoverCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ discover, discoverDocument, DiscoverInput }, { renderDiscover }] = await Promise.all([
+    const [{ discoverCommand, discoverDocument, DiscoverInput }, { renderDiscover }] = await Promise.all([
       import("../app/skills/discover.js"),
       import("../render/protocol.js")
     ])
     return {
       input: DiscoverInput,
       toInput: (o) => agentFields(o),
-      run: (input) => discover(input),
+      run: (input) => discoverCommand(input),
       text: (result) => renderDiscover(result),
       json: discoverDocument,
       mcp: { output: () => import("../app/skills/discover.js").then((r) => r.DiscoverDocument) }

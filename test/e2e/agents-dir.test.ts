@@ -73,6 +73,13 @@ describe("DECISIONS #53 .agents/skills: listed, shown, searched, deployed", () =
   })
 
   it("DECISIONS #53 skc build --target agents deploys into <project>/.agents/skills; codex discovers it, claude does not", async () => {
+    // Before any build, the store's skill is nowhere codex reads: discover says so, and which build deploys it
+    // there while keeping claude (the default target).
+    const before = await sb.runAsync(["discover", "--agent", "codex"], deep)
+    expect(before.code).toBe(0)
+    expect(before.stderr).toContain(
+      "warning: 1 skill of skc's stores is nowhere codex reads (demo (project)); to deploy it there: skc build demo --target claude,agents"
+    )
     const b = await sb.runAsync(["build", "demo", "--target", "agents"], P)
     expect(b.code).toBe(0)
     expect(b.stdout).toContain(`agents -> ${join(P, ".agents/skills/demo")}`)
@@ -82,8 +89,13 @@ describe("DECISIONS #53 .agents/skills: listed, shown, searched, deployed", () =
     const codex = JSON.parse((await sb.runAsync(["discover", "--agent", "codex", "--format", "json"], deep)).stdout)
     expect(codex.skills.map((s: { name: string }) => s.name)).toEqual(["demo", "shared-tool", "home-shared"])
     expect(codex.skills.find((s: { name: string }) => s.name === "demo").deployed_by_skc).toBe(true)
-    const claude = JSON.parse((await sb.runAsync(["discover", "--format", "json"], deep)).stdout)
+    const afterCodex = await sb.runAsync(["discover", "--agent", "codex"], deep)
+    expect(afterCodex.stderr).not.toContain("nowhere codex reads")
+    const claudeRun = await sb.runAsync(["discover", "--format", "json"], deep)
+    const claude = JSON.parse(claudeRun.stdout)
     expect(claude.skills.map((s: { name: string }) => s.name)).toEqual([])
+    // The JSON document stays the discovery; the notice is on stderr, and names claude's own build.
+    expect(claudeRun.stderr).toContain("1 skill of skc's stores is nowhere claude reads (demo (project)); to deploy it there: skc build demo")
   })
 
   describe("MCP: skc mcp serves skills found in .agents/skills", () => {
@@ -104,6 +116,13 @@ describe("DECISIONS #53 .agents/skills: listed, shown, searched, deployed", () =
       const s = await mcp.call("skc_search", { skill: "home-shared", query: "lima" })
       expect(s.isError).toBeFalsy()
       expect(textOf(s)).toContain("Usage")
+    })
+
+    it("skc_discover's notices name the store skill claude finds nowhere (demo went to .agents/skills only)", async () => {
+      const d = await mcp.call("skc_discover", { agent: "claude" })
+      expect(d.isError).toBeFalsy()
+      const notices = (d.structuredContent as { notices?: Array<string> }).notices ?? []
+      expect(notices.some((n) => n.includes("nowhere claude reads (demo (project))"))).toBe(true)
     })
   })
 })
