@@ -245,6 +245,17 @@ describe("issue 43 (DECISIONS #51) SKL108 reads what each agent lists", () => {
         "missing activation trigger in what codex lists: say when to use the skill in the description (a field such as 'when_to_use' is not listed by it)"
       ])
     }))
+  it.effect("a manual-only skill (disable-model-invocation: true) needs no trigger for Claude Code, which never lists it to the model; Codex does list it", () =>
+    Effect.gen(function* () {
+      const manual = "---\nname: deploy\ndescription: Deploy the app to production.\ndisable-model-invocation: true\n---\n# Deploy\n"
+      expect(skl108(yield* lintMemory("deploy", manual))).toEqual([])
+      // Without the flag the same description misses a trigger for Claude Code too.
+      expect(skl108(yield* lintMemory("deploy", manual.replace("disable-model-invocation: true\n", "")))).toEqual([
+        "missing activation trigger: say when to use the skill (e.g. 'Use when …')"
+      ])
+      // Codex does not read the field: it lists the skill to its model, which selects by the description.
+      expect(skl108(yield* lintMemory("deploy", manual, { agent: "claude,codex" }))).toHaveLength(1)
+    }))
 })
 
 describe("issue 43 (DECISIONS #51) SKL702 measures Claude Code's whole entry", () => {

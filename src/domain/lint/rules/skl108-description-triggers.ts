@@ -1,4 +1,4 @@
-import { listedText } from "../../agents/listing.js"
+import { listedText, listingFacts } from "../../agents/listing.js"
 import { scalarAt } from "../frontmatterEdits.js"
 import type { Fix } from "../fix.js"
 import { activeProfiles } from "../profiles.js"
@@ -85,7 +85,8 @@ export const skl108: Rule = {
     "or, word by word (words are runs of letters, digits, `'` and `-`), the word `when` or `if` (a condition: \"Use it when …\", \"… if the user uploads a PDF\"); " +
     "or `for` followed by a word of five or more letters ending in `ing` (a purpose: \"for creating slides\"), except `thing`-words, `string`, `during` and the like. " +
     "It is written for English; other languages can add their own phrases with `patterns` or turn the rule off. " +
-    "The text checked is what each agent the skill is linted for lists (DECISIONS #51): for Claude Code, `description` followed by `when_to_use`.",
+    "The text checked is what each agent the skill is linted for lists (DECISIONS #51): for Claude Code, `description` followed by `when_to_use`. " +
+    "An agent that keeps the skill out of its model's listing (Claude Code's `disable-model-invocation: true`: a manual-only skill, called by name) needs no trigger.",
   fix: "Add a sentence such as `Use when the user asks to …` to the description.",
   guided: "\"Add a trigger phrase\": appends `Use when the user asks to …` to the description (inside its quotes; at the end of a block's last line), for the author to finish.",
   ...withOptions<{ patterns: ReadonlyArray<string> }>({ patterns: stringList("Extra trigger phrases (case-insensitive).") }, (s, option) => {
@@ -93,7 +94,11 @@ export const skl108: Rule = {
     if (data === undefined || typeof data.description !== "string" || data.description.trim() === "") return []
     const description = data.description
     // What each active agent lists (DECISIONS #51): Claude Code appends `when_to_use`, so a trigger there counts for Claude.
-    const missing = activeProfiles(s).filter((p) => findTrigger(listedText(p, data, description).text, option("patterns")) === undefined)
+    // An agent that keeps the skill out of its model's listing (`disable-model-invocation: true` for Claude Code)
+    // never selects it by its description: a person calls it by name, so no trigger is missing there.
+    const missing = activeProfiles(s).filter(
+      (p) => listingFacts(p, data, description).model && findTrigger(listedText(p, data, description).text, option("patterns")) === undefined
+    )
     if (missing.length === 0) return []
     const elsewhere = findTrigger(Object.values(data).filter((v): v is string => typeof v === "string").join(" "), option("patterns")) !== undefined
     return [
