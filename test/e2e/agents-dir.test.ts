@@ -80,6 +80,11 @@ describe("DECISIONS #53 .agents/skills: listed, shown, searched, deployed", () =
     expect(before.stderr).toContain(
       "warning: 1 skill of skc's stores is nowhere codex reads (demo (project)); to deploy it there: skc build demo --target claude,agents"
     )
+    // budget and prompt say it too: the skill costs codex's listing nothing and is not in its block, for now.
+    for (const command of ["budget", "prompt"]) {
+      const r = await sb.runAsync([command, "--agent", "codex"], deep)
+      expect(r.stderr).toContain("1 skill of skc's stores is nowhere codex reads (demo (project))")
+    }
     const b = await sb.runAsync(["build", "demo", "--target", "agents"], P)
     expect(b.code).toBe(0)
     expect(b.stdout).toContain(`agents -> ${join(P, ".agents/skills/demo")}`)

@@ -9,7 +9,7 @@ import { computeBudget, type Budget } from "../../domain/protocol/budget.js"
 import { notBuiltHere } from "../../domain/protocol/discovery.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
-import { agentListing, ContextTokensField } from "../skills/index.js"
+import { agentListing, ContextTokensField, warnUndeployed } from "../skills/index.js"
 
 
 /** The input field `prompt` shares (it lives with the listing both build). */
@@ -86,6 +86,8 @@ export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => r
 export const budget = Effect.fn("skc.budget")(function* (input: BudgetInput = {}) {
   const { found, profile, limits, listing, bundledSkillsOff } = yield* agentListing(input)
   const notBuilt = notBuiltHere(found.invalid)
+  // Skills of skc's stores deployed where this agent does not read: they cost its listing nothing yet.
+  yield* warnUndeployed(found)
   const result: BudgetResult = {
     agent: found.agent,
     title: profile.title,

@@ -5,12 +5,8 @@
  * locating a skill an agent cannot see): services never import a use case.
  */
 import { Effect } from "effect"
-import { Warning } from "../../domain/errors.js"
-import { undeployed, undeployedNote } from "../../domain/protocol/undeployed.js"
-import { warn } from "../../ports/Diagnostics.js"
-import { Settings } from "../shared/index.js"
 import { discover, type DiscoverInput } from "./discovery.js"
-import { visibleSkills } from "./visibleSkills.js"
+import { warnUndeployed } from "./undeployedNotice.js"
 
 export * from "./discovery.js"
 
@@ -23,12 +19,6 @@ export * from "./discovery.js"
  */
 export const discoverCommand = Effect.fn("skc.discoverCommand")(function* (input: DiscoverInput = {}) {
   const found = yield* discover(input)
-  // Recovery: the notice only adds to the answer; a store that cannot be listed leaves it out.
-  const store = yield* visibleSkills({ agentDirs: false }).pipe(Effect.orElseSucceed(() => []))
-  const missing = undeployed(
-    store.flatMap((s) => (s.shadowed || (s.scope !== "project" && s.scope !== "global") ? [] : [{ name: s.name, scope: s.scope }])),
-    found
-  )
-  if (missing.length > 0) yield* warn(Warning.notice(undeployedNote(found.agent, missing, (yield* Settings).config.buildTargets)))
+  yield* warnUndeployed(found)
   return found
 })

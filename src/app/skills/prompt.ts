@@ -11,6 +11,7 @@ import { Effect, Schema } from "effect"
 import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { Diagnostics, warn } from "../../ports/Diagnostics.js"
 import { notBuiltHere, notBuiltNote } from "../../domain/protocol/discovery.js"
+import { warnUndeployed } from "./undeployedNotice.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
 import { renderPromptBlock, type PromptSkill } from "../../domain/protocol/prompt.js"
@@ -131,6 +132,8 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
   // leaves them out, and said with the command that builds them.
   const notBuilt = notBuiltHere(found.invalid)
   if (notBuilt.length > 0 && (input.skills === undefined || input.skills.length === 0)) yield* warn(Warning.notice(notBuiltNote(notBuilt)))
+  // Skills of skc's stores deployed where this agent does not read: absent from its block, said with the build.
+  if (input.skills === undefined || input.skills.length === 0) yield* warnUndeployed(found)
   if (skills.length === 0) {
     const diagnostics = yield* Diagnostics
     yield* diagnostics.warn(

@@ -1,0 +1,28 @@
+/**
+ * The notice naming the skills of skc's stores an agent finds nowhere, with
+ * the build that deploys them where it reads (src/domain/protocol/undeployed.ts):
+ * said by `discover`, `budget` and `prompt`, whose answers are otherwise
+ * silent about a skill built for another agent only.
+ */
+import { Effect } from "effect"
+import { Warning } from "../../domain/errors.js"
+import type { Discovery } from "../../domain/protocol/discovery.js"
+import type { ProfileName } from "../../domain/agents/index.js"
+import { undeployed, undeployedNote } from "../../domain/protocol/undeployed.js"
+import { Diagnostics, warn, type DiagnosticsService } from "../../ports/Diagnostics.js"
+import { Settings } from "../shared/index.js"
+import { visibleSkills } from "./visibleSkills.js"
+
+export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }) {
+  // Quietly: a store skill that does not load is `skc list`'s and `skc lint`'s to report, not each
+  // discover's; only the skills that load could be deployed.
+  const diagnostics = yield* Diagnostics
+  const quiet: DiagnosticsService = { ...diagnostics, warn: () => Effect.void, verbose: () => Effect.void }
+  // Recovery: the notice only adds to the answer; a store that cannot be listed leaves it out.
+  const store = yield* visibleSkills({ agentDirs: false }).pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => []))
+  const missing = undeployed(
+    store.flatMap((s) => (s.shadowed || (s.scope !== "project" && s.scope !== "global") ? [] : [{ name: s.name, scope: s.scope }])),
+    found
+  )
+  if (missing.length > 0) yield* warn(Warning.notice(undeployedNote(found.agent, missing, (yield* Settings).config.buildTargets)))
+})
