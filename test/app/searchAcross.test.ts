@@ -198,4 +198,19 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       // A section that holds a word itself is the index's answer: the fallback does not run.
       expect((yield* w.run(search({ query: "migration" }))).results.map((r) => `${r.skill}:${r.section}`)).toEqual(["release-notes:Breaking changes"])
     }))
+
+  it.live("a question of 32 content words that the description holds one of finds nothing: every bit of 32 words is not (1 << 32) - 1, which is 0", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-search-32-words-")
+      const write = writeSkill(w.work)
+      write("widgets", "Builds widgets.", [["Widgets", "How the parts fit."], ["Other", FILLER]])
+      write("gadgets", "Builds gadgets.", [["Gadgets", FILLER]])
+      yield* Effect.forEach(["widgets", "gadgets"], (name) => w.run(Effect.flatMap(resolveSkill(name), indexSkill)))
+      const letters = "abcdefghijklmnopqrstuvwxyz"
+      const invented = Array.from({ length: 31 }, (_, i) => `glorp${letters[Math.floor(i / 26)]}${letters[i % 26]}`)
+      const query = ["widgets", ...invented].join(" ")
+      // Before: the mask of "every word" was 0, so any description held "every word" and the top section answered.
+      expect((yield* w.run(search({ query, skill: "widgets" }))).results).toEqual([])
+      expect((yield* w.run(search({ query }))).results).toEqual([])
+    }))
 })

@@ -7,6 +7,7 @@ import { anyOf, indexQueryOf, inHeading, termOf } from "../../src/domain/search/
 import {
   answersForItself,
   compareRanked,
+  everyWord,
   bm25Of,
   coordination,
   FTS5_IDF_MIN,
@@ -321,3 +322,16 @@ describe("issue 14 a skill's name and description as a heading above its files",
     expect(held(tokenNormalizer(false))).toEqual([false, false, false, true, false])
   })
 })
+
+describe("everyWord: the bits of n words all held", () => {
+  it("is n ones below 32 and every bit from 32 on (a shift counts modulo 32: (1 << 32) - 1 is 0)", () => {
+    expect(everyWord(1)).toBe(1)
+    expect(everyWord(3)).toBe(7)
+    expect(termCount(everyWord(31))).toBe(31)
+    expect(everyWord(32)).toBe(-1)
+    expect(termCount(everyWord(32))).toBe(32)
+    // A mask missing one word is not every word.
+    expect((everyWord(32) & ~(1 << 5)) === everyWord(32)).toBe(false)
+  })
+})
+

@@ -32,7 +32,7 @@ import { Settings } from "../shared/index.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { RERANK_POOL, RERANK_WEIGHTS_ONE_SKILL } from "../../domain/search/rerank.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { compareRanked, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, everyWord, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
@@ -122,7 +122,7 @@ const andAnswer = (opened: Opened, tokens: ReadonlyArray<string>, limit: number)
     // FTS5 gives each spelling of a word its own IDF: its order is the one score's only for words of one spelling.
     const spelt = tokens.some((t) => termOf(t, opened.q.tokenizer).phrases.length > 1)
     const factor = spelt ? undefined : fts5Factor(stats)
-    const every = (1 << tokens.length) - 1
+    const every = everyWord(tokens.length)
     const unheld = unheldWords(tokens, stats.hits)
     if (factor === undefined) {
       const e = yield* evaluate(opened, tokens, "all", true)
@@ -202,7 +202,7 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
       const words = fallbackTokens(tokens)
       const { chosen, unheld } = yield* partialAnswer(opened, words, limit)
       if (chosen.length > 0) return { partial: "unless-whole" as const, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })), unheld }
-      const all = (1 << words.length) - 1
+      const all = everyWord(words.length)
       if ((described & all) === all) {
         const top = yield* skillTop(opened, words, described)
         if (top !== undefined) return { partial: false, found: [top], unheld }

@@ -10,7 +10,7 @@ import { Path } from "effect/Path"
 import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../../domain/errors.js"
 import { hash16Of } from "../../domain/search/indexState.js"
 import { queryTokens } from "../../domain/search/query.js"
-import { compareRanked, fallbackTokens, termCount, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, everyWord, fallbackTokens, termCount, type WordStats } from "../../domain/search/rank.js"
 import { RERANK_POOL, RERANK_WEIGHTS_ACROSS } from "../../domain/search/rerank.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
@@ -250,21 +250,20 @@ const rankTogether = (
  * is complete (the heading above it, the description, holds every word), so
  * the answer is not partial, as in one skill.
  */
-const describedOnly = (searched: ReadonlyArray<Searched>, words: ReadonlyArray<string>, limit: number) =>
-  Effect.gen(function* () {
-    const all = (1 << words.length) - 1
-    const found: Array<Found> = []
-    for (const s of searched) {
-      const opened = ownIndex(s.skill, s.q)
-      const mask = yield* describedTerms(s.skill, s.q, words).pipe(Effect.mapError(corruptOf(opened)))
-      if ((mask & all) !== all) continue
-      const top = yield* skillTop(opened, words, mask)
-      if (top !== undefined) found.push(top)
-    }
-    if (found.length === 0) return undefined
-    const ordered = found.sort((a, b) => b.c.score - a.c.score || compareBytewise(a.c.skill, b.c.skill)).slice(0, limit)
-    return { chosen: ordered.map((f) => ({ c: f.c, complete: true })), results: yield* render(ordered, true) }
-  })
+const describedOnly = Effect.fnUntraced(function* (searched: ReadonlyArray<Searched>, words: ReadonlyArray<string>, limit: number) {
+  const all = everyWord(words.length)
+  const found: Array<Found> = []
+  for (const s of searched) {
+    const opened = ownIndex(s.skill, s.q)
+    const mask = yield* describedTerms(s.skill, s.q, words).pipe(Effect.mapError(corruptOf(opened)))
+    if ((mask & all) !== all) continue
+    const top = yield* skillTop(opened, words, mask)
+    if (top !== undefined) found.push(top)
+  }
+  if (found.length === 0) return undefined
+  const ordered = found.sort((a, b) => b.c.score - a.c.score || compareBytewise(a.c.skill, b.c.skill)).slice(0, limit)
+  return { chosen: ordered.map((f) => ({ c: f.c, complete: true })), results: yield* render(ordered, true) }
+})
 
 /**
  * Search several skills as one collection (DECISIONS #44, docs/search.md):

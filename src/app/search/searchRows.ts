@@ -19,6 +19,7 @@ import {
   answersForItself,
   bm25Parts,
   compareRanked,
+  everyWord,
   resultScore,
   fts5Idf,
   inheritedTerms,
@@ -79,7 +80,7 @@ export interface Scored extends Rankable {
  * (an AND row) holds every word itself.
  */
 export const rowScore = (words: number, local: WordStats, over: WordStats, oneSkill = true) => (r: Scored) =>
-  resultScore(bm25Parts(r.termScores ?? [], local, over), r.words ?? { own: (1 << words) - 1, inherited: 0, described: 0 }, words, over, oneSkill)
+  resultScore(bm25Parts(r.termScores ?? [], local, over), r.words ?? { own: everyWord(words), inherited: 0, described: 0 }, words, over, oneSkill)
 
 /** A row chosen for the answer, with its place. */
 interface Candidate extends Rankable {

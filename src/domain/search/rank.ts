@@ -404,6 +404,14 @@ export const inheritedTerms = (
   return mask
 }
 
+/**
+ * The bits of `n` words all held (word i: bit i). JavaScript shifts by the
+ * count modulo 32, so `(1 << 32) - 1` is 0, and a question of 32 content
+ * words (MAX_FALLBACK_TERMS) read as held by any mask at all: 32 or more
+ * words are every bit, -1 (an AND question of more than 32 words keeps 32).
+ */
+export const everyWord = (n: number): number => (n >= 32 ? -1 : (1 << n) - 1)
+
 /** How many words a set of word bits holds (at most MAX_FALLBACK_TERMS = 32 bits). */
 export const termCount = (mask: number): number => {
   let n = 0
