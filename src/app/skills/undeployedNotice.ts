@@ -11,7 +11,7 @@ import type { ProfileName } from "../../domain/agents/index.js"
 import { undeployed, undeployedNote } from "../../domain/protocol/undeployed.js"
 import { Diagnostics, warn, type DiagnosticsService } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
-import { visibleSkills } from "./visibleSkills.js"
+import { discoverSkills } from "./storeSkills.js"
 
 export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }) {
   // Quietly: a store skill that does not load is `skc list`'s and `skc lint`'s to report, not each
@@ -19,10 +19,8 @@ export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { 
   const diagnostics = yield* Diagnostics
   const quiet: DiagnosticsService = { ...diagnostics, warn: () => Effect.void, verbose: () => Effect.void }
   // Recovery: the notice only adds to the answer; a store that cannot be listed leaves it out.
-  const store = yield* visibleSkills({ agentDirs: false }).pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => []))
-  const missing = undeployed(
-    store.flatMap((s) => (s.shadowed || (s.scope !== "project" && s.scope !== "global") ? [] : [{ name: s.name, scope: s.scope }])),
-    found
-  )
+  // The store listing itself (`undeployed` keeps a name's first entry, the project's): no realPath per skill.
+  const store = yield* discoverSkills("all").pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => []))
+  const missing = undeployed(store.map((s) => ({ name: s.name, scope: s.scope })), found)
   if (missing.length > 0) yield* warn(Warning.notice(undeployedNote(found.agent, missing, (yield* Settings).config.buildTargets)))
 })

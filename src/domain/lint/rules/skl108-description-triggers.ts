@@ -1,4 +1,4 @@
-import { listedText, listingFacts } from "../../agents/listing.js"
+import { listingFacts } from "../../agents/listing.js"
 import { scalarAt } from "../frontmatterEdits.js"
 import type { Fix } from "../fix.js"
 import { activeProfiles } from "../profiles.js"
@@ -96,9 +96,10 @@ export const skl108: Rule = {
     // What each active agent lists (DECISIONS #51): Claude Code appends `when_to_use`, so a trigger there counts for Claude.
     // An agent that keeps the skill out of its model's listing (`disable-model-invocation: true` for Claude Code)
     // never selects it by its description: a person calls it by name, so no trigger is missing there.
-    const missing = activeProfiles(s).filter(
-      (p) => listingFacts(p, data, description).model && findTrigger(listedText(p, data, description).text, option("patterns")) === undefined
-    )
+    const missing = activeProfiles(s).filter((p) => {
+      const listed = listingFacts(p, data, description)
+      return listed.model && findTrigger(listed.text, option("patterns")) === undefined
+    })
     if (missing.length === 0) return []
     const elsewhere = findTrigger(Object.values(data).filter((v): v is string => typeof v === "string").join(" "), option("patterns")) !== undefined
     return [
