@@ -98,6 +98,13 @@ export interface StubInput {
    * stub as it reads the source.
    */
   readonly source?: { readonly raw: string; readonly keyLines: Readonly<Record<string, number>> }
+  /**
+   * Set when SKILL.md's body uses Claude Code's argument placeholders
+   * (`$ARGUMENTS`, `$0`, a name of `arguments`): Claude Code substitutes the
+   * stub it loads, not the source the agent reads through skc, so the stub
+   * carries the arguments given and says how the sections name them.
+   */
+  readonly arguments?: { readonly names: ReadonlyArray<string>; readonly hint: string | undefined }
 }
 
 export type ListingItem =
@@ -272,6 +279,23 @@ const oneLineField = (key: "name" | "description", value: string): string => {
   return text.endsWith("\n") ? text : `${text}\n`
 }
 
+/**
+ * The stub's "Arguments" section. Claude Code replaces `$ARGUMENTS` here with
+ * what was typed after `/name` (and every placeholder anywhere in the stub, so
+ * the explanation spells none of them). The sections the agent reads through
+ * skc keep the author's placeholders; the headings listed below are
+ * substituted, and `skc show` finds a heading in either form.
+ */
+const argumentsBlock = (args: NonNullable<StubInput["arguments"]>): ReadonlyArray<string> => [
+  "## Arguments",
+  "",
+  `This skill takes arguments${args.hint === undefined ? "" : ` (${oneLine(args.hint).replaceAll("$", "")})`}. Given: $ARGUMENTS`,
+  "",
+  "Its sections name them with a dollar sign followed by ARGUMENTS (all of them), by a position",
+  `counted from 0 (one of them)${args.names.length === 0 ? "" : ` or by a name (${args.names.map(oneLine).join(", ").replaceAll("$", "")})`}: read them as the values given.`,
+  ""
+]
+
 export const renderStub = (input: StubInput): string => {
   const s = shellWord(input.skill)
   const head = [
@@ -293,6 +317,7 @@ export const renderStub = (input: StubInput): string => {
     `- \`skc sources ${s}\`: list the skill's files`,
     `- \`skc search ${s} "<query>"\`: full-text search`,
     "",
+    ...(input.arguments === undefined ? [] : argumentsBlock(input.arguments)),
     "## Top Sections",
     ""
   ].join("\n").split("\n")

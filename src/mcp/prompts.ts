@@ -27,6 +27,7 @@
  */
 import { Effect } from "effect"
 import { claude } from "../domain/agents/claude.js"
+import { argumentHint, argumentNames, argumentPattern } from "../domain/agents/claudeBody.js"
 import { listingFacts } from "../domain/agents/listing.js"
 import { frontmatterCloseIndex } from "../domain/markdown/frontmatter.js"
 import { MAIN_DOC } from "../domain/sourcePaths.js"
@@ -53,29 +54,6 @@ export interface SkillPrompt {
 /** A person may invoke the skill (Claude Code: not `user-invocable: false`). */
 export const personInvocable = (frontmatter: Readonly<Record<string, unknown>>): boolean =>
   listingFacts(claude, frontmatter, String(frontmatter.description ?? "")).command
-
-/** The `arguments` frontmatter: a space-separated string or a YAML list of names. */
-export const argumentNames = (frontmatter: Readonly<Record<string, unknown>>): ReadonlyArray<string> => {
-  const v = frontmatter.arguments
-  const names = typeof v === "string" ? v.split(/\s+/) : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []
-  const out: Array<string> = []
-  for (const n of names.map((s) => s.trim())) if (n !== "" && !out.includes(n)) out.push(n)
-  return out
-}
-
-/** One YAML list item as its text: `[topic: foo | bar]` holds a map, read back as `topic: foo | bar`. */
-const itemText = (x: unknown): string =>
-  typeof x === "object" && x !== null && !Array.isArray(x)
-    ? Object.entries(x).map(([k, v]) => `${k}: ${itemText(v)}`).join(", ")
-    : Array.isArray(x) ? `[${x.map(itemText).join(", ")}]` : String(x)
-
-/** `argument-hint` as text (a YAML list is read as text, CHANGELOG 2.1.47). */
-const argumentHint = (frontmatter: Readonly<Record<string, unknown>>): string | undefined => {
-  const v = frontmatter["argument-hint"]
-  if (typeof v === "string" && v.trim() !== "") return v.trim()
-  if (Array.isArray(v) && v.length > 0) return `[${v.map(itemText).join(", ")}]`
-  return undefined
-}
 
 /** A skill's prompt arguments: its named arguments, else the one raw argument string. All optional, as in Claude Code. */
 export const promptArguments = (frontmatter: Readonly<Record<string, unknown>>): ReadonlyArray<PromptArgument> => {
@@ -170,8 +148,6 @@ export const splitArguments = (raw: string): ReadonlyArray<string> => {
 /** An argument as it would be typed: quoted when it holds whitespace or quotes. */
 const typed = (value: string): string => (value !== "" && !/[\s'"\\]/.test(value) ? value : `"${value.replace(/(["\\$`])/g, "\\$1")}"`)
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-
 /**
  * The body with the invocation's arguments substituted (see the module
  * comment for the rules): `raw` is `$ARGUMENTS`, `positional[N]` is
@@ -184,12 +160,7 @@ export const substituteArguments = (
   positional: ReadonlyArray<string | undefined>,
   names: ReadonlyArray<string>
 ): string => {
-  // Longest names first, so `$old-name` is not read as `$old`.
-  const named = [...names].sort((a, b) => b.length - a.length).map(escapeRegExp)
-  const pattern = new RegExp(
-    `(?<![\\\\$\\w])\\$(?:ARGUMENTS\\[(\\d+)\\]|(ARGUMENTS)|(\\d+)${named.length === 0 ? "" : `|(${named.join("|")})`})(?![\\w-])`,
-    "g"
-  )
+  const pattern = argumentPattern(names)
   let used = false
   const out = body.replace(pattern, (whole, index: string | undefined, all: string | undefined, short: string | undefined, name: string | undefined) => {
     used = true

@@ -11,6 +11,8 @@ import { Cause, Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InvalidOption, SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { profilesForTargets } from "../../domain/agents/index.js"
+import { bodyText, shellInjectionNotice, shellInjections } from "../../domain/agents/claudeBody.js"
+import { bodyStartLineOf } from "../../domain/markdown/frontmatter.js"
 import { CODEX_METADATA_FILE } from "../../domain/agents/codexPolicy.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { PLACEHOLDER, placeholderMessage, skl106 } from "../../domain/lint/rules/skl106-description-nonempty.js"
@@ -189,8 +191,15 @@ const buildResolved = Effect.fnUntraced(function* (
     compileSkill({ ...skill, runtimeDir }, { ...records, ...(feed === undefined ? {} : { feed }) })
   )
   // Issue 43 (DECISIONS #51): a field value the targets' agents misread is lint's SKL115 error; the build warns and goes on.
-  const fm = compiled.markdown.find((m) => m.path === MAIN_DOC)?.doc.frontmatter
+  const main = compiled.markdown.find((m) => m.path === MAIN_DOC)
+  const fm = main?.doc.frontmatter
   const profiles = profilesForTargets((targetText ?? DEFAULT_TARGET).split(",").map((w) => w.trim()))
+  // Claude Code runs a SKILL.md's `!`command`` lines in the file it loads, which is the stub: say they will not run.
+  if (main !== undefined && profiles.some((p) => p.name === "claude")) {
+    const first = bodyStartLineOf(main.doc.frontmatter)
+    const shell = shellInjections(bodyText(main.source, first), first)
+    if (shell.length > 0) yield* warn(Warning.notice(shellInjectionNotice(shell)))
+  }
   if (fm?._tag === "Parsed") {
     for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
     // `skc init`'s template description (lint's SKL106 error) would be what agents read to decide on the skill: said, not refused.

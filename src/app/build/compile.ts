@@ -11,7 +11,8 @@ import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
 import { freeAsideName, Settings } from "../shared/index.js"
 import { InternalError, InvalidFrontmatter, MissingFrontmatterField, UsageError, Warning } from "../../domain/errors.js"
-import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
+import { argumentHint, argumentNames, bodyText, usesArguments } from "../../domain/agents/claudeBody.js"
+import { bodyStartLineOf, frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
 import { nulLine, nulMessage } from "../../domain/markdown/nul.js"
 import { nameFormatProblem } from "../../domain/protocol/metadata.js"
 import { describeNameProblem, nameProblem, suggestedName } from "../../domain/skillName.js"
@@ -113,6 +114,13 @@ export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
   const description = field(data, "description")
   if (description === undefined) return Effect.fail(new MissingFrontmatterField({ field: "description", detail: missingDetail(fm, data, "description") }))
   return Effect.succeed({ name, description })
+}
+
+/** The stub's `arguments` when SKILL.md's body uses Claude Code's placeholders (claudeBody.ts). */
+const stubArguments = (doc: MarkdownDoc, source: string) => {
+  const data = doc.frontmatter._tag === "Parsed" ? doc.frontmatter.data : {}
+  const names = argumentNames(data)
+  return usesArguments(bodyText(source, bodyStartLineOf(doc.frontmatter)), names) ? { arguments: { names, hint: argumentHint(data) } } : {}
 }
 
 /** Options of `compileSkill`. */
@@ -303,7 +311,8 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     references,
     ...(mainDoc.frontmatter._tag === "Parsed"
       ? { fields: mainDoc.frontmatter.data, source: { raw: mainDoc.frontmatter.raw, keyLines: mainDoc.frontmatter.keyLines } }
-      : {})
+      : {}),
+    ...stubArguments(mainDoc, mainSource)
   })
   const builtAt = new Date(yield* Clock.currentTimeMillis).toISOString()
   const sourceRelative = sourceRel(skill, path)

@@ -20,6 +20,7 @@
  *   3 characters, e.g. `Getting Started Guide` → `Getting Started`), each in
  *   outline order.
  */
+import { headingWithArguments } from "../agents/claudeBody.js"
 import { compareBytewise } from "../sourcePaths.js"
 import { editDistance, typoBound } from "../suggest.js"
 
@@ -103,6 +104,39 @@ export const matchSection = (
   }
   if (notAt !== undefined) return { _tag: "NotFound", query: primary, suggestions: [], notAt }
   return { _tag: "NotFound", query: primary, suggestions: suggestSections(headings, primary, fileFilter) }
+}
+
+/**
+ * The headings the query is once Claude Code has substituted their argument
+ * placeholders (claudeBody.ts): the compiled stub lists "Deploy $0", and an
+ * agent that ran `/deploy staging` reads "Deploy staging" and asks for it.
+ * Tried only when no heading matches as written. `names` are the skill's
+ * `arguments`. The whole query, then the part before ` — `; outline order;
+ * with a `line`, the headings whose section holds it.
+ */
+export const matchSectionWithArguments = (
+  all: ReadonlyArray<HeadingEntry>,
+  query: string,
+  file: string | undefined,
+  names: ReadonlyArray<string>,
+  line?: number
+): Extract<SectionMatch, { _tag: "Found" }> | undefined => {
+  const fileFilter = file === undefined ? undefined : normalizeRelPath(file)
+  const patterns = [...all]
+    .filter((h) => h.text.includes("$") && (fileFilter === undefined || h.file === fileFilter))
+    .sort(outlineOrder)
+    .flatMap((h) => {
+      const matches = headingWithArguments(h.text, names, foldCase)
+      return matches === undefined ? [] : [{ h, matches }]
+    })
+  if (patterns.length === 0) return undefined
+  const { primary, whole } = normalizeSectionQuery(query)
+  for (const candidate of primary === whole ? [primary] : [whole, primary]) {
+    const folded = foldCase(candidate)
+    const found = patterns.filter((p) => p.matches(folded) && (line === undefined || (p.h.start_line <= line && line < p.h.end_line))).map((p) => p.h)
+    if (found.length > 0) return { _tag: "Found", heading: found[0]!, matches: found.length, all: found }
+  }
+  return undefined
 }
 
 /** Prefix, then substring, then contained-in-query matches; at most 5, outline order inside each group. */
