@@ -14,6 +14,15 @@ import { findMentions } from "./references/mentions.js"
 import { dirOf, normalize } from "./references/reach.js"
 import { isMarkdownPath } from "./sourcePaths.js"
 
+/**
+ * Claude Code's variable for the directory of the SKILL.md it loads (CHANGELOG 2.1.69: "for skills to
+ * reference their own directory in SKILL.md content"). Claude Code substitutes it in the stub only; a
+ * section read through skc keeps it, and for a skill skc built the stub's directory holds no other file:
+ * the directory meant is the skill's source, which `show` and `open` name as `base_dir`.
+ */
+export const SKILL_DIR_VARIABLE = "${CLAUDE_SKILL_DIR}"
+const SKILL_DIR_PREFIX = "{CLAUDE_SKILL_DIR}/"
+
 /** How many files one answer names: a section listing a whole folder still gets a short line. */
 export const NAMED_FILES_MOST = 20
 
@@ -51,8 +60,10 @@ export const pathWords = (text: string, file: string): ReadonlyArray<PathWord> =
     if (mention.directoryWord || seen.has(mention.text)) continue
     seen.add(mention.text)
     // findMentions already leaves out URLs, absolute and home paths; `..` above the root normalises to undefined.
-    const fromRoot = normalize(mention.text)
-    const beside = dir === "" ? undefined : normalize(`${dir}/${mention.text}`)
+    // `${CLAUDE_SKILL_DIR}/scripts/x.py` (the `$` is no path character): Claude Code's name for the skill's root.
+    const inSkillDir = mention.text.startsWith(SKILL_DIR_PREFIX)
+    const fromRoot = normalize(inSkillDir ? mention.text.slice(SKILL_DIR_PREFIX.length) : mention.text)
+    const beside = dir === "" || inSkillDir ? undefined : normalize(`${dir}/${mention.text}`)
     if ((fromRoot !== undefined && fromRoot !== "") || (beside !== undefined && beside !== "")) words.push({ fromRoot, beside })
   }
   return words

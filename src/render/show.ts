@@ -4,6 +4,7 @@
 import type { ShowResult } from "../app/search/show.js"
 import type { RenderContext } from "../commands/spec.js"
 import { openStep, stepText } from "../domain/nextStep.js"
+import { SKILL_DIR_VARIABLE } from "../domain/namedFiles.js"
 import { shellWord } from "../domain/shellWord.js"
 import { visibleBody, visibleMessage } from "../domain/visible.js"
 
@@ -20,29 +21,41 @@ export type NamedFiles = {
   readonly files_named?: ReadonlyArray<string> | undefined
   readonly files_named_more?: number | undefined
   readonly base_dir?: string | undefined
+  /** The text shown: whether it uses `${CLAUDE_SKILL_DIR}`, which stands for `base_dir`. */
+  readonly content?: string | undefined
 }
 
 /** Who reads the note: a shell (CLI, stderr), an MCP client on this machine, or one of a team server (HTTP). */
 export type NamedFilesReader = "cli" | "tools" | "remote"
 
 /**
- * Where the skill's files the section names are (docs/decisions.md P7), or
- * undefined when it names none: the CLI writes it on stderr after the
+ * Where the skill's files the section names are (docs/decisions.md P7), and
+ * what `${CLAUDE_SKILL_DIR}` in it stands for, or undefined when it names
+ * none and uses no such variable: the CLI writes it on stderr after the
  * section, an MCP call adds it to the answer's notices. A team server's
  * reader gets the skc_open that reads a file instead of a path on the server.
  */
 export const namedFilesNote = (result: NamedFiles, reader: NamedFilesReader, what = "section"): string | undefined => {
-  const paths = result.files_named
-  if (paths === undefined || paths.length === 0) return undefined
+  const paths = result.files_named ?? []
+  const variable = result.content?.includes(SKILL_DIR_VARIABLE) === true
+  if (paths.length === 0 && !(variable && result.base_dir !== undefined)) return undefined
   const more = result.files_named_more ?? 0
   const list = paths.join(", ") + (more > 0 ? ` (and ${more} more)` : "")
-  if (reader === "remote" || result.base_dir === undefined)
+  if (reader === "remote" || result.base_dir === undefined) {
+    const read = `read one with: ${stepText(openStep(result.skill, paths[0] ?? "<path>"), "tools")}`
     return visibleMessage(
-      `the skill's files this ${what} names (${list}) are on the team server, not this machine; read one with: ${stepText(openStep(result.skill, paths[0]!), "tools")}`
+      paths.length === 0
+        ? `${SKILL_DIR_VARIABLE} in this ${what} is the skill's directory on the team server, not on this machine; ${read}`
+        : `the skill's files this ${what} names (${list}) are on the team server, not this machine${variable ? ` (as is ${SKILL_DIR_VARIABLE})` : ""}; ${read}`
     )
+  }
   const dir = reader === "cli" ? shellWord(result.base_dir) : result.base_dir
+  const lead = reader === "cli" ? "note: " : ""
+  const where = `${dir}${reader === "tools" ? " (base_dir)" : ""}`
   return visibleMessage(
-    `${reader === "cli" ? "note: " : ""}the skill's files this ${what} names are in ${dir}${reader === "tools" ? " (base_dir)" : ""}: ${list}; run them from that directory (the deployed skill's folder holds its stub alone)`
+    paths.length === 0
+      ? `${lead}${SKILL_DIR_VARIABLE} in this ${what} is ${where}, the skill's source (the deployed skill's folder holds its stub alone)`
+      : `${lead}the skill's files this ${what} names are in ${where}: ${list}; run them from that directory${variable ? `, which ${SKILL_DIR_VARIABLE} stands for` : ""} (the deployed skill's folder holds its stub alone)`
   )
 }
 

@@ -96,3 +96,23 @@ describe("RFC-0001:C-STUB a skill without placeholders", () => {
       expect(yield* failureText(w.run(show({ skill: "prices", section: "Cost in EUR" })))).toMatch(/^error\[E020\]/)
     }))
 })
+
+describe("P7 ${CLAUDE_SKILL_DIR} in a section read through skc", () => {
+  it.live("show names the files it prefixes, and the source directory it stands for even when it prefixes none", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-claude-skilldir-")
+      const dir = join(w.work, ".skillc", "skills", "filler")
+      mkdirSync(join(dir, "scripts"), { recursive: true })
+      writeFileSync(join(dir, "scripts", "fill.py"), "print(1)\n")
+      writeFileSync(
+        join(dir, "SKILL.md"),
+        "---\nname: filler\ndescription: Fill forms. Use when filling.\n---\n\n# Filler\n\n## Fill\n\nRun `python ${CLAUDE_SKILL_DIR}/scripts/fill.py`.\n\n## Setup\n\nRun `cd ${CLAUDE_SKILL_DIR} && npm install`.\n\n## Plain\n\nNothing.\n"
+      )
+      yield* w.run(build({ skill: "filler", target: "claude" }))
+      expect(yield* w.run(show({ skill: "filler", section: "Fill" }))).toMatchObject({ files_named: ["scripts/fill.py"], base_dir: dir })
+      const setup = yield* w.run(show({ skill: "filler", section: "Setup" }))
+      expect(setup.base_dir).toBe(dir)
+      expect(setup.files_named).toBeUndefined()
+      expect((yield* w.run(show({ skill: "filler", section: "Plain" }))).base_dir).toBeUndefined()
+    }))
+})

@@ -20,6 +20,14 @@ const FILES = new Set([
 const named = (text: string, file = "SKILL.md") => filesNamed(pathWords(text, file), file, FILES)
 
 describe("filesNamed (P7)", () => {
+  it("reads ${CLAUDE_SKILL_DIR}/… (Claude Code's name for the skill's directory) from the root, never beside the file", () => {
+    expect(named("Run `python ${CLAUDE_SKILL_DIR}/scripts/fill.py` or ${CLAUDE_SKILL_DIR}/helper.sh", "references/guide.md")).toEqual({
+      paths: ["scripts/fill.py"],
+      more: 0
+    })
+    expect(named("`${CLAUDE_SKILL_DIR}/../etc/passwd` and ${CLAUDE_SKILL_DIR}")).toEqual({ paths: [], more: 0 })
+  })
+
   it("names a script in inline code, a shell line and a link, once each, in the order first named", () => {
     const text = [
       "Run this script from this file's directory: `python scripts/fill.py <in.pdf> <out.pdf>`.",

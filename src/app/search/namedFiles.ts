@@ -5,7 +5,7 @@
  * contract, RFC-0002:C-SHOW), one query for any number of words.
  */
 import { Effect, Schema } from "effect"
-import { filesNamed, pathWords } from "../../domain/namedFiles.js"
+import { filesNamed, pathWords, SKILL_DIR_VARIABLE } from "../../domain/namedFiles.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { resolveInside } from "../skills/index.js"
 
@@ -35,7 +35,7 @@ export const namedFilesOnDisk = Effect.fnUntraced(function* (sourceDir: string, 
 /**
  * The fields `show` and `open` add to their JSON document and MCP structured content (P7): the skill's
  * own non-Markdown files the text names, as paths from the skill's root (`files_named_more`: how many
- * more than it lists), and the source directory they are in. Present only when the text names one; a
+ * more than it lists), and the source directory they are in (`${CLAUDE_SKILL_DIR}` too). Present only when the text names one (or uses the variable); a
  * team server (HTTP) leaves `base_dir` out, its paths being on the server, not the reader's machine.
  */
 export const NamedFilesFields = {
@@ -44,8 +44,11 @@ export const NamedFilesFields = {
   base_dir: Schema.optional(Schema.String)
 }
 
-/** Those fields for a result, from `filesNamed`'s answer: none when the text names no file. */
-export const namedFilesFields = (named: { readonly paths: ReadonlyArray<string>; readonly more: number } | undefined, sourceDir: string) =>
+/**
+ * Those fields for a result, from `filesNamed`'s answer and the text: none when the text names no file,
+ * and `base_dir` alone when it names none but uses `${CLAUDE_SKILL_DIR}`, which stands for that directory.
+ */
+export const namedFilesFields = (named: { readonly paths: ReadonlyArray<string>; readonly more: number } | undefined, sourceDir: string, text: string) =>
   named === undefined || named.paths.length === 0
-    ? {}
+    ? text.includes(SKILL_DIR_VARIABLE) ? { base_dir: sourceDir } : {}
     : { files_named: named.paths, ...(named.more > 0 ? { files_named_more: named.more } : {}), base_dir: sourceDir }

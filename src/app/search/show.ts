@@ -184,7 +184,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     end_line: heading.end_line,
     content: (cut.lines.length === 0 ? "" : shown + "\n") + (cut.omitted > 0 ? moreLinesMarker(cut.omitted) + "\n" : ""),
     truncated: cut.omitted > 0,
-    ...namedFilesFields(named, skill.sourceDir)
+    ...namedFilesFields(named, skill.sourceDir, shown)
   }
   return result
 }, Effect.scoped)

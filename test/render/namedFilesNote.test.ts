@@ -1,0 +1,30 @@
+// The note `show` and `open` add about the skill's files a text names and what `${CLAUDE_SKILL_DIR}` in it
+// stands for (docs/decisions.md P7; Claude Code's variable for the directory of the SKILL.md it loads, which
+// for a skill skc built holds the stub alone).
+import { describe, expect, it } from "vitest"
+import { namedFilesNote } from "../../src/render/show.js"
+
+const dir = "/src/skills/filler"
+
+describe("namedFilesNote", () => {
+  it("names the files and the directory, and says the variable stands for it when the text uses it", () => {
+    const files = { skill: "filler", files_named: ["scripts/fill.py"], base_dir: dir }
+    expect(namedFilesNote({ ...files, content: "python scripts/fill.py" }, "cli")).toBe(
+      `note: the skill's files this section names are in ${dir}: scripts/fill.py; run them from that directory (the deployed skill's folder holds its stub alone)`
+    )
+    expect(namedFilesNote({ ...files, content: "python ${CLAUDE_SKILL_DIR}/scripts/fill.py" }, "tools")).toBe(
+      `the skill's files this section names are in ${dir} (base_dir): scripts/fill.py; run them from that directory, which \${CLAUDE_SKILL_DIR} stands for (the deployed skill's folder holds its stub alone)`
+    )
+  })
+
+  it("the variable alone: what it is; a team server's reader is told it is not on this machine", () => {
+    const result = { skill: "filler", base_dir: dir, content: "cd ${CLAUDE_SKILL_DIR} && npm install" }
+    expect(namedFilesNote(result, "cli")).toBe(`note: \${CLAUDE_SKILL_DIR} in this section is ${dir}, the skill's source (the deployed skill's folder holds its stub alone)`)
+    expect(namedFilesNote(result, "remote")).toMatch(/^\$\{CLAUDE_SKILL_DIR\} in this section is the skill's directory on the team server, not on this machine; read one with: skc_open /)
+  })
+
+  it("says nothing of a text that names no file and uses no variable", () => {
+    expect(namedFilesNote({ skill: "filler", content: "plain" }, "cli")).toBeUndefined()
+    expect(namedFilesNote({ skill: "filler", base_dir: dir, content: "plain" }, "tools")).toBeUndefined()
+  })
+})
