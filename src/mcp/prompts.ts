@@ -30,6 +30,7 @@ import { claude } from "../domain/agents/claude.js"
 import { argumentHint, argumentNames, argumentPattern } from "../domain/agents/claudeBody.js"
 import { listingFacts } from "../domain/agents/listing.js"
 import { frontmatterCloseIndex } from "../domain/markdown/frontmatter.js"
+import { SKILL_DIR_VARIABLE } from "../domain/namedFiles.js"
 import { MAIN_DOC } from "../domain/sourcePaths.js"
 import { NotServed, readSkillFile, servedSkills, type ServedSkill } from "./skillResources.js"
 import { skillFileUri } from "./skillUri.js"
@@ -200,8 +201,13 @@ export const invocationOf = (
   return { raw, positional, names }
 }
 
-/** `prompts/get`: the skill's instructions with the arguments substituted, and a link to the skill. */
-export const getSkillPrompt = (name: string, given: Readonly<Record<string, string>>) =>
+/**
+ * `prompts/get`: the skill's instructions with the arguments substituted, and a link to the skill. With
+ * `skillDir` (a server on the reader's machine), `${CLAUDE_SKILL_DIR}` becomes the skill's source directory
+ * too, as Claude Code makes it the directory of the SKILL.md it loads; a team server leaves it as written,
+ * its directories not being the reader's (docs/decisions.md P7).
+ */
+export const getSkillPrompt = (name: string, given: Readonly<Record<string, string>>, options: { readonly skillDir: boolean } = { skillDir: true }) =>
   Effect.gen(function* () {
     const skill = (yield* servedSkills).find((s) => s.name === name)
     if (skill === undefined || !personInvocable(skill.frontmatter)) {
@@ -213,7 +219,8 @@ export const getSkillPrompt = (name: string, given: Readonly<Record<string, stri
     // Read without a row of its own: the prompt is one read of SKILL.md, logged as the person's (server.ts).
     const read = yield* readSkillFile(uri)
     if (!("text" in read)) return yield* Effect.fail(new NotServed({ message: `${uri} is not UTF-8 text` }))
-    const text = substituteArguments(bodyOf(read.text), invocation.raw, invocation.positional, invocation.names)
+    const body = options.skillDir ? bodyOf(read.text).replaceAll(SKILL_DIR_VARIABLE, skill.sourceDir) : bodyOf(read.text)
+    const text = substituteArguments(body, invocation.raw, invocation.positional, invocation.names)
     return {
       skill,
       result: {

@@ -744,7 +744,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     const { name, arguments: given = {} } = request.params
     // DECISIONS #45: a prompt is invoked by a person; its read of the skill is logged as theirs (role author).
-    const invoked = getSkillPrompt(name, given).pipe(
+    const invoked = getSkillPrompt(name, given, { skillDir: !remote }).pipe(
       loggedCall({ command: "open", skill: name, argsOf: () => ({ path: "SKILL.md", max_lines: undefined, via: "mcp", prompt: true }) }),
       Effect.provideServiceEffect(
         CallerRole,

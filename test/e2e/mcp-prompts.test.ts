@@ -12,6 +12,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { readLog } from "../helpers/logs.js"
+import { connectHttp, startHttpServer } from "../helpers/httpServer.js"
 import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
 
 const put = (file: string, text: string) => {
@@ -52,6 +53,9 @@ const EXPLAIN = [
   ""
 ].join("\n")
 
+/** Claude Code's `${CLAUDE_SKILL_DIR}`: the directory of the SKILL.md it loads (docs/decisions.md P7). */
+const RUNNER = "---\nname: runner\ndescription: Run the checks.\n---\nRun `${CLAUDE_SKILL_DIR}/scripts/check.sh $ARGUMENTS`.\n"
+
 describe("issue 48 item 3: skills as MCP prompts", () => {
   const sb = sandbox()
   const skills = join(sb.work, ".skillc", "skills")
@@ -60,6 +64,7 @@ describe("issue 48 item 3: skills as MCP prompts", () => {
   beforeAll(async () => {
     put(join(skills, "fix-issue", "SKILL.md"), FIX_ISSUE)
     put(join(skills, "explain", "SKILL.md"), EXPLAIN)
+    put(join(skills, "runner", "SKILL.md"), RUNNER)
     put(join(skills, "plain", "SKILL.md"), "---\nname: plain\ndescription: Plain instructions.\n---\n\nDo the plain thing.\n")
     put(join(skills, "model-only", "SKILL.md"), "---\nname: model-only\ndescription: Background knowledge.\nuser-invocable: false\n---\nKnow this.\n")
     put(join(skills, "manual", "SKILL.md"), "---\nname: manual\ndescription: Deploy by hand.\ndisable-model-invocation: true\n---\nDeploy.\n")
@@ -73,7 +78,7 @@ describe("issue 48 item 3: skills as MCP prompts", () => {
   it("issue 48 item 3: prompts/list offers every skill a person may invoke (not user-invocable: false), named and described by the skill", async () => {
     expect(mcp.client.getServerCapabilities()?.prompts).toEqual({})
     const { prompts } = await mcp.client.listPrompts()
-    expect(prompts.map((p) => p.name).sort()).toEqual(["cuda", "explain", "fix-issue", "manual", "plain"])
+    expect(prompts.map((p) => p.name).sort()).toEqual(["cuda", "explain", "fix-issue", "manual", "plain", "runner"])
     expect(prompts.find((p) => p.name === "fix-issue")).toEqual({
       name: "fix-issue",
       description: "Fix a GitHub issue and switch to its branch.",
@@ -128,6 +133,20 @@ describe("issue 48 item 3: skills as MCP prompts", () => {
         mimeType: "text/markdown"
       }
     })
+  })
+
+  it("P7: prompts/get puts the skill's source directory for ${CLAUDE_SKILL_DIR}, as Claude Code puts the directory it loads; a team server leaves it as written", async () => {
+    const r = await mcp.client.getPrompt({ name: "runner", arguments: { arguments: "--fast" } })
+    expect(r.messages[0]?.content).toEqual({ type: "text", text: `Run \`${join(skills, "runner")}/scripts/check.sh --fast\`.\n` })
+    const server = await startHttpServer({ cwd: sb.work, home: sb.home, flags: ["--project", sb.work] })
+    try {
+      const remote = await connectHttp(`${server.base}/mcp`)
+      const answer = await remote.getPrompt({ name: "runner", arguments: { arguments: "--fast" } })
+      expect(answer.messages[0]?.content).toEqual({ type: "text", text: "Run `${CLAUDE_SKILL_DIR}/scripts/check.sh --fast`.\n" })
+      await remote.close()
+    } finally {
+      await server.stop()
+    }
   })
 
   it("issue 48 item 3: the raw argument string is split shell-style for $N, and a value is never expanded again", async () => {
