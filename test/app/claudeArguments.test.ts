@@ -62,7 +62,7 @@ describe("RFC-0001:C-STUB a compiled skill that takes arguments", () => {
       expect(loaded).toContain("- Deploy staging")
       expect(loaded).toContain("  - Steps for staging v1")
       expect(stub).not.toContain("git branch")
-      expect(p.takeWarnings().join("\n")).toMatch(/1 shell command Claude Code runs when it loads the skill: 'git branch --show-current' \(line 13\).*so it does not run/)
+      expect(p.takeWarnings().join("\n")).toMatch(/warning: deploy: SKILL.md has 1 shell command Claude Code runs when it loads the skill: 'git branch --show-current' \(line 13\).*so it does not run/)
     }))
 
   it.live("RFC-0002:C-SHOW a heading copied from the loaded stub finds its section, which keeps the author's placeholders", () =>

@@ -99,9 +99,9 @@ describe("the `!` shell commands Claude Code runs when it loads SKILL.md", () =>
   })
 
   it("the notice names three commands, counts the rest and says the stub does not run them", () => {
-    const text = shellInjectionNotice([1, 2, 3, 4].map((line) => ({ line, command: `echo ${line}` })))
+    const text = shellInjectionNotice("deploy", [1, 2, 3, 4].map((line) => ({ line, command: `echo ${line}` })))
     expect(text).toContain("'echo 3' (line 3), and 1 more")
-    expect(text).toContain("RFC-0001:C-STUB")
-    expect(shellInjectionNotice([{ line: 9, command: "x".repeat(200) }])).toMatch(/'x{59}…' \(line 9\)/)
+    expect(text).toMatch(/^deploy: SKILL.md has 4 shell commands .*RFC-0001:C-STUB/)
+    expect(shellInjectionNotice("deploy", [{ line: 9, command: "x".repeat(200) }])).toMatch(/'x{59}…' \(line 9\)/)
   })
 })

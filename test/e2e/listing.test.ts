@@ -129,7 +129,7 @@ describe("the agent's listing from its profile (issue 43, DECISIONS #51)", () =>
     put(join(home.work, ".skillc/skills/notes/agents/openai.yaml"), "policy:\n  allow_implicit_invocation: false\n")
     const codex = await home.runAsync(["build", "notes", "--target", "codex"])
     expect(codex.code, codex.stderr).toBe(0)
-    expect(codex.stderr).toContain("agents/openai.yaml is not deployed (the runtime holds only the stub, RFC-0001:C-OUTPUT): Codex reads the deployed skill, so its policy and interface do not apply there")
+    expect(codex.stderr).toContain("warning: notes: agents/openai.yaml is not deployed (the runtime holds only the stub, RFC-0001:C-OUTPUT): Codex reads the deployed skill, so its policy and interface do not apply there")
     // What Codex then sees, and skc reports: the skill listed to the model.
     const found = JSON.parse((await home.runAsync(["discover", "--agent", "codex", "--format", "json"])).stdout)
     expect(found.skills.find((s: { name: string }) => s.name === "notes").listing.model).toBe(true)

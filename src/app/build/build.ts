@@ -198,7 +198,7 @@ const buildResolved = Effect.fnUntraced(function* (
   if (main !== undefined && profiles.some((p) => p.name === "claude")) {
     const first = bodyStartLineOf(main.doc.frontmatter)
     const shell = shellInjections(bodyText(main.source, first), first)
-    if (shell.length > 0) yield* warn(Warning.notice(shellInjectionNotice(shell)))
+    if (shell.length > 0) yield* warn(Warning.notice(shellInjectionNotice(skill.name, shell)))
   }
   if (fm?._tag === "Parsed") {
     for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
@@ -213,7 +213,7 @@ const buildResolved = Effect.fnUntraced(function* (
   if (profiles.some((p) => p.name === "codex") && compiled.tree.files.some((f) => f.path === CODEX_METADATA_FILE)) {
     yield* warn(
       Warning.notice(
-        `${CODEX_METADATA_FILE} is not deployed (the runtime holds only the stub, RFC-0001:C-OUTPUT): Codex reads the deployed skill, so its policy and interface do not apply there`
+        `${skill.name}: ${CODEX_METADATA_FILE} is not deployed (the runtime holds only the stub, RFC-0001:C-OUTPUT): Codex reads the deployed skill, so its policy and interface do not apply there`
       )
     )
   }

@@ -139,12 +139,12 @@ const shortCommand = (command: string): string => {
 }
 
 /** The build's notice: which commands Claude Code would have run, and why the deployed skill will not. */
-export const shellInjectionNotice = (shell: ReadonlyArray<ShellInjection>): string => {
+export const shellInjectionNotice = (skill: string, shell: ReadonlyArray<ShellInjection>): string => {
   const named = shell.slice(0, NAMED_COMMANDS).map((s) => `'${shortCommand(s.command)}' (line ${s.line})`)
   const more = shell.length > NAMED_COMMANDS ? `, and ${shell.length - NAMED_COMMANDS} more` : ""
   const one = shell.length === 1
   return (
-    `SKILL.md has ${shell.length} shell command${one ? "" : "s"} Claude Code runs when it loads the skill: ${named.join(", ")}${more}; ` +
+    `${skill}: SKILL.md has ${shell.length} shell command${one ? "" : "s"} Claude Code runs when it loads the skill: ${named.join(", ")}${more}; ` +
     `the deployed SKILL.md is the compiled stub, headings only (RFC-0001:C-STUB), so ${one ? "it does" : "they do"} not run: ` +
     `write ${one ? "it" : "them"} as a step the agent runs`
   )
