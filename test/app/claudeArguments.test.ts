@@ -76,6 +76,15 @@ describe("RFC-0001:C-STUB a compiled skill that takes arguments", () => {
       expect((yield* p.run(show({ skill: "deploy", section: "Plain" }))).section).toBe("Plain")
     }))
 
+  it.live("RFC-0002:C-SHOW every entry of the stub as Claude Code hands it over is a section show finds", () =>
+    Effect.gen(function* () {
+      const stub = readFileSync(join(p.work, ".claude", "skills", "deploy", "SKILL.md"), "utf8")
+      const loaded = asLoaded(stub, { 0: "staging", 1: "v1", env: "staging", version: "v1" })
+      const entries = loaded.slice(loaded.indexOf("## Top Sections")).split("\n").filter((l) => /^\s*- /.test(l)).map((l) => l.replace(/^\s*- /, ""))
+      expect(entries).toEqual(["Deploy staging", "Steps for staging v1", "Roll back v1", "Plain"])
+      for (const section of entries) expect((yield* p.run(show({ skill: "deploy", section }))).file).toBe("SKILL.md")
+    }))
+
   it.live("RFC-0002:C-SHOW text the heading's own words do not allow is still E020", () =>
     Effect.gen(function* () {
       expect(yield* failureText(p.run(show({ skill: "deploy", section: "Steps to staging" })))).toMatch(/^error\[E020\]: section not found: 'Steps to staging'/)
