@@ -29,7 +29,7 @@ export const showCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ show, ShowInput, showLogArgs }, { renderShowText, namedFilesNote, namedFilesAfter, withoutServerDir }] = await Promise.all([
+    const [{ show, ShowInput, showLogArgs }, { renderShowText, namedFilesNote, namedFilesAfter, shellCommandsNote, withoutServerDir }] = await Promise.all([
       import("../app/search/show.js"),
       import("../render/show.js")
     ])
@@ -50,14 +50,18 @@ export const showCommand = defineCommand({
       // (docs/decisions.md P7). JSON carries them as `files_named` and `base_dir`.
       emit: (result, ctx) => {
         if (ctx.format === "json") return printJson(result)
-        const note = namedFilesNote(result, "cli")
-        return note === undefined ? printText(renderShowText(result)) : Effect.andThen(printText(renderShowText(result)), printStderr(note))
+        // And the `!` commands of a SKILL.md section, which Claude Code runs only in the file it loads (the stub).
+        const notes = [namedFilesNote(result, "cli"), shellCommandsNote(result, "cli")].filter((n) => n !== undefined)
+        return notes.length === 0 ? printText(renderShowText(result)) : Effect.andThen(printText(renderShowText(result)), printStderr(notes.join("\n")))
       },
       mcp: {
         output: () => import("../app/search/show.js").then((r) => r.ShowResult),
         // A team server's paths are not the reader's: its answer names the files, not the directory on the server.
         structured: (result, ctx) => withoutServerDir(result, ctx),
-        after: (result, ctx) => namedFilesAfter(result, ctx)
+        after: (result, ctx) => {
+          const shell = shellCommandsNote(result, "tools")
+          return [...namedFilesAfter(result, ctx), ...(shell === undefined ? [] : [shell])]
+        }
       }
     }
   }

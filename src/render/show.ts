@@ -4,7 +4,9 @@
 import type { ShowResult } from "../app/search/show.js"
 import type { RenderContext } from "../commands/spec.js"
 import { openStep, stepText } from "../domain/nextStep.js"
+import { shellInjections } from "../domain/agents/claudeBody.js"
 import { SKILL_DIR_VARIABLE } from "../domain/namedFiles.js"
+import { MAIN_DOC } from "../domain/sourcePaths.js"
 import { shellWord } from "../domain/shellWord.js"
 import { visibleBody, visibleMessage } from "../domain/visible.js"
 
@@ -56,6 +58,28 @@ export const namedFilesNote = (result: NamedFiles, reader: NamedFilesReader, wha
     paths.length === 0
       ? `${lead}${SKILL_DIR_VARIABLE} in this ${what} is ${where}, the skill's source (the deployed skill's folder holds its stub alone)`
       : `${lead}the skill's files this ${what} names are in ${where}: ${list}; run them from that directory${variable ? `, which ${SKILL_DIR_VARIABLE} stands for` : ""} (the deployed skill's folder holds its stub alone)`
+  )
+}
+
+/** The most commands the note names. */
+const NOTED_COMMANDS = 3
+
+/**
+ * The `` !`command` `` lines of a SKILL.md section (src/domain/agents/claudeBody.ts): Claude Code runs them
+ * and puts their output in their place only in the SKILL.md it loads, and a skill skc built is loaded as its
+ * stub, so an agent reading the section through skc meets them unrun. The note says so and names them (at
+ * most three); undefined for a section without any, or of another file (Claude Code runs none there).
+ */
+export const shellCommandsNote = (result: { readonly file: string; readonly content: string }, reader: NamedFilesReader): string | undefined => {
+  if (result.file !== MAIN_DOC) return undefined
+  const commands = shellInjections(result.content, 1)
+  if (commands.length === 0) return undefined
+  const one = commands.length === 1
+  const named = commands.slice(0, NOTED_COMMANDS).map((c) => `'${c.command.replace(/\s+/g, " ")}'`).join(", ")
+  const more = commands.length > NOTED_COMMANDS ? ` and ${commands.length - NOTED_COMMANDS} more` : ""
+  return visibleMessage(
+    `${reader === "cli" ? "note: " : ""}Claude Code runs the \`!\` commands of the SKILL.md it loads, and a skill skc built is loaded as its stub: ` +
+      `this section's ${one ? "command has" : `${commands.length} commands have`} not run; run ${one ? "it" : "them"} where the section needs the output (${named}${more})`
   )
 }
 

@@ -2,7 +2,7 @@
 // stands for (docs/decisions.md P7; Claude Code's variable for the directory of the SKILL.md it loads, which
 // for a skill skc built holds the stub alone).
 import { describe, expect, it } from "vitest"
-import { namedFilesNote } from "../../src/render/show.js"
+import { namedFilesNote, shellCommandsNote } from "../../src/render/show.js"
 
 const dir = "/src/skills/filler"
 
@@ -26,5 +26,20 @@ describe("namedFilesNote", () => {
   it("says nothing of a text that names no file and uses no variable", () => {
     expect(namedFilesNote({ skill: "filler", content: "plain" }, "cli")).toBeUndefined()
     expect(namedFilesNote({ skill: "filler", base_dir: dir, content: "plain" }, "tools")).toBeUndefined()
+  })
+})
+
+describe("shellCommandsNote", () => {
+  it("names the `!` commands of a SKILL.md section, which Claude Code runs only in the stub it loads", () => {
+    const content = "Branch: !`git branch --show-current`\n\n```!\ngit status\n```\n"
+    expect(shellCommandsNote({ file: "SKILL.md", content }, "cli")).toBe(
+      "note: Claude Code runs the `!` commands of the SKILL.md it loads, and a skill skc built is loaded as its stub: this section's 2 commands have not run; run them where the section needs the output ('git branch --show-current', 'git status')"
+    )
+    expect(shellCommandsNote({ file: "SKILL.md", content: "Now: !`date`" }, "tools")).toMatch(/^Claude Code runs .*this section's command has not run; run it .*\('date'\)$/)
+  })
+
+  it("says nothing of another file's section (Claude Code runs none there) or of a section without any", () => {
+    expect(shellCommandsNote({ file: "references/x.md", content: "!`date`" }, "cli")).toBeUndefined()
+    expect(shellCommandsNote({ file: "SKILL.md", content: "a!`date` and `x`" }, "cli")).toBeUndefined()
   })
 })

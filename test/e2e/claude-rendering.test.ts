@@ -1,0 +1,61 @@
+// What Claude Code does to the SKILL.md it loads, through the real executable and the SDK's own MCP
+// client (src/domain/agents/claudeBody.ts; RFC-0001:C-STUB, RFC-0002:C-SHOW, docs/decisions.md P7): the
+// build's warning, the substituted heading `show` finds, and the notes about `!` commands and
+// `${CLAUDE_SKILL_DIR}` beside a section read on the CLI and over MCP.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
+
+const SKILL = [
+  "---",
+  "name: deploy",
+  "description: Deploy the application. Use when deploying.",
+  "disable-model-invocation: true",
+  "argument-hint: '[env]'",
+  "---",
+  "",
+  "# Deploy $0",
+  "",
+  "Current branch: !`git branch --show-current`",
+  "",
+  "Then run `${CLAUDE_SKILL_DIR}/scripts/deploy.sh $0`.",
+  ""
+].join("\n")
+
+describe("a skill written for Claude Code's rendering, read through skc", () => {
+  const sb = sandbox()
+  const dir = join(sb.work, ".skillc", "skills", "deploy")
+  let mcp: McpSession
+
+  beforeAll(async () => {
+    mkdirSync(join(dir, "scripts"), { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), SKILL)
+    writeFileSync(join(dir, "scripts", "deploy.sh"), "#!/bin/sh\n")
+    mcp = await connectMcp({ cwd: sb.work, home: sb.home })
+  })
+  afterAll(async () => {
+    await mcp?.close()
+  })
+
+  it("skc build warns about the `!` command; skc show finds the heading as the stub hands it over, with both notes", async () => {
+    const built = await sb.runAsync(["build", "deploy"])
+    expect(built.code, built.stderr).toBe(0)
+    expect(built.stderr).toContain("warning: deploy: SKILL.md has 1 shell command Claude Code runs when it loads the skill: 'git branch --show-current' (line 10)")
+    const shown = await sb.runAsync(["show", "deploy", "--section", "Deploy staging"])
+    expect(shown.code, shown.stderr).toBe(0)
+    expect(shown.stdout).toBe(SKILL.slice(SKILL.indexOf("# Deploy $0")))
+    expect(shown.stderr).toContain(`note: the skill's files this section names are in ${dir}: scripts/deploy.sh; run them from that directory, which \${CLAUDE_SKILL_DIR} stands for`)
+    expect(shown.stderr).toContain("note: Claude Code runs the `!` commands of the SKILL.md it loads, and a skill skc built is loaded as its stub: this section's command has not run; run it where the section needs the output ('git branch --show-current')")
+  })
+
+  it("skc_show answers the same section and gives both notes as notices", async () => {
+    const r = await mcp.call("skc_show", { skill: "deploy", section: "deploy production" })
+    expect(r.isError, textOf(r)).toBeFalsy()
+    expect(r.structuredContent).toMatchObject({ section: "Deploy $0", files_named: ["scripts/deploy.sh"], base_dir: dir })
+    const notices = (r.structuredContent as { notices?: ReadonlyArray<string> }).notices ?? []
+    expect(notices.some((n) => n.includes("stands for"))).toBe(true)
+    expect(notices.some((n) => n.startsWith("Claude Code runs the `!` commands"))).toBe(true)
+  })
+})
