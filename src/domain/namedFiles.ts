@@ -21,7 +21,6 @@ import { isMarkdownPath } from "./sourcePaths.js"
  * the directory meant is the skill's source, which `show` and `open` name as `base_dir`.
  */
 export const SKILL_DIR_VARIABLE = "${CLAUDE_SKILL_DIR}"
-const SKILL_DIR_PREFIX = "{CLAUDE_SKILL_DIR}/"
 
 /** How many files one answer names: a section listing a whole folder still gets a short line. */
 export const NAMED_FILES_MOST = 20
@@ -60,10 +59,9 @@ export const pathWords = (text: string, file: string): ReadonlyArray<PathWord> =
     if (mention.directoryWord || seen.has(mention.text)) continue
     seen.add(mention.text)
     // findMentions already leaves out URLs, absolute and home paths; `..` above the root normalises to undefined.
-    // `${CLAUDE_SKILL_DIR}/scripts/x.py` (the `$` is no path character): Claude Code's name for the skill's root.
-    const inSkillDir = mention.text.startsWith(SKILL_DIR_PREFIX)
-    const fromRoot = normalize(inSkillDir ? mention.text.slice(SKILL_DIR_PREFIX.length) : mention.text)
-    const beside = dir === "" || inSkillDir ? undefined : normalize(`${dir}/${mention.text}`)
+    // `${CLAUDE_SKILL_DIR}/scripts/x.py` names a file from the skill's root alone.
+    const fromRoot = normalize(mention.text)
+    const beside = dir === "" || mention.rooted === true ? undefined : normalize(`${dir}/${mention.text}`)
     if ((fromRoot !== undefined && fromRoot !== "") || (beside !== undefined && beside !== "")) words.push({ fromRoot, beside })
   }
   return words

@@ -33,6 +33,12 @@ describe("mentions: links, inline code, code blocks and prose", () => {
   it("ignores URLs, absolute and home paths", () => {
     expect(findMentions("https://example.com/a.md /etc/passwd ~/.claude/x.md").map((m) => m.text)).toEqual([])
   })
+  it("reads ${CLAUDE_SKILL_DIR}/… (Claude Code's name for the skill's directory) as a path from the root, its column the path's", () => {
+    const [m] = findMentions("Run `${CLAUDE_SKILL_DIR}/scripts/a.py` now")
+    expect(m).toEqual({ text: "scripts/a.py", line: 1, column: 26, directoryWord: false, rooted: true })
+    expect(findMentions("{CLAUDE_SKILL_DIR}/scripts/a.py")[0]).toMatchObject({ text: "{CLAUDE_SKILL_DIR}/scripts/a.py" })
+    expect(findMentions("cd ${CLAUDE_SKILL_DIR}/ now")).toEqual([])
+  })
   it("marks a bare word named as a directory", () => {
     const [m] = findMentions("Read the theme file from the `themes` directory.")
     expect(m).toMatchObject({ text: "themes", directoryWord: true })
@@ -69,6 +75,11 @@ describe("resolution", () => {
     const r = referencesIn(indexOf(files), "SKILL.md", "Fill in FORMS.md first.")
     expect(r.files.map((f) => f.path)).toEqual(["forms.md"])
     expect(r.caseMismatches.map((c) => [c.mention.text, c.real, c.mention.line, c.mention.column])).toEqual([["FORMS.md", "forms.md", 1, 9]])
+  })
+  it("a ${CLAUDE_SKILL_DIR}/ path resolves from the root only, wherever it is written", () => {
+    const files = ["SKILL.md", "references/x.md", "references/scripts/a.py", "scripts/a.py", "scripts/b.py"]
+    expect(reached(files, "`${CLAUDE_SKILL_DIR}/scripts/a.py`", "references/x.md")).toEqual(["scripts/a.py"])
+    expect(reached(files, "`${CLAUDE_SKILL_DIR}/../scripts/b.py`", "references/x.md")).toEqual([])
   })
   it("resolves relative to the mentioning file and to the root; never outside", () => {
     expect(reached(files, "[deep](nested/deep.md)", "references/x.md")).toEqual(["references/nested/deep.md"])

@@ -22,7 +22,15 @@ export interface Mention {
   readonly column: number
   /** A bare word named as a directory ("the `themes` directory"): it names no file by itself. */
   readonly directoryWord: boolean
+  /**
+   * Written after `${CLAUDE_SKILL_DIR}/` (Claude Code's name for the skill's own directory, CHANGELOG
+   * 2.1.69): `text` is the rest, a path from the skill's root only, never beside the file it is in.
+   */
+  readonly rooted?: boolean
 }
+
+/** `${CLAUDE_SKILL_DIR}/` as a word holds it: the `$` is no path character, the braces are. */
+const SKILL_DIR_WORD = "{CLAUDE_SKILL_DIR}/"
 
 /** Words longer than this are not paths (and would only cost time to resolve). */
 export const MAX_MENTION_LENGTH = 512
@@ -103,13 +111,19 @@ export const findMentions = (text: string): ReadonlyArray<Mention> => {
     }
     if (i - start > MAX_MENTION_LENGTH) continue
     if (!marked && !followedByDirectoryWord(text, i)) continue
-    const word = trimWord(text.slice(start, i))
+    let word = trimWord(text.slice(start, i))
+    let column = start - lineStart + 1
+    const rooted = word.startsWith(SKILL_DIR_WORD) && start > 0 && text.charCodeAt(start - 1) === 36 /* $ */
+    if (rooted) {
+      word = word.slice(SKILL_DIR_WORD.length)
+      column += SKILL_DIR_WORD.length
+    }
     if (word.length === 0 || word.startsWith("/") || word.startsWith("~") || word.includes("//")) continue
     const hasSlash = word.includes("/") && word !== "/"
     const isPath = hasSlash || EXTENSION.test(word)
     const directoryWord = !isPath && /^[\w.-]+$/.test(word) && followedByDirectoryWord(text, i)
     if (!isPath && !directoryWord) continue
-    out.push({ text: decode(word), line, column: start - lineStart + 1, directoryWord })
+    out.push({ text: decode(word), line, column, directoryWord, ...(rooted ? { rooted } : {}) })
   }
   return out
 }

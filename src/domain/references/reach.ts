@@ -90,7 +90,7 @@ const NONE: Resolved = { _tag: "None" }
 
 /** What one mention names, seen from the file at `fromFile`. */
 export const resolveMention = (index: SkillFileIndex, fromFile: string, mention: Mention): Resolved => {
-  const bases = [...new Set(["", dirOf(fromFile)])]
+  const bases = mention.rooted === true ? [""] : [...new Set(["", dirOf(fromFile)])]
   const candidates: Array<string> = []
   for (const base of bases) {
     const p = normalize(base === "" ? mention.text : `${base}/${mention.text}`)
