@@ -34,6 +34,7 @@ import { skl207 } from "./rules/skl207-utf8-text.js"
 import { skl301 } from "./rules/skl301-link-file-exists.js"
 import { skl302 } from "./rules/skl302-link-anchor-exists.js"
 import { skl303 } from "./rules/skl303-link-no-escape.js"
+import { skl304 } from "./rules/skl304-skill-dir-file-exists.js"
 import { skl401 } from "./rules/skl401-no-orphans.js"
 import { skl402 } from "./rules/skl402-mention-case.js"
 import { toolSkillRules } from "./rules/tool-skill.js"
@@ -71,6 +72,7 @@ export const RULES: ReadonlyArray<Rule> = [
   skl301,
   skl302,
   skl303,
+  skl304,
   skl401,
   skl402,
   ...toolSkillRules,

@@ -1,0 +1,46 @@
+import { findMentions } from "../../references/mentions.js"
+import { normalize } from "../../references/reach.js"
+import type { Finding, Rule } from "../types.js"
+
+/** `${CLAUDE_SKILL_DIR}/`, as the finding's range and message spell it. */
+const VARIABLE = "${CLAUDE_SKILL_DIR}/"
+
+/** A template or glob (`<name>.md`, `*.py`) is a pattern, not one file: SKL401's resolution reads it. */
+const PATTERN = /[{}<>*]/
+
+export const skl304: Rule = {
+  id: "SKL304",
+  name: "skill-dir-file-exists",
+  defaultSeverity: "warning",
+  category: "links",
+  source: "https://code.claude.com/docs/en/skills (Available string substitutions); CHANGELOG 2.1.69",
+  summary: "A path after `${CLAUDE_SKILL_DIR}/` names a file or directory of the skill.",
+  doc:
+    "Claude Code replaces `${CLAUDE_SKILL_DIR}` with the skill's own directory, so `${CLAUDE_SKILL_DIR}/scripts/fill.py` is meant as a file the skill ships: one that is not there fails when the agent runs it. " +
+    "Paths written plainly are not checked (a command's output file, an example), nor templates and globs; a file the skill writes at run time under its own directory is reported too, which is why this is a warning.",
+  fix: "Correct the path (it is from the skill's root) or add the file.",
+  check: (s) => {
+    const out: Array<Finding> = []
+    for (const file of s.markdownFiles) {
+      if (!file.source.includes(VARIABLE)) continue
+      for (const m of findMentions(file.source)) {
+        if (m.rooted !== true || PATTERN.test(m.text)) continue
+        const path = normalize(m.text)
+        if (path !== undefined && path !== "" && s.lookup(path) !== undefined) continue
+        const column = m.column - VARIABLE.length
+        out.push({
+          file: file.path,
+          line: m.line,
+          column,
+          endLine: m.line,
+          endColumn: m.column + m.text.length,
+          message:
+            path === undefined
+              ? `'${VARIABLE}${m.text}' climbs out of the skill's directory`
+              : `'${VARIABLE}${m.text}' names no file or directory of the skill`
+        })
+      }
+    }
+    return out
+  }
+}
