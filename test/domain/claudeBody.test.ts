@@ -36,6 +36,10 @@ describe("a heading as Claude Code prints it with arguments", () => {
     expect(matches("Deploy $0", "Deploy staging")).toBe(true)
     expect(matches("Steps for $ARGUMENTS", "steps for staging v1")).toBe(true)
     expect(matches("Steps for $ARGUMENTS", "Steps for ")).toBe(true)
+    // Invoked with no arguments, the heading prints as "Steps for " and is asked for trimmed.
+    expect(matches("Steps for $ARGUMENTS", "Steps for")).toBe(true)
+    expect(matches("$0 deploy", "deploy")).toBe(true)
+    expect(matches("Steps for $ARGUMENTS", "Step")).toBe(false)
     expect(matches("$0 to $1", "v1 to prod")).toBe(true)
     expect(matches("$0 to $1", "v1 into prod")).toBe(false)
     expect(matches("Deploy $0", "Redeploy staging")).toBe(false)

@@ -81,11 +81,28 @@ export const headingWithArguments = (heading: string, names: ReadonlyArray<strin
   }
   if (parts.length === 0) return undefined
   parts.push(heading.slice(from))
-  const literals = parts.map(fold)
+  // An empty value at an end leaves the blank beside it, which the printed heading (and the query) lose:
+  // "Steps for $ARGUMENTS" invoked with none is "Steps for". So the heading without an end placeholder
+  // (and its blank) is tried too, never a middle literal trimmed ("$0 to $1" must not match "v1 into prod").
+  const variants: Array<ReadonlyArray<string>> = [parts]
+  const dropEnd = (p: ReadonlyArray<string>) => (p.length > 1 && p[p.length - 1] === "" ? [...p.slice(0, -2), p[p.length - 2]!.trimEnd()] : undefined)
+  const dropStart = (p: ReadonlyArray<string>) => (p.length > 1 && p[0] === "" ? [p[1]!.trimStart(), ...p.slice(2)] : undefined)
+  const end = dropEnd(parts)
+  const start = dropStart(parts)
+  if (end !== undefined) variants.push(end)
+  if (start !== undefined) variants.push(start)
+  const both = end === undefined ? undefined : dropStart(end)
+  if (both !== undefined) variants.push(both)
+  const matchers = variants.map((v) => literalsMatch(v.map(fold)))
+  return (query: string) => query.length <= MAX_QUERY && matchers.some((m) => m(query))
+}
+
+/** `literals` with any text (empty too) between each two, matched left to right at their first place. */
+const literalsMatch = (literals: ReadonlyArray<string>) => {
   const first = literals[0]!
   const last = literals[literals.length - 1]!
-  return (query: string) => {
-    if (query.length > MAX_QUERY) return false
+  return (query: string): boolean => {
+    if (literals.length === 1) return query === first
     if (!query.startsWith(first) || query.length < first.length + last.length || !query.endsWith(last)) return false
     let at = first.length
     const end = query.length - last.length
