@@ -14,14 +14,6 @@ import { findMentions } from "./references/mentions.js"
 import { dirOf, normalize } from "./references/reach.js"
 import { isMarkdownPath } from "./sourcePaths.js"
 
-/**
- * Claude Code's variable for the directory of the SKILL.md it loads (CHANGELOG 2.1.69: "for skills to
- * reference their own directory in SKILL.md content"). Claude Code substitutes it in the stub only; a
- * section read through skc keeps it, and for a skill skc built the stub's directory holds no other file:
- * the directory meant is the skill's source, which `show` and `open` name as `base_dir`.
- */
-export const SKILL_DIR_VARIABLE = "${CLAUDE_SKILL_DIR}"
-
 /** How many files one answer names: a section listing a whole folder still gets a short line. */
 export const NAMED_FILES_MOST = 20
 

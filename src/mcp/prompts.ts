@@ -27,10 +27,9 @@
  */
 import { Effect } from "effect"
 import { claude } from "../domain/agents/claude.js"
-import { argumentHint, argumentNames, argumentPattern } from "../domain/agents/claudeBody.js"
+import { argumentHint, argumentNames, argumentPattern, SKILL_DIR_VARIABLE } from "../domain/agents/claudeBody.js"
 import { listingFacts } from "../domain/agents/listing.js"
 import { frontmatterCloseIndex } from "../domain/markdown/frontmatter.js"
-import { SKILL_DIR_VARIABLE } from "../domain/namedFiles.js"
 import { MAIN_DOC } from "../domain/sourcePaths.js"
 import { NotServed, readSkillFile, servedSkills, type ServedSkill } from "./skillResources.js"
 import { skillFileUri } from "./skillUri.js"

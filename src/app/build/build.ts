@@ -12,7 +12,6 @@ import { Path } from "effect/Path"
 import { InvalidOption, SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { profilesForTargets } from "../../domain/agents/index.js"
 import { bodyText, shellInjectionNotice, shellInjections } from "../../domain/agents/claudeBody.js"
-import { bodyStartLineOf } from "../../domain/markdown/frontmatter.js"
 import { CODEX_METADATA_FILE } from "../../domain/agents/codexPolicy.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { PLACEHOLDER, placeholderMessage, skl106 } from "../../domain/lint/rules/skl106-description-nonempty.js"
@@ -196,8 +195,7 @@ const buildResolved = Effect.fnUntraced(function* (
   const profiles = profilesForTargets((targetText ?? DEFAULT_TARGET).split(",").map((w) => w.trim()))
   // Claude Code runs a SKILL.md's `!`command`` lines in the file it loads, which is the stub: say they will not run.
   if (main !== undefined && profiles.some((p) => p.name === "claude")) {
-    const first = bodyStartLineOf(main.doc.frontmatter)
-    const shell = shellInjections(bodyText(main.source, first), first)
+    const shell = shellInjections(bodyText(main.source, main.doc.bodyStartLine), main.doc.bodyStartLine)
     if (shell.length > 0) yield* warn(Warning.notice(shellInjectionNotice(skill.name, shell)))
   }
   if (fm?._tag === "Parsed") {

@@ -12,7 +12,7 @@ import { Path } from "effect/Path"
 import { freeAsideName, Settings } from "../shared/index.js"
 import { InternalError, InvalidFrontmatter, MissingFrontmatterField, UsageError, Warning } from "../../domain/errors.js"
 import { argumentHint, argumentNames, bodyText, usesArguments } from "../../domain/agents/claudeBody.js"
-import { bodyStartLineOf, frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
+import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
 import { nulLine, nulMessage } from "../../domain/markdown/nul.js"
 import { nameFormatProblem } from "../../domain/protocol/metadata.js"
 import { describeNameProblem, nameProblem, suggestedName } from "../../domain/skillName.js"
@@ -120,7 +120,7 @@ export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
 const stubArguments = (doc: MarkdownDoc, source: string) => {
   const data = doc.frontmatter._tag === "Parsed" ? doc.frontmatter.data : {}
   const names = argumentNames(data)
-  return usesArguments(bodyText(source, bodyStartLineOf(doc.frontmatter)), names) ? { arguments: { names, hint: argumentHint(data) } } : {}
+  return usesArguments(bodyText(source, doc.bodyStartLine), names) ? { arguments: { names, hint: argumentHint(data) } } : {}
 }
 
 /** Options of `compileSkill`. */

@@ -5,7 +5,8 @@
  * contract, RFC-0002:C-SHOW), one query for any number of words.
  */
 import { Effect, Schema } from "effect"
-import { filesNamed, pathWords, SKILL_DIR_VARIABLE } from "../../domain/namedFiles.js"
+import { SKILL_DIR_VARIABLE } from "../../domain/agents/claudeBody.js"
+import { filesNamed, pathWords } from "../../domain/namedFiles.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { resolveInside } from "../skills/index.js"
 

@@ -11,14 +11,13 @@ import { isAscii } from "../../domain/ascii.js"
 import { InternalError, SectionNotFound, Warning, type HeadingPlace } from "../../domain/errors.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { argumentNames } from "../../domain/agents/claudeBody.js"
-import { parseFrontmatter } from "../../domain/markdown/frontmatter.js"
 import { matchSection, matchSectionWithArguments, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../../domain/search/sectionMatch.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import type { IndexReadFailed } from "../../ports/SearchIndex.js"
 import { IndexUnusable } from "../../domain/errors.js"
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
-import { resolveCommandSkill } from "../skills/index.js"
+import { readSkillFrontmatter, resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { isOversized } from "../../domain/sourcePaths.js"
@@ -63,19 +62,6 @@ export const ShowResult = Schema.Struct({
 })
 export type ShowResult = typeof ShowResult.Type
 
-/** The names of SKILL.md's `arguments` frontmatter (none when it cannot be read: the positional placeholders still match). */
-const declaredArguments = (sourceDir: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const path = yield* Path
-    const text = yield* fs.readFileString(path.join(sourceDir, MAIN_DOC)).pipe(
-      // Recovery: the names only widen a match of the positional placeholders; without SKILL.md there are none.
-      Effect.orElseSucceed(() => "")
-    )
-    const fm = parseFrontmatter(text)
-    return fm._tag === "Parsed" ? argumentNames(fm.data) : []
-  })
-
 /** Where a heading is, as W001 and E020 name it. */
 const placeOf = (h: HeadingEntry): HeadingPlace => ({ file: h.file, line: h.start_line })
 
@@ -119,7 +105,9 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   }
   // A heading listed with argument placeholders, asked for as Claude Code printed it with the arguments given.
   if (match._tag === "NotFound" && match.notAt === undefined && (yield* allHeadings).some((h) => h.text.includes("$"))) {
-    match = matchSectionWithArguments(yield* allHeadings, input.section, onlyFile, yield* declaredArguments(skill.sourceDir), input.line) ?? match
+    // The names of `arguments` widen the positional placeholders; a SKILL.md that cannot be read declares none.
+    const fm = yield* readSkillFrontmatter(path.join(skill.sourceDir, MAIN_DOC))
+    match = matchSectionWithArguments(yield* allHeadings, input.section, onlyFile, fm._tag === "Valid" ? argumentNames(fm.data) : [], input.line) ?? match
   }
   if (match._tag === "NotFound") {
     // Without --file, a Markdown file the index left out may hold the section: name it rather than a bare E020.

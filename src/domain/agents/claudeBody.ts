@@ -15,6 +15,14 @@
 
 import { splitLines } from "../markdown/lines.js"
 
+/**
+ * Claude Code's variable for the directory of the SKILL.md it loads (CHANGELOG 2.1.69: "for skills to
+ * reference their own directory in SKILL.md content"). Claude Code substitutes it in the stub only; a
+ * section read through skc keeps it, and for a skill skc built the stub's directory holds no other file:
+ * the directory meant is the skill's source, which `show` and `open` name as `base_dir` (P7).
+ */
+export const SKILL_DIR_VARIABLE = "${CLAUDE_SKILL_DIR}"
+
 /** A file's text from its 1-based line `firstLine` on (SKILL.md's body, given where its frontmatter ends). */
 export const bodyText = (source: string, firstLine: number): string => splitLines(source).slice(firstLine - 1).join("\n")
 

@@ -14,6 +14,8 @@
  * it holds (an 80 KB unbroken hex line is one over-long word, skipped).
  */
 
+import { SKILL_DIR_VARIABLE } from "../agents/claudeBody.js"
+
 export interface Mention {
   /** The path as written, link wrappers and trailing punctuation removed, percent escapes decoded. */
   readonly text: string
@@ -30,7 +32,7 @@ export interface Mention {
 }
 
 /** `${CLAUDE_SKILL_DIR}/` as a word holds it: the `$` is no path character, the braces are. */
-const SKILL_DIR_WORD = "{CLAUDE_SKILL_DIR}/"
+const SKILL_DIR_WORD = `${SKILL_DIR_VARIABLE.slice(1)}/`
 
 /** Words longer than this are not paths (and would only cost time to resolve). */
 export const MAX_MENTION_LENGTH = 512

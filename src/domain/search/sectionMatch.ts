@@ -74,15 +74,21 @@ export type SectionMatch =
       readonly notAt?: { readonly line: number; readonly headings: ReadonlyArray<HeadingEntry> }
     }
 
-const matchesOf = (headings: ReadonlyArray<HeadingEntry>, folded: string, file: string | undefined) =>
-  headings.filter((h) => (file === undefined || h.file === file) && foldCase(h.text) === folded)
+/** Whether a heading answers a folded form of the query: its text, folded, equal to it unless a caller says otherwise. */
+export type HeadingTest = (heading: HeadingEntry, folded: string) => boolean
+
+const sameText: HeadingTest = (h, folded) => foldCase(h.text) === folded
+
+const matchesOf = (headings: ReadonlyArray<HeadingEntry>, folded: string, file: string | undefined, test: HeadingTest) =>
+  headings.filter((h) => (file === undefined || h.file === file) && test(h, folded))
 
 /** Match over every indexed heading (any order; outline order is applied here). */
 export const matchSection = (
   all: ReadonlyArray<HeadingEntry>,
   query: string,
   file: string | undefined,
-  line?: number
+  line?: number,
+  test: HeadingTest = sameText
 ): SectionMatch => {
   const headings = [...all].sort(outlineOrder)
   const fileFilter = file === undefined ? undefined : normalizeRelPath(file)
@@ -91,7 +97,7 @@ export const matchSection = (
   let notAt: { readonly line: number; readonly headings: ReadonlyArray<HeadingEntry> } | undefined
   for (const candidate of primary === whole ? [primary] : [whole, primary]) {
     // An empty query finds the headings without text (`##` alone), which outline lists like any other.
-    const found = matchesOf(headings, foldCase(candidate), fileFilter)
+    const found = matchesOf(headings, foldCase(candidate), fileFilter, test)
     if (found.length === 0) continue
     if (line === undefined) return { _tag: "Found", heading: found[0], matches: found.length, all: found }
     // Per file, the innermost matching section holding the line (outline order puts a nested one later). Line
@@ -111,8 +117,9 @@ export const matchSection = (
  * placeholders (claudeBody.ts): the compiled stub lists "Deploy $0", and an
  * agent that ran `/deploy staging` reads "Deploy staging" and asks for it.
  * Tried only when no heading matches as written. `names` are the skill's
- * `arguments`. The whole query, then the part before ` — `; outline order;
- * with a `line`, the headings whose section holds it.
+ * `arguments`. `matchSection`'s rules otherwise (the whole query, then the
+ * part before ` — `; outline order; a `line`), over the headings that hold
+ * a placeholder.
  */
 export const matchSectionWithArguments = (
   all: ReadonlyArray<HeadingEntry>,
@@ -121,22 +128,14 @@ export const matchSectionWithArguments = (
   names: ReadonlyArray<string>,
   line?: number
 ): Extract<SectionMatch, { _tag: "Found" }> | undefined => {
-  const fileFilter = file === undefined ? undefined : normalizeRelPath(file)
-  const patterns = [...all]
-    .filter((h) => h.text.includes("$") && (fileFilter === undefined || h.file === fileFilter))
-    .sort(outlineOrder)
-    .flatMap((h) => {
-      const matches = headingWithArguments(h.text, names, foldCase)
-      return matches === undefined ? [] : [{ h, matches }]
-    })
-  if (patterns.length === 0) return undefined
-  const { primary, whole } = normalizeSectionQuery(query)
-  for (const candidate of primary === whole ? [primary] : [whole, primary]) {
-    const folded = foldCase(candidate)
-    const found = patterns.filter((p) => p.matches(folded) && (line === undefined || (p.h.start_line <= line && line < p.h.end_line))).map((p) => p.h)
-    if (found.length > 0) return { _tag: "Found", heading: found[0]!, matches: found.length, all: found }
+  const matchers = new Map<HeadingEntry, (folded: string) => boolean>()
+  for (const h of all) {
+    const matches = h.text.includes("$") ? headingWithArguments(h.text, names, foldCase) : undefined
+    if (matches !== undefined) matchers.set(h, matches)
   }
-  return undefined
+  if (matchers.size === 0) return undefined
+  const found = matchSection([...matchers.keys()], query, file, line, (h, folded) => matchers.get(h)!(folded))
+  return found._tag === "Found" ? found : undefined
 }
 
 /** Prefix, then substring, then contained-in-query matches; at most 5, outline order inside each group. */

@@ -1,9 +1,10 @@
+import { SKILL_DIR_VARIABLE } from "../../agents/claudeBody.js"
 import { findMentions } from "../../references/mentions.js"
 import { normalize } from "../../references/reach.js"
 import type { Finding, Rule } from "../types.js"
 
 /** `${CLAUDE_SKILL_DIR}/`, as the finding's range and message spell it. */
-const VARIABLE = "${CLAUDE_SKILL_DIR}/"
+const VARIABLE = `${SKILL_DIR_VARIABLE}/`
 
 /** A template or glob (`<name>.md`, `*.py`) is a pattern, not one file: SKL401's resolution reads it. */
 const PATTERN = /[{}<>*]/
