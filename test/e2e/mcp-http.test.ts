@@ -284,6 +284,24 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     expect(await health.json()).toEqual({ status: "ok" })
   })
 
+  it("a body declared over 1 MiB: every client still writing it reads the 413, none fails on a reset (lingering close)", async () => {
+    // A server that closed the connection as soon as its 413 was flushed reset it under a client still
+    // writing the body: fetch failed with EPIPE in about one request of five (seen in CI), so 40 in a row.
+    const auth = { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }
+    const body = JSON.stringify({ ...INIT, pad: "x".repeat(1_100_000) })
+    const statuses: Array<number | string> = []
+    for (let i = 0; i < 40; i++) {
+      try {
+        const r = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body })
+        statuses.push(r.status)
+        await r.text()
+      } catch (e) {
+        statuses.push(`${String(e)}: ${String((e as { cause?: unknown }).cause)}`)
+      }
+    }
+    expect(statuses.filter((s) => s !== 413)).toEqual([])
+  })
+
   it("a streamed (chunked) body is cut off past 1 MiB: 413, the connection ended, the rest never read (docs/team.md)", async () => {
     const port = Number(new URL(server.base).port)
     const CAP = 64 * 1024 * 1024
