@@ -120,6 +120,25 @@ describe("RFC-0008:C-REGISTRY link targets", () => {
     expect(classifyTarget("refs/a.md", "../b%20c.md?x=1#s")).toEqual({ _tag: "Internal", path: "b c.md", fragment: "s", written: "../b%20c.md" })
     expect(classifyTarget("refs/a.md", "../../b.md")).toEqual({ _tag: "Escapes", path: "../../b.md" })
   })
+  it("a target after ${CLAUDE_SKILL_DIR}/ is from the skill's root, wherever the link is (Claude Code substitutes the variable)", () => {
+    expect(classifyTarget("refs/a.md", "${CLAUDE_SKILL_DIR}/scripts/run.sh")).toEqual({ _tag: "Internal", path: "scripts/run.sh", fragment: undefined, written: "${CLAUDE_SKILL_DIR}/scripts/run.sh" })
+    expect(classifyTarget("SKILL.md", "${CLAUDE_SKILL_DIR}/refs/b.md#top")).toMatchObject({ _tag: "Internal", path: "refs/b.md", fragment: "top" })
+    expect(classifyTarget("refs/deep/a.md", "${CLAUDE_SKILL_DIR}/../x.md")).toEqual({ _tag: "Escapes", path: "${CLAUDE_SKILL_DIR}/../x.md" })
+    // Only as the target's start: elsewhere it is a directory name like any other.
+    expect(classifyTarget("SKILL.md", "a/${CLAUDE_SKILL_DIR}/b.md")).toMatchObject({ _tag: "Internal", path: "a/${CLAUDE_SKILL_DIR}/b.md" })
+  })
+  it("SKL301 finds a ${CLAUDE_SKILL_DIR} link's file from the root; an escaping one is SKL303's alone, not SKL304's too", () => {
+    const body = "# Demo\n\nSee [runner](${CLAUDE_SKILL_DIR}/scripts/run.sh) and [gone](${CLAUDE_SKILL_DIR}/scripts/gone.sh).\n"
+    expect(lintFiles({ "SKILL.md": SKILL(body), "scripts/run.sh": "echo\n", "refs/a.md": "# A\n\n[up](${CLAUDE_SKILL_DIR}/scripts/run.sh)\n" }).lines).toEqual([
+      "SKILL.md:7:54 error[E300]: SKL301 link-file-exists: link target not found: '${CLAUDE_SKILL_DIR}/scripts/gone.sh'",
+      "refs/a.md:1:1 warning[W300]: SKL401 no-orphans: orphaned file: 'refs/a.md'"
+    ])
+    const out = lintFiles({ "SKILL.md": SKILL("# Demo\n\nSee [secret](${CLAUDE_SKILL_DIR}/../secret.md), run `${CLAUDE_SKILL_DIR}/../run.sh`.\n") }).lines
+    expect(out).toEqual([
+      "SKILL.md:7:5 error[E300]: SKL303 link-no-escape: link escapes skill root: '${CLAUDE_SKILL_DIR}/../secret.md'",
+      "SKILL.md:7:54 warning[W300]: SKL304 skill-dir-file-exists: '${CLAUDE_SKILL_DIR}/../run.sh' climbs out of the skill's directory"
+    ])
+  })
 })
 
 describe("RFC-0008:C-EXTENSIONS SKL114 allowed-tools", () => {

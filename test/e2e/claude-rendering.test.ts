@@ -59,3 +59,39 @@ describe("a skill written for Claude Code's rendering, read through skc", () => 
     expect(notices.some((n) => n.startsWith("Claude Code runs the `!` commands"))).toBe(true)
   })
 })
+
+describe("Markdown links written from ${CLAUDE_SKILL_DIR} (the skill's own directory, from its root)", () => {
+  const sb = sandbox()
+  const dir = join(sb.work, "skills", "runner")
+
+  beforeAll(() => {
+    mkdirSync(join(dir, "scripts"), { recursive: true })
+    mkdirSync(join(dir, "references"), { recursive: true })
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      "---\nname: runner\ndescription: Run the checks. Use when checking.\n---\n# Runner\n\nSee [the guide](${CLAUDE_SKILL_DIR}/references/guide.md).\n"
+    )
+    // From a file under references/, the link is still from the root, not beside the file.
+    writeFileSync(join(dir, "references", "guide.md"), "# Guide\n\nRun [the script](${CLAUDE_SKILL_DIR}/scripts/run.sh); never [this](${CLAUDE_SKILL_DIR}/../secret.md).\n")
+    writeFileSync(join(dir, "scripts", "run.sh"), "echo checks\n")
+    writeFileSync(join(sb.work, "skills", "secret.md"), "SECRET\n")
+  })
+
+  it("skc lint finds their files (no SKL301) and reports the one that climbs out once (SKL303)", async () => {
+    const r = await sb.runAsync(["lint", dir])
+    expect(r.stdout + r.stderr).not.toContain("SKL301")
+    expect(r.stdout + r.stderr).not.toContain("SKL304")
+    expect(r.stderr).toContain("references/guide.md:3:61 error[E300]: SKL303 link-no-escape: link escapes skill root: '${CLAUDE_SKILL_DIR}/../secret.md'")
+    expect(r.code).toBe(1)
+  })
+
+  it("skc load follows them from the root, lists none as missing, and refuses the escape without reading it", async () => {
+    const r = await sb.runAsync(["load", dir, "--depth", "2", "--format", "json"])
+    expect(r.code, r.stderr).toBe(0)
+    const doc = JSON.parse(r.stdout) as { parts: Array<{ path: string }>; missing: Array<unknown>; refused: Array<{ target: string; reason: string }> }
+    expect(doc.parts.map((p) => p.path)).toEqual(["SKILL.md", "references/guide.md", "scripts/run.sh"])
+    expect(doc.missing).toEqual([])
+    expect(doc.refused).toMatchObject([{ target: "${CLAUDE_SKILL_DIR}/../secret.md", reason: "path escapes the skill root" }])
+    expect(r.stdout).not.toContain("SECRET")
+  })
+})

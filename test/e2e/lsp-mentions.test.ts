@@ -31,6 +31,7 @@ const LINES = [
   "Nothing here names a file.",
   "Read [the guide](reference.md) then run `scripts/fill.py` and read forms.md.",
   "Back to [the form](FORMS.md) when done.",
+  "Run [the filler](${CLAUDE_SKILL_DIR}/scripts/fill.py) from anywhere.",
   ""
 ]
 
@@ -77,6 +78,12 @@ describe("skc lsp: go to definition follows path mentions as an agent does", () 
     expect(await definitionAt(10, "scripts/fill.py")).toEqual(["scripts/fill.py"])
     expect(await definitionAt(10, "forms.md")).toEqual(["forms.md"])
     expect(await definitionAt(10, "then")).toEqual([])
+  })
+
+  it("a link written from ${CLAUDE_SKILL_DIR} (Claude Code's skill directory) goes to the file from the root, with no SKL301 on it", async () => {
+    expect(await definitionAt(12, "the filler")).toEqual(["scripts/fill.py"])
+    const shown = await lsp.diagnostics(URI)
+    expect(shown.filter((d) => d.range.start.line === 12)).toEqual([])
   })
 
   it("a directory named as one goes to each of its files; words that name no file go nowhere", async () => {

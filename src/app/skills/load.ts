@@ -17,6 +17,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
+import { SKILL_DIR_PREFIX } from "../../domain/agents/claudeBody.js"
 import { Warning } from "../../domain/errors.js"
 import { readSkillSource } from "../../domain/protocol/frontmatter.js"
 import { applyBudget, DEFAULT_BUDGET, DEFAULT_DEPTH, type LeftOutPart, type PartInput } from "../../domain/protocol/load.js"
@@ -144,7 +145,10 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
   const resolveTarget = (target: string, kind: ReferenceKind, fromDir: string) =>
     Effect.gen(function* () {
       if (path.isAbsolute(target)) return { _tag: "Outside" as const, reason: "absolute path" }
-      const bases = kind === "link" ? [fromDir, root] : [root, fromDir]
+      // `${CLAUDE_SKILL_DIR}/x` is the skill's own x, from the root (Claude Code substitutes the variable).
+      const rooted = target.startsWith(SKILL_DIR_PREFIX)
+      if (rooted) target = target.slice(SKILL_DIR_PREFIX.length)
+      const bases = rooted ? [root] : kind === "link" ? [fromDir, root] : [root, fromDir]
       let outside: string | undefined
       for (const base of [...new Set(bases)]) {
         const abs = path.resolve(base, target)

@@ -23,6 +23,9 @@ import { splitLines } from "../markdown/lines.js"
  */
 export const SKILL_DIR_VARIABLE = "${CLAUDE_SKILL_DIR}"
 
+/** The variable as a path's start: what follows is a path from the skill's root, wherever it is written. */
+export const SKILL_DIR_PREFIX = `${SKILL_DIR_VARIABLE}/`
+
 /** A file's text from its 1-based line `firstLine` on (SKILL.md's body, given where its frontmatter ends). */
 export const bodyText = (source: string, firstLine: number): string => splitLines(source).slice(firstLine - 1).join("\n")
 

@@ -1,10 +1,11 @@
-import { SKILL_DIR_VARIABLE } from "../../agents/claudeBody.js"
+import { SKILL_DIR_PREFIX } from "../../agents/claudeBody.js"
 import { findMentions } from "../../references/mentions.js"
 import { normalize } from "../../references/reach.js"
+import { fileLinks } from "../links.js"
 import type { Finding, Rule } from "../types.js"
 
 /** `${CLAUDE_SKILL_DIR}/`, as the finding's range and message spell it. */
-const VARIABLE = `${SKILL_DIR_VARIABLE}/`
+const VARIABLE = SKILL_DIR_PREFIX
 
 /** A template or glob (`<name>.md`, `*.py`) is a pattern, not one file: SKL401's resolution reads it. */
 const PATTERN = /[{}<>*]/
@@ -18,14 +19,22 @@ export const skl304: Rule = {
   summary: "A path after `${CLAUDE_SKILL_DIR}/` names a file or directory of the skill.",
   doc:
     "Claude Code replaces `${CLAUDE_SKILL_DIR}` with the skill's own directory, so `${CLAUDE_SKILL_DIR}/scripts/fill.py` is meant as a file the skill ships: one that is not there fails when the agent runs it. " +
-    "Paths written plainly are not checked (a command's output file, an example), nor templates and globs; a file the skill writes at run time under its own directory is reported too, which is why this is a warning.",
+    "Paths written plainly are not checked (a command's output file, an example), nor templates and globs; a file the skill writes at run time under its own directory is reported too, which is why this is a warning. " +
+    "A markdown link written so is SKL301's and SKL303's (errors, as for any link), not reported twice.",
   fix: "Correct the path (it is from the skill's root) or add the file.",
   check: (s) => {
     const out: Array<Finding> = []
+    // Link targets written with the variable: SKL301 (missing) and SKL303 (escaping) check them from the root.
+    const linked = new Set<string>()
+    for (const { file, link } of fileLinks(s)) {
+      const target = link.target.trim()
+      if (target.startsWith(VARIABLE)) linked.add(`${file}\0${link.line}\0${target.slice(VARIABLE.length).split(/[#?]/)[0]}`)
+    }
     for (const file of s.markdownFiles) {
       if (!file.source.includes(VARIABLE)) continue
       for (const m of findMentions(file.source)) {
         if (m.rooted !== true || PATTERN.test(m.text)) continue
+        if (linked.has(`${file.path}\0${m.line}\0${m.text}`)) continue
         const path = normalize(m.text)
         if (path !== undefined && path !== "" && s.lookup(path) !== undefined) continue
         const column = m.column - VARIABLE.length
