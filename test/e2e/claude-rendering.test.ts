@@ -91,7 +91,19 @@ describe("Markdown links written from ${CLAUDE_SKILL_DIR} (the skill's own direc
     const doc = JSON.parse(r.stdout) as { parts: Array<{ path: string }>; missing: Array<unknown>; refused: Array<{ target: string; reason: string }> }
     expect(doc.parts.map((p) => p.path)).toEqual(["SKILL.md", "references/guide.md", "scripts/run.sh"])
     expect(doc.missing).toEqual([])
-    expect(doc.refused).toMatchObject([{ target: "${CLAUDE_SKILL_DIR}/../secret.md", reason: "path escapes the skill root" }])
+    expect(doc.refused).toEqual([{ target: "${CLAUDE_SKILL_DIR}/../secret.md", kind: "link", referenced_from: "references/guide.md", line: 3, reason: "path escapes the skill root" }])
     expect(r.stdout).not.toContain("SECRET")
+  })
+
+  it("skc load gives a SKILL.md reference the file's line, frontmatter counted, as lint does (it gave the body's)", async () => {
+    const other = join(sb.work, "skills", "notes")
+    mkdirSync(other, { recursive: true })
+    writeFileSync(join(other, "SKILL.md"), "---\nname: notes\ndescription: Keep notes. Use when noting.\n---\n# Notes\n\nSee [gone](gone.md).\n")
+    const r = await sb.runAsync(["load", other, "--format", "json"])
+    expect(r.code, r.stderr).toBe(0)
+    expect((JSON.parse(r.stdout) as { missing: Array<unknown> }).missing).toEqual([{ target: "gone.md", kind: "link", referenced_from: "SKILL.md", line: 7, reason: "no such file" }])
+    const text = await sb.runAsync(["load", other])
+    expect(text.stdout).toContain("missing: gone.md (SKILL.md:7)")
+    expect((await sb.runAsync(["lint", other])).stderr).toContain("SKILL.md:7:5 error[E300]: SKL301")
   })
 })

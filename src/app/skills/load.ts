@@ -133,8 +133,9 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
   const display = (abs: string) => path.relative(root, abs).split(path.sep).join("/")
 
   const skillText = yield* fs.readFileString(located.path).pipe(Effect.orDie)
+  const skillSource = readSkillSource(skillText)
   const inputs: Array<PartInput> = [
-    { path: "SKILL.md", kind: "body", depth: 0, referenced_from: null, content: readSkillSource(skillText).body }
+    { path: "SKILL.md", kind: "body", depth: 0, referenced_from: null, content: skillSource.body }
   ]
   const missing: Array<UnloadedReference> = []
   const refused: Array<UnloadedReference> = []
@@ -192,14 +193,15 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
       }
       const text = new TextDecoder().decode(bytes.success)
       inputs.push({ path: rel, kind: "reference", depth, referenced_from: from.rel, content: text })
-      return { abs, rel, text }
+      return { abs, rel, text, firstLine: 1 }
     })
 
-  let frontier: Array<{ abs: string; rel: string; text: string }> = [
-    { abs: located.path, rel: "SKILL.md", text: inputs[0]!.content }
+  // A reference's line is the file's, as lint's: SKILL.md's body is read without its frontmatter.
+  let frontier: Array<{ abs: string; rel: string; text: string; firstLine: number }> = [
+    { abs: located.path, rel: "SKILL.md", text: inputs[0]!.content, firstLine: skillSource.bodyStartLine }
   ]
   for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
-    const next: Array<{ abs: string; rel: string; text: string }> = []
+    const next: Array<{ abs: string; rel: string; text: string; firstLine: number }> = []
     for (const file of frontier) {
       const reached = referencesIn(index, file.rel, file.text)
       for (const { path: rel, mention } of reached.files) {
@@ -209,7 +211,7 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
           target: mention.text,
           kind: "inline-code",
           referenced_from: file.rel,
-          line: mention.line,
+          line: mention.line + file.firstLine - 1,
           reason: ""
         })
         const got = yield* take(abs, canonical, file, depth, note)
@@ -223,7 +225,7 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
           target: ref.target,
           kind: ref.kind,
           referenced_from: file.rel,
-          line: ref.line,
+          line: ref.line + file.firstLine - 1,
           reason
         })
         if (resolved._tag === "Missing") {

@@ -14,8 +14,8 @@ export type SkillSource =
       readonly bodyStartLine: number
       readonly keyLines: Readonly<Record<string, number>>
     }
-  | { readonly _tag: "Absent"; readonly body: string }
-  | { readonly _tag: "Invalid"; readonly message: string; readonly body: string }
+  | { readonly _tag: "Absent"; readonly body: string; readonly bodyStartLine: number }
+  | { readonly _tag: "Invalid"; readonly message: string; readonly body: string; readonly bodyStartLine: number }
 
 export const readSkillSource = (source: string): SkillSource => {
   const lines = splitLines(source)
@@ -24,9 +24,9 @@ export const readSkillSource = (source: string): SkillSource => {
   const body = lines.slice(bodyStartLine - 1).join("\n")
   switch (fm._tag) {
     case "Absent":
-      return { _tag: "Absent", body }
+      return { _tag: "Absent", body, bodyStartLine }
     case "Invalid":
-      return { _tag: "Invalid", message: frontmatterProblemText(fm), body }
+      return { _tag: "Invalid", message: frontmatterProblemText(fm), body, bodyStartLine }
     case "Parsed":
       return { _tag: "Parsed", data: fm.data, body, bodyStartLine, keyLines: fm.keyLines }
   }
