@@ -193,3 +193,21 @@ describe("RFC-0008:C-REGISTRY SKL301 link-file-exists: a target that differs onl
     ])
   })
 })
+
+describe("SKL117 arguments-undeclared: amounts (Claude Code's `$N` is the argument N+1)", () => {
+  const rule = (body: string, fields?: string) => lintFiles({ "SKILL.md": SKILL(body, fields) }).lines.filter((l) => l.includes("SKL117"))
+  it("a price table is named as an amount, with the argument that replaces it and the escape", () => {
+    expect(rule("# Demo\n\n| Model | Input |\n|---|---|\n| A | $10.00 |\n| B | $1,200 |\n")).toEqual([
+      "SKILL.md:9:1 warning[W300]: SKL117 arguments-undeclared: the body has '$10.00', an amount to a reader, but Claude Code replaces '$10' with argument 11 of an invocation that has 11 or more ('$0' is the first); write '\\$10.00' for the amount (claude)"
+    ])
+  })
+  it("a real placeholder anywhere is reported as one, before any amount", () => {
+    expect(rule("# Demo\n\nCosts $5.00.\n\nFix issue $0 now.\n")).toEqual([
+      "SKILL.md:9:1 warning[W300]: SKL117 arguments-undeclared: the body uses '$0', which Claude Code replaces with the invocation's arguments, but the skill declares no 'argument-hint' or 'arguments' (write '\\$' for a literal dollar sign) (claude)"
+    ])
+  })
+  it("an escaped amount, a declared hint, and a dollar before a word are not reported", () => {
+    expect(rule("# Demo\n\nCosts \\$5.00 and $HOME.\n")).toEqual([])
+    expect(rule("# Demo\n\nCosts $5.00.\n", "name: demo\ndescription: Does demos. Use when asked.\nargument-hint: '[x]'")).toEqual([])
+  })
+})

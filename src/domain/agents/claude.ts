@@ -69,7 +69,10 @@ const forkOnly = (field: string, what: string): CombinationRule => ({
 })
 
 /** `$ARGUMENTS`, `$ARGUMENTS[0]`, `$0`…: Claude Code substitutes them everywhere in the body, code blocks included. */
-const PLACEHOLDER = /(?<![\\$\w])\$(ARGUMENTS(?:\[\d+\])?|\d+)(?![\w])/
+const PLACEHOLDERS = /(?<![\\$\w])\$(ARGUMENTS(?:\[\d+\])?|\d+)(?![\w])/g
+
+/** What makes `$N` an amount to a reader: decimals or thousands (`$5.00`, `$1,200`), as in a price table. */
+const AMOUNT_TAIL = /^(?:[.,]\d+)+/
 
 const placeholders: CombinationRule = {
   rule: "SKL117",
@@ -78,9 +81,15 @@ const placeholders: CombinationRule = {
   check: ({ data, body, bodyLine }: SkillFacts) => {
     if (has(data, "argument-hint") || has(data, "arguments")) return []
     const lines = body.split("\n")
+    let amount: { readonly line: number; readonly text: string; readonly index: string } | undefined
     for (const [i, line] of lines.entries()) {
-      const m = PLACEHOLDER.exec(line)
-      if (m !== null) {
+      for (const m of line.matchAll(PLACEHOLDERS)) {
+        const after = AMOUNT_TAIL.exec(line.slice(m.index + m[0].length))
+        // `$5.00` in a price table: a reader sees an amount, Claude Code the sixth argument.
+        if (/^\d+$/.test(m[1]!) && after !== null) {
+          amount ??= { line: bodyLine + i, text: `$${m[1]}${after[0]}`, index: m[1]! }
+          continue
+        }
         return [
           {
             line: bodyLine + i,
@@ -89,7 +98,16 @@ const placeholders: CombinationRule = {
         ]
       }
     }
-    return []
+    if (amount === undefined) return []
+    const nth = Number(amount.index) + 1
+    return [
+      {
+        line: amount.line,
+        message:
+          `the body has '${amount.text}', an amount to a reader, but Claude Code replaces '$${amount.index}' with argument ${nth} ` +
+          `of an invocation that has ${nth} or more ('$0' is the first); write '\\${amount.text}' for the amount`
+      }
+    ]
   }
 }
 
