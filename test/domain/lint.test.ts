@@ -198,7 +198,10 @@ describe("SKL117 arguments-undeclared: amounts (Claude Code's `$N` is the argume
   const rule = (body: string, fields?: string) => lintFiles({ "SKILL.md": SKILL(body, fields) }).lines.filter((l) => l.includes("SKL117"))
   it("a price table is named as an amount, with the argument that replaces it and the escape", () => {
     expect(rule("# Demo\n\n| Model | Input |\n|---|---|\n| A | $10.00 |\n| B | $1,200 |\n")).toEqual([
-      "SKILL.md:9:1 warning[W300]: SKL117 arguments-undeclared: the body has '$10.00', an amount to a reader, but Claude Code replaces '$10' with argument 11 of an invocation that has 11 or more ('$0' is the first); write '\\$10.00' for the amount (claude)"
+      "SKILL.md:10:1 warning[W300]: SKL117 arguments-undeclared: the body has '$1,200', an amount to a reader, but Claude Code replaces '$1' with argument 2 of an invocation that has 2 or more ('$0' is the first); write '\\$1,200' for the amount (2 amounts written so) (claude)"
+    ])
+    expect(rule("# Demo\n\nIt costs $25.50 a month.\n")).toEqual([
+      "SKILL.md:7:1 warning[W300]: SKL117 arguments-undeclared: the body has '$25.50', an amount to a reader, but Claude Code replaces '$25' with argument 26 of an invocation that has 26 or more ('$0' is the first); write '\\$25.50' for the amount (claude)"
     ])
   })
   it("a real placeholder anywhere is reported as one, before any amount", () => {

@@ -82,12 +82,15 @@ const placeholders: CombinationRule = {
     if (has(data, "argument-hint") || has(data, "arguments")) return []
     const lines = body.split("\n")
     let amount: { readonly line: number; readonly text: string; readonly index: string } | undefined
+    let amounts = 0
     for (const [i, line] of lines.entries()) {
       for (const m of line.matchAll(PLACEHOLDERS)) {
         const after = AMOUNT_TAIL.exec(line.slice(m.index + m[0].length))
-        // `$5.00` in a price table: a reader sees an amount, Claude Code the sixth argument.
+        // `$5.00` in a price table: a reader sees an amount, Claude Code the sixth argument. The one
+        // with the lowest index is named: the fewest arguments replace it.
         if (/^\d+$/.test(m[1]!) && after !== null) {
-          amount ??= { line: bodyLine + i, text: `$${m[1]}${after[0]}`, index: m[1]! }
+          amounts++
+          if (amount === undefined || Number(m[1]) < Number(amount.index)) amount = { line: bodyLine + i, text: `$${m[1]}${after[0]}`, index: m[1]! }
           continue
         }
         return [
@@ -105,7 +108,8 @@ const placeholders: CombinationRule = {
         line: amount.line,
         message:
           `the body has '${amount.text}', an amount to a reader, but Claude Code replaces '$${amount.index}' with argument ${nth} ` +
-          `of an invocation that has ${nth} or more ('$0' is the first); write '\\${amount.text}' for the amount`
+          `of an invocation that has ${nth} or more ('$0' is the first); write '\\${amount.text}' for the amount` +
+          (amounts > 1 ? ` (${amounts} amounts written so)` : "")
       }
     ]
   }
