@@ -214,3 +214,11 @@ describe("SKL117 arguments-undeclared: amounts (Claude Code's `$N` is the argume
     expect(rule("# Demo\n\nCosts $5.00.\n", "name: demo\ndescription: Does demos. Use when asked.\nargument-hint: '[x]'")).toEqual([])
   })
 })
+
+describe("SKL401 no-orphans: a file named as @path (Claude Code's file reference) is reached", () => {
+  it("@references/style.md reaches the file; without the mention it is an orphan", () => {
+    const files = (body: string) => ({ "SKILL.md": SKILL(`# Demo\n\n${body}\n`), "references/style.md": "# Style\n" })
+    expect(lintFiles(files("Follow @references/style.md when writing.")).lines).toEqual([])
+    expect(lintFiles(files("Follow the style guide.")).lines).toEqual(["references/style.md:1:1 warning[W300]: SKL401 no-orphans: orphaned file: 'references/style.md'"])
+  })
+})

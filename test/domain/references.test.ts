@@ -39,6 +39,12 @@ describe("mentions: links, inline code, code blocks and prose", () => {
     expect(findMentions("{CLAUDE_SKILL_DIR}/scripts/a.py")[0]).toMatchObject({ text: "{CLAUDE_SKILL_DIR}/scripts/a.py" })
     expect(findMentions("cd ${CLAUDE_SKILL_DIR}/ now")).toEqual([])
   })
+  it("reads @path (Claude Code's file reference, as CLAUDE.md imports write it) as the path, its column the path's", () => {
+    expect(findMentions("Follow @references/style.md when writing.")).toEqual([{ text: "references/style.md", line: 1, column: 9, directoryWord: false }])
+    expect(findMentions("See `@forms.md`.")[0]).toMatchObject({ text: "forms.md", column: 7 })
+    // An address is no reference; `@@x/y` is not one either.
+    expect(findMentions("Mail team@example.com or @@x/y.md").map((m) => m.text)).toEqual(["team@example.com", "@@x/y.md"])
+  })
   it("marks a bare word named as a directory", () => {
     const [m] = findMentions("Read the theme file from the `themes` directory.")
     expect(m).toMatchObject({ text: "themes", directoryWord: true })

@@ -119,6 +119,11 @@ export const findMentions = (text: string): ReadonlyArray<Mention> => {
     if (rooted) {
       word = word.slice(SKILL_DIR_WORD.length)
       column += SKILL_DIR_WORD.length
+    } else if (word.length > 1 && word.charCodeAt(0) === 64 /* @ */ && word.charCodeAt(1) !== 64) {
+      // `@references/style.md`: Claude Code's file reference, as CLAUDE.md imports and commands write it
+      // (its CHANGELOG: a skill's body "expands `@` files"); the path is what follows.
+      word = word.slice(1)
+      column += 1
     }
     if (word.length === 0 || word.startsWith("/") || word.startsWith("~") || word.includes("//")) continue
     const hasSlash = word.includes("/") && word !== "/"
