@@ -106,4 +106,23 @@ describe("Markdown links written from ${CLAUDE_SKILL_DIR} (the skill's own direc
     expect(text.stdout).toContain("missing: gone.md (SKILL.md:7)")
     expect((await sb.runAsync(["lint", other])).stderr).toContain("SKILL.md:7:5 error[E300]: SKL301")
   })
+
+  it("a file named as @path (Claude Code's file reference) is followed by skc load, reached for lint and named by skc show", async () => {
+    const at = join(sb.work, "skills", "styled")
+    mkdirSync(join(at, "references"), { recursive: true })
+    mkdirSync(join(at, "scripts"), { recursive: true })
+    writeFileSync(join(at, "SKILL.md"), "---\nname: styled\ndescription: Write in house style. Use when writing.\n---\n# Styled\n\n## Writing\n\nFollow @references/style.md when writing; check with @scripts/check.py.\n")
+    writeFileSync(join(at, "references", "style.md"), "# Style\n\nBe brief.\n")
+    writeFileSync(join(at, "scripts", "check.py"), "print('ok')\n")
+    const loaded = await sb.runAsync(["load", at, "--format", "json"])
+    expect(loaded.code, loaded.stderr).toBe(0)
+    expect((JSON.parse(loaded.stdout) as { parts: Array<{ path: string }> }).parts.map((p) => p.path)).toEqual(["SKILL.md", "references/style.md", "scripts/check.py"])
+    const lint = await sb.runAsync(["lint", at])
+    expect(lint.code, lint.stderr).toBe(0)
+    expect(lint.stderr).not.toContain("SKL401")
+    const shown = await sb.runAsync(["show", at, "--section", "Writing", "--format", "json"])
+    expect(shown.code, shown.stderr).toBe(0)
+    // The non-Markdown files a section names (docs/decisions.md P7): the script the agent runs.
+    expect(JSON.parse(shown.stdout)).toMatchObject({ files_named: ["scripts/check.py"], base_dir: at })
+  })
 })
