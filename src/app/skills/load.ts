@@ -17,7 +17,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { SKILL_DIR_PREFIX } from "../../domain/agents/claudeBody.js"
+import { pathFromSkillDir } from "../../domain/agents/claudeBody.js"
 import { Warning } from "../../domain/errors.js"
 import { readSkillSource } from "../../domain/protocol/frontmatter.js"
 import { applyBudget, DEFAULT_BUDGET, DEFAULT_DEPTH, type LeftOutPart, type PartInput } from "../../domain/protocol/load.js"
@@ -143,13 +143,13 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
   const visited = new Set<string>([canonicalSkillMd])
 
   /** Where a candidate points: a file inside the root, outside it, or nothing. */
-  const resolveTarget = (target: string, kind: ReferenceKind, fromDir: string) =>
+  const resolveTarget = (written: string, kind: ReferenceKind, fromDir: string) =>
     Effect.gen(function* () {
-      if (path.isAbsolute(target)) return { _tag: "Outside" as const, reason: "absolute path" }
+      if (path.isAbsolute(written)) return { _tag: "Outside" as const, reason: "absolute path" }
       // `${CLAUDE_SKILL_DIR}/x` is the skill's own x, from the root (Claude Code substitutes the variable).
-      const rooted = target.startsWith(SKILL_DIR_PREFIX)
-      if (rooted) target = target.slice(SKILL_DIR_PREFIX.length)
-      const bases = rooted ? [root] : kind === "link" ? [fromDir, root] : [root, fromDir]
+      const rooted = pathFromSkillDir(written)
+      const target = rooted ?? written
+      const bases = rooted !== undefined ? [root] : kind === "link" ? [fromDir, root] : [root, fromDir]
       let outside: string | undefined
       for (const base of [...new Set(bases)]) {
         const abs = path.resolve(base, target)

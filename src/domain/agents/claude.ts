@@ -81,7 +81,7 @@ const placeholders: CombinationRule = {
   check: ({ data, body, bodyLine }: SkillFacts) => {
     if (has(data, "argument-hint") || has(data, "arguments")) return []
     const lines = body.split("\n")
-    let amount: { readonly line: number; readonly text: string; readonly index: string } | undefined
+    let amount: { readonly line: number; readonly text: string; readonly index: number } | undefined
     let amounts = 0
     for (const [i, line] of lines.entries()) {
       for (const m of line.matchAll(PLACEHOLDERS)) {
@@ -90,7 +90,8 @@ const placeholders: CombinationRule = {
         // with the lowest index is named: the fewest arguments replace it.
         if (/^\d+$/.test(m[1]!) && after !== null) {
           amounts++
-          if (amount === undefined || Number(m[1]) < Number(amount.index)) amount = { line: bodyLine + i, text: `$${m[1]}${after[0]}`, index: m[1]! }
+          const index = Number(m[1])
+          if (amount === undefined || index < amount.index) amount = { line: bodyLine + i, text: `$${m[1]}${after[0]}`, index }
           continue
         }
         return [
@@ -102,7 +103,7 @@ const placeholders: CombinationRule = {
       }
     }
     if (amount === undefined) return []
-    const nth = Number(amount.index) + 1
+    const nth = amount.index + 1
     return [
       {
         line: amount.line,

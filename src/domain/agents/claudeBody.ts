@@ -26,6 +26,10 @@ export const SKILL_DIR_VARIABLE = "${CLAUDE_SKILL_DIR}"
 /** The variable as a path's start: what follows is a path from the skill's root, wherever it is written. */
 export const SKILL_DIR_PREFIX = `${SKILL_DIR_VARIABLE}/`
 
+/** The path after `${CLAUDE_SKILL_DIR}/` (from the skill's root), or undefined for a path written otherwise. */
+export const pathFromSkillDir = (target: string): string | undefined =>
+  target.startsWith(SKILL_DIR_PREFIX) ? target.slice(SKILL_DIR_PREFIX.length) : undefined
+
 /** A file's text from its 1-based line `firstLine` on (SKILL.md's body, given where its frontmatter ends). */
 export const bodyText = (source: string, firstLine: number): string => splitLines(source).slice(firstLine - 1).join("\n")
 

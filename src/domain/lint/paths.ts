@@ -3,7 +3,7 @@
  * are internal, where they point inside the skill, and whether they leave it.
  * POSIX-style relative paths only; pure string work, no file system.
  */
-import { SKILL_DIR_PREFIX } from "../agents/claudeBody.js"
+import { pathFromSkillDir } from "../agents/claudeBody.js"
 
 export type LinkTarget =
   | { readonly _tag: "External" }
@@ -53,7 +53,7 @@ export const classifyTarget = (fromFile: string, target: string): LinkTarget => 
   // Claude Code replaces `${CLAUDE_SKILL_DIR}` with the skill's directory before the agent reads the text
   // (CHANGELOG 2.1.69): such a link is from the root, not from its file (SKL301 called it missing).
   const plain = decode(written)
-  const joined = plain.startsWith(SKILL_DIR_PREFIX) ? normalizePath(plain.slice(SKILL_DIR_PREFIX.length)) : normalizePath(`${dirOf(fromFile)}/${plain}`)
+  const joined = normalizePath(pathFromSkillDir(plain) ?? `${dirOf(fromFile)}/${plain}`)
   if (joined === ".." || joined.startsWith("../")) return { _tag: "Escapes", path: written }
   return { _tag: "Internal", path: joined, fragment, written }
 }

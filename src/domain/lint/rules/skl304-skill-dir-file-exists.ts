@@ -1,7 +1,8 @@
 import { SKILL_DIR_PREFIX } from "../../agents/claudeBody.js"
-import { findMentions } from "../../references/mentions.js"
+import { findMentions, type Mention } from "../../references/mentions.js"
 import { normalize } from "../../references/reach.js"
 import { fileLinks } from "../links.js"
+import type { Link } from "../../markdown/model.js"
 import type { Finding, Rule } from "../types.js"
 
 /** `${CLAUDE_SKILL_DIR}/`, as the finding's range and message spell it. */
@@ -9,6 +10,10 @@ const VARIABLE = SKILL_DIR_PREFIX
 
 /** A template or glob (`<name>.md`, `*.py`) is a pattern, not one file: SKL401's resolution reads it. */
 const PATTERN = /[{}<>*]/
+
+/** Whether a mention starts inside a link's source (`[text](target)`, from its `[` up to its end). */
+const within = (link: Link, m: Mention): boolean =>
+  (m.line > link.line || (m.line === link.line && m.column >= link.column)) && (m.line < link.endLine || (m.line === link.endLine && m.column < link.endColumn))
 
 export const skl304: Rule = {
   id: "SKL304",
@@ -24,17 +29,13 @@ export const skl304: Rule = {
   fix: "Correct the path (it is from the skill's root) or add the file.",
   check: (s) => {
     const out: Array<Finding> = []
-    // Link targets written with the variable: SKL301 (missing) and SKL303 (escaping) check them from the root.
-    const linked = new Set<string>()
-    for (const { file, link } of fileLinks(s)) {
-      const target = link.target.trim()
-      if (target.startsWith(VARIABLE)) linked.add(`${file}\0${link.line}\0${target.slice(VARIABLE.length).split(/[#?]/)[0]}`)
-    }
+    const links = fileLinks(s)
     for (const file of s.markdownFiles) {
       if (!file.source.includes(VARIABLE)) continue
+      // A mention inside a link is the link's: SKL301 (missing) and SKL303 (escaping) check it from the root.
+      const inLink = (m: Mention) => links.some(({ file: f, link }) => f === file.path && within(link, m))
       for (const m of findMentions(file.source)) {
-        if (m.rooted !== true || PATTERN.test(m.text)) continue
-        if (linked.has(`${file.path}\0${m.line}\0${m.text}`)) continue
+        if (m.rooted !== true || PATTERN.test(m.text) || inLink(m)) continue
         const path = normalize(m.text)
         if (path !== undefined && path !== "" && s.lookup(path) !== undefined) continue
         const column = m.column - VARIABLE.length
