@@ -14,6 +14,21 @@ import { findMentions } from "./references/mentions.js"
 import { dirOf, normalize } from "./references/reach.js"
 import { isMarkdownPath } from "./sourcePaths.js"
 
+/**
+ * Marks a `show` or `open` result whose skill skc deploys as a stub (a skill of its project or global
+ * store, RFC-0001:C-STUB): only then does the note add that the deployed folder holds the stub alone.
+ * A skill found in an agent directory and not built by skc (DECISIONS #38), or read by its path, is
+ * read where it is, and there the note would have told the agent that the folder it loaded the skill
+ * from lacked the files it had just been pointed to. A symbol key: it chooses the note's words and is
+ * in neither the JSON document nor the MCP structured content (`JSON.stringify` skips symbol keys).
+ */
+export const DEPLOYED_AS_STUB: unique symbol = Symbol("skc.deployedAsStub")
+
+/** The mark as a result's type holds it. */
+export interface StubMark {
+  readonly [DEPLOYED_AS_STUB]?: true
+}
+
 /** How many files one answer names: a section listing a whole folder still gets a short line. */
 export const NAMED_FILES_MOST = 20
 

@@ -5,6 +5,7 @@ import type { ShowResult } from "../app/search/show.js"
 import type { RenderContext } from "../commands/spec.js"
 import { openStep, stepText } from "../domain/nextStep.js"
 import { shellInjections, SKILL_DIR_VARIABLE } from "../domain/agents/claudeBody.js"
+import { DEPLOYED_AS_STUB, type StubMark } from "../domain/namedFiles.js"
 import { MAIN_DOC } from "../domain/sourcePaths.js"
 import { shellWord } from "../domain/shellWord.js"
 import { visibleBody, visibleMessage } from "../domain/visible.js"
@@ -17,7 +18,7 @@ import { visibleBody, visibleMessage } from "../domain/visible.js"
 export const renderShowText = (result: ShowResult): string => visibleBody(result.content)
 
 /** What `show` and `open` say of the skill's files a text names (their results' `files_named`, `base_dir`). */
-export type NamedFiles = {
+export type NamedFiles = StubMark & {
   readonly skill: string
   readonly files_named?: ReadonlyArray<string> | undefined
   readonly files_named_more?: number | undefined
@@ -53,10 +54,13 @@ export const namedFilesNote = (result: NamedFiles, reader: NamedFilesReader, wha
   const dir = reader === "cli" ? shellWord(result.base_dir) : result.base_dir
   const lead = reader === "cli" ? "note: " : ""
   const where = `${dir}${reader === "tools" ? " (base_dir)" : ""}`
+  // Only a skill skc deploys as a stub has a deployed folder without these files; any other is read where it is.
+  const stub = result[DEPLOYED_AS_STUB] === true
+  const why = stub ? " (the deployed skill's folder holds its stub alone)" : ""
   return visibleMessage(
     paths.length === 0
-      ? `${lead}${SKILL_DIR_VARIABLE} in this ${what} is ${where}, the skill's source (the deployed skill's folder holds its stub alone)`
-      : `${lead}the skill's files this ${what} names are in ${where}: ${list}; run them from that directory${variable ? `, which ${SKILL_DIR_VARIABLE} stands for` : ""} (the deployed skill's folder holds its stub alone)`
+      ? `${lead}${SKILL_DIR_VARIABLE} in this ${what} is ${where}, the skill's ${stub ? "source" : "directory"}${why}`
+      : `${lead}the skill's files this ${what} names are in ${where}: ${list}; run them from that directory${variable ? `, which ${SKILL_DIR_VARIABLE} stands for` : ""}${why}`
   )
 }
 

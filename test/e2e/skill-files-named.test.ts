@@ -134,3 +134,43 @@ describe("show names the skill's files a section mentions (P7)", () => {
     }
   }, 60_000)
 })
+
+// A skill installed in an agent directory and not built by skc (DECISIONS #38) is read where it is: its
+// folder is the one the agent loaded, scripts included, so the note must not say it holds a stub alone.
+describe("a skill read where it is (.claude/skills, not built by skc): the note names its folder, no stub", () => {
+  const sb = sandbox()
+  const installed = join(sb.work, ".claude", "skills", "forms")
+  beforeAll(() => {
+    mkdirSync(join(installed, "scripts"), { recursive: true })
+    writeFileSync(join(installed, "SKILL.md"), "---\nname: forms\ndescription: Fill PDF forms. Use when a PDF form must be filled.\n---\n# PDF forms\n\nRead forms.md.\n")
+    writeFileSync(join(installed, "forms.md"), FORMS)
+    writeFileSync(join(installed, "reference.md"), "# Reference\n\nRules.\n")
+    writeFileSync(join(installed, "scripts", "extract_fields.py"), "print('fields')\n")
+    writeFileSync(join(installed, "scripts", "fill_fields.py"), "print('filled')\n")
+  })
+
+  it("CLI show and open: the folder and its files, without the stub's words; JSON carries no more keys", async () => {
+    const note = `note: the skill's files this section names are in ${installed}: scripts/extract_fields.py, scripts/fill_fields.py; run them from that directory\n`
+    const r = await sb.runAsync(["show", "forms", "--section", "Fillable fields"])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toBe(note)
+    const opened = await sb.runAsync(["open", "forms", "forms.md"])
+    expect(opened.stderr).toBe(note.replace("this section names", "this file names"))
+    const json = JSON.parse((await sb.runAsync(["show", "forms", "--section", "Fillable fields", "--format", "json"])).stdout) as Record<string, unknown>
+    expect(Object.keys(json).sort()).toEqual(["base_dir", "content", "end_line", "file", "files_named", "section", "skill", "start_line", "truncated"])
+    expect(json["base_dir"]).toBe(installed)
+  }, 60_000)
+
+  it("MCP: the block after the section says the same", async () => {
+    const mcp = await connectMcp({ cwd: sb.work, home: sb.home })
+    try {
+      const r = await mcp.call("skc_show", { skill: "forms", section: "Fillable fields" })
+      expect(r.isError, JSON.stringify(r)).toBeFalsy()
+      const note = `the skill's files this section names are in ${installed} (base_dir): scripts/extract_fields.py, scripts/fill_fields.py; run them from that directory`
+      expect(r.content[1]).toEqual({ type: "text", text: note })
+      expect(r.structuredContent).toMatchObject({ base_dir: installed, notices: [note] })
+    } finally {
+      await mcp.close()
+    }
+  }, 60_000)
+})

@@ -2,13 +2,14 @@
 // stands for (docs/decisions.md P7; Claude Code's variable for the directory of the SKILL.md it loads, which
 // for a skill skc built holds the stub alone).
 import { describe, expect, it } from "vitest"
+import { DEPLOYED_AS_STUB } from "../../src/domain/namedFiles.js"
 import { namedFilesNote, shellCommandsNote } from "../../src/render/show.js"
 
 const dir = "/src/skills/filler"
 
 describe("namedFilesNote", () => {
   it("names the files and the directory, and says the variable stands for it when the text uses it", () => {
-    const files = { skill: "filler", files_named: ["scripts/fill.py"], base_dir: dir }
+    const files = { skill: "filler", files_named: ["scripts/fill.py"], base_dir: dir, [DEPLOYED_AS_STUB]: true as const }
     expect(namedFilesNote({ ...files, content: "python scripts/fill.py" }, "cli")).toBe(
       `note: the skill's files this section names are in ${dir}: scripts/fill.py; run them from that directory (the deployed skill's folder holds its stub alone)`
     )
@@ -18,9 +19,17 @@ describe("namedFilesNote", () => {
   })
 
   it("the variable alone: what it is; a team server's reader is told it is not on this machine", () => {
-    const result = { skill: "filler", base_dir: dir, content: "cd ${CLAUDE_SKILL_DIR} && npm install" }
+    const result = { skill: "filler", base_dir: dir, content: "cd ${CLAUDE_SKILL_DIR} && npm install", [DEPLOYED_AS_STUB]: true as const }
     expect(namedFilesNote(result, "cli")).toBe(`note: \${CLAUDE_SKILL_DIR} in this section is ${dir}, the skill's source (the deployed skill's folder holds its stub alone)`)
     expect(namedFilesNote(result, "remote")).toMatch(/^\$\{CLAUDE_SKILL_DIR\} in this section is the skill's directory on the team server, not on this machine; read one with: skc_open /)
+  })
+
+  it("a skill read where it is (an agent directory's, a path): no word of a stub, which it does not have", () => {
+    const files = { skill: "filler", files_named: ["scripts/fill.py"], base_dir: dir, content: "python scripts/fill.py" }
+    expect(namedFilesNote(files, "cli")).toBe(`note: the skill's files this section names are in ${dir}: scripts/fill.py; run them from that directory`)
+    expect(namedFilesNote({ skill: "filler", base_dir: dir, content: "cd ${CLAUDE_SKILL_DIR}" }, "tools")).toBe(
+      `\${CLAUDE_SKILL_DIR} in this section is ${dir} (base_dir), the skill's directory`
+    )
   })
 
   it("says nothing of a text that names no file and uses no variable", () => {

@@ -6,7 +6,7 @@
  */
 import { Effect, Schema } from "effect"
 import { SKILL_DIR_VARIABLE } from "../../domain/agents/claudeBody.js"
-import { filesNamed, pathWords } from "../../domain/namedFiles.js"
+import { DEPLOYED_AS_STUB, filesNamed, pathWords } from "../../domain/namedFiles.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { resolveInside } from "../skills/index.js"
 
@@ -45,11 +45,21 @@ export const NamedFilesFields = {
   base_dir: Schema.optional(Schema.String)
 }
 
+/** Where a result's skill is read from, as `namedFilesFields` needs it (a `ResolvedSkill` is one). */
+export interface NamedFilesSkill {
+  readonly sourceDir: string
+  readonly scope: string
+  readonly foreign?: boolean | undefined
+}
+
 /**
  * Those fields for a result, from `filesNamed`'s answer and the text: none when the text names no file,
  * and `base_dir` alone when it names none but uses `${CLAUDE_SKILL_DIR}`, which stands for that directory.
+ * A skill of skc's own stores gets the mark that its deployed folder holds the stub alone (`DEPLOYED_AS_STUB`).
  */
-export const namedFilesFields = (named: { readonly paths: ReadonlyArray<string>; readonly more: number } | undefined, sourceDir: string, text: string) =>
-  named === undefined || named.paths.length === 0
-    ? text.includes(SKILL_DIR_VARIABLE) ? { base_dir: sourceDir } : {}
-    : { files_named: named.paths, ...(named.more > 0 ? { files_named_more: named.more } : {}), base_dir: sourceDir }
+export const namedFilesFields = (named: { readonly paths: ReadonlyArray<string>; readonly more: number } | undefined, skill: NamedFilesSkill, text: string) => {
+  const stub = skill.foreign !== true && (skill.scope === "project" || skill.scope === "global") ? { [DEPLOYED_AS_STUB]: true as const } : {}
+  return named === undefined || named.paths.length === 0
+    ? text.includes(SKILL_DIR_VARIABLE) ? { base_dir: skill.sourceDir, ...stub } : {}
+    : { files_named: named.paths, ...(named.more > 0 ? { files_named_more: named.more } : {}), base_dir: skill.sourceDir, ...stub }
+}

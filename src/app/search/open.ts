@@ -141,7 +141,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
           path: target.rel,
           content: text,
           truncated,
-          ...namedFilesFields(named, skill.sourceDir, isMarkdownPath(target.rel) ? text : "")
+          ...namedFilesFields(named, skill, isMarkdownPath(target.rel) ? text : "")
         }
   const opened: Opened = { result, bytes }
   return opened

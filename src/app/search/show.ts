@@ -172,7 +172,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     end_line: heading.end_line,
     content: (cut.lines.length === 0 ? "" : shown + "\n") + (cut.omitted > 0 ? moreLinesMarker(cut.omitted) + "\n" : ""),
     truncated: cut.omitted > 0,
-    ...namedFilesFields(named, skill.sourceDir, shown)
+    ...namedFilesFields(named, skill, shown)
   }
   return result
 }, Effect.scoped)
