@@ -21,7 +21,7 @@ export const loadCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ load, loadDocument, LoadInput }, { renderLoadContent, renderLoadSummary, loadLeftOutStep }] = await Promise.all([
+    const [{ load, loadDocument, loadLogArgs, LoadInput }, { renderLoadContent, renderLoadSummary, loadLeftOutStep }] = await Promise.all([
       import("../app/skills/load.js"),
       import("../render/protocol.js")
     ])
@@ -37,6 +37,8 @@ export const loadCommand = defineCommand({
       // The skill as the caller named it rides along for the next step's `open` (a path given resolves; the
       // name of a skill found by path may not); the JSON document is the result alone.
       run: (input) => Effect.map(load(input), (result) => ({ result, asked: input.skill })),
+      // DECISIONS #17: a row in the loaded skill's log, with what was loaded (#18).
+      log: { args: (input, loaded) => loadLogArgs(input, loaded?.result) },
       text: ({ result, asked }) => renderLoadContent(result) + "\n" + renderLoadSummary(result, "cli", asked),
       json: ({ result }) => loadDocument(result),
       mcp: {

@@ -9,7 +9,7 @@ export const permissionsCommand = defineCommand({
   args: { skill: arg.one("skill", "Skill name (as discovered) or path.") },
   flags: { check: flag.repeated("check", 'A tool request to decide, e.g. "Bash(git status)".'), ...agentFlags, ...common() },
   load: async () => {
-    const [{ permissions, PermissionsInput }, { renderPermissions }] = await Promise.all([
+    const [{ permissions, permissionsLogArgs, PermissionsInput }, { renderPermissions }] = await Promise.all([
       import("../app/skills/permissions.js"),
       import("../render/protocol.js"),
     ])
@@ -17,6 +17,8 @@ export const permissionsCommand = defineCommand({
       input: PermissionsInput,
       toInput: (o) => ({ skill: o.skill, ...(o.check.length > 0 ? { check: o.check } : {}), ...agentFields(o) }),
       run: (input) => permissions(input),
+      // DECISIONS #17: a row in the skill's log (author work: it reads the frontmatter, not for an agent).
+      log: { args: (input) => permissionsLogArgs(input) },
       text: (result) => renderPermissions(result)
     }
   }

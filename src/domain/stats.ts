@@ -67,7 +67,7 @@ export const EVERY_DATED_ROW = { since: "0000-01-01T00:00:00Z", until: "9999-12-
 // ---------------------------------------------------------------------------
 
 /** Commands (and their MCP tools, DECISIONS #31) through which an agent reads a skill. */
-export const AGENT_COMMANDS = ["outline", "show", "open", "sources", "search"] as const
+export const AGENT_COMMANDS = ["outline", "show", "open", "sources", "search", "load"] as const
 /** Commands an author runs on a skill: not reads, left out of stats and match's recency by default. */
 export const AUTHOR_COMMANDS = ["build", "lint", "stats"] as const
 

@@ -138,7 +138,7 @@ const audienceText = (f: StatsFilters, reader: StatsReader) =>
   f.include_author
     ? "Counting agent reads and author work (build, lint, stats, eval; reads at a terminal)."
     : // The switch as its caller gives it: an agent told `--include-author` over MCP had no such flag to pass.
-      `Counting agent reads (outline, show, open, sources, search); ${reader === "tools" ? "include_author: true" : "--include-author"} adds the author's build, lint, stats, eval and terminal reads.`
+      `Counting agent reads (outline, show, open, sources, search, load); ${reader === "tools" ? "include_author: true" : "--include-author"} adds the author's build, lint, stats, eval and terminal reads.`
 
 /** The most code points of a logged question a text report shows: the log keeps it whole, as JSON does. */
 export const SHOWN_QUERY_MAX = 200

@@ -134,7 +134,7 @@ describe("issue 17: agent reads apart from author work (DECISIONS #17)", () => {
 
   it("RFC-0003:C-CLI text summary labels both sides and says what is counted", () => {
     const out = text()
-    expect(out).toContain("Counting agent reads (outline, show, open, sources, search); --include-author adds the author's build, lint, stats, eval and terminal reads.\n")
+    expect(out).toContain("Counting agent reads (outline, show, open, sources, search, load); --include-author adds the author's build, lint, stats, eval and terminal reads.\n")
     expect(out).toMatch(/Total accesses: +20\n/)
     expect(out).toMatch(/Agent reads: +20\n/)
     expect(out).toMatch(/Author work \(not counted\): +6\n/)

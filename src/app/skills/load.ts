@@ -26,7 +26,7 @@ import { indexSkillFiles, referencesIn } from "../../domain/references/reach.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { AgentField, PluginDirsField } from "./discover.js"
-import { locateSkill } from "./locateSkill.js"
+import { locateSkill, touchLocated } from "./locateSkill.js"
 import { scanSourceTree } from "../shared/index.js"
 
 export const LoadInput = Schema.Struct({
@@ -124,6 +124,8 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
   const budget = input.budget ?? DEFAULT_BUDGET
   const maxDepth = input.depth ?? DEFAULT_DEPTH
   const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
+  // Its access-log row (RFC-0007:C-LOGGING): an agent that calls skc_load has read the skill.
+  yield* touchLocated(located)
   const root = located.dir
   const canonicalRoot = yield* fs.realPath(root).pipe(unseenAs(root))
   const inside = (base: string, p: string) => {
@@ -275,4 +277,25 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
     over_budget: budgeted.over_budget
   }
   return result
+})
+
+/** The most part paths a `load` row lists: a skill loaded whole at a large budget stays one short row. */
+const LOGGED_PARTS = 50
+
+/**
+ * The `args` of a `load` row (DECISIONS #18: the command's parameters in snake_case, plus what was
+ * resolved): the budget and depth as used, the agent when named, and on success the paths of the parts
+ * loaded (at most 50, `parts_more` counting the rest) and how many the budget left out.
+ */
+export const loadLogArgs = (input: LoadInput, result: LoadResult | undefined) => ({
+  budget: input.budget ?? DEFAULT_BUDGET,
+  depth: input.depth ?? DEFAULT_DEPTH,
+  ...(input.agent === undefined ? {} : { agent: input.agent }),
+  ...(result === undefined
+    ? {}
+    : {
+        parts: result.parts.slice(0, LOGGED_PARTS).map((p) => p.path),
+        ...(result.parts.length > LOGGED_PARTS ? { parts_more: result.parts.length - LOGGED_PARTS } : {}),
+        left_out: result.left_out.length
+      })
 })

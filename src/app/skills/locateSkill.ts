@@ -15,9 +15,11 @@ import type { Agent } from "../../domain/protocol/agents.js"
 import { SkillNotFound, UsageError } from "../../domain/errors.js"
 import { profileOf } from "../../domain/agents/index.js"
 import type { Discovery, InvalidSkill } from "../../domain/protocol/discovery.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 import { discover } from "./discovery.js"
-import { displayPath, resolveSkill } from "./resolve.js"
-import { Settings } from "../shared/index.js"
+import { displayPath, resolveSkill, type ResolvedSkill } from "./resolve.js"
+import { foreignRuntimeDir, probeAgentEntry } from "./agentDirs.js"
+import { Settings, touchSkill, type TouchedSkill } from "../shared/index.js"
 import { NOT_BUILT_HERE } from "./obsolete.js"
 
 export interface LocatedSkill {
@@ -27,6 +29,8 @@ export interface LocatedSkill {
   readonly path: string
   /** Discovery scope, or skc's store scope when found by resolution. */
   readonly scope: "project" | "user" | "plugin" | "global" | "path" | "agent-project" | "agent-user"
+  /** skc's resolution of it, when it was found that way rather than by the agent's discovery. */
+  readonly resolved?: ResolvedSkill
 }
 
 export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Agent | undefined, pluginDirs: ReadonlyArray<string> | undefined) {
@@ -56,10 +60,46 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
     name: resolved.name,
     dir: resolved.sourceDir,
     path: path.join(resolved.sourceDir, "SKILL.md"),
-    scope: resolved.scope
+    scope: resolved.scope,
+    resolved
   }
   return located
 })
+
+/**
+ * Whose access log a protocol command's row goes to (RFC-0007:C-LOGGING: every command that resolves a
+ * skill logs; DECISIONS #17): the located skill as skc's resolution names it. A skill found by skc's
+ * resolution is that one; one the agent's discovery found is read as resolution reads an agent directory's
+ * entry (DECISIONS #38): skc's deployment (a stub or its link) logs in its runtime beside its source, any
+ * other skill in its cache directory. Undefined for an entry that is neither (nothing to log into).
+ */
+export const locatedLogTarget = Effect.fnUntraced(function* (located: LocatedSkill) {
+  if (located.resolved !== undefined) return located.resolved as TouchedSkill
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const entry = yield* probeAgentEntry(located.dir)
+  if (entry._tag === "Deployed") {
+    const canonicalSourceDir = yield* fs.realPath(entry.sourceDir)
+    const target: TouchedSkill = { name: path.basename(canonicalSourceDir), canonicalSourceDir, runtimeDir: entry.runtimeDir }
+    return target
+  }
+  if (entry._tag !== "Foreign") return undefined
+  const name = path.basename(located.dir)
+  const target: TouchedSkill = { name, canonicalSourceDir: entry.canonicalDir, runtimeDir: yield* foreignRuntimeDir(name, entry.canonicalDir) }
+  return target
+})
+
+/**
+ * Tell the call's logging wrapper that the located skill was read (`touchSkill`), so that its row is
+ * written with the command's `args` as for any command naming a skill. A log target that cannot be made
+ * out never fails the command.
+ */
+export const touchLocated = (located: LocatedSkill) =>
+  locatedLogTarget(located).pipe(
+    Effect.flatMap((target) => (target === undefined ? Effect.void : touchSkill(target))),
+    // Recovery: logging never changes a command's outcome (RFC-0007:C-LOGGING "MUST continue execution").
+    Effect.orElseSucceed(() => undefined)
+  )
 
 /**
  * A plugin's skill named as Claude Code names it, `<plugin>:<skill>` (`/acme:foo`; the listing's

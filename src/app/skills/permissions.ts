@@ -26,7 +26,7 @@ import {
 } from "../../domain/protocol/tools.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { AgentField, PluginDirsField } from "./discover.js"
-import { locateSkill } from "./locateSkill.js"
+import { locateSkill, touchLocated } from "./locateSkill.js"
 
 export const PermissionsInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name (as discovered) or path." }),
@@ -72,6 +72,8 @@ const toolsField = Effect.fnUntraced(function* (data: Readonly<Record<string, un
 export const permissions = Effect.fn("skc.permissions")(function* (input: PermissionsInput) {
   const fs = yield* FileSystem
   const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
+  // Its access-log row (RFC-0007:C-LOGGING: every command that resolves a skill logs).
+  yield* touchLocated(located)
   const agent = input.agent ?? DEFAULT_PROFILE
   const reading = profileOf(agent).allowedTools
   const model: ToolModel = reading === undefined ? RESTRICTED_MODEL : { unlisted: reading.unlisted, alwaysAsk: reading.alwaysAsk }
@@ -101,4 +103,10 @@ export const permissions = Effect.fn("skc.permissions")(function* (input: Permis
     checks: (input.check ?? []).map((request) => checkToolPermission(tools, request, disallowed ?? [], model))
   }
   return result
+})
+
+/** The `args` of a `permissions` row (DECISIONS #18): the requests decided and the agent, when given. */
+export const permissionsLogArgs = (input: PermissionsInput) => ({
+  ...(input.check === undefined ? {} : { check: input.check }),
+  ...(input.agent === undefined ? {} : { agent: input.agent })
 })
