@@ -187,6 +187,8 @@ describe("Claude Code lists skills the specification calls invalid (CHANGELOG 2.
   const env = { CLAUDE_CONFIG_DIR: undefined }
   const skills = join(sb.work, ".claude", "skills")
   put(join(skills, "broken-yaml", "SKILL.md"), "---\nname: broken-yaml\ndescription: [unclosed\n---\n# Broken YAML\n\nBody.\n")
+  // Indented lines are not quoted by Claude Code's second reading (claudeFrontmatter.ts): no reading fixes this one.
+  put(join(skills, "nested-yaml", "SKILL.md"), "---\nname: nested-yaml\ndescription: Nested.\nmetadata:\n  tags: [a] [b]\n---\n# Nested YAML\n\nBody.\n")
   put(join(skills, "no-desc", "SKILL.md"), "---\nname: no-desc\n---\n\n# Does the no-desc thing\n")
   put(join(skills, "numbers", "SKILL.md"), "---\nname: 3000\ndescription: 42\n---\n# n\n")
 
@@ -196,8 +198,10 @@ describe("Claude Code lists skills the specification calls invalid (CHANGELOG 2.
     const doc = JSON.parse(r.stdout) as { skills: Array<{ name: string; description: string; warnings: Array<{ rule: string }> }>; invalid: Array<unknown> }
     expect(doc.invalid).toEqual([])
     expect(doc.skills.map((s) => [s.name, s.description, s.warnings.map((w) => w.rule)])).toEqual([
-      // 2.1.186: malformed YAML is empty metadata: the directory's name and the body's first line.
-      ["broken-yaml", "Broken YAML", ["SKL100"]],
+      // A value its YAML parser refuses is quoted and read again (Claude Code 2.1.332, claudeFrontmatter.ts).
+      ["broken-yaml", "[unclosed", ["SKL100"]],
+      // 2.1.186: malformed YAML the second reading cannot fix is empty metadata: the directory's name and the body's first line.
+      ["nested-yaml", "Nested YAML", ["SKL100"]],
       // 2.1.69: no description, listed with the body's first line.
       ["no-desc", "Does the no-desc thing", ["SKL105"]],
       // 2.1.47: bare numbers coerced to text.
@@ -207,7 +211,7 @@ describe("Claude Code lists skills the specification calls invalid (CHANGELOG 2.
 
   it("budget counts them; lint still reports them against the specification", async () => {
     const r = await sb.runAsync(["budget", "--agent", "claude", "--format", "json"], sb.work, env)
-    expect((JSON.parse(r.stdout) as { skills: Array<{ name: string }> }).skills.map((s) => s.name)).toEqual(["broken-yaml", "no-desc", "3000"])
+    expect((JSON.parse(r.stdout) as { skills: Array<{ name: string }> }).skills.map((s) => s.name)).toEqual(["broken-yaml", "nested-yaml", "no-desc", "3000"])
     const lint = await sb.runAsync(["lint", join(skills, "no-desc"), "--agent", "claude"], sb.work, env)
     expect(lint.code).toBe(1)
     expect(lint.stdout + lint.stderr).toMatch(/SKL105/)

@@ -173,3 +173,39 @@ describe("skc's Claude Code listing against Claude Code 2.1.332's own (DECISIONS
     expect((await at("3523")).names_only).toEqual(["zeta"])
   })
 })
+
+/**
+ * A frontmatter Claude Code's YAML parser refuses is read again with its values quoted
+ * (src/domain/agents/claudeFrontmatter.ts): test/fixtures/claude-listing/frontmatter-repair holds skills
+ * written as Claude Code's own documentation writes them (`argument-hint: [env] [version]`, a description
+ * starting with `[WIP]` or `@`, one holding `: `), a manual-only one beside such a line, and `paths` a
+ * pattern that narrows (left out) and `**` (listed), with the lines Claude Code 2.1.332 listed for them.
+ * skc listed the broken ones with their first body line and the manual-only one as the model's.
+ */
+describe("a frontmatter Claude Code repairs, and paths, listed as Claude Code 2.1.332 lists them", () => {
+  const sb = sandbox()
+  const dir = join(FIXTURE, "frontmatter-repair")
+  const repair = JSON.parse(readFileSync(join(dir, "listing.json"), "utf8")) as { lines: ReadonlyArray<string> }
+  mkdirSync(join(sb.work, ".git"), { recursive: true })
+  cpSync(join(dir, "skills"), join(sb.work, ".claude", "skills"), { recursive: true })
+
+  it("skc prompt --agent claude: the same lines", async () => {
+    const r = await sb.runAsync(["prompt", "--agent", "claude"], sb.work)
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toBe(repair.lines.join("\n") + "\n")
+  })
+
+  it("discover says what Claude Code reads; lint keeps the YAML error and says the same", async () => {
+    const found = JSON.parse((await sb.runAsync(["discover", "--agent", "claude", "--format", "json"], sb.work)).stdout) as {
+      skills: ReadonlyArray<{ name: string; description: string; listing: { model: boolean; paths: ReadonlyArray<string> | null }; warnings?: ReadonlyArray<{ message: string }> }>
+    }
+    const manual = found.skills.find((s) => s.name === "manual")!
+    expect([manual.description, manual.listing.model]).toEqual(["Manual deploy.", false])
+    expect(manual.warnings?.map((w) => w.message)).toEqual([expect.stringContaining(`the value of 'argument-hint' (line 4) is not valid YAML as written: Claude Code quotes it and reads "[env] [version]"`)])
+    expect(found.skills.find((s) => s.name === "pathsglob")!.listing.paths).toEqual(["src/**/*.ts", "src/**/*.tsx"])
+    expect(found.skills.find((s) => s.name === "pathsstar")!.listing.paths).toBeNull()
+    const lint = await sb.runAsync(["lint", join(".claude", "skills", "flowhint")], sb.work)
+    expect(lint.code).toBe(1)
+    expect(lint.stdout + lint.stderr).toMatch(/error\[E300\]: SKL100 frontmatter-valid: invalid frontmatter YAML: .*; Claude Code loads the skill anyway, reading 'argument-hint' \(line 4\) as "\[env\] \[version\]" once quoted/)
+  })
+})

@@ -25,6 +25,7 @@ import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../dom
 import { CODEX_METADATA_MAX_BYTES, readCodexMetadata } from "../../domain/agents/codexPolicy.js"
 import { listingFacts } from "../../domain/agents/listing.js"
 import { claudeMetadata } from "../../domain/agents/claudeMetadata.js"
+import { claudeReading } from "../../domain/agents/claudeFrontmatter.js"
 import { codexReading } from "../../domain/agents/codexFrontmatter.js"
 import { opencodeSkipReason } from "../../domain/agents/opencodeMetadata.js"
 import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
@@ -288,8 +289,10 @@ const candidateAt = Effect.fnUntraced(function* (
     const c: Candidate = { ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.failure.code}`] }
     return c
   }
-  // Codex reads a frontmatter YAML refuses after its own repair (codexFrontmatter.ts), not the client guide's.
-  const checked = validateSkillSource(text.success, profile.listing.reader === "codex" ? codexReading : guideReading)
+  // Codex and Claude Code read a frontmatter YAML refuses after their own repairs (codexFrontmatter.ts,
+  // claudeFrontmatter.ts), not the client guide's.
+  const reading = profile.listing.reader === "codex" ? codexReading : profile.listing.reader === "claude" ? claudeReading : guideReading
+  const checked = validateSkillSource(text.success, reading)
   // Gemini CLI reads name and description its own way; what it skips is invalid, whatever the specification says.
   const agentRead = profile.listing.reader === "gemini" ? yield* geminiRead(skillMd) : undefined
   if (agentRead?._tag === "Skipped") {

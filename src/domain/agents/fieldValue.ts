@@ -26,10 +26,6 @@ export const booleanValue = (v: unknown, words = true): boolean | undefined => {
   return undefined
 }
 
-/** `value` as a list of strings: a YAML list, or a string split at commas and whitespace. */
-export const stringList = (v: unknown): ReadonlyArray<string> =>
-  typeof v === "string" ? v.split(/[\s,]+/).filter((s) => s.length > 0) : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []
-
 const hooksProblem = (v: unknown, events: ReadonlyArray<string>): string | undefined => {
   if (!isMap(v)) return `must be a map of hook events to lists of matchers, not ${show(v)}`
   for (const [event, matchers] of Object.entries(v)) {

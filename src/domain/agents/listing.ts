@@ -8,7 +8,8 @@
  */
 import { claudeCut, claudeOneLine } from "./claudeListing.js"
 import { codexCut } from "./codexListing.js"
-import { booleanValue, stringList } from "./fieldValue.js"
+import { claudePaths, narrowsFiles } from "./claudePaths.js"
+import { booleanValue } from "./fieldValue.js"
 import type { AgentProfile } from "./profile.js"
 
 export interface ListingFacts {
@@ -79,12 +80,13 @@ export const listingFacts = (profile: AgentProfile, data: Readonly<Record<string
   const command = rule.commandMenuField === null ? true : flag(rule.commandMenuField) !== false
   const listed = listedText(profile, data, description)
   const rawPaths = rule.conditionalField === null ? undefined : data[rule.conditionalField]
-  const paths = rawPaths === undefined || rawPaths === null ? null : stringList(rawPaths)
+  // Only Claude Code's profile has a conditional field; its patterns are read as Claude Code reads them.
+  const paths = rawPaths === undefined || rawPaths === null ? null : claudePaths(rawPaths)
   return {
     model: !manual,
     command,
     text: listed.text,
     when_to_use: listed.fields.length === 1 ? null : listed.text.slice(description.length + rule.joiner.length),
-    paths: paths === null || paths.length === 0 ? null : paths
+    paths: paths === null || !narrowsFiles(paths) ? null : paths
   }
 }

@@ -128,7 +128,7 @@ export interface ListingRule {
    * gives it (codexMetadata.ts: its directory's name when `name` is missing or empty; refused over 64 characters).
    * `opencode`: a frontmatter OpenCode cannot parse even after its sanitiser (opencodeMetadata.ts) is invalid.
    */
-  readonly reader?: "gemini" | "codex" | "opencode"
+  readonly reader?: "gemini" | "codex" | "opencode" | "claude"
   /**
    * The agent selects a skill the request names as `$name` from every enabled skill, listed or not
    * (Codex: codexMentions.ts): `skc match` counts such a skill as mentioned.
