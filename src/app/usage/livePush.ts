@@ -23,7 +23,12 @@
  *   number a full push gives it, and a server that runs for months does not
  *   keep a hash of every row it ever pushed (domain/teamRows.ts).
  *   After a failed push that state is dropped and the next push reads the
- *   log from its start (idempotent, as a rerun of `sync --to` is).
+ *   log from its start (idempotent, as a rerun of `sync --to` is);
+ * - a log replaced while the server runs (a corrupt one moved aside and
+ *   recreated, an operator clearing the runtime) numbers its rows from 1
+ *   again: each push first reads the row at the id it last pushed, and when
+ *   that row is gone or another, reads the log from its start. Before, the
+ *   replaced log's rows up to the old id were never pushed (fifty-first pass).
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
@@ -40,7 +45,14 @@ const FORGET_AFTER_MS = 60 * 60_000
 
 /** What a server remembers of each log between pushes. */
 export interface LivePushState {
-  readonly logs: Map<string, { after: number; convert: ReturnType<typeof teamRowConverter> }>
+  readonly logs: Map<string, PushedLog>
+}
+
+/** Of one log: the local id last pushed, that row as pushed (to know the log is still the same), the converter. */
+interface PushedLog {
+  readonly after: number
+  readonly lastRow: string | undefined
+  readonly convert: ReturnType<typeof teamRowConverter>
 }
 
 export const makeLivePushState = (): LivePushState => ({ logs: new Map() })
@@ -58,8 +70,18 @@ export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePu
     const dbFile = logDbIn(skill.runtimeDir, path)
     const exists = yield* fs.statOption(dbFile).pipe(unseenAs(undefined))
     if (exists?.type !== "file") continue
-    const kept = state.logs.get(dbFile) ?? { after: 0, convert: teamRowConverter(hash, who, { forgetAfterMs: FORGET_AFTER_MS }) }
+    const fresh = (): PushedLog => ({ after: 0, lastRow: undefined, convert: teamRowConverter(hash, who, { forgetAfterMs: FORGET_AFTER_MS }) })
+    let kept = state.logs.get(dbFile) ?? fresh()
+    if (kept.after > 0) {
+      // The row last pushed, read again: gone or another, the log was replaced and is read from its start.
+      const probe = yield* log.readPage(dbFile, kept.after - 1, 1).pipe(
+        // Recovery: a log that cannot be read now is read from its start next (pushing again is idempotent).
+        Effect.orElseSucceed(() => undefined)
+      )
+      if (probe === undefined || probe.last !== kept.after || probe.rows.length !== 1 || JSON.stringify(probe.rows[0]) !== kept.lastRow) kept = fresh()
+    }
     let after = kept.after
+    let lastRow = kept.lastRow
     let done = false
     const next = Effect.gen(function* () {
       if (done) return undefined
@@ -67,6 +89,7 @@ export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePu
       done = page.rows.length < PAGE
       if (page.rows.length === 0) return undefined
       after = page.last
+      lastRow = JSON.stringify(page.rows[page.rows.length - 1])
       rows += page.rows.length
       return kept.convert(page.rows)
     })
@@ -74,7 +97,7 @@ export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePu
       // A push that failed part-way: the next one starts this log afresh (the converter saw rows that were not stored).
       Effect.tapError(() => Effect.sync(() => state.logs.delete(dbFile)))
     )
-    state.logs.set(dbFile, { after, convert: kept.convert })
+    state.logs.set(dbFile, { after, lastRow, convert: kept.convert })
     added += pushed
   }
   return { rows, added }

@@ -1,0 +1,69 @@
+// Issue 49 item 3: the rows a `skc mcp --http --log-to` server writes reach the team store as they happen
+// (src/app/usage/livePush.ts), in process on the memory world and a team store that keeps what it is sent.
+// A log replaced while the server runs (a corrupt one moved aside and recreated, a runtime cleared) numbers
+// its rows from 1 again: its rows must still be pushed, not skipped up to the id the old log had reached.
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { recordedBuild, recordedShow } from "../../src/app/recorded.js"
+import { makeLivePushState, pushNewRows } from "../../src/app/usage/livePush.js"
+import { makeMemoryAccessLog } from "../../src/adapters/memory/MemoryAccessLog.js"
+import type { TeamLogRow } from "../../src/ports/TeamLogStore.js"
+import { TeamLogStore, type TeamLogStoreService } from "../../src/ports/TeamLogStore.js"
+import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
+import { memoryWorld } from "../../src/testing.js"
+
+const SKILL = "---\nname: demo\ndescription: A demo skill. Use when testing.\n---\n# Demo\n\n## Setup\n\nInstall it.\n\n## Usage\n\nRun it.\n"
+const LOG = "/proj/.skillc/runtime/demo/.skillc-meta/logs.db"
+
+/** A team store in memory: every row it is sent, by `row_id`. */
+const keepingStore = () => {
+  const rows = new Map<string, TeamLogRow>()
+  const service: TeamLogStoreService = {
+    push: (batch) => Effect.sync(() => batch.filter((r) => !rows.has(r.row_id) && rows.set(r.row_id, r)).length),
+    pushFrom: (next) =>
+      Effect.gen(function* () {
+        let added = 0
+        for (let batch = yield* next; batch !== undefined; batch = yield* next) for (const r of batch) if (!rows.has(r.row_id)) rows.set(r.row_id, r), added++
+        return added
+      }),
+    aggregate: () => Effect.die("not used"),
+    count: Effect.sync(() => rows.size)
+  }
+  return { rows, layer: Layer.succeed(TeamLogStore, service) }
+}
+
+describe("issue 49 live push", () => {
+  it.effect("pushes what each log gained since the last push, once", () =>
+    Effect.gen(function* () {
+      const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL } })
+      const store = keepingStore()
+      const layer = Layer.merge(world.layer, store.layer)
+      yield* Effect.provide(Effect.andThen(recordedBuild({ skill: "demo" }), recordedShow({ skill: "demo", section: "Setup" })), world.layer)
+      world.fs.seed({ [LOG]: "" })
+      const state = makeLivePushState()
+      expect(yield* Effect.provide(pushNewRows(state), layer)).toEqual({ rows: 2, added: 2 })
+      expect(yield* Effect.provide(pushNewRows(state), layer)).toEqual({ rows: 0, added: 0 })
+      yield* Effect.provide(recordedShow({ skill: "demo", section: "Usage" }), world.layer)
+      expect(yield* Effect.provide(pushNewRows(state), layer)).toEqual({ rows: 1, added: 1 })
+      expect(store.rows.size).toBe(3)
+    })
+  )
+
+  it.effect("a log replaced while the server runs is read from its start: none of its rows is skipped", () =>
+    Effect.gen(function* () {
+      const fs = makeMemoryFileSystem()
+      const files = { "/proj/.skillc/skills/demo/SKILL.md": SKILL }
+      const before = memoryWorld({ fs, files })
+      const store = keepingStore()
+      yield* Effect.provide(Effect.andThen(recordedBuild({ skill: "demo" }), recordedShow({ skill: "demo", section: "Setup" })), before.layer)
+      fs.seed({ [LOG]: "" })
+      const state = makeLivePushState()
+      expect(yield* Effect.provide(pushNewRows(state), Layer.merge(before.layer, store.layer))).toEqual({ rows: 2, added: 2 })
+      // The same file system, a new log in the same place: its rows are numbered from 1 again.
+      const after = memoryWorld({ fs, searchIndex: before.searchIndex, accessLog: makeMemoryAccessLog() })
+      yield* Effect.provide(Effect.andThen(recordedShow({ skill: "demo", section: "Usage" }), recordedShow({ skill: "demo", section: "Setup" })), after.layer)
+      expect(yield* Effect.provide(pushNewRows(state), Layer.merge(after.layer, store.layer))).toEqual({ rows: 2, added: 2 })
+      expect(store.rows.size).toBe(4)
+    })
+  )
+})
