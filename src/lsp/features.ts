@@ -106,12 +106,16 @@ export const complete = (s: SkillSnapshot, file: string, t: LintText, pos: Posit
   const link = /\]\(([^()\s#]*)$/.exec(before)
   if (link !== null) {
     const here = dirOf(file)
+    // What the author wrote before the path (`./`, an opening `<`) stays: the edit starts after it. Replaced,
+    // the text the client filters by (`./refs/g`) matched no item, and an item accepted anyway deleted it.
+    const typed = link[1]!
+    const lead = /^<?(?:\.\/)*/.exec(typed)![0]
     return s.entries
       .filter((e) => e.type === "file" && e.escapes !== true && e.path !== file)
       .map((e) => {
         const rel = relativeTo(here, e.path)
         const written = asLinkDestination(rel)
-        const textEdit = { range: lineRange(pos.line, pos.character - link[1]!.length, pos.character), newText: written }
+        const textEdit = { range: lineRange(pos.line, pos.character - typed.length + lead.length, pos.character), newText: written }
         // A filterText only where the label is not what is typed (a percent-encoded name): Neovim 0.7's
         // omnifunc ignores the textEdit range of an item with one and completes from the start of the word
         // instead (after the last `/` or `.`), so `[x](scripts/fi` offered nothing and `[x](forms.` inserted

@@ -61,6 +61,31 @@ import { requested } from "./ranges.js"
 import { watchSkill, type SkillWatch } from "./watch.js"
 import { lintText, lineText, toPosition, type LintText } from "./text.js"
 
+/** Whether a document notification's params name a document by a string `uri`. */
+const namesDocument = (params: unknown): boolean => {
+  const doc = (params as { readonly textDocument?: { readonly uri?: unknown } } | null | undefined)?.textDocument
+  return typeof doc?.uri === "string"
+}
+
+/** didOpen: the document's `uri`, `text` and `version` as the protocol has them. */
+const openedWellFormed = (params: unknown): boolean => {
+  const doc = (params as { readonly textDocument?: { readonly uri?: unknown; readonly text?: unknown; readonly version?: unknown } } | null | undefined)?.textDocument
+  return typeof doc?.uri === "string" && typeof doc.text === "string" && typeof doc.version === "number"
+}
+
+/** didChange: a named document and a list of changes, each with its `text` (a range, when given, an object). */
+const changedWellFormed = (params: unknown): boolean => {
+  const changes = (params as { readonly contentChanges?: unknown } | null | undefined)?.contentChanges
+  return (
+    namesDocument(params) &&
+    Array.isArray(changes) &&
+    changes.every((c: unknown) => {
+      const change = c as { readonly text?: unknown; readonly range?: unknown } | null
+      return change !== null && typeof change === "object" && typeof change.text === "string" && (change.range === undefined || (typeof change.range === "object" && change.range !== null))
+    })
+  )
+}
+
 export interface LspOptions {
   /** The base of rule links (`codeDescription.href`): docs/rules.md of this installation. */
   readonly rulesDoc: string
@@ -430,9 +455,20 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         return
       }
       s.running = true
-      watchFor(s)
-      const { texts, versions } = openBelow(root)
-      const open = new Map([...texts].map(([p, t]) => [p, t.text]))
+      // Whatever throws before the lint starts must not leave `running` set: every later lint would only
+      // mark itself as wanted again, and its waiters wait for ever.
+      let started: { readonly texts: ReturnType<typeof openBelow>["texts"]; readonly versions: ReturnType<typeof openBelow>["versions"]; readonly open: Map<string, string> }
+      try {
+        watchFor(s)
+        const { texts, versions } = openBelow(root)
+        started = { texts, versions, open: new Map([...texts].map(([p, t]) => [p, t.text])) }
+      } catch (e) {
+        s.running = false
+        log(`skc lsp: cannot lint ${root}: ${e instanceof Error ? e.message : String(e)}`)
+        for (const w of s.waiters.splice(0)) w()
+        return
+      }
+      const { texts, versions, open } = started
       s.runtime
         .runPromise(lintBuffers(root, open, s.parses))
         .then(
@@ -733,17 +769,24 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     // LSP 3.17 initialize: "a notification [before it] should be dropped". The documents' notifications are
     // gated here: before, a didOpen sent before initialize was kept and linted once asked about, and later
     // incremental changes applied to that text.
+    // A notification whose params are not what the protocol says (a didOpen without its text) is dropped
+    // with a line in the editor's log: kept, it became a document whose text was `undefined`, every lint of
+    // its skill threw, and the skill was never linted again.
     const gate =
-      <P>(register: (handler: (params: P) => void) => Disposable) =>
+      <P>(register: (handler: (params: P) => void) => Disposable, method: string, wellFormed: (params: unknown) => boolean = () => true) =>
       (handler: (params: P) => void) =>
-        register((params) => (initialized ? handler(params) : undefined))
+        register((params) => {
+          if (!initialized) return
+          if (!wellFormed(params)) return log(`skc lsp: ${method} with malformed params ignored`)
+          handler(params)
+        })
     documents.listen({
-      onDidOpenTextDocument: gate((h) => connection.onDidOpenTextDocument(h)),
-      onDidChangeTextDocument: gate((h) => connection.onDidChangeTextDocument(h)),
-      onDidCloseTextDocument: gate((h) => connection.onDidCloseTextDocument(h)),
-      onWillSaveTextDocument: gate((h) => connection.onWillSaveTextDocument(h)),
+      onDidOpenTextDocument: gate((h) => connection.onDidOpenTextDocument(h), "textDocument/didOpen", openedWellFormed),
+      onDidChangeTextDocument: gate((h) => connection.onDidChangeTextDocument(h), "textDocument/didChange", changedWellFormed),
+      onDidCloseTextDocument: gate((h) => connection.onDidCloseTextDocument(h), "textDocument/didClose", namesDocument),
+      onWillSaveTextDocument: gate((h) => connection.onWillSaveTextDocument(h), "textDocument/willSave", namesDocument),
       onWillSaveTextDocumentWaitUntil: (h) => connection.onWillSaveTextDocumentWaitUntil((p, t) => (initialized ? h(p, t) : undefined)),
-      onDidSaveTextDocument: gate((h) => connection.onDidSaveTextDocument(h))
+      onDidSaveTextDocument: gate((h) => connection.onDidSaveTextDocument(h), "textDocument/didSave", namesDocument)
     })
     connection.listen()
   })

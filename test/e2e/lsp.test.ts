@@ -335,6 +335,21 @@ describe("skc lsp (issue 50)", () => {
     await expect(lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri: URI }, context: { diagnostics: [] } })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("range") })
   })
 
+  it("a didOpen without its text is ignored: the skill is still linted, and its requests answered, after a good change", async () => {
+    const dir = join(sb.work, "skills", "wedge")
+    writeTree(dir, { "SKILL.md": "---\nname: wedge\ndescription: Wedge. Use when testing.\n---\n# Wedge\n" })
+    const uri = uriOf(join(dir, "SKILL.md"))
+    // Before: the document was kept with an undefined text, the lint threw before it started, and every later
+    // lint of the skill only marked itself as wanted again: no diagnostics, requests waiting for ever.
+    await lsp.connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "markdown", version: 1 } })
+    await lsp.open(uri, "---\nname: wedge\ndescription: Wedge. Use when testing.\n---\n# Wedge\n\n[x](nope.md)\n", { version: 2 })
+    const diagnostics = await lsp.diagnostics(uri, (p) => p.version === 2)
+    expect(diagnostics.map((d) => d.code)).toContain("SKL301")
+    const symbols = (await lsp.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } })) as Array<DocumentSymbol>
+    expect(symbols.map((x) => x.name)).toEqual(["Wedge"])
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  })
+
   it("a negative line or character is -32602 (LSP positions are uintegers), not an empty answer", async () => {
     for (const position of [{ line: -1, character: 0 }, { line: 0, character: -5 }]) {
       await expect(lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("position") })

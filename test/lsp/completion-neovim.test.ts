@@ -83,4 +83,16 @@ describe("completion in Neovim 0.7's omnifunc (issue 50)", () => {
     // A percent-encoded name is filtered by what is typed, shown as the file is named.
     expect(itemsFor("Read [x](refs%20").find((i) => i.label === "refs dir/a.md")).toMatchObject({ filterText: "refs%20dir/a.md", textEdit: { newText: "refs%20dir/a.md" } })
   })
+
+  it("keeps a leading ./ or < the author wrote: the edit starts after it, so the items are kept and it stays", () => {
+    const kept = (typed: string) =>
+      itemsFor(typed)
+        .filter((i) => (i.filterText ?? i.label).startsWith(typed.slice((i.textEdit as { range: { start: { character: number } } }).range.start.character)))
+        .map((i) => i.label)
+    // Before: the edit began at the `.` or `<`, so clients filtered by "./scripts/f", which no item starts with.
+    expect(kept("Read [x](./scripts/f")).toEqual(["scripts/fill.py"])
+    expect(kept("Read [x](<scripts/")).toEqual(["scripts/fill.py"])
+    expect(omnifunc07("Read [x](./forms", itemsFor("Read [x](./forms"))).toEqual({ offered: ["forms.md"], first: "Read [x](./forms.md" })
+    expect(omnifunc07("Read [x](<./scripts/f", itemsFor("Read [x](<./scripts/f")).first).toBe("Read [x](<./scripts/fill.py")
+  })
 })
