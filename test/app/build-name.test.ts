@@ -69,6 +69,22 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       expect(ok.takeWarnings().filter((l) => l.includes("SKL115"))).toEqual([])
     }))
 
+  it.live("DECISIONS #53 a manual-only skill deployed to .agents/skills: the build names the agents that offer it to their model", () =>
+    Effect.gen(function* () {
+      const w = world("deploy", "deploy", "disable-model-invocation: true\n")
+      yield* w.run(build({ skill: "deploy", target: "claude,agents" }))
+      expect(w.takeWarnings()).toContain(
+        "warning: deploy: 'disable-model-invocation' makes it manual-only for Claude Code and Cursor, but OpenAI Codex, GitHub Copilot, Gemini CLI, OpenCode, Amp read no such field and offer it to their model; Codex keeps a skill manual with policy.allow_implicit_invocation: false in agents/openai.yaml, which a built skill does not carry"
+      )
+      // Deployed only where the field is read, or not manual-only: nothing to say.
+      const claude = world("deploy", "deploy", "disable-model-invocation: true\n")
+      yield* claude.run(build({ skill: "deploy", target: "claude,cursor" }))
+      expect(claude.takeWarnings().filter((l) => l.includes("manual-only"))).toEqual([])
+      const model = world("deploy", "deploy", "disable-model-invocation: false\n")
+      yield* model.run(build({ skill: "deploy", target: "agents" }))
+      expect(model.takeWarnings().filter((l) => l.includes("manual-only"))).toEqual([])
+    }))
+
   it.live("issue 46 item 5 `skc init`'s placeholder description builds with an SKL106 warning (agents would read it)", () =>
     Effect.gen(function* () {
       const w = diskWorld("skc-build-todo-")

@@ -13,6 +13,7 @@ import { InvalidOption, SkillNotFound, UsageError, Warning } from "../../domain/
 import { profilesForTargets } from "../../domain/agents/index.js"
 import { bodyText, shellInjectionNotice, shellInjections } from "../../domain/agents/claudeBody.js"
 import { CODEX_METADATA_FILE } from "../../domain/agents/codexPolicy.js"
+import { manualOnlyIgnoredBy, manualOnlyNotice } from "../../domain/agents/manualOnly.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { PLACEHOLDER, placeholderMessage, skl106 } from "../../domain/lint/rules/skl106-description-nonempty.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
@@ -200,6 +201,9 @@ const buildResolved = Effect.fnUntraced(function* (
   }
   if (fm?._tag === "Parsed") {
     for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
+    // A skill meant for a person to invoke, deployed where agents read no such field: their model may run it.
+    const ignoring = manualOnlyIgnoredBy(fm.data, profiles)
+    if (ignoring.length > 0) yield* warn(Warning.notice(manualOnlyNotice(skill.name, fm.data, ignoring)))
     // `skc init`'s template description (lint's SKL106 error) would be what agents read to decide on the skill: said, not refused.
     const description = fm.data.description
     if (typeof description === "string" && PLACEHOLDER.test(description)) {
