@@ -15,7 +15,9 @@ import { resolveMention } from "../domain/references/reach.js"
 import { classifyTarget, dirOf } from "../domain/lint/paths.js"
 import { activeProfiles } from "../domain/lint/profiles.js"
 import type { SkillSnapshot } from "../domain/lint/types.js"
+import { flattenInline } from "../domain/markdown/inline.js"
 import { anchorsOf, githubSlug, headingSlug } from "../domain/markdown/model.js"
+import { normalizeLabel } from "../domain/markdown/syntax.js"
 import type { Heading } from "../domain/markdown/model.js"
 import { lineText, lintColumn, toPosition, type LintText, type Position } from "./text.js"
 
@@ -299,6 +301,27 @@ export const headingTextProblem = (newText: string): string | undefined => {
  * (`#setup-1`) move with it. `texts` gives each markdown file's text (the
  * buffers where open).
  */
+/**
+ * Where the link's `#fragment` is written on its line (from `from`), and its length as written: as decoded
+ * (`#café-setup`), or percent-encoded (`#caf%C3%A9-setup`), which lint and go to definition read as the same
+ * anchor. Undefined when the line holds neither.
+ */
+const writtenFragment = (line: string, from: number, fragment: string): { readonly at: number; readonly length: number } | undefined => {
+  const plain = line.indexOf(`#${fragment}`, from)
+  if (plain >= 0) return { at: plain, length: fragment.length }
+  for (let hash = line.indexOf("#", from); hash >= 0; hash = line.indexOf("#", hash + 1)) {
+    const token = /^[^\s)>#]*/.exec(line.slice(hash + 1))![0]
+    let decoded: string | undefined
+    try {
+      decoded = decodeURIComponent(token)
+    } catch {
+      decoded = undefined
+    }
+    if (decoded !== undefined && decoded.toLowerCase() === fragment.toLowerCase()) return { at: hash, length: token.length }
+  }
+  return undefined
+}
+
 export const renameHeading = (
   s: SkillSnapshot,
   file: string,
@@ -312,7 +335,11 @@ export const renameHeading = (
   const headings = s.markdown(file)?.headings ?? []
   const index = headings.indexOf(at.heading)
   const hasClosing = /[ \t]#+[ \t]*$/.test(lineText(own, line).slice(at.range.end.character - (own.bom && line === 0 ? 1 : 0)))
-  const renamed = headings.map((h, i) => (i === index ? { text: writtenHeadingText(newText, hasClosing) } : h))
+  // The new heading's text as its anchor reads it: its markup flattened, as the scanner flattens every heading
+  // (`See [the manual](notes.md)` is "See the manual"; unflattened, its links went to `#see-the-manualnotesmd`).
+  const definitions = new Set((s.markdown(file)?.links ?? []).filter((l) => l.kind === "definition").map((l) => normalizeLabel(l.text)))
+  const newHeading = flattenInline(writtenHeadingText(newText, hasClosing), (label) => definitions.has(label))
+  const renamed = headings.map((h, i) => (i === index ? { text: newHeading } : h))
   const [oldRfc, oldGh, newGh] = [anchorsOf(headings, headingSlug), anchorsOf(headings, githubSlug), anchorsOf(renamed, githubSlug)]
   // The renamed heading's links take its new RFC slug; a heading in another script ("日本語") has none, and its
   // links take the GitHub slug, which SKL302 accepts as well. The others keep the style their links use.
@@ -333,11 +360,11 @@ export const renameHeading = (
     if (text === undefined) continue
     const lineNo = l.link.line - 1
     const written = lineText(text, lineNo)
-    const hash = written.indexOf(`#${fragment}`, l.link.column - 1)
-    if (hash < 0) continue
-    const start = toPosition(text, text.starts[lineNo]! + hash + 1)
+    const raw = writtenFragment(written, l.link.column - 1, fragment)
+    if (raw === undefined) continue
+    const start = toPosition(text, text.starts[lineNo]! + raw.at + 1)
     const list = edits.get(l.file) ?? []
-    list.push({ range: { start, end: { line: start.line, character: start.character + fragment.length } }, newText: moved })
+    list.push({ range: { start, end: { line: start.line, character: start.character + raw.length } }, newText: moved })
     edits.set(l.file, list)
   }
   return edits

@@ -1,0 +1,43 @@
+/**
+ * Issue 50: renaming a heading re-points the links to it (src/lsp/features.ts `renameHeading`), on a
+ * snapshot in process. A link may write its anchor percent-encoded (`#caf%C3%A9-setup`), which lint and go
+ * to definition read as `#café-setup`: it was left alone and broke. A new heading text with markup (`See
+ * [the manual](notes.md)`) has the anchor of its text, not of its source.
+ */
+import { describe, expect, it } from "vitest"
+import type { TextEdit } from "vscode-languageserver"
+import { TextDocument } from "vscode-languageserver-textdocument"
+import { makeSnapshot } from "../../src/domain/lint/snapshot.js"
+import type { SkillEntry } from "../../src/domain/lint/types.js"
+import { renameHeading } from "../../src/lsp/features.js"
+import { lintText } from "../../src/lsp/text.js"
+
+const renamed = (files: Record<string, string>, line: number, newName: string): Record<string, string> => {
+  const entries: Array<SkillEntry> = Object.keys(files).map((path) => ({ path, type: "file" as const }))
+  const snapshot = makeSnapshot({ dirName: "demo", entries, markdownFiles: Object.entries(files).map(([path, source]) => ({ path, source })) })
+  const edits = renameHeading(snapshot, "SKILL.md", line, newName, (p) => (files[p] === undefined ? undefined : lintText(files[p]!)))
+  expect(edits).toBeDefined()
+  const out: Record<string, string> = { ...files }
+  for (const [path, list] of edits!) out[path] = TextDocument.applyEdits(TextDocument.create(`file:///${path}`, "markdown", 1, files[path]!), list as Array<TextEdit>)
+  return out
+}
+
+const HEAD = "---\nname: demo\ndescription: Demo. Use when testing.\n---\n# Demo\n\n"
+
+describe("renameHeading", () => {
+  it("re-points a percent-encoded anchor too, in the file and in another one", () => {
+    const files = {
+      "SKILL.md": `${HEAD}## Café Setup\n\nSee [a](#café-setup) and [b](#caf%C3%A9-setup).\n`,
+      "notes.md": "# Notes\n\n[enc](SKILL.md#caf%C3%A9-setup)\n"
+    }
+    const out = renamed(files, 6, "Thé Setup")
+    expect(out["SKILL.md"]).toContain("## Thé Setup\n\nSee [a](#th-setup) and [b](#th-setup).")
+    expect(out["notes.md"]).toBe("# Notes\n\n[enc](SKILL.md#th-setup)\n")
+  })
+
+  it("a new text with a link takes the anchor of its text", () => {
+    const files = { "SKILL.md": `${HEAD}## See [the guide](notes.md)\n\nGo to [d](#see-the-guide).\n`, "notes.md": "# Notes\n" }
+    const out = renamed(files, 6, "See [the manual](notes.md)")
+    expect(out["SKILL.md"]).toContain("## See [the manual](notes.md)\n\nGo to [d](#see-the-manual).")
+  })
+})
