@@ -48,7 +48,9 @@ export const renderBudget = (r: BudgetResult): string => {
     listed === r.skills.length
       ? `${r.skills.length} ${r.skills.length === 1 ? "skill" : "skills"}`
       : `${listed} of ${r.skills.length} ${r.skills.length === 1 ? "skill" : "skills"}`
-  const cost = `${n(r.total_chars)} characters (~${n(r.estimated_tokens)} tokens)`
+  // Past the budget the listing sent is smaller than every text whole: both, the one the model gets first.
+  const whole = `${n(r.total_chars)} characters (~${n(r.estimated_tokens)} tokens)`
+  const cost = r.used_chars < r.total_chars ? `${n(r.used_chars)} characters as listed, ${whole} with every text whole` : whole
   out.push(
     r.skills.length === 0
       ? `No skills listed to ${r.agent} (${r.title}): the listing costs nothing.`

@@ -136,6 +136,9 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     const e = ok(await env.run(budget({})))
     expect(e.limits).toMatchObject({ budget_chars: 30, basis: "SLASH_COMMAND_TOOL_CHAR_BUDGET" })
     expect(e.names_only).toEqual(["pdf"])
+    // The first line gives what the model is sent (the name only here) before what every text whole takes.
+    expect(renderBudget(e).split("\n")[0]).toBe(`1 skill listed to claude (Claude Code): ${e.used_chars} characters as listed, ${e.total_chars} characters (~${e.estimated_tokens} tokens) with every text whole`)
+    expect(e.used_chars).toBeLessThan(e.total_chars)
     const config = memoryWorld({
       files: { ...claudeFiles, "/proj/.skillc/config.toml": "[agents.claude]\nlisting_fraction = 0.05\ncontext_tokens = 100000\n" }
     })
