@@ -613,25 +613,39 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     })
     documents.onDidChangeContent((e) => lintFor(e.document.uri))
     documents.onDidSave((e) => lintFor(e.document.uri))
+    /**
+     * The skill a file is of now, else the linted skill whose directory holds it (the deepest): a skill whose
+     * SKILL.md was closed unsaved or removed on disk is found by neither its file nor `rootOf`, and its files'
+     * findings stayed shown for ever, the skill never released.
+     */
+    const knownRootOf = (file: string): string | undefined =>
+      rootOf(file) ?? [...skills.keys()].filter((r) => file.startsWith(r + sep)).sort((a, b) => b.length - a.length)[0]
+    /** Whether a linted skill's directory is still a skill: its SKILL.md open or on disk. */
+    const stillSkill = (root: string): boolean => isOpen(join(root, SKILL_FILE)) || existsSync(join(root, SKILL_FILE))
+    /** Lint a skill again, or release it (its findings cleared) when it is no skill any more. */
+    const relintOrRelease = (s: SkillState) => {
+      if (stillSkill(s.root) && openBelow(s.root).texts.size > 0) return lintSkill(s.root)
+      // A lint in flight releases the skill when it ends, finding no open file of it.
+      if (!stillSkill(s.root)) s.again = false
+      if (!s.running) release(s)
+    }
     documents.onDidClose((e) => {
       // The closed buffer's findings go; the file's own (from disk) come back with the skill's next lint,
       // unless no file of the skill is open any more: then the skill is released.
       sendDiagnostics({ uri: e.document.uri, diagnostics: [] })
       const file = toPath(e.document.uri)
-      const root = file === undefined ? undefined : rootOf(file)
+      const root = file === undefined ? undefined : knownRootOf(file)
       const s = root === undefined ? undefined : skills.get(root)
-      if (s === undefined) return
-      if (openBelow(s.root).texts.size > 0) lintSkill(s.root)
-      else if (!s.running) release(s)
+      if (s !== undefined) relintOrRelease(s)
     })
     connection.onDidChangeWatchedFiles((e) => {
       const roots = new Set<string>()
-      for (const c of e.changes) {
-        const file = toPath(c.uri)
-        const root = file === undefined ? undefined : rootOf(file)
+      for (const c of e?.changes ?? []) {
+        const file = typeof c?.uri === "string" ? toPath(c.uri) : undefined
+        const root = file === undefined ? undefined : knownRootOf(file)
         if (root !== undefined && skills.has(root)) roots.add(root)
       }
-      for (const root of roots) lintSkill(root)
+      for (const root of roots) relintOrRelease(skills.get(root)!)
     })
 
     connection.onCodeAction(whenReady(async (params) => {

@@ -277,6 +277,23 @@ describe("skc lsp (issue 50)", () => {
     expect((await lsp.diagnostics(URI, (p) => p.version === 1 && p.diagnostics.length > 0)).length).toBeGreaterThan(0)
   })
 
+  it("a skill whose SKILL.md closes unsaved (never on disk) is released: its other file's findings go", async () => {
+    // Neither file is on disk: the editor holds both (a new skill being written).
+    const dir = join(sb.work, "skills", "ghost")
+    const skillUri = uriOf(join(dir, "SKILL.md"))
+    const refUri = uriOf(join(dir, "ref.md"))
+    await lsp.open(skillUri, "---\nname: ghost\ndescription: Ghost. Use when testing.\n---\n# Ghost\n\nSee [ref](ref.md).\n", { version: 1 })
+    await lsp.open(refUri, "# Ref\n\n[bad](nowhere.md)\n", { version: 1 })
+    expect((await lsp.diagnostics(refUri, (p) => p.version === 1 && p.diagnostics.length > 0)).map((d) => d.code)).toContain("SKL301")
+    // Before: the closed SKILL.md was on no disk, so ref.md belonged to no skill and its findings stayed for ever.
+    // That showed once the skill was idle (a close during the lint's short cooldown was caught by its end):
+    // wait well past the cooldown so that this test fails on such code, not only on a quiet machine.
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: skillUri } })
+    expect(await lsp.diagnostics(refUri, (p) => p.diagnostics.length === 0)).toEqual([])
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: refUri } })
+  })
+
   it("coalesces a burst of changes into few lints, the last one of the final text (docs/editors.md)", async () => {
     const dir = join(sb.work, "skills", "burst")
     const uri = uriOf(join(dir, "SKILL.md"))
