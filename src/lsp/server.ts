@@ -166,13 +166,21 @@ const isPosition = (v: unknown): boolean =>
   isObject(v) && Number.isInteger(v.line) && Number.isInteger(v.character) && (v.line as number) >= 0 && (v.character as number) >= 0
 
 /** What a request's params lack of what its handler reads, in the protocol's words; undefined when nothing. */
-export const paramsProblem = (params: unknown, needs: ReadonlyArray<"textDocument" | "position" | "range">): string | undefined => {
+const isRange = (r: unknown): boolean => isObject(r) && isPosition(r.start) && isPosition(r.end)
+
+export const paramsProblem = (params: unknown, needs: ReadonlyArray<"textDocument" | "position" | "range" | "context">): string | undefined => {
   if (needs.length === 0) return undefined
   if (!isObject(params)) return "params must be an object"
   for (const need of needs) {
     if (need === "textDocument" && !(isObject(params.textDocument) && typeof params.textDocument.uri === "string")) return "textDocument.uri must be a string"
     if (need === "position" && !isPosition(params.position)) return "position must be {line, character}, two integers"
-    if (need === "range" && !(isObject(params.range) && isPosition(params.range.start) && isPosition(params.range.end))) return "range must be {start, end}, two positions"
+    if (need === "range" && !isRange(params.range)) return "range must be {start, end}, two positions"
+    // A code action's context: the diagnostics it names each have a range (a client's own, matched against ours).
+    if (need === "context" && params.context !== undefined) {
+      const diagnostics = isObject(params.context) ? params.context.diagnostics : undefined
+      if (!isObject(params.context) || (diagnostics !== undefined && !(Array.isArray(diagnostics) && diagnostics.every((d: unknown) => isObject(d) && isRange(d.range)))))
+        return "context.diagnostics must be a list of diagnostics, each with a range"
+    }
   }
   return undefined
 }
@@ -577,7 +585,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
      * before, a hover without `textDocument` was -32603 with a JavaScript message.
      */
     const whenReady =
-      <A extends ReadonlyArray<unknown>, R>(handler: (...args: A) => R, needs: ReadonlyArray<"textDocument" | "position" | "range"> = ["textDocument"]) =>
+      <A extends ReadonlyArray<unknown>, R>(handler: (...args: A) => R, needs: ReadonlyArray<"textDocument" | "position" | "range" | "context"> = ["textDocument"]) =>
       (...args: A): R | ResponseError<void> => {
         if (!initialized) return notInitialized()
         if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, "the server is shut down: only exit is accepted")
@@ -679,7 +687,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         if (edit !== undefined) actions.push({ title: "Fix all certain skc problems in this file", kind: "source.fixAll.skc", edit })
       }
       return only === undefined ? actions : actions.filter((a) => only.some((k) => a.kind === k || a.kind!.startsWith(`${k}.`)))
-    }, ["textDocument", "range"]))
+    }, ["textDocument", "range", "context"]))
 
     connection.onCompletion(whenReady(async (params) => {
       const at = await lintedNow(params.textDocument.uri)

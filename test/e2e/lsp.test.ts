@@ -350,6 +350,10 @@ describe("skc lsp (issue 50)", () => {
     await expect(lsp.connection.sendRequest("textDocument/hover", { nope: 1 })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("textDocument.uri") })
     await expect(lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI } })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("position") })
     await expect(lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri: URI }, context: { diagnostics: [] } })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("range") })
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }
+    await expect(
+      lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri: URI }, range, context: { diagnostics: [{ code: "SKL402", range: null }] } })
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("context.diagnostics") })
   })
 
   it("a didOpen without its text is ignored: the skill is still linted, and its requests answered, after a good change", async () => {
