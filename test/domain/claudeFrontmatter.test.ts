@@ -43,6 +43,14 @@ describe("claudeFrontmatter", () => {
     expect(dataOf(valid)?.["allowed-tools"]).toEqual(["Read"])
   })
 
+  it("a line ending in \\r is not quoted (Claude Code's pattern stops there); a key written twice: the last value", () => {
+    const crlf = ["---", "name: c", "description: [WIP] x", "---", "# Body", ""].join("\r\n")
+    expect(claudeFrontmatter(crlf).frontmatter._tag).toBe("Invalid")
+    const twice = skill("name: d", "description: First.", "description: Second.")
+    expect(dataOf(twice)?.description).toBe("Second.")
+    expect(claudeReading(twice).issues.map((i) => [i.line, i.blocking, i.message.includes("Claude Code reads the last value")])).toEqual([[4, false, true]])
+  })
+
   it("what the retry cannot fix stays refused (Claude Code then loads empty metadata); indented lines are left alone", () => {
     const broken = skill("name: b", "description: ok", "metadata:", "  x: [a] [b]")
     expect(claudeFrontmatter(broken).frontmatter._tag).toBe("Invalid")

@@ -19,13 +19,16 @@
  *
  * The second reading quotes every such line, not only the one that broke
  * the first: a valid flow list beside a broken line (`allowed-tools: [Read,
- * Write]`) is then the text "[Read, Write]", as Claude Code reads it. Its
- * parser (Bun's) also accepts some YAML the `yaml` package refuses (tabs as
- * indentation); skc reads such a frontmatter as refused. Pure.
+ * Write]`) is then the text "[Read, Write]", as Claude Code reads it. A line
+ * ending in `\r` (a CRLF file) is not such a line for Claude Code, whose
+ * pattern stops at the `\r`: its frontmatter loads as empty metadata.
+ * Its parser (Bun's) also takes a key written twice, the last one winning,
+ * as skc's reading does; and tabs as indentation, which skc reads as
+ * refused (recorded with the same Claude Code). Pure.
  */
 import { parseDocument } from "yaml"
 import { frontmatterCloseIndex, parseFrontmatterLines, UNCLOSED_MESSAGE, type Frontmatter } from "../markdown/frontmatter.js"
-import { splitLines } from "../markdown/lines.js"
+import { splitLines, stripBom } from "../markdown/lines.js"
 import type { FrontmatterReader } from "../protocol/metadata.js"
 
 /** Where the reading was observed, for messages and docs. */
@@ -48,12 +51,13 @@ export interface ClaudeRepairedLine {
  * changed; undefined when it changes none.
  */
 export const claudeRepairLines = (
-  lines: ReadonlyArray<string>
+  lines: ReadonlyArray<string>,
+  endsWithCr: (index: number) => boolean = () => false
 ): { readonly lines: ReadonlyArray<string>; readonly repaired: ReadonlyArray<Omit<ClaudeRepairedLine, "line"> & { readonly index: number }> } | undefined => {
   const out: Array<string> = []
   const repaired: Array<Omit<ClaudeRepairedLine, "line"> & { readonly index: number }> = []
   lines.forEach((line, index) => {
-    const m = KEY_VALUE.exec(line)
+    const m = endsWithCr(index) ? null : KEY_VALUE.exec(line)
     const key = m?.[1]
     const value = m?.[2]
     const quoted = value !== undefined && ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'")))
@@ -69,16 +73,25 @@ export const claudeRepairLines = (
  * its retry when that yields a mapping (`repaired`: the lines quoted, file lines); else the first failure,
  * which Claude Code loads as empty metadata (claudeMetadata.ts).
  */
-export const claudeFrontmatter = (source: string): { readonly frontmatter: Frontmatter; readonly repaired: ReadonlyArray<ClaudeRepairedLine> } => {
+export const claudeFrontmatter = (
+  source: string
+): { readonly frontmatter: Frontmatter; readonly repaired: ReadonlyArray<ClaudeRepairedLine>; readonly duplicateKeys?: true } => {
   const lines = splitLines(source)
   const frontmatter = parseFrontmatterLines(lines)
   // Only a YAML syntax error (located by the parser): skc's own limits (nesting, size) are not Claude Code's.
   if (frontmatter._tag !== "Invalid" || frontmatter.message === UNCLOSED_MESSAGE || frontmatter.column === undefined) return { frontmatter, repaired: [] }
+  // A key written twice: Claude Code's parser takes the last value.
+  const lastWins = parseFrontmatterLines(lines, { uniqueKeys: false })
+  if (lastWins._tag === "Parsed") return { frontmatter: lastWins, repaired: [], duplicateKeys: true }
   const close = frontmatterCloseIndex(lines)
   if (close === undefined || close === -1) return { frontmatter, repaired: [] }
-  const fixed = claudeRepairLines(lines.slice(1, close))
+  // Claude Code finds no frontmatter in a file whose lines end in a lone `\r`; CRLF lines it leaves as written.
+  const text = stripBom(source)
+  if (/\r(?!\n)/.test(text)) return { frontmatter, repaired: [] }
+  const raw = text.split("\n")
+  const fixed = claudeRepairLines(lines.slice(1, close), (index) => raw[index + 1]?.endsWith("\r") === true)
   if (fixed === undefined) return { frontmatter, repaired: [] }
-  const retried = parseFrontmatterLines([lines[0]!, ...fixed.lines, ...lines.slice(close)])
+  const retried = parseFrontmatterLines([lines[0]!, ...fixed.lines, ...lines.slice(close)], { uniqueKeys: false })
   if (retried._tag !== "Parsed") return { frontmatter, repaired: [] }
   // Frontmatter line k (0-based) is file line k + 2 (the opening `---` is line 1). A line the quotes do not
   // change (`allowed-tools: Bash(git:*)` is that text either way) is not reported.
@@ -109,9 +122,15 @@ export const claudeRepairMessage = (r: ClaudeRepairedLine): string =>
  * `disable-model-invocation` included).
  */
 export const claudeReading: FrontmatterReader = (source) => {
-  const { frontmatter, repaired } = claudeFrontmatter(source)
+  const { frontmatter, repaired, duplicateKeys } = claudeFrontmatter(source)
+  const strict = duplicateKeys === true ? parseFrontmatterLines(splitLines(source)) : undefined
   return {
     frontmatter,
-    issues: repaired.map((r) => ({ rule: "SKL100" as const, line: r.line, message: claudeRepairMessage(r), blocking: false }))
+    issues: [
+      ...(strict?._tag === "Invalid"
+        ? [{ rule: "SKL100" as const, line: strict.line, message: `${strict.message}: Claude Code reads the last value (${CLAUDE_REPAIR_SOURCE}); write the key once, as readers following the specification refuse the frontmatter`, blocking: false }]
+        : []),
+      ...repaired.map((r) => ({ rule: "SKL100" as const, line: r.line, message: claudeRepairMessage(r), blocking: false }))
+    ]
   }
 }

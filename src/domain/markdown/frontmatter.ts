@@ -202,7 +202,7 @@ export const parseFrontmatterQuotingColons = (source: string): { readonly frontm
 }
 
 /** Frontmatter from already split lines, so callers that need lines anyway split once. */
-export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter => {
+export const parseFrontmatterLines = (lines: ReadonlyArray<string>, options: { readonly uniqueKeys?: boolean } = {}): Frontmatter => {
   const close = frontmatterCloseIndex(lines)
   if (close === undefined) return ABSENT
   if (close === -1) {
@@ -231,7 +231,7 @@ export const parseFrontmatterLines = (lines: ReadonlyArray<string>): Frontmatter
   }
   const lineCounter = new LineCounter()
   // logLevel "error": the parser would print a Node warning to stderr for a collection used as a key (`? [a]: b`).
-  const doc = parseDocument(raw, { uniqueKeys: true, lineCounter, prettyErrors: false, logLevel: "error" })
+  const doc = parseDocument(raw, { uniqueKeys: options.uniqueKeys ?? true, lineCounter, prettyErrors: false, logLevel: "error" })
   if (doc.errors.length > 0) {
     const error = doc.errors[0]
     const at = lineCounter.linePos(error.pos[0])
