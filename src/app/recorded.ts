@@ -40,7 +40,7 @@ export const recordedOutline = (input: OutlineInput) => recording("outline", inp
 
 export const recordedShow = (input: ShowInput) => recording("show", input.skill, show(input), (o) => showLogArgs(input, valueOf(o)))
 
-export const recordedOpenFile = (input: OpenInput) => recording("open", input.skill, openFile(input), () => openLogArgs(input))
+export const recordedOpenFile = (input: OpenInput) => recording("open", input.skill, openFile(input), (o) => openLogArgs(input, valueOf(o)?.result))
 
 export const recordedSources = (input: SourcesInput) => recording("sources", input.skill, sources(input), () => sourcesLogArgs(input))
 

@@ -38,7 +38,7 @@ export const openCommand = defineCommand({
       input: OpenInput,
       toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines) }),
       run: (input) => openFile(input),
-      log: { args: (input) => openLogArgs(input) },
+      log: { args: (input, opened) => openLogArgs(input, opened?.result) },
       text: (opened) => textOf(opened.result),
       json: (opened) => opened.result,
       // The CLI prints the bytes exactly as on disk: no newline added, no decoding. On a

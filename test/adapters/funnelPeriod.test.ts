@@ -40,11 +40,13 @@ describe("skc stats --group-by funnel: the period of the rows it counts", () => 
     })
   )
 
-  it.effect("--include-author: the author's work counts, so it makes the period too", () =>
+  it.effect("--include-author: the author's reads count (a build or a lint is no read), so they make the period too", () =>
     Effect.gen(function* () {
       for (const log of [{ a: makeSqliteAccessLog(Database), f: file }, { a: memory, f: "m" }]) {
         const funnel = yield* log.a.aggregate(log.f, "funnel", { ...none, include_author: true })
-        expect(funnel.period).toEqual({ start: "2026-01-01T00:00:00Z", end: "2026-01-05T00:00:00Z" })
+        expect(funnel.period).toEqual({ start: "2026-01-02T00:00:00Z", end: "2026-01-05T00:00:00Z" })
+        // The reads: the agent's show and the author's; before, the build and the lint were counted as reads too.
+        expect(funnel.rows.find((r) => r.trigger === null)).toMatchObject({ count: 2 })
       }
     })
   )

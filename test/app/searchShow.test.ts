@@ -240,8 +240,12 @@ describe("RFC-0002:C-SHOW", () => {
       expect(toolErrorText(error, { served: new Set(["skc_show"]), remote: false, tool: "skc_show" }).split("\n")[1]).toBe(
         `  the heading meant: skc_show skill="demo" section="Setup" file="references/advanced.md"`
       )
+      // A line of E020's own suggestions pasted back whole: the heading meant, not the same suggestion again.
+      expect((yield* meant("Install (SKILL.md)"))[1]).toBe("  the heading meant: skc show demo --section Install --file SKILL.md")
+      expect((yield* meant("Setup (references/advanced.md)"))[1]).toBe("  the heading meant: skc show demo --section Setup --file references/advanced.md")
       // Nothing of the kind: the suggestions, as before.
       expect((yield* meant("## Instal")).join("\n")).toBe("error[E020]: section not found: '## Instal'\n  Did you mean one of these?\n  - Install (SKILL.md)")
+      expect((yield* meant("Install (nowhere.md)"))[1]).not.toContain("the heading meant")
     }))
 
   it.live("RFC-0002:C-SHOW max_lines truncates and appends '... (N more lines)'", () =>

@@ -61,6 +61,10 @@ describe("skc stats --import-otel and the funnel (issue 49 item 4)", () => {
       sections_read: 0,
       signals: ["activated_but_nothing_read"]
     })
+    // The author's own work (the build, the stats just run) is no read, --include-author or not: before, it
+    // was counted as reads with --include-author, and looking at the funnel made the signal go.
+    const withAuthor = JSON.parse((await sb.runAsync(["stats", "frontend", "--group-by", "funnel", "--include-author", "--format", "json"])).stdout) as { data: Funnel }
+    expect(withAuthor.data).toMatchObject({ activated: 2, reads: 0, signals: ["activated_but_nothing_read"] })
     // An agent reads a section (through a pipe: an agent's read, DECISIONS #45): the signal goes.
     expect((await sb.runAsync(["show", "frontend", "--section", "Notes"], sb.work, { SKC_ROLE: "agent" })).code).toBe(0)
     const after = await funnel(sb, sb.work, "frontend")

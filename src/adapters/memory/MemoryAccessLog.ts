@@ -80,6 +80,8 @@ const shownLine = (row: AccessLogRow): number | null => {
 const byAuthor = (row: AccessLogRow) => J(row, "role") === "author"
 const counted = (row: AccessLogRow, f: StatsFilters) =>
   f.include_author || ((AGENT_COMMANDS as ReadonlyArray<string>).includes(row.command) && !byAuthor(row))
+/** The funnel's reads, as the SQL adapters' `readsClause`. */
+const isRead = (row: AccessLogRow, f: StatsFilters) => (AGENT_COMMANDS as ReadonlyArray<string>).includes(row.command) && (f.include_author || !byAuthor(row))
 
 /** SQLite's default ordering of text: NULL first, then bytewise. */
 const cmp = (a: unknown, b: unknown): number =>
@@ -137,7 +139,7 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
   const audience = groupBy === "commands" || groupBy === "funnel" ? where : where.filter((r) => counted(r, filters))
   // issue 46 item 4: `stats` rows never make a view's period. The funnel's is that of what it counts:
   // activations and the counted reads (as the SQL adapters).
-  const timed = groupBy === "funnel" ? where.filter((r) => r.command === "activate" || counted(r, filters)) : audience
+  const timed = groupBy === "funnel" ? where.filter((r) => r.command === "activate" || isRead(r, filters)) : audience
   const times = timed.filter((r) => r.command !== "stats" && isLoggedTimestamp(r.timestamp)).map((r) => r.timestamp).sort()
   const period = { start: times[0] ?? null, end: times[times.length - 1] ?? null }
   const ok = audience.filter((r) => r.error === null)
@@ -177,7 +179,7 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
           byTrigger.set(t, [...(byTrigger.get(t) ?? []), r])
         }
         const sessions = (rs: ReadonlyArray<Stored>) => new Set(rs.map((r) => J(r, "session")).filter((s) => s !== null && s !== undefined)).size
-        const reads = where.filter((r) => r.command !== "activate" && counted(r, filters))
+        const reads = where.filter((r) => isRead(r, filters))
         const sections = new Set(reads.filter((r) => r.command === "show" && r.error === null).map((r) => `${String(J(r, "file"))}\u001f${String(J(r, "section"))}`))
         return [
           ...[...byTrigger].map(([trigger, rs]) => ({ trigger, count: rs.length, sessions: sessions(rs), sections: 0 })),

@@ -25,7 +25,7 @@ import { isSqlError } from "effect/sql/SqlError"
 import { Effect, Result, Layer, Redacted, Schedule } from "effect"
 import { LogStoreError, type AggregateRows } from "../../ports/AccessLog.js"
 import { TeamLogStore, type PushOptions, type TeamLogRow, type TeamLogStoreService } from "../../ports/TeamLogStore.js"
-import { ADD_ESCAPED, COPY_STAGE, CREATE_STAGE, CREATE_TABLE, INSERT_FROM_STAGE, TABLE, copyText, pgAggregateSql, pgAudienceClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
+import { ADD_ESCAPED, COPY_STAGE, CREATE_STAGE, CREATE_TABLE, INSERT_FROM_STAGE, TABLE, copyText, pgAggregateSql, pgAudienceClause, pgReadsClause, pgFilterClause, pgPeriodSql } from "./teamSql.js"
 import { driverUrl, pgSettings } from "./pgPassword.js"
 import { isSqlState } from "../../domain/teamStoreFailure.js"
 
@@ -333,7 +333,7 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: st
   aggregate: (groupBy, filters) =>
     Effect.gen(function* () {
       const { sql: clause, params } = pgFilterClause(filters)
-      const audience = pgAudienceClause(filters)
+      const audience = groupBy === "funnel" ? pgReadsClause(filters) : pgAudienceClause(filters)
       const rows = (yield* sql.unsafe(pgAggregateSql(groupBy, clause, audience), params)) as ReadonlyArray<Record<string, unknown>>
       if (groupBy === "summary") return { groupBy, period: { start: null, end: null }, groups: summaryGroups(rows) } satisfies AggregateRows
       // issue 46 item 4: `stats` rows never make a view's period.

@@ -96,6 +96,10 @@ const BY_AUTHOR = `coalesce(${J("role")} = 'author', FALSE)`
 export const pgAudienceClause = (filters: Pick<TeamFilters, "include_author">): string =>
   filters.include_author ? "TRUE" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")}) AND NOT ${BY_AUTHOR}`
 
+/** The funnel's reads, as SQLite's `readsClause`: reads of the skill (the author's too with `include_author`), no build, lint, eval or stats. */
+export const pgReadsClause = (filters: Pick<TeamFilters, "include_author">): string =>
+  `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")})${filters.include_author ? "" : ` AND NOT ${BY_AUTHOR}`}`
+
 export const pgAggregateSql = (groupBy: GroupBy, where: string, audience = "TRUE"): string => {
   const counted = `${where} AND ${audience}`
   switch (groupBy) {

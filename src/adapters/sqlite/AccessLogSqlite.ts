@@ -244,6 +244,13 @@ export const audienceClause = (filters: Pick<StatsFilters, "include_author">): s
   filters.include_author ? "1" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")}) AND NOT ${BY_AUTHOR}`
 
 /**
+ * The funnel's reads (issue 49 item 4): reads of the skill, the author's own too with `include_author`;
+ * never build, lint, eval or stats, which with `include_author` counted as reads (a `skc stats` made one).
+ */
+export const readsClause = (filters: Pick<StatsFilters, "include_author">): string =>
+  `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")})${filters.include_author ? "" : ` AND NOT ${BY_AUTHOR}`}`
+
+/**
  * The summary's one grouped scan, for filtered summaries and logs whose kept
  * summary cannot be brought up to date (./accessSummary.ts); also the
  * per-skill floor of `stats --all` (bench/stats.mjs). SQLite groups by
@@ -356,7 +363,7 @@ const summaryOf = (rows: Array<Record<string, unknown>>): AggregateRows => ({
 
 const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): AggregateRows => {
   const { sql: where, params } = filterClause(filters)
-  const audience = audienceClause(filters)
+  const audience = groupBy === "funnel" ? readsClause(filters) : audienceClause(filters)
   const rows = db.prepare(aggregateSql(groupBy, where, audience)).all(...params)
   if (groupBy === "summary") return summaryOf(rows)
   // The funnel counts activations and the counted reads: those make its period (a build does not).

@@ -147,5 +147,9 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   return opened
 })
 
-/** The `args` of an `open` row (DECISIONS #18). */
-export const openLogArgs = (input: OpenInput) => ({ path: input.path, max_lines: input.max_lines })
+/**
+ * The `args` of an `open` row (DECISIONS #18): the path of the file read, from the skill's root as every
+ * command names it (`./forms.md` and `scripts/../forms.md` are `forms.md`, so `stats --group-by files`
+ * counts one file once); as asked when nothing was read.
+ */
+export const openLogArgs = (input: OpenInput, result?: { readonly path: string }) => ({ path: result?.path ?? input.path, max_lines: input.max_lines })

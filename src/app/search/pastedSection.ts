@@ -1,6 +1,7 @@
 /**
  * The heading a `show` section meant when it was pasted from another answer with more than the
  * heading: a search result's label (`forms.md#Step 3: Fill the Form`, as skc_search prints each hit),
+ * a line of E020's "Did you mean" (`Step 3: Fill the Form (forms.md)`),
  * an outline line (`## Step 3: Fill the Form`, as skc_outline prints it), or a heading with a trailing
  * `#`, or a heading as its Markdown source (`GIFBuilder (\`core.gif_builder\`)`, as the source and the
  * first line `show` prints write it, while outline and the index give its plain text). RFC-0002:C-SHOW
@@ -27,6 +28,14 @@ export const pastedSection = (asked: string, headings: ReadonlyArray<HeadingEntr
   for (const m of section.matchAll(/#/g)) {
     const [file, rest] = [section.slice(0, m.index), section.slice(m.index + 1).trim()]
     const heading = inScope.find((h) => h.file === file && same(h.text, rest))
+    if (heading !== undefined) return { text: heading.text, file: heading.file }
+  }
+  // `heading (file)` or `heading (file line N)`: a line of E020's own "Did you mean one of these?", pasted
+  // back whole (an agent looped on it: the same suggestion for the suggestion). Only a file the headings name.
+  const suggested = /^(.*\S)\s+\(([^()]+?)(?: line (\d+))?\)$/.exec(section)
+  if (suggested !== null) {
+    const [, text, file, line] = suggested
+    const heading = inScope.find((h) => h.file === file && same(h.text, text!) && (line === undefined || h.start_line === Number(line)))
     if (heading !== undefined) return { text: heading.text, file: heading.file }
   }
   // `## heading`, `heading #`: the ATX marks Markdown itself does not count as the heading's text; nor its
