@@ -312,6 +312,13 @@ describe("agent-skill-protocol Activation Model", () => {
     for (const subject of ["convert this Word document to PDF", "merge these pdf files", "docs/pdf/readme", "my pdfs", "$pdfx", "`pdf-tools`", "a.pdfx file"])
       expect(mentions(subject, "pdf"), subject).toBe(false)
   })
+  it("a skill named by a function word ('it', 'can', 'a') is not the subject of every request that holds the word", () => {
+    const skills = [c("it", "IT helpdesk tickets"), c("can", "Tin can recycling"), c("a", "The first skill")]
+    expect(rankSkills("I will go home, it can wait", skills, { nowMs: 0 }).map((m) => m.name)).toEqual([])
+    expect(rankSkills("bake a sourdough loaf", skills, { nowMs: 0 }).map((m) => m.name)).toEqual([])
+    // Named as a skill, it still is.
+    expect(rankSkills("use the it skill", skills, { nowMs: 0 }).map((m) => m.name)).toContain("it")
+  })
   it("a request about a file format is won by relevance, not by the skill named like the format", () => {
     const r = rankSkills(
       "convert this Word document to PDF",

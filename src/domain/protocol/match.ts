@@ -10,7 +10,7 @@
  */
 import { bm25, type TermHit } from "./bm25.js"
 import { SCOPE_RANK, type DiscoveryScope } from "./discovery.js"
-import { words } from "./text.js"
+import { isMatchStopWord, words } from "./text.js"
 
 /**
  * Chosen with the evaluation fixtures (test/fixtures/catalogue, 26 skills,
@@ -150,7 +150,8 @@ const mentionIn = (request: Request, name: string): boolean => {
  */
 const holdsNameWord = (request: Request, name: string): boolean => {
   const named = words(name)
-  return named.length === 1 && request.words.includes(named[0]!)
+  // A function word ("it", "can", "will", "a") is in most requests: a skill so named is no subject of one.
+  return named.length === 1 && !isMatchStopWord(named[0]!) && request.words.includes(named[0]!)
 }
 
 export const recencyBoost = (lastUsedMs: number | undefined, nowMs: number): number => {

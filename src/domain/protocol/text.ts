@@ -22,6 +22,9 @@ const STOP_WORDS = new Set(
   ).split(/\s+/)
 )
 
+/** Whether a word is one of the function words activation matching drops ("it", "can", "will", "a"). */
+export const isMatchStopWord = (word: string): boolean => STOP_WORDS.has(word.toLowerCase())
+
 export interface Term {
   /** The word as it appears (lowercased). */
   readonly word: string
