@@ -68,7 +68,8 @@ import {
   readSkillResource
 } from "./skillResources.js"
 import { LineTransport } from "./transport.js"
-import { readableSchemaFailure } from "./limits.js"
+import { MAX_RESPONSE_BYTES, readableSchemaFailure } from "./limits.js"
+import { openStep, stepText } from "../domain/nextStep.js"
 import { BATCH_REVISION, DROPPED_ARGUMENTS, isObject, MODERN_REVISION, PROTOCOL_VERSION, RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
 import { getSkillPrompt, listSkillPrompts, promptArgumentsFor } from "./prompts.js"
 import { agentOfClient } from "./clientAgent.js"
@@ -77,6 +78,28 @@ import { SKILL_SCOPES, type SkillScopeName } from "./skillUri.js"
 import { inNoProject } from "../app/skills/index.js"
 import { resolve } from "node:path"
 import { clientLabel } from "./clientLabel.js"
+
+/** Room left in an answer for the JSON-RPC envelope and the revision's `_meta` around a tool's result. */
+const ENVELOPE_BYTES = 64 * 1024
+
+/**
+ * A tool's result that would not fit in one answer (MAX_RESPONSE_BYTES) as a tool error the agent can act
+ * on (MCP: a tool execution error is a result with `isError: true`), where the transport replaced the whole
+ * answer with a protocol error whose advice named no call: `skc_open` of a 4.3 MiB text file (its text is
+ * in the content and in the structured content) was -32603. For `skc_open`, the call that reads its head.
+ */
+const withinResponseLimit = (tool: string, args: unknown, result: CallToolResult): CallToolResult => {
+  if (result.isError === true) return result
+  const bytes = Buffer.byteLength(JSON.stringify(result), "utf8")
+  if (bytes + ENVELOPE_BYTES <= MAX_RESPONSE_BYTES) return result
+  const a = (typeof args === "object" && args !== null ? args : {}) as { readonly skill?: unknown; readonly path?: unknown }
+  const size = `${(bytes / 1048576).toFixed(1)} MiB`
+  const step =
+    tool === "skc_open" && typeof a.skill === "string" && typeof a.path === "string"
+      ? `read its first lines with: ${stepText(openStep(a.skill, a.path, 100), "tools")}`
+      : "ask for less (max_lines, limit, max_bytes, a narrower path)"
+  return { content: [{ type: "text", text: `error: the answer of ${tool} is ${size}, more than skc mcp sends in one answer (${(MAX_RESPONSE_BYTES / 1048576).toFixed(1)} MiB); ${step}` }], isError: true }
+}
 
 export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills"
 
@@ -697,7 +720,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     }
     const refused = remote ? remoteArgumentProblem(request.params.arguments) : undefined
     if (refused !== undefined) return { content: [{ type: "text", text: renderError(refused) }], isError: true }
-    return withHint(await callTool(run, tool, request.params.arguments, { ...errorContext(), agent: agentOfClient(clientName()) }))
+    return withinResponseLimit(tool.name, request.params.arguments, await withHint(await callTool(run, tool, request.params.arguments, { ...errorContext(), agent: agentOfClient(clientName()) })))
   })
 
   // Issue 26 item 3: list methods answer a page at a time (src/mcp/pagination.ts).

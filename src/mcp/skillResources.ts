@@ -13,6 +13,7 @@
  * inside the canonical skill root (a symlink out is refused, never read).
  */
 import { mib, OPEN_MAX_BYTES } from "../app/search/open.js"
+import { MAX_RESPONSE_BYTES } from "./limits.js"
 import { Cause, Data, Effect, Exit, Option } from "effect"
 import { Path } from "effect/Path"
 import { errorHeadline, FileNotFound, PathEscapes } from "../domain/errors.js"
@@ -62,6 +63,9 @@ export class NotServed extends Data.TaggedError("NotServed")<{
 /** Per-skill limits of the extension ("Limits"): a skill above them is not served. */
 export const MAX_RESOURCES_PER_SKILL = 512
 export const MAX_BYTES_PER_SKILL = 16 * 1024 * 1024
+
+/** The largest file one `resources/read` answer carries: its base64 and the envelope within MAX_RESPONSE_BYTES. */
+export const RESOURCE_READ_MAX_BYTES = Math.min(OPEN_MAX_BYTES, Math.floor(((MAX_RESPONSE_BYTES - 64 * 1024) * 3) / 4))
 
 export interface ServedSkill {
   readonly scope: SkillScopeName
@@ -383,10 +387,14 @@ const readInSkill = (uri: string, ref: SkillFileRef, skill: ServedSkill) =>
     if (info.type === "directory") {
       return yield* Effect.fail(new NotServed({ message: `${uri} is a directory; read its files (or use resources/directory/read)` }))
     }
-    // Bounded work (issue 29 item 1): a huge file is never read whole into one answer.
-    if (info.size > OPEN_MAX_BYTES) {
+    // Bounded work (issue 29 item 1): a huge file is never read whole into one answer. Nor one the answer
+    // could not carry: a binary file goes as base64 (4 bytes for 3) and every answer is at most
+    // MAX_RESPONSE_BYTES, so a file over RESOURCE_READ_MAX_BYTES was read and then refused with -32603.
+    if (info.size > RESOURCE_READ_MAX_BYTES) {
       return yield* Effect.fail(
-        new NotServed({ message: `${uri} is ${mib(info.size)}, larger than resources/read returns (16 MiB); read its head with skc_open and max_lines` })
+        new NotServed({
+          message: `${uri} is ${mib(info.size)}, larger than resources/read returns (${mib(RESOURCE_READ_MAX_BYTES)}); read a text file's head with skc_open and max_lines`
+        })
       )
     }
     // A FIFO or a device: refused without blocking (issue 29 item 1).
