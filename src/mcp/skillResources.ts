@@ -226,7 +226,9 @@ export const findServedSkill = (scope: SkillScopeName, name: string, at: string 
     const fs = yield* FileSystem
     const path = yield* Path
     const notServed = new NotServed({ message: `No skill is served at ${at}`, notFound: true })
-    if (nameProblem(name) !== undefined) return yield* Effect.fail(notServed)
+    // A name with a path in it is no skill of any store; one that is only outside the format (`My_Skill`,
+    // which skc_list shows) is looked up below, so that the answer says why it is not served.
+    if (name === "" || name === "." || name === ".." || /[\\/\0]/.test(name)) return yield* Effect.fail(notServed)
     const store = scope === "project" || scope === "global" ? yield* storeOf(scope) : undefined
     const sourceDir = store !== undefined ? path.join(store, name) : yield* agentSourceOf(scope, name)
     if (sourceDir === undefined) return yield* Effect.fail(notServed)

@@ -158,6 +158,11 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     const read = await mcp.call("skc_open", { skill: "long-description", path: "SKILL.md" })
     expect(read.isError).toBeFalsy()
     expect((read.structuredContent as { content: string }).content).toContain("# X")
+    // A name outside the format (skc_list shows it): why, and the same way on, where the answer said only
+    // "No skill is served".
+    const badName = await mcp.client.readResource({ uri: "skill://project/Bad_Name/SKILL.md" }).catch((e: Error) => e.message)
+    expect(badName).toContain("'Bad_Name' is not a valid skill name")
+    expect(badName).toContain(`; the skc_* tools still read it: skc_open skill="Bad_Name" path="SKILL.md"`)
     // A skill served nowhere has no such way on.
     const unknown = await mcp.client.readResource({ uri: "skill://project/nope/SKILL.md" }).catch((e: Error) => e.message)
     expect(unknown).not.toContain("skc_open")
