@@ -358,13 +358,16 @@ describe("RFC-0004:C-INDEX lifecycle end to end", () => {
   })
 
   it("RFC-0009:C-TOKENIZER switching the tokenizer (env or config) is E002 until the next build", async () => {
-    expect(s.run(["search", "demo", "rebase"], s.work, { SKILLC_TOKENIZER: "cjk" }).stderr).toBe(E002)
+    // RFC-0005's line, then which setting differs from the build's (a rebuild without it would not help).
+    const differs = (built: string, asked: string) =>
+      `${E002}  the index was built with the '${built}' tokenizer and this run asks for '${asked}' (SKILLC_TOKENIZER or [search] tokenizer): build and search with the same setting\n`
+    expect(s.run(["search", "demo", "rebase"], s.work, { SKILLC_TOKENIZER: "cjk" }).stderr).toBe(differs("porter", "cjk+porter"))
     writeFileSync(join(s.work, ".skillc", "config.toml"), 'version = 1\n[search]\ntokenizer = "cjk"\n')
-    expect(s.run(["search", "demo", "rebase"]).stderr).toBe(E002)
-    expect(s.run(["show", "demo", "--section", "Setup"]).stderr).toBe(E002)
+    expect(s.run(["search", "demo", "rebase"]).stderr).toBe(differs("porter", "cjk+porter"))
+    expect(s.run(["show", "demo", "--section", "Setup"]).stderr).toBe(differs("porter", "cjk+porter"))
     expect(await s.index()).toMatchObject({ action: "rebuilt", reason: "stale-tokenizer", tokenizer: "cjk+porter" })
     expect(s.run(["search", "demo", "rebase"]).code).toBe(0)
-    expect(s.run(["search", "demo", "rebase"], s.work, { SKILLC_TOKENIZER: "ascii" }).stderr).toBe(E002)
+    expect(s.run(["search", "demo", "rebase"], s.work, { SKILLC_TOKENIZER: "ascii" }).stderr).toBe(differs("cjk+porter", "porter"))
     writeFileSync(join(s.work, ".skillc", "config.toml"), "version = 1\n")
     expect(await s.index()).toMatchObject({ action: "rebuilt", tokenizer: "porter" })
   })
@@ -439,7 +442,9 @@ describe("RFC-0009:C-TOKENIZER cjk end to end", () => {
     expect(partial.results.map((x: { section: string }) => x.section)).toContain("日本語の設定")
     const shown = s.run(["show", "cjk", "--section", "日本語の設定", "--format", "json"], s.work, env)
     expect(JSON.parse(shown.stdout).content).toBe("# 日本語の設定\nデータベースの設定ファイルを編集してください。\n")
-    expect(s.run(["search", "cjk", "设置"]).stderr).toBe("error[E002]: search index unusable; run 'skc build cjk' to rebuild\n")
+    expect(s.run(["search", "cjk", "设置"]).stderr).toBe(
+      "error[E002]: search index unusable; run 'skc build cjk' to rebuild\n  the index was built with the 'cjk+porter' tokenizer and this run asks for 'porter' (SKILLC_TOKENIZER or [search] tokenizer): build and search with the same setting\n"
+    )
   })
 })
 

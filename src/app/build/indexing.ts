@@ -564,11 +564,11 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   const { path, hash16 } = yield* indexPathOf(skill)
   const index = yield* searchIndex.open(path)
   // issue 46 item 2: a copied or cloned project's index is missing because it was built elsewhere; say so.
-  const unusable = (reason: string) =>
+  const unusable = (reason: string, hint?: string) =>
     Effect.andThen(
       verbose(`search index ${path}: ${reason}`),
       Effect.flatMap(reason === "missing" && skill.foreign !== true ? builtElsewhere(skill) : Effect.succeed(false), (elsewhere) =>
-        Effect.fail(new IndexUnusable({ skill: skill.name, reason, ...(elsewhere ? { hint: NOT_BUILT_HERE } : {}) })))
+        Effect.fail(new IndexUnusable({ skill: skill.name, reason, ...(elsewhere ? { hint: NOT_BUILT_HERE } : hint !== undefined ? { hint } : {}) })))
     )
   const first = searchVerdictBeforeHash(index.meta, skill.canonicalSourceDir)
   if (first._tag === "Unusable") return yield* unusable(first.detail ? `${first.reason} (${first.detail})` : first.reason)
@@ -577,7 +577,15 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   const meta = first.meta
   const tokenizer = yield* currentTokenizer
   // Cheap conditions first; the source hash reads the tree.
-  const cheap = staleness(meta, { sourceHash: meta.source_hash, tokenizer: tokenizer.recorded, maxFileBytes: (yield* Settings).config.maxFileBytes })
+  const { maxFileBytes } = (yield* Settings).config
+  const cheap = staleness(meta, { sourceHash: meta.source_hash, tokenizer: tokenizer.recorded, maxFileBytes })
+  // A setting of this run that differs from the build's: a rebuild without it would not help, so say which.
+  if (cheap === "stale-tokenizer") {
+    return yield* unusable(cheap, `the index was built with the '${meta.tokenizer}' tokenizer and this run asks for '${tokenizer.recorded}' (SKILLC_TOKENIZER or [search] tokenizer): build and search with the same setting`)
+  }
+  if (cheap === "stale-max-file-bytes") {
+    return yield* unusable(cheap, `the index was built with another [search] max_file_bytes than this run's ${maxFileBytes}: build and search with the same setting`)
+  }
   if (cheap !== undefined) return yield* unusable(cheap)
   // A long-lived server may know the sources have not changed since it last
   // checked (src/ports/SourceFreshness.ts); otherwise stat every file.
