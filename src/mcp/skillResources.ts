@@ -32,6 +32,7 @@ import { describeSkillDir, resolveSkill } from "../app/skills/resolve.js"
 import { touchSkill } from "../app/shared/touchedSkills.js"
 import { readSkillFrontmatter } from "../app/skills/skillFrontmatter.js"
 import { scanSourceTree } from "../app/shared/sourceTree.js"
+import { META_DIR } from "../domain/manifest.js"
 import { resolveInside } from "../app/skills/skillPaths.js"
 import { parseSkillUri, skillFileUri, skillRootUri, type SkillFileRef, type SkillScopeName } from "./skillUri.js"
 
@@ -163,6 +164,10 @@ const SERVED_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
  * 1.0` is a number) is left out with a warning naming the field, as a misnamed skill always was,
  * rather than served to break every other skill's listing.
  */
+/** Why a deployed stub whose source is elsewhere is not served. */
+const stubWithoutSource = (source: string): string =>
+  `it is a stub skc deployed, and its source (${source}) is not on this machine: only its headings can be read (run skc build where the source is)`
+
 export const servingProblem = (dirName: string, frontmatter: Readonly<Record<string, unknown>>): string | undefined => {
   if (frontmatter.name !== dirName) {
     return `frontmatter name '${String(frontmatter.name)}' differs from the directory name '${dirName}'`
@@ -198,7 +203,9 @@ export const servedSkills = Effect.gen(function* () {
   const diagnostics = yield* Diagnostics
   const out: Array<ServedSkill> = []
   for (const s of yield* visibleSkills()) {
-    const problem = servingProblem(s.name, s.frontmatter)
+    // A deployed stub whose source is not here holds headings and a pointer to tools that cannot read the
+    // rest (DECISIONS #46): served, its prompt and resources told an agent to read what no tool has.
+    const problem = s.missingSource !== undefined ? stubWithoutSource(s.missingSource) : servingProblem(s.name, s.frontmatter)
     if (problem !== undefined) {
       yield* diagnostics.warn(Warning.notice(`not serving '${s.sourceDir}' over MCP resources: ${problem}`))
       continue
@@ -211,7 +218,7 @@ export const servedSkills = Effect.gen(function* () {
 /** The source directory of a skill found through the agent directories, when `name` resolves there in `scope`. */
 const agentSourceOf = (scope: SkillScopeName, name: string) =>
   resolveSkill(name).pipe(
-    Effect.map((r) => (r.scope === scope ? r.sourceDir : undefined)),
+    Effect.map((r) => (r.scope === scope ? { dir: r.sourceDir, missingSource: r.missingSource } : undefined)),
     // Recovery: a name that does not resolve in the agent directories is not served; the caller answers "not found".
     Effect.orElseSucceed(() => undefined)
   )
@@ -230,8 +237,10 @@ export const findServedSkill = (scope: SkillScopeName, name: string, at: string 
     // which skc_list shows) is looked up below, so that the answer says why it is not served.
     if (name === "" || name === "." || name === ".." || /[\\/\0]/.test(name)) return yield* Effect.fail(notServed)
     const store = scope === "project" || scope === "global" ? yield* storeOf(scope) : undefined
-    const sourceDir = store !== undefined ? path.join(store, name) : yield* agentSourceOf(scope, name)
+    const agent = store !== undefined ? undefined : yield* agentSourceOf(scope, name)
+    const sourceDir = store !== undefined ? path.join(store, name) : agent?.dir
     if (sourceDir === undefined) return yield* Effect.fail(notServed)
+    if (agent?.missingSource !== undefined) return yield* Effect.fail(new NotServed({ message: `${notServed.message}: ${stubWithoutSource(agent.missingSource)}`, notFound: true }))
     const info = yield* fs.statOption(sourceDir).pipe(unseenAs(undefined))
     if (info?.type !== "directory") return yield* Effect.fail(notServed)
     const fm = yield* readSkillFrontmatter(path.join(sourceDir, MAIN_DOC), store === undefined ? "asAgentsRead" : "strict")
@@ -245,6 +254,8 @@ export const findServedSkill = (scope: SkillScopeName, name: string, at: string 
 /** The files of a skill (escaping symlinks and VCS directories left out), bytewise by path. */
 const filesOf = (skill: ServedSkill) =>
   scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
+    // skc's own runtime data (manifest, index, logs) is no file of a skill, wherever a directory holds it.
+    Effect.map((tree) => ({ ...tree, files: tree.files.filter((f) => f.path !== META_DIR && !f.path.startsWith(`${META_DIR}/`)) })),
     Effect.mapError((e) => new NotServed({ message: `cannot read skill '${skill.name}': ${renderError(e)}` }))
   )
 

@@ -42,6 +42,11 @@ export interface VisibleSkill {
   readonly frontmatter: Readonly<Record<string, unknown>>
   /** An earlier entry has the same name: `resolveSkill(name)` gives that one. */
   readonly shadowed: boolean
+  /**
+   * A stub skc deployed whose source is not on this machine (DECISIONS #46): where its manifest says the
+   * source was. Only the stub's headings can be served.
+   */
+  readonly missingSource?: string
 }
 
 
@@ -92,7 +97,8 @@ export const visibleSkills = Effect.fnUntraced(function* (options: { readonly ag
         foreign: probed._tag === "Foreign",
         agentEntry: entry,
         frontmatter: fm.data,
-        shadowed: false
+        shadowed: false,
+        ...(probed._tag === "Foreign" && probed.missingSource !== undefined ? { missingSource: probed.missingSource } : {})
       })
     }
   }
