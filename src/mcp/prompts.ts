@@ -31,7 +31,8 @@ import { argumentHint, argumentNames, argumentPattern, SKILL_DIR_VARIABLE } from
 import { listingFacts } from "../domain/agents/listing.js"
 import { frontmatterCloseIndex } from "../domain/markdown/frontmatter.js"
 import { MAIN_DOC } from "../domain/sourcePaths.js"
-import { NotServed, readSkillFile, servedSkills, type ServedSkill } from "./skillResources.js"
+import { FileSystem } from "../ports/FileSystem.js"
+import { NotServed, promptableSkills, readSkillFile, RESOURCE_READ_MAX_BYTES, type ServedSkill } from "./skillResources.js"
 import { skillFileUri } from "./skillUri.js"
 
 /** The one argument of a skill that names none: the text typed after `/name`, as Claude Code takes it. */
@@ -98,7 +99,7 @@ export const promptOf = (skill: ServedSkill): SkillPrompt => ({
  * `prompts/list`: one prompt per skill name a person may invoke, the first
  * served (project, then global, then the agent directories) winning.
  */
-export const listSkillPrompts = Effect.map(servedSkills, (skills) => {
+export const listSkillPrompts = Effect.map(promptableSkills, (skills) => {
   const out: Array<SkillPrompt> = []
   const seen = new Set<string>()
   for (const s of skills) {
@@ -208,7 +209,7 @@ export const invocationOf = (
  */
 export const getSkillPrompt = (name: string, given: Readonly<Record<string, string>>, options: { readonly skillDir: boolean } = { skillDir: true }) =>
   Effect.gen(function* () {
-    const skill = (yield* servedSkills).find((s) => s.name === name)
+    const skill = (yield* promptableSkills).find((s) => s.name === name)
     if (skill === undefined || !personInvocable(skill.frontmatter)) {
       return yield* Effect.fail(new NotServed({ message: `Invalid prompt name: '${name}' (no skill a person may invoke has that name; see prompts/list)` }))
     }
@@ -216,21 +217,40 @@ export const getSkillPrompt = (name: string, given: Readonly<Record<string, stri
     const invocation = yield* Effect.try({ try: () => invocationOf(prompt, given), catch: (e) => e as NotServed })
     const uri = skillFileUri(skill.scope, skill.name, MAIN_DOC)
     // Read without a row of its own: the prompt is one read of SKILL.md, logged as the person's (server.ts).
-    const read = yield* readSkillFile(uri)
-    if (!("text" in read)) return yield* Effect.fail(new NotServed({ message: `${uri} is not UTF-8 text` }))
-    const body = options.skillDir ? bodyOf(read.text).replaceAll(SKILL_DIR_VARIABLE, skill.sourceDir) : bodyOf(read.text)
-    const text = substituteArguments(body, invocation.raw, invocation.positional, invocation.names)
+    // A skill the extension does not serve (its format) is read from its directory, as bounded as a resource.
+    const text = skill.served ? yield* servedText(uri) : yield* directText(skill, uri)
+    const body = options.skillDir ? bodyOf(text).replaceAll(SKILL_DIR_VARIABLE, skill.sourceDir) : bodyOf(text)
+    const substituted = substituteArguments(body, invocation.raw, invocation.positional, invocation.names)
     return {
       skill,
       result: {
         description: prompt.description,
         messages: [
-          { role: "user" as const, content: { type: "text" as const, text } },
-          {
-            role: "user" as const,
-            content: { type: "resource_link" as const, uri, name: skill.name, title: `${skill.name} (${skill.scope} skill)`, description: prompt.description, mimeType: "text/markdown" }
-          }
+          { role: "user" as const, content: { type: "text" as const, text: substituted } },
+          // The link only to a resource the server serves.
+          ...(skill.served
+            ? [
+                {
+                  role: "user" as const,
+                  content: { type: "resource_link" as const, uri, name: skill.name, title: `${skill.name} (${skill.scope} skill)`, description: prompt.description, mimeType: "text/markdown" }
+                }
+              ]
+            : [])
         ]
       }
     }
+  })
+
+/** A served skill's SKILL.md as `resources/read` reads it. */
+const servedText = (uri: string) =>
+  Effect.flatMap(readSkillFile(uri), (read) => ("text" in read ? Effect.succeed(read.text) : Effect.fail(new NotServed({ message: `${uri} is not UTF-8 text` }))))
+
+/** The SKILL.md of a skill the extension does not serve, from its directory, within the bound of a resource. */
+const directText = (skill: ServedSkill, uri: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const file = `${skill.sourceDir}/${MAIN_DOC}`
+    const info = yield* fs.statOption(file).pipe(Effect.mapError(() => new NotServed({ message: `cannot read ${uri}` })))
+    if (info?.type !== "file" || info.size > RESOURCE_READ_MAX_BYTES) return yield* Effect.fail(new NotServed({ message: `cannot read ${uri} as a prompt` }))
+    return yield* fs.readFileString(file).pipe(Effect.mapError((e) => new NotServed({ message: `cannot read ${uri}: ${e.code}` })))
   })

@@ -215,6 +215,22 @@ export const servedSkills = Effect.gen(function* () {
   return out as ReadonlyArray<ServedSkill>
 })
 
+/**
+ * The skills a person may invoke as prompts (docs/decisions.md P3): every visible skill with a description,
+ * the extension's format rules aside (they are the extension's, not Claude Code's: anthropics/skills'
+ * claude-api, a 1,068-character description, is invoked as `/claude-api`), a stub whose source is not here
+ * left out. `served`: whether the extension serves it too (its prompt then links its SKILL.md resource).
+ */
+export const promptableSkills = Effect.gen(function* () {
+  const out: Array<ServedSkill & { readonly served: boolean }> = []
+  for (const s of yield* visibleSkills()) {
+    if (s.missingSource !== undefined) continue
+    if (typeof s.frontmatter.description !== "string" || s.frontmatter.description === "") continue
+    out.push({ scope: s.scope, name: s.name, sourceDir: s.sourceDir, frontmatter: s.frontmatter, served: servingProblem(s.name, s.frontmatter) === undefined })
+  }
+  return out as ReadonlyArray<ServedSkill & { readonly served: boolean }>
+})
+
 /** The source directory of a skill found through the agent directories, when `name` resolves there in `scope`. */
 const agentSourceOf = (scope: SkillScopeName, name: string) =>
   resolveSkill(name).pipe(

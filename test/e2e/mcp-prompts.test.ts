@@ -207,3 +207,27 @@ describe("issue 48 item 3: prompts under --watch", () => {
     }
   })
 })
+
+/**
+ * P3: the Skills extension's format rules are the extension's, not Claude Code's. anthropics/skills'
+ * claude-api (a 1,068-character description) is invoked as `/claude-api` in Claude Code; skc left it out of
+ * prompts/list and answered prompts/get "no skill a person may invoke has that name" (found by an MCP probe).
+ */
+describe("P3: a skill the extension does not serve is still a prompt", () => {
+  it("prompts/list offers it; prompts/get gives its body, without a link to a resource not served", async () => {
+    const sb = sandbox()
+    const long = "Reference for an API. ".repeat(50).trim()
+    put(join(sb.work, ".claude", "skills", "long-api", "SKILL.md"), `---\nname: long-api\ndescription: ${long}\n---\n# Long API\n\nCall it with $ARGUMENTS.\n`)
+    mkdirSync(join(sb.work, ".git"))
+    const mcp = await connectMcp({ cwd: sb.work, home: sb.home })
+    try {
+      expect((await mcp.client.listResources()).resources.some((r) => r.uri.includes("/long-api/"))).toBe(false)
+      expect((await mcp.client.listPrompts()).prompts.map((p) => p.name)).toContain("long-api")
+      const got = await mcp.client.getPrompt({ name: "long-api", arguments: { arguments: "a key" } })
+      expect(got.messages).toHaveLength(1)
+      expect(got.messages[0]!.content).toEqual({ type: "text", text: "# Long API\n\nCall it with a key.\n" })
+    } finally {
+      await mcp.close()
+    }
+  }, 60_000)
+})
