@@ -57,6 +57,21 @@ export const loggedTimestampSql = (column = "timestamp"): string => `(${column} 
 export const isLoggedTimestamp = (value: string): boolean => LOGGED_TIMESTAMP.test(value)
 
 /**
+ * A `--since`/`--until` bound (whole seconds, `…SSZ`) against a logged timestamp that may carry a fraction
+ * (`…SS.500Z`, another writer's): compared as text, `.` sorts before `Z`, so `…57.500Z` was before
+ * `--since …57Z` and within `--until …57Z`. The SQL adapters keep a plain range on the column (its index)
+ * and take out the rows of the bound's own second that carry a fraction above zero.
+ */
+export const sinceKey = (since: string): string => since.slice(0, 19)
+/** The seconds of a bound or timestamp: `YYYY-MM-DDTHH:MM:SS`. */
+export const secondsKey = (stamp: string): string => stamp.slice(0, 19)
+/** A fraction above zero: `.5`, `.000001` (not `.000`). */
+export const HAS_FRACTION = /\.[0-9]*[1-9][0-9]*Z$/
+/** Whether a logged timestamp is at or after `since`, and at or before `until` (whole-second bounds). */
+export const notBefore = (stamp: string, since: string): boolean => stamp >= sinceKey(since)
+export const notAfter = (stamp: string, until: string): boolean => stamp <= until && !(secondsKey(stamp) === secondsKey(until) && HAS_FRACTION.test(stamp))
+
+/**
  * Time filters that every dated row passes and no damaged one does: the grouped scan run again when a
  * summary's folded period came out damaged (src/app/usage/stats.ts `foldDatedSummary`).
  */

@@ -9,7 +9,7 @@
  */
 import { Effect, Layer } from "effect"
 import { compareBytewise } from "../../domain/sourcePaths.js"
-import { AGENT_COMMANDS, isLoggedTimestamp, type StatsFilters } from "../../domain/stats.js"
+import { AGENT_COMMANDS, isLoggedTimestamp, notAfter, notBefore, type StatsFilters } from "../../domain/stats.js"
 import {
   AccessLog,
   LogStoreError,
@@ -55,8 +55,8 @@ const userOf = (row: AccessLogRow): string | undefined => {
 }
 
 const passes = (row: AccessLogRow, f: StatsFilters): boolean => {
-  if (f.since !== null && row.timestamp < f.since) return false
-  if (f.until !== null && row.timestamp > f.until) return false
+  if (f.since !== null && !notBefore(row.timestamp, f.since)) return false
+  if (f.until !== null && !notAfter(row.timestamp, f.until)) return false
   // As the SQL: a damaged timestamp cannot be placed in a time range.
   if ((f.since !== null || f.until !== null) && !isLoggedTimestamp(row.timestamp)) return false
   // As the SQL: only a JSON string `args.user` equal to a name; args that are not JSON have none.

@@ -14,7 +14,7 @@
  * - `end` is a reserved word and is quoted; `WHERE 1` is `WHERE TRUE`.
  * Pure strings: no I/O, so the tests can read them.
  */
-import { AGENT_COMMANDS } from "../../domain/stats.js"
+import { AGENT_COMMANDS, secondsKey, sinceKey } from "../../domain/stats.js"
 import type { TeamLogRow } from "../../domain/logRows.js"
 import type { GroupBy } from "../../ports/AccessLog.js"
 import type { TeamFilters } from "../../ports/TeamLogStore.js"
@@ -58,8 +58,11 @@ export const pgFilterClause = (filters: TeamFilters): { sql: string; params: Arr
     params.push(v)
     return `$${params.length}`
   }
-  if (filters.since !== null) parts.push(`timestamp >= ${p(filters.since)}`)
-  if (filters.until !== null) parts.push(`timestamp <= ${p(filters.until)}`)
+  // Whole-second bounds against timestamps that may carry a fraction (`sinceKey`, domain/stats.ts).
+  if (filters.since !== null) parts.push(`timestamp >= ${p(sinceKey(filters.since))}`)
+  if (filters.until !== null) {
+    parts.push(`timestamp <= ${p(filters.until)} AND NOT (left(timestamp, 19) = ${p(secondsKey(filters.until))} AND timestamp ~ '\\.[0-9]*[1-9][0-9]*Z$')`)
+  }
   if (filters.projects.length > 0) {
     // Prefix match on path segments, as locally: `/a/b` matches `/a/b/…`, never `/a/bc`.
     const ors = filters.projects.map((project) => {

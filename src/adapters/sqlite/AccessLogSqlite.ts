@@ -20,7 +20,7 @@ import { dirname } from "node:path"
 import { type Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
-import { AGENT_COMMANDS, loggedTimestampSql, type StatsFilters } from "../../domain/stats.js"
+import { AGENT_COMMANDS, loggedTimestampSql, secondsKey, sinceKey, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
 import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
@@ -196,13 +196,14 @@ const hasTable = (db: Database) => db.prepare("SELECT 1 FROM sqlite_master WHERE
 export const filterClause = (filters: StatsFilters): { sql: string; params: Array<string | number> } => {
   const parts: Array<string> = []
   const params: Array<string | number> = []
+  // Whole-second bounds against timestamps that may carry a fraction (`sinceKey`, domain/stats.ts).
   if (filters.since !== null) {
     parts.push("timestamp >= ?")
-    params.push(filters.since)
+    params.push(sinceKey(filters.since))
   }
   if (filters.until !== null) {
-    parts.push("timestamp <= ?")
-    params.push(filters.until)
+    parts.push("timestamp <= ? AND NOT (substr(timestamp, 1, 19) = ? AND timestamp GLOB '*.*[1-9]*Z')")
+    params.push(filters.until, secondsKey(filters.until))
   }
   // A row whose timestamp is damaged ('', 'not-a-time': other writers) cannot be placed in a time range.
   if (filters.since !== null || filters.until !== null) parts.push(loggedTimestampSql())
