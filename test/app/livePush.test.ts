@@ -7,30 +7,12 @@ import { Effect, Layer } from "effect"
 import { recordedBuild, recordedShow } from "../../src/app/recorded.js"
 import { makeLivePushState, pushNewRows } from "../../src/app/usage/livePush.js"
 import { makeMemoryAccessLog } from "../../src/adapters/memory/MemoryAccessLog.js"
-import type { TeamLogRow } from "../../src/ports/TeamLogStore.js"
-import { TeamLogStore, type TeamLogStoreService } from "../../src/ports/TeamLogStore.js"
+import { keepingStore } from "../helpers/keepingStore.js"
 import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = "---\nname: demo\ndescription: A demo skill. Use when testing.\n---\n# Demo\n\n## Setup\n\nInstall it.\n\n## Usage\n\nRun it.\n"
 const LOG = "/proj/.skillc/runtime/demo/.skillc-meta/logs.db"
-
-/** A team store in memory: every row it is sent, by `row_id`. */
-const keepingStore = () => {
-  const rows = new Map<string, TeamLogRow>()
-  const service: TeamLogStoreService = {
-    push: (batch) => Effect.sync(() => batch.filter((r) => !rows.has(r.row_id) && rows.set(r.row_id, r)).length),
-    pushFrom: (next) =>
-      Effect.gen(function* () {
-        let added = 0
-        for (let batch = yield* next; batch !== undefined; batch = yield* next) for (const r of batch) if (!rows.has(r.row_id)) rows.set(r.row_id, r), added++
-        return added
-      }),
-    aggregate: () => Effect.die("not used"),
-    count: Effect.sync(() => rows.size)
-  }
-  return { rows, layer: Layer.succeed(TeamLogStore, service) }
-}
 
 describe("issue 49 live push", () => {
   it.effect("pushes what each log gained since the last push, once", () =>

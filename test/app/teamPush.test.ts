@@ -7,35 +7,12 @@ import { Effect, Layer } from "effect"
 import { recordedBuild, recordedShow } from "../../src/app/recorded.js"
 import { teamPush } from "../../src/app/usage/teamPush.js"
 import { identityHash } from "../../src/domain/teamRows.js"
-import type { TeamLogRow } from "../../src/ports/TeamLogStore.js"
 import { nodeHasher } from "../../src/adapters/node/NodeHasher.js"
 import { Progress } from "../../src/ports/Progress.js"
-import { TeamLogStore, type TeamLogStoreService } from "../../src/ports/TeamLogStore.js"
+import { keepingStore } from "../helpers/keepingStore.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = "---\nname: demo\ndescription: A demo skill. Use when testing.\n---\n# Demo\n\n## Setup\n\nInstall it.\n"
-
-/** A team store in memory: every row it is sent, by `row_id`. */
-const keepingStore = () => {
-  const rows = new Map<string, TeamLogRow>()
-  const service: TeamLogStoreService = {
-    push: (batch) => Effect.sync(() => batch.filter((r) => !rows.has(r.row_id) && rows.set(r.row_id, r)).length),
-    pushFrom: (next, options) =>
-      Effect.gen(function* () {
-        let added = 0
-        let sent = 0
-        for (let batch = yield* next; batch !== undefined; batch = yield* next) {
-          for (const r of batch) if (!rows.has(r.row_id)) rows.set(r.row_id, r), added++
-          sent += batch.length
-          if (options?.onBatch) yield* options.onBatch(sent, sent)
-        }
-        return added
-      }),
-    aggregate: () => Effect.die("not used"),
-    count: Effect.sync(() => rows.size)
-  }
-  return { rows, layer: Layer.succeed(TeamLogStore, service) }
-}
 
 describe("issue 18 teamPush (sync --to) in process", () => {
   it.effect("tags the rows with the hashes of Env's host and user names; Progress counts them per skill", () =>

@@ -30,17 +30,22 @@ const FORMS = [
   ""
 ].join("\n")
 
+/** The forms skill: SKILL.md, forms.md (FORMS), reference.md and the two scripts forms.md names. */
+const writeFormsSkill = (dir: string) => {
+  mkdirSync(join(dir, "scripts"), { recursive: true })
+  writeFileSync(join(dir, "SKILL.md"), "---\nname: forms\ndescription: Fill PDF forms. Use when a PDF form must be filled.\n---\n# PDF forms\n\nRead forms.md.\n")
+  writeFileSync(join(dir, "forms.md"), FORMS)
+  writeFileSync(join(dir, "reference.md"), "# Reference\n\nRules.\n")
+  writeFileSync(join(dir, "scripts", "extract_fields.py"), "print('fields')\n")
+  writeFileSync(join(dir, "scripts", "fill_fields.py"), "print('filled')\n")
+}
+
 describe("show names the skill's files a section mentions (P7)", () => {
   const sb = sandbox()
   const source = join(sb.work, ".skillc", "skills", "forms")
   let http: HttpServer | undefined
   beforeAll(async () => {
-    mkdirSync(join(source, "scripts"), { recursive: true })
-    writeFileSync(join(source, "SKILL.md"), "---\nname: forms\ndescription: Fill PDF forms. Use when a PDF form must be filled.\n---\n# PDF forms\n\nRead forms.md.\n")
-    writeFileSync(join(source, "forms.md"), FORMS)
-    writeFileSync(join(source, "reference.md"), "# Reference\n\nRules.\n")
-    writeFileSync(join(source, "scripts", "extract_fields.py"), "print('fields')\n")
-    writeFileSync(join(source, "scripts", "fill_fields.py"), "print('filled')\n")
+    writeFormsSkill(source)
     const built = await sb.runAsync(["build", "forms"])
     expect(built.code, built.stderr).toBe(0)
   }, 60_000)
@@ -140,14 +145,7 @@ describe("show names the skill's files a section mentions (P7)", () => {
 describe("a skill read where it is (.claude/skills, not built by skc): the note names its folder, no stub", () => {
   const sb = sandbox()
   const installed = join(sb.work, ".claude", "skills", "forms")
-  beforeAll(() => {
-    mkdirSync(join(installed, "scripts"), { recursive: true })
-    writeFileSync(join(installed, "SKILL.md"), "---\nname: forms\ndescription: Fill PDF forms. Use when a PDF form must be filled.\n---\n# PDF forms\n\nRead forms.md.\n")
-    writeFileSync(join(installed, "forms.md"), FORMS)
-    writeFileSync(join(installed, "reference.md"), "# Reference\n\nRules.\n")
-    writeFileSync(join(installed, "scripts", "extract_fields.py"), "print('fields')\n")
-    writeFileSync(join(installed, "scripts", "fill_fields.py"), "print('filled')\n")
-  })
+  beforeAll(() => writeFormsSkill(installed))
 
   it("CLI show and open: the folder and its files, without the stub's words; JSON carries no more keys", async () => {
     const note = `note: the skill's files this section names are in ${installed}: scripts/extract_fields.py, scripts/fill_fields.py; run them from that directory\n`

@@ -59,6 +59,12 @@ const omnifunc07 = (line: string, items: ReadonlyArray<CompletionItem>) => {
   return { offered, first: offered[0] === undefined ? undefined : line.slice(0, from) + offered[0] }
 }
 
+/** The labels an LSP 3.17 client keeps for `typed`: the filterText (else the label) starts with the text the edit replaces. */
+const kept = (typed: string) =>
+  itemsFor(typed)
+    .filter((i) => (i.filterText ?? i.label).startsWith(typed.slice((i.textEdit as { range: { start: { character: number } } }).range.start.character)))
+    .map((i) => i.label)
+
 describe("completion in Neovim 0.7's omnifunc (issue 50)", () => {
   it("completes a link target in a subdirectory and after a dot", () => {
     expect(omnifunc07("Read [x](scripts/fi", itemsFor("Read [x](scripts/fi"))).toEqual({ offered: ["scripts/fill.py"], first: "Read [x](scripts/fill.py" })
@@ -72,10 +78,6 @@ describe("completion in Neovim 0.7's omnifunc (issue 50)", () => {
   })
 
   it("keeps what LSP 3.17 clients filter by: the filterText (else the label) starts with the text the edit replaces", () => {
-    const kept = (typed: string) =>
-      itemsFor(typed)
-        .filter((i) => (i.filterText ?? i.label).startsWith(typed.slice((i.textEdit as { range: { start: { character: number } } }).range.start.character)))
-        .map((i) => i.label)
     expect(kept("Read [x](scripts/f")).toEqual(["scripts/fill.py"])
     expect(kept("Read [x](refs%20")).toEqual(["refs dir/a.md"])
     expect(kept("See [f](forms.md#non")).toEqual(["#non-fillable-fields"])
@@ -85,10 +87,6 @@ describe("completion in Neovim 0.7's omnifunc (issue 50)", () => {
   })
 
   it("keeps a leading ./ or < the author wrote: the edit starts after it, so the items are kept and it stays", () => {
-    const kept = (typed: string) =>
-      itemsFor(typed)
-        .filter((i) => (i.filterText ?? i.label).startsWith(typed.slice((i.textEdit as { range: { start: { character: number } } }).range.start.character)))
-        .map((i) => i.label)
     // Before: the edit began at the `.` or `<`, so clients filtered by "./scripts/f", which no item starts with.
     expect(kept("Read [x](./scripts/f")).toEqual(["scripts/fill.py"])
     expect(kept("Read [x](<scripts/")).toEqual(["scripts/fill.py"])

@@ -15,14 +15,17 @@ const bomFindings = (s: SkillSnapshot): ReadonlyArray<Finding> => {
   }))
 }
 
+/** SKILL.md's text when its frontmatter is refused and every active profile is the agent whose own reading may repair it. */
+const repairedSource = (s: SkillSnapshot, reader: "codex" | "claude"): string | undefined =>
+  s.frontmatter._tag === "Invalid" && activeProfiles(s).every((p) => p.listing.reader === reader) ? s.markdownFiles.find((f) => f.path === "SKILL.md")?.source : undefined
+
 /**
  * When every active profile is OpenAI Codex's and Codex's repair (codexFrontmatter.ts, openai/codex
  * PR #28628) makes the frontmatter parse, Codex loads the skill: each line it re-quotes is a warning
  * naming the repair, not the YAML error. Undefined: the validator's findings stand.
  */
 const codexRepairFindings = (s: SkillSnapshot): ReadonlyArray<Finding> | undefined => {
-  if (s.frontmatter._tag !== "Invalid" || !activeProfiles(s).every((p) => p.listing.reader === "codex")) return undefined
-  const source = s.markdownFiles.find((f) => f.path === "SKILL.md")?.source
+  const source = repairedSource(s, "codex")
   if (source === undefined) return undefined
   const read = codexFrontmatter(source)
   if (read.frontmatter._tag !== "Parsed" || read.repaired.length === 0) return undefined
@@ -36,8 +39,7 @@ const codexRepairFindings = (s: SkillSnapshot): ReadonlyArray<Finding> | undefin
  * message saying what Claude Code reads. Undefined: the validator's findings stand.
  */
 const claudeRepairFindings = (s: SkillSnapshot): ReadonlyArray<Finding> | undefined => {
-  if (s.frontmatter._tag !== "Invalid" || !activeProfiles(s).every((p) => p.listing.reader === "claude")) return undefined
-  const source = s.markdownFiles.find((f) => f.path === "SKILL.md")?.source
+  const source = repairedSource(s, "claude")
   if (source === undefined) return undefined
   const read = claudeFrontmatter(source)
   if (read.frontmatter._tag !== "Parsed" || read.repaired.length === 0) return undefined
