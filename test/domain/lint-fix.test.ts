@@ -129,6 +129,21 @@ describe("SKL402 mention-case --fix: the file's own spelling", () => {
     expect(first.fixed.every((d) => d.rule === "SKL402")).toBe(true)
     expect(first.diagnostics.filter((d) => d.rule === "SKL402")).toEqual([])
   })
+  it("a path in emphasis (`**FORMS.md**`) is reported at the path and re-spelt", () => {
+    const files = { "SKILL.md": "---\nname: demo\ndescription: Use when asked.\n---\n# Demo\n\nSee **FORMS.md** first.\n", "forms.md": "# Forms\n" }
+    const { first, after } = fixTwice(files)
+    expect(first.fixed.map((d) => [d.rule, d.line, d.column])).toEqual([["SKL402", 7, 7]])
+    expect(after["SKILL.md"]).toContain("See **forms.md** first.")
+  })
+  it("a capitalised word before 'folder' or 'directory' is prose, not a misspelt path (it still reaches the folder)", () => {
+    const files = {
+      "SKILL.md": "---\nname: demo\ndescription: Use when asked.\n---\n# Demo\n\n## Scripts Directory\n\nScripts folder holds the helpers.\n",
+      "scripts/run.py": "print(1)\n"
+    }
+    const entries = [{ path: "scripts", type: "directory" as const }, ...Object.keys(files).map((path) => ({ path, type: "file" as const }))]
+    const found = runRules(makeSnapshot({ dirName: "demo", entries, markdownFiles: [{ path: "SKILL.md", source: files["SKILL.md"] }] }), rules)
+    expect(found.filter((d) => d.rule === "SKL402" || d.rule === "SKL401")).toEqual([])
+  })
   it("fixes a mention relative to the file's folder", () => {
     const files = { "SKILL.md": "---\nname: demo\ndescription: Use when asked.\n---\n# Demo\n\nRead [r](ref/guide.md).\n", "ref/guide.md": "# Guide\n\nSee TABLE.md.\n", "ref/table.md": "# Table\n" }
     expect(fixTwice(files).after["ref/guide.md"]).toBe("# Guide\n\nSee table.md.\n")

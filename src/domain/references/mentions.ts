@@ -49,18 +49,29 @@ const DIRECTORY_WORDS = ["directory", "directories", "folder", "folders", "dir"]
 /** Characters that may sit between a word and the noun that says it is a directory (`` `themes` directory``). */
 const WRAPPERS = "`*_'\""
 
-const trimWord = (raw: string): string => {
+/**
+ * The path in a word, and how many characters before it were markup (`<`, emphasis `*`): the
+ * mention's column is the path's, so that its range and SKL402's fix land on the path itself (`**FORMS.md**`
+ * was reported, and would have been re-spelt, at the `**`).
+ */
+const trimWord = (raw: string): { readonly word: string; readonly lead: number } => {
   let w = raw
+  let lead = 0
   // `<references/api.md>` (a link destination in angle brackets) — but not `<lang>/x.md`.
-  if (w.startsWith("<") && w.endsWith(">") && w.indexOf("<", 1) === -1 && w.indexOf(">") === w.length - 1) w = w.slice(1, -1)
+  if (w.startsWith("<") && w.endsWith(">") && w.indexOf("<", 1) === -1 && w.indexOf(">") === w.length - 1) {
+    w = w.slice(1, -1)
+    lead += 1
+  }
   let start = 0
   let end = w.length
   // Emphasis around a word (`**references/api.md**`) is markup, not part of the path.
   while (start < end && w.charCodeAt(start) === 42 /* * */) start++
   while (end > start && (w.charCodeAt(end - 1) === 42 || w.charCodeAt(end - 1) === 46 /* . */)) end--
   w = w.slice(start, end)
+  lead += start
+  // A leading `./` stays in the column (the mention as written starts there; SKL402 leaves it to the author).
   if (w.startsWith("./")) w = w.slice(2)
-  return w
+  return { word: w, lead }
 }
 
 const decode = (w: string): string => {
@@ -113,8 +124,9 @@ export const findMentions = (text: string): ReadonlyArray<Mention> => {
     }
     if (i - start > MAX_MENTION_LENGTH) continue
     if (!marked && !followedByDirectoryWord(text, i)) continue
-    let word = trimWord(text.slice(start, i))
-    let column = start - lineStart + 1
+    const trimmed = trimWord(text.slice(start, i))
+    let word = trimmed.word
+    let column = start - lineStart + 1 + trimmed.lead
     const rooted = word.startsWith(SKILL_DIR_WORD) && start > 0 && text.charCodeAt(start - 1) === 36 /* $ */
     if (rooted) {
       word = word.slice(SKILL_DIR_WORD.length)

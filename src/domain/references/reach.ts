@@ -129,7 +129,9 @@ export const referencesIn = (index: SkillFileIndex, fromFile: string, text: stri
     const r = resolveMention(index, fromFile, mention)
     if (r._tag === "Files") for (const f of r.files) add(f, mention)
     else if (r._tag === "Case") {
-      caseMismatches.push({ mention, written: r.written, real: r.real })
+      // A bare word before "folder" or "directory" is prose ("Scripts folder holds…", "## Scripts Directory"):
+      // it reaches the directory, but its capital is no misspelt path.
+      if (!mention.directoryWord) caseMismatches.push({ mention, written: r.written, real: r.real })
       if (index.files.has(r.real)) add(r.real, mention)
       else for (const f of below(index, r.real)) add(f, mention)
     }
