@@ -79,6 +79,6 @@ describe("open of a 64 MiB file without newlines (issue 29 item 1)", () => {
     // Over MCP the way to its head is the tool call, not a shell command.
     expect(textOf(whole)).toContain('read its first lines with: skc_open skill="blob" path="huge.txt" max_lines=100')
     expect(textOf(whole)).not.toContain("--max-lines")
-    await expect(mcp.client.readResource({ uri: "skill://project/blob/huge.txt" })).rejects.toThrow(/larger than resources\/read returns \(16 MiB\)/)
+    await expect(mcp.client.readResource({ uri: "skill://project/blob/huge.txt" })).rejects.toThrow(/larger than resources\/read returns \(6\.0 MiB\)/)
   })
 })
