@@ -35,6 +35,17 @@ describe("RFC-0008:C-REGISTRY SKL100 frontmatter-valid (DECISIONS #21)", () => {
   })
 })
 
+describe("RFC-0008:C-REGISTRY SKL401 no-orphans: a Markdown link reaches its target as SKL301 resolves it", () => {
+  it("a target with a parenthesis or a space (read word by word, the mention reached nothing)", () => {
+    const files = {
+      "SKILL.md": SKILL("# Demo\n\nSee [paren](references/a(b).md) and [sc][].\n\n[sc]: <references/short cut.md>\n"),
+      "references/a(b).md": "# A\n",
+      "references/short cut.md": "# Short\n"
+    }
+    expect(lintFiles(files).lines.filter((l) => l.includes("SKL401") || l.includes("SKL301"))).toEqual([])
+  })
+})
+
 describe("RFC-0008:C-REGISTRY name and description details (DECISIONS #19, #20)", () => {
   it("SKL102 words each problem", () => {
     const msg = (name: string) => lintFiles({ "SKILL.md": SKILL("# X\n", `name: ${name}\ndescription: Use when asked.`) }, {}, name).lines.find((l) => l.includes("SKL102"))

@@ -3,6 +3,7 @@
  * computed once per snapshot and shared by SKL401 and SKL402.
  */
 import { indexSkillFiles, referencesIn, type CaseMismatch, type SkillFileIndex } from "../references/reach.js"
+import { classifyTarget } from "./paths.js"
 import type { SkillSnapshot } from "./types.js"
 
 export interface SnapshotReferences {
@@ -33,8 +34,15 @@ export const snapshotReferences = (s: SkillSnapshot): SnapshotReferences => {
       const file = queue[i]!
       const found = referencesIn(index, file, sources.get(file)!)
       refs.set(file, found)
-      for (const { path } of found.files) {
-        if (reached.has(path)) continue
+      // The file's Markdown links as SKL301 resolves them too: a mention is read word by word, so a target
+      // with a parenthesis or a space (`[p](references/a(b).md)`, `<references/short cut.md>`) reached nothing.
+      const linked = (s.markdown(file)?.links ?? []).flatMap((l) => {
+        if (l.kind === "autolink") return []
+        const target = classifyTarget(file, l.target)
+        return target._tag === "Internal" && index.files.has(target.path) ? [target.path] : []
+      })
+      for (const path of [...found.files.map((f) => f.path), ...linked]) {
+        if (path === file || reached.has(path)) continue
         reached.add(path)
         if (sources.has(path)) queue.push(path)
       }
