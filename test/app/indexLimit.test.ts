@@ -61,3 +61,23 @@ describe("RFC-0004:C-INDEX the index follows [search] max_file_bytes", () => {
     expect(await s.found("flywheel")).toEqual([])
   })
 })
+
+/**
+ * Bounded work: a Markdown file over the limit is not read whole by outline or lint either (a 600 MB
+ * reference file failed both with E999 after a gigabyte of memory, found by a robustness probe); each says
+ * which file it left out, and the skill's other files are answered.
+ */
+describe("[search] max_file_bytes bounds what outline and lint read", () => {
+  it("outline leaves the file out with a warning naming it; lint too, and lints the rest", async () => {
+    const { outline } = await import("../../src/app/search/outline.js")
+    const { lint } = await import("../../src/app/lint/lint.js")
+    const s = setup()
+    await s.built()
+    const outlined = Result.getOrThrow(await s.w.run(outline({ skill: "demo" })))
+    expect(outlined.headings.map((h) => h.file)).toEqual(["SKILL.md", "SKILL.md"])
+    expect(s.w.warnings().filter((w) => w.includes("not outlined"))).toEqual([`warning: 'demo/references/big.md' is not outlined: ${BIG.length} bytes, above [search] max_file_bytes (1000); skc open still reads it`])
+    const linted = Result.getOrThrow(await s.w.run(lint({ skills: ["demo"] })))
+    expect(JSON.stringify(linted)).toContain(`"skill":"demo"`)
+    expect(s.w.warnings()).toContain(`warning: 'references/big.md' is not linted: ${BIG.length} bytes, above [search] max_file_bytes (1000)`)
+  })
+})

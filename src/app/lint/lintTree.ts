@@ -14,7 +14,9 @@ import { EVALS_FILE, TRIGGERS_FILE } from "../../domain/eval/triggerSet.js"
 import type { MarkdownFile, MetadataFile, SkillEntry } from "../../domain/lint/types.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { firstInvalidUtf8 } from "../../domain/markdown/utf8.js"
-import { scanSourceTree } from "../shared/index.js"
+import { scanSourceTree, Settings } from "../shared/index.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { Warning } from "../../domain/errors.js"
 
 
 const utf8 = new TextDecoder("utf-8")
@@ -38,8 +40,15 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
     ...tree.escaping.map((p): SkillEntry => ({ path: p, type: "file", escapes: true }))
   ]
   const markdownFiles: Array<MarkdownFile> = []
+  const { maxFileBytes } = (yield* Settings).config
   for (const f of tree.files) {
     if (!inLintScope(f.path)) continue
+    // Bounded work: a Markdown file over [search] max_file_bytes (never SKILL.md) is not read, as build does
+    // not index it; read whole, a 600 MB one failed lint with E999 after a gigabyte of memory.
+    if (f.path !== "SKILL.md" && f.size > maxFileBytes) {
+      yield* warn(Warning.notice(`'${f.path}' is not linted: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes})`))
+      continue
+    }
     const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
     // SKILL.md is read even when binary, so that SKL100 says why it is refused (issue 29 item 5).
     if (f.path === "SKILL.md" || !looksBinary(bytes)) {

@@ -12,8 +12,10 @@ import { splitLines } from "../../domain/markdown/lines.js"
 import { estimateTokens, sectionTokens } from "../../domain/protocol/tokens.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { FileSystem } from "../../ports/FileSystem.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { Warning } from "../../domain/errors.js"
 import { checkInside, resolveCommandSkill } from "../skills/index.js"
-import { entryPointInside, scanSourceTree } from "../shared/index.js"
+import { entryPointInside, scanSourceTree, Settings } from "../shared/index.js"
 import { refuseForeignIndex } from "../build/index.js"
 import { fileNotFound } from "./fileNotFound.js"
 
@@ -79,8 +81,15 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
     return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.file!, isMarkdownPath, input.skill))
   }
+  const { maxFileBytes } = (yield* Settings).config
   for (const f of tree.files) {
     if (!isMarkdownPath(f.path) || (only !== undefined && f.path !== only)) continue
+    // Bounded work: a file over [search] max_file_bytes is not indexed either (show does not see its sections);
+    // read whole, a 600 MB one made outline fail with E999 after a gigabyte of memory.
+    if (f.size > maxFileBytes) {
+      yield* warn(Warning.notice(`'${skill.name}/${f.path}' is not outlined: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes}); skc open still reads it`))
+      continue
+    }
     const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(
       Effect.mapError((e) => new InternalError({ message: `read '${f.path}': ${e.code}`, cause: e }))
     )

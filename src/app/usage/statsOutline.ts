@@ -11,7 +11,7 @@ import { sectionKey, readsPerHeading, sharedTexts, type OutlineHeading, type Sec
 import { scanMarkdown } from "../../domain/markdown/model.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { scanSourceTree } from "../shared/index.js"
+import { scanSourceTree, Settings } from "../shared/index.js"
 
 /** Never fails: an unreadable tree or file contributes no sections (stats must still answer). */
 export const outlineSections = Effect.fn("skc.outlineSections")(
@@ -20,8 +20,10 @@ export const outlineSections = Effect.fn("skc.outlineSections")(
     const path = yield* Path
     const tree = yield* scanSourceTree(sourceDir, { onEscape: "skip" })
     const sections: Array<OutlineHeading> = []
+    const { maxFileBytes } = (yield* Settings).config
     for (const file of tree.files) {
-      if (!isMarkdownPath(file.path)) continue
+      // A file over [search] max_file_bytes has no sections an agent can be shown (it is not indexed).
+      if (!isMarkdownPath(file.path) || file.size > maxFileBytes) continue
       // A file that cannot be read contributes no sections (the doc line above).
       const text = yield* fs.readFileString(path.join(tree.root, ...file.path.split("/"))).pipe(unseenAs(""))
       for (const h of scanMarkdown(text).headings) sections.push({ file: file.path, section: h.text, level: h.level, line: h.line, endLine: h.endLine })
