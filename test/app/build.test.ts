@@ -2,7 +2,7 @@
 // and index; RFC-0001, RFC-0007:C-COMMANDS build and import, ADR-0002).
 // Moved here from test/e2e/build.test.ts, which keeps the smoke test of what
 // `skc build` prints and its exit statuses.
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs"
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -301,6 +301,25 @@ describe("RFC-0007:C-COMMANDS build import", () => {
       expect((yield* w.run(build({ skill: src, force: true }))).imported).toMatchObject({ replaced: true })
       expect(existsSync(join(w.work, ".skillc/skills/demo/extra.md"))).toBe(true)
       expect(readdirSync(join(w.work, ".skillc/skills"))).toEqual(["demo"])
+    }))
+
+  it.live("an import removes the hidden copies a killed import of the skill left an hour ago; a recent one stays (it may be running)", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-import-")
+      const store = join(w.work, ".skillc", "skills")
+      mkdirSync(store, { recursive: true })
+      const src = join(w.root, "demo")
+      put(src, "SKILL.md", SKILL("demo"))
+      const hourAgo = new Date(Date.now() - 2 * 60 * 60_000)
+      for (const left of [".demo.import-abc", ".demo.old-abc"]) {
+        put(join(store, left), "SKILL.md", SKILL("demo"))
+        utimesSync(join(store, left), hourAgo, hourAgo)
+      }
+      put(join(store, ".demo.import-fresh"), "SKILL.md", SKILL("demo"))
+      put(join(store, ".other.import-abc"), "SKILL.md", SKILL("other"))
+      utimesSync(join(store, ".other.import-abc"), hourAgo, hourAgo)
+      yield* w.run(build({ skill: src }))
+      expect(readdirSync(store).sort()).toEqual([".demo.import-fresh", ".other.import-abc", "demo"])
     }))
 
   it.live("RFC-0001:C-INPUT an import whose SKILL.md does not build leaves the store and runtime as they were; the fixed source imports without --force", () =>

@@ -12,10 +12,10 @@
  * is not valid) is taken out again by `undo`, a replaced one put back.
  */
 import { fsInternal } from "../shared/index.js"
-import { Effect, Random, Schema } from "effect"
+import { Clock, Effect, Random, Schema } from "effect"
 import { Path } from "effect/Path"
 import { SkillExists, UsageError } from "../../domain/errors.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Settings, type Stores } from "../shared/index.js"
 import { isWithin, scanSourceTree } from "../shared/index.js"
 import type { ResolvedSkill } from "../skills/index.js"
@@ -58,6 +58,7 @@ export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, op
     return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at '${dest}'` }))
   }
 
+  yield* removeStaleImports(store, skill.name)
   const suffix = (yield* Random.nextIntBetween(0, 0xffffff)).toString(16)
   const staging = path.join(store, besideName(skill.name, `import-${suffix}`))
   const copyAll = Effect.gen(function* () {
@@ -92,6 +93,26 @@ export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, op
     })
   }
   return imported
+})
+
+/** How old an import's hidden copy must be to count as one a killed import left behind (a live one is minutes at most). */
+const STALE_IMPORT_MS = 60 * 60_000
+
+/**
+ * The hidden copies a killed import of this skill left in the store (`.<name>.import-*`, `.<name>.old-*`):
+ * removed by its next import, once an hour old, so that an import killed again and again does not add a
+ * whole copy of the skill each time (found by a robustness probe: five copies after six kills).
+ */
+const removeStaleImports = Effect.fnUntraced(function* (store: string, name: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const now = yield* Clock.currentTimeMillis
+  for (const e of yield* fs.readDir(store).pipe(unseenAs([]))) {
+    if (!e.name.startsWith(`.${name}.import-`) && !e.name.startsWith(`.${name}.old-`)) continue
+    const dir = path.join(store, e.name)
+    const info = yield* fs.lstatOption(dir).pipe(unseenAs(undefined))
+    if (info?.type === "directory" && now - info.mtimeMs > STALE_IMPORT_MS) yield* fs.remove(dir, { recursive: true }).pipe(Effect.ignore)
+  }
 })
 
 /**
