@@ -137,7 +137,7 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     writeFileSync(join(q.work, ".skillc", "logs"), "")
     const r = q.run(["stats", "demo", "--group-by", "files"])
     expect(r.code).toBe(0)
-    expect(r.stderr).toBe("warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n")
+    expect(r.stderr).toBe("warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n  the stats of 'demo' was not recorded: neither its log nor the fallback in this directory could be written\n")
     expect(r.stdout).toBe(before.stdout)
     // A failing command keeps its own error and status too.
     const f = q.run(["stats", "demo", "--since", "nope"])

@@ -316,13 +316,13 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) =>
     if (first._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
     if (fallback === undefined) {
       yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message})`)
-      return yield* diagnostics.warn(Warning.loggingDisabled())
+      return yield* diagnostics.warn(Warning.loggingDisabled(`the ${entry.command} of '${entry.skill.name}'`))
     }
     yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message}); trying ${fallback}`)
     const second = yield* Effect.result(log.append(fallback, row))
     if (second._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
     yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)
-    yield* diagnostics.warn(Warning.loggingDisabled())
+    yield* diagnostics.warn(Warning.loggingDisabled(`the ${entry.command} of '${entry.skill.name}'`))
   }).pipe(Effect.catchCause(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)))
 
 /** What a use case ended with, for `argsOf`. */
