@@ -306,6 +306,12 @@ const prepareRow = (entry: AccessEntry, shared: BatchShared): Effect.Effect<Prep
   }).pipe(Effect.catchCause(lost))
 }
 
+/** How many more times a row the fallback log refused is tried (a sync renaming the fallback aside). */
+const FALLBACK_RETRIES = 2
+
+/** A failure of a file moved away under the writer (not a lock, which the append waited out already, nor a permission). */
+const movedAway = (code: string): boolean => /CANTOPEN|IOERR|ENOENT/.test(code)
+
 /** The row goes to its primary log, else (EAFP, C-LOGGING) to the cwd's fallback, else W002. */
 const deliver = ({ entry, row, primary, fallback }: PreparedRow) =>
   Effect.gen(function* () {
@@ -319,7 +325,15 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) =>
       return yield* diagnostics.warn(Warning.loggingDisabled(`the ${entry.command} of '${entry.skill.name}'`))
     }
     yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message}); trying ${fallback}`)
-    const second = yield* Effect.result(log.append(fallback, row))
+    // `skc sync` renames the fallback directory aside while agents write to it (RFC-0007:C-SYNC): an append
+    // caught between the rename and the directory made again failed to open the file and its row was lost
+    // with W002 (a robustness probe: 3 rows of 300 under a sync every 0.3 s). Tried again, it makes a fresh
+    // fallback, as the next call would.
+    let second = yield* Effect.result(log.append(fallback, row))
+    for (let retry = 0; retry < FALLBACK_RETRIES && second._tag === "Failure" && movedAway(second.failure.code); retry++) {
+      yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message}); trying again`)
+      second = yield* Effect.result(log.append(fallback, row))
+    }
     if (second._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
     yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)
     yield* diagnostics.warn(Warning.loggingDisabled(`the ${entry.command} of '${entry.skill.name}'`))
