@@ -77,10 +77,18 @@ const message = (e: unknown): string => {
   return e instanceof Error ? e.message : String(e)
 }
 
+/**
+ * How long a read waits for a write lock another process holds on the index (a `sqlite3` shell in a
+ * transaction): skc's own builds write a new file and rename it, so such a lock is brief or foreign. Without
+ * a wait, the read failed at once and the index was called "corrupt (database is locked)" (E002), a build
+ * then replacing it as damaged.
+ */
+const READ_BUSY_TIMEOUT_MS = 5000
+
 /** A connection to `filename`, closed with the surrounding scope; open failures are values. */
 const connect = (filename: string, readonly: boolean) =>
   Effect.acquireRelease(
-    Effect.try({ try: () => new Database(filename, { readonly }), catch: (e) => e }),
+    Effect.try({ try: () => new Database(filename, { readonly, ...(readonly ? { timeout: READ_BUSY_TIMEOUT_MS } : {}) }), catch: (e) => e }),
     (db) => Effect.sync(() => db.close())
   ).pipe(Effect.result)
 

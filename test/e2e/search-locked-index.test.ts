@@ -1,0 +1,33 @@
+// A search index another process holds a write lock on (a `sqlite3` shell in a transaction; skc's own builds
+// write a new file and rename it): a read now waits for the lock, where it failed at once and called the
+// index "corrupt (database is locked)" (E002), found by a robustness probe.
+import { spawn } from "node:child_process"
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+
+describe("a search index briefly locked by another process", () => {
+  it("search waits for the lock and answers", async () => {
+    const sb = sandbox()
+    const dir = join(sb.work, ".skillc", "skills", "demo")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: demo\ndescription: Demo skill. Use when testing.\n---\n# Demo\n\n## Rebase\n\nRebase onto main.\n")
+    expect((await sb.runAsync(["build", "demo"])).code).toBe(0)
+    const meta = join(sb.work, ".skillc", "runtime", "demo", ".skillc-meta")
+    const index = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f))!)
+    // Holds an exclusive lock for 1.5 s, then lets go.
+    const holder = spawn(
+      process.execPath,
+      ["-e", `const {DatabaseSync}=require("node:sqlite");const db=new DatabaseSync(process.argv[1]);db.exec("BEGIN EXCLUSIVE");process.stdout.write("locked\\n");Atomics.wait(new Int32Array(new SharedArrayBuffer(4)),0,0,1500);db.exec("COMMIT");db.close()`, index],
+      { stdio: ["ignore", "pipe", "inherit"] }
+    )
+    const exited = new Promise((resolve) => holder.once("exit", resolve))
+    await new Promise<void>((resolve) => holder.stdout!.once("data", () => resolve()))
+    const r = await sb.runAsync(["search", "demo", "rebase"])
+    await exited
+    expect(r.stderr).toBe("")
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("Rebase")
+  }, 60_000)
+})
