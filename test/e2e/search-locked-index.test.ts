@@ -2,18 +2,15 @@
 // write a new file and rename it): a read now waits for the lock, where it failed at once and called the
 // index "corrupt (database is locked)" (E002), found by a robustness probe.
 import { spawn } from "node:child_process"
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { sandbox } from "../helpers/cli.js"
+import { builtSkill, sandbox } from "../helpers/cli.js"
 
 describe("a search index briefly locked by another process", () => {
   it("search waits for the lock and answers", async () => {
     const sb = sandbox()
-    const dir = join(sb.work, ".skillc", "skills", "demo")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, "SKILL.md"), "---\nname: demo\ndescription: Demo skill. Use when testing.\n---\n# Demo\n\n## Rebase\n\nRebase onto main.\n")
-    expect((await sb.runAsync(["build", "demo"])).code).toBe(0)
+    builtSkill(sb, "demo", "Demo skill. Use when testing.", "# Demo\n\n## Rebase\n\nRebase onto main.\n")
     const meta = join(sb.work, ".skillc", "runtime", "demo", ".skillc-meta")
     const index = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f))!)
     // Holds an exclusive lock for 1.5 s, then lets go.
