@@ -65,3 +65,17 @@ describe("issue 8 part 6: tool skills as MCP tools", () => {
     expect((await run(callMcpTool("nope", {}))).isError).toBe(true)
   })
 })
+
+describe("tool names that could name two tools", () => {
+  it("a skill whose name breaks the naming rules (x__y) serves no MCP tool: x__y__z names skill x's tool y__z only", async () => {
+    const { writeFileSync } = await import("node:fs")
+    const tool = (name: string, words: string) => [`### ${name}`, "", words, "", "#### Command", "", "```sh", `echo ${words}`, "```", ""]
+    for (const [skill, toolName, words] of [["x", "y__z", "I-AM-SKILL-x"], ["x__y", "z", "I-AM-SKILL-x__y"]] as const) {
+      mkdirSync(join(home, ".skillc", "skills", skill), { recursive: true })
+      writeFileSync(join(home, ".skillc", "skills", skill, "SKILL.md"), ["---", `name: ${skill}`, "description: A tool. Use when testing.", "version: 1.0.0", "---", "", ...tool(toolName, words)].join("\n"))
+    }
+    const names = (await run(mcpToolDescriptors)).map((t) => t.name)
+    expect(names.filter((n) => n === "x__y__z")).toEqual(["x__y__z"])
+    expect((await run(mcpToolDescriptors)).find((t) => t.name === "x__y__z")!.annotations.title).toBe("x: y__z")
+  })
+})

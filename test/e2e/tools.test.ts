@@ -210,3 +210,41 @@ describe("skc approve from several processes at once (issue 19: the approval sto
     expect(existsSync(`${store}.lock`)).toBe(false)
   }, 180_000)
 })
+
+/**
+ * A tool-skill probe: a command naming the skill's script without a slash (`python3 dump.py`, `node
+ * index.js`) or as an option's value (`node --require=./scripts/hook.js …`) ran the project's file of that
+ * name (the command runs in the project), and editing the skill's own file asked for no approval again.
+ * Both are now the skill's file, by its real path, and hashed with the approval.
+ */
+describe("a script named without a slash, or as an option's value, is the skill's own and approved", () => {
+  it("runs the skill's file, not the project's, and an edit of it asks again", async () => {
+    const w = world()
+    const dir = join(w.store, "pin")
+    mkdirSync(join(dir, "scripts"), { recursive: true })
+    const tool = (name: string, command: string) => [`### ${name}`, "", `Runs ${name}.`, "", "#### Command", "", "```sh", command, "```", ""]
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      ["---", "name: pin", "description: Pinned scripts. Use when testing.", "version: 1.0.0", "read_only: true", "---", "", ...tool("bare", "node main.js"), ...tool("opt", "node --require=./scripts/hook.js ./scripts/main.js")].join("\n")
+    )
+    writeFileSync(join(dir, "main.js"), 'console.log("SKILL main")\n')
+    writeFileSync(join(dir, "scripts", "hook.js"), 'console.log("SKILL hook")\n')
+    writeFileSync(join(dir, "scripts", "main.js"), 'console.log("SKILL scripts/main")\n')
+    // The project's files of the same names.
+    writeFileSync(join(w.work, "main.js"), 'console.log("PROJECT main")\n')
+    mkdirSync(join(w.work, "scripts"), { recursive: true })
+    writeFileSync(join(w.work, "scripts", "hook.js"), 'console.log("PROJECT hook")\n')
+    expect((await w.runAsync(["approve", "pin", "--yes"])).code).toBe(0)
+    const bare = await w.runAsync(["run", "pin", "bare"])
+    expect(bare.stdout).toContain("SKILL main")
+    expect(bare.stdout).not.toContain("PROJECT")
+    const opt = await w.runAsync(["run", "pin", "opt"])
+    expect(opt.stdout).toContain("SKILL hook")
+    expect(opt.stdout).not.toContain("PROJECT")
+    // The skill's own files are in the approval: edited, the run asks again.
+    writeFileSync(join(dir, "main.js"), 'console.log("EDITED")\n')
+    const edited = await w.runAsync(["run", "pin", "bare"])
+    expect(edited.code).toBe(1)
+    expect(edited.stderr).toContain("needs confirmation")
+  }, 60_000)
+})

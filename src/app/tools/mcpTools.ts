@@ -19,6 +19,7 @@ import type { RunEnvelope } from "../../domain/tools/output.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { execute, prepareRun } from "./run.js"
 import { visible } from "../../domain/visible.js"
+import { nameProblem } from "../../domain/skillName.js"
 import { Settings, servedGlobalSkills } from "../shared/index.js"
 import { blockingProblems, loadToolSkill } from "./toolSkill.js"
 
@@ -54,9 +55,17 @@ const storeSkillNames = Effect.gen(function* () {
   return names
 })
 
+/**
+ * A skill whose tools may be MCP tools: its name follows the naming rules (SKL102), so it holds no `__` and
+ * `<skill>__<tool>` names one tool. A skill named `x__y` made `x__y__z` name both its tool `z` and skill
+ * `x`'s tool `y__z`, and a call ran the other one (found by a tool-skill probe).
+ */
+const servesTools = (skill: string): boolean => nameProblem(skill) === undefined && !skill.includes(MCP_TOOL_SEPARATOR)
+
 export const mcpToolDescriptors = Effect.gen(function* () {
   const out: Array<McpToolDescriptor> = []
   for (const name of yield* storeSkillNames) {
+    if (!servesTools(name)) continue
     // Skills that are not tool skills (or cannot be read) simply contribute no tools.
     const loaded = yield* loadToolSkill(name).pipe(Effect.option)
     if (loaded._tag === "None" || loaded.value.trust !== "user") continue
@@ -94,7 +103,7 @@ export const callMcpTool = Effect.fn("skc.callMcpTool")(function* (name: string,
   if (at <= 0) return unknownTool(name)
   const skill = name.slice(0, at)
   const tool = name.slice(at + MCP_TOOL_SEPARATOR.length)
-  if (skill.includes(path.sep) || skill.startsWith(".")) return unknownTool(name)
+  if (skill.includes(path.sep) || skill.startsWith(".") || !servesTools(skill)) return unknownTool(name)
   const outcome = yield* Effect.gen(function* () {
     const prepared = yield* prepareRun({ skill, tool, args: args ?? {} })
     const l = prepared.loaded

@@ -122,8 +122,13 @@ export const skillFileArguments = (loaded: LoadedToolSkill, command: CommandTemp
   ...command,
   args: command.args.map((arg) => {
     const text = literalOf(arg)
-    const real = text === undefined || text === command.program ? undefined : loaded.namedFiles.get(text)
-    return real === undefined ? arg : [{ _tag: "Literal", text: real }]
+    if (text === undefined || text === command.program) return arg
+    const real = loaded.namedFiles.get(text)
+    if (real !== undefined) return [{ _tag: "Literal", text: real }]
+    // An option whose value names a skill file (`--require=./scripts/hook.js`): the value, as the file's real path.
+    const eq = text.startsWith("-") ? text.indexOf("=") : -1
+    const value = eq > 0 ? loaded.namedFiles.get(text.slice(eq + 1)) : undefined
+    return value === undefined ? arg : [{ _tag: "Literal", text: `${text.slice(0, eq + 1)}${value}` }]
   })
 })
 

@@ -101,8 +101,8 @@ export const mcpRunnable = (trust: Trust, state: ApprovalState, alwaysAsk: boole
 /**
  * The skill files a tool's command names (issue 19): the program when it is a
  * relative path (`./scripts/deploy.sh`), and every argument written wholly as
- * literal text that looks like a relative path (`python3 ./scripts/x.py`,
- * `scripts/lib.sh`). The caller keeps those that are regular files inside the
+ * literal text that may name a file from the skill root (`python3 ./scripts/x.py`,
+ * `scripts/lib.sh`, `node index.js`, the value of `--require=./hook.js`). The caller keeps those that are regular files inside the
  * skill root; their bytes are hashed together with SKILL.md, so editing a
  * script after approval asks again.
  */
@@ -110,8 +110,13 @@ export const namedFileCandidates = (
   commands: ReadonlyArray<{ readonly program: string; readonly args: ReadonlyArray<ReadonlyArray<{ readonly _tag: string; readonly text?: string }>> } | undefined>
 ): ReadonlyArray<string> => {
   const out = new Set<string>()
+  // Every relative word, not only one with a slash: `python3 dump.py` ran the project's `dump.py` unhashed
+  // (a tool-skill probe); and the value of an option written with `=` (`--require=./scripts/hook.js`).
   const consider = (text: string) => {
-    if (text.includes("/") && !text.startsWith("/") && !text.startsWith("-") && !text.includes("\0")) out.add(text)
+    if (text.includes("\0") || text === "" || text === "." || text === ".." || text.startsWith("/")) return
+    if (!text.startsWith("-")) return void out.add(text)
+    const eq = text.indexOf("=")
+    if (eq > 0) consider(text.slice(eq + 1))
   }
   for (const command of commands) {
     if (command === undefined) continue

@@ -22,6 +22,12 @@ export interface CommandLine {
   readonly args: ReadonlyArray<string>
 }
 
+/**
+ * The value given for a parameter: its own, never one the object inherits (`constructor`, `toString`,
+ * `valueOf` named a parameter and got Object's function as its text, found by a tool-skill probe).
+ */
+const valueOf = (values: ToolArguments, name: string): ParameterValue | undefined => (Object.hasOwn(values, name) ? values[name] : undefined)
+
 const scalarText = (value: ParameterValue): string =>
   Array.isArray(value) ? value.join(" ") : String(value)
 
@@ -32,7 +38,7 @@ const expandArg = (
   values: ToolArguments
 ): Result.Result<ReadonlyArray<string>, string> => {
   if (arg.length === 1 && arg[0]._tag === "Variable" && arg[0].modifier === undefined) {
-    const value = values[arg[0].name]
+    const value = valueOf(values, arg[0].name)
     if (!params.has(arg[0].name)) return Result.fail(`template names unknown parameter '${arg[0].name}'`)
     if (value === undefined) return Result.succeed([])
     if (Array.isArray(value)) return Result.succeed([...value])
@@ -46,7 +52,7 @@ const expandArg = (
     }
     const param = params.get(fragment.name)
     if (param === undefined) return Result.fail(`template names unknown parameter '${fragment.name}'`)
-    const value = values[fragment.name]
+    const value = valueOf(values, fragment.name)
     if (value === undefined) return Result.succeed([])
     if (fragment.modifier !== undefined) {
       if (param.type !== "boolean") {

@@ -121,7 +121,24 @@ const RUNS_ANY_ARGUMENT: Record<string, string> = {
   emacs: "is an argument of emacs, which evaluates Lisp given by --eval",
   npx: "is an argument of npx, which chooses and runs a package (and --call runs a shell command)",
   bunx: "is an argument of bunx, which chooses and runs a package",
-  pnpx: "is an argument of pnpx, which chooses and runs a package"
+  pnpx: "is an argument of pnpx, which chooses and runs a package",
+  // A tool-skill probe: each turns an argument (after `--` too) into an expression or a command it runs.
+  find: "is an argument of find, which reads any argument starting with '-' as part of its expression (-exec, -delete), after -- too",
+  busybox: "is an argument of busybox, whose arguments choose the applet it runs (sh among them)",
+  bwrap: "is an argument of bwrap, which runs the command given by its arguments",
+  fakeroot: "is an argument of fakeroot, which runs the command given by its arguments",
+  "dbus-run-session": "is an argument of dbus-run-session, which runs the command given by its arguments",
+  pkexec: "is an argument of pkexec, which runs the command given by its arguments as another user",
+  sg: "is an argument of sg, which runs its command argument through a shell",
+  valgrind: "is an argument of valgrind, which runs the program given by its arguments",
+  torsocks: "is an argument of torsocks, which runs the command given by its arguments",
+  proxychains: "is an argument of proxychains, which runs the command given by its arguments",
+  proxychains4: "is an argument of proxychains4, which runs the command given by its arguments",
+  faketime: "is an argument of faketime, which runs the command given by its arguments",
+  catchsegv: "is an argument of catchsegv, which runs the program given by its arguments",
+  "ssh-agent": "is an argument of ssh-agent, which runs the command given by its arguments",
+  make: "is an argument of make, whose arguments set variables (SHELL, recipes' commands) and choose targets",
+  gmake: "is an argument of gmake, whose arguments set variables (SHELL, recipes' commands) and choose targets"
 }
 /** Subcommands that run a package or a script chosen by their arguments (`npm exec {{v}}`). */
 const RUNS_ANY_ARGUMENT_AFTER: Record<string, ReadonlySet<string>> = {

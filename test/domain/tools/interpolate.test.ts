@@ -29,6 +29,12 @@ describe("tool-skills spec §3.4 interpolation", () => {
     expect(argv("git log -n {{count}} --oneline", [param("count", "integer")], { pairs: ["count=5"] })).toEqual(["git", "log", "-n", "5", "--oneline"])
   })
 
+  it("a parameter named like an Object property (constructor, toString) with no value drops its argument", () => {
+    for (const name of ["constructor", "toString", "valueOf", "hasOwnProperty"]) {
+      expect(argv(`printf -n={{${name}}} x`, [param(name, "integer")], { pairs: [] }), name).toEqual(["printf", "x"])
+    }
+  })
+
   it("defaults apply; an optional parameter without value drops its whole argument", () => {
     const ps = [param("limit", "integer"), param("q", "string", true)]
     expect(argv("search {{q}} --limit={{limit}} -v", ps, { pairs: ["q=x"] })).toEqual(["search", "x", "-v"])

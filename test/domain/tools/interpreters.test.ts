@@ -81,7 +81,15 @@ describe("SKL515: placeholders run as code", () => {
     "rsync -e {{v}} src/ host:dst/",
     "parallel ::: {{v}}",
     "docker run --rm img sh -c {{v}}",
-    "kubectl exec pod -- sh -c {{v}}"
+    "kubectl exec pod -- sh -c {{v}}",
+    // A tool-skill probe: find reads a value starting with '-' as its expression, after -- too (`-delete`
+    // removed the project); the others run the command their arguments give.
+    "find {{dir}} -name '*.md'",
+    "find -- {{dir}} -name '*.md'",
+    "fakeroot -- {{xs}}",
+    "bwrap --ro-bind / / -- {{xs}}",
+    "sg root {{v}}",
+    "make -C dir {{v}}"
   ])("%s is refused", (line) => {
     expect(hazards(line).length).toBeGreaterThan(0)
   })
@@ -98,7 +106,6 @@ describe("SKL515: placeholders run as code", () => {
     "awk -v n={{v}} '{ print n }' file",
     "sed -e 's/a/b/' {{file}}",
     "timeout 10 ./run.sh {{v}}",
-    "find {{dir}} -name '*.md'",
     "git log --grep {{v}}",
     "grep -e {{v}} file",
     "echo {{v}}",
