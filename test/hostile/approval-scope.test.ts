@@ -61,10 +61,12 @@ describe("issue 19: approval scope", () => {
     expect(envelope.output).not.toContain("NOT-APPROVED")
   })
 
-  it("candidates: relative program, whole-literal path arguments; never flags, absolute paths or interpolated text", () => {
+  it("candidates: relative program, whole-literal relative words (bare names too) and an option's value after '='; never flags, absolute paths or interpolated text", () => {
     const parsed = parseToolSkill(
       "---\nname: a\ndescription: d\n---\n\n### t\n\nx\n\n#### Parameters\n\n| Name | Type | Required | Description |\n|---|---|---|---|\n| v | string | yes | v |\n\n#### Command\n\n```bash\n./run.sh lib/x.py --opt=./y /etc/z {{v}}/w plain\n```\n"
     )
-    expect(namedFileCandidates(parsed.skill.tools.map((t) => t.command))).toEqual(["./run.sh", "lib/x.py"])
+    // `plain` may be a skill file (`node main.js`) and `--opt=./y` names one (a tool-skill probe); the caller keeps
+    // those that are regular files inside the skill.
+    expect(namedFileCandidates(parsed.skill.tools.map((t) => t.command))).toEqual(["./run.sh", "lib/x.py", "./y", "plain"])
   })
 })
