@@ -60,15 +60,14 @@ export const isLoggedTimestamp = (value: string): boolean => LOGGED_TIMESTAMP.te
  * A `--since`/`--until` bound (whole seconds, `…SSZ`) against a logged timestamp that may carry a fraction
  * (`…SS.500Z`, another writer's): compared as text, `.` sorts before `Z`, so `…57.500Z` was before
  * `--since …57Z` and within `--until …57Z`. The SQL adapters keep a plain range on the column (its index)
- * and take out the rows of the bound's own second that carry a fraction above zero.
+ * and take out the rows of the bound's own second that carry a fraction above zero. `secondsKey`: the
+ * seconds of a bound or timestamp, `YYYY-MM-DDTHH:MM:SS` (a `since` bound compared without its `Z`).
  */
-export const sinceKey = (since: string): string => since.slice(0, 19)
-/** The seconds of a bound or timestamp: `YYYY-MM-DDTHH:MM:SS`. */
 export const secondsKey = (stamp: string): string => stamp.slice(0, 19)
 /** A fraction above zero: `.5`, `.000001` (not `.000`). */
 export const HAS_FRACTION = /\.[0-9]*[1-9][0-9]*Z$/
 /** Whether a logged timestamp is at or after `since`, and at or before `until` (whole-second bounds). */
-export const notBefore = (stamp: string, since: string): boolean => stamp >= sinceKey(since)
+export const notBefore = (stamp: string, since: string): boolean => stamp >= secondsKey(since)
 export const notAfter = (stamp: string, until: string): boolean => stamp <= until && !(secondsKey(stamp) === secondsKey(until) && HAS_FRACTION.test(stamp))
 
 /**

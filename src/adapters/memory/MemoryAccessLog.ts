@@ -78,10 +78,10 @@ const shownLine = (row: AccessLogRow): number | null => {
 }
 
 const byAuthor = (row: AccessLogRow) => J(row, "role") === "author"
-const counted = (row: AccessLogRow, f: StatsFilters) =>
-  f.include_author || ((AGENT_COMMANDS as ReadonlyArray<string>).includes(row.command) && !byAuthor(row))
-/** The funnel's reads, as the SQL adapters' `readsClause`. */
+/** The funnel's reads, as the SQL adapters' `readsClause`: the author's own too with `include_author`. */
 const isRead = (row: AccessLogRow, f: StatsFilters) => (AGENT_COMMANDS as ReadonlyArray<string>).includes(row.command) && (f.include_author || !byAuthor(row))
+/** What a view counts: agent reads, or everything with `include_author` (as `audienceClause`). */
+const counted = (row: AccessLogRow, f: StatsFilters) => f.include_author || isRead(row, f)
 
 /** SQLite's default ordering of text: NULL first, then bytewise. */
 const cmp = (a: unknown, b: unknown): number =>

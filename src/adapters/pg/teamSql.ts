@@ -14,7 +14,7 @@
  * - `end` is a reserved word and is quoted; `WHERE 1` is `WHERE TRUE`.
  * Pure strings: no I/O, so the tests can read them.
  */
-import { AGENT_COMMANDS, secondsKey, sinceKey } from "../../domain/stats.js"
+import { AGENT_COMMANDS, secondsKey } from "../../domain/stats.js"
 import type { TeamLogRow } from "../../domain/logRows.js"
 import type { GroupBy } from "../../ports/AccessLog.js"
 import type { TeamFilters } from "../../ports/TeamLogStore.js"
@@ -58,8 +58,8 @@ export const pgFilterClause = (filters: TeamFilters): { sql: string; params: Arr
     params.push(v)
     return `$${params.length}`
   }
-  // Whole-second bounds against timestamps that may carry a fraction (`sinceKey`, domain/stats.ts).
-  if (filters.since !== null) parts.push(`timestamp >= ${p(sinceKey(filters.since))}`)
+  // Whole-second bounds against timestamps that may carry a fraction (`secondsKey`, domain/stats.ts).
+  if (filters.since !== null) parts.push(`timestamp >= ${p(secondsKey(filters.since))}`)
   if (filters.until !== null) {
     parts.push(`timestamp <= ${p(filters.until)} AND NOT (left(timestamp, 19) = ${p(secondsKey(filters.until))} AND timestamp ~ '\\.[0-9]*[1-9][0-9]*Z$')`)
   }
@@ -96,8 +96,7 @@ const SHOWN_LINE = `CASE WHEN jsonb_typeof(args_json -> 'line') = 'number' AND (
 /** A row recorded as the author's own call (DECISIONS #45); rows without a role are not. */
 const BY_AUTHOR = `coalesce(${J("role")} = 'author', FALSE)`
 
-export const pgAudienceClause = (filters: Pick<TeamFilters, "include_author">): string =>
-  filters.include_author ? "TRUE" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")}) AND NOT ${BY_AUTHOR}`
+export const pgAudienceClause = (filters: Pick<TeamFilters, "include_author">): string => (filters.include_author ? "TRUE" : pgReadsClause(filters))
 
 /** The funnel's reads, as SQLite's `readsClause`: reads of the skill (the author's too with `include_author`), no build, lint, eval or stats. */
 export const pgReadsClause = (filters: Pick<TeamFilters, "include_author">): string =>

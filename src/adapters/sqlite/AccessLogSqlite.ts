@@ -20,7 +20,7 @@ import { dirname } from "node:path"
 import { type Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
 import { LogStoreError } from "../../ports/AccessLog.js"
-import { AGENT_COMMANDS, loggedTimestampSql, secondsKey, sinceKey, type StatsFilters } from "../../domain/stats.js"
+import { AGENT_COMMANDS, loggedTimestampSql, secondsKey, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
 import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
@@ -196,10 +196,10 @@ const hasTable = (db: Database) => db.prepare("SELECT 1 FROM sqlite_master WHERE
 export const filterClause = (filters: StatsFilters): { sql: string; params: Array<string | number> } => {
   const parts: Array<string> = []
   const params: Array<string | number> = []
-  // Whole-second bounds against timestamps that may carry a fraction (`sinceKey`, domain/stats.ts).
+  // Whole-second bounds against timestamps that may carry a fraction (`secondsKey`, domain/stats.ts).
   if (filters.since !== null) {
     parts.push("timestamp >= ?")
-    params.push(sinceKey(filters.since))
+    params.push(secondsKey(filters.since))
   }
   if (filters.until !== null) {
     parts.push("timestamp <= ? AND NOT (substr(timestamp, 1, 19) = ? AND timestamp GLOB '*.*[1-9]*Z')")
@@ -241,8 +241,7 @@ export const BY_AUTHOR = byAuthorOf()
 const SHOWN_LINE = `CASE WHEN json_valid(args) THEN CASE WHEN json_type(args, '$.line') = 'integer' AND json_extract(args, '$.line') > 0 THEN json_extract(args, '$.line') END END`
 
 /** Agent reads only (issue 17, DECISIONS #45), unless the author's own work is asked for. */
-export const audienceClause = (filters: Pick<StatsFilters, "include_author">): string =>
-  filters.include_author ? "1" : `command IN (${AGENT_COMMANDS.map((c) => `'${c}'`).join(", ")}) AND NOT ${BY_AUTHOR}`
+export const audienceClause = (filters: Pick<StatsFilters, "include_author">): string => (filters.include_author ? "1" : readsClause(filters))
 
 /**
  * The funnel's reads (issue 49 item 4): reads of the skill, the author's own too with `include_author`;

@@ -202,8 +202,8 @@ const buildResolved = Effect.fnUntraced(function* (
   if (fm?._tag === "Parsed") {
     for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
     // A skill meant for a person to invoke, deployed where agents read no such field: their model may run it.
-    const ignoring = manualOnlyIgnoredBy(fm.data, profiles)
-    if (ignoring.length > 0) yield* warn(Warning.notice(manualOnlyNotice(skill.name, fm.data, ignoring)))
+    const ignored = manualOnlyIgnoredBy(fm.data, profiles)
+    if (ignored !== undefined) yield* warn(Warning.notice(manualOnlyNotice(skill.name, ignored)))
     // `skc init`'s template description (lint's SKL106 error) would be what agents read to decide on the skill: said, not refused.
     const description = fm.data.description
     if (typeof description === "string" && PLACEHOLDER.test(description)) {

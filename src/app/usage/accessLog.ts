@@ -313,8 +313,9 @@ const FALLBACK_RETRIES = 2
 const movedAway = (code: string): boolean => /CANTOPEN|IOERR|ENOENT/.test(code)
 
 /** The row goes to its primary log, else (EAFP, C-LOGGING) to the cwd's fallback, else W002. */
-const deliver = ({ entry, row, primary, fallback }: PreparedRow) =>
-  Effect.gen(function* () {
+const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
+  const what = `the ${entry.command} of '${entry.skill.name}'`
+  return Effect.gen(function* () {
     const log = yield* AccessLog
     const diagnostics = yield* Diagnostics
     // A corrupt primary log is moved aside and recreated by this very write (issue 19).
@@ -322,7 +323,7 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) =>
     if (first._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
     if (fallback === undefined) {
       yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message})`)
-      return yield* diagnostics.warn(Warning.loggingDisabled(`the ${entry.command} of '${entry.skill.name}'`))
+      return yield* diagnostics.warn(Warning.loggingDisabled(what))
     }
     yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message}); trying ${fallback}`)
     // `skc sync` renames the fallback directory aside while agents write to it (RFC-0007:C-SYNC): an append
@@ -336,8 +337,9 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) =>
     }
     if (second._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
     yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)
-    yield* diagnostics.warn(Warning.loggingDisabled(`the ${entry.command} of '${entry.skill.name}'`))
-  }).pipe(Effect.catchCause(unrecorded(`the ${entry.command} of '${entry.skill.name}'`)))
+    yield* diagnostics.warn(Warning.loggingDisabled(what))
+  }).pipe(Effect.catchCause(unrecorded(what)))
+}
 
 /** What a use case ended with, for `argsOf`. */
 export type Outcome<A, E> = { readonly _tag: "Success"; readonly value: A } | { readonly _tag: "Failure"; readonly error: E | undefined }

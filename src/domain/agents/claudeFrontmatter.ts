@@ -75,14 +75,19 @@ export const claudeRepairLines = (
  */
 export const claudeFrontmatter = (
   source: string
-): { readonly frontmatter: Frontmatter; readonly repaired: ReadonlyArray<ClaudeRepairedLine>; readonly duplicateKeys?: true } => {
+): {
+  readonly frontmatter: Frontmatter
+  readonly repaired: ReadonlyArray<ClaudeRepairedLine>
+  /** The first parse's error when it was only a key written twice, which Claude Code reads with the last value. */
+  readonly duplicateKey?: { readonly line: number; readonly message: string }
+} => {
   const lines = splitLines(source)
   const frontmatter = parseFrontmatterLines(lines)
   // Only a YAML syntax error (located by the parser): skc's own limits (nesting, size) are not Claude Code's.
   if (frontmatter._tag !== "Invalid" || frontmatter.message === UNCLOSED_MESSAGE || frontmatter.column === undefined) return { frontmatter, repaired: [] }
   // A key written twice: Claude Code's parser takes the last value.
   const lastWins = parseFrontmatterLines(lines, { uniqueKeys: false })
-  if (lastWins._tag === "Parsed") return { frontmatter: lastWins, repaired: [], duplicateKeys: true }
+  if (lastWins._tag === "Parsed") return { frontmatter: lastWins, repaired: [], duplicateKey: { line: frontmatter.line, message: frontmatter.message } }
   const close = frontmatterCloseIndex(lines)
   if (close === undefined || close === -1) return { frontmatter, repaired: [] }
   // Claude Code finds no frontmatter in a file whose lines end in a lone `\r`; CRLF lines it leaves as written.
@@ -122,13 +127,12 @@ export const claudeRepairMessage = (r: ClaudeRepairedLine): string =>
  * `disable-model-invocation` included).
  */
 export const claudeReading: FrontmatterReader = (source) => {
-  const { frontmatter, repaired, duplicateKeys } = claudeFrontmatter(source)
-  const strict = duplicateKeys === true ? parseFrontmatterLines(splitLines(source)) : undefined
+  const { frontmatter, repaired, duplicateKey } = claudeFrontmatter(source)
   return {
     frontmatter,
     issues: [
-      ...(strict?._tag === "Invalid"
-        ? [{ rule: "SKL100" as const, line: strict.line, message: `${strict.message}: Claude Code reads the last value (${CLAUDE_REPAIR_SOURCE}); write the key once, as readers following the specification refuse the frontmatter`, blocking: false }]
+      ...(duplicateKey !== undefined
+        ? [{ rule: "SKL100" as const, line: duplicateKey.line, message: `${duplicateKey.message}: Claude Code reads the last value (${CLAUDE_REPAIR_SOURCE}); write the key once, as readers following the specification refuse the frontmatter`, blocking: false }]
         : []),
       ...repaired.map((r) => ({ rule: "SKL100" as const, line: r.line, message: claudeRepairMessage(r), blocking: false }))
     ]

@@ -12,23 +12,28 @@ import { PROFILES } from "./index.js"
 import { listingFacts } from "./listing.js"
 import type { AgentProfile } from "./profile.js"
 
+/** The agents a skill is manual-only for by a field they read, and the agents among `targets` that offer it to their model. */
+export interface ManualOnlyIgnored {
+  readonly readers: ReadonlyArray<AgentProfile>
+  readonly ignoring: ReadonlyArray<AgentProfile>
+}
+
 /**
- * The agents among `targets` that offer the skill to their model although its frontmatter makes it
- * manual-only for an agent that reads such a field; none when it is manual-only for none, or for all of them.
+ * Whether the frontmatter makes the skill manual-only for an agent that reads such a field while agents
+ * among `targets` offer it to their model; undefined when it is manual-only for none, or for every target.
  */
-export const manualOnlyIgnoredBy = (data: Readonly<Record<string, unknown>>, targets: ReadonlyArray<AgentProfile>): ReadonlyArray<AgentProfile> => {
-  const manualFor = PROFILES.filter((p) => p.listing.manualOnlyField !== null && !listingFacts(p, data, "").model)
-  if (manualFor.length === 0) return []
-  return targets.filter((p) => listingFacts(p, data, "").model)
+export const manualOnlyIgnoredBy = (data: Readonly<Record<string, unknown>>, targets: ReadonlyArray<AgentProfile>): ManualOnlyIgnored | undefined => {
+  const readers = PROFILES.filter((p) => p.listing.manualOnlyField !== null && !listingFacts(p, data, "").model)
+  const ignoring = readers.length === 0 ? [] : targets.filter((p) => listingFacts(p, data, "").model)
+  return ignoring.length === 0 ? undefined : { readers, ignoring }
 }
 
 /** The build's warning for those agents. */
-export const manualOnlyNotice = (skill: string, data: Readonly<Record<string, unknown>>, ignoring: ReadonlyArray<AgentProfile>): string => {
-  const fields = [...new Set(PROFILES.flatMap((p) => (p.listing.manualOnlyField !== null && !listingFacts(p, data, "").model ? [p.listing.manualOnlyField] : [])))]
-  const readers = PROFILES.filter((p) => p.listing.manualOnlyField !== null && fields.includes(p.listing.manualOnlyField)).map((p) => p.title)
+export const manualOnlyNotice = (skill: string, { readers, ignoring }: ManualOnlyIgnored): string => {
+  const fields = [...new Set(readers.map((p) => p.listing.manualOnlyField!))]
   const codex = ignoring.some((p) => p.name === "codex") ? "; Codex keeps a skill manual with policy.allow_implicit_invocation: false in agents/openai.yaml, which a built skill does not carry" : ""
   return (
-    `${skill}: ${fields.map((f) => `'${f}'`).join(", ")} makes it manual-only for ${readers.join(" and ")}, but ${ignoring.map((p) => p.title).join(", ")} ` +
+    `${skill}: ${fields.map((f) => `'${f}'`).join(", ")} makes it manual-only for ${readers.map((p) => p.title).join(" and ")}, but ${ignoring.map((p) => p.title).join(", ")} ` +
     `read no such field and offer it to their model${codex}`
   )
 }
