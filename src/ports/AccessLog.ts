@@ -186,7 +186,20 @@ export interface AccessLogService {
     rows: ReadonlyArray<AccessLogRow>,
     options: { readonly dryRun: boolean }
   ) => Effect.Effect<number, LogStoreError>
+  /**
+   * Retire the log `dbFile` (`retired` true), or take it back into use: once
+   * retired, no append commits to it. A writer that opened it earlier fails
+   * with code `RETIRED_LOG_CODE` and writes to its path again (`skc sync`
+   * retires a fallback it has renamed aside before its last read of it, so
+   * that no row lands there after that read: RFC-0007:C-SYNC). Decided inside
+   * the writer's own write, so a row is either committed before the retiring
+   * or refused. A missing database stays missing.
+   */
+  readonly retire: (dbFile: string, retired: boolean) => Effect.Effect<void, LogStoreError>
 }
+
+/** The code of an append refused by a retired log (`retire`): the row goes to the log's path again. */
+export const RETIRED_LOG_CODE = "SKC_LOG_RETIRED"
 
 export class AccessLog extends Context.Service<AccessLog, AccessLogService>()("skillc/AccessLog") {}
 
@@ -221,6 +234,7 @@ export const withoutWrites = (log: AccessLogService): AccessLogService => ({
 export const noAccessLog: AccessLogService = {
   append: () => Effect.void,
   appendEach: (rows) => Effect.succeed(rows.map(() => undefined)),
+  retire: () => Effect.void,
   aggregate: (_dbFile, groupBy) =>
     Effect.succeed(
       groupBy === "summary"

@@ -6,7 +6,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { recordedBuild, recordedShow } from "../../src/app/recorded.js"
 import { makeMemoryAccessLog } from "../../src/adapters/memory/MemoryAccessLog.js"
-import { LogStoreError, type AccessLogService } from "../../src/ports/AccessLog.js"
+import { LogStoreError, RETIRED_LOG_CODE, type AccessLogService } from "../../src/ports/AccessLog.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = "---\nname: demo\ndescription: A demo skill. Use when testing.\n---\n# Demo\n\n## Setup\n\nInstall it.\n"
@@ -17,7 +17,7 @@ const FALLBACK = "/proj/.skillc/logs/demo/.skillc-meta/logs.db"
 const sandboxedLog = (failures: number, code = "SQLITE_CANTOPEN") => {
   const inner = makeMemoryAccessLog()
   let left = failures
-  const attempts = { fallback: 0 }
+  const attempts = { fallback: 0, arm: (n: number) => void (left = n) }
   const log: AccessLogService = {
     ...inner,
     append: (dbFile, row) => {
@@ -43,6 +43,21 @@ describe("a fallback log moved away under the writer", () => {
       yield* Effect.provide(recordedShow({ skill: "demo", section: "Setup" }), world.layer)
       const rows = yield* inner.readAll(FALLBACK)
       expect(rows.filter((r) => r.command === "show")).toHaveLength(1)
+      expect(world.warnings().filter((w) => w.includes("W002"))).toEqual([])
+    })
+  )
+
+  it.effect("a fallback retired by the sync that moved it (RETIRED_LOG_CODE) is tried again at its path: the row is kept", () =>
+    Effect.gen(function* () {
+      const { inner, log, attempts } = sandboxedLog(0, RETIRED_LOG_CODE)
+      const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL }, accessLog: log })
+      yield* Effect.provide(recordedBuild({ skill: "demo" }), world.layer)
+      world.warnings()
+      attempts.fallback = 0
+      attempts.arm(1)
+      yield* Effect.provide(recordedShow({ skill: "demo", section: "Setup" }), world.layer)
+      expect((yield* inner.readAll(FALLBACK)).filter((r) => r.command === "show")).toHaveLength(1)
+      expect(attempts.fallback).toBe(2)
       expect(world.warnings().filter((w) => w.includes("W002"))).toEqual([])
     })
   )

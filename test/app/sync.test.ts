@@ -2,6 +2,7 @@
 // (real SQLite log databases; DECISIONS #8, #30). Moved here from
 // test/e2e/sync.test.ts, which keeps the smoke test of the printed lines
 // and exit statuses.
+import { spawn } from "node:child_process"
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
@@ -11,10 +12,52 @@ import { init } from "../../src/app/build/init.js"
 import { stats } from "../../src/app/usage/stats.js"
 import { resolveSkill } from "../../src/app/skills/index.js"
 import { sync, type SyncInput } from "../../src/app/usage/sync.js"
-import { AccessLog } from "../../src/ports/AccessLog.js"
+import { AccessLog, type LogSpan } from "../../src/ports/AccessLog.js"
 import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { errorText, diskWorld, failureText } from "../helpers/worlds.js"
 import { makeLogDb, readLog, type Row } from "../helpers/logs.js"
+
+/**
+ * A writer in its own process: opens `file` (WAL, its insert prepared) at once, says "ready", and inserts one
+ * row when asked, answering "committed" or the error's message.
+ */
+const lateWriter = (file: string, row: { skill: string; skill_path: string; cwd: string }) => {
+  const code = `
+    const { DatabaseSync } = require("node:sqlite")
+    const db = new DatabaseSync(process.argv[1])
+    db.exec("PRAGMA journal_mode = WAL")
+    const insert = db.prepare("INSERT INTO access_log (timestamp, run_id, command, skill, skill_path, cwd, args, error) VALUES ('2026-01-01T00:03:00Z', 'late', 'show', ?, ?, ?, '{}', NULL)")
+    process.stdout.write("ready\\n")
+    process.stdin.once("data", () => {
+      let out = "committed"
+      try { insert.run(...JSON.parse(process.argv[2])) } catch (e) { out = e.message + " " + e.errcode }
+      process.stdout.write(out + "\\n")
+      db.close()
+      process.exit(0)
+    })`
+  const child = spawn(process.execPath, ["-e", code, file, JSON.stringify([row.skill, row.skill_path, row.cwd])], { stdio: ["pipe", "pipe", "inherit"] })
+  const lines: Array<string> = []
+  const waiting: Array<(line: string) => void> = []
+  let buffered = ""
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    buffered += chunk
+    for (let i = buffered.indexOf("\n"); i >= 0; i = buffered.indexOf("\n")) {
+      const line = buffered.slice(0, i)
+      buffered = buffered.slice(i + 1)
+      const w = waiting.shift()
+      if (w) w(line)
+      else lines.push(line)
+    }
+  })
+  const next = () => new Promise<string>((resolve) => (lines.length > 0 ? resolve(lines.shift()!) : waiting.push(resolve)))
+  return {
+    ready: next(),
+    commit: () => {
+      child.stdin.write("go\n")
+      return next()
+    }
+  }
+}
 
 const world = (...names: Array<string>) => {
   const w = diskWorld("skc-sync-")
@@ -170,6 +213,37 @@ describe("RFC-0007:C-SYNC", () => {
       expect(readLog(a.primary).map((r) => r.run_id).sort()).toEqual(["early", "fixture", "fixture", "fixture", "late"])
       expect(existsSync(a.fallbackDir)).toBe(false)
       expect(existsSync(join(w.work, ".skillc", "logs", ".syncing-alpha"))).toBe(false)
+    }))
+
+  it.live("RFC-0007:C-SYNC a writer that opened the fallback before the sync cannot commit to it after the sync's last read", () =>
+    Effect.gen(function* () {
+      const w = world("alpha")
+      const a = w.skills.alpha!
+      makeLogDb(a.fallback, rowsAt(2), { skill: "alpha", skill_path: a.src, cwd: w.work })
+      // An agent process that opened the fallback before the sync renamed it, its insert prepared, and that
+      // commits just after the sync's last read of the held file (its last merge), before the file is removed.
+      // Another process, as agents are: within one process SQLite's locks do not keep the sync's connections
+      // from deleting the held file's -wal, and the early connection then fails with an I/O error instead.
+      const wal = new Database(a.fallback)
+      wal.pragma("journal_mode = WAL") // as skc creates its logs
+      wal.close()
+      const late = lateWriter(a.fallback, { skill: "alpha", skill_path: a.src, cwd: w.work })
+      yield* Effect.promise(() => late.ready)
+      // The sync reads the held file span by span; a read that finds no more rows ends a pass over it. The late
+      // writer commits right after the second such read: the last one, the sync then removing the file.
+      let ends = 0
+      let outcome = "not tried"
+      const afterRead = (span: LogSpan) =>
+        span.last === undefined && ++ends === 2 ? Effect.promise(() => late.commit().then((o) => void (outcome = o))) : Effect.void
+      const r = yield* w.run(
+        sync({}).pipe(Effect.updateService(AccessLog, (log) => ({ ...log, readSpan: (file, after, limit) => Effect.tap(log.readSpan(file, after, limit), afterRead) })))
+      )
+      expect(counts(r)).toEqual([["alpha", 2]])
+      expect(existsSync(join(w.work, ".skillc", "logs", ".syncing-alpha"))).toBe(false)
+      // Before, the insert committed into the held file, which the sync then removed: the row was gone, and
+      // its writer never knew. Now it is refused, and the writer writes at the path again (accessLog.ts).
+      expect(outcome).toMatch(/retired by skc sync/)
+      expect(readLog(a.primary)).toHaveLength(2)
     }))
 
   it.live("RFC-0007:C-SYNC a fallback a killed sync held aside is synced by the next one", () =>

@@ -13,6 +13,7 @@ import { AGENT_COMMANDS, isLoggedTimestamp, notAfter, notBefore, type StatsFilte
 import {
   AccessLog,
   LogStoreError,
+  RETIRED_LOG_CODE,
   type AccessLogRow,
   type AccessLogService,
   type AggregateRows,
@@ -240,6 +241,9 @@ export interface MemoryAccessLog extends AccessLogService {
 
 export const makeMemoryAccessLog = (): MemoryAccessLog => {
   const databases = new Map<string, Array<Stored>>()
+  const retired = new Set<string>()
+  const refused = (dbFile: string) =>
+    new LogStoreError({ op: "write", path: dbFile, code: RETIRED_LOG_CODE, message: `${dbFile} is retired: write to its path again` })
   const nextId = (rows: ReadonlyArray<Stored>) => (rows.length === 0 ? 1 : rows[rows.length - 1]!.id + 1)
   const insert = (dbFile: string, row: AccessLogRow) => {
     const rows = databases.get(dbFile) ?? []
@@ -258,8 +262,13 @@ export const makeMemoryAccessLog = (): MemoryAccessLog => {
   }
   return {
     databases,
-    append: (dbFile, row) => Effect.sync(() => insert(dbFile, row)),
-    appendEach: (rows) => Effect.sync(() => rows.map(({ dbFile, row }) => void insert(dbFile, row))),
+    append: (dbFile, row) => (retired.has(dbFile) ? Effect.fail(refused(dbFile)) : Effect.sync(() => insert(dbFile, row))),
+    appendEach: (rows) => Effect.sync(() => rows.map(({ dbFile, row }) => (retired.has(dbFile) ? refused(dbFile) : void insert(dbFile, row)))),
+    retire: (dbFile, on) =>
+      Effect.sync(() => {
+        if (!on) retired.delete(dbFile)
+        else if (databases.has(dbFile)) retired.add(dbFile)
+      }),
     aggregate: (dbFile, groupBy, filters) => Effect.sync(() => aggregateRows(databases.get(dbFile) ?? [], groupBy, filters)),
     latest: (dbFile, command) =>
       Effect.sync(() => {

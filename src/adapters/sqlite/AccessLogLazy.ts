@@ -33,7 +33,8 @@ export const lazyAccessLog: AccessLogService = {
   readAll: (dbFile) => Effect.flatMap(service(dbFile), (s) => s.readAll(dbFile)),
   readPage: (dbFile, after, limit) => Effect.flatMap(service(dbFile), (s) => s.readPage(dbFile, after, limit)),
   readSpan: (dbFile, after, limit) => Effect.flatMap(service(dbFile), (s) => s.readSpan(dbFile, after, limit)),
-  merge: (dbFile, rows, options) => Effect.flatMap(service(dbFile), (s) => s.merge(dbFile, rows, options))
+  merge: (dbFile, rows, options) => Effect.flatMap(service(dbFile), (s) => s.merge(dbFile, rows, options)),
+  retire: (dbFile, retired) => Effect.flatMap(service(dbFile), (s) => s.retire(dbFile, retired))
 }
 
 export const AccessLogLive = Layer.succeed(AccessLog, lazyAccessLog)

@@ -19,7 +19,7 @@ import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs"
 import { dirname } from "node:path"
 import { type Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
-import { LogStoreError } from "../../ports/AccessLog.js"
+import { LogStoreError, RETIRED_LOG_CODE } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, loggedTimestampSql, secondsKey, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
@@ -77,8 +77,21 @@ const busySchedule = busyRetries(BUSY_BUDGET)
 
 const retryWhileBusy = <A>(self: Effect.Effect<A, LogStoreError>) => Effect.retry(self, { schedule: busySchedule, while: isBusy })
 
-const failure = (op: LogStoreError["op"], path: string) => (e: unknown) =>
-  new LogStoreError({ op, path, code: codeOf(e), message: e instanceof Error ? e.message : String(e) })
+const failure = (op: LogStoreError["op"], path: string) => (e: unknown) => {
+  const message = e instanceof Error ? e.message : String(e)
+  return new LogStoreError({ op, path, code: message.includes(RETIRED_MESSAGE) ? RETIRED_LOG_CODE : codeOf(e), message })
+}
+
+/**
+ * A retired log (`retire`, RFC-0007:C-SYNC) holds a trigger that aborts every insert. The check runs inside
+ * the inserting statement, once it holds the write lock and has read the schema as last committed (a
+ * connection prepared before the trigger existed prepares its statement again): a row is committed before
+ * the retiring or refused, never written to a file its sync has already read for the last time. Only a
+ * retired log holds it, so no other write pays for it.
+ */
+const RETIRED_MESSAGE = "skillc: this log is retired by skc sync"
+const RETIRE_SQL = `CREATE TRIGGER IF NOT EXISTS skillc_retired BEFORE INSERT ON access_log BEGIN SELECT RAISE(ABORT, '${RETIRED_MESSAGE}'); END;`
+const UNRETIRE_SQL = "DROP TRIGGER IF EXISTS skillc_retired;"
 
 const exists = (file: string) => {
   try {
@@ -731,6 +744,20 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
             for (const row of missing) insert.run(...valuesOf(row))
             return missing.length
           }, "IMMEDIATE")
+        } finally {
+          db.close()
+        }
+      },
+      catch: failure("write", dbFile)
+    }).pipe(retryWhileBusy),
+
+  retire: (dbFile, retired) =>
+    Effect.try({
+      try: () => {
+        if (!exists(dbFile)) return
+        const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
+        try {
+          if (hasTable(db)) db.exec(retired ? RETIRE_SQL : UNRETIRE_SQL)
         } finally {
           db.close()
         }

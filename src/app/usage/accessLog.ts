@@ -25,7 +25,7 @@ import { Cause, Clock, Context, Effect, Exit, Layer, Option, Random } from "effe
 import { Path } from "effect/Path"
 import { errorHeadline, isSkcError, Warning } from "../../domain/errors.js"
 import { formatTimestamp, type Role } from "../../domain/stats.js"
-import { AccessLog, type AccessLogRow } from "../../ports/AccessLog.js"
+import { AccessLog, RETIRED_LOG_CODE, type AccessLogRow } from "../../ports/AccessLog.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
@@ -309,8 +309,11 @@ const prepareRow = (entry: AccessEntry, shared: BatchShared): Effect.Effect<Prep
 /** How many more times a row the fallback log refused is tried (a sync renaming the fallback aside). */
 const FALLBACK_RETRIES = 2
 
-/** A failure of a file moved away under the writer (not a lock, which the append waited out already, nor a permission). */
-const movedAway = (code: string): boolean => /CANTOPEN|IOERR|ENOENT/.test(code)
+/**
+ * A failure of a file moved away under the writer (not a lock, which the append waited out already, nor a
+ * permission), or retired by the sync that moved it (`AccessLog.retire`): the path names a fresh one.
+ */
+const movedAway = (code: string): boolean => code === RETIRED_LOG_CODE || /CANTOPEN|IOERR|ENOENT/.test(code)
 
 /** The row goes to its primary log, else (EAFP, C-LOGGING) to the cwd's fallback, else W002. */
 const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {

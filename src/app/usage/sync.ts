@@ -16,10 +16,11 @@
  * - A sandboxed agent may write while the sync runs. The fallback is first
  *   renamed aside (`.skillc/logs/.syncing-<skill>`), so that rows written
  *   from then on start a fresh fallback for the next sync; the held one is
- *   read and merged again until a read finds no row the last did not, and
- *   only then removed. Before, rows committed between the read and the
- *   removal were deleted unsynced (a helper's test lost 4 of 60). A held
- *   directory a killed sync left is synced first by the next one.
+ *   merged, retired (no append commits to it from then on; a writer that had it
+ *   open writes its row to a fresh fallback) and read a last time, and only
+ *   then removed. Before, rows committed between the read and the removal
+ *   were deleted unsynced (a helper's test lost 4 of 60). A held directory
+ *   a killed sync left is synced first by the next one.
  * - Destination: the runtime directory of the skill the rows were logged for
  *   (their `skill_path`), i.e. the project runtime for a project skill and the
  *   global runtime for a global one; if that source is gone, the skill is
@@ -130,9 +131,6 @@ const destinationOf = Effect.fnUntraced(function* (name: string, skillPaths: Rea
   return yield* Effect.fail(new SkillNotFound({ skill: name, hint: `no skill '${name}' resolves here and no runtime directory holds its log; its local logs are kept in ${fallbackDirOf(stores.cwd, name, path)}` }))
 })
 
-/** How many times a held fallback is read again for rows written into it while it was merged. */
-const MERGE_ROUNDS = 5
-
 const exists = (file: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
@@ -184,33 +182,35 @@ const mergeOnce = Effect.fnUntraced(function* (name: string, source: string, dry
 })
 
 /**
- * Merge the held fallback `held` until a read finds as many rows as the one before (a writer that had the
- * file open before it was renamed may still commit), then remove it. Merging again adds only the rows the
- * destination lacks. On a failure the fallback goes back where it was, unless a fresh one is there.
+ * Merge the held fallback `held`, retire it, merge it once more, then remove it. A writer that opened the
+ * file before it was renamed aside may still commit to it while it is merged; once retired (a trigger
+ * checked inside each insert, `AccessLog.retire`), no row can: the last merge reads every row the file
+ * will ever hold, and a writer caught later writes its row to a fresh fallback for the next sync. Before,
+ * the file was read again until two reads agreed, and a writer committing after the last read lost its
+ * row with the file. Merging again adds only the rows the destination lacks. On a failure the fallback
+ * goes back where it was (taken back into use), unless a fresh one is there.
  */
 const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, held: string) {
   const fs = yield* FileSystem
   const path = yield* Path
+  const log = yield* AccessLog
   const source = logDbIn(held, path)
   const dir = fallbackDirOf(project, name, path)
   const merged = Effect.gen(function* () {
-    let entries = 0
-    let last = -1
-    let destination = ""
-    for (let round = 0; round < MERGE_ROUNDS; round++) {
-      const r = yield* mergeOnce(name, source, false, logDbIn(dir, path))
-      entries += r.entries
-      destination = r.destination
-      if (r.rows === last) break
-      last = r.rows
-    }
-    return { entries, destination }
+    // Most rows are merged while writers may still write, so that the retired file's last merge is short.
+    const first = yield* mergeOnce(name, source, false, logDbIn(dir, path))
+    // Recovery: a log SQLite cannot add a trigger to (read-only, full) takes no writer's row either.
+    yield* log.retire(source, true).pipe(Effect.ignore)
+    const last = yield* mergeOnce(name, source, false, logDbIn(dir, path))
+    return { entries: first.entries + last.entries, destination: last.destination }
   })
   const done = yield* merged.pipe(
     Effect.tapError(() =>
       Effect.gen(function* () {
-        // Recovery: the fallback stays held, and the next sync takes it from there.
-        if (!(yield* exists(dir))) yield* fs.rename(held, dir).pipe(Effect.ignore)
+        // Recovery: the fallback stays held, and the next sync takes it from there; put back, it takes rows again.
+        if (yield* exists(dir)) return
+        yield* log.retire(source, false).pipe(Effect.ignore)
+        yield* fs.rename(held, dir).pipe(Effect.ignore)
       })
     )
   )
