@@ -78,6 +78,7 @@ export const renderEval = (r: EvalResult): string => {
     out.push(`${s.skill}: ${s.misses.length} miss${s.misses.length === 1 ? "" : "es"}`)
     // A manual-only skill is never listed to the model (DECISIONS #51): say why it cannot fire rather than a bare miss.
     if (s.manual_only) out.push(`  ${visible(s.skill)} is manual only (disable-model-invocation: true): ${r.agent} never lists it to the model, so it cannot trigger`)
+    if (s.conditional === true) out.push(`  ${visible(s.skill)} is conditional (paths:): ${r.agent} lists it only once a file matching its paths is touched; evaluated as listed then`)
     for (const m of s.misses) {
       const why = m.should_trigger
         ? `should fire; ${s.manual_only && r.judge === "match" ? "manual only, cannot trigger" : m.winner === null ? "no skill fired" : `won by ${m.winner}`}`

@@ -1,7 +1,7 @@
 // `skc build a b …` (issue 12 item 4) in process on the in-memory adapters:
 // its own flag failures are E100 (RFC-0005, DECISIONS #32), and a skill
 // named twice — by name, by path, or both — is built once.
-import { mkdirSync, writeFileSync } from "node:fs"
+import { lstatSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -60,5 +60,29 @@ describe("RFC-0005 a build of several skills names the skill of each warning", (
       // One skill, one build: its output names it already, and the warning stays as it was.
       yield* w.run(build({ skill: "alpha" }))
       expect(w.takeWarnings().filter((l) => l.includes("SKL106"))).toEqual([`warning[W300]${rest}`])
+    }))
+})
+
+describe("RFC-0007:C-RESOLUTION a store entry that is a symlink", () => {
+  // `.skillc/skills/lnk -> ../../ext/lnk`: `skc build lnk` built it, `skc build --all` took the entry's real
+  // path for a path to import, failed E050 against the entry itself, and `--all --force` replaced the link
+  // with a copy, so that the author's edits in ext/lnk no longer reached the build.
+  it.live("is built in place by --all and by its store path, the link kept", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-build-many-link-")
+      const real = join(w.work, "ext", "lnk")
+      mkdirSync(real, { recursive: true })
+      writeFileSync(join(real, "SKILL.md"), SKILL("lnk"))
+      mkdirSync(join(w.work, ".skillc", "skills"), { recursive: true })
+      const entry = join(w.work, ".skillc", "skills", "lnk")
+      symlinkSync(real, entry)
+      const all = yield* w.run(buildMany({ skills: [], all: true }))
+      expect(all).toMatchObject({ total: 1, built: 1, failed: 0 })
+      expect(all.results[0]).toMatchObject({ ok: true, result: { scope: "project", imported: null } })
+      const forced = yield* w.run(buildMany({ skills: [], all: true, force: true }))
+      expect(forced).toMatchObject({ total: 1, built: 1, failed: 0 })
+      const byPath = yield* w.run(buildMany({ skills: [entry] }))
+      expect(byPath).toMatchObject({ total: 1, built: 1, failed: 0 })
+      expect(lstatSync(entry).isSymbolicLink()).toBe(true)
     }))
 })

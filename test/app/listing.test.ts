@@ -162,6 +162,32 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     expect(text).toContain("deploy is manual only (disable-model-invocation: true): claude never lists it to the model, so it cannot trigger")
     expect(text).toContain('"deploy the service to production": should fire; manual only, cannot trigger')
   })
+
+  it("eval: a conditional skill (paths:) is not manual only: it is matched as listed once a file matching its paths is touched, and said so", async () => {
+    // lint-ts has `paths: src/**/*.ts` and no disable-model-invocation: eval said "manual only
+    // (disable-model-invocation: true)", `manual_only: true`, and every should-fire query missed.
+    const w = memoryWorld({
+      files: {
+        ...claudeFiles,
+        "/proj/.claude/skills/lint-ts/evals/triggers.json": JSON.stringify([
+          { query: "fix the typescript lint errors in this file", should_trigger: true },
+          { query: "fill the pdf form", should_trigger: false }
+        ])
+      }
+    })
+    const noRunner = Layer.succeed(ProcessRunner, { run: () => Effect.die("the match judge ran a process") })
+    const r = ok(await w.run(evaluate({ skills: ["lint-ts"] }).pipe(Effect.provide(noRunner))))
+    expect(r.skills[0]).toMatchObject({ skill: "lint-ts", manual_only: false, conditional: true, passed: 2, misses: [] })
+    const text = renderEval(r)
+    expect(text).not.toContain("manual only")
+    // A miss says why it was evaluated as listed.
+    const missing = ok(
+      await memoryWorld({
+        files: { ...claudeFiles, "/proj/.claude/skills/lint-ts/evals/triggers.json": JSON.stringify([{ query: "bake a chocolate cake", should_trigger: true }]) }
+      }).run(evaluate({ skills: ["lint-ts"] }).pipe(Effect.provide(noRunner)))
+    )
+    expect(renderEval(missing)).toContain("lint-ts is conditional (paths:): claude lists it only once a file matching its paths is touched; evaluated as listed then")
+  })
 })
 
 describe("Codex's listing (issue 43, DECISIONS #51, #53)", () => {

@@ -47,6 +47,7 @@ import { RegexMatcher } from "../../ports/RegexMatcher.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing, matchedTexts } from "../skills/index.js"
 import { listedCut, listingFacts } from "../../domain/agents/listing.js"
+import { modelListing } from "../../domain/protocol/listing.js"
 import type { AgentProfile } from "../../domain/agents/index.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
 import { resolveInside, resolveSkill } from "../skills/index.js"
@@ -120,6 +121,11 @@ export interface SkillEvalReport extends Metrics {
    * true`, DECISIONS #51): it cannot trigger, so its should-fire queries miss.
    */
   readonly manual_only: boolean
+  /**
+   * Claude Code keeps the skill out of the listing a session starts with until a file matching its `paths:`
+   * is touched: the match judge evaluates it as listed then (as `skc budget` counts it). Absent otherwise.
+   */
+  readonly conditional?: true
   readonly splits: SplitMetrics
   /** Every query that did not pass, with the skill that won instead. */
   readonly misses: ReadonlyArray<QueryOutcome>
@@ -161,6 +167,7 @@ export const EvalDocument = Schema.Struct({
       path: Schema.String,
       meets_min_pass: Schema.Boolean,
       manual_only: Schema.Boolean,
+      conditional: Schema.optionalKey(Schema.Literal(true)),
       ...EvalMetricsFields,
       misses: Schema.Array(
         Schema.Struct({
@@ -190,6 +197,7 @@ interface Target {
   readonly queries: ReadonlyArray<TriggerQuery>
   readonly files: ReadonlyArray<string>
   readonly manual: boolean
+  readonly conditional: boolean
 }
 
 interface Visible extends MatchCandidate {
@@ -198,6 +206,8 @@ interface Visible extends MatchCandidate {
   readonly deployed?: boolean
   /** Listed to the model; false: manual only, never a candidate. */
   readonly model: boolean
+  /** Listed only once a file matching its `paths:` is touched (Claude Code): matched as listed then. */
+  readonly conditional?: boolean
 }
 
 /** The trigger queries in one skill directory, or undefined when it has no evaluation file in the query form. */
@@ -268,7 +278,8 @@ const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits)
       scope: "project",
       path: file,
       dirs: [resolved.sourceDir],
-      model: facts.model
+      model: facts.model,
+      conditional: facts.model && facts.paths !== null && profile.listing.layout === "claude"
     }
     return visible
   })
@@ -372,9 +383,17 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
   const { found, profile, limits, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
   // What each skill is matched on as the agent lists it (left out, name only, cut: matchedTexts).
   const texts = matchedTexts(listing, profile)
+  // A conditional skill (`paths:`) is not in the listing a session starts with, but is once a matching file
+  // is touched: it is matched on the text it is listed with then. Before, it read as manual only ("never
+  // lists it to the model", `manual_only: true`), which sent its author looking for a field it lacks.
+  const conditional = new Set(listing.conditional)
+  const touched = matchedTexts(
+    modelListing(profile, limits, found.skills.filter((s) => conditional.has(s.name)).map((s) => ({ ...s, listing: { ...s.listing, paths: null } }))),
+    profile
+  )
   const visible = new Map<string, Visible>()
   for (const s of found.skills) {
-    const text = texts.get(s.name)
+    const text = texts.get(s.name) ?? touched.get(s.name)
     visible.set(s.name, {
       name: s.name,
       description: text ?? s.description,
@@ -382,7 +401,8 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
       path: s.path,
       dirs: [...new Set([s.dir, ...(s.link_target === null ? [] : [s.link_target])])],
       deployed: s.deployed_by_skc,
-      model: text !== undefined
+      model: text !== undefined,
+      conditional: conditional.has(s.name) && text !== undefined
     })
   }
   // Named skills an agent does not see yet (a path, the skc stores) join the set as it would list them.
@@ -429,7 +449,7 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
         })
       )
     }
-    targets.push({ name, path: v.path, manual: !v.model, ...files })
+    targets.push({ name, path: v.path, manual: !v.model, conditional: v.conditional === true, ...files })
   }
   // A fresh clone: skills deployed here whose runtime is not built are in no agent's listing, so they win
   // no query of this eval either; its figures hold only until they are built. Said, as `match` says it.
@@ -495,6 +515,7 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
       files: t.files,
       meets_min_pass: metrics.pass_rate >= minPass,
       manual_only: t.manual,
+      ...(t.conditional ? { conditional: true as const } : {}),
       ...metrics,
       splits: splitMetrics(outcomes),
       misses: outcomes.filter((o) => !o.pass)

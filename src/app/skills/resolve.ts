@@ -72,16 +72,28 @@ export const isStoreName = (s: string) => s.length > 0 && s !== "." && s !== "..
 const runtimeStoreFor = (stores: Stores, scope: SkillScope): string =>
   scope === "global" || stores.projectRuntime === undefined ? stores.globalRuntime : stores.projectRuntime
 
-/** Which store, if any, holds `canonicalDir` directly. */
-export const scopeOf = Effect.fnUntraced(function* (canonicalDir: string) {
+/**
+ * Which store, if any, holds the skill directly: its real directory's parent, or the real parent of the
+ * path it was reached by (`given`): a store entry that is a symlink to a folder elsewhere
+ * (`.skillc/skills/lnk -> ~/src/lnk`) is that store's skill, as its name resolves it. By its real path
+ * alone it read as a path to import: `skc build --all`, which names each entry by its store path, failed
+ * E050 on it ("already exists"), and the `--force` it suggested replaced the author's link with a copy.
+ */
+export const scopeOf = Effect.fnUntraced(function* (canonicalDir: string, given: string = canonicalDir) {
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
-  const parent = path.dirname(canonicalDir)
   const canon = (p: string | undefined) =>
     p === undefined ? Effect.succeed(undefined) : fs.realPath(p).pipe(unseenAs(undefined))
-  if (parent === (yield* canon(stores.projectSkills))) return "project" as const
-  if (parent === (yield* canon(stores.globalSkills))) return "global" as const
+  const parents = new Set([path.dirname(canonicalDir)])
+  if (given !== canonicalDir) {
+    const parent = yield* canon(path.dirname(given))
+    if (parent !== undefined) parents.add(parent)
+  }
+  const project = yield* canon(stores.projectSkills)
+  if (project !== undefined && parents.has(project)) return "project" as const
+  const global = yield* canon(stores.globalSkills)
+  if (global !== undefined && parents.has(global)) return "global" as const
   return "path" as const
 })
 
@@ -115,7 +127,7 @@ export const describeSkillDir = Effect.fnUntraced(function* (dir: string, scopeH
   const { stores } = yield* Settings
   const sourceDir = path.resolve(stores.cwd, dir)
   const canonicalSourceDir = yield* fs.realPath(sourceDir).pipe(Effect.mapError(fsInternal))
-  const scope = scopeHint ?? (yield* scopeOf(canonicalSourceDir))
+  const scope = scopeHint ?? (yield* scopeOf(canonicalSourceDir, sourceDir))
   const name = path.basename(canonicalSourceDir)
   const runtimeDir = yield* builtRuntimeDir(
     path.join(runtimeStoreFor(stores, scope), name),
