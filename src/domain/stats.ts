@@ -292,6 +292,11 @@ export type UnansweredData = ReadonlyArray<{ readonly query: string; readonly co
 export interface UnansweredItem {
   readonly kind: "search" | "show" | "open"
   readonly target: string
+  /**
+   * A `show`'s `--file`, when one was given: the heading was looked for there (E020), or the file itself
+   * was not found (E021, a mistyped name). Without it a skill was said to lack a heading it has.
+   */
+  readonly file?: string
   readonly count: number
 }
 

@@ -260,7 +260,7 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
         [["What", false], ["Kind", false], ["Times", true]],
         r.lookedFor.map(
           (u) =>
-            `<tr data-kind="${u.kind}" data-target="${e(u.target)}"><td>${e(u.target)}</td><td>${KIND_LABEL[u.kind]}</td><td class="num">${n(u.count)}</td></tr>`
+            `<tr data-kind="${u.kind}" data-target="${e(u.target)}"><td>${e(u.target)}${u.file === undefined ? "" : ` <span class="file">(in ${e(u.file)})</span>`}</td><td>${KIND_LABEL[u.kind]}</td><td class="num">${n(u.count)}</td></tr>`
         ),
         "No search came back empty and no lookup missed."
       )

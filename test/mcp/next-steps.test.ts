@@ -19,6 +19,7 @@ const fs = makeMemoryFileSystem()
 fs.seed({
   [`${SKILL}/SKILL.md`]: "---\nname: demo\ndescription: d\n---\n# Demo\n\n## Start\n",
   [`${SKILL}/python/api/streaming.md`]: "# Streaming\n",
+  [`${SKILL}/reference/techniques.md`]: "# Techniques\n\n## Flow Fields\n\ntext\n\n## Setup\n\na\n\n## Setup\n\nb\n",
   [`${SKILL}/notes.txt`]: "one\n"
 })
 
@@ -38,6 +39,25 @@ layer(memoryLayer({ fs }))("next steps of a failed call", (it) => {
         const t = yield* failure(outline({ skill: "demo", file: "python/api/" }))
         expect(t.mcp).toBe(`error[E021]: file not found: 'python/api/'\n  'python/api' is a directory of the skill: list its files with: skc_sources skill="demo" dir="python/api"`)
         expect(t.cli).toBe("error[E021]: file not found: 'python/api/'\n  'python/api' is a directory of the skill: list its files with: skc sources demo --dir python/api")
+      })
+    )
+
+    it.effect("E021 of a link's anchor as a path: skc_show with the heading the anchor names, not the slug", () =>
+      Effect.gen(function* () {
+        // Lint accepts `[Flow Fields](reference/techniques.md#flow-fields)` (RFC-0008 SKL302); the step named
+        // section="flow-fields", which show refuses with E020.
+        const t = yield* failure(openFile({ skill: "demo", path: "reference/techniques.md#flow-fields" }))
+        expect(t.mcp).toBe(
+          `error[E021]: file not found: 'reference/techniques.md#flow-fields'\n  'reference/techniques.md#…' names a section: skc_show skill="demo" section="Flow Fields" file="reference/techniques.md"`
+        )
+        expect(t.cli).toBe(
+          "error[E021]: file not found: 'reference/techniques.md#flow-fields'\n  'reference/techniques.md#…' names a section: skc show demo --section 'Flow Fields' --file reference/techniques.md"
+        )
+        // The second `## Setup` is `#setup-1`: named with its line.
+        const second = yield* failure(openFile({ skill: "demo", path: "reference/techniques.md#setup-1" }))
+        expect(second.cli).toBe(
+          "error[E021]: file not found: 'reference/techniques.md#setup-1'\n  'reference/techniques.md#…' names a section: skc show demo --section Setup --file reference/techniques.md --line 11"
+        )
       })
     )
 

@@ -4,7 +4,12 @@
  * `pptxgenjs.md`. `open`, `show --file` and `outline --file` say the same.
  */
 import { Effect } from "effect"
+import { Path } from "effect/Path"
 import { DirectoryNotFound, FileNotFound } from "../../domain/errors.js"
+import { scanMarkdown } from "../../domain/markdown/scan.js"
+import { anchorsOf, githubSlug, headingSlug } from "../../domain/markdown/slug.js"
+import { isMarkdownPath } from "../../domain/sourcePaths.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { showStep, sourcesStep } from "../../domain/nextStep.js"
 import { closest } from "../../domain/suggest.js"
 import { scanSourceTree } from "../shared/index.js"
@@ -24,7 +29,11 @@ export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, aske
   const cut = [...asked.matchAll(/#/g)].map((m) => m.index).find((at) => at > 0 && at < asked.length - 1 && files.includes(asked.slice(0, at)))
   if (skill !== undefined && cut !== undefined) {
     const [file, section] = [asked.slice(0, cut), asked.slice(cut + 1)]
-    return new FileNotFound({ path: asked, suggestions: [], next: { lead: `'${file}#…' names a section:`, step: showStep(skill, section, file) } })
+    // A link's anchor (`techniques.md#flow-fields`) names its heading by slug, which show does not take: the
+    // step names the heading ("Flow Fields"), and which of same-named ones by its line.
+    const heading = yield* headingOfAnchor(sourceDir, file, section)
+    const step = heading === undefined ? showStep(skill, section, file) : showStep(skill, heading.text, file, heading.line)
+    return new FileNotFound({ path: asked, suggestions: [], next: { lead: `'${file}#…' names a section:`, step } })
   }
   // A directory of the skill (`outline --file references`): its files are listed by `sources --dir`, as `open` says.
   const dir = asked.replace(/^\.\//, "").replace(/\/+$/, "")
@@ -36,6 +45,37 @@ export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, aske
     suggestions: closest(asked, files),
     ...(skill === undefined ? {} : { next: { lead: "the skill's files:", step: sourcesStep(skill) } })
   })
+})
+
+/** The largest Markdown file read to turn a link's anchor into its heading (the hint then keeps the anchor). */
+const ANCHOR_FILE_MAX_BYTES = 4 * 1024 * 1024
+
+/**
+ * The heading of Markdown file `file` whose anchor is `anchor` (RFC-0008 SKL302's slugs: the RFC's and
+ * GitHub's, case ignored, `-1` for a second heading of a name), unless `anchor` is a heading's text itself
+ * (a search result's label pasted with its file: show takes it as it is). `line` only for a heading whose
+ * text another heading of the file shares.
+ */
+const headingOfAnchor = Effect.fnUntraced(function* (sourceDir: string, file: string, anchor: string) {
+  if (!isMarkdownPath(file)) return undefined
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const at = path.join(sourceDir, file)
+  const info = yield* fs.statOption(at).pipe(unseenAs(undefined))
+  if (info?.type !== "file" || info.size > ANCHOR_FILE_MAX_BYTES) return undefined
+  const text = yield* fs.readFileString(at).pipe(unseenAs(undefined))
+  if (text === undefined) return undefined
+  const headings = scanMarkdown(text).headings
+  if (headings.some((h) => h.text === anchor)) return undefined
+  const wanted = anchor.toLowerCase()
+  for (const slug of [headingSlug, githubSlug]) {
+    const i = anchorsOf(headings, slug).findIndex((a) => a.toLowerCase() === wanted)
+    if (i < 0) continue
+    const h = headings[i]!
+    const shared = headings.filter((o) => o.text === h.text).length > 1
+    return { text: h.text, ...(shared ? { line: h.line } : {}) }
+  }
+  return undefined
 })
 
 /** E022 for a directory `sources --dir` was asked for, as E021 above: a directory of a close name, else how to list them. */

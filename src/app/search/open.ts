@@ -108,8 +108,10 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     const { head, more, binary: isBinary } = yield* fs.readHead(target.abs, input.max_lines).pipe(Effect.mapError(openFailure(input.path)))
     binary = isBinary
     bytes = head
-    if (more > 0) {
-      truncated = true
+    truncated = more > 0
+    // The marker is text for a reader of text: in a binary file's bytes (base64 in JSON, RFC-0002:C-OPEN "as-is
+    // without transformation") it read as the file's own bytes, a PNG ending in "... (2 more lines)".
+    if (more > 0 && !binary) {
       const marker = encoder.encode(`... (${more} more lines)\n`)
       bytes = new Uint8Array(head.length + marker.length)
       bytes.set(head)

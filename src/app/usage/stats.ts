@@ -292,10 +292,10 @@ export const foldSummary = (groups: ReadonlyArray<SummaryGroup>, filters: Pick<S
   const commands: Record<string, number> = {}
   const commandRoles: Record<string, RoleCounts> = {}
   const unanswered = new Map<string, UnansweredItem & { count: number }>()
-  const addUnanswered = (kind: UnansweredItem["kind"], target: string, count: number) => {
-    const key = `${kind}\u0000${target}`
+  const addUnanswered = (kind: UnansweredItem["kind"], target: string, count: number, file?: string) => {
+    const key = `${kind}\u0000${target}\u0000${file ?? ""}`
     const u = unanswered.get(key)
-    if (u === undefined) unanswered.set(key, { kind, target, count })
+    if (u === undefined) unanswered.set(key, { kind, target, ...(file === undefined ? {} : { file }), count })
     else u.count += count
   }
   for (const g of groups) {
@@ -316,7 +316,7 @@ export const foldSummary = (groups: ReadonlyArray<SummaryGroup>, filters: Pick<S
     if (g.unanswered !== null) addUnanswered("search", g.unanswered, g.count)
     if (g.failed) {
       errors += g.count
-      if (g.missing && g.command === "show" && g.section !== null) addUnanswered("show", g.section, g.count)
+      if (g.missing && g.command === "show" && g.section !== null) addUnanswered("show", g.section, g.count, g.file ?? undefined)
       if (g.missing && g.command === "open" && g.file !== null) addUnanswered("open", g.file, g.count)
       continue
     }
@@ -332,7 +332,7 @@ export const foldSummary = (groups: ReadonlyArray<SummaryGroup>, filters: Pick<S
     (a, b) => b.count - a.count || bytewise(a.file ?? "", b.file ?? "") || bytewise(a.section, b.section)
   )
   const sortedCommands = Object.fromEntries(Object.entries(commands).sort(([a, x], [b, y]) => y - x || bytewise(a, b)))
-  const looked = [...unanswered.values()].sort((a, b) => byCountThenTarget(a, b) || bytewise(a.kind, b.kind))
+  const looked = [...unanswered.values()].sort((a, b) => byCountThenTarget(a, b) || bytewise(a.kind, b.kind) || bytewise(a.file ?? "", b.file ?? ""))
   return {
     data: {
       total_accesses: total,
