@@ -11,6 +11,7 @@ import { visibleMessage } from "./visible.js"
 import { Cause, Option, Schema } from "effect"
 import { closest, didYouMean } from "./suggest.js"
 import { Lead, leadText, openStep, outlineStep, searchStep, showStep, type StepStyle, stepText } from "./nextStep.js"
+import { isMarkdownPath } from "./sourcePaths.js"
 
 // ---------------------------------------------------------------------------
 // Errors
@@ -177,7 +178,7 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
       const { skill, file, hasHeadings } = this.fileNamed
       return [
         ...elsewhere,
-        `'${file}' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: ${stepText(openStep(skill, file), style)}`,
+        `'${file}' is a file of the skill, not a heading (${isMarkdownPath(file) ? "the stub lists a file without a title by its path" : "search labels a hit in a file without headings by its path"}); read it with: ${stepText(openStep(skill, file), style)}`,
         // A file with no heading at all has no section to show: that line would send the reader to another E020.
         ...(hasHeadings === false
           ? []

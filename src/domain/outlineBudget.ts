@@ -93,9 +93,16 @@ export const largestGroups = <G extends { readonly count: number }>(groups: Iter
 /** A named group's bytes: its object in the structured content and its words in the text line. */
 const groupCost = (g: OmittedGroup): number => 2 * JSON.stringify(g).length
 
-/** What to ask next: one file is no help when the outline is already of one file. */
-const hintFor = (oneFile: boolean): string =>
-  oneFile ? "pass level (fewer levels) to see the rest" : "pass level (fewer levels) or file (one file) to see the rest"
+/**
+ * What to ask next, only what can help: fewer levels when some levels were kept whole (when not even the top
+ * level fits, fewer levels is the same answer), one file when the outline is not of one file already, and
+ * always a larger budget. An outline of 1,500 top-level headings of one file said "pass level (fewer
+ * levels)", which gave the same answer again.
+ */
+const hintFor = (oneFile: boolean, level: number): string => {
+  const ways = [...(level > 0 ? ["level (fewer levels)"] : []), ...(oneFile ? [] : ["file (one file)"]), "max_bytes (a larger budget)"]
+  return `pass ${ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(", ")} or ${ways[ways.length - 1]}`} to see the rest`
+}
 
 /** Bytes of the headings `keep` selects, file lines included. */
 export const costOf = <H extends BudgetHeading>(headings: ReadonlyArray<H>, keep: (h: H, i: number) => boolean): number => {
@@ -175,7 +182,7 @@ export const fitOutline = <H extends BudgetHeading>(
       })
   })
   const under = largestGroups([...groups.values()].map(({ group, count }): OmittedGroup => ({ ...group, count })), reserve, groupCost)
-  return { kept, truncation: { omitted, level, under, hint: hintFor(options.oneFile === true) } }
+  return { kept, truncation: { omitted, level, under, hint: hintFor(options.oneFile === true, level) } }
 }
 
 /** The text lines that say what a truncated outline left out. */
@@ -184,7 +191,8 @@ export const truncationLines = (t: OutlineTruncation, surface: "mcp" | "cli" = "
   const named = t.under.reduce((n, g) => n + g.count, 0)
   const rest = t.omitted - named
   // The hint names the tool's parameters; at a terminal, the options that set them.
-  const hint = surface === "cli" ? t.hint.replace(/\blevel \(/, "--level (").replace(/\bfile \(/, "--file (") : t.hint
+  const hint =
+    surface === "cli" ? t.hint.replace(/\blevel \(/, "--level (").replace(/\bfile \(/, "--file (").replace(/\bmax_bytes \(/, "--max-bytes (") : t.hint
   const places = [...where, ...(rest > 0 ? [`${rest} elsewhere`] : [])]
   return [
     `… ${t.omitted} more heading${t.omitted === 1 ? "" : "s"} not shown (result budget${t.level > 0 ? `; levels 1-${t.level} complete` : ""})` +

@@ -215,8 +215,12 @@ describe("RFC-0002:C-SHOW", () => {
           "  or one of its sections with: skc show demo --file references/advanced.md --section '<heading>'"
         ].join("\n")
       )
-      // A path that is no Markdown file of the skill gets no such line.
+      // A path that is no file of the skill gets no such line.
       expect(yield* failureText(section("references/missing.md"))).not.toContain("is a file of the skill")
+      // A `.txt` file (search labels its hit by its path): how to read it, not a heading of another file.
+      expect((yield* failureText(section("references/glossary.txt"))).split("\n").slice(1)).toEqual([
+        "  'references/glossary.txt' is a file of the skill, not a heading (search labels a hit in a file without headings by its path); read it with: skc open demo references/glossary.txt"
+      ])
     }))
 
   it.live("RFC-0002:C-SHOW a heading pasted with its file (a search result's label) or its '#' marks (an outline line): E020 names the show of the heading meant", () =>

@@ -39,7 +39,7 @@ describe("fitOutline (issue 26 item 3)", () => {
     expect(fitted.kept.length + fitted.truncation!.omitted).toBe(all.length)
     const [line] = truncationLines(fitted.truncation!)
     expect(line).toMatch(/^… 400 more headings not shown \(result budget; levels 1-2 complete\): 100 under a\.md#Part 0, /)
-    expect(line).toMatch(/pass level \(fewer levels\) or file \(one file\) to see the rest$/)
+    expect(line).toMatch(/pass level \(fewer levels\), file \(one file\) or max_bytes \(a larger budget\) to see the rest$/)
   })
 
   it("costs count each heading's JSON and text line, and each file's line once", () => {
@@ -80,16 +80,26 @@ describe("fitOutline (issue 26 item 3)", () => {
     // Kept headings, the structured truncation and its text line: within the budget asked for.
     expect(costOf(fitted.kept, () => true) + JSON.stringify(t).length + truncationLines(t)[0]!.length).toBeLessThanOrEqual(1024)
     expect(t.under.reduce((n, g) => n + g.count, 0)).toBeLessThanOrEqual(t.omitted)
-    expect(truncationLines(t)[0]).toMatch(/elsewhere; pass level \(fewer levels\) or file \(one file\) to see the rest$/)
+    expect(truncationLines(t)[0]).toMatch(/elsewhere; pass level \(fewer levels\), file \(one file\) or max_bytes \(a larger budget\) to see the rest$/)
   })
 
   it("the hint offers one file only when the outline is not of one file, and names the CLI's options at a terminal", () => {
     const all = tree("a.md", 4, 100)
     const cut = fitOutline(all, 4096)
-    expect(truncationLines(cut.truncation!, "cli")[0]).toMatch(/; pass --level \(fewer levels\) or --file \(one file\) to see the rest$/)
+    expect(truncationLines(cut.truncation!, "cli")[0]).toMatch(/; pass --level \(fewer levels\), --file \(one file\) or --max-bytes \(a larger budget\) to see the rest$/)
     const oneFile = fitOutline(all, 4096, { oneFile: true })
-    expect(oneFile.truncation?.hint).toBe("pass level (fewer levels) to see the rest")
-    expect(truncationLines(oneFile.truncation!, "cli")[0]).toMatch(/; pass --level \(fewer levels\) to see the rest$/)
+    expect(oneFile.truncation?.hint).toBe("pass level (fewer levels) or max_bytes (a larger budget) to see the rest")
+    expect(truncationLines(oneFile.truncation!, "cli")[0]).toMatch(/; pass --level \(fewer levels\) or --max-bytes \(a larger budget\) to see the rest$/)
+  })
+
+  it("the hint offers fewer levels only when some level was kept whole: 1,500 top-level headings of one file get a larger budget only", () => {
+    const flat: Array<BudgetHeading> = Array.from({ length: 1500 }, (_, i) => ({ file: "list.md", level: 1, text: `Heading ${i + 1} ocelot`, line: 1 + 4 * i }))
+    const cut = fitOutline(flat, 4096, { oneFile: true })
+    expect(cut.truncation).toMatchObject({ level: 0 })
+    expect(cut.truncation?.hint).toBe("pass max_bytes (a larger budget) to see the rest")
+    expect(truncationLines(cut.truncation!, "cli")[0]).toMatch(/; pass --max-bytes \(a larger budget\) to see the rest$/)
+    // Of several files, one file may still help.
+    expect(fitOutline(flat, 4096).truncation?.hint).toBe("pass file (one file) or max_bytes (a larger budget) to see the rest")
   })
 
   it("names at most 12 groups and says how many headings are elsewhere", () => {

@@ -117,7 +117,7 @@ describe("issue 26 item 3: payload budgets", () => {
     expect(s.headings.every((h) => h.level <= 2)).toBe(true)
     expect(s.headings.length + s.truncated.omitted).toBe(2 + 20 * 61)
     expect(s.truncated.under[0]).toMatchObject({ file: "reference/chapter-00.md", section: "Part 0.0", count: 11 })
-    expect(textOf(r)).toMatch(/… 1100 more headings not shown \(result budget; levels 1-2 complete\): 11 under reference\/chapter-00\.md#Part 0\.0, .*; pass level \(fewer levels\) or file \(one file\) to see the rest\n$/)
+    expect(textOf(r)).toMatch(/… 1100 more headings not shown \(result budget; levels 1-2 complete\): 11 under reference\/chapter-00\.md#Part 0\.0, .*; pass level \(fewer levels\), file \(one file\) or max_bytes \(a larger budget\) to see the rest\n$/)
     // One file, whole.
     const one = await mcp.call("skc_outline", { skill: "handbook", file: "reference/chapter-07.md" })
     const oneS = one.structuredContent as { headings: Array<{ file: string }>; truncated?: unknown }
@@ -145,11 +145,12 @@ describe("issue 26 item 3: payload budgets", () => {
     const least = await sb.runAsync(["outline", "handbook", "--max-bytes", "1024"])
     expect(least.code, least.stderr).toBe(0)
     expect(least.stdout).toMatch(/^SKILL\.md\n {2}# Handbook\n/)
-    expect(least.stdout).toMatch(/; pass --level \(fewer levels\) or --file \(one file\) to see the rest\n$/)
-    // One file asked for: only fewer levels can help.
+    // Not even the top level fits whole: fewer levels would give the same answer, and is not offered.
+    expect(least.stdout).toMatch(/; pass --file \(one file\) or --max-bytes \(a larger budget\) to see the rest\n$/)
+    // One file asked for: fewer levels or a larger budget can help.
     const oneFile = await sb.runAsync(["outline", "handbook", "--file", "reference/chapter-03.md", "--max-bytes", "1024"])
     expect(oneFile.stdout).toMatch(/^reference\/chapter-03\.md\n {2}# Chapter 3\n/)
-    expect(oneFile.stdout).toMatch(/; pass --level \(fewer levels\) to see the rest\n$/)
+    expect(oneFile.stdout).toMatch(/; pass --level \(fewer levels\) or --max-bytes \(a larger budget\) to see the rest\n$/)
   })
 
   it("a search over 16 KB keeps its best results whole, in score order, and says what it left out; max_bytes gets the rest", async () => {

@@ -119,10 +119,11 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
           )) ?? [])
         : []
     const unindexed = files.filter((f) => isMarkdownPath(f.path) && isOversized(f, maxFileBytes))
-    // The stub lists a reference without an H1 by its path (RFC-0001:C-SECTIONS): an agent asking for that
-    // path as a section is told how to read the file, not only "not found".
+    // The stub lists a reference without an H1 by its path (RFC-0001:C-SECTIONS), and search labels a `.txt`
+    // file's hit by the file's path: an agent asking for that path as a section is told how to read the file,
+    // not only "not found" (a `.txt` label got "Did you mean: Notes (notes.md)", another file).
     const asked = input.section.trim().replace(/^\.\//, "")
-    const named = files.find((f) => f.path === asked && isMarkdownPath(f.path))
+    const named = files.find((f) => f.path === asked)
     const namedHasHeadings =
       named !== undefined && (yield* allHeadings).some((h) => h.file === named.path)
     // A heading pasted with its file (a search result's label) or its '#' marks (an outline line).
