@@ -99,9 +99,24 @@ export const failureMessage = (cause: Cause.Cause<unknown>): string => {
   return `error[E999]: ${defect instanceof Error ? defect.message : String(defect)}`
 }
 
-/** JSON text of a command's arguments: absent values are `null`, so every row of a command has the same keys. */
+/**
+ * The longest text a log row keeps of one argument, or of its error: the first `LOGGED_TEXT_MAX` UTF-16 units
+ * and "…". A row is kept for good, and an argument is whatever a caller sends: over `skc mcp --http` one token
+ * holder's 900 KB queries grew each log by about 1 MB a call (42 calls: 40 MB, and `skc stats` printed each
+ * query whole). A question, heading or path an agent asks for is far shorter.
+ */
+export const LOGGED_TEXT_MAX = 4096
+
+/** `text` cut to `LOGGED_TEXT_MAX` units and "…" (never between the two halves of a surrogate pair). */
+export const loggedText = (text: string): string => {
+  if (text.length <= LOGGED_TEXT_MAX) return text
+  const end = /[\uD800-\uDBFF]/.test(text[LOGGED_TEXT_MAX - 1]!) ? LOGGED_TEXT_MAX - 1 : LOGGED_TEXT_MAX
+  return `${text.slice(0, end)}…`
+}
+
+/** JSON text of a command's arguments: absent values are `null`, so every row of a command has the same keys; long texts are cut (`loggedText`). */
 export const argsJson = (args: Readonly<Record<string, unknown>>): string =>
-  JSON.stringify(args, (_k, v: unknown) => (v === undefined ? null : v))
+  JSON.stringify(args, (_k, v: unknown) => (v === undefined ? null : typeof v === "string" ? loggedText(v) : v))
 
 /** One access to record (C-LOGGING). */
 export interface AccessEntry {
@@ -269,7 +284,7 @@ const rowOf = (entry: AccessEntry, shared: BatchShared): PreparedRow => {
     skill_path: entry.skill.canonicalSourceDir,
     cwd,
     args: argsJson(withCaller(entry.args, shared.caller)),
-    error: entry.error
+    error: entry.error === null ? null : loggedText(entry.error)
   }
   const fallback = entry.fallback === false ? undefined : logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
   return { entry, row, primary: logDbIn(entry.skill.runtimeDir, path), fallback }
