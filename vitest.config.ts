@@ -22,7 +22,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/helpers/globalSetup.ts"],
-    setupFiles: ["test/helpers/fastCheckSeed.ts"],
+    setupFiles: ["test/helpers/fastCheckSeed.ts", "test/helpers/tempDirs.ts"],
     pool: "forks",
     fileParallelism: true,
     isolate: false,

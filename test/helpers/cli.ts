@@ -87,11 +87,23 @@ export const skcAsync = (args: ReadonlyArray<string>, options: RunOptions): Prom
     ...(options.input !== undefined ? { input: options.input } : {})
   })
 
-/** A fresh temp directory (canonical path), removed after the file's tests. */
+/** Temp directories made since the last test file ended (`removeTempDirs`). */
+const madeTempDirs: Array<string> = []
+
+/**
+ * A fresh temp directory (canonical path), removed after the file's tests (test/helpers/tempDirs.ts, a setup
+ * file, registers the removal for every file). An `afterAll` registered here did nothing when the directory was
+ * made inside a test body (`diskWorld()` in an `it`): a development machine gathered thousands of them.
+ */
 export const tempDir = (prefix = "skc-test-"): string => {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)))
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  madeTempDirs.push(dir)
   return dir
+}
+
+/** Remove every temp directory `tempDir` made so far (after each test file). */
+export const removeTempDirs = (): void => {
+  for (const dir of madeTempDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 }
 
 /**
