@@ -99,7 +99,9 @@ export const renderBudget = (r: BudgetResult): string => {
     const bare = r.commands.filter((c) => c.listed === "name-only").length
     out.push("", `also in the listing, after the skills: ${r.commands.length} legacy command(s) of .claude/commands, ${n(chars)} characters${bare > 0 ? `, ${bare} by name only` : ""}: ${names(r.commands.map((c) => c.name))}`)
   }
-  if (r.off.length > 0) out.push("", `turned off in ${r.title}'s settings (skillOverrides): ${names(r.off)}`)
+  // Each agent's own key: Claude Code's `skillOverrides`, Gemini CLI's `skills.disabled` (or `skills.enabled: false`).
+  const offKey = r.agent === "gemini" ? "skills.disabled, skills.enabled" : "skillOverrides"
+  if (r.off.length > 0) out.push("", `turned off in ${r.title}'s settings (${offKey}): ${names(r.off)}`)
   if (r.conditional.length > 0) out.push("", `conditional (listed once a file matching their paths: is touched): ${names(r.conditional)}`)
   if (l.budget_chars !== null && r.skills.length > 0) {
     const m = r.one_more

@@ -88,6 +88,43 @@ describe("Claude Code's settings files and plugin manifests as bad input", () =>
     expect(text).toMatch(/^one more skill \(~\d+ characters\): fits after these/m)
   })
 
+  it("skillOverrides name-only: match sees the name alone, as the listing shows it (DECISIONS #51)", async () => {
+    const { match } = await import("../../src/app/skills/match.js")
+    const w = memoryWorld({
+      cwd: "/proj",
+      home: "/home/u",
+      files: {
+        "/proj/.claude/skills/sql-review/SKILL.md": "---\nname: sql-review\ndescription: Review SQL migrations for locking and data loss.\n---\n# sql-review\n",
+        "/proj/.claude/settings.json": '{"skillOverrides": {"sql-review": "name-only"}}'
+      }
+    })
+    // Before, it was ranked first on "migrations" and "locking", words only its description (never listed) holds.
+    const r = Result.getOrThrow(await w.run(match({ query: "migrations that take locks" })))
+    expect(r.results.filter((m) => m.name === "sql-review")).toEqual([])
+    // Its name still counts.
+    const byName = Result.getOrThrow(await w.run(match({ query: "review the sql" })))
+    expect(byName.results.map((m) => m.name)).toContain("sql-review")
+  })
+
+  it("budget names each agent's own setting for the skills it turned off: Gemini CLI's skills.disabled, not skillOverrides", async () => {
+    const { budget } = await import("../../src/app/eval/index.js")
+    const { renderBudget } = await import("../../src/render/budget.js")
+    const w = memoryWorld({
+      cwd: "/proj",
+      home: "/home/u",
+      files: {
+        "/proj/.gemini/skills/pdf-forms/SKILL.md": SKILL("pdf-forms"),
+        "/proj/.gemini/skills/kept/SKILL.md": SKILL("kept"),
+        "/proj/.gemini/settings.json": '{"skills": {"disabled": ["PDF-FORMS"]}}'
+      }
+    })
+    const b = Result.getOrThrow(await w.run(budget({ agent: "gemini" })))
+    expect(b.off).toEqual(["pdf-forms"])
+    const text = renderBudget(b)
+    expect(text).toContain("turned off in Gemini CLI's settings (skills.disabled, skills.enabled): pdf-forms")
+    expect(text).not.toContain("skillOverrides")
+  })
+
   it("a plugin manifest that is not JSON: Claude Code loads none of the plugin's skills, and skc says so", async () => {
     const { budget } = await import("../../src/app/eval/index.js")
     const w = memoryWorld({

@@ -553,6 +553,24 @@ describe("Codex's explicit `$name` mentions (core-skills/src/injection.rs collec
     expect(ok(await w.run(match({ query: "run $twin", agent: "codex" }))).results).toEqual([])
     expect(ok(await w.run(match({ query: "echo $PATH", agent: "codex" }))).results).toEqual([])
   })
+  it("a `$name` two listed skills share is no mention of either: Codex selects neither (the notice said so, the result said 'mentioned by name')", async () => {
+    const two = memoryWorld({
+      files: {
+        "/proj/.agents/skills/dup/SKILL.md": "---\nname: dup\ndescription: copy in agents\n---\n# dup\n",
+        "/proj/.codex/skills/dup/SKILL.md": "---\nname: dup\ndescription: copy in codex\n---\n# dup\n"
+      }
+    })
+    const r = ok(await two.run(match({ query: "use $dup", agent: "codex" })))
+    expect(r.results.length).toBeGreaterThan(0)
+    for (const m of r.results) {
+      expect(m.mentioned).toBe(false)
+      expect(m.reason).not.toContain("mentioned")
+    }
+    expect(two.warnings().join("\n")).toContain("OpenAI Codex selects neither")
+    // Another agent reads `$dup` as marking the name, as before.
+    const claude = memoryWorld({ files: { "/proj/.claude/skills/dup/SKILL.md": "---\nname: dup\ndescription: copy\n---\n# dup\n" } })
+    expect(ok(await claude.run(match({ query: "use $dup", agent: "claude" }))).results.map((m) => m.mentioned)).toEqual([true])
+  })
   it("a `$name` that selects nothing is said: no such skill (with a did-you-mean), or a name two skills share; results unchanged", async () => {
     const fresh = () => memoryWorld({ files: filesOf })
     const a = fresh()

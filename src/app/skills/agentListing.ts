@@ -102,14 +102,16 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
  * the budget (as unseen as a manual-only skill), no legacy command (no skill to pick). Past the budget Claude
  * Code keeps descriptions for the skills used most recently, which skc cannot know, so every entry it lists
  * keeps its text; other agents cut by a rule skc reproduces (Codex: every description shortened, then names
- * only), so an entry they list by name only is matched on its name alone, as `skc budget` says.
+ * only), so an entry they list by name only is matched on its name alone, as `skc budget` says; so is an
+ * entry Claude Code's settings list by name only (`skillOverrides: name-only`), which no budget changes.
  */
 export const matchedTexts = (listing: ModelListing, profile: AgentProfile): ReadonlyMap<string, string> => {
   const nameOnlyKnown = profile.listing.layout !== "claude"
   const texts = new Map<string, string>()
   for (const e of listing.entries) {
     if (e.listed === "omitted" || e.kind === "command" || texts.has(e.name)) continue
-    texts.set(e.name, e.listed === "name-only" && nameOnlyKnown ? "" : e.text)
+    // Named only by Claude Code's settings (`skillOverrides: name-only`) is known, whatever the budget.
+    texts.set(e.name, e.nameOnlySetting === true || (e.listed === "name-only" && nameOnlyKnown) ? "" : e.text)
   }
   return texts
 }

@@ -181,9 +181,10 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   )
   const nowMs = yield* Clock.currentTimeMillis
   const threshold = input.threshold ?? DEFAULT_THRESHOLD
-  const results = rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs })
+  const dollarSelects = profile.listing.explicitMentions !== undefined
+  const results = rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs, dollarSelects })
   // The same ranking over every candidate, only when none activated: what the nearest one missed.
-  const near = results.length === 0 ? scoreSkills(input.query, candidates, { threshold, nowMs }).find((m) => m.relevance > 0) : undefined
+  const near = results.length === 0 ? scoreSkills(input.query, candidates, { threshold, nowMs, dollarSelects }).find((m) => m.relevance > 0) : undefined
   const result: MatchResult = {
     query: input.query,
     agent: found.agent,

@@ -85,6 +85,11 @@ export interface MatchOptions {
   readonly minCoverage?: number
   readonly limit?: number
   readonly nowMs: number
+  /**
+   * The agent selects skills by `$name` itself (Codex): a `$name` mentions a skill only when that rule selected
+   * it (the candidate's `explicit`). A name two skills share selects neither, and was still "mentioned by name".
+   */
+  readonly dollarSelects?: boolean
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000
@@ -118,7 +123,7 @@ const requestOf = (request: string): Request => {
   return { lower: request.toLowerCase(), words: asked, haystack: ` ${asked.join(" ")} ` }
 }
 
-const mentionIn = (request: Request, name: string): boolean => {
+const mentionIn = (request: Request, name: string, dollarSelects = false): boolean => {
   const named = words(name)
   if (named.length === 0) return false
   const { haystack, lower } = request
@@ -127,7 +132,7 @@ const mentionIn = (request: Request, name: string): boolean => {
   if (new RegExp(` ${word} skills? | skills? (?:(?:called|named) )?${word} `).test(haystack)) return true
   // Marked as a name (in backticks, after `$` or `/`), or a file of its type (`.xlsx`, `budget.xlsx`): the
   // characters `words` drops.
-  for (const marked of [`\`${word}\``, `$${word}`, `/${word}`, `.${word}`]) {
+  for (const marked of [`\`${word}\``, ...(dollarSelects ? [] : [`$${word}`]), `/${word}`, `.${word}`]) {
     let at = lower.indexOf(marked)
     while (at >= 0) {
       const before = at === 0 ? " " : lower[at - 1]!
@@ -193,7 +198,7 @@ export const scoreSkills = (
   const asked = requestOf(request)
   const ranked = candidates.map((c, i) => {
     const s = scores[i]!
-    const mentioned = c.explicit === true || mentionIn(asked, c.name)
+    const mentioned = c.explicit === true || mentionIn(asked, c.name, options.dollarSelects === true)
     const nameWord = !mentioned && holdsNameWord(asked, c.name)
     const boost = s.score > 0 ? recencyBoost(c.lastUsedMs, options.nowMs) : 0
     const score = s.score * (1 + boost)
