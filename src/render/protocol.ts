@@ -30,8 +30,9 @@ const oneLine = (s: string, max = 60) => {
 /** How the agent lists a skill, where it differs from a plain entry (DECISIONS #51, issue 43). */
 const listingNotes = (l: DiscoverResult["skills"][number]["listing"]): string =>
   [
-    ...(l.model ? [] : ["manual only"]),
-    ...(l.command ? [] : ["not in / menu"]),
+    ...(l.settings === "off" ? ["off (settings)"] : l.settings === "user-invocable-only" ? ["manual only (settings)"] : l.model ? [] : ["manual only"]),
+    ...(l.settings === "name-only" ? ["name only (settings)"] : []),
+    ...(l.command || l.settings === "off" ? [] : ["not in / menu"]),
     ...(l.when_to_use === null ? [] : ["+when_to_use"]),
     ...(l.paths === null ? [] : [`conditional: ${l.paths.join(", ")}`])
   ].join("; ")

@@ -125,6 +125,33 @@ describe("Claude Code's settings files and plugin manifests as bad input", () =>
     expect(text).not.toContain("skillOverrides")
   })
 
+  it("discover says what the agent's settings make of a skill, as prompt and budget obey them: off, manual only, name only", async () => {
+    const { discoverCommand } = await import("../../src/app/skills/discover.js")
+    const { renderDiscover } = await import("../../src/render/protocol.js")
+    const files: Record<string, string> = {
+      "/proj/.claude/settings.json": '{"skillOverrides": {"pdf-forms": "off", "mixed": "user-invocable-only", "terse": "name-only"}}',
+      "/proj/.gemini/settings.json": '{"skills": {"disabled": ["PDF-FORMS"]}}'
+    }
+    for (const name of ["pdf-forms", "mixed", "terse", "plain"]) {
+      files[`/proj/.claude/skills/${name}/SKILL.md`] = SKILL(name)
+      files[`/proj/.gemini/skills/${name}/SKILL.md`] = SKILL(name)
+    }
+    const w = memoryWorld({ cwd: "/proj", home: "/home/u", files })
+    const claude = Result.getOrThrow(await w.run(discoverCommand({ agent: "claude" })))
+    const facts = (name: string, r: typeof claude) => r.skills.find((s) => s.name === name)!.listing
+    expect(facts("pdf-forms", claude)).toMatchObject({ model: false, command: false, settings: "off" })
+    expect(facts("mixed", claude)).toMatchObject({ model: false, command: true, settings: "user-invocable-only" })
+    expect(facts("terse", claude)).toMatchObject({ model: true, settings: "name-only" })
+    expect(facts("plain", claude)).toEqual({ model: true, command: true, when_to_use: null, paths: null })
+    const text = renderDiscover(claude)
+    expect(text).toMatch(/pdf-forms .*off \(settings\)/)
+    expect(text).toMatch(/mixed .*manual only \(settings\)/)
+    expect(text).toMatch(/terse .*name only \(settings\)/)
+    const gemini = Result.getOrThrow(await w.run(discoverCommand({ agent: "gemini" })))
+    expect(facts("pdf-forms", gemini)).toMatchObject({ model: false, settings: "off" })
+    expect(facts("mixed", gemini)).not.toHaveProperty("settings")
+  })
+
   it("a plugin manifest that is not JSON: Claude Code loads none of the plugin's skills, and skc says so", async () => {
     const { budget } = await import("../../src/app/eval/index.js")
     const w = memoryWorld({

@@ -5,7 +5,10 @@
  * locating a skill an agent cannot see): services never import a use case.
  */
 import { Effect } from "effect"
-import { discover, type DiscoverInput } from "./discovery.js"
+import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
+import type { ModelListing } from "../../domain/protocol/listing.js"
+import { agentListing } from "./agentListing.js"
+import type { DiscoverInput, DiscoverResult } from "./discovery.js"
 import { warnUndeployed } from "./undeployedNotice.js"
 
 export * from "./discovery.js"
@@ -18,7 +21,28 @@ export * from "./discovery.js"
  * without a word of why.
  */
 export const discoverCommand = Effect.fn("skc.discoverCommand")(function* (input: DiscoverInput = {}) {
-  const found = yield* discover(input)
+  // The listing `prompt`, `budget` and `match` share: the agent's settings files are read once, as there.
+  const { found, listing } = yield* agentListing(input)
   yield* warnUndeployed(found)
-  return found
+  return withSettings(found, listing)
 })
+
+/**
+ * The discovery with what the agent's own settings files make of each skill (`listing.settings`): a skill
+ * Claude Code's `skillOverrides` turns off or makes manual only, or Gemini CLI's `skills.disabled` keeps
+ * out, was listed by `discover` as any other, while `prompt` and `budget` left it out.
+ */
+const withSettings = (found: DiscoverResult, listing: ModelListing): DiscoverResult => {
+  const off = new Set(listing.off)
+  const manual = new Set(listing.manual_only)
+  const nameOnly = new Set(listing.entries.filter((e) => e.nameOnlySetting === true && e.kind !== "command").map((e) => e.name))
+  const annotate = (s: DiscoveredSkill): DiscoveredSkill =>
+    off.has(s.name)
+      ? { ...s, listing: { ...s.listing, model: false, command: false, settings: "off" } }
+      : manual.has(s.name) && s.listing.model
+        ? { ...s, listing: { ...s.listing, model: false, settings: "user-invocable-only" } }
+        : nameOnly.has(s.name)
+          ? { ...s, listing: { ...s.listing, settings: "name-only" } }
+          : s
+  return { ...found, skills: found.skills.map(annotate) }
+}

@@ -94,7 +94,10 @@ const ListingSchema = Schema.Struct({
   model: Schema.Boolean.annotate({ description: "Listed to the model; false: manual only (disable-model-invocation: true)" }),
   command: Schema.Boolean.annotate({ description: "In the user's command menu; false: user-invocable: false" }),
   when_to_use: Schema.NullOr(Schema.String),
-  paths: Schema.NullOr(Schema.Array(Schema.String)).annotate({ description: "Globs that make the skill conditional" })
+  paths: Schema.NullOr(Schema.Array(Schema.String)).annotate({ description: "Globs that make the skill conditional" }),
+  settings: Schema.optionalKey(Schema.Literals(["off", "user-invocable-only", "name-only"])).annotate({
+    description: "The agent's own settings files: off (not loaded), user-invocable-only (manual only) or name-only (listed by name alone)"
+  })
 })
 
 /**

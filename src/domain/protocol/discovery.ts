@@ -46,6 +46,12 @@ export interface SkillListing {
   readonly when_to_use: string | null
   /** Globs that make it conditional (`paths:`), null when it always applies. */
   readonly paths: ReadonlyArray<string> | null
+  /**
+   * What the agent's own settings files make of it, beside its frontmatter (`skc discover` only): `off`, not
+   * loaded (Claude Code's `skillOverrides: off`, Gemini CLI's `skills.disabled`); `user-invocable-only`,
+   * manual only; `name-only`, listed by name alone. Absent when no setting names it.
+   */
+  readonly settings?: "off" | "user-invocable-only" | "name-only"
 }
 
 /** A skill every agent lists: no field of a profile says otherwise. */
