@@ -20,6 +20,8 @@ export const approveCommand = defineCommand({
     return {
       fromFlags: (o) => Effect.succeed({ skill: o.skill, ...(o.yes ? { yes: true } : {}) }),
       run: (input) => approve(input).pipe(Effect.provide(PrompterLive)),
+      // RFC-0007:C-LOGGING: a command that resolves a skill writes its row (DECISIONS #17).
+      log: { args: (input) => ({ yes: input.yes === true }) },
       text: (result) => renderApprove(result)
     }
   }

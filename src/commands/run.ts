@@ -26,7 +26,7 @@ export const runCommand = defineCommand({
     ...common()
   },
   load: async () => {
-    const [{ run, RunInput }, { renderRunOutput }] = await Promise.all([
+    const [{ run, RunInput, runLogArgs }, { renderRunOutput }] = await Promise.all([
       import("../app/tools/run.js"),
       import("../render/tools.js")
     ])
@@ -51,6 +51,8 @@ export const runCommand = defineCommand({
           }).pipe(Effect.mapError(() => new InvalidOption({ message: `--timeout must be a whole number of seconds from 1 to 300` })))
         }),
       run: (input) => run(input).pipe(Effect.provide(Layer.merge(ProcessRunnerLive, PrompterLive))),
+      // RFC-0007:C-LOGGING: `run` resolves a skill, so it writes its row (DECISIONS #17).
+      log: { args: (input, result) => runLogArgs(input.tool, result?.envelope) },
       text: (result) => renderRunOutput(result),
       emit: (result, ctx) =>
         Effect.gen(function* () {

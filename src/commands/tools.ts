@@ -22,6 +22,8 @@ export const toolsCommand = defineCommand({
     return {
       fromFlags: (o) => Effect.succeed({ skill: o.skill, mode: Option.getOrUndefined(o.mode) }),
       run: (input) => tools(input),
+      // RFC-0007:C-LOGGING: a command that resolves a skill writes its row (DECISIONS #17).
+      log: { args: (input) => ({ mode: input.mode ?? null }) },
       text: (result) => renderTools(result),
       emit: (result, ctx) => {
         if (ctx.format !== "prompt") return ctx.format === "json" ? printJson(result) : printText(renderTools(result))

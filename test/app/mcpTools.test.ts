@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process"
-import { cpSync, mkdirSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
 import * as Path from "effect/Path"
@@ -15,6 +15,8 @@ import { collectingDiagnostics, Diagnostics } from "../../src/ports/Diagnostics.
 import { Env } from "../../src/ports/Env.js"
 import { FileSystem } from "../../src/ports/FileSystem.js"
 import { ROOT, tempDir } from "../helpers/cli.js"
+import { AccessLogLive } from "../../src/adapters/sqlite/AccessLogLazy.js"
+import { readLog } from "../helpers/logs.js"
 
 const root = tempDir("skc-mcp-tools-")
 const home = join(root, "home")
@@ -77,5 +79,45 @@ describe("tool names that could name two tools", () => {
     const names = (await run(mcpToolDescriptors)).map((t) => t.name)
     expect(names.filter((n) => n === "x__y__z")).toEqual(["x__y__z"])
     expect((await run(mcpToolDescriptors)).find((t) => t.name === "x__y__z")!.annotations.title).toBe("x: y__z")
+  })
+})
+
+describe("RFC-0007:C-MCP-SERVER every tool invocation is logged (DECISIONS #17)", () => {
+  const logged = Layer.merge(layer, AccessLogLive)
+  const runLogged = <A, E>(e: Effect.Effect<A, E, any>) => Effect.runPromise(Effect.provide(e, logged) as Effect.Effect<A, E>)
+  const rows = (skill: string) => {
+    const db = join(home, ".skillc", "runtime", skill, ".skillc-meta", "logs.db")
+    return existsSync(db) ? readLog(db).filter((r) => r.command === "run") : []
+  }
+
+  it("a <skill>__<tool> call writes a run row: the tool and its exit code, never the argument values; a refusal has no exit code", async () => {
+    await runLogged(approve({ skill: "summarize" }))
+    const before = rows("summarize").length
+    const ok = await runLogged(callMcpTool("summarize__summarize_url", { url: "https://example.com/secret-token" }))
+    expect(ok.isError).toBe(false)
+    const after = rows("summarize")
+    expect(after).toHaveLength(before + 1)
+    const row = after[after.length - 1]!
+    expect(JSON.parse(row.args as string)).toMatchObject({ tool: "summarize_url", exit_code: 0, via: "mcp" })
+    expect(row.args).not.toContain("secret-token")
+    const refused = await runLogged(callMcpTool("deploy__deploy_preview", {}))
+    expect(refused.isError).toBe(true)
+    const dep = rows("deploy")
+    expect(JSON.parse(dep[dep.length - 1]!.args as string)).toMatchObject({ tool: "deploy_preview", exit_code: null, via: "mcp" })
+  })
+
+  it("two blocks of one tool name are one MCP tool; a tool whose command cannot be read is listed as not runnable", async () => {
+    const { writeFileSync } = await import("node:fs")
+    const block = (name: string, command: string, words: string) => [`### ${name}`, "", words, "", "#### Command", "", "```sh", command, "```", ""]
+    mkdirSync(join(home, ".skillc", "skills", "dupes"), { recursive: true })
+    writeFileSync(
+      join(home, ".skillc", "skills", "dupes", "SKILL.md"),
+      ["---", "name: dupes", "description: Tools. Use when testing.", "version: 1.0.0", "---", "", ...block("dup", "echo one", "One."), ...block("dup", "echo two", "Two."), ...block("shelly", "ls | grep x > out", "Shell.")].join("\n")
+    )
+    const tools = (await run(mcpToolDescriptors)).filter((t) => t.name.startsWith("dupes__"))
+    expect(tools.map((t) => t.name)).toEqual(["dupes__dup", "dupes__shelly"])
+    const shelly = tools.find((t) => t.name === "dupes__shelly")!
+    expect(shelly.runnable).toBe(false)
+    expect(shelly.description).toContain("not runnable")
   })
 })

@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { BIN, ROOT, sandbox, spawnAsync } from "../helpers/cli.js"
+import { readLog } from "../helpers/logs.js"
 import { alive } from "../helpers/processes.js"
 
 const FIXTURES = join(ROOT, "test", "fixtures", "tool-skills")
@@ -71,6 +72,15 @@ describe("skc tools, approve, run (smoke)", () => {
     expect(fail).toEqual({ code: 1, stdout: "failing\n", stderr: "error: Command failed with exit code 3\n" })
     const missing = await w.runAsync(["run", "hostile", "echo_args"])
     expect(missing).toEqual({ code: 1, stdout: "", stderr: "error: echo_args: missing required parameter 'value' (Any text)\n" })
+    // RFC-0007:C-LOGGING, DECISIONS #17: each run, tools and approve resolved the skill and wrote its row; a run's
+    // args are the tool and its exit code (null when it did not run), never the argument values.
+    const rows = readLog(join(w.home, ".skillc", "runtime", "hostile", ".skillc-meta", "logs.db"))
+    const runs = rows.filter((r) => r.command === "run").map((r) => [JSON.parse(r.args as string), r.error === null ? null : String(r.error).slice(0, 11)])
+    expect(runs).toEqual([
+      [{ tool: "fail", exit_code: 3, role: "agent" }, null],
+      [{ tool: "echo_args", exit_code: null, role: "agent" }, "error: echo"]
+    ])
+    expect(rows.filter((r) => r.command === "approve")).toHaveLength(1)
   })
 })
 

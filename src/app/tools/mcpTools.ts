@@ -17,7 +17,8 @@ import { APPROVED_FILES_CHANGED, mcpRunnable } from "../../domain/tools/approval
 import { parametersSchema, type JsonSchemaObject } from "../../domain/tools/manifest.js"
 import type { RunEnvelope } from "../../domain/tools/output.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { execute, prepareRun } from "./run.js"
+import { execute, prepareRun, runLogArgs } from "./run.js"
+import { loggedCall } from "../usage/accessLog.js"
 import { visible } from "../../domain/visible.js"
 import { nameProblem } from "../../domain/skillName.js"
 import { Settings, servedGlobalSkills } from "../shared/index.js"
@@ -76,10 +77,15 @@ export const mcpToolDescriptors = Effect.gen(function* () {
       : l.approval === "changed"
         ? `[not runnable until approved again: ${APPROVED_FILES_CHANGED}; run 'skc approve ${l.resolved.name}']`
         : `[not runnable until approved: run 'skc approve ${l.resolved.name}']`
+    // A name is one tool (MCP: a tool's name identifies it): of two blocks of one name (SKL509) the first is
+    // listed, both were before. A tool whose command cannot be read (SKL512: a shell pipeline, no command
+    // block) is listed as not runnable, as a tool other errors stop: it was left out, and nobody learnt of it.
+    const named = new Set<string>()
     for (const t of l.skill.tools) {
-      if (t.command === undefined) continue
+      if (named.has(t.name)) continue
+      named.add(t.name)
       // A tool lint errors stop (SKL515, SKL516, …) refuses every call, approved or not: say so where the agent reads.
-      const stopped = blockingProblems(l, t.name).length > 0
+      const stopped = t.command === undefined || blockingProblems(l, t.name).length > 0
       const note = stopped ? `[not runnable: the skill has errors that stop this tool; run 'skc lint ${l.resolved.name}']` : runnable ? undefined : why
       out.push({
         name: `${l.resolved.name}${MCP_TOOL_SEPARATOR}${t.name}`,
@@ -104,7 +110,7 @@ export const callMcpTool = Effect.fn("skc.callMcpTool")(function* (name: string,
   const skill = name.slice(0, at)
   const tool = name.slice(at + MCP_TOOL_SEPARATOR.length)
   if (skill.includes(path.sep) || skill.startsWith(".") || !servesTools(skill)) return unknownTool(name)
-  const outcome = yield* Effect.gen(function* () {
+  const attempt = Effect.gen(function* () {
     const prepared = yield* prepareRun({ skill, tool, args: args ?? {} })
     const l = prepared.loaded
     if (!mcpRunnable(l.trust, l.approval, l.skill.alwaysAsk)) {
@@ -118,7 +124,16 @@ export const callMcpTool = Effect.fn("skc.callMcpTool")(function* (name: string,
     const env = result.envelope
     const done: McpToolCallResult = { isError: !env.success, text: env.success ? env.output : `${env.error}\n${env.output}`, structuredContent: env }
     return done
-  }).pipe(
+  })
+  // RFC-0007:C-MCP-SERVER "All tool invocations MUST be logged", DECISIONS #17: a row in the skill's log, as
+  // `skc run` writes (runLogArgs); a refusal (not approved) is a row with no exit code.
+  const outcome = yield* attempt.pipe(
+    loggedCall({
+      command: "run",
+      skill,
+      via: "mcp",
+      argsOf: (o) => runLogArgs(tool, o._tag === "Success" ? (o.value.structuredContent as { readonly exit_code?: number } | undefined) : undefined)
+    }),
     Effect.catch((e) => Effect.succeed<McpToolCallResult>({ isError: true, text: isSkcError(e) ? renderError(e) : String(e) }))
   )
   return outcome

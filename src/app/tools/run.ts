@@ -200,6 +200,16 @@ export const execute = Effect.fn("skc.execute")(function* (prepared: PreparedRun
   return out
 })
 
+/**
+ * The logged `args` of a tool's run (DECISIONS #18; `skc run`, and a `<skill>__<tool>` call over MCP): the tool
+ * and the exit code it ended with (null when it did not run: refused, or a bad argument). The arguments'
+ * values are not kept: they are the agent's (a message, a path, a token), and a log is shared with a team.
+ */
+export const runLogArgs = (tool: string, envelope: { readonly exit_code?: number } | undefined): Readonly<Record<string, unknown>> => ({
+  tool,
+  exit_code: envelope?.exit_code ?? null
+})
+
 export const run = Effect.fn("skc.run")(function* (input: RunInput) {
   const prompter = yield* Prompter
   const prepared = yield* prepareRun(input)
