@@ -21,7 +21,7 @@
  */
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { existsSync, statSync } from "node:fs"
-import { dirname, join, relative, sep } from "node:path"
+import { basename, dirname, join, relative, sep } from "node:path"
 import { Effect, ManagedRuntime } from "effect"
 import {
   createConnection,
@@ -168,10 +168,11 @@ const isPosition = (v: unknown): boolean =>
 /** What a request's params lack of what its handler reads, in the protocol's words; undefined when nothing. */
 const isRange = (r: unknown): boolean => isObject(r) && isPosition(r.start) && isPosition(r.end)
 
-export const paramsProblem = (params: unknown, needs: ReadonlyArray<"textDocument" | "position" | "range" | "context">): string | undefined => {
+export const paramsProblem = (params: unknown, needs: ReadonlyArray<"textDocument" | "position" | "range" | "context" | "newName">): string | undefined => {
   if (needs.length === 0) return undefined
   if (!isObject(params)) return "params must be an object"
   for (const need of needs) {
+    if (need === "newName" && typeof params.newName !== "string") return "newName must be a string"
     if (need === "textDocument" && !(isObject(params.textDocument) && typeof params.textDocument.uri === "string")) return "textDocument.uri must be a string"
     if (need === "position" && !isPosition(params.position)) return "position must be {line, character}, two integers"
     if (need === "range" && !isRange(params.range)) return "range must be {start, end}, two positions"
@@ -191,11 +192,22 @@ export const paramsProblem = (params: unknown, needs: ReadonlyArray<"textDocumen
  * §6 answer such a frame -32600 Invalid Request; vscode-jsonrpc only logged it to the editor as an
  * error ("neither a response nor a notification").
  */
-export const invalidMessage = (m: unknown): { readonly id: string | number | null; readonly message: string } | undefined => {
+export const invalidMessage = (
+  m: unknown
+): { readonly id: string | number | null; readonly message: string; readonly code?: number; readonly drop?: true } | undefined => {
   if (Array.isArray(m)) return { id: null, message: "Invalid Request: one JSON-RPC message per frame (the protocol has no batches)" }
   if (!isObject(m)) return { id: null, message: "Invalid Request: a message is a JSON object" }
   const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : null
   if (m.jsonrpc !== "2.0") return { id, message: 'Invalid Request: "jsonrpc" must be "2.0"' }
+  // JSON-RPC 2.0 §4: an id is a string, a number or null; §5: answered with `id: null` when it cannot be read.
+  // An object, array or boolean id got no answer at all (vscode-jsonrpc logged the frame and dropped it).
+  if ("id" in m && m.id !== null && id === null) return { id: null, message: "Invalid Request: an id is a string, a number or null" }
+  // Params, when present, are structured (§4.2). A text document request with `params: null` reached
+  // vscode-languageserver, which read `params.workDoneToken` before any handler: -32603 with a JavaScript
+  // message. Answered -32602 naming what is wrong; a notification so malformed has no answer and is dropped.
+  if (typeof m.method === "string" && m.method.startsWith("textDocument/") && !isObject(m.params)) {
+    return "id" in m ? { id, code: ErrorCodes.InvalidParams, message: "invalid params: params must be an object" } : { id: null, message: "", drop: true }
+  }
   if (typeof m.method === "string") return undefined
   if ("id" in m && ("result" in m || "error" in m)) return undefined
   return { id, message: 'Invalid Request: neither a request or notification (a string "method") nor a response ("id" with "result" or "error")' }
@@ -213,7 +225,8 @@ class CheckedMessageReader extends StreamMessageReader {
     return super.listen((message) => {
       const problem = invalidMessage(message)
       if (problem === undefined) return callback(message)
-      this.refuse({ jsonrpc: "2.0", id: problem.id, error: { code: ErrorCodes.InvalidRequest, message: problem.message } })
+      if (problem.drop === true) return
+      this.refuse({ jsonrpc: "2.0", id: problem.id, error: { code: problem.code ?? ErrorCodes.InvalidRequest, message: problem.message } })
     })
   }
 }
@@ -585,7 +598,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
      * before, a hover without `textDocument` was -32603 with a JavaScript message.
      */
     const whenReady =
-      <A extends ReadonlyArray<unknown>, R>(handler: (...args: A) => R, needs: ReadonlyArray<"textDocument" | "position" | "range" | "context"> = ["textDocument"]) =>
+      <A extends ReadonlyArray<unknown>, R>(handler: (...args: A) => R, needs: ReadonlyArray<"textDocument" | "position" | "range" | "context" | "newName"> = ["textDocument"]) =>
       (...args: A): R | ResponseError<void> => {
         if (!initialized) return notInitialized()
         if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, "the server is shut down: only exit is accepted")
@@ -648,12 +661,25 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     })
     connection.onDidChangeWatchedFiles((e) => {
       const roots = new Set<string>()
+      let skillFiles = false
       for (const c of e?.changes ?? []) {
         const file = typeof c?.uri === "string" ? toPath(c.uri) : undefined
+        if (file !== undefined && basename(file) === SKILL_FILE) skillFiles = true
         const root = file === undefined ? undefined : knownRootOf(file)
         if (root !== undefined && skills.has(root)) roots.add(root)
       }
       for (const root of roots) relintOrRelease(skills.get(root)!)
+      // A SKILL.md created (or moved back) on disk makes its directory a skill: the open buffers below it, which
+      // were of no skill, are linted now. Before, they waited for a keystroke or a save (editors.md: files
+      // created on disk re-lint the open skills they belong to, with no keystroke in between).
+      if (!skillFiles || !initialized) return
+      const fresh = new Set<string>()
+      for (const doc of documents.all()) {
+        const file = toPath(doc.uri)
+        const root = file === undefined ? undefined : rootOf(file)
+        if (root !== undefined && !skills.has(root) && !roots.has(root)) fresh.add(root)
+      }
+      for (const root of fresh) lintSkill(root)
     })
 
     connection.onCodeAction(whenReady(async (params) => {
@@ -730,7 +756,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const changes: Record<string, Array<TextEdit>> = {}
       for (const [file, list] of edits) changes[toUri(join(at.s.root, ...file.split("/")))] = [...list]
       return { changes }
-    }, ["textDocument", "position"]))
+    }, ["textDocument", "position", "newName"]))
 
     connection.onHover(whenReady(async (params) => {
       const at = await lintedNow(params.textDocument.uri)

@@ -354,6 +354,10 @@ describe("skc lsp (issue 50)", () => {
     await expect(
       lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri: URI }, range, context: { diagnostics: [{ code: "SKL402", range: null }] } })
     ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("context.diagnostics") })
+    // A rename reads newName: without a string one it is -32602 naming it (it was -32603, "Cannot read properties").
+    const at = { textDocument: { uri: URI }, position: { line: 4, character: 3 } }
+    await expect(lsp.connection.sendRequest("textDocument/rename", at)).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("newName") })
+    await expect(lsp.connection.sendRequest("textDocument/rename", { ...at, newName: 5 })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("newName") })
   })
 
   it("a didOpen without its text is ignored: the skill is still linted, and its requests answered, after a good change", async () => {
@@ -416,6 +420,21 @@ describe("skc lsp (issue 50)", () => {
     expect(found[0]!.range.start).toEqual({ line: 0, character: 0 })
     expect(lsp.publications(uriOf(join(dir, "refs")))).toBe(0)
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  })
+
+  it("a SKILL.md created on disk makes the open buffers below it a skill's: linted at the watched-file event, no keystroke", async () => {
+    const dir = join(sb.work, "skills", "appears")
+    writeTree(dir, { "other.md": "# Other\n\nSee [missing](nothere.md).\n" })
+    const other = uriOf(join(dir, "other.md"))
+    await lsp.open(other, "# Other\n\nSee [missing](nothere.md).\n")
+    // Answered in order: once this request is, the open was handled while no SKILL.md was there (no skill, nothing published).
+    await lsp.connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri: other } })
+    expect(lsp.publications(other)).toBe(0)
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: appears\ndescription: Appears on disk. Use when testing.\n---\n# Appears\n\nRead [other](other.md).\n")
+    await lsp.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(join(dir, "SKILL.md")), type: 1 }] })
+    // Before, nothing was published for other.md until it changed or was saved.
+    const found = await lsp.diagnostics(other, (p) => p.diagnostics.some((d) => d.code === "SKL301"))
+    expect(found.map((d) => d.code)).toContain("SKL301")
   })
 
   it("a file nine directories below its SKILL.md belongs to its skill", async () => {
@@ -656,11 +675,17 @@ describe("skc lsp and a frame whose body is not JSON (JSON-RPC 2.0 §5.1)", () =
     expect(await answerTo(null, 3)).toMatchObject({ error: { code: -32600 } })
     send(JSON.stringify({ jsonrpc: "2.0", id: 77 }))
     expect(await answerTo(77)).toMatchObject({ error: { code: -32600 } })
+    // An id that is no string, number or null (§4) is -32600 with id null (§5); before, no answer at all.
+    send(JSON.stringify({ jsonrpc: "2.0", id: { a: 1 }, method: "foo" }))
+    expect(await answerTo(null, 4)).toMatchObject({ error: { code: -32600, message: expect.stringContaining("an id is a string") } })
+    // `params: null` on a text document request is -32602 naming params; before, -32603 with a JavaScript message.
+    send(JSON.stringify({ jsonrpc: "2.0", id: 78, method: "textDocument/hover", params: null }))
+    expect(await answerTo(78)).toMatchObject({ error: { code: -32602, message: "invalid params: params must be an object" } })
     send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "shutdown" }))
     expect(await answerTo(3)).toMatchObject({ result: null })
     send(JSON.stringify({ jsonrpc: "2.0", method: "exit" }))
     expect(await exited).toBe(0)
-    expect(messages.filter((m) => m.id === null)).toHaveLength(4)
+    expect(messages.filter((m) => m.id === null)).toHaveLength(5)
     expect(JSON.stringify(messages)).not.toContain("neither a response nor a notification")
   }, 180_000)
 })
