@@ -3,7 +3,7 @@
 // removed with the file, unsynced). Each adapter: a retired log refuses appends with RETIRED_LOG_CODE (the
 // code the writer retries at the log's path, src/app/usage/accessLog.ts), still reads, and takes rows again
 // once taken back into use; retiring a missing log creates nothing.
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect } from "effect"
@@ -55,5 +55,20 @@ describe.each(adapters)("AccessLog.retire, %s (RFC-0007:C-SYNC)", (_name, make) 
     await run(log.retire(db, true))
     expect(await run(Effect.flip(log.readAll(db)))).toBeDefined()
     if (db.startsWith(dir)) expect(existsSync(db)).toBe(false)
+  })
+})
+
+describe("AccessLog.retire of a log a writer has just created (SQLite)", () => {
+  // openForWrite makes the file, then its schema, then the row: a sync that renamed the file in between found
+  // no table, did not retire it, and the writer's row landed after the sync's last read (an MCP server writing
+  // while `skc sync` looped lost about 1 row in 300). The schema is now written with the trigger.
+  it("an empty file is retired: the writer finds the schema and its row is refused", async () => {
+    const log = loadSqliteAccessLog()
+    const db = join(dir, `fresh-${Math.random().toString(16).slice(2)}.db`)
+    writeFileSync(db, "")
+    await run(log.retire(db, true))
+    const refused = await run(Effect.flip(log.append(db, row(1))))
+    expect(refused.code).toBe(RETIRED_LOG_CODE)
+    expect(await run(log.readAll(db))).toEqual([])
   })
 })

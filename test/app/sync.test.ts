@@ -246,6 +246,21 @@ describe("RFC-0007:C-SYNC", () => {
       expect(readLog(a.primary)).toHaveLength(2)
     }))
 
+  it.live("RFC-0007:C-SYNC a held directory a killed sync left empty is removed, and the fallback synced", () =>
+    Effect.gen(function* () {
+      const w = world("alpha")
+      const a = w.skills.alpha!
+      makeLogDb(a.fallback, rowsAt(3), { skill: "alpha", skill_path: a.src, cwd: w.work })
+      // What a sync killed inside its final recursive remove leaves: the directory, without its log.
+      mkdirSync(join(w.work, ".skillc", "logs", ".syncing-alpha", ".skillc-meta"), { recursive: true })
+      const r = yield* w.sync()
+      // Before: E042 "sync source not readable", on every later sync too, the fallback's rows never moved.
+      expect(r.failed).toEqual([])
+      expect(counts(r)).toEqual([["alpha", 3]])
+      expect(readLog(a.primary)).toHaveLength(3)
+      expect(existsSync(join(w.work, ".skillc", "logs"))).toBe(false)
+    }))
+
   it.live("RFC-0007:C-SYNC a fallback a killed sync held aside is synced by the next one", () =>
     Effect.gen(function* () {
       const w = world("alpha")

@@ -157,6 +157,24 @@ const openForRead = (Sqlite: DatabaseConstructor, dbFile: string): Database | un
   return new Sqlite(dbFile, { readonly: true, timeout: BUSY_TIMEOUT_MS })
 }
 
+/**
+ * Run `f` on a connection that sees every committed row, the `-wal`'s included; `undefined` when there is no
+ * database. For `sync`, which deletes what it has read: a read-only connection that needs to write (the
+ * `-wal` index of a log whose writer still has it open, or one a killed writer left, as another user: the
+ * sandboxed agent) fails SQLITE_READONLY, and `withReader`'s fallback, the immutable snapshot, reads the
+ * database file alone. The rows still in the `-wal` were then deleted unsynced (an MCP server writing while
+ * `skc sync` looped: 2 of 300 lost). Here a failure fails the read (E042 for sync, the file kept).
+ */
+const withWholeReader = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Database) => A): A | undefined => {
+  if (!exists(dbFile)) return undefined
+  const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
+  try {
+    return f(db)
+  } finally {
+    db.close()
+  }
+}
+
 /** SQLite's words for "this file is not a (sound) database": the log is moved aside and recreated. */
 export const isCorruptCode = (code: string): boolean => /^SQLITE_(CORRUPT|NOTADB)/.test(code)
 
@@ -702,7 +720,7 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
   readSpan: (dbFile, after, limit) =>
     Effect.try({
       try: () => {
-        const span = withReader(Sqlite, dbFile, (db): LogSpan => {
+        const span = withWholeReader(Sqlite, dbFile, (db): LogSpan => {
           if (!hasTable(db)) return { rows: [], last: undefined, ...(after === undefined ? { skillPaths: [] } : {}) }
           const from = after === undefined ? ["typeof(timestamp) = 'text'"] : ["typeof(timestamp) = 'text'", "timestamp > ?"]
           const bound = after === undefined ? [] : [after]
@@ -757,7 +775,12 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
         if (!exists(dbFile)) return
         const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
         try {
-          if (hasTable(db)) db.exec(retired ? RETIRE_SQL : UNRETIRE_SQL)
+          // A log a writer has just created and not yet given its table (openForWrite: file, then schema, then
+          // the row) is retired too: the schema is written with the trigger, in one transaction, so the writer
+          // finds it (user_version) and its row is refused. Retired only when it had the table, such a log
+          // took the row after the sync's last read (an MCP server writing while sync looped: 1 of 300 lost).
+          if (retired) db.exec(`BEGIN IMMEDIATE;${SCHEMA}${RETIRE_SQL}COMMIT;`)
+          else if (hasTable(db)) db.exec(UNRETIRE_SQL)
         } finally {
           db.close()
         }

@@ -239,6 +239,9 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
   // Two rounds at most: a fallback a killed sync held aside, else the current one renamed aside first (atomic:
   // a sandboxed agent writing meanwhile starts a fresh fallback); then the fallback that started meanwhile.
   for (let round = 0; round < 2; round++) {
+    // A sync killed after its last merge, while removing the held directory, can leave it without a log:
+    // nothing to merge, and every later sync failed E042 on it while the fallback's rows waited for ever.
+    if ((yield* exists(held)) && !(yield* exists(logDbIn(held, path)))) yield* fs.remove(held, { recursive: true }).pipe(Effect.ignore)
     if (!(yield* exists(held))) {
       if (!(yield* exists(logDbIn(dir, path)))) break
       yield* fs.rename(dir, held).pipe(
