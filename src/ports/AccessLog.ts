@@ -196,6 +196,12 @@ export interface AccessLogService {
    * or refused. A missing database stays missing.
    */
   readonly retire: (dbFile: string, retired: boolean) => Effect.Effect<void, LogStoreError>
+  /**
+   * Run `effect` holding the exclusive lock `lockFile` (a database of its own, made when missing): one `skc
+   * sync` of a project at a time. Waits up to `waitMs` for another holder, then fails with code `BUSY`. The
+   * lock goes with the process that holds it, whatever ends it.
+   */
+  readonly exclusively: <A, E, R>(lockFile: string, waitMs: number, effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | LogStoreError, R>
 }
 
 /** The code of an append refused by a retired log (`retire`): the row goes to the log's path again. */
@@ -235,6 +241,7 @@ export const noAccessLog: AccessLogService = {
   append: () => Effect.void,
   appendEach: (rows) => Effect.succeed(rows.map(() => undefined)),
   retire: () => Effect.void,
+  exclusively: (_lockFile, _waitMs, effect) => effect,
   aggregate: (_dbFile, groupBy) =>
     Effect.succeed(
       groupBy === "summary"

@@ -12,7 +12,7 @@ import { init } from "../../src/app/build/init.js"
 import { stats } from "../../src/app/usage/stats.js"
 import { resolveSkill } from "../../src/app/skills/index.js"
 import { sync, type SyncInput } from "../../src/app/usage/sync.js"
-import { AccessLog, type LogSpan } from "../../src/ports/AccessLog.js"
+import { AccessLog, type AccessLogService, type LogSpan } from "../../src/ports/AccessLog.js"
 import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { errorText, diskWorld, failureText } from "../helpers/worlds.js"
 import { makeLogDb, readLog, type Row } from "../helpers/logs.js"
@@ -259,6 +259,33 @@ describe("RFC-0007:C-SYNC", () => {
       expect(counts(r)).toEqual([["alpha", 3]])
       expect(readLog(a.primary)).toHaveLength(3)
       expect(existsSync(join(w.work, ".skillc", "logs"))).toBe(false)
+    }))
+
+  it.live("RFC-0007:C-SYNC two syncs at once: the one whose held log the other took ends without an error, no row lost", () =>
+    Effect.gen(function* () {
+      const w = world("alpha")
+      const a = w.skills.alpha!
+      makeLogDb(a.fallback, rowsAt(3), { skill: "alpha", skill_path: a.src, cwd: w.work })
+      const held = join(w.work, ".skillc", "logs", ".syncing-alpha")
+      // The other sync, between this one's first read and its next: it merges the held log and removes it.
+      let reads = 0
+      const other = (log: AccessLogService) =>
+        Effect.gen(function* () {
+          if (++reads !== 2) return
+          const rows = yield* log.readAll(join(held, ".skillc-meta", "logs.db"))
+          yield* log.merge(a.primary, rows, { dryRun: false })
+          rmSync(held, { recursive: true, force: true })
+        })
+      const r = yield* w.run(
+        sync({}).pipe(
+          Effect.updateService(AccessLog, (log) => ({ ...log, readSpan: (file, after, limit) => Effect.andThen(other(log), log.readSpan(file, after, limit)) }))
+        )
+      )
+      // Before: E042 "sync source not readable" for a log the other sync had synced.
+      expect(r.failed).toEqual([])
+      expect(readLog(a.primary)).toHaveLength(3)
+      expect(existsSync(held)).toBe(false)
+      expect(existsSync(a.fallbackDir)).toBe(false)
     }))
 
   it.live("RFC-0007:C-SYNC a fallback a killed sync held aside is synced by the next one", () =>

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
-import { readLog } from "../helpers/logs.js"
+import { makeLogDb, readLog } from "../helpers/logs.js"
 
 const world = (...names: Array<string>) => {
   const sb = sandbox()
@@ -92,5 +92,27 @@ describe("RFC-0007:C-SYNC", () => {
     const strip = (rows: Array<Record<string, unknown>>) => rows.map(({ id: _id, ...rest }) => rest)
     expect(strip(readLog(d.primary))).toEqual(strip(fallbackRows))
     expect((await w.runAsync(["sync"])).stdout).toBe("No local logs to sync\n")
+  })
+})
+
+describe("RFC-0007:C-SYNC two skc sync processes at once", () => {
+  // Both took the same held log: the one the other had merged failed E042 (exit 1), and a held directory one
+  // had emptied could be replaced by the other's rename and removed with its rows. One sync of a project runs
+  // at a time now (a lock in SKILLC_HOME); the second waits, then finds what is left.
+  it("both exit 0, every row once in the primary log, nothing left in .skillc/logs", async () => {
+    const w = world("alpha", "beta")
+    for (const [name, s] of Object.entries(w.skills)) {
+      makeLogDb(
+        s.fallback,
+        Array.from({ length: 40 }, (_, i) => ({ timestamp: `2026-01-01T00:${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}Z`, run_id: `${name}-${i}`, command: "show" })),
+        { skill: name, skill_path: s.src, cwd: w.work }
+      )
+    }
+    const [a, b] = await Promise.all([w.runAsync(["sync"]), w.runAsync(["sync"])])
+    expect([a.code, b.code], `${a.stderr}${b.stderr}`).toEqual([0, 0])
+    expect(a.stderr + b.stderr).toBe("")
+    for (const s of Object.values(w.skills)) expect(new Set(readLog(s.primary).map((r) => r.run_id)).size).toBe(40)
+    for (const s of Object.values(w.skills)) expect(readLog(s.primary)).toHaveLength(40)
+    expect(existsSync(join(w.work, ".skillc", "logs"))).toBe(false)
   })
 })

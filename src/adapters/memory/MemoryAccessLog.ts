@@ -7,7 +7,7 @@
  * reads the same `AggregateRows` from either. The real behaviour (WAL,
  * retries, corruption) is the SQLite adapter's, tested on real files.
  */
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Semaphore } from "effect"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { AGENT_COMMANDS, isLoggedTimestamp, notAfter, notBefore, type StatsFilters } from "../../domain/stats.js"
 import {
@@ -242,6 +242,16 @@ export interface MemoryAccessLog extends AccessLogService {
 export const makeMemoryAccessLog = (): MemoryAccessLog => {
   const databases = new Map<string, Array<Stored>>()
   const retired = new Set<string>()
+  const locks = new Map<string, Semaphore.Semaphore>()
+  const lockOf = (file: string) =>
+    Effect.suspend(() => {
+      const have = locks.get(file)
+      if (have !== undefined) return Effect.succeed(have)
+      return Effect.map(Semaphore.make(1), (made) => {
+        locks.set(file, made)
+        return made
+      })
+    })
   const refused = (dbFile: string) =>
     new LogStoreError({ op: "write", path: dbFile, code: RETIRED_LOG_CODE, message: `${dbFile} is retired: write to its path again` })
   const nextId = (rows: ReadonlyArray<Stored>) => (rows.length === 0 ? 1 : rows[rows.length - 1]!.id + 1)
@@ -264,6 +274,8 @@ export const makeMemoryAccessLog = (): MemoryAccessLog => {
     databases,
     append: (dbFile, row) => (retired.has(dbFile) ? Effect.fail(refused(dbFile)) : Effect.sync(() => insert(dbFile, row))),
     appendEach: (rows) => Effect.sync(() => rows.map(({ dbFile, row }) => (retired.has(dbFile) ? refused(dbFile) : void insert(dbFile, row)))),
+    // One process: every holder is a fiber of this one, taken in turn.
+    exclusively: (lockFile, _waitMs, effect) => Effect.flatMap(lockOf(lockFile), (lock) => lock.withPermits(1)(effect)),
     retire: (dbFile, on) =>
       Effect.sync(() => {
         if (!on) retired.delete(dbFile)

@@ -17,7 +17,7 @@
 import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
 import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs"
 import { dirname } from "node:path"
-import { type Duration, Effect, Schedule } from "effect"
+import { Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
 import { LogStoreError, RETIRED_LOG_CODE } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, loggedTimestampSql, secondsKey, type StatsFilters } from "../../domain/stats.js"
@@ -768,6 +768,27 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
       },
       catch: failure("write", dbFile)
     }).pipe(retryWhileBusy),
+
+  exclusively: (lockFile, waitMs, effect) =>
+    Effect.acquireUseRelease(
+      Effect.try({
+        try: () => {
+          mkdirSync(dirname(lockFile), { recursive: true })
+          const db = new Sqlite(lockFile, { timeout: BUSY_TIMEOUT_MS })
+          try {
+            // A rollback-journal database whose EXCLUSIVE lock is held until the transaction ends: no -wal to share.
+            db.exec("PRAGMA journal_mode = DELETE; BEGIN EXCLUSIVE;")
+            return db
+          } catch (e) {
+            db.close()
+            throw e
+          }
+        },
+        catch: failure("open", lockFile)
+      }).pipe(Effect.retry({ schedule: busyRetries(Duration.millis(waitMs)), while: isBusy })),
+      () => effect,
+      (db) => Effect.sync(() => closeQuietly(db))
+    ),
 
   retire: (dbFile, retired) =>
     Effect.try({

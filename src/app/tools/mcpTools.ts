@@ -18,7 +18,7 @@ import { parametersSchema, type JsonSchemaObject } from "../../domain/tools/mani
 import type { RunEnvelope } from "../../domain/tools/output.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { execute, prepareRun, runLogArgs } from "./run.js"
-import { loggedCall } from "../usage/accessLog.js"
+import { loggedCall } from "../usage/index.js"
 import { visible } from "../../domain/visible.js"
 import { nameProblem } from "../../domain/skillName.js"
 import { Settings, servedGlobalSkills } from "../shared/index.js"

@@ -35,10 +35,12 @@ import {
   SkillNotFound,
   SyncDestinationNotWritable,
   SyncSourceNotReadable,
+  UsageError,
   type SkcError
 } from "../../domain/errors.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
-import { AccessLog, isCorruptLog } from "../../ports/AccessLog.js"
+import { AccessLog, isCorruptLog, LogStoreError } from "../../ports/AccessLog.js"
+import { Hasher } from "../../ports/Hasher.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { HeapTuning } from "../../ports/HeapTuning.js"
@@ -204,17 +206,22 @@ const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, he
     const last = yield* mergeOnce(name, source, false, logDbIn(dir, path))
     return { entries: first.entries + last.entries, destination: last.destination }
   })
-  const done = yield* merged.pipe(
-    Effect.tapError(() =>
-      Effect.gen(function* () {
-        // Recovery: the fallback stays held, and the next sync takes it from there; put back, it takes rows again.
-        if (yield* exists(dir)) return
-        yield* log.retire(source, false).pipe(Effect.ignore)
-        yield* fs.rename(held, dir).pipe(Effect.ignore)
-      })
-    )
-  )
+  const outcome = yield* Effect.result(merged)
+  if (outcome._tag === "Failure") {
+    // Another `skc sync` took the held log while this one read it (merged and removed it, or put it back): its
+    // rows are there, safe, and this sync has nothing of it to report. Two syncs at once failed E042 before.
+    if (!(yield* exists(source))) return { entries: 0, destination: "" }
+    // Recovery: the fallback stays held, and the next sync takes it from there; put back, it takes rows again.
+    if (!(yield* exists(dir))) {
+      yield* log.retire(source, false).pipe(Effect.ignore)
+      yield* fs.rename(held, dir).pipe(Effect.ignore)
+    }
+    return yield* Effect.fail(outcome.failure)
+  }
+  const done = outcome.success
   yield* fs.remove(held, { recursive: true }).pipe(
+    // Recovery: gone already, another sync removed it after its own last merge.
+    Effect.catchIf((e) => e.code === "ENOENT", () => Effect.void),
     Effect.mapError(
       (e) => new InternalError({ message: `synced ${done.entries} entries for '${name}' but cannot remove ${held}: ${e.code}`, cause: e })
     )
@@ -230,7 +237,7 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
   const synced = { skill: name, entries: 0, destination: "", removed: !dryRun }
   const add = (r: { readonly entries: number; readonly destination: string }) => {
     synced.entries += r.entries
-    synced.destination = r.destination
+    if (r.destination !== "") synced.destination = r.destination
   }
   if (dryRun) {
     for (const d of [held, dir]) if (yield* exists(logDbIn(d, path))) add(yield* mergeOnce(name, logDbIn(d, path), true))
@@ -244,9 +251,13 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
     if ((yield* exists(held)) && !(yield* exists(logDbIn(held, path)))) yield* fs.remove(held, { recursive: true }).pipe(Effect.ignore)
     if (!(yield* exists(held))) {
       if (!(yield* exists(logDbIn(dir, path)))) break
-      yield* fs.rename(dir, held).pipe(
+      const taken = yield* fs.rename(dir, held).pipe(
+        Effect.as(true),
+        // Recovery: another sync renamed it first (it syncs those rows); nothing is left here for this one.
+        Effect.catchIf((e) => e.code === "ENOENT", () => Effect.succeed(false)),
         Effect.mapError((e) => new InternalError({ message: `cannot hold ${dir} aside to sync it (${e.code}); its rows are kept`, cause: e }))
       )
+      if (!taken) break
     }
     add(yield* mergeHeld(project, name, held))
   }
@@ -306,16 +317,52 @@ export const sync = Effect.fn("skc.sync")(function* (input: SyncInput) {
   // sync between two skills: a skill stopped between its spans keeps its held fallback, and the next sync
   // adds only the rows its log lacks (issue 44 item 1).
   const slice = yield* timeSlicer
-  for (const name of names) {
-    yield* slice
-    const outcome = yield* Effect.result(syncOne(project, name, dryRun).pipe(Effect.provideService(Settings, projectSettings)))
-    if (outcome._tag === "Success") synced.push(outcome.success)
-    else failed.push({ skill: name, error: outcome.failure })
-  }
-  if (!dryRun && synced.length > 0) yield* removeEmptyLogDirs(project)
+  const work = Effect.gen(function* () {
+    for (const name of names) {
+      yield* slice
+      const outcome = yield* Effect.result(syncOne(project, name, dryRun).pipe(Effect.provideService(Settings, projectSettings)))
+      if (outcome._tag === "Success") synced.push(outcome.success)
+      else failed.push({ skill: name, error: outcome.failure })
+    }
+    if (!dryRun && synced.length > 0) yield* removeEmptyLogDirs(project)
+  })
+  if (dryRun) yield* work
+  else yield* oneSyncAtATime(project, work)
   const result: SyncResult = { dry_run: dryRun, project, synced, failed }
   return result
 })
+
+/** How long a sync waits for another sync of the same project to end. */
+const SYNC_LOCK_WAIT_MS = 60_000
+
+/**
+ * Run `work` as the only `skc sync` of `project` (a lock in `$SKILLC_HOME/.skillc/locks`, never in the project,
+ * whose emptied `.skillc/` a sync removes). Two syncs at once took the same held log: the one the other had
+ * already merged failed E042, and a held directory one had emptied could be replaced by the other's rename
+ * and removed with its rows. The lock goes with the process holding it, a killed sync's too.
+ */
+const oneSyncAtATime = <A, E, R>(project: string, work: Effect.Effect<A, E, R>) =>
+  Effect.gen(function* () {
+    const log = yield* AccessLog
+    const path = yield* Path
+    const { sha256Hex } = yield* Hasher
+    const { stores } = yield* Settings
+    const lock = path.join(stores.globalDir, "locks", `sync-${sha256Hex(project).slice(0, 16)}.db`)
+    return yield* log.exclusively(lock, SYNC_LOCK_WAIT_MS, work).pipe(
+      Effect.catchIf(
+        (e): e is LogStoreError => e instanceof LogStoreError && e.path === lock,
+        (e) =>
+          Effect.fail(
+            new UsageError({
+              message:
+                e.code.startsWith("SQLITE_BUSY") || e.code.startsWith("SQLITE_LOCKED")
+                  ? `another skc sync of '${project}' has run for over ${SYNC_LOCK_WAIT_MS / 1000} s; the local logs are kept: run skc sync again when it ends`
+                  : `cannot take the sync lock ${lock} (${e.code}); the local logs are kept`
+            })
+          )
+      )
+    )
+  })
 
 /**
  * `.skillc/logs/` once its fallbacks are synced, and `.skillc/` when that was all it held: a sandboxed
