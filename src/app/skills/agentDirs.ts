@@ -267,6 +267,14 @@ const stubSourceRoots = Effect.fnUntraced(function* (manifest: Manifest, entry: 
   }
   const holder = yield* projectAbove(path.dirname(entry))
   if (holder !== undefined) yield* add(holder)
+  // A link into this user's own global runtime store (`skc build <project skill> --global` links
+  // `~/.claude/skills/<name>` there): skc wrote its manifest on this machine, no repository carries it, so
+  // the source it names is read. Its source was "outside the project holding the stub" and never read:
+  // search answered from an empty cache index and list said `foreign`.
+  const runtimeStore = yield* fs.realPath(stores.globalRuntime).pipe(unseenAs(undefined))
+  if (runtimeStore !== undefined && real !== path.resolve(entry) && path.dirname(real) === runtimeStore && manifest.source_path !== undefined) {
+    yield* add(manifest.source_path)
+  }
   if (real !== path.resolve(entry)) {
     const runtimeHolder = yield* projectAbove(path.dirname(real))
     if (runtimeHolder !== undefined) yield* add(runtimeHolder)

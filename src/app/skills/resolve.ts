@@ -104,7 +104,7 @@ export const scopeOf = Effect.fnUntraced(function* (canonicalDir: string, given:
  * `source_path`), that is the skill's runtime: its index, logs and manifest
  * live there. One stat in the common case.
  */
-const builtRuntimeDir = Effect.fnUntraced(function* (defaultDir: string, globalDir: string, canonicalSourceDir: string) {
+export const builtRuntimeDir = Effect.fnUntraced(function* (defaultDir: string, globalDir: string, canonicalSourceDir: string) {
   if (defaultDir === globalDir) return defaultDir
   const fs = yield* FileSystem
   const path = yield* Path
