@@ -8,6 +8,14 @@ import { profileOf } from "../../src/domain/agents/index.js"
 import { descriptionHover } from "../../src/lsp/hover.js"
 import { memoryWorld } from "../../src/testing.js"
 
+/** `skc budget` over `files` in /proj (home /home/u), and its text. */
+const budgetOf = async (files: Record<string, string>, input: { readonly agent?: "gemini" } = {}) => {
+  const { budget } = await import("../../src/app/eval/index.js")
+  const { renderBudget } = await import("../../src/render/budget.js")
+  const b = Result.getOrThrow(await memoryWorld({ cwd: "/proj", home: "/home/u", files }).run(budget(input)))
+  return { b, text: renderBudget(b) }
+}
+
 describe("listingCost and the description hover", () => {
   it("a conditional skill costs Claude Code its entry once a matching file is touched; a manual-only one nothing", async () => {
     const w = memoryWorld({ files: {} })
@@ -65,23 +73,15 @@ describe("Claude Code's settings files and plugin manifests as bad input", () =>
   })
 
   it("skillOverrides name-only is the setting's doing, not an overflow: room left, one more fits, said apart (Claude Code 2.1.129)", async () => {
-    const { budget } = await import("../../src/app/eval/index.js")
-    const { renderBudget } = await import("../../src/render/budget.js")
-    const w = memoryWorld({
-      cwd: "/proj",
-      home: "/home/u",
-      files: {
-        "/proj/.claude/skills/a/SKILL.md": SKILL("a"),
-        "/proj/.claude/skills/b/SKILL.md": SKILL("b"),
-        "/proj/.claude/settings.json": '{"skillOverrides": {"b": "name-only"}}'
-      }
+    const { b, text } = await budgetOf({
+      "/proj/.claude/skills/a/SKILL.md": SKILL("a"),
+      "/proj/.claude/skills/b/SKILL.md": SKILL("b"),
+      "/proj/.claude/settings.json": '{"skillOverrides": {"b": "name-only"}}'
     })
-    const b = Result.getOrThrow(await w.run(budget({})))
     expect(b.skills.map((s) => [s.name, s.listed])).toEqual([["a", "full"], ["b", "name-only"]])
     expect(b.names_only).toEqual(["b"])
     expect(b.names_only_by_setting).toEqual(["b"])
     expect(b.one_more.fits).toBe(true)
-    const text = renderBudget(b)
     expect(text).not.toContain("over budget")
     expect(text).toMatch(/^room left: [\d,]+ characters$/m)
     expect(text).toContain("listed by name only by Claude Code's settings (skillOverrides: name-only; never matched on a description): b")
@@ -107,20 +107,15 @@ describe("Claude Code's settings files and plugin manifests as bad input", () =>
   })
 
   it("budget names each agent's own setting for the skills it turned off: Gemini CLI's skills.disabled, not skillOverrides", async () => {
-    const { budget } = await import("../../src/app/eval/index.js")
-    const { renderBudget } = await import("../../src/render/budget.js")
-    const w = memoryWorld({
-      cwd: "/proj",
-      home: "/home/u",
-      files: {
+    const { b, text } = await budgetOf(
+      {
         "/proj/.gemini/skills/pdf-forms/SKILL.md": SKILL("pdf-forms"),
         "/proj/.gemini/skills/kept/SKILL.md": SKILL("kept"),
         "/proj/.gemini/settings.json": '{"skills": {"disabled": ["PDF-FORMS"]}}'
-      }
-    })
-    const b = Result.getOrThrow(await w.run(budget({ agent: "gemini" })))
+      },
+      { agent: "gemini" }
+    )
     expect(b.off).toEqual(["pdf-forms"])
-    const text = renderBudget(b)
     expect(text).toContain("turned off in Gemini CLI's settings (skills.disabled, skills.enabled): pdf-forms")
     expect(text).not.toContain("skillOverrides")
   })
