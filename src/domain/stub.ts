@@ -116,6 +116,9 @@ export const moreText = (count: number) => `… (${count} more)`
 /** Collapses line breaks and runs of blanks: a listing entry is one line. */
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim()
 
+/** C0 control characters but the white space `oneLine` folds, and DEL: no text of a valid SKILL.md holds them. */
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/
+
 /** RFC-0001:C-SECTIONS, DECISIONS #27: more than 120 characters keeps 120 and gets `…`. */
 export const truncateDescription = (description: string): string => {
   const chars = Array.from(description)
@@ -143,8 +146,10 @@ export const sectionListing = (input: Pick<StubInput, "main" | "references">): R
   if (input.references.length > 0) {
     items.push({ kind: "entry", indent: 0, text: REFERENCES_LABEL })
     for (const ref of input.references.slice(0, REFERENCE_LIMIT)) {
-      const title = ref.title === undefined || oneLine(ref.title) === "" ? ref.path : oneLine(ref.title)
-      const description = ref.description === undefined ? "" : oneLine(ref.description)
+      // A title with control bytes (a binary file named .md: NUL, \x01) is listed by its path: in the stub they
+      // made SKILL.md a file `file` calls data, and RFC-0001:C-STUB asks for a valid SKILL.md.
+      const title = ref.title === undefined || oneLine(ref.title) === "" || CONTROL.test(ref.title) ? ref.path : oneLine(ref.title)
+      const description = ref.description === undefined || CONTROL.test(ref.description) ? "" : oneLine(ref.description)
       items.push({ kind: "entry", indent: 1, text: description === "" ? title : `${title} — ${truncateDescription(description)}` })
     }
     if (input.references.length > REFERENCE_LIMIT) {

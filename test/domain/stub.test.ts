@@ -66,6 +66,13 @@ describe("RFC-0001:C-SECTIONS", () => {
     expect(listing(input({ main: main.slice(0, 15) }))).toHaveLength(15)
   })
 
+  it("RFC-0001:C-STUB a reference whose title or description holds control bytes (a binary .md) is listed by its path, nothing of them kept", () => {
+    const stub = renderStub(input({ main: [h(1, "Rust CLI")], references: [ref("refs/bin.md", "Bin\u0000\u0001 title", "d\u0007"), ref("refs/ok.md", "Fine\ttitle")] }))
+    expect(stub).toContain("  - refs/bin.md\n")
+    expect(stub).toContain("  - Fine title\n")
+    expect(stub).not.toMatch(/[\u0000-\u0008\u000e-\u001f\u007f]/)
+  })
+
   it("RFC-0001:C-CONSTRAINTS at most 12 top-level headings, the rest counted", () => {
     const main = Array.from({ length: 14 }, (_, i) => h(1, `H${i + 1}`))
     const lines = listing(input({ main, references: [ref("a.md", "A")] }))
