@@ -20,7 +20,8 @@ const sandboxedLog = (failures: number, code = "SQLITE_CANTOPEN") => {
   const attempts = { fallback: 0, arm: (n: number) => void (left = n) }
   const log: AccessLogService = {
     ...inner,
-    append: (dbFile, row) => {
+    // Lazy, as the adapters are: a retry runs the append again.
+    append: (dbFile, row) => Effect.suspend(() => {
       if (dbFile === PRIMARY) return Effect.fail(new LogStoreError({ op: "write", path: dbFile, code: "SQLITE_READONLY", message: "attempt to write a readonly database" }))
       if (dbFile === FALLBACK) attempts.fallback++
       if (dbFile === FALLBACK && left > 0) {
@@ -28,7 +29,7 @@ const sandboxedLog = (failures: number, code = "SQLITE_CANTOPEN") => {
         return Effect.fail(new LogStoreError({ op: "open", path: dbFile, code, message: "unable to open database file" }))
       }
       return inner.append(dbFile, row)
-    }
+    })
   }
   return { inner, log, attempts }
 }
@@ -59,6 +60,22 @@ describe("a fallback log moved away under the writer", () => {
       expect((yield* inner.readAll(FALLBACK)).filter((r) => r.command === "show")).toHaveLength(1)
       expect(attempts.fallback).toBe(2)
       expect(world.warnings().filter((w) => w.includes("W002"))).toEqual([])
+    })
+  )
+
+  it.effect("a corrupt fallback is moved aside and made again by the write: the row is kept, no W002 (issue 19, as for the primary)", () =>
+    Effect.gen(function* () {
+      const { inner, log, attempts } = sandboxedLog(0, "SQLITE_CORRUPT")
+      const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL, [FALLBACK]: "garbage" }, accessLog: log })
+      yield* Effect.provide(recordedBuild({ skill: "demo" }), world.layer)
+      world.warnings()
+      attempts.fallback = 0
+      attempts.arm(1)
+      yield* Effect.provide(recordedShow({ skill: "demo", section: "Setup" }), world.layer)
+      expect((yield* inner.readAll(FALLBACK)).filter((r) => r.command === "show")).toHaveLength(1)
+      const said = world.warnings()
+      expect(said.filter((w) => w.includes("W002"))).toEqual([])
+      expect(said.some((w) => w.includes("was corrupt") && w.includes(FALLBACK))).toBe(true)
     })
   )
 

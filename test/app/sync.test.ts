@@ -3,7 +3,7 @@
 // test/e2e/sync.test.ts, which keeps the smoke test of the printed lines
 // and exit statuses.
 import { spawn } from "node:child_process"
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -286,6 +286,19 @@ describe("RFC-0007:C-SYNC", () => {
       expect(readLog(a.primary)).toHaveLength(3)
       expect(existsSync(held)).toBe(false)
       expect(existsSync(a.fallbackDir)).toBe(false)
+    }))
+
+  it.live("RFC-0007:C-SYNC a corrupt copy a writer moved aside in the fallback is kept beside the primary log, never deleted", () =>
+    Effect.gen(function* () {
+      const w = world("alpha")
+      const a = w.skills.alpha!
+      makeLogDb(a.fallback, rowsAt(2), { skill: "alpha", skill_path: a.src, cwd: w.work })
+      writeFileSync(`${a.fallback}.corrupt-20260101T000000Z`, "garbage ".repeat(64))
+      const r = yield* w.sync()
+      expect(r.failed).toEqual([])
+      expect(counts(r)).toEqual([["alpha", 2]])
+      expect(readFileSync(`${a.primary}.corrupt-20260101T000000Z.from-fallback`, "utf8")).toBe("garbage ".repeat(64))
+      expect(existsSync(join(w.work, ".skillc", "logs"))).toBe(false)
     }))
 
   it.live("RFC-0007:C-SYNC a fallback a killed sync held aside is synced by the next one", () =>

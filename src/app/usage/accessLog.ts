@@ -348,10 +348,14 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
     // caught between the rename and the directory made again failed to open the file and its row was lost
     // with W002 (a robustness probe: 3 rows of 300 under a sync every 0.3 s). Tried again, it makes a fresh
     // fallback, as the next call would.
-    let second = yield* Effect.result(log.append(fallback, row))
+    // A corrupt fallback is moved aside and made again by this write, as a corrupt primary is (issue 19):
+    // before, every sandboxed access after it went unrecorded (W002). `skc sync` keeps the copy moved aside
+    // beside the primary log (sync.ts `keepCorruptCopies`).
+    const toFallback = () => withLogRepair(fallback, log.append(fallback, row))
+    let second = yield* Effect.result(toFallback())
     for (let retry = 0; retry < FALLBACK_RETRIES && second._tag === "Failure" && movedAway(second.failure.code); retry++) {
       yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message}); trying again`)
-      second = yield* Effect.result(log.append(fallback, row))
+      second = yield* Effect.result(toFallback())
     }
     if (second._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
     yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)

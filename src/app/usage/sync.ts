@@ -219,6 +219,7 @@ const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, he
     return yield* Effect.fail(outcome.failure)
   }
   const done = outcome.success
+  yield* keepCorruptCopies(held, done.destination)
   yield* fs.remove(held, { recursive: true }).pipe(
     // Recovery: gone already, another sync removed it after its own last merge.
     Effect.catchIf((e) => e.code === "ENOENT", () => Effect.void),
@@ -227,6 +228,27 @@ const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, he
     )
   )
   return done
+})
+
+/**
+ * The corrupt copies a writer moved aside in the fallback (`logs.db.corrupt-<time>`, logRepair.ts), moved next
+ * to the primary log before the held directory is removed: kept, never deleted, as a corrupt primary's copy is.
+ * One that cannot be moved keeps the held directory (the next sync tries again), and the sync says where.
+ */
+const keepCorruptCopies = Effect.fnUntraced(function* (held: string, destination: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  if (destination === "") return
+  const meta = path.dirname(logDbIn(held, path))
+  const entries = yield* fs.readDir(meta).pipe(unseenAs([]))
+  for (const e of entries) {
+    if (!/^logs\.db\.corrupt-/.test(e.name)) continue
+    let target = path.join(path.dirname(destination), `${e.name}.from-fallback`)
+    for (let n = 2; (yield* exists(target)); n++) target = path.join(path.dirname(destination), `${e.name}.from-fallback-${n}`)
+    yield* fs.rename(path.join(meta, e.name), target).pipe(
+      Effect.mapError((err) => new InternalError({ message: `cannot keep the corrupt copy ${path.join(meta, e.name)} beside ${destination} (${err.code}); it stays in ${held}`, cause: err }))
+    )
+  }
 })
 
 const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryRun: boolean) {
