@@ -26,6 +26,8 @@ import picomatch from "picomatch"
 import { Path } from "effect/Path"
 import { InvalidOption, Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { builtRuntimeDir } from "./resolve.js"
 import { Settings } from "../shared/index.js"
 import { noPluginSkillsWarning, pluginLayout } from "./pluginLayout.js"
 import { builtElsewhere, manifestPath, NOT_BUILT_HERE, readManifestSourceHash, sourceHashOf } from "./obsolete.js"
@@ -127,7 +129,17 @@ export const list = Effect.fn("skc.list")(function* (input: ListInput) {
   yield* warnMissingPluginRoots
   const total = discovered.length
   const selected: Array<ListedSkill> = []
-  for (const skill of discovered) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  for (const found of discovered) {
+    // A project skill built with --global has its runtime in the global store, as resolution finds it
+    // (`builtRuntimeDir`); `skc list` called it not-built (RFC-0007:C-LIST: `normal` with a manifest). Here,
+    // not in the store scan: the scan serves every cross-skill call, which resolves each skill anyway.
+    const skill =
+      found.scope === "project"
+        ? { ...found, runtimeDir: yield* builtRuntimeDir(found.runtimeDir, path.join(stores.globalRuntime, found.name), yield* fs.realPath(found.sourceDir).pipe(unseenAs(found.sourceDir))) }
+        : found
     const scopeGroup = skill.scope === "project" || skill.scope === "global" ? skill.scope : "agent"
     if (scope !== "all" && scopeGroup !== scope) continue
     if (!matches(skill.name)) continue

@@ -11,7 +11,6 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Settings, servedGlobalSkills } from "../shared/index.js"
 import { readSkillFrontmatter } from "./skillFrontmatter.js"
-import { builtRuntimeDir } from "./resolve.js"
 
 /** A skill found in a store, before status and filters. */
 export interface DiscoveredSkill {
@@ -54,17 +53,11 @@ export const discoverSkills = Effect.fnUntraced(function* (scope: "project" | "g
         yield* diagnostics.warn(Warning.notice(`skipping '${dir}': ${fm.message}`))
         continue
       }
-      // A project skill built with --global has its runtime in the global store, as resolution finds it
-      // (`builtRuntimeDir`); `skc list` called it not-built (RFC-0007:C-LIST: `normal` with a manifest).
-      const runtimeDir =
-        storeScope === "project"
-          ? yield* builtRuntimeDir(path.join(runtimeStore, entry.name), path.join(stores.globalRuntime, entry.name), yield* fs.realPath(dir).pipe(unseenAs(dir)))
-          : path.join(runtimeStore, entry.name)
       inStore.push({
         name: entry.name,
         scope: storeScope,
         sourceDir: dir,
-        runtimeDir,
+        runtimeDir: path.join(runtimeStore, entry.name),
         frontmatter: fm.data
       })
     }
