@@ -198,8 +198,8 @@ export interface AccessLogService {
   readonly retire: (dbFile: string, retired: boolean) => Effect.Effect<void, LogStoreError>
   /**
    * Run `effect` holding the exclusive lock `lockFile` (a database of its own, made when missing): one `skc
-   * sync` of a project at a time. Waits up to `waitMs` for another holder, then fails with code `BUSY`. The
-   * lock goes with the process that holds it, whatever ends it.
+   * sync` of a project at a time. Waits up to `waitMs` for another holder, then fails with a busy code
+   * (`isBusyLog`). The lock goes with the process that holds it, whatever ends it.
    */
   readonly exclusively: <A, E, R>(lockFile: string, waitMs: number, effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | LogStoreError, R>
 }
@@ -208,6 +208,9 @@ export interface AccessLogService {
 export const RETIRED_LOG_CODE = "SKC_LOG_RETIRED"
 
 export class AccessLog extends Context.Service<AccessLog, AccessLogService>()("skillc/AccessLog") {}
+
+/** Another process holds the lock (SQLITE_BUSY*, SQLITE_LOCKED*), longer than the wait allowed. */
+export const isBusyLog = (e: LogStoreError): boolean => /^SQLITE_(BUSY|LOCKED)/.test(e.code)
 
 /** SQLite's words for "this file is not a (sound) database" (SQLITE_CORRUPT*, SQLITE_NOTADB): the log is moved aside. */
 export const isCorruptLog = (e: LogStoreError): boolean => /^SQLITE_(CORRUPT|NOTADB)/.test(e.code)

@@ -34,6 +34,22 @@ const sandboxedLog = (failures: number, code = "SQLITE_CANTOPEN") => {
   return { inner, log, attempts }
 }
 
+/**
+ * The skill built (its own rows written), then a `show` whose first fallback append fails with `code`: the
+ * writer, its log and the world, warnings of the build dropped.
+ */
+const showAfterOneRefusal = (code: string, files: Record<string, string> = {}) =>
+  Effect.gen(function* () {
+    const { inner, log, attempts } = sandboxedLog(0, code)
+    const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL, ...files }, accessLog: log })
+    yield* Effect.provide(recordedBuild({ skill: "demo" }), world.layer)
+    world.warnings()
+    attempts.fallback = 0
+    attempts.arm(1)
+    yield* Effect.provide(recordedShow({ skill: "demo", section: "Setup" }), world.layer)
+    return { inner, attempts, world }
+  })
+
 describe("a fallback log moved away under the writer", () => {
   it.effect("a failed open of the fallback is tried again: the row is kept, no W002", () =>
     Effect.gen(function* () {
@@ -50,13 +66,7 @@ describe("a fallback log moved away under the writer", () => {
 
   it.effect("a fallback retired by the sync that moved it (RETIRED_LOG_CODE) is tried again at its path: the row is kept", () =>
     Effect.gen(function* () {
-      const { inner, log, attempts } = sandboxedLog(0, RETIRED_LOG_CODE)
-      const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL }, accessLog: log })
-      yield* Effect.provide(recordedBuild({ skill: "demo" }), world.layer)
-      world.warnings()
-      attempts.fallback = 0
-      attempts.arm(1)
-      yield* Effect.provide(recordedShow({ skill: "demo", section: "Setup" }), world.layer)
+      const { inner, attempts, world } = yield* showAfterOneRefusal(RETIRED_LOG_CODE)
       expect((yield* inner.readAll(FALLBACK)).filter((r) => r.command === "show")).toHaveLength(1)
       expect(attempts.fallback).toBe(2)
       expect(world.warnings().filter((w) => w.includes("W002"))).toEqual([])
@@ -65,13 +75,7 @@ describe("a fallback log moved away under the writer", () => {
 
   it.effect("a corrupt fallback is moved aside and made again by the write: the row is kept, no W002 (issue 19, as for the primary)", () =>
     Effect.gen(function* () {
-      const { inner, log, attempts } = sandboxedLog(0, "SQLITE_CORRUPT")
-      const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL, [FALLBACK]: "garbage" }, accessLog: log })
-      yield* Effect.provide(recordedBuild({ skill: "demo" }), world.layer)
-      world.warnings()
-      attempts.fallback = 0
-      attempts.arm(1)
-      yield* Effect.provide(recordedShow({ skill: "demo", section: "Setup" }), world.layer)
+      const { inner, world } = yield* showAfterOneRefusal("SQLITE_CORRUPT", { [FALLBACK]: "garbage" })
       expect((yield* inner.readAll(FALLBACK)).filter((r) => r.command === "show")).toHaveLength(1)
       const said = world.warnings()
       expect(said.filter((w) => w.includes("W002"))).toEqual([])

@@ -347,10 +347,8 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
     // `skc sync` renames the fallback directory aside while agents write to it (RFC-0007:C-SYNC): an append
     // caught between the rename and the directory made again failed to open the file and its row was lost
     // with W002 (a robustness probe: 3 rows of 300 under a sync every 0.3 s). Tried again, it makes a fresh
-    // fallback, as the next call would.
-    // A corrupt fallback is moved aside and made again by this write, as a corrupt primary is (issue 19):
-    // before, every sandboxed access after it went unrecorded (W002). `skc sync` keeps the copy moved aside
-    // beside the primary log (sync.ts `keepCorruptCopies`).
+    // fallback, as the next call would. A corrupt fallback is moved aside and made again by the write, as a
+    // corrupt primary is (issue 19; `skc sync` keeps the copy beside the primary log, `keepCorruptCopies`).
     const toFallback = () => withLogRepair(fallback, log.append(fallback, row))
     let second = yield* Effect.result(toFallback())
     for (let retry = 0; retry < FALLBACK_RETRIES && second._tag === "Failure" && movedAway(second.failure.code); retry++) {

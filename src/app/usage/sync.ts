@@ -39,7 +39,7 @@ import {
   type SkcError
 } from "../../domain/errors.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
-import { AccessLog, isCorruptLog, LogStoreError } from "../../ports/AccessLog.js"
+import { AccessLog, isBusyLog, isCorruptLog, LogStoreError } from "../../ports/AccessLog.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
@@ -238,7 +238,6 @@ const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, he
 const keepCorruptCopies = Effect.fnUntraced(function* (held: string, destination: string) {
   const fs = yield* FileSystem
   const path = yield* Path
-  if (destination === "") return
   const meta = path.dirname(logDbIn(held, path))
   const entries = yield* fs.readDir(meta).pipe(unseenAs([]))
   for (const e of entries) {
@@ -377,7 +376,7 @@ const oneSyncAtATime = <A, E, R>(project: string, work: Effect.Effect<A, E, R>) 
           Effect.fail(
             new UsageError({
               message:
-                e.code.startsWith("SQLITE_BUSY") || e.code.startsWith("SQLITE_LOCKED")
+                isBusyLog(e)
                   ? `another skc sync of '${project}' has run for over ${SYNC_LOCK_WAIT_MS / 1000} s; the local logs are kept: run skc sync again when it ends`
                   : `cannot take the sync lock ${lock} (${e.code}); the local logs are kept`
             })
