@@ -56,9 +56,43 @@ const fieldsOf = (profiles: ReadonlyArray<AgentProfile>) => {
   return out
 }
 
+/** What the client's completion can take (its `completionItem` capabilities). */
+export interface CompletionSupport {
+  /** `insertReplaceSupport`: an item may say what it replaces beside what it inserts before. */
+  readonly insertReplace: boolean
+}
+
+/**
+ * The rest of a link destination after the cursor, up to its closing `)` or, for a path, its `#`: what an
+ * item accepted inside an existing target replaces, so that `[t](references/|forms.md)` completed with
+ * `references/forms.md` does not leave `forms.md` behind it.
+ */
+const targetRest = (after: string, stopAtAnchor: boolean): number => {
+  const m = (stopAtAnchor ? /^[^()\s#]*/ : /^[^()\s]*/).exec(after)
+  return m === null ? 0 : m[0].length
+}
+
 /** Completion at `pos` of the file `file` (root-relative) of the snapshot. */
-export const complete = (s: SkillSnapshot, file: string, t: LintText, pos: Position): ReadonlyArray<CompletionItem> => {
-  const before = lineText(t, pos.line).slice(0, t.bom && pos.line === 0 ? Math.max(0, pos.character - 1) : pos.character)
+export const complete = (
+  s: SkillSnapshot,
+  file: string,
+  t: LintText,
+  asked: Position,
+  support: CompletionSupport = { insertReplace: false }
+): ReadonlyArray<CompletionItem> => {
+  // LSP 3.17: a character past the end of its line is the line's length. Unclamped, an item's edit range
+  // lay off the line (39–40 on a line of five), which a strict client discards and a lenient one misplaces.
+  // Lint's text has no byte order mark; the editor counts it as line 0's first character.
+  const bomShift = t.bom && asked.line === 0 ? 1 : 0
+  const line = lineText(t, asked.line)
+  const pos: Position = { line: asked.line, character: Math.min(asked.character, line.length + bomShift) }
+  const before = line.slice(0, Math.max(0, pos.character - bomShift))
+  const after = line.slice(Math.max(0, pos.character - bomShift))
+  /** The edit of an item that inserts `newText` over `from`…cursor, and with insert/replace, over `from`…`to`. */
+  const edit = (from: number, newText: string, to: number) =>
+    support.insertReplace && to > pos.character
+      ? { newText, insert: lineRange(pos.line, from, pos.character), replace: lineRange(pos.line, from, to) }
+      : { range: lineRange(pos.line, from, pos.character), newText }
   const fmEnd = file === "SKILL.md" ? frontmatterEnd(t) : -1
   if (pos.line > 0 && pos.line < fmEnd) {
     const fields = fieldsOf(activeProfiles(s))
@@ -102,7 +136,7 @@ export const complete = (s: SkillSnapshot, file: string, t: LintText, pos: Posit
       label: `#${slug}`,
       kind: KIND_REFERENCE,
       detail: headings[i]!.text,
-      textEdit: { range: lineRange(pos.line, pos.character - anchor[2]!.length - 1, pos.character), newText: `#${slug}` }
+      textEdit: edit(pos.character - anchor[2]!.length - 1, `#${slug}`, pos.character + targetRest(after, false))
     }))
   }
   const link = /\]\(([^()\s#]*)$/.exec(before)
@@ -117,7 +151,7 @@ export const complete = (s: SkillSnapshot, file: string, t: LintText, pos: Posit
       .map((e) => {
         const rel = relativeTo(here, e.path)
         const written = asLinkDestination(rel)
-        const textEdit = { range: lineRange(pos.line, pos.character - typed.length + lead.length, pos.character), newText: written }
+        const textEdit = edit(pos.character - typed.length + lead.length, written, pos.character + targetRest(after, true))
         // A filterText only where the label is not what is typed (a percent-encoded name): Neovim 0.7's
         // omnifunc ignores the textEdit range of an item with one and completes from the start of the word
         // instead (after the last `/` or `.`), so `[x](scripts/fi` offered nothing and `[x](forms.` inserted

@@ -55,7 +55,7 @@ import { anchor } from "../domain/lint/docs.js"
 import { estimateTokens } from "../domain/protocol/tokens.js"
 import { Live } from "../layers.js"
 import { discardingOutput } from "../ports/Output.js"
-import { complete, definitions, documentSymbols, frontmatterEnd, headingTextProblem, headingTextRange, renameHeading } from "./features.js"
+import { complete, type CompletionSupport, definitions, documentSymbols, frontmatterEnd, headingTextProblem, headingTextRange, renameHeading } from "./features.js"
 import { descriptionHover, headingHover } from "./hover.js"
 import { requested } from "./ranges.js"
 import { watchSkill, type SkillWatch } from "./watch.js"
@@ -607,10 +607,13 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       }
     // Whether the client watches files for the server when asked (Neovim, Helix: it does not unless asked).
     let canWatch = false
+    // Whether completion items may say what they replace after the cursor (VS Code does; Neovim 0.7 does not).
+    let completionSupport: CompletionSupport = { insertReplace: false }
     connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
       if (initialized) return new ResponseError<InitializeError>(ErrorCodes.InvalidRequest, "initialize may only be sent once", { retry: false })
       initialized = true
       canWatch = params?.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
+      completionSupport = { insertReplace: params?.capabilities?.textDocument?.completion?.completionItem?.insertReplaceSupport === true }
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: 2, save: { includeText: false } },
@@ -719,7 +722,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const at = await lintedNow(params.textDocument.uri)
       const doc = documents.get(params.textDocument.uri)
       if (at === undefined || doc === undefined) return []
-      return [...complete(at.last.lint.snapshot, at.rel, lintText(doc.getText()), params.position)]
+      return [...complete(at.last.lint.snapshot, at.rel, lintText(doc.getText()), params.position, completionSupport)]
     }, ["textDocument", "position"]))
 
     connection.onDocumentSymbol(whenReady(async (params) => {
@@ -800,6 +803,14 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     connection.onExit(() => {
       closed = true
       resolve()
+    })
+    // A method the server does not handle follows the same lifecycle (LSP 3.17): -32002 before `initialize`,
+    // -32600 after `shutdown`, and only in between -32601. The library's own fallback answered -32601
+    // at any time, so an editor probing a method after shutdown was told it exists in some other state.
+    connection.onRequest((method) => {
+      if (!initialized) return notInitialized()
+      if (shutDown) return new ResponseError(ErrorCodes.InvalidRequest, "the server is shut down: only exit is accepted")
+      return new ResponseError(ErrorCodes.MethodNotFound, `unhandled method ${method}`)
     })
     // The client gone without `exit` (an editor that crashed or was killed closes its end of the pipe):
     // stop. vscode-languageserver does so for the streams it opens itself, not for a reader it is given,

@@ -528,12 +528,17 @@ describe("skc lsp before and after initialize (LSP 3.17 lifecycle)", () => {
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
     await expect(connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 0, character: 0 } })).rejects.toMatchObject({ code: -32002 })
     await expect(connection.sendRequest("shutdown")).rejects.toMatchObject({ code: -32002 })
+    // A method the server does not handle follows the lifecycle too: -32002 before initialize, not -32601.
+    await expect(connection.sendRequest("foo/unknown", {})).rejects.toMatchObject({ code: -32002 })
     const init = (await connection.sendRequest("initialize", { processId: process.pid, rootUri: uriOf(sb.work), capabilities: {} })) as { serverInfo: { name: string } }
     expect(init.serverInfo.name).toBe("skc")
     await expect(connection.sendRequest("initialize", { processId: process.pid, rootUri: uriOf(sb.work), capabilities: {} })).rejects.toMatchObject({ code: -32600 })
+    // Between the two, an unknown method is -32601 MethodNotFound.
+    await expect(connection.sendRequest("foo/unknown", {})).rejects.toMatchObject({ code: -32601 })
     await connection.sendRequest("shutdown")
-    // After shutdown every request but exit is -32600 InvalidRequest.
+    // After shutdown every request but exit is -32600 InvalidRequest, one the server does not handle included.
     await expect(connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 0, character: 0 } })).rejects.toMatchObject({ code: -32600 })
+    await expect(connection.sendRequest("foo/bar", {})).rejects.toMatchObject({ code: -32600 })
     await connection.sendNotification("exit")
     expect(await exited).toBe(0)
     connection.dispose()
