@@ -29,6 +29,12 @@ describe("RFC-0008:C-REGISTRY SKL100 frontmatter-valid (DECISIONS #21)", () => {
     const [line] = lintFiles({ "SKILL.md": "---\nname: demo\nname: again\ndescription: x\n---\n# Demo\n" }).lines
     expect(line).toMatch(/^SKILL\.md:3:1 error\[E300\]: SKL100 frontmatter-valid: invalid frontmatter YAML: .*unique/i)
   })
+  it("reports a syntax error at its column, and an unclosed value where it opened", () => {
+    const colon = lintFiles({ "SKILL.md": "---\nname: demo\ndescription: ok: bad colon\n---\n# Demo\n" }).lines[0]
+    expect(colon).toMatch(/^SKILL\.md:3:14 error\[E300\]: SKL100 .*\(line 3, column 14\)/)
+    const bracket = lintFiles({ "SKILL.md": "---\nname: [demo\ndescription: Does demos.\n---\n# Demo\n" }).lines[0]
+    expect(bracket).toMatch(/^SKILL\.md:2:7 error\[E300\]: SKL100 .*\(line 2, column 7\)/)
+  })
   it("accepts a BOM, CRLF and block scalars", () => {
     const src = "\ufeff---\r\nname: demo\r\ndescription: |-\r\n  Does demos.\r\n  Use when asked.\r\n---\r\n# Demo\r\n"
     expect(lintFiles({ "SKILL.md": src }).lines).toEqual([])

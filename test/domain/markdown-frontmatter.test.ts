@@ -198,3 +198,26 @@ describe("bad input is normal input: a collection as a key", () => {
     }
   })
 })
+
+describe("RFC-0008:C-REGISTRY SKL100 an unclosed value is reported where it opens", () => {
+  const at = (source: string) => {
+    const fm = parseFrontmatter(source)
+    expect(fm._tag).toBe("Invalid")
+    return fm._tag === "Invalid" ? { line: fm.line, column: fm.column } : undefined
+  }
+  it("a flow sequence that never closes: the `[`, not the valid line after it", () => {
+    expect(at("---\nname: [yaml-skill\ndescription: Handles YAML files.\n---\n")).toEqual({ line: 2, column: 7 })
+  })
+  it("a flow map that never closes: the `{`", () => {
+    expect(at("---\nname: s4\ndescription: {a: b\nfoo: 1\n---\n")).toEqual({ line: 3, column: 14 })
+  })
+  it("a double-quoted value that never closes: its opening quote, past an escaped one and a closed list", () => {
+    expect(at('---\nname: s6\nx: [a, b]\ndescription: "a \\" b\nfoo: 1\n---\n')).toEqual({ line: 4, column: 14 })
+  })
+  it("a single-quoted value that never closes: its opening quote", () => {
+    expect(at("---\nname: s5\ndescription: 'it''s\nfoo: 1\n---\n")).toEqual({ line: 3, column: 14 })
+  })
+  it("other errors keep the parser's place: a colon inside a plain value, at its column", () => {
+    expect(at("---\nname: s2\ndescription: ok: bad colon here\n---\n")).toEqual({ line: 3, column: 14 })
+  })
+})

@@ -17,7 +17,7 @@ const issuesOf = (s: SkillSnapshot): ReadonlyArray<MetadataIssue> => {
   return hit
 }
 
-export const toFinding = (i: MetadataIssue): Finding => ({ file: "SKILL.md", line: i.line, message: i.message })
+export const toFinding = (i: MetadataIssue): Finding => ({ file: "SKILL.md", line: i.line, ...(i.column === undefined ? {} : { column: i.column }), message: i.message })
 
 /** The validator's findings for one rule. */
 export const metadataFindings = (s: SkillSnapshot, rule: MetadataRuleId): ReadonlyArray<Finding> =>

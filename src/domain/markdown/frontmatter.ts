@@ -54,6 +54,45 @@ export type Frontmatter =
  * its input on megabyte scalars (issue 19), so larger blocks are reported
  * instead of parsed.
  */
+/** A CST token of the YAML parser, as far as `openingOffset` reads it. */
+interface CstToken {
+  readonly type: string
+  readonly offset: number
+  readonly end?: ReadonlyArray<{ readonly source?: string }>
+}
+
+/** Every token of a CST value, nested ones included. */
+const cstTokens = (t: unknown, out: Array<CstToken>): void => {
+  if (t === null || typeof t !== "object") return
+  if (Array.isArray(t)) {
+    for (const x of t) cstTokens(x, out)
+    return
+  }
+  const o = t as Record<string, unknown>
+  if (typeof o.type === "string" && typeof o.offset === "number") out.push(o as unknown as CstToken)
+  for (const [k, v] of Object.entries(o)) if (k !== "source") cstTokens(v, out)
+}
+
+/**
+ * Where an unclosed value opened, for the two errors the YAML parser notices only later: a quoted value
+ * that never closes ("Missing closing "quote", reported at the end of the text) and a flow collection that
+ * never closes ("Flow sequence in block collection must be sufficiently indented and end with a ]",
+ * reported at the next key). The author's mistake is the opening `"`, `[` or `{`: reported at the next
+ * line, the error pointed at a line that was fine (`name: [my-skill` above a valid `description:`).
+ */
+const openingOffset = (raw: string, error: { readonly code: string; readonly message: string; readonly pos: readonly [number, number] }): number | undefined => {
+  const quote = error.code === "MISSING_CHAR" ? /Missing closing (["'])quote/.exec(error.message)?.[1] : undefined
+  const flow = error.code === "BAD_INDENT" && /^Flow (sequence|map)\b/.test(error.message)
+  if (quote === undefined && !flow) return undefined
+  const tokens: Array<CstToken> = []
+  for (const token of new Parser().parse(raw)) cstTokens(token, tokens)
+  const wanted = quote === '"' ? "double-quoted-scalar" : quote === "'" ? "single-quoted-scalar" : "flow-collection"
+  const open = tokens.filter(
+    (t) => t.type === wanted && t.offset < error.pos[0] && (wanted !== "flow-collection" || !(t.end ?? []).some((e) => e.source === "]" || e.source === "}"))
+  )
+  return open.length === 0 ? undefined : Math.max(...open.map((t) => t.offset))
+}
+
 export const MAX_FRONTMATTER_CHARS = 64 * 1024
 
 /**
@@ -234,7 +273,7 @@ export const parseFrontmatterLines = (lines: ReadonlyArray<string>, options: { r
   const doc = parseDocument(raw, { uniqueKeys: options.uniqueKeys ?? true, lineCounter, prettyErrors: false, logLevel: "error" })
   if (doc.errors.length > 0) {
     const error = doc.errors[0]
-    const at = lineCounter.linePos(error.pos[0])
+    const at = lineCounter.linePos(openingOffset(raw, error) ?? error.pos[0])
     // Where an overflow is noticed depends on the stack left: the first line, as for the toJS failures below.
     if (isStackOverflow(error.message)) return { _tag: "Invalid", message: TOO_DEEP_MESSAGE, line: 2, raw, endLine }
     return {

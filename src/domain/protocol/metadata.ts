@@ -43,6 +43,8 @@ export interface MetadataIssue {
   readonly rule: MetadataRuleId
   /** 1-based line in SKILL.md. */
   readonly line: number
+  /** 1-based column, where the YAML parser (or the value that opened unclosed) locates a syntax error. */
+  readonly column?: number
   readonly message: string
   /** An agent cannot load the skill at all. */
   readonly blocking: boolean
@@ -105,6 +107,7 @@ export const frontmatterIssues = (fm: Frontmatter, options: ValidationOptions = 
         : {
             rule: "SKL100",
             line: fm.line,
+            ...(fm.column === undefined ? {} : { column: fm.column }),
             // The column too, for a syntax error (issue 29 item 5).
             message: `invalid frontmatter YAML: ${fm.message}${fm.column === undefined ? "" : ` (line ${fm.line}, column ${fm.column})`}`,
             blocking: true
