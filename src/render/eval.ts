@@ -77,11 +77,12 @@ export const renderEval = (r: EvalResult): string => {
     out.push("")
     out.push(`${s.skill}: ${s.misses.length} miss${s.misses.length === 1 ? "" : "es"}`)
     // A manual-only skill is never listed to the model (DECISIONS #51): say why it cannot fire rather than a bare miss.
-    if (s.manual_only) out.push(`  ${visible(s.skill)} is manual only (disable-model-invocation: true): ${r.agent} never lists it to the model, so it cannot trigger`)
+    // Its field may be written `"yes"` or `on` (Claude Code reads those words): the line names no value.
+    if (s.manual_only) out.push(`  ${visible(s.skill)} is manual only: ${r.agent} never lists it to the model, so only a request that invokes it (its /command) triggers it`)
     if (s.conditional === true) out.push(`  ${visible(s.skill)} is conditional (paths:): ${r.agent} lists it only once a file matching its paths is touched; evaluated as listed then`)
     for (const m of s.misses) {
       const why = m.should_trigger
-        ? `should fire; ${s.manual_only && r.judge === "match" ? "manual only, cannot trigger" : m.winner === null ? "no skill fired" : `won by ${m.winner}`}`
+        ? `should fire; ${s.manual_only && r.judge === "match" ? "manual only, not invoked" : m.winner === null ? "no skill fired" : `won by ${m.winner}`}`
         : `should not fire; fired`
       const votes = m.votes !== undefined ? ` [${m.votes}/${m.runs} runs]` : ""
       const errors = m.errors !== undefined ? ` (${m.errors.join(", ")})` : ""

@@ -147,20 +147,26 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     expect(ok(await config.run(budget({ context_tokens: 10_000 }))).limits).toMatchObject({ budget_chars: 2000, context_tokens: 10000 })
   })
 
-  it("eval: a trigger query expecting a manual-only skill reports that it cannot trigger", async () => {
+  it("eval: a trigger query expecting a manual-only skill reports that it is not invoked; one that invokes it by its /command passes, as `skc match` says", async () => {
     const w = memoryWorld({
       files: {
         ...claudeFiles,
-        "/proj/.claude/skills/deploy/evals/triggers.json": JSON.stringify([{ query: "deploy the service to production", should_trigger: true }])
+        "/proj/.claude/skills/deploy/evals/triggers.json": JSON.stringify([
+          { query: "deploy the service to production", should_trigger: true },
+          { query: "/deploy now please", should_trigger: true },
+          { query: "ship it with /deploy", should_trigger: true }
+        ])
       }
     })
     /** The match judge never starts a process. */
     const noRunner = Layer.succeed(ProcessRunner, { run: () => Effect.die("the match judge ran a process") })
     const r = ok(await w.run(evaluate({ skills: ["deploy"] }).pipe(Effect.provide(noRunner))))
-    expect(r.skills[0]).toMatchObject({ skill: "deploy", manual_only: true, passed: 0, misses: [{ query: "deploy the service to production", winner: null }] })
+    expect(r.skills[0]).toMatchObject({ skill: "deploy", manual_only: true, passed: 2, misses: [{ query: "deploy the service to production", winner: null }] })
     const text = renderEval(r)
-    expect(text).toContain("deploy is manual only (disable-model-invocation: true): claude never lists it to the model, so it cannot trigger")
-    expect(text).toContain('"deploy the service to production": should fire; manual only, cannot trigger')
+    expect(text).toContain("deploy is manual only: claude never lists it to the model, so only a request that invokes it (its /command) triggers it")
+    expect(text).toContain('"deploy the service to production": should fire; manual only, not invoked')
+    const m = ok(await w.run(match({ query: "/deploy now please" })))
+    expect(m.results[0]).toMatchObject({ name: "deploy" })
   })
 
   it("eval: a conditional skill (paths:) is not manual only: it is matched as listed once a file matching its paths is touched, and said so", async () => {

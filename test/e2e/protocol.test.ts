@@ -185,6 +185,34 @@ describe("a skill in a directory the agent does not read (.agents/skills under C
   })
 })
 
+describe("Claude Code invokes a skill by its directory's name (CHANGELOG 2.1.94, 2.1.149; its listing `- dir (name)`)", () => {
+  const sb = sandbox()
+  write(join(sb.work, ".claude", "skills", "dirname", "SKILL.md"), SKILL("other-name", "Charts CSV files. Use when asked for a chart.", "", "# Charts\n\nDraw it.\n"))
+  // A directory named as the first skill's frontmatter name: `/y` is this one for Claude Code.
+  write(join(sb.work, ".claude", "skills", "x", "SKILL.md"), SKILL("y", "Does x things. Use when asked for x.", "", "# X body\n"))
+  write(join(sb.work, ".claude", "skills", "y", "SKILL.md"), SKILL("z", "Does y things. Use when asked for y.", "", "# Y body\n"))
+
+  it("load finds a skill by its directory under Claude Code, where the frontmatter name differs", () => {
+    const r = sb.run(["load", "dirname", "--agent", "claude"])
+    expect(r.stderr).toBe("")
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("Draw it.")
+  })
+
+  it("a directory's name wins over another skill's frontmatter name of the same text, as `/y` does", () => {
+    const r = sb.run(["load", "y", "--agent", "claude"])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("# Y body")
+    expect(r.stdout).not.toContain("# X body")
+  })
+
+  it("an agent that names skills by their frontmatter keeps doing so", () => {
+    const r = sb.run(["load", "y", "--agent", "opencode"])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("# X body")
+  })
+})
+
 describe("DECISIONS #51: a built skill keeps the frontmatter agents read (the deployed stub is what they load)", () => {
   const sb = sandbox()
   write(

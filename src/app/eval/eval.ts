@@ -10,8 +10,9 @@
  *   listing (DECISIONS #51, issue 43: manual-only skills left out, each
  *   entry's text as the agent lists it), top-1, without the recency boost so
  *   a run is deterministic (the access log must not change a CI verdict); a
- *   manual-only skill's trigger queries are reported as such, since it
- *   cannot trigger;
+ *   query that invokes a skill by its command (`/deploy`) activates it, as
+ *   in `skc match`; a manual-only skill's other trigger queries are reported
+ *   as such, since nothing else triggers it;
  * - `command`: an agent CLI run per query through the ProcessRunner (argv,
  *   never a shell), its output read by an extractor (src/domain/eval/extract.ts).
  */
@@ -47,6 +48,7 @@ import { RegexMatcher } from "../../ports/RegexMatcher.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing, matchedTexts } from "../skills/index.js"
 import { listedCut, listingFacts } from "../../domain/agents/listing.js"
+import { slashCommandsOf } from "../../domain/agents/claudeSlash.js"
 import { modelListing } from "../../domain/protocol/listing.js"
 import type { AgentProfile } from "../../domain/agents/index.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
@@ -118,7 +120,7 @@ export interface SkillEvalReport extends Metrics {
   readonly meets_min_pass: boolean
   /**
    * The agent never lists the skill to the model (`disable-model-invocation:
-   * true`, DECISIONS #51): it cannot trigger, so its should-fire queries miss.
+   * true`, DECISIONS #51): only a query that invokes it by its command fires it.
    */
   readonly manual_only: boolean
   /**
@@ -478,12 +480,34 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
   const targetNames = new Set(targets.map((t) => t.name))
   if (extractor === undefined) {
     const candidates = [...visible.values()].filter((v) => v.model).map((v): MatchCandidate => ({ name: v.name, description: v.description, scope: v.scope, path: v.path }))
+    const byPath = new Map([...visible.values()].map((v) => [v.path, v]))
+    /**
+     * The candidates of one query: the listed ones, and each skill the query invokes by its command
+     * (Claude Code's `/<directory>`, manual-only skills included, as `skc match` reads it,
+     * src/domain/agents/claudeSlash.ts). Before, "/deploy now" failed a manual-only skill's eval as
+     * "cannot trigger" while `skc match` said it was invoked.
+     */
+    const candidatesOf = (q: string): ReadonlyArray<MatchCandidate> => {
+      if (listing.slashCommands === undefined) return candidates
+      const invoked = new Map<string, string>()
+      for (const command of slashCommandsOf(q)) {
+        const hit = listing.slashCommands.find((c) => c.command === command)
+        if (hit !== undefined && byPath.has(hit.path) && !invoked.has(hit.path)) invoked.set(hit.path, `/${command}`)
+      }
+      if (invoked.size === 0) return candidates
+      const listed = candidates.filter((c) => !invoked.has(c.path))
+      const extra = [...invoked].map(([p, as]): MatchCandidate => {
+        const v = byPath.get(p)!
+        return { name: v.name, description: v.description, scope: v.scope, path: v.path, explicit: true, invokedAs: as }
+      })
+      return [...listed, ...extra]
+    }
     // Thousands of queries under the file cap: the event loop gets a turn now and then, so that a
     // server's other requests (a ping) are answered while the judge works (issue 45).
     const slice = yield* timeSlicer
     for (const q of distinctQueries) {
       yield* slice
-      const ranked = scoreSkills(q, candidates, { threshold, nowMs: 0 })
+      const ranked = scoreSkills(q, candidatesOf(q), { threshold, nowMs: 0 })
       const top = ranked.find((m) => m.activated)
       runs.set(q, [top === undefined ? { activated: [] } : { activated: [top.name], decided_by: top.decided_by, margin: top.margin }])
       const own = new Map<string, Standing>()

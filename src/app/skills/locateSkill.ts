@@ -36,7 +36,11 @@ export interface LocatedSkill {
 export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Agent | undefined, pluginDirs: ReadonlyArray<string> | undefined) {
   const path = yield* Path
   const found = yield* discover({ agent, plugin_dirs: pluginDirs })
-  const hit = found.skills.find((s) => s.name === skill)
+  // Claude Code invokes a skill by its directory's name (`/dirname`, listed `- dirname (other-name)` when
+  // the frontmatter `name` differs): that name finds it first. Before, only the frontmatter name did, and
+  // `skc load dirname --agent claude` said Claude Code did not read the directory that holds it.
+  const byDirectory = profileOf(found.agent).listing.layout === "claude"
+  const hit = (byDirectory ? found.skills.find((s) => path.basename(s.dir) === skill) : undefined) ?? found.skills.find((s) => s.name === skill)
   if (hit !== undefined) {
     const located: LocatedSkill = { name: hit.name, dir: hit.dir, path: hit.path, scope: hit.scope }
     return located
