@@ -3,6 +3,7 @@
  * information as the JSON): aligned tables, counts, relative dates and the
  * sections of the current outline nobody has read. Pure: `now` is given.
  */
+import { terminalWidth as width } from "../domain/terminalWidth.js"
 import { visible, visibleLines } from "../domain/visible.js"
 import { thousands } from "../domain/thousands.js"
 import { pct } from "./percent.js"
@@ -33,22 +34,6 @@ export const relativeTime = (iso: string, now: number): string => {
   return delta >= 0 ? `${phrase} ago` : `in ${phrase}`
 }
 
-/**
- * Characters a terminal draws two columns wide: emoji shown as emoji (✅, ❌, 🚀: the published xlsx skill's
- * headings start with them) and East Asian wide and fullwidth ones (CJK, Hangul, fullwidth forms).
- */
-const WIDE =
-  /[\p{Emoji_Presentation}\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u
-/** Characters that take no column: combining marks (variation selectors included) and zero-width ones. */
-const ZERO_WIDTH = /[\p{M}\u200b-\u200f\u2060-\u2064\ufeff]/u
-/** The columns a terminal gives `s` (RFC-0003:C-CLI: text "suitable for terminal display"), so tables stay aligned. */
-const width = (s: string) => {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7e]*$/.test(s)) return s.length
-  let w = 0
-  for (const ch of s) w += ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1
-  return w
-}
 const padEnd = (s: string, n: number) => s + " ".repeat(Math.max(0, n - width(s)))
 const padStart = (s: string, n: number) => " ".repeat(Math.max(0, n - width(s))) + s
 

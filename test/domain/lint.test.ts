@@ -59,6 +59,10 @@ describe("RFC-0008:C-REGISTRY name and description details (DECISIONS #19, #20)"
     expect(msg("-skill")).toContain("name '-skill' starts with a hyphen")
     expect(msg("skill-")).toContain("name 'skill-' ends with a hyphen")
     expect(msg("a--b")).toContain("name 'a--b' contains consecutive hyphens")
+    // Every problem at once, with the name build suggests: lowercasing alone left the space.
+    expect(msg("PG Migrations")).toContain(
+      "name 'PG Migrations' contains uppercase characters; contains invalid characters: ' ' (only lowercase letters, digits and '-' are allowed); e.g. 'pg-migrations'"
+    )
     expect(msg("valid-1")).toBeUndefined()
   })
   it("SKL103/SKL107 count code points, not UTF-16 units", () => {

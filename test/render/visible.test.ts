@@ -53,6 +53,11 @@ describe("text renderers", () => {
     expect(statsTable(["COUNT", "QUERY"], [["1", `q${OSC}\nz`]], [true])).toEqual(["  COUNT  QUERY", `      1  q\\x1b]0;pwned\\x07\\nz`])
   })
 
+  it("a table pads by terminal columns: a CJK name takes two a character, and the next column lines up (skc list)", () => {
+    const lines = renderTable(["NAME", "SCOPE"], [["技能", "project"], ["über-skill", "project"]]).split("\n")
+    expect(lines).toEqual(["NAME        SCOPE", "技能        project", "über-skill  project"])
+  })
+
   it("outline, search and show escape a heading's control characters", () => {
     const heading = `Gears ${OSC}`
     const outline = renderOutline({ skill: "x", headings: [{ file: "SKILL.md", level: 2, text: heading, line: 3 }] } as never)

@@ -17,6 +17,7 @@ import { parseFrontmatter, parseFrontmatterQuotingColons, UNCLOSED_MESSAGE, type
 import { isNulMessage } from "../markdown/nul.js"
 import { readSkillSource } from "./frontmatter.js"
 import { parseAllowedTools, type AllowedTools } from "./tools.js"
+import { suggestedName } from "../skillName.js"
 
 export const NAME_PATTERN = /^[a-z0-9-]+$/
 export const MAX_NAME = 64
@@ -77,15 +78,18 @@ const NAME_CHAR = /[\p{L}\p{N}-]/u
 export const nameFormatProblem = (name: string): string | undefined => {
   if (name.length === 0) return undefined
   const nfkc = name.normalize("NFKC")
-  if (nfkc !== nfkc.toLowerCase()) return `name '${name}' contains uppercase characters`
+  // Every problem, not the first alone: "PG Migrations" said only "contains uppercase characters", and the
+  // author who lowercased it met the space next. The "e.g." is the name `skc build` suggests too.
+  const problems: Array<string> = []
+  if (nfkc !== nfkc.toLowerCase()) problems.push("contains uppercase characters")
   const bad = [...new Set([...nfkc].filter((c) => !NAME_CHAR.test(c)))]
-  if (bad.length > 0) {
-    return `name '${name}' contains invalid characters: ${bad.map((c) => `'${c}'`).join(", ")} (only lowercase letters, digits and '-' are allowed)`
-  }
-  if (nfkc.startsWith("-")) return `name '${name}' starts with a hyphen`
-  if (nfkc.endsWith("-")) return `name '${name}' ends with a hyphen`
-  if (nfkc.includes("--")) return `name '${name}' contains consecutive hyphens`
-  return undefined
+  if (bad.length > 0) problems.push(`contains invalid characters: ${bad.map((c) => `'${c}'`).join(", ")} (only lowercase letters, digits and '-' are allowed)`)
+  if (nfkc.startsWith("-")) problems.push("starts with a hyphen")
+  if (nfkc.endsWith("-")) problems.push("ends with a hyphen")
+  if (nfkc.includes("--")) problems.push("contains consecutive hyphens")
+  if (problems.length === 0) return undefined
+  const example = problems.length > 1 ? suggestedName(name) : undefined
+  return `name '${name}' ${problems.join("; ")}${example === undefined ? "" : `; e.g. '${example}'`}`
 }
 
 const has = (data: Readonly<Record<string, unknown>>, key: string) => Object.prototype.hasOwnProperty.call(data, key)
