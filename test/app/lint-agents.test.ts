@@ -74,6 +74,8 @@ describe("issue 43 (DECISIONS #51) Claude Code skills that must fail", () => {
     "hooks-malformed": { rule: "SKL115", contains: "hooks: 'PreToolUse' entry 1 needs 'hooks'" },
     "hooks-unknown-event": { rule: "SKL115", contains: "hooks: unknown hook event 'BeforeToolUse'" },
     "arguments-without-hint": { rule: "SKL117", contains: "the body uses '$ARGUMENTS'" },
+    // Declared, but in the indexed form Claude Code dropped in 2.1.19 (CHANGELOG 2.1.19).
+    "arguments-legacy-index": { rule: "SKL117", contains: "the body uses '$ARGUMENTS.0', the indexed form Claude Code dropped in 2.1.19" },
     "invocation-typo": { rule: "SKL109", contains: "unknown frontmatter field: 'disable-model-invokation'; did you mean 'disable-model-invocation'?" },
     "invoked-by-nobody": { rule: "SKL116", contains: "neither the model nor a person can invoke the skill" },
     "background-not-boolean": { rule: "SKL115", contains: "background: must be true or false" }

@@ -74,6 +74,33 @@ const PLACEHOLDERS = /(?<![\\$\w])\$(ARGUMENTS(?:\[\d+\])?|\d+)(?![\w])/g
 /** What makes `$N` an amount to a reader: decimals or thousands (`$5.00`, `$1,200`), as in a price table. */
 const AMOUNT_TAIL = /^(?:[.,]\d+)+/
 
+/** `$ARGUMENTS.0`: the indexed form Claude Code dropped in 2.1.19 for `$ARGUMENTS[0]`. */
+const LEGACY_INDEXED = /(?<![\\$\w])\$ARGUMENTS\.(\d+)(?![\w])/
+
+/**
+ * A body written for Claude Code before 2.1.19 ("Changed indexed argument syntax from `$ARGUMENTS.0` to
+ * `$ARGUMENTS[0]`"): today `$ARGUMENTS.0` is every argument followed by a literal `.0`, whether or not
+ * the skill declares its arguments. The first such place is named.
+ */
+const legacyIndexed: CombinationRule = {
+  rule: "SKL117",
+  summary: "Indexed arguments are `$ARGUMENTS[N]`: `$ARGUMENTS.N` is every argument followed by `.N` since Claude Code 2.1.19.",
+  source: `${FM}; CHANGELOG 2.1.19`,
+  check: ({ body, bodyLine }: SkillFacts) => {
+    for (const [i, line] of body.split("\n").entries()) {
+      const m = LEGACY_INDEXED.exec(line)
+      if (m === null) continue
+      return [
+        {
+          line: bodyLine + i,
+          message: `the body uses '$ARGUMENTS.${m[1]}', the indexed form Claude Code dropped in 2.1.19: it now puts every argument in place of '$ARGUMENTS' and leaves '.${m[1]}' after them; write '$ARGUMENTS[${m[1]}]'`
+        }
+      ]
+    }
+    return []
+  }
+}
+
 const placeholders: CombinationRule = {
   rule: "SKL117",
   summary: "A body that takes arguments declares them (`argument-hint` or `arguments`).",
@@ -206,7 +233,7 @@ export const claude: AgentProfile = {
     source: `${DOCS} (Where skills live); it reads no .agents/skills; the repository-root bound as Claude Code 2.1.332 reads it (test/fixtures/claude-listing)`
   },
   fields,
-  combinations: [forkOnly("agent", "the subagent type of a forked skill"), forkOnly("background", "whether a forked skill runs in the background"), unreachable, placeholders],
+  combinations: [forkOnly("agent", "the subagent type of a forked skill"), forkOnly("background", "whether a forked skill runs in the background"), unreachable, placeholders, legacyIndexed],
   listing: {
     textFields: ["description", "when_to_use"],
     // Claude Code 2.1.332 lists `description - when_to_use` (its source, and test/fixtures/claude-listing).
