@@ -10,6 +10,9 @@ import type { ModelListing } from "../../domain/protocol/listing.js"
 import { agentListing } from "./agentListing.js"
 import type { DiscoverInput, DiscoverResult } from "./discovery.js"
 import { warnUndeployed } from "./undeployedNotice.js"
+import { nestedSkillDirs } from "./nestedSkillDirs.js"
+import { profileOf } from "../../domain/agents/index.js"
+import { Settings } from "../shared/index.js"
 
 export * from "./discovery.js"
 
@@ -24,7 +27,12 @@ export const discoverCommand = Effect.fn("skc.discoverCommand")(function* (input
   // The listing `prompt`, `budget` and `match` share: the agent's settings files are read once, as there.
   const { found, listing } = yield* agentListing(input)
   yield* warnUndeployed(found)
-  return withSettings(found, listing)
+  const nested = profileOf(found.agent).dirs.nestedBelow
+  if (nested === undefined) return withSettings(found, listing)
+  const { stores } = yield* Settings
+  const below = yield* nestedSkillDirs(stores.cwd, nested.dir)
+  const result: DiscoverResult = { ...withSettings(found, listing), below: { dirs: below.dirs, truncated: below.truncated } }
+  return result
 })
 
 /**

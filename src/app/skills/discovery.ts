@@ -72,6 +72,14 @@ export interface DiscoverResult extends Discovery {
    * `found: false`: none, so the working directory's alone); null when it reads every ancestor.
    */
   readonly project_root: { readonly path: string; readonly marker: string; readonly found: boolean } | null
+  /**
+   * `skc discover` only, for an agent that also loads skills below the working directory (Claude Code's
+   * nested `.claude/skills`): those directories, not listed as discovered (src/app/skills/nestedSkillDirs.ts).
+   */
+  readonly below?: {
+    readonly dirs: ReadonlyArray<{ readonly path: string; readonly under: string; readonly skills: ReadonlyArray<string> }>
+    readonly truncated: boolean
+  }
 }
 
 const DiscoveryScopeSchema = Schema.Literals(["project", "user", "plugin"])
@@ -115,6 +123,15 @@ export const DiscoverDocument = Schema.Struct({
     })
   ),
   project_root: Schema.NullOr(Schema.Struct({ path: Schema.String, marker: Schema.String, found: Schema.Boolean })),
+  below: Schema.optional(
+    Schema.Struct({
+      dirs: Schema.Array(Schema.Struct({ path: Schema.String, under: Schema.String, skills: Schema.Array(Schema.String) })),
+      truncated: Schema.Boolean
+    })
+  ).annotate({
+    description:
+      "Skills directories below the working directory the agent also loads once it works on files there (Claude Code's nested .claude/skills): not among `skills`, which the session starts with"
+  }),
   skills: Schema.Array(
     Schema.Struct({
       ...SkillLocationFields,

@@ -208,6 +208,12 @@ export interface AgentProfile {
     /** The walk up from the working directory stops below the home directory (Claude Code): no level at or above it. */
     readonly stopAtHome?: boolean
     /**
+     * A project skills directory the agent also loads below the working directory, once it works on files
+     * there (Claude Code's nested `.claude/skills`); skc lists from the working directory up, so `discover`
+     * only names such directories (`below`).
+     */
+    readonly nestedBelow?: { readonly dir: string; readonly source: Source }
+    /**
      * Absent: a skill is a direct child of a skills directory. Set: a SKILL.md at most this many
      * directories below it is a skill (Codex: 6, grouping folders allowed; OpenCode: any depth,
      * `Infinity`).

@@ -1,0 +1,60 @@
+/**
+ * `skc discover` names the skills directories Claude Code also loads below the
+ * working directory once it works on files there (nested `.claude/skills`,
+ * CHANGELOG 2.1.6, 2.1.178), which skc does not list as discovered: from a
+ * monorepo's root an author saw nothing of their package's skills.
+ */
+import { Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { discoverCommand } from "../../src/app/skills/discover.js"
+import { MAX_NESTED_DEPTH } from "../../src/app/skills/nestedSkillDirs.js"
+import { renderDiscover } from "../../src/render/protocol.js"
+import { memoryWorld } from "../../src/testing.js"
+
+const SKILL = (name: string) => `---\nname: ${name}\ndescription: "Does ${name} things. Use when asked."\n---\n# ${name}\n`
+const ok = <A, E>(r: Result.Result<A, E>): A => Result.getOrThrow(r)
+
+describe("discover: skills directories below the working directory (Claude Code's nested .claude/skills)", () => {
+  const files = {
+    "/proj/.claude/skills/dup/SKILL.md": SKILL("dup"),
+    "/proj/pkg/.claude/skills/dup/SKILL.md": SKILL("dup"),
+    "/proj/pkg/.claude/skills/only-nested/SKILL.md": SKILL("only-nested"),
+    "/proj/pkg/.claude/skills/no-skill-md/notes.md": "# notes\n",
+    "/proj/apps/web/.claude/skills/web-tests/SKILL.md": SKILL("web-tests"),
+    // Never entered: dependencies and dot-directories (Claude Code skips gitignored ones, node_modules first).
+    "/proj/node_modules/lib/.claude/skills/from-dep/SKILL.md": SKILL("from-dep"),
+    "/proj/.venv/x/.claude/skills/from-venv/SKILL.md": SKILL("from-venv")
+  }
+
+  it("names each nested directory with its skills, not among the discovered ones; a clashing name as <dir>:<name>", async () => {
+    const w = memoryWorld({ files })
+    const r = ok(await w.run(discoverCommand({ agent: "claude" })))
+    expect(r.skills.map((s) => s.name)).toEqual(["dup"])
+    expect(r.below).toEqual({
+      dirs: [
+        { path: "pkg/.claude/skills", under: "pkg", skills: ["dup", "only-nested"] },
+        { path: "apps/web/.claude/skills", under: "apps/web", skills: ["web-tests"] }
+      ],
+      truncated: false
+    })
+    const text = renderDiscover(r)
+    expect(text).toContain("Below the working directory (claude loads these once it works on files there")
+    expect(text).toContain("  pkg/.claude/skills: dup (pkg:dup), only-nested\n")
+    expect(text).toContain("  apps/web/.claude/skills: web-tests\n")
+  })
+
+  it("an agent that loads nothing below the working directory has no `below`", async () => {
+    const w = memoryWorld({ files })
+    const r = ok(await w.run(discoverCommand({ agent: "codex" })))
+    expect(r.below).toBeUndefined()
+  })
+
+  it("a tree deeper than the bound is said to be read in part", async () => {
+    const deep = `/proj/${Array.from({ length: MAX_NESTED_DEPTH + 2 }, (_, i) => `d${i}`).join("/")}`
+    const w = memoryWorld({ files: { ...files, [`${deep}/.claude/skills/deep/SKILL.md`]: SKILL("deep") } })
+    const r = ok(await w.run(discoverCommand({ agent: "claude" })))
+    expect(r.below?.truncated).toBe(true)
+    expect(r.below?.dirs.some((d) => d.skills.includes("deep"))).toBe(false)
+    expect(renderDiscover(r)).toContain("the look below stopped at its bound")
+  })
+})
