@@ -210,7 +210,20 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
     }
     // Headings of one text in one file (`## Setup` under two parents) are told apart by their line, which --line takes.
     const twice = (s: (typeof this.suggestions)[number]) => this.suggestions.filter((o) => o.text === s.text && o.file === s.file).length > 1
-    return [...elsewhere, "Did you mean one of these?", ...this.suggestions.map((s) => `  - ${s.text} (${s.file}${s.line !== undefined && twice(s) ? ` line ${s.line}` : ""})`)]
+    // Suggestions are headings of a close spelling. A subject asked as a heading ("speaker notes") meets
+    // headings that merely share letters ("Smart Quotes"): when no suggestion holds what was asked, the
+    // search of the skill's text is offered after them.
+    const query = this.lookup?.query.trim() ?? ""
+    const asked = query.replace(/^#+\s*/, "").toLowerCase()
+    const close = this.suggestions.some((s) => s.text.toLowerCase().includes(asked) || asked.includes(s.text.toLowerCase()))
+    const search =
+      this.lookup === undefined || this.missingSource !== undefined || asked === "" || close ? [] : [`or search the skill's text: ${stepText(searchStep(this.lookup.skill, query), style)}`]
+    return [
+      ...elsewhere,
+      "Did you mean one of these?",
+      ...this.suggestions.map((s) => `  - ${s.text} (${s.file}${s.line !== undefined && twice(s) ? ` line ${s.line}` : ""})`),
+      ...search
+    ]
   }
 }
 

@@ -41,6 +41,21 @@ describe("RFC-0005:C-CODES error templates", () => {
     )
   })
 
+  it("E020 offers the search of the skill's text after suggestions that do not hold what was asked (a subject asked as a heading)", () => {
+    const weak = new E.SectionNotFound({
+      section: "speaker notes",
+      suggestions: [
+        { text: "Smart Quotes", file: "editing.md" },
+        { text: "Image Sizing Modes", file: "pptxgenjs.md" }
+      ],
+      lookup: { skill: "pptx", query: "speaker notes" }
+    })
+    expect(E.renderError(weak).split("\n").at(-1)).toBe("  or search the skill's text: skc search pptx 'speaker notes'")
+    // A suggestion that holds the words asked is the answer: no search line.
+    const close = new E.SectionNotFound({ section: "notes", suggestions: [{ text: "Speaker Notes", file: "SKILL.md" }], lookup: { skill: "pptx", query: "notes" } })
+    expect(E.renderError(close)).not.toContain("search")
+  })
+
   it("E050 import hint is a second line", () => {
     const e = new E.SkillExists({ skill: "x", hint: "use --force to overwrite" })
     expect(E.renderError(e)).toBe("error[E050]: skill 'x' already exists\n  use --force to overwrite")
