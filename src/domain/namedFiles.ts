@@ -46,6 +46,8 @@ export const NAMED_FILES_SCANNED_CHARS = 256 * 1024
 export interface PathWord {
   readonly beside: string | undefined
   readonly fromRoot: string | undefined
+  /** A file name alone (no directory, not `${CLAUDE_SKILL_DIR}/…`): it may name the skill's one file of that name. */
+  readonly bare?: true
 }
 
 /**
@@ -69,7 +71,8 @@ export const pathWords = (text: string, file: string): ReadonlyArray<PathWord> =
     // `${CLAUDE_SKILL_DIR}/scripts/x.py` names a file from the skill's root alone.
     const fromRoot = normalize(mention.text)
     const beside = dir === "" || mention.rooted === true ? undefined : normalize(`${dir}/${mention.text}`)
-    if ((fromRoot !== undefined && fromRoot !== "") || (beside !== undefined && beside !== "")) words.push({ fromRoot, beside })
+    const bare = mention.rooted !== true && !mention.text.includes("/") && !mention.text.includes("\\")
+    if ((fromRoot !== undefined && fromRoot !== "") || (beside !== undefined && beside !== "")) words.push({ fromRoot, beside, ...(bare ? { bare: true as const } : {}) })
   }
   return words
 }
@@ -89,9 +92,30 @@ export const filesNamed = (
   const found: Array<string> = []
   const seen = new Set<string>()
   let more = 0
-  for (const { beside, fromRoot } of words) {
+  // A bare file name (no directory) that is no path from the root or beside the file: the skill's one file
+  // of that name, when it has exactly one. A list under "**examples/**" names `console_logging.py` by itself,
+  // and an agent that read the section had no path to run it by.
+  let byName: Map<string, string | null> | undefined
+  const onlyFileNamed = (name: string): string | undefined => {
+    if (byName === undefined) {
+      byName = new Map()
+      for (const f of files) {
+        const base = f.slice(f.lastIndexOf("/") + 1)
+        byName.set(base, byName.has(base) ? null : f)
+      }
+    }
+    return byName.get(name) ?? undefined
+  }
+  for (const { beside, fromRoot, bare } of words) {
     // From the root first, then beside the file: the order lint's and load's references resolve in (references/reach.ts).
-    const path = fromRoot !== undefined && files.has(fromRoot) ? fromRoot : beside !== undefined && files.has(beside) ? beside : undefined
+    const path =
+      fromRoot !== undefined && files.has(fromRoot)
+        ? fromRoot
+        : beside !== undefined && files.has(beside)
+          ? beside
+          : bare === true && fromRoot !== undefined
+            ? onlyFileNamed(fromRoot)
+            : undefined
     if (path === undefined || path === file || isMarkdownPath(path) || seen.has(path)) continue
     seen.add(path)
     if (found.length < NAMED_FILES_MOST) found.push(path)

@@ -28,6 +28,12 @@ describe("filesNamed (P7)", () => {
     expect(named("`${CLAUDE_SKILL_DIR}/../etc/passwd` and ${CLAUDE_SKILL_DIR}")).toEqual({ paths: [], more: 0 })
   })
 
+  it("a file name alone names the skill's one file of that name (a list under **examples/**), never one of two", () => {
+    const files = new Set([...FILES, "examples/console_logging.py", "examples/run.py", "scripts/run.py"])
+    const text = "- **examples/** - patterns:\n  - `console_logging.py` - capture logs\n  - `run.py` - two of that name"
+    expect(filesNamed(pathWords(text, "SKILL.md"), "SKILL.md", files)).toEqual({ paths: ["examples/console_logging.py"], more: 0 })
+  })
+
   it("names a script in inline code, a shell line and a link, once each, in the order first named", () => {
     const text = [
       "Run this script from this file's directory: `python scripts/fill.py <in.pdf> <out.pdf>`.",
