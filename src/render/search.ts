@@ -8,6 +8,8 @@ import type { Narrower, SearchResult, SearchResultItem } from "../app/search/ind
 import { searchTruncationLine } from "../domain/searchBudget.js"
 import { shellWord } from "../domain/shellWord.js"
 import { visible } from "../domain/visible.js"
+import { fallbackTokens, wordOf } from "../domain/search/rank.js"
+import { queryTokens } from "../domain/search/query.js"
 
 // A snippet on one line; whatever control characters remain are shown escaped (src/domain/visible.ts).
 const oneLine = (s: string) => visible(s.replace(/\s*[\r\n]+\s*/g, " ").trim())
@@ -197,13 +199,27 @@ const describedOnlyLine = (result: SearchResult, options: SearchRenderOptions): 
   return visible(`Note: ${these} in ${whose} but in no section of any skill searched; ${skills.length === 1 ? "its top section answers" : "each answers with its top section"}.`) + "\n\n"
 }
 
+/**
+ * A partial answer's words that none of its results holds, in any field: "excel chart with formulas that
+ * recalculate" answered with sections on formulas, and an agent could not tell that none of them was about
+ * charts. Words as asked, each once, the question's content words only (the partial query's own words).
+ */
+const wordsNoResultHolds = (result: SearchResult): ReadonlyArray<string> => {
+  const held = new Set(result.results.flatMap((r) => (r.matched_terms ?? []).map((t) => wordOf(t.word))))
+  // Without matched_terms (an adapter that gives none) nothing can be said.
+  if (held.size === 0) return []
+  return fallbackTokens(queryTokens(result.query))
+    .filter((t) => !held.has(wordOf(t)))
+    .map((t) => t.replace(/^["'“‘«(\[{]+|[,.;:!?"'”’»)\]}]+$/gu, "") || t)
+}
+
 export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {
   // The query, names, files and headings are untrusted: each shown with its control characters escaped.
   const skipped = skippedLines(result, options)
   const query = quotedQuery(result.query)
   if (result.results.length === 0) return `No results for ${query}.\n${noResultsNext(options, result.query)}${skipped}`
   const header =
-    (result.partial ? `No section holds every word of ${query}; these hold the most of them.\n${didYouMeanLine(options, "")}\n` : "") + describedOnlyLine(result, options)
+    (result.partial ? `No section holds every word of ${query}; these hold the most of them${noneHolds(result)}.\n${didYouMeanLine(options, "")}\n` : "") + describedOnlyLine(result, options)
   return (
     header +
     result.results
@@ -216,6 +232,12 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
     truncatedLine(result, options) +
     (skipped === "" ? "" : `\n${skipped}`)
   )
+}
+
+/** ` (none holds 'chart')` after a partial answer's first line, when some of its words are in no result. */
+const noneHolds = (result: SearchResult): string => {
+  const missing = wordsNoResultHolds(result)
+  return missing.length === 0 ? "" : visible(` (none holds ${quotedList(missing, "or")})`)
 }
 
 /** What the result budget left out and how to ask for it, after the results (the tool's parameter, or the CLI's option). */

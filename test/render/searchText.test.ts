@@ -178,3 +178,31 @@ describe("searchNotices: the text's guidance, line for line, for MCP clients tha
     ])
   })
 })
+
+describe("a partial answer says which of its words no result holds", () => {
+  const result = (matched: ReadonlyArray<ReadonlyArray<string>>) =>
+    ({
+      query: "excel chart with formulas, that recalculate",
+      partial: true,
+      results: matched.map((words, i) => ({
+        skill: "xlsx",
+        file: "SKILL.md",
+        section: `S${i}`,
+        snippet: "x",
+        score: 10 - i,
+        line: 1 + i,
+        end_line: 2 + i,
+        matched_terms: words.map((word) => ({ word, fields: ["section"] }))
+      }))
+    }) as never
+
+  it("the content words held by none of the results returned, as asked (its stop words never)", () => {
+    const first = renderSearchText(result([["Excel", "formulas"], ["recalculate"]]), {}).split("\n")[0]
+    expect(first).toBe("No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them (none holds 'chart').")
+  })
+
+  it("every word held by some result: the line as before", () => {
+    const first = renderSearchText(result([["excel", "chart"], ["formulas", "recalculate"]]), {}).split("\n")[0]
+    expect(first).toBe("No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them.")
+  })
+})

@@ -16,7 +16,7 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 
 /** Directories below the working directory the walk goes, at most. */
 export const MAX_NESTED_DEPTH = 6
@@ -59,14 +59,14 @@ export const nestedSkillDirs = Effect.fnUntraced(function* (cwd: string, rel: st
       }
       visits++
       const abs = dir === "" ? cwd : path.join(cwd, ...dir.split("/"))
-      const entries = yield* fs.readDir(abs).pipe(Effect.orElseSucceed(() => []))
+      const entries = yield* fs.readDir(abs).pipe(unseenAs([]))
       if (dir !== "") {
         const skillsDir = path.join(abs, ...parts)
-        const children = yield* fs.readDir(skillsDir).pipe(Effect.orElseSucceed(() => []))
+        const children = yield* fs.readDir(skillsDir).pipe(unseenAs([]))
         const skills: Array<string> = []
         for (const c of children) {
           if (c.type !== "directory" && c.type !== "symlink") continue
-          const md = yield* fs.statOption(path.join(skillsDir, c.name, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
+          const md = yield* fs.statOption(path.join(skillsDir, c.name, "SKILL.md")).pipe(unseenAs(undefined))
           if (md?.type === "file") skills.push(c.name)
         }
         if (skills.length > 0) found.push({ path: `${dir}/${rel}`, under: dir, skills: skills.sort() })
