@@ -7,3 +7,24 @@
  * CI log.
  */
 export const withoutPassword = (url: string): string => url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*):[^/?#@\s]*@/, "$1:***@")
+
+/**
+ * What a team database URL is shown as in messages and JSON: scheme, host, port and database, neither the
+ * user nor the password (docs/team.md "Connection and secrets"). `--log-to`'s lines showed the user.
+ */
+export const describeUrl = (url: string): string => {
+  try {
+    const u = new URL(url)
+    return `${u.protocol}//${u.hostname}${u.port ? `:${u.port}` : ""}${u.pathname}`
+  } catch {
+    return "postgres://…"
+  }
+}
+
+/**
+ * A team database URL as a message about it quotes it: without its user and password (`scheme://user:pw@`
+ * dropped, a `password=` parameter masked) but with the rest as typed, its query included, since the
+ * message may be about that (`?sslmode=requre`). `--log-to`'s lines showed the user name.
+ */
+export const withoutCredentials = (url: string): string =>
+  url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#@\s]*@/, "$1").replace(/([?&]password=)[^&#]*/gi, "$1***")

@@ -12,7 +12,7 @@ import { Cause, Effect, Exit, ManagedRuntime, Option } from "effect"
 import { makeLivePushState, pushNewRows } from "../app/usage/livePush.js"
 import { InvalidOption } from "../domain/errors.js"
 import { isConfigurationFailure, teamStoreFailureText } from "../domain/teamStoreFailure.js"
-import { withoutPassword } from "../domain/urlPassword.js"
+import { withoutCredentials } from "../domain/urlPassword.js"
 import { LogStoreError } from "../ports/AccessLog.js"
 import { TeamLogStore } from "../ports/TeamLogStore.js"
 import { TeamStoreLive } from "../layers.js"
@@ -45,7 +45,8 @@ export const startLivePush = async (version: string, url: string, projects: Read
   let failing = false
   let running: Promise<void> = Promise.resolve()
 
-  const shown = withoutPassword(url)
+  // As messages about a team database show it: no user, no password (docs/team.md), the rest as typed.
+  const shown = withoutCredentials(url)
   /** The last push's failure, if it failed. */
   let last: ReturnType<typeof problemOf> | undefined
   /** While the start waits for the first push: a configuration failure then stops the start, which says it. */

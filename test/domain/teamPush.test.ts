@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest"
 import { argsIsJson, copyText, copyValue, escapeTeamText, jsonArgs, unescapeTeamText } from "../../src/adapters/pg/teamSql.js"
 import { chooseTeamDatabase } from "../../src/app/usage/teamDatabase.js"
-import { withoutPassword } from "../../src/domain/urlPassword.js"
+import { withoutCredentials, withoutPassword } from "../../src/domain/urlPassword.js"
 import { parseConfigFile, resolveConfig, urlHasPassword } from "../../src/domain/config.js"
 
 /** COPY's text format read back: the inverse of copyValue, for the round trip. */
@@ -138,6 +138,9 @@ describe("which team database a command uses (issue 18)", () => {
     expect("problem" in slip && slip.problem).toBe("--to: expected a postgres:// or postgresql:// URL, got 'postgress://skc:***@127.0.0.1:55432/team'")
     expect(withoutPassword("http://u:p%40ss@h/x")).toBe("http://u:***@h/x")
     expect(withoutPassword("mysql://u@h/x")).toBe("mysql://u@h/x")
+    // A team database's URL in a message: neither user nor password, the query kept (it may be the problem).
+    expect(withoutCredentials("postgres://skc:s3cret@db:5432/team?sslmode=requre")).toBe("postgres://db:5432/team?sslmode=requre")
+    expect(withoutCredentials("postgres://skc@db/team?password=x&sslmode=require")).toBe("postgres://db/team?password=***&sslmode=require")
     expect(withoutPassword("not a url:pw@x")).toBe("not a url:pw@x")
     expect(chooseTeamDatabase({ given: "postgresql://u@h:5433/d?sslmode=require", team: false, configured, flag: "--from" })).toEqual({
       url: "postgresql://u@h:5433/d?sslmode=require"

@@ -28,9 +28,12 @@ describe("skc mcp --http --log-to with a URL the driver refuses", () => {
       )
       expect(started).toBeInstanceOf(Error)
       const message = (started as Error).message
+      // Quoted without its user, as every message about a team database (docs/team.md "Connection and secrets").
+      const shown = url.replace("skc@", "")
       expect(message).toContain(
-        `error[E100]: invalid option: '--log-to ${url}: the team database URL ${url} is not one the driver takes: fix the URL (${cause})'`
+        `error[E100]: invalid option: '--log-to ${shown}: the team database URL ${shown} is not one the driver takes: fix the URL (${cause})'`
       )
+      expect(message).not.toContain("skc@")
       expect(message).toContain("exited 1 before serving")
       expect(message).not.toContain("pushed when it answers")
       expect(message).not.toMatch(/\n\s+at /)

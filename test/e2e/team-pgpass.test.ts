@@ -66,7 +66,10 @@ describe.skipIf(skipReason !== undefined)("a team database that asks for a passw
       timeoutMs: 60_000
     })
     expect(wrong.code).toBe(1)
-    expect(wrong.stderr).toContain(`error[E100]: invalid option: '--log-to ${pg.url}: team database ${pg.url} refused: 28P01`)
+    // The URL as every team message shows it: host, port and database, not the user (docs/team.md).
+    const shown = pg.url.replace("postgres@", "")
+    expect(wrong.stderr).toContain(`error[E100]: invalid option: '--log-to ${shown}: team database ${shown} refused: 28P01`)
+    expect(wrong.stderr).not.toContain("postgres@")
     expect(wrong.stderr).toContain("(the password was refused: check PGPASSWORD or ~/.pgpass)")
     expect(wrong.stderr).not.toContain("serving http")
     expect(wrong.stderr).not.toContain("not-the-password")

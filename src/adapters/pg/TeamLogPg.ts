@@ -14,6 +14,7 @@
  * (./pgPassword.ts). The URL goes to the drivers only; messages show
  * `describeUrl`'s form.
  */
+import { describeUrl } from "../../domain/urlPassword.js"
 import { listRows, nullableText, summaryGroups } from "../statsRows.js"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import { PgClient } from "@effect/sql-pg"
@@ -45,15 +46,8 @@ const withUrlPassword = (url: string, password: string | undefined): string => {
   }
 }
 
-/** What a URL is shown as: scheme, host, port and database, never the user's password. */
-export const describeUrl = (url: string): string => {
-  try {
-    const u = new URL(url)
-    return `${u.protocol}//${u.hostname}${u.port ? `:${u.port}` : ""}${u.pathname}`
-  } catch {
-    return "postgres://…"
-  }
-}
+/** What a URL is shown as (src/domain/urlPassword.ts): scheme, host, port and database. */
+export { describeUrl }
 
 /** The driver's own error: a `SqlError`'s is its reason's cause (a failed migration holds the `SqlError`). */
 const driverError = (e: unknown): unknown => (isSqlError(e) ? e.reason.cause : e)
