@@ -114,12 +114,21 @@ export const syncCommand = defineCommand({
   }
 })
 
+/**
+ * "3 skills", and " and the cross-skill questions nothing answered" when the global log (skill `*`,
+ * DECISIONS #44) is among the logs pushed: it is no skill.
+ */
+const pushedWhat = (skills: ReadonlyArray<{ readonly skill: string }>): string => {
+  const n = skills.filter((s) => s.skill !== "*").length
+  return `${n} skill${n === 1 ? "" : "s"}${skills.some((s) => s.skill === "*") ? " and the cross-skill questions nothing answered" : ""}`
+}
+
 /** `skc sync --to`'s summary line (kept here so the local sync's renderer stays untouched). */
 const renderTeamPushLine = (r: import("../app/usage/teamPush.js").TeamPushResult): string =>
-  `Pushed ${r.added} new rows of ${r.skills.length} skill${r.skills.length === 1 ? "" : "s"} to ${r.to} ` +
+  `Pushed ${r.added} new rows of ${pushedWhat(r.skills)} to ${r.to} ` +
   `(${r.rows - r.added - r.rejected.length} already there; machine ${r.machine}, user ${r.user})\n`
 
 /** `skc sync --to --dry-run`'s summary line: the rows a push would offer; the store, not reached, skips those it holds. */
 const renderTeamPlanLine = (r: import("../app/usage/teamPush.js").TeamPushPlan): string =>
-  `Would push up to ${r.rows} rows of ${r.skills.length} skill${r.skills.length === 1 ? "" : "s"} to ${r.to} ` +
+  `Would push up to ${r.rows} rows of ${pushedWhat(r.skills)} to ${r.to} ` +
   `(rows it already holds are skipped; nothing was sent; machine ${r.machine}, user ${r.user})\n`

@@ -31,6 +31,23 @@ describe("issue 49 live push", () => {
     })
   )
 
+  it.effect("pushes the global log's cross-skill questions nothing answered (skill `*`, DECISIONS #44) with the skills' logs", () =>
+    Effect.gen(function* () {
+      const accessLog = makeMemoryAccessLog()
+      const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL }, accessLog })
+      const store = keepingStore()
+      const layer = Layer.merge(world.layer, store.layer)
+      const global = "/home/u/.skillc/.skillc-meta/logs.db"
+      yield* accessLog.append(global, {
+        timestamp: "2026-03-01T00:00:00Z", run_id: "r", command: "search", skill: "*", skill_path: "/home/u/.skillc", cwd: "/proj",
+        args: JSON.stringify({ query: "quantum entanglement", result_count: 0, scope: "all" }), error: null
+      })
+      world.fs.seed({ [global]: "" })
+      expect(yield* Effect.provide(pushNewRows(makeLivePushState()), layer)).toEqual({ rows: 1, added: 1 })
+      expect([...store.rows.values()].map((r) => [r.skill, r.command])).toEqual([["*", "search"]])
+    })
+  )
+
   it.effect("a log replaced while the server runs is read from its start: none of its rows is skipped", () =>
     Effect.gen(function* () {
       const fs = makeMemoryFileSystem()

@@ -102,6 +102,19 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     const name = "teamcfg"
     const machines = [1, 2].map((m) => machine(rowsOf(m), name))
     const union = machine([1, 2].flatMap(rowsOf).sort((a, b) => (a.timestamp < b.timestamp ? -1 : 1)), name)
+    // Cross-skill questions nothing answered, in each machine's global log (DECISIONS #44): `stats --all
+    // --team` reports the team's, as the local --all over the union does. Before, they were never pushed,
+    // and each machine's team view showed its own as the team's.
+    const asked = (m: number): Array<Row> =>
+      (m === 1 ? ["quantum entanglement", "quantum entanglement"] : ["quantum entanglement", "xyzzy plover"]).map((query, i) => ({
+        timestamp: `2026-02-0${m}T0${i}:00:00Z`,
+        command: "search",
+        args: { query, result_count: 0, scope: "all", role: "agent" }
+      }))
+    const globalLog = (sb: ReturnType<typeof sandbox>, rows: ReadonlyArray<Row>) =>
+      makeLogDb(join(sb.home, ".skillc", ".skillc-meta", "logs.db"), rows, { skill: "*", skill_path: join(sb.home, ".skillc"), cwd: "/proj" })
+    machines.forEach((sb, i) => globalLog(sb, asked(i + 1)))
+    globalLog(union, [...asked(1), ...asked(2)].sort((a, b) => (a.timestamp < b.timestamp ? -1 : 1)))
     const config = `[team]\ndatabase = "${pg.url}"\n`
     // Machine 1 names the database in its project file, machine 2 in its global file.
     writeFileSync(join(machines[0]!.work, ".skillc", "config.toml"), config)
@@ -111,10 +124,10 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
       const r = await sb.runAsync(["sync", "--team", "--format", "json"])
       expect(r.stderr).toBe("")
       expect(r.code).toBe(0)
-      expect(JSON.parse(r.stdout)).toMatchObject({ to: pg.url.replace("postgres@", ""), rows: 40, added: 40 })
+      expect(JSON.parse(r.stdout)).toMatchObject({ to: pg.url.replace("postgres@", ""), rows: 42, added: 42 })
     }
     const again = await machines[0]!.runAsync(["sync", "--team"])
-    expect(again.stdout).toMatch(/^Pushed 0 new rows of 1 skill to postgres:\/\/127\.0\.0\.1:\d+\/postgres /)
+    expect(again.stdout).toMatch(/^Pushed 0 new rows of 1 skill and the cross-skill questions nothing answered to postgres:\/\/127\.0\.0\.1:\d+\/postgres /)
 
     // --team answers as --from <the same URL> does.
     const until = ["--until", "2026-06-01"]
@@ -135,7 +148,16 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
       expect(withoutPaths(teamRest)).toEqual(withoutPaths(JSON.parse(local.stdout)))
       expect(teamRest.skills[0].skill).toBe(name)
       expect(teamRest.skills[0].reads).toBeGreaterThan(0)
+      expect(teamRest.unanswered_all.map((q: { query: string; count: number }) => [q.query, q.count])).toEqual([
+        ["quantum entanglement", 3],
+        ["xyzzy plover", 1]
+      ])
     }
+    // A machine that never asked one sees the team's questions, not its own (none).
+    const third = machine([], name)
+    writeFileSync(join(third.work, ".skillc", "config.toml"), config)
+    const thirdAll = JSON.parse((await third.runAsync(["stats", "--all", "--team", ...until, "--format", "json"])).stdout)
+    expect(thirdAll.unanswered_all.map((q: { query: string }) => q.query)).toEqual(["quantum entanglement", "xyzzy plover"])
     const allText = await machines[0]!.runAsync(["stats", "--all", "--team"])
     expect(allText.stdout).toContain(`From the team database ${pg.url.replace("postgres@", "")}.`)
 

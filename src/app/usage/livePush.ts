@@ -31,14 +31,10 @@
  *   replaced log's rows up to the old id were never pushed (fifty-first pass).
  */
 import { Effect } from "effect"
-import { Path } from "effect/Path"
 import { teamRowConverter } from "../../domain/teamRows.js"
 import { AccessLog } from "../../ports/AccessLog.js"
-import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { TeamLogStore } from "../../ports/TeamLogStore.js"
-import { skillsInScope } from "../skills/index.js"
-import { logDbIn } from "./accessLog.js"
-import { PAGE, pushIdentity } from "./teamPush.js"
+import { PAGE, pushedLogs, pushIdentity } from "./teamPush.js"
 
 /** Identical rows share a timestamp: a row this much older than the newest pushed cannot recur (teamRowConverter). */
 const FORGET_AFTER_MS = 60 * 60_000
@@ -61,15 +57,11 @@ export const makeLivePushState = (): LivePushState => ({ logs: new Map() })
 export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePushState) {
   const log = yield* AccessLog
   const store = yield* TeamLogStore
-  const fs = yield* FileSystem
-  const path = yield* Path
   const { hash, who } = yield* pushIdentity
   let added = 0
   let rows = 0
-  for (const skill of yield* skillsInScope) {
-    const dbFile = logDbIn(skill.runtimeDir, path)
-    const exists = yield* fs.statOption(dbFile).pipe(unseenAs(undefined))
-    if (exists?.type !== "file") continue
+  // Every served skill's log and the global log of cross-skill questions nothing answered, as `sync --to` pushes them.
+  for (const { dbFile } of yield* pushedLogs(undefined)) {
     const fresh = (): PushedLog => ({ after: 0, lastRow: undefined, convert: teamRowConverter(hash, who, { forgetAfterMs: FORGET_AFTER_MS }) })
     let kept = state.logs.get(dbFile) ?? fresh()
     if (kept.after > 0) {

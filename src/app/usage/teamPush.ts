@@ -26,8 +26,9 @@ import { Env } from "../../ports/Env.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { Progress } from "../../ports/Progress.js"
 import { TeamLogStore } from "../../ports/TeamLogStore.js"
-import { logDbIn } from "./accessLog.js"
-import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
+import { ACROSS_SKILLS, logDbIn } from "./accessLog.js"
+import { resolveSkill } from "../skills/index.js"
+import { Settings } from "../shared/index.js"
 import { skillsInScope } from "../skills/index.js"
 
 /** Local rows read, converted and handed to the store at once: memory stays bounded by one page. */
@@ -65,13 +66,21 @@ export const pushIdentity = Effect.gen(function* () {
  * and reaching the store would already create its tables). Which of them
  * the store holds already is known only by pushing; `added` is absent.
  */
-/** The access logs a push reads: of one skill, or of every skill that resolves here; a skill without a log has none. */
-const skillLogs = Effect.fnUntraced(function* (skill: string | undefined) {
+/**
+ * The access logs a push reads: of one skill, or of every skill that resolves here and then the global
+ * log of cross-skill questions nothing answered (skill `*`, DECISIONS #44), which `stats --all` reports
+ * as `unanswered_all`; a skill without a log has none. Before, the global log was never pushed, and a
+ * team's `stats --all --team` showed the local machine's unanswered questions as the team's.
+ */
+export const pushedLogs = Effect.fnUntraced(function* (skill: string | undefined) {
   const fs = yield* FileSystem
   const path = yield* Path
-  const skills: ReadonlyArray<ResolvedSkill> = skill === undefined ? yield* skillsInScope : [yield* resolveSkill(skill)]
-  const logs: Array<{ readonly skill: ResolvedSkill; readonly dbFile: string }> = []
-  for (const s of skills) {
+  const skills: ReadonlyArray<{ readonly name: string; readonly runtimeDir: string }> =
+    skill === undefined ? yield* skillsInScope : [yield* resolveSkill(skill)]
+  const { stores } = yield* Settings
+  const all = skill === undefined ? [...skills, { name: ACROSS_SKILLS, runtimeDir: stores.globalDir }] : skills
+  const logs: Array<{ readonly skill: { readonly name: string }; readonly dbFile: string }> = []
+  for (const s of all) {
     const dbFile = logDbIn(s.runtimeDir, path)
     if ((yield* fs.statOption(dbFile).pipe(unseenAs(undefined)))?.type === "file") logs.push({ skill: s, dbFile })
   }
@@ -82,7 +91,7 @@ export const teamPushPlan = Effect.fn("skc.teamPushPlan")(function* (input: Team
   const log = yield* AccessLog
   const { who } = yield* pushIdentity
   const planned: Array<{ readonly skill: string; readonly rows: number }> = []
-  for (const { skill, dbFile } of yield* skillLogs(input.skill)) {
+  for (const { skill, dbFile } of yield* pushedLogs(input.skill)) {
     const first = yield* log.readPage(dbFile, 0, 1).pipe(
       Effect.mapError((e) => new InternalError({ message: `cannot read ${dbFile}: ${e.code}: ${e.message}`, cause: e }))
     )
@@ -110,7 +119,7 @@ export const teamPush = Effect.fn("skc.teamPush")(
     const progress = yield* Progress
     const pushed: Array<TeamPushResult["skills"][number]> = []
     const rejected: Array<TeamPushResult["rejected"][number]> = []
-    for (const { skill, dbFile } of yield* skillLogs(input.skill)) {
+    for (const { skill, dbFile } of yield* pushedLogs(input.skill)) {
       // Read, converted and sent page by page (local id order): one page of rows in memory at a
       // time, the next page read while the store stores the previous one.
       const convert = teamRowConverter(hash, who)

@@ -18,7 +18,8 @@ import { identityHash } from "../../domain/teamRows.js"
 import { AccessLog, type AccessLogService } from "../../ports/AccessLog.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { TeamLogStore } from "../../ports/TeamLogStore.js"
-import { logDbIn } from "./accessLog.js"
+import { ACROSS_SKILLS, logDbIn } from "./accessLog.js"
+import { Settings } from "../shared/index.js"
 import { type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
 import { skillsInScope } from "../skills/index.js"
 import { stats, type StatsQuery } from "./stats.js"
@@ -37,7 +38,7 @@ export type TeamStatsInput = StatsQuery & TeamScope
 
 /**
  * Run `use` with the access log of `skills` read from the team store (each
- * skill's rows by its name); any other log is still read locally.
+ * skill's rows by its name), and the global log's (skill `*`); any other log is still read locally.
  */
 const onTeam = <A, E, R>(scope: TeamScope, skills: Effect.Effect<ReadonlyArray<ResolvedSkill>, E, R>, use: Effect.Effect<A, E, R>) =>
   Effect.gen(function* () {
@@ -46,6 +47,10 @@ const onTeam = <A, E, R>(scope: TeamScope, skills: Effect.Effect<ReadonlyArray<R
     const path = yield* Path
     const { sha256Hex } = yield* Hasher
     const byLog = new Map((yield* skills).map((s) => [logDbIn(s.runtimeDir, path), s.name]))
+    // The global log of cross-skill questions nothing answered (`stats --all`'s `unanswered_all`): the team's
+    // rows of skill `*`, as every machine pushes them. Before, the local machine's were shown as the team's.
+    const { stores } = yield* Settings
+    byLog.set(logDbIn(stores.globalDir, path), ACROSS_SKILLS)
     // A name or its hash: people know host names, `sync --to` shows hashes.
     const either = (kind: "machine" | "user", values: ReadonlyArray<string> | undefined) =>
       (values ?? []).flatMap((v) => [v, identityHash(sha256Hex, kind, v)])
