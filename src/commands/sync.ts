@@ -124,9 +124,15 @@ const pushedWhat = (skills: ReadonlyArray<{ readonly skill: string }>): string =
 }
 
 /** `skc sync --to`'s summary line (kept here so the local sync's renderer stays untouched). */
-const renderTeamPushLine = (r: import("../app/usage/teamPush.js").TeamPushResult): string =>
-  `Pushed ${r.added} new rows of ${pushedWhat(r.skills)} to ${r.to} ` +
-  `(${r.rows - r.added - r.rejected.length} already there; machine ${r.machine}, user ${r.user})\n`
+const renderTeamPushLine = (r: import("../app/usage/teamPush.js").TeamPushResult): string => {
+  // Logs another user wrote (a team server's, pushed by an operator) go as their writer: said, with the name.
+  const writers = [...new Set(r.skills.flatMap((s) => (s.writer === undefined ? [] : [s.writer])))]
+  const others = writers.length === 0 ? "" : `; logs ${writers.join(", ")} wrote pushed as ${writers.length === 1 ? "that user" : "those users"}`
+  return (
+    `Pushed ${r.added} new rows of ${pushedWhat(r.skills)} to ${r.to} ` +
+    `(${r.rows - r.added - r.rejected.length} already there; machine ${r.machine}, user ${r.user}${others})\n`
+  )
+}
 
 /** `skc sync --to --dry-run`'s summary line: the rows a push would offer; the store, not reached, skips those it holds. */
 const renderTeamPlanLine = (r: import("../app/usage/teamPush.js").TeamPushPlan): string =>

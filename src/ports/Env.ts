@@ -14,6 +14,12 @@ export interface EnvService {
   /** This machine's host name and the user's login name (`skc sync --to` sends only their hashes, issue 18). */
   readonly hostName: string
   readonly userName: string
+  /**
+   * The login name of user id `uid` when it is not this process's user (a log another user wrote, which
+   * `sync --to` pushes under its writer's identity); undefined for this process's own id, or when the
+   * user database does not name it.
+   */
+  readonly otherUserName: (uid: number) => string | undefined
   readonly get: (name: string) => string | undefined
   readonly all: () => Readonly<Record<string, string | undefined>>
   readonly stdoutIsTTY: boolean
@@ -45,6 +51,7 @@ export const withWorkingDirectory = (env: EnvService, cwd: () => string): EnvSer
   get userName() {
     return env.userName
   },
+  otherUserName: (uid) => env.otherUserName(uid),
   get: (name) => env.get(name),
   all: () => env.all(),
   get stdoutIsTTY() {

@@ -32,6 +32,8 @@ export interface FileInfo {
    * where the adapter cannot tell (the in-memory one): callers then act as if it were unchanged.
    */
   readonly identity?: string
+  /** The owner's user id, where the platform has one (POSIX); undefined in the in-memory adapter. */
+  readonly uid?: number
 }
 
 export interface DirEntry {

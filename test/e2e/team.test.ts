@@ -2,11 +2,13 @@
 // `skc sync --to` into a throwaway PostgreSQL 15, then `skc stats --from`
 // equals `skc stats` over the union of their logs, plus `source`.
 // Skipped with its reason where the PostgreSQL binaries are missing.
-import { mkdirSync, writeFileSync } from "node:fs"
+import { chmodSync, chownSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import Pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { sandbox } from "../helpers/cli.js"
+import { BIN, sandbox, spawnAsync, tempDir } from "../helpers/cli.js"
+import { identityHash } from "../../src/domain/teamRows.js"
+import { nodeHasher } from "../../src/adapters/node/NodeHasher.js"
 import { makeLogDb, type Row } from "../helpers/logs.js"
 import { findPostgres, startPostgres, type RunningPostgres } from "../helpers/postgres.js"
 
@@ -175,6 +177,39 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     expect(allHtml.stdout).toContain("data-source")
     expect(allHtml.stdout).toContain(`data-skill="${name}"`)
   }, 120_000)
+
+  // A team server writes its logs as its own user; an operator's `sudo skc sync --team` over them stored
+  // every row a second time under the operator's identity (a probe: 828 rows twice, every count doubled).
+  it.skipIf(process.getuid?.() !== 0)(
+    "a log another user wrote is pushed as that user: the writer's own push then adds nothing (root only: it chowns the log to nobody)",
+    async () => {
+      const name = "written"
+      const sb = machine(rowsOf(7), name)
+      const log = join(sb.work, ".skillc", "runtime", name, ".skillc-meta", "logs.db")
+      chownSync(log, 65534, 65534)
+      const root = await sb.runAsync(["sync", "--to", pg.url, "--format", "json"])
+      expect(root.stderr).toBe("")
+      const pushed = JSON.parse(root.stdout)
+      expect(pushed.skills).toEqual([{ skill: name, rows: 40, added: 40, user: identityHash(nodeHasher.sha256Hex, "user", "nobody"), writer: "nobody" }])
+      const text = await sb.runAsync(["sync", "--to", pg.url])
+      expect(text.stdout).toContain("logs nobody wrote pushed as that user")
+      // nobody pushes the same log itself: every row is already there, under the same ids.
+      for (const dir of [sb.root, sb.work, sb.home]) chmodSync(dir, 0o755)
+      const parent = tempDir()
+      chmodSync(parent, 0o755)
+      const own = join(parent, "nobody-home")
+      mkdirSync(own, { recursive: true })
+      chownSync(own, 65534, 65534)
+      const asNobody = await spawnAsync("runuser", ["-u", "nobody", "--", process.execPath, BIN, "sync", "--to", pg.url, "--format", "json"], {
+        cwd: sb.work,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: own, SKILLC_HOME: own, NO_COLOR: "1" },
+        timeoutMs: 60_000
+      })
+      expect(asNobody.stderr).toBe("")
+      expect(JSON.parse(asNobody.stdout)).toMatchObject({ rows: 40, added: 0, skills: [{ skill: name, rows: 40, added: 0 }] })
+    },
+    60_000
+  )
 
   it("--dry-run never reaches the database; --project pushes that project's logs with its [team] database", async () => {
     const name = "dryrun"

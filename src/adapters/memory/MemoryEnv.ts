@@ -8,6 +8,8 @@ export const makeMemoryEnv = (options: {
   readonly realHome?: string
   readonly hostName?: string
   readonly userName?: string
+  /** Login names of other user ids (`otherUserName`). */
+  readonly otherUsers?: Readonly<Record<number, string>>
   readonly vars?: Readonly<Record<string, string | undefined>>
 }): EnvService => {
   const vars = options.vars ?? {}
@@ -18,6 +20,7 @@ export const makeMemoryEnv = (options: {
     platform: "linux",
     hostName: options.hostName ?? "memory-host",
     userName: options.userName ?? "memory-user",
+    otherUserName: (uid) => options.otherUsers?.[uid],
     get: (name) => vars[name],
     all: () => vars,
     stdoutIsTTY: false,

@@ -1,4 +1,5 @@
 /** Env port on the real process: SKILLC_HOME replaces the home directory. */
+import { readFileSync } from "node:fs"
 import * as os from "node:os"
 import * as nodePath from "node:path"
 import { Layer } from "effect"
@@ -12,6 +13,24 @@ const userNameOf = (vars: Readonly<Record<string, string | undefined>>): string 
   } catch {
     return vars.USER || vars.LOGNAME || "unknown"
   }
+}
+
+/**
+ * The login name of `uid` in the user database file (`/etc/passwd`: `name:x:uid:…`), read when asked
+ * (only `sync --to` of a log another user wrote does); undefined where there is no such file or entry.
+ */
+const passwdName = (uid: number): string | undefined => {
+  let text: string
+  try {
+    text = readFileSync("/etc/passwd", "utf8")
+  } catch {
+    return undefined
+  }
+  for (const line of text.split("\n")) {
+    const [name, , id] = line.split(":")
+    if (name !== undefined && name !== "" && id === String(uid)) return name
+  }
+  return undefined
 }
 
 export const makeNodeEnv = (overrides?: { readonly cwd?: string; readonly env?: Record<string, string | undefined> }): EnvService => {
@@ -33,6 +52,7 @@ export const makeNodeEnv = (overrides?: { readonly cwd?: string; readonly env?: 
     get userName() {
       return userNameOf(vars)
     },
+    otherUserName: (uid) => (uid === process.getuid?.() ? undefined : passwdName(uid)),
     get: (name) => vars[name],
     all: () => vars,
     // Asked when needed, without creating the streams (./terminal.ts).

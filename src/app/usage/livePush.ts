@@ -34,7 +34,7 @@ import { Effect } from "effect"
 import { teamRowConverter } from "../../domain/teamRows.js"
 import { AccessLog } from "../../ports/AccessLog.js"
 import { TeamLogStore } from "../../ports/TeamLogStore.js"
-import { PAGE, pushedLogs, pushIdentity } from "./teamPush.js"
+import { PAGE, pushedLogs, pushIdentity, writerIdentity } from "./teamPush.js"
 
 /** Identical rows share a timestamp: a row this much older than the newest pushed cannot recur (teamRowConverter). */
 const FORGET_AFTER_MS = 60 * 60_000
@@ -57,11 +57,13 @@ export const makeLivePushState = (): LivePushState => ({ logs: new Map() })
 export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePushState) {
   const log = yield* AccessLog
   const store = yield* TeamLogStore
-  const { hash, who } = yield* pushIdentity
+  const { hash } = yield* pushIdentity
+  const writerOf = yield* writerIdentity
   let added = 0
   let rows = 0
   // Every served skill's log and the global log of cross-skill questions nothing answered, as `sync --to` pushes them.
-  for (const { dbFile } of yield* pushedLogs(undefined)) {
+  for (const { dbFile, uid } of yield* pushedLogs(undefined)) {
+    const who = writerOf(uid)
     const fresh = (): PushedLog => ({ after: 0, lastRow: undefined, convert: teamRowConverter(hash, who, { forgetAfterMs: FORGET_AFTER_MS }) })
     let kept = state.logs.get(dbFile) ?? fresh()
     if (kept.after > 0) {

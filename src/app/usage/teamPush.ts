@@ -44,7 +44,8 @@ export interface TeamPushResult {
   readonly to: string
   readonly machine: string
   readonly user: string
-  readonly skills: ReadonlyArray<{ readonly skill: string; readonly rows: number; readonly added: number }>
+  /** `user`/`writer`: a log another user wrote is pushed as that user (its hash, and its login name). */
+  readonly skills: ReadonlyArray<{ readonly skill: string; readonly rows: number; readonly added: number; readonly user?: string; readonly writer?: string }>
   /** Local rows read, and how many of them the store did not hold yet. */
   readonly rows: number
   readonly added: number
@@ -79,12 +80,28 @@ export const pushedLogs = Effect.fnUntraced(function* (skill: string | undefined
     skill === undefined ? yield* skillsInScope : [yield* resolveSkill(skill)]
   const { stores } = yield* Settings
   const all = skill === undefined ? [...skills, { name: ACROSS_SKILLS, runtimeDir: stores.globalDir }] : skills
-  const logs: Array<{ readonly skill: { readonly name: string }; readonly dbFile: string }> = []
+  const logs: Array<{ readonly skill: { readonly name: string }; readonly dbFile: string; readonly uid?: number }> = []
   for (const s of all) {
     const dbFile = logDbIn(s.runtimeDir, path)
-    if ((yield* fs.statOption(dbFile).pipe(unseenAs(undefined)))?.type === "file") logs.push({ skill: s, dbFile })
+    const info = yield* fs.statOption(dbFile).pipe(unseenAs(undefined))
+    if (info?.type === "file") logs.push({ skill: s, dbFile, ...(info.uid === undefined ? {} : { uid: info.uid }) })
   }
   return logs
+})
+
+/**
+ * Whom a log's rows are pushed as: the user who wrote the log (its file's owner) when that is another
+ * user with a name, else this user. The rows' ids hash that identity (src/domain/teamRows.ts), so an
+ * operator's `sudo skc sync --team` over a team server's logs, which the server's `--log-to` already
+ * pushed, gave every row a second id: 828 rows stored twice (a probe), every count doubled.
+ */
+export const writerIdentity = Effect.gen(function* () {
+  const { hash, who } = yield* pushIdentity
+  const env = yield* Env
+  return (uid: number | undefined): { readonly machine: string; readonly user: string; readonly writer?: string } => {
+    const other = uid === undefined ? undefined : env.otherUserName(uid)
+    return other === undefined ? who : { machine: who.machine, user: identityHash(hash, "user", other), writer: other }
+  }
 })
 
 export const teamPushPlan = Effect.fn("skc.teamPushPlan")(function* (input: TeamPushInput) {
@@ -116,13 +133,15 @@ export const teamPush = Effect.fn("skc.teamPush")(
     const log = yield* AccessLog
     const store = yield* TeamLogStore
     const { hash, who } = yield* pushIdentity
+    const writerOf = yield* writerIdentity
     const progress = yield* Progress
     const pushed: Array<TeamPushResult["skills"][number]> = []
     const rejected: Array<TeamPushResult["rejected"][number]> = []
-    for (const { skill, dbFile } of yield* pushedLogs(input.skill)) {
+    for (const { skill, dbFile, uid } of yield* pushedLogs(input.skill)) {
       // Read, converted and sent page by page (local id order): one page of rows in memory at a
       // time, the next page read while the store stores the previous one.
-      const convert = teamRowConverter(hash, who)
+      const writer = writerOf(uid)
+      const convert = teamRowConverter(hash, writer)
       let started = false
       let after = 0
       let total = 0
@@ -148,7 +167,7 @@ export const teamPush = Effect.fn("skc.teamPush")(
           onRejected: (row_id, reason) => void rejected.push({ skill: skill.name, row_id, reason })
         })
         .pipe(Effect.ensuring(Effect.sync(() => (started ? progress.stop() : undefined))))
-      pushed.push({ skill: skill.name, rows, added })
+      pushed.push({ skill: skill.name, rows, added, ...(writer.writer === undefined ? {} : { user: writer.user, writer: writer.writer }) })
     }
     const result: TeamPushResult = {
       to: input.to,
