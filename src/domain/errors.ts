@@ -7,7 +7,7 @@
  * are printed after the first line, so the first line always matches the
  * template to the letter. Warnings are plain tagged values rendered the same way.
  */
-import { visibleMessage } from "./visible.js"
+import { visible, visibleMessage } from "./visible.js"
 import { Cause, Option, Schema } from "effect"
 import { closest, didYouMean } from "./suggest.js"
 import { Lead, leadText, openStep, outlineStep, searchStep, showStep, type StepStyle, stepText } from "./nextStep.js"
@@ -460,7 +460,8 @@ export const errorHeadline = (e: SkcError): string =>
 export const renderError = (e: SkcError, style: StepStyle = "cli"): string => {
   const detail = "detailFor" in e ? e.detailFor(style) : "detail" in e && e.detail !== undefined ? e.detail : []
   // Names and paths in a message may be a skill's: control characters escaped, the message's own lines kept (./visible.ts).
-  return visibleMessage([errorHeadline(e), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].join("\n"))
+  // The headline is one line (RFC-0005's template): a newline in the name it quotes is escaped there too.
+  return visibleMessage([visible(errorHeadline(e)), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].join("\n"))
 }
 
 /**

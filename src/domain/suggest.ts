@@ -11,6 +11,7 @@
  * names it begins or is a whole part of (`slack-gif` → `slack-gif-creator`),
  * never a name that merely shares a letter or two.
  */
+import { visible } from "./visible.js"
 
 /** Edit distance with adjacent transpositions (optimal string alignment); stops early past `max`. */
 export const editDistance = (a: string, b: string, max = Number.POSITIVE_INFINITY): number => {
@@ -72,6 +73,8 @@ export const closest = (query: string, candidates: ReadonlyArray<string>, limit 
 /** The one detail line: `did you mean 'a'?` or `did you mean 'a' or 'b'?`; undefined when there is nothing to suggest. */
 export const didYouMean = (suggestions: ReadonlyArray<string>): string | undefined => {
   if (suggestions.length === 0) return undefined
-  const quoted = suggestions.map((s) => `'${s}'`)
+  // Names and paths are untrusted: a newline or tab in one is shown escaped, as everywhere else, and
+  // cannot break the message's one-line hint in two (the message keeps only its own line breaks).
+  const quoted = suggestions.map((s) => `'${visible(s)}'`)
   return `did you mean ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`}?`
 }

@@ -140,3 +140,12 @@ describe("issue 44 item 7: one Cause -> SkcError for the CLI and the MCP server"
     expect(died.defect).toBe("boom")
   })
 })
+
+describe("a did-you-mean hint quotes names as every message does", () => {
+  it("a newline or tab in a suggested file name is escaped, never a second line", () => {
+    const e = new E.FileNotFound({ path: "new\nline.mdx", suggestions: ["new\nline.md", "tab\there.md"] })
+    const text = E.renderError(e)
+    expect(text.split("\n")).toHaveLength(2)
+    expect(text).toBe("error[E021]: file not found: 'new\\nline.mdx'\n  did you mean 'new\\nline.md' or 'tab\\there.md'?")
+  })
+})

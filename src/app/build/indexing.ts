@@ -18,6 +18,7 @@
  * records beside it (settledRecords.ts), so an unchanged tree costs one stat
  * per file and only files whose size or mtime moved are read and hashed again.
  */
+import { howOpenReads } from "../../domain/openLimit.js"
 import { fsInternal, timeSlicer } from "../shared/index.js"
 import { Clock, Context, Deferred, Effect, Option, Scope } from "effect"
 import { Path } from "effect/Path"
@@ -147,7 +148,7 @@ const rowsOfFile = (path: string, text: string, doc: MarkdownDoc | undefined, to
 const notIndexed = (skillName: string, file: string, size: number, maxFileBytes: number) =>
   warn(
     Warning.notice(
-      `'${skillName}/${file}' is not indexed: ${size} bytes, above [search] max_file_bytes (${maxFileBytes}); ` + "skc open still reads it"
+      `'${skillName}/${file}' is not indexed: ${size} bytes, above [search] max_file_bytes (${maxFileBytes}); ${howOpenReads(size)}`
     )
   )
 

@@ -4,6 +4,7 @@
  * final `... (N more lines)` line. Text that is not valid UTF-8 (or holds
  * NUL bytes) is binary: JSON carries it as base64.
  */
+import { OPEN_MAX_BYTES } from "../../domain/openLimit.js"
 import { Effect, Schema } from "effect"
 import { InternalError, UsageError } from "../../domain/errors.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
@@ -44,7 +45,7 @@ export interface Opened {
 }
 
 /** The largest file `open` returns whole; larger ones are read with `max_lines` (whose head is capped, src/domain/lineHead.ts). */
-export const OPEN_MAX_BYTES = 16 * 1024 * 1024
+export { OPEN_MAX_BYTES }
 
 export const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MiB`
 

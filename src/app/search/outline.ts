@@ -3,6 +3,7 @@
  * every `.md` file of the source directory, files in bytewise path order,
  * headings in file order, optionally only levels ≤ `level`.
  */
+import { howOpenReads } from "../../domain/openLimit.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError } from "../../domain/errors.js"
@@ -87,7 +88,7 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
     // Bounded work: a file over [search] max_file_bytes is not indexed either (show does not see its sections);
     // read whole, a 600 MB one made outline fail with E999 after a gigabyte of memory.
     if (f.size > maxFileBytes) {
-      yield* warn(Warning.notice(`'${skill.name}/${f.path}' is not outlined: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes}); skc open still reads it`))
+      yield* warn(Warning.notice(`'${skill.name}/${f.path}' is not outlined: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes}); ${howOpenReads(f.size)}`))
       continue
     }
     const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(
