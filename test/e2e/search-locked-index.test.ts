@@ -28,3 +28,32 @@ describe("a search index briefly locked by another process", () => {
     expect(r.stdout).toContain("Rebase")
   }, 60_000)
 })
+
+describe("a search index locked by another process past the read's wait", () => {
+  it("search says it is locked and to retry (E999), never that it is unusable and to rebuild (E002)", async () => {
+    const sb = sandbox()
+    builtSkill(sb, "demo", "Demo skill. Use when testing.", "# Demo\n\n## Rebase\n\nRebase onto main.\n")
+    const meta = join(sb.work, ".skillc", "runtime", "demo", ".skillc-meta")
+    const index = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f))!)
+    // Holds an exclusive lock until told to let go (stdin closed).
+    const holder = spawn(
+      process.execPath,
+      ["-e", `const {DatabaseSync}=require("node:sqlite");const db=new DatabaseSync(process.argv[1]);db.exec("BEGIN EXCLUSIVE");process.stdout.write("locked\\n");process.stdin.on("end",()=>{db.exec("COMMIT");db.close()});process.stdin.resume()`, index],
+      { stdio: ["pipe", "pipe", "inherit"] }
+    )
+    const exited = new Promise((resolve) => holder.once("exit", resolve))
+    await new Promise<void>((resolve) => holder.stdout!.once("data", () => resolve()))
+    try {
+      const r = await sb.runAsync(["search", "demo", "rebase"])
+      expect(r.code).toBe(1)
+      expect(r.stderr).toBe("error[E999]: search index of 'demo' is locked by another process (database is locked): retry once that process lets it go\n")
+    } finally {
+      holder.stdin!.end()
+      await exited
+    }
+    // Let go, the same index answers: it was never damaged.
+    const after = await sb.runAsync(["search", "demo", "rebase"])
+    expect(after.code).toBe(0)
+    expect(after.stdout).toContain("Rebase")
+  }, 60_000)
+})

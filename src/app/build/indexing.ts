@@ -572,6 +572,13 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
         Effect.fail(new IndexUnusable({ skill: skill.name, reason, ...(elsewhere ? { hint: NOT_BUILT_HERE } : hint !== undefined ? { hint } : {}) })))
     )
   const first = searchVerdictBeforeHash(index.meta, skill.canonicalSourceDir)
+  // Another process holds a lock on the file past the read's wait (a `sqlite3` shell in a transaction):
+  // the index is sound, so neither E002 nor "rebuild" (which skc's builds never need: they write a new file).
+  if (first._tag === "Unusable" && /database is locked|SQLITE_BUSY/i.test(first.detail ?? "")) {
+    return yield* Effect.fail(
+      new InternalError({ message: `search index of '${skill.name}' is locked by another process (${first.detail}): retry once that process lets it go` })
+    )
+  }
   if (first._tag === "Unusable") return yield* unusable(first.detail ? `${first.reason} (${first.detail})` : first.reason)
   if (first._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))
   if (first._tag === "Use") return yield* Effect.die("unreachable")
