@@ -157,6 +157,13 @@ describe("RFC-0002:C-SHOW matching", () => {
     h("references/a.md", "Setup on macOS", 9)
   ]
 
+  it("RFC-0002:C-SHOW a heading holding a control character (a NUL in a file saved as binary) is found by its visible text", () => {
+    const nul = [h("nul.md", "Second\u0000", 3), h("nul.md", "Tab\there", 5)]
+    expect(matchSection(nul, "Second", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })
+    // A tab is text a heading may hold: it still has to be asked for.
+    expect(matchSection(nul, "Tabhere", undefined)).toMatchObject({ _tag: "NotFound" })
+  })
+
   it("RFC-0002:C-SHOW trims and cuts at an em-dash with spaces", () => {
     expect(normalizeSectionQuery("  Getting Started — how to begin  ").primary).toBe("Getting Started")
     expect(normalizeSectionQuery("A—B").primary).toBe("A—B")

@@ -42,7 +42,16 @@ export const normalizeSectionQuery = (query: string): { readonly primary: string
   return { primary: at === -1 ? whole : whole.slice(0, at).trim(), whole }
 }
 
-export const foldCase = (s: string): string => s.toLowerCase()
+/**
+ * A heading or query as matching compares it: case folded, control characters other than a tab dropped. A
+ * heading holding one (`## Second` and a NUL byte, in a file saved as binary by mistake) could never be
+ * asked for: no shell argument or JSON string an agent writes holds it, and E020 suggested it again.
+ */
+export const foldCase = (s: string): string => {
+  // eslint-disable-next-line no-control-regex
+  const shown = /[\u0000-\u0008\u000a-\u001f\u007f]/.test(s) ? s.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, "") : s
+  return shown.toLowerCase()
+}
 
 /** Bytewise (UTF-8, i.e. code point) comparison, as outline orders files. */
 export const compareCodePoints = compareBytewise
