@@ -185,6 +185,30 @@ describe("a skill in a directory the agent does not read (.agents/skills under C
   })
 })
 
+describe("Codex skips a SKILL.md that is itself a symbolic link (openai/codex#31592, #15756)", () => {
+  const sb = sandbox()
+  write(join(sb.work, "shared", "filelink", "SKILL.md"), SKILL("filelink", "Shared by a dotfiles manager. Use when testing links."))
+  mkdirSync(join(sb.work, ".agents", "skills", "filelink"), { recursive: true })
+  symlinkSync(join(sb.work, "shared", "filelink", "SKILL.md"), join(sb.work, ".agents", "skills", "filelink", "SKILL.md"))
+  // A linked directory is followed: listed.
+  write(join(sb.work, "shared", "dirlink", "SKILL.md"), SKILL("dirlink", "A linked directory. Use when testing links."))
+  symlinkSync(join(sb.work, "shared", "dirlink"), join(sb.work, ".agents", "skills", "dirlink"), "dir")
+
+  it("discover --agent codex lists it as invalid, saying why; a linked directory is listed; OpenCode lists both", () => {
+    const codex = JSON.parse(sb.run(["discover", "--agent", "codex", "--format", "json"]).stdout)
+    expect(codex.skills.map((s: { name: string }) => s.name)).toEqual(["dirlink"])
+    expect(codex.invalid).toContainEqual(
+      expect.objectContaining({
+        problems: [
+          "SKILL.md is a symbolic link, which OpenAI Codex does not load (it follows a linked skill directory): make it a regular file, or link the directory instead"
+        ]
+      })
+    )
+    const opencode = JSON.parse(sb.run(["discover", "--agent", "opencode", "--format", "json"]).stdout)
+    expect(opencode.skills.map((s: { name: string }) => s.name).sort()).toEqual(["dirlink", "filelink"])
+  })
+})
+
 describe("Claude Code invokes a skill by its directory's name (CHANGELOG 2.1.94, 2.1.149; its listing `- dir (name)`)", () => {
   const sb = sandbox()
   write(join(sb.work, ".claude", "skills", "dirname", "SKILL.md"), SKILL("other-name", "Charts CSV files. Use when asked for a chart.", "", "# Charts\n\nDraw it.\n"))

@@ -304,6 +304,16 @@ const candidateAt = Effect.fnUntraced(function* (
     const c: Candidate = { ...location, _tag: "Invalid", name: null, problems: ["SKILL.md is not a file"] }
     return c
   }
+  // Codex skips a SKILL.md that is itself a link (a dotfiles manager's layout): listed as loadable, it was not.
+  if (profile.dirs.skipsLinkedSkillMd !== undefined && (yield* fs.lstatOption(skillMd).pipe(unseenAs(undefined)))?.type === "symlink") {
+    const c: Candidate = {
+      ...location,
+      _tag: "Invalid",
+      name: null,
+      problems: [`SKILL.md is a symbolic link, which ${profile.title} does not load (it follows a linked skill directory): make it a regular file, or link the directory instead`]
+    }
+    return c
+  }
   const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
   if (text._tag === "Failure") {
     const c: Candidate = { ...location, _tag: "Invalid", name: null, problems: [`cannot read SKILL.md: ${text.failure.code}`] }

@@ -41,6 +41,8 @@ export const codex: AgentProfile = {
     depth: 6,
     // Its listing keeps every copy of a name (it knows skills by path): see the recorded listing.
     everyCopyListed: true,
+    // The scanner follows a linked skill directory, not a SKILL.md that is itself a link (file symlinks are skipped).
+    skipsLinkedSkillMd: "openai/codex#31592 (2026-07, open), #15756 (open); loader.rs discover_skills_under_root follows symlinks to directories only",
     source: `${DOCS} (Where to save skills); ${LOADER} (repo_agents_skill_roots, skill_roots_from_layer_stack, find_project_root, MAX_SCAN_DEPTH, discover_skills_under_root)`
   },
   // Codex reads `name`, `description` and `metadata.short-description`; every other key is ignored (serde default).
@@ -62,6 +64,7 @@ export const codex: AgentProfile = {
     { rule: "SKL103", why: "Codex refuses to load a skill whose name is over 64 characters" }
   ],
   notes: [
+    "Codex follows a skill directory that is a symbolic link, but skips a skill whose `SKILL.md` is itself one (a dotfiles manager's layout; openai/codex#31592, #15756, open): `skc discover --agent codex` lists such a skill as invalid, saying so.",
     "`skc prompt --agent codex` prints the skills section as Codex's `render_available_skills_body` lays it out (`codex-rs/core-skills/src/render.rs`): `## Skills`, `### Skill roots` with a line `` - `r<k>` = `<directory>` `` per root, `### Available skills` and the lines `skc budget` counts. It leaves out the sentence under `## Skills`, the `### How to use skills` guidance and the `<skills_instructions>` tags: fixed prose whose wording changes between Codex releases.",
     "Codex lists `- name: description (file: r<k>/<dir>/SKILL.md)`, the description on one line (each run of white space one space) and `r<k>` a skills directory named once in a table of roots; its own system skills first (`~/.codex/skills/.system`), then the repository's, then the user's, each by name. Each line counts against the budget, the table does not (checked against `codex debug prompt-input` of Codex 0.171.0).",
     "Past the budget, Codex shortens every description, one character at a time to each skill in turn; when even the lines without descriptions do not fit, it leaves skills out. skc reports both.",

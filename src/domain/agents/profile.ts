@@ -213,6 +213,8 @@ export interface AgentProfile {
      * only names such directories (`below`).
      */
     readonly nestedBelow?: { readonly dir: string; readonly source: Source }
+    /** Set (with its source): a skill whose SKILL.md is itself a symbolic link is not loaded (Codex); a linked directory is. */
+    readonly skipsLinkedSkillMd?: Source
     /**
      * Absent: a skill is a direct child of a skills directory. Set: a SKILL.md at most this many
      * directories below it is a skill (Codex: 6, grouping folders allowed; OpenCode: any depth,
