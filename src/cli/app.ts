@@ -19,7 +19,7 @@ import { mcpCommand } from "./commands/mcp.js"
 import { lspCommand } from "./commands/lsp.js"
 import { cliCommand, ExitStatus, type Handle } from "./generate.js"
 import { dashOperands } from "./argv.js"
-import { renderCommandHelp, renderRootHelp } from "./help.js"
+import { renderCommandHelp, renderRootHelp, usageLine } from "./help.js"
 
 // Help is written by src/cli/help.ts from the specs; main.ts answers --help before this parser loads.
 // Made per invocation: an argument that refuses dash-led words takes those after `--` (src/cli/argv.ts).
@@ -197,6 +197,11 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
   const unknown = /(?:unknown option|Received unknown argument:) '(--?[^']+)'/.exec(message)
   const spec = commandSpecs.find((s) => s.name === command)
   const word = /^Received unknown argument: '(.*)'$/s.exec(message)?.[1]
+  // A missing argument: the command's usage line, as its help gives it (a new user typing `skc show` alone
+  // learned that an argument was missing, not which ones the command takes).
+  if (spec !== undefined && /^Missing argument </.test(message)) {
+    return new InvalidOption({ message, suggestion: `usage: ${usageLine(spec)} (skc ${spec.name} --help)` })
+  }
   if (spec !== undefined && word !== undefined && !word.startsWith("-")) {
     const meant = wordsApart(spec, args)
     return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })

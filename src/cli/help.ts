@@ -21,7 +21,7 @@ export interface HelpTopic {
 
 const HELP_FLAG: Flag = { kind: "boolean", name: "help", alias: "h", help: "Show this help." }
 
-const usageOf = (a: Arg): string => (a.arity === "one" ? `<${a.name}>` : a.arity === "optional" ? `[<${a.name}>]` : `[<${a.name}>...]`)
+export const usageOf = (a: Arg): string => (a.arity === "one" ? `<${a.name}>` : a.arity === "optional" ? `[<${a.name}>]` : `[<${a.name}>...]`)
 
 const placeholder = (f: Flag): string =>
   f.kind === "boolean" ? "" : f.placeholder !== undefined ? ` <${f.placeholder}>` : f.kind === "integer" ? " <n>" : f.kind === "float" ? " <number>" : f.choices !== undefined ? " <value>" : " <text>"
@@ -44,11 +44,15 @@ const columns = (rows: ReadonlyArray<readonly [string, string]>): Array<string> 
   return rows.map(([label, text]) => (label.length > width ? `  ${label}\n  ${" ".repeat(width)}  ${text}` : `  ${label.padEnd(width)}  ${text}`))
 }
 
+/** `skc show <skill> [options]`: a command's usage line, as its help prints it. */
+export const usageLine = (topic: Pick<HelpTopic, "name" | "args">): string =>
+  `skc ${topic.name}${Object.values(topic.args).map((a) => ` ${usageOf(a)}`).join("")} [options]`
+
 export const renderCommandHelp = (topic: HelpTopic): string => {
   const args = Object.values(topic.args)
   const flags = [...Object.values(topic.flags), HELP_FLAG]
   const [first, ...rest] = topic.summary
-  const lines = [`skc ${topic.name} — ${first ?? ""}`, ...rest, "", `Usage: skc ${topic.name}${args.map((a) => ` ${usageOf(a)}`).join("")} [options]`]
+  const lines = [`skc ${topic.name} — ${first ?? ""}`, ...rest, "", `Usage: ${usageLine(topic)}`]
   if (args.length > 0) lines.push("", "Arguments:", ...columns(args.map((a) => [usageOf(a), a.help] as const)))
   lines.push("", "Options:", ...columns(flags.map((f) => [flagLabel(f), flagHelp(f)] as const)))
   if (topic.notes !== undefined && topic.notes.length > 0) lines.push("", ...topic.notes)

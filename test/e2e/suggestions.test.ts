@@ -84,6 +84,11 @@ describe("did you mean …? (issue 25 item 3)", () => {
     expect((await sb.runAsync(["search", "pdf", "x", "--limt", "3"])).stderr).toMatch(/\n  did you mean '--limit'\?\n$/)
     expect((await sb.runAsync(["stats", "pdf", "--grop-by", "files"])).stderr).toMatch(/\n  did you mean '--group-by'\?\n$/)
     expect(await sb.runAsync(["search", "--all"])).toMatchObject({ code: 1, stderr: "error[E100]: invalid option: 'Missing argument <query>'\n" })
+    // A missing argument gives the command's usage line, as its help prints it.
+    expect(await sb.runAsync(["show"])).toMatchObject({
+      code: 1,
+      stderr: "error[E100]: invalid option: 'Missing argument <skill>'\n  usage: skc show <skill> [options] (skc show --help)\n"
+    })
   })
 
   it("an option of skc itself one typo away: the option meant, not the list of commands alone (E100)", async () => {
