@@ -164,6 +164,17 @@ describe("RFC-0002:C-SHOW matching", () => {
     expect(matchSection(nul, "Tabhere", undefined)).toMatchObject({ _tag: "NotFound" })
   })
 
+  it("RFC-0002:C-SHOW a heading decorated with an emoji or a symbol is found by its words, when nothing matches as written", () => {
+    const decorated = [h("SKILL.md", "🚀 High-Level Workflow", 3), h("SKILL.md", "✅ CORRECT - Using Excel Formulas", 9), h("SKILL.md", "Workflow", 12)]
+    expect(matchSection(decorated, "High-Level Workflow", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })
+    expect(matchSection(decorated, "correct - using excel formulas", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 9 } })
+    // Written with its decoration, or matching a plain heading as written: as before.
+    expect(matchSection(decorated, "🚀 High-Level Workflow", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })
+    expect(matchSection(decorated, "Workflow", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 12 } })
+    // Words still have to be the heading's: no partial match.
+    expect(matchSection(decorated, "Level Workflow", undefined)).toMatchObject({ _tag: "NotFound" })
+  })
+
   it("RFC-0002:C-SHOW trims and cuts at an em-dash with spaces", () => {
     expect(normalizeSectionQuery("  Getting Started — how to begin  ").primary).toBe("Getting Started")
     expect(normalizeSectionQuery("A—B").primary).toBe("A—B")

@@ -118,8 +118,22 @@ export const matchSection = (
     notAt ??= { line, headings: found }
   }
   if (notAt !== undefined) return { _tag: "NotFound", query: primary, suggestions: [], notAt }
+  // A heading decorated with an emoji or a symbol ("🚀 High-Level Workflow", "✅ CORRECT - Using Excel
+  // Formulas", as published skills write them) is asked for by its words: tried only when nothing matched as
+  // written, and only where the decoration is all that differs. It cost an agent an E020 and a second call.
+  if (line === undefined && test === sameText) {
+    const bare = undecorated(primary)
+    const found = bare === "" ? [] : headings.filter((h) => (fileFilter === undefined || h.file === fileFilter) && undecorated(h.text) === bare)
+    if (found.length > 0) return { _tag: "Found", heading: found[0]!, matches: found.length, all: found }
+  }
   return { _tag: "NotFound", query: primary, suggestions: suggestSections(headings, primary, fileFilter) }
 }
+
+/** Emoji, symbols and the joiners between them, at a heading's start or end: decoration, not its words. */
+const DECORATION = /^[\p{Extended_Pictographic}\p{So}\p{Sk}\u200d\ufe0f\s]+|[\p{Extended_Pictographic}\p{So}\p{Sk}\u200d\ufe0f\s]+$/gu
+
+/** A heading or query as its words: case folded, its decoration at either end dropped. */
+const undecorated = (s: string): string => foldCase(s).replace(DECORATION, "")
 
 /**
  * The headings the query is once Claude Code has substituted their argument
