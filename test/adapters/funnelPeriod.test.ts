@@ -50,4 +50,17 @@ describe("skc stats --group-by funnel: the period of the rows it counts", () => 
       }
     })
   )
+
+  it.effect("the reads per day (the HTML report's chart) with --include-author count reads only, as the funnel: no build, lint or stats", () =>
+    Effect.gen(function* () {
+      for (const log of [{ a: makeSqliteAccessLog(Database), f: file }, { a: memory, f: "m" }]) {
+        const days = yield* log.a.aggregate(log.f, "timeline", { ...none, include_author: true })
+        // Before: 2026-01-01 (the build) and 2026-01-04 (the lint) were bars of "reads".
+        expect(days.groupBy === "timeline" ? days.rows.map((r) => [r.day, r.count]) : []).toEqual([
+          ["2026-01-02", 1],
+          ["2026-01-05", 1]
+        ])
+      }
+    })
+  )
 })

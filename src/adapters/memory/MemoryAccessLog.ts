@@ -137,7 +137,12 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
     }))
     return { groupBy, period: { start: null, end: null }, groups: summaryGroups(groups.map((g) => ({ ...g.key, count: g.count, start: g.start, end: g.end }))) }
   }
-  const audience = groupBy === "commands" || groupBy === "funnel" ? where : where.filter((r) => counted(r, filters))
+  const audience =
+    groupBy === "commands" || groupBy === "funnel"
+      ? where
+      : groupBy === "timeline"
+        ? where.filter((r) => isRead(r, filters))
+        : where.filter((r) => counted(r, filters))
   // issue 46 item 4: `stats` rows never make a view's period. The funnel's is that of what it counts:
   // activations and the counted reads (as the SQL adapters).
   const timed = groupBy === "funnel" ? where.filter((r) => r.command === "activate" || isRead(r, filters)) : audience

@@ -327,7 +327,8 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: st
   aggregate: (groupBy, filters) =>
     Effect.gen(function* () {
       const { sql: clause, params } = pgFilterClause(filters)
-      const audience = groupBy === "funnel" ? pgReadsClause(filters) : pgAudienceClause(filters)
+      // As SQLite's: the funnel and the reads per day count reads only (build, lint, eval, stats never).
+      const audience = groupBy === "funnel" || groupBy === "timeline" ? pgReadsClause(filters) : pgAudienceClause(filters)
       const rows = (yield* sql.unsafe(pgAggregateSql(groupBy, clause, audience), params)) as ReadonlyArray<Record<string, unknown>>
       if (groupBy === "summary") return { groupBy, period: { start: null, end: null }, groups: summaryGroups(rows) } satisfies AggregateRows
       // issue 46 item 4: `stats` rows never make a view's period.

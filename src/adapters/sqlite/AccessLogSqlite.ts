@@ -394,7 +394,9 @@ const summaryOf = (rows: Array<Record<string, unknown>>): AggregateRows => ({
 
 const runAggregate = (db: Database, groupBy: GroupBy, filters: StatsFilters): AggregateRows => {
   const { sql: where, params } = filterClause(filters)
-  const audience = groupBy === "funnel" ? readsClause(filters) : audienceClause(filters)
+  // The funnel and the reads per day count reads only: with `include_author`, not build, lint, eval or stats
+  // rows (a day of `skc stats` calls was a bar of "reads" past the period the report named).
+  const audience = groupBy === "funnel" || groupBy === "timeline" ? readsClause(filters) : audienceClause(filters)
   const rows = db.prepare(aggregateSql(groupBy, where, audience)).all(...params)
   if (groupBy === "summary") return summaryOf(rows)
   // The funnel counts activations and the counted reads: those make its period (a build does not).
