@@ -88,7 +88,7 @@ const lookedForBlock = (total: number, items: ReadonlyArray<UnansweredItem>, mor
         `Agents looked for ${plural(total, "thing")} this skill does not have:`,
         ...table(
           ["COUNT", "KIND", "WHAT"],
-          items.map((u) => [String(u.count), KIND[u.kind].trim(), u.kind === "search" ? JSON.stringify(u.target) : u.file === undefined ? u.target : `${u.target} (in ${u.file})`]),
+          items.map((u) => [String(u.count), KIND[u.kind].trim(), u.kind === "search" ? `"${shownQuery(u.target)}"` : u.file === undefined ? u.target : `${u.target} (in ${u.file})`]),
           [true]
         ).slice(1),
         ...moreLine(more)

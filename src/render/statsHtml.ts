@@ -12,10 +12,15 @@
 import type { SkillReport, StatsAllReport, StatsFilters, TeamSource } from "../domain/stats.js"
 import { latestEvalText, shownQuery } from "./stats.js"
 import { thousands } from "../domain/thousands.js"
+import { visible } from "../domain/visible.js"
 
-/** Escape text for element content and double-quoted attribute values. */
+/**
+ * Escape text for element content and double-quoted attribute values. Control characters and
+ * bidirectional overrides are shown escaped first, as the text views show them (src/domain/visible.ts):
+ * an ESC byte went into the page as is, and a U+202E made a browser show a query reversed.
+ */
 export const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
+  visible(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
 
 const e = escapeHtml
 const n = thousands
@@ -46,7 +51,7 @@ ul.tree ul{padding-left:18px;border-left:1px solid var(--border);margin-left:6px
 .bar>span{display:block;height:100%;background:var(--bar);border-radius:5px}
 .count{text-align:right;font-variant-numeric:tabular-nums}
 table{width:100%;border-collapse:collapse}
-th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--border);vertical-align:top}
+th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--border);vertical-align:top;unicode-bidi:plaintext}
 th{color:var(--muted);font-weight:600;font-size:12px}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 td.zero{color:var(--zero);font-weight:600}

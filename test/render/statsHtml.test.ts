@@ -91,6 +91,12 @@ describe("issue 17: skc stats --format html", () => {
   it("escapeHtml escapes the five characters", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
   })
+
+  it("escapeHtml shows control characters and bidirectional overrides escaped, as the text views do (an ESC, a U+202E)", () => {
+    expect(escapeHtml("red \u001b[31mALERT")).toBe("red \\x1b[31mALERT")
+    expect(escapeHtml("\u202egnirts")).not.toContain("\u202e")
+    expect(escapeHtml("قمر 🌙")).toBe("قمر 🌙")
+  })
 })
 
 describe("issue 17: skc stats --all --format html", () => {

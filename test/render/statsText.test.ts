@@ -83,3 +83,28 @@ describe("skc stats --group-by clients: the group without a client (issue 49 ite
     expect(none).not.toContain("stdio")
   })
 })
+
+// An author's probe: the summary's "looked for" list quoted a search as JSON (`"red \u001b[31m…"`) where
+// `--group-by search` and `unanswered` show the same query as `red \x1b[31m…`.
+describe("the summary's 'looked for' list shows a query as every other view does", () => {
+  const insights = {
+    topSections: [], topSectionsMore: 0, commands: {}, commandRoles: {}, unusedSections: [], unusedMore: 0,
+    unanswered: [{ kind: "search" as const, target: "red \u001b[31mALERT", count: 2 }], unansweredMore: 0
+  }
+  const text = renderStats(
+    {
+      report: {
+        skill: "pdf", skill_path: "/p/pdf", query: "summary", filters,
+        period: { start: "2026-03-01T00:00:00Z", end: "2026-03-02T00:00:00Z" },
+        data: { total_accesses: 2, unique_sections: 0, unique_files: 0, error_count: 0, agent_accesses: 2, author_accesses: 0, unanswered: 2 }
+      },
+      insights
+    } as never,
+    NOW
+  )
+
+  it("its control characters escaped as \\x1b, in double quotes", () => {
+    expect(text).toContain('search  "red \\x1b[31mALERT"')
+    expect(text).not.toContain("\\u001b")
+  })
+})
