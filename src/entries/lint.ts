@@ -7,7 +7,7 @@
  * Its example is in docs/library.md (`skillc/lint`), run by
  * test/e2e/library.test.ts.
  */
-export { LintInput, lintSkills, outcomeJson, reportJson, hasErrors, type LintReport, type LintOutcome, LintJson } from "../app/lint/lint.js"
+export { LintInput, lintSkills, outcomeJson, reportJson, hasErrors, type LintReport, type LintOutcome, LintJson, type LintFailureJson } from "../app/lint/lint.js"
 export { RULES, ruleById } from "../domain/lint/registry.js"
 export { runRules, configureRules } from "../domain/lint/runner.js"
 export { makeSnapshot } from "../domain/lint/snapshot.js"
