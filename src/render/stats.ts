@@ -312,17 +312,22 @@ export const renderStatsAll = (report: StatsAllReport, now: number, reader: Stat
   out.push(audienceText(report.filters, reader), "")
   if (report.total_skills === 0) out.push("No skill resolves from here.")
   else {
+    // With --include-author, the author's own work (the JSON's `author`) has a column: the header said it was
+    // counted and the only number was still the agents' reads. ERRORS is each skill's, as the JSON's `errors`.
+    const author = report.filters.include_author
     out.push(
       ...table(
-        ["SKILL", "READS", "LAST READ", "TOP SECTION", "UNANSWERED"],
+        ["SKILL", "READS", ...(author ? ["AUTHOR"] : []), "LAST READ", "TOP SECTION", "UNANSWERED", "ERRORS"],
         report.skills.map((s) => [
           s.skill,
           String(s.reads),
+          ...(author ? [String(s.author)] : []),
           s.last_read === null ? "never" : relativeTime(s.last_read, now),
           s.top_section === null ? "-" : `${s.top_section.section} (${s.top_section.count})`,
-          String(s.unanswered)
+          String(s.unanswered),
+          String(s.errors)
         ]),
-        [false, true, false, false, true]
+        [false, true, ...(author ? [true] : []), false, false, true, true]
       ),
       ...moreLine(report.more)
     )

@@ -312,13 +312,17 @@ const origin = (r: TeamSource, local: string): string =>
 
 export const renderAllHtml = (r: StatsAllReport, now: number): string => {
   const max = Math.max(0, ...r.skills.map((s) => s.reads))
+  // With --include-author the author's own work has a column, as in the text view; errors always, as the JSON's.
+  const author = r.filters.include_author
   const rows = r.skills.map(
     (s) =>
       `<tr data-skill="${e(s.skill)}" data-reads="${s.reads}"><td><strong>${e(s.skill)}</strong><br><span class="label">${e(s.scope)}</span></td>` +
       `<td class="num">${n(s.reads)}</td><td style="min-width:140px">${bar(s.reads, max)}</td>` +
+      (author ? `<td class="num" data-author="${s.author}">${n(s.author)}</td>` : "") +
       `<td>${s.last_read === null ? "never" : e(s.last_read)}</td>` +
       `<td>${s.top_section === null ? "–" : `${e(s.top_section.section)} <span class="label">(${n(s.top_section.count)})</span>`}</td>` +
-      `<td class="num${s.unanswered > 0 ? " zero" : ""}">${n(s.unanswered)}</td></tr>`
+      `<td class="num${s.unanswered > 0 ? " zero" : ""}">${n(s.unanswered)}</td>` +
+      `<td class="num">${n(s.errors)}</td></tr>`
   )
   const body = [
     `<header><h1>Skill usage</h1><p class="meta">${n(r.total_skills)} skills · ${filtersLine(r.filters)}</p></header>`,
@@ -332,7 +336,7 @@ export const renderAllHtml = (r: StatsAllReport, now: number): string => {
       "Agent reads per skill",
       tableOf(
         "skills",
-        [["Skill", false], ["Reads", true], ["", false], ["Last read", false], ["Top section", false], ["Unanswered", true]],
+        [["Skill", false], ["Reads", true], ["", false], ...(author ? [["Author work", true] as [string, boolean]] : []), ["Last read", false], ["Top section", false], ["Unanswered", true], ["Errors", true]],
         rows,
         "No skill resolves from here."
       ) + (r.more !== undefined && r.more > 0 ? `<p class="empty">… and ${n(r.more)} more</p>` : "")

@@ -292,7 +292,11 @@ describe("issue 17: skc stats --all", () => {
   it("text: aligned rows, caps with --limit, never-read list; --all logs nothing", () => {
     const out = all()
     expect(out).toContain("All skills — agent reads (4 skills)\n")
-    expect(out).toMatch(/  SKILL +READS +LAST READ +TOP SECTION +UNANSWERED\n  alpha +3 +.+ago +Usage \(2\) +1\n/)
+    expect(out).toMatch(/  SKILL +READS +LAST READ +TOP SECTION +UNANSWERED +ERRORS\n  alpha +3 +.+ago +Usage \(2\) +1 +\d+\n/)
+    // With the author's work counted, it has a column of its own (the JSON's `author`).
+    const j = JSON.parse(all("--include-author", "--format", "json"))
+    const alpha = j.skills.find((s: { skill: string }) => s.skill === "alpha")
+    expect(all("--include-author")).toMatch(new RegExp(`  SKILL +READS +AUTHOR +LAST READ +TOP SECTION +UNANSWERED +ERRORS\n  alpha +${alpha.reads} +${alpha.author} +`))
     expect(out).toContain("Never read: 2\n  - bravo\n  - charlie\n")
     const capped = all("--limit", "1")
     expect(capped).toContain("  … and 3 more\n")

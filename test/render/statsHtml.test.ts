@@ -121,6 +121,13 @@ describe("issue 17: skc stats --all --format html", () => {
     ])
     expect(textOf(rows[1]!)).toContain("never")
     expect(all(byId(doc, "never-read")!, (e) => e.tag === "li").map((li) => li.attrs["data-skill"])).toEqual(["bravo"])
+    // No author column unless the author's work is counted.
+    expect(all(byId(doc, "skills")!, (e) => "data-author" in e.attrs)).toEqual([])
+  })
+
+  it("with --include-author, the author's work has a column of its own (the JSON's `author`)", () => {
+    const withAuthor = parseHtml(renderAllHtml({ ...r, filters: { ...filters, include_author: true } }, NOW))
+    expect(all(byId(withAuthor, "skills")!, (e) => "data-author" in e.attrs).map((x) => x.attrs["data-author"])).toEqual(["0", "2"])
   })
 })
 
