@@ -58,7 +58,11 @@ export const openCommand = defineCommand({
         output: () => import("../app/search/open.js").then((r) => r.OpenResult),
         // A team server's paths are not the reader's: its answer names the files, not the directory on the server.
         structured: (opened, ctx) => withoutServerDir(opened.result, ctx),
-        after: (opened, ctx) => namedFilesAfter(opened.result, ctx, "file"),
+        // The RFC's "... (N more lines)" ends the content; the way to the rest, for an agent, after it.
+        after: (opened, ctx) => [
+          ...namedFilesAfter(opened.result, ctx, "file"),
+          ...(opened.result.truncated ? ["the file goes on: call skc_open again without max_lines (or with a larger one) to read the rest"] : [])
+        ],
         // A binary file's base64 is the structured content's `content`: the text, which clients hand the model, names it
         // instead of repeating it (megabytes of base64 twice in one answer, half of them in the model's context).
         text: (opened) =>

@@ -60,7 +60,9 @@ export const showCommand = defineCommand({
         structured: (result, ctx) => withoutServerDir(result, ctx),
         after: (result, ctx) => {
           const shell = shellCommandsNote(result, "tools")
-          return [...namedFilesAfter(result, ctx), ...(shell === undefined ? [] : [shell])]
+          // The RFC's "... (N more lines)" ends the content; the way to the rest, for an agent, after it.
+          const rest = result.truncated ? ["the section goes on: call skc_show again without max_lines (or with a larger one) to read the rest"] : []
+          return [...namedFilesAfter(result, ctx), ...(shell === undefined ? [] : [shell]), ...rest]
         }
       }
     }

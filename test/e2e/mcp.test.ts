@@ -130,8 +130,15 @@ describe("skc mcp", () => {
     expect(outline.structuredContent).toEqual(cliJson(["outline", "git-helper", "--level", "2"]))
     expect(textOf(outline)).toContain("## Committing")
     const open = await mcp.call("skc_open", { skill: "git-helper", path: "references/conflicts.md", max_lines: 3 })
-    expect(open.structuredContent).toEqual(cliJson(["open", "git-helper", "references/conflicts.md", "--max-lines", "3"]))
+    // The CLI's document, and the MCP answer's `notices` (additive) with the way to the rest of a cut file.
+    const { notices, ...opened } = open.structuredContent as { notices?: ReadonlyArray<string> }
+    expect(opened).toEqual(cliJson(["open", "git-helper", "references/conflicts.md", "--max-lines", "3"]))
+    expect(notices).toEqual(["the file goes on: call skc_open again without max_lines (or with a larger one) to read the rest"])
     expect(textOf(open)).toBe((open.structuredContent as { content: string }).content)
+    // Cut by max_lines: after the RFC's marker, a block says how to read the rest (an agent's probe: no way on).
+    const blocks = open.content.map((c) => (c.type === "text" ? c.text : ""))
+    expect(blocks.at(-1)).toBe("the file goes on: call skc_open again without max_lines (or with a larger one) to read the rest")
+
     const binary = await mcp.call("skc_open", { skill: "git-helper", path: "assets/logo.png" })
     expect(binary.structuredContent).toEqual(cliJson(["open", "git-helper", "assets/logo.png"]))
     expect((binary.structuredContent as { encoding?: string }).encoding).toBe("base64")
