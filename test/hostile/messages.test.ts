@@ -4,6 +4,7 @@
  * read failed `build` with `E999 … EACCES`; a SKILL.md holding a NUL byte
  * failed lint but built. Each is reproduced through the CLI.
  */
+import { execFileSync } from "node:child_process"
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -59,5 +60,17 @@ describe("issue 29 item 5: the three messages", () => {
     const linkedLint = linked.sb.run(["lint", "nullink"])
     expect(linkedLint.stdout + linkedLint.stderr).toContain("SKL100")
     expect(linkedLint.stdout + linkedLint.stderr).not.toContain("SKL301")
+  })
+})
+
+describe("a SKILL.md that is there but no regular file (a probe: a FIFO)", () => {
+  it("E010 says what it is, where 'missing SKILL.md' alone sent the author looking for a file that exists", () => {
+    const { sb, src } = project("ff", {})
+    execFileSync("mkfifo", [join(src, "SKILL.md")])
+    const r = sb.run(["build", "ff"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      "error[E010]: not a valid skill: '.skillc/skills/ff' (missing SKILL.md)\n  its SKILL.md is not a regular file (a FIFO, a socket or a device): make it a regular file\n"
+    )
   })
 })

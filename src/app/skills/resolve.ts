@@ -203,7 +203,13 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
     unusable = found.unusable
   }
   if (dirWithoutSkillMd !== undefined) {
-    return yield* Effect.fail(new NotASkill({ path: displayPath(stores.cwd, dirWithoutSkillMd, path) }))
+    // A SKILL.md that is there but no regular file (a FIFO, a socket, a directory): said, where "missing
+    // SKILL.md" alone sent the author looking for a file that exists.
+    const there = yield* (yield* FileSystem).statOption(path.join(dirWithoutSkillMd, "SKILL.md")).pipe(unseenAs(undefined))
+    const kind = there === undefined || there.type === "file" ? undefined : there.type === "directory" ? "a directory" : "not a regular file (a FIFO, a socket or a device)"
+    return yield* Effect.fail(
+      new NotASkill({ path: displayPath(stores.cwd, dirWithoutSkillMd, path), ...(kind === undefined ? {} : { hint: `its SKILL.md is ${kind}: make it a regular file` }) })
+    )
   }
   // A directory of that name that is no usable skill (its frontmatter does not parse): E001 says why, since
   // skc_discover lists it (with SKL100) and an agent would otherwise be sent to a list that leaves it out.
