@@ -258,3 +258,49 @@ describe("a script named without a slash, or as an option's value, is the skill'
     expect(edited.stderr).toContain("needs confirmation")
   }, 60_000)
 })
+
+/**
+ * A tool-skill probe: a word an interpreter completes from the working directory — a module after
+ * `python3 -m`, a script named without its extension (`node main`), a directory (`node ./app`) — named the
+ * skill's content but ran the project's file of that name, unhashed, under the skill's approval. Such a
+ * tool is refused, saying what to write; a word that is a plain argument (`grep -r TODO src`) is not code
+ * and still runs.
+ */
+describe("a word an interpreter completes from the working directory is refused, never the project's code", () => {
+  it("python3 -m helper, node main and node ./app are refused; grep over a directory the skill also has runs", async () => {
+    const w = world()
+    const dir = join(w.store, "unpinned")
+    mkdirSync(join(dir, "app"), { recursive: true })
+    mkdirSync(join(dir, "src"), { recursive: true })
+    const tool = (name: string, command: string) => [`### ${name}`, "", `Runs ${name}.`, "", "#### Command", "", "```sh", command, "```", ""]
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      [
+        "---", "name: unpinned", "description: Unpinned scripts. Use when testing.", "version: 1.0.0", "read_only: true", "---", "",
+        ...tool("mod", "python3 -m helper"), ...tool("bare", "node main"), ...tool("dir", "node ./app"), ...tool("search", "grep -rc TODO src")
+      ].join("\n")
+    )
+    writeFileSync(join(dir, "helper.py"), 'print("SKILL helper")\n')
+    writeFileSync(join(dir, "main.js"), 'console.log("SKILL main")\n')
+    writeFileSync(join(dir, "app", "index.js"), 'console.log("SKILL app")\n')
+    writeFileSync(join(dir, "src", "a.txt"), "TODO skill\n")
+    // The project's code of the same names, which ran before.
+    writeFileSync(join(w.work, "helper.py"), 'print("PROJECT helper")\n')
+    writeFileSync(join(w.work, "main.js"), 'console.log("PROJECT main")\n')
+    mkdirSync(join(w.work, "app"), { recursive: true })
+    writeFileSync(join(w.work, "app", "index.js"), 'console.log("PROJECT app")\n')
+    mkdirSync(join(w.work, "src"), { recursive: true })
+    writeFileSync(join(w.work, "src", "b.txt"), "TODO project\n")
+    expect((await w.runAsync(["approve", "unpinned", "--yes"])).code).toBe(0)
+    for (const [name, word] of [["mod", "helper"], ["bare", "main"], ["dir", "./app"]] as const) {
+      const r = await w.runAsync(["run", "unpinned", name])
+      expect(r.code, name).toBe(1)
+      expect(r.stdout, name).not.toContain("PROJECT")
+      expect(r.stderr, name).toContain(`error: tool '${name}' names '${word}'`)
+      expect(r.stderr, name).toContain("which its program finds from the working directory")
+    }
+    const search = await w.runAsync(["run", "unpinned", "search"])
+    expect(search.code).toBe(0)
+    expect(search.stdout).toContain("b.txt")
+  }, 60_000)
+})

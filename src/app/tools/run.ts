@@ -132,6 +132,38 @@ export const skillFileArguments = (loaded: LoadedToolSkill, command: CommandTemp
   })
 })
 
+/**
+ * A tool whose command names skill content its program would find from the project's directory (a
+ * directory, a file without its extension: `LoadedToolSkill.unpinned`) does not run: the project could
+ * supply that code, unhashed, under the skill's approval (a tool-skill probe: `python3 -m helper` ran the
+ * project's helper.py). The skill's author writes the file's path instead.
+ */
+const refuseUnpinned = (loaded: LoadedToolSkill, tool: { readonly name: string; readonly command?: CommandTemplate }) => {
+  const command = tool.command
+  // Only where the word is code an interpreter loads (its script, or the module after `-m`): `grep -r TODO
+  // src` in a skill that ships a `src/` of its own still searches the project's, as its author means.
+  const args = command === undefined ? [] : command.args.map(literalOf)
+  const base = command === undefined ? "" : command.program.replace(/^.*[\\/]/, "")
+  const script = INTERPRETERS.test(base) ? args.find((a, i) => a !== undefined && !a.startsWith("-") && (i === 0 || !OPTION_WITH_VALUE.has(args[i - 1] ?? ""))) : undefined
+  const module = INTERPRETERS.test(base) ? args[args.indexOf("-m") + 1] : undefined
+  const words = [command?.program, script, args.includes("-m") ? module : undefined].filter((w): w is string => w !== undefined)
+  const hit = words.find((w) => loaded.unpinned.has(w))
+  return hit === undefined
+    ? Effect.void
+    : Effect.fail(
+        new UsageError({
+          message: `tool '${tool.name}' names '${hit}' (${loaded.unpinned.get(hit)}), which its program finds from the working directory: a file of the project of that name would run instead, unapproved`,
+          detail: ["write the path of the skill's file itself in the command (`node main.js`, `node app/index.js`, `python3 helper.py`), then approve again"]
+        })
+      )
+}
+
+/** Programs that load the code a following word names (with `.exe` on Windows, a version suffix). */
+const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts-node|tsx|ruby|perl|php)(\.exe)?$/i
+
+/** Options of those programs that take the next word as their value (`node -r hook main`): that word is not the script. */
+const OPTION_WITH_VALUE = new Set(["-r", "--require", "--import", "--loader", "-e", "--eval", "-c", "-W", "-X"])
+
 /** The mode of a run: the one asked for (which the skill must support), else Global if it can, else its first. */
 const runMode = Effect.fnUntraced(function* (loaded: LoadedToolSkill, asked: Mode | undefined) {
   const modes = loaded.skill.modes
@@ -150,6 +182,7 @@ export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput
   const askedMode = yield* parseMode(input.mode)
   const loaded = yield* loadToolSkill(input.skill)
   const tool = yield* findTool(loaded, input.tool)
+  yield* refuseUnpinned(loaded, tool)
   const mode = yield* runMode(loaded, askedMode)
   const values = buildArguments(tool.parameters, {
     ...(input.args !== undefined ? { json: input.args } : {}),

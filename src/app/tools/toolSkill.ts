@@ -36,6 +36,13 @@ export interface LoadedToolSkill extends ParsedToolSkill {
    * real path inside the skill: what `skc run` passes in their place, so the file that runs is the one approved.
    */
   readonly namedFiles: ReadonlyMap<string, string>
+  /**
+   * Words a command writes that name skill content its program finds from the working directory, not
+   * through a path skc can pin: a directory (`node ./app`), or a file named without its extension (`node
+   * main`, `python3 -m helper`). In the project's directory the project's own `app/`, `main.js` or
+   * `helper.py` would run, unhashed, under the skill's approval: such a tool is refused (a tool-skill probe).
+   */
+  readonly unpinned: ReadonlyMap<string, string>
 }
 
 export const approvalsPath = Effect.gen(function* () {
@@ -136,20 +143,40 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
   const inside = (p: string) => p.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
   const files: Array<readonly [string, string]> = []
   const named = new Map<string, string>()
+  const unpinned = new Map<string, string>()
   for (const name of namedFileCandidates(parsed.skill.tools.map((t) => t.command))) {
     const joined = path.resolve(root, name)
     if (!inside(joined)) continue
     const real = yield* fs.realPath(joined).pipe(unseenAs(undefined))
-    if (real === undefined || !inside(real)) continue
+    if (real === undefined) {
+      // No such path in the skill: a file of it named without its extension, which node, python's -m and
+      // the like complete from the working directory.
+      for (const ext of IMPLIED_EXTENSIONS) {
+        const info = yield* fs.statOption(`${joined}${ext}`).pipe(unseenAs(undefined))
+        if (info?.type === "file") {
+          unpinned.set(name, `the skill's ${path.relative(root, joined)}${ext}, named without its extension`)
+          break
+        }
+      }
+      continue
+    }
+    if (!inside(real)) continue
     const info = yield* fs.stat(real).pipe(unseenAs(undefined))
+    if (info?.type === "directory" && real !== root) {
+      unpinned.set(name, `the skill's directory ${path.relative(root, real)}/`)
+      continue
+    }
     if (info?.type !== "file") continue
     const content = yield* fs.readFile(real).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${real}': ${e.code}`, cause: e })))
     files.push([path.relative(root, real), hasher.sha256Hex(content)])
     named.set(name, real)
   }
   const input = approvalDigestInput(skillMdHex, files)
-  return { sha256: input === undefined ? skillMdHex : hasher.sha256Hex(input), named }
+  return { sha256: input === undefined ? skillMdHex : hasher.sha256Hex(input), named, unpinned }
 })
+
+/** Extensions an interpreter adds to a name given without one (node, python's `-m`, ts-node and tsx). */
+const IMPLIED_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py"] as const
 
 export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options: { readonly strictApprovals?: boolean } = {}) {
   const fs = yield* FileSystem
@@ -159,7 +186,7 @@ export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options
   const file = path.join(resolved.sourceDir, "SKILL.md")
   const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${file}': ${e.code}`, cause: e })))
   const parsed = parseToolSkill(new TextDecoder("utf-8").decode(bytes))
-  const { sha256, named } = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
+  const { sha256, named, unpinned } = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
   if (parsed.frontmatterError !== undefined && !parsed.declaresTools) {
     // Unparseable YAML is reported as such, not as "declares no tools" (issue 19) nor as a missing name (issue 29 item 5).
     return yield* Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(parsed.frontmatterError) }))
@@ -172,7 +199,7 @@ export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options
   // A path or a skill installed by another tool (DECISIONS #38) is not the user's own store.
   const trust: Trust = resolved.scope === "path" || resolved.foreign === true ? "untrusted" : "user"
   const store = yield* readApprovals(options.strictApprovals ?? false)
-  const loaded: LoadedToolSkill = { ...parsed, resolved, sha256, trust, approval: approvalState(store, resolved.canonicalSourceDir, sha256), namedFiles: named }
+  const loaded: LoadedToolSkill = { ...parsed, resolved, sha256, trust, approval: approvalState(store, resolved.canonicalSourceDir, sha256), namedFiles: named, unpinned }
   return loaded
 })
 
