@@ -30,6 +30,11 @@ export interface StaleLinksText {
   readonly show: (p: string) => string
   /** A link as a path from the working directory (the `rm` command's argument). */
   readonly fromCwd: (p: string) => string
+  /**
+   * The links whose removal hides the skill from no agent: each agent reading their directory also reads
+   * one this build deployed to. Absent: all of them. A link some agent reads alone is never in the `rm`.
+   */
+  readonly removable?: ReadonlyArray<StaleLink>
 }
 
 export const describeStaleLinks = (t: StaleLinksText): string => {
@@ -42,7 +47,18 @@ export const describeStaleLinks = (t: StaleLinksText): string => {
     ? `${listed(dirs.map((d) => t.show(d.dir)))} still ${dirs.length === 1 ? "holds" : "hold"} skc's links to ${t.who} of this build`
     : `${listed(t.links.map((l) => t.show(l.link)))} still ${one ? "links" : "link"} to this build`
   const why = t.affected.length === 0 ? "" : `: ${describeSeenTwice(t.affected, { who: t.who, many, show: t.show })}`
-  const rm = `rm ${t.links.map((l) => shellWord(t.fromCwd(l.link))).join(" ")}`
   const keep = t.keepWith === undefined ? "" : `, or keep ${one ? "it" : "them"} and ${t.keepWith}`
-  return `${what} from an earlier --target ${labels}${why}; remove ${one ? "it" : "them"} (${rm})${keep}`
+  const removable = t.removable ?? t.links
+  if (removable.length === t.links.length) {
+    const rm = `rm ${t.links.map((l) => shellWord(t.fromCwd(l.link))).join(" ")}`
+    return `${what} from an earlier --target ${labels}${why}; remove ${one ? "it" : "them"} (${rm})${keep}`
+  }
+  // A link that is the only copy some agent reads (Kiro reads .kiro/skills alone) is never offered for
+  // removal: the `rm` hid the skill from that agent.
+  const needed = t.links.filter((l) => !removable.includes(l))
+  const onlyCopy = `${listed(needed.map((l) => t.show(l.link)))} ${needed.length === 1 ? "is the only copy an agent reads (do not remove it)" : "are each the only copy an agent reads (do not remove them)"}`
+  const keepAll = t.keepWith === undefined ? "" : `; to keep deploying there, ${t.keepWith}`
+  if (removable.length === 0) return `${what} from an earlier --target ${labels}${why}; ${onlyCopy}${keepAll}`
+  const rm = `rm ${removable.map((l) => shellWord(t.fromCwd(l.link))).join(" ")}`
+  return `${what} from an earlier --target ${labels}${why}; remove ${listed(removable.map((l) => t.show(l.link)))} (${rm}), which every agent reading ${removable.length === 1 ? "it" : "them"} also finds elsewhere; ${onlyCopy}${keepAll}`
 }

@@ -61,7 +61,9 @@ describe("DECISIONS #53: links an earlier --target left to the same runtime are 
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toBe(
       "warning: .claude/skills/pdf still links to this build from an earlier --target claude: GitHub Copilot, OpenCode and Amp read both .agents/skills and .claude/skills: " +
-        "they find 'pdf' twice, one copy shadowing the other; remove it (rm .claude/skills/pdf), or keep it and build with --target agents,claude\n" +
+        // Claude Code reads .claude/skills alone: the link is its only copy, never offered for removal (a probe:
+        // the rm offered before hid the skill from Claude Code).
+        "they find 'pdf' twice, one copy shadowing the other; .claude/skills/pdf is the only copy an agent reads (do not remove it); to keep deploying there, build with --target agents,claude\n" +
         'note: to deploy here by default, set [build] targets = ["agents"] in .skillc/config.toml\n'
     )
     expect(lstatSync(join(sb.work, ".claude/skills/pdf")).isSymbolicLink()).toBe(true)
@@ -78,7 +80,7 @@ describe("DECISIONS #53: links an earlier --target left to the same runtime are 
     const warnings = r.stderr.split("\n").filter((l) => l.startsWith("warning:"))
     expect(warnings).toEqual([
       "warning: .claude/skills still holds skc's links to 'a' and 'b' of this build from an earlier --target claude: GitHub Copilot, OpenCode and Amp read both .agents/skills and .claude/skills: " +
-        "they find 'a' and 'b' twice, one copy of each shadowing the other; remove them (rm .claude/skills/a .claude/skills/b), or keep them and build with --target agents,claude"
+        "they find 'a' and 'b' twice, one copy of each shadowing the other; .claude/skills/a and .claude/skills/b are each the only copy an agent reads (do not remove them); to keep deploying there, build with --target agents,claude"
     ])
     expect(existsSync(join(sb.work, ".claude/skills/a"))).toBe(true)
     // A link there to something else (another checkout's runtime, a hand-made folder) is not this build's: not named.

@@ -1,5 +1,5 @@
 // skc build end to end through bin/skc.mjs (RFC-0001, RFC-0007:C-COMMANDS build, ADR-0002).
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
 import { parse } from "yaml"
@@ -437,4 +437,24 @@ describe("DECISIONS #51, #53: targets one agent reads twice, through bin/skc.mjs
     ])
     expect(same.stdout).toContain(`agents,codex -> ${join(sb.work, ".agents/skills/my-skill")}`)
   })
+})
+
+// A build-and-deploy probe: after `--target agents,codex`, a plain `skc build` (claude) warned that agents
+// find the skill twice and offered `rm .agents/skills/beta …`, which hid it from Codex (which reads no
+// .claude/skills). A link some agent reads alone is never in the `rm`; it is said to be the only copy.
+describe("the links an earlier build left: the rm offered never hides a skill from an agent", () => {
+  it("a link Codex reads alone is kept; one every reader also finds elsewhere is offered for removal", async () => {
+    const sb = project("beta")
+    expect((await sb.runAsync(["build", "beta", "--target", "agents,codex,copilot"])).code).toBe(0)
+    const r = await sb.runAsync(["build", "beta"])
+    expect(r.code).toBe(0)
+    const line = r.stderr.split("\n").find((l) => l.includes("earlier --target")) ?? ""
+    expect(line).toContain("rm .github/skills/beta")
+    expect(line).not.toMatch(/rm [^)]*\.agents\/skills\/beta/)
+    expect(line).toContain(".agents/skills/beta is the only copy an agent reads (do not remove it)")
+    // What the warning keeps is what Codex reads: removing what it offers leaves Codex its copy.
+    rmSync(join(sb.work, ".github", "skills", "beta"))
+    const codex = JSON.parse((await sb.runAsync(["discover", "--agent", "codex", "--format", "json"])).stdout)
+    expect(codex.skills.map((s: { name: string }) => s.name)).toContain("beta")
+  }, 60_000)
 })

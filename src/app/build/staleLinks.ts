@@ -79,7 +79,11 @@ export const warnStaleLinks = Effect.fnUntraced(function* (
         ? `add ${staleLabels.join(", ")} to [build] targets`
         : `build with --target ${[...current.split(",").map((w) => w.trim()), ...staleLabels].join(",")}`
   const skills = [...new Set(links.map((l) => l.skill))]
+  // A link can go only when every agent reading its directory also reads one this build deployed to.
+  const deployedPaths = deployed.map((d) => d.dir)
+  const removable = links.filter((l) => agents.filter((a) => a.dirs.includes(l.dir.dir)).every((a) => a.dirs.some((d) => deployedPaths.includes(d))))
   const message = describeStaleLinks({
+    removable,
     links,
     affected,
     keepWith,
