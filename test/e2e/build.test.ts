@@ -258,6 +258,23 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
     expect(readlinkSync(join(sb.home, ".claude/skills/demo"))).toBe(join(sb.home, ".skillc/runtime/demo"))
   })
 
+  // A deploy probe: `skc build alpha --global` in a project, with a global-store alpha of its own already
+  // built there, silently replaced that skill's stub: agents loaded the project's alpha, `skc show alpha`
+  // elsewhere still answered from the global source. Said (RFC-0007:C-RESOLUTION lets the two share it).
+  it("RFC-0007:C-RESOLUTION --global over a global runtime another source built says it replaces that build", () => {
+    const sb = project()
+    const other = join(sb.home, ".skillc", "skills", "demo")
+    mkdirSync(other, { recursive: true })
+    writeFileSync(join(other, "SKILL.md"), "---\nname: demo\ndescription: The global one. Use when testing.\n---\n# Demo\n\n## Personal\n\nMine.\n")
+    expect(sb.run(["build", "demo"], sb.home).code).toBe(0)
+    const r = sb.run(["build", "demo", "--global"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain("warning: 'demo' was built here from ")
+    expect(r.stderr).toContain("agents reading its deployment now load this one")
+    // Built again from the same source: nothing to say.
+    expect(sb.run(["build", "demo", "--global"]).stderr).not.toContain("was built here from")
+  })
+
   it("RFC-0001:C-DEPLOYMENT, DECISIONS #51 --global deploys for Claude Code where it reads user skills: $CLAUDE_CONFIG_DIR/skills when set", () => {
     const sb = project()
     const config = join(sb.root, "claude-config")

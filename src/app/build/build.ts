@@ -154,6 +154,27 @@ const carryForeignHistory = (source: ResolvedSkill, runtimeDir: string) =>
     )
   )
 
+/**
+ * A runtime another source built, whose source is still there (`skc build alpha --global` in a project, when
+ * the global store has its own alpha): the build replaces that skill's stub, and every agent reading its
+ * deployment loads this one, while `skc show alpha` elsewhere still answers from the other source. Said, as
+ * RFC-0007:C-RESOLUTION lets two sources of one name share a runtime; nothing is refused.
+ */
+const warnTakeover = Effect.fnUntraced(function* (skill: ResolvedSkill, runtimeDir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const text = yield* fs.readFileString(path.join(runtimeDir, META_DIR, MANIFEST_FILE)).pipe(unseenAs(undefined))
+  const other = text === undefined ? undefined : parseManifest(text)?.source_path
+  if (other === undefined || other === skill.canonicalSourceDir) return
+  if ((yield* fs.statOption(path.join(other, "SKILL.md")).pipe(unseenAs(undefined)))?.type !== "file") return
+  yield* warn(
+    Warning.notice(
+      `'${skill.name}' was built here from ${displayPath(stores.cwd, other, path)}; this build replaces it with ${displayPath(stores.cwd, skill.canonicalSourceDir, path)}: agents reading its deployment now load this one (build the other again to switch back)`
+    )
+  )
+})
+
 /** The build proper of a resolved (or just imported) skill into `runtimeDir`. */
 const buildResolved = Effect.fnUntraced(function* (
   skill: ResolvedSkill,
@@ -177,6 +198,9 @@ const buildResolved = Effect.fnUntraced(function* (
 ) {
   const { input, scope, plans, targets, deploys, targetText, imported, overlap } = options
   const path = yield* Path
+  // The global runtime is shared by every project and the global store; a project's runtime is its own
+  // (a copied project's was built from the original: no takeover to speak of).
+  if (scope === "global") yield* warnTakeover(skill, runtimeDir)
 
   // Incremental (issue 16): what the index remembers of each file, and what later commands
   // settled beside it (issue 30), let the compilation skip files whose size and mtime have not moved.
