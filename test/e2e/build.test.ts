@@ -475,3 +475,20 @@ describe("the links an earlier build left: the rm offered never hides a skill fr
     expect(codex.skills.map((s: { name: string }) => s.name)).toContain("beta")
   }, 60_000)
 })
+
+// A deploy probe: a skill folder deleted (or renamed) from the project store left `.claude/skills/<name>`
+// deploying its old stub; `skc build --all` said nothing and `discover` listed it as any other skill.
+describe("build --all names the deployments whose skill left the project store", () => {
+  it("a deleted skill's link is said, with the rm of the link and its runtime; nothing is removed", async () => {
+    const sb = project("alpha")
+    put(join(sb.work, ".skillc", "skills", "gamma"), "SKILL.md", SKILL("gamma"))
+    expect((await sb.runAsync(["build", "--all"])).stderr).not.toContain("whose source is no longer")
+    rmSync(join(sb.work, ".skillc", "skills", "gamma"), { recursive: true })
+    const r = await sb.runAsync(["build", "--all"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain(
+      "warning: .claude/skills/gamma still deploys 'gamma', whose source is no longer in the project store (its folder deleted or renamed): agents load the old stub; remove it (rm .claude/skills/gamma; rm -r .skillc/runtime/gamma)"
+    )
+    expect(lstatSync(join(sb.work, ".claude", "skills", "gamma")).isSymbolicLink()).toBe(true)
+  }, 60_000)
+})

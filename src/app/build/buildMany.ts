@@ -18,7 +18,7 @@ import { loggedCall } from "../usage/index.js"
 import { resolveSkill } from "../skills/index.js"
 import { build, BuildInput, givenTargetText, type BuildOptions, type BuildResult } from "./build.js"
 import { warnTargetOverlap } from "./targetOverlap.js"
-import { warnStaleLinks } from "./staleLinks.js"
+import { warnOrphanedLinks, warnStaleLinks } from "./staleLinks.js"
 import { Settings, type TargetFailure, targetFailure } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
@@ -140,6 +140,8 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
     // Links an earlier --target left to these runtimes, once for the call (a project's directories only).
     if (scope === "project" && options.deploy !== false) yield* warnStaleLinks(built, givenTargetText(input.target))
   }
+  // A whole project built: its deployments whose skill left the store (deleted or renamed), said once.
+  if (input.all === true && input.global !== true && options.deploy !== false) yield* warnOrphanedLinks()
   const failed = results.filter((r) => !r.ok).length
   const result: BuildManyResult = { results, total: results.length, built: results.length - failed, failed }
   return result

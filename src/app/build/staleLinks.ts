@@ -15,6 +15,7 @@ import { AGENT_SKILL_DIRS, DEFAULT_TARGET } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { displayPath } from "../skills/index.js"
+import { shellWord } from "../../domain/shellWord.js"
 import { Settings } from "../shared/index.js"
 import { agentReads, deployedDirs, dirShower, skillsWho } from "./targetOverlap.js"
 
@@ -94,4 +95,41 @@ export const warnStaleLinks = Effect.fnUntraced(function* (
   // No agent finds a skill twice: the links are harmless, said with --verbose only.
   if (affected.length === 0) yield* verbose(message)
   else yield* warn(Warning.notice(message))
+})
+
+/**
+ * `skc build --all` in a project: skc's links in the project's known target directories to a runtime whose
+ * skill is no longer in the project store (its folder deleted or renamed). Agents still load the old stub
+ * through them and nothing said so (a deploy probe: `discover` listed it as any other skill). Said with the
+ * commands that remove the links and the runtime; nothing is removed (DECISIONS #38).
+ */
+export const warnOrphanedLinks = Effect.fnUntraced(function* () {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  if (stores.projectRoot === undefined || stores.projectRuntime === undefined || stores.projectSkills === undefined) return
+  const runtime = yield* fs.realPath(stores.projectRuntime).pipe(unseenAs(undefined))
+  if (runtime === undefined) return
+  const orphans: Array<{ readonly link: string; readonly name: string }> = []
+  for (const d of knownDirs(stores.projectRoot, path.join)) {
+    for (const e of yield* fs.readDir(d.dir).pipe(unseenAs([]))) {
+      if (e.type !== "symlink") continue
+      const link = path.join(d.dir, e.name)
+      const real = yield* fs.realPath(link).pipe(unseenAs(undefined))
+      if (real === undefined || path.dirname(real) !== runtime) continue
+      const name = path.basename(real)
+      if ((yield* fs.statOption(path.join(stores.projectSkills, name, "SKILL.md")).pipe(unseenAs(undefined)))?.type === "file") continue
+      orphans.push({ link, name })
+    }
+  }
+  if (orphans.length === 0) return
+  const names = [...new Set(orphans.map((o) => o.name))]
+  const shown = (p: string) => shellWord(displayPath(stores.cwd, p, path))
+  const rm = `rm ${orphans.map((o) => shown(o.link)).join(" ")}; rm -r ${names.map((n) => shown(path.join(stores.projectRuntime!, n))).join(" ")}`
+  yield* warn(
+    Warning.notice(
+      `${orphans.map((o) => displayPath(stores.cwd, o.link, path)).join(", ")} still ${orphans.length === 1 ? "deploys" : "deploy"} ${names.map((n) => `'${n}'`).join(", ")}, ` +
+        `whose source is no longer in the project store (its folder deleted or renamed): agents load the old stub; remove ${orphans.length === 1 ? "it" : "them"} (${rm})`
+    )
+  )
 })
