@@ -1,28 +1,14 @@
 // An agent's probe over MCP: `skc_show` and `skc_open` cut by `max_lines` end with RFC-0002's
 // "... (N more lines)" and said nothing of how to read the rest. After the content, a text block (and the
 // structured content's `notices`) names the call that does; an answer not cut has none.
-import { mkdirSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { sandbox } from "../helpers/cli.js"
-import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
+import { describe, expect, it } from "vitest"
+import { builtDemoSession, type McpSession } from "../helpers/mcpClient.js"
 
 const SKILL = "---\nname: demo\ndescription: A skill for tests. Use when testing.\n---\n\n# Demo\n\n## Setup\n\none\ntwo\nthree\nfour\n"
 
 describe("skc_show / skc_open cut by max_lines say how to read the rest", () => {
-  const s = sandbox()
-  const dir = join(s.work, ".skillc", "skills", "demo")
-  mkdirSync(join(dir, "references"), { recursive: true })
-  writeFileSync(join(dir, "SKILL.md"), SKILL)
-  writeFileSync(join(dir, "references", "a.md"), "# A\n\n1\n2\n3\n4\n")
-  let mcp: McpSession
-  beforeAll(async () => {
-    expect(s.run(["build", "demo"]).code).toBe(0)
-    mcp = await connectMcp({ cwd: s.work, home: s.home })
-  })
-  afterAll(async () => {
-    await mcp?.close()
-  })
+  const demo = builtDemoSession({ "SKILL.md": SKILL, "references/a.md": "# A\n\n1\n2\n3\n4\n" })
+  const mcp = { call: (...a: Parameters<McpSession["call"]>) => demo.mcp().call(...a) }
   const texts = (r: Awaited<ReturnType<McpSession["call"]>>) => r.content.map((c) => (c.type === "text" ? c.text : ""))
 
   it("a cut section: the last block is the way to the rest, also in notices; a whole one has none", async () => {

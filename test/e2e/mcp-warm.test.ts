@@ -7,25 +7,16 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
-import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
+import { builtDemoSession, connectMcp, type McpSession } from "../helpers/mcpClient.js"
 
 const SKILL = "---\nname: demo\ndescription: A skill for tests. Use when testing.\n---\n\n# Demo\n\n## Setup\n\nalpha setup text\n"
 const E002 = "error[E002]: search index unusable; run 'skc build demo' to rebuild"
 
 describe("issue 16 skc mcp keeps staleness state between calls (DECISIONS #22)", () => {
-  const s = sandbox()
-  const dir = join(s.work, ".skillc", "skills", "demo")
-  mkdirSync(join(dir, "references"), { recursive: true })
-  writeFileSync(join(dir, "SKILL.md"), SKILL)
-  writeFileSync(join(dir, "references", "a.md"), "# A\n\nbravo text\n")
-  let mcp: McpSession
-  beforeAll(async () => {
-    expect(s.run(["build", "demo"]).code).toBe(0)
-    mcp = await connectMcp({ cwd: s.work, home: s.home })
-  })
-  afterAll(async () => {
-    await mcp?.close()
-  })
+  const demo = builtDemoSession({ "SKILL.md": SKILL, "references/a.md": "# A\n\nbravo text\n" })
+  const { dir } = demo
+  const s = demo
+  const mcp = { call: (...a: Parameters<McpSession["call"]>) => demo.mcp().call(...a) }
 
   const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0].text
   /** Enough calls for the server to arm its watchers and verify the skill. */

@@ -6,8 +6,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { ResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { PassThrough } from "node:stream"
-import { BIN } from "./cli.js"
+import { afterAll, beforeAll, expect } from "vitest"
+import { BIN, sandbox } from "./cli.js"
 
 export interface McpSession {
   readonly client: Client
@@ -73,3 +76,25 @@ export const ALL_TOOLS = [
 
 /** GitHub issue 9 (and 27: skc_eval, skc_budget): the agent-skill protocol's tools, with the same structured results as their CLI commands. */
 export const PROTOCOL_TOOLS = ["skc_discover", "skc_match", "skc_eval", "skc_budget", "skc_load"]
+
+/**
+ * For a describe block: a project whose store holds the skill `demo` (`files` by path from its folder,
+ * SKILL.md among them), built before the block's tests, and an MCP session on it, closed after them.
+ */
+export const builtDemoSession = (files: Readonly<Record<string, string>>) => {
+  const s = sandbox()
+  const dir = join(s.work, ".skillc", "skills", "demo")
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true })
+    writeFileSync(join(dir, rel), text)
+  }
+  let session: McpSession | undefined
+  beforeAll(async () => {
+    expect(s.run(["build", "demo"]).code).toBe(0)
+    session = await connectMcp({ cwd: s.work, home: s.home })
+  })
+  afterAll(async () => {
+    await session?.close()
+  })
+  return { ...s, dir, mcp: () => session! }
+}
