@@ -39,8 +39,10 @@ export const renderList = (result: ListResult, ctx: ListRenderContext): string =
     return result.total === 0 ? "No skills found" : `No skills match the filters (${result.total} found)`
   }
   const header = ctx.verbose ? ["SKILL", "SCOPE", "STATUS", "SOURCE"] : ["SKILL", "SCOPE", "STATUS"]
+  // A copy another entry of the name shadows (docs/resolution.md "Enumeration"): the name never reaches it.
+  const status = (s: ListResult["skills"][number]) => (s.shadowed === true ? `${s.status} (shadowed)` : s.status)
   const rows = result.skills.map((s) =>
-    ctx.verbose ? [s.name, s.scope, s.status, friendlyPath(s.source_path, ctx)] : [s.name, s.scope, s.status]
+    ctx.verbose ? [s.name, s.scope, status(s), friendlyPath(s.source_path, ctx)] : [s.name, s.scope, status(s)]
   )
   const table = renderTable(header, rows)
   // issue 46 item 2: why a copied or cloned project's skills are not built

@@ -85,6 +85,10 @@ layer(world)("RFC-0007:C-LIST", (it) => {
       const alpha = json.skills[0]!
       expect(alpha).toEqual({ name: "alpha", scope: "project", status: "not-built", source_path: `${pSkills}/alpha`, runtime_path: `${pRuntime}/alpha` })
       expect(json.skills[4]).toMatchObject({ source_path: `${gSkills}/alpha`, runtime_path: `${gRuntime}/alpha` })
+      // docs/resolution.md "Enumeration": the global alpha, named like the project's, is marked shadowed
+      // (additive); the project's, which the name resolves to, is not.
+      expect(json.skills[4]!.shadowed).toBe(true)
+      expect("shadowed" in alpha).toBe(false)
       // Invalid SKILL.md and directories without one are skipped with a warning; stray files silently.
       const text = warnings.map(renderWarning).join("\n")
       expect(text).toMatch(/warning: skipping '.*broken': invalid frontmatter/)

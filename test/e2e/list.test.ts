@@ -158,7 +158,8 @@ describe("skc list", () => {
     const vlines = verbose.stdout.trimEnd().split("\n")
     expect(vlines[0]).toMatch(/^SKILL\s+SCOPE\s+STATUS\s+SOURCE$/)
     expect(vlines[1]).toMatch(/^alpha\s+project\s+not-built\s+\.skillc\/skills\/alpha$/)
-    expect(vlines[5]).toMatch(/^alpha\s+global\s+not-built\s+~\/\.skillc\/skills\/alpha$/)
+    // The global alpha, named like the project's, is marked shadowed (docs/resolution.md "Enumeration").
+    expect(vlines[5]).toMatch(/^alpha\s+global\s+not-built \(shadowed\)\s+~\/\.skillc\/skills\/alpha$/)
   })
 
   it("RFC-0007:C-LIST no skills is an empty list, not an error", () => {

@@ -63,7 +63,12 @@ export const ListedSkill = Schema.Struct({
   source_path: Schema.String,
   runtime_path: Schema.String,
   /** Why a `not-built` skill is (issue 46 item 2): its project was built on another machine or copied. */
-  hint: Schema.optional(Schema.String)
+  hint: Schema.optional(Schema.String),
+  /**
+   * Present (true) when an earlier entry has this name (a global skill named like a project one,
+   * docs/resolution.md "Enumeration"): its name resolves to that one, so `show`/`search` of it never read this.
+   */
+  shadowed: Schema.optional(Schema.Literal(true))
 })
 export type ListedSkill = typeof ListedSkill.Type
 
@@ -152,7 +157,8 @@ export const list = Effect.fn("skc.list")(function* (input: ListInput) {
       status,
       source_path: skill.sourceDir,
       runtime_path: skill.runtimeDir,
-      ...(elsewhere ? { hint: NOT_BUILT_HERE } : {})
+      ...(elsewhere ? { hint: NOT_BUILT_HERE } : {}),
+      ...(found.shadowed ? { shadowed: true as const } : {})
     })
   }
   const result: ListResult = {
