@@ -6,14 +6,14 @@ import { targetFor, undeployed, undeployedNote, type StoreSkill } from "../../sr
 import type { Discovery } from "../../src/domain/protocol/discovery.js"
 
 const discovery = (listed: ReadonlyArray<string>, more: Partial<Discovery> = {}): Discovery =>
-  ({ skills: listed.map((name) => ({ name })), shadowed: [], invalid: [], ...more }) as never
+  ({ skills: listed.map((name) => ({ name, dir: `/p/.claude/skills/${name}` })), shadowed: [], invalid: [], ...more }) as never
 
 const project = (name: string): StoreSkill => ({ name, scope: "project" })
 
 describe("undeployed: store skills the agent finds under no name", () => {
   it("leaves out what the agent lists, shadows or finds invalid (by name or by directory)", () => {
     const found = discovery(["pdf"], {
-      shadowed: [{ name: "docx" }] as never,
+      shadowed: [{ name: "docx", dir: "/home/u/.claude/skills/docx" }] as never,
       invalid: [
         { name: null, dir: "/p/.agents/skills/xlsx" },
         { name: "other-name", dir: "/p/.agents/skills/pptx" }
@@ -21,6 +21,12 @@ describe("undeployed: store skills the agent finds under no name", () => {
     })
     const store = ["pdf", "docx", "xlsx", "pptx", "release-notes"].map(project)
     expect(undeployed(store, found)).toEqual([project("release-notes")])
+  })
+
+  it("a skill whose folder and frontmatter name differ is found by its folder (the store's name for it)", () => {
+    // `.skillc/skills/beta2` with `name: beta`, deployed as `.claude/skills/beta2`, listed by Claude as `beta`.
+    const found = { skills: [{ name: "beta", dir: "/p/.claude/skills/beta2" }], shadowed: [], invalid: [] } as never
+    expect(undeployed([project("beta2")], found)).toEqual([])
   })
 
   it("a name in both stores counts once (the project's, listed first)", () => {

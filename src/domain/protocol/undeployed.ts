@@ -24,9 +24,14 @@ const baseName = (dir: string): string => dir.slice(Math.max(dir.lastIndexOf("/"
  * here by `notBuiltNote`).
  */
 export const undeployed = (store: ReadonlyArray<StoreSkill>, found: Discovery): ReadonlyArray<StoreSkill> => {
+  // A store entry is named by its folder, which the deployment link keeps (`.claude/skills/beta2`), while
+  // discovery names a skill by its frontmatter (`beta`): either found means deployed. By the name alone, a
+  // skill whose folder and name differ was "nowhere claude reads" after every build that deployed it.
   const names = new Set<string>([
     ...found.skills.map((s) => s.name),
+    ...found.skills.map((s) => baseName(s.dir)),
     ...found.shadowed.map((s) => s.name),
+    ...found.shadowed.map((s) => baseName(s.dir)),
     ...found.invalid.map((i) => i.name ?? baseName(i.dir)),
     ...found.invalid.map((i) => baseName(i.dir))
   ])
